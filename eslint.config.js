@@ -1,0 +1,79 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Process boundaries from ARCHITECTURE.md are enforced here, not by reviewers' memory.
+const nodeOnly = ['electron', 'keytar', 'undici', 'node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{ts,mjs,js}'],
+    ignores: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // core/ and sandbox/ run in plain Node (tests, CLI): never electron.
+    files: ['src-main/core/**', 'src-main/sandbox/**', 'src-main/ipc/**', 'src-main/cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron (ARCHITECTURE.md invariant 3).' }],
+      }],
+    },
+  },
+  {
+    // The sandbox is a standalone server: it must not depend on the client core.
+    files: ['src-main/sandbox/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The sandbox never imports electron.' }],
+        patterns: [{ group: ['../core/*', '../electron/*', '../ipc/*'], message: 'The sandbox is independent of the client code.' }],
+      }],
+    },
+  },
+  {
+    files: ['src-main/ipc/contract.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'ImportDeclaration[importKind!="type"]', message: 'contract.ts is types only.' },
+        { selector: 'VariableDeclaration', message: 'contract.ts is types only.' },
+        { selector: 'FunctionDeclaration', message: 'contract.ts is types only.' },
+        { selector: 'ClassDeclaration', message: 'contract.ts is types only.' }],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (invariant 2).' })),
+        patterns: [
+          { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
+          { group: ['**/src-main/**', '!**/src-main/ipc/contract'], message: 'The renderer may only import types from src-main/ipc/contract.ts.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    ignores: ['src-renderer/lib/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'The renderer makes no network calls: ask main through window.crm.' },
+        { name: 'XMLHttpRequest', message: 'The renderer makes no network calls.' },
+        { name: 'WebSocket', message: 'The renderer makes no network calls.' }],
+    },
+  },
+);

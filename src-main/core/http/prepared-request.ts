@@ -1,0 +1,29 @@
+// One request, fully decided, before any key is attached. The undici sender and the cURL
+// exporter consume the same object, so the cURL is exactly what the app sends (invariant 8).
+import type { EndpointId } from '../model';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export type PreparedBody =
+  /** A JSON text sent as is. */
+  | { kind: 'json'; text: string }
+  /**
+   * A JSON text whose middle is the base64 of a local file:
+   * body = prefix + base64(file bytes) + suffix. The sender streams it; the cURL reads the
+   * file when it runs, so megabytes are never inlined into a command.
+   */
+  | { kind: 'json-with-file'; prefix: string; filePath: string; fileSize: number; suffix: string };
+
+export interface PreparedRequest {
+  endpoint: EndpointId;
+  method: HttpMethod;
+  /** absolute URL including query string */
+  url: string;
+  /** every header except Authorization (added at send time from the keychain) */
+  headers: Record<string, string>;
+  body: PreparedBody | null;
+  /** present on message-creating POSTs; also in headers['Idempotency-Key'] */
+  idempotencyKey: string | null;
+  /** a GET, or a POST with an Idempotency-Key: may be retried after a 429 */
+  retrySafe: boolean;
+}

@@ -1,0 +1,38 @@
+// Contract of the HTTP sender (implemented with undici in api-client.ts).
+import type { RequestLogEntry } from '../model';
+import type { PreparedRequest } from './prepared-request';
+
+export type SendProgress =
+  | { kind: 'upload'; sentBytes: number; totalBytes: number }
+  | { kind: 'waiting'; reason: 'rate_limited'; retryAfterMs: number; attempt: number; maxAttempts: number };
+
+export interface SendOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: SendProgress) => void;
+  /** total tries including the first; default 4 */
+  maxAttempts?: number;
+  /** give up retrying when the next wait would pass this budget; default 60 s */
+  maxTotalMs?: number;
+}
+
+export interface ApiResponse {
+  status: number;
+  /** lower-cased names */
+  headers: Record<string, string>;
+  /** parsed JSON body (undefined for an empty body) */
+  json: unknown;
+  durationMs: number;
+  attempts: number;
+  replayed: boolean;
+}
+
+export interface RequestObserver {
+  /** called once per attempt, after it ends, with Authorization already redacted */
+  (entry: RequestLogEntry): void;
+}
+
+export interface HttpSender {
+  /** Sends with `Authorization: Bearer <apiKey>`. Throws CrmError for every failure. */
+  send(request: PreparedRequest, apiKey: string, options?: SendOptions): Promise<ApiResponse>;
+  close(): Promise<void>;
+}

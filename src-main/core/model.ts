@@ -1,0 +1,183 @@
+// Domain types shared by the core, the IPC contract and (as types only) the renderer.
+// Pure types: no runtime code, no Node imports, so the renderer's type-check can include it.
+
+export type Permission = 'contacts:read' | 'messages:send' | 'keys:manage';
+
+export type ErrorCode =
+  // local validation (bad input typed by a person or a bad IPC payload)
+  | 'validation'
+  // mapped from HTTP statuses (API.md)
+  | 'bad_request'
+  | 'idempotency_mismatch'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'server_error'
+  | 'http_status' // any other non-2xx
+  | 'bad_response' // 2xx whose body is not what the contract says
+  // transport
+  | 'network' // refused, reset, DNS, TLS
+  | 'timeout'
+  | 'cancelled'
+  | 'offline'
+  // local state
+  | 'keychain_unavailable'
+  | 'no_key'
+  | 'key_revoked'
+  | 'file_too_large'
+  | 'file_unreadable'
+  | 'conflict'
+  | 'internal';
+
+export interface FieldDetail {
+  field: string;
+  message: string;
+}
+
+/** What crosses IPC and what the CLI prints: never a key value, never a stack. */
+export interface ErrorInfo {
+  code: ErrorCode;
+  message: string;
+  status?: number;
+  retryAfterMs?: number;
+  details?: FieldDetail[];
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+export interface Contact {
+  id: string;
+  name: string;
+  number: string;
+  email: string | null;
+  tags: string[];
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface ContactPage {
+  items: Contact[];
+  page: number;
+  perPage: number;
+  /** null when the server answered a bare array (no meta). */
+  total: number | null;
+  totalPages: number | null;
+}
+
+export type MessageType = 'text' | 'media' | 'audio';
+
+export interface SentMessage {
+  id: string;
+  type: MessageType;
+  number: string;
+  status: string;
+  createdAt: string | null;
+  /** The server's body, minus anything unknown that is large; safe to show. */
+  raw: Record<string, unknown>;
+}
+
+export type EndpointId =
+  | 'contacts.list'
+  | 'messages.text'
+  | 'messages.media'
+  | 'messages.audio'
+  | 'messages.list'
+  | 'keys.list'
+  | 'keys.create'
+  | 'keys.delete';
+
+export type EndpointOverrides = Partial<Record<EndpointId, string>>;
+
+export interface Profile {
+  id: string;
+  name: string;
+  /** http(s) origin plus optional path prefix, no trailing slash, no credentials. */
+  baseUrl: string;
+  endpointOverrides: EndpointOverrides;
+  activeKeyId: string | null;
+  /** true for the profile that points at the built-in sandbox started by the app. */
+  sandbox: boolean;
+  /** plain http to a non-loopback host was confirmed by the person. */
+  allowInsecureHttp: boolean;
+  createdAt: string;
+}
+
+export type KeyState = 'active' | 'revoked';
+
+export type KeyTestOutcome =
+  | 'valid'
+  | 'invalid_or_revoked'
+  | 'forbidden'
+  | 'unreachable'
+  | 'rate_limited'
+  | 'server_error';
+
+export type RevocationSyncState =
+  | { state: 'pending'; reason: 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued'; detail?: string; nextAttemptAt?: string }
+  | { state: 'synced'; at: string }
+  | { state: 'failed'; reason: string }
+  | { state: 'local_only' };
+
+/** Metadata of a saved key. The value itself lives only in the OS keychain. */
+export interface KeyMeta {
+  id: string;
+  name: string;
+  profileId: string;
+  /** last 4 characters of the key */
+  fingerprint: string;
+  permissions: Permission[] | null;
+  addedAt: string;
+  lastUsedAt: string | null;
+  lastStatus: KeyTestOutcome | null;
+  state: KeyState;
+  /** id of the key on the server (k_...), when known (created through the API). */
+  serverKeyId: string | null;
+  revokedAt: string | null;
+  sync: RevocationSyncState | null;
+}
+
+export interface ServerKey {
+  id: string;
+  name: string;
+  prefix: string;
+  permissions: Permission[];
+  createdAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export type OutboxKind = 'send.text' | 'send.media' | 'send.audio' | 'keys.revoke';
+
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
+export interface OutboxItem {
+  id: string;
+  kind: OutboxKind;
+  profileId: string;
+  /** recipient number for sends, key name for revocations */
+  label: string;
+  state: OutboxState;
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  nextAttemptAt: string | null;
+  lastError: ErrorInfo | null;
+  /** the created message id / revocation time once sent */
+  resultSummary: string | null;
+  /** why it waits, when pending */
+  pendingReason: 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued' | null;
+}
+
+export interface RequestLogEntry {
+  id: string;
+  at: string;
+  method: string;
+  /** path and query only */
+  path: string;
+  status: number | null;
+  durationMs: number;
+  /** headers as sent, Authorization redacted */
+  requestHeaders: Record<string, string>;
+  errorCode: ErrorCode | null;
+  attempt: number;
+}

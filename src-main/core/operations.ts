@@ -1,0 +1,54 @@
+// The operations the console performs against the CRM API, as plain data. The request
+// builder (request-builder.ts) turns one of these plus a profile into a PreparedRequest.
+import type { EndpointId, Permission } from './model';
+
+/** Where media/audio bytes come from: a local file (read by main, never by the renderer) or a URL. */
+export type MediaSource =
+  | { kind: 'file'; path: string }
+  | { kind: 'url'; url: string };
+
+export interface SendTextInput {
+  number: string;
+  text: string;
+}
+
+export interface SendMediaInput {
+  number: string;
+  mediatype: 'image' | 'document';
+  source: MediaSource;
+  /** file name shown to the recipient; defaults to the file's base name */
+  fileName?: string;
+  /** detected from the bytes when the source is a file; required for URLs unless guessable */
+  mimetype?: string;
+  caption?: string;
+}
+
+export interface SendAudioInput {
+  number: string;
+  source: MediaSource;
+  mimetype?: string;
+}
+
+export interface ListContactsInput {
+  page?: number;
+  perPage?: number;
+  search?: string;
+}
+
+export interface ListMessagesInput {
+  number?: string;
+  page?: number;
+  perPage?: number;
+}
+
+export type Operation =
+  | { op: 'contacts.list'; input: ListContactsInput }
+  | { op: 'messages.text'; input: SendTextInput; idempotencyKey: string }
+  | { op: 'messages.media'; input: SendMediaInput; idempotencyKey: string }
+  | { op: 'messages.audio'; input: SendAudioInput; idempotencyKey: string }
+  | { op: 'messages.list'; input: ListMessagesInput }
+  | { op: 'keys.list'; input: Record<string, never> }
+  | { op: 'keys.create'; input: { name: string; permissions?: Permission[] } }
+  | { op: 'keys.delete'; input: { id: string } };
+
+export type OperationId = Operation['op'] & EndpointId;

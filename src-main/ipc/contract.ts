@@ -1,0 +1,145 @@
+// The one IPC contract between main and the renderer. TYPES ONLY (lint enforces it).
+// Every invoke channel takes one payload object and answers a Result<T>; every event is
+// main -> renderer. `window.crm` is derived from these maps, so the two sides cannot drift.
+import type {
+  ContactPage,
+  ErrorInfo,
+  KeyMeta,
+  KeyTestOutcome,
+  OutboxItem,
+  Permission,
+  Profile,
+  RequestLogEntry,
+  Result,
+  SentMessage,
+  ServerKey,
+} from '../core/model';
+
+export type { ContactPage, ErrorInfo, KeyMeta, KeyTestOutcome, OutboxItem, Permission, Profile, RequestLogEntry, Result, SentMessage, ServerKey };
+export type { Contact, ErrorCode, FieldDetail, KeyState, RevocationSyncState, OutboxState, EndpointId } from '../core/model';
+
+/** A file main has opened (picked in a dialog, dropped, or recorded) and holds for sending. */
+export interface StagedFile {
+  fileId: string;
+  name: string;
+  size: number;
+  /** detected from the bytes */
+  mimetype: string;
+  /** what the bytes are good for */
+  category: 'image' | 'audio' | 'document';
+  /** small data: URL for image previews (<= 5 MiB images only) */
+  previewDataUrl: string | null;
+}
+
+export type DraftSource = { kind: 'file'; fileId: string } | { kind: 'url'; url: string };
+
+export type SendDraft =
+  | { kind: 'text'; number: string; text: string }
+  | { kind: 'media'; number: string; mediatype: 'image' | 'document'; source: DraftSource; caption?: string; fileName?: string }
+  | { kind: 'audio'; number: string; source: DraftSource };
+
+export interface RequestPreview {
+  method: string;
+  url: string;
+  /** POSIX-shell cURL with the key as $CRM_API_KEY */
+  curl: string;
+  /** problems that would stop a send (bad number, empty text, file too large) */
+  problems: { field: string; message: string }[];
+}
+
+export type SendOutcome =
+  | { status: 'sent'; message: SentMessage; durationMs: number }
+  | { status: 'queued'; outboxId: string; reason: string };
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+  /** set on the launch that created the Sandbox profile */
+  firstRunNotice: string | null;
+  sandbox: { baseUrl: string } | null;
+  limits: { imageBytes: number; documentBytes: number; audioBytes: number; textChars: number; captionChars: number };
+}
+
+export interface ProfilesState {
+  profiles: Profile[];
+  activeProfileId: string | null;
+}
+
+export interface KeyTestReport {
+  outcome: KeyTestOutcome;
+  message: string;
+  key: KeyMeta;
+}
+
+export interface ClipboardReport {
+  /** the clipboard is cleared after this many ms if it still holds what was copied */
+  clearsAfterMs: number | null;
+}
+
+export interface InvokeMap {
+  'app:info': { payload: Record<string, never>; value: AppInfo };
+  'profiles:list': { payload: Record<string, never>; value: ProfilesState };
+  'profiles:create': { payload: { name: string; baseUrl: string; confirmInsecure?: boolean }; value: Profile };
+  'profiles:update': { payload: { id: string; name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides']; confirmInsecure?: boolean }; value: Profile };
+  'profiles:delete': { payload: { id: string }; value: ProfilesState };
+  'profiles:activate': { payload: { id: string }; value: ProfilesState };
+  'keys:list': { payload: { profileId?: string }; value: KeyMeta[] };
+  /** the only channel that carries a key value, renderer -> main, once */
+  'keys:add': { payload: { profileId: string; name: string; value: string }; value: KeyMeta };
+  'keys:test': { payload: { id: string }; value: KeyTestReport };
+  'keys:activate': { payload: { id: string }; value: KeyMeta };
+  /** revokes locally at once; the server revocation is queued in the outbox */
+  'keys:revoke': { payload: { id: string }; value: KeyMeta };
+  'keys:server-list': { payload: Record<string, never>; value: ServerKey[] };
+  /** the created value goes straight to the keychain; never returned */
+  'keys:server-create': { payload: { name: string; permissions: Permission[] }; value: KeyMeta };
+  'keys:server-revoke': { payload: { serverKeyId: string }; value: { serverKeyId: string; queued: boolean } };
+  /** main writes a newly created key to the clipboard, once */
+  'keys:copy-new': { payload: { id: string }; value: ClipboardReport };
+  'contacts:list': { payload: { page: number; perPage: number; search?: string }; value: ContactPage };
+  'files:pick': { payload: { purpose: 'image' | 'document' | 'audio' }; value: StagedFile | null };
+  /** bytes from a drop or a recording (renderer -> main) */
+  'files:stage': { payload: { name: string; bytes: Uint8Array; purpose: 'image' | 'document' | 'audio' }; value: StagedFile };
+  'files:release': { payload: { fileId: string }; value: null };
+  'send:preview': { payload: { draft: SendDraft }; value: RequestPreview };
+  'send:submit': { payload: { draft: SendDraft; requestId: string }; value: SendOutcome };
+  'send:cancel': { payload: { requestId: string }; value: null };
+  'send:copy-curl': { payload: { draft: SendDraft; withKey: boolean }; value: ClipboardReport };
+  'outbox:list': { payload: Record<string, never>; value: OutboxItem[] };
+  'outbox:cancel': { payload: { id: string }; value: OutboxItem };
+  'outbox:retry': { payload: { id: string }; value: OutboxItem };
+  'outbox:sync': { payload: Record<string, never>; value: null };
+  'log:list': { payload: Record<string, never>; value: RequestLogEntry[] };
+  'shell:open-external': { payload: { url: string }; value: null };
+}
+
+export type InvokeChannel = keyof InvokeMap;
+export type InvokePayload<C extends InvokeChannel> = InvokeMap[C]['payload'];
+export type InvokeValue<C extends InvokeChannel> = InvokeMap[C]['value'];
+
+export type SendProgressEvent =
+  | { requestId: string; kind: 'upload'; sentBytes: number; totalBytes: number }
+  | { requestId: string; kind: 'waiting'; retryAfterMs: number; attempt: number; maxAttempts: number };
+
+export interface EventMap {
+  'send:progress': SendProgressEvent;
+  'outbox:changed': { items: OutboxItem[] };
+  'keys:changed': { profileId: string | null };
+  'profiles:changed': ProfilesState;
+  'log:entry': RequestLogEntry;
+  'net:status': { online: boolean; pending: number };
+  'app:notice': { level: 'info' | 'warning' | 'error'; message: string };
+}
+
+export type EventChannel = keyof EventMap;
+
+export type Unsubscribe = () => void;
+
+/** window.crm: one method per invoke channel (named like the channel) plus `on` for events. */
+export type CrmApi = {
+  readonly [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<Result<InvokeValue<C>>>;
+} & {
+  on<E extends EventChannel>(event: E, listener: (data: EventMap[E]) => void): Unsubscribe;
+};
+
+export type { ErrorInfo as IpcError };
