@@ -1,0 +1,85 @@
+// The window's security rules as plain data and functions, so they are unit-tested without
+// Electron; src-main/electron/ only applies them (ARCHITECTURE.md invariant 6).
+
+/** Same policy as the meta tag in src-renderer/index.html; sent as a header too where headers apply. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob: data:",
+  "connect-src 'none'",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+  "frame-src 'none'",
+  "worker-src 'none'",
+].join('; ');
+
+/** The only navigation the window accepts is a reload of its own page. */
+export function isAllowedNavigation(targetUrl: string, appUrl: string): boolean {
+  try {
+    const target = new URL(targetUrl);
+    const app = new URL(appUrl);
+    return target.protocol === app.protocol && target.host === app.host && target.pathname === app.pathname;
+  } catch {
+    return false;
+  }
+}
+
+/** window.open / target=_blank: never a new window; http(s) links go to the OS browser. */
+export function externalUrlFor(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * IPC senders must be the app's own page in the top frame. `frameUrl` is the sender frame's
+ * URL; a page navigated elsewhere, an iframe or a devtools extension is refused.
+ */
+export function isTrustedSender(frameUrl: string | undefined, appUrl: string, isMainFrame: boolean): boolean {
+  if (!frameUrl || !isMainFrame) return false;
+  return isAllowedNavigation(frameUrl, appUrl);
+}
+
+/** Permission requests: only the microphone, for recording voice notes. */
+export function isAllowedPermission(permission: string, details: { mediaTypes?: string[] } = {}): boolean {
+  if (permission !== 'media') return false;
+  const types = details.mediaTypes ?? [];
+  return types.length > 0 && types.every((t) => t === 'audio');
+}
+
+export interface SecureWebPreferences {
+  contextIsolation: true;
+  sandbox: true;
+  nodeIntegration: false;
+  nodeIntegrationInWorker: false;
+  nodeIntegrationInSubFrames: false;
+  webSecurity: true;
+  allowRunningInsecureContent: false;
+  webviewTag: false;
+  spellcheck: false;
+  devTools: boolean;
+  preload: string;
+}
+
+export function secureWebPreferences(preload: string, packaged: boolean): SecureWebPreferences {
+  return {
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    spellcheck: false,
+    devTools: !packaged,
+    preload,
+  };
+}

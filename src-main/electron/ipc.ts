@@ -1,0 +1,29 @@
+// Registers every contract channel on ipcMain: the sender must be the app's own page in the
+// top frame, and the payload goes through the validating dispatcher (invariant 4).
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import { isTrustedSender } from '../app-shell/security-policy';
+import { INVOKE_CHANNELS } from '../ipc/channels';
+import type { EventChannel, EventMap } from '../ipc/contract';
+import type { Dispatch } from '../ipc/handlers';
+
+export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, appUrl: () => string): () => void {
+  for (const channel of INVOKE_CHANNELS) {
+    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, payload: unknown) => {
+      const frame = event.senderFrame;
+      if (!isTrustedSender(frame?.url, appUrl(), frame !== null && frame === event.sender.mainFrame)) {
+        return { ok: false, error: { code: 'validation', message: 'Request refused: it did not come from the app window.' } };
+      }
+      return dispatch(channel, payload);
+    });
+  }
+  return () => {
+    for (const channel of INVOKE_CHANNELS) ipcMain.removeHandler(channel);
+  };
+}
+
+export function createEmitter(target: () => WebContents | null) {
+  return <E extends EventChannel>(event: E, data: EventMap[E]): void => {
+    const contents = target();
+    if (contents && !contents.isDestroyed()) contents.send(event, data);
+  };
+}

@@ -1,0 +1,26 @@
+// Clipboard, file dialog and external links: the OS services the handlers need, as Electron
+// adapters of the ports in ipc/handlers.ts.
+import { clipboard, dialog, shell, type BrowserWindow } from 'electron';
+import { createClipboardGuard } from '../ipc/clipboard-guard';
+import type { HandlerPlatform } from '../ipc/handlers';
+
+const FILTERS: Record<'image' | 'document' | 'audio', Electron.FileFilter[]> = {
+  image: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'] }, { name: 'All files', extensions: ['*'] }],
+  document: [{ name: 'All files', extensions: ['*'] }],
+  audio: [{ name: 'Audio', extensions: ['ogg', 'opus', 'webm', 'mp3', 'm4a', 'mp4', 'aac', 'wav'] }, { name: 'All files', extensions: ['*'] }],
+};
+
+export function createElectronPlatform(getWindow: () => BrowserWindow | null): HandlerPlatform {
+  return {
+    clipboard: createClipboardGuard({ writeText: (t) => clipboard.writeText(t), readText: () => clipboard.readText() }),
+    async pickFile(purpose) {
+      const win = getWindow();
+      const options: Electron.OpenDialogOptions = { properties: ['openFile'], filters: FILTERS[purpose] };
+      const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    async openExternal(url) {
+      await shell.openExternal(url);
+    },
+  };
+}

@@ -1,0 +1,283 @@
+// Channel -> service call. Plain functions, no electron: Electron's ipcMain (src-main/electron)
+// and the end-to-end harness (tests/e2e) serve exactly these handlers. Every payload is parsed
+// with its zod schema first; every failure becomes `{ ok: false, error }` data.
+import { randomUUID } from 'node:crypto';
+import { toCurl } from '../core/curl';
+import { CrmError, toErrorInfo } from '../core/errors';
+import type { SendProgress } from '../core/http/sender';
+import type { ErrorInfo, Result } from '../core/model';
+import type { Operation } from '../core/operations';
+import type { ContactsService, KeyAccess, KeyService, MessageService, OutboxService, ProfileService, RequestLog, SendResult } from '../core/services';
+import type { ClipboardGuard } from './clipboard-guard';
+import type {
+  AppInfo,
+  EventChannel,
+  EventMap,
+  InvokeChannel,
+  InvokePayload,
+  InvokeValue,
+  SendDraft,
+  StagedFile,
+} from './contract';
+import { payloadSchemas } from './schemas';
+
+type Purpose = 'image' | 'document' | 'audio';
+
+export interface FileStaging {
+  stageFromPath(path: string, purpose: Purpose): Promise<StagedFile>;
+  stageFromBytes(name: string, bytes: Uint8Array, purpose: Purpose): Promise<StagedFile>;
+  resolve(fileId: string): string | Promise<string>;
+  release(fileId: string): void | Promise<void>;
+}
+
+export interface HandlerCore {
+  profiles: ProfileService;
+  keys: KeyService & { takeNewKeyValueForClipboard(localKeyId: string): Promise<string> };
+  keyAccess: KeyAccess;
+  contacts: ContactsService;
+  messages: MessageService;
+  outbox?: OutboxService | undefined;
+  requestLog: RequestLog;
+  files: FileStaging;
+}
+
+export interface HandlerPlatform {
+  clipboard: ClipboardGuard;
+  /** a native open dialog; null when the person cancels */
+  pickFile(purpose: Purpose): Promise<string | null>;
+  openExternal(url: string): Promise<void>;
+}
+
+export interface HandlerDeps {
+  core: HandlerCore;
+  platform: HandlerPlatform;
+  appInfo(): AppInfo;
+  emit<E extends EventChannel>(event: E, data: EventMap[E]): void;
+}
+
+export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { core, platform, emit } = deps;
+  const inFlight = new Map<string, AbortController>();
+  // One Idempotency-Key per panel, shared by the preview and the next send, so the cURL shown
+  // is exactly the request the app makes. It rotates once the server has answered a send.
+  const draftKeys = new Map<SendDraft['kind'], string>();
+  const draftKey = (kind: SendDraft['kind']): string => {
+    let key = draftKeys.get(kind);
+    if (!key) {
+      key = randomUUID();
+      draftKeys.set(kind, key);
+    }
+    return key;
+  };
+
+  const toOperation = async (draft: SendDraft): Promise<Extract<Operation, { idempotencyKey: string }>> => {
+    const idempotencyKey = draftKey(draft.kind);
+    const source = async (s: Extract<SendDraft, { source: unknown }>['source']) =>
+      s.kind === 'url' ? ({ kind: 'url', url: s.url } as const) : ({ kind: 'file', path: await core.files.resolve(s.fileId) } as const);
+    switch (draft.kind) {
+      case 'text':
+        return { op: 'messages.text', input: { number: draft.number, text: draft.text }, idempotencyKey };
+      case 'media':
+        return {
+          op: 'messages.media',
+          input: {
+            number: draft.number,
+            mediatype: draft.mediatype,
+            source: await source(draft.source),
+            ...(draft.caption ? { caption: draft.caption } : {}),
+            ...(draft.fileName ? { fileName: draft.fileName } : {}),
+          },
+          idempotencyKey,
+        };
+      case 'audio':
+        return { op: 'messages.audio', input: { number: draft.number, source: await source(draft.source) }, idempotencyKey };
+    }
+  };
+
+  const send = async (draft: SendDraft, requestId: string): Promise<SendResult> => {
+    if (inFlight.has(requestId)) throw new CrmError('conflict', 'This request is already being sent.');
+    const controller = new AbortController();
+    inFlight.set(requestId, controller);
+    const op = await toOperation(draft);
+    const options = {
+      signal: controller.signal,
+      idempotencyKey: op.idempotencyKey,
+      onProgress: (p: SendProgress) => {
+        if (p.kind === 'upload') emit('send:progress', { requestId, kind: 'upload', sentBytes: p.sentBytes, totalBytes: p.totalBytes });
+        else emit('send:progress', { requestId, kind: 'waiting', retryAfterMs: p.retryAfterMs, attempt: p.attempt, maxAttempts: p.maxAttempts });
+      },
+    };
+    try {
+      const result =
+        op.op === 'messages.text' ? await core.messages.sendText(op.input, options)
+        : op.op === 'messages.media' ? await core.messages.sendMedia(op.input, options)
+        : await core.messages.sendAudio(op.input, options);
+      draftKeys.delete(draft.kind);
+      return result;
+    } catch (err) {
+      // The server answered (a status): that key is used up. Without an answer, keep it so a
+      // resend cannot create a second message.
+      if (err instanceof CrmError && err.status !== undefined) draftKeys.delete(draft.kind);
+      throw err;
+    } finally {
+      inFlight.delete(requestId);
+    }
+  };
+
+  const prepare = async (draft: SendDraft) => core.messages.prepare(await toOperation(draft));
+
+  const activeProfileId = async (): Promise<string> => {
+    const active = await core.profiles.active();
+    if (!active) throw new CrmError('validation', 'No profile is active. Add or choose a profile first.');
+    return active.id;
+  };
+
+  return {
+    'app:info': async () => deps.appInfo(),
+    'profiles:list': () => core.profiles.list(),
+    'profiles:create': async (p) => {
+      const created = await core.profiles.create(p);
+      emit('profiles:changed', await core.profiles.list());
+      return created;
+    },
+    'profiles:update': async ({ id, ...patch }) => {
+      const updated = await core.profiles.update(id, patch);
+      emit('profiles:changed', await core.profiles.list());
+      return updated;
+    },
+    'profiles:delete': async ({ id }) => {
+      await core.profiles.remove(id);
+      const state = await core.profiles.list();
+      emit('profiles:changed', state);
+      return state;
+    },
+    'profiles:activate': async ({ id }) => {
+      await core.profiles.activate(id);
+      const state = await core.profiles.list();
+      emit('profiles:changed', state);
+      return state;
+    },
+    'keys:list': async ({ profileId }) => core.keys.list(profileId ?? (await activeProfileId())),
+    'keys:add': async (p) => {
+      const meta = await core.keys.add(p);
+      emit('keys:changed', { profileId: meta.profileId });
+      return meta;
+    },
+    'keys:test': async ({ id }) => {
+      const report = await core.keys.test(id);
+      emit('keys:changed', { profileId: report.key.profileId });
+      return report;
+    },
+    'keys:activate': async ({ id }) => {
+      const meta = await core.keys.get(id);
+      await core.profiles.setActiveKey(meta.profileId, id);
+      emit('keys:changed', { profileId: meta.profileId });
+      emit('profiles:changed', await core.profiles.list());
+      return core.keys.get(id);
+    },
+    'keys:revoke': async ({ id }) => {
+      const meta = await core.keys.revoke(id);
+      emit('keys:changed', { profileId: meta.profileId });
+      return meta;
+    },
+    'keys:server-list': () => core.keys.listServerKeys(),
+    'keys:server-create': async (p) => {
+      const meta = await core.keys.createServerKey(p);
+      emit('keys:changed', { profileId: meta.profileId });
+      return meta;
+    },
+    'keys:server-revoke': async (p) => {
+      const result = await core.keys.revokeServerKey(p);
+      emit('keys:changed', { profileId: null });
+      return result;
+    },
+    'keys:copy-new': async ({ id }) => {
+      const value = await core.keys.takeNewKeyValueForClipboard(id);
+      return { clearsAfterMs: await platform.clipboard.copySensitive(value) };
+    },
+    'contacts:list': (p) => core.contacts.list(p),
+    'files:pick': async ({ purpose }) => {
+      const path = await platform.pickFile(purpose);
+      return path === null ? null : core.files.stageFromPath(path, purpose);
+    },
+    'files:stage': ({ name, bytes, purpose }) => core.files.stageFromBytes(name, bytes, purpose),
+    'files:release': async ({ fileId }) => {
+      await core.files.release(fileId);
+      return null;
+    },
+    'send:preview': async ({ draft }) => {
+      const { request, problems } = await prepare(draft);
+      return { method: request.method, url: request.url, curl: toCurl(request), problems };
+    },
+    'send:submit': async ({ draft, requestId }) => send(draft, requestId),
+    'send:cancel': async ({ requestId }) => {
+      inFlight.get(requestId)?.abort();
+      return null;
+    },
+    'send:copy-curl': async ({ draft, withKey }) => {
+      const { request } = await prepare(draft);
+      if (!withKey) {
+        await platform.clipboard.copy(toCurl(request));
+        return { clearsAfterMs: null };
+      }
+      const profileId = await activeProfileId();
+      const command = await core.keyAccess.withKey(profileId, null, async (key) => toCurl(request, { key: { literal: key } }));
+      return { clearsAfterMs: await platform.clipboard.copySensitive(command) };
+    },
+    'outbox:list': async () => (core.outbox ? core.outbox.list() : []),
+    'outbox:cancel': async ({ id }) => requireOutbox(core).cancel(id),
+    'outbox:retry': async ({ id }) => requireOutbox(core).retry(id),
+    'outbox:sync': async () => {
+      await requireOutbox(core).syncNow();
+      return null;
+    },
+    'log:list': async () => core.requestLog.list(),
+    'shell:open-external': async ({ url }) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw new CrmError('validation', 'Only http(s) links can be opened.');
+      }
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new CrmError('validation', 'Only http(s) links can be opened.');
+      await platform.openExternal(parsed.toString());
+      return null;
+    },
+  };
+}
+
+function requireOutbox(core: HandlerCore): OutboxService {
+  if (!core.outbox) throw new CrmError('internal', 'The outbox is not available.');
+  return core.outbox;
+}
+
+function zodMessage(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorInfo {
+  const details = issues.slice(0, 10).map((i) => ({ field: i.path.map(String).join('.') || '(payload)', message: i.message }));
+  return { code: 'validation', message: `Invalid request: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, details };
+}
+
+export type Dispatch = (channel: string, payload: unknown) => Promise<Result<unknown>>;
+
+/**
+ * The single entry point both Electron's ipcMain and the e2e harness call. Unknown channels and
+ * bad payloads become validation errors; nothing thrown crosses the boundary.
+ */
+export function createDispatcher(handlers: Handlers, onInternalError: (channel: string, err: unknown) => void = () => {}): Dispatch {
+  return async (channel, payload) => {
+    if (!Object.hasOwn(payloadSchemas, channel)) {
+      return { ok: false, error: { code: 'validation', message: `Unknown channel: ${String(channel).slice(0, 60)}` } };
+    }
+    const c = channel as InvokeChannel;
+    const parsed = payloadSchemas[c].safeParse(payload ?? {});
+    if (!parsed.success) return { ok: false, error: zodMessage(parsed.error.issues) };
+    try {
+      const handler = handlers[c] as (p: unknown) => Promise<unknown>;
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (err) {
+      if (!(err instanceof CrmError)) onInternalError(c, err);
+      return { ok: false, error: toErrorInfo(err) };
+    }
+  };
+}

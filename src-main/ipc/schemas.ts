@@ -1,0 +1,74 @@
+// A zod schema for every invoke payload. Main parses each payload with these before any
+// service runs (ARCHITECTURE.md invariant 4). The Record type makes a channel without a
+// schema a compile error; `satisfies` ties each schema's output to the contract's payload.
+import { z } from 'zod';
+import type { InvokeChannel, InvokePayload } from './contract';
+
+const id = z.string().min(1).max(200);
+const empty = z.object({}).strict();
+const permission = z.enum(['contacts:read', 'messages:send', 'keys:manage']);
+const endpointId = z.enum(['contacts.list', 'messages.text', 'messages.media', 'messages.audio', 'messages.list', 'keys.list', 'keys.create', 'keys.delete']);
+const number = z.string().max(64);
+const purpose = z.enum(['image', 'document', 'audio']);
+
+const source = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), fileId: id }).strict(),
+  z.object({ kind: z.literal('url'), url: z.string().max(4096) }).strict(),
+]);
+
+const draft = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), number, text: z.string().max(100_000) }).strict(),
+  z.object({
+    kind: z.literal('media'),
+    number,
+    mediatype: z.enum(['image', 'document']),
+    source,
+    caption: z.string().max(100_000).optional(),
+    fileName: z.string().max(1000).optional(),
+  }).strict(),
+  z.object({ kind: z.literal('audio'), number, source }).strict(),
+]);
+
+type Schemas = { [C in InvokeChannel]: z.ZodType<InvokePayload<C>> };
+
+export const payloadSchemas = {
+  'app:info': empty,
+  'profiles:list': empty,
+  'profiles:create': z.object({ name: z.string().max(200), baseUrl: z.string().max(2048), confirmInsecure: z.boolean().optional() }).strict(),
+  'profiles:update': z.object({
+    id,
+    name: z.string().max(200).optional(),
+    baseUrl: z.string().max(2048).optional(),
+    endpointOverrides: z.partialRecord(endpointId, z.string().max(512)).optional(),
+    confirmInsecure: z.boolean().optional(),
+  }).strict(),
+  'profiles:delete': z.object({ id }).strict(),
+  'profiles:activate': z.object({ id }).strict(),
+  'keys:list': z.object({ profileId: id.optional() }).strict(),
+  'keys:add': z.object({ profileId: id, name: z.string().max(200), value: z.string().max(4096) }).strict(),
+  'keys:test': z.object({ id }).strict(),
+  'keys:activate': z.object({ id }).strict(),
+  'keys:revoke': z.object({ id }).strict(),
+  'keys:server-list': empty,
+  'keys:server-create': z.object({ name: z.string().max(200), permissions: z.array(permission).max(3) }).strict(),
+  'keys:server-revoke': z.object({ serverKeyId: id }).strict(),
+  'keys:copy-new': z.object({ id }).strict(),
+  'contacts:list': z.object({
+    page: z.number().int().min(1).max(10_000_000),
+    perPage: z.number().int().min(1).max(500),
+    search: z.string().max(500).optional(),
+  }).strict(),
+  'files:pick': z.object({ purpose }).strict(),
+  'files:stage': z.object({ name: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array), purpose }).strict(),
+  'files:release': z.object({ fileId: id }).strict(),
+  'send:preview': z.object({ draft }).strict(),
+  'send:submit': z.object({ draft, requestId: id }).strict(),
+  'send:cancel': z.object({ requestId: id }).strict(),
+  'send:copy-curl': z.object({ draft, withKey: z.boolean() }).strict(),
+  'outbox:list': empty,
+  'outbox:cancel': z.object({ id }).strict(),
+  'outbox:retry': z.object({ id }).strict(),
+  'outbox:sync': empty,
+  'log:list': empty,
+  'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
+} satisfies Schemas;
