@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeIpcMain, FakeWebContents } from './electron-fake';
+
+vi.mock('electron', () => ({}));
+
+const { registerIpc, createEmitter } = await import('../../../src-main/electron/ipc');
+const { INVOKE_CHANNELS } = await import('../../../src-main/ipc/channels');
+
+const APP = 'file:///app/out/renderer/index.html';
+
+function eventFrom(url: string, mainFrame = true) {
+  const sender = new FakeWebContents();
+  const frame = { url };
+  if (mainFrame) sender.mainFrame = frame;
+  return { sender, senderFrame: frame };
+}
+
+describe('registerIpc', () => {
+  it('registers every contract channel exactly once and removes them again', () => {
+    const ipcMain = fakeIpcMain();
+    const unregister = registerIpc(ipcMain as never, vi.fn(), () => APP);
+    expect([...ipcMain.handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
+    expect(INVOKE_CHANNELS.length).toBeGreaterThan(20);
+    unregister();
+    expect(ipcMain.handlers.size).toBe(0);
+  });
+
+  it('passes calls from the app page to the dispatcher', async () => {
+    const ipcMain = fakeIpcMain();
+    const dispatch = vi.fn(async () => ({ ok: true as const, value: 42 }));
+    registerIpc(ipcMain as never, dispatch, () => APP);
+    const result = await ipcMain.handlers.get('contacts:list')!(eventFrom(APP), { page: 1, perPage: 10 });
+    expect(result).toEqual({ ok: true, value: 42 });
+    expect(dispatch).toHaveBeenCalledWith('contacts:list', { page: 1, perPage: 10 });
+  });
+
+  it('refuses senders other than the app page in the top frame, without calling any service', async () => {
+    const ipcMain = fakeIpcMain();
+    const dispatch = vi.fn();
+    registerIpc(ipcMain as never, dispatch, () => APP);
+    for (const event of [eventFrom('https://evil.example/'), eventFrom(APP, false), { sender: new FakeWebContents(), senderFrame: null }]) {
+      const result = await ipcMain.handlers.get('keys:add')!(event, { profileId: 'p', name: 'n', value: 'crm_sk_x' });
+      expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
+    }
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+});
+
+describe('createEmitter', () => {
+  it('sends events to the window when there is one', () => {
+    const contents = new FakeWebContents();
+    let target: FakeWebContents | null = null;
+    const emit = createEmitter(() => target as never);
+    emit('net:status', { online: false, pending: 1 });
+    target = contents;
+    emit('net:status', { online: true, pending: 0 });
+    expect(contents.sent).toEqual([{ channel: 'net:status', data: { online: true, pending: 0 } }]);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const exposed: Record<string, unknown> = {};
+const listeners = new Map<string, ((...a: unknown[]) => void)[]>();
+const ipcRenderer = {
+  invoke: vi.fn(async (channel: string, payload: unknown) => ({ ok: true, value: { channel, payload } })),
+  on: (channel: string, fn: (...a: unknown[]) => void) => listeners.set(channel, [...(listeners.get(channel) ?? []), fn]),
+  removeListener: (channel: string, fn: (...a: unknown[]) => void) => listeners.set(channel, (listeners.get(channel) ?? []).filter((f) => f !== fn)),
+};
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (name: string, api: unknown) => { exposed[name] = api; } },
+  ipcRenderer,
+}));
+
+await import('../../../src-main/preload/index');
+const { INVOKE_CHANNELS } = await import('../../../src-main/ipc/channels');
+type Api = Record<string, (p: unknown) => Promise<unknown>> & { on: (e: string, l: (d: unknown) => void) => () => void };
+
+describe('preload', () => {
+  it('exposes only window.crm, with one function per channel plus on()', () => {
+    expect(Object.keys(exposed)).toEqual(['crm']);
+    const api = exposed.crm as Api;
+    expect(Object.keys(api).sort()).toEqual([...INVOKE_CHANNELS, 'on'].sort());
+    expect(Object.isFrozen(api)).toBe(true);
+    for (const raw of ['ipcRenderer', 'send', 'sendSync', 'invoke', 'postMessage']) expect(Object.keys(api)).not.toContain(raw);
+  });
+
+  it('forwards the payload only, and returns the Result', async () => {
+    const api = exposed.crm as Api;
+    await expect(api['contacts:list']!({ page: 2, perPage: 50 })).resolves.toEqual({ ok: true, value: { channel: 'contacts:list', payload: { page: 2, perPage: 50 } } });
+  });
+
+  it('delivers events without the IPC event object and unsubscribes', () => {
+    const api = exposed.crm as Api;
+    const got: unknown[] = [];
+    const off = api.on('log:entry', (d) => got.push(d));
+    for (const fn of listeners.get('log:entry') ?? []) fn({ sender: 'internal' }, { id: 'r1' });
+    expect(got).toEqual([{ id: 'r1' }]);
+    off();
+    expect(listeners.get('log:entry')).toEqual([]);
+    expect(() => api.on('not:an-event', () => {})).toThrow(/Unknown event/);
+  });
+});

@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeBrowserWindow, fakeSession, screen, shell } from './electron-fake';
+
+vi.mock('electron', () => ({ BrowserWindow: FakeBrowserWindow, screen, shell }));
+
+const { createMainWindow, hardenSession } = await import('../../../src-main/electron/window');
+const { CONTENT_SECURITY_POLICY } = await import('../../../src-main/app-shell/security-policy');
+
+const APP = 'file:///app/out/renderer/index.html';
+
+function open(packaged = false) {
+  return createMainWindow({ preload: '/app/out/preload/index.cjs', packaged, state: { bounds: null, maximized: false }, appUrl: () => APP }) as unknown as FakeBrowserWindow;
+}
+
+describe('main window', () => {
+  beforeEach(() => {
+    FakeBrowserWindow.created = [];
+    shell.openExternal.mockClear();
+  });
+
+  it('is created isolated, sandboxed and without node', () => {
+    const win = open();
+    expect(win.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: '/app/out/preload/index.cjs',
+    });
+    expect(win.options.show).toBe(false);
+    expect(win.show).toHaveBeenCalled();
+  });
+
+  it('blocks navigation away from the app page', () => {
+    const win = open();
+    const prevent = vi.fn();
+    win.webContents.emit('will-navigate', { preventDefault: prevent }, 'https://evil.example/phish');
+    expect(prevent).toHaveBeenCalledTimes(1);
+    const allowed = vi.fn();
+    win.webContents.emit('will-navigate', { preventDefault: allowed }, APP);
+    expect(allowed).not.toHaveBeenCalled();
+    const redirect = vi.fn();
+    win.webContents.emit('will-redirect', { preventDefault: redirect }, 'file:///etc/passwd');
+    expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('denies window.open and sends http(s) links to the OS browser', () => {
+    const win = open();
+    expect(win.webContents.windowOpenHandler!({ url: 'https://docs.example.com/' })).toEqual({ action: 'deny' });
+    expect(shell.openExternal).toHaveBeenCalledWith('https://docs.example.com/');
+    expect(win.webContents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it('blocks webviews and closes devtools in packaged builds', () => {
+    const win = open(true);
+    const prevent = vi.fn();
+    win.webContents.emit('will-attach-webview', { preventDefault: prevent });
+    expect(prevent).toHaveBeenCalled();
+    expect((win.options.webPreferences as { devTools: boolean }).devTools).toBe(false);
+    win.webContents.emit('devtools-opened');
+    expect(win.webContents.closeDevTools).toHaveBeenCalled();
+  });
+
+  it('restores the remembered size and maximised state', () => {
+    const win = createMainWindow({ preload: '/p', packaged: false, state: { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true }, appUrl: () => APP }) as unknown as FakeBrowserWindow;
+    expect(win.options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
+    expect(win.maximize).toHaveBeenCalled();
+  });
+});
+
+describe('session hardening', () => {
+  it('grants only microphone requests and adds the CSP header', () => {
+    const session = fakeSession();
+    hardenSession(session as never);
+    const answer = (permission: string, details: object) => {
+      let granted: boolean | undefined;
+      session.permissionRequest!(null, permission, (g: boolean) => { granted = g; }, details);
+      return granted;
+    };
+    expect(answer('media', { mediaTypes: ['audio'] })).toBe(true);
+    expect(answer('media', { mediaTypes: ['video'] })).toBe(false);
+    expect(answer('geolocation', {})).toBe(false);
+    expect(answer('notifications', {})).toBe(false);
+    expect(session.permissionCheck!(null, 'media', '', { mediaType: 'audio' })).toBe(true);
+    expect(session.permissionCheck!(null, 'media', '', { mediaType: 'video' })).toBe(false);
+    expect(session.permissionCheck!(null, 'clipboard-read', '', {})).toBe(false);
+
+    let headers: Record<string, string[]> = {};
+    session.headers!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
+    expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(headers['X-Other']).toEqual(['1']);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_SECURITY_POLICY,
+  externalUrlFor,
+  isAllowedNavigation,
+  isAllowedPermission,
+  isTrustedSender,
+  secureWebPreferences,
+} from '../../../src-main/app-shell/security-policy';
+
+const APP = 'file:///opt/crm/resources/app/out/renderer/index.html';
+
+describe('content security policy', () => {
+  const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => {
+    const [name, ...values] = d.trim().split(/\s+/);
+    return [name, values] as const;
+  }));
+
+  it('forbids network access, remote scripts and inline code', () => {
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('connect-src')).toEqual(["'none'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
+  });
+
+  it('matches the meta tag shipped in the renderer page', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const html = await readFile(new URL('../../../src-renderer/index.html', import.meta.url), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
+    expect(meta, 'index.html must carry a CSP meta tag').not.toBeNull();
+    const normalise = (csp: string) => csp.split(';').map((d) => d.trim()).filter(Boolean).sort();
+    // The page may be stricter than the header, never looser: every header directive appears.
+    for (const directive of normalise(CONTENT_SECURITY_POLICY).filter((d) => !d.startsWith('frame-src') && !d.startsWith('worker-src'))) {
+      expect(normalise(meta![1]!)).toContain(directive);
+    }
+  });
+});
+
+describe('navigation', () => {
+  it('allows only a reload of the app page', () => {
+    expect(isAllowedNavigation(APP, APP)).toBe(true);
+    expect(isAllowedNavigation(`${APP}#/keys`, APP)).toBe(true);
+    expect(isAllowedNavigation('file:///etc/passwd', APP)).toBe(false);
+    expect(isAllowedNavigation('https://example.com/', APP)).toBe(false);
+    expect(isAllowedNavigation('javascript:alert(1)', APP)).toBe(false);
+    expect(isAllowedNavigation('not a url', APP)).toBe(false);
+    expect(isAllowedNavigation('http://localhost:5173/', 'http://localhost:5173/')).toBe(true);
+    expect(isAllowedNavigation('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
+  });
+
+  it('sends only http(s) links to the OS browser', () => {
+    expect(externalUrlFor('https://docs.example.com/a?b=c')).toBe('https://docs.example.com/a?b=c');
+    expect(externalUrlFor('http://example.com')).toBe('http://example.com/');
+    expect(externalUrlFor('file:///etc/passwd')).toBeNull();
+    expect(externalUrlFor('javascript:alert(1)')).toBeNull();
+    expect(externalUrlFor('smb://host/share')).toBeNull();
+    expect(externalUrlFor('')).toBeNull();
+  });
+});
+
+describe('IPC sender check', () => {
+  it('accepts only the app page in the main frame', () => {
+    expect(isTrustedSender(APP, APP, true)).toBe(true);
+    expect(isTrustedSender(APP, APP, false)).toBe(false);
+    expect(isTrustedSender('https://evil.example/', APP, true)).toBe(false);
+    expect(isTrustedSender(undefined, APP, true)).toBe(false);
+  });
+});
+
+describe('permissions', () => {
+  it('grants the microphone only', () => {
+    expect(isAllowedPermission('media', { mediaTypes: ['audio'] })).toBe(true);
+    expect(isAllowedPermission('media', { mediaTypes: ['video'] })).toBe(false);
+    expect(isAllowedPermission('media', { mediaTypes: ['audio', 'video'] })).toBe(false);
+    expect(isAllowedPermission('media', {})).toBe(false);
+    for (const p of ['geolocation', 'notifications', 'clipboard-read', 'openExternal', 'midi', 'display-capture']) {
+      expect(isAllowedPermission(p, { mediaTypes: ['audio'] })).toBe(false);
+    }
+  });
+});
+
+describe('web preferences', () => {
+  it('isolates and sandboxes the renderer; devtools only in development', () => {
+    const dev = secureWebPreferences('/p.cjs', false);
+    expect(dev).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, devTools: true, preload: '/p.cjs' });
+    expect(secureWebPreferences('/p.cjs', true).devTools).toBe(false);
+  });
+});
