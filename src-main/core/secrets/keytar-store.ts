@@ -1,0 +1,114 @@
+// The product's SecretStore: keytar (libsecret on Linux, Keychain on macOS, Credential Vault on
+// Windows). keytar is CommonJS and native, so it is loaded lazily with createRequire: a missing
+// or broken build becomes 'keychain_unavailable' at the first use, not a crash at start.
+import { createRequire } from 'node:module';
+import { CrmError } from '../errors';
+import { DEFAULT_KEYCHAIN_SERVICE, keychainUnavailable, scrubSecrets } from './secret-store';
+import type { SecretStore } from './secret-store';
+
+interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export interface KeytarStoreOptions {
+  /** keychain service name; default 'crm-console' */
+  service?: string;
+  /**
+   * A keychain that waits for an unlock prompt nobody answers would hang the request: after
+   * this many ms the call fails with 'keychain_unavailable'. Default 15 000.
+   */
+  timeoutMs?: number;
+  /**
+   * Receives the original failure text for the app log, with the value being written (if any)
+   * already replaced by [redacted]. Never shown to the person.
+   */
+  onFailure?: (operation: 'load' | 'get' | 'set' | 'delete', detail: string) => void;
+  /** for tests: how keytar is loaded */
+  load?: () => KeytarModule;
+}
+
+let cachedModule: KeytarModule | null = null;
+
+function loadKeytar(): KeytarModule {
+  if (!cachedModule) {
+    const require = createRequire(import.meta.url);
+    cachedModule = require('keytar') as KeytarModule;
+  }
+  return cachedModule;
+}
+
+export class KeytarSecretStore implements SecretStore {
+  readonly service: string;
+  private readonly timeoutMs: number;
+  private readonly onFailure: KeytarStoreOptions['onFailure'];
+  private readonly load: () => KeytarModule;
+  private module: KeytarModule | null = null;
+
+  constructor(options: KeytarStoreOptions = {}) {
+    this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.onFailure = options.onFailure;
+    this.load = options.load ?? loadKeytar;
+  }
+
+  get(account: string): Promise<string | null> {
+    return this.call('get', undefined, (k) => k.getPassword(this.service, account));
+  }
+
+  set(account: string, value: string): Promise<void> {
+    return this.call('set', value, (k) => k.setPassword(this.service, account, value));
+  }
+
+  delete(account: string): Promise<boolean> {
+    return this.call('delete', undefined, (k) => k.deletePassword(this.service, account));
+  }
+
+  private keytar(): KeytarModule {
+    if (this.module) return this.module;
+    try {
+      this.module = this.load();
+      return this.module;
+    } catch (err) {
+      this.report('load', err, undefined);
+      throw keychainUnavailable();
+    }
+  }
+
+  private async call<T>(operation: 'get' | 'set' | 'delete', secret: string | undefined, run: (k: KeytarModule) => Promise<T>): Promise<T> {
+    const keytar = this.keytar();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from the keychain within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([run(keytar), timeout]);
+    } catch (err) {
+      this.report(operation, err, secret);
+      throw keychainUnavailable();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private report(operation: 'load' | 'get' | 'set' | 'delete', err: unknown, secret: string | undefined): void {
+    if (!this.onFailure) return;
+    const text = err instanceof Error ? err.message : String(err);
+    try {
+      this.onFailure(operation, scrubSecrets(text, [secret]));
+    } catch {
+      // a failing logger must not change the outcome
+    }
+  }
+}
+
+export function createKeytarStore(options: KeytarStoreOptions = {}): KeytarSecretStore {
+  return new KeytarSecretStore(options);
+}
+
+/** true when `err` is the typed keychain failure */
+export function isKeychainUnavailable(err: unknown): boolean {
+  return err instanceof CrmError && err.code === 'keychain_unavailable';
+}
