@@ -1,0 +1,78 @@
+// Shapes of the metadata files, checked on load. Unknown fields are dropped, so nothing that is
+// not in the domain types survives a load (in particular nothing secret).
+import { z } from 'zod';
+import type { KeyMeta, Profile } from '../model';
+
+const permission = z.enum(['contacts:read', 'messages:send', 'keys:manage']);
+const outcome = z.enum(['valid', 'invalid_or_revoked', 'forbidden', 'unreachable', 'rate_limited', 'server_error']);
+const endpointId = z.enum(['contacts.list', 'messages.text', 'messages.media', 'messages.audio', 'messages.list', 'keys.list', 'keys.create', 'keys.delete']);
+
+const syncState = z.union([
+  z.object({
+    state: z.literal('pending'),
+    reason: z.enum(['offline', 'server_error', 'rate_limited', 'needs_admin_key', 'queued']),
+    detail: z.string().optional(),
+    nextAttemptAt: z.string().optional(),
+  }),
+  z.object({ state: z.literal('synced'), at: z.string() }),
+  z.object({ state: z.literal('failed'), reason: z.string() }),
+  z.object({ state: z.literal('local_only') }),
+]);
+
+export const profileSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  baseUrl: z.string(),
+  endpointOverrides: z.partialRecord(endpointId, z.string()),
+  activeKeyId: z.string().nullable(),
+  sandbox: z.boolean(),
+  allowInsecureHttp: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const keyMetaSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  profileId: z.string(),
+  fingerprint: z.string(),
+  permissions: z.array(permission).nullable(),
+  addedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  lastStatus: outcome.nullable(),
+  state: z.enum(['active', 'revoked']),
+  serverKeyId: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  sync: syncState.nullable(),
+});
+
+export interface ProfilesDoc {
+  version: 1;
+  activeProfileId: string | null;
+  profiles: Profile[];
+}
+
+export interface KeysDoc {
+  version: 1;
+  keys: KeyMeta[];
+}
+
+const profilesDocSchema = z.object({
+  version: z.literal(1),
+  activeProfileId: z.string().nullable(),
+  profiles: z.array(profileSchema),
+});
+
+const keysDocSchema = z.object({
+  version: z.literal(1),
+  keys: z.array(keyMetaSchema),
+});
+
+export function parseProfilesDoc(raw: unknown): ProfilesDoc | null {
+  const parsed = profilesDocSchema.safeParse(raw);
+  return parsed.success ? (parsed.data as ProfilesDoc) : null;
+}
+
+export function parseKeysDoc(raw: unknown): KeysDoc | null {
+  const parsed = keysDocSchema.safeParse(raw);
+  return parsed.success ? (parsed.data as KeysDoc) : null;
+}
