@@ -1,0 +1,79 @@
+// Reads a request body while counting bytes: past `limit` it stops keeping anything and
+// resolves at once (the caller answers 400 and closes the connection); a body that does not
+// arrive within `timeoutMs` resolves as a timeout. Whatever is still arriving after either is
+// discarded, never buffered.
+import type { IncomingMessage } from 'node:http';
+import type { FieldError } from './errors';
+import { field } from './reply';
+
+export type BodyResult =
+  | { kind: 'ok'; bytes: Buffer }
+  | { kind: 'too_large'; limit: number }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' };
+
+const discard = (): void => {};
+
+export function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.on('data', discard);
+      resolve({ kind: 'too_large', limit });
+      return;
+    }
+    let chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: BodyResult): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.on('data', discard);
+      chunks = [];
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) finish({ kind: 'too_large', limit });
+      else chunks.push(chunk);
+    };
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+    req.on('data', onData);
+    req.once('end', () => finish({ kind: 'ok', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
+    req.once('error', () => finish({ kind: 'aborted' }));
+    req.once('close', () => finish({ kind: 'aborted' }));
+  });
+}
+
+export type JsonResult = { ok: true; value: Record<string, unknown> } | { ok: false; details: FieldError[] };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body of a POST must be one JSON object, in valid UTF-8. */
+export function parseJsonObject(bytes: Buffer): JsonResult {
+  if (bytes.length === 0) return { ok: false, details: [field('body', 'a JSON object is required')] };
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, details: [field('body', 'the body is not valid UTF-8')] };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, details: [field('body', `malformed JSON: ${(err as Error).message}`)] };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, details: [field('body', 'expected a JSON object')] };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** POST bodies must be declared as JSON (API.md: requests with a body carry application/json). */
+export function checkJsonContentType(contentType: string | undefined): FieldError | null {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' ? null : field('Content-Type', 'must be application/json');
+}

@@ -1,0 +1,89 @@
+// Flags of `npm run sandbox -- ...` (and of `crm sandbox`), parsed without side effects.
+
+export interface SandboxCliArgs {
+  port: number;
+  host: string;
+  contacts?: number;
+  seed?: number;
+  rate?: number;
+  burst?: number;
+  dataFile?: string;
+  json: boolean;
+}
+
+export type ParsedSandboxArgs = { kind: 'run'; args: SandboxCliArgs } | { kind: 'help' } | { kind: 'error'; message: string };
+
+export const DEFAULT_CLI_PORT = 4010;
+
+export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
+
+Starts the built-in CRM API sandbox (shared/API.md) and prints its base URL and an admin key.
+
+Options:
+  --port N        port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free port)
+  --host H        address to bind (default 127.0.0.1; anything else is reachable from the network)
+  --contacts N    number of seeded contacts (default 1000)
+  --seed N        seed for the contacts (default 42)
+  --rate R        requests per second per key (default 20)
+  --burst B       token-bucket size per key (default 40)
+  --data FILE     keep keys (hashes only), messages and idempotency records in FILE
+  --json          print {"baseUrl","adminKey"} as the first line of stdout; logs go to stderr
+  -h, --help      show this help
+`;
+
+type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data';
+const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data'];
+
+function integer(flag: string, raw: string, min: number, max: number): number | string {
+  const value = /^-?[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isSafeInteger(value) && value >= min && value <= max ? value : `--${flag} must be an integer from ${min} to ${max}, got "${raw}"`;
+}
+
+export function parseSandboxArgs(argv: readonly string[]): ParsedSandboxArgs {
+  const args: SandboxCliArgs = { port: DEFAULT_CLI_PORT, host: '127.0.0.1', json: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (arg === '--json') {
+      args.json = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = (eq >= 0 ? arg.slice(0, eq) : arg).replace(/^--/, '') as Flag;
+    if (!arg.startsWith('--') || !VALUE_FLAGS.includes(name)) return { kind: 'error', message: `unknown option "${arg}"` };
+    const raw = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
+    if (raw === undefined || raw === '') return { kind: 'error', message: `--${name} needs a value` };
+    let value: number | string;
+    switch (name) {
+      case 'port':
+        value = integer(name, raw, 0, 65535);
+        break;
+      case 'contacts':
+        value = integer(name, raw, 0, 10_000_000);
+        break;
+      case 'seed':
+        value = integer(name, raw, -(2 ** 31), 2 ** 32 - 1);
+        break;
+      case 'burst':
+        value = integer(name, raw, 1, 1_000_000_000);
+        break;
+      case 'rate': {
+        const rate = /^[0-9]+(\.[0-9]+)?$/.test(raw) ? Number(raw) : Number.NaN;
+        value = rate > 0 && Number.isFinite(rate) ? rate : `--rate must be a positive number, got "${raw}"`;
+        break;
+      }
+      default:
+        value = raw;
+    }
+    if (typeof value === 'string' && name !== 'host' && name !== 'data') return { kind: 'error', message: value };
+    if (name === 'host') args.host = raw;
+    else if (name === 'data') args.dataFile = raw;
+    else args[name] = value as number;
+  }
+  return { kind: 'run', args };
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}

@@ -1,0 +1,195 @@
+// One request, start to end: journal -> injected fault -> route -> auth (401) -> permission
+// (403) -> rate limit (429) -> body (400 too large / 408 too slow) -> Idempotency-Key ->
+// JSON and field checks (400) -> handler. Auth comes before any look at the body, so a bad
+// body with a bad key is 401. Anything thrown is a sandbox bug and answers 500; bad input never does.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authenticate } from './auth';
+import { checkJsonContentType, parseJsonObject, readBody } from './body';
+import type { ErrorCode } from './errors';
+import { errorBody } from './errors';
+import type { FaultQueue } from './faults';
+import { hashBody, isValidIdempotencyKey } from './idempotency';
+import type { RequestJournal } from './journal';
+import { firstValues, flatHeaders, journalBody } from './journal';
+import type { Reply } from './reply';
+import { badRequest, fail, field, writeReply } from './reply';
+import type { Route } from './router';
+import { matchRoute } from './router';
+import type { SandboxState } from './state';
+import type { SandboxFault, SandboxRequestRecord } from './types';
+
+export interface PipelineContext {
+  state: SandboxState;
+  routes: readonly Route[];
+  faults: FaultQueue;
+  journal: RequestJournal;
+  timeoutMs: number;
+  log: ((line: string) => void) | undefined;
+  /** resolves after `ms`, or at once when the server stops */
+  sleep(ms: number): Promise<void>;
+}
+
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  record: SandboxRequestRecord;
+}
+
+/** Bodies of requests answered without looking at them are still read this far, for the journal. */
+const JOURNAL_READ_LIMIT = 64 * 1024;
+const ignore = (): void => {};
+
+export async function handleRequest(ctx: PipelineContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  req.on('error', ignore);
+  const started = performance.now();
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? '' : target.slice(q + 1));
+  const method = (req.method ?? 'GET').toUpperCase();
+  const record: SandboxRequestRecord = {
+    method,
+    path,
+    query: firstValues(query),
+    headers: flatHeaders(req.headers),
+    rawBody: '',
+    json: undefined,
+    status: 0,
+    at: Date.now(),
+  };
+  ctx.journal.add(record);
+  res.once('close', () => {
+    if (!res.headersSent) record.status = 0;
+    // path only: the query may carry what a person searched for; headers are never logged
+    ctx.log?.(`${method} ${path} ${record.status || '-'} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+  try {
+    await run(ctx, { req, res, method, path, query, record });
+  } catch (err) {
+    ctx.log?.(`sandbox bug on ${method} ${path}: ${(err as Error).message}`);
+    if (!res.headersSent) send({ req, res, method, path, query, record }, fail(500, 'server_error', 'the sandbox failed on this request'), { Connection: 'close' });
+    else res.destroy();
+  }
+}
+
+function send(ex: Exchange, reply: Reply, headers?: Record<string, string>): void {
+  ex.record.status = reply.status;
+  writeReply(ex.res, reply, headers);
+}
+
+function lenientJson(bytes: Buffer): unknown {
+  try {
+    return bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers without using the body; reads a little of it for the journal, closes if more is coming. */
+async function answerEarly(ctx: PipelineContext, ex: Exchange, write: (headers: Record<string, string>) => void): Promise<void> {
+  const body = await readBody(ex.req, JOURNAL_READ_LIMIT, ctx.timeoutMs);
+  if (body.kind === 'aborted') return;
+  if (body.kind === 'ok') Object.assign(ex.record, journalBody(body.bytes, lenientJson(body.bytes)));
+  write(body.kind === 'ok' ? {} : { Connection: 'close' });
+}
+
+function early(ctx: PipelineContext, ex: Exchange, reply: Reply, headers: Record<string, string> = {}): Promise<void> {
+  return answerEarly(ctx, ex, (extra) => send(ex, reply, { ...headers, ...extra }));
+}
+
+const FAULT_CODES: Record<number, ErrorCode> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
+
+/** Returns true when the fault answered (or dropped) the request. */
+async function applyFault(ctx: PipelineContext, ex: Exchange, fault: SandboxFault): Promise<boolean> {
+  switch (fault.kind) {
+    case 'reset':
+      ex.req.socket.resetAndDestroy();
+      return true;
+    case 'hang':
+      return true;
+    case 'delay':
+      await ctx.sleep(fault.ms);
+      return ex.res.destroyed || ex.req.socket.destroyed;
+    case 'rate_limit':
+      await early(ctx, ex, fail(429, 'rate_limited', 'rate limit exceeded (injected fault)'), { 'Retry-After': fault.retryAfter ?? '1' });
+      return true;
+    case 'status': {
+      const text =
+        fault.body ??
+        (fault.status >= 400 ? JSON.stringify(errorBody(FAULT_CODES[fault.status] ?? 'server_error', `injected fault: HTTP ${fault.status}`)) : '{}');
+      await answerEarly(ctx, ex, (extra) => {
+        if (ex.res.headersSent || ex.res.destroyed) return;
+        ex.record.status = fault.status;
+        ex.res.writeHead(fault.status, {
+          'Content-Type': fault.contentType ?? 'application/json; charset=utf-8',
+          'Content-Length': String(Buffer.byteLength(text)),
+          ...extra,
+          ...fault.headers,
+        });
+        ex.res.end(text);
+      });
+      return true;
+    }
+  }
+}
+
+async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
+  const fault = ctx.faults.take(ex.method, ex.path);
+  if (fault && (await applyFault(ctx, ex, fault))) return;
+
+  const match = matchRoute(ctx.routes, ex.method, ex.path);
+  if (match.kind === 'not_found') return early(ctx, ex, fail(404, 'not_found', `no route for ${ex.method} ${ex.path}`));
+  if (match.kind === 'wrong_method') {
+    const allow = match.allowed.join(', ');
+    return early(ctx, ex, fail(404, 'not_found', `${ex.path} does not answer ${ex.method}; it answers ${allow}`), { Allow: allow });
+  }
+  const { route, params } = match;
+  const { keys, limiter } = ctx.state;
+
+  const auth = authenticate(keys, ex.req.headers.authorization);
+  if (!auth.ok) return early(ctx, ex, fail(401, 'unauthorized', auth.message), { 'WWW-Authenticate': 'Bearer' });
+  const key = auth.key;
+  keys.markUsed(key);
+  if (!key.permissions.includes(route.permission) && !route.alsoAllows?.(key, params)) {
+    return early(ctx, ex, fail(403, 'forbidden', `this API key lacks the ${route.permission} permission`), limiter.peek(key.id));
+  }
+  const rate = limiter.take(key.id);
+  if (!rate.allowed) return early(ctx, ex, fail(429, 'rate_limited', 'rate limit exceeded; retry after Retry-After seconds'), rate.headers);
+
+  const body = await readBody(ex.req, route.maxBody, ctx.timeoutMs);
+  if (body.kind === 'aborted') return;
+  if (body.kind === 'timeout') {
+    return send(ex, fail(408, 'bad_request', `the request body did not arrive within ${ctx.timeoutMs} ms`), { ...rate.headers, Connection: 'close' });
+  }
+  if (body.kind === 'too_large') {
+    return send(ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rate.headers, Connection: 'close' });
+  }
+  const bytes = body.bytes;
+  const parsed = route.json && bytes.length > 0 ? parseJsonObject(bytes) : null;
+  Object.assign(ex.record, journalBody(bytes, parsed?.ok ? parsed.value : lenientJson(bytes)));
+
+  const runRoute = (): Reply => {
+    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key }, ctx.state);
+    const contentType = checkJsonContentType(ex.req.headers['content-type']);
+    if (contentType) return badRequest([contentType]);
+    const json = parsed ?? parseJsonObject(bytes);
+    if (!json.ok) return badRequest(json.details);
+    return route.handle({ params, query: ex.query, body: json.value, key }, ctx.state);
+  };
+
+  const rawIdempotencyKey = ex.req.headers['idempotency-key'];
+  const idempotencyKey = Array.isArray(rawIdempotencyKey) ? rawIdempotencyKey.join(', ') : rawIdempotencyKey;
+  let reply: Reply;
+  if (!route.idempotent || idempotencyKey === undefined) {
+    reply = runRoute();
+  } else if (!isValidIdempotencyKey(idempotencyKey)) {
+    reply = badRequest([field('Idempotency-Key', 'must be 1 to 255 printable ASCII characters without spaces')]);
+  } else {
+    reply = await ctx.state.idempotency.run(`${route.method} ${route.path}`, idempotencyKey, hashBody(bytes), runRoute);
+  }
+  send(ex, reply, rate.headers);
+}
+

@@ -1,0 +1,68 @@
+// Route table matching: literal segments and `:name` parameters. A known path with another
+// method is answered 404 (API.md has no 405) with an Allow header naming the methods it has.
+import type { KeyRecord } from './keys';
+import type { Reply } from './reply';
+import type { SandboxState } from './state';
+import type { Permission } from './types';
+
+export interface RouteInput {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** the parsed JSON object, for routes with `json: true` */
+  body: Record<string, unknown>;
+  key: KeyRecord;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** e.g. /api/v1/api-keys/:id */
+  path: string;
+  permission: Permission;
+  /** grants access without `permission` (a key deleting itself) */
+  alsoAllows?: (key: KeyRecord, params: Record<string, string>) => boolean;
+  /** largest body accepted, in bytes */
+  maxBody: number;
+  /** the body must be a JSON object */
+  json: boolean;
+  /** honours Idempotency-Key */
+  idempotent: boolean;
+  handle(input: RouteInput, state: SandboxState): Reply;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'wrong_method'; allowed: string[] }
+  | { kind: 'not_found' };
+
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith(':')) {
+      if (g === '') return null;
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+  const allowed: string[] = [];
+  for (const route of routes) {
+    const params = matchPath(route.path, path);
+    if (!params) continue;
+    if (route.method === method) return { kind: 'found', route, params };
+    allowed.push(route.method);
+  }
+  return allowed.length > 0 ? { kind: 'wrong_method', allowed } : { kind: 'not_found' };
+}

@@ -1,0 +1,85 @@
+// Deterministic contacts: the same seed and count always give the same list (ids, names,
+// numbers, emails, tags and timestamps), so tests and screenshots can rely on them.
+import { COUNTRIES, EMAIL_DOMAINS, TAGS, pick } from './seed-data';
+import type { CountryPlan, Random } from './seed-data';
+
+export interface SeedContact {
+  id: string;
+  name: string;
+  number: string;
+  email: string | null;
+  tags: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** mulberry32: tiny, fast, good enough for fixtures. */
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Fixed clock: timestamps spread over two years from 2023-01-01, never "now".
+const EPOCH = Date.UTC(2023, 0, 1);
+const SPAN_MS = 2 * 365 * 24 * 3600 * 1000;
+const MAX_EDIT_MS = 90 * 24 * 3600 * 1000;
+
+function asciiSlug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+function pickCountry(random: Random): CountryPlan {
+  const total = COUNTRIES.reduce((sum, c) => sum + c.weight, 0);
+  let roll = random() * total;
+  for (const country of COUNTRIES) {
+    roll -= country.weight;
+    if (roll < 0) return country;
+  }
+  return COUNTRIES[0]!;
+}
+
+function pickTags(random: Random): string[] {
+  const count = Math.floor(random() * 4) === 0 ? 0 : Math.floor(random() * 3) + 1;
+  const tags = new Set<string>();
+  while (tags.size < count) tags.add(pick(random, TAGS));
+  return [...tags];
+}
+
+export function seedContacts(count: number, seed: number): SeedContact[] {
+  const random = createRandom(seed);
+  const numbers = new Set<string>();
+  const step = count > 0 ? SPAN_MS / count : 0;
+  const contacts: SeedContact[] = new Array<SeedContact>(count);
+  for (let i = 0; i < count; i += 1) {
+    const country = pickCountry(random);
+    const first = pick(random, country.firstNames);
+    const last = pick(random, country.lastNames);
+    let number = country.number(random);
+    while (numbers.has(number)) number = country.number(random);
+    numbers.add(number);
+    const email =
+      random() < 0.2 ? null : `${asciiSlug(first)}.${asciiSlug(last)}${random() < 0.5 ? Math.floor(random() * 100) : ''}@${pick(random, EMAIL_DOMAINS)}`;
+    const created = Math.floor(EPOCH + i * step + random() * step);
+    const updated = created + (random() < 0.5 ? 0 : Math.floor(random() * MAX_EDIT_MS));
+    contacts[i] = {
+      id: `c_${String(i + 1).padStart(6, '0')}`,
+      name: `${first} ${last}`,
+      number,
+      email,
+      tags: pickTags(random),
+      created_at: new Date(created).toISOString(),
+      updated_at: new Date(updated).toISOString(),
+    };
+  }
+  return contacts;
+}

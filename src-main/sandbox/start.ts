@@ -1,0 +1,118 @@
+// startSandbox(): options -> state (+ data file) -> admin key -> server -> RunningSandbox.
+//
+// Admin key and data files: the key value is never stored, so every start creates a NEW admin
+// key (named "sandbox admin") and returns it; admin keys from earlier runs saved in the data
+// file keep working until someone deletes them.
+import { handleRequest } from './handle-request';
+import { FaultQueue } from './faults';
+import { RequestJournal } from './journal';
+import { checkNewKey } from './key-routes';
+import { Persister, loadSnapshot } from './persistence';
+import { ROUTES } from './routes';
+import { createSandboxServer } from './server';
+import { createState } from './state';
+import type { Permission, RunningSandbox, SandboxFault, SandboxOptions } from './types';
+import { PERMISSIONS } from './types';
+
+const DEFAULTS = {
+  port: 0,
+  host: '127.0.0.1',
+  contacts: 1000,
+  seed: 42,
+  rate: 20,
+  burst: 40,
+  idempotencyTtlMs: 24 * 3600 * 1000,
+  requestTimeoutMs: 10_000,
+};
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new TypeError(`startSandbox: ${message}`);
+}
+
+function resolveOptions(options: SandboxOptions) {
+  const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS & SandboxOptions;
+  check(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535, 'port must be an integer from 0 to 65535');
+  check(Number.isInteger(o.contacts) && o.contacts >= 0 && o.contacts <= 10_000_000, 'contacts must be an integer from 0 to 10,000,000');
+  check(Number.isInteger(o.seed), 'seed must be an integer');
+  check(Number.isFinite(o.rate) && o.rate > 0, 'rate must be a positive number');
+  check(Number.isFinite(o.burst) && o.burst >= 1, 'burst must be at least 1');
+  check(Number.isFinite(o.idempotencyTtlMs) && o.idempotencyTtlMs > 0, 'idempotencyTtlMs must be positive');
+  check(Number.isFinite(o.requestTimeoutMs) && o.requestTimeoutMs > 0, 'requestTimeoutMs must be positive');
+  return o;
+}
+
+function checkFault(fault: SandboxFault): void {
+  if (fault.kind === 'status') check(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599, 'a status fault needs a status from 200 to 599');
+  if (fault.kind === 'delay') check(Number.isFinite(fault.ms) && fault.ms >= 0, 'a delay fault needs ms >= 0');
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const o = resolveOptions(options);
+  const saved = o.dataFile ? await loadSnapshot(o.dataFile) : null;
+
+  let persister: Persister | null = null;
+  const state = createState(o, () => persister?.schedule());
+  if (saved) {
+    state.keys.restore(saved.keys);
+    state.messages.restore(saved.messages);
+    state.idempotency.restore(saved.idempotency);
+  }
+  if (o.dataFile) {
+    persister = new Persister(
+      o.dataFile,
+      () => ({ version: 1, keys: state.keys.snapshot(), messages: state.messages.snapshot(), idempotency: state.idempotency.snapshot() }),
+      (err) => o.log?.(`sandbox: could not save ${o.dataFile}: ${err.message}`),
+    );
+  }
+  const adminKey = state.keys.create('sandbox admin', [...PERMISSIONS]).key;
+
+  const faults = new FaultQueue();
+  const journal = new RequestJournal();
+  const server = createSandboxServer((req, res) => void handleRequest(pipeline, req, res), { timeoutMs: o.requestTimeoutMs, log: o.log });
+  const pipeline = { state, routes: ROUTES, faults, journal, timeoutMs: o.requestTimeoutMs, log: o.log, sleep: (ms: number) => server.sleep(ms) };
+
+  const port = await server.listen(o.port, o.host);
+  const hostInUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
+  let closed = false;
+  let listening = true;
+
+  return {
+    baseUrl: `http://${hostInUrl}:${port}`,
+    adminKey,
+    port,
+    async close() {
+      if (closed) return;
+      closed = true;
+      listening = false;
+      await server.stop();
+      await persister?.flush();
+    },
+    async suspend() {
+      if (closed || !listening) return;
+      listening = false;
+      await server.stop();
+    },
+    async resume() {
+      if (closed) throw new Error('the sandbox is closed');
+      if (listening) return;
+      await server.listen(port, o.host);
+      listening = true;
+    },
+    injectFaults(list, match) {
+      list.forEach(checkFault);
+      faults.add(list, match);
+    },
+    clearFaults() {
+      faults.clear();
+    },
+    requests() {
+      return journal.list();
+    },
+    createKey(name: string, permissions: Permission[]) {
+      const input = checkNewKey({ name, permissions });
+      if (!input.ok) throw new TypeError(`createKey: ${input.details.map((d) => `${d.field} ${d.message}`).join('; ')}`);
+      const { record, key } = state.keys.create(input.name, input.permissions);
+      return { id: record.id, key };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Everything the routes read and change, built from the options; `changed` is called after
+// every change worth persisting.
+import { ContactStore } from './contacts';
+import { IdempotencyStore } from './idempotency';
+import { KeyStore } from './keys';
+import { MessageStore } from './messages';
+import { RateLimiter } from './rate-limit';
+import { seedContacts } from './seed';
+
+export interface SandboxState {
+  keys: KeyStore;
+  contacts: ContactStore;
+  messages: MessageStore;
+  idempotency: IdempotencyStore;
+  limiter: RateLimiter;
+}
+
+export interface StateOptions {
+  contacts: number;
+  seed: number;
+  rate: number;
+  burst: number;
+  idempotencyTtlMs: number;
+}
+
+export function createState(options: StateOptions, changed: () => void): SandboxState {
+  return {
+    keys: new KeyStore(changed),
+    contacts: new ContactStore(seedContacts(options.contacts, options.seed)),
+    messages: new MessageStore(changed),
+    idempotency: new IdempotencyStore(options.idempotencyTtlMs, changed),
+    limiter: new RateLimiter(options.rate, options.burst),
+  };
+}

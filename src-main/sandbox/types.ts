@@ -1,0 +1,83 @@
+// Public types of the built-in sandbox server (re-exported by index.ts). Other parts of the
+// project (the app, the CLI, tests) code against these shapes: change them only additively.
+
+export type Permission = 'contacts:read' | 'messages:send' | 'keys:manage';
+
+export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
+
+export interface SandboxOptions {
+  /** default 0 = a free port */
+  port?: number;
+  /** default '127.0.0.1' */
+  host?: string;
+  /** number of seeded contacts, default 1000; 100_000 and more are fine */
+  contacts?: number;
+  /** deterministic seed for the contacts, default 42 */
+  seed?: number;
+  /** token-bucket refill per second per key, default 20 */
+  rate?: number;
+  /** token-bucket size, default 40 */
+  burst?: number;
+  /** optional persistence of keys (hashes only), messages and idempotency records */
+  dataFile?: string;
+  /** how long an Idempotency-Key's first response is replayed, default 24 h */
+  idempotencyTtlMs?: number;
+  /** optional request log, one line per request; never receives a key value */
+  log?: (line: string) => void;
+  /**
+   * Addition to the agreed API: how long a client may take to send its request headers, and
+   * its body, before the sandbox answers 408 and closes the connection. Default 10_000 ms;
+   * tests set it lower to exercise slow clients.
+   */
+  requestTimeoutMs?: number;
+}
+
+export interface SandboxRequestRecord {
+  method: string;
+  /** path without the query string */
+  path: string;
+  query: Record<string, string>;
+  /** lower-case names, as received (Authorization included: the journal stays in-process) */
+  headers: Record<string, string>;
+  /** the body as text; bodies over 64 KiB are cut there (see journal.ts) */
+  rawBody: string;
+  /** the parsed body, undefined when none or not JSON; strings over 1 KiB are elided when the body is large */
+  json: unknown;
+  /** the status answered; 0 while pending, or when the connection was reset or never answered */
+  status: number;
+  /** Date.now() when the request arrived */
+  at: number;
+}
+
+export type SandboxFault =
+  | { kind: 'status'; status: number; body?: string; contentType?: string; headers?: Record<string, string> }
+  | { kind: 'reset' }
+  | { kind: 'hang' }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'rate_limit'; retryAfter?: string };
+
+export interface FaultMatch {
+  method?: string;
+  pathPrefix?: string;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:40123 (no trailing slash) */
+  baseUrl: string;
+  /** a key with every permission; its value exists only here and in the caller's hands */
+  adminKey: string;
+  port: number;
+  /** stop, destroy open sockets, persist; resolves when fully closed */
+  close(): Promise<void>;
+  /** stop listening and destroy sockets but KEEP all state (the server "goes down") */
+  suspend(): Promise<void>;
+  /** listen again on the same port with the same state */
+  resume(): Promise<void>;
+  /** faults are consumed in order, one per matching request */
+  injectFaults(faults: SandboxFault[], match?: FaultMatch): void;
+  clearFaults(): void;
+  /** journal of the last 10_000 requests, oldest first */
+  requests(): SandboxRequestRecord[];
+  /** same as POST /api-keys; throws on an invalid name or permission */
+  createKey(name: string, permissions: Permission[]): { id: string; key: string };
+}
