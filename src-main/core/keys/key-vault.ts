@@ -1,0 +1,165 @@
+// KeyAccess: the only way the core gets at a key value. The value is read from the keychain the
+// first time it is needed and then held in memory while the key is active, so later requests
+// make no keychain call. Each call made with a key registers an AbortController; revoking the
+// key aborts them, and every later use fails with 'key_revoked' before any network traffic.
+import { CrmError } from '../errors';
+import type { KeyMeta, KeyTestOutcome } from '../model';
+import type { MetaStores } from '../meta/stores';
+import { keyAccount } from '../secrets/secret-store';
+import type { SecretStore } from '../secrets/secret-store';
+import type { KeyAccess } from '../services';
+
+export const KEY_REVOKED_IN_FLIGHT = 'The key was revoked while the request was in flight.';
+
+function revokedError(meta: Pick<KeyMeta, 'name'>): CrmError {
+  return new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer; choose or add another key.`);
+}
+
+export class KeyVault implements KeyAccess {
+  private readonly cache = new Map<string, string>();
+  private readonly loading = new Map<string, Promise<string>>();
+  private readonly inflight = new Map<string, Set<AbortController>>();
+  /** ids revoked or forgotten in this process: refused even before metadata says so */
+  private readonly blocked = new Set<string>();
+  private readonly pendingUse = new Map<string, { at: string; outcome: KeyTestOutcome | null }>();
+  private useFlush: Promise<void> | null = null;
+
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly meta: MetaStores,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: KeyMeta) => Promise<T>): Promise<T> {
+    const meta = await this.resolve(profileId, keyId);
+    const value = await this.value(meta);
+    // The key may have been revoked while the keychain answered.
+    if (this.blocked.has(meta.id)) throw revokedError(meta);
+    const controller = new AbortController();
+    let set = this.inflight.get(meta.id);
+    if (!set) {
+      set = new Set();
+      this.inflight.set(meta.id, set);
+    }
+    set.add(controller);
+    try {
+      return await fn(value, controller.signal, meta);
+    } catch (err) {
+      if (controller.signal.aborted) throw new CrmError('key_revoked', KEY_REVOKED_IN_FLIGHT);
+      throw err;
+    } finally {
+      set.delete(controller);
+      if (set.size === 0) this.inflight.delete(meta.id);
+    }
+  }
+
+  noteUse(keyId: string, outcome: KeyTestOutcome | null): void {
+    const previous = this.pendingUse.get(keyId);
+    const at = outcome === 'unreachable' ? (previous?.at ?? '') : this.now().toISOString();
+    this.pendingUse.set(keyId, { at, outcome: outcome ?? previous?.outcome ?? null });
+    if (!this.useFlush) {
+      // Coalesced: a burst of requests costs one metadata write, after the burst.
+      this.useFlush = Promise.resolve().then(() => this.flushUse());
+    }
+  }
+
+  /** waits until recorded uses are written */
+  async flush(): Promise<void> {
+    while (this.useFlush) await this.useFlush;
+  }
+
+  /**
+   * Local revocation, in memory: aborts every in-flight request with the key, forgets the cached
+   * value and refuses later uses. Returns the cached value, if any, so the caller can move it to
+   * the revocation account without another keychain read.
+   */
+  revokeLocal(keyId: string): string | null {
+    const value = this.cache.get(keyId) ?? null;
+    this.blocked.add(keyId);
+    this.cache.delete(keyId);
+    for (const controller of this.inflight.get(keyId) ?? []) {
+      controller.abort(new CrmError('key_revoked', KEY_REVOKED_IN_FLIGHT));
+    }
+    return value;
+  }
+
+  /** the cached value, without any keychain call (null when not cached) */
+  cached(keyId: string): string | null {
+    return this.cache.get(keyId) ?? null;
+  }
+
+  /** the value of an active key (cached, or read once from the keychain); used by KeyService only */
+  async valueOf(meta: KeyMeta): Promise<string> {
+    if (this.blocked.has(meta.id) || meta.state === 'revoked') throw revokedError(meta);
+    return this.value(meta);
+  }
+
+  /** true when `text` contains a key value held in memory (the request log's last check) */
+  containsSecret(text: string): boolean {
+    for (const value of this.cache.values()) if (text.includes(value)) return true;
+    return false;
+  }
+
+  /** number of requests in flight with a key (for tests and diagnostics) */
+  inflightCount(keyId: string): number {
+    return this.inflight.get(keyId)?.size ?? 0;
+  }
+
+  private async resolve(profileId: string, keyId: string | null): Promise<KeyMeta> {
+    let id = keyId;
+    if (id === null) {
+      const profiles = await this.meta.profiles.read();
+      const profile = profiles.profiles.find((p) => p.id === profileId);
+      if (!profile) throw new CrmError('not_found', 'That profile no longer exists.');
+      id = profile.activeKeyId;
+      if (!id) throw new CrmError('no_key', `The profile "${profile.name}" has no active API key: add one in Keys.`);
+    }
+    const keys = await this.meta.keys.read();
+    const meta = keys.keys.find((k) => k.id === id);
+    if (!meta || meta.profileId !== profileId) throw new CrmError('no_key', 'That API key is not saved for this profile: add it in Keys.');
+    if (meta.state === 'revoked' || this.blocked.has(meta.id)) throw revokedError(meta);
+    return meta;
+  }
+
+  private value(meta: KeyMeta): Promise<string> {
+    const cached = this.cache.get(meta.id);
+    if (cached !== undefined) return Promise.resolve(cached);
+    let pending = this.loading.get(meta.id);
+    if (!pending) {
+      // One keychain read even when several requests start at once.
+      pending = this.secrets
+        .get(keyAccount(meta.id))
+        .then((value) => {
+          if (value === null) {
+            throw new CrmError('no_key', `The value of the key "${meta.name}" is missing from the OS keychain: remove the key and add it again.`);
+          }
+          if (!this.blocked.has(meta.id)) this.cache.set(meta.id, value);
+          return value;
+        })
+        .finally(() => this.loading.delete(meta.id));
+      this.loading.set(meta.id, pending);
+    }
+    return pending;
+  }
+
+  private async flushUse(): Promise<void> {
+    try {
+      while (this.pendingUse.size > 0) {
+        const batch = new Map(this.pendingUse);
+        this.pendingUse.clear();
+        await this.meta.keys.update((doc) => {
+          for (const key of doc.keys) {
+            const use = batch.get(key.id);
+            if (!use) continue;
+            if (use.at) key.lastUsedAt = use.at;
+            if (use.outcome) key.lastStatus = use.outcome;
+          }
+        });
+      }
+    } catch {
+      // last-used bookkeeping is best effort; a failing disk shows up on the next real write
+    } finally {
+      this.useFlush = null;
+    }
+  }
+}

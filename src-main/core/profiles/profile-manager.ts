@@ -1,0 +1,168 @@
+// ProfileService: named API targets (base URL, endpoint overrides, active key), stored in
+// profiles.json. Removing a profile also removes its keys from the OS keychain.
+import { randomUUID } from 'node:crypto';
+import { validateEndpointOverrides } from '../endpoints';
+import { CrmError } from '../errors';
+import { charCount } from '../limits';
+import type { EndpointOverrides, Profile } from '../model';
+import type { MetaStores } from '../meta/stores';
+import { keyAccount, revokingAccount } from '../secrets/secret-store';
+import type { SecretStore } from '../secrets/secret-store';
+import type { ProfileService } from '../services';
+import type { KeyVault } from '../keys/key-vault';
+import { checkBaseUrl, insecureHttpError } from './base-url';
+
+export const PROFILE_NAME_MAX = 60;
+
+function validation(field: string, message: string): CrmError {
+  return new CrmError('validation', message, { details: [{ field, message }] });
+}
+
+export class ProfileManager implements ProfileService {
+  constructor(
+    private readonly meta: MetaStores,
+    private readonly secrets: SecretStore,
+    private readonly vault: KeyVault,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(): Promise<{ profiles: Profile[]; activeProfileId: string | null }> {
+    const doc = await this.meta.profiles.read();
+    return { profiles: doc.profiles, activeProfileId: doc.activeProfileId };
+  }
+
+  async get(id: string): Promise<Profile> {
+    const doc = await this.meta.profiles.read();
+    const profile = doc.profiles.find((p) => p.id === id);
+    if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+    return profile;
+  }
+
+  async active(): Promise<Profile | null> {
+    const doc = await this.meta.profiles.read();
+    return doc.profiles.find((p) => p.id === doc.activeProfileId) ?? null;
+  }
+
+  /** the given profile, or the active one; 'validation' when none is active */
+  async resolve(profileId?: string): Promise<Profile> {
+    if (profileId !== undefined) return this.get(profileId);
+    const active = await this.active();
+    if (!active) throw new CrmError('validation', 'No profile is active. Add or choose a profile first.');
+    return active;
+  }
+
+  async create(input: { name: string; baseUrl: string; confirmInsecure?: boolean; sandbox?: boolean }): Promise<Profile> {
+    const name = this.checkName(input.name);
+    const url = checkBaseUrl(input.baseUrl);
+    if (url.insecure && input.confirmInsecure !== true) throw insecureHttpError();
+    return this.meta.profiles.update((doc) => {
+      this.ensureUniqueName(doc.profiles, name, null);
+      const profile: Profile = {
+        id: `p_${randomUUID()}`,
+        name,
+        baseUrl: url.baseUrl,
+        endpointOverrides: {},
+        activeKeyId: null,
+        sandbox: input.sandbox === true,
+        allowInsecureHttp: url.insecure,
+        createdAt: this.now().toISOString(),
+      };
+      doc.profiles.push(profile);
+      if (doc.activeProfileId === null) doc.activeProfileId = profile.id;
+      return profile;
+    });
+  }
+
+  async update(id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean }): Promise<Profile> {
+    const name = patch.name === undefined ? undefined : this.checkName(patch.name);
+    const url = patch.baseUrl === undefined ? undefined : checkBaseUrl(patch.baseUrl);
+    const overrides = patch.endpointOverrides === undefined ? undefined : this.checkOverrides(patch.endpointOverrides);
+    return this.meta.profiles.update((doc) => {
+      const profile = doc.profiles.find((p) => p.id === id);
+      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+      if (name !== undefined) {
+        this.ensureUniqueName(doc.profiles, name, id);
+        profile.name = name;
+      }
+      if (url !== undefined) {
+        // An insecure URL confirmed before stays confirmed for the same origin.
+        const alreadyConfirmed = profile.allowInsecureHttp && new URL(profile.baseUrl).origin === url.origin;
+        if (url.insecure && patch.confirmInsecure !== true && !alreadyConfirmed) throw insecureHttpError();
+        profile.baseUrl = url.baseUrl;
+        profile.allowInsecureHttp = url.insecure;
+      }
+      if (overrides !== undefined) profile.endpointOverrides = overrides;
+      return profile;
+    });
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.get(id);
+    const keys = (await this.meta.keys.read()).keys.filter((k) => k.profileId === id);
+    // Keychain first: if it is locked nothing changes and the person can retry, so no secret
+    // is ever left behind without metadata pointing at it.
+    for (const key of keys) {
+      await this.secrets.delete(keyAccount(key.id));
+      await this.secrets.delete(revokingAccount(key.id));
+    }
+    for (const key of keys) this.vault.revokeLocal(key.id);
+    await this.meta.keys.update((doc) => {
+      doc.keys = doc.keys.filter((k) => k.profileId !== id);
+    });
+    await this.meta.profiles.update((doc) => {
+      doc.profiles = doc.profiles.filter((p) => p.id !== id);
+      if (doc.activeProfileId === id) doc.activeProfileId = doc.profiles[0]?.id ?? null;
+    });
+  }
+
+  async activate(id: string): Promise<void> {
+    await this.meta.profiles.update((doc) => {
+      if (!doc.profiles.some((p) => p.id === id)) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+      doc.activeProfileId = id;
+    });
+  }
+
+  async setActiveKey(profileId: string, keyId: string | null): Promise<void> {
+    if (keyId !== null) {
+      const key = (await this.meta.keys.read()).keys.find((k) => k.id === keyId);
+      if (!key || key.profileId !== profileId) throw new CrmError('not_found', 'That key is not saved for this profile.');
+      if (key.state === 'revoked') throw new CrmError('key_revoked', `The key "${key.name}" is revoked and cannot be made active.`);
+    }
+    await this.meta.profiles.update((doc) => {
+      const profile = doc.profiles.find((p) => p.id === profileId);
+      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+      profile.activeKeyId = keyId;
+    });
+  }
+
+  private checkName(raw: string): string {
+    const name = raw.trim();
+    const length = charCount(name);
+    if (length < 1) throw validation('name', 'Give the profile a name.');
+    if (length > PROFILE_NAME_MAX) throw validation('name', `A profile name is at most ${PROFILE_NAME_MAX} characters (this one has ${length}).`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(name)) throw validation('name', 'A profile name cannot contain control characters.');
+    return name;
+  }
+
+  private ensureUniqueName(profiles: Profile[], name: string, exceptId: string | null): void {
+    const lower = name.toLowerCase();
+    if (profiles.some((p) => p.id !== exceptId && p.name.toLowerCase() === lower)) {
+      throw validation('name', `A profile named "${name}" already exists.`);
+    }
+  }
+
+  private checkOverrides(raw: EndpointOverrides): EndpointOverrides {
+    // An empty path means "use the default", so a form can clear a field.
+    const cleaned: Record<string, unknown> = {};
+    for (const [id, value] of Object.entries(raw as Record<string, unknown>)) {
+      if (value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
+      cleaned[id] = typeof value === 'string' ? value.trim() : value;
+    }
+    const problems = validateEndpointOverrides(cleaned);
+    if (problems.length > 0) {
+      throw new CrmError('validation', `Invalid endpoint override: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, { details: problems });
+    }
+    return cleaned as EndpointOverrides;
+  }
+}
