@@ -1,0 +1,43 @@
+// crm contacts [--search S] [--page N] [--per-page N]
+import { parsePositiveInt } from '../args';
+import { defineCommand } from '../command';
+import { dash, table } from '../format';
+import { profileOption } from './shared';
+
+export const contactsCommand = defineCommand({
+  name: 'contacts',
+  summary: 'list contacts (one page)',
+  usage: ['contacts [--search TEXT] [--page N] [--per-page N] [--profile NAME] [--json]'],
+  options: {
+    search: { type: 'string', valueName: 'TEXT', help: 'case-insensitive part of a name, number or e-mail' },
+    page: { type: 'string', valueName: 'N', help: 'page number, from 1 (default 1)' },
+    'per-page': { type: 'string', valueName: 'N', help: 'contacts per page, 1..500 (default 50)' },
+    profile: profileOption,
+  },
+  positionals: { min: 0, max: 0 },
+  notes: ['--json prints {"items":[...],"page","perPage","total","totalPages"} (total and totalPages are null when the server does not say).'],
+  async run(ctx, { values }) {
+    const page = parsePositiveInt(values.page, '--page');
+    const perPage = parsePositiveInt(values['per-page'], '--per-page');
+    const session = await ctx.session({ profileRef: values.profile, envKey: true });
+    const profile = await session.profile();
+    const result = await session.core.contacts.list({
+      profileId: profile.id,
+      ...(values.search !== undefined ? { search: values.search } : {}),
+      ...(page !== undefined ? { page } : {}),
+      ...(perPage !== undefined ? { perPage } : {}),
+    });
+    const footer =
+      result.total !== null
+        ? `page ${result.page} of ${result.totalPages ?? '?'} (${result.total} contact${result.total === 1 ? '' : 's'})`
+        : `page ${result.page} (${result.items.length} contact${result.items.length === 1 ? '' : 's'})`;
+    const text =
+      result.items.length === 0
+        ? `No contacts${values.search !== undefined ? ' match' : ''}. ${footer}`
+        : `${table(
+            ['NAME', 'NUMBER', 'EMAIL', 'TAGS', 'ID'],
+            result.items.map((c) => [c.name, c.number, dash(c.email), c.tags.join(','), c.id]),
+          )}\n${footer}`;
+    return { data: result, text };
+  },
+});

@@ -1,0 +1,10 @@
+// Every `crm` command, in the order --help lists them.
+import type { CommandEntry } from '../command';
+import { contactsCommand } from './contacts';
+import { keysGroup } from './keys';
+import { outboxGroup, syncCommand } from './outbox';
+import { profilesGroup } from './profiles';
+import { sandboxCommand } from './sandbox';
+import { sendGroup } from './send';
+
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, keysGroup, profilesGroup, outboxGroup, syncCommand, sandboxCommand];

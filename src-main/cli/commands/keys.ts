@@ -1,0 +1,277 @@
+// crm keys list|add|test|revoke|create|use. Key values only ever travel stdin -> keychain or
+// API response -> keychain; nothing here prints one.
+import type { KeyMeta } from '../../core/model';
+import { UsageError, requireOption } from '../args';
+import type { CommandContext, CommandGroup } from '../command';
+import { defineCommand } from '../command';
+import { clean, shortTime, table } from '../format';
+import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
+import type { Session } from '../session';
+import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText } from './shared';
+
+export const KEY_ARGUMENT_REFUSAL =
+  'keys add never takes the key on the command line (arguments are kept in shell history and other users see them in `ps`): ' +
+  'pipe it on stdin (crm keys add --name NAME < key.txt) or run the command in a terminal and type it at the hidden prompt';
+
+const KEY_LIKE_OPTION = /^-{1,2}(key|value|api-key|apikey|api_key|secret|token|password|k)(=|$)/i;
+
+/** A key by id, or by name when exactly one key of the profile has it. */
+async function resolveKey(session: Session, ref: string, profileId: string | null): Promise<KeyMeta> {
+  const keys = await session.core.keys.list(profileId ?? undefined);
+  const byId = keys.find((k) => k.id === ref);
+  if (byId) return byId;
+  const byName = keys.filter((k) => k.name.toLowerCase() === ref.toLowerCase());
+  if (byName.length === 1 && byName[0]) return byName[0];
+  if (byName.length > 1) throw new UsageError(`more than one key is named "${ref}": give its id (see crm keys list)`);
+  throw new UsageError(`no saved key with that id or name${profileId ? ' in this profile' : ''} (see crm keys list)`);
+}
+
+async function activeKeyIdOf(session: Session, profileId: string): Promise<string | null> {
+  return (await session.core.profiles.get(profileId)).activeKeyId;
+}
+
+const list = defineCommand({
+  name: 'keys list',
+  summary: 'list saved keys (name, last 4 characters, permissions, state); never the values',
+  usage: ['keys list [--profile NAME | --all-profiles]', 'keys list --server [--profile NAME]'],
+  options: {
+    profile: profileOption,
+    'all-profiles': { type: 'boolean', help: 'keys of every profile' },
+    server: { type: 'boolean', help: 'list the keys that exist on the server instead (needs keys:manage)' },
+  },
+  positionals: { min: 0, max: 0 },
+  notes: ['* marks the key a profile uses. Revoked keys stay listed until their server revocation is done.'],
+  async run(ctx, { values }) {
+    if (values['all-profiles'] && (values.profile !== undefined || values.server)) {
+      throw new UsageError('--all-profiles cannot be combined with --profile or --server');
+    }
+    const session = await ctx.session({ profileRef: values.profile });
+    const { core } = session;
+    if (values.server) {
+      const profile = await session.profile();
+      const keys = await core.keys.listServerKeys(profile.id);
+      const text =
+        keys.length === 0
+          ? 'No keys on the server.'
+          : table(
+              ['ID', 'NAME', 'PREFIX', 'PERMISSIONS', 'CREATED', 'LAST USED'],
+              keys.map((k) => [k.id, k.name, k.prefix, k.permissions.join(','), shortTime(k.createdAt), shortTime(k.lastUsedAt)]),
+            );
+      return { data: { profileId: profile.id, serverKeys: keys }, text };
+    }
+    if (values['all-profiles']) {
+      const { profiles } = await core.profiles.list();
+      const keys = await core.keys.list();
+      const names = new Map(profiles.map((p) => [p.id, p.name]));
+      const active = new Set(profiles.map((p) => p.activeKeyId));
+      const rows = keyRows(keys, null).map((row, i) => {
+        const key = keys[i];
+        return [key && active.has(key.id) ? '*' : '', names.get(key?.profileId ?? '') ?? '-', ...row.slice(1)];
+      });
+      return { data: { keys }, text: keys.length === 0 ? 'No saved keys.' : table(['', 'PROFILE', ...keyHeaders.slice(1)], rows) };
+    }
+    const profile = await session.profile();
+    const keys = await core.keys.list(profile.id);
+    const text =
+      keys.length === 0
+        ? `No saved keys for profile "${clean(profile.name)}". Add one: crm keys add --name NAME`
+        : table(keyHeaders, keyRows(keys, profile.activeKeyId));
+    return { data: { profileId: profile.id, activeKeyId: profile.activeKeyId, keys }, text };
+  },
+});
+
+async function readKeyValue(ctx: CommandContext, profileName: string): Promise<string> {
+  const { io } = ctx;
+  if (!io.isTTY) {
+    let text: string;
+    try {
+      text = await readAll(io.stdin, 64 * 1024);
+    } catch {
+      throw new UsageError('stdin is too large to be a key');
+    }
+    const value = text.trim();
+    if (value.length === 0) throw new UsageError('no key on stdin: pipe it in (crm keys add --name NAME < key.txt) or run in a terminal to be prompted');
+    return value;
+  }
+  if (typeof io.stdin.setRawMode !== 'function') {
+    throw new UsageError('this terminal cannot hide typed input: pipe the key on stdin instead (crm keys add --name NAME < key.txt)');
+  }
+  try {
+    const value = (await readHiddenLine(io.stdin, io.stderr, `API key for profile "${clean(profileName)}" (input is hidden): `)).trim();
+    if (value.length === 0) throw new UsageError('no key entered');
+    return value;
+  } catch (err) {
+    if (err instanceof PromptCancelled) throw new UsageError('no key entered');
+    throw err;
+  }
+}
+
+const add = defineCommand({
+  name: 'keys add',
+  summary: 'save an existing API key in the OS keychain (read from stdin or a hidden prompt)',
+  usage: ['keys add --name NAME [--profile NAME] [--permissions LIST] [--use] < key.txt', 'keys add --name NAME [--profile NAME]     (in a terminal: asks for the key, input hidden)'],
+  options: {
+    name: { type: 'string', valueName: 'NAME', help: 'a name for the key (e.g. "ci" or "laptop")' },
+    profile: profileOption,
+    permissions: { type: 'string', valueName: 'LIST', help: 'what the key may do, if known: contacts:read,messages:send,keys:manage' },
+    use: { type: 'boolean', help: 'make it the key the profile uses (automatic when the profile has none)' },
+  },
+  positionals: { min: 0, max: Number.POSITIVE_INFINITY },
+  refuse: (args) => {
+    for (const arg of args) {
+      if (arg === '--') break;
+      if (KEY_LIKE_OPTION.test(arg)) return KEY_ARGUMENT_REFUSAL;
+    }
+    return null;
+  },
+  notes: [
+    'The key is never accepted as an argument: arguments are kept in shell history and other users can read them in `ps`.',
+    'It is written to the OS keychain only; the data directory keeps its name and last 4 characters.',
+  ],
+  async run(ctx, { values, positionals }) {
+    if (positionals.length > 0) throw new UsageError(KEY_ARGUMENT_REFUSAL);
+    const name = requireOption(values.name, '--name');
+    const permissions = parsePermissions(values.permissions);
+    const session = await ctx.session({ profileRef: values.profile });
+    const profile = await session.profile();
+    const value = await readKeyValue(ctx, profile.name);
+    const key = await session.core.keys.add({ profileId: profile.id, name, value, permissions: permissions ?? null });
+    // the core makes the first usable key of a profile its active key; --use forces it
+    if (values.use) await session.core.profiles.setActiveKey(profile.id, key.id);
+    const active = (await activeKeyIdOf(session, profile.id)) === key.id;
+    return {
+      data: { key, active },
+      text: `Saved key "${clean(key.name)}" (${fingerprint(key)}) for profile "${clean(profile.name)}" in the keychain${active ? '; the profile now uses it' : ''}.\nCheck it: crm keys test ${key.id}`,
+    };
+  },
+});
+
+const test = defineCommand({
+  name: 'keys test',
+  summary: 'check a key against the API (one contacts request); exit 1 unless it works',
+  usage: ['keys test [KEY] [--profile NAME]'],
+  options: { profile: profileOption },
+  positionals: { min: 0, max: 1 },
+  notes: ['KEY is a key id or name; default: the key the profile uses (or CRM_API_KEY when it is set).'],
+  async run(ctx, { values, positionals }) {
+    const ref = positionals[0];
+    const session = await ctx.session({ profileRef: values.profile, envKey: ref === undefined });
+    const profile = await session.profile();
+    let keyId: string;
+    if (ref !== undefined) {
+      keyId = (await resolveKey(session, ref, values.profile !== undefined ? profile.id : null)).id;
+    } else {
+      if (!profile.activeKeyId) throw new UsageError(`profile "${profile.name}" has no key in use: give a KEY, or crm keys add / crm keys use`);
+      keyId = profile.activeKeyId;
+    }
+    const result = await session.core.keys.test(keyId);
+    const ok = result.outcome === 'valid';
+    const label = session.envMode ? 'CRM_API_KEY' : `"${clean(result.key.name)}"`;
+    return {
+      data: { outcome: result.outcome, message: result.message, key: result.key },
+      text: `${label} (${fingerprint(result.key)}): ${result.outcome.replace(/_/g, ' ')}: ${result.message}`,
+      ...(ok ? {} : { exitCode: 1, reason: `key test: ${result.outcome.replace(/_/g, ' ')}: ${result.message}` }),
+    };
+  },
+});
+
+const revoke = defineCommand({
+  name: 'keys revoke',
+  summary: 'revoke a saved key (here at once, then on the server) or a server key by its id',
+  usage: ['keys revoke KEY [--profile NAME] [--yes]', 'keys revoke --server SERVER_KEY_ID [--profile NAME] [--yes]'],
+  options: {
+    profile: profileOption,
+    server: { type: 'string', valueName: 'ID', help: 'revoke this server key id (k_...) with the profile\'s key (needs keys:manage)' },
+    yes: { type: 'boolean', short: 'y', help: 'do not ask for confirmation (needed when stdin is not a terminal)' },
+  },
+  positionals: { min: 0, max: 1 },
+  notes: [
+    'A saved key stops working on this computer at once; the server revocation (DELETE /api/v1/api-keys/ID) goes through the outbox and is tried right away: it waits there while the server is unreachable and the next `crm sync` or the app retries it.',
+    'On a terminal you are asked to confirm; without a terminal --yes is required.',
+  ],
+  async run(ctx, { values, positionals }) {
+    const ref = positionals[0];
+    if ((ref === undefined) === (values.server === undefined)) throw new UsageError('give either a saved KEY or --server SERVER_KEY_ID');
+    const session = await ctx.session({ profileRef: values.profile });
+    const { core } = session;
+    if (values.server !== undefined) {
+      const profile = await session.profile();
+      await confirmOrRefuse(ctx, values.yes === true, `Revoke server key ${values.server} using profile "${clean(profile.name)}"? Requests with it will fail.`, 'revoke the key');
+      const result = await core.keys.revokeServerKey({ profileId: profile.id, serverKeyId: values.server });
+      await syncOnce(session);
+      return {
+        data: result,
+        text: result.queued
+          ? `Revocation of ${result.serverKeyId} is queued; it is sent when the server answers (crm outbox list, crm sync).`
+          : `Revoked ${result.serverKeyId} on the server.`,
+      };
+    }
+    const key = await resolveKey(session, ref ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    if (key.state === 'revoked') {
+      return { data: { key }, text: `"${clean(key.name)}" (${fingerprint(key)}) is already revoked${key.sync ? `; ${syncText(key)}` : ''}.` };
+    }
+    await confirmOrRefuse(ctx, values.yes === true, `Revoke key "${clean(key.name)}" (${fingerprint(key)})? Requests with it will fail at once.`, 'revoke the key');
+    await core.keys.revoke(key.id);
+    await syncOnce(session);
+    const after = await core.keys.get(key.id).catch(() => null);
+    const shown = after ?? key;
+    return {
+      data: { key: shown },
+      text: `Revoked "${clean(key.name)}" (${fingerprint(key)}) on this computer${after?.sync ? `; ${syncText(after)}` : ''}.`,
+    };
+  },
+});
+
+/** Runs one outbox pass so a queued revocation is tried before the process exits. */
+async function syncOnce(session: Session): Promise<void> {
+  await session.core.outbox?.syncNow();
+}
+
+const create = defineCommand({
+  name: 'keys create',
+  summary: 'create a key on the server and save it straight into the keychain (never printed)',
+  usage: ['keys create --name NAME [--permissions LIST] [--profile NAME] [--use]'],
+  options: {
+    name: { type: 'string', valueName: 'NAME', help: 'the key\'s name on the server (1..100 characters)' },
+    permissions: { type: 'string', valueName: 'LIST', help: 'comma-separated: contacts:read,messages:send,keys:manage (default: the server\'s)' },
+    profile: profileOption,
+    use: { type: 'boolean', help: 'make the new key the one the profile uses' },
+  },
+  positionals: { min: 0, max: 0 },
+  notes: ['Uses the profile\'s current key, which needs keys:manage. The new value goes from the API response into the OS keychain only.'],
+  async run(ctx, { values }) {
+    const name = requireOption(values.name, '--name');
+    const permissions = parsePermissions(values.permissions);
+    const session = await ctx.session({ profileRef: values.profile });
+    const profile = await session.profile();
+    const key = await session.core.keys.createServerKey({ profileId: profile.id, name, ...(permissions ? { permissions } : {}) });
+    if (values.use) await session.core.profiles.setActiveKey(profile.id, key.id);
+    const active = (await activeKeyIdOf(session, profile.id)) === key.id;
+    return {
+      data: { key, active },
+      text: `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${key.serverKeyId ? `, server id ${key.serverKeyId}` : ''}) and saved it in the keychain${active ? '; the profile now uses it' : ''}.`,
+    };
+  },
+});
+
+const use = defineCommand({
+  name: 'keys use',
+  summary: 'choose the saved key a profile uses',
+  usage: ['keys use KEY [--profile NAME]'],
+  options: { profile: profileOption },
+  positionals: { min: 1, max: 1 },
+  async run(ctx, { values, positionals }) {
+    const session = await ctx.session({ profileRef: values.profile });
+    const key = await resolveKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    await session.core.profiles.setActiveKey(key.profileId, key.id);
+    const profile = await session.core.profiles.get(key.profileId);
+    return { data: { key, profileId: profile.id }, text: `Profile "${clean(profile.name)}" now uses key "${clean(key.name)}" (${fingerprint(key)}).` };
+  },
+});
+
+export const keysGroup: CommandGroup = {
+  name: 'keys',
+  summary: 'API keys: saved in the OS keychain, shown only by name and last 4 characters',
+  commands: [list, add, test, revoke, create, use],
+};
+

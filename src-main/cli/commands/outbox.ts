@@ -1,0 +1,167 @@
+// crm outbox list|cancel ID|retry ID, and crm sync (one outbox pass).
+import type { OutboxItem } from '../../core/model';
+import type { OutboxService } from '../../core/services';
+import { CrmError } from '../../core/errors';
+import { UsageError, parsePositiveInt } from '../args';
+import type { CommandContext, CommandGroup } from '../command';
+import { defineCommand } from '../command';
+import { clean, dash, errorLine, shortTime, table } from '../format';
+
+async function outboxOf(ctx: CommandContext): Promise<OutboxService> {
+  const { core } = await ctx.session();
+  if (!core.outbox) throw new CrmError('internal', 'The outbox is not available.');
+  return core.outbox;
+}
+
+function statusText(item: OutboxItem): string {
+  if (item.state === 'pending' && item.pendingReason) return `pending (${item.pendingReason.replace(/_/g, ' ')})`;
+  return item.state;
+}
+
+function detailText(item: OutboxItem): string {
+  if (item.state === 'sent') return dash(item.resultSummary);
+  if (item.lastError) return errorLine(item.lastError);
+  return '';
+}
+
+function itemTable(items: OutboxItem[]): string {
+  return table(
+    ['ID', 'KIND', 'TO / KEY', 'STATE', 'TRIES', 'NEXT TRY', 'UPDATED', 'DETAIL'],
+    items.map((i) => [i.id, i.kind, i.label, statusText(i), String(i.attempts), shortTime(i.nextAttemptAt), shortTime(i.updatedAt), detailText(i)]),
+  );
+}
+
+/** an exact id, or an unambiguous prefix of one (at least 4 characters) */
+async function findItem(outbox: OutboxService, ref: string): Promise<OutboxItem> {
+  const items = await outbox.list();
+  const exact = items.find((i) => i.id === ref);
+  if (exact) return exact;
+  const matches = ref.length >= 4 ? items.filter((i) => i.id.startsWith(ref)) : [];
+  if (matches.length === 1 && matches[0]) return matches[0];
+  if (matches.length > 1) throw new UsageError(`more than one outbox item starts with "${clean(ref)}": give more of the id`);
+  throw new CrmError('not_found', 'No outbox item with that id (see crm outbox list).');
+}
+
+const list = defineCommand({
+  name: 'outbox list',
+  summary: 'list queued operations (sends and key revocations waiting for the server)',
+  usage: ['outbox list [--json]'],
+  options: {},
+  positionals: { min: 0, max: 0 },
+  async run(ctx) {
+    const outbox = await outboxOf(ctx);
+    const items = [...(await outbox.list())].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return { data: { items }, text: items.length === 0 ? 'The outbox is empty.' : itemTable(items) };
+  },
+});
+
+const cancel = defineCommand({
+  name: 'outbox cancel',
+  summary: 'cancel a queued operation that has not been sent',
+  usage: ['outbox cancel ID'],
+  options: {},
+  positionals: { min: 1, max: 1 },
+  async run(ctx, { positionals }) {
+    const outbox = await outboxOf(ctx);
+    const item = await outbox.cancel((await findItem(outbox, positionals[0] ?? '')).id);
+    return { data: { item }, text: `${item.id}: ${statusText(item)}` };
+  },
+});
+
+const retry = defineCommand({
+  name: 'outbox retry',
+  summary: 'try a failed or waiting operation again (on the next sync)',
+  usage: ['outbox retry ID'],
+  options: {},
+  positionals: { min: 1, max: 1 },
+  notes: ['The operation is sent by the next `crm sync` or by the app.'],
+  async run(ctx, { positionals }) {
+    const outbox = await outboxOf(ctx);
+    const item = await outbox.retry((await findItem(outbox, positionals[0] ?? '')).id);
+    return { data: { item }, text: `${item.id}: ${statusText(item)}; run \`crm sync\` to send it now.` };
+  },
+});
+
+export const outboxGroup: CommandGroup = {
+  name: 'outbox',
+  summary: 'operations waiting to reach the server',
+  commands: [list, cancel, retry],
+};
+
+const DEFAULT_SYNC_TIMEOUT_S = 60;
+
+function isBusy(item: OutboxItem, deadline: number, now: number): boolean {
+  if (item.state === 'sending') return true;
+  if (item.state !== 'pending') return false;
+  const next = item.nextAttemptAt ? Date.parse(item.nextAttemptAt) : now;
+  if (Number.isNaN(next) || next <= now) return true;
+  // a rate-limited item is retried within the wait; an offline one is left for later
+  return item.pendingReason === 'rate_limited' && next <= deadline;
+}
+
+function waitForChange(outbox: OutboxService, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let unsubscribe: () => void = () => undefined;
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+    unsubscribe = outbox.subscribe(() => done());
+  });
+}
+
+export const syncCommand = defineCommand({
+  name: 'sync',
+  summary: 'send what waits in the outbox now; wait until nothing is sendable, then summarise',
+  usage: ['sync [--timeout SECONDS] [--json]'],
+  options: { timeout: { type: 'string', valueName: 'SECONDS', help: `give up waiting after this long (default ${DEFAULT_SYNC_TIMEOUT_S})` } },
+  positionals: { min: 0, max: 0 },
+  notes: [
+    'Exit 0 when the outbox holds nothing pending and nothing failed during this pass; 1 otherwise (offline, refused, timed out). Operations left pending stay queued for the next sync or the app.',
+    '--json prints {"sent":[...],"failed":[...],"pending":[...],"timedOut":false,"items":[...]}.',
+  ],
+  async run(ctx, { values }) {
+    const timeoutMs = (parsePositiveInt(values.timeout, '--timeout') ?? DEFAULT_SYNC_TIMEOUT_S) * 1000;
+    const outbox = await outboxOf(ctx);
+    const before = new Map((await outbox.list()).map((i) => [i.id, i.state]));
+    const deadline = Date.now() + timeoutMs;
+    await outbox.syncNow();
+    let items = await outbox.list();
+    let timedOut = false;
+    for (;;) {
+      const now = Date.now();
+      const busy = items.filter((i) => isBusy(i, deadline, now));
+      if (busy.length === 0) break;
+      if (now >= deadline) {
+        timedOut = true;
+        break;
+      }
+      const due = busy.some((i) => i.state === 'pending' && (!i.nextAttemptAt || Date.parse(i.nextAttemptAt) <= now));
+      if (due) await outbox.syncNow();
+      else {
+        const nextAt = Math.min(...busy.map((i) => (i.nextAttemptAt ? Date.parse(i.nextAttemptAt) : now + 250)));
+        await waitForChange(outbox, Math.max(50, Math.min(nextAt - now, deadline - now, 1000)));
+      }
+      items = await outbox.list();
+    }
+    const changedTo = (state: OutboxItem['state']): OutboxItem[] => items.filter((i) => i.state === state && before.get(i.id) !== state);
+    const sent = changedTo('sent');
+    const failed = changedTo('failed');
+    const pending = items.filter((i) => i.state === 'pending' || i.state === 'sending');
+    const parts = [`${sent.length} sent`, `${failed.length} failed`, `${pending.length} still pending`];
+    const shown = [...sent, ...failed, ...pending];
+    const text = `Outbox sync: ${parts.join(', ')}${timedOut ? ' (timed out)' : ''}.${shown.length > 0 ? `\n${itemTable(shown)}` : ''}`;
+    const data = { sent: sent.map((i) => i.id), failed: failed.map((i) => i.id), pending: pending.map((i) => i.id), timedOut, items: shown };
+    const ok = failed.length === 0 && pending.length === 0 && !timedOut;
+    if (ok) return { data, text };
+    const reasons = [...new Set(pending.map((i) => i.pendingReason ?? i.state))].map((r) => r.replace(/_/g, ' '));
+    const reason = timedOut
+      ? `sync timed out after ${timeoutMs / 1000} s with ${pending.length} operation(s) still pending`
+      : failed.length > 0
+        ? `${failed.length} operation(s) failed${failed[0]?.lastError ? `: ${errorLine(failed[0].lastError)}` : ''}`
+        : `${pending.length} operation(s) still pending (${reasons.join(', ')})`;
+    return { data, text, exitCode: 1, reason };
+  },
+});

@@ -1,0 +1,118 @@
+// crm profiles list|add|use|remove|show
+import { requireOption } from '../args';
+import type { CommandGroup } from '../command';
+import { defineCommand } from '../command';
+import { clean, dash, shortTime, table } from '../format';
+import { resolveProfile } from '../profile-ref';
+import { confirmOrRefuse, keyHeaders, keyRows } from './shared';
+
+const list = defineCommand({
+  name: 'profiles list',
+  summary: 'list profiles (* marks the active one)',
+  usage: ['profiles list [--json]'],
+  options: {},
+  positionals: { min: 0, max: 0 },
+  async run(ctx) {
+    const { core } = await ctx.session();
+    const { profiles, activeProfileId } = await core.profiles.list();
+    const text =
+      profiles.length === 0
+        ? 'No profiles yet. Add one: crm profiles add --name NAME --url URL'
+        : table(
+            ['', 'NAME', 'BASE URL', 'ACTIVE KEY', 'ID'],
+            profiles.map((p) => [p.id === activeProfileId ? '*' : '', p.name, p.baseUrl + (p.sandbox ? ' (sandbox)' : ''), dash(p.activeKeyId), p.id]),
+          );
+    return { data: { profiles, activeProfileId }, text };
+  },
+});
+
+const add = defineCommand({
+  name: 'profiles add',
+  summary: 'add a profile (an API base URL); the first one becomes active',
+  usage: ['profiles add --name NAME --url URL [--insecure] [--use]'],
+  options: {
+    name: { type: 'string', valueName: 'NAME', help: 'a name for the profile (unique)' },
+    url: { type: 'string', valueName: 'URL', help: 'the API base URL, e.g. https://crm.example.com (paths go under /api/v1)' },
+    insecure: { type: 'boolean', help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)' },
+    use: { type: 'boolean', help: 'make it the active profile' },
+  },
+  positionals: { min: 0, max: 0 },
+  notes: ['Then save a key for it: crm keys add --name NAME --profile PROFILE (the key is read from stdin or a hidden prompt).'],
+  async run(ctx, { values }) {
+    const name = requireOption(values.name, '--name');
+    const url = requireOption(values.url, '--url');
+    const { core } = await ctx.session();
+    const profile = await core.profiles.create({ name, baseUrl: url, confirmInsecure: values.insecure === true });
+    if (values.use) await core.profiles.activate(profile.id);
+    const { activeProfileId } = await core.profiles.list();
+    const active = activeProfileId === profile.id;
+    return {
+      data: { profile, active },
+      text: `Added profile "${clean(profile.name)}" (${profile.baseUrl})${active ? ', now active' : ''}.\nSave a key for it: crm keys add --name NAME --profile "${clean(profile.name)}"`,
+    };
+  },
+});
+
+const use = defineCommand({
+  name: 'profiles use',
+  summary: 'make a profile the active one',
+  usage: ['profiles use NAME'],
+  options: {},
+  positionals: { min: 1, max: 1 },
+  async run(ctx, { positionals }) {
+    const { core } = await ctx.session();
+    const profile = await resolveProfile(core, positionals[0]);
+    await core.profiles.activate(profile.id);
+    return { data: { profile: await core.profiles.get(profile.id), active: true }, text: `Active profile: ${clean(profile.name)} (${profile.baseUrl})` };
+  },
+});
+
+const remove = defineCommand({
+  name: 'profiles remove',
+  summary: 'remove a profile and forget its keys (they are deleted from the keychain)',
+  usage: ['profiles remove NAME [--yes]'],
+  options: { yes: { type: 'boolean', short: 'y', help: 'do not ask for confirmation (needed when stdin is not a terminal)' } },
+  positionals: { min: 1, max: 1 },
+  notes: ['Removing a profile does not revoke its keys on the server: revoke them first (crm keys revoke ID) if they may have leaked.'],
+  async run(ctx, { values, positionals }) {
+    const { core } = await ctx.session();
+    const profile = await resolveProfile(core, positionals[0]);
+    const keys = await core.keys.list(profile.id);
+    const question = `Remove profile "${clean(profile.name)}" and delete its ${keys.length} saved key(s) from the keychain?`;
+    await confirmOrRefuse(ctx, values.yes === true, question, 'remove a profile');
+    await core.profiles.remove(profile.id);
+    return { data: { removed: profile.id, forgottenKeys: keys.length }, text: `Removed profile "${clean(profile.name)}" (${keys.length} key(s) forgotten).` };
+  },
+});
+
+const show = defineCommand({
+  name: 'profiles show',
+  summary: 'show a profile and its saved keys (metadata only)',
+  usage: ['profiles show [NAME]'],
+  options: {},
+  positionals: { min: 0, max: 1 },
+  async run(ctx, { positionals }) {
+    const { core } = await ctx.session();
+    const profile = await resolveProfile(core, positionals[0]);
+    const { activeProfileId } = await core.profiles.list();
+    const keys = await core.keys.list(profile.id);
+    const overrides = Object.entries(profile.endpointOverrides);
+    const lines = [
+      `Profile:      ${clean(profile.name)}${profile.id === activeProfileId ? ' (active)' : ''}`,
+      `Id:           ${profile.id}`,
+      `Base URL:     ${profile.baseUrl}${profile.allowInsecureHttp ? ' (plain http confirmed)' : ''}`,
+      `Sandbox:      ${profile.sandbox ? 'yes' : 'no'}`,
+      `Created:      ${shortTime(profile.createdAt)}`,
+      `Active key:   ${dash(profile.activeKeyId)}`,
+    ];
+    if (overrides.length > 0) lines.push(`Endpoints:    ${overrides.map(([id, path]) => `${id}=${clean(String(path))}`).join(', ')}`);
+    lines.push('', keys.length === 0 ? 'No saved keys.' : table(keyHeaders, keyRows(keys, profile.activeKeyId)));
+    return { data: { profile, active: profile.id === activeProfileId, keys }, text: lines.join('\n') };
+  },
+});
+
+export const profilesGroup: CommandGroup = {
+  name: 'profiles',
+  summary: 'API targets: a base URL and its saved keys',
+  commands: [list, add, use, remove, show],
+};

@@ -1,0 +1,161 @@
+// crm send text|media|audio --to NUMBER ... [--curl]
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { toCurl } from '../../core/curl';
+import { CrmError } from '../../core/errors';
+import type { SendProgress } from '../../core/http/sender';
+import type { MediaSource, Operation } from '../../core/operations';
+import type { SendResult } from '../../core/services';
+import type { COMMON_OPTIONS, OptionSpecs, ParsedValues } from '../args';
+import { UsageError, oneOf, requireOption } from '../args';
+import type { CommandContext, CommandGroup, CommandResult } from '../command';
+import { defineCommand } from '../command';
+import { clean } from '../format';
+import { readAll } from '../prompt';
+import { profileOption } from './shared';
+
+const commonSendOptions = {
+  to: { type: 'string', valueName: 'NUMBER', help: 'recipient: country code + number (+55 (11) 99999-0000 is fine)' },
+  curl: { type: 'boolean', help: 'print the equivalent cURL command (key as $CRM_API_KEY) and send nothing' },
+  queue: { type: 'boolean', help: 'if the API is unreachable, keep the message in the outbox (sent by `crm sync` or the app)' },
+  'idempotency-key': { type: 'string', valueName: 'UUID', help: 'reuse an Idempotency-Key (retrying a send that may have gone through)' },
+  profile: profileOption,
+} as const satisfies OptionSpecs;
+
+const sourceOptions = {
+  file: { type: 'string', valueName: 'PATH', help: 'a local file (sent as base64)' },
+  url: { type: 'string', valueName: 'URL', help: 'an http(s) URL the server fetches' },
+  mimetype: { type: 'string', valueName: 'TYPE', help: 'override the detected MIME type' },
+} as const satisfies OptionSpecs;
+
+const sendNotes = [
+  'Prints the created message (--json: {"status":"sent","message":{...},"durationMs"} or {"status":"queued","outboxId","reason"}).',
+  '--curl needs no key: the command reads it from $CRM_API_KEY when you run it.',
+];
+
+function source(values: { file?: string; url?: string }): MediaSource {
+  if ((values.file === undefined) === (values.url === undefined)) throw new UsageError('give exactly one of --file PATH or --url URL');
+  if (values.file !== undefined) return { kind: 'file', path: resolve(requireOption(values.file, '--file')) };
+  return { kind: 'url', url: requireOption(values.url, '--url') };
+}
+
+type CommonValues = ParsedValues<typeof commonSendOptions & typeof COMMON_OPTIONS>;
+
+async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<Operation, { idempotencyKey: string }>): Promise<CommandResult> {
+  if (values.curl && values.queue) throw new UsageError('--curl sends nothing, so --queue makes no sense with it');
+  const session = await ctx.session({ profileRef: values.profile, envKey: true });
+  if (values.queue && session.envMode) {
+    throw new UsageError('--queue needs a saved profile: a message queued with CRM_API_KEY could not be sent later (the key is not saved)');
+  }
+  const profile = await session.profile();
+  const { messages } = session.core;
+  if (values.curl) {
+    const { request, problems } = await messages.prepare(op, profile.id);
+    if (problems.length > 0) {
+      throw new CrmError('validation', problems.map((p) => `${p.field}: ${p.message}`).join('; '), { details: problems });
+    }
+    const curl = toCurl(request);
+    return { data: { curl, method: request.method, url: request.url }, text: curl };
+  }
+  const options = {
+    profileId: profile.id,
+    idempotencyKey: op.idempotencyKey,
+    queueWhenOffline: values.queue === true,
+    onProgress: (progress: SendProgress) => {
+      if (progress.kind === 'waiting') {
+        ctx.note(`rate limited: waiting ${Math.ceil(progress.retryAfterMs / 1000)} s before attempt ${progress.attempt + 1} of ${progress.maxAttempts}`);
+      }
+    },
+  };
+  let result: SendResult;
+  if (op.op === 'messages.text') result = await messages.sendText(op.input, options);
+  else if (op.op === 'messages.media') result = await messages.sendMedia(op.input, options);
+  else result = await messages.sendAudio(op.input, options);
+  if (result.status === 'queued') {
+    return { data: result, text: `Queued in the outbox as ${result.outboxId}: ${clean(result.reason)}. It is sent by \`crm sync\` or the app.` };
+  }
+  const m = result.message;
+  return { data: result, text: `Sent ${m.type} to ${m.number}: message ${m.id} (${clean(m.status)}) in ${Math.round(result.durationMs)} ms` };
+}
+
+function idempotencyKey(values: CommonValues): string {
+  return values['idempotency-key'] ?? randomUUID();
+}
+
+/** stdin text without the one line ending `echo` adds */
+async function textFromStdin(ctx: CommandContext): Promise<string> {
+  if (ctx.io.isTTY) ctx.note('Type the message, then press Ctrl-D on an empty line.');
+  let text: string;
+  try {
+    text = await readAll(ctx.io.stdin);
+  } catch {
+    throw new UsageError('the text on stdin is too large');
+  }
+  return text.replace(/\r?\n$/, '');
+}
+
+const text = defineCommand({
+  name: 'send text',
+  summary: 'send a text message',
+  usage: ['send text --to NUMBER --text TEXT [--curl] [--json]', 'send text --to NUMBER -            (the text is read from stdin)'],
+  options: { ...commonSendOptions, text: { type: 'string', valueName: 'TEXT', help: 'the message (1..4096 characters); or give - to read it from stdin' } },
+  positionals: { min: 0, max: 1 },
+  notes: [...sendNotes, 'With -, one trailing line ending is dropped (so `echo hi | crm send text --to N -` sends "hi").'],
+  async run(ctx, { values, positionals }) {
+    const to = requireOption(values.to, '--to');
+    const dashGiven = positionals[0] === '-';
+    if (positionals.length > 0 && !dashGiven) throw new UsageError('the only argument send text takes is - (read the text from stdin); use --text TEXT');
+    if (dashGiven === (values.text !== undefined)) throw new UsageError('give the text with --text TEXT or - (read from stdin), not both');
+    const body = dashGiven ? await textFromStdin(ctx) : (values.text ?? '');
+    return dispatch(ctx, values, { op: 'messages.text', input: { number: to, text: body }, idempotencyKey: idempotencyKey(values) });
+  },
+});
+
+const media = defineCommand({
+  name: 'send media',
+  summary: 'send an image or a document (a local file or a URL)',
+  usage: ['send media --to NUMBER --type image|document (--file PATH | --url URL) [--caption TEXT] [--file-name NAME] [--curl]'],
+  options: {
+    ...commonSendOptions,
+    ...sourceOptions,
+    type: { type: 'string', valueName: 'KIND', help: 'image (up to 5 MB) or document (up to 100 MB)' },
+    caption: { type: 'string', valueName: 'TEXT', help: 'a caption (up to 1024 characters)' },
+    'file-name': { type: 'string', valueName: 'NAME', help: 'the file name the recipient sees (default: the file\'s own)' },
+  },
+  positionals: { min: 0, max: 0 },
+  notes: sendNotes,
+  async run(ctx, { values }) {
+    const to = requireOption(values.to, '--to');
+    const mediatype = oneOf(values.type, ['image', 'document'] as const, '--type');
+    if (!mediatype) throw new UsageError('missing --type image|document');
+    const input = {
+      number: to,
+      mediatype,
+      source: source(values),
+      ...(values.caption !== undefined ? { caption: values.caption } : {}),
+      ...(values['file-name'] !== undefined ? { fileName: values['file-name'] } : {}),
+      ...(values.mimetype !== undefined ? { mimetype: values.mimetype } : {}),
+    };
+    return dispatch(ctx, values, { op: 'messages.media', input, idempotencyKey: idempotencyKey(values) });
+  },
+});
+
+const audio = defineCommand({
+  name: 'send audio',
+  summary: 'send a voice note (a local audio file or a URL)',
+  usage: ['send audio --to NUMBER (--file PATH | --url URL) [--mimetype TYPE] [--curl]'],
+  options: { ...commonSendOptions, ...sourceOptions },
+  positionals: { min: 0, max: 0 },
+  notes: [...sendNotes, 'Audio types: ogg, webm, mpeg (mp3), mp4, aac, wav; up to 16 MB.'],
+  async run(ctx, { values }) {
+    const to = requireOption(values.to, '--to');
+    const input = { number: to, source: source(values), ...(values.mimetype !== undefined ? { mimetype: values.mimetype } : {}) };
+    return dispatch(ctx, values, { op: 'messages.audio', input, idempotencyKey: idempotencyKey(values) });
+  },
+});
+
+export const sendGroup: CommandGroup = {
+  name: 'send',
+  summary: 'send messages (or print them as cURL with --curl)',
+  commands: [text, media, audio],
+};

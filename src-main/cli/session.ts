@@ -1,0 +1,95 @@
+// Opens the core for one command. Two modes:
+// - profile mode: the shared data dir and the OS keychain (the desktop app's state);
+// - env-var mode (CRM_API_KEY set, for commands that call the API with "the" key): an ephemeral
+//   core in a private temp dir whose only secret is the env key, held in memory
+//   (EnvKeySecretStore). Nothing of it outlives the process; the shared data dir is only read
+//   (for the profile's base URL when CRM_BASE_URL is not set).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../core/create-core';
+import type { Core } from '../core/create-core';
+import type { Profile } from '../core/model';
+import { UsageError } from './args';
+import { resolveProfile } from './profile-ref';
+import { resolveDataDir } from './data-dir';
+import { EnvKeySecretStore } from './env-key-store';
+
+export interface SessionOptions {
+  /** --profile: a profile id or name */
+  profileRef?: string;
+  /** the command calls the API with the current key, so CRM_API_KEY applies to it */
+  envKey?: boolean;
+}
+
+export interface Session {
+  core: Core;
+  /** true when the key is CRM_API_KEY (ephemeral profile, nothing saved) */
+  envMode: boolean;
+  /** the profile the command works on: --profile, else the ephemeral env profile, else the active one */
+  profile(): Promise<Profile>;
+  close(): Promise<void>;
+}
+
+export const ENV_PROFILE_NAME = 'environment (CRM_API_KEY)';
+
+export async function openSession(env: Record<string, string | undefined>, options: SessionOptions = {}): Promise<Session> {
+  const envKey = env.CRM_API_KEY;
+  if (options.envKey && env.CRM_BASE_URL && !envKey) {
+    throw new UsageError('CRM_BASE_URL is set but CRM_API_KEY is not: set both, or unset CRM_BASE_URL to use the profile and its saved key');
+  }
+  const shared = await openShared(env);
+  if (!options.envKey || !envKey) {
+    return {
+      core: shared,
+      envMode: false,
+      profile: () => resolveProfile(shared, options.profileRef),
+      close: () => shared.close(),
+    };
+  }
+  let baseUrl = env.CRM_BASE_URL;
+  let template: Profile | null = null;
+  try {
+    if (!baseUrl) {
+      template = await resolveProfile(shared, options.profileRef);
+      baseUrl = template.baseUrl;
+    }
+  } finally {
+    await shared.close();
+  }
+  return openEphemeral(envKey, baseUrl, template, env);
+}
+
+async function openShared(env: Record<string, string | undefined>): Promise<Core> {
+  return createCore({ dataDir: resolveDataDir(env), keychainService: env.CRM_KEYCHAIN_SERVICE || undefined });
+}
+
+async function openEphemeral(key: string, baseUrl: string, template: Profile | null, env: Record<string, string | undefined>): Promise<Session> {
+  const dir = await mkdtemp(join(tmpdir(), 'crm-env-'));
+  const secrets = new EnvKeySecretStore();
+  let core: Core | null = null;
+  const close = async (): Promise<void> => {
+    secrets.clear();
+    try {
+      if (core) await core.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    core = await createCore({ dataDir: dir, secretStore: secrets });
+    const insecureOk = template?.allowInsecureHttp === true || env.CRM_ALLOW_INSECURE_HTTP === '1';
+    let profile = await core.profiles.create({ name: ENV_PROFILE_NAME, baseUrl, confirmInsecure: insecureOk });
+    if (template && Object.keys(template.endpointOverrides).length > 0) {
+      profile = await core.profiles.update(profile.id, { endpointOverrides: template.endpointOverrides });
+    }
+    const meta = await core.keys.add({ profileId: profile.id, name: 'CRM_API_KEY', value: key });
+    await core.profiles.setActiveKey(profile.id, meta.id);
+    const profileId = profile.id;
+    const opened = core;
+    return { core: opened, envMode: true, profile: () => opened.profiles.get(profileId), close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
