@@ -1,0 +1,73 @@
+// One authenticated call: the key comes from KeyAccess (cached after the first keychain read),
+// the request is aborted when the key is revoked mid-flight, and the outcome is recorded on the
+// key (last used, last status). Contacts, messages and key management all go through here.
+import { CrmError } from '../errors';
+import type { ApiResponse, HttpSender, SendOptions } from '../http/sender';
+import type { PreparedRequest } from '../http/prepared-request';
+import type { KeyMeta, KeyTestOutcome, Profile } from '../model';
+import type { KeyAccess } from '../services';
+
+export interface ApiCallDeps {
+  keyAccess: KeyAccess;
+  sender: HttpSender;
+}
+
+export interface ApiCallOptions extends SendOptions {
+  /** false: do not record last used / last status on the key (a side lookup) */
+  noteUse?: boolean;
+  /** receives the key that was used, as soon as it is known (also when the call then fails) */
+  onKey?: (meta: KeyMeta) => void;
+}
+
+/** What a failure says about the key itself; null when it says nothing (validation, cancel...). */
+export function outcomeOf(err: unknown): KeyTestOutcome | null {
+  if (!(err instanceof CrmError)) return null;
+  switch (err.code) {
+    case 'unauthorized':
+      return 'invalid_or_revoked';
+    case 'forbidden':
+      return 'forbidden';
+    case 'network':
+    case 'timeout':
+    case 'offline':
+      return 'unreachable';
+    case 'rate_limited':
+      return 'rate_limited';
+    case 'server_error':
+      return 'server_error';
+    default:
+      return null;
+  }
+}
+
+/** true when the API could not be reached at all (the send may be queued) */
+export function isUnreachable(err: unknown): err is CrmError {
+  return err instanceof CrmError && (err.code === 'network' || err.code === 'timeout' || err.code === 'offline');
+}
+
+export async function callWithKey(
+  deps: ApiCallDeps,
+  profile: Profile,
+  keyId: string | null,
+  request: PreparedRequest,
+  options: ApiCallOptions = {},
+): Promise<ApiResponse> {
+  const { noteUse = true, onKey, signal, ...sendOptions } = options;
+  let used: KeyMeta | null = null;
+  try {
+    const response = await deps.keyAccess.withKey(profile.id, keyId, (key, keySignal, meta) => {
+      used = meta;
+      onKey?.(meta);
+      const combined = signal ? AbortSignal.any([keySignal, signal]) : keySignal;
+      return deps.sender.send(request, key, { ...sendOptions, signal: combined });
+    });
+    if (noteUse && used) deps.keyAccess.noteUse((used as KeyMeta).id, 'valid');
+    return response;
+  } catch (err) {
+    if (noteUse && used) {
+      const outcome = outcomeOf(err);
+      if (outcome) deps.keyAccess.noteUse((used as KeyMeta).id, outcome);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,39 @@
+// What the console assumes about a key (API.md): 8..512 printable ASCII characters, no white
+// space. Messages never echo the value.
+import { CrmError } from '../errors';
+import { LIMITS, charCount } from '../limits';
+
+export const KEY_MIN = 8;
+export const KEY_MAX = 512;
+export const KEY_FORMAT_MESSAGE = `An API key is ${KEY_MIN} to ${KEY_MAX} printable ASCII characters with no spaces.`;
+/** length of the prefix the server shows for a key ("crm_sk_ab12") */
+export const KEY_PREFIX_LENGTH = 11;
+
+export function checkKeyValue(value: string): void {
+  if (/^[\x21-\x7e]+$/.test(value) && value.length >= KEY_MIN && value.length <= KEY_MAX) return;
+  let why: string;
+  if (value.length === 0) why = 'Paste the key first.';
+  else if (/\s/.test(value)) why = 'The value contains white space (a space, tab or line break): copy the key alone.';
+  else if (value.length < KEY_MIN) why = `The value is only ${value.length} characters long.`;
+  else if (value.length > KEY_MAX) why = `The value is ${value.length} characters long.`;
+  else why = 'The value contains characters other than printable ASCII.';
+  const message = `${KEY_FORMAT_MESSAGE} ${why}`;
+  throw new CrmError('validation', message, { details: [{ field: 'value', message }] });
+}
+
+export function checkKeyName(raw: string): string {
+  const name = raw.trim();
+  const length = charCount(name);
+  let problem: string | null = null;
+  if (length === 0) problem = 'Give the key a name.';
+  else if (length > LIMITS.keyNameChars) problem = `A key name is at most ${LIMITS.keyNameChars} characters (this one has ${length}).`;
+  // eslint-disable-next-line no-control-regex
+  else if (/[\u0000-\u001f\u007f]/.test(name)) problem = 'A key name cannot contain control characters.';
+  if (problem) throw new CrmError('validation', problem, { details: [{ field: 'name', message: problem }] });
+  return name;
+}
+
+/** last 4 characters: enough to tell keys apart, useless to an attacker */
+export function fingerprintOf(value: string): string {
+  return value.slice(-4);
+}

@@ -1,0 +1,353 @@
+// KeyService: saved keys (value in the OS keychain, metadata in keys.json), key tests, local
+// revocation (at once) handed to the outbox for the server side, and server key management.
+// No method returns, logs or throws a key value; the one exception is
+// takeNewKeyValueForClipboard, which main writes straight to the clipboard.
+import { randomUUID } from 'node:crypto';
+import { CrmError } from '../errors';
+import type { HttpSender } from '../http/sender';
+import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, ServerKey } from '../model';
+import type { MetaStores } from '../meta/stores';
+import type { Operation } from '../operations';
+import { parseCreatedKey, parseServerKeys } from '../parse/server-keys';
+import type { ProfileManager } from '../profiles/profile-manager';
+import { buildRequest } from '../request-builder';
+import { keyAccount, revokingAccount } from '../secrets/secret-store';
+import type { SecretStore } from '../secrets/secret-store';
+import type { KeyService, KeyTestResult, OutboxService } from '../services';
+import { callWithKey, outcomeOf } from './api-call';
+import type { ApiCallOptions } from './api-call';
+import { KEY_PREFIX_LENGTH, checkKeyName, checkKeyValue, fingerprintOf } from './key-format';
+import type { KeyVault } from './key-vault';
+
+/** how long after its creation a key made through the API may be copied (once) */
+export const NEW_KEY_COPY_WINDOW_MS = 5 * 60 * 1000;
+
+export interface KeyManagerDeps {
+  meta: MetaStores;
+  secrets: SecretStore;
+  vault: KeyVault;
+  profiles: ProfileManager;
+  sender: HttpSender;
+  /** injected once it exists (createCore wires it after construction) */
+  outbox?: OutboxService;
+  now?: () => Date;
+  /** diagnostics for the app log; never receives a key value */
+  log?: (message: string) => void;
+}
+
+export class KeyManager implements KeyService {
+  private outbox: OutboxService | undefined;
+  private readonly now: () => Date;
+  private readonly newKeys = new Map<string, { createdAt: number; taken: boolean }>();
+  private readonly serverKeyNames = new Map<string, string>();
+  private readonly background = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: KeyManagerDeps) {
+    this.outbox = deps.outbox;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  attachOutbox(outbox: OutboxService | undefined): void {
+    this.outbox = outbox;
+  }
+
+  async list(profileId?: string): Promise<KeyMeta[]> {
+    const doc = await this.deps.meta.keys.read();
+    return profileId === undefined ? doc.keys : doc.keys.filter((k) => k.profileId === profileId);
+  }
+
+  async get(id: string): Promise<KeyMeta> {
+    const key = (await this.deps.meta.keys.read()).keys.find((k) => k.id === id);
+    if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
+    return key;
+  }
+
+  async add(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta> {
+    const profile = await this.deps.profiles.get(input.profileId);
+    const name = checkKeyName(input.name);
+    checkKeyValue(input.value);
+    const id = `lk_${randomUUID()}`;
+    const meta: KeyMeta = {
+      id,
+      name,
+      profileId: profile.id,
+      fingerprint: fingerprintOf(input.value),
+      permissions: input.permissions ?? null,
+      addedAt: this.now().toISOString(),
+      lastUsedAt: null,
+      lastStatus: null,
+      state: 'active',
+      serverKeyId: input.serverKeyId ?? null,
+      revokedAt: null,
+      sync: null,
+    };
+    // Keychain first: metadata never points at a value that is not stored.
+    await this.deps.secrets.set(keyAccount(id), input.value);
+    try {
+      await this.deps.meta.keys.update((doc) => {
+        doc.keys.push(meta);
+      });
+    } catch (err) {
+      await this.deps.secrets.delete(keyAccount(id)).catch(() => false);
+      throw err;
+    }
+    // The first usable key of a profile becomes its active key.
+    const current = profile.activeKeyId ? (await this.deps.meta.keys.read()).keys.find((k) => k.id === profile.activeKeyId) : undefined;
+    if (!current || current.state !== 'active') await this.deps.profiles.setActiveKey(profile.id, id);
+    return meta;
+  }
+
+  async test(id: string): Promise<KeyTestResult> {
+    const meta = await this.get(id);
+    if (meta.state === 'revoked') throw new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer and cannot be tested.`);
+    const profile = await this.deps.profiles.get(meta.profileId);
+    const request = await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, targetOf(profile));
+    let outcome: KeyTestOutcome;
+    let failure: CrmError | null = null;
+    try {
+      await callWithKey(this.apiDeps(), profile, id, request, { noteUse: false, maxAttempts: 1 });
+      outcome = 'valid';
+    } catch (err) {
+      const mapped = outcomeOf(err);
+      if (mapped === null) throw err;
+      outcome = mapped;
+      failure = err as CrmError;
+    }
+    this.deps.vault.noteUse(id, outcome);
+    await this.deps.vault.flush();
+    if (outcome === 'valid' && (meta.permissions === null || meta.serverKeyId === null)) await this.discover(profile, meta);
+    return { outcome, message: testMessage(outcome, failure), key: await this.get(id) };
+  }
+
+  async revoke(id: string): Promise<KeyMeta> {
+    const meta = await this.get(id);
+    if (meta.state === 'revoked') return meta;
+    // 1. In memory, at once: in-flight requests abort, later uses fail with 'key_revoked'.
+    let value = this.deps.vault.revokeLocal(id);
+    // 2. The value moves to the revocation account, only so the key can delete itself later.
+    try {
+      if (value === null) value = await this.deps.secrets.get(keyAccount(id));
+      if (value !== null) await this.deps.secrets.set(revokingAccount(id), value);
+      await this.deps.secrets.delete(keyAccount(id));
+    } catch (err) {
+      // The local revocation stands (metadata below); the server side then needs an admin key.
+      this.deps.log?.(`revoke ${id}: keychain step failed (${err instanceof CrmError ? err.code : 'error'})`);
+    }
+    // 3. Durable local state.
+    const revokedAt = this.now().toISOString();
+    const initialSync: RevocationSyncState = { state: 'pending', reason: 'queued' };
+    let updated = await this.deps.meta.keys.update((doc) => {
+      const key = doc.keys.find((k) => k.id === id);
+      if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
+      key.state = 'revoked';
+      key.revokedAt = revokedAt;
+      key.sync = initialSync;
+      return { ...key };
+    });
+    this.newKeys.delete(id);
+    // 4. The server side.
+    const keyPrefix = value !== null ? value.slice(0, KEY_PREFIX_LENGTH) : null;
+    if (this.outbox) {
+      try {
+        await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, keyPrefix, label: meta.name });
+      } catch (err) {
+        updated = await this.setSync(id, { state: 'failed', reason: `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}` }) ?? updated;
+      }
+    } else {
+      // Fallback while no outbox is wired (early tests, createCore({ outbox: false })): one direct
+      // DELETE in the background, not durable and without retries. The outbox replaces it.
+      this.track(this.revokeOnServerDirectly(updated, value));
+    }
+    return updated;
+  }
+
+  /** called by the outbox as the server revocation progresses */
+  async applyRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void> {
+    await this.setSync(localKeyId, sync);
+  }
+
+  async listServerKeys(profileId?: string): Promise<ServerKey[]> {
+    const profile = await this.deps.profiles.resolve(profileId);
+    const keys = await this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json));
+    for (const key of keys) this.serverKeyNames.set(key.id, key.name);
+    return keys;
+  }
+
+  async createServerKey(input: { profileId?: string; name: string; permissions?: Permission[] }): Promise<KeyMeta> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const name = checkKeyName(input.name);
+    const op: Operation = { op: 'keys.create', input: input.permissions ? { name, permissions: input.permissions } : { name } };
+    const created = await this.call(profile, null, op, (json) => parseCreatedKey(json));
+    let meta: KeyMeta;
+    try {
+      meta = await this.add({
+        profileId: profile.id,
+        name: created.serverKey.name || name,
+        value: created.value,
+        permissions: created.serverKey.permissions,
+        serverKeyId: created.serverKey.id,
+      });
+    } catch (err) {
+      // The value cannot be kept (keychain locked...): delete the new key on the server so no
+      // key exists that nobody holds.
+      try {
+        await this.call(profile, null, { op: 'keys.delete', input: { id: created.serverKey.id } }, () => null);
+      } catch {
+        this.deps.log?.(`createServerKey: could not delete the unsaved server key ${created.serverKey.id}`);
+      }
+      throw err;
+    }
+    this.serverKeyNames.set(created.serverKey.id, created.serverKey.name);
+    this.newKeys.set(meta.id, { createdAt: this.now().getTime(), taken: false });
+    return meta;
+  }
+
+  async revokeServerKey(input: { profileId?: string; serverKeyId: string }): Promise<{ serverKeyId: string; queued: boolean }> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const { serverKeyId } = input;
+    const local = (await this.list(profile.id)).find((k) => k.serverKeyId === serverKeyId && k.state === 'active');
+    if (local) {
+      await this.revoke(local.id);
+      return { serverKeyId, queued: this.outbox !== undefined };
+    }
+    if (this.outbox) {
+      const label = this.serverKeyNames.get(serverKeyId) ?? serverKeyId;
+      await this.outbox.enqueueRevocation({ profileId: profile.id, localKeyId: null, serverKeyId, keyPrefix: null, label });
+      return { serverKeyId, queued: true };
+    }
+    // No outbox wired: delete now with the profile's active key (404 = already gone = done).
+    try {
+      await this.call(profile, null, { op: 'keys.delete', input: { id: serverKeyId } }, () => null);
+    } catch (err) {
+      if (!(err instanceof CrmError && err.code === 'not_found')) throw err;
+    }
+    return { serverKeyId, queued: false };
+  }
+
+  /**
+   * The value of a key created through the API in this process, for main to put on the
+   * clipboard: allowed once per key, within 5 minutes of its creation.
+   */
+  async takeNewKeyValueForClipboard(localKeyId: string): Promise<string> {
+    const entry = this.newKeys.get(localKeyId);
+    if (!entry) throw new CrmError('conflict', 'Only a key created here through the API can be copied, once, right after its creation.');
+    if (entry.taken) throw new CrmError('conflict', 'This key was already copied; its value is shown only once.');
+    if (this.now().getTime() - entry.createdAt > NEW_KEY_COPY_WINDOW_MS) {
+      throw new CrmError('conflict', 'The key can only be copied in the 5 minutes after it was created.');
+    }
+    entry.taken = true;
+    const meta = await this.get(localKeyId);
+    return this.deps.vault.valueOf(meta);
+  }
+
+  /** resolves when background work (the no-outbox revocation fallback) has finished */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private apiDeps() {
+    return { keyAccess: this.deps.vault, sender: this.deps.sender };
+  }
+
+  private async call<T>(profile: Profile, keyId: string | null, op: Operation, parse: (json: unknown) => T, options: ApiCallOptions = {}): Promise<T> {
+    const request = await buildRequest(op, targetOf(profile));
+    const response = await callWithKey(this.apiDeps(), profile, keyId, request, options);
+    return parse(response.json);
+  }
+
+  /** after a successful test: the server's key list (if this key may read it) tells its id and permissions */
+  private async discover(profile: Profile, meta: KeyMeta): Promise<void> {
+    try {
+      const value = await this.deps.vault.valueOf(meta);
+      const keys = await this.call(profile, meta.id, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json), { noteUse: false, maxAttempts: 1 });
+      const matches = keys.filter((k) => k.prefix.length >= 4 && value.startsWith(k.prefix));
+      const match = matches.length === 1 ? matches[0] : undefined;
+      if (!match) return;
+      await this.deps.meta.keys.update((doc) => {
+        const key = doc.keys.find((k) => k.id === meta.id);
+        if (!key) return;
+        key.permissions = match.permissions;
+        key.serverKeyId = match.id;
+      });
+    } catch {
+      // optional: a key without keys:manage cannot list keys (403), which is fine
+    }
+  }
+
+  private async setSync(id: string, sync: RevocationSyncState): Promise<KeyMeta | null> {
+    return this.deps.meta.keys.update((doc) => {
+      const key = doc.keys.find((k) => k.id === id);
+      if (!key) return null;
+      key.sync = sync;
+      return { ...key };
+    });
+  }
+
+  private track(promise: Promise<unknown>): void {
+    const tracked = promise.catch(() => undefined).finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
+  }
+
+  private async revokeOnServerDirectly(meta: KeyMeta, value: string | null): Promise<void> {
+    if (value === null) {
+      await this.setSync(meta.id, { state: 'failed', reason: 'The key could not be read from the OS keychain; revoke it in the service\'s developer area.' });
+      return;
+    }
+    const profile = await this.deps.profiles.get(meta.profileId).catch(() => null);
+    if (!profile) return;
+    const target = targetOf(profile);
+    let serverKeyId = meta.serverKeyId;
+    try {
+      if (serverKeyId === null) {
+        // A key with keys:manage can find its own id by its prefix.
+        const response = await this.deps.sender.send(await buildRequest({ op: 'keys.list', input: {} }, target), value, { maxAttempts: 1 });
+        const matches = parseServerKeys(response.json).filter((k) => k.prefix.length >= 4 && value.startsWith(k.prefix));
+        serverKeyId = matches.length === 1 ? (matches[0]?.id ?? null) : null;
+      }
+      if (serverKeyId === null) {
+        await this.setSync(meta.id, { state: 'local_only' });
+        return;
+      }
+      try {
+        await this.deps.sender.send(await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, target), value, { maxAttempts: 1 });
+      } catch (err) {
+        if (!(err instanceof CrmError && (err.code === 'not_found' || err.code === 'unauthorized'))) throw err;
+        // 404: already deleted; 401: the key no longer works anywhere, which is the goal.
+      }
+      await this.setSync(meta.id, { state: 'synced', at: this.now().toISOString() });
+      await this.deps.secrets.delete(revokingAccount(meta.id)).catch(() => false);
+    } catch (err) {
+      const code = err instanceof CrmError ? err.code : 'internal';
+      const sync: RevocationSyncState =
+        code === 'network' || code === 'timeout' ? { state: 'pending', reason: 'offline' }
+        : code === 'forbidden' ? { state: 'pending', reason: 'needs_admin_key' }
+        : code === 'rate_limited' ? { state: 'pending', reason: 'rate_limited' }
+        : code === 'server_error' ? { state: 'pending', reason: 'server_error' }
+        : { state: 'failed', reason: err instanceof CrmError ? err.message : 'internal error' };
+      await this.setSync(meta.id, sync);
+    }
+  }
+}
+
+export function targetOf(profile: Profile): { baseUrl: string; endpointOverrides: Profile['endpointOverrides'] } {
+  return { baseUrl: profile.baseUrl, endpointOverrides: profile.endpointOverrides };
+}
+
+function testMessage(outcome: KeyTestOutcome, failure: CrmError | null): string {
+  switch (outcome) {
+    case 'valid':
+      return 'The key works: the API accepted it.';
+    case 'invalid_or_revoked':
+      return 'The API rejected the key (401): it is mistyped, or it was revoked on the server.';
+    case 'forbidden':
+      return 'The key is valid but may not list contacts (403): it lacks the contacts:read permission.';
+    case 'unreachable':
+      return `The API could not be reached, so the key could not be tested. ${failure?.message ?? ''}`.trim();
+    case 'rate_limited': {
+      const wait = failure?.retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(failure.retryAfterMs / 1000))} s.` : '';
+      return `The API is rate-limiting this key (429).${wait}`;
+    }
+    case 'server_error':
+      return `The API answered with a server error${failure?.status ? ` (${failure.status})` : ''}; try again later, and contact the service's support if it persists.`;
+  }
+}

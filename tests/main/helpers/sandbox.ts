@@ -1,0 +1,35 @@
+// The real CRM API sandbox on 127.0.0.1 for tests. Everything started here is closed by
+// closeSandboxes() (call it in afterAll / afterEach) or by withSandbox() itself.
+import { startSandbox } from '../../../src-main/sandbox/index';
+import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+
+const running = new Set<RunningSandbox>();
+
+/** starts a sandbox (small by default: 200 contacts) that closeSandboxes() will close */
+export async function openSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = await startSandbox({ contacts: 200, ...options });
+  running.add(sandbox);
+  return sandbox;
+}
+
+export async function closeSandboxes(): Promise<void> {
+  const all = [...running];
+  running.clear();
+  await Promise.allSettled(all.map((s) => s.close()));
+}
+
+/** runs `fn` with a fresh sandbox and closes it afterwards */
+export async function withSandbox<T>(options: SandboxOptions, fn: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await openSandbox(options);
+  try {
+    return await fn(sandbox);
+  } finally {
+    running.delete(sandbox);
+    await sandbox.close();
+  }
+}
+
+/** requests the sandbox received (optionally only those to a path prefix) */
+export function requestCount(sandbox: RunningSandbox, pathPrefix = '/'): number {
+  return sandbox.requests().filter((r) => r.path.startsWith(pathPrefix)).length;
+}

@@ -1,0 +1,450 @@
+// KeyService and KeyAccess against the real sandbox and the real OS keychain: adding (format,
+// keychain first), testing each outcome, the in-memory cache (zero keychain reads after the
+// first), local revocation mid-flight, server keys, and a secret scan over everything returned.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CrmError } from '../../../src-main/core/errors';
+import type { Core } from '../../../src-main/core/create-core';
+import { KEY_REVOKED_IN_FLIGHT } from '../../../src-main/core/keys/key-vault';
+import { keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
+import type { SecretStore } from '../../../src-main/core/secrets/secret-store';
+import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { openTestCore } from '../helpers/core';
+import type { TestCore } from '../helpers/core';
+import { keychainAvailable } from '../helpers/keychain';
+import { RecordingOutbox } from '../helpers/recording-outbox';
+import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
+import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+
+const hasKeychain = await keychainAvailable();
+
+/** every value returned or thrown in this file, scanned for key values at the end */
+const observed: unknown[] = [];
+/** every key value used in this file */
+const secrets: string[] = [];
+const opened: TestCore[] = [];
+
+async function see<T>(promise: Promise<T>): Promise<T> {
+  try {
+    const value = await promise;
+    observed.push(value);
+    return value;
+  } catch (err) {
+    observed.push(err);
+    throw err;
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<CrmError> {
+  const err = await caught(() => see(promise));
+  expect(err).toBeInstanceOf(CrmError);
+  return err as CrmError;
+}
+
+async function open(label: string, options: Parameters<typeof openTestCore>[1] = {}): Promise<TestCore> {
+  const t = await openTestCore(label, { outbox: false, ...options });
+  opened.push(t);
+  return t;
+}
+
+async function deleteOnServer(sandbox: RunningSandbox, id: string, key: string): Promise<number> {
+  const res = await fetch(`${sandbox.baseUrl}/api/v1/api-keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', () => {
+  let sandbox: RunningSandbox;
+
+  beforeAll(async () => {
+    sandbox = await openSandbox();
+    secrets.push(sandbox.adminKey);
+  });
+
+  afterAll(async () => {
+    for (const t of opened) await t.cleanup();
+    await closeSandboxes();
+  });
+
+  describe('add', () => {
+    it.each([
+      ['too short', 'abc1234', /only 7 characters/],
+      ['a space', 'crm_sk_abc def123', /white space/],
+      ['a trailing newline', 'crm_sk_abcdef123\n', /white space/],
+      ['non-ASCII', 'crm_sk_abcdéf123', /printable ASCII/],
+      ['too long', `crm_sk_${'x'.repeat(506)}`, /513 characters/],
+      ['empty', '', /Paste the key/],
+    ])('refuses a value with %s before touching the keychain', async (_label, value, reason) => {
+      const { core, store, dataDir } = await open('add-format');
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value }));
+      expect(err.code).toBe('validation');
+      expect(err.message).toMatch(/8 to 512 printable ASCII characters with no spaces/);
+      expect(err.message).toMatch(reason);
+      if (value.length > 0) expect(err.message).not.toContain(value.trim());
+      expect(store.total).toBe(0);
+      expect(await core.keys.list()).toEqual([]);
+      expect(await filesContainingSecrets(dataDir, value.length >= 4 ? [value] : [])).toEqual([]);
+    });
+
+    it('writes the keychain, then metadata (fingerprint = last 4); the first key becomes active', async () => {
+      const { core, raw, dataDir } = await open('add');
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const first = await see(core.keys.add({ profileId: profile.id, name: ' Admin ', value: sandbox.adminKey }));
+      expect(first).toMatchObject({ name: 'Admin', profileId: profile.id, fingerprint: sandbox.adminKey.slice(-4), state: 'active', permissions: null, serverKeyId: null, lastStatus: null, sync: null });
+      expect(await raw.get(keyAccount(first.id))).toBe(sandbox.adminKey);
+      expect((await core.profiles.get(profile.id)).activeKeyId).toBe(first.id);
+      const other = sandbox.createKey('second', ['contacts:read']);
+      secrets.push(other.key);
+      const second = await see(core.keys.add({ profileId: profile.id, name: 'Second', value: other.key, permissions: ['contacts:read'] }));
+      expect((await core.profiles.get(profile.id)).activeKeyId).toBe(first.id);
+      expect((await core.keys.list(profile.id)).map((k) => k.id)).toEqual([first.id, second.id]);
+      expect(await core.keys.list('p_other')).toEqual([]);
+      const keysJson = await readFile(join(dataDir, 'keys.json'), 'utf8');
+      expect(keysJson).toContain(first.id);
+      expect(await filesContainingSecrets(dataDir, [sandbox.adminKey, other.key])).toEqual([]);
+    });
+
+    it('removes the keychain entry again when the metadata write fails', async () => {
+      const sets: string[] = [];
+      const base = await open('add-rollback');
+      const recording: SecretStore = {
+        get: (a) => base.raw.get(a),
+        set: (a, v) => {
+          sets.push(a);
+          return base.raw.set(a, v);
+        },
+        delete: (a) => base.raw.delete(a),
+      };
+      const { core, dataDir } = await open('add-rollback2', { raw: recording });
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      // keys.json becomes a non-empty directory: the atomic rename over it fails
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(join(dataDir, 'keys.json', 'blocker'), { recursive: true });
+      const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
+      expect(err.code).toBe('internal');
+      expect(err.message).toMatch(/Could not save keys\.json/);
+      expect(sets).toHaveLength(1);
+      expect(await base.raw.get(sets[0] as string)).toBeNull();
+      expect((await core.profiles.get(profile.id)).activeKeyId).toBeNull();
+    });
+
+    it('a locked keychain: keychain_unavailable, no metadata, no plaintext anywhere', async () => {
+      const memory = new MemorySecretStore();
+      memory.fail = true;
+      const { core, dataDir } = await open('add-locked', { raw: memory });
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
+      expect(err.toInfo()).toEqual({ code: 'keychain_unavailable', message: expect.stringMatching(/keychain is unavailable or locked/) });
+      expect(await core.keys.list()).toEqual([]);
+      expect(memory.accounts()).toEqual([]);
+      expect(await filesContainingSecrets(dataDir, [sandbox.adminKey])).toEqual([]);
+    });
+  });
+
+  describe('test', () => {
+    let t: TestCore;
+    let core: Core;
+    let profileId: string;
+
+    beforeAll(async () => {
+      t = await open('test');
+      core = t.core;
+      profileId = (await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl })).id;
+    });
+
+    it('valid: one GET /contacts?per_page=1; fills permissions and server id for a keys:manage key', async () => {
+      const admin = await core.keys.add({ profileId, name: 'Admin', value: sandbox.adminKey });
+      const before = sandbox.requests().length;
+      const result = await see(core.keys.test(admin.id));
+      expect(result.outcome).toBe('valid');
+      expect(result.message).toMatch(/works/);
+      const calls = sandbox.requests().slice(before);
+      expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/v1/contacts', query: { per_page: '1' }, status: 200 });
+      expect(result.key.lastStatus).toBe('valid');
+      expect(result.key.lastUsedAt).not.toBeNull();
+      expect(result.key.permissions?.slice().sort()).toEqual(['contacts:read', 'keys:manage', 'messages:send']);
+      expect(result.key.serverKeyId).toMatch(/^k_/);
+    });
+
+    it('invalid_or_revoked: a key deleted on the server', async () => {
+      const made = sandbox.createKey('doomed', ['contacts:read']);
+      secrets.push(made.key);
+      const meta = await core.keys.add({ profileId, name: 'Doomed', value: made.key });
+      expect(await deleteOnServer(sandbox, made.id, made.key)).toBe(200);
+      const result = await see(core.keys.test(meta.id));
+      expect(result.outcome).toBe('invalid_or_revoked');
+      expect(result.message).toMatch(/401/);
+      expect(result.key.lastStatus).toBe('invalid_or_revoked');
+    });
+
+    it('forbidden: a key without contacts:read', async () => {
+      const made = sandbox.createKey('sender only', ['messages:send']);
+      secrets.push(made.key);
+      const meta = await core.keys.add({ profileId, name: 'Sender', value: made.key });
+      const result = await see(core.keys.test(meta.id));
+      expect(result.outcome).toBe('forbidden');
+      expect(result.message).toMatch(/contacts:read/);
+      expect(result.key.permissions).toBeNull();
+    });
+
+    it('server_error: a 500 from the API', async () => {
+      const made = sandbox.createKey('five hundred', ['contacts:read']);
+      secrets.push(made.key);
+      const meta = await core.keys.add({ profileId, name: '500', value: made.key });
+      sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>oops</html>', contentType: 'text/html' }], { pathPrefix: '/api/v1/contacts' });
+      const result = await see(core.keys.test(meta.id));
+      expect(result.outcome).toBe('server_error');
+      expect(result.message).toMatch(/500/);
+    });
+
+    it('unreachable: the sandbox is down; lastUsedAt is not moved', async () => {
+      const made = sandbox.createKey('offline', ['contacts:read']);
+      secrets.push(made.key);
+      const meta = await core.keys.add({ profileId, name: 'Offline', value: made.key });
+      await sandbox.suspend();
+      try {
+        const result = await see(core.keys.test(meta.id));
+        expect(result.outcome).toBe('unreachable');
+        expect(result.message).toMatch(/could not be reached/);
+        expect(result.key.lastStatus).toBe('unreachable');
+        expect(result.key.lastUsedAt).toBeNull();
+      } finally {
+        await sandbox.resume();
+      }
+    });
+
+    it('rate_limited: a key over its token bucket', async () => {
+      const limited = await openSandbox({ rate: 0.001, burst: 1 });
+      secrets.push(limited.adminKey);
+      const p = await core.profiles.create({ name: 'Limited', baseUrl: limited.baseUrl });
+      const meta = await core.keys.add({ profileId: p.id, name: 'Limited', value: limited.adminKey, permissions: ['contacts:read'] });
+      expect((await see(core.keys.test(meta.id))).outcome).toBe('valid');
+      const result = await see(core.keys.test(meta.id));
+      expect(result.outcome).toBe('rate_limited');
+      expect(result.message).toMatch(/429/);
+      expect(result.message).toMatch(/Try again in \d+ s/);
+    });
+
+    it('a revoked key cannot be tested and makes no request', async () => {
+      const made = sandbox.createKey('revoked', ['contacts:read']);
+      secrets.push(made.key);
+      const meta = await core.keys.add({ profileId, name: 'Revoked', value: made.key });
+      t.core.keys.attachOutbox(new RecordingOutbox());
+      await core.keys.revoke(meta.id);
+      t.core.keys.attachOutbox(undefined);
+      const before = sandbox.requests().length;
+      const err = await failure(core.keys.test(meta.id));
+      expect(err.code).toBe('key_revoked');
+      expect(sandbox.requests().length).toBe(before);
+    });
+  });
+
+  describe('the key cache', () => {
+    it('reads the keychain once, then makes zero keychain calls per request', async () => {
+      const { core, store } = await open('cache');
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      await core.keys.add({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
+      store.reset();
+      // several first requests at once still read the keychain once
+      await Promise.all([1, 2, 3].map(() => core.contacts.list({ perPage: 1 })));
+      expect(store.counts).toEqual({ get: 1, set: 0, delete: 0 });
+      store.reset();
+      for (let i = 0; i < 10; i += 1) await core.contacts.list({ page: i + 1, perPage: 2 });
+      expect(store.total).toBe(0);
+    });
+  });
+
+  describe('revoke', () => {
+    it('mid-flight: the hanging request rejects with key_revoked; later uses fail without a request', async () => {
+      const { core, raw, store } = await open('revoke-inflight');
+      const outbox = new RecordingOutbox();
+      core.keys.attachOutbox(outbox);
+      const made = sandbox.createKey('in flight', ['contacts:read']);
+      secrets.push(made.key);
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const meta = await core.keys.add({ profileId: profile.id, name: 'In flight', value: made.key, serverKeyId: made.id });
+      sandbox.injectFaults([{ kind: 'hang' }], { pathPrefix: '/api/v1/contacts' });
+      const before = requestCount(sandbox);
+      const pending = see(core.contacts.list({ perPage: 3 }));
+      pending.catch(() => undefined);
+      await vi.waitFor(() => expect(requestCount(sandbox)).toBe(before + 1), { timeout: 5000, interval: 10 });
+      store.reset();
+      const revoked = await see(core.keys.revoke(meta.id));
+      const err = await failure(pending);
+      expect(err.code).toBe('key_revoked');
+      expect(err.message).toBe(KEY_REVOKED_IN_FLIGHT);
+      expect(revoked).toMatchObject({ id: meta.id, state: 'revoked', sync: { state: 'pending', reason: 'queued' } });
+      expect(revoked.revokedAt).not.toBeNull();
+      // cached value moved without another read: one set (revoking:) and one delete (key:)
+      expect(store.counts).toEqual({ get: 0, set: 1, delete: 1 });
+      expect(await raw.get(keyAccount(meta.id))).toBeNull();
+      expect(await raw.get(revokingAccount(meta.id))).toBe(made.key);
+      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: made.id, keyPrefix: made.key.slice(0, 11), label: 'In flight' }]);
+
+      const after = requestCount(sandbox);
+      store.reset();
+      expect((await failure(core.contacts.list({ perPage: 3 }))).code).toBe('key_revoked');
+      expect((await failure(core.keyAccess.withKey(profile.id, meta.id, async () => 'never'))).code).toBe('key_revoked');
+      expect((await failure(core.messages.sendText({ number: '5511999990000', text: 'hi' }))).code).toBe('key_revoked');
+      expect(requestCount(sandbox)).toBe(after);
+      expect(store.total).toBe(0);
+      expect(outbox.messages).toEqual([]);
+      // revoking twice is a no-op; the revoked key cannot become active again
+      expect((await see(core.keys.revoke(meta.id))).revokedAt).toBe(revoked.revokedAt);
+      expect(outbox.revocations).toHaveLength(1);
+      expect((await failure(core.profiles.setActiveKey(profile.id, meta.id))).code).toBe('key_revoked');
+      // the outbox reports progress back through applyRevocationSync
+      await core.keys.applyRevocationSync(meta.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
+      expect((await core.keys.get(meta.id)).sync).toEqual({ state: 'synced', at: '2026-01-01T00:00:00.000Z' });
+    });
+
+    it('is durable: a new process still refuses the revoked key', async () => {
+      const first = await open('revoke-durable');
+      first.core.keys.attachOutbox(new RecordingOutbox());
+      const made = sandbox.createKey('durable', ['contacts:read']);
+      secrets.push(made.key);
+      const profile = await first.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const meta = await first.core.keys.add({ profileId: profile.id, name: 'Durable', value: made.key });
+      await first.core.keys.revoke(meta.id);
+      await first.core.close();
+      const second = await open('revoke-durable-2', { raw: first.raw, dataDir: first.dataDir });
+      const before = requestCount(sandbox);
+      expect((await failure(second.core.contacts.list({ profileId: profile.id }))).code).toBe('key_revoked');
+      expect(requestCount(sandbox)).toBe(before);
+    });
+
+    it('without an outbox: falls back to one direct DELETE by the key itself, then drops the revocation copy', async () => {
+      const { core, raw } = await open('revoke-direct');
+      const made = sandbox.createKey('self delete', ['contacts:read']);
+      secrets.push(made.key);
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const meta = await core.keys.add({ profileId: profile.id, name: 'Self', value: made.key, serverKeyId: made.id });
+      await see(core.keys.revoke(meta.id));
+      await core.keys.idle();
+      const deletes = sandbox.requests().filter((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${made.id}`);
+      expect(deletes.map((r) => r.status)).toEqual([200]);
+      expect((await core.keys.get(meta.id)).sync).toMatchObject({ state: 'synced' });
+      expect(await raw.get(revokingAccount(meta.id))).toBeNull();
+      const check = await fetch(`${sandbox.baseUrl}/api/v1/contacts?per_page=1`, { headers: { authorization: `Bearer ${made.key}` } });
+      await check.arrayBuffer();
+      expect(check.status).toBe(401);
+    });
+  });
+
+  describe('server keys', () => {
+    let t: TestCore;
+    let profileId: string;
+
+    beforeAll(async () => {
+      t = await open('server-keys');
+      profileId = (await t.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl })).id;
+      await t.core.keys.add({ profileId, name: 'Admin', value: sandbox.adminKey });
+    });
+
+    it('createServerKey puts the value only in the keychain; it can be copied once', async () => {
+      const { core, raw, dataDir } = t;
+      const meta = await see(core.keys.createServerKey({ name: 'CI bot', permissions: ['contacts:read'] }));
+      const value = await raw.get(keyAccount(meta.id));
+      expect(value).toMatch(/^[\x21-\x7e]{8,512}$/);
+      secrets.push(value as string);
+      expect(meta).toMatchObject({ name: 'CI bot', profileId, permissions: ['contacts:read'], state: 'active', fingerprint: (value as string).slice(-4) });
+      expect(meta.serverKeyId).toMatch(/^k_/);
+      expect(findSecrets(meta, [value as string])).toEqual([]);
+      expect(await filesContainingSecrets(dataDir, [value as string])).toEqual([]);
+      expect(findSecrets(core.requestLog.list(), [value as string])).toEqual([]);
+      // the active key did not change
+      expect((await core.profiles.get(profileId)).activeKeyId).not.toBe(meta.id);
+      // the new key works
+      const page = await core.keyAccess.withKey(profileId, meta.id, async (key) => key === value);
+      expect(page).toBe(true);
+      expect(await core.keys.takeNewKeyValueForClipboard(meta.id)).toBe(value);
+      const again = await failure(core.keys.takeNewKeyValueForClipboard(meta.id));
+      expect(again.code).toBe('conflict');
+      expect(again.message).toMatch(/already copied/);
+      // a key added by hand can never be copied
+      const admin = (await core.keys.list(profileId)).find((k) => k.name === 'Admin');
+      expect((await failure(core.keys.takeNewKeyValueForClipboard(admin?.id as string))).code).toBe('conflict');
+    });
+
+    it('the copy window closes after 5 minutes', async () => {
+      let now = new Date('2026-03-01T10:00:00.000Z');
+      const clocked = await open('server-keys-clock', { now: () => now });
+      const p = await clocked.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      await clocked.core.keys.add({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
+      const meta = await clocked.core.keys.createServerKey({ name: 'late copy' });
+      secrets.push((await clocked.raw.get(keyAccount(meta.id))) as string);
+      now = new Date('2026-03-01T10:05:01.000Z');
+      const err = await failure(clocked.core.keys.takeNewKeyValueForClipboard(meta.id));
+      expect(err.code).toBe('conflict');
+      expect(err.message).toMatch(/5 minutes/);
+    });
+
+    it('listServerKeys shows ids, names and prefixes, never a value', async () => {
+      const keys = await see(t.core.keys.listServerKeys());
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      expect(keys.find((k) => k.name === 'CI bot')).toMatchObject({ permissions: ['contacts:read'] });
+      for (const k of keys) expect(k.prefix.length).toBeGreaterThan(0);
+    });
+
+    it('revokeServerKey: a locally saved key is revoked locally too; another is only queued', async () => {
+      const outbox = new RecordingOutbox();
+      t.core.keys.attachOutbox(outbox);
+      try {
+        const made = await t.core.keys.createServerKey({ name: 'to revoke' });
+        secrets.push((await t.raw.get(keyAccount(made.id))) as string);
+        const result = await see(t.core.keys.revokeServerKey({ serverKeyId: made.serverKeyId as string }));
+        expect(result).toEqual({ serverKeyId: made.serverKeyId, queued: true });
+        expect((await t.core.keys.get(made.id)).state).toBe('revoked');
+        expect(outbox.revocations[0]).toMatchObject({ localKeyId: made.id, serverKeyId: made.serverKeyId, label: 'to revoke' });
+
+        const remote = sandbox.createKey('remote only', ['contacts:read']);
+        secrets.push(remote.key);
+        await t.core.keys.listServerKeys();
+        expect(await see(t.core.keys.revokeServerKey({ serverKeyId: remote.id }))).toEqual({ serverKeyId: remote.id, queued: true });
+        expect(outbox.revocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, keyPrefix: null, label: 'remote only' });
+      } finally {
+        t.core.keys.attachOutbox(undefined);
+      }
+    });
+
+    it('a key the keychain cannot take is deleted again on the server', async () => {
+      const memory = new MemorySecretStore();
+      const { core } = await open('server-keys-locked', { raw: memory });
+      const p = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      await core.keys.add({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
+      await core.contacts.list({ perPage: 1 }); // the admin key is now cached
+      memory.fail = true;
+      const before = sandbox.requests().length;
+      const err = await failure(core.keys.createServerKey({ name: 'orphan' }));
+      expect(err.code).toBe('keychain_unavailable');
+      const calls = sandbox.requests().slice(before).map((r) => `${r.method} ${r.path.replace(/k_[^/]+$/, 'k_*')} ${r.status}`);
+      expect(calls).toEqual(['POST /api/v1/api-keys 201', 'DELETE /api/v1/api-keys/k_* 200']);
+      expect(await core.keys.list()).toHaveLength(1);
+    });
+  });
+
+  describe('profile removal', () => {
+    it('removes the profile keys from the keychain', async () => {
+      const { core, raw } = await open('remove');
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const meta = await core.keys.add({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
+      await core.contacts.list({ perPage: 1 });
+      await core.profiles.remove(profile.id);
+      expect(await raw.get(keyAccount(meta.id))).toBeNull();
+      expect(await core.keys.list()).toEqual([]);
+      expect((await failure(core.keyAccess.withKey(profile.id, meta.id, async () => 1))).code).toMatch(/no_key|key_revoked/);
+    });
+  });
+
+  it('secret scan: no key value in anything returned or thrown, in the request logs or on disk', async () => {
+    expect(observed.length).toBeGreaterThan(20);
+    expect(findSecrets(observed, secrets)).toEqual([]);
+    for (const t of opened) {
+      expect(findSecrets(t.core.requestLog.list(), secrets)).toEqual([]);
+      expect(await filesContainingSecrets(t.dataDir, secrets)).toEqual([]);
+    }
+  });
+});
