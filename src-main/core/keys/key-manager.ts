@@ -52,11 +52,14 @@ export class KeyManager implements KeyService {
   }
 
   async list(profileId?: string): Promise<KeyMeta[]> {
+    // read-your-writes: recorded uses (last used, last status) are written first
+    await this.deps.vault.flush();
     const doc = await this.deps.meta.keys.read();
     return profileId === undefined ? doc.keys : doc.keys.filter((k) => k.profileId === profileId);
   }
 
   async get(id: string): Promise<KeyMeta> {
+    await this.deps.vault.flush();
     const key = (await this.deps.meta.keys.read()).keys.find((k) => k.id === id);
     if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
     return key;

@@ -1,0 +1,90 @@
+// MessageService: sends text, media and voice notes. Every send carries an Idempotency-Key (a
+// fresh UUID unless the caller reuses one); when the API cannot be reached the same operation,
+// with the same key, goes to the durable outbox, so a later resend can never create a second
+// message.
+import { randomUUID } from 'node:crypto';
+import type { HttpSender } from '../http/sender';
+import type { PreparedRequest } from '../http/prepared-request';
+import { callWithKey, isUnreachable } from '../keys/api-call';
+import type { ApiCallOptions } from '../keys/api-call';
+import { targetOf } from '../keys/key-manager';
+import type { KeyMeta, SentMessage } from '../model';
+import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from '../operations';
+import { parseMessagePage, parseSentMessage } from '../parse/message';
+import type { ProfileManager } from '../profiles/profile-manager';
+import { buildRequest, prepareRequest } from '../request-builder';
+import type { KeyAccess, MessageService, OutboxService, SendCallOptions, SendResult } from '../services';
+
+type SendOperation = Extract<Operation, { idempotencyKey: string }>;
+
+const MESSAGE_TYPE = { 'messages.text': 'text', 'messages.media': 'media', 'messages.audio': 'audio' } as const;
+
+export class MessageServiceImpl implements MessageService {
+  private outbox: OutboxService | undefined;
+
+  constructor(
+    private readonly profiles: ProfileManager,
+    private readonly keyAccess: KeyAccess,
+    private readonly sender: HttpSender,
+    outbox?: OutboxService,
+  ) {
+    this.outbox = outbox;
+  }
+
+  attachOutbox(outbox: OutboxService | undefined): void {
+    this.outbox = outbox;
+  }
+
+  sendText(input: SendTextInput, options: SendCallOptions = {}): Promise<SendResult> {
+    return this.send({ op: 'messages.text', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
+  }
+
+  sendMedia(input: SendMediaInput, options: SendCallOptions = {}): Promise<SendResult> {
+    return this.send({ op: 'messages.media', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
+  }
+
+  sendAudio(input: SendAudioInput, options: SendCallOptions = {}): Promise<SendResult> {
+    return this.send({ op: 'messages.audio', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
+  }
+
+  async prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: { field: string; message: string }[] }> {
+    const profile = await this.profiles.resolve(profileId);
+    return prepareRequest(op, targetOf(profile));
+  }
+
+  async list(input: ListMessagesInput & { profileId?: string }): Promise<{ items: SentMessage[]; total: number | null }> {
+    const { profileId, ...query } = input;
+    const profile = await this.profiles.resolve(profileId);
+    const request = await buildRequest({ op: 'messages.list', input: query }, targetOf(profile));
+    const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request);
+    const page = parseMessagePage(response.json);
+    return { items: page.items, total: page.total };
+  }
+
+  private async send(op: SendOperation, options: SendCallOptions): Promise<SendResult> {
+    const profile = await this.profiles.resolve(options.profileId);
+    // A local problem (bad number, file too large) is thrown here, before any key is read.
+    const request = await buildRequest(op, targetOf(profile));
+    let used: KeyMeta | null = null;
+    const callOptions: ApiCallOptions = {
+      onKey: (meta) => {
+        used = meta;
+      },
+    };
+    if (options.signal) callOptions.signal = options.signal;
+    if (options.onProgress) callOptions.onProgress = options.onProgress;
+    try {
+      const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, callOptions);
+      return { status: 'sent', message: parseSentMessage(response.json, MESSAGE_TYPE[op.op]), durationMs: response.durationMs };
+    } catch (err) {
+      if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
+      const keyId = (used as KeyMeta | null)?.id ?? null;
+      const item = await this.outbox.enqueueMessage({ profileId: profile.id, keyId, op, label: op.input.number });
+      return {
+        status: 'queued',
+        outboxId: item.id,
+        reason: `The API could not be reached (${err.message}). The message is in the outbox and will be sent, with the same Idempotency-Key, when the API is back.`,
+      };
+    }
+  }
+}
