@@ -3,7 +3,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CrmError } from '../../../src-main/core/errors';
+import type { CrmError } from '../../../src-main/core/errors';
 import { FileStaging, sanitiseFileName } from '../../../src-main/core/files/staging';
 import { LIMITS } from '../../../src-main/core/limits';
 import { caught } from '../helpers/secret-scan';
