@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { AppInfo, ErrorInfo } from '../lib/api';
+import { invoke } from '../lib/api';
+import { DEFAULT_LIMITS, type Limits } from '../lib/limits';
+
+export type Screen = 'contacts' | 'send' | 'keys' | 'outbox' | 'log' | 'profiles';
+
+export const SCREENS: { id: Screen; label: string }[] = [
+  { id: 'contacts', label: 'Contacts' },
+  { id: 'send', label: 'Send' },
+  { id: 'keys', label: 'Keys' },
+  { id: 'outbox', label: 'Outbox' },
+  { id: 'log', label: 'Request log' },
+  { id: 'profiles', label: 'Profiles' },
+];
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+interface AppState {
+  info: AppInfo | null;
+  infoError: ErrorInfo | null;
+  screen: Screen;
+  bannerDismissed: boolean;
+  notices: Notice[];
+  nextNoticeId: number;
+  loadInfo: () => Promise<void>;
+  navigate: (screen: Screen) => void;
+  dismissBanner: () => void;
+  pushNotice: (level: Notice['level'], message: string) => void;
+  dismissNotice: (id: number) => void;
+}
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  info: null,
+  infoError: null,
+  screen: 'contacts',
+  bannerDismissed: false,
+  notices: [],
+  nextNoticeId: 1,
+  loadInfo: async () => {
+    const r = await invoke('app:info', {});
+    if (r.ok) set({ info: r.value, infoError: null });
+    else set({ infoError: r.error });
+  },
+  navigate: (screen) => set({ screen }),
+  dismissBanner: () => set({ bannerDismissed: true }),
+  pushNotice: (level, message) => {
+    const id = get().nextNoticeId;
+    // keep the last few; an app:notice storm must not grow the DOM without bound
+    set((s) => ({ nextNoticeId: id + 1, notices: [...s.notices, { id, level, message }].slice(-5) }));
+  },
+  dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+}));
+
+export const selectScreen = (s: AppState): Screen => s.screen;
+export const selectFirstRunNotice = (s: AppState): string | null => (s.bannerDismissed ? null : (s.info?.firstRunNotice ?? null));
+export const selectLimits = (s: AppState): Limits => s.info?.limits ?? DEFAULT_LIMITS;
+export const selectNotices = (s: AppState): Notice[] => s.notices;
+
+/** Limits outside React (store actions). */
+export function currentLimits(): Limits {
+  return selectLimits(useAppStore.getState());
+}

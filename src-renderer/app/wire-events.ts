@@ -1,0 +1,61 @@
+import { onEvent } from '../lib/api';
+import { useAppStore } from './app-store';
+import { useContactsStore } from '../features/contacts/contacts-store';
+import { useKeysStore } from '../features/keys/keys-store';
+import { useLogStore } from '../features/log/log-store';
+import { useOutboxStore } from '../features/outbox/outbox-store';
+import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
+import { useSendStore } from '../features/send/send-store';
+
+/**
+ * Subscribes every store to main's events and to the active profile/key, once.
+ * Returns the function that undoes all of it (App calls it on unmount).
+ */
+export function wireAppEvents(): () => void {
+  const offs = [
+    onEvent('send:progress', (e) => useSendStore.getState().onProgress(e)),
+    onEvent('outbox:changed', (e) => {
+      useOutboxStore.getState().setItems(e.items);
+      // key revocations report their sync state through the outbox
+      if (e.items.some((i) => i.kind === 'keys.revoke')) void useKeysStore.getState().reload();
+    }),
+    onEvent('keys:changed', (e) => {
+      const keys = useKeysStore.getState();
+      if (e.profileId === null || e.profileId === keys.profileId) void keys.reload();
+    }),
+    onEvent('profiles:changed', (state) => useProfilesStore.getState().apply(state)),
+    onEvent('log:entry', (entry) => useLogStore.getState().add(entry)),
+    onEvent('net:status', (net) => useOutboxStore.getState().setNet(net)),
+    onEvent('app:notice', (n) => useAppStore.getState().pushNotice(n.level, n.message)),
+  ];
+
+  // Everything that depends on the active profile or its active key follows it.
+  let last = activeIds();
+  offs.push(
+    useProfilesStore.subscribe(() => {
+      const now = activeIds();
+      if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl) return;
+      const profileChanged = now.profileId !== last.profileId;
+      last = now;
+      if (profileChanged) void useKeysStore.getState().load(now.profileId);
+      else void useKeysStore.getState().reload();
+      useContactsStore.getState().refresh();
+      const send = useSendStore.getState();
+      send.schedulePreview(send.tab);
+    }),
+  );
+
+  void useAppStore.getState().loadInfo();
+  void useProfilesStore.getState().load();
+  void useOutboxStore.getState().load();
+  void useLogStore.getState().load();
+
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+function activeIds() {
+  const p = selectActiveProfile(useProfilesStore.getState());
+  return { profileId: p?.id ?? null, keyId: p?.activeKeyId ?? null, baseUrl: p?.baseUrl ?? null };
+}

@@ -1,0 +1,136 @@
+import { useEffect, useId } from 'react';
+import { formatCount } from '../../lib/format';
+import { useAppStore } from '../../app/app-store';
+import { useSendStore, type SendKind } from '../send/send-store';
+import {
+  selectChosen,
+  selectFirstPage,
+  selectQuery,
+  selectSearchInput,
+  selectTotal,
+  useContactsStore,
+} from './contacts-store';
+import { ContactList } from './contact-list';
+import { ErrorMessage } from '../../ui/messages';
+
+export function ContactsScreen() {
+  const init = useContactsStore((s) => s.init);
+  useEffect(() => init(), [init]);
+  return (
+    <section className="screen screen-contacts" aria-labelledby="contacts-title">
+      <h1 id="contacts-title">Contacts</h1>
+      <SearchBar />
+      <div className="contacts-layout">
+        <ContactsBody />
+        <ChosenContact />
+      </div>
+    </section>
+  );
+}
+
+function SearchBar() {
+  const value = useContactsStore(selectSearchInput);
+  const setSearch = useContactsStore((s) => s.setSearch);
+  const id = useId();
+  return (
+    <div className="toolbar">
+      <label htmlFor={id}>Search contacts</label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder="Name, number or email"
+        onChange={(e) => setSearch(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        data-testid="contacts-search"
+      />
+      <TotalCount />
+    </div>
+  );
+}
+
+function TotalCount() {
+  const total = useContactsStore(selectTotal);
+  const query = useContactsStore(selectQuery);
+  const first = useContactsStore(selectFirstPage);
+  let text = '';
+  if (first?.status === 'loading' && total == null) text = 'Loading…';
+  else if (total != null) text = `${formatCount(total)} ${total === 1 ? 'contact' : 'contacts'}${query ? ` matching “${query}”` : ''}`;
+  return (
+    <p className="count" role="status" aria-live="polite" data-testid="contacts-total">
+      {text}
+    </p>
+  );
+}
+
+function ContactsBody() {
+  const first = useContactsStore(selectFirstPage);
+  const total = useContactsStore(selectTotal);
+  const query = useContactsStore(selectQuery);
+  const retryPage = useContactsStore((s) => s.retryPage);
+  if (first?.status === 'error' && total == null) {
+    return (
+      <div className="contacts-error" data-testid="contacts-error">
+        <ErrorMessage error={first.error} prefix="Contacts could not be loaded" />
+        <button type="button" className="btn" onClick={() => retryPage(1)}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (first?.status === 'loaded' && total === 0) {
+    return (
+      <p className="empty" data-testid="contacts-empty">
+        {query ? `No contact matches “${query}”.` : 'No contacts yet.'}
+      </p>
+    );
+  }
+  return <ContactList />;
+}
+
+function ChosenContact() {
+  const chosen = useContactsStore(selectChosen);
+  const navigate = useAppStore((s) => s.navigate);
+  const setTab = useSendStore((s) => s.setTab);
+  if (!chosen) {
+    return (
+      <aside className="contact-detail muted" aria-label="Selected contact">
+        <p>Select a contact (arrow keys and Enter, or a click) to make it the recipient of the send panels.</p>
+      </aside>
+    );
+  }
+  const go = (tab: SendKind) => {
+    setTab(tab);
+    navigate('send');
+  };
+  return (
+    <aside className="contact-detail" aria-label="Selected contact" data-testid="chosen-contact">
+      <h2>{chosen.name}</h2>
+      <dl className="kv">
+        <dt>Number</dt>
+        <dd className="mono">{chosen.number}</dd>
+        <dt>Email</dt>
+        <dd>{chosen.email ?? '—'}</dd>
+        {chosen.tags.length > 0 && (
+          <>
+            <dt>Tags</dt>
+            <dd>{chosen.tags.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      <p className="hint">Recipient of the send panels.</p>
+      <div className="button-row">
+        <button type="button" className="btn btn-primary" onClick={() => go('text')}>
+          Send text
+        </button>
+        <button type="button" className="btn" onClick={() => go('media')}>
+          Send media
+        </button>
+        <button type="button" className="btn" onClick={() => go('audio')}>
+          Send audio
+        </button>
+      </div>
+    </aside>
+  );
+}

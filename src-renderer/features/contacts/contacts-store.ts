@@ -1,0 +1,156 @@
+import { create } from 'zustand';
+import type { Contact, ErrorInfo } from '../../lib/api';
+import { invoke } from '../../lib/api';
+
+export const PER_PAGE = 100;
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export type PageState = { status: 'loading' } | { status: 'loaded'; items: Contact[] } | { status: 'error'; error: ErrorInfo };
+
+export type RowState =
+  | { kind: 'contact'; contact: Contact }
+  | { kind: 'loading' }
+  | { kind: 'error'; page: number; error: ErrorInfo };
+
+interface ContactsStore {
+  /** what the search box shows */
+  searchInput: string;
+  /** the query the cached pages belong to */
+  query: string;
+  /** bumped by every new query; answers for older generations are ignored */
+  generation: number;
+  /** null until the first page answered (or when the server sends no total) */
+  total: number | null;
+  /** set when the server gives no total: the rows known so far (+ one page while more may follow) */
+  estimatedCount: number;
+  pages: Record<number, PageState>;
+  /** keyboard highlight (index in the list) */
+  activeIndex: number | null;
+  /** the contact the person picked (Enter / click) */
+  chosen: Contact | null;
+  init: () => void;
+  setSearch: (text: string) => void;
+  /** applies a query now (the debounced search calls this) */
+  applyQuery: (query: string) => void;
+  /** resets the cache, e.g. after a profile or key switch */
+  refresh: () => void;
+  ensureRange: (firstIndex: number, lastIndex: number) => void;
+  fetchPage: (page: number) => Promise<void>;
+  retryPage: (page: number) => void;
+  setActiveIndex: (index: number | null) => void;
+  choose: (contact: Contact | null) => void;
+}
+
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const useContactsStore = create<ContactsStore>()((set, get) => ({
+  searchInput: '',
+  query: '',
+  generation: 0,
+  total: null,
+  estimatedCount: 0,
+  pages: {},
+  activeIndex: null,
+  chosen: null,
+
+  init: () => {
+    if (get().generation === 0) get().applyQuery(get().searchInput.trim());
+  },
+
+  setSearch: (text) => {
+    set({ searchInput: text });
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => {
+      searchTimer = undefined;
+      const query = get().searchInput.trim();
+      if (query !== get().query || get().generation === 0) get().applyQuery(query);
+    }, SEARCH_DEBOUNCE_MS);
+  },
+
+  applyQuery: (query) => {
+    clearTimeout(searchTimer);
+    searchTimer = undefined;
+    set((s) => ({ query, generation: s.generation + 1, total: null, estimatedCount: 0, pages: {}, activeIndex: null }));
+    void get().fetchPage(1);
+  },
+
+  refresh: () => {
+    if (get().generation === 0) return; // never loaded: init() will do it
+    get().applyQuery(get().query);
+  },
+
+  ensureRange: (firstIndex, lastIndex) => {
+    if (get().generation === 0) return;
+    const first = Math.max(0, firstIndex);
+    const firstPage = Math.floor(first / PER_PAGE) + 1;
+    const lastPage = Math.floor(Math.max(first, lastIndex) / PER_PAGE) + 1;
+    const { total } = get();
+    const maxPage = total != null ? Math.max(1, Math.ceil(total / PER_PAGE)) : Number.POSITIVE_INFINITY;
+    for (let page = firstPage; page <= Math.min(lastPage, maxPage); page++) {
+      if (!get().pages[page]) void get().fetchPage(page);
+    }
+  },
+
+  fetchPage: async (page) => {
+    const { generation, query, pages } = get();
+    if (pages[page]?.status === 'loading' || pages[page]?.status === 'loaded') return; // dedupe
+    set((s) => ({ pages: { ...s.pages, [page]: { status: 'loading' } } }));
+    const r = await invoke('contacts:list', { page, perPage: PER_PAGE, ...(query ? { search: query } : {}) });
+    if (get().generation !== generation) return; // a newer search replaced this one
+    if (!r.ok) {
+      set((s) => ({ pages: { ...s.pages, [page]: { status: 'error', error: r.error } } }));
+      return;
+    }
+    const { items, total } = r.value;
+    set((s) => {
+      const next = { ...s.pages, [page]: { status: 'loaded' as const, items } };
+      if (total != null) return { pages: next, total };
+      // No meta (a bare array): count what is known; one more page may follow a full one.
+      const known = (page - 1) * PER_PAGE + items.length + (items.length === PER_PAGE ? PER_PAGE : 0);
+      return { pages: next, estimatedCount: Math.max(s.estimatedCount, known) };
+    });
+  },
+
+  retryPage: (page) => {
+    set((s) => {
+      const next = { ...s.pages };
+      delete next[page];
+      return { pages: next };
+    });
+    void get().fetchPage(page);
+  },
+
+  setActiveIndex: (index) => set({ activeIndex: index }),
+  choose: (contact) => set({ chosen: contact }),
+}));
+
+type S = ContactsStore;
+
+/** How many rows the list has: the server's total, or what is known so far. */
+export const selectRowCount = (s: S): number => {
+  if (s.total != null) return s.total;
+  if (s.estimatedCount > 0) return s.estimatedCount;
+  const first = s.pages[1];
+  return first?.status === 'loading' ? Math.min(PER_PAGE, 20) : 0;
+};
+export const selectTotal = (s: S): number | null => s.total;
+export const selectSearchInput = (s: S): string => s.searchInput;
+export const selectQuery = (s: S): string => s.query;
+export const selectPages = (s: S): Record<number, PageState> => s.pages;
+export const selectFirstPage = (s: S): PageState | undefined => s.pages[1];
+export const selectActiveIndex = (s: S): number | null => s.activeIndex;
+export const selectChosen = (s: S): Contact | null => s.chosen;
+
+export function pageOf(index: number): number {
+  return Math.floor(index / PER_PAGE) + 1;
+}
+
+/** What one row shows, from the page cache. */
+export function rowAt(pages: Record<number, PageState>, index: number): RowState {
+  const page = pageOf(index);
+  const state = pages[page];
+  if (!state || state.status === 'loading') return { kind: 'loading' };
+  if (state.status === 'error') return { kind: 'error', page, error: state.error };
+  const contact = state.items[index - (page - 1) * PER_PAGE];
+  return contact ? { kind: 'contact', contact } : { kind: 'loading' };
+}

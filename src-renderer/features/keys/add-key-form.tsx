@@ -1,0 +1,81 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../ui/messages';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { selectAddState, useKeysStore } from './keys-store';
+
+/**
+ * The key value field is uncontrolled: its value never enters React state or the store (a
+ * controlled input would also mirror it into the DOM `value` attribute). It is read once on
+ * submit, cleared at once, and handed to keys:add.
+ */
+export function AddKeyForm() {
+  const profile = useProfilesStore(selectActiveProfile);
+  const addKey = useKeysStore((s) => s.addKey);
+  const add = useKeysStore(selectAddState);
+  const [name, setName] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const valueRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = valueRef.current;
+    const value = input?.value ?? '';
+    if (input) input.value = '';
+    if (!profile) {
+      setLocalError('Create or choose a profile first.');
+      return;
+    }
+    if (!name.trim()) {
+      setLocalError('Give the key a name.');
+      return;
+    }
+    if (!value) {
+      setLocalError('Paste the key value.');
+      return;
+    }
+    setLocalError(null);
+    const ok = await addKey(profile.id, name.trim(), value);
+    if (ok) setName('');
+  };
+
+  return (
+    <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} data-testid="add-key-form">
+      <h2 id={`${id}-title`}>Add a key</h2>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Key name</label>
+        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" data-testid="add-key-name" />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-value`}>Key value</label>
+        <input
+          id={`${id}-value`}
+          ref={valueRef}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}-hint`}
+          data-testid="add-key-value"
+        />
+        <p id={`${id}-hint`} className="hint">
+          Saved to the system keychain; never shown again.
+        </p>
+      </div>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={add.status === 'saving'}>
+          Add key
+        </button>
+      </div>
+      <div role="status" aria-live="polite" data-testid="add-key-status">
+        {add.status === 'saving' && 'Saving…'}
+        {add.status === 'saved' && `Key “${add.name}” saved to the keychain.`}
+      </div>
+      {localError && (
+        <p role="alert" className="msg msg-error">
+          {localError}
+        </p>
+      )}
+      {add.status === 'error' && <ErrorMessage error={add.error} prefix="The key was not saved" />}
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import type { KeyMeta, KeyTestReport, RevocationSyncState } from '../../lib/api';
+import { describeError } from '../../lib/api';
+import { fingerprintLabel, formatTime } from '../../lib/format';
+import { requestConfirm } from '../../ui/confirm-store';
+import { ClockIcon } from '../../ui/icons';
+import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox/outbox-store';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { selectTest, useKeysStore } from './keys-store';
+
+export const REVOKE_WARNING = 'Every request that uses it will fail.';
+
+const OUTCOME_TEXT: Record<KeyTestReport['outcome'], string> = {
+  valid: 'valid',
+  invalid_or_revoked: 'invalid or revoked',
+  forbidden: 'lacks permission',
+  unreachable: 'server unreachable',
+  rate_limited: 'rate limited',
+  server_error: 'server error',
+};
+
+const SYNC_REASON: Record<Extract<RevocationSyncState, { state: 'pending' }>['reason'], string> = {
+  offline: 'offline; sent when the connection returns',
+  server_error: 'the server failed; will retry',
+  rate_limited: 'rate limited; will retry',
+  needs_admin_key: 'needs a key with keys:manage (or the key itself) to revoke on the server',
+  queued: 'queued',
+};
+
+export function KeyTable({ keys }: { keys: KeyMeta[] }) {
+  const profile = useProfilesStore(selectActiveProfile);
+  return (
+    <table className="table" aria-label="Saved keys" data-testid="keys-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Fingerprint</th>
+          <th scope="col">Permissions</th>
+          <th scope="col">Last used</th>
+          <th scope="col">Last status</th>
+          <th scope="col">State</th>
+          <th scope="col">Server revocation</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((k) => (
+          <KeyRow key={k.id} k={k} isActive={profile?.activeKeyId === k.id} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function KeyRow({ k, isActive }: { k: KeyMeta; isActive: boolean }) {
+  const test = useKeysStore(selectTest(k.id));
+  const rowError = useKeysStore((s) => s.rowErrors[k.id]);
+  const testKey = useKeysStore((s) => s.testKey);
+  const activateKey = useKeysStore((s) => s.activateKey);
+  const revokeKey = useKeysStore((s) => s.revokeKey);
+  const revoked = k.state === 'revoked';
+
+  const onRevoke = async () => {
+    const ok = await requestConfirm({
+      title: `Revoke key “${k.name}”?`,
+      message: `${REVOKE_WARNING} “${k.name}” (${fingerprintLabel(k.fingerprint)}) stops working here at once; the revocation is sent to the server through the outbox.`,
+      confirmLabel: 'Revoke',
+      danger: true,
+    });
+    if (ok) await revokeKey(k.id);
+  };
+
+  return (
+    <tr data-testid={`key-row-${k.id}`} className={revoked ? 'is-revoked' : undefined}>
+      <th scope="row">
+        {k.name} {isActive && <span className="badge badge-accent">active</span>}
+      </th>
+      <td className="mono">{fingerprintLabel(k.fingerprint)}</td>
+      <td>{k.permissions ? k.permissions.join(', ') || 'none' : 'unknown'}</td>
+      <td>{formatTime(k.lastUsedAt)}</td>
+      <td>{k.lastStatus ? OUTCOME_TEXT[k.lastStatus] : '—'}</td>
+      <td>{revoked ? `revoked ${formatTime(k.revokedAt)}` : 'active'}</td>
+      <td>
+        <SyncCell k={k} />
+      </td>
+      <td>
+        <div className="button-row">
+          <button type="button" className="btn btn-small" onClick={() => void testKey(k.id)} disabled={test?.status === 'testing'} data-testid={`key-test-${k.id}`}>
+            Test
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => void activateKey(k.id)} disabled={isActive || revoked} data-testid={`key-activate-${k.id}`}>
+            Make active
+          </button>
+          <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke()} disabled={revoked} data-testid={`key-revoke-${k.id}`}>
+            Revoke
+          </button>
+        </div>
+        <div role="status" aria-live="polite" className="cell-status" data-testid={`key-test-result-${k.id}`}>
+          {test?.status === 'testing' && 'Testing…'}
+          {test?.status === 'done' && `${OUTCOME_TEXT[test.report.outcome]}: ${test.report.message}`}
+          {test?.status === 'error' && describeError(test.error)}
+        </div>
+        {rowError && (
+          <p role="alert" className="msg msg-error">
+            {describeError(rowError)}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function SyncCell({ k }: { k: KeyMeta }) {
+  const items = useOutboxStore(selectOutboxItems);
+  const retry = useOutboxStore((s) => s.retry);
+  const sync = k.sync;
+  if (!sync) return <>—</>;
+  switch (sync.state) {
+    case 'pending':
+      return (
+        <span className="sync sync-pending">
+          <ClockIcon /> pending: {SYNC_REASON[sync.reason]}
+          {sync.detail ? ` (${sync.detail})` : ''}
+          {sync.nextAttemptAt ? `; next try ${formatTime(sync.nextAttemptAt)}` : ''}
+        </span>
+      );
+    case 'synced':
+      return <span className="sync sync-ok">synced {formatTime(sync.at)}</span>;
+    case 'local_only':
+      return <span className="muted">local only</span>;
+    case 'failed': {
+      const item = findRevocationItem(items, k.profileId, k.name);
+      return (
+        <span className="sync sync-failed">
+          failed: {sync.reason}{' '}
+          {item && (item.state === 'failed' || item.state === 'pending') && (
+            <button type="button" className="btn btn-small" onClick={() => void retry(item.id)} data-testid={`key-sync-retry-${k.id}`}>
+              Retry
+            </button>
+          )}
+        </span>
+      );
+    }
+  }
+}

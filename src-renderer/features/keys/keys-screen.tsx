@@ -1,0 +1,39 @@
+import { describeError } from '../../lib/api';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { AddKeyForm } from './add-key-form';
+import { KeyTable } from './key-table';
+import { selectKeys, selectKeysError, selectKeysStatus, useKeysStore } from './keys-store';
+import { ServerKeys } from './server-keys';
+
+export function KeysScreen() {
+  const profile = useProfilesStore(selectActiveProfile);
+  const keys = useKeysStore(selectKeys);
+  const status = useKeysStore(selectKeysStatus);
+  const error = useKeysStore(selectKeysError);
+  const reload = useKeysStore((s) => s.reload);
+  return (
+    <section className="screen screen-keys" aria-labelledby="keys-title">
+      <h1 id="keys-title">Keys</h1>
+      <p className="lead">
+        Keys saved for <strong>{profile?.name ?? 'no profile'}</strong>. Values live in the system keychain; only the last four characters are shown.
+      </p>
+      {status === 'loading' && <p role="status">Loading keys…</p>}
+      {status === 'error' && error && (
+        <div role="alert" className="msg msg-error">
+          <p>Keys could not be loaded: {describeError(error)}</p>
+          <button type="button" className="btn btn-small" onClick={() => void reload()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {status === 'ready' && keys.length === 0 && <p className="empty">No keys saved for this profile yet.</p>}
+      {keys.length > 0 && (
+        <div className="table-scroll">
+          <KeyTable keys={keys} />
+        </div>
+      )}
+      <AddKeyForm />
+      {profile && <ServerKeys />}
+    </section>
+  );
+}

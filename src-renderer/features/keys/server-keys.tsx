@@ -1,0 +1,173 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Permission, ServerKey } from '../../lib/api';
+import { describeError } from '../../lib/api';
+import { formatTime } from '../../lib/format';
+import { requestConfirm } from '../../ui/confirm-store';
+import { ErrorMessage } from '../../ui/messages';
+import { selectCreated, selectServer, useKeysStore } from './keys-store';
+import { REVOKE_WARNING } from './key-table';
+
+const PERMISSIONS: Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
+
+/** Keys on the server (needs keys:manage): list, create (value straight to the keychain), revoke. */
+export function ServerKeys() {
+  const profileId = useKeysStore((s) => s.profileId);
+  const server = useKeysStore(selectServer);
+  const load = useKeysStore((s) => s.loadServerKeys);
+  const message = useKeysStore((s) => s.serverMessage);
+  useEffect(() => {
+    if (profileId) void load();
+  }, [profileId, load]);
+
+  return (
+    <section className="card" aria-labelledby="server-keys-title" data-testid="server-keys">
+      <div className="section-head">
+        <h2 id="server-keys-title">Server keys (admin)</h2>
+        <button type="button" className="btn btn-small" onClick={() => void load()} disabled={server.status === 'loading'}>
+          Refresh server keys
+        </button>
+      </div>
+      {server.status === 'loading' && <p role="status">Loading server keys…</p>}
+      {server.status === 'forbidden' && (
+        <p className="msg msg-warning" role="alert" data-testid="server-keys-forbidden">
+          {describeError(server.error)} Server keys need a key with the keys:manage permission; make such a key active to manage keys here.
+        </p>
+      )}
+      {server.status === 'error' && <ErrorMessage error={server.error} prefix="Server keys could not be loaded" />}
+      {server.status === 'ready' && <ServerKeyTable keys={server.keys} />}
+      <div role="status" aria-live="polite">
+        {message}
+      </div>
+      {server.status !== 'forbidden' && <CreateKeyForm />}
+    </section>
+  );
+}
+
+function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
+  const revoke = useKeysStore((s) => s.revokeServerKey);
+  const rowErrors = useKeysStore((s) => s.rowErrors);
+  if (keys.length === 0) return <p className="empty">No keys on the server.</p>;
+  const onRevoke = async (k: ServerKey) => {
+    const ok = await requestConfirm({
+      title: `Revoke server key “${k.name}”?`,
+      message: `${REVOKE_WARNING} “${k.name}” (${k.prefix}…) is deleted on the server; this cannot be undone.`,
+      confirmLabel: 'Revoke',
+      danger: true,
+    });
+    if (ok) await revoke(k.id);
+  };
+  return (
+    <table className="table" aria-label="Server keys" data-testid="server-keys-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Prefix</th>
+          <th scope="col">Permissions</th>
+          <th scope="col">Created</th>
+          <th scope="col">Last used</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((k) => (
+          <tr key={k.id} data-testid={`server-key-row-${k.id}`}>
+            <th scope="row">{k.name}</th>
+            <td className="mono">{k.prefix}…</td>
+            <td>{k.permissions.join(', ') || 'none'}</td>
+            <td>{formatTime(k.createdAt)}</td>
+            <td>{formatTime(k.lastUsedAt)}</td>
+            <td>
+              <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke(k)} data-testid={`server-key-revoke-${k.id}`}>
+                Revoke
+              </button>
+              {rowErrors[k.id] && (
+                <p role="alert" className="msg msg-error">
+                  {describeError(rowErrors[k.id]!)}
+                </p>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CreateKeyForm() {
+  const create = useKeysStore((s) => s.createServerKey);
+  const state = useKeysStore((s) => s.createServer);
+  const created = useKeysStore(selectCreated);
+  const copyNew = useKeysStore((s) => s.copyNewKey);
+  const dismiss = useKeysStore((s) => s.dismissCreated);
+  const [name, setName] = useState('');
+  const [perms, setPerms] = useState<Permission[]>(['contacts:read', 'messages:send']);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const id = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setLocalError('Give the new key a name.');
+      return;
+    }
+    setLocalError(null);
+    if (await create(name.trim(), perms)) setName('');
+  };
+
+  return (
+    <form className="form-grid" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} data-testid="create-key-form">
+      <h3 id={`${id}-title`} className="subheading">
+        Create a key on the server
+      </h3>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>New key name</label>
+        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={100} />
+      </div>
+      <fieldset className="choice">
+        <legend>Permissions</legend>
+        {PERMISSIONS.map((p) => (
+          <label key={p} className="choice-item">
+            <input
+              type="checkbox"
+              checked={perms.includes(p)}
+              onChange={(e) => setPerms((cur) => (e.target.checked ? [...cur, p] : cur.filter((x) => x !== p)))}
+            />
+            <span className="mono">{p}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={state.status === 'creating'}>
+          Create key
+        </button>
+      </div>
+      {localError && (
+        <p role="alert" className="msg msg-error">
+          {localError}
+        </p>
+      )}
+      {state.status === 'error' && <ErrorMessage error={state.error} prefix="The key was not created" />}
+      <div role="status" aria-live="polite" data-testid="created-key">
+        {created && (
+          <div className="created-key">
+            <p>
+              Key “{created.key.name}” was created and saved to the keychain. Its value can be copied once; it is never shown.
+            </p>
+            <div className="button-row">
+              {created.copy.status !== 'copied' && (
+                <button type="button" className="btn btn-primary" onClick={() => void copyNew()} disabled={created.copy.status === 'copying'}>
+                  Copy new key
+                </button>
+              )}
+              <button type="button" className="btn" onClick={dismiss}>
+                Done
+              </button>
+            </div>
+            {created.copy.status === 'copied' && <p>Copied; clipboard clears in {Math.round((created.copy.clearsAfterMs ?? 60_000) / 1000)} s</p>}
+            {created.copy.status === 'error' && <p className="msg msg-error">{describeError(created.copy.error)}</p>}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

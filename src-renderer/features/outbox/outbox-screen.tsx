@@ -1,0 +1,128 @@
+import { useEffect } from 'react';
+import type { OutboxItem, OutboxState } from '../../lib/api';
+import { describeError } from '../../lib/api';
+import { formatTime } from '../../lib/format';
+import { CheckIcon, ClockIcon, AlertIcon, SpinnerIcon } from '../../ui/icons';
+import { ErrorMessage } from '../../ui/messages';
+import { PENDING_REASON, selectNet, selectOutboxItems, useOutboxStore } from './outbox-store';
+
+const KIND_LABEL: Record<OutboxItem['kind'], string> = {
+  'send.text': 'Text message',
+  'send.media': 'Media message',
+  'send.audio': 'Voice note',
+  'keys.revoke': 'Key revocation',
+};
+
+const GROUPS: { state: OutboxState; title: string }[] = [
+  { state: 'pending', title: 'Pending' },
+  { state: 'sending', title: 'Sending' },
+  { state: 'failed', title: 'Failed' },
+  { state: 'sent', title: 'Sent' },
+  { state: 'cancelled', title: 'Cancelled' },
+];
+
+export function OutboxScreen() {
+  const items = useOutboxStore(selectOutboxItems);
+  const status = useOutboxStore((s) => s.status);
+  const error = useOutboxStore((s) => s.error);
+  const load = useOutboxStore((s) => s.load);
+  const sync = useOutboxStore((s) => s.sync);
+  const syncing = useOutboxStore((s) => s.syncing);
+  const syncError = useOutboxStore((s) => s.actionErrors['']);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="screen screen-outbox" aria-labelledby="outbox-title">
+      <h1 id="outbox-title">Outbox</h1>
+      <div className="toolbar">
+        <NetStatusLine />
+        <button type="button" className="btn" onClick={() => void sync()} disabled={syncing}>
+          Sync now
+        </button>
+      </div>
+      {syncError && <ErrorMessage error={syncError} prefix="Sync failed" />}
+      {status === 'error' && error && <ErrorMessage error={error} prefix="The outbox could not be loaded" />}
+      {status === 'ready' && items.length === 0 && <p className="empty">The outbox is empty: nothing waits to be sent.</p>}
+      {GROUPS.map((g) => {
+        const group = items.filter((i) => i.state === g.state);
+        if (group.length === 0) return null;
+        return (
+          <section key={g.state} className="card" aria-labelledby={`outbox-${g.state}`} data-testid={`outbox-${g.state}`}>
+            <h2 id={`outbox-${g.state}`}>
+              {g.title} ({group.length})
+            </h2>
+            <ul className="outbox-list">
+              {group.map((item) => (
+                <OutboxRow key={item.id} item={item} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </section>
+  );
+}
+
+function NetStatusLine() {
+  const net = useOutboxStore(selectNet);
+  if (!net) return <p className="muted">Connection status unknown.</p>;
+  return (
+    <p role="status" aria-live="polite" className={net.online ? 'net net-online' : 'net net-offline'} data-testid="net-status">
+      <span className="net-dot" aria-hidden="true" />
+      {net.online ? 'Online' : 'Offline: sends are saved here and go out when the connection returns'}
+      {` · ${net.pending} pending`}
+    </p>
+  );
+}
+
+function OutboxRow({ item }: { item: OutboxItem }) {
+  const cancel = useOutboxStore((s) => s.cancel);
+  const retry = useOutboxStore((s) => s.retry);
+  const actionError = useOutboxStore((s) => s.actionErrors[item.id]);
+  return (
+    <li className={`outbox-item state-${item.state}`} data-testid={`outbox-item-${item.id}`}>
+      <div className="outbox-main">
+        <StateIcon state={item.state} />
+        <div>
+          <p>
+            <strong>{KIND_LABEL[item.kind]}</strong> · <span className="mono">{item.label}</span>
+          </p>
+          <p className="muted small">
+            created {formatTime(item.createdAt)} · {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}
+            {item.nextAttemptAt && item.state === 'pending' ? ` · next try ${formatTime(item.nextAttemptAt)}` : ''}
+          </p>
+          {item.state === 'pending' && item.pendingReason && <p className="small">Why: {PENDING_REASON[item.pendingReason]}</p>}
+          {item.state === 'failed' && item.lastError && <p className="small error-text">Why: {describeError(item.lastError)}</p>}
+          {item.state === 'sent' && item.resultSummary && <p className="small">Result: {item.resultSummary}</p>}
+        </div>
+      </div>
+      <div className="button-row">
+        {item.state === 'pending' && (
+          <button type="button" className="btn btn-small" onClick={() => void cancel(item.id)}>
+            Cancel
+          </button>
+        )}
+        {item.state === 'failed' && (
+          <button type="button" className="btn btn-small" onClick={() => void retry(item.id)}>
+            Retry
+          </button>
+        )}
+      </div>
+      {actionError && (
+        <p role="alert" className="msg msg-error">
+          {describeError(actionError)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function StateIcon({ state }: { state: OutboxState }) {
+  if (state === 'pending') return <ClockIcon />;
+  if (state === 'sending') return <SpinnerIcon />;
+  if (state === 'failed') return <AlertIcon />;
+  if (state === 'sent') return <CheckIcon />;
+  return <span className="icon" aria-hidden="true" />;
+}

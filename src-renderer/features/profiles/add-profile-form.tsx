@@ -1,0 +1,76 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { describeError } from '../../lib/api';
+import { ErrorMessage } from '../../ui/messages';
+import type { ErrorInfo } from '../../lib/api';
+import { confirmInsecureHttp } from './insecure-confirm';
+import { useProfilesStore } from './profiles-store';
+
+type Outcome = { kind: 'created'; name: string; keyError: ErrorInfo | null } | { kind: 'error'; error: ErrorInfo } | { kind: 'declined' } | null;
+
+/** Name + base URL + a first key. The key value field is uncontrolled and cleared on submit. */
+export function AddProfileForm() {
+  const createWithKey = useProfilesStore((s) => s.createWithKey);
+  const [name, setName] = useState('');
+  const [baseUrl, setBaseUrl] = useState('https://');
+  const [keyName, setKeyName] = useState('Default key');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const valueRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = valueRef.current;
+    const keyValue = input?.value ?? '';
+    if (input) input.value = '';
+    setBusy(true);
+    setOutcome(null);
+    const r = await createWithKey({ name: name.trim(), baseUrl: baseUrl.trim(), keyName: keyName.trim(), keyValue }, confirmInsecureHttp);
+    setBusy(false);
+    if (r.ok) {
+      setOutcome({ kind: 'created', name: r.profile.name, keyError: r.keyError });
+      setName('');
+      setBaseUrl('https://');
+    } else setOutcome(r.error ? { kind: 'error', error: r.error } : { kind: 'declined' });
+  };
+
+  return (
+    <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} data-testid="add-profile-form">
+      <h2 id={`${id}-title`}>Add a profile</h2>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Profile name</label>
+        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Base URL</label>
+        <input id={`${id}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} autoComplete="off" spellCheck={false} required />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-keyname`}>Key name</label>
+        <input id={`${id}-keyname`} value={keyName} onChange={(e) => setKeyName(e.target.value)} autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-keyvalue`}>Key value</label>
+        <input id={`${id}-keyvalue`} ref={valueRef} type="password" autoComplete="off" spellCheck={false} aria-describedby={`${id}-keyhint`} />
+        <p id={`${id}-keyhint`} className="hint">
+          Optional; saved to the system keychain.
+        </p>
+      </div>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Add profile
+        </button>
+      </div>
+      <div role="status" aria-live="polite">
+        {outcome?.kind === 'created' && `Profile “${outcome.name}” created.`}
+        {outcome?.kind === 'declined' && 'Not created: plain http was declined. Enter the key again if you retry.'}
+      </div>
+      {outcome?.kind === 'created' && outcome.keyError && (
+        <p role="alert" className="msg msg-error">
+          The profile was created but its key was not saved: {describeError(outcome.keyError)}
+        </p>
+      )}
+      {outcome?.kind === 'error' && <ErrorMessage error={outcome.error} prefix="The profile was not created" />}
+    </form>
+  );
+}

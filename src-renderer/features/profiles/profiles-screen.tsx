@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { Profile } from '../../lib/api';
+import { describeError } from '../../lib/api';
+import { formatTime } from '../../lib/format';
+import { requestConfirm } from '../../ui/confirm-store';
+import { AddProfileForm } from './add-profile-form';
+import { EditProfileForm } from './edit-profile-form';
+import { selectActiveProfileId, selectProfiles, useProfilesStore } from './profiles-store';
+
+export function ProfilesScreen() {
+  const profiles = useProfilesStore(selectProfiles);
+  const activeId = useProfilesStore(selectActiveProfileId);
+  const status = useProfilesStore((s) => s.status);
+  const error = useProfilesStore((s) => s.error);
+  const actionError = useProfilesStore((s) => s.actionError);
+  const activate = useProfilesStore((s) => s.activate);
+  const remove = useProfilesStore((s) => s.remove);
+  const [editing, setEditing] = useState<string | null>(null);
+  const editingProfile = profiles.find((p) => p.id === editing) ?? null;
+
+  const onDelete = async (p: Profile) => {
+    const ok = await requestConfirm({
+      title: `Delete profile “${p.name}”?`,
+      message: `The profile and the keys saved for it are removed from this app (and from the keychain). Keys on the server are not revoked.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (ok) {
+      if (editing === p.id) setEditing(null);
+      await remove(p.id);
+    }
+  };
+
+  return (
+    <section className="screen screen-profiles" aria-labelledby="profiles-title">
+      <h1 id="profiles-title">Profiles</h1>
+      {status === 'error' && error && (
+        <p role="alert" className="msg msg-error">
+          Profiles could not be loaded: {describeError(error)}
+        </p>
+      )}
+      {actionError && (
+        <p role="alert" className="msg msg-error">
+          {describeError(actionError)}
+        </p>
+      )}
+      {profiles.length > 0 && (
+        <div className="table-scroll">
+          <table className="table" aria-label="Profiles" data-testid="profiles-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Base URL</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {profiles.map((p) => {
+                const isActive = p.id === activeId;
+                return (
+                  <tr key={p.id} data-testid={`profile-row-${p.id}`}>
+                    <th scope="row">
+                      {p.name} {isActive && <span className="badge badge-accent">active</span>} {p.sandbox && <span className="badge">sandbox</span>}
+                      {p.allowInsecureHttp && <span className="badge badge-warning">plain http</span>}
+                    </th>
+                    <td className="mono">{p.baseUrl}</td>
+                    <td>{formatTime(p.createdAt)}</td>
+                    <td>
+                      <div className="button-row">
+                        <button type="button" className="btn btn-small" onClick={() => void activate(p.id)} disabled={isActive}>
+                          Switch to
+                        </button>
+                        <button type="button" className="btn btn-small" onClick={() => setEditing(p.id)} aria-pressed={editing === p.id}>
+                          Edit
+                        </button>
+                        <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(p)}>
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {status === 'ready' && profiles.length === 0 && <p className="empty">No profiles yet: add one below.</p>}
+      {editingProfile && <EditProfileForm key={editingProfile.id} profile={editingProfile} onDone={() => setEditing(null)} />}
+      <AddProfileForm />
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { create } from 'zustand';
+import type { ErrorInfo, Profile, ProfilesState, Result } from '../../lib/api';
+import { invoke } from '../../lib/api';
+import { isInsecureHttp } from './url';
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface ProfileInput {
+  name: string;
+  baseUrl: string;
+}
+
+export interface NewProfileInput extends ProfileInput {
+  keyName: string;
+  /** passed straight to keys:add; never kept in the store */
+  keyValue: string;
+}
+
+/** Asked before retrying with confirmInsecure:true; resolves true to go on. */
+export type ConfirmInsecure = (baseUrl: string) => Promise<boolean>;
+
+export type CreateOutcome =
+  | { ok: true; profile: Profile; keyError: ErrorInfo | null }
+  | { ok: false; error: ErrorInfo | null /* null: the person declined */ };
+
+interface ProfilesStore {
+  profiles: Profile[];
+  activeProfileId: string | null;
+  status: Status;
+  error: ErrorInfo | null;
+  /** last failed action (switch/delete), shown as an alert */
+  actionError: ErrorInfo | null;
+  load: () => Promise<void>;
+  apply: (state: ProfilesState) => void;
+  activate: (id: string) => Promise<boolean>;
+  createWithKey: (input: NewProfileInput, confirmInsecure: ConfirmInsecure) => Promise<CreateOutcome>;
+  update: (
+    id: string,
+    patch: { name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides'] },
+    confirmInsecure: ConfirmInsecure,
+  ) => Promise<Result<Profile> | null>;
+  remove: (id: string) => Promise<boolean>;
+  clearActionError: () => void;
+}
+
+/** Runs a create/update; if main refuses plain http to a remote host, asks and retries once. */
+async function withInsecureRetry<T>(
+  baseUrl: string | undefined,
+  call: (confirmInsecure: boolean) => Promise<Result<T>>,
+  confirmInsecure: ConfirmInsecure,
+): Promise<Result<T> | null> {
+  const first = await call(false);
+  if (first.ok || first.error.code !== 'validation' || !baseUrl || !isInsecureHttp(baseUrl)) return first;
+  if (!(await confirmInsecure(baseUrl))) return null;
+  return call(true);
+}
+
+export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
+  profiles: [],
+  activeProfileId: null,
+  status: 'idle',
+  error: null,
+  actionError: null,
+  load: async () => {
+    set({ status: get().status === 'ready' ? 'ready' : 'loading' });
+    const r = await invoke('profiles:list', {});
+    if (r.ok) get().apply(r.value);
+    else set({ status: 'error', error: r.error });
+  },
+  apply: (state) => set({ profiles: state.profiles, activeProfileId: state.activeProfileId, status: 'ready', error: null }),
+  activate: async (id) => {
+    const r = await invoke('profiles:activate', { id });
+    if (!r.ok) {
+      set({ actionError: r.error });
+      return false;
+    }
+    get().apply(r.value);
+    set({ actionError: null });
+    return true;
+  },
+  createWithKey: async (input, confirmInsecure) => {
+    const created = await withInsecureRetry(
+      input.baseUrl,
+      (insecure) => invoke('profiles:create', { name: input.name, baseUrl: input.baseUrl, ...(insecure ? { confirmInsecure: true } : {}) }),
+      confirmInsecure,
+    );
+    if (!created) return { ok: false, error: null };
+    if (!created.ok) return { ok: false, error: created.error };
+    const profile = created.value;
+    let keyError: ErrorInfo | null = null;
+    if (input.keyValue) {
+      const added = await invoke('keys:add', { profileId: profile.id, name: input.keyName || 'Default key', value: input.keyValue });
+      if (!added.ok) keyError = added.error;
+    }
+    await get().load();
+    return { ok: true, profile, keyError };
+  },
+  update: async (id, patch, confirmInsecure) => {
+    const r = await withInsecureRetry(
+      patch.baseUrl,
+      (insecure) => invoke('profiles:update', { id, ...patch, ...(insecure ? { confirmInsecure: true } : {}) }),
+      confirmInsecure,
+    );
+    if (r?.ok) await get().load();
+    return r;
+  },
+  remove: async (id) => {
+    const r = await invoke('profiles:delete', { id });
+    if (!r.ok) {
+      set({ actionError: r.error });
+      return false;
+    }
+    get().apply(r.value);
+    set({ actionError: null });
+    return true;
+  },
+  clearActionError: () => set({ actionError: null }),
+}));
+
+type S = ProfilesStore;
+export const selectProfiles = (s: S): Profile[] => s.profiles;
+export const selectActiveProfileId = (s: S): string | null => s.activeProfileId;
+export const selectActiveProfile = (s: S): Profile | null => s.profiles.find((p) => p.id === s.activeProfileId) ?? null;

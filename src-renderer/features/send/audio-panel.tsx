@@ -1,0 +1,127 @@
+import { useCallback, useId } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { selectLimits, useAppStore } from '../../app/app-store';
+import { formatBytes, formatClock } from '../../lib/format';
+import { FieldProblems } from '../../ui/messages';
+import { AUDIO_SOURCE_FIELDS } from './fields';
+import { FileSource } from './file-source';
+import { NumberField } from './number-field';
+import { RequestPreviewPanel } from './request-preview';
+import { SendControls } from './send-controls';
+import { problemsFor, selectAudioDraft, useSendStore } from './send-store';
+import { useVoiceRecorder, type Recording } from './use-voice-recorder';
+
+function extensionFor(mimeType: string): string {
+  if (mimeType.includes('ogg')) return 'ogg';
+  if (mimeType.includes('mp4')) return 'm4a';
+  return 'webm';
+}
+
+export function AudioPanel() {
+  const draft = useSendStore(selectAudioDraft);
+  const setAudio = useSendStore((s) => s.setAudio);
+  const problems = useSendStore(useShallow((s) => problemsFor(s, 'audio', AUDIO_SOURCE_FIELDS)));
+  const limits = useAppStore(selectLimits);
+  const id = useId();
+
+  return (
+    <div className="send-panel">
+      <div className="send-form">
+        <NumberField kind="audio" />
+        <fieldset className="choice">
+          <legend>Source</legend>
+          {(['file', 'url'] as const).map((m) => (
+            <label key={m} className="choice-item">
+              <input type="radio" name={`${id}-mode`} value={m} checked={draft.mode === m} onChange={() => setAudio({ mode: m })} />
+              {m === 'file' ? 'File or voice note' : 'URL'}
+            </label>
+          ))}
+        </fieldset>
+        {draft.mode === 'file' ? (
+          <>
+            <VoiceRecorder />
+            <FileSource kind="audio" file={draft.file} pickLabel="Choose audio file…" dropHint={`Drop an audio file here (up to ${formatBytes(limits.audioBytes)}), or`} />
+          </>
+        ) : (
+          <div className="field">
+            <label htmlFor={`${id}-url`}>Audio URL</label>
+            <input
+              id={`${id}-url`}
+              type="url"
+              value={draft.url}
+              placeholder="https://example.com/note.ogg"
+              onChange={(e) => setAudio({ url: e.target.value })}
+              aria-invalid={problems.length > 0}
+              aria-describedby={problems.length ? `${id}-problems` : undefined}
+              data-testid="audio-url"
+            />
+          </div>
+        )}
+        <FieldProblems id={`${id}-problems`} problems={problems} />
+        <SendControls kind="audio" />
+      </div>
+      <RequestPreviewPanel kind="audio" />
+    </div>
+  );
+}
+
+function VoiceRecorder() {
+  const recordingUrl = useSendStore((s) => s.audio.recordingUrl);
+  const stageLocalFile = useSendStore((s) => s.stageLocalFile);
+  const setRecordingUrl = useSendStore((s) => s.setRecordingUrl);
+  const clearFile = useSendStore((s) => s.clearFile);
+
+  const onRecorded = useCallback(
+    async ({ blob, mimeType }: Recording) => {
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+      const name = `voice-note-${stamp}.${extensionFor(mimeType)}`;
+      const ok = await stageLocalFile('audio', { name, size: blob.size, type: mimeType, arrayBuffer: () => blob.arrayBuffer() });
+      if (ok) setRecordingUrl(URL.createObjectURL(blob));
+    },
+    [stageLocalFile, setRecordingUrl],
+  );
+  const { state, start, stop, reset } = useVoiceRecorder((r) => void onRecorded(r));
+
+  const rerecord = () => {
+    clearFile('audio');
+    reset();
+    void start();
+  };
+
+  return (
+    <section className="recorder" aria-label="Voice note">
+      <h3 className="subheading">Record a voice note</h3>
+      <div className="button-row">
+        {state.status === 'recording' ? (
+          <button type="button" className="btn btn-danger" onClick={stop} data-testid="record-stop">
+            Stop recording
+          </button>
+        ) : recordingUrl ? (
+          <button type="button" className="btn" onClick={rerecord} data-testid="record-again">
+            Re-record
+          </button>
+        ) : (
+          <button type="button" className="btn" onClick={() => void start()} disabled={state.status === 'requesting'} data-testid="record-start">
+            Record
+          </button>
+        )}
+        {state.status === 'recording' && (
+          <span className="recording" role="timer" aria-label="Elapsed recording time">
+            <span className="rec-dot" aria-hidden="true" /> Recording {formatClock(state.elapsedMs)}
+          </span>
+        )}
+        {state.status === 'requesting' && <span role="status">Waiting for the microphone…</span>}
+      </div>
+      {state.status === 'error' && (
+        <p role="alert" className="msg msg-error" data-testid="mic-error">
+          {state.message}
+        </p>
+      )}
+      {recordingUrl && (
+        <audio controls src={recordingUrl} aria-label="Play back the voice note" data-testid="recording-playback">
+          Your system cannot play this recording.
+        </audio>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { FieldProblems } from '../../ui/messages';
+import { NUMBER_FIELDS } from './fields';
+import { problemsFor, selectRecipient, useSendStore, type SendKind } from './send-store';
+
+/** The recipient, shared by the three panels (Contacts fills it). */
+export function NumberField({ kind }: { kind: SendKind }) {
+  const recipient = useSendStore(selectRecipient);
+  const setNumber = useSendStore((s) => s.setNumber);
+  const problems = useSendStore(useShallow((s) => problemsFor(s, kind, NUMBER_FIELDS)));
+  const id = useId();
+  const problemsId = `${id}-problems`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>Recipient number</label>
+      <input
+        id={id}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        value={recipient.number}
+        placeholder="+55 11 99999-0000"
+        onChange={(e) => setNumber(e.target.value)}
+        aria-invalid={problems.length > 0}
+        aria-describedby={`${id}-hint${problems.length ? ` ${problemsId}` : ''}`}
+        data-testid="recipient-number"
+      />
+      <p id={`${id}-hint`} className="hint">
+        {recipient.name ? `${recipient.name} (from Contacts). ` : ''}Country code and number, 8 to 15 digits.
+      </p>
+      <FieldProblems id={problemsId} problems={problems} />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { formatBytes, formatDuration } from '../../lib/format';
+import { ClockIcon, CheckIcon } from '../../ui/icons';
+import { ErrorMessage } from '../../ui/messages';
+import { selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
+
+/** Send / Cancel and the live result of the last send of one panel. */
+export function SendControls({ kind }: { kind: SendKind }) {
+  const phase = useSendStore(selectPhase(kind));
+  const submit = useSendStore((s) => s.submit);
+  const cancel = useSendStore((s) => s.cancel);
+  const sending = phase.phase === 'sending';
+  return (
+    <div className="send-controls">
+      <div className="button-row">
+        <button type="button" className="btn btn-primary" disabled={sending} data-testid="send-button" onClick={() => void submit(kind)}>
+          Send
+        </button>
+        {sending && (
+          <button type="button" className="btn" onClick={() => void cancel(kind)} disabled={phase.cancelling} data-testid="cancel-send">
+            Cancel
+          </button>
+        )}
+      </div>
+      <div role="status" aria-live="polite" className="send-status" data-testid="send-status">
+        <StatusText phase={phase} />
+      </div>
+      {phase.phase === 'error' && <SendError phase={phase} />}
+    </div>
+  );
+}
+
+function StatusText({ phase }: { phase: SendPhase }) {
+  switch (phase.phase) {
+    case 'sending':
+      if (phase.cancelling) return <p>Cancelling…</p>;
+      if (phase.waiting)
+        return (
+          <p className="msg msg-warning" data-testid="send-waiting">
+            <ClockIcon /> Rate limited (429): retrying in {phase.waiting.secondsLeft} s (attempt {phase.waiting.attempt} of {phase.waiting.maxAttempts})
+          </p>
+        );
+      if (phase.upload) {
+        const { sentBytes, totalBytes } = phase.upload;
+        const pct = totalBytes > 0 ? Math.round((sentBytes / totalBytes) * 100) : 0;
+        return (
+          <div className="upload">
+            <progress max={totalBytes || 1} value={sentBytes} aria-label="Upload progress" />
+            <span>
+              Uploading {formatBytes(sentBytes)} of {formatBytes(totalBytes)} ({pct}%)
+            </span>
+          </div>
+        );
+      }
+      return <p>Sending…</p>;
+    case 'sent':
+      return (
+        <p className="msg msg-success" data-testid="send-result">
+          <CheckIcon /> Sent: message <span className="mono">{phase.message.id}</span> ({phase.message.status}) in {formatDuration(phase.durationMs)}
+        </p>
+      );
+    case 'queued':
+      return (
+        <p className="msg msg-warning" data-testid="send-queued">
+          <ClockIcon /> Saved to the outbox; it will be sent when the connection returns. <span className="muted">({phase.reason})</span>
+        </p>
+      );
+    case 'cancelled':
+      return <p data-testid="send-cancelled">Cancelled; nothing was sent. Your draft is kept.</p>;
+    default:
+      return null;
+  }
+}
+
+function SendError({ phase }: { phase: Extract<SendPhase, { phase: 'error' }> }) {
+  return (
+    <div data-testid="send-error">
+      <ErrorMessage error={phase.error} prefix="Not sent" />
+      {phase.retryIn && phase.retryIn.secondsLeft > 0 && (
+        <p className="msg msg-warning" data-testid="retry-countdown">
+          <ClockIcon /> You can retry in {phase.retryIn.secondsLeft} s.
+        </p>
+      )}
+      <p className="hint">Your draft is kept{hintFor(phase)}.</p>
+    </div>
+  );
+}
+
+function hintFor(phase: Extract<SendPhase, { phase: 'error' }>): string {
+  const e = phase.error;
+  if (e.code === 'unauthorized' || e.code === 'no_key' || e.code === 'key_revoked') return '; check the active key under Keys';
+  if (e.code === 'forbidden') return '; the active key needs the messages:send permission';
+  if (e.code === 'not_found') return '; check the endpoint paths under Profiles';
+  return '';
+}

@@ -1,0 +1,433 @@
+import { create } from 'zustand';
+import type { ErrorInfo, RequestPreview, SendDraft, SendProgressEvent, SentMessage, StagedFile } from '../../lib/api';
+import { invoke } from '../../lib/api';
+import { newRequestId } from '../../lib/ids';
+import { oversizeMessage, type FilePurpose } from '../../lib/limits';
+import { currentLimits } from '../../app/app-store';
+
+export type SendKind = 'text' | 'media' | 'audio';
+export type FileKind = 'media' | 'audio';
+export type SourceMode = 'file' | 'url';
+
+export const PREVIEW_DEBOUNCE_MS = 150;
+
+export interface Recipient {
+  number: string;
+  /** the contact's name when picked from Contacts; cleared once the number is edited */
+  name: string | null;
+}
+
+export interface TextDraftState {
+  text: string;
+}
+export interface MediaDraftState {
+  mediatype: 'image' | 'document';
+  mode: SourceMode;
+  file: StagedFile | null;
+  url: string;
+  caption: string;
+}
+export interface AudioDraftState {
+  mode: SourceMode;
+  file: StagedFile | null;
+  url: string;
+  /** blob: URL of the last voice note recorded here, for playback */
+  recordingUrl: string | null;
+}
+
+export interface Countdown {
+  secondsLeft: number;
+}
+
+export type SendPhase =
+  | { phase: 'idle' }
+  | {
+      phase: 'sending';
+      requestId: string;
+      cancelling: boolean;
+      upload: { sentBytes: number; totalBytes: number } | null;
+      waiting: (Countdown & { attempt: number; maxAttempts: number }) | null;
+    }
+  | { phase: 'sent'; message: SentMessage; durationMs: number }
+  | { phase: 'queued'; outboxId: string; reason: string }
+  | { phase: 'error'; error: ErrorInfo; retryIn: Countdown | null }
+  | { phase: 'cancelled' };
+
+export interface PreviewState {
+  seq: number;
+  loading: boolean;
+  preview: RequestPreview | null;
+  error: ErrorInfo | null;
+}
+
+export type FileState = { status: 'idle' } | { status: 'staging'; name: string } | { status: 'error'; message: string };
+
+export type CopyState =
+  | { status: 'idle' }
+  | { status: 'copying'; withKey: boolean }
+  | { status: 'copied'; withKey: boolean; clearsAfterMs: number | null }
+  | { status: 'error'; error: ErrorInfo };
+
+/** A dropped or recorded file: just what staging needs (a DOM File fits). */
+export interface LocalFile {
+  name: string;
+  size: number;
+  type: string;
+  arrayBuffer: () => Promise<ArrayBuffer>;
+}
+
+interface SendStore {
+  tab: SendKind;
+  recipient: Recipient;
+  text: TextDraftState;
+  media: MediaDraftState;
+  audio: AudioDraftState;
+  preview: Record<SendKind, PreviewState>;
+  send: Record<SendKind, SendPhase>;
+  files: Record<FileKind, FileState>;
+  copy: Record<SendKind, CopyState>;
+
+  setTab: (tab: SendKind) => void;
+  setNumber: (number: string) => void;
+  pickRecipient: (number: string, name: string | null) => void;
+  setText: (text: string) => void;
+  setMedia: (patch: Partial<Pick<MediaDraftState, 'mediatype' | 'mode' | 'url' | 'caption'>>) => void;
+  setAudio: (patch: Partial<Pick<AudioDraftState, 'mode' | 'url'>>) => void;
+  /** keeps (and later revokes) the blob: URL of a recorded voice note */
+  setRecordingUrl: (url: string | null) => void;
+  schedulePreview: (kind: SendKind) => void;
+  runPreview: (kind: SendKind) => Promise<void>;
+  pickFile: (kind: FileKind) => Promise<void>;
+  stageLocalFile: (kind: FileKind, file: LocalFile) => Promise<boolean>;
+  clearFile: (kind: FileKind) => void;
+  submit: (kind: SendKind) => Promise<void>;
+  cancel: (kind: SendKind) => Promise<void>;
+  onProgress: (event: SendProgressEvent) => void;
+  copyCurl: (kind: SendKind, withKey: boolean) => Promise<void>;
+  dismissResult: (kind: SendKind) => void;
+  reset: () => void;
+}
+
+const KINDS: SendKind[] = ['text', 'media', 'audio'];
+
+const previewTimers: Partial<Record<SendKind, ReturnType<typeof setTimeout>>> = {};
+const countdownTimers: Partial<Record<SendKind, ReturnType<typeof setInterval>>> = {};
+
+function perKind<T>(make: () => T): Record<SendKind, T> {
+  return { text: make(), media: make(), audio: make() };
+}
+
+function initialState() {
+  return {
+    tab: 'text' as SendKind,
+    recipient: { number: '', name: null } as Recipient,
+    text: { text: '' } as TextDraftState,
+    media: { mediatype: 'image', mode: 'file', file: null, url: '', caption: '' } as MediaDraftState,
+    audio: { mode: 'file', file: null, url: '', recordingUrl: null } as AudioDraftState,
+    preview: perKind<PreviewState>(() => ({ seq: 0, loading: false, preview: null, error: null })),
+    send: perKind<SendPhase>(() => ({ phase: 'idle' })),
+    files: { media: { status: 'idle' }, audio: { status: 'idle' } } as Record<FileKind, FileState>,
+    copy: perKind<CopyState>(() => ({ status: 'idle' })),
+  };
+}
+
+type DraftSlice = Pick<SendStore, 'recipient' | 'text' | 'media' | 'audio'>;
+
+/** The SendDraft main previews, copies and sends for one panel. */
+export function buildDraft(s: DraftSlice, kind: SendKind): SendDraft {
+  const number = s.recipient.number;
+  if (kind === 'text') return { kind: 'text', number, text: s.text.text };
+  if (kind === 'media') {
+    const m = s.media;
+    const useFile = m.mode === 'file' && m.file;
+    return {
+      kind: 'media',
+      number,
+      mediatype: m.mediatype,
+      source: useFile && m.file ? { kind: 'file', fileId: m.file.fileId } : { kind: 'url', url: m.url.trim() },
+      ...(m.caption ? { caption: m.caption } : {}),
+      ...(useFile && m.file ? { fileName: m.file.name } : {}),
+    };
+  }
+  const a = s.audio;
+  return {
+    kind: 'audio',
+    number,
+    source: a.mode === 'file' && a.file ? { kind: 'file', fileId: a.file.fileId } : { kind: 'url', url: a.url.trim() },
+  };
+}
+
+function purposeFor(kind: FileKind, s: DraftSlice, mimetype: string): FilePurpose {
+  if (kind === 'audio') return 'audio';
+  // An image drop on the image tab counts as an image; anything else travels as a document.
+  return s.media.mediatype === 'image' && mimetype.startsWith('image/') ? 'image' : 'document';
+}
+
+export const useSendStore = create<SendStore>()((set, get) => {
+  const setPhase = (kind: SendKind, phase: SendPhase) => set((s) => ({ send: { ...s.send, [kind]: phase } }));
+
+  const stopCountdown = (kind: SendKind) => {
+    clearInterval(countdownTimers[kind]);
+    delete countdownTimers[kind];
+  };
+
+  /** Ticks the visible countdown (a 429 wait or a retry-after on error) once a second. */
+  const startCountdown = (kind: SendKind) => {
+    stopCountdown(kind);
+    countdownTimers[kind] = setInterval(() => {
+      const cur = get().send[kind];
+      const tick = (c: Countdown | null): Countdown | null => (c ? { secondsLeft: Math.max(0, c.secondsLeft - 1) } : null);
+      if (cur.phase === 'sending' && cur.waiting) {
+        const waiting = { ...cur.waiting, secondsLeft: Math.max(0, cur.waiting.secondsLeft - 1) };
+        setPhase(kind, { ...cur, waiting });
+        if (waiting.secondsLeft === 0) stopCountdown(kind);
+      } else if (cur.phase === 'error' && cur.retryIn) {
+        const retryIn = tick(cur.retryIn);
+        setPhase(kind, { ...cur, retryIn });
+        if (!retryIn || retryIn.secondsLeft === 0) stopCountdown(kind);
+      } else {
+        stopCountdown(kind);
+      }
+    }, 1000);
+  };
+
+  const setFileState = (kind: FileKind, state: FileState) => set((s) => ({ files: { ...s.files, [kind]: state } }));
+
+  const releaseIfUnused = (file: StagedFile | null) => {
+    if (file) void invoke('files:release', { fileId: file.fileId });
+  };
+
+  const adoptStagedFile = (kind: FileKind, file: StagedFile) => {
+    const previous = get()[kind].file;
+    if (kind === 'media') {
+      set((s) => ({
+        media: { ...s.media, file, mode: 'file', mediatype: file.category === 'image' ? s.media.mediatype : 'document' },
+      }));
+    } else {
+      // a new audio file replaces any earlier recording's playback (the recorder sets its own after this)
+      get().setRecordingUrl(null);
+      set((s) => ({ audio: { ...s.audio, file, mode: 'file' } }));
+    }
+    setFileState(kind, { status: 'idle' });
+    if (previous && previous.fileId !== file.fileId) releaseIfUnused(previous);
+    get().schedulePreview(kind);
+  };
+
+  return {
+    ...initialState(),
+
+    setTab: (tab) => {
+      set({ tab });
+      get().schedulePreview(tab);
+    },
+
+    setNumber: (number) => {
+      set({ recipient: { number, name: null } });
+      get().schedulePreview(get().tab);
+    },
+
+    pickRecipient: (number, name) => {
+      set({ recipient: { number, name } });
+      get().schedulePreview(get().tab);
+    },
+
+    setText: (text) => {
+      set({ text: { text } });
+      get().schedulePreview('text');
+    },
+
+    setMedia: (patch) => {
+      set((s) => ({ media: { ...s.media, ...patch } }));
+      get().schedulePreview('media');
+    },
+
+    setAudio: (patch) => {
+      set((s) => ({ audio: { ...s.audio, ...patch } }));
+      get().schedulePreview('audio');
+    },
+
+    setRecordingUrl: (url) => {
+      const old = get().audio.recordingUrl;
+      if (old && old !== url) URL.revokeObjectURL(old);
+      set((s) => ({ audio: { ...s.audio, recordingUrl: url } }));
+    },
+
+    schedulePreview: (kind) => {
+      clearTimeout(previewTimers[kind]);
+      previewTimers[kind] = setTimeout(() => {
+        delete previewTimers[kind];
+        void get().runPreview(kind);
+      }, PREVIEW_DEBOUNCE_MS);
+    },
+
+    runPreview: async (kind) => {
+      const seq = get().preview[kind].seq + 1;
+      set((s) => ({ preview: { ...s.preview, [kind]: { ...s.preview[kind], seq, loading: true } } }));
+      const r = await invoke('send:preview', { draft: buildDraft(get(), kind) });
+      if (get().preview[kind].seq !== seq) return; // a newer preview is on its way
+      set((s) => ({
+        preview: {
+          ...s.preview,
+          [kind]: r.ok
+            ? { seq, loading: false, preview: r.value, error: null }
+            : { seq, loading: false, preview: s.preview[kind].preview, error: r.error },
+        },
+      }));
+    },
+
+    pickFile: async (kind) => {
+      const purpose: FilePurpose = kind === 'audio' ? 'audio' : get().media.mediatype;
+      const r = await invoke('files:pick', { purpose });
+      if (!r.ok) {
+        setFileState(kind, { status: 'error', message: r.error.message });
+        return;
+      }
+      if (r.value) adoptStagedFile(kind, r.value);
+    },
+
+    stageLocalFile: async (kind, file) => {
+      const purpose = purposeFor(kind, get(), file.type);
+      // Refuse before reading or staging anything: the limit is known here.
+      const tooLarge = oversizeMessage(file.name, file.size, purpose, currentLimits());
+      if (tooLarge) {
+        setFileState(kind, { status: 'error', message: tooLarge });
+        return false;
+      }
+      setFileState(kind, { status: 'staging', name: file.name });
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch {
+        setFileState(kind, { status: 'error', message: `${file.name} could not be read.` });
+        return false;
+      }
+      const r = await invoke('files:stage', { name: file.name, bytes, purpose });
+      if (!r.ok) {
+        setFileState(kind, { status: 'error', message: r.error.message });
+        return false;
+      }
+      adoptStagedFile(kind, r.value);
+      return true;
+    },
+
+    clearFile: (kind) => {
+      const file = get()[kind].file;
+      if (kind === 'media') set((s) => ({ media: { ...s.media, file: null } }));
+      else {
+        get().setRecordingUrl(null);
+        set((s) => ({ audio: { ...s.audio, file: null } }));
+      }
+      setFileState(kind, { status: 'idle' });
+      releaseIfUnused(file);
+      get().schedulePreview(kind);
+    },
+
+    submit: async (kind) => {
+      if (get().send[kind].phase === 'sending') return;
+      stopCountdown(kind);
+      const requestId = newRequestId();
+      const draft = buildDraft(get(), kind);
+      setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
+      const r = await invoke('send:submit', { draft, requestId });
+      const cur = get().send[kind];
+      if (cur.phase !== 'sending' || cur.requestId !== requestId) return;
+      stopCountdown(kind);
+      // The draft is never touched here: an error or a queue keeps everything the person typed.
+      if (r.ok) {
+        const o = r.value;
+        setPhase(kind, o.status === 'sent' ? { phase: 'sent', message: o.message, durationMs: o.durationMs } : { phase: 'queued', outboxId: o.outboxId, reason: o.reason });
+        return;
+      }
+      if (r.error.code === 'cancelled') {
+        setPhase(kind, { phase: 'cancelled' });
+        return;
+      }
+      const retryIn = r.error.retryAfterMs != null ? { secondsLeft: Math.max(1, Math.ceil(r.error.retryAfterMs / 1000)) } : null;
+      setPhase(kind, { phase: 'error', error: r.error, retryIn });
+      if (retryIn) startCountdown(kind);
+    },
+
+    cancel: async (kind) => {
+      const cur = get().send[kind];
+      if (cur.phase !== 'sending' || cur.cancelling) return;
+      setPhase(kind, { ...cur, cancelling: true });
+      await invoke('send:cancel', { requestId: cur.requestId });
+    },
+
+    onProgress: (event) => {
+      const kind = KINDS.find((k) => {
+        const p = get().send[k];
+        return p.phase === 'sending' && p.requestId === event.requestId;
+      });
+      if (!kind) return;
+      const cur = get().send[kind];
+      if (cur.phase !== 'sending') return;
+      if (event.kind === 'upload') {
+        setPhase(kind, { ...cur, upload: { sentBytes: event.sentBytes, totalBytes: event.totalBytes }, waiting: null });
+        stopCountdown(kind);
+      } else {
+        const secondsLeft = Math.max(1, Math.ceil(event.retryAfterMs / 1000));
+        setPhase(kind, { ...cur, waiting: { secondsLeft, attempt: event.attempt, maxAttempts: event.maxAttempts } });
+        startCountdown(kind);
+      }
+    },
+
+    copyCurl: async (kind, withKey) => {
+      set((s) => ({ copy: { ...s.copy, [kind]: { status: 'copying', withKey } } }));
+      const r = await invoke('send:copy-curl', { draft: buildDraft(get(), kind), withKey });
+      set((s) => ({
+        copy: {
+          ...s.copy,
+          [kind]: r.ok ? { status: 'copied', withKey, clearsAfterMs: r.value.clearsAfterMs } : { status: 'error', error: r.error },
+        },
+      }));
+    },
+
+    dismissResult: (kind) => {
+      if (get().send[kind].phase === 'sending') return;
+      stopCountdown(kind);
+      setPhase(kind, { phase: 'idle' });
+    },
+
+    reset: () => {
+      for (const k of KINDS) {
+        clearTimeout(previewTimers[k]);
+        delete previewTimers[k];
+        stopCountdown(k);
+      }
+      set(initialState());
+    },
+  };
+});
+
+type S = SendStore;
+export const selectTab = (s: S): SendKind => s.tab;
+export const selectRecipient = (s: S): Recipient => s.recipient;
+export const selectTextDraft = (s: S): TextDraftState => s.text;
+export const selectMediaDraft = (s: S): MediaDraftState => s.media;
+export const selectAudioDraft = (s: S): AudioDraftState => s.audio;
+export const selectPreview =
+  (kind: SendKind) =>
+  (s: S): PreviewState =>
+    s.preview[kind];
+export const selectPhase =
+  (kind: SendKind) =>
+  (s: S): SendPhase =>
+    s.send[kind];
+export const selectFileState =
+  (kind: FileKind) =>
+  (s: S): FileState =>
+    s.files[kind];
+export const selectCopy =
+  (kind: SendKind) =>
+  (s: S): CopyState =>
+    s.copy[kind];
+
+/** Problems from the preview (and a failed send's field details) for one field. */
+export function problemsFor(s: S, kind: SendKind, fields: string[]): string[] {
+  const out: string[] = [];
+  for (const p of s.preview[kind].preview?.problems ?? []) if (fields.includes(p.field)) out.push(p.message);
+  const phase = s.send[kind];
+  if (phase.phase === 'error') for (const d of phase.error.details ?? []) if (fields.includes(d.field) && !out.includes(d.message)) out.push(d.message);
+  return out;
+}

@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { selectLimits, useAppStore } from '../../app/app-store';
+import { formatCount } from '../../lib/format';
+import { FieldProblems } from '../../ui/messages';
+import { charCount, TEXT_FIELDS } from './fields';
+import { NumberField } from './number-field';
+import { RequestPreviewPanel } from './request-preview';
+import { SendControls } from './send-controls';
+import { problemsFor, selectTextDraft, useSendStore } from './send-store';
+
+export function TextPanel() {
+  const draft = useSendStore(selectTextDraft);
+  const setText = useSendStore((s) => s.setText);
+  const problems = useSendStore(useShallow((s) => problemsFor(s, 'text', TEXT_FIELDS)));
+  const max = useAppStore(selectLimits).textChars;
+  const id = useId();
+  const count = charCount(draft.text);
+  const over = count > max;
+  return (
+    <div className="send-panel">
+      <div className="send-form">
+        <NumberField kind="text" />
+        <div className="field">
+          <label htmlFor={id}>Message text</label>
+          <textarea
+            id={id}
+            rows={6}
+            value={draft.text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={problems.length > 0 || over}
+            aria-describedby={`${id}-count${problems.length ? ` ${id}-problems` : ''}`}
+            data-testid="message-text"
+          />
+          <p id={`${id}-count`} className={over ? 'counter counter-over' : 'counter'} data-testid="text-count">
+            {formatCount(count)} / {formatCount(max)} characters{over ? ` (${formatCount(count - max)} too many)` : ''}
+          </p>
+          <FieldProblems id={`${id}-problems`} problems={problems} />
+        </div>
+        <SendControls kind="text" />
+      </div>
+      <RequestPreviewPanel kind="text" />
+    </div>
+  );
+}

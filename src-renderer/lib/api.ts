@@ -1,0 +1,115 @@
+// The renderer's only door to main: the typed `window.crm` exposed by the preload.
+// No network calls here or anywhere in the renderer (CSP: connect-src 'none').
+import type {
+  CrmApi,
+  ErrorInfo,
+  EventChannel,
+  EventMap,
+  InvokeChannel,
+  InvokePayload,
+  InvokeValue,
+  Result,
+  Unsubscribe,
+} from './contract';
+
+declare global {
+  interface Window {
+    crm: CrmApi;
+  }
+}
+
+export type * from './contract';
+
+type Invoker<C extends InvokeChannel> = (payload: InvokePayload<C>) => Promise<Result<InvokeValue<C>>>;
+
+function bridge(): CrmApi | undefined {
+  return typeof window === 'undefined' ? undefined : (window.crm as CrmApi | undefined);
+}
+
+const NO_BRIDGE: ErrorInfo = {
+  code: 'internal',
+  message: 'The app’s main process is not reachable (window.crm is missing).',
+};
+
+/** Calls one invoke channel. Never throws: a broken bridge becomes an `internal` error. */
+export async function invoke<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): Promise<Result<InvokeValue<C>>> {
+  const api = bridge();
+  if (!api) return { ok: false, error: NO_BRIDGE };
+  try {
+    const fn = api[channel] as unknown as Invoker<C>;
+    return await fn.call(api, payload);
+  } catch (err) {
+    return { ok: false, error: { code: 'internal', message: `The call ${channel} failed: ${errorText(err)}` } };
+  }
+}
+
+/** Subscribes to a main -> renderer event; returns the unsubscribe function. */
+export function onEvent<E extends EventChannel>(event: E, listener: (data: EventMap[E]) => void): Unsubscribe {
+  const api = bridge();
+  if (!api) return () => undefined;
+  return api.on(event, listener);
+}
+
+/** An ErrorInfo carried as an exception, for code that prefers try/catch. */
+export class CrmError extends Error {
+  readonly info: ErrorInfo;
+  constructor(info: ErrorInfo) {
+    super(info.message);
+    this.name = 'CrmError';
+    this.info = info;
+  }
+}
+
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new CrmError(result.error);
+}
+
+export function toErrorInfo(err: unknown): ErrorInfo {
+  if (err instanceof CrmError) return err.info;
+  return { code: 'internal', message: errorText(err) };
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return typeof err === 'string' ? err : 'unknown error';
+}
+
+/** One human sentence for an error, keyed by its code and HTTP status (API.md). */
+export function describeError(error: ErrorInfo): string {
+  const wait = error.retryAfterMs != null ? ` Try again in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.` : '';
+  switch (error.code) {
+    case 'bad_request':
+      return `The server rejected the request (400): ${error.message}`;
+    case 'idempotency_mismatch':
+      return `The server refused a repeated request with a different body (400): ${error.message}`;
+    case 'unauthorized':
+      return 'Unauthorized (401): the key is missing, invalid or revoked.';
+    case 'forbidden':
+      return 'Forbidden (403): this key lacks the permission for this operation.';
+    case 'not_found':
+      return 'Not found (404): check the profile’s base URL and endpoint paths.';
+    case 'rate_limited':
+      return `Rate limited (429): too many requests.${wait}`;
+    case 'server_error':
+      return `Server error${error.status ? ` (${error.status})` : ''}: contact support.`;
+    case 'http_status':
+      return `The server answered with HTTP ${error.status ?? 'error'}: ${error.message}`;
+    case 'bad_response':
+      return `The server’s answer was not understood: ${error.message}`;
+    case 'network':
+      return `Could not reach the server: ${error.message}`;
+    case 'timeout':
+      return 'The server did not answer in time.';
+    case 'offline':
+      return 'You are offline.';
+    case 'cancelled':
+      return 'Cancelled.';
+    case 'no_key':
+      return 'This profile has no active key: add one under Keys.';
+    case 'key_revoked':
+      return 'The active key was revoked: make another key active under Keys.';
+    default:
+      return error.message;
+  }
+}
