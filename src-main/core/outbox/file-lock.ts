@@ -1,0 +1,182 @@
+// A cross-process mutex on the outbox journal: the lock file `<dir>/outbox.lock` holds
+// {holder, pid, at, token}. It is held only while one batch of records is read and appended
+// (one fsync, milliseconds), never while a request is in flight.
+//
+// Taking it: write the content to a private temp file, then link() it to the lock path. link()
+// fails with EEXIST when the lock is held, and the lock file is never seen half-written (an
+// exclusive create followed by a write could leave an empty file behind a crash).
+//
+// A holder that died (kill -9, power loss) leaves the file behind. It is stale when its pid is
+// not alive (zombies count as dead) or when it is older than `staleMs` (pid reuse, or a hung
+// holder). Breaking it: rename it aside, then check that what was renamed is the stale content
+// that was judged; if another process had meanwhile replaced it with a fresh lock, put that one
+// back. The holder re-reads the lock just before appending (stillHeld), so a lock broken under a
+// live holder is noticed before it writes.
+import { randomBytes } from 'node:crypto';
+import { link, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { CrmError } from '../errors';
+import { holderAlive } from './liveness';
+
+interface LockInfo {
+  holder: string;
+  pid: number;
+  at: number;
+  token: string;
+}
+
+type Seen = { kind: 'missing' } | { kind: 'info'; info: LockInfo } | { kind: 'unreadable'; mtimeMs: number };
+
+export interface FileLockOptions {
+  /** a lock older than this is stale even if its pid is alive; default 30 s */
+  staleMs?: number;
+  /** give up waiting after this; default 60 s */
+  maxWaitMs?: number;
+  log?: (line: string) => void;
+}
+
+const LINK_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+export class FileLock {
+  private held: LockInfo | null = null;
+  private readonly staleMs: number;
+  private readonly maxWaitMs: number;
+  private useLink = true;
+
+  constructor(
+    private readonly path: string,
+    private readonly holder: string,
+    private readonly options: FileLockOptions = {},
+  ) {
+    this.staleMs = options.staleMs ?? 30_000;
+    this.maxWaitMs = options.maxWaitMs ?? 60_000;
+  }
+
+  async acquire(): Promise<void> {
+    if (this.held) throw new Error('FileLock.acquire: already held');
+    const info: LockInfo = { holder: this.holder, pid: process.pid, at: Date.now(), token: randomBytes(8).toString('hex') };
+    const content = JSON.stringify(info);
+    const started = Date.now();
+    let wait = 1;
+    for (;;) {
+      if (await this.tryCreate(info, content)) {
+        this.held = info;
+        return;
+      }
+      const seen = await this.read();
+      if (seen.kind === 'missing') continue;
+      if (this.isStale(seen)) {
+        await this.breakStale(seen);
+        continue;
+      }
+      if (Date.now() - started > this.maxWaitMs) {
+        const who = seen.kind === 'info' ? `process ${seen.info.pid}` : 'another process';
+        throw new CrmError('conflict', `The outbox is locked by ${who}, which has not released it for ${Math.round(this.maxWaitMs / 1000)} s.`);
+      }
+      await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
+      wait = Math.min(wait * 2, 25);
+    }
+  }
+
+  /** true when the lock file is still ours (nobody broke it) */
+  async stillHeld(): Promise<boolean> {
+    if (!this.held) return false;
+    const seen = await this.read();
+    return seen.kind === 'info' && seen.info.token === this.held.token;
+  }
+
+  async release(): Promise<void> {
+    const held = this.held;
+    this.held = null;
+    if (!held) return;
+    const seen = await this.read();
+    if (seen.kind === 'info' && seen.info.token === held.token) {
+      await rm(this.path, { force: true });
+    } else {
+      this.options.log?.('outbox: the journal lock was taken from this process while it held it (it was considered stale)');
+    }
+  }
+
+  private async tryCreate(info: LockInfo, content: string): Promise<boolean> {
+    if (this.useLink) {
+      const tmp = `${this.path}.${info.token}.tmp`;
+      await writeFile(tmp, content, { mode: 0o600 });
+      try {
+        await link(tmp, this.path);
+        return true;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code ?? '';
+        if (code === 'EEXIST') return false;
+        if (!LINK_UNSUPPORTED.has(code)) throw err;
+        this.useLink = false; // a file system without hard links: exclusive create instead
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    }
+    let handle;
+    try {
+      handle = await open(this.path, 'wx', 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err;
+    }
+    try {
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    return true;
+  }
+
+  private async read(path = this.path): Promise<Seen> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+      throw err;
+    }
+    try {
+      const v = JSON.parse(text) as Partial<LockInfo>;
+      if (typeof v.holder === 'string' && typeof v.pid === 'number' && typeof v.at === 'number' && typeof v.token === 'string') {
+        return { kind: 'info', info: v as LockInfo };
+      }
+    } catch {
+      // fall through
+    }
+    try {
+      return { kind: 'unreadable', mtimeMs: (await stat(path)).mtimeMs };
+    } catch {
+      return { kind: 'missing' };
+    }
+  }
+
+  private isStale(seen: Exclude<Seen, { kind: 'missing' }>): boolean {
+    if (seen.kind === 'unreadable') return Date.now() - seen.mtimeMs > 5_000;
+    return !holderAlive(seen.info.holder, seen.info.pid) || Date.now() - seen.info.at > this.staleMs;
+  }
+
+  private async breakStale(judged: Exclude<Seen, { kind: 'missing' }>): Promise<void> {
+    const aside = `${this.path}.stale-${randomBytes(6).toString('hex')}`;
+    try {
+      await rename(this.path, aside);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    const moved = await this.read(aside);
+    const same =
+      (moved.kind === 'info' && judged.kind === 'info' && moved.info.token === judged.info.token) ||
+      (moved.kind === 'unreadable' && judged.kind === 'unreadable');
+    if (!same) {
+      // We moved a fresh lock that replaced the stale one after we looked: give it back.
+      try {
+        await link(aside, this.path);
+      } catch {
+        // someone took the path in between; the displaced holder notices in stillHeld()
+      }
+    } else if (judged.kind === 'info') {
+      this.options.log?.(`outbox: took over the journal lock left by process ${judged.info.pid} (${holderAlive(judged.info.holder, judged.info.pid) ? 'expired' : 'no longer running'})`);
+    }
+    await rm(aside, { force: true });
+  }
+}

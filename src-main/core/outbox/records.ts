@@ -1,0 +1,130 @@
+// What one outbox operation looks like on disk, and the line format of the journal.
+//
+// Every journal line is a FULL snapshot of one operation (not a delta): the last valid line for
+// an id is its state. So a damaged line costs at most that one state change (the operation falls
+// back to its previous snapshot, which is always safe to resume: see outbox.ts), and a damaged
+// first line does not lose an operation that has later lines.
+//
+// Line format: `<crc32 of the JSON text, 8 lower-case hex> <JSON text>\n`.
+import { crc32 } from 'node:zlib';
+import type { OutboxItem, OutboxKind, OutboxState } from '../model';
+import type { Operation } from '../operations';
+
+export type MessageOp = Extract<Operation, { idempotencyKey: string }>;
+
+/** A claim on an operation being sent: who sends it, and until when the claim holds without news. */
+export interface Claim {
+  holder: string;
+  pid: number;
+  /** epoch ms; past it another process may take the operation over (resending is harmless) */
+  until: number;
+}
+
+export type Payload =
+  | {
+      type: 'message';
+      /** the key chosen at enqueue time; null = the profile's active key when sent */
+      keyId: string | null;
+      /** data only: a file source holds the staged file's path, never bytes */
+      op: MessageOp;
+      /** `${profileId}|${number}`: messages of one group are sent in enqueue order */
+      group: string;
+    }
+  | {
+      type: 'revocation';
+      localKeyId: string | null;
+      serverKeyId: string | null;
+      keyPrefix: string | null;
+      /** keys the server refused (401/403) for this revocation; 'self' is the revoked key itself */
+      refusedKeys: string[];
+    };
+
+export interface StoredOp {
+  item: OutboxItem;
+  payload: Payload;
+  /** global enqueue order (journal sequence number at enqueue) */
+  order: number;
+  claim: Claim | null;
+  /** consecutive 5xx answers */
+  serverErrors: number;
+  /** revocations: the key store and KeyService were told about the final state */
+  finalized: boolean;
+}
+
+export interface Header {
+  h: 1;
+  /** random per file generation: a compaction makes a new one */
+  gen: string;
+}
+
+export interface Entry {
+  s: number;
+  r: StoredOp;
+}
+
+export function encodeLine(value: Header | Entry): string {
+  const text = JSON.stringify(value);
+  return `${crcHex(text)} ${text}\n`;
+}
+
+export function crcHex(text: string): string {
+  return crc32(Buffer.from(text, 'utf8')).toString(16).padStart(8, '0');
+}
+
+export type Decoded = { ok: true; value: Header | Entry } | { ok: false; reason: string };
+
+/** One line without its '\n'. Checks the checksum, the JSON and the shape. */
+export function decodeLine(line: string): Decoded {
+  const space = line.indexOf(' ');
+  if (space !== 8 || !/^[0-9a-f]{8}$/.test(line.slice(0, 8))) return { ok: false, reason: 'no checksum' };
+  const text = line.slice(9);
+  if (crcHex(text) !== line.slice(0, 8)) return { ok: false, reason: 'checksum mismatch' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  if (isHeader(value)) return { ok: true, value };
+  if (isEntry(value)) return { ok: true, value };
+  return { ok: false, reason: 'unknown record shape' };
+}
+
+const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'keys.revoke'];
+const STATES: readonly OutboxState[] = ['pending', 'sending', 'sent', 'failed', 'cancelled'];
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isHeader(v: unknown): v is Header {
+  return isObject(v) && v.h === 1 && typeof v.gen === 'string';
+}
+
+function isEntry(v: unknown): v is Entry {
+  if (!isObject(v) || typeof v.s !== 'number' || !isObject(v.r)) return false;
+  const r = v.r;
+  if (!isObject(r.item) || !isObject(r.payload) || typeof r.order !== 'number') return false;
+  const item = r.item;
+  if (typeof item.id !== 'string' || typeof item.profileId !== 'string') return false;
+  if (!KINDS.includes(item.kind as OutboxKind) || !STATES.includes(item.state as OutboxState)) return false;
+  const p = r.payload;
+  if (p.type === 'message') return isObject(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
+  if (p.type === 'revocation') return Array.isArray(p.refusedKeys);
+  return false;
+}
+
+/** Best effort: the operation id named in a damaged line, for the message that reports it. */
+export function guessId(raw: string): string | null {
+  const m = /"id":"(ob_[A-Za-z0-9_-]{4,64})"/.exec(raw);
+  return m ? m[1]! : null;
+}
+
+export function isTerminal(state: OutboxState): boolean {
+  return state === 'sent' || state === 'cancelled';
+}
+
+/** Pending or being sent: the operation still has to reach the server. */
+export function isOpen(state: OutboxState): boolean {
+  return state === 'pending' || state === 'sending';
+}
