@@ -1,0 +1,62 @@
+// One attempt to send a queued message.
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { toErrorInfo } from '../errors';
+import type { PreparedRequest } from '../http/prepared-request';
+import { isRecord } from '../parse/shape';
+import { buildRequest } from '../request-builder';
+import type { AttemptContext } from './attempt-context';
+import { sendOnce } from './attempt-context';
+import type { Outcome } from './policy';
+import { messageOutcome } from './policy';
+import type { MessageOp } from './records';
+
+export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: string | null, serverErrors: number): Promise<Outcome> {
+  const missing = await missingFile(op);
+  if (missing !== null) {
+    return {
+      kind: 'failed',
+      error: { code: 'file_unreadable', message: `The file staged for this message (${missing}) was deleted before it could be sent; attach it again and send a new message.` },
+    };
+  }
+  let request: PreparedRequest;
+  try {
+    request = await buildRequest(op, { baseUrl: ctx.profile.baseUrl, endpointOverrides: ctx.profile.endpointOverrides });
+  } catch (err) {
+    return { kind: 'failed', error: toErrorInfo(err) };
+  }
+  let result;
+  try {
+    // The 'sending' record (attempts + 1, our claim) is already fsynced when we get here. If the
+    // process dies after the server accepted this POST but before 'sent' is recorded, the next
+    // holder sends it again with the SAME Idempotency-Key (stored with the operation for its
+    // whole life) and the server replays its first answer: one message, not two.
+    result = await ctx.keyAccess.withKey(ctx.profile.id, keyId, (key, keySignal) => sendOnce(ctx, request, key, keySignal));
+  } catch (err) {
+    // withKey itself failed: no_key, key_revoked, keychain_unavailable
+    return messageOutcome(err, serverErrors, ctx.bounds, ctx.random);
+  }
+  if (result.ok) return { kind: 'sent', summary: messageId(result.response.json) };
+  const { error } = result;
+  // A 2xx whose body we cannot read still created the message.
+  if (error.code === 'bad_response' && error.status !== undefined && error.status >= 200 && error.status <= 299) return { kind: 'sent', summary: null };
+  return messageOutcome(error, serverErrors, ctx.bounds, ctx.random);
+}
+
+async function missingFile(op: MessageOp): Promise<string | null> {
+  if (op.op === 'messages.text' || op.input.source.kind !== 'file') return null;
+  const path = op.input.source.path;
+  try {
+    await stat(path);
+    return null;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return basename(path);
+    return null; // other problems (permissions...) are reported by the builder with its own words
+  }
+}
+
+function messageId(json: unknown): string | null {
+  if (!isRecord(json)) return null;
+  const id = json.id ?? (isRecord(json.data) ? json.data.id : undefined);
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}

@@ -1,0 +1,31 @@
+// The ports the outbox is built from (re-exported by index.ts).
+import type { HttpSender } from '../http/sender';
+import type { Profile, RevocationSyncState } from '../model';
+import type { KeyAccess } from '../services';
+
+/** the revoked key's own value, kept in the keychain only so it can delete itself on the server */
+export interface RevocationKeyStore {
+  get(localKeyId: string): Promise<string | null>;
+  drop(localKeyId: string): Promise<void>;
+}
+
+export interface OutboxDeps {
+  /** data dir; the outbox keeps its files here (outbox.journal, outbox.lock, outbox.journal.damaged-*) */
+  dir: string;
+  sender: HttpSender;
+  /** baseUrl + endpointOverrides */
+  getProfile(profileId: string): Promise<Profile>;
+  /** withKey(profileId, keyId|null, fn): the profile's active key (or a given one); throws 'no_key'/'key_revoked' */
+  keyAccess: KeyAccess;
+  revocationKeys: RevocationKeyStore;
+  /** KeyService records it in the key's metadata */
+  onRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  /** back-off bounds for probes and server errors; default 1 s .. 60 s */
+  probeIntervalMs?: { min: number; max: number };
+  /** for the cross-process claim; default `${process.pid}-${random}` */
+  holderId?: string;
+  /** never receives key values */
+  log?: (line: string) => void;
+}

@@ -1,0 +1,233 @@
+// Every state change of an operation, as a function over a journal transaction. Each checks the
+// state it finds (caught up with every process) before it puts a new snapshot, so the checks
+// hold across processes: only a pending operation is claimed, only a claimed one is recorded
+// by its claimant, only a pending or failed one is cancelled.
+import { randomBytes } from 'node:crypto';
+import { CrmError } from '../errors';
+import type { OutboxItem, OutboxKind } from '../model';
+import type { Tx } from './journal';
+import type { Outcome } from './policy';
+import type { Claim, MessageOp, StoredOp } from './records';
+import { openHeads } from './queue-view';
+
+const KIND_OF: Record<MessageOp['op'], OutboxKind> = {
+  'messages.text': 'send.text',
+  'messages.media': 'send.media',
+  'messages.audio': 'send.audio',
+};
+
+export function newOpId(): string {
+  return `ob_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+}
+
+function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string): OutboxItem {
+  return {
+    id,
+    kind,
+    profileId,
+    label,
+    state: 'pending',
+    attempts: 0,
+    createdAt: at,
+    updatedAt: at,
+    nextAttemptAt: null,
+    lastError: null,
+    resultSummary: null,
+    pendingReason: 'queued',
+  };
+}
+
+export function addMessage(
+  tx: Tx,
+  input: { profileId: string; keyId: string | null; op: MessageOp; label: string; number: string },
+  at: string,
+): StoredOp {
+  // The same Idempotency-Key queued twice (a caller retrying its enqueue) is one operation.
+  const same = tx.all().find(
+    (r) => r.payload.type === 'message' && r.item.profileId === input.profileId && r.payload.op.idempotencyKey === input.op.idempotencyKey && r.item.state !== 'cancelled',
+  );
+  if (same) return same;
+  const r: StoredOp = {
+    item: baseItem(newOpId(), KIND_OF[input.op.op], input.profileId, input.label, at),
+    payload: { type: 'message', keyId: input.keyId, op: input.op, group: `${input.profileId}|${input.number}` },
+    order: tx.nextOrder(),
+    claim: null,
+    serverErrors: 0,
+    finalized: false,
+  };
+  tx.put(r);
+  return r;
+}
+
+export function addRevocation(
+  tx: Tx,
+  input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string },
+  at: string,
+): StoredOp {
+  // One revocation per key: queuing it again returns the one already waiting.
+  const same = tx.all().find((r) => {
+    if (r.payload.type !== 'revocation' || r.item.profileId !== input.profileId) return false;
+    if (r.item.state === 'sent' || r.item.state === 'cancelled') return false;
+    return (
+      (input.serverKeyId !== null && r.payload.serverKeyId === input.serverKeyId) ||
+      (input.localKeyId !== null && r.payload.localKeyId === input.localKeyId)
+    );
+  });
+  if (same) return same;
+  const r: StoredOp = {
+    item: baseItem(newOpId(), 'keys.revoke', input.profileId, input.label, at),
+    payload: { type: 'revocation', localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, keyPrefix: input.keyPrefix, refusedKeys: [] },
+    order: tx.nextOrder(),
+    claim: null,
+    serverErrors: 0,
+    finalized: false,
+  };
+  tx.put(r);
+  return r;
+}
+
+function mustGet(tx: Tx, id: string): StoredOp {
+  const r = tx.get(id);
+  if (!r) throw new CrmError('not_found', 'No such operation in the outbox (it may have been cleaned up).');
+  return r;
+}
+
+export function cancelOp(tx: Tx, id: string, at: string): StoredOp {
+  const r = mustGet(tx, id);
+  switch (r.item.state) {
+    case 'cancelled':
+      return r;
+    case 'sending':
+      throw new CrmError('conflict', 'It is being sent right now and cannot be cancelled; if this attempt fails, cancel it then.');
+    case 'sent':
+      throw new CrmError('conflict', 'It was already sent and cannot be cancelled.');
+    default: {
+      const next: StoredOp = {
+        ...r,
+        item: { ...r.item, state: 'cancelled', updatedAt: at, nextAttemptAt: null, pendingReason: null },
+        claim: null,
+      };
+      tx.put(next);
+      return next;
+    }
+  }
+}
+
+/** failed (or pending: e.g. waiting for an admin key) -> pending, next attempt now */
+export function retryOp(tx: Tx, id: string, at: string): StoredOp {
+  const r = mustGet(tx, id);
+  if (r.item.state !== 'failed' && r.item.state !== 'pending') {
+    throw new CrmError('conflict', r.item.state === 'sending' ? 'It is being sent right now.' : `It is ${r.item.state} and cannot be retried.`);
+  }
+  let payload = r.payload;
+  if (payload.type === 'revocation') payload = { ...payload, refusedKeys: [] };
+  // "No usable key; add one and retry": the retry uses the profile's active key.
+  else if (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked') payload = { ...payload, keyId: null };
+  const next: StoredOp = {
+    ...r,
+    item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: null, pendingReason: 'queued', lastError: null },
+    payload,
+    claim: null,
+    serverErrors: 0,
+  };
+  tx.put(next);
+  return next;
+}
+
+/**
+ * Claims the picked operations for sending, each only if it is unchanged since it was picked and
+ * is still the head of its group. The claim is on disk before any request goes out.
+ */
+export function claimOps(tx: Tx, picks: StoredOp[], claim: Claim, at: string): StoredOp[] {
+  const heads = new Set(openHeads(tx.all()).map((r) => r.item.id));
+  const claimed: StoredOp[] = [];
+  for (const pick of picks) {
+    const cur = tx.get(pick.item.id);
+    if (cur !== pick || !heads.has(pick.item.id)) continue;
+    const next: StoredOp = {
+      ...cur,
+      item: { ...cur.item, state: 'sending', attempts: cur.item.attempts + 1, updatedAt: at, nextAttemptAt: null, pendingReason: null },
+      claim,
+    };
+    tx.put(next);
+    claimed.push(next);
+  }
+  return claimed;
+}
+
+/**
+ * Records the outcome of an attempt by `holder`. If another process took the operation over
+ * meanwhile (our claim expired), only a success is still recorded: it is the truth either way.
+ */
+export function recordOutcome(
+  tx: Tx,
+  id: string,
+  holder: string,
+  outcome: Outcome,
+  ctx: { now: number; probeAt: number | null; activeKeyId: string | null },
+): StoredOp | null {
+  const cur = tx.get(id);
+  if (!cur) return null;
+  const ours = cur.item.state === 'sending' && cur.claim?.holder === holder;
+  if (!ours && (outcome.kind !== 'sent' || cur.item.state === 'sent')) return null;
+  const at = new Date(ctx.now).toISOString();
+  const item: OutboxItem = { ...cur.item, updatedAt: at };
+  let payload = cur.payload;
+  let serverErrors = 0;
+  switch (outcome.kind) {
+    case 'sent':
+      Object.assign(item, { state: 'sent', resultSummary: outcome.summary, lastError: null, pendingReason: null, nextAttemptAt: null });
+      break;
+    case 'failed':
+      Object.assign(item, { state: 'failed', lastError: outcome.error, pendingReason: null, nextAttemptAt: null });
+      break;
+    case 'pending': {
+      const waitUntil = outcome.delayMs !== null ? ctx.now + outcome.delayMs : (ctx.probeAt ?? ctx.now);
+      Object.assign(item, {
+        state: 'pending',
+        pendingReason: outcome.reason,
+        lastError: outcome.error,
+        nextAttemptAt: outcome.reason === 'needs_admin_key' ? null : new Date(waitUntil).toISOString(),
+      });
+      serverErrors = outcome.serverError ? cur.serverErrors + 1 : 0;
+      if (payload.type === 'revocation' && outcome.reason === 'needs_admin_key') {
+        // The active key at this attempt counts as tried, whatever stopped it (no keys:manage,
+        // refused, not readable): only a different key, or the person's retry, wakes this up.
+        const refused = new Set([...payload.refusedKeys, ...(outcome.refusedKeys ?? [])]);
+        if (ctx.activeKeyId !== null) refused.add(ctx.activeKeyId);
+        payload = { ...payload, refusedKeys: [...refused] };
+      }
+      break;
+    }
+  }
+  const next: StoredOp = { ...cur, item, payload, claim: null, serverErrors };
+  tx.put(next);
+  return next;
+}
+
+/** marks waiting operations of an unreachable API as 'offline' (what the person sees) */
+export function markOffline(tx: Tx, ids: Set<string>, probeAt: number, at: string): StoredOp[] {
+  const changed: StoredOp[] = [];
+  for (const id of ids) {
+    const cur = tx.get(id);
+    if (!cur || cur.item.state !== 'pending' || cur.item.pendingReason !== 'queued') continue;
+    const next: StoredOp = { ...cur, item: { ...cur.item, pendingReason: 'offline', updatedAt: at, nextAttemptAt: new Date(probeAt).toISOString() } };
+    tx.put(next);
+    changed.push(next);
+  }
+  return changed;
+}
+
+export function saveServerKeyId(tx: Tx, id: string, holder: string, serverKeyId: string): void {
+  const cur = tx.get(id);
+  if (!cur || cur.payload.type !== 'revocation' || cur.item.state !== 'sending' || cur.claim?.holder !== holder) {
+    throw new CrmError('conflict', 'The revocation was taken over by another process.');
+  }
+  tx.put({ ...cur, payload: { ...cur.payload, serverKeyId } });
+}
+
+export function markFinalized(tx: Tx, id: string): void {
+  const cur = tx.get(id);
+  if (!cur || cur.finalized || (cur.item.state !== 'sent' && cur.item.state !== 'cancelled')) return;
+  tx.put({ ...cur, finalized: true });
+}

@@ -1,0 +1,624 @@
+// The outbox engine: durable queue (journal.ts) + send loop + online detection.
+//
+// Sending an operation, step by step (each step's record is fsynced before the next step):
+//   1. claim: 'sending', attempts + 1, claim {holder, pid, until = now + lease}
+//   2. the request
+//   3. the outcome: sent / pending (why, next attempt) / failed
+// A crash between 2 and 3 leaves a claim whose holder is dead; any process takes it over at once
+// (pid liveness) or after the lease, and sends again. That second send is harmless: messages
+// carry their Idempotency-Key (the server replays its first answer), and a revocation replay gets
+// 404, which counts as done. This is the only place an operation can reach the server twice,
+// and it never creates a second message or an error.
+//
+// Two processes (the app and `crm`) on one data dir: both run this loop; the claim in step 1 is
+// made under the journal lock after catching up, so an operation is claimed, and sent, by one.
+//
+// Online detection: every answer (any status) marks the API reachable; a transport failure marks
+// it offline, and then nothing is sent to it until a cheap probe (GET of the base URL, no key)
+// answers; probes back off exponentially with jitter. A 429 pauses the API for Retry-After.
+// Timers: exactly one, at the earliest moment something can happen (next attempt, next probe,
+// end of a foreign claim). Nothing waiting (or only for a person: 'needs_admin_key') -> no timer.
+import { watch } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { request } from 'undici';
+import { CrmError, toErrorInfo } from '../errors';
+import type { OutboxItem, Profile } from '../model';
+import type { Operation } from '../operations';
+import { normalizePhone } from '../phone';
+import type { OutboxService } from '../services';
+import type { AttemptContext } from './attempt-context';
+import { attemptMessage } from './attempt-message';
+import { attemptRevocation } from './attempt-revocation';
+import type { OutboxDeps } from './deps';
+import type { DamageReport } from './journal';
+import { JOURNAL_FILE, Journal } from './journal';
+import { holderAlive, registerHolder, unregisterHolder } from './liveness';
+import * as m from './mutations';
+import type { Backoff, Outcome } from './policy';
+import { backoffMs } from './policy';
+import type { MessageOp, StoredOp } from './records';
+import { openHeads, syncStateOf } from './queue-view';
+
+export interface OutboxDiagnostics {
+  /** damaged journal parts set aside since this instance started */
+  damageReports(): DamageReport[];
+  /** how many times the sync loop's timer fired */
+  timerWakeups(): number;
+  /** whether a wake-up timer is set right now */
+  hasTimer(): boolean;
+}
+
+export type Outbox = OutboxService & OutboxDiagnostics;
+
+interface Target {
+  offline: boolean;
+  failures: number;
+  nextProbeAt: number;
+  probing: boolean;
+  pausedUntil: number;
+}
+
+/** how long a claim holds without news; a dead holder's claim is taken over at once anyway */
+const LEASE_MS = 120_000;
+const CONCURRENCY = 8;
+/** floor of the timer, so a mistake can never become a busy loop */
+const MIN_TIMER_MS = 20;
+const PROBE_TIMEOUT_MS = 5_000;
+const MESSAGE_OPS = new Set(['messages.text', 'messages.media', 'messages.audio']);
+
+export class OutboxEngine implements Outbox {
+  private readonly journal: Journal;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly bounds: Backoff;
+  private readonly holder: string;
+  private readonly log: (line: string) => void;
+  private readonly listeners = new Set<(items: OutboxItem[]) => void>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly targets = new Map<string, Target>();
+  private readonly profileBase = new Map<string, string>();
+  /** operations to try on the next pass whatever their back-off (sync now, back online, retry) */
+  private readonly forced = new Set<string>();
+  private readonly reported = new Map<string, string>();
+  private readonly finalizing = new Set<string>();
+  private reportChain: Promise<void> = Promise.resolve();
+  private readonly closeCtrl = new AbortController();
+  private settleWaiters: (() => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+  private wakeups = 0;
+  private probes = 0;
+  private pumpRunning = false;
+  private pumpAgain = false;
+  private closed = false;
+  private watcher: FSWatcher | null = null;
+  private touchPending = false;
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+    this.bounds = deps.probeIntervalMs ?? { min: 1_000, max: 60_000 };
+    this.holder = deps.holderId ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.log = deps.log ?? (() => undefined);
+    this.journal = new Journal(deps.dir, this.holder, { log: this.log, now: this.now });
+  }
+
+  async start(): Promise<void> {
+    registerHolder(this.holder);
+    try {
+      await this.journal.open();
+    } catch (err) {
+      unregisterHolder(this.holder);
+      throw err;
+    }
+    this.journal.onChange = () => this.changed();
+    for (const r of this.journal.state.values()) {
+      // waiting for the network when the last process stopped: try once now
+      if (r.item.state === 'pending' && r.item.pendingReason === 'offline') this.forced.add(r.item.id);
+      // a crash may have come between a record and telling KeyService: tell it (again)
+      this.report(r);
+    }
+    this.watchJournal();
+    this.kick();
+  }
+
+  // ---- OutboxService -------------------------------------------------------------------
+
+  async list(): Promise<OutboxItem[]> {
+    if (!this.closed) await this.journal.transact(() => undefined);
+    return this.items();
+  }
+
+  async enqueueMessage(input: { profileId: string; keyId: string | null; op: Extract<Operation, { idempotencyKey: string }>; label: string }): Promise<OutboxItem> {
+    this.assertOpen();
+    const op = input.op as MessageOp;
+    if (!MESSAGE_OPS.has(op.op) || typeof op.idempotencyKey !== 'string' || op.idempotencyKey === '') {
+      throw new CrmError('validation', 'Only message sends with an Idempotency-Key can be queued.');
+    }
+    // data only, detached from the caller's object (a file is its staged path, never bytes)
+    const data = JSON.parse(JSON.stringify(op)) as MessageOp;
+    const at = this.iso();
+    const r = await this.journal.transact((tx) =>
+      m.addMessage(tx, { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number) }, at),
+    );
+    this.kick();
+    return this.toItem(r);
+  }
+
+  async enqueueRevocation(input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string }): Promise<OutboxItem> {
+    this.assertOpen();
+    if (input.serverKeyId === null && (input.keyPrefix === null || input.keyPrefix.length < 11)) {
+      throw new CrmError('validation', 'A revocation needs the key’s server id or its prefix (first 11 characters).');
+    }
+    const at = this.iso();
+    const r = await this.journal.transact((tx) => m.addRevocation(tx, input, at));
+    this.report(r);
+    this.kick();
+    return this.toItem(r);
+  }
+
+  async cancel(id: string): Promise<OutboxItem> {
+    this.assertOpen();
+    const at = this.iso();
+    const r = await this.journal.transact((tx) => m.cancelOp(tx, id, at));
+    this.forced.delete(id);
+    this.report(r);
+    return this.toItem(r);
+  }
+
+  async retry(id: string): Promise<OutboxItem> {
+    this.assertOpen();
+    const at = this.iso();
+    const r = await this.journal.transact((tx) => m.retryOp(tx, id, at));
+    this.forced.add(id);
+    this.probeSoon(r.item.profileId);
+    this.report(r);
+    this.kick();
+    return this.toItem(r);
+  }
+
+  async syncNow(): Promise<void> {
+    this.assertOpen();
+    await this.journal.transact(() => undefined);
+    for (const r of this.journal.state.values()) {
+      if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && r.item.pendingReason !== 'needs_admin_key') this.forced.add(r.item.id);
+      this.report(r);
+    }
+    const now = this.now();
+    for (const t of this.targets.values()) if (t.offline) t.nextProbeAt = Math.min(t.nextProbeAt, now);
+    const settled = new Promise<void>((resolve) => this.settleWaiters.push(resolve));
+    this.kick();
+    this.checkSettled();
+    await settled;
+  }
+
+  subscribe(listener: (items: OutboxItem[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearTimer();
+    this.watcher?.close();
+    this.watcher = null;
+    // In-flight requests are aborted; their operations go back to pending (claim released).
+    // Whether the server saw them or not, the next send is harmless (see the header).
+    this.closeCtrl.abort();
+    await Promise.allSettled([...this.inFlight.values()]);
+    await this.reportChain;
+    await this.journal.close();
+    unregisterHolder(this.holder);
+    for (const w of this.settleWaiters.splice(0)) w();
+  }
+
+  // ---- diagnostics ---------------------------------------------------------------------
+
+  damageReports(): DamageReport[] {
+    return this.journal.damageReports();
+  }
+
+  timerWakeups(): number {
+    return this.wakeups;
+  }
+
+  hasTimer(): boolean {
+    return this.timer !== null;
+  }
+
+  // ---- the loop ------------------------------------------------------------------------
+
+  private kick(): void {
+    if (this.closed) return;
+    if (this.pumpRunning) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumpRunning = true;
+    void (async () => {
+      try {
+        do {
+          this.pumpAgain = false;
+          await this.pumpOnce();
+        } while (this.pumpAgain && !this.closed);
+      } catch (err) {
+        this.log(`outbox: sync pass failed: ${toErrorInfo(err).message}`);
+      } finally {
+        this.pumpRunning = false;
+        this.scheduleWake();
+        this.checkSettled();
+      }
+    })();
+  }
+
+  private async pumpOnce(): Promise<void> {
+    if (this.closed) return;
+    const now = this.now();
+    const heads = openHeads(this.journal.state.values());
+    const profiles = new Map<string, Promise<Profile | null>>();
+    const profileOf = (id: string): Promise<Profile | null> => {
+      let p = profiles.get(id);
+      if (!p) {
+        p = this.deps.getProfile(id).then(
+          (profile) => {
+            this.profileBase.set(id, profile.baseUrl);
+            return profile;
+          },
+          () => null,
+        );
+        profiles.set(id, p);
+      }
+      return p;
+    };
+
+    const picks: StoredOp[] = [];
+    const capacity = CONCURRENCY - this.inFlight.size;
+    for (const r of heads) {
+      if (this.inFlight.has(r.item.id)) continue;
+      const profile = await profileOf(r.item.profileId);
+      const target = profile ? this.targets.get(profile.baseUrl) : undefined;
+      if (target?.offline && r.item.state === 'pending') {
+        if (!target.probing && target.nextProbeAt <= now && r.item.pendingReason !== 'needs_admin_key') void this.probe(profile!.baseUrl, target);
+        continue;
+      }
+      if (picks.length < capacity && this.isReady(r, now, profile, target)) picks.push(r);
+    }
+    if (picks.length === 0 || this.closed) return;
+    const claim = { holder: this.holder, pid: process.pid, until: Date.now() + LEASE_MS };
+    const at = this.iso();
+    const claimed = await this.journal.transact((tx) => m.claimOps(tx, picks, claim, at));
+    for (const r of claimed) this.startAttempt(r, picks.find((p) => p.item.id === r.item.id));
+  }
+
+  private isReady(r: StoredOp, now: number, profile: Profile | null, target: Target | undefined): boolean {
+    const id = r.item.id;
+    if (r.item.state === 'sending') {
+      const c = r.claim;
+      if (c && c.holder === this.holder) return true; // ours, yet not in flight: left over from a failed record
+      return !(c && holderAlive(c.holder, c.pid) && c.until > Date.now());
+    }
+    if (target && target.pausedUntil > now) return false;
+    if (r.item.pendingReason === 'needs_admin_key') {
+      if (this.forced.has(id)) return true;
+      // retried when a key changes: the active key is one not yet tried for this revocation
+      if (r.payload.type !== 'revocation' || profile === null) return false;
+      const active = profile.activeKeyId;
+      return active !== null && active !== r.payload.localKeyId && !r.payload.refusedKeys.includes(active);
+    }
+    if (this.forced.has(id) && r.item.pendingReason !== 'rate_limited') return true;
+    return r.item.nextAttemptAt === null || Date.parse(r.item.nextAttemptAt) <= now;
+  }
+
+  private startAttempt(r: StoredOp, before: StoredOp | undefined): void {
+    const id = r.item.id;
+    const prior = before?.claim;
+    if (before?.item.state === 'sending' && prior && prior.holder !== this.holder) {
+      this.log(`outbox: took over ${id} from process ${prior.pid} (${holderAlive(prior.holder, prior.pid) ? 'claim expired' : 'no longer running'}); sending it again is harmless`);
+    }
+    this.forced.delete(id);
+    const run = this.runAttempt(r).finally(() => {
+      this.inFlight.delete(id);
+      this.kick();
+      this.checkSettled();
+    });
+    this.inFlight.set(id, run);
+  }
+
+  private async runAttempt(r: StoredOp): Promise<void> {
+    const id = r.item.id;
+    let outcome: Outcome;
+    let activeKeyId: string | null = null;
+    try {
+      let profile: Profile;
+      try {
+        profile = await this.deps.getProfile(r.item.profileId);
+      } catch (err) {
+        throw new CrmError('not_found', `The profile of this operation cannot be read (${toErrorInfo(err).message.replace(/\.$/, '')}).`);
+      }
+      activeKeyId = profile.activeKeyId;
+      this.profileBase.set(profile.id, profile.baseUrl);
+      const ctx = this.contextFor(id, profile);
+      outcome =
+        r.payload.type === 'message'
+          ? await attemptMessage(ctx, r.payload.op, r.payload.keyId, r.serverErrors)
+          : await attemptRevocation(ctx, r.payload, r.serverErrors);
+    } catch (err) {
+      const info = toErrorInfo(err);
+      if (info.code === 'not_found') outcome = { kind: 'failed', error: info };
+      else {
+        this.log(`outbox: unexpected error while sending ${id}: ${info.message}`);
+        outcome = { kind: 'pending', reason: 'queued', error: info, delayMs: backoffMs(r.item.attempts, this.bounds, this.random) };
+      }
+    }
+    const base = this.profileBase.get(r.item.profileId);
+    const target = base === undefined ? undefined : this.targets.get(base);
+    const ctx = { now: this.now(), probeAt: target?.offline ? target.nextProbeAt : null, activeKeyId };
+    let updated: StoredOp | null;
+    try {
+      updated = await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
+    } catch (err) {
+      // Our claim stays on disk; it is retried when the claim is found ours-but-idle or expires.
+      this.log(`outbox: could not record the outcome of ${id}: ${toErrorInfo(err).message}`);
+      return;
+    }
+    if (updated) this.report(updated);
+  }
+
+  private contextFor(id: string, profile: Profile): AttemptContext {
+    const base = profile.baseUrl;
+    return {
+      sender: this.deps.sender,
+      keyAccess: this.deps.keyAccess,
+      revocationKeys: this.deps.revocationKeys,
+      profile,
+      signal: this.closeCtrl.signal,
+      bounds: this.bounds,
+      random: this.random,
+      reachable: () => this.noteReachable(base),
+      unreachable: () => this.noteUnreachable(base),
+      rateLimited: (ms) => {
+        const t = this.target(base);
+        t.pausedUntil = Math.max(t.pausedUntil, this.now() + ms);
+      },
+      saveServerKeyId: async (serverKeyId) => {
+        await this.journal.transact((tx) => m.saveServerKeyId(tx, id, this.holder, serverKeyId));
+      },
+    };
+  }
+
+  // ---- online detection ----------------------------------------------------------------
+
+  private target(base: string): Target {
+    let t = this.targets.get(base);
+    if (!t) {
+      t = { offline: false, failures: 0, nextProbeAt: 0, probing: false, pausedUntil: 0 };
+      this.targets.set(base, t);
+    }
+    return t;
+  }
+
+  private noteReachable(base: string): void {
+    const t = this.targets.get(base);
+    if (!t || !t.offline) return;
+    t.offline = false;
+    t.failures = 0;
+    this.log(`outbox: ${base} answers again; sending what waited`);
+    for (const r of this.journal.state.values()) {
+      if (r.item.state === 'pending' && r.item.pendingReason === 'offline' && this.profileBase.get(r.item.profileId) === base) this.forced.add(r.item.id);
+    }
+    this.kick();
+  }
+
+  private noteUnreachable(base: string): void {
+    const t = this.target(base);
+    if (t.offline) return;
+    t.offline = true;
+    t.failures = 1;
+    t.nextProbeAt = this.now() + backoffMs(1, this.bounds, this.random);
+    this.log(`outbox: ${base} is unreachable; probing it with back-off`);
+    const ids = new Set<string>();
+    for (const r of this.journal.state.values()) {
+      if (r.item.state === 'pending' && r.item.pendingReason === 'queued' && this.profileBase.get(r.item.profileId) === base) ids.add(r.item.id);
+    }
+    if (ids.size === 0) return;
+    const at = this.iso();
+    this.journal.transact((tx) => m.markOffline(tx, ids, t.nextProbeAt, at)).then(
+      (changed) => changed.forEach((r) => this.report(r)),
+      (err) => this.log(`outbox: could not record the offline state: ${toErrorInfo(err).message}`),
+    );
+  }
+
+  /** A cheap request with no key: any HTTP answer means the API is reachable again. */
+  private async probe(base: string, t: Target): Promise<void> {
+    t.probing = true;
+    this.probes++;
+    let ok = false;
+    try {
+      const res = await request(base, {
+        method: 'GET',
+        reset: true,
+        headersTimeout: PROBE_TIMEOUT_MS,
+        bodyTimeout: PROBE_TIMEOUT_MS,
+        signal: this.closeCtrl.signal,
+      });
+      await res.body.dump();
+      ok = true;
+    } catch {
+      // no answer: still offline
+    } finally {
+      t.probing = false;
+      this.probes--;
+    }
+    if (this.closed) return;
+    if (ok) this.noteReachable(base);
+    else {
+      t.failures++;
+      t.nextProbeAt = this.now() + backoffMs(t.failures, this.bounds, this.random);
+    }
+    this.kick();
+    this.checkSettled();
+  }
+
+  private probeSoon(profileId: string): void {
+    const base = this.profileBase.get(profileId);
+    const t = base === undefined ? undefined : this.targets.get(base);
+    if (t?.offline) t.nextProbeAt = Math.min(t.nextProbeAt, this.now());
+  }
+
+  // ---- timer -----------------------------------------------------------------------------
+
+  /** One timer at the earliest moment anything can happen; none when nothing waits. */
+  private scheduleWake(): void {
+    if (this.closed) return;
+    const now = this.now();
+    let wake = Infinity;
+    const full = this.inFlight.size >= CONCURRENCY;
+    for (const r of openHeads(this.journal.state.values())) {
+      if (this.inFlight.has(r.item.id)) continue;
+      if (r.item.state === 'sending') {
+        // someone else's claim: look again when it ends, and now and then for a dead holder
+        const c = r.claim;
+        const left = c ? c.until - Date.now() : 0;
+        wake = Math.min(wake, now + Math.max(0, Math.min(left, this.bounds.max)));
+        continue;
+      }
+      if (r.item.pendingReason === 'needs_admin_key') continue; // waits for a person or a key change
+      const base = this.profileBase.get(r.item.profileId);
+      const t = base === undefined ? undefined : this.targets.get(base);
+      if (t?.offline) {
+        if (!t.probing) wake = Math.min(wake, t.nextProbeAt);
+        continue;
+      }
+      let at = r.item.nextAttemptAt === null || this.forced.has(r.item.id) ? now : Date.parse(r.item.nextAttemptAt);
+      if (t && t.pausedUntil > at) at = t.pausedUntil;
+      if (at <= now && full) continue; // a finishing attempt starts the next pass
+      wake = Math.min(wake, at);
+    }
+    if (wake === Infinity) {
+      this.clearTimer();
+      return;
+    }
+    if (this.timer && this.timerAt === wake) return;
+    this.clearTimer();
+    this.timerAt = wake;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wakeups++;
+      this.kick();
+    }, Math.max(MIN_TIMER_MS, wake - now));
+    // The outbox never keeps a process alive by itself (the CLI exits; the app is alive anyway).
+    this.timer.unref();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private checkSettled(): void {
+    if (this.pumpRunning || this.inFlight.size > 0 || this.probes > 0) return;
+    for (const w of this.settleWaiters.splice(0)) w();
+  }
+
+  // ---- changes, reports ----------------------------------------------------------------
+
+  private changed(): void {
+    if (this.listeners.size > 0) {
+      const items = this.items();
+      for (const l of this.listeners) {
+        try {
+          l(items);
+        } catch (err) {
+          this.log(`outbox: a listener failed: ${String(err)}`);
+        }
+      }
+    }
+    // operations another process queued, or finished, change what can go next
+    this.kick();
+  }
+
+  /** Tells KeyService about a revocation's state (after it is on disk), in order, once per state. */
+  private report(r: StoredOp): void {
+    if (r.payload.type !== 'revocation' || r.payload.localKeyId === null || r.item.state === 'sending' || r.finalized) return;
+    const localKeyId = r.payload.localKeyId;
+    const id = r.item.id;
+    const sync = syncStateOf(r);
+    const terminal = r.item.state === 'sent' || r.item.state === 'cancelled';
+    if (terminal) {
+      if (this.finalizing.has(id)) return;
+      this.finalizing.add(id);
+    } else {
+      const key = JSON.stringify(sync);
+      if (this.reported.get(id) === key) return;
+      this.reported.set(id, key);
+    }
+    this.reportChain = this.reportChain.then(async () => {
+      try {
+        // synced: the revoked key's value is no longer needed
+        if (r.item.state === 'sent') await this.deps.revocationKeys.drop(localKeyId);
+        await this.deps.onRevocationSync(localKeyId, sync);
+        if (terminal) await this.journal.transact((tx) => m.markFinalized(tx, id));
+      } catch (err) {
+        this.log(`outbox: could not record the revocation state of key ${localKeyId}: ${toErrorInfo(err).message}`);
+        if (!terminal) this.reported.delete(id);
+      } finally {
+        if (terminal) this.finalizing.delete(id);
+      }
+    });
+  }
+
+  private items(): OutboxItem[] {
+    return [...this.journal.state.values()].sort((a, b) => a.order - b.order).map((r) => this.toItem(r));
+  }
+
+  private toItem(r: StoredOp): OutboxItem {
+    const item: OutboxItem = { ...r.item, lastError: r.item.lastError ? { ...r.item.lastError } : null };
+    if (item.state === 'pending' && item.pendingReason === 'offline') {
+      const base = this.profileBase.get(item.profileId);
+      const t = base === undefined ? undefined : this.targets.get(base);
+      if (t?.offline) item.nextAttemptAt = new Date(t.nextProbeAt).toISOString();
+    }
+    return item;
+  }
+
+  /** Another process wrote the journal: catch up (cheap check first). No timer involved. */
+  private watchJournal(): void {
+    try {
+      this.watcher = watch(this.deps.dir, { persistent: false }, (_event, name) => {
+        if (name === JOURNAL_FILE || name === null) this.onJournalTouched();
+      });
+      this.watcher.on('error', () => {
+        this.watcher?.close();
+        this.watcher = null;
+      });
+    } catch {
+      this.watcher = null; // no file watching here: other processes' work is seen at our next pass
+    }
+  }
+
+  private onJournalTouched(): void {
+    if (this.touchPending || this.closed) return;
+    this.touchPending = true;
+    setImmediate(() => {
+      this.touchPending = false;
+      if (this.closed) return;
+      void (async () => {
+        const known = this.journal.knownSize();
+        const st = await stat(this.journal.path).catch(() => null);
+        if (st && st.ino === known.ino && st.size === known.size) return;
+        await this.journal.transact(() => undefined);
+      })().catch(() => undefined);
+    });
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new CrmError('internal', 'The outbox is closed.');
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}
