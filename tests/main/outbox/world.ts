@@ -1,0 +1,113 @@
+// A test world: the real sandbox, the real HTTP client, a temp data dir and the doubles.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient } from '../../../src-main/core/http/api-client';
+import type { HttpSender } from '../../../src-main/core/http/sender';
+import type { OutboxItem } from '../../../src-main/core/model';
+import type { Outbox, OutboxDeps } from '../../../src-main/core/outbox/index';
+import { createOutbox } from '../../../src-main/core/outbox/index';
+import { startSandbox } from '../../../src-main/sandbox/index';
+import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import { PROFILE_ID, TestKeys, sandboxMessages } from './doubles';
+
+export interface World {
+  sandbox: RunningSandbox;
+  dir: string;
+  keys: TestKeys;
+  sender: HttpSender;
+  logs: string[];
+  open(overrides?: Partial<OutboxDeps>): Promise<Outbox>;
+  messages(): ReturnType<typeof sandboxMessages>;
+  close(): Promise<void>;
+}
+
+export const FAST = { min: 40, max: 300 };
+
+export async function makeWorld(options: SandboxOptions & { dir?: string } = {}): Promise<World> {
+  const sandbox = await startSandbox({ contacts: 5, rate: 10_000, burst: 10_000, ...options });
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'outbox-test-')));
+  const keys = new TestKeys(sandbox.baseUrl);
+  keys.add('admin', sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage'], { active: true });
+  const sender = createApiClient({ headersTimeoutMs: 3_000, connectTimeoutMs: 2_000 });
+  const logs: string[] = [];
+  const opened: Outbox[] = [];
+  return {
+    sandbox,
+    dir,
+    keys,
+    sender,
+    logs,
+    async open(overrides = {}) {
+      const outbox = await createOutbox({
+        dir,
+        sender,
+        getProfile: keys.getProfile,
+        keyAccess: keys,
+        revocationKeys: keys.revocationKeys,
+        onRevocationSync: keys.onRevocationSync,
+        probeIntervalMs: FAST,
+        log: (line) => logs.push(line),
+        ...overrides,
+      });
+      opened.push(outbox);
+      return outbox;
+    },
+    messages: () => sandboxMessages(sandbox.baseUrl, sandbox.adminKey),
+    async close() {
+      keys.release();
+      await Promise.allSettled(opened.map((o) => o.close()));
+      await sender.close();
+      await sandbox.close();
+      if (!options.dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function textOp(number: string, text: string): { op: 'messages.text'; input: { number: string; text: string }; idempotencyKey: string } {
+  return { op: 'messages.text', input: { number, text }, idempotencyKey: randomUUID() };
+}
+
+export function enqueueText(outbox: Outbox, number: string, text: string, keyId: string | null = null): Promise<OutboxItem> {
+  return outbox.enqueueMessage({ profileId: PROFILE_ID, keyId, op: textOp(number, text), label: number });
+}
+
+export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 15));
+  }
+}
+
+export async function itemOf(outbox: Outbox, id: string): Promise<OutboxItem> {
+  const item = (await outbox.list()).find((i) => i.id === id);
+  if (!item) throw new Error(`no outbox item ${id}`);
+  return item;
+}
+
+export async function waitState(outbox: Outbox, id: string, state: OutboxItem['state'], timeoutMs?: number): Promise<OutboxItem> {
+  return waitFor(async () => {
+    const item = await itemOf(outbox, id);
+    return item.state === state ? item : null;
+  }, `${id} to be ${state}`, timeoutMs);
+}
+
+export async function waitAll(outbox: Outbox, state: OutboxItem['state'], timeoutMs?: number): Promise<OutboxItem[]> {
+  return waitFor(async () => {
+    const items = await outbox.list();
+    return items.length > 0 && items.every((i) => i.state === state) ? items : null;
+  }, `every item to be ${state}`, timeoutMs);
+}
+
+/** counts of each text among the sandbox's messages */
+export function countTexts(messages: { text?: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of messages) counts.set(m.text ?? '', (counts.get(m.text ?? '') ?? 0) + 1);
+  return counts;
+}
+
+export { PROFILE_ID };
