@@ -1,7 +1,8 @@
 // Reads a request body while counting bytes: past `limit` it stops keeping anything and
-// resolves at once (the caller answers 400 and closes the connection); a body that does not
-// arrive within `timeoutMs` resolves as a timeout. Whatever is still arriving after either is
-// discarded, never buffered.
+// resolves at once (the caller answers 400 and closes the connection). A body that pauses for
+// `timeoutMs`, or trickles in slower than 64 KiB/s on average after a grace of `timeoutMs`,
+// resolves as a timeout (slowloris), while a 134 MiB upload at any sane speed gets through.
+// Whatever is still arriving after either is discarded, never buffered.
 import type { IncomingMessage } from 'node:http';
 import type { FieldError } from './errors';
 import { field } from './reply';
@@ -13,6 +14,7 @@ export type BodyResult =
   | { kind: 'aborted' };
 
 const discard = (): void => {};
+const MIN_BYTES_PER_MS = 64 * 1024 / 1000;
 
 export function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<BodyResult> {
   return new Promise((resolve) => {
@@ -25,6 +27,8 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
     let chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const startedAt = Date.now();
+    let lastDataAt = startedAt;
     const finish = (result: BodyResult): void => {
       if (done) return;
       done = true;
@@ -35,11 +39,18 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
       resolve(result);
     };
     const onData = (chunk: Buffer): void => {
+      lastDataAt = Date.now();
       size += chunk.length;
       if (size > limit) finish({ kind: 'too_large', limit });
       else chunks.push(chunk);
     };
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+    const checkPace = (): void => {
+      const now = Date.now();
+      const deadline = Math.min(lastDataAt + timeoutMs, startedAt + timeoutMs + size / MIN_BYTES_PER_MS);
+      if (now >= deadline) finish({ kind: 'timeout' });
+      else timer = setTimeout(checkPace, deadline - now);
+    };
+    let timer = setTimeout(checkPace, timeoutMs);
     req.on('data', onData);
     req.once('end', () => finish({ kind: 'ok', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
     req.once('error', () => finish({ kind: 'aborted' }));

@@ -9,23 +9,30 @@ export interface SandboxCliIo {
   stderr: { write(text: string): unknown };
   /** where SIGINT / SIGTERM come from (default: process) */
   signals: {
-    once(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+    on(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
     off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
   };
 }
 
-function waitForStop(signals: SandboxCliIo['signals']): Promise<string> {
-  return new Promise((resolve) => {
-    const onInt = (): void => done('SIGINT');
-    const onTerm = (): void => done('SIGTERM');
-    const done = (name: string): void => {
+/**
+ * Resolves on the first SIGINT/SIGTERM. The handlers stay until dispose(), so a repeated
+ * signal during shutdown (Ctrl+C reaches both tsx and this process, and tsx may relay it)
+ * cannot kill the process before the state is saved.
+ */
+function stopSignal(signals: SandboxCliIo['signals']): { received: Promise<string>; dispose(): void } {
+  let resolve = (_name: string): void => {};
+  const received = new Promise<string>((r) => (resolve = r));
+  const onInt = (): void => resolve('SIGINT');
+  const onTerm = (): void => resolve('SIGTERM');
+  signals.on('SIGINT', onInt);
+  signals.on('SIGTERM', onTerm);
+  return {
+    received,
+    dispose() {
       signals.off('SIGINT', onInt);
       signals.off('SIGTERM', onTerm);
-      resolve(name);
-    };
-    signals.once('SIGINT', onInt);
-    signals.once('SIGTERM', onTerm);
-  });
+    },
+  };
 }
 
 export async function runSandboxCli(argv: readonly string[], io: Partial<SandboxCliIo> = {}): Promise<number> {
@@ -48,11 +55,12 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
   }
   // with --json, stdout carries only the first line; the request log goes to stderr
   const logTo = json ? stderr : stdout;
-  const stopped = waitForStop(signals);
+  const stop = stopSignal(signals);
   let sandbox;
   try {
     sandbox = await startSandbox({ ...rest, dataFile, log: (line) => logTo.write(`${line}\n`) });
   } catch (err) {
+    stop.dispose();
     stderr.write(`sandbox: cannot start: ${(err as Error).message}\n`);
     return 1;
   }
@@ -66,8 +74,15 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
         'Press Ctrl+C to stop.\n',
     );
   }
-  const signal = await stopped;
-  await sandbox.close();
+  const signal = await stop.received;
+  try {
+    await sandbox.close();
+  } catch (err) {
+    stderr.write(`sandbox: stopped on ${signal}, but saving failed: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    stop.dispose();
+  }
   logTo.write(`sandbox: stopped on ${signal}\n`);
   return 0;
 }

@@ -3,6 +3,7 @@
 // JSON and field checks (400) -> handler. Auth comes before any look at the body, so a bad
 // body with a bad key is 401. Anything thrown is a sandbox bug and answers 500; bad input never does.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { authenticate } from './auth';
 import { checkJsonContentType, parseJsonObject, readBody } from './body';
 import type { ErrorCode } from './errors';
@@ -77,7 +78,23 @@ export async function handleRequest(ctx: PipelineContext, req: IncomingMessage, 
 
 function send(ex: Exchange, reply: Reply, headers?: Record<string, string>): void {
   ex.record.status = reply.status;
+  if (headers?.Connection === 'close') closeGracefully(ex.req.socket);
   writeReply(ex.res, reply, headers);
+}
+
+const LINGER_MS = 2000;
+
+/**
+ * For an answer given while the client is still sending (a body too large, or not read):
+ * Node destroys the socket once the answer is flushed, and closing a socket with unread
+ * bytes sends a TCP reset that can make the client lose the answer. Instead, send FIN after
+ * the answer and keep discarding what arrives for a moment (a lingering close).
+ */
+function closeGracefully(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket): void {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
 }
 
 function lenientJson(bytes: Buffer): unknown {
@@ -123,6 +140,7 @@ async function applyFault(ctx: PipelineContext, ex: Exchange, fault: SandboxFaul
       await answerEarly(ctx, ex, (extra) => {
         if (ex.res.headersSent || ex.res.destroyed) return;
         ex.record.status = fault.status;
+        if (extra.Connection === 'close') closeGracefully(ex.req.socket);
         ex.res.writeHead(fault.status, {
           'Content-Type': fault.contentType ?? 'application/json; charset=utf-8',
           'Content-Length': String(Buffer.byteLength(text)),
