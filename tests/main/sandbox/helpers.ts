@@ -1,0 +1,127 @@
+// Shared helpers for the sandbox tests: a tiny JSON client over global fetch, and raw TCP
+// exchanges for what fetch cannot send (garbage, slow or endless bodies).
+import { connect } from 'node:net';
+import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import { startSandbox } from '../../../src-main/sandbox/index';
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: unknown;
+}
+
+export interface ErrorShape {
+  error: { code: string; message: string; details?: { field: string; message: string }[] };
+}
+
+export function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ contacts: 200, rate: 1000, burst: 1000, ...options });
+}
+
+export async function call(
+  sb: { baseUrl: string },
+  method: string,
+  path: string,
+  opts: { key?: string | null; body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers.Authorization = `Bearer ${opts.key}`;
+  let body: string | Uint8Array | undefined;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['Content-Type'] ??= 'application/json';
+  } else if (opts.rawBody !== undefined) {
+    body = opts.rawBody;
+  }
+  const res = await fetch(`${sb.baseUrl}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body: parsed };
+}
+
+export function errorOf(res: ApiResponse): ErrorShape['error'] {
+  return (res.body as ErrorShape).error;
+}
+
+/** Field names of a 400's details, sorted. */
+export function detailFields(res: ApiResponse): string[] {
+  return (errorOf(res).details ?? []).map((d) => d.field).sort();
+}
+
+export interface RawResult {
+  /** everything the server sent */
+  response: string;
+  /** bytes this side managed to write */
+  written: number;
+  /** the server closed the connection (end or reset) */
+  closed: boolean;
+}
+
+/**
+ * Opens a TCP connection, lets `drive` write to it, and collects what comes back until the
+ * server closes the connection or `waitMs` passes. Write errors (the server hanging up while
+ * we still send) are expected and ignored.
+ */
+export function rawExchange(
+  port: number,
+  drive: (socket: { write(data: string | Buffer): boolean; onDrain(fn: () => void): void; stopped(): boolean }) => void,
+  waitMs = 5000,
+): Promise<RawResult> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    let response = '';
+    let written = 0;
+    let finished = false;
+    const finish = (closed: boolean): void => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ response, written, closed });
+    };
+    const timer = setTimeout(() => finish(false), waitMs);
+    socket.on('data', (chunk: Buffer) => {
+      response += chunk.toString('latin1');
+    });
+    socket.on('error', () => finish(true));
+    socket.on('close', () => finish(true));
+    socket.on('connect', () =>
+      drive({
+        write(data) {
+          if (finished || socket.destroyed) return false;
+          written += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+          return socket.write(data);
+        },
+        onDrain(fn) {
+          socket.once('drain', fn);
+        },
+        // like a sensible client, stop sending once the server has answered
+        stopped: () => finished || socket.destroyed || response.length > 0,
+      }),
+    );
+  });
+}
+
+/** Status code of the first HTTP response in a raw exchange, or 0. */
+export function rawStatus(response: string): number {
+  const match = /^HTTP\/1\.1 (\d{3})/.exec(response);
+  return match ? Number(match[1]) : 0;
+}
+
+/** The JSON body of a raw single response, if any. */
+export function rawJson(response: string): unknown {
+  const at = response.indexOf('\r\n\r\n');
+  try {
+    return JSON.parse(response.slice(at + 4));
+  } catch {
+    return undefined;
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
