@@ -1,10 +1,16 @@
 // Files main holds for sending: picked in a dialog (stageFromPath) or dropped/recorded in the
-// renderer and handed over as bytes (stageFromBytes, written to a 0600 temp file under
-// <dataDir>/staging/). The renderer only ever sees a fileId; main resolves it to a path when
-// it builds the request. The staging dir is emptied at start.
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+// renderer and handed over as bytes (stageFromBytes, written to a 0600 temp file). The renderer
+// only ever sees a fileId; main resolves it to a path when it builds the request.
+//
+// Layout under the data dir (shared by the app and the `crm` command line):
+//   staging/<pid>.<random>/<fileId>/<name>  this process's staged bytes; at start, the dirs of
+//                                           processes that are gone are removed (never another
+//                                           live process's files)
+//   outbox-files/<uuid>/<name> (+ .item)    a copy of a staged file that a queued send refers
+//                                           to, kept until its outbox item is sent or cancelled
+import { randomBytes, randomUUID } from 'node:crypto';
+import { copyFile, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
 import { CrmError } from '../errors';
 import { LIMITS, tooLargeMessage } from '../limits';
 import { SNIFF_BYTES, sniffMimetype } from '../media/sniff';
@@ -56,20 +62,52 @@ export function sanitiseFileName(raw: string): string {
   return cleaned.length > 0 ? cleaned : 'file';
 }
 
+/** A staged file copied for a queued send: attach the outbox item id once it is known. */
+export interface PinnedFile {
+  path: string;
+  attach(outboxId: string): Promise<void>;
+  discard(): Promise<void>;
+}
+
+const PIN_MARKER = '.item';
+/** a pinned copy whose send was never queued (crash in between) is removed after this long */
+const UNATTACHED_PIN_MAX_AGE_MS = 24 * 3600 * 1000;
+
+function pidAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class FileStaging {
   private readonly entries = new Map<string, Entry>();
+  /** staging root shared by every process on this data dir */
+  readonly root: string;
+  /** this process's own staging dir */
   readonly dir: string;
+  readonly pinnedDir: string;
+  private readonly pinned = new Map<string, string>();
 
   constructor(dataDir: string) {
-    this.dir = join(dataDir, 'staging');
+    this.root = join(dataDir, 'staging');
+    this.dir = join(this.root, `${process.pid}.${randomBytes(4).toString('hex')}`);
+    this.pinnedDir = join(dataDir, 'outbox-files');
   }
 
-  /** empties the staging dir (files left by an earlier run) */
+  /** creates this process's staging dir and removes those left by processes that are gone */
   async init(): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    for (const name of await readdir(this.dir)) {
-      await rm(join(this.dir, name), { recursive: true, force: true });
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    for (const name of await readdir(this.root)) {
+      const pid = Number(/^(\d+)\./.exec(name)?.[1] ?? NaN);
+      if (pidAlive(pid) && join(this.root, name) !== this.dir) continue;
+      await rm(join(this.root, name), { recursive: true, force: true });
     }
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
   }
 
   async stageFromPath(path: string, _purpose: StagePurpose): Promise<StagedFileInfo> {
@@ -139,9 +177,73 @@ export class FileStaging {
     if (entry.owned) await rm(join(this.dir, fileId), { recursive: true, force: true });
   }
 
-  /** releases everything (at close) */
+  /** releases everything and removes this process's staging dir (at close) */
   async releaseAll(): Promise<void> {
     for (const fileId of [...this.entries.keys()]) await this.release(fileId);
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  /**
+   * A send is going to the outbox: a file staged by this process would not survive the next
+   * start, so the outbox gets a copy under outbox-files/. Files the person picked elsewhere
+   * stay where they are. Returns null when no copy was needed.
+   */
+  async pinForOutbox(path: string): Promise<PinnedFile | null> {
+    const rel = relative(this.root, path);
+    if (rel.startsWith('..') || rel.startsWith(sep) || rel === '') return null;
+    const dir = join(this.pinnedDir, randomUUID());
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const copy = join(dir, basename(path));
+    await copyFile(path, copy);
+    return {
+      path: copy,
+      attach: async (outboxId) => {
+        await writeFile(join(dir, PIN_MARKER), outboxId, { mode: 0o600 });
+        this.pinned.set(outboxId, dir);
+      },
+      discard: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+
+  /**
+   * Removes the copies whose outbox item was sent or cancelled (or is gone from the outbox).
+   * A failed item keeps its file: the person may retry it.
+   */
+  async sweepPinned(items: readonly { id: string; state: string }[]): Promise<void> {
+    const byId = new Map(items.map((i) => [i.id, i.state]));
+    let names: string[];
+    try {
+      names = await readdir(this.pinnedDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const dir = join(this.pinnedDir, name);
+      const outboxId = await readFile(join(dir, PIN_MARKER), 'utf8').then((text) => text.trim(), () => null);
+      let remove: boolean;
+      if (outboxId === null) {
+        const age = await stat(dir).then((i) => Date.now() - i.mtimeMs, () => 0);
+        remove = age > UNATTACHED_PIN_MAX_AGE_MS;
+      } else {
+        const state = byId.get(outboxId);
+        remove = state === undefined || state === 'sent' || state === 'cancelled';
+      }
+      if (remove) {
+        await rm(dir, { recursive: true, force: true });
+        if (outboxId) this.pinned.delete(outboxId);
+      }
+    }
+  }
+
+  /** cheap check on every outbox change: only the copies this process pinned */
+  async onOutboxChanged(items: readonly { id: string; state: string }[]): Promise<void> {
+    for (const item of items) {
+      const dir = this.pinned.get(item.id);
+      if (dir && (item.state === 'sent' || item.state === 'cancelled')) {
+        this.pinned.delete(item.id);
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
   }
 
   private async preview(path: string, size: number, mimetype: string): Promise<string | null> {

@@ -149,13 +149,18 @@ export class KeyManager implements KeyService {
     });
     this.newKeys.delete(id);
     // 4. The server side.
-    const keyPrefix = value !== null ? value.slice(0, KEY_PREFIX_LENGTH) : null;
-    if (this.outbox) {
+    const keyPrefix = value !== null && value.length >= KEY_PREFIX_LENGTH ? value.slice(0, KEY_PREFIX_LENGTH) : null;
+    if (meta.serverKeyId === null && keyPrefix === null) {
+      // Neither the server id nor a prefix to find it by: the server cannot be told from here.
+      updated = (await this.setSync(id, { state: 'local_only' })) ?? updated;
+    } else if (this.outbox) {
       try {
         await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, keyPrefix, label: meta.name });
       } catch (err) {
-        updated = await this.setSync(id, { state: 'failed', reason: `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}` }) ?? updated;
+        await this.setSync(id, { state: 'failed', reason: `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}` });
       }
+      // the outbox may already have reported progress through applyRevocationSync
+      updated = await this.get(id);
     } else {
       // Fallback while no outbox is wired (early tests, createCore({ outbox: false })): one direct
       // DELETE in the background, not durable and without retries. The outbox replaces it.

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
+import type { FileStaging } from '../files/staging';
 import { callWithKey, isUnreachable } from '../keys/api-call';
 import type { ApiCallOptions } from '../keys/api-call';
 import { targetOf } from '../keys/key-manager';
@@ -27,6 +28,8 @@ export class MessageServiceImpl implements MessageService {
     private readonly keyAccess: KeyAccess,
     private readonly sender: HttpSender,
     outbox?: OutboxService,
+    /** keeps a staged file alive for a queued send (see FileStaging.pinForOutbox) */
+    private readonly files?: Pick<FileStaging, 'pinForOutbox'>,
   ) {
     this.outbox = outbox;
   }
@@ -61,6 +64,23 @@ export class MessageServiceImpl implements MessageService {
     return { items: page.items, total: page.total };
   }
 
+  /** a file this process staged gets a copy that outlives the process, for the outbox */
+  private async enqueue(outbox: OutboxService, input: { profileId: string; keyId: string | null; op: SendOperation; label: string }) {
+    const { op } = input;
+    const source = op.op === 'messages.text' ? null : op.input.source;
+    const pinned = source?.kind === 'file' && this.files ? await this.files.pinForOutbox(source.path) : null;
+    if (!pinned) return outbox.enqueueMessage(input);
+    const queuedOp = { ...op, input: { ...op.input, source: { kind: 'file', path: pinned.path } } } as SendOperation;
+    try {
+      const item = await outbox.enqueueMessage({ ...input, op: queuedOp });
+      await pinned.attach(item.id);
+      return item;
+    } catch (err) {
+      await pinned.discard();
+      throw err;
+    }
+  }
+
   private async send(op: SendOperation, options: SendCallOptions): Promise<SendResult> {
     const profile = await this.profiles.resolve(options.profileId);
     // A local problem (bad number, file too large) is thrown here, before any key is read.
@@ -79,7 +99,7 @@ export class MessageServiceImpl implements MessageService {
     } catch (err) {
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
       const keyId = (used as KeyMeta | null)?.id ?? null;
-      const item = await this.outbox.enqueueMessage({ profileId: profile.id, keyId, op, label: op.input.number });
+      const item = await this.enqueue(this.outbox, { profileId: profile.id, keyId, op, label: op.input.number });
       return {
         status: 'queued',
         outboxId: item.id,

@@ -21,7 +21,7 @@ async function staging(): Promise<{ files: FileStaging; dataDir: string }> {
 
 describe('file staging', () => {
   it('stages bytes as a 0600 file with a sanitised name, sniffed type and an image preview', async () => {
-    const { files, dataDir } = await staging();
+    const { files } = await staging();
     const staged = await files.stageFromBytes('../../etc/My:pic?.png', PNG, 'image');
     expect(staged).toEqual({
       fileId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -32,23 +32,23 @@ describe('file staging', () => {
       previewDataUrl: `data:image/png;base64,${PNG.toString('base64')}`,
     });
     const path = files.resolve(staged.fileId);
-    expect(path.startsWith(join(dataDir, 'staging'))).toBe(true);
+    expect(path.startsWith(`${files.dir}/`)).toBe(true);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await readFile(path)).toEqual(PNG);
     await files.release(staged.fileId);
-    expect(await readdir(join(dataDir, 'staging'))).toEqual([]);
+    expect(await readdir(files.dir)).toEqual([]);
     expect(((await caught(async () => files.resolve(staged.fileId))) as CrmError).code).toBe('file_unreadable');
   });
 
   it('refuses bytes over the purpose limit before writing, naming the limit', async () => {
-    const { files, dataDir } = await staging();
+    const { files } = await staging();
     const big = new Uint8Array(LIMITS.imageBytes + 1);
     const err = (await caught(() => files.stageFromBytes('big.png', big, 'image'))) as CrmError;
     expect(err.code).toBe('file_too_large');
     expect(err.message).toBe('big.png is 5242881 bytes; images are limited to 5 MB (5242880 bytes).');
     const audio = (await caught(() => files.stageFromBytes('note.ogg', new Uint8Array(LIMITS.audioBytes + 1024 * 1024), 'audio'))) as CrmError;
     expect(audio.message).toMatch(/voice notes are limited to 16 MB/);
-    expect(await readdir(join(dataDir, 'staging'))).toEqual([]);
+    expect(await readdir(files.dir)).toEqual([]);
     // a document of the same size is fine
     const doc = await files.stageFromBytes('big.bin', big, 'document');
     expect(doc).toMatchObject({ size: big.length, mimetype: 'application/octet-stream', category: 'document', previewDataUrl: null });
@@ -77,12 +77,41 @@ describe('file staging', () => {
     expect(((await caught(() => files.stageFromPath(dataDir, 'document'))) as CrmError).code).toBe('file_unreadable');
   });
 
-  it('empties the staging dir at start', async () => {
+  it('at start removes the staging dirs of processes that are gone, never a live one', async () => {
     const dataDir = await tempDir();
-    await mkdir(join(dataDir, 'staging', 'old-id'), { recursive: true });
-    await writeFile(join(dataDir, 'staging', 'old-id', 'left.png'), PNG);
-    await new FileStaging(dataDir).init();
-    expect(await readdir(join(dataDir, 'staging'))).toEqual([]);
+    const root = join(dataDir, 'staging');
+    for (const name of ['999999999.dead', 'garbage', `${process.ppid}.alive`]) {
+      await mkdir(join(root, name, 'id'), { recursive: true });
+      await writeFile(join(root, name, 'id', 'left.png'), PNG);
+    }
+    const files = new FileStaging(dataDir);
+    await files.init();
+    expect((await readdir(root)).sort()).toEqual([`${process.ppid}.alive`, files.dir.split('/').pop()].sort());
+    await files.releaseAll();
+    expect(await readdir(root)).toEqual([`${process.ppid}.alive`]);
+  });
+
+  it('pins a staged file for a queued send and sweeps it once the send is over', async () => {
+    const { files, dataDir } = await staging();
+    const staged = await files.stageFromBytes('dot.png', PNG, 'image');
+    const pinned = await files.pinForOutbox(files.resolve(staged.fileId));
+    expect(pinned?.path.startsWith(join(dataDir, 'outbox-files'))).toBe(true);
+    await files.release(staged.fileId);
+    expect(await readFile(pinned?.path as string)).toEqual(PNG);
+    await pinned?.attach('ob_1');
+    const other = await files.pinForOutbox(files.resolve((await files.stageFromBytes('b.png', PNG, 'image')).fileId));
+    await other?.attach('ob_2');
+    // a file the person picked elsewhere is not copied
+    const own = join(dataDir, 'mine.png');
+    await writeFile(own, PNG);
+    expect(await files.pinForOutbox(own)).toBeNull();
+    // a later process: ob_1 was sent, ob_2 failed (may be retried)
+    const later = new FileStaging(dataDir);
+    await later.init();
+    await later.sweepPinned([{ id: 'ob_1', state: 'sent' }, { id: 'ob_2', state: 'failed' }]);
+    expect(await readdir(join(dataDir, 'outbox-files'))).toHaveLength(1);
+    await files.onOutboxChanged([{ id: 'ob_2', state: 'cancelled' }]);
+    expect(await readdir(join(dataDir, 'outbox-files'))).toEqual([]);
   });
 
   it.each([

@@ -1,0 +1,133 @@
+// createCore as the app, the CLI and the e2e harness get it: the real keytar store, the undici
+// sender feeding the request log, and the real outbox taking revocations and offline sends.
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCore } from '../../../src-main/core/create-core';
+import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
+import { keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { openTestCore } from '../helpers/core';
+import type { TestCore } from '../helpers/core';
+import { keychainAvailable, uniqueKeychainService } from '../helpers/keychain';
+import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { tempDir } from '../helpers/temp-dir';
+
+const hasKeychain = await keychainAvailable();
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+describe.skipIf(!hasKeychain)('createCore', () => {
+  let sandbox: RunningSandbox;
+  const opened: TestCore[] = [];
+  const secrets: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await openSandbox();
+    secrets.push(sandbox.adminKey);
+  });
+
+  afterAll(async () => {
+    for (const t of opened) await t.cleanup();
+    await closeSandboxes();
+  });
+
+  async function open(label: string): Promise<TestCore & { profileId: string; keyId: string }> {
+    const t = await openTestCore(label);
+    opened.push(t);
+    const profileId = (await t.core.profiles.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true })).id;
+    const keyId = (await t.core.keys.add({ profileId, name: 'Admin', value: sandbox.adminKey })).id;
+    return { ...t, profileId, keyId };
+  }
+
+  it('stores keys under the given keychain service and logs requests with Authorization redacted', async () => {
+    const service = uniqueKeychainService('create-core');
+    const dataDir = await tempDir();
+    const core = await createCore({ dataDir, keychainService: service, outbox: false });
+    const direct = new KeytarSecretStore({ service });
+    try {
+      expect(core.outbox).toBeUndefined();
+      const p = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const key = await core.keys.add({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
+      expect(await direct.get(keyAccount(key.id))).toBe(sandbox.adminKey);
+      const live: string[] = [];
+      const off = core.requestLog.subscribe((e) => live.push(`${e.method} ${e.path} ${e.status}`));
+      await core.contacts.list({ perPage: 2 });
+      off();
+      expect(live).toEqual(['GET /api/v1/contacts?per_page=2 200']);
+      const entry = core.requestLog.list().at(-1);
+      expect(entry?.requestHeaders.Authorization ?? entry?.requestHeaders.authorization).toBe('Bearer ***');
+      expect(findSecrets(core.requestLog.list(), [sandbox.adminKey])).toEqual([]);
+      await core.close();
+      await core.close(); // idempotent
+      await direct.delete(keyAccount(key.id));
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('reports a corrupt metadata file as a notice and starts clean', async () => {
+    const dataDir = await tempDir();
+    await writeFile(join(dataDir, 'profiles.json'), '{ not json');
+    const core = await createCore({ dataDir, keychainService: uniqueKeychainService('corrupt'), outbox: false });
+    try {
+      expect(core.notices).toEqual([expect.stringMatching(/^profiles\.json could not be read and was set aside as profiles\.json\.corrupt-.+; starting with an empty one\.$/)]);
+      expect((await core.profiles.list()).profiles).toEqual([]);
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('a revocation goes through the outbox: the server key is deleted and the revocation copy dropped', async () => {
+    const t = await open('outbox-revoke');
+    expect(t.core.outbox).toBeDefined();
+    const made = await t.core.keys.createServerKey({ name: 'short lived', permissions: ['contacts:read'] });
+    const value = (await t.raw.get(keyAccount(made.id))) as string;
+    secrets.push(value);
+    const revoked = await t.core.keys.revoke(made.id);
+    expect(revoked.state).toBe('revoked');
+    await t.core.outbox?.syncNow();
+    await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' }), { timeout: 10_000, interval: 20 });
+    expect(sandbox.requests().some((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${made.serverKeyId}` && r.status === 200)).toBe(true);
+    expect(await t.raw.get(revokingAccount(made.id))).toBeNull();
+    expect(await t.raw.get(keyAccount(made.id))).toBeNull();
+    const check = await fetch(`${sandbox.baseUrl}/api/v1/contacts?per_page=1`, { headers: { authorization: `Bearer ${value}` } });
+    await check.arrayBuffer();
+    expect(check.status).toBe(401);
+  });
+
+  it('an offline send is queued and delivered later with the same Idempotency-Key; a staged file survives until then', async () => {
+    const t = await open('outbox-send');
+    const staged = await t.core.files.stageFromBytes('dot.png', PNG, 'image');
+    await sandbox.suspend();
+    let textQueued: { status: string; outboxId?: string };
+    let mediaQueued: { status: string; outboxId?: string };
+    try {
+      textQueued = await t.core.messages.sendText({ number: '5511966665555', text: 'queued text' }, { idempotencyKey: 'queued-key-0001' });
+      mediaQueued = await t.core.messages.sendMedia({ number: '5511966665555', mediatype: 'image', source: { kind: 'file', path: t.core.files.resolve(staged.fileId) } });
+    } finally {
+      await sandbox.resume();
+    }
+    expect(textQueued.status).toBe('queued');
+    expect(mediaQueued.status).toBe('queued');
+    await t.core.files.release(staged.fileId);
+    expect(await readdir(join(t.dataDir, 'outbox-files'))).toHaveLength(1);
+    await t.core.outbox?.syncNow();
+    await vi.waitFor(async () => {
+      const items = (await t.core.outbox?.list()) ?? [];
+      expect(items.filter((i) => i.id === textQueued.outboxId || i.id === mediaQueued.outboxId).map((i) => i.state)).toEqual(['sent', 'sent']);
+    }, { timeout: 10_000, interval: 20 });
+    const posts = sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.headers['idempotency-key'] === 'queued-key-0001');
+    expect(posts.map((r) => r.status)).toEqual([201]);
+    const media = sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/media' && r.status === 201).at(-1);
+    expect(media?.json).toMatchObject({ number: '5511966665555', mimetype: 'image/png' });
+    await vi.waitFor(async () => expect(await readdir(join(t.dataDir, 'outbox-files'))).toEqual([]), { timeout: 5_000, interval: 20 });
+  });
+
+  it('nothing secret on disk or in the logs', async () => {
+    for (const t of opened) {
+      expect(await filesContainingSecrets(t.dataDir, secrets)).toEqual([]);
+      expect(findSecrets(t.core.requestLog.list(), secrets)).toEqual([]);
+    }
+  });
+});
