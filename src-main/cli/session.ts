@@ -1,13 +1,14 @@
 // Opens the core for one command. Two modes:
 // - profile mode: the shared data dir and the OS keychain (the desktop app's state);
 // - env-var mode (CRM_API_KEY set, for commands that call the API with "the" key): an ephemeral
-//   core in a private temp dir whose only secret is the env key, held in memory
-//   (EnvKeySecretStore). Nothing of it outlives the process; the shared data dir is only read
-//   (for the profile's base URL when CRM_BASE_URL is not set).
+//   core in a private temp dir (no outbox) whose only secret is the env key, held in memory
+//   (EnvKeySecretStore). Nothing of it outlives the process; the shared data dir is only read,
+//   for the profile's base URL when CRM_BASE_URL is not set.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../core/create-core';
+import { createMetaStores } from '../core/meta/stores';
 import type { Core } from '../core/create-core';
 import type { Profile } from '../core/model';
 import { UsageError } from './args';
@@ -20,6 +21,8 @@ export interface SessionOptions {
   profileRef?: string;
   /** the command calls the API with the current key, so CRM_API_KEY applies to it */
   envKey?: boolean;
+  /** the command needs the outbox (sync, outbox, revocations, send --queue) */
+  outbox?: boolean;
 }
 
 export interface Session {
@@ -38,32 +41,25 @@ export async function openSession(env: Record<string, string | undefined>, optio
   if (options.envKey && env.CRM_BASE_URL && !envKey) {
     throw new UsageError('CRM_BASE_URL is set but CRM_API_KEY is not: set both, or unset CRM_BASE_URL to use the profile and its saved key');
   }
-  const shared = await openShared(env);
-  if (!options.envKey || !envKey) {
-    return {
-      core: shared,
-      envMode: false,
-      profile: () => resolveProfile(shared, options.profileRef),
-      close: () => shared.close(),
-    };
-  }
-  let baseUrl = env.CRM_BASE_URL;
-  let template: Profile | null = null;
-  try {
+  if (options.envKey && envKey) {
+    // Only READ the shared data dir, and only when the base URL must come from a profile.
+    let baseUrl = env.CRM_BASE_URL;
+    let template: Profile | null = null;
     if (!baseUrl) {
-      template = await resolveProfile(shared, options.profileRef);
+      const profiles = createMetaStores(resolveDataDir(env)).profiles;
+      template = await resolveProfile({ profiles: { list: () => profiles.read() } }, options.profileRef);
       baseUrl = template.baseUrl;
     }
-  } finally {
-    await shared.close();
+    return openEphemeral(envKey, baseUrl, template, env);
   }
-  return openEphemeral(envKey, baseUrl, template, env);
+  const core = await createCore({
+    dataDir: resolveDataDir(env),
+    keychainService: env.CRM_KEYCHAIN_SERVICE || undefined,
+    // Opening the outbox starts sending what waits in it: only commands about the outbox do.
+    ...(options.outbox ? {} : { outbox: false as const }),
+  });
+  return { core, envMode: false, profile: () => resolveProfile(core, options.profileRef), close: () => core.close() };
 }
-
-async function openShared(env: Record<string, string | undefined>): Promise<Core> {
-  return createCore({ dataDir: resolveDataDir(env), keychainService: env.CRM_KEYCHAIN_SERVICE || undefined });
-}
-
 async function openEphemeral(key: string, baseUrl: string, template: Profile | null, env: Record<string, string | undefined>): Promise<Session> {
   const dir = await mkdtemp(join(tmpdir(), 'crm-env-'));
   const secrets = new EnvKeySecretStore();
@@ -77,7 +73,7 @@ async function openEphemeral(key: string, baseUrl: string, template: Profile | n
     }
   };
   try {
-    core = await createCore({ dataDir: dir, secretStore: secrets });
+    core = await createCore({ dataDir: dir, secretStore: secrets, outbox: false });
     const insecureOk = template?.allowInsecureHttp === true || env.CRM_ALLOW_INSECURE_HTTP === '1';
     let profile = await core.profiles.create({ name: ENV_PROFILE_NAME, baseUrl, confirmInsecure: insecureOk });
     if (template && Object.keys(template.endpointOverrides).length > 0) {

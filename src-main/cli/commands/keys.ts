@@ -1,6 +1,6 @@
 // crm keys list|add|test|revoke|create|use. Key values only ever travel stdin -> keychain or
 // API response -> keychain; nothing here prints one.
-import type { KeyMeta } from '../../core/model';
+import type { KeyMeta, OutboxItem } from '../../core/model';
 import { UsageError, requireOption } from '../args';
 import type { CommandContext, CommandGroup } from '../command';
 import { defineCommand } from '../command';
@@ -192,39 +192,49 @@ const revoke = defineCommand({
   async run(ctx, { values, positionals }) {
     const ref = positionals[0];
     if ((ref === undefined) === (values.server === undefined)) throw new UsageError('give either a saved KEY or --server SERVER_KEY_ID');
-    const session = await ctx.session({ profileRef: values.profile });
+    const session = await ctx.session({ profileRef: values.profile, outbox: true });
     const { core } = session;
+    const profile = values.server !== undefined || values.profile !== undefined ? await session.profile() : null;
+    let label: string;
+    let key: KeyMeta | null = null;
     if (values.server !== undefined) {
-      const profile = await session.profile();
-      await confirmOrRefuse(ctx, values.yes === true, `Revoke server key ${values.server} using profile "${clean(profile.name)}"? Requests with it will fail.`, 'revoke the key');
-      const result = await core.keys.revokeServerKey({ profileId: profile.id, serverKeyId: values.server });
-      await syncOnce(session);
-      return {
-        data: result,
-        text: result.queued
-          ? `Revocation of ${result.serverKeyId} is queued; it is sent when the server answers (crm outbox list, crm sync).`
-          : `Revoked ${result.serverKeyId} on the server.`,
-      };
+      label = values.server;
+      await confirmOrRefuse(ctx, values.yes === true, `Revoke server key ${label} using profile "${clean(profile?.name ?? '')}"? Requests with it will fail.`, 'revoke the key');
+    } else {
+      key = await resolveKey(session, ref ?? '', profile?.id ?? null);
+      label = `"${clean(key.name)}" (${fingerprint(key)})`;
+      if (key.state === 'revoked') {
+        return { data: { key, server: syncText(key) || null }, text: `${label} is already revoked${key.sync ? `; ${syncText(key)}` : ''}.` };
+      }
+      await confirmOrRefuse(ctx, values.yes === true, `Revoke key ${label}? Requests with it will fail at once.`, 'revoke the key');
     }
-    const key = await resolveKey(session, ref ?? '', values.profile !== undefined ? (await session.profile()).id : null);
-    if (key.state === 'revoked') {
-      return { data: { key }, text: `"${clean(key.name)}" (${fingerprint(key)}) is already revoked${key.sync ? `; ${syncText(key)}` : ''}.` };
-    }
-    await confirmOrRefuse(ctx, values.yes === true, `Revoke key "${clean(key.name)}" (${fingerprint(key)})? Requests with it will fail at once.`, 'revoke the key');
-    await core.keys.revoke(key.id);
-    await syncOnce(session);
-    const after = await core.keys.get(key.id).catch(() => null);
-    const shown = after ?? key;
+    const before = new Set((await core.outbox?.list())?.map((i) => i.id) ?? []);
+    if (key) await core.keys.revoke(key.id);
+    else await core.keys.revokeServerKey({ profileId: profile?.id ?? '', serverKeyId: label });
+    // one pass now, so the server hears of it before this process ends (when it is reachable)
+    await core.outbox?.syncNow();
+    const item = (await core.outbox?.list())?.find((i) => i.kind === 'keys.revoke' && !before.has(i.id)) ?? null;
+    const server = item ? serverOutcome(item) : key ? syncText(await core.keys.get(key.id)) : 'unknown';
+    const failed = item?.state === 'failed' || item?.state === 'cancelled';
     return {
-      data: { key: shown },
-      text: `Revoked "${clean(key.name)}" (${fingerprint(key)}) on this computer${after?.sync ? `; ${syncText(after)}` : ''}.`,
+      data: { key: key ? await core.keys.get(key.id) : null, serverKeyId: values.server ?? key?.serverKeyId ?? null, outboxItem: item, server },
+      text: `${key ? `Revoked ${label} on this computer` : `Revocation of ${label}`}; ${server}.`,
+      ...(failed ? { exitCode: 1, reason: server } : {}),
     };
   },
 });
 
-/** Runs one outbox pass so a queued revocation is tried before the process exits. */
-async function syncOnce(session: Session): Promise<void> {
-  await session.core.outbox?.syncNow();
+function serverOutcome(item: OutboxItem): string {
+  switch (item.state) {
+    case 'sent':
+      return 'revoked on the server';
+    case 'failed':
+      return `the server revocation failed${item.lastError ? `: ${item.lastError.message}` : ''}`;
+    case 'cancelled':
+      return 'the server revocation was cancelled';
+    default:
+      return `the server revocation waits in the outbox (${(item.pendingReason ?? item.state).replace(/_/g, ' ')}; crm sync retries it)`;
+  }
 }
 
 const create = defineCommand({

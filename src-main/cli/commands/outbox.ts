@@ -8,7 +8,7 @@ import { defineCommand } from '../command';
 import { clean, dash, errorLine, shortTime, table } from '../format';
 
 async function outboxOf(ctx: CommandContext): Promise<OutboxService> {
-  const { core } = await ctx.session();
+  const { core } = await ctx.session({ outbox: true });
   if (!core.outbox) throw new CrmError('internal', 'The outbox is not available.');
   return core.outbox;
 }

@@ -43,7 +43,7 @@ type CommonValues = ParsedValues<typeof commonSendOptions & typeof COMMON_OPTION
 
 async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<Operation, { idempotencyKey: string }>): Promise<CommandResult> {
   if (values.curl && values.queue) throw new UsageError('--curl sends nothing, so --queue makes no sense with it');
-  const session = await ctx.session({ profileRef: values.profile, envKey: true });
+  const session = await ctx.session({ profileRef: values.profile, envKey: true, outbox: values.queue === true });
   if (values.queue && session.envMode) {
     throw new UsageError('--queue needs a saved profile: a message queued with CRM_API_KEY could not be sent later (the key is not saved)');
   }

@@ -54,11 +54,28 @@ export function syncText(key: KeyMeta): string {
     case 'synced':
       return 'revoked on the server';
     case 'local_only':
-      return 'local only';
+      return 'not revoked on the server (no server id or prefix known): delete it in the service\'s developer area';
     case 'failed':
       return `server revocation failed: ${sync.reason}`;
     case 'pending':
       return `server revocation pending (${sync.reason.replace(/_/g, ' ')})`;
+  }
+}
+
+/** the STATE column: "active", "revoked (also on the server)", "revoked (server: pending, offline)" */
+export function stateText(key: KeyMeta): string {
+  if (key.state !== 'revoked') return key.state;
+  const sync = key.sync;
+  if (!sync) return 'revoked';
+  switch (sync.state) {
+    case 'synced':
+      return 'revoked (also on the server)';
+    case 'local_only':
+      return 'revoked (here only)';
+    case 'failed':
+      return 'revoked (server: failed)';
+    case 'pending':
+      return `revoked (server: pending, ${sync.reason.replace(/_/g, ' ')})`;
   }
 }
 
@@ -71,7 +88,7 @@ export function keyRows(keys: KeyMeta[], activeKeyId: string | null): string[][]
     k.name,
     fingerprint(k),
     permissionsText(k.permissions),
-    k.state === 'revoked' ? ['revoked', syncText(k)].filter(Boolean).join(', ') : k.state,
+    stateText(k),
     shortTime(k.lastUsedAt),
     dash(k.lastStatus),
   ]);
