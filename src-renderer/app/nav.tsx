@@ -1,5 +1,9 @@
 import { SCREENS, selectScreen, useAppStore } from './app-store';
 
+/**
+ * Sections are links (not buttons): the screen's own actions keep unique button names
+ * ("Send" is the send action; the "Send" link opens the section). No real navigation happens.
+ */
 export function AppNav() {
   const screen = useAppStore(selectScreen);
   const navigate = useAppStore((s) => s.navigate);
@@ -8,15 +12,18 @@ export function AppNav() {
       <ul>
         {SCREENS.map((s) => (
           <li key={s.id}>
-            <button
-              type="button"
+            <a
+              href={`#${s.id}`}
               className="nav-item"
               aria-current={s.id === screen ? 'page' : undefined}
-              onClick={() => navigate(s.id)}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(s.id);
+              }}
               data-testid={`nav-${s.id}`}
             >
               {s.label}
-            </button>
+            </a>
           </li>
         ))}
       </ul>

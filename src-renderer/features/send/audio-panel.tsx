@@ -20,7 +20,7 @@ function extensionFor(mimeType: string): string {
 export function AudioPanel() {
   const draft = useSendStore(selectAudioDraft);
   const setAudio = useSendStore((s) => s.setAudio);
-  const problems = useSendStore(useShallow((s) => problemsFor(s, 'audio', AUDIO_SOURCE_FIELDS)));
+  const problems = useSendStore(useShallow((s) => problemsFor(s, 'audio', AUDIO_SOURCE_FIELDS, 'audio-source')));
   const limits = useAppStore(selectLimits);
   const id = useId();
 
@@ -90,7 +90,7 @@ function VoiceRecorder() {
 
   return (
     <section className="recorder" aria-label="Voice note">
-      <h3 className="subheading">Record a voice note</h3>
+      <h2 className="subheading">Record a voice note</h2>
       <div className="button-row">
         {state.status === 'recording' ? (
           <button type="button" className="btn btn-danger" onClick={stop} data-testid="record-stop">

@@ -13,8 +13,8 @@ import { problemsFor, selectMediaDraft, useSendStore } from './send-store';
 export function MediaPanel() {
   const draft = useSendStore(selectMediaDraft);
   const setMedia = useSendStore((s) => s.setMedia);
-  const sourceProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', MEDIA_SOURCE_FIELDS)));
-  const captionProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', CAPTION_FIELDS)));
+  const sourceProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', MEDIA_SOURCE_FIELDS, 'media-source')));
+  const captionProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', CAPTION_FIELDS, 'caption')));
   const limits = useAppStore(selectLimits);
   const id = useId();
   const captionCount = charCount(draft.caption);

@@ -8,7 +8,7 @@ import { problemsFor, selectRecipient, useSendStore, type SendKind } from './sen
 export function NumberField({ kind }: { kind: SendKind }) {
   const recipient = useSendStore(selectRecipient);
   const setNumber = useSendStore((s) => s.setNumber);
-  const problems = useSendStore(useShallow((s) => problemsFor(s, kind, NUMBER_FIELDS)));
+  const problems = useSendStore(useShallow((s) => problemsFor(s, kind, NUMBER_FIELDS, 'number')));
   const id = useId();
   const problemsId = `${id}-problems`;
   return (

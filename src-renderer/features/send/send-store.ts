@@ -11,6 +11,9 @@ export type SourceMode = 'file' | 'url';
 
 export const PREVIEW_DEBOUNCE_MS = 150;
 
+/** The parts of a draft whose problems are shown once the person has touched them (or tried to send). */
+export type TouchArea = 'number' | 'text' | 'caption' | 'media-source' | 'audio-source';
+
 export interface Recipient {
   number: string;
   /** the contact's name when picked from Contacts; cleared once the number is edited */
@@ -86,6 +89,8 @@ interface SendStore {
   send: Record<SendKind, SendPhase>;
   files: Record<FileKind, FileState>;
   copy: Record<SendKind, CopyState>;
+  touched: Partial<Record<TouchArea, true>>;
+  attempted: Record<SendKind, boolean>;
 
   setTab: (tab: SendKind) => void;
   setNumber: (number: string) => void;
@@ -128,6 +133,8 @@ function initialState() {
     send: perKind<SendPhase>(() => ({ phase: 'idle' })),
     files: { media: { status: 'idle' }, audio: { status: 'idle' } } as Record<FileKind, FileState>,
     copy: perKind<CopyState>(() => ({ status: 'idle' })),
+    touched: {} as Partial<Record<TouchArea, true>>,
+    attempted: perKind(() => false),
   };
 }
 
@@ -191,6 +198,10 @@ export const useSendStore = create<SendStore>()((set, get) => {
     }, 1000);
   };
 
+  const touch = (area: TouchArea) => {
+    if (!get().touched[area]) set((s) => ({ touched: { ...s.touched, [area]: true } }));
+  };
+
   const setFileState = (kind: FileKind, state: FileState) => set((s) => ({ files: { ...s.files, [kind]: state } }));
 
   const releaseIfUnused = (file: StagedFile | null) => {
@@ -198,6 +209,7 @@ export const useSendStore = create<SendStore>()((set, get) => {
   };
 
   const adoptStagedFile = (kind: FileKind, file: StagedFile) => {
+    touch(kind === 'media' ? 'media-source' : 'audio-source');
     const previous = get()[kind].file;
     if (kind === 'media') {
       set((s) => ({
@@ -222,26 +234,32 @@ export const useSendStore = create<SendStore>()((set, get) => {
     },
 
     setNumber: (number) => {
+      touch('number');
       set({ recipient: { number, name: null } });
       get().schedulePreview(get().tab);
     },
 
     pickRecipient: (number, name) => {
+      touch('number');
       set({ recipient: { number, name } });
       get().schedulePreview(get().tab);
     },
 
     setText: (text) => {
+      touch('text');
       set({ text: { text } });
       get().schedulePreview('text');
     },
 
     setMedia: (patch) => {
+      if (patch.caption !== undefined) touch('caption');
+      if (patch.url !== undefined) touch('media-source');
       set((s) => ({ media: { ...s.media, ...patch } }));
       get().schedulePreview('media');
     },
 
     setAudio: (patch) => {
+      if (patch.url !== undefined) touch('audio-source');
       set((s) => ({ audio: { ...s.audio, ...patch } }));
       get().schedulePreview('audio');
     },
@@ -325,6 +343,7 @@ export const useSendStore = create<SendStore>()((set, get) => {
     submit: async (kind) => {
       if (get().send[kind].phase === 'sending') return;
       stopCountdown(kind);
+      if (!get().attempted[kind]) set((s) => ({ attempted: { ...s.attempted, [kind]: true } }));
       const requestId = newRequestId();
       const draft = buildDraft(get(), kind);
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
@@ -423,10 +442,14 @@ export const selectCopy =
   (s: S): CopyState =>
     s.copy[kind];
 
-/** Problems from the preview (and a failed send's field details) for one field. */
-export function problemsFor(s: S, kind: SendKind, fields: string[]): string[] {
+/**
+ * Problems for one field: the preview's (once the field was touched or a send was tried, so a
+ * fresh form is not all red) and a failed send's field details.
+ */
+export function problemsFor(s: S, kind: SendKind, fields: string[], area: TouchArea): string[] {
   const out: string[] = [];
-  for (const p of s.preview[kind].preview?.problems ?? []) if (fields.includes(p.field)) out.push(p.message);
+  const show = s.attempted[kind] || s.touched[area] === true;
+  if (show) for (const p of s.preview[kind].preview?.problems ?? []) if (fields.includes(p.field)) out.push(p.message);
   const phase = s.send[kind];
   if (phase.phase === 'error') for (const d of phase.error.details ?? []) if (fields.includes(d.field) && !out.includes(d.message)) out.push(d.message);
   return out;

@@ -12,7 +12,7 @@ import { problemsFor, selectTextDraft, useSendStore } from './send-store';
 export function TextPanel() {
   const draft = useSendStore(selectTextDraft);
   const setText = useSendStore((s) => s.setText);
-  const problems = useSendStore(useShallow((s) => problemsFor(s, 'text', TEXT_FIELDS)));
+  const problems = useSendStore(useShallow((s) => problemsFor(s, 'text', TEXT_FIELDS, 'text')));
   const max = useAppStore(selectLimits).textChars;
   const id = useId();
   const count = charCount(draft.text);

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KeyMeta, Profile } from '../../src-renderer/lib/api';
+import { KeyTable } from '../../src-renderer/features/keys/key-table';
+import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
+import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
+import { RequestPreviewPanel } from '../../src-renderer/features/send/request-preview';
+import { useSendStore } from '../../src-renderer/features/send/send-store';
+import { ConfirmHost } from '../../src-renderer/ui/confirm-host';
+import { useConfirmStore } from '../../src-renderer/ui/confirm-store';
+import { installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+import { byText, click, key, render, settle, type Rendered } from './helpers/render';
+
+const profile: Profile = {
+  id: 'p1',
+  name: 'Sandbox',
+  baseUrl: 'http://127.0.0.1:4010',
+  endpointOverrides: {},
+  activeKeyId: 'k1',
+  sandbox: true,
+  allowInsecureHttp: false,
+  createdAt: '2025-01-01T00:00:00Z',
+};
+const key1: KeyMeta = {
+  id: 'k1',
+  name: 'Deploy key',
+  profileId: 'p1',
+  fingerprint: 'ab12',
+  permissions: ['messages:send'],
+  addedAt: '2025-01-01T00:00:00Z',
+  lastUsedAt: null,
+  lastStatus: null,
+  state: 'active',
+  serverKeyId: null,
+  revokedAt: null,
+  sync: null,
+};
+
+let crm: FakeCrm;
+let view: Rendered;
+const dialog = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
+
+beforeEach(() => {
+  useConfirmStore.setState(useConfirmStore.getInitialState(), true);
+  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [profile], activeProfileId: 'p1', status: 'ready' }, true);
+  useKeysStore.setState({ ...useKeysStore.getInitialState(), profileId: 'p1', keys: [key1], status: 'ready' }, true);
+  crm = installFakeCrm({ 'keys:revoke': () => ok({ ...key1, state: 'revoked' }), 'send:copy-curl': () => ok({ clearsAfterMs: 60_000 }) });
+});
+afterEach(() => {
+  view?.unmount();
+  useSendStore.getState().reset();
+});
+
+function renderKeys() {
+  view = render(
+    <>
+      <KeyTable keys={useKeysStore.getState().keys} />
+      <ConfirmHost />
+    </>,
+  );
+  return view.container.querySelector<HTMLButtonElement>('[data-testid="key-revoke-k1"]');
+}
+
+describe('revoke confirmation', () => {
+  it('names the key, warns, focuses the confirm button; Escape cancels without revoking and returns focus', async () => {
+    const revoke = renderKeys();
+    revoke?.focus();
+    click(revoke);
+    const d = dialog();
+    expect(d).not.toBeNull();
+    expect(d?.getAttribute('aria-modal')).toBe('true');
+    expect(d?.textContent).toContain('Revoke key “Deploy key”?');
+    expect(d?.textContent).toContain('Every request that uses it will fail.');
+    expect(document.activeElement?.textContent).toBe('Revoke');
+    expect(d?.contains(document.activeElement)).toBe(true);
+
+    key(document.activeElement, 'Escape');
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(crm.callsTo('keys:revoke')).toHaveLength(0);
+    expect(document.activeElement).toBe(revoke);
+  });
+
+  it('revokes only through the confirm button', async () => {
+    click(renderKeys());
+    const confirm = dialog()?.querySelector('[data-testid="confirm-accept"]');
+    click(confirm);
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(crm.callsTo('keys:revoke')).toEqual([{ id: 'k1' }]);
+  });
+
+  it('Cancel does not revoke', async () => {
+    click(renderKeys());
+    click(byText(dialog()!, 'button', 'Cancel'));
+    await settle();
+    expect(crm.callsTo('keys:revoke')).toHaveLength(0);
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', () => {
+    click(renderKeys());
+    const d = dialog()!;
+    const [cancel, confirm] = Array.from(d.querySelectorAll('button'));
+    confirm!.focus();
+    key(confirm, 'Tab');
+    expect(document.activeElement).toBe(cancel);
+    key(cancel, 'Tab', { shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+  });
+});
+
+describe('copy cURL with key', () => {
+  it('asks first; Escape copies nothing', async () => {
+    vi.useFakeTimers();
+    view = render(
+      <>
+        <RequestPreviewPanel kind="text" />
+        <ConfirmHost />
+      </>,
+    );
+    click(byText(view.container, 'button', 'Copy cURL with key'));
+    expect(dialog()?.textContent).toContain('cleared after 60 s');
+    key(document.activeElement, 'Escape');
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(crm.callsTo('send:copy-curl')).toHaveLength(0);
+    vi.useRealTimers();
+  });
+
+  it('copies with the key after confirmation and says when the clipboard clears', async () => {
+    view = render(
+      <>
+        <RequestPreviewPanel kind="text" />
+        <ConfirmHost />
+      </>,
+    );
+    click(byText(view.container, 'button', 'Copy cURL with key'));
+    click(dialog()?.querySelector('[data-testid="confirm-accept"]'));
+    await settle();
+    expect(crm.callsTo('send:copy-curl')).toEqual([{ draft: { kind: 'text', number: '', text: '' }, withKey: true }]);
+    expect(view.container.querySelector('[data-testid="copy-status"]')?.textContent).toBe('Copied; clipboard clears in 60 s');
+  });
+
+  it('plain Copy cURL copies without the key and without asking', async () => {
+    view = render(
+      <>
+        <RequestPreviewPanel kind="text" />
+        <ConfirmHost />
+      </>,
+    );
+    click(byText(view.container, 'button', 'Copy cURL'));
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(crm.callsTo('send:copy-curl')).toEqual([{ draft: { kind: 'text', number: '', text: '' }, withKey: false }]);
+  });
+});

@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RequestPreview, Result, SendOutcome, SentMessage } from '../../src-renderer/lib/api';
+import { PREVIEW_DEBOUNCE_MS, problemsFor, useSendStore } from '../../src-renderer/features/send/send-store';
+import { TEXT_FIELDS } from '../../src-renderer/features/send/fields';
+import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+
+const message: SentMessage = { id: 'm_1', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {} };
+
+function preview(curl: string, problems: RequestPreview['problems'] = []): RequestPreview {
+  return { method: 'POST', url: 'http://127.0.0.1:4010/api/v1/messages/text', curl, problems };
+}
+
+let crm: FakeCrm;
+const store = () => useSendStore.getState();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  store().reset();
+});
+afterEach(() => {
+  store().reset();
+  vi.clearAllTimers();
+  vi.useRealTimers();
+});
+
+describe('cURL preview', () => {
+  it('is debounced: one send:preview 150 ms after the last change, with the latest draft', async () => {
+    crm = installFakeCrm({ 'send:preview': ({ draft }) => ok(preview(`curl ${JSON.stringify(draft)}`)) });
+    store().setNumber('5511999990000');
+    store().setText('H');
+    vi.advanceTimersByTime(50);
+    store().setText('He');
+    vi.advanceTimersByTime(50);
+    store().setText('Hey');
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS - 1);
+    await flush();
+    expect(crm.callsTo('send:preview')).toHaveLength(0);
+
+    vi.advanceTimersByTime(1);
+    await flush();
+    expect(crm.callsTo('send:preview')).toEqual([{ draft: { kind: 'text', number: '5511999990000', text: 'Hey' } }]);
+    expect(store().preview.text.preview?.curl).toContain('"text":"Hey"');
+  });
+
+  it('ignores a preview answer that arrives after a newer one', async () => {
+    const answers: ReturnType<typeof deferred<Result<RequestPreview>>>[] = [];
+    crm = installFakeCrm({
+      'send:preview': () => {
+        const d = deferred<Result<RequestPreview>>();
+        answers.push(d);
+        return d.promise;
+      },
+    });
+    store().setText('old');
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    store().setText('new');
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    await flush();
+    expect(answers).toHaveLength(2);
+    answers[1]!.resolve(ok(preview('curl new')));
+    await flush();
+    answers[0]!.resolve(ok(preview('curl old')));
+    await flush();
+    expect(store().preview.text.preview?.curl).toBe('curl new');
+    expect(store().preview.text.loading).toBe(false);
+  });
+
+  it('shows a problem next to its field once the field was touched', async () => {
+    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [{ field: 'text', message: 'The text is empty.' }])) });
+    store().runPreview('text');
+    await flush();
+    expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual([]); // fresh form: no red
+    store().setText('');
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    await flush();
+    expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual(['The text is empty.']);
+  });
+});
+
+describe('send state machine', () => {
+  it('sends with a fresh requestId per click and shows the created message id', async () => {
+    crm = installFakeCrm({ 'send:submit': () => ok({ status: 'sent', message, durationMs: 87 }) });
+    store().setNumber('5511999990000');
+    store().setText('hello');
+    await store().submit('text');
+    await store().submit('text');
+    const ids = crm.callsTo('send:submit').map((c) => c.requestId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(crm.callsTo('send:submit')[0]!.draft).toEqual({ kind: 'text', number: '5511999990000', text: 'hello' });
+    expect(store().send.text).toEqual({ phase: 'sent', message, durationMs: 87 });
+  });
+
+  it('shows upload progress and a live countdown while main waits out a 429, then the result', async () => {
+    const answer = deferred<Result<SendOutcome>>();
+    crm = installFakeCrm({ 'send:submit': () => answer.promise });
+    const { wireAppEvents } = await import('../../src-renderer/app/wire-events');
+    crm.handle('app:info', () => fail({ code: 'internal', message: 'n/a' }));
+    const unwire = wireAppEvents();
+
+    store().setAudio({ url: 'https://example.com/a.ogg' });
+    const done = store().submit('audio');
+    const phase = store().send.audio;
+    if (phase.phase !== 'sending') throw new Error('expected sending');
+    const { requestId } = phase;
+
+    crm.emit('send:progress', { requestId, kind: 'upload', sentBytes: 512, totalBytes: 2048 });
+    expect(store().send.audio).toMatchObject({ phase: 'sending', upload: { sentBytes: 512, totalBytes: 2048 } });
+
+    crm.emit('send:progress', { requestId: 'someone-else', kind: 'upload', sentBytes: 1, totalBytes: 1 });
+    expect(store().send.audio).toMatchObject({ upload: { sentBytes: 512 } });
+
+    crm.emit('send:progress', { requestId, kind: 'waiting', retryAfterMs: 3000, attempt: 2, maxAttempts: 4 });
+    expect(store().send.audio).toMatchObject({ waiting: { secondsLeft: 3, attempt: 2, maxAttempts: 4 } });
+    vi.advanceTimersByTime(1000);
+    expect(store().send.audio).toMatchObject({ waiting: { secondsLeft: 2 } });
+    vi.advanceTimersByTime(2000);
+    expect(store().send.audio).toMatchObject({ waiting: { secondsLeft: 0 } });
+    vi.advanceTimersByTime(5000);
+    expect(store().send.audio).toMatchObject({ waiting: { secondsLeft: 0 } });
+
+    answer.resolve(ok({ status: 'sent', message: { ...message, type: 'audio' }, durationMs: 4100 }));
+    await done;
+    expect(store().send.audio).toMatchObject({ phase: 'sent', message: { id: 'm_1' } });
+    unwire();
+  });
+
+  it('reports a queued outcome (offline) as saved to the outbox', async () => {
+    crm = installFakeCrm({ 'send:submit': () => ok({ status: 'queued', outboxId: 'o_7', reason: 'offline' }) });
+    store().setText('later');
+    await store().submit('text');
+    expect(store().send.text).toEqual({ phase: 'queued', outboxId: 'o_7', reason: 'offline' });
+  });
+
+  it('keeps the draft on a 400 and puts the field details next to their fields', async () => {
+    crm = installFakeCrm({
+      'send:submit': () =>
+        fail({ code: 'bad_request', status: 400, message: 'invalid request data', details: [{ field: 'number', message: 'number must be 8 to 15 digits' }] }),
+    });
+    store().setNumber('123');
+    store().setText('my long draft');
+    await store().submit('text');
+    expect(store().send.text).toMatchObject({ phase: 'error', error: { status: 400 }, retryIn: null });
+    expect(problemsFor(store(), 'text', ['number'], 'number')).toEqual(['number must be 8 to 15 digits']);
+    expect(store().recipient.number).toBe('123');
+    expect(store().text.text).toBe('my long draft');
+  });
+
+  it('counts down the Retry-After of a final 429 error', async () => {
+    crm = installFakeCrm({ 'send:submit': () => fail({ code: 'rate_limited', status: 429, message: 'slow down', retryAfterMs: 2500 }) });
+    store().setText('x');
+    await store().submit('text');
+    expect(store().send.text).toMatchObject({ phase: 'error', retryIn: { secondsLeft: 3 } });
+    vi.advanceTimersByTime(1000);
+    expect(store().send.text).toMatchObject({ retryIn: { secondsLeft: 2 } });
+    vi.advanceTimersByTime(2000);
+    expect(store().send.text).toMatchObject({ retryIn: { secondsLeft: 0 } });
+    expect(store().text.text).toBe('x');
+  });
+
+  it('cancels the send in flight by its requestId', async () => {
+    const answer = deferred<Result<SendOutcome>>();
+    crm = installFakeCrm({ 'send:submit': () => answer.promise, 'send:cancel': () => ok(null) });
+    store().setText('x');
+    const done = store().submit('text');
+    const phase = store().send.text;
+    if (phase.phase !== 'sending') throw new Error('expected sending');
+    await store().cancel('text');
+    expect(crm.callsTo('send:cancel')).toEqual([{ requestId: phase.requestId }]);
+    expect(store().send.text).toMatchObject({ phase: 'sending', cancelling: true });
+    answer.resolve(fail({ code: 'cancelled', message: 'cancelled' }));
+    await done;
+    expect(store().send.text).toEqual({ phase: 'cancelled' });
+    expect(store().text.text).toBe('x');
+  });
+
+  it('does not start a second send while one is in flight', async () => {
+    const answer = deferred<Result<SendOutcome>>();
+    crm = installFakeCrm({ 'send:submit': () => answer.promise });
+    const first = store().submit('text');
+    await store().submit('text');
+    expect(crm.callsTo('send:submit')).toHaveLength(1);
+    answer.resolve(ok({ status: 'sent', message, durationMs: 1 }));
+    await first;
+  });
+});
