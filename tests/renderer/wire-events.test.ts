@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile, RequestLogEntry } from '../../src-renderer/lib/api';
+import { wireAppEvents } from '../../src-renderer/app/wire-events';
+import { useAppStore } from '../../src-renderer/app/app-store';
+import { useContactsStore } from '../../src-renderer/features/contacts/contacts-store';
+import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
+import { useLogStore } from '../../src-renderer/features/log/log-store';
+import { useOutboxStore } from '../../src-renderer/features/outbox/outbox-store';
+import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
+import { useSendStore } from '../../src-renderer/features/send/send-store';
+import { flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+
+const profile = (id: string): Profile => ({
+  id,
+  name: id,
+  baseUrl: 'http://127.0.0.1:4010',
+  endpointOverrides: {},
+  activeKeyId: null,
+  sandbox: false,
+  allowInsecureHttp: false,
+  createdAt: '2025-01-01T00:00:00Z',
+});
+
+const entry = (id: string): RequestLogEntry => ({
+  id,
+  at: '2025-01-01T00:00:00Z',
+  method: 'GET',
+  path: '/api/v1/contacts',
+  status: 200,
+  durationMs: 12,
+  requestHeaders: { authorization: 'Bearer [redacted]' },
+  errorCode: null,
+  attempt: 1,
+});
+
+let crm: FakeCrm;
+let unwire: () => void;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  for (const s of [useAppStore, useContactsStore, useKeysStore, useLogStore, useOutboxStore, useProfilesStore]) s.setState(s.getInitialState(), true);
+  useSendStore.getState().reset();
+  crm = installFakeCrm({
+    'app:info': () => ok({ version: '1', platform: 'linux', firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.', sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } }),
+    'profiles:list': () => ok({ profiles: [profile('p1'), profile('p2')], activeProfileId: 'p1' }),
+    'outbox:list': () => ok([]),
+    'log:list': () => ok([entry('old')]),
+    'keys:list': ({ profileId }) => ok([{ id: `k_${profileId}`, name: 'k', profileId: profileId ?? '', fingerprint: 'ab12', permissions: null, addedAt: '', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null }]),
+    'contacts:list': ({ page }) => ok({ items: [], page, perPage: 100, total: 0, totalPages: 0 }),
+    'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
+  });
+  unwire = wireAppEvents();
+});
+afterEach(() => {
+  unwire();
+  vi.clearAllTimers();
+  vi.useRealTimers();
+});
+
+describe('wireAppEvents', () => {
+  it('loads app info, profiles, outbox and log, and the active profile’s keys', async () => {
+    await flush(10);
+    expect(useAppStore.getState().info?.firstRunNotice).toContain('sandbox');
+    expect(useProfilesStore.getState().activeProfileId).toBe('p1');
+    expect(useLogStore.getState().entries.map((e) => e.id)).toEqual(['old']);
+    expect(crm.callsTo('keys:list')).toEqual([{ profileId: 'p1' }]);
+    expect(useKeysStore.getState().keys.map((k) => k.id)).toEqual(['k_p1']);
+  });
+
+  it('routes main’s events to the stores', async () => {
+    await flush(10);
+    crm.emit('log:entry', entry('new'));
+    crm.emit('net:status', { online: false, pending: 3 });
+    crm.emit('app:notice', { level: 'warning', message: 'Keychain is locked' });
+    expect(useLogStore.getState().entries.map((e) => e.id)).toEqual(['new', 'old']);
+    expect(useOutboxStore.getState().net).toEqual({ online: false, pending: 3 });
+    expect(useAppStore.getState().notices.map((n) => n.message)).toEqual(['Keychain is locked']);
+  });
+
+  it('follows a profile switch: keys reload for the new profile and the contacts cache resets', async () => {
+    await flush(10);
+    useContactsStore.getState().init();
+    await flush();
+    const generation = useContactsStore.getState().generation;
+    crm.emit('profiles:changed', { profiles: [profile('p1'), profile('p2')], activeProfileId: 'p2' });
+    await flush(10);
+    expect(crm.callsTo('keys:list').at(-1)).toEqual({ profileId: 'p2' });
+    expect(useKeysStore.getState().keys.map((k) => k.id)).toEqual(['k_p2']);
+    expect(useContactsStore.getState().generation).toBe(generation + 1);
+  });
+
+  it('unsubscribes everything it subscribed', () => {
+    expect(crm.listenerCount()).toBe(7);
+    unwire();
+    expect(crm.listenerCount()).toBe(0);
+    unwire = () => undefined;
+  });
+});
