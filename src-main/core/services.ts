@@ -1,0 +1,113 @@
+// The services the Electron main process, the `crm` command line and the tests share.
+// Interfaces only: implementations live in their feature folders and are wired by
+// createCore() in core/create-core.ts. Every method throws CrmError on failure and never
+// returns or throws a key value.
+import type { SendOptions } from './http/sender';
+import type { PreparedRequest } from './http/prepared-request';
+import type {
+  ContactPage,
+  EndpointOverrides,
+  KeyMeta,
+  KeyTestOutcome,
+  OutboxItem,
+  Permission,
+  Profile,
+  RequestLogEntry,
+  SentMessage,
+  ServerKey,
+} from './model';
+import type { ListContactsInput, ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from './operations';
+
+export interface ProfileService {
+  list(): Promise<{ profiles: Profile[]; activeProfileId: string | null }>;
+  get(id: string): Promise<Profile>;
+  active(): Promise<Profile | null>;
+  /** baseUrl: http(s) only, no credentials; plain http to a non-loopback host needs confirmInsecure */
+  create(input: { name: string; baseUrl: string; confirmInsecure?: boolean; sandbox?: boolean }): Promise<Profile>;
+  update(id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean }): Promise<Profile>;
+  /** also forgets the profile's keys (keychain entries removed) */
+  remove(id: string): Promise<void>;
+  activate(id: string): Promise<void>;
+  setActiveKey(profileId: string, keyId: string | null): Promise<void>;
+}
+
+export interface KeyTestResult {
+  outcome: KeyTestOutcome;
+  message: string;
+  key: KeyMeta;
+}
+
+export interface KeyService {
+  /** metadata only */
+  list(profileId?: string): Promise<KeyMeta[]>;
+  get(id: string): Promise<KeyMeta>;
+  /** validates the format (API.md: 8..512 printable ASCII, no white space), writes the keychain, stores metadata */
+  add(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta>;
+  /** one GET /api/v1/contacts?per_page=1 */
+  test(id: string): Promise<KeyTestResult>;
+  /**
+   * Local revocation, effective at once: the keychain entry is removed from normal use, every
+   * in-flight request with the key is aborted, later uses fail with 'key_revoked'. The server
+   * revocation is handed to the RevocationQueue (durable, offline-safe).
+   */
+  revoke(id: string): Promise<KeyMeta>;
+  /** server keys (needs keys:manage on the profile's active key) */
+  listServerKeys(profileId?: string): Promise<ServerKey[]>;
+  /** POST /api-keys; the new value goes straight into the keychain and is never returned */
+  createServerKey(input: { profileId?: string; name: string; permissions?: Permission[] }): Promise<KeyMeta>;
+  /** queue DELETE /api-keys/{id}; if the key is also saved locally it is revoked locally too */
+  revokeServerKey(input: { profileId?: string; serverKeyId: string }): Promise<{ serverKeyId: string; queued: boolean }>;
+}
+
+/** Gives the core access to key values without exposing them: used only inside main. */
+export interface KeyAccess {
+  /**
+   * Runs `fn` with the active (or given) key of a profile. The signal aborts when the key is
+   * revoked while the request is in flight. Throws 'no_key' / 'key_revoked' / 'keychain_unavailable'.
+   */
+  withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: KeyMeta) => Promise<T>): Promise<T>;
+  /** records the outcome of a request made with a key (last used, last status) */
+  noteUse(keyId: string, outcome: KeyTestOutcome | null): void;
+}
+
+export interface ContactsService {
+  list(input: ListContactsInput & { profileId?: string }, options?: { signal?: AbortSignal }): Promise<ContactPage>;
+}
+
+export type SendResult = { status: 'sent'; message: SentMessage; durationMs: number } | { status: 'queued'; outboxId: string; reason: string };
+
+export interface MessageService {
+  /** Sends now; when the API is unreachable the message goes to the outbox (status 'queued'). */
+  sendText(input: SendTextInput, options?: SendCallOptions): Promise<SendResult>;
+  sendMedia(input: SendMediaInput, options?: SendCallOptions): Promise<SendResult>;
+  sendAudio(input: SendAudioInput, options?: SendCallOptions): Promise<SendResult>;
+  /** the exact request a send would make (for the endpoint line and the cURL preview) */
+  prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: { field: string; message: string }[] }>;
+  list(input: ListMessagesInput & { profileId?: string }): Promise<{ items: SentMessage[]; total: number | null }>;
+}
+
+export interface SendCallOptions extends Pick<SendOptions, 'signal' | 'onProgress'> {
+  profileId?: string;
+  /** reuse an Idempotency-Key (e.g. a retry by the person); a new one is made otherwise */
+  idempotencyKey?: string;
+  /** false: fail instead of queueing when offline (the CLI's default) */
+  queueWhenOffline?: boolean;
+}
+
+export interface RequestLog {
+  list(): RequestLogEntry[];
+  subscribe(listener: (entry: RequestLogEntry) => void): () => void;
+}
+
+/** Durable queue of operations that must reach the server exactly once (core/outbox). */
+export interface OutboxService {
+  list(): Promise<OutboxItem[]>;
+  enqueueMessage(input: { profileId: string; keyId: string | null; op: Extract<Operation, { idempotencyKey: string }>; label: string }): Promise<OutboxItem>;
+  enqueueRevocation(input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string }): Promise<OutboxItem>;
+  cancel(id: string): Promise<OutboxItem>;
+  retry(id: string): Promise<OutboxItem>;
+  /** one pass now (also runs on its own while anything is pending) */
+  syncNow(): Promise<void>;
+  subscribe(listener: (items: OutboxItem[]) => void): () => void;
+  close(): Promise<void>;
+}
