@@ -1,0 +1,260 @@
+// The undici sender (HttpSender): sends a PreparedRequest with `Authorization: Bearer <key>`,
+// streams file bodies, maps every failure to a typed CrmError, and retries 429s where a retry
+// is safe. 5xx and network failures are NOT retried here: the durable outbox owns those, so a
+// message is never sent twice by two retry layers.
+//
+// Secrets: the key only ever sits in the outgoing header map. Log entries carry redacted
+// headers, errors carry messages built here from status codes and error codes, never from
+// the key, a header or the raw response body.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import { CrmError } from '../errors';
+import type { ErrorCode, RequestLogEntry } from '../model';
+import type { Sleep } from './abortable-sleep';
+import { abortableSleep, cancelledError } from './abortable-sleep';
+import { DispatcherCache } from './dispatcher-cache';
+import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
+import { networkError } from './network-error';
+import type { PreparedRequest } from './prepared-request';
+import { redactHeaders } from './redact';
+import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
+import { parseRetryAfter } from './retry-after';
+import type { ApiResponse, HttpSender, RequestObserver, SendOptions } from './sender';
+import { statusError } from './status-error';
+
+export interface ApiClientOptions {
+  /** TCP + TLS connect, default 10 s */
+  connectTimeoutMs?: number;
+  /** from the request's end to the response headers, default 30 s */
+  headersTimeoutMs?: number;
+  /** longest silence while reading the response body, default 30 s */
+  bodyTimeoutMs?: number;
+  /** called once per attempt with Authorization redacted */
+  observer?: RequestObserver;
+  /** jitter source in [0, 1); default Math.random */
+  random?: () => number;
+  /** waits between 429 retries; default a real timer that the signal cancels */
+  sleep?: Sleep;
+  /** User-Agent header, default "crm-console" */
+  userAgent?: string;
+  /** largest 2xx body read, default 64 MiB */
+  maxResponseBytes?: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 4;
+export const DEFAULT_MAX_TOTAL_MS = 60_000;
+/** the wait after a 429 without a usable Retry-After */
+export const DEFAULT_RETRY_AFTER_MS = 1000;
+const ERROR_BODY_BYTES = 64 * 1024;
+const KEY_FORMAT = /^[\x21-\x7e]{8,512}$/;
+
+export function createApiClient(options: ApiClientOptions = {}): HttpSender {
+  return new ApiClient(options);
+}
+
+interface Exchange {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  truncated: boolean;
+}
+
+class ApiClient implements HttpSender {
+  private readonly timeouts: { connectMs: number; headersMs: number; bodyMs: number };
+  private readonly pools: DispatcherCache;
+  private readonly random: () => number;
+  private readonly sleep: Sleep;
+  private readonly observer: RequestObserver | undefined;
+  private readonly userAgent: string;
+  private readonly maxResponseBytes: number;
+
+  constructor(options: ApiClientOptions) {
+    this.timeouts = {
+      connectMs: options.connectTimeoutMs ?? 10_000,
+      headersMs: options.headersTimeoutMs ?? 30_000,
+      bodyMs: options.bodyTimeoutMs ?? 30_000,
+    };
+    this.pools = new DispatcherCache({
+      connectTimeoutMs: this.timeouts.connectMs,
+      headersTimeoutMs: this.timeouts.headersMs,
+      bodyTimeoutMs: this.timeouts.bodyMs,
+    });
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? abortableSleep;
+    this.observer = options.observer;
+    this.userAgent = options.userAgent ?? 'crm-console';
+    this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+  }
+
+  async send(request: PreparedRequest, apiKey: string, options: SendOptions = {}): Promise<ApiResponse> {
+    if (this.pools.isClosed) throw new CrmError('cancelled', 'The HTTP client was closed');
+    if (!KEY_FORMAT.test(apiKey)) {
+      throw new CrmError('validation', 'The API key is not in a valid format (8 to 512 printable characters, no spaces)');
+    }
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      throw new CrmError('validation', 'The request URL is not a valid URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
+    if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');
+
+    const maxAttempts = Math.max(1, Math.min(20, Math.floor(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)));
+    const maxTotalMs = Math.max(0, options.maxTotalMs ?? DEFAULT_MAX_TOTAL_MS);
+    const signal = options.signal;
+    // time spent so far: attempt durations plus the waits asked of `sleep` (deterministic with an injected sleep)
+    let spentMs = 0;
+    let totalDurationMs = 0;
+
+    for (let attempt = 1; ; attempt += 1) {
+      if (signal?.aborted) throw cancelledError();
+      const started = performance.now();
+      const startedAt = new Date();
+      const headers = this.headersFor(request, apiKey);
+      let exchange: Exchange;
+      try {
+        exchange = await this.exchange(request, url, headers, options);
+      } catch (err) {
+        const error = networkError(err, { origin: url.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
+        this.log(request, url, headers, startedAt, performance.now() - started, null, error.code, attempt);
+        throw error;
+      }
+      const durationMs = performance.now() - started;
+      spentMs += durationMs;
+      totalDurationMs += durationMs;
+      const { status } = exchange;
+
+      if (status >= 200 && status <= 299) {
+        const parsed = parseJsonBody(exchange);
+        this.log(request, url, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt);
+        if (!parsed.ok) throw parsed.error;
+        return {
+          status,
+          headers: exchange.headers,
+          json: parsed.json,
+          durationMs: totalDurationMs,
+          attempts: attempt,
+          replayed: exchange.headers['idempotent-replayed']?.toLowerCase() === 'true',
+        };
+      }
+
+      const retryAfterMs = status === 429 ? (parseRetryAfter(exchange.headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS) : undefined;
+      const error = statusError({
+        status,
+        endpoint: request.endpoint,
+        method: request.method,
+        path: url.pathname,
+        bodyText: exchange.text,
+        retryAfterMs,
+        apiKey,
+      });
+      this.log(request, url, headers, startedAt, durationMs, status, error.code, attempt);
+      if (status !== 429 || retryAfterMs === undefined) throw error;
+      // A POST without an Idempotency-Key is never retried: it could become a second message.
+      if (!request.retrySafe || attempt >= maxAttempts) throw error;
+      const required = Math.max(retryAfterMs, 250 * 2 ** (attempt - 1));
+      if (spentMs + required > maxTotalMs) throw error;
+      const jitter = Math.floor(this.random() * Math.min(1000, Math.max(100, required * 0.2)));
+      const waitMs = Math.min(required + jitter, maxTotalMs - spentMs);
+      options.onProgress?.({ kind: 'waiting', reason: 'rate_limited', retryAfterMs: waitMs, attempt, maxAttempts });
+      try {
+        await this.sleep(waitMs, signal);
+      } catch (err) {
+        if (signal?.aborted) throw cancelledError();
+        throw err;
+      }
+      if (signal?.aborted) throw cancelledError();
+      spentMs += waitMs;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pools.close();
+  }
+
+  private headersFor(request: PreparedRequest, apiKey: string): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (name.toLowerCase() !== 'authorization') headers[name] = value;
+    }
+    headers['User-Agent'] = this.userAgent;
+    headers.Authorization = `Bearer ${apiKey}`;
+    return headers;
+  }
+
+  private async exchange(request: PreparedRequest, url: URL, headers: Record<string, string>, options: SendOptions): Promise<Exchange> {
+    let body: string | Readable | null = null;
+    const prepared = request.body;
+    if (prepared?.kind === 'json') {
+      body = prepared.text;
+      headers['Content-Length'] = String(Buffer.byteLength(prepared.text, 'utf8'));
+    } else if (prepared?.kind === 'json-with-file') {
+      await checkFileUnchanged(prepared);
+      const total = fileBodyLength(prepared);
+      headers['Content-Length'] = String(total);
+      const onProgress = options.onProgress;
+      body = fileBodyStream(prepared, (sentBytes) => onProgress?.({ kind: 'upload', sentBytes, totalBytes: total }));
+    }
+    const pool = this.pools.get(url.origin);
+    const response = await pool.request({
+      path: `${url.pathname}${url.search}`,
+      method: request.method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+    const status = response.statusCode;
+    const limit = status >= 200 && status <= 299 ? this.maxResponseBytes : ERROR_BODY_BYTES;
+    const { text, truncated } = await readBodyText(response.body, limit);
+    return { status, headers: flattenHeaders(response.headers), text, truncated };
+  }
+
+  private log(
+    request: PreparedRequest,
+    url: URL,
+    headers: Record<string, string>,
+    startedAt: Date,
+    durationMs: number,
+    status: number | null,
+    errorCode: ErrorCode | null,
+    attempt: number,
+  ): void {
+    if (this.observer === undefined) return;
+    const entry: RequestLogEntry = {
+      id: randomUUID(),
+      at: startedAt.toISOString(),
+      method: request.method,
+      path: `${url.pathname}${url.search}`,
+      status,
+      durationMs: Math.round(durationMs * 10) / 10,
+      requestHeaders: redactHeaders(headers),
+      errorCode,
+      attempt,
+    };
+    try {
+      this.observer(entry);
+    } catch {
+      // an observer's failure must not change the outcome of a request
+    }
+  }
+}
+
+function parseJsonBody(exchange: Exchange): { ok: true; json: unknown } | { ok: false; error: CrmError } {
+  const { status } = exchange;
+  if (exchange.truncated) {
+    return { ok: false, error: new CrmError('bad_response', `The server's answer (HTTP ${status}) is larger than the client accepts`, { status }) };
+  }
+  const text = exchange.text.replace(/^\ufeff/, '');
+  if (text.trim() === '') return { ok: true, json: undefined };
+  try {
+    return { ok: true, json: JSON.parse(text) as unknown };
+  } catch {
+    const type = contentTypeOf(exchange.headers['content-type']);
+    return {
+      ok: false,
+      error: new CrmError('bad_response', `The server answered HTTP ${status} but its body is not valid JSON${type ? ` (${type})` : ''}`, { status }),
+    };
+  }
+}

@@ -1,0 +1,34 @@
+// Reads a response body as text with a size cap, so a misbehaving server cannot make the
+// client buffer without bound. Over the cap the rest is discarded (the connection is dropped).
+import type { Readable } from 'node:stream';
+
+export async function readBodyText(body: Readable, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+      body.destroy();
+      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+    }
+    chunks.push(chunk);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+/** The bare mimetype of a Content-Type header, safe to show ("text/html"), or null. */
+export function contentTypeOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const base = (header.split(';')[0] ?? '').trim().toLowerCase();
+  return /^[a-z0-9.+-]{1,40}\/[a-z0-9.+-]{1,60}$/.test(base) ? base : null;
+}
+
+export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

@@ -1,0 +1,399 @@
+// The one request builder (ARCHITECTURE.md invariant 8): an Operation plus a profile's base URL
+// and path overrides -> a PreparedRequest. The undici sender and the cURL exporter both consume
+// its output. Pure apart from stat-ing a chosen file and reading its first few KB to sniff the
+// mimetype; a file is never read whole here (the sender streams it).
+//
+// prepareRequest is lenient: it always returns a request (for previews) plus the problems that
+// would stop a send. buildRequest throws a CrmError when there is any problem.
+import { randomUUID } from 'node:crypto';
+import { basename, resolve } from 'node:path';
+import { audioBody, contactsQuery, createKeyBody, deleteKeyParams, mediaBody, messagesQuery, textBody } from './endpoint-bodies';
+import type { QueryPair } from './endpoint-bodies';
+import { ENDPOINTS, resolveEndpointPath, wellFormed } from './endpoints';
+import { CrmError } from './errors';
+import type { PreparedBody, PreparedRequest } from './http/prepared-request';
+import { LIMITS, charCount, tooLargeMessage } from './limits';
+import type { FileAccess } from './media/file-access';
+import { probeFile } from './media/file-probe';
+import { AUDIO_MIMETYPES, IMAGE_MIMETYPES, baseMimetype, isMimetype, mimetypeFromName, toAudioMimetype } from './media/mimetypes';
+import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './model';
+import type { MediaSource, Operation } from './operations';
+import { checkPhone } from './phone';
+
+export interface RequestTarget {
+  /** http(s) origin plus optional path prefix */
+  baseUrl: string;
+  endpointOverrides: EndpointOverrides;
+}
+
+export interface BuilderDeps {
+  /** file access port; tests pass a counting one */
+  files?: FileAccess;
+}
+
+/** The CrmError code buildRequest throws for a set of problems. */
+export type BuildErrorCode = 'validation' | 'file_too_large' | 'file_unreadable';
+
+export interface PreparedResult {
+  request: PreparedRequest;
+  /** problems that would stop a send; field names are the Operation's input names */
+  problems: FieldDetail[];
+  /** null when there are no problems */
+  errorCode: BuildErrorCode | null;
+}
+
+interface Problem extends FieldDetail {
+  code: BuildErrorCode;
+  /** the problem as a sentence of its own, for the thrown error's message */
+  sentence: string;
+}
+
+const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
+const MAX_SEARCH_CHARS = 1000;
+const MAX_FILE_NAME_CHARS = 255;
+const MAX_URL_CHARS = 8192;
+
+class Problems {
+  readonly list: Problem[] = [];
+  /** a field problem: "<label> <message>" reads as a sentence, e.g. "Number is too short: ..." */
+  field(field: string, message: string, label = field): void {
+    this.list.push({ field, message, code: 'validation', sentence: `${label} ${message}` });
+  }
+  /** a problem with the chosen file; its message names the file and reads on its own */
+  file(code: BuildErrorCode, message: string): void {
+    this.list.push({ field: 'source', message, code, sentence: message });
+  }
+  /** a problem whose message already reads on its own */
+  sentence(field: string, message: string): void {
+    this.list.push({ field, message, code: 'validation', sentence: message });
+  }
+}
+
+export async function prepareRequest(op: Operation, target: RequestTarget, deps: BuilderDeps = {}): Promise<PreparedResult> {
+  const { request, problems } = await prepare(op, target, deps);
+  return {
+    request,
+    problems: problems.map(({ field, message }) => ({ field, message })),
+    errorCode: problems.length === 0 ? null : errorCodeOf(problems),
+  };
+}
+
+/** Like prepareRequest, but throws CrmError (validation, file_too_large, file_unreadable) on any problem. */
+export async function buildRequest(op: Operation, target: RequestTarget, deps: BuilderDeps = {}): Promise<PreparedRequest> {
+  const { request, problems } = await prepare(op, target, deps);
+  if (problems.length === 0) return request;
+  const message = problems.map((p) => p.sentence).join('; ');
+  throw new CrmError(errorCodeOf(problems), message, { details: problems.map(({ field, message: m }) => ({ field, message: m })) });
+}
+
+async function prepare(op: Operation, target: RequestTarget, deps: BuilderDeps): Promise<{ request: PreparedRequest; problems: Problem[] }> {
+  const problems = new Problems();
+  const spec = ENDPOINTS[op.op];
+  let query: QueryPair[] = [];
+  let body: PreparedBody | null = null;
+  let pathParams: Record<string, string> = {};
+  let idempotencyKey: string | null = null;
+
+  switch (op.op) {
+    case 'contacts.list': {
+      const { page, perPage, search } = op.input;
+      checkPage(page, problems);
+      checkPerPage(perPage, problems);
+      if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS) problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`);
+      query = contactsQuery({ page, perPage, search });
+      break;
+    }
+    case 'messages.list': {
+      const { page, perPage } = op.input;
+      let number = op.input.number;
+      if (number !== undefined && number.trim() !== '') {
+        const phone = checkPhone(number);
+        if (!phone.ok) problems.field('number', phone.message, 'Number');
+        number = phone.number;
+      }
+      checkPage(page, problems);
+      checkPerPage(perPage, problems);
+      query = messagesQuery({ number, page, perPage });
+      break;
+    }
+    case 'messages.text': {
+      const number = recipient(op.input.number, problems);
+      const length = charCount(op.input.text);
+      if (length === 0) problems.field('text', 'is empty', 'Text');
+      else if (length > LIMITS.textChars) problems.field('text', `is too long: ${length} characters, at most ${LIMITS.textChars}`, 'Text');
+      body = jsonBody(textBody({ number, text: op.input.text }));
+      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
+    case 'messages.media': {
+      const input = op.input;
+      const number = recipient(input.number, problems);
+      if (input.mediatype !== 'image' && input.mediatype !== 'document') problems.field('mediatype', 'must be "image" or "document"', 'Media type');
+      const caption = input.caption ?? '';
+      const captionLength = charCount(caption);
+      if (captionLength > LIMITS.captionChars) problems.field('caption', `is too long: ${captionLength} characters, at most ${LIMITS.captionChars}`, 'Caption');
+      const media = await mediaPayload(input.source, input.mediatype, input.mimetype, input.fileName, problems, deps);
+      const fields = { number, mediatype: input.mediatype, mimetype: media.mimetype, fileName: media.fileName, caption: caption === '' ? undefined : caption };
+      body = media.file === null
+        ? jsonBody(mediaBody({ ...fields, media: media.url }))
+        : fileBody((placeholder) => mediaBody({ ...fields, media: placeholder }), media.file);
+      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
+    case 'messages.audio': {
+      const number = recipient(op.input.number, problems);
+      const audio = await audioPayload(op.input.source, op.input.mimetype, problems, deps);
+      body = audio.file === null
+        ? jsonBody(audioBody({ number, mimetype: audio.mimetype, audio: audio.url }))
+        : fileBody((placeholder) => audioBody({ number, mimetype: audio.mimetype, audio: placeholder }), audio.file);
+      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
+    case 'keys.list':
+      break;
+    case 'keys.create': {
+      const name = op.input.name;
+      const length = charCount(name);
+      if (name.trim() === '') problems.field('name', 'is empty', 'Key name');
+      else if (length > LIMITS.keyNameChars) problems.field('name', `is too long: ${length} characters, at most ${LIMITS.keyNameChars}`, 'Key name');
+      const permissions = op.input.permissions;
+      if (permissions !== undefined) {
+        const unknown = permissions.filter((p) => !PERMISSIONS.includes(p));
+        if (unknown.length > 0) problems.field('permissions', `has unknown permissions: ${unknown.map((p) => String(p).slice(0, 40)).join(', ')}`, 'Permissions');
+      }
+      body = jsonBody(createKeyBody({ name, permissions: permissions === undefined ? undefined : [...new Set(permissions)] }));
+      break;
+    }
+    case 'keys.delete': {
+      const id = op.input.id;
+      if (id.trim() === '') problems.field('id', 'is empty', 'Key id');
+      else if (id.length > 200) problems.field('id', 'is too long', 'Key id');
+      pathParams = deleteKeyParams({ id });
+      break;
+    }
+  }
+
+  const resolved = resolveEndpointPath(op.op, target.endpointOverrides, pathParams);
+  if (resolved.problem) problems.sentence(resolved.problem.field, resolved.problem.message);
+  const url = joinUrl(target.baseUrl, resolved.path, query, problems);
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== null) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
+
+  const request: PreparedRequest = {
+    endpoint: op.op satisfies EndpointId,
+    method: spec.method,
+    url,
+    headers,
+    body,
+    idempotencyKey,
+    retrySafe: spec.method === 'GET' || (spec.method === 'POST' && idempotencyKey !== null),
+  };
+  return { request, problems: problems.list };
+}
+
+function errorCodeOf(problems: Problem[]): BuildErrorCode {
+  if (problems.some((p) => p.code === 'file_unreadable')) return 'file_unreadable';
+  if (problems.some((p) => p.code === 'file_too_large')) return 'file_too_large';
+  return 'validation';
+}
+
+function recipient(input: string, problems: Problems): string {
+  const phone = checkPhone(input);
+  if (!phone.ok) problems.field('number', phone.message, 'Number');
+  return phone.number;
+}
+
+function checkPage(page: number | undefined, problems: Problems): void {
+  if (page !== undefined && (!Number.isSafeInteger(page) || page < 1)) problems.field('page', 'must be a whole number from 1', 'Page');
+}
+
+function checkPerPage(perPage: number | undefined, problems: Problems): void {
+  if (perPage !== undefined && (!Number.isSafeInteger(perPage) || perPage < 1 || perPage > LIMITS.perPageMax)) {
+    problems.field('perPage', `must be a whole number from 1 to ${LIMITS.perPageMax}`, 'Per page');
+  }
+}
+
+function checkIdempotencyKey(key: string, problems: Problems): string {
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) problems.field('idempotencyKey', 'must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
+  // never put a header-breaking value into the request, even for a preview
+  return /^[\x20-\x7e]*$/.test(key) ? key : key.replace(/[^\x20-\x7e]/g, '?');
+}
+
+function jsonBody(value: Record<string, unknown>): PreparedBody {
+  return { kind: 'json', text: JSON.stringify(value) };
+}
+
+/**
+ * prefix + base64(file) + suffix is exactly JSON.stringify of the body with the base64 in
+ * place: the body is stringified once with a unique placeholder, then split around it, so every
+ * other field keeps JSON.stringify's escaping.
+ */
+function fileBody(make: (placeholder: string) => Record<string, unknown>, file: { path: string; size: number }): PreparedBody {
+  for (;;) {
+    const placeholder = `crm-file-${randomUUID()}`;
+    const text = JSON.stringify(make(placeholder));
+    const parts = text.split(`"${placeholder}"`);
+    if (parts.length !== 2) continue; // the placeholder occurred elsewhere too (never, in practice)
+    return { kind: 'json-with-file', prefix: `${parts[0]}"`, filePath: file.path, fileSize: file.size, suffix: `"${parts[1]}` };
+  }
+}
+
+interface Payload {
+  mimetype: string;
+  fileName: string;
+  /** the URL for a URL source ('' for a file) */
+  url: string;
+  file: { path: string; size: number } | null;
+}
+
+async function mediaPayload(
+  source: MediaSource,
+  mediatype: 'image' | 'document',
+  givenMimetype: string | undefined,
+  givenFileName: string | undefined,
+  problems: Problems,
+  deps: BuilderDeps,
+): Promise<Payload> {
+  const limit = mediatype === 'image' ? LIMITS.imageBytes : LIMITS.documentBytes;
+  const what = mediatype === 'image' ? 'images' : 'documents';
+  if (source.kind === 'file') {
+    const path = resolve(source.path);
+    const fileName = checkFileName(givenFileName ?? basename(path), problems);
+    const probe = await probeFile(path, { maxBytes: limit, files: deps.files });
+    if (!probe.ok) {
+      problems.file('file_unreadable', probe.message);
+      return { mimetype: givenMimetype ?? 'application/octet-stream', fileName, url: '', file: { path, size: 0 } };
+    }
+    const file = { path, size: probe.size };
+    if (probe.tooLarge) {
+      problems.file('file_too_large', tooLargeMessage(probe.name, probe.size, limit, what));
+      return { mimetype: givenMimetype ?? probe.mimetype, fileName, url: '', file };
+    }
+    if (probe.size === 0) problems.file('validation', `${probe.name} is empty`);
+    let mimetype = probe.mimetype;
+    if (!probe.recognised && givenMimetype !== undefined && isMimetype(baseMimetype(givenMimetype))) mimetype = baseMimetype(givenMimetype);
+    if (mediatype === 'image' && probe.category !== 'image') {
+      problems.file('validation', `${probe.name} is not an image (its bytes look like ${probe.mimetype}); send it as a document, or choose a JPEG, PNG, GIF or WebP`);
+    }
+    return { mimetype, fileName, url: '', file };
+  }
+  const url = checkMediaUrl(source.url, problems);
+  const fileName = checkFileName(givenFileName ?? fileNameFromUrl(url), problems);
+  let mimetype = givenMimetype === undefined ? mimetypeFromName(urlPath(url)) : baseMimetype(givenMimetype);
+  if (mimetype === null) {
+    problems.field('mimetype', 'is required: the URL does not end in a known file extension', 'Mimetype');
+    mimetype = 'application/octet-stream';
+  } else if (!isMimetype(mimetype)) {
+    problems.field('mimetype', 'is not a valid mimetype (type/subtype)', 'Mimetype');
+  } else if (mediatype === 'image' && !(IMAGE_MIMETYPES as readonly string[]).includes(mimetype)) {
+    problems.field('mimetype', `must be an image type (${IMAGE_MIMETYPES.join(', ')}) for an image, not ${mimetype}`, 'Mimetype');
+  }
+  return { mimetype, fileName, url, file: null };
+}
+
+async function audioPayload(source: MediaSource, givenMimetype: string | undefined, problems: Problems, deps: BuilderDeps): Promise<Payload> {
+  const allowed = `${AUDIO_MIMETYPES.join(', ')}`;
+  if (source.kind === 'file') {
+    const path = resolve(source.path);
+    const name = basename(path);
+    const probe = await probeFile(path, { maxBytes: LIMITS.audioBytes, files: deps.files });
+    if (!probe.ok) {
+      problems.file('file_unreadable', probe.message);
+      return { mimetype: givenMimetype === undefined ? 'audio/ogg' : (toAudioMimetype(givenMimetype) ?? 'audio/ogg'), fileName: name, url: '', file: { path, size: 0 } };
+    }
+    const file = { path, size: probe.size };
+    const sniffed = toAudioMimetype(probe.mimetype);
+    const given = givenMimetype === undefined ? null : toAudioMimetype(givenMimetype);
+    if (probe.tooLarge) {
+      problems.file('file_too_large', tooLargeMessage(name, probe.size, LIMITS.audioBytes, 'voice notes'));
+      return { mimetype: given ?? sniffed ?? 'audio/ogg', fileName: name, url: '', file };
+    }
+    if (probe.size === 0) problems.file('validation', `${name} is empty`);
+    if (sniffed === null) {
+      problems.file('validation', `${name} is not a supported audio file (its bytes look like ${probe.mimetype}); the API takes ${allowed}`);
+      return { mimetype: given ?? 'audio/ogg', fileName: name, url: '', file };
+    }
+    return { mimetype: sniffed, fileName: name, url: '', file };
+  }
+  const url = checkMediaUrl(source.url, problems);
+  const guess = givenMimetype ?? mimetypeFromName(urlPath(url));
+  if (guess === null) {
+    problems.field('mimetype', `is required: the URL does not end in a known audio extension (${allowed})`, 'Mimetype');
+    return { mimetype: 'audio/ogg', fileName: '', url, file: null };
+  }
+  const mimetype = toAudioMimetype(guess);
+  if (mimetype === null) {
+    problems.field('mimetype', `must be one of ${allowed}, not ${baseMimetype(guess).slice(0, 100)}`, 'Mimetype');
+    return { mimetype: baseMimetype(guess), fileName: '', url, file: null };
+  }
+  return { mimetype, fileName: '', url, file: null };
+}
+
+function checkFileName(name: string, problems: Problems): string {
+  const length = charCount(name);
+  if (name.trim() === '') problems.field('fileName', 'is empty', 'File name');
+  else if (length > MAX_FILE_NAME_CHARS) problems.field('fileName', `is too long: ${length} characters, at most ${MAX_FILE_NAME_CHARS}`, 'File name');
+  // eslint-disable-next-line no-control-regex
+  else if (/[/\\\u0000-\u001f\u007f]/.test(name)) problems.field('fileName', 'must not contain "/", "\\" or control characters', 'File name');
+  return name;
+}
+
+function checkMediaUrl(raw: string, problems: Problems): string {
+  const text = raw.trim();
+  const parsed = parseUrl(text);
+  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    problems.field('source', 'must be an http:// or https:// URL', 'Media URL');
+  } else if (text.length > MAX_URL_CHARS) {
+    problems.field('source', `is too long: at most ${MAX_URL_CHARS} characters`, 'Media URL');
+  } else if (parsed.username !== '' || parsed.password !== '') {
+    problems.field('source', 'must not contain a user name or password', 'Media URL');
+  }
+  return text;
+}
+
+function urlPath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function fileNameFromUrl(url: string): string {
+  const last = urlPath(url).split('/').filter((s) => s !== '').pop();
+  if (last === undefined) return 'file';
+  try {
+    const decoded = decodeURIComponent(last);
+    return /[/\\\u0000-\u001f\u007f]/.test(decoded) ? last : decoded; // eslint-disable-line no-control-regex
+  } catch {
+    return last;
+  }
+}
+
+/** base URL (validated, credentials never kept) + path + query built with encodeURIComponent. */
+function joinUrl(baseUrl: string, path: string, query: QueryPair[], problems: Problems): string {
+  let base = baseUrl.trim().replace(/\/+$/, '');
+  const parsed = parseUrl(base);
+  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    problems.field('baseUrl', 'must be an http:// or https:// URL', 'Base URL');
+  } else {
+    if (parsed.username !== '' || parsed.password !== '') problems.field('baseUrl', 'must not contain a user name or password', 'Base URL');
+    if (parsed.search !== '' || parsed.hash !== '') problems.field('baseUrl', 'must not contain a query or fragment', 'Base URL');
+    base = `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+  }
+  const search = query
+    .filter((pair): pair is readonly [string, string] => pair[1] !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(wellFormed(value))}`)
+    .join('&');
+  return `${base}${path}${search === '' ? '' : `?${search}`}`;
+}
+
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
