@@ -1,0 +1,158 @@
+// Runs the BUILT renderer in Debian's Chromium with window.crm bound, through
+// page.exposeBinding, to the very dispatcher and handlers Electron's ipcMain serves, over a real
+// sandbox server and the real OS keychain. Only the OS shell is replaced: the clipboard is an
+// in-memory one the test can read, and the file dialog answers with paths the test chooses.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { bootstrap } from '../../../src-main/app-shell/bootstrap';
+import { createCore } from '../../../src-main/core/create-core';
+import { LIMITS } from '../../../src-main/core/limits';
+import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src-main/ipc/channels';
+import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
+import type { AppInfo, EventChannel, EventMap } from '../../../src-main/ipc/contract';
+import { createDispatcher, createHandlers } from '../../../src-main/ipc/handlers';
+import { createNetStatus } from '../../../src-main/ipc/net-status';
+import { startSandbox } from '../../../src-main/sandbox/index';
+import { serveRenderer } from './static-server';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type Core = Awaited<ReturnType<typeof createCore>>;
+
+export interface ConsoleHarness {
+  page: Page;
+  sandbox: Sandbox;
+  core: Core;
+  /** every IPC reply and event the renderer received, as JSON text */
+  ipcTraffic: string[];
+  console: string[];
+  clipboard: { text: string };
+  /** the next files:pick answers with this path (null = the person cancelled) */
+  pickQueue: (string | null)[];
+  /** key values that must never reach the renderer */
+  secrets: string[];
+  close(): Promise<void>;
+}
+
+const BYTES_TAG = '__crmBytes';
+
+/** In the page: window.crm built from the channel lists, calling the exposed binding. */
+function installApi(lists: { invoke: string[]; events: string[]; tag: string }): void {
+  const w = globalThis as unknown as Record<string, unknown> & { __crmInvoke: (c: string, p: unknown) => Promise<unknown> };
+  const listeners = new Map<string, Set<(d: unknown) => void>>();
+  const encode = (value: unknown): unknown => {
+    if (value instanceof Uint8Array) {
+      let binary = '';
+      for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
+      return { [lists.tag]: btoa(binary) };
+    }
+    if (Array.isArray(value)) return value.map(encode);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+    return value;
+  };
+  const api: Record<string, unknown> = {};
+  for (const channel of lists.invoke) api[channel] = (payload: unknown) => w.__crmInvoke(channel, encode(payload));
+  api.on = (event: string, listener: (d: unknown) => void) => {
+    if (!lists.events.includes(event)) throw new Error(`Unknown event: ${event}`);
+    if (!listeners.has(event)) listeners.set(event, new Set());
+    listeners.get(event)!.add(listener);
+    return () => listeners.get(event)?.delete(listener);
+  };
+  w.crm = Object.freeze(api);
+  w.__crmDeliver = (event: string, data: unknown) => {
+    for (const l of listeners.get(event) ?? []) l(data);
+  };
+}
+
+function decodeBytes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decodeBytes);
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record[BYTES_TAG] === 'string') return new Uint8Array(Buffer.from(record[BYTES_TAG], 'base64'));
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, decodeBytes(v)]));
+  }
+  return value;
+}
+
+export async function launchConsole(browser: Browser, options: { contacts?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<ConsoleHarness> {
+  const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000 });
+  const dataDir = await mkdtemp(join(tmpdir(), 'crm-e2e-'));
+  const core = await createCore({ dataDir, keychainService: `crm-console-e2e-${randomUUID()}` });
+  const boot = await bootstrap({
+    dataDir,
+    profiles: core.profiles,
+    keys: core.keys,
+    // The first-run path for real, but with the sandbox this test controls.
+    startSandbox: async () => sandbox,
+  });
+
+  const ipcTraffic: string[] = [];
+  const consoleLines: string[] = [];
+  const clipboard = { text: '' };
+  const pickQueue: (string | null)[] = [];
+  let page: Page | null = null;
+
+  const emit = <E extends EventChannel>(event: E, data: EventMap[E]): void => {
+    ipcTraffic.push(JSON.stringify({ event, data }));
+    void page?.evaluate(([e, d]) => (globalThis as unknown as { __crmDeliver?: (e: string, d: unknown) => void }).__crmDeliver?.(e, d), [event, data] as const).catch(() => {});
+  };
+  const info: AppInfo = {
+    version: 'e2e',
+    platform: process.platform,
+    firstRunNotice: boot.firstRunNotice,
+    sandbox: { baseUrl: sandbox.baseUrl },
+    limits: { imageBytes: LIMITS.imageBytes, documentBytes: LIMITS.documentBytes, audioBytes: LIMITS.audioBytes, textChars: LIMITS.textChars, captionChars: LIMITS.captionChars },
+  };
+  const platform = {
+    clipboard: createClipboardGuard({ writeText: (t: string) => { clipboard.text = t; }, readText: () => clipboard.text }),
+    pickFile: async () => (pickQueue.length ? (pickQueue.shift() ?? null) : null),
+    openExternal: async () => {},
+  };
+  const dispatch = createDispatcher(createHandlers({ core, platform, appInfo: () => info, emit }));
+  const net = createNetStatus((s) => emit('net:status', s));
+  const unsubscribers = [
+    core.requestLog.subscribe((entry) => {
+      emit('log:entry', entry);
+      net.onRequest(entry);
+    }),
+    core.outbox?.subscribe((items) => {
+      emit('outbox:changed', { items });
+      net.onOutbox(items);
+    }),
+  ];
+
+  const server = await serveRenderer();
+  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 820 } });
+  await context.grantPermissions(['microphone'], { origin: server.url });
+  page = await context.newPage();
+  page.on('console', (m) => consoleLines.push(m.text()));
+  page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
+  await page.exposeBinding('__crmInvoke', async (_source, channel: string, payload: unknown) => {
+    const result = await dispatch(channel, decodeBytes(payload));
+    ipcTraffic.push(JSON.stringify({ channel, result }));
+    return result;
+  });
+  await page.addInitScript(installApi, { invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG });
+  await page.goto(server.url);
+
+  return {
+    page,
+    sandbox,
+    core,
+    ipcTraffic,
+    console: consoleLines,
+    clipboard,
+    pickQueue,
+    secrets: [sandbox.adminKey],
+    async close() {
+      for (const off of unsubscribers) off?.();
+      await context.close();
+      await server.close();
+      await core.close();
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
