@@ -1,20 +1,35 @@
 // The seeded contacts with a case-insensitive substring search over name, number and email.
-// A lower-case haystack per contact is built once; the index lists of the last few searches
-// are kept (LRU), so paging through one search does not rescan; each contact's JSON is
-// cached on first use, so a page is a string join.
+// All contacts' lower-case "name NUL number NUL email" records are joined into ONE string once,
+// so a search is a run of String#indexOf calls over it (V8's fast substring search) instead of
+// 100,000 separate scans; after a hit the scan jumps to the next contact. The index lists of
+// the last few searches are kept (LRU), so paging through one search does not rescan, and each
+// contact's JSON is cached on first use, so a page is a string join.
 import type { Paging } from './paging';
 import { pageMeta, pageRange } from './paging';
 import type { SeedContact } from './seed';
 
 const SEARCH_CACHE_SIZE = 16;
+const FIELD_END = '\u0000';
+const RECORD_END = '\u0001';
 
 export class ContactStore {
-  private readonly haystacks: string[];
+  /** every contact's record, each ended by RECORD_END */
+  private readonly text: string;
+  /** offset of each contact's record in `text`, plus the length of `text` */
+  private readonly starts: Int32Array;
   private readonly jsonCache: (string | undefined)[];
   private readonly searches = new Map<string, Int32Array>();
 
   constructor(private readonly contacts: readonly SeedContact[]) {
-    this.haystacks = contacts.map((c) => `${c.name}\u0000${c.number}\u0000${c.email ?? ''}`.toLowerCase());
+    const records = contacts.map((c) => `${c.name}${FIELD_END}${c.number}${FIELD_END}${c.email ?? ''}${RECORD_END}`.toLowerCase());
+    this.starts = new Int32Array(contacts.length + 1);
+    let offset = 0;
+    records.forEach((record, i) => {
+      this.starts[i] = offset;
+      offset += record.length;
+    });
+    this.starts[contacts.length] = offset;
+    this.text = records.join('');
     this.jsonCache = new Array<string | undefined>(contacts.length);
   }
 
@@ -32,15 +47,24 @@ export class ContactStore {
       this.searches.set(needle, cached);
       return cached;
     }
-    const hits = new Int32Array(this.haystacks.length);
-    let count = 0;
-    for (let i = 0; i < this.haystacks.length; i += 1) {
-      if (this.haystacks[i]!.includes(needle)) hits[count++] = i;
-    }
-    const result = hits.slice(0, count);
+    const result = this.scan(needle);
     this.searches.set(needle, result);
     if (this.searches.size > SEARCH_CACHE_SIZE) this.searches.delete(this.searches.keys().next().value!);
     return result;
+  }
+
+  private scan(needle: string): Int32Array {
+    // a separator in the needle could only match across fields or contacts
+    if (needle.includes(FIELD_END) || needle.includes(RECORD_END)) return new Int32Array(0);
+    const hits: number[] = [];
+    let contact = 0;
+    let at = this.text.indexOf(needle);
+    while (at >= 0) {
+      while (this.starts[contact + 1]! <= at) contact += 1;
+      hits.push(contact);
+      at = this.text.indexOf(needle, this.starts[contact + 1]);
+    }
+    return Int32Array.from(hits);
   }
 
   /** The whole listing body `{"data":[...],"meta":{...}}` as JSON text. */

@@ -16,10 +16,9 @@ export function pick<T>(random: Random, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
+/** `count` (<= 15) random decimal digits. */
 export function digits(random: Random, count: number): string {
-  let out = '';
-  for (let i = 0; i < count; i += 1) out += Math.floor(random() * 10).toString();
-  return out;
+  return String(Math.floor(random() * 10 ** count)).padStart(count, '0');
 }
 
 export const COUNTRIES: readonly CountryPlan[] = [

@@ -30,12 +30,20 @@ const EPOCH = Date.UTC(2023, 0, 1);
 const SPAN_MS = 2 * 365 * 24 * 3600 * 1000;
 const MAX_EDIT_MS = 90 * 24 * 3600 * 1000;
 
+// names repeat from small lists: slug each once (normalize() is the slow part of seeding)
+const slugs = new Map<string, string>();
+
 function asciiSlug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    slug = text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '');
+    slugs.set(text, slug);
+  }
+  return slug;
 }
 
 function pickCountry(random: Random): CountryPlan {

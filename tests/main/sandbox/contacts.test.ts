@@ -129,6 +129,16 @@ describe('GET /api/v1/contacts (1000 contacts)', () => {
       .body as Page;
     expect(byEmail.data.map((c) => c.id)).toContain(withEmail.id);
 
+    const padded = (await call(sb, 'GET', `/api/v1/contacts?search=%20%20${encodeURIComponent(lastName)}%20`, { key: sb.adminKey })).body as Page;
+    expect(padded.meta.total).toBe(expected.length);
+
+    // a control character can only match across fields or contacts: no hits, no error
+    for (const q of ['%00', `${encodeURIComponent(lastName)}%00`, '%01']) {
+      const res = await call(sb, 'GET', `/api/v1/contacts?search=${q}`, { key: sb.adminKey });
+      expect(res.status).toBe(200);
+      expect((res.body as Page).meta.total).toBe(0);
+    }
+
     const none = (await call(sb, 'GET', '/api/v1/contacts?search=zzzzqqqq', { key: sb.adminKey })).body as Page;
     expect(none).toEqual({ data: [], meta: { page: 1, per_page: 50, total: 0, total_pages: 0 } });
   });
