@@ -1,11 +1,12 @@
 // The real executable (node src-main/cli/bin.mjs) against the real in-process sandbox, in
 // env-var mode (CRM_API_KEY + CRM_BASE_URL): no keychain involved, nothing written to the data
 // dir, and the key in no output.
+import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
-import { spawnCli, stderrLines, transcript } from './cli-harness';
+import { BIN, REPO_ROOT, spawnCli, stderrLines, transcript } from './cli-harness';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -104,6 +105,25 @@ describe('crm (spawned)', () => {
     expect(run.code).toBe(2);
     expect(stderrLines(run)).toHaveLength(1);
     expect(run.stderr).toContain('CRM_BASE_URL is set but CRM_API_KEY is not');
+  });
+
+  it('crm sandbox runs the sandbox until SIGINT, then exits 0', async () => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--contacts', '3', '--json'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+      });
+      child.on('close', () => reject(new Error('crm sandbox ended before printing its address')));
+    });
+    const started = JSON.parse(firstLine) as { baseUrl: string; adminKey: string };
+    const response = await fetch(`${started.baseUrl}/api/v1/contacts`, { headers: { Authorization: `Bearer ${started.adminKey}` } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { meta: { total: number } }).meta.total).toBe(3);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
   });
 
   it('the key appears in no output of any command above', () => {
