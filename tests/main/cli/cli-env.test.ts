@@ -112,6 +112,14 @@ describe('env-var mode', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ perPage: 1, total: 200 });
     expect((await readdir(plain.CRM_DATA_DIR)).sort()).toEqual(filesBefore);
+    const table = await runInProcess(['contacts', '--per-page', '2'], { env: { ...plain, CRM_API_KEY: sandbox.adminKey } });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+NUMBER\s+EMAIL\s+TAGS\s+ID$/);
+    expect(table.stdout.trimEnd().split('\n').at(-1)).toBe('page 1 of 100 (200 contacts)');
+    // --curl needs the profile's URL but no key at all
+    const curl = await runInProcess(['send', 'text', '--to', number, '--text', 'hi', '--curl'], { env: plain });
+    expect(curl.code, curl.stderr).toBe(0);
+    expect(curl.stdout).toContain(`curl '${sandbox.baseUrl}/api/v1/messages/text'`);
     // and no key metadata was saved for the profile
     const keys = await runInProcess(['keys', 'list', '--json'], { env: plain });
     expect(JSON.parse(keys.stdout)).toMatchObject({ keys: [] });
