@@ -3,17 +3,17 @@ import type { FieldError } from './errors';
 import { parsePaging } from './paging';
 import { badRequest, field } from './reply';
 import type { Route } from './router';
+import { SMALL_BODY_LIMIT } from './router';
 import { charLength } from './validate';
 
 const MAX_SEARCH = 200;
-const NO_BODY = 64 * 1024;
 
 export const contactRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/v1/contacts',
     permission: 'contacts:read',
-    maxBody: NO_BODY,
+    maxBody: SMALL_BODY_LIMIT,
     json: false,
     idempotent: false,
     handle({ query }, state) {

@@ -15,7 +15,7 @@ import { firstValues, flatHeaders, journalBody } from './journal';
 import type { Reply } from './reply';
 import { badRequest, fail, field, writeReply } from './reply';
 import type { Route } from './router';
-import { matchRoute } from './router';
+import { SMALL_BODY_LIMIT, matchRoute } from './router';
 import type { SandboxState } from './state';
 import type { SandboxFault, SandboxRequestRecord } from './types';
 
@@ -39,8 +39,6 @@ interface Exchange {
   record: SandboxRequestRecord;
 }
 
-/** Bodies of requests answered without looking at them are still read this far, for the journal. */
-const JOURNAL_READ_LIMIT = 64 * 1024;
 const ignore = (): void => {};
 
 export async function handleRequest(ctx: PipelineContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -105,9 +103,9 @@ function lenientJson(bytes: Buffer): unknown {
   }
 }
 
-/** Answers without using the body; reads a little of it for the journal, closes if more is coming. */
+/** Answers without using the body; reads up to 64 KiB of it for the journal, closes if more is coming. */
 async function answerEarly(ctx: PipelineContext, ex: Exchange, write: (headers: Record<string, string>) => void): Promise<void> {
-  const body = await readBody(ex.req, JOURNAL_READ_LIMIT, ctx.timeoutMs);
+  const body = await readBody(ex.req, SMALL_BODY_LIMIT, ctx.timeoutMs);
   if (body.kind === 'aborted') return;
   if (body.kind === 'ok') Object.assign(ex.record, journalBody(body.bytes, lenientJson(body.bytes)));
   write(body.kind === 'ok' ? {} : { Connection: 'close' });

@@ -5,6 +5,7 @@ import type { FieldError } from './errors';
 import { view } from './keys';
 import { badRequest, fail, field, json } from './reply';
 import type { Route } from './router';
+import { SMALL_BODY_LIMIT } from './router';
 import type { Permission } from './types';
 import { PERMISSIONS } from './types';
 import type { Body } from './validate';
@@ -34,14 +35,12 @@ export function checkNewKey(body: Body): NewKeyInput {
   return errors.length > 0 || name === undefined ? { ok: false, details: errors } : { ok: true, name, permissions };
 }
 
-const SMALL_BODY = 64 * 1024;
-
 export const keyRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/v1/api-keys',
     permission: 'keys:manage',
-    maxBody: SMALL_BODY,
+    maxBody: SMALL_BODY_LIMIT,
     json: false,
     idempotent: false,
     handle(_input, state) {
@@ -52,7 +51,7 @@ export const keyRoutes: Route[] = [
     method: 'POST',
     path: '/api/v1/api-keys',
     permission: 'keys:manage',
-    maxBody: SMALL_BODY,
+    maxBody: SMALL_BODY_LIMIT,
     json: true,
     idempotent: false,
     handle({ body }, state) {
@@ -68,7 +67,7 @@ export const keyRoutes: Route[] = [
     path: '/api/v1/api-keys/:id',
     permission: 'keys:manage',
     alsoAllows: (key, params) => key.id === params.id,
-    maxBody: SMALL_BODY,
+    maxBody: SMALL_BODY_LIMIT,
     json: false,
     idempotent: false,
     handle({ params }, state) {

@@ -6,6 +6,7 @@ import { parsePaging } from './paging';
 import { MiB } from './payload';
 import { badRequest, field, json } from './reply';
 import type { Route } from './router';
+import { SMALL_BODY_LIMIT } from './router';
 import type { Body } from './validate';
 import { isValidNumber } from './validate';
 
@@ -44,7 +45,7 @@ export const messageRoutes: Route[] = [
     method: 'GET',
     path: '/api/v1/messages',
     permission: 'messages:send',
-    maxBody: 64 * 1024,
+    maxBody: SMALL_BODY_LIMIT,
     json: false,
     idempotent: false,
     handle({ query }, state) {

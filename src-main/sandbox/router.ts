@@ -5,6 +5,9 @@ import type { Reply } from './reply';
 import type { SandboxState } from './state';
 import type { Permission } from './types';
 
+/** Body limit of routes that take no body or a small one (what is sent anyway is read for the journal). */
+export const SMALL_BODY_LIMIT = 64 * 1024;
+
 export interface RouteInput {
   params: Record<string, string>;
   query: URLSearchParams;
