@@ -66,14 +66,14 @@ describe('cURL preview', () => {
   });
 
   it('shows a problem next to its field once the field was touched', async () => {
-    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [{ field: 'text', message: 'The text is empty.' }])) });
+    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [{ field: 'text', message: 'is empty' }])) });
     store().runPreview('text');
     await flush();
     expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual([]); // fresh form: no red
     store().setText('');
     vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
     await flush();
-    expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual(['The text is empty.']);
+    expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual(['Text is empty']);
   });
 });
 

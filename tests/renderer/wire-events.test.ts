@@ -38,7 +38,12 @@ let unwire: () => void;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  for (const s of [useAppStore, useContactsStore, useKeysStore, useLogStore, useOutboxStore, useProfilesStore]) s.setState(s.getInitialState(), true);
+  useAppStore.setState(useAppStore.getInitialState(), true);
+  useContactsStore.setState(useContactsStore.getInitialState(), true);
+  useKeysStore.setState(useKeysStore.getInitialState(), true);
+  useLogStore.setState(useLogStore.getInitialState(), true);
+  useOutboxStore.setState(useOutboxStore.getInitialState(), true);
+  useProfilesStore.setState(useProfilesStore.getInitialState(), true);
   useSendStore.getState().reset();
   crm = installFakeCrm({
     'app:info': () => ok({ version: '1', platform: 'linux', firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.', sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } }),

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { requestConfirm } from '../../ui/confirm-store';
 import { ErrorMessage } from '../../ui/messages';
-import { isKnownField } from './fields';
+import { isKnownField, problemSentence } from './fields';
 import { selectCopy, selectPreview, useSendStore, type SendKind } from './send-store';
 
 export const COPY_WITH_KEY_WARNING =
@@ -13,7 +13,9 @@ export function RequestPreviewPanel({ kind }: { kind: SendKind }) {
   const copy = useSendStore(selectCopy(kind));
   const copyCurl = useSendStore((s) => s.copyCurl);
   const other = useSendStore(
-    useShallow((s) => (s.preview[kind].preview?.problems ?? []).filter((p) => !isKnownField(kind, p.field)).map((p) => `${p.field}: ${p.message}`)),
+    useShallow((s) =>
+      s.attempted[kind] ? (s.preview[kind].preview?.problems ?? []).filter((p) => !isKnownField(kind, p.field)).map((p) => problemSentence(p.field, p.message)) : [],
+    ),
   );
   const preview = state.preview;
 

@@ -61,7 +61,11 @@ function StatusText({ phase }: { phase: SendPhase }) {
     case 'queued':
       return (
         <p className="msg msg-warning" data-testid="send-queued">
-          <ClockIcon /> Saved to the outbox; it will be sent when the connection returns. <span className="muted">({phase.reason})</span>
+          <ClockIcon />
+          <span>
+            Saved to the outbox; it will be sent when the connection returns.
+            <span className="block small">{phase.reason}</span>
+          </span>
         </p>
       );
     case 'cancelled':

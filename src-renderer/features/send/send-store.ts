@@ -3,6 +3,7 @@ import type { ErrorInfo, RequestPreview, SendDraft, SendProgressEvent, SentMessa
 import { invoke } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
 import { oversizeMessage, type FilePurpose } from '../../lib/limits';
+import { problemSentence } from './fields';
 import { currentLimits } from '../../app/app-store';
 
 export type SendKind = 'text' | 'media' | 'audio';
@@ -449,8 +450,12 @@ export const selectCopy =
 export function problemsFor(s: S, kind: SendKind, fields: string[], area: TouchArea): string[] {
   const out: string[] = [];
   const show = s.attempted[kind] || s.touched[area] === true;
-  if (show) for (const p of s.preview[kind].preview?.problems ?? []) if (fields.includes(p.field)) out.push(p.message);
+  const add = (field: string, message: string) => {
+    const sentence = problemSentence(field, message);
+    if (fields.includes(field) && !out.includes(sentence)) out.push(sentence);
+  };
+  if (show) for (const p of s.preview[kind].preview?.problems ?? []) add(p.field, p.message);
   const phase = s.send[kind];
-  if (phase.phase === 'error') for (const d of phase.error.details ?? []) if (fields.includes(d.field) && !out.includes(d.message)) out.push(d.message);
+  if (phase.phase === 'error') for (const d of phase.error.details ?? []) add(d.field, d.message);
   return out;
 }
