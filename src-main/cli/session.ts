@@ -60,6 +60,7 @@ export async function openSession(env: Record<string, string | undefined>, optio
   });
   return { core, envMode: false, profile: () => resolveProfile(core, options.profileRef), close: () => core.close() };
 }
+
 async function openEphemeral(key: string, baseUrl: string, template: Profile | null, env: Record<string, string | undefined>): Promise<Session> {
   const dir = await mkdtemp(join(tmpdir(), 'crm-env-'));
   const secrets = new EnvKeySecretStore();
