@@ -115,6 +115,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await outbox?.close();
       await keys.idle();
       await vault.flush();
+      vault.clearCache();
       await meta.flush();
       await files.releaseAll();
       if (ownsSender) await sender.close();

@@ -83,6 +83,11 @@ export class KeyVault implements KeyAccess {
     return value;
   }
 
+  /** forgets every cached value (at close); in-flight requests are left to finish */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
   /** the cached value, without any keychain call (null when not cached) */
   cached(keyId: string): string | null {
     return this.cache.get(keyId) ?? null;

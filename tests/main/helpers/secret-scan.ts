@@ -24,17 +24,25 @@ export function findSecrets(value: unknown, secrets: readonly string[]): string[
   return secrets.filter((s) => s.length > 0 && text.includes(s)).map((s) => `…${s.slice(-4)}`);
 }
 
+/** null for a file that vanished (ENOENT), any other error is rethrown */
+function gone(err: unknown): null {
+  if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+  throw err;
+}
+
 /** every file under `dir` (recursively) that contains one of the secrets */
 export async function filesContainingSecrets(dir: string, secrets: readonly string[]): Promise<string[]> {
   const hits: string[] = [];
   const walk = async (d: string): Promise<void> => {
-    for (const name of await readdir(d)) {
+    for (const name of (await readdir(d).catch(gone)) ?? []) {
       const path = join(d, name);
-      const info = await stat(path);
+      // a temp file of an atomic write in progress may vanish between readdir and read
+      const info = await stat(path).catch(gone);
+      if (!info) continue;
       if (info.isDirectory()) await walk(path);
       else if (info.isFile()) {
-        const text = await readFile(path, 'latin1');
-        if (secrets.some((s) => s.length > 0 && text.includes(s))) hits.push(path);
+        const text = await readFile(path, 'latin1').catch(gone);
+        if (text !== null && secrets.some((s) => s.length > 0 && text.includes(s))) hits.push(path);
       }
     }
   };
