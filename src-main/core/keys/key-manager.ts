@@ -172,6 +172,10 @@ export class KeyManager implements KeyService {
   /** called by the outbox as the server revocation progresses */
   async applyRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void> {
     await this.setSync(localKeyId, sync);
+    if (sync.state === 'synced') {
+      // If the keychain was locked when the key was revoked, its `key:` entry may still exist.
+      await this.deps.secrets.delete(keyAccount(localKeyId)).catch(() => false);
+    }
   }
 
   async listServerKeys(profileId?: string): Promise<ServerKey[]> {

@@ -301,6 +301,39 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect((await core.keys.get(meta.id)).sync).toEqual({ state: 'synced', at: '2026-01-01T00:00:00.000Z' });
     });
 
+    it('with the keychain locked the local revocation still holds; the stale entry goes once the server side is synced', async () => {
+      const memory = new MemorySecretStore();
+      const { core } = await open('revoke-locked', { raw: memory });
+      const outbox = new RecordingOutbox();
+      core.keys.attachOutbox(outbox);
+      const made = sandbox.createKey('locked', ['contacts:read']);
+      secrets.push(made.key);
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const meta = await core.keys.add({ profileId: profile.id, name: 'Locked', value: made.key });
+      await core.contacts.list({ perPage: 1 }); // cached
+      memory.fail = true;
+      const revoked = await see(core.keys.revoke(meta.id));
+      expect(revoked.state).toBe('revoked');
+      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: null, keyPrefix: made.key.slice(0, 11), label: 'Locked' }]);
+      expect((await failure(core.contacts.list({ perPage: 1 }))).code).toBe('key_revoked');
+      memory.fail = false;
+      expect(memory.accounts()).toEqual([keyAccount(meta.id)]);
+      await core.keys.applyRevocationSync(meta.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
+      expect(memory.accounts()).toEqual([]);
+    });
+
+    it('a key with neither a server id nor a usable prefix is marked local_only', async () => {
+      const { core } = await open('revoke-local-only');
+      const outbox = new RecordingOutbox();
+      core.keys.attachOutbox(outbox);
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const meta = await core.keys.add({ profileId: profile.id, name: 'Short', value: 'shortkey9' });
+      secrets.push('shortkey9');
+      const revoked = await see(core.keys.revoke(meta.id));
+      expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'local_only' } });
+      expect(outbox.revocations).toEqual([]);
+    });
+
     it('is durable: a new process still refuses the revoked key', async () => {
       const first = await open('revoke-durable');
       first.core.keys.attachOutbox(new RecordingOutbox());
