@@ -38,11 +38,15 @@ export interface ConsoleHarness {
 
 const BYTES_TAG = '__crmBytes';
 
-/** In the page: window.crm built from the channel lists, calling the exposed binding. */
-function installApi(lists: { invoke: string[]; events: string[]; tag: string }): void {
-  const w = globalThis as unknown as Record<string, unknown> & { __crmInvoke: (c: string, p: unknown) => Promise<unknown> };
-  const listeners = new Map<string, Set<(d: unknown) => void>>();
-  const encode = (value: unknown): unknown => {
+/**
+ * In the page: window.crm built from the channel lists, calling the exposed binding. Kept as
+ * source text: a compiled function would carry the TS runner's helpers (e.g. esbuild's
+ * `__name`) that do not exist in the page.
+ */
+const INSTALL_API = `(() => {
+  const lists = __LISTS__;
+  const listeners = new Map();
+  const encode = (value) => {
     if (value instanceof Uint8Array) {
       let binary = '';
       for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
@@ -52,19 +56,19 @@ function installApi(lists: { invoke: string[]; events: string[]; tag: string }):
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
     return value;
   };
-  const api: Record<string, unknown> = {};
-  for (const channel of lists.invoke) api[channel] = (payload: unknown) => w.__crmInvoke(channel, encode(payload));
-  api.on = (event: string, listener: (d: unknown) => void) => {
-    if (!lists.events.includes(event)) throw new Error(`Unknown event: ${event}`);
+  const api = {};
+  for (const channel of lists.invoke) api[channel] = (payload) => globalThis.__crmInvoke(channel, encode(payload));
+  api.on = (event, listener) => {
+    if (!lists.events.includes(event)) throw new Error('Unknown event: ' + event);
     if (!listeners.has(event)) listeners.set(event, new Set());
-    listeners.get(event)!.add(listener);
+    listeners.get(event).add(listener);
     return () => listeners.get(event)?.delete(listener);
   };
-  w.crm = Object.freeze(api);
-  w.__crmDeliver = (event: string, data: unknown) => {
+  globalThis.crm = Object.freeze(api);
+  globalThis.__crmDeliver = (event, data) => {
     for (const l of listeners.get(event) ?? []) l(data);
   };
-}
+})();`;
 
 function decodeBytes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decodeBytes);
@@ -96,7 +100,7 @@ export async function launchConsole(browser: Browser, options: { contacts?: numb
 
   const emit = <E extends EventChannel>(event: E, data: EventMap[E]): void => {
     ipcTraffic.push(JSON.stringify({ event, data }));
-    void page?.evaluate(([e, d]) => (globalThis as unknown as { __crmDeliver?: (e: string, d: unknown) => void }).__crmDeliver?.(e, d), [event, data] as const).catch(() => {});
+    void page?.evaluate(`globalThis.__crmDeliver?.(${JSON.stringify(event)}, ${JSON.stringify(data)})`).catch(() => {});
   };
   const info: AppInfo = {
     version: 'e2e',
@@ -134,7 +138,7 @@ export async function launchConsole(browser: Browser, options: { contacts?: numb
     ipcTraffic.push(JSON.stringify({ channel, result }));
     return result;
   });
-  await page.addInitScript(installApi, { invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG });
+  await page.addInitScript({ content: INSTALL_API.replace('__LISTS__', JSON.stringify({ invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG })) });
   await page.goto(server.url);
 
   return {
