@@ -95,9 +95,10 @@ function closeGracefully(socket: Socket): void {
   };
 }
 
+/** The body as JSON for the journal, when it is small and parses; undefined otherwise. */
 function lenientJson(bytes: Buffer): unknown {
   try {
-    return bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined;
+    return bytes.length > 0 && bytes.length <= SMALL_BODY_LIMIT ? JSON.parse(bytes.toString('utf8')) : undefined;
   } catch {
     return undefined;
   }
@@ -178,7 +179,7 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   const body = await readBody(ex.req, route.maxBody, ctx.timeoutMs);
   if (body.kind === 'aborted') return;
   if (body.kind === 'timeout') {
-    return send(ex, fail(408, 'bad_request', `the request body did not arrive within ${ctx.timeoutMs} ms`), { ...rate.headers, Connection: 'close' });
+    return send(ex, fail(408, 'bad_request', 'the request body stalled or arrived too slowly'), { ...rate.headers, Connection: 'close' });
   }
   if (body.kind === 'too_large') {
     return send(ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rate.headers, Connection: 'close' });
