@@ -29,11 +29,19 @@ export function wireAppEvents(): () => void {
     onEvent('app:notice', (n) => useAppStore.getState().pushNotice(n.level, n.message)),
   ];
 
-  // Everything that depends on the active profile or its active key follows it.
-  let last = activeIds();
+  // Everything that depends on the active profile or its active key follows it. The first
+  // answer of profiles:list only loads the keys: the contacts already asked main, whose active
+  // profile it is, so refreshing them then would fetch page 1 twice.
+  let last: ReturnType<typeof activeIds> | null = null;
   offs.push(
-    useProfilesStore.subscribe(() => {
+    useProfilesStore.subscribe((state) => {
+      if (state.status !== 'ready') return;
       const now = activeIds();
+      if (last === null) {
+        last = now;
+        void useKeysStore.getState().load(now.profileId);
+        return;
+      }
       if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl) return;
       const profileChanged = now.profileId !== last.profileId;
       last = now;

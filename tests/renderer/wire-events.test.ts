@@ -94,6 +94,13 @@ describe('wireAppEvents', () => {
     expect(useContactsStore.getState().generation).toBe(generation + 1);
   });
 
+  it('does not fetch the contacts twice when the profiles answer after the list asked', async () => {
+    useContactsStore.getState().init();
+    await flush(10);
+    expect(useProfilesStore.getState().activeProfileId).toBe('p1');
+    expect(crm.callsTo('contacts:list')).toEqual([{ page: 1, perPage: 100 }]);
+  });
+
   it('unsubscribes everything it subscribed', () => {
     expect(crm.listenerCount()).toBe(7);
     unwire();
