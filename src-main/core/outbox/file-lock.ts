@@ -13,7 +13,7 @@
 // back. The holder re-reads the lock just before appending (stillHeld), so a lock broken under a
 // live holder is noticed before it writes.
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { CrmError } from '../errors';
 import { holderAlive } from './liveness';
 
@@ -90,7 +90,7 @@ export class FileLock {
     if (!held) return;
     const seen = await this.read();
     if (seen.kind === 'info' && seen.info.token === held.token) {
-      await rm(this.path, { force: true });
+      await unlink(this.path).catch(() => undefined);
     } else {
       this.options.log?.('outbox: the journal lock was taken from this process while it held it (it was considered stale)');
     }
@@ -109,7 +109,7 @@ export class FileLock {
         if (!LINK_UNSUPPORTED.has(code)) throw err;
         this.useLink = false; // a file system without hard links: exclusive create instead
       } finally {
-        await rm(tmp, { force: true });
+        await unlink(tmp).catch(() => undefined);
       }
     }
     let handle;

@@ -31,6 +31,12 @@ import type { Entry, StoredOp } from './records';
 import { decodeLine, encodeLine, guessId, isTerminal } from './records';
 
 export const JOURNAL_FILE = 'outbox.journal';
+/** longest continuous hold of the lock while transactions keep coming */
+const HOLD_MS = 100;
+/** re-check that the lock is still ours before writing when held this long (stale time is 30 s) */
+const VERIFY_AFTER_MS = 5_000;
+
+class LockLost extends Error {}
 export const LOCK_FILE = 'outbox.lock';
 
 export interface DamagedPart {
@@ -72,11 +78,16 @@ export class Tx {
     return this.local.get(id) ?? this.batch.get(id) ?? this.base.get(id);
   }
 
-  all(): StoredOp[] {
-    const merged = new Map(this.base);
-    for (const [id, r] of this.batch) merged.set(id, r);
-    for (const [id, r] of this.local) merged.set(id, r);
-    return [...merged.values()];
+  /** every operation as this transaction sees it (no copy of the state is made) */
+  *values(): IterableIterator<StoredOp> {
+    for (const r of this.local.values()) yield r;
+    for (const [id, r] of this.batch) if (!this.local.has(id)) yield r;
+    for (const [id, r] of this.base) if (!this.local.has(id) && !this.batch.has(id)) yield r;
+  }
+
+  find(predicate: (r: StoredOp) => boolean): StoredOp | undefined {
+    for (const r of this.values()) if (predicate(r)) return r;
+    return undefined;
   }
 
   put(record: StoredOp): void {
@@ -172,60 +183,77 @@ export class Journal {
     this.fd = null;
   }
 
+  /**
+   * Runs queued transactions in batches. The lock is taken once for a run of batches and given
+   * up when the queue is empty or after HOLD_MS, so another process waits at most that long.
+   * (Taking it per batch costs file creations and deletions, which on ext4 queue behind every
+   * fsync's journal commit.)
+   */
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0);
-      let changed = false;
+      let acquired: number;
       try {
-        changed = await this.runBatch(batch);
+        await this.lock.acquire();
+        acquired = Date.now();
       } catch (err) {
-        for (const q of batch) q.reject(err);
+        for (const q of this.queue.splice(0)) q.reject(err);
+        return;
       }
-      if (changed) {
-        try {
-          this.onChange?.();
-        } catch (err) {
-          this.options.log?.(`outbox: change listener failed: ${String(err)}`);
-        }
-      }
-    }
-  }
-
-  private async runBatch(batch: Queued[]): Promise<boolean> {
-    for (let tries = 0; ; tries++) {
-      await this.lock.acquire();
       try {
-        const external = await this.catchUp();
-        const overlay = new Map<string, StoredOp>();
-        const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-        for (const q of batch) {
-          const tx = new Tx(this.state, overlay, new Map(), () => this.maxOrder);
+        while (this.queue.length > 0 && Date.now() - acquired < HOLD_MS) {
+          const batch = this.queue.splice(0);
+          let changed = false;
           try {
-            const value = q.fn(tx);
-            for (const [id, r] of tx.local) overlay.set(id, r);
-            results.push({ ok: true, value });
-          } catch (error) {
-            results.push({ ok: false, error });
+            changed = await this.runBatch(batch, acquired);
+          } catch (err) {
+            for (const q of batch) q.reject(err);
+            if (err instanceof LockLost) break;
           }
-        }
-        if (overlay.size > 0) {
-          if (!(await this.lock.stillHeld())) {
-            if (tries < 3) continue; // finally releases; catch up again and redo the batch
-            throw new Error('lost the outbox journal lock repeatedly');
+          if (changed) {
+            try {
+              this.onChange?.();
+            } catch (err) {
+              this.options.log?.(`outbox: change listener failed: ${String(err)}`);
+            }
           }
-          await this.append([...overlay.values()]);
+          // let the callers of this batch run (and queue more) before the next one
+          await new Promise<void>((r) => setImmediate(r));
         }
-        await this.maybeCompact();
-        batch.forEach((q, i) => {
-          const r = results[i]!;
-          if (r.ok) q.resolve(r.value);
-          else q.reject(r.error);
-        });
-        return external || overlay.size > 0;
       } finally {
         await this.lock.release();
       }
     }
+  }
+
+  /** One batch under the lock: catch up, run the transactions, append their records, fsync. */
+  private async runBatch(batch: Queued[], acquired: number): Promise<boolean> {
+    const external = await this.catchUp();
+    const overlay = new Map<string, StoredOp>();
+    const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    for (const q of batch) {
+      const tx = new Tx(this.state, overlay, new Map(), () => this.maxOrder);
+      try {
+        const value = q.fn(tx);
+        for (const [id, r] of tx.local) overlay.set(id, r);
+        results.push({ ok: true, value });
+      } catch (error) {
+        results.push({ ok: false, error });
+      }
+    }
+    if (overlay.size > 0) {
+      // Only a holder stalled for longer than the lock's stale time can have lost it.
+      if (Date.now() - acquired > VERIFY_AFTER_MS && !(await this.lock.stillHeld())) {
+        throw new LockLost('The outbox journal lock was taken over while this process stalled; the change was not written.');
+      }
+      await this.append([...overlay.values()]);
+    }
+    await this.maybeCompact();
+    batch.forEach((q, i) => {
+      const r = results[i]!;
+      if (r.ok) q.resolve(r.value);
+      else q.reject(r.error);
+    });
+    return external || overlay.size > 0;
   }
 
   private async append(records: StoredOp[]): Promise<void> {

@@ -43,7 +43,7 @@ export function addMessage(
   at: string,
 ): StoredOp {
   // The same Idempotency-Key queued twice (a caller retrying its enqueue) is one operation.
-  const same = tx.all().find(
+  const same = tx.find(
     (r) => r.payload.type === 'message' && r.item.profileId === input.profileId && r.payload.op.idempotencyKey === input.op.idempotencyKey && r.item.state !== 'cancelled',
   );
   if (same) return same;
@@ -65,7 +65,7 @@ export function addRevocation(
   at: string,
 ): StoredOp {
   // One revocation per key: queuing it again returns the one already waiting.
-  const same = tx.all().find((r) => {
+  const same = tx.find((r) => {
     if (r.payload.type !== 'revocation' || r.item.profileId !== input.profileId) return false;
     if (r.item.state === 'sent' || r.item.state === 'cancelled') return false;
     return (
@@ -139,7 +139,7 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
  * is still the head of its group. The claim is on disk before any request goes out.
  */
 export function claimOps(tx: Tx, picks: StoredOp[], claim: Claim, at: string): StoredOp[] {
-  const heads = new Set(openHeads(tx.all()).map((r) => r.item.id));
+  const heads = new Set(openHeads(tx.values()).map((r) => r.item.id));
   const claimed: StoredOp[] = [];
   for (const pick of picks) {
     const cur = tx.get(pick.item.id);
