@@ -2,7 +2,7 @@
 // sandbox when needed, registers the IPC contract and opens the locked-down window.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, ipcMain, session, type BrowserWindow } from 'electron';
 import { bootstrap, type BootstrapResult } from './app-shell/bootstrap';
 import { WindowStateStore } from './app-shell/window-state';
 import { resolveDataDir } from './cli/data-dir';
