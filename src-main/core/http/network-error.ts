@@ -40,7 +40,8 @@ export function networkError(err: unknown, ctx: NetworkContext): CrmError {
   const tls = codes.find((c) => isTlsCode(c));
   if (tls !== undefined) return new CrmError('network', `Secure connection to ${origin} failed: ${tlsReason(tls)}`);
   if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED')) return new CrmError('network', `The connection to ${origin} was reset before a complete answer`);
-  if (codes.some((c) => c.startsWith('HPE_')) || has('UND_ERR_INFO')) return new CrmError('network', `${origin} sent an answer that is not valid HTTP`);
+  const parserError = chain.some((e) => e instanceof Error && e.name === 'HTTPParserError');
+  if (parserError || codes.some((c) => c.startsWith('HPE_')) || has('UND_ERR_INFO')) return new CrmError('network', `${origin} sent an answer that is not valid HTTP`);
   if (has('UND_ERR_HEADERS_OVERFLOW')) return new CrmError('bad_response', `${origin} sent response headers that are too large`);
   if (has('UND_ERR_REQ_CONTENT_LENGTH_MISMATCH')) return new CrmError('file_unreadable', 'The file changed while it was being sent; choose it again');
   if (has('UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) return new CrmError('network', `The answer from ${origin} was cut short`);

@@ -18,8 +18,9 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
     if (!Number.isFinite(seconds)) return MAX_RETRY_AFTER_MS;
     return Math.min(Math.ceil(seconds * 1000), MAX_RETRY_AFTER_MS);
   }
-  // an HTTP date must name a weekday or month; Date.parse alone accepts far too much ("1")
-  if (!/[a-z]{3}/i.test(text)) return null;
+  // an HTTP date (IMF-fixdate, RFC 850 or asctime) names a month and has hh:mm:ss;
+  // Date.parse alone accepts far too much ("1", "12345 GMT")
+  if (!/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i.test(text) || !/\b\d\d:\d\d:\d\d\b/.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.min(Math.max(0, at - nowMs), MAX_RETRY_AFTER_MS);

@@ -1,0 +1,110 @@
+// Response parsers: API.md shapes, tolerated variations, and 'bad_response' for the rest,
+// with messages that name the path and never a value.
+import { describe, expect, it } from 'vitest';
+import { CrmError, toErrorInfo } from '../../../src-main/core/errors';
+import { parseContactPage } from '../../../src-main/core/parse/contacts';
+import { parseMessagePage, parseSentMessage } from '../../../src-main/core/parse/message';
+import { parseCreatedKey, parseServerKeys } from '../../../src-main/core/parse/server-keys';
+
+const contact = { id: 'c_1', name: 'Ana Souza', number: '5511999990000', email: 'ana@example.com', tags: ['vip'], created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-02T00:00:00Z' };
+
+function thrown(fn: () => unknown): CrmError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof CrmError) return err;
+    throw err;
+  }
+  throw new Error('expected a CrmError');
+}
+
+describe('contacts page', () => {
+  it('reads the API.md shape', () => {
+    expect(parseContactPage({ data: [contact], meta: { page: 3, per_page: 1, total: 1234, total_pages: 1234 } })).toEqual({
+      items: [{ id: 'c_1', name: 'Ana Souza', number: '5511999990000', email: 'ana@example.com', tags: ['vip'], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z' }],
+      page: 3,
+      perPage: 1,
+      total: 1234,
+      totalPages: 1234,
+    });
+  });
+
+  it('takes a bare array as one page with total null', () => {
+    expect(parseContactPage([contact, { ...contact, id: 'c_2' }])).toMatchObject({ page: 1, perPage: 2, total: null, totalPages: null });
+    expect(parseContactPage([])).toEqual({ items: [], page: 1, perPage: 0, total: null, totalPages: null });
+  });
+
+  it('ignores unknown fields and tolerates missing email, tags and timestamps', () => {
+    const page = parseContactPage({ data: [{ id: 7, name: 'Bo', number: 14155550100, avatar: 'x', tags: ['a', 3, null] }], meta: { total: 10, extra: true }, links: {} }, { page: 2, perPage: 5 });
+    expect(page).toEqual({
+      items: [{ id: '7', name: 'Bo', number: '14155550100', email: null, tags: ['a'], createdAt: null, updatedAt: null }],
+      page: 2,
+      perPage: 5,
+      total: 10,
+      totalPages: 2,
+    });
+  });
+
+  it.each([
+    [undefined, "The server's contacts list is not in the expected shape: the body is empty"],
+    ['<html>', "The server's contacts list is not in the expected shape: expected an object with \"data\" or an array"],
+    [{ items: [] }, "The server's contacts list is not in the expected shape: \"data\" is missing or not an array"],
+    [{ data: [{ ...contact, id: undefined }] }, "The server's contacts list is not in the expected shape: data[0].id is missing"],
+    [{ data: [contact, { ...contact, number: null }] }, "The server's contacts list is not in the expected shape: data[1].number is not a non-empty string"],
+    [[contact, 'x'], "The server's contacts list is not in the expected shape: [1] is not an object"],
+  ])('rejects %j with bad_response', (json, message) => {
+    expect(toErrorInfo(thrown(() => parseContactPage(json)))).toEqual({ code: 'bad_response', message });
+  });
+});
+
+describe('messages', () => {
+  it('reads a created Message and drops large unknown values from raw', () => {
+    const message = parseSentMessage({ id: 'm_1', type: 'media', number: '5511999990000', status: 'queued', created_at: '2026-01-01T00:00:00Z', bytes: 10, media: 'A'.repeat(5000), mimetype: 'image/png' });
+    expect(message).toEqual({
+      id: 'm_1',
+      type: 'media',
+      number: '5511999990000',
+      status: 'queued',
+      createdAt: '2026-01-01T00:00:00Z',
+      raw: { id: 'm_1', type: 'media', number: '5511999990000', status: 'queued', created_at: '2026-01-01T00:00:00Z', bytes: 10, mimetype: 'image/png' },
+    });
+  });
+
+  it('fills a missing type from the endpoint and rejects what is not a message', () => {
+    expect(parseSentMessage({ id: 'm_2', number: '5511999990000' }, 'text')).toMatchObject({ type: 'text', status: 'unknown', createdAt: null });
+    expect(thrown(() => parseSentMessage({ id: 'm_2', number: '5511999990000' })).message).toBe("The server's message is not in the expected shape: message.type is missing or unknown");
+    expect(thrown(() => parseSentMessage(undefined, 'text')).message).toBe("The server's message is not in the expected shape: message is missing (empty body)");
+  });
+
+  it('reads the history page', () => {
+    const page = parseMessagePage({ data: [{ id: 'm_1', type: 'text', number: '5511999990000', text: 'hi' }], meta: { page: 1, per_page: 50, total: 1, total_pages: 1 } });
+    expect(page).toMatchObject({ page: 1, perPage: 50, total: 1, totalPages: 1, items: [{ id: 'm_1', type: 'text' }] });
+  });
+});
+
+describe('API keys', () => {
+  it('reads the key list, dropping unknown permissions and never any key value', () => {
+    const keys = parseServerKeys({ data: [{ id: 'k_1', name: 'CI', prefix: 'crm_sk_ab12', permissions: ['contacts:read', 'root'], created_at: '2026-01-01T00:00:00Z', last_used_at: null, key: 'crm_sk_should_not_be_here' }] });
+    expect(keys).toEqual([{ id: 'k_1', name: 'CI', prefix: 'crm_sk_ab12', permissions: ['contacts:read'], createdAt: '2026-01-01T00:00:00Z', lastUsedAt: null }]);
+    expect(JSON.stringify(keys)).not.toContain('should_not_be_here');
+    expect(parseServerKeys([])).toEqual([]);
+    expect(thrown(() => parseServerKeys({ keys: [] })).code).toBe('bad_response');
+  });
+
+  it('splits a created key into metadata and the value for the keychain', () => {
+    const created = parseCreatedKey({ id: 'k_9', name: 'New', key: 'crm_sk_ab12XYZsecretvalue', prefix: 'crm_sk_ab12', permissions: ['messages:send'], created_at: '2026-01-01T00:00:00Z' });
+    expect(created).toEqual({
+      serverKey: { id: 'k_9', name: 'New', prefix: 'crm_sk_ab12', permissions: ['messages:send'], createdAt: '2026-01-01T00:00:00Z', lastUsedAt: null },
+      value: 'crm_sk_ab12XYZsecretvalue',
+    });
+  });
+
+  it('never echoes a bad key value in its error', () => {
+    const secret = 'crm_sk_has spaces_secret';
+    const err = thrown(() => parseCreatedKey({ id: 'k_1', name: 'x', key: secret, prefix: 'crm_sk', permissions: [] }));
+    expect(toErrorInfo(err)).toEqual({ code: 'bad_response', message: "The server's new API key is not in the expected shape: \"key\" is not 8 to 512 printable characters without spaces" });
+    expect(JSON.stringify(err)).not.toContain('secret');
+    expect(thrown(() => parseCreatedKey({ id: 'k_1', name: 'x' })).message).toBe("The server's new API key is not in the expected shape: \"key\" is missing");
+    expect(thrown(() => parseCreatedKey({ name: 'x', key: 'crm_sk_0123456789' })).message).toBe("The server's new API key is not in the expected shape: key record.id is missing");
+  });
+});
