@@ -98,7 +98,7 @@ export class FileLock {
 
   private async tryCreate(info: LockInfo, content: string): Promise<boolean> {
     if (this.useLink) {
-      const tmp = `${this.path}.${info.token}.tmp`;
+      const tmp = `${this.path}.${process.pid}.${info.token}.tmp`;
       await writeFile(tmp, content, { mode: 0o600 });
       try {
         await link(tmp, this.path);

@@ -22,11 +22,12 @@
 //   new inode under the lock and reload. An open descriptor keeps the old inode alive, so an
 //   unchanged inode number always means the same file.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { FileLock } from './file-lock';
+import { pidAlive } from './liveness';
 import type { Entry, StoredOp } from './records';
 import { decodeLine, encodeLine, guessId, isTerminal } from './records';
 
@@ -147,6 +148,29 @@ export class Journal {
   async open(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await this.transact(() => undefined);
+    await this.removeLeftovers();
+  }
+
+  /**
+   * Temp files of processes that died mid-write (a compaction's temp file, a lock's temp file,
+   * a broken stale lock): only those whose pid is not running, so a live writer keeps its own.
+   */
+  private async removeLeftovers(): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const m = /^\.outbox\.journal\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name) ?? /^outbox\.lock\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
+      let dead = m ? !pidAlive(Number(m[1])) : false;
+      if (!m && /^outbox\.lock\.stale-[0-9a-f]+$/.test(name)) {
+        const st = await stat(join(this.dir, name)).catch(() => null);
+        dead = st !== null && Date.now() - st.mtimeMs > 60_000;
+      }
+      if (dead) await rm(join(this.dir, name), { force: true }).catch(() => undefined);
+    }
   }
 
   damageReports(): DamageReport[] {

@@ -20,7 +20,9 @@ export function newOpId(): string {
   return `ob_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
 }
 
-function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string): OutboxItem {
+/** `offlineUntil`: the API is known to be unreachable; the next probe is then */
+function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string, offlineUntil: number | null): OutboxItem {
+  const offline = offlineUntil !== null;
   return {
     id,
     kind,
@@ -30,10 +32,10 @@ function baseItem(id: string, kind: OutboxKind, profileId: string, label: string
     attempts: 0,
     createdAt: at,
     updatedAt: at,
-    nextAttemptAt: null,
+    nextAttemptAt: offline ? new Date(offlineUntil).toISOString() : null,
     lastError: null,
     resultSummary: null,
-    pendingReason: 'queued',
+    pendingReason: offline ? 'offline' : 'queued',
   };
 }
 
@@ -41,6 +43,7 @@ export function addMessage(
   tx: Tx,
   input: { profileId: string; keyId: string | null; op: MessageOp; label: string; number: string },
   at: string,
+  offlineUntil: number | null,
 ): StoredOp {
   // The same Idempotency-Key queued twice (a caller retrying its enqueue) is one operation.
   const same = tx.find(
@@ -48,7 +51,7 @@ export function addMessage(
   );
   if (same) return same;
   const r: StoredOp = {
-    item: baseItem(newOpId(), KIND_OF[input.op.op], input.profileId, input.label, at),
+    item: baseItem(newOpId(), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil),
     payload: { type: 'message', keyId: input.keyId, op: input.op, group: `${input.profileId}|${input.number}` },
     order: tx.nextOrder(),
     claim: null,
@@ -63,6 +66,7 @@ export function addRevocation(
   tx: Tx,
   input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string },
   at: string,
+  offlineUntil: number | null,
 ): StoredOp {
   // One revocation per key: queuing it again returns the one already waiting.
   const same = tx.find((r) => {
@@ -75,7 +79,7 @@ export function addRevocation(
   });
   if (same) return same;
   const r: StoredOp = {
-    item: baseItem(newOpId(), 'keys.revoke', input.profileId, input.label, at),
+    item: baseItem(newOpId(), 'keys.revoke', input.profileId, input.label, at, offlineUntil),
     payload: { type: 'revocation', localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, keyPrefix: input.keyPrefix, refusedKeys: [] },
     order: tx.nextOrder(),
     claim: null,

@@ -140,8 +140,9 @@ export class OutboxEngine implements Outbox {
     // data only, detached from the caller's object (a file is its staged path, never bytes)
     const data = JSON.parse(JSON.stringify(op)) as MessageOp;
     const at = this.iso();
+    const offline = this.offlineUntil(input.profileId);
     const r = await this.journal.transact((tx) =>
-      m.addMessage(tx, { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number) }, at),
+      m.addMessage(tx, { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number) }, at, offline),
     );
     this.kick();
     return this.toItem(r);
@@ -153,7 +154,8 @@ export class OutboxEngine implements Outbox {
       throw new CrmError('validation', 'A revocation needs the key’s server id or its prefix (first 11 characters).');
     }
     const at = this.iso();
-    const r = await this.journal.transact((tx) => m.addRevocation(tx, input, at));
+    const offline = this.offlineUntil(input.profileId);
+    const r = await this.journal.transact((tx) => m.addRevocation(tx, input, at, offline));
     this.report(r);
     this.kick();
     return this.toItem(r);
@@ -460,6 +462,13 @@ export class OutboxEngine implements Outbox {
     }
     this.kick();
     this.checkSettled();
+  }
+
+  /** the next probe time when the profile's API is known to be unreachable, else null */
+  private offlineUntil(profileId: string): number | null {
+    const base = this.profileBase.get(profileId);
+    const t = base === undefined ? undefined : this.targets.get(base);
+    return t?.offline ? t.nextProbeAt : null;
   }
 
   private probeSoon(profileId: string): void {

@@ -116,6 +116,7 @@ describe('outbox: crash test', () => {
     let kills = 0;
     let midSync = 0;
     let finishedEarly = 0;
+    let stderr = '';
     // Children are started a few ahead and wait, loaded, for their turn: each kill then lands
     // in the outbox's work, not in TypeScript loading, and the test stays short.
     const AHEAD = 3;
@@ -134,6 +135,7 @@ describe('outbox: crash test', () => {
       await new Promise((r) => setTimeout(r, 20 + Math.floor(random() * 380)));
       const delivered = c.child.kill('SIGKILL');
       const run = await c.exited;
+      stderr += run.stderr;
       if (run.signal === 'SIGKILL' && delivered) {
         kills++;
         // it was sending when it died: it made requests and had not finished
@@ -200,11 +202,15 @@ describe('outbox: crash test', () => {
     expect(items.filter((i) => i.state !== 'sent')).toEqual([]);
 
     const resends = sb.requests().filter((r) => r.method === 'POST').length - expected.length;
+    stderr += last.run.stderr;
+    // what the kills left behind for the next process to take over
+    const lockTakeovers = stderr.split('took over the journal lock').length - 1;
+    const claimTakeovers = stderr.split('outbox: took over ob_').length - 1;
     const seconds = ((Date.now() - t0) / 1000).toFixed(1);
     console.log(
       `outbox crash test: survived ${kills} kill -9 (${midSync} mid-sync; ${finishedEarly} runs drained the queue before their kill and got more work); ` +
         `${expected.length} messages + ${REVOCATIONS} revocations, each exactly once; ${resends} message resends after a kill (harmless: same Idempotency-Key); ` +
-        `${damaged} torn journal tail(s) set aside; ${seconds} s`,
+        `taken over after a kill: ${claimTakeovers} claims of operations being sent, ${lockTakeovers} journal locks; ${damaged} torn journal tail(s) set aside; ${seconds} s`,
     );
     expect(kills).toBeGreaterThanOrEqual(30);
     expect(midSync).toBeGreaterThan(0);

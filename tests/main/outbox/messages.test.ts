@@ -37,11 +37,16 @@ describe('outbox: messages', () => {
     await waitFor(async () => (await outbox.list()).some((i) => i.pendingReason === 'offline'), 'an offline item');
     expect(seen.has('offline')).toBe(true);
     expect(postsTo(world)).toBe(0); // none reached the (suspended) server
+    // queued while the API is known to be down: shown as waiting for the network at once
+    const late = await enqueueText(outbox, C, 'offline late');
+    texts.push('offline late');
+    expect(late.pendingReason).toBe('offline');
+    expect(late.nextAttemptAt).not.toBeNull();
 
     await world.sandbox.resume();
     const items = await waitAll(outbox, 'sent');
     const counts = countTexts(await world.messages());
-    expect(counts.size).toBe(12);
+    expect(counts.size).toBe(13);
     for (const t of texts) expect(counts.get(t)).toBe(1);
     for (const item of items) expect(item.resultSummary).toMatch(/^m_/);
     expect(outbox.hasTimer()).toBe(false);
