@@ -32,13 +32,11 @@ export function KeyTable({ keys }: { keys: KeyMeta[] }) {
     <table className="table" aria-label="Saved keys" data-testid="keys-table">
       <thead>
         <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Fingerprint</th>
+          <th scope="col">Key</th>
           <th scope="col">Permissions</th>
           <th scope="col">Last used</th>
           <th scope="col">Last status</th>
           <th scope="col">State</th>
-          <th scope="col">Server revocation</th>
           <th scope="col">Actions</th>
         </tr>
       </thead>
@@ -73,14 +71,20 @@ function KeyRow({ k, isActive }: { k: KeyMeta; isActive: boolean }) {
     <tr data-testid={`key-row-${k.id}`} className={revoked ? 'is-revoked' : undefined}>
       <th scope="row">
         {k.name} {isActive && <span className="badge badge-accent">active</span>}
+        <span className="block mono muted" data-testid={`key-fingerprint-${k.id}`}>
+          {fingerprintLabel(k.fingerprint)}
+        </span>
       </th>
-      <td className="mono">{fingerprintLabel(k.fingerprint)}</td>
       <td>{k.permissions ? k.permissions.join(', ') || 'none' : 'unknown'}</td>
       <td>{formatTime(k.lastUsedAt)}</td>
       <td>{k.lastStatus ? OUTCOME_TEXT[k.lastStatus] : '—'}</td>
-      <td>{revoked ? `revoked ${formatTime(k.revokedAt)}` : 'active'}</td>
       <td>
-        <SyncCell k={k} />
+        {revoked ? `revoked ${formatTime(k.revokedAt)}` : 'active'}
+        {k.sync && (
+          <span className="block small" data-testid={`key-sync-${k.id}`}>
+            Server revocation: <SyncCell k={k} />
+          </span>
+        )}
       </td>
       <td>
         <div className="button-row">

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import type { ErrorInfo, KeyMeta, KeyTestReport, Permission, ServerKey } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { useProfilesStore } from '../profiles/profiles-store';
+
+/** The active key lives on the profile: re-read it after anything that may change it. */
+function refreshProfiles(): Promise<void> {
+  return useProfilesStore.getState().load();
+}
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -91,6 +97,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => ({
       return false;
     }
     set({ add: { status: 'saved', name: r.value.name } });
+    void refreshProfiles();
     if (get().profileId === profileId) {
       set((s) => ({ keys: s.keys.some((k) => k.id === r.value.id) ? s.keys : [...s.keys, r.value] }));
     }
@@ -114,6 +121,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => ({
       return false;
     }
     set((s) => ({ rowErrors: withoutKey(s.rowErrors, id), keys: s.keys.map((k) => (k.id === id ? r.value : k)) }));
+    await refreshProfiles();
     return true;
   },
 
@@ -124,6 +132,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => ({
       return false;
     }
     set((s) => ({ rowErrors: withoutKey(s.rowErrors, id), keys: s.keys.map((k) => (k.id === id ? r.value : k)) }));
+    await refreshProfiles();
     return true;
   },
 

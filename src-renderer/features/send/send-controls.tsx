@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
@@ -6,11 +7,16 @@ import { selectPhase, useSendStore, type SendKind, type SendPhase } from './send
 /** Send / Cancel and the live result of the last send of one panel. */
 export function SendControls({ kind }: { kind: SendKind }) {
   const phase = useSendStore(selectPhase(kind));
+  const ref = useRef<HTMLDivElement>(null);
+  // bring a finished send's result into view (it may sit below a long form)
+  useEffect(() => {
+    if (phase.phase === 'sent' || phase.phase === 'queued' || phase.phase === 'error') ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [phase.phase]);
   const submit = useSendStore((s) => s.submit);
   const cancel = useSendStore((s) => s.cancel);
   const sending = phase.phase === 'sending';
   return (
-    <div className="send-controls">
+    <div className="send-controls" ref={ref}>
       <div className="button-row">
         <button type="button" className="btn btn-primary" disabled={sending} data-testid="send-button" onClick={() => void submit(kind)}>
           Send
