@@ -17,7 +17,7 @@ export const DEFAULT_CLI_PORT = 4010;
 
 export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
 
-Starts the built-in CRM API sandbox (shared/API.md) and prints its base URL and an admin key.
+Starts the built-in CRM API sandbox (the whole HTTP API the console speaks) and prints its base URL and an admin key.
 
 Options:
   --port N        port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free port)
