@@ -120,7 +120,7 @@ function CreateKeyForm() {
         Create a key on the server
       </h3>
       <div className="field">
-        <label htmlFor={`${id}-name`}>New key name</label>
+        <label htmlFor={`${id}-name`}>Name for the new server key</label>
         <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={100} />
       </div>
       <fieldset className="choice">
