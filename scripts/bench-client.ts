@@ -1,0 +1,142 @@
+// Benchmark: the core HTTP client (builder output + createApiClient().send, with JSON parsing,
+// error mapping and logging hooks) against a bare undici.request of the same GET, at the same
+// concurrency. Rounds alternate core/bare/bare/core... after a warm-up, so drift in the server
+// or the machine hits both sides alike.
+//
+//   npx tsx scripts/bench-client.ts [--requests 6000] [--concurrency 16]
+//
+// Standalone it starts its own sandbox with a rate limit far above what it can reach.
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Pool, request as undiciRequest } from 'undici';
+import { createApiClient } from '../src-main/core/http/api-client';
+import { buildRequest } from '../src-main/core/request-builder';
+
+export interface ClientBenchOptions {
+  baseUrl: string;
+  getKey: () => Promise<string> | string;
+  /** requests per side (core and bare each), default 6000 */
+  requests?: number;
+  /** requests in flight at once, default 16 */
+  concurrency?: number;
+  /** timed rounds per side, default 12 */
+  rounds?: number;
+  log?: (line: string) => void;
+}
+
+export interface ClientBenchResult {
+  coreRps: number;
+  bareRps: number;
+  /**
+   * bare / core throughput: 1.0 means no overhead, 1.15 means the core is 15 % slower. The
+   * median of the per-round ratios (each core round next to a bare one), so a burst of load
+   * on the machine during one round does not decide the result.
+   */
+  overheadRatio: number;
+}
+
+type Call = () => Promise<void>;
+
+async function runConcurrent(call: Call, count: number, concurrency: number): Promise<number> {
+  let started = 0;
+  const begin = performance.now();
+  const worker = async (): Promise<void> => {
+    while (started < count) {
+      started += 1;
+      await call();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return performance.now() - begin;
+}
+
+export async function runClientBench(options: ClientBenchOptions): Promise<ClientBenchResult> {
+  const total = options.requests ?? 6000;
+  const concurrency = options.concurrency ?? 16;
+  const rounds = Math.max(1, options.rounds ?? 12);
+  const perRound = Math.max(1, Math.floor(total / rounds));
+  const log = options.log ?? (() => undefined);
+
+  const prepared = await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, { baseUrl: options.baseUrl, endpointOverrides: {} });
+  const url = new URL(prepared.url);
+  const client = createApiClient();
+  const pool = new Pool(url.origin, { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+
+  const core: Call = async () => {
+    const response = await client.send(prepared, await options.getKey());
+    if (response.status !== 200) throw new Error(`core: HTTP ${response.status}`);
+  };
+  const bare: Call = async () => {
+    const key = await options.getKey();
+    const response = await undiciRequest(prepared.url, {
+      method: 'GET',
+      headers: { ...prepared.headers, 'User-Agent': 'crm-console', Authorization: `Bearer ${key}` },
+      dispatcher: pool,
+    });
+    const json: unknown = await response.body.json();
+    if (response.statusCode !== 200 || json === undefined) throw new Error(`bare: HTTP ${response.statusCode}`);
+  };
+
+  try {
+    const warmup = Math.min(1000, total);
+    log(`warm-up: ${warmup} requests each`);
+    await runConcurrent(core, warmup, concurrency);
+    await runConcurrent(bare, warmup, concurrency);
+
+    let coreMs = 0;
+    let bareMs = 0;
+    const ratios: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      // ABBA order: core first on even rounds, bare first on odd ones
+      const order: ['core' | 'bare', Call][] = round % 2 === 0 ? [['core', core], ['bare', bare]] : [['bare', bare], ['core', core]];
+      const ms = { core: 0, bare: 0 };
+      for (const [name, call] of order) ms[name] = await runConcurrent(call, perRound, concurrency);
+      coreMs += ms.core;
+      bareMs += ms.bare;
+      ratios.push(ms.core / ms.bare);
+      log(`round ${round + 1}: core ${Math.round((perRound / ms.core) * 1000)} req/s, bare ${Math.round((perRound / ms.bare) * 1000)} req/s, ratio ${(ms.core / ms.bare).toFixed(3)}`);
+    }
+    const coreRps = (perRound * rounds) / (coreMs / 1000);
+    const bareRps = (perRound * rounds) / (bareMs / 1000);
+    return { coreRps, bareRps, overheadRatio: median(ratios) };
+  } finally {
+    await client.close();
+    await pool.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function argValue(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+async function main(): Promise<void> {
+  const { startSandbox } = await import('../src-main/sandbox/index');
+  const sandbox = await startSandbox({ rate: 1e9, burst: 1e9, contacts: 1000 });
+  const requests = argValue('requests', 6000);
+  const concurrency = argValue('concurrency', 16);
+  try {
+    console.log(`bench-client: GET /api/v1/contacts?per_page=1 against the sandbox at ${sandbox.baseUrl}`);
+    console.log(`${requests} requests per side, concurrency ${concurrency}, alternating rounds after a warm-up`);
+    const result = await runClientBench({ baseUrl: sandbox.baseUrl, getKey: () => sandbox.adminKey, requests, concurrency, log: (line) => console.log(`  ${line}`) });
+    console.log(`core (createApiClient().send): ${result.coreRps.toFixed(0)} req/s`);
+    console.log(`bare (undici.request):         ${result.bareRps.toFixed(0)} req/s`);
+    console.log(`overhead ratio (bare/core):    ${result.overheadRatio.toFixed(3)} (median of per-round ratios; target <= 1.15)`);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}
