@@ -235,3 +235,9 @@ export function markFinalized(tx: Tx, id: string): void {
   if (!cur || cur.finalized || (cur.item.state !== 'sent' && cur.item.state !== 'cancelled')) return;
   tx.put({ ...cur, finalized: true });
 }
+
+export function renewClaim(tx: Tx, id: string, holder: string, until: number): void {
+  const cur = tx.get(id);
+  if (!cur || cur.item.state !== 'sending' || !cur.claim || cur.claim.holder !== holder) return;
+  tx.put({ ...cur, claim: { ...cur.claim, until } });
+}

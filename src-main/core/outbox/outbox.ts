@@ -149,10 +149,9 @@ export class OutboxEngine implements Outbox {
   }
 
   async enqueueRevocation(input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string }): Promise<OutboxItem> {
+    // Without a server id or a prefix the attempt fails with a reason the person can act on;
+    // it is still recorded, so the key shows why its revocation never reached the server.
     this.assertOpen();
-    if (input.serverKeyId === null && (input.keyPrefix === null || input.keyPrefix.length < 11)) {
-      throw new CrmError('validation', 'A revocation needs the key’s server id or its prefix (first 11 characters).');
-    }
     const at = this.iso();
     const offline = this.offlineUntil(input.profileId);
     const r = await this.journal.transact((tx) => m.addRevocation(tx, input, at, offline));
@@ -321,7 +320,15 @@ export class OutboxEngine implements Outbox {
       this.log(`outbox: took over ${id} from process ${prior.pid} (${holderAlive(prior.holder, prior.pid) ? 'claim expired' : 'no longer running'}); sending it again is harmless`);
     }
     this.forced.delete(id);
+    // A long send (a large upload on a slow link) renews its claim, so no other process takes
+    // the operation over while this one is still sending it.
+    const renew = setInterval(() => {
+      const until = Date.now() + LEASE_MS;
+      this.journal.transact((tx) => m.renewClaim(tx, id, this.holder, until)).catch(() => undefined);
+    }, LEASE_MS / 3);
+    renew.unref();
     const run = this.runAttempt(r).finally(() => {
+      clearInterval(renew);
       this.inFlight.delete(id);
       this.kick();
       this.checkSettled();
