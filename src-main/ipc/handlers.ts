@@ -163,6 +163,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'keys:add': async (p) => {
       const meta = await core.keys.add(p);
       emit('keys:changed', { profileId: meta.profileId });
+      // the first key of a profile becomes its active key
+      emit('profiles:changed', await core.profiles.list());
       return meta;
     },
     'keys:test': async ({ id }) => {
