@@ -128,6 +128,7 @@ export class Journal {
   private maxOrder = 0;
   private queue: Queued[] = [];
   private draining: Promise<void> | null = null;
+  private closed = false;
   private readonly reports: DamageReport[] = [];
   private readonly compactAfter: number;
   private readonly retentionMs: number;
@@ -188,6 +189,7 @@ export class Journal {
    * nothing of it is written. Transactions queued meanwhile share one append and one fsync.
    */
   transact<T>(fn: (tx: Tx) => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The outbox journal is closed.'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
       this.draining ??= this.drain().finally(() => {
@@ -203,6 +205,7 @@ export class Journal {
 
   async close(): Promise<void> {
     await this.flush();
+    this.closed = true;
     await this.fd?.close().catch(() => undefined);
     this.fd = null;
   }

@@ -95,6 +95,8 @@ export class OutboxEngine implements Outbox {
   private closed = false;
   private watcher: FSWatcher | null = null;
   private touchPending = false;
+  /** the claim transaction of the current pass, if any (close() waits for it) */
+  private claiming: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
@@ -209,6 +211,7 @@ export class OutboxEngine implements Outbox {
     // In-flight requests are aborted; their operations go back to pending (claim released).
     // Whether the server saw them or not, the next send is harmless (see the header).
     this.closeCtrl.abort();
+    await this.claiming;
     await Promise.allSettled([...this.inFlight.values()]);
     await this.reportChain;
     await this.journal.close();
@@ -290,7 +293,14 @@ export class OutboxEngine implements Outbox {
     if (picks.length === 0 || this.closed) return;
     const claim = { holder: this.holder, pid: process.pid, until: Date.now() + LEASE_MS };
     const at = this.iso();
-    const claimed = await this.journal.transact((tx) => m.claimOps(tx, picks, claim, at));
+    const claiming = this.journal.transact((tx) => m.claimOps(tx, picks, claim, at));
+    this.claiming = claiming.then(
+      () => undefined,
+      () => undefined,
+    );
+    const claimed = await claiming;
+    // Started even if close() came meanwhile: the attempt sees the abort before any request and
+    // records the operation as pending again, which releases the claim.
     for (const r of claimed) this.startAttempt(r, picks.find((p) => p.item.id === r.item.id));
   }
 

@@ -150,6 +150,24 @@ describe('outbox: messages', () => {
     await waitState(outbox, slow.id, 'sent');
   });
 
+  it('close() during a send gives the operation back; the next instance sends it once', async () => {
+    world = await makeWorld();
+    const first = await world.open();
+    world.sandbox.injectFaults([{ kind: 'delay', ms: 400 }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    const item = await enqueueText(first, A, 'closed mid-send');
+    await waitState(first, item.id, 'sending');
+    await first.close();
+    world.keys.hold(); // look before the next instance syncs
+    const second = await world.open();
+    const [after] = await second.list();
+    expect(after).toMatchObject({ state: 'pending', pendingReason: 'queued', attempts: 1 });
+    world.keys.release();
+    await second.syncNow();
+    await waitState(second, item.id, 'sent');
+    await new Promise((r) => setTimeout(r, 500)); // the aborted request's delayed arrival, if any
+    expect(countTexts(await world.messages()).get('closed mid-send')).toBe(1);
+  });
+
   it('fails a media message whose staged file was deleted before the send, with a clear reason', async () => {
     world = await makeWorld();
     await world.sandbox.suspend();
