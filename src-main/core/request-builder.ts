@@ -275,7 +275,8 @@ async function mediaPayload(
     let mimetype = probe.mimetype;
     if (!probe.recognised && givenMimetype !== undefined && isMimetype(baseMimetype(givenMimetype))) mimetype = baseMimetype(givenMimetype);
     if (mediatype === 'image' && probe.category !== 'image') {
-      problems.file('validation', `${probe.name} is not an image (its bytes look like ${probe.mimetype}); send it as a document, or choose a JPEG, PNG, GIF or WebP`);
+      const what = probe.mimetype.startsWith('image/') ? `is ${probe.mimetype}, which cannot be sent as an image` : `is not an image (its bytes look like ${probe.mimetype})`;
+      problems.file('validation', `${probe.name} ${what}; send it as a document, or choose a JPEG, PNG, GIF or WebP`);
     }
     return { mimetype, fileName, url: '', file };
   }

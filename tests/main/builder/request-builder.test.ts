@@ -307,3 +307,12 @@ describe('request builder: media and audio', () => {
     expect(JSON.stringify(request)).not.toMatch(/bearer/i);
   });
 });
+
+describe('request builder: image formats the API does not show as images', () => {
+  it('a HEIC photo sent as an image is a problem that says so', async () => {
+    const path = join(dir, 'IMG_0001.HEIC');
+    await writeFile(path, Buffer.from('\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic', 'latin1'));
+    const result = await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'file', path } }, idempotencyKey: 'h' }, target);
+    expect(result.problems).toEqual([{ field: 'source', message: 'IMG_0001.HEIC is image/heic, which cannot be sent as an image; send it as a document, or choose a JPEG, PNG, GIF or WebP' }]);
+  });
+});
