@@ -17,7 +17,7 @@ import { DispatcherCache } from './dispatcher-cache';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { networkError } from './network-error';
 import type { PreparedRequest } from './prepared-request';
-import { redactHeaders } from './redact';
+import { redactHeaders, scrubSecret } from './redact';
 import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
 import type { ApiResponse, HttpSender, RequestObserver, SendOptions } from './sender';
@@ -118,7 +118,7 @@ class ApiClient implements HttpSender {
         exchange = await this.exchange(request, url, headers, options);
       } catch (err) {
         const error = networkError(err, { origin: url.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
-        this.log(request, url, headers, startedAt, performance.now() - started, null, error.code, attempt);
+        this.log(apiKey, request, url, headers, startedAt, performance.now() - started, null, error.code, attempt);
         throw error;
       }
       const durationMs = performance.now() - started;
@@ -127,8 +127,8 @@ class ApiClient implements HttpSender {
       const { status } = exchange;
 
       if (status >= 200 && status <= 299) {
-        const parsed = parseJsonBody(exchange);
-        this.log(request, url, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt);
+        const parsed = parseJsonBody(exchange, apiKey);
+        this.log(apiKey, request, url, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt);
         if (!parsed.ok) throw parsed.error;
         return {
           status,
@@ -150,7 +150,7 @@ class ApiClient implements HttpSender {
         retryAfterMs,
         apiKey,
       });
-      this.log(request, url, headers, startedAt, durationMs, status, error.code, attempt);
+      this.log(apiKey, request, url, headers, startedAt, durationMs, status, error.code, attempt);
       if (status !== 429 || retryAfterMs === undefined) throw error;
       // A POST without an Idempotency-Key is never retried: it could become a second message.
       if (!request.retrySafe || attempt >= maxAttempts) throw error;
@@ -212,6 +212,7 @@ class ApiClient implements HttpSender {
   }
 
   private log(
+    apiKey: string,
     request: PreparedRequest,
     url: URL,
     headers: Record<string, string>,
@@ -226,7 +227,8 @@ class ApiClient implements HttpSender {
       id: randomUUID(),
       at: startedAt.toISOString(),
       method: request.method,
-      path: `${url.pathname}${url.search}`,
+      // scrubbed in case a key was pasted into the base URL (it is never put there by the app)
+      path: scrubSecret(`${url.pathname}${url.search}`, apiKey),
       status,
       durationMs: Math.round(durationMs * 10) / 10,
       requestHeaders: redactHeaders(headers),
@@ -241,7 +243,7 @@ class ApiClient implements HttpSender {
   }
 }
 
-function parseJsonBody(exchange: Exchange): { ok: true; json: unknown } | { ok: false; error: CrmError } {
+function parseJsonBody(exchange: Exchange, apiKey: string): { ok: true; json: unknown } | { ok: false; error: CrmError } {
   const { status } = exchange;
   if (exchange.truncated) {
     return { ok: false, error: new CrmError('bad_response', `The server's answer (HTTP ${status}) is larger than the client accepts`, { status }) };
@@ -251,7 +253,8 @@ function parseJsonBody(exchange: Exchange): { ok: true; json: unknown } | { ok: 
   try {
     return { ok: true, json: JSON.parse(text) as unknown };
   } catch {
-    const type = contentTypeOf(exchange.headers['content-type']);
+    const contentType = contentTypeOf(exchange.headers['content-type']);
+    const type = contentType === null ? null : scrubSecret(contentType, apiKey);
     return {
       ok: false,
       error: new CrmError('bad_response', `The server answered HTTP ${status} but its body is not valid JSON${type ? ` (${type})` : ''}`, { status }),

@@ -44,7 +44,7 @@ export function statusError(ctx: StatusContext): CrmError {
   }
   if (status === 404) {
     if (ctx.endpoint === 'keys.delete') return new CrmError('not_found', 'No such API key on the server (it may already be deleted)', { status });
-    return new CrmError('not_found', `Not found: ${ctx.method} ${ctx.path}. Check the profile's base URL and endpoint paths`, { status });
+    return new CrmError('not_found', `Not found: ${ctx.method} ${scrubSecret(ctx.path, ctx.apiKey)}. Check the profile's base URL and endpoint paths`, { status });
   }
   if (status === 429) {
     const ms = ctx.retryAfterMs ?? 1000;

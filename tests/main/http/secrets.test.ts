@@ -97,6 +97,16 @@ describe('no key in errors or logs', () => {
     }
   });
 
+  it('a key pasted into the base URL path (404) or echoed as a content type (2xx)', async () => {
+    const lower = 'crmsk0123456789abcdefcanary';
+    reply = { status: 404, body: '', contentType: 'text/plain' };
+    assertClean(await failWith(build(`${echo.url}/${lower}`, { op: 'contacts.list', input: {} }), lower), lower);
+    reply = { status: 200, body: 'not json', contentType: `text/${lower}` };
+    const err = await failWith(listContacts(echo.url), lower);
+    expect(toErrorInfo(err)).toEqual({ code: 'bad_response', message: 'The server answered HTTP 200 but its body is not valid JSON (text/***)', status: 200 });
+    assertClean(err, lower);
+  });
+
   it('cancellation and a malformed key', async () => {
     const controller = new AbortController();
     controller.abort();
