@@ -20,7 +20,7 @@ import type { PreparedRequest } from './prepared-request';
 import { redactHeaders, scrubSecret } from './redact';
 import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
-import type { ApiResponse, HttpSender, RequestObserver, SendOptions } from './sender';
+import type { ApiResponse, HttpSender, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
 
 export interface ApiClientOptions {
@@ -158,7 +158,7 @@ class ApiClient implements HttpSender {
       if (spentMs + required > maxTotalMs) throw error;
       const jitter = Math.floor(this.random() * Math.min(1000, Math.max(100, required * 0.2)));
       const waitMs = Math.min(required + jitter, maxTotalMs - spentMs);
-      options.onProgress?.({ kind: 'waiting', reason: 'rate_limited', retryAfterMs: waitMs, attempt, maxAttempts });
+      notify(options, { kind: 'waiting', reason: 'rate_limited', retryAfterMs: waitMs, attempt, maxAttempts });
       try {
         await this.sleep(waitMs, signal);
       } catch (err) {
@@ -194,8 +194,7 @@ class ApiClient implements HttpSender {
       await checkFileUnchanged(prepared);
       const total = fileBodyLength(prepared);
       headers['Content-Length'] = String(total);
-      const onProgress = options.onProgress;
-      body = fileBodyStream(prepared, (sentBytes) => onProgress?.({ kind: 'upload', sentBytes, totalBytes: total }));
+      body = fileBodyStream(prepared, (sentBytes) => notify(options, { kind: 'upload', sentBytes, totalBytes: total }));
     }
     const pool = this.pools.get(url.origin);
     const response = await pool.request({
@@ -240,6 +239,15 @@ class ApiClient implements HttpSender {
     } catch {
       // an observer's failure must not change the outcome of a request
     }
+  }
+}
+
+/** A progress listener's failure must not fail (or misreport) the request. */
+function notify(options: SendOptions, progress: SendProgress): void {
+  try {
+    options.onProgress?.(progress);
+  } catch {
+    // ignored on purpose
   }
 }
 

@@ -90,6 +90,21 @@ describe('file uploads', () => {
     expect(parseSentMessage(response.json, 'audio').raw).toMatchObject({ type: 'audio', mimetype: 'audio/ogg', ptt: true, bytes: makeOgg(5).length });
   });
 
+  it('a progress listener that throws does not break the upload', async () => {
+    const path = join(dir, 'listener.bin');
+    const bytes = seededBytes(300_000, 11);
+    await writeFile(path, bytes);
+    const request = await mediaRequest(echo.url, path);
+    const response = await client.send(request, CANARY_KEY, {
+      onProgress: () => {
+        throw new Error('listener bug');
+      },
+    });
+    expect(response.status).toBe(201);
+    const body = request.body as Extract<PreparedRequest['body'], { kind: 'json-with-file' }>;
+    expect(echo.received.at(-1)?.body.toString('utf8')).toBe(body.prefix + bytes.toString('base64') + body.suffix);
+  });
+
   it('refuses to send a file that changed size since the request was prepared', async () => {
     const path = join(dir, 'changing.bin');
     await writeFile(path, seededBytes(1000, 1));
