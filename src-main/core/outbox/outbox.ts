@@ -18,11 +18,7 @@
 // answers; probes back off exponentially with jitter. A 429 pauses the API for Retry-After.
 // Timers: exactly one, at the earliest moment something can happen (next attempt, next probe,
 // end of a foreign claim). Nothing waiting (or only for a person: 'needs_admin_key') -> no timer.
-import { watch } from 'node:fs';
-import type { FSWatcher } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { request } from 'undici';
 import { CrmError, toErrorInfo } from '../errors';
 import type { OutboxItem, Profile } from '../model';
 import type { Operation } from '../operations';
@@ -33,13 +29,17 @@ import { attemptMessage } from './attempt-message';
 import { attemptRevocation } from './attempt-revocation';
 import type { OutboxDeps } from './deps';
 import type { DamageReport } from './journal';
-import { JOURNAL_FILE, Journal } from './journal';
+import { Journal } from './journal';
+import { watchJournal } from './journal-watch';
 import { holderAlive, registerHolder, unregisterHolder } from './liveness';
 import * as m from './mutations';
 import type { Backoff, Outcome } from './policy';
 import { backoffMs } from './policy';
 import type { MessageOp, StoredOp } from './records';
-import { openHeads, syncStateOf } from './queue-view';
+import { openHeads } from './queue-view';
+import type { Target } from './reachability';
+import { Reachability } from './reachability';
+import { RevocationReports } from './revocation-reports';
 
 export interface OutboxDiagnostics {
   /** damaged journal parts set aside since this instance started */
@@ -52,20 +52,11 @@ export interface OutboxDiagnostics {
 
 export type Outbox = OutboxService & OutboxDiagnostics;
 
-interface Target {
-  offline: boolean;
-  failures: number;
-  nextProbeAt: number;
-  probing: boolean;
-  pausedUntil: number;
-}
-
 /** how long a claim holds without news; a dead holder's claim is taken over at once anyway */
 const LEASE_MS = 120_000;
 const CONCURRENCY = 8;
 /** floor of the timer, so a mistake can never become a busy loop */
 const MIN_TIMER_MS = 20;
-const PROBE_TIMEOUT_MS = 5_000;
 const MESSAGE_OPS = new Set(['messages.text', 'messages.media', 'messages.audio']);
 
 export class OutboxEngine implements Outbox {
@@ -77,24 +68,20 @@ export class OutboxEngine implements Outbox {
   private readonly log: (line: string) => void;
   private readonly listeners = new Set<(items: OutboxItem[]) => void>();
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly targets = new Map<string, Target>();
+  private readonly reach: Reachability;
   private readonly profileBase = new Map<string, string>();
   /** operations to try on the next pass whatever their back-off (sync now, back online, retry) */
   private readonly forced = new Set<string>();
-  private readonly reported = new Map<string, string>();
-  private readonly finalizing = new Set<string>();
-  private reportChain: Promise<void> = Promise.resolve();
+  private readonly reports: RevocationReports;
   private readonly closeCtrl = new AbortController();
   private settleWaiters: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
   private wakeups = 0;
-  private probes = 0;
   private pumpRunning = false;
   private pumpAgain = false;
   private closed = false;
-  private watcher: FSWatcher | null = null;
-  private touchPending = false;
+  private stopWatching: () => void = () => undefined;
   /** the claim transaction of the current pass, if any (close() waits for it) */
   private claiming: Promise<void> = Promise.resolve();
 
@@ -105,6 +92,13 @@ export class OutboxEngine implements Outbox {
     this.holder = deps.holderId ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
     this.log = deps.log ?? (() => undefined);
     this.journal = new Journal(deps.dir, this.holder, { log: this.log, now: this.now });
+    this.reach = new Reachability(this.now, this.random, this.bounds, this.closeCtrl.signal);
+    this.reports = new RevocationReports({
+      revocationKeys: deps.revocationKeys,
+      onRevocationSync: (localKeyId, sync) => deps.onRevocationSync(localKeyId, sync),
+      markFinalized: (id) => this.journal.transact((tx) => m.markFinalized(tx, id)),
+      log: this.log,
+    });
   }
 
   async start(): Promise<void> {
@@ -120,9 +114,9 @@ export class OutboxEngine implements Outbox {
       // waiting for the network when the last process stopped: try once now
       if (r.item.state === 'pending' && r.item.pendingReason === 'offline') this.forced.add(r.item.id);
       // a crash may have come between a record and telling KeyService: tell it (again)
-      this.report(r);
+      this.reports.report(r);
     }
-    this.watchJournal();
+    this.stopWatching = watchJournal(this.deps.dir, this.journal);
     this.kick();
   }
 
@@ -157,7 +151,7 @@ export class OutboxEngine implements Outbox {
     const at = this.iso();
     const offline = this.offlineUntil(input.profileId);
     const r = await this.journal.transact((tx) => m.addRevocation(tx, input, at, offline));
-    this.report(r);
+    this.reports.report(r);
     this.kick();
     return this.toItem(r);
   }
@@ -167,7 +161,7 @@ export class OutboxEngine implements Outbox {
     const at = this.iso();
     const r = await this.journal.transact((tx) => m.cancelOp(tx, id, at));
     this.forced.delete(id);
-    this.report(r);
+    this.reports.report(r);
     return this.toItem(r);
   }
 
@@ -176,8 +170,9 @@ export class OutboxEngine implements Outbox {
     const at = this.iso();
     const r = await this.journal.transact((tx) => m.retryOp(tx, id, at));
     this.forced.add(id);
-    this.probeSoon(r.item.profileId);
-    this.report(r);
+    const base = this.profileBase.get(r.item.profileId);
+    if (base !== undefined) this.reach.probeSoon(base);
+    this.reports.report(r);
     this.kick();
     return this.toItem(r);
   }
@@ -187,10 +182,9 @@ export class OutboxEngine implements Outbox {
     await this.journal.transact(() => undefined);
     for (const r of this.journal.state.values()) {
       if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && r.item.pendingReason !== 'needs_admin_key') this.forced.add(r.item.id);
-      this.report(r);
+      this.reports.report(r);
     }
-    const now = this.now();
-    for (const t of this.targets.values()) if (t.offline) t.nextProbeAt = Math.min(t.nextProbeAt, now);
+    this.reach.probeSoon();
     const settled = new Promise<void>((resolve) => this.settleWaiters.push(resolve));
     this.kick();
     this.checkSettled();
@@ -206,14 +200,13 @@ export class OutboxEngine implements Outbox {
     if (this.closed) return;
     this.closed = true;
     this.clearTimer();
-    this.watcher?.close();
-    this.watcher = null;
+    this.stopWatching();
     // In-flight requests are aborted; their operations go back to pending (claim released).
     // Whether the server saw them or not, the next send is harmless (see the header).
     this.closeCtrl.abort();
     await this.claiming;
     await Promise.allSettled([...this.inFlight.values()]);
-    await this.reportChain;
+    await this.reports.idle();
     await this.journal.close();
     unregisterHolder(this.holder);
     for (const w of this.settleWaiters.splice(0)) w();
@@ -283,9 +276,9 @@ export class OutboxEngine implements Outbox {
     for (const r of heads) {
       if (this.inFlight.has(r.item.id)) continue;
       const profile = await profileOf(r.item.profileId);
-      const target = profile ? this.targets.get(profile.baseUrl) : undefined;
+      const target = this.reach.get(profile?.baseUrl);
       if (target?.offline && r.item.state === 'pending') {
-        if (!target.probing && target.nextProbeAt <= now && r.item.pendingReason !== 'needs_admin_key') void this.probe(profile!.baseUrl, target);
+        if (r.item.pendingReason !== 'needs_admin_key' && this.reach.probeDue(profile!.baseUrl, now)) this.probe(profile!.baseUrl);
         continue;
       }
       if (picks.length < capacity && this.isReady(r, now, profile, target)) picks.push(r);
@@ -372,9 +365,7 @@ export class OutboxEngine implements Outbox {
         outcome = { kind: 'pending', reason: 'queued', error: info, delayMs: backoffMs(r.item.attempts, this.bounds, this.random) };
       }
     }
-    const base = this.profileBase.get(r.item.profileId);
-    const target = base === undefined ? undefined : this.targets.get(base);
-    const ctx = { now: this.now(), probeAt: target?.offline ? target.nextProbeAt : null, activeKeyId };
+    const ctx = { now: this.now(), probeAt: this.reach.offlineUntil(this.profileBase.get(r.item.profileId)), activeKeyId };
     let updated: StoredOp | null;
     try {
       updated = await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
@@ -383,7 +374,7 @@ export class OutboxEngine implements Outbox {
       this.log(`outbox: could not record the outcome of ${id}: ${toErrorInfo(err).message}`);
       return;
     }
-    if (updated) this.report(updated);
+    if (updated) this.reports.report(updated);
   }
 
   private contextFor(id: string, profile: Profile): AttemptContext {
@@ -398,10 +389,7 @@ export class OutboxEngine implements Outbox {
       random: this.random,
       reachable: () => this.noteReachable(base),
       unreachable: () => this.noteUnreachable(base),
-      rateLimited: (ms) => {
-        const t = this.target(base);
-        t.pausedUntil = Math.max(t.pausedUntil, this.now() + ms);
-      },
+      rateLimited: (ms) => this.reach.rateLimited(base, ms),
       saveServerKeyId: async (serverKeyId) => {
         await this.journal.transact((tx) => m.saveServerKeyId(tx, id, this.holder, serverKeyId));
       },
@@ -410,20 +398,8 @@ export class OutboxEngine implements Outbox {
 
   // ---- online detection ----------------------------------------------------------------
 
-  private target(base: string): Target {
-    let t = this.targets.get(base);
-    if (!t) {
-      t = { offline: false, failures: 0, nextProbeAt: 0, probing: false, pausedUntil: 0 };
-      this.targets.set(base, t);
-    }
-    return t;
-  }
-
   private noteReachable(base: string): void {
-    const t = this.targets.get(base);
-    if (!t || !t.offline) return;
-    t.offline = false;
-    t.failures = 0;
+    if (!this.reach.answered(base)) return;
     this.log(`outbox: ${base} answers again; sending what waited`);
     for (const r of this.journal.state.values()) {
       if (r.item.state === 'pending' && r.item.pendingReason === 'offline' && this.profileBase.get(r.item.profileId) === base) this.forced.add(r.item.id);
@@ -432,11 +408,7 @@ export class OutboxEngine implements Outbox {
   }
 
   private noteUnreachable(base: string): void {
-    const t = this.target(base);
-    if (t.offline) return;
-    t.offline = true;
-    t.failures = 1;
-    t.nextProbeAt = this.now() + backoffMs(1, this.bounds, this.random);
+    if (!this.reach.failed(base)) return;
     this.log(`outbox: ${base} is unreachable; probing it with back-off`);
     const ids = new Set<string>();
     for (const r of this.journal.state.values()) {
@@ -444,54 +416,25 @@ export class OutboxEngine implements Outbox {
     }
     if (ids.size === 0) return;
     const at = this.iso();
-    this.journal.transact((tx) => m.markOffline(tx, ids, t.nextProbeAt, at)).then(
-      (changed) => changed.forEach((r) => this.report(r)),
+    const probeAt = this.reach.offlineUntil(base) ?? this.now();
+    this.journal.transact((tx) => m.markOffline(tx, ids, probeAt, at)).then(
+      (changed) => changed.forEach((r) => this.reports.report(r)),
       (err) => this.log(`outbox: could not record the offline state: ${toErrorInfo(err).message}`),
     );
   }
 
-  /** A cheap request with no key: any HTTP answer means the API is reachable again. */
-  private async probe(base: string, t: Target): Promise<void> {
-    t.probing = true;
-    this.probes++;
-    let ok = false;
-    try {
-      const res = await request(base, {
-        method: 'GET',
-        reset: true,
-        headersTimeout: PROBE_TIMEOUT_MS,
-        bodyTimeout: PROBE_TIMEOUT_MS,
-        signal: this.closeCtrl.signal,
-      });
-      await res.body.dump();
-      ok = true;
-    } catch {
-      // no answer: still offline
-    } finally {
-      t.probing = false;
-      this.probes--;
-    }
-    if (this.closed) return;
-    if (ok) this.noteReachable(base);
-    else {
-      t.failures++;
-      t.nextProbeAt = this.now() + backoffMs(t.failures, this.bounds, this.random);
-    }
-    this.kick();
-    this.checkSettled();
+  private probe(base: string): void {
+    void this.reach.probe(base).then((ok) => {
+      if (this.closed) return;
+      if (ok) this.noteReachable(base);
+      this.kick();
+      this.checkSettled();
+    });
   }
 
   /** the next probe time when the profile's API is known to be unreachable, else null */
   private offlineUntil(profileId: string): number | null {
-    const base = this.profileBase.get(profileId);
-    const t = base === undefined ? undefined : this.targets.get(base);
-    return t?.offline ? t.nextProbeAt : null;
-  }
-
-  private probeSoon(profileId: string): void {
-    const base = this.profileBase.get(profileId);
-    const t = base === undefined ? undefined : this.targets.get(base);
-    if (t?.offline) t.nextProbeAt = Math.min(t.nextProbeAt, this.now());
+    return this.reach.offlineUntil(this.profileBase.get(profileId));
   }
 
   // ---- timer -----------------------------------------------------------------------------
@@ -512,8 +455,7 @@ export class OutboxEngine implements Outbox {
         continue;
       }
       if (r.item.pendingReason === 'needs_admin_key') continue; // waits for a person or a key change
-      const base = this.profileBase.get(r.item.profileId);
-      const t = base === undefined ? undefined : this.targets.get(base);
+      const t = this.reach.get(this.profileBase.get(r.item.profileId));
       if (t?.offline) {
         if (!t.probing) wake = Math.min(wake, t.nextProbeAt);
         continue;
@@ -545,7 +487,7 @@ export class OutboxEngine implements Outbox {
   }
 
   private checkSettled(): void {
-    if (this.pumpRunning || this.inFlight.size > 0 || this.probes > 0) return;
+    if (this.pumpRunning || this.inFlight.size > 0 || this.reach.probes > 0) return;
     for (const w of this.settleWaiters.splice(0)) w();
   }
 
@@ -566,36 +508,6 @@ export class OutboxEngine implements Outbox {
     this.kick();
   }
 
-  /** Tells KeyService about a revocation's state (after it is on disk), in order, once per state. */
-  private report(r: StoredOp): void {
-    if (r.payload.type !== 'revocation' || r.payload.localKeyId === null || r.item.state === 'sending' || r.finalized) return;
-    const localKeyId = r.payload.localKeyId;
-    const id = r.item.id;
-    const sync = syncStateOf(r);
-    const terminal = r.item.state === 'sent' || r.item.state === 'cancelled';
-    if (terminal) {
-      if (this.finalizing.has(id)) return;
-      this.finalizing.add(id);
-    } else {
-      const key = JSON.stringify(sync);
-      if (this.reported.get(id) === key) return;
-      this.reported.set(id, key);
-    }
-    this.reportChain = this.reportChain.then(async () => {
-      try {
-        // synced: the revoked key's value is no longer needed
-        if (r.item.state === 'sent') await this.deps.revocationKeys.drop(localKeyId);
-        await this.deps.onRevocationSync(localKeyId, sync);
-        if (terminal) await this.journal.transact((tx) => m.markFinalized(tx, id));
-      } catch (err) {
-        this.log(`outbox: could not record the revocation state of key ${localKeyId}: ${toErrorInfo(err).message}`);
-        if (!terminal) this.reported.delete(id);
-      } finally {
-        if (terminal) this.finalizing.delete(id);
-      }
-    });
-  }
-
   private items(): OutboxItem[] {
     return [...this.journal.state.values()].sort((a, b) => a.order - b.order).map((r) => this.toItem(r));
   }
@@ -603,41 +515,10 @@ export class OutboxEngine implements Outbox {
   private toItem(r: StoredOp): OutboxItem {
     const item: OutboxItem = { ...r.item, lastError: r.item.lastError ? { ...r.item.lastError } : null };
     if (item.state === 'pending' && item.pendingReason === 'offline') {
-      const base = this.profileBase.get(item.profileId);
-      const t = base === undefined ? undefined : this.targets.get(base);
-      if (t?.offline) item.nextAttemptAt = new Date(t.nextProbeAt).toISOString();
+      const until = this.offlineUntil(item.profileId);
+      if (until !== null) item.nextAttemptAt = new Date(until).toISOString();
     }
     return item;
-  }
-
-  /** Another process wrote the journal: catch up (cheap check first). No timer involved. */
-  private watchJournal(): void {
-    try {
-      this.watcher = watch(this.deps.dir, { persistent: false }, (_event, name) => {
-        if (name === JOURNAL_FILE || name === null) this.onJournalTouched();
-      });
-      this.watcher.on('error', () => {
-        this.watcher?.close();
-        this.watcher = null;
-      });
-    } catch {
-      this.watcher = null; // no file watching here: other processes' work is seen at our next pass
-    }
-  }
-
-  private onJournalTouched(): void {
-    if (this.touchPending || this.closed) return;
-    this.touchPending = true;
-    setImmediate(() => {
-      this.touchPending = false;
-      if (this.closed) return;
-      void (async () => {
-        const known = this.journal.knownSize();
-        const st = await stat(this.journal.path).catch(() => null);
-        if (st && st.ino === known.ino && st.size === known.size) return;
-        await this.journal.transact(() => undefined);
-      })().catch(() => undefined);
-    });
   }
 
   private assertOpen(): void {

@@ -1,0 +1,111 @@
+// Is an API (a base URL) reachable? Learned from the outcome of real requests (any HTTP answer:
+// yes; refused, reset, DNS, timeout: no) and, while it is not, from a cheap probe: a GET of the
+// base URL with no key (any answer, even 401 or 404, means it is back). Probes back off
+// exponentially with jitter between the configured bounds. A 429 pauses the API for as long as
+// the server asked. In memory only: a fresh process starts by trying.
+import { request } from 'undici';
+import type { Backoff } from './policy';
+import { backoffMs } from './policy';
+
+export interface Target {
+  offline: boolean;
+  /** probes that found it still down, plus the failure that took it offline */
+  failures: number;
+  nextProbeAt: number;
+  probing: boolean;
+  /** after a 429: nothing is sent to it before this */
+  pausedUntil: number;
+}
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+export class Reachability {
+  private readonly targets = new Map<string, Target>();
+  /** probes in flight */
+  probes = 0;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly random: () => number,
+    private readonly bounds: Backoff,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  get(base: string | undefined): Target | undefined {
+    return base === undefined ? undefined : this.targets.get(base);
+  }
+
+  private target(base: string): Target {
+    let t = this.targets.get(base);
+    if (!t) {
+      t = { offline: false, failures: 0, nextProbeAt: 0, probing: false, pausedUntil: 0 };
+      this.targets.set(base, t);
+    }
+    return t;
+  }
+
+  /** an HTTP answer came back; true when this brings an offline API back */
+  answered(base: string): boolean {
+    const t = this.targets.get(base);
+    if (!t || !t.offline) return false;
+    t.offline = false;
+    t.failures = 0;
+    return true;
+  }
+
+  /** no answer; true when this takes the API offline (its first probe is then scheduled) */
+  failed(base: string): boolean {
+    const t = this.target(base);
+    if (t.offline) return false;
+    t.offline = true;
+    t.failures = 1;
+    t.nextProbeAt = this.now() + backoffMs(1, this.bounds, this.random);
+    return true;
+  }
+
+  rateLimited(base: string, ms: number): void {
+    const t = this.target(base);
+    t.pausedUntil = Math.max(t.pausedUntil, this.now() + ms);
+  }
+
+  /** the next probe time when the API is known to be down, else null */
+  offlineUntil(base: string | undefined): number | null {
+    const t = this.get(base);
+    return t?.offline ? t.nextProbeAt : null;
+  }
+
+  /** probe now (a person asked to sync, or retried) */
+  probeSoon(base?: string): void {
+    const now = this.now();
+    for (const [b, t] of this.targets) if (t.offline && (base === undefined || b === base)) t.nextProbeAt = Math.min(t.nextProbeAt, now);
+  }
+
+  /** whether a probe of this offline API is due and not already running */
+  probeDue(base: string, now: number): boolean {
+    const t = this.targets.get(base);
+    return t !== undefined && t.offline && !t.probing && t.nextProbeAt <= now;
+  }
+
+  /** Probes once; true when the API answered. On no answer, the next probe is backed off. */
+  async probe(base: string): Promise<boolean> {
+    const t = this.target(base);
+    t.probing = true;
+    this.probes++;
+    let ok = false;
+    try {
+      const res = await request(base, { method: 'GET', reset: true, headersTimeout: PROBE_TIMEOUT_MS, bodyTimeout: PROBE_TIMEOUT_MS, signal: this.signal });
+      await res.body.dump();
+      ok = true;
+    } catch {
+      // no answer: still offline
+    } finally {
+      t.probing = false;
+      this.probes--;
+    }
+    if (!ok) {
+      t.failures++;
+      t.nextProbeAt = this.now() + backoffMs(t.failures, this.bounds, this.random);
+    }
+    return ok;
+  }
+}

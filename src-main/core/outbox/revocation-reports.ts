@@ -1,0 +1,60 @@
+// Tells KeyService how each key's server revocation is doing (RevocationSyncState), always AFTER
+// the state is on disk, in order, once per state. A finished revocation (synced, or cancelled:
+// local only) is "finalized": the revoked key's kept value is dropped (synced only), KeyService
+// is told, and a record says so. A crash before that record makes the next start do it again;
+// both calls are idempotent.
+import { toErrorInfo } from '../errors';
+import type { RevocationKeyStore } from './deps';
+import type { StoredOp } from './records';
+import { syncStateOf } from './queue-view';
+import type { RevocationSyncState } from '../model';
+
+export interface RevocationReportDeps {
+  revocationKeys: RevocationKeyStore;
+  onRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void>;
+  /** records that a finished revocation was reported (journal) */
+  markFinalized(id: string): Promise<void>;
+  log(line: string): void;
+}
+
+export class RevocationReports {
+  private chain: Promise<void> = Promise.resolve();
+  private readonly reported = new Map<string, string>();
+  private readonly finalizing = new Set<string>();
+
+  constructor(private readonly deps: RevocationReportDeps) {}
+
+  report(r: StoredOp): void {
+    if (r.payload.type !== 'revocation' || r.payload.localKeyId === null || r.item.state === 'sending' || r.finalized) return;
+    const localKeyId = r.payload.localKeyId;
+    const id = r.item.id;
+    const sync = syncStateOf(r);
+    const terminal = r.item.state === 'sent' || r.item.state === 'cancelled';
+    if (terminal) {
+      if (this.finalizing.has(id)) return;
+      this.finalizing.add(id);
+    } else {
+      const key = JSON.stringify(sync);
+      if (this.reported.get(id) === key) return;
+      this.reported.set(id, key);
+    }
+    this.chain = this.chain.then(async () => {
+      try {
+        // synced: the revoked key's own value is no longer needed
+        if (r.item.state === 'sent') await this.deps.revocationKeys.drop(localKeyId);
+        await this.deps.onRevocationSync(localKeyId, sync);
+        if (terminal) await this.deps.markFinalized(id);
+      } catch (err) {
+        this.deps.log(`outbox: could not record the revocation state of key ${localKeyId}: ${toErrorInfo(err).message}`);
+        if (!terminal) this.reported.delete(id);
+      } finally {
+        if (terminal) this.finalizing.delete(id);
+      }
+    });
+  }
+
+  /** resolves when every report made so far is done */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+}
