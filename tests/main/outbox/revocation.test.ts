@@ -147,6 +147,24 @@ describe('outbox: key revocations', () => {
     expect(failed.lastError?.message).toMatch(/No key on the server starts with crm_sk_zzzz/);
   });
 
+  it('reports server errors and rate limits as pending with their reason, then synced', async () => {
+    world = await makeWorld();
+    const leaked = leakedKey(world, 'busy');
+    world.sandbox.injectFaults(
+      [{ kind: 'status', status: 503, body: '<html>maintenance</html>', contentType: 'text/html' }, { kind: 'rate_limit', retryAfter: '1' }],
+      { method: 'DELETE', pathPrefix: '/api/v1/api-keys/' },
+    );
+    const outbox = await world.open();
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'busy', serverKeyId: leaked.id, keyPrefix: null, label: 'busy' });
+    await waitState(outbox, item.id, 'sent', 10_000);
+    await waitFor(() => world!.keys.lastSync('busy')?.state === 'synced', 'synced reported');
+    const reasons = world.keys.syncs.filter((s) => s.localKeyId === 'busy' && s.sync.state === 'pending').map((s) => (s.sync as { reason: string }).reason);
+    expect(reasons).toEqual(['queued', 'server_error', 'rate_limited']);
+    const rateLimited = world.keys.syncs.find((s) => s.sync.state === 'pending' && s.sync.reason === 'rate_limited')!.sync as { nextAttemptAt?: string; detail?: string };
+    expect(rateLimited.nextAttemptAt).toBeDefined();
+    expect(rateLimited.detail).toMatch(/Rate limited/);
+  });
+
   it('queues one revocation per key', async () => {
     world = await makeWorld();
     world.keys.hold();
