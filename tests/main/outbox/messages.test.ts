@@ -54,8 +54,8 @@ describe('outbox: messages', () => {
 
   it('keeps the order per recipient, and a waiting message blocks only its own recipient', async () => {
     world = await makeWorld();
-    const outbox = await world.open({ probeIntervalMs: { min: 800, max: 1600 } });
-    // the first text POST gets an HTML 500: whichever head gets it waits 400..800 ms
+    const outbox = await world.open({ probeIntervalMs: { min: 2000, max: 4000 } });
+    // the first text POST gets an HTML 500: whichever head gets it waits 1..2 s
     world.sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>down</html>', contentType: 'text/html' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
     await world.sandbox.suspend();
     for (let i = 0; i < 5; i++) {
