@@ -1,0 +1,26 @@
+// `npm run bench`: every benchmark of the project, one after the other, each in its own process
+// so one's warm caches and timers do not colour the next. Each prints its figures and its ratio
+// against a baseline measured in the same process. Run inside the private keyring session
+// (package.json does that) so the keychain figures come from a real Secret Service.
+import { spawnSync } from 'node:child_process';
+
+const benches: [title: string, script: string][] = [
+  ['Sandbox: contacts search and paging at 100k', 'scripts/bench-sandbox.ts'],
+  ['Core send pipeline vs bare undici', 'scripts/bench-client.ts'],
+  ['Keychain calls per request', 'scripts/bench-keychain.ts'],
+  ['Outbox: durable recording, sync and idle cost', 'scripts/bench-outbox.ts'],
+  ['Renderer: cold load, size, scrolling, IPC overhead', 'scripts/bench-renderer.ts'],
+];
+
+const only = process.argv.slice(2);
+let failed = 0;
+for (const [title, script] of benches) {
+  if (only.length > 0 && !only.some((o) => script.includes(o))) continue;
+  console.log(`\n=== ${title} (${script}) ===`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (run.status !== 0) {
+    failed += 1;
+    console.log(`!!! ${script} exited with ${run.status ?? run.signal}`);
+  }
+}
+process.exit(failed > 0 ? 1 : 0);
