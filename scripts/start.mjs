@@ -3,7 +3,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { findElectronBinary } from './electron-binary.mjs';
 
-const electron = findElectronBinary();
+let electron = findElectronBinary();
+if (!electron.path && !process.env.ELECTRON_OVERRIDE_DIST_PATH) {
+  // Electron fetches its binary on first use; do it here, quietly, so a failure is one line.
+  console.log('crm-console: fetching the Electron binary (first run only)...');
+  const fetch = spawnSync('npx', ['--no-install', 'install-electron'], { encoding: 'utf8', timeout: 10 * 60_000 });
+  electron = findElectronBinary();
+  if (!electron.path && fetch.status !== 0) {
+    electron = { path: null, reason: 'the Electron binary could not be downloaded (no access to the Electron download server)' };
+  }
+}
 if (!electron.path) {
   console.error(
     `crm-console: cannot launch the desktop app: ${electron.reason}. ` +
