@@ -90,6 +90,11 @@ export function addRevocation(
   return r;
 }
 
+/** a claim of this holder in this process (two processes given the same holder id stay apart) */
+export function isOurs(claim: Claim | null, holder: string): boolean {
+  return claim !== null && claim.holder === holder && claim.pid === process.pid;
+}
+
 function mustGet(tx: Tx, id: string): StoredOp {
   const r = tx.get(id);
   if (!r) throw new CrmError('not_found', 'No such operation in the outbox (it may have been cleaned up).');
@@ -172,7 +177,7 @@ export function recordOutcome(
 ): StoredOp | null {
   const cur = tx.get(id);
   if (!cur) return null;
-  const ours = cur.item.state === 'sending' && cur.claim?.holder === holder;
+  const ours = cur.item.state === 'sending' && isOurs(cur.claim, holder);
   if (!ours && (outcome.kind !== 'sent' || cur.item.state === 'sent')) return null;
   const at = new Date(ctx.now).toISOString();
   const item: OutboxItem = { ...cur.item, updatedAt: at };
@@ -224,7 +229,7 @@ export function markOffline(tx: Tx, ids: Set<string>, probeAt: number, at: strin
 
 export function saveServerKeyId(tx: Tx, id: string, holder: string, serverKeyId: string): void {
   const cur = tx.get(id);
-  if (!cur || cur.payload.type !== 'revocation' || cur.item.state !== 'sending' || cur.claim?.holder !== holder) {
+  if (!cur || cur.payload.type !== 'revocation' || cur.item.state !== 'sending' || !isOurs(cur.claim, holder)) {
     throw new CrmError('conflict', 'The revocation was taken over by another process.');
   }
   tx.put({ ...cur, payload: { ...cur.payload, serverKeyId } });
@@ -238,6 +243,6 @@ export function markFinalized(tx: Tx, id: string): void {
 
 export function renewClaim(tx: Tx, id: string, holder: string, until: number): void {
   const cur = tx.get(id);
-  if (!cur || cur.item.state !== 'sending' || !cur.claim || cur.claim.holder !== holder) return;
+  if (!cur || cur.item.state !== 'sending' || !cur.claim || !isOurs(cur.claim, holder)) return;
   tx.put({ ...cur, claim: { ...cur.claim, until } });
 }

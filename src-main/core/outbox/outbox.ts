@@ -301,7 +301,7 @@ export class OutboxEngine implements Outbox {
     const id = r.item.id;
     if (r.item.state === 'sending') {
       const c = r.claim;
-      if (c && c.holder === this.holder) return true; // ours, yet not in flight: left over from a failed record
+      if (m.isOurs(c, this.holder)) return true; // ours, yet not in flight: left over from a failed record
       return !(c && holderAlive(c.holder, c.pid) && c.until > Date.now());
     }
     if (target && target.pausedUntil > now) return false;
@@ -319,7 +319,7 @@ export class OutboxEngine implements Outbox {
   private startAttempt(r: StoredOp, before: StoredOp | undefined): void {
     const id = r.item.id;
     const prior = before?.claim;
-    if (before?.item.state === 'sending' && prior && prior.holder !== this.holder) {
+    if (before?.item.state === 'sending' && prior && !m.isOurs(prior, this.holder)) {
       this.log(`outbox: took over ${id} from process ${prior.pid} (${holderAlive(prior.holder, prior.pid) ? 'claim expired' : 'no longer running'}); sending it again is harmless`);
     }
     this.forced.delete(id);
@@ -472,11 +472,13 @@ export class OutboxEngine implements Outbox {
     if (this.timer && this.timerAt === wake) return;
     this.clearTimer();
     this.timerAt = wake;
+    // +2 ms: a timer may fire a hair before Date.now() reaches its time; waking then would find
+    // nothing due and cost a second wake-up
     this.timer = setTimeout(() => {
       this.timer = null;
       this.wakeups++;
       this.kick();
-    }, Math.max(MIN_TIMER_MS, wake - now));
+    }, Math.max(MIN_TIMER_MS, wake - now + 2));
     // The outbox never keeps a process alive by itself (the CLI exits; the app is alive anyway).
     this.timer.unref();
   }
