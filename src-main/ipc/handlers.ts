@@ -128,6 +128,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
   const prepare = async (draft: SendDraft) => core.messages.prepare(await toOperation(draft));
 
+  // A revocation waiting for an admin key may go through with the key just added or chosen.
+  const wakeOutbox = (): void => {
+    void core.outbox?.syncNow().catch(() => undefined);
+  };
+
   const activeProfileId = async (): Promise<string> => {
     const active = await core.profiles.active();
     if (!active) throw new CrmError('validation', 'No profile is active. Add or choose a profile first.');
@@ -162,6 +167,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'keys:list': async ({ profileId }) => core.keys.list(profileId ?? (await activeProfileId())),
     'keys:add': async (p) => {
       const meta = await core.keys.add(p);
+      wakeOutbox();
       emit('keys:changed', { profileId: meta.profileId });
       // the first key of a profile becomes its active key
       emit('profiles:changed', await core.profiles.list());
@@ -175,6 +181,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'keys:activate': async ({ id }) => {
       const meta = await core.keys.get(id);
       await core.profiles.setActiveKey(meta.profileId, id);
+      wakeOutbox();
       emit('keys:changed', { profileId: meta.profileId });
       emit('profiles:changed', await core.profiles.list());
       return core.keys.get(id);
