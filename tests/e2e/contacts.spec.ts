@@ -1,0 +1,170 @@
+// Contacts at 100,000: the total, deep scrolling that loads exactly the rows the server has at
+// that index, a bounded DOM, a debounced search, a failed page with Retry, and choosing a
+// contact as the send panels' recipient.
+import { expect, test, type Page } from '@playwright/test';
+import { contactAt, journalMark, journalSince, openSection, sandboxApi, sharedConsole } from './support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const HTML_500 = { kind: 'status' as const, status: 500, body: '<html><body><h1>Internal Server Error</h1><p>upstream exploded</p></body></html>', contentType: 'text/html' };
+
+test.describe('contacts at 100k', () => {
+  const ctx = sharedConsole();
+
+  /** Scrolls the list so `fraction` of its height is above the viewport; returns the first fully visible index. */
+  async function scrollTo(page: Page, fraction: number): Promise<number> {
+    const scroller = page.getByTestId('contacts-scroll');
+    const { top, rowHeight } = await scroller.evaluate((el, f) => {
+      el.scrollTop = Math.floor((el.scrollHeight - el.clientHeight) * f);
+      const row = el.querySelector<HTMLElement>('[role="option"]');
+      return { top: el.scrollTop, rowHeight: row ? row.getBoundingClientRect().height : 56 };
+    }, fraction);
+    return Math.ceil(top / rowHeight);
+  }
+
+  async function expectRowMatchesServer(page: Page, index: number): Promise<void> {
+    const row = page.locator(`[data-testid="contact-row"][data-index="${index}"]`);
+    const expected = await contactAt(ctx.h, index);
+    await expect(row.locator('.contact-name')).toHaveText(expected.name);
+    await expect(row.locator('.contact-number')).toHaveText(expected.number);
+  }
+
+  test('shows the server total and the first rows', async () => {
+    const { page } = ctx.h;
+    await expect(page.getByTestId('contacts-total')).toHaveText('100,000 contacts');
+    await expect(page.getByRole('listbox', { name: 'Contacts' })).toBeVisible();
+    await expectRowMatchesServer(page, 0);
+    await expectRowMatchesServer(page, 5);
+  });
+
+  test('a deep scroll loads the rows of that region, and the DOM stays bounded', async () => {
+    const { page } = ctx.h;
+    const mark = journalMark(ctx.h);
+    const first = await scrollTo(page, 0.5);
+    expect(first).toBeGreaterThan(40_000);
+    expect(first).toBeLessThan(60_000);
+    // the rows at the middle come from the pages the server has at that index
+    await expectRowMatchesServer(page, first);
+    await expectRowMatchesServer(page, first + 4);
+    const visibleIndexes = await page.getByTestId('contact-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-index'))));
+    expect(Math.min(...visibleIndexes)).toBeGreaterThan(first - 20);
+    expect(Math.max(...visibleIndexes)).toBeLessThan(first + 40);
+    // it asked for the pages around that index, not for everything it scrolled past
+    const pagesAsked = journalSince(ctx.h, mark, { method: 'GET', path: '/api/v1/contacts' }).map((r) => Number(r.query.page));
+    expect(pagesAsked.length).toBeGreaterThan(0);
+    expect(pagesAsked.length).toBeLessThan(10);
+    const perPage = Number(journalSince(ctx.h, mark, { path: '/api/v1/contacts' })[0]?.query.per_page);
+    for (const p of pagesAsked) expect(Math.abs(p - (Math.floor(first / perPage) + 1))).toBeLessThanOrEqual(2);
+    // virtualised: a bounded number of rows in the DOM although the list is 100,000 long
+    const domRows = await page.getByRole('option').count();
+    expect(domRows).toBeGreaterThan(5);
+    expect(domRows).toBeLessThan(100);
+    expect(await page.locator('.contact-row, .contact-row-error').count()).toBeLessThan(100);
+    // the listbox still says how long it is
+    await expect(page.getByTestId('contact-row').first()).toHaveAttribute('aria-setsize', '100000');
+  });
+
+  test('search is debounced, narrows the total and shows matching rows', async () => {
+    const { page } = ctx.h;
+    const query = 'Chatterjee';
+    const server = await sandboxApi<{ meta: { total: number } }>(ctx.h, `/api/v1/contacts?search=${query}&per_page=1`);
+    const expectedTotal = server.json.meta.total;
+    expect(expectedTotal).toBeGreaterThan(0);
+    expect(expectedTotal).toBeLessThan(100_000);
+
+    await scrollTo(page, 0); // a deep scroll position before a search is the next test's case
+    const mark = journalMark(ctx.h);
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    await search.pressSequentially(query);
+    await expect(page.getByTestId('contacts-total')).toHaveText(`${expectedTotal.toLocaleString('en-US')} contacts matching “${query}”`);
+    const firstMatch = await contactAt(ctx.h, 0, query);
+    await expect(page.locator('[data-testid="contact-row"][data-index="0"] .contact-name')).toHaveText(firstMatch.name);
+    const rows = await page.getByTestId('contact-row').allTextContents();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const text of rows) expect(text.toLowerCase()).toContain(query.toLowerCase());
+
+    // debounced: not one request per keystroke, and every query asked is a prefix of what was typed
+    const searched = journalSince(ctx.h, mark, { path: '/api/v1/contacts' })
+      .map((r) => r.query.search)
+      .filter((s): s is string => s !== undefined);
+    expect(searched).toContain(query);
+    expect(new Set(searched).size).toBeLessThan(query.length);
+    for (const s of searched) expect(query.startsWith(s)).toBe(true);
+
+    await search.fill('');
+    await expect(page.getByTestId('contacts-total')).toHaveText('100,000 contacts');
+  });
+
+  test('a new search shows its first match even when the list was scrolled deep', async () => {
+    // RENDERER BUG (reported): the list keeps the old scroll offset when a new query replaces
+    // the rows, so after a deep scroll the results open somewhere in their middle or end, and
+    // the first match is off screen. Remove test.fail() once the list scrolls to the top on a
+    // new query (contact-list.tsx / contacts-store.ts applyQuery).
+    test.fail(true, 'the contact list does not return to the top on a new search');
+    const { page } = ctx.h;
+    const query = 'Chatterjee';
+    await scrollTo(page, 0.5);
+    await expect(page.locator('[data-testid="contact-row"][data-index="0"]')).toHaveCount(0);
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    try {
+      await search.fill(query);
+      await expect(page.getByTestId('contacts-total')).toContainText(`matching “${query}”`);
+      const firstMatch = await contactAt(ctx.h, 0, query);
+      const firstRow = page.locator('[data-testid="contact-row"][data-index="0"]');
+      await expect(firstRow.locator('.contact-name')).toHaveText(firstMatch.name, { timeout: 3000 });
+      await expect(firstRow).toBeInViewport();
+    } finally {
+      await search.fill('');
+      await expect(page.getByTestId('contacts-total')).toHaveText('100,000 contacts');
+    }
+  });
+
+  test('a page the server fails shows an error row with Retry, and Retry recovers', async () => {
+    const { page } = ctx.h;
+    const mark = journalMark(ctx.h);
+    ctx.h.sandbox.injectFaults([HTML_500, HTML_500, HTML_500, HTML_500], { method: 'GET', pathPrefix: '/api/v1/contacts' });
+    const first = await scrollTo(page, 0.75);
+    const errorRows = page.getByTestId('contacts-row-error');
+    await expect(errorRows.first()).toBeVisible();
+    await expect(errorRows.first()).toContainText(/Rows [\d,]+–[\d,]+ could not be loaded: Server error \(500\): contact support\./);
+    await expect(errorRows.first().getByRole('button', { name: 'Retry' })).toBeVisible();
+    // the HTML body is never shown
+    await expect(page.getByTestId('screen-contacts')).not.toContainText('upstream exploded');
+    expect(journalSince(ctx.h, mark, { path: '/api/v1/contacts' }).some((r) => r.status === 500)).toBe(true);
+
+    ctx.h.sandbox.clearFaults();
+    // one error row per failed page; Retry each (a click may scroll another page's row away)
+    for (let i = 0; i < 6 && (await errorRows.count()) > 0; i++) {
+      const retried = await errorRows.first().textContent();
+      await errorRows.first().getByRole('button', { name: 'Retry' }).click();
+      await expect(errorRows.filter({ hasText: retried ?? '' })).toHaveCount(0);
+      await scrollTo(page, 0.75);
+    }
+    await expect(errorRows).toHaveCount(0);
+    await expectRowMatchesServer(page, first);
+    await expectRowMatchesServer(page, first + 3);
+  });
+
+  test('choosing a contact makes it the recipient of the send panels', async () => {
+    const { page } = ctx.h;
+    await scrollTo(page, 0);
+    const expected = await contactAt(ctx.h, 2);
+    await page.locator('[data-testid="contact-row"][data-index="2"]').click();
+    const chosen = page.getByRole('complementary', { name: 'Selected contact' });
+    await expect(chosen.getByRole('heading', { name: expected.name })).toBeVisible();
+    await expect(chosen).toContainText(expected.number);
+    await expect(page.locator('[data-testid="contact-row"][data-index="2"]')).toHaveAttribute('aria-selected', 'true');
+
+    await chosen.getByRole('button', { name: 'Send text' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Send Text' })).toHaveAttribute('aria-selected', 'true');
+    const number = page.getByLabel('Recipient number');
+    await expect(number).toHaveValue(expected.number);
+    await expect(page.getByTestId('send-panel-text')).toContainText(`${expected.name} (from Contacts)`);
+    await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText(`"number":"${expected.number}"`);
+
+    // and the choice survives a trip back to Contacts
+    await openSection(page, 'Contacts');
+    await expect(page.getByRole('complementary', { name: 'Selected contact' }).getByRole('heading', { name: expected.name })).toBeVisible();
+  });
+});
