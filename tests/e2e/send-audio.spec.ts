@@ -1,0 +1,77 @@
+// Send Audio: a voice note recorded with Chromium's fake microphone (record, stop, play back,
+// send as ptt), and an audio file picked in the dialog.
+import { expect, test } from '@playwright/test';
+import { journalMark, journalSince, messagesTo, openSendTab, sharedConsole, uniqueNumber } from './support/fixtures';
+import { wavBytes, writeMediaFile } from './support/media-files';
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('send audio', () => {
+  const ctx = sharedConsole();
+
+  test('a voice note recorded with the microphone plays back and arrives as a ptt audio message', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const number = uniqueNumber();
+    const panel = await openSendTab(page, 'Send Audio');
+    await panel.getByLabel('Recipient number').fill(number);
+    await expect(panel.getByRole('radio', { name: 'File or voice note' })).toBeChecked();
+
+    const recorder = panel.getByRole('region', { name: 'Voice note' });
+    await recorder.getByRole('button', { name: 'Record' }).click();
+    await expect(recorder.getByRole('timer', { name: 'Elapsed recording time' })).toBeVisible();
+    await page.waitForTimeout(1500); // let the fake microphone produce ~1.5 s of sound
+    await expect(recorder.getByRole('timer', { name: 'Elapsed recording time' })).toContainText(/Recording 0:0[1-9]/);
+    await recorder.getByRole('button', { name: 'Stop recording' }).click();
+
+    const playback = recorder.getByLabel('Play back the voice note');
+    await expect(playback).toBeVisible();
+    await expect(playback).toHaveAttribute('controls', '');
+    await expect(recorder.getByRole('button', { name: 'Re-record' })).toBeVisible();
+    const staged = panel.getByTestId('staged-file-audio');
+    await expect(staged).toContainText(/voice-note-[\d-T]+\.(webm|ogg|m4a)/);
+    const mimetype = (await staged.locator('dd').nth(2).textContent()) ?? '';
+    expect(mimetype).toMatch(/^audio\/(webm|ogg|mp4)$/);
+    // the recording is really playable: the element loads its duration from the blob
+    await expect
+      .poll(() => playback.evaluate((a: HTMLAudioElement) => a.readyState), { message: 'the recording loads in the audio element' })
+      .toBeGreaterThanOrEqual(1);
+
+    const mark = journalMark(h);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
+    const posts = journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/audio' });
+    expect(posts).toHaveLength(1);
+    const body = posts[0]!.json as { audio: string; mimetype: string; ptt: boolean };
+    const sent = Buffer.from(body.audio, 'base64');
+    expect(sent.subarray(0, 4).toString('hex')).toBe(mimetype === 'audio/ogg' ? '4f676753' : '1a45dfa3'); // OggS / EBML
+    const [message] = await messagesTo(h, number);
+    expect(message).toMatchObject({ type: 'audio', mimetype, ptt: true, bytes: sent.length });
+    expect(sent.length).toBeGreaterThan(1000);
+  });
+
+  test('an audio file picked in the dialog arrives as audio/wav', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const number = uniqueNumber();
+    const wav = wavBytes(0.5);
+    h.pickQueue.push(writeMediaFile('tone.wav', wav));
+    const panel = await openSendTab(page, 'Send Audio');
+    await panel.getByLabel('Recipient number').fill(number);
+    await panel.getByRole('button', { name: 'Choose audio file…' }).click();
+    const staged = panel.getByTestId('staged-file-audio');
+    await expect(staged).toContainText('tone.wav');
+    await expect(staged.locator('dd').nth(2)).toHaveText('audio/wav');
+    // a picked file replaces the recording's playback
+    await expect(panel.getByLabel('Play back the voice note')).toHaveCount(0);
+
+    const mark = journalMark(h);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
+    const posts = journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/audio' });
+    expect(posts).toHaveLength(1);
+    expect(Buffer.from((posts[0]!.json as { audio: string }).audio, 'base64').equals(wav)).toBe(true);
+    const [message] = await messagesTo(h, number);
+    expect(message).toMatchObject({ type: 'audio', mimetype: 'audio/wav', ptt: true, bytes: wav.length });
+  });
+});

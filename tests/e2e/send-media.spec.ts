@@ -1,0 +1,114 @@
+// Send Media: an image through the file dialog (preview, size, type), a document by
+// drag-and-drop, and an image over the 5 MiB limit refused before anything is uploaded.
+import { expect, test } from '@playwright/test';
+import { journalMark, journalSince, messagesTo, openSendTab, sharedConsole, uniqueNumber } from './support/fixtures';
+import { dropFile, pdfBytes, pngBytes, writeMediaFile } from './support/media-files';
+
+test.describe.configure({ mode: 'serial' });
+
+const MIB = 1024 * 1024;
+
+function stagedIpcCalls(traffic: string[]): number {
+  return traffic.filter((t) => t.startsWith('{"channel":"files:stage"')).length;
+}
+
+test.describe('send media', () => {
+  const ctx = sharedConsole();
+
+  test('an image picked in the file dialog shows a preview, its size and type, and arrives with its bytes', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const number = uniqueNumber();
+    const png = pngBytes(64, 48);
+    h.pickQueue.push(writeMediaFile('photo.png', png));
+
+    const panel = await openSendTab(page, 'Send Media');
+    await expect(panel.getByRole('radio', { name: 'Image' })).toBeChecked();
+    await panel.getByLabel('Recipient number').fill(number);
+    await panel.getByRole('button', { name: 'Choose file…' }).click();
+
+    const staged = panel.getByTestId('staged-file-media');
+    const preview = staged.getByRole('img', { name: 'Preview of photo.png' });
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([64, 48]);
+    await expect(staged).toContainText('photo.png');
+    await expect(staged.locator('dd').nth(1)).toHaveText(png.length < 1024 ? `${png.length} bytes` : `${(png.length / 1024).toFixed(1).replace(/\.0$/, '')} KB`);
+    await expect(staged.locator('dd').nth(2)).toHaveText('image/png');
+    await panel.getByLabel('Caption (optional)').fill('A gradient');
+    await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('/api/v1/messages/media');
+
+    const mark = journalMark(h);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
+
+    const posts = journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/media' });
+    expect(posts).toHaveLength(1);
+    const body = posts[0]!.json as Record<string, string>;
+    expect(Buffer.from(body.media ?? '', 'base64').equals(png)).toBe(true);
+    const [message] = await messagesTo(h, number);
+    expect(message).toMatchObject({ type: 'media', mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'A gradient', bytes: png.length });
+  });
+
+  test('a document dropped on the panel arrives as a document', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const number = uniqueNumber();
+    const pdf = pdfBytes();
+    const panel = await openSendTab(page, 'Send Media');
+    await panel.getByRole('radio', { name: 'Document' }).check();
+    await panel.getByLabel('Recipient number').fill(number);
+    await panel.getByLabel('Caption (optional)').fill('');
+
+    await dropFile(panel.getByTestId('drop-zone-media'), { name: 'report.pdf', type: 'application/pdf', bytes: pdf });
+    const staged = panel.getByTestId('staged-file-media');
+    await expect(staged).toContainText('report.pdf');
+    await expect(staged.locator('dd').nth(2)).toHaveText('application/pdf');
+    await expect(staged.getByRole('img')).toHaveCount(0);
+
+    const mark = journalMark(h);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
+    const posts = journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/media' });
+    expect(posts).toHaveLength(1);
+    expect(Buffer.from((posts[0]!.json as Record<string, string>).media ?? '', 'base64').equals(pdf)).toBe(true);
+    const [message] = await messagesTo(h, number);
+    expect(message).toMatchObject({ type: 'media', mediatype: 'document', mimetype: 'application/pdf', fileName: 'report.pdf', bytes: pdf.length });
+  });
+
+  test('an image over 5 MiB dropped on the panel is refused before it is read or uploaded', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const panel = await openSendTab(page, 'Send Media');
+    await panel.getByRole('radio', { name: 'Image' }).check();
+    const mark = journalMark(h);
+    const stagedBefore = stagedIpcCalls(h.ipcTraffic);
+
+    await dropFile(panel.getByTestId('drop-zone-media'), { name: 'huge.png', type: 'image/png', bytes: pngBytes(4, 4), fillTo: 6 * MIB });
+    await expect(panel.getByTestId('file-error-media')).toHaveText('huge.png is 6 MB; images are limited to 5 MB');
+    expect(stagedIpcCalls(h.ipcTraffic)).toBe(stagedBefore); // never handed to main
+    expect(journalSince(h, mark)).toHaveLength(0);
+  });
+
+  test('an image over 5 MiB picked in the dialog is refused at Send, naming the limit, with nothing sent', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const big = pngBytes(1200, 1400, { stored: true });
+    expect(big.length).toBeGreaterThan(6 * MIB);
+    const mb = (big.length / MIB).toFixed(1).replace(/\.0$/, '');
+    h.pickQueue.push(writeMediaFile('big.png', big));
+
+    const panel = await openSendTab(page, 'Send Media');
+    await panel.getByRole('radio', { name: 'Image' }).check();
+    await panel.getByLabel('Recipient number').fill(uniqueNumber());
+    const mark = journalMark(h);
+    await panel.getByRole('button', { name: 'Choose file…' }).click();
+    await expect(panel.getByTestId('staged-file-media')).toContainText('big.png');
+    const limitSentence = `big.png is ${mb} MB; images are limited to 5 MB`;
+    await expect(panel.getByText(limitSentence).first()).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-error')).toContainText(limitSentence);
+    await expect(panel.getByTestId('send-result')).toHaveCount(0);
+    expect(journalSince(h, mark)).toHaveLength(0);
+  });
+});
