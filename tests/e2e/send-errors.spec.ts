@@ -1,0 +1,224 @@
+// Every way a send can fail, each shown as a clear message in the send panel: 400 with field
+// details, 401 (key revoked on the server), 403 (key without messages:send), 404, 429 (a
+// visible countdown, then success; or a countdown after the client gives up), 500 with an HTML
+// body, and offline (queued in the outbox, sent exactly once after Sync now).
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  activateKey,
+  addKeyThroughForm,
+  journalMark,
+  journalSince,
+  messagesTo,
+  openSection,
+  openSendTab,
+  sandboxApi,
+  settledCurl,
+  sharedConsole,
+  uniqueNumber,
+  watchCountdown,
+} from './support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const TEXT_PATH = '/api/v1/messages/text';
+const ON_TEXT = { method: 'POST', pathPrefix: TEXT_PATH };
+
+test.describe('send errors', () => {
+  const ctx = sharedConsole();
+
+  /** Fills the Send Text panel and waits for its preview; returns the panel. */
+  async function draft(page: Page, number: string, text: string): Promise<Locator> {
+    const panel = await openSendTab(page, 'Send Text');
+    await panel.getByLabel('Recipient number').fill(number);
+    await panel.getByLabel('Message text').fill(text);
+    await settledCurl(page, `"number":"${number}"`, JSON.stringify(text).slice(1, -1));
+    return panel;
+  }
+
+  async function send(panel: Locator): Promise<void> {
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  }
+
+  test('400 with field details: the server message and the field problem are shown', async () => {
+    const { page, sandbox } = ctx.h;
+    const panel = await draft(page, uniqueNumber(), 'details please');
+    sandbox.injectFaults(
+      [{ kind: 'status', status: 400, body: JSON.stringify({ error: { code: 'bad_request', message: 'x', details: [{ field: 'number', message: 'bad' }] } }), contentType: 'application/json' }],
+      ON_TEXT,
+    );
+    await send(panel);
+    const error = panel.getByTestId('send-error');
+    await expect(error.getByRole('alert')).toContainText('Not sent: The server rejected the request (400)');
+    await expect(error.getByRole('listitem')).toHaveText('number: bad');
+    await expect(error).toContainText('Your draft is kept');
+    // the detail is also attached to the field it names
+    const number = panel.getByLabel('Recipient number');
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await expect(number).toHaveAccessibleDescription(/bad/);
+    await expect(panel.getByLabel('Message text')).toHaveValue('details please');
+  });
+
+  test('404: says to check the base URL and endpoint paths', async () => {
+    const { page, sandbox } = ctx.h;
+    const panel = await draft(page, uniqueNumber(), 'not found please');
+    sandbox.injectFaults([{ kind: 'status', status: 404 }], ON_TEXT);
+    await send(panel);
+    const error = panel.getByTestId('send-error');
+    await expect(error.getByRole('alert')).toHaveText('Not sent: Not found (404): check the profile’s base URL and endpoint paths.');
+    await expect(error).toContainText('Your draft is kept; check the endpoint paths under Profiles.');
+  });
+
+  test('500 with an HTML body: "server error, contact support", and the HTML is not shown', async () => {
+    const { page, sandbox } = ctx.h;
+    const number = uniqueNumber();
+    const panel = await draft(page, number, 'server error please');
+    const mark = journalMark(ctx.h);
+    sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html><body><h1>Internal Server Error</h1><p>stack trace here</p></body></html>', contentType: 'text/html' }], ON_TEXT);
+    await send(panel);
+    const error = panel.getByTestId('send-error');
+    await expect(error.getByRole('alert')).toHaveText('Not sent: Server error (500): contact support.');
+    await expect(page.locator('body')).not.toContainText('stack trace here');
+    await expect(page.locator('body')).not.toContainText('Internal Server Error');
+    // not retried behind the person's back, not queued
+    expect(journalSince(ctx.h, mark, { method: 'POST' })).toHaveLength(1);
+    expect(await messagesTo(ctx.h, number)).toHaveLength(0);
+  });
+
+  test('429 once: a countdown while the client waits as told, then the message is sent', async () => {
+    const { page, sandbox } = ctx.h;
+    const number = uniqueNumber();
+    const panel = await draft(page, number, 'rate limited once');
+    const mark = journalMark(ctx.h);
+    sandbox.injectFaults([{ kind: 'rate_limit', retryAfter: '3' }], ON_TEXT);
+    await send(panel);
+    const waiting = panel.getByTestId('send-waiting');
+    await expect(waiting).toContainText(/Rate limited \(429\): retrying in \d s \(attempt 1 of \d\)/);
+    const seen = await watchCountdown(page, waiting, /retrying in (\d+) s/);
+    expect(seen[0], 'never sooner than Retry-After').toBeGreaterThanOrEqual(3);
+    expect(seen.length, `a countdown, not a fixed text (saw ${seen.join(', ')})`).toBeGreaterThanOrEqual(2);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
+
+    const posts = journalSince(ctx.h, mark, { method: 'POST' });
+    expect(posts.map((p) => p.status)).toEqual([429, 201]);
+    expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
+    expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(3000);
+    expect(await messagesTo(ctx.h, number)).toHaveLength(1);
+  });
+
+  test('429 more times than the client retries: the error shows a retry countdown, then a resend works', async () => {
+    const { page, sandbox } = ctx.h;
+    const number = uniqueNumber();
+    const panel = await draft(page, number, 'rate limited always');
+    const mark = journalMark(ctx.h);
+    sandbox.injectFaults(
+      [
+        { kind: 'rate_limit', retryAfter: '1' },
+        { kind: 'rate_limit', retryAfter: '1' },
+        { kind: 'rate_limit', retryAfter: '1' },
+        { kind: 'rate_limit', retryAfter: '6' },
+      ],
+      ON_TEXT,
+    );
+    await send(panel);
+    const error = panel.getByTestId('send-error');
+    await expect(error.getByRole('alert')).toHaveText('Not sent: Rate limited (429): too many requests. Try again in 6 s.', { timeout: 20_000 });
+    const countdown = panel.getByTestId('retry-countdown');
+    await expect(countdown).toContainText(/You can retry in \d s\./);
+    const seen = await watchCountdown(page, countdown, /retry in (\d+) s/, { enough: 3 });
+    expect(seen[0]).toBeLessThanOrEqual(6);
+    expect(seen.length, `a countdown, not a fixed text (saw ${seen.join(', ')})`).toBeGreaterThanOrEqual(2);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    const posts = journalSince(ctx.h, mark, { method: 'POST' });
+    expect(posts.map((p) => p.status)).toEqual([429, 429, 429, 429]);
+    expect(new Set(posts.map((p) => p.headers['idempotency-key'])).size).toBe(1);
+    expect(await messagesTo(ctx.h, number)).toHaveLength(0);
+
+    await send(panel);
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
+    await expect(panel.getByTestId('send-error')).toHaveCount(0);
+    expect(await messagesTo(ctx.h, number)).toHaveLength(1);
+  });
+
+  test('401: a key revoked on the server is reported as unauthorized', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const created = h.sandbox.createKey('e2e soon revoked', ['contacts:read', 'messages:send']);
+    h.secrets.push(created.key);
+    await addKeyThroughForm(page, 'e2e soon revoked', created.key);
+    await activateKey(page, 'e2e soon revoked');
+    try {
+      expect((await sandboxApi(h, `/api/v1/api-keys/${created.id}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status).toBe(401);
+
+      const panel = await draft(page, uniqueNumber(), 'with a revoked key');
+      await send(panel);
+      const error = panel.getByTestId('send-error');
+      await expect(error.getByRole('alert')).toHaveText('Not sent: Unauthorized (401): the key is missing, invalid or revoked.');
+      await expect(error).toContainText('check the active key under Keys');
+    } finally {
+      await activateKey(page, 'Sandbox admin');
+    }
+  });
+
+  test('403: a key without messages:send is reported as forbidden', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const created = h.sandbox.createKey('e2e read only', ['contacts:read']);
+    h.secrets.push(created.key);
+    await addKeyThroughForm(page, 'e2e read only', created.key);
+    await activateKey(page, 'e2e read only');
+    try {
+      const number = uniqueNumber();
+      const panel = await draft(page, number, 'with a read-only key');
+      await send(panel);
+      const error = panel.getByTestId('send-error');
+      await expect(error.getByRole('alert')).toHaveText('Not sent: Forbidden (403): this key lacks the permission for this operation.');
+      await expect(error).toContainText('the active key needs the messages:send permission');
+      expect(await messagesTo(h, number)).toHaveLength(0);
+    } finally {
+      await activateKey(page, 'Sandbox admin');
+    }
+  });
+
+  test('offline: the message waits in the outbox with a clock, and after Sync now arrives exactly once', async () => {
+    const h = ctx.h;
+    const { page, sandbox } = h;
+    const number = uniqueNumber();
+    const text = `queued while offline ${Date.now()}`;
+    const panel = await draft(page, number, text);
+    const mark = journalMark(h);
+    await sandbox.suspend();
+    try {
+      await send(panel);
+      const queued = panel.getByTestId('send-queued');
+      await expect(queued).toContainText('Saved to the outbox; it will be sent when the connection returns.');
+      await expect(queued.locator('svg.icon')).toHaveCount(1);
+
+      await openSection(page, 'Outbox');
+      const pending = page.getByRole('region', { name: /^Pending \(1\)$/ });
+      await expect(pending).toBeVisible();
+      const item = pending.getByRole('listitem').filter({ hasText: number });
+      await expect(item).toContainText('Text message');
+      await expect(item).toContainText('Why: waiting for the connection to return');
+      await expect(item.locator('svg.icon').first()).toBeVisible();
+      await expect(page.getByTestId('net-status')).toContainText('Offline');
+    } finally {
+      await sandbox.resume();
+    }
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const sent = page.getByRole('region', { name: /^Sent \(\d+\)$/ });
+    await expect(sent.getByRole('listitem').filter({ hasText: number })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Pending/ })).toHaveCount(0);
+    await expect(page.getByTestId('net-status')).toContainText('Online');
+
+    // once more for good measure: nothing is sent twice
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled();
+    const messages = await messagesTo(h, number);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ type: 'text', text });
+    const accepted = journalSince(h, mark, { method: 'POST', path: TEXT_PATH }).filter((r) => r.status === 201);
+    expect(accepted).toHaveLength(1);
+  });
+});
