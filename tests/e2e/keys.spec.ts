@@ -1,0 +1,168 @@
+// Keys: add a key through the form (the value field is empty afterwards), test it, revoke it
+// behind a confirmation that names it (Escape cancels), see it revoked and synced, and the
+// server refuse it. Server keys: the admin's list, a created key whose value never reaches the
+// page and is copied by main once, and a server revocation behind the same confirmation.
+import { expect, test } from '@playwright/test';
+import type { CrmApi } from '../../src-main/ipc/contract';
+import { addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { expectNoSecretsLeaked } from './support/secret-scan';
+
+test.describe.configure({ mode: 'serial' });
+
+const REVOKE_WARNING = 'Every request that uses it will fail.';
+
+test.describe('keys', () => {
+  const ctx = sharedConsole();
+  let added: { id: string; key: string };
+
+  test('a key added through the form is saved, and the value field is empty afterwards', async () => {
+    const h = ctx.h;
+    added = h.sandbox.createKey('e2e added key', ['contacts:read', 'messages:send']);
+    h.secrets.push(added.key);
+    const row = await addKeyThroughForm(h.page, 'e2e added key', added.key);
+    await expect(row).toContainText(`…${added.key.slice(-4)}`);
+    await expect(await cellUnder(row, 'State')).toHaveText('active');
+    // not made active: the profile already has a working key
+    await expect(h.page.getByTestId('active-key')).toContainText('Sandbox admin');
+  });
+
+  test('Test reports the key as valid', async () => {
+    const { page } = ctx.h;
+    const row = keyRow(page, 'e2e added key');
+    await row.getByRole('button', { name: 'Test' }).click();
+    await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toHaveText('valid: The key works: the API accepted it.');
+    await expect(await cellUnder(row, 'Last status')).toHaveText('valid');
+  });
+
+  test('Revoke asks first, naming the key; Escape cancels and the key stays active', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const row = keyRow(page, 'e2e added key');
+    const mark = journalMark(h);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke key “e2e added key”?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(REVOKE_WARNING);
+    await expect(dialog).toContainText(`“e2e added key” (…${added.key.slice(-4)})`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(await cellUnder(row, 'State')).toHaveText('active');
+    expect(journalSince(h, mark, { method: 'DELETE' })).toHaveLength(0);
+    expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: added.key })).status).toBe(200);
+  });
+
+  test('confirming revokes: revoked here, synced to the server, and the server answers 401', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const row = keyRow(page, 'e2e added key');
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke key “e2e added key”?' });
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(await cellUnder(row, 'State')).toContainText(/^revoked \d/);
+    await expect(row).toContainText(/synced \d/); // the server revocation's state
+    expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: added.key })).status).toBe(401);
+    expect(journalSince(h, 0, { method: 'DELETE', path: `/api/v1/api-keys/${added.id}` }).map((r) => r.status)).toEqual([200]);
+  });
+
+  test('a revoked key cannot be used from the UI', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const row = keyRow(page, 'e2e added key');
+    await expect(row.getByRole('button', { name: 'Make active' })).toBeDisabled();
+    await expect(row.getByRole('button', { name: 'Revoke' })).toBeDisabled();
+    const mark = journalMark(h);
+    await row.getByRole('button', { name: 'Test' }).click();
+    await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toContainText('revoked');
+    expect(journalSince(h, mark)).toHaveLength(0); // refused locally, never sent
+    // and it is not offered as the active key anywhere
+    await expect(page.getByTestId('active-key')).toContainText('Sandbox admin');
+  });
+
+  test('server keys: the admin key sees the list', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    // the list loads when the screen opens (a local revocation does not refresh it: reported)
+    await openSection(page, 'Contacts');
+    await openSection(page, 'Keys');
+    const table = page.getByRole('table', { name: 'Server keys' });
+    await expect(table.getByRole('rowheader', { name: 'sandbox admin' })).toBeVisible();
+    const listed = await sandboxApi<{ data: { id: string; name: string; prefix: string }[] }>(h, '/api/v1/api-keys');
+    expect(listed.status).toBe(200);
+    await expect(table.getByRole('row')).toHaveCount(listed.json.data.length + 1);
+    for (const k of listed.json.data) await expect(page.getByTestId(`server-key-row-${k.id}`)).toContainText(`${k.prefix}…`);
+    // the revoked key is gone from the server
+    expect(listed.json.data.some((k) => k.id === added.id)).toBe(false);
+  });
+
+  let createdValue = '';
+  let createdId = '';
+
+  test('server keys: a created key goes to the keychain, never to the page; "Copy new key" copies it once', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const section = page.getByTestId('server-keys');
+    const form = section.getByRole('form', { name: 'Create a key on the server' });
+    await form.getByLabel('Name for the new server key').fill('e2e server key');
+    await expect(form.getByRole('checkbox', { name: 'contacts:read' })).toBeChecked();
+    await expect(form.getByRole('checkbox', { name: 'messages:send' })).toBeChecked();
+    await expect(form.getByRole('checkbox', { name: 'keys:manage' })).not.toBeChecked();
+    h.clipboard.text = '';
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const created = form.getByTestId('created-key');
+    await expect(created).toContainText('Key “e2e server key” was created and saved to the keychain');
+    const serverRow = page.getByRole('table', { name: 'Server keys' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'e2e server key' }) });
+    await expect(serverRow).toBeVisible();
+    await expect(keyRow(page, 'e2e server key')).toBeVisible();
+    expect(h.clipboard.text).toBe('');
+
+    await created.getByRole('button', { name: 'Copy new key' }).click();
+    await expect(created).toContainText(/Copied; clipboard clears in \d+ s/);
+    await expect(created.getByRole('button', { name: 'Copy new key' })).toHaveCount(0);
+    createdValue = h.clipboard.text;
+    expect(createdValue.length).toBeGreaterThanOrEqual(8);
+    // from now on the scans look for it: neither the page nor any IPC message ever held it
+    h.secrets.push(createdValue);
+    await expectNoSecretsLeaked(h);
+
+    // it is the key the server made: it works, and its prefix is the listed one
+    expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: createdValue })).status).toBe(200);
+    const listed = await sandboxApi<{ data: { id: string; name: string; prefix: string; permissions: string[] }[] }>(h, '/api/v1/api-keys');
+    const entry = listed.json.data.find((k) => k.name === 'e2e server key');
+    expect(entry).toBeDefined();
+    expect(createdValue.startsWith(entry!.prefix)).toBe(true);
+    expect(entry!.permissions.sort()).toEqual(['contacts:read', 'messages:send']);
+    createdId = entry!.id;
+
+    // once: main refuses a second copy even when asked directly
+    h.clipboard.text = '';
+    const localId = await keyIdOf(keyRow(page, 'e2e server key'));
+    const again = await page.evaluate((id) => (window as unknown as { crm: CrmApi }).crm['keys:copy-new']({ id }), localId);
+    expect(again.ok).toBe(false);
+    expect(h.clipboard.text).toBe('');
+  });
+
+  test('server keys: revoke asks first (Escape cancels), then the server key stops working', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const row = page.getByTestId(`server-key-row-${createdId}`);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke server key “e2e server key”?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(REVOKE_WARNING);
+    await expect(dialog).toContainText('“e2e server key”');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: createdValue })).status).toBe(200);
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke server key “e2e server key”?' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: createdValue })).status, { message: 'the server refuses the revoked key' })
+      .toBe(401);
+    await page.getByRole('button', { name: 'Refresh server keys' }).click();
+    await expect(page.getByTestId(`server-key-row-${createdId}`)).toHaveCount(0);
+    // the local copy of it is revoked too
+    await expect(await cellUnder(keyRow(page, 'e2e server key'), 'State')).toContainText(/^revoked \d/);
+  });
+});
