@@ -1,0 +1,148 @@
+// Keyboard only: choosing a recipient in the contact list, the Send Text flow (tabs with the
+// arrow keys, Tab/Shift+Tab between fields, Enter to send, Escape to dismiss a confirmation),
+// and a Revoke confirmation (focus trapped in the dialog, Escape cancels, focus comes back).
+import { expect, test, type Page } from '@playwright/test';
+import { cellUnder, contactAt, keyRow, messagesTo, navLink, sandboxApi, sharedConsole, tabTo } from './support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+async function focusInside(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => document.querySelector(sel)?.contains(document.activeElement) ?? false, selector);
+}
+
+test.describe('keyboard only', () => {
+  const ctx = sharedConsole();
+
+  test('pick a recipient and send a text without the mouse', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const expected = await contactAt(h, 2);
+
+    // the contact list: Tab in, arrows move, Enter chooses
+    const listbox = page.getByRole('listbox', { name: 'Contacts' });
+    await tabTo(page, listbox);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(listbox).toHaveAttribute('aria-activedescendant', /row-2$/);
+    await page.keyboard.press('Enter');
+    const chosen = page.getByRole('complementary', { name: 'Selected contact' });
+    await expect(chosen.getByRole('heading', { name: expected.name })).toBeVisible();
+
+    await tabTo(page, chosen.getByRole('button', { name: 'Send text' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
+
+    // the tablist: only the selected tab is in the Tab order; arrows switch tabs
+    const textTab = page.getByRole('tab', { name: 'Send Text' });
+    await tabTo(page, textTab);
+    await expect(textTab).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Send Media' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Send Media' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(textTab).toBeFocused();
+    await expect(textTab).toHaveAttribute('aria-selected', 'true');
+
+    // fields in order: the recipient is already filled from Contacts
+    await page.keyboard.press('Tab');
+    const number = page.getByLabel('Recipient number');
+    await tabTo(page, number);
+    await expect(number).toHaveValue(expected.number);
+    const message = page.getByLabel('Message text');
+    await tabTo(page, message);
+    await page.keyboard.type('Typed with the keyboard');
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    await tabTo(page, send);
+    // back with Shift+Tab to finish the sentence
+    await tabTo(page, message, { back: true });
+    await page.keyboard.press('End');
+    await page.keyboard.type(' only.');
+    await tabTo(page, send);
+    await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('Typed with the keyboard only.');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('send-result')).toContainText(/Sent: message m_/);
+    const [sent] = await messagesTo(h, expected.number);
+    expect(sent).toMatchObject({ type: 'text', text: 'Typed with the keyboard only.' });
+
+    // a confirmation opened from the keyboard: Escape dismisses it and focus returns
+    h.clipboard.text = 'untouched';
+    const copyWithKey = page.getByRole('button', { name: 'Copy cURL with key' });
+    await tabTo(page, copyWithKey);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Copy cURL with the real key?' });
+    await expect(dialog).toBeVisible();
+    expect(await focusInside(page, '[role="alertdialog"]')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(copyWithKey).toBeFocused();
+    expect(h.clipboard.text).toBe('untouched');
+  });
+
+  test('add a key and revoke it through its confirmation without the mouse', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const created = h.sandbox.createKey('keyboard key', ['contacts:read']);
+    h.secrets.push(created.key);
+
+    await tabTo(page, navLink(page, 'Keys'), { back: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Keys' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Add a key' });
+    await tabTo(page, form.getByLabel('Key name'));
+    await page.keyboard.type('keyboard key');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Key value')).toBeFocused();
+    await page.keyboard.type(created.key);
+    await page.keyboard.press('Enter'); // submits the form
+    await expect(form.getByTestId('add-key-status')).toHaveText('Key “keyboard key” saved to the keychain.');
+    await expect(form.getByLabel('Key value')).toHaveValue('');
+
+    const row = keyRow(page, 'keyboard key');
+    const revoke = row.getByRole('button', { name: 'Revoke' });
+    await tabTo(page, revoke, { back: true });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke key “keyboard key”?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Every request that uses it will fail.');
+    const confirm = dialog.getByRole('button', { name: 'Revoke' });
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await expect(confirm).toBeFocused();
+    // Tab and Shift+Tab cycle inside the dialog
+    await page.keyboard.press('Tab');
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(confirm).toBeFocused();
+
+    // Escape cancels; focus returns to the Revoke button; nothing changed
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(revoke).toBeFocused();
+    await expect(await cellUnder(row, 'State')).toHaveText('active');
+
+    // Cancel with Enter does the same
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(await cellUnder(row, 'State')).toHaveText('active');
+    expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status).toBe(200);
+
+    // Enter on the focused confirm button revokes
+    await expect(revoke).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(await cellUnder(row, 'State')).toContainText(/^revoked \d/);
+    await expect
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status, { message: 'the server refuses the revoked key' })
+      .toBe(401);
+  });
+});
