@@ -4,7 +4,7 @@
 // page and is copied by main once, and a server revocation behind the same confirmation.
 import { expect, test } from '@playwright/test';
 import type { CrmApi } from '../../src-main/ipc/contract';
-import { addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTab, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
 import { expectNoSecretsLeaked } from './support/secret-scan';
 
 test.describe.configure({ mode: 'serial' });
@@ -77,6 +77,68 @@ test.describe('keys', () => {
     expect(journalSince(h, mark)).toHaveLength(0); // refused locally, never sent
     // and it is not offered as the active key anywhere
     await expect(page.getByTestId('active-key')).toContainText('Sandbox admin');
+  });
+
+  /** Adds a key, makes it active, revokes it through the confirmation; returns its row. */
+  async function revokeWhileActive(name: string, value: string) {
+    const { page } = ctx.h;
+    await addKeyThroughForm(page, name, value);
+    await activateKey(page, name);
+    const row = keyRow(page, name);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog', { name: `Revoke key “${name}”?` }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(await cellUnder(row, 'State')).toContainText(/^revoked \d/);
+    return row;
+  }
+
+  /** main's own record of a key's server revocation (what the Keys table should show) */
+  async function syncReasonInMain(name: string): Promise<string | null> {
+    const key = (await ctx.h.core.keys.list()).find((k) => k.name === name);
+    return key?.sync?.state === 'pending' ? key.sync.reason : (key?.sync?.state ?? null);
+  }
+
+  test('revoking the active key stops sends at once; the server side completes once a key with keys:manage is active', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const key = h.sandbox.createKey('e2e active key', ['contacts:read', 'messages:send']);
+    h.secrets.push(key.key);
+    const row = await revokeWhileActive('e2e active key', key.key);
+    try {
+      const panel = await openSendTab(page, 'Send Text');
+      await panel.getByLabel('Recipient number').fill(uniqueNumber());
+      await panel.getByLabel('Message text').fill('with a revoked active key');
+      const mark = journalMark(h);
+      await panel.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(panel.getByTestId('send-error').getByRole('alert')).toContainText('revoked');
+      expect(journalSince(h, mark, { method: 'POST' })).toHaveLength(0);
+      // This key may not list keys, so it cannot find its own server id: the server side waits.
+      await expect.poll(() => syncReasonInMain('e2e active key')).toBe('needs_admin_key');
+      expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status).toBe(200);
+    } finally {
+      await activateKey(page, 'Sandbox admin');
+    }
+    await expect(row).toContainText(/synced \d/);
+    await expect.poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status).toBe(401);
+  });
+
+  test('the Keys table shows why a server revocation waits, as main records it', async () => {
+    // PRODUCT BUG (reported): the renderer reloads keys on outbox:changed, which main emits
+    // BEFORE the outbox's report reaches keys.json (RevocationReports -> applyRevocationSync), and
+    // nothing is emitted after it; the row keeps showing "pending: queued". Remove test.fail()
+    // once main emits keys:changed after applyRevocationSync (or the renderer re-reads then).
+    test.fail(true, 'the Keys table does not learn the revocation sync state main records');
+    const h = ctx.h;
+    const { page } = h;
+    const key = h.sandbox.createKey('e2e waiting key', ['contacts:read', 'messages:send']);
+    h.secrets.push(key.key);
+    try {
+      const row = await revokeWhileActive('e2e waiting key', key.key);
+      await expect.poll(() => syncReasonInMain('e2e waiting key')).toBe('needs_admin_key');
+      await openSection(page, 'Keys');
+      await expect(row).toContainText('pending: needs a key with keys:manage', { timeout: 3000 });
+    } finally {
+      await activateKey(page, 'Sandbox admin');
+    }
   });
 
   test('server keys: the admin key sees the list', async () => {
