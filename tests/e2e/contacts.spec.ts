@@ -145,6 +145,22 @@ test.describe('contacts at 100k', () => {
     await expectRowMatchesServer(page, first + 3);
   });
 
+  test('when the first page of a search fails, the list says so with Retry, and Retry recovers', async () => {
+    const { page } = ctx.h;
+    const query = 'Okafor';
+    const expectedTotal = (await sandboxApi<{ meta: { total: number } }>(ctx.h, `/api/v1/contacts?search=${query}&per_page=1`)).json.meta.total;
+    ctx.h.sandbox.injectFaults([HTML_500], { method: 'GET', pathPrefix: '/api/v1/contacts' });
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    await search.fill(query);
+    const failed = page.getByTestId('contacts-error');
+    await expect(failed.getByRole('alert')).toHaveText('Contacts could not be loaded: Server error (500): contact support.');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(failed).toHaveCount(0);
+    await expect(page.getByTestId('contacts-total')).toHaveText(`${expectedTotal.toLocaleString('en-US')} contacts matching “${query}”`);
+    await search.fill('');
+    await expect(page.getByTestId('contacts-total')).toHaveText('100,000 contacts');
+  });
+
   test('choosing a contact makes it the recipient of the send panels', async () => {
     const { page } = ctx.h;
     await scrollTo(page, 0);
