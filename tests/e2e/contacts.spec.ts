@@ -22,6 +22,20 @@ test.describe('contacts at 100k', () => {
     return Math.ceil(top / rowHeight);
   }
 
+  /** Scrolls the list so row `index` is the first one on screen (rows have one fixed height). */
+  async function scrollToIndex(page: Page, index: number): Promise<void> {
+    await page.getByTestId('contacts-scroll').evaluate((el, i) => {
+      const row = el.querySelector<HTMLElement>('[role="option"]');
+      el.scrollTop = i * (row ? row.getBoundingClientRect().height : 56);
+    }, index);
+    await expect(page.locator(`[role="option"][data-index="${index}"]`)).toBeInViewport();
+  }
+
+  /** Waits until every page with rows on screen has answered (loaded or failed). */
+  async function settled(page: Page): Promise<void> {
+    await expect(page.getByTestId('contact-row-loading')).toHaveCount(0);
+  }
+
   async function expectRowMatchesServer(page: Page, index: number): Promise<void> {
     const row = page.locator(`[data-testid="contact-row"][data-index="${index}"]`);
     const expected = await contactAt(ctx.h, index);
@@ -103,9 +117,12 @@ test.describe('contacts at 100k', () => {
     test.fail(true, 'the contact list does not return to the top on a new search');
     const { page } = ctx.h;
     const query = 'Chatterjee';
-    await scrollTo(page, 0.5);
+    const first = await scrollTo(page, 0.5);
+    await expectRowMatchesServer(page, first);
     await expect(page.locator('[data-testid="contact-row"][data-index="0"]')).toHaveCount(0);
     const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    // the search's first page answers a little late, so its loading state is surely drawn first
+    ctx.h.sandbox.injectFaults([{ kind: 'delay', ms: 400 }], { method: 'GET', pathPrefix: '/api/v1/contacts' });
     try {
       await search.fill(query);
       await expect(page.getByTestId('contacts-total')).toContainText(`matching “${query}”`);
@@ -114,6 +131,7 @@ test.describe('contacts at 100k', () => {
       await expect(firstRow.locator('.contact-name')).toHaveText(firstMatch.name, { timeout: 3000 });
       await expect(firstRow).toBeInViewport();
     } finally {
+      ctx.h.sandbox.clearFaults();
       await search.fill('');
       await expect(page.getByTestId('contacts-total')).toHaveText('100,000 contacts');
     }
@@ -123,26 +141,55 @@ test.describe('contacts at 100k', () => {
     const { page } = ctx.h;
     const mark = journalMark(ctx.h);
     ctx.h.sandbox.injectFaults([HTML_500, HTML_500, HTML_500, HTML_500], { method: 'GET', pathPrefix: '/api/v1/contacts' });
-    const first = await scrollTo(page, 0.75);
+    // the first row on screen starts a page (75,001-75,100); the page before is prefetched and fails too
+    await scrollToIndex(page, 75_000);
+    await settled(page);
     const errorRows = page.getByTestId('contacts-row-error');
-    await expect(errorRows.first()).toBeVisible();
-    await expect(errorRows.first()).toContainText(/Rows [\d,]+–[\d,]+ could not be loaded: Server error \(500\): contact support\./);
-    await expect(errorRows.first().getByRole('button', { name: 'Retry' })).toBeVisible();
+    const onScreen = errorRows.filter({ hasText: 'Rows 75001–75100' });
+    await expect(onScreen).toHaveText(/^Rows 75001–75100 could not be loaded: Server error \(500\): contact support\.\s*Retry$/);
+    await expect(onScreen).toBeInViewport();
+    await expect(page.locator('[role="option"][data-index="75000"]')).toHaveText('Not loaded');
     // the HTML body is never shown
     await expect(page.getByTestId('screen-contacts')).not.toContainText('upstream exploded');
     expect(journalSince(ctx.h, mark, { path: '/api/v1/contacts' }).some((r) => r.status === 500)).toBe(true);
 
     ctx.h.sandbox.clearFaults();
-    // one error row per failed page; Retry each (a click may scroll another page's row away)
-    for (let i = 0; i < 6 && (await errorRows.count()) > 0; i++) {
-      const retried = await errorRows.first().textContent();
-      await errorRows.first().getByRole('button', { name: 'Retry' }).click();
-      await expect(errorRows.filter({ hasText: retried ?? '' })).toHaveCount(0);
-      await scrollTo(page, 0.75);
-    }
+    await onScreen.getByRole('button', { name: 'Retry' }).click();
+    await expect(onScreen).toHaveCount(0);
+    await settled(page);
+    await expectRowMatchesServer(page, 75_000);
+    await expectRowMatchesServer(page, 75_005);
+
+    // the page before failed too: its Retry shows once its rows are on screen
+    await scrollToIndex(page, 74_900);
+    await settled(page);
+    const before = errorRows.filter({ hasText: 'Rows 74901–75000' });
+    await expect(before).toBeInViewport();
+    await before.getByRole('button', { name: 'Retry' }).click();
     await expect(errorRows).toHaveCount(0);
-    await expectRowMatchesServer(page, first);
-    await expectRowMatchesServer(page, first + 3);
+    await settled(page);
+    await expectRowMatchesServer(page, 74_900);
+    await expectRowMatchesServer(page, 74_905);
+  });
+
+  test('a failed page shows its Retry wherever its rows are on screen, not only at its first row', async () => {
+    // RENDERER BUG (reported): the error row is drawn at the failed page's first RENDERED row,
+    // which is usually one of the 4 overscan rows above the visible area; someone looking at
+    // "Not loaded" rows in the middle of a page sees no Retry (contact-list.tsx, `failed` map:
+    // anchor it at the page's first VISIBLE row). Remove test.fail() once fixed.
+    test.fail(true, 'the Retry of a failed page sits above the visible area');
+    const { page } = ctx.h;
+    ctx.h.sandbox.injectFaults([HTML_500, HTML_500, HTML_500, HTML_500], { method: 'GET', pathPrefix: '/api/v1/contacts' });
+    try {
+      await scrollToIndex(page, 80_450); // the middle of rows 80,401-80,500
+      await settled(page);
+      await expect(page.locator('[role="option"][data-index="80450"]')).toHaveText('Not loaded');
+      const errorRow = page.getByTestId('contacts-row-error').filter({ hasText: 'Rows 80401–80500' });
+      await expect(errorRow).toHaveCount(1);
+      await expect(errorRow).toBeInViewport({ timeout: 2000 });
+    } finally {
+      ctx.h.sandbox.clearFaults();
+    }
   });
 
   test('when the first page of a search fails, the list says so with Retry, and Retry recovers', async () => {

@@ -94,7 +94,7 @@ test.describe('send errors', () => {
     const waiting = panel.getByTestId('send-waiting');
     await expect(waiting).toContainText(/Rate limited \(429\): retrying in \d s \(attempt 1 of \d\)/);
     const seen = await watchCountdown(page, waiting, /retrying in (\d+) s/);
-    expect(seen[0], 'never sooner than Retry-After').toBeGreaterThanOrEqual(3);
+    expect(seen[0]).toBeLessThanOrEqual(4);
     expect(seen.length, `a countdown, not a fixed text (saw ${seen.join(', ')})`).toBeGreaterThanOrEqual(2);
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
@@ -102,6 +102,7 @@ test.describe('send errors', () => {
     const posts = journalSince(ctx.h, mark, { method: 'POST' });
     expect(posts.map((p) => p.status)).toEqual([429, 201]);
     expect(posts[1]!.headers['idempotency-key']).toBe(posts[0]!.headers['idempotency-key']);
+    // never sooner than Retry-After (a lower bound on the server's own clock: cannot flake)
     expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(3000);
     expect(await messagesTo(ctx.h, number)).toHaveLength(1);
   });
