@@ -10,7 +10,7 @@ import { createCore } from './core/create-core';
 import { LIMITS } from './core/limits';
 import type { AppInfo } from './ipc/contract';
 import { createDispatcher, createHandlers } from './ipc/handlers';
-import { createNetStatus } from './ipc/net-status';
+import { wireCoreEvents } from './ipc/core-events';
 import { startSandbox } from './sandbox/index';
 import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
@@ -62,15 +62,7 @@ if (!app.requestSingleInstanceLock()) {
       console.error(`Unexpected error in ${channel}:`, err instanceof Error ? err.name : 'unknown');
     });
     registerIpc(ipcMain, dispatch, appUrl);
-    const net = createNetStatus((status) => emit('net:status', status));
-    core.requestLog.subscribe((entry) => {
-      emit('log:entry', entry);
-      net.onRequest(entry);
-    });
-    core.outbox?.subscribe((items) => {
-      emit('outbox:changed', { items });
-      net.onOutbox(items);
-    });
+    wireCoreEvents(core, emit);
 
     const windowState = new WindowStateStore(dataDir);
     const state = await windowState.load();

@@ -41,6 +41,7 @@ export class KeyManager implements KeyService {
   private readonly newKeys = new Map<string, { createdAt: number; taken: boolean }>();
   private readonly serverKeyNames = new Map<string, string>();
   private readonly background = new Set<Promise<unknown>>();
+  private readonly syncListeners = new Set<(key: KeyMeta) => void>();
 
   constructor(private readonly deps: KeyManagerDeps) {
     this.outbox = deps.outbox;
@@ -171,11 +172,19 @@ export class KeyManager implements KeyService {
 
   /** called by the outbox as the server revocation progresses */
   async applyRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void> {
-    await this.setSync(localKeyId, sync);
+    const updated = await this.setSync(localKeyId, sync);
     if (sync.state === 'synced') {
       // If the keychain was locked when the key was revoked, its `key:` entry may still exist.
       await this.deps.secrets.delete(keyAccount(localKeyId)).catch(() => false);
     }
+    // Told only once the metadata holds the new state, so a listener that re-reads sees it.
+    if (updated) for (const listener of this.syncListeners) listener(updated);
+  }
+
+  /** a key's revocation sync state was recorded (for the UI to refresh) */
+  onSyncChange(listener: (key: KeyMeta) => void): () => void {
+    this.syncListeners.add(listener);
+    return () => this.syncListeners.delete(listener);
   }
 
   async listServerKeys(profileId?: string): Promise<ServerKey[]> {

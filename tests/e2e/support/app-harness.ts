@@ -14,7 +14,7 @@ import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src-main/ipc/channels'
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
 import type { AppInfo, EventChannel, EventMap } from '../../../src-main/ipc/contract';
 import { createDispatcher, createHandlers } from '../../../src-main/ipc/handlers';
-import { createNetStatus } from '../../../src-main/ipc/net-status';
+import { wireCoreEvents } from '../../../src-main/ipc/core-events';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import { serveRenderer } from './static-server';
 
@@ -115,17 +115,7 @@ export async function launchConsole(browser: Browser, options: { contacts?: numb
     openExternal: async () => {},
   };
   const dispatch = createDispatcher(createHandlers({ core, platform, appInfo: () => info, emit }));
-  const net = createNetStatus((s) => emit('net:status', s));
-  const unsubscribers = [
-    core.requestLog.subscribe((entry) => {
-      emit('log:entry', entry);
-      net.onRequest(entry);
-    }),
-    core.outbox?.subscribe((items) => {
-      emit('outbox:changed', { items });
-      net.onOutbox(items);
-    }),
-  ];
+  const unwire = wireCoreEvents(core, emit);
 
   const server = await serveRenderer();
   const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 820 } });
@@ -151,7 +141,7 @@ export async function launchConsole(browser: Browser, options: { contacts?: numb
     pickQueue,
     secrets: [sandbox.adminKey],
     async close() {
-      for (const off of unsubscribers) off?.();
+      unwire();
       await context.close();
       await server.close();
       await core.close();
