@@ -110,11 +110,6 @@ test.describe('contacts at 100k', () => {
   });
 
   test('a new search shows its first match even when the list was scrolled deep', async () => {
-    // RENDERER BUG (reported): the list keeps the old scroll offset when a new query replaces
-    // the rows, so after a deep scroll the results open somewhere in their middle or end, and
-    // the first match is off screen. Remove test.fail() once the list scrolls to the top on a
-    // new query (contact-list.tsx / contacts-store.ts applyQuery).
-    test.fail(true, 'the contact list does not return to the top on a new search');
     const { page } = ctx.h;
     const query = 'Chatterjee';
     const first = await scrollTo(page, 0.5);
@@ -173,11 +168,6 @@ test.describe('contacts at 100k', () => {
   });
 
   test('a failed page shows its Retry wherever its rows are on screen, not only at its first row', async () => {
-    // RENDERER BUG (reported): the error row is drawn at the failed page's first RENDERED row,
-    // which is usually one of the 4 overscan rows above the visible area; someone looking at
-    // "Not loaded" rows in the middle of a page sees no Retry (contact-list.tsx, `failed` map:
-    // anchor it at the page's first VISIBLE row). Remove test.fail() once fixed.
-    test.fail(true, 'the Retry of a failed page sits above the visible area');
     const { page } = ctx.h;
     ctx.h.sandbox.injectFaults([HTML_500, HTML_500, HTML_500, HTML_500], { method: 'GET', pathPrefix: '/api/v1/contacts' });
     try {

@@ -122,12 +122,6 @@ test.describe('keys', () => {
   });
 
   test('the Keys table shows why a server revocation waits, as main records it', async () => {
-    // PRODUCT BUG (reported): the renderer reloads keys on outbox:changed, which main emits
-    // BEFORE the outbox's report reaches keys.json (RevocationReports -> applyRevocationSync), and
-    // nothing is emitted after it, so the row usually keeps showing "pending: queued". It is a
-    // race (the reload sometimes reads after the write), so this cannot be an expected failure
-    // either: remove fixme once main emits keys:changed after applyRevocationSync.
-    test.fixme(true, 'racy until main emits keys:changed after recording a revocation sync state');
     const h = ctx.h;
     const { page } = h;
     const key = h.sandbox.createKey('e2e waiting key', ['contacts:read', 'messages:send']);

@@ -8,6 +8,7 @@ import {
   rowAt,
   selectActiveIndex,
   selectChosen,
+  selectGeneration,
   selectPages,
   selectRowCount,
   useContactsStore,
@@ -42,6 +43,7 @@ export function ContactList() {
   const setActiveIndex = useContactsStore((s) => s.setActiveIndex);
   const ensureRange = useContactsStore((s) => s.ensureRange);
   const retryPage = useContactsStore((s) => s.retryPage);
+  const generation = useContactsStore(selectGeneration);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = useRowHeight();
   const idPrefix = useId();
@@ -56,6 +58,12 @@ export function ContactList() {
     overscan: 4,
   });
   const items = virtualizer.getVirtualItems();
+
+  // New rows (a new search, a reload) start at the top: the old offset means nothing in them.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    virtualizer.scrollToOffset(0);
+  }, [generation, virtualizer]);
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? -1;
 
@@ -98,10 +106,12 @@ export function ContactList() {
 
   const activeRendered = activeIndex != null && items.some((it) => it.index === activeIndex);
 
-  // One error row (with Retry) per failed page, at its first visible row. It sits outside the
-  // listbox: a button may not live inside an option.
+  // One error row (with Retry) per failed page, at its first VISIBLE row (not an overscan row
+  // above the viewport). It sits outside the listbox: a button may not live inside an option.
+  const viewTop = virtualizer.scrollOffset ?? 0;
   const failed = new Map<number, { start: number; row: Extract<RowState, { kind: 'error' }> }>();
   for (const it of items) {
+    if (it.end <= viewTop) continue;
     const row = rowAt(pages, it.index);
     if (row.kind === 'error' && !failed.has(row.page)) failed.set(row.page, { start: it.start, row });
   }

@@ -136,6 +136,8 @@ export const selectRowCount = (s: S): number => {
 export const selectTotal = (s: S): number | null => s.total;
 export const selectSearchInput = (s: S): string => s.searchInput;
 export const selectQuery = (s: S): string => s.query;
+/** changes whenever a new query (or a reload) replaces the rows */
+export const selectGeneration = (s: S): number => s.generation;
 export const selectPages = (s: S): Record<number, PageState> => s.pages;
 export const selectFirstPage = (s: S): PageState | undefined => s.pages[1];
 export const selectActiveIndex = (s: S): number | null => s.activeIndex;
