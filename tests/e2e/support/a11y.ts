@@ -29,7 +29,12 @@ export async function a11yProblems(page: Page, reportPath?: string): Promise<A11
     .sort((a, b) => order.indexOf(a.impact) - order.indexOf(b.impact));
   if (reportPath) {
     mkdirSync(dirname(reportPath), { recursive: true });
-    const incomplete = results.incomplete.map((v) => ({ rule: v.id, impact: v.impact ?? 'unknown', nodes: v.nodes.length }));
+    const incomplete = results.incomplete.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      nodes: v.nodes.length,
+      examples: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String).join(' '), why: [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ') })),
+    }));
     writeFileSync(reportPath, `${JSON.stringify({ url: results.url, passes: results.passes.length, violations: problems, needsReview: incomplete }, null, 2)}\n`);
   }
   return problems;
