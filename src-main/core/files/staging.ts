@@ -110,13 +110,16 @@ export class FileStaging {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
   }
 
-  async stageFromPath(path: string, _purpose: StagePurpose): Promise<StagedFileInfo> {
+  async stageFromPath(path: string, purpose: StagePurpose): Promise<StagedFileInfo> {
+    const limit = purposeLimit(purpose);
     let size: number;
     let head: Uint8Array;
     try {
       const info = await stat(path);
       if (!info.isFile()) throw new CrmError('file_unreadable', `${basename(path)} is not a regular file.`);
       size = info.size;
+      // Refused from its size alone, before a byte of it is read.
+      if (size > limit.bytes) throw new CrmError('file_too_large', `${tooLargeMessage(basename(path), size, limit.bytes, limit.what)}.`);
       head = await readHead(path, Math.max(SNIFF_BYTES, 0));
     } catch (err) {
       if (err instanceof CrmError) throw err;

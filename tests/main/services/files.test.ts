@@ -68,6 +68,19 @@ describe('file staging', () => {
     expect((await files.stageFromPath(png, 'image')).previewDataUrl).toMatch(/^data:image\/png;base64,/);
   });
 
+  it('refuses a picked file over its purpose limit from its size alone, naming the limit', async () => {
+    const { files, dataDir } = await staging();
+    const big = join(dataDir, 'holiday photo.png');
+    await writeFile(big, PNG);
+    // sparse: 6 MiB on paper, a few bytes on disk; the limit check needs only its size
+    const { truncate } = await import('node:fs/promises');
+    await truncate(big, 6 * 1024 * 1024);
+    const err = (await caught(() => files.stageFromPath(big, 'image'))) as CrmError;
+    expect(err.toInfo()).toEqual({ code: 'file_too_large', message: 'holiday photo.png is 6 MB; images are limited to 5 MB.' });
+    // the same file is fine as a document (limit 100 MB)
+    expect((await files.stageFromPath(big, 'document')).size).toBe(6 * 1024 * 1024);
+  });
+
   it('reports unreadable paths', async () => {
     const { files, dataDir } = await staging();
     expect(((await caught(() => files.stageFromPath(join(dataDir, 'missing.png'), 'image'))) as CrmError).toInfo()).toEqual({
