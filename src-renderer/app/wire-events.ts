@@ -21,7 +21,11 @@ export function wireAppEvents(): () => void {
     }),
     onEvent('keys:changed', (e) => {
       const keys = useKeysStore.getState();
-      if (e.profileId === null || e.profileId === keys.profileId) void keys.reload();
+      if (e.profileId === null || e.profileId === keys.profileId) {
+        void keys.reload();
+        // a server revocation may have just completed: the server's list changed too
+        if (keys.server.status === 'ready') void keys.loadServerKeys();
+      }
     }),
     onEvent('profiles:changed', (state) => useProfilesStore.getState().apply(state)),
     onEvent('log:entry', (entry) => useLogStore.getState().add(entry)),

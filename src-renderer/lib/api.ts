@@ -77,10 +77,10 @@ function errorText(err: unknown): string {
 
 /** One human sentence for an error, keyed by its code and HTTP status (API.md). */
 export function describeError(error: ErrorInfo): string {
-  const wait = error.retryAfterMs != null ? ` Try again in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.` : '';
   switch (error.code) {
     case 'bad_request':
-      return `The server rejected the request (400): ${error.message}`;
+      // main's message already says "The server rejected the request: <field details>"
+      return `The server rejected the request (400): ${error.message.replace(/^The server rejected the request:?\s*/i, '')}`;
     case 'idempotency_mismatch':
       return `The server refused a repeated request with a different body (400): ${error.message}`;
     case 'unauthorized':
@@ -90,7 +90,8 @@ export function describeError(error: ErrorInfo): string {
     case 'not_found':
       return 'Not found (404): check the profile’s base URL and endpoint paths.';
     case 'rate_limited':
-      return `Rate limited (429): too many requests.${wait}`;
+      // the wait itself is shown as a live countdown next to the message, never as a stale number
+      return 'Rate limited (429): too many requests.';
     case 'server_error':
       return `Server error${error.status ? ` (${error.status})` : ''}: contact support.`;
     case 'http_status':
@@ -108,7 +109,8 @@ export function describeError(error: ErrorInfo): string {
     case 'no_key':
       return 'This profile has no active key: add one under Keys.';
     case 'key_revoked':
-      return 'The active key was revoked: make another key active under Keys.';
+      // main knows which key and why (revoked here, or while the request was in flight)
+      return error.message || 'The key was revoked: make another key active under Keys.';
     default:
       return error.message;
   }

@@ -106,16 +106,17 @@ test.describe('keyboard only', () => {
     await expect(dialog).toContainText('Every request that uses it will fail.');
     const confirm = dialog.getByRole('button', { name: 'Revoke' });
     const cancel = dialog.getByRole('button', { name: 'Cancel' });
-    await expect(confirm).toBeFocused();
+    // a destructive action opens with Cancel focused: a stray Enter revokes nothing
+    await expect(cancel).toBeFocused();
     // Tab and Shift+Tab cycle inside the dialog
     await page.keyboard.press('Tab');
-    await expect(cancel).toBeFocused();
+    await expect(confirm).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(confirm).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
     await expect(cancel).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(confirm).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(cancel).toBeFocused();
 
     // Escape cancels; focus returns to the Revoke button; nothing changed
     await page.keyboard.press('Escape');
@@ -123,20 +124,20 @@ test.describe('keyboard only', () => {
     await expect(revoke).toBeFocused();
     await expect(await cellUnder(row, 'State')).toHaveText('active');
 
-    // Cancel with Enter does the same
+    // Enter on the focused Cancel does the same
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
-    await page.keyboard.press('Tab');
     await expect(cancel).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(await cellUnder(row, 'State')).toHaveText('active');
     expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status).toBe(200);
 
-    // Enter on the focused confirm button revokes
+    // Tab to the confirm button, then Enter revokes
     await expect(revoke).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
+    await page.keyboard.press('Tab');
     await expect(confirm).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();

@@ -61,7 +61,7 @@ function renderKeys() {
 }
 
 describe('revoke confirmation', () => {
-  it('names the key, warns, focuses the confirm button; Escape cancels without revoking and returns focus', async () => {
+  it('names the key, warns, focuses Cancel (a destructive action); Escape cancels without revoking and returns focus', async () => {
     const revoke = renderKeys();
     revoke?.focus();
     click(revoke);
@@ -70,7 +70,7 @@ describe('revoke confirmation', () => {
     expect(d?.getAttribute('aria-modal')).toBe('true');
     expect(d?.textContent).toContain('Revoke key “Deploy key”?');
     expect(d?.textContent).toContain('Every request that uses it will fail.');
-    expect(document.activeElement?.textContent).toBe('Revoke');
+    expect(document.activeElement?.textContent).toBe('Cancel');
     expect(d?.contains(document.activeElement)).toBe(true);
 
     key(document.activeElement, 'Escape');

@@ -181,7 +181,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => ({
     set((s) => ({
       rowErrors: withoutKey(s.rowErrors, serverKeyId),
       serverMessage: r.value.queued
-        ? 'The revocation is queued in the outbox; it will be sent when the server can be reached.'
+        ? 'Revoked here. The server revocation is sent now, or from the outbox as soon as the server can be reached.'
         : 'The key was revoked on the server.',
     }));
     await Promise.all([get().loadServerKeys(), get().reload()]);
