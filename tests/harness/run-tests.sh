@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: checks the system packages the suite needs, then runs typecheck, lint, unit,
-# integration and end-to-end tests inside a private keyring session (with-keyring.sh).
-set -euo pipefail
+# integration and end-to-end tests inside a private keyring session (with-keyring.sh), and
+# closes with one line counting every test of the run.
+set -uo pipefail
 cd "$(dirname "$0")/../.."
 
 missing=()
@@ -15,4 +16,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   exit 1
 fi
 
-exec tests/harness/with-keyring.sh npm run test:inner
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+tests/harness/with-keyring.sh npm run test:inner 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+node tests/harness/summarize.mjs "$log" "$status"
+exit "$status"
