@@ -2,7 +2,8 @@
 // "tests: N passed, N failed, N skipped" (Vitest and Playwright counts added up).
 import { readFileSync } from 'node:fs';
 
-const text = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const text = readFileSync(process.argv[2], 'utf8').replace(ANSI_COLOUR, '');
 const sum = { passed: 0, failed: 0, skipped: 0 };
 // Vitest: "      Tests  845 passed | 2 failed | 3 skipped (850)"
 for (const line of text.split('\n').filter((l) => /^\s*Tests\s+\d/.test(l))) {
