@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'main',
           environment: 'node',
           include: ['tests/main/**/*.test.ts'],
+          setupFiles: ['tests/main/helpers/cleanup-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
