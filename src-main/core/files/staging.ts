@@ -15,6 +15,7 @@ import { CrmError } from '../errors';
 import { LIMITS, tooLargeMessage } from '../limits';
 import { SNIFF_BYTES, sniffMimetype } from '../media/sniff';
 import type { FileCategory } from '../media/sniff';
+import { oggFileName, remuxWebmOpusToOgg } from '../media/webm-to-ogg';
 
 export type StagePurpose = 'image' | 'document' | 'audio';
 
@@ -136,10 +137,19 @@ export class FileStaging {
   }
 
   async stageFromBytes(name: string, bytes: Uint8Array, purpose: StagePurpose): Promise<StagedFileInfo> {
-    const safeName = sanitiseFileName(name);
+    let safeName = sanitiseFileName(name);
     const limit = purposeLimit(purpose);
     // Refused before anything touches the disk.
     if (bytes.byteLength > limit.bytes) throw new CrmError('file_too_large', `${tooLargeMessage(safeName, bytes.byteLength, limit.bytes, limit.what)}.`);
+    // A voice note recorded as WebM/Opus is sent as Ogg/Opus (what WhatsApp-style APIs want):
+    // same packets, other container. When the remux declines, the WebM is staged as it is.
+    if (purpose === 'audio' && sniffMimetype(bytes.subarray(0, SNIFF_BYTES)).mimetype === 'audio/webm') {
+      const ogg = remuxWebmOpusToOgg(bytes);
+      if (ogg) {
+        bytes = ogg;
+        safeName = oggFileName(safeName);
+      }
+    }
     const fileId = randomUUID();
     const fileDir = join(this.dir, fileId);
     await mkdir(fileDir, { recursive: true, mode: 0o700 });
