@@ -27,7 +27,7 @@ export interface StagedFile {
   mimetype: string;
   /** what the bytes are good for */
   category: 'image' | 'audio' | 'document';
-  /** small data: URL for image previews (<= 5 MiB images only) */
+  /** data: URL to show an image or play audio (files up to 5 MiB only), else null */
   previewDataUrl: string | null;
 }
 

@@ -33,10 +33,17 @@ test.describe('send audio', () => {
     await expect(staged).toContainText(/voice-note-[\d-T]+\.ogg/);
     const mimetype = (await staged.locator('dd').nth(2).textContent()) ?? '';
     expect(mimetype).toBe('audio/ogg');
-    // the recording is really playable: the element loads its duration from the blob
+    // the recording is really playable, and (played from the staged Ogg, not Chromium's WebM blob,
+    // which has no duration) the player knows how long it is
     await expect
       .poll(() => playback.evaluate((a: HTMLAudioElement) => a.readyState), { message: 'the recording loads in the audio element' })
       .toBeGreaterThanOrEqual(1);
+    expect(await playback.getAttribute('src')).toMatch(/^data:audio\/ogg;base64,/);
+    const seconds = await playback.evaluate((a: HTMLAudioElement) => a.duration);
+    expect(seconds).toBeGreaterThan(1);
+    expect(seconds).toBeLessThan(10);
+    // one player only: the staged-file card does not repeat it
+    await expect(panel.getByTestId('file-playback-audio')).toHaveCount(0);
 
     const mark = journalMark(h);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
@@ -64,8 +71,13 @@ test.describe('send audio', () => {
     const staged = panel.getByTestId('staged-file-audio');
     await expect(staged).toContainText('tone.wav');
     await expect(staged.locator('dd').nth(2)).toHaveText('audio/wav');
-    // a picked file replaces the recording's playback
+    // a picked file replaces the recording's playback with its own
     await expect(panel.getByLabel('Play back the voice note')).toHaveCount(0);
+    const player = staged.getByLabel('Play tone.wav');
+    await expect
+      .poll(() => player.evaluate((a: HTMLAudioElement) => a.readyState), { message: 'the picked file loads in the audio element' })
+      .toBeGreaterThanOrEqual(1);
+    expect(await player.evaluate((a: HTMLAudioElement) => a.duration)).toBeCloseTo(0.5, 2);
 
     const mark = journalMark(h);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -36,9 +36,25 @@ interface Entry {
   info: StagedFileInfo;
 }
 
+/** Images are shown and audio is offered for playback up to this size (a data URL crosses IPC). */
 export const PREVIEW_MAX_BYTES = LIMITS.imageBytes;
 
-const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const PREVIEWABLE = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'audio/ogg',
+  'audio/webm',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/aac',
+  'audio/wav',
+]);
+
+function previewable(mimetype: string, size: number): boolean {
+  return PREVIEWABLE.has(mimetype) && size <= PREVIEW_MAX_BYTES;
+}
 
 export function purposeLimit(purpose: StagePurpose): { bytes: number; what: string } {
   switch (purpose) {
@@ -161,7 +177,7 @@ export class FileStaging {
       await handle.close();
     }
     const sniff = sniffMimetype(bytes.subarray(0, SNIFF_BYTES));
-    const previewDataUrl = PREVIEWABLE.has(sniff.mimetype) && bytes.byteLength <= PREVIEW_MAX_BYTES
+    const previewDataUrl = previewable(sniff.mimetype, bytes.byteLength)
       ? `data:${sniff.mimetype};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`
       : null;
     const entry: Entry = {
@@ -260,7 +276,7 @@ export class FileStaging {
   }
 
   private async preview(path: string, size: number, mimetype: string): Promise<string | null> {
-    if (!PREVIEWABLE.has(mimetype) || size > PREVIEW_MAX_BYTES) return null;
+    if (!previewable(mimetype, size)) return null;
     try {
       const bytes = await readHead(path, size);
       return `data:${mimetype};base64,${Buffer.from(bytes).toString('base64')}`;

@@ -40,7 +40,7 @@ export function AudioPanel() {
         {draft.mode === 'file' ? (
           <>
             <VoiceRecorder />
-            <FileSource kind="audio" file={draft.file} pickLabel="Choose audio file…" dropHint={`Drop an audio file here (up to ${formatBytes(limits.audioBytes)}), or`} />
+            <FileSource kind="audio" file={draft.file} hidePlayer={draft.recordingUrl !== null} pickLabel="Choose audio file…" dropHint={`Drop an audio file here (up to ${formatBytes(limits.audioBytes)}), or`} />
           </>
         ) : (
           <div className="field">
@@ -67,6 +67,9 @@ export function AudioPanel() {
 
 function VoiceRecorder() {
   const recordingUrl = useSendStore((s) => s.audio.recordingUrl);
+  // Play what main staged (Chromium's WebM recording remuxed to Ogg, which reports its duration);
+  // the recorder's own blob is the fallback.
+  const stagedUrl = useSendStore((s) => s.audio.file?.previewDataUrl ?? null);
   const stageLocalFile = useSendStore((s) => s.stageLocalFile);
   const setRecordingUrl = useSendStore((s) => s.setRecordingUrl);
   const clearFile = useSendStore((s) => s.clearFile);
@@ -118,7 +121,7 @@ function VoiceRecorder() {
         </p>
       )}
       {recordingUrl && (
-        <audio controls src={recordingUrl} aria-label="Play back the voice note" data-testid="recording-playback">
+        <audio controls src={stagedUrl ?? recordingUrl} aria-label="Play back the voice note" data-testid="recording-playback">
           Your system cannot play this recording.
         </audio>
       )}

@@ -9,10 +9,12 @@ interface FileSourceProps {
   file: StagedFile | null;
   pickLabel: string;
   dropHint: string;
+  /** the voice recorder plays its own recording: no second player here */
+  hidePlayer?: boolean;
 }
 
 /** Pick a file (main's dialog) or drop one: the bytes are checked against the limit, then staged in main. */
-export function FileSource({ kind, file, pickLabel, dropHint }: FileSourceProps) {
+export function FileSource({ kind, file, pickLabel, dropHint, hidePlayer = false }: FileSourceProps) {
   const state = useSendStore(selectFileState(kind));
   const pickFile = useSendStore((s) => s.pickFile);
   const stageLocalFile = useSendStore((s) => s.stageLocalFile);
@@ -56,7 +58,18 @@ export function FileSource({ kind, file, pickLabel, dropHint }: FileSourceProps)
       )}
       {file && (
         <div className="staged-file" data-testid={`staged-file-${kind}`}>
-          {file.previewDataUrl && <img src={file.previewDataUrl} alt={`Preview of ${file.name}`} className="image-preview" />}
+          {file.previewDataUrl && file.category === 'image' && (
+            <img src={file.previewDataUrl} alt={`Preview of ${file.name}`} className="image-preview" />
+          )}
+          {file.category === 'audio' && !hidePlayer && (
+            file.previewDataUrl ? (
+              <audio controls src={file.previewDataUrl} aria-label={`Play ${file.name}`} data-testid={`file-playback-${kind}`}>
+                Your system cannot play this file.
+              </audio>
+            ) : (
+              <p className="msg">No playback for a file this large; it is sent as it is.</p>
+            )
+          )}
           <dl className="kv">
             <dt>File</dt>
             <dd>{file.name}</dd>

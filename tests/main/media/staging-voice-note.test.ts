@@ -20,12 +20,14 @@ describe('staging a recorded voice note', () => {
   it('stages Chromium\'s WebM/Opus as an .ogg file in audio/ogg', async () => {
     const files = await staging();
     const staged = await files.stageFromBytes('voice-note.webm', WEBM, 'audio');
-    expect(staged).toMatchObject({ name: 'voice-note.ogg', mimetype: 'audio/ogg', category: 'audio', previewDataUrl: null });
+    expect(staged).toMatchObject({ name: 'voice-note.ogg', mimetype: 'audio/ogg', category: 'audio' });
     const path = files.resolve(staged.fileId);
     expect(path.endsWith('/voice-note.ogg')).toBe(true);
     const bytes = await readFile(path);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('OggS');
     expect(staged.size).toBe(bytes.length);
+    // the playback offered to the renderer is the remuxed Ogg, not the WebM that was handed over
+    expect(staged.previewDataUrl).toBe(`data:audio/ogg;base64,${bytes.toString('base64')}`);
     const pages = readOggPages(bytes);
     expect(pages.every((p) => p.crcOk)).toBe(true);
     expect(Buffer.from(pages[0]?.payload ?? []).subarray(0, 8).toString('latin1')).toBe('OpusHead');

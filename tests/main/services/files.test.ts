@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CrmError } from '../../../src-main/core/errors';
-import { FileStaging, sanitiseFileName } from '../../../src-main/core/files/staging';
+import { FileStaging, PREVIEW_MAX_BYTES, sanitiseFileName } from '../../../src-main/core/files/staging';
 import { LIMITS } from '../../../src-main/core/limits';
 import { caught } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
@@ -59,7 +59,9 @@ describe('file staging', () => {
     const path = join(dataDir, 'voice note.ogg');
     await writeFile(path, OGG);
     const staged = await files.stageFromPath(path, 'audio');
-    expect(staged).toMatchObject({ name: 'voice note.ogg', size: OGG.length, mimetype: 'audio/ogg', category: 'audio', previewDataUrl: null });
+    expect(staged).toMatchObject({ name: 'voice note.ogg', size: OGG.length, mimetype: 'audio/ogg', category: 'audio' });
+    // playable in the renderer: the file's own bytes as a data: URL
+    expect(staged.previewDataUrl).toBe(`data:audio/ogg;base64,${OGG.toString('base64')}`);
     expect(files.resolve(staged.fileId)).toBe(path);
     await files.release(staged.fileId);
     expect(await readFile(path)).toEqual(OGG); // the person's file is never deleted
@@ -79,6 +81,18 @@ describe('file staging', () => {
     expect(err.toInfo()).toEqual({ code: 'file_too_large', message: 'holiday photo.png is 6 MB; images are limited to 5 MB.' });
     // the same file is fine as a document (limit 100 MB)
     expect((await files.stageFromPath(big, 'document')).size).toBe(6 * 1024 * 1024);
+  });
+
+  it('offers audio playback only up to the preview size; a larger voice note is still staged', async () => {
+    const { files, dataDir } = await staging();
+    const long = join(dataDir, 'long note.ogg');
+    await writeFile(long, OGG);
+    const { truncate } = await import('node:fs/promises');
+    await truncate(long, PREVIEW_MAX_BYTES + 1); // sparse, still under the 16 MiB audio limit
+    const staged = await files.stageFromPath(long, 'audio');
+    expect(staged).toMatchObject({ mimetype: 'audio/ogg', size: PREVIEW_MAX_BYTES + 1, previewDataUrl: null });
+    const fits = await files.stageFromBytes('short.ogg', Buffer.concat([OGG, Buffer.alloc(PREVIEW_MAX_BYTES - OGG.length)]), 'audio');
+    expect(fits.previewDataUrl).toMatch(/^data:audio\/ogg;base64,T2dnU/);
   });
 
   it('reports unreadable paths', async () => {
