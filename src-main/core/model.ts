@@ -113,10 +113,11 @@ export type KeyTestOutcome =
   | 'rate_limited'
   | 'server_error';
 
+/** outboxId names the outbox item carrying the server revocation (absent when none was queued). */
 export type RevocationSyncState =
-  | { state: 'pending'; reason: 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued'; detail?: string; nextAttemptAt?: string }
+  | { state: 'pending'; reason: 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued'; detail?: string; nextAttemptAt?: string; outboxId?: string }
   | { state: 'synced'; at: string }
-  | { state: 'failed'; reason: string }
+  | { state: 'failed'; reason: string; outboxId?: string }
   | { state: 'local_only' };
 
 /** Metadata of a saved key. The value itself lives only in the OS keychain. */

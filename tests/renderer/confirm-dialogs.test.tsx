@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KeyMeta, Profile } from '../../src-renderer/lib/api';
+import type { KeyMeta, OutboxItem, Profile } from '../../src-renderer/lib/api';
+import { useOutboxStore } from '../../src-renderer/features/outbox/outbox-store';
 import { KeyTable } from '../../src-renderer/features/keys/key-table';
 import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
@@ -151,5 +152,41 @@ describe('copy cURL with key', () => {
     await settle();
     expect(dialog()).toBeNull();
     expect(crm.callsTo('send:copy-curl')).toEqual([{ draft: { kind: 'text', number: '', text: '' }, withKey: false }]);
+  });
+});
+
+describe('a revoked key whose server revocation failed', () => {
+  const revocation = (id: string, createdAt: string, state: OutboxItem['state']): OutboxItem => ({
+    id,
+    kind: 'keys.revoke',
+    profileId: 'p1',
+    label: 'Deploy key', // two revoked keys may share a name: the item is found by id, not label
+    state,
+    attempts: 1,
+    createdAt,
+    updatedAt: createdAt,
+    nextAttemptAt: null,
+    lastError: { code: 'forbidden', message: 'Forbidden (403)' },
+    resultSummary: null,
+    pendingReason: null,
+  });
+
+  it('Retry retries exactly the outbox item named by the key\'s sync state', async () => {
+    const failed: KeyMeta = { ...key1, state: 'revoked', sync: { state: 'failed', reason: 'Forbidden (403)', outboxId: 'o-old' } };
+    useOutboxStore.setState({ items: [revocation('o-old', '2025-01-01T00:00:00Z', 'failed'), revocation('o-new', '2025-02-01T00:00:00Z', 'failed')] });
+    crm = installFakeCrm({ 'outbox:retry': ({ id }) => ok({ ...revocation(id, '2025-01-01T00:00:00Z', 'pending') }) });
+    view = render(<KeyTable keys={[failed]} />);
+    const retry = view.container.querySelector<HTMLButtonElement>('[data-testid="key-sync-retry-k1"]');
+    expect(view.container.textContent).toContain('failed: Forbidden (403)');
+    click(retry);
+    await settle();
+    expect(crm.callsTo('outbox:retry')).toEqual([{ id: 'o-old' }]);
+  });
+
+  it('offers no Retry when nothing was queued for it', () => {
+    const failed: KeyMeta = { ...key1, state: 'revoked', sync: { state: 'failed', reason: 'The key could not be read from the OS keychain' } };
+    useOutboxStore.setState({ items: [revocation('o-old', '2025-01-01T00:00:00Z', 'failed')] });
+    view = render(<KeyTable keys={[failed]} />);
+    expect(view.container.querySelector('[data-testid="key-sync-retry-k1"]')).toBeNull();
   });
 });

@@ -13,9 +13,10 @@ const syncState = z.union([
     reason: z.enum(['offline', 'server_error', 'rate_limited', 'needs_admin_key', 'queued']),
     detail: z.string().optional(),
     nextAttemptAt: z.string().optional(),
+    outboxId: z.string().optional(),
   }),
   z.object({ state: z.literal('synced'), at: z.string() }),
-  z.object({ state: z.literal('failed'), reason: z.string() }),
+  z.object({ state: z.literal('failed'), reason: z.string(), outboxId: z.string().optional() }),
   z.object({ state: z.literal('local_only') }),
 ]);
 

@@ -32,11 +32,11 @@ export function syncStateOf(r: StoredOp): RevocationSyncState {
     case 'sent':
       return { state: 'synced', at: item.updatedAt };
     case 'failed':
-      return { state: 'failed', reason: item.lastError?.message ?? 'The revocation failed.' };
+      return { state: 'failed', reason: item.lastError?.message ?? 'The revocation failed.', outboxId: item.id };
     case 'cancelled':
       return { state: 'local_only' };
     default: {
-      const sync: RevocationSyncState = { state: 'pending', reason: item.pendingReason ?? 'queued' };
+      const sync: RevocationSyncState = { state: 'pending', reason: item.pendingReason ?? 'queued', outboxId: item.id };
       if (item.lastError) sync.detail = item.lastError.message;
       if (item.nextAttemptAt) sync.nextAttemptAt = item.nextAttemptAt;
       return sync;

@@ -132,7 +132,7 @@ function SyncCell({ k }: { k: KeyMeta }) {
     case 'local_only':
       return <span className="muted">local only</span>;
     case 'failed': {
-      const item = findRevocationItem(items, k.profileId, k.name);
+      const item = findRevocationItem(items, sync.outboxId);
       return (
         <span className="sync sync-failed">
           failed: {sync.reason}{' '}

@@ -72,10 +72,10 @@ type S = OutboxStore;
 export const selectOutboxItems = (s: S): OutboxItem[] => s.items;
 export const selectNet = (s: S): NetStatus | null => s.net;
 
-/** The outbox item carrying a key's server revocation (matched by kind, profile and label). */
-export function findRevocationItem(items: OutboxItem[], profileId: string, keyName: string): OutboxItem | null {
-  const matches = items.filter((i) => i.kind === 'keys.revoke' && i.profileId === profileId && i.label === keyName);
-  return matches.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+/** The outbox item carrying a key's server revocation, as named by the key's sync state. */
+export function findRevocationItem(items: OutboxItem[], outboxId: string | undefined): OutboxItem | null {
+  if (!outboxId) return null;
+  return items.find((i) => i.id === outboxId && i.kind === 'keys.revoke') ?? null;
 }
 
 export const PENDING_REASON: Record<NonNullable<OutboxItem['pendingReason']>, string> = {

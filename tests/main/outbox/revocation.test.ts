@@ -72,7 +72,8 @@ describe('outbox: key revocations', () => {
     expect(waiting.lastError?.status).toBe(403);
     expect(waiting.lastError?.message).toMatch(/keys:manage/);
     const sync = world.keys.lastSync('leak');
-    expect(sync).toMatchObject({ state: 'pending', reason: 'needs_admin_key' });
+    // the key's sync state names its outbox item, so the person's Retry reaches exactly this one
+    expect(sync).toMatchObject({ state: 'pending', reason: 'needs_admin_key', outboxId: item.id });
     expect(deletes(world)).toBe(1);
 
     // not retried blindly: sync passes and time do not send it again
