@@ -13,6 +13,7 @@ import { copyFile, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'n
 import { basename, join, relative, sep } from 'node:path';
 import { CrmError } from '../errors';
 import { LIMITS, tooLargeMessage } from '../limits';
+import { nodeFileAccess } from '../media/file-access';
 import { SNIFF_BYTES, sniffMimetype } from '../media/sniff';
 import type { FileCategory } from '../media/sniff';
 import { oggFileName, remuxWebmOpusToOgg } from '../media/webm-to-ogg';
@@ -137,7 +138,7 @@ export class FileStaging {
       size = info.size;
       // Refused from its size alone, before a byte of it is read.
       if (size > limit.bytes) throw new CrmError('file_too_large', `${tooLargeMessage(basename(path), size, limit.bytes, limit.what)}.`);
-      head = await readHead(path, Math.max(SNIFF_BYTES, 0));
+      head = await nodeFileAccess.readHead(path, Math.max(SNIFF_BYTES, 0));
     } catch (err) {
       if (err instanceof CrmError) throw err;
       const code = (err as NodeJS.ErrnoException).code ?? 'error';
@@ -278,26 +279,10 @@ export class FileStaging {
   private async preview(path: string, size: number, mimetype: string): Promise<string | null> {
     if (!previewable(mimetype, size)) return null;
     try {
-      const bytes = await readHead(path, size);
+      const bytes = await nodeFileAccess.readHead(path, size);
       return `data:${mimetype};base64,${Buffer.from(bytes).toString('base64')}`;
     } catch {
       return null;
     }
-  }
-}
-
-async function readHead(path: string, length: number): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    let offset = 0;
-    while (offset < length) {
-      const { bytesRead } = await handle.read(buffer, offset, length - offset, offset);
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-    }
-    return buffer.subarray(0, offset);
-  } finally {
-    await handle.close();
   }
 }

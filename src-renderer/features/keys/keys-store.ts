@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ErrorInfo, KeyMeta, KeyTestReport, Permission, ServerKey } from '../../lib/api';
+import type { ErrorInfo, KeyMeta, KeyTestReport, Permission, Result, ServerKey } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { useProfilesStore } from '../profiles/profiles-store';
 
@@ -57,65 +57,9 @@ interface KeysStore {
   revokeServerKey: (serverKeyId: string) => Promise<boolean>;
 }
 
-export const useKeysStore = create<KeysStore>()((set, get) => ({
-  profileId: null,
-  keys: [],
-  status: 'idle',
-  error: null,
-  tests: {},
-  rowErrors: {},
-  add: { status: 'idle' },
-  server: { status: 'idle' },
-  createServer: { status: 'idle' },
-  created: null,
-  serverMessage: null,
-
-  load: async (profileId) => {
-    const switched = profileId !== get().profileId;
-    set(
-      switched
-        ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, server: { status: 'idle' }, created: null, serverMessage: null }
-        : { status: get().status === 'ready' ? 'ready' : 'loading' },
-    );
-    if (!profileId) {
-      set({ status: 'ready' });
-      return;
-    }
-    const r = await invoke('keys:list', { profileId });
-    if (get().profileId !== profileId) return; // the profile changed meanwhile
-    if (r.ok) set({ keys: r.value, status: 'ready', error: null });
-    else set({ status: 'error', error: r.error });
-  },
-  reload: () => get().load(get().profileId),
-
-  addKey: async (profileId, name, value) => {
-    set({ add: { status: 'saving' } });
-    // `value` lives only in this call's arguments; it is never written to the store.
-    const r = await invoke('keys:add', { profileId, name, value });
-    if (!r.ok) {
-      set({ add: { status: 'error', error: r.error } });
-      return false;
-    }
-    set({ add: { status: 'saved', name: r.value.name } });
-    void refreshProfiles();
-    if (get().profileId === profileId) {
-      set((s) => ({ keys: s.keys.some((k) => k.id === r.value.id) ? s.keys : [...s.keys, r.value] }));
-    }
-    await get().reload();
-    return true;
-  },
-
-  testKey: async (id) => {
-    set((s) => ({ tests: { ...s.tests, [id]: { status: 'testing' } } }));
-    const r = await invoke('keys:test', { id });
-    set((s) => ({
-      tests: { ...s.tests, [id]: r.ok ? { status: 'done', report: r.value } : { status: 'error', error: r.error } },
-      keys: r.ok ? s.keys.map((k) => (k.id === id ? r.value.key : k)) : s.keys,
-    }));
-  },
-
-  activateKey: async (id) => {
-    const r = await invoke('keys:activate', { id });
+export const useKeysStore = create<KeysStore>()((set, get) => {
+  /** a row action's answer: the updated key replaces its row, or the error shows on the row */
+  const applyRowResult = async (id: string, r: Result<KeyMeta>): Promise<boolean> => {
     if (!r.ok) {
       set((s) => ({ rowErrors: { ...s.rowErrors, [id]: r.error } }));
       return false;
@@ -123,71 +67,122 @@ export const useKeysStore = create<KeysStore>()((set, get) => ({
     set((s) => ({ rowErrors: withoutKey(s.rowErrors, id), keys: s.keys.map((k) => (k.id === id ? r.value : k)) }));
     await refreshProfiles();
     return true;
-  },
+  };
 
-  revokeKey: async (id) => {
-    const r = await invoke('keys:revoke', { id });
-    if (!r.ok) {
-      set((s) => ({ rowErrors: { ...s.rowErrors, [id]: r.error } }));
-      return false;
-    }
-    set((s) => ({ rowErrors: withoutKey(s.rowErrors, id), keys: s.keys.map((k) => (k.id === id ? r.value : k)) }));
-    await refreshProfiles();
-    return true;
-  },
+  return {
+    profileId: null,
+    keys: [],
+    status: 'idle',
+    error: null,
+    tests: {},
+    rowErrors: {},
+    add: { status: 'idle' },
+    server: { status: 'idle' },
+    createServer: { status: 'idle' },
+    created: null,
+    serverMessage: null,
 
-  loadServerKeys: async () => {
-    set({ server: { status: 'loading' } });
-    const profileId = get().profileId;
-    const r = await invoke('keys:server-list', {});
-    if (get().profileId !== profileId) return;
-    if (r.ok) set({ server: { status: 'ready', keys: r.value } });
-    else if (r.error.code === 'forbidden') set({ server: { status: 'forbidden', error: r.error } });
-    else set({ server: { status: 'error', error: r.error } });
-  },
+    load: async (profileId) => {
+      const switched = profileId !== get().profileId;
+      set(
+        switched
+          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, server: { status: 'idle' }, created: null, serverMessage: null }
+          : { status: get().status === 'ready' ? 'ready' : 'loading' },
+      );
+      if (!profileId) {
+        set({ status: 'ready' });
+        return;
+      }
+      const r = await invoke('keys:list', { profileId });
+      if (get().profileId !== profileId) return; // the profile changed meanwhile
+      if (r.ok) set({ keys: r.value, status: 'ready', error: null });
+      else set({ status: 'error', error: r.error });
+    },
+    reload: () => get().load(get().profileId),
 
-  createServerKey: async (name, permissions) => {
-    set({ createServer: { status: 'creating' }, created: null, serverMessage: null });
-    const r = await invoke('keys:server-create', { name, permissions });
-    if (!r.ok) {
-      set({ createServer: { status: 'error', error: r.error } });
-      return false;
-    }
-    set({ createServer: { status: 'idle' }, created: { key: r.value, copy: { status: 'idle' } } });
-    await Promise.all([get().reload(), get().loadServerKeys()]);
-    return true;
-  },
+    addKey: async (profileId, name, value) => {
+      set({ add: { status: 'saving' } });
+      // `value` lives only in this call's arguments; it is never written to the store.
+      const r = await invoke('keys:add', { profileId, name, value });
+      if (!r.ok) {
+        set({ add: { status: 'error', error: r.error } });
+        return false;
+      }
+      set({ add: { status: 'saved', name: r.value.name } });
+      void refreshProfiles();
+      if (get().profileId === profileId) {
+        set((s) => ({ keys: s.keys.some((k) => k.id === r.value.id) ? s.keys : [...s.keys, r.value] }));
+      }
+      await get().reload();
+      return true;
+    },
 
-  copyNewKey: async () => {
-    const created = get().created;
-    if (!created || created.copy.status === 'copying' || created.copy.status === 'copied') return;
-    set({ created: { ...created, copy: { status: 'copying' } } });
-    const r = await invoke('keys:copy-new', { id: created.key.id });
-    const now = get().created;
-    if (!now || now.key.id !== created.key.id) return;
-    set({
-      created: { ...now, copy: r.ok ? { status: 'copied', clearsAfterMs: r.value.clearsAfterMs } : { status: 'error', error: r.error } },
-    });
-  },
+    testKey: async (id) => {
+      set((s) => ({ tests: { ...s.tests, [id]: { status: 'testing' } } }));
+      const r = await invoke('keys:test', { id });
+      set((s) => ({
+        tests: { ...s.tests, [id]: r.ok ? { status: 'done', report: r.value } : { status: 'error', error: r.error } },
+        keys: r.ok ? s.keys.map((k) => (k.id === id ? r.value.key : k)) : s.keys,
+      }));
+    },
 
-  dismissCreated: () => set({ created: null }),
+    activateKey: async (id) => applyRowResult(id, await invoke('keys:activate', { id })),
 
-  revokeServerKey: async (serverKeyId) => {
-    const r = await invoke('keys:server-revoke', { serverKeyId });
-    if (!r.ok) {
-      set({ serverMessage: null, server: get().server, rowErrors: { ...get().rowErrors, [serverKeyId]: r.error } });
-      return false;
-    }
-    set((s) => ({
-      rowErrors: withoutKey(s.rowErrors, serverKeyId),
-      serverMessage: r.value.queued
-        ? 'Revoked here. The server revocation is sent now, or from the outbox as soon as the server can be reached.'
-        : 'The key was revoked on the server.',
-    }));
-    await Promise.all([get().loadServerKeys(), get().reload()]);
-    return true;
-  },
-}));
+    revokeKey: async (id) => applyRowResult(id, await invoke('keys:revoke', { id })),
+
+    loadServerKeys: async () => {
+      set({ server: { status: 'loading' } });
+      const profileId = get().profileId;
+      const r = await invoke('keys:server-list', {});
+      if (get().profileId !== profileId) return;
+      if (r.ok) set({ server: { status: 'ready', keys: r.value } });
+      else if (r.error.code === 'forbidden') set({ server: { status: 'forbidden', error: r.error } });
+      else set({ server: { status: 'error', error: r.error } });
+    },
+
+    createServerKey: async (name, permissions) => {
+      set({ createServer: { status: 'creating' }, created: null, serverMessage: null });
+      const r = await invoke('keys:server-create', { name, permissions });
+      if (!r.ok) {
+        set({ createServer: { status: 'error', error: r.error } });
+        return false;
+      }
+      set({ createServer: { status: 'idle' }, created: { key: r.value, copy: { status: 'idle' } } });
+      await Promise.all([get().reload(), get().loadServerKeys()]);
+      return true;
+    },
+
+    copyNewKey: async () => {
+      const created = get().created;
+      if (!created || created.copy.status === 'copying' || created.copy.status === 'copied') return;
+      set({ created: { ...created, copy: { status: 'copying' } } });
+      const r = await invoke('keys:copy-new', { id: created.key.id });
+      const now = get().created;
+      if (!now || now.key.id !== created.key.id) return;
+      set({
+        created: { ...now, copy: r.ok ? { status: 'copied', clearsAfterMs: r.value.clearsAfterMs } : { status: 'error', error: r.error } },
+      });
+    },
+
+    dismissCreated: () => set({ created: null }),
+
+    revokeServerKey: async (serverKeyId) => {
+      const r = await invoke('keys:server-revoke', { serverKeyId });
+      if (!r.ok) {
+        set({ serverMessage: null, server: get().server, rowErrors: { ...get().rowErrors, [serverKeyId]: r.error } });
+        return false;
+      }
+      set((s) => ({
+        rowErrors: withoutKey(s.rowErrors, serverKeyId),
+        serverMessage: r.value.queued
+          ? 'Revoked here. The server revocation is sent now, or from the outbox as soon as the server can be reached.'
+          : 'The key was revoked on the server.',
+      }));
+      await Promise.all([get().loadServerKeys(), get().reload()]);
+      return true;
+    },
+  };
+});
 
 function withoutKey<V>(rec: Record<string, V>, key: string): Record<string, V> {
   const next = { ...rec };

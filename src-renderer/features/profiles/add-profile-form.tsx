@@ -3,6 +3,7 @@ import { describeError } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
 import type { ErrorInfo } from '../../lib/api';
 import { confirmInsecureHttp } from './insecure-confirm';
+import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
 
 type Outcome = { kind: 'created'; name: string; keyError: ErrorInfo | null } | { kind: 'error'; error: ErrorInfo } | { kind: 'declined' } | null;
@@ -37,14 +38,7 @@ export function AddProfileForm() {
   return (
     <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} data-testid="add-profile-form">
       <h2 id={`${id}-title`}>Add a profile</h2>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Profile name</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>Base URL</label>
-        <input id={`${id}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} autoComplete="off" spellCheck={false} required />
-      </div>
+      <ProfileFields id={id} name={name} baseUrl={baseUrl} onName={setName} onBaseUrl={setBaseUrl} />
       <div className="field">
         <label htmlFor={`${id}-keyname`}>Key name</label>
         <input id={`${id}-keyname`} value={keyName} onChange={(e) => setKeyName(e.target.value)} autoComplete="off" />

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { EndpointId, ErrorInfo, Profile } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
 import { confirmInsecureHttp } from './insecure-confirm';
+import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
 
 /** Every endpoint a profile may re-route, with the path API.md gives it. */
@@ -49,14 +50,7 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
   return (
     <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} data-testid="edit-profile-form">
       <h2 id={`${id}-title`}>Edit “{profile.name}”</h2>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Profile name</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>Base URL</label>
-        <input id={`${id}-url`} type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} autoComplete="off" spellCheck={false} required />
-      </div>
+      <ProfileFields id={id} name={name} baseUrl={baseUrl} onName={setName} onBaseUrl={setBaseUrl} />
       <fieldset className="overrides">
         <legend>Endpoint path overrides</legend>
         <p className="hint">Leave empty to use the default path. Use this when a service routes an operation elsewhere.</p>

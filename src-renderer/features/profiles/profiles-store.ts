@@ -32,6 +32,8 @@ interface ProfilesStore {
   actionError: ErrorInfo | null;
   load: () => Promise<void>;
   apply: (state: ProfilesState) => void;
+  /** a switch/delete answer: applied, or kept as actionError; true when it worked */
+  applyAction: (r: Result<ProfilesState>) => boolean;
   activate: (id: string) => Promise<boolean>;
   createWithKey: (input: NewProfileInput, confirmInsecure: ConfirmInsecure) => Promise<CreateOutcome>;
   update: (
@@ -68,8 +70,7 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     else set({ status: 'error', error: r.error });
   },
   apply: (state) => set({ profiles: state.profiles, activeProfileId: state.activeProfileId, status: 'ready', error: null }),
-  activate: async (id) => {
-    const r = await invoke('profiles:activate', { id });
+  applyAction: (r) => {
     if (!r.ok) {
       set({ actionError: r.error });
       return false;
@@ -78,6 +79,7 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     set({ actionError: null });
     return true;
   },
+  activate: async (id) => get().applyAction(await invoke('profiles:activate', { id })),
   createWithKey: async (input, confirmInsecure) => {
     const created = await withInsecureRetry(
       input.baseUrl,
@@ -104,16 +106,7 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     if (r?.ok) await get().load();
     return r;
   },
-  remove: async (id) => {
-    const r = await invoke('profiles:delete', { id });
-    if (!r.ok) {
-      set({ actionError: r.error });
-      return false;
-    }
-    get().apply(r.value);
-    set({ actionError: null });
-    return true;
-  },
+  remove: async (id) => get().applyAction(await invoke('profiles:delete', { id })),
   clearActionError: () => set({ actionError: null }),
 }));
 
