@@ -11,7 +11,7 @@ import { LIMITS } from './core/limits';
 import type { AppInfo } from './ipc/contract';
 import { createDispatcher, createHandlers } from './ipc/handlers';
 import { wireCoreEvents } from './ipc/core-events';
-import { startSandbox } from './sandbox/index';
+import { resumeSandbox, startSandbox } from './sandbox/index';
 import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
 import { createMainWindow, hardenSession } from './electron/window';
@@ -43,7 +43,7 @@ if (!app.requestSingleInstanceLock()) {
     const core = await createCore({ dataDir });
     let boot: BootstrapResult = { firstRunNotice: null, sandbox: null };
     try {
-      boot = await bootstrap({ dataDir, profiles: core.profiles, keys: core.keys, startSandbox });
+      boot = await bootstrap({ dataDir, profiles: core.profiles, keys: core.keys, startSandbox, resumeSandbox });
     } catch (err) {
       console.error('The built-in sandbox could not be started:', err instanceof Error ? err.message : 'unknown error');
     }

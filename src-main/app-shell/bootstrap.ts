@@ -1,17 +1,26 @@
 // First launch and the built-in sandbox: with no profile at all, start the sandbox and create
 // a "Sandbox" profile whose admin key goes straight into the keychain, so a new user can click
 // through everything at once. On later launches the sandbox profile gets its server back
-// (same data file, same port when free).
+// (same data file, same port when free) and keeps using the admin key it has: the sandbox
+// makes a new one only if its data no longer has that key, and then it is saved the same way.
 import { join } from 'node:path';
+import type { Permission } from '../core/model';
 import type { KeyService, ProfileService } from '../core/services';
 
 export interface SandboxHandle {
   baseUrl: string;
-  adminKey: string;
   close(): Promise<void>;
 }
 
-export type StartSandbox = (options: { port?: number; contacts?: number; dataFile?: string }) => Promise<SandboxHandle>;
+interface SandboxOptions {
+  port?: number;
+  contacts?: number;
+  dataFile?: string;
+}
+
+export type StartSandbox = (options: SandboxOptions) => Promise<SandboxHandle & { adminKey: string; adminKeyId: string }>;
+/** adminKey is a value only when a new admin key had to be made (see sandbox resumeSandbox) */
+export type ResumeSandbox = (options: SandboxOptions & { adminKeyId: string | null }) => Promise<SandboxHandle & { adminKey: string | null; adminKeyId: string | null }>;
 
 export interface BootstrapResult {
   firstRunNotice: string | null;
@@ -20,20 +29,24 @@ export interface BootstrapResult {
 
 export const SANDBOX_CONTACTS = 100_000;
 
+const ADMIN_KEY_NAME = 'Sandbox admin';
+const ALL_PERMISSIONS: Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
+
 export async function bootstrap(deps: {
   dataDir: string;
   profiles: ProfileService;
-  keys: Pick<KeyService, 'add'>;
+  keys: Pick<KeyService, 'add' | 'list'>;
   startSandbox: StartSandbox;
+  resumeSandbox: ResumeSandbox;
 }): Promise<BootstrapResult> {
-  const { profiles: profileService, keys, startSandbox } = deps;
+  const { profiles: profileService, keys, startSandbox, resumeSandbox } = deps;
   const dataFile = join(deps.dataDir, 'sandbox-data.json');
   const { profiles } = await profileService.list();
 
   if (profiles.length === 0) {
     const sandbox = await startSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile });
     const profile = await profileService.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
-    await keys.add({ profileId: profile.id, name: 'Sandbox admin', value: sandbox.adminKey, permissions: ['contacts:read', 'messages:send', 'keys:manage'] });
+    await keys.add({ profileId: profile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
     await profileService.activate(profile.id);
     return {
       sandbox,
@@ -46,14 +59,29 @@ export async function bootstrap(deps: {
 
   const sandboxProfile = profiles.find((p) => p.sandbox);
   if (!sandboxProfile) return { sandbox: null, firstRunNotice: null };
+  // The key the profile uses, when it is one the sandbox knows by id (its admin key, or one
+  // created through the API); with no such key nothing is made: the person chose that state.
+  const active = (await keys.list(sandboxProfile.id)).find((k) => k.id === sandboxProfile.activeKeyId && k.state === 'active');
+  const adminKeyId = active?.serverKeyId ?? null;
   const previousPort = Number(new URL(sandboxProfile.baseUrl).port) || 0;
-  let sandbox: SandboxHandle;
+  let sandbox: Awaited<ReturnType<ResumeSandbox>>;
   try {
-    sandbox = await startSandbox({ port: previousPort, contacts: SANDBOX_CONTACTS, dataFile });
+    sandbox = await resumeSandbox({ port: previousPort, contacts: SANDBOX_CONTACTS, dataFile, adminKeyId });
   } catch {
     // The old port is taken by something else: any free port will do; the profile follows it.
-    sandbox = await startSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile });
+    sandbox = await resumeSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile, adminKeyId });
   }
   if (sandbox.baseUrl !== sandboxProfile.baseUrl) await profileService.update(sandboxProfile.id, { baseUrl: sandbox.baseUrl });
-  return { sandbox, firstRunNotice: null };
+  if (sandbox.adminKey === null) return { sandbox, firstRunNotice: null };
+
+  // The sandbox's data no longer had the profile's key (the data file was removed or reset):
+  // its new admin key replaces it, so the Sandbox profile keeps working.
+  const added = await keys.add({ profileId: sandboxProfile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
+  await profileService.setActiveKey(sandboxProfile.id, added.id);
+  return {
+    sandbox,
+    firstRunNotice:
+      'The built-in sandbox no longer had the key the Sandbox profile used (its data was reset), so a new admin key ' +
+      'was created, stored in your OS keychain and made the active key.',
+  };
 }

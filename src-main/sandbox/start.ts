@@ -1,8 +1,10 @@
 // startSandbox(): options -> state (+ data file) -> admin key -> server -> RunningSandbox.
 //
-// Admin key and data files: the key value is never stored, so every start creates a NEW admin
-// key (named "sandbox admin") and returns it; admin keys from earlier runs saved in the data
-// file keep working until someone deletes them.
+// Admin key and data files: the key value is never stored, so startSandbox() creates a NEW admin
+// key (named "sandbox admin") on every start and returns it; admin keys from earlier runs saved
+// in the data file keep working until someone deletes them. resumeSandbox() is for a caller that
+// kept an earlier run's admin key (the app, in the keychain): it reuses that key by id and makes
+// a new one only when the data file no longer has it, so restarts do not pile up admin keys.
 import { handleRequest } from './handle-request';
 import { FaultQueue } from './faults';
 import { RequestJournal } from './journal';
@@ -11,7 +13,7 @@ import { Persister, loadSnapshot } from './persistence';
 import { ROUTES } from './routes';
 import { createSandboxServer } from './server';
 import { createState } from './state';
-import type { Permission, RunningSandbox, SandboxFault, SandboxOptions } from './types';
+import type { Permission, ResumedSandbox, RunningSandbox, SandboxFault, SandboxOptions } from './types';
 import { PERMISSIONS } from './types';
 
 const DEFAULTS = {
@@ -47,6 +49,24 @@ function checkFault(fault: SandboxFault): void {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = await launch(options, { make: true });
+  const { adminKey, adminKeyId } = sandbox;
+  if (adminKey === null || adminKeyId === null) throw new Error('startSandbox: no admin key was made'); // cannot happen: make is true
+  return { ...sandbox, adminKey, adminKeyId };
+}
+
+/**
+ * Starts the sandbox again from its data file, reusing the admin key with id `adminKeyId` when
+ * the file still has it (with every permission): then no key is made and adminKey is null. When
+ * it is gone (deleted, or the file was reset), a new admin key is made and returned. With
+ * `adminKeyId: null` no admin key is made at all.
+ */
+export async function resumeSandbox(options: SandboxOptions & { adminKeyId: string | null }): Promise<ResumedSandbox> {
+  const { adminKeyId, ...rest } = options;
+  return launch(rest, adminKeyId === null ? { make: false } : { reuse: adminKeyId, make: true });
+}
+
+async function launch(options: SandboxOptions, admin: { reuse?: string; make: boolean }): Promise<ResumedSandbox> {
   const o = resolveOptions(options);
   const saved = o.dataFile ? await loadSnapshot(o.dataFile) : null;
 
@@ -64,7 +84,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       (err) => o.log?.(`sandbox: could not save ${o.dataFile}: ${err.message}`),
     );
   }
-  const adminKey = state.keys.create('sandbox admin', [...PERMISSIONS]).key;
+  const kept = admin.reuse === undefined ? undefined : state.keys.get(admin.reuse);
+  const reusable = kept !== undefined && PERMISSIONS.every((p) => kept.permissions.includes(p));
+  const made = !reusable && admin.make ? state.keys.create('sandbox admin', [...PERMISSIONS]) : null;
+  const adminKey = made?.key ?? null;
+  const adminKeyId = reusable ? kept.id : (made?.record.id ?? null);
 
   const faults = new FaultQueue();
   const journal = new RequestJournal();
@@ -79,6 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   return {
     baseUrl: `http://${hostInUrl}:${port}`,
     adminKey,
+    adminKeyId,
     port,
     async close() {
       if (closed) return;

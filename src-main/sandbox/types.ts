@@ -66,6 +66,8 @@ export interface RunningSandbox {
   baseUrl: string;
   /** a key with every permission; its value exists only here and in the caller's hands */
   adminKey: string;
+  /** the admin key's id (k_...), for a later resumeSandbox() with the same data file */
+  adminKeyId: string;
   port: number;
   /** stop, destroy open sockets, persist; resolves when fully closed */
   close(): Promise<void>;
@@ -81,3 +83,9 @@ export interface RunningSandbox {
   /** same as POST /api-keys; throws on an invalid name or permission */
   createKey(name: string, permissions: Permission[]): { id: string; key: string };
 }
+
+/**
+ * A sandbox started again from its data file by resumeSandbox(): adminKey is a value only when
+ * a new admin key had to be made; adminKeyId is the admin key in use (null: none was asked for).
+ */
+export type ResumedSandbox = Omit<RunningSandbox, 'adminKey' | 'adminKeyId'> & { adminKey: string | null; adminKeyId: string | null };

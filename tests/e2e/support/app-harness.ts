@@ -90,6 +90,7 @@ export async function launchConsole(browser: Browser, options: { contacts?: numb
     keys: core.keys,
     // The first-run path for real, but with the sandbox this test controls.
     startSandbox: async () => sandbox,
+    resumeSandbox: () => Promise.reject(new Error('the e2e console always starts on a fresh data dir')),
   });
 
   const ipcTraffic: string[] = [];

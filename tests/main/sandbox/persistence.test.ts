@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resumeSandbox } from '../../../src-main/sandbox/index';
 import { call, start } from './helpers';
 
 describe('persistence with a data file', () => {
@@ -48,6 +49,55 @@ describe('persistence with a data file', () => {
       expect(names.filter((n) => n === 'sandbox admin')).toHaveLength(2);
     } finally {
       await second.close();
+    }
+  });
+
+  it('resumeSandbox reuses an earlier admin key by id, and makes a new one only when it is gone or lesser', async () => {
+    const dataFile = join(dir, 'state.json');
+    const first = await start({ dataFile });
+    const reader = first.createKey('reader', ['contacts:read']);
+    await first.close();
+    const adminNames = async (sb: { baseUrl: string }, key: string) =>
+      ((await call(sb, 'GET', '/api/v1/api-keys', { key })).body as { data: { name: string }[] }).data.map((k) => k.name).filter((n) => n === 'sandbox admin');
+
+    // still there with every permission: reused, nothing made
+    const kept = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: first.adminKeyId });
+    try {
+      expect(kept).toMatchObject({ adminKey: null, adminKeyId: first.adminKeyId });
+      expect(await adminNames(kept, first.adminKey)).toHaveLength(1);
+    } finally {
+      await kept.close();
+    }
+
+    // null: none asked for, none made
+    const none = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: null });
+    try {
+      expect(none).toMatchObject({ adminKey: null, adminKeyId: null });
+      expect(await adminNames(none, first.adminKey)).toHaveLength(1);
+    } finally {
+      await none.close();
+    }
+
+    // a key without every permission is not an admin key: a new one is made
+    const lesser = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: reader.id });
+    try {
+      expect(lesser.adminKey).toMatch(/^crm_sk_/);
+      expect(lesser.adminKeyId).not.toBe(reader.id);
+      expect((await call(lesser, 'GET', '/api/v1/api-keys', { key: lesser.adminKey! })).status).toBe(200);
+    } finally {
+      await lesser.close();
+    }
+
+    // the data file is gone: a new admin key, which works
+    await rm(dataFile);
+    const fresh = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: first.adminKeyId });
+    try {
+      expect(fresh.adminKey).toMatch(/^crm_sk_/);
+      expect(fresh.adminKeyId).not.toBe(first.adminKeyId);
+      expect((await call(fresh, 'GET', '/api/v1/contacts', { key: first.adminKey })).status).toBe(401);
+      expect((await call(fresh, 'GET', '/api/v1/contacts', { key: fresh.adminKey! })).status).toBe(200);
+    } finally {
+      await fresh.close();
     }
   });
 

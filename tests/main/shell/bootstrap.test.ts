@@ -1,55 +1,117 @@
 // First launch: with no profile, the app starts the built-in sandbox and creates a "Sandbox"
 // profile whose admin key goes straight to the keychain. Later launches give that profile its
-// server back from the same data file, so the stored key keeps working.
+// server back from the same data file and reuse the key it has (no new admin key per launch);
+// a sandbox whose data lost that key gets a new admin key saved in its place.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bootstrap, type SandboxHandle } from '../../../src-main/app-shell/bootstrap';
-import { startSandbox } from '../../../src-main/sandbox/index';
+import { bootstrap, type ResumeSandbox, type StartSandbox } from '../../../src-main/app-shell/bootstrap';
+import { resumeSandbox, startSandbox } from '../../../src-main/sandbox/index';
 import { keychainAvailable } from '../helpers';
-import { openTestCore } from '../helpers/core';
+import { openTestCore, type TestCore } from '../helpers/core';
 
 const available = await keychainAvailable();
-const started: SandboxHandle[] = [];
-const start = async (o: { port?: number; dataFile?: string }) => {
-  // 500 contacts instead of 100k: the flow is what is under test here.
+const started: { close(): Promise<void> }[] = [];
+// 500 contacts instead of 100k: the flow is what is under test here.
+const start: StartSandbox = async (o) => {
   const s = await startSandbox({ ...o, contacts: 500 });
   started.push(s);
   return s;
 };
+const resume: ResumeSandbox = async (o) => {
+  const s = await resumeSandbox({ ...o, contacts: 500 });
+  started.push(s);
+  return s;
+};
+const boot = (tc: TestCore) => bootstrap({ dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start, resumeSandbox: resume });
+
+async function serverKeyNames(tc: TestCore, profileId: string): Promise<string[]> {
+  return (await tc.core.keys.listServerKeys(profileId)).map((k) => k.name);
+}
 
 afterAll(async () => {
   await Promise.allSettled(started.map((s) => s.close()));
 });
 
 describe.skipIf(!available)('bootstrap', () => {
-  it('creates the Sandbox profile on first launch and reconnects it on the next', async () => {
+  it('creates the Sandbox profile on first launch and reconnects it on the next, with the same key', async () => {
     const tc = await openTestCore('boot');
     try {
-      const first = await bootstrap({ dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start });
+      const first = await boot(tc);
+      const firstSandbox = first.sandbox as Awaited<ReturnType<StartSandbox>>;
       expect(first.firstRunNotice).toMatch(/built-in sandbox CRM was started at http:\/\/127\.0\.0\.1:\d+/);
       expect(first.firstRunNotice).toContain('OS keychain');
-      expect(first.firstRunNotice).not.toContain(first.sandbox!.adminKey);
+      expect(first.firstRunNotice).not.toContain(firstSandbox.adminKey);
       const { profiles, activeProfileId } = await tc.core.profiles.list();
       expect(profiles).toHaveLength(1);
-      expect(profiles[0]).toMatchObject({ name: 'Sandbox', sandbox: true, baseUrl: first.sandbox!.baseUrl });
+      expect(profiles[0]).toMatchObject({ name: 'Sandbox', sandbox: true, baseUrl: firstSandbox.baseUrl });
       expect(activeProfileId).toBe(profiles[0]!.id);
       const keys = await tc.core.keys.list(profiles[0]!.id);
       expect(keys).toHaveLength(1);
-      expect(keys[0]!.fingerprint).toBe(first.sandbox!.adminKey.slice(-4));
+      expect(keys[0]).toMatchObject({ fingerprint: firstSandbox.adminKey.slice(-4), serverKeyId: firstSandbox.adminKeyId });
       const stored = await tc.raw.get(`key:${keys[0]!.id}`);
-      expect(stored).toBe(first.sandbox!.adminKey);
+      expect(stored).toBe(firstSandbox.adminKey);
       expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
+      expect(await serverKeyNames(tc, profiles[0]!.id)).toEqual(['sandbox admin']);
 
-      // the app quits: its sandbox stops; the next launch starts it again from the data file
+      // the app quits: its sandbox stops; the next launches start it again from the data file
+      for (let launch = 2; launch <= 3; launch++) {
+        await started.at(-1)!.close();
+        const again = await boot(tc);
+        expect(again.firstRunNotice).toBeNull();
+        expect(again.sandbox).toMatchObject({ adminKey: null, adminKeyId: firstSandbox.adminKeyId });
+        const now = await tc.core.profiles.list();
+        expect(now.profiles).toHaveLength(1);
+        expect(now.profiles[0]!.baseUrl).toBe(again.sandbox!.baseUrl);
+        expect(await tc.core.keys.list(now.profiles[0]!.id)).toHaveLength(1);
+        // the key saved on first launch still authenticates, and no admin key was added
+        expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
+        expect(await serverKeyNames(tc, now.profiles[0]!.id)).toEqual(['sandbox admin']);
+      }
+    } finally {
+      await tc.cleanup();
+    }
+  });
+
+  it('a sandbox whose data lost the profile\'s key gets a new admin key, saved and made active, and says so', async () => {
+    const tc = await openTestCore('boot-reset');
+    try {
+      const first = await boot(tc);
+      const oldKeyId = (await tc.core.profiles.list()).profiles[0]!.activeKeyId;
       await first.sandbox!.close();
-      const second = await bootstrap({ dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start });
-      expect(second.firstRunNotice).toBeNull();
-      expect(second.sandbox).not.toBeNull();
-      const again = await tc.core.profiles.list();
-      expect(again.profiles).toHaveLength(1);
-      expect(again.profiles[0]!.baseUrl).toBe(second.sandbox!.baseUrl);
-      expect(await tc.core.keys.list(again.profiles[0]!.id)).toHaveLength(1);
-      // the key saved on first launch still authenticates against the restarted sandbox
+      await rm(join(tc.dataDir, 'sandbox-data.json')); // the sandbox's data is gone
+
+      const again = await boot(tc);
+      const resumed = again.sandbox as Awaited<ReturnType<ResumeSandbox>>;
+      expect(again.firstRunNotice).toMatch(/no longer had the key the Sandbox profile used .* new admin key was created, stored in your OS keychain/);
+      const adminKey = resumed.adminKey!;
+      expect(again.firstRunNotice).not.toContain(adminKey);
+      const profile = (await tc.core.profiles.list()).profiles[0]!;
+      const keys = await tc.core.keys.list(profile.id);
+      expect(keys).toHaveLength(2);
+      const fresh = keys.find((k) => k.id !== oldKeyId)!;
+      expect(fresh).toMatchObject({ name: 'Sandbox admin', fingerprint: adminKey.slice(-4), serverKeyId: resumed.adminKeyId, state: 'active' });
+      expect(profile.activeKeyId).toBe(fresh.id);
+      expect(await tc.raw.get(`key:${fresh.id}`)).toBe(adminKey);
       expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
+    } finally {
+      await tc.cleanup();
+    }
+  });
+
+  it('makes no admin key when the Sandbox profile has no active key (it was revoked on purpose)', async () => {
+    const tc = await openTestCore('boot-revoked');
+    try {
+      const first = await boot(tc);
+      const profile = (await tc.core.profiles.list()).profiles[0]!;
+      await tc.core.keys.revoke(profile.activeKeyId!);
+      await tc.core.keys.idle();
+      await first.sandbox!.close();
+
+      const again = await boot(tc);
+      expect(again.firstRunNotice).toBeNull();
+      expect(again.sandbox).toMatchObject({ adminKey: null, adminKeyId: null });
+      expect((await tc.core.keys.list(profile.id)).map((k) => k.state)).toEqual(['revoked']);
     } finally {
       await tc.cleanup();
     }
@@ -59,7 +121,7 @@ describe.skipIf(!available)('bootstrap', () => {
     const tc = await openTestCore('boot-real');
     try {
       await tc.core.profiles.create({ name: 'Production', baseUrl: 'https://crm.example.com' });
-      const result = await bootstrap({ dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start });
+      const result = await boot(tc);
       expect(result).toEqual({ firstRunNotice: null, sandbox: null });
     } finally {
       await tc.cleanup();
