@@ -57,39 +57,41 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
     if (ok) await revoke(k.id);
   };
   return (
-    <table className="table" aria-label="Server keys" data-testid="server-keys-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Prefix</th>
-          <th scope="col">Permissions</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((k) => (
-          <tr key={k.id} data-testid={`server-key-row-${k.id}`}>
-            <th scope="row">{k.name}</th>
-            <td className="mono">{k.prefix}…</td>
-            <td>{k.permissions.join(', ') || 'none'}</td>
-            <td>{formatTime(k.createdAt)}</td>
-            <td>{formatTime(k.lastUsedAt)}</td>
-            <td>
-              <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke(k)} data-testid={`server-key-revoke-${k.id}`}>
-                Revoke
-              </button>
-              {rowErrors[k.id] && (
-                <p role="alert" className="msg msg-error">
-                  {describeError(rowErrors[k.id]!)}
-                </p>
-              )}
-            </td>
+    <div className="table-scroll">
+      <table className="table" aria-label="Server keys" data-testid="server-keys-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Prefix</th>
+            <th scope="col">Permissions</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id} data-testid={`server-key-row-${k.id}`}>
+              <th scope="row">{k.name}</th>
+              <td className="mono">{k.prefix}…</td>
+              <td>{k.permissions.join(', ') || 'none'}</td>
+              <td>{formatTime(k.createdAt)}</td>
+              <td>{formatTime(k.lastUsedAt)}</td>
+              <td>
+                <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke(k)} data-testid={`server-key-revoke-${k.id}`}>
+                  Revoke
+                </button>
+                {rowErrors[k.id] && (
+                  <p role="alert" className="msg msg-error">
+                    {describeError(rowErrors[k.id]!)}
+                  </p>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -80,7 +80,19 @@ function decodeBytes(value: unknown): unknown {
   return value;
 }
 
-export async function launchConsole(browser: Browser, options: { contacts?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<ConsoleHarness> {
+/** The window the e2e suite renders into, in CSS pixels at 100% zoom. */
+export const WINDOW_SIZE = { width: 1280, height: 820 };
+
+export async function launchConsole(
+  browser: Browser,
+  options: {
+    contacts?: number;
+    colorScheme?: 'light' | 'dark';
+    /** page zoom like the window's View > Zoom: the same window, fewer and larger CSS pixels */
+    zoom?: number;
+    window?: { width: number; height: number };
+  } = {},
+): Promise<ConsoleHarness> {
   const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000 });
   const dataDir = await mkdtemp(join(tmpdir(), 'crm-e2e-'));
   const core = await createCore({ dataDir, keychainService: `crm-console-e2e-${randomUUID()}` });
@@ -119,7 +131,13 @@ export async function launchConsole(browser: Browser, options: { contacts?: numb
   const unwire = wireCoreEvents(core, emit);
 
   const server = await serveRenderer();
-  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 820 } });
+  const zoom = options.zoom ?? 1;
+  const win = options.window ?? WINDOW_SIZE;
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: Math.round(win.width / zoom), height: Math.round(win.height / zoom) },
+    deviceScaleFactor: zoom,
+  });
   await context.grantPermissions(['microphone'], { origin: server.url });
   page = await context.newPage();
   page.on('console', (m) => consoleLines.push(m.text()));
