@@ -92,8 +92,14 @@ for (const scheme of ['light', 'dark'] as const) {
       const { page } = ctx.h;
       const panel = await openSendTab(page, 'Send Audio');
       await panel.getByLabel('Recipient number').fill('5511987654321');
-      await expect(panel.getByRole('button', { name: 'Record' })).toBeVisible();
-      await settledCurl(page, 'messages/audio');
+      // a voice note recorded with the (fake) microphone, ready to play back and send
+      const recorder = panel.getByRole('region', { name: 'Voice note' });
+      await recorder.getByRole('button', { name: 'Record' }).click();
+      await expect(recorder.getByRole('timer', { name: 'Elapsed recording time' })).toContainText(/Recording 0:0[1-9]/);
+      await recorder.getByRole('button', { name: 'Stop recording' }).click();
+      await expect(recorder.getByLabel('Play back the voice note')).toBeVisible();
+      await expect(panel.getByTestId('staged-file-audio')).toContainText('audio/ogg');
+      await settledCurl(page, 'messages/audio', 'base64 <', 'audio/ogg');
       await checkScreen(page, 'send-audio');
     });
 

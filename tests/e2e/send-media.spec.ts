@@ -111,6 +111,7 @@ test.describe('send media', () => {
     await expect(panel.getByTestId('staged-file-media')).toHaveCount(0);
 
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByText('Choose a file, or drop one on the panel.')).toBeVisible();
     await expect(panel.getByTestId('send-result')).toHaveCount(0);
     expect(journalSince(h, mark)).toHaveLength(0);
   });

@@ -98,7 +98,7 @@ describe('send state machine', () => {
     crm.handle('app:info', () => fail({ code: 'internal', message: 'n/a' }));
     const unwire = wireAppEvents();
 
-    store().setAudio({ url: 'https://example.com/a.ogg' });
+    store().setAudio({ mode: 'url', url: 'https://example.com/a.ogg' });
     const done = store().submit('audio');
     const phase = store().send.audio;
     if (phase.phase !== 'sending') throw new Error('expected sending');
@@ -182,5 +182,35 @@ describe('send state machine', () => {
     expect(crm.callsTo('send:submit')).toHaveLength(1);
     answer.resolve(ok({ status: 'sent', message, durationMs: 1 }));
     await first;
+  });
+});
+
+describe('a file panel with no file chosen', () => {
+  const urlProblems = [
+    { field: 'source', message: 'must be an http:// or https:// URL' },
+    { field: 'mimetype', message: 'is required: the URL does not end in a known audio extension' },
+  ];
+
+  it.each(['media', 'audio'] as const)('%s: Send asks for a file instead of reporting URL problems, and sends nothing', async (kind) => {
+    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl …', urlProblems)), 'send:submit': () => fail({ code: 'validation', message: 'not sent' }) });
+    store().setNumber('5511999990000');
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    store().setTab(kind);
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    await flush();
+    const area = kind === 'media' ? 'media-source' : 'audio-source';
+    const fields = ['source', 'mimetype', 'url', 'media', 'audio'];
+    expect(problemsFor(store(), kind, fields, area)).toEqual([]); // nothing shown before an attempt
+
+    await store().submit(kind);
+    expect(crm.callsTo('send:submit')).toHaveLength(0);
+    expect(store().send[kind].phase).toBe('idle');
+    const shown = problemsFor(store(), kind, fields, area);
+    expect(shown).toEqual([kind === 'audio' ? 'Choose an audio file, drop one on the panel, or record a voice note.' : 'Choose a file, or drop one on the panel.']);
+
+    // in URL mode the URL problems are the right ones again
+    if (kind === 'media') store().setMedia({ mode: 'url' });
+    else store().setAudio({ mode: 'url' });
+    expect(problemsFor(store(), kind, fields, area).join(' ')).toMatch(/http:\/\/ or https:\/\/ URL/);
   });
 });

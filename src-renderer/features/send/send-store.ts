@@ -345,6 +345,11 @@ export const useSendStore = create<SendStore>()((set, get) => {
       if (get().send[kind].phase === 'sending') return;
       stopCountdown(kind);
       if (!get().attempted[kind]) set((s) => ({ attempted: { ...s.attempted, [kind]: true } }));
+      if (missingFile(get(), kind)) {
+        // nothing to send: the panel says to choose a file (and an earlier result is not left showing)
+        setPhase(kind, { phase: 'idle' });
+        return;
+      }
       const requestId = newRequestId();
       const draft = buildDraft(get(), kind);
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
@@ -447,9 +452,25 @@ export const selectCopy =
  * Problems for one field: the preview's (once the field was touched or a send was tried, so a
  * fresh form is not all red) and a failed send's field details.
  */
+/** The panel is set to send a file and none is chosen yet (main would only see an empty URL). */
+export function missingFile(s: DraftSlice, kind: SendKind): boolean {
+  if (kind === 'media') return s.media.mode === 'file' && !s.media.file;
+  if (kind === 'audio') return s.audio.mode === 'file' && !s.audio.file;
+  return false;
+}
+
+export const MISSING_FILE: Record<FileKind, string> = {
+  media: 'Choose a file, or drop one on the panel.',
+  audio: 'Choose an audio file, drop one on the panel, or record a voice note.',
+};
+
 export function problemsFor(s: S, kind: SendKind, fields: string[], area: TouchArea): string[] {
   const out: string[] = [];
   const show = s.attempted[kind] || s.touched[area] === true;
+  if ((area === 'media-source' || area === 'audio-source') && (kind === 'media' || kind === 'audio') && missingFile(s, kind)) {
+    // not the URL problems main reports for the empty URL that stands in for the file
+    return show ? [MISSING_FILE[kind]] : [];
+  }
   const add = (field: string, message: string) => {
     const sentence = problemSentence(field, message);
     if (fields.includes(field) && !out.includes(sentence)) out.push(sentence);
