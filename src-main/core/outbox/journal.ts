@@ -17,6 +17,11 @@
 //   a large write() is not atomic under SIGKILL), is copied to `outbox.journal.damaged-<time>`
 //   (fsynced), a clear message is logged and kept (damageReports()), and the journal is
 //   rewritten without it. Every other operation keeps its last good snapshot and syncs.
+//   A torn end was never acted on (records are fsynced before anyone acts), so its operation
+//   simply resumes. A damaged line inside the file is real damage to a record that WAS acted on:
+//   when it was an operation's latest record and what survives says 'pending', the lost record
+//   may have been the person's cancel, so the operation is held as failed (retry or cancel)
+//   instead of being sent on its own.
 // - The journal is compacted (one line per operation, finished ones pruned after a while) when it
 //   grows, atomically: temp file + fsync + rename + directory fsync. Other processes notice the
 //   new inode under the lock and reload. An open descriptor keeps the old inode alive, so an
@@ -114,6 +119,8 @@ interface Parsed {
   entries: Entry[];
   damaged: (DamagedPart & { raw: Buffer })[];
   lines: number;
+  /** operation id -> line of its last intact record in what was parsed */
+  lastLineOf: Map<string, number>;
 }
 
 export class Journal {
@@ -334,7 +341,7 @@ export class Journal {
       this.seq = Math.max(this.seq, e.s);
       this.apply(e.r);
     }
-    if (parsed.damaged.length > 0) await this.setAside(parsed.damaged);
+    if (parsed.damaged.length > 0) await this.setAside(parsed.damaged, parsed.lastLineOf);
     return true;
   }
 
@@ -354,15 +361,24 @@ export class Journal {
     }
     this.offset = buf.length;
     this.lineCount = parsed.lines;
-    if (parsed.damaged.length > 0) await this.setAside(parsed.damaged);
+    if (parsed.damaged.length > 0) await this.setAside(parsed.damaged, parsed.lastLineOf);
     return true;
   }
 
-  private async setAside(damaged: Parsed['damaged']): Promise<void> {
-    const stamp = new Date(this.options.now()).toISOString().replace(/[:.]/g, '-');
+  private async setAside(damaged: Parsed['damaged'], lastLineOf: Map<string, number>): Promise<void> {
+    const at = new Date(this.options.now()).toISOString();
+    const stamp = at.replace(/[:.]/g, '-');
     const aside = `${this.path}.damaged-${stamp}-${randomBytes(3).toString('hex')}`;
     await writeFileAtomic(aside, Buffer.concat(damaged.flatMap((d) => [d.raw, Buffer.from('\n')])));
-    await this.rewrite();
+    const held: string[] = [];
+    for (const d of damaged) {
+      if (d.line === null || d.opId === null) continue; // a torn end was never acted on
+      const r = this.state.get(d.opId);
+      if (!r || r.item.state !== 'pending' || (lastLineOf.get(d.opId) ?? 0) > d.line) continue;
+      this.state.set(d.opId, holdForReview(r, at, aside));
+      held.push(d.opId);
+    }
+    await this.rewrite(); // durable before anyone reads the state: the held operations included
     const parts = damaged.map(({ line, bytes, reason, opId }) => ({ line, bytes, reason, opId }));
     const described = parts
       .map((p) => `${p.line === null ? 'end of file' : `line ${p.line}`}: ${p.reason}, ${p.bytes} bytes${p.opId ? `, operation ${p.opId}` : ''}`)
@@ -370,6 +386,9 @@ export class Journal {
     const message =
       `Outbox journal ${this.path} had ${parts.length} damaged record(s) (${described}). ` +
       `They were set aside in ${aside}; an operation whose only record was damaged is not in the outbox any more. ` +
+      (held.length > 0
+        ? `${held.length} operation(s) whose latest record was damaged (${held.join(', ')}) are held as failed until you retry or cancel them. `
+        : '') +
       'Every other operation is intact and keeps syncing.';
     this.options.log?.(`outbox: ${message}`);
     this.reports.push({ at: new Date(this.options.now()).toISOString(), setAsideTo: aside, parts, message });
@@ -410,8 +429,31 @@ async function readRange(fd: FileHandle, start: number, end: number): Promise<Bu
   return buf.subarray(0, done);
 }
 
+/**
+ * The latest record of `r` was lost and it may have been a cancel: failed, so that only the
+ * person sends it (retry keeps the Idempotency-Key, so a resend cannot create a second message).
+ */
+function holdForReview(r: StoredOp, at: string, aside: string): StoredOp {
+  return {
+    ...r,
+    claim: null,
+    item: {
+      ...r.item,
+      state: 'failed',
+      pendingReason: null,
+      nextAttemptAt: null,
+      updatedAt: at,
+      lastError: {
+        code: 'conflict',
+        message: `Held: the latest outbox record of this operation was damaged on disk (set aside in ${aside}), so it may have been cancelled since. Retry to send it, or cancel it.`,
+      },
+    },
+  };
+}
+
 function parse(buf: Buffer, linesBefore: number): Parsed {
   const entries: Entry[] = [];
+  const lastLineOf = new Map<string, number>();
   const damaged: Parsed['damaged'] = [];
   let line = linesBefore;
   let start = 0;
@@ -432,7 +474,10 @@ function parse(buf: Buffer, linesBefore: number): Parsed {
       damaged.push({ line, bytes: raw.length, reason: decoded.reason, opId: guessId(text), raw });
       continue;
     }
-    if ('r' in decoded.value) entries.push(decoded.value);
+    if ('r' in decoded.value) {
+      entries.push(decoded.value);
+      lastLineOf.set(decoded.value.r.item.id, line);
+    }
   }
-  return { entries, damaged, lines: line };
+  return { entries, damaged, lines: line, lastLineOf };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeLine } from '../../../src-main/core/outbox/records';
 import type { Entry } from '../../../src-main/core/outbox/records';
-import { PROFILE_ID, countTexts, enqueueText, makeWorld, textOp, waitAll } from './world';
+import { PROFILE_ID, countTexts, enqueueText, itemOf, makeWorld, textOp, waitAll, waitState } from './world';
 import type { World } from './world';
 
 let world: World | null = null;
@@ -22,6 +22,12 @@ async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '0']);
   await new Promise((r) => child.on('exit', r));
   return child.pid!;
+}
+
+/** One character near the end of a journal line changed: still a whole line, wrong checksum. */
+function damage(line: string): string {
+  const at = line.length - 12;
+  return `${line.slice(0, at)}${line[at] === 'X' ? 'Y' : 'X'}${line.slice(at + 1)}`;
 }
 
 async function journalLines(dir: string): Promise<string[]> {
@@ -72,7 +78,7 @@ describe('outbox: durability', () => {
     expect(third.damageReports()).toEqual([]);
   });
 
-  it('a damaged line costs only that state change: the operation resumes from its earlier snapshot', async () => {
+  it('a torn end costs only that state change: the operation resumes from its earlier snapshot', async () => {
     world = await makeWorld();
     world.keys.hold();
     const first = await world.open();
@@ -83,11 +89,64 @@ describe('outbox: durability', () => {
     const path = join(world.dir, JOURNAL);
     const lines = await journalLines(world.dir);
     expect(lines).toHaveLength(3);
-    await writeFile(path, `${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, 20)}X${lines[2]!.slice(21)}\n`);
+    // a writer killed mid-append: the last record has no end of line (it was never acted on)
+    await writeFile(path, `${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, Math.floor(lines[2]!.length * 0.75))}`);
     const second = await world.open();
-    expect(second.damageReports()[0]!.parts[0]!.opId).toBe(item.id);
+    expect(second.damageReports()[0]!.parts[0]).toMatchObject({ line: null, opId: item.id });
     await waitAll(second, 'sent');
     expect(countTexts(await world.messages()).get('two snapshots')).toBe(1);
+  });
+
+  it('a damaged latest record inside the file holds a pending operation for the person: it may have been a cancel', async () => {
+    world = await makeWorld();
+    world.keys.hold();
+    const first = await world.open();
+    const cancelled = await enqueueText(first, A, 'cancelled, then the record was damaged');
+    await first.cancel(cancelled.id);
+    const intact = await enqueueText(first, '5511988880002', 'untouched');
+    await first.close();
+    world.keys.release();
+    const path = join(world.dir, JOURNAL);
+    const lines = await journalLines(world.dir);
+    expect(lines).toHaveLength(4); // header, pending, cancelled, the other message
+    // damage the cancel record (line 3): a complete line whose checksum no longer matches
+    await writeFile(path, `${lines[0]}\n${lines[1]}\n${damage(lines[2]!)}\n${lines[3]}\n`);
+
+    const second = await world.open();
+    const [report] = second.damageReports();
+    expect(report!.parts[0]).toMatchObject({ line: 3, reason: 'checksum mismatch', opId: cancelled.id });
+    expect(report!.message).toContain(`1 operation(s) whose latest record was damaged (${cancelled.id}) are held as failed`);
+    await waitState(second, intact.id, 'sent');
+    const held = await itemOf(second, cancelled.id);
+    expect(held).toMatchObject({ state: 'failed', lastError: { code: 'conflict' } });
+    expect(held.lastError!.message).toMatch(/may have been cancelled since\. Retry to send it, or cancel it\./);
+    await second.syncNow();
+    expect(countTexts(await world.messages()).get('cancelled, then the record was damaged')).toBeUndefined();
+    // held durably: a restart does not send it either
+    await second.close();
+    const third = await world.open();
+    expect(await itemOf(third, cancelled.id)).toMatchObject({ state: 'failed' });
+    // the person decides: retry sends it, once
+    await third.retry(cancelled.id);
+    await waitState(third, cancelled.id, 'sent');
+    expect(countTexts(await world.messages()).get('cancelled, then the record was damaged')).toBe(1);
+  });
+
+  it('a damaged record that is not the latest costs nothing: the later snapshot stands', async () => {
+    world = await makeWorld();
+    world.keys.hold();
+    const first = await world.open();
+    const item = await enqueueText(first, A, 'older record damaged');
+    await first.retry(item.id);
+    await first.close();
+    world.keys.release();
+    const path = join(world.dir, JOURNAL);
+    const lines = await journalLines(world.dir);
+    await writeFile(path, `${lines[0]}\n${damage(lines[1]!)}\n${lines[2]}\n`);
+    const second = await world.open();
+    expect(second.damageReports()[0]!.message).not.toContain('held as failed');
+    await waitState(second, item.id, 'sent');
+    expect(countTexts(await world.messages()).get('older record damaged')).toBe(1);
   });
 
   it('takes over the claim of a process that died mid-send; the resend creates no second message', async () => {
