@@ -3,7 +3,7 @@
 // shows a focus ring when it gets there. Controls that move by arrow keys instead (the tabs of
 // the send panels, the radios of a group) are in the order once, as the APG patterns say.
 import { expect, test, type Page } from '@playwright/test';
-import { openSection, openSendTab, sharedConsole, type SectionName } from './support/fixtures';
+import { EVERY_SCREEN, openSection, sharedConsole } from './support/fixtures';
 
 interface Sweep {
   /** controls meant to be in the Tab order (labelled for the report) */
@@ -73,11 +73,6 @@ async function sweep(page: Page, maxTabs = 200): Promise<Sweep> {
 test.describe('keyboard: every control is reachable with Tab and shows its focus', () => {
   const ctx = sharedConsole();
 
-  const screens: { name: string; open: (page: Page) => Promise<unknown> }[] = [
-    ...(['Contacts', 'Keys', 'Outbox', 'Request log', 'Profiles'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
-    ...(['Send Text', 'Send Media', 'Send Audio'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
-  ];
-
   test('the sweep itself can fail: a ring-less control and controls Tab did not reach are reported', async () => {
     const { page } = ctx.h;
     await openSection(page, 'Profiles');
@@ -102,7 +97,7 @@ test.describe('keyboard: every control is reachable with Tab and shows its focus
     }
   });
 
-  for (const screen of screens) {
+  for (const screen of EVERY_SCREEN) {
     test(`${screen.name}`, async () => {
       const { page } = ctx.h;
       await screen.open(page);

@@ -3,7 +3,7 @@
 // page sideways, and every control must sit inside the window (or inside a box that scrolls on
 // its own, like a wide table or the cURL preview).
 import { expect, test, type Page } from '@playwright/test';
-import { openSection, openSendTab, sharedConsole, type SectionName } from './support/fixtures';
+import { EVERY_SCREEN, openSection, sharedConsole } from './support/fixtures';
 
 const ZOOM = 1.25;
 const WINDOWS = [
@@ -73,12 +73,7 @@ for (const win of WINDOWS) {
       }
     });
 
-    const screens: { name: string; open: (page: Page) => Promise<unknown> }[] = [
-      ...(['Contacts', 'Keys', 'Outbox', 'Request log', 'Profiles'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
-      ...(['Send Text', 'Send Media', 'Send Audio'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
-    ];
-
-    for (const screen of screens) {
+    for (const screen of EVERY_SCREEN) {
       test(`${screen.name}: nothing is pushed out of the window`, async () => {
         const { page } = ctx.h;
         await screen.open(page);

@@ -137,6 +137,12 @@ export async function openSendTab(page: Page, tab: SendTab): Promise<Locator> {
   return page.getByRole('tabpanel');
 }
 
+/** Every screen of the app with how to open it: the five sections and the three send panels. */
+export const EVERY_SCREEN: { name: string; open: (page: Page) => Promise<unknown> }[] = [
+  ...(['Contacts', 'Keys', 'Outbox', 'Request log', 'Profiles'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
+  ...(['Send Text', 'Send Media', 'Send Audio'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
+];
+
 /** The preview section of the visible send panel (endpoint, cURL, copy buttons). */
 export function previewOf(page: Page): { endpoint: Locator; curl: Locator } {
   const section = page.getByRole('region', { name: 'Request preview' });
