@@ -1,6 +1,6 @@
 import { selectFirstRunNotice, selectNotices, useAppStore } from './app-store';
 
-/** The first-run banner and main's app:notice messages. */
+/** The built-in sandbox banner (first run, or its data reset) and main's app:notice messages. */
 export function Notices() {
   const firstRun = useAppStore(selectFirstRunNotice);
   const notices = useAppStore(selectNotices);
@@ -9,7 +9,7 @@ export function Notices() {
   return (
     <>
       {firstRun && (
-        <section className="banner banner-info" aria-label="First run" data-testid="first-run-notice">
+        <section className="banner banner-info" aria-label="Built-in sandbox" data-testid="first-run-notice">
           <p>{firstRun}</p>
           <button type="button" className="btn" onClick={dismissBanner}>
             Dismiss

@@ -47,9 +47,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.locator('[data-testid="contact-row"][data-index="1"]').click();
       await expect(page.getByTestId('chosen-contact')).toBeVisible();
       await checkScreen(page, 'contacts');
-      // the other screenshots go without the first-run banner
-      await page.getByRole('region', { name: 'First run' }).getByRole('button', { name: 'Dismiss' }).click();
-      await expect(page.getByRole('region', { name: 'First run' })).toHaveCount(0);
+      // the other screenshots go without the sandbox banner
+      await page.getByRole('region', { name: 'Built-in sandbox' }).getByRole('button', { name: 'Dismiss' }).click();
+      await expect(page.getByRole('region', { name: 'Built-in sandbox' })).toHaveCount(0);
     });
 
     test('Send Text', async () => {
