@@ -95,6 +95,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       getProfile: (profileId: string) => profiles.get(profileId),
       keyAccess: vault,
       revocationKeys: new KeychainRevocationKeyStore(secretStore),
+      adminKeyIds: async (profileId) =>
+        (await keys.list(profileId)).filter((k) => k.state === 'active' && k.permissions?.includes('keys:manage') === true).map((k) => k.id),
       onRevocationSync: (localKeyId, sync) => keys.applyRevocationSync(localKeyId, sync),
       now: () => now().getTime(),
       ...(log ? { log } : {}),

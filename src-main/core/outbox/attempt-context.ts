@@ -13,6 +13,8 @@ export interface AttemptContext {
   sender: HttpSender;
   keyAccess: KeyAccess;
   revocationKeys: RevocationKeyStore;
+  /** the profile's saved keys known to hold keys:manage (see OutboxDeps.adminKeyIds) */
+  adminKeyIds(): Promise<string[]>;
   profile: Profile;
   /** aborted when the outbox closes */
   signal: AbortSignal;

@@ -3,8 +3,10 @@
 // Keys tried, in order:
 //   1. the profile's active key, if it is not the revoked one, is active, and can manage keys
 //      (permissions unknown: try it); a 401/403 falls through;
-//   2. the revoked key's own value (a key may always delete itself), kept for this purpose only;
-//   3. none left: pending 'needs_admin_key'. Keys the server refused are remembered, so they are
+//   2. the profile's other saved keys known to hold keys:manage (an admin key saved beside the
+//      agent's active key), one after the other;
+//   3. the revoked key's own value (a key may always delete itself), kept for this purpose only;
+//   4. none left: pending 'needs_admin_key'. Keys the server refused are remembered, so they are
 //      not tried again blindly; a different active key, or the person's retry, tries again.
 // A 404 means the key is already gone: done. That is also what a replay after a crash between
 // "DELETE answered" and "recorded" gets, so the replay is harmless.
@@ -40,8 +42,14 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
 
   /** runs `request` with each usable key until one is not refused; null when none is left */
   const withEachKey = async (run: (key: string, signal: AbortSignal) => Promise<SendResult>): Promise<{ used: string; result: SendResult } | null> => {
-    for (const which of ['active', SELF] as const) {
-      const tried = which === 'active' ? await withActiveKey(ctx, target, refused, run) : await withOwnKey(ctx, target, refused, run);
+    const tries: { who: string; attempt: () => Promise<Tried> }[] = [{ who: 'the active key', attempt: () => withActiveKey(ctx, target, refused, run) }];
+    for (const id of await adminKeyIdsOf(ctx)) {
+      if (id === ctx.profile.activeKeyId || id === target.localKeyId) continue;
+      tries.push({ who: 'a saved key with keys:manage', attempt: () => withSavedKey(ctx, id, refused, run) });
+    }
+    tries.push({ who: "the revoked key's own value", attempt: () => withOwnKey(ctx, target, refused, run) });
+    for (const { who, attempt } of tries) {
+      const tried = await attempt();
       if ('skipped' in tried) {
         notes.push(tried.skipped);
         continue;
@@ -50,7 +58,7 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
       if (!result.ok && (result.error.status === 401 || result.error.status === 403)) {
         refused.add(tried.used);
         lastRefusal = result.error.toInfo();
-        notes.push(`${tried.used === SELF ? "the revoked key's own value" : 'the active key'} was refused (${result.error.status === 401 ? '401: unknown or revoked' : '403: not allowed'})`);
+        notes.push(`${who} was refused (${result.error.status === 401 ? '401: unknown or revoked' : '403: not allowed'})`);
         continue;
       }
       return tried;
@@ -156,6 +164,31 @@ async function withActiveKey(
     });
   } catch (err) {
     return { skipped: `no active key (${toErrorInfo(err).message.replace(/\.$/, '')})` };
+  }
+}
+
+async function adminKeyIdsOf(ctx: AttemptContext): Promise<string[]> {
+  try {
+    return await ctx.adminKeyIds();
+  } catch {
+    return []; // the key list could not be read: the other ways still apply
+  }
+}
+
+async function withSavedKey(
+  ctx: AttemptContext,
+  keyId: string,
+  refused: Set<string>,
+  run: (key: string, signal: AbortSignal) => Promise<SendResult>,
+): Promise<Tried> {
+  if (refused.has(keyId)) return { skipped: 'a saved key with keys:manage was refused before' };
+  try {
+    return await ctx.keyAccess.withKey<Tried>(ctx.profile.id, keyId, async (key, signal, meta) => {
+      if (meta.state !== 'active') return { skipped: 'a saved key with keys:manage is revoked' };
+      return { used: meta.id, result: await run(key, signal) };
+    });
+  } catch (err) {
+    return { skipped: `a saved key with keys:manage could not be used (${toErrorInfo(err).message.replace(/\.$/, '')})` };
   }
 }
 

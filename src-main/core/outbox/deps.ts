@@ -18,6 +18,11 @@ export interface OutboxDeps {
   /** withKey(profileId, keyId|null, fn): the profile's active key (or a given one); throws 'no_key'/'key_revoked' */
   keyAccess: KeyAccess;
   revocationKeys: RevocationKeyStore;
+  /**
+   * Ids of the profile's saved, active keys known to hold keys:manage. A revocation tries them
+   * after the active key and before the revoked key's own value. Default: none.
+   */
+  adminKeyIds?(profileId: string): Promise<string[]>;
   /** KeyService records it in the key's metadata */
   onRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void>;
   now?: () => number;

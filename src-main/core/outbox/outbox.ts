@@ -383,6 +383,7 @@ export class OutboxEngine implements Outbox {
       sender: this.deps.sender,
       keyAccess: this.deps.keyAccess,
       revocationKeys: this.deps.revocationKeys,
+      adminKeyIds: () => this.deps.adminKeyIds?.(profile.id) ?? Promise.resolve([]),
       profile,
       signal: this.closeCtrl.signal,
       bounds: this.bounds,

@@ -56,6 +56,16 @@ export class TestKeys implements KeyAccess {
     if (options.active) this.setActive(id);
   }
 
+  /** OutboxDeps.adminKeyIds: saved, active keys known to hold keys:manage */
+  readonly adminKeyIds = async (): Promise<string[]> =>
+    [...this.keys.values()].filter((k) => k.meta.state === 'active' && k.meta.permissions?.includes('keys:manage') === true).map((k) => k.meta.id);
+
+  /** the key is not saved here at all (an agent's machine without the admin key) */
+  forget(id: string): void {
+    this.keys.delete(id);
+    if (this.profiles.get(PROFILE_ID)!.activeKeyId === id) this.setActive(null);
+  }
+
   setActive(id: string | null): void {
     const p = this.profiles.get(PROFILE_ID)!;
     this.profiles.set(PROFILE_ID, { ...p, activeKeyId: id });

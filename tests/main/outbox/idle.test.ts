@@ -67,7 +67,7 @@ describe('outbox: idle and back-off', () => {
 
   it('waiting only for an admin key sets no timer', async () => {
     world = await makeWorld();
-    world.keys.setActive(null);
+    world.keys.forget('admin'); // no admin key saved on this machine
     const outbox = await world.open();
     await outbox.enqueueRevocation({ profileId: 'p_test', localKeyId: null, serverKeyId: 'k_somewhere', keyPrefix: null, label: 'x' });
     await waitFor(async () => (await outbox.list())[0]!.pendingReason === 'needs_admin_key', 'needs_admin_key');

@@ -62,6 +62,7 @@ describe('outbox: key revocations', () => {
     world.keys.revoking.delete('leak'); // its own value is not kept: only an admin key can do it
     // the active key cannot manage keys, and we do not know that locally (permissions null)
     const weak = world.sandbox.createKey('weak', ['contacts:read']);
+    world.keys.forget('admin'); // no admin key saved on this machine
     world.keys.add('weak', weak.key, null, { active: true });
     const outbox = await world.open();
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
@@ -90,11 +91,48 @@ describe('outbox: key revocations', () => {
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
   });
 
+  it('an admin key saved beside a weaker active key is used without asking the person', async () => {
+    world = await makeWorld();
+    const leaked = leakedKey(world, 'leak');
+    world.keys.revoking.delete('leak'); // its own value is not kept: only an admin key can do it
+    const agent = world.sandbox.createKey('agent', ['contacts:read', 'messages:send']);
+    world.keys.add('agent', agent.key, ['contacts:read', 'messages:send'], { active: true });
+    world.keys.add('admin', world.sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage']); // saved, not active
+    const outbox = await world.open();
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    await waitState(outbox, item.id, 'sent');
+    expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
+    // the agent's key, known to lack keys:manage, was never sent; the admin key did it at once
+    const sent = world.sandbox.requests().filter((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${leaked.id}`);
+    expect(sent.map((r) => r.headers.authorization)).toEqual([`Bearer ${world.sandbox.adminKey}`]);
+  });
+
+  it('a saved admin key the server refuses falls through to the next way, and is not tried again', async () => {
+    world = await makeWorld();
+    const leaked = leakedKey(world, 'leak');
+    world.keys.revoking.delete('leak');
+    const stale = world.sandbox.createKey('stale admin', ['contacts:read', 'messages:send', 'keys:manage']);
+    world.keys.add('stale', stale.key, ['contacts:read', 'messages:send', 'keys:manage']);
+    await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${stale.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${world.sandbox.adminKey}` } });
+    world.keys.forget('admin'); // no other admin key saved on this machine
+    const before = deletes(world);
+    const outbox = await world.open();
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const waiting = await waitFor(async () => {
+      const i = (await outbox.list()).find((x) => x.id === item.id)!;
+      return i.pendingReason === 'needs_admin_key' ? i : null;
+    }, 'needs_admin_key');
+    expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage was refused \(401/);
+    expect(deletes(world) - before).toBe(1);
+    await outbox.syncNow();
+    expect(deletes(world) - before).toBe(1); // remembered as refused: not tried blindly again
+  });
+
   it("the person's retry tries again after needs_admin_key", async () => {
     world = await makeWorld();
     const leaked = leakedKey(world, 'leak');
     world.keys.revoking.delete('leak');
-    world.keys.setActive(null);
+    world.keys.forget('admin'); // no admin key saved on this machine
     const outbox = await world.open();
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
     await waitFor(async () => (await outbox.list()).find((x) => x.id === item.id)!.pendingReason === 'needs_admin_key', 'needs_admin_key');
@@ -107,7 +145,7 @@ describe('outbox: key revocations', () => {
 
   it('with no admin key, the revoked key deletes itself', async () => {
     world = await makeWorld();
-    world.keys.setActive(null);
+    world.keys.forget('admin'); // no admin key saved on this machine
     const leaked = leakedKey(world, 'self');
     const outbox = await world.open();
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'self', serverKeyId: leaked.id, keyPrefix: null, label: 'self' });

@@ -46,6 +46,7 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
         getProfile: keys.getProfile,
         keyAccess: keys,
         revocationKeys: keys.revocationKeys,
+        adminKeyIds: keys.adminKeyIds,
         onRevocationSync: keys.onRevocationSync,
         probeIntervalMs: FAST,
         log: (line) => logs.push(line),
