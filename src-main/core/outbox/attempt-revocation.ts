@@ -182,9 +182,13 @@ async function withSavedKey(
   run: (key: string, signal: AbortSignal) => Promise<SendResult>,
 ): Promise<Tried> {
   if (refused.has(keyId)) return { skipped: 'a saved key with keys:manage was refused before' };
+  // A key skipped here counts as tried: the revocation then waits for a new key or the person,
+  // instead of trying the same key again on every pass.
+  refused.add(keyId);
   try {
     return await ctx.keyAccess.withKey<Tried>(ctx.profile.id, keyId, async (key, signal, meta) => {
       if (meta.state !== 'active') return { skipped: 'a saved key with keys:manage is revoked' };
+      refused.delete(keyId); // used: refused again only if the server refuses it
       return { used: meta.id, result: await run(key, signal) };
     });
   } catch (err) {

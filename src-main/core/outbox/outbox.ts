@@ -270,6 +270,16 @@ export class OutboxEngine implements Outbox {
       }
       return p;
     };
+    // only for revocations waiting for an admin key: has a saved one appeared since?
+    const admins = new Map<string, Promise<string[]>>();
+    const adminKeysOf = (id: string): Promise<string[]> => {
+      let a = admins.get(id);
+      if (!a) {
+        a = (this.deps.adminKeyIds?.(id) ?? Promise.resolve([])).catch(() => []);
+        admins.set(id, a);
+      }
+      return a;
+    };
 
     const picks: StoredOp[] = [];
     const capacity = CONCURRENCY - this.inFlight.size;
@@ -281,7 +291,8 @@ export class OutboxEngine implements Outbox {
         if (r.item.pendingReason !== 'needs_admin_key' && this.reach.probeDue(profile!.baseUrl, now)) this.probe(profile!.baseUrl);
         continue;
       }
-      if (picks.length < capacity && this.isReady(r, now, profile, target)) picks.push(r);
+      const adminKeyIds = r.item.pendingReason === 'needs_admin_key' ? await adminKeysOf(r.item.profileId) : [];
+      if (picks.length < capacity && this.isReady(r, now, profile, target, adminKeyIds)) picks.push(r);
     }
     if (picks.length === 0 || this.closed) return;
     const claim = { holder: this.holder, pid: process.pid, until: Date.now() + LEASE_MS };
@@ -297,7 +308,7 @@ export class OutboxEngine implements Outbox {
     for (const r of claimed) this.startAttempt(r, picks.find((p) => p.item.id === r.item.id));
   }
 
-  private isReady(r: StoredOp, now: number, profile: Profile | null, target: Target | undefined): boolean {
+  private isReady(r: StoredOp, now: number, profile: Profile | null, target: Target | undefined, adminKeyIds: readonly string[]): boolean {
     const id = r.item.id;
     if (r.item.state === 'sending') {
       const c = r.claim;
@@ -307,10 +318,12 @@ export class OutboxEngine implements Outbox {
     if (target && target.pausedUntil > now) return false;
     if (r.item.pendingReason === 'needs_admin_key') {
       if (this.forced.has(id)) return true;
-      // retried when a key changes: the active key is one not yet tried for this revocation
+      // retried when a key changes: the active key, or a saved keys:manage key, is one not yet
+      // tried for this revocation
       if (r.payload.type !== 'revocation' || profile === null) return false;
-      const active = profile.activeKeyId;
-      return active !== null && active !== r.payload.localKeyId && !r.payload.refusedKeys.includes(active);
+      const payload = r.payload;
+      const untried = (id: string | null) => id !== null && id !== payload.localKeyId && !payload.refusedKeys.includes(id);
+      return untried(profile.activeKeyId) || adminKeyIds.some(untried);
     }
     if (this.forced.has(id) && r.item.pendingReason !== 'rate_limited') return true;
     return r.item.nextAttemptAt === null || Date.parse(r.item.nextAttemptAt) <= now;

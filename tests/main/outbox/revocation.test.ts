@@ -128,6 +128,40 @@ describe('outbox: key revocations', () => {
     expect(deletes(world) - before).toBe(1); // remembered as refused: not tried blindly again
   });
 
+  it('saving an admin key wakes a revocation that waits for one, without making it active', async () => {
+    world = await makeWorld();
+    const leaked = leakedKey(world, 'leak');
+    world.keys.revoking.delete('leak');
+    world.keys.forget('admin');
+    const outbox = await world.open();
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    await waitFor(async () => (await outbox.list()).find((x) => x.id === item.id)!.pendingReason === 'needs_admin_key', 'needs_admin_key');
+    world.keys.add('admin2', world.sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage']); // saved, not active
+    await outbox.syncNow(); // what the app does after keys:add
+    await waitState(outbox, item.id, 'sent');
+    expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
+  });
+
+  it('a saved admin key that cannot be read counts as tried: no attempt loop', async () => {
+    world = await makeWorld();
+    const leaked = leakedKey(world, 'leak');
+    world.keys.revoking.delete('leak');
+    world.keys.forget('admin');
+    // listed as an admin key, but its value cannot be had (e.g. the keychain entry is gone)
+    const outbox = await world.open({ adminKeyIds: async () => ['unreadable'] });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const waiting = await waitFor(async () => {
+      const i = (await outbox.list()).find((x) => x.id === item.id)!;
+      return i.pendingReason === 'needs_admin_key' ? i : null;
+    }, 'needs_admin_key');
+    expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage could not be used/);
+    await outbox.syncNow();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await outbox.list()).find((x) => x.id === item.id)!.attempts).toBe(waiting.attempts);
+    expect(outbox.hasTimer()).toBe(false);
+    expect(deletes(world)).toBe(0);
+  });
+
   it("the person's retry tries again after needs_admin_key", async () => {
     world = await makeWorld();
     const leaked = leakedKey(world, 'leak');
