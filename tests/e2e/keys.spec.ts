@@ -97,7 +97,7 @@ test.describe('keys', () => {
     return key?.sync?.state === 'pending' ? key.sync.reason : (key?.sync?.state ?? null);
   }
 
-  test('revoking the active key stops sends at once; the server side completes once a key with keys:manage is active', async () => {
+  test('revoking the active key stops sends at once; the admin key saved beside it completes the server side', async () => {
     const h = ctx.h;
     const { page } = h;
     const key = h.sandbox.createKey('e2e active key', ['contacts:read', 'messages:send']);
@@ -111,28 +111,46 @@ test.describe('keys', () => {
       await panel.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(panel.getByTestId('send-error').getByRole('alert')).toContainText('revoked');
       expect(journalSince(h, mark, { method: 'POST' })).toHaveLength(0);
-      // This key may not list keys, so it cannot find its own server id: the server side waits.
-      await expect.poll(() => syncReasonInMain('e2e active key')).toBe('needs_admin_key');
-      expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status).toBe(200);
+      // This key may not list keys, so it cannot find its own server id; the Sandbox admin key,
+      // saved in the same profile though not active, can: no one has to switch keys for it.
+      await expect.poll(() => syncReasonInMain('e2e active key')).toBe('synced');
+      await expect.poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status).toBe(401);
+      await openSection(page, 'Keys');
+      await expect(row).toContainText(/synced \d/);
     } finally {
       await activateKey(page, 'Sandbox admin');
     }
-    await expect(row).toContainText(/synced \d/);
-    await expect.poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status).toBe(401);
   });
 
   test('the Keys table shows why a server revocation waits, as main records it', async () => {
     const h = ctx.h;
     const { page } = h;
+    // an agent's desk: a profile whose only key cannot manage keys, with no admin key beside it
     const key = h.sandbox.createKey('e2e waiting key', ['contacts:read', 'messages:send']);
     h.secrets.push(key.key);
+    await openSection(page, 'Profiles');
+    const form = page.getByRole('form', { name: 'Add a profile' });
+    await form.getByLabel('Profile name').fill('Agent desk');
+    await form.getByLabel('Base URL').fill(h.sandbox.baseUrl);
+    await form.getByLabel('Key name').fill('e2e waiting key');
+    await form.getByLabel('Key value').fill(key.key);
+    await form.getByRole('button', { name: 'Add profile' }).click();
+    await expect(form.getByRole('status')).toHaveText('Profile “Agent desk” created.');
+    const switcher = page.getByRole('combobox', { name: 'Switch profile' });
+    await switcher.selectOption({ label: 'Agent desk' });
+    await expect(page.getByTestId('active-profile')).toHaveText(/Profile\s*Agent desk$/);
     try {
-      const row = await revokeWhileActive('e2e waiting key', key.key);
-      await expect.poll(() => syncReasonInMain('e2e waiting key')).toBe('needs_admin_key');
       await openSection(page, 'Keys');
+      const row = keyRow(page, 'e2e waiting key');
+      await row.getByRole('button', { name: 'Revoke' }).click();
+      await page.getByRole('alertdialog', { name: 'Revoke key “e2e waiting key”?' }).getByRole('button', { name: 'Revoke' }).click();
+      await expect(await cellUnder(row, 'State')).toContainText(/^revoked \d/);
+      await expect.poll(() => syncReasonInMain('e2e waiting key')).toBe('needs_admin_key');
       await expect(row).toContainText('pending: needs a key with keys:manage', { timeout: 3000 });
+      expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status).toBe(200); // not yet on the server
     } finally {
-      await activateKey(page, 'Sandbox admin');
+      await switcher.selectOption({ label: 'Sandbox' });
+      await expect(page.getByTestId('active-profile')).toHaveText(/Profile\s*Sandbox/);
     }
   });
 
