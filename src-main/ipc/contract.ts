@@ -29,6 +29,11 @@ export interface StagedFile {
   category: 'image' | 'audio' | 'document';
   /** data: URL to show an image or play audio (files up to 5 MiB only), else null */
   previewDataUrl: string | null;
+  /**
+   * true for a dropped or recorded file: main holds a temporary copy, deleted when the file is
+   * removed or the app quits, so a copied cURL can read it only until then
+   */
+  temporary: boolean;
 }
 
 export type DraftSource = { kind: 'file'; fileId: string } | { kind: 'url'; url: string };

@@ -34,6 +34,7 @@ test.describe('send media', () => {
     await expect(staged).toContainText('photo.png');
     await expect(staged.locator('dd').nth(1)).toHaveText(png.length < 1024 ? `${png.length} bytes` : `${(png.length / 1024).toFixed(1).replace(/\.0$/, '')} KB`);
     await expect(staged.locator('dd').nth(2)).toHaveText('image/png');
+    await expect(staged.getByTestId('temporary-file-media')).toHaveCount(0); // the cURL reads the person's own file
     await panel.getByLabel('Caption (optional)').fill('A gradient');
     await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('/api/v1/messages/media');
 
@@ -64,6 +65,9 @@ test.describe('send media', () => {
     await expect(staged).toContainText('report.pdf');
     await expect(staged.locator('dd').nth(2)).toHaveText('application/pdf');
     await expect(staged.getByRole('img')).toHaveCount(0);
+    // the cURL reads main's temporary copy: the panel says how long that copy lives
+    await expect(staged.getByTestId('temporary-file-media')).toContainText('temporary copy');
+    await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('/staging/');
 
     const mark = journalMark(h);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -18,6 +18,7 @@ const staged = (name: string, category: StagedFile['category']): StagedFile => (
   mimetype: category === 'image' ? 'image/png' : 'application/pdf',
   category,
   previewDataUrl: null,
+  temporary: true,
 });
 
 beforeEach(() => {

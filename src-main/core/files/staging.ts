@@ -28,6 +28,8 @@ export interface StagedFileInfo {
   mimetype: string;
   category: FileCategory;
   previewDataUrl: string | null;
+  /** a temporary copy under staging/ (dropped or recorded), not the person's own file */
+  temporary: boolean;
 }
 
 interface Entry {
@@ -148,7 +150,7 @@ export class FileStaging {
     const fileId = randomUUID();
     const sniff = sniffMimetype(head);
     const previewDataUrl = await this.preview(path, size, sniff.mimetype);
-    const entry: Entry = { path, owned: false, info: { fileId, name, size, mimetype: sniff.mimetype, category: sniff.category, previewDataUrl } };
+    const entry: Entry = { path, owned: false, info: { fileId, name, size, mimetype: sniff.mimetype, category: sniff.category, previewDataUrl, temporary: false } };
     this.entries.set(fileId, entry);
     return entry.info;
   }
@@ -184,7 +186,7 @@ export class FileStaging {
     const entry: Entry = {
       path,
       owned: true,
-      info: { fileId, name: safeName, size: bytes.byteLength, mimetype: sniff.mimetype, category: sniff.category, previewDataUrl },
+      info: { fileId, name: safeName, size: bytes.byteLength, mimetype: sniff.mimetype, category: sniff.category, previewDataUrl, temporary: true },
     };
     this.entries.set(fileId, entry);
     return entry.info;

@@ -78,6 +78,11 @@ export function FileSource({ kind, file, pickLabel, dropHint, hidePlayer = false
             <dt>Type</dt>
             <dd className="mono">{file.mimetype}</dd>
           </dl>
+          {file.temporary && (
+            <p className="hint" data-testid={`temporary-file-${kind}`}>
+              The cURL reads a temporary copy of this file, deleted when the file is removed here or the app closes.
+            </p>
+          )}
           <button type="button" className="btn btn-small" onClick={() => clearFile(kind)}>
             Remove file
           </button>

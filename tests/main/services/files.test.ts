@@ -30,6 +30,7 @@ describe('file staging', () => {
       mimetype: 'image/png',
       category: 'image',
       previewDataUrl: `data:image/png;base64,${PNG.toString('base64')}`,
+      temporary: true, // a copy under staging/, not the person's file
     });
     const path = files.resolve(staged.fileId);
     expect(path.startsWith(`${files.dir}/`)).toBe(true);
@@ -59,7 +60,7 @@ describe('file staging', () => {
     const path = join(dataDir, 'voice note.ogg');
     await writeFile(path, OGG);
     const staged = await files.stageFromPath(path, 'audio');
-    expect(staged).toMatchObject({ name: 'voice note.ogg', size: OGG.length, mimetype: 'audio/ogg', category: 'audio' });
+    expect(staged).toMatchObject({ name: 'voice note.ogg', size: OGG.length, mimetype: 'audio/ogg', category: 'audio', temporary: false });
     // playable in the renderer: the file's own bytes as a data: URL
     expect(staged.previewDataUrl).toBe(`data:audio/ogg;base64,${OGG.toString('base64')}`);
     expect(files.resolve(staged.fileId)).toBe(path);
