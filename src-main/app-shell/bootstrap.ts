@@ -19,8 +19,8 @@ interface SandboxOptions {
 }
 
 export type StartSandbox = (options: SandboxOptions) => Promise<SandboxHandle & { adminKey: string; adminKeyId: string }>;
-/** adminKey is a value only when a new admin key had to be made (see sandbox resumeSandbox) */
-export type ResumeSandbox = (options: SandboxOptions & { adminKeyId: string | null }) => Promise<SandboxHandle & { adminKey: string | null; adminKeyId: string | null }>;
+/** adminKey/adminKeyId are set only when a new admin key had to be made (see sandbox resumeSandbox) */
+export type ResumeSandbox = (options: SandboxOptions & { keepKeyId: string | null }) => Promise<SandboxHandle & { adminKey: string | null; adminKeyId: string | null }>;
 
 export interface BootstrapResult {
   firstRunNotice: string | null;
@@ -59,17 +59,18 @@ export async function bootstrap(deps: {
 
   const sandboxProfile = profiles.find((p) => p.sandbox);
   if (!sandboxProfile) return { sandbox: null, firstRunNotice: null };
-  // The key the profile uses, when it is one the sandbox knows by id (its admin key, or one
-  // created through the API); with no such key nothing is made: the person chose that state.
+  // The key the profile uses, when the sandbox knows it by id (its admin key, or one created
+  // through the API): kept as it is while the sandbox's data has it. With no such key nothing is
+  // made: the person chose that state (or pasted a key the sandbox will simply check).
   const active = (await keys.list(sandboxProfile.id)).find((k) => k.id === sandboxProfile.activeKeyId && k.state === 'active');
-  const adminKeyId = active?.serverKeyId ?? null;
+  const keepKeyId = active?.serverKeyId ?? null;
   const previousPort = Number(new URL(sandboxProfile.baseUrl).port) || 0;
   let sandbox: Awaited<ReturnType<ResumeSandbox>>;
   try {
-    sandbox = await resumeSandbox({ port: previousPort, contacts: SANDBOX_CONTACTS, dataFile, adminKeyId });
+    sandbox = await resumeSandbox({ port: previousPort, contacts: SANDBOX_CONTACTS, dataFile, keepKeyId });
   } catch {
     // The old port is taken by something else: any free port will do; the profile follows it.
-    sandbox = await resumeSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile, adminKeyId });
+    sandbox = await resumeSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile, keepKeyId });
   }
   if (sandbox.baseUrl !== sandboxProfile.baseUrl) await profileService.update(sandboxProfile.id, { baseUrl: sandbox.baseUrl });
   if (sandbox.adminKey === null) return { sandbox, firstRunNotice: null };

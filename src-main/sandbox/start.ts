@@ -3,8 +3,9 @@
 // Admin key and data files: the key value is never stored, so startSandbox() creates a NEW admin
 // key (named "sandbox admin") on every start and returns it; admin keys from earlier runs saved
 // in the data file keep working until someone deletes them. resumeSandbox() is for a caller that
-// kept an earlier run's admin key (the app, in the keychain): it reuses that key by id and makes
-// a new one only when the data file no longer has it, so restarts do not pile up admin keys.
+// kept a key from an earlier run (the app, in the keychain): while the data file still has that
+// key, no admin key is made, so restarts do not pile up admin keys; only when it is gone is a new
+// admin key made and returned.
 import { handleRequest } from './handle-request';
 import { FaultQueue } from './faults';
 import { RequestJournal } from './journal';
@@ -56,17 +57,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 }
 
 /**
- * Starts the sandbox again from its data file, reusing the admin key with id `adminKeyId` when
- * the file still has it (with every permission): then no key is made and adminKey is null. When
- * it is gone (deleted, or the file was reset), a new admin key is made and returned. With
- * `adminKeyId: null` no admin key is made at all.
+ * Starts the sandbox again from its data file. `keepKeyId` is the key the caller kept from an
+ * earlier run: while the file still has it, no key is made and adminKey is null. When it is gone
+ * (deleted, or the file was reset), a new admin key is made and returned. With `keepKeyId: null`
+ * no admin key is made at all.
  */
-export async function resumeSandbox(options: SandboxOptions & { adminKeyId: string | null }): Promise<ResumedSandbox> {
-  const { adminKeyId, ...rest } = options;
-  return launch(rest, adminKeyId === null ? { make: false } : { reuse: adminKeyId, make: true });
+export async function resumeSandbox(options: SandboxOptions & { keepKeyId: string | null }): Promise<ResumedSandbox> {
+  const { keepKeyId, ...rest } = options;
+  return launch(rest, keepKeyId === null ? { make: false } : { keep: keepKeyId, make: true });
 }
 
-async function launch(options: SandboxOptions, admin: { reuse?: string; make: boolean }): Promise<ResumedSandbox> {
+async function launch(options: SandboxOptions, admin: { keep?: string; make: boolean }): Promise<ResumedSandbox> {
   const o = resolveOptions(options);
   const saved = o.dataFile ? await loadSnapshot(o.dataFile) : null;
 
@@ -84,11 +85,10 @@ async function launch(options: SandboxOptions, admin: { reuse?: string; make: bo
       (err) => o.log?.(`sandbox: could not save ${o.dataFile}: ${err.message}`),
     );
   }
-  const kept = admin.reuse === undefined ? undefined : state.keys.get(admin.reuse);
-  const reusable = kept !== undefined && PERMISSIONS.every((p) => kept.permissions.includes(p));
-  const made = !reusable && admin.make ? state.keys.create('sandbox admin', [...PERMISSIONS]) : null;
+  const kept = admin.keep !== undefined && state.keys.get(admin.keep) !== undefined;
+  const made = !kept && admin.make ? state.keys.create('sandbox admin', [...PERMISSIONS]) : null;
   const adminKey = made?.key ?? null;
-  const adminKeyId = reusable ? kept.id : (made?.record.id ?? null);
+  const adminKeyId = made?.record.id ?? null;
 
   const faults = new FaultQueue();
   const journal = new RequestJournal();

@@ -85,7 +85,7 @@ export interface RunningSandbox {
 }
 
 /**
- * A sandbox started again from its data file by resumeSandbox(): adminKey is a value only when
- * a new admin key had to be made; adminKeyId is the admin key in use (null: none was asked for).
+ * A sandbox started again from its data file by resumeSandbox(): adminKey and adminKeyId are set
+ * only when a new admin key had to be made (the key the caller kept was gone).
  */
 export type ResumedSandbox = Omit<RunningSandbox, 'adminKey' | 'adminKeyId'> & { adminKey: string | null; adminKeyId: string | null };

@@ -52,7 +52,7 @@ describe('persistence with a data file', () => {
     }
   });
 
-  it('resumeSandbox reuses an earlier admin key by id, and makes a new one only when it is gone or lesser', async () => {
+  it('resumeSandbox keeps the caller\'s key, and makes a new admin key only when that key is gone', async () => {
     const dataFile = join(dir, 'state.json');
     const first = await start({ dataFile });
     const reader = first.createKey('reader', ['contacts:read']);
@@ -60,42 +60,42 @@ describe('persistence with a data file', () => {
     const adminNames = async (sb: { baseUrl: string }, key: string) =>
       ((await call(sb, 'GET', '/api/v1/api-keys', { key })).body as { data: { name: string }[] }).data.map((k) => k.name).filter((n) => n === 'sandbox admin');
 
-    // still there with every permission: reused, nothing made
-    const kept = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: first.adminKeyId });
+    // the earlier admin key is still there: nothing made
+    const kept = await resumeSandbox({ dataFile, contacts: 10, keepKeyId: first.adminKeyId });
     try {
-      expect(kept).toMatchObject({ adminKey: null, adminKeyId: first.adminKeyId });
+      expect(kept).toMatchObject({ adminKey: null, adminKeyId: null });
       expect(await adminNames(kept, first.adminKey)).toHaveLength(1);
     } finally {
       await kept.close();
     }
 
-    // null: none asked for, none made
-    const none = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: null });
+    // a lesser key the caller chose is kept as well: it is the caller's to use
+    const lesser = await resumeSandbox({ dataFile, contacts: 10, keepKeyId: reader.id });
     try {
-      expect(none).toMatchObject({ adminKey: null, adminKeyId: null });
-      expect(await adminNames(none, first.adminKey)).toHaveLength(1);
-    } finally {
-      await none.close();
-    }
-
-    // a key without every permission is not an admin key: a new one is made
-    const lesser = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: reader.id });
-    try {
-      expect(lesser.adminKey).toMatch(/^crm_sk_/);
-      expect(lesser.adminKeyId).not.toBe(reader.id);
-      expect((await call(lesser, 'GET', '/api/v1/api-keys', { key: lesser.adminKey! })).status).toBe(200);
+      expect(lesser).toMatchObject({ adminKey: null, adminKeyId: null });
+      expect((await call(lesser, 'GET', '/api/v1/contacts', { key: reader.key })).status).toBe(200);
+      expect(await adminNames(lesser, first.adminKey)).toHaveLength(1);
     } finally {
       await lesser.close();
     }
 
+    // null: none asked for, none made
+    const none = await resumeSandbox({ dataFile, contacts: 10, keepKeyId: null });
+    try {
+      expect(none).toMatchObject({ adminKey: null, adminKeyId: null });
+    } finally {
+      await none.close();
+    }
+
     // the data file is gone: a new admin key, which works
     await rm(dataFile);
-    const fresh = await resumeSandbox({ dataFile, contacts: 10, adminKeyId: first.adminKeyId });
+    const fresh = await resumeSandbox({ dataFile, contacts: 10, keepKeyId: first.adminKeyId });
     try {
       expect(fresh.adminKey).toMatch(/^crm_sk_/);
+      expect(fresh.adminKeyId).toMatch(/^k_/);
       expect(fresh.adminKeyId).not.toBe(first.adminKeyId);
       expect((await call(fresh, 'GET', '/api/v1/contacts', { key: first.adminKey })).status).toBe(401);
-      expect((await call(fresh, 'GET', '/api/v1/contacts', { key: fresh.adminKey! })).status).toBe(200);
+      expect((await call(fresh, 'GET', '/api/v1/api-keys', { key: fresh.adminKey! })).status).toBe(200);
     } finally {
       await fresh.close();
     }

@@ -59,7 +59,7 @@ describe.skipIf(!available)('bootstrap', () => {
         await started.at(-1)!.close();
         const again = await boot(tc);
         expect(again.firstRunNotice).toBeNull();
-        expect(again.sandbox).toMatchObject({ adminKey: null, adminKeyId: firstSandbox.adminKeyId });
+        expect(again.sandbox).toMatchObject({ adminKey: null, adminKeyId: null });
         const now = await tc.core.profiles.list();
         expect(now.profiles).toHaveLength(1);
         expect(now.profiles[0]!.baseUrl).toBe(again.sandbox!.baseUrl);
@@ -93,6 +93,26 @@ describe.skipIf(!available)('bootstrap', () => {
       expect(fresh).toMatchObject({ name: 'Sandbox admin', fingerprint: adminKey.slice(-4), serverKeyId: resumed.adminKeyId, state: 'active' });
       expect(profile.activeKeyId).toBe(fresh.id);
       expect(await tc.raw.get(`key:${fresh.id}`)).toBe(adminKey);
+      expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
+    } finally {
+      await tc.cleanup();
+    }
+  });
+
+  it('keeps a lesser key the person made active: no admin key is made, nothing changes', async () => {
+    const tc = await openTestCore('boot-lesser');
+    try {
+      await boot(tc);
+      const profile = (await tc.core.profiles.list()).profiles[0]!;
+      const agent = await tc.core.keys.createServerKey({ profileId: profile.id, name: 'agent', permissions: ['contacts:read', 'messages:send'] });
+      await tc.core.profiles.setActiveKey(profile.id, agent.id);
+      await started.at(-1)!.close();
+
+      const again = await boot(tc);
+      expect(again.firstRunNotice).toBeNull();
+      expect(again.sandbox).toMatchObject({ adminKey: null, adminKeyId: null });
+      expect((await tc.core.profiles.list()).profiles[0]!.activeKeyId).toBe(agent.id);
+      expect(await tc.core.keys.list(profile.id)).toHaveLength(2);
       expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
     } finally {
       await tc.cleanup();
