@@ -2,7 +2,7 @@
 // arrow keys, Tab/Shift+Tab between fields, Enter to send, Escape to dismiss a confirmation),
 // and a Revoke confirmation (focus trapped in the dialog, Escape cancels, focus comes back).
 import { expect, test, type Page } from '@playwright/test';
-import { cellUnder, contactAt, keyRow, messagesTo, navLink, sandboxApi, sharedConsole, tabTo } from './support/fixtures';
+import { cellUnder, contactAt, journalMark, journalSince, keyRow, messagesTo, navLink, openSendTab, sandboxApi, sharedConsole, tabTo, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -145,5 +145,29 @@ test.describe('keyboard only', () => {
     await expect
       .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status, { message: 'the server refuses the revoked key' })
       .toBe(401);
+  });
+
+  test('Ctrl+Enter sends from the message field, once', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const number = uniqueNumber();
+    const panel = await openSendTab(page, 'Send Text');
+    await panel.getByLabel('Recipient number').fill(number);
+    const mark = journalMark(h);
+    const message = panel.getByLabel('Message text');
+    await message.fill('first line');
+    await message.press('Shift+Enter'); // a plain or shifted Enter is a new line, not a send
+    await message.press('Enter');
+    await page.keyboard.type('last line');
+    await expect(message).toHaveValue('first line\n\nlast line');
+    expect(journalSince(h, mark, { method: 'POST' })).toHaveLength(0);
+    await message.press('Control+Enter');
+    // (the panel may still show the previous test's result: wait for this send's own message)
+    await expect.poll(async () => (await messagesTo(h, number)).length).toBe(1);
+    await expect(panel.getByTestId('send-status')).toContainText((await messagesTo(h, number))[0]!.id);
+    expect(journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/text' })).toHaveLength(1);
+    const [sent] = await messagesTo(h, number);
+    expect(sent).toMatchObject({ type: 'text', text: 'first line\n\nlast line' });
+    await expect(message).toBeFocused(); // the person keeps typing where they were
   });
 });

@@ -7,7 +7,7 @@ import { AUDIO_SOURCE_FIELDS } from './fields';
 import { FileSource } from './file-source';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
-import { SendControls } from './send-controls';
+import { SendControls, useSendShortcut } from './send-controls';
 import { problemsFor, selectAudioDraft, useSendStore } from './send-store';
 import { useVoiceRecorder, type Recording } from './use-voice-recorder';
 
@@ -18,6 +18,7 @@ function extensionFor(mimeType: string): string {
 }
 
 export function AudioPanel() {
+  const onSendShortcut = useSendShortcut('audio');
   const draft = useSendStore(selectAudioDraft);
   const setAudio = useSendStore((s) => s.setAudio);
   const problems = useSendStore(useShallow((s) => problemsFor(s, 'audio', AUDIO_SOURCE_FIELDS, 'audio-source')));
@@ -26,7 +27,7 @@ export function AudioPanel() {
 
   return (
     <div className="send-panel">
-      <div className="send-form">
+      <div className="send-form" onKeyDown={onSendShortcut}>
         <NumberField kind="audio" />
         <fieldset className="choice">
           <legend>Source</legend>

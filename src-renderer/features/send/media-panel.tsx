@@ -7,10 +7,11 @@ import { CAPTION_FIELDS, charCount, MEDIA_SOURCE_FIELDS } from './fields';
 import { FileSource } from './file-source';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
-import { SendControls } from './send-controls';
+import { SendControls, useSendShortcut } from './send-controls';
 import { problemsFor, selectMediaDraft, useSendStore } from './send-store';
 
 export function MediaPanel() {
+  const onSendShortcut = useSendShortcut('media');
   const draft = useSendStore(selectMediaDraft);
   const setMedia = useSendStore((s) => s.setMedia);
   const sourceProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', MEDIA_SOURCE_FIELDS, 'media-source')));
@@ -23,7 +24,7 @@ export function MediaPanel() {
 
   return (
     <div className="send-panel">
-      <div className="send-form">
+      <div className="send-form" onKeyDown={onSendShortcut}>
         <NumberField kind="media" />
         <fieldset className="choice">
           <legend>Media type</legend>

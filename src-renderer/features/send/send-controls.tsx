@@ -1,8 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
 import { selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
+
+/** Ctrl+Enter (Cmd+Enter on macOS) anywhere in a send form sends it, as in chat apps. */
+export function useSendShortcut(kind: SendKind): (e: KeyboardEvent) => void {
+  const submit = useSendStore((s) => s.submit);
+  return useCallback(
+    (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      e.preventDefault();
+      void submit(kind);
+    },
+    [submit, kind],
+  );
+}
 
 /** Send / Cancel and the live result of the last send of one panel. */
 export function SendControls({ kind }: { kind: SendKind }) {
@@ -18,7 +31,15 @@ export function SendControls({ kind }: { kind: SendKind }) {
   return (
     <div className="send-controls" ref={ref}>
       <div className="button-row">
-        <button type="button" className="btn btn-primary" disabled={sending} data-testid="send-button" onClick={() => void submit(kind)}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={sending}
+          data-testid="send-button"
+          onClick={() => void submit(kind)}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          title="Send (Ctrl+Enter)"
+        >
           Send
         </button>
         {sending && (

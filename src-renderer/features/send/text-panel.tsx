@@ -6,10 +6,11 @@ import { FieldProblems } from '../../ui/messages';
 import { charCount, TEXT_FIELDS } from './fields';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
-import { SendControls } from './send-controls';
+import { SendControls, useSendShortcut } from './send-controls';
 import { problemsFor, selectTextDraft, useSendStore } from './send-store';
 
 export function TextPanel() {
+  const onSendShortcut = useSendShortcut('text');
   const draft = useSendStore(selectTextDraft);
   const setText = useSendStore((s) => s.setText);
   const problems = useSendStore(useShallow((s) => problemsFor(s, 'text', TEXT_FIELDS, 'text')));
@@ -19,7 +20,7 @@ export function TextPanel() {
   const over = count > max;
   return (
     <div className="send-panel">
-      <div className="send-form">
+      <div className="send-form" onKeyDown={onSendShortcut}>
         <NumberField kind="text" />
         <div className="field">
           <label htmlFor={id}>Message text</label>
