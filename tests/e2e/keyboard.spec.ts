@@ -2,7 +2,7 @@
 // arrow keys, Tab/Shift+Tab between fields, Enter to send, Escape to dismiss a confirmation),
 // and a Revoke confirmation (focus trapped in the dialog, Escape cancels, focus comes back).
 import { expect, test, type Page } from '@playwright/test';
-import { cellUnder, contactAt, journalMark, journalSince, keyRow, messagesTo, navLink, openSendTab, sandboxApi, sharedConsole, tabTo, uniqueNumber } from './support/fixtures';
+import { cellUnder, contactAt, journalMark, journalSince, keyRow, messagesTo, navLink, openSection, openSendTab, sandboxApi, sharedConsole, tabTo, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -169,5 +169,22 @@ test.describe('keyboard only', () => {
     const [sent] = await messagesTo(h, number);
     expect(sent).toMatchObject({ type: 'text', text: 'first line\n\nlast line' });
     await expect(message).toBeFocused(); // the person keeps typing where they were
+  });
+
+  test('ArrowDown from the contact search goes into the results; Enter chooses one', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    await openSection(page, 'Contacts');
+    const expected = await contactAt(h, 0, 'silva');
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    await search.fill('silva');
+    await expect(page.getByTestId('contacts-total')).toContainText('matching “silva”');
+    await search.press('ArrowDown');
+    const listbox = page.getByRole('listbox', { name: 'Contacts' });
+    await expect(listbox).toBeFocused();
+    await expect(listbox).toHaveAttribute('aria-activedescendant', /row-0$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('complementary', { name: 'Selected contact' }).getByRole('heading', { name: expected.name })).toBeVisible();
+    await search.fill('');
   });
 });

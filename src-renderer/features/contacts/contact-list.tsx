@@ -15,6 +15,9 @@ import {
   type RowState,
 } from './contacts-store';
 
+/** the list box's element id: the search field moves focus here with ArrowDown */
+export const CONTACT_LISTBOX_ID = 'contacts-listbox';
+
 /** Rows fetched around the visible ones, so slow scrolling rarely meets a placeholder. */
 const PREFETCH_ROWS = PER_PAGE / 2;
 /** Fetches wait for the scroll position to rest this long: a fast fling does not load every page it passes. */
@@ -120,6 +123,7 @@ export function ContactList() {
     <div className="contact-scroll" ref={scrollRef} data-testid="contacts-scroll">
       <div
         role="listbox"
+        id={CONTACT_LISTBOX_ID}
         aria-label="Contacts"
         tabIndex={0}
         className="contact-listbox"

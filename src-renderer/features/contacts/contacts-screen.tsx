@@ -10,7 +10,7 @@ import {
   selectTotal,
   useContactsStore,
 } from './contacts-store';
-import { ContactList } from './contact-list';
+import { CONTACT_LISTBOX_ID, ContactList } from './contact-list';
 import { ErrorMessage } from '../../ui/messages';
 
 export function ContactsScreen() {
@@ -41,6 +41,13 @@ function SearchBar() {
         value={value}
         placeholder="Name, number or email"
         onChange={(e) => setSearch(e.target.value)}
+        onKeyDown={(e) => {
+          // down from the search field into the results, as in a combobox
+          if (e.key !== 'ArrowDown') return;
+          e.preventDefault();
+          document.getElementById(CONTACT_LISTBOX_ID)?.focus();
+        }}
+        aria-controls={CONTACT_LISTBOX_ID}
         autoComplete="off"
         spellCheck={false}
         data-testid="contacts-search"
