@@ -152,6 +152,7 @@ test.describe('keyboard only', () => {
     const { page } = h;
     const number = uniqueNumber();
     const panel = await openSendTab(page, 'Send Text');
+    await expect(panel.getByTestId('send-shortcut')).toHaveText('Ctrl+Enter'); // shown beside Send (not on macOS: ⌘+Enter)
     await panel.getByLabel('Recipient number').fill(number);
     const mark = journalMark(h);
     const message = panel.getByLabel('Message text');

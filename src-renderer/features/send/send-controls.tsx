@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useAppStore } from '../../app/app-store';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
@@ -28,6 +29,7 @@ export function SendControls({ kind }: { kind: SendKind }) {
   const submit = useSendStore((s) => s.submit);
   const cancel = useSendStore((s) => s.cancel);
   const sending = phase.phase === 'sending';
+  const mac = useAppStore((s) => s.info?.platform === 'darwin');
   return (
     <div className="send-controls" ref={ref}>
       <div className="button-row">
@@ -38,10 +40,14 @@ export function SendControls({ kind }: { kind: SendKind }) {
           data-testid="send-button"
           onClick={() => void submit(kind)}
           aria-keyshortcuts="Control+Enter Meta+Enter"
-          title="Send (Ctrl+Enter)"
+          title={`Send (${mac ? '⌘+Enter' : 'Ctrl+Enter'})`}
         >
           Send
         </button>
+        {/* aria-hidden: the button's aria-keyshortcuts already tells assistive technology */}
+        <span className="hint" aria-hidden="true" data-testid="send-shortcut">
+          {mac ? '⌘+Enter' : 'Ctrl+Enter'}
+        </span>
         {sending && (
           <button type="button" className="btn" onClick={() => void cancel(kind)} disabled={phase.cancelling} data-testid="cancel-send">
             Cancel
