@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROFILE_ID, makeWorld, waitFor, waitState } from './world';
 import type { World } from './world';
+import type { Outbox } from '../../../src-main/core/outbox/index';
+import type { OutboxItem } from '../../../src-main/core/model';
 import { keyStatus, serverKeyIds } from './doubles';
 
 let world: World | null = null;
@@ -12,6 +14,14 @@ afterEach(async () => {
 
 function deletes(w: World): number {
   return w.sandbox.requests().filter((r) => r.method === 'DELETE' && r.path.startsWith('/api/v1/api-keys/')).length;
+}
+
+/** the revocation once it waits for a key that can manage keys */
+function waitNeedsAdmin(outbox: Outbox, id: string): Promise<OutboxItem> {
+  return waitFor(async () => {
+    const i = (await outbox.list()).find((x) => x.id === id)!;
+    return i.pendingReason === 'needs_admin_key' ? i : null;
+  }, 'needs_admin_key');
 }
 
 /** a server key saved locally and then revoked locally (KeyService's part) */
@@ -66,10 +76,7 @@ describe('outbox: key revocations', () => {
     world.keys.add('weak', weak.key, null, { active: true });
     const outbox = await world.open();
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
-    const waiting = await waitFor(async () => {
-      const i = (await outbox.list()).find((x) => x.id === item.id)!;
-      return i.pendingReason === 'needs_admin_key' ? i : null;
-    }, 'needs_admin_key');
+    const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.status).toBe(403);
     expect(waiting.lastError?.message).toMatch(/keys:manage/);
     const sync = world.keys.lastSync('leak');
@@ -118,10 +125,7 @@ describe('outbox: key revocations', () => {
     const before = deletes(world);
     const outbox = await world.open();
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
-    const waiting = await waitFor(async () => {
-      const i = (await outbox.list()).find((x) => x.id === item.id)!;
-      return i.pendingReason === 'needs_admin_key' ? i : null;
-    }, 'needs_admin_key');
+    const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage was refused \(401/);
     expect(deletes(world) - before).toBe(1);
     await outbox.syncNow();
@@ -135,7 +139,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin');
     const outbox = await world.open();
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
-    await waitFor(async () => (await outbox.list()).find((x) => x.id === item.id)!.pendingReason === 'needs_admin_key', 'needs_admin_key');
+    await waitNeedsAdmin(outbox, item.id);
     world.keys.add('admin2', world.sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage']); // saved, not active
     await outbox.syncNow(); // what the app does after keys:add
     await waitState(outbox, item.id, 'sent');
@@ -150,10 +154,7 @@ describe('outbox: key revocations', () => {
     // listed as an admin key, but its value cannot be had (e.g. the keychain entry is gone)
     const outbox = await world.open({ adminKeyIds: async () => ['unreadable'] });
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
-    const waiting = await waitFor(async () => {
-      const i = (await outbox.list()).find((x) => x.id === item.id)!;
-      return i.pendingReason === 'needs_admin_key' ? i : null;
-    }, 'needs_admin_key');
+    const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage could not be used/);
     await outbox.syncNow();
     await new Promise((r) => setTimeout(r, 300));
@@ -169,7 +170,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin'); // no admin key saved on this machine
     const outbox = await world.open();
     const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
-    await waitFor(async () => (await outbox.list()).find((x) => x.id === item.id)!.pendingReason === 'needs_admin_key', 'needs_admin_key');
+    await waitNeedsAdmin(outbox, item.id);
     expect(deletes(world)).toBe(0);
     world.keys.revoking.set('leak', leaked.key); // e.g. the keychain became readable again
     await outbox.retry(item.id);
