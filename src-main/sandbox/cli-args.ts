@@ -1,4 +1,6 @@
 // Flags of `npm run sandbox -- ...` (and of `crm sandbox`), parsed without side effects.
+import type { SandboxDialect } from './types';
+import { SANDBOX_DIALECTS } from './types';
 
 export interface SandboxCliArgs {
   port: number;
@@ -8,6 +10,7 @@ export interface SandboxCliArgs {
   rate?: number;
   burst?: number;
   dataFile?: string;
+  dialect?: SandboxDialect;
   json: boolean;
 }
 
@@ -27,12 +30,14 @@ Options:
   --rate R        requests per second per key (default 20)
   --burst B       token-bucket size per key (default 40)
   --data FILE     keep keys (hashes only), messages and idempotency records in FILE
+  --dialect NAME  the API's shape: default (API.md), cloud (like Meta's WhatsApp Cloud API) or
+                  desk (like green-api / Laravel CRMs); its cURLs are shown at /playground
   --json          print {"baseUrl","adminKey"} as the first line of stdout; logs go to stderr
   -h, --help      show this help
 `;
 
-type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data';
-const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data'];
+type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect';
+const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect'];
 
 function integer(flag: string, raw: string, min: number, max: number): number | string {
   const value = /^-?[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
@@ -72,6 +77,12 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedSandboxArgs {
         value = rate > 0 && Number.isFinite(rate) ? rate : `--rate must be a positive number, got "${raw}"`;
         break;
       }
+      case 'dialect':
+        if (!SANDBOX_DIALECTS.includes(raw as SandboxDialect)) {
+          return { kind: 'error', message: `--dialect must be one of ${SANDBOX_DIALECTS.join(', ')}, got "${raw}"` };
+        }
+        args.dialect = raw as SandboxDialect;
+        continue;
       default:
         value = raw;
     }

@@ -8,6 +8,13 @@ import { charLength } from './validate';
 
 const MAX_SEARCH = 200;
 
+/** A search query parameter (trimmed, at most 200 characters); absent is "". Every dialect's listing uses it. */
+export function searchParam(query: URLSearchParams, name: string, errors: FieldError[]): string {
+  const search = (query.get(name) ?? '').trim();
+  if (charLength(search) > MAX_SEARCH) errors.push(field(name, `must be at most ${MAX_SEARCH} characters`));
+  return search;
+}
+
 export const contactRoutes: Route[] = [
   {
     method: 'GET',
@@ -19,8 +26,7 @@ export const contactRoutes: Route[] = [
     handle({ query }, state) {
       const errors: FieldError[] = [];
       const paging = parsePaging(query, errors);
-      const search = (query.get('search') ?? '').trim();
-      if (charLength(search) > MAX_SEARCH) errors.push(field('search', `must be at most ${MAX_SEARCH} characters`));
+      const search = searchParam(query, 'search', errors);
       if (errors.length > 0) return badRequest(errors);
       return { status: 200, body: state.contacts.pageJson(paging, search), preserialized: true };
     },

@@ -3,10 +3,19 @@
 // so a search is a run of String#indexOf calls over it (V8's fast substring search) instead of
 // 100,000 separate scans; after a hit the scan jumps to the next contact. The index lists of
 // the last few searches are kept (LRU), so paging through one search does not rescan, and each
-// contact's JSON is cached on first use, so a page is a string join.
+// contact's JSON is cached on first use, so a page is a string join. A dialect shows contacts in
+// its own shape (a ContactView) over the same search; each view has its own JSON cache.
 import type { Paging } from './paging';
 import { pageMeta, pageRange } from './paging';
 import type { SeedContact } from './seed';
+
+/** A contact's shape in one dialect; `index` is its place in the seeded list (0-based, stable). */
+export interface ContactView {
+  render(contact: SeedContact, index: number): unknown;
+}
+
+/** API.md's Contact: the seeded record as it is. */
+export const API_CONTACT_VIEW: ContactView = { render: (contact) => contact };
 
 const SEARCH_CACHE_SIZE = 16;
 const FIELD_END = '\u0000';
@@ -17,7 +26,7 @@ export class ContactStore {
   private readonly text: string;
   /** offset of each contact's record in `text`, plus the length of `text` */
   private readonly starts: Int32Array;
-  private readonly jsonCache: (string | undefined)[];
+  private readonly jsonCaches = new Map<ContactView, (string | undefined)[]>();
   private readonly searches = new Map<string, Int32Array>();
 
   constructor(private readonly contacts: readonly SeedContact[]) {
@@ -30,7 +39,6 @@ export class ContactStore {
     });
     this.starts[contacts.length] = offset;
     this.text = records.join('');
-    this.jsonCache = new Array<string | undefined>(contacts.length);
   }
 
   get size(): number {
@@ -69,19 +77,37 @@ export class ContactStore {
 
   /** The whole listing body `{"data":[...],"meta":{...}}` as JSON text. */
   pageJson(paging: Paging, term: string): string {
-    const hits = this.matches(term);
-    const total = hits ? hits.length : this.contacts.length;
+    const total = this.matchCount(term);
     const { start, end } = pageRange(paging, total);
-    const parts: string[] = [];
-    for (let i = start; i < end; i += 1) parts.push(this.contactJson(hits ? hits[i]! : i));
-    return `{"data":[${parts.join(',')}],"meta":${JSON.stringify(pageMeta(paging, total))}}`;
+    const { items } = this.slice(term, start, end - start, API_CONTACT_VIEW);
+    return `{"data":[${items.join(',')}],"meta":${JSON.stringify(pageMeta(paging, total))}}`;
   }
 
-  private contactJson(index: number): string {
-    let text = this.jsonCache[index];
+  matchCount(term: string): number {
+    const hits = this.matches(term);
+    return hits ? hits.length : this.contacts.length;
+  }
+
+  /** Up to `count` matches of `term` from the `start`-th (0-based), as JSON text in `view`, and how many match in all. */
+  slice(term: string, start: number, count: number, view: ContactView): { total: number; items: string[] } {
+    const hits = this.matches(term);
+    const total = hits ? hits.length : this.contacts.length;
+    const end = Math.min(total, start + count);
+    const items: string[] = [];
+    for (let i = start; i < end; i += 1) items.push(this.contactJson(hits ? hits[i]! : i, view));
+    return { total, items };
+  }
+
+  private contactJson(index: number, view: ContactView): string {
+    let cache = this.jsonCaches.get(view);
+    if (cache === undefined) {
+      cache = new Array<string | undefined>(this.contacts.length);
+      this.jsonCaches.set(view, cache);
+    }
+    let text = cache[index];
     if (text === undefined) {
-      text = JSON.stringify(this.contacts[index]);
-      this.jsonCache[index] = text;
+      text = JSON.stringify(view.render(this.contacts[index]!, index));
+      cache[index] = text;
     }
     return text;
   }

@@ -1,4 +1,6 @@
 // The error body of API.md: {"error":{"code","message","details"?}}, details only on 400.
+// Every error answer starts as a Problem (code, message, details); the dialect in use turns it
+// into its body (ErrorFormat), so one pipeline answers errors in each dialect's own shape.
 
 export type ErrorCode =
   | 'bad_request'
@@ -14,9 +16,20 @@ export interface FieldError {
   message: string;
 }
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: FieldError[] };
+/** What went wrong, before any dialect shaped it into a body. */
+export interface Problem {
+  code: ErrorCode;
+  message: string;
+  /** only on 400 */
+  details?: FieldError[];
 }
+
+export interface ErrorBody {
+  error: Problem;
+}
+
+/** A dialect's error body for an answer with `status`. */
+export type ErrorFormat = (status: number, problem: Problem) => unknown;
 
 export function errorBody(code: ErrorCode, message: string, details?: FieldError[]): ErrorBody {
   return details && details.length > 0 ? { error: { code, message, details } } : { error: { code, message } };
@@ -27,3 +40,6 @@ export function invalidBody(details: FieldError[]): ErrorBody {
   const fields = [...new Set(details.map((d) => d.field))].join(', ');
   return errorBody('bad_request', `invalid request data: ${fields}`, details);
 }
+
+/** API.md's own shape (the default dialect). */
+export const apiErrorFormat: ErrorFormat = (_status, problem) => errorBody(problem.code, problem.message, problem.details);

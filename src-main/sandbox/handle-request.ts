@@ -2,26 +2,32 @@
 // (403) -> rate limit (429) -> body (400 too large / 408 too slow) -> Idempotency-Key ->
 // JSON and field checks (400) -> handler. Auth comes before any look at the body, so a bad
 // body with a bad key is 401. Anything thrown is a sandbox bug and answers 500; bad input never does.
+// A public route (the playground) skips auth, permission and rate limit. Every error answer gets
+// the dialect's error body (ctx.errorFormat) before it is stored for replay or written.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { authenticate } from './auth';
 import { checkJsonContentType, parseJsonObject, readBody } from './body';
-import type { ErrorCode } from './errors';
-import { errorBody } from './errors';
+import type { ErrorCode, ErrorFormat } from './errors';
 import type { FaultQueue } from './faults';
 import { hashBody, isValidIdempotencyKey } from './idempotency';
 import type { RequestJournal } from './journal';
 import { firstValues, flatHeaders, journalBody } from './journal';
 import type { Reply } from './reply';
-import { badRequest, fail, field, writeReply } from './reply';
-import type { Route } from './router';
-import { SMALL_BODY_LIMIT, matchRoute } from './router';
+import { badRequest, fail, field, renderReply, writeReply } from './reply';
+import { requestOrigin } from './request-origin';
+import type { AnyRoute, PublicRoute } from './router';
+import { SMALL_BODY_LIMIT, isPublicRoute, matchRoute } from './router';
 import type { SandboxState } from './state';
 import type { SandboxFault, SandboxRequestRecord } from './types';
 
 export interface PipelineContext {
   state: SandboxState;
-  routes: readonly Route[];
+  routes: readonly AnyRoute[];
+  /** the dialect's error body */
+  errorFormat: ErrorFormat;
+  /** the listening address as a base URL, for a request without a usable Host header */
+  origin(): string;
   faults: FaultQueue;
   journal: RequestJournal;
   timeoutMs: number;
@@ -69,15 +75,15 @@ export async function handleRequest(ctx: PipelineContext, req: IncomingMessage, 
     await run(ctx, { req, res, method, path, query, record });
   } catch (err) {
     ctx.log?.(`sandbox bug on ${method} ${path}: ${(err as Error).message}`);
-    if (!res.headersSent) send({ req, res, method, path, query, record }, fail(500, 'server_error', 'the sandbox failed on this request'), { Connection: 'close' });
+    if (!res.headersSent) send(ctx, { req, res, method, path, query, record }, fail(500, 'server_error', 'the sandbox failed on this request'), { Connection: 'close' });
     else res.destroy();
   }
 }
 
-function send(ex: Exchange, reply: Reply, headers?: Record<string, string>): void {
+function send(ctx: PipelineContext, ex: Exchange, reply: Reply, headers?: Record<string, string>): void {
   ex.record.status = reply.status;
   if (headers?.Connection === 'close') closeGracefully(ex.req.socket);
-  writeReply(ex.res, reply, headers);
+  writeReply(ex.res, renderReply(reply, ctx.errorFormat), headers);
 }
 
 const LINGER_MS = 2000;
@@ -113,7 +119,7 @@ async function answerEarly(ctx: PipelineContext, ex: Exchange, write: (headers: 
 }
 
 function early(ctx: PipelineContext, ex: Exchange, reply: Reply, headers: Record<string, string> = {}): Promise<void> {
-  return answerEarly(ctx, ex, (extra) => send(ex, reply, { ...headers, ...extra }));
+  return answerEarly(ctx, ex, (extra) => send(ctx, ex, reply, { ...headers, ...extra }));
 }
 
 const FAULT_CODES: Record<number, ErrorCode> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
@@ -135,7 +141,9 @@ async function applyFault(ctx: PipelineContext, ex: Exchange, fault: SandboxFaul
     case 'status': {
       const text =
         fault.body ??
-        (fault.status >= 400 ? JSON.stringify(errorBody(FAULT_CODES[fault.status] ?? 'server_error', `injected fault: HTTP ${fault.status}`)) : '{}');
+        (fault.status >= 400
+          ? JSON.stringify(ctx.errorFormat(fault.status, { code: FAULT_CODES[fault.status] ?? 'server_error', message: `injected fault: HTTP ${fault.status}` }))
+          : '{}');
       await answerEarly(ctx, ex, (extra) => {
         if (ex.res.headersSent || ex.res.destroyed) return;
         ex.record.status = fault.status;
@@ -163,6 +171,7 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
     const allow = match.allowed.join(', ');
     return early(ctx, ex, fail(404, 'not_found', `${ex.path} does not answer ${ex.method}; it answers ${allow}`), { Allow: allow });
   }
+  if (isPublicRoute(match.route)) return servePublic(ctx, ex, match.route);
   const { route, params } = match;
   const { keys, limiter } = ctx.state;
 
@@ -179,16 +188,16 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   const body = await readBody(ex.req, route.maxBody, ctx.timeoutMs);
   if (body.kind === 'aborted') return;
   if (body.kind === 'timeout') {
-    return send(ex, fail(408, 'bad_request', 'the request body stalled or arrived too slowly'), { ...rate.headers, Connection: 'close' });
+    return send(ctx, ex, fail(408, 'bad_request', 'the request body stalled or arrived too slowly'), { ...rate.headers, Connection: 'close' });
   }
   if (body.kind === 'too_large') {
-    return send(ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rate.headers, Connection: 'close' });
+    return send(ctx, ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rate.headers, Connection: 'close' });
   }
   const bytes = body.bytes;
   const parsed = route.json && bytes.length > 0 ? parseJsonObject(bytes) : null;
   Object.assign(ex.record, journalBody(bytes, parsed?.ok ? parsed.value : lenientJson(bytes)));
 
-  const runRoute = (): Reply => {
+  const answer = (): Reply => {
     if (!route.json) return route.handle({ params, query: ex.query, body: {}, key }, ctx.state);
     const contentType = checkJsonContentType(ex.req.headers['content-type']);
     if (contentType) return badRequest([contentType]);
@@ -196,6 +205,8 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
     if (!json.ok) return badRequest(json.details);
     return route.handle({ params, query: ex.query, body: json.value, key }, ctx.state);
   };
+  // rendered here, so an idempotent replay repeats the dialect's body
+  const runRoute = (): Reply => renderReply(answer(), ctx.errorFormat);
 
   const rawIdempotencyKey = ex.req.headers['idempotency-key'];
   const idempotencyKey = Array.isArray(rawIdempotencyKey) ? rawIdempotencyKey.join(', ') : rawIdempotencyKey;
@@ -207,6 +218,12 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   } else {
     reply = await ctx.state.idempotency.run(`${route.method} ${route.path}`, idempotencyKey, hashBody(bytes), runRoute);
   }
-  send(ex, reply, rate.headers);
+  send(ctx, ex, reply, rate.headers);
+}
+
+/** No key needed; the body, if any, is only read for the journal. */
+function servePublic(ctx: PipelineContext, ex: Exchange, route: PublicRoute): Promise<void> {
+  const origin = requestOrigin(ex.req.headers.host, ctx.origin());
+  return early(ctx, ex, route.handle({ query: ex.query, origin }, ctx.state));
 }
 

@@ -8,9 +8,8 @@
 // Requests with the same key run one at a time (a per-scope promise chain), so concurrent
 // duplicates create one message and the others replay it.
 import { createHash } from 'node:crypto';
-import { errorBody } from './errors';
 import type { Reply } from './reply';
-import { json, serializeReply } from './reply';
+import { problemReply, serializeReply } from './reply';
 
 export interface IdempotencyRecord {
   scope: string;
@@ -76,12 +75,11 @@ export class IdempotencyStore {
     const stored = this.records.get(scope);
     if (stored && stored.expiresAt > now) {
       if (stored.bodyHash !== bodyHash) {
-        return json(
-          400,
-          errorBody('idempotency_mismatch', 'this Idempotency-Key was already used with a different request body', [
-            { field: 'Idempotency-Key', message: 'already used with a different body; use a new key for a new request' },
-          ]),
-        );
+        return problemReply(400, {
+          code: 'idempotency_mismatch',
+          message: 'this Idempotency-Key was already used with a different request body',
+          details: [{ field: 'Idempotency-Key', message: 'already used with a different body; use a new key for a new request' }],
+        });
       }
       return { status: stored.status, body: stored.body, preserialized: true, headers: { 'Idempotent-Replayed': 'true' } };
     }

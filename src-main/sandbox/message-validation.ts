@@ -90,3 +90,6 @@ export function checkAudio(body: Body): Checked {
   const payload = payloadField(body, 'audio', LIMITS.audio, 'audio', errors);
   return done(errors, { number, mimetype, ptt: ptt ?? true, ...payloadFields('audio', payload) });
 }
+
+/** API.md's check of each send operation, by message type (the dialects translate into these). */
+export const CHECKS: Readonly<Record<MessageType, (body: Body) => Checked>> = { text: checkText, media: checkMedia, audio: checkAudio };

@@ -20,9 +20,10 @@ export class MessageStore {
 
   constructor(private readonly onChange: () => void) {}
 
-  add(type: MessageType, fields: Record<string, unknown>, now = new Date()): Message {
+  /** `id` is the dialect's own message id when it has one (a wamid, an idMessage); API.md's is m_... */
+  add(type: MessageType, fields: Record<string, unknown>, now = new Date(), id = `m_${randomBytes(10).toString('hex')}`): Message {
     const message: Message = {
-      id: `m_${randomBytes(10).toString('hex')}`,
+      id,
       type,
       number: String(fields.number),
       status: 'queued',

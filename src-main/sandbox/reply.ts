@@ -1,8 +1,10 @@
 // A handler's answer as plain data; server.ts writes it. `body` is either a value to serialise
 // or an already-serialised JSON string (the contacts listing builds its JSON from cached parts).
+// An error answer also carries its Problem: renderReply() gives it the dialect's error body
+// before it is stored for idempotent replay or written.
 import type { ServerResponse } from 'node:http';
 import { errorBody, invalidBody } from './errors';
-import type { ErrorCode, FieldError } from './errors';
+import type { ErrorCode, ErrorFormat, FieldError, Problem } from './errors';
 
 export interface Reply {
   status: number;
@@ -10,22 +12,37 @@ export interface Reply {
   /** true when `body` is a JSON string to send as is */
   preserialized?: boolean;
   headers?: Record<string, string>;
+  /** set on an error answer until renderReply() has shaped its body for the dialect */
+  problem?: Problem;
 }
 
 export function json(status: number, body: unknown, headers?: Record<string, string>): Reply {
   return headers ? { status, body, headers } : { status, body };
 }
 
+/** An error answer; `body` is API.md's shape until renderReply() gives it the dialect's. */
+export function problemReply(status: number, problem: Problem, headers?: Record<string, string>): Reply {
+  const body = errorBody(problem.code, problem.message, problem.details);
+  return { ...json(status, body, headers), problem: body.error };
+}
+
 export function fail(status: number, code: ErrorCode, message: string, headers?: Record<string, string>): Reply {
-  return json(status, errorBody(code, message), headers);
+  return problemReply(status, { code, message }, headers);
 }
 
 export function badRequest(details: FieldError[]): Reply {
-  return json(400, invalidBody(details));
+  return problemReply(400, invalidBody(details).error);
 }
 
 export function field(name: string, message: string): FieldError {
   return { field: name, message };
+}
+
+/** The reply with its error body in the dialect's shape; replies without a problem are kept as they are. */
+export function renderReply(reply: Reply, format: ErrorFormat): Reply {
+  if (reply.problem === undefined) return reply;
+  const { problem, ...rest } = reply;
+  return { ...rest, body: format(reply.status, problem) };
 }
 
 export function serializeReply(reply: Reply): string {

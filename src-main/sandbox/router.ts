@@ -1,5 +1,6 @@
 // Route table matching: literal segments and `:name` parameters. A known path with another
 // method is answered 404 (API.md has no 405) with an Allow header naming the methods it has.
+// A PublicRoute (the playground) needs no key: no auth, permission or rate limit applies.
 import type { KeyRecord } from './keys';
 import type { Reply } from './reply';
 import type { SandboxState } from './state';
@@ -32,8 +33,27 @@ export interface Route {
   handle(input: RouteInput, state: SandboxState): Reply;
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
+export interface PublicInput {
+  query: URLSearchParams;
+  /** the base URL the request came to (scheme, host, port), e.g. http://127.0.0.1:4010 */
+  origin: string;
+}
+
+export interface PublicRoute {
+  method: 'GET';
+  path: string;
+  public: true;
+  handle(input: PublicInput, state: SandboxState): Reply;
+}
+
+export type AnyRoute = Route | PublicRoute;
+
+export function isPublicRoute(route: AnyRoute): route is PublicRoute {
+  return 'public' in route && route.public;
+}
+
+export type RouteMatch<R extends AnyRoute = Route> =
+  | { kind: 'found'; route: R; params: Record<string, string> }
   | { kind: 'wrong_method'; allowed: string[] }
   | { kind: 'not_found' };
 
@@ -59,7 +79,7 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
   return params;
 }
 
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+export function matchRoute<R extends AnyRoute>(routes: readonly R[], method: string, path: string): RouteMatch<R> {
   const allowed: string[] = [];
   for (const route of routes) {
     const params = matchPath(route.path, path);

@@ -5,11 +5,14 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorBody } from './errors';
+import type { ErrorFormat } from './errors';
+import { apiErrorFormat } from './errors';
 
 export interface ServerOptions {
   timeoutMs: number;
   log: ((line: string) => void) | undefined;
+  /** the dialect's error body (default: API.md's) */
+  errorFormat?: ErrorFormat;
 }
 
 export interface SandboxServer {
@@ -22,19 +25,19 @@ export interface SandboxServer {
 const MAX_HEADER_BYTES = 16 * 1024;
 const CLIENT_ERROR_LINGER_MS = 1000;
 
-function rawJsonResponse(status: number, reason: string, message: string): string {
-  const body = JSON.stringify(errorBody('bad_request', message));
+function rawJsonResponse(format: ErrorFormat, status: number, reason: string, message: string): string {
+  const body = JSON.stringify(format(status, { code: 'bad_request', message }));
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
-function clientErrorResponse(code: string | undefined, timeoutMs: number): string {
+function clientErrorResponse(format: ErrorFormat, code: string | undefined, timeoutMs: number): string {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return rawJsonResponse(431, 'Request Header Fields Too Large', `the request headers exceed ${MAX_HEADER_BYTES} bytes`);
+      return rawJsonResponse(format, 431, 'Request Header Fields Too Large', `the request headers exceed ${MAX_HEADER_BYTES} bytes`);
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return rawJsonResponse(408, 'Request Timeout', `the request headers did not arrive within ${timeoutMs} ms`);
+      return rawJsonResponse(format, 408, 'Request Timeout', `the request headers did not arrive within ${timeoutMs} ms`);
     default:
-      return rawJsonResponse(400, 'Bad Request', 'this is not a valid HTTP/1.1 request');
+      return rawJsonResponse(format, 400, 'Bad Request', 'this is not a valid HTTP/1.1 request');
   }
 }
 
@@ -66,7 +69,7 @@ export function createSandboxServer(
       socket.destroy();
       return;
     }
-    socket.end(clientErrorResponse(err.code, options.timeoutMs));
+    socket.end(clientErrorResponse(options.errorFormat ?? apiErrorFormat, err.code, options.timeoutMs));
     setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
   });
 

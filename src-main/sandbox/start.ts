@@ -9,13 +9,13 @@
 import { handleRequest } from './handle-request';
 import { FaultQueue } from './faults';
 import { RequestJournal } from './journal';
+import { dialectFor, dialectRoutes } from './dialects/registry';
 import { checkNewKey } from './key-routes';
 import { Persister, loadSnapshot } from './persistence';
-import { ROUTES } from './routes';
 import { createSandboxServer } from './server';
 import { createState } from './state';
-import type { Permission, ResumedSandbox, RunningSandbox, SandboxFault, SandboxOptions } from './types';
-import { PERMISSIONS } from './types';
+import type { Permission, ResumedSandbox, RunningSandbox, SandboxDialect, SandboxFault, SandboxOptions } from './types';
+import { PERMISSIONS, SANDBOX_DIALECTS } from './types';
 
 const DEFAULTS = {
   port: 0,
@@ -26,6 +26,7 @@ const DEFAULTS = {
   burst: 40,
   idempotencyTtlMs: 24 * 3600 * 1000,
   requestTimeoutMs: 10_000,
+  dialect: 'default' as SandboxDialect,
 };
 
 function check(ok: boolean, message: string): void {
@@ -41,6 +42,7 @@ function resolveOptions(options: SandboxOptions) {
   check(Number.isFinite(o.burst) && o.burst >= 1, 'burst must be at least 1');
   check(Number.isFinite(o.idempotencyTtlMs) && o.idempotencyTtlMs > 0, 'idempotencyTtlMs must be positive');
   check(Number.isFinite(o.requestTimeoutMs) && o.requestTimeoutMs > 0, 'requestTimeoutMs must be positive');
+  check(SANDBOX_DIALECTS.includes(o.dialect), `dialect must be one of ${SANDBOX_DIALECTS.join(', ')}`);
   return o;
 }
 
@@ -92,16 +94,29 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
 
   const faults = new FaultQueue();
   const journal = new RequestJournal();
-  const server = createSandboxServer((req, res) => void handleRequest(pipeline, req, res), { timeoutMs: o.requestTimeoutMs, log: o.log });
-  const pipeline = { state, routes: ROUTES, faults, journal, timeoutMs: o.requestTimeoutMs, log: o.log, sleep: (ms: number) => server.sleep(ms) };
+  const { errorFormat } = dialectFor(o.dialect);
+  const server = createSandboxServer((req, res) => void handleRequest(pipeline, req, res), { timeoutMs: o.requestTimeoutMs, log: o.log, errorFormat });
+  let baseUrl = '';
+  const pipeline = {
+    state,
+    routes: dialectRoutes(o.dialect),
+    errorFormat,
+    origin: () => baseUrl,
+    faults,
+    journal,
+    timeoutMs: o.requestTimeoutMs,
+    log: o.log,
+    sleep: (ms: number) => server.sleep(ms),
+  };
 
   const port = await server.listen(o.port, o.host);
   const hostInUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
+  baseUrl = `http://${hostInUrl}:${port}`;
   let closed = false;
   let listening = true;
 
   return {
-    baseUrl: `http://${hostInUrl}:${port}`,
+    baseUrl,
     adminKey,
     adminKeyId,
     port,

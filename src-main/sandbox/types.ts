@@ -5,6 +5,14 @@ export type Permission = 'contacts:read' | 'messages:send' | 'keys:manage';
 
 export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
 
+/**
+ * The shape the sandbox serves its data in: 'default' is API.md; 'cloud' is modelled on Meta's
+ * WhatsApp Cloud API, 'desk' on green-api / WPPConnect / Laravel-style CRMs (see README.md).
+ */
+export type SandboxDialect = 'default' | 'cloud' | 'desk';
+
+export const SANDBOX_DIALECTS: readonly SandboxDialect[] = ['default', 'cloud', 'desk'];
+
 export interface SandboxOptions {
   /** default 0 = a free port */
   port?: number;
@@ -30,6 +38,12 @@ export interface SandboxOptions {
    * tests set it lower to exercise slow clients.
    */
   requestTimeoutMs?: number;
+  /**
+   * Addition to the agreed API: the shape of the contacts listing, the send routes and every
+   * error body, default 'default' (API.md). Keys, GET /api/v1/messages, auth, permissions, rate
+   * limit, idempotency, faults and the journal are the same in every dialect.
+   */
+  dialect?: SandboxDialect;
 }
 
 export interface SandboxRequestRecord {

@@ -1,0 +1,71 @@
+// The cloud dialect's routes (modelled on Meta's WhatsApp Cloud API):
+//   GET  /api/v1/contacts?limit=&offset=&q=  -> a bare array, X-Total-Count
+//   POST /api/v1/messages                    -> 200 {"messaging_product","contacts","messages":[{"id":"wamid..."}]}
+// The stored message's id is its wamid, so GET /api/v1/messages shows the id the send answered.
+import { randomBytes } from 'node:crypto';
+import { searchParam } from '../contact-routes';
+import type { ContactView } from '../contacts';
+import type { FieldError } from '../errors';
+import { MESSAGE_BODY_LIMITS } from '../message-routes';
+import { badRequest, json } from '../reply';
+import type { Route } from '../router';
+import { SMALL_BODY_LIMIT } from '../router';
+import { intParam } from '../validate';
+import { translateCloudSend } from './cloud-send';
+import { checkTranslation } from './translated-send';
+
+const MAX_OFFSET = 1_000_000_000;
+
+/** Split at the first space; a single word is all first name. */
+export const CLOUD_CONTACT_VIEW: ContactView = {
+  render(contact, index) {
+    const space = contact.name.indexOf(' ');
+    return {
+      id: index + 1,
+      first_name: space < 0 ? contact.name : contact.name.slice(0, space),
+      last_name: space < 0 ? '' : contact.name.slice(space + 1),
+      phone_number: `+${contact.number}`,
+      email: contact.email,
+      labels: contact.tags,
+    };
+  },
+};
+
+export function newWamid(): string {
+  return `wamid.${randomBytes(24).toString('base64url')}`;
+}
+
+export const cloudRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/contacts',
+    permission: 'contacts:read',
+    maxBody: SMALL_BODY_LIMIT,
+    json: false,
+    idempotent: false,
+    handle({ query }, state) {
+      const errors: FieldError[] = [];
+      const limit = intParam(query, 'limit', errors, { min: 1, max: 200, fallback: 20 });
+      const offset = intParam(query, 'offset', errors, { min: 0, max: MAX_OFFSET, fallback: 0 });
+      const search = searchParam(query, 'q', errors);
+      if (errors.length > 0) return badRequest(errors);
+      const { total, items } = state.contacts.slice(search, offset, limit, CLOUD_CONTACT_VIEW);
+      return { status: 200, body: `[${items.join(',')}]`, preserialized: true, headers: { 'X-Total-Count': String(total) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/messages',
+    permission: 'messages:send',
+    // one route for every type: the largest limit; each type's decoded limit is checked after
+    maxBody: MESSAGE_BODY_LIMITS.media,
+    json: true,
+    idempotent: true,
+    handle({ body }, state) {
+      const checked = checkTranslation(translateCloudSend(body));
+      if (!checked.ok) return badRequest(checked.details);
+      const message = state.messages.add(checked.type, checked.fields, new Date(), newWamid());
+      return json(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: message.number }], messages: [{ id: message.id }] });
+    },
+  },
+];

@@ -1,0 +1,29 @@
+// What makes a dialect: its own contacts listing and send routes, its error body, its
+// playground examples and the cURL style its playground writes them in. Everything else
+// (keys, GET /api/v1/messages, auth, limits, idempotency, faults, journal) is shared.
+import type { ErrorFormat } from '../errors';
+import type { Route } from '../router';
+import type { SandboxDialect } from '../types';
+import type { CurlStyle } from './curl-styles';
+
+export type PlaygroundTabId = 'contacts' | 'text' | 'media' | 'audio';
+
+/** One playground tab's request, before it is written as a cURL for a base URL. */
+export interface ExampleRequest {
+  id: PlaygroundTabId;
+  method: 'GET' | 'POST';
+  path: string;
+  /** query parameters in the order shown */
+  query?: readonly (readonly [name: string, value: string])[];
+  body?: Record<string, unknown>;
+}
+
+export interface Dialect {
+  name: SandboxDialect;
+  /** the contacts listing and the send routes */
+  routes: readonly Route[];
+  errorFormat: ErrorFormat;
+  /** one per tab: contacts, text, media, audio */
+  examples: readonly ExampleRequest[];
+  curlStyle: CurlStyle;
+}
