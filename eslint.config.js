@@ -43,6 +43,19 @@ export default tseslint.config(
     },
   },
   {
+    // Pure code both processes import: types and functions only.
+    files: ['src-main/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'src-main/shared is pure: no Node, electron, keytar or undici.' })),
+        patterns: [
+          { group: ['node:*'], message: 'src-main/shared is pure: no node:*.' },
+          { regex: '^\\.\\./(?!core/api/types$|core/model$)', message: 'src-main/shared imports only types (core/api/types, core/model).' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['src-main/ipc/contract.ts'],
     rules: {
       'no-restricted-syntax': ['error',
@@ -62,7 +75,7 @@ export default tseslint.config(
         paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (invariant 2).' })),
         patterns: [
           { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
-          { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$)', message: 'The renderer may only import types from src-main/ipc/contract.ts.' },
+          { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$|shared/)', message: 'The renderer may only import types from src-main/ipc/contract.ts and the pure src-main/shared/.' },
         ],
       }],
     },

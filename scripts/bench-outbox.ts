@@ -46,7 +46,7 @@ function text(i: number): string {
 }
 
 function deps(dir: string, baseUrl: string, key: string, sender = createApiClient()) {
-  const profile: Profile = { id: 'p', name: 'bench', baseUrl, endpointOverrides: {}, activeKeyId: 'k', sandbox: true, allowInsecureHttp: false, createdAt: new Date().toISOString() };
+  const profile: Profile = { id: 'p', name: 'bench', baseUrl, endpointOverrides: {}, api: null, activeKeyId: 'k', sandbox: true, allowInsecureHttp: false, createdAt: new Date().toISOString() };
   const meta: KeyMeta = {
     id: 'k', name: 'k', profileId: 'p', fingerprint: key.slice(-4), permissions: null, addedAt: profile.createdAt, lastUsedAt: null, lastStatus: null,
     state: 'active', serverKeyId: null, revokedAt: null, sync: null,

@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 
 export interface OptionSpec {
-  type: 'string' | 'boolean';
+  /** 'list': a string option that may be given more than once (--map A=B --map C=D) */
+  type: 'string' | 'boolean' | 'list';
   short?: string;
   /** what the value is, for the help text: --to NUMBER */
   valueName?: string;
@@ -14,7 +15,7 @@ export interface OptionSpec {
 export type OptionSpecs = Record<string, OptionSpec>;
 
 export type ParsedValues<O extends OptionSpecs> = {
-  [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean;
+  [K in keyof O]?: O[K]['type'] extends 'string' ? string : O[K]['type'] extends 'list' ? string[] : boolean;
 };
 
 export interface Parsed<O extends OptionSpecs> {
@@ -43,10 +44,11 @@ export function parseCommandArgs<O extends OptionSpecs>(
 ): Parsed<O> {
   const parseOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
   for (const [name, spec] of Object.entries(options)) {
-    parseOptions[name] = spec.short ? { type: spec.type, short: spec.short } : { type: spec.type };
+    const type = spec.type === 'list' ? 'string' : spec.type;
+    parseOptions[name] = spec.short ? { type, short: spec.short } : { type };
   }
   const { tokens } = parseArgs({ args, options: parseOptions, strict: false, allowPositionals: true, tokens: true });
-  const values: Record<string, string | boolean> = {};
+  const values: Record<string, string | boolean | string[]> = {};
   const rest: string[] = [];
   for (const token of tokens) {
     if (token.kind === 'positional') {
@@ -66,6 +68,10 @@ export function parseCommandArgs<O extends OptionSpecs>(
     // `--search --json` would silently search for "--json": refuse like parseArgs' strict mode.
     if (!token.inlineValue && token.value.startsWith('-') && token.value !== '-') {
       throw new UsageError(`option ${shown} needs a value (for a value starting with "-", write ${shown}=VALUE)`);
+    }
+    if (spec.type === 'list') {
+      values[token.name] = [...((values[token.name] as string[] | undefined) ?? []), token.value];
+      continue;
     }
     if (values[token.name] !== undefined) throw new UsageError(`option ${shown} given more than once`);
     values[token.name] = token.value;

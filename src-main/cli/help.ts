@@ -7,7 +7,7 @@ import { isGroup } from './command';
 function optionLines(options: OptionSpecs): string[] {
   const all: OptionSpecs = { ...options, ...COMMON_OPTIONS };
   const rows = Object.entries(all).map(([name, spec]) => {
-    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.type === 'string' ? ` ${spec.valueName ?? 'VALUE'}` : ''}`;
+    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.type !== 'boolean' ? ` ${spec.valueName ?? 'VALUE'}${spec.type === 'list' ? ' (repeatable)' : ''}` : ''}`;
     return [flag, spec.help] as const;
   });
   const width = Math.max(...rows.map(([flag]) => flag.length));

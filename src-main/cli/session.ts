@@ -43,13 +43,14 @@ export async function openSession(env: Record<string, string | undefined>, optio
   }
   if (options.envKey && envKey) {
     // Only READ the shared data dir, and only when the base URL must come from a profile.
-    let baseUrl = env.CRM_BASE_URL;
+    // CRM_BASE_URL wins over the profile's base URL; the profile (--profile, else the active one
+    // when no CRM_BASE_URL is set) still gives its paths and API description.
     let template: Profile | null = null;
-    if (!baseUrl) {
+    if (!env.CRM_BASE_URL || options.profileRef !== undefined) {
       const profiles = createMetaStores(resolveDataDir(env)).profiles;
       template = await resolveProfile({ profiles: { list: () => profiles.read() } }, options.profileRef);
-      baseUrl = template.baseUrl;
     }
+    const baseUrl = env.CRM_BASE_URL || template!.baseUrl;
     return openEphemeral(envKey, baseUrl, template, env);
   }
   const core = await createCore({
@@ -80,6 +81,7 @@ async function openEphemeral(key: string, baseUrl: string, template: Profile | n
     if (template && Object.keys(template.endpointOverrides).length > 0) {
       profile = await core.profiles.update(profile.id, { endpointOverrides: template.endpointOverrides });
     }
+    if (template?.api) profile = await core.api.adopt(profile.id, template.api);
     const meta = await core.keys.add({ profileId: profile.id, name: 'CRM_API_KEY', value: key });
     await core.profiles.setActiveKey(profile.id, meta.id);
     const profileId = profile.id;

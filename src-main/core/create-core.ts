@@ -12,6 +12,7 @@ import { KeyVault } from './keys/key-vault';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
 import { createOutbox } from './outbox/index';
+import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import { RequestLogBuffer } from './request-log';
 import { createKeytarStore } from './secrets/keytar-store';
@@ -40,6 +41,8 @@ export interface CoreOptions {
 export interface Core {
   dataDir: string;
   profiles: ProfileManager;
+  /** each profile's API description: import from cURL, save, reset, preview */
+  api: ApiEditor;
   /** KeyService plus takeNewKeyValueForClipboard / applyRevocationSync / idle */
   keys: KeyManager;
   keyAccess: KeyAccess;
@@ -77,6 +80,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sender = options.sender ?? createApiClient({ observer: requestLog.observer });
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);
+  const api = new ApiEditor(meta);
   const keys = new KeyManager({ meta, secrets: secretStore, vault, profiles, sender, now, ...(log ? { log } : {}) });
   const contacts = new ContactsServiceImpl(profiles, vault, sender);
   const files = new FileStaging(dataDir);
@@ -125,5 +129,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return closing;
   };
 
-  return { dataDir, profiles, keys, keyAccess: vault, contacts, messages, outbox, requestLog, files, sender, secretStore, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, contacts, messages, outbox, requestLog, files, sender, secretStore, notices, close };
 }

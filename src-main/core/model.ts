@@ -1,6 +1,8 @@
 // Domain types shared by the core, the IPC contract and (as types only) the renderer.
 // Pure types: no runtime code, no Node imports, so the renderer's type-check can include it.
 
+import type { ApiDescription } from './api/types';
+
 export type Permission = 'contacts:read' | 'messages:send' | 'keys:manage';
 
 export type ErrorCode =
@@ -60,21 +62,26 @@ export interface ContactPage {
   items: Contact[];
   page: number;
   perPage: number;
-  /** null when the server answered a bare array (no meta). */
+  /** null when the server gives no total */
   total: number | null;
   totalPages: number | null;
+  /** false on the last page; null when the answer does not say */
+  hasMore: boolean | null;
 }
 
 export type MessageType = 'text' | 'media' | 'audio';
 
 export interface SentMessage {
-  id: string;
+  /** the service's id for the message; null when its answer did not give one we could find */
+  id: string | null;
   type: MessageType;
   number: string;
   status: string;
   createdAt: string | null;
-  /** The server's body, minus anything unknown that is large; safe to show. */
+  /** The server's body, scrubbed of the key, minus anything large; safe to show. */
   raw: Record<string, unknown>;
+  /** false when the service took the message (2xx) but its answer could not be read */
+  understood: boolean;
 }
 
 export type EndpointId =
@@ -95,6 +102,8 @@ export interface Profile {
   /** http(s) origin plus optional path prefix, no trailing slash, no credentials. */
   baseUrl: string;
   endpointOverrides: EndpointOverrides;
+  /** how this service's operations are asked for and read; null: API.md */
+  api: ApiDescription | null;
   activeKeyId: string | null;
   /** true for the profile that points at the built-in sandbox started by the app. */
   sandbox: boolean;

@@ -33,6 +33,8 @@ export interface ListContactsInput {
   page?: number;
   perPage?: number;
   search?: string;
+  /** the service's cursor for this page (cursor paging; contacts-service.ts keeps them) */
+  cursor?: string;
 }
 
 export interface ListMessagesInput {

@@ -7,11 +7,14 @@
 // would stop a send. buildRequest throws a CrmError when there is any problem.
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import { audioBody, contactsQuery, createKeyBody, deleteKeyParams, mediaBody, messagesQuery, textBody } from './endpoint-bodies';
-import type { QueryPair } from './endpoint-bodies';
-import { ENDPOINTS, resolveEndpointPath, wellFormed } from './endpoints';
+import { DEFAULT_OPERATIONS, isDescribedOperation } from './api/defaults';
+import { OPERATION_ROLES, missingRoles } from './api/roles';
+import { renderQuery, renderTemplate, rolesOf } from './api/template';
+import type { RoleValues } from './api/template';
+import type { ApiDescription, DescribedOperation, OperationSpec, Role } from './api/types';
+import { ENDPOINTS, checkEndpointPath, resolveEndpointPath, wellFormed } from './endpoints';
 import { CrmError } from './errors';
-import type { PreparedBody, PreparedRequest } from './http/prepared-request';
+import type { HttpMethod, PreparedBody, PreparedRequest } from './http/prepared-request';
 import { LIMITS, charCount, tooLargeMessage } from './limits';
 import type { FileAccess } from './media/file-access';
 import { probeFile } from './media/file-probe';
@@ -20,10 +23,22 @@ import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './m
 import type { MediaSource, Operation } from './operations';
 import { checkPhone } from './phone';
 
+/** Where and how to ask: a Profile satisfies it. */
 export interface RequestTarget {
   /** http(s) origin plus optional path prefix */
   baseUrl: string;
   endpointOverrides: EndpointOverrides;
+  /** the profile's API description; absent or null: API.md */
+  api?: ApiDescription | null;
+}
+
+/** The spec an operation is built from: the profile's own, else API.md's with its path override. */
+export function operationSpec(target: RequestTarget, id: DescribedOperation): OperationSpec {
+  const own = target.api?.operations[id];
+  if (own !== undefined) return own;
+  const fallback = DEFAULT_OPERATIONS[id];
+  const override = target.endpointOverrides[id];
+  return override !== undefined && checkEndpointPath(id, override) === null ? { ...fallback, path: override } : fallback;
 }
 
 export interface BuilderDeps {
@@ -88,67 +103,11 @@ export async function buildRequest(op: Operation, target: RequestTarget, deps: B
 
 async function prepare(op: Operation, target: RequestTarget, deps: BuilderDeps): Promise<{ request: PreparedRequest; problems: Problem[] }> {
   const problems = new Problems();
+  if (isDescribedOperation(op.op)) return prepareDescribed(op as DescribedOp, target, deps, problems);
   const spec = ENDPOINTS[op.op];
-  let query: QueryPair[] = [];
   let body: PreparedBody | null = null;
   let pathParams: Record<string, string> = {};
-  let idempotencyKey: string | null = null;
-
   switch (op.op) {
-    case 'contacts.list': {
-      const { page, perPage, search } = op.input;
-      checkPage(page, problems);
-      checkPerPage(perPage, problems);
-      if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS) problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`);
-      query = contactsQuery({ page, perPage, search });
-      break;
-    }
-    case 'messages.list': {
-      const { page, perPage } = op.input;
-      let number = op.input.number;
-      if (number !== undefined && number.trim() !== '') {
-        const phone = checkPhone(number);
-        if (!phone.ok) problems.field('number', phone.message, 'Number');
-        number = phone.number;
-      }
-      checkPage(page, problems);
-      checkPerPage(perPage, problems);
-      query = messagesQuery({ number, page, perPage });
-      break;
-    }
-    case 'messages.text': {
-      const number = recipient(op.input.number, problems);
-      const length = charCount(op.input.text);
-      if (length === 0) problems.field('text', 'is empty', 'Text');
-      else if (length > LIMITS.textChars) problems.field('text', `is too long: ${length} characters, at most ${LIMITS.textChars}`, 'Text');
-      body = jsonBody(textBody({ number, text: op.input.text }));
-      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
-      break;
-    }
-    case 'messages.media': {
-      const input = op.input;
-      const number = recipient(input.number, problems);
-      if (input.mediatype !== 'image' && input.mediatype !== 'document') problems.field('mediatype', 'must be "image" or "document"', 'Media type');
-      const caption = input.caption ?? '';
-      const captionLength = charCount(caption);
-      if (captionLength > LIMITS.captionChars) problems.field('caption', `is too long: ${captionLength} characters, at most ${LIMITS.captionChars}`, 'Caption');
-      const media = await mediaPayload(input.source, input.mediatype, input.mimetype, input.fileName, problems, deps);
-      const fields = { number, mediatype: input.mediatype, mimetype: media.mimetype, fileName: media.fileName, caption: caption === '' ? undefined : caption };
-      body = media.file === null
-        ? jsonBody(mediaBody({ ...fields, media: media.url }))
-        : fileBody((placeholder) => mediaBody({ ...fields, media: placeholder }), media.file);
-      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
-      break;
-    }
-    case 'messages.audio': {
-      const number = recipient(op.input.number, problems);
-      const audio = await audioPayload(op.input.source, op.input.mimetype, problems, deps);
-      body = audio.file === null
-        ? jsonBody(audioBody({ number, mimetype: audio.mimetype, audio: audio.url }))
-        : fileBody((placeholder) => audioBody({ number, mimetype: audio.mimetype, audio: placeholder }), audio.file);
-      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
-      break;
-    }
     case 'keys.list':
       break;
     case 'keys.create': {
@@ -161,36 +120,154 @@ async function prepare(op: Operation, target: RequestTarget, deps: BuilderDeps):
         const unknown = permissions.filter((p) => !PERMISSIONS.includes(p));
         if (unknown.length > 0) problems.field('permissions', `has unknown permissions: ${unknown.map((p) => String(p).slice(0, 40)).join(', ')}`, 'Permissions');
       }
-      body = jsonBody(createKeyBody({ name, permissions: permissions === undefined ? undefined : [...new Set(permissions)] }));
+      body = jsonBody({ name, ...(permissions === undefined ? {} : { permissions: [...new Set(permissions)] }) });
       break;
     }
     case 'keys.delete': {
       const id = op.input.id;
       if (id.trim() === '') problems.field('id', 'is empty', 'Key id');
       else if (id.length > 200) problems.field('id', 'is too long', 'Key id');
-      pathParams = deleteKeyParams({ id });
+      pathParams = { id };
       break;
     }
   }
-
   const resolved = resolveEndpointPath(op.op, target.endpointOverrides, pathParams);
   if (resolved.problem) problems.sentence(resolved.problem.field, resolved.problem.message);
-  const url = joinUrl(target.baseUrl, resolved.path, query, problems);
+  const url = joinUrl(target.baseUrl, resolved.path, [], problems);
+  return { request: finish(op.op, spec.method, url, [], body, null), problems: problems.list };
+}
 
+type DescribedOp = Extract<Operation, { op: DescribedOperation }>;
+
+/** Contacts and messages: the operation's values, poured into the profile's description. */
+async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: BuilderDeps, problems: Problems): Promise<{ request: PreparedRequest; problems: Problem[] }> {
+  const spec = operationSpec(target, op.op);
+  const override = target.api?.operations[op.op] === undefined ? target.endpointOverrides[op.op] : undefined;
+  const overrideProblem = override === undefined ? null : checkEndpointPath(op.op, override);
+  if (overrideProblem !== null) problems.sentence(`endpointOverrides.${op.op}`, `The path override ${overrideProblem}; using ${spec.path}`);
+  const roles = rolesOf(spec);
+  for (const missing of missingRoles(op.op, roles)) problems.sentence('api', `The API description of ${ENDPOINTS[op.op].label} is incomplete: ${missing}. Fix it in Profiles → API`);
+  const values: RoleValues = {};
+  let file: { path: string; size: number } | null = null;
+  let idempotencyKey: string | null = null;
+
+  switch (op.op) {
+    case 'contacts.list': {
+      const { page, perPage, search, cursor } = op.input;
+      checkPage(page, problems);
+      checkPerPage(perPage, problems);
+      if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS) problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`);
+      pagingValues(values, page, perPage);
+      if (search !== undefined && search !== '') values.search = search;
+      if (cursor !== undefined && cursor !== '') values.cursor = cursor;
+      break;
+    }
+    case 'messages.list': {
+      const { page, perPage } = op.input;
+      const number = op.input.number;
+      if (number !== undefined && number.trim() !== '') values.number = recipient(number, problems);
+      checkPage(page, problems);
+      checkPerPage(perPage, problems);
+      pagingValues(values, page, perPage);
+      break;
+    }
+    case 'messages.text': {
+      values.number = recipient(op.input.number, problems);
+      const length = charCount(op.input.text);
+      if (length === 0) problems.field('text', 'is empty', 'Text');
+      else if (length > LIMITS.textChars) problems.field('text', `is too long: ${length} characters, at most ${LIMITS.textChars}`, 'Text');
+      values.text = op.input.text;
+      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
+    case 'messages.media': {
+      const input = op.input;
+      values.number = recipient(input.number, problems);
+      if (input.mediatype !== 'image' && input.mediatype !== 'document') problems.field('mediatype', 'must be "image" or "document"', 'Media type');
+      const caption = input.caption ?? '';
+      const captionLength = charCount(caption);
+      if (captionLength > LIMITS.captionChars) problems.field('caption', `is too long: ${captionLength} characters, at most ${LIMITS.captionChars}`, 'Caption');
+      if (caption !== '' && !roles.has('caption')) problems.sentence('caption', 'This service\'s Send Media has no caption field (see Profiles → API); clear the caption or map a field to it');
+      const media = await mediaPayload(input.source, input.mediatype, input.mimetype, input.fileName, problems, deps);
+      Object.assign(values, { mediatype: input.mediatype, mimetype: media.mimetype, file_name: media.fileName });
+      if (caption !== '') values.caption = caption;
+      file = sourceValues(values, 'media', media, roles, problems);
+      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
+    case 'messages.audio': {
+      values.number = recipient(op.input.number, problems);
+      const audio = await audioPayload(op.input.source, op.input.mimetype, problems, deps);
+      values.mimetype = audio.mimetype;
+      if (audio.fileName !== '') values.file_name = audio.fileName;
+      file = sourceValues(values, 'audio', audio, roles, problems);
+      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
+  }
+  // keep only what this operation may fill (a stored description cannot pull in other values)
+  const allowed = new Set<Role>(OPERATION_ROLES[op.op]);
+  for (const role of Object.keys(values) as Role[]) if (!allowed.has(role)) delete values[role];
+
+  const url = joinUrl(target.baseUrl, checkedPath(spec, op.op, problems), renderQuery(spec, values), problems);
+  let body: PreparedBody | null = null;
+  if (spec.body !== null) {
+    body = file === null ? jsonBody(renderTemplate(spec.body, values)) : fileBody((placeholder) => renderTemplate(spec.body!, { ...values, ...placeholderValues(values, placeholder) }), file);
+  }
+  return { request: finish(op.op, spec.method, url, spec.headers, body, idempotencyKey), problems: problems.list };
+}
+
+function finish(endpoint: EndpointId, method: HttpMethod, url: string, extra: { name: string; value: string }[], body: PreparedBody | null, idempotencyKey: string | null): PreparedRequest {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  for (const { name, value } of extra) headers[name] = value;
   if (body !== null) headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
+  return { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
+}
 
-  const request: PreparedRequest = {
-    endpoint: op.op satisfies EndpointId,
-    method: spec.method,
-    url,
-    headers,
-    body,
-    idempotencyKey,
-    retrySafe: spec.method === 'GET' || (spec.method === 'POST' && idempotencyKey !== null),
-  };
-  return { request, problems: problems.list };
+/** page, per_page and the offset they imply; each is used only where the description asks for it. */
+function pagingValues(values: RoleValues, page: number | undefined, perPage: number | undefined): void {
+  if (page !== undefined) values.page = page;
+  if (perPage !== undefined) values.per_page = perPage;
+  if (page !== undefined && perPage !== undefined) values.offset = (page - 1) * perPage;
+  else if (page === undefined && perPage !== undefined) values.offset = 0;
+}
+
+/** The description's path, or API.md's when it is unusable (reported). */
+function checkedPath(spec: OperationSpec, id: DescribedOperation, problems: Problems): string {
+  const reason = checkEndpointPath(id, spec.path);
+  if (reason === null) return spec.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => encodeURIComponent(wellFormed(c)));
+  problems.sentence('api', `The API path of ${ENDPOINTS[id].label} ${reason}`);
+  return DEFAULT_OPERATIONS[id].path;
+}
+
+const FILE_SLOT = 'crm-file-slot';
+
+/**
+ * Puts a URL or a file into the roles the description has for it: `media`/`audio` take either,
+ * `_url` only a URL, `_base64` only a file. A file's base64 is a placeholder here (see fileBody).
+ */
+function sourceValues(values: RoleValues, kind: 'media' | 'audio', payload: Payload, roles: Set<Role>, problems: Problems): { path: string; size: number } | null {
+  const either = kind;
+  const urlRole: Role = kind === 'media' ? 'media_url' : 'audio_url';
+  const fileRole: Role = kind === 'media' ? 'media_base64' : 'audio_base64';
+  const what = kind === 'media' ? 'Send Media' : 'Send Audio';
+  if (payload.file === null) {
+    if (roles.has(either)) values[either] = payload.url;
+    else if (roles.has(urlRole)) values[urlRole] = payload.url;
+    else if (roles.has(fileRole)) problems.sentence('source', `This service's ${what} takes a file, not a URL (see Profiles → API): choose a file`);
+    return null;
+  }
+  if (roles.has(either)) values[either] = FILE_SLOT;
+  else if (roles.has(fileRole)) values[fileRole] = FILE_SLOT;
+  else if (roles.has(urlRole)) problems.sentence('source', `This service's ${what} takes a URL, not a file (see Profiles → API): give the file's https:// URL`);
+  return payload.file;
+}
+
+function placeholderValues(values: RoleValues, placeholder: string): RoleValues {
+  const out: RoleValues = {};
+  for (const [role, value] of Object.entries(values) as [Role, string | number][]) if (value === FILE_SLOT) out[role] = placeholder;
+  return out;
 }
 
 function errorCodeOf(problems: Problem[]): BuildErrorCode {
@@ -221,23 +298,21 @@ function checkIdempotencyKey(key: string, problems: Problems): string {
   return /^[\x20-\x7e]*$/.test(key) ? key : key.replace(/[^\x20-\x7e]/g, '?');
 }
 
-function jsonBody(value: Record<string, unknown>): PreparedBody {
+function jsonBody(value: unknown): PreparedBody {
   return { kind: 'json', text: JSON.stringify(value) };
 }
 
 /**
  * prefix + base64(file) + suffix is exactly JSON.stringify of the body with the base64 in
  * place: the body is stringified once with a unique placeholder, then split around it, so every
- * other field keeps JSON.stringify's escaping.
+ * other field keeps JSON.stringify's escaping (base64 itself needs none).
  */
-function fileBody(make: (placeholder: string) => Record<string, unknown>, file: { path: string; size: number }): PreparedBody {
-  for (;;) {
-    const placeholder = `crm-file-${randomUUID()}`;
-    const text = JSON.stringify(make(placeholder));
-    const parts = text.split(`"${placeholder}"`);
-    if (parts.length !== 2) continue; // the placeholder occurred elsewhere too (never, in practice)
-    return { kind: 'json-with-file', prefix: `${parts[0]}"`, filePath: file.path, fileSize: file.size, suffix: `"${parts[1]}` };
-  }
+function fileBody(make: (placeholder: string) => unknown, file: { path: string; size: number }): PreparedBody {
+  const placeholder = `crm-file-${randomUUID()}`;
+  const parts = JSON.stringify(make(placeholder)).split(placeholder);
+  // a random UUID occurs nowhere else; twice means the description puts the file in two fields
+  if (parts.length !== 2) throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
+  return { kind: 'json-with-file', prefix: parts[0]!, filePath: file.path, fileSize: file.size, suffix: parts[1]! };
 }
 
 interface Payload {
@@ -374,7 +449,7 @@ function fileNameFromUrl(url: string): string {
 }
 
 /** base URL (validated, credentials never kept) + path + query built with encodeURIComponent. */
-function joinUrl(baseUrl: string, path: string, query: QueryPair[], problems: Problems): string {
+function joinUrl(baseUrl: string, path: string, query: readonly (readonly [string, string | undefined])[], problems: Problems): string {
   let base = baseUrl.trim().replace(/\/+$/, '');
   const parsed = parseUrl(base);
   if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {

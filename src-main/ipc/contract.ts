@@ -14,9 +14,26 @@ import type {
   SentMessage,
   ServerKey,
 } from '../core/model';
+import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../core/api/types';
 
 export type { ContactPage, ErrorInfo, KeyMeta, KeyTestOutcome, OutboxItem, Permission, Profile, RequestLogEntry, Result, SentMessage, ServerKey };
 export type { Contact, ErrorCode, FieldDetail, KeyState, RevocationSyncState, OutboxState, EndpointId } from '../core/model';
+export type {
+  ApiDescription,
+  ApiPreview,
+  ContactsResponseMap,
+  DescribedApi,
+  DescribedOperation,
+  MappingRow,
+  OperationSpec,
+  PagingStyle,
+  Proposal as ApiProposal,
+  QueryParam,
+  Role,
+  RoleFixes,
+  RoleRef,
+  Template,
+} from '../core/api/types';
 
 /** A file main has opened (picked in a dialog, dropped, or recorded) and holds for sending. */
 export interface StagedFile {
@@ -88,6 +105,16 @@ export interface InvokeMap {
   'profiles:update': { payload: { id: string; name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides']; confirmInsecure?: boolean }; value: Profile };
   'profiles:delete': { payload: { id: string }; value: ProfilesState };
   'profiles:activate': { payload: { id: string }; value: ProfilesState };
+  /** every described operation of a profile: its spec (own or API.md's) and whether it is its own */
+  'api:describe': { payload: { profileId: string }; value: DescribedApi };
+  /** reads a pasted cURL and proposes the operation's description; saves nothing */
+  'api:import-curl': { payload: { profileId: string; operation: DescribedOperation; curl: string; fixes?: RoleFixes }; value: ApiProposal };
+  /** stores one operation's description with the profile */
+  'api:save': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec }; value: Profile };
+  /** back to API.md for one operation or all */
+  'api:reset': { payload: { profileId: string; operation: DescribedOperation | 'all' }; value: Profile };
+  /** the request a spec (null: the saved one) makes with example values, as a cURL */
+  'api:preview': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec | null }; value: ApiPreview };
   'keys:list': { payload: { profileId?: string }; value: KeyMeta[] };
   /** the only channel that carries a key value, renderer -> main, once */
   'keys:add': { payload: { profileId: string; name: string; value: string }; value: KeyMeta };

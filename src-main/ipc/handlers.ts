@@ -19,6 +19,8 @@ import type {
   SendDraft,
   StagedFile,
 } from './contract';
+import { createApiHandlers } from './api-handlers';
+import type { ApiHandlerCore } from './api-handlers';
 import { payloadSchemas } from './schemas';
 
 type Purpose = 'image' | 'document' | 'audio';
@@ -32,6 +34,7 @@ export interface FileStaging {
 
 export interface HandlerCore {
   profiles: ProfileService;
+  api: ApiHandlerCore;
   keys: KeyService & { takeNewKeyValueForClipboard(localKeyId: string): Promise<string> };
   keyAccess: KeyAccess;
   contacts: ContactsService;
@@ -139,7 +142,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return active.id;
   };
 
+  const profilesChanged = async (): Promise<void> => emit('profiles:changed', await core.profiles.list());
+
   return {
+    ...createApiHandlers(core.api, profilesChanged),
     'app:info': async () => deps.appInfo(),
     'profiles:list': () => core.profiles.list(),
     'profiles:create': async (p) => {

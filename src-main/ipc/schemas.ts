@@ -2,6 +2,8 @@
 // service runs (ARCHITECTURE.md invariant 4). The Record type makes a channel without a
 // schema a compile error; `satisfies` ties each schema's output to the contract's payload.
 import { z } from 'zod';
+import { describedOperation, operationSpecSchema } from '../core/api/schema';
+import { ROLES } from '../core/api/roles';
 import type { InvokeChannel, InvokePayload } from './contract';
 
 const id = z.string().min(1).max(200);
@@ -44,6 +46,17 @@ export const payloadSchemas = {
   }).strict(),
   'profiles:delete': z.object({ id }).strict(),
   'profiles:activate': z.object({ id }).strict(),
+  'api:describe': z.object({ profileId: id }).strict(),
+  // as large as a paste can be, so the cURL reader gives its own clear message for oversize text
+  'api:import-curl': z.object({
+    profileId: id,
+    operation: describedOperation,
+    curl: z.string().max(4 * 1024 * 1024),
+    fixes: z.partialRecord(z.enum([...ROLES, 'constant']), z.array(z.string().max(200)).max(20)).optional(),
+  }).strict(),
+  'api:save': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema }).strict(),
+  'api:reset': z.object({ profileId: id, operation: z.union([describedOperation, z.literal('all')]) }).strict(),
+  'api:preview': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema.nullable() }).strict(),
   'keys:list': z.object({ profileId: id.optional() }).strict(),
   'keys:add': z.object({ profileId: id, name: z.string().max(200), value: z.string().max(4096) }).strict(),
   'keys:test': z.object({ id }).strict(),

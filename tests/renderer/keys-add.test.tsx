@@ -12,7 +12,7 @@ const profile: Profile = {
   id: 'p1',
   name: 'Sandbox',
   baseUrl: 'http://127.0.0.1:4010',
-  endpointOverrides: {},
+  endpointOverrides: {}, api: null,
   activeKeyId: null,
   sandbox: true,
   allowInsecureHttp: false,

@@ -8,7 +8,7 @@ const created = (name: string, baseUrl: string): Profile => ({
   id: 'p9',
   name,
   baseUrl,
-  endpointOverrides: {},
+  endpointOverrides: {}, api: null,
   activeKeyId: null,
   sandbox: false,
   allowInsecureHttp: baseUrl.startsWith('http:'),

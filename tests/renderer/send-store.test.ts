@@ -4,7 +4,7 @@ import { PREVIEW_DEBOUNCE_MS, problemsFor, useSendStore } from '../../src-render
 import { TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
-const message: SentMessage = { id: 'm_1', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {} };
+const message: SentMessage = { id: 'm_1', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {}, understood: true };
 
 function preview(curl: string, problems: RequestPreview['problems'] = []): RequestPreview {
   return { method: 'POST', url: 'http://127.0.0.1:4010/api/v1/messages/text', curl, problems };

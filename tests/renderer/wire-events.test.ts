@@ -14,7 +14,7 @@ const profile = (id: string): Profile => ({
   id,
   name: id,
   baseUrl: 'http://127.0.0.1:4010',
-  endpointOverrides: {},
+  endpointOverrides: {}, api: null,
   activeKeyId: null,
   sandbox: false,
   allowInsecureHttp: false,
@@ -51,7 +51,7 @@ beforeEach(() => {
     'outbox:list': () => ok([]),
     'log:list': () => ok([entry('old')]),
     'keys:list': ({ profileId }) => ok([{ id: `k_${profileId}`, name: 'k', profileId: profileId ?? '', fingerprint: 'ab12', permissions: null, addedAt: '', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null }]),
-    'contacts:list': ({ page }) => ok({ items: [], page, perPage: 100, total: 0, totalPages: 0 }),
+    'contacts:list': ({ page }) => ok({ items: [], page, perPage: 100, total: 0, totalPages: 0, hasMore: false }),
     'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
   });
   unwire = wireAppEvents();

@@ -1,16 +1,27 @@
 // ContactsService: one page of contacts through the request builder, the undici sender and
-// the contacts parser, with the profile's active key.
+// the profile's response mapping, with the profile's active key. Services that page by cursor
+// or Link header cannot jump to page N: the tokens of pages already seen are kept here (per
+// profile, query and page size), and a page further on is reached by walking from the nearest.
+import { CrmError } from '../errors';
+import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
+import type { PreparedRequest } from '../http/prepared-request';
 import { callWithKey } from '../keys/api-call';
-import { targetOf } from '../keys/key-manager';
-import type { ContactPage } from '../model';
+import type { ContactPage, Profile } from '../model';
 import type { ListContactsInput } from '../operations';
-import { parseContactPage } from '../parse/contacts';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest } from '../request-builder';
+import { buildRequest, operationSpec } from '../request-builder';
 import type { ContactsService, KeyAccess } from '../services';
+import { pagingStyle, readContactAnswer } from './paging';
+import type { PagingStyle } from '../api/types';
+import { PageTokens } from './page-tokens';
+
+/** the furthest a single request walks a cursor chain before asking the person to scroll on */
+const MAX_WALK = 50;
 
 export class ContactsServiceImpl implements ContactsService {
+  private readonly tokens = new PageTokens();
+
   constructor(
     private readonly profiles: ProfileManager,
     private readonly keyAccess: KeyAccess,
@@ -20,8 +31,56 @@ export class ContactsServiceImpl implements ContactsService {
   async list(input: ListContactsInput & { profileId?: string }, options: { signal?: AbortSignal } = {}): Promise<ContactPage> {
     const { profileId, ...query } = input;
     const profile = await this.profiles.resolve(profileId);
-    const request = await buildRequest({ op: 'contacts.list', input: query }, targetOf(profile));
-    const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, options.signal ? { signal: options.signal } : {});
-    return parseContactPage(response.json, { page: query.page ?? 1, perPage: query.perPage ?? 50 });
+    const spec = operationSpec(profile, 'contacts.list');
+    const style = pagingStyle(spec);
+    const page = query.page ?? 1;
+    const perPage = query.perPage ?? 50;
+    if (style === 'none' && page > 1) return { items: [], page, perPage, total: null, totalPages: null, hasMore: false };
+    if (style !== 'cursor' && style !== 'link') return (await this.fetch(profile, { ...query, page, perPage }, style, options.signal)).page;
+
+    const scope = this.tokens.scope(profile, query.search ?? '', perPage);
+    let from = scope.nearest(page);
+    if (page - from.page > MAX_WALK) throw new CrmError('validation', `This service pages by ${style}: page ${page} is reached by going through the pages before it; scroll on step by step`);
+    for (;;) {
+      const result = await this.fetch(profile, { search: query.search, perPage, page: from.page, token: from.token }, style, options.signal);
+      if (from.page === page || result.next === null) return from.page === page ? result.page : { items: [], page, perPage, total: result.page.total, totalPages: null, hasMore: false };
+      scope.remember(from.page + 1, result.next);
+      from = { page: from.page + 1, token: result.next };
+    }
   }
+
+  private async fetch(
+    profile: Profile,
+    query: { page: number; perPage: number; search?: string; token?: string | null },
+    style: PagingStyle,
+    signal: AbortSignal | undefined,
+  ): Promise<{ page: ContactPage; next: string | null }> {
+    const spec = operationSpec(profile, 'contacts.list');
+    const chained = style === 'cursor' || style === 'link';
+    const input = {
+      perPage: query.perPage,
+      ...(query.search === undefined ? {} : { search: query.search }),
+      ...(chained ? {} : { page: query.page }),
+      ...(style === 'cursor' && query.token ? { cursor: query.token } : {}),
+    };
+    let request = await buildRequest({ op: 'contacts.list', input }, profile);
+    if (style === 'link' && query.token) request = followLink(request, query.token);
+    const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, signal ? { signal } : {});
+    return readContactAnswer(readableJson(response), response.headers, spec, query.page, query.perPage);
+  }
+}
+
+/** A Link rel="next" target, only on the request's own origin: the key never follows a link elsewhere. */
+function followLink(request: PreparedRequest, link: string): PreparedRequest {
+  const base = new URL(request.url);
+  let next: URL;
+  try {
+    next = new URL(link, base);
+  } catch {
+    throw new CrmError('bad_response', "The service's next-page link is not a valid URL");
+  }
+  if (next.origin !== base.origin || next.username !== '' || next.password !== '') {
+    throw new CrmError('bad_response', `The service's next-page link points to another origin (${next.origin}); it is not followed, so the key stays with ${base.origin}`);
+  }
+  return { ...request, url: next.href };
 }

@@ -17,7 +17,7 @@ import { DispatcherCache } from './dispatcher-cache';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { networkError } from './network-error';
 import type { PreparedRequest } from './prepared-request';
-import { redactHeaders, scrubSecret } from './redact';
+import { redactHeaders, scrubJson, scrubSecret } from './redact';
 import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
 import type { ApiResponse, HttpSender, RequestObserver, SendOptions, SendProgress } from './sender';
@@ -127,13 +127,16 @@ class ApiClient implements HttpSender {
       const { status } = exchange;
 
       if (status >= 200 && status <= 299) {
+        // A 2xx is a success even when its body cannot be read: the caller decides what an
+        // unreadable answer means (a send still happened; a contacts page cannot be shown).
         const parsed = parseJsonBody(exchange, apiKey);
         this.log(apiKey, request, url, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt);
-        if (!parsed.ok) throw parsed.error;
         return {
           status,
-          headers: exchange.headers,
-          json: parsed.json,
+          headers: scrubJson(exchange.headers, apiKey),
+          // whatever the server echoed, the key in use never leaves the sender
+          json: parsed.ok ? scrubJson(parsed.json, apiKey) : undefined,
+          unreadable: parsed.ok ? null : parsed.error,
           durationMs: totalDurationMs,
           attempts: attempt,
           replayed: exchange.headers['idempotent-replayed']?.toLowerCase() === 'true',
@@ -147,6 +150,7 @@ class ApiClient implements HttpSender {
         method: request.method,
         path: url.pathname,
         bodyText: exchange.text,
+        contentType: contentTypeOf(exchange.headers['content-type']),
         retryAfterMs,
         apiKey,
       });

@@ -2,7 +2,7 @@
 // exporter consume the same object, so the cURL is exactly what the app sends (invariant 8).
 import type { EndpointId } from '../model';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type PreparedBody =
   /** A JSON text sent as is. */
@@ -24,6 +24,6 @@ export interface PreparedRequest {
   body: PreparedBody | null;
   /** present on message-creating POSTs; also in headers['Idempotency-Key'] */
   idempotencyKey: string | null;
-  /** a GET, or a POST with an Idempotency-Key: may be retried after a 429 */
+  /** a GET, or a request with an Idempotency-Key: may be retried after a 429 */
   retrySafe: boolean;
 }

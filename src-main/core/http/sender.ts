@@ -1,4 +1,5 @@
 // Contract of the HTTP sender (implemented with undici in api-client.ts).
+import type { CrmError } from '../errors';
 import type { RequestLogEntry } from '../model';
 import type { PreparedRequest } from './prepared-request';
 
@@ -19,8 +20,10 @@ export interface ApiResponse {
   status: number;
   /** lower-cased names */
   headers: Record<string, string>;
-  /** parsed JSON body (undefined for an empty body) */
+  /** parsed JSON body (undefined for an empty or unreadable body) */
   json: unknown;
+  /** why a 2xx body could not be read (not JSON, too large); null when it could */
+  unreadable: CrmError | null;
   durationMs: number;
   attempts: number;
   replayed: boolean;
@@ -35,4 +38,10 @@ export interface HttpSender {
   /** Sends with `Authorization: Bearer <apiKey>`. Throws CrmError for every failure. */
   send(request: PreparedRequest, apiKey: string, options?: SendOptions): Promise<ApiResponse>;
   close(): Promise<void>;
+}
+
+/** The JSON of an answer that must be read to be useful (a list); throws its bad_response. */
+export function readableJson(response: ApiResponse): unknown {
+  if (response.unreadable !== null) throw response.unreadable;
+  return response.json;
 }

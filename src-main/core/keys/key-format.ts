@@ -37,3 +37,11 @@ export function checkKeyName(raw: string): string {
 export function fingerprintOf(value: string): string {
   return value.slice(-4);
 }
+
+/**
+ * Whether a server key list entry (fetched WITH `value`) is that key: its prefix starts the
+ * value, or the sender already scrubbed it to `***` because it is a run of the key in use.
+ */
+export function isOwnListEntry(prefix: string, value: string): boolean {
+  return prefix === '***' || (prefix.length >= 4 && value.startsWith(prefix));
+}

@@ -4,6 +4,7 @@
 // takeNewKeyValueForClipboard, which main writes straight to the clipboard.
 import { randomUUID } from 'node:crypto';
 import { CrmError } from '../errors';
+import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
 import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, ServerKey } from '../model';
 import type { MetaStores } from '../meta/stores';
@@ -16,7 +17,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { KeyService, KeyTestResult, OutboxService } from '../services';
 import { callWithKey, outcomeOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
-import { KEY_PREFIX_LENGTH, checkKeyName, checkKeyValue, fingerprintOf } from './key-format';
+import { KEY_PREFIX_LENGTH, checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
 import type { KeyVault } from './key-vault';
 
 /** how long after its creation a key made through the API may be copied (once) */
@@ -105,7 +106,7 @@ export class KeyManager implements KeyService {
     const meta = await this.get(id);
     if (meta.state === 'revoked') throw new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer and cannot be tested.`);
     const profile = await this.deps.profiles.get(meta.profileId);
-    const request = await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, targetOf(profile));
+    const request = await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
     let outcome: KeyTestOutcome;
     let failure: CrmError | null = null;
     try {
@@ -271,9 +272,9 @@ export class KeyManager implements KeyService {
   }
 
   private async call<T>(profile: Profile, keyId: string | null, op: Operation, parse: (json: unknown) => T, options: ApiCallOptions = {}): Promise<T> {
-    const request = await buildRequest(op, targetOf(profile));
+    const request = await buildRequest(op, profile);
     const response = await callWithKey(this.apiDeps(), profile, keyId, request, options);
-    return parse(response.json);
+    return parse(readableJson(response));
   }
 
   /** after a successful test: the server's key list (if this key may read it) tells its id and permissions */
@@ -281,7 +282,7 @@ export class KeyManager implements KeyService {
     try {
       const value = await this.deps.vault.valueOf(meta);
       const keys = await this.call(profile, meta.id, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json), { noteUse: false, maxAttempts: 1 });
-      const matches = keys.filter((k) => k.prefix.length >= 4 && value.startsWith(k.prefix));
+      const matches = keys.filter((k) => isOwnListEntry(k.prefix, value));
       const match = matches.length === 1 ? matches[0] : undefined;
       if (!match) return;
       await this.deps.meta.keys.update((doc) => {
@@ -316,13 +317,12 @@ export class KeyManager implements KeyService {
     }
     const profile = await this.deps.profiles.get(meta.profileId).catch(() => null);
     if (!profile) return;
-    const target = targetOf(profile);
-    let serverKeyId = meta.serverKeyId;
+        let serverKeyId = meta.serverKeyId;
     try {
       if (serverKeyId === null) {
         // A key with keys:manage can find its own id by its prefix.
-        const response = await this.deps.sender.send(await buildRequest({ op: 'keys.list', input: {} }, target), value, { maxAttempts: 1 });
-        const matches = parseServerKeys(response.json).filter((k) => k.prefix.length >= 4 && value.startsWith(k.prefix));
+        const response = await this.deps.sender.send(await buildRequest({ op: 'keys.list', input: {} }, profile), value, { maxAttempts: 1 });
+        const matches = parseServerKeys(readableJson(response)).filter((k) => isOwnListEntry(k.prefix, value));
         serverKeyId = matches.length === 1 ? (matches[0]?.id ?? null) : null;
       }
       if (serverKeyId === null) {
@@ -330,7 +330,7 @@ export class KeyManager implements KeyService {
         return;
       }
       try {
-        await this.deps.sender.send(await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, target), value, { maxAttempts: 1 });
+        await this.deps.sender.send(await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile), value, { maxAttempts: 1 });
       } catch (err) {
         if (!(err instanceof CrmError && (err.code === 'not_found' || err.code === 'unauthorized'))) throw err;
         // 404: already deleted; 401: the key no longer works anywhere, which is the goal.
@@ -348,10 +348,6 @@ export class KeyManager implements KeyService {
       await this.setSync(meta.id, sync);
     }
   }
-}
-
-export function targetOf(profile: Profile): { baseUrl: string; endpointOverrides: Profile['endpointOverrides'] } {
-  return { baseUrl: profile.baseUrl, endpointOverrides: profile.endpointOverrides };
 }
 
 function testMessage(outcome: KeyTestOutcome, failure: CrmError | null): string {

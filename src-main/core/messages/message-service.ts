@@ -3,22 +3,21 @@
 // with the same key, goes to the durable outbox, so a later resend can never create a second
 // message.
 import { randomUUID } from 'node:crypto';
+import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
 import type { FileStaging } from '../files/staging';
 import { callWithKey, isUnreachable } from '../keys/api-call';
 import type { ApiCallOptions } from '../keys/api-call';
-import { targetOf } from '../keys/key-manager';
 import type { KeyMeta, SentMessage } from '../model';
 import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from '../operations';
-import { parseMessagePage, parseSentMessage } from '../parse/message';
+import { parseMessagePage } from '../parse/message';
+import { sentMessageOf } from './sent-message';
 import type { ProfileManager } from '../profiles/profile-manager';
 import { buildRequest, prepareRequest } from '../request-builder';
 import type { KeyAccess, MessageService, OutboxService, SendCallOptions, SendResult } from '../services';
 
 type SendOperation = Extract<Operation, { idempotencyKey: string }>;
-
-const MESSAGE_TYPE = { 'messages.text': 'text', 'messages.media': 'media', 'messages.audio': 'audio' } as const;
 
 export class MessageServiceImpl implements MessageService {
   private outbox: OutboxService | undefined;
@@ -52,15 +51,15 @@ export class MessageServiceImpl implements MessageService {
 
   async prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: { field: string; message: string }[] }> {
     const profile = await this.profiles.resolve(profileId);
-    return prepareRequest(op, targetOf(profile));
+    return prepareRequest(op, profile);
   }
 
   async list(input: ListMessagesInput & { profileId?: string }): Promise<{ items: SentMessage[]; total: number | null }> {
     const { profileId, ...query } = input;
     const profile = await this.profiles.resolve(profileId);
-    const request = await buildRequest({ op: 'messages.list', input: query }, targetOf(profile));
+    const request = await buildRequest({ op: 'messages.list', input: query }, profile);
     const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request);
-    const page = parseMessagePage(response.json);
+    const page = parseMessagePage(readableJson(response));
     return { items: page.items, total: page.total };
   }
 
@@ -84,7 +83,7 @@ export class MessageServiceImpl implements MessageService {
   private async send(op: SendOperation, options: SendCallOptions): Promise<SendResult> {
     const profile = await this.profiles.resolve(options.profileId);
     // A local problem (bad number, file too large) is thrown here, before any key is read.
-    const request = await buildRequest(op, targetOf(profile));
+    const request = await buildRequest(op, profile);
     let used: KeyMeta | null = null;
     const callOptions: ApiCallOptions = {
       onKey: (meta) => {
@@ -95,7 +94,7 @@ export class MessageServiceImpl implements MessageService {
     if (options.onProgress) callOptions.onProgress = options.onProgress;
     try {
       const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, callOptions);
-      return { status: 'sent', message: parseSentMessage(response.json, MESSAGE_TYPE[op.op]), durationMs: response.durationMs };
+      return { status: 'sent', message: sentMessageOf(op, profile, response), durationMs: response.durationMs };
     } catch (err) {
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
       const keyId = (used as KeyMeta | null)?.id ?? null;

@@ -1,6 +1,7 @@
 // Shapes of the metadata files, checked on load. Unknown fields are dropped, so nothing that is
 // not in the domain types survives a load (in particular nothing secret).
 import { z } from 'zod';
+import { apiDescriptionSchema } from '../api/schema';
 import type { KeyMeta, Profile } from '../model';
 
 const permission = z.enum(['contacts:read', 'messages:send', 'keys:manage']);
@@ -25,6 +26,8 @@ export const profileSchema = z.object({
   name: z.string(),
   baseUrl: z.string(),
   endpointOverrides: z.partialRecord(endpointId, z.string()),
+  // absent in files from before API descriptions; a damaged one falls back to API.md
+  api: apiDescriptionSchema.nullable().default(null).catch(null),
   activeKeyId: z.string().nullable(),
   sandbox: z.boolean(),
   allowInsecureHttp: z.boolean(),

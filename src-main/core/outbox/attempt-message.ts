@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { toErrorInfo } from '../errors';
 import type { PreparedRequest } from '../http/prepared-request';
-import { isRecord } from '../parse/shape';
+import { sentMessageOf } from '../messages/sent-message';
 import { buildRequest } from '../request-builder';
 import type { AttemptContext } from './attempt-context';
 import { sendOnce } from './attempt-context';
@@ -21,7 +21,7 @@ export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: 
   }
   let request: PreparedRequest;
   try {
-    request = await buildRequest(op, { baseUrl: ctx.profile.baseUrl, endpointOverrides: ctx.profile.endpointOverrides });
+    request = await buildRequest(op, ctx.profile);
   } catch (err) {
     return { kind: 'failed', error: toErrorInfo(err) };
   }
@@ -36,11 +36,9 @@ export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: 
     // withKey itself failed: no_key, key_revoked, keychain_unavailable
     return messageOutcome(err, serverErrors, ctx.bounds, ctx.random);
   }
-  if (result.ok) return { kind: 'sent', summary: messageId(result.response.json) };
-  const { error } = result;
-  // A 2xx whose body we cannot read still created the message.
-  if (error.code === 'bad_response' && error.status !== undefined && error.status >= 200 && error.status <= 299) return { kind: 'sent', summary: null };
-  return messageOutcome(error, serverErrors, ctx.bounds, ctx.random);
+  // A 2xx is sent, even when its answer cannot be read (then there is no id to show).
+  if (result.ok) return { kind: 'sent', summary: sentMessageOf(op, ctx.profile, result.response).id };
+  return messageOutcome(result.error, serverErrors, ctx.bounds, ctx.random);
 }
 
 async function missingFile(op: MessageOp): Promise<string | null> {
@@ -53,10 +51,4 @@ async function missingFile(op: MessageOp): Promise<string | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return basename(path);
     return null; // other problems (permissions...) are reported by the builder with its own words
   }
-}
-
-function messageId(json: unknown): string | null {
-  if (!isRecord(json)) return null;
-  const id = json.id ?? (isRecord(json.data) ? json.data.id : undefined);
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }

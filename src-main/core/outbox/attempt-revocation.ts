@@ -10,6 +10,7 @@
 //      not tried again blindly; a different active key, or the person's retry, tries again.
 // A 404 means the key is already gone: done. That is also what a replay after a crash between
 // "DELETE answered" and "recorded" gets, so the replay is harmless.
+import { readableJson } from '../http/sender';
 import type { CrmError } from '../errors';
 import { toErrorInfo } from '../errors';
 import type { PreparedRequest } from '../http/prepared-request';
@@ -86,7 +87,7 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
     }
     let listRequest: PreparedRequest;
     try {
-      listRequest = await buildRequest({ op: 'keys.list', input: {} }, targetOf(ctx));
+      listRequest = await buildRequest({ op: 'keys.list', input: {} }, ctx.profile);
     } catch (err) {
       return { kind: 'failed', error: toErrorInfo(err) };
     }
@@ -95,7 +96,7 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
     if (!listing.result.ok) return otherFailure(ctx, listing.result.error, serverErrors, 'list the server keys');
     let keys;
     try {
-      keys = parseServerKeys(listing.result.response.json);
+      keys = parseServerKeys(readableJson(listing.result.response));
     } catch (err) {
       return failed(`Could not read the server's key list: ${toErrorInfo(err).message}`);
     }
@@ -112,7 +113,7 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
 
   let deleteRequest: PreparedRequest;
   try {
-    deleteRequest = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, targetOf(ctx));
+    deleteRequest = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, ctx.profile);
   } catch (err) {
     return { kind: 'failed', error: toErrorInfo(err) };
   }
@@ -126,10 +127,6 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
   }
   if (result.error.status === 404) return { kind: 'sent', summary: `already revoked on the server (404), seen ${new Date().toISOString()}` };
   return otherFailure(ctx, result.error, serverErrors, 'revoke the key');
-}
-
-function targetOf(ctx: AttemptContext): { baseUrl: string; endpointOverrides: AttemptContext['profile']['endpointOverrides'] } {
-  return { baseUrl: ctx.profile.baseUrl, endpointOverrides: ctx.profile.endpointOverrides };
 }
 
 function failed(message: string): Outcome {

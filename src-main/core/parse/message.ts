@@ -18,6 +18,7 @@ export function parseSentMessage(json: unknown, expectedType?: MessageType, path
     status: optionalString(json, 'status') ?? 'unknown',
     createdAt: optionalString(json, 'created_at'),
     raw: trimLarge(json),
+    understood: true,
   };
 }
 

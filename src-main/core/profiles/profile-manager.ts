@@ -62,6 +62,7 @@ export class ProfileManager implements ProfileService {
         name,
         baseUrl: url.baseUrl,
         endpointOverrides: {},
+        api: null,
         activeKeyId: null,
         sandbox: input.sandbox === true,
         allowInsecureHttp: url.insecure,

@@ -247,7 +247,7 @@ describe('retries against the sandbox', () => {
     const { sleep, waits } = recordingSleep();
     const client = createApiClient({ sleep });
     const err = await caught(async () => client.send(await sendText(sandbox.baseUrl), sandbox.adminKey));
-    expect(toErrorInfo(err)).toEqual({ code: 'server_error', message: `Server error (HTTP ${status}); contact support if it persists`, status });
+    expect(toErrorInfo(err)).toEqual({ code: 'server_error', message: `Server error (HTTP ${status}). The server says: injected fault: HTTP ${status}; contact support if it persists`, status });
     expect(waits).toEqual([]);
     expect(journalCount('POST', '/api/v1/messages/text', mark)).toBe(1);
     await client.close();

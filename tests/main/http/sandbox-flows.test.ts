@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorInfo } from '../../../src-main/core/errors';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { HttpSender } from '../../../src-main/core/http/sender';
-import { parseContactPage } from '../../../src-main/core/parse/contacts';
+import { DEFAULT_OPERATIONS } from '../../../src-main/core/api/defaults';
+import { readContactAnswer } from '../../../src-main/core/contacts/paging';
+import type { ContactPage } from '../../../src-main/core/model';
+
+const parseContactPage = (json: unknown, page = 1, perPage = 50): ContactPage => readContactAnswer(json, {}, DEFAULT_OPERATIONS['contacts.list'], page, perPage).page;
 import { parseMessagePage, parseSentMessage } from '../../../src-main/core/parse/message';
 import { parseCreatedKey, parseServerKeys } from '../../../src-main/core/parse/server-keys';
 import { buildRequest, prepareRequest } from '../../../src-main/core/request-builder';
@@ -29,7 +33,7 @@ describe('against the sandbox', () => {
     const first = parseContactPage((await client.send(await build(sandbox.baseUrl, { op: 'contacts.list', input: { page: 1, perPage: 50 } }), sandbox.adminKey)).json);
     expect(first).toMatchObject({ page: 1, perPage: 50, total: 120, totalPages: 3 });
     expect(first.items).toHaveLength(50);
-    const last = parseContactPage((await client.send(await build(sandbox.baseUrl, { op: 'contacts.list', input: { page: 3, perPage: 50 } }), sandbox.adminKey)).json);
+    const last = parseContactPage((await client.send(await build(sandbox.baseUrl, { op: 'contacts.list', input: { page: 3, perPage: 50 } }), sandbox.adminKey)).json, 3);
     expect(last.items).toHaveLength(20);
     expect(new Set([...first.items, ...last.items].map((c) => c.id)).size).toBe(70);
   });
@@ -57,7 +61,7 @@ describe('against the sandbox', () => {
     const deleted = await client.send(await build(sandbox.baseUrl, { op: 'keys.delete', input: { id: created.serverKey.id } }), created.value);
     expect(deleted.status).toBe(200);
     const after = await caught(async () => client.send(await build(sandbox.baseUrl, { op: 'contacts.list', input: {} }), created.value));
-    expect(toErrorInfo(after)).toEqual({ code: 'unauthorized', message: 'API key missing, invalid or revoked', status: 401 });
+    expect(toErrorInfo(after)).toEqual({ code: 'unauthorized', message: 'API key missing, invalid or revoked. The server says: unknown or deleted API key', status: 401 });
   });
 
   it('replays an idempotent send instead of creating a second message', async () => {
@@ -91,7 +95,7 @@ describe('against the sandbox', () => {
   it('an overridden path that the server does not have is a readable 404', async () => {
     const request = await buildRequest({ op: 'contacts.list', input: {} }, { baseUrl: sandbox.baseUrl, endpointOverrides: { 'contacts.list': '/api/v2/people' } });
     const err = await caught(() => client.send(request, sandbox.adminKey));
-    expect(toErrorInfo(err)).toEqual({ code: 'not_found', message: "Not found: GET /api/v2/people. Check the profile's base URL and endpoint paths", status: 404 });
+    expect(toErrorInfo(err)).toEqual({ code: 'not_found', message: "Not found: GET /api/v2/people. Check the profile's base URL and API paths. The server says: no route for GET /api/v2/people", status: 404 });
   });
 
   it('reuses one keep-alive connection per origin', async () => {

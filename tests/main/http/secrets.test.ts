@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorInfo } from '../../../src-main/core/errors';
 import { createApiClient } from '../../../src-main/core/http/api-client';
+import { readableJson } from '../../../src-main/core/http/sender';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
 import type { RequestLogEntry } from '../../../src-main/core/model';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
@@ -45,7 +46,12 @@ async function failWith(request: PreparedRequest | Promise<PreparedRequest>, key
   const client = createApiClient({ observer: (e) => log.push(e), sleep: async () => undefined, headersTimeoutMs: options.headersTimeoutMs ?? 30_000, bodyTimeoutMs: 300 });
   try {
     const resolved = await request;
-    return await caught(() => client.send(resolved, key, { signal: options.signal, maxAttempts: 2 }));
+    // a 2xx is not a failure of the send; reading an unreadable one is (bad_response)
+    return await caught(async () => {
+      const response = await client.send(resolved, key, { signal: options.signal, maxAttempts: 2 });
+      for (const fragment of [key, key.slice(-12)]) expect(JSON.stringify(response)).not.toContain(fragment);
+      return readableJson(response);
+    });
   } finally {
     await client.close();
   }

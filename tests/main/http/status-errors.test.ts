@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, toErrorInfo } from '../../../src-main/core/errors';
 import { createApiClient } from '../../../src-main/core/http/api-client';
+import { readableJson } from '../../../src-main/core/http/sender';
 import type { HttpSender } from '../../../src-main/core/http/sender';
 import type { LocalServer } from './support/local-server';
 import { startHttpServer } from './support/local-server';
@@ -42,22 +43,33 @@ const BODIES: Record<string, { body: string; contentType?: string }> = {
   },
 };
 
-const BY_STATUS: [number, CrmError['code'], string][] = [
-  [401, 'unauthorized', 'API key missing, invalid or revoked'],
-  [403, 'forbidden', 'This key lacks permission for Create API key (needs keys:manage)'],
-  [404, 'not_found', "Not found: POST /api/v1/api-keys. Check the profile's base URL and endpoint paths"],
-  [429, 'rate_limited', 'Rate limited by the server; try again in 1 s'],
-  [500, 'server_error', 'Server error (HTTP 500); contact support if it persists'],
-  [502, 'server_error', 'Server error (HTTP 502); contact support if it persists'],
-  [503, 'server_error', 'Server error (HTTP 503); contact support if it persists'],
-  [301, 'http_status', "The server answered with a redirect (HTTP 301); check the profile's base URL (http or https, path prefix)"],
-  [409, 'http_status', 'Unexpected answer from the server: HTTP 409'],
-  [413, 'http_status', 'The request is too large for the server (HTTP 413)'],
-  [418, 'http_status', 'Unexpected answer from the server: HTTP 418'],
+/** what each body adds after our explanation: the service's own reason, when it has one */
+const SAYS: Record<string, string> = {
+  empty: '',
+  html: '',
+  truncated: '',
+  otherShape: '. The server says: Something went wrong',
+  apiShape: '. The server says: whatever: Invalid request data',
+};
+
+const BY_STATUS: [number, CrmError['code'], string, string][] = [
+  [401, 'unauthorized', 'API key missing, invalid or revoked', ''],
+  [403, 'forbidden', 'This key lacks permission for Create API key (needs keys:manage)', ''],
+  [404, 'not_found', "Not found: POST /api/v1/api-keys. Check the profile's base URL and API paths", ''],
+  [429, 'rate_limited', 'Rate limited by the server; try again in 1 s', 'never'],
+  [500, 'server_error', 'Server error (HTTP 500)', '; contact support if it persists'],
+  [502, 'server_error', 'Server error (HTTP 502)', '; contact support if it persists'],
+  [503, 'server_error', 'Server error (HTTP 503)', '; contact support if it persists'],
+  [301, 'http_status', "The server answered with a redirect (HTTP 301); check the profile's base URL (http or https, path prefix)", 'never'],
+  [409, 'http_status', 'Unexpected answer from the server: HTTP 409', ''],
+  [413, 'http_status', 'The request is too large for the server (HTTP 413)', ''],
+  [418, 'http_status', 'Unexpected answer from the server: HTTP 418', ''],
 ];
 
 describe('status mapping', () => {
-  const cases = BY_STATUS.flatMap(([status, code, message]) => Object.keys(BODIES).map((body) => [status, body, code, message] as const));
+  const cases = BY_STATUS.flatMap(([status, code, message, tail]) =>
+    Object.keys(BODIES).map((body) => [status, body, code, tail === 'never' ? message : `${message}${SAYS[body]}${tail}`] as const),
+  );
   it.each(cases)('HTTP %i with a %s body -> %s', async (status, bodyName, code, message) => {
     const body = BODIES[bodyName];
     if (!body) throw new Error(bodyName);
@@ -69,7 +81,7 @@ describe('status mapping', () => {
     expect(info).toEqual({ code, message, status, ...(status === 429 ? { retryAfterMs: 1000 } : {}) });
   });
 
-  it.each(['empty', 'html', 'truncated', 'otherShape'])('HTTP 400 with a %s body -> bad_request keyed by the status', async (bodyName) => {
+  it.each(['empty', 'html', 'truncated'])('HTTP 400 with a %s body -> bad_request keyed by the status', async (bodyName) => {
     const body = BODIES[bodyName];
     if (!body) throw new Error(bodyName);
     reply = { status: 400, ...body };
@@ -99,7 +111,27 @@ describe('status mapping', () => {
     expect(info.message.startsWith('The server rejected the request: Body is not JSON xxx')).toBe(true);
     expect(info.message.endsWith('…')).toBe(true);
     expect(info.message).not.toContain('\n');
-    expect([...info.message.replace('The server rejected the request: ', '')]).toHaveLength(200);
+    expect([...info.message.replace('The server rejected the request: ', '')]).toHaveLength(300);
+  });
+
+  it.each([
+    ['another JSON shape', BODIES.otherShape!.body, 'Something went wrong: a; b', [{ field: '', message: 'a' }, { field: '', message: 'b' }]],
+    ['Laravel', JSON.stringify({ message: 'The phone field is required.', errors: { phone: ['The phone field is required.'] } }), 'phone: The phone field is required.', [{ field: 'phone', message: 'The phone field is required.' }]],
+    ["Meta's Cloud API", JSON.stringify({ error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { details: 'to is not a valid number' } } }), '(#100) Invalid parameter (to is not a valid number)', undefined],
+    ['JSON:API', JSON.stringify({ errors: [{ status: '400', title: 'Invalid', detail: 'number is too short', source: { pointer: '/data/attributes/number' } }] }), 'number: number is too short', [{ field: 'number', message: 'number is too short' }]],
+    ['RFC 7807', JSON.stringify({ type: 'about:blank', title: 'Bad Request', detail: 'text must not be empty' }), 'text must not be empty', undefined],
+    ['a plain error string', JSON.stringify({ error: 'invalid_phone' }), 'invalid_phone', undefined],
+    ['plain text', 'Phone number missing', 'Phone number missing', undefined],
+  ])('HTTP 400 in %s shape shows the service\'s own reason', async (_name, body, text, details) => {
+    reply = { status: 400, body, contentType: body.startsWith('{') ? 'application/json' : 'text/plain' };
+    const err = await caught(async () => client.send(await sendText(server.url), CANARY_KEY));
+    expect(toErrorInfo(err)).toEqual({ code: 'bad_request', message: `The server rejected the request: ${text}`, status: 400, ...(details ? { details } : {}) });
+  });
+
+  it('HTTP 500 shows the service\'s own code and message', async () => {
+    reply = { status: 500, body: JSON.stringify({ error: { code: 'db_down', message: 'database unavailable' } }), contentType: 'application/json' };
+    const err = await caught(async () => client.send(await sendText(server.url), CANARY_KEY));
+    expect((err as CrmError).message).toBe('Server error (HTTP 500). The server says: db_down: database unavailable; contact support if it persists');
   });
 
   it('HTTP 400 idempotency_mismatch is its own code', async () => {
@@ -125,7 +157,7 @@ describe('status mapping', () => {
   it('a 404 on key deletion says the key is gone', async () => {
     reply = { status: 404, body: '{"error":{"code":"not_found","message":"No such key"}}' };
     const err = await caught(async () => client.send(await build(server.url, { op: 'keys.delete', input: { id: 'k_gone' } }), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({ code: 'not_found', message: 'No such API key on the server (it may already be deleted)', status: 404 });
+    expect(toErrorInfo(err)).toEqual({ code: 'not_found', message: 'No such API key on the server (it may already be deleted). The server says: No such key', status: 404 });
   });
 });
 
@@ -134,10 +166,11 @@ describe('2xx bodies', () => {
     ['HTML', '<html>ok</html>', 'text/html; charset=utf-8', 'The server answered HTTP 200 but its body is not valid JSON (text/html)'],
     ['truncated JSON', '{"data":[{"id":"c_1"', 'application/json', 'The server answered HTTP 200 but its body is not valid JSON (application/json)'],
     ['plain text without a content type', 'OK', undefined, 'The server answered HTTP 200 but its body is not valid JSON'],
-  ])('a 200 with %s -> bad_response', async (_name, body, contentType, message) => {
+  ])('a 200 with %s is a success whose body is unreadable (bad_response when read)', async (_name, body, contentType, message) => {
     reply = { status: 200, body, contentType };
-    const err = await caught(async () => client.send(await build(server.url, { op: 'contacts.list', input: {} }), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({ code: 'bad_response', message, status: 200 });
+    const response = await client.send(await build(server.url, { op: 'contacts.list', input: {} }), CANARY_KEY);
+    expect(response).toMatchObject({ status: 200, json: undefined });
+    expect(toErrorInfo(await caught(async () => readableJson(response)))).toEqual({ code: 'bad_response', message, status: 200 });
   });
 
   it('parses JSON (with a BOM, any content type) and returns headers, status and attempts', async () => {

@@ -29,7 +29,7 @@ export class TestKeys implements KeyAccess {
       id: PROFILE_ID,
       name: 'test',
       baseUrl,
-      endpointOverrides: {},
+      endpointOverrides: {}, api: null,
       activeKeyId: null,
       sandbox: true,
       allowInsecureHttp: false,

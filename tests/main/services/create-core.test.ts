@@ -54,7 +54,7 @@ describe.skipIf(!hasKeychain)('createCore', () => {
       const off = core.requestLog.subscribe((e) => live.push(`${e.method} ${e.path} ${e.status}`));
       await core.contacts.list({ perPage: 2 });
       off();
-      expect(live).toEqual(['GET /api/v1/contacts?per_page=2 200']);
+      expect(live).toEqual(['GET /api/v1/contacts?page=1&per_page=2 200']);
       const entry = core.requestLog.list().at(-1);
       expect(entry?.requestHeaders.Authorization ?? entry?.requestHeaders.authorization).toBe('Bearer ***');
       expect(findSecrets(core.requestLog.list(), [sandbox.adminKey])).toEqual([]);

@@ -25,7 +25,7 @@ describe('metadata stores', () => {
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         meta.profiles.update((doc) => {
-          doc.profiles.push({ id: `p_${i}`, name: `n${i}`, baseUrl: 'http://127.0.0.1', endpointOverrides: {}, activeKeyId: null, sandbox: false, allowInsecureHttp: false, createdAt: 'x' });
+          doc.profiles.push({ id: `p_${i}`, name: `n${i}`, baseUrl: 'http://127.0.0.1', endpointOverrides: {}, api: null, activeKeyId: null, sandbox: false, allowInsecureHttp: false, createdAt: 'x' });
         }),
       ),
     );

@@ -1,0 +1,202 @@
+// A pasted cURL -> a proposed OperationSpec for one operation: method, path, query, the headers
+// that may be kept, and a body template whose fields are roles or constants. Roles are guessed
+// from field names real services use (names.ts) and from the example values (a phone number, a
+// URL, base64, a mimetype); the person corrects any guess with `fixes` (role -> field). How the
+// number is written (`+`, `@c.us`) is learned from the example. Pure.
+import { CrmError } from '../errors';
+import type { ParsedCurl } from './curl-parse';
+import { DETECT_CONTACTS } from './defaults';
+import { judgeHeader } from './header-policy';
+import { normalizeName, REQUEST_NAMES } from './names';
+import { OPERATION_ROLES, ROLE_LABELS, isRole, missingRoles } from './roles';
+import type { DescribedOperation, MappingRow, OperationMethod, OperationSpec, Proposal, QueryParam, Role, RoleFixes, RoleRef, Template } from './types';
+
+export type { MappingRow, Proposal, RoleFixes };
+
+const METHODS: readonly OperationMethod[] = ['GET', 'POST', 'PUT', 'PATCH'];
+
+export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperation, options: { profileBaseUrl?: string; fixes?: RoleFixes } = {}): Proposal {
+  const warnings: string[] = [...parsed.warnings];
+  if (parsed.unknown.length > 0) warnings.push(`Options this app does not know were left out: ${parsed.unknown.join(', ')}`);
+  const method = parsed.method.toUpperCase() as OperationMethod;
+  if (!METHODS.includes(method)) throw new CrmError('validation', `The example uses ${parsed.method.slice(0, 20)}; an operation here is a GET, POST, PUT or PATCH`);
+  const url = new URL(parsed.url);
+  const { baseUrl, path } = splitUrl(url, options.profileBaseUrl);
+
+  const headers: { name: string; value: string }[] = [];
+  for (const { name, value } of parsed.headers) {
+    const verdict = judgeHeader(name, value);
+    if (verdict.keep) headers.push({ name, value });
+    else if (!verdict.silent) warnings.push(verdict.reason);
+  }
+
+  const body = parseBody(parsed.body, operation);
+  const guesser = new Guesser(operation, options.fixes ?? {});
+  const query: QueryParam[] = [...url.searchParams].map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
+  const template = body === undefined ? null : guesser.template(body);
+  guesser.checkFixesUsed(warnings);
+
+  const spec: OperationSpec = { method, path, query, headers, body: template };
+  if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
+  else if (operation !== 'messages.list') spec.send = { messageId: null };
+  const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
+  for (const missing of missingRoles(operation, present)) warnings.push(`In this example ${missing}: name it with a fix (e.g. --map ${firstRole(missing)}=FIELD) or in the mapping table`);
+  return { operation, spec, baseUrl, rows: guesser.rows, warnings };
+}
+
+function firstRole(sentence: string): string {
+  const label = Object.entries(ROLE_LABELS).find(([, l]) => sentence.includes(l));
+  return label?.[0] ?? 'ROLE';
+}
+
+/** Keeps the profile's base URL when the example is under it; otherwise the example's origin. */
+function splitUrl(url: URL, profileBaseUrl: string | undefined): { baseUrl: string; path: string } {
+  if (profileBaseUrl !== undefined) {
+    try {
+      const base = new URL(profileBaseUrl);
+      const prefix = base.pathname.replace(/\/+$/, '');
+      if (base.origin === url.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+        return { baseUrl: `${base.origin}${prefix}`, path: url.pathname.slice(prefix.length) || '/' };
+      }
+    } catch {
+      // an unusable profile URL: propose the example's own origin
+    }
+  }
+  return { baseUrl: url.origin, path: url.pathname || '/' };
+}
+
+function parseBody(text: string | null, operation: DescribedOperation): unknown {
+  if (text === null || text.trim() === '') return undefined;
+  if (operation === 'contacts.list' || operation === 'messages.list') {
+    throw new CrmError('validation', 'This example has a body, but a list is asked for with a GET and a query; paste the list request without -d (or with -G)');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    const form = /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text.trim());
+    throw new CrmError('validation', form ? 'The body is form-encoded (a=1&b=2); this app sends JSON bodies only' : 'The body is not valid JSON; this app sends JSON bodies only');
+  }
+}
+
+const PHONE = /^(\+?)(\d{8,15})((?:@[a-z0-9.-]+)?)$/i;
+const URL_VALUE = /^https?:\/\/\S+$/i;
+const BASE64 = /^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]{16,}={0,2}$/;
+const MIMETYPE = /^[a-z]+\/[\w.+-]+$/i;
+
+class Guesser {
+  readonly rows: MappingRow[] = [];
+  private readonly allowed: ReadonlySet<Role>;
+  private readonly taken = new Set<Role>();
+  private readonly usedFixes = new Set<string>();
+
+  constructor(
+    private readonly operation: DescribedOperation,
+    private readonly fixes: RoleFixes,
+  ) {
+    this.allowed = new Set(OPERATION_ROLES[operation]);
+  }
+
+  queryValue(name: string, value: string): string | RoleRef {
+    const role = this.decide(name, name, value, 'query');
+    this.rows.push({ location: 'query', field: name, example: short(value), role: role?.$role ?? null });
+    return role ?? value;
+  }
+
+  template(body: unknown): Template {
+    const sources = countSources(body);
+    const walk = (node: unknown, path: string, key: string): Template => {
+      if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
+      if (typeof node === 'object' && node !== null) {
+        const out: Record<string, Template> = {};
+        for (const [name, child] of Object.entries(node)) out[name] = walk(child, path === '' ? name : `${path}.${name}`, name);
+        return out;
+      }
+      if (node === null || typeof node === 'boolean') return node;
+      const value = node as string | number;
+      const role = this.decide(path, key, value, 'body', sources);
+      this.rows.push({ location: 'body', field: path, example: short(String(value)), role: role?.$role ?? null });
+      return role ?? value;
+    };
+    return walk(body, '', '');
+  }
+
+  checkFixesUsed(warnings: string[]): void {
+    for (const [role, fields] of Object.entries(this.fixes) as [Role | 'constant', string[]][]) {
+      if (role !== 'constant' && !isRole(role)) warnings.push(`"${role}" is not a role; roles: ${OPERATION_ROLES[this.operation].join(', ')}`);
+      for (const field of fields) if (!this.usedFixes.has(`${role}=${field}`)) warnings.push(`No field "${field}" in the example for ${role}`);
+    }
+  }
+
+  /** The person's fix first, then the guess; each role goes to the first field that fits. */
+  private decide(path: string, key: string, value: string | number, where: 'query' | 'body', sources = 1): RoleRef | null {
+    for (const [role, fields] of Object.entries(this.fixes) as [Role | 'constant', string[]][]) {
+      const field = fields.find((f) => f === path || f === key);
+      if (field === undefined) continue;
+      this.usedFixes.add(`${role}=${field}`);
+      if (role === 'constant' || !this.allowed.has(role)) return null;
+      this.taken.add(role);
+      return withFormat(role, value);
+    }
+    const role = this.guess(key, value, where, sources);
+    if (role === null || this.taken.has(role) || this.fixedElsewhere(role)) return null;
+    this.taken.add(role);
+    return withFormat(role, value);
+  }
+
+  private fixedElsewhere(role: Role): boolean {
+    return (this.fixes[role]?.length ?? 0) > 0;
+  }
+
+  private guess(key: string, value: string | number, where: 'query' | 'body', sources: number): Role | null {
+    const name = normalizeName(key);
+    const is = (role: keyof typeof REQUEST_NAMES): boolean => this.allowed.has(role) && (REQUEST_NAMES[role] as readonly string[]).map(normalizeName).includes(name);
+    const text = String(value);
+    if (where === 'query') {
+      for (const role of ['page', 'per_page', 'offset', 'cursor', 'search', 'number'] as const) if (is(role)) return role;
+      return null;
+    }
+    if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number')))) {
+      if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';
+    }
+    if (typeof value !== 'string') return null;
+    const media = this.operation === 'messages.audio' ? 'audio' : 'media';
+    if (this.allowed.has(media) && (URL_VALUE.test(text) || (BASE64.test(text) && text.length >= 24))) {
+      // one field for the bytes: it takes a URL or base64, as the person chooses
+      if (sources <= 1) return media;
+      if (/base64|data|content|file$/i.test(key) && !URL_VALUE.test(text)) return `${media}_base64`;
+      return URL_VALUE.test(text) ? `${media}_url` : `${media}_base64`;
+    }
+    if (this.allowed.has('mimetype') && (is('mimetype') || MIMETYPE.test(text)) && MIMETYPE.test(text)) return 'mimetype';
+    if (this.allowed.has('mediatype') && ['mediatype', 'mediatypes'].includes(name) && /^(image|document|video|file)$/i.test(text)) return 'mediatype';
+    if (is('file_name') && /\.[a-z0-9]{1,5}$/i.test(text)) return 'file_name';
+    if (is('caption')) return 'caption';
+    if (is('text')) return 'text';
+    return null;
+  }
+}
+
+/** How many leaves look like the file's bytes (URL or base64): one means one field takes either. */
+function countSources(body: unknown): number {
+  let count = 0;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null) Object.values(node).forEach(walk);
+    else if (typeof node === 'string' && (URL_VALUE.test(node) || (BASE64.test(node) && node.length >= 24))) count += 1;
+  };
+  walk(body);
+  return count;
+}
+
+/** The example's way of writing the number (`+5511...`, `5511...@c.us`) becomes the role's format. */
+function withFormat(role: Role, value: string | number): RoleRef {
+  if (role !== 'number') return { $role: role };
+  const match = PHONE.exec(String(value).replace(/[\s()-]/g, ''));
+  const ref: RoleRef = { $role: 'number' };
+  if (match?.[1]) ref.prefix = match[1];
+  if (match?.[3]) ref.suffix = match[3];
+  return ref;
+}
+
+function short(text: string): string {
+  return text.length <= 60 ? text : `${text.slice(0, 57)}…`;
+}

@@ -1,0 +1,26 @@
+// Which roles each operation cannot do without. The role lists themselves are shared with the
+// window (src-main/shared/api-roles.ts).
+import { ROLES, ROLE_LABELS } from '../../shared/api-roles';
+import type { DescribedOperation, Role } from './types';
+
+export { OPERATION_ROLES, ROLES, ROLE_LABELS } from '../../shared/api-roles';
+
+/** Each inner list: at least one of these roles must appear. */
+const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]>> = {
+  'contacts.list': [],
+  'messages.text': [['number'], ['text']],
+  'messages.media': [['number'], ['media', 'media_url', 'media_base64']],
+  'messages.audio': [['number'], ['audio', 'audio_url', 'audio_base64']],
+  'messages.list': [],
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Sentences naming what the operation cannot do without; empty when complete. */
+export function missingRoles(op: DescribedOperation, present: ReadonlySet<Role>): string[] {
+  return REQUIRED[op]
+    .filter((anyOf) => !anyOf.some((r) => present.has(r)))
+    .map((anyOf) => `no field is mapped to the ${anyOf.map((r) => ROLE_LABELS[r]).join(' or ')}`);
+}

@@ -1,0 +1,85 @@
+// The stored form of an API description, checked on load and before saving. Anything that
+// does not pass is refused with the path of the problem, so a damaged or hostile profiles.json
+// cannot make the builder send what the person never described.
+import { z } from 'zod';
+import { judgeHeader } from './header-policy';
+import { ROLES } from './roles';
+import type { ApiDescription, Template } from './types';
+
+const MAX_TEMPLATE_DEPTH = 12;
+const MAX_TEMPLATE_CHARS = 64 * 1024;
+
+const roleRef = z.strictObject({
+  $role: z.enum(ROLES),
+  prefix: z.string().max(64).optional(),
+  suffix: z.string().max(64).optional(),
+});
+
+const path = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine((p) => p.startsWith('/') && !p.startsWith('//'), 'must start with one "/"')
+  // eslint-disable-next-line no-control-regex
+  .refine((p) => !/[\s\u0000-\u001f\u007f?#\\]/.test(p), 'must not contain spaces, control characters, "?", "#" or "\\"')
+  .refine((p) => !p.split('/').some((s) => /^(\.|%2e){1,2}$/i.test(s)), 'must not contain "." or ".." segments');
+
+const jsonPath = z.string().max(200).regex(/^(header:[A-Za-z0-9-]{1,80}|[^\s]{0,200})$/);
+
+const contactsMap = z.strictObject({
+  list: jsonPath.nullable(),
+  id: jsonPath.nullable(),
+  name: jsonPath.nullable(),
+  firstName: jsonPath.nullable(),
+  lastName: jsonPath.nullable(),
+  number: jsonPath.nullable(),
+  email: jsonPath.nullable(),
+  tags: jsonPath.nullable(),
+  total: jsonPath.nullable(),
+  nextCursor: jsonPath.nullable(),
+  paging: z.enum(['page', 'offset', 'cursor', 'link', 'none']).nullable(),
+});
+
+const header = z.strictObject({ name: z.string(), value: z.string() }).superRefine((h, ctx) => {
+  const verdict = judgeHeader(h.name, h.value);
+  if (!verdict.keep) ctx.addIssue({ code: 'custom', message: verdict.silent ? `${h.name} is set by the app` : verdict.reason });
+});
+
+export const describedOperation = z.enum(['contacts.list', 'messages.text', 'messages.media', 'messages.audio', 'messages.list']);
+
+export const operationSpecSchema = z.strictObject({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),
+  path,
+  query: z.array(z.strictObject({ name: z.string().min(1).max(100), value: z.union([z.string().max(1000), roleRef]) })).max(50),
+  headers: z.array(header).max(30),
+  body: z.custom<Template>((body) => checkTemplate(body, 0) === null, { error: (issue) => checkTemplate(issue.input, 0) ?? 'the body template is not valid' }),
+  contacts: contactsMap.optional(),
+  send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
+});
+
+export const apiDescriptionSchema = z.strictObject({
+  version: z.literal(1),
+  operations: z.partialRecord(describedOperation, operationSpecSchema),
+});
+
+/** The description, or the problems (path: message) that stop it from being used. */
+export function parseApiDescription(raw: unknown): { ok: true; value: ApiDescription } | { ok: false; problems: string[] } {
+  const parsed = apiDescriptionSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data as ApiDescription };
+  return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'description'}: ${i.message}`) };
+}
+
+function checkTemplate(node: unknown, depth: number): string | null {
+  if (depth === 0 && node !== null && JSON.stringify(node).length > MAX_TEMPLATE_CHARS) return `the body template is larger than ${MAX_TEMPLATE_CHARS / 1024} KiB`;
+  if (depth > MAX_TEMPLATE_DEPTH) return `the body template is nested deeper than ${MAX_TEMPLATE_DEPTH} levels`;
+  if (node === null || typeof node === 'string' || typeof node === 'boolean') return null;
+  if (typeof node === 'number') return Number.isFinite(node) ? null : 'the body template has a number that is not finite';
+  if (Array.isArray(node)) return node.map((n) => checkTemplate(n, depth + 1)).find((p) => p !== null) ?? null;
+  if (typeof node === 'object') {
+    if ('$role' in node) return roleRef.safeParse(node).success ? null : 'the body template has an unknown role';
+    return Object.values(node as Record<string, unknown>).map((n) => checkTemplate(n, depth + 1)).find((p) => p !== null) ?? null;
+  }
+  return 'the body template has a value that is not JSON';
+}
+
+export type { Template };

@@ -1,0 +1,62 @@
+// Filling an operation's template: role leaves take the operation's values, constants stay as
+// given, and a role with no value leaves its field out (an optional caption, the cursor of a
+// first page). Pure.
+import type { OperationSpec, Role, RoleRef, Template } from './types';
+
+export type RoleValues = Partial<Record<Role, string | number>>;
+
+const OMIT = Symbol('omit');
+
+export function isRoleRef(value: unknown): value is RoleRef {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { $role?: unknown }).$role === 'string';
+}
+
+/** The role's value as the service writes it, or undefined when there is none. */
+export function roleText(ref: RoleRef, values: RoleValues): string | number | undefined {
+  const value = values[ref.$role];
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && !ref.prefix && !ref.suffix) return value;
+  return `${ref.prefix ?? ''}${value}${ref.suffix ?? ''}`;
+}
+
+export function renderTemplate(template: Template, values: RoleValues): unknown {
+  const out = render(template, values);
+  return out === OMIT ? null : out;
+}
+
+function render(node: Template, values: RoleValues): unknown {
+  if (isRoleRef(node)) return roleText(node, values) ?? OMIT;
+  if (Array.isArray(node)) return node.map((item) => render(item, values)).filter((item) => item !== OMIT);
+  if (typeof node === 'object' && node !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [name, child] of Object.entries(node)) {
+      const value = render(child, values);
+      if (value !== OMIT) out[name] = value;
+    }
+    return out;
+  }
+  return node;
+}
+
+/** Query pairs in order; a role without a value is left out. */
+export function renderQuery(spec: OperationSpec, values: RoleValues): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const param of spec.query) {
+    const value = typeof param.value === 'string' ? param.value : roleText(param.value, values);
+    if (value !== undefined) pairs.push([param.name, String(value)]);
+  }
+  return pairs;
+}
+
+/** Every role the spec uses, in the query and the body. */
+export function rolesOf(spec: OperationSpec): Set<Role> {
+  const found = new Set<Role>();
+  for (const param of spec.query) if (typeof param.value !== 'string') found.add(param.value.$role);
+  const walk = (node: Template): void => {
+    if (isRoleRef(node)) found.add(node.$role);
+    else if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object' && node !== null) Object.values(node).forEach(walk);
+  };
+  if (spec.body !== null) walk(spec.body);
+  return found;
+}

@@ -1,0 +1,126 @@
+// A profile's API description, operation by operation: learn one from a pasted cURL, save it,
+// reset it to API.md, and preview the request it makes. The window's mapping editor and
+// `crm profiles import-curl` both go through here; the description lives in profiles.json
+// with the profile it belongs to.
+import { toCurl } from '../curl';
+import { parseCurl, CurlParseError } from '../api/curl-parse';
+import { DESCRIBED_OPERATIONS } from '../api/defaults';
+import { proposeOperation } from '../api/propose';
+import type { Proposal, RoleFixes } from '../api/propose';
+import { missingRoles } from '../api/roles';
+import { parseApiDescription } from '../api/schema';
+import { rolesOf } from '../api/template';
+import type { ApiDescription, ApiPreview, DescribedApi, DescribedOperation, OperationSpec } from '../api/types';
+
+export type { ApiPreview, DescribedApi };
+import { ENDPOINTS } from '../endpoints';
+import { CrmError } from '../errors';
+import type { MetaStores } from '../meta/stores';
+import type { Profile } from '../model';
+import type { Operation } from '../operations';
+import { operationSpec, prepareRequest } from '../request-builder';
+
+/** What the preview sends: the playground's kind of example values. */
+const SAMPLES: Record<DescribedOperation, Operation> = {
+  'contacts.list': { op: 'contacts.list', input: { page: 1, perPage: 50, search: 'ana' } },
+  'messages.text': { op: 'messages.text', input: { number: '5511999990000', text: 'Hello from the console' }, idempotencyKey: '00000000-0000-4000-8000-000000000000' },
+  'messages.media': {
+    op: 'messages.media',
+    input: { number: '5511999990000', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/report.pdf' }, caption: 'Monthly report' },
+    idempotencyKey: '00000000-0000-4000-8000-000000000000',
+  },
+  'messages.audio': { op: 'messages.audio', input: { number: '5511999990000', source: { kind: 'url', url: 'https://example.com/audio/note.ogg' } }, idempotencyKey: '00000000-0000-4000-8000-000000000000' },
+  'messages.list': { op: 'messages.list', input: { number: '5511999990000', page: 1, perPage: 20 } },
+};
+
+export class ApiEditor {
+  constructor(private readonly meta: MetaStores) {}
+
+  async describe(profileId: string): Promise<DescribedApi> {
+    const profile = await this.profile(profileId);
+    return {
+      profileId,
+      baseUrl: profile.baseUrl,
+      operations: DESCRIBED_OPERATIONS.map((operation) => ({
+        operation,
+        label: ENDPOINTS[operation].label,
+        spec: operationSpec(profile, operation),
+        custom: profile.api?.operations[operation] !== undefined,
+      })),
+    };
+  }
+
+  /** Reads the cURL and proposes the operation's description; saves nothing. */
+  async propose(profileId: string, operation: DescribedOperation, curlText: string, fixes: RoleFixes = {}): Promise<Proposal> {
+    const profile = await this.profile(profileId);
+    let parsed;
+    try {
+      parsed = parseCurl(curlText);
+    } catch (err) {
+      if (err instanceof CurlParseError) throw new CrmError('validation', `The cURL could not be read: ${err.message}`);
+      throw err;
+    }
+    return proposeOperation(parsed, operation, { profileBaseUrl: profile.baseUrl, fixes });
+  }
+
+  async save(profileId: string, operation: DescribedOperation, spec: OperationSpec): Promise<Profile> {
+    const checked = parseApiDescription({ version: 1, operations: { [operation]: spec } });
+    if (!checked.ok) throw new CrmError('validation', `The API description cannot be saved: ${checked.problems.slice(0, 5).join('; ')}`);
+    const clean = checked.value.operations[operation]!;
+    const missing = missingRoles(operation, rolesOf(clean));
+    if (missing.length > 0) throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.join('; ')}`);
+    return this.write(profileId, (api) => ({ ...api, operations: { ...api.operations, [operation]: clean } }), operation);
+  }
+
+  /** Takes another profile's whole description (the CLI's environment profile copies --profile's). */
+  async adopt(profileId: string, api: ApiDescription | null): Promise<Profile> {
+    if (api === null) return this.reset(profileId, 'all');
+    const checked = parseApiDescription(api);
+    if (!checked.ok) throw new CrmError('validation', `The API description cannot be used: ${checked.problems.slice(0, 5).join('; ')}`);
+    return this.write(profileId, () => checked.value, null);
+  }
+
+  /** Back to API.md for one operation, or for all. */
+  async reset(profileId: string, operation: DescribedOperation | 'all'): Promise<Profile> {
+    return this.write(profileId, (api) => {
+      if (operation === 'all') return null;
+      const operations = { ...api.operations };
+      delete operations[operation];
+      return Object.keys(operations).length === 0 ? null : { ...api, operations };
+    }, operation === 'all' ? null : operation);
+  }
+
+  /** The request a spec makes with example values, as the send panels' cURL shows it. */
+  async preview(profileId: string, operation: DescribedOperation, spec: OperationSpec | null): Promise<ApiPreview> {
+    const profile = await this.profile(profileId);
+    const api: ApiDescription = { version: 1, operations: { ...profile.api?.operations } };
+    if (spec !== null) {
+      const checked = parseApiDescription({ version: 1, operations: { [operation]: spec } });
+      if (!checked.ok) return { method: spec.method, url: '', curl: '', problems: checked.problems.map((message) => ({ field: 'api', message })) };
+      api.operations[operation] = checked.value.operations[operation];
+    }
+    const { request, problems } = await prepareRequest(SAMPLES[operation], { ...profile, api });
+    return { method: request.method, url: request.url, curl: toCurl(request), problems };
+  }
+
+  private async profile(profileId: string): Promise<Profile> {
+    const doc = await this.meta.profiles.read();
+    const profile = doc.profiles.find((p) => p.id === profileId);
+    if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+    return profile;
+  }
+
+  /** A described operation owns its path: an older path override of it is dropped. */
+  private write(profileId: string, change: (api: ApiDescription) => ApiDescription | null, operation: DescribedOperation | null): Promise<Profile> {
+    return this.meta.profiles.update((doc) => {
+      const profile = doc.profiles.find((p) => p.id === profileId);
+      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+      profile.api = change(profile.api ?? { version: 1, operations: {} });
+      const overrides = { ...profile.endpointOverrides };
+      if (operation === null) for (const id of DESCRIBED_OPERATIONS) delete overrides[id];
+      else delete overrides[operation];
+      profile.endpointOverrides = overrides;
+      return profile;
+    });
+  }
+}

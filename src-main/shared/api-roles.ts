@@ -1,0 +1,37 @@
+// Roles of an API description and the operations that may use them: pure data that the main
+// process and the window's mapping editor both read (no node:*, no electron, no DOM).
+import type { DescribedOperation, Role } from '../core/api/types';
+
+export const ROLES = [
+  'number', 'text', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype',
+  'audio', 'audio_url', 'audio_base64', 'page', 'per_page', 'offset', 'cursor', 'search',
+] as const satisfies readonly Role[];
+
+export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[]>> = {
+  'contacts.list': ['page', 'per_page', 'offset', 'cursor', 'search'],
+  'messages.text': ['number', 'text'],
+  'messages.media': ['number', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype'],
+  'messages.audio': ['number', 'audio', 'audio_url', 'audio_base64', 'mimetype', 'file_name'],
+  'messages.list': ['number', 'page', 'per_page', 'offset', 'cursor'],
+};
+
+/** What a person calls a role, for tables and problems. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  number: 'recipient number',
+  text: 'message text',
+  caption: 'caption',
+  media: 'media (URL or base64)',
+  media_url: 'media URL',
+  media_base64: 'media as base64',
+  file_name: 'file name',
+  mimetype: 'mimetype',
+  mediatype: 'media type (image/document)',
+  audio: 'audio (URL or base64)',
+  audio_url: 'audio URL',
+  audio_base64: 'audio as base64',
+  page: 'page number',
+  per_page: 'page size',
+  offset: 'offset',
+  cursor: 'cursor',
+  search: 'search text',
+};
