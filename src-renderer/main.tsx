@@ -4,6 +4,7 @@ import { App } from './app/app';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/api-editor.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -46,11 +46,12 @@ export function wireAppEvents(): () => void {
         void useKeysStore.getState().load(now.profileId);
         return;
       }
-      if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl) return;
+      if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl && now.routes === last.routes) return;
       const profileChanged = now.profileId !== last.profileId;
+      const keysMayDiffer = profileChanged || now.keyId !== last.keyId || now.baseUrl !== last.baseUrl;
       last = now;
       if (profileChanged) void useKeysStore.getState().load(now.profileId);
-      else void useKeysStore.getState().reload();
+      else if (keysMayDiffer) void useKeysStore.getState().reload();
       useContactsStore.getState().refresh();
       const send = useSendStore.getState();
       send.schedulePreview(send.tab);
@@ -69,5 +70,12 @@ export function wireAppEvents(): () => void {
 
 function activeIds() {
   const p = selectActiveProfile(useProfilesStore.getState());
-  return { profileId: p?.id ?? null, keyId: p?.activeKeyId ?? null, baseUrl: p?.baseUrl ?? null };
+  return {
+    profileId: p?.id ?? null,
+    keyId: p?.activeKeyId ?? null,
+    baseUrl: p?.baseUrl ?? null,
+    // how the service is asked (API tab, path overrides): a saved change re-reads the contacts
+    // and redraws the send preview; compared as text because every profiles answer is a new object
+    routes: p ? JSON.stringify([p.api, p.endpointOverrides]) : null,
+  };
 }

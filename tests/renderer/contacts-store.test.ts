@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, ContactPage, Result } from '../../src-renderer/lib/api';
-import { PER_PAGE, rowAt, selectRowCount, useContactsStore } from '../../src-renderer/features/contacts/contacts-store';
+import { PER_PAGE, rowAt, selectKnownTotal, selectRowCount, useContactsStore } from '../../src-renderer/features/contacts/contacts-store';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
 const contact = (i: number, tag = ''): Contact => ({
@@ -115,6 +115,78 @@ describe('contacts paging', () => {
     await flush();
     // one full page known, one more may follow
     expect(selectRowCount(useContactsStore.getState())).toBe(2 * PER_PAGE);
+  });
+});
+
+describe('contacts paging without a total: the answer’s hasMore', () => {
+  /** `n` contacts from `start`, no total, with the answer's hasMore. */
+  const untotalled = (p: number, n: number, hasMore: boolean | null): ContactPage => ({
+    items: Array.from({ length: n }, (_, i) => contact((p - 1) * PER_PAGE + i)),
+    page: p,
+    perPage: PER_PAGE,
+    total: null,
+    totalPages: null,
+    hasMore,
+  });
+
+  it('true: one more page may follow, even after a short page (a service that pages by cursor)', async () => {
+    crm = installFakeCrm({ 'contacts:list': ({ page: p }) => ok(untotalled(p, 30, true)) });
+    useContactsStore.getState().init();
+    await flush();
+    expect(selectRowCount(useContactsStore.getState())).toBe(30 + PER_PAGE);
+    expect(selectKnownTotal(useContactsStore.getState())).toBeNull();
+  });
+
+  it('false: this is the last page, even when it is full; nothing past it is asked for', async () => {
+    crm = installFakeCrm({ 'contacts:list': ({ page: p }) => ok(untotalled(p, PER_PAGE, false)) });
+    useContactsStore.getState().init();
+    await flush();
+    expect(selectRowCount(useContactsStore.getState())).toBe(PER_PAGE);
+    expect(selectKnownTotal(useContactsStore.getState())).toBe(PER_PAGE);
+    useContactsStore.getState().ensureRange(0, 5 * PER_PAGE);
+    await flush();
+    expect(crm.callsTo('contacts:list').map((c) => c.page)).toEqual([1]);
+  });
+
+  it('null: a full page means maybe one more, a short one is the end (the rule for answers that do not say)', async () => {
+    crm = installFakeCrm({ 'contacts:list': ({ page: p }) => ok(untotalled(p, p === 1 ? PER_PAGE : 40, null)) });
+    useContactsStore.getState().init();
+    await flush();
+    expect(selectRowCount(useContactsStore.getState())).toBe(2 * PER_PAGE);
+    useContactsStore.getState().ensureRange(PER_PAGE, PER_PAGE + 10);
+    await flush();
+    expect(selectRowCount(useContactsStore.getState())).toBe(PER_PAGE + 40);
+  });
+
+  it('once the last page answered, an earlier page read again does not make the list longer', async () => {
+    let failPage2 = true;
+    crm = installFakeCrm({
+      'contacts:list': ({ page: p }) => {
+        if (p === 2 && failPage2) return fail({ code: 'timeout', message: 'slow' });
+        // page 4 is past the end: empty, and it says so
+        return ok(untotalled(p, p < 3 ? PER_PAGE : p === 3 ? 20 : 0, p < 3));
+      },
+    });
+    useContactsStore.getState().init();
+    await flush();
+    useContactsStore.getState().ensureRange(0, 3 * PER_PAGE);
+    await flush();
+    useContactsStore.getState().ensureRange(2 * PER_PAGE, 3 * PER_PAGE);
+    await flush();
+    expect(selectRowCount(useContactsStore.getState())).toBe(2 * PER_PAGE + 20);
+    failPage2 = false;
+    useContactsStore.getState().retryPage(2);
+    await flush();
+    expect(selectRowCount(useContactsStore.getState())).toBe(2 * PER_PAGE + 20);
+    expect(selectKnownTotal(useContactsStore.getState())).toBe(2 * PER_PAGE + 20);
+  });
+
+  it('an empty last first page is an empty list', async () => {
+    crm = installFakeCrm({ 'contacts:list': ({ page: p }) => ok(untotalled(p, 0, false)) });
+    useContactsStore.getState().init();
+    await flush();
+    expect(selectRowCount(useContactsStore.getState())).toBe(0);
+    expect(selectKnownTotal(useContactsStore.getState())).toBe(0);
   });
 });
 

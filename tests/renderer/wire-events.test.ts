@@ -94,6 +94,23 @@ describe('wireAppEvents', () => {
     expect(useContactsStore.getState().generation).toBe(generation + 1);
   });
 
+  it('follows a saved API description of the active profile: the contacts are read again, the keys are not', async () => {
+    await flush(10);
+    useContactsStore.getState().init();
+    await flush();
+    const generation = useContactsStore.getState().generation;
+    const keysCalls = crm.callsTo('keys:list').length;
+    const described = { ...profile('p1'), api: { version: 1 as const, operations: { 'messages.text': { method: 'POST' as const, path: '/api/v1/sendMessage', query: [], headers: [], body: { chatId: { $role: 'number' as const } } } } } };
+    crm.emit('profiles:changed', { profiles: [described, profile('p2')], activeProfileId: 'p1' });
+    await flush(10);
+    expect(useContactsStore.getState().generation).toBe(generation + 1);
+    expect(crm.callsTo('keys:list')).toHaveLength(keysCalls);
+    // the same description again (a new object) changes nothing
+    crm.emit('profiles:changed', { profiles: [structuredClone(described), profile('p2')], activeProfileId: 'p1' });
+    await flush(10);
+    expect(useContactsStore.getState().generation).toBe(generation + 1);
+  });
+
   it('does not fetch the contacts twice when the profiles answer after the list asked', async () => {
     useContactsStore.getState().init();
     await flush(10);

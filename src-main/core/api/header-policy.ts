@@ -11,7 +11,11 @@ export type HeaderVerdict = { keep: true } | { keep: false; silent: true } | { k
 
 export function judgeHeader(name: string, value: string): HeaderVerdict {
   const lower = name.trim().toLowerCase();
-  if (lower === 'authorization') return { keep: false, silent: false, reason: 'Authorization is left out: the app adds it from the keychain with the profile\'s key' };
+  // the documented scheme: the app adds it from the keychain with the profile's key
+  if (lower === 'authorization' && /^\s*bearer\s/i.test(value)) return { keep: false, silent: true };
+  if (lower === 'authorization') {
+    return { keep: false, silent: false, reason: `Authorization ${value.trim().split(/\s/)[0]?.slice(0, 20) ?? ''} is left out: the app sends only the profile's key, as Authorization: Bearer` };
+  }
   if (SET_BY_APP.has(lower)) return { keep: false, silent: true };
   if (!/^[!#$%&'*+.^_`|~0-9a-z-]{1,100}$/i.test(name)) return { keep: false, silent: false, reason: `"${name.slice(0, 60)}" is not a valid header name` };
   if (CREDENTIAL_NAME.test(lower)) {

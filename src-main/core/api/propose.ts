@@ -88,6 +88,8 @@ class Guesser {
   private readonly allowed: ReadonlySet<Role>;
   private readonly taken = new Set<Role>();
   private readonly usedFixes = new Set<string>();
+  /** every leaf path of the body: a fix naming one of them means that field only */
+  private paths = new Set<string>();
 
   constructor(
     private readonly operation: DescribedOperation,
@@ -104,6 +106,7 @@ class Guesser {
 
   template(body: unknown): Template {
     const sources = countSources(body);
+    this.paths = allPaths(body);
     const walk = (node: unknown, path: string, key: string): Template => {
       if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
       if (typeof node === 'object' && node !== null) {
@@ -130,7 +133,8 @@ class Guesser {
   /** The person's fix first, then the guess; each role goes to the first field that fits. */
   private decide(path: string, key: string, value: string | number, where: 'query' | 'body', sources = 1): RoleRef | null {
     for (const [role, fields] of Object.entries(this.fixes) as [Role | 'constant', string[]][]) {
-      const field = fields.find((f) => f === path || f === key);
+      // a full path names one field; a bare name names every field so called, unless it is a path too
+      const field = fields.find((f) => f === path || (f === key && !this.paths.has(f)));
       if (field === undefined) continue;
       this.usedFixes.add(`${role}=${field}`);
       if (role === 'constant' || !this.allowed.has(role)) return null;
@@ -173,6 +177,17 @@ class Guesser {
     if (is('text')) return 'text';
     return null;
   }
+}
+
+function allPaths(body: unknown): Set<string> {
+  const paths = new Set<string>();
+  const walk = (node: unknown, path: string): void => {
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
+    else if (typeof node === 'object' && node !== null) for (const [name, child] of Object.entries(node)) walk(child, path === '' ? name : `${path}.${name}`);
+    else paths.add(path);
+  };
+  walk(body, '');
+  return paths;
 }
 
 /** How many leaves look like the file's bytes (URL or base64): one means one field takes either. */

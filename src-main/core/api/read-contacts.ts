@@ -17,6 +17,8 @@ export interface ReadContacts {
   totalPages: number | null;
   /** the next page's cursor (cursor paging), from the body */
   nextCursor: string | null;
+  /** where in the body the cursor was found (its name hints at the query parameter) */
+  nextCursorAt: string | null;
   /** the next page's URL from a `Link: <...>; rel="next"` header */
   nextLink: string | null;
   /** false when the answer says this is the last page; null when it does not say */
@@ -35,12 +37,13 @@ export function readContacts(json: unknown, headers: Record<string, string>, map
   }
   const items = list.map((item, i) => readContact(item, i, paths));
   const total = readTotal(json, headers, map.total);
-  const nextCursor = textAt(json, map.nextCursor ?? firstPath(json, NEXT_CURSOR_PATHS, isToken));
+  const nextCursorAt = map.nextCursor ?? firstPath(json, NEXT_CURSOR_PATHS, isToken);
+  const nextCursor = textAt(json, nextCursorAt);
   const nextLink = linkNext(headers.link);
   const more = getPath(json, firstPath(json, HAS_MORE_PATHS, (v) => typeof v === 'boolean') ?? '\u0000');
   const hasMore = nextCursor !== null || nextLink !== null ? true : typeof more === 'boolean' ? more : null;
   const pages = getPath(json, firstPath(json, ['meta.total_pages', 'total_pages', 'totalPages', 'meta.totalPages', 'last_page', 'meta.last_page', 'pagination.total_pages', 'pageCount'], isCount) ?? '\u0000');
-  return { items, total, totalPages: isCount(pages) ? pages : null, nextCursor, nextLink, hasMore };
+  return { items, total, totalPages: isCount(pages) ? pages : null, nextCursor, nextCursorAt: nextCursor === null ? null : nextCursorAt, nextLink, hasMore };
 }
 
 function findList(json: unknown, path: string | null): unknown[] {
@@ -94,11 +97,17 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** A WhatsApp JID (`5511...@s.whatsapp.net`, `...@c.us`) is a number with a suffix. */
+/**
+ * A WhatsApp JID (`5511...@s.whatsapp.net`, `...@c.us`) is a number with a suffix, and
+ * `+55 (11) 99999-0000` is a number with decoration: both become digits, as API.md writes them.
+ * Anything else is kept as given.
+ */
 function phoneText(value: unknown): string | null {
   const raw = text(value);
   if (raw === null || raw.trim() === '') return null;
-  return raw.replace(/@[a-z0-9.]+$/i, '');
+  const bare = raw.replace(/@[a-z0-9.]+$/i, '');
+  const digits = bare.replace(/[\s().+-]/g, '');
+  return /^\+?[\d\s().-]+$/.test(bare.trim()) && /^\d{6,15}$/.test(digits) ? digits : bare;
 }
 
 function tagsOf(value: unknown): string[] {

@@ -13,6 +13,7 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import { buildRequest, operationSpec } from '../request-builder';
 import type { ContactsService, KeyAccess } from '../services';
 import { pagingStyle, readContactAnswer } from './paging';
+import type { NextPage } from './paging';
 import type { PagingStyle } from '../api/types';
 import { PageTokens } from './page-tokens';
 
@@ -51,23 +52,31 @@ export class ContactsServiceImpl implements ContactsService {
 
   private async fetch(
     profile: Profile,
-    query: { page: number; perPage: number; search?: string; token?: string | null },
+    query: { page: number; perPage: number; search?: string; token?: NextPage | null },
     style: PagingStyle,
     signal: AbortSignal | undefined,
-  ): Promise<{ page: ContactPage; next: string | null }> {
-    const spec = operationSpec(profile, 'contacts.list');
+  ): Promise<{ page: ContactPage; next: NextPage | null }> {
     const chained = style === 'cursor' || style === 'link';
+    const token = query.token ?? null;
+    const target = token?.kind === 'cursor' && token.param !== null ? withCursorParam(profile, token.param) : profile;
     const input = {
       perPage: query.perPage,
       ...(query.search === undefined ? {} : { search: query.search }),
       ...(chained ? {} : { page: query.page }),
-      ...(style === 'cursor' && query.token ? { cursor: query.token } : {}),
+      ...(token?.kind === 'cursor' ? { cursor: token.value } : {}),
     };
-    let request = await buildRequest({ op: 'contacts.list', input }, profile);
-    if (style === 'link' && query.token) request = followLink(request, query.token);
+    let request = await buildRequest({ op: 'contacts.list', input }, target);
+    if (token?.kind === 'link') request = followLink(request, token.url);
     const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, signal ? { signal } : {});
-    return readContactAnswer(readableJson(response), response.headers, spec, query.page, query.perPage);
+    return readContactAnswer(readableJson(response), response.headers, operationSpec(profile, 'contacts.list'), query.page, query.perPage);
   }
+}
+
+/** The profile asking for contacts with one more query field: the cursor the answer offered. */
+function withCursorParam(profile: Profile, param: string): Profile {
+  const spec = operationSpec(profile, 'contacts.list');
+  const withCursor = { ...spec, query: [...spec.query.filter((q) => q.name !== param), { name: param, value: { $role: 'cursor' as const } }] };
+  return { ...profile, api: { version: 1, operations: { ...profile.api?.operations, 'contacts.list': withCursor } } };
 }
 
 /** A Link rel="next" target, only on the request's own origin: the key never follows a link elsewhere. */

@@ -2,6 +2,7 @@
 // can come back to page N of a cursor-paged service without walking from the start. Bounded:
 // the last few queries only. In memory: a cursor is only good for a while anyway.
 import type { Profile } from '../model';
+import type { NextPage } from './paging';
 
 const MAX_SCOPES = 16;
 const MAX_PAGES = 20_000;
@@ -9,13 +10,13 @@ const MAX_PAGES = 20_000;
 export interface PageToken {
   page: number;
   /** null for page 1 */
-  token: string | null;
+  token: NextPage | null;
 }
 
 export class PageTokens {
-  private readonly scopes = new Map<string, Map<number, string>>();
+  private readonly scopes = new Map<string, Map<number, NextPage>>();
 
-  scope(profile: Profile, search: string, perPage: number): { nearest(page: number): PageToken; remember(page: number, token: string): void } {
+  scope(profile: Profile, search: string, perPage: number): { nearest(page: number): PageToken; remember(page: number, token: NextPage): void } {
     const id = JSON.stringify([profile.id, profile.baseUrl, profile.api?.operations['contacts.list'] ?? null, search, perPage]);
     let pages = this.scopes.get(id);
     if (pages === undefined) {

@@ -44,9 +44,35 @@ function hasMore(read: ReadContacts, style: PagingStyle, page: number, perPage: 
   }
 }
 
-/** One answer read through the spec: the page, and the token of the next one (cursor or link). */
-export function readContactAnswer(json: unknown, headers: Record<string, string>, spec: OperationSpec, page: number, perPage: number): { page: ContactPage; next: string | null } {
+/**
+ * How to ask for the page after this one: the spec's own cursor field, a Link URL, or a cursor
+ * the answer offered although the example asked for none (its query name guessed from where
+ * the answer put it: `paging.cursors.after` -> `after`, `next_page_token` -> `page_token`, else
+ * `cursor`).
+ */
+export type NextPage = { kind: 'cursor'; param: string | null; value: string } | { kind: 'link'; url: string };
+
+/** One answer read through the spec: the page, and how to ask for the next one. */
+export function readContactAnswer(json: unknown, headers: Record<string, string>, spec: OperationSpec, page: number, perPage: number): { page: ContactPage; next: NextPage | null } {
   const style = pagingStyle(spec);
   const read = readContacts(json, headers, contactsMap(spec));
-  return { page: contactPage(read, style, page, perPage), next: style === 'cursor' ? read.nextCursor : style === 'link' ? read.nextLink : null };
+  const next = nextPage(read, style);
+  const result = contactPage(read, style, page, perPage);
+  return { page: style === 'link' ? { ...result, hasMore: next !== null } : result, next };
+}
+
+function nextPage(read: ReadContacts, style: PagingStyle): NextPage | null {
+  if (style === 'cursor') return read.nextCursor === null ? null : { kind: 'cursor', param: null, value: read.nextCursor };
+  if (style !== 'link') return null;
+  if (read.nextLink !== null) return { kind: 'link', url: read.nextLink };
+  if (read.nextCursor === null) return null;
+  return { kind: 'cursor', param: cursorParam(read.nextCursorAt ?? ''), value: read.nextCursor };
+}
+
+export function cursorParam(path: string): string {
+  const last = path.split('.').pop() ?? '';
+  if (/^after$/i.test(last)) return 'after';
+  if (/page_?token/i.test(last)) return /_/.test(last) ? 'page_token' : 'pageToken';
+  if (/^continuation/i.test(last)) return 'continuation';
+  return 'cursor';
 }

@@ -353,7 +353,8 @@ export class KeyManager implements KeyService {
 function testMessage(outcome: KeyTestOutcome, failure: CrmError | null): string {
   switch (outcome) {
     case 'valid':
-      return 'The key works: the API accepted it.';
+      // one contacts request proves reading only; a send may still be refused (403)
+      return 'The key works: it can read contacts (one contacts request answered). Sending was not checked.';
     case 'invalid_or_revoked':
       return 'The API rejected the key (401): it is mistyped, or it was revoked on the server.';
     case 'forbidden':

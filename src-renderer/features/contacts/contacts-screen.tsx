@@ -5,9 +5,9 @@ import { useSendStore, type SendKind } from '../send/send-store';
 import {
   selectChosen,
   selectFirstPage,
+  selectKnownTotal,
   selectQuery,
   selectSearchInput,
-  selectTotal,
   useContactsStore,
 } from './contacts-store';
 import { CONTACT_LISTBOX_ID, ContactList } from './contact-list';
@@ -58,7 +58,7 @@ function SearchBar() {
 }
 
 function TotalCount() {
-  const total = useContactsStore(selectTotal);
+  const total = useContactsStore(selectKnownTotal);
   const query = useContactsStore(selectQuery);
   const first = useContactsStore(selectFirstPage);
   let text = '';
@@ -73,7 +73,7 @@ function TotalCount() {
 
 function ContactsBody() {
   const first = useContactsStore(selectFirstPage);
-  const total = useContactsStore(selectTotal);
+  const total = useContactsStore(selectKnownTotal);
   const query = useContactsStore(selectQuery);
   const retryPage = useContactsStore((s) => s.retryPage);
   if (first?.status === 'error' && total == null) {

@@ -23,6 +23,8 @@ interface ContactsStore {
   total: number | null;
   /** set when the server gives no total: the rows known so far (+ one page while more may follow) */
   estimatedCount: number;
+  /** set when the server gives no total but a page was the last (it said so, or did not say and was short): the exact count */
+  endCount: number | null;
   pages: Record<number, PageState>;
   /** keyboard highlight (index in the list) */
   activeIndex: number | null;
@@ -49,6 +51,7 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   generation: 0,
   total: null,
   estimatedCount: 0,
+  endCount: null,
   pages: {},
   activeIndex: null,
   chosen: null,
@@ -70,7 +73,7 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   applyQuery: (query) => {
     clearTimeout(searchTimer);
     searchTimer = undefined;
-    set((s) => ({ query, generation: s.generation + 1, total: null, estimatedCount: 0, pages: {}, activeIndex: null }));
+    set((s) => ({ query, generation: s.generation + 1, total: null, estimatedCount: 0, endCount: null, pages: {}, activeIndex: null }));
     void get().fetchPage(1);
   },
 
@@ -84,8 +87,8 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
     const first = Math.max(0, firstIndex);
     const firstPage = Math.floor(first / PER_PAGE) + 1;
     const lastPage = Math.floor(Math.max(first, lastIndex) / PER_PAGE) + 1;
-    const { total } = get();
-    const maxPage = total != null ? Math.max(1, Math.ceil(total / PER_PAGE)) : Number.POSITIVE_INFINITY;
+    const known = selectKnownTotal(get());
+    const maxPage = known != null ? Math.max(1, Math.ceil(known / PER_PAGE)) : Number.POSITIVE_INFINITY;
     for (let page = firstPage; page <= Math.min(lastPage, maxPage); page++) {
       if (!get().pages[page]) void get().fetchPage(page);
     }
@@ -101,13 +104,22 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
       set((s) => ({ pages: { ...s.pages, [page]: { status: 'error', error: r.error } } }));
       return;
     }
-    const { items, total } = r.value;
+    const { items, total, hasMore } = r.value;
     set((s) => {
       const next = { ...s.pages, [page]: { status: 'loaded' as const, items } };
       if (total != null) return { pages: next, total };
-      // No meta (a bare array): count what is known; one more page may follow a full one.
-      const known = (page - 1) * PER_PAGE + items.length + (items.length === PER_PAGE ? PER_PAGE : 0);
-      return { pages: next, estimatedCount: Math.max(s.estimatedCount, known) };
+      // No total: count what is known. The answer says whether another page follows (a cursor,
+      // a Link header, a has_more flag); when it does not say, a full page means maybe one more.
+      const seen = (page - 1) * PER_PAGE + items.length;
+      const more = hasMore ?? items.length === PER_PAGE;
+      if (!more) {
+        // the end; an empty page asked for past it only says "no further than here"
+        const endCount = s.endCount == null ? seen : Math.min(s.endCount, seen);
+        return { pages: next, endCount, estimatedCount: endCount };
+      }
+      const estimate = Math.max(s.estimatedCount, seen + PER_PAGE);
+      // the last page already answered: no estimate goes past it
+      return { pages: next, estimatedCount: s.endCount != null ? Math.min(estimate, s.endCount) : estimate };
     });
   },
 
@@ -129,11 +141,14 @@ type S = ContactsStore;
 /** How many rows the list has: the server's total, or what is known so far. */
 export const selectRowCount = (s: S): number => {
   if (s.total != null) return s.total;
+  if (s.endCount != null) return s.endCount;
   if (s.estimatedCount > 0) return s.estimatedCount;
   const first = s.pages[1];
   return first?.status === 'loading' ? Math.min(PER_PAGE, 20) : 0;
 };
 export const selectTotal = (s: S): number | null => s.total;
+/** How many contacts there are, when known: the server's total, or counted once the last page answered. */
+export const selectKnownTotal = (s: S): number | null => s.total ?? s.endCount;
 export const selectSearchInput = (s: S): string => s.searchInput;
 export const selectQuery = (s: S): string => s.query;
 /** changes whenever a new query (or a reload) replaces the rows */

@@ -5,17 +5,21 @@ import { confirmInsecureHttp } from './insecure-confirm';
 import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
 
-/** Every endpoint a profile may re-route, with the path API.md gives it. */
-export const ENDPOINTS: { id: EndpointId; label: string; defaultPath: string }[] = [
-  { id: 'contacts.list', label: 'List contacts', defaultPath: 'GET /api/v1/contacts' },
-  { id: 'messages.text', label: 'Send text', defaultPath: 'POST /api/v1/messages/text' },
-  { id: 'messages.media', label: 'Send media', defaultPath: 'POST /api/v1/messages/media' },
-  { id: 'messages.audio', label: 'Send audio', defaultPath: 'POST /api/v1/messages/audio' },
-  { id: 'messages.list', label: 'List messages', defaultPath: 'GET /api/v1/messages' },
+/**
+ * The key routes a profile may re-route, with the path API.md gives them. Contacts and messages
+ * are not here: the API tab describes them (path, query and body), learned from a cURL.
+ */
+export const KEY_ROUTES: { id: EndpointId; label: string; defaultPath: string }[] = [
   { id: 'keys.list', label: 'List keys', defaultPath: 'GET /api/v1/api-keys' },
   { id: 'keys.create', label: 'Create key', defaultPath: 'POST /api/v1/api-keys' },
   { id: 'keys.delete', label: 'Delete key', defaultPath: 'DELETE /api/v1/api-keys/{id}' },
 ];
+
+/** Overrides this form does not show (an older profile's message or contact paths) are kept as they are. */
+function otherOverrides(profile: Profile): Partial<Record<EndpointId, string>> {
+  const shown = new Set(KEY_ROUTES.map((r) => r.id));
+  return Object.fromEntries(Object.entries(profile.endpointOverrides).filter(([id]) => !shown.has(id as EndpointId)));
+}
 
 export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const update = useProfilesStore((s) => s.update);
@@ -30,10 +34,10 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const cleaned: Partial<Record<EndpointId, string>> = {};
-    for (const ep of ENDPOINTS) {
-      const v = overrides[ep.id]?.trim();
-      if (v) cleaned[ep.id] = v;
+    const cleaned: Partial<Record<EndpointId, string>> = otherOverrides(profile);
+    for (const route of KEY_ROUTES) {
+      const v = overrides[route.id]?.trim();
+      if (v) cleaned[route.id] = v;
     }
     const patch = {
       name: name.trim(),
@@ -48,22 +52,21 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
   };
 
   return (
-    <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} data-testid="edit-profile-form">
-      <h2 id={`${id}-title`}>Edit “{profile.name}”</h2>
+    <form className="form-grid" onSubmit={(e) => void onSubmit(e)} aria-label="General" data-testid="edit-profile-form">
       <ProfileFields id={id} name={name} baseUrl={baseUrl} onName={setName} onBaseUrl={setBaseUrl} />
       <fieldset className="overrides">
-        <legend>Endpoint path overrides</legend>
-        <p className="hint">Leave empty to use the default path. Use this when a service routes an operation elsewhere.</p>
-        {ENDPOINTS.map((ep) => (
-          <div className="field field-inline" key={ep.id}>
-            <label htmlFor={`${id}-${ep.id}`}>
-              {ep.label} <span className="mono muted">({ep.id})</span>
+        <legend>Key route overrides</legend>
+        <p className="hint">Leave empty to use the default path. Contacts and messages are set in the API tab.</p>
+        {KEY_ROUTES.map((route) => (
+          <div className="field field-inline" key={route.id}>
+            <label htmlFor={`${id}-${route.id}`}>
+              {route.label} <span className="mono muted">({route.id})</span>
             </label>
             <input
-              id={`${id}-${ep.id}`}
-              value={overrides[ep.id] ?? ''}
-              placeholder={ep.defaultPath}
-              onChange={(e) => setOverrides((o) => ({ ...o, [ep.id]: e.target.value }))}
+              id={`${id}-${route.id}`}
+              value={overrides[route.id] ?? ''}
+              placeholder={route.defaultPath}
+              onChange={(e) => setOverrides((o) => ({ ...o, [route.id]: e.target.value }))}
               autoComplete="off"
               spellCheck={false}
               className="mono"
@@ -74,9 +77,6 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
       <div className="button-row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Save profile
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          Close
         </button>
       </div>
       {error && <ErrorMessage error={error} prefix="The profile was not saved" />}

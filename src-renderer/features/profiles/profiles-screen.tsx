@@ -4,7 +4,7 @@ import { describeError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
 import { requestConfirm } from '../../ui/confirm-store';
 import { AddProfileForm } from './add-profile-form';
-import { EditProfileForm } from './edit-profile-form';
+import { EditProfile } from './edit-profile';
 import { selectActiveProfileId, selectProfiles, useProfilesStore } from './profiles-store';
 
 export function ProfilesScreen() {
@@ -87,7 +87,7 @@ export function ProfilesScreen() {
         </div>
       )}
       {status === 'ready' && profiles.length === 0 && <p className="empty">No profiles yet: add one below.</p>}
-      {editingProfile && <EditProfileForm key={editingProfile.id} profile={editingProfile} onDone={() => setEditing(null)} />}
+      {editingProfile && <EditProfile key={editingProfile.id} profile={editingProfile} onDone={() => setEditing(null)} />}
       <AddProfileForm />
     </section>
   );

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { requestConfirm } from '../../ui/confirm-store';
+import { CurlView } from '../../ui/curl-view';
 import { ErrorMessage } from '../../ui/messages';
 import { isKnownField, problemSentence } from './fields';
 import { selectCopy, selectPreview, useSendStore, type SendKind } from './send-store';
@@ -30,18 +31,7 @@ export function RequestPreviewPanel({ kind }: { kind: SendKind }) {
 
   return (
     <section className="request-preview" aria-label="Request preview" data-testid={`preview-${kind}`}>
-      <div role="group" aria-label="Endpoint" className="endpoint" data-testid="endpoint">
-        {preview ? (
-          <>
-            <span className="method">{preview.method}</span> <span className="mono url">{preview.url}</span>
-          </>
-        ) : (
-          <span className="muted">{state.loading ? 'Preparing the request…' : 'The request appears here.'}</span>
-        )}
-      </div>
-      <pre className="curl" role="region" aria-label="cURL preview" tabIndex={0} aria-busy={state.loading} data-testid="curl-preview">
-        <code>{preview?.curl ?? ''}</code>
-      </pre>
+      <CurlView method={preview?.method ?? null} url={preview?.url ?? ''} curl={preview?.curl ?? ''} loading={state.loading} placeholder="The request appears here." />
       {state.error && <ErrorMessage error={state.error} prefix="The preview failed" />}
       {other.length > 0 && (
         <ul className="field-problems" aria-label="Other problems">

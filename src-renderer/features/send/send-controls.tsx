@@ -86,6 +86,13 @@ function StatusText({ phase }: { phase: SendPhase }) {
       }
       return <p>Sending…</p>;
     case 'sent':
+      // a 2xx is a send even when its body could not be read: say so, never "failed"
+      if (phase.message.id === null || !phase.message.understood)
+        return (
+          <p className="msg msg-success" data-testid="send-result">
+            <CheckIcon /> Sent; the server’s answer was not understood (see the Request log)
+          </p>
+        );
       return (
         <p className="msg msg-success" data-testid="send-result">
           <CheckIcon /> Sent: message <span className="mono">{phase.message.id}</span> ({phase.message.status}) in {formatDuration(phase.durationMs)}

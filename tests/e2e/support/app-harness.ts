@@ -15,7 +15,7 @@ import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
 import type { AppInfo, EventChannel, EventMap } from '../../../src-main/ipc/contract';
 import { createDispatcher, createHandlers } from '../../../src-main/ipc/handlers';
 import { wireCoreEvents } from '../../../src-main/ipc/core-events';
-import { startSandbox } from '../../../src-main/sandbox/index';
+import { startSandbox, type SandboxDialect } from '../../../src-main/sandbox/index';
 import { serveRenderer } from './static-server';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -91,9 +91,11 @@ export async function launchConsole(
     /** page zoom like the window's View > Zoom: the same window, fewer and larger CSS pixels */
     zoom?: number;
     window?: { width: number; height: number };
+    /** the shape the sandbox speaks (default: API.md); the console itself starts as usual */
+    dialect?: SandboxDialect;
   } = {},
 ): Promise<ConsoleHarness> {
-  const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000 });
+  const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000, dialect: options.dialect ?? 'default' });
   const dataDir = await mkdtemp(join(tmpdir(), 'crm-e2e-'));
   const core = await createCore({ dataDir, keychainService: `crm-console-e2e-${randomUUID()}` });
   const boot = await bootstrap({

@@ -55,7 +55,7 @@ describe('contacts page', () => {
   });
 
   it.each([
-    ['a bare array, first/last names, phone_number, numeric ids, labels', [{ id: 12, first_name: 'Ana', last_name: 'Souza', phone_number: '+5511999990000', labels: ['vip'] }], { id: '12', name: 'Ana Souza', number: '+5511999990000', tags: ['vip'] }],
+    ['a bare array, first/last names, phone_number, numeric ids, labels', [{ id: 12, first_name: 'Ana', last_name: 'Souza', phone_number: '+5511999990000', labels: ['vip'] }], { id: '12', name: 'Ana Souza', number: '5511999990000', tags: ['vip'] }],
     ['contacts[] with phone and full_name', { contacts: [{ id: 'x1', full_name: 'Bo Li', phone: '14155550100', email: 'b@x.io' }] }, { id: 'x1', name: 'Bo Li', number: '14155550100', email: 'b@x.io' }],
     ['items[] with wa_id and profile.name', { items: [{ wa_id: '5511988887777', profile: { name: 'Cy' } }] }, { id: '5511988887777', name: 'Cy', number: '5511988887777' }],
     ['results[] with a JID', { results: [{ remoteJid: '5511977776666@s.whatsapp.net', pushName: 'Di' }] }, { id: '5511977776666@s.whatsapp.net', name: 'Di', number: '5511977776666' }],
@@ -68,14 +68,34 @@ describe('contacts page', () => {
     expect(readContactAnswer({ contacts: [contact], meta: { total_count: 40 } }, {}, detectSpec, 1, 10).page).toMatchObject({ total: 40, totalPages: 4 });
     expect(readContactAnswer([contact], { 'x-total-count': '57' }, detectSpec, 1, 20).page).toMatchObject({ total: 57, totalPages: 3, hasMore: true });
     const cursorSpec = { ...detectSpec, query: [{ name: 'cursor', value: { $role: 'cursor' as const } }] };
-    expect(readContactAnswer({ data: [contact], meta: { next_cursor: 'abc' } }, {}, cursorSpec, 1, 20)).toMatchObject({ next: 'abc', page: { hasMore: true } });
+    expect(readContactAnswer({ data: [contact], meta: { next_cursor: 'abc' } }, {}, cursorSpec, 1, 20)).toMatchObject({ next: { kind: 'cursor', param: null, value: 'abc' }, page: { hasMore: true } });
     expect(readContactAnswer({ data: [contact], meta: { next_cursor: null } }, {}, cursorSpec, 2, 20)).toMatchObject({ next: null, page: { hasMore: false } });
   });
 
   it('follows a Link rel="next" header when the query has no paging field', () => {
     const linkSpec = { ...detectSpec, query: [] };
     const headers = { link: '<https://crm.example.com/api/v1/contacts?page=1>; rel="prev", <https://crm.example.com/api/v1/contacts?page=3>; rel="next"' };
-    expect(readContactAnswer([contact], headers, linkSpec, 2, 20)).toMatchObject({ next: 'https://crm.example.com/api/v1/contacts?page=3', page: { hasMore: true } });
+    expect(readContactAnswer([contact], headers, linkSpec, 2, 20)).toMatchObject({ next: { kind: 'link', url: 'https://crm.example.com/api/v1/contacts?page=3' }, page: { hasMore: true } });
+  });
+
+  it.each([
+    [{ contacts: [contact], meta: { next_cursor: 'c2' } }, 'cursor'],
+    [{ data: [contact], paging: { cursors: { after: 'QVFI' } } }, 'after'],
+    [{ items: [contact], next_page_token: 't2' }, 'page_token'],
+    [{ items: [contact], nextPageToken: 't2' }, 'pageToken'],
+  ])('an answer that offers a cursor the example never asked with is followed (%j -> ?%s=)', (json, param) => {
+    const plainSpec = { ...detectSpec, query: [{ name: 'limit', value: { $role: 'per_page' as const } }] };
+    const read = readContactAnswer(json, {}, plainSpec, 1, 20);
+    expect(read.next).toMatchObject({ kind: 'cursor', param });
+    expect(read.page.hasMore).toBe(true);
+    expect(readContactAnswer({ contacts: [contact], meta: { next_cursor: null } }, {}, plainSpec, 2, 20).page.hasMore).toBe(false);
+  });
+
+  it('numbers written with decoration become digits; JIDs lose their suffix', () => {
+    const read = (number: string) => readContactAnswer([{ id: 1, number }], {}, detectSpec, 1, 50).page.items[0]!.number;
+    expect(read('+55 (11) 99999-0000')).toBe('5511999990000');
+    expect(read('5511977776666@s.whatsapp.net')).toBe('5511977776666');
+    expect(read('ext. 12')).toBe('ext. 12');
   });
 
   it.each([

@@ -44,13 +44,18 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-const CHANNELS: InvokeChannel[] = [
-  'app:info', 'profiles:list', 'profiles:create', 'profiles:update', 'profiles:delete', 'profiles:activate',
-  'keys:list', 'keys:add', 'keys:test', 'keys:activate', 'keys:revoke', 'keys:server-list', 'keys:server-create',
-  'keys:server-revoke', 'keys:copy-new', 'contacts:list', 'files:pick', 'files:stage', 'files:release',
-  'send:preview', 'send:submit', 'send:cancel', 'send:copy-curl', 'outbox:list', 'outbox:cancel', 'outbox:retry',
-  'outbox:sync', 'log:list', 'shell:open-external',
-];
+/** Every invoke channel; typed as a record so a channel added to the contract must be added here. */
+const CHANNEL_SET: Record<InvokeChannel, true> = {
+  'app:info': true, 'profiles:list': true, 'profiles:create': true, 'profiles:update': true,
+  'profiles:delete': true, 'profiles:activate': true, 'api:describe': true, 'api:import-curl': true,
+  'api:save': true, 'api:reset': true, 'api:preview': true, 'keys:list': true, 'keys:add': true,
+  'keys:test': true, 'keys:activate': true, 'keys:revoke': true, 'keys:server-list': true,
+  'keys:server-create': true, 'keys:server-revoke': true, 'keys:copy-new': true, 'contacts:list': true,
+  'files:pick': true, 'files:stage': true, 'files:release': true, 'send:preview': true, 'send:submit': true,
+  'send:cancel': true, 'send:copy-curl': true, 'outbox:list': true, 'outbox:cancel': true,
+  'outbox:retry': true, 'outbox:sync': true, 'log:list': true, 'shell:open-external': true,
+};
+const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 
 /** Builds a fake bridge; unhandled channels answer an `internal` error so a test notices. */
 export function createFakeCrm(handlers: Handlers = {}): FakeCrm {

@@ -1,0 +1,26 @@
+import { CurlView } from '../../../ui/curl-view';
+import { ErrorMessage } from '../../../ui/messages';
+import type { PreviewState } from './api-store';
+
+/** The request the description (read, or saved) makes with example values, as the send panels show it. */
+export function ApiPreviewPanel({ preview, proposed }: { preview: PreviewState; proposed: boolean }) {
+  const value = preview.value;
+  const problems = value?.problems ?? [];
+  return (
+    <section className="request-preview" aria-label="Request preview" data-testid="api-preview">
+      <p className="hint">{proposed ? 'What the app would send with this description:' : 'What the app sends now:'}</p>
+      <CurlView method={value?.method ?? null} url={value?.url ?? ''} curl={value?.curl ?? ''} loading={preview.loading} placeholder="The request appears here." />
+      {preview.error && <ErrorMessage error={preview.error} prefix="The preview failed" />}
+      {problems.length > 0 && (
+        <ul className="field-problems" aria-label="Problems">
+          {problems.map((p) => (
+            <li key={`${p.field}-${p.message}`}>
+              {p.field}: {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="hint">Example values; the key is written as $CRM_API_KEY.</p>
+    </section>
+  );
+}

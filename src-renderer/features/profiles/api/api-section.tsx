@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import type { DescribedOperation, Profile } from '../../../lib/api';
+import { ErrorMessage } from '../../../ui/messages';
+import { selectSelected, useApiStore } from './api-store';
+import { OperationEditor } from './operation-editor';
+import { OperationsTable } from './operations-table';
+
+/** Profiles -> Edit -> API: the five described operations and the editor of the one picked. */
+export function ApiSection({ profile }: { profile: Profile }) {
+  const open = useApiStore((s) => s.open);
+  const select = useApiStore((s) => s.select);
+  const selected = useApiStore(selectSelected);
+  const status = useApiStore((s) => s.status);
+  const error = useApiStore((s) => s.error);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // set by "Edit": focus follows the person to the editor they asked for, not on every render
+  const focusWanted = useRef(false);
+
+  // a new base URL changes every URL the previews show
+  useEffect(() => {
+    void open(profile.id);
+  }, [open, profile.id, profile.baseUrl]);
+
+  useEffect(() => {
+    if (!focusWanted.current) return;
+    focusWanted.current = false;
+    headingRef.current?.focus();
+  }, [selected]);
+
+  const onEdit = (operation: DescribedOperation) => {
+    if (operation === selected) {
+      headingRef.current?.focus();
+      return;
+    }
+    focusWanted.current = true;
+    select(operation);
+  };
+
+  return (
+    <div className="api-section" data-testid="api-section">
+      <p className="hint">
+        Until you describe an operation here, the app asks for it the way API.md says. Paste the cURL the service’s playground shows for it, check what each field
+        stands for, and save. Nothing changes before you press Save.
+      </p>
+      {status === 'error' && error && <ErrorMessage error={error} prefix="The API description could not be loaded" />}
+      <OperationsTable selected={selected} onEdit={onEdit} />
+      <OperationEditor key={selected} operation={selected} profile={profile} headingRef={headingRef} />
+    </div>
+  );
+}

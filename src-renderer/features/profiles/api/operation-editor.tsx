@@ -1,0 +1,46 @@
+import { useId, type RefObject } from 'react';
+import type { DescribedOperation, Profile } from '../../../lib/api';
+import { selectDescribedOperation, selectDraft, useApiStore } from './api-store';
+import { ApiPreviewPanel } from './api-preview-panel';
+import { BaseUrlOffer } from './base-url-offer';
+import { CurlPaste } from './curl-paste';
+import { MappingTable } from './mapping-table';
+import { NumberFormatNote } from './number-format-note';
+import { OperationActions } from './operation-actions';
+import { OperationBadge } from './operation-badge';
+import { EDITOR_ID } from './operations-table';
+import { ReadOutcome } from './read-outcome';
+
+/** One operation: paste and read a cURL, correct the mapping, see the request, save or reset. */
+export function OperationEditor({ operation, profile, headingRef }: { operation: DescribedOperation; profile: Profile; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const current = useApiStore(selectDescribedOperation(operation));
+  const draft = useApiStore(selectDraft(operation));
+  const id = useId();
+  const label = current?.label ?? operation;
+  const spec = draft.proposal?.spec ?? current?.spec ?? null;
+  return (
+    <section className="api-editor" id={EDITOR_ID} aria-labelledby={`${id}-title`} data-testid="api-editor">
+      <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        {label} {current && <OperationBadge custom={current.custom} />}
+      </h3>
+      <div className="api-editor-grid">
+        <div className="api-editor-input">
+          <CurlPaste operation={operation} label={label} />
+          <ReadOutcome draft={draft} />
+          {draft.proposal && <BaseUrlOffer proposed={draft.proposal.baseUrl} profile={profile} />}
+        </div>
+        <ApiPreviewPanel preview={draft.preview} proposed={draft.proposal !== null} />
+      </div>
+      {draft.proposal ? (
+        <MappingTable operation={operation} label={label} draft={draft} />
+      ) : (
+        <p className="muted" data-testid="mapping-empty">
+          {current?.custom ? 'This profile has its own description of this operation.' : 'This operation follows API.md.'} Read a cURL to see and change how each field
+          is filled.
+        </p>
+      )}
+      {spec && <NumberFormatNote spec={spec} />}
+      <OperationActions operation={operation} label={label} draft={draft} custom={current?.custom ?? false} headingRef={headingRef} />
+    </section>
+  );
+}

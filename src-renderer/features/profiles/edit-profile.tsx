@@ -1,0 +1,33 @@
+import { useId, useState } from 'react';
+import type { Profile } from '../../lib/api';
+import { panelId, tabId, Tabs, type TabItem } from '../../ui/tabs';
+import { ApiSection } from './api/api-section';
+import { EditProfileForm } from './edit-profile-form';
+
+type EditTab = 'general' | 'api';
+
+const TABS: TabItem<EditTab>[] = [
+  { id: 'general', label: 'General' },
+  { id: 'api', label: 'API' },
+];
+
+/** Profiles -> Edit: the profile's name, base URL and key routes (General), and how its service is asked (API). */
+export function EditProfile({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const [tab, setTab] = useState<EditTab>('general');
+  const id = useId();
+  const prefix = `${id}-edit`;
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} data-testid="edit-profile">
+      <div className="section-head">
+        <h2 id={`${id}-title`}>Edit “{profile.name}”</h2>
+        <button type="button" className="btn btn-small" onClick={onDone}>
+          Close
+        </button>
+      </div>
+      <Tabs label={`Edit “${profile.name}”`} items={TABS} selected={tab} onSelect={setTab} idPrefix={prefix} />
+      <div role="tabpanel" id={panelId(prefix, tab)} aria-labelledby={tabId(prefix, tab)} className="tabpanel" data-testid={`edit-panel-${tab}`}>
+        {tab === 'general' ? <EditProfileForm profile={profile} onDone={onDone} /> : <ApiSection profile={profile} />}
+      </div>
+    </section>
+  );
+}
