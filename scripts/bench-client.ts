@@ -37,7 +37,7 @@ export interface ClientBenchResult {
 
 type Call = () => Promise<void>;
 
-async function runConcurrent(call: Call, count: number, concurrency: number): Promise<number> {
+export async function runConcurrent(call: Call, count: number, concurrency: number): Promise<number> {
   let started = 0;
   const begin = performance.now();
   const worker = async (): Promise<void> => {
@@ -105,7 +105,7 @@ export async function runClientBench(options: ClientBenchOptions): Promise<Clien
   }
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;

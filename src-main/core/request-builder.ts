@@ -17,6 +17,7 @@ import { CrmError } from './errors';
 import type { HttpMethod, PreparedBody, PreparedRequest } from './http/prepared-request';
 import { LIMITS, charCount, tooLargeMessage } from './limits';
 import type { FileAccess } from './media/file-access';
+import { memoByText } from './memo';
 import { probeFile } from './media/file-probe';
 import { AUDIO_MIMETYPES, IMAGE_MIMETYPES, baseMimetype, isMimetype, mimetypeFromName, toAudioMimetype } from './media/mimetypes';
 import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './model';
@@ -247,7 +248,7 @@ const FILE_SLOT = 'crm-file-slot';
  * Puts a URL or a file into the roles the description has for it: `media`/`audio` take either,
  * `_url` only a URL, `_base64` only a file. A file's base64 is a placeholder here (see fileBody).
  */
-function sourceValues(values: RoleValues, kind: 'media' | 'audio', payload: Payload, roles: Set<Role>, problems: Problems): { path: string; size: number } | null {
+function sourceValues(values: RoleValues, kind: 'media' | 'audio', payload: Payload, roles: ReadonlySet<Role>, problems: Problems): { path: string; size: number } | null {
   const either = kind;
   const urlRole: Role = kind === 'media' ? 'media_url' : 'audio_url';
   const fileRole: Role = kind === 'media' ? 'media_base64' : 'audio_base64';
@@ -450,21 +451,29 @@ function fileNameFromUrl(url: string): string {
 
 /** base URL (validated, credentials never kept) + path + query built with encodeURIComponent. */
 function joinUrl(baseUrl: string, path: string, query: readonly (readonly [string, string | undefined])[], problems: Problems): string {
-  let base = baseUrl.trim().replace(/\/+$/, '');
-  const parsed = parseUrl(base);
-  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    problems.field('baseUrl', 'must be an http:// or https:// URL', 'Base URL');
-  } else {
-    if (parsed.username !== '' || parsed.password !== '') problems.field('baseUrl', 'must not contain a user name or password', 'Base URL');
-    if (parsed.search !== '' || parsed.hash !== '') problems.field('baseUrl', 'must not contain a query or fragment', 'Base URL');
-    base = `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
-  }
+  const { base, problems: baseProblems } = checkedBase(baseUrl);
+  for (const [field, message] of baseProblems) problems.field('baseUrl', message, field);
   const search = query
     .filter((pair): pair is readonly [string, string] => pair[1] !== undefined)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(wellFormed(value))}`)
     .join('&');
   return `${base}${path}${search === '' ? '' : `?${search}`}`;
 }
+
+/** The base URL as requests use it, and what is wrong with it; the same few per profile, so remembered. */
+const checkedBase = memoByText((baseUrl: string): { base: string; problems: [label: string, message: string][] } => {
+  const problems: [string, string][] = [];
+  let base = baseUrl.trim().replace(/\/+$/, '');
+  const parsed = parseUrl(base);
+  if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    problems.push(['Base URL', 'must be an http:// or https:// URL']);
+  } else {
+    if (parsed.username !== '' || parsed.password !== '') problems.push(['Base URL', 'must not contain a user name or password']);
+    if (parsed.search !== '' || parsed.hash !== '') problems.push(['Base URL', 'must not contain a query or fragment']);
+    base = `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+  }
+  return { base, problems };
+});
 
 function parseUrl(text: string): URL | null {
   try {

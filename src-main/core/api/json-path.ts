@@ -1,6 +1,7 @@
 // Reading a value at a dotted path in untrusted JSON: `data`, `meta.total`, `messages[0].id`.
 // '' is the document itself. Only own properties are followed, so `__proto__` or `constructor`
 // in a path finds nothing. Pure.
+import { memoByText } from '../memo';
 
 export function getPath(root: unknown, path: string): unknown {
   if (path === '') return root;
@@ -17,8 +18,10 @@ export function getPath(root: unknown, path: string): unknown {
   return node;
 }
 
-/** `a.b[0].c` -> ['a', 'b', 0, 'c']. */
-export function splitPath(path: string): (string | number)[] {
+/** `a.b[0].c` -> ['a', 'b', 0, 'c']; the same few paths are read on every answer, so remembered. */
+export const splitPath = memoByText((path: string): readonly (string | number)[] => split(path), 256);
+
+function split(path: string): (string | number)[] {
   const steps: (string | number)[] = [];
   for (const part of path.split('.')) {
     const match = /^([^[\]]*)((?:\[\d{1,6}\])*)$/.exec(part);

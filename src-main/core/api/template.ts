@@ -48,8 +48,19 @@ export function renderQuery(spec: OperationSpec, values: RoleValues): [string, s
   return pairs;
 }
 
-/** Every role the spec uses, in the query and the body. */
-export function rolesOf(spec: OperationSpec): Set<Role> {
+const rolesCache = new WeakMap<OperationSpec, ReadonlySet<Role>>();
+
+/** Every role the spec uses, in the query and the body (remembered per spec object; specs are not mutated). */
+export function rolesOf(spec: OperationSpec): ReadonlySet<Role> {
+  let roles = rolesCache.get(spec);
+  if (roles === undefined) {
+    roles = collectRoles(spec);
+    rolesCache.set(spec, roles);
+  }
+  return roles;
+}
+
+function collectRoles(spec: OperationSpec): Set<Role> {
   const found = new Set<Role>();
   for (const param of spec.query) if (typeof param.value !== 'string') found.add(param.value.$role);
   const walk = (node: Template): void => {

@@ -21,34 +21,44 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 /**
  * Replaces every run of LEAK_RUN or more characters that also occurs in the secret (compared
  * case-insensitively) with `***`: a lower-cased copy, a key missing its last characters or a
- * key split across two fields all lose what they carried. Linear in the text: the secret's
- * 8-character windows go into a set, each window of the text is looked up once, and covered
- * ranges are merged.
+ * key split across two fields all lose what they carried. Linear in the text and without a
+ * string per position: the secret's 8-character windows are kept as texts and as rolling
+ * hashes; a text window is compared only when its hash matches; covered ranges are merged.
  */
 export function scrubSecret(text: string, secret: string): string {
   if (secret.length < LEAK_RUN || text.length < LEAK_RUN) return text;
-  const lowerText = text.toLowerCase();
-  if (lowerText.length !== text.length) return scrubSecretSlow(text, secret);
   const windows = secretWindows(secret);
   let out = '';
   let copied = 0;
   let coverEnd = -1;
   let coverStart = -1;
-  for (let i = 0; i + LEAK_RUN <= lowerText.length; i += 1) {
-    if (!windows.has(lowerText.slice(i, i + LEAK_RUN))) continue;
-    if (i <= coverEnd) {
-      coverEnd = i + LEAK_RUN;
+  // a rolling hash of ASCII-folded codes finds candidate windows without a string per position
+  let hash = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    // lower-casing other scripts can change lengths: those texts take the careful path
+    if (code > 0x7f) return scrubSecretSlow(text, secret);
+    hash = (Math.imul(hash, BASE) + foldAscii(code)) | 0;
+    if (i >= LEAK_RUN) hash = (hash - Math.imul(foldAscii(text.charCodeAt(i - LEAK_RUN)), windows.drop)) | 0;
+    const start = i - LEAK_RUN + 1;
+    if (start < 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + LEAK_RUN).toLowerCase())) continue;
+    if (start <= coverEnd) {
+      coverEnd = start + LEAK_RUN;
       continue;
     }
     if (coverStart >= 0) {
       out += `${text.slice(copied, coverStart)}***`;
       copied = coverEnd;
     }
-    coverStart = i;
-    coverEnd = i + LEAK_RUN;
+    coverStart = start;
+    coverEnd = start + LEAK_RUN;
   }
   if (coverStart < 0) return text;
   return `${out}${text.slice(copied, coverStart)}***${text.slice(coverEnd)}`;
+}
+
+function foldAscii(code: number): number {
+  return code >= 65 && code <= 90 ? code + 32 : code;
 }
 
 /** Every string value in a JSON value, keys included, scrubbed. */
@@ -63,16 +73,33 @@ export function scrubJson<T>(value: T, secret: string): T {
   return value;
 }
 
-const windowCache = new Map<string, Set<string>>();
+const BASE = 31;
 
-function secretWindows(secret: string): Set<string> {
-  const lower = secret.toLowerCase();
-  let windows = windowCache.get(lower);
+interface Windows {
+  texts: Set<string>;
+  hashes: Set<number>;
+  /** BASE^LEAK_RUN: what the character leaving the window weighed */
+  drop: number;
+}
+
+const windowCache = new Map<string, Windows>();
+
+function secretWindows(secret: string): Windows {
+  let windows = windowCache.get(secret);
   if (windows === undefined) {
-    windows = new Set();
-    for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) windows.add(lower.slice(i, i + LEAK_RUN));
+    const lower = secret.toLowerCase();
+    let drop = 1;
+    for (let i = 0; i < LEAK_RUN; i += 1) drop = Math.imul(drop, BASE);
+    windows = { texts: new Set(), hashes: new Set(), drop };
+    for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) {
+      const window = lower.slice(i, i + LEAK_RUN);
+      windows.texts.add(window);
+      let hash = 0;
+      for (let j = 0; j < LEAK_RUN; j += 1) hash = (Math.imul(hash, BASE) + window.charCodeAt(j)) | 0;
+      windows.hashes.add(hash);
+    }
     if (windowCache.size > 16) windowCache.clear();
-    windowCache.set(lower, windows);
+    windowCache.set(secret, windows);
   }
   return windows;
 }
@@ -84,7 +111,7 @@ function scrubSecretSlow(text: string, secret: string): string {
   const hit = new Array<boolean>(chars.length).fill(false);
   for (let i = 0; i + LEAK_RUN <= chars.length; i += 1) {
     const window = chars.slice(i, i + LEAK_RUN).map((c) => (c.toLowerCase().length === 1 ? c.toLowerCase() : c)).join('');
-    if (windows.has(window)) hit.fill(true, i, i + LEAK_RUN);
+    if (windows.texts.has(window)) hit.fill(true, i, i + LEAK_RUN);
   }
   let out = '';
   for (let i = 0; i < chars.length; i += 1) {

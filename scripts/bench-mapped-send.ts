@@ -1,0 +1,89 @@
+// Benchmark: Send Text through a NON-default API description (the desk dialect, learned from its
+// playground cURL) against a bare undici.request of the same POST. The core side does what the
+// app does per send: build the request from the description (number check, template fill),
+// send it with the key, read the answer through the description. The bare side posts a JSON
+// text prepared once. Rounds alternate after a warm-up; the ratio is the median per round.
+//
+//   npx tsx scripts/bench-mapped-send.ts [--requests 4000] [--concurrency 16]
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { Pool, request as undiciRequest } from 'undici';
+import { parseCurl } from '../src-main/core/api/curl-parse';
+import { proposeOperation } from '../src-main/core/api/propose';
+import { readSendAnswer } from '../src-main/core/api/read-send';
+import { createApiClient } from '../src-main/core/http/api-client';
+import { buildRequest } from '../src-main/core/request-builder';
+import { playgroundTabs, startSandbox } from '../src-main/sandbox/index';
+import { median, runConcurrent } from './bench-client';
+
+function argValue(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+async function main(): Promise<void> {
+  const total = argValue('requests', 4000);
+  const concurrency = argValue('concurrency', 16);
+  const rounds = 10;
+  const perRound = Math.floor(total / rounds);
+  const sandbox = await startSandbox({ dialect: 'desk', rate: 1e9, burst: 1e9, contacts: 100 });
+  const tab = playgroundTabs('desk', sandbox.baseUrl).find((t) => t.id === 'text')!;
+  const spec = proposeOperation(parseCurl(tab.curl), 'messages.text', { profileBaseUrl: sandbox.baseUrl }).spec;
+  const target = { baseUrl: sandbox.baseUrl, endpointOverrides: {}, api: { version: 1 as const, operations: { 'messages.text': spec } } };
+  const client = createApiClient();
+  const url = new URL(`${sandbox.baseUrl}${spec.path}`);
+  const pool = new Pool(url.origin, { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  const bareBody = JSON.stringify({ chatId: '5511999990000@c.us', message: 'Hello from the bench' });
+
+  const core = async (): Promise<void> => {
+    const request = await buildRequest({ op: 'messages.text', input: { number: '+55 11 99999-0000', text: 'Hello from the bench' }, idempotencyKey: randomUUID() }, target);
+    const response = await client.send(request, sandbox.adminKey);
+    const message = readSendAnswer({ json: response.json, unreadable: response.unreadable !== null }, spec.send, { type: 'text', number: '5511999990000' });
+    if (response.status !== 200 || message.id === null) throw new Error(`core: HTTP ${response.status}`);
+  };
+  const bare = async (): Promise<void> => {
+    const response = await undiciRequest(url, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), 'User-Agent': 'crm-console', Authorization: `Bearer ${sandbox.adminKey}` },
+      body: bareBody,
+      dispatcher: pool,
+    });
+    const json = (await response.body.json()) as { idMessage?: string };
+    if (response.statusCode !== 200 || typeof json.idMessage !== 'string') throw new Error(`bare: HTTP ${response.statusCode}`);
+  };
+
+  try {
+    console.log(`bench-mapped-send: Send Text through the desk dialect's learned description (POST ${spec.path}) at ${sandbox.baseUrl}`);
+    console.log(`${perRound * rounds} requests per side, concurrency ${concurrency}, alternating rounds after a warm-up`);
+    await runConcurrent(core, 500, concurrency);
+    await runConcurrent(bare, 500, concurrency);
+    const ratios: number[] = [];
+    let coreMs = 0;
+    let bareMs = 0;
+    for (let round = 0; round < rounds; round += 1) {
+      const first = round % 2 === 0 ? core : bare;
+      const second = round % 2 === 0 ? bare : core;
+      const a = await runConcurrent(first, perRound, concurrency);
+      const b = await runConcurrent(second, perRound, concurrency);
+      const ms = round % 2 === 0 ? { core: a, bare: b } : { core: b, bare: a };
+      coreMs += ms.core;
+      bareMs += ms.bare;
+      ratios.push(ms.core / ms.bare);
+    }
+    console.log(`core (description -> build -> send -> read): ${((perRound * rounds) / (coreMs / 1000)).toFixed(0)} sends/s`);
+    console.log(`bare (undici.request of a prepared body):    ${((perRound * rounds) / (bareMs / 1000)).toFixed(0)} sends/s`);
+    console.log(`overhead ratio (core time / bare time):      ${median(ratios).toFixed(3)} (median of per-round ratios; target <= 1.10)`);
+  } finally {
+    await client.close();
+    await pool.close();
+    await sandbox.close();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}
