@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 
 const benches: [title: string, script: string][] = [
   ['Sandbox: contacts search and paging at 100k', 'scripts/bench-sandbox.ts'],
+  ['Sandbox: memory after 10,000 requests without a key and 12 parallel 100 MiB uploads, vs idle', 'scripts/bench-sandbox-memory.ts'],
   ['Core send pipeline vs bare undici', 'scripts/bench-client.ts'],
+  ['Send Text through a learned (non-default) API description vs bare undici', 'scripts/bench-mapped-send.ts'],
   ['Keychain calls per request', 'scripts/bench-keychain.ts'],
   ['Outbox: durable recording, sync and idle cost', 'scripts/bench-outbox.ts'],
   ['Renderer: cold load, size, scrolling, IPC overhead', 'scripts/bench-renderer.ts'],

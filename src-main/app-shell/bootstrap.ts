@@ -72,7 +72,9 @@ export async function bootstrap(deps: {
     // The old port is taken by something else: any free port will do; the profile follows it.
     sandbox = await resumeSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile, keepKeyId });
   }
-  if (sandbox.baseUrl !== sandboxProfile.baseUrl) await profileService.update(sandboxProfile.id, { baseUrl: sandbox.baseUrl });
+  // The app's own sandbox moved to another port: its keys follow it (this is main choosing the
+  // server it just started on this computer, not the window asking).
+  if (sandbox.baseUrl !== sandboxProfile.baseUrl) await profileService.update(sandboxProfile.id, { baseUrl: sandbox.baseUrl }, { moveKeys: true });
   if (sandbox.adminKey === null) return { sandbox, firstRunNotice: null };
 
   // The sandbox's data no longer had the profile's key (the data file was removed or reset):

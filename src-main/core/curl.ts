@@ -13,6 +13,7 @@
 //   both one line. The file's bytes are never inlined.
 // - No --fail-with-body, -sS or -i: the plain request, so a person can add their own flags.
 import type { PreparedRequest } from './http/prepared-request';
+import { wireHref } from './http/wire-url';
 
 export interface CurlOptions {
   /** put the real key into the command; without it the command reads $CRM_API_KEY */
@@ -30,7 +31,8 @@ export function shellQuote(text: string): string {
 
 export function toCurl(request: PreparedRequest, options: CurlOptions = {}): string {
   const args: string[] = [];
-  const url = request.url;
+  // exactly the URL the sender asks for (same normalisation: wire-url.ts)
+  const url = wireHref(request.url);
   // curl treats [] and {} in a URL as glob patterns unless told not to
   const head = /[[\]{}]/.test(url) ? `curl --globoff ${shellQuote(url)}` : `curl ${shellQuote(url)}`;
   const inferredPost = request.method === 'POST' && request.body !== null;

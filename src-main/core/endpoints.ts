@@ -4,6 +4,7 @@
 // real service. A profile's endpointOverrides replace paths without a code change.
 import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './model';
 import type { HttpMethod } from './http/prepared-request';
+import { memoByText } from './memo';
 
 export interface EndpointSpec {
   id: EndpointId;
@@ -48,6 +49,16 @@ const MAX_PATH_LENGTH = 500;
  * fragment, no white space or control characters, and every placeholder the endpoint needs.
  */
 export function checkEndpointPath(id: EndpointId, path: string): string | null {
+  return checkedPaths(`${id} ${path}`);
+}
+
+// every request checks its path again: remember the verdicts
+const checkedPaths = memoByText((key: string): string | null => {
+  const space = key.indexOf(' ');
+  return checkPath(key.slice(0, space) as EndpointId, key.slice(space + 1));
+});
+
+function checkPath(id: EndpointId, path: string): string | null {
   if (path.length === 0) return 'must not be empty';
   if (path.length > MAX_PATH_LENGTH) return `must be at most ${MAX_PATH_LENGTH} characters`;
   if (!path.startsWith('/')) return 'must start with "/"';
@@ -107,8 +118,18 @@ export function resolveEndpointPath(
     if (reason === null) template = override;
     else problem = { field: `endpointOverrides.${id}`, message: `The path override ${reason}; using ${template}` };
   }
-  const path = template.replace(/\{([a-z]+)\}/g, (_, name: string) => encodeURIComponent(wellFormed(params[name] ?? '')));
+  const path = template.replace(/\{([a-z]+)\}/g, (_, name: string) => pathSegment(params[name] ?? ''));
   return { path, problem };
+}
+
+/**
+ * One value as exactly one path segment: percent-encoded, and `.` / `..` (which every URL
+ * parser, curl and most servers resolve as "this" / "the parent" segment) written as %2E, so
+ * a key id of ".." can never move a request up the path.
+ */
+export function pathSegment(value: string): string {
+  const encoded = encodeURIComponent(wellFormed(value));
+  return encoded === '.' ? '%2E' : encoded === '..' ? '%2E%2E' : encoded;
 }
 
 /** Replaces lone UTF-16 surrogates with U+FFFD, so encodeURIComponent never throws. */

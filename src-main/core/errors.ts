@@ -8,14 +8,20 @@ export class CrmError extends Error {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly details: FieldDetail[] | undefined;
+  /**
+   * true when the request certainly never left this computer (connection refused, DNS, no
+   * route, TLS handshake): a retry cannot be a second copy. Not part of ErrorInfo.
+   */
+  readonly unsent: boolean;
 
-  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterMs?: number; details?: FieldDetail[] } = {}) {
+  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterMs?: number; details?: FieldDetail[]; unsent?: boolean } = {}) {
     super(message);
     this.name = 'CrmError';
     this.code = code;
     this.status = extra.status;
     this.retryAfterMs = extra.retryAfterMs;
     this.details = extra.details;
+    this.unsent = extra.unsent === true;
   }
 
   toInfo(): ErrorInfo {

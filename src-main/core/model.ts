@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'keychain_unavailable'
   | 'no_key'
   | 'key_revoked'
+  | 'key_held_back' // saved for another origin than the profile's current one
   | 'file_too_large'
   | 'file_unreadable'
   | 'conflict'
@@ -145,6 +146,16 @@ export interface KeyMeta {
   serverKeyId: string | null;
   revokedAt: string | null;
   sync: RevocationSyncState | null;
+  /**
+   * the origin (scheme://host:port) the key was saved for: it is only ever sent there. Absent for
+   * keys saved before keys were bound; such a key is bound at its first use.
+   */
+  origin?: string | null;
+  /**
+   * computed when read (never stored): true when the key's profile now points at another origin,
+   * so the key is held back (not sent) until the person approves the move through main
+   */
+  heldBack?: boolean;
 }
 
 export interface ServerKey {

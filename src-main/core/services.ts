@@ -24,7 +24,12 @@ export interface ProfileService {
   active(): Promise<Profile | null>;
   /** baseUrl: http(s) only, no credentials; plain http to a non-loopback host needs confirmInsecure */
   create(input: { name: string; baseUrl: string; confirmInsecure?: boolean; sandbox?: boolean }): Promise<Profile>;
-  update(id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean }): Promise<Profile>;
+  /**
+   * A new base URL with another origin (scheme, host, port) leaves the profile's keys bound to the
+   * old origin (held back, never sent to the new one) unless `moveKeys` says the person approved
+   * sending them there. Only main decides that (a native dialog, a CLI prompt or flag).
+   */
+  update(id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean }, options?: { moveKeys?: boolean }): Promise<Profile>;
   /** also forgets the profile's keys (keychain entries removed) */
   remove(id: string): Promise<void>;
   activate(id: string): Promise<void>;
@@ -74,13 +79,19 @@ export interface ContactsService {
   list(input: ListContactsInput & { profileId?: string }, options?: { signal?: AbortSignal }): Promise<ContactPage>;
 }
 
-export type SendResult = { status: 'sent'; message: SentMessage; durationMs: number } | { status: 'queued'; outboxId: string; reason: string };
+/**
+ * `replayed`: the server answered with its stored first answer (Idempotent-Replayed: true): the
+ * message had already been sent with this Idempotency-Key, and this send created nothing.
+ */
+export type SendResult = { status: 'sent'; message: SentMessage; durationMs: number; replayed: boolean } | { status: 'queued'; outboxId: string; reason: string };
 
 export interface MessageService {
   /** Sends now; when the API is unreachable the message goes to the outbox (status 'queued'). */
   sendText(input: SendTextInput, options?: SendCallOptions): Promise<SendResult>;
   sendMedia(input: SendMediaInput, options?: SendCallOptions): Promise<SendResult>;
   sendAudio(input: SendAudioInput, options?: SendCallOptions): Promise<SendResult>;
+  /** any of the three, with the operation's own Idempotency-Key */
+  send(op: Extract<Operation, { idempotencyKey: string }>, options?: Omit<SendCallOptions, 'idempotencyKey'>): Promise<SendResult>;
   /** the exact request a send would make (for the endpoint line and the cURL preview) */
   prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: { field: string; message: string }[] }>;
   list(input: ListMessagesInput & { profileId?: string }): Promise<{ items: SentMessage[]; total: number | null }>;
@@ -99,11 +110,24 @@ export interface RequestLog {
   subscribe(listener: (entry: RequestLogEntry) => void): () => void;
 }
 
+/**
+ * A server revocation to queue. No part of the key's value goes in: without `serverKeyId` the
+ * outbox finds the key on the server by comparing the value kept in the keychain (revoking:
+ * account) with the server's key list, in memory. `origin`: where that value may be sent.
+ */
+export interface RevocationInput {
+  profileId: string;
+  localKeyId: string | null;
+  serverKeyId: string | null;
+  origin?: string | null;
+  label: string;
+}
+
 /** Durable queue of operations that must reach the server exactly once (core/outbox). */
 export interface OutboxService {
   list(): Promise<OutboxItem[]>;
   enqueueMessage(input: { profileId: string; keyId: string | null; op: Extract<Operation, { idempotencyKey: string }>; label: string }): Promise<OutboxItem>;
-  enqueueRevocation(input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string }): Promise<OutboxItem>;
+  enqueueRevocation(input: RevocationInput): Promise<OutboxItem>;
   cancel(id: string): Promise<OutboxItem>;
   retry(id: string): Promise<OutboxItem>;
   /** one pass now (also runs on its own while anything is pending) */

@@ -1,6 +1,7 @@
-// Clipboard, file dialog and external links: the OS services the handlers need, as Electron
-// adapters of the ports in ipc/handlers.ts.
+// Clipboard, file dialog, external links and the person's consent: the OS services the
+// handlers need, as Electron adapters of the ports in ipc/handlers.ts.
 import { clipboard, dialog, shell, type BrowserWindow } from 'electron';
+import { externalUrlFor } from '../app-shell/security-policy';
 import { createClipboardGuard } from '../ipc/clipboard-guard';
 import type { HandlerPlatform } from '../ipc/handlers';
 
@@ -20,7 +21,26 @@ export function createElectronPlatform(getWindow: () => BrowserWindow | null): H
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     async openExternal(url) {
-      await shell.openExternal(url);
+      // the allow-list (http and https only) right beside the call, whatever the caller checked
+      const allowed = externalUrlFor(url);
+      if (allowed === null) return;
+      await shell.openExternal(allowed);
+    },
+    async confirm(question) {
+      // a native dialog: the window cannot answer it, only the person can
+      const win = getWindow();
+      const options: Electron.MessageBoxOptions = {
+        type: 'warning',
+        title: question.title,
+        message: question.message,
+        detail: question.detail,
+        buttons: ['Cancel', question.confirmLabel],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      };
+      const result = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options);
+      return result.response === 1;
     },
   };
 }

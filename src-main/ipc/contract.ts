@@ -70,7 +70,12 @@ export interface RequestPreview {
 }
 
 export type SendOutcome =
-  | { status: 'sent'; message: SentMessage; durationMs: number }
+  /**
+   * `replayed`: the server answered with the stored answer of an earlier send with the same
+   * Idempotency-Key (Idempotent-Replayed: true): the message was ALREADY sent and this created
+   * nothing new; the window says "already sent". Always set by main.
+   */
+  | { status: 'sent'; message: SentMessage; durationMs: number; replayed?: boolean }
   | { status: 'queued'; outboxId: string; reason: string };
 
 export interface AppInfo {
@@ -101,7 +106,17 @@ export interface ClipboardReport {
 export interface InvokeMap {
   'app:info': { payload: Record<string, never>; value: AppInfo };
   'profiles:list': { payload: Record<string, never>; value: ProfilesState };
+  /**
+   * Plain http to a host that is not this computer is confirmed by the person through main (a
+   * native dialog); `confirmInsecure` from the window is accepted for compatibility and ignored.
+   */
   'profiles:create': { payload: { name: string; baseUrl: string; confirmInsecure?: boolean }; value: Profile };
+  /**
+   * Main asks the person (a native dialog) before plain http to a remote host, and before the
+   * profile's saved keys are sent to a new origin; a "no" to the keys leaves them bound to their
+   * old origin (KeyMeta.heldBack) and saves the rest. Saving the profile again re-asks for
+   * held-back keys. `confirmInsecure` from the window is ignored.
+   */
   'profiles:update': { payload: { id: string; name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides']; confirmInsecure?: boolean }; value: Profile };
   'profiles:delete': { payload: { id: string }; value: ProfilesState };
   'profiles:activate': { payload: { id: string }; value: ProfilesState };
@@ -134,7 +149,13 @@ export interface InvokeMap {
   'files:stage': { payload: { name: string; bytes: Uint8Array; purpose: 'image' | 'document' | 'audio' }; value: StagedFile };
   'files:release': { payload: { fileId: string }; value: null };
   'send:preview': { payload: { draft: SendDraft }; value: RequestPreview };
-  'send:submit': { payload: { draft: SendDraft; requestId: string }; value: SendOutcome };
+  /**
+   * The draft keeps its Idempotency-Key until a definite answer, so pressing Send again after an
+   * ambiguous one (5xx, timeout, reset, an unreadable 2xx) can never make a second message.
+   * Right after a definite success the same draft is refused ('conflict') unless `again` says
+   * the person chose to send it once more.
+   */
+  'send:submit': { payload: { draft: SendDraft; requestId: string; again?: boolean }; value: SendOutcome };
   'send:cancel': { payload: { requestId: string }; value: null };
   'send:copy-curl': { payload: { draft: SendDraft; withKey: boolean }; value: ClipboardReport };
   'outbox:list': { payload: Record<string, never>; value: OutboxItem[] };

@@ -1,13 +1,15 @@
 // Channel -> service call. Plain functions, no electron: Electron's ipcMain (src-main/electron)
 // and the end-to-end harness (tests/e2e) serve exactly these handlers. Every payload is parsed
 // with its zod schema first; every failure becomes `{ ok: false, error }` data.
-import { randomUUID } from 'node:crypto';
 import { toCurl } from '../core/curl';
 import { CrmError, toErrorInfo } from '../core/errors';
 import type { SendProgress } from '../core/http/sender';
+import { wireHref } from '../core/http/wire-url';
+import { SendSession } from '../core/messages/send-session';
+import { NO_CONSENT, createProfileAsking, updateProfileAsking } from '../core/profiles/profile-consent';
+import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
 import type { ErrorInfo, Result } from '../core/model';
-import type { Operation } from '../core/operations';
-import type { ContactsService, KeyAccess, KeyService, MessageService, OutboxService, ProfileService, RequestLog, SendResult } from '../core/services';
+import type { ContactsService, KeyAccess, KeyService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ClipboardGuard } from './clipboard-guard';
 import type {
   AppInfo,
@@ -20,6 +22,7 @@ import type {
   StagedFile,
 } from './contract';
 import { createApiHandlers } from './api-handlers';
+import { draftOperation } from './draft-operation';
 import type { ApiHandlerCore } from './api-handlers';
 import { payloadSchemas } from './schemas';
 
@@ -33,7 +36,7 @@ export interface FileStaging {
 }
 
 export interface HandlerCore {
-  profiles: ProfileService;
+  profiles: ProfileService & ConsentProfiles;
   api: ApiHandlerCore;
   keys: KeyService & { takeNewKeyValueForClipboard(localKeyId: string): Promise<string> };
   keyAccess: KeyAccess;
@@ -49,6 +52,11 @@ export interface HandlerPlatform {
   /** a native open dialog; null when the person cancels */
   pickFile(purpose: Purpose): Promise<string | null>;
   openExternal(url: string): Promise<void>;
+  /**
+   * Asks the person (Electron: a native dialog) and resolves true only for an explicit yes. The
+   * window cannot answer it. Absent (a harness without dialogs): every such question is a no.
+   */
+  confirm?: AskConsent;
 }
 
 export interface HandlerDeps {
@@ -62,74 +70,15 @@ export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Pr
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { core, platform, emit } = deps;
-  const inFlight = new Map<string, AbortController>();
-  // One Idempotency-Key per panel, shared by the preview and the next send, so the cURL shown
-  // is exactly the request the app makes. It rotates once the server has answered a send.
-  const draftKeys = new Map<SendDraft['kind'], string>();
-  const draftKey = (kind: SendDraft['kind']): string => {
-    let key = draftKeys.get(kind);
-    if (!key) {
-      key = randomUUID();
-      draftKeys.set(kind, key);
-    }
-    return key;
+  // the panels' drafts, their Idempotency-Keys and the sends in flight (core/messages/send-session.ts)
+  const sending = new SendSession(core.messages);
+  const draft = (d: SendDraft) => () => draftOperation(d, core.files);
+  // the person's own word, asked by main (Electron: a native dialog); nobody to ask means no
+  const ask: AskConsent = platform.confirm ?? NO_CONSENT;
+  const progressOf = (requestId: string) => (p: SendProgress) => {
+    if (p.kind === 'upload') emit('send:progress', { requestId, kind: 'upload', sentBytes: p.sentBytes, totalBytes: p.totalBytes });
+    else emit('send:progress', { requestId, kind: 'waiting', retryAfterMs: p.retryAfterMs, attempt: p.attempt, maxAttempts: p.maxAttempts });
   };
-
-  const toOperation = async (draft: SendDraft): Promise<Extract<Operation, { idempotencyKey: string }>> => {
-    const idempotencyKey = draftKey(draft.kind);
-    const source = async (s: Extract<SendDraft, { source: unknown }>['source']) =>
-      s.kind === 'url' ? ({ kind: 'url', url: s.url } as const) : ({ kind: 'file', path: await core.files.resolve(s.fileId) } as const);
-    switch (draft.kind) {
-      case 'text':
-        return { op: 'messages.text', input: { number: draft.number, text: draft.text }, idempotencyKey };
-      case 'media':
-        return {
-          op: 'messages.media',
-          input: {
-            number: draft.number,
-            mediatype: draft.mediatype,
-            source: await source(draft.source),
-            ...(draft.caption ? { caption: draft.caption } : {}),
-            ...(draft.fileName ? { fileName: draft.fileName } : {}),
-          },
-          idempotencyKey,
-        };
-      case 'audio':
-        return { op: 'messages.audio', input: { number: draft.number, source: await source(draft.source) }, idempotencyKey };
-    }
-  };
-
-  const send = async (draft: SendDraft, requestId: string): Promise<SendResult> => {
-    if (inFlight.has(requestId)) throw new CrmError('conflict', 'This request is already being sent.');
-    const controller = new AbortController();
-    inFlight.set(requestId, controller);
-    const op = await toOperation(draft);
-    const options = {
-      signal: controller.signal,
-      idempotencyKey: op.idempotencyKey,
-      onProgress: (p: SendProgress) => {
-        if (p.kind === 'upload') emit('send:progress', { requestId, kind: 'upload', sentBytes: p.sentBytes, totalBytes: p.totalBytes });
-        else emit('send:progress', { requestId, kind: 'waiting', retryAfterMs: p.retryAfterMs, attempt: p.attempt, maxAttempts: p.maxAttempts });
-      },
-    };
-    try {
-      const result =
-        op.op === 'messages.text' ? await core.messages.sendText(op.input, options)
-        : op.op === 'messages.media' ? await core.messages.sendMedia(op.input, options)
-        : await core.messages.sendAudio(op.input, options);
-      draftKeys.delete(draft.kind);
-      return result;
-    } catch (err) {
-      // The server answered (a status): that key is used up. Without an answer, keep it so a
-      // resend cannot create a second message.
-      if (err instanceof CrmError && err.status !== undefined) draftKeys.delete(draft.kind);
-      throw err;
-    } finally {
-      inFlight.delete(requestId);
-    }
-  };
-
-  const prepare = async (draft: SendDraft) => core.messages.prepare(await toOperation(draft));
 
   // A revocation waiting for an admin key may go through with the key just added or chosen.
   const wakeOutbox = (): void => {
@@ -148,14 +97,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createApiHandlers(core.api, profilesChanged),
     'app:info': async () => deps.appInfo(),
     'profiles:list': () => core.profiles.list(),
-    'profiles:create': async (p) => {
-      const created = await core.profiles.create(p);
+    // confirmInsecure from the window is never enough: main asks the person itself
+    'profiles:create': async ({ name, baseUrl }) => {
+      const created = await createProfileAsking(core.profiles, ask, { name, baseUrl });
       emit('profiles:changed', await core.profiles.list());
       return created;
     },
-    'profiles:update': async ({ id, ...patch }) => {
-      const updated = await core.profiles.update(id, patch);
+    'profiles:update': async ({ id, confirmInsecure: _fromWindow, ...patch }) => {
+      const updated = await updateProfileAsking(core.profiles, ask, id, patch);
       emit('profiles:changed', await core.profiles.list());
+      // its keys may have moved with it, or be held back now (KeyMeta.heldBack)
+      if (patch.baseUrl !== undefined) emit('keys:changed', { profileId: id });
       return updated;
     },
     'profiles:delete': async ({ id }) => {
@@ -222,17 +174,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await core.files.release(fileId);
       return null;
     },
-    'send:preview': async ({ draft }) => {
-      const { request, problems } = await prepare(draft);
-      return { method: request.method, url: request.url, curl: toCurl(request), problems };
+    'send:preview': async (p) => {
+      const { request, problems } = await sending.prepare(draft(p.draft));
+      return { method: request.method, url: wireHref(request.url), curl: toCurl(request), problems };
     },
-    'send:submit': async ({ draft, requestId }) => send(draft, requestId),
+    'send:submit': (p) => sending.submit(draft(p.draft), { requestId: p.requestId, again: p.again === true, onProgress: progressOf(p.requestId) }),
     'send:cancel': async ({ requestId }) => {
-      inFlight.get(requestId)?.abort();
+      sending.cancel(requestId);
       return null;
     },
-    'send:copy-curl': async ({ draft, withKey }) => {
-      const { request } = await prepare(draft);
+    'send:copy-curl': async (p) => {
+      const { withKey } = p;
+      const { request } = await sending.prepare(draft(p.draft));
       if (!withKey) {
         await platform.clipboard.copy(toCurl(request));
         return { clearsAfterMs: null };

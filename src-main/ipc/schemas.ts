@@ -75,7 +75,7 @@ export const payloadSchemas = {
   'files:stage': z.object({ name: z.string().min(1).max(1000), bytes: z.instanceof(Uint8Array), purpose }).strict(),
   'files:release': z.object({ fileId: id }).strict(),
   'send:preview': z.object({ draft }).strict(),
-  'send:submit': z.object({ draft, requestId: id }).strict(),
+  'send:submit': z.object({ draft, requestId: id, again: z.boolean().optional() }).strict(),
   'send:cancel': z.object({ requestId: id }).strict(),
   'send:copy-curl': z.object({ draft, withKey: z.boolean() }).strict(),
   'outbox:list': empty,

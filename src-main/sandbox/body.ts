@@ -10,13 +10,25 @@ import { field } from './reply';
 export type BodyResult =
   | { kind: 'ok'; bytes: Buffer }
   | { kind: 'too_large'; limit: number }
+  /** the bytes would not fit the upload budget (a body without Content-Length, counted as it came) */
+  | { kind: 'over_budget' }
   | { kind: 'timeout' }
   | { kind: 'aborted' };
+
+export interface ReadOptions {
+  /** false: count and discard the bytes (nothing will use them); default true */
+  keep?: boolean;
+  /** asked for every chunk kept; false stops reading (over_budget) */
+  reserve?: (bytes: number) => boolean;
+}
+
+const EMPTY = Buffer.alloc(0);
 
 const discard = (): void => {};
 const MIN_BYTES_PER_MS = 64 * 1024 / 1000;
 
-export function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<BodyResult> {
+export function readBody(req: IncomingMessage, limit: number, timeoutMs: number, options: ReadOptions = {}): Promise<BodyResult> {
+  const keep = options.keep !== false;
   return new Promise((resolve) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -26,6 +38,8 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
     }
     let chunks: Buffer[] = [];
     let size = 0;
+    // with a known length the body is copied into one buffer as it comes: no second copy at the end
+    let whole: Buffer | null = keep && Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
     let done = false;
     const startedAt = Date.now();
     let lastDataAt = startedAt;
@@ -36,13 +50,22 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
       req.off('data', onData);
       req.on('data', discard);
       chunks = [];
+      whole = null;
       resolve(result);
     };
     const onData = (chunk: Buffer): void => {
       lastDataAt = Date.now();
       size += chunk.length;
       if (size > limit) finish({ kind: 'too_large', limit });
-      else chunks.push(chunk);
+      else if (!keep) return;
+      else if (options.reserve && !options.reserve(chunk.length)) finish({ kind: 'over_budget' });
+      else if (whole === null) chunks.push(chunk);
+      else if (size <= whole.length) chunk.copy(whole, size - chunk.length);
+      else {
+        // more than declared (the HTTP parser does not allow it, but never trust it): plain chunks
+        chunks = [whole.subarray(0, size - chunk.length), chunk];
+        whole = null;
+      }
     };
     const checkPace = (): void => {
       const now = Date.now();
@@ -52,7 +75,10 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
     };
     let timer = setTimeout(checkPace, timeoutMs);
     req.on('data', onData);
-    req.once('end', () => finish({ kind: 'ok', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }));
+    req.once('end', () => {
+      const bytes = !keep ? EMPTY : whole !== null ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      finish({ kind: 'ok', bytes });
+    });
     req.once('error', () => finish({ kind: 'aborted' }));
     req.once('close', () => finish({ kind: 'aborted' }));
   });

@@ -1,25 +1,31 @@
-// One request, start to end: journal -> injected fault -> route -> auth (401) -> permission
-// (403) -> rate limit (429) -> body (400 too large / 408 too slow) -> Idempotency-Key ->
+// One request, start to end: injected fault -> route -> auth (401) -> permission (403) -> rate
+// limit (429) -> upload budget (503) -> body (400 too large / 408 too slow) -> Idempotency-Key ->
 // JSON and field checks (400) -> handler. Auth comes before any look at the body, so a bad
 // body with a bad key is 401. Anything thrown is a sandbox bug and answers 500; bad input never does.
+// The journal keeps only requests that carried a valid key or met an injected fault: traffic
+// without a key is answered and forgotten (its body read and dropped, never buffered), so a
+// flood of it cannot grow the app the sandbox runs in.
 // A public route (the playground) skips auth, permission and rate limit. Every error answer gets
 // the dialect's error body (ctx.errorFormat) before it is stored for replay or written.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { authenticate } from './auth';
 import { checkJsonContentType, parseJsonObject, readBody } from './body';
+import type { ReadOptions } from './body';
+import type { KeyRecord } from './keys';
 import type { ErrorCode, ErrorFormat } from './errors';
 import type { FaultQueue } from './faults';
 import { hashBody, isValidIdempotencyKey } from './idempotency';
 import type { RequestJournal } from './journal';
-import { firstValues, flatHeaders, journalBody } from './journal';
+import { firstValues, flatHeaders } from './journal';
 import type { Reply } from './reply';
 import { badRequest, fail, field, renderReply, writeReply } from './reply';
 import { requestOrigin } from './request-origin';
-import type { AnyRoute, PublicRoute } from './router';
+import type { AnyRoute, PublicRoute, Route } from './router';
 import { SMALL_BODY_LIMIT, isPublicRoute, matchRoute } from './router';
 import type { SandboxState } from './state';
 import type { SandboxFault, SandboxRequestRecord } from './types';
+import type { UploadBudget } from './upload-budget';
 
 export interface PipelineContext {
   state: SandboxState;
@@ -30,6 +36,8 @@ export interface PipelineContext {
   origin(): string;
   faults: FaultQueue;
   journal: RequestJournal;
+  /** request bodies held in memory at once, all requests together */
+  uploads: UploadBudget;
   timeoutMs: number;
   log: ((line: string) => void) | undefined;
   /** resolves after `ms`, or at once when the server stops */
@@ -43,6 +51,9 @@ interface Exchange {
   path: string;
   query: URLSearchParams;
   record: SandboxRequestRecord;
+  /** puts the record in the journal (once); until then the request is not kept */
+  keep(): void;
+  kept(): boolean;
 }
 
 const ignore = (): void => {};
@@ -65,17 +76,23 @@ export async function handleRequest(ctx: PipelineContext, req: IncomingMessage, 
     status: 0,
     at: Date.now(),
   };
-  ctx.journal.add(record);
+  let kept = false;
+  const keep = (): void => {
+    if (kept) return;
+    kept = true;
+    ctx.journal.add(record);
+  };
+  const ex: Exchange = { req, res, method, path, query, record, keep, kept: () => kept };
   res.once('close', () => {
     if (!res.headersSent) record.status = 0;
     // path only: the query may carry what a person searched for; headers are never logged
     ctx.log?.(`${method} ${path} ${record.status || '-'} ${(performance.now() - started).toFixed(1)}ms`);
   });
   try {
-    await run(ctx, { req, res, method, path, query, record });
+    await run(ctx, ex);
   } catch (err) {
     ctx.log?.(`sandbox bug on ${method} ${path}: ${(err as Error).message}`);
-    if (!res.headersSent) send(ctx, { req, res, method, path, query, record }, fail(500, 'server_error', 'the sandbox failed on this request'), { Connection: 'close' });
+    if (!res.headersSent) send(ctx, ex, fail(500, 'server_error', 'the sandbox failed on this request'), { Connection: 'close' });
     else res.destroy();
   }
 }
@@ -110,11 +127,15 @@ function lenientJson(bytes: Buffer): unknown {
   }
 }
 
-/** Answers without using the body; reads up to 64 KiB of it for the journal, closes if more is coming. */
+/**
+ * Answers without using the body; reads up to 64 KiB of it (kept for the journal only when the
+ * request is kept, else dropped as it comes), closes if more is coming.
+ */
 async function answerEarly(ctx: PipelineContext, ex: Exchange, write: (headers: Record<string, string>) => void): Promise<void> {
-  const body = await readBody(ex.req, SMALL_BODY_LIMIT, ctx.timeoutMs);
+  const keep = ex.kept();
+  const body = await readBody(ex.req, SMALL_BODY_LIMIT, ctx.timeoutMs, { keep });
   if (body.kind === 'aborted') return;
-  if (body.kind === 'ok') Object.assign(ex.record, journalBody(body.bytes, lenientJson(body.bytes)));
+  if (body.kind === 'ok' && keep) ctx.journal.attachBody(ex.record, body.bytes, lenientJson(body.bytes));
   write(body.kind === 'ok' ? {} : { Connection: 'close' });
 }
 
@@ -163,8 +184,13 @@ async function applyFault(ctx: PipelineContext, ex: Exchange, fault: SandboxFaul
 
 async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   const fault = ctx.faults.take(ex.method, ex.path);
+  // a request a test's fault meets is kept, key or not: the test injected it and looks for it
+  if (fault) ex.keep();
   if (fault && (await applyFault(ctx, ex, fault))) return;
 
+  // a valid key (on any path) is what makes a request worth keeping
+  const auth = authenticate(ctx.state.keys, ex.req.headers.authorization);
+  if (auth.ok) ex.keep();
   const match = matchRoute(ctx.routes, ex.method, ex.path);
   if (match.kind === 'not_found') return early(ctx, ex, fail(404, 'not_found', `no route for ${ex.method} ${ex.path}`));
   if (match.kind === 'wrong_method') {
@@ -175,7 +201,6 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   const { route, params } = match;
   const { keys, limiter } = ctx.state;
 
-  const auth = authenticate(keys, ex.req.headers.authorization);
   if (!auth.ok) return early(ctx, ex, fail(401, 'unauthorized', auth.message), { 'WWW-Authenticate': 'Bearer' });
   const key = auth.key;
   keys.markUsed(key);
@@ -185,17 +210,49 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   const rate = limiter.take(key.id);
   if (!rate.allowed) return early(ctx, ex, fail(429, 'rate_limited', 'rate limit exceeded; retry after Retry-After seconds'), rate.headers);
 
-  const body = await readBody(ex.req, route.maxBody, ctx.timeoutMs);
+  // Memory for the body, held until the answer is written: past the budget, 503 before reading it.
+  const declared = Number(ex.req.headers['content-length']);
+  const known = Number.isFinite(declared) && declared >= 0 && declared <= route.maxBody;
+  let held = 0;
+  if (known && !ctx.uploads.tryReserve(declared)) return early(ctx, ex, busy(), { ...rate.headers, 'Retry-After': '1' });
+  if (known) held = declared;
+  const reserve = (bytes: number): boolean => {
+    if (!ctx.uploads.tryReserve(bytes)) return false;
+    held += bytes;
+    return true;
+  };
+  try {
+    await answerWithBody(ctx, ex, route, params, key, rate.headers, known ? {} : { reserve });
+  } finally {
+    ctx.uploads.release(held);
+  }
+}
+
+function busy(): Reply {
+  return fail(503, 'server_error', 'the sandbox is receiving too many large requests at once; retry after Retry-After seconds');
+}
+
+async function answerWithBody(
+  ctx: PipelineContext,
+  ex: Exchange,
+  route: Route,
+  params: Record<string, string>,
+  key: KeyRecord,
+  rateHeaders: Record<string, string>,
+  options: ReadOptions,
+): Promise<void> {
+  const body = await readBody(ex.req, route.maxBody, ctx.timeoutMs, options);
   if (body.kind === 'aborted') return;
+  if (body.kind === 'over_budget') return send(ctx, ex, busy(), { ...rateHeaders, 'Retry-After': '1', Connection: 'close' });
   if (body.kind === 'timeout') {
-    return send(ctx, ex, fail(408, 'bad_request', 'the request body stalled or arrived too slowly'), { ...rate.headers, Connection: 'close' });
+    return send(ctx, ex, fail(408, 'bad_request', 'the request body stalled or arrived too slowly'), { ...rateHeaders, Connection: 'close' });
   }
   if (body.kind === 'too_large') {
-    return send(ctx, ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rate.headers, Connection: 'close' });
+    return send(ctx, ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rateHeaders, Connection: 'close' });
   }
   const bytes = body.bytes;
   const parsed = route.json && bytes.length > 0 ? parseJsonObject(bytes) : null;
-  Object.assign(ex.record, journalBody(bytes, parsed?.ok ? parsed.value : lenientJson(bytes)));
+  ctx.journal.attachBody(ex.record, bytes, parsed?.ok ? parsed.value : lenientJson(bytes));
 
   const answer = (): Reply => {
     if (!route.json) return route.handle({ params, query: ex.query, body: {}, key }, ctx.state);
@@ -218,7 +275,7 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   } else {
     reply = await ctx.state.idempotency.run(`${route.method} ${route.path}`, idempotencyKey, hashBody(bytes), runRoute);
   }
-  send(ctx, ex, reply, rate.headers);
+  send(ctx, ex, reply, rateHeaders);
 }
 
 /** No key needed; the body, if any, is only read for the journal. */

@@ -9,6 +9,7 @@
 import { handleRequest } from './handle-request';
 import { FaultQueue } from './faults';
 import { RequestJournal } from './journal';
+import { DEFAULT_UPLOAD_BUDGET, UploadBudget } from './upload-budget';
 import { dialectFor, dialectRoutes } from './dialects/registry';
 import { checkNewKey } from './key-routes';
 import { Persister, loadSnapshot } from './persistence';
@@ -27,6 +28,7 @@ const DEFAULTS = {
   idempotencyTtlMs: 24 * 3600 * 1000,
   requestTimeoutMs: 10_000,
   dialect: 'default' as SandboxDialect,
+  uploadBudgetBytes: DEFAULT_UPLOAD_BUDGET,
 };
 
 function check(ok: boolean, message: string): void {
@@ -43,6 +45,7 @@ function resolveOptions(options: SandboxOptions) {
   check(Number.isFinite(o.idempotencyTtlMs) && o.idempotencyTtlMs > 0, 'idempotencyTtlMs must be positive');
   check(Number.isFinite(o.requestTimeoutMs) && o.requestTimeoutMs > 0, 'requestTimeoutMs must be positive');
   check(SANDBOX_DIALECTS.includes(o.dialect), `dialect must be one of ${SANDBOX_DIALECTS.join(', ')}`);
+  check(Number.isFinite(o.uploadBudgetBytes) && o.uploadBudgetBytes > 0, 'uploadBudgetBytes must be positive');
   return o;
 }
 
@@ -104,6 +107,7 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
     origin: () => baseUrl,
     faults,
     journal,
+    uploads: new UploadBudget(o.uploadBudgetBytes),
     timeoutMs: o.requestTimeoutMs,
     log: o.log,
     sleep: (ms: number) => server.sleep(ms),

@@ -44,6 +44,12 @@ export interface SandboxOptions {
    * limit, idempotency, faults and the journal are the same in every dialect.
    */
   dialect?: SandboxDialect;
+  /**
+   * Addition to the agreed API: request-body bytes held in memory at once, all requests
+   * together; past it a request is answered 503 with Retry-After: 1 before its body is read.
+   * Default 192 MiB (one largest document upload, 134 MiB of base64, fits).
+   */
+  uploadBudgetBytes?: number;
 }
 
 export interface SandboxRequestRecord {
@@ -92,7 +98,10 @@ export interface RunningSandbox {
   /** faults are consumed in order, one per matching request */
   injectFaults(faults: SandboxFault[], match?: FaultMatch): void;
   clearFaults(): void;
-  /** journal of the last 10_000 requests, oldest first */
+  /**
+   * journal of the last requests that carried a valid key or met an injected fault (at most
+   * 10_000 and 64 MiB), oldest first; requests without a key are not kept
+   */
   requests(): SandboxRequestRecord[];
   /** same as POST /api-keys; throws on an invalid name or permission */
   createKey(name: string, permissions: Permission[]): { id: string; key: string };

@@ -1,9 +1,11 @@
-// crm profiles list|add|use|remove|show
+// crm profiles list|add|use|remove|show (import-curl and edit: profile-api.ts)
 import { requireOption } from '../args';
 import type { CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, dash, shortTime, table } from '../format';
 import { resolveProfile } from '../profile-ref';
+import { operationLines } from '../api-text';
+import { profileApiCommands } from './profile-api';
 import { confirmOrRefuse, keyHeaders, keyRows } from './shared';
 
 const list = defineCommand({
@@ -87,7 +89,7 @@ const remove = defineCommand({
 
 const show = defineCommand({
   name: 'profiles show',
-  summary: 'show a profile and its saved keys (metadata only)',
+  summary: 'show a profile, its API description and its saved keys (metadata only)',
   usage: ['profiles show [NAME]'],
   options: {},
   positionals: { min: 0, max: 1 },
@@ -106,13 +108,16 @@ const show = defineCommand({
       `Active key:   ${dash(profile.activeKeyId)}`,
     ];
     if (overrides.length > 0) lines.push(`Endpoints:    ${overrides.map(([id, path]) => `${id}=${clean(String(path))}`).join(', ')}`);
+    const api = await core.api.describe(profile.id);
+    lines.push('', 'API:');
+    for (const op of api.operations) lines.push(...operationLines(op.label, op.spec, op.custom).map((l) => `  ${l}`));
     lines.push('', keys.length === 0 ? 'No saved keys.' : table(keyHeaders, keyRows(keys, profile.activeKeyId)));
-    return { data: { profile, active: profile.id === activeProfileId, keys }, text: lines.join('\n') };
+    return { data: { profile, active: profile.id === activeProfileId, keys, api }, text: lines.join('\n') };
   },
 });
 
 export const profilesGroup: CommandGroup = {
   name: 'profiles',
   summary: 'API targets: a base URL and its saved keys',
-  commands: [list, add, use, remove, show],
+  commands: [list, add, use, remove, show, ...profileApiCommands],
 };

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { toCurl } from '../../core/curl';
+import { wireHref } from '../../core/http/wire-url';
 import { CrmError } from '../../core/errors';
 import type { SendProgress } from '../../core/http/sender';
 import type { MediaSource, Operation } from '../../core/operations';
@@ -55,7 +56,7 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
       throw new CrmError('validation', problems.map((p) => `${p.field}: ${p.message}`).join('; '), { details: problems });
     }
     const curl = toCurl(request);
-    return { data: { curl, method: request.method, url: request.url }, text: curl };
+    return { data: { curl, method: request.method, url: wireHref(request.url) }, text: curl };
   }
   const options = {
     profileId: profile.id,
@@ -75,7 +76,11 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
     return { data: result, text: `Queued in the outbox as ${result.outboxId}: ${clean(result.reason)}. It is sent by \`crm sync\` or the app.` };
   }
   const m = result.message;
-  return { data: result, text: `Sent ${m.type} to ${m.number}: message ${m.id} (${clean(m.status)}) in ${Math.round(result.durationMs)} ms` };
+  if (result.replayed) {
+    return { data: result, text: `Already sent: the server answered with its first answer to this Idempotency-Key (message ${m.id ?? 'without an id'}); nothing new was sent.` };
+  }
+  const id = m.id === null ? 'without an id the app could read' : m.id;
+  return { data: result, text: `Sent ${m.type} to ${m.number}: message ${id} (${clean(m.status)}) in ${Math.round(result.durationMs)} ms` };
 }
 
 function idempotencyKey(values: CommonValues): string {

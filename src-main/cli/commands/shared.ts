@@ -54,7 +54,7 @@ export function syncText(key: KeyMeta): string {
     case 'synced':
       return 'revoked on the server';
     case 'local_only':
-      return 'not revoked on the server (no server id or prefix known): delete it in the service\'s developer area';
+      return 'not revoked on the server (neither its server id nor its value was kept): delete it in the service\'s developer area';
     case 'failed':
       return `server revocation failed: ${sync.reason}`;
     case 'pending':
@@ -64,7 +64,7 @@ export function syncText(key: KeyMeta): string {
 
 /** the STATE column: "active", "revoked (also on the server)", "revoked (server: pending, offline)" */
 export function stateText(key: KeyMeta): string {
-  if (key.state !== 'revoked') return key.state;
+  if (key.state !== 'revoked') return key.heldBack === true ? `held back (saved for ${key.origin ?? 'another address'})` : key.state;
   const sync = key.sync;
   if (!sync) return 'revoked';
   switch (sync.state) {

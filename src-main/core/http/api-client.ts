@@ -22,6 +22,8 @@ import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
 import type { ApiResponse, HttpSender, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
+import { wireUrl } from './wire-url';
+import type { WireUrl } from './wire-url';
 
 export interface ApiClientOptions {
   /** TCP + TLS connect, default 10 s */
@@ -92,12 +94,14 @@ class ApiClient implements HttpSender {
     if (!KEY_FORMAT.test(apiKey)) {
       throw new CrmError('validation', 'The API key is not in a valid format (8 to 512 printable characters, no spaces)');
     }
-    let url: URL;
+    let wire: WireUrl;
     try {
-      url = new URL(request.url);
+      // the same normalised URL the cURL export prints (wire-url.ts)
+      wire = wireUrl(request.url);
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }
+    const url = wire.parsed;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
     if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');
 
@@ -115,10 +119,10 @@ class ApiClient implements HttpSender {
       const headers = this.headersFor(request, apiKey);
       let exchange: Exchange;
       try {
-        exchange = await this.exchange(request, url, headers, options);
+        exchange = await this.exchange(request, wire, headers, options);
       } catch (err) {
-        const error = networkError(err, { origin: url.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
-        this.log(apiKey, request, url, headers, startedAt, performance.now() - started, null, error.code, attempt);
+        const error = networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
+        this.log(apiKey, request, wire, headers, startedAt, performance.now() - started, null, error.code, attempt);
         throw error;
       }
       const durationMs = performance.now() - started;
@@ -130,7 +134,7 @@ class ApiClient implements HttpSender {
         // A 2xx is a success even when its body cannot be read: the caller decides what an
         // unreadable answer means (a send still happened; a contacts page cannot be shown).
         const parsed = parseJsonBody(exchange, apiKey);
-        this.log(apiKey, request, url, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt);
+        this.log(apiKey, request, wire, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt);
         return {
           status,
           headers: scrubJson(exchange.headers, apiKey),
@@ -148,13 +152,13 @@ class ApiClient implements HttpSender {
         status,
         endpoint: request.endpoint,
         method: request.method,
-        path: url.pathname,
+        path: wire.target.split('?')[0]!,
         bodyText: exchange.text,
         contentType: contentTypeOf(exchange.headers['content-type']),
         retryAfterMs,
         apiKey,
       });
-      this.log(apiKey, request, url, headers, startedAt, durationMs, status, error.code, attempt);
+      this.log(apiKey, request, wire, headers, startedAt, durationMs, status, error.code, attempt);
       if (status !== 429 || retryAfterMs === undefined) throw error;
       // A POST without an Idempotency-Key is never retried: it could become a second message.
       if (!request.retrySafe || attempt >= maxAttempts) throw error;
@@ -188,7 +192,7 @@ class ApiClient implements HttpSender {
     return headers;
   }
 
-  private async exchange(request: PreparedRequest, url: URL, headers: Record<string, string>, options: SendOptions): Promise<Exchange> {
+  private async exchange(request: PreparedRequest, wire: WireUrl, headers: Record<string, string>, options: SendOptions): Promise<Exchange> {
     let body: string | Readable | null = null;
     const prepared = request.body;
     if (prepared?.kind === 'json') {
@@ -200,9 +204,9 @@ class ApiClient implements HttpSender {
       headers['Content-Length'] = String(total);
       body = fileBodyStream(prepared, (sentBytes) => notify(options, { kind: 'upload', sentBytes, totalBytes: total }));
     }
-    const pool = this.pools.get(url.origin);
+    const pool = this.pools.get(wire.origin);
     const response = await pool.request({
-      path: `${url.pathname}${url.search}`,
+      path: wire.target,
       method: request.method,
       headers,
       body,
@@ -210,14 +214,15 @@ class ApiClient implements HttpSender {
     });
     const status = response.statusCode;
     const limit = status >= 200 && status <= 299 ? this.maxResponseBytes : ERROR_BODY_BYTES;
-    const { text, truncated } = await readBodyText(response.body, limit);
+    const length = response.headers['content-length'];
+    const { text, truncated } = await readBodyText(response.body, limit, typeof length === 'string' ? length : undefined);
     return { status, headers: flattenHeaders(response.headers), text, truncated };
   }
 
   private log(
     apiKey: string,
     request: PreparedRequest,
-    url: URL,
+    wire: WireUrl,
     headers: Record<string, string>,
     startedAt: Date,
     durationMs: number,
@@ -231,7 +236,7 @@ class ApiClient implements HttpSender {
       at: startedAt.toISOString(),
       method: request.method,
       // scrubbed in case a key was pasted into the base URL (it is never put there by the app)
-      path: scrubSecret(`${url.pathname}${url.search}`, apiKey),
+      path: scrubSecret(wire.target, apiKey),
       status,
       durationMs: Math.round(durationMs * 10) / 10,
       requestHeaders: redactHeaders(headers),

@@ -20,6 +20,9 @@ export interface NetworkContext {
   timeouts: { connectMs: number; headersMs: number; bodyMs: number };
 }
 
+/** the connection was never made: nothing of the request reached the server */
+const UNSENT = { unsent: true } as const;
+
 export function networkError(err: unknown, ctx: NetworkContext): CrmError {
   if (ctx.aborted) return cancelledError();
   if (err instanceof CrmError) return err;
@@ -30,15 +33,15 @@ export function networkError(err: unknown, ctx: NetworkContext): CrmError {
   const has = (...wanted: string[]): boolean => codes.some((c) => wanted.includes(c));
   const origin = ctx.origin;
 
-  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) return new CrmError('timeout', `Timed out connecting to ${origin} (no answer within ${seconds(ctx.timeouts.connectMs)})`);
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) return new CrmError('timeout', `Timed out connecting to ${origin} (no answer within ${seconds(ctx.timeouts.connectMs)})`, UNSENT);
   if (has('UND_ERR_HEADERS_TIMEOUT')) return new CrmError('timeout', `${origin} did not answer within ${seconds(ctx.timeouts.headersMs)}`);
   if (has('UND_ERR_BODY_TIMEOUT')) return new CrmError('timeout', `The answer from ${origin} stalled for more than ${seconds(ctx.timeouts.bodyMs)}`);
-  if (has('ECONNREFUSED')) return new CrmError('network', `Cannot reach ${origin}: connection refused (is the server running and the port right?)`);
-  if (has('ENOTFOUND', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA')) return new CrmError('network', `Cannot reach ${origin}: the host name does not resolve (DNS lookup failed)`);
-  if (has('EAI_AGAIN')) return new CrmError('network', `Cannot reach ${origin}: DNS lookup failed temporarily (offline?)`);
-  if (has('ENETUNREACH', 'ENETDOWN', 'EHOSTUNREACH', 'EHOSTDOWN', 'EADDRNOTAVAIL')) return new CrmError('network', `Cannot reach ${origin}: no route to the host (offline?)`);
+  if (has('ECONNREFUSED')) return new CrmError('network', `Cannot reach ${origin}: connection refused (is the server running and the port right?)`, UNSENT);
+  if (has('ENOTFOUND', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA')) return new CrmError('network', `Cannot reach ${origin}: the host name does not resolve (DNS lookup failed)`, UNSENT);
+  if (has('EAI_AGAIN')) return new CrmError('network', `Cannot reach ${origin}: DNS lookup failed temporarily (offline?)`, UNSENT);
+  if (has('ENETUNREACH', 'ENETDOWN', 'EHOSTUNREACH', 'EHOSTDOWN', 'EADDRNOTAVAIL')) return new CrmError('network', `Cannot reach ${origin}: no route to the host (offline?)`, UNSENT);
   const tls = codes.find((c) => isTlsCode(c));
-  if (tls !== undefined) return new CrmError('network', `Secure connection to ${origin} failed: ${tlsReason(tls)}`);
+  if (tls !== undefined) return new CrmError('network', `Secure connection to ${origin} failed: ${tlsReason(tls)}`, UNSENT);
   if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED')) return new CrmError('network', `The connection to ${origin} was reset before a complete answer`);
   const parserError = chain.some((e) => e instanceof Error && e.name === 'HTTPParserError');
   if (parserError || codes.some((c) => c.startsWith('HPE_')) || has('UND_ERR_INFO')) return new CrmError('network', `${origin} sent an answer that is not valid HTTP`);

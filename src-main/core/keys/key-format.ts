@@ -1,13 +1,12 @@
 // What the console assumes about a key (API.md): 8..512 printable ASCII characters, no white
 // space. Messages never echo the value.
 import { CrmError } from '../errors';
+import { scrubSecret } from '../http/redact';
 import { LIMITS, charCount } from '../limits';
 
 export const KEY_MIN = 8;
 export const KEY_MAX = 512;
 export const KEY_FORMAT_MESSAGE = `An API key is ${KEY_MIN} to ${KEY_MAX} printable ASCII characters with no spaces.`;
-/** length of the prefix the server shows for a key ("crm_sk_ab12") */
-export const KEY_PREFIX_LENGTH = 11;
 
 export function checkKeyValue(value: string): void {
   if (/^[\x21-\x7e]+$/.test(value) && value.length >= KEY_MIN && value.length <= KEY_MAX) return;
@@ -43,5 +42,23 @@ export function fingerprintOf(value: string): string {
  * value, or the sender already scrubbed it to `***` because it is a run of the key in use.
  */
 export function isOwnListEntry(prefix: string, value: string): boolean {
-  return prefix === '***' || (prefix.length >= 4 && value.startsWith(prefix));
+  return listEntryIsKey(prefix, value, value);
 }
+
+/**
+ * Whether a server key list entry is the key `value`, compared in memory (no part of the value
+ * is ever stored for this). The sender removed every run of 8+ characters of the key the list
+ * was read with (`listedWith`), in any case, from every string of the list: a prefix that
+ * shares such a run with it arrives partly or wholly as `***`. So the candidate (the start of
+ * `value`) is scrubbed the same way before it is compared. In a list read with another key, an
+ * entry that is `***` and nothing else is THAT key's own entry, never this one.
+ */
+export function listEntryIsKey(prefix: string, value: string, listedWith: string): boolean {
+  if (listedWith !== value && prefix === REDACTED) return false;
+  for (let n = MIN_PREFIX; n <= value.length; n += 1) if (scrubSecret(value.slice(0, n), listedWith) === prefix) return true;
+  return false;
+}
+
+const REDACTED = '***';
+/** the shortest listed prefix taken as naming a key */
+const MIN_PREFIX = 4;

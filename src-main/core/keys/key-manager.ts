@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { CrmError } from '../errors';
 import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
+import type { PreparedRequest } from '../http/prepared-request';
+import { wirePath } from '../http/wire-url';
 import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, ServerKey } from '../model';
 import type { MetaStores } from '../meta/stores';
 import type { Operation } from '../operations';
@@ -17,7 +19,9 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { KeyService, KeyTestResult, OutboxService } from '../services';
 import { callWithKey, outcomeOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
-import { KEY_PREFIX_LENGTH, checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
+import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
+import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
+import { heldBackMessage, keyFitsProfile, originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
 
 /** how long after its creation a key made through the API may be copied (once) */
@@ -57,14 +61,15 @@ export class KeyManager implements KeyService {
     // read-your-writes: recorded uses (last used, last status) are written first
     await this.deps.vault.flush();
     const doc = await this.deps.meta.keys.read();
-    return profileId === undefined ? doc.keys : doc.keys.filter((k) => k.profileId === profileId);
+    const keys = profileId === undefined ? doc.keys : doc.keys.filter((k) => k.profileId === profileId);
+    return this.withOriginStates(keys);
   }
 
   async get(id: string): Promise<KeyMeta> {
     await this.deps.vault.flush();
     const key = (await this.deps.meta.keys.read()).keys.find((k) => k.id === id);
     if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
-    return key;
+    return (await this.withOriginStates([key]))[0]!;
   }
 
   async add(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta> {
@@ -85,6 +90,8 @@ export class KeyManager implements KeyService {
       serverKeyId: input.serverKeyId ?? null,
       revokedAt: null,
       sync: null,
+      // bound to where the profile points now: the key is only ever sent there
+      origin: originOf(profile.baseUrl),
     };
     // Keychain first: metadata never points at a value that is not stored.
     await this.deps.secrets.set(keyAccount(id), input.value);
@@ -99,7 +106,7 @@ export class KeyManager implements KeyService {
     // The first usable key of a profile becomes its active key.
     const current = profile.activeKeyId ? (await this.deps.meta.keys.read()).keys.find((k) => k.id === profile.activeKeyId) : undefined;
     if (!current || current.state !== 'active') await this.deps.profiles.setActiveKey(profile.id, id);
-    return meta;
+    return { ...meta, heldBack: false };
   }
 
   async test(id: string): Promise<KeyTestResult> {
@@ -129,10 +136,15 @@ export class KeyManager implements KeyService {
     if (meta.state === 'revoked') return meta;
     // 1. In memory, at once: in-flight requests abort, later uses fail with 'key_revoked'.
     let value = this.deps.vault.revokeLocal(id);
-    // 2. The value moves to the revocation account, only so the key can delete itself later.
+    // 2. The value moves to the revocation account, only so the key can delete itself later (or,
+    //    without a server id, be recognised in the server's key list, in memory).
+    let kept = false;
     try {
       if (value === null) value = await this.deps.secrets.get(keyAccount(id));
-      if (value !== null) await this.deps.secrets.set(revokingAccount(id), value);
+      if (value !== null) {
+        await this.deps.secrets.set(revokingAccount(id), value);
+        kept = true;
+      }
       await this.deps.secrets.delete(keyAccount(id));
     } catch (err) {
       // The local revocation stands (metadata below); the server side then needs an admin key.
@@ -150,14 +162,15 @@ export class KeyManager implements KeyService {
       return { ...key };
     });
     this.newKeys.delete(id);
-    // 4. The server side.
-    const keyPrefix = value !== null && value.length >= KEY_PREFIX_LENGTH ? value.slice(0, KEY_PREFIX_LENGTH) : null;
-    if (meta.serverKeyId === null && keyPrefix === null) {
-      // Neither the server id nor a prefix to find it by: the server cannot be told from here.
+    // 4. The server side. No part of the value is handed on: without the server id, the outbox
+    //    recognises the key in the server's list by its kept value (revoking: account).
+    const origin = meta.origin ?? (await this.deps.profiles.get(meta.profileId).then((p) => originOf(p.baseUrl), () => null));
+    if (meta.serverKeyId === null && !kept) {
+      // Neither the server id nor the value to find it by: the server cannot be told from here.
       updated = (await this.setSync(id, { state: 'local_only' })) ?? updated;
     } else if (this.outbox) {
       try {
-        await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, keyPrefix, label: meta.name });
+        await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name });
       } catch (err) {
         await this.setSync(id, { state: 'failed', reason: `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}` });
       }
@@ -168,7 +181,7 @@ export class KeyManager implements KeyService {
       // DELETE in the background, not durable and without retries. The outbox replaces it.
       this.track(this.revokeOnServerDirectly(updated, value));
     }
-    return updated;
+    return this.get(updated.id).catch(() => updated);
   }
 
   /** called by the outbox as the server revocation progresses */
@@ -234,14 +247,17 @@ export class KeyManager implements KeyService {
     }
     if (this.outbox) {
       const label = this.serverKeyNames.get(serverKeyId) ?? serverKeyId;
-      await this.outbox.enqueueRevocation({ profileId: profile.id, localKeyId: null, serverKeyId, keyPrefix: null, label });
+      await this.outbox.enqueueRevocation({ profileId: profile.id, localKeyId: null, serverKeyId, origin: originOf(profile.baseUrl), label });
       return { serverKeyId, queued: true };
     }
-    // No outbox wired: delete now with the profile's active key (404 = already gone = done).
+    // No outbox wired: delete now with the profile's active key (404: done only if the key is
+    // then absent from the server's key list).
     try {
       await this.call(profile, null, { op: 'keys.delete', input: { id: serverKeyId } }, () => null);
     } catch (err) {
-      if (!(err instanceof CrmError && err.code === 'not_found')) throw err;
+      if (!(err instanceof CrmError && err.status === 404)) throw err;
+      const request = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile);
+      await this.confirmGone(serverKeyId, request, () => this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json)));
     }
     return { serverKeyId, queued: false };
   }
@@ -296,6 +312,28 @@ export class KeyManager implements KeyService {
     }
   }
 
+  /**
+   * After a 404 to the DELETE: resolves when the server's key list no longer has the key; throws
+   * "the server does not know this route" otherwise (deletion-check.ts).
+   */
+  private async confirmGone(serverKeyId: string, request: PreparedRequest, listKeys: () => Promise<ServerKey[]>): Promise<void> {
+    const target = wirePath(request.url);
+    let listed: ServerKey[];
+    try {
+      listed = await listKeys();
+    } catch (err) {
+      throw new CrmError('not_found', unknownRouteMessage(target, unconfirmed(err instanceof CrmError ? err.message : 'internal error')), { status: 404 });
+    }
+    if (verdictAfter404(listed, serverKeyId) === 'still_listed') throw new CrmError('not_found', unknownRouteMessage(target, STILL_LISTED), { status: 404 });
+  }
+
+  /** each key with `heldBack`: whether its profile now points at another origin than the key's */
+  private async withOriginStates(keys: KeyMeta[]): Promise<KeyMeta[]> {
+    const { profiles } = await this.deps.profiles.list();
+    const byId = new Map(profiles.map((p) => [p.id, p]));
+    return keys.map((k) => withOriginState(k, byId.get(k.profileId)));
+  }
+
   private async setSync(id: string, sync: RevocationSyncState): Promise<KeyMeta | null> {
     return this.deps.meta.keys.update((doc) => {
       const key = doc.keys.find((k) => k.id === id);
@@ -317,23 +355,31 @@ export class KeyManager implements KeyService {
     }
     const profile = await this.deps.profiles.get(meta.profileId).catch(() => null);
     if (!profile) return;
-        let serverKeyId = meta.serverKeyId;
+    if (!keyFitsProfile(meta, profile)) {
+      await this.setSync(meta.id, { state: 'failed', reason: heldBackMessage(meta, profile) });
+      return;
+    }
+    let serverKeyId = meta.serverKeyId;
+    const listKeys = async (): Promise<ServerKey[]> =>
+      parseServerKeys(readableJson(await this.deps.sender.send(await buildRequest({ op: 'keys.list', input: {} }, profile), value, { maxAttempts: 1 })));
     try {
       if (serverKeyId === null) {
-        // A key with keys:manage can find its own id by its prefix.
-        const response = await this.deps.sender.send(await buildRequest({ op: 'keys.list', input: {} }, profile), value, { maxAttempts: 1 });
-        const matches = parseServerKeys(readableJson(response)).filter((k) => isOwnListEntry(k.prefix, value));
+        // A key with keys:manage can find its own id: its own entry in the list it reads.
+        const matches = (await listKeys()).filter((k) => isOwnListEntry(k.prefix, value));
         serverKeyId = matches.length === 1 ? (matches[0]?.id ?? null) : null;
       }
       if (serverKeyId === null) {
         await this.setSync(meta.id, { state: 'local_only' });
         return;
       }
+      const request = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile);
       try {
-        await this.deps.sender.send(await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile), value, { maxAttempts: 1 });
+        await this.deps.sender.send(request, value, { maxAttempts: 1 });
       } catch (err) {
-        if (!(err instanceof CrmError && (err.code === 'not_found' || err.code === 'unauthorized'))) throw err;
-        // 404: already deleted; 401: the key no longer works anywhere, which is the goal.
+        // 401: the key no longer works anywhere, which is the goal; 404: done only if the key
+        // is then absent from the server's key list
+        if (err instanceof CrmError && err.status === 404) await this.confirmGone(serverKeyId, request, listKeys);
+        else if (!(err instanceof CrmError && err.code === 'unauthorized')) throw err;
       }
       await this.setSync(meta.id, { state: 'synced', at: this.now().toISOString() });
       await this.deps.secrets.delete(revokingAccount(meta.id)).catch(() => false);

@@ -8,6 +8,7 @@ import type { MetaStores } from '../meta/stores';
 import { keyAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { KeyAccess } from '../services';
+import { heldBackMessage, keyFitsProfile, originOf } from './key-origin';
 
 export const KEY_REVOKED_IN_FLIGHT = 'The key was revoked while the request was in flight.';
 
@@ -111,19 +112,29 @@ export class KeyVault implements KeyAccess {
   }
 
   private async resolve(profileId: string, keyId: string | null): Promise<KeyMeta> {
-    let id = keyId;
-    if (id === null) {
-      const profiles = await this.meta.profiles.read();
-      const profile = profiles.profiles.find((p) => p.id === profileId);
-      if (!profile) throw new CrmError('not_found', 'That profile no longer exists.');
-      id = profile.activeKeyId;
-      if (!id) throw new CrmError('no_key', `The profile "${profile.name}" has no active API key: add one in Keys.`);
-    }
+    const profiles = await this.meta.profiles.read();
+    const profile = profiles.profiles.find((p) => p.id === profileId);
+    if (!profile && keyId === null) throw new CrmError('not_found', 'That profile no longer exists.');
+    const id = keyId ?? profile?.activeKeyId;
+    if (!id) throw new CrmError('no_key', `The profile "${profile?.name ?? ''}" has no active API key: add one in Keys.`);
     const keys = await this.meta.keys.read();
     const meta = keys.keys.find((k) => k.id === id);
-    if (!meta || meta.profileId !== profileId) throw new CrmError('no_key', 'That API key is not saved for this profile: add it in Keys.');
+    if (!meta || meta.profileId !== profileId || !profile) throw new CrmError('no_key', 'That API key is not saved for this profile: add it in Keys.');
     if (meta.state === 'revoked' || this.blocked.has(meta.id)) throw revokedError(meta);
+    // The one gate every use of a key passes: it goes only to the origin it was saved for.
+    if (!keyFitsProfile(meta, profile)) throw new CrmError('key_held_back', heldBackMessage(meta, profile));
+    if (meta.origin === undefined || meta.origin === null) return this.bindOrigin(meta, originOf(profile.baseUrl));
     return meta;
+  }
+
+  /** a key saved before keys were bound: bound now, at its first use, to where it is used */
+  private async bindOrigin(meta: KeyMeta, origin: string | null): Promise<KeyMeta> {
+    if (origin === null) return meta;
+    await this.meta.keys.update((doc) => {
+      const key = doc.keys.find((k) => k.id === meta.id);
+      if (key && (key.origin === undefined || key.origin === null)) key.origin = origin;
+    });
+    return { ...meta, origin };
   }
 
   private value(meta: KeyMeta): Promise<string> {

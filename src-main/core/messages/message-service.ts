@@ -80,7 +80,8 @@ export class MessageServiceImpl implements MessageService {
     }
   }
 
-  private async send(op: SendOperation, options: SendCallOptions): Promise<SendResult> {
+  /** Sends now; when the API is unreachable the same operation, same key, goes to the outbox. */
+  async send(op: SendOperation, options: Omit<SendCallOptions, 'idempotencyKey'> = {}): Promise<SendResult> {
     const profile = await this.profiles.resolve(options.profileId);
     // A local problem (bad number, file too large) is thrown here, before any key is read.
     const request = await buildRequest(op, profile);
@@ -94,7 +95,8 @@ export class MessageServiceImpl implements MessageService {
     if (options.onProgress) callOptions.onProgress = options.onProgress;
     try {
       const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, callOptions);
-      return { status: 'sent', message: sentMessageOf(op, profile, response), durationMs: response.durationMs };
+      // a replayed answer: the server already had this message (same Idempotency-Key), nothing new was created
+      return { status: 'sent', message: sentMessageOf(op, profile, response), durationMs: response.durationMs, replayed: response.replayed };
     } catch (err) {
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
       const keyId = (used as KeyMeta | null)?.id ?? null;

@@ -47,6 +47,7 @@ export const keyMetaSchema = z.object({
   serverKeyId: z.string().nullable(),
   revokedAt: z.string().nullable(),
   sync: syncState.nullable(),
+  origin: z.string().nullable().optional(),
 });
 
 export interface ProfilesDoc {

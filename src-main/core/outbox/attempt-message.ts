@@ -7,11 +7,11 @@ import { sentMessageOf } from '../messages/sent-message';
 import { buildRequest } from '../request-builder';
 import type { AttemptContext } from './attempt-context';
 import { sendOnce } from './attempt-context';
-import type { Outcome } from './policy';
+import type { Outcome, Streaks } from './policy';
 import { messageOutcome } from './policy';
 import type { MessageOp } from './records';
 
-export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: string | null, serverErrors: number): Promise<Outcome> {
+export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: string | null, streaks: Streaks): Promise<Outcome> {
   const missing = await missingFile(op);
   if (missing !== null) {
     return {
@@ -34,11 +34,11 @@ export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: 
     result = await ctx.keyAccess.withKey(ctx.profile.id, keyId, (key, keySignal) => sendOnce(ctx, request, key, keySignal));
   } catch (err) {
     // withKey itself failed: no_key, key_revoked, keychain_unavailable
-    return messageOutcome(err, serverErrors, ctx.bounds, ctx.random);
+    return messageOutcome(err, streaks, ctx.bounds, ctx.random);
   }
   // A 2xx is sent, even when its answer cannot be read (then there is no id to show).
   if (result.ok) return { kind: 'sent', summary: sentMessageOf(op, ctx.profile, result.response).id };
-  return messageOutcome(result.error, serverErrors, ctx.bounds, ctx.random);
+  return messageOutcome(result.error, streaks, ctx.bounds, ctx.random);
 }
 
 async function missingFile(op: MessageOp): Promise<string | null> {

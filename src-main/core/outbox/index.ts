@@ -10,7 +10,7 @@
 //   the pid is dead or the lock is old).
 // - outbox.ts: per-operation claims written to the journal (holder, pid, lease) so the app and
 //   the CLI never send one operation both; a dead holder's claim is taken over at once. The
-//   Idempotency-Key (messages) and 404-means-done (revocations) make the one unavoidable resend,
+//   Idempotency-Key (messages) and 404-for-an-unlisted-key-means-done (revocations) make the one unavoidable resend,
 //   after a crash between "sent" and "recorded", harmless.
 import type { OutboxDeps } from './deps';
 import type { Outbox } from './outbox';

@@ -8,6 +8,7 @@ import type { OutboxItem, OutboxKind } from '../model';
 import type { Tx } from './journal';
 import type { Outcome } from './policy';
 import type { Claim, MessageOp, StoredOp } from './records';
+import type { RevocationInput } from '../services';
 import { openHeads } from './queue-view';
 
 const KIND_OF: Record<MessageOp['op'], OutboxKind> = {
@@ -56,6 +57,7 @@ export function addMessage(
     order: tx.nextOrder(),
     claim: null,
     serverErrors: 0,
+    unanswered: 0,
     finalized: false,
   };
   tx.put(r);
@@ -64,7 +66,7 @@ export function addMessage(
 
 export function addRevocation(
   tx: Tx,
-  input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string },
+  input: RevocationInput,
   at: string,
   offlineUntil: number | null,
 ): StoredOp {
@@ -80,10 +82,11 @@ export function addRevocation(
   if (same) return same;
   const r: StoredOp = {
     item: baseItem(newOpId(), 'keys.revoke', input.profileId, input.label, at, offlineUntil),
-    payload: { type: 'revocation', localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, keyPrefix: input.keyPrefix, refusedKeys: [] },
+    payload: { type: 'revocation', localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, origin: input.origin ?? null, refusedKeys: [] },
     order: tx.nextOrder(),
     claim: null,
     serverErrors: 0,
+    unanswered: 0,
     finalized: false,
   };
   tx.put(r);
@@ -138,6 +141,7 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
     payload,
     claim: null,
     serverErrors: 0,
+    unanswered: 0,
   };
   tx.put(next);
   return next;
@@ -183,6 +187,7 @@ export function recordOutcome(
   const item: OutboxItem = { ...cur.item, updatedAt: at };
   let payload = cur.payload;
   let serverErrors = 0;
+  let unanswered = 0;
   switch (outcome.kind) {
     case 'sent':
       Object.assign(item, { state: 'sent', resultSummary: outcome.summary, lastError: null, pendingReason: null, nextAttemptAt: null });
@@ -198,7 +203,9 @@ export function recordOutcome(
         lastError: outcome.error,
         nextAttemptAt: outcome.reason === 'needs_admin_key' ? null : new Date(waitUntil).toISOString(),
       });
-      serverErrors = outcome.serverError ? cur.serverErrors + 1 : 0;
+      serverErrors = outcome.streak === 'server_error' ? cur.serverErrors + 1 : 0;
+      // a request that never left neither counts nor breaks the streak of unanswered ones
+      unanswered = outcome.streak === 'unanswered' ? (cur.unanswered ?? 0) + 1 : outcome.streak === 'unsent' ? (cur.unanswered ?? 0) : 0;
       if (payload.type === 'revocation' && outcome.reason === 'needs_admin_key') {
         // The active key at this attempt counts as tried, whatever stopped it (no keys:manage,
         // refused, not readable): only a different key, or the person's retry, wakes this up.
@@ -209,7 +216,7 @@ export function recordOutcome(
       break;
     }
   }
-  const next: StoredOp = { ...cur, item, payload, claim: null, serverErrors };
+  const next: StoredOp = { ...cur, item, payload, claim: null, serverErrors, unanswered };
   tx.put(next);
   return next;
 }

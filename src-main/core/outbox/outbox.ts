@@ -7,8 +7,9 @@
 // A crash between 2 and 3 leaves a claim whose holder is dead; any process takes it over at once
 // (pid liveness) or after the lease, and sends again. That second send is harmless: messages
 // carry their Idempotency-Key (the server replays its first answer), and a revocation replay gets
-// 404, which counts as done. This is the only place an operation can reach the server twice,
-// and it never creates a second message or an error.
+// 404 for a key then absent from the server's key list, which counts as done. This is the only
+// place an operation can reach the server twice, and it never creates a second message or an
+// error. Every operation's attempts are bounded (policy.ts): 5xx and unanswered streaks fail it.
 //
 // Two processes (the app and `crm`) on one data dir: both run this loop; the claim in step 1 is
 // made under the journal lock after catching up, so an operation is claimed, and sent, by one.
@@ -23,7 +24,7 @@ import { CrmError, toErrorInfo } from '../errors';
 import type { OutboxItem, Profile } from '../model';
 import type { Operation } from '../operations';
 import { normalizePhone } from '../phone';
-import type { OutboxService } from '../services';
+import type { OutboxService, RevocationInput } from '../services';
 import type { AttemptContext } from './attempt-context';
 import { attemptMessage } from './attempt-message';
 import { attemptRevocation } from './attempt-revocation';
@@ -144,13 +145,15 @@ export class OutboxEngine implements Outbox {
     return this.toItem(r);
   }
 
-  async enqueueRevocation(input: { profileId: string; localKeyId: string | null; serverKeyId: string | null; keyPrefix: string | null; label: string }): Promise<OutboxItem> {
-    // Without a server id or a prefix the attempt fails with a reason the person can act on;
+  async enqueueRevocation(input: RevocationInput): Promise<OutboxItem> {
+    // Without a server id or a kept value the attempt fails with a reason the person can act on;
     // it is still recorded, so the key shows why its revocation never reached the server.
     this.assertOpen();
     const at = this.iso();
     const offline = this.offlineUntil(input.profileId);
-    const r = await this.journal.transact((tx) => m.addRevocation(tx, input, at, offline));
+    // only the fields the record has: nothing else a caller passes is ever written
+    const clean: RevocationInput = { profileId: input.profileId, localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, origin: input.origin ?? null, label: input.label };
+    const r = await this.journal.transact((tx) => m.addRevocation(tx, clean, at, offline));
     this.reports.report(r);
     this.kick();
     return this.toItem(r);
@@ -366,10 +369,11 @@ export class OutboxEngine implements Outbox {
       activeKeyId = profile.activeKeyId;
       this.profileBase.set(profile.id, profile.baseUrl);
       const ctx = this.contextFor(id, profile);
+      const streaks = { serverErrors: r.serverErrors, unanswered: r.unanswered ?? 0 };
       outcome =
         r.payload.type === 'message'
-          ? await attemptMessage(ctx, r.payload.op, r.payload.keyId, r.serverErrors)
-          : await attemptRevocation(ctx, r.payload, r.serverErrors);
+          ? await attemptMessage(ctx, r.payload.op, r.payload.keyId, streaks)
+          : await attemptRevocation(ctx, r.payload, streaks);
     } catch (err) {
       const info = toErrorInfo(err);
       if (info.code === 'not_found') outcome = { kind: 'failed', error: info };

@@ -4,11 +4,24 @@ import type { ErrorInfo, OutboxItem } from '../model';
 
 export type PendingReason = NonNullable<OutboxItem['pendingReason']>;
 
+/**
+ * What an attempt adds to its operation's streaks: a 5xx ('server_error'), no answer at all
+ * ('unanswered': reset, timeout; the request may have arrived), or nothing either way
+ * ('unsent': the connection was never made). Any other outcome ends both streaks.
+ */
+export type Streak = 'server_error' | 'unanswered' | 'unsent';
+
 export type Outcome =
   | { kind: 'sent'; summary: string | null }
   /** waits; `delayMs` from now (null: the target's probe schedule decides) */
-  | { kind: 'pending'; reason: PendingReason; error: ErrorInfo | null; delayMs: number | null; refusedKeys?: string[]; serverError?: boolean }
+  | { kind: 'pending'; reason: PendingReason; error: ErrorInfo | null; delayMs: number | null; refusedKeys?: string[]; streak?: Streak }
   | { kind: 'failed'; error: ErrorInfo };
+
+/** Consecutive failures of one operation so far (stored with it: StoredOp). */
+export interface Streaks {
+  serverErrors: number;
+  unanswered: number;
+}
 
 export interface Backoff {
   min: number;
@@ -24,21 +37,28 @@ export function backoffMs(attempt: number, bounds: Backoff, random: () => number
 /** How many 5xx answers in a row before an operation is failed (it can still be retried by hand). */
 export const MAX_SERVER_ERRORS = 8;
 
+/**
+ * How many attempts in a row may end without any answer (reset, timeout) before an operation is
+ * failed, whatever the reachability probe says: a server that answers the probe but resets every
+ * POST would otherwise get the same upload again and again, forever.
+ */
+export const MAX_UNANSWERED = 5;
+
 /** Error codes that mean "the request may not have reached the server, or its answer did not come back". */
 export function isTransport(err: ErrorInfo): boolean {
   return err.code === 'network' || err.code === 'timeout' || err.code === 'offline';
 }
 
 /**
- * The outcome of a failed message send. `serverErrors` counts 5xx answers before this one.
+ * The outcome of a failed message send. `streaks` counts the failures in a row before this one.
  * After a 4xx other than 429 a message is failed, not retried.
  */
-export function messageOutcome(err: unknown, serverErrors: number, bounds: Backoff, random: () => number): Outcome {
+export function messageOutcome(err: unknown, streaks: Streaks, bounds: Backoff, random: () => number): Outcome {
   const info = toErrorInfo(err);
-  if (isTransport(info)) return { kind: 'pending', reason: 'offline', error: info, delayMs: null };
+  if (isTransport(info)) return transportOutcome(err, streaks);
   if (info.code === 'cancelled') return { kind: 'pending', reason: 'queued', error: info, delayMs: backoffMs(1, bounds, random) };
   if (info.code === 'rate_limited' || info.status === 429) return rateLimited(info, bounds, random);
-  if (isServerError(info)) return serverError(info, serverErrors, bounds, random);
+  if (isServerError(info)) return serverError(info, streaks.serverErrors, bounds, random);
   if (info.code === 'no_key' || info.code === 'key_revoked') {
     return { kind: 'failed', error: { ...info, message: `No usable key for this profile (${info.message.replace(/\.$/, '')}); add one and retry.` } };
   }
@@ -50,9 +70,31 @@ export function isServerError(info: ErrorInfo): boolean {
 }
 
 export function rateLimited(info: ErrorInfo, bounds: Backoff, random: () => number): Outcome {
-  // never sooner than the server asked; a little jitter on top so clients do not return in step
-  const wait = info.retryAfterMs !== undefined ? info.retryAfterMs * (1 + 0.1 * random()) : backoffMs(2, bounds, random);
+  // never sooner than the server asked, nor than the back-off floor (a "Retry-After: 0" on every
+  // answer would otherwise be a busy loop); a little jitter on top so clients do not return in step
+  const wait = info.retryAfterMs !== undefined ? Math.max(info.retryAfterMs, bounds.min) * (1 + 0.1 * random()) : backoffMs(2, bounds, random);
   return { kind: 'pending', reason: 'rate_limited', error: info, delayMs: Math.ceil(wait) };
+}
+
+/**
+ * No answer: wait for the API to be reachable again. A request that never left does not count;
+ * one that may have reached the server (reset, timeout) does, and MAX_UNANSWERED of those in a
+ * row fail the operation (the person can retry it, with the same Idempotency-Key).
+ */
+export function transportOutcome(err: unknown, streaks: Streaks): Outcome {
+  const info = toErrorInfo(err);
+  if (err instanceof CrmError && err.unsent) return { kind: 'pending', reason: 'offline', error: info, delayMs: null, streak: 'unsent' };
+  const count = streaks.unanswered + 1;
+  if (count >= MAX_UNANSWERED) {
+    return {
+      kind: 'failed',
+      error: {
+        ...info,
+        message: `No answer to this request ${count} times in a row (last: ${info.message.replace(/\.$/, '')}), although the server may have received it. Retry it once the connection is stable (a resend cannot make a second copy), or cancel it.`,
+      },
+    };
+  }
+  return { kind: 'pending', reason: 'offline', error: info, delayMs: null, streak: 'unanswered' };
 }
 
 export function serverError(info: ErrorInfo, serverErrors: number, bounds: Backoff, random: () => number): Outcome {
@@ -63,7 +105,7 @@ export function serverError(info: ErrorInfo, serverErrors: number, bounds: Backo
       error: { ...info, message: `The server answered with an error ${count} times in a row (last: ${info.message.replace(/\.$/, '')}). Retry when the service is healthy again.` },
     };
   }
-  return { kind: 'pending', reason: 'server_error', error: info, delayMs: backoffMs(count, bounds, random), serverError: true };
+  return { kind: 'pending', reason: 'server_error', error: info, delayMs: backoffMs(count, bounds, random), streak: 'server_error' };
 }
 
 export function internal(message: string): CrmError {

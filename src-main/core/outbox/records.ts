@@ -34,7 +34,12 @@ export type Payload =
       type: 'revocation';
       localKeyId: string | null;
       serverKeyId: string | null;
-      keyPrefix: string | null;
+      /**
+       * the origin the revoked key was saved for: its own value is only ever sent there. No part
+       * of the key is stored: without a server id, the key is found by comparing its kept value
+       * (keychain) with the server's key list in memory.
+       */
+      origin?: string | null;
       /** keys the server refused (401/403) for this revocation; 'self' is the revoked key itself */
       refusedKeys: string[];
     };
@@ -47,6 +52,8 @@ export interface StoredOp {
   claim: Claim | null;
   /** consecutive 5xx answers */
   serverErrors: number;
+  /** consecutive attempts without any answer (absent in journals written before it existed) */
+  unanswered?: number;
   /** revocations: the key store and KeyService were told about the final state */
   finalized: boolean;
 }
@@ -86,7 +93,7 @@ export function decodeLine(line: string): Decoded {
     return { ok: false, reason: 'not JSON' };
   }
   if (isHeader(value)) return { ok: true, value };
-  if (isEntry(value)) return { ok: true, value };
+  if (isEntry(value)) return { ok: true, value: withoutKeyPrefix(value) };
   return { ok: false, reason: 'unknown record shape' };
 }
 
@@ -112,6 +119,17 @@ function isEntry(v: unknown): v is Entry {
   if (p.type === 'message') return isObject(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
   if (p.type === 'revocation') return Array.isArray(p.refusedKeys);
   return false;
+}
+
+/**
+ * Journals written before keys were matched by their kept value stored the first characters of
+ * the key (`keyPrefix`): dropped on load, so the next snapshot or compaction writes none.
+ */
+function withoutKeyPrefix(entry: Entry): Entry {
+  const payload = entry.r.payload as Payload & { keyPrefix?: unknown };
+  if (payload.type !== 'revocation' || !('keyPrefix' in payload)) return entry;
+  const { keyPrefix: _dropped, ...rest } = payload;
+  return { ...entry, r: { ...entry.r, payload: rest } };
 }
 
 /** Best effort: the operation id named in a damaged line, for the message that reports it. */

@@ -10,6 +10,7 @@ import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { ProfileService } from '../services';
 import type { KeyVault } from '../keys/key-vault';
+import { originOf } from '../keys/key-origin';
 import { checkBaseUrl, insecureHttpError } from './base-url';
 
 export const PROFILE_NAME_MAX = 60;
@@ -74,11 +75,42 @@ export class ProfileManager implements ProfileService {
     });
   }
 
-  async update(id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean }): Promise<Profile> {
+  /** the origin of `baseUrl` when it is plain http to a host that is not this computer, else null (throws for an invalid URL) */
+  async insecureOriginOf(baseUrl: string): Promise<string | null> {
+    const url = checkBaseUrl(baseUrl);
+    return url.insecure ? url.origin : null;
+  }
+
+  /**
+   * What an update would need the person's consent for, without changing anything: plain http to
+   * a remote host not confirmed before, and saved keys that would be sent to a new origin.
+   */
+  async consentNeeded(id: string, patch: { baseUrl?: string }): Promise<{ insecureOrigin: string | null; keysToMove: { count: number; to: string } | null }> {
+    const profile = await this.get(id);
+    if (patch.baseUrl === undefined) return { insecureOrigin: null, keysToMove: null };
+    const url = checkBaseUrl(patch.baseUrl);
+    const alreadyConfirmed = profile.allowInsecureHttp && originOf(profile.baseUrl) === url.origin;
+    const current = originOf(profile.baseUrl);
+    const elsewhere = (await this.meta.keys.read()).keys.filter((k) => k.profileId === id && k.state === 'active' && (k.origin ?? current) !== url.origin);
+    return {
+      insecureOrigin: url.insecure && !alreadyConfirmed ? url.origin : null,
+      keysToMove: elsewhere.length > 0 ? { count: elsewhere.length, to: url.origin } : null,
+    };
+  }
+
+  async update(
+    id: string,
+    patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean },
+    options: { moveKeys?: boolean } = {},
+  ): Promise<Profile> {
     const name = patch.name === undefined ? undefined : this.checkName(patch.name);
     const url = patch.baseUrl === undefined ? undefined : checkBaseUrl(patch.baseUrl);
     const overrides = patch.endpointOverrides === undefined ? undefined : this.checkOverrides(patch.endpointOverrides);
-    return this.meta.profiles.update((doc) => {
+    // Keys first, bound to where the profile points NOW (a key saved before binding had no
+    // origin): a crash after this step leaves them held back, never sent to the new origin.
+    const current = originOf((await this.get(id)).baseUrl);
+    if (url !== undefined) await this.bindKeys(id, (origin) => origin ?? current);
+    const updated = await this.meta.profiles.update((doc) => {
       const profile = doc.profiles.find((p) => p.id === id);
       if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
       if (name !== undefined) {
@@ -94,6 +126,17 @@ export class ProfileManager implements ProfileService {
       }
       if (overrides !== undefined) profile.endpointOverrides = overrides;
       return profile;
+    });
+    // Then, only with the person's consent (asked by main), the keys follow the profile.
+    if (url !== undefined && options.moveKeys === true) await this.bindKeys(id, () => url.origin);
+    return updated;
+  }
+
+  private async bindKeys(profileId: string, originFor: (current: string | null | undefined) => string | null): Promise<void> {
+    const keys = (await this.meta.keys.read()).keys.filter((k) => k.profileId === profileId);
+    if (keys.every((k) => (k.origin ?? null) === originFor(k.origin))) return;
+    await this.meta.keys.update((doc) => {
+      for (const key of doc.keys) if (key.profileId === profileId) key.origin = originFor(key.origin);
     });
   }
 

@@ -81,8 +81,13 @@ describe('toCurl', () => {
     );
   });
 
-  it('turns off curl URL globbing when the URL has brackets or braces', () => {
-    expect(toCurl({ ...get, url: 'https://crm.example.com/v[1]/{x}' })).toMatch(/^curl --globoff 'https:\/\/crm\.example\.com\/v\[1\]\/\{x\}'/);
+  it('prints the URL the sender sends: brackets and braces in a path percent-encoded (no curl globbing left)', () => {
+    // issue 10 item 10: the cURL's URL is the sender's normalised URL (wire-url.ts), not the raw one
+    expect(toCurl({ ...get, url: 'https://crm.example.com/v[1]/{x}' })).toMatch(/^curl 'https:\/\/crm\.example\.com\/v%5B1%5D\/%7Bx%7D'/);
+  });
+
+  it('turns off curl URL globbing when the URL still has brackets (an IPv6 host)', () => {
+    expect(toCurl({ ...get, url: 'http://[::1]:4010/api/v1/contacts' })).toMatch(/^curl --globoff 'http:\/\/\[::1\]:4010\/api\/v1\/contacts'/);
   });
 
   it('refuses a NUL, which no shell argument can carry', () => {

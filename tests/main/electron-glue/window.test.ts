@@ -4,7 +4,7 @@ import { FakeBrowserWindow, fakeSession, screen, shell } from './electron-fake';
 vi.mock('electron', () => ({ BrowserWindow: FakeBrowserWindow, screen, shell }));
 
 const { createMainWindow, hardenSession } = await import('../../../src-main/electron/window');
-const { CONTENT_SECURITY_POLICY } = await import('../../../src-main/app-shell/security-policy');
+const { CONTENT_SECURITY_POLICY, secureWebPreferences } = await import('../../../src-main/app-shell/security-policy');
 
 const APP = 'file:///app/out/renderer/index.html';
 
@@ -29,6 +29,15 @@ describe('main window', () => {
     });
     expect(win.options.show).toBe(false);
     expect(win.show).toHaveBeenCalled();
+  });
+
+  it('writes exactly the policy\'s web preferences (a literal an auditor can read), auxclick off', () => {
+    for (const packaged of [false, true]) {
+      FakeBrowserWindow.created = [];
+      const win = open(packaged);
+      expect(win.options.webPreferences).toEqual(secureWebPreferences('/app/out/preload/index.cjs', packaged));
+      expect(win.options.webPreferences).toMatchObject({ disableBlinkFeatures: 'Auxclick' });
+    }
   });
 
   it('blocks navigation away from the app page', () => {

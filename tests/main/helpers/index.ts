@@ -2,4 +2,4 @@
 export { tempDir, removeTempDirs } from './temp-dir';
 export { keychainAvailable, uniqueKeychainService, testKeytarStore } from './keychain';
 export { openSandbox, closeSandboxes, withSandbox, requestCount } from './sandbox';
-export { findSecrets, filesContainingSecrets, caught } from './secret-scan';
+export { findSecrets, filesContainingSecrets, caught, leaksSecret, leakedRuns } from './secret-scan';

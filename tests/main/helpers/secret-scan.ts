@@ -1,7 +1,32 @@
 // The secret scan: serialises whatever a test got back (values, thrown errors with their
-// message and stack) and reports every key value found in it.
+// message and stack) and reports every key found in it. A key counts as found when ANY run of
+// LEAK_RUN (8) or more of its characters occurs, in any case (ARCHITECTURE.md invariant 1): a
+// lower-cased copy, a key cut short or the first characters of a key are leaks too.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LEAK_RUN } from '../../../src-main/core/http/redact';
+
+/** the secret's runs of LEAK_RUN characters, lower-cased */
+function windowsOf(secret: string): string[] {
+  const lower = secret.toLowerCase();
+  const out: string[] = [];
+  for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) out.push(lower.slice(i, i + LEAK_RUN));
+  return out;
+}
+
+/** true when `text` holds a run of 8+ characters of `secret`, in any case */
+export function leaksSecret(text: string, secret: string): boolean {
+  if (secret.length === 0) return false;
+  const lower = text.toLowerCase();
+  if (secret.length < LEAK_RUN) return lower.includes(secret.toLowerCase());
+  return windowsOf(secret).some((w) => lower.includes(w));
+}
+
+/** the runs of `secret` found in `text` (each LEAK_RUN long), for a failure message */
+export function leakedRuns(text: string, secret: string): string[] {
+  const lower = text.toLowerCase();
+  return [...new Set(windowsOf(secret).filter((w) => lower.includes(w)))];
+}
 
 function serialise(value: unknown): string {
   const seen = new WeakSet<object>();
@@ -18,10 +43,10 @@ function serialise(value: unknown): string {
   }) ?? String(value);
 }
 
-/** the secrets (shown by their last 4 characters only) that occur in `value` */
+/** the secrets (shown by their last 4 characters only) of which `value` holds an 8+ run, any case */
 export function findSecrets(value: unknown, secrets: readonly string[]): string[] {
-  const text = serialise(value);
-  return secrets.filter((s) => s.length > 0 && text.includes(s)).map((s) => `…${s.slice(-4)}`);
+  const text = typeof value === 'string' ? value : serialise(value);
+  return secrets.filter((s) => leaksSecret(text, s)).map((s) => `…${s.slice(-4)}`);
 }
 
 /** null for a file that vanished (ENOENT), any other error is rethrown */
@@ -30,7 +55,7 @@ function gone(err: unknown): null {
   throw err;
 }
 
-/** every file under `dir` (recursively) that contains one of the secrets */
+/** every file under `dir` (recursively) that holds an 8+ run of one of the secrets, any case */
 export async function filesContainingSecrets(dir: string, secrets: readonly string[]): Promise<string[]> {
   const hits: string[] = [];
   const walk = async (d: string): Promise<void> => {
@@ -42,7 +67,7 @@ export async function filesContainingSecrets(dir: string, secrets: readonly stri
       if (info.isDirectory()) await walk(path);
       else if (info.isFile()) {
         const text = await readFile(path, 'latin1').catch(gone);
-        if (text !== null && secrets.some((s) => s.length > 0 && text.includes(s))) hits.push(path);
+        if (text !== null && secrets.some((s) => leaksSecret(text, s))) hits.push(path);
       }
     }
   };

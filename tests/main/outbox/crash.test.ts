@@ -87,7 +87,7 @@ describe('outbox: crash test', () => {
     work = await mkdtemp(join(tmpdir(), 'outbox-crash-'));
     const random = seeded(SEED);
 
-    // keys to revoke: some with their server id, some by prefix only; their own values are kept
+    // keys to revoke: some with their server id, some found by their kept value; their own values are kept
     const revoked: { id: string; key: string }[] = [];
     const plan: ChildPlan = { messages: [], revocations: [] };
     const keys: ChildKeys = { adminKey: sb.adminKey, revoking: {} };
@@ -95,7 +95,7 @@ describe('outbox: crash test', () => {
       const created = sb.createKey(`crash ${i}`, ['contacts:read']);
       revoked.push(created);
       keys.revoking[`local_${i}`] = created.key;
-      plan.revocations.push({ localKeyId: `local_${i}`, serverKeyId: i % 2 === 0 ? created.id : null, keyPrefix: created.key.slice(0, 11), label: `crash ${i}` });
+      plan.revocations.push({ localKeyId: `local_${i}`, serverKeyId: i % 2 === 0 ? created.id : null, label: `crash ${i}` });
     }
     const enqueue = async (batch: ChildPlan): Promise<void> => {
       await writeFile(join(work!, 'plan.json'), JSON.stringify(batch));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../src-main/core/model';
+import { MAX_UNANSWERED } from '../../../src-main/core/outbox/policy';
 import { PROFILE_ID, countTexts, enqueueText, makeWorld, waitAll, waitFor, waitState } from './world';
 import type { World } from './world';
 
@@ -22,6 +23,27 @@ function postsTo(w: World, path = '/api/v1/messages/text'): number {
 }
 
 describe('outbox: messages', () => {
+  it('gives up after a bounded number of unanswered tries even while the probe says the server is fine', async () => {
+    // issue 10 item 7: the probe (GET of the base URL) answers every time, every POST is reset
+    world = await makeWorld();
+    world.sandbox.injectFaults(Array.from({ length: 50 }, () => ({ kind: 'reset' as const })), { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    const outbox = await world.open();
+    const item = await enqueueText(outbox, A, 'reset every time');
+    const failed = await waitState(outbox, item.id, 'failed', 20_000);
+    expect(failed.attempts).toBe(MAX_UNANSWERED);
+    expect(failed.lastError?.message).toMatch(new RegExp(`^No answer to this request ${MAX_UNANSWERED} times in a row`));
+    const tries = world.sent.filter((r) => r.method === 'POST').length;
+    expect(tries).toBe(MAX_UNANSWERED);
+    // and it stays failed: nothing is sent on its own any more
+    await new Promise((r) => setTimeout(r, 500));
+    expect(world.sent.filter((r) => r.method === 'POST').length).toBe(tries);
+    // the person's retry starts a new bounded series, with the same Idempotency-Key
+    world.sandbox.clearFaults();
+    await outbox.retry(item.id);
+    await waitState(outbox, item.id, 'sent');
+    expect(countTexts(await world.messages()).get('reset every time')).toBe(1);
+  });
+
   it('queues while the server is down and sends each message exactly once when it is back', async () => {
     world = await makeWorld();
     await world.sandbox.suspend();

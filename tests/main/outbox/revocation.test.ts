@@ -5,6 +5,7 @@ import type { World } from './world';
 import type { Outbox } from '../../../src-main/core/outbox/index';
 import type { OutboxItem } from '../../../src-main/core/model';
 import { keyStatus, serverKeyIds } from './doubles';
+import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 
 let world: World | null = null;
 afterEach(async () => {
@@ -12,8 +13,9 @@ afterEach(async () => {
   world = null;
 });
 
+/** DELETEs the outbox sent (counted by its sender: the sandbox keeps no request whose key it refused) */
 function deletes(w: World): number {
-  return w.sandbox.requests().filter((r) => r.method === 'DELETE' && r.path.startsWith('/api/v1/api-keys/')).length;
+  return w.sent.filter((r) => r.method === 'DELETE' && r.path.startsWith('/api/v1/api-keys/')).length;
 }
 
 /** the revocation once it waits for a key that can manage keys */
@@ -38,7 +40,7 @@ describe('outbox: key revocations', () => {
     const leaked = leakedKey(world, 'leak');
     await world.sandbox.suspend();
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: leaked.key.slice(0, 11), label: 'leaky' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     expect(item.kind).toBe('keys.revoke');
     await waitFor(() => world!.keys.lastSync('leak')?.state === 'pending' && (world!.keys.lastSync('leak') as { reason: string }).reason === 'offline', 'pending offline');
 
@@ -60,7 +62,7 @@ describe('outbox: key revocations', () => {
     const res = await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${leaked.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${world.sandbox.adminKey}` } });
     expect(res.status).toBe(200);
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'gone', serverKeyId: leaked.id, keyPrefix: null, label: 'gone' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'gone', serverKeyId: leaked.id, label: 'gone' });
     const sent = await waitState(outbox, item.id, 'sent');
     expect(sent.resultSummary).toMatch(/404/);
     await waitFor(() => world!.keys.lastSync('gone')?.state === 'synced', 'synced reported');
@@ -75,7 +77,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin'); // no admin key saved on this machine
     world.keys.add('weak', weak.key, null, { active: true });
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.status).toBe(403);
     expect(waiting.lastError?.message).toMatch(/keys:manage/);
@@ -106,7 +108,7 @@ describe('outbox: key revocations', () => {
     world.keys.add('agent', agent.key, ['contacts:read', 'messages:send'], { active: true });
     world.keys.add('admin', world.sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage']); // saved, not active
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     await waitState(outbox, item.id, 'sent');
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
     // the agent's key, known to lack keys:manage, was never sent; the admin key did it at once
@@ -124,7 +126,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin'); // no other admin key saved on this machine
     const before = deletes(world);
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage was refused \(401/);
     expect(deletes(world) - before).toBe(1);
@@ -138,7 +140,7 @@ describe('outbox: key revocations', () => {
     world.keys.revoking.delete('leak');
     world.keys.forget('admin');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     await waitNeedsAdmin(outbox, item.id);
     world.keys.add('admin2', world.sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage']); // saved, not active
     await outbox.syncNow(); // what the app does after keys:add
@@ -153,7 +155,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin');
     // listed as an admin key, but its value cannot be had (e.g. the keychain entry is gone)
     const outbox = await world.open({ adminKeyIds: async () => ['unreadable'] });
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage could not be used/);
     await outbox.syncNow();
@@ -169,7 +171,7 @@ describe('outbox: key revocations', () => {
     world.keys.revoking.delete('leak');
     world.keys.forget('admin'); // no admin key saved on this machine
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leaky' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     await waitNeedsAdmin(outbox, item.id);
     expect(deletes(world)).toBe(0);
     world.keys.revoking.set('leak', leaked.key); // e.g. the keychain became readable again
@@ -183,7 +185,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin'); // no admin key saved on this machine
     const leaked = leakedKey(world, 'self');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'self', serverKeyId: leaked.id, keyPrefix: null, label: 'self' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'self', serverKeyId: leaked.id, label: 'self' });
     await waitState(outbox, item.id, 'sent');
     const del = world.sandbox.requests().find((r) => r.method === 'DELETE');
     expect(del?.headers.authorization).toBe(`Bearer ${leaked.key}`);
@@ -196,29 +198,79 @@ describe('outbox: key revocations', () => {
     world.keys.add('stale-admin', 'crm_sk_this_key_does_not_exist_0000', ['keys:manage'], { active: true });
     const leaked = leakedKey(world, 'leak');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, keyPrefix: null, label: 'leak' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leak' });
     await waitState(outbox, item.id, 'sent');
     expect(deletes(world)).toBe(2);
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
   });
 
-  it('finds the server id by the key prefix when it is not known', async () => {
+  it('finds the server id by comparing the kept value with the server list, storing no part of the key', async () => {
     world = await makeWorld();
     const created = world.sandbox.createKey('pasted', ['contacts:read']);
     world.keys.add('pasted', created.key, null); // pasted by hand: no server id
     world.keys.revokeLocally('pasted');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'pasted', serverKeyId: null, keyPrefix: created.key.slice(0, 11), label: 'pasted' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'pasted', serverKeyId: null, label: 'pasted' });
+    await waitState(outbox, item.id, 'sent');
+    expect(await serverKeyIds(world.sandbox.baseUrl, world.sandbox.adminKey)).not.toContain(created.id);
+    // the journal holds the server id it found, never a run of the key (issue 10 item 3)
+    await outbox.close();
+    expect(await filesContainingSecrets(world.dir, [created.key])).toEqual([]);
+  });
+
+  it('the revoked key lists the keys itself: its own entry (scrubbed to ***) is the one', async () => {
+    world = await makeWorld();
+    const created = world.sandbox.createKey('self-admin', ['contacts:read', 'keys:manage']);
+    world.keys.forget('admin'); // no other key saved here
+    world.keys.add('pasted', created.key, null);
+    world.keys.revokeLocally('pasted');
+    const outbox = await world.open();
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'pasted', serverKeyId: null, label: 'pasted' });
     await waitState(outbox, item.id, 'sent');
     expect(await serverKeyIds(world.sandbox.baseUrl, world.sandbox.adminKey)).not.toContain(created.id);
   });
 
-  it('fails with a clear reason when no server key matches the prefix', async () => {
+  it('fails with a clear reason, naming no part of any key, when it cannot be found', async () => {
+    world = await makeWorld();
+    world.keys.add('ghost', 'crm_sk_zzzz_not_there_at_all_000', null);
+    world.keys.revokeLocally('ghost');
+    const outbox = await world.open();
+    const unknown = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'ghost', serverKeyId: null, label: 'ghost' });
+    const failed = await waitState(outbox, unknown.id, 'failed');
+    expect(failed.lastError?.message).toMatch(/No key in the server's key list is this key/);
+    expect(findSecrets(failed, ['crm_sk_zzzz_not_there_at_all_000'])).toEqual([]);
+    const nothing = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: null, label: 'nothing' });
+    expect((await waitState(outbox, nothing.id, 'failed')).lastError?.message).toMatch(/Neither this key's server id nor its value/);
+  });
+
+  it('a 404 from a route the server does not know is not a revocation: the key stays listed, the item fails', async () => {
+    world = await makeWorld();
+    const leaked = leakedKey(world, 'typo');
+    // a mistyped Delete API key path: the sandbox answers 404 (no such route)
+    const profile = world.keys.profiles.get(PROFILE_ID)!;
+    world.keys.profiles.set(PROFILE_ID, { ...profile, endpointOverrides: { 'keys.delete': '/api/v1/api-key/{id}' } });
+    const outbox = await world.open();
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'typo', serverKeyId: leaked.id, label: 'typo' });
+    const failed = await waitState(outbox, item.id, 'failed');
+    expect(failed.lastError).toMatchObject({ status: 404 });
+    expect(failed.lastError?.message).toMatch(/^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/);
+    await waitFor(() => world!.keys.lastSync('typo')?.state === 'failed', 'failed reported');
+    // not synced, the key's own value is still kept, and the key still works on the server
+    expect(world.keys.revoking.has('typo')).toBe(true);
+    expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(200);
+    expect(await serverKeyIds(world.sandbox.baseUrl, world.sandbox.adminKey)).toContain(leaked.id);
+  });
+
+  it('a key id "." or ".." stays one path segment: the 404 is for that key, and it counts as done only because no such key is listed', async () => {
     world = await makeWorld();
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: null, keyPrefix: 'crm_sk_zzzz_not_there', label: 'ghost' });
-    const failed = await waitState(outbox, item.id, 'failed');
-    expect(failed.lastError?.message).toMatch(/No key on the server starts with crm_sk_zzzz/);
+    for (const id of ['.', '..']) {
+      const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: id, label: `dots ${id}` });
+      const sent = await waitState(outbox, item.id, 'sent');
+      expect(sent.resultSummary).toMatch(/absent from its key list/);
+    }
+    const deletes = world.sandbox.requests().filter((r) => r.method === 'DELETE').map((r) => `${r.path} ${r.status}`);
+    expect(deletes).toEqual(['/api/v1/api-keys/%2E 404', '/api/v1/api-keys/%2E%2E 404']);
   });
 
   it('reports server errors and rate limits as pending with their reason, then synced', async () => {
@@ -229,7 +281,7 @@ describe('outbox: key revocations', () => {
       { method: 'DELETE', pathPrefix: '/api/v1/api-keys/' },
     );
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'busy', serverKeyId: leaked.id, keyPrefix: null, label: 'busy' });
+    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'busy', serverKeyId: leaked.id, label: 'busy' });
     await waitState(outbox, item.id, 'sent', 10_000);
     await waitFor(() => world!.keys.lastSync('busy')?.state === 'synced', 'synced reported');
     const reasons = world.keys.syncs.filter((s) => s.localKeyId === 'busy' && s.sync.state === 'pending').map((s) => (s.sync as { reason: string }).reason);
@@ -243,8 +295,8 @@ describe('outbox: key revocations', () => {
     world = await makeWorld();
     world.keys.hold();
     const outbox = await world.open();
-    const one = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', keyPrefix: null, label: 'x' });
-    const two = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', keyPrefix: null, label: 'x' });
+    const one = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', label: 'x' });
+    const two = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', label: 'x' });
     expect(two.id).toBe(one.id);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { HttpSender } from '../../../src-main/core/http/sender';
-import type { OutboxItem } from '../../../src-main/core/model';
+import type { OutboxItem, RequestLogEntry } from '../../../src-main/core/model';
 import type { Outbox, OutboxDeps } from '../../../src-main/core/outbox/index';
 import { createOutbox } from '../../../src-main/core/outbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
@@ -17,6 +17,8 @@ export interface World {
   dir: string;
   keys: TestKeys;
   sender: HttpSender;
+  /** every request the outbox's sender made (the sandbox keeps only those with a valid key) */
+  sent: RequestLogEntry[];
   logs: string[];
   open(overrides?: Partial<OutboxDeps>): Promise<Outbox>;
   messages(): ReturnType<typeof sandboxMessages>;
@@ -30,7 +32,8 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'outbox-test-')));
   const keys = new TestKeys(sandbox.baseUrl);
   keys.add('admin', sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage'], { active: true });
-  const sender = createApiClient({ headersTimeoutMs: 3_000, connectTimeoutMs: 2_000 });
+  const sent: RequestLogEntry[] = [];
+  const sender = createApiClient({ headersTimeoutMs: 3_000, connectTimeoutMs: 2_000, observer: (e) => sent.push(e) });
   const logs: string[] = [];
   const opened: Outbox[] = [];
   return {
@@ -38,6 +41,7 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
     dir,
     keys,
     sender,
+    sent,
     logs,
     async open(overrides = {}) {
       const outbox = await createOutbox({

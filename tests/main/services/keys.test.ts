@@ -282,7 +282,8 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(store.counts).toEqual({ get: 0, set: 1, delete: 1 });
       expect(await raw.get(keyAccount(meta.id))).toBeNull();
       expect(await raw.get(revokingAccount(meta.id))).toBe(made.key);
-      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: made.id, keyPrefix: made.key.slice(0, 11), label: 'In flight' }]);
+      // no part of the value goes to the outbox (issue 10 item 3): the id, and where the key belongs
+      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: made.id, origin: new URL(sandbox.baseUrl).origin, label: 'In flight' }]);
 
       const after = requestCount(sandbox);
       store.reset();
@@ -314,7 +315,10 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       memory.fail = true;
       const revoked = await see(core.keys.revoke(meta.id));
       expect(revoked.state).toBe('revoked');
-      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: null, keyPrefix: made.key.slice(0, 11), label: 'Locked' }]);
+      // neither a server id nor a kept value to recognise it by (no prefix is stored any more):
+      // the server cannot be told from here (issue 10 item 3)
+      expect(revoked.sync).toEqual({ state: 'local_only' });
+      expect(outbox.revocations).toEqual([]);
       expect((await failure(core.contacts.list({ perPage: 1 }))).code).toBe('key_revoked');
       memory.fail = false;
       expect(memory.accounts()).toEqual([keyAccount(meta.id)]);
@@ -322,7 +326,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(memory.accounts()).toEqual([]);
     });
 
-    it('a key with neither a server id nor a usable prefix is marked local_only', async () => {
+    it('a short key without a server id is queued with no part of its value: its kept value finds it later', async () => {
       const { core } = await open('revoke-local-only');
       const outbox = new RecordingOutbox();
       core.keys.attachOutbox(outbox);
@@ -330,8 +334,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const meta = await core.keys.add({ profileId: profile.id, name: 'Short', value: 'shortkey9' });
       secrets.push('shortkey9');
       const revoked = await see(core.keys.revoke(meta.id));
-      expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'local_only' } });
-      expect(outbox.revocations).toEqual([]);
+      expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'pending', reason: 'queued' } });
+      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: null, origin: new URL(sandbox.baseUrl).origin, label: 'Short' }]);
+      expect(findSecrets(outbox.revocations, ['shortkey9'])).toEqual([]);
     });
 
     it('is durable: a new process still refuses the revoked key', async () => {
@@ -437,7 +442,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
         secrets.push(remote.key);
         await t.core.keys.listServerKeys();
         expect(await see(t.core.keys.revokeServerKey({ serverKeyId: remote.id }))).toEqual({ serverKeyId: remote.id, queued: true });
-        expect(outbox.revocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, keyPrefix: null, label: 'remote only' });
+        expect(outbox.revocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, origin: new URL(sandbox.baseUrl).origin, label: 'remote only' });
       } finally {
         t.core.keys.attachOutbox(undefined);
       }
@@ -459,6 +464,27 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     });
   });
 
+  describe('server revocation without an outbox (issue 10 item 6)', () => {
+    it('a 404 counts as done only when the key is then absent from the server list', async () => {
+      const { core } = await open('revoke-404');
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      await core.keys.add({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
+      const victim = sandbox.createKey('victim', ['contacts:read']);
+      secrets.push(victim.key);
+      // already deleted on the server: 404, and not listed any more
+      expect(await deleteOnServer(sandbox, victim.id, sandbox.adminKey)).toBe(200);
+      expect(await see(core.keys.revokeServerKey({ serverKeyId: victim.id }))).toEqual({ serverKeyId: victim.id, queued: false });
+      // a mistyped Delete API key path: 404 for the route, while the key is still listed
+      const alive = sandbox.createKey('alive', ['contacts:read']);
+      secrets.push(alive.key);
+      await core.profiles.update(profile.id, { endpointOverrides: { 'keys.delete': '/api/v1/api-key/{id}' } });
+      const err = await failure(core.keys.revokeServerKey({ serverKeyId: alive.id }));
+      expect(err).toMatchObject({ code: 'not_found', status: 404 });
+      expect(err.message).toMatch(/^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/);
+      expect(await deleteOnServer(sandbox, alive.id, alive.key)).toBe(200); // it was alive all along
+    });
+  });
+
   describe('profile removal', () => {
     it('removes the profile keys from the keychain', async () => {
       const { core, raw } = await open('remove');
@@ -474,7 +500,13 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
 
   it('secret scan: no key value in anything returned or thrown, in the request logs or on disk', async () => {
     expect(observed.length).toBeGreaterThan(20);
-    expect(findSecrets(observed, secrets)).toEqual([]);
+    // The scan counts any 8+ run of a key, in any case. A server key list shows each OTHER key's
+    // prefix as the server chose it (API.md: "prefix":"crm_sk_ab12"); that is the listing, not a
+    // leak of the key in use (whose own entry arrives as ***), so listed prefixes are left out.
+    const withoutListedPrefixes = observed.map((o) =>
+      Array.isArray(o) && o.every((k) => typeof k === 'object' && k !== null && 'prefix' in k) ? o.map((k: object) => ({ ...k, prefix: '(listed)' })) : o,
+    );
+    expect(findSecrets(withoutListedPrefixes, secrets)).toEqual([]);
     for (const t of opened) {
       expect(findSecrets(t.core.requestLog.list(), secrets)).toEqual([]);
       expect(await filesContainingSecrets(t.dataDir, secrets)).toEqual([]);

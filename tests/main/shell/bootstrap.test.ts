@@ -3,6 +3,7 @@
 // server back from the same data file and reuse the key it has (no new admin key per launch);
 // a sandbox whose data lost that key gets a new admin key saved in its place.
 import { rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap, type ResumeSandbox, type StartSandbox } from '../../../src-main/app-shell/bootstrap';
@@ -69,6 +70,26 @@ describe.skipIf(!available)('bootstrap', () => {
         expect(await serverKeyNames(tc, now.profiles[0]!.id)).toEqual(['sandbox admin']);
       }
     } finally {
+      await tc.cleanup();
+    }
+  });
+
+  it('when the old port is taken, the sandbox moves and its keys move with it (main\'s own choice, no dialog)', async () => {
+    const tc = await openTestCore('boot-port');
+    const blocker = createServer();
+    try {
+      const first = await boot(tc);
+      const firstUrl = first.sandbox!.baseUrl;
+      await started.at(-1)!.close();
+      await new Promise<void>((resolve) => blocker.listen(Number(new URL(firstUrl).port), '127.0.0.1', resolve));
+      const again = await boot(tc);
+      expect(again.sandbox!.baseUrl).not.toBe(firstUrl);
+      const { profiles } = await tc.core.profiles.list();
+      expect(profiles[0]!.baseUrl).toBe(again.sandbox!.baseUrl);
+      expect(await tc.core.keys.list(profiles[0]!.id)).toMatchObject([{ origin: new URL(again.sandbox!.baseUrl).origin, heldBack: false }]);
+      expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
       await tc.cleanup();
     }
   });

@@ -1,0 +1,33 @@
+// An API description as text for the terminal: one block per operation, role leaves written
+// as {{role}} with the number's prefix/suffix around them, so `+{{number}}` or
+// `{{number}}@c.us` shows how the service wants a number.
+import { isRoleRef } from '../core/api/template';
+import type { MappingRow, OperationSpec, RoleRef, Template } from '../core/api/types';
+import { clean, table } from './format';
+
+export function roleText(ref: RoleRef): string {
+  return `${ref.prefix ?? ''}{{${ref.$role}}}${ref.suffix ?? ''}`;
+}
+
+export function templateText(template: Template): string {
+  return JSON.stringify(template, (_key, value: unknown) => (isRoleRef(value) ? roleText(value) : value));
+}
+
+export function operationLines(label: string, spec: OperationSpec, custom: boolean): string[] {
+  const query = spec.query.map((q) => `${q.name}=${typeof q.value === 'string' ? q.value : roleText(q.value)}`).join('&');
+  const lines = [`${label}${custom ? '' : ' (API.md default)'}`, `  ${spec.method} ${clean(spec.path)}${query === '' ? '' : `?${clean(query)}`}`];
+  for (const header of spec.headers) lines.push(`  header ${clean(header.name)}: ${clean(header.value)}`);
+  if (spec.body !== null) lines.push(`  body   ${clean(templateText(spec.body))}`);
+  if (spec.send?.messageId) lines.push(`  message id at ${clean(spec.send.messageId)}`);
+  const map = spec.contacts;
+  if (map) {
+    const set = Object.entries(map).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${String(v)}`);
+    lines.push(`  answer ${set.length === 0 ? 'detected from common names' : clean(set.join(', '))}`);
+  }
+  return lines;
+}
+
+export function mappingTable(rows: MappingRow[]): string {
+  if (rows.length === 0) return '(no fields)';
+  return table(['FIELD', 'EXAMPLE', 'ROLE'], rows.map((r) => [`${r.location === 'query' ? '?' : ''}${r.field}`, r.example, r.role ?? 'constant']));
+}

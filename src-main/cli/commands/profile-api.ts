@@ -1,0 +1,141 @@
+// crm profiles import-curl | edit: teach a profile how its service asks for each operation, and
+// change its name or base URL.
+import { isRole } from '../../core/api/roles';
+import type { RoleFixes } from '../../core/api/types';
+import type { DescribedOperation } from '../../core/api/types';
+import { ENDPOINTS } from '../../core/endpoints';
+import { UsageError, oneOf } from '../args';
+import { mappingTable, operationLines } from '../api-text';
+import { defineCommand } from '../command';
+import { clean } from '../format';
+import { confirm, readAll } from '../prompt';
+import { moveKeysQuestion } from '../../core/profiles/profile-consent';
+import { resolveProfile } from '../profile-ref';
+import { profileOption } from './shared';
+
+/** The operation names of the CLI, as a person says them. */
+export const OPERATION_NAMES: Record<string, DescribedOperation> = {
+  contacts: 'contacts.list',
+  text: 'messages.text',
+  media: 'messages.media',
+  audio: 'messages.audio',
+  messages: 'messages.list',
+};
+
+/** --map ROLE=FIELD (repeatable); FIELD is a body path (text.body), a query name or a key name. */
+export function parseFixes(values: string[] | undefined): RoleFixes {
+  const fixes: RoleFixes = {};
+  for (const entry of values ?? []) {
+    const eq = entry.indexOf('=');
+    const role = entry.slice(0, eq);
+    const field = entry.slice(eq + 1);
+    if (eq <= 0 || field === '') throw new UsageError('--map takes ROLE=FIELD, e.g. --map per_page=limit or --map constant=type');
+    if (role !== 'constant' && !isRole(role)) throw new UsageError(`--map: "${role.slice(0, 40)}" is not a role (number, text, caption, media, media_url, media_base64, file_name, mimetype, mediatype, audio, audio_url, audio_base64, page, per_page, offset, cursor, search, or constant)`);
+    (fixes[role] ??= []).push(field);
+  }
+  return fixes;
+}
+
+const importCurl = defineCommand({
+  name: 'profiles import-curl',
+  summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
+  usage: ['profiles import-curl --operation contacts|text|media|audio|messages [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
+  options: {
+    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio or messages' },
+    map: { type: 'list', valueName: 'ROLE=FIELD', help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)' },
+    'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
+    profile: profileOption,
+  },
+  positionals: { min: 0, max: 0 },
+  notes: [
+    'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Authorization is left out (the app adds the saved key); any other credential header is refused, never stored.',
+    'The number is written the way the example writes it (+5511..., 5511...@c.us). Show the result with `crm profiles show NAME`; undo with `crm profiles import-curl` of another example, or reset in the app.',
+  ],
+  async run(ctx, { values }) {
+    const name = oneOf(values.operation, Object.keys(OPERATION_NAMES), '--operation');
+    if (name === undefined) throw new UsageError('missing --operation (contacts, text, media, audio or messages)');
+    const operation = OPERATION_NAMES[name]!;
+    const fixes = parseFixes(values.map);
+    if (ctx.io.isTTY) ctx.note('Paste the cURL, then press Ctrl-D on an empty line.');
+    let curl: string;
+    try {
+      curl = await readAll(ctx.io.stdin, 4 * 1024 * 1024);
+    } catch {
+      throw new UsageError('the text on stdin is larger than 4 MiB; paste only the curl command');
+    }
+    const { core } = await ctx.session();
+    const profile = await resolveProfile(core, values.profile);
+    const proposal = await core.api.propose(profile.id, operation, curl, fixes);
+    const label = ENDPOINTS[operation].label;
+    const lines = [mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true)];
+    if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
+      proposal.warnings.push(`The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the example's: crm profiles edit "${profile.name}" --url ${proposal.baseUrl}`);
+    }
+    for (const warning of proposal.warnings) lines.push(`note: ${clean(warning)}`);
+    if (values['dry-run']) {
+      lines.push('', 'Dry run: nothing was saved.');
+      return { data: { profile: profile.id, operation, saved: false, proposal }, text: lines.join('\n') };
+    }
+    await core.api.save(profile.id, operation, proposal.spec);
+    lines.push('', `Saved ${label} for profile "${clean(profile.name)}".`);
+    return { data: { profile: profile.id, operation, saved: true, proposal }, text: lines.join('\n') };
+  },
+});
+
+const edit = defineCommand({
+  name: 'profiles edit',
+  summary: "change a profile's name or base URL",
+  usage: ['profiles edit NAME [--name NEW] [--url URL] [--insecure] [--move-keys | --keep-keys]'],
+  options: {
+    name: { type: 'string', valueName: 'NEW', help: 'a new name (unique)' },
+    url: { type: 'string', valueName: 'URL', help: 'a new base URL, e.g. https://crm.example.com' },
+    insecure: { type: 'boolean', help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)' },
+    'move-keys': { type: 'boolean', help: "send the profile's saved keys to its (new) address; alone, approves keys held back" },
+    'keep-keys': { type: 'boolean', help: 'leave the saved keys bound to the address they were saved for (held back)' },
+  },
+  positionals: { min: 1, max: 1 },
+  notes: [
+    'A key is only sent to the address (scheme, host and port) it was saved for. When --url moves the profile to another one, the saved keys follow it only with your yes: asked on a terminal, or --move-keys. Otherwise they stay held back, unused, until approved (crm profiles edit NAME --move-keys).',
+  ],
+  async run(ctx, { values, positionals }) {
+    const moveFlag = values['move-keys'] === true;
+    const keepFlag = values['keep-keys'] === true;
+    if (moveFlag && keepFlag) throw new UsageError('give --move-keys or --keep-keys, not both');
+    if (values.name === undefined && values.url === undefined && !moveFlag) throw new UsageError('nothing to change: give --name, --url and/or --move-keys');
+    const { core } = await ctx.session();
+    const profile = await resolveProfile(core, positionals[0]);
+    // --move-keys alone: the keys held back go to where the profile points now
+    const baseUrl = values.url ?? (moveFlag ? profile.baseUrl : undefined);
+    const { keysToMove } = await core.profiles.consentNeeded(profile.id, baseUrl === undefined ? {} : { baseUrl });
+    let moveKeys = false;
+    if (keysToMove !== null && !keepFlag) {
+      if (moveFlag) moveKeys = true;
+      else if (ctx.io.isTTY) {
+        const question = moveKeysQuestion(values.name ?? profile.name, keysToMove.count, keysToMove.to);
+        ctx.note(question.detail);
+        moveKeys = await confirm(ctx.io.stdin, ctx.io.stderr, question.message);
+      }
+    }
+    const updated = await core.profiles.update(
+      profile.id,
+      {
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(baseUrl !== undefined ? { baseUrl } : {}),
+        confirmInsecure: values.insecure === true,
+      },
+      { moveKeys },
+    );
+    const lines = [`Profile "${clean(updated.name)}": ${updated.baseUrl}`];
+    if (keysToMove !== null) {
+      const keys = keysToMove.count === 1 ? '1 saved key' : `${keysToMove.count} saved keys`;
+      lines.push(
+        moveKeys
+          ? `${keys} will be sent to ${keysToMove.to}.`
+          : `${keys} ${keysToMove.count === 1 ? 'stays' : 'stay'} held back (not sent to ${keysToMove.to}) until approved: crm profiles edit "${clean(updated.name)}" --move-keys`,
+      );
+    }
+    return { data: { profile: updated, keys: keysToMove === null ? null : { count: keysToMove.count, origin: keysToMove.to, moved: moveKeys } }, text: lines.join('\n') };
+  },
+});
+
+export const profileApiCommands = [importCurl, edit];

@@ -1,0 +1,129 @@
+// `crm profiles import-curl` teaches a profile each sandbox dialect from its playground cURLs
+// (read on stdin, as a person pipes them), then contacts and sends speak the dialect; with
+// CRM_BASE_URL + CRM_API_KEY set, --profile still applies the learned description.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
+import { playgroundTabs } from '../../../src-main/sandbox/index';
+import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
+import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { makeOgg, makePng } from '../http/support/media-fixtures';
+import { runInProcess, transcript } from './cli-harness';
+
+const available = await keychainAvailable();
+const service = uniqueKeychainService('cli-import');
+const store = new KeytarSecretStore({ service });
+
+describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles import-curl, %s dialect', (dialect: SandboxDialect) => {
+  let sandbox: RunningSandbox;
+  let env: Record<string, string>;
+  const secrets: string[] = [];
+  const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
+  const tabs = () => playgroundTabs(dialect, sandbox.baseUrl);
+
+  beforeAll(async () => {
+    sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });
+    secrets.push(sandbox.adminKey);
+    env = { CRM_DATA_DIR: await tempDir(`crm-cli-import-${dialect}-`), CRM_KEYCHAIN_SERVICE: service };
+    expect((await crm(['profiles', 'add', '--name', dialect, '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
+    expect((await crm(['keys', 'add', '--name', 'admin'], `${sandbox.adminKey}\n`)).code).toBe(0);
+  });
+
+  afterAll(async () => {
+    const listed = await crm(['keys', 'list', '--json']);
+    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys) await store.delete(`key:${key.id}`).catch(() => false);
+    for (const run of transcript) for (const secret of secrets) expect(`${run.stdout}${run.stderr}`).not.toContain(secret.slice(0, 12));
+    await closeSandboxes();
+  });
+
+  it('--dry-run prints the mapping and saves nothing', async () => {
+    const text = tabs().find((t) => t.id === 'text')!;
+    const run = await crm(['profiles', 'import-curl', '--operation', 'text', '--dry-run'], text.curl);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/FIELD\s+EXAMPLE\s+ROLE/);
+    expect(run.stdout).toContain('Dry run: nothing was saved.');
+    const shown = await crm(['profiles', 'show', dialect]);
+    expect(shown.stdout).toMatch(/Send Text \(API\.md default\)/);
+  });
+
+  it('imports every tab from stdin; show prints the learned description', async () => {
+    for (const tab of tabs()) {
+      const run = await crm(['profiles', 'import-curl', '--operation', tab.id, '--json'], tab.curl);
+      expect(run.code, run.stderr).toBe(0);
+      const doc = JSON.parse(run.stdout) as { saved: boolean; proposal: { spec: { path: string } } };
+      expect(doc.saved).toBe(true);
+      expect(doc.proposal.spec.path).toBe(new URL(tab.url).pathname);
+    }
+    const shown = await crm(['profiles', 'show', dialect]);
+    expect(shown.stdout).not.toMatch(/Send Text \(API\.md default\)/);
+    expect(shown.stdout).toContain(dialect === 'desk' ? '{{number}}@c.us' : '+{{number}}');
+  });
+
+  it('contacts and send text then speak the dialect', async () => {
+    const contacts = await crm(['contacts', '--per-page', '10', '--page', '2', '--json']);
+    expect(contacts.code, contacts.stderr).toBe(0);
+    expect((JSON.parse(contacts.stdout) as { items: unknown[] }).items).toHaveLength(10);
+    const sent = await crm(['send', 'text', '--to', '+55 11 91234-5678', '--text', 'from the command line', '--json']);
+    expect(sent.code, sent.stderr).toBe(0);
+    const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+    expect(post.path).toBe(new URL(tabs().find((t) => t.id === 'text')!.url).pathname);
+    expect(JSON.stringify(post.json)).toContain(dialect === 'desk' ? '"chatId":"5511912345678@c.us"' : '"to":"+5511912345678"');
+  });
+
+  it('send media and audio by URL and by file go to the dialect\'s routes', async () => {
+    const dir = await tempDir(`crm-cli-media-${dialect}-`);
+    const png = join(dir, 'dot.png');
+    const ogg = join(dir, 'note.ogg');
+    await writeFile(png, makePng(2, 2));
+    await writeFile(ogg, makeOgg());
+    const runs = [
+      ['send', 'media', '--to', '5511912345678', '--type', 'document', '--url', 'https://example.com/files/a.pdf', '--caption', 'cap', '--json'],
+      ['send', 'media', '--to', '5511912345678', '--type', 'image', '--file', png, '--json'],
+      ['send', 'audio', '--to', '5511912345678', '--url', 'https://example.com/audio/n.ogg', '--json'],
+      ['send', 'audio', '--to', '5511912345678', '--file', ogg, '--json'],
+    ];
+    for (const [i, argv] of runs.entries()) {
+      const run = await crm(argv);
+      expect(run.code, run.stderr).toBe(0);
+      const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+      expect(post.path).toBe(new URL(tabs().find((t) => t.id === (i < 2 ? 'media' : 'audio'))!.url).pathname);
+      expect(post.status).toBeLessThan(300);
+    }
+  });
+
+  it('a key without messages:send: a 403 naming the permission, exit 1', async () => {
+    const weak = sandbox.createKey('reader', ['contacts:read']);
+    secrets.push(weak.key);
+    const run = await runInProcess(['send', 'text', '--to', '5511912345679', '--text', 'x', '--profile', dialect], { env: { ...env, CRM_BASE_URL: sandbox.baseUrl, CRM_API_KEY: weak.key } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/lacks permission for Send Text \(needs messages:send\)\. The server says: /);
+  });
+
+  it('--map fixes a guess; an unknown role is a usage error', async () => {
+    const contactsTab = tabs().find((t) => t.id === 'contacts')!;
+    const pageSize = dialect === 'desk' ? 'limit' : 'limit';
+    const run = await crm(['profiles', 'import-curl', '--operation', 'contacts', '--map', `constant=${pageSize}`, '--dry-run', '--json'], contactsTab.curl);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = (JSON.parse(run.stdout) as { proposal: { rows: { field: string; role: string | null }[] } }).proposal.rows;
+    expect(rows.find((r) => r.field === pageSize)?.role).toBeNull();
+    const bad = await crm(['profiles', 'import-curl', '--operation', 'contacts', '--map', 'colour=limit'], contactsTab.curl);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/not a role/);
+  });
+
+  it('a pasted text that is not a cURL fails with the reason and exit 1', async () => {
+    const run = await crm(['profiles', 'import-curl', '--operation', 'text'], 'wget https://example.com | sh');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/cURL could not be read/);
+  });
+
+  it('with CRM_BASE_URL and CRM_API_KEY, --profile still applies the learned description', async () => {
+    const run = await runInProcess(['send', 'text', '--to', '5511912345679', '--text', 'env mode', '--profile', dialect, '--json'], {
+      env: { ...env, CRM_BASE_URL: sandbox.baseUrl, CRM_API_KEY: sandbox.adminKey },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+    expect(post.path).toBe(new URL(tabs().find((t) => t.id === 'text')!.url).pathname);
+  });
+});
