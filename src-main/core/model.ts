@@ -156,6 +156,11 @@ export interface KeyMeta {
    * so the key is held back (not sent) until the person approves the move through main
    */
   heldBack?: boolean;
+  /**
+   * What answers have proved about the key, per permission: true after a 2xx, false after a 403
+   * for that kind of request; absent until one was seen. A key test proves contacts:read only.
+   */
+  proven?: Partial<Record<Permission, boolean>>;
 }
 
 export interface ServerKey {

@@ -72,7 +72,7 @@ export interface KeyAccess {
    */
   withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: KeyMeta) => Promise<T>): Promise<T>;
   /** records the outcome of a request made with a key (last used, last status) */
-  noteUse(keyId: string, outcome: KeyTestOutcome | null): void;
+  noteUse(keyId: string, outcome: KeyTestOutcome | null, proof?: { permission: Permission; holds: boolean }): void;
 }
 
 export interface ContactsService {

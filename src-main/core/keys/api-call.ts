@@ -4,7 +4,8 @@
 import { CrmError } from '../errors';
 import type { ApiResponse, HttpSender, SendOptions } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
-import type { KeyMeta, KeyTestOutcome, Profile } from '../model';
+import { ENDPOINTS } from '../endpoints';
+import type { KeyMeta, KeyTestOutcome, Permission, Profile } from '../model';
 import type { KeyAccess } from '../services';
 
 export interface ApiCallDeps {
@@ -40,6 +41,16 @@ export function outcomeOf(err: unknown): KeyTestOutcome | null {
   }
 }
 
+/**
+ * What an answer proves about the key: a 2xx to a request that needs a permission shows the
+ * key holds it, a 403 that it does not. Anything else proves nothing (null).
+ */
+export function proofOf(request: PreparedRequest, err: unknown): { permission: Permission; holds: boolean } | null {
+  const { permission } = ENDPOINTS[request.endpoint];
+  if (err === null) return { permission, holds: true };
+  return err instanceof CrmError && err.code === 'forbidden' ? { permission, holds: false } : null;
+}
+
 /** true when the API could not be reached at all (the send may be queued) */
 export function isUnreachable(err: unknown): err is CrmError {
   return err instanceof CrmError && (err.code === 'network' || err.code === 'timeout' || err.code === 'offline');
@@ -61,12 +72,12 @@ export async function callWithKey(
       const combined = signal ? AbortSignal.any([keySignal, signal]) : keySignal;
       return deps.sender.send(request, key, { ...sendOptions, signal: combined });
     });
-    if (noteUse && used) deps.keyAccess.noteUse((used as KeyMeta).id, 'valid');
+    if (noteUse && used) deps.keyAccess.noteUse((used as KeyMeta).id, 'valid', proofOf(request, null) ?? undefined);
     return response;
   } catch (err) {
     if (noteUse && used) {
       const outcome = outcomeOf(err);
-      if (outcome) deps.keyAccess.noteUse((used as KeyMeta).id, outcome);
+      if (outcome) deps.keyAccess.noteUse((used as KeyMeta).id, outcome, proofOf(request, err) ?? undefined);
     }
     throw err;
   }

@@ -17,7 +17,7 @@ import { buildRequest } from '../request-builder';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { KeyService, KeyTestResult, OutboxService } from '../services';
-import { callWithKey, outcomeOf } from './api-call';
+import { callWithKey, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
 import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
@@ -125,10 +125,11 @@ export class KeyManager implements KeyService {
       outcome = mapped;
       failure = err as CrmError;
     }
-    this.deps.vault.noteUse(id, outcome);
+    this.deps.vault.noteUse(id, outcome, proofOf(request, failure) ?? undefined);
     await this.deps.vault.flush();
     if (outcome === 'valid' && (meta.permissions === null || meta.serverKeyId === null)) await this.discover(profile, meta);
-    return { outcome, message: testMessage(outcome, failure), key: await this.get(id) };
+    const key = await this.get(id);
+    return { outcome, message: testMessage(outcome, failure, key.proven?.['messages:send']), key };
   }
 
   async revoke(id: string): Promise<KeyMeta> {
@@ -396,11 +397,16 @@ export class KeyManager implements KeyService {
   }
 }
 
-function testMessage(outcome: KeyTestOutcome, failure: CrmError | null): string {
+function testMessage(outcome: KeyTestOutcome, failure: CrmError | null, canSend: boolean | undefined): string {
   switch (outcome) {
-    case 'valid':
-      // one contacts request proves reading only; a send may still be refused (403)
-      return 'The key works: it can read contacts (one contacts request answered). Sending was not checked.';
+    case 'valid': {
+      // one contacts request proves reading only; what earlier sends proved is said as such
+      const sending =
+        canSend === true ? 'An earlier send went through, so it can send too.'
+        : canSend === false ? 'An earlier send was refused (403): it may not send messages.'
+        : 'Sending was not checked.';
+      return `The key works: it can read contacts (one contacts request answered). ${sending}`;
+    }
     case 'invalid_or_revoked':
       return 'The API rejected the key (401): it is mistyped, or it was revoked on the server.';
     case 'forbidden':

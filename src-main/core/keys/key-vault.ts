@@ -3,7 +3,7 @@
 // make no keychain call. Each call made with a key registers an AbortController; revoking the
 // key aborts them, and every later use fails with 'key_revoked' before any network traffic.
 import { CrmError } from '../errors';
-import type { KeyMeta, KeyTestOutcome } from '../model';
+import type { KeyMeta, KeyTestOutcome, Permission } from '../model';
 import type { MetaStores } from '../meta/stores';
 import { keyAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
@@ -22,7 +22,7 @@ export class KeyVault implements KeyAccess {
   private readonly inflight = new Map<string, Set<AbortController>>();
   /** ids revoked or forgotten in this process: refused even before metadata says so */
   private readonly blocked = new Set<string>();
-  private readonly pendingUse = new Map<string, { at: string; outcome: KeyTestOutcome | null }>();
+  private readonly pendingUse = new Map<string, { at: string; outcome: KeyTestOutcome | null; proven?: Partial<Record<Permission, boolean>> }>();
   private useFlush: Promise<void> | null = null;
 
   constructor(
@@ -54,10 +54,11 @@ export class KeyVault implements KeyAccess {
     }
   }
 
-  noteUse(keyId: string, outcome: KeyTestOutcome | null): void {
+  noteUse(keyId: string, outcome: KeyTestOutcome | null, proof?: { permission: Permission; holds: boolean }): void {
     const previous = this.pendingUse.get(keyId);
     const at = outcome === 'unreachable' ? (previous?.at ?? '') : this.now().toISOString();
-    this.pendingUse.set(keyId, { at, outcome: outcome ?? previous?.outcome ?? null });
+    const proven = proof ? { ...previous?.proven, [proof.permission]: proof.holds } : previous?.proven;
+    this.pendingUse.set(keyId, { at, outcome: outcome ?? previous?.outcome ?? null, ...(proven ? { proven } : {}) });
     if (!this.useFlush) {
       // Coalesced: a burst of requests costs one metadata write, after the burst.
       this.useFlush = Promise.resolve().then(() => this.flushUse());
@@ -169,6 +170,7 @@ export class KeyVault implements KeyAccess {
             if (!use) continue;
             if (use.at) key.lastUsedAt = use.at;
             if (use.outcome) key.lastStatus = use.outcome;
+            if (use.proven) key.proven = { ...key.proven, ...use.proven };
           }
         });
       }

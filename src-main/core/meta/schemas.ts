@@ -48,6 +48,7 @@ export const keyMetaSchema = z.object({
   revokedAt: z.string().nullable(),
   sync: syncState.nullable(),
   origin: z.string().nullable().optional(),
+  proven: z.partialRecord(permission, z.boolean()).optional(),
 });
 
 export interface ProfilesDoc {

@@ -148,6 +148,11 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
     expect(forbidden.code).toBe('forbidden');
     expect(forbidden.message).toMatch(/^This key lacks permission for Send Text \(needs messages:send\)\. The server says: /);
     expect(findSecrets([bad, forbidden], [weak.key])).toEqual([]);
+    // what the answers proved is kept on the key, and the key test says it
+    const [reader] = await t.core.keys.list(weakProfile);
+    const report = await t.core.keys.test(reader!.id);
+    expect(report.key.proven).toEqual({ 'contacts:read': true, 'messages:send': false });
+    expect(report.message).toMatch(/An earlier send was refused \(403\)/);
   });
 
   it('a 429 is waited out and the message is sent once', async () => {
