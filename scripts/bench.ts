@@ -9,6 +9,7 @@ const benches: [title: string, script: string][] = [
   ['Sandbox: memory after 10,000 requests without a key and 12 parallel 100 MiB uploads, vs idle', 'scripts/bench-sandbox-memory.ts'],
   ['Core send pipeline vs bare undici', 'scripts/bench-client.ts'],
   ['Send Text through a learned (non-default) API description vs bare undici', 'scripts/bench-mapped-send.ts'],
+  ['Reading pasted cURL: hostile shapes near 256 KiB vs a plain paste', 'scripts/bench-curl-parse.ts'],
   ['Keychain calls per request', 'scripts/bench-keychain.ts'],
   ['Outbox: durable recording, sync and idle cost', 'scripts/bench-outbox.ts'],
   ['Renderer: cold load, size, scrolling, IPC overhead', 'scripts/bench-renderer.ts'],

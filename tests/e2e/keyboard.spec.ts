@@ -172,6 +172,40 @@ test.describe('keyboard only', () => {
     await expect(message).toBeFocused(); // the person keeps typing where they were
   });
 
+  test('Ctrl+Enter right after a success sends nothing more: it moves to "Send again", which sends only when chosen', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const number = uniqueNumber();
+    const panel = await openSendTab(page, 'Send Text');
+    await panel.getByLabel('Recipient number').fill(number);
+    const message = panel.getByLabel('Message text');
+    await message.fill('only once, unless asked');
+    const mark = journalMark(h);
+    const ipcMark = h.ipcTraffic.length;
+    const submits = () => h.ipcTraffic.slice(ipcMark).filter((t) => t.startsWith('{"channel":"send:submit"')).length;
+    await message.press('Control+Enter');
+    await expect.poll(async () => (await messagesTo(h, number)).length).toBe(1);
+    await expect(panel.getByTestId('send-status')).toContainText((await messagesTo(h, number))[0]!.id);
+    await expect(message).toBeFocused();
+
+    // the same press again: no second message; focus goes to the explicit choice
+    await message.press('Control+Enter');
+    const again = panel.getByRole('button', { name: 'Send again' });
+    await expect(again).toBeFocused();
+    await page.keyboard.press('Control+Enter');
+    await expect(again).toBeFocused();
+    await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+
+    // Enter on "Send again" is the person's choice: one more message, and focus back in the text
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await messagesTo(h, number)).length).toBe(2);
+    await expect(message).toBeFocused();
+    // exactly two POSTs: the Ctrl+Enter presses after the success made none (the window did
+    // not even ask the app: two send:submit calls in all)
+    expect(journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/text' })).toHaveLength(2);
+    expect(submits()).toBe(2);
+  });
+
   test('ArrowDown from the contact search goes into the results; Enter chooses one', async () => {
     const h = ctx.h;
     const { page } = h;

@@ -1,7 +1,24 @@
 // Profiles: a second profile on the same sandbox with its own key, switching to it (the header
-// shows the active profile and key, and requests use that key), and switching back.
-import { expect, test } from '@playwright/test';
-import { journalMark, journalSince, openSection, sharedConsole } from './support/fixtures';
+// shows the active profile and key, and requests use that key), moving it to another address
+// (its key is held back until the person approves it in the app's own dialog), and switching back.
+import { expect, test, type Page } from '@playwright/test';
+import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
+import { cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, sharedConsole } from './support/fixtures';
+import { overflowOf } from './support/overflow';
+
+function profileRow(page: Page, name: string) {
+  return page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+}
+
+/** Profiles -> Edit -> General: sets the base URL (when given) and saves. */
+async function saveProfile(page: Page, name: string, baseUrl?: string): Promise<void> {
+  await openSection(page, 'Profiles');
+  await profileRow(page, name).getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'General' });
+  if (baseUrl !== undefined) await form.getByLabel('Base URL').fill(baseUrl);
+  await form.getByRole('button', { name: 'Save profile' }).click();
+  await expect(form).toBeHidden(); // saved: the editor closes
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -54,6 +71,63 @@ test.describe('profiles', () => {
     await openSection(page, 'Keys');
     await expect(page.getByText('Keys saved for Staging copy.', { exact: false })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Saved keys' }).getByRole('rowheader')).toHaveText([/^staging key\s+active/]);
+  });
+
+  test('moved to another address, its key is held back until the person approves it in the app', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const oldOrigin = new URL(h.sandbox.baseUrl).origin;
+    // the same sandbox under another name: another origin for the key, still this computer
+    const moved = h.sandbox.baseUrl.replace('//127.0.0.1:', '//localhost:');
+    const newOrigin = new URL(moved).origin;
+    expect(newOrigin).not.toBe(oldOrigin);
+    const usedKey = (mark: number) => journalSince(h, mark).filter((r) => r.headers['authorization'] === `Bearer ${second.key}`);
+    const keyQuestion = { title: 'Send the keys to a new address?', message: `Send its saved API key to ${newOrigin}?` };
+
+    // 1. the app asks; "no" saves the address and keeps the key back
+    let mark = journalMark(h);
+    let asked = h.confirmAsked.length;
+    h.confirmQueue.push(false);
+    await saveProfile(page, 'Staging copy', moved);
+    await expect(profileRow(page, 'Staging copy')).toContainText(moved);
+    expect(h.confirmAsked.slice(asked)).toEqual([expect.objectContaining(keyQuestion)]);
+
+    await openSection(page, 'Keys');
+    const row = keyRow(page, 'staging key');
+    await expect(await cellUnder(row, 'State')).toHaveText(`held back: saved for ${oldOrigin}; this profile now points at ${newOrigin}`);
+    await expect(page.getByTestId('held-back-notice')).toContainText('Save the profile again to move the key there');
+    // not sent there: a test says why, in the app's words, and nothing reaches the server with it
+    await row.getByRole('button', { name: 'Test' }).click();
+    await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toContainText(`was saved for ${oldOrigin}`);
+    expect(usedKey(mark)).toHaveLength(0);
+    // the notice and the longer State cell pass what every screen passes: axe, nothing pushed out
+    const problems = blocking(await a11yProblems(page));
+    expect(problems, formatA11yProblems('Keys, a key held back', problems)).toEqual([]);
+    expect((await overflowOf(page)).outside).toEqual([]);
+
+    // 2. saving the profile again asks again; another "no" changes nothing
+    asked = h.confirmAsked.length;
+    await saveProfile(page, 'Staging copy');
+    expect(h.confirmAsked.slice(asked)).toEqual([expect.objectContaining(keyQuestion)]);
+    await openSection(page, 'Keys');
+    await expect(await cellUnder(row, 'State')).toContainText('held back');
+
+    // 3. the Keys screen's "Save the profile again…" with a "yes": the key works at the new address
+    asked = h.confirmAsked.length;
+    h.confirmQueue.push(true);
+    await page.getByRole('button', { name: 'Save the profile again…' }).click();
+    await expect(page.getByTestId('held-back-status')).toHaveText(`Approved: the app now sends the keys to ${newOrigin}.`);
+    expect(h.confirmAsked.slice(asked)).toEqual([expect.objectContaining(keyQuestion)]);
+    await expect(await cellUnder(row, 'State')).toHaveText('active');
+    await expect(page.getByTestId('held-back-notice')).toHaveCount(0);
+    // the earlier test result was about the old address: gone
+    await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toHaveText('');
+    mark = journalMark(h);
+    await row.getByRole('button', { name: 'Test' }).click();
+    await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toContainText(/^valid/);
+    const used = usedKey(mark);
+    expect(used.length).toBeGreaterThan(0);
+    for (const r of used) expect(r.headers['host']).toBe(new URL(moved).host);
   });
 
   test('the header switcher goes back to the Sandbox profile and its admin key', async () => {

@@ -1,8 +1,10 @@
 // Send Text: the live endpoint line and cURL preview, the two copy buttons (main writes the
-// clipboard; the key never reaches the page), and a send whose request is byte for byte the
-// one the cURL shows.
+// clipboard; the key never reaches the page), a send whose request is byte for byte the one
+// the cURL shows, and the same text once more only through "Send again".
 import { expect, test } from '@playwright/test';
+import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { journalMark, journalSince, messagesTo, openSendTab, parseCurl, previewOf, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { sweep } from './support/keyboard-sweep';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -99,7 +101,53 @@ test.describe('send text', () => {
     const messages = await messagesTo(h, number);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ id: shownId, type: 'text', number, text });
-    // the draft is kept after a send
+    // the draft is kept after a send, and the person is back in the message field
     await expect(page.getByLabel('Message text')).toHaveValue(text);
+    await expect(page.getByLabel('Message text')).toBeFocused();
+  });
+
+  test('the same text again needs "Send again": two messages on the server, the second only when asked', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const panel = page.getByRole('tabpanel');
+    const result = panel.getByTestId('send-result');
+    const firstId = /m_[0-9a-f]+/.exec((await result.textContent()) ?? '')?.[0];
+    expect(firstId).toBeTruthy();
+    const send = panel.getByRole('button', { name: 'Send', exact: true });
+    const again = panel.getByRole('button', { name: 'Send again' });
+    const mark = journalMark(h);
+
+    // Send is held for the unchanged draft; the panel says why
+    await expect(send).toBeDisabled();
+    await expect(again).toBeEnabled();
+    await expect(panel.getByTestId('send-again-hint')).toHaveText('This message was just sent. Change it to send another, or choose Send again to send it once more.');
+    expect(journalSince(h, mark, { method: 'POST' })).toHaveLength(0);
+    expect(await messagesTo(h, number)).toHaveLength(1);
+    // the held state passes what every screen passes: axe, and the Tab sweep reaches "Send again" with a ring
+    const problems = blocking(await a11yProblems(page));
+    expect(problems, formatA11yProblems('Send Text, just sent', problems)).toEqual([]);
+    const tabbed = await sweep(page);
+    expect(tabbed.expected).toContain('button "Send again"');
+    expect(tabbed.missed, 'controls Tab never reaches').toEqual([]);
+    expect(tabbed.noRing, 'controls focused without a visible ring').toEqual([]);
+
+    await again.click();
+    await expect(result).toContainText(/Sent: message m_[0-9a-f]+ \(queued\)/);
+    await expect(result).not.toContainText(firstId!);
+    const posts = journalSince(h, mark, { method: 'POST' });
+    expect(posts).toHaveLength(1);
+    // a new message, so a new Idempotency-Key (the first one would only replay the first answer)
+    expect(posts[0]!.headers['idempotency-key']).not.toBe(parseCurl(previewCurl).headers['idempotency-key']);
+    const messages = await messagesTo(h, number);
+    expect(messages).toHaveLength(2);
+    expect(messages.map((m) => m.text)).toEqual([text, text]);
+    await expect(page.getByLabel('Message text')).toBeFocused();
+
+    // still the same draft: still held. An edit makes Send the ordinary button again.
+    await expect(send).toBeDisabled();
+    await page.getByLabel('Message text').fill(`${text} (edited)`);
+    await expect(send).toBeEnabled();
+    await expect(again).toHaveCount(0);
+    expect(journalSince(h, mark, { method: 'POST' })).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src-renderer/lib/api';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
-import { isInsecureHttp } from '../../src-renderer/features/profiles/url';
 import { fail, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
 const created = (name: string, baseUrl: string): Profile => ({
@@ -15,56 +14,43 @@ const created = (name: string, baseUrl: string): Profile => ({
   createdAt: '2025-01-01T00:00:00Z',
 });
 
+/** what main answers when the person said no to plain http in the app's own dialog */
+const declined = { code: 'validation' as const, message: 'This base URL uses plain http to a host that is not this computer: the API key would cross the network unencrypted. Use https, or confirm that you accept the risk.' };
+
 let crm: FakeCrm;
 
 beforeEach(() => {
   useProfilesStore.setState(useProfilesStore.getInitialState(), true);
   crm = installFakeCrm({
-    'profiles:create': ({ name, baseUrl, confirmInsecure }) =>
-      isInsecureHttp(baseUrl) && !confirmInsecure ? fail({ code: 'validation', message: 'plain http needs confirmation' }) : ok(created(name, baseUrl)),
+    'profiles:create': ({ name, baseUrl }) => (baseUrl.startsWith('http://10.') ? fail(declined) : ok(created(name, baseUrl))),
+    'profiles:update': ({ id, name, baseUrl }) => ok({ ...created(name ?? 'Staging', baseUrl ?? 'https://api.example.com'), id }),
     'keys:add': ({ name }) => ok({ id: 'k9', name, profileId: 'p9', fingerprint: 'wxyz', permissions: null, addedAt: '', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null }),
     'profiles:list': () => ok({ profiles: [created('Staging', 'http://10.0.0.5:8080')], activeProfileId: null }),
   });
 });
 
 describe('add profile', () => {
-  it('asks before plain http to a remote host, retries with confirmInsecure, then saves the key', async () => {
-    const confirm = vi.fn(async () => true);
-    const r = await useProfilesStore.getState().createWithKey({ name: 'Staging', baseUrl: 'http://10.0.0.5:8080', keyName: 'ci', keyValue: 'crm_sk_abcdefgh' }, confirm);
-    expect(confirm).toHaveBeenCalledWith('http://10.0.0.5:8080');
-    expect(crm.callsTo('profiles:create')).toEqual([
-      { name: 'Staging', baseUrl: 'http://10.0.0.5:8080' },
-      { name: 'Staging', baseUrl: 'http://10.0.0.5:8080', confirmInsecure: true },
-    ]);
+  it('asks the app once and never sets confirmInsecure itself (the app asks the person)', async () => {
+    const r = await useProfilesStore.getState().createWithKey({ name: 'Prod', baseUrl: 'https://api.example.com', keyName: 'ci', keyValue: 'crm_sk_abcdefgh' });
+    expect(crm.callsTo('profiles:create')).toEqual([{ name: 'Prod', baseUrl: 'https://api.example.com' }]);
     expect(crm.callsTo('keys:add')).toEqual([{ profileId: 'p9', name: 'ci', value: 'crm_sk_abcdefgh' }]);
     expect(r).toMatchObject({ ok: true, keyError: null });
     expect(JSON.stringify(useProfilesStore.getState())).not.toContain('crm_sk_abcdefgh');
   });
 
-  it('declining creates nothing and sends no key', async () => {
-    const r = await useProfilesStore.getState().createWithKey({ name: 'S', baseUrl: 'http://example.com', keyName: 'k', keyValue: 'crm_sk_abcdefgh' }, async () => false);
-    expect(r).toEqual({ ok: false, error: null });
-    expect(crm.callsTo('profiles:create')).toHaveLength(1);
-    expect(crm.callsTo('keys:add')).toHaveLength(0);
-  });
-
-  it('does not ask for https or loopback http', async () => {
-    const confirm = vi.fn(async () => true);
-    await useProfilesStore.getState().createWithKey({ name: 'Local', baseUrl: 'http://127.0.0.1:4010', keyName: 'k', keyValue: '' }, confirm);
-    await useProfilesStore.getState().createWithKey({ name: 'Prod', baseUrl: 'https://api.example.com', keyName: 'k', keyValue: '' }, confirm);
-    expect(confirm).not.toHaveBeenCalled();
+  it('a plain-http "no" in the app creates nothing, sends no key and is not asked again by the window', async () => {
+    const r = await useProfilesStore.getState().createWithKey({ name: 'S', baseUrl: 'http://10.0.0.5:8080', keyName: 'k', keyValue: 'crm_sk_abcdefgh' });
+    expect(r).toEqual({ ok: false, error: declined });
+    expect(crm.callsTo('profiles:create')).toEqual([{ name: 'S', baseUrl: 'http://10.0.0.5:8080' }]);
     expect(crm.callsTo('keys:add')).toHaveLength(0);
   });
 });
 
-describe('isInsecureHttp', () => {
-  it('is true only for http to another machine', () => {
-    expect(isInsecureHttp('http://10.0.0.5')).toBe(true);
-    expect(isInsecureHttp('http://api.example.com/v1')).toBe(true);
-    expect(isInsecureHttp('http://localhost:4010')).toBe(false);
-    expect(isInsecureHttp('http://127.0.0.1')).toBe(false);
-    expect(isInsecureHttp('http://[::1]:80')).toBe(false);
-    expect(isInsecureHttp('https://api.example.com')).toBe(false);
-    expect(isInsecureHttp('not a url')).toBe(false);
+describe('update profile', () => {
+  it('sends the patch once, as given, and reloads the profiles', async () => {
+    const r = await useProfilesStore.getState().update('p9', { name: 'Staging', baseUrl: 'https://new.example' });
+    expect(r.ok).toBe(true);
+    expect(crm.callsTo('profiles:update')).toEqual([{ id: 'p9', name: 'Staging', baseUrl: 'https://new.example' }]);
+    expect(crm.callsTo('profiles:list')).toHaveLength(1);
   });
 });

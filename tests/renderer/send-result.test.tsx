@@ -18,8 +18,8 @@ const message = (patch: Partial<SentMessage>): SentMessage => ({
 
 let view: Rendered;
 
-function resultAfter(sent: SentMessage): string {
-  useSendStore.setState((s) => ({ send: { ...s.send, text: { phase: 'sent', message: sent, durationMs: 42 } } }));
+function resultAfter(sent: SentMessage, replayed = false): string {
+  useSendStore.setState((s) => ({ send: { ...s.send, text: { phase: 'sent', message: sent, durationMs: 42, replayed } } }));
   view = render(<SendControls kind="text" />);
   return view.container.querySelector('[data-testid="send-result"]')?.textContent?.trim() ?? '';
 }
@@ -37,6 +37,10 @@ describe('the send result line', () => {
 
   it('says the message was sent but the answer was not understood when there is no id (a 2xx is a send)', () => {
     expect(resultAfter(message({ id: null, status: 'sent', understood: false }))).toBe('Sent; the server’s answer was not understood (see the Request log)');
+  });
+
+  it('says a replayed answer was already sent, not sent now', () => {
+    expect(resultAfter(message({}), true)).toBe('Already sent (the server replayed its earlier answer): message m_0123abcd');
   });
 
   it('says so too when an id was found but the body could not be read as a whole', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestPreview, Result, SendOutcome, SentMessage } from '../../src-renderer/lib/api';
-import { PREVIEW_DEBOUNCE_MS, problemsFor, useSendStore } from '../../src-renderer/features/send/send-store';
+import { PREVIEW_DEBOUNCE_MS, problemsFor, selectNeedsAgain, useSendStore } from '../../src-renderer/features/send/send-store';
 import { TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
@@ -83,12 +83,12 @@ describe('send state machine', () => {
     store().setNumber('5511999990000');
     store().setText('hello');
     await store().submit('text');
-    await store().submit('text');
+    await store().submit('text', { again: true });
     const ids = crm.callsTo('send:submit').map((c) => c.requestId);
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toBe(ids[1]);
     expect(crm.callsTo('send:submit')[0]!.draft).toEqual({ kind: 'text', number: '5511999990000', text: 'hello' });
-    expect(store().send.text).toEqual({ phase: 'sent', message, durationMs: 87 });
+    expect(store().send.text).toEqual({ phase: 'sent', message, durationMs: 87, replayed: false });
   });
 
   it('shows upload progress and a live countdown while main waits out a 429, then the result', async () => {
@@ -121,7 +121,7 @@ describe('send state machine', () => {
 
     answer.resolve(ok({ status: 'sent', message: { ...message, type: 'audio' }, durationMs: 4100 }));
     await done;
-    expect(store().send.audio).toMatchObject({ phase: 'sent', message: { id: 'm_1' } });
+    expect(store().send.audio).toMatchObject({ phase: 'sent', message: { id: 'm_1' }, replayed: false });
     unwire();
   });
 
@@ -212,5 +212,118 @@ describe('a file panel with no file chosen', () => {
     if (kind === 'media') store().setMedia({ mode: 'url' });
     else store().setAudio({ mode: 'url' });
     expect(problemsFor(store(), kind, fields, area).join(' ')).toMatch(/http:\/\/ or https:\/\/ URL/);
+  });
+});
+
+describe('the same draft right after a success', () => {
+  const sent = (patch: Partial<SentMessage> = {}, extra: { replayed?: boolean } = {}) => ok<SendOutcome>({ status: 'sent', message: { ...message, ...patch }, durationMs: 5, ...extra });
+
+  it('is held: Send sends nothing, "again" sends it with again: true, and only then', async () => {
+    crm = installFakeCrm({ 'send:submit': () => sent() });
+    store().setNumber('5511999990000');
+    store().setText('hello');
+    expect(selectNeedsAgain('text')(store())).toBe(false);
+    await store().submit('text');
+    expect(crm.callsTo('send:submit')).toHaveLength(1);
+    expect(crm.callsTo('send:submit')[0]).not.toHaveProperty('again');
+    expect(selectNeedsAgain('text')(store())).toBe(true);
+
+    await store().submit('text'); // Send or Ctrl+Enter: nothing goes out
+    expect(crm.callsTo('send:submit')).toHaveLength(1);
+    expect(store().send.text).toMatchObject({ phase: 'sent' });
+
+    await store().submit('text', { again: true });
+    const calls = crm.callsTo('send:submit');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ again: true, draft: { kind: 'text', number: '5511999990000', text: 'hello' } });
+    // still the same draft, still held
+    expect(selectNeedsAgain('text')(store())).toBe(true);
+  });
+
+  it.each([
+    ['the text', () => store().setText('hello!')],
+    ['the number', () => store().setNumber('5511999990001')],
+    ['a contact picked', () => store().pickRecipient('5511999990002', 'Ana')],
+  ])('is normal again after a change to %s', async (_what, change) => {
+    crm = installFakeCrm({ 'send:submit': () => sent() });
+    store().setNumber('5511999990000');
+    store().setText('hello');
+    await store().submit('text');
+    change();
+    expect(selectNeedsAgain('text')(store())).toBe(false);
+    await store().submit('text');
+    expect(crm.callsTo('send:submit')).toHaveLength(2);
+    expect(crm.callsTo('send:submit')[1]).not.toHaveProperty('again');
+  });
+
+  it('media: a caption, URL or type change makes Send normal again; the other panels are not held', async () => {
+    crm = installFakeCrm({ 'send:submit': () => sent({ type: 'media' }) });
+    store().setNumber('5511999990000');
+    store().setMedia({ mode: 'url', url: 'https://example.com/a.png', caption: 'one' });
+    await store().submit('media');
+    expect(selectNeedsAgain('media')(store())).toBe(true);
+    expect(selectNeedsAgain('text')(store())).toBe(false);
+    store().setMedia({ caption: 'two' });
+    expect(selectNeedsAgain('media')(store())).toBe(false);
+    store().setMedia({ caption: 'one' }); // back to exactly what was sent: the app would refuse it too
+    expect(selectNeedsAgain('media')(store())).toBe(true);
+    store().setMedia({ url: 'https://example.com/b.png' });
+    expect(selectNeedsAgain('media')(store())).toBe(false);
+    store().setMedia({ url: 'https://example.com/a.png', mediatype: 'document' });
+    expect(selectNeedsAgain('media')(store())).toBe(false);
+  });
+
+  it('a file: choosing another file makes Send normal again', async () => {
+    const staged = (fileId: string) => ({ fileId, name: `${fileId}.ogg`, size: 10, mimetype: 'audio/ogg', category: 'audio' as const, previewDataUrl: null, temporary: false });
+    let next = 'f1';
+    crm = installFakeCrm({
+      'send:submit': () => sent({ type: 'audio' }),
+      'files:pick': () => ok(staged(next)),
+      'files:release': () => ok(null),
+    });
+    store().setNumber('5511999990000');
+    await store().pickFile('audio');
+    await store().submit('audio');
+    expect(selectNeedsAgain('audio')(store())).toBe(true);
+    next = 'f2';
+    await store().pickFile('audio');
+    expect(selectNeedsAgain('audio')(store())).toBe(false);
+  });
+
+  it('is not held after an answer the app could not read (the app replays it with the same key)', async () => {
+    crm = installFakeCrm({ 'send:submit': () => sent({ id: null, understood: false }) });
+    store().setText('hello');
+    await store().submit('text');
+    expect(selectNeedsAgain('text')(store())).toBe(false);
+    await store().submit('text');
+    expect(crm.callsTo('send:submit')).toHaveLength(2);
+  });
+
+  it('keeps a replayed answer apart: the message was already sent', async () => {
+    crm = installFakeCrm({ 'send:submit': () => sent({}, { replayed: true }) });
+    store().setText('hello');
+    await store().submit('text');
+    expect(store().send.text).toMatchObject({ phase: 'sent', replayed: true });
+    expect(selectNeedsAgain('text')(store())).toBe(true);
+  });
+
+  it('follows the app when it says the draft was just sent (conflict): "Send again" is offered', async () => {
+    crm = installFakeCrm({
+      'send:submit': () => fail({ code: 'conflict', message: 'This message was just sent. Change it, or choose "Send again" to send it once more.' }),
+    });
+    store().setText('hello');
+    await store().submit('text');
+    expect(store().send.text).toMatchObject({ phase: 'error', error: { code: 'conflict' } });
+    expect(selectNeedsAgain('text')(store())).toBe(true);
+  });
+
+  it('stays held when the result line is dismissed, and is forgotten on reset', async () => {
+    crm = installFakeCrm({ 'send:submit': () => sent() });
+    store().setText('hello');
+    await store().submit('text');
+    store().dismissResult('text');
+    expect(selectNeedsAgain('text')(store())).toBe(true);
+    store().reset();
+    expect(selectNeedsAgain('text')(store())).toBe(false);
   });
 });

@@ -30,6 +30,6 @@ export function withOriginState(key: KeyMeta, profile: Pick<Profile, 'baseUrl'> 
 export function heldBackMessage(key: Pick<KeyMeta, 'name' | 'origin'>, profile: Pick<Profile, 'baseUrl' | 'name'>): string {
   return (
     `The key "${key.name}" was saved for ${key.origin ?? 'another address'}, but the profile "${profile.name}" now points at ` +
-    `${originOf(profile.baseUrl) ?? profile.baseUrl}: it is not sent there until you approve it (Keys, or crm profiles edit --move-keys).`
+    `${originOf(profile.baseUrl) ?? profile.baseUrl}: it is not sent there until you approve it (in the app: save the profile again; on the command line: crm profiles edit NAME --move-keys).`
   );
 }

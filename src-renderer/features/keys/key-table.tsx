@@ -1,10 +1,11 @@
-import type { KeyMeta, KeyTestReport, RevocationSyncState } from '../../lib/api';
+import type { KeyMeta, KeyTestReport, Profile, RevocationSyncState } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { fingerprintLabel, formatTime } from '../../lib/format';
 import { requestConfirm } from '../../ui/confirm-store';
 import { ClockIcon } from '../../ui/icons';
 import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox/outbox-store';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { HeldBackState } from './held-back';
 import { selectTest, useKeysStore } from './keys-store';
 
 export const REVOKE_WARNING = 'Every request that uses it will fail.';
@@ -42,14 +43,14 @@ export function KeyTable({ keys }: { keys: KeyMeta[] }) {
       </thead>
       <tbody>
         {keys.map((k) => (
-          <KeyRow key={k.id} k={k} isActive={profile?.activeKeyId === k.id} />
+          <KeyRow key={k.id} k={k} isActive={profile?.activeKeyId === k.id} profile={profile} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function KeyRow({ k, isActive }: { k: KeyMeta; isActive: boolean }) {
+function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profile: Profile | null }) {
   const test = useKeysStore(selectTest(k.id));
   const rowError = useKeysStore((s) => s.rowErrors[k.id]);
   const testKey = useKeysStore((s) => s.testKey);
@@ -79,7 +80,7 @@ function KeyRow({ k, isActive }: { k: KeyMeta; isActive: boolean }) {
       <td>{formatTime(k.lastUsedAt)}</td>
       <td>{k.lastStatus ? OUTCOME_TEXT[k.lastStatus] : '—'}</td>
       <td>
-        {revoked ? `revoked ${formatTime(k.revokedAt)}` : 'active'}
+        {revoked ? `revoked ${formatTime(k.revokedAt)}` : k.heldBack ? <HeldBackState k={k} profile={profile} /> : 'active'}
         {k.sync && (
           <span className="block small" data-testid={`key-sync-${k.id}`}>
             Server revocation: <SyncCell k={k} />

@@ -1,6 +1,7 @@
 import { describeError } from '../../lib/api';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { AddKeyForm } from './add-key-form';
+import { HeldBackNotice } from './held-back';
 import { KeyTable } from './key-table';
 import { selectKeys, selectKeysError, selectKeysStatus, useKeysStore } from './keys-store';
 import { ServerKeys } from './server-keys';
@@ -26,6 +27,7 @@ export function KeysScreen() {
           </button>
         </div>
       )}
+      {profile && <HeldBackNotice profile={profile} />}
       {status === 'ready' && keys.length === 0 && <p className="empty">No keys saved for this profile yet.</p>}
       {keys.length > 0 && (
         <div className="table-scroll">

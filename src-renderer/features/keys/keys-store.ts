@@ -25,6 +25,17 @@ export type ServerState =
   | { status: 'forbidden'; error: ErrorInfo }
   | { status: 'error'; error: ErrorInfo };
 
+/**
+ * Approving keys held back at an old address: the profile is saved again with its base URL,
+ * and the app asks the person (a native dialog) whether its keys may be sent there.
+ */
+export type ApproveState =
+  | { status: 'idle' }
+  | { status: 'asking' }
+  | { status: 'moved' }
+  | { status: 'declined' }
+  | { status: 'error'; error: ErrorInfo };
+
 /** A key just created through the API: its value can be copied (by main) once. */
 export interface CreatedKey {
   key: KeyMeta;
@@ -44,6 +55,7 @@ interface KeysStore {
   createServer: { status: 'idle' | 'creating' } | { status: 'error'; error: ErrorInfo };
   created: CreatedKey | null;
   serverMessage: string | null;
+  approve: ApproveState;
   load: (profileId: string | null) => Promise<void>;
   reload: () => Promise<void>;
   addKey: (profileId: string, name: string, value: string) => Promise<boolean>;
@@ -55,6 +67,8 @@ interface KeysStore {
   copyNewKey: () => Promise<void>;
   dismissCreated: () => void;
   revokeServerKey: (serverKeyId: string) => Promise<boolean>;
+  /** saves the profile again (same values) so the app asks to move its held-back keys to where it points now */
+  approveHeldBack: () => Promise<void>;
 }
 
 export const useKeysStore = create<KeysStore>()((set, get) => {
@@ -81,12 +95,13 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
     createServer: { status: 'idle' },
     created: null,
     serverMessage: null,
+    approve: { status: 'idle' },
 
     load: async (profileId) => {
       const switched = profileId !== get().profileId;
       set(
         switched
-          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, server: { status: 'idle' }, created: null, serverMessage: null }
+          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, server: { status: 'idle' }, created: null, serverMessage: null, approve: { status: 'idle' } }
           : { status: get().status === 'ready' ? 'ready' : 'loading' },
       );
       if (!profileId) {
@@ -95,7 +110,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       }
       const r = await invoke('keys:list', { profileId });
       if (get().profileId !== profileId) return; // the profile changed meanwhile
-      if (r.ok) set({ keys: r.value, status: 'ready', error: null });
+      if (r.ok) set((s) => ({ keys: r.value, status: 'ready', error: null, tests: withoutStaleTests(s.tests, s.keys, r.value) }));
       else set({ status: 'error', error: r.error });
     },
     reload: () => get().load(get().profileId),
@@ -181,8 +196,32 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       await Promise.all([get().loadServerKeys(), get().reload()]);
       return true;
     },
+
+    approveHeldBack: async () => {
+      const profileId = get().profileId;
+      const profile = useProfilesStore.getState().profiles.find((p) => p.id === profileId);
+      if (!profile || get().approve.status === 'asking') return;
+      set({ approve: { status: 'asking' } });
+      // the same base URL: nothing changes but the keys' address, and only if the person says yes
+      const r = await useProfilesStore.getState().update(profile.id, { baseUrl: profile.baseUrl });
+      if (get().profileId !== profileId) return;
+      if (!r.ok) {
+        set({ approve: { status: 'error', error: r.error } });
+        return;
+      }
+      await get().reload();
+      set({ approve: get().keys.some((k) => k.heldBack === true) ? { status: 'declined' } : { status: 'moved' } });
+    },
   };
 });
+
+/** A key that was held back and is not now (or the reverse): its last test result is about the old address. */
+function withoutStaleTests(tests: Record<string, TestState>, before: KeyMeta[], after: KeyMeta[]): Record<string, TestState> {
+  const was = new Map(before.map((k) => [k.id, k.heldBack === true]));
+  const stale = after.filter((k) => was.has(k.id) && was.get(k.id) !== (k.heldBack === true)).map((k) => k.id);
+  if (stale.length === 0) return tests;
+  return Object.fromEntries(Object.entries(tests).filter(([id]) => !stale.includes(id)));
+}
 
 function withoutKey<V>(rec: Record<string, V>, key: string): Record<string, V> {
   const next = { ...rec };
@@ -205,3 +244,6 @@ export const selectTest =
 export const selectAddState = (s: S): AddState => s.add;
 export const selectServer = (s: S): ServerState => s.server;
 export const selectCreated = (s: S): CreatedKey | null => s.created;
+export const selectApprove = (s: S): ApproveState => s.approve;
+/** saved keys not sent anywhere now: saved for another address than the profile's */
+export const selectHeldBackKeys = (s: S): KeyMeta[] => s.keys.filter((k) => k.heldBack === true && k.state !== 'revoked');

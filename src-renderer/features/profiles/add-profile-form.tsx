@@ -2,11 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { describeError } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
 import type { ErrorInfo } from '../../lib/api';
-import { confirmInsecureHttp } from './insecure-confirm';
 import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
 
-type Outcome = { kind: 'created'; name: string; keyError: ErrorInfo | null } | { kind: 'error'; error: ErrorInfo } | { kind: 'declined' } | null;
+type Outcome = { kind: 'created'; name: string; keyError: ErrorInfo | null } | { kind: 'error'; error: ErrorInfo } | null;
 
 /** Name + base URL + a first key. The key value field is uncontrolled and cleared on submit. */
 export function AddProfileForm() {
@@ -26,13 +25,13 @@ export function AddProfileForm() {
     if (input) input.value = '';
     setBusy(true);
     setOutcome(null);
-    const r = await createWithKey({ name: name.trim(), baseUrl: baseUrl.trim(), keyName: keyName.trim(), keyValue }, confirmInsecureHttp);
+    const r = await createWithKey({ name: name.trim(), baseUrl: baseUrl.trim(), keyName: keyName.trim(), keyValue });
     setBusy(false);
     if (r.ok) {
       setOutcome({ kind: 'created', name: r.profile.name, keyError: r.keyError });
       setName('');
       setBaseUrl('https://');
-    } else setOutcome(r.error ? { kind: 'error', error: r.error } : { kind: 'declined' });
+    } else setOutcome({ kind: 'error', error: r.error });
   };
 
   return (
@@ -57,7 +56,6 @@ export function AddProfileForm() {
       </div>
       <div role="status" aria-live="polite">
         {outcome?.kind === 'created' && `Profile “${outcome.name}” created.`}
-        {outcome?.kind === 'declined' && 'Not created: plain http was declined. Enter the key again if you retry.'}
       </div>
       {outcome?.kind === 'created' && outcome.keyError && (
         <p role="alert" className="msg msg-error">

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { EndpointId, ErrorInfo, Profile } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
-import { confirmInsecureHttp } from './insecure-confirm';
 import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
 
@@ -39,15 +38,12 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
       const v = overrides[route.id]?.trim();
       if (v) cleaned[route.id] = v;
     }
-    const patch = {
-      name: name.trim(),
-      ...(baseUrl.trim() !== profile.baseUrl ? { baseUrl: baseUrl.trim() } : {}),
-      endpointOverrides: cleaned,
-    };
-    const r = await update(profile.id, patch, confirmInsecureHttp);
+    // The base URL goes along even when unchanged: saving the profile again is how the person
+    // approves keys held back at an old address (the app asks; without a base URL it cannot).
+    const patch = { name: name.trim(), baseUrl: baseUrl.trim(), endpointOverrides: cleaned };
+    const r = await update(profile.id, patch);
     setBusy(false);
-    if (r === null) setError({ code: 'validation', message: 'Not saved: plain http was declined.' });
-    else if (!r.ok) setError(r.error);
+    if (!r.ok) setError(r.error);
     else onDone();
   };
 

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { ErrorInfo, Profile, ProfilesState, Result } from '../../lib/api';
 import { invoke } from '../../lib/api';
-import { isInsecureHttp } from './url';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -16,12 +15,7 @@ export interface NewProfileInput extends ProfileInput {
   keyValue: string;
 }
 
-/** Asked before retrying with confirmInsecure:true; resolves true to go on. */
-export type ConfirmInsecure = (baseUrl: string) => Promise<boolean>;
-
-export type CreateOutcome =
-  | { ok: true; profile: Profile; keyError: ErrorInfo | null }
-  | { ok: false; error: ErrorInfo | null /* null: the person declined */ };
+export type CreateOutcome = { ok: true; profile: Profile; keyError: ErrorInfo | null } | { ok: false; error: ErrorInfo };
 
 interface ProfilesStore {
   profiles: Profile[];
@@ -35,26 +29,15 @@ interface ProfilesStore {
   /** a switch/delete answer: applied, or kept as actionError; true when it worked */
   applyAction: (r: Result<ProfilesState>) => boolean;
   activate: (id: string) => Promise<boolean>;
-  createWithKey: (input: NewProfileInput, confirmInsecure: ConfirmInsecure) => Promise<CreateOutcome>;
-  update: (
-    id: string,
-    patch: { name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides'] },
-    confirmInsecure: ConfirmInsecure,
-  ) => Promise<Result<Profile> | null>;
+  /**
+   * The app itself asks the person (a native dialog) before plain http to another machine and
+   * before a profile's saved keys follow it to a new address; the window asks nothing.
+   */
+  createWithKey: (input: NewProfileInput) => Promise<CreateOutcome>;
+  /** with `baseUrl`, the app also asks again about keys held back at an old address */
+  update: (id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides'] }) => Promise<Result<Profile>>;
   remove: (id: string) => Promise<boolean>;
   clearActionError: () => void;
-}
-
-/** Runs a create/update; if main refuses plain http to a remote host, asks and retries once. */
-async function withInsecureRetry<T>(
-  baseUrl: string | undefined,
-  call: (confirmInsecure: boolean) => Promise<Result<T>>,
-  confirmInsecure: ConfirmInsecure,
-): Promise<Result<T> | null> {
-  const first = await call(false);
-  if (first.ok || first.error.code !== 'validation' || !baseUrl || !isInsecureHttp(baseUrl)) return first;
-  if (!(await confirmInsecure(baseUrl))) return null;
-  return call(true);
 }
 
 export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
@@ -80,13 +63,8 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     return true;
   },
   activate: async (id) => get().applyAction(await invoke('profiles:activate', { id })),
-  createWithKey: async (input, confirmInsecure) => {
-    const created = await withInsecureRetry(
-      input.baseUrl,
-      (insecure) => invoke('profiles:create', { name: input.name, baseUrl: input.baseUrl, ...(insecure ? { confirmInsecure: true } : {}) }),
-      confirmInsecure,
-    );
-    if (!created) return { ok: false, error: null };
+  createWithKey: async (input) => {
+    const created = await invoke('profiles:create', { name: input.name, baseUrl: input.baseUrl });
     if (!created.ok) return { ok: false, error: created.error };
     const profile = created.value;
     let keyError: ErrorInfo | null = null;
@@ -97,13 +75,9 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     await get().load();
     return { ok: true, profile, keyError };
   },
-  update: async (id, patch, confirmInsecure) => {
-    const r = await withInsecureRetry(
-      patch.baseUrl,
-      (insecure) => invoke('profiles:update', { id, ...patch, ...(insecure ? { confirmInsecure: true } : {}) }),
-      confirmInsecure,
-    );
-    if (r?.ok) await get().load();
+  update: async (id, patch) => {
+    const r = await invoke('profiles:update', { id, ...patch });
+    if (r.ok) await get().load();
     return r;
   },
   remove: async (id) => get().applyAction(await invoke('profiles:delete', { id })),

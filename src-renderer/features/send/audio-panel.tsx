@@ -28,7 +28,8 @@ export function AudioPanel() {
   return (
     <div className="send-panel">
       <div className="send-form" onKeyDown={onSendShortcut}>
-        <NumberField kind="audio" />
+        {/* no text to go back to: the recipient, for the next voice note */}
+        <NumberField kind="audio" focusAfterSend />
         <fieldset className="choice">
           <legend>Source</legend>
           {(['file', 'url'] as const).map((m) => (

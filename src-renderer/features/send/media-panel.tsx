@@ -8,6 +8,7 @@ import { FileSource } from './file-source';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
+import { AFTER_SEND_MARK } from './send-focus';
 import { problemsFor, selectMediaDraft, useSendStore } from './send-store';
 
 export function MediaPanel() {
@@ -77,6 +78,7 @@ export function MediaPanel() {
             aria-invalid={captionProblems.length > 0 || captionOver}
             aria-describedby={`${id}-caption-count${captionProblems.length ? ` ${id}-caption-problems` : ''}`}
             data-testid="media-caption"
+            {...AFTER_SEND_MARK}
           />
           <p id={`${id}-caption-count`} className={captionOver ? 'counter counter-over' : 'counter'}>
             {formatCount(captionCount)} / {formatCount(limits.captionChars)} characters

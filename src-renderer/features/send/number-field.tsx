@@ -2,10 +2,11 @@ import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { FieldProblems } from '../../ui/messages';
 import { NUMBER_FIELDS } from './fields';
+import { AFTER_SEND_MARK } from './send-focus';
 import { problemsFor, selectRecipient, useSendStore, type SendKind } from './send-store';
 
-/** The recipient, shared by the three panels (Contacts fills it). */
-export function NumberField({ kind }: { kind: SendKind }) {
+/** The recipient, shared by the three panels (Contacts fills it). `focusAfterSend`: focus comes back here after a send. */
+export function NumberField({ kind, focusAfterSend = false }: { kind: SendKind; focusAfterSend?: boolean }) {
   const recipient = useSendStore(selectRecipient);
   const setNumber = useSendStore((s) => s.setNumber);
   const problems = useSendStore(useShallow((s) => problemsFor(s, kind, NUMBER_FIELDS, 'number')));
@@ -25,6 +26,7 @@ export function NumberField({ kind }: { kind: SendKind }) {
         aria-invalid={problems.length > 0}
         aria-describedby={`${id}-hint${problems.length ? ` ${problemsId}` : ''}`}
         data-testid="recipient-number"
+        {...(focusAfterSend ? AFTER_SEND_MARK : {})}
       />
       <p id={`${id}-hint`} className="hint">
         {recipient.name ? `${recipient.name} (from Contacts). ` : ''}Country code and number, 8 to 15 digits.

@@ -1,17 +1,26 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useAppStore } from '../../app/app-store';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
-import { selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
+import { focusSendAgain, returnFocusAfterSend, SEND_AGAIN_MARK } from './send-focus';
+import { selectNeedsAgain, selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
 
-/** Ctrl+Enter (Cmd+Enter on macOS) anywhere in a send form sends it, as in chat apps. */
+/**
+ * Ctrl+Enter (Cmd+Enter on macOS) anywhere in a send form sends it, as in chat apps. Right
+ * after a success of the same draft it sends nothing: it moves focus to "Send again", so a
+ * second press (or a press meant for the first send) is never a second message.
+ */
 export function useSendShortcut(kind: SendKind): (e: KeyboardEvent) => void {
   const submit = useSendStore((s) => s.submit);
   return useCallback(
     (e: KeyboardEvent) => {
       if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
       e.preventDefault();
+      if (selectNeedsAgain(kind)(useSendStore.getState())) {
+        focusSendAgain(e.currentTarget);
+        return;
+      }
       void submit(kind);
     },
     [submit, kind],
@@ -21,10 +30,17 @@ export function useSendShortcut(kind: SendKind): (e: KeyboardEvent) => void {
 /** Send / Cancel and the live result of the last send of one panel. */
 export function SendControls({ kind }: { kind: SendKind }) {
   const phase = useSendStore(selectPhase(kind));
+  const needsAgain = useSendStore(selectNeedsAgain(kind));
   const ref = useRef<HTMLDivElement>(null);
-  // bring a finished send's result into view (it may sit below a long form)
+  const previous = useRef(phase.phase);
+  const hintId = useId();
   useEffect(() => {
+    const was = previous.current;
+    previous.current = phase.phase;
+    // bring a finished send's result into view (it may sit below a long form)
     if (phase.phase === 'sent' || phase.phase === 'queued' || phase.phase === 'error') ref.current?.scrollIntoView?.({ block: 'nearest' });
+    // the Send button was disabled while sending: give the person the message field back
+    if (was === 'sending' && phase.phase !== 'sending') returnFocusAfterSend(ref.current);
   }, [phase.phase]);
   const submit = useSendStore((s) => s.submit);
   const cancel = useSendStore((s) => s.cancel);
@@ -36,14 +52,29 @@ export function SendControls({ kind }: { kind: SendKind }) {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={sending}
+          // held, not hidden, right after a success: a double click on Send lands here, not on "Send again"
+          disabled={sending || needsAgain}
           data-testid="send-button"
           onClick={() => void submit(kind)}
           aria-keyshortcuts="Control+Enter Meta+Enter"
+          aria-describedby={needsAgain ? hintId : undefined}
           title={`Send (${mac ? '⌘+Enter' : 'Ctrl+Enter'})`}
         >
           Send
         </button>
+        {needsAgain && (
+          <button
+            type="button"
+            className="btn"
+            disabled={sending}
+            data-testid="send-again"
+            onClick={() => void submit(kind, { again: true })}
+            aria-describedby={hintId}
+            {...SEND_AGAIN_MARK}
+          >
+            Send again
+          </button>
+        )}
         {/* aria-hidden: the button's aria-keyshortcuts already tells assistive technology */}
         <span className="hint" aria-hidden="true" data-testid="send-shortcut">
           {mac ? '⌘+Enter' : 'Ctrl+Enter'}
@@ -54,6 +85,11 @@ export function SendControls({ kind }: { kind: SendKind }) {
           </button>
         )}
       </div>
+      {needsAgain && (
+        <p id={hintId} className="hint send-again-hint" data-testid="send-again-hint">
+          This message was just sent. Change it to send another, or choose Send again to send it once more.
+        </p>
+      )}
       <div role="status" aria-live="polite" className="send-status" data-testid="send-status">
         <StatusText phase={phase} />
       </div>
@@ -91,6 +127,13 @@ function StatusText({ phase }: { phase: SendPhase }) {
         return (
           <p className="msg msg-success" data-testid="send-result">
             <CheckIcon /> Sent; the server’s answer was not understood (see the Request log)
+          </p>
+        );
+      // the server gave back its stored answer for this Idempotency-Key: nothing new was created
+      if (phase.replayed)
+        return (
+          <p className="msg msg-success" data-testid="send-result">
+            <CheckIcon /> Already sent (the server replayed its earlier answer): message <span className="mono">{phase.message.id}</span>
           </p>
         );
       return (

@@ -52,7 +52,8 @@ export type SendPhase =
       upload: { sentBytes: number; totalBytes: number } | null;
       waiting: (Countdown & { attempt: number; maxAttempts: number }) | null;
     }
-  | { phase: 'sent'; message: SentMessage; durationMs: number }
+  /** `replayed`: the server gave back its earlier answer for this Idempotency-Key: nothing new was created */
+  | { phase: 'sent'; message: SentMessage; durationMs: number; replayed: boolean }
   | { phase: 'queued'; outboxId: string; reason: string }
   | { phase: 'error'; error: ErrorInfo; retryIn: Countdown | null }
   | { phase: 'cancelled' };
@@ -92,6 +93,12 @@ interface SendStore {
   copy: Record<SendKind, CopyState>;
   touched: Partial<Record<TouchArea, true>>;
   attempted: Record<SendKind, boolean>;
+  /**
+   * The draft (as text, see draftSignature) of each panel's last definite success. While the
+   * panel still holds exactly that draft, Send is held: only an explicit "Send again" sends it
+   * once more (main refuses it too). Kept when the result line is dismissed.
+   */
+  sentDraft: Record<SendKind, string | null>;
 
   setTab: (tab: SendKind) => void;
   setNumber: (number: string) => void;
@@ -106,7 +113,8 @@ interface SendStore {
   pickFile: (kind: FileKind) => Promise<void>;
   stageLocalFile: (kind: FileKind, file: LocalFile) => Promise<boolean>;
   clearFile: (kind: FileKind) => void;
-  submit: (kind: SendKind) => Promise<void>;
+  /** `again`: the person chose "Send again" for the draft that was just sent */
+  submit: (kind: SendKind, options?: { again?: boolean }) => Promise<void>;
   cancel: (kind: SendKind) => Promise<void>;
   onProgress: (event: SendProgressEvent) => void;
   copyCurl: (kind: SendKind, withKey: boolean) => Promise<void>;
@@ -136,10 +144,16 @@ function initialState() {
     copy: perKind<CopyState>(() => ({ status: 'idle' })),
     touched: {} as Partial<Record<TouchArea, true>>,
     attempted: perKind(() => false),
+    sentDraft: perKind<string | null>(() => null),
   };
 }
 
 type DraftSlice = Pick<SendStore, 'recipient' | 'text' | 'media' | 'audio'>;
+
+/** What makes two drafts the same message: the exact SendDraft main would get, as text. */
+export function draftSignature(draft: SendDraft): string {
+  return JSON.stringify(draft);
+}
 
 /** The SendDraft main previews, copies and sends for one panel. */
 export function buildDraft(s: DraftSlice, kind: SendKind): SendDraft {
@@ -173,6 +187,7 @@ function purposeFor(kind: FileKind, s: DraftSlice, mimetype: string): FilePurpos
 
 export const useSendStore = create<SendStore>()((set, get) => {
   const setPhase = (kind: SendKind, phase: SendPhase) => set((s) => ({ send: { ...s.send, [kind]: phase } }));
+  const setSentDraft = (kind: SendKind, signature: string | null) => set((s) => ({ sentDraft: { ...s.sentDraft, [kind]: signature } }));
 
   const stopCountdown = (kind: SendKind) => {
     clearInterval(countdownTimers[kind]);
@@ -341,8 +356,11 @@ export const useSendStore = create<SendStore>()((set, get) => {
       get().schedulePreview(kind);
     },
 
-    submit: async (kind) => {
+    submit: async (kind, options = {}) => {
+      const again = options.again === true;
       if (get().send[kind].phase === 'sending') return;
+      // the same draft right after its success is a second message: only "Send again" sends it
+      if (!again && selectNeedsAgain(kind)(get())) return;
       stopCountdown(kind);
       if (!get().attempted[kind]) set((s) => ({ attempted: { ...s.attempted, [kind]: true } }));
       if (missingFile(get(), kind)) {
@@ -352,17 +370,29 @@ export const useSendStore = create<SendStore>()((set, get) => {
       }
       const requestId = newRequestId();
       const draft = buildDraft(get(), kind);
+      const signature = draftSignature(draft);
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
-      const r = await invoke('send:submit', { draft, requestId });
+      const r = await invoke('send:submit', { draft, requestId, ...(again ? { again: true } : {}) });
       const cur = get().send[kind];
       if (cur.phase !== 'sending' || cur.requestId !== requestId) return;
       stopCountdown(kind);
       // The draft is never touched here: an error or a queue keeps everything the person typed.
       if (r.ok) {
         const o = r.value;
-        setPhase(kind, o.status === 'sent' ? { phase: 'sent', message: o.message, durationMs: o.durationMs } : { phase: 'queued', outboxId: o.outboxId, reason: o.reason });
+        if (o.status === 'sent') {
+          setPhase(kind, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true });
+          // an answer the app could not read is not a definite success: main keeps the draft's
+          // Idempotency-Key, so pressing Send again replays instead of making a second message
+          setSentDraft(kind, o.message.understood ? signature : null);
+        } else {
+          setPhase(kind, { phase: 'queued', outboxId: o.outboxId, reason: o.reason });
+          setSentDraft(kind, null);
+        }
         return;
       }
+      // main refuses the same draft right after its success even when this store forgot it
+      // (a reloaded window): from now on this draft needs "Send again" here too
+      setSentDraft(kind, r.error.code === 'conflict' && !again ? signature : null);
       if (r.error.code === 'cancelled') {
         setPhase(kind, { phase: 'cancelled' });
         return;
@@ -443,6 +473,13 @@ export const selectFileState =
   (kind: FileKind) =>
   (s: S): FileState =>
     s.files[kind];
+/** true while the panel holds exactly the draft it just sent: Send is held, "Send again" offered */
+export const selectNeedsAgain =
+  (kind: SendKind) =>
+  (s: S): boolean => {
+    const sent = s.sentDraft[kind];
+    return sent !== null && sent === draftSignature(buildDraft(s, kind));
+  };
 export const selectCopy =
   (kind: SendKind) =>
   (s: S): CopyState =>

@@ -7,6 +7,7 @@ import { charCount, TEXT_FIELDS } from './fields';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
+import { AFTER_SEND_MARK } from './send-focus';
 import { problemsFor, selectTextDraft, useSendStore } from './send-store';
 
 export function TextPanel() {
@@ -32,6 +33,7 @@ export function TextPanel() {
             aria-invalid={problems.length > 0 || over}
             aria-describedby={`${id}-count${problems.length ? ` ${id}-problems` : ''}`}
             data-testid="message-text"
+            {...AFTER_SEND_MARK}
           />
           <p id={`${id}-count`} className={over ? 'counter counter-over' : 'counter'} data-testid="text-count">
             {formatCount(count)} / {formatCount(max)} characters{over ? ` (${formatCount(count - max)} too many)` : ''}

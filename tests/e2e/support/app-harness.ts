@@ -1,7 +1,8 @@
 // Runs the BUILT renderer in Debian's Chromium with window.crm bound, through
 // page.exposeBinding, to the very dispatcher and handlers Electron's ipcMain serves, over a real
 // sandbox server and the real OS keychain. Only the OS shell is replaced: the clipboard is an
-// in-memory one the test can read, and the file dialog answers with paths the test chooses.
+// in-memory one the test can read, the file dialog answers with paths the test chooses, and
+// main's own questions to the person (platform.confirm) get the answers the test queues.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { LIMITS } from '../../../src-main/core/limits';
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src-main/ipc/channels';
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
 import type { AppInfo, EventChannel, EventMap } from '../../../src-main/ipc/contract';
+import type { ConsentQuestion } from '../../../src-main/core/profiles/profile-consent';
 import { createDispatcher, createHandlers } from '../../../src-main/ipc/handlers';
 import { wireCoreEvents } from '../../../src-main/ipc/core-events';
 import { startSandbox, type SandboxDialect } from '../../../src-main/sandbox/index';
@@ -31,6 +33,13 @@ export interface ConsoleHarness {
   clipboard: { text: string };
   /** the next files:pick answers with this path (null = the person cancelled) */
   pickQueue: (string | null)[];
+  /**
+   * the answers to main's own questions (Electron: a native dialog), in order; when empty the
+   * answer is no, as a person who closes the dialog gives
+   */
+  confirmQueue: boolean[];
+  /** every question main asked the person, in order */
+  confirmAsked: ConsentQuestion[];
   /** key values that must never reach the renderer */
   secrets: string[];
   close(): Promise<void>;
@@ -111,6 +120,8 @@ export async function launchConsole(
   const consoleLines: string[] = [];
   const clipboard = { text: '' };
   const pickQueue: (string | null)[] = [];
+  const confirmQueue: boolean[] = [];
+  const confirmAsked: ConsentQuestion[] = [];
   let page: Page | null = null;
 
   const emit = <E extends EventChannel>(event: E, data: EventMap[E]): void => {
@@ -128,6 +139,10 @@ export async function launchConsole(
     clipboard: createClipboardGuard({ writeText: (t: string) => { clipboard.text = t; }, readText: () => clipboard.text }),
     pickFile: async () => (pickQueue.length ? (pickQueue.shift() ?? null) : null),
     openExternal: async () => {},
+    confirm: async (question: ConsentQuestion) => {
+      confirmAsked.push(question);
+      return confirmQueue.shift() ?? false;
+    },
   };
   const dispatch = createDispatcher(createHandlers({ core, platform, appInfo: () => info, emit }));
   const unwire = wireCoreEvents(core, emit);
@@ -160,6 +175,8 @@ export async function launchConsole(
     console: consoleLines,
     clipboard,
     pickQueue,
+    confirmQueue,
+    confirmAsked,
     secrets: [sandbox.adminKey],
     async close() {
       unwire();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CurlParseError, parseCurl } from '../../../src-main/core/api/curl-parse';
 import type { ParsedCurl } from '../../../src-main/core/api/curl-parse';
 import { trickyStrings } from '../curl/tricky-inputs';
+import { PATHOLOGICAL_CURLS } from '../../fixtures/pathological-curls';
 
 const URL_ = 'https://api.example.com/v1/messages';
 
@@ -454,11 +455,10 @@ describe('parseCurl: hostile input', () => {
     expect(errorOf(' \n\t\r\n ')).toBe('the pasted text is empty; paste a curl command');
   });
 
-  it('more than 256 KiB is refused before parsing, and fast for 1 MB', () => {
+  // how fast each of these is, is measured by `npm run bench` (scripts/bench-curl-parse.ts), not asserted here
+  it('more than 256 KiB is refused before parsing (1 MB)', () => {
     const huge = `curl ${URL_} -d '${'x'.repeat(1024 * 1024)}'`;
-    const started = performance.now();
     expect(errorOf(huge)).toMatch(/^the pasted text is larger than 256 KiB/);
-    expect(performance.now() - started).toBeLessThan(100);
     // counted in UTF-8 bytes: 100k three-byte characters are over the limit
     expect(errorOf(`curl ${URL_} -d '${'€'.repeat(100_000)}'`)).toMatch(/larger than 256 KiB/);
     // an unterminated quote in 1 MB still gets the size message
@@ -580,43 +580,23 @@ describe('parseCurl: hostile input', () => {
     expect(errorOf(`curl '${URL_}?q=a b'`)).toMatch(/contains a space or line break; write a space as %20/);
   });
 
-  it('a 200 KB JSON body parses in milliseconds, in every quoting style', () => {
+  it('a 200 KB JSON body parses exactly, in every quoting style', () => {
     const items = Array.from({ length: 1800 }, (_, i) => ({ id: i, text: `message ${i} with "quotes", it's \\ é 😀`, tags: ['a', 'b'] }));
     const body = JSON.stringify(items, null, 2);
     expect(body.length).toBeGreaterThan(200_000);
     for (const quote of [posixQuote, doubleQuote, chromeBashQuote]) {
       const text = `curl ${URL_} \\\n  -H 'Content-Type: application/json' \\\n  --data-raw ${quote(body)}`;
-      const started = performance.now();
-      const parsed = parseCurl(text);
-      expect(performance.now() - started).toBeLessThan(250);
-      expect(parsed.body).toBe(body);
+      expect(parseCurl(text).body).toBe(body);
     }
   });
 
-  it('pathological inputs near the size limit stay fast', () => {
-    const n = 40_000;
-    const texts = [
-      `curl ${URL_} -d "${'$a'.repeat(n)}"`,
-      `curl ${URL_} -d ${'$a'.repeat(n)}`,
-      `curl ${URL_} -d $'${'\\x41'.repeat(n)}'`,
-      `curl ${URL_} -d "${'${'.repeat(n)}"`,
-      `curl ${URL_} ${"-H 'a: b' ".repeat(n / 4)}`,
-      `curl ${URL_} ${'-A x -b a=1 '.repeat(n / 4)}`,
-      `curl ${URL_} ${'\\  \n'.repeat(n)}`,
-      `curl ${URL_} ${'\n'.repeat(n * 4)}`,
-      `curl ${URL_} -d '${"'\\''".repeat(n)}'`,
-      `curl ${URL_} -G --data-urlencode 'q=${'é'.repeat(n)}'`,
-      `curl ^"${URL_}^" --data-raw ^"${'^\\^"'.repeat(n)}^"`,
-      `curl ${'"'.repeat(n * 4)}`,
-    ];
-    for (const text of texts) {
-      const started = performance.now();
+  it('pathological inputs near the size limit are read or refused with a CurlParseError', () => {
+    for (const text of PATHOLOGICAL_CURLS(URL_)) {
       try {
         parseCurl(text);
       } catch (error) {
         expect(error).toBeInstanceOf(CurlParseError);
       }
-      expect(performance.now() - started, text.slice(0, 40)).toBeLessThan(500);
     }
   });
 });

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import type { ErrorInfo, Profile } from '../../../lib/api';
 import { ErrorMessage } from '../../../ui/messages';
-import { confirmInsecureHttp } from '../insecure-confirm';
 import { useProfilesStore } from '../profiles-store';
 
 function sameUrl(a: string, b: string): boolean {
   return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
-type Outcome = { kind: 'declined' } | { kind: 'error'; error: ErrorInfo } | null;
+type Outcome = { kind: 'error'; error: ErrorInfo } | null;
 
 /**
  * The example was not under the profile's base URL: offer to take the example's. The profiles
- * store makes the change (and asks before plain http to another machine).
+ * store makes the change; the app asks the person before plain http to another machine.
  */
 export function BaseUrlOffer({ proposed, profile }: { proposed: string; profile: Profile }) {
   const update = useProfilesStore((s) => s.update);
@@ -23,10 +22,9 @@ export function BaseUrlOffer({ proposed, profile }: { proposed: string; profile:
   const onUse = async () => {
     setBusy(true);
     setOutcome(null);
-    const r = await update(profile.id, { baseUrl: proposed }, confirmInsecureHttp);
+    const r = await update(profile.id, { baseUrl: proposed });
     setBusy(false);
-    if (r === null) setOutcome({ kind: 'declined' });
-    else if (!r.ok) setOutcome({ kind: 'error', error: r.error });
+    if (!r.ok) setOutcome({ kind: 'error', error: r.error });
   };
 
   return (
@@ -39,7 +37,6 @@ export function BaseUrlOffer({ proposed, profile }: { proposed: string; profile:
         <button type="button" className="btn btn-small api-wrap" onClick={() => void onUse()} disabled={busy}>
           Use <span className="mono api-value">{proposed}</span> as this profile’s base URL
         </button>
-        {outcome?.kind === 'declined' && <p role="status">Not changed: plain http was declined.</p>}
         {outcome?.kind === 'error' && <ErrorMessage error={outcome.error} prefix="The base URL was not changed" />}
       </div>
     </div>
