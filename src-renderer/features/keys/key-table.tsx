@@ -6,6 +6,7 @@ import { ClockIcon } from '../../ui/icons';
 import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox/outbox-store';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { HeldBackState } from './held-back';
+import { PermissionsCell } from './permissions-cell';
 import { selectTest, useKeysStore } from './keys-store';
 
 export const REVOKE_WARNING = 'Every request that uses it will fail.';
@@ -76,7 +77,7 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
           {fingerprintLabel(k.fingerprint)}
         </span>
       </th>
-      <td>{k.permissions ? k.permissions.join(', ') || 'none' : 'unknown'}</td>
+      <PermissionsCell k={k} />
       <td>{formatTime(k.lastUsedAt)}</td>
       <td>{k.lastStatus ? OUTCOME_TEXT[k.lastStatus] : '—'}</td>
       <td>
