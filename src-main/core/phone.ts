@@ -54,3 +54,15 @@ function describeChar(c: string): string {
   if (code < 0x20 || code === 0x7f) return `control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   return `"${c}"`;
 }
+
+/**
+ * A search typed the way people write numbers (`+55 11 9`, `(11) 9`, `+91 81 74813-898`) is a
+ * search for those digits: services store numbers as digits, so the separators would match
+ * nothing. Anything with a letter, or fewer than 3 digits, is searched as typed.
+ */
+export function searchTerm(query: string): string {
+  const trimmed = query.trim();
+  if (!/^[+(]?[\d\s().\-/+]+$/.test(trimmed)) return trimmed;
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : trimmed;
+}

@@ -22,7 +22,7 @@ import { probeFile } from './media/file-probe';
 import { AUDIO_MIMETYPES, IMAGE_MIMETYPES, baseMimetype, isMimetype, mimetypeFromName, toAudioMimetype } from './media/mimetypes';
 import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './model';
 import type { MediaSource, Operation } from './operations';
-import { checkPhone } from './phone';
+import { checkPhone, searchTerm } from './phone';
 
 /** Where and how to ask: a Profile satisfies it. */
 export interface RequestTarget {
@@ -159,7 +159,8 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
       checkPerPage(perPage, problems);
       if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS) problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`);
       pagingValues(values, page, perPage);
-      if (search !== undefined && search !== '') values.search = search;
+      // a number written with separators is searched by its digits, as services store numbers
+      if (search !== undefined && search.trim() !== '') values.search = searchTerm(search);
       if (cursor !== undefined && cursor !== '') values.cursor = cursor;
       break;
     }

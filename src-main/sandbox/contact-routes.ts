@@ -12,7 +12,14 @@ const MAX_SEARCH = 200;
 export function searchParam(query: URLSearchParams, name: string, errors: FieldError[]): string {
   const search = (query.get(name) ?? '').trim();
   if (charLength(search) > MAX_SEARCH) errors.push(field(name, `must be at most ${MAX_SEARCH} characters`));
-  return search;
+  return numberLike(search);
+}
+
+/** `+55 11 9`, `(11) 9`, `+91 81 74813-898`: numbers are stored as digits, so search the digits. */
+function numberLike(search: string): string {
+  if (!/^[+(]?[\d\s().\-/+]+$/.test(search)) return search;
+  const digits = search.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : search;
 }
 
 export const contactRoutes: Route[] = [

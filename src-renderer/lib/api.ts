@@ -28,7 +28,7 @@ function bridge(): CrmApi | undefined {
 
 const NO_BRIDGE: ErrorInfo = {
   code: 'internal',
-  message: 'The app’s main process is not reachable (window.crm is missing).',
+  message: 'This window cannot reach the app (window.crm is missing): restart the app.',
 };
 
 /** Calls one invoke channel. Never throws: a broken bridge becomes an `internal` error. */

@@ -17,7 +17,7 @@ export function LogScreen() {
   return (
     <section className="screen screen-log" aria-labelledby="log-title">
       <h1 id="log-title">Request log</h1>
-      <p className="lead">Requests main made for this app, newest first. Authorization headers are redacted.</p>
+      <p className="lead">Requests the app made, newest first. Authorization headers are redacted.</p>
       {status === 'error' && error && <ErrorMessage error={error} prefix="The log could not be loaded" />}
       {status === 'ready' && entries.length === 0 && <p className="empty">No requests yet.</p>}
       {entries.length > 0 && (

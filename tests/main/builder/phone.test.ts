@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhone, normalizePhone, toApiNumber } from '../../../src-main/core/phone';
+import { checkPhone, normalizePhone, searchTerm, toApiNumber } from '../../../src-main/core/phone';
 
 describe('phone numbers', () => {
   it.each([
@@ -43,5 +43,20 @@ describe('phone numbers', () => {
   it('keeps the normalised text of an invalid number for display', () => {
     expect(normalizePhone('+55 (11) 9999')).toBe('55119999');
     expect(checkPhone('+55 11 CALL')).toMatchObject({ ok: false, number: '5511CALL' });
+  });
+});
+
+describe('searchTerm: a number as people write it is searched by its digits', () => {
+  it.each([
+    ['+55 11 9', '55119'],
+    ['(11) 9', '119'],
+    ['+91 81 74813-898', '918174813898'],
+    ['0055 11', '005511'],
+    ['Ana Lima', 'Ana Lima'],
+    ['ana@example.com', 'ana@example.com'],
+    ['12', '12'],
+    ['  +1 (415) ', '1415'],
+  ])('%j -> %j', (query, expected) => {
+    expect(searchTerm(query)).toBe(expected);
   });
 });

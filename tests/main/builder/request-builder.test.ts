@@ -112,6 +112,8 @@ describe('request builder: text and lists', () => {
     expect(request).toMatchObject({ method: 'GET', body: null, headers: { Accept: 'application/json' }, idempotencyKey: null, retrySafe: true });
     expect(Object.keys(request.headers)).toEqual(['Accept']);
     expect((await buildRequest({ op: 'contacts.list', input: { search: '' } }, target)).url).toBe('https://crm.example.com/api/v1/contacts');
+    // a number as people write it is searched by its digits
+    expect((await buildRequest({ op: 'contacts.list', input: { search: '+91 81 74813-898' } }, target)).url).toBe('https://crm.example.com/api/v1/contacts?search=918174813898');
   });
 
   it('checks page and per_page ranges', async () => {

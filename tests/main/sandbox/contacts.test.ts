@@ -124,6 +124,12 @@ describe('GET /api/v1/contacts (1000 contacts)', () => {
     expect(byNumber.data.map((c) => c.id)).toContain(sample.id);
     for (const c of byNumber.data) expect(c.number).toContain(sample.number.slice(2, 11));
 
+    // written the way people write numbers: separators and a leading + are not part of the search
+    const n = sample.number;
+    const written = `+${n.slice(0, 2)} (${n.slice(2, 4)}) ${n.slice(4, 8)}-${n.slice(8)}`;
+    const byWritten = (await call(sb, 'GET', `/api/v1/contacts?per_page=500&search=${encodeURIComponent(written)}`, { key: sb.adminKey })).body as Page;
+    expect(byWritten.data.map((c) => c.id)).toContain(sample.id);
+
     const withEmail = all.find((c) => c.email !== null)!;
     const byEmail = (await call(sb, 'GET', `/api/v1/contacts?search=${encodeURIComponent(withEmail.email!.toUpperCase())}`, { key: sb.adminKey }))
       .body as Page;
