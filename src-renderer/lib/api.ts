@@ -75,27 +75,32 @@ function errorText(err: unknown): string {
   return typeof err === 'string' ? err : 'unknown error';
 }
 
+/** "<sentence> (HTTP 403)" unless the sentence already names the status. */
+function withStatus(error: ErrorInfo): string {
+  const sentence = error.message.replace(/\.?$/, '.');
+  return error.status === undefined || sentence.includes(String(error.status)) ? sentence : `${sentence.slice(0, -1)} (HTTP ${error.status}).`;
+}
+
 /** One human sentence for an error, keyed by its code and HTTP status (API.md). */
 export function describeError(error: ErrorInfo): string {
   switch (error.code) {
     case 'bad_request':
-      // main's message already says "The server rejected the request: <field details>"
+      // the field details follow as a list (ErrorMessage): said once, not again in the sentence
+      if (error.details && error.details.length > 0) return 'The server rejected the request (400):';
       return `The server rejected the request (400): ${error.message.replace(/^The server rejected the request:?\s*/i, '')}`;
     case 'idempotency_mismatch':
       return `The server refused a repeated request with a different body (400): ${error.message}`;
+    // the app's own sentence already says what the status means and what the service said
+    // (its reason, scrubbed and bounded): shown as written, never rebuilt here
     case 'unauthorized':
-      return 'Unauthorized (401): the key is missing, invalid or revoked.';
     case 'forbidden':
-      return 'Forbidden (403): this key lacks the permission for this operation.';
     case 'not_found':
-      return 'Not found (404): check the profile’s base URL and endpoint paths.';
+    case 'server_error':
+    case 'http_status':
+      return withStatus(error);
     case 'rate_limited':
       // the wait itself is shown as a live countdown next to the message, never as a stale number
       return 'Rate limited (429): too many requests.';
-    case 'server_error':
-      return `Server error${error.status ? ` (${error.status})` : ''}: contact support.`;
-    case 'http_status':
-      return `The server answered with HTTP ${error.status ?? 'error'}: ${error.message}`;
     case 'bad_response':
       return `The server’s answer was not understood: ${error.message}`;
     case 'network':

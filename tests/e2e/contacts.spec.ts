@@ -141,7 +141,7 @@ test.describe('contacts at 100k', () => {
     await settled(page);
     const errorRows = page.getByTestId('contacts-row-error');
     const onScreen = errorRows.filter({ hasText: 'Rows 75001–75100' });
-    await expect(onScreen).toHaveText(/^Rows 75001–75100 could not be loaded: Server error \(500\): contact support\.\s*Retry$/);
+    await expect(onScreen).toHaveText(/^Rows 75001–75100 could not be loaded: Server error \(HTTP 500\); contact support if it persists\.\s*Retry$/);
     await expect(onScreen).toBeInViewport();
     await expect(page.locator('[role="option"][data-index="75000"]')).toHaveText('Not loaded');
     // the HTML body is never shown
@@ -190,7 +190,7 @@ test.describe('contacts at 100k', () => {
     const search = page.getByRole('searchbox', { name: 'Search contacts' });
     await search.fill(query);
     const failed = page.getByTestId('contacts-error');
-    await expect(failed.getByRole('alert')).toHaveText('Contacts could not be loaded: Server error (500): contact support.');
+    await expect(failed.getByRole('alert')).toHaveText('Contacts could not be loaded: Server error (HTTP 500); contact support if it persists.');
     await failed.getByRole('button', { name: 'Retry' }).click();
     await expect(failed).toHaveCount(0);
     await expect(page.getByTestId('contacts-total')).toHaveText(`${expectedTotal.toLocaleString('en-US')} contacts matching “${query}”`);

@@ -66,7 +66,8 @@ test.describe('send errors', () => {
     sandbox.injectFaults([{ kind: 'status', status: 404 }], ON_TEXT);
     await send(panel);
     const error = panel.getByTestId('send-error');
-    await expect(error.getByRole('alert')).toHaveText('Not sent: Not found (404): check the profile’s base URL and endpoint paths.');
+    // the app's sentence, and the service's own reason after it
+    await expect(error.getByRole('alert')).toHaveText("Not sent: Not found: POST /api/v1/messages/text. Check the profile's base URL and API paths. The server says: injected fault: HTTP 404.");
     await expect(error).toContainText('Your draft is kept; check the endpoint paths under Profiles.');
   });
 
@@ -78,7 +79,7 @@ test.describe('send errors', () => {
     sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html><body><h1>Internal Server Error</h1><p>stack trace here</p></body></html>', contentType: 'text/html' }], ON_TEXT);
     await send(panel);
     const error = panel.getByTestId('send-error');
-    await expect(error.getByRole('alert')).toHaveText('Not sent: Server error (500): contact support.');
+    await expect(error.getByRole('alert')).toHaveText('Not sent: Server error (HTTP 500); contact support if it persists.');
     await expect(page.locator('body')).not.toContainText('stack trace here');
     await expect(page.locator('body')).not.toContainText('Internal Server Error');
     // not retried behind the person's back, not queued
@@ -157,7 +158,7 @@ test.describe('send errors', () => {
       const panel = await draft(page, uniqueNumber(), 'with a revoked key');
       await send(panel);
       const error = panel.getByTestId('send-error');
-      await expect(error.getByRole('alert')).toHaveText('Not sent: Unauthorized (401): the key is missing, invalid or revoked.');
+      await expect(error.getByRole('alert')).toHaveText('Not sent: API key missing, invalid or revoked. The server says: unknown or deleted API key (HTTP 401).');
       await expect(error).toContainText('check the active key under Keys');
     } finally {
       await activateKey(page, 'Sandbox admin');
@@ -176,7 +177,7 @@ test.describe('send errors', () => {
       const panel = await draft(page, number, 'with a read-only key');
       await send(panel);
       const error = panel.getByTestId('send-error');
-      await expect(error.getByRole('alert')).toHaveText('Not sent: Forbidden (403): this key lacks the permission for this operation.');
+      await expect(error.getByRole('alert')).toHaveText('Not sent: This key lacks permission for Send Text (needs messages:send). The server says: this API key lacks the messages:send permission (HTTP 403).');
       await expect(error).toContainText('the active key needs the messages:send permission');
       expect(await messagesTo(h, number)).toHaveLength(0);
     } finally {
