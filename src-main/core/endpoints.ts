@@ -37,10 +37,6 @@ export function isEndpointId(value: string): value is EndpointId {
   return Object.prototype.hasOwnProperty.call(ENDPOINTS, value);
 }
 
-export function endpointSpec(id: EndpointId): EndpointSpec {
-  return ENDPOINTS[id];
-}
-
 const MAX_PATH_LENGTH = 500;
 
 /**

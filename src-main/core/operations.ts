@@ -1,6 +1,6 @@
 // The operations the console performs against the CRM API, as plain data. The request
 // builder (request-builder.ts) turns one of these plus a profile into a PreparedRequest.
-import type { EndpointId, Permission } from './model';
+import type { Permission } from './model';
 
 /** Where media/audio bytes come from: a local file (read by main, never by the renderer) or a URL. */
 export type MediaSource =
@@ -53,4 +53,3 @@ export type Operation =
   | { op: 'keys.create'; input: { name: string; permissions?: Permission[] } }
   | { op: 'keys.delete'; input: { id: string } };
 
-export type OperationId = Operation['op'] & EndpointId;

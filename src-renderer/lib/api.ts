@@ -50,26 +50,6 @@ export function onEvent<E extends EventChannel>(event: E, listener: (data: Event
   return api.on(event, listener);
 }
 
-/** An ErrorInfo carried as an exception, for code that prefers try/catch. */
-export class CrmError extends Error {
-  readonly info: ErrorInfo;
-  constructor(info: ErrorInfo) {
-    super(info.message);
-    this.name = 'CrmError';
-    this.info = info;
-  }
-}
-
-export function unwrap<T>(result: Result<T>): T {
-  if (result.ok) return result.value;
-  throw new CrmError(result.error);
-}
-
-export function toErrorInfo(err: unknown): ErrorInfo {
-  if (err instanceof CrmError) return err.info;
-  return { code: 'internal', message: errorText(err) };
-}
-
 function errorText(err: unknown): string {
   if (err instanceof Error) return err.message;
   return typeof err === 'string' ? err : 'unknown error';

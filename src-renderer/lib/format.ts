@@ -6,10 +6,6 @@ export function formatCount(n: number): string {
   return numberFormat.format(n);
 }
 
-export function plural(n: number, one: string, many: string): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
-
 const KB = 1024;
 const MB = 1024 * 1024;
 
