@@ -147,7 +147,7 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
   const overrideProblem = override === undefined ? null : checkEndpointPath(op.op, override);
   if (overrideProblem !== null) problems.sentence(`endpointOverrides.${op.op}`, `The path override ${overrideProblem}; using ${spec.path}`);
   const roles = rolesOf(spec);
-  for (const missing of missingRoles(op.op, roles)) problems.sentence('api', `The API description of ${ENDPOINTS[op.op].label} is incomplete: ${missing}. Fix it in Profiles → API`);
+  for (const { sentence } of missingRoles(op.op, roles)) problems.sentence('api', `The API description of ${ENDPOINTS[op.op].label} is incomplete: ${sentence}. Fix it in Profiles → API`);
   const values: RoleValues = {};
   let file: { path: string; size: number } | null = null;
   let idempotencyKey: string | null = null;

@@ -8,7 +8,7 @@ import type { ParsedCurl } from './curl-parse';
 import { DETECT_CONTACTS } from './defaults';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
-import { OPERATION_ROLES, ROLE_LABELS, isRole, missingRoles } from './roles';
+import { OPERATION_ROLES, isRole, missingRoles } from './roles';
 import type { DescribedOperation, MappingRow, OperationMethod, OperationSpec, Proposal, QueryParam, Role, RoleFixes, RoleRef, Template } from './types';
 
 export type { MappingRow, Proposal, RoleFixes };
@@ -40,13 +40,8 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
   else if (operation !== 'messages.list') spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
-  for (const missing of missingRoles(operation, present)) warnings.push(`In this example ${missing}: name it with a fix (e.g. --map ${firstRole(missing)}=FIELD) or in the mapping table`);
+  for (const { anyOf, sentence } of missingRoles(operation, present)) warnings.push(`In this example ${sentence}: name it with a fix (e.g. --map ${anyOf[0]}=FIELD) or in the mapping table`);
   return { operation, spec, baseUrl, rows: guesser.rows, warnings };
-}
-
-function firstRole(sentence: string): string {
-  const label = Object.entries(ROLE_LABELS).find(([, l]) => sentence.includes(l));
-  return label?.[0] ?? 'ROLE';
 }
 
 /** Keeps the profile's base URL when the example is under it; otherwise the example's origin. */

@@ -18,9 +18,9 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Sentences naming what the operation cannot do without; empty when complete. */
-export function missingRoles(op: DescribedOperation, present: ReadonlySet<Role>): string[] {
+/** What the operation cannot do without (any one of `anyOf`), with its sentence; empty when complete. */
+export function missingRoles(op: DescribedOperation, present: ReadonlySet<Role>): { anyOf: readonly Role[]; sentence: string }[] {
   return REQUIRED[op]
     .filter((anyOf) => !anyOf.some((r) => present.has(r)))
-    .map((anyOf) => `no field is mapped to the ${anyOf.map((r) => ROLE_LABELS[r]).join(' or ')}`);
+    .map((anyOf) => ({ anyOf, sentence: `no field is mapped to the ${anyOf.map((r) => ROLE_LABELS[r]).join(' or ')}` }));
 }

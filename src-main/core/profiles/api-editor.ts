@@ -68,7 +68,7 @@ export class ApiEditor {
     if (!checked.ok) throw new CrmError('validation', `The API description cannot be saved: ${checked.problems.slice(0, 5).join('; ')}`);
     const clean = checked.value.operations[operation]!;
     const missing = missingRoles(operation, rolesOf(clean));
-    if (missing.length > 0) throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.join('; ')}`);
+    if (missing.length > 0) throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.map((m) => m.sentence).join('; ')}`);
     return this.write(profileId, (api) => ({ ...api, operations: { ...api.operations, [operation]: clean } }), operation);
   }
 
