@@ -75,7 +75,6 @@ function deps(dir: string, baseUrl: string, key: string, sender = createApiClien
         return profile;
       },
       revocationKeys: { get: async () => null, drop: async () => undefined },
-      onRevocationSync: async () => undefined,
       probeIntervalMs: { min: 200, max: 2000 },
     },
   };

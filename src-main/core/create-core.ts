@@ -11,7 +11,7 @@ import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
-import { createOutbox } from './outbox/index';
+import { journalRevocationProgress, OutboxEngine } from './outbox/index';
 import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import { RequestLogBuffer } from './request-log';
@@ -31,8 +31,12 @@ export interface CoreOptions {
    * the caller feeds `requestLog.record` if it wants a log.
    */
   sender?: HttpSender;
-  /** false: no outbox (sends fail instead of queueing; revocations call DELETE once, directly) */
-  outbox?: false;
+  /**
+   * default: the durable outbox under `dataDir/outbox`. false: no outbox (sends fail instead of
+   * queueing; a revocation stays on this computer: the server is not told). An outbox passed in is used as is: it is
+   * started and closed by whoever made it.
+   */
+  outbox?: false | OutboxService;
   /** diagnostics for the app log (never a key value) */
   log?: (message: string) => void;
   now?: () => Date;
@@ -43,7 +47,7 @@ export interface Core {
   profiles: ProfileManager;
   /** each profile's API description: import from cURL, save, reset, preview */
   api: ApiEditor;
-  /** KeyService plus takeNewKeyValueForClipboard / applyRevocationSync / idle */
+  /** KeyService plus takeNewKeyValueForClipboard / onSyncChange / idle */
   keys: KeyManager;
   keyAccess: KeyAccess;
   contacts: ContactsServiceImpl;
@@ -53,6 +57,8 @@ export interface Core {
   files: FileStaging;
   sender: HttpSender;
   secretStore: SecretStore;
+  /** `text` without any key value the core holds (for logs and crash reports) */
+  scrubSecrets(text: string): string;
   /** messages for the person gathered while opening (e.g. a metadata file set aside) */
   notices: string[];
   /** stops the outbox, waits for pending writes, releases staged files, closes connections */
@@ -81,32 +87,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);
   const api = new ApiEditor(meta);
-  const keys = new KeyManager({ meta, secrets: secretStore, vault, profiles, sender, now, ...(log ? { log } : {}) });
-  const contacts = new ContactsServiceImpl(profiles, vault, sender);
   const files = new FileStaging(dataDir);
   await files.init();
-  const messages = new MessageServiceImpl(profiles, vault, sender, undefined, files);
+  // The outbox before the services that queue into it: they get it at construction.
+  const ownOutbox =
+    options.outbox === undefined
+      ? new OutboxEngine({
+          dir: join(dataDir, 'outbox'),
+          sender,
+          getProfile: (profileId: string) => profiles.get(profileId),
+          keyAccess: vault,
+          revocationKeys: new KeychainRevocationKeyStore(secretStore),
+          adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
+          now: () => now().getTime(),
+          ...(log ? { log } : {}),
+        })
+      : undefined;
+  const outbox: OutboxService | undefined = options.outbox === false ? undefined : (options.outbox ?? ownOutbox);
+  const withOutbox = outbox ? { outbox } : {};
+  // Without an outbox, keys still show where their server revocation stands: read from its journal.
+  const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
+  const keys = new KeyManager({ meta, secrets: secretStore, vault, profiles, sender, now, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
+  const contacts = new ContactsServiceImpl(profiles, vault, sender);
+  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, ...withOutbox });
   // Load both metadata files now, so a corrupt one is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
 
-  let outbox: OutboxService | undefined;
   let unsubscribeOutbox: (() => void) | null = null;
-  if (options.outbox !== false) {
-    outbox = await createOutbox({
-      dir: join(dataDir, 'outbox'),
-      sender,
-      getProfile: (profileId: string) => profiles.get(profileId),
-      keyAccess: vault,
-      revocationKeys: new KeychainRevocationKeyStore(secretStore),
-      adminKeyIds: async (profileId) =>
-        (await keys.list(profileId)).filter((k) => k.state === 'active' && k.permissions?.includes('keys:manage') === true).map((k) => k.id),
-      onRevocationSync: (localKeyId, sync) => keys.applyRevocationSync(localKeyId, sync),
-      now: () => now().getTime(),
-      ...(log ? { log } : {}),
-    });
-    keys.attachOutbox(outbox);
-    messages.attachOutbox(outbox);
+  // Started once everything that listens to it is built: what a crash left unreported is told then.
+  await ownOutbox?.start();
+  if (outbox) {
     // copies of staged files kept for queued sends: drop those whose send is over
     await files.sweepPinned(await outbox.list());
     unsubscribeOutbox = outbox.subscribe((items) => {
@@ -118,7 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const close = (): Promise<void> => {
     closing ??= (async () => {
       unsubscribeOutbox?.();
-      await outbox?.close();
+      await ownOutbox?.close();
       await keys.idle();
       await vault.flush();
       vault.clearCache();
@@ -129,5 +140,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return closing;
   };
 
-  return { dataDir, profiles, api, keys, keyAccess: vault, contacts, messages, outbox, requestLog, files, sender, secretStore, notices, close };
+  const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
+  return { dataDir, profiles, api, keys, keyAccess: vault, contacts, messages, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
 }

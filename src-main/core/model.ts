@@ -130,8 +130,11 @@ export type RevocationSyncState =
   | { state: 'failed'; reason: string; outboxId?: string }
   | { state: 'local_only' };
 
-/** Metadata of a saved key. The value itself lives only in the OS keychain. */
-export interface KeyMeta {
+/**
+ * A saved key as keys.json keeps it: the key's own facts. The value itself lives only in the OS
+ * keychain; how its server revocation is doing lives only in the outbox journal (KeyMeta.sync).
+ */
+export interface SavedKey {
   id: string;
   name: string;
   profileId: string;
@@ -141,26 +144,35 @@ export interface KeyMeta {
   addedAt: string;
   lastUsedAt: string | null;
   lastStatus: KeyTestOutcome | null;
+  /** revoked: on this computer, at once; the server side is the outbox's */
   state: KeyState;
   /** id of the key on the server (k_...), when known (created through the API). */
   serverKeyId: string | null;
   revokedAt: string | null;
-  sync: RevocationSyncState | null;
   /**
    * the origin (scheme://host:port) the key was saved for: it is only ever sent there. Absent for
    * keys saved before keys were bound; such a key is bound at its first use.
    */
   origin?: string | null;
   /**
-   * computed when read (never stored): true when the key's profile now points at another origin,
-   * so the key is held back (not sent) until the person approves the move through main
-   */
-  heldBack?: boolean;
-  /**
    * What answers have proved about the key, per permission: true after a 2xx, false after a 403
    * for that kind of request; absent until one was seen. A key test proves contacts:read only.
    */
   proven?: Partial<Record<Permission, boolean>>;
+}
+
+/** Metadata of a saved key as it is shown: what keys.json keeps, and what is computed on read. */
+export interface KeyMeta extends SavedKey {
+  /**
+   * computed when read (never stored): where the revoked key's server revocation stands, from the
+   * outbox's record of it; null for an active key
+   */
+  sync: RevocationSyncState | null;
+  /**
+   * computed when read (never stored): true when the key's profile now points at another origin,
+   * so the key is held back (not sent) until the person approves the move through main
+   */
+  heldBack?: boolean;
 }
 
 export interface ServerKey {

@@ -13,6 +13,8 @@ import type {
   Permission,
   Profile,
   RequestLogEntry,
+  RevocationSyncState,
+  SavedKey,
   SentMessage,
   ServerKey,
 } from './model';
@@ -53,7 +55,8 @@ export interface KeyService {
   /**
    * Local revocation, effective at once: the keychain entry is removed from normal use, every
    * in-flight request with the key is aborted, later uses fail with 'key_revoked'. The server
-   * revocation is handed to the RevocationQueue (durable, offline-safe).
+   * revocation is handed to the outbox (durable, offline-safe), whose record of it is the key's
+   * `sync` when listed.
    */
   revoke(id: string): Promise<KeyMeta>;
   /** server keys (needs keys:manage on the profile's active key) */
@@ -70,7 +73,7 @@ export interface KeyAccess {
    * Runs `fn` with the active (or given) key of a profile. The signal aborts when the key is
    * revoked while the request is in flight. Throws 'no_key' / 'key_revoked' / 'keychain_unavailable'.
    */
-  withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: KeyMeta) => Promise<T>): Promise<T>;
+  withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>): Promise<T>;
   /** records the outcome of a request made with a key (last used, last status) */
   noteUse(keyId: string, outcome: KeyTestOutcome | null, proof?: { permission: Permission; holds: boolean }): void;
 }
@@ -123,8 +126,24 @@ export interface RevocationInput {
   label: string;
 }
 
+/** A saved key's server revocation changed; told only once the change is on disk. */
+export interface RevocationReport {
+  localKeyId: string;
+  profileId: string;
+  sync: RevocationSyncState;
+}
+
+/**
+ * Where each saved key's server revocation stands. The outbox journal is its only record: this
+ * computes it from there, for display, and nothing keeps a copy.
+ */
+export interface RevocationProgress {
+  /** by local key id: the state of the key's latest revocation (keys never queued are absent) */
+  syncStates(): Promise<ReadonlyMap<string, RevocationSyncState>>;
+}
+
 /** Durable queue of operations that must reach the server exactly once (core/outbox). */
-export interface OutboxService {
+export interface OutboxService extends RevocationProgress {
   list(): Promise<OutboxItem[]>;
   enqueueMessage(input: { profileId: string; keyId: string | null; op: Extract<Operation, { idempotencyKey: string }>; label: string }): Promise<OutboxItem>;
   enqueueRevocation(input: RevocationInput): Promise<OutboxItem>;
@@ -133,5 +152,10 @@ export interface OutboxService {
   /** one pass now (also runs on its own while anything is pending) */
   syncNow(): Promise<void>;
   subscribe(listener: (items: OutboxItem[]) => void): () => void;
+  /**
+   * Each change of a saved key's server revocation, in order, once per state. The outbox never
+   * calls the key service: whoever cares about keys listens here.
+   */
+  subscribeRevocations(listener: (report: RevocationReport) => Promise<void> | void): () => void;
   close(): Promise<void>;
 }

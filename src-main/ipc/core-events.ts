@@ -1,14 +1,17 @@
 // Main -> renderer events that come from the core rather than from a handler: the request log,
 // the outbox, revocation sync states, and the online status derived from them. Wired once by
 // the Electron composition root and by the e2e harness, so both push the same events.
-import type { KeyMeta, OutboxItem, RequestLogEntry } from '../core/model';
+// keys:changed for a server revocation comes from one place: the key service, told by the
+// outbox once per change (the window lists the keys again on it, not on outbox:changed).
+import type { KeySyncChange } from '../core/keys/key-manager';
+import type { OutboxItem, RequestLogEntry } from '../core/model';
 import type { EventChannel, EventMap } from './contract';
 import { createNetStatus } from './net-status';
 
 export interface EventSources {
   requestLog: { subscribe(listener: (entry: RequestLogEntry) => void): () => void };
   outbox?: { subscribe(listener: (items: OutboxItem[]) => void): () => void } | undefined;
-  keys: { onSyncChange(listener: (key: KeyMeta) => void): () => void };
+  keys: { onSyncChange(listener: (change: KeySyncChange) => void): () => void };
 }
 
 export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): () => void {
@@ -22,7 +25,7 @@ export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel
       emit('outbox:changed', { items });
       net.onOutbox(items);
     }),
-    core.keys.onSyncChange((key) => emit('keys:changed', { profileId: key.profileId })),
+    core.keys.onSyncChange((change) => emit('keys:changed', { profileId: change.profileId })),
   ];
   return () => {
     for (const off of offs) off?.();

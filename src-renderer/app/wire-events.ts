@@ -14,11 +14,9 @@ import { useSendStore } from '../features/send/send-store';
 export function wireAppEvents(): () => void {
   const offs = [
     onEvent('send:progress', (e) => useSendStore.getState().onProgress(e)),
-    onEvent('outbox:changed', (e) => {
-      useOutboxStore.getState().setItems(e.items);
-      // key revocations report their sync state through the outbox
-      if (e.items.some((i) => i.kind === 'keys.revoke')) void useKeysStore.getState().reload();
-    }),
+    onEvent('outbox:changed', (e) => useOutboxStore.getState().setItems(e.items)),
+    // main sends keys:changed once per change of a key, each step of a server revocation
+    // included, so the outbox's own changes never list the keys again
     onEvent('keys:changed', (e) => {
       const keys = useKeysStore.getState();
       if (e.profileId === null || e.profileId === keys.profileId) {

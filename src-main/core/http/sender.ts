@@ -37,6 +37,11 @@ export interface RequestObserver {
 export interface HttpSender {
   /** Sends with `Authorization: Bearer <apiKey>`. Throws CrmError for every failure. */
   send(request: PreparedRequest, apiKey: string, options?: SendOptions): Promise<ApiResponse>;
+  /**
+   * Whether anything answers at `baseUrl` (a GET with no key; any status counts). Never throws:
+   * false when nothing answered.
+   */
+  probe(baseUrl: string, signal: AbortSignal): Promise<boolean>;
   close(): Promise<void>;
 }
 

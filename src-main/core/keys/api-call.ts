@@ -5,7 +5,7 @@ import { CrmError } from '../errors';
 import type { ApiResponse, HttpSender, SendOptions } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
 import { ENDPOINTS } from '../endpoints';
-import type { KeyMeta, KeyTestOutcome, Permission, Profile } from '../model';
+import type { KeyTestOutcome, Permission, Profile, SavedKey } from '../model';
 import type { KeyAccess } from '../services';
 
 export interface ApiCallDeps {
@@ -17,7 +17,7 @@ export interface ApiCallOptions extends SendOptions {
   /** false: do not record last used / last status on the key (a side lookup) */
   noteUse?: boolean;
   /** receives the key that was used, as soon as it is known (also when the call then fails) */
-  onKey?: (meta: KeyMeta) => void;
+  onKey?: (meta: SavedKey) => void;
 }
 
 /** What a failure says about the key itself; null when it says nothing (validation, cancel...). */
@@ -64,7 +64,7 @@ export async function callWithKey(
   options: ApiCallOptions = {},
 ): Promise<ApiResponse> {
   const { noteUse = true, onKey, signal, ...sendOptions } = options;
-  let used: KeyMeta | null = null;
+  let used: SavedKey | null = null;
   try {
     const response = await deps.keyAccess.withKey(profile.id, keyId, (key, keySignal, meta) => {
       used = meta;
@@ -72,12 +72,12 @@ export async function callWithKey(
       const combined = signal ? AbortSignal.any([keySignal, signal]) : keySignal;
       return deps.sender.send(request, key, { ...sendOptions, signal: combined });
     });
-    if (noteUse && used) deps.keyAccess.noteUse((used as KeyMeta).id, 'valid', proofOf(request, null) ?? undefined);
+    if (noteUse && used) deps.keyAccess.noteUse((used as SavedKey).id, 'valid', proofOf(request, null) ?? undefined);
     return response;
   } catch (err) {
     if (noteUse && used) {
       const outcome = outcomeOf(err);
-      if (outcome) deps.keyAccess.noteUse((used as KeyMeta).id, outcome, proofOf(request, err) ?? undefined);
+      if (outcome) deps.keyAccess.noteUse((used as SavedKey).id, outcome, proofOf(request, err) ?? undefined);
     }
     throw err;
   }

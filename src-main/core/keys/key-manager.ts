@@ -1,5 +1,7 @@
 // KeyService: saved keys (value in the OS keychain, metadata in keys.json), key tests, local
 // revocation (at once) handed to the outbox for the server side, and server key management.
+// How a server revocation is doing is the outbox's record alone: it is read when keys are listed
+// and never written here; the outbox's reports only tell this service that it moved on.
 // No method returns, logs or throws a key value; the one exception is
 // takeNewKeyValueForClipboard, which main writes straight to the clipboard.
 import { randomUUID } from 'node:crypto';
@@ -8,7 +10,7 @@ import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
 import { wirePath } from '../http/wire-url';
-import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, ServerKey } from '../model';
+import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, SavedKey, ServerKey } from '../model';
 import type { MetaStores } from '../meta/stores';
 import type { Operation } from '../operations';
 import { parseCreatedKey, parseServerKeys } from '../parse/server-keys';
@@ -16,16 +18,25 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import { buildRequest } from '../request-builder';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
-import type { KeyService, KeyTestResult, OutboxService } from '../services';
+import type { KeyService, KeyTestResult, OutboxService, RevocationProgress, RevocationReport } from '../services';
 import { callWithKey, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
 import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
-import { heldBackMessage, keyFitsProfile, originOf, withOriginState } from './key-origin';
+import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
 
 /** how long after its creation a key made through the API may be copied (once) */
 export const NEW_KEY_COPY_WINDOW_MS = 5 * 60 * 1000;
+
+/** A saved key's server revocation moved on (told once the outbox has it on disk). */
+export interface KeySyncChange {
+  keyId: string;
+  profileId: string;
+}
+
+/** a revoked key the outbox has no record of: the server was never asked from here */
+const LOCAL_ONLY: RevocationSyncState = { state: 'local_only' };
 
 export interface KeyManagerDeps {
   meta: MetaStores;
@@ -33,28 +44,37 @@ export interface KeyManagerDeps {
   vault: KeyVault;
   profiles: ProfileManager;
   sender: HttpSender;
-  /** injected once it exists (createCore wires it after construction) */
+  /** the durable queue for server revocations; absent: a revocation stays on this computer */
   outbox?: OutboxService;
+  /**
+   * where server revocations stand when this process runs no outbox (the journal read from disk),
+   * so keys listed by a command that does not sync still show it; default: the outbox
+   */
+  revocations?: RevocationProgress;
   now?: () => Date;
   /** diagnostics for the app log; never receives a key value */
   log?: (message: string) => void;
 }
 
 export class KeyManager implements KeyService {
-  private outbox: OutboxService | undefined;
+  private readonly outbox: OutboxService | undefined;
+  private readonly progress: RevocationProgress | undefined;
   private readonly now: () => Date;
   private readonly newKeys = new Map<string, { createdAt: number; taken: boolean }>();
   private readonly serverKeyNames = new Map<string, string>();
-  private readonly background = new Set<Promise<unknown>>();
-  private readonly syncListeners = new Set<(key: KeyMeta) => void>();
+  private readonly syncListeners = new Set<(change: KeySyncChange) => void>();
+  /**
+   * why the outbox refused a revocation in this process: nothing on disk records it, so it is
+   * said until the process ends (afterwards the key shows "local only", which is what it is)
+   */
+  private readonly unqueued = new Map<string, string>();
 
   constructor(private readonly deps: KeyManagerDeps) {
     this.outbox = deps.outbox;
+    this.progress = deps.outbox ?? deps.revocations;
     this.now = deps.now ?? (() => new Date());
-  }
-
-  attachOutbox(outbox: OutboxService | undefined): void {
-    this.outbox = outbox;
+    // for the core's lifetime: the outbox tells, the keys listen (it never calls in here)
+    this.outbox?.subscribeRevocations((report) => this.onRevocationSync(report));
   }
 
   async list(profileId?: string): Promise<KeyMeta[]> {
@@ -62,14 +82,14 @@ export class KeyManager implements KeyService {
     await this.deps.vault.flush();
     const doc = await this.deps.meta.keys.read();
     const keys = profileId === undefined ? doc.keys : doc.keys.filter((k) => k.profileId === profileId);
-    return this.withOriginStates(keys);
+    return this.shown(keys);
   }
 
   async get(id: string): Promise<KeyMeta> {
     await this.deps.vault.flush();
     const key = (await this.deps.meta.keys.read()).keys.find((k) => k.id === id);
     if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
-    return (await this.withOriginStates([key]))[0]!;
+    return (await this.shown([key]))[0]!;
   }
 
   async add(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta> {
@@ -77,7 +97,7 @@ export class KeyManager implements KeyService {
     const name = checkKeyName(input.name);
     checkKeyValue(input.value);
     const id = `lk_${randomUUID()}`;
-    const meta: KeyMeta = {
+    const saved: SavedKey = {
       id,
       name,
       profileId: profile.id,
@@ -89,7 +109,6 @@ export class KeyManager implements KeyService {
       state: 'active',
       serverKeyId: input.serverKeyId ?? null,
       revokedAt: null,
-      sync: null,
       // bound to where the profile points now: the key is only ever sent there
       origin: originOf(profile.baseUrl),
     };
@@ -97,7 +116,7 @@ export class KeyManager implements KeyService {
     await this.deps.secrets.set(keyAccount(id), input.value);
     try {
       await this.deps.meta.keys.update((doc) => {
-        doc.keys.push(meta);
+        doc.keys.push(saved);
       });
     } catch (err) {
       await this.deps.secrets.delete(keyAccount(id)).catch(() => false);
@@ -106,7 +125,7 @@ export class KeyManager implements KeyService {
     // The first usable key of a profile becomes its active key.
     const current = profile.activeKeyId ? (await this.deps.meta.keys.read()).keys.find((k) => k.id === profile.activeKeyId) : undefined;
     if (!current || current.state !== 'active') await this.deps.profiles.setActiveKey(profile.id, id);
-    return { ...meta, heldBack: false };
+    return { ...saved, sync: null, heldBack: false };
   }
 
   async test(id: string): Promise<KeyTestResult> {
@@ -137,67 +156,64 @@ export class KeyManager implements KeyService {
     if (meta.state === 'revoked') return meta;
     // 1. In memory, at once: in-flight requests abort, later uses fail with 'key_revoked'.
     let value = this.deps.vault.revokeLocal(id);
-    // 2. The value moves to the revocation account, only so the key can delete itself later (or,
-    //    without a server id, be recognised in the server's key list, in memory).
+    // 2. The value moves to the revocation account, only so the outbox can let the key delete
+    //    itself later (or, without a server id, recognise it in the server's key list, in memory).
+    //    Without an outbox nothing would ever use that copy, so none is kept.
     let kept = false;
     try {
-      if (value === null) value = await this.deps.secrets.get(keyAccount(id));
-      if (value !== null) {
-        await this.deps.secrets.set(revokingAccount(id), value);
-        kept = true;
+      if (this.outbox) {
+        if (value === null) value = await this.deps.secrets.get(keyAccount(id));
+        if (value !== null) {
+          await this.deps.secrets.set(revokingAccount(id), value);
+          kept = true;
+        }
       }
       await this.deps.secrets.delete(keyAccount(id));
     } catch (err) {
       // The local revocation stands (metadata below); the server side then needs an admin key.
       this.deps.log?.(`revoke ${id}: keychain step failed (${err instanceof CrmError ? err.code : 'error'})`);
     }
-    // 3. Durable local state.
+    // 3. Durable local state: the key's own. How the server side does is the outbox's record.
     const revokedAt = this.now().toISOString();
-    const initialSync: RevocationSyncState = { state: 'pending', reason: 'queued' };
-    let updated = await this.deps.meta.keys.update((doc) => {
+    await this.deps.meta.keys.update((doc) => {
       const key = doc.keys.find((k) => k.id === id);
       if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
       key.state = 'revoked';
       key.revokedAt = revokedAt;
-      key.sync = initialSync;
-      return { ...key };
     });
     this.newKeys.delete(id);
     // 4. The server side. No part of the value is handed on: without the server id, the outbox
-    //    recognises the key in the server's list by its kept value (revoking: account).
-    const origin = meta.origin ?? (await this.deps.profiles.get(meta.profileId).then((p) => originOf(p.baseUrl), () => null));
-    if (meta.serverKeyId === null && !kept) {
-      // Neither the server id nor the value to find it by: the server cannot be told from here.
-      updated = (await this.setSync(id, { state: 'local_only' })) ?? updated;
-    } else if (this.outbox) {
+    //    recognises the key in the server's list by its kept value (revoking: account). With no
+    //    outbox, or neither the server id nor the value to find it by, the server cannot be told
+    //    from here: nothing is queued and the key shows "local only".
+    if (this.outbox && (meta.serverKeyId !== null || kept)) {
+      const origin = meta.origin ?? (await this.deps.profiles.get(meta.profileId).then((p) => originOf(p.baseUrl), () => null));
       try {
         await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name });
       } catch (err) {
-        await this.setSync(id, { state: 'failed', reason: `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}` });
+        this.unqueued.set(id, `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}`);
       }
-      // the outbox may already have reported progress through applyRevocationSync
-      updated = await this.get(id);
-    } else {
-      // Fallback while no outbox is wired (early tests, createCore({ outbox: false })): one direct
-      // DELETE in the background, not durable and without retries. The outbox replaces it.
-      this.track(this.revokeOnServerDirectly(updated, value));
     }
-    return this.get(updated.id).catch(() => updated);
+    return this.get(id);
   }
 
-  /** called by the outbox as the server revocation progresses */
-  async applyRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void> {
-    const updated = await this.setSync(localKeyId, sync);
+  /** the outbox's report: a key's server revocation moved on (already on disk, so a list shows it) */
+  private async onRevocationSync({ localKeyId, profileId, sync }: RevocationReport): Promise<void> {
     if (sync.state === 'synced') {
       // If the keychain was locked when the key was revoked, its `key:` entry may still exist.
       await this.deps.secrets.delete(keyAccount(localKeyId)).catch(() => false);
     }
-    // Told only once the metadata holds the new state, so a listener that re-reads sees it.
-    if (updated) for (const listener of this.syncListeners) listener(updated);
+    for (const listener of this.syncListeners) {
+      try {
+        listener({ keyId: localKeyId, profileId });
+      } catch (err) {
+        this.deps.log?.(`a key sync listener failed: ${err instanceof Error ? err.message : 'error'}`);
+      }
+    }
   }
 
-  /** a key's revocation sync state was recorded (for the UI to refresh) */
-  onSyncChange(listener: (key: KeyMeta) => void): () => void {
+  /** a key's server revocation moved on: once per change (for the window to list the keys again) */
+  onSyncChange(listener: (change: KeySyncChange) => void): () => void {
     this.syncListeners.add(listener);
     return () => this.syncListeners.delete(listener);
   }
@@ -279,9 +295,10 @@ export class KeyManager implements KeyService {
     return this.deps.vault.valueOf(meta);
   }
 
-  /** resolves when background work (the no-outbox revocation fallback) has finished */
+  /** resolves when every key change made so far (metadata, recorded uses) is written */
   async idle(): Promise<void> {
-    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+    await this.deps.vault.flush();
+    await this.deps.meta.keys.flush();
   }
 
   private apiDeps() {
@@ -328,72 +345,34 @@ export class KeyManager implements KeyService {
     if (verdictAfter404(listed, serverKeyId) === 'still_listed') throw new CrmError('not_found', unknownRouteMessage(target, STILL_LISTED), { status: 404 });
   }
 
-  /** each key with `heldBack`: whether its profile now points at another origin than the key's */
-  private async withOriginStates(keys: KeyMeta[]): Promise<KeyMeta[]> {
+  /**
+   * Each key as it is shown: `heldBack` (its profile now points at another origin than the key's)
+   * and, for a revoked key, where its server revocation stands by the outbox's record.
+   */
+  private async shown(keys: SavedKey[]): Promise<KeyMeta[]> {
     const { profiles } = await this.deps.profiles.list();
     const byId = new Map(profiles.map((p) => [p.id, p]));
-    return keys.map((k) => withOriginState(k, byId.get(k.profileId)));
+    const states = keys.some((k) => k.state === 'revoked') ? await this.syncStates() : new Map<string, RevocationSyncState>();
+    return keys.map((k) => ({ ...withOriginState(k, byId.get(k.profileId)), sync: k.state === 'revoked' ? this.syncOf(k.id, states) : null }));
   }
 
-  private async setSync(id: string, sync: RevocationSyncState): Promise<KeyMeta | null> {
-    return this.deps.meta.keys.update((doc) => {
-      const key = doc.keys.find((k) => k.id === id);
-      if (!key) return null;
-      key.sync = sync;
-      return { ...key };
-    });
-  }
-
-  private track(promise: Promise<unknown>): void {
-    const tracked = promise.catch(() => undefined).finally(() => this.background.delete(tracked));
-    this.background.add(tracked);
-  }
-
-  private async revokeOnServerDirectly(meta: KeyMeta, value: string | null): Promise<void> {
-    if (value === null) {
-      await this.setSync(meta.id, { state: 'failed', reason: 'The key could not be read from the OS keychain; revoke it in the service\'s developer area.' });
-      return;
-    }
-    const profile = await this.deps.profiles.get(meta.profileId).catch(() => null);
-    if (!profile) return;
-    if (!keyFitsProfile(meta, profile)) {
-      await this.setSync(meta.id, { state: 'failed', reason: heldBackMessage(meta, profile) });
-      return;
-    }
-    let serverKeyId = meta.serverKeyId;
-    const listKeys = async (): Promise<ServerKey[]> =>
-      parseServerKeys(readableJson(await this.deps.sender.send(await buildRequest({ op: 'keys.list', input: {} }, profile), value, { maxAttempts: 1 })));
+  /** null: the outbox's record could not be read, so where the server side stands is not known */
+  private async syncStates(): Promise<ReadonlyMap<string, RevocationSyncState> | null> {
+    if (!this.progress) return new Map();
     try {
-      if (serverKeyId === null) {
-        // A key with keys:manage can find its own id: its own entry in the list it reads.
-        const matches = (await listKeys()).filter((k) => isOwnListEntry(k.prefix, value));
-        serverKeyId = matches.length === 1 ? (matches[0]?.id ?? null) : null;
-      }
-      if (serverKeyId === null) {
-        await this.setSync(meta.id, { state: 'local_only' });
-        return;
-      }
-      const request = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile);
-      try {
-        await this.deps.sender.send(request, value, { maxAttempts: 1 });
-      } catch (err) {
-        // 401: the key no longer works anywhere, which is the goal; 404: done only if the key
-        // is then absent from the server's key list
-        if (err instanceof CrmError && err.status === 404) await this.confirmGone(serverKeyId, request, listKeys);
-        else if (!(err instanceof CrmError && err.code === 'unauthorized')) throw err;
-      }
-      await this.setSync(meta.id, { state: 'synced', at: this.now().toISOString() });
-      await this.deps.secrets.delete(revokingAccount(meta.id)).catch(() => false);
+      return await this.progress.syncStates();
     } catch (err) {
-      const code = err instanceof CrmError ? err.code : 'internal';
-      const sync: RevocationSyncState =
-        code === 'network' || code === 'timeout' ? { state: 'pending', reason: 'offline' }
-        : code === 'forbidden' ? { state: 'pending', reason: 'needs_admin_key' }
-        : code === 'rate_limited' ? { state: 'pending', reason: 'rate_limited' }
-        : code === 'server_error' ? { state: 'pending', reason: 'server_error' }
-        : { state: 'failed', reason: err instanceof CrmError ? err.message : 'internal error' };
-      await this.setSync(meta.id, sync);
+      this.deps.log?.(`could not read the outbox's revocation records: ${err instanceof CrmError ? err.message : 'error'}`);
+      return null;
     }
+  }
+
+  private syncOf(id: string, states: ReadonlyMap<string, RevocationSyncState> | null): RevocationSyncState | null {
+    if (states === null) return null;
+    const recorded = states.get(id);
+    if (recorded) return recorded;
+    const unqueued = this.unqueued.get(id);
+    return unqueued !== undefined ? { state: 'failed', reason: unqueued } : LOCAL_ONLY;
   }
 }
 

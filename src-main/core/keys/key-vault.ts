@@ -3,7 +3,8 @@
 // make no keychain call. Each call made with a key registers an AbortController; revoking the
 // key aborts them, and every later use fails with 'key_revoked' before any network traffic.
 import { CrmError } from '../errors';
-import type { KeyMeta, KeyTestOutcome, Permission } from '../model';
+import { scrubSecret } from '../http/redact';
+import type { KeyTestOutcome, Permission, SavedKey } from '../model';
 import type { MetaStores } from '../meta/stores';
 import { keyAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
@@ -12,7 +13,7 @@ import { heldBackMessage, keyFitsProfile, originOf } from './key-origin';
 
 export const KEY_REVOKED_IN_FLIGHT = 'The key was revoked while the request was in flight.';
 
-function revokedError(meta: Pick<KeyMeta, 'name'>): CrmError {
+function revokedError(meta: Pick<SavedKey, 'name'>): CrmError {
   return new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer; choose or add another key.`);
 }
 
@@ -31,7 +32,7 @@ export class KeyVault implements KeyAccess {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: KeyMeta) => Promise<T>): Promise<T> {
+  async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>): Promise<T> {
     const meta = await this.resolve(profileId, keyId);
     const value = await this.value(meta);
     // The key may have been revoked while the keychain answered.
@@ -85,6 +86,17 @@ export class KeyVault implements KeyAccess {
     return value;
   }
 
+  /**
+   * The profile's saved, active keys known to hold keys:manage: what a server revocation may try
+   * after the active key. Metadata only, no keychain call.
+   */
+  async adminKeyIds(profileId: string): Promise<string[]> {
+    const { keys } = await this.meta.keys.read();
+    return keys
+      .filter((k) => k.profileId === profileId && k.state === 'active' && !this.blocked.has(k.id) && k.permissions?.includes('keys:manage') === true)
+      .map((k) => k.id);
+  }
+
   /** forgets every cached value (at close); in-flight requests are left to finish */
   clearCache(): void {
     this.cache.clear();
@@ -96,7 +108,7 @@ export class KeyVault implements KeyAccess {
   }
 
   /** the value of an active key (cached, or read once from the keychain); used by KeyService only */
-  async valueOf(meta: KeyMeta): Promise<string> {
+  async valueOf(meta: SavedKey): Promise<string> {
     if (this.blocked.has(meta.id) || meta.state === 'revoked') throw revokedError(meta);
     return this.value(meta);
   }
@@ -107,12 +119,19 @@ export class KeyVault implements KeyAccess {
     return false;
   }
 
+  /** `text` with every run of a key value held in memory cut out (scrubSecret per value) */
+  scrubSecrets(text: string): string {
+    let out = text;
+    for (const value of this.cache.values()) out = scrubSecret(out, value);
+    return out;
+  }
+
   /** number of requests in flight with a key (for tests and diagnostics) */
   inflightCount(keyId: string): number {
     return this.inflight.get(keyId)?.size ?? 0;
   }
 
-  private async resolve(profileId: string, keyId: string | null): Promise<KeyMeta> {
+  private async resolve(profileId: string, keyId: string | null): Promise<SavedKey> {
     const profiles = await this.meta.profiles.read();
     const profile = profiles.profiles.find((p) => p.id === profileId);
     if (!profile && keyId === null) throw new CrmError('not_found', 'That profile no longer exists.');
@@ -129,7 +148,7 @@ export class KeyVault implements KeyAccess {
   }
 
   /** a key saved before keys were bound: bound now, at its first use, to where it is used */
-  private async bindOrigin(meta: KeyMeta, origin: string | null): Promise<KeyMeta> {
+  private async bindOrigin(meta: SavedKey, origin: string | null): Promise<SavedKey> {
     if (origin === null) return meta;
     await this.meta.keys.update((doc) => {
       const key = doc.keys.find((k) => k.id === meta.id);
@@ -138,7 +157,7 @@ export class KeyVault implements KeyAccess {
     return { ...meta, origin };
   }
 
-  private value(meta: KeyMeta): Promise<string> {
+  private value(meta: SavedKey): Promise<string> {
     const cached = this.cache.get(meta.id);
     if (cached !== undefined) return Promise.resolve(cached);
     let pending = this.loading.get(meta.id);

@@ -9,7 +9,7 @@ import type { PreparedRequest } from '../http/prepared-request';
 import type { FileStaging } from '../files/staging';
 import { callWithKey, isUnreachable } from '../keys/api-call';
 import type { ApiCallOptions } from '../keys/api-call';
-import type { KeyMeta, SentMessage } from '../model';
+import type { SavedKey, SentMessage } from '../model';
 import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from '../operations';
 import { parseMessagePage } from '../parse/message';
 import { sentMessageOf } from './sent-message';
@@ -19,22 +19,29 @@ import type { KeyAccess, MessageService, OutboxService, SendCallOptions, SendRes
 
 type SendOperation = Extract<Operation, { idempotencyKey: string }>;
 
+export interface MessageServiceDeps {
+  profiles: ProfileManager;
+  keyAccess: KeyAccess;
+  sender: HttpSender;
+  /** where a send goes when the API cannot be reached; absent: the network error is thrown */
+  outbox?: OutboxService;
+  /** keeps a staged file alive for a queued send (see FileStaging.pinForOutbox) */
+  files?: Pick<FileStaging, 'pinForOutbox'>;
+}
+
 export class MessageServiceImpl implements MessageService {
-  private outbox: OutboxService | undefined;
+  private readonly profiles: ProfileManager;
+  private readonly keyAccess: KeyAccess;
+  private readonly sender: HttpSender;
+  private readonly outbox: OutboxService | undefined;
+  private readonly files: Pick<FileStaging, 'pinForOutbox'> | undefined;
 
-  constructor(
-    private readonly profiles: ProfileManager,
-    private readonly keyAccess: KeyAccess,
-    private readonly sender: HttpSender,
-    outbox?: OutboxService,
-    /** keeps a staged file alive for a queued send (see FileStaging.pinForOutbox) */
-    private readonly files?: Pick<FileStaging, 'pinForOutbox'>,
-  ) {
-    this.outbox = outbox;
-  }
-
-  attachOutbox(outbox: OutboxService | undefined): void {
-    this.outbox = outbox;
+  constructor(deps: MessageServiceDeps) {
+    this.profiles = deps.profiles;
+    this.keyAccess = deps.keyAccess;
+    this.sender = deps.sender;
+    this.outbox = deps.outbox;
+    this.files = deps.files;
   }
 
   sendText(input: SendTextInput, options: SendCallOptions = {}): Promise<SendResult> {
@@ -85,7 +92,7 @@ export class MessageServiceImpl implements MessageService {
     const profile = await this.profiles.resolve(options.profileId);
     // A local problem (bad number, file too large) is thrown here, before any key is read.
     const request = await buildRequest(op, profile);
-    let used: KeyMeta | null = null;
+    let used: SavedKey | null = null;
     const callOptions: ApiCallOptions = {
       onKey: (meta) => {
         used = meta;
@@ -99,7 +106,7 @@ export class MessageServiceImpl implements MessageService {
       return { status: 'sent', message: sentMessageOf(op, profile, response), durationMs: response.durationMs, replayed: response.replayed };
     } catch (err) {
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
-      const keyId = (used as KeyMeta | null)?.id ?? null;
+      const keyId = (used as SavedKey | null)?.id ?? null;
       const item = await this.enqueue(this.outbox, { profileId: profile.id, keyId, op, label: op.input.number });
       return {
         status: 'queued',

@@ -1,25 +1,13 @@
 // Shapes of the metadata files, checked on load. Unknown fields are dropped, so nothing that is
-// not in the domain types survives a load (in particular nothing secret).
+// not in the domain types survives a load (in particular nothing secret, and not the copies of
+// revocation progress older keys.json files carry: the outbox journal is its only record).
 import { z } from 'zod';
 import { apiDescriptionSchema } from '../api/schema';
-import type { KeyMeta, Profile } from '../model';
+import type { Profile, SavedKey } from '../model';
 
 const permission = z.enum(['contacts:read', 'messages:send', 'keys:manage']);
 const outcome = z.enum(['valid', 'invalid_or_revoked', 'forbidden', 'unreachable', 'rate_limited', 'server_error']);
 const endpointId = z.enum(['contacts.list', 'messages.text', 'messages.media', 'messages.audio', 'messages.list', 'keys.list', 'keys.create', 'keys.delete']);
-
-const syncState = z.union([
-  z.object({
-    state: z.literal('pending'),
-    reason: z.enum(['offline', 'server_error', 'rate_limited', 'needs_admin_key', 'queued']),
-    detail: z.string().optional(),
-    nextAttemptAt: z.string().optional(),
-    outboxId: z.string().optional(),
-  }),
-  z.object({ state: z.literal('synced'), at: z.string() }),
-  z.object({ state: z.literal('failed'), reason: z.string(), outboxId: z.string().optional() }),
-  z.object({ state: z.literal('local_only') }),
-]);
 
 export const profileSchema = z.object({
   id: z.string().min(1),
@@ -34,7 +22,7 @@ export const profileSchema = z.object({
   createdAt: z.string(),
 });
 
-export const keyMetaSchema = z.object({
+export const savedKeySchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   profileId: z.string(),
@@ -46,7 +34,6 @@ export const keyMetaSchema = z.object({
   state: z.enum(['active', 'revoked']),
   serverKeyId: z.string().nullable(),
   revokedAt: z.string().nullable(),
-  sync: syncState.nullable(),
   origin: z.string().nullable().optional(),
   proven: z.partialRecord(permission, z.boolean()).optional(),
 });
@@ -59,7 +46,7 @@ export interface ProfilesDoc {
 
 export interface KeysDoc {
   version: 1;
-  keys: KeyMeta[];
+  keys: SavedKey[];
 }
 
 const profilesDocSchema = z.object({
@@ -70,7 +57,7 @@ const profilesDocSchema = z.object({
 
 const keysDocSchema = z.object({
   version: z.literal(1),
-  keys: z.array(keyMetaSchema),
+  keys: z.array(savedKeySchema),
 });
 
 export function parseProfilesDoc(raw: unknown): ProfilesDoc | null {

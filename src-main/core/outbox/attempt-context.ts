@@ -20,6 +20,8 @@ export interface AttemptContext {
   signal: AbortSignal;
   bounds: Backoff;
   random: () => number;
+  /** the outbox's clock (epoch ms) */
+  now: () => number;
   /** an HTTP answer came back (any status) */
   reachable(): void;
   /** no answer: refused, reset, DNS, timeout */

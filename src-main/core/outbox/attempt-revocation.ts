@@ -143,7 +143,7 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
   const { result } = deletion;
   if (result.ok) {
     const json = result.response.json;
-    const at = isRecord(json) && typeof json.revoked_at === 'string' ? json.revoked_at.slice(0, 40) : new Date().toISOString();
+    const at = isRecord(json) && typeof json.revoked_at === 'string' ? json.revoked_at.slice(0, 40) : new Date(ctx.now()).toISOString();
     return { kind: 'sent', summary: `revoked ${at}` };
   }
   if (result.error.status !== 404) return otherFailure(ctx, result.error, streaks, 'revoke the key');
@@ -156,7 +156,7 @@ export async function attemptRevocation(ctx: AttemptContext, target: RevocationT
     const why = outcome.kind === 'sent' ? 'no answer' : (outcome.error?.message ?? 'no key may read it');
     return { kind: 'failed', error: { code: 'not_found', status: 404, message: unknownRouteMessage(target404, unconfirmed(why)) } };
   }
-  if (verdictAfter404(listed.keys, serverKeyId) === 'gone') return { kind: 'sent', summary: `${GONE_SUMMARY}, seen ${new Date().toISOString()}` };
+  if (verdictAfter404(listed.keys, serverKeyId) === 'gone') return { kind: 'sent', summary: `${GONE_SUMMARY}, seen ${new Date(ctx.now()).toISOString()}` };
   return { kind: 'failed', error: { code: 'not_found', status: 404, message: unknownRouteMessage(target404, STILL_LISTED) } };
 }
 

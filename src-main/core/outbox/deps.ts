@@ -1,6 +1,6 @@
 // The ports the outbox is built from (re-exported by index.ts).
 import type { HttpSender } from '../http/sender';
-import type { Profile, RevocationSyncState } from '../model';
+import type { Profile } from '../model';
 import type { KeyAccess } from '../services';
 
 /** the revoked key's own value, kept in the keychain only so it can delete itself on the server */
@@ -23,8 +23,6 @@ export interface OutboxDeps {
    * after the active key and before the revoked key's own value. Default: none.
    */
   adminKeyIds?(profileId: string): Promise<string[]>;
-  /** KeyService records it in the key's metadata */
-  onRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void>;
   now?: () => number;
   random?: () => number;
   /** back-off bounds for probes and server errors; default 1 s .. 60 s */

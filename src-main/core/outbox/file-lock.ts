@@ -12,10 +12,14 @@
 // that was judged; if another process had meanwhile replaced it with a fresh lock, put that one
 // back. The holder re-reads the lock just before appending (stillHeld), so a lock broken under a
 // live holder is noticed before it writes.
+//
+// What a taker that died leaves beside the lock (its temp file, a stale lock it had moved aside)
+// is removed by removeLeftovers(), once the file names say its process is gone.
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { CrmError } from '../errors';
-import { holderAlive } from './liveness';
+import { holderAlive, pidAlive } from './liveness';
 
 interface LockInfo {
   holder: string;
@@ -32,7 +36,15 @@ export interface FileLockOptions {
   /** give up waiting after this; default 60 s */
   maxWaitMs?: number;
   log?: (line: string) => void;
+  /**
+   * epoch ms; default Date.now. A lock's time (and a file's mtime) is compared with the clocks of
+   * the other processes on this data dir, so outside tests it must be wall time.
+   */
+  now?: () => number;
 }
+
+/** a stale lock moved aside by a taker that died before removing it: gone after this long */
+const ASIDE_LEFTOVER_MS = 60_000;
 
 const LINK_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
@@ -40,6 +52,7 @@ export class FileLock {
   private held: LockInfo | null = null;
   private readonly staleMs: number;
   private readonly maxWaitMs: number;
+  private readonly now: () => number;
   private useLink = true;
 
   constructor(
@@ -49,13 +62,14 @@ export class FileLock {
   ) {
     this.staleMs = options.staleMs ?? 30_000;
     this.maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.now = options.now ?? Date.now;
   }
 
   async acquire(): Promise<void> {
     if (this.held) throw new Error('FileLock.acquire: already held');
-    const info: LockInfo = { holder: this.holder, pid: process.pid, at: Date.now(), token: randomBytes(8).toString('hex') };
+    const info: LockInfo = { holder: this.holder, pid: process.pid, at: this.now(), token: randomBytes(8).toString('hex') };
     const content = JSON.stringify(info);
-    const started = Date.now();
+    const started = this.now();
     let wait = 1;
     for (;;) {
       if (await this.tryCreate(info, content)) {
@@ -68,7 +82,7 @@ export class FileLock {
         await this.breakStale(seen);
         continue;
       }
-      if (Date.now() - started > this.maxWaitMs) {
+      if (this.now() - started > this.maxWaitMs) {
         const who = seen.kind === 'info' ? `process ${seen.info.pid}` : 'another process';
         throw new CrmError('conflict', `The outbox is locked by ${who}, which has not released it for ${Math.round(this.maxWaitMs / 1000)} s.`);
       }
@@ -93,6 +107,32 @@ export class FileLock {
       await unlink(this.path).catch(() => undefined);
     } else {
       this.options.log?.('outbox: the journal lock was taken from this process while it held it (it was considered stale)');
+    }
+  }
+
+  /**
+   * Removes what takers that died left beside the lock: their temp files (named with their pid,
+   * so only those of processes no longer running) and stale locks they moved aside but never
+   * removed (a live taker removes its own at once).
+   */
+  async removeLeftovers(): Promise<void> {
+    const dir = dirname(this.path);
+    const name = basename(this.path);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return;
+    }
+    for (const entry of names) {
+      if (!entry.startsWith(`${name}.`)) continue;
+      const temp = /^\.(\d+)\.[0-9a-f]+\.tmp$/.exec(entry.slice(name.length));
+      let leftover = temp !== null && !pidAlive(Number(temp[1]));
+      if (/^\.stale-[0-9a-f]+$/.test(entry.slice(name.length))) {
+        const st = await stat(join(dir, entry)).catch(() => null);
+        leftover = st !== null && this.now() - st.mtimeMs > ASIDE_LEFTOVER_MS;
+      }
+      if (leftover) await rm(join(dir, entry), { force: true }).catch(() => undefined);
     }
   }
 
@@ -151,8 +191,8 @@ export class FileLock {
   }
 
   private isStale(seen: Exclude<Seen, { kind: 'missing' }>): boolean {
-    if (seen.kind === 'unreadable') return Date.now() - seen.mtimeMs > 5_000;
-    return !holderAlive(seen.info.holder, seen.info.pid) || Date.now() - seen.info.at > this.staleMs;
+    if (seen.kind === 'unreadable') return this.now() - seen.mtimeMs > 5_000;
+    return !holderAlive(seen.info.holder, seen.info.pid) || this.now() - seen.info.at > this.staleMs;
   }
 
   private async breakStale(judged: Exclude<Seen, { kind: 'missing' }>): Promise<void> {

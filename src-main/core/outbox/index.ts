@@ -19,7 +19,10 @@ import { OutboxEngine } from './outbox';
 export type { OutboxDeps, RevocationKeyStore } from './deps';
 export type { Outbox, OutboxDiagnostics } from './outbox';
 export type { DamageReport, DamagedPart } from './journal';
+export { OutboxEngine };
+export { journalRevocationProgress } from './journal-reader';
 
+/** A started outbox. Construct an OutboxEngine and start() it yourself to subscribe first. */
 export async function createOutbox(deps: OutboxDeps): Promise<Outbox> {
   const outbox = new OutboxEngine(deps);
   await outbox.start();

@@ -22,7 +22,7 @@
 //   when it was an operation's latest record and what survives says 'pending', the lost record
 //   may have been the person's cancel, so the operation is held as failed (retry or cancel)
 //   instead of being sent on its own.
-// - The journal is compacted (one line per operation, finished ones pruned after a while) when it
+// - The journal is compacted (one line per operation, finished sends pruned after a while) when it
 //   grows, atomically: temp file + fsync + rename + directory fsync. Other processes notice the
 //   new inode under the lock and reload. An open descriptor keeps the old inode alive, so an
 //   unchanged inode number always means the same file.
@@ -33,8 +33,12 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { FileLock } from './file-lock';
 import { pidAlive } from './liveness';
-import type { Entry, StoredOp } from './records';
-import { decodeLine, encodeLine, guessId, isTerminal } from './records';
+import type { DamagedPart, ParsedJournal } from './journal-parse';
+import { parseJournal } from './journal-parse';
+import type { StoredOp } from './records';
+import { encodeLine, isTerminal } from './records';
+
+export type { DamagedPart } from './journal-parse';
 
 export const JOURNAL_FILE = 'outbox.journal';
 /** longest continuous hold of the lock while transactions keep coming */
@@ -44,15 +48,6 @@ const VERIFY_AFTER_MS = 5_000;
 
 class LockLost extends Error {}
 export const LOCK_FILE = 'outbox.lock';
-
-export interface DamagedPart {
-  /** 1-based line number in the file as read; null for the torn end of the file */
-  line: number | null;
-  bytes: number;
-  reason: string;
-  /** the operation the line seems to be about, when it can be read */
-  opId: string | null;
-}
 
 export interface DamageReport {
   at: string;
@@ -115,14 +110,6 @@ interface Queued {
   reject: (err: unknown) => void;
 }
 
-interface Parsed {
-  entries: Entry[];
-  damaged: (DamagedPart & { raw: Buffer })[];
-  lines: number;
-  /** operation id -> line of its last intact record in what was parsed */
-  lastLineOf: Map<string, number>;
-}
-
 export class Journal {
   readonly state = new Map<string, StoredOp>();
   readonly path: string;
@@ -148,7 +135,7 @@ export class Journal {
     private readonly options: JournalOptions,
   ) {
     this.path = join(dir, JOURNAL_FILE);
-    this.lock = new FileLock(join(dir, LOCK_FILE), holder, { log: options.log, staleMs: options.lockStaleMs });
+    this.lock = new FileLock(join(dir, LOCK_FILE), holder, { log: options.log, staleMs: options.lockStaleMs, now: options.now });
     this.compactAfter = options.compactAfterLines ?? 4000;
     this.retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
   }
@@ -157,11 +144,12 @@ export class Journal {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await this.transact(() => undefined);
     await this.removeLeftovers();
+    await this.lock.removeLeftovers();
   }
 
   /**
-   * Temp files of processes that died mid-write (a compaction's temp file, a lock's temp file,
-   * a broken stale lock): only those whose pid is not running, so a live writer keeps its own.
+   * Temp files of compactions whose process died mid-write: only those whose pid is not running,
+   * so a live writer keeps its own. (The lock cleans up after its own takers.)
    */
   private async removeLeftovers(): Promise<void> {
     let names: string[];
@@ -171,13 +159,8 @@ export class Journal {
       return;
     }
     for (const name of names) {
-      const m = /^\.outbox\.journal\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name) ?? /^outbox\.lock\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
-      let dead = m ? !pidAlive(Number(m[1])) : false;
-      if (!m && /^outbox\.lock\.stale-[0-9a-f]+$/.test(name)) {
-        const st = await stat(join(this.dir, name)).catch(() => null);
-        dead = st !== null && Date.now() - st.mtimeMs > 60_000;
-      }
-      if (dead) await rm(join(this.dir, name), { force: true }).catch(() => undefined);
+      const m = /^\.outbox\.journal\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
+      if (m && !pidAlive(Number(m[1]))) await rm(join(this.dir, name), { force: true }).catch(() => undefined);
     }
   }
 
@@ -228,13 +211,13 @@ export class Journal {
       let acquired: number;
       try {
         await this.lock.acquire();
-        acquired = Date.now();
+        acquired = this.options.now();
       } catch (err) {
         for (const q of this.queue.splice(0)) q.reject(err);
         return;
       }
       try {
-        while (this.queue.length > 0 && Date.now() - acquired < HOLD_MS) {
+        while (this.queue.length > 0 && this.options.now() - acquired < HOLD_MS) {
           const batch = this.queue.splice(0);
           let changed = false;
           try {
@@ -276,7 +259,7 @@ export class Journal {
     }
     if (overlay.size > 0) {
       // Only a holder stalled for longer than the lock's stale time can have lost it.
-      if (Date.now() - acquired > VERIFY_AFTER_MS && !(await this.lock.stillHeld())) {
+      if (this.options.now() - acquired > VERIFY_AFTER_MS && !(await this.lock.stillHeld())) {
         throw new LockLost('The outbox journal lock was taken over while this process stalled; the change was not written.');
       }
       await this.append([...overlay.values()]);
@@ -334,7 +317,7 @@ export class Journal {
     if (this.fd === null || st.ino !== this.fdIno || st.size < this.offset) return this.reload();
     if (st.size === this.offset) return false;
     const buf = await readRange(this.fd, this.offset, st.size);
-    const parsed = parse(buf, this.lineCount);
+    const parsed = parseJournal(buf, this.lineCount);
     this.offset += buf.length;
     this.lineCount = parsed.lines;
     for (const e of parsed.entries) {
@@ -351,7 +334,7 @@ export class Journal {
     this.fdIno = (await this.fd.stat()).ino;
     const size = (await this.fd.stat()).size;
     const buf = await readRange(this.fd, 0, size);
-    const parsed = parse(buf, 0);
+    const parsed = parseJournal(buf, 0);
     this.state.clear();
     this.seq = 0;
     this.maxOrder = 0;
@@ -365,7 +348,7 @@ export class Journal {
     return true;
   }
 
-  private async setAside(damaged: Parsed['damaged'], lastLineOf: Map<string, number>): Promise<void> {
+  private async setAside(damaged: ParsedJournal['damaged'], lastLineOf: Map<string, number>): Promise<void> {
     const at = new Date(this.options.now()).toISOString();
     const stamp = at.replace(/[:.]/g, '-');
     const aside = `${this.path}.damaged-${stamp}-${randomBytes(3).toString('hex')}`;
@@ -398,7 +381,10 @@ export class Journal {
     if (this.lineCount <= this.compactAfter || this.lineCount <= 4 * this.state.size) return;
     const cutoff = this.options.now() - this.retentionMs;
     for (const [id, r] of this.state) {
-      const done = isTerminal(r.item.state) && (r.payload.type !== 'revocation' || r.finalized);
+      // A revocation is never pruned: it is the only record of whether the key is gone from the
+      // server (a key's row shows it for as long as the key is listed), and one line per key
+      // ever revoked costs nothing worth saving.
+      const done = isTerminal(r.item.state) && r.payload.type === 'message';
       if (done && Date.parse(r.item.updatedAt) < cutoff) this.state.delete(id);
     }
     await this.rewrite();
@@ -449,35 +435,4 @@ function holdForReview(r: StoredOp, at: string, aside: string): StoredOp {
       },
     },
   };
-}
-
-function parse(buf: Buffer, linesBefore: number): Parsed {
-  const entries: Entry[] = [];
-  const lastLineOf = new Map<string, number>();
-  const damaged: Parsed['damaged'] = [];
-  let line = linesBefore;
-  let start = 0;
-  while (start < buf.length) {
-    const nl = buf.indexOf(0x0a, start);
-    if (nl < 0) {
-      const raw = buf.subarray(start);
-      damaged.push({ line: null, bytes: raw.length, reason: 'incomplete write (no end of line)', opId: guessId(raw.toString('utf8')), raw });
-      break;
-    }
-    line++;
-    const raw = buf.subarray(start, nl);
-    start = nl + 1;
-    if (raw.length === 0) continue;
-    const text = raw.toString('utf8');
-    const decoded = decodeLine(text);
-    if (!decoded.ok) {
-      damaged.push({ line, bytes: raw.length, reason: decoded.reason, opId: guessId(text), raw });
-      continue;
-    }
-    if ('r' in decoded.value) {
-      entries.push(decoded.value);
-      lastLineOf.set(decoded.value.r.item.id, line);
-    }
-  }
-  return { entries, damaged, lines: line, lastLineOf };
 }

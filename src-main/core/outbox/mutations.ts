@@ -17,8 +17,9 @@ const KIND_OF: Record<MessageOp['op'], OutboxKind> = {
   'messages.audio': 'send.audio',
 };
 
-export function newOpId(): string {
-  return `ob_${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+/** `at`: when it is queued (ISO); the id starts with it, so ids sort roughly by age */
+export function newOpId(at: string): string {
+  return `ob_${Date.parse(at).toString(36)}${randomBytes(6).toString('hex')}`;
 }
 
 /** `offlineUntil`: the API is known to be unreachable; the next probe is then */
@@ -52,7 +53,7 @@ export function addMessage(
   );
   if (same) return same;
   const r: StoredOp = {
-    item: baseItem(newOpId(), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil),
+    item: baseItem(newOpId(at), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil),
     payload: { type: 'message', keyId: input.keyId, op: input.op, group: `${input.profileId}|${input.number}` },
     order: tx.nextOrder(),
     claim: null,
@@ -81,7 +82,7 @@ export function addRevocation(
   });
   if (same) return same;
   const r: StoredOp = {
-    item: baseItem(newOpId(), 'keys.revoke', input.profileId, input.label, at, offlineUntil),
+    item: baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil),
     payload: { type: 'revocation', localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, origin: input.origin ?? null, refusedKeys: [] },
     order: tx.nextOrder(),
     claim: null,

@@ -17,11 +17,17 @@
 // Online detection: every answer (any status) marks the API reachable; a transport failure marks
 // it offline, and then nothing is sent to it until a cheap probe (GET of the base URL, no key)
 // answers; probes back off exponentially with jitter. A 429 pauses the API for Retry-After.
-// Timers: exactly one, at the earliest moment something can happen (next attempt, next probe,
-// end of a foreign claim). Nothing waiting (or only for a person: 'needs_admin_key') -> no timer.
+// When each operation can go is decided once per pass (next-step.ts); what is sent and the timer
+// both follow that answer. Timers: exactly one, at the earliest moment something can happen (next
+// attempt, next probe, end of a foreign claim). Nothing waiting (or only for a person:
+// 'needs_admin_key') -> no timer.
+//
+// Key revocations: the journal is the only record of how a key's server revocation is doing.
+// syncStates() computes it for display; each change on disk (ours or another process's) is
+// reported once to the revocation listeners, which never write it anywhere else.
 import { randomBytes } from 'node:crypto';
 import { CrmError, toErrorInfo } from '../errors';
-import type { OutboxItem, Profile } from '../model';
+import type { OutboxItem, Profile, RevocationSyncState } from '../model';
 import type { Operation } from '../operations';
 import { normalizePhone } from '../phone';
 import type { OutboxService, RevocationInput } from '../services';
@@ -36,10 +42,12 @@ import { holderAlive, registerHolder, unregisterHolder } from './liveness';
 import * as m from './mutations';
 import type { Backoff, Outcome } from './policy';
 import { backoffMs } from './policy';
+import type { Step, StepContext } from './next-step';
+import { nextStep } from './next-step';
 import type { MessageOp, StoredOp } from './records';
-import { openHeads } from './queue-view';
-import type { Target } from './reachability';
+import { openHeads, revocationStates } from './queue-view';
 import { Reachability } from './reachability';
+import type { RevocationListener } from './revocation-reports';
 import { RevocationReports } from './revocation-reports';
 
 export interface OutboxDiagnostics {
@@ -53,7 +61,11 @@ export interface OutboxDiagnostics {
 
 export type Outbox = OutboxService & OutboxDiagnostics;
 
-/** how long a claim holds without news; a dead holder's claim is taken over at once anyway */
+/**
+ * How long a claim holds without news; a dead holder's claim is taken over at once anyway. Other
+ * processes on this data dir compare a claim's end with their own clocks, so the injected clock
+ * must be wall time outside tests (its default is Date.now).
+ */
 const LEASE_MS = 120_000;
 const CONCURRENCY = 8;
 /** floor of the timer, so a mistake can never become a busy loop */
@@ -85,6 +97,8 @@ export class OutboxEngine implements Outbox {
   private stopWatching: () => void = () => undefined;
   /** the claim transaction of the current pass, if any (close() waits for it) */
   private claiming: Promise<void> = Promise.resolve();
+  /** what the last pass decided for each operation it looked at: what it sent, and the timer */
+  private steps = new Map<string, Step>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
@@ -93,15 +107,18 @@ export class OutboxEngine implements Outbox {
     this.holder = deps.holderId ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
     this.log = deps.log ?? (() => undefined);
     this.journal = new Journal(deps.dir, this.holder, { log: this.log, now: this.now });
-    this.reach = new Reachability(this.now, this.random, this.bounds, this.closeCtrl.signal);
+    this.reach = new Reachability(this.now, this.random, this.bounds, (base) => deps.sender.probe(base, this.closeCtrl.signal));
     this.reports = new RevocationReports({
       revocationKeys: deps.revocationKeys,
-      onRevocationSync: (localKeyId, sync) => deps.onRevocationSync(localKeyId, sync),
       markFinalized: (id) => this.journal.transact((tx) => m.markFinalized(tx, id)),
       log: this.log,
     });
   }
 
+  /**
+   * Opens the journal and starts sending. Revocation listeners that must hear about work a
+   * crash left unreported subscribe before this: it is told once, here.
+   */
   async start(): Promise<void> {
     registerHolder(this.holder);
     try {
@@ -114,9 +131,9 @@ export class OutboxEngine implements Outbox {
     for (const r of this.journal.state.values()) {
       // waiting for the network when the last process stopped: try once now
       if (r.item.state === 'pending' && r.item.pendingReason === 'offline') this.forced.add(r.item.id);
-      // a crash may have come between a record and telling KeyService: tell it (again)
-      this.reports.report(r);
     }
+    // a crash may have come between a record and telling the listeners: tell them (again)
+    this.reportRevocations();
     this.stopWatching = watchJournal(this.deps.dir, this.journal);
     this.kick();
   }
@@ -154,7 +171,6 @@ export class OutboxEngine implements Outbox {
     // only the fields the record has: nothing else a caller passes is ever written
     const clean: RevocationInput = { profileId: input.profileId, localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, origin: input.origin ?? null, label: input.label };
     const r = await this.journal.transact((tx) => m.addRevocation(tx, clean, at, offline));
-    this.reports.report(r);
     this.kick();
     return this.toItem(r);
   }
@@ -164,7 +180,6 @@ export class OutboxEngine implements Outbox {
     const at = this.iso();
     const r = await this.journal.transact((tx) => m.cancelOp(tx, id, at));
     this.forced.delete(id);
-    this.reports.report(r);
     return this.toItem(r);
   }
 
@@ -175,7 +190,6 @@ export class OutboxEngine implements Outbox {
     this.forced.add(id);
     const base = this.profileBase.get(r.item.profileId);
     if (base !== undefined) this.reach.probeSoon(base);
-    this.reports.report(r);
     this.kick();
     return this.toItem(r);
   }
@@ -185,8 +199,9 @@ export class OutboxEngine implements Outbox {
     await this.journal.transact(() => undefined);
     for (const r of this.journal.state.values()) {
       if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && r.item.pendingReason !== 'needs_admin_key') this.forced.add(r.item.id);
-      this.reports.report(r);
     }
+    // a report a listener failed to take is offered again
+    this.reportRevocations();
     this.reach.probeSoon();
     const settled = new Promise<void>((resolve) => this.settleWaiters.push(resolve));
     this.kick();
@@ -197,6 +212,16 @@ export class OutboxEngine implements Outbox {
   subscribe(listener: (items: OutboxItem[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  subscribeRevocations(listener: RevocationListener): () => void {
+    return this.reports.subscribe(listener);
+  }
+
+  async syncStates(): Promise<Map<string, RevocationSyncState>> {
+    // caught up first: a revocation another process (the app, `crm`) moved on shows as it is
+    if (!this.closed) await this.journal.transact(() => undefined);
+    return revocationStates(this.journal.state.values());
   }
 
   async close(): Promise<void> {
@@ -285,20 +310,22 @@ export class OutboxEngine implements Outbox {
     };
 
     const picks: StoredOp[] = [];
+    const steps = new Map<string, Step>();
     const capacity = CONCURRENCY - this.inFlight.size;
     for (const r of heads) {
       if (this.inFlight.has(r.item.id)) continue;
       const profile = await profileOf(r.item.profileId);
-      const target = this.reach.get(profile?.baseUrl);
-      if (target?.offline && r.item.state === 'pending') {
-        if (r.item.pendingReason !== 'needs_admin_key' && this.reach.probeDue(profile!.baseUrl, now)) this.probe(profile!.baseUrl);
-        continue;
-      }
-      const adminKeyIds = r.item.pendingReason === 'needs_admin_key' ? await adminKeysOf(r.item.profileId) : [];
-      if (picks.length < capacity && this.isReady(r, now, profile, target, adminKeyIds)) picks.push(r);
+      const base = profile?.baseUrl;
+      // An API known to be down is probed, not sent to. A revocation waiting for a key waits for
+      // the person or a key change first: probing for it alone would be wasted.
+      if (base !== undefined && r.item.state === 'pending' && r.item.pendingReason !== 'needs_admin_key' && this.reach.probeDue(base, now)) this.probe(base);
+      const step = nextStep(r, await this.stepContext(r, profile, adminKeysOf), now);
+      steps.set(r.item.id, step);
+      if (step.kind === 'now' && picks.length < capacity) picks.push(r);
     }
+    this.steps = steps;
     if (picks.length === 0 || this.closed) return;
-    const claim = { holder: this.holder, pid: process.pid, until: Date.now() + LEASE_MS };
+    const claim = { holder: this.holder, pid: process.pid, until: this.now() + LEASE_MS };
     const at = this.iso();
     const claiming = this.journal.transact((tx) => m.claimOps(tx, picks, claim, at));
     this.claiming = claiming.then(
@@ -311,25 +338,14 @@ export class OutboxEngine implements Outbox {
     for (const r of claimed) this.startAttempt(r, picks.find((p) => p.item.id === r.item.id));
   }
 
-  private isReady(r: StoredOp, now: number, profile: Profile | null, target: Target | undefined, adminKeyIds: readonly string[]): boolean {
-    const id = r.item.id;
-    if (r.item.state === 'sending') {
-      const c = r.claim;
-      if (m.isOurs(c, this.holder)) return true; // ours, yet not in flight: left over from a failed record
-      return !(c && holderAlive(c.holder, c.pid) && c.until > Date.now());
-    }
-    if (target && target.pausedUntil > now) return false;
-    if (r.item.pendingReason === 'needs_admin_key') {
-      if (this.forced.has(id)) return true;
-      // retried when a key changes: the active key, or a saved keys:manage key, is one not yet
-      // tried for this revocation
-      if (r.payload.type !== 'revocation' || profile === null) return false;
-      const payload = r.payload;
-      const untried = (id: string | null) => id !== null && id !== payload.localKeyId && !payload.refusedKeys.includes(id);
-      return untried(profile.activeKeyId) || adminKeyIds.some(untried);
-    }
-    if (this.forced.has(id) && r.item.pendingReason !== 'rate_limited') return true;
-    return r.item.nextAttemptAt === null || Date.parse(r.item.nextAttemptAt) <= now;
+  /** what nextStep needs to know of an operation beyond its record */
+  private async stepContext(r: StoredOp, profile: Profile | null, adminKeysOf: (profileId: string) => Promise<string[]>): Promise<StepContext> {
+    const c = r.claim;
+    const claimHolder = c === null ? null : m.isOurs(c, this.holder) ? 'ours' : holderAlive(c.holder, c.pid) ? 'alive' : 'dead';
+    // only a revocation waiting for a key asks for the keys (reading them costs a metadata read)
+    const waitsForKey = r.item.state === 'pending' && r.item.pendingReason === 'needs_admin_key' && profile !== null;
+    const candidateKeys = waitsForKey ? [...(profile.activeKeyId !== null ? [profile.activeKeyId] : []), ...(await adminKeysOf(profile.id))] : [];
+    return { claimHolder, target: this.reach.get(profile?.baseUrl), forced: this.forced.has(r.item.id), candidateKeys, recheckMs: this.bounds.max };
   }
 
   private startAttempt(r: StoredOp, before: StoredOp | undefined): void {
@@ -342,7 +358,7 @@ export class OutboxEngine implements Outbox {
     // A long send (a large upload on a slow link) renews its claim, so no other process takes
     // the operation over while this one is still sending it.
     const renew = setInterval(() => {
-      const until = Date.now() + LEASE_MS;
+      const until = this.now() + LEASE_MS;
       this.journal.transact((tx) => m.renewClaim(tx, id, this.holder, until)).catch(() => undefined);
     }, LEASE_MS / 3);
     renew.unref();
@@ -383,15 +399,12 @@ export class OutboxEngine implements Outbox {
       }
     }
     const ctx = { now: this.now(), probeAt: this.reach.offlineUntil(this.profileBase.get(r.item.profileId)), activeKeyId };
-    let updated: StoredOp | null;
     try {
-      updated = await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
+      await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
     } catch (err) {
       // Our claim stays on disk; it is retried when the claim is found ours-but-idle or expires.
       this.log(`outbox: could not record the outcome of ${id}: ${toErrorInfo(err).message}`);
-      return;
     }
-    if (updated) this.reports.report(updated);
   }
 
   private contextFor(id: string, profile: Profile): AttemptContext {
@@ -405,6 +418,7 @@ export class OutboxEngine implements Outbox {
       signal: this.closeCtrl.signal,
       bounds: this.bounds,
       random: this.random,
+      now: this.now,
       reachable: () => this.noteReachable(base),
       unreachable: () => this.noteUnreachable(base),
       rateLimited: (ms) => this.reach.rateLimited(base, ms),
@@ -435,10 +449,9 @@ export class OutboxEngine implements Outbox {
     if (ids.size === 0) return;
     const at = this.iso();
     const probeAt = this.reach.offlineUntil(base) ?? this.now();
-    this.journal.transact((tx) => m.markOffline(tx, ids, probeAt, at)).then(
-      (changed) => changed.forEach((r) => this.reports.report(r)),
-      (err) => this.log(`outbox: could not record the offline state: ${toErrorInfo(err).message}`),
-    );
+    this.journal.transact((tx) => m.markOffline(tx, ids, probeAt, at)).catch((err: unknown) => {
+      this.log(`outbox: could not record the offline state: ${toErrorInfo(err).message}`);
+    });
   }
 
   private probe(base: string): void {
@@ -457,31 +470,20 @@ export class OutboxEngine implements Outbox {
 
   // ---- timer -----------------------------------------------------------------------------
 
-  /** One timer at the earliest moment anything can happen; none when nothing waits. */
+  /**
+   * One timer at the earliest moment anything can happen, from the steps the last pass decided
+   * (every change that could alter them starts a pass first); none when nothing waits.
+   */
   private scheduleWake(): void {
     if (this.closed) return;
     const now = this.now();
-    let wake = Infinity;
     const full = this.inFlight.size >= CONCURRENCY;
-    for (const r of openHeads(this.journal.state.values())) {
-      if (this.inFlight.has(r.item.id)) continue;
-      if (r.item.state === 'sending') {
-        // someone else's claim: look again when it ends, and now and then for a dead holder
-        const c = r.claim;
-        const left = c ? c.until - Date.now() : 0;
-        wake = Math.min(wake, now + Math.max(0, Math.min(left, this.bounds.max)));
-        continue;
-      }
-      if (r.item.pendingReason === 'needs_admin_key') continue; // waits for a person or a key change
-      const t = this.reach.get(this.profileBase.get(r.item.profileId));
-      if (t?.offline) {
-        if (!t.probing) wake = Math.min(wake, t.nextProbeAt);
-        continue;
-      }
-      let at = r.item.nextAttemptAt === null || this.forced.has(r.item.id) ? now : Date.parse(r.item.nextAttemptAt);
-      if (t && t.pausedUntil > at) at = t.pausedUntil;
-      if (at <= now && full) continue; // a finishing attempt starts the next pass
-      wake = Math.min(wake, at);
+    let wake = Infinity;
+    for (const [id, step] of this.steps) {
+      if (step.kind === 'never' || this.inFlight.has(id)) continue;
+      // due, yet not picked for want of a slot: a finishing attempt starts the next pass
+      if (step.kind === 'now' && full) continue;
+      wake = Math.min(wake, step.kind === 'now' ? now : step.at);
     }
     if (wake === Infinity) {
       this.clearTimer();
@@ -490,7 +492,7 @@ export class OutboxEngine implements Outbox {
     if (this.timer && this.timerAt === wake) return;
     this.clearTimer();
     this.timerAt = wake;
-    // +2 ms: a timer may fire a hair before Date.now() reaches its time; waking then would find
+    // +2 ms: a timer may fire a hair before the clock reaches its time; waking then would find
     // nothing due and cost a second wake-up
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -513,7 +515,9 @@ export class OutboxEngine implements Outbox {
 
   // ---- changes, reports ----------------------------------------------------------------
 
+  /** after every change on disk, ours or another process's: the one place revocations are reported */
   private changed(): void {
+    this.reportRevocations();
     if (this.listeners.size > 0) {
       const items = this.items();
       for (const l of this.listeners) {
@@ -526,6 +530,11 @@ export class OutboxEngine implements Outbox {
     }
     // operations another process queued, or finished, change what can go next
     this.kick();
+  }
+
+  /** each revocation whose state is new to the listeners (RevocationReports tells each state once) */
+  private reportRevocations(): void {
+    for (const r of this.journal.state.values()) if (r.payload.type === 'revocation') this.reports.report(r);
   }
 
   private items(): OutboxItem[] {

@@ -1,5 +1,5 @@
-// Pure views of the stored state: which operation is next in each group, and what a stored
-// revocation means for the key's metadata.
+// Pure views of the stored state: which operation is next in each group, and where each saved
+// key's server revocation stands (computed here for display; the journal is its only record).
 import type { RevocationSyncState } from '../model';
 import type { StoredOp } from './records';
 import { isOpen } from './records';
@@ -42,4 +42,19 @@ export function syncStateOf(r: StoredOp): RevocationSyncState {
       return sync;
     }
   }
+}
+
+/**
+ * The state of each saved key's latest revocation, by local key id. One key has one revocation
+ * at a time (addRevocation), but a finished one may be followed by another (a cancelled one
+ * queued again): the latest in enqueue order is the one that counts.
+ */
+export function revocationStates(records: Iterable<StoredOp>): Map<string, RevocationSyncState> {
+  const latest = new Map<string, StoredOp>();
+  for (const r of records) {
+    if (r.payload.type !== 'revocation' || r.payload.localKeyId === null) continue;
+    const seen = latest.get(r.payload.localKeyId);
+    if (!seen || seen.order < r.order) latest.set(r.payload.localKeyId, r);
+  }
+  return new Map([...latest].map(([localKeyId, r]) => [localKeyId, syncStateOf(r)]));
 }

@@ -1,9 +1,9 @@
 // Is an API (a base URL) reachable? Learned from the outcome of real requests (any HTTP answer:
-// yes; refused, reset, DNS, timeout: no) and, while it is not, from a cheap probe: a GET of the
-// base URL with no key (any answer, even 401 or 404, means it is back). Probes back off
-// exponentially with jitter between the configured bounds. A 429 pauses the API for as long as
-// the server asked. In memory only: a fresh process starts by trying.
-import { request } from 'undici';
+// yes; refused, reset, DNS, timeout: no) and, while it is not, from a cheap probe through the
+// sender (HttpSender.probe: a GET of the base URL with no key; any answer, even 401 or 404,
+// means it is back). Probes back off exponentially with jitter between the configured bounds. A
+// 429 pauses the API for as long as the server asked. In memory only: a fresh process starts by
+// trying.
 import type { Backoff } from './policy';
 import { backoffMs } from './policy';
 
@@ -17,8 +17,6 @@ export interface Target {
   pausedUntil: number;
 }
 
-const PROBE_TIMEOUT_MS = 5_000;
-
 export class Reachability {
   private readonly targets = new Map<string, Target>();
   /** probes in flight */
@@ -28,7 +26,8 @@ export class Reachability {
     private readonly now: () => number,
     private readonly random: () => number,
     private readonly bounds: Backoff,
-    private readonly signal: AbortSignal,
+    /** true when anything answered at the base URL; never throws */
+    private readonly probeOnce: (base: string) => Promise<boolean>,
   ) {}
 
   get(base: string | undefined): Target | undefined {
@@ -93,11 +92,9 @@ export class Reachability {
     this.probes++;
     let ok = false;
     try {
-      const res = await request(base, { method: 'GET', reset: true, headersTimeout: PROBE_TIMEOUT_MS, bodyTimeout: PROBE_TIMEOUT_MS, signal: this.signal });
-      await res.body.dump();
-      ok = true;
+      ok = await this.probeOnce(base);
     } catch {
-      // no answer: still offline
+      // a probe that fails in an unforeseen way counts as no answer: still offline
     } finally {
       t.probing = false;
       this.probes--;

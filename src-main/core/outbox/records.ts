@@ -54,7 +54,7 @@ export interface StoredOp {
   serverErrors: number;
   /** consecutive attempts without any answer (absent in journals written before it existed) */
   unanswered?: number;
-  /** revocations: the key store and KeyService were told about the final state */
+  /** revocations: the kept value was dropped and the listeners were told about the final state */
   finalized: boolean;
 }
 

@@ -1,17 +1,18 @@
-// Tells KeyService how each key's server revocation is doing (RevocationSyncState), always AFTER
-// the state is on disk, in order, once per state. A finished revocation (synced, or cancelled:
-// local only) is "finalized": the revoked key's kept value is dropped (synced only), KeyService
-// is told, and a record says so. A crash before that record makes the next start do it again;
-// both calls are idempotent.
+// Tells the listeners how each saved key's server revocation is doing (RevocationSyncState),
+// always AFTER the state is on disk, in order, once per state. A finished revocation (synced, or
+// cancelled: local only) is "finalized": the revoked key's kept value is dropped (synced only),
+// the listeners are told, and a record says so. A crash before that record makes the next start
+// do it again; every step is idempotent.
 import { toErrorInfo } from '../errors';
+import type { RevocationReport } from '../services';
 import type { RevocationKeyStore } from './deps';
 import type { StoredOp } from './records';
 import { syncStateOf } from './queue-view';
-import type { RevocationSyncState } from '../model';
+
+export type RevocationListener = (report: RevocationReport) => Promise<void> | void;
 
 export interface RevocationReportDeps {
   revocationKeys: RevocationKeyStore;
-  onRevocationSync(localKeyId: string, sync: RevocationSyncState): Promise<void>;
   /** records that a finished revocation was reported (journal) */
   markFinalized(id: string): Promise<void>;
   log(line: string): void;
@@ -21,14 +22,20 @@ export class RevocationReports {
   private chain: Promise<void> = Promise.resolve();
   private readonly reported = new Map<string, string>();
   private readonly finalizing = new Set<string>();
+  private readonly listeners = new Set<RevocationListener>();
 
   constructor(private readonly deps: RevocationReportDeps) {}
 
+  subscribe(listener: RevocationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   report(r: StoredOp): void {
     if (r.payload.type !== 'revocation' || r.payload.localKeyId === null || r.item.state === 'sending' || r.finalized) return;
-    const localKeyId = r.payload.localKeyId;
     const id = r.item.id;
     const sync = syncStateOf(r);
+    const report: RevocationReport = { localKeyId: r.payload.localKeyId, profileId: r.item.profileId, sync };
     const terminal = r.item.state === 'sent' || r.item.state === 'cancelled';
     if (terminal) {
       if (this.finalizing.has(id)) return;
@@ -41,11 +48,11 @@ export class RevocationReports {
     this.chain = this.chain.then(async () => {
       try {
         // synced: the revoked key's own value is no longer needed
-        if (r.item.state === 'sent') await this.deps.revocationKeys.drop(localKeyId);
-        await this.deps.onRevocationSync(localKeyId, sync);
+        if (r.item.state === 'sent') await this.deps.revocationKeys.drop(report.localKeyId);
+        for (const listener of [...this.listeners]) await listener(report);
         if (terminal) await this.deps.markFinalized(id);
       } catch (err) {
-        this.deps.log(`outbox: could not record the revocation state of key ${localKeyId}: ${toErrorInfo(err).message}`);
+        this.deps.log(`outbox: could not report the revocation state of key ${report.localKeyId}: ${toErrorInfo(err).message}`);
         if (!terminal) this.reported.delete(id);
       } finally {
         if (terminal) this.finalizing.delete(id);

@@ -1,7 +1,8 @@
 // A stand-in OutboxService that records what the core hands it (the agreed contract:
-// enqueueMessage / enqueueRevocation), for tests of the services without the real outbox.
-import type { OutboxItem } from '../../../src-main/core/model';
-import type { OutboxService } from '../../../src-main/core/services';
+// enqueueMessage / enqueueRevocation), for tests of the services without the real outbox. A
+// test plays the outbox's part in a revocation's progress with report().
+import type { OutboxItem, RevocationSyncState } from '../../../src-main/core/model';
+import type { OutboxService, RevocationReport } from '../../../src-main/core/services';
 
 type MessageInput = Parameters<OutboxService['enqueueMessage']>[0];
 type RevocationInput = Parameters<OutboxService['enqueueRevocation']>[0];
@@ -10,6 +11,9 @@ export class RecordingOutbox implements OutboxService {
   readonly messages: MessageInput[] = [];
   readonly revocations: RevocationInput[] = [];
   private items: OutboxItem[] = [];
+  /** where each key's revocation stands, as this stand-in's record has it */
+  private readonly states = new Map<string, RevocationSyncState>();
+  private readonly revocationListeners = new Set<(report: RevocationReport) => Promise<void> | void>();
 
   async list(): Promise<OutboxItem[]> {
     return this.items;
@@ -22,7 +26,13 @@ export class RecordingOutbox implements OutboxService {
 
   async enqueueRevocation(input: RevocationInput): Promise<OutboxItem> {
     this.revocations.push(input);
-    return this.add('keys.revoke', input.profileId, input.label);
+    const item = this.add('keys.revoke', input.profileId, input.label);
+    if (input.localKeyId !== null) this.states.set(input.localKeyId, { state: 'pending', reason: 'queued', outboxId: item.id });
+    return item;
+  }
+
+  async syncStates(): Promise<ReadonlyMap<string, RevocationSyncState>> {
+    return new Map(this.states);
   }
 
   async cancel(id: string): Promise<OutboxItem> {
@@ -37,6 +47,17 @@ export class RecordingOutbox implements OutboxService {
 
   subscribe(): () => void {
     return () => {};
+  }
+
+  subscribeRevocations(listener: (report: RevocationReport) => Promise<void> | void): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
+
+  /** what the real outbox does once a revocation's new state is on disk: tells its listeners */
+  async report(localKeyId: string, profileId: string, sync: RevocationSyncState): Promise<void> {
+    this.states.set(localKeyId, sync);
+    for (const listener of [...this.revocationListeners]) await listener({ localKeyId, profileId, sync });
   }
 
   async close(): Promise<void> {}

@@ -193,7 +193,6 @@ describe('outbox: crash test', () => {
       getProfile: viewKeys.getProfile,
       keyAccess: viewKeys,
       revocationKeys: viewKeys.revocationKeys,
-      onRevocationSync: viewKeys.onRevocationSync,
     });
     const items = await view.list();
     await view.close();

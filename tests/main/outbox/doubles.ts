@@ -4,7 +4,7 @@
 import { CrmError } from '../../../src-main/core/errors';
 import type { KeyMeta, Permission, Profile, RevocationSyncState } from '../../../src-main/core/model';
 import type { RevocationKeyStore } from '../../../src-main/core/outbox/index';
-import type { KeyAccess } from '../../../src-main/core/services';
+import type { KeyAccess, RevocationReport } from '../../../src-main/core/services';
 
 interface Saved {
   value: string;
@@ -118,7 +118,8 @@ export class TestKeys implements KeyAccess {
     },
   };
 
-  onRevocationSync = async (localKeyId: string, sync: RevocationSyncState): Promise<void> => {
+  /** listens to the outbox's revocation reports, as KeyService does */
+  onRevocationSync = ({ localKeyId, sync }: RevocationReport): void => {
     this.syncs.push({ localKeyId, sync });
   };
 

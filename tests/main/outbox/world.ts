@@ -7,7 +7,7 @@ import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { HttpSender } from '../../../src-main/core/http/sender';
 import type { OutboxItem, RequestLogEntry } from '../../../src-main/core/model';
 import type { Outbox, OutboxDeps } from '../../../src-main/core/outbox/index';
-import { createOutbox } from '../../../src-main/core/outbox/index';
+import { OutboxEngine } from '../../../src-main/core/outbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
 import { PROFILE_ID, TestKeys, sandboxMessages } from './doubles';
@@ -44,19 +44,21 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
     sent,
     logs,
     async open(overrides = {}) {
-      const outbox = await createOutbox({
+      const outbox = new OutboxEngine({
         dir,
         sender,
         getProfile: keys.getProfile,
         keyAccess: keys,
         revocationKeys: keys.revocationKeys,
         adminKeyIds: keys.adminKeyIds,
-        onRevocationSync: keys.onRevocationSync,
         probeIntervalMs: FAST,
         log: (line) => logs.push(line),
         ...overrides,
       });
+      // listening before the start, as the core's key service does
+      outbox.subscribeRevocations(keys.onRevocationSync);
       opened.push(outbox);
+      await outbox.start();
       return outbox;
     },
     messages: () => sandboxMessages(sandbox.baseUrl, sandbox.adminKey),

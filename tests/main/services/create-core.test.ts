@@ -1,6 +1,6 @@
 // createCore as the app, the CLI and the e2e harness get it: the real keytar store, the undici
 // sender feeding the request log, and the real outbox taking revocations and offline sends.
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../../../src-main/core/create-core';
@@ -88,12 +88,39 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     expect(revoked.state).toBe('revoked');
     await t.core.outbox?.syncNow();
     await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' }), { timeout: 10_000, interval: 20 });
+    // the kept value is dropped right after the synced state is on disk
+    await vi.waitFor(async () => expect(await t.raw.get(revokingAccount(made.id))).toBeNull(), { timeout: 10_000, interval: 20 });
     expect(sandbox.requests().some((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${made.serverKeyId}` && r.status === 200)).toBe(true);
     expect(await t.raw.get(revokingAccount(made.id))).toBeNull();
     expect(await t.raw.get(keyAccount(made.id))).toBeNull();
     const check = await fetch(`${sandbox.baseUrl}/api/v1/contacts?per_page=1`, { headers: { authorization: `Bearer ${value}` } });
     await check.arrayBuffer();
     expect(check.status).toBe(401);
+  });
+
+  it("a revocation's progress is the outbox's record alone: keys.json never holds it, a process without the outbox reads it", async () => {
+    const t = await open('outbox-record');
+    const made = await t.core.keys.createServerKey({ name: 'recorded', permissions: ['contacts:read'] });
+    secrets.push((await t.raw.get(keyAccount(made.id))) as string);
+    await sandbox.suspend();
+    try {
+      await t.core.keys.revoke(made.id);
+      await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'pending', reason: 'offline' }), { timeout: 10_000, interval: 20 });
+    } finally {
+      await sandbox.resume();
+    }
+    expect(await readFile(join(t.dataDir, 'keys.json'), 'utf8')).not.toContain('"sync"');
+    // what `crm keys list` opens: the same data dir, no outbox running
+    const reader = await openTestCore('outbox-record-reader', { outbox: false, raw: t.raw, dataDir: t.dataDir });
+    try {
+      expect((await reader.core.keys.get(made.id)).sync).toMatchObject({ state: 'pending', reason: 'offline' });
+      await t.core.outbox?.syncNow();
+      await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' }), { timeout: 10_000, interval: 20 });
+      expect((await reader.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' });
+    } finally {
+      await reader.core.close();
+    }
+    expect(await readFile(join(t.dataDir, 'keys.json'), 'utf8')).not.toContain('"sync"');
   });
 
   it('an offline send is queued and delivered later with the same Idempotency-Key; a staged file survives until then', async () => {

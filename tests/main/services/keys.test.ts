@@ -150,7 +150,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     let profileId: string;
 
     beforeAll(async () => {
-      t = await open('test');
+      t = await open('test', { outbox: new RecordingOutbox() });
       core = t.core;
       profileId = (await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl })).id;
     });
@@ -232,9 +232,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const made = sandbox.createKey('revoked', ['contacts:read']);
       secrets.push(made.key);
       const meta = await core.keys.add({ profileId, name: 'Revoked', value: made.key });
-      t.core.keys.attachOutbox(new RecordingOutbox());
       await core.keys.revoke(meta.id);
-      t.core.keys.attachOutbox(undefined);
       const before = sandbox.requests().length;
       const err = await failure(core.keys.test(meta.id));
       expect(err.code).toBe('key_revoked');
@@ -259,9 +257,8 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
 
   describe('revoke', () => {
     it('mid-flight: the hanging request rejects with key_revoked; later uses fail without a request', async () => {
-      const { core, raw, store } = await open('revoke-inflight');
       const outbox = new RecordingOutbox();
-      core.keys.attachOutbox(outbox);
+      const { core, raw, store } = await open('revoke-inflight', { outbox });
       const made = sandbox.createKey('in flight', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
@@ -297,16 +294,15 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect((await see(core.keys.revoke(meta.id))).revokedAt).toBe(revoked.revokedAt);
       expect(outbox.revocations).toHaveLength(1);
       expect((await failure(core.profiles.setActiveKey(profile.id, meta.id))).code).toBe('key_revoked');
-      // the outbox reports progress back through applyRevocationSync
-      await core.keys.applyRevocationSync(meta.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
+      // the outbox reports progress; the key service listens
+      await outbox.report(meta.id, profile.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
       expect((await core.keys.get(meta.id)).sync).toEqual({ state: 'synced', at: '2026-01-01T00:00:00.000Z' });
     });
 
     it('with the keychain locked the local revocation still holds; the stale entry goes once the server side is synced', async () => {
       const memory = new MemorySecretStore();
-      const { core } = await open('revoke-locked', { raw: memory });
       const outbox = new RecordingOutbox();
-      core.keys.attachOutbox(outbox);
+      const { core } = await open('revoke-locked', { raw: memory, outbox });
       const made = sandbox.createKey('locked', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
@@ -322,14 +318,13 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect((await failure(core.contacts.list({ perPage: 1 }))).code).toBe('key_revoked');
       memory.fail = false;
       expect(memory.accounts()).toEqual([keyAccount(meta.id)]);
-      await core.keys.applyRevocationSync(meta.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
+      await outbox.report(meta.id, profile.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
       expect(memory.accounts()).toEqual([]);
     });
 
     it('a short key without a server id is queued with no part of its value: its kept value finds it later', async () => {
-      const { core } = await open('revoke-local-only');
       const outbox = new RecordingOutbox();
-      core.keys.attachOutbox(outbox);
+      const { core } = await open('revoke-local-only', { outbox });
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
       const meta = await core.keys.add({ profileId: profile.id, name: 'Short', value: 'shortkey9' });
       secrets.push('shortkey9');
@@ -340,8 +335,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     });
 
     it('is durable: a new process still refuses the revoked key', async () => {
-      const first = await open('revoke-durable');
-      first.core.keys.attachOutbox(new RecordingOutbox());
+      const first = await open('revoke-durable', { outbox: new RecordingOutbox() });
       const made = sandbox.createKey('durable', ['contacts:read']);
       secrets.push(made.key);
       const profile = await first.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
@@ -354,14 +348,19 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(requestCount(sandbox)).toBe(before);
     });
 
-    it('without an outbox: falls back to one direct DELETE by the key itself, then drops the revocation copy', async () => {
-      const { core, raw } = await open('revoke-direct');
+    it('through the outbox: one DELETE by the key itself, then the revocation copy is dropped', async () => {
+      // the real outbox, as the app and `crm keys revoke` have it
+      const t = await openTestCore('revoke-self');
+      opened.push(t);
+      const { core, raw } = t;
       const made = sandbox.createKey('self delete', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
       const meta = await core.keys.add({ profileId: profile.id, name: 'Self', value: made.key, serverKeyId: made.id });
       await see(core.keys.revoke(meta.id));
-      await core.keys.idle();
+      await core.outbox?.syncNow();
+      const synced = async (): Promise<boolean> => (await core.keys.get(meta.id)).sync?.state === 'synced' && (await raw.get(revokingAccount(meta.id))) === null;
+      await vi.waitFor(async () => expect(await synced()).toBe(true), { timeout: 10_000, interval: 20 });
       const deletes = sandbox.requests().filter((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${made.id}`);
       expect(deletes.map((r) => r.status)).toEqual([200]);
       expect((await core.keys.get(meta.id)).sync).toMatchObject({ state: 'synced' });
@@ -370,14 +369,29 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       await check.arrayBuffer();
       expect(check.status).toBe(401);
     });
+
+    it('without an outbox the revocation stays here: no request, no copy of the value, local only', async () => {
+      const { core, raw } = await open('revoke-no-outbox');
+      const made = sandbox.createKey('no outbox', ['contacts:read']);
+      secrets.push(made.key);
+      const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
+      const meta = await core.keys.add({ profileId: profile.id, name: 'Here only', value: made.key, serverKeyId: made.id });
+      const before = requestCount(sandbox);
+      const revoked = await see(core.keys.revoke(meta.id));
+      expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'local_only' } });
+      expect(requestCount(sandbox)).toBe(before);
+      expect(await raw.get(keyAccount(meta.id))).toBeNull();
+      expect(await raw.get(revokingAccount(meta.id))).toBeNull();
+    });
   });
 
   describe('server keys', () => {
     let t: TestCore;
     let profileId: string;
+    const outbox = new RecordingOutbox();
 
     beforeAll(async () => {
-      t = await open('server-keys');
+      t = await open('server-keys', { outbox });
       profileId = (await t.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl })).id;
       await t.core.keys.add({ profileId, name: 'Admin', value: sandbox.adminKey });
     });
@@ -428,24 +442,18 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     });
 
     it('revokeServerKey: a locally saved key is revoked locally too; another is only queued', async () => {
-      const outbox = new RecordingOutbox();
-      t.core.keys.attachOutbox(outbox);
-      try {
-        const made = await t.core.keys.createServerKey({ name: 'to revoke' });
-        secrets.push((await t.raw.get(keyAccount(made.id))) as string);
-        const result = await see(t.core.keys.revokeServerKey({ serverKeyId: made.serverKeyId as string }));
-        expect(result).toEqual({ serverKeyId: made.serverKeyId, queued: true });
-        expect((await t.core.keys.get(made.id)).state).toBe('revoked');
-        expect(outbox.revocations[0]).toMatchObject({ localKeyId: made.id, serverKeyId: made.serverKeyId, label: 'to revoke' });
+      const made = await t.core.keys.createServerKey({ name: 'to revoke' });
+      secrets.push((await t.raw.get(keyAccount(made.id))) as string);
+      const result = await see(t.core.keys.revokeServerKey({ serverKeyId: made.serverKeyId as string }));
+      expect(result).toEqual({ serverKeyId: made.serverKeyId, queued: true });
+      expect((await t.core.keys.get(made.id)).state).toBe('revoked');
+      expect(outbox.revocations[0]).toMatchObject({ localKeyId: made.id, serverKeyId: made.serverKeyId, label: 'to revoke' });
 
-        const remote = sandbox.createKey('remote only', ['contacts:read']);
-        secrets.push(remote.key);
-        await t.core.keys.listServerKeys();
-        expect(await see(t.core.keys.revokeServerKey({ serverKeyId: remote.id }))).toEqual({ serverKeyId: remote.id, queued: true });
-        expect(outbox.revocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, origin: new URL(sandbox.baseUrl).origin, label: 'remote only' });
-      } finally {
-        t.core.keys.attachOutbox(undefined);
-      }
+      const remote = sandbox.createKey('remote only', ['contacts:read']);
+      secrets.push(remote.key);
+      await t.core.keys.listServerKeys();
+      expect(await see(t.core.keys.revokeServerKey({ serverKeyId: remote.id }))).toEqual({ serverKeyId: remote.id, queued: true });
+      expect(outbox.revocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, origin: new URL(sandbox.baseUrl).origin, label: 'remote only' });
     });
 
     it('a key the keychain cannot take is deleted again on the server', async () => {

@@ -2,6 +2,7 @@
 // builder -> sender -> parser, Idempotency-Keys, offline queueing with the same key, previews.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError } from '../../../src-main/core/errors';
+import { MessageServiceImpl } from '../../../src-main/core/messages/message-service';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { openTestCore } from '../helpers/core';
 import type { TestCore } from '../helpers/core';
@@ -35,6 +36,9 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     expect(err).toBeInstanceOf(CrmError);
     return err as CrmError;
   };
+  /** the core's message service over the same profiles, keys and HTTP client, with a recording outbox */
+  const queueingInto = (outbox: RecordingOutbox): MessageServiceImpl =>
+    new MessageServiceImpl({ profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, outbox });
 
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 120 });
@@ -130,29 +134,25 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
 
   it('a key without messages:send gets forbidden, which is thrown, not queued', async () => {
     const outbox = new RecordingOutbox();
-    t.core.messages.attachOutbox(outbox);
+    const messages = queueingInto(outbox);
     const reader = sandbox.createKey('reader', ['contacts:read']);
     const p = await t.core.profiles.create({ name: 'Reader', baseUrl: sandbox.baseUrl });
     await t.core.keys.add({ profileId: p.id, name: 'Reader', value: reader.key });
-    try {
-      const err = await failure(t.core.messages.sendText({ number: '5511999990000', text: 'hi' }, { profileId: p.id }));
-      expect(err.code).toBe('forbidden');
-      expect(outbox.messages).toEqual([]);
-      expect(findSecrets(observed, [reader.key])).toEqual([]);
-    } finally {
-      t.core.messages.attachOutbox(undefined);
-    }
+    const err = await failure(messages.sendText({ number: '5511999990000', text: 'hi' }, { profileId: p.id }));
+    expect(err.code).toBe('forbidden');
+    expect(outbox.messages).toEqual([]);
+    expect(findSecrets(observed, [reader.key])).toEqual([]);
   });
 
   describe('API unreachable', () => {
     it('queues into the outbox with the same Idempotency-Key', async () => {
       const outbox = new RecordingOutbox();
-      t.core.messages.attachOutbox(outbox);
+      const messages = queueingInto(outbox);
       await sandbox.suspend();
       try {
-        const given = await see(t.core.messages.sendText({ number: '5511977776666', text: 'later' }, { idempotencyKey: 'retry-key-123' }));
+        const given = await see(messages.sendText({ number: '5511977776666', text: 'later' }, { idempotencyKey: 'retry-key-123' }));
         expect(given).toEqual({ status: 'queued', outboxId: 'ob_1', reason: expect.stringMatching(/could not be reached/) });
-        const fresh = await see(t.core.messages.sendText({ number: '5511977776666', text: 'later 2' }));
+        const fresh = await see(messages.sendText({ number: '5511977776666', text: 'later 2' }));
         expect(fresh.status).toBe('queued');
         expect(outbox.messages).toHaveLength(2);
         expect(outbox.messages[0]).toEqual({
@@ -163,7 +163,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
         });
         expect(outbox.messages[1]?.op.idempotencyKey).toMatch(UUID);
         // queueWhenOffline: false (the CLI) fails instead
-        const err = await failure(t.core.messages.sendText({ number: '5511977776666', text: 'now or never' }, { queueWhenOffline: false }));
+        const err = await failure(messages.sendText({ number: '5511977776666', text: 'now or never' }, { queueWhenOffline: false }));
         expect(err.code).toBe('network');
         expect(outbox.messages).toHaveLength(2);
         // contacts are never queued
@@ -171,7 +171,6 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
         expect((await t.core.keys.get(keyId)).lastStatus).toBe('unreachable');
       } finally {
         await sandbox.resume();
-        t.core.messages.attachOutbox(undefined);
       }
     });
 

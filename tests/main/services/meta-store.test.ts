@@ -80,12 +80,31 @@ describe('metadata stores', () => {
     const dir = await tempDir();
     const key = {
       id: 'lk_1', name: 'k', profileId: 'p_1', fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null,
-      lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null,
+      lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null,
     };
     await writeFile(join(dir, 'keys.json'), JSON.stringify({ version: 1, keys: [{ ...key, value: 'crm_sk_should_not_survive' }] }));
     const meta = createMetaStores(dir);
     expect((await meta.keys.read()).keys).toEqual([key]);
     await meta.keys.update(() => undefined);
     expect(await readFile(join(dir, 'keys.json'), 'utf8')).not.toContain('crm_sk_should_not_survive');
+  });
+
+  it('loads a keys.json that still carries copies of revocation progress: the copies are ignored, nothing else is lost', async () => {
+    const dir = await tempDir();
+    const own = { name: 'k', profileId: 'p_1', fingerprint: 'abcd', permissions: ['contacts:read'], addedAt: 'x', lastUsedAt: 'y', lastStatus: 'valid', serverKeyId: 'k_1', origin: 'https://a.example' };
+    const keys = [
+      { ...own, id: 'lk_1', state: 'active', revokedAt: null, sync: null },
+      { ...own, id: 'lk_2', state: 'revoked', revokedAt: 'z', sync: { state: 'pending', reason: 'offline', detail: 'no answer', nextAttemptAt: 'w', outboxId: 'ob_1' } },
+      { ...own, id: 'lk_3', state: 'revoked', revokedAt: 'z', sync: { state: 'synced', at: 'z' } },
+      { ...own, id: 'lk_4', state: 'revoked', revokedAt: 'z', sync: { state: 'failed', reason: 'Forbidden (403)' } },
+      { ...own, id: 'lk_5', state: 'revoked', revokedAt: 'z', sync: { state: 'local_only' } },
+    ];
+    await writeFile(join(dir, 'keys.json'), JSON.stringify({ version: 1, keys }));
+    const notices: string[] = [];
+    const meta = createMetaStores(dir, { onNotice: (m) => notices.push(m) });
+    expect((await meta.keys.read()).keys).toEqual(keys.map(({ sync: _copied, ...key }) => key));
+    expect(notices).toEqual([]);
+    await meta.keys.update(() => undefined);
+    expect(await readFile(join(dir, 'keys.json'), 'utf8')).not.toContain('"sync"');
   });
 });

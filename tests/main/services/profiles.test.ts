@@ -140,7 +140,7 @@ describe('ProfileService', () => {
     const p = await profiles.create({ name: 'A', baseUrl: 'https://a.example.com' });
     const meta = createMetaStores(dir);
     await meta.keys.update((doc) => {
-      doc.keys.push({ id: 'lk_1', name: 'k', profileId: p.id, fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null });
+      doc.keys.push({ id: 'lk_1', name: 'k', profileId: p.id, fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null });
     });
     await secrets.set('key:lk_1', 'crm_sk_value_1234');
     const fresh = new ProfileManager(createMetaStores(dir), secrets, new KeyVault(secrets, createMetaStores(dir)));

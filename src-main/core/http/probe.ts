@@ -1,0 +1,22 @@
+// Is an API there at all? A GET of its base URL with no key, on a connection of its own (a
+// pooled keep-alive socket to a server that went away says nothing about now). Any answer counts,
+// whatever its status (401, 404): all the outbox asks is whether requests arrive again.
+import { request } from 'undici';
+import { dispatcherFor, environmentRoute, type NetworkRoute } from './dispatcher-cache';
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** true when anything answered; false for no answer (refused, reset, DNS, timeout, aborted) */
+export async function probeBaseUrl(baseUrl: string, signal: AbortSignal, timeoutMs = PROBE_TIMEOUT_MS, route: NetworkRoute = environmentRoute()): Promise<boolean> {
+  // the same way out as the requests themselves (a proxy-only network must not look offline)
+  const dispatcher = dispatcherFor(new URL(baseUrl).origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
+  try {
+    const res = await request(baseUrl, { method: 'GET', reset: true, signal, dispatcher });
+    await res.body.dump();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    void dispatcher.destroy().catch(() => undefined);
+  }
+}
