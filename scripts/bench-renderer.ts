@@ -6,7 +6,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { createDispatcher, createHandlers } from '../src-main/ipc/handlers';
 import { launchConsole } from '../tests/e2e/support/app-harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -91,8 +90,7 @@ async function scroll(browser: Browser, contacts: number): Promise<{ maxRows: nu
 async function ipcOverhead(browser: Browser): Promise<{ ipc: number; direct: number }> {
   const h = await launchConsole(browser, { contacts: 1000 });
   try {
-    const noop = { clipboard: { copy: async () => {}, copySensitive: async () => 0, dispose: async () => {} }, pickFile: async () => null, openExternal: async () => {} };
-    const dispatch = createDispatcher(createHandlers({ core: h.core, platform: noop, appInfo: () => { throw new Error('unused'); }, emit: () => {} }));
+    const dispatch = h.dispatch;
     const payload = { page: 3, perPage: 20 };
     const rounds = 5;
     const perRound = 200;

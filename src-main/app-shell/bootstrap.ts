@@ -3,7 +3,9 @@
 // through everything at once. On later launches the sandbox profile gets its server back
 // (same data file, same port when free) and keeps using the admin key it has: the sandbox
 // makes a new one only if its data no longer has that key, and then it is saved the same way.
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CrmError } from '../core/errors';
 import type { Permission } from '../core/model';
 import type { KeyService, ProfileService } from '../core/services';
 
@@ -25,6 +27,8 @@ export type ResumeSandbox = (options: SandboxOptions & { keepKeyId: string | nul
 export interface BootstrapResult {
   firstRunNotice: string | null;
   sandbox: SandboxHandle | null;
+  /** set when the sandbox could not be set up; the app runs on without it */
+  problem?: string;
 }
 
 export const SANDBOX_CONTACTS = 100_000;
@@ -46,7 +50,17 @@ export async function bootstrap(deps: {
   if (profiles.length === 0) {
     const sandbox = await startSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile });
     const profile = await profileService.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
-    await keys.add({ profileId: profile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
+    try {
+      await keys.add({ profileId: profile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
+    } catch (err) {
+      if (!(err instanceof CrmError) || err.code !== 'keychain_unavailable') throw err;
+      // No keychain (no Secret Service, or it is locked): a profile without its key and a server
+      // nobody can use would be left behind. Undo both, say why; the next launch tries again.
+      await profileService.remove(profile.id);
+      await sandbox.close();
+      await rm(dataFile, { force: true });
+      return { sandbox: null, firstRunNotice: null, problem: `The built-in sandbox was not set up: ${err.message}` };
+    }
     await profileService.activate(profile.id);
     return {
       sandbox,

@@ -78,11 +78,17 @@ export type SendOutcome =
   | { status: 'sent'; message: SentMessage; durationMs: number; replayed?: boolean }
   | { status: 'queued'; outboxId: string; reason: string };
 
+/** what the window runs in: Electron, or an installed Chromium where no Electron can be had */
+export type AppHost = 'electron' | 'chromium' | 'test';
+
 export interface AppInfo {
   version: string;
   platform: string;
+  host: AppHost;
   /** set on the launch that created the Sandbox profile */
   firstRunNotice: string | null;
+  /** problems found while starting (a damaged settings file set aside, no sandbox), for the person */
+  notices: string[];
   sandbox: { baseUrl: string } | null;
   limits: { imageBytes: number; documentBytes: number; audioBytes: number; textChars: number; captionChars: number };
 }

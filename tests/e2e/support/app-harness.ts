@@ -6,27 +6,26 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { bootstrap } from '../../../src-main/app-shell/bootstrap';
-import { createCore } from '../../../src-main/core/create-core';
-import { LIMITS } from '../../../src-main/core/limits';
-import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../../src-main/ipc/channels';
+import { bindPage } from '../../../src-main/chromium-host/page-bridge';
+import { APP_ORIGIN, APP_URL, serveRenderer } from '../../../src-main/chromium-host/renderer-route';
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
-import type { AppInfo, EventChannel, EventMap } from '../../../src-main/ipc/contract';
 import type { ConsentQuestion } from '../../../src-main/core/profiles/profile-consent';
-import { createDispatcher, createHandlers } from '../../../src-main/ipc/handlers';
-import { wireCoreEvents } from '../../../src-main/ipc/core-events';
+import type { Dispatch } from '../../../src-main/ipc/dispatcher';
+import type { EventChannel, EventMap } from '../../../src-main/ipc/contract';
+import { buildRuntime, type Runtime } from '../../../src-main/runtime/build-runtime';
 import { startSandbox, type SandboxDialect } from '../../../src-main/sandbox/index';
-import { serveRenderer } from './static-server';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-type Core = Awaited<ReturnType<typeof createCore>>;
+type Core = Runtime['core'];
 
 export interface ConsoleHarness {
   page: Page;
   sandbox: Sandbox;
   core: Core;
+  /** the dispatcher the page's window.crm calls (for measuring it without the page) */
+  dispatch: Dispatch;
   /** every IPC reply and event the renderer received, as JSON text */
   ipcTraffic: string[];
   console: string[];
@@ -43,50 +42,6 @@ export interface ConsoleHarness {
   /** key values that must never reach the renderer */
   secrets: string[];
   close(): Promise<void>;
-}
-
-const BYTES_TAG = '__crmBytes';
-
-/**
- * In the page: window.crm built from the channel lists, calling the exposed binding. Kept as
- * source text: a compiled function would carry the TS runner's helpers (e.g. esbuild's
- * `__name`) that do not exist in the page.
- */
-const INSTALL_API = `(() => {
-  const lists = __LISTS__;
-  const listeners = new Map();
-  const encode = (value) => {
-    if (value instanceof Uint8Array) {
-      let binary = '';
-      for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
-      return { [lists.tag]: btoa(binary) };
-    }
-    if (Array.isArray(value)) return value.map(encode);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
-    return value;
-  };
-  const api = {};
-  for (const channel of lists.invoke) api[channel] = (payload) => globalThis.__crmInvoke(channel, encode(payload));
-  api.on = (event, listener) => {
-    if (!lists.events.includes(event)) throw new Error('Unknown event: ' + event);
-    if (!listeners.has(event)) listeners.set(event, new Set());
-    listeners.get(event).add(listener);
-    return () => listeners.get(event)?.delete(listener);
-  };
-  globalThis.crm = Object.freeze(api);
-  globalThis.__crmDeliver = (event, data) => {
-    for (const l of listeners.get(event) ?? []) l(data);
-  };
-})();`;
-
-function decodeBytes(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decodeBytes);
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    if (typeof record[BYTES_TAG] === 'string') return new Uint8Array(Buffer.from(record[BYTES_TAG], 'base64'));
-    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, decodeBytes(v)]));
-  }
-  return value;
 }
 
 /** The window the e2e suite renders into, in CSS pixels at 100% zoom. */
@@ -106,15 +61,6 @@ export async function launchConsole(
 ): Promise<ConsoleHarness> {
   const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000, dialect: options.dialect ?? 'default' });
   const dataDir = await mkdtemp(join(tmpdir(), 'crm-e2e-'));
-  const core = await createCore({ dataDir, keychainService: `crm-console-e2e-${randomUUID()}` });
-  const boot = await bootstrap({
-    dataDir,
-    profiles: core.profiles,
-    keys: core.keys,
-    // The first-run path for real, but with the sandbox this test controls.
-    startSandbox: async () => sandbox,
-    resumeSandbox: () => Promise.reject(new Error('the e2e console always starts on a fresh data dir')),
-  });
 
   const ipcTraffic: string[] = [];
   const consoleLines: string[] = [];
@@ -122,20 +68,10 @@ export async function launchConsole(
   const pickQueue: (string | null)[] = [];
   const confirmQueue: boolean[] = [];
   const confirmAsked: ConsentQuestion[] = [];
-  let page: Page | null = null;
-
-  const emit = <E extends EventChannel>(event: E, data: EventMap[E]): void => {
+  let deliver: <E extends EventChannel>(event: E, data: EventMap[E]) => void = (event, data) => {
     ipcTraffic.push(JSON.stringify({ event, data }));
-    void page?.evaluate(`globalThis.__crmDeliver?.(${JSON.stringify(event)}, ${JSON.stringify(data)})`).catch(() => {});
   };
-  const info: AppInfo = {
-    version: 'e2e',
-    platform: process.platform,
-    firstRunNotice: boot.firstRunNotice,
-    sandbox: { baseUrl: sandbox.baseUrl },
-    limits: { imageBytes: LIMITS.imageBytes, documentBytes: LIMITS.documentBytes, audioBytes: LIMITS.audioBytes, textChars: LIMITS.textChars, captionChars: LIMITS.captionChars },
-  };
-  const platform = {
+  const services = {
     clipboard: createClipboardGuard({ writeText: (t: string) => { clipboard.text = t; }, readText: () => clipboard.text }),
     pickFile: async () => (pickQueue.length ? (pickQueue.shift() ?? null) : null),
     openExternal: async () => {},
@@ -144,10 +80,19 @@ export async function launchConsole(
       return confirmQueue.shift() ?? false;
     },
   };
-  const dispatch = createDispatcher(createHandlers({ core, platform, appInfo: () => info, emit }));
-  const unwire = wireCoreEvents(core, emit);
+  const runtime = await buildRuntime({
+    dataDir,
+    keychainService: `crm-console-e2e-${randomUUID()}`,
+    log: (m) => consoleLines.push(`main: ${m}`),
+    host: { kind: 'test', version: 'e2e', services, deliver: (event, data) => deliver(event, data) },
+    // The first-run path for real, but with the sandbox this test controls.
+    sandbox: {
+      start: async () => sandbox,
+      resume: () => Promise.reject(new Error('the e2e console always starts on a fresh data dir')),
+    },
+  });
+  const { core } = runtime;
 
-  const server = await serveRenderer();
   const zoom = options.zoom ?? 1;
   const win = options.window ?? WINDOW_SIZE;
   const context = await browser.newContext({
@@ -155,22 +100,24 @@ export async function launchConsole(
     viewport: { width: Math.round(win.width / zoom), height: Math.round(win.height / zoom) },
     deviceScaleFactor: zoom,
   });
-  await context.grantPermissions(['microphone'], { origin: server.url });
-  page = await context.newPage();
+  await serveRenderer(context, resolve('out/renderer'));
+  await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
+  const page = await context.newPage();
   page.on('console', (m) => consoleLines.push(m.text()));
   page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
-  await page.exposeBinding('__crmInvoke', async (_source, channel: string, payload: unknown) => {
-    const result = await dispatch(channel, decodeBytes(payload));
-    ipcTraffic.push(JSON.stringify({ channel, result }));
-    return result;
+  const bridge = await bindPage(page, runtime.dispatch, {
+    appUrl: APP_URL,
+    onReply: (channel, result) => ipcTraffic.push(JSON.stringify({ channel, result })),
+    onEvent: (event, data) => ipcTraffic.push(JSON.stringify({ event, data })),
   });
-  await page.addInitScript({ content: INSTALL_API.replace('__LISTS__', JSON.stringify({ invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG })) });
-  await page.goto(server.url);
+  deliver = bridge.deliver;
+  await page.goto(APP_URL);
 
   return {
     page,
     sandbox,
     core,
+    dispatch: runtime.dispatch,
     ipcTraffic,
     console: consoleLines,
     clipboard,
@@ -179,10 +126,8 @@ export async function launchConsole(
     confirmAsked,
     secrets: [sandbox.adminKey],
     async close() {
-      unwire();
       await context.close();
-      await server.close();
-      await core.close();
+      await runtime.shutdown();
       await sandbox.close();
       await rm(dataDir, { recursive: true, force: true });
     },

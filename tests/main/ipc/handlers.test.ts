@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS } from '../../../src-main/ipc/channels';
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
-import type { AppInfo, EventChannel } from '../../../src-main/ipc/contract';
+import type { EventChannel } from '../../../src-main/ipc/contract';
 import { createDispatcher, createHandlers, type Dispatch } from '../../../src-main/ipc/handlers';
 import { payloadSchemas } from '../../../src-main/ipc/schemas';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox } from '../helpers';
 import { openTestCore, type TestCore } from '../helpers/core';
+import { TEST_APP_INFO } from '../helpers/app-info';
 
 const available = await keychainAvailable();
 
@@ -35,7 +36,7 @@ describe.skipIf(!available)('IPC handlers over the real core', () => {
     const profile = await tc.core.profiles.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
     profileId = profile.id;
     await tc.core.keys.add({ profileId, name: 'admin', value: sandbox.adminKey });
-    const info = { version: 't', platform: 'linux', firstRunNotice: null, sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } } satisfies AppInfo;
+    const info = TEST_APP_INFO;
     const handlers = createHandlers({
       core: tc.core,
       platform: {

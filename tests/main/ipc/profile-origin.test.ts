@@ -10,15 +10,16 @@ import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import { keyAccount } from '../../../src-main/core/secrets/secret-store';
 import type { ConsentQuestion } from '../../../src-main/core/profiles/profile-consent';
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
-import type { AppInfo, KeyMeta } from '../../../src-main/ipc/contract';
+import type { KeyMeta } from '../../../src-main/ipc/contract';
 import { createDispatcher, createHandlers, type Dispatch } from '../../../src-main/ipc/handlers';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir } from '../helpers';
 import { openTestCore, type TestCore } from '../helpers/core';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { TEST_APP_INFO } from '../helpers/app-info';
 
 const available = await keychainAvailable();
-const info = { version: 't', platform: 'linux', firstRunNotice: null, sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } } satisfies AppInfo;
+const info = TEST_APP_INFO;
 
 describe.skipIf(!available)('keys stay with their origin', () => {
   let sandbox: RunningSandbox;
@@ -151,7 +152,7 @@ describe('a key saved before keys were bound', () => {
       doc.activeProfileId = 'p1';
     });
     await meta.keys.update((doc) => {
-      doc.keys.push({ id: 'lk_1', name: 'old', profileId: 'p1', fingerprint: 'abcd', permissions: null, addedAt: '2026-01-01T00:00:00Z', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null });
+      doc.keys.push({ id: 'lk_1', name: 'old', profileId: 'p1', fingerprint: 'abcd', permissions: null, addedAt: '2026-01-01T00:00:00Z', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null });
     });
     await secrets.set(keyAccount('lk_1'), 'legacy-key-value-0000abcd');
     const vault = new KeyVault(secrets, meta);

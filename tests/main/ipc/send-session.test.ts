@@ -4,12 +4,13 @@
 // leaves its request id stuck.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
-import type { AppInfo, SendOutcome } from '../../../src-main/ipc/contract';
+import type { SendOutcome } from '../../../src-main/ipc/contract';
 import { createDispatcher, createHandlers, type Dispatch } from '../../../src-main/ipc/handlers';
 import { ALREADY_SENDING, JUST_SENT } from '../../../src-main/core/messages/send-session';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox } from '../helpers';
 import { openTestCore, type TestCore } from '../helpers/core';
+import { TEST_APP_INFO } from '../helpers/app-info';
 
 const available = await keychainAvailable();
 
@@ -20,7 +21,7 @@ describe.skipIf(!available)('send:submit keeps each draft from being sent twice'
   let seq = 0;
   let number = '';
 
-  const info = { version: 't', platform: 'linux', firstRunNotice: null, sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } } satisfies AppInfo;
+  const info = TEST_APP_INFO;
   const draft = (text: string) => ({ kind: 'text', number, text }) as const;
   const keyShown = async (text: string): Promise<string> => {
     const preview = await dispatch('send:preview', { draft: draft(text) });

@@ -12,13 +12,13 @@ import type { RequestLogEntry } from '../../../src-main/core/model';
 import { keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
-import type { AppInfo } from '../../../src-main/ipc/contract';
 import { wireCoreEvents } from '../../../src-main/ipc/core-events';
 import { createDispatcher, createHandlers, type Dispatch } from '../../../src-main/ipc/handlers';
 import { runInProcess } from '../cli/cli-harness';
 import { filesContainingSecrets, keychainAvailable, leakedRuns, tempDir, uniqueKeychainService } from '../helpers';
 import { openTestCore, type TestCore } from '../helpers/core';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { TEST_APP_INFO } from '../helpers/app-info';
 
 const available = await keychainAvailable();
 
@@ -144,7 +144,7 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
     const profile = await tc.core.profiles.create({ name: 'Hostile', baseUrl: server.url });
     profileId = profile.id;
     await tc.core.keys.add({ profileId, name: 'main', value: KEY });
-    const info = { version: 't', platform: 'linux', firstRunNotice: null, sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } } satisfies AppInfo;
+    const info = TEST_APP_INFO;
     const emit = (event: string, data: unknown): void => {
       scan(JSON.stringify({ event, data }));
     };

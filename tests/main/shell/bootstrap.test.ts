@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap, type ResumeSandbox, type StartSandbox } from '../../../src-main/app-shell/bootstrap';
 import { resumeSandbox, startSandbox } from '../../../src-main/sandbox/index';
+import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import { keychainAvailable } from '../helpers';
 import { openTestCore, type TestCore } from '../helpers/core';
 
@@ -168,4 +169,32 @@ describe.skipIf(!available)('bootstrap', () => {
       await tc.cleanup();
     }
   });
+
+  it('without a keychain, first launch leaves no profile without a key and no server running, and says why', async () => {
+    const raw = new MemorySecretStore();
+    raw.fail = true;
+    const tc = await openTestCore('boot-no-keychain', { raw });
+    const opened: { baseUrl: string }[] = [];
+    try {
+      const result = await bootstrap({
+        dataDir: tc.dataDir,
+        profiles: tc.core.profiles,
+        keys: tc.core.keys,
+        startSandbox: async (o) => {
+          const s = await start(o);
+          opened.push(s);
+          return s;
+        },
+        resumeSandbox: resume,
+      });
+      expect(result.sandbox).toBeNull();
+      expect(result.problem).toMatch(/^The built-in sandbox was not set up: The OS keychain is unavailable or locked/);
+      expect((await tc.core.profiles.list()).profiles).toEqual([]);
+      // the server it started was closed: nothing answers on its port any more
+      await expect(fetch(`${opened[0]!.baseUrl}/api/v1/contacts`)).rejects.toThrow();
+    } finally {
+      await tc.cleanup();
+    }
+  });
 });
+

@@ -1,0 +1,64 @@
+// The built window (out/renderer) served to Chromium from Node through request interception, at
+// an https origin that exists nowhere else: no listening port, no local web server another
+// program or web page could call. https makes it a secure context (the microphone works);
+// every response carries the app's CSP, as Electron's session adds it.
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { CONTENT_SECURITY_POLICY } from '../app-shell/security-policy';
+
+/** `.invalid` can never resolve (RFC 2606): a request that escaped interception goes nowhere */
+export const APP_ORIGIN = 'https://crm-console.invalid';
+export const APP_URL = `${APP_ORIGIN}/index.html`;
+
+const PERMISSIONS_POLICY = ['microphone=(self)', 'camera=()', 'geolocation=()', 'display-capture=()', 'usb=()', 'serial=()', 'hid=()', 'bluetooth=()', 'midi=()', 'payment=()', 'clipboard-read=()', 'idle-detection=()'].join(', ');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/** the file under `root` a request path names, or null for anything outside it */
+export function fileFor(root: string, pathname: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const base = resolve(root);
+  const file = normalize(join(base, path === '/' ? 'index.html' : path));
+  return file.startsWith(base + sep) ? file : null;
+}
+
+export async function serveRenderer(context: BrowserContext, root: string): Promise<void> {
+  // Every request of the window: the app's own files are answered from disk, anything else
+  // (which the CSP already forbids) is refused here too.
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    const file = url.origin === APP_ORIGIN ? fileFor(root, url.pathname) : null;
+    if (!file) return route.abort('blockedbyclient');
+    try {
+      const body = await readFile(file);
+      return route.fulfill({
+        status: 200,
+        body,
+        headers: {
+          'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+          // as Electron's permission handler: the microphone (voice notes) and nothing else
+          'Permissions-Policy': PERMISSIONS_POLICY,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    } catch {
+      return route.fulfill({ status: 404, body: '' });
+    }
+  });
+}

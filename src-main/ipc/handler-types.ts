@@ -1,0 +1,54 @@
+// What the IPC handlers are built from: the core's services (HandlerCore), the host's OS services
+// (HandlerPlatform) and the event sink, and the shape every domain's handlers fill in.
+import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
+import type { ContactsService, KeyAccess, KeyService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
+import type { ApiHandlerCore } from './api-handlers';
+import type { ClipboardGuard } from './clipboard-guard';
+import type { AppInfo, EventChannel, EventMap, InvokeChannel, InvokePayload, InvokeValue, StagedFile } from './contract';
+
+export type Purpose = 'image' | 'document' | 'audio';
+
+export interface FileStaging {
+  stageFromPath(path: string, purpose: Purpose): Promise<StagedFile>;
+  stageFromBytes(name: string, bytes: Uint8Array, purpose: Purpose): Promise<StagedFile>;
+  resolve(fileId: string): string | Promise<string>;
+  release(fileId: string): void | Promise<void>;
+}
+
+export interface HandlerCore {
+  profiles: ProfileService & ConsentProfiles;
+  api: ApiHandlerCore;
+  keys: KeyService & { takeNewKeyValueForClipboard(localKeyId: string): Promise<string> };
+  keyAccess: KeyAccess;
+  contacts: ContactsService;
+  messages: MessageService;
+  outbox?: OutboxService | undefined;
+  requestLog: RequestLog;
+  files: FileStaging;
+}
+
+export interface HandlerPlatform {
+  clipboard: ClipboardGuard;
+  /** a native open dialog; null when the person cancels */
+  pickFile(purpose: Purpose): Promise<string | null>;
+  openExternal(url: string): Promise<void>;
+  /**
+   * Asks the person (Electron: a native dialog) and resolves true only for an explicit yes. The
+   * window cannot answer it. Absent (a harness without dialogs): every such question is a no.
+   */
+  confirm?: AskConsent;
+}
+
+export type Emit = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
+
+export interface HandlerDeps {
+  core: HandlerCore;
+  platform: HandlerPlatform;
+  appInfo(): AppInfo;
+  emit: Emit;
+}
+
+export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };
+
+/** the handlers of the channels whose names start with `prefix` */
+export type DomainHandlers<Prefix extends string> = Pick<Handlers, Extract<InvokeChannel, `${Prefix}:${string}`>>;

@@ -1,0 +1,82 @@
+// The one runtime builder every host calls: what went wrong while starting reaches the window
+// (AppInfo.notices) and the log, the host's OS services and kind are what the handlers use,
+// and shutdown puts everything away once, the sandbox last.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
+import { buildRuntime } from '../../../src-main/runtime/build-runtime';
+import { startSandbox } from '../../../src-main/sandbox/index';
+import { keychainAvailable } from '../helpers';
+import { uniqueKeychainService } from '../helpers/keychain';
+import { tempDir } from '../helpers/temp-dir';
+
+const available = await keychainAvailable();
+
+function host(events: unknown[]) {
+  const clipboard = { text: '' };
+  return {
+    kind: 'test' as const,
+    version: '9.9.9',
+    services: {
+      clipboard: createClipboardGuard({ writeText: (t: string) => { clipboard.text = t; }, readText: () => clipboard.text }),
+      pickFile: async () => null,
+      openExternal: async () => {},
+    },
+    deliver: (event: string, data: unknown) => events.push([event, data]),
+  };
+}
+
+describe.skipIf(!available)('buildRuntime', () => {
+  it('tells the window and the log what went wrong while starting, and still starts', async () => {
+    const dataDir = await tempDir('crm-runtime-');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(join(dataDir, 'profiles.json'), '{ this is not json');
+    const log = vi.fn();
+    const runtime = await buildRuntime({
+      dataDir,
+      keychainService: uniqueKeychainService('runtime'),
+      log,
+      host: host([]),
+      sandbox: { start: () => Promise.reject(new Error('port 4010 is in use')), resume: () => Promise.reject(new Error('unused')) },
+    });
+    try {
+      expect(runtime.info.notices).toEqual([
+        expect.stringMatching(/^profiles\.json could not be read and was set aside/),
+        'The built-in sandbox could not be started: port 4010 is in use',
+      ]);
+      expect(log).toHaveBeenCalledWith('The built-in sandbox could not be started: port 4010 is in use');
+      expect(runtime.info).toMatchObject({ version: '9.9.9', host: 'test', sandbox: null });
+      const answer = await runtime.dispatch('app:info', {});
+      expect(answer).toEqual({ ok: true, value: runtime.info });
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
+  it('serves the first-run sandbox through the handlers, and shutdown closes it once, after the core', async () => {
+    const dataDir = await tempDir('crm-runtime-');
+    const events: unknown[] = [];
+    let sandboxClosed = 0;
+    const runtime = await buildRuntime({
+      dataDir,
+      keychainService: uniqueKeychainService('runtime'),
+      log: () => {},
+      host: host(events),
+      sandbox: {
+        start: async (o) => {
+          const s = await startSandbox({ ...o, contacts: 40 });
+          return { ...s, close: async () => { sandboxClosed += 1; await s.close(); } };
+        },
+        resume: () => Promise.reject(new Error('unused')),
+      },
+    });
+    const page = await runtime.dispatch('contacts:list', { page: 1, perPage: 5 });
+    expect(page).toMatchObject({ ok: true, value: { total: 40 } });
+    // core events reach the host's window (the request log's entry for that call)
+    expect(events.some((e) => (e as [string])[0] === 'log:entry')).toBe(true);
+    await Promise.all([runtime.shutdown(), runtime.shutdown()]);
+    expect(sandboxClosed).toBe(1);
+    expect(await fetch(`${runtime.info.sandbox!.baseUrl}/api/v1/contacts`).then(() => 'answered', () => 'closed')).toBe('closed');
+  });
+});
