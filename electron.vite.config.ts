@@ -1,6 +1,24 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { developmentCsp, withCspMeta } from './src-main/app-shell/security-policy';
+
+/**
+ * `electron-vite dev` only: the page's CSP meta tag would block the dev server's React refresh
+ * preamble and hot-reload socket (a blank window). The dev server's page gets the development
+ * policy instead; a build keeps the strict one untouched.
+ */
+function developmentCspPlugin(): Plugin {
+  return {
+    name: 'crm-development-csp',
+    apply: 'serve',
+    transformIndexHtml(html, ctx) {
+      const url = ctx.server?.resolvedUrls?.local[0] ?? 'http://localhost:5173/';
+      return withCspMeta(html, developmentCsp(url));
+    },
+  };
+}
 
 // Explicit inputs: the project keeps main, preload and renderer outside electron-vite's default src/ layout.
 export default defineConfig({
@@ -22,7 +40,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react()],
+    plugins: [react(), developmentCspPlugin()],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves output unminified by default; the renderer's cold load and its

@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const nodeOnly = ['electron', 'keytar', 'undici', 'node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,11 +24,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // core/ and sandbox/ run in plain Node (tests, CLI): never electron.
-    files: ['src-main/core/**', 'src-main/sandbox/**', 'src-main/ipc/**', 'src-main/cli/**'],
+    // IPC is registered in one place: src-main/electron/ (main) and src-main/preload/ (renderer
+    // side). First here: the narrower blocks below replace this rule for their files.
+    files: ['src-main/**'],
+    ignores: ['src-main/electron/**', 'src-main/preload/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'ipcMain/ipcRenderer live in src-main/electron/ and src-main/preload/ only.' }],
+      }],
+    },
+  },
+  {
+    // Everything but the Electron glue runs in plain Node (tests, CLI, the Chromium host): never electron.
+    files: ['src-main/core/**', 'src-main/sandbox/**', 'src-main/ipc/**', 'src-main/cli/**', 'src-main/app-shell/**', 'src-main/runtime/**', 'src-main/chromium-host/**'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron (ARCHITECTURE.md invariant 3).' }],
+      }],
+    },
+  },
+  {
+    // The core is the bottom layer: the IPC adapters, hosts and the command line build on it, never the reverse.
+    files: ['src-main/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron (ARCHITECTURE.md invariant 3).' }],
+        patterns: [{ regex: '^(\\.\\./)+(ipc|cli|runtime|app-shell|chromium-host|electron|preload)(/|$)', message: 'core/ is imported by the IPC adapters, hosts and CLI; it imports none of them.' }],
       }],
     },
   },
@@ -76,6 +97,20 @@ export default tseslint.config(
         patterns: [
           { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
           { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$|shared/)', message: 'The renderer may only import types from src-main/ipc/contract.ts and the pure src-main/shared/.' },
+        ],
+      }],
+    },
+  },
+  {
+    // Features read the app shell only through app/app-port.ts: the app store has one owner.
+    files: ['src-renderer/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (invariant 2).' })),
+        patterns: [
+          { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
+          { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$|shared/)', message: 'The renderer may only import types from src-main/ipc/contract.ts and the pure src-main/shared/.' },
+          { regex: '/app/app-store$', message: 'Features use app/app-port.ts, not the app store itself.' },
         ],
       }],
     },

@@ -1,88 +1,103 @@
-// Composition root of the Electron main process: builds the core services, starts the built-in
-// sandbox when needed, registers the IPC contract and opens the locked-down window.
+// The Electron host: calls the one runtime builder (src-main/runtime) with Electron's OS
+// services, registers IPC and opens the locked-down window. Every decision lives outside this
+// file (app-shell/, runtime/); what is left is wiring Electron's objects to them.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, ipcMain, session, type BrowserWindow } from 'electron';
-import { bootstrap, type BootstrapResult } from './app-shell/bootstrap';
+import { app, dialog, session, type BrowserWindow } from 'electron';
+import { createQuitGate } from './app-shell/quit-gate';
+import { rendererSource } from './app-shell/renderer-source';
+import { CONTENT_SECURITY_POLICY, developmentCsp } from './app-shell/security-policy';
+import { startupFailure } from './app-shell/startup-failure';
+import { createTrustedPage } from './app-shell/trusted-page';
 import { WindowStateStore } from './app-shell/window-state';
-import { resolveDataDir } from './cli/data-dir';
-import { createCore } from './core/create-core';
-import { LIMITS } from './core/limits';
-import type { AppInfo } from './ipc/contract';
-import { createDispatcher, createHandlers } from './ipc/handlers';
-import { wireCoreEvents } from './ipc/core-events';
-import { resumeSandbox, startSandbox } from './sandbox/index';
+import { createFileLog } from './core/log/file-log';
+import { resolveDataDir, resolveLogDir } from './core/storage/data-dir';
+import { buildRuntime, type Runtime } from './runtime/build-runtime';
 import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
 import { createMainWindow, hardenSession } from './electron/window';
 
-const dataDir = resolveDataDir(process.env);
-app.setPath('userData', dataDir);
+const QUIT_TIMEOUT_MS = 5000;
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+const dataDir = resolveDataDir(process.env);
+let runtime: Runtime | null = null;
+// Until the core exists no key value is in memory, so there is nothing to scrub yet.
+const log = createFileLog({ dir: resolveLogDir(process.env, dataDir), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
+
+function failStartup(err: unknown): void {
+  const { title, body } = startupFailure(err, log.path);
+  log.write(`start-up failed: ${body}`);
+  // safe before 'ready' too (on Linux it then prints to stderr)
+  dialog.showErrorBox(title, runtime?.core.scrubSecrets(body) ?? body);
+  app.exit(1);
+}
+
+function start(): void {
+  // setPath refuses a folder that does not exist yet
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  app.setPath('userData', dataDir);
+  app.setAppLogsPath(resolveLogDir(process.env, dataDir));
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+
   let win: BrowserWindow | null = null;
-  const rendererFile = join(__dirname, '../renderer/index.html');
-  const appUrl = (): string => process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(rendererFile).toString();
+  const page = createTrustedPage();
+  const source = rendererSource({ packaged: app.isPackaged, env: process.env, file: join(__dirname, '../renderer/index.html') });
+  const windowState = new WindowStateStore(dataDir);
+  let savingWindow: Promise<void> = Promise.resolve();
 
   app.on('second-instance', () => {
     if (!win) return;
     if (win.isMinimized()) win.restore();
     win.focus();
   });
-
   app.on('web-contents-created', (_event, contents) => {
     // Belt and braces beside the per-window guards: no other window, no webview, anywhere.
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-attach-webview', (e) => e.preventDefault());
   });
 
-  void app.whenReady().then(async () => {
-    hardenSession(session.defaultSession);
-    const core = await createCore({ dataDir });
-    let boot: BootstrapResult = { firstRunNotice: null, sandbox: null };
-    try {
-      boot = await bootstrap({ dataDir, profiles: core.profiles, keys: core.keys, startSandbox, resumeSandbox });
-    } catch (err) {
-      console.error('The built-in sandbox could not be started:', err instanceof Error ? err.message : 'unknown error');
-    }
-
-    const emit = createEmitter(() => win?.webContents ?? null);
+  const opened = app.whenReady().then(async () => {
+    hardenSession(session.defaultSession, source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY);
     const platform = createElectronPlatform(() => win);
-    const info: AppInfo = {
-      version: app.getVersion(),
-      platform: process.platform,
-      firstRunNotice: boot.firstRunNotice,
-      sandbox: boot.sandbox ? { baseUrl: boot.sandbox.baseUrl } : null,
-      limits: { imageBytes: LIMITS.imageBytes, documentBytes: LIMITS.documentBytes, audioBytes: LIMITS.audioBytes, textChars: LIMITS.textChars, captionChars: LIMITS.captionChars },
-    };
-    const handlers = createHandlers({ core, platform, appInfo: () => info, emit });
-    const dispatch = createDispatcher(handlers, (channel, err) => {
-      console.error(`Unexpected error in ${channel}:`, err instanceof Error ? err.name : 'unknown');
-    });
-    registerIpc(ipcMain, dispatch, appUrl);
-    wireCoreEvents(core, emit);
+    const deliver = createEmitter(() => win?.webContents ?? null);
+    runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver } });
+    registerIpc(runtime.dispatch, () => page.url());
 
-    const windowState = new WindowStateStore(dataDir);
     const state = await windowState.load();
-    win = createMainWindow({ preload: join(__dirname, '../preload/index.cjs'), packaged: app.isPackaged, state, appUrl });
-    const saveState = (): void => {
+    win = createMainWindow({ preload: join(__dirname, '../preload/index.cjs'), packaged: app.isPackaged, state, page });
+    win.on('close', () => {
       if (!win || win.isDestroyed()) return;
-      void windowState.save({ bounds: win.isMaximized() ? (state.bounds ?? win.getBounds()) : win.getBounds(), maximized: win.isMaximized() });
-    };
-    win.on('close', saveState);
+      // normal bounds: a maximised window reopens maximised over its earlier size, not at screen size
+      savingWindow = windowState.save({ bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((err: unknown) => log.write(`window state not saved: ${String(err)}`));
+    });
     win.on('closed', () => {
       win = null;
     });
-    if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL);
-    else await win.loadFile(rendererFile);
-
-    app.on('window-all-closed', () => app.quit());
-    app.on('before-quit', () => {
-      void platform.clipboard.dispose();
-      void core.close();
-      void boot.sandbox?.close();
-    });
+    if (source.kind === 'dev-server') await win.loadURL(source.url);
+    else await win.loadFile(source.file);
   });
+
+  app.on('window-all-closed', () => app.quit());
+  app.on(
+    'before-quit',
+    createQuitGate({
+      cleanup: async () => {
+        await opened.catch(() => undefined);
+        await Promise.all([savingWindow, runtime?.shutdown()]);
+      },
+      exit: (code) => app.exit(code),
+      timeoutMs: QUIT_TIMEOUT_MS,
+      log: (m) => log.write(m),
+    }),
+  );
+  opened.catch(failStartup);
+}
+
+try {
+  start();
+} catch (err) {
+  failStartup(err);
 }

@@ -17,8 +17,27 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'none'",
 ].join('; ');
 
+/**
+ * Development only (electron-vite dev, never a packaged build): the dev server's React refresh
+ * preamble is an inline script, its styles arrive as <style> tags and hot reload talks over a
+ * WebSocket to the dev server's own origin. Everything else stays as strict as the real policy.
+ */
+export function developmentCsp(devServerUrl: string): string {
+  const origin = new URL(devServerUrl);
+  const socket = `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}`;
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+    .replace("connect-src 'none'", `connect-src 'self' ${socket}`);
+}
+
+/** `html` with its CSP meta tag's policy replaced (the dev server serves the development one). */
+export function withCspMeta(html: string, csp: string): string {
+  return html.replace(/(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${csp}${close}`);
+}
+
 /** The only navigation the window accepts is a reload of its own page. */
-export function isAllowedNavigation(targetUrl: string, appUrl: string): boolean {
+export function isAllowedNavigation(targetUrl: string, appUrl: string | null): boolean {
+  if (appUrl === null) return false;
   try {
     const target = new URL(targetUrl);
     const app = new URL(appUrl);
@@ -42,7 +61,7 @@ export function externalUrlFor(url: string): string | null {
  * IPC senders must be the app's own page in the top frame. `frameUrl` is the sender frame's
  * URL; a page navigated elsewhere, an iframe or a devtools extension is refused.
  */
-export function isTrustedSender(frameUrl: string | undefined, appUrl: string, isMainFrame: boolean): boolean {
+export function isTrustedSender(frameUrl: string | undefined, appUrl: string | null, isMainFrame: boolean): boolean {
   if (!frameUrl || !isMainFrame) return false;
   return isAllowedNavigation(frameUrl, appUrl);
 }

@@ -13,7 +13,7 @@ import type { Core } from '../core/create-core';
 import type { Profile } from '../core/model';
 import { UsageError } from './args';
 import { resolveProfile } from './profile-ref';
-import { resolveDataDir } from './data-dir';
+import { resolveDataDir } from '../core/storage/data-dir';
 import { EnvKeySecretStore } from './env-key-store';
 
 export interface SessionOptions {

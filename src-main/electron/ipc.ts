@@ -1,12 +1,13 @@
 // Registers every contract channel on ipcMain: the sender must be the app's own page in the
 // top frame, and the payload goes through the validating dispatcher (invariant 4).
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import { ipcMain as electronIpcMain, type IpcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { isTrustedSender } from '../app-shell/security-policy';
 import { INVOKE_CHANNELS } from '../ipc/channels';
 import type { EventChannel, EventMap } from '../ipc/contract';
-import type { Dispatch } from '../ipc/handlers';
+import type { Dispatch } from '../ipc/dispatcher';
 
-export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, appUrl: () => string): () => void {
+/** `appUrl`: the page the window committed (null before); `ipcMain` is Electron's unless a test passes one */
+export function registerIpc(dispatch: Dispatch, appUrl: () => string | null, ipcMain: IpcMain = electronIpcMain): () => void {
   for (const channel of INVOKE_CHANNELS) {
     ipcMain.handle(channel, async (event: IpcMainInvokeEvent, payload: unknown) => {
       const frame = event.senderFrame;

@@ -9,9 +9,11 @@ import {
   isAllowedNavigation,
   isAllowedPermission,
 } from '../app-shell/security-policy';
+import type { TrustedPage } from '../app-shell/trusted-page';
 import { DEFAULT_SIZE, MIN_SIZE, restoreBounds, type WindowState } from '../app-shell/window-state';
 
-export function hardenSession(session: Session): void {
+/** `csp`: the app's policy; electron-vite dev passes developmentCsp (see security-policy.ts) */
+export function hardenSession(session: Session, csp: string = CONTENT_SECURITY_POLICY): void {
   session.setPermissionRequestHandler((_wc, permission, callback, details) => {
     callback(isAllowedPermission(permission, details as { mediaTypes?: string[] }));
   });
@@ -19,13 +21,13 @@ export function hardenSession(session: Session): void {
     permission === 'media' ? (details as { mediaType?: string }).mediaType === 'audio' : false,
   );
   // The renderer is loaded from file:// (meta CSP) in production; over http in development the
-  // header applies the same policy.
+  // header applies the policy.
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
 }
 
-export function createMainWindow(options: { preload: string; packaged: boolean; state: WindowState; appUrl: () => string }): BrowserWindow {
+export function createMainWindow(options: { preload: string; packaged: boolean; state: WindowState; page: TrustedPage }): BrowserWindow {
   const workAreas = screen.getAllDisplays().map((d) => d.workArea);
   const bounds = restoreBounds(options.state.bounds, workAreas);
   const win = new BrowserWindow({
@@ -57,11 +59,12 @@ export function createMainWindow(options: { preload: string; packaged: boolean; 
   win.once('ready-to-show', () => win.show());
 
   const contents = win.webContents;
+  contents.on('did-navigate', (_event, url) => options.page.commit(url));
   contents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, options.appUrl())) event.preventDefault();
+    if (!isAllowedNavigation(url, options.page.url())) event.preventDefault();
   });
   contents.on('will-redirect', (event, url) => {
-    if (!isAllowedNavigation(url, options.appUrl())) event.preventDefault();
+    if (!isAllowedNavigation(url, options.page.url())) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {

@@ -40,6 +40,21 @@ export class FakeBrowserWindow {
     fn();
     return this;
   }
+  windowListeners = new Map<string, Listener[]>();
+  on(event: string, fn: Listener) {
+    this.windowListeners.set(event, [...(this.windowListeners.get(event) ?? []), fn]);
+    return this;
+  }
+  loaded: string[] = [];
+  async loadFile(file: string) {
+    this.loaded.push(file);
+  }
+  async loadURL(url: string) {
+    this.loaded.push(url);
+  }
+  isDestroyed = () => false;
+  isMaximized = () => false;
+  getNormalBounds = () => ({ x: 1, y: 2, width: 900, height: 600 });
 }
 
 export const shell = { openExternal: vi.fn(async () => {}) };
@@ -68,3 +83,47 @@ export function fakeIpcMain() {
     removeHandler: (channel: string) => handlers.delete(channel),
   };
 }
+
+/** The `app` module's parts the Electron host uses, recording what the host asked of it. */
+export function fakeApp(options: { packaged?: boolean; singleInstance?: boolean } = {}) {
+  const listeners = new Map<string, Listener[]>();
+  let ready!: () => void;
+  const whenReady = new Promise<void>((ok) => { ready = ok; });
+  const app = {
+    isPackaged: options.packaged ?? false,
+    paths: new Map<string, string>(),
+    exitCodes: [] as number[],
+    quitCalls: 0,
+    logsPath: null as string | null,
+    on(event: string, fn: Listener) {
+      listeners.set(event, [...(listeners.get(event) ?? []), fn]);
+      return app;
+    },
+    emit(event: string, ...args: unknown[]) {
+      for (const fn of listeners.get(event) ?? []) fn(...args);
+    },
+    whenReady: () => whenReady,
+    /** resolves whenReady, as Electron does once it has started */
+    ready: () => ready(),
+    setPath(name: string, path: string) {
+      // Electron: "If the path specifies a directory that does not exist, an Error is thrown"
+      if (!path.startsWith('/')) throw new Error(`Path must be absolute: ${path}`);
+      app.paths.set(name, path);
+    },
+    setAppLogsPath(path: string) {
+      app.logsPath = path;
+    },
+    requestSingleInstanceLock: () => options.singleInstance ?? true,
+    getVersion: () => '0.0.0-test',
+    quit() {
+      app.quitCalls += 1;
+      app.emit('before-quit', { preventDefault: () => {} });
+    },
+    exit(code: number) {
+      app.exitCodes.push(code);
+    },
+  };
+  return app;
+}
+
+export const fakeDialog = { showErrorBox: vi.fn(), showOpenDialog: vi.fn(), showMessageBox: vi.fn() };

@@ -18,7 +18,7 @@ function eventFrom(url: string, mainFrame = true) {
 describe('registerIpc', () => {
   it('registers every contract channel exactly once and removes them again', () => {
     const ipcMain = fakeIpcMain();
-    const unregister = registerIpc(ipcMain as never, vi.fn(), () => APP);
+    const unregister = registerIpc(vi.fn(), () => APP, ipcMain as never);
     expect([...ipcMain.handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
     expect(INVOKE_CHANNELS.length).toBeGreaterThan(20);
     unregister();
@@ -28,7 +28,7 @@ describe('registerIpc', () => {
   it('passes calls from the app page to the dispatcher', async () => {
     const ipcMain = fakeIpcMain();
     const dispatch = vi.fn(async () => ({ ok: true as const, value: 42 }));
-    registerIpc(ipcMain as never, dispatch, () => APP);
+    registerIpc(dispatch, () => APP, ipcMain as never);
     const result = await ipcMain.handlers.get('contacts:list')!(eventFrom(APP), { page: 1, perPage: 10 });
     expect(result).toEqual({ ok: true, value: 42 });
     expect(dispatch).toHaveBeenCalledWith('contacts:list', { page: 1, perPage: 10 });
@@ -37,11 +37,20 @@ describe('registerIpc', () => {
   it('refuses senders other than the app page in the top frame, without calling any service', async () => {
     const ipcMain = fakeIpcMain();
     const dispatch = vi.fn();
-    registerIpc(ipcMain as never, dispatch, () => APP);
+    registerIpc(dispatch, () => APP, ipcMain as never);
     for (const event of [eventFrom('https://evil.example/'), eventFrom(APP, false), { sender: new FakeWebContents(), senderFrame: null }]) {
       const result = await ipcMain.handlers.get('keys:add')!(event, { profileId: 'p', name: 'n', value: 'crm_sk_x' });
       expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
     }
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+
+  it('refuses every call while the window has not committed its page yet', async () => {
+    const ipcMain = fakeIpcMain();
+    const dispatch = vi.fn();
+    registerIpc(dispatch, () => null, ipcMain as never);
+    const result = await ipcMain.handlers.get('app:info')!(eventFrom(APP), {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(dispatch).not.toHaveBeenCalled();
   });
 });

@@ -4,12 +4,17 @@ import { FakeBrowserWindow, fakeSession, screen, shell } from './electron-fake';
 vi.mock('electron', () => ({ BrowserWindow: FakeBrowserWindow, screen, shell }));
 
 const { createMainWindow, hardenSession } = await import('../../../src-main/electron/window');
-const { CONTENT_SECURITY_POLICY, secureWebPreferences } = await import('../../../src-main/app-shell/security-policy');
+const { CONTENT_SECURITY_POLICY, developmentCsp, secureWebPreferences } = await import('../../../src-main/app-shell/security-policy');
+
+const { createTrustedPage } = await import('../../../src-main/app-shell/trusted-page');
 
 const APP = 'file:///app/out/renderer/index.html';
 
+/** a window whose page committed at APP, as Chromium reports it after loadFile */
 function open(packaged = false) {
-  return createMainWindow({ preload: '/app/out/preload/index.cjs', packaged, state: { bounds: null, maximized: false }, appUrl: () => APP }) as unknown as FakeBrowserWindow;
+  const win = createMainWindow({ preload: '/app/out/preload/index.cjs', packaged, state: { bounds: null, maximized: false }, page: createTrustedPage() }) as unknown as FakeBrowserWindow;
+  win.webContents.emit('did-navigate', {}, APP);
+  return win;
 }
 
 describe('main window', () => {
@@ -53,6 +58,22 @@ describe('main window', () => {
     expect(redirect).toHaveBeenCalledTimes(1);
   });
 
+  it('trusts the page Chromium committed first (its own spelling of the file URL), and nothing before it', () => {
+    const page = createTrustedPage();
+    const win = createMainWindow({ preload: '/p', packaged: true, state: { bounds: null, maximized: false }, page }) as unknown as FakeBrowserWindow;
+    const early = vi.fn();
+    win.webContents.emit('will-navigate', { preventDefault: early }, APP);
+    expect(early).toHaveBeenCalledTimes(1);
+    // Windows: Chromium writes the drive letter in its own case and escapes what Node would not
+    const chromiumUrl = 'file:///c:/Users/Ana%20Lima/100%25/CRM%20Console/resources/app.asar/out/renderer/index.html';
+    win.webContents.emit('did-navigate', {}, chromiumUrl);
+    win.webContents.emit('did-navigate', {}, 'https://evil.example/');
+    expect(page.url()).toBe(chromiumUrl);
+    const reload = vi.fn();
+    win.webContents.emit('will-navigate', { preventDefault: reload }, chromiumUrl);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('denies window.open and sends http(s) links to the OS browser', () => {
     const win = open();
     expect(win.webContents.windowOpenHandler!({ url: 'https://docs.example.com/' })).toEqual({ action: 'deny' });
@@ -72,7 +93,7 @@ describe('main window', () => {
   });
 
   it('restores the remembered size and maximised state', () => {
-    const win = createMainWindow({ preload: '/p', packaged: false, state: { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true }, appUrl: () => APP }) as unknown as FakeBrowserWindow;
+    const win = createMainWindow({ preload: '/p', packaged: false, state: { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true }, page: createTrustedPage() }) as unknown as FakeBrowserWindow;
     expect(win.options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
     expect(win.maximize).toHaveBeenCalled();
   });
@@ -99,5 +120,13 @@ describe('session hardening', () => {
     session.headers!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['X-Other']).toEqual(['1']);
+  });
+
+  it('sends the policy it is given (electron-vite dev: the development policy)', () => {
+    const session = fakeSession();
+    hardenSession(session as never, developmentCsp('http://localhost:5173/'));
+    let headers: Record<string, string[]> = {};
+    session.headers!({ responseHeaders: {} }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
+    expect(headers['Content-Security-Policy']![0]).toContain("connect-src 'self' ws://localhost:5173");
   });
 });

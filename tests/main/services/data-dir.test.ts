@@ -1,0 +1,34 @@
+// The data dir is the one the desktop app uses (Electron userData for "crm-console").
+import { describe, expect, it } from 'vitest';
+import { resolveDataDir, resolveLogDir } from '../../../src-main/core/storage/data-dir';
+
+describe('resolveDataDir', () => {
+  it('prefers CRM_DATA_DIR', () => {
+    expect(resolveDataDir({ CRM_DATA_DIR: '/tmp/x' }, 'linux', '/home/ana')).toBe('/tmp/x');
+  });
+
+  it('takes a relative CRM_DATA_DIR from the current folder (Electron refuses relative paths)', () => {
+    expect(resolveDataDir({ CRM_DATA_DIR: 'data/crm' }, 'linux', '/home/ana', '/home/ana/work')).toBe('/home/ana/work/data/crm');
+    expect(resolveDataDir({ CRM_DATA_DIR: '..\\crm' }, 'win32', 'C:\\Users\\ana', 'C:\\Users\\ana\\work')).toBe('C:\\Users\\ana\\crm');
+  });
+
+  it('treats an empty or blank CRM_DATA_DIR as unset', () => {
+    expect(resolveDataDir({ CRM_DATA_DIR: '  ' }, 'linux', '/home/ana')).toBe('/home/ana/.config/crm-console');
+  });
+
+  it('uses the OS config dir per platform', () => {
+    expect(resolveDataDir({}, 'linux', '/home/ana')).toBe('/home/ana/.config/crm-console');
+    expect(resolveDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/home/ana')).toBe('/cfg/crm-console');
+    expect(resolveDataDir({}, 'darwin', '/Users/ana')).toBe('/Users/ana/Library/Application Support/crm-console');
+    expect(resolveDataDir({ APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ana')).toBe('C:\\Users\\ana\\AppData\\Roaming\\crm-console');
+    expect(resolveDataDir({}, 'win32', 'C:\\Users\\ana')).toBe('C:\\Users\\ana\\AppData\\Roaming\\crm-console');
+  });
+});
+
+describe('resolveLogDir', () => {
+  it('is the OS logs folder Electron uses, or beside an explicit data dir', () => {
+    expect(resolveLogDir({}, '/home/ana/.config/crm-console', 'linux', '/home/ana')).toBe('/home/ana/.config/crm-console/logs');
+    expect(resolveLogDir({}, '/x', 'darwin', '/Users/ana')).toBe('/Users/ana/Library/Logs/crm-console');
+    expect(resolveLogDir({ CRM_DATA_DIR: '/tmp/x' }, '/tmp/x', 'darwin', '/Users/ana')).toBe('/tmp/x/logs');
+  });
+});
