@@ -1,30 +1,46 @@
-// `npm start`: builds the app and launches it in Electron. Where the Electron binary could not
-// be downloaded, says so in one line and points to what still works.
+// `npm start`: builds the app and opens it in Electron. Where no Electron binary can be had (it
+// could not be downloaded, or this Linux would abort it), the same window opens in an installed
+// Chromium or Chrome instead (src-main/chromium-host), and says so.
+// JS entry points run with process.execPath, never through `npx`: Windows cannot spawn npx.cmd
+// without a shell.
 import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.mjs';
+import { readSandboxFacts, sandboxBlocker } from './linux-sandbox.mjs';
 
-let electron = findElectronBinary();
-if (!electron.path && !process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-  // Electron fetches its binary on first use; do it here, quietly, so a failure is one line.
-  console.log('crm-console: fetching the Electron binary (first run only)...');
-  const fetch = spawnSync('npx', ['--no-install', 'install-electron'], { encoding: 'utf8', timeout: 10 * 60_000 });
-  electron = findElectronBinary();
-  if (!electron.path && fetch.status !== 0) {
-    electron = { path: null, reason: 'the Electron binary could not be downloaded (no access to the Electron download server)' };
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** a package's JS entry point: direct dependencies always sit at the top of node_modules */
+const entry = (path) => join(root, 'node_modules', path);
+const node = (script, args = [], options = {}) => spawnSync(process.execPath, [script, ...args], { cwd: root, ...options });
+
+function electronOrReason() {
+  let electron = findElectronBinary();
+  if (!electron.path && !process.env.ELECTRON_OVERRIDE_DIST_PATH) {
+    // Electron fetches its binary on first use; do it here, quietly, so a failure is one line.
+    console.log('crm-console: fetching the Electron binary (first run only)...');
+    const fetch = node(entry('electron/install.js'), [], { encoding: 'utf8', timeout: 10 * 60_000 });
+    electron = findElectronBinary();
+    if (!electron.path && fetch.status !== 0) {
+      electron = { path: null, reason: 'the Electron binary could not be downloaded (no access to the Electron download server)' };
+    }
   }
+  if (!electron.path) return electron;
+  const blocker = sandboxBlocker(readSandboxFacts(electron.path));
+  return blocker ? { path: null, reason: blocker } : electron;
 }
+
+const electron = electronOrReason();
 if (!electron.path) {
-  console.error(
-    `crm-console: cannot launch the desktop app: ${electron.reason}. ` +
-      'Still available here: `npx crm --help` (the same features from a terminal), `npm run sandbox` (the built-in CRM API), `npm test`. ' +
-      'To use an Electron you installed yourself, set ELECTRON_OVERRIDE_DIST_PATH to its folder.',
-  );
-  process.exit(1);
+  console.log(`crm-console: not using Electron: ${electron.reason}`);
+  // the Chromium host checks for a display and a browser first (seconds), then builds
+  const host = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/chromium-host/main.ts'), '--build'], { cwd: root, stdio: 'inherit' });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => host.kill(sig));
+  host.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+} else {
+  const build = node(entry('electron-vite/bin/electron-vite.js'), ['build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const child = spawn(electron.path, ['.', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 }
-
-const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const child = spawn(electron.path, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
-child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -1,8 +1,10 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { selectScreen, useAppStore, type Screen } from './app-store';
 import { AppHeader } from './header';
 import { AppNav } from './nav';
 import { Notices } from './notices';
+import { screenForShortcut } from './shortcuts';
+import { focusScreen } from '../ui/focus';
 import { wireAppEvents } from './wire-events';
 import { ConfirmHost } from '../ui/confirm-host';
 import { ContactsScreen } from '../features/contacts/contacts-screen';
@@ -23,14 +25,35 @@ const SCREEN_VIEWS: Record<Screen, ComponentType> = {
 
 export function App() {
   const screen = useAppStore(selectScreen);
+  const isMac = useAppStore((s) => s.info?.platform === 'darwin');
+  const main = useRef<HTMLElement>(null);
+  const openedByKey = useRef(false);
   useEffect(() => wireAppEvents(), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const target = screenForShortcut(e, isMac);
+      if (!target) return;
+      e.preventDefault();
+      openedByKey.current = true;
+      if (useAppStore.getState().screen === target) focusScreen(main.current);
+      else useAppStore.getState().navigate(target);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isMac]);
+  useEffect(() => {
+    // a screen opened from the keyboard puts the person where its work starts
+    if (!openedByKey.current) return;
+    openedByKey.current = false;
+    focusScreen(main.current);
+  }, [screen]);
   const View = SCREEN_VIEWS[screen];
   return (
     <div className="app">
       <AppHeader />
       <div className="app-body">
         <AppNav />
-        <main className="app-main" data-testid={`screen-${screen}`}>
+        <main ref={main} className="app-main" data-testid={`screen-${screen}`}>
           <Notices />
           <View />
         </main>

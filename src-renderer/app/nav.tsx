@@ -1,4 +1,5 @@
 import { SCREENS, selectScreen, useAppStore } from './app-store';
+import { shortcutLabel } from './shortcuts';
 
 /**
  * Sections are links (not buttons): the screen's own actions keep unique button names
@@ -7,6 +8,7 @@ import { SCREENS, selectScreen, useAppStore } from './app-store';
 export function AppNav() {
   const screen = useAppStore(selectScreen);
   const navigate = useAppStore((s) => s.navigate);
+  const isMac = useAppStore((s) => s.info?.platform === 'darwin');
   return (
     <nav className="app-nav" aria-label="Sections">
       <ul>
@@ -21,6 +23,8 @@ export function AppNav() {
                 navigate(s.id);
               }}
               data-testid={`nav-${s.id}`}
+              aria-keyshortcuts={shortcutLabel(s.id, isMac).replace('⌘', 'Meta+')}
+              title={shortcutLabel(s.id, isMac)}
             >
               {s.label}
             </a>

@@ -1,0 +1,41 @@
+// Process entry of the Chromium host (scripts/start.mjs runs it where no Electron can be had).
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runChromiumHost } from './host';
+
+const root = resolve(import.meta.dirname, '../..');
+const hasProgram = (name: string): boolean => {
+  try {
+    execFileSync(process.platform === 'win32' ? 'where' : 'which', [name], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const stopSignal = new Promise((resolve) => {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, resolve);
+});
+/** `--build`: build the window first (npm start), with the build tool's own JS entry */
+const build = (): Promise<void> =>
+  new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`the build failed (exit ${code})`))));
+  });
+
+const version = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version;
+const code = await runChromiumHost({
+  env: process.env,
+  rendererRoot: resolve(root, 'out/renderer'),
+  version,
+  hasProgram,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  stopSignal,
+  ...(process.argv.includes('--build') ? { prepare: build } : {}),
+});
+process.exitCode = code;
+// a handle left open by a dependency must not keep the process alive after a clean shutdown
+setTimeout(() => process.exit(code), 2000).unref();
