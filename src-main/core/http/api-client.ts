@@ -13,10 +13,11 @@ import { CrmError } from '../errors';
 import type { ErrorCode, RequestLogEntry } from '../model';
 import type { Sleep } from './abortable-sleep';
 import { abortableSleep, cancelledError } from './abortable-sleep';
-import { DispatcherCache } from './dispatcher-cache';
+import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { networkError } from './network-error';
 import type { PreparedRequest } from './prepared-request';
+import { probeBaseUrl } from './probe';
 import { redactHeaders, scrubJson, scrubSecret } from './redact';
 import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
@@ -42,6 +43,8 @@ export interface ApiClientOptions {
   userAgent?: string;
   /** largest 2xx body read, default 64 MiB */
   maxResponseBytes?: number;
+  /** proxy and trusted certificates; default from the environment and the OS (dispatcher-cache.ts) */
+  network?: NetworkRoute;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 4;
@@ -70,8 +73,10 @@ class ApiClient implements HttpSender {
   private readonly observer: RequestObserver | undefined;
   private readonly userAgent: string;
   private readonly maxResponseBytes: number;
+  private readonly network: NetworkRoute;
 
   constructor(options: ApiClientOptions) {
+    this.network = options.network ?? environmentRoute();
     this.timeouts = {
       connectMs: options.connectTimeoutMs ?? 10_000,
       headersMs: options.headersTimeoutMs ?? 30_000,
@@ -81,7 +86,7 @@ class ApiClient implements HttpSender {
       connectTimeoutMs: this.timeouts.connectMs,
       headersTimeoutMs: this.timeouts.headersMs,
       bodyTimeoutMs: this.timeouts.bodyMs,
-    });
+    }, this.network);
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? abortableSleep;
     this.observer = options.observer;
@@ -178,6 +183,11 @@ class ApiClient implements HttpSender {
     }
   }
 
+  async probe(baseUrl: string, signal: AbortSignal): Promise<boolean> {
+    if (this.pools.isClosed) return false;
+    return probeBaseUrl(baseUrl, signal, undefined, this.network);
+  }
+
   async close(): Promise<void> {
     await this.pools.close();
   }
@@ -206,6 +216,7 @@ class ApiClient implements HttpSender {
     }
     const pool = this.pools.get(wire.origin);
     const response = await pool.request({
+      origin: wire.origin,
       path: wire.target,
       method: request.method,
       headers,

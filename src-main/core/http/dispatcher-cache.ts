@@ -1,6 +1,10 @@
-// One keep-alive undici Pool per origin, created on first use and reused for every later
-// request to that origin (connection reuse is most of a small request's cost).
-import { Pool } from 'undici';
+// One keep-alive undici dispatcher per origin, created on first use and reused for every later
+// request to that origin (connection reuse is most of a small request's cost). Where the
+// environment names a proxy for the origin (HTTPS_PROXY, NO_PROXY...), the requests go through
+// it; TLS trusts the OS certificate store as well as Node's roots.
+import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { proxyForOrigin } from './proxy-env';
+import { processTrust } from './trust-store';
 
 export interface PoolTimeouts {
   connectTimeoutMs: number;
@@ -8,23 +12,43 @@ export interface PoolTimeouts {
   bodyTimeoutMs: number;
 }
 
+export interface NetworkRoute {
+  /** the proxy URL for an origin, or null to connect directly */
+  proxyFor(origin: string): string | null;
+  /** certificates to trust, or null for Node's defaults */
+  ca: string[] | null;
+}
+
+/** the route this process's environment and OS give */
+export function environmentRoute(env: Record<string, string | undefined> = process.env): NetworkRoute {
+  return { proxyFor: (origin) => proxyForOrigin(origin, env), ca: processTrust() };
+}
+
+/** a dispatcher for one origin, through the route's proxy when it names one */
+export function dispatcherFor(origin: string, route: NetworkRoute, timeouts: PoolTimeouts): Dispatcher {
+  const tlsOptions = route.ca ? { ca: route.ca } : {};
+  const common = { headersTimeout: timeouts.headersTimeoutMs, bodyTimeout: timeouts.bodyTimeoutMs, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 };
+  const proxy = route.proxyFor(origin);
+  if (proxy) {
+    return new ProxyAgent({ uri: proxy, ...common, requestTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions }, proxyTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions } });
+  }
+  return new Pool(origin, { ...common, connect: { timeout: timeouts.connectTimeoutMs, ...tlsOptions } });
+}
+
 export class DispatcherCache {
-  private readonly pools = new Map<string, Pool>();
+  private readonly pools = new Map<string, Dispatcher>();
   private closed = false;
 
-  constructor(private readonly timeouts: PoolTimeouts) {}
+  constructor(
+    private readonly timeouts: PoolTimeouts,
+    private readonly route: NetworkRoute = environmentRoute(),
+  ) {}
 
-  get(origin: string): Pool {
+  get(origin: string): Dispatcher {
     if (this.closed) throw new Error('dispatcher cache closed');
     let pool = this.pools.get(origin);
     if (pool === undefined) {
-      pool = new Pool(origin, {
-        connect: { timeout: this.timeouts.connectTimeoutMs },
-        headersTimeout: this.timeouts.headersTimeoutMs,
-        bodyTimeout: this.timeouts.bodyTimeoutMs,
-        keepAliveTimeout: 10_000,
-        keepAliveMaxTimeout: 60_000,
-      });
+      pool = dispatcherFor(origin, this.route, this.timeouts);
       this.pools.set(origin, pool);
     }
     return pool;

@@ -1,0 +1,49 @@
+// Which proxy a request to an origin goes through, from the environment variables curl, git and
+// most command-line tools read (lower-case first, as curl does): HTTPS_PROXY for https,
+// HTTP_PROXY for http, ALL_PROXY for both, and NO_PROXY's exceptions. Pure, so the rules are
+// tested without a network.
+
+type Env = Record<string, string | undefined>;
+
+const read = (env: Env, name: string): string | undefined => {
+  const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+  return value?.trim() ? value.trim() : undefined;
+};
+
+/** the proxy URL for `origin` (e.g. "http://proxy.corp:3128"), or null to connect directly */
+export function proxyForOrigin(origin: string, env: Env): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null;
+  }
+  const proxy = url.protocol === 'https:' ? (read(env, 'https_proxy') ?? read(env, 'all_proxy')) : (read(env, 'http_proxy') ?? read(env, 'all_proxy'));
+  if (!proxy || bypassed(url, read(env, 'no_proxy') ?? '')) return null;
+  // "proxy.corp:3128" without a scheme is meant as http, as curl reads it
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
+}
+
+function bypassed(url: URL, noProxy: string): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return noProxy
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .some((rule) => {
+      if (rule === '*') return true;
+      const [ruleHost = '', rulePort] = splitHostPort(rule.toLowerCase());
+      if (rulePort && rulePort !== port) return false;
+      const bare = ruleHost.replace(/^\*?\./, '');
+      return host === bare || host.endsWith(`.${bare}`);
+    });
+}
+
+function splitHostPort(rule: string): [string, string | undefined] {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(rule);
+  if (bracketed) return [bracketed[1] ?? '', bracketed[2]];
+  const parts = rule.split(':');
+  // an IPv6 address without brackets has several colons and no port
+  if (parts.length === 2 && /^\d+$/.test(parts[1] ?? '')) return [parts[0] ?? '', parts[1]];
+  return [rule, undefined];
+}
