@@ -13,6 +13,7 @@ const benches: [title: string, script: string][] = [
   ['Keychain calls per request', 'scripts/bench-keychain.ts'],
   ['Outbox: durable recording, sync and idle cost', 'scripts/bench-outbox.ts'],
   ['Renderer: cold load, size, scrolling, IPC overhead', 'scripts/bench-renderer.ts'],
+  ['CLI start-up: the built crm vs its TypeScript sources through tsx', 'scripts/bench-cli-startup.ts'],
 ];
 
 const only = process.argv.slice(2);

@@ -1,12 +1,13 @@
 // Running `crm` in tests: in-process through runCli with fake streams, or as a real child
-// process through the real bin (node src-main/cli/bin.mjs).
+// process through the real bin (node bin/crm.mjs, which runs the build in out/cli: `npm run
+// build` comes first).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../../src-main/cli/main';
 import type { CliStdin } from '../../../src-main/cli/io';
 
-export const BIN = fileURLToPath(new URL('../../../src-main/cli/bin.mjs', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../../bin/crm.mjs', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface CliRun {
@@ -95,10 +96,10 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
   return Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/** the real executable, as a child process */
-export function spawnCli(argv: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<CliRun> {
+/** the real executable (or `bin`, a copy of it placed elsewhere), as a child process */
+export function spawnCli(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; bin?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...argv], {
       cwd: REPO_ROOT,
       env: childEnv(options.env ?? {}),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-// The real executable (node src-main/cli/bin.mjs) against the real in-process sandbox, in
+// The real executable (node bin/crm.mjs, the built CLI) against the real in-process sandbox, in
 // env-var mode (CRM_API_KEY + CRM_BASE_URL): no keychain involved, nothing written to the data
 // dir, and the key in no output.
 import { spawn } from 'node:child_process';

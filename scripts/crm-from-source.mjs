@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The `crm` executable: registers tsx so the TypeScript sources run without a build step, then
-// hands the real process to runCli (src-main/cli/main.ts).
+// `crm` the way it started before it was built: registers tsx so the TypeScript sources run
+// without a build step, then hands the real process to runCli (src-main/cli/main.ts). Kept only
+// as the baseline of scripts/bench-cli-startup.ts; the shipped `crm` is bin/crm.mjs.
 import { register } from 'tsx/esm/api';
 
 register();
-const { runCli } = await import('./main.ts');
+const { runCli } = await import('../src-main/cli/main.ts');
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// The `crm` executable: loads the built command (out/cli/crm.mjs, made by `npm run build`) and
+// hands the real process to its runCli. Plain JavaScript with only node: imports, so a start
+// needs no TypeScript runner and a clone that was never built gets one clear line, not a stack.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const built = new URL('../out/cli/crm.mjs', import.meta.url);
+if (!existsSync(fileURLToPath(built))) {
+  const root = dirname(dirname(fileURLToPath(import.meta.url)));
+  process.stderr.write(`crm: the crm command is not built yet: run \`npm run build\` in ${root}\n`);
+  process.exit(1);
+}
+const { runCli } = await import(built.href);
+const code = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  isTTY: process.stdin.isTTY === true,
+});
+process.exitCode = code;
+// Safety net: a handle left open by a dependency must not keep a script waiting forever.
+setTimeout(() => process.exit(code), 3000).unref();

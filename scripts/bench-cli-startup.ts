@@ -1,0 +1,192 @@
+// Start-up of the `crm` command, end to end (spawn to exit, as a shell script pays it): the
+// shipped launcher running the build (bin/crm.mjs -> out/cli/crm.mjs) against the baseline of
+// running the TypeScript sources through tsx (scripts/crm-from-source.mjs, how `crm` used to
+// start). Timed: `crm contacts --json` against a sandbox in env-var mode (CRM_API_KEY +
+// CRM_BASE_URL: no keychain), and `crm --help`. Runs alternate source/built (and which goes
+// first) after a warm-up, so drift on the machine hits both alike; tsx's transform cache is warm,
+// as it is for anyone who ran `crm` before.
+// The sandbox runs in its own process: the timed commands are children of this one, and a server
+// living here would only compete with them for this process's attention.
+// Run: npm run -s build && npx tsx scripts/bench-cli-startup.ts [--runs 20]
+//      (runCliStartupBench() for `npm run bench`)
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LAUNCHER = join(ROOT, 'bin', 'crm.mjs');
+const BUILT = join(ROOT, 'out', 'cli', 'crm.mjs');
+const FROM_SOURCE = join(ROOT, 'scripts', 'crm-from-source.mjs');
+const SANDBOX_CLI = join(ROOT, 'src-main', 'sandbox', 'cli.ts');
+
+export interface StartupFigures {
+  p50: number;
+  p95: number;
+}
+
+export interface StartupComparison {
+  source: StartupFigures;
+  built: StartupFigures;
+  /** built / source: below 1 means the built command starts faster */
+  p50Ratio: number;
+  p95Ratio: number;
+}
+
+export interface CliStartupResult {
+  runs: number;
+  warmup: number;
+  contacts: StartupComparison;
+  help: StartupComparison;
+}
+
+export interface CliStartupOptions {
+  /** timed runs per variant and command, default 20 */
+  runs?: number;
+  /** untimed runs per variant and command first, default 2 */
+  warmup?: number;
+}
+
+type Variant = 'source' | 'built';
+
+const SCRIPT: Record<Variant, string> = { source: FROM_SOURCE, built: LAUNCHER };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function figures(samples: number[]): StartupFigures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+function compare(samples: Record<Variant, number[]>): StartupComparison {
+  const source = figures(samples.source);
+  const built = figures(samples.built);
+  return { source, built, p50Ratio: built.p50 / source.p50, p95Ratio: built.p95 / source.p95 };
+}
+
+interface SandboxProcess {
+  baseUrl: string;
+  adminKey: string;
+  stop(): Promise<void>;
+}
+
+/** the sandbox as `npm run sandbox` runs it, in a child process; resolves once it listens */
+async function startSandboxProcess(): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SANDBOX_CLI, '--port', '0', '--json', '--contacts', '200', '--rate', '1000000', '--burst', '1000000'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // its request log goes to stderr: drained, the tail kept to explain a failed start
+  let logTail = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (logTail = (logTail + d).slice(-2000)));
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((done, fail) => {
+    lines.once('line', done);
+    child.once('close', (code) => fail(new Error(`the sandbox exited (${code}) before it listened: ${logTail.trim()}`)));
+  });
+  const { baseUrl, adminKey } = JSON.parse(first) as { baseUrl: string; adminKey: string };
+  return {
+    baseUrl,
+    adminKey,
+    async stop() {
+      lines.close();
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** one `crm` from spawn to exit, in ms; throws unless it exits 0 and `check` accepts its stdout */
+function timeOne(variant: Variant, argv: string[], env: NodeJS.ProcessEnv, check: (stdout: string) => boolean): Promise<number> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [SCRIPT[variant], ...argv], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('error', fail);
+    child.once('close', (code) => {
+      const ms = performance.now() - started;
+      if (code === 0 && check(stdout)) done(ms);
+      else fail(new Error(`crm ${argv.join(' ')} (${variant}) exited ${code}: ${stderr.trim() || stdout.slice(0, 200)}`));
+    });
+  });
+}
+
+async function alternate(runs: number, warmup: number, one: (variant: Variant) => Promise<number>): Promise<StartupComparison> {
+  const samples: Record<Variant, number[]> = { source: [], built: [] };
+  for (let i = 0; i < warmup + runs; i += 1) {
+    const order: Variant[] = i % 2 === 0 ? ['source', 'built'] : ['built', 'source'];
+    for (const variant of order) {
+      const ms = await one(variant);
+      if (i >= warmup) samples[variant].push(ms);
+    }
+  }
+  return compare(samples);
+}
+
+function isContactPage(stdout: string): boolean {
+  try {
+    return Array.isArray((JSON.parse(stdout) as { items?: unknown }).items);
+  } catch {
+    return false;
+  }
+}
+
+export async function runCliStartupBench(options: CliStartupOptions = {}): Promise<CliStartupResult> {
+  const runs = options.runs ?? 20;
+  const warmup = options.warmup ?? 2;
+  if (!existsSync(BUILT)) throw new Error('out/cli/crm.mjs is missing: run `npm run build` first');
+  const dataDir = await mkdtemp(join(tmpdir(), 'crm-bench-cli-'));
+  const sandbox = await startSandboxProcess();
+  try {
+    // Only what `crm` needs: no NODE_OPTIONS (an inherited `--import tsx` would load tsx into the
+    // built runs too) and no D-Bus address, so a keychain call would fail instead of passing unseen.
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      CRM_DATA_DIR: dataDir,
+      CRM_API_KEY: sandbox.adminKey,
+      CRM_BASE_URL: sandbox.baseUrl,
+      CRM_KEYCHAIN_SERVICE: 'crm-bench-cli-unused',
+    };
+    const contacts = await alternate(runs, warmup, (variant) => timeOne(variant, ['contacts', '--json'], env, isContactPage));
+    const help = await alternate(runs, warmup, (variant) => timeOne(variant, ['--help'], env, (stdout) => stdout.includes('Usage: crm')));
+    return { runs, warmup, contacts, help };
+  } finally {
+    await sandbox.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatCliStartupBench(r: CliStartupResult): string {
+  const ms = (v: number): string => `${v.toFixed(0)} ms`.padStart(9);
+  const row = (name: string, c: StartupComparison): string[] => [
+    `  ${name.padEnd(22)}${'source (tsx)'.padEnd(14)}p50 ${ms(c.source.p50)}  p95 ${ms(c.source.p95)}`,
+    `  ${''.padEnd(22)}${'built'.padEnd(14)}p50 ${ms(c.built.p50)}  p95 ${ms(c.built.p95)}`,
+    `  ${''.padEnd(22)}built/source  p50 ${c.p50Ratio.toFixed(2).padStart(9)}  p95 ${c.p95Ratio.toFixed(2).padStart(9)}`,
+  ];
+  return [
+    `crm start-up, spawn to exit, ${r.runs} runs per variant after ${r.warmup} warm-up runs, alternating (node ${process.version})`,
+    ...row('crm contacts --json', r.contacts),
+    ...row('crm --help', r.help),
+  ].join('\n');
+}
+
+function runsArg(argv: string[]): number | undefined {
+  const i = argv.indexOf('--runs');
+  const value = i >= 0 ? Number(argv[i + 1]) : Number.NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.log(formatCliStartupBench(await runCliStartupBench({ runs: runsArg(process.argv.slice(2)) })));
+}

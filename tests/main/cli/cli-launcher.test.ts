@@ -1,0 +1,110 @@
+// bin/crm.mjs, the launcher of the built CLI, run from copies placed in temporary folders: a
+// folder without a build (a fresh clone), a stand-in build that checks the process wiring, and
+// the real build with only the runtime dependencies beside it (no TypeScript runner).
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
+import { BIN, REPO_ROOT, spawnCli, stderrLines } from './cli-harness';
+
+const RUNTIME_DEPENDENCIES = ['keytar', 'undici', 'zod'];
+
+/** a folder holding a copy of the launcher at bin/crm.mjs, and `build` (if given) at out/cli/crm.mjs */
+async function launcherCopy(build?: string): Promise<{ root: string; bin: string }> {
+  const root = await tempDir('crm-launcher-');
+  const bin = join(root, 'bin', 'crm.mjs');
+  await mkdir(join(root, 'bin'));
+  await cp(BIN, bin);
+  if (build !== undefined) {
+    await mkdir(join(root, 'out', 'cli'), { recursive: true });
+    await writeFile(join(root, 'out', 'cli', 'crm.mjs'), build);
+  }
+  return { root, bin };
+}
+
+describe('bin/crm.mjs without a build', () => {
+  it('prints one line saying to run npm run build, and exits 1', async () => {
+    const { root, bin } = await launcherCopy();
+    const run = await spawnCli(['contacts', '--json'], { bin });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(stderrLines(run)).toEqual([`crm: the crm command is not built yet: run \`npm run build\` in ${root}`]);
+  });
+});
+
+describe('bin/crm.mjs wiring the process to runCli', () => {
+  it('passes the arguments and streams, and exits with the code runCli returns', async () => {
+    const { bin } = await launcherCopy(`
+      export async function runCli(argv, io) {
+        let input = '';
+        for await (const chunk of io.stdin) input += chunk;
+        io.stdout.write(JSON.stringify({ argv, input, isTTY: io.isTTY, marker: io.env.CRM_LAUNCHER_MARKER }));
+        io.stderr.write('to stderr\\n');
+        return 3;
+      }
+    `);
+    const run = await spawnCli(['send', 'text', '--json'], { bin, input: 'piped', env: { CRM_LAUNCHER_MARKER: 'seen' } });
+    expect(run.code).toBe(3);
+    expect(JSON.parse(run.stdout)).toEqual({ argv: ['send', 'text', '--json'], input: 'piped', isTTY: false, marker: 'seen' });
+    expect(run.stderr).toBe('to stderr\n');
+  });
+
+  it('still exits, with runCli\'s code, when something leaves a handle open', async () => {
+    // the open timer would hold the process for a minute, past this test's timeout
+    const { bin } = await launcherCopy(`
+      export async function runCli() {
+        setTimeout(() => {}, 60_000);
+        return 4;
+      }
+    `);
+    const run = await spawnCli([], { bin });
+    expect(run.code).toBe(4);
+  });
+});
+
+describe('the real build, with only the runtime dependencies installed', () => {
+  let sandbox: RunningSandbox;
+  let bin: string;
+
+  beforeAll(async () => {
+    const built = join(REPO_ROOT, 'out', 'cli');
+    if (!existsSync(join(built, 'crm.mjs'))) throw new Error('out/cli/crm.mjs is missing: run `npm run build` before these tests');
+    const copy = await launcherCopy();
+    bin = copy.bin;
+    await cp(built, join(copy.root, 'out', 'cli'), { recursive: true });
+    await cp(join(REPO_ROOT, 'package.json'), join(copy.root, 'package.json'));
+    await mkdir(join(copy.root, 'node_modules'));
+    for (const name of RUNTIME_DEPENDENCIES) {
+      await symlink(join(REPO_ROOT, 'node_modules', name), join(copy.root, 'node_modules', name), 'dir');
+    }
+    sandbox = await openSandbox();
+  });
+
+  afterAll(async () => {
+    await closeSandboxes();
+  });
+
+  it('--version prints the version from package.json', async () => {
+    const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const run = await spawnCli(['--version'], { bin });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${version}\n`);
+    expect(run.stderr).toBe('');
+  });
+
+  it('contacts --json calls the API (the session and the HTTP client load)', async () => {
+    const env = { CRM_API_KEY: sandbox.adminKey, CRM_BASE_URL: sandbox.baseUrl, CRM_DATA_DIR: await tempDir('crm-launcher-data-') };
+    const run = await spawnCli(['contacts', '--json', '--per-page', '3'], { bin, env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ page: 1, perPage: 3, total: 200 });
+  });
+
+  it('sandbox --help loads the sandbox', async () => {
+    const run = await spawnCli(['sandbox', '--help'], { bin });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('crm sandbox');
+  });
+});
