@@ -1,5 +1,6 @@
-// `crm`: the console's core from a terminal. runCli is the whole program; bin/crm.mjs (through the build in out/cli) only wires
-// the real process to it, and tests call it in-process with fake streams.
+// `crm`: the console's core from a terminal. runCli is the whole program; bin/crm.mjs (through
+// the build in out/cli) only wires the real process to it, and tests call it in-process with
+// fake streams.
 import { readFile } from 'node:fs/promises';
 import type { ErrorInfo } from '../core/model';
 import { UsageError, parseCommandArgs, wantsHelp, wantsJson, COMMON_OPTIONS } from './args';

@@ -1,0 +1,156 @@
+// The packaging configuration (electron-builder.json) and the icons it points at. No package can
+// be built on machines without the Electron binary, so this is where packaging is checked:
+// electron-builder's own validator and file matcher judge the configuration, and our rules
+// (targets per OS, keychain dependencies, fuses, microphone permission) are asserted on top.
+//
+// The fuses asserted here are flipped in the packaged copy only. The _electron Playwright suite
+// (tests/electron) runs the unfused Electron from node_modules on purpose: it attaches through
+// the inspector and loads the app from the project folder, which these fuses forbid.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builderSelects, DEFAULT_DEB_DEPENDS, REPO_ROOT, validateWithBuilder } from './builder-internals';
+import { readIcnsEntries, readIcoDirectory, readPngHeader } from './icon-formats';
+
+interface Section {
+  target?: string | string[];
+  [key: string]: unknown;
+}
+interface BuilderConfig {
+  appId: string;
+  productName: string;
+  directories: { output: string; buildResources: string };
+  files: string[];
+  asar?: unknown;
+  asarUnpack: string[];
+  electronVersion: string;
+  npmRebuild: boolean;
+  electronFuses: Record<string, boolean>;
+  linux: Section;
+  deb: { depends: string[]; recommends: string[]; artifactName?: string };
+  win: Section;
+  nsis: { oneClick: boolean; perMachine: boolean; allowToChangeInstallationDirectory: boolean };
+  mac: Section & { hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string; extendInfo: Record<string, string> };
+}
+
+const raw = JSON.parse(await readFile(join(REPO_ROOT, 'electron-builder.json'), 'utf8')) as unknown;
+const config = raw as BuilderConfig;
+const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { main: string; devDependencies: Record<string, string> };
+
+const targetsOf = (section: Section): string[] => [section.target ?? []].flat();
+const resource = (name: string): Promise<Buffer> => readFile(join(REPO_ROOT, config.directories.buildResources, name));
+
+describe('electron-builder.json against electron-builder 26 itself', () => {
+  it('passes electron-builder\'s own configuration validator', async () => {
+    await expect(validateWithBuilder(raw)).resolves.toBeUndefined();
+  });
+
+  it('the validator really rejects: a misspelled option or a wrong value is an error that says where', async () => {
+    const { electronFuses, ...rest } = config;
+    await expect(validateWithBuilder({ ...rest, electronFuse: electronFuses })).rejects.toThrow(/configuration has an unknown property 'electronFuse'/);
+    await expect(validateWithBuilder({ ...config, deb: { ...config.deb, recommend: ['gnome-keyring'] } })).rejects.toThrow(/configuration\.deb\b/);
+    await expect(validateWithBuilder({ ...config, nsis: { ...config.nsis, oneClick: 'sometimes' } })).rejects.toThrow(/configuration\.nsis\b/);
+  });
+
+  it('ships only the built app and package.json: no sources, tests, scripts, CI or the CLI bundle', () => {
+    const selected = (path: string): boolean => builderSelects(raw, 'files', config.linux, path);
+    expect(pkg.main.startsWith('out/main/')).toBe(true);
+    for (const path of [pkg.main, 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index.js', 'package.json']) {
+      expect(selected(path), path).toBe(true);
+    }
+    for (const path of ['src-main/index.ts', 'src-renderer/main.tsx', 'tests/main/packaging/builder-config.test.ts', 'scripts/dist.mjs', '.ci/run', 'out/cli/crm.mjs', 'README.md', 'resources/icon.png']) {
+      expect(selected(path), path).toBe(false);
+    }
+  });
+
+  it('keeps keytar\'s native module outside app.asar, and nothing else', () => {
+    const unpacked = (path: string): boolean => builderSelects(raw, 'asarUnpack', config.linux, path);
+    expect(unpacked('node_modules/keytar/build/Release/keytar.node')).toBe(true);
+    expect(unpacked('node_modules/keytar/lib/keytar.js')).toBe(false);
+    expect(unpacked('node_modules/other/build/Release/other.node')).toBe(false);
+    expect(unpacked('out/main/index.js')).toBe(false);
+  });
+});
+
+describe('our packaging rules', () => {
+  it('identifies the app and puts installers in dist/', () => {
+    expect(config.appId).toMatch(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*){2,}$/);
+    expect(config.productName).toBe('CRM Console');
+    expect(config.directories).toEqual({ output: 'dist', buildResources: 'resources' });
+  });
+
+  it('builds a deb and an AppImage for Linux, an NSIS installer for Windows, a dmg for macOS', () => {
+    expect(targetsOf(config.linux)).toEqual(expect.arrayContaining(['deb', 'AppImage']));
+    expect(config.linux.category).toBe('Development');
+    expect(targetsOf(config.win)).toContain('nsis');
+    expect(targetsOf(config.mac)).toContain('dmg');
+  });
+
+  it('installs per user on Windows and lets the person choose the folder', () => {
+    expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true });
+  });
+
+  it('the .deb needs libsecret (keytar) on top of electron-builder\'s default dependencies, and recommends gnome-keyring', () => {
+    // deb.depends replaces the defaults when set, so every default must be listed again
+    expect(DEFAULT_DEB_DEPENDS.length).toBeGreaterThan(0);
+    expect(config.deb.depends).toEqual(expect.arrayContaining([...DEFAULT_DEB_DEPENDS, 'libsecret-1-0']));
+    expect(config.deb.recommends).toContain('gnome-keyring');
+    // the README's install command is `sudo apt install ./CRM-Console_*.deb`
+    expect(config.deb.artifactName).toMatch(/^CRM-Console_/);
+  });
+
+  it('packages for the installed Electron and rebuilds native modules for it', () => {
+    expect(config.electronVersion).toBe(pkg.devDependencies.electron);
+    expect(config.npmRebuild).toBe(true);
+  });
+
+  it('locks down the packaged Electron with fuses (app code only from an integrity-checked app.asar)', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+    });
+    expect(config.asar).not.toBe(false);
+  });
+
+  it('signs for macOS with the hardened runtime, JIT and microphone entitlements and a reason for the microphone', async () => {
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(config.mac.entitlements).toBe('resources/entitlements.mac.plist');
+    expect(config.mac.entitlementsInherit).toBe('resources/entitlements.mac.plist');
+    const plist = await readFile(join(REPO_ROOT, config.mac.entitlements), 'utf8');
+    const granted = [...plist.matchAll(/<key>([^<]+)<\/key>\s*<true\/>/g)].map((m) => m[1]);
+    expect(granted).toEqual(expect.arrayContaining([
+      'com.apple.security.device.audio-input',
+      'com.apple.security.cs.allow-jit',
+      'com.apple.security.cs.allow-unsigned-executable-memory',
+    ]));
+    expect(config.mac.extendInfo.NSMicrophoneUsageDescription).toMatch(/voice note/i);
+  });
+});
+
+describe('icons in resources/', () => {
+  it('icon.png is a square RGBA PNG of at least 512 px', async () => {
+    const header = readPngHeader(await resource('icon.png'));
+    expect(header.width).toBe(header.height);
+    expect(header.width).toBeGreaterThanOrEqual(512);
+    expect(header).toMatchObject({ bitDepth: 8, colourType: 6 });
+  });
+
+  it('icon.ico lists 16 to 256 px, each a PNG of the size its directory entry says', async () => {
+    const entries = readIcoDirectory(await resource('icon.ico'));
+    expect(entries.map((e) => e.width).sort((a, b) => a - b)).toEqual([16, 24, 32, 48, 64, 128, 256]);
+    for (const entry of entries) {
+      const png = readPngHeader(entry.data);
+      expect([png.width, png.height], `${entry.width} px entry`).toEqual([entry.width, entry.height]);
+    }
+  });
+
+  it('icon.icns has a valid header and length, and PNG entries ic07 to ic10 at their sizes', async () => {
+    const entries = readIcnsEntries(await resource('icon.icns'));
+    const sizes = Object.fromEntries(entries.map((e) => [e.type, readPngHeader(e.data).width]));
+    expect(sizes).toMatchObject({ ic07: 128, ic08: 256, ic09: 512, ic10: 1024 });
+  });
+});
