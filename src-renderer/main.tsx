@@ -4,6 +4,12 @@ import { App } from './app/app';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/contacts.css';
+import './styles/send.css';
+import './styles/outbox.css';
+import './styles/keys.css';
+import './styles/profiles.css';
+import './styles/log.css';
 import './styles/api-editor.css';
 
 const container = document.getElementById('root');

@@ -43,8 +43,14 @@ export const useAppStore = create<AppState>()((set, get) => ({
   nextNoticeId: 1,
   loadInfo: async () => {
     const r = await invoke('app:info', {});
-    if (r.ok) set({ info: r.value, infoError: null });
-    else set({ infoError: r.error });
+    if (!r.ok) {
+      set({ infoError: r.error });
+      return;
+    }
+    set({ info: r.value, infoError: null });
+    // what went wrong while main started (a settings file set aside, no sandbox) is said once
+    for (const message of r.value.notices) get().pushNotice('warning', message);
+    document.title = windowTitle(r.value.host);
   },
   navigate: (screen) => set({ screen }),
   dismissBanner: () => set({ bannerDismissed: true }),
@@ -56,12 +62,12 @@ export const useAppStore = create<AppState>()((set, get) => ({
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 }));
 
+/** Where no Electron can be had, the title bar says the app runs in a plain Chromium window. */
+export function windowTitle(host: AppInfo['host']): string {
+  return host === 'chromium' ? 'CRM Console (in Chromium, without Electron)' : 'CRM Console';
+}
+
 export const selectScreen = (s: AppState): Screen => s.screen;
 export const selectFirstRunNotice = (s: AppState): string | null => (s.bannerDismissed ? null : (s.info?.firstRunNotice ?? null));
 export const selectLimits = (s: AppState): Limits => s.info?.limits ?? DEFAULT_LIMITS;
 export const selectNotices = (s: AppState): Notice[] => s.notices;
-
-/** Limits outside React (store actions). */
-export function currentLimits(): Limits {
-  return selectLimits(useAppStore.getState());
-}

@@ -46,7 +46,7 @@ beforeEach(() => {
   useProfilesStore.setState(useProfilesStore.getInitialState(), true);
   useSendStore.getState().reset();
   crm = installFakeCrm({
-    'app:info': () => ok({ version: '1', platform: 'linux', firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.', sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } }),
+    'app:info': () => ok({ version: '1', platform: 'linux', host: 'test', firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.', notices: ['profiles.json could not be read and was set aside as profiles.json.broken.'], sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } }),
     'profiles:list': () => ok({ profiles: [profile('p1'), profile('p2')], activeProfileId: 'p1' }),
     'outbox:list': () => ok([]),
     'log:list': () => ok([entry('old')]),
@@ -66,6 +66,7 @@ describe('wireAppEvents', () => {
   it('loads app info, profiles, outbox and log, and the active profile’s keys', async () => {
     await flush(10);
     expect(useAppStore.getState().info?.firstRunNotice).toContain('sandbox');
+    expect(document.title).toBe('CRM Console');
     expect(useProfilesStore.getState().activeProfileId).toBe('p1');
     expect(useLogStore.getState().entries.map((e) => e.id)).toEqual(['old']);
     expect(crm.callsTo('keys:list')).toEqual([{ profileId: 'p1' }]);
@@ -79,7 +80,11 @@ describe('wireAppEvents', () => {
     crm.emit('app:notice', { level: 'warning', message: 'Keychain is locked' });
     expect(useLogStore.getState().entries.map((e) => e.id)).toEqual(['new', 'old']);
     expect(useOutboxStore.getState().net).toEqual({ online: false, pending: 3 });
-    expect(useAppStore.getState().notices.map((n) => n.message)).toEqual(['Keychain is locked']);
+    expect(useAppStore.getState().notices.map((n) => [n.level, n.message])).toEqual([
+      // said by main while starting, shown once app:info answers
+      ['warning', 'profiles.json could not be read and was set aside as profiles.json.broken.'],
+      ['warning', 'Keychain is locked'],
+    ]);
   });
 
   it('follows a profile switch: keys reload for the new profile and the contacts cache resets', async () => {

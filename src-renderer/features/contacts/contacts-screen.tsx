@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { formatCount } from '../../lib/format';
-import { useAppStore } from '../../app/app-store';
+import { useOpenScreen } from '../../app/app-port';
 import { useSendStore, type SendKind } from '../send/send-store';
 import {
   selectChosen,
@@ -11,6 +11,7 @@ import {
   useContactsStore,
 } from './contacts-store';
 import { CONTACT_LISTBOX_ID, ContactList } from './contact-list';
+import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
 
 export function ContactsScreen() {
@@ -38,6 +39,7 @@ function SearchBar() {
       <input
         id={id}
         type="search"
+        {...SCREEN_FOCUS_MARK}
         value={value}
         placeholder="Name, number or email"
         onChange={(e) => setSearch(e.target.value)}
@@ -98,7 +100,7 @@ function ContactsBody() {
 
 function ChosenContact() {
   const chosen = useContactsStore(selectChosen);
-  const navigate = useAppStore((s) => s.navigate);
+  const navigate = useOpenScreen();
   const setTab = useSendStore((s) => s.setTab);
   if (!chosen) {
     return (

@@ -1,14 +1,14 @@
 import { useCallback, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { selectLimits, useAppStore } from '../../app/app-store';
+import { useLimits } from '../../app/app-port';
 import { formatBytes, formatClock } from '../../lib/format';
 import { FieldProblems } from '../../ui/messages';
-import { AUDIO_SOURCE_FIELDS } from './fields';
+import { AUDIO_SOURCE_FIELDS, problemsFor } from './fields';
 import { FileSource } from './file-source';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
-import { problemsFor, selectAudioDraft, useSendStore } from './send-store';
+import { selectAudioDraft, useSendStore } from './send-store';
 import { useVoiceRecorder, type Recording } from './use-voice-recorder';
 
 function extensionFor(mimeType: string): string {
@@ -22,7 +22,7 @@ export function AudioPanel() {
   const draft = useSendStore(selectAudioDraft);
   const setAudio = useSendStore((s) => s.setAudio);
   const problems = useSendStore(useShallow((s) => problemsFor(s, 'audio', AUDIO_SOURCE_FIELDS, 'audio-source')));
-  const limits = useAppStore(selectLimits);
+  const limits = useLimits();
   const id = useId();
 
   return (

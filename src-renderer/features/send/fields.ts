@@ -1,4 +1,7 @@
-import type { SendKind } from './send-store';
+// Which problems each field of a send panel shows, and why a file cannot be staged: pure
+// functions over the draft and main's answers, so the store and the panels only call them.
+import { oversizeMessage, type FilePurpose, type Limits } from '../../lib/limits';
+import type { DraftFields, FileKind, MediaDraftState, PreviewState, SendKind, SendPhase, TouchArea } from './send-types';
 
 /** Which draft fields main's problems / the server's details may name, per panel area. */
 export const NUMBER_FIELDS = ['number', 'recipient', 'to'];
@@ -41,4 +44,67 @@ const FIELD_LABEL: Record<string, string> = {
 export function problemSentence(field: string, message: string): string {
   if (!/^(is|are|has|have|must|starts|needs?|does|cannot)\b/.test(message)) return message;
   return `${FIELD_LABEL[field] ?? field} ${message}`;
+}
+
+/** The panel is set to send a file and none is chosen yet (main would only see an empty URL). */
+export function missingFile(s: Pick<DraftFields, 'media' | 'audio'>, kind: SendKind): boolean {
+  if (kind === 'media') return s.media.mode === 'file' && !s.media.file;
+  if (kind === 'audio') return s.audio.mode === 'file' && !s.audio.file;
+  return false;
+}
+
+export const MISSING_FILE: Record<FileKind, string> = {
+  media: 'Choose a file, or drop one on the panel.',
+  audio: 'Choose an audio file, drop one on the panel, or record a voice note.',
+};
+
+/** What the problems of a panel are read from: its draft, what the person did, main's answers. */
+export interface ProblemSources extends Pick<DraftFields, 'media' | 'audio'> {
+  attempted: Record<SendKind, boolean>;
+  touched: Partial<Record<TouchArea, true>>;
+  preview: Record<SendKind, PreviewState>;
+  send: Record<SendKind, SendPhase>;
+}
+
+/**
+ * Problems for one field: the preview's (once the field was touched or a send was tried, so a
+ * fresh form is not all red) and a failed send's field details.
+ */
+export function problemsFor(s: ProblemSources, kind: SendKind, fields: string[], area: TouchArea): string[] {
+  const out: string[] = [];
+  const show = s.attempted[kind] || s.touched[area] === true;
+  if ((area === 'media-source' || area === 'audio-source') && (kind === 'media' || kind === 'audio') && missingFile(s, kind)) {
+    // not the URL problems main reports for the empty URL that stands in for the file
+    return show ? [MISSING_FILE[kind]] : [];
+  }
+  const add = (field: string, message: string) => {
+    const sentence = problemSentence(field, message);
+    if (fields.includes(field) && !out.includes(sentence)) out.push(sentence);
+  };
+  if (show) for (const p of s.preview[kind].preview?.problems ?? []) add(p.field, p.message);
+  const phase = s.send[kind];
+  if (phase.phase === 'error') for (const d of phase.error.details ?? []) add(d.field, d.message);
+  return out;
+}
+
+/** The preview's problems that name no field of the panel: shown under the preview once a send was tried. */
+export function otherProblems(s: Pick<ProblemSources, 'attempted' | 'preview'>, kind: SendKind): string[] {
+  if (!s.attempted[kind]) return [];
+  return (s.preview[kind].preview?.problems ?? []).filter((p) => !isKnownField(kind, p.field)).map((p) => problemSentence(p.field, p.message));
+}
+
+/** Which limit a dropped or recorded file is held to. */
+export function stagingPurpose(kind: FileKind, mediatype: MediaDraftState['mediatype'], mimetype: string): FilePurpose {
+  if (kind === 'audio') return 'audio';
+  // An image drop on the image tab counts as an image; anything else travels as a document.
+  return mediatype === 'image' && mimetype.startsWith('image/') ? 'image' : 'document';
+}
+
+/** null when a local file may be staged, else the sentence that says why not (checked before reading it). */
+export function localFileProblem(file: { name: string; size: number }, purpose: FilePurpose, limits: Limits): string | null {
+  return oversizeMessage(file.name, file.size, purpose, limits);
+}
+
+export function unreadableFileMessage(name: string): string {
+  return `${name} could not be read.`;
 }

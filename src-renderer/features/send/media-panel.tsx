@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { selectLimits, useAppStore } from '../../app/app-store';
+import { useLimits } from '../../app/app-port';
 import { formatBytes, formatCount } from '../../lib/format';
 import { FieldProblems } from '../../ui/messages';
-import { CAPTION_FIELDS, charCount, MEDIA_SOURCE_FIELDS } from './fields';
+import { CAPTION_FIELDS, charCount, MEDIA_SOURCE_FIELDS, problemsFor } from './fields';
 import { FileSource } from './file-source';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
-import { problemsFor, selectMediaDraft, useSendStore } from './send-store';
+import { selectMediaDraft, useSendStore } from './send-store';
 
 export function MediaPanel() {
   const onSendShortcut = useSendShortcut('media');
@@ -17,7 +17,7 @@ export function MediaPanel() {
   const setMedia = useSendStore((s) => s.setMedia);
   const sourceProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', MEDIA_SOURCE_FIELDS, 'media-source')));
   const captionProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', CAPTION_FIELDS, 'caption')));
-  const limits = useAppStore(selectLimits);
+  const limits = useLimits();
   const id = useId();
   const captionCount = charCount(draft.caption);
   const captionOver = captionCount > limits.captionChars;

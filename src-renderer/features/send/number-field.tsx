@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { FieldProblems } from '../../ui/messages';
-import { NUMBER_FIELDS } from './fields';
+import { NUMBER_FIELDS, problemsFor } from './fields';
 import { AFTER_SEND_MARK } from './send-focus';
-import { problemsFor, selectRecipient, useSendStore, type SendKind } from './send-store';
+import { selectRecipient, useSendStore, type SendKind } from './send-store';
 
 /** The recipient, shared by the three panels (Contacts fills it). `focusAfterSend`: focus comes back here after a send. */
 export function NumberField({ kind, focusAfterSend = false }: { kind: SendKind; focusAfterSend?: boolean }) {
@@ -26,6 +27,7 @@ export function NumberField({ kind, focusAfterSend = false }: { kind: SendKind; 
         aria-invalid={problems.length > 0}
         aria-describedby={`${id}-hint${problems.length ? ` ${problemsId}` : ''}`}
         data-testid="recipient-number"
+        {...SCREEN_FOCUS_MARK}
         {...(focusAfterSend ? AFTER_SEND_MARK : {})}
       />
       <p id={`${id}-hint`} className="hint">

@@ -2,7 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { requestConfirm } from '../../ui/confirm-store';
 import { CurlView } from '../../ui/curl-view';
 import { ErrorMessage } from '../../ui/messages';
-import { isKnownField, problemSentence } from './fields';
+import { otherProblems } from './fields';
 import { selectCopy, selectPreview, useSendStore, type SendKind } from './send-store';
 
 export const COPY_WITH_KEY_WARNING =
@@ -13,11 +13,7 @@ export function RequestPreviewPanel({ kind }: { kind: SendKind }) {
   const state = useSendStore(selectPreview(kind));
   const copy = useSendStore(selectCopy(kind));
   const copyCurl = useSendStore((s) => s.copyCurl);
-  const other = useSendStore(
-    useShallow((s) =>
-      s.attempted[kind] ? (s.preview[kind].preview?.problems ?? []).filter((p) => !isKnownField(kind, p.field)).map((p) => problemSentence(p.field, p.message)) : [],
-    ),
-  );
+  const other = useSendStore(useShallow((s) => otherProblems(s, kind)));
   const preview = state.preview;
 
   const onCopyWithKey = async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useAppStore } from '../../app/app-store';
+import { useIsMac } from '../../app/app-port';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
@@ -45,7 +45,7 @@ export function SendControls({ kind }: { kind: SendKind }) {
   const submit = useSendStore((s) => s.submit);
   const cancel = useSendStore((s) => s.cancel);
   const sending = phase.phase === 'sending';
-  const mac = useAppStore((s) => s.info?.platform === 'darwin');
+  const mac = useIsMac();
   return (
     <div className="send-controls" ref={ref}>
       <div className="button-row">

@@ -1,21 +1,21 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { selectLimits, useAppStore } from '../../app/app-store';
+import { useLimits } from '../../app/app-port';
 import { formatCount } from '../../lib/format';
 import { FieldProblems } from '../../ui/messages';
-import { charCount, TEXT_FIELDS } from './fields';
+import { charCount, problemsFor, TEXT_FIELDS } from './fields';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
-import { problemsFor, selectTextDraft, useSendStore } from './send-store';
+import { selectTextDraft, useSendStore } from './send-store';
 
 export function TextPanel() {
   const onSendShortcut = useSendShortcut('text');
   const draft = useSendStore(selectTextDraft);
   const setText = useSendStore((s) => s.setText);
   const problems = useSendStore(useShallow((s) => problemsFor(s, 'text', TEXT_FIELDS, 'text')));
-  const max = useAppStore(selectLimits).textChars;
+  const max = useLimits().textChars;
   const id = useId();
   const count = charCount(draft.text);
   const over = count > max;

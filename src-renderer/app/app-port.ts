@@ -1,0 +1,27 @@
+// What the features may know of the app shell, and nothing more: the limits and platform main
+// reported in app:info, and a way to open another screen. The app store stays the only owner
+// of that state; features read it (or ask for a screen) here, so they never depend on the
+// store's shape nor reach its other actions.
+import type { Limits } from '../lib/limits';
+import { selectLimits, useAppStore, type Screen } from './app-store';
+
+export type { Screen };
+
+/** main's limits (the API's defaults until app:info answers), for rendering. */
+export function useLimits(): Limits {
+  return useAppStore(selectLimits);
+}
+
+/** The same limits outside React (store actions). */
+export function currentLimits(): Limits {
+  return selectLimits(useAppStore.getState());
+}
+
+/** Shortcuts are shown as macOS writes them on a Mac. */
+export function useIsMac(): boolean {
+  return useAppStore((s) => s.info?.platform === 'darwin');
+}
+
+export function useOpenScreen(): (screen: Screen) => void {
+  return useAppStore((s) => s.navigate);
+}

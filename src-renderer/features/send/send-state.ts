@@ -1,0 +1,82 @@
+// The shape of the one send store, slice by slice. Every slice is written against the whole
+// SendState (its actions read and update the others' parts through get/set), so the shapes
+// live here, apart from the slices, and no slice needs the store module itself.
+import type { StateCreator } from 'zustand';
+import type { SendProgressEvent } from '../../lib/api';
+import type {
+  AudioDraftState,
+  CopyState,
+  DraftFields,
+  FileKind,
+  FileState,
+  LocalFile,
+  MediaDraftState,
+  PreviewState,
+  SendKind,
+  SendPhase,
+  TouchArea,
+} from './send-types';
+
+/** The panels' fields and what the person did with them (draft-slice.ts). */
+export interface DraftSlice extends DraftFields {
+  tab: SendKind;
+  touched: Partial<Record<TouchArea, true>>;
+  attempted: Record<SendKind, boolean>;
+
+  setTab: (tab: SendKind) => void;
+  setNumber: (number: string) => void;
+  pickRecipient: (number: string, name: string | null) => void;
+  setText: (text: string) => void;
+  setMedia: (patch: Partial<Pick<MediaDraftState, 'mediatype' | 'mode' | 'url' | 'caption'>>) => void;
+  setAudio: (patch: Partial<Pick<AudioDraftState, 'mode' | 'url'>>) => void;
+}
+
+/** main's preview of each panel's request, and copying its cURL (preview-slice.ts). */
+export interface PreviewSlice {
+  preview: Record<SendKind, PreviewState>;
+  copy: Record<SendKind, CopyState>;
+
+  schedulePreview: (kind: SendKind) => void;
+  runPreview: (kind: SendKind) => Promise<void>;
+  copyCurl: (kind: SendKind, withKey: boolean) => Promise<void>;
+}
+
+/** Staged files: picked, dropped or recorded, and released when replaced (files-slice.ts). */
+export interface FilesSlice {
+  files: Record<FileKind, FileState>;
+
+  /** keeps (and later revokes) the blob: URL of a recorded voice note */
+  setRecordingUrl: (url: string | null) => void;
+  pickFile: (kind: FileKind) => Promise<void>;
+  stageLocalFile: (kind: FileKind, file: LocalFile) => Promise<boolean>;
+  clearFile: (kind: FileKind) => void;
+}
+
+/** Sends in flight and their results (requests-slice.ts). */
+export interface RequestsSlice {
+  send: Record<SendKind, SendPhase>;
+  /**
+   * The draft (as text, see draftSignature) of each panel's last definite success. While the
+   * panel still holds exactly that draft, Send is held: only an explicit "Send again" sends it
+   * once more (main refuses it too). Kept when the result line is dismissed.
+   */
+  sentDraft: Record<SendKind, string | null>;
+
+  /** `again`: the person chose "Send again" for the draft that was just sent */
+  submit: (kind: SendKind, options?: { again?: boolean }) => Promise<void>;
+  cancel: (kind: SendKind) => Promise<void>;
+  onProgress: (event: SendProgressEvent) => void;
+  dismissResult: (kind: SendKind) => void;
+}
+
+export interface ResetSlice {
+  reset: () => void;
+}
+
+export type SendState = DraftSlice & PreviewSlice & FilesSlice & RequestsSlice & ResetSlice;
+
+/** One slice's part of the store, with the whole store in reach. */
+export type SendSlice<T> = StateCreator<SendState, [], [], T>;
+
+/** A slice's data without its actions: what `reset` puts back. */
+export type DataOf<T> = { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: T[K] };
