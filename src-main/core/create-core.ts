@@ -86,7 +86,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sender = options.sender ?? createApiClient({ observer: requestLog.observer });
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);
-  const api = new ApiEditor(meta);
+  const api = new ApiEditor(meta, () => profiles.announceChange());
   const files = new FileStaging(dataDir);
   await files.init();
   // The outbox before the services that queue into it: they get it at construction.

@@ -52,6 +52,8 @@ export interface KeyService {
   add(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta>;
   /** one GET /api/v1/contacts?per_page=1 */
   test(id: string): Promise<KeyTestResult>;
+  /** makes a saved key its profile's active key */
+  activate(id: string): Promise<KeyMeta>;
   /**
    * Local revocation, effective at once: the keychain entry is removed from normal use, every
    * in-flight request with the key is aborted, later uses fail with 'key_revoked'. The server

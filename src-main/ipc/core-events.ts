@@ -1,9 +1,10 @@
-// Main -> renderer events that come from the core rather than from a handler: the request log,
-// the outbox, revocation sync states, and the online status derived from them. Wired once by
-// the Electron composition root and by the e2e harness, so both push the same events.
-// keys:changed for a server revocation comes from one place: the key service, told by the
-// outbox once per change (the window lists the keys again on it, not on outbox:changed).
-import type { KeySyncChange } from '../core/keys/key-manager';
+// Main -> renderer events, all from the services that own the state: the request log, the
+// outbox, the saved keys, the profiles, and the online status derived from them. Wired once by
+// the runtime builder, so every host pushes the same events. keys:changed comes from one place:
+// the key service (told by the outbox of revocations), and from a profile moving to another
+// address (which of its keys may be used there changed).
+import type { KeyChange } from '../core/keys/key-manager';
+import type { ProfileChange } from '../core/profiles/profile-manager';
 import type { OutboxItem, RequestLogEntry } from '../core/model';
 import type { EventChannel, EventMap } from './contract';
 import { createNetStatus } from './net-status';
@@ -11,7 +12,8 @@ import { createNetStatus } from './net-status';
 export interface EventSources {
   requestLog: { subscribe(listener: (entry: RequestLogEntry) => void): () => void };
   outbox?: { subscribe(listener: (items: OutboxItem[]) => void): () => void } | undefined;
-  keys: { onSyncChange(listener: (change: KeySyncChange) => void): () => void };
+  keys: { onChange(listener: (change: KeyChange) => void): () => void };
+  profiles: { onChange(listener: (change: ProfileChange) => void): () => void };
 }
 
 export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): () => void {
@@ -25,7 +27,11 @@ export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel
       emit('outbox:changed', { items });
       net.onOutbox(items);
     }),
-    core.keys.onSyncChange((change) => emit('keys:changed', { profileId: change.profileId })),
+    core.keys.onChange((change) => emit('keys:changed', { profileId: change.profileId })),
+    core.profiles.onChange((change) => {
+      emit('profiles:changed', change.state);
+      if (change.moved !== null) emit('keys:changed', { profileId: change.moved });
+    }),
   ];
   return () => {
     for (const off of offs) off?.();

@@ -16,12 +16,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { core, platform, emit } = deps;
   // the person's own word, asked by main (Electron: a native dialog); nobody to ask means no
   const ask = platform.confirm ?? NO_CONSENT;
-  const profilesChanged = async (): Promise<void> => emit('profiles:changed', await core.profiles.list());
   return {
     ...createAppHandlers(core, platform, deps.appInfo),
-    ...createProfileHandlers(core.profiles, ask, emit),
-    ...createApiHandlers(core.api, profilesChanged),
-    ...createKeyHandlers(core, platform.clipboard, emit),
+    ...createProfileHandlers(core.profiles, ask),
+    ...createApiHandlers(core.api),
+    ...createKeyHandlers(core, platform.clipboard),
+    // send progress is per request, so it is the one event a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
   };
 }

@@ -1,36 +1,21 @@
-// profiles:* channels. Every change is announced with the whole profile list, so each window
-// shows the same state; a move to another address also changes which keys may be used there.
+// profiles:* channels: one-line adapters. Each change is announced by the profiles themselves
+// (core-events.ts: profiles:changed, and keys:changed when a profile moved to another address).
 import { createProfileAsking, updateProfileAsking, type AskConsent } from '../core/profiles/profile-consent';
-import type { ProfilesState } from './contract';
-import type { DomainHandlers, Emit, HandlerCore } from './handler-types';
+import type { DomainHandlers, HandlerCore } from './handler-types';
 
-export function createProfileHandlers(profiles: HandlerCore['profiles'], ask: AskConsent, emit: Emit): DomainHandlers<'profiles'> {
-  const announce = async (): Promise<ProfilesState> => {
-    const state = await profiles.list();
-    emit('profiles:changed', state);
-    return state;
-  };
-  const after = async <T>(result: T): Promise<T> => {
-    await announce();
-    return result;
-  };
+export function createProfileHandlers(profiles: HandlerCore['profiles'], ask: AskConsent): DomainHandlers<'profiles'> {
   return {
     'profiles:list': () => profiles.list(),
     // confirmInsecure from the window is never enough: main asks the person itself
-    'profiles:create': async ({ name, baseUrl }) => after(await createProfileAsking(profiles, ask, { name, baseUrl })),
-    'profiles:update': async ({ id, confirmInsecure: _fromWindow, ...patch }) => {
-      const updated = await after(await updateProfileAsking(profiles, ask, id, patch));
-      // its keys may have moved with it, or be held back now (KeyMeta.heldBack)
-      if (patch.baseUrl !== undefined) emit('keys:changed', { profileId: id });
-      return updated;
-    },
+    'profiles:create': ({ name, baseUrl }) => createProfileAsking(profiles, ask, { name, baseUrl }),
+    'profiles:update': ({ id, confirmInsecure: _fromWindow, ...patch }) => updateProfileAsking(profiles, ask, id, patch),
     'profiles:delete': async ({ id }) => {
       await profiles.remove(id);
-      return announce();
+      return profiles.list();
     },
     'profiles:activate': async ({ id }) => {
       await profiles.activate(id);
-      return announce();
+      return profiles.list();
     },
   };
 }

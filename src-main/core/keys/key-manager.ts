@@ -18,6 +18,7 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import { buildRequest } from '../request-builder';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
+import { ChangeFeed } from '../change-feed';
 import type { KeyService, KeyTestResult, OutboxService, RevocationProgress, RevocationReport } from '../services';
 import { callWithKey, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
@@ -29,10 +30,13 @@ import type { KeyVault } from './key-vault';
 /** how long after its creation a key made through the API may be copied (once) */
 export const NEW_KEY_COPY_WINDOW_MS = 5 * 60 * 1000;
 
-/** A saved key's server revocation moved on (told once the outbox has it on disk). */
-export interface KeySyncChange {
-  keyId: string;
-  profileId: string;
+/**
+ * The saved keys changed: one added, tested, made active or revoked, or a server revocation
+ * moved on (told once the outbox has it on disk). profileId null: the server's key list changed.
+ */
+export interface KeyChange {
+  keyId: string | null;
+  profileId: string | null;
 }
 
 /** a revoked key the outbox has no record of: the server was never asked from here */
@@ -62,7 +66,7 @@ export class KeyManager implements KeyService {
   private readonly now: () => Date;
   private readonly newKeys = new Map<string, { createdAt: number; taken: boolean }>();
   private readonly serverKeyNames = new Map<string, string>();
-  private readonly syncListeners = new Set<(change: KeySyncChange) => void>();
+  private readonly changes: ChangeFeed<KeyChange>;
   /**
    * why the outbox refused a revocation in this process: nothing on disk records it, so it is
    * said until the process ends (afterwards the key shows "local only", which is what it is)
@@ -73,6 +77,7 @@ export class KeyManager implements KeyService {
     this.outbox = deps.outbox;
     this.progress = deps.outbox ?? deps.revocations;
     this.now = deps.now ?? (() => new Date());
+    this.changes = new ChangeFeed((err) => this.deps.log?.(`a key change listener failed: ${err instanceof Error ? err.message : 'error'}`));
     // for the core's lifetime: the outbox tells, the keys listen (it never calls in here)
     this.outbox?.subscribeRevocations((report) => this.onRevocationSync(report));
   }
@@ -125,7 +130,23 @@ export class KeyManager implements KeyService {
     // The first usable key of a profile becomes its active key.
     const current = profile.activeKeyId ? (await this.deps.meta.keys.read()).keys.find((k) => k.id === profile.activeKeyId) : undefined;
     if (!current || current.state !== 'active') await this.deps.profiles.setActiveKey(profile.id, id);
+    this.changes.emit({ keyId: id, profileId: profile.id });
+    // a revocation waiting for an admin key may go through with this one
+    this.wakeOutbox();
     return { ...saved, sync: null, heldBack: false };
+  }
+
+  /** makes a saved key its profile's active key (a waiting revocation may now go through) */
+  async activate(id: string): Promise<KeyMeta> {
+    const meta = await this.get(id);
+    await this.deps.profiles.setActiveKey(meta.profileId, id);
+    this.changes.emit({ keyId: id, profileId: meta.profileId });
+    this.wakeOutbox();
+    return this.get(id);
+  }
+
+  private wakeOutbox(): void {
+    void this.outbox?.syncNow().catch(() => undefined);
   }
 
   async test(id: string): Promise<KeyTestResult> {
@@ -148,6 +169,7 @@ export class KeyManager implements KeyService {
     await this.deps.vault.flush();
     if (outcome === 'valid' && (meta.permissions === null || meta.serverKeyId === null)) await this.discover(profile, meta);
     const key = await this.get(id);
+    this.changes.emit({ keyId: id, profileId: key.profileId });
     return { outcome, message: testMessage(outcome, failure, key.proven?.['messages:send']), key };
   }
 
@@ -186,14 +208,18 @@ export class KeyManager implements KeyService {
     //    recognises the key in the server's list by its kept value (revoking: account). With no
     //    outbox, or neither the server id nor the value to find it by, the server cannot be told
     //    from here: nothing is queued and the key shows "local only".
+    let queued = false;
     if (this.outbox && (meta.serverKeyId !== null || kept)) {
       const origin = meta.origin ?? (await this.deps.profiles.get(meta.profileId).then((p) => originOf(p.baseUrl), () => null));
       try {
         await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name });
+        queued = true;
       } catch (err) {
         this.unqueued.set(id, `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}`);
       }
     }
+    // a queued revocation is announced by the outbox's own report: one change, not two
+    if (!queued) this.changes.emit({ keyId: id, profileId: meta.profileId });
     return this.get(id);
   }
 
@@ -203,19 +229,12 @@ export class KeyManager implements KeyService {
       // If the keychain was locked when the key was revoked, its `key:` entry may still exist.
       await this.deps.secrets.delete(keyAccount(localKeyId)).catch(() => false);
     }
-    for (const listener of this.syncListeners) {
-      try {
-        listener({ keyId: localKeyId, profileId });
-      } catch (err) {
-        this.deps.log?.(`a key sync listener failed: ${err instanceof Error ? err.message : 'error'}`);
-      }
-    }
+    this.changes.emit({ keyId: localKeyId, profileId });
   }
 
-  /** a key's server revocation moved on: once per change (for the window to list the keys again) */
-  onSyncChange(listener: (change: KeySyncChange) => void): () => void {
-    this.syncListeners.add(listener);
-    return () => this.syncListeners.delete(listener);
+  /** the saved keys changed: once per change (the window lists the keys again on it) */
+  onChange(listener: (change: KeyChange) => void): () => void {
+    return this.changes.subscribe(listener);
   }
 
   async listServerKeys(profileId?: string): Promise<ServerKey[]> {
@@ -265,6 +284,7 @@ export class KeyManager implements KeyService {
     if (this.outbox) {
       const label = this.serverKeyNames.get(serverKeyId) ?? serverKeyId;
       await this.outbox.enqueueRevocation({ profileId: profile.id, localKeyId: null, serverKeyId, origin: originOf(profile.baseUrl), label });
+      this.changes.emit({ keyId: null, profileId: null });
       return { serverKeyId, queued: true };
     }
     // No outbox wired: delete now with the profile's active key (404: done only if the key is
@@ -276,6 +296,7 @@ export class KeyManager implements KeyService {
       const request = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile);
       await this.confirmGone(serverKeyId, request, () => this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json)));
     }
+    this.changes.emit({ keyId: null, profileId: null });
     return { serverKeyId, queued: false };
   }
 

@@ -34,7 +34,11 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
 };
 
 export class ApiEditor {
-  constructor(private readonly meta: MetaStores) {}
+  /** `saved`: told after a description is written (the profiles' own change announcement) */
+  constructor(
+    private readonly meta: MetaStores,
+    private readonly saved: () => Promise<void> = async () => {},
+  ) {}
 
   async describe(profileId: string): Promise<DescribedApi> {
     const profile = await this.profile(profileId);
@@ -111,8 +115,8 @@ export class ApiEditor {
   }
 
   /** A described operation owns its path: an older path override of it is dropped. */
-  private write(profileId: string, change: (api: ApiDescription) => ApiDescription | null, operation: DescribedOperation | null): Promise<Profile> {
-    return this.meta.profiles.update((doc) => {
+  private async write(profileId: string, change: (api: ApiDescription) => ApiDescription | null, operation: DescribedOperation | null): Promise<Profile> {
+    const written = await this.meta.profiles.update((doc) => {
       const profile = doc.profiles.find((p) => p.id === profileId);
       if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
       profile.api = change(profile.api ?? { version: 1, operations: {} });
@@ -122,5 +126,7 @@ export class ApiEditor {
       profile.endpointOverrides = overrides;
       return profile;
     });
+    await this.saved();
+    return written;
   }
 }

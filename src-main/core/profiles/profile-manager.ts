@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateEndpointOverrides } from '../endpoints';
 import { CrmError } from '../errors';
+import { ChangeFeed } from '../change-feed';
 import { charCount } from '../limits';
 import type { EndpointOverrides, Profile } from '../model';
 import type { MetaStores } from '../meta/stores';
@@ -15,17 +16,44 @@ import { checkBaseUrl, insecureHttpError } from './base-url';
 
 export const PROFILE_NAME_MAX = 60;
 
+/**
+ * The profiles changed (one created, renamed, moved, removed, activated, or its active key
+ * changed), with the state as written. `moved`: that profile now points at another address, so
+ * which of its keys may be used there changed too.
+ */
+export interface ProfileChange {
+  state: { profiles: Profile[]; activeProfileId: string | null };
+  moved: string | null;
+}
+
 function validation(field: string, message: string): CrmError {
   return new CrmError('validation', message, { details: [{ field, message }] });
 }
 
 export class ProfileManager implements ProfileService {
+  private readonly changes = new ChangeFeed<ProfileChange>();
+
   constructor(
     private readonly meta: MetaStores,
     private readonly secrets: SecretStore,
     private readonly vault: KeyVault,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** once per change, right after it is written (the window's profiles:changed) */
+  onChange(listener: (change: ProfileChange) => void): () => void {
+    return this.changes.subscribe(listener);
+  }
+
+  /** for writers of a profile's parts kept elsewhere (its API description): announce it here */
+  async announceChange(): Promise<void> {
+    await this.announce(undefined);
+  }
+
+  private async announce<T>(result: T, moved: string | null = null): Promise<T> {
+    this.changes.emit({ state: await this.list(), moved });
+    return result;
+  }
 
   async list(): Promise<{ profiles: Profile[]; activeProfileId: string | null }> {
     const doc = await this.meta.profiles.read();
@@ -56,7 +84,7 @@ export class ProfileManager implements ProfileService {
     const name = this.checkName(input.name);
     const url = checkBaseUrl(input.baseUrl);
     if (url.insecure && input.confirmInsecure !== true) throw insecureHttpError();
-    return this.meta.profiles.update((doc) => {
+    return this.announce(await this.meta.profiles.update((doc) => {
       this.ensureUniqueName(doc.profiles, name, null);
       const profile: Profile = {
         id: `p_${randomUUID()}`,
@@ -72,7 +100,7 @@ export class ProfileManager implements ProfileService {
       doc.profiles.push(profile);
       if (doc.activeProfileId === null) doc.activeProfileId = profile.id;
       return profile;
-    });
+    }));
   }
 
   /** the origin of `baseUrl` when it is plain http to a host that is not this computer, else null (throws for an invalid URL) */
@@ -129,7 +157,7 @@ export class ProfileManager implements ProfileService {
     });
     // Then, only with the person's consent (asked by main), the keys follow the profile.
     if (url !== undefined && options.moveKeys === true) await this.bindKeys(id, () => url.origin);
-    return updated;
+    return this.announce(updated, url !== undefined ? id : null);
   }
 
   private async bindKeys(profileId: string, originFor: (current: string | null | undefined) => string | null): Promise<void> {
@@ -157,6 +185,7 @@ export class ProfileManager implements ProfileService {
       doc.profiles = doc.profiles.filter((p) => p.id !== id);
       if (doc.activeProfileId === id) doc.activeProfileId = doc.profiles[0]?.id ?? null;
     });
+    await this.announce(undefined);
   }
 
   async activate(id: string): Promise<void> {
@@ -164,6 +193,7 @@ export class ProfileManager implements ProfileService {
       if (!doc.profiles.some((p) => p.id === id)) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
       doc.activeProfileId = id;
     });
+    await this.announce(undefined);
   }
 
   async setActiveKey(profileId: string, keyId: string | null): Promise<void> {
@@ -177,6 +207,7 @@ export class ProfileManager implements ProfileService {
       if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
       profile.activeKeyId = keyId;
     });
+    await this.announce(undefined);
   }
 
   private checkName(raw: string): string {

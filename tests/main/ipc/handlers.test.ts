@@ -11,6 +11,7 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox } from '../helpers';
 import { openTestCore, type TestCore } from '../helpers/core';
 import { TEST_APP_INFO } from '../helpers/app-info';
+import { wireCoreEvents } from '../../../src-main/ipc/core-events';
 
 const available = await keychainAvailable();
 
@@ -48,6 +49,8 @@ describe.skipIf(!available)('IPC handlers over the real core', () => {
       emit: (event, data) => events.push({ event, data }),
     });
     dispatch = createDispatcher(handlers, (channel) => internalErrors.push(channel));
+    // the services announce their own changes; wired as every host's runtime wires them
+    wireCoreEvents(tc.core, (event, data) => events.push({ event, data }));
   });
 
   afterAll(async () => {
