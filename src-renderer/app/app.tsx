@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { selectScreen, useAppStore, type Screen } from './app-store';
 import { AppHeader } from './header';
 import { AppNav } from './nav';
 import { Notices } from './notices';
-import { screenForShortcut } from './shortcuts';
+import { CommandPalette } from './command-palette';
+import { isPaletteShortcut, isSearchShortcut, screenForShortcut } from './shortcuts';
 import { focusScreen } from '../ui/focus';
 import { wireAppEvents } from './wire-events';
 import { ConfirmHost } from '../ui/confirm-host';
@@ -28,9 +29,22 @@ export function App() {
   const isMac = useAppStore((s) => s.info?.platform === 'darwin');
   const main = useRef<HTMLElement>(null);
   const openedByKey = useRef(false);
+  const [palette, setPalette] = useState(false);
   useEffect(() => wireAppEvents(), []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
+      if (isPaletteShortcut(e, isMac)) {
+        e.preventDefault();
+        setPalette(true);
+        return;
+      }
+      if (isSearchShortcut(e, e.target)) {
+        e.preventDefault();
+        openedByKey.current = true;
+        if (useAppStore.getState().screen === 'contacts') focusScreen(main.current);
+        else useAppStore.getState().navigate('contacts');
+        return;
+      }
       const target = screenForShortcut(e, isMac);
       if (!target) return;
       e.preventDefault();
@@ -59,6 +73,7 @@ export function App() {
         </main>
       </div>
       <ConfirmHost />
+      {palette && <CommandPalette onClose={() => setPalette(false)} />}
     </div>
   );
 }

@@ -17,6 +17,26 @@ export function screenForShortcut(e: KeyChord, isMac: boolean): Screen | null {
   return SCREENS[Number(e.key) - 1]?.id ?? null;
 }
 
+/** Ctrl+K (Cmd+K on a Mac) opens the command palette, from anywhere */
+export function isPaletteShortcut(e: KeyChord, isMac: boolean): boolean {
+  const command = isMac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
+  return command && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
+}
+
+/** `/` goes to the contact search, unless the person is typing in a field (then it is a slash) */
+export function isSearchShortcut(e: KeyChord, target: EventTarget | null): boolean {
+  if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return false;
+  return !isEditable(target);
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  const el = target as { tagName?: string; isContentEditable?: boolean; type?: string } | null;
+  if (!el?.tagName) return false;
+  if (el.isContentEditable) return true;
+  if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
+  return el.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(el.type ?? 'text');
+}
+
 /** the label the nav shows beside a screen: "Ctrl+2", or "⌘2" on a Mac */
 export function shortcutLabel(screen: Screen, isMac: boolean): string {
   const n = SCREENS.findIndex((s) => s.id === screen) + 1;
