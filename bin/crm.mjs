@@ -12,13 +12,14 @@ if (!existsSync(fileURLToPath(built))) {
   process.stderr.write(`crm: the crm command is not built yet: run \`npm run build\` in ${root}\n`);
   process.exit(1);
 }
-const { runCli } = await import(built.href);
+const { runCli, terminalLook } = await import(built.href);
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
   env: process.env,
   isTTY: process.stdin.isTTY === true,
+  look: terminalLook?.(process.env, process.stderr.isTTY === true),
 });
 process.exitCode = code;
 // Safety net: a handle left open by a dependency must not keep a script waiting forever.

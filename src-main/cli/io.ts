@@ -1,6 +1,7 @@
 // What the command line talks to: the process's streams and environment, passed in so tests
 // can run a command in-process with fake streams and a private environment.
 import type { Readable } from 'node:stream';
+import type { TerminalLook } from './terminal';
 
 export interface TextSink {
   write(chunk: string): unknown;
@@ -16,6 +17,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** true when stdin is a terminal a person types into (prompts and confirmations are possible) */
   isTTY: boolean;
+  /** colour and progress lines on stderr; absent: plain text (tests, pipes) */
+  look?: TerminalLook;
 }
 
 export const EXIT_OK = 0;

@@ -13,8 +13,10 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './io';
 import { COMMANDS } from './commands/index';
 import { ConfirmationDeclined } from './commands/shared';
 import type { Session, SessionOptions } from './session';
+import { PLAIN, paint } from './terminal';
 
 export type { CliIo } from './io';
+export { terminalLook } from './terminal';
 
 type CliErrorInfo = ErrorInfo | { code: 'usage'; message: string };
 
@@ -34,9 +36,10 @@ async function version(): Promise<string> {
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const json = wantsJson(argv);
+  const look = io.look ?? PLAIN;
   const fail = (error: CliErrorInfo, exitCode: number, hint = ''): number => {
     if (json) io.stdout.write(jsonError(error));
-    io.stderr.write(`crm: ${error.code === 'usage' ? oneLine(error.message) : errorLine(error)}${hint}\n`);
+    io.stderr.write(`crm: ${paint(look, 'red', error.code === 'usage' ? oneLine(error.message) : errorLine(error))}${hint}\n`);
     return exitCode;
   };
 
@@ -88,7 +91,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const ctx: CommandContext = {
     io,
     json: json && !def.passThrough,
-    note: (message) => io.stderr.write(`crm: ${oneLine(message)}\n`),
+    note: (message) => io.stderr.write(`crm: ${paint(look, 'dim', oneLine(message))}\n`),
     session: (options?: SessionOptions) => {
       opening ??= (async () => {
         const { openSession } = await import('./session');

@@ -4,6 +4,7 @@
 // resolves as a timeout (slowloris), while a 134 MiB upload at any sane speed gets through.
 // Whatever is still arriving after either is discarded, never buffered.
 import type { IncomingMessage } from 'node:http';
+import { baseMimetype } from './base-mimetype';
 import type { FieldError } from './errors';
 import { field } from './reply';
 
@@ -111,6 +112,5 @@ export function parseJsonObject(bytes: Buffer): JsonResult {
 
 /** POST bodies must be declared as JSON (API.md: requests with a body carry application/json). */
 export function checkJsonContentType(contentType: string | undefined): FieldError | null {
-  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return mediaType === 'application/json' ? null : field('Content-Type', 'must be application/json');
+  return baseMimetype(contentType ?? '') === 'application/json' ? null : field('Content-Type', 'must be application/json');
 }

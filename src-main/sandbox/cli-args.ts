@@ -17,6 +17,8 @@ export interface SandboxCliArgs {
 export type ParsedSandboxArgs = { kind: 'run'; args: SandboxCliArgs } | { kind: 'help' } | { kind: 'error'; message: string };
 
 export const DEFAULT_CLI_PORT = 4010;
+/** the same 100,000 contacts the app's own sandbox has, so what is tried here behaves the same */
+export const DEFAULT_CLI_CONTACTS = 100_000;
 
 export const SANDBOX_USAGE = `Usage: npm run sandbox -- [options]
 
@@ -25,7 +27,7 @@ Starts the built-in CRM API sandbox (the whole HTTP API the console speaks) and 
 Options:
   --port N        port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free port)
   --host H        address to bind (default 127.0.0.1; anything else is reachable from the network)
-  --contacts N    number of seeded contacts (default 1000)
+  --contacts N    number of seeded contacts (default 100000, as in the app)
   --seed N        seed for the contacts (default 42)
   --rate R        requests per second per key (default 20)
   --burst B       token-bucket size per key (default 40)
@@ -45,7 +47,7 @@ function integer(flag: string, raw: string, min: number, max: number): number | 
 }
 
 export function parseSandboxArgs(argv: readonly string[]): ParsedSandboxArgs {
-  const args: SandboxCliArgs = { port: DEFAULT_CLI_PORT, host: '127.0.0.1', json: false };
+  const args: SandboxCliArgs = { port: DEFAULT_CLI_PORT, host: '127.0.0.1', contacts: DEFAULT_CLI_CONTACTS, json: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') return { kind: 'help' };

@@ -1,9 +1,9 @@
 // GET /api/v1/contacts?page=&per_page=&search=
 import type { FieldError } from './errors';
 import { parsePaging } from './paging';
-import { badRequest, field } from './reply';
+import { field } from './reply';
+import { listingRoute } from './route-shapes';
 import type { Route } from './router';
-import { SMALL_BODY_LIMIT } from './router';
 import { charLength } from './validate';
 
 const MAX_SEARCH = 200;
@@ -23,19 +23,10 @@ function numberLike(search: string): string {
 }
 
 export const contactRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/contacts',
-    permission: 'contacts:read',
-    maxBody: SMALL_BODY_LIMIT,
-    json: false,
-    idempotent: false,
-    handle({ query }, state) {
-      const errors: FieldError[] = [];
-      const paging = parsePaging(query, errors);
-      const search = searchParam(query, 'search', errors);
-      if (errors.length > 0) return badRequest(errors);
-      return { status: 200, body: state.contacts.pageJson(paging, search), preserialized: true };
-    },
-  },
+  listingRoute(
+    '/api/v1/contacts',
+    'contacts:read',
+    (query, errors) => ({ paging: parsePaging(query, errors), search: searchParam(query, 'search', errors) }),
+    ({ paging, search }, state) => ({ status: 200, body: state.contacts.pageJson(paging, search), preserialized: true }),
+  ),
 ];

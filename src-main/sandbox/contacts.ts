@@ -1,4 +1,5 @@
-// The seeded contacts with a case-insensitive substring search over name, number and email.
+// The seeded contacts with a case-insensitive substring search over name, number and email,
+// matches that start a word ranked first.
 // All contacts' lower-case "name NUL number NUL email" records are joined into ONE string once,
 // so a search is a run of String#indexOf calls over it (V8's fast substring search) instead of
 // 100,000 separate scans; after a hit the scan jumps to the next contact. The index lists of
@@ -20,6 +21,7 @@ export const API_CONTACT_VIEW: ContactView = { render: (contact) => contact };
 const SEARCH_CACHE_SIZE = 16;
 const FIELD_END = '\u0000';
 const RECORD_END = '\u0001';
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 export class ContactStore {
   /** every contact's record, each ended by RECORD_END */
@@ -64,15 +66,26 @@ export class ContactStore {
   private scan(needle: string): Int32Array {
     // a separator in the needle could only match across fields or contacts
     if (needle.includes(FIELD_END) || needle.includes(RECORD_END)) return new Int32Array(0);
-    const hits: number[] = [];
+    // word-start matches first ("Ana Lima" before "Mariana"), each group in seeded order
+    const wordStart: number[] = [];
+    const inside: number[] = [];
     let contact = 0;
     let at = this.text.indexOf(needle);
     while (at >= 0) {
       while (this.starts[contact + 1]! <= at) contact += 1;
-      hits.push(contact);
+      (this.startsAWord(contact, needle, at) ? wordStart : inside).push(contact);
       at = this.text.indexOf(needle, this.starts[contact + 1]);
     }
-    return Int32Array.from(hits);
+    return Int32Array.from([...wordStart, ...inside]);
+  }
+
+  /** whether some occurrence of `needle` in the contact's record, from `at` on, starts a word */
+  private startsAWord(contact: number, needle: string, at: number): boolean {
+    const end = this.starts[contact + 1]!;
+    for (let i = at; i >= 0 && i < end; i = this.text.indexOf(needle, i + 1)) {
+      if (i === this.starts[contact] || !WORD_CHAR.test(this.text[i - 1]!)) return true;
+    }
+    return false;
   }
 
   /** The whole listing body `{"data":[...],"meta":{...}}` as JSON text. */

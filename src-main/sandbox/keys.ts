@@ -8,7 +8,7 @@ import type { Permission } from './types';
 export const KEY_PREFIX = 'crm_sk_';
 const KEY_RANDOM_CHARS = 32;
 /** Characters of a key shown in listings: `crm_sk_` plus 4. */
-const SHOWN_PREFIX_LENGTH = 11;
+const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 4;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export interface KeyRecord {

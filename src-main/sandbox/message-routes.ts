@@ -1,12 +1,11 @@
 // POST /api/v1/messages/{text,media,audio} and GET /api/v1/messages (API.md, Messages).
-import type { FieldError } from './errors';
 import type { Checked, MessageType } from './message-validation';
 import { LIMITS, checkAudio, checkMedia, checkText } from './message-validation';
 import { parsePaging } from './paging';
 import { MiB } from './payload';
-import { badRequest, field, json } from './reply';
+import { field, json } from './reply';
+import { listingRoute, sendRoute } from './route-shapes';
 import type { Route } from './router';
-import { SMALL_BODY_LIMIT } from './router';
 import type { Body } from './validate';
 import { isValidNumber } from './validate';
 
@@ -21,40 +20,23 @@ export const MESSAGE_BODY_LIMITS = {
   audio: bodyLimitFor(LIMITS.audio),
 } as const;
 
-function sendRoute(type: MessageType, check: (body: Body) => Checked): Route {
-  return {
-    method: 'POST',
-    path: `/api/v1/messages/${type}`,
-    permission: 'messages:send',
-    maxBody: MESSAGE_BODY_LIMITS[type],
-    json: true,
-    idempotent: true,
-    handle({ body }, state) {
-      const checked = check(body);
-      if (!checked.ok) return badRequest(checked.details);
-      return json(201, state.messages.add(type, checked.fields));
-    },
-  };
+function messageRoute(type: MessageType, check: (body: Body) => Checked): Route {
+  return sendRoute(`/api/v1/messages/${type}`, MESSAGE_BODY_LIMITS[type], check, ({ fields }, _body, state) => json(201, state.messages.add(type, fields)));
 }
 
 /** GET /api/v1/messages: the same in every dialect (the console's history view and the tests read it). */
-export const listMessagesRoute: Route = {
-  method: 'GET',
-  path: '/api/v1/messages',
-  permission: 'messages:send',
-  maxBody: SMALL_BODY_LIMIT,
-  json: false,
-  idempotent: false,
-  handle({ query }, state) {
-    const errors: FieldError[] = [];
+export const listMessagesRoute: Route = listingRoute(
+  '/api/v1/messages',
+  'messages:send',
+  (query, errors) => {
     const paging = parsePaging(query, errors);
     const number = query.get('number') ?? '';
     if (number !== '' && !isValidNumber(number)) errors.push(field('number', 'must be 8 to 15 digits'));
-    if (errors.length > 0) return badRequest(errors);
-    return json(200, state.messages.page(paging, number === '' ? undefined : number));
+    return { paging, number };
   },
-};
+  ({ paging, number }, state) => json(200, state.messages.page(paging, number === '' ? undefined : number)),
+);
 
-export const sendRoutes: Route[] = [sendRoute('text', checkText), sendRoute('media', checkMedia), sendRoute('audio', checkAudio)];
+export const sendRoutes: Route[] = [messageRoute('text', checkText), messageRoute('media', checkMedia), messageRoute('audio', checkAudio)];
 
 export const messageRoutes: Route[] = [...sendRoutes, listMessagesRoute];

@@ -1,6 +1,7 @@
 // Bodies of the three send operations (API.md, Messages). Each check returns either the
 // fields the Message echoes (never the base64 bytes: their decoded size instead) or every
 // FieldError found.
+import { baseMimetype } from './base-mimetype';
 import type { FieldError } from './errors';
 import type { Payload } from './payload';
 import { MiB, payloadField } from './payload';
@@ -26,11 +27,6 @@ export type Checked = { ok: true; fields: Record<string, unknown> } | { ok: fals
 
 function done(errors: FieldError[], fields: Record<string, unknown>): Checked {
   return errors.length > 0 ? { ok: false, details: errors } : { ok: true, fields };
-}
-
-/** The media type without parameters, lower case: `audio/webm;codecs=opus` -> `audio/webm`. */
-function baseMimetype(mimetype: string): string {
-  return mimetype.split(';')[0]!.trim().toLowerCase();
 }
 
 function payloadFields(name: string, payload: Payload | undefined): Record<string, unknown> {

@@ -3,6 +3,7 @@
 // its decoded size computed from the length, without decoding.
 import type { FieldError } from './errors';
 import { field } from './reply';
+import { stringValue } from './validate';
 
 export type Payload = { kind: 'url'; url: string } | { kind: 'bytes'; bytes: number };
 
@@ -41,15 +42,11 @@ function formatLimit(bytes: number): string {
 }
 
 export function payloadField(body: Record<string, unknown>, name: string, maxBytes: number, what: string, errors: FieldError[]): Payload | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) {
-    errors.push(field(name, 'is required: an http(s) URL or the file in base64'));
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    errors.push(field(name, 'must be a string: an http(s) URL or the file in base64'));
-    return undefined;
-  }
+  const value = stringValue(body, name, errors, {
+    missing: 'is required: an http(s) URL or the file in base64',
+    notString: 'must be a string: an http(s) URL or the file in base64',
+  });
+  if (value === undefined) return undefined;
   if (value === '') {
     errors.push(field(name, 'must not be empty'));
     return undefined;

@@ -12,21 +12,36 @@ export function charLength(text: string): number {
   return n;
 }
 
+/** What a missing field (absent or null; null: it may be missing) and a field of another type are told. */
+export interface StringProblems {
+  missing: string | null;
+  notString: string;
+}
+
+const REQUIRED_STRING: StringProblems = { missing: 'is required', notString: 'must be a string' };
+
+/** The field's value when it is a string; otherwise undefined, with the problem recorded. */
+export function stringValue(body: Body, name: string, errors: FieldError[], problems: StringProblems = REQUIRED_STRING): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) {
+    if (problems.missing !== null) errors.push(field(name, problems.missing));
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    errors.push(field(name, problems.notString));
+    return undefined;
+  }
+  return value;
+}
+
 export function stringField(
   body: Body,
   name: string,
   errors: FieldError[],
   opts: { min: number; max: number; optional?: boolean },
 ): string | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) {
-    if (!opts.optional) errors.push(field(name, 'is required'));
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    errors.push(field(name, 'must be a string'));
-    return undefined;
-  }
+  const value = stringValue(body, name, errors, opts.optional ? { ...REQUIRED_STRING, missing: null } : REQUIRED_STRING);
+  if (value === undefined) return undefined;
   const length = charLength(value);
   if (length < opts.min || length > opts.max) {
     errors.push(field(name, opts.min === 1 && length === 0 ? 'must not be empty' : `must be ${opts.min} to ${opts.max} characters (got ${length})`));
@@ -43,15 +58,8 @@ export function isValidNumber(value: string): boolean {
 }
 
 export function numberField(body: Body, errors: FieldError[]): string | undefined {
-  const value = body.number;
-  if (value === undefined || value === null) {
-    errors.push(field('number', 'is required'));
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    errors.push(field('number', 'must be a string of digits'));
-    return undefined;
-  }
+  const value = stringValue(body, 'number', errors, { missing: 'is required', notString: 'must be a string of digits' });
+  if (value === undefined) return undefined;
   if (!isValidNumber(value)) {
     errors.push(field('number', 'must be 8 to 15 digits, country code first, no "+", spaces or punctuation'));
     return undefined;

@@ -2,9 +2,10 @@
 import type { CommandEntry } from '../command';
 import { contactsCommand } from './contacts';
 import { keysGroup } from './keys';
+import { messagesCommand } from './messages';
 import { outboxGroup, syncCommand } from './outbox';
 import { profilesGroup } from './profiles';
 import { sandboxCommand } from './sandbox';
 import { sendGroup } from './send';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, keysGroup, profilesGroup, outboxGroup, syncCommand, sandboxCommand];
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, sandboxCommand];

@@ -7,7 +7,7 @@ import { defineCommand } from '../command';
 import { clean, shortTime, table } from '../format';
 import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
 import type { Session } from '../session';
-import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText } from './shared';
+import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText, yesOption } from './shared';
 
 export const KEY_ARGUMENT_REFUSAL =
   'keys add never takes the key on the command line (arguments are kept in shell history and other users see them in `ps`): ' +
@@ -26,8 +26,10 @@ async function resolveKey(session: Session, ref: string, profileId: string | nul
   throw new UsageError(`no saved key with that id or name${profileId ? ' in this profile' : ''} (see crm keys list)`);
 }
 
-async function activeKeyIdOf(session: Session, profileId: string): Promise<string | null> {
-  return (await session.core.profiles.get(profileId)).activeKeyId;
+/** --use of keys add and keys create: makes the key the profile's; true when the profile uses it now. */
+async function useIfAsked(session: Session, profileId: string, keyId: string, use: boolean | undefined): Promise<boolean> {
+  if (use) await session.core.profiles.setActiveKey(profileId, keyId);
+  return (await session.core.profiles.get(profileId)).activeKeyId === keyId;
 }
 
 const list = defineCommand({
@@ -49,15 +51,16 @@ const list = defineCommand({
     const { core } = session;
     if (values.server) {
       const profile = await session.profile();
-      const keys = await core.keys.listServerKeys(profile.id);
-      const text =
+      const { keys, cachedAt } = await core.keys.listServerKeys(profile.id);
+      const listed =
         keys.length === 0
           ? 'No keys on the server.'
           : table(
-              ['ID', 'NAME', 'PREFIX', 'PERMISSIONS', 'CREATED', 'LAST USED'],
-              keys.map((k) => [k.id, k.name, k.prefix, k.permissions.join(','), shortTime(k.createdAt), shortTime(k.lastUsedAt)]),
+              ['ID', 'NAME', 'PREFIX', 'PERMISSIONS', 'CREATED', 'LAST USED', 'REVOCATION'],
+              keys.map((k) => [k.id, k.name, k.prefix, k.permissions.join(','), shortTime(k.createdAt), shortTime(k.lastUsedAt), k.revocation ? k.revocation.state : '']),
             );
-      return { data: { profileId: profile.id, serverKeys: keys }, text };
+      const text = cachedAt ? `The server cannot be reached: its keys as last seen, ${shortTime(cachedAt)}.\n${listed}` : listed;
+      return { data: { profileId: profile.id, serverKeys: keys, cachedAt }, text };
     }
     if (values['all-profiles']) {
       const { profiles } = await core.profiles.list();
@@ -137,8 +140,7 @@ const add = defineCommand({
     const value = await readKeyValue(ctx, profile.name);
     const key = await session.core.keys.add({ profileId: profile.id, name, value, permissions: permissions ?? null });
     // the core makes the first usable key of a profile its active key; --use forces it
-    if (values.use) await session.core.profiles.setActiveKey(profile.id, key.id);
-    const active = (await activeKeyIdOf(session, profile.id)) === key.id;
+    const active = await useIfAsked(session, profile.id, key.id, values.use);
     return {
       data: { key, active },
       text: `Saved key "${clean(key.name)}" (${fingerprint(key)}) for profile "${clean(profile.name)}" in the keychain${active ? '; the profile now uses it' : ''}.\nCheck it: crm keys test ${key.id}`,
@@ -182,7 +184,7 @@ const revoke = defineCommand({
   options: {
     profile: profileOption,
     server: { type: 'string', valueName: 'ID', help: 'revoke this server key id (k_...) with the profile\'s key (needs keys:manage)' },
-    yes: { type: 'boolean', short: 'y', help: 'do not ask for confirmation (needed when stdin is not a terminal)' },
+    yes: yesOption,
   },
   positionals: { min: 0, max: 1 },
   notes: [
@@ -255,8 +257,7 @@ const create = defineCommand({
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
     const key = await session.core.keys.createServerKey({ profileId: profile.id, name, ...(permissions ? { permissions } : {}) });
-    if (values.use) await session.core.profiles.setActiveKey(profile.id, key.id);
-    const active = (await activeKeyIdOf(session, profile.id)) === key.id;
+    const active = await useIfAsked(session, profile.id, key.id, values.use);
     return {
       data: { key, active },
       text: `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${key.serverKeyId ? `, server id ${key.serverKeyId}` : ''}) and saved it in the keychain${active ? '; the profile now uses it' : ''}.`,

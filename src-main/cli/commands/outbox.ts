@@ -55,31 +55,33 @@ const list = defineCommand({
   },
 });
 
-const cancel = defineCommand({
-  name: 'outbox cancel',
-  summary: 'cancel a queued operation that has not been sent',
-  usage: ['outbox cancel ID'],
-  options: {},
-  positionals: { min: 1, max: 1 },
-  async run(ctx, { positionals }) {
-    const outbox = await outboxOf(ctx);
-    const item = await outbox.cancel((await findItem(outbox, positionals[0] ?? '')).id);
-    return { data: { item }, text: `${item.id}: ${statusText(item)}` };
-  },
-});
+/** `outbox cancel ID` and `outbox retry ID`: the item found by its id, one action on it, its new state. */
+function itemCommand(
+  verb: 'cancel' | 'retry',
+  summary: string,
+  act: (outbox: OutboxService, id: string) => Promise<OutboxItem>,
+  extra: { notes?: string[]; hint?: string } = {},
+) {
+  return defineCommand({
+    name: `outbox ${verb}`,
+    summary,
+    usage: [`outbox ${verb} ID`],
+    options: {},
+    positionals: { min: 1, max: 1 },
+    notes: extra.notes,
+    async run(ctx, { positionals }) {
+      const outbox = await outboxOf(ctx);
+      const item = await act(outbox, (await findItem(outbox, positionals[0] ?? '')).id);
+      return { data: { item }, text: `${item.id}: ${statusText(item)}${extra.hint ?? ''}` };
+    },
+  });
+}
 
-const retry = defineCommand({
-  name: 'outbox retry',
-  summary: 'try a failed or waiting operation again (on the next sync)',
-  usage: ['outbox retry ID'],
-  options: {},
-  positionals: { min: 1, max: 1 },
+const cancel = itemCommand('cancel', 'cancel a queued operation that has not been sent', (outbox, id) => outbox.cancel(id));
+
+const retry = itemCommand('retry', 'try a failed or waiting operation again (on the next sync)', (outbox, id) => outbox.retry(id), {
   notes: ['The operation is sent by the next `crm sync` or by the app.'],
-  async run(ctx, { positionals }) {
-    const outbox = await outboxOf(ctx);
-    const item = await outbox.retry((await findItem(outbox, positionals[0] ?? '')).id);
-    return { data: { item }, text: `${item.id}: ${statusText(item)}; run \`crm sync\` to send it now.` };
-  },
+  hint: '; run `crm sync` to send it now.',
 });
 
 export const outboxGroup: CommandGroup = {

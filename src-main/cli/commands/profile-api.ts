@@ -10,8 +10,7 @@ import { defineCommand } from '../command';
 import { clean } from '../format';
 import { confirm, readAll } from '../prompt';
 import { moveKeysQuestion } from '../../core/profiles/profile-consent';
-import { resolveProfile } from '../profile-ref';
-import { profileOption } from './shared';
+import { insecureOption, namedProfile, profileOption } from './shared';
 
 /** The operation names of the CLI, as a person says them. */
 export const OPERATION_NAMES: Record<string, DescribedOperation> = {
@@ -63,8 +62,7 @@ const importCurl = defineCommand({
     } catch {
       throw new UsageError('the text on stdin is larger than 4 MiB; paste only the curl command');
     }
-    const { core } = await ctx.session();
-    const profile = await resolveProfile(core, values.profile);
+    const { core, profile } = await namedProfile(ctx, values.profile);
     const proposal = await core.api.propose(profile.id, operation, curl, fixes);
     const label = ENDPOINTS[operation].label;
     const lines = [mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true)];
@@ -89,7 +87,7 @@ const edit = defineCommand({
   options: {
     name: { type: 'string', valueName: 'NEW', help: 'a new name (unique)' },
     url: { type: 'string', valueName: 'URL', help: 'a new base URL, e.g. https://crm.example.com' },
-    insecure: { type: 'boolean', help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)' },
+    insecure: insecureOption,
     'move-keys': { type: 'boolean', help: "send the profile's saved keys to its (new) address; alone, approves keys held back" },
     'keep-keys': { type: 'boolean', help: 'leave the saved keys bound to the address they were saved for (held back)' },
   },
@@ -102,8 +100,7 @@ const edit = defineCommand({
     const keepFlag = values['keep-keys'] === true;
     if (moveFlag && keepFlag) throw new UsageError('give --move-keys or --keep-keys, not both');
     if (values.name === undefined && values.url === undefined && !moveFlag) throw new UsageError('nothing to change: give --name, --url and/or --move-keys');
-    const { core } = await ctx.session();
-    const profile = await resolveProfile(core, positionals[0]);
+    const { core, profile } = await namedProfile(ctx, positionals[0]);
     // --move-keys alone: the keys held back go to where the profile points now
     const baseUrl = values.url ?? (moveFlag ? profile.baseUrl : undefined);
     const { keysToMove } = await core.profiles.consentNeeded(profile.id, baseUrl === undefined ? {} : { baseUrl });

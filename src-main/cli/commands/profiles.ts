@@ -3,10 +3,9 @@ import { requireOption } from '../args';
 import type { CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, dash, shortTime, table } from '../format';
-import { resolveProfile } from '../profile-ref';
 import { operationLines } from '../api-text';
 import { profileApiCommands } from './profile-api';
-import { confirmOrRefuse, keyHeaders, keyRows } from './shared';
+import { confirmOrRefuse, insecureOption, keyHeaders, keyRows, namedProfile, yesOption } from './shared';
 
 const list = defineCommand({
   name: 'profiles list',
@@ -35,7 +34,7 @@ const add = defineCommand({
   options: {
     name: { type: 'string', valueName: 'NAME', help: 'a name for the profile (unique)' },
     url: { type: 'string', valueName: 'URL', help: 'the API base URL, e.g. https://crm.example.com (paths go under /api/v1)' },
-    insecure: { type: 'boolean', help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)' },
+    insecure: insecureOption,
     use: { type: 'boolean', help: 'make it the active profile' },
   },
   positionals: { min: 0, max: 0 },
@@ -62,8 +61,7 @@ const use = defineCommand({
   options: {},
   positionals: { min: 1, max: 1 },
   async run(ctx, { positionals }) {
-    const { core } = await ctx.session();
-    const profile = await resolveProfile(core, positionals[0]);
+    const { core, profile } = await namedProfile(ctx, positionals[0]);
     await core.profiles.activate(profile.id);
     return { data: { profile: await core.profiles.get(profile.id), active: true }, text: `Active profile: ${clean(profile.name)} (${profile.baseUrl})` };
   },
@@ -73,12 +71,11 @@ const remove = defineCommand({
   name: 'profiles remove',
   summary: 'remove a profile and forget its keys (they are deleted from the keychain)',
   usage: ['profiles remove NAME [--yes]'],
-  options: { yes: { type: 'boolean', short: 'y', help: 'do not ask for confirmation (needed when stdin is not a terminal)' } },
+  options: { yes: yesOption },
   positionals: { min: 1, max: 1 },
   notes: ['Removing a profile does not revoke its keys on the server: revoke them first (crm keys revoke ID) if they may have leaked.'],
   async run(ctx, { values, positionals }) {
-    const { core } = await ctx.session();
-    const profile = await resolveProfile(core, positionals[0]);
+    const { core, profile } = await namedProfile(ctx, positionals[0]);
     const keys = await core.keys.list(profile.id);
     const question = `Remove profile "${clean(profile.name)}" and delete its ${keys.length} saved key(s) from the keychain?`;
     await confirmOrRefuse(ctx, values.yes === true, question, 'remove a profile');
@@ -94,8 +91,7 @@ const show = defineCommand({
   options: {},
   positionals: { min: 0, max: 1 },
   async run(ctx, { positionals }) {
-    const { core } = await ctx.session();
-    const profile = await resolveProfile(core, positionals[0]);
+    const { core, profile } = await namedProfile(ctx, positionals[0]);
     const { activeProfileId } = await core.profiles.list();
     const keys = await core.keys.list(profile.id);
     const overrides = Object.entries(profile.endpointOverrides);

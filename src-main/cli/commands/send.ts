@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { toCurl } from '../../core/curl';
 import { wireHref } from '../../core/http/wire-url';
 import { CrmError } from '../../core/errors';
+import { isUnreachable } from '../../core/keys/api-call';
 import type { SendProgress } from '../../core/http/sender';
 import type { MediaSource, Operation } from '../../core/operations';
 import type { SendResult } from '../../core/services';
@@ -12,6 +13,8 @@ import { UsageError, oneOf, requireOption } from '../args';
 import type { CommandContext, CommandGroup, CommandResult } from '../command';
 import { defineCommand } from '../command';
 import { clean } from '../format';
+import { progressLine } from '../terminal';
+import { formatBytes } from '../../shared/format';
 import { readAll } from '../prompt';
 import { profileOption } from './shared';
 
@@ -58,20 +61,34 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
     const curl = toCurl(request);
     return { data: { curl, method: request.method, url: wireHref(request.url) }, text: curl };
   }
+  const live = ctx.io.look?.progress === true && !ctx.json;
+  let shownProgress = false;
   const options = {
     profileId: profile.id,
-    idempotencyKey: op.idempotencyKey,
     queueWhenOffline: values.queue === true,
     onProgress: (progress: SendProgress) => {
+      // a terminal sees the upload move; a pipe or --json gets no progress noise
+      if (progress.kind === 'upload' && live) {
+        ctx.io.stderr.write(`\r\u001b[K${progressLine(progress.sentBytes, progress.totalBytes, formatBytes)}`);
+        shownProgress = true;
+      }
       if (progress.kind === 'waiting') {
         ctx.note(`rate limited: waiting ${Math.ceil(progress.retryAfterMs / 1000)} s before attempt ${progress.attempt + 1} of ${progress.maxAttempts}`);
       }
     },
   };
   let result: SendResult;
-  if (op.op === 'messages.text') result = await messages.sendText(op.input, options);
-  else if (op.op === 'messages.media') result = await messages.sendMedia(op.input, options);
-  else result = await messages.sendAudio(op.input, options);
+  try {
+    result = await messages.send(op, options);
+  } catch (err) {
+    if (shownProgress) ctx.io.stderr.write('\r\u001b[K');
+    // nothing was sent and nothing kept: say how to keep it for later
+    if (isUnreachable(err) && values.queue !== true && !session.envMode) {
+      throw new CrmError(err.code, `${err.message} Nothing was sent. Add --queue to keep it in the outbox; \`crm sync\` or the app sends it when the service is back.`);
+    }
+    throw err;
+  }
+  if (shownProgress) ctx.io.stderr.write('\r\u001b[K');
   if (result.status === 'queued') {
     return { data: result, text: `Queued in the outbox as ${result.outboxId}: ${clean(result.reason)}. It is sent by \`crm sync\` or the app.` };
   }

@@ -1,12 +1,20 @@
 // Pieces several commands share: the --profile option, confirmations, key and permission
 // formatting.
-import type { KeyMeta, Permission } from '../../core/model';
+import type { Core } from '../../core/create-core';
+import type { KeyMeta, Permission, Profile, RevocationSyncState } from '../../core/model';
 import { UsageError } from '../args';
 import type { CommandContext } from '../command';
 import { dash, shortTime } from '../format';
+import { resolveProfile } from '../profile-ref';
 import { confirm } from '../prompt';
 
 export const profileOption = { type: 'string', valueName: 'NAME', help: 'a profile name or id (default: the active profile)' } as const;
+
+/** --yes of the commands that ask before they destroy something (see confirmOrRefuse) */
+export const yesOption = { type: 'boolean', short: 'y', help: 'do not ask for confirmation (needed when stdin is not a terminal)' } as const;
+
+/** --insecure of the commands that set a profile's base URL */
+export const insecureOption = { type: 'boolean', help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)' } as const;
 
 export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
 
@@ -18,6 +26,12 @@ export function parsePermissions(value: string | undefined): Permission[] | unde
     throw new UsageError(`--permissions is a comma-separated list of: ${PERMISSIONS.join(', ')}`);
   }
   return [...new Set(parts)] as Permission[];
+}
+
+/** The core, and the profile a command names (an id or a name in any letter case; else the active one). */
+export async function namedProfile(ctx: CommandContext, ref: string | undefined): Promise<{ core: Core; profile: Profile }> {
+  const { core } = await ctx.session();
+  return { core, profile: await resolveProfile(core, ref) };
 }
 
 /** Asks on a terminal; without --yes and without a terminal it refuses (exit 2). */
@@ -47,36 +61,33 @@ export function permissionsText(permissions: Permission[] | null): string {
   return permissions.length === 0 ? 'none' : permissions.join(',');
 }
 
-export function syncText(key: KeyMeta): string {
-  const sync = key.sync;
-  if (!sync) return '';
+/** How a revoked key's server revocation reads: in a sentence, and in the STATE column. */
+function syncWords(sync: RevocationSyncState): { sentence: string; column: string } {
   switch (sync.state) {
     case 'synced':
-      return 'revoked on the server';
+      return { sentence: 'revoked on the server', column: 'revoked (also on the server)' };
     case 'local_only':
-      return 'not revoked on the server (neither its server id nor its value was kept): delete it in the service\'s developer area';
+      return {
+        sentence: 'not revoked on the server (neither its server id nor its value was kept): delete it in the service\'s developer area',
+        column: 'revoked (here only)',
+      };
     case 'failed':
-      return `server revocation failed: ${sync.reason}`;
-    case 'pending':
-      return `server revocation pending (${sync.reason.replace(/_/g, ' ')})`;
+      return { sentence: `server revocation failed: ${sync.reason}`, column: 'revoked (server: failed)' };
+    case 'pending': {
+      const reason = sync.reason.replace(/_/g, ' ');
+      return { sentence: `server revocation pending (${reason})`, column: `revoked (server: pending, ${reason})` };
+    }
   }
+}
+
+export function syncText(key: KeyMeta): string {
+  return key.sync ? syncWords(key.sync).sentence : '';
 }
 
 /** the STATE column: "active", "revoked (also on the server)", "revoked (server: pending, offline)" */
 export function stateText(key: KeyMeta): string {
   if (key.state !== 'revoked') return key.heldBack === true ? `held back (saved for ${key.origin ?? 'another address'})` : key.state;
-  const sync = key.sync;
-  if (!sync) return 'revoked';
-  switch (sync.state) {
-    case 'synced':
-      return 'revoked (also on the server)';
-    case 'local_only':
-      return 'revoked (here only)';
-    case 'failed':
-      return 'revoked (server: failed)';
-    case 'pending':
-      return `revoked (server: pending, ${sync.reason.replace(/_/g, ' ')})`;
-  }
+  return key.sync ? syncWords(key.sync).column : 'revoked';
 }
 
 export const keyHeaders = ['', 'ID', 'NAME', 'KEY', 'PERMISSIONS', 'STATE', 'LAST USED', 'LAST STATUS'];

@@ -5,14 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { searchParam } from '../contact-routes';
 import type { ContactView } from '../contacts';
-import type { FieldError } from '../errors';
 import { MESSAGE_BODY_LIMITS } from '../message-routes';
-import { badRequest, json } from '../reply';
+import { listingRoute } from '../route-shapes';
 import type { Route } from '../router';
-import { SMALL_BODY_LIMIT } from '../router';
 import { intParam } from '../validate';
 import { translateCloudSend } from './cloud-send';
-import { checkTranslation } from './translated-send';
+import { translatedSendRoute } from './translated-route';
 
 const MAX_OFFSET = 1_000_000_000;
 
@@ -36,36 +34,23 @@ export function newWamid(): string {
 }
 
 export const cloudRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/contacts',
-    permission: 'contacts:read',
-    maxBody: SMALL_BODY_LIMIT,
-    json: false,
-    idempotent: false,
-    handle({ query }, state) {
-      const errors: FieldError[] = [];
-      const limit = intParam(query, 'limit', errors, { min: 1, max: 200, fallback: 20 });
-      const offset = intParam(query, 'offset', errors, { min: 0, max: MAX_OFFSET, fallback: 0 });
-      const search = searchParam(query, 'q', errors);
-      if (errors.length > 0) return badRequest(errors);
+  listingRoute(
+    '/api/v1/contacts',
+    'contacts:read',
+    (query, errors) => ({
+      limit: intParam(query, 'limit', errors, { min: 1, max: 200, fallback: 20 }),
+      offset: intParam(query, 'offset', errors, { min: 0, max: MAX_OFFSET, fallback: 0 }),
+      search: searchParam(query, 'q', errors),
+    }),
+    ({ limit, offset, search }, state) => {
       const { total, items } = state.contacts.slice(search, offset, limit, CLOUD_CONTACT_VIEW);
       return { status: 200, body: `[${items.join(',')}]`, preserialized: true, headers: { 'X-Total-Count': String(total) } };
     },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/messages',
-    permission: 'messages:send',
-    // one route for every type: the largest limit; each type's decoded limit is checked after
-    maxBody: MESSAGE_BODY_LIMITS.media,
-    json: true,
-    idempotent: true,
-    handle({ body }, state) {
-      const checked = checkTranslation(translateCloudSend(body));
-      if (!checked.ok) return badRequest(checked.details);
-      const message = state.messages.add(checked.type, checked.fields, new Date(), newWamid());
-      return json(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: message.number }], messages: [{ id: message.id }] });
-    },
-  },
+  ),
+  // one route for every type: the largest limit; each type's decoded limit is checked after
+  translatedSendRoute('/api/v1/messages', MESSAGE_BODY_LIMITS.media, translateCloudSend, newWamid, (message, body) => ({
+    messaging_product: 'whatsapp',
+    contacts: [{ input: body.to, wa_id: message.number }],
+    messages: [{ id: message.id }],
+  })),
 ];

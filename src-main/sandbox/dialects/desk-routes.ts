@@ -8,15 +8,13 @@ import { searchParam } from '../contact-routes';
 import type { ContactView } from '../contacts';
 import type { FieldError } from '../errors';
 import { MESSAGE_BODY_LIMITS } from '../message-routes';
-import { badRequest, field, json } from '../reply';
+import { field } from '../reply';
+import { listingRoute } from '../route-shapes';
 import type { Route } from '../router';
-import { SMALL_BODY_LIMIT } from '../router';
-import type { Body } from '../validate';
 import { intParam } from '../validate';
 import { decodeCursor, encodeCursor } from './desk-cursor';
 import { translateDeskFile, translateDeskText, translateDeskVoice } from './desk-send';
-import type { Translation } from './translated-send';
-import { checkTranslation } from './translated-send';
+import { translatedSendRoute } from './translated-route';
 
 export const DESK_CONTACT_VIEW: ContactView = {
   render: (contact, index) => ({ id: index + 1, full_name: contact.name, phone: contact.number, email: contact.email, tags: contact.tags }),
@@ -41,43 +39,19 @@ function position(query: URLSearchParams, errors: FieldError[]): { start: number
   return decoded ?? { start: 0, search };
 }
 
-function sendRoute(path: string, maxBody: number, translate: (body: Body) => Translation, answer: (id: string) => unknown): Route {
-  return {
-    method: 'POST',
-    path,
-    permission: 'messages:send',
-    maxBody,
-    json: true,
-    idempotent: true,
-    handle({ body }, state) {
-      const checked = checkTranslation(translate(body));
-      if (!checked.ok) return badRequest(checked.details);
-      const message = state.messages.add(checked.type, checked.fields, new Date(), newIdMessage());
-      return json(200, answer(message.id));
-    },
-  };
-}
-
 export const deskRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/contacts',
-    permission: 'contacts:read',
-    maxBody: SMALL_BODY_LIMIT,
-    json: false,
-    idempotent: false,
-    handle({ query }, state) {
-      const errors: FieldError[] = [];
-      const limit = intParam(query, 'limit', errors, { min: 1, max: 100, fallback: 25 });
-      const { start, search } = position(query, errors);
-      if (errors.length > 0) return badRequest(errors);
+  listingRoute(
+    '/api/v1/contacts',
+    'contacts:read',
+    (query, errors) => ({ limit: intParam(query, 'limit', errors, { min: 1, max: 100, fallback: 25 }), ...position(query, errors) }),
+    ({ limit, start, search }, state) => {
       const { total, items } = state.contacts.slice(search, start, limit, DESK_CONTACT_VIEW);
       const next = start + limit < total ? encodeCursor({ start: start + limit, search }) : null;
       const meta = JSON.stringify({ next_cursor: next, total_count: total });
       return { status: 200, body: `{"contacts":[${items.join(',')}],"meta":${meta}}`, preserialized: true };
     },
-  },
-  sendRoute('/api/v1/sendMessage', MESSAGE_BODY_LIMITS.text, translateDeskText, (id) => ({ idMessage: id })),
-  sendRoute('/api/v1/sendFile', MESSAGE_BODY_LIMITS.media, translateDeskFile, () => ({ sent: true })),
-  sendRoute('/api/v1/sendVoice', MESSAGE_BODY_LIMITS.audio, translateDeskVoice, () => ({ sent: true, queued: true })),
+  ),
+  translatedSendRoute('/api/v1/sendMessage', MESSAGE_BODY_LIMITS.text, translateDeskText, newIdMessage, (message) => ({ idMessage: message.id })),
+  translatedSendRoute('/api/v1/sendFile', MESSAGE_BODY_LIMITS.media, translateDeskFile, newIdMessage, () => ({ sent: true })),
+  translatedSendRoute('/api/v1/sendVoice', MESSAGE_BODY_LIMITS.audio, translateDeskVoice, newIdMessage, () => ({ sent: true, queued: true })),
 ];

@@ -2,6 +2,7 @@
 // base64 upload) or from the extension of its URL or file name. Only as much as the dialects
 // need to tell image from document and to name an audio type; unknown is null and the caller
 // decides (a document falls back to application/octet-stream, an image or audio is refused).
+import { baseMimetype } from '../base-mimetype';
 
 /** 64 base64 characters = the first 48 bytes: enough for every signature below. */
 const SNIFF_CHARS = 64;
@@ -102,12 +103,12 @@ export function detectMimetype(source: string, fileName?: unknown): string | nul
 }
 
 export function isImageMimetype(mimetype: string): boolean {
-  return mimetype.split(';')[0]!.trim().toLowerCase().startsWith('image/');
+  return baseMimetype(mimetype).startsWith('image/');
 }
 
 /** `.pdf` for application/pdf; `.bin` when the type has no known extension. */
 export function extensionFor(mimetype: string): string {
-  const base = mimetype.split(';')[0]!.trim().toLowerCase();
+  const base = baseMimetype(mimetype);
   const found = Object.entries(BY_EXTENSION).find(([, type]) => type === base);
   return found ? `.${found[0]}` : '.bin';
 }

@@ -7,7 +7,7 @@ import type { MessageType } from '../message-validation';
 import { CHECKS } from '../message-validation';
 import { field } from '../reply';
 import type { Body } from '../validate';
-import { isValidNumber } from '../validate';
+import { isValidNumber, stringValue } from '../validate';
 
 export interface Translation {
   /** undefined when the body does not say which operation it is (errors then say why) */
@@ -55,15 +55,8 @@ export function decoratedNumber(
   undecorate: (text: string) => { digits: string } | { problem: string },
   shape: string,
 ): string | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) {
-    errors.push(field(name, 'is required'));
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    errors.push(field(name, 'must be a string'));
-    return undefined;
-  }
+  const value = stringValue(body, name, errors);
+  if (value === undefined) return undefined;
   const result = undecorate(value);
   if ('problem' in result) {
     errors.push(field(name, result.problem));

@@ -1,0 +1,59 @@
+// crm messages [--to NUMBER] [--page N] [--per-page N]: what the profile sent, newest first, from
+// the service's message listing or, when the service has none, this app's record of its sends.
+import type { HistoryMessage, MessageHistoryPage } from '../../shared/message-history';
+import { KIND_WORDS, SOURCE_WORDS, originWords } from '../../shared/message-words';
+import { parsePositiveInt } from '../args';
+import { defineCommand } from '../command';
+import { dash, shortTime, table } from '../format';
+import { profileOption } from './shared';
+
+/** a long text is cut for the table; --json has it as listed */
+const TEXT_COLUMN = 60;
+
+export const messagesCommand = defineCommand({
+  name: 'messages',
+  summary: 'list the messages sent (one page, newest first)',
+  usage: ['messages [--to NUMBER] [--page N] [--per-page N] [--profile NAME] [--json]'],
+  options: {
+    to: { type: 'string', valueName: 'NUMBER', help: 'only messages to this number (+55 (11) 99999-0000 is fine)' },
+    page: { type: 'string', valueName: 'N', help: 'page number, from 1 (default 1)' },
+    'per-page': { type: 'string', valueName: 'N', help: 'messages per page, 1..500 (default 50)' },
+    profile: profileOption,
+  },
+  positionals: { min: 0, max: 0 },
+  notes: [
+    "The list comes from the service's message listing; when the service has none (it answers 404 or 405), from this app's own record of what it sent (the last 5,000 sends, kept in the data folder). The last line says which.",
+    'ORIGIN says how this app sent each message: sent now, from the outbox (sent later, once the service could be reached), or replayed (the service answered with its stored answer for the same Idempotency-Key: nothing new was created).',
+    '--json prints {"items":[...],"page","perPage","total","hasMore","source","number","fallbackReason"}; source is "service" or "record".',
+  ],
+  async run(ctx, { values }) {
+    const page = parsePositiveInt(values.page, '--page');
+    const perPage = parsePositiveInt(values['per-page'], '--per-page');
+    const session = await ctx.session({ profileRef: values.profile, envKey: true });
+    const profile = await session.profile();
+    const result = await session.core.history.list({
+      profileId: profile.id,
+      ...(values.to !== undefined ? { number: values.to } : {}),
+      ...(page !== undefined ? { page } : {}),
+      ...(perPage !== undefined ? { perPage } : {}),
+    });
+    return { data: result, text: messagesText(result) };
+  },
+});
+
+function messagesText(result: MessageHistoryPage): string {
+  const to = result.number === null ? '' : ` to ${result.number}`;
+  const from = result.fallbackReason ?? `From ${SOURCE_WORDS[result.source]}.`;
+  if (result.items.length === 0) return `No messages${to}${result.page > 1 ? ` on page ${result.page}` : ''}.\n${from}`;
+  const count = result.total === null ? `${result.items.length} on this page` : `${result.total} message${result.total === 1 ? '' : 's'}${to}`;
+  const pages = result.total === null ? '' : ` of ${Math.max(1, Math.ceil(result.total / result.perPage))}`;
+  const more = result.hasMore ? `; more with --page ${result.page + 1}` : '';
+  const rows = table(['WHEN', 'TO', 'TYPE', 'ORIGIN', 'STATUS', 'TEXT', 'ID'], result.items.map(row));
+  return `${rows}\npage ${result.page}${pages} (${count})${more}\n${from}`;
+}
+
+function row(m: HistoryMessage): string[] {
+  const words = [m.text, m.fileName].filter((w): w is string => w !== null).join(' · ');
+  const shown = [...words].length > TEXT_COLUMN ? `${[...words].slice(0, TEXT_COLUMN - 1).join('')}…` : words;
+  return [shortTime(m.at), m.number, KIND_WORDS[m.kind], originWords(m.origin), m.status, dash(shown), dash(m.id)];
+}
