@@ -8,10 +8,13 @@ import { join } from 'node:path';
 import { CrmError } from '../core/errors';
 import type { Permission } from '../core/model';
 import type { KeyService, ProfileService } from '../core/services';
+import { PERMISSIONS } from '../shared/permissions';
 
 export interface SandboxHandle {
   baseUrl: string;
   close(): Promise<void>;
+  /** a new key made by the running server itself (the built-in sandbox has this) */
+  createKey?(name: string, permissions: Permission[]): { id: string; key: string };
 }
 
 interface SandboxOptions {
@@ -34,38 +37,91 @@ export interface BootstrapResult {
 export const SANDBOX_CONTACTS = 100_000;
 
 const ADMIN_KEY_NAME = 'Sandbox admin';
-const ALL_PERMISSIONS: Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
+const ALL_PERMISSIONS: Permission[] = [...PERMISSIONS];
 
-export async function bootstrap(deps: {
+export interface BootstrapDeps {
   dataDir: string;
   profiles: ProfileService;
   keys: Pick<KeyService, 'add' | 'list'>;
   startSandbox: StartSandbox;
   resumeSandbox: ResumeSandbox;
-}): Promise<BootstrapResult> {
-  const { profiles: profileService, keys, startSandbox, resumeSandbox } = deps;
-  const dataFile = join(deps.dataDir, 'sandbox-data.json');
+}
+
+const dataFileIn = (dataDir: string): string => join(dataDir, 'sandbox-data.json');
+
+/**
+ * Starts the sandbox (from its data file when there is one: its keys, messages and replays are
+ * kept) with a new admin key, and makes the "Sandbox" profile for it with that key, active.
+ */
+async function setUpSandboxProfile(deps: BootstrapDeps, port: number, firstRun: boolean): Promise<{ sandbox: SandboxHandle } | { problem: string }> {
+  const dataFile = dataFileIn(deps.dataDir);
+  const sandbox = await deps.startSandbox({ port, contacts: SANDBOX_CONTACTS, dataFile });
+  const created = await addSandboxProfile(deps, sandbox, sandbox.adminKey, sandbox.adminKeyId);
+  if ('problem' in created) {
+    await sandbox.close();
+    // a first run leaves nothing behind; a restore keeps the sandbox's earlier data
+    if (firstRun) await rm(dataFile, { force: true });
+    return created;
+  }
+  return { sandbox };
+}
+
+/** the "Sandbox" profile for a running sandbox, its admin key in the keychain, made active */
+async function addSandboxProfile(deps: BootstrapDeps, sandbox: SandboxHandle, adminKey: string, adminKeyId: string): Promise<{ ok: true } | { problem: string }> {
+  const { profiles: profileService, keys } = deps;
+  const profile = await profileService.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
+  try {
+    await keys.add({ profileId: profile.id, name: ADMIN_KEY_NAME, value: adminKey, permissions: ALL_PERMISSIONS, serverKeyId: adminKeyId });
+  } catch (err) {
+    if (!(err instanceof CrmError) || err.code !== 'keychain_unavailable') throw err;
+    // No keychain (no Secret Service, or it is locked): a profile without its key would be
+    // left behind. Undo it and say why; the next launch (or a retry) tries again.
+    await profileService.remove(profile.id);
+    return { problem: `The built-in sandbox was not set up: ${err.message}` };
+  }
+  await profileService.activate(profile.id);
+  return { ok: true };
+}
+
+/**
+ * "Reset sandbox": the Sandbox profile was deleted (its key went with it); make it again, on the
+ * same data (a server already running for it is restarted with a new admin key).
+ */
+export async function restoreSandbox(deps: BootstrapDeps & { running: SandboxHandle | null }): Promise<{ sandbox: SandboxHandle; notice: string }> {
+  const { profiles } = await deps.profiles.list();
+  if (profiles.some((p) => p.sandbox)) throw new CrmError('conflict', 'The Sandbox profile is already there: choose it under Profiles.');
+  const running = deps.running;
+  let sandbox: SandboxHandle;
+  if (running?.createKey) {
+    // the server is still up, with its data: it only needs a new admin key for the new profile
+    const admin = running.createKey(ADMIN_KEY_NAME, ALL_PERMISSIONS);
+    const created = await addSandboxProfile(deps, running, admin.key, admin.id);
+    if ('problem' in created) throw new CrmError('keychain_unavailable', created.problem);
+    sandbox = running;
+  } else {
+    await running?.close();
+    const setUp = await setUpSandboxProfile(deps, 0, false);
+    if ('problem' in setUp) throw new CrmError('keychain_unavailable', setUp.problem);
+    sandbox = setUp.sandbox;
+  }
+  return {
+    sandbox,
+    notice: `The Sandbox profile was made again, at ${sandbox.baseUrl}, with a new admin key in your OS keychain. It is the active profile now.`,
+  };
+}
+
+export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapResult> {
+  const { profiles: profileService, keys, resumeSandbox } = deps;
+  const dataFile = dataFileIn(deps.dataDir);
   const { profiles } = await profileService.list();
 
   if (profiles.length === 0) {
-    const sandbox = await startSandbox({ port: 0, contacts: SANDBOX_CONTACTS, dataFile });
-    const profile = await profileService.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
-    try {
-      await keys.add({ profileId: profile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
-    } catch (err) {
-      if (!(err instanceof CrmError) || err.code !== 'keychain_unavailable') throw err;
-      // No keychain (no Secret Service, or it is locked): a profile without its key and a server
-      // nobody can use would be left behind. Undo both, say why; the next launch tries again.
-      await profileService.remove(profile.id);
-      await sandbox.close();
-      await rm(dataFile, { force: true });
-      return { sandbox: null, firstRunNotice: null, problem: `The built-in sandbox was not set up: ${err.message}` };
-    }
-    await profileService.activate(profile.id);
+    const setUp = await setUpSandboxProfile(deps, 0, true);
+    if ('problem' in setUp) return { sandbox: null, firstRunNotice: null, problem: setUp.problem };
     return {
-      sandbox,
+      sandbox: setUp.sandbox,
       firstRunNotice:
-        `No profile was set up yet, so the built-in sandbox CRM was started at ${sandbox.baseUrl} with ` +
+        `No profile was set up yet, so the built-in sandbox CRM was started at ${setUp.sandbox.baseUrl} with ` +
         `${SANDBOX_CONTACTS.toLocaleString('en-US')} sample contacts, and a "Sandbox" profile was created. ` +
         'Its admin key is stored in your OS keychain. Add a profile for your real service under Profiles.',
     };

@@ -7,9 +7,12 @@ import { FileStaging } from './files/staging';
 import { createApiClient } from './http/api-client';
 import type { HttpSender } from './http/sender';
 import { KeyManager } from './keys/key-manager';
+import { ServerKeyCache } from './keys/server-key-cache';
 import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
+import { MessageHistory } from './messages/message-history';
 import { MessageServiceImpl } from './messages/message-service';
+import { RECORD_FILE, SentRecordStore } from './messages/sent-record-store';
 import { createMetaStores } from './meta/stores';
 import { journalRevocationProgress, OutboxEngine } from './outbox/index';
 import { ApiEditor } from './profiles/api-editor';
@@ -52,6 +55,8 @@ export interface Core {
   keyAccess: KeyAccess;
   contacts: ContactsServiceImpl;
   messages: MessageServiceImpl;
+  /** what the app sent: the service's message listing, or this app's record of its sends */
+  history: MessageHistory;
   outbox: OutboxService | undefined;
   requestLog: RequestLogBuffer;
   files: FileStaging;
@@ -89,6 +94,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const api = new ApiEditor(meta, () => profiles.announceChange());
   const files = new FileStaging(dataDir);
   await files.init();
+  // Before the outbox and the message service: both tell it of every send the service took.
+  const history = new MessageHistory({
+    profiles,
+    keyAccess: vault,
+    sender,
+    store: new SentRecordStore(join(dataDir, 'history', RECORD_FILE), { onProblem: onNotice, now }),
+    scrub: (text) => vault.scrubSecrets(text),
+    now,
+    ...(log ? { log } : {}),
+  });
   // The outbox before the services that queue into it: they get it at construction.
   const ownOutbox =
     options.outbox === undefined
@@ -99,6 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           keyAccess: vault,
           revocationKeys: new KeychainRevocationKeyStore(secretStore),
           adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
+          onDelivered: (delivery) => history.record(delivery),
           now: () => now().getTime(),
           ...(log ? { log } : {}),
         })
@@ -107,9 +123,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const withOutbox = outbox ? { outbox } : {};
   // Without an outbox, keys still show where their server revocation stands: read from its journal.
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
-  const keys = new KeyManager({ meta, secrets: secretStore, vault, profiles, sender, now, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
+  const serverKeyCache = new ServerKeyCache(dataDir);
+  const keys = new KeyManager({ meta, secrets: secretStore, vault, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
   const contacts = new ContactsServiceImpl(profiles, vault, sender);
-  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, ...withOutbox });
+  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
   // Load both metadata files now, so a corrupt one is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
@@ -141,5 +158,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
-  return { dataDir, profiles, api, keys, keyAccess: vault, contacts, messages, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, contacts, messages, history, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
 }

@@ -1,7 +1,7 @@
 // Body and query shapes of the endpoints in endpoints.ts: every [ours] field name of API.md
 // lives here and nowhere else. The request builder passes plain values in; these functions
 // decide what the JSON and the query string call them.
-import type { Permission } from './model';
+import type { MediaType, Permission } from './model';
 
 /** One query parameter; undefined values are left out. */
 export type QueryPair = readonly [name: string, value: string | undefined];
@@ -29,7 +29,7 @@ export function textBody(input: { number: string; text: string }): Record<string
 /** `media` is a URL, or the placeholder the builder swaps for the file's base64. */
 export function mediaBody(input: {
   number: string;
-  mediatype: 'image' | 'document';
+  mediatype: MediaType;
   mimetype: string;
   fileName: string;
   media: string;

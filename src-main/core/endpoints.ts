@@ -31,7 +31,7 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'keys.delete': { id: 'keys.delete', method: 'DELETE', path: '/api/v1/api-keys/{id}', permission: 'keys:manage', createsMessage: false, label: 'Delete API key', params: ['id'] },
 };
 
-export const ENDPOINT_IDS = Object.keys(ENDPOINTS) as EndpointId[];
+export { ENDPOINT_IDS } from '../shared/operation-ids';
 
 export function isEndpointId(value: string): value is EndpointId {
   return Object.prototype.hasOwnProperty.call(ENDPOINTS, value);

@@ -1,6 +1,6 @@
 // The operations the console performs against the CRM API, as plain data. The request
 // builder (request-builder.ts) turns one of these plus a profile into a PreparedRequest.
-import type { Permission } from './model';
+import type { MediaType, Permission } from './model';
 
 /** Where media/audio bytes come from: a local file (read by main, never by the renderer) or a URL. */
 export type MediaSource =
@@ -14,7 +14,7 @@ export interface SendTextInput {
 
 export interface SendMediaInput {
   number: string;
-  mediatype: 'image' | 'document';
+  mediatype: MediaType;
   source: MediaSource;
   /** file name shown to the recipient; defaults to the file's base name */
   fileName?: string;

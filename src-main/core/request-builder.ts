@@ -7,7 +7,12 @@
 // would stop a send. buildRequest throws a CrmError when there is any problem.
 import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import { DEFAULT_OPERATIONS, isDescribedOperation } from './api/defaults';
+import type { MediaType } from '../shared/file-purpose';
+import { tooLargeMessage } from '../shared/file-size-problem';
+import { LIMITS, byteLimitFor, charCount } from '../shared/limits';
+import { isDescribedOperation } from '../shared/operation-ids';
+import { PERMISSIONS } from '../shared/permissions';
+import { DEFAULT_OPERATIONS } from './api/defaults';
 import { OPERATION_ROLES, missingRoles } from './api/roles';
 import { renderQuery, renderTemplate, rolesOf } from './api/template';
 import type { RoleValues } from './api/template';
@@ -15,12 +20,11 @@ import type { ApiDescription, DescribedOperation, OperationSpec, Role } from './
 import { ENDPOINTS, checkEndpointPath, resolveEndpointPath, wellFormed } from './endpoints';
 import { CrmError } from './errors';
 import type { HttpMethod, PreparedBody, PreparedRequest } from './http/prepared-request';
-import { LIMITS, charCount, tooLargeMessage } from './limits';
 import type { FileAccess } from './media/file-access';
 import { memoByText } from './memo';
 import { probeFile } from './media/file-probe';
 import { AUDIO_MIMETYPES, IMAGE_MIMETYPES, baseMimetype, isMimetype, mimetypeFromName, toAudioMimetype } from './media/mimetypes';
-import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './model';
+import type { EndpointId, EndpointOverrides, RequestProblem } from './model';
 import type { MediaSource, Operation } from './operations';
 import { checkPhone, searchTerm } from './phone';
 
@@ -53,18 +57,15 @@ export type BuildErrorCode = 'validation' | 'file_too_large' | 'file_unreadable'
 export interface PreparedResult {
   request: PreparedRequest;
   /** problems that would stop a send; field names are the Operation's input names */
-  problems: FieldDetail[];
+  problems: RequestProblem[];
   /** null when there are no problems */
   errorCode: BuildErrorCode | null;
 }
 
-interface Problem extends FieldDetail {
+interface Problem extends RequestProblem {
   code: BuildErrorCode;
-  /** the problem as a sentence of its own, for the thrown error's message */
-  sentence: string;
 }
 
-const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
 const MAX_SEARCH_CHARS = 1000;
 const MAX_FILE_NAME_CHARS = 255;
 const MAX_URL_CHARS = 8192;
@@ -89,7 +90,7 @@ export async function prepareRequest(op: Operation, target: RequestTarget, deps:
   const { request, problems } = await prepare(op, target, deps);
   return {
     request,
-    problems: problems.map(({ field, message }) => ({ field, message })),
+    problems: problems.map(withoutCode),
     errorCode: problems.length === 0 ? null : errorCodeOf(problems),
   };
 }
@@ -99,7 +100,12 @@ export async function buildRequest(op: Operation, target: RequestTarget, deps: B
   const { request, problems } = await prepare(op, target, deps);
   if (problems.length === 0) return request;
   const message = problems.map((p) => p.sentence).join('; ');
-  throw new CrmError(errorCodeOf(problems), message, { details: problems.map(({ field, message: m }) => ({ field, message: m })) });
+  throw new CrmError(errorCodeOf(problems), message, { details: problems.map(withoutCode) });
+}
+
+/** what leaves the builder: the field, its message and the whole sentence the window shows as is */
+function withoutCode({ field, message, sentence }: Problem): RequestProblem {
+  return { field, message, sentence };
 }
 
 async function prepare(op: Operation, target: RequestTarget, deps: BuilderDeps): Promise<{ request: PreparedRequest; problems: Problem[] }> {
@@ -157,7 +163,7 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
       const { page, perPage, search, cursor } = op.input;
       checkPage(page, problems);
       checkPerPage(perPage, problems);
-      if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS) problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`);
+      if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS) problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`, 'Search');
       pagingValues(values, page, perPage);
       // a number written with separators is searched by its digits, as services store numbers
       if (search !== undefined && search.trim() !== '') values.search = searchTerm(search);
@@ -327,14 +333,13 @@ interface Payload {
 
 async function mediaPayload(
   source: MediaSource,
-  mediatype: 'image' | 'document',
+  mediatype: MediaType,
   givenMimetype: string | undefined,
   givenFileName: string | undefined,
   problems: Problems,
   deps: BuilderDeps,
 ): Promise<Payload> {
-  const limit = mediatype === 'image' ? LIMITS.imageBytes : LIMITS.documentBytes;
-  const what = mediatype === 'image' ? 'images' : 'documents';
+  const limit = byteLimitFor(mediatype);
   if (source.kind === 'file') {
     const path = resolve(source.path);
     const fileName = checkFileName(givenFileName ?? basename(path), problems);
@@ -345,7 +350,7 @@ async function mediaPayload(
     }
     const file = { path, size: probe.size };
     if (probe.tooLarge) {
-      problems.file('file_too_large', tooLargeMessage(probe.name, probe.size, limit, what));
+      problems.file('file_too_large', tooLargeMessage(probe.name, probe.size, mediatype));
       return { mimetype: givenMimetype ?? probe.mimetype, fileName, url: '', file };
     }
     if (probe.size === 0) problems.file('validation', `${probe.name} is empty`);
@@ -376,7 +381,7 @@ async function audioPayload(source: MediaSource, givenMimetype: string | undefin
   if (source.kind === 'file') {
     const path = resolve(source.path);
     const name = basename(path);
-    const probe = await probeFile(path, { maxBytes: LIMITS.audioBytes, files: deps.files });
+    const probe = await probeFile(path, { maxBytes: byteLimitFor('audio'), files: deps.files });
     if (!probe.ok) {
       problems.file('file_unreadable', probe.message);
       return { mimetype: givenMimetype === undefined ? 'audio/ogg' : (toAudioMimetype(givenMimetype) ?? 'audio/ogg'), fileName: name, url: '', file: { path, size: 0 } };
@@ -385,7 +390,7 @@ async function audioPayload(source: MediaSource, givenMimetype: string | undefin
     const sniffed = toAudioMimetype(probe.mimetype);
     const given = givenMimetype === undefined ? null : toAudioMimetype(givenMimetype);
     if (probe.tooLarge) {
-      problems.file('file_too_large', tooLargeMessage(name, probe.size, LIMITS.audioBytes, 'voice notes'));
+      problems.file('file_too_large', tooLargeMessage(name, probe.size, 'audio'));
       return { mimetype: given ?? sniffed ?? 'audio/ogg', fileName: name, url: '', file };
     }
     if (probe.size === 0) problems.file('validation', `${name} is empty`);

@@ -9,16 +9,24 @@ import type {
   EndpointOverrides,
   KeyMeta,
   KeyTestOutcome,
+  KeyTestResult,
   OutboxItem,
   Permission,
   Profile,
   RequestLogEntry,
+  RequestProblem,
   RevocationSyncState,
   SavedKey,
+  SendResult,
   SentMessage,
-  ServerKey,
+  ServerKeyList,
 } from './model';
 import type { ListContactsInput, ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from './operations';
+import type { MessageHistoryPage } from '../shared/message-history';
+
+// What the key test and the sends answer crosses IPC as it is, so it is defined with the
+// contract's types in src-main/shared/model.ts.
+export type { KeyTestResult, SendResult } from './model';
 
 export interface ProfileService {
   list(): Promise<{ profiles: Profile[]; activeProfileId: string | null }>;
@@ -36,12 +44,6 @@ export interface ProfileService {
   remove(id: string): Promise<void>;
   activate(id: string): Promise<void>;
   setActiveKey(profileId: string, keyId: string | null): Promise<void>;
-}
-
-export interface KeyTestResult {
-  outcome: KeyTestOutcome;
-  message: string;
-  key: KeyMeta;
 }
 
 export interface KeyService {
@@ -62,7 +64,8 @@ export interface KeyService {
    */
   revoke(id: string): Promise<KeyMeta>;
   /** server keys (needs keys:manage on the profile's active key) */
-  listServerKeys(profileId?: string): Promise<ServerKey[]>;
+  /** the server's keys, each with its queued revocation; offline, the last list seen (cachedAt) */
+  listServerKeys(profileId?: string): Promise<ServerKeyList>;
   /** POST /api-keys; the new value goes straight into the keychain and is never returned */
   createServerKey(input: { profileId?: string; name: string; permissions?: Permission[] }): Promise<KeyMeta>;
   /** queue DELETE /api-keys/{id}; if the key is also saved locally it is revoked locally too */
@@ -84,12 +87,6 @@ export interface ContactsService {
   list(input: ListContactsInput & { profileId?: string }, options?: { signal?: AbortSignal }): Promise<ContactPage>;
 }
 
-/**
- * `replayed`: the server answered with its stored first answer (Idempotent-Replayed: true): the
- * message had already been sent with this Idempotency-Key, and this send created nothing.
- */
-export type SendResult = { status: 'sent'; message: SentMessage; durationMs: number; replayed: boolean } | { status: 'queued'; outboxId: string; reason: string };
-
 export interface MessageService {
   /** Sends now; when the API is unreachable the message goes to the outbox (status 'queued'). */
   sendText(input: SendTextInput, options?: SendCallOptions): Promise<SendResult>;
@@ -98,8 +95,24 @@ export interface MessageService {
   /** any of the three, with the operation's own Idempotency-Key */
   send(op: Extract<Operation, { idempotencyKey: string }>, options?: Omit<SendCallOptions, 'idempotencyKey'>): Promise<SendResult>;
   /** the exact request a send would make (for the endpoint line and the cURL preview) */
-  prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: { field: string; message: string }[] }>;
+  prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: RequestProblem[] }>;
   list(input: ListMessagesInput & { profileId?: string }): Promise<{ items: SentMessage[]; total: number | null }>;
+}
+
+/** This app's record of a profile's sent messages changed (a send or an outbox delivery was added). */
+export interface HistoryChange {
+  profileId: string;
+}
+
+/** What the app sent and what happened to it (core/messages/message-history.ts). */
+export interface MessageHistoryService {
+  /**
+   * One page, newest first: the service's own message listing, or (when the service has none)
+   * this app's record of what it sent; the page says which, and why.
+   */
+  list(input: ListMessagesInput & { profileId?: string }): Promise<MessageHistoryPage>;
+  /** told once a send is on the record */
+  onChange(listener: (change: HistoryChange) => void): () => void;
 }
 
 export interface SendCallOptions extends Pick<SendOptions, 'signal' | 'onProgress'> {
@@ -159,5 +172,7 @@ export interface OutboxService extends RevocationProgress {
    * calls the key service: whoever cares about keys listens here.
    */
   subscribeRevocations(listener: (report: RevocationReport) => Promise<void> | void): () => void;
+  /** by server key id: where each of this profile's server key revocations stands */
+  serverRevocations(profileId: string): Promise<ReadonlyMap<string, RevocationSyncState>>;
   close(): Promise<void>;
 }

@@ -4,8 +4,9 @@ import { clipboard, dialog, shell, type BrowserWindow } from 'electron';
 import { externalUrlFor } from '../app-shell/security-policy';
 import { createClipboardGuard } from '../ipc/clipboard-guard';
 import type { HandlerPlatform } from '../ipc/handlers';
+import type { FilePurpose } from '../shared/file-purpose';
 
-const FILTERS: Record<'image' | 'document' | 'audio', Electron.FileFilter[]> = {
+const FILTERS: Record<FilePurpose, Electron.FileFilter[]> = {
   image: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'] }, { name: 'All files', extensions: ['*'] }],
   document: [{ name: 'All files', extensions: ['*'] }],
   audio: [{ name: 'Audio', extensions: ['ogg', 'opus', 'webm', 'mp3', 'm4a', 'mp4', 'aac', 'wav'] }, { name: 'All files', extensions: ['*'] }],

@@ -4,11 +4,12 @@ import { CrmError } from '../core/errors';
 import type { OutboxService } from '../core/services';
 import type { DomainHandlers, HandlerCore, HandlerDeps, HandlerPlatform } from './handler-types';
 
-type AppChannels = DomainHandlers<'app'> & DomainHandlers<'contacts'> & DomainHandlers<'files'> & DomainHandlers<'outbox'> & DomainHandlers<'log'> & DomainHandlers<'shell'>;
+type AppChannels = DomainHandlers<'app'> & DomainHandlers<'sandbox'> & DomainHandlers<'contacts'> & DomainHandlers<'files'> & DomainHandlers<'outbox'> & DomainHandlers<'log'> & DomainHandlers<'shell'>;
 
-export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, appInfo: HandlerDeps['appInfo']): AppChannels {
+export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, appInfo: HandlerDeps['appInfo'], sandbox: HandlerDeps['sandbox']): AppChannels {
   return {
     'app:info': async () => appInfo(),
+    'sandbox:restore': () => requireSandbox(sandbox).restore(),
     'contacts:list': (p) => core.contacts.list(p),
     'files:pick': async ({ purpose }) => {
       const path = await platform.pickFile(purpose);
@@ -32,6 +33,11 @@ export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, 
       return null;
     },
   };
+}
+
+function requireSandbox(sandbox: HandlerDeps['sandbox']): NonNullable<HandlerDeps['sandbox']> {
+  if (!sandbox) throw new CrmError('internal', 'The built-in sandbox is not available here.');
+  return sandbox;
 }
 
 function requireOutbox(core: HandlerCore): OutboxService {

@@ -5,6 +5,7 @@ import type { EventChannel, InvokeChannel } from './contract';
 
 const invoke: Record<InvokeChannel, true> = {
   'app:info': true,
+  'sandbox:restore': true,
   'profiles:list': true,
   'profiles:create': true,
   'profiles:update': true,
@@ -30,8 +31,10 @@ const invoke: Record<InvokeChannel, true> = {
   'files:release': true,
   'send:preview': true,
   'send:submit': true,
+  'media:detect-type': true,
   'send:cancel': true,
   'send:copy-curl': true,
+  'messages:list': true,
   'outbox:list': true,
   'outbox:cancel': true,
   'outbox:retry': true,
@@ -43,6 +46,7 @@ const invoke: Record<InvokeChannel, true> = {
 const events: Record<EventChannel, true> = {
   'send:progress': true,
   'outbox:changed': true,
+  'messages:changed': true,
   'keys:changed': true,
   'profiles:changed': true,
   'log:entry': true,

@@ -1,23 +1,61 @@
 // The one IPC contract between main and the renderer. TYPES ONLY (lint enforces it).
 // Every invoke channel takes one payload object and answers a Result<T>; every event is
 // main -> renderer. `window.crm` is derived from these maps, so the two sides cannot drift.
+// What crosses is the core's own types, taken from src-main/shared/ (lint enforces that too),
+// so the window type-checks against the same definitions main uses and there is no twin.
 import type {
   ContactPage,
   ErrorInfo,
+  FilePurpose,
   KeyMeta,
-  KeyTestOutcome,
+  KeyTestResult,
+  MediaType,
   OutboxItem,
   Permission,
   Profile,
   RequestLogEntry,
+  RequestProblem,
   Result,
-  SentMessage,
+  SendResult,
   ServerKey,
-} from '../core/model';
-import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../core/api/types';
+  ServerKeyList,
+  StagedFile,
+} from '../shared/model';
+import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
+import type { SendLimits } from '../shared/limits';
+import type { MessageHistoryPage } from '../shared/message-history';
 
-export type { ContactPage, ErrorInfo, KeyMeta, KeyTestOutcome, OutboxItem, Permission, Profile, RequestLogEntry, Result, SentMessage, ServerKey };
-export type { Contact, ErrorCode, FieldDetail, KeyState, RevocationSyncState, OutboxState, EndpointId } from '../core/model';
+export type {
+  ContactPage,
+  ErrorInfo,
+  FilePurpose,
+  KeyMeta,
+  KeyTestResult,
+  MediaType,
+  OutboxItem,
+  Permission,
+  Profile,
+  RequestLogEntry,
+  RequestProblem,
+  Result,
+  SendLimits,
+  SendResult,
+  ServerKey,
+  StagedFile,
+};
+export type {
+  Contact,
+  EndpointId,
+  ErrorCode,
+  FieldDetail,
+  KeyState,
+  KeyTestOutcome,
+  OutboxState,
+  PendingReason,
+  RevocationSyncState,
+  SentMessage,
+} from '../shared/model';
+export type { HistoryKind, HistoryMessage, HistorySource, MessageHistoryPage, MessageOrigin } from '../shared/message-history';
 export type {
   ApiDescription,
   ApiPreview,
@@ -33,50 +71,24 @@ export type {
   RoleFixes,
   RoleRef,
   Template,
-} from '../core/api/types';
-
-/** A file main has opened (picked in a dialog, dropped, or recorded) and holds for sending. */
-export interface StagedFile {
-  fileId: string;
-  name: string;
-  size: number;
-  /** detected from the bytes */
-  mimetype: string;
-  /** what the bytes are good for */
-  category: 'image' | 'audio' | 'document';
-  /** data: URL to show an image or play audio (files up to 5 MiB only), else null */
-  previewDataUrl: string | null;
-  /**
-   * true for a dropped or recorded file: main holds a temporary copy, deleted when the file is
-   * removed or the app quits, so a copied cURL can read it only until then
-   */
-  temporary: boolean;
-}
+} from '../shared/api-description';
 
 export type DraftSource = { kind: 'file'; fileId: string } | { kind: 'url'; url: string };
 
 export type SendDraft =
   | { kind: 'text'; number: string; text: string }
-  | { kind: 'media'; number: string; mediatype: 'image' | 'document'; source: DraftSource; caption?: string; fileName?: string }
-  | { kind: 'audio'; number: string; source: DraftSource };
+  /** `mimetype`: for a URL whose name says nothing of its type (chosen by the person, or detected) */
+  | { kind: 'media'; number: string; mediatype: MediaType; source: DraftSource; caption?: string; fileName?: string; mimetype?: string }
+  | { kind: 'audio'; number: string; source: DraftSource; mimetype?: string };
 
 export interface RequestPreview {
   method: string;
   url: string;
   /** POSIX-shell cURL with the key as $CRM_API_KEY */
   curl: string;
-  /** problems that would stop a send (bad number, empty text, file too large) */
-  problems: { field: string; message: string }[];
+  /** problems that would stop a send (bad number, empty text, file too large), each with its sentence */
+  problems: RequestProblem[];
 }
-
-export type SendOutcome =
-  /**
-   * `replayed`: the server answered with the stored answer of an earlier send with the same
-   * Idempotency-Key (Idempotent-Replayed: true): the message was ALREADY sent and this created
-   * nothing new; the window says "already sent". Always set by main.
-   */
-  | { status: 'sent'; message: SentMessage; durationMs: number; replayed?: boolean }
-  | { status: 'queued'; outboxId: string; reason: string };
 
 /** what the window runs in: Electron, or an installed Chromium where no Electron can be had */
 export type AppHost = 'electron' | 'chromium' | 'test';
@@ -90,7 +102,7 @@ export interface AppInfo {
   /** problems found while starting (a damaged settings file set aside, no sandbox), for the person */
   notices: string[];
   sandbox: { baseUrl: string } | null;
-  limits: { imageBytes: number; documentBytes: number; audioBytes: number; textChars: number; captionChars: number };
+  limits: SendLimits;
 }
 
 export interface ProfilesState {
@@ -98,10 +110,10 @@ export interface ProfilesState {
   activeProfileId: string | null;
 }
 
-export interface KeyTestReport {
-  outcome: KeyTestOutcome;
-  message: string;
-  key: KeyMeta;
+/** Online as the window shows it, judged from real requests, and the outbox items still waiting. */
+export interface NetStatus {
+  online: boolean;
+  pending: number;
 }
 
 export interface ClipboardReport {
@@ -110,65 +122,109 @@ export interface ClipboardReport {
 }
 
 export interface InvokeMap {
+  /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
   'app:info': { payload: Record<string, never>; value: AppInfo };
+  /**
+   * "Reset sandbox": makes the Sandbox profile again after it was deleted, on the sandbox's saved
+   * data, with a new admin key in the keychain; profiles:changed and keys:changed follow.
+   */
+  'sandbox:restore': { payload: Record<string, never>; value: { baseUrl: string; notice: string } };
+  /** every profile and which one is active */
   'profiles:list': { payload: Record<string, never>; value: ProfilesState };
   /**
    * Plain http to a host that is not this computer is confirmed by the person through main (a
    * native dialog); `confirmInsecure` from the window is accepted for compatibility and ignored.
+   * profiles:changed follows.
    */
   'profiles:create': { payload: { name: string; baseUrl: string; confirmInsecure?: boolean }; value: Profile };
   /**
    * Main asks the person (a native dialog) before plain http to a remote host, and before the
    * profile's saved keys are sent to a new origin; a "no" to the keys leaves them bound to their
    * old origin (KeyMeta.heldBack) and saves the rest. Saving the profile again re-asks for
-   * held-back keys. `confirmInsecure` from the window is ignored.
+   * held-back keys. `confirmInsecure` from the window is ignored. profiles:changed follows, and
+   * keys:changed when the origin moved.
    */
   'profiles:update': { payload: { id: string; name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides']; confirmInsecure?: boolean }; value: Profile };
+  /** removes the profile and forgets its keys (their keychain entries are deleted); answers the profiles left; profiles:changed follows */
   'profiles:delete': { payload: { id: string }; value: ProfilesState };
+  /** makes the profile the one every screen works with; profiles:changed follows */
   'profiles:activate': { payload: { id: string }; value: ProfilesState };
   /** every described operation of a profile: its spec (own or API.md's) and whether it is its own */
   'api:describe': { payload: { profileId: string }; value: DescribedApi };
   /** reads a pasted cURL and proposes the operation's description; saves nothing */
   'api:import-curl': { payload: { profileId: string; operation: DescribedOperation; curl: string; fixes?: RoleFixes }; value: ApiProposal };
-  /** stores one operation's description with the profile */
+  /** stores one operation's description with the profile; profiles:changed follows */
   'api:save': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec }; value: Profile };
-  /** back to API.md for one operation or all */
+  /** back to API.md for one operation or all; profiles:changed follows */
   'api:reset': { payload: { profileId: string; operation: DescribedOperation | 'all' }; value: Profile };
   /** the request a spec (null: the saved one) makes with example values, as a cURL */
   'api:preview': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec | null }; value: ApiPreview };
+  /** a profile's saved keys (default: the active profile's): metadata only, never a key value */
   'keys:list': { payload: { profileId?: string }; value: KeyMeta[] };
-  /** the only channel that carries a key value, renderer -> main, once */
+  /** the only channel that carries a key value, renderer -> main, once: it goes to the OS keychain; keys:changed follows */
   'keys:add': { payload: { profileId: string; name: string; value: string }; value: KeyMeta };
-  'keys:test': { payload: { id: string }; value: KeyTestReport };
+  /** one GET of a contacts page with the key; the outcome, its sentence and the key's new last status; keys:changed follows */
+  'keys:test': { payload: { id: string }; value: KeyTestResult };
+  /** makes the key its profile's active key; a revocation waiting for such a key is retried; keys:changed follows */
   'keys:activate': { payload: { id: string }; value: KeyMeta };
-  /** revokes locally at once; the server revocation is queued in the outbox */
+  /** revokes locally at once; the server revocation is queued in the outbox (outbox:changed and keys:changed follow) */
   'keys:revoke': { payload: { id: string }; value: KeyMeta };
-  'keys:server-list': { payload: Record<string, never>; value: ServerKey[] };
-  /** the created value goes straight to the keychain; never returned */
+  /**
+   * the server's keys, asked with the active key (needs keys:manage); each with a prefix (never a
+   * value) and its queued revocation; offline, the last list seen, with cachedAt
+   */
+  'keys:server-list': { payload: Record<string, never>; value: ServerKeyList };
+  /** the created value goes straight to the keychain; never returned. keys:changed follows */
   'keys:server-create': { payload: { name: string; permissions: Permission[] }; value: KeyMeta };
+  /** queues the server revocation in the outbox (and revokes the key here too if it is saved here); `queued` says it waits there */
   'keys:server-revoke': { payload: { serverKeyId: string }; value: { serverKeyId: string; queued: boolean } };
-  /** main writes a newly created key to the clipboard, once */
+  /** main writes a newly created key to the clipboard, once; the value never comes back to the window */
   'keys:copy-new': { payload: { id: string }; value: ClipboardReport };
+  /** one page of the active profile's contacts, asked with its active key */
   'contacts:list': { payload: { page: number; perPage: number; search?: string }; value: ContactPage };
-  'files:pick': { payload: { purpose: 'image' | 'document' | 'audio' }; value: StagedFile | null };
-  /** bytes from a drop or a recording (renderer -> main) */
-  'files:stage': { payload: { name: string; bytes: Uint8Array; purpose: 'image' | 'document' | 'audio' }; value: StagedFile };
+  /** main opens its own file dialog (the window never sees a path) and stages the chosen file; null when the person cancels */
+  'files:pick': { payload: { purpose: FilePurpose }; value: StagedFile | null };
+  /** bytes from a drop or a recording (renderer -> main), written to a private temporary file; refused over the purpose's limit */
+  'files:stage': { payload: { name: string; bytes: Uint8Array; purpose: FilePurpose }; value: StagedFile };
+  /** main forgets a staged file and deletes its temporary copy, if it made one */
   'files:release': { payload: { fileId: string }; value: null };
+  /** the exact request the draft would make (the key written as $CRM_API_KEY) and what would stop it; sends nothing */
   'send:preview': { payload: { draft: SendDraft }; value: RequestPreview };
   /**
    * The draft keeps its Idempotency-Key until a definite answer, so pressing Send again after an
    * ambiguous one (5xx, timeout, reset, an unreadable 2xx) can never make a second message.
    * Right after a definite success the same draft is refused ('conflict') unless `again` says
-   * the person chose to send it once more.
+   * the person chose to send it once more. send:progress events carry `requestId` meanwhile.
    */
-  'send:submit': { payload: { draft: SendDraft; requestId: string; again?: boolean }; value: SendOutcome };
+  'send:submit': { payload: { draft: SendDraft; requestId: string; again?: boolean }; value: SendResult };
+  /**
+   * Asks the server hosting a media URL what the file is (HEAD, then a 1-byte GET where HEAD is
+   * refused), for a URL without a telling extension; the person asked for it. No key is sent.
+   */
+  'media:detect-type': { payload: { url: string }; value: { mimetype: string | null; reason: string | null } };
+  /** aborts the send with this requestId; its send:submit then answers 'cancelled' */
   'send:cancel': { payload: { requestId: string }; value: null };
+  /** main writes the draft's cURL to the clipboard; `withKey` puts the real key in it (the window asks the person first) and clears it later */
   'send:copy-curl': { payload: { draft: SendDraft; withKey: boolean }; value: ClipboardReport };
+  /** everything in the outbox: queued sends and server revocations, waiting, done or failed */
+  /**
+   * One page of what the active profile sent, newest first: the service's own message listing, or,
+   * when the service has none (404/405), this app's record of its sends. The page and each message
+   * say which (`source`), the page says why it fell back, and each message how this app sent it
+   * (`origin`, null when not by this app). `number` is written as people write it; a bad one is
+   * refused ('validation') before anything is asked.
+   */
+  'messages:list': { payload: { number?: string; page?: number; perPage?: number }; value: MessageHistoryPage };
   'outbox:list': { payload: Record<string, never>; value: OutboxItem[] };
+  /** gives up on a waiting item: it is never sent; outbox:changed follows */
   'outbox:cancel': { payload: { id: string }; value: OutboxItem };
+  /** tries a waiting or failed item again now; outbox:changed follows */
   'outbox:retry': { payload: { id: string }; value: OutboxItem };
+  /** tries every waiting item now and answers once the outbox has settled (rate-limited items keep their wait) */
   'outbox:sync': { payload: Record<string, never>; value: null };
+  /** the recent requests main made: path, status, timing and headers with Authorization redacted */
   'log:list': { payload: Record<string, never>; value: RequestLogEntry[] };
+  /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
 }
 
@@ -181,12 +237,25 @@ export type SendProgressEvent =
   | { requestId: string; kind: 'waiting'; retryAfterMs: number; attempt: number; maxAttempts: number };
 
 export interface EventMap {
+  /** a send in flight is uploading, or waiting out a 429's Retry-After before its next attempt */
   'send:progress': SendProgressEvent;
+  /** the whole outbox, after any item was added, tried, sent, failed or cancelled */
   'outbox:changed': { items: OutboxItem[] };
+  /** this app's record of a profile's sends grew (a send now, a replay, an outbox delivery): the window lists messages again */
+  'messages:changed': { profileId: string };
+  /**
+   * a profile's saved keys changed (added, tested, activated, revoked, a step of a server
+   * revocation, or the profile moved); null: any profile may be affected. Carries no key: the
+   * window asks keys:list again
+   */
   'keys:changed': { profileId: string | null };
+  /** every profile and the active one, after any profile or its API description changed */
   'profiles:changed': ProfilesState;
+  /** one request main just made, as log:list lists it (Authorization redacted) */
   'log:entry': RequestLogEntry;
-  'net:status': { online: boolean; pending: number };
+  /** whether the service answered the last request, and how many outbox items still wait; sent only when either changes */
+  'net:status': NetStatus;
+  /** a message from main for the person, shown as a dismissable notice (start-up problems come in AppInfo.notices instead) */
   'app:notice': { level: 'info' | 'warning' | 'error'; message: string };
 }
 

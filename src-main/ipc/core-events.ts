@@ -1,11 +1,12 @@
 // Main -> renderer events, all from the services that own the state: the request log, the
-// outbox, the saved keys, the profiles, and the online status derived from them. Wired once by
-// the runtime builder, so every host pushes the same events. keys:changed comes from one place:
-// the key service (told by the outbox of revocations), and from a profile moving to another
-// address (which of its keys may be used there changed).
+// outbox, the saved keys, the profiles, the record of sent messages, and the online status
+// derived from them. Wired once by the runtime builder, so every host pushes the same events.
+// keys:changed comes from one place: the key service (told by the outbox of revocations), and
+// from a profile moving to another address (which of its keys may be used there changed).
 import type { KeyChange } from '../core/keys/key-manager';
 import type { ProfileChange } from '../core/profiles/profile-manager';
 import type { OutboxItem, RequestLogEntry } from '../core/model';
+import type { HistoryChange } from '../core/services';
 import type { EventChannel, EventMap } from './contract';
 import { createNetStatus } from './net-status';
 
@@ -14,6 +15,8 @@ export interface EventSources {
   outbox?: { subscribe(listener: (items: OutboxItem[]) => void): () => void } | undefined;
   keys: { onChange(listener: (change: KeyChange) => void): () => void };
   profiles: { onChange(listener: (change: ProfileChange) => void): () => void };
+  /** absent in a host without a message history */
+  history?: { onChange(listener: (change: HistoryChange) => void): () => void } | undefined;
 }
 
 export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): () => void {
@@ -32,6 +35,7 @@ export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel
       emit('profiles:changed', change.state);
       if (change.moved !== null) emit('keys:changed', { profileId: change.moved });
     }),
+    core.history?.onChange((change) => emit('messages:changed', { profileId: change.profileId })),
   ];
   return () => {
     for (const off of offs) off?.();

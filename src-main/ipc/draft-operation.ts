@@ -22,9 +22,10 @@ export async function draftOperation(draft: SendDraft, files: StagedFiles): Prom
           source: await source(draft.source),
           ...(draft.caption ? { caption: draft.caption } : {}),
           ...(draft.fileName ? { fileName: draft.fileName } : {}),
+          ...(draft.mimetype ? { mimetype: draft.mimetype } : {}),
         },
       };
     case 'audio':
-      return { op: 'messages.audio', input: { number: draft.number, source: await source(draft.source) } };
+      return { op: 'messages.audio', input: { number: draft.number, source: await source(draft.source), ...(draft.mimetype ? { mimetype: draft.mimetype } : {}) } };
   }
 }

@@ -1,16 +1,14 @@
 // What the IPC handlers are built from: the core's services (HandlerCore), the host's OS services
 // (HandlerPlatform) and the event sink, and the shape every domain's handlers fill in.
 import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
-import type { ContactsService, KeyAccess, KeyService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
+import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ApiHandlerCore } from './api-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
-import type { AppInfo, EventChannel, EventMap, InvokeChannel, InvokePayload, InvokeValue, StagedFile } from './contract';
-
-export type Purpose = 'image' | 'document' | 'audio';
+import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, StagedFile } from './contract';
 
 export interface FileStaging {
-  stageFromPath(path: string, purpose: Purpose): Promise<StagedFile>;
-  stageFromBytes(name: string, bytes: Uint8Array, purpose: Purpose): Promise<StagedFile>;
+  stageFromPath(path: string, purpose: FilePurpose): Promise<StagedFile>;
+  stageFromBytes(name: string, bytes: Uint8Array, purpose: FilePurpose): Promise<StagedFile>;
   resolve(fileId: string): string | Promise<string>;
   release(fileId: string): void | Promise<void>;
 }
@@ -22,6 +20,8 @@ export interface HandlerCore {
   keyAccess: KeyAccess;
   contacts: ContactsService;
   messages: MessageService;
+  /** what the app sent (the Messages view) */
+  history: MessageHistoryService;
   outbox?: OutboxService | undefined;
   requestLog: RequestLog;
   files: FileStaging;
@@ -30,7 +30,7 @@ export interface HandlerCore {
 export interface HandlerPlatform {
   clipboard: ClipboardGuard;
   /** a native open dialog; null when the person cancels */
-  pickFile(purpose: Purpose): Promise<string | null>;
+  pickFile(purpose: FilePurpose): Promise<string | null>;
   openExternal(url: string): Promise<void>;
   /**
    * Asks the person (Electron: a native dialog) and resolves true only for an explicit yes. The
@@ -41,11 +41,19 @@ export interface HandlerPlatform {
 
 export type Emit = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
 
+/** the built-in sandbox as the runtime runs it */
+export interface SandboxControl {
+  /** makes the Sandbox profile again after it was deleted ("Reset sandbox") */
+  restore(): Promise<{ baseUrl: string; notice: string }>;
+}
+
 export interface HandlerDeps {
   core: HandlerCore;
   platform: HandlerPlatform;
   appInfo(): AppInfo;
   emit: Emit;
+  /** absent where no sandbox can be started (then restoring says so) */
+  sandbox?: SandboxControl;
 }
 
 export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };

@@ -6,10 +6,11 @@ import { createApiHandlers } from './api-handlers';
 import { createAppHandlers } from './app-handlers';
 import type { HandlerDeps, Handlers } from './handler-types';
 import { createKeyHandlers } from './key-handlers';
+import { createMessageHandlers } from './messages-handlers';
 import { createProfileHandlers } from './profile-handlers';
 import { createSendHandlers } from './send-handlers';
 
-export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers } from './handler-types';
+export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers, SandboxControl } from './handler-types';
 export { createDispatcher, type Dispatch } from './dispatcher';
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -17,10 +18,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   // the person's own word, asked by main (Electron: a native dialog); nobody to ask means no
   const ask = platform.confirm ?? NO_CONSENT;
   return {
-    ...createAppHandlers(core, platform, deps.appInfo),
+    ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox),
     ...createProfileHandlers(core.profiles, ask),
     ...createApiHandlers(core.api),
     ...createKeyHandlers(core, platform.clipboard),
+    ...createMessageHandlers(core.history),
     // send progress is per request, so it is the one event a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
   };

@@ -4,14 +4,17 @@
 import { z } from 'zod';
 import { describedOperation, operationSpecSchema } from '../core/api/schema';
 import { ROLES } from '../core/api/roles';
+import { FILE_PURPOSES, MEDIA_TYPES } from '../shared/file-purpose';
+import { ENDPOINT_IDS } from '../shared/operation-ids';
+import { PERMISSIONS } from '../shared/permissions';
 import type { InvokeChannel, InvokePayload } from './contract';
 
 const id = z.string().min(1).max(200);
 const empty = z.object({}).strict();
-const permission = z.enum(['contacts:read', 'messages:send', 'keys:manage']);
-const endpointId = z.enum(['contacts.list', 'messages.text', 'messages.media', 'messages.audio', 'messages.list', 'keys.list', 'keys.create', 'keys.delete']);
+const permission = z.enum(PERMISSIONS);
+const endpointId = z.enum(ENDPOINT_IDS);
 const number = z.string().max(64);
-const purpose = z.enum(['image', 'document', 'audio']);
+const purpose = z.enum(FILE_PURPOSES);
 
 const source = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), fileId: id }).strict(),
@@ -23,18 +26,20 @@ const draft = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('media'),
     number,
-    mediatype: z.enum(['image', 'document']),
+    mediatype: z.enum(MEDIA_TYPES),
     source,
     caption: z.string().max(100_000).optional(),
     fileName: z.string().max(1000).optional(),
+    mimetype: z.string().max(255).optional(),
   }).strict(),
-  z.object({ kind: z.literal('audio'), number, source }).strict(),
+  z.object({ kind: z.literal('audio'), number, source, mimetype: z.string().max(255).optional() }).strict(),
 ]);
 
 type Schemas = { [C in InvokeChannel]: z.ZodType<InvokePayload<C>> };
 
 export const payloadSchemas = {
   'app:info': empty,
+  'sandbox:restore': empty,
   'profiles:list': empty,
   'profiles:create': z.object({ name: z.string().max(200), baseUrl: z.string().max(2048), confirmInsecure: z.boolean().optional() }).strict(),
   'profiles:update': z.object({
@@ -76,8 +81,14 @@ export const payloadSchemas = {
   'files:release': z.object({ fileId: id }).strict(),
   'send:preview': z.object({ draft }).strict(),
   'send:submit': z.object({ draft, requestId: id, again: z.boolean().optional() }).strict(),
+  'media:detect-type': z.object({ url: z.string().min(1).max(4096) }).strict(),
   'send:cancel': z.object({ requestId: id }).strict(),
   'send:copy-curl': z.object({ draft, withKey: z.boolean() }).strict(),
+  'messages:list': z.object({
+    number: number.optional(),
+    page: z.number().int().min(1).max(10_000_000).optional(),
+    perPage: z.number().int().min(1).max(500).optional(),
+  }).strict(),
   'outbox:list': empty,
   'outbox:cancel': z.object({ id }).strict(),
   'outbox:retry': z.object({ id }).strict(),

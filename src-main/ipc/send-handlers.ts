@@ -4,13 +4,14 @@
 import { toCurl } from '../core/curl';
 import { wireHref } from '../core/http/wire-url';
 import type { SendProgress } from '../core/http/sender';
+import { detectRemoteType } from '../core/media/remote-type';
 import { SendSession } from '../core/messages/send-session';
 import { activeProfileId } from './active-profile';
 import type { SendDraft } from './contract';
 import { draftOperation } from './draft-operation';
 import type { DomainHandlers, Emit, HandlerCore, HandlerPlatform } from './handler-types';
 
-export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform['clipboard'], emit: Emit): DomainHandlers<'send'> {
+export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform['clipboard'], emit: Emit): DomainHandlers<'send'> & DomainHandlers<'media'> {
   const sending = new SendSession(core.messages);
   const draft = (d: SendDraft) => () => draftOperation(d, core.files);
   const progressOf = (requestId: string) => (p: SendProgress) => {
@@ -23,6 +24,7 @@ export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform
       return { method: request.method, url: wireHref(request.url), curl: toCurl(request), problems };
     },
     'send:submit': (p) => sending.submit(draft(p.draft), { requestId: p.requestId, again: p.again === true, onProgress: progressOf(p.requestId) }),
+    'media:detect-type': ({ url }) => detectRemoteType(url),
     'send:cancel': async ({ requestId }) => {
       sending.cancel(requestId);
       return null;

@@ -2,7 +2,7 @@
 // events, start-up notices and shutdown. The Electron host, the Chromium host (npm start
 // without Electron), the end-to-end harness and the benchmarks call this and supply only their
 // OS services (window delivery, clipboard, file picker, external links, the person's consent).
-import { bootstrap, type BootstrapResult, type ResumeSandbox, type StartSandbox } from '../app-shell/bootstrap';
+import { bootstrap, restoreSandbox, type BootstrapResult, type ResumeSandbox, type SandboxHandle, type StartSandbox } from '../app-shell/bootstrap';
 import { createCore, type Core } from '../core/create-core';
 import { LIMITS } from '../core/limits';
 import type { AppHost, AppInfo, EventChannel, EventMap } from '../ipc/contract';
@@ -45,13 +45,13 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { dataDir, host, log } = options;
   const core = await createCore({ dataDir, log, ...(options.keychainService ? { keychainService: options.keychainService } : {}) });
   const sandbox = options.sandbox ?? { start: startSandbox, resume: resumeSandbox };
-  let boot: BootstrapResult = { firstRunNotice: null, sandbox: null };
-  try {
-    boot = await bootstrap({ dataDir, profiles: core.profiles, keys: core.keys, startSandbox: sandbox.start, resumeSandbox: sandbox.resume });
-  } catch (err) {
-    // The app is useful without its sandbox (real profiles, the outbox): say so, go on.
-    boot = { firstRunNotice: null, sandbox: null, problem: `The built-in sandbox could not be started: ${err instanceof Error ? err.message : 'unknown error'}` };
-  }
+  const bootstrapDeps = { dataDir, profiles: core.profiles, keys: core.keys, startSandbox: sandbox.start, resumeSandbox: sandbox.resume };
+  // The app is useful without its sandbox (real profiles, the outbox): say so, go on.
+  const boot: BootstrapResult = await bootstrap(bootstrapDeps).catch((err: unknown) => ({
+    firstRunNotice: null,
+    sandbox: null,
+    problem: `The built-in sandbox could not be started: ${err instanceof Error ? err.message : 'unknown error'}`,
+  }));
   const notices = [...core.notices, ...(boot.problem ? [boot.problem] : [])];
   for (const notice of notices) log(notice);
 
@@ -64,7 +64,18 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     sandbox: boot.sandbox ? { baseUrl: boot.sandbox.baseUrl } : null,
     limits: { imageBytes: LIMITS.imageBytes, documentBytes: LIMITS.documentBytes, audioBytes: LIMITS.audioBytes, textChars: LIMITS.textChars, captionChars: LIMITS.captionChars },
   };
-  const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver });
+  // the sandbox server running now: the one started at launch, or the one "Reset sandbox" made
+  let running: SandboxHandle | null = boot.sandbox;
+  const sandboxControl = {
+    async restore() {
+      const restored = await restoreSandbox({ ...bootstrapDeps, running });
+      running = restored.sandbox;
+      info.sandbox = { baseUrl: restored.sandbox.baseUrl };
+      log(restored.notice);
+      return { baseUrl: restored.sandbox.baseUrl, notice: restored.notice };
+    },
+  };
+  const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const unwire = wireCoreEvents(core, host.deliver);
 
@@ -74,7 +85,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
       unwire();
       // each step on its own: one failing must not leave the others undone
       const steps = await Promise.allSettled([host.services.clipboard.dispose(), core.close()]);
-      const closed = await Promise.allSettled([boot.sandbox?.close()]);
+      const closed = await Promise.allSettled([running?.close()]);
       for (const step of [...steps, ...closed]) if (step.status === 'rejected') log(`shutdown: ${String(step.reason)}`);
     })();
     return stopping;

@@ -1,6 +1,7 @@
 // Roles of an API description and the operations that may use them: pure data that the main
 // process and the window's mapping editor both read (no node:*, no electron, no DOM).
-import type { DescribedOperation, Role } from '../core/api/types';
+import type { Role } from './api-description';
+import type { DescribedOperation } from './operation-ids';
 
 export const ROLES = [
   'number', 'text', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype',

@@ -1,6 +1,6 @@
 // API.md as an API description: what every profile speaks until it learns otherwise. The
 // request builder knows no field names of its own; they are all here.
-import type { ContactsResponseMap, DescribedOperation, OperationSpec, Role, RoleRef } from './types';
+import type { ContactsResponseMap, DescribedOperation, OperationSpec, Role, RoleRef, Template } from './types';
 
 const role = (name: Role): RoleRef => ({ $role: name });
 
@@ -19,59 +19,31 @@ export const DETECT_CONTACTS: ContactsResponseMap = {
   paging: null,
 };
 
+/** API.md's listings: GET, each query parameter named after the role it carries. */
+function listing(path: string, ...params: Role[]): OperationSpec {
+  return { method: 'GET', path, query: params.map((name) => ({ name, value: role(name) })), headers: [], body: null };
+}
+
+/** API.md's sends: POST /api/v1/messages/<type>, the new message's id in `id`. */
+function send(type: 'text' | 'media' | 'audio', body: Template): OperationSpec {
+  return { method: 'POST', path: `/api/v1/messages/${type}`, query: [], headers: [], body, send: { messageId: 'id' } };
+}
+
 export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSpec>> = {
   'contacts.list': {
-    method: 'GET',
-    path: '/api/v1/contacts',
-    query: [
-      { name: 'page', value: role('page') },
-      { name: 'per_page', value: role('per_page') },
-      { name: 'search', value: role('search') },
-    ],
-    headers: [],
-    body: null,
+    ...listing('/api/v1/contacts', 'page', 'per_page', 'search'),
     // API.md's names come first in every detection list, and a bare array is accepted too
     contacts: { ...DETECT_CONTACTS, paging: 'page' },
   },
-  'messages.text': {
-    method: 'POST',
-    path: '/api/v1/messages/text',
-    query: [],
-    headers: [],
-    body: { number: role('number'), text: role('text') },
-    send: { messageId: 'id' },
-  },
-  'messages.media': {
-    method: 'POST',
-    path: '/api/v1/messages/media',
-    query: [],
-    headers: [],
-    body: { number: role('number'), mediatype: role('mediatype'), mimetype: role('mimetype'), fileName: role('file_name'), media: role('media'), caption: role('caption') },
-    send: { messageId: 'id' },
-  },
-  'messages.audio': {
-    method: 'POST',
-    path: '/api/v1/messages/audio',
-    query: [],
-    headers: [],
-    body: { number: role('number'), audio: role('audio'), mimetype: role('mimetype'), ptt: true },
-    send: { messageId: 'id' },
-  },
-  'messages.list': {
-    method: 'GET',
-    path: '/api/v1/messages',
-    query: [
-      { name: 'number', value: role('number') },
-      { name: 'page', value: role('page') },
-      { name: 'per_page', value: role('per_page') },
-    ],
-    headers: [],
-    body: null,
-  },
+  'messages.text': send('text', { number: role('number'), text: role('text') }),
+  'messages.media': send('media', {
+    number: role('number'),
+    mediatype: role('mediatype'),
+    mimetype: role('mimetype'),
+    fileName: role('file_name'),
+    media: role('media'),
+    caption: role('caption'),
+  }),
+  'messages.audio': send('audio', { number: role('number'), audio: role('audio'), mimetype: role('mimetype'), ptt: true }),
+  'messages.list': listing('/api/v1/messages', 'number', 'page', 'per_page'),
 };
-
-export const DESCRIBED_OPERATIONS = Object.keys(DEFAULT_OPERATIONS) as DescribedOperation[];
-
-export function isDescribedOperation(id: string): id is DescribedOperation {
-  return (DESCRIBED_OPERATIONS as string[]).includes(id);
-}

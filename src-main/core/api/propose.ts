@@ -9,6 +9,7 @@ import { DETECT_CONTACTS } from './defaults';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
 import { OPERATION_ROLES, isRole, missingRoles } from './roles';
+import { shorten } from './shorten';
 import type { DescribedOperation, MappingRow, OperationMethod, OperationSpec, Proposal, QueryParam, Role, RoleFixes, RoleRef, Template } from './types';
 
 export type { MappingRow, Proposal, RoleFixes };
@@ -95,7 +96,7 @@ class Guesser {
 
   queryValue(name: string, value: string): string | RoleRef {
     const role = this.decide(name, name, value, 'query');
-    this.rows.push({ location: 'query', field: name, example: short(value), role: role?.$role ?? null });
+    this.rows.push({ location: 'query', field: name, example: shorten(value, '…'), role: role?.$role ?? null });
     return role ?? value;
   }
 
@@ -112,7 +113,7 @@ class Guesser {
       if (node === null || typeof node === 'boolean') return node;
       const value = node as string | number;
       const role = this.decide(path, key, value, 'body', sources);
-      this.rows.push({ location: 'body', field: path, example: short(String(value)), role: role?.$role ?? null });
+      this.rows.push({ location: 'body', field: path, example: shorten(String(value), '…'), role: role?.$role ?? null });
       return role ?? value;
     };
     return walk(body, '', '');
@@ -205,8 +206,4 @@ function withFormat(role: Role, value: string | number): RoleRef {
   if (match?.[1]) ref.prefix = match[1];
   if (match?.[3]) ref.suffix = match[3];
   return ref;
-}
-
-function short(text: string): string {
-  return text.length <= 60 ? text : `${text.slice(0, 57)}…`;
 }

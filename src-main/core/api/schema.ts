@@ -2,6 +2,7 @@
 // does not pass is refused with the path of the problem, so a damaged or hostile profiles.json
 // cannot make the builder send what the person never described.
 import { z } from 'zod';
+import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
 import { judgeHeader } from './header-policy';
 import { ROLES } from './roles';
 import type { ApiDescription, Template } from './types';
@@ -45,7 +46,7 @@ const header = z.strictObject({ name: z.string(), value: z.string() }).superRefi
   if (!verdict.keep) ctx.addIssue({ code: 'custom', message: verdict.silent ? `${h.name} is set by the app` : verdict.reason });
 });
 
-export const describedOperation = z.enum(['contacts.list', 'messages.text', 'messages.media', 'messages.audio', 'messages.list']);
+export const describedOperation = z.enum(DESCRIBED_OPERATIONS);
 
 export const operationSpecSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),

@@ -2,36 +2,22 @@
 // $'...' is read by shell-ansi-c.ts.
 import type { CurlParseError } from './curl-error';
 import { ansiCQuoted } from './shell-ansi-c';
-import { addPlain, bareLineBreak, continuationEnd, refuse, skipComment, unterminated, variableName } from './shell-scan';
+import { refuse, unterminated } from './shell-scan';
 import type { Scan } from './shell-scan';
+import { noteVariable, scanWords } from './shell-words';
+import type { WordRules } from './shell-words';
+
+const POSIX_RULES: WordRules = {
+  escape: '\\',
+  operators: '|&;<>()`',
+  operator: posixOperator,
+  singleQuoted: posixSingleQuoted,
+  doubleQuoted: posixDoubleQuoted,
+  dollar: posixBareDollar,
+};
 
 export function scanPosix(s: Scan): void {
-  const { text } = s;
-  while (s.pos < text.length) {
-    const at = s.pos;
-    const c = text.charAt(at);
-    if (c === ' ' || c === '\t') {
-      s.words.end();
-      s.pos += 1;
-    } else if (c === '\n' || c === '\r') {
-      s.pos = c === '\r' && text.charAt(at + 1) !== '\n' ? at + 1 : bareLineBreak(s, at);
-      if (c === '\r') s.words.end();
-    } else if (c === '\\') posixBackslash(s);
-    else if (c === "'") posixSingleQuoted(s);
-    else if (c === '"') posixDoubleQuoted(s);
-    else if (c === '$' && text.charAt(at + 1) === "'") ansiCQuoted(s);
-    else if (c === '$' && text.charAt(at + 1) === '"') s.pos += 1; // $"..." (locale translation) reads as "..."
-    else if (c === '$') {
-      posixDollar(s, at);
-      s.lineHasContent = true;
-      s.pos += 1;
-    } else if (c === '#' && !s.words.inWord) skipComment(s);
-    else if ('|&;<>()`'.includes(c)) throw posixOperator(s, at);
-    else {
-      addPlain(s, c);
-      s.pos += 1;
-    }
-  }
+  scanWords(s, POSIX_RULES);
 }
 
 export function posixOperator(s: Scan, at: number): CurlParseError {
@@ -45,20 +31,6 @@ export function posixOperator(s: Scan, at: number): CurlParseError {
   if (c === '<' || c === '>') return refuse(s, at, `a redirection (${c})`, 'paste only the curl command (use -o to save the response)');
   if (c === '`') return refuse(s, at, 'a backtick command substitution (`...`), which is not run here', 'paste the command with its result filled in');
   return refuse(s, at, `an unquoted parenthesis (${c})`, 'put that argument in quotes');
-}
-
-/** `\` outside quotes: a line continuation, or the next character taken literally. */
-function posixBackslash(s: Scan): void {
-  const at = s.pos;
-  const continued = continuationEnd(s, at);
-  if (continued !== -1) {
-    s.pos = continued;
-    s.lineHasContent = false;
-    return;
-  }
-  if (at + 1 < s.text.length) s.words.add(s.text.charAt(at + 1));
-  s.lineHasContent = true;
-  s.pos = at + 2;
 }
 
 function posixSingleQuoted(s: Scan): void {
@@ -111,14 +83,23 @@ function posixDoubleQuotedSpecial(s: Scan, at: number): number {
   return at + 1;
 }
 
+/** `$` outside quotes: $'...' (ANSI-C), $"..." (read as "..."), or a `$` of its own. */
+function posixBareDollar(s: Scan): void {
+  const at = s.pos;
+  const next = s.text.charAt(at + 1);
+  if (next === "'") ansiCQuoted(s);
+  else if (next === '"') s.pos += 1; // $"..." (locale translation) reads as "..."
+  else {
+    posixDollar(s, at);
+    s.lineHasContent = true;
+    s.pos += 1;
+  }
+}
+
 /** A POSIX `$` not starting $'...': notes a variable, refuses $(...), keeps the `$` itself. */
 function posixDollar(s: Scan, at: number): void {
   const next = s.text.charAt(at + 1);
   if (next === '(') throw refuse(s, at, 'a command substitution $(...), which is not run here', 'paste the command with its result filled in');
-  if (next === '{') {
-    const close = s.text.slice(at + 2, at + 66).indexOf('}');
-    s.notes.variable(close === -1 ? '${...}' : `\${${s.text.slice(at + 2, at + 2 + close)}}`);
-  } else if (/[A-Za-z_]/.test(next)) s.notes.variable(`$${variableName(s.text, at + 1, '')}`);
-  else if (next !== '' && '0123456789@*#?$!-'.includes(next)) s.notes.variable(`$${next}`);
+  if (!noteVariable(s, at, '') && next !== '' && '0123456789@*#?$!-'.includes(next)) s.notes.variable(`$${next}`);
   s.words.add('$');
 }

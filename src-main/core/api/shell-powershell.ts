@@ -1,48 +1,22 @@
 // PowerShell (curl.exe called from PowerShell; arguments passed as PowerShell 7.3+ passes them)
 import { CurlParseError } from './curl-error';
 import { posixOperator } from './shell-posix';
-import { addPlain, bareLineBreak, continuationEnd, lineAt, readHex, refuse, skipComment, unterminated, variableName } from './shell-scan';
+import { lineAt, readHex, refuse, unterminated } from './shell-scan';
 import type { Scan } from './shell-scan';
+import { noteVariable, scanWords } from './shell-words';
+import type { WordRules } from './shell-words';
+
+const POWERSHELL_RULES: WordRules = {
+  escape: '`',
+  operators: '|&;<>',
+  operator: posixOperator,
+  singleQuoted: powerShellSingleQuoted,
+  doubleQuoted: powerShellDoubleQuoted,
+  dollar: powerShellBareDollar,
+};
 
 export function scanPowerShell(s: Scan): void {
-  const { text } = s;
-  while (s.pos < text.length) {
-    const at = s.pos;
-    const c = text.charAt(at);
-    if (c === ' ' || c === '\t') {
-      s.words.end();
-      s.pos += 1;
-    } else if (c === '\n' || c === '\r') {
-      s.pos = c === '\r' && text.charAt(at + 1) !== '\n' ? at + 1 : bareLineBreak(s, at);
-      if (c === '\r') s.words.end();
-    } else if (c === '`') powerShellBacktick(s);
-    else if (c === "'") powerShellSingleQuoted(s);
-    else if (c === '"') powerShellDoubleQuoted(s);
-    else if (c === '$') {
-      powerShellDollar(s, at);
-      s.words.add('$');
-      s.lineHasContent = true;
-      s.pos += 1;
-    } else if (c === '#' && !s.words.inWord) skipComment(s);
-    else if ('|&;<>'.includes(c)) throw posixOperator(s, at);
-    else {
-      addPlain(s, c);
-      s.pos += 1;
-    }
-  }
-}
-
-function powerShellBacktick(s: Scan): void {
-  const at = s.pos;
-  const continued = continuationEnd(s, at);
-  if (continued !== -1) {
-    s.pos = continued;
-    s.lineHasContent = false;
-    return;
-  }
-  if (at + 1 < s.text.length) s.words.add(s.text.charAt(at + 1));
-  s.lineHasContent = true;
-  s.pos = at + 2;
+  scanWords(s, POWERSHELL_RULES);
 }
 
 /** '...' with '' for a quote; nothing else is special. */
@@ -108,11 +82,14 @@ function powerShellEscape(s: Scan, at: number, openedAt: number): number {
   return at + 2;
 }
 
+function powerShellBareDollar(s: Scan): void {
+  powerShellDollar(s, s.pos);
+  s.words.add('$');
+  s.lineHasContent = true;
+  s.pos += 1;
+}
+
 function powerShellDollar(s: Scan, at: number): void {
-  const next = s.text.charAt(at + 1);
-  if (next === '(') throw refuse(s, at, 'a subexpression $(...), which is not run here', 'paste the command with its result filled in');
-  if (next === '{') {
-    const close = s.text.slice(at + 2, at + 66).indexOf('}');
-    s.notes.variable(close === -1 ? '${...}' : `\${${s.text.slice(at + 2, at + 2 + close)}}`);
-  } else if (/[A-Za-z_]/.test(next)) s.notes.variable(`$${variableName(s.text, at + 1, ':')}`);
+  if (s.text.charAt(at + 1) === '(') throw refuse(s, at, 'a subexpression $(...), which is not run here', 'paste the command with its result filled in');
+  noteVariable(s, at, ':');
 }

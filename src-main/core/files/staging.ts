@@ -11,32 +11,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
+import { byteLimitFor, LIMITS } from '../../shared/limits';
+import { tooLargeMessage } from '../../shared/file-size-problem';
+import type { FilePurpose } from '../../shared/file-purpose';
+import type { StagedFile } from '../../shared/model';
 import { CrmError } from '../errors';
-import { LIMITS, tooLargeMessage } from '../limits';
 import { nodeFileAccess } from '../media/file-access';
 import { SNIFF_BYTES, sniffMimetype } from '../media/sniff';
-import type { FileCategory } from '../media/sniff';
 import { oggFileName, remuxWebmOpusToOgg } from '../media/webm-to-ogg';
-
-export type StagePurpose = 'image' | 'document' | 'audio';
-
-/** Same shape as StagedFile in ipc/contract.ts (core does not import the IPC contract). */
-export interface StagedFileInfo {
-  fileId: string;
-  name: string;
-  size: number;
-  mimetype: string;
-  category: FileCategory;
-  previewDataUrl: string | null;
-  /** a temporary copy under staging/ (dropped or recorded), not the person's own file */
-  temporary: boolean;
-}
 
 interface Entry {
   path: string;
   /** true when the file is ours (a temp file under staging/) and is deleted on release */
   owned: boolean;
-  info: StagedFileInfo;
+  info: StagedFile;
 }
 
 /** Images are shown and audio is offered for playback up to this size (a data URL crosses IPC). */
@@ -57,17 +45,6 @@ const PREVIEWABLE = new Set([
 
 function previewable(mimetype: string, size: number): boolean {
   return PREVIEWABLE.has(mimetype) && size <= PREVIEW_MAX_BYTES;
-}
-
-export function purposeLimit(purpose: StagePurpose): { bytes: number; what: string } {
-  switch (purpose) {
-    case 'image':
-      return { bytes: LIMITS.imageBytes, what: 'images' };
-    case 'audio':
-      return { bytes: LIMITS.audioBytes, what: 'voice notes' };
-    case 'document':
-      return { bytes: LIMITS.documentBytes, what: 'documents' };
-  }
 }
 
 /** A file name safe on every platform: no directories, no control or reserved characters. */
@@ -130,8 +107,8 @@ export class FileStaging {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
   }
 
-  async stageFromPath(path: string, purpose: StagePurpose): Promise<StagedFileInfo> {
-    const limit = purposeLimit(purpose);
+  async stageFromPath(path: string, purpose: FilePurpose): Promise<StagedFile> {
+    const limit = byteLimitFor(purpose);
     let size: number;
     let head: Uint8Array;
     try {
@@ -139,7 +116,7 @@ export class FileStaging {
       if (!info.isFile()) throw new CrmError('file_unreadable', `${basename(path)} is not a regular file.`);
       size = info.size;
       // Refused from its size alone, before a byte of it is read.
-      if (size > limit.bytes) throw new CrmError('file_too_large', `${tooLargeMessage(basename(path), size, limit.bytes, limit.what)}.`);
+      if (size > limit) throw new CrmError('file_too_large', `${tooLargeMessage(basename(path), size, purpose)}.`);
       head = await nodeFileAccess.readHead(path, Math.max(SNIFF_BYTES, 0));
     } catch (err) {
       if (err instanceof CrmError) throw err;
@@ -155,11 +132,10 @@ export class FileStaging {
     return entry.info;
   }
 
-  async stageFromBytes(name: string, bytes: Uint8Array, purpose: StagePurpose): Promise<StagedFileInfo> {
+  async stageFromBytes(name: string, bytes: Uint8Array, purpose: FilePurpose): Promise<StagedFile> {
     let safeName = sanitiseFileName(name);
-    const limit = purposeLimit(purpose);
     // Refused before anything touches the disk.
-    if (bytes.byteLength > limit.bytes) throw new CrmError('file_too_large', `${tooLargeMessage(safeName, bytes.byteLength, limit.bytes, limit.what)}.`);
+    if (bytes.byteLength > byteLimitFor(purpose)) throw new CrmError('file_too_large', `${tooLargeMessage(safeName, bytes.byteLength, purpose)}.`);
     // A voice note recorded as WebM/Opus is sent as Ogg/Opus (what WhatsApp-style APIs want):
     // same packets, other container. When the remux declines, the WebM is staged as it is.
     if (purpose === 'audio' && sniffMimetype(bytes.subarray(0, SNIFF_BYTES)).mimetype === 'audio/webm') {
@@ -198,7 +174,7 @@ export class FileStaging {
     return entry.path;
   }
 
-  info(fileId: string): StagedFileInfo | null {
+  info(fileId: string): StagedFile | null {
     return this.entries.get(fileId)?.info ?? null;
   }
 

@@ -10,7 +10,7 @@ import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
 import { wirePath } from '../http/wire-url';
-import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, SavedKey, ServerKey } from '../model';
+import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, SavedKey, ServerKey, ServerKeyList } from '../model';
 import type { MetaStores } from '../meta/stores';
 import type { Operation } from '../operations';
 import { parseCreatedKey, parseServerKeys } from '../parse/server-keys';
@@ -20,12 +20,13 @@ import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { ChangeFeed } from '../change-feed';
 import type { KeyService, KeyTestResult, OutboxService, RevocationProgress, RevocationReport } from '../services';
-import { callWithKey, outcomeOf, proofOf } from './api-call';
+import { callWithKey, isUnreachable, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
 import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
+import type { ServerKeyCache } from './server-key-cache';
 
 /** how long after its creation a key made through the API may be copied (once) */
 export const NEW_KEY_COPY_WINDOW_MS = 5 * 60 * 1000;
@@ -48,6 +49,8 @@ export interface KeyManagerDeps {
   vault: KeyVault;
   profiles: ProfileManager;
   sender: HttpSender;
+  /** the last server key list per profile, for offline revocations; absent: none kept */
+  serverKeyCache?: ServerKeyCache;
   /** the durable queue for server revocations; absent: a revocation stays on this computer */
   outbox?: OutboxService;
   /**
@@ -237,11 +240,23 @@ export class KeyManager implements KeyService {
     return this.changes.subscribe(listener);
   }
 
-  async listServerKeys(profileId?: string): Promise<ServerKey[]> {
+  async listServerKeys(profileId?: string): Promise<ServerKeyList> {
     const profile = await this.deps.profiles.resolve(profileId);
-    const keys = await this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json));
+    let keys: ServerKey[];
+    let cachedAt: string | null = null;
+    try {
+      keys = await this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json));
+      await this.deps.serverKeyCache?.put(profile.id, keys, this.now().toISOString()).catch(() => undefined);
+    } catch (err) {
+      // offline: the last list seen, so a server key can still be revoked (the outbox queues it)
+      const cached = isUnreachable(err) ? await this.deps.serverKeyCache?.get(profile.id) : null;
+      if (!cached) throw err;
+      keys = cached.keys;
+      cachedAt = cached.at;
+    }
     for (const key of keys) this.serverKeyNames.set(key.id, key.name);
-    return keys;
+    const revoking = (await this.outbox?.serverRevocations(profile.id)) ?? new Map();
+    return { keys: keys.map((key) => ({ ...key, revocation: revoking.get(key.id) ?? null })), cachedAt };
   }
 
   async createServerKey(input: { profileId?: string; name: string; permissions?: Permission[] }): Promise<KeyMeta> {

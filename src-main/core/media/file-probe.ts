@@ -1,10 +1,10 @@
 // What a local file is, from its size (stat) and its first bytes only. Used by the request
 // builder and by file staging (the renderer's StagedFile shows mimetype and category).
 import { basename } from 'node:path';
+import type { FilePurpose } from '../../shared/file-purpose';
 import type { FileAccess } from './file-access';
 import { nodeFileAccess } from './file-access';
 import { refineByName } from './mimetypes';
-import type { FileCategory } from './sniff';
 import { SNIFF_BYTES, sniffMimetype } from './sniff';
 
 export type FileProbe =
@@ -14,7 +14,7 @@ export type FileProbe =
       name: string;
       size: number;
       mimetype: string;
-      category: FileCategory;
+      category: FilePurpose;
       /** false when the bytes matched nothing known (or were not read) */
       recognised: boolean;
       /** over maxBytes: the head was not read, mimetype is a guess from the name */

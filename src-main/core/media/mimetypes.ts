@@ -1,12 +1,9 @@
 // Mimetype rules of the API (API.md, Messages) and guesses from a file name or URL, used when
 // there are no bytes to sniff (a URL source) or the bytes say nothing useful.
 
-/** The audio mimetypes Send Audio accepts. */
-export const AUDIO_MIMETYPES = ['audio/ogg', 'audio/webm', 'audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/wav'] as const;
-export type AudioMimetype = (typeof AUDIO_MIMETYPES)[number];
+import { AUDIO_MIMETYPES, IMAGE_MIMETYPES, type AudioMimetype } from '../../shared/media-types';
 
-/** Image mimetypes whose bytes the sniffer recognises. */
-export const IMAGE_MIMETYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export { AUDIO_MIMETYPES, IMAGE_MIMETYPES, type AudioMimetype };
 
 const AUDIO_ALIASES: Record<string, AudioMimetype> = {
   'audio/ogg': 'audio/ogg',

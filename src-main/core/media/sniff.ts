@@ -1,11 +1,11 @@
 // Mimetype detection from a file's first bytes (its "magic numbers"). Pure: takes the head
 // of a file (SNIFF_BYTES is enough), never the whole file.
-
-export type FileCategory = 'image' | 'audio' | 'document';
+import type { FilePurpose } from '../../shared/file-purpose';
 
 export interface SniffResult {
   mimetype: string;
-  category: FileCategory;
+  /** what the bytes can be sent as */
+  category: FilePurpose;
   /** false when nothing matched and the result is the application/octet-stream fallback */
   recognised: boolean;
 }
@@ -22,7 +22,7 @@ export function sniffMimetype(head: Uint8Array): SniffResult {
     for (let i = 0; i < text.length; i += 1) if (at(start + i) !== text.charCodeAt(i)) return false;
     return true;
   };
-  const found = (mimetype: string, category: FileCategory): SniffResult => ({ mimetype, category, recognised: true });
+  const found = (mimetype: string, category: FilePurpose): SniffResult => ({ mimetype, category, recognised: true });
 
   // images
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return found('image/jpeg', 'image');

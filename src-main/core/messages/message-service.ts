@@ -4,15 +4,16 @@
 // message.
 import { randomUUID } from 'node:crypto';
 import { readableJson } from '../http/sender';
-import type { HttpSender } from '../http/sender';
+import type { ApiResponse, HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
 import type { FileStaging } from '../files/staging';
 import { callWithKey, isUnreachable } from '../keys/api-call';
 import type { ApiCallOptions } from '../keys/api-call';
-import type { SavedKey, SentMessage } from '../model';
+import type { RequestProblem, SavedKey, SentMessage } from '../model';
 import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from '../operations';
 import { parseMessagePage } from '../parse/message';
 import { sentMessageOf } from './sent-message';
+import type { Delivery, SendRecorder } from './sent-record';
 import type { ProfileManager } from '../profiles/profile-manager';
 import { buildRequest, prepareRequest } from '../request-builder';
 import type { KeyAccess, MessageService, OutboxService, SendCallOptions, SendResult } from '../services';
@@ -27,6 +28,10 @@ export interface MessageServiceDeps {
   outbox?: OutboxService;
   /** keeps a staged file alive for a queued send (see FileStaging.pinForOutbox) */
   files?: Pick<FileStaging, 'pinForOutbox'>;
+  /** told of every send the service took (this app's record of what it sent) */
+  history?: SendRecorder;
+  /** what could not be recorded, for the app log (never a key value) */
+  log?: (message: string) => void;
 }
 
 export class MessageServiceImpl implements MessageService {
@@ -35,6 +40,8 @@ export class MessageServiceImpl implements MessageService {
   private readonly sender: HttpSender;
   private readonly outbox: OutboxService | undefined;
   private readonly files: Pick<FileStaging, 'pinForOutbox'> | undefined;
+  private readonly history: SendRecorder | undefined;
+  private readonly log: ((message: string) => void) | undefined;
 
   constructor(deps: MessageServiceDeps) {
     this.profiles = deps.profiles;
@@ -42,6 +49,8 @@ export class MessageServiceImpl implements MessageService {
     this.sender = deps.sender;
     this.outbox = deps.outbox;
     this.files = deps.files;
+    this.history = deps.history;
+    this.log = deps.log;
   }
 
   sendText(input: SendTextInput, options: SendCallOptions = {}): Promise<SendResult> {
@@ -56,7 +65,7 @@ export class MessageServiceImpl implements MessageService {
     return this.send({ op: 'messages.audio', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
   }
 
-  async prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: { field: string; message: string }[] }> {
+  async prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: RequestProblem[] }> {
     const profile = await this.profiles.resolve(profileId);
     return prepareRequest(op, profile);
   }
@@ -100,10 +109,9 @@ export class MessageServiceImpl implements MessageService {
     };
     if (options.signal) callOptions.signal = options.signal;
     if (options.onProgress) callOptions.onProgress = options.onProgress;
+    let response: ApiResponse;
     try {
-      const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, callOptions);
-      // a replayed answer: the server already had this message (same Idempotency-Key), nothing new was created
-      return { status: 'sent', message: sentMessageOf(op, profile, response), durationMs: response.durationMs, replayed: response.replayed };
+      response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, callOptions);
     } catch (err) {
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
       const keyId = (used as SavedKey | null)?.id ?? null;
@@ -113,6 +121,20 @@ export class MessageServiceImpl implements MessageService {
         outboxId: item.id,
         reason: `The API could not be reached (${err.message}). The message is in the outbox and will be sent, with the same Idempotency-Key, when the API is back.`,
       };
+    }
+    const message = sentMessageOf(op, profile, response);
+    // a replayed answer: the server already had this message (same Idempotency-Key), nothing new was created
+    await this.remember({ profileId: profile.id, op, message, origin: response.replayed ? 'replayed' : 'sent' });
+    return { status: 'sent', message, durationMs: response.durationMs, replayed: response.replayed };
+  }
+
+  /** The record is for display: failing to write it never turns a sent message into an error. */
+  private async remember(delivery: Delivery): Promise<void> {
+    if (!this.history) return;
+    try {
+      await this.history.record(delivery);
+    } catch (err) {
+      this.log?.(`message history: a sent message could not be recorded: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 }

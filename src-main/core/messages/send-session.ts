@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { CrmError } from '../errors';
 import type { PreparedRequest } from '../http/prepared-request';
 import type { SendProgress } from '../http/sender';
+import type { RequestProblem, SendResult } from '../model';
 import type { Operation } from '../operations';
-import type { MessageService, SendResult } from '../services';
+import type { MessageService } from '../services';
 import { DraftKeys, verdictOf } from './draft-keys';
 
 export type MessageOp = Extract<Operation, { idempotencyKey: string }>;
@@ -41,7 +42,7 @@ export class SendSession {
     return withKey(unkeyed, this.keys.keyFor(unkeyed.op, contentOf(unkeyed)));
   }
 
-  async prepare(build: () => Promise<UnkeyedOp>): Promise<{ request: PreparedRequest; problems: { field: string; message: string }[] }> {
+  async prepare(build: () => Promise<UnkeyedOp>): Promise<{ request: PreparedRequest; problems: RequestProblem[] }> {
     return this.messages.prepare(await this.keyed(build));
   }
 

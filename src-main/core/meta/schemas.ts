@@ -2,12 +2,15 @@
 // not in the domain types survives a load (in particular nothing secret, and not the copies of
 // revocation progress older keys.json files carry: the outbox journal is its only record).
 import { z } from 'zod';
+import { KEY_TEST_OUTCOMES } from '../../shared/key-test-outcome';
+import { ENDPOINT_IDS } from '../../shared/operation-ids';
+import { PERMISSIONS } from '../../shared/permissions';
 import { apiDescriptionSchema } from '../api/schema';
 import type { Profile, SavedKey } from '../model';
 
-const permission = z.enum(['contacts:read', 'messages:send', 'keys:manage']);
-const outcome = z.enum(['valid', 'invalid_or_revoked', 'forbidden', 'unreachable', 'rate_limited', 'server_error']);
-const endpointId = z.enum(['contacts.list', 'messages.text', 'messages.media', 'messages.audio', 'messages.list', 'keys.list', 'keys.create', 'keys.delete']);
+const permission = z.enum(PERMISSIONS);
+const outcome = z.enum(KEY_TEST_OUTCOMES);
+const endpointId = z.enum(ENDPOINT_IDS);
 
 export const profileSchema = z.object({
   id: z.string().min(1),

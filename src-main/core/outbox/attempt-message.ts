@@ -37,7 +37,10 @@ export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: 
     return messageOutcome(err, streaks, ctx.bounds, ctx.random);
   }
   // A 2xx is sent, even when its answer cannot be read (then there is no id to show).
-  if (result.ok) return { kind: 'sent', summary: sentMessageOf(op, ctx.profile, result.response).id };
+  if (result.ok) {
+    const message = sentMessageOf(op, ctx.profile, result.response);
+    return { kind: 'sent', summary: message.id, message };
+  }
   return messageOutcome(result.error, streaks, ctx.bounds, ctx.random);
 }
 

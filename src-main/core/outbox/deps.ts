@@ -1,5 +1,6 @@
 // The ports the outbox is built from (re-exported by index.ts).
 import type { HttpSender } from '../http/sender';
+import type { Delivery } from '../messages/sent-record';
 import type { Profile } from '../model';
 import type { KeyAccess } from '../services';
 
@@ -31,4 +32,9 @@ export interface OutboxDeps {
   holderId?: string;
   /** never receives key values */
   log?: (line: string) => void;
+  /**
+   * A queued message the service took, told once its 'sent' record is on disk (by the process
+   * that recorded it), for this app's record of what it sent. Its failure is logged, never retried.
+   */
+  onDelivered?(delivery: Delivery): Promise<void> | void;
 }

@@ -45,7 +45,8 @@ import { backoffMs } from './policy';
 import type { Step, StepContext } from './next-step';
 import { nextStep } from './next-step';
 import type { MessageOp, StoredOp } from './records';
-import { openHeads, revocationStates } from './queue-view';
+import type { Delivery } from '../messages/sent-record';
+import { openHeads, revocationStates, serverRevocationStates } from './queue-view';
 import { Reachability } from './reachability';
 import type { RevocationListener } from './revocation-reports';
 import { RevocationReports } from './revocation-reports';
@@ -216,6 +217,11 @@ export class OutboxEngine implements Outbox {
 
   subscribeRevocations(listener: RevocationListener): () => void {
     return this.reports.subscribe(listener);
+  }
+
+  async serverRevocations(profileId: string): Promise<Map<string, RevocationSyncState>> {
+    if (!this.closed) await this.journal.transact(() => undefined);
+    return serverRevocationStates(this.journal.state.values(), profileId);
   }
 
   async syncStates(): Promise<Map<string, RevocationSyncState>> {
@@ -399,11 +405,25 @@ export class OutboxEngine implements Outbox {
       }
     }
     const ctx = { now: this.now(), probeAt: this.reach.offlineUntil(this.profileBase.get(r.item.profileId)), activeKeyId };
+    let recorded: StoredOp | null;
     try {
-      await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
+      recorded = await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
     } catch (err) {
       // Our claim stays on disk; it is retried when the claim is found ours-but-idle or expires.
       this.log(`outbox: could not record the outcome of ${id}: ${toErrorInfo(err).message}`);
+      return;
+    }
+    // only the process whose record made it 'sent' tells, so a delivery is told once
+    if (outcome.kind === 'sent' && outcome.message && recorded?.item.state === 'sent' && recorded.payload.type === 'message') {
+      await this.tellDelivered({ profileId: recorded.item.profileId, op: recorded.payload.op, message: outcome.message, origin: 'outbox' });
+    }
+  }
+
+  private async tellDelivered(delivery: Delivery): Promise<void> {
+    try {
+      await this.deps.onDelivered?.(delivery);
+    } catch (err) {
+      this.log(`outbox: a delivered message could not be told to the record of sent messages: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 

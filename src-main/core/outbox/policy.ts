@@ -1,6 +1,6 @@
 // What an attempt's outcome means for the operation: pure functions, no I/O.
 import { CrmError, toErrorInfo } from '../errors';
-import type { ErrorInfo, OutboxItem } from '../model';
+import type { ErrorInfo, OutboxItem, SentMessage } from '../model';
 
 export type PendingReason = NonNullable<OutboxItem['pendingReason']>;
 
@@ -12,7 +12,8 @@ export type PendingReason = NonNullable<OutboxItem['pendingReason']>;
 export type Streak = 'server_error' | 'unanswered' | 'unsent';
 
 export type Outcome =
-  | { kind: 'sent'; summary: string | null }
+  /** `message`: a message send's answer, as read (for this app's record of what it sent) */
+  | { kind: 'sent'; summary: string | null; message?: SentMessage }
   /** waits; `delayMs` from now (null: the target's probe schedule decides) */
   | { kind: 'pending'; reason: PendingReason; error: ErrorInfo | null; delayMs: number | null; refusedKeys?: string[]; streak?: Streak }
   | { kind: 'failed'; error: ErrorInfo };

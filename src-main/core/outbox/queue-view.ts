@@ -49,6 +49,17 @@ export function syncStateOf(r: StoredOp): RevocationSyncState {
  * at a time (addRevocation), but a finished one may be followed by another (a cancelled one
  * queued again): the latest in enqueue order is the one that counts.
  */
+/** by server key id: the state of its latest revocation, for one profile's server key list */
+export function serverRevocationStates(records: Iterable<StoredOp>, profileId: string): Map<string, RevocationSyncState> {
+  const latest = new Map<string, StoredOp>();
+  for (const r of records) {
+    if (r.payload.type !== 'revocation' || r.payload.serverKeyId === null || r.item.profileId !== profileId) continue;
+    const seen = latest.get(r.payload.serverKeyId);
+    if (!seen || seen.order < r.order) latest.set(r.payload.serverKeyId, r);
+  }
+  return new Map([...latest].map(([serverKeyId, r]) => [serverKeyId, syncStateOf(r)]));
+}
+
 export function revocationStates(records: Iterable<StoredOp>): Map<string, RevocationSyncState> {
   const latest = new Map<string, StoredOp>();
   for (const r of records) {

@@ -1,11 +1,11 @@
 // API keys as the server lists and creates them. A created key's value is returned apart from
 // its metadata so the caller can put it into the keychain at once; no error message ever
 // contains it.
+import { PERMISSIONS } from '../../shared/permissions';
 import type { Permission, ServerKey } from '../model';
 import type { Json } from './shape';
 import { badShape, isRecord, optionalString, requiredString } from './shape';
 
-const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
 const KEY_FORMAT = /^[\x21-\x7e]{8,512}$/;
 
 /** GET /api-keys: {"data":[...]} or a bare array. Unknown permissions are dropped. */

@@ -2,9 +2,9 @@
 // reset it to API.md, and preview the request it makes. The window's mapping editor and
 // `crm profiles import-curl` both go through here; the description lives in profiles.json
 // with the profile it belongs to.
+import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
 import { toCurl } from '../curl';
 import { parseCurl, CurlParseError } from '../api/curl-parse';
-import { DESCRIBED_OPERATIONS } from '../api/defaults';
 import { proposeOperation } from '../api/propose';
 import type { Proposal, RoleFixes } from '../api/propose';
 import { missingRoles } from '../api/roles';

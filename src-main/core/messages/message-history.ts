@@ -1,0 +1,107 @@
+// MessageHistory: what the app sent and what happened to it, for the Messages view and
+// `crm messages`.
+// - list(): one page of the service's own message listing (the profile's "List messages"
+//   operation: API.md's GET /api/v1/messages?number=&page=&per_page= unless the profile describes
+//   another), each message joined with this app's record to say how the app sent it. When the
+//   service has no such route (it answers 404 or 405) or its listing cannot be filtered by
+//   number, this app's record is listed instead, and the page says why.
+// - record(): every send the service took is appended to the record (SentRecordStore, the file's
+//   one owner) by whoever saw it succeed: the message service (sent now, or replayed) and the
+//   outbox (delivered later). The change is announced once it is on disk, so the window lists
+//   again.
+import type { MessageHistoryPage } from '../../shared/message-history';
+import { rolesOf } from '../api/template';
+import { ChangeFeed } from '../change-feed';
+import { CrmError } from '../errors';
+import { readableJson } from '../http/sender';
+import type { HttpSender } from '../http/sender';
+import type { PreparedRequest } from '../http/prepared-request';
+import { callWithKey } from '../keys/api-call';
+import type { Profile } from '../model';
+import type { ListMessagesInput } from '../operations';
+import { parseMessagePage } from '../parse/message';
+import { checkPhone } from '../phone';
+import type { ProfileManager } from '../profiles/profile-manager';
+import { buildRequest, operationSpec } from '../request-builder';
+import type { HistoryChange, KeyAccess, MessageHistoryService } from '../services';
+import type { HistoryQuery } from './history-page';
+import { recordPage, servicePage } from './history-page';
+import type { Delivery, SendRecorder } from './sent-record';
+import { sentRecordOf } from './sent-record';
+import type { SentRecordStore } from './sent-record-store';
+
+export const HISTORY_PER_PAGE = 50;
+
+/** answers that say the service has no message listing at this address */
+const NO_LISTING = new Set([404, 405]);
+
+export interface MessageHistoryDeps {
+  profiles: ProfileManager;
+  keyAccess: KeyAccess;
+  sender: HttpSender;
+  store: SentRecordStore;
+  /** cuts every run of a key the process holds out of a text (KeyVault.scrubSecrets) */
+  scrub: (text: string) => string;
+  now?: () => Date;
+  /** a listener that failed, for the app log */
+  log?: (message: string) => void;
+}
+
+export class MessageHistory implements MessageHistoryService, SendRecorder {
+  private readonly feed: ChangeFeed<HistoryChange>;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: MessageHistoryDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.feed = new ChangeFeed((err) => deps.log?.(`message history: a listener failed: ${String(err)}`));
+  }
+
+  async list(input: ListMessagesInput & { profileId?: string }): Promise<MessageHistoryPage> {
+    const { profileId, ...asked } = input;
+    const profile = await this.deps.profiles.resolve(profileId);
+    const query = { ...asked, page: asked.page ?? 1, perPage: asked.perPage ?? HISTORY_PER_PAGE };
+    // the number, page and page size are checked here, with the builder's own words, before
+    // anything is read: a bad filter is the same mistake whichever list would answer
+    const request = await buildRequest({ op: 'messages.list', input: query }, profile);
+    const number = query.number === undefined || query.number.trim() === '' ? null : checkPhone(query.number).number;
+    const wanted: HistoryQuery = { profileId: profile.id, number, page: query.page, perPage: query.perPage };
+    if (number !== null && !rolesOf(operationSpec(profile, 'messages.list')).has('number')) {
+      return this.fromRecord(wanted, "The service's message listing, as this profile describes it, cannot be filtered by number");
+    }
+    try {
+      const response = await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request);
+      const answer = parseMessagePage(readableJson(response));
+      return servicePage(answer, await this.deps.store.read(), wanted, this.deps.scrub);
+    } catch (err) {
+      if (!(err instanceof CrmError) || err.status === undefined || !NO_LISTING.has(err.status)) throw err;
+      return this.fromRecord(wanted, `The service has no message listing (${listingRoute(request, profile)} answered HTTP ${err.status})`);
+    }
+  }
+
+  /** appends a send the service took to the record, then announces it */
+  async record(delivery: Delivery): Promise<void> {
+    const { store, scrub } = this.deps;
+    await store.append(sentRecordOf(delivery, scrub, this.now(), store.newId()));
+    this.feed.emit({ profileId: delivery.profileId });
+  }
+
+  onChange(listener: (change: HistoryChange) => void): () => void {
+    return this.feed.subscribe(listener);
+  }
+
+  private async fromRecord(query: HistoryQuery, reason: string): Promise<MessageHistoryPage> {
+    // the reason names the profile's path: scrubbed like any text that leaves main
+    return recordPage(await this.deps.store.read(), query, this.deps.scrub(`${reason}; this is the app's own record of what it sent.`), this.deps.scrub);
+  }
+}
+
+/** "GET /api/v1/messages": the method and path, without the query (which carries the number) */
+function listingRoute(request: PreparedRequest, profile: Profile): string {
+  let path: string;
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    path = operationSpec(profile, 'messages.list').path;
+  }
+  return `${request.method} ${path}`;
+}

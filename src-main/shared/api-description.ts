@@ -1,0 +1,132 @@
+// A profile's API description: how each operation is asked for and how its answer is read.
+// The real service documents only the auth header and GET /api/v1/contacts; everything else
+// is learned per profile (mostly from the service's own playground cURL), so meeting another
+// service is a settings change. Pure types: the window's mapping editor reads them too.
+import type { DescribedOperation } from './operation-ids';
+import type { FieldDetail } from './field-detail';
+
+export type { DescribedOperation } from './operation-ids';
+
+/**
+ * What a template leaf stands for. `media`/`audio` carry whatever the person chose (a URL or
+ * the file's base64); the `_url`/`_base64` roles are for services with one field for each.
+ */
+export type Role =
+  | 'number'
+  | 'text'
+  | 'caption'
+  | 'media'
+  | 'media_url'
+  | 'media_base64'
+  | 'file_name'
+  | 'mimetype'
+  | 'mediatype'
+  | 'audio'
+  | 'audio_url'
+  | 'audio_base64'
+  | 'page'
+  | 'per_page'
+  | 'offset'
+  | 'cursor'
+  | 'search';
+
+/** A leaf filled at send time; prefix/suffix write the value as the service wants it (`+`, `@c.us`). */
+export interface RoleRef {
+  $role: Role;
+  prefix?: string;
+  suffix?: string;
+}
+
+/** JSON whose leaves are constants (kept as given) or RoleRefs. */
+export type Template = RoleRef | string | number | boolean | null | Template[] | { [name: string]: Template };
+
+export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+export interface QueryParam {
+  name: string;
+  value: string | RoleRef;
+}
+
+/** How a contacts page is read; null in a path means "detect it from common names". */
+export interface ContactsResponseMap {
+  /** where the list is: '' the body itself, 'data', 'result.items', ... */
+  list: string | null;
+  id: string | null;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  number: string | null;
+  email: string | null;
+  tags: string | null;
+  /** a body path, or 'header:X-Total-Count' */
+  total: string | null;
+  /** where the next page's cursor is (cursor paging) */
+  nextCursor: string | null;
+  /** null: decided by the request's query roles (cursor, offset, page) and a Link header */
+  paging: PagingStyle | null;
+}
+
+export type PagingStyle = 'page' | 'offset' | 'cursor' | 'link' | 'none';
+
+/** How a send's answer is read: the message id's path, or null to detect it. */
+export interface SendResponseMap {
+  messageId: string | null;
+}
+
+export interface OperationSpec {
+  method: OperationMethod;
+  /** under the profile's base URL, e.g. /api/v1/messages/text */
+  path: string;
+  query: QueryParam[];
+  /** extra non-secret headers (Authorization, Content-Type and credentials are never kept) */
+  headers: { name: string; value: string }[];
+  body: Template | null;
+  contacts?: ContactsResponseMap;
+  send?: SendResponseMap;
+}
+
+export interface ApiDescription {
+  version: 1;
+  /** an operation left out follows API.md (and the profile's path override, if any) */
+  operations: Partial<Record<DescribedOperation, OperationSpec>>;
+}
+
+/** One row of the mapping table: a field of the pasted example and what it became. */
+export interface MappingRow {
+  location: 'query' | 'body';
+  /** query name, or body path (`text.body`, `messages[0].to`) */
+  field: string;
+  /** the example's value, shortened */
+  example: string;
+  /** null: kept as the constant of the example */
+  role: Role | null;
+}
+
+/** What a pasted cURL taught about one operation; nothing is saved until the person says so. */
+export interface Proposal {
+  operation: DescribedOperation;
+  spec: OperationSpec;
+  /** the base URL the example implies (origin + prefix); the profile's when the example fits it */
+  baseUrl: string;
+  rows: MappingRow[];
+  /** what was dropped or could not be guessed, as sentences */
+  warnings: string[];
+}
+
+/** role -> fields (a query name, a body path, or a last key name); 'constant' keeps a field as given */
+export type RoleFixes = Partial<Record<Role | 'constant', string[]>>;
+
+/** Every described operation of a profile, its own description or API.md's. */
+export interface DescribedApi {
+  profileId: string;
+  baseUrl: string;
+  operations: { operation: DescribedOperation; label: string; spec: OperationSpec; custom: boolean }[];
+}
+
+/** The request a description makes with example values. */
+export interface ApiPreview {
+  method: string;
+  url: string;
+  curl: string;
+  problems: FieldDetail[];
+}

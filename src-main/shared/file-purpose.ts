@@ -1,0 +1,15 @@
+// What a file is sent as. One list for the open dialog's filters, the staging limits, the IPC
+// schemas of files:pick and files:stage, and the window's drop zones.
+
+/**
+ * What a file is sent as, which decides the limit it is held to (API.md, Messages); also what
+ * a file's bytes are found to be good for when it is staged.
+ */
+export const FILE_PURPOSES = ['image', 'document', 'audio'] as const;
+
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** What Send Media carries (API.md `mediatype`); audio is an operation of its own, Send Audio. */
+export const MEDIA_TYPES = ['image', 'document'] as const satisfies readonly FilePurpose[];
+
+export type MediaType = (typeof MEDIA_TYPES)[number];

@@ -1,0 +1,34 @@
+// The ids of what the console asks a CRM service to do. One list each: the types, the zod enums
+// that check saved files and IPC payloads, and the catalogues keyed by them all follow from it.
+
+/** Every route the console calls (core/endpoints.ts says how to call each). */
+export const ENDPOINT_IDS = [
+  'contacts.list',
+  'messages.text',
+  'messages.media',
+  'messages.audio',
+  'messages.list',
+  'keys.list',
+  'keys.create',
+  'keys.delete',
+] as const;
+
+export type EndpointId = (typeof ENDPOINT_IDS)[number];
+
+/**
+ * The operations a profile's API description covers, in the order the window lists them. Key
+ * management keeps API.md's routes (and their path overrides).
+ */
+export const DESCRIBED_OPERATIONS = [
+  'contacts.list',
+  'messages.text',
+  'messages.media',
+  'messages.audio',
+  'messages.list',
+] as const satisfies readonly EndpointId[];
+
+export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];
+
+export function isDescribedOperation(id: string): id is DescribedOperation {
+  return (DESCRIBED_OPERATIONS as readonly string[]).includes(id);
+}
