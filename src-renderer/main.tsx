@@ -7,6 +7,7 @@ import './styles/components.css';
 import './styles/contacts.css';
 import './styles/send.css';
 import './styles/outbox.css';
+import './styles/messages.css';
 import './styles/keys.css';
 import './styles/profiles.css';
 import './styles/log.css';

@@ -2,18 +2,18 @@
 // reported in app:info, and a way to open another screen. The app store stays the only owner
 // of that state; features read it (or ask for a screen) here, so they never depend on the
 // store's shape nor reach its other actions.
-import type { Limits } from '../lib/limits';
+import type { SendLimits } from '../../src-main/shared/limits';
 import { selectLimits, useAppStore, type Screen } from './app-store';
 
 export type { Screen };
 
 /** main's limits (the API's defaults until app:info answers), for rendering. */
-export function useLimits(): Limits {
+export function useLimits(): SendLimits {
   return useAppStore(selectLimits);
 }
 
 /** The same limits outside React (store actions). */
-export function currentLimits(): Limits {
+export function currentLimits(): SendLimits {
   return selectLimits(useAppStore.getState());
 }
 

@@ -1,10 +1,14 @@
 import { create } from 'zustand';
+import { LIMITS, type SendLimits } from '../../src-main/shared/limits';
 import type { AppInfo, ErrorInfo } from '../lib/api';
 import { invoke } from '../lib/api';
-import { DEFAULT_LIMITS, type Limits } from '../lib/limits';
 
-export type Screen = 'contacts' | 'send' | 'keys' | 'outbox' | 'log' | 'profiles';
+export type Screen = 'contacts' | 'send' | 'keys' | 'outbox' | 'log' | 'profiles' | 'messages';
 
+/**
+ * Every screen in shortcut order: Ctrl+N opens the Nth. A new screen goes last, so the shortcuts
+ * people already know keep their numbers (Messages came after the first six: Ctrl+7).
+ */
 export const SCREENS: { id: Screen; label: string }[] = [
   { id: 'contacts', label: 'Contacts' },
   { id: 'send', label: 'Send' },
@@ -12,7 +16,13 @@ export const SCREENS: { id: Screen; label: string }[] = [
   { id: 'outbox', label: 'Outbox' },
   { id: 'log', label: 'Request log' },
   { id: 'profiles', label: 'Profiles' },
+  { id: 'messages', label: 'Messages' },
 ];
+
+/** The nav's order: Messages (what was sent) right after Send; the rest as in SCREENS. */
+export const NAV_SCREENS: { id: Screen; label: string }[] = SCREENS.flatMap((s) =>
+  s.id === 'messages' ? [] : s.id === 'send' ? [s, ...SCREENS.filter((m) => m.id === 'messages')] : [s],
+);
 
 export interface Notice {
   id: number;
@@ -69,5 +79,6 @@ export function windowTitle(host: AppInfo['host']): string {
 
 export const selectScreen = (s: AppState): Screen => s.screen;
 export const selectFirstRunNotice = (s: AppState): string | null => (s.bannerDismissed ? null : (s.info?.firstRunNotice ?? null));
-export const selectLimits = (s: AppState): Limits => s.info?.limits ?? DEFAULT_LIMITS;
+/** main's limits; API.md's (the same module main reads) until app:info answers */
+export const selectLimits = (s: AppState): SendLimits => s.info?.limits ?? LIMITS;
 export const selectNotices = (s: AppState): Notice[] => s.notices;

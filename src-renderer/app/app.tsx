@@ -14,6 +14,7 @@ import { KeysScreen } from '../features/keys/keys-screen';
 import { OutboxScreen } from '../features/outbox/outbox-screen';
 import { LogScreen } from '../features/log/log-screen';
 import { ProfilesScreen } from '../features/profiles/profiles-screen';
+import { MessagesScreen } from '../features/messages/messages-screen';
 
 const SCREEN_VIEWS: Record<Screen, ComponentType> = {
   contacts: ContactsScreen,
@@ -22,6 +23,7 @@ const SCREEN_VIEWS: Record<Screen, ComponentType> = {
   outbox: OutboxScreen,
   log: LogScreen,
   profiles: ProfilesScreen,
+  messages: MessagesScreen,
 };
 
 export function App() {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ConnectionStatus } from './connection-status';
 import { fingerprintLabel } from '../lib/format';
 import { selectKeyById, useKeysStore } from '../features/keys/keys-store';
 import { selectActiveProfile, selectProfiles, useProfilesStore } from '../features/profiles/profiles-store';
@@ -15,6 +16,7 @@ export function AppHeader() {
     <header className="app-header">
       <p className="app-title">CRM Console</p>
       <div className="header-context">
+        <ConnectionStatus />
         <div className="header-item" data-testid="active-profile">
           <span className="header-label">Profile</span>{' '}
           <span className="header-value">{active ? active.name : 'none'}</span>

@@ -1,4 +1,5 @@
-import { SCREENS, selectScreen, useAppStore } from './app-store';
+import { NAV_SCREENS, selectScreen, useAppStore } from './app-store';
+import { selectWaitingCount, useOutboxStore } from '../features/outbox/outbox-store';
 import { shortcutLabel } from './shortcuts';
 
 /**
@@ -9,10 +10,11 @@ export function AppNav() {
   const screen = useAppStore(selectScreen);
   const navigate = useAppStore((s) => s.navigate);
   const isMac = useAppStore((s) => s.info?.platform === 'darwin');
+  const waiting = useOutboxStore(selectWaitingCount);
   return (
     <nav className="app-nav" aria-label="Sections">
       <ul>
-        {SCREENS.map((s) => (
+        {NAV_SCREENS.map((s) => (
           <li key={s.id}>
             <a
               href={`#${s.id}`}
@@ -27,6 +29,12 @@ export function AppNav() {
               title={shortcutLabel(s.id, isMac)}
             >
               {s.label}
+              {s.id === 'outbox' && waiting > 0 && (
+                // the header's connection status says it in words; the link keeps its plain name
+                <span className="nav-count" aria-hidden="true">
+                  {waiting}
+                </span>
+              )}
             </a>
           </li>
         ))}

@@ -1,8 +1,9 @@
-import { onEvent } from '../lib/api';
+import { onEvent, type OutboxItem } from '../lib/api';
 import { useAppStore } from './app-store';
 import { useContactsStore } from '../features/contacts/contacts-store';
 import { useKeysStore } from '../features/keys/keys-store';
 import { useLogStore } from '../features/log/log-store';
+import { useMessagesStore } from '../features/messages/messages-store';
 import { useOutboxStore } from '../features/outbox/outbox-store';
 import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
 import { useSendStore } from '../features/send/send-store';
@@ -14,7 +15,15 @@ import { useSendStore } from '../features/send/send-store';
 export function wireAppEvents(): () => void {
   const offs = [
     onEvent('send:progress', (e) => useSendStore.getState().onProgress(e)),
-    onEvent('outbox:changed', (e) => useOutboxStore.getState().setItems(e.items)),
+    onEvent('outbox:changed', (e) => {
+      const moved = revocationsMoved(useOutboxStore.getState().items, e.items);
+      useOutboxStore.getState().setItems(e.items);
+      // a revocation of a key saved nowhere here is not a key change: only the server's list moves
+      const keys = useKeysStore.getState();
+      if (moved && keys.server.status === 'ready') void keys.loadServerKeys();
+    }),
+    // a send, a replay or an outbox delivery is on the app's record: the Messages view lists again
+    onEvent('messages:changed', () => useMessagesStore.getState().onChanged()),
     // main sends keys:changed once per change of a key, each step of a server revocation
     // included, so the outbox's own changes never list the keys again
     onEvent('keys:changed', (e) => {
@@ -27,7 +36,12 @@ export function wireAppEvents(): () => void {
     }),
     onEvent('profiles:changed', (state) => useProfilesStore.getState().apply(state)),
     onEvent('log:entry', (entry) => useLogStore.getState().add(entry)),
-    onEvent('net:status', (net) => useOutboxStore.getState().setNet(net)),
+    onEvent('net:status', (net) => {
+      const wasOffline = useOutboxStore.getState().net?.online === false;
+      useOutboxStore.getState().setNet(net);
+      // back online: what failed for want of a connection is asked again, without a click
+      if (wasOffline && net.online) useContactsStore.getState().retryFailed();
+    }),
     onEvent('app:notice', (n) => useAppStore.getState().pushNotice(n.level, n.message)),
   ];
 
@@ -51,6 +65,7 @@ export function wireAppEvents(): () => void {
       if (profileChanged) void useKeysStore.getState().load(now.profileId);
       else if (keysMayDiffer) void useKeysStore.getState().reload();
       useContactsStore.getState().refresh();
+      useMessagesStore.getState().reset();
       const send = useSendStore.getState();
       send.schedulePreview(send.tab);
     }),
@@ -76,4 +91,10 @@ function activeIds() {
     // and redraws the send preview; compared as text because every profiles answer is a new object
     routes: p ? JSON.stringify([p.api, p.endpointOverrides]) : null,
   };
+}
+
+/** true when a server key revocation in the outbox changed state (queued, sent, failed...) */
+export function revocationsMoved(before: readonly OutboxItem[], after: readonly OutboxItem[]): boolean {
+  const states = (items: readonly OutboxItem[]) => items.filter((i) => i.kind === 'keys.revoke').map((i) => `${i.id}:${i.state}`).join('|');
+  return states(before) !== states(after);
 }

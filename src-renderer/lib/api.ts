@@ -61,7 +61,11 @@ function withStatus(error: ErrorInfo): string {
   return error.status === undefined || sentence.includes(String(error.status)) ? sentence : `${sentence.slice(0, -1)} (HTTP ${error.status}).`;
 }
 
-/** One human sentence for an error, keyed by its code and HTTP status (API.md). */
+/**
+ * One human sentence for an error. Main words each error itself (what failed, where, what to do),
+ * so its sentence is shown as written; only a few codes get a frame around it, or, for a 429,
+ * a sentence without the wait (the countdown next to it shows that).
+ */
 export function describeError(error: ErrorInfo): string {
   switch (error.code) {
     case 'bad_request':
@@ -70,29 +74,26 @@ export function describeError(error: ErrorInfo): string {
       return `The server rejected the request (400): ${error.message.replace(/^The server rejected the request:?\s*/i, '')}`;
     case 'idempotency_mismatch':
       return `The server refused a repeated request with a different body (400): ${error.message}`;
-    // the app's own sentence already says what the status means and what the service said
-    // (its reason, scrubbed and bounded): shown as written, never rebuilt here
+    // main's sentence already says what the status means and what the service said (its
+    // reason, scrubbed and bounded), which host could not be reached and why, or which key is
+    // missing and how to fix it: shown as written, never rebuilt here
     case 'unauthorized':
     case 'forbidden':
     case 'not_found':
     case 'server_error':
     case 'http_status':
+    case 'network':
+    case 'timeout':
+    case 'cancelled':
+    case 'no_key':
       return withStatus(error);
     case 'rate_limited':
       // the wait itself is shown as a live countdown next to the message, never as a stale number
       return 'Rate limited (429): too many requests.';
     case 'bad_response':
       return `The server’s answer was not understood: ${error.message}`;
-    case 'network':
-      return `Could not reach the server: ${error.message}`;
-    case 'timeout':
-      return 'The server did not answer in time.';
     case 'offline':
       return 'You are offline.';
-    case 'cancelled':
-      return 'Cancelled.';
-    case 'no_key':
-      return 'This profile has no active key: add one under Keys.';
     case 'key_revoked':
       // main knows which key and why (revoked here, or while the request was in flight)
       return error.message || 'The key was revoked: make another key active under Keys.';

@@ -1,4 +1,6 @@
-// Small, pure formatting helpers shared by the screens.
+// Small, pure formatting helpers shared by the screens. Sizes are formatted by
+// src-main/shared/format.ts, the same function main words its problems with.
+import { trimmedOneDecimal } from '../../src-main/shared/format';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -6,24 +8,9 @@ export function formatCount(n: number): string {
   return numberFormat.format(n);
 }
 
-const KB = 1024;
-const MB = 1024 * 1024;
-
-function oneDecimal(n: number): string {
-  const s = n.toFixed(1);
-  return s.endsWith('.0') ? s.slice(0, -2) : s;
-}
-
-/** Sizes in binary units, labelled the way people read them ("6.2 MB", "5 MB"). */
-export function formatBytes(bytes: number): string {
-  if (bytes < KB) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < MB) return `${oneDecimal(bytes / KB)} KB`;
-  return `${oneDecimal(bytes / MB)} MB`;
-}
-
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${oneDecimal(ms / 1000)} s`;
+  return `${trimmedOneDecimal(ms / 1000)} s`;
 }
 
 /** m:ss for a recording's elapsed time. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ErrorInfo } from '../lib/api';
 import { describeError } from '../lib/api';
 import { AlertIcon } from './icons';
@@ -35,5 +36,14 @@ export function FieldProblems({ id, problems }: { id: string; problems: string[]
         <li key={p}>{p}</li>
       ))}
     </ul>
+  );
+}
+
+/** A short problem in words of our own (no server details), announced as it appears. */
+export function ErrorText({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="msg msg-error">
+      {children}
+    </p>
   );
 }

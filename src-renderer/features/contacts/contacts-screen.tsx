@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { formatCount } from '../../lib/format';
 import { useOpenScreen } from '../../app/app-port';
 import { useSendStore, type SendKind } from '../send/send-store';
+import { useMessagesStore } from '../messages/messages-store';
 import {
   selectChosen,
   selectFirstPage,
@@ -138,6 +139,16 @@ function ChosenContact() {
         </button>
         <button type="button" className="btn" onClick={() => go('audio')}>
           Send audio
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            useMessagesStore.getState().showNumber(chosen.number);
+            navigate('messages');
+          }}
+        >
+          Messages
         </button>
       </div>
     </aside>

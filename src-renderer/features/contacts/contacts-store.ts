@@ -39,6 +39,8 @@ interface ContactsStore {
   ensureRange: (firstIndex: number, lastIndex: number) => void;
   fetchPage: (page: number) => Promise<void>;
   retryPage: (page: number) => void;
+  /** every page that failed, again (the connection came back) */
+  retryFailed: () => void;
   setActiveIndex: (index: number | null) => void;
   choose: (contact: Contact | null) => void;
 }
@@ -130,6 +132,10 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
       return { pages: next };
     });
     void get().fetchPage(page);
+  },
+
+  retryFailed: () => {
+    for (const [page, state] of Object.entries(get().pages)) if (state.status === 'error') get().retryPage(Number(page));
   },
 
   setActiveIndex: (index) => set({ activeIndex: index }),

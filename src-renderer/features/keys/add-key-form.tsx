@@ -1,27 +1,23 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { ErrorMessage } from '../../ui/messages';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorMessage, ErrorText } from '../../ui/messages';
+import { useSecretInput } from '../../ui/secret-input';
+import { SubmitRow } from '../../ui/submit-row';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { selectAddState, useKeysStore } from './keys-store';
 
-/**
- * The key value field is uncontrolled: its value never enters React state or the store (a
- * controlled input would also mirror it into the DOM `value` attribute). It is read once on
- * submit, cleared at once, and handed to keys:add.
- */
+/** The key value field is a secret input (ui/secret-input.ts): read once on submit and handed to keys:add. */
 export function AddKeyForm() {
   const profile = useProfilesStore(selectActiveProfile);
   const addKey = useKeysStore((s) => s.addKey);
   const add = useKeysStore(selectAddState);
   const [name, setName] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
-  const valueRef = useRef<HTMLInputElement>(null);
+  const { ref: valueRef, take: takeValue } = useSecretInput();
   const id = useId();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = valueRef.current;
-    const value = input?.value ?? '';
-    if (input) input.value = '';
+    const value = takeValue();
     if (!profile) {
       setLocalError('Create or choose a profile first.');
       return;
@@ -61,20 +57,12 @@ export function AddKeyForm() {
           Saved to the system keychain; never shown again.
         </p>
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={add.status === 'saving'}>
-          Add key
-        </button>
-      </div>
+      <SubmitRow busy={add.status === 'saving'}>Add key</SubmitRow>
       <div role="status" aria-live="polite" data-testid="add-key-status">
         {add.status === 'saving' && 'Saving…'}
         {add.status === 'saved' && `Key “${add.name}” saved to the keychain.`}
       </div>
-      {localError && (
-        <p role="alert" className="msg msg-error">
-          {localError}
-        </p>
-      )}
+      {localError && <ErrorText>{localError}</ErrorText>}
       {add.status === 'error' && <ErrorMessage error={add.error} prefix="The key was not saved" />}
     </form>
   );

@@ -1,17 +1,19 @@
-import type { KeyMeta, KeyTestReport, Profile, RevocationSyncState } from '../../lib/api';
+import type { KeyMeta, KeyTestResult, Profile, RevocationSyncState } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { fingerprintLabel, formatTime } from '../../lib/format';
 import { requestConfirm } from '../../ui/confirm-store';
+import { DataTable } from '../../ui/data-table';
 import { ClockIcon } from '../../ui/icons';
 import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox/outbox-store';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { HeldBackState } from './held-back';
 import { PermissionsCell } from './permissions-cell';
 import { selectTest, useKeysStore } from './keys-store';
+import { ErrorText } from '../../ui/messages';
 
 export const REVOKE_WARNING = 'Every request that uses it will fail.';
 
-const OUTCOME_TEXT: Record<KeyTestReport['outcome'], string> = {
+const OUTCOME_TEXT: Record<KeyTestResult['outcome'], string> = {
   valid: 'valid',
   invalid_or_revoked: 'invalid or revoked',
   forbidden: 'lacks permission',
@@ -28,26 +30,16 @@ const SYNC_REASON: Record<Extract<RevocationSyncState, { state: 'pending' }>['re
   queued: 'queued',
 };
 
+const KEY_COLUMNS = ['Key', 'Permissions', 'Last used', 'Last status', 'State', 'Actions'];
+
 export function KeyTable({ keys }: { keys: KeyMeta[] }) {
   const profile = useProfilesStore(selectActiveProfile);
   return (
-    <table className="table" aria-label="Saved keys" data-testid="keys-table">
-      <thead>
-        <tr>
-          <th scope="col">Key</th>
-          <th scope="col">Permissions</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Last status</th>
-          <th scope="col">State</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((k) => (
-          <KeyRow key={k.id} k={k} isActive={profile?.activeKeyId === k.id} profile={profile} />
-        ))}
-      </tbody>
-    </table>
+    <DataTable label="Saved keys" testId="keys-table" columns={KEY_COLUMNS}>
+      {keys.map((k) => (
+        <KeyRow key={k.id} k={k} isActive={profile?.activeKeyId === k.id} profile={profile} />
+      ))}
+    </DataTable>
   );
 }
 
@@ -105,11 +97,7 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
           {test?.status === 'done' && `${OUTCOME_TEXT[test.report.outcome]}: ${test.report.message}`}
           {test?.status === 'error' && describeError(test.error)}
         </div>
-        {rowError && (
-          <p role="alert" className="msg msg-error">
-            {describeError(rowError)}
-          </p>
-        )}
+        {rowError && <ErrorText>{describeError(rowError)}</ErrorText>}
       </td>
     </tr>
   );

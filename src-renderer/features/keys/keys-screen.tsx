@@ -29,11 +29,7 @@ export function KeysScreen() {
       )}
       {profile && <HeldBackNotice profile={profile} />}
       {status === 'ready' && keys.length === 0 && <p className="empty">No keys saved for this profile yet.</p>}
-      {keys.length > 0 && (
-        <div className="table-scroll">
-          <KeyTable keys={keys} />
-        </div>
-      )}
+      {keys.length > 0 && <KeyTable keys={keys} />}
       <AddKeyForm />
       {profile && <ServerKeys />}
     </section>

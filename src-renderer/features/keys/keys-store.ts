@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ErrorInfo, KeyMeta, KeyTestReport, Permission, Result, ServerKey } from '../../lib/api';
+import type { ErrorInfo, KeyMeta, KeyTestResult, Permission, Result, ServerKey } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { useProfilesStore } from '../profiles/profiles-store';
 
@@ -10,7 +10,7 @@ function refreshProfiles(): Promise<void> {
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
-export type TestState = { status: 'testing' } | { status: 'done'; report: KeyTestReport } | { status: 'error'; error: ErrorInfo };
+export type TestState = { status: 'testing' } | { status: 'done'; report: KeyTestResult } | { status: 'error'; error: ErrorInfo };
 
 export type AddState =
   | { status: 'idle' }
@@ -21,7 +21,8 @@ export type AddState =
 export type ServerState =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'ready'; keys: ServerKey[] }
+  /** cachedAt: the server could not be reached; this is its list as last seen */
+  | { status: 'ready'; keys: ServerKey[]; cachedAt: string | null }
   | { status: 'forbidden'; error: ErrorInfo }
   | { status: 'error'; error: ErrorInfo };
 
@@ -150,7 +151,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       const profileId = get().profileId;
       const r = await invoke('keys:server-list', {});
       if (get().profileId !== profileId) return;
-      if (r.ok) set({ server: { status: 'ready', keys: r.value } });
+      if (r.ok) set({ server: { status: 'ready', keys: r.value.keys, cachedAt: r.value.cachedAt } });
       else if (r.error.code === 'forbidden') set({ server: { status: 'forbidden', error: r.error } });
       else set({ server: { status: 'error', error: r.error } });
     },

@@ -1,13 +1,24 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { PERMISSIONS } from '../../../src-main/shared/permissions';
 import type { Permission, ServerKey } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
 import { requestConfirm } from '../../ui/confirm-store';
-import { ErrorMessage } from '../../ui/messages';
+import { DataTable } from '../../ui/data-table';
+import { ErrorMessage, ErrorText } from '../../ui/messages';
+import { SubmitRow } from '../../ui/submit-row';
 import { selectCreated, selectServer, useKeysStore } from './keys-store';
 import { REVOKE_WARNING } from './key-table';
 
-const PERMISSIONS: Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
+const SERVER_KEY_COLUMNS = ['Name', 'Prefix', 'Permissions', 'Created', 'Last used', 'Actions'];
+
+/** a queued revocation of a key the server still lists (it leaves the list once the server has it) */
+const REVOCATION_TEXT: Record<NonNullable<ServerKey['revocation']>['state'], string> = {
+  pending: 'Revocation queued',
+  synced: 'Revoked',
+  failed: 'Revocation failed: see Outbox',
+  local_only: 'Revoked here only',
+};
 
 /** Keys on the server (needs keys:manage): list, create (value straight to the keychain), revoke. */
 export function ServerKeys() {
@@ -34,6 +45,11 @@ export function ServerKeys() {
         </p>
       )}
       {server.status === 'error' && <ErrorMessage error={server.error} prefix="Server keys could not be loaded" />}
+      {server.status === 'ready' && server.cachedAt && (
+        <p className="msg msg-warning" role="status" data-testid="server-keys-cached">
+          The server cannot be reached: these are its keys as last seen, {formatTime(server.cachedAt)}. A revocation is saved to the outbox and reaches the server when it can.
+        </p>
+      )}
       {server.status === 'ready' && <ServerKeyTable keys={server.keys} />}
       <div role="status" aria-live="polite">
         {message}
@@ -50,48 +66,36 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
   const onRevoke = async (k: ServerKey) => {
     const ok = await requestConfirm({
       title: `Revoke server key “${k.name}”?`,
-      message: `${REVOKE_WARNING} “${k.name}” (${k.prefix}…) is deleted on the server; this cannot be undone.`,
+      message: `${REVOKE_WARNING} “${k.name}”${k.prefix ? ` (${k.prefix}…)` : ''} is deleted on the server; this cannot be undone.`,
       confirmLabel: 'Revoke',
       danger: true,
     });
     if (ok) await revoke(k.id);
   };
   return (
-    <div className="table-scroll">
-      <table className="table" aria-label="Server keys" data-testid="server-keys-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Permissions</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.id} data-testid={`server-key-row-${k.id}`}>
-              <th scope="row">{k.name}</th>
-              <td className="mono">{k.prefix}…</td>
-              <td>{k.permissions.join(', ') || 'none'}</td>
-              <td>{formatTime(k.createdAt)}</td>
-              <td>{formatTime(k.lastUsedAt)}</td>
-              <td>
-                <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke(k)} data-testid={`server-key-revoke-${k.id}`}>
-                  Revoke
-                </button>
-                {rowErrors[k.id] && (
-                  <p role="alert" className="msg msg-error">
-                    {describeError(rowErrors[k.id]!)}
-                  </p>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Server keys" testId="server-keys-table" columns={SERVER_KEY_COLUMNS}>
+      {keys.map((k) => (
+        <tr key={k.id} data-testid={`server-key-row-${k.id}`} className={k.revocation ? 'row-revoking' : undefined}>
+          <th scope="row">{k.name}</th>
+          <td className="mono">{k.prefix ? `${k.prefix}…` : '—'}</td>
+          <td>{k.permissions.join(', ') || 'none'}</td>
+          <td>{formatTime(k.createdAt)}</td>
+          <td>{formatTime(k.lastUsedAt)}</td>
+          <td>
+            {k.revocation ? (
+              <span className="badge badge-warning" data-testid={`server-key-revocation-${k.id}`}>
+                {REVOCATION_TEXT[k.revocation.state]}
+              </span>
+            ) : (
+              <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke(k)} data-testid={`server-key-revoke-${k.id}`}>
+                Revoke
+              </button>
+            )}
+            {rowErrors[k.id] && <ErrorText>{describeError(rowErrors[k.id]!)}</ErrorText>}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -138,16 +142,8 @@ function CreateKeyForm() {
           </label>
         ))}
       </fieldset>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={state.status === 'creating'}>
-          Create key
-        </button>
-      </div>
-      {localError && (
-        <p role="alert" className="msg msg-error">
-          {localError}
-        </p>
-      )}
+      <SubmitRow busy={state.status === 'creating'}>Create key</SubmitRow>
+      {localError && <ErrorText>{localError}</ErrorText>}
       {state.status === 'error' && <ErrorMessage error={state.error} prefix="The key was not created" />}
       <div role="status" aria-live="polite" data-testid="created-key">
         {created && (

@@ -1,8 +1,11 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { RequestLogEntry } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
+import { DataTable } from '../../ui/data-table';
 import { ErrorMessage } from '../../ui/messages';
 import { selectLogEntries, useLogStore } from './log-store';
+
+const LOG_COLUMNS = ['Time', 'Method', 'Path', 'Status', 'Duration', 'Attempt', 'Headers'];
 
 export function LogScreen() {
   const entries = useLogStore(selectLogEntries);
@@ -21,62 +24,47 @@ export function LogScreen() {
       {status === 'error' && error && <ErrorMessage error={error} prefix="The log could not be loaded" />}
       {status === 'ready' && entries.length === 0 && <p className="empty">No requests yet.</p>}
       {entries.length > 0 && (
-        <div className="table-scroll">
-          <table className="table" aria-label="Recent requests" data-testid="log-table">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Method</th>
-                <th scope="col">Path</th>
-                <th scope="col">Status</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Attempt</th>
-                <th scope="col">Headers</th>
+        <DataTable label="Recent requests" testId="log-table" columns={LOG_COLUMNS}>
+          {entries.map((e) => (
+            <Fragment key={e.id}>
+              <tr data-testid="log-row">
+                <td>{new Date(e.at).toLocaleTimeString()}</td>
+                <td className="mono">{e.method}</td>
+                <td className="mono path">{e.path}</td>
+                <td>
+                  <StatusCell entry={e} />
+                </td>
+                <td>{formatDuration(e.durationMs)}</td>
+                <td>{e.attempt}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-expanded={!!open[e.id]}
+                    aria-controls={open[e.id] ? `log-headers-${e.id}` : undefined}
+                    onClick={() => setOpen((o) => ({ ...o, [e.id]: !o[e.id] }))}
+                  >
+                    {open[e.id] ? 'Hide headers' : 'Show headers'}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <Fragment key={e.id}>
-                  <tr data-testid="log-row">
-                    <td>{new Date(e.at).toLocaleTimeString()}</td>
-                    <td className="mono">{e.method}</td>
-                    <td className="mono path">{e.path}</td>
-                    <td>
-                      <StatusCell entry={e} />
-                    </td>
-                    <td>{formatDuration(e.durationMs)}</td>
-                    <td>{e.attempt}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-expanded={!!open[e.id]}
-                        aria-controls={open[e.id] ? `log-headers-${e.id}` : undefined}
-                        onClick={() => setOpen((o) => ({ ...o, [e.id]: !o[e.id] }))}
-                      >
-                        {open[e.id] ? 'Hide headers' : 'Show headers'}
-                      </button>
-                    </td>
-                  </tr>
-                  {open[e.id] && (
-                    <tr id={`log-headers-${e.id}`} className="log-headers">
-                      <td colSpan={7}>
-                        <dl className="kv mono">
-                          {Object.entries(e.requestHeaders).map(([name, value]) => (
-                            <Fragment key={name}>
-                              <dt>{name}</dt>
-                              <dd>{value}</dd>
-                            </Fragment>
-                          ))}
-                        </dl>
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              {open[e.id] && (
+                <tr id={`log-headers-${e.id}`} className="log-headers">
+                  <td colSpan={LOG_COLUMNS.length}>
+                    <dl className="kv mono">
+                      {Object.entries(e.requestHeaders).map(([name, value]) => (
+                        <Fragment key={name}>
+                          <dt>{name}</dt>
+                          <dd>{value}</dd>
+                        </Fragment>
+                      ))}
+                    </dl>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </DataTable>
       )}
     </section>
   );

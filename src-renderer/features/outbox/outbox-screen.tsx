@@ -3,7 +3,7 @@ import type { OutboxItem, OutboxState } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
 import { CheckIcon, ClockIcon, AlertIcon, SpinnerIcon } from '../../ui/icons';
-import { ErrorMessage } from '../../ui/messages';
+import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { PENDING_REASON, selectNet, selectOutboxItems, useOutboxStore } from './outbox-store';
 
 const KIND_LABEL: Record<OutboxItem['kind'], string> = {
@@ -110,11 +110,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
           </button>
         )}
       </div>
-      {actionError && (
-        <p role="alert" className="msg msg-error">
-          {describeError(actionError)}
-        </p>
-      )}
+      {actionError && <ErrorText>{describeError(actionError)}</ErrorText>}
     </li>
   );
 }

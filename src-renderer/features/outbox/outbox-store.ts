@@ -1,11 +1,6 @@
 import { create } from 'zustand';
-import type { ErrorInfo, OutboxItem } from '../../lib/api';
+import type { ErrorInfo, NetStatus, OutboxItem } from '../../lib/api';
 import { invoke } from '../../lib/api';
-
-export interface NetStatus {
-  online: boolean;
-  pending: number;
-}
 
 interface OutboxStore {
   items: OutboxItem[];
@@ -70,6 +65,8 @@ export const useOutboxStore = create<OutboxStore>()((set, get) => {
 
 type S = OutboxStore;
 export const selectOutboxItems = (s: S): OutboxItem[] => s.items;
+/** operations still to go out (waiting or being sent) */
+export const selectWaitingCount = (s: S): number => s.items.filter((i) => i.state === 'pending' || i.state === 'sending').length;
 export const selectNet = (s: S): NetStatus | null => s.net;
 
 /** The outbox item carrying a key's server revocation, as named by the key's sync state. */

@@ -1,6 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../../lib/api';
-import { ErrorMessage } from '../../ui/messages';
+import { ErrorMessage, ErrorText } from '../../ui/messages';
+import { useSecretInput } from '../../ui/secret-input';
+import { SubmitRow } from '../../ui/submit-row';
 import type { ErrorInfo } from '../../lib/api';
 import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
@@ -15,14 +17,12 @@ export function AddProfileForm() {
   const [keyName, setKeyName] = useState('Default key');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const valueRef = useRef<HTMLInputElement>(null);
+  const { ref: valueRef, take: takeValue } = useSecretInput();
   const id = useId();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = valueRef.current;
-    const keyValue = input?.value ?? '';
-    if (input) input.value = '';
+    const keyValue = takeValue();
     setBusy(true);
     setOutcome(null);
     const r = await createWithKey({ name: name.trim(), baseUrl: baseUrl.trim(), keyName: keyName.trim(), keyValue });
@@ -49,19 +49,11 @@ export function AddProfileForm() {
           Optional; saved to the system keychain.
         </p>
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Add profile
-        </button>
-      </div>
+      <SubmitRow busy={busy}>Add profile</SubmitRow>
       <div role="status" aria-live="polite">
         {outcome?.kind === 'created' && `Profile “${outcome.name}” created.`}
       </div>
-      {outcome?.kind === 'created' && outcome.keyError && (
-        <p role="alert" className="msg msg-error">
-          The profile was created but its key was not saved: {describeError(outcome.keyError)}
-        </p>
-      )}
+      {outcome?.kind === 'created' && outcome.keyError && <ErrorText>The profile was created but its key was not saved: {describeError(outcome.keyError)}</ErrorText>}
       {outcome?.kind === 'error' && <ErrorMessage error={outcome.error} prefix="The profile was not created" />}
     </form>
   );

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { EndpointId, ErrorInfo, Profile } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
+import { SubmitRow } from '../../ui/submit-row';
 import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
 
@@ -70,11 +71,7 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
           </div>
         ))}
       </fieldset>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Save profile
-        </button>
-      </div>
+      <SubmitRow busy={busy}>Save profile</SubmitRow>
       {error && <ErrorMessage error={error} prefix="The profile was not saved" />}
     </form>
   );

@@ -3,9 +3,14 @@ import type { Profile } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
 import { requestConfirm } from '../../ui/confirm-store';
+import { DataTable } from '../../ui/data-table';
 import { AddProfileForm } from './add-profile-form';
+import { RestoreSandbox } from './restore-sandbox';
 import { EditProfile } from './edit-profile';
 import { selectActiveProfileId, selectProfiles, useProfilesStore } from './profiles-store';
+import { ErrorText } from '../../ui/messages';
+
+const PROFILE_COLUMNS = ['Name', 'Base URL', 'Created', 'Actions'];
 
 export function ProfilesScreen() {
   const profiles = useProfilesStore(selectProfiles);
@@ -34,61 +39,42 @@ export function ProfilesScreen() {
   return (
     <section className="screen screen-profiles" aria-labelledby="profiles-title">
       <h1 id="profiles-title">Profiles</h1>
-      {status === 'error' && error && (
-        <p role="alert" className="msg msg-error">
-          Profiles could not be loaded: {describeError(error)}
-        </p>
-      )}
-      {actionError && (
-        <p role="alert" className="msg msg-error">
-          {describeError(actionError)}
-        </p>
-      )}
+      {status === 'error' && error && <ErrorText>Profiles could not be loaded: {describeError(error)}</ErrorText>}
+      {actionError && <ErrorText>{describeError(actionError)}</ErrorText>}
       {profiles.length > 0 && (
-        <div className="table-scroll">
-          <table className="table" aria-label="Profiles" data-testid="profiles-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Base URL</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
+        <DataTable label="Profiles" testId="profiles-table" columns={PROFILE_COLUMNS}>
+          {profiles.map((p) => {
+            const isActive = p.id === activeId;
+            return (
+              <tr key={p.id} data-testid={`profile-row-${p.id}`}>
+                <th scope="row">
+                  {p.name} {isActive && <span className="badge badge-accent">active</span>} {p.sandbox && <span className="badge">sandbox</span>}
+                  {p.allowInsecureHttp && <span className="badge badge-warning">plain http</span>}
+                </th>
+                <td className="mono">{p.baseUrl}</td>
+                <td>{formatTime(p.createdAt)}</td>
+                <td>
+                  <div className="button-row">
+                    <button type="button" className="btn btn-small" onClick={() => void activate(p.id)} disabled={isActive}>
+                      Switch to
+                    </button>
+                    <button type="button" className="btn btn-small" onClick={() => setEditing(p.id)} aria-pressed={editing === p.id}>
+                      Edit
+                    </button>
+                    <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(p)}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {profiles.map((p) => {
-                const isActive = p.id === activeId;
-                return (
-                  <tr key={p.id} data-testid={`profile-row-${p.id}`}>
-                    <th scope="row">
-                      {p.name} {isActive && <span className="badge badge-accent">active</span>} {p.sandbox && <span className="badge">sandbox</span>}
-                      {p.allowInsecureHttp && <span className="badge badge-warning">plain http</span>}
-                    </th>
-                    <td className="mono">{p.baseUrl}</td>
-                    <td>{formatTime(p.createdAt)}</td>
-                    <td>
-                      <div className="button-row">
-                        <button type="button" className="btn btn-small" onClick={() => void activate(p.id)} disabled={isActive}>
-                          Switch to
-                        </button>
-                        <button type="button" className="btn btn-small" onClick={() => setEditing(p.id)} aria-pressed={editing === p.id}>
-                          Edit
-                        </button>
-                        <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(p)}>
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
       {status === 'ready' && profiles.length === 0 && <p className="empty">No profiles yet: add one below.</p>}
       {editingProfile && <EditProfile key={editingProfile.id} profile={editingProfile} onDone={() => setEditing(null)} />}
       <AddProfileForm />
+      <RestoreSandbox />
     </section>
   );
 }

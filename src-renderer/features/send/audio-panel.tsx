@@ -1,11 +1,13 @@
 import { useCallback, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatBytes } from '../../../src-main/shared/format';
 import { useLimits } from '../../app/app-port';
-import { formatBytes, formatClock } from '../../lib/format';
+import { formatClock } from '../../lib/format';
 import { FieldProblems } from '../../ui/messages';
 import { AUDIO_SOURCE_FIELDS, problemsFor } from './fields';
 import { FileSource } from './file-source';
 import { NumberField } from './number-field';
+import { UrlTypeField } from './url-type-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
 import { selectAudioDraft, useSendStore } from './send-store';
@@ -59,6 +61,7 @@ export function AudioPanel() {
             />
           </div>
         )}
+        {draft.mode === 'url' && <UrlTypeField kind="audio" url={draft.url} value={draft.urlType} onChange={(urlType) => setAudio({ urlType })} />}
         <FieldProblems id={`${id}-problems`} problems={problems} />
         <SendControls kind="audio" />
       </div>

@@ -9,8 +9,8 @@ export function initialDraftState(): DataOf<DraftSlice> {
     tab: 'text',
     recipient: { number: '', name: null },
     text: { text: '' },
-    media: { mediatype: 'image', mode: 'file', file: null, url: '', caption: '' },
-    audio: { mode: 'file', file: null, url: '', recordingUrl: null },
+    media: { mediatype: 'image', mode: 'file', file: null, url: '', urlType: '', caption: '' },
+    audio: { mode: 'file', file: null, url: '', urlType: '', recordingUrl: null },
     touched: {},
     attempted: perKind(() => false),
   };

@@ -28,13 +28,16 @@ export function buildDraft(s: DraftFields, kind: SendKind): SendDraft {
       source: useFile && m.file ? { kind: 'file', fileId: m.file.fileId } : { kind: 'url', url: m.url.trim() },
       ...(m.caption ? { caption: m.caption } : {}),
       ...(useFile && m.file ? { fileName: m.file.name } : {}),
+      ...(!useFile && m.urlType ? { mimetype: m.urlType } : {}),
     };
   }
   const a = s.audio;
+  const audioFile = a.mode === 'file' && a.file;
   return {
     kind: 'audio',
     number,
-    source: a.mode === 'file' && a.file ? { kind: 'file', fileId: a.file.fileId } : { kind: 'url', url: a.url.trim() },
+    source: audioFile && a.file ? { kind: 'file', fileId: a.file.fileId } : { kind: 'url', url: a.url.trim() },
+    ...(!audioFile && a.urlType ? { mimetype: a.urlType } : {}),
   };
 }
 

@@ -1,6 +1,9 @@
 // Which problems each field of a send panel shows, and why a file cannot be staged: pure
 // functions over the draft and main's answers, so the store and the panels only call them.
-import { oversizeMessage, type FilePurpose, type Limits } from '../../lib/limits';
+// Main words every problem it finds; the window shows that sentence as it is.
+import { fileSizeProblem } from '../../../src-main/shared/file-size-problem';
+import type { SendLimits } from '../../../src-main/shared/limits';
+import type { FieldDetail, FilePurpose } from '../../lib/api';
 import type { DraftFields, FileKind, MediaDraftState, PreviewState, SendKind, SendPhase, TouchArea } from './send-types';
 
 /** Which draft fields main's problems / the server's details may name, per panel area. */
@@ -20,30 +23,9 @@ export function isKnownField(kind: SendKind, field: string): boolean {
   return KNOWN[kind].includes(field);
 }
 
-/** Characters as people count them (code points, so an emoji is one). */
-export function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-const FIELD_LABEL: Record<string, string> = {
-  number: 'Number',
-  text: 'Text',
-  caption: 'Caption',
-  source: 'Source',
-  media: 'Media',
-  audio: 'Audio',
-  url: 'URL',
-  mimetype: 'Mimetype',
-  mediatype: 'Media type',
-  fileName: 'File name',
-};
-
-/** Main's field problems read "is empty" after their label; whole sentences stay as they are. */
-export function problemSentence(field: string, message: string): string {
-  if (!/^(is|are|has|have|must|starts|needs?|does|cannot)\b/.test(message)) return message;
-  return `${FIELD_LABEL[field] ?? field} ${message}`;
+/** What a person reads for a problem: main's own sentence, or the service's message as the service wrote it. */
+export function shownProblem(problem: FieldDetail): string {
+  return problem.sentence ?? problem.message;
 }
 
 /** The panel is set to send a file and none is chosen yet (main would only see an empty URL). */
@@ -77,20 +59,20 @@ export function problemsFor(s: ProblemSources, kind: SendKind, fields: string[],
     // not the URL problems main reports for the empty URL that stands in for the file
     return show ? [MISSING_FILE[kind]] : [];
   }
-  const add = (field: string, message: string) => {
-    const sentence = problemSentence(field, message);
-    if (fields.includes(field) && !out.includes(sentence)) out.push(sentence);
+  const add = (problem: FieldDetail) => {
+    const sentence = shownProblem(problem);
+    if (fields.includes(problem.field) && !out.includes(sentence)) out.push(sentence);
   };
-  if (show) for (const p of s.preview[kind].preview?.problems ?? []) add(p.field, p.message);
+  if (show) for (const p of s.preview[kind].preview?.problems ?? []) add(p);
   const phase = s.send[kind];
-  if (phase.phase === 'error') for (const d of phase.error.details ?? []) add(d.field, d.message);
+  if (phase.phase === 'error') for (const d of phase.error.details ?? []) add(d);
   return out;
 }
 
 /** The preview's problems that name no field of the panel: shown under the preview once a send was tried. */
 export function otherProblems(s: Pick<ProblemSources, 'attempted' | 'preview'>, kind: SendKind): string[] {
   if (!s.attempted[kind]) return [];
-  return (s.preview[kind].preview?.problems ?? []).filter((p) => !isKnownField(kind, p.field)).map((p) => problemSentence(p.field, p.message));
+  return (s.preview[kind].preview?.problems ?? []).filter((p) => !isKnownField(kind, p.field)).map(shownProblem);
 }
 
 /** Which limit a dropped or recorded file is held to. */
@@ -101,8 +83,8 @@ export function stagingPurpose(kind: FileKind, mediatype: MediaDraftState['media
 }
 
 /** null when a local file may be staged, else the sentence that says why not (checked before reading it). */
-export function localFileProblem(file: { name: string; size: number }, purpose: FilePurpose, limits: Limits): string | null {
-  return oversizeMessage(file.name, file.size, purpose, limits);
+export function localFileProblem(file: { name: string; size: number }, purpose: FilePurpose, limits: SendLimits): string | null {
+  return fileSizeProblem(file.name, file.size, purpose, limits);
 }
 
 export function unreadableFileMessage(name: string): string {

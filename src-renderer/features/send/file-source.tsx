@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
+import { formatBytes } from '../../../src-main/shared/format';
 import type { StagedFile } from '../../lib/api';
-import { formatBytes } from '../../lib/format';
 import { SpinnerIcon } from '../../ui/icons';
 import { selectFileState, useSendStore, type FileKind } from './send-store';
 

@@ -2,9 +2,8 @@
 // main keeps the bytes; the draft holds only the staged file's id, and main is told to release
 // a file once it is removed or replaced.
 import { currentLimits } from '../../app/app-port';
-import type { StagedFile } from '../../lib/api';
+import type { FilePurpose, StagedFile } from '../../lib/api';
 import { invoke } from '../../lib/api';
-import type { FilePurpose } from '../../lib/limits';
 import { localFileProblem, stagingPurpose, unreadableFileMessage } from './fields';
 import { touching } from './draft-slice';
 import type { DataOf, FilesSlice, SendSlice } from './send-state';

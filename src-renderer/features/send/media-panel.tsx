@@ -1,10 +1,13 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { formatBytes } from '../../../src-main/shared/format';
+import { charCount } from '../../../src-main/shared/limits';
 import { useLimits } from '../../app/app-port';
-import { formatBytes, formatCount } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { FieldProblems } from '../../ui/messages';
-import { CAPTION_FIELDS, charCount, MEDIA_SOURCE_FIELDS, problemsFor } from './fields';
+import { CAPTION_FIELDS, MEDIA_SOURCE_FIELDS, problemsFor } from './fields';
 import { FileSource } from './file-source';
+import { UrlTypeField } from './url-type-field';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
@@ -67,6 +70,7 @@ export function MediaPanel() {
             />
           </div>
         )}
+        {draft.mode === 'url' && <UrlTypeField kind={draft.mediatype} url={draft.url} value={draft.urlType} onChange={(urlType) => setMedia({ urlType })} />}
         <FieldProblems id={`${id}-src-problems`} problems={sourceProblems} />
         <div className="field">
           <label htmlFor={`${id}-caption`}>Caption (optional)</label>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { formatBytes } from '../../../src-main/shared/format';
 import { useIsMac } from '../../app/app-port';
-import { formatBytes, formatDuration } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
+import { QueuedResult } from './queued-result';
 import { focusSendAgain, returnFocusAfterSend, SEND_AGAIN_MARK } from './send-focus';
 import { selectNeedsAgain, selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
 
@@ -142,15 +144,7 @@ function StatusText({ phase }: { phase: SendPhase }) {
         </p>
       );
     case 'queued':
-      return (
-        <p className="msg msg-warning" data-testid="send-queued">
-          <ClockIcon />
-          <span>
-            Saved to the outbox; it will be sent when the connection returns.
-            <span className="block small">{phase.reason}</span>
-          </span>
-        </p>
-      );
+      return <QueuedResult outboxId={phase.outboxId} reason={phase.reason} />;
     case 'cancelled':
       return <p data-testid="send-cancelled">Cancelled; nothing was sent. Your draft is kept.</p>;
     default:

@@ -27,8 +27,8 @@ export interface DraftSlice extends DraftFields {
   setNumber: (number: string) => void;
   pickRecipient: (number: string, name: string | null) => void;
   setText: (text: string) => void;
-  setMedia: (patch: Partial<Pick<MediaDraftState, 'mediatype' | 'mode' | 'url' | 'caption'>>) => void;
-  setAudio: (patch: Partial<Pick<AudioDraftState, 'mode' | 'url'>>) => void;
+  setMedia: (patch: Partial<Pick<MediaDraftState, 'mediatype' | 'mode' | 'url' | 'urlType' | 'caption'>>) => void;
+  setAudio: (patch: Partial<Pick<AudioDraftState, 'mode' | 'url' | 'urlType'>>) => void;
 }
 
 /** main's preview of each panel's request, and copying its cURL (preview-slice.ts). */

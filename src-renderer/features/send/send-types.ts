@@ -1,7 +1,7 @@
 // The values the send panels hold and show: drafts, staged files, the state of a send. Types
 // only, so the pure helpers (fields.ts, draft.ts) and the store's slices share them without
 // importing the store.
-import type { ErrorInfo, RequestPreview, SentMessage, StagedFile } from '../../lib/api';
+import type { ErrorInfo, MediaType, RequestPreview, SentMessage, StagedFile } from '../../lib/api';
 
 export type SendKind = 'text' | 'media' | 'audio';
 export type FileKind = 'media' | 'audio';
@@ -20,16 +20,20 @@ export interface TextDraftState {
   text: string;
 }
 export interface MediaDraftState {
-  mediatype: 'image' | 'document';
+  mediatype: MediaType;
   mode: SourceMode;
   file: StagedFile | null;
   url: string;
+  /** for a URL: '' = from its name; else the type the person chose or the server named */
+  urlType: string;
   caption: string;
 }
 export interface AudioDraftState {
   mode: SourceMode;
   file: StagedFile | null;
   url: string;
+  /** for a URL: '' = from its name; else the type the person chose or the server named */
+  urlType: string;
   /** blob: URL of the last voice note recorded here, for playback */
   recordingUrl: string | null;
 }

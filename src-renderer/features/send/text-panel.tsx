@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { charCount } from '../../../src-main/shared/limits';
 import { useLimits } from '../../app/app-port';
 import { formatCount } from '../../lib/format';
 import { FieldProblems } from '../../ui/messages';
-import { charCount, problemsFor, TEXT_FIELDS } from './fields';
+import { problemsFor, TEXT_FIELDS } from './fields';
 import { NumberField } from './number-field';
 import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';

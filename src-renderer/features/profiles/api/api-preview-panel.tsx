@@ -14,9 +14,8 @@ export function ApiPreviewPanel({ preview, proposed }: { preview: PreviewState; 
       {problems.length > 0 && (
         <ul className="field-problems" aria-label="Problems">
           {problems.map((p) => (
-            <li key={`${p.field}-${p.message}`}>
-              {p.field}: {p.message}
-            </li>
+            // main's own sentence when it found the problem; a stored description's check names the field
+            <li key={`${p.field}-${p.message}`}>{p.sentence ?? `${p.field}: ${p.message}`}</li>
           ))}
         </ul>
       )}

@@ -1,0 +1,14 @@
+import { selectNet, selectWaitingCount, useOutboxStore } from '../features/outbox/outbox-store';
+
+/** Online or offline, and how many operations wait in the outbox: always in the header. */
+export function ConnectionStatus() {
+  const net = useOutboxStore(selectNet);
+  const waiting = useOutboxStore(selectWaitingCount);
+  const offline = net?.online === false;
+  return (
+    <div className={offline ? 'header-item net net-offline' : 'header-item net net-online'} role="status" aria-live="polite" data-testid="connection-status">
+      <span className="header-label">Connection</span> <span className="header-value">{offline ? 'Offline' : 'Online'}</span>
+      {waiting > 0 && <span className="badge" data-testid="outbox-waiting">{waiting} in outbox</span>}
+    </div>
+  );
+}
