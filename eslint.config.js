@@ -6,6 +6,16 @@ import tseslint from 'typescript-eslint';
 // Process boundaries from ARCHITECTURE.md are enforced here, not by reviewers' memory.
 const nodeOnly = ['electron', 'keytar', 'undici', 'node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
 
+// The renderer is an untrusted view (invariant 2): no Node, electron, keytar or undici, and of
+// src-main only the IPC contract's types and the pure shared code. Every renderer block uses this.
+const rendererImports = {
+  paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (invariant 2).' })),
+  patterns: [
+    { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
+    { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$|shared/)', message: 'The renderer may only import types from src-main/ipc/contract.ts and the pure src-main/shared/.' },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
@@ -64,21 +74,30 @@ export default tseslint.config(
     },
   },
   {
-    // Pure code both processes import: types and functions only.
+    // Pure code both processes import: types, constants and functions, with no dependency
+    // outside src-main/shared/ itself (so the window's build never pulls in main's code).
     files: ['src-main/shared/**'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'src-main/shared is pure: no Node, electron, keytar or undici.' })),
         patterns: [
           { group: ['node:*'], message: 'src-main/shared is pure: no node:*.' },
-          { regex: '^\\.\\./(?!core/api/types$|core/model$)', message: 'src-main/shared imports only types (core/api/types, core/model).' },
+          { regex: '^\\.\\./', message: 'src-main/shared imports only src-main/shared: both processes load it.' },
         ],
       }],
+      'no-restricted-globals': ['error',
+        ...['window', 'document', 'navigator', 'localStorage'].map((name) => ({ name, message: 'src-main/shared is pure: no DOM (main loads it too).' })),
+        ...['process', 'Buffer', 'require', '__dirname', '__filename'].map((name) => ({ name, message: 'src-main/shared is pure: no Node (the window loads it too).' }))],
     },
   },
   {
+    // The contract's types come from src-main/shared/, so the window type-checks against main's
+    // own definitions without reaching into the core.
     files: ['src-main/ipc/contract.ts'],
     rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!\\.\\./shared/)', message: 'contract.ts takes its types from src-main/shared/ only.' }],
+      }],
       'no-restricted-syntax': ['error',
         { selector: 'ImportDeclaration[importKind!="type"]', message: 'contract.ts is types only.' },
         { selector: 'VariableDeclaration', message: 'contract.ts is types only.' },
@@ -92,26 +111,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (invariant 2).' })),
-        patterns: [
-          { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
-          { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$|shared/)', message: 'The renderer may only import types from src-main/ipc/contract.ts and the pure src-main/shared/.' },
-        ],
-      }],
+      'no-restricted-imports': ['error', { paths: rendererImports.paths, patterns: rendererImports.patterns }],
     },
   },
   {
     // Features read the app shell only through app/app-port.ts: the app store has one owner.
     files: ['src-renderer/features/**/*.{ts,tsx}'],
     rules: {
+      // a block's rule replaces the one above for its files, so the renderer's own restrictions are repeated
       'no-restricted-imports': ['error', {
-        paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (invariant 2).' })),
-        patterns: [
-          { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
-          { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$|shared/)', message: 'The renderer may only import types from src-main/ipc/contract.ts and the pure src-main/shared/.' },
-          { regex: '/app/app-store$', message: 'Features use app/app-port.ts, not the app store itself.' },
-        ],
+        paths: rendererImports.paths,
+        patterns: [...rendererImports.patterns, { regex: '/app/app-store$', message: 'Features use app/app-port.ts, not the app store itself.' }],
       }],
     },
   },

@@ -4,10 +4,10 @@
 // cURL the sandbox's playground shows for its tab. Then the contacts are listed and messages go
 // out through the dialect's own routes and field names.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { playgroundTabs, type PlaygroundTab, type SandboxDialect } from '../../src-main/sandbox/index';
+import { playgroundTabs, type PlaygroundTab, type SandboxDialect, type SandboxRequestRecord } from '../../src-main/sandbox/index';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import { journalMark, journalSince, openSection, openSendTab, sandboxApi, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, openSection, openSendTo, sandboxApi, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 import { sweep } from './support/keyboard-sweep';
 import { overflowOf } from './support/overflow';
 
@@ -85,6 +85,27 @@ async function openApiTab(page: Page): Promise<Locator> {
   await expect(edit.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true');
   await expect(edit.getByRole('table', { name: 'Operations' })).toBeVisible();
   return edit;
+}
+
+/** Sends what the panel holds; checks what it says and that exactly one POST went to `expected.path` and got 200; returns that POST. */
+async function sendOnePost(h: ConsoleHarness, panel: Locator, expected: { path: string; result: RegExp }): Promise<SandboxRequestRecord> {
+  const mark = journalMark(h);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(panel.getByTestId('send-result')).toHaveText(expected.result);
+  const posts = journalSince(h, mark, { method: 'POST' });
+  expect(posts).toHaveLength(1);
+  expect(posts[0]!.path).toBe(expected.path);
+  expect(posts[0]!.status).toBe(200);
+  return posts[0]!;
+}
+
+/** The editor of the desk dialect's Send Text with its fields table read, scrolled into view and saved as a screenshot. */
+async function showFilledEditor(h: ConsoleHarness, screenshot: string): Promise<void> {
+  const edit = await openApiTab(h.page);
+  const text = playgroundTabs('desk', h.sandbox.baseUrl).find((t) => t.id === 'text')!;
+  const editor = await readTab(edit, text);
+  await editor.getByRole('table', { name: 'Fields of Send Text' }).scrollIntoViewIfNeeded();
+  await h.page.screenshot({ path: `${SCREENS_DIR}/${screenshot}.png`, animations: 'disabled' });
 }
 
 /** Picks an operation, pastes the tab's cURL and reads it; returns the editor. */
@@ -225,18 +246,11 @@ for (const c of CASES) {
       const h = ctx.h;
       const number = uniqueNumber();
       const message = `Hello through ${c.dialect}`;
-      const panel = await openSendTab(h.page, 'Send Text');
-      await panel.getByLabel('Recipient number').fill(`+${number}`);
+      const panel = await openSendTo(h.page, 'Send Text', `+${number}`);
       await panel.getByLabel('Message text').fill(message);
       await settledCurl(h.page, c.text.path, message);
-      const mark = journalMark(h);
-      await panel.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect(panel.getByTestId('send-result')).toHaveText(c.text.result);
-      const posts = journalSince(h, mark, { method: 'POST' });
-      expect(posts).toHaveLength(1);
-      expect(posts[0]!.path).toBe(c.text.path);
-      expect(posts[0]!.status).toBe(200);
-      expect(posts[0]!.json).toEqual(c.text.body(number, message));
+      const post = await sendOnePost(h, panel, c.text);
+      expect(post.json).toEqual(c.text.body(number, message));
     });
 
     test('Send Media by URL goes out through the dialect’s route; the panel says what the answer told', async () => {
@@ -244,21 +258,14 @@ for (const c of CASES) {
       const number = uniqueNumber();
       const url = 'https://example.com/files/price-list.pdf';
       const caption = `Prices via ${c.dialect}`;
-      const panel = await openSendTab(h.page, 'Send Media');
-      await panel.getByLabel('Recipient number').fill(number);
+      const panel = await openSendTo(h.page, 'Send Media', number);
       await panel.getByRole('radio', { name: 'Document' }).check();
       await panel.getByRole('radio', { name: 'URL' }).check();
       await panel.getByLabel('Media URL').fill(url);
       await panel.getByLabel('Caption (optional)').fill(caption);
       await settledCurl(h.page, c.media.path, caption);
-      const mark = journalMark(h);
-      await panel.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect(panel.getByTestId('send-result')).toHaveText(c.media.result);
-      const posts = journalSince(h, mark, { method: 'POST' });
-      expect(posts).toHaveLength(1);
-      expect(posts[0]!.path).toBe(c.media.path);
-      expect(posts[0]!.status).toBe(200);
-      expect(posts[0]!.json).toMatchObject(c.media.body(number, url, caption));
+      const post = await sendOnePost(h, panel, c.media);
+      expect(post.json).toMatchObject(c.media.body(number, url, caption));
     });
   });
 }
@@ -267,13 +274,8 @@ test.describe('API mapping in the dark color scheme', () => {
   const ctx = sharedConsole({ dialect: 'desk', contacts: 100, colorScheme: 'dark' });
 
   test('the editor with a filled table: screenshot and axe', async () => {
-    const { page, sandbox } = ctx.h;
-    const edit = await openApiTab(page);
-    const text = playgroundTabs('desk', sandbox.baseUrl).find((t) => t.id === 'text')!;
-    const editor = await readTab(edit, text);
-    await editor.getByRole('table', { name: 'Fields of Send Text' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENS_DIR}/api-mapping-dark.png`, animations: 'disabled' });
-    const problems = blocking(await a11yProblems(page, 'test-results/a11y/api-mapping-dark.json'));
+    await showFilledEditor(ctx.h, 'api-mapping-dark');
+    const problems = blocking(await a11yProblems(ctx.h.page, 'test-results/a11y/api-mapping-dark.json'));
     expect(problems, formatA11yProblems('API mapping (dark)', problems)).toEqual([]);
   });
 });
@@ -282,13 +284,8 @@ test.describe('API mapping in the smallest window at 125% zoom', () => {
   const ctx = sharedConsole({ dialect: 'desk', contacts: 100, zoom: 1.25, window: { width: 720, height: 480 } });
 
   test('the editor with a filled table fits: nothing is pushed out of the window', async () => {
-    const { page, sandbox } = ctx.h;
-    const edit = await openApiTab(page);
-    const text = playgroundTabs('desk', sandbox.baseUrl).find((t) => t.id === 'text')!;
-    const editor = await readTab(edit, text);
-    await editor.getByRole('table', { name: 'Fields of Send Text' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENS_DIR}/api-mapping-small.png`, animations: 'disabled' });
-    const o = await overflowOf(page);
+    await showFilledEditor(ctx.h, 'api-mapping-small');
+    const o = await overflowOf(ctx.h.page);
     expect(o.outside, `controls outside the ${o.viewportWidth}px window`).toEqual([]);
     expect(o.pageScrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(o.viewportWidth);
     expect(o.main.scrollWidth, 'the main pane scrolls sideways').toBeLessThanOrEqual(o.main.clientWidth);

@@ -1,8 +1,8 @@
 // Keyboard only: choosing a recipient in the contact list, the Send Text flow (tabs with the
 // arrow keys, Tab/Shift+Tab between fields, Enter to send, Escape to dismiss a confirmation),
 // and a Revoke confirmation (focus trapped in the dialog, Escape cancels, focus comes back).
-import { expect, test, type Page } from '@playwright/test';
-import { cellUnder, contactAt, journalMark, journalSince, keyRow, messagesTo, navLink, openSection, openSendTab, sandboxApi, sharedConsole, tabTo, uniqueNumber } from './support/fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { cellUnder, contactAt, journalMark, journalSince, keyRow, messagesTo, navLink, openSection, openSendTab, openSendTo, sandboxApi, sharedConsole, tabTo, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -109,14 +109,11 @@ test.describe('keyboard only', () => {
     // a destructive action opens with Cancel focused: a stray Enter revokes nothing
     await expect(cancel).toBeFocused();
     // Tab and Shift+Tab cycle inside the dialog
-    await page.keyboard.press('Tab');
-    await expect(confirm).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(cancel).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await expect(confirm).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await expect(cancel).toBeFocused();
+    const cycle: [string, Locator][] = [['Tab', confirm], ['Tab', cancel], ['Shift+Tab', confirm], ['Shift+Tab', cancel]];
+    for (const [key, focused] of cycle) {
+      await page.keyboard.press(key);
+      await expect(focused).toBeFocused();
+    }
 
     // Escape cancels; focus returns to the Revoke button; nothing changed
     await page.keyboard.press('Escape');
@@ -176,8 +173,7 @@ test.describe('keyboard only', () => {
     const h = ctx.h;
     const { page } = h;
     const number = uniqueNumber();
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     const message = panel.getByLabel('Message text');
     await message.fill('only once, unless asked');
     const mark = journalMark(h);

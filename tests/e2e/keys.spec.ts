@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { scrubSecret } from '../../src-main/core/http/redact';
 import type { CrmApi } from '../../src-main/ipc/contract';
-import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTab, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
+import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTo, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
 import { expectNoSecretsLeaked } from './support/secret-scan';
 
 test.describe.configure({ mode: 'serial' });
@@ -105,8 +105,7 @@ test.describe('keys', () => {
     h.secrets.push(key.key);
     const row = await revokeWhileActive('e2e active key', key.key);
     try {
-      const panel = await openSendTab(page, 'Send Text');
-      await panel.getByLabel('Recipient number').fill(uniqueNumber());
+      const panel = await openSendTo(page, 'Send Text', uniqueNumber());
       await panel.getByLabel('Message text').fill('with a revoked active key');
       const mark = journalMark(h);
       await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ConsoleHarness } from './support/app-harness';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { cellUnder, keyIdOf, keyRow, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { cellUnder, keyIdOf, keyRow, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 import { pngBytes, writeMediaFile } from './support/media-files';
 
 const SCREENS_DIR = 'test-results/screens';
@@ -54,8 +54,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('Send Text', async () => {
       const { page } = ctx.h;
-      const panel = await openSendTab(page, 'Send Text');
-      await panel.getByLabel('Recipient number').fill('+55 11 98765-4321');
+      const panel = await openSendTo(page, 'Send Text', '+55 11 98765-4321');
       await panel.getByLabel('Message text').fill('Hello from the console');
       await settledCurl(page, 'Hello from the console');
       await checkScreen(page, 'send-text');
@@ -63,8 +62,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('Send Text with an error', async () => {
       const h = ctx.h;
-      const panel = await openSendTab(h.page, 'Send Text');
-      await panel.getByLabel('Recipient number').fill(uniqueNumber());
+      const panel = await openSendTo(h.page, 'Send Text', uniqueNumber());
       await panel.getByLabel('Message text').fill('This one fails');
       await settledCurl(h.page, 'This one fails');
       h.sandbox.injectFaults(
@@ -79,8 +77,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test('Send Media', async () => {
       const h = ctx.h;
       h.pickQueue.push(writeMediaFile(`screens-${scheme}.png`, pngBytes(160, 90)));
-      const panel = await openSendTab(h.page, 'Send Media');
-      await panel.getByLabel('Recipient number').fill('5511987654321');
+      const panel = await openSendTo(h.page, 'Send Media', '5511987654321');
       await panel.getByRole('button', { name: 'Choose file…' }).click();
       await expect(panel.getByTestId('staged-file-media').getByRole('img')).toBeVisible();
       await panel.getByLabel('Caption (optional)').fill('Our new storefront');
@@ -90,8 +87,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('Send Audio', async () => {
       const { page } = ctx.h;
-      const panel = await openSendTab(page, 'Send Audio');
-      await panel.getByLabel('Recipient number').fill('5511987654321');
+      const panel = await openSendTo(page, 'Send Audio', '5511987654321');
       // a voice note recorded with the (fake) microphone, ready to play back and send
       const recorder = panel.getByRole('region', { name: 'Voice note' });
       await recorder.getByRole('button', { name: 'Record' }).click();
@@ -132,8 +128,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const h: ConsoleHarness = ctx.h;
       const { page } = h;
       // one message waits (offline), so the screen shows a pending item and the offline line
-      const panel = await openSendTab(page, 'Send Text');
-      await panel.getByLabel('Recipient number').fill(uniqueNumber());
+      const panel = await openSendTo(page, 'Send Text', uniqueNumber());
       await panel.getByLabel('Message text').fill('Waiting for the connection');
       await settledCurl(page, 'Waiting for the connection');
       await h.sandbox.suspend();

@@ -1,7 +1,7 @@
 // Send Audio: a voice note recorded with Chromium's fake microphone (record, stop, play back,
 // send as ptt), and an audio file picked in the dialog.
 import { expect, test } from '@playwright/test';
-import { journalMark, journalSince, messagesTo, openSendTab, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, messagesTo, openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
 import { wavBytes, writeMediaFile } from './support/media-files';
 
 test.describe.configure({ mode: 'serial' });
@@ -13,8 +13,7 @@ test.describe('send audio', () => {
     const h = ctx.h;
     const { page } = h;
     const number = uniqueNumber();
-    const panel = await openSendTab(page, 'Send Audio');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Audio', number);
     await expect(panel.getByRole('radio', { name: 'File or voice note' })).toBeChecked();
 
     const recorder = panel.getByRole('region', { name: 'Voice note' });
@@ -65,8 +64,7 @@ test.describe('send audio', () => {
     const number = uniqueNumber();
     const wav = wavBytes(0.5);
     h.pickQueue.push(writeMediaFile('tone.wav', wav));
-    const panel = await openSendTab(page, 'Send Audio');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Audio', number);
     await panel.getByRole('button', { name: 'Choose audio file…' }).click();
     const staged = panel.getByTestId('staged-file-audio');
     await expect(staged).toContainText('tone.wav');

@@ -10,7 +10,7 @@ import {
   journalSince,
   messagesTo,
   openSection,
-  openSendTab,
+  openSendTo,
   sandboxApi,
   settledCurl,
   sharedConsole,
@@ -28,8 +28,7 @@ test.describe('send errors', () => {
 
   /** Fills the Send Text panel and waits for its preview; returns the panel. */
   async function draft(page: Page, number: string, text: string): Promise<Locator> {
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill(text);
     await settledCurl(page, `"number":"${number}"`, JSON.stringify(text).slice(1, -1));
     return panel;

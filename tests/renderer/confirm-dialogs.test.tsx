@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KeyMeta, OutboxItem, Profile } from '../../src-renderer/lib/api';
+import type { KeyMeta, OutboxItem } from '../../src-renderer/lib/api';
 import { useOutboxStore } from '../../src-renderer/features/outbox/outbox-store';
 import { KeyTable } from '../../src-renderer/features/keys/key-table';
 import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
@@ -9,32 +9,11 @@ import { useSendStore } from '../../src-renderer/features/send/send-store';
 import { ConfirmHost } from '../../src-renderer/ui/confirm-host';
 import { useConfirmStore } from '../../src-renderer/ui/confirm-store';
 import { installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+import { keyRecord, profileRecord } from './helpers/records';
 import { byText, click, key, render, settle, type Rendered } from './helpers/render';
 
-const profile: Profile = {
-  id: 'p1',
-  name: 'Sandbox',
-  baseUrl: 'http://127.0.0.1:4010',
-  endpointOverrides: {}, api: null,
-  activeKeyId: 'k1',
-  sandbox: true,
-  allowInsecureHttp: false,
-  createdAt: '2025-01-01T00:00:00Z',
-};
-const key1: KeyMeta = {
-  id: 'k1',
-  name: 'Deploy key',
-  profileId: 'p1',
-  fingerprint: 'ab12',
-  permissions: ['messages:send'],
-  addedAt: '2025-01-01T00:00:00Z',
-  lastUsedAt: null,
-  lastStatus: null,
-  state: 'active',
-  serverKeyId: null,
-  revokedAt: null,
-  sync: null,
-};
+const profile = profileRecord({ activeKeyId: 'k1', sandbox: true });
+const key1 = keyRecord({ name: 'Deploy key', fingerprint: 'ab12', permissions: ['messages:send'] });
 
 let crm: FakeCrm;
 let view: Rendered;
@@ -109,15 +88,20 @@ describe('revoke confirmation', () => {
   });
 });
 
+/** The Send Text preview with the dialog host, as the send screen shows them. */
+function renderPreview(): Rendered {
+  return render(
+    <>
+      <RequestPreviewPanel kind="text" />
+      <ConfirmHost />
+    </>,
+  );
+}
+
 describe('copy cURL with key', () => {
   it('asks first; Escape copies nothing', async () => {
     vi.useFakeTimers();
-    view = render(
-      <>
-        <RequestPreviewPanel kind="text" />
-        <ConfirmHost />
-      </>,
-    );
+    view = renderPreview();
     click(byText(view.container, 'button', 'Copy cURL with key'));
     expect(dialog()?.textContent).toContain('cleared after 60 s');
     key(document.activeElement, 'Escape');
@@ -128,12 +112,7 @@ describe('copy cURL with key', () => {
   });
 
   it('copies with the key after confirmation and says when the clipboard clears', async () => {
-    view = render(
-      <>
-        <RequestPreviewPanel kind="text" />
-        <ConfirmHost />
-      </>,
-    );
+    view = renderPreview();
     click(byText(view.container, 'button', 'Copy cURL with key'));
     click(dialog()?.querySelector('[data-testid="confirm-accept"]'));
     await settle();
@@ -142,12 +121,7 @@ describe('copy cURL with key', () => {
   });
 
   it('plain Copy cURL copies without the key and without asking', async () => {
-    view = render(
-      <>
-        <RequestPreviewPanel kind="text" />
-        <ConfirmHost />
-      </>,
-    );
+    view = renderPreview();
     click(byText(view.container, 'button', 'Copy cURL'));
     await settle();
     expect(dialog()).toBeNull();

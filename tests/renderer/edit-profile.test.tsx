@@ -1,23 +1,13 @@
 // Saving a profile from its General tab: the base URL always goes along, even unchanged, because
 // saving again is how the person approves keys held back at an old address (the app asks then).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../src-renderer/lib/api';
 import { EditProfileForm } from '../../src-renderer/features/profiles/edit-profile-form';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
 import { installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+import { profileRecord } from './helpers/records';
 import { byText, click, render, settle, type Rendered } from './helpers/render';
 
-const profile: Profile = {
-  id: 'p1',
-  name: 'Staging',
-  baseUrl: 'https://new.example',
-  endpointOverrides: {},
-  api: null,
-  activeKeyId: null,
-  sandbox: false,
-  allowInsecureHttp: false,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const profile = profileRecord({ name: 'Staging', baseUrl: 'https://new.example' });
 
 let crm: FakeCrm;
 let view: Rendered;

@@ -1,38 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyMeta, Profile, Result } from '../../src-renderer/lib/api';
+import type { KeyMeta, Result } from '../../src-renderer/lib/api';
 import { AddKeyForm } from '../../src-renderer/features/keys/add-key-form';
 import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
 import { deferred, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+import { keyRecord, profileRecord } from './helpers/records';
 import { byText, click, render, settle, typeInto, type Rendered } from './helpers/render';
 
 const SECRET = 'crm_sk_live_SECRETVALUE_9z9z';
 
-const profile: Profile = {
-  id: 'p1',
-  name: 'Sandbox',
-  baseUrl: 'http://127.0.0.1:4010',
-  endpointOverrides: {}, api: null,
-  activeKeyId: null,
-  sandbox: true,
-  allowInsecureHttp: false,
-  createdAt: '2025-01-01T00:00:00Z',
-};
-
-const meta: KeyMeta = {
-  id: 'k1',
-  name: 'CI key',
-  profileId: 'p1',
-  fingerprint: '9z9z',
-  permissions: null,
-  addedAt: '2025-01-01T00:00:00Z',
-  lastUsedAt: null,
-  lastStatus: null,
-  state: 'active',
-  serverKeyId: null,
-  revokedAt: null,
-  sync: null,
-};
+const profile = profileRecord({ sandbox: true });
+const meta = keyRecord();
 
 let crm: FakeCrm;
 let view: Rendered;

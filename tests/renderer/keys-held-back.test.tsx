@@ -2,43 +2,18 @@
 // for and where the profile points now, and "Save the profile again…" asks the app (which asks
 // the person) to move it, with the profile's own values.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyMeta, Profile } from '../../src-renderer/lib/api';
+import type { KeyMeta } from '../../src-renderer/lib/api';
 import { HeldBackNotice } from '../../src-renderer/features/keys/held-back';
 import { KeyTable } from '../../src-renderer/features/keys/key-table';
 import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
 import { installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+import { keyRecord, profileRecord } from './helpers/records';
 import { click, render, settle, type Rendered } from './helpers/render';
 
-const profile: Profile = {
-  id: 'p1',
-  name: 'Staging',
-  baseUrl: 'https://new.example/api',
-  endpointOverrides: {},
-  api: null,
-  activeKeyId: 'k1',
-  sandbox: false,
-  allowInsecureHttp: false,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const profile = profileRecord({ name: 'Staging', baseUrl: 'https://new.example/api', activeKeyId: 'k1' });
 
-const key = (patch: Partial<KeyMeta> = {}): KeyMeta => ({
-  id: 'k1',
-  name: 'CI key',
-  profileId: 'p1',
-  fingerprint: '9z9z',
-  permissions: ['contacts:read'],
-  addedAt: '2025-01-01T00:00:00Z',
-  lastUsedAt: null,
-  lastStatus: null,
-  state: 'active',
-  serverKeyId: null,
-  revokedAt: null,
-  sync: null,
-  origin: 'https://old.example',
-  heldBack: true,
-  ...patch,
-});
+const key = (patch: Partial<KeyMeta> = {}): KeyMeta => keyRecord({ permissions: ['contacts:read'], origin: 'https://old.example', heldBack: true, ...patch });
 
 let crm: FakeCrm;
 let view: Rendered;

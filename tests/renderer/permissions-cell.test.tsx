@@ -2,12 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyMeta } from '../../src-renderer/lib/api';
 import { PermissionsCell } from '../../src-renderer/features/keys/permissions-cell';
+import { keyRecord } from './helpers/records';
 import { render } from './helpers/render';
 
-const key = (extra: Partial<KeyMeta>): KeyMeta => ({
-  id: 'k1', name: 'k', profileId: 'p', fingerprint: 'ab12', permissions: null, addedAt: '', lastUsedAt: null, lastStatus: null,
-  state: 'active', serverKeyId: null, revokedAt: null, sync: null, ...extra,
-});
+const key = (extra: Partial<KeyMeta>): KeyMeta => keyRecord({ name: 'k', profileId: 'p', fingerprint: 'ab12', addedAt: '', ...extra });
 
 const cell = (k: KeyMeta): string => {
   const view = render(<table><tbody><tr><PermissionsCell k={k} /></tr></tbody></table>);

@@ -2,17 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src-renderer/lib/api';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
 import { fail, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+import { keyRecord, profileRecord } from './helpers/records';
 
-const created = (name: string, baseUrl: string): Profile => ({
-  id: 'p9',
-  name,
-  baseUrl,
-  endpointOverrides: {}, api: null,
-  activeKeyId: null,
-  sandbox: false,
-  allowInsecureHttp: baseUrl.startsWith('http:'),
-  createdAt: '2025-01-01T00:00:00Z',
-});
+const created = (name: string, baseUrl: string): Profile => profileRecord({ id: 'p9', name, baseUrl, allowInsecureHttp: baseUrl.startsWith('http:') });
 
 /** what main answers when the person said no to plain http in the app's own dialog */
 const declined = { code: 'validation' as const, message: 'This base URL uses plain http to a host that is not this computer: the API key would cross the network unencrypted. Use https, or confirm that you accept the risk.' };
@@ -24,7 +16,7 @@ beforeEach(() => {
   crm = installFakeCrm({
     'profiles:create': ({ name, baseUrl }) => (baseUrl.startsWith('http://10.') ? fail(declined) : ok(created(name, baseUrl))),
     'profiles:update': ({ id, name, baseUrl }) => ok({ ...created(name ?? 'Staging', baseUrl ?? 'https://api.example.com'), id }),
-    'keys:add': ({ name }) => ok({ id: 'k9', name, profileId: 'p9', fingerprint: 'wxyz', permissions: null, addedAt: '', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null }),
+    'keys:add': ({ name }) => ok(keyRecord({ id: 'k9', name, profileId: 'p9', fingerprint: 'wxyz', addedAt: '' })),
     'profiles:list': () => ok({ profiles: [created('Staging', 'http://10.0.0.5:8080')], activeProfileId: null }),
   });
 });

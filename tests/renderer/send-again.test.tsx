@@ -2,14 +2,14 @@
 // is the only way to send it once more, Ctrl+Enter does not resend, and focus comes back to the
 // message field after a send.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result, SendOutcome, SentMessage } from '../../src-renderer/lib/api';
+import type { Result, SendResult, SentMessage } from '../../src-renderer/lib/api';
 import { TextPanel } from '../../src-renderer/features/send/text-panel';
 import { useSendStore } from '../../src-renderer/features/send/send-store';
 import { deferred, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 import { click, key, render, settle, typeInto, type Rendered } from './helpers/render';
 
 const message: SentMessage = { id: 'm_0123abcd', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {}, understood: true };
-const sent = (): Result<SendOutcome> => ok({ status: 'sent', message, durationMs: 12 });
+const sent = (): Result<SendResult> => ok({ status: 'sent', message, durationMs: 12, replayed: false });
 
 let crm: FakeCrm;
 let view: Rendered;
@@ -94,13 +94,19 @@ describe('Send Text after a success', () => {
   });
 });
 
+/** Send Text filled in, whose send's answer waits until the test resolves what this returns. */
+function typedWithAnswerHeld() {
+  const answer = deferred<Result<SendResult>>();
+  crm.handle('send:submit', () => answer.promise);
+  view = render(<TextPanel />);
+  typeInto(q('recipient-number'), '5511999990000');
+  typeInto(textArea(), 'hello');
+  return answer;
+}
+
 describe('focus after a send', () => {
   it('returns to the message field when Send was clicked', async () => {
-    const answer = deferred<Result<SendOutcome>>();
-    crm.handle('send:submit', () => answer.promise);
-    view = render(<TextPanel />);
-    typeInto(q('recipient-number'), '5511999990000');
-    typeInto(textArea(), 'hello');
+    const answer = typedWithAnswerHeld();
     sendButton().focus();
     click(sendButton());
     answer.resolve(sent());
@@ -110,11 +116,7 @@ describe('focus after a send', () => {
   });
 
   it('leaves focus alone when the person moved to another field meanwhile', async () => {
-    const answer = deferred<Result<SendOutcome>>();
-    crm.handle('send:submit', () => answer.promise);
-    view = render(<TextPanel />);
-    typeInto(q('recipient-number'), '5511999990000');
-    typeInto(textArea(), 'hello');
+    const answer = typedWithAnswerHeld();
     click(sendButton());
     const number = q<HTMLInputElement>('recipient-number')!;
     number.focus();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RequestPreview, Result, SendOutcome, SentMessage } from '../../src-renderer/lib/api';
+import type { RequestPreview, Result, SendResult, SentMessage } from '../../src-renderer/lib/api';
 import { PREVIEW_DEBOUNCE_MS, problemsFor, selectNeedsAgain, useSendStore } from '../../src-renderer/features/send/send-store';
 import { TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
@@ -66,7 +66,7 @@ describe('cURL preview', () => {
   });
 
   it('shows a problem next to its field once the field was touched', async () => {
-    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [{ field: 'text', message: 'is empty' }])) });
+    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [{ field: 'text', message: 'is empty', sentence: 'Text is empty' }])) });
     store().runPreview('text');
     await flush();
     expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual([]); // fresh form: no red
@@ -79,7 +79,7 @@ describe('cURL preview', () => {
 
 describe('send state machine', () => {
   it('sends with a fresh requestId per click and shows the created message id', async () => {
-    crm = installFakeCrm({ 'send:submit': () => ok({ status: 'sent', message, durationMs: 87 }) });
+    crm = installFakeCrm({ 'send:submit': () => ok({ status: 'sent', message, durationMs: 87, replayed: false }) });
     store().setNumber('5511999990000');
     store().setText('hello');
     await store().submit('text');
@@ -92,7 +92,7 @@ describe('send state machine', () => {
   });
 
   it('shows upload progress and a live countdown while main waits out a 429, then the result', async () => {
-    const answer = deferred<Result<SendOutcome>>();
+    const answer = deferred<Result<SendResult>>();
     crm = installFakeCrm({ 'send:submit': () => answer.promise });
     const { wireAppEvents } = await import('../../src-renderer/app/wire-events');
     crm.handle('app:info', () => fail({ code: 'internal', message: 'n/a' }));
@@ -119,7 +119,7 @@ describe('send state machine', () => {
     vi.advanceTimersByTime(5000);
     expect(store().send.audio).toMatchObject({ waiting: { secondsLeft: 0 } });
 
-    answer.resolve(ok({ status: 'sent', message: { ...message, type: 'audio' }, durationMs: 4100 }));
+    answer.resolve(ok({ status: 'sent', message: { ...message, type: 'audio' }, durationMs: 4100, replayed: false }));
     await done;
     expect(store().send.audio).toMatchObject({ phase: 'sent', message: { id: 'm_1' }, replayed: false });
     unwire();
@@ -159,7 +159,7 @@ describe('send state machine', () => {
   });
 
   it('cancels the send in flight by its requestId', async () => {
-    const answer = deferred<Result<SendOutcome>>();
+    const answer = deferred<Result<SendResult>>();
     crm = installFakeCrm({ 'send:submit': () => answer.promise, 'send:cancel': () => ok(null) });
     store().setText('x');
     const done = store().submit('text');
@@ -175,20 +175,20 @@ describe('send state machine', () => {
   });
 
   it('does not start a second send while one is in flight', async () => {
-    const answer = deferred<Result<SendOutcome>>();
+    const answer = deferred<Result<SendResult>>();
     crm = installFakeCrm({ 'send:submit': () => answer.promise });
     const first = store().submit('text');
     await store().submit('text');
     expect(crm.callsTo('send:submit')).toHaveLength(1);
-    answer.resolve(ok({ status: 'sent', message, durationMs: 1 }));
+    answer.resolve(ok({ status: 'sent', message, durationMs: 1, replayed: false }));
     await first;
   });
 });
 
 describe('a file panel with no file chosen', () => {
   const urlProblems = [
-    { field: 'source', message: 'must be an http:// or https:// URL' },
-    { field: 'mimetype', message: 'is required: the URL does not end in a known audio extension' },
+    { field: 'source', message: 'must be an http:// or https:// URL', sentence: 'Media URL must be an http:// or https:// URL' },
+    { field: 'mimetype', message: 'is required: the URL does not end in a known audio extension', sentence: 'Mimetype is required: the URL does not end in a known audio extension' },
   ];
 
   it.each(['media', 'audio'] as const)('%s: Send asks for a file instead of reporting URL problems, and sends nothing', async (kind) => {
@@ -212,11 +212,13 @@ describe('a file panel with no file chosen', () => {
     if (kind === 'media') store().setMedia({ mode: 'url' });
     else store().setAudio({ mode: 'url' });
     expect(problemsFor(store(), kind, fields, area).join(' ')).toMatch(/http:\/\/ or https:\/\/ URL/);
+    // main's sentences, shown as main wrote them (not rebuilt from the field name)
+    expect(problemsFor(store(), kind, fields, area)).toEqual(urlProblems.map((p) => p.sentence));
   });
 });
 
 describe('the same draft right after a success', () => {
-  const sent = (patch: Partial<SentMessage> = {}, extra: { replayed?: boolean } = {}) => ok<SendOutcome>({ status: 'sent', message: { ...message, ...patch }, durationMs: 5, ...extra });
+  const sent = (patch: Partial<SentMessage> = {}, extra: { replayed?: boolean } = {}) => ok<SendResult>({ status: 'sent', message: { ...message, ...patch }, durationMs: 5, replayed: false, ...extra });
 
   it('is held: Send sends nothing, "again" sends it with again: true, and only then', async () => {
     crm = installFakeCrm({ 'send:submit': () => sent() });

@@ -53,7 +53,7 @@ describe('dropped files', () => {
     });
     const note = localFile('note.webm', 4 * MB, 'audio/webm');
     expect(await useSendStore.getState().stageLocalFile('audio', note)).toBe(false);
-    expect(useSendStore.getState().files.audio).toEqual({ status: 'error', message: 'note.webm is 4 MB; audio files are limited to 3 MB' });
+    expect(useSendStore.getState().files.audio).toEqual({ status: 'error', message: 'note.webm is 4 MB; voice notes are limited to 3 MB' });
     expect(note.arrayBuffer).not.toHaveBeenCalled();
   });
 

@@ -9,17 +9,9 @@ import { useOutboxStore } from '../../src-renderer/features/outbox/outbox-store'
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
 import { useSendStore } from '../../src-renderer/features/send/send-store';
 import { flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
+import { keyRecord, profileRecord } from './helpers/records';
 
-const profile = (id: string): Profile => ({
-  id,
-  name: id,
-  baseUrl: 'http://127.0.0.1:4010',
-  endpointOverrides: {}, api: null,
-  activeKeyId: null,
-  sandbox: false,
-  allowInsecureHttp: false,
-  createdAt: '2025-01-01T00:00:00Z',
-});
+const profile = (id: string): Profile => profileRecord({ id, name: id });
 
 const entry = (id: string): RequestLogEntry => ({
   id,
@@ -50,7 +42,7 @@ beforeEach(() => {
     'profiles:list': () => ok({ profiles: [profile('p1'), profile('p2')], activeProfileId: 'p1' }),
     'outbox:list': () => ok([]),
     'log:list': () => ok([entry('old')]),
-    'keys:list': ({ profileId }) => ok([{ id: `k_${profileId}`, name: 'k', profileId: profileId ?? '', fingerprint: 'ab12', permissions: null, addedAt: '', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, sync: null }]),
+    'keys:list': ({ profileId }) => ok([keyRecord({ id: `k_${profileId}`, name: 'k', profileId: profileId ?? '', fingerprint: 'ab12', addedAt: '' })]),
     'contacts:list': ({ page }) => ok({ items: [], page, perPage: 100, total: 0, totalPages: 0, hasMore: false }),
     'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
   });
@@ -124,7 +116,8 @@ describe('wireAppEvents', () => {
   });
 
   it('unsubscribes everything it subscribed', () => {
-    expect(crm.listenerCount()).toBe(7);
+    // one per event main sends (messages:changed is the eighth)
+    expect(crm.listenerCount()).toBe(8);
     unwire();
     expect(crm.listenerCount()).toBe(0);
     unwire = () => undefined;

@@ -117,7 +117,7 @@ export function uniqueNumber(): string {
 
 // ---------------------------------------------------------------- navigation
 
-export type SectionName = 'Contacts' | 'Send' | 'Keys' | 'Outbox' | 'Request log' | 'Profiles';
+export type SectionName = 'Contacts' | 'Send' | 'Messages' | 'Keys' | 'Outbox' | 'Request log' | 'Profiles';
 
 export function navLink(page: Page, name: SectionName): Locator {
   return page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
@@ -137,9 +137,16 @@ export async function openSendTab(page: Page, tab: SendTab): Promise<Locator> {
   return page.getByRole('tabpanel');
 }
 
-/** Every screen of the app with how to open it: the five sections and the three send panels. */
+/** A send tab with `number` typed as the recipient; returns its panel. */
+export async function openSendTo(page: Page, tab: SendTab, number: string): Promise<Locator> {
+  const panel = await openSendTab(page, tab);
+  await panel.getByLabel('Recipient number').fill(number);
+  return panel;
+}
+
+/** Every screen of the app with how to open it: the six sections and the three send panels. */
 export const EVERY_SCREEN: { name: string; open: (page: Page) => Promise<unknown> }[] = [
-  ...(['Contacts', 'Keys', 'Outbox', 'Request log', 'Profiles'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
+  ...(['Contacts', 'Messages', 'Keys', 'Outbox', 'Request log', 'Profiles'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
   ...(['Send Text', 'Send Media', 'Send Audio'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
 ];
 

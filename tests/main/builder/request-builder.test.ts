@@ -1,7 +1,6 @@
-import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, toErrorInfo } from '../../../src-main/core/errors';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
 import { MIB } from '../../../src-main/core/limits';
@@ -9,16 +8,14 @@ import type { FileAccess } from '../../../src-main/core/media/file-access';
 import { nodeFileAccess } from '../../../src-main/core/media/file-access';
 import type { Operation } from '../../../src-main/core/operations';
 import { buildRequest, prepareRequest } from '../../../src-main/core/request-builder';
+import { tempDir } from '../helpers/temp-dir';
 import { makeOgg, makePng, makeWav } from '../http/support/media-fixtures';
 
 const target = { baseUrl: 'https://crm.example.com', endpointOverrides: {} };
 let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'crm-builder-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await tempDir('crm-builder-');
 });
 
 /** A sparse file of `size` bytes: its size is real, its blocks are not (nothing to read). */
@@ -84,23 +81,23 @@ describe('request builder: text and lists', () => {
     const emoji = '😀'.repeat(4096); // 8192 UTF-16 units
     expect((await prepareRequest({ op: 'messages.text', input: { number: '5511999990000', text: emoji }, idempotencyKey: 'a' }, target)).problems).toEqual([]);
     const long = await prepareRequest({ op: 'messages.text', input: { number: '5511999990000', text: 'x'.repeat(4097) }, idempotencyKey: 'a' }, target);
-    expect(long.problems).toEqual([{ field: 'text', message: 'is too long: 4097 characters, at most 4096' }]);
+    expect(long.problems).toEqual([{ field: 'text', message: 'is too long: 4097 characters, at most 4096', sentence: 'Text is too long: 4097 characters, at most 4096' }]);
     expect(long.request.body).toEqual({ kind: 'json', text: JSON.stringify({ number: '5511999990000', text: 'x'.repeat(4097) }) });
   });
 
   it('lists every problem at once and still returns a previewable request', async () => {
     const result = await prepareRequest({ op: 'messages.text', input: { number: '12 34', text: '' }, idempotencyKey: 'has space' }, target);
     expect(result.problems).toEqual([
-      { field: 'number', message: 'is too short: 4 digits, needs 8 to 15 with the country code' },
-      { field: 'text', message: 'is empty' },
-      { field: 'idempotencyKey', message: 'must be 1 to 255 visible ASCII characters' },
+      { field: 'number', message: 'is too short: 4 digits, needs 8 to 15 with the country code', sentence: 'Number is too short: 4 digits, needs 8 to 15 with the country code' },
+      { field: 'text', message: 'is empty', sentence: 'Text is empty' },
+      { field: 'idempotencyKey', message: 'must be 1 to 255 visible ASCII characters', sentence: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
     ]);
     expect(result.errorCode).toBe('validation');
     expect(result.request.url).toBe('https://crm.example.com/api/v1/messages/text');
     const error = await thrown({ op: 'messages.text', input: { number: '55 11 abc', text: 'hi' }, idempotencyKey: 'k' });
     expect(error.code).toBe('validation');
     expect(error.message).toBe('Number has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed');
-    expect(error.details).toEqual([{ field: 'number', message: 'has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed' }]);
+    expect(error.details).toEqual([{ field: 'number', message: 'has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed', sentence: 'Number has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed' }]);
   });
 
   it('encodes search queries with encodeURIComponent (spaces, &, =, +, %, emoji, lone surrogates)', async () => {
@@ -119,10 +116,10 @@ describe('request builder: text and lists', () => {
   it('checks page and per_page ranges', async () => {
     const result = await prepareRequest({ op: 'contacts.list', input: { page: 0, perPage: 501 } }, target);
     expect(result.problems).toEqual([
-      { field: 'page', message: 'must be a whole number from 1' },
-      { field: 'perPage', message: 'must be a whole number from 1 to 500' },
+      { field: 'page', message: 'must be a whole number from 1', sentence: 'Page must be a whole number from 1' },
+      { field: 'perPage', message: 'must be a whole number from 1 to 500', sentence: 'Per page must be a whole number from 1 to 500' },
     ]);
-    expect((await prepareRequest({ op: 'messages.list', input: { perPage: 1.5 } }, target)).problems).toEqual([{ field: 'perPage', message: 'must be a whole number from 1 to 500' }]);
+    expect((await prepareRequest({ op: 'messages.list', input: { perPage: 1.5 } }, target)).problems).toEqual([{ field: 'perPage', message: 'must be a whole number from 1 to 500', sentence: 'Per page must be a whole number from 1 to 500' }]);
   });
 
   it('normalises the number filter of the message history', async () => {
@@ -137,11 +134,11 @@ describe('request builder: text and lists', () => {
     expect(overridden.url).toBe('http://127.0.0.1:8080/v2/people?per_page=1');
     const bad = await prepareRequest({ op: 'contacts.list', input: {} }, { baseUrl: 'https://user:pw@crm.example.com', endpointOverrides: { 'contacts.list': '../x' } });
     expect(bad.problems).toEqual([
-      { field: 'endpointOverrides.contacts.list', message: 'The path override must start with "/"; using /api/v1/contacts' },
-      { field: 'baseUrl', message: 'must not contain a user name or password' },
+      { field: 'endpointOverrides.contacts.list', message: 'The path override must start with "/"; using /api/v1/contacts', sentence: 'The path override must start with "/"; using /api/v1/contacts' },
+      { field: 'baseUrl', message: 'must not contain a user name or password', sentence: 'Base URL must not contain a user name or password' },
     ]);
     expect(bad.request.url).toBe('https://crm.example.com/api/v1/contacts');
-    expect((await prepareRequest({ op: 'keys.list', input: {} }, { baseUrl: 'ftp://x', endpointOverrides: {} })).problems).toEqual([{ field: 'baseUrl', message: 'must be an http:// or https:// URL' }]);
+    expect((await prepareRequest({ op: 'keys.list', input: {} }, { baseUrl: 'ftp://x', endpointOverrides: {} })).problems).toEqual([{ field: 'baseUrl', message: 'must be an http:// or https:// URL', sentence: 'Base URL must be an http:// or https:// URL' }]);
   });
 
   it('builds key management requests', async () => {
@@ -153,10 +150,10 @@ describe('request builder: text and lists', () => {
     expect(del.headers).toEqual({ Accept: 'application/json' });
     const problems = await prepareRequest({ op: 'keys.create', input: { name: 'n'.repeat(101), permissions: ['root' as never] } }, target);
     expect(problems.problems).toEqual([
-      { field: 'name', message: 'is too long: 101 characters, at most 100' },
-      { field: 'permissions', message: 'has unknown permissions: root' },
+      { field: 'name', message: 'is too long: 101 characters, at most 100', sentence: 'Key name is too long: 101 characters, at most 100' },
+      { field: 'permissions', message: 'has unknown permissions: root', sentence: 'Permissions has unknown permissions: root' },
     ]);
-    expect((await prepareRequest({ op: 'keys.delete', input: { id: ' ' } }, target)).problems).toEqual([{ field: 'id', message: 'is empty' }]);
+    expect((await prepareRequest({ op: 'keys.delete', input: { id: ' ' } }, target)).problems).toEqual([{ field: 'id', message: 'is empty', sentence: 'Key id is empty' }]);
   });
 
   it('marks only GETs and POSTs with an Idempotency-Key as retry-safe', async () => {
@@ -203,14 +200,14 @@ describe('request builder: media and audio', () => {
     const asDocument = await buildRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'document', source: { kind: 'file', path }, fileName: 'Invoice 7.pdf' }, idempotencyKey: 'm' }, target);
     expect(JSON.parse(await bodyText(asDocument))).toEqual({ number: '5511999990000', mediatype: 'document', mimetype: 'application/pdf', fileName: 'Invoice 7.pdf', media: Buffer.from('%PDF-1.7\n...').toString('base64') });
     const asImage = await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'file', path } }, idempotencyKey: 'm' }, target);
-    expect(asImage.problems).toEqual([{ field: 'source', message: 'scan.pdf is not an image (its bytes look like application/pdf); send it as a document, or choose a JPEG, PNG, GIF or WebP' }]);
+    expect(asImage.problems).toEqual([{ field: 'source', message: 'scan.pdf is not an image (its bytes look like application/pdf); send it as a document, or choose a JPEG, PNG, GIF or WebP', sentence: 'scan.pdf is not an image (its bytes look like application/pdf); send it as a document, or choose a JPEG, PNG, GIF or WebP' }]);
   });
 
   it('checks the size with stat before reading: a sparse 6.2 MB image is rejected without reading it', async () => {
     const path = await sparseFile('photo.png', Math.round(6.2 * MIB), makePng(1, 1));
     const files = countingFiles();
     const result = await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'file', path } }, idempotencyKey: 'm' }, target, { files });
-    expect(result.problems).toEqual([{ field: 'source', message: 'photo.png is 6.2 MB; images are limited to 5 MB' }]);
+    expect(result.problems).toEqual([{ field: 'source', message: 'photo.png is 6.2 MB; images are limited to 5 MB', sentence: 'photo.png is 6.2 MB; images are limited to 5 MB' }]);
     expect(result.errorCode).toBe('file_too_large');
     expect(files.stats).toEqual([path]);
     expect(files.heads).toEqual([]);
@@ -222,10 +219,10 @@ describe('request builder: media and audio', () => {
     const files = countingFiles();
     const op: Operation = { op: 'messages.media', input: { number: '5511999990000', mediatype: 'document', source: { kind: 'file', path } }, idempotencyKey: 'm' };
     const result = await prepareRequest(op, target, { files });
-    expect(result.problems).toEqual([{ field: 'source', message: 'big report.pdf is 200 MB; documents are limited to 100 MB' }]);
+    expect(result.problems).toEqual([{ field: 'source', message: 'big report.pdf is 200 MB; documents are limited to 100 MB', sentence: 'big report.pdf is 200 MB; documents are limited to 100 MB' }]);
     expect(files.heads).toEqual([]);
     const error = await thrown(op);
-    expect(toErrorInfo(error)).toEqual({ code: 'file_too_large', message: 'big report.pdf is 200 MB; documents are limited to 100 MB', details: [{ field: 'source', message: 'big report.pdf is 200 MB; documents are limited to 100 MB' }] });
+    expect(toErrorInfo(error)).toEqual({ code: 'file_too_large', message: 'big report.pdf is 200 MB; documents are limited to 100 MB', details: [{ field: 'source', message: 'big report.pdf is 200 MB; documents are limited to 100 MB', sentence: 'big report.pdf is 200 MB; documents are limited to 100 MB' }] });
   });
 
   it('accepts exactly the limit and names exact bytes one byte over it', async () => {
@@ -236,7 +233,7 @@ describe('request builder: media and audio', () => {
     expect(files.heads).toEqual([{ path: atLimit, bytes: 8192 }]);
     const over = await sparseFile('over.png', 5 * MIB + 1, makePng(1, 1));
     expect((await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'file', path: over } }, idempotencyKey: 'm' }, target)).problems).toEqual([
-      { field: 'source', message: 'over.png is 5242881 bytes; images are limited to 5 MB (5242880 bytes)' },
+      { field: 'source', message: 'over.png is 5242881 bytes; images are limited to 5 MB (5242880 bytes)', sentence: 'over.png is 5242881 bytes; images are limited to 5 MB (5242880 bytes)' },
     ]);
   });
 
@@ -254,17 +251,17 @@ describe('request builder: media and audio', () => {
       text: JSON.stringify({ number: '5511999990000', mediatype: 'image', mimetype: 'image/jpeg', fileName: 'Summer Photo.JPG', media: 'https://cdn.example.com/p/Summer%20Photo.JPG?sig=1', caption: 'hi' }),
     });
     const unknown = await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'document', source: { kind: 'url', url: 'https://x.example/download' } }, idempotencyKey: 'u' }, target);
-    expect(unknown.problems).toEqual([{ field: 'mimetype', message: 'is required: the URL does not end in a known file extension' }]);
+    expect(unknown.problems).toEqual([{ field: 'mimetype', message: 'is required: the URL does not end in a known file extension', sentence: 'Mimetype is required: the URL does not end in a known file extension' }]);
     const notImage = await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'url', url: 'https://x.example/a.pdf' } }, idempotencyKey: 'u' }, target);
-    expect(notImage.problems).toEqual([{ field: 'mimetype', message: 'must be an image type (image/jpeg, image/png, image/gif, image/webp) for an image, not application/pdf' }]);
+    expect(notImage.problems).toEqual([{ field: 'mimetype', message: 'must be an image type (image/jpeg, image/png, image/gif, image/webp) for an image, not application/pdf', sentence: 'Mimetype must be an image type (image/jpeg, image/png, image/gif, image/webp) for an image, not application/pdf' }]);
     const ftp = await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'document', source: { kind: 'url', url: 'ftp://x.example/a.pdf' } }, idempotencyKey: 'u' }, target);
-    expect(ftp.problems).toEqual([{ field: 'source', message: 'must be an http:// or https:// URL' }]);
+    expect(ftp.problems).toEqual([{ field: 'source', message: 'must be an http:// or https:// URL', sentence: 'Media URL must be an http:// or https:// URL' }]);
   });
 
   it('checks the caption length in code points', async () => {
     const op = (caption: string): Operation => ({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'url', url: 'https://x.example/a.png' }, caption }, idempotencyKey: 'c' });
     expect((await prepareRequest(op('🎉'.repeat(1024)), target)).problems).toEqual([]);
-    expect((await prepareRequest(op('c'.repeat(1025)), target)).problems).toEqual([{ field: 'caption', message: 'is too long: 1025 characters, at most 1024' }]);
+    expect((await prepareRequest(op('c'.repeat(1025)), target)).problems).toEqual([{ field: 'caption', message: 'is too long: 1025 characters, at most 1024', sentence: 'Caption is too long: 1025 characters, at most 1024' }]);
     // an empty caption is left out of the body
     expect(JSON.parse(((await buildRequest(op(''), target)).body as { text: string }).text)).not.toHaveProperty('caption');
   });
@@ -284,12 +281,12 @@ describe('request builder: media and audio', () => {
     const text = join(dir, 'notes.txt');
     await writeFile(text, 'not audio');
     expect((await prepareRequest({ op: 'messages.audio', input: { number: '14155550100', source: { kind: 'file', path: text } }, idempotencyKey: 'a' }, target)).problems).toEqual([
-      { field: 'source', message: 'notes.txt is not a supported audio file (its bytes look like text/plain); the API takes audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav' },
+      { field: 'source', message: 'notes.txt is not a supported audio file (its bytes look like text/plain); the API takes audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav', sentence: 'notes.txt is not a supported audio file (its bytes look like text/plain); the API takes audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav' },
     ]);
     const big = await sparseFile('long.ogg', 17 * MIB, makeOgg(0));
     const files = countingFiles();
     const result = await prepareRequest({ op: 'messages.audio', input: { number: '14155550100', source: { kind: 'file', path: big } }, idempotencyKey: 'a' }, target, { files });
-    expect(result.problems).toEqual([{ field: 'source', message: 'long.ogg is 17 MB; voice notes are limited to 16 MB' }]);
+    expect(result.problems).toEqual([{ field: 'source', message: 'long.ogg is 17 MB; voice notes are limited to 16 MB', sentence: 'long.ogg is 17 MB; voice notes are limited to 16 MB' }]);
     expect(files.heads).toEqual([]);
     expect(result.errorCode).toBe('file_too_large');
   });
@@ -300,7 +297,7 @@ describe('request builder: media and audio', () => {
     const given = await buildRequest({ op: 'messages.audio', input: { number: '14155550100', source: { kind: 'url', url: 'https://x.example/v' }, mimetype: 'audio/webm;codecs=opus' }, idempotencyKey: 'a' }, target);
     expect(JSON.parse((given.body as { text: string }).text)).toMatchObject({ mimetype: 'audio/webm' });
     const bad = await prepareRequest({ op: 'messages.audio', input: { number: '14155550100', source: { kind: 'url', url: 'https://x.example/v.flac' }, mimetype: 'audio/flac' }, idempotencyKey: 'a' }, target);
-    expect(bad.problems).toEqual([{ field: 'mimetype', message: 'must be one of audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav, not audio/flac' }]);
+    expect(bad.problems).toEqual([{ field: 'mimetype', message: 'must be one of audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav, not audio/flac', sentence: 'Mimetype must be one of audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav, not audio/flac' }]);
   });
 
   it('never puts a key or an Authorization header into a PreparedRequest', async () => {
@@ -315,6 +312,6 @@ describe('request builder: image formats the API does not show as images', () =>
     const path = join(dir, 'IMG_0001.HEIC');
     await writeFile(path, Buffer.from('\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic', 'latin1'));
     const result = await prepareRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'file', path } }, idempotencyKey: 'h' }, target);
-    expect(result.problems).toEqual([{ field: 'source', message: 'IMG_0001.HEIC is image/heic, which cannot be sent as an image; send it as a document, or choose a JPEG, PNG, GIF or WebP' }]);
+    expect(result.problems).toEqual([{ field: 'source', message: 'IMG_0001.HEIC is image/heic, which cannot be sent as an image; send it as a document, or choose a JPEG, PNG, GIF or WebP', sentence: 'IMG_0001.HEIC is image/heic, which cannot be sent as an image; send it as a document, or choose a JPEG, PNG, GIF or WebP' }]);
   });
 });

@@ -1,18 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../../../src-main/core/media/file-probe';
 import { baseMimetype, mimetypeFromName, toAudioMimetype } from '../../../src-main/core/media/mimetypes';
 import { SNIFF_BYTES, sniffMimetype } from '../../../src-main/core/media/sniff';
+import { tempDir } from '../helpers/temp-dir';
 import { SAMPLES, makePng, seededBytes } from '../http/support/media-fixtures';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'crm-sniff-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await tempDir('crm-sniff-');
 });
 
 describe('mimetype sniffing', () => {

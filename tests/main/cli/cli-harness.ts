@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../../src-main/cli/main';
 import type { CliStdin } from '../../../src-main/cli/io';
+import type { TerminalLook } from '../../../src-main/cli/terminal';
 
 export const BIN = fileURLToPath(new URL('../../../bin/crm.mjs', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,6 +34,8 @@ export interface RunOptions {
   input?: string;
   /** a fake terminal: stdin stays open, `typed` is written to it chunk by chunk */
   tty?: { typed: string[]; raw?: boolean };
+  /** colour and progress on stderr, as the launcher decides them for a terminal */
+  look?: TerminalLook;
 }
 
 export interface FakeTty {
@@ -78,7 +81,7 @@ export async function runInProcess(argv: string[], options: RunOptions = {}): Pr
     piped.end(options.input ?? '');
     stdin = piped;
   }
-  const code = await runCli(argv, { stdout, stderr, stdin, env: options.env ?? {}, isTTY: options.tty !== undefined });
+  const code = await runCli(argv, { stdout, stderr, stdin, env: options.env ?? {}, isTTY: options.tty !== undefined, ...(options.look ? { look: options.look } : {}) });
   const run = { code, stdout: stdout.text, stderr: stderr.text };
   transcript.push(run);
   return { ...run, rawModes };

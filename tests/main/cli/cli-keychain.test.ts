@@ -247,12 +247,13 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
     expect(messagesTo(number)).toEqual([{ number, text: 'queued while offline' }]);
   });
 
-  it('send without --queue fails with exit 1 while the server is down', async () => {
+  it('send without --queue fails with exit 1 while the server is down, and says that --queue exists', async () => {
     await sandbox.suspend();
     try {
       const run = await crm(['send', 'text', '--to', '5511955554444', '--text', 'nope']);
       expect(run.code).toBe(1);
       expect(stderrLines(run)).toHaveLength(1);
+      expect(run.stderr).toContain('Nothing was sent. Add --queue to keep it in the outbox');
     } finally {
       await sandbox.resume();
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { startKeyTrap, type KeyTrap } from '../http/support/local-server';
 import { runInProcess } from './cli-harness';
 
 const available = await keychainAvailable();
@@ -20,18 +20,15 @@ interface KeyJson {
 
 describe.skipIf(!available)('crm profiles edit and the keys of a profile', () => {
   let sandbox: RunningSandbox;
-  let elsewhere: LocalServer;
+  let elsewhere: KeyTrap;
   let env: Record<string, string>;
   const crm = (argv: string[], options: Parameters<typeof runInProcess>[1] = {}) => runInProcess(argv, { env, ...options });
   const keys = async (): Promise<KeyJson[]> => (JSON.parse((await crm(['keys', 'list', '--json'])).stdout) as { keys: KeyJson[] }).keys;
-  const sentTheKey = () => elsewhere.received.filter((r) => (r.headers.authorization ?? '').includes(sandbox.adminKey.slice(8)));
+  const sentTheKey = () => elsewhere.requestsWithKey(sandbox.adminKey);
 
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 10 });
-    elsewhere = await startHttpServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end('{"data":[]}');
-    });
+    elsewhere = await startKeyTrap('{"data":[]}');
     env = { CRM_DATA_DIR: await tempDir('crm-cli-origin-'), CRM_KEYCHAIN_SERVICE: service };
     expect((await crm(['profiles', 'add', '--name', 'prod', '--url', sandbox.baseUrl])).code).toBe(0);
     const added = await crm(['keys', 'add', '--name', 'admin'], { input: `${sandbox.adminKey}\n` });

@@ -15,6 +15,19 @@ const get: PreparedRequest = {
   retrySafe: true,
 };
 
+/** A send as the builder prepares it: POST, JSON, with its Idempotency-Key. */
+function sendRequest(endpoint: 'messages.text' | 'messages.media', idempotencyKey: string, body: PreparedRequest['body']): PreparedRequest {
+  return {
+    endpoint,
+    method: 'POST',
+    url: `https://crm.example.com/api/v1/${endpoint.replace('.', '/')}`,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body,
+    idempotencyKey,
+    retrySafe: true,
+  };
+}
+
 describe('toCurl', () => {
   it('prints a GET with the key as "$CRM_API_KEY"', () => {
     expect(toCurl(get)).toBe(
@@ -23,15 +36,7 @@ describe('toCurl', () => {
   });
 
   it('prints a JSON POST with --data-binary and the Idempotency-Key', () => {
-    const post: PreparedRequest = {
-      endpoint: 'messages.text',
-      method: 'POST',
-      url: 'https://crm.example.com/api/v1/messages/text',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': 'idem-1' },
-      body: { kind: 'json', text: '{"number":"5511999990000","text":"it\'s $(x)"}' },
-      idempotencyKey: 'idem-1',
-      retrySafe: true,
-    };
+    const post = sendRequest('messages.text', 'idem-1', { kind: 'json', text: '{"number":"5511999990000","text":"it\'s $(x)"}' });
     expect(toCurl(post)).toBe(
       [
         `curl 'https://crm.example.com/api/v1/messages/text' \\`,
@@ -59,15 +64,13 @@ describe('toCurl', () => {
   });
 
   it('streams a file body from stdin and never inlines the file', () => {
-    const media: PreparedRequest = {
-      endpoint: 'messages.media',
-      method: 'POST',
-      url: 'https://crm.example.com/api/v1/messages/media',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': 'm-1' },
-      body: { kind: 'json-with-file', prefix: '{"media":"', filePath: "/tmp/it's here/a b.png", fileSize: 10, suffix: '","caption":"%s \'x\'"}' },
-      idempotencyKey: 'm-1',
-      retrySafe: true,
-    };
+    const media = sendRequest('messages.media', 'm-1', {
+      kind: 'json-with-file',
+      prefix: '{"media":"',
+      filePath: "/tmp/it's here/a b.png",
+      fileSize: 10,
+      suffix: '","caption":"%s \'x\'"}',
+    });
     expect(toCurl(media)).toBe(
       [
         `{ printf '%s' '{"media":"'; base64 < '/tmp/it'\\''s here/a b.png' | tr -d '\\n'; printf '%s' '","caption":"%s '\\''x'\\''"}'; } | \\`,

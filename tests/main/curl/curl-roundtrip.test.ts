@@ -3,8 +3,7 @@
 // same method, path, query, headers (but User-Agent/Connection) and byte-identical body. A
 // POST carries one Idempotency-Key per case, so the cURL run is a replay: the sandbox answers
 // 201 only when the body is the same bytes (another body would be 400 idempotency_mismatch).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCurl } from '../../../src-main/core/curl';
@@ -15,6 +14,7 @@ import type { Operation } from '../../../src-main/core/operations';
 import { buildRequest } from '../../../src-main/core/request-builder';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../src-main/sandbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
+import { tempDir } from '../helpers/temp-dir';
 import { makeOgg, makePng, makeWav } from '../http/support/media-fixtures';
 import { availableShells, runInShell, shellEnv } from './shells';
 import { trickyStrings } from './tricky-inputs';
@@ -30,12 +30,11 @@ let caseNumber = 0;
 beforeAll(async () => {
   sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 30 });
   client = createApiClient();
-  dir = await mkdtemp(join(tmpdir(), 'crm-curl-'));
+  dir = await tempDir('crm-curl-');
 });
 afterAll(async () => {
   await client.close();
   await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const IGNORED_HEADERS = new Set(['user-agent', 'connection', 'expect']);

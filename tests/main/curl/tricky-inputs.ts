@@ -1,6 +1,7 @@
 // A seeded generator of text that is hard to carry through a shell and JSON: quotes, command
 // substitution, backslashes, control characters, printf formats, history expansion, option-
 // and file-looking prefixes, emoji with ZWJ, RTL text, NUL.
+import { createRandom } from '../../../src-main/sandbox/seed';
 
 export const PIECES: readonly string[] = [
   "'", '"', "'\\''", '$(id)', '`id`', '${HOME}', '$HOME', '$1', '\\', '\\\\', '\\n', '\\x41', '\\u0041',
@@ -10,20 +11,8 @@ export const PIECES: readonly string[] = [
   '--data', '-H', '@/etc/passwd', '@-', 'EOF', '<<EOF', '%0A', '+', '=', ',',
 ];
 
-/** mulberry32: small, fast, deterministic. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function trickyStrings(count: number, seed: number, options: { maxPieces?: number; exclude?: (piece: string) => boolean } = {}): string[] {
-  const random = seededRandom(seed);
+  const random = createRandom(seed);
   const pieces = PIECES.filter((p) => !(options.exclude?.(p) ?? false));
   const out: string[] = [
     // fixed cases first: each starts the way that breaks naive exporters

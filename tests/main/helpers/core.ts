@@ -46,3 +46,24 @@ export async function openTestCore(label: string, options: Partial<CoreOptions> 
     },
   };
 }
+
+/** A profile for `baseUrl` with one key saved for it (its first key, so the one it uses). */
+export async function addProfileWithKey(
+  core: Core,
+  profile: { name: string; baseUrl: string; sandbox?: boolean },
+  key: { name: string; value: string },
+): Promise<{ profileId: string; keyId: string }> {
+  const profileId = (await core.profiles.create(profile)).id;
+  const keyId = (await core.keys.add({ profileId, ...key })).id;
+  return { profileId, keyId };
+}
+
+/** Runs `fn` with a fresh test core and cleans the core up afterwards, however `fn` ends. */
+export async function withTestCore<T>(label: string, fn: (tc: TestCore) => Promise<T>): Promise<T> {
+  const tc = await openTestCore(label);
+  try {
+    return await fn(tc);
+  } finally {
+    await tc.cleanup();
+  }
+}

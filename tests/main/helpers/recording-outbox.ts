@@ -35,6 +35,10 @@ export class RecordingOutbox implements OutboxService {
     return new Map(this.states);
   }
 
+  async serverRevocations(): Promise<ReadonlyMap<string, RevocationSyncState>> {
+    return new Map();
+  }
+
   async cancel(id: string): Promise<OutboxItem> {
     return this.find(id);
   }

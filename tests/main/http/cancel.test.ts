@@ -1,13 +1,13 @@
 // Cancellation with an AbortSignal: before sending, during a hanging request, during a 429
 // wait, during an upload. Every case ends in CrmError 'cancelled' and sends nothing more.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toErrorInfo } from '../../../src-main/core/errors';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
+import { tempDir } from '../helpers/temp-dir';
 import { startHttpServer } from './support/local-server';
 import { makePng } from './support/media-fixtures';
 import { recorder } from './support/recorders';
@@ -17,11 +17,10 @@ let sandbox: RunningSandbox;
 let dir: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 10 });
-  dir = await mkdtemp(join(tmpdir(), 'crm-cancel-'));
+  dir = await tempDir('crm-cancel-');
 });
 afterAll(async () => {
   await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
 });
 beforeEach(() => sandbox.clearFaults());
 

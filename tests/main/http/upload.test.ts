@@ -1,7 +1,6 @@
 // Streaming `json-with-file` bodies: exact bytes and Content-Length, 3-byte-aligned base64
 // across chunk boundaries, upload progress, and files that change after they were chosen.
-import { appendFile, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorInfo } from '../../../src-main/core/errors';
@@ -12,6 +11,7 @@ import type { HttpSender, SendProgress } from '../../../src-main/core/http/sende
 import { parseSentMessage } from '../../../src-main/core/parse/message';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
+import { tempDir } from '../helpers/temp-dir';
 import type { LocalServer } from './support/local-server';
 import { startHttpServer } from './support/local-server';
 import { makeOgg, makePng, seededBytes } from './support/media-fixtures';
@@ -29,13 +29,12 @@ beforeAll(async () => {
     res.end('{"id":"m_1","type":"media","number":"5511999990000","status":"queued"}');
   });
   client = createApiClient();
-  dir = await mkdtemp(join(tmpdir(), 'crm-upload-'));
+  dir = await tempDir('crm-upload-');
 });
 afterAll(async () => {
   await client.close();
   await echo.close();
   await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const mediaRequest = (baseUrl: string, path: string, mediatype: 'image' | 'document' = 'document'): Promise<PreparedRequest> =>

@@ -9,21 +9,19 @@ import { KeyVault } from '../../../src-main/core/keys/key-vault';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import { keyAccount } from '../../../src-main/core/secrets/secret-store';
 import type { ConsentQuestion } from '../../../src-main/core/profiles/profile-consent';
-import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
 import type { KeyMeta } from '../../../src-main/ipc/contract';
-import { createDispatcher, createHandlers, type Dispatch } from '../../../src-main/ipc/handlers';
+import type { Dispatch } from '../../../src-main/ipc/handlers';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir } from '../helpers';
-import { openTestCore, type TestCore } from '../helpers/core';
-import { startHttpServer, type LocalServer } from '../http/support/local-server';
-import { TEST_APP_INFO } from '../helpers/app-info';
+import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
+import { testDispatch } from '../helpers/ipc';
+import { startKeyTrap, type KeyTrap } from '../http/support/local-server';
 
 const available = await keychainAvailable();
-const info = TEST_APP_INFO;
 
 describe.skipIf(!available)('keys stay with their origin', () => {
   let sandbox: RunningSandbox;
-  let elsewhere: LocalServer;
+  let elsewhere: KeyTrap;
   let tc: TestCore;
   let dispatch: Dispatch;
   let profileId = '';
@@ -36,34 +34,21 @@ describe.skipIf(!available)('keys stay with their origin', () => {
     if (!r.ok) throw new Error(r.error.message);
     return r.value as KeyMeta[];
   };
-  const sentTheKey = () => elsewhere.received.filter((r) => (r.headers.authorization ?? '').includes(sandbox.adminKey.slice(8)));
+  const sentTheKey = () => elsewhere.requestsWithKey(sandbox.adminKey);
 
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 10 });
     // another origin that records everything it is sent
-    elsewhere = await startHttpServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end('{"data":[],"meta":{"page":1,"per_page":1,"total":0,"total_pages":0}}');
-    });
+    elsewhere = await startKeyTrap('{"data":[],"meta":{"page":1,"per_page":1,"total":0,"total_pages":0}}');
     tc = await openTestCore('origin');
-    const profile = await tc.core.profiles.create({ name: 'Prod', baseUrl: sandbox.baseUrl });
-    profileId = profile.id;
-    await tc.core.keys.add({ profileId, name: 'admin', value: sandbox.adminKey });
-    const handlers = createHandlers({
-      core: tc.core,
-      platform: {
-        clipboard: createClipboardGuard({ writeText: (t) => { clipboard.text = t; }, readText: () => clipboard.text }),
-        pickFile: async () => null,
-        openExternal: async () => {},
-        confirm: async (question) => {
-          asked.push(question);
-          return answer;
-        },
+    ({ profileId } = await addProfileWithKey(tc.core, { name: 'Prod', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey }));
+    dispatch = testDispatch(tc.core, {
+      clipboard,
+      confirm: async (question) => {
+        asked.push(question);
+        return answer;
       },
-      appInfo: () => info,
-      emit: () => {},
     });
-    dispatch = createDispatcher(handlers);
   });
 
   afterAll(async () => {
@@ -123,17 +108,10 @@ describe.skipIf(!available)('keys stay with their origin', () => {
   it('without a dialog port every such question is a no', async () => {
     const core = await openTestCore('origin-nodialog');
     try {
-      const profile = await core.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      await core.core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey });
-      const handlers = createHandlers({
-        core: core.core,
-        platform: { clipboard: createClipboardGuard({ writeText: () => {}, readText: () => '' }), pickFile: async () => null, openExternal: async () => {} },
-        appInfo: () => info,
-        emit: () => {},
-      });
-      const d = createDispatcher(handlers);
-      expect(await d('profiles:update', { id: profile.id, baseUrl: elsewhere.url, confirmInsecure: true })).toMatchObject({ ok: true });
-      expect(await d('keys:list', { profileId: profile.id })).toMatchObject({ ok: true, value: [{ heldBack: true }] });
+      const profile = await addProfileWithKey(core.core, { name: 'P', baseUrl: sandbox.baseUrl }, { name: 'k', value: sandbox.adminKey });
+      const d = testDispatch(core.core);
+      expect(await d('profiles:update', { id: profile.profileId, baseUrl: elsewhere.url, confirmInsecure: true })).toMatchObject({ ok: true });
+      expect(await d('keys:list', { profileId: profile.profileId })).toMatchObject({ ok: true, value: [{ heldBack: true }] });
       expect(await d('contacts:list', { page: 1, perPage: 5 })).toMatchObject({ ok: false, error: { code: 'key_held_back' } });
     } finally {
       await core.cleanup();

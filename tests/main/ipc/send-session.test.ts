@@ -3,14 +3,13 @@
 // success needs an explicit "send again", a replayed answer says so, and a failed send never
 // leaves its request id stuck.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
-import type { SendOutcome } from '../../../src-main/ipc/contract';
-import { createDispatcher, createHandlers, type Dispatch } from '../../../src-main/ipc/handlers';
+import type { SendResult } from '../../../src-main/ipc/contract';
+import type { Dispatch } from '../../../src-main/ipc/handlers';
 import { ALREADY_SENDING, JUST_SENT } from '../../../src-main/core/messages/send-session';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox } from '../helpers';
-import { openTestCore, type TestCore } from '../helpers/core';
-import { TEST_APP_INFO } from '../helpers/app-info';
+import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
+import { testDispatch } from '../helpers/ipc';
 
 const available = await keychainAvailable();
 
@@ -21,7 +20,6 @@ describe.skipIf(!available)('send:submit keeps each draft from being sent twice'
   let seq = 0;
   let number = '';
 
-  const info = TEST_APP_INFO;
   const draft = (text: string) => ({ kind: 'text', number, text }) as const;
   const keyShown = async (text: string): Promise<string> => {
     const preview = await dispatch('send:preview', { draft: draft(text) });
@@ -36,16 +34,8 @@ describe.skipIf(!available)('send:submit keeps each draft from being sent twice'
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 10, rate: 1000, burst: 1000 });
     tc = await openTestCore('send-session');
-    const profile = await tc.core.profiles.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
-    await tc.core.keys.add({ profileId: profile.id, name: 'admin', value: sandbox.adminKey });
-    const clipboard = { text: '' };
-    const handlers = createHandlers({
-      core: tc.core,
-      platform: { clipboard: createClipboardGuard({ writeText: (t) => { clipboard.text = t; }, readText: () => clipboard.text }), pickFile: async () => null, openExternal: async () => {} },
-      appInfo: () => info,
-      emit: () => {},
-    });
-    dispatch = createDispatcher(handlers);
+    await addProfileWithKey(tc.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'admin', value: sandbox.adminKey });
+    dispatch = testDispatch(tc.core);
   });
 
   beforeEach(() => {
@@ -124,7 +114,7 @@ describe.skipIf(!available)('send:submit keeps each draft from being sent twice'
     await tc.core.messages.send({ op: 'messages.text', input: { number, text: 'sent elsewhere first' }, idempotencyKey: key });
     const replay = await submit('sent elsewhere first');
     expect(replay.ok).toBe(true);
-    const outcome = (replay as { value: SendOutcome }).value;
+    const outcome = (replay as { value: SendResult }).value;
     expect(outcome).toMatchObject({ status: 'sent', replayed: true });
     expect(created()).toHaveLength(2); // the server answered 201 twice, but stored one message
     const messages = await tc.core.messages.list({ number });

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { oggCrc32 } from '../../../src-main/core/media/ogg-writer';
 import { oggFileName, opusPacketSamples, remuxWebmOpusToOgg } from '../../../src-main/core/media/webm-to-ogg';
 import { tempDir } from '../helpers/temp-dir';
@@ -21,6 +21,13 @@ function has(tool: string): boolean {
 }
 const HAVE_FFMPEG = has('ffmpeg');
 const HAVE_FFPROBE = has('ffprobe');
+
+/** Skips the test, saying why in the log, unless what it needs is there. */
+function skipUnless(ctx: TestContext, ready: boolean, missing: string): void {
+  if (ready) return;
+  console.log(`skipped: ${missing}`);
+  ctx.skip();
+}
 
 /** Checks every structural promise of the Ogg stream; returns its pages and packets. */
 function checkOgg(ogg: Uint8Array, serial: number): { pages: OggPage[]; packets: Buffer[] } {
@@ -113,10 +120,7 @@ describe('remuxWebmOpusToOgg on a Chromium recording', () => {
   });
 
   it('ffprobe reads the result as Opus and ffmpeg decodes it', async (ctx) => {
-    if (!HAVE_FFPROBE || !HAVE_FFMPEG) {
-      console.log('skipped: ffprobe/ffmpeg is not installed');
-      ctx.skip();
-    }
+    skipUnless(ctx, HAVE_FFPROBE && HAVE_FFMPEG, 'ffprobe/ffmpeg is not installed');
     const dir = await tempDir();
     const out = join(dir, 'out.ogg');
     await writeFile(out, remuxWebmOpusToOgg(chromiumWebm) as Uint8Array);
@@ -130,10 +134,7 @@ describe('remuxWebmOpusToOgg on a Chromium recording', () => {
 
 describe('remuxWebmOpusToOgg on an ffmpeg WebM (known sizes, Cues, pre-skip 312)', () => {
   it('a 1.5 s sine ends at 72000 samples + pre-skip, within one frame', async (ctx) => {
-    if (!HAVE_FFMPEG) {
-      console.log('skipped: ffmpeg is not installed');
-      ctx.skip();
-    }
+    skipUnless(ctx, HAVE_FFMPEG, 'ffmpeg is not installed');
     const dir = await tempDir();
     const input = join(dir, 'in.webm');
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-ac', '2', '-c:a', 'libopus', '-f', 'webm', input]);
@@ -159,17 +160,11 @@ describe('remuxWebmOpusToOgg on an ffmpeg WebM (known sizes, Cues, pre-skip 312)
   });
 
   it('a WebM in Vorbis gives null', async (ctx) => {
-    if (!HAVE_FFMPEG) {
-      console.log('skipped: ffmpeg is not installed');
-      ctx.skip();
-    }
+    skipUnless(ctx, HAVE_FFMPEG, 'ffmpeg is not installed');
     const dir = await tempDir();
     const input = join(dir, 'vorbis.webm');
     const made = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=0.5', '-c:a', 'libvorbis', '-f', 'webm', input]);
-    if (made.status !== 0) {
-      console.log('skipped: this ffmpeg has no libvorbis');
-      ctx.skip();
-    }
+    skipUnless(ctx, made.status === 0, 'this ffmpeg has no libvorbis');
     expect(remuxWebmOpusToOgg(new Uint8Array(await readFile(input)))).toBeNull();
   });
 });

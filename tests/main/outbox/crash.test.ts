@@ -3,17 +3,18 @@
 // Nothing may be lost and nothing may reach the server twice.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import { createOutbox } from '../../../src-main/core/outbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
+import { createRandom } from '../../../src-main/sandbox/seed';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import type { ChildKeys, ChildPlan } from '../../fixtures/outbox-child';
-import { TestKeys, keyStatus, sandboxMessages, seeded, serverKeyIds } from './doubles';
+import { tempDir } from '../helpers/temp-dir';
+import { TestKeys, keyStatus, sandboxMessages, serverKeyIds } from './doubles';
 
 const CHILD = fileURLToPath(new URL('../../fixtures/outbox-child.ts', import.meta.url));
 const KILLS = 32;
@@ -73,10 +74,8 @@ function runChild(mode: 'enqueue' | 'sync', work: string, baseUrl: string, wait 
 }
 
 let sandbox: RunningSandbox | null = null;
-let work: string | null = null;
 afterAll(async () => {
   await sandbox?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 describe('outbox: crash test', () => {
@@ -84,8 +83,8 @@ describe('outbox: crash test', () => {
     const t0 = Date.now();
     sandbox = await startSandbox({ contacts: 5, rate: 1_000_000, burst: 1_000_000 });
     const sb = sandbox;
-    work = await mkdtemp(join(tmpdir(), 'outbox-crash-'));
-    const random = seeded(SEED);
+    const work = await tempDir('outbox-crash-');
+    const random = createRandom(SEED);
 
     // keys to revoke: some with their server id, some found by their kept value; their own values are kept
     const revoked: { id: string; key: string }[] = [];
@@ -98,8 +97,8 @@ describe('outbox: crash test', () => {
       plan.revocations.push({ localKeyId: `local_${i}`, serverKeyId: i % 2 === 0 ? created.id : null, label: `crash ${i}` });
     }
     const enqueue = async (batch: ChildPlan): Promise<void> => {
-      await writeFile(join(work!, 'plan.json'), JSON.stringify(batch));
-      const run = await runChild('enqueue', work!, sb.baseUrl).exited;
+      await writeFile(join(work, 'plan.json'), JSON.stringify(batch));
+      const run = await runChild('enqueue', work, sb.baseUrl).exited;
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(run.done!)).toEqual({ enqueued: expected.length + plan.revocations.length });
     };
@@ -122,7 +121,7 @@ describe('outbox: crash test', () => {
     const AHEAD = 3;
     const spare: ReturnType<typeof runChild>[] = [];
     const refill = (): void => {
-      while (spare.length < AHEAD) spare.push(runChild('sync', work!, sb.baseUrl, true));
+      while (spare.length < AHEAD) spare.push(runChild('sync', work, sb.baseUrl, true));
     };
     refill();
     for (let runs = 0; kills < KILLS && runs < KILLS * 2; runs++) {

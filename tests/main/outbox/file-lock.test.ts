@@ -1,20 +1,15 @@
 // The journal lock cleans up after its takers: temp files of processes that died and stale locks
 // moved aside long ago go; a live process's temp file, a fresh aside and anything else stay.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileLock } from '../../../src-main/core/outbox/file-lock';
-
-let dir = '';
-afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+import { tempDir } from '../helpers/temp-dir';
 
 describe('FileLock.removeLeftovers', () => {
   it('removes what dead takers left, by pid and by the injected clock, and nothing else', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'file-lock-'));
+    const dir = await tempDir('file-lock-');
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
     const now = Date.parse('2026-05-01T12:00:00.000Z');
     const names = {

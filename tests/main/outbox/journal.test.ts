@@ -1,17 +1,10 @@
 // The journal alone: compaction seen by a second writer, pruning of finished operations.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../src-main/core/outbox/journal';
 import type { StoredOp } from '../../../src-main/core/outbox/records';
 import { registerHolder, unregisterHolder } from '../../../src-main/core/outbox/liveness';
-
-let dir: string | null = null;
-afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-  dir = null;
-});
+import { tempDir } from '../helpers/temp-dir';
 
 function op(id: string, order: number, state: StoredOp['item']['state'], updatedAt = new Date().toISOString()): StoredOp {
   return {
@@ -30,7 +23,7 @@ async function lineCount(path: string): Promise<number> {
 
 describe('outbox journal', () => {
   it('compacts when it grows; another writer notices the new file and keeps its state right', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'journal-test-'));
+    const dir = await tempDir('journal-test-');
     registerHolder('a');
     registerHolder('b');
     const a = new Journal(dir, 'a', { now: Date.now, compactAfterLines: 50 });
@@ -60,7 +53,7 @@ describe('outbox journal', () => {
   });
 
   it('prunes operations finished long ago at compaction, never open ones', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'journal-test-'));
+    const dir = await tempDir('journal-test-');
     registerHolder('a');
     const old = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
     const j = new Journal(dir, 'a', { now: Date.now, compactAfterLines: 20 });

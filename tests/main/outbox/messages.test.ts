@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../src-main/core/model';
+import type { Outbox } from '../../../src-main/core/outbox/index';
 import { MAX_UNANSWERED } from '../../../src-main/core/outbox/policy';
 import { PROFILE_ID, countTexts, enqueueText, makeWorld, waitAll, waitFor, waitState } from './world';
 import type { World } from './world';
@@ -17,6 +18,15 @@ afterEach(async () => {
 const A = '5511999990001';
 const B = '5511999990002';
 const C = '5511999990003';
+
+/** Writes a 1x1 PNG as `name` into the world's folder and queues it as an image to A; returns the file too. */
+async function enqueuePixel(w: World, outbox: Outbox, name: string, caption?: string): Promise<{ file: string; item: OutboxItem }> {
+  const file = join(w.dir, name);
+  await writeFile(file, Buffer.from(PNG_1X1, 'base64'));
+  const input = { number: A, mediatype: 'image' as const, source: { kind: 'file' as const, path: file }, ...(caption !== undefined ? { caption } : {}) };
+  const item = await outbox.enqueueMessage({ profileId: PROFILE_ID, keyId: null, op: { op: 'messages.media', input, idempotencyKey: randomUUID() }, label: A });
+  return { file, item };
+}
 
 function postsTo(w: World, path = '/api/v1/messages/text'): number {
   return w.sandbox.requests().filter((r) => r.method === 'POST' && r.path === path).length;
@@ -194,14 +204,7 @@ describe('outbox: messages', () => {
     world = await makeWorld();
     await world.sandbox.suspend();
     const outbox = await world.open();
-    const file = join(world.dir, 'photo.png');
-    await writeFile(file, Buffer.from(PNG_1X1, 'base64'));
-    const item = await outbox.enqueueMessage({
-      profileId: PROFILE_ID,
-      keyId: null,
-      op: { op: 'messages.media', input: { number: A, mediatype: 'image', source: { kind: 'file', path: file } }, idempotencyKey: randomUUID() },
-      label: A,
-    });
+    const { file, item } = await enqueuePixel(world, outbox, 'photo.png');
     await rm(file);
     await world.sandbox.resume();
     const failed = await waitState(outbox, item.id, 'failed');
@@ -212,14 +215,7 @@ describe('outbox: messages', () => {
   it('sends a staged media file once it can', async () => {
     world = await makeWorld();
     const outbox = await world.open();
-    const file = join(world.dir, 'pixel.png');
-    await writeFile(file, Buffer.from(PNG_1X1, 'base64'));
-    const item = await outbox.enqueueMessage({
-      profileId: PROFILE_ID,
-      keyId: null,
-      op: { op: 'messages.media', input: { number: A, mediatype: 'image', source: { kind: 'file', path: file }, caption: 'pixel' }, idempotencyKey: randomUUID() },
-      label: A,
-    });
+    const { item } = await enqueuePixel(world, outbox, 'pixel.png', 'pixel');
     await waitState(outbox, item.id, 'sent');
     expect(postsTo(world, '/api/v1/messages/media')).toBe(1);
   });

@@ -6,7 +6,7 @@ import type { StepContext } from '../../../src-main/core/outbox/next-step';
 import { nextStep } from '../../../src-main/core/outbox/next-step';
 import type { Target } from '../../../src-main/core/outbox/reachability';
 import type { StoredOp } from '../../../src-main/core/outbox/records';
-import { seeded } from './doubles';
+import { createRandom } from '../../../src-main/sandbox/seed';
 
 const NOW = Date.parse('2026-05-01T12:00:00.000Z');
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -118,7 +118,7 @@ describe('nextStep', () => {
   });
 
   it('never names a moment already past for an operation it could send (the timer would spin)', () => {
-    const random = seeded(7);
+    const random = createRandom(7);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
     for (let i = 0; i < 2_000; i++) {
       const offset = (): number => Math.round((random() - 0.5) * 20_000);

@@ -287,7 +287,7 @@ describe('outbox: key revocations', () => {
     const reasons = world.keys.syncs.filter((s) => s.localKeyId === 'busy' && s.sync.state === 'pending').map((s) => (s.sync as { reason: string }).reason);
     expect(reasons).toEqual(['queued', 'server_error', 'rate_limited']);
     const rateLimited = world.keys.syncs.find((s) => s.sync.state === 'pending' && s.sync.reason === 'rate_limited')!.sync as { nextAttemptAt?: string; detail?: string };
-    expect(rateLimited.nextAttemptAt).toBeDefined();
+    expect(rateLimited.nextAttemptAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(rateLimited.detail).toMatch(/Rate limited/);
   });
 

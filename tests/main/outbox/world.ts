@@ -1,8 +1,6 @@
 // A test world: the real sandbox, the real HTTP client, a temp data dir and the doubles.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { HttpSender } from '../../../src-main/core/http/sender';
 import type { OutboxItem, RequestLogEntry } from '../../../src-main/core/model';
@@ -10,6 +8,7 @@ import type { Outbox, OutboxDeps } from '../../../src-main/core/outbox/index';
 import { OutboxEngine } from '../../../src-main/core/outbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import { tempDir } from '../helpers/temp-dir';
 import { PROFILE_ID, TestKeys, sandboxMessages } from './doubles';
 
 export interface World {
@@ -29,7 +28,7 @@ export const FAST = { min: 40, max: 300 };
 
 export async function makeWorld(options: SandboxOptions & { dir?: string } = {}): Promise<World> {
   const sandbox = await startSandbox({ contacts: 5, rate: 10_000, burst: 10_000, ...options });
-  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'outbox-test-')));
+  const dir = options.dir ?? (await tempDir('outbox-test-'));
   const keys = new TestKeys(sandbox.baseUrl);
   keys.add('admin', sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage'], { active: true });
   const sent: RequestLogEntry[] = [];

@@ -1,17 +1,17 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { parseSandboxArgs, runSandboxCli } from '../../../src-main/sandbox/index';
 import { isLoopbackHost } from '../../../src-main/sandbox/cli-args';
+import { tempDir } from '../helpers/temp-dir';
 import { call } from './helpers';
 
 describe('parseSandboxArgs', () => {
-  it('defaults to 127.0.0.1:4010', () => {
-    expect(parseSandboxArgs([])).toEqual({ kind: 'run', args: { port: 4010, host: '127.0.0.1', json: false } });
+  it('defaults to 127.0.0.1:4010 and the app\'s 100,000 contacts', () => {
+    expect(parseSandboxArgs([])).toEqual({ kind: 'run', args: { port: 4010, host: '127.0.0.1', contacts: 100_000, json: false } });
   });
 
   it('reads every flag, as "--flag value" or "--flag=value"', () => {
@@ -136,20 +136,15 @@ async function expectServing(info: Spawned['info'], total: number): Promise<void
 
 describe('the CLI as a real process', () => {
   it('tsx src-main/sandbox/cli.ts: first line {"baseUrl","adminKey"}, serves, persists, exits 0 on SIGTERM', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sandbox-cli-'));
-    const dataFile = join(dir, 'state.json');
-    try {
-      const cli = await spawnCli('node_modules/.bin/tsx', ['src-main/sandbox/cli.ts', '--port', '0', '--json', '--contacts', '50', '--data', dataFile]);
-      await expectServing(cli.info, 50);
-      process.kill(cli.pid, 'SIGTERM');
-      expect(await cli.exited).toEqual({ code: 0, signal: null });
-      expect(cli.stderr()).toContain('sandbox: stopped on SIGTERM');
-      const saved = await readFile(dataFile, 'utf8');
-      expect(saved).toContain('"sandbox admin"');
-      expect(saved).not.toContain(cli.info.adminKey);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dataFile = join(await tempDir('sandbox-cli-'), 'state.json');
+    const cli = await spawnCli('node_modules/.bin/tsx', ['src-main/sandbox/cli.ts', '--port', '0', '--json', '--contacts', '50', '--data', dataFile]);
+    await expectServing(cli.info, 50);
+    process.kill(cli.pid, 'SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    expect(cli.stderr()).toContain('sandbox: stopped on SIGTERM');
+    const saved = await readFile(dataFile, 'utf8');
+    expect(saved).toContain('"sandbox admin"');
+    expect(saved).not.toContain(cli.info.adminKey);
   });
 
   // `npx` (npm exec) runs the command through `sh -c`, and neither passes SIGTERM on: signalling

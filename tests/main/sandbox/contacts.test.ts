@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { seedContacts } from '../../../src-main/sandbox/seed';
+import type { SeedContact } from '../../../src-main/sandbox/seed';
 import { call, detailFields, errorOf, start } from './helpers';
 
-interface Contact {
-  id: string;
-  name: string;
-  number: string;
-  email: string | null;
-  tags: string[];
-  created_at: string;
-  updated_at: string;
-}
 interface Page {
-  data: Contact[];
+  data: SeedContact[];
   meta: { page: number; per_page: number; total: number; total_pages: number };
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** the search's expected answer: contacts where a word starts with the term first, then the rest, each in seeded order */
+function ranked(all: SeedContact[], term: string): SeedContact[] {
+  const t = term.toLowerCase();
+  const fields = (c: SeedContact) => [c.name, c.number, c.email ?? ''].map((f) => f.toLowerCase());
+  const hits = all.filter((c) => fields(c).some((f) => f.includes(t)));
+  const startsAWord = (c: SeedContact) => fields(c).some((f) => f.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(t)) || f.startsWith(t));
+  return [...hits.filter(startsAWord), ...hits.filter((c) => !startsAWord(c))];
+}
 
 describe('GET /api/v1/contacts (1000 contacts)', () => {
   let sb: RunningSandbox;
@@ -115,7 +116,7 @@ describe('GET /api/v1/contacts (1000 contacts)', () => {
     const lastName = sample.name.split(' ').at(-1)!;
     const byName = (await call(sb, 'GET', `/api/v1/contacts?per_page=500&search=${encodeURIComponent(lastName.toUpperCase())}`, { key: sb.adminKey }))
       .body as Page;
-    const expected = all.filter((c) => `${c.name} ${c.number} ${c.email ?? ''}`.toLowerCase().includes(lastName.toLowerCase()));
+    const expected = ranked(all, lastName);
     expect(byName.meta.total).toBe(expected.length);
     expect(byName.data.map((c) => c.id)).toEqual(expected.slice(0, 500).map((c) => c.id));
     expect(byName.data.map((c) => c.id)).toContain(sample.id);
@@ -183,9 +184,19 @@ describe('GET /api/v1/contacts (100,000 contacts)', () => {
     expect(uneven.data[0]!.id).toBe('c_099901');
   });
 
+  it('ranks contacts where a word starts with the term before those that only contain it ("Ana Lima" before "Mariana")', async () => {
+    const all = seedContacts(100_000, 42);
+    const page = (await call(sb, 'GET', '/api/v1/contacts?search=ana&per_page=500', { key: sb.adminKey })).body as Page;
+    const expected = ranked(all, 'ana');
+    expect(page.data.map((c) => c.id)).toEqual(expected.slice(0, 500).map((c) => c.id));
+    const firstInside = expected.findIndex((c) => !/(^|[^\p{L}\p{N}])ana/iu.test(`${c.name} ${c.email ?? ''}`));
+    expect(firstInside).toBeGreaterThan(0);
+    expect(page.data[0]!.name.toLowerCase()).toMatch(/(^|[^\p{L}\p{N}])ana/u);
+  });
+
   it('finds every hit of a search and pages through them', async () => {
     const all = seedContacts(100_000, 42);
-    const expected = all.filter((c) => `${c.name}\u0000${c.number}\u0000${c.email ?? ''}`.toLowerCase().includes('souza'));
+    const expected = ranked(all, 'souza');
     expect(expected.length).toBeGreaterThan(500);
     const first = (await call(sb, 'GET', '/api/v1/contacts?search=Souza&per_page=500', { key: sb.adminKey })).body as Page;
     expect(first.meta.total).toBe(expected.length);

@@ -1,17 +1,14 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resumeSandbox } from '../../../src-main/sandbox/index';
+import { tempDir } from '../helpers/temp-dir';
 import { call, start } from './helpers';
 
 describe('persistence with a data file', () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sandbox-data-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+    dir = await tempDir('sandbox-data-');
   });
 
   it('keeps keys (as hashes), messages and idempotency records across a restart', async () => {

@@ -11,14 +11,13 @@ import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { RequestLogEntry } from '../../../src-main/core/model';
 import { keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
-import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
 import { wireCoreEvents } from '../../../src-main/ipc/core-events';
-import { createDispatcher, createHandlers, type Dispatch } from '../../../src-main/ipc/handlers';
+import type { Dispatch } from '../../../src-main/ipc/handlers';
 import { runInProcess } from '../cli/cli-harness';
 import { filesContainingSecrets, keychainAvailable, leakedRuns, tempDir, uniqueKeychainService } from '../helpers';
-import { openTestCore, type TestCore } from '../helpers/core';
+import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
+import { testDispatch } from '../helpers/ipc';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';
-import { TEST_APP_INFO } from '../helpers/app-info';
 
 const available = await keychainAvailable();
 
@@ -141,21 +140,12 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
       res.end(body.text);
     });
     tc = await openTestCore('hostile', { sender });
-    const profile = await tc.core.profiles.create({ name: 'Hostile', baseUrl: server.url });
-    profileId = profile.id;
-    await tc.core.keys.add({ profileId, name: 'main', value: KEY });
-    const info = TEST_APP_INFO;
+    ({ profileId } = await addProfileWithKey(tc.core, { name: 'Hostile', baseUrl: server.url }, { name: 'main', value: KEY }));
     const emit = (event: string, data: unknown): void => {
       scan(JSON.stringify({ event, data }));
     };
-    const handlers = createHandlers({
-      core: tc.core,
-      platform: { clipboard: createClipboardGuard({ writeText: () => {}, readText: () => '' }), pickFile: async () => null, openExternal: async () => {} },
-      appInfo: () => info,
-      emit,
-    });
+    dispatch = testDispatch(tc.core, { emit });
     wireCoreEvents(tc.core, emit);
-    dispatch = createDispatcher(handlers);
 
     cliEnv = { CRM_DATA_DIR: await tempDir('crm-hostile-cli-'), CRM_KEYCHAIN_SERVICE: cliService };
     expect((await crm(['profiles', 'add', '--name', 'hostile', '--url', server.url])).code).toBe(0);

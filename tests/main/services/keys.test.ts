@@ -4,7 +4,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CrmError } from '../../../src-main/core/errors';
 import type { Core } from '../../../src-main/core/create-core';
 import { KEY_REVOKED_IN_FLIGHT } from '../../../src-main/core/keys/key-vault';
 import { keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
@@ -14,34 +13,18 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { openTestCore } from '../helpers/core';
 import type { TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
+import { observe } from '../helpers/observed';
 import { RecordingOutbox } from '../helpers/recording-outbox';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
-import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 
 const hasKeychain = await keychainAvailable();
 
 /** every value returned or thrown in this file, scanned for key values at the end */
-const observed: unknown[] = [];
+const { values: observed, see, failure } = observe();
 /** every key value used in this file */
 const secrets: string[] = [];
 const opened: TestCore[] = [];
-
-async function see<T>(promise: Promise<T>): Promise<T> {
-  try {
-    const value = await promise;
-    observed.push(value);
-    return value;
-  } catch (err) {
-    observed.push(err);
-    throw err;
-  }
-}
-
-async function failure(promise: Promise<unknown>): Promise<CrmError> {
-  const err = await caught(() => see(promise));
-  expect(err).toBeInstanceOf(CrmError);
-  return err as CrmError;
-}
 
 async function open(label: string, options: Parameters<typeof openTestCore>[1] = {}): Promise<TestCore> {
   const t = await openTestCore(label, { outbox: false, ...options });
@@ -435,7 +418,8 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     });
 
     it('listServerKeys shows ids, names and prefixes, never a value', async () => {
-      const keys = await see(t.core.keys.listServerKeys());
+      const { keys, cachedAt } = await see(t.core.keys.listServerKeys());
+      expect(cachedAt).toBeNull();
       expect(keys.length).toBeGreaterThanOrEqual(2);
       expect(keys.find((k) => k.name === 'CI bot')).toMatchObject({ permissions: ['contacts:read'] });
       for (const k of keys) expect(k.prefix.length).toBeGreaterThan(0);
@@ -511,9 +495,10 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     // The scan counts any 8+ run of a key, in any case. A server key list shows each OTHER key's
     // prefix as the server chose it (API.md: "prefix":"crm_sk_ab12"); that is the listing, not a
     // leak of the key in use (whose own entry arrives as ***), so listed prefixes are left out.
-    const withoutListedPrefixes = observed.map((o) =>
-      Array.isArray(o) && o.every((k) => typeof k === 'object' && k !== null && 'prefix' in k) ? o.map((k: object) => ({ ...k, prefix: '(listed)' })) : o,
-    );
+    const unlisted = (keys: unknown[]) => keys.map((k) => ({ ...(k as object), prefix: '(listed)' }));
+    const isServerKeyList = (o: unknown): o is { keys: unknown[] } =>
+      typeof o === 'object' && o !== null && 'cachedAt' in o && Array.isArray((o as { keys?: unknown }).keys);
+    const withoutListedPrefixes = observed.map((o) => (isServerKeyList(o) ? { ...o, keys: unlisted(o.keys) } : o));
     expect(findSecrets(withoutListedPrefixes, secrets)).toEqual([]);
     for (const t of opened) {
       expect(findSecrets(t.core.requestLog.list(), secrets)).toEqual([]);

@@ -1,15 +1,15 @@
 // ContactsService and MessageService against the real sandbox with a key from the real keychain:
 // builder -> sender -> parser, Idempotency-Keys, offline queueing with the same key, previews.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrmError } from '../../../src-main/core/errors';
 import { MessageServiceImpl } from '../../../src-main/core/messages/message-service';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { openTestCore } from '../helpers/core';
+import { addProfileWithKey, openTestCore } from '../helpers/core';
 import type { TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
+import { observe } from '../helpers/observed';
 import { RecordingOutbox } from '../helpers/recording-outbox';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
-import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 
 const hasKeychain = await keychainAvailable();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -20,22 +20,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   let t: TestCore;
   let profileId: string;
   let keyId: string;
-  const observed: unknown[] = [];
-  const see = async <T>(p: Promise<T>): Promise<T> => {
-    try {
-      const v = await p;
-      observed.push(v);
-      return v;
-    } catch (err) {
-      observed.push(err);
-      throw err;
-    }
-  };
-  const failure = async (p: Promise<unknown>): Promise<CrmError> => {
-    const err = await caught(() => see(p));
-    expect(err).toBeInstanceOf(CrmError);
-    return err as CrmError;
-  };
+  const { values: observed, see, failure } = observe();
   /** the core's message service over the same profiles, keys and HTTP client, with a recording outbox */
   const queueingInto = (outbox: RecordingOutbox): MessageServiceImpl =>
     new MessageServiceImpl({ profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, outbox });
@@ -43,8 +28,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 120 });
     t = await openTestCore('messaging', { outbox: false });
-    profileId = (await t.core.profiles.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl })).id;
-    keyId = (await t.core.keys.add({ profileId, name: 'Admin', value: sandbox.adminKey })).id;
+    ({ profileId, keyId } = await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey }));
   });
 
   afterAll(async () => {

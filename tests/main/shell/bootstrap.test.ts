@@ -6,11 +6,11 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bootstrap, type ResumeSandbox, type StartSandbox } from '../../../src-main/app-shell/bootstrap';
+import { bootstrap, restoreSandbox, type ResumeSandbox, type StartSandbox } from '../../../src-main/app-shell/bootstrap';
 import { resumeSandbox, startSandbox } from '../../../src-main/sandbox/index';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import { keychainAvailable } from '../helpers';
-import { openTestCore, type TestCore } from '../helpers/core';
+import { openTestCore, withTestCore, type TestCore } from '../helpers/core';
 
 const available = await keychainAvailable();
 const started: { close(): Promise<void> }[] = [];
@@ -28,7 +28,7 @@ const resume: ResumeSandbox = async (o) => {
 const boot = (tc: TestCore) => bootstrap({ dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start, resumeSandbox: resume });
 
 async function serverKeyNames(tc: TestCore, profileId: string): Promise<string[]> {
-  return (await tc.core.keys.listServerKeys(profileId)).map((k) => k.name);
+  return (await tc.core.keys.listServerKeys(profileId)).keys.map((k) => k.name);
 }
 
 afterAll(async () => {
@@ -36,9 +36,8 @@ afterAll(async () => {
 });
 
 describe.skipIf(!available)('bootstrap', () => {
-  it('creates the Sandbox profile on first launch and reconnects it on the next, with the same key', async () => {
-    const tc = await openTestCore('boot');
-    try {
+  it('creates the Sandbox profile on first launch and reconnects it on the next, with the same key', () =>
+    withTestCore('boot', async (tc) => {
       const first = await boot(tc);
       const firstSandbox = first.sandbox as Awaited<ReturnType<StartSandbox>>;
       expect(first.firstRunNotice).toMatch(/built-in sandbox CRM was started at http:\/\/127\.0\.0\.1:\d+/);
@@ -70,10 +69,7 @@ describe.skipIf(!available)('bootstrap', () => {
         expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
         expect(await serverKeyNames(tc, now.profiles[0]!.id)).toEqual(['sandbox admin']);
       }
-    } finally {
-      await tc.cleanup();
-    }
-  });
+    }));
 
   it('when the old port is taken, the sandbox moves and its keys move with it (main\'s own choice, no dialog)', async () => {
     const tc = await openTestCore('boot-port');
@@ -95,9 +91,8 @@ describe.skipIf(!available)('bootstrap', () => {
     }
   });
 
-  it('a sandbox whose data lost the profile\'s key gets a new admin key, saved and made active, and says so', async () => {
-    const tc = await openTestCore('boot-reset');
-    try {
+  it('a sandbox whose data lost the profile\'s key gets a new admin key, saved and made active, and says so', () =>
+    withTestCore('boot-reset', async (tc) => {
       const first = await boot(tc);
       const oldKeyId = (await tc.core.profiles.list()).profiles[0]!.activeKeyId;
       await first.sandbox!.close();
@@ -116,14 +111,10 @@ describe.skipIf(!available)('bootstrap', () => {
       expect(profile.activeKeyId).toBe(fresh.id);
       expect(await tc.raw.get(`key:${fresh.id}`)).toBe(adminKey);
       expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
-    } finally {
-      await tc.cleanup();
-    }
-  });
+    }));
 
-  it('keeps a lesser key the person made active: no admin key is made, nothing changes', async () => {
-    const tc = await openTestCore('boot-lesser');
-    try {
+  it('keeps a lesser key the person made active: no admin key is made, nothing changes', () =>
+    withTestCore('boot-lesser', async (tc) => {
       await boot(tc);
       const profile = (await tc.core.profiles.list()).profiles[0]!;
       const agent = await tc.core.keys.createServerKey({ profileId: profile.id, name: 'agent', permissions: ['contacts:read', 'messages:send'] });
@@ -136,14 +127,10 @@ describe.skipIf(!available)('bootstrap', () => {
       expect((await tc.core.profiles.list()).profiles[0]!.activeKeyId).toBe(agent.id);
       expect(await tc.core.keys.list(profile.id)).toHaveLength(2);
       expect((await tc.core.contacts.list({ perPage: 1 })).total).toBe(500);
-    } finally {
-      await tc.cleanup();
-    }
-  });
+    }));
 
-  it('makes no admin key when the Sandbox profile has no active key (it was revoked on purpose)', async () => {
-    const tc = await openTestCore('boot-revoked');
-    try {
+  it('makes no admin key when the Sandbox profile has no active key (it was revoked on purpose)', () =>
+    withTestCore('boot-revoked', async (tc) => {
       const first = await boot(tc);
       const profile = (await tc.core.profiles.list()).profiles[0]!;
       await tc.core.keys.revoke(profile.activeKeyId!);
@@ -154,21 +141,14 @@ describe.skipIf(!available)('bootstrap', () => {
       expect(again.firstRunNotice).toBeNull();
       expect(again.sandbox).toMatchObject({ adminKey: null, adminKeyId: null });
       expect((await tc.core.keys.list(profile.id)).map((k) => k.state)).toEqual(['revoked']);
-    } finally {
-      await tc.cleanup();
-    }
-  });
+    }));
 
-  it('leaves a setup with real profiles alone', async () => {
-    const tc = await openTestCore('boot-real');
-    try {
+  it('leaves a setup with real profiles alone', () =>
+    withTestCore('boot-real', async (tc) => {
       await tc.core.profiles.create({ name: 'Production', baseUrl: 'https://crm.example.com' });
       const result = await boot(tc);
       expect(result).toEqual({ firstRunNotice: null, sandbox: null });
-    } finally {
-      await tc.cleanup();
-    }
-  });
+    }));
 
   it('without a keychain, first launch leaves no profile without a key and no server running, and says why', async () => {
     const raw = new MemorySecretStore();
@@ -192,6 +172,28 @@ describe.skipIf(!available)('bootstrap', () => {
       expect((await tc.core.profiles.list()).profiles).toEqual([]);
       // the server it started was closed: nothing answers on its port any more
       await expect(fetch(`${opened[0]!.baseUrl}/api/v1/contacts`)).rejects.toThrow();
+    } finally {
+      await tc.cleanup();
+    }
+  });
+
+  it('Reset sandbox: refused while the Sandbox profile exists; after it was deleted, made again on the running server with a new key', async () => {
+    const tc = await openTestCore('boot-restore');
+    try {
+      const first = await boot(tc);
+      const deps = { dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start, resumeSandbox: resume, running: first.sandbox };
+      await expect(restoreSandbox(deps)).rejects.toMatchObject({ code: 'conflict' });
+      const old = (await tc.core.profiles.list()).profiles[0]!;
+      await tc.core.profiles.remove(old.id);
+      const restored = await restoreSandbox(deps);
+      expect(restored.sandbox).toBe(first.sandbox);
+      const { profiles, activeProfileId } = await tc.core.profiles.list();
+      expect(profiles).toHaveLength(1);
+      expect(profiles[0]).toMatchObject({ name: 'Sandbox', sandbox: true, baseUrl: first.sandbox!.baseUrl });
+      expect(activeProfileId).toBe(profiles[0]!.id);
+      // the new admin key works against the same server
+      const page = await tc.core.contacts.list({ page: 1, perPage: 5 });
+      expect(page.total).toBe(500);
     } finally {
       await tc.cleanup();
     }

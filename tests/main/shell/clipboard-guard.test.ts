@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClipboardGuard, SENSITIVE_CLEAR_MS } from '../../../src-main/ipc/clipboard-guard';
 
-function fakeClipboard() {
+/** A guard over a fake clipboard whose text `cb.peek()` shows. */
+function guardedClipboard() {
   let text = '';
-  return { writeText: async (t: string) => { text = t; }, readText: async () => text, peek: () => text };
+  const cb = { writeText: async (t: string) => { text = t; }, readText: async () => text, peek: () => text };
+  return { cb, guard: createClipboardGuard(cb) };
 }
 
 describe('clipboard guard', () => {
@@ -11,8 +13,7 @@ describe('clipboard guard', () => {
   afterEach(() => vi.useRealTimers());
 
   it('clears a secret after 60 s if the clipboard still holds it', async () => {
-    const cb = fakeClipboard();
-    const guard = createClipboardGuard(cb);
+    const { cb, guard } = guardedClipboard();
     expect(await guard.copySensitive('curl -H "Authorization: Bearer crm_sk_secret"')).toBe(SENSITIVE_CLEAR_MS);
     expect(cb.peek()).toContain('crm_sk_secret');
     await vi.advanceTimersByTimeAsync(SENSITIVE_CLEAR_MS - 1);
@@ -22,8 +23,7 @@ describe('clipboard guard', () => {
   });
 
   it('leaves alone what the person copied since', async () => {
-    const cb = fakeClipboard();
-    const guard = createClipboardGuard(cb);
+    const { cb, guard } = guardedClipboard();
     await guard.copySensitive('secret');
     await cb.writeText('something else');
     await vi.advanceTimersByTimeAsync(SENSITIVE_CLEAR_MS);
@@ -31,8 +31,7 @@ describe('clipboard guard', () => {
   });
 
   it('does not clear plain copies, and a plain copy cancels a pending clear', async () => {
-    const cb = fakeClipboard();
-    const guard = createClipboardGuard(cb);
+    const { cb, guard } = guardedClipboard();
     await guard.copySensitive('secret');
     await guard.copy('curl with $CRM_API_KEY');
     await vi.advanceTimersByTimeAsync(SENSITIVE_CLEAR_MS * 2);
@@ -40,8 +39,7 @@ describe('clipboard guard', () => {
   });
 
   it('clears a secret still on the clipboard when the app quits', async () => {
-    const cb = fakeClipboard();
-    const guard = createClipboardGuard(cb);
+    const { cb, guard } = guardedClipboard();
     await guard.copySensitive('secret');
     await guard.dispose();
     expect(cb.peek()).toBe('');

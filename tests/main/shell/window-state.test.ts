@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIN_SIZE, restoreBounds, WindowStateStore } from '../../../src-main/app-shell/window-state';
+import { tempDir } from '../helpers/temp-dir';
 
 const screenA = { x: 0, y: 0, width: 1920, height: 1080 };
 const screenB = { x: 1920, y: 0, width: 1280, height: 1024 };
@@ -26,7 +26,7 @@ describe('restoreBounds', () => {
 
 describe('WindowStateStore', () => {
   it('round-trips and survives a corrupt file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'crm-ws-'));
+    const dir = await tempDir('crm-ws-');
     const store = new WindowStateStore(dir);
     expect(await store.load()).toEqual({ bounds: null, maximized: false });
     await store.save({ bounds: { x: 1, y: 2, width: 800, height: 600 }, maximized: true });

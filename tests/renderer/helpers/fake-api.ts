@@ -4,6 +4,7 @@
 import type { ApiProposal, DescribedApi, DescribedOperation, MappingRow, OperationSpec, Profile, Role, RoleFixes, Template } from '../../../src-renderer/lib/api';
 import type { FakeCrm } from './fake-crm';
 import { fail, ok } from './fake-crm';
+import { profileRecord } from './records';
 
 export const DESK_TEXT_CURL = `curl --request POST \\
      --url http://127.0.0.1:4010/api/v1/sendMessage \\
@@ -16,17 +17,7 @@ const EXAMPLE: { field: string; value: string; guess: Role | null }[] = [
   { field: 'type', value: 'chat', guess: null },
 ];
 
-export const PROFILE: Profile = {
-  id: 'p1',
-  name: 'Desk',
-  baseUrl: 'http://127.0.0.1:4010',
-  endpointOverrides: {},
-  api: null,
-  activeKeyId: 'k1',
-  sandbox: false,
-  allowInsecureHttp: false,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+export const PROFILE: Profile = profileRecord({ name: 'Desk', activeKeyId: 'k1' });
 
 const DEFAULT_TEXT: OperationSpec = { method: 'POST', path: '/api/v1/messages/text', query: [], headers: [], body: { number: { $role: 'number' }, text: { $role: 'text' } } };
 

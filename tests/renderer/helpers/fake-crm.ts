@@ -46,13 +46,13 @@ export function deferred<T>() {
 
 /** Every invoke channel; typed as a record so a channel added to the contract must be added here. */
 const CHANNEL_SET: Record<InvokeChannel, true> = {
-  'app:info': true, 'profiles:list': true, 'profiles:create': true, 'profiles:update': true,
+  'app:info': true, 'sandbox:restore': true, 'media:detect-type': true, 'profiles:list': true, 'profiles:create': true, 'profiles:update': true,
   'profiles:delete': true, 'profiles:activate': true, 'api:describe': true, 'api:import-curl': true,
   'api:save': true, 'api:reset': true, 'api:preview': true, 'keys:list': true, 'keys:add': true,
   'keys:test': true, 'keys:activate': true, 'keys:revoke': true, 'keys:server-list': true,
   'keys:server-create': true, 'keys:server-revoke': true, 'keys:copy-new': true, 'contacts:list': true,
   'files:pick': true, 'files:stage': true, 'files:release': true, 'send:preview': true, 'send:submit': true,
-  'send:cancel': true, 'send:copy-curl': true, 'outbox:list': true, 'outbox:cancel': true,
+  'send:cancel': true, 'send:copy-curl': true, 'messages:list': true, 'outbox:list': true, 'outbox:cancel': true,
   'outbox:retry': true, 'outbox:sync': true, 'log:list': true, 'shell:open-external': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];

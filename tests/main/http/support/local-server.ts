@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import type { Socket } from 'node:net';
+import type { Server as NetServer, Socket } from 'node:net';
 
 export interface ReceivedRequest {
   method: string;
@@ -26,8 +26,6 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) 
 
 export async function startHttpServer(handler: Handler): Promise<LocalServer> {
   const received: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
-  let connections = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -39,34 +37,26 @@ export async function startHttpServer(handler: Handler): Promise<LocalServer> {
       handler(req, res, body);
     });
   });
-  server.on('connection', (s) => {
-    connections += 1;
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
+  return serveOnLoopback(server, received);
+}
+
+export interface KeyTrap extends LocalServer {
+  /** the requests whose Authorization carried `key` (its random part) */
+  requestsWithKey(key: string): ReceivedRequest[];
+}
+
+/** Another origin, for the tests of where a key may go: answers every request 200 with `json` and records it. */
+export async function startKeyTrap(json: string): Promise<KeyTrap> {
+  const server = await startHttpServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(json);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    port: address.port,
-    received,
-    connections: () => connections,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...server, requestsWithKey: (key) => server.received.filter((r) => (r.headers.authorization ?? '').includes(key.slice(8))) };
 }
 
 /** A TCP server that hands each connection to `onSocket` (after the request head arrived, when waitForHead). */
 export async function startRawServer(onSocket: (socket: Socket, head: string) => void, waitForHead = true): Promise<LocalServer> {
-  const sockets = new Set<Socket>();
-  let connections = 0;
   const server = createNetServer((socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     if (!waitForHead) {
       onSocket(socket, '');
@@ -82,13 +72,23 @@ export async function startRawServer(onSocket: (socket: Socket, head: string) =>
     };
     socket.on('data', onData);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
+  return serveOnLoopback(server, []);
+}
+
+/** Listens on a free port of 127.0.0.1, counting connections; close() also ends those still open. */
+async function serveOnLoopback(server: NetServer, received: ReceivedRequest[]): Promise<LocalServer> {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  server.on('connection', (socket: Socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}`,
-    port: address.port,
-    received: [],
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
     connections: () => connections,
     close: async () => {
       for (const s of sockets) s.destroy();
@@ -97,12 +97,17 @@ export async function startRawServer(onSocket: (socket: Socket, head: string) =>
   };
 }
 
-/** A port on 127.0.0.1 that nothing listens on (bound, read, released). */
-export async function closedPort(): Promise<number> {
-  const server = createNetServer();
+async function listenOnLoopback(server: NetServer): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   return address.port;
+}
+
+/** A port on 127.0.0.1 that nothing listens on (bound, read, released). */
+export async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  const port = await listenOnLoopback(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -1,83 +1,29 @@
 // Small, structurally valid media files built in code (no binary fixtures in the repo): PNG,
 // WAV, Ogg/Opus, and magic-number heads of the other formats the sniffer knows.
-import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(data: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32, deflateSync } from 'node:zlib';
+import { createRandom } from '../../../../src-main/sandbox/seed';
+import { pngFile, toneWav } from '../../../harness/media-containers';
 
 /** Deterministic pseudo-random bytes (mulberry32). */
 export function seededBytes(length: number, seed: number): Buffer {
+  const random = createRandom(seed);
   const out = Buffer.alloc(length);
-  let a = seed >>> 0;
-  for (let i = 0; i < length; i += 1) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  }
+  // the low byte of each 32-bit draw (random() is that draw / 2^32)
+  for (let i = 0; i < length; i += 1) out[i] = (random() * 0x1_0000_0000) & 0xff;
   return out;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
 }
 
 /** An RGB PNG of noise (so it does not compress much): about width*height*3 bytes. */
 export function makePng(width: number, height: number, seed = 1): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
   const noise = seededBytes(width * height * 3, seed);
   const raw = Buffer.alloc(height * (1 + width * 3));
   for (let y = 0; y < height; y += 1) noise.copy(raw, y * (1 + width * 3) + 1, y * width * 3, (y + 1) * width * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, 2, deflateSync(raw));
 }
 
 /** 16-bit mono PCM WAV of a tone. */
 export function makeWav(samples: number, rate = 8000): Buffer {
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(Math.sin((i / rate) * 2 * Math.PI * 440) * 8000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return toneWav(samples, rate, 8000);
 }
 
 const OGG_TABLE = (() => {
@@ -152,34 +98,27 @@ export function makeZip(entries: { name: string; data: Buffer }[]): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const size = entry.data.length;
+    // version 20, stored: what a ZIP reader needs to find and check each entry
+    const local = zipRecord(30, [[0, 4, 0x04034b50], [4, 2, 20], [14, 4, crc], [18, 4, size], [22, 4, size], [26, 2, name.length]]);
+    const central = zipRecord(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [16, 4, crc], [20, 4, size], [24, 4, size], [28, 2, name.length], [42, 4, offset]]);
     locals.push(local, name, entry.data);
     centrals.push(central, name);
-    offset += 30 + name.length + entry.data.length;
+    offset += local.length + name.length + size;
   }
   const centralDir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralDir.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = zipRecord(22, [[0, 4, 0x06054b50], [8, 2, entries.length], [10, 2, entries.length], [12, 4, centralDir.length], [16, 4, offset]]);
   return Buffer.concat([...locals, centralDir, end]);
+}
+
+/** A ZIP header of `size` bytes: each field is [offset, width in bytes, value], little-endian; the rest zero. */
+function zipRecord(size: number, fields: [number, 2 | 4, number][]): Buffer {
+  const record = Buffer.alloc(size);
+  for (const [at, width, value] of fields) {
+    if (width === 2) record.writeUInt16LE(value, at);
+    else record.writeUInt32LE(value, at);
+  }
+  return record;
 }
 
 const xml = (text: string): Buffer => Buffer.from(`<?xml version="1.0"?>${text}`, 'utf8');

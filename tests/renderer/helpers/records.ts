@@ -1,0 +1,36 @@
+// A profile and a saved key as main hands them to the window: each test names only the fields
+// its case is about, the rest are these plain defaults.
+import type { KeyMeta, Profile } from '../../../src-renderer/lib/api';
+
+export function profileRecord(fields: Partial<Profile> = {}): Profile {
+  return {
+    id: 'p1',
+    name: 'Sandbox',
+    baseUrl: 'http://127.0.0.1:4010',
+    endpointOverrides: {},
+    api: null,
+    activeKeyId: null,
+    sandbox: false,
+    allowInsecureHttp: false,
+    createdAt: '2025-01-01T00:00:00Z',
+    ...fields,
+  };
+}
+
+export function keyRecord(fields: Partial<KeyMeta> = {}): KeyMeta {
+  return {
+    id: 'k1',
+    name: 'CI key',
+    profileId: 'p1',
+    fingerprint: '9z9z',
+    permissions: null,
+    addedAt: '2025-01-01T00:00:00Z',
+    lastUsedAt: null,
+    lastStatus: null,
+    state: 'active',
+    serverKeyId: null,
+    revokedAt: null,
+    sync: null,
+    ...fields,
+  };
+}
