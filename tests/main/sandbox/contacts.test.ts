@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { seedContacts } from '../../../src-main/sandbox/seed';
 import type { SeedContact } from '../../../src-main/sandbox/seed';
-import { call, detailFields, errorOf, start } from './helpers';
+import { call, detailFields, errorOf, ranked, start } from './helpers';
 
 interface Page {
   data: SeedContact[];
@@ -11,14 +11,6 @@ interface Page {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** the search's expected answer: contacts where a word starts with the term first, then the rest, each in seeded order */
-function ranked(all: SeedContact[], term: string): SeedContact[] {
-  const t = term.toLowerCase();
-  const fields = (c: SeedContact) => [c.name, c.number, c.email ?? ''].map((f) => f.toLowerCase());
-  const hits = all.filter((c) => fields(c).some((f) => f.includes(t)));
-  const startsAWord = (c: SeedContact) => fields(c).some((f) => f.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(t)) || f.startsWith(t));
-  return [...hits.filter(startsAWord), ...hits.filter((c) => !startsAWord(c))];
-}
 
 describe('GET /api/v1/contacts (1000 contacts)', () => {
   let sb: RunningSandbox;

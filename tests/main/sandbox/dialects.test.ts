@@ -8,7 +8,7 @@ import type { PlaygroundTab, RunningSandbox, SandboxDialect } from '../../../src
 import { parseSandboxArgs, playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { decodeCursor, encodeCursor } from '../../../src-main/sandbox/dialects/desk-cursor';
 import { sniffBase64 } from '../../../src-main/sandbox/dialects/media-type';
-import { call, start } from './helpers';
+import { call, ranked, start } from './helpers';
 import type { ApiResponse } from './helpers';
 
 const CONTACTS = 57;
@@ -126,7 +126,7 @@ describe('dialect "cloud"', () => {
     });
 
     it('searches with q (case-insensitive) like the default search, ignoring unknown parameters', async () => {
-      const expected = (await defaultContacts()).filter((c) => `${c.name}\u0000${c.number}\u0000${c.email ?? ''}`.toLowerCase().includes('an'));
+      const expected = ranked(await defaultContacts(), 'an');
       expect(expected.length).toBeGreaterThan(0);
       const res = await call(sb, 'GET', '/api/v1/contacts?q=AN&limit=200&page=7&search=zzz', { key: sb.adminKey });
       expect(res.status).toBe(200);
@@ -354,7 +354,7 @@ describe('dialect "desk"', () => {
     });
 
     it('searches, and the cursor keeps the search', async () => {
-      const expected = (await defaultContacts()).filter((c) => `${c.name}\u0000${c.number}\u0000${c.email ?? ''}`.toLowerCase().includes('a'));
+      const expected = ranked(await defaultContacts(), 'a');
       expect(expected.length).toBeGreaterThan(5);
       const first = (await call(sb, 'GET', '/api/v1/contacts?search=A&limit=5', { key: sb.adminKey })).body as DeskPage;
       expect(first.meta.total_count).toBe(expected.length);
@@ -689,7 +689,7 @@ describe('the default dialect is unchanged', () => {
 
 describe('--dialect and the dialect option', () => {
   it('parses --dialect NAME and --dialect=NAME', () => {
-    expect(parseSandboxArgs(['--dialect', 'cloud'])).toEqual({ kind: 'run', args: { port: 4010, host: '127.0.0.1', json: false, dialect: 'cloud' } });
+    expect(parseSandboxArgs(['--dialect', 'cloud'])).toEqual({ kind: 'run', args: { port: 4010, host: '127.0.0.1', contacts: 100_000, json: false, dialect: 'cloud' } });
     expect(parseSandboxArgs(['--dialect=desk'])).toMatchObject({ kind: 'run', args: { dialect: 'desk' } });
   });
 

@@ -2,6 +2,7 @@
 // exchanges for what fetch cannot send (garbage, slow or endless bodies).
 import { connect } from 'node:net';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import type { SeedContact } from '../../../src-main/sandbox/seed';
 import { startSandbox } from '../../../src-main/sandbox/index';
 
 export interface ApiResponse {
@@ -125,3 +126,12 @@ export function rawJson(response: string): unknown {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** the search's expected answer: contacts where a word starts with the term first, then the rest, each in seeded order */
+export function ranked<C extends Pick<SeedContact, 'name' | 'number' | 'email'>>(all: C[], term: string): C[] {
+  const t = term.toLowerCase();
+  const fields = (c: C) => [c.name, c.number, c.email ?? ''].map((f) => f.toLowerCase());
+  const hits = all.filter((c) => fields(c).some((f) => f.includes(t)));
+  const startsAWord = (c: C) => fields(c).some((f) => f.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(t)) || f.startsWith(t));
+  return [...hits.filter(startsAWord), ...hits.filter((c) => !startsAWord(c))];
+}
