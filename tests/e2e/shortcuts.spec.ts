@@ -73,9 +73,11 @@ test.describe('shortcuts and the command palette', () => {
     const h = ctx.h;
     const { page } = h;
     await h.core.profiles.create({ name: 'Staging', baseUrl: h.sandbox.baseUrl.replace('127.0.0.1', 'localhost') });
+    // the profiles announce the new one themselves: the window lists it without a reload
     await openSection(page, 'Profiles');
-    await page.reload();
+    await expect(page.getByRole('rowheader', { name: /Staging/ })).toBeVisible();
     await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('command-palette')).toBeVisible();
     await page.keyboard.type('stag');
     await expect(page.getByTestId('command-palette').getByRole('option', { selected: true })).toHaveText(/Switch to profile Staging/);
     await page.keyboard.press('Enter');
