@@ -11,6 +11,7 @@ import type { HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
 import { wirePath } from '../http/wire-url';
 import type { KeyMeta, KeyTestOutcome, Permission, Profile, RevocationSyncState, SavedKey, ServerKey, ServerKeyList } from '../model';
+import type { KeysDoc } from '../meta/schemas';
 import type { MetaStores } from '../meta/stores';
 import type { Operation } from '../operations';
 import { parseCreatedKey, parseServerKeys } from '../parse/server-keys';
@@ -24,6 +25,7 @@ import { callWithKey, isUnreachable, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
 import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
+import { newHashSalt, sameValueAs, valueHash } from './key-identity';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
 import type { ServerKeyCache } from './server-key-cache';
@@ -120,11 +122,22 @@ export class KeyManager implements KeyService {
       // bound to where the profile points now: the key is only ever sent there
       origin: originOf(profile.baseUrl),
     };
+    // The same value saved twice is refused before anything is written (hashes, never values).
+    const before = await this.deps.meta.keys.read();
+    const salt = before.hashSalt ?? newHashSalt();
+    const hash = valueHash(salt, input.value);
+    this.refuseSavedTwice(before, hash);
     // Keychain first: metadata never points at a value that is not stored.
     await this.deps.secrets.set(keyAccount(id), input.value);
     try {
       await this.deps.meta.keys.update((doc) => {
+        this.refuseSavedTwice(doc, hash);
         doc.keys.push(saved);
+        doc.hashSalt ??= salt;
+        // hashes of keys no longer saved (their profile was removed) go with them
+        const stillSaved = new Set(doc.keys.map((k) => k.id));
+        const kept = Object.entries(doc.valueHashes ?? {}).filter(([keyId]) => stillSaved.has(keyId));
+        doc.valueHashes = Object.fromEntries([...kept, [id, valueHash(doc.hashSalt, input.value)]]);
       });
     } catch (err) {
       await this.deps.secrets.delete(keyAccount(id)).catch(() => false);
@@ -137,6 +150,13 @@ export class KeyManager implements KeyService {
     // a revocation waiting for an admin key may go through with this one
     this.wakeOutbox();
     return { ...saved, sync: null, heldBack: false };
+  }
+
+  private refuseSavedTwice(doc: KeysDoc, hash: string): void {
+    const active = new Set(doc.keys.filter((k) => k.state === 'active').map((k) => k.id));
+    const sameId = sameValueAs(doc.valueHashes ?? {}, active, hash);
+    const same = sameId === null ? undefined : doc.keys.find((k) => k.id === sameId);
+    if (same) throw new CrmError('conflict', `This key is already saved as “${same.name}” (ending ${same.fingerprint}); use that one, or revoke it first.`);
   }
 
   /** makes a saved key its profile's active key (a waiting revocation may now go through) */

@@ -50,6 +50,13 @@ export interface ProfilesDoc {
 export interface KeysDoc {
   version: 1;
   keys: SavedKey[];
+  /**
+   * A keyed hash of each saved key's value, by key id, so the same value saved twice is noticed
+   * without keeping or reading values (key-identity.ts). Kept beside the keys, never shown.
+   */
+  valueHashes?: Record<string, string>;
+  /** this installation's random salt for those hashes */
+  hashSalt?: string;
 }
 
 const profilesDocSchema = z.object({
@@ -61,6 +68,8 @@ const profilesDocSchema = z.object({
 const keysDocSchema = z.object({
   version: z.literal(1),
   keys: z.array(savedKeySchema),
+  valueHashes: z.record(z.string(), z.string()).optional(),
+  hashSalt: z.string().optional(),
 });
 
 export function parseProfilesDoc(raw: unknown): ProfilesDoc | null {
