@@ -25,7 +25,8 @@ export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  // a four-digit year, and a 24-hour time that cannot break before an AM/PM
+  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 export function fingerprintLabel(fingerprint: string): string {

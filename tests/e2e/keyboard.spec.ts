@@ -138,7 +138,7 @@ test.describe('keyboard only', () => {
     await expect(confirm).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(await cellUnder(row, 'State')).toContainText(/^revoked \d/);
+    await expect(await cellUnder(row, 'State')).toContainText(/^revoked [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await expect
       .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status, { message: 'the server refuses the revoked key' })
       .toBe(401);
