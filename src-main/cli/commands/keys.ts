@@ -20,6 +20,10 @@ async function resolveKey(session: Session, ref: string, profileId: string | nul
   const keys = await session.core.keys.list(profileId ?? undefined);
   const byId = keys.find((k) => k.id === ref);
   if (byId) return byId;
+  // the table shows ids cut short ("lk_1a2b3c4d…"): a unique start of an id is enough
+  const start = ref.replace(/…$/, '');
+  const byStart = start.length >= 6 ? keys.filter((k) => k.id.startsWith(start)) : [];
+  if (byStart.length === 1 && byStart[0]) return byStart[0];
   const byName = keys.filter((k) => k.name.toLowerCase() === ref.toLowerCase());
   if (byName.length === 1 && byName[0]) return byName[0];
   if (byName.length > 1) throw new UsageError(`more than one key is named "${ref}": give its id (see crm keys list)`);

@@ -65,17 +65,17 @@ export function permissionsText(permissions: Permission[] | null): string {
 function syncWords(sync: RevocationSyncState): { sentence: string; column: string } {
   switch (sync.state) {
     case 'synced':
-      return { sentence: 'revoked on the server', column: 'revoked (also on the server)' };
+      return { sentence: 'revoked on the server', column: 'revoked (server too)' };
     case 'local_only':
       return {
         sentence: 'not revoked on the server (neither its server id nor its value was kept): delete it in the service\'s developer area',
         column: 'revoked (here only)',
       };
     case 'failed':
-      return { sentence: `server revocation failed: ${sync.reason}`, column: 'revoked (server: failed)' };
+      return { sentence: `server revocation failed: ${sync.reason}`, column: 'revoked (server failed)' };
     case 'pending': {
       const reason = sync.reason.replace(/_/g, ' ');
-      return { sentence: `server revocation pending (${reason})`, column: `revoked (server: pending, ${reason})` };
+      return { sentence: `server revocation pending (${reason})`, column: 'revoked (server pending)' };
     }
   }
 }
@@ -84,22 +84,42 @@ export function syncText(key: KeyMeta): string {
   return key.sync ? syncWords(key.sync).sentence : '';
 }
 
-/** the STATE column: "active", "revoked (also on the server)", "revoked (server: pending, offline)" */
+/** the STATE column: "active", "revoked (server too)", "revoked (server pending)"; `crm keys show` says why */
 export function stateText(key: KeyMeta): string {
   if (key.state !== 'revoked') return key.heldBack === true ? `held back (saved for ${key.origin ?? 'another address'})` : key.state;
   return key.sync ? syncWords(key.sync).column : 'revoked';
 }
 
-export const keyHeaders = ['', 'ID', 'NAME', 'KEY', 'PERMISSIONS', 'STATE', 'LAST USED', 'LAST STATUS'];
+export const keyHeaders = ['', 'ID', 'NAME', 'KEY', 'CAN', 'STATE', 'LAST USED', 'LAST STATUS'];
+
+/** how long an id prefix the table shows: enough to be unique in practice, and accepted back */
+export const SHORT_ID_CHARS = 11;
+
+/** the table's key id: "lk_1a2b3c4d" (crm accepts any unique start of an id) */
+export function shortId(id: string): string {
+  return id.length > SHORT_ID_CHARS + 1 ? `${id.slice(0, SHORT_ID_CHARS)}…` : id;
+}
+
+/** permissions in the table's CAN column: read, send, manage (the JSON keeps the full names) */
+export function permissionsShort(permissions: Permission[] | null): string {
+  if (permissions === null) return '?';
+  return permissions.length === 0 ? 'none' : permissions.map((p) => p.slice(p.indexOf(':') + 1)).join(',');
+}
+
+/** a name cut to fit a column, with an ellipsis */
+export function fitted(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}
 
 export function keyRows(keys: KeyMeta[], activeKeyId: string | null): string[][] {
   return keys.map((k) => [
     k.id === activeKeyId ? '*' : '',
-    k.id,
-    k.name,
+    shortId(k.id),
+    fitted(k.name, 20),
     fingerprint(k),
-    permissionsText(k.permissions),
-    stateText(k),
+    permissionsShort(k.permissions),
+    fitted(stateText(k), 24),
     shortTime(k.lastUsedAt),
     dash(k.lastStatus),
   ]);

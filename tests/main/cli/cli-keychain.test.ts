@@ -130,6 +130,22 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
     expect(list.stdout).toMatch(/^\*\s+lk_/m);
   });
 
+  it('keys list fits 100 columns (short ids, short permissions, long names cut) and takes the short id back', async () => {
+    const long = sandbox.createKey('k', ['contacts:read', 'messages:send', 'keys:manage']).key;
+    secrets.push(long);
+    const added = await crm(['keys', 'add', '--name', 'a very long key name for the support team laptop', '--permissions', 'contacts:read,messages:send,keys:manage', '--json'], { input: long });
+    expect(added.code, added.stderr).toBe(0);
+    const list = await crm(['keys', 'list']);
+    const widths = list.stdout.trimEnd().split('\n').map((line) => [...line].length);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(100);
+    expect(list.stdout).toContain('read,send,manage');
+    const id = (JSON.parse(added.stdout) as { key: KeyJson }).key.id;
+    const shown = list.stdout.split('\n').find((line) => line.includes('a very long key'))!.trim().split(/\s+/)[0]!;
+    expect(id.startsWith(shown.replace(/…$/, ''))).toBe(true);
+    const test = await crm(['keys', 'test', shown]);
+    expect(test.code, test.stderr).toBe(0);
+  });
+
   it('keys add through the real executable with piped stdin', async () => {
     const value = sandbox.createKey('cli-spawned', ['contacts:read']).key;
     secrets.push(value);
