@@ -2,8 +2,8 @@
 // answer means the API is reachable) and the number of operations still waiting in the outbox.
 import type { OutboxItem, RequestLogEntry } from '../core/model';
 import type { EventMap } from './contract';
+import { isUnreachableCode } from '../shared/unreachable';
 
-const UNREACHABLE = new Set(['network', 'timeout', 'offline']);
 
 export function createNetStatus(emit: (data: EventMap['net:status']) => void) {
   let online = true;
@@ -17,7 +17,7 @@ export function createNetStatus(emit: (data: EventMap['net:status']) => void) {
   return {
     onRequest(entry: RequestLogEntry): void {
       if (entry.status !== null) publish({ online: true, pending });
-      else if (entry.errorCode && UNREACHABLE.has(entry.errorCode)) publish({ online: false, pending });
+      else if (isUnreachableCode(entry.errorCode)) publish({ online: false, pending });
     },
     onOutbox(items: OutboxItem[]): void {
       publish({ online, pending: items.filter((i) => i.state === 'pending' || i.state === 'sending').length });

@@ -7,6 +7,7 @@ import type { PreparedRequest } from '../http/prepared-request';
 import { ENDPOINTS } from '../endpoints';
 import type { KeyTestOutcome, Permission, Profile, SavedKey } from '../model';
 import type { KeyAccess } from '../services';
+import { isUnreachableCode } from '../../shared/unreachable';
 
 export interface ApiCallDeps {
   keyAccess: KeyAccess;
@@ -53,7 +54,7 @@ export function proofOf(request: PreparedRequest, err: unknown): { permission: P
 
 /** true when the API could not be reached at all (the send may be queued) */
 export function isUnreachable(err: unknown): err is CrmError {
-  return err instanceof CrmError && (err.code === 'network' || err.code === 'timeout' || err.code === 'offline');
+  return err instanceof CrmError && isUnreachableCode(err.code);
 }
 
 export async function callWithKey(

@@ -1,6 +1,7 @@
 // What an attempt's outcome means for the operation: pure functions, no I/O.
 import { CrmError, toErrorInfo } from '../errors';
 import type { ErrorInfo, OutboxItem, SentMessage } from '../model';
+import { isUnreachableCode } from '../../shared/unreachable';
 
 export type PendingReason = NonNullable<OutboxItem['pendingReason']>;
 
@@ -47,7 +48,7 @@ export const MAX_UNANSWERED = 5;
 
 /** Error codes that mean "the request may not have reached the server, or its answer did not come back". */
 export function isTransport(err: ErrorInfo): boolean {
-  return err.code === 'network' || err.code === 'timeout' || err.code === 'offline';
+  return isUnreachableCode(err.code);
 }
 
 /**
