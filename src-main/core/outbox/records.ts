@@ -9,6 +9,7 @@
 import { crc32 } from 'node:zlib';
 import type { OutboxItem, OutboxKind, OutboxState } from '../model';
 import type { Operation } from '../operations';
+import { isRecord } from '../parse/shape';
 
 export type MessageOp = Extract<Operation, { idempotencyKey: string }>;
 
@@ -100,23 +101,20 @@ export function decodeLine(line: string): Decoded {
 const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'keys.revoke'];
 const STATES: readonly OutboxState[] = ['pending', 'sending', 'sent', 'failed', 'cancelled'];
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function isHeader(v: unknown): v is Header {
-  return isObject(v) && v.h === 1 && typeof v.gen === 'string';
+  return isRecord(v) && v.h === 1 && typeof v.gen === 'string';
 }
 
 function isEntry(v: unknown): v is Entry {
-  if (!isObject(v) || typeof v.s !== 'number' || !isObject(v.r)) return false;
+  if (!isRecord(v) || typeof v.s !== 'number' || !isRecord(v.r)) return false;
   const r = v.r;
-  if (!isObject(r.item) || !isObject(r.payload) || typeof r.order !== 'number') return false;
+  if (!isRecord(r.item) || !isRecord(r.payload) || typeof r.order !== 'number') return false;
   const item = r.item;
   if (typeof item.id !== 'string' || typeof item.profileId !== 'string') return false;
   if (!KINDS.includes(item.kind as OutboxKind) || !STATES.includes(item.state as OutboxState)) return false;
   const p = r.payload;
-  if (p.type === 'message') return isObject(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
+  if (p.type === 'message') return isRecord(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
   if (p.type === 'revocation') return Array.isArray(p.refusedKeys);
   return false;
 }
