@@ -17,7 +17,7 @@ import { createMetaStores } from './meta/stores';
 import { journalRevocationProgress, OutboxEngine } from './outbox/index';
 import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
-import { RequestLogBuffer } from './request-log';
+import { REQUEST_LOG_SIZE, RequestLogBuffer } from './request-log';
 import { createKeytarStore } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
 import type { KeyAccess, OutboxService } from './services';
@@ -87,7 +87,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
   const meta = createMetaStores(dataDir, { onNotice, now });
   const vault = new KeyVault(secretStore, meta, now);
-  const requestLog = new RequestLogBuffer((text) => vault.containsSecret(text));
+  const requestLog = new RequestLogBuffer((text) => vault.containsSecret(text), REQUEST_LOG_SIZE, { scrub: (text) => vault.scrubSecrets(text) });
   const sender = options.sender ?? createApiClient({ observer: requestLog.observer });
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);

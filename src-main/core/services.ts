@@ -13,6 +13,7 @@ import type {
   OutboxItem,
   Permission,
   Profile,
+  RequestLogDetail,
   RequestLogEntry,
   RequestProblem,
   RevocationSyncState,
@@ -125,6 +126,8 @@ export interface SendCallOptions extends Pick<SendOptions, 'signal' | 'onProgres
 
 export interface RequestLog {
   list(): RequestLogEntry[];
+  /** one entry with its bodies, response headers and cURL; null once it left the log */
+  detail(id: string): RequestLogDetail | null;
   subscribe(listener: (entry: RequestLogEntry) => void): () => void;
 }
 

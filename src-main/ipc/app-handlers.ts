@@ -1,6 +1,7 @@
 // The channels of the app itself and its small domains: app info, contacts, staged files, the
 // outbox, the request log and external links. One-line adapters to the core.
 import { CrmError } from '../core/errors';
+import type { RequestLogDetail } from '../core/model';
 import type { OutboxService } from '../core/services';
 import type { DomainHandlers, HandlerCore, HandlerDeps, HandlerPlatform } from './handler-types';
 
@@ -28,6 +29,11 @@ export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, 
       return null;
     },
     'log:list': async () => core.requestLog.list(),
+    'log:detail': async ({ id }) => requireLogDetail(core, id),
+    'log:copy-curl': async ({ id }) => {
+      await platform.clipboard.copy(requireLogCurl(core, id));
+      return { clearsAfterMs: null };
+    },
     'shell:open-external': async ({ url }) => {
       await platform.openExternal(httpUrl(url));
       return null;
@@ -43,6 +49,19 @@ function requireSandbox(sandbox: HandlerDeps['sandbox']): NonNullable<HandlerDep
 function requireOutbox(core: HandlerCore): OutboxService {
   if (!core.outbox) throw new CrmError('internal', 'The outbox is not available.');
   return core.outbox;
+}
+
+function requireLogDetail(core: HandlerCore, id: string): RequestLogDetail {
+  const detail = core.requestLog.detail(id);
+  if (detail === null) throw new CrmError('not_found', 'That request is no longer in the log.');
+  return detail;
+}
+
+/** the cURL reads the key from $CRM_API_KEY: the key itself is never put in it here */
+function requireLogCurl(core: HandlerCore, id: string): string {
+  const { curl } = requireLogDetail(core, id);
+  if (curl === null) throw new CrmError('not_found', "That request's cURL is no longer kept (the log releases the oldest bodies first).");
+  return curl;
 }
 
 function httpUrl(url: string): string {

@@ -40,6 +40,8 @@ const invoke: Record<InvokeChannel, true> = {
   'outbox:retry': true,
   'outbox:sync': true,
   'log:list': true,
+  'log:detail': true,
+  'log:copy-curl': true,
   'shell:open-external': true,
 };
 

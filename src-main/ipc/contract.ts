@@ -9,117 +9,21 @@ import type {
   FilePurpose,
   KeyMeta,
   KeyTestResult,
-  MediaType,
   OutboxItem,
   Permission,
   Profile,
+  RequestLogDetail,
   RequestLogEntry,
-  RequestProblem,
   Result,
   SendResult,
-  ServerKey,
   ServerKeyList,
   StagedFile,
 } from '../shared/model';
 import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
-import type { SendLimits } from '../shared/limits';
 import type { MessageHistoryPage } from '../shared/message-history';
+import type { AppInfo, ClipboardReport, NetStatus, ProfilesState, RequestPreview, SendDraft } from '../shared/ipc-types';
 
-export type {
-  ContactPage,
-  ErrorInfo,
-  FilePurpose,
-  KeyMeta,
-  KeyTestResult,
-  MediaType,
-  OutboxItem,
-  Permission,
-  Profile,
-  RequestLogEntry,
-  RequestProblem,
-  Result,
-  SendLimits,
-  SendResult,
-  ServerKey,
-  StagedFile,
-};
-export type {
-  Contact,
-  EndpointId,
-  ErrorCode,
-  FieldDetail,
-  KeyState,
-  KeyTestOutcome,
-  OutboxState,
-  PendingReason,
-  RevocationSyncState,
-  SentMessage,
-} from '../shared/model';
-export type { HistoryKind, HistoryMessage, HistorySource, MessageHistoryPage, MessageOrigin } from '../shared/message-history';
-export type {
-  ApiDescription,
-  ApiPreview,
-  ContactsResponseMap,
-  DescribedApi,
-  DescribedOperation,
-  MappingRow,
-  OperationSpec,
-  PagingStyle,
-  Proposal as ApiProposal,
-  QueryParam,
-  Role,
-  RoleFixes,
-  RoleRef,
-  Template,
-} from '../shared/api-description';
-
-export type DraftSource = { kind: 'file'; fileId: string } | { kind: 'url'; url: string };
-
-export type SendDraft =
-  | { kind: 'text'; number: string; text: string }
-  /** `mimetype`: for a URL whose name says nothing of its type (chosen by the person, or detected) */
-  | { kind: 'media'; number: string; mediatype: MediaType; source: DraftSource; caption?: string; fileName?: string; mimetype?: string }
-  | { kind: 'audio'; number: string; source: DraftSource; mimetype?: string };
-
-export interface RequestPreview {
-  method: string;
-  url: string;
-  /** POSIX-shell cURL with the key as $CRM_API_KEY */
-  curl: string;
-  /** problems that would stop a send (bad number, empty text, file too large), each with its sentence */
-  problems: RequestProblem[];
-}
-
-/** what the window runs in: Electron, or an installed Chromium where no Electron can be had */
-export type AppHost = 'electron' | 'chromium' | 'test';
-
-export interface AppInfo {
-  version: string;
-  platform: string;
-  host: AppHost;
-  /** set on the launch that created the Sandbox profile */
-  firstRunNotice: string | null;
-  /** problems found while starting (a damaged settings file set aside, no sandbox), for the person */
-  notices: string[];
-  sandbox: { baseUrl: string } | null;
-  limits: SendLimits;
-}
-
-export interface ProfilesState {
-  profiles: Profile[];
-  activeProfileId: string | null;
-}
-
-/** Online as the window shows it, judged from real requests, and the outbox items still waiting. */
-export interface NetStatus {
-  online: boolean;
-  pending: number;
-}
-
-export interface ClipboardReport {
-  /** the clipboard is cleared after this many ms if it still holds what was copied */
-  clearsAfterMs: number | null;
-}
+export type * from '../shared/ipc-types';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
@@ -224,6 +128,14 @@ export interface InvokeMap {
   'outbox:sync': { payload: Record<string, never>; value: null };
   /** the recent requests main made: path, status, timing and headers with Authorization redacted */
   'log:list': { payload: Record<string, never>; value: RequestLogEntry[] };
+  /**
+   * one log entry in full: response status text and headers, request and response bodies (each
+   * scrubbed of every key value, then cut; file bodies described, not read) and its cURL, which
+   * reads the key from $CRM_API_KEY. not_found once the entry left the log
+   */
+  'log:detail': { payload: { id: string }; value: RequestLogDetail };
+  /** main writes that entry's cURL (key as $CRM_API_KEY, never the key itself) to the clipboard */
+  'log:copy-curl': { payload: { id: string }; value: ClipboardReport };
   /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
 }

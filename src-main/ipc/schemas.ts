@@ -94,5 +94,7 @@ export const payloadSchemas = {
   'outbox:retry': z.object({ id }).strict(),
   'outbox:sync': empty,
   'log:list': empty,
+  'log:detail': z.object({ id }).strict(),
+  'log:copy-curl': z.object({ id }).strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
 } satisfies Schemas;

@@ -241,6 +241,8 @@ export interface OutboxItem {
 export interface RequestLogEntry {
   id: string;
   at: string;
+  /** the operation the request was for (the sender sets it; entries made by hand may lack it) */
+  endpoint?: EndpointId;
   method: string;
   /** path and query only */
   path: string;
@@ -250,4 +252,32 @@ export interface RequestLogEntry {
   requestHeaders: Record<string, string>;
   errorCode: ErrorCode | null;
   attempt: number;
+}
+
+/** A request or response body as the log keeps it. */
+export interface LoggedBody {
+  /**
+   * text: the body scrubbed of every key value, then cut; file: a one-line description
+   * ("file body: report.pdf, 4.2 MB, application/pdf"), the file itself is never read to log it
+   */
+  kind: 'text' | 'file';
+  text: string;
+  /** the Content-Type it was sent or answered with, when known */
+  contentType: string | null;
+  /** the text was cut (after scrubbing) to the log's per-body bound, or the reader stopped early */
+  truncated: boolean;
+}
+
+/** One log entry with what was sent and what came back (log:detail). */
+export interface RequestLogDetail extends RequestLogEntry {
+  /** the standard reason phrase of the status ("Created"), when there is one */
+  statusText: string | null;
+  /** null when no answer came (network error) */
+  responseHeaders: Record<string, string> | null;
+  requestBody: LoggedBody | null;
+  responseBody: LoggedBody | null;
+  /** the request as a cURL command that reads the key from $CRM_API_KEY; null once released */
+  curl: string | null;
+  /** the bodies and cURL were dropped to keep the whole log within its memory bound */
+  released: boolean;
 }

@@ -16,6 +16,7 @@ import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { networkError } from './network-error';
+import { observeExchange } from './observed-exchange';
 import type { PreparedRequest } from './prepared-request';
 import { probeBaseUrl } from './probe';
 import { redactHeaders, scrubJson, scrubSecret } from './redact';
@@ -127,7 +128,7 @@ class ApiClient implements HttpSender {
         exchange = await this.exchange(request, wire, headers, options);
       } catch (err) {
         const error = networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
-        this.log(apiKey, request, wire, headers, startedAt, performance.now() - started, null, error.code, attempt);
+        this.log(apiKey, request, wire, headers, startedAt, performance.now() - started, null, error.code, attempt, null);
         throw error;
       }
       const durationMs = performance.now() - started;
@@ -139,7 +140,7 @@ class ApiClient implements HttpSender {
         // A 2xx is a success even when its body cannot be read: the caller decides what an
         // unreadable answer means (a send still happened; a contacts page cannot be shown).
         const parsed = parseJsonBody(exchange, apiKey);
-        this.log(apiKey, request, wire, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt);
+        this.log(apiKey, request, wire, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt, exchange);
         return {
           status,
           headers: scrubJson(exchange.headers, apiKey),
@@ -163,7 +164,7 @@ class ApiClient implements HttpSender {
         retryAfterMs,
         apiKey,
       });
-      this.log(apiKey, request, wire, headers, startedAt, durationMs, status, error.code, attempt);
+      this.log(apiKey, request, wire, headers, startedAt, durationMs, status, error.code, attempt, exchange);
       if (status !== 429 || retryAfterMs === undefined) throw error;
       // A POST without an Idempotency-Key is never retried: it could become a second message.
       if (!request.retrySafe || attempt >= maxAttempts) throw error;
@@ -240,11 +241,13 @@ class ApiClient implements HttpSender {
     status: number | null,
     errorCode: ErrorCode | null,
     attempt: number,
+    response: Exchange | null,
   ): void {
     if (this.observer === undefined) return;
     const entry: RequestLogEntry = {
       id: randomUUID(),
       at: startedAt.toISOString(),
+      endpoint: request.endpoint,
       method: request.method,
       // scrubbed in case a key was pasted into the base URL (it is never put there by the app)
       path: scrubSecret(wire.target, apiKey),
@@ -255,7 +258,7 @@ class ApiClient implements HttpSender {
       attempt,
     };
     try {
-      this.observer(entry);
+      this.observer(entry, observeExchange(request, apiKey, response));
     } catch {
       // an observer's failure must not change the outcome of a request
     }

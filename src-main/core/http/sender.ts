@@ -1,6 +1,7 @@
 // Contract of the HTTP sender (implemented with undici in api-client.ts).
 import type { CrmError } from '../errors';
 import type { RequestLogEntry } from '../model';
+import type { ObservedExchange } from './observed-exchange';
 import type { PreparedRequest } from './prepared-request';
 
 export type SendProgress =
@@ -30,8 +31,11 @@ export interface ApiResponse {
 }
 
 export interface RequestObserver {
-  /** called once per attempt, after it ends, with Authorization already redacted */
-  (entry: RequestLogEntry): void;
+  /**
+   * called once per attempt, after it ends, with Authorization already redacted; `exchange`:
+   * the bodies, response headers and cURL, scrubbed of the key in use but not yet cut
+   */
+  (entry: RequestLogEntry, exchange?: ObservedExchange): void;
 }
 
 export interface HttpSender {

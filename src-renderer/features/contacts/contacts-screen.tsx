@@ -14,6 +14,7 @@ import {
 import { CONTACT_LISTBOX_ID, ContactList } from './contact-list';
 import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
+import { CopyLastCurl } from '../log/copy-last-curl';
 
 export function ContactsScreen() {
   const init = useContactsStore((s) => s.init);
@@ -56,6 +57,7 @@ function SearchBar() {
         data-testid="contacts-search"
       />
       <TotalCount />
+      <CopyLastCurl endpoint="contacts.list" what="contacts list" testId="contacts-copy-curl" />
     </div>
   );
 }

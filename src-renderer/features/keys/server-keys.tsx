@@ -9,6 +9,7 @@ import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { SubmitRow } from '../../ui/submit-row';
 import { selectCreated, selectServer, useKeysStore } from './keys-store';
 import { REVOKE_WARNING } from './key-table';
+import { CopyLastCurl } from '../log/copy-last-curl';
 
 const SERVER_KEY_COLUMNS = ['Name', 'Prefix', 'Permissions', 'Created', 'Last used', 'Actions'];
 
@@ -37,6 +38,7 @@ export function ServerKeys() {
         <button type="button" className="btn btn-small" onClick={() => void load()} disabled={server.status === 'loading'}>
           Refresh server keys
         </button>
+        <CopyLastCurl endpoint="keys.list" what="server keys list" testId="keys-copy-curl" />
       </div>
       {server.status === 'loading' && <p role="status">Loading server keys…</p>}
       {server.status === 'forbidden' && (

@@ -1,16 +1,31 @@
 import { create } from 'zustand';
-import type { ErrorInfo, RequestLogEntry } from '../../lib/api';
+import type { ErrorInfo, RequestLogDetail, RequestLogEntry } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import type { EndpointId } from '../../../src-main/shared/operation-ids';
+import { filterEntries, NO_FILTER, type LogFilter } from './log-filter';
 
 /** The log view keeps the newest entries only; main holds the full history. */
 export const LOG_LIMIT = 500;
+
+type DetailState =
+  | { status: 'closed' }
+  | { status: 'loading'; id: string }
+  | { status: 'ready'; id: string; detail: RequestLogDetail }
+  | { status: 'error'; id: string; error: ErrorInfo };
 
 interface LogStore {
   entries: RequestLogEntry[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: ErrorInfo | null;
+  filter: LogFilter;
+  /** the entry whose detail panel is open */
+  detail: DetailState;
   load: () => Promise<void>;
   add: (entry: RequestLogEntry) => void;
+  setFilter: (patch: Partial<LogFilter>) => void;
+  /** asks the app for the entry's bodies and cURL and opens the panel */
+  openDetail: (id: string) => Promise<void>;
+  closeDetail: () => void;
 }
 
 function newestFirst(entries: RequestLogEntry[]): RequestLogEntry[] {
@@ -21,6 +36,8 @@ export const useLogStore = create<LogStore>()((set, get) => ({
   entries: [],
   status: 'idle',
   error: null,
+  filter: NO_FILTER,
+  detail: { status: 'closed' },
   load: async () => {
     set({ status: get().status === 'ready' ? 'ready' : 'loading' });
     const r = await invoke('log:list', {});
@@ -35,6 +52,39 @@ export const useLogStore = create<LogStore>()((set, get) => ({
   },
   add: (entry) =>
     set((s) => (s.entries.some((e) => e.id === entry.id) ? s : { entries: [entry, ...s.entries].slice(0, LOG_LIMIT) })),
+  setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
+  openDetail: async (id) => {
+    set({ detail: { status: 'loading', id } });
+    const r = await invoke('log:detail', { id });
+    // a later choice wins over this answer
+    const current = get().detail;
+    if (current.status === 'closed' || current.id !== id) return;
+    set({ detail: r.ok ? { status: 'ready', id, detail: r.value } : { status: 'error', id, error: r.error } });
+  },
+  closeDetail: () => set({ detail: { status: 'closed' } }),
 }));
 
+/** What one copy told the person: what was copied, or why nothing was. */
+export type CopyOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+/** main writes the entry's cURL (the key as $CRM_API_KEY) to the clipboard */
+export async function copyEntryCurl(entry: Pick<RequestLogEntry, 'id' | 'method' | 'path'>): Promise<CopyOutcome> {
+  const r = await invoke('log:copy-curl', { id: entry.id });
+  if (!r.ok) return { ok: false, message: `Nothing copied: ${r.error.message}` };
+  return { ok: true, message: `Copied the cURL of ${entry.method} ${entry.path} (the key reads from $CRM_API_KEY).` };
+}
+
+/**
+ * The newest logged request for an operation: what a screen's "Copy cURL" copies. Asks the app
+ * for the log first, so a request made before the Request log was opened counts too.
+ */
+export async function newestEntryFor(endpoint: EndpointId, method = 'GET'): Promise<RequestLogEntry | null> {
+  await useLogStore.getState().load();
+  return useLogStore.getState().entries.find((e) => e.endpoint === endpoint && e.method === method) ?? null;
+}
+
 export const selectLogEntries = (s: LogStore): RequestLogEntry[] => s.entries;
+export const selectLogFilter = (s: LogStore): LogFilter => s.filter;
+export const selectLogDetail = (s: LogStore): DetailState => s.detail;
+/** the entries the filter lets through, newest first (call inside useMemo or with a stable filter) */
+export const visibleEntries = (s: Pick<LogStore, 'entries' | 'filter'>): RequestLogEntry[] => filterEntries(s.entries, s.filter);

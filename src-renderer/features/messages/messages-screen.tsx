@@ -8,6 +8,7 @@ import { formatCount } from '../../lib/format';
 import { KIND_WORDS, originWords } from '../../../src-main/shared/message-words';
 import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage, FieldProblems } from '../../ui/messages';
+import { CopyLastCurl } from '../log/copy-last-curl';
 import { formatSentAt } from './message-time';
 import { selectIsFiltered, selectMessages, useMessagesStore } from './messages-store';
 
@@ -19,6 +20,7 @@ export function MessagesScreen() {
     <section className="screen screen-messages" aria-labelledby="messages-title" aria-busy={busy} data-testid="messages-screen">
       <h1 id="messages-title">Messages</h1>
       <p className="lead">What this profile sent and what the service says happened to it, newest first.</p>
+      <CopyLastCurl endpoint="messages.list" what="messages list" testId="messages-copy-curl" />
       <FilterBar />
       <SourceNote />
       <MessagesBody />

@@ -110,7 +110,14 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
   const cliStore = new KeytarSecretStore({ service: cliService });
   let cliEnv: Record<string, string> = {};
 
-  const sender = createApiClient({ sleep: async () => undefined, observer: (e) => log.push(e) });
+  // the window's request log is fed too, so its details (bodies, headers, cURLs) are scanned below
+  const sender = createApiClient({
+    sleep: async () => undefined,
+    observer: (e, exchange) => {
+      log.push(e);
+      tc.core.requestLog.record(e, exchange);
+    },
+  });
   const call = async (channel: string, payload: unknown) => {
     const result = await dispatch(channel, payload);
     scan(JSON.stringify(result));
@@ -226,6 +233,10 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
   it('leaves no run of 8+ characters of a key (any case) in any reply, event, output, log or file', async () => {
     scan(JSON.stringify(log));
     scan(JSON.stringify(tc.core.requestLog.list()));
+    const logged = tc.core.requestLog.list();
+    expect(logged.length).toBeGreaterThan(50);
+    for (const entry of logged) expect(await call('log:detail', { id: entry.id })).toMatchObject({ ok: true });
+    expect(logged.some((e) => (tc.core.requestLog.detail(e.id)?.responseBody?.text ?? '').includes('***'))).toBe(true);
     expect(scanned).toBeGreaterThan(500);
     expect(leaks).toEqual([]);
     await tc.core.close();

@@ -1,0 +1,92 @@
+// What one attempt sent and got back, for the request log, scrubbed of the key in use. Not cut
+// yet: the log scrubs again with every key the vault holds and only then cuts to its bound
+// (a key is scrubbed before its text is cut, so a cut can never leave a longer run behind).
+// A file body is described from the PreparedRequest, never read: the sender streams files.
+import { STATUS_CODES } from 'node:http';
+import { basename } from 'node:path';
+import { formatBytes } from '../../shared/format';
+import { toCurl } from '../curl';
+import type { PreparedRequest } from './prepared-request';
+import { scrubJson, scrubSecret } from './redact';
+import { contentTypeOf } from './response-body';
+
+export interface ObservedBody {
+  kind: 'text' | 'file';
+  text: string;
+  contentType: string | null;
+  /** the response reader stopped at its own limit */
+  truncated: boolean;
+}
+
+export interface ObservedExchange {
+  statusText: string | null;
+  /** null when nothing answered */
+  responseHeaders: Record<string, string> | null;
+  requestBody: ObservedBody | null;
+  responseBody: ObservedBody | null;
+  /** the cURL of the request with the key as $CRM_API_KEY; null when it cannot be printed */
+  curl: string | null;
+}
+
+export interface ObservedResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  truncated: boolean;
+}
+
+/** Headers a server sets that carry a session of their own. */
+const SESSION_HEADERS = new Set(['set-cookie', 'set-cookie2', 'www-authenticate', 'proxy-authenticate']);
+
+export function observeExchange(request: PreparedRequest, apiKey: string, response: ObservedResponse | null): ObservedExchange {
+  const scrub = (text: string): string => scrubSecret(text, apiKey);
+  return {
+    statusText: response === null ? null : (STATUS_CODES[response.status] ?? null),
+    responseHeaders: response === null ? null : scrubJson(sessionRedacted(response.headers), apiKey),
+    requestBody: requestBodyOf(request, scrub),
+    responseBody: response === null || response.text === '' ? null : {
+      kind: 'text',
+      text: scrub(response.text),
+      contentType: contentTypeOf(response.headers['content-type']),
+      truncated: response.truncated,
+    },
+    curl: curlOf(request, scrub),
+  };
+}
+
+function requestBodyOf(request: PreparedRequest, scrub: (text: string) => string): ObservedBody | null {
+  const body = request.body;
+  if (body === null) return null;
+  const contentType = headerValue(request.headers, 'content-type');
+  if (body.kind === 'json') return { kind: 'text', text: scrub(body.text), contentType, truncated: false };
+  const declared = declaredMimetype(`${body.prefix}${body.suffix}`);
+  const parts = [basename(body.filePath), formatBytes(body.fileSize), ...(declared ? [declared] : [])];
+  return { kind: 'file', text: scrub(`file body: ${parts.join(', ')}`), contentType, truncated: false };
+}
+
+function curlOf(request: PreparedRequest, scrub: (text: string) => string): string | null {
+  try {
+    // the same command send:copy-curl gives: exactly what was sent, without the key
+    return scrub(toCurl(request));
+  } catch {
+    // a NUL in a header or body cannot be put in a shell word; the log then has no cURL
+    return null;
+  }
+}
+
+function sessionRedacted(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name] = SESSION_HEADERS.has(name.toLowerCase()) ? '***' : value;
+  return out;
+}
+
+function headerValue(headers: Record<string, string>, wanted: string): string | null {
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === wanted) return value;
+  return null;
+}
+
+/** The mimetype a media body declares next to its base64 ("mimetype":"application/pdf"), if any. */
+function declaredMimetype(json: string): string | null {
+  const match = /"(?:mime_?type|content_?type)"\s*:\s*"([\w.+-]+\/[\w.+-]+)"/i.exec(json);
+  return match?.[1] ?? null;
+}

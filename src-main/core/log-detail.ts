@@ -1,0 +1,111 @@
+// The request log's details: each entry's bodies, response headers and cURL, scrubbed of every
+// key value the vault holds and THEN cut to a per-body bound (scrubbing first: a cut must never
+// decide what is left of a key). All details together stay within a character budget; when a
+// new one would pass it, the oldest entries' bodies and cURLs are released (the entry itself,
+// with its status and headers, stays in the list).
+import type { ObservedBody, ObservedExchange } from './http/observed-exchange';
+import type { LoggedBody, RequestLogDetail, RequestLogEntry } from './model';
+
+export interface DetailLimits {
+  /** longest body (and cURL) kept, in UTF-16 characters */
+  bodyChars: number;
+  /** every detail's bodies and cURL together, in UTF-16 characters (about twice as many bytes) */
+  totalChars: number;
+}
+
+export const DEFAULT_DETAIL_LIMITS: DetailLimits = {
+  bodyChars: 64 * 1024,
+  totalChars: 4 * 1024 * 1024,
+};
+
+/** what an entry's detail adds to the entry */
+export type KeptDetail = Omit<RequestLogDetail, keyof RequestLogEntry>;
+
+/** The detail as the log keeps it: every text scrubbed, then bodies cut. Pure. */
+export function keptDetail(exchange: ObservedExchange, scrub: (text: string) => string, limits: DetailLimits): KeptDetail {
+  const curl = exchange.curl === null ? null : scrub(exchange.curl);
+  return {
+    statusText: exchange.statusText,
+    responseHeaders: exchange.responseHeaders === null ? null : scrubHeaders(exchange.responseHeaders, scrub),
+    requestBody: keptBody(exchange.requestBody, scrub, limits.bodyChars),
+    responseBody: keptBody(exchange.responseBody, scrub, limits.bodyChars),
+    // a cut cURL would not run: one too long to keep is not kept
+    curl: curl !== null && curl.length <= limits.bodyChars ? curl : null,
+    released: false,
+  };
+}
+
+/** `text` cut to `max` characters without splitting a surrogate pair. */
+export function cutText(text: string, max: number): { text: string; truncated: boolean } {
+  if (text.length <= max) return { text, truncated: false };
+  const end = max > 0 && isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
+  return { text: text.slice(0, end), truncated: true };
+}
+
+function keptBody(body: ObservedBody | null, scrub: (text: string) => string, max: number): LoggedBody | null {
+  if (body === null) return null;
+  const cut = cutText(scrub(body.text), max);
+  return { kind: body.kind, text: cut.text, contentType: body.contentType, truncated: body.truncated || cut.truncated };
+}
+
+function scrubHeaders(headers: Record<string, string>, scrub: (text: string) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[scrub(name)] = scrub(value);
+  return out;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function weightOf(detail: KeptDetail): number {
+  return (detail.requestBody?.text.length ?? 0) + (detail.responseBody?.text.length ?? 0) + (detail.curl?.length ?? 0);
+}
+
+const RELEASED: Pick<KeptDetail, 'requestBody' | 'responseBody' | 'curl' | 'released'> = {
+  requestBody: null,
+  responseBody: null,
+  curl: null,
+  released: true,
+};
+
+/** Details by entry id, oldest first (a Map keeps insertion order), within `limits.totalChars`. */
+export class DetailStore {
+  private readonly byId = new Map<string, KeptDetail>();
+  private held = 0;
+
+  constructor(readonly limits: DetailLimits) {}
+
+  get heldChars(): number {
+    return this.held;
+  }
+
+  add(id: string, detail: KeptDetail): void {
+    this.delete(id);
+    this.byId.set(id, detail);
+    this.held += weightOf(detail);
+    for (const [oldId, old] of this.byId) {
+      if (this.held <= this.limits.totalChars) break;
+      const weight = weightOf(old);
+      if (weight === 0) continue;
+      this.byId.set(oldId, { ...old, ...RELEASED });
+      this.held -= weight;
+    }
+  }
+
+  get(id: string): KeptDetail {
+    return this.byId.get(id) ?? { statusText: null, responseHeaders: null, ...RELEASED, released: false };
+  }
+
+  delete(id: string): void {
+    const old = this.byId.get(id);
+    if (old === undefined) return;
+    this.held -= weightOf(old);
+    this.byId.delete(id);
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.held = 0;
+  }
+}

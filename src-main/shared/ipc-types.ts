@@ -1,0 +1,103 @@
+// The types the IPC contract (src-main/ipc/contract.ts) carries besides the domain model: the
+// send drafts, previews, app info and small replies, and the one list of everything the window
+// may import from the contract. Types only, shared by both processes.
+import type { MediaType, Profile, RequestProblem } from './model';
+import type { SendLimits } from './limits';
+
+export type {
+  ContactPage,
+  ErrorInfo,
+  FilePurpose,
+  KeyMeta,
+  KeyTestResult,
+  MediaType,
+  OutboxItem,
+  Permission,
+  Profile,
+  LoggedBody,
+  RequestLogDetail,
+  RequestLogEntry,
+  RequestProblem,
+  Result,
+  SendResult,
+  ServerKey,
+  StagedFile,
+} from './model';
+export type { SendLimits } from './limits';
+export type {
+  Contact,
+  EndpointId,
+  ErrorCode,
+  FieldDetail,
+  KeyState,
+  KeyTestOutcome,
+  OutboxState,
+  PendingReason,
+  RevocationSyncState,
+  SentMessage,
+} from './model';
+export type { HistoryKind, HistoryMessage, HistorySource, MessageHistoryPage, MessageOrigin } from './message-history';
+export type {
+  ApiDescription,
+  ApiPreview,
+  ContactsResponseMap,
+  DescribedApi,
+  DescribedOperation,
+  MappingRow,
+  OperationSpec,
+  PagingStyle,
+  Proposal as ApiProposal,
+  QueryParam,
+  Role,
+  RoleFixes,
+  RoleRef,
+  Template,
+} from './api-description';
+
+export type DraftSource = { kind: 'file'; fileId: string } | { kind: 'url'; url: string };
+
+export type SendDraft =
+  | { kind: 'text'; number: string; text: string }
+  /** `mimetype`: for a URL whose name says nothing of its type (chosen by the person, or detected) */
+  | { kind: 'media'; number: string; mediatype: MediaType; source: DraftSource; caption?: string; fileName?: string; mimetype?: string }
+  | { kind: 'audio'; number: string; source: DraftSource; mimetype?: string };
+
+export interface RequestPreview {
+  method: string;
+  url: string;
+  /** POSIX-shell cURL with the key as $CRM_API_KEY */
+  curl: string;
+  /** problems that would stop a send (bad number, empty text, file too large), each with its sentence */
+  problems: RequestProblem[];
+}
+
+/** what the window runs in: Electron, or an installed Chromium where no Electron can be had */
+export type AppHost = 'electron' | 'chromium' | 'test';
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+  host: AppHost;
+  /** set on the launch that created the Sandbox profile */
+  firstRunNotice: string | null;
+  /** problems found while starting (a damaged settings file set aside, no sandbox), for the person */
+  notices: string[];
+  sandbox: { baseUrl: string } | null;
+  limits: SendLimits;
+}
+
+export interface ProfilesState {
+  profiles: Profile[];
+  activeProfileId: string | null;
+}
+
+/** Online as the window shows it, judged from real requests, and the outbox items still waiting. */
+export interface NetStatus {
+  online: boolean;
+  pending: number;
+}
+
+export interface ClipboardReport {
+  /** the clipboard is cleared after this many ms if it still holds what was copied */
+  clearsAfterMs: number | null;
+}

@@ -1,0 +1,130 @@
+// The detail panel of one logged request: status and timing, what was sent, what came back, its
+// cURL to copy and, for a text send, a way back into the Send panel with the same fields.
+import { Fragment, useState } from 'react';
+import type { LoggedBody, RequestLogDetail } from '../../lib/api';
+import { useOpenScreen } from '../../app/app-port';
+import { formatDuration } from '../../lib/format';
+import { ErrorMessage } from '../../ui/messages';
+import { useSendStore } from '../send/send-store';
+import { copyEntryCurl, selectLogDetail, useLogStore } from './log-store';
+import { prettyBody } from './pretty-body';
+import { isTextSend, textSendFields } from './send-from-log';
+
+export const LOG_DETAIL_ID = 'log-detail';
+
+export function LogDetailPanel() {
+  const state = useLogStore(selectLogDetail);
+  const close = useLogStore((s) => s.closeDetail);
+  if (state.status === 'closed') return null;
+  return (
+    <section id={LOG_DETAIL_ID} className="log-detail" aria-labelledby="log-detail-title" data-testid="log-detail">
+      <div className="log-detail-head">
+        <h2 id="log-detail-title">Request details</h2>
+        <button type="button" className="btn btn-small" onClick={close}>
+          Close
+        </button>
+      </div>
+      {state.status === 'loading' && <p className="muted">Loading…</p>}
+      {state.status === 'error' && <ErrorMessage error={state.error} prefix="The request's details could not be loaded" />}
+      {state.status === 'ready' && <DetailBody detail={state.detail} />}
+    </section>
+  );
+}
+
+function DetailBody({ detail }: { detail: RequestLogDetail }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const openScreen = useOpenScreen();
+  const fields = textSendFields(detail);
+  const openInSend = (): void => {
+    if (fields === null) return;
+    const send = useSendStore.getState();
+    send.setTab('text');
+    send.setNumber(fields.number);
+    send.setText(fields.text);
+    openScreen('send');
+  };
+  return (
+    <>
+      <p className="mono log-detail-line">
+        <strong>{detail.method}</strong> {detail.path}
+      </p>
+      <dl className="kv log-detail-summary">
+        <dt>Status</dt>
+        <dd data-testid="log-detail-status">
+          {detail.status === null ? `no answer (${detail.errorCode ?? 'error'})` : `${detail.status}${detail.statusText ? ` ${detail.statusText}` : ''}`}
+        </dd>
+        <dt>Started</dt>
+        <dd>{new Date(detail.at).toLocaleTimeString()}</dd>
+        <dt>Duration</dt>
+        <dd>{formatDuration(detail.durationMs)}</dd>
+        <dt>Attempt</dt>
+        <dd>{detail.attempt}</dd>
+      </dl>
+      <div className="log-detail-actions">
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={detail.curl === null}
+          onClick={() => void copyEntryCurl(detail).then((r) => setCopied(r.message))}
+          data-testid="log-copy-curl"
+        >
+          Copy as cURL
+        </button>
+        {isTextSend(detail) && (
+          <button type="button" className="btn btn-small" disabled={fields === null} onClick={openInSend} data-testid="log-open-in-send">
+            Open in the send panel
+          </button>
+        )}
+        <span role="status" aria-live="polite" className="hint" data-testid="log-copy-status">
+          {copied ?? (detail.curl === null ? 'No cURL kept for this request.' : '')}
+        </span>
+      </div>
+      {detail.released && <p className="hint">The bodies of this older request were released to keep the log small.</p>}
+      <Headers title="Request headers" headers={detail.requestHeaders} />
+      <Body title="Request body" body={detail.requestBody} testId="log-request-body" />
+      <Headers title="Response headers" headers={detail.responseHeaders} />
+      <Body title="Response body" body={detail.responseBody} testId="log-response-body" />
+    </>
+  );
+}
+
+function Headers({ title, headers }: { title: string; headers: Record<string, string> | null }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {headers === null || Object.keys(headers).length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <dl className="kv mono">
+          {Object.entries(headers).map(([name, value]) => (
+            <Fragment key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
+
+function Body({ title, body, testId }: { title: string; body: LoggedBody | null; testId: string }) {
+  return (
+    <>
+      <h3>
+        {title}
+        {body?.contentType ? <span className="muted"> ({body.contentType})</span> : null}
+      </h3>
+      {body === null ? (
+        <p className="muted">None.</p>
+      ) : (
+        <>
+          {body.truncated && <p className="hint">Truncated: only the beginning is kept.</p>}
+          <pre className="log-body" role="region" aria-label={title} tabIndex={0} data-testid={testId}>
+            <code>{prettyBody(body)}</code>
+          </pre>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// The Request log's response viewer: a text sent from the Send panel is found by filtering to
+// 2xx and its path, opened from the keyboard, and shows the service's answer (the message id);
+// "Copy as cURL" puts a command with $CRM_API_KEY (never the key) on the clipboard; "Open in the
+// send panel" fills Send Text with the same number and text. Contacts' "Copy cURL" copies its
+// last list request. axe finds nothing serious, and a screenshot is kept for the README.
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
+import { openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the Request log', () => {
+  const ctx = sharedConsole();
+
+  test('a sent text: filtered, opened, its answer shown, copied as cURL and opened in the send panel', async () => {
+    const { page, sandbox, clipboard } = ctx.h;
+    const number = uniqueNumber();
+    const text = 'Checking the request log';
+    const panel = await openSendTab(page, 'Send Text');
+    await panel.getByLabel('Recipient number').fill(number);
+    await panel.getByLabel('Message text').fill(text);
+    await settledCurl(page, `"number":"${number}"`);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
+    const id = /m_[0-9a-f]+/.exec((await panel.getByTestId('send-result').textContent()) ?? '')?.[0] ?? 'no id was shown';
+
+    await openSection(page, 'Request log');
+    await page.getByTestId('log-filter-2xx').click();
+    await expect(page.getByTestId('log-filter-2xx')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByLabel('Path contains').fill('/messages/text');
+    const rows = page.getByTestId('log-row');
+    await expect(rows.first()).toBeVisible();
+    for (const status of await rows.locator('td:nth-child(4)').allTextContents()) expect(status).toMatch(/^2\d\d$/);
+
+    // from the keyboard: the newest row's path, then Enter
+    const open = rows.first().getByRole('button', { name: /\/messages\/text/ });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByTestId('log-detail');
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
+    await expect(detail.getByTestId('log-request-body')).toContainText(`"number": "${number}"`);
+    await expect(detail.getByTestId('log-response-body')).toContainText(id);
+
+    await detail.getByTestId('log-copy-curl').click();
+    await expect(detail.getByTestId('log-copy-status')).toContainText('Copied the cURL of POST /api/v1/messages/text');
+    expect(clipboard.text).toContain(`${sandbox.baseUrl}/api/v1/messages/text`);
+    expect(clipboard.text).toContain('$CRM_API_KEY');
+    expect(clipboard.text).not.toContain(sandbox.adminKey);
+
+    // for the picture: the viewer open on that send, without the sandbox banner
+    const banner = page.getByRole('region', { name: 'Built-in sandbox' });
+    if ((await banner.count()) > 0) await banner.getByRole('button', { name: 'Dismiss' }).click();
+    mkdirSync('resources/screenshots', { recursive: true });
+    await page.screenshot({ path: 'test-results/screens/request-log.png', animations: 'disabled' });
+    await page.screenshot({ path: 'resources/screenshots/request-log.png', animations: 'disabled' });
+    const problems = blocking(await a11yProblems(page, 'test-results/a11y/request-log.json'));
+    expect(problems, formatA11yProblems('request-log', problems)).toEqual([]);
+
+    // a fresh draft, then back from the log: the send panel takes the logged number and text
+    await openSendTab(page, 'Send Text');
+    await panel.getByLabel('Message text').fill('something else');
+    await openSection(page, 'Request log');
+    await page.getByTestId('log-detail').getByTestId('log-open-in-send').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
+    await expect(panel.getByLabel('Recipient number')).toHaveValue(number);
+    await expect(panel.getByLabel('Message text')).toHaveValue(text);
+  });
+
+  test('arrows move between rows; the filter narrows to errors and back', async () => {
+    const { page } = ctx.h;
+    await openSection(page, 'Request log');
+    await page.getByTestId('log-filter-all').click();
+    await page.getByLabel('Path contains').fill('');
+    const buttons = page.getByTestId('log-row').getByRole('button', { name: /\/api\// });
+    await expect(buttons.nth(1)).toBeVisible();
+    await buttons.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(buttons.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(buttons.first()).toBeFocused();
+    await page.getByTestId('log-filter-errors').click();
+    await expect(page.getByTestId('log-row')).toHaveCount(0);
+  });
+
+  test("Contacts' Copy cURL copies its last list request and says so", async () => {
+    const { page, sandbox, clipboard } = ctx.h;
+    await openSection(page, 'Contacts');
+    await expect(page.getByTestId('contacts-total')).toContainText('contacts');
+    await page.getByTestId('contacts-copy-curl').click();
+    await expect(page.getByTestId('contacts-copy-curl-status')).toContainText('Copied the cURL of GET /api/v1/contacts');
+    expect(clipboard.text).toContain(`${sandbox.baseUrl}/api/v1/contacts?`);
+    expect(clipboard.text).toContain('$CRM_API_KEY');
+    expect(clipboard.text).not.toContain(sandbox.adminKey);
+  });
+});

@@ -1,0 +1,120 @@
+// The Request log's store and its pure helpers: filtering by status class and path, the detail
+// panel (a later choice wins), "Copy cURL" of a screen's newest request, and reading a logged
+// text send back into the Send panel's fields.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RequestLogDetail, RequestLogEntry } from '../../src-renderer/lib/api';
+import { filterEntries } from '../../src-renderer/features/log/log-filter';
+import { copyEntryCurl, newestEntryFor, useLogStore } from '../../src-renderer/features/log/log-store';
+import { prettyBody } from '../../src-renderer/features/log/pretty-body';
+import { textSendFields } from '../../src-renderer/features/log/send-from-log';
+import { deferred, fail, flush, installFakeCrm, ok } from './helpers/fake-crm';
+
+const entry = (id: string, status: number | null, path: string, extra: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
+  id,
+  at: `2026-01-01T00:00:0${id.slice(-1)}.000Z`,
+  method: 'GET',
+  path,
+  status,
+  durationMs: 3,
+  requestHeaders: {},
+  errorCode: status === null ? 'network' : null,
+  attempt: 1,
+  ...extra,
+});
+
+const detailOf = (e: RequestLogEntry, body: string | null, extra: Partial<RequestLogDetail> = {}): RequestLogDetail => ({
+  ...e,
+  statusText: null,
+  responseHeaders: {},
+  requestBody: body === null ? null : { kind: 'text', text: body, contentType: 'application/json', truncated: false },
+  responseBody: null,
+  curl: 'curl …',
+  released: false,
+  ...extra,
+});
+
+const ENTRIES = [
+  entry('r1', 200, '/api/v1/contacts?page=1', { endpoint: 'contacts.list' }),
+  entry('r2', 404, '/api/v1/messages?number=1', { endpoint: 'messages.list' }),
+  entry('r3', 503, '/api/v1/messages/text', { method: 'POST', endpoint: 'messages.text' }),
+  entry('r4', null, '/api/v1/contacts?page=2', { endpoint: 'contacts.list' }),
+  entry('r5', 201, '/api/v1/messages/text', { method: 'POST', endpoint: 'messages.text' }),
+];
+
+beforeEach(() => {
+  useLogStore.setState(useLogStore.getInitialState(), true);
+});
+
+describe('filterEntries', () => {
+  it('keeps one status class, errors being requests without an answer', () => {
+    const ids = (statusClass: '2xx' | '4xx' | '5xx' | 'errors' | 'all') => filterEntries(ENTRIES, { statusClass, pathText: '' }).map((e) => e.id);
+    expect(ids('2xx')).toEqual(['r1', 'r5']);
+    expect(ids('4xx')).toEqual(['r2']);
+    expect(ids('5xx')).toEqual(['r3']);
+    expect(ids('errors')).toEqual(['r4']);
+    expect(ids('all')).toHaveLength(5);
+  });
+
+  it('matches the path text anywhere, ignoring case, together with the class', () => {
+    expect(filterEntries(ENTRIES, { statusClass: 'all', pathText: ' CONTACTS ' }).map((e) => e.id)).toEqual(['r1', 'r4']);
+    expect(filterEntries(ENTRIES, { statusClass: '2xx', pathText: '/messages' }).map((e) => e.id)).toEqual(['r5']);
+  });
+});
+
+describe('the log store', () => {
+  it('opens the detail of the row chosen last, even when an earlier answer comes later', async () => {
+    const slow = deferred<ReturnType<typeof ok<RequestLogDetail>>>();
+    installFakeCrm({
+      'log:detail': ({ id }) => (id === 'r1' ? slow.promise : ok(detailOf(ENTRIES[4]!, '{}'))),
+    });
+    const first = useLogStore.getState().openDetail('r1');
+    await useLogStore.getState().openDetail('r5');
+    slow.resolve(ok(detailOf(ENTRIES[0]!, null)));
+    await first;
+    const state = useLogStore.getState().detail;
+    expect(state.status).toBe('ready');
+    expect(state.status === 'ready' && state.detail.id).toBe('r5');
+  });
+
+  it('shows why a detail could not be loaded and closes', async () => {
+    installFakeCrm({ 'log:detail': () => fail({ code: 'not_found', message: 'That request is no longer in the log.' }) });
+    await useLogStore.getState().openDetail('gone');
+    expect(useLogStore.getState().detail).toMatchObject({ status: 'error', id: 'gone', error: { code: 'not_found' } });
+    useLogStore.getState().closeDetail();
+    expect(useLogStore.getState().detail).toEqual({ status: 'closed' });
+  });
+
+  it("copies the newest request of a screen's operation and says what was copied", async () => {
+    const crm = installFakeCrm({ 'log:list': () => ok(ENTRIES), 'log:copy-curl': () => ok({ clearsAfterMs: null }) });
+    const newest = await newestEntryFor('contacts.list');
+    expect(newest?.id).toBe('r4');
+    const outcome = await copyEntryCurl(newest!);
+    expect(crm.callsTo('log:copy-curl')).toEqual([{ id: 'r4' }]);
+    expect(outcome).toEqual({ ok: true, message: 'Copied the cURL of GET /api/v1/contacts?page=2 (the key reads from $CRM_API_KEY).' });
+    expect(await newestEntryFor('keys.list')).toBeNull();
+  });
+
+  it('says nothing was copied when the app refuses', async () => {
+    installFakeCrm({ 'log:copy-curl': () => fail({ code: 'not_found', message: 'That request is no longer in the log.' }) });
+    expect(await copyEntryCurl(ENTRIES[0]!)).toEqual({ ok: false, message: 'Nothing copied: That request is no longer in the log.' });
+    await flush();
+  });
+});
+
+describe('reading a logged send back', () => {
+  it('gives the number and text of a text send', () => {
+    expect(textSendFields(detailOf(ENTRIES[4]!, '{"number":"5511999990000","text":"hi there"}'))).toEqual({ number: '5511999990000', text: 'hi there' });
+  });
+
+  it('gives nothing for another route, a cut body or a body without those fields', () => {
+    expect(textSendFields(detailOf(ENTRIES[0]!, '{"number":"1","text":"x"}'))).toBeNull();
+    const cut = detailOf(ENTRIES[4]!, '{"number":"1","text":"x', { requestBody: { kind: 'text', text: '{"number":"1","text":"x', contentType: null, truncated: true } });
+    expect(textSendFields(cut)).toBeNull();
+    expect(textSendFields(detailOf(ENTRIES[4]!, '{"caption":"x"}'))).toBeNull();
+  });
+
+  it('pretty-prints a whole JSON body and leaves a cut one as kept', () => {
+    expect(prettyBody({ kind: 'text', text: '{"a":[1]}', contentType: 'application/json', truncated: false })).toBe('{\n  "a": [\n    1\n  ]\n}');
+    expect(prettyBody({ kind: 'text', text: '{"a":[1', contentType: 'application/json', truncated: true })).toBe('{"a":[1');
+  });
+});
