@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 const benches: [title: string, script: string][] = [
   ['Sandbox: contacts search and paging at 100k', 'scripts/bench-sandbox.ts'],
   ['Sandbox: memory after 10,000 requests without a key and 12 parallel 100 MiB uploads, vs idle', 'scripts/bench-sandbox-memory.ts'],
+  ['Sandbox: start-up and memory with 1,000,000 contacts vs 100,000', 'scripts/bench-sandbox-million.ts'],
   ['Core send pipeline vs bare undici', 'scripts/bench-client.ts'],
   ['Send Text through a learned (non-default) API description vs bare undici', 'scripts/bench-mapped-send.ts'],
   ['Reading pasted cURL: hostile shapes near 256 KiB vs a plain paste', 'scripts/bench-curl-parse.ts'],

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { useSendStore } from '../send/send-store';
@@ -14,6 +13,7 @@ import {
   useContactsStore,
   type RowState,
 } from './contacts-store';
+import { useScrollWindow } from './use-scroll-window';
 
 /** the list box's element id: the search field moves focus here with ArrowDown */
 export const CONTACT_LISTBOX_ID = 'contacts-listbox';
@@ -22,7 +22,8 @@ export const CONTACT_LISTBOX_ID = 'contacts-listbox';
 const PREFETCH_ROWS = PER_PAGE / 2;
 /** Fetches wait for the scroll position to rest this long: a fast fling does not load every page it passes. */
 const FETCH_SETTLE_MS = 60;
-const ROW_REM = 3.5;
+/** one line per contact: a dense list shows about 20 of them in the default window */
+const ROW_REM = 2.25;
 
 function useRowHeight(): number {
   const [px] = useState(() => {
@@ -52,21 +53,15 @@ export function ContactList() {
   const idPrefix = useId();
   const rowId = (i: number) => `${idPrefix}-row-${i}`;
 
-  // TanStack Virtual keeps its own mutable state; the component re-renders on its onChange.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 4,
-  });
-  const items = virtualizer.getVirtualItems();
+  // Rows have one fixed height, so the window is plain arithmetic; past a browser's height cap
+  // (1,000,000 contacts) its scroll space is scaled, see scroll-space.ts.
+  const view = useScrollWindow(scrollRef, count, rowHeight, 4);
+  const items = view.rows;
 
   // New rows (a new search, a reload) start at the top: the old offset means nothing in them.
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-    virtualizer.scrollToOffset(0);
-  }, [generation, virtualizer]);
+  }, [generation]);
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? -1;
 
@@ -80,10 +75,10 @@ export function ContactList() {
     if (count === 0) return;
     const next = Math.min(count - 1, Math.max(0, index));
     setActiveIndex(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    view.revealIndex(next);
   };
 
-  const visibleRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+  const visibleRows = Math.max(1, Math.floor((view.viewport || rowHeight * 10) / rowHeight) - 1);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const cur = activeIndex ?? -1;
@@ -111,12 +106,11 @@ export function ContactList() {
 
   // One error row (with Retry) per failed page, at its first VISIBLE row (not an overscan row
   // above the viewport). It sits outside the listbox: a button may not live inside an option.
-  const viewTop = virtualizer.scrollOffset ?? 0;
   const failed = new Map<number, { start: number; row: Extract<RowState, { kind: 'error' }> }>();
   for (const it of items) {
-    if (it.end <= viewTop) continue;
+    if (it.start + rowHeight <= view.offset) continue;
     const row = rowAt(pages, it.index);
-    if (row.kind === 'error' && !failed.has(row.page)) failed.set(row.page, { start: it.start, row });
+    if (row.kind === 'error' && !failed.has(row.page)) failed.set(row.page, { start: it.top, row });
   }
 
   return (
@@ -130,7 +124,7 @@ export function ContactList() {
         aria-activedescendant={activeRendered && activeIndex != null ? rowId(activeIndex) : undefined}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
-        style={{ height: `${virtualizer.getTotalSize()}px` }}
+        style={{ height: `${view.space.domPx}px` }}
         data-testid="contacts-list"
       >
         {items.map((it) => {
@@ -139,7 +133,7 @@ export function ContactList() {
           const isChosen = row.kind === 'contact' && chosen?.id === row.contact.id;
           return (
             <div
-              key={it.key}
+              key={it.index}
               id={rowId(it.index)}
               role="option"
               aria-selected={isChosen}
@@ -147,7 +141,7 @@ export function ContactList() {
               aria-setsize={count}
               aria-posinset={it.index + 1}
               className={`contact-row${isActive ? ' is-active' : ''}${isChosen ? ' is-chosen' : ''} row-${row.kind}`}
-              style={{ height: `${it.size}px`, transform: `translateY(${it.start}px)` }}
+              style={{ height: `${rowHeight}px`, transform: `translateY(${it.top}px)` }}
               data-testid={row.kind === 'contact' ? 'contact-row' : `contact-row-${row.kind}`}
               data-index={it.index}
               onMouseDown={(e) => e.preventDefault()}

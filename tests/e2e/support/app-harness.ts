@@ -57,6 +57,10 @@ export async function launchConsole(
     window?: { width: number; height: number };
     /** the shape the sandbox speaks (default: API.md); the console itself starts as usual */
     dialect?: SandboxDialect;
+    /** page script run before the app's own (benches use it to time the first load) */
+    initScript?: string;
+    /** the built renderer to serve (default out/renderer; the bench compares another build) */
+    rendererDir?: string;
   } = {},
 ): Promise<ConsoleHarness> {
   const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000, dialect: options.dialect ?? 'default' });
@@ -100,7 +104,7 @@ export async function launchConsole(
     viewport: { width: Math.round(win.width / zoom), height: Math.round(win.height / zoom) },
     deviceScaleFactor: zoom,
   });
-  await serveRenderer(context, resolve('out/renderer'));
+  await serveRenderer(context, resolve(options.rendererDir ?? 'out/renderer'));
   await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
   const page = await context.newPage();
   page.on('console', (m) => consoleLines.push(m.text()));
@@ -111,6 +115,7 @@ export async function launchConsole(
     onEvent: (event, data) => ipcTraffic.push(JSON.stringify({ event, data })),
   });
   deliver = bridge.deliver;
+  if (options.initScript) await page.addInitScript({ content: options.initScript });
   await page.goto(APP_URL);
 
   return {
