@@ -3,10 +3,9 @@
 // outbox delivers it (no click); a contact's "Messages" opens the view for that contact; without
 // a service listing the app's own record is shown and the view says so; Ctrl+7 opens it; axe
 // finds nothing serious, and a screenshot is kept for the README.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { contactAt, journalMark, journalSince, messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { contactAt, journalMark, journalSince, messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -165,11 +164,7 @@ test.describe('the Messages view', () => {
     await expect(page.getByTestId('message-item').first()).toContainText('Voice note');
     await expect(page.getByTestId('message-item').nth(1)).toContainText('Our new storefront');
     await expect(page.getByTestId('message-item').nth(1)).toContainText('storefront.jpg');
-    const banner = page.getByRole('region', { name: 'Built-in sandbox' });
-    if ((await banner.count()) > 0) await banner.getByRole('button', { name: 'Dismiss' }).click();
-    mkdirSync('resources/screenshots', { recursive: true });
-    await page.screenshot({ path: 'test-results/screens/messages.png', animations: 'disabled' });
-    await page.screenshot({ path: 'resources/screenshots/messages.png', animations: 'disabled' });
+    await readmeScreenshot(page, 'messages');
     const problems = blocking(await a11yProblems(page, 'test-results/a11y/messages.json'));
     expect(problems, formatA11yProblems('messages', problems)).toEqual([]);
   });

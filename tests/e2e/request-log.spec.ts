@@ -3,10 +3,9 @@
 // "Copy as cURL" puts a command with $CRM_API_KEY (never the key) on the clipboard; "Open in the
 // send panel" fills Send Text with the same number and text. Contacts' "Copy cURL" copies its
 // last list request. axe finds nothing serious, and a screenshot is kept for the README.
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -50,11 +49,7 @@ test.describe('the Request log', () => {
     expect(clipboard.text).not.toContain(sandbox.adminKey);
 
     // for the picture: the viewer open on that send, without the sandbox banner
-    const banner = page.getByRole('region', { name: 'Built-in sandbox' });
-    if ((await banner.count()) > 0) await banner.getByRole('button', { name: 'Dismiss' }).click();
-    mkdirSync('resources/screenshots', { recursive: true });
-    await page.screenshot({ path: 'test-results/screens/request-log.png', animations: 'disabled' });
-    await page.screenshot({ path: 'resources/screenshots/request-log.png', animations: 'disabled' });
+    await readmeScreenshot(page, 'request-log');
     const problems = blocking(await a11yProblems(page, 'test-results/a11y/request-log.json'));
     expect(problems, formatA11yProblems('request-log', problems)).toEqual([]);
 

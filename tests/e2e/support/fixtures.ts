@@ -1,5 +1,6 @@
 // Shared plumbing for the e2e specs: one console per describe block, the sandbox's HTTP API
 // as the test sees it (with the admin key, outside the app), navigation and cURL parsing.
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SandboxRequestRecord } from '../../../src-main/sandbox/index';
 import { launchConsole, type ConsoleHarness } from './app-harness';
@@ -320,4 +321,16 @@ export function parseCurl(command: string): ParsedCurl {
   }
   out.method = explicitMethod ?? (out.body !== null ? 'POST' : 'GET');
   return out;
+}
+
+/**
+ * A README picture of what the page shows now, without the first-run banner: saved with the
+ * run's screens and as resources/screenshots/<name>.png.
+ */
+export async function readmeScreenshot(page: Page, name: string): Promise<void> {
+  const banner = page.getByRole('region', { name: 'Built-in sandbox' });
+  if ((await banner.count()) > 0) await banner.getByRole('button', { name: 'Dismiss' }).click();
+  mkdirSync('resources/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
+  await page.screenshot({ path: `resources/screenshots/${name}.png`, animations: 'disabled' });
 }
