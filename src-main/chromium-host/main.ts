@@ -1,18 +1,12 @@
 // Process entry of the Chromium host (scripts/start.mjs runs it where no Electron can be had).
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { runChromiumHost } from './host';
 
 const root = resolve(import.meta.dirname, '../..');
-const hasProgram = (name: string): boolean => {
-  try {
-    execFileSync(process.platform === 'win32' ? 'where' : 'which', [name], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
+// a look along PATH, not a `which` process per program at every start
+const hasProgram = (name: string): boolean => (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
 
 const stopSignal = new Promise((resolve) => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, resolve);

@@ -144,9 +144,10 @@ export interface RevocationInput {
   label: string;
 }
 
-/** A saved key's server revocation changed; told only once the change is on disk. */
+/** A server revocation changed; told only once the change is on disk. */
 export interface RevocationReport {
-  localKeyId: string;
+  /** the saved key revoked; null for a server key no key here holds (revoked from the server list) */
+  localKeyId: string | null;
   profileId: string;
   sync: RevocationSyncState;
 }

@@ -1,4 +1,4 @@
-import { onEvent, type OutboxItem } from '../lib/api';
+import { onEvent } from '../lib/api';
 import { useAppStore } from './app-store';
 import { useContactsStore } from '../features/contacts/contacts-store';
 import { useKeysStore } from '../features/keys/keys-store';
@@ -15,13 +15,7 @@ import { useSendStore } from '../features/send/send-store';
 export function wireAppEvents(): () => void {
   const offs = [
     onEvent('send:progress', (e) => useSendStore.getState().onProgress(e)),
-    onEvent('outbox:changed', (e) => {
-      const moved = revocationsMoved(useOutboxStore.getState().items, e.items);
-      useOutboxStore.getState().setItems(e.items);
-      // a revocation of a key saved nowhere here is not a key change: only the server's list moves
-      const keys = useKeysStore.getState();
-      if (moved && keys.server.status === 'ready') void keys.loadServerKeys();
-    }),
+    onEvent('outbox:changed', (e) => useOutboxStore.getState().setItems(e.items)),
     // a send, a replay or an outbox delivery is on the app's record: the Messages view lists again
     onEvent('messages:changed', () => useMessagesStore.getState().onChanged()),
     // main sends keys:changed once per change of a key, each step of a server revocation
@@ -91,10 +85,4 @@ function activeIds() {
     // and redraws the send preview; compared as text because every profiles answer is a new object
     routes: p ? JSON.stringify([p.api, p.endpointOverrides]) : null,
   };
-}
-
-/** true when a server key revocation in the outbox changed state (queued, sent, failed...) */
-export function revocationsMoved(before: readonly OutboxItem[], after: readonly OutboxItem[]): boolean {
-  const states = (items: readonly OutboxItem[]) => items.filter((i) => i.kind === 'keys.revoke').map((i) => `${i.id}:${i.state}`).join('|');
-  return states(before) !== states(after);
 }

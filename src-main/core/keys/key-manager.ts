@@ -246,9 +246,9 @@ export class KeyManager implements KeyService {
     return this.get(id);
   }
 
-  /** the outbox's report: a key's server revocation moved on (already on disk, so a list shows it) */
+  /** the outbox's report: a server revocation moved on (already on disk, so a list shows it) */
   private async onRevocationSync({ localKeyId, profileId, sync }: RevocationReport): Promise<void> {
-    if (sync.state === 'synced') {
+    if (sync.state === 'synced' && localKeyId !== null) {
       // If the keychain was locked when the key was revoked, its `key:` entry may still exist.
       await this.deps.secrets.delete(keyAccount(localKeyId)).catch(() => false);
     }
@@ -318,8 +318,8 @@ export class KeyManager implements KeyService {
     }
     if (this.outbox) {
       const label = this.serverKeyNames.get(serverKeyId) ?? serverKeyId;
+      // announced by the outbox's own report of it, as a saved key's revocation is
       await this.outbox.enqueueRevocation({ profileId: profile.id, localKeyId: null, serverKeyId, origin: originOf(profile.baseUrl), label });
-      this.changes.emit({ keyId: null, profileId: null });
       return { serverKeyId, queued: true };
     }
     // No outbox wired: delete now with the profile's active key (404: done only if the key is

@@ -1,4 +1,4 @@
-// Tells the listeners how each saved key's server revocation is doing (RevocationSyncState),
+// Tells the listeners how each server revocation (of a saved key, or of a server key alone) is doing (RevocationSyncState),
 // always AFTER the state is on disk, in order, once per state. A finished revocation (synced, or
 // cancelled: local only) is "finalized": the revoked key's kept value is dropped (synced only),
 // the listeners are told, and a record says so. A crash before that record makes the next start
@@ -32,7 +32,7 @@ export class RevocationReports {
   }
 
   report(r: StoredOp): void {
-    if (r.payload.type !== 'revocation' || r.payload.localKeyId === null || r.item.state === 'sending' || r.finalized) return;
+    if (r.payload.type !== 'revocation' || r.item.state === 'sending' || r.finalized) return;
     const id = r.item.id;
     const sync = syncStateOf(r);
     const report: RevocationReport = { localKeyId: r.payload.localKeyId, profileId: r.item.profileId, sync };
@@ -48,11 +48,11 @@ export class RevocationReports {
     this.chain = this.chain.then(async () => {
       try {
         // synced: the revoked key's own value is no longer needed
-        if (r.item.state === 'sent') await this.deps.revocationKeys.drop(report.localKeyId);
+        if (r.item.state === 'sent' && report.localKeyId !== null) await this.deps.revocationKeys.drop(report.localKeyId);
         for (const listener of [...this.listeners]) await listener(report);
         if (terminal) await this.deps.markFinalized(id);
       } catch (err) {
-        this.deps.log(`outbox: could not report the revocation state of key ${report.localKeyId}: ${toErrorInfo(err).message}`);
+        this.deps.log(`outbox: could not report the revocation state of ${report.localKeyId ?? `operation ${id}`}: ${toErrorInfo(err).message}`);
         if (!terminal) this.reported.delete(id);
       } finally {
         if (terminal) this.finalizing.delete(id);

@@ -20,7 +20,7 @@ export class TestKeys implements KeyAccess {
   readonly profiles = new Map<string, Profile>();
   /** the revoked keys' own values (RevocationKeyStore) */
   readonly revoking = new Map<string, string>();
-  readonly syncs: { localKeyId: string; sync: RevocationSyncState }[] = [];
+  readonly syncs: { localKeyId: string | null; sync: RevocationSyncState }[] = [];
   private gate: Promise<void> | null = null;
   private openGate: (() => void) | null = null;
 

@@ -18,6 +18,9 @@ describe.skipIf(!available)('server keys offline', () => {
       expect(online.cachedAt).toBeNull();
       expect(online.keys.find((k) => k.id === remote.id)).toMatchObject({ name: 'remote bot', revocation: null });
 
+      // a server key no key here holds: its revocation is announced by the outbox's report too
+      const changes: { keyId: string | null; profileId: string | null }[] = [];
+      core.keys.onChange((change) => changes.push(change));
       await sandbox.suspend();
       try {
         const offline = await core.keys.listServerKeys(profileId);
@@ -35,6 +38,7 @@ describe.skipIf(!available)('server keys offline', () => {
         await sandbox.resume();
       }
       await core.outbox!.syncNow();
+      await expect.poll(() => changes.filter((c) => c.keyId === null && c.profileId === profileId).length).toBeGreaterThanOrEqual(2);
       const back = await core.keys.listServerKeys(profileId);
       expect(back.cachedAt).toBeNull();
       expect(back.keys.some((k) => k.id === remote.id)).toBe(false);
