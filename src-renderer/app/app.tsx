@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { selectScreen, useAppStore, type Screen } from './app-store';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { selectScreen, useAppStore } from './app-store';
 import { AppHeader } from './header';
 import { AppNav } from './nav';
 import { Notices } from './notices';
@@ -8,23 +8,10 @@ import { isPaletteShortcut, isSearchShortcut, screenForShortcut } from './shortc
 import { focusScreen } from '../ui/focus';
 import { wireAppEvents } from './wire-events';
 import { ConfirmHost } from '../ui/confirm-host';
-import { ContactsScreen } from '../features/contacts/contacts-screen';
-import { SendScreen } from '../features/send/send-screen';
-import { KeysScreen } from '../features/keys/keys-screen';
-import { OutboxScreen } from '../features/outbox/outbox-screen';
-import { LogScreen } from '../features/log/log-screen';
-import { ProfilesScreen } from '../features/profiles/profiles-screen';
-import { MessagesScreen } from '../features/messages/messages-screen';
+import { SCREEN_VIEWS, preloadScreens } from './screen-views';
+import { ScreenFrame } from './screen-frame';
 
-const SCREEN_VIEWS: Record<Screen, ComponentType> = {
-  contacts: ContactsScreen,
-  send: SendScreen,
-  keys: KeysScreen,
-  outbox: OutboxScreen,
-  log: LogScreen,
-  profiles: ProfilesScreen,
-  messages: MessagesScreen,
-};
+const PRELOAD_SCREENS_AFTER_MS = 1000;
 
 export function App() {
   const screen = useAppStore(selectScreen);
@@ -33,6 +20,18 @@ export function App() {
   const openedByKey = useRef(false);
   const [palette, setPalette] = useState(false);
   useEffect(() => wireAppEvents(), []);
+  useEffect(() => {
+    // The later screens' chunks load after the cold load: not at the first idle moment, which
+    // comes while the first contacts page is still on its way and would compete with it.
+    let idle = 0;
+    const wait = setTimeout(() => {
+      idle = requestIdleCallback(preloadScreens, { timeout: 2000 });
+    }, PRELOAD_SCREENS_AFTER_MS);
+    return () => {
+      clearTimeout(wait);
+      cancelIdleCallback(idle);
+    };
+  }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (isPaletteShortcut(e, isMac)) {
@@ -57,13 +56,12 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [isMac]);
-  useEffect(() => {
+  const screenShown = useCallback(() => {
     // a screen opened from the keyboard puts the person where its work starts
     if (!openedByKey.current) return;
     openedByKey.current = false;
     focusScreen(main.current);
-  }, [screen]);
-  const View = SCREEN_VIEWS[screen];
+  }, []);
   return (
     <div className="app">
       <AppHeader />
@@ -71,7 +69,7 @@ export function App() {
         <AppNav />
         <main ref={main} className="app-main" data-testid={`screen-${screen}`}>
           <Notices />
-          <View />
+          <ScreenFrame screenKey={screen} view={SCREEN_VIEWS[screen]} onShown={screenShown} />
         </main>
       </div>
       <ConfirmHost />
@@ -79,3 +77,4 @@ export function App() {
     </div>
   );
 }
+
