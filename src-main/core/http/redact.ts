@@ -24,10 +24,14 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
  * key split across two fields all lose what they carried. Linear in the text and without a
  * string per position: the secret's 8-character windows are kept as texts and as rolling
  * hashes; a text window is compared only when its hash matches; covered ranges are merged.
+ * Text in any script takes this path when the key is ASCII (as keys are): a window that matches
+ * is then eight characters that lower-case to ASCII, so counting UTF-16 units or code points
+ * finds the same runs. Only a non-ASCII key goes through the careful, slower comparison.
  */
 export function scrubSecret(text: string, secret: string): string {
   if (secret.length < LEAK_RUN || text.length < LEAK_RUN) return text;
   const windows = secretWindows(secret);
+  if (!windows.ascii) return scrubSecretSlow(text, secret);
   let out = '';
   let copied = 0;
   let coverEnd = -1;
@@ -35,11 +39,8 @@ export function scrubSecret(text: string, secret: string): string {
   // a rolling hash of ASCII-folded codes finds candidate windows without a string per position
   let hash = 0;
   for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    // lower-casing other scripts can change lengths: those texts take the careful path
-    if (code > 0x7f) return scrubSecretSlow(text, secret);
-    hash = (Math.imul(hash, BASE) + foldAscii(code)) | 0;
-    if (i >= LEAK_RUN) hash = (hash - Math.imul(foldAscii(text.charCodeAt(i - LEAK_RUN)), windows.drop)) | 0;
+    hash = (Math.imul(hash, BASE) + foldToAscii(text.charCodeAt(i))) | 0;
+    if (i >= LEAK_RUN) hash = (hash - Math.imul(foldToAscii(text.charCodeAt(i - LEAK_RUN)), windows.drop)) | 0;
     const start = i - LEAK_RUN + 1;
     if (start < 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + LEAK_RUN).toLowerCase())) continue;
     if (start <= coverEnd) {
@@ -57,8 +58,12 @@ export function scrubSecret(text: string, secret: string): string {
   return `${out}${text.slice(copied, coverStart)}***${text.slice(coverEnd)}`;
 }
 
-function foldAscii(code: number): number {
-  return code >= 65 && code <= 90 ? code + 32 : code;
+const KELVIN_SIGN = 0x212a;
+
+/** A UTF-16 unit as toLowerCase() folds it into ASCII: A-Z, and the Kelvin sign, which becomes "k". */
+function foldToAscii(code: number): number {
+  if (code >= 65 && code <= 90) return code + 32;
+  return code === KELVIN_SIGN ? 107 : code;
 }
 
 /** Every string value in a JSON value, keys included, scrubbed. */
@@ -76,6 +81,8 @@ export function scrubJson<T>(value: T, secret: string): T {
 const BASE = 31;
 
 interface Windows {
+  /** the key is ASCII: the fast path is exact for every text */
+  ascii: boolean;
   texts: Set<string>;
   hashes: Set<number>;
   /** BASE^LEAK_RUN: what the character leaving the window weighed */
@@ -90,7 +97,7 @@ function secretWindows(secret: string): Windows {
     const lower = secret.toLowerCase();
     let drop = 1;
     for (let i = 0; i < LEAK_RUN; i += 1) drop = Math.imul(drop, BASE);
-    windows = { texts: new Set(), hashes: new Set(), drop };
+    windows = { ascii: isAscii(secret), texts: new Set(), hashes: new Set(), drop };
     for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) {
       const window = lower.slice(i, i + LEAK_RUN);
       windows.texts.add(window);
@@ -104,7 +111,12 @@ function secretWindows(secret: string): Windows {
   return windows;
 }
 
-/** Texts whose lower-casing changes their length (rare Unicode): compare character by character. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** A non-ASCII key, whose lower-casing may change lengths: compare code point by code point. */
 function scrubSecretSlow(text: string, secret: string): string {
   const chars = [...text];
   const windows = secretWindows(secret);
