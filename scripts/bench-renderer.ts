@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { request } from 'undici';
 import { launchConsole } from '../tests/e2e/support/app-harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,7 +35,12 @@ export interface RendererBench {
   ipcPerCallUs: number;
   directPerCallUs: number;
   ipcOverheadRatio: number;
+  /** the same page as one bare undici GET with the key: what the app adds to a contacts page */
+  barePerCallUs: number;
 }
+
+/** the page the window asks for (PER_PAGE in src-renderer/features/contacts/contacts-store.ts) */
+const PER_PAGE = 100;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
@@ -208,18 +214,27 @@ async function scroll(browser: Browser, contacts: number): Promise<{ maxRows: nu
   }
 }
 
-async function ipcOverhead(browser: Browser): Promise<{ ipc: number; direct: number }> {
+async function ipcOverhead(browser: Browser): Promise<{ ipc: number; direct: number; bare: number }> {
   const h = await launchConsole(browser, { contacts: 1000 });
   try {
     const dispatch = h.dispatch;
-    const payload = { page: 3, perPage: 20 };
+    // the page the window asks for: 100 contacts, names in many scripts (about 20 KB)
+    const payload = { page: 3, perPage: PER_PAGE };
+    const pageUrl = `${h.sandbox.baseUrl}/api/v1/contacts?page=3&per_page=${PER_PAGE}`;
+    const bareGet = async (): Promise<void> => {
+      const res = await request(pageUrl, { headers: { Authorization: `Bearer ${h.sandbox.adminKey}` } });
+      if (res.statusCode !== 200) throw new Error(`bare: HTTP ${res.statusCode}`);
+      await res.body.json();
+    };
     const rounds = 5;
     const perRound = 200;
     const ipc: number[] = [];
     const direct: number[] = [];
+    const bare: number[] = [];
     for (let i = 0; i < 50; i++) {
       await dispatch('contacts:list', payload);
       await h.core.contacts.list(payload);
+      await bareGet();
     }
     for (let r = 0; r < rounds; r++) {
       let t = performance.now();
@@ -231,8 +246,11 @@ async function ipcOverhead(browser: Browser): Promise<{ ipc: number; direct: num
         if (!res.ok) throw new Error(res.error.message);
       }
       ipc.push(((performance.now() - t) * 1000) / perRound);
+      t = performance.now();
+      for (let i = 0; i < perRound; i++) await bareGet();
+      bare.push(((performance.now() - t) * 1000) / perRound);
     }
-    return { ipc: median(ipc), direct: median(direct) };
+    return { ipc: median(ipc), direct: median(direct), bare: median(bare) };
   } finally {
     await h.close();
   }
@@ -289,6 +307,7 @@ export async function runRendererBench(): Promise<RendererBench> {
       ipcPerCallUs: overhead.ipc,
       directPerCallUs: overhead.direct,
       ipcOverheadRatio: overhead.ipc / overhead.direct,
+      barePerCallUs: overhead.bare,
     };
   } finally {
     await browser.close();
@@ -324,7 +343,8 @@ export function printRendererBench(r: RendererBench): void {
   console.log(`  DOM rows while scrolling         ${r.domRows100k} at 100k contacts, ${r.domRows1k} at 1k contacts`);
   console.log(`  frame time while scrolling 100k  p50 ${r.frameP50Ms.toFixed(1)} ms, p95 ${r.frameP95Ms.toFixed(1)} ms`);
   console.log(`  scrolling 1,000,000 to the end   ${r.domRows1m} DOM rows at most, frame p95 ${r.frameP95Ms1m.toFixed(1)} ms (${(r.frameP95Ms1m / r.frameP95Ms).toFixed(2)}x the 100k p95), scroll height ${(r.scrollHeight1m / 1e6).toFixed(1)}M px, last row reached at 1k/100k/1M: ${r.lastRowShown1m ? 'yes' : 'NO'}`);
-  console.log(`  IPC handler per call             ${r.ipcPerCallUs.toFixed(0)} us vs service direct ${r.directPerCallUs.toFixed(0)} us (ratio ${r.ipcOverheadRatio.toFixed(3)})`);
+  console.log(`  IPC handler per call             ${r.ipcPerCallUs.toFixed(0)} us vs service direct ${r.directPerCallUs.toFixed(0)} us (ratio ${r.ipcOverheadRatio.toFixed(3)}), a page of ${PER_PAGE} contacts`);
+  console.log(`  the app's contacts page          ${r.directPerCallUs.toFixed(0)} us vs the bare HTTP GET ${r.barePerCallUs.toFixed(0)} us (ratio ${(r.directPerCallUs / r.barePerCallUs).toFixed(2)}): paging, reading, scrubbing, request log`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
