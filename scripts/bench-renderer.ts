@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { launchConsole } from '../tests/e2e/support/app-harness';
 
@@ -15,8 +15,12 @@ const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-
 export interface RendererBench {
   jsBytes: number;
   jsGzipBytes: number;
-  /** harness-observed: the row seen by Playwright, then a frame (includes Playwright's polling) */
+  firstChunkBytes: number;
+  firstChunkGzipBytes: number;
+  /** harness-observed: when the page's message "first row painted" reached the harness (median) */
   coldLoadMs: number;
+  /** Playwright's locator wait, then a frame: its retry steps (20-100 ms) are part of the figure */
+  coldLoadPolledMs: number;
   /** in-page: the frame after the first row's insertion (median over the same loads) */
   coldLoadInPageMs: number;
   /** the breakdown of the median cold load */
@@ -45,17 +49,24 @@ const PER_PAGE = 100;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
-async function jsSize(): Promise<{ raw: number; gzip: number }> {
+/** Every chunk's size, and the first chunk's: the one index.html loads before anything shows. */
+async function jsSize(): Promise<{ raw: number; gzip: number; firstRaw: number; firstGzip: number }> {
   const dir = 'out/renderer/assets';
-  let raw = 0;
-  let gzip = 0;
+  const html = await readFile('out/renderer/index.html', 'utf8');
+  const first = /<script[^>]+src="\.\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+  const size = { raw: 0, gzip: 0, firstRaw: 0, firstGzip: 0 };
   for (const f of await readdir(dir)) {
     if (!f.endsWith('.js')) continue;
     const bytes = await readFile(join(dir, f));
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+    const gzip = gzipSync(bytes, { level: 9 }).length;
+    size.raw += bytes.length;
+    size.gzip += gzip;
+    if (f === first) {
+      size.firstRaw = bytes.length;
+      size.firstGzip = gzip;
+    }
   }
-  return { raw, gzip };
+  return size;
 }
 
 /**
@@ -84,7 +95,10 @@ const LOAD_PROBE = `(() => {
     if (probe.rowAt === null && document.querySelector('[data-testid="contact-row"]')) {
       probe.rowAt = performance.now();
       // the frame that paints the inserted row starts with this callback
-      requestAnimationFrame(() => { probe.paintedAt = performance.now(); });
+      requestAnimationFrame(() => {
+        probe.paintedAt = performance.now();
+        globalThis.__benchRowPainted?.();
+      });
       obs.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
@@ -109,8 +123,10 @@ export interface LoadBreakdown {
   firstRowInserted: number;
   /** the frame after the row's insertion, seen in the page */
   firstRowPainted: number;
-  /** when the harness saw the row painted (the cold load figure): includes its polling */
-  harnessSawRow: number;
+  /** when the page's message that the row was painted reached the harness (the cold load figure) */
+  harnessToldRow: number;
+  /** when Playwright's polling locator saw the row (its retry steps included) */
+  harnessPolledRow: number;
 }
 
 /** A comparison's figures: each the median over the runs, per figure. */
@@ -118,27 +134,39 @@ interface Comparison {
   dir: string;
   runs: number;
   blankMs: number;
-  theirs: { harnessSawRow: number; firstRowPainted: number; firstIpcCall: number; firstRowInserted: number };
+  theirs: { harnessToldRow: number; firstRowPainted: number; firstIpcCall: number; firstRowInserted: number };
   ours: Comparison['theirs'];
 }
 
 function medianOf(xs: LoadBreakdown[]): Comparison['theirs'] {
   return {
-    harnessSawRow: median(xs.map((x) => x.harnessSawRow)),
+    harnessToldRow: median(xs.map((x) => x.harnessToldRow)),
     firstRowPainted: median(xs.map((x) => x.firstRowPainted)),
     firstIpcCall: median(xs.map((x) => x.firstIpcCall)),
     firstRowInserted: median(xs.map((x) => x.firstRowInserted)),
   };
 }
 
-/** From navigation start until the first contact row is painted and the search box accepts input. */
+/**
+ * From navigation start until the first contact row is painted and the search box accepts input.
+ * The page tells the harness through a binding in the frame that paints the row: Playwright's
+ * locator polling, kept as a second figure, waits 20-100 ms between its checks.
+ */
 async function coldLoad(browser: Browser, contacts: number, rendererDir?: string): Promise<{ total: number; breakdown: LoadBreakdown }> {
-  const h = await launchConsole(browser, { contacts, initScript: LOAD_PROBE, ...(rendererDir ? { rendererDir } : {}) });
+  let toldAt: number | null = null;
+  const beforeLoad = async (page: Page): Promise<void> => {
+    await page.exposeBinding('__benchRowPainted', () => {
+      toldAt ??= performance.timeOrigin + performance.now();
+    });
+  };
+  const h = await launchConsole(browser, { contacts, initScript: LOAD_PROBE, beforeLoad, ...(rendererDir ? { rendererDir } : {}) });
   try {
     await h.page.getByTestId('contact-row').first().waitFor();
     await h.page.getByTestId('contacts-search').waitFor({ state: 'visible' });
     // rows are painted once the next animation frame has run
-    const total = await h.page.evaluate(() => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now()))));
+    const polled = await h.page.evaluate(() => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now()))));
+    const pageOrigin = await h.page.evaluate(() => performance.timeOrigin);
+    const total = toldAt === null ? polled : toldAt - pageOrigin;
     const raw = await h.page.evaluate(() => {
       const probe = (globalThis as unknown as { __loadProbe: { calls: LoadCall[]; rootAt: number | null; rowAt: number | null; paintedAt: number | null } }).__loadProbe;
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -166,7 +194,8 @@ async function coldLoad(browser: Browser, contacts: number, rendererDir?: string
         callsBeforeRow: before.length,
         firstRowInserted: rowAt,
         firstRowPainted: raw.probe.paintedAt ?? total,
-        harnessSawRow: total,
+        harnessToldRow: total,
+        harnessPolledRow: polled,
       },
     };
   } finally {
@@ -291,7 +320,10 @@ export async function runRendererBench(): Promise<RendererBench> {
     return {
       jsBytes: size.raw,
       jsGzipBytes: size.gzip,
+      firstChunkBytes: size.firstRaw,
+      firstChunkGzipBytes: size.firstGzip,
       coldLoadMs: medianLoad.total,
+      coldLoadPolledMs: median(loads.map((l) => l.breakdown.harnessPolledRow)),
       coldLoadInPageMs: median(loads.map((l) => l.breakdown.firstRowPainted)),
       coldLoadBreakdown: medianLoad.breakdown,
       compared,
@@ -316,8 +348,9 @@ export async function runRendererBench(): Promise<RendererBench> {
 
 export function printRendererBench(r: RendererBench): void {
   console.log('\nRenderer (headless Chromium, built renderer, real handlers)');
-  console.log(`  renderer JS                      ${(r.jsBytes / 1024).toFixed(1)} KiB, gzip ${(r.jsGzipBytes / 1024).toFixed(1)} KiB`);
-  console.log(`  cold load to first contact row   ${r.coldLoadMs.toFixed(0)} ms seen by the harness, ${r.coldLoadInPageMs.toFixed(0)} ms painted in the page  (blank page baseline ${r.blankPageLoadMs.toFixed(0)} ms, ratios ${(r.coldLoadMs / r.blankPageLoadMs).toFixed(1)}x, ${(r.coldLoadInPageMs / r.blankPageLoadMs).toFixed(1)}x)`);
+  console.log(`  renderer JS                      ${(r.jsBytes / 1024).toFixed(1)} KiB, gzip ${(r.jsGzipBytes / 1024).toFixed(1)} KiB; loaded before the first screen ${(r.firstChunkBytes / 1024).toFixed(1)} KiB, gzip ${(r.firstChunkGzipBytes / 1024).toFixed(1)} KiB`);
+  console.log(`  cold load to first contact row   ${r.coldLoadInPageMs.toFixed(0)} ms painted in the page, ${r.coldLoadMs.toFixed(0)} ms when the harness was told  (blank page baseline ${r.blankPageLoadMs.toFixed(0)} ms, ratios ${(r.coldLoadInPageMs / r.blankPageLoadMs).toFixed(1)}x, ${(r.coldLoadMs / r.blankPageLoadMs).toFixed(1)}x; goal 250 ms)`);
+  console.log(`                                   ${r.coldLoadPolledMs.toFixed(0)} ms when Playwright's polling locator saw it (its 20-100 ms retry steps included)`);
   const b = r.coldLoadBreakdown;
   const ms = (x: number | null) => (x == null ? '-' : x.toFixed(0).padStart(4));
   console.log('  cold load breakdown (ms since navigation start)');
@@ -326,7 +359,7 @@ export function printRendererBench(r: RendererBench): void {
   for (const [channel, [start, end]] of Object.entries(b.firstCalls)) {
     console.log(`      ${channel.padEnd(18)} ${ms(start)} -> ${ms(end)}  (${end == null ? '-' : (end - start).toFixed(0)} ms)`);
   }
-  console.log(`    first row inserted ${ms(b.firstRowInserted)}   first row painted (in page) ${ms(b.firstRowPainted)}   seen painted by the harness ${ms(b.harnessSawRow)}`);
+  console.log(`    first row inserted ${ms(b.firstRowInserted)}   first row painted (in page) ${ms(b.firstRowPainted)}   harness told ${ms(b.harnessToldRow)}`);
   if (r.compared) {
     const c = r.compared;
     const row = (name: string, pick: (x: Comparison['theirs']) => number) => {
@@ -338,7 +371,7 @@ export function printRendererBench(r: RendererBench): void {
     row('first IPC call', (x) => x.firstIpcCall);
     row('first row inserted', (x) => x.firstRowInserted);
     row('first row painted (in page)', (x) => x.firstRowPainted);
-    row('first row seen painted by harness', (x) => x.harnessSawRow);
+    row('harness told the row was painted', (x) => x.harnessToldRow);
   }
   console.log(`  DOM rows while scrolling         ${r.domRows100k} at 100k contacts, ${r.domRows1k} at 1k contacts`);
   console.log(`  frame time while scrolling 100k  p50 ${r.frameP50Ms.toFixed(1)} ms, p95 ${r.frameP95Ms.toFixed(1)} ms`);

@@ -59,6 +59,8 @@ export async function launchConsole(
     dialect?: SandboxDialect;
     /** page script run before the app's own (benches use it to time the first load) */
     initScript?: string;
+    /** runs on the new page before it loads the app (benches expose their bindings here) */
+    beforeLoad?: (page: Page) => Promise<void>;
     /** the built renderer to serve (default out/renderer; the bench compares another build) */
     rendererDir?: string;
   } = {},
@@ -116,6 +118,7 @@ export async function launchConsole(
   });
   deliver = bridge.deliver;
   if (options.initScript) await page.addInitScript({ content: options.initScript });
+  await options.beforeLoad?.(page);
   await page.goto(APP_URL);
 
   return {
