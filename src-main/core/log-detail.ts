@@ -4,7 +4,8 @@
 // new one would pass it, the oldest entries' bodies and cURLs are released (the entry itself,
 // with its status and headers, stays in the list).
 import type { ObservedBody, ObservedExchange } from './http/observed-exchange';
-import type { LoggedBody, RequestLogDetail, RequestLogEntry } from './model';
+import { scrubLoggedSend } from './logged-send';
+import type { LoggedBody, LoggedSend, RequestLogDetail, RequestLogEntry } from './model';
 
 export interface DetailLimits {
   /** longest body (and cURL) kept, in UTF-16 characters */
@@ -32,6 +33,7 @@ export function keptDetail(exchange: ObservedExchange, scrub: (text: string) => 
     // a cut cURL would not run: one too long to keep is not kept
     curl: curl !== null && curl.length <= limits.bodyChars ? curl : null,
     released: false,
+    sent: exchange.sent === null ? null : scrubLoggedSend(exchange.sent, scrub),
   };
 }
 
@@ -59,14 +61,20 @@ function isHighSurrogate(code: number): boolean {
 }
 
 function weightOf(detail: KeptDetail): number {
-  return (detail.requestBody?.text.length ?? 0) + (detail.responseBody?.text.length ?? 0) + (detail.curl?.length ?? 0);
+  return (detail.requestBody?.text.length ?? 0) + (detail.responseBody?.text.length ?? 0) + (detail.curl?.length ?? 0) + sentWeight(detail.sent);
 }
 
-const RELEASED: Pick<KeptDetail, 'requestBody' | 'responseBody' | 'curl' | 'released'> = {
+function sentWeight(sent: LoggedSend | null): number {
+  if (sent === null) return 0;
+  return Object.values(sent).reduce((n: number, v) => n + (typeof v === 'string' ? v.length : 0), 0);
+}
+
+const RELEASED: Pick<KeptDetail, 'requestBody' | 'responseBody' | 'curl' | 'released' | 'sent'> = {
   requestBody: null,
   responseBody: null,
   curl: null,
   released: true,
+  sent: null,
 };
 
 /** Details by entry id, oldest first (a Map keeps insertion order), within `limits.totalChars`. */

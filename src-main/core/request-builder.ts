@@ -27,6 +27,7 @@ import { AUDIO_MIMETYPES, IMAGE_MIMETYPES, baseMimetype, isMimetype, mimetypeFro
 import type { EndpointId, EndpointOverrides, RequestProblem } from './model';
 import type { MediaSource, Operation } from './operations';
 import { checkPhone, searchTerm } from './phone';
+import { loggedSendOf } from './logged-send';
 
 /** Where and how to ask: a Profile satisfies it. */
 export interface RequestTarget {
@@ -222,7 +223,9 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
   if (spec.body !== null) {
     body = file === null ? jsonBody(renderTemplate(spec.body, values)) : fileBody((placeholder) => renderTemplate(spec.body!, { ...values, ...placeholderValues(values, placeholder) }), file);
   }
-  return { request: finish(op.op, spec.method, url, spec.headers, body, idempotencyKey), problems: problems.list };
+  const request = finish(op.op, spec.method, url, spec.headers, body, idempotencyKey);
+  const sent = loggedSendOf(op);
+  return { request: sent === null ? request : { ...request, sent }, problems: problems.list };
 }
 
 function finish(endpoint: EndpointId, method: HttpMethod, url: string, extra: { name: string; value: string }[], body: PreparedBody | null, idempotencyKey: string | null): PreparedRequest {

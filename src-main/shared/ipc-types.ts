@@ -15,6 +15,7 @@ export type {
   Permission,
   Profile,
   LoggedBody,
+  LoggedSend,
   RequestLogDetail,
   RequestLogEntry,
   RequestProblem,

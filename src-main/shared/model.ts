@@ -2,7 +2,7 @@
 // Pure types: no runtime code, no Node imports, so the window's type-check can include it.
 import type { ApiDescription } from './api-description';
 import type { FieldDetail } from './field-detail';
-import type { FilePurpose } from './file-purpose';
+import type { FilePurpose, MediaType } from './file-purpose';
 import type { KeyTestOutcome } from './key-test-outcome';
 import type { EndpointId } from './operation-ids';
 import type { Permission } from './permissions';
@@ -268,6 +268,16 @@ export interface LoggedBody {
   truncated: boolean;
 }
 
+/**
+ * What a logged send asked for, as the person gave it, so "Open in the send panel" can fill the
+ * panel again whatever body shape the profile's API description gave it. A file is named, never
+ * carried: it has to be chosen again.
+ */
+export type LoggedSend =
+  | { kind: 'text'; number: string; text: string }
+  | { kind: 'media'; number: string; mediatype: MediaType; url: string | null; fileName: string | null; mimetype: string | null; caption: string | null }
+  | { kind: 'audio'; number: string; url: string | null; fileName: string | null; mimetype: string | null };
+
 /** One log entry with what was sent and what came back (log:detail). */
 export interface RequestLogDetail extends RequestLogEntry {
   /** the standard reason phrase of the status ("Created"), when there is one */
@@ -280,4 +290,6 @@ export interface RequestLogDetail extends RequestLogEntry {
   curl: string | null;
   /** the bodies and cURL were dropped to keep the whole log within its memory bound */
   released: boolean;
+  /** a message send's fields, scrubbed like the bodies; null for other requests or once released */
+  sent: LoggedSend | null;
 }

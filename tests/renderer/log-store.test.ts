@@ -6,7 +6,7 @@ import type { RequestLogDetail, RequestLogEntry } from '../../src-renderer/lib/a
 import { filterEntries } from '../../src-renderer/features/log/log-filter';
 import { copyEntryCurl, newestEntryFor, useLogStore } from '../../src-renderer/features/log/log-store';
 import { prettyBody } from '../../src-renderer/features/log/pretty-body';
-import { textSendFields } from '../../src-renderer/features/log/send-from-log';
+import { isMessageSend, sendPanelPatch } from '../../src-renderer/features/log/send-from-log';
 import { deferred, fail, flush, installFakeCrm, ok } from './helpers/fake-crm';
 
 const entry = (id: string, status: number | null, path: string, extra: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
@@ -30,6 +30,7 @@ const detailOf = (e: RequestLogEntry, body: string | null, extra: Partial<Reques
   responseBody: null,
   curl: 'curl …',
   released: false,
+  sent: null,
   ...extra,
 });
 
@@ -102,15 +103,30 @@ describe('the log store', () => {
 });
 
 describe('reading a logged send back', () => {
-  it('gives the number and text of a text send', () => {
-    expect(textSendFields(detailOf(ENTRIES[4]!, '{"number":"5511999990000","text":"hi there"}'))).toEqual({ number: '5511999990000', text: 'hi there' });
+  it('gives the number and text of a text send, whatever its body looked like', () => {
+    expect(sendPanelPatch({ kind: 'text', number: '5511999990000', text: 'hi there' })).toEqual({ tab: 'text', number: '5511999990000', text: 'hi there', fileToChoose: null });
   });
 
-  it('gives nothing for another route, a cut body or a body without those fields', () => {
-    expect(textSendFields(detailOf(ENTRIES[0]!, '{"number":"1","text":"x"}'))).toBeNull();
-    const cut = detailOf(ENTRIES[4]!, '{"number":"1","text":"x', { requestBody: { kind: 'text', text: '{"number":"1","text":"x', contentType: null, truncated: true } });
-    expect(textSendFields(cut)).toBeNull();
-    expect(textSendFields(detailOf(ENTRIES[4]!, '{"caption":"x"}'))).toBeNull();
+  it('gives a media send by URL with its type and caption, and names a file that must be chosen again', () => {
+    expect(sendPanelPatch({ kind: 'media', number: '1', mediatype: 'image', url: 'https://cdn.example/p', fileName: null, mimetype: 'image/webp', caption: 'Menu' })).toEqual({
+      tab: 'media',
+      number: '1',
+      media: { mediatype: 'image', mode: 'url', url: 'https://cdn.example/p', urlType: 'image/webp', caption: 'Menu' },
+      fileToChoose: null,
+    });
+    expect(sendPanelPatch({ kind: 'audio', number: '1', url: null, fileName: 'note.ogg', mimetype: null })).toEqual({
+      tab: 'audio',
+      number: '1',
+      audio: { mode: 'file', url: '', urlType: '' },
+      fileToChoose: 'note.ogg',
+    });
+  });
+
+  it('gives nothing once the log released the fields, and offers it only for message sends', () => {
+    expect(sendPanelPatch(null)).toBeNull();
+    expect(isMessageSend(ENTRIES[4]!)).toBe(true);
+    expect(isMessageSend(ENTRIES[0]!)).toBe(false);
+    expect(isMessageSend({ method: 'POST', endpoint: 'keys.create' })).toBe(false);
   });
 
   it('pretty-prints a whole JSON body and leaves a cut one as kept', () => {

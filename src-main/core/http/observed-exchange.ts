@@ -6,6 +6,8 @@ import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
 import { formatBytes } from '../../shared/format';
 import { toCurl } from '../curl';
+import { scrubLoggedSend } from '../logged-send';
+import type { LoggedSend } from '../model';
 import type { PreparedRequest } from './prepared-request';
 import { scrubJson, scrubSecret } from './redact';
 import { contentTypeOf } from './response-body';
@@ -26,6 +28,8 @@ export interface ObservedExchange {
   responseBody: ObservedBody | null;
   /** the cURL of the request with the key as $CRM_API_KEY; null when it cannot be printed */
   curl: string | null;
+  /** a message send's fields (PreparedRequest.sent), scrubbed */
+  sent: LoggedSend | null;
 }
 
 export interface ObservedResponse {
@@ -51,6 +55,7 @@ export function observeExchange(request: PreparedRequest, apiKey: string, respon
       truncated: response.truncated,
     },
     curl: curlOf(request, scrub),
+    sent: request.sent === undefined ? null : scrubLoggedSend(request.sent, scrub),
   };
 }
 

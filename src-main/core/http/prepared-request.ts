@@ -1,6 +1,6 @@
 // One request, fully decided, before any key is attached. The undici sender and the cURL
 // exporter consume the same object, so the cURL is exactly what the app sends (invariant 8).
-import type { EndpointId } from '../model';
+import type { EndpointId, LoggedSend } from '../model';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,4 +26,6 @@ export interface PreparedRequest {
   idempotencyKey: string | null;
   /** a GET, or a request with an Idempotency-Key: may be retried after a 429 */
   retrySafe: boolean;
+  /** a message send's fields as the person gave them, for the request log (logged-send.ts) */
+  sent?: LoggedSend;
 }

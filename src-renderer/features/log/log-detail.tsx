@@ -3,24 +3,24 @@
 import { Fragment, useState } from 'react';
 import type { LoggedBody, RequestLogDetail } from '../../lib/api';
 import { useOpenScreen } from '../../app/app-port';
-import { formatDuration } from '../../lib/format';
+import { formatClockTime, formatDuration } from '../../lib/format';
 import { ErrorMessage } from '../../ui/messages';
 import { useSendStore } from '../send/send-store';
 import { copyEntryCurl, selectLogDetail, useLogStore } from './log-store';
 import { prettyBody } from './pretty-body';
-import { isTextSend, textSendFields } from './send-from-log';
+import { isMessageSend, sendPanelPatch } from './send-from-log';
 
 export const LOG_DETAIL_ID = 'log-detail';
 
-export function LogDetailPanel() {
+/** The viewer of the open entry; `onClose` closes it (Escape does too, from the log screen). */
+export function LogDetailPanel({ onClose }: { onClose: () => void }) {
   const state = useLogStore(selectLogDetail);
-  const close = useLogStore((s) => s.closeDetail);
   if (state.status === 'closed') return null;
   return (
     <section id={LOG_DETAIL_ID} className="log-detail" aria-labelledby="log-detail-title" data-testid="log-detail">
       <div className="log-detail-head">
         <h2 id="log-detail-title">Request details</h2>
-        <button type="button" className="btn btn-small" onClick={close}>
+        <button type="button" className="btn btn-small" onClick={onClose} aria-keyshortcuts="Escape" data-testid="log-detail-close">
           Close
         </button>
       </div>
@@ -34,13 +34,15 @@ export function LogDetailPanel() {
 function DetailBody({ detail }: { detail: RequestLogDetail }) {
   const [copied, setCopied] = useState<string | null>(null);
   const openScreen = useOpenScreen();
-  const fields = textSendFields(detail);
+  const patch = sendPanelPatch(detail.sent);
   const openInSend = (): void => {
-    if (fields === null) return;
+    if (patch === null) return;
     const send = useSendStore.getState();
-    send.setTab('text');
-    send.setNumber(fields.number);
-    send.setText(fields.text);
+    send.setTab(patch.tab);
+    send.setNumber(patch.number);
+    if (patch.text !== undefined) send.setText(patch.text);
+    if (patch.media !== undefined) send.setMedia(patch.media);
+    if (patch.audio !== undefined) send.setAudio(patch.audio);
     openScreen('send');
   };
   return (
@@ -54,7 +56,7 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
           {detail.status === null ? `no answer (${detail.errorCode ?? 'error'})` : `${detail.status}${detail.statusText ? ` ${detail.statusText}` : ''}`}
         </dd>
         <dt>Started</dt>
-        <dd>{new Date(detail.at).toLocaleTimeString()}</dd>
+        <dd>{formatClockTime(detail.at)}</dd>
         <dt>Duration</dt>
         <dd>{formatDuration(detail.durationMs)}</dd>
         <dt>Attempt</dt>
@@ -70,10 +72,22 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
         >
           Copy as cURL
         </button>
-        {isTextSend(detail) && (
-          <button type="button" className="btn btn-small" disabled={fields === null} onClick={openInSend} data-testid="log-open-in-send">
+        {isMessageSend(detail) && (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={patch === null}
+            onClick={openInSend}
+            aria-describedby={patch?.fileToChoose ? 'log-file-again' : undefined}
+            data-testid="log-open-in-send"
+          >
             Open in the send panel
           </button>
+        )}
+        {patch?.fileToChoose && (
+          <span id="log-file-again" className="hint" data-testid="log-file-again">
+            The file ({patch.fileToChoose}) is not kept: choose it again there.
+          </span>
         )}
         <span role="status" aria-live="polite" className="hint" data-testid="log-copy-status">
           {copied ?? (detail.curl === null ? 'No cURL kept for this request.' : '')}

@@ -1,47 +1,42 @@
-// "Open in the send panel": the Send Text fields a logged send carried, read back from its
-// request body. The body's shape follows the profile's API description, so the number and the
-// text are looked for under the names the built-in descriptions use; a body without them (or
-// one that was cut or released) gives nothing rather than a guess. Pure.
-import type { RequestLogDetail } from '../../lib/api';
+// "Open in the send panel": a logged send's fields, as main kept them from the operation (not
+// read back from the body, whose shape the profile's API description decides), poured into the
+// Send panel of its kind. A file cannot travel with the log: the panel asks for it again.
+import type { LoggedSend, MediaType, RequestLogDetail } from '../../lib/api';
+import type { SendKind } from '../send/send-types';
 
-export interface TextSendFields {
+export interface SendPanelPatch {
+  tab: SendKind;
   number: string;
-  text: string;
+  text?: string;
+  media?: { mediatype: MediaType; mode: 'file' | 'url'; url: string; urlType: string; caption: string };
+  audio?: { mode: 'file' | 'url'; url: string; urlType: string };
+  /** the file the send carried, which has to be chosen again */
+  fileToChoose: string | null;
 }
 
-const NUMBER_NAMES = ['number', 'phone', 'to', 'recipient', 'chatId', 'chat_id'];
-const TEXT_NAMES = ['text', 'message', 'body', 'content'];
-
-export function isTextSend(detail: Pick<RequestLogDetail, 'endpoint' | 'method'>): boolean {
-  return detail.method === 'POST' && detail.endpoint === 'messages.text';
+export function isMessageSend(detail: Pick<RequestLogDetail, 'endpoint' | 'method'>): boolean {
+  return detail.method === 'POST' && (detail.endpoint === 'messages.text' || detail.endpoint === 'messages.media' || detail.endpoint === 'messages.audio');
 }
 
-export function textSendFields(detail: RequestLogDetail): TextSendFields | null {
-  const body = detail.requestBody;
-  if (!isTextSend(detail) || body === null || body.kind !== 'text' || body.truncated) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(body.text);
-  } catch {
-    return null;
+/** The panel fields to set for a logged send; null when the log no longer has them. Pure. */
+export function sendPanelPatch(sent: LoggedSend | null): SendPanelPatch | null {
+  if (sent === null) return null;
+  switch (sent.kind) {
+    case 'text':
+      return { tab: 'text', number: sent.number, text: sent.text, fileToChoose: null };
+    case 'media':
+      return {
+        tab: 'media',
+        number: sent.number,
+        media: { mediatype: sent.mediatype, mode: sent.url === null ? 'file' : 'url', url: sent.url ?? '', urlType: sent.url === null ? '' : (sent.mimetype ?? ''), caption: sent.caption ?? '' },
+        fileToChoose: sent.url === null ? sent.fileName : null,
+      };
+    case 'audio':
+      return {
+        tab: 'audio',
+        number: sent.number,
+        audio: { mode: sent.url === null ? 'file' : 'url', url: sent.url ?? '', urlType: sent.url === null ? '' : (sent.mimetype ?? '') },
+        fileToChoose: sent.url === null ? sent.fileName : null,
+      };
   }
-  const number = firstString(json, NUMBER_NAMES);
-  const text = firstString(json, TEXT_NAMES);
-  return number === null || text === null ? null : { number, text };
-}
-
-/** the first string under one of `names`, at the top level or one object down */
-function firstString(json: unknown, names: readonly string[]): string | null {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
-  const record = json as Record<string, unknown>;
-  for (const name of names) {
-    const value = record[name];
-    if (typeof value === 'string') return value;
-  }
-  for (const value of Object.values(record)) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
-    const found = firstString(value, names);
-    if (found !== null) return found;
-  }
-  return null;
 }

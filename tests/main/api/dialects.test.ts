@@ -97,6 +97,9 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
     expect(post.status).toBeLessThan(300);
     expect(WIRE[dialect].number(post.json)).toBe(WIRE[dialect].numberFor(number));
     expect(WIRE[dialect].text(post.json)).toBe('Olá from the console');
+    // the request log gives the panel's fields back as they were typed, whatever the body's shape
+    const entry = t.core.requestLog.list().findLast((e) => e.endpoint === 'messages.text');
+    expect(t.core.requestLog.detail(entry?.id ?? '')?.sent).toEqual({ kind: 'text', number: '+55 11 98765-0000', text: 'Olá from the console' });
   });
 
   it.each(['url', 'file'] as const)('sends media and a voice note by %s', async (kind) => {
@@ -120,6 +123,15 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
     const history = await fetch(`${sandbox.baseUrl}/api/v1/messages?number=${number}`, { headers: { Authorization: `Bearer ${sandbox.adminKey}` } });
     const types = ((await history.json()) as { data: { type: string }[] }).data.slice(0, 2).map((m) => m.type);
     expect(types.sort()).toEqual(['audio', 'media']);
+    const sentOf = (endpoint: string) => t.core.requestLog.detail(t.core.requestLog.list().findLast((e) => e.endpoint === endpoint)?.id ?? '')?.sent;
+    expect(sentOf('messages.media')).toEqual(
+      kind === 'url'
+        ? { kind: 'media', number, mediatype: 'document', url: 'https://example.com/files/report.pdf', fileName: null, mimetype: null, caption: 'a caption' }
+        : { kind: 'media', number, mediatype: 'image', url: null, fileName: 'dot.png', mimetype: null, caption: 'a caption' },
+    );
+    expect(sentOf('messages.audio')).toEqual(
+      kind === 'url' ? { kind: 'audio', number, url: 'https://example.com/audio/note.ogg', fileName: null, mimetype: null } : { kind: 'audio', number, url: null, fileName: 'note.ogg', mimetype: null },
+    );
   });
 
   it('a send whose answer carries no id we know is still a success, never resent', async () => {

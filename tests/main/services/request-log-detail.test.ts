@@ -193,6 +193,18 @@ describe('the log detail of a hostile server', () => {
     expect(detail.curl).toContain(`base64 < '${filePath}'`);
   });
 
+  it('keeps a send\'s fields for the Send panel scrubbed like its bodies, and releases them with the bodies', async () => {
+    newLog({ bodyChars: 4000, totalChars: 6000 });
+    reply = { status: 201, body: '{"id":"m_1"}' };
+    await sender.send({ ...post(`{"to":"1","body":"token ${KEY}"}`), sent: { kind: 'text', number: '+55 11 9', text: `token ${KEY} and ${OTHER}` } }, KEY);
+    expect(lastDetail().sent).toEqual({ kind: 'text', number: '+55 11 9', text: 'token *** and ***' });
+    reply = { status: 200, body: JSON.stringify({ filler: 'z'.repeat(3000) }) };
+    for (let i = 0; i < 3; i += 1) await sender.send(post(`{"n":${i}}`), KEY);
+    const first = log.detail(log.list()[0]?.id ?? '');
+    expect(first?.released).toBe(true);
+    expect(first?.sent).toBeNull();
+  });
+
   it('keeps all bodies within the total budget, releasing the oldest first', async () => {
     newLog({ bodyChars: 4000, totalChars: 20_000 });
     reply = { status: 200, body: JSON.stringify({ filler: 'z'.repeat(3000) }) };
