@@ -34,6 +34,13 @@ export function formatTime(iso: string | null | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
+/** 14:03:07: a 24-hour clock time that cannot wrap before an AM/PM (the request log's rows). */
+export function formatClockTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+}
+
 export function fingerprintLabel(fingerprint: string): string {
   return `…${fingerprint}`;
 }

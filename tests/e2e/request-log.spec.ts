@@ -1,11 +1,14 @@
 // The Request log's response viewer: a text sent from the Send panel is found by filtering to
 // 2xx and its path, opened from the keyboard, and shows the service's answer (the message id);
 // "Copy as cURL" puts a command with $CRM_API_KEY (never the key) on the clipboard; "Open in the
-// send panel" fills Send Text with the same number and text. Contacts' "Copy cURL" copies its
-// last list request. axe finds nothing serious, and a screenshot is kept for the README.
+// send panel" fills Send Text with the same number and text, and Send Media with its URL, type and
+// caption. Escape closes the viewer back to its row, also in the smallest window, where nothing
+// is pushed out. Contacts' "Copy cURL" copies its last list request. axe finds nothing serious,
+// and a screenshot is kept for the README.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
+import { overflowOf } from './support/overflow';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,6 +44,14 @@ test.describe('the Request log', () => {
     await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
     await expect(detail.getByTestId('log-request-body')).toContainText(`"number": "${number}"`);
     await expect(detail.getByTestId('log-response-body')).toContainText(id);
+    // Escape closes the viewer and puts focus back on the row it came from; Enter opens it again
+    await detail.getByTestId('log-copy-curl').focus();
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
+    await expect(open).toBeFocused();
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
 
     await detail.getByTestId('log-copy-curl').click();
     await expect(detail.getByTestId('log-copy-status')).toContainText('Copied the cURL of POST /api/v1/messages/text');
@@ -61,6 +72,38 @@ test.describe('the Request log', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Send' })).toBeVisible();
     await expect(panel.getByLabel('Recipient number')).toHaveValue(number);
     await expect(panel.getByLabel('Message text')).toHaveValue(text);
+  });
+
+  test('a media send by URL opens back into Send Media with its URL, type and caption', async () => {
+    const { page } = ctx.h;
+    const number = uniqueNumber();
+    const url = 'https://cdn.example.com/menu?id=7';
+    const panel = await openSendTab(page, 'Send Media');
+    await panel.getByLabel('Recipient number').fill(number);
+    await panel.getByRole('radio', { name: 'URL' }).check();
+    await panel.getByTestId('media-url').fill(url);
+    await panel.getByTestId('media-url-type').selectOption('image/webp');
+    await panel.getByLabel('Caption (optional)').fill('Our menu');
+    await settledCurl(page, '"mimetype":"image/webp"');
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-result')).toContainText('Sent');
+
+    // a fresh panel, then back from the log
+    await panel.getByLabel('Caption (optional)').fill('');
+    await panel.getByTestId('media-url').fill('');
+    await openSection(page, 'Request log');
+    await page.getByTestId('log-filter-all').click();
+    await page.getByLabel('Path contains').fill('/messages/media');
+    await page.getByTestId('log-row').first().getByRole('button', { name: /\/messages\/media/ }).click();
+    const detail = page.getByTestId('log-detail');
+    await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
+    await expect(detail.getByTestId('log-file-again')).toHaveCount(0);
+    await detail.getByTestId('log-open-in-send').click();
+    await expect(page.getByRole('tab', { name: 'Send Media' })).toHaveAttribute('aria-selected', 'true');
+    await expect(panel.getByLabel('Recipient number')).toHaveValue(number);
+    await expect(panel.getByTestId('media-url')).toHaveValue(url);
+    await expect(panel.getByTestId('media-url-type')).toHaveValue('image/webp');
+    await expect(panel.getByLabel('Caption (optional)')).toHaveValue('Our menu');
   });
 
   test('arrows move between rows; the filter narrows to errors and back', async () => {
@@ -88,5 +131,28 @@ test.describe('the Request log', () => {
     expect(clipboard.text).toContain(`${sandbox.baseUrl}/api/v1/contacts?`);
     expect(clipboard.text).toContain('$CRM_API_KEY');
     expect(clipboard.text).not.toContain(sandbox.adminKey);
+  });
+});
+
+test.describe('the Request log in the smallest window', () => {
+  const ctx = sharedConsole({ window: { width: 720, height: 480 } }); // MIN_SIZE in src-main/app-shell/window-state.ts
+
+  test('with the viewer open nothing is pushed out of the window, and Escape closes it', async () => {
+    const { page } = ctx.h;
+    await openSection(page, 'Contacts');
+    await expect(page.getByTestId('contact-row').first()).toBeVisible();
+    await openSection(page, 'Request log');
+    const open = page.getByTestId('log-row').first().getByRole('button', { name: /\/api\// });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('log-detail').getByTestId('log-detail-status')).toHaveText('200 OK');
+    await page.screenshot({ path: 'test-results/screens/request-log-viewer-720.png' });
+    const o = await overflowOf(page);
+    expect(o.outside, `controls outside the ${o.viewportWidth}px window`).toEqual([]);
+    expect(o.pageScrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(o.viewportWidth);
+    expect(o.main.scrollWidth, 'the main pane scrolls sideways').toBeLessThanOrEqual(o.main.clientWidth);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('log-detail')).toHaveCount(0);
+    await expect(open).toBeFocused();
   });
 });

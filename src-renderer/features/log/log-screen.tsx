@@ -1,6 +1,6 @@
-import { Fragment, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RequestLogEntry } from '../../lib/api';
-import { formatDuration } from '../../lib/format';
+import { formatClockTime, formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { ErrorMessage } from '../../ui/messages';
 import { LOG_DETAIL_ID, LogDetailPanel } from './log-detail';
@@ -19,6 +19,7 @@ export function LogScreen() {
   const load = useLogStore((s) => s.load);
   const detail = useLogStore(selectLogDetail);
   const openDetail = useLogStore((s) => s.openDetail);
+  const closeDetail = useLogStore((s) => s.closeDetail);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const visible = useMemo(() => filterEntries(entries, filter), [entries, filter]);
   const openId = detail.status === 'closed' ? null : detail.id;
@@ -36,6 +37,19 @@ export function LogScreen() {
     buttons[Math.max(0, Math.min(buttons.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))]?.focus();
   };
 
+  // closing the viewer (Close or Escape) puts focus back on the row it was opened from
+  const rows = useRef<HTMLDivElement>(null);
+  const closeViewer = (): void => {
+    const id = openId;
+    closeDetail();
+    if (id !== null) rows.current?.querySelector<HTMLButtonElement>(`button[data-log-open="${CSS.escape(id)}"]`)?.focus();
+  };
+  const onLayoutKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
+    if (e.key !== 'Escape' || openId === null) return;
+    e.preventDefault();
+    closeViewer();
+  };
+
   return (
     <section className="screen screen-log" aria-labelledby="log-title">
       <h1 id="log-title">Request log</h1>
@@ -43,20 +57,20 @@ export function LogScreen() {
       <LogFilterBar shown={visible.length} total={entries.length} />
       {status === 'error' && error && <ErrorMessage error={error} prefix="The log could not be loaded" />}
       {status === 'ready' && entries.length === 0 && <p className="empty">No requests yet.</p>}
-      <div className={openId === null ? 'log-layout' : 'log-layout log-layout-open'}>
+      <div className={openId === null ? 'log-layout' : 'log-layout log-layout-open'} onKeyDown={onLayoutKeyDown}>
         {visible.length > 0 && (
-          <div onKeyDown={onRowsKeyDown}>
+          <div ref={rows} onKeyDown={onRowsKeyDown}>
             <DataTable label="Recent requests" testId="log-table" columns={LOG_COLUMNS}>
               {visible.map((e) => (
                 <Fragment key={e.id}>
                   <tr data-testid="log-row" className={e.id === openId ? 'log-row-open' : undefined} onClick={() => void openDetail(e.id)}>
-                    <td>{new Date(e.at).toLocaleTimeString()}</td>
+                    <td>{formatClockTime(e.at)}</td>
                     <td className="mono">{e.method}</td>
                     <td className="mono path">
                       <button
                         type="button"
                         className="link-button mono"
-                        data-log-open=""
+                        data-log-open={e.id}
                         aria-expanded={e.id === openId}
                         aria-controls={e.id === openId ? LOG_DETAIL_ID : undefined}
                         onClick={(event) => {
@@ -106,7 +120,7 @@ export function LogScreen() {
             </DataTable>
           </div>
         )}
-        <LogDetailPanel />
+        <LogDetailPanel onClose={closeViewer} />
       </div>
     </section>
   );
@@ -137,7 +151,7 @@ function LogFilterBar({ shown, total }: { shown: number; total: number }) {
         data-testid="log-filter-path"
       />
       <span className="count" role="status" aria-live="polite">
-        {shown === total ? `${total} requests` : `${shown} of ${total} requests`}
+        {shown === total ? `${total} ${total === 1 ? 'request' : 'requests'}` : `${shown} of ${total} ${total === 1 ? 'request' : 'requests'}`}
       </span>
     </div>
   );
