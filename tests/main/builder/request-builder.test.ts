@@ -74,6 +74,8 @@ describe('request builder: text and lists', () => {
       body: { kind: 'json', text: '{"number":"5511999990000","text":"Olá \\"mundo\\" \\n"}' },
       idempotencyKey: 'idem-1',
       retrySafe: true,
+      // for the request log's "Open in the send panel": as typed, not as sent
+      sent: { kind: 'text', number: '+55 (11) 99999-0000', text: 'Olá "mundo" \n' },
     });
   });
 
