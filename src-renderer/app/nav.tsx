@@ -1,5 +1,6 @@
 import { NAV_SCREENS, selectScreen, useAppStore } from './app-store';
 import { selectWaitingCount, useOutboxStore } from '../features/outbox/outbox-store';
+import { NavIcon } from './nav-icons';
 import { shortcutLabel } from './shortcuts';
 
 /**
@@ -28,6 +29,7 @@ export function AppNav() {
               aria-keyshortcuts={shortcutLabel(s.id, isMac).replace('⌘', 'Meta+')}
               title={shortcutLabel(s.id, isMac)}
             >
+              <NavIcon screen={s.id} />
               {s.label}
               {s.id === 'outbox' && waiting > 0 && (
                 // the header's connection status says it in words; the link keeps its plain name
