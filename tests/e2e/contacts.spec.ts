@@ -1,6 +1,6 @@
 // Contacts at 100,000: the total, deep scrolling that loads exactly the rows the server has at
-// that index, a bounded DOM, a debounced search, a failed page with Retry, and choosing a
-// contact as the send panels' recipient.
+// that index, a bounded DOM, a debounced search, a number searched as people write it, a failed
+// page with Retry, and choosing a contact as the send panels' recipient.
 import { expect, test, type Page } from '@playwright/test';
 import { contactAt, journalMark, journalSince, openSection, sandboxApi, sharedConsole } from './support/fixtures';
 
@@ -105,6 +105,32 @@ test.describe('contacts at 100k', () => {
     expect(new Set(searched).size).toBeLessThan(query.length);
     for (const s of searched) expect(query.startsWith(s)).toBe(true);
 
+    await search.fill('');
+    await expect(page.getByTestId('contacts-total')).toHaveText('100,000 contacts');
+  });
+
+  test('a number written as people write it finds its contact; the service is asked for its digits', async () => {
+    const { page } = ctx.h;
+    const contact = await contactAt(ctx.h, 4321);
+    const digits = contact.number.replace(/\D/g, '');
+    // "+91 81 74813-898": a plus, spaces and a dash where people put them
+    const written = `+${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, -3)}-${digits.slice(-3)}`;
+    const mark = journalMark(ctx.h);
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    await search.fill(written);
+    await expect(page.getByTestId('contacts-total')).toContainText(`matching “${written}”`);
+    await expect(page.locator('[data-testid="contact-row"][data-index="0"] .contact-number')).toHaveText(contact.number);
+    const searched = journalSince(ctx.h, mark, { path: '/api/v1/contacts' }).map((r) => r.query.search);
+    expect(searched).toContain(digits);
+    expect(searched).not.toContain(written);
+
+    // a partial number with an area code in brackets: every row shown carries those digits
+    const partial = `(${digits.slice(2, 4)}) ${digits.slice(4, 6)}`;
+    await search.fill(partial);
+    await expect(page.getByTestId('contacts-total')).toContainText(`matching “${partial}”`);
+    const numbers = await page.locator('[data-testid="contact-row"] .contact-number').allTextContents();
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const n of numbers) expect(n.replace(/\D/g, '')).toContain(digits.slice(2, 6));
     await search.fill('');
     await expect(page.getByTestId('contacts-total')).toHaveText('100,000 contacts');
   });
