@@ -38,6 +38,24 @@ function xdotool(display: string, ...args: string[]): string {
   return run.stdout.trim();
 }
 
+/**
+ * The ids of the windows named like `pattern`, once there is one. Asked again and again rather
+ * than with `search --sync`: Chromium opens and closes helper windows while it starts, and a
+ * window that goes away during a search makes that search fail with BadWindow.
+ */
+async function windowsNamed(display: string, pattern: string, timeoutMs = 60_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const run = spawnSync('xdotool', ['search', '--name', pattern], { env: { ...process.env, DISPLAY: display }, encoding: 'utf8', timeout: 10_000 });
+    const ids = run.status === 0 ? run.stdout.trim().split('\n').filter((id) => /^\d+$/.test(id)) : [];
+    if (ids.length > 0) return ids;
+    last = run.stderr.trim();
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  throw new Error(`no window named ${pattern} within ${timeoutMs} ms${last ? ` (xdotool: ${last})` : ''}`);
+}
+
 test.describe('the Chromium host (npm start without Electron)', () => {
   test.skip(missing.length > 0, `SKIPPED: needs ${missing.join(' and ')} (apt install xvfb xdotool)`);
   test.skip(!process.env.CRM_TEST_KEYRING, 'SKIPPED: runs only inside the private keyring of tests/harness/with-keyring.sh (it stores the sandbox key in the keychain)');
@@ -53,9 +71,8 @@ test.describe('the Chromium host (npm start without Electron)', () => {
       const ended = exited(host, output);
 
       // the title changes once the page has its app info: the window is up and talking to main
-      const window = xdotool(x.display, 'search', '--sync', '--name', TITLE.replace(/[()]/g, '.'));
-      expect(window).toMatch(/^\d+/);
-      const id = window.split('\n')[0]!;
+      const [id] = await windowsNamed(x.display, TITLE.replace(/[()]/g, '.'));
+      if (id === undefined) throw new Error('no window id');
       expect(xdotool(x.display, 'getwindowname', id)).toBe(TITLE);
       await expect.poll(() => output.stdout).toContain('without Electron');
 
@@ -81,7 +98,6 @@ test.describe('the Chromium host (npm start without Electron)', () => {
       const log = await readFile(join(dataDir, 'logs', 'main.log'), 'utf8');
       expect(log).toMatch(/window opened in .* \(without Electron\)/);
       expect(log.trim().split('\n').at(-1)).toMatch(/ stopped$/);
-      
     } finally {
       if (host && host.exitCode === null) {
         host.kill('SIGTERM');
