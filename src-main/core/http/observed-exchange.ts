@@ -9,6 +9,7 @@ import { toCurl } from '../curl';
 import { scrubLoggedSend } from '../logged-send';
 import type { LoggedSend } from '../model';
 import type { PreparedRequest } from './prepared-request';
+import { CREATED_KEY_NOT_KEPT, withoutCreatedKey } from './created-key';
 import { scrubJson, scrubSecret } from './redact';
 import { contentTypeOf } from './response-body';
 
@@ -48,15 +49,17 @@ export function observeExchange(request: PreparedRequest, apiKey: string, respon
     statusText: response === null ? null : (STATUS_CODES[response.status] ?? null),
     responseHeaders: response === null ? null : scrubJson(sessionRedacted(response.headers), apiKey),
     requestBody: requestBodyOf(request, scrub),
-    responseBody: response === null || response.text === '' ? null : {
-      kind: 'text',
-      text: scrub(response.text),
-      contentType: contentTypeOf(response.headers['content-type']),
-      truncated: response.truncated,
-    },
+    responseBody: response === null || response.text === '' ? null : responseBodyOf(request, response, scrub),
     curl: curlOf(request, scrub),
     sent: request.sent === undefined ? null : scrubLoggedSend(request.sent, scrub),
   };
+}
+
+function responseBodyOf(request: PreparedRequest, response: ObservedResponse, scrub: (text: string) => string): ObservedBody {
+  const text = withoutCreatedKey(request.endpoint, response.status, response.text);
+  const contentType = contentTypeOf(response.headers['content-type']);
+  if (text === null) return { kind: 'text', text: CREATED_KEY_NOT_KEPT, contentType: null, truncated: false };
+  return { kind: 'text', text: scrub(text), contentType, truncated: response.truncated };
 }
 
 function requestBodyOf(request: PreparedRequest, scrub: (text: string) => string): ObservedBody | null {

@@ -4,7 +4,7 @@
 // lower-cased, upper-cased and cut short, is driven through the window's handlers, the CLI
 // (text and --json), `crm sync` and `crm outbox list`. No run of 8 or more characters of the key
 // (in any case) may appear in anything they return, emit or print, in the request log, or in
-// any file of their data folders.
+// any file of their data folders; nor may any key the server created and sent back.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/http/api-client';
@@ -28,6 +28,17 @@ function keyValue(): string {
 
 const KEY = keyValue();
 const OTHER = keyValue();
+/**
+ * Every key value this server hands out when asked to create one: the answer carries it whole,
+ * and it must not leak either. Its own prefix, so that a new key cannot share its first 8
+ * characters ("crm_sk_" and one more) with KEY or OTHER by chance.
+ */
+const CREATED: string[] = [];
+function createdKey(): string {
+  const value = `new_sk_${[...randomBytes(32)].map((b) => BASE62[b % 62]).join('')}`;
+  CREATED.push(value);
+  return value;
+}
 const STATUSES = [200, 201, 400, 401, 403, 404, 408, 409, 422, 429, 500, 502, 503] as const;
 const ERROR_BODIES = ['ours', 'laravel', 'jsonapi', 'rfc7807', 'html', 'text'] as const;
 const OK_BODIES = ['json', 'html'] as const;
@@ -84,7 +95,7 @@ function okBody(method: string, path: string, key: string): unknown {
     return { data: [{ id: 'k_hostile', name: e.whole, prefix: key.slice(0, 11), permissions: ['contacts:read', 'messages:send', 'keys:manage'], created_at: e.lower, last_used_at: null }] };
   }
   if (method === 'POST' && path.includes('/api-keys')) {
-    return { id: 'k_created', name: e.whole, key: keyValue(), prefix: e.head, permissions: ['contacts:read'], created_at: e.short };
+    return { id: 'k_created', name: e.whole, key: createdKey(), prefix: e.head, permissions: ['contacts:read'], created_at: e.short };
   }
   if (method === 'DELETE') return { id: e.whole, revoked_at: e.lower };
   return { id: 'm_1', type: 'text', number: '5511999990000', status: e.short, created_at: e.lower, echo: `Bearer ${e.whole}`, nested: { list: [e.upper, e.middle], [e.whole]: e.tail } };
@@ -103,7 +114,7 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
   const scan = (text: string): void => {
     scanned += 1;
     if (text.includes('The server says') && text.includes('***')) reasons += 1;
-    for (const key of [KEY, OTHER]) for (const run of leakedRuns(text, key)) leaks.push(`${run} in: ${text.slice(0, 300)}`);
+    for (const key of [KEY, OTHER, ...CREATED]) for (const run of leakedRuns(text, key)) leaks.push(`${run} in: ${text.slice(0, 300)}`);
   };
   const log: RequestLogEntry[] = [];
   const cliService = uniqueKeychainService('hostile-cli');
@@ -238,9 +249,10 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
     for (const entry of logged) expect(await call('log:detail', { id: entry.id })).toMatchObject({ ok: true });
     expect(logged.some((e) => (tc.core.requestLog.detail(e.id)?.responseBody?.text ?? '').includes('***'))).toBe(true);
     expect(scanned).toBeGreaterThan(500);
+    expect(CREATED.length).toBeGreaterThanOrEqual(2);
     expect(leaks).toEqual([]);
     await tc.core.close();
-    expect(await filesContainingSecrets(tc.dataDir, [KEY, OTHER])).toEqual([]);
+    expect(await filesContainingSecrets(tc.dataDir, [KEY, OTHER, ...CREATED])).toEqual([]);
     expect(await filesContainingSecrets(cliEnv.CRM_DATA_DIR!, [KEY, OTHER])).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
 import { scrubSecret } from '../../../src-main/core/http/redact';
 import type { HttpSender } from '../../../src-main/core/http/sender';
-import type { RequestLogDetail, RequestLogEntry } from '../../../src-main/core/model';
+import type { KeyMeta, RequestLogDetail, RequestLogEntry } from '../../../src-main/core/model';
+import { keyAccount } from '../../../src-main/core/secrets/secret-store';
 import { RequestLogBuffer } from '../../../src-main/core/request-log';
 import type { Dispatch } from '../../../src-main/ipc/handlers';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
@@ -77,6 +78,18 @@ describe.skipIf(!hasKeychain)('log:detail and log:copy-curl over the sandbox', (
     expect(clipboard.text).toContain(`${sandbox.baseUrl}/api/v1/contacts?`);
     expect(clipboard.text).toContain('$CRM_API_KEY');
     expect(leakedRuns(clipboard.text, sandbox.adminKey)).toEqual([]);
+  });
+
+  it('keeps the answer to a key creation without the new key, which the window never receives', async () => {
+    const meta = await ok<KeyMeta>('keys:server-create', { name: 'made for the log test', permissions: ['contacts:read'] });
+    const value = await t.core.secretStore.get(keyAccount(meta.id));
+    if (value === null) throw new Error('the new key was not stored');
+    const entry = t.core.requestLog.list().findLast((e) => e.endpoint === 'keys.create');
+    const detail = await ok<RequestLogDetail>('log:detail', { id: entry?.id });
+    expect(detail.status).toBe(201);
+    expect(JSON.parse(detail.responseBody?.text ?? '{}')).toMatchObject({ name: 'made for the log test', key: '***' });
+    expect(leakedRuns(JSON.stringify(detail), value)).toEqual([]);
+    expect(leakedRuns(JSON.stringify(await ok<RequestLogEntry[]>('log:list', {})), value)).toEqual([]);
   });
 
   it('answers not_found for an entry that is not in the log and validation for a bad payload', async () => {
