@@ -9,7 +9,7 @@ import { toCurl } from '../curl';
 import { scrubLoggedSend } from '../logged-send';
 import type { LoggedSend } from '../model';
 import type { PreparedRequest } from './prepared-request';
-import { CREATED_KEY_NOT_KEPT, withoutCreatedKey } from './created-key';
+import { CREATED_KEY_NOT_KEPT, withoutKeyValues } from './key-answers';
 import { scrubJson, scrubSecret } from './redact';
 import { contentTypeOf } from './response-body';
 
@@ -56,7 +56,7 @@ export function observeExchange(request: PreparedRequest, apiKey: string, respon
 }
 
 function responseBodyOf(request: PreparedRequest, response: ObservedResponse, scrub: (text: string) => string): ObservedBody {
-  const text = withoutCreatedKey(request.endpoint, response.status, response.text);
+  const text = withoutKeyValues(request.endpoint, response.status, response.text);
   const contentType = contentTypeOf(response.headers['content-type']);
   if (text === null) return { kind: 'text', text: CREATED_KEY_NOT_KEPT, contentType: null, truncated: false };
   return { kind: 'text', text: scrub(text), contentType, truncated: response.truncated };

@@ -1,0 +1,44 @@
+// Answers of the key routes can carry key values the log's own scrubbing does not know: a key
+// creation returns the new key whole (API.md: `key`), logged before the key manager has stored
+// it, and a careless service may list other keys' full values. Every string under a field named
+// like a secret is cut out here, wherever it sits. A successful key creation in which no value can
+// be found is not kept at all. Pure.
+import type { EndpointId } from '../model';
+import { isRecord } from '../parse/shape';
+import { LEAK_RUN, scrubSecret } from './redact';
+
+export const CREATED_KEY_NOT_KEPT = 'Not kept: the answer to a key creation carries the new key, and it could not be found to cut it out.';
+
+/** field names (lower-cased) whose string values are taken for key values */
+const SECRET_FIELDS = new Set(['key', 'api_key', 'apikey', 'secret', 'token', 'access_token']);
+
+/** `text` (an answer to `endpoint`) without the key values it carries; null when it must not be kept. */
+export function withoutKeyValues(endpoint: EndpointId, status: number, text: string): string | null {
+  if (endpoint !== 'keys.create' && endpoint !== 'keys.list') return text;
+  // a value shorter than a leak run cannot be cut out by runs
+  const values = (secretValuesIn(text) ?? []).filter((v) => v.length >= LEAK_RUN);
+  if (endpoint === 'keys.create' && status >= 200 && status < 300 && values.length === 0) return null;
+  return values.reduce((out, value) => scrubSecret(out, value), text);
+}
+
+/** every string under a secret-named field, at any depth; null when `text` is not JSON */
+function secretValuesIn(text: string): string[] | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const found: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isRecord(node)) {
+      for (const [name, value] of Object.entries(node)) {
+        if (typeof value === 'string' && SECRET_FIELDS.has(name.toLowerCase())) found.push(value);
+        else walk(value);
+      }
+    }
+  };
+  walk(json);
+  return found;
+}
