@@ -62,3 +62,14 @@ export function listEntryIsKey(prefix: string, value: string, listedWith: string
 const REDACTED = '***';
 /** the shortest listed prefix taken as naming a key */
 const MIN_PREFIX = 4;
+
+/**
+ * The most of a listed prefix the app shows or passes on: API.md's are 11 characters
+ * ("crm_sk_ab12"). A service that puts more of a key there (its whole value, even) is shown only
+ * this much; matching a saved key to its list entry reads the list itself, not this.
+ */
+export const SHOWN_PREFIX_CHARS = 12;
+
+export function shownPrefix(prefix: string): string {
+  return [...prefix].slice(0, SHOWN_PREFIX_CHARS).join('');
+}

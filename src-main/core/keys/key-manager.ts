@@ -24,7 +24,7 @@ import type { KeyService, KeyTestResult, OutboxService, RevocationProgress, Revo
 import { callWithKey, isUnreachable, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
-import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry } from './key-format';
+import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry, shownPrefix } from './key-format';
 import { newHashSalt, sameValueAs, valueHash } from './key-identity';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
@@ -276,7 +276,7 @@ export class KeyManager implements KeyService {
     }
     for (const key of keys) this.serverKeyNames.set(key.id, key.name);
     const revoking = (await this.outbox?.serverRevocations(profile.id)) ?? new Map();
-    return { keys: keys.map((key) => ({ ...key, revocation: revoking.get(key.id) ?? null })), cachedAt };
+    return { keys: keys.map((key) => ({ ...key, prefix: shownPrefix(key.prefix), revocation: revoking.get(key.id) ?? null })), cachedAt };
   }
 
   async createServerKey(input: { profileId?: string; name: string; permissions?: Permission[] }): Promise<KeyMeta> {

@@ -17,6 +17,7 @@ import { observe } from '../helpers/observed';
 import { RecordingOutbox } from '../helpers/recording-outbox';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { SHOWN_PREFIX_CHARS } from '../../../src-main/core/keys/key-format';
 
 const hasKeychain = await keychainAvailable();
 
@@ -423,6 +424,16 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(keys.length).toBeGreaterThanOrEqual(2);
       expect(keys.find((k) => k.name === 'CI bot')).toMatchObject({ permissions: ['contacts:read'] });
       for (const k of keys) expect(k.prefix.length).toBeGreaterThan(0);
+    });
+
+    it('shows at most 12 characters of a listed prefix, however much of a key the service puts there', async () => {
+      const whole = `crm_sk_${'Zq8Lw2'.repeat(6)}`;
+      sandbox.injectFaults(
+        [{ kind: 'status', status: 200, body: JSON.stringify({ data: [{ id: 'k_leaky', name: 'leaky', prefix: whole, permissions: [] }] }), contentType: 'application/json' }],
+        { method: 'GET', pathPrefix: '/api/v1/api-keys' },
+      );
+      const { keys } = await see(t.core.keys.listServerKeys());
+      expect(keys).toEqual([expect.objectContaining({ id: 'k_leaky', prefix: whole.slice(0, SHOWN_PREFIX_CHARS) })]);
     });
 
     it('revokeServerKey: a locally saved key is revoked locally too; another is only queued', async () => {
