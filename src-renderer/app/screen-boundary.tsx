@@ -10,8 +10,8 @@ interface State {
 
 /**
  * A screen that throws while rendering (or whose chunk cannot be loaded) shows what went wrong
- * in its own place; the header, the nav and every other screen keep working. App keys it by
- * screen, so opening another screen starts clean.
+ * in its own place; the header, the nav and every other screen keep working. ScreenFrame keys
+ * it by screen, so opening another screen starts clean.
  */
 export class ScreenBoundary extends Component<Props, State> {
   override state: State = { error: null };
@@ -27,7 +27,7 @@ export class ScreenBoundary extends Component<Props, State> {
       <section className="screen" role="alert" data-testid="screen-failed">
         <h1>This screen could not be shown</h1>
         <p>{error.message}</p>
-        <p>Open another screen and come back, or reload the window (Ctrl+R).</p>
+        <p>Open another screen and come back, or reload the window (Ctrl+R, or ⌘R on a Mac).</p>
       </section>
     );
   }
