@@ -1,8 +1,7 @@
-// When a message was sent, as the Messages view shows it: the date with its four-digit year and
-// the time, in the person's locale (a short "5/1/24" is ambiguous across locales and years).
+// When a message was sent, as the Messages view shows it: the app's one date format (a four-digit
+// year and a 24-hour time that cannot wrap before an AM/PM); a message without a time says so.
+import { formatTime } from '../../lib/format';
+
 export function formatSentAt(iso: string | null): string {
-  if (iso === null) return 'time unknown';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return iso === null ? 'time unknown' : formatTime(iso);
 }
