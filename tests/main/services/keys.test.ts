@@ -18,6 +18,7 @@ import { RecordingOutbox } from '../helpers/recording-outbox';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 import { SHOWN_PREFIX_CHARS } from '../../../src-main/core/keys/key-format';
+import { startHttpServer } from '../http/support/local-server';
 
 const hasKeychain = await keychainAvailable();
 
@@ -427,13 +428,20 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     });
 
     it('shows at most 12 characters of a listed prefix, however much of a key the service puts there', async () => {
+      // a service of its own: the sandbox is shared with other cores whose outboxes list its keys
       const whole = `crm_sk_${'Zq8Lw2'.repeat(6)}`;
-      sandbox.injectFaults(
-        [{ kind: 'status', status: 200, body: JSON.stringify({ data: [{ id: 'k_leaky', name: 'leaky', prefix: whole, permissions: [] }] }), contentType: 'application/json' }],
-        { method: 'GET', pathPrefix: '/api/v1/api-keys' },
-      );
-      const { keys } = await see(t.core.keys.listServerKeys());
-      expect(keys).toEqual([expect.objectContaining({ id: 'k_leaky', prefix: whole.slice(0, SHOWN_PREFIX_CHARS) })]);
+      const service = await startHttpServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ data: [{ id: 'k_leaky', name: 'leaky', prefix: whole, permissions: [] }] }));
+      });
+      try {
+        const p = await t.core.profiles.create({ name: 'Leaky prefixes', baseUrl: service.url });
+        await t.core.keys.add({ profileId: p.id, name: 'Admin', value: `crm_sk_${'Ab3'.repeat(10)}` });
+        const { keys } = await see(t.core.keys.listServerKeys(p.id));
+        expect(keys).toEqual([expect.objectContaining({ id: 'k_leaky', prefix: whole.slice(0, SHOWN_PREFIX_CHARS) })]);
+      } finally {
+        await service.close();
+      }
     });
 
     it('revokeServerKey: a locally saved key is revoked locally too; another is only queued', async () => {
