@@ -17,7 +17,10 @@ export function wireAppEvents(): () => void {
     onEvent('send:progress', (e) => useSendStore.getState().onProgress(e)),
     onEvent('outbox:changed', (e) => useOutboxStore.getState().setItems(e.items)),
     // a send, a replay or an outbox delivery is on the app's record: the Messages view lists again
-    onEvent('messages:changed', () => useMessagesStore.getState().onChanged()),
+    onEvent('messages:changed', (e) => {
+      // another profile's send (an outbox delivery for it) changes nothing shown
+      if (e.profileId === useProfilesStore.getState().activeProfileId) useMessagesStore.getState().onChanged();
+    }),
     // main sends keys:changed once per change of a key, each step of a server revocation
     // included, so the outbox's own changes never list the keys again
     onEvent('keys:changed', (e) => {
@@ -53,11 +56,10 @@ export function wireAppEvents(): () => void {
         return;
       }
       if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl && now.routes === last.routes) return;
-      const profileChanged = now.profileId !== last.profileId;
-      const keysMayDiffer = profileChanged || now.keyId !== last.keyId || now.baseUrl !== last.baseUrl;
+      // Another profile: its keys. The same profile's keys changing (another active key, moved
+      // to another address) comes as main's keys:changed, which reloads them above.
+      if (now.profileId !== last.profileId) void useKeysStore.getState().load(now.profileId);
       last = now;
-      if (profileChanged) void useKeysStore.getState().load(now.profileId);
-      else if (keysMayDiffer) void useKeysStore.getState().reload();
       useContactsStore.getState().refresh();
       useMessagesStore.getState().reset();
       const send = useSendStore.getState();

@@ -87,6 +87,7 @@ describe('the log store', () => {
 
   it("copies the newest request of a screen's operation and says what was copied", async () => {
     const crm = installFakeCrm({ 'log:list': () => ok(ENTRIES), 'log:copy-curl': () => ok({ clearsAfterMs: null }) });
+    await useLogStore.getState().load(); // as wireAppEvents does at start
     const newest = await newestEntryFor('contacts.list');
     expect(newest?.id).toBe('r4');
     const outcome = await copyEntryCurl(newest!);

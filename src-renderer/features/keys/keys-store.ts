@@ -3,11 +3,6 @@ import type { ErrorInfo, KeyMeta, KeyTestResult, Permission, Result, ServerKey }
 import { invoke } from '../../lib/api';
 import { useProfilesStore } from '../profiles/profiles-store';
 
-/** The active key lives on the profile: re-read it after anything that may change it. */
-function refreshProfiles(): Promise<void> {
-  return useProfilesStore.getState().load();
-}
-
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 export type TestState = { status: 'testing' } | { status: 'done'; report: KeyTestResult } | { status: 'error'; error: ErrorInfo };
@@ -79,8 +74,8 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       set((s) => ({ rowErrors: { ...s.rowErrors, [id]: r.error } }));
       return false;
     }
+    // main announces what else changed (keys:changed, profiles:changed): nothing is re-read here
     set((s) => ({ rowErrors: withoutKey(s.rowErrors, id), keys: s.keys.map((k) => (k.id === id ? r.value : k)) }));
-    await refreshProfiles();
     return true;
   };
 
@@ -125,11 +120,10 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
         return false;
       }
       set({ add: { status: 'saved', name: r.value.name } });
-      void refreshProfiles();
+      // shown at once; main's keys:changed (and profiles:changed, for a first key) brings the rest
       if (get().profileId === profileId) {
         set((s) => ({ keys: s.keys.some((k) => k.id === r.value.id) ? s.keys : [...s.keys, r.value] }));
       }
-      await get().reload();
       return true;
     },
 
@@ -163,8 +157,8 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
         set({ createServer: { status: 'error', error: r.error } });
         return false;
       }
+      // the saved list and the server's follow main's keys:changed (wire-events.ts)
       set({ createServer: { status: 'idle' }, created: { key: r.value, copy: { status: 'idle' } } });
-      await Promise.all([get().reload(), get().loadServerKeys()]);
       return true;
     },
 
@@ -194,7 +188,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
           ? 'Revoked here. The server revocation is sent now, or from the outbox as soon as the server can be reached.'
           : 'The key was revoked on the server.',
       }));
-      await Promise.all([get().loadServerKeys(), get().reload()]);
+      // the saved list and the server's follow main's keys:changed (wire-events.ts)
       return true;
     },
 

@@ -11,7 +11,7 @@ export function CopyLastCurl({ endpoint, what, testId }: { endpoint: EndpointId;
   const copy = async (): Promise<void> => {
     setBusy(true);
     try {
-      const entry = await newestEntryFor(endpoint);
+      const entry = newestEntryFor(endpoint);
       setMessage(entry === null ? `No ${what} request in the Request log yet: nothing copied.` : (await copyEntryCurl(entry)).message);
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ErrorInfo, RequestLogDetail, RequestLogEntry } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import type { EndpointId } from '../../../src-main/shared/operation-ids';
-import { filterEntries, NO_FILTER, type LogFilter } from './log-filter';
+import { NO_FILTER, type LogFilter } from './log-filter';
 
 /** The log view keeps the newest entries only; main holds the full history. */
 export const LOG_LIMIT = 500;
@@ -75,16 +75,13 @@ export async function copyEntryCurl(entry: Pick<RequestLogEntry, 'id' | 'method'
 }
 
 /**
- * The newest logged request for an operation: what a screen's "Copy cURL" copies. Asks the app
- * for the log first, so a request made before the Request log was opened counts too.
+ * The newest logged request (a GET) for an operation: what a screen's "Copy cURL" copies. The
+ * store holds the whole log already: loaded at start, then kept current by log:entry.
  */
-export async function newestEntryFor(endpoint: EndpointId, method = 'GET'): Promise<RequestLogEntry | null> {
-  await useLogStore.getState().load();
-  return useLogStore.getState().entries.find((e) => e.endpoint === endpoint && e.method === method) ?? null;
+export function newestEntryFor(endpoint: EndpointId): RequestLogEntry | null {
+  return useLogStore.getState().entries.find((e) => e.endpoint === endpoint && e.method === 'GET') ?? null;
 }
 
 export const selectLogEntries = (s: LogStore): RequestLogEntry[] => s.entries;
 export const selectLogFilter = (s: LogStore): LogFilter => s.filter;
 export const selectLogDetail = (s: LogStore): DetailState => s.detail;
-/** the entries the filter lets through, newest first (call inside useMemo or with a stable filter) */
-export const visibleEntries = (s: Pick<LogStore, 'entries' | 'filter'>): RequestLogEntry[] => filterEntries(s.entries, s.filter);
