@@ -38,7 +38,7 @@ export function keptDetail(exchange: ObservedExchange, scrub: (text: string) => 
 }
 
 /** `text` cut to `max` characters without splitting a surrogate pair. */
-export function cutText(text: string, max: number): { text: string; truncated: boolean } {
+function cutText(text: string, max: number): { text: string; truncated: boolean } {
   if (text.length <= max) return { text, truncated: false };
   const end = max > 0 && isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
   return { text: text.slice(0, end), truncated: true };

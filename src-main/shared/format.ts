@@ -1,4 +1,4 @@
-// How sizes read, in main's problems and the window's hints alike.
+// How sizes and cut texts read, in main's problems, the CLI and the window's hints alike.
 
 const UNITS = ['KB', 'MB', 'GB'] as const;
 
@@ -21,4 +21,10 @@ export function formatBytes(bytes: number): string {
 export function trimmedOneDecimal(value: number): string {
   const fixed = value.toFixed(1);
   return fixed.endsWith('.0') ? fixed.slice(0, -2) : fixed;
+}
+
+/** `text` in at most `max` characters (code points: an emoji is never split), ending "…" when cut. */
+export function cutChars(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }

@@ -9,13 +9,13 @@ export const KIND_WORDS: Readonly<Record<HistoryKind, string>> = {
 };
 
 /** how this app sent a message; `null` (not in the app's record) has its own words */
-export const ORIGIN_WORDS: Readonly<Record<MessageOrigin, string>> = {
+const ORIGIN_WORDS: Readonly<Record<MessageOrigin, string>> = {
   sent: 'sent now',
   outbox: 'from the outbox',
   replayed: 'replayed',
 };
 
-export const NOT_IN_RECORD = "not in this app's record";
+const NOT_IN_RECORD = "not in this app's record";
 
 export function originWords(origin: MessageOrigin | null): string {
   return origin === null ? NOT_IN_RECORD : ORIGIN_WORDS[origin];

@@ -1,5 +1,6 @@
 // crm messages [--to NUMBER] [--page N] [--per-page N]: what the profile sent, newest first, from
 // the service's message listing or, when the service has none, this app's record of its sends.
+import { cutChars } from '../../shared/format';
 import type { HistoryMessage, MessageHistoryPage } from '../../shared/message-history';
 import { KIND_WORDS, SOURCE_WORDS, originWords } from '../../shared/message-words';
 import { parsePositiveInt } from '../args';
@@ -54,6 +55,5 @@ function messagesText(result: MessageHistoryPage): string {
 
 function row(m: HistoryMessage): string[] {
   const words = [m.text, m.fileName].filter((w): w is string => w !== null).join(' · ');
-  const shown = [...words].length > TEXT_COLUMN ? `${[...words].slice(0, TEXT_COLUMN - 1).join('')}…` : words;
-  return [shortTime(m.at), m.number, KIND_WORDS[m.kind], originWords(m.origin), m.status, dash(shown), dash(m.id)];
+  return [shortTime(m.at), m.number, KIND_WORDS[m.kind], originWords(m.origin), m.status, dash(cutChars(words, TEXT_COLUMN)), dash(m.id)];
 }

@@ -7,6 +7,8 @@ import type { CommandContext } from '../command';
 import { dash, shortTime } from '../format';
 import { resolveProfile } from '../profile-ref';
 import { confirm } from '../prompt';
+import { cutChars } from '../../shared/format';
+import { PERMISSIONS } from '../../shared/permissions';
 
 export const profileOption = { type: 'string', valueName: 'NAME', help: 'a profile name or id (default: the active profile)' } as const;
 
@@ -16,7 +18,6 @@ export const yesOption = { type: 'boolean', short: 'y', help: 'do not ask for co
 /** --insecure of the commands that set a profile's base URL */
 export const insecureOption = { type: 'boolean', help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)' } as const;
 
-export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
 
 export function parsePermissions(value: string | undefined): Permission[] | undefined {
   if (value === undefined) return undefined;
@@ -93,33 +94,28 @@ export function stateText(key: KeyMeta): string {
 export const keyHeaders = ['', 'ID', 'NAME', 'KEY', 'CAN', 'STATE', 'LAST USED', 'LAST STATUS'];
 
 /** how long an id prefix the table shows: enough to be unique in practice, and accepted back */
-export const SHORT_ID_CHARS = 11;
+const SHORT_ID_CHARS = 11;
 
 /** the table's key id: "lk_1a2b3c4d" (crm accepts any unique start of an id) */
-export function shortId(id: string): string {
+function shortId(id: string): string {
   return id.length > SHORT_ID_CHARS + 1 ? `${id.slice(0, SHORT_ID_CHARS)}…` : id;
 }
 
 /** permissions in the table's CAN column: read, send, manage (the JSON keeps the full names) */
-export function permissionsShort(permissions: Permission[] | null): string {
+function permissionsShort(permissions: Permission[] | null): string {
   if (permissions === null) return '?';
   return permissions.length === 0 ? 'none' : permissions.map((p) => p.slice(p.indexOf(':') + 1)).join(',');
 }
 
-/** a name cut to fit a column, with an ellipsis */
-export function fitted(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-}
 
 export function keyRows(keys: KeyMeta[], activeKeyId: string | null): string[][] {
   return keys.map((k) => [
     k.id === activeKeyId ? '*' : '',
     shortId(k.id),
-    fitted(k.name, 20),
+    cutChars(k.name, 20),
     fingerprint(k),
     permissionsShort(k.permissions),
-    fitted(stateText(k), 24),
+    cutChars(stateText(k), 24),
     shortTime(k.lastUsedAt),
     dash(k.lastStatus),
   ]);

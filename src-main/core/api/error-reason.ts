@@ -7,6 +7,7 @@
 import type { FieldDetail } from '../model';
 import { scrubSecret } from '../http/redact';
 import { isRecord } from '../parse/shape';
+import { cutChars } from '../../shared/format';
 
 export interface ErrorReason {
   /** a machine code when the body has one (`bad_request`, `100`, `invalid_phone`) */
@@ -99,6 +100,5 @@ function decodeEntities(text: string): string {
 export function line(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-  const chars = [...flat];
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+  return cutChars(flat, max);
 }

@@ -7,19 +7,14 @@ import { basename } from 'node:path';
 import { formatBytes } from '../../shared/format';
 import { toCurl } from '../curl';
 import { scrubLoggedSend } from '../logged-send';
-import type { LoggedSend } from '../model';
+import type { LoggedBody, LoggedSend } from '../model';
 import type { PreparedRequest } from './prepared-request';
 import { CREATED_KEY_NOT_KEPT, withoutKeyValues } from './key-answers';
 import { scrubJson, scrubSecret } from './redact';
 import { contentTypeOf } from './response-body';
 
-export interface ObservedBody {
-  kind: 'text' | 'file';
-  text: string;
-  contentType: string | null;
-  /** the response reader stopped at its own limit */
-  truncated: boolean;
-}
+/** a body as the log keeps it, before the log's own scrubbing and cut (`truncated`: the reader stopped early) */
+export type ObservedBody = LoggedBody;
 
 export interface ObservedExchange {
   statusText: string | null;

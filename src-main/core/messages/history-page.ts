@@ -1,11 +1,12 @@
 // A page of message history, from either place it can come from: the service's listing (each
 // message joined with this app's record by message id, to say how the app sent it) or the
 // record alone. Pure; every text is scrubbed before it is cut.
+import { cutChars } from '../../shared/format';
 import type { HistoryKind, HistoryMessage, MessageHistoryPage } from '../../shared/message-history';
 import type { SentMessage } from '../model';
 import type { MessagePage } from '../parse/message';
 import type { SentRecord } from './sent-record';
-import { RECORD_TEXT_CHARS, cut } from './sent-record';
+import { RECORD_TEXT_CHARS } from './sent-record';
 
 export interface HistoryQuery {
   profileId: string;
@@ -55,7 +56,7 @@ export function servicePage(answer: MessagePage, records: readonly SentRecord[],
 
 function fromRecord(r: SentRecord, scrub: Scrub): HistoryMessage {
   // scrubbed again on the way out: a key saved since the send is cut from the record's text too
-  const shown = (text: string | null, max: number): string | null => (text === null ? null : cut(scrub(text), max));
+  const shown = (text: string | null, max: number): string | null => (text === null ? null : cutChars(scrub(text), max));
   return {
     key: r.id,
     id: r.messageId,
@@ -74,7 +75,7 @@ function fromService(m: SentMessage, known: SentRecord | undefined, scrub: Scrub
   const field = (...names: string[]): string | null => {
     for (const name of names) {
       const value = m.raw[name];
-      if (typeof value === 'string' && value !== '') return cut(scrub(value), RECORD_TEXT_CHARS);
+      if (typeof value === 'string' && value !== '') return cutChars(scrub(value), RECORD_TEXT_CHARS);
     }
     return null;
   };

@@ -30,7 +30,7 @@ import type { Delivery, SendRecorder } from './sent-record';
 import { sentRecordOf } from './sent-record';
 import type { SentRecordStore } from './sent-record-store';
 
-export const HISTORY_PER_PAGE = 50;
+const HISTORY_PER_PAGE = 50;
 
 /** answers that say the service has no message listing at this address */
 const NO_LISTING = new Set([404, 405]);

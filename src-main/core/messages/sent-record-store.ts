@@ -14,7 +14,7 @@ import { readJsonFile, writeFileAtomic } from '../storage/atomic-file';
 import type { SentRecord } from './sent-record';
 import { isSentRecord } from './sent-record';
 
-export const RECORD_LIMIT = 5_000;
+const RECORD_LIMIT = 5_000;
 export const RECORD_FILE = 'sent-messages.json';
 
 interface RecordFile {

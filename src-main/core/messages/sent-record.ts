@@ -2,6 +2,7 @@
 // Pure. It keeps no key value: every text is scrubbed of the keys the process holds BEFORE it is
 // cut (ARCHITECTURE.md invariant 1), a file is kept by its name only (never its bytes or path),
 // and a URL by the last part of its path (a signed URL's query never reaches the disk).
+import { cutChars } from '../../shared/format';
 import type { HistoryKind, MessageOrigin } from '../../shared/message-history';
 import type { SentMessage } from '../model';
 import type { Operation } from '../operations';
@@ -45,7 +46,7 @@ const SHORT_CHARS = 200;
 /** `id`: the record's own (see SentRecordStore.newId) */
 export function sentRecordOf(delivery: Delivery, scrub: (text: string) => string, at: Date, id: string): SentRecord {
   const { op, message } = delivery;
-  const clean = (text: string | null | undefined, max: number): string | null => (text === undefined || text === null || text === '' ? null : cut(scrub(text), max));
+  const clean = (text: string | null | undefined, max: number): string | null => (text === undefined || text === null || text === '' ? null : cutChars(scrub(text), max));
   return {
     id,
     profileId: delivery.profileId,
@@ -92,10 +93,6 @@ function lastSegment(path: string): string | undefined {
 }
 
 /** at most `max` characters (whole code points), with an ellipsis when something was cut */
-export function cut(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
 
 const ORIGINS: readonly string[] = ['sent', 'outbox', 'replayed'];
 const KINDS: readonly string[] = ['text', 'image', 'document', 'audio'];

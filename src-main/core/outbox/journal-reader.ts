@@ -12,7 +12,7 @@ import { revocationStates } from './queue-view';
 import type { StoredOp } from './records';
 
 /** the latest intact snapshot of every operation in `<dir>/outbox.journal`; none when it does not exist */
-export async function readJournal(dir: string): Promise<StoredOp[]> {
+async function readJournal(dir: string): Promise<StoredOp[]> {
   let buf: Buffer;
   try {
     buf = await readFile(join(dir, JOURNAL_FILE));

@@ -3,7 +3,7 @@
 import { homedir } from 'node:os';
 import { posix, win32 } from 'node:path';
 
-export const APP_DIR_NAME = 'crm-console';
+const APP_DIR_NAME = 'crm-console';
 
 /**
  * CRM_DATA_DIR wins; a relative one is taken from the current folder, as a person typing it in a
