@@ -2,6 +2,7 @@
 // request to that origin (connection reuse is most of a small request's cost). Where the
 // environment names a proxy for the origin (HTTPS_PROXY, NO_PROXY...), the requests go through
 // it; TLS trusts the OS certificate store as well as Node's roots.
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { proxyForOrigin } from './proxy-env';
 import { processTrust } from './trust-store';
@@ -19,14 +20,35 @@ export interface NetworkRoute {
   ca: string[] | null;
 }
 
-/** the route this process's environment and OS give */
+/** the route this process's environment and OS give; the OS store is read at the first connection, not at start */
 export function environmentRoute(env: Record<string, string | undefined> = process.env): NetworkRoute {
-  return { proxyFor: (origin) => proxyForOrigin(origin, env), ca: processTrust() };
+  return {
+    proxyFor: (origin) => proxyForOrigin(origin, env),
+    get ca() {
+      return processTrust();
+    },
+  };
+}
+
+const contexts = new WeakMap<string[], SecureContext>();
+
+/**
+ * TLS options trusting `ca`: one secure context per certificate list, built once. Given `ca`
+ * itself, tls.connect would build and parse a new context (hundreds of roots) for every connection.
+ */
+function tlsTrusting(ca: string[] | null): { secureContext?: SecureContext } {
+  if (ca === null) return {};
+  let secureContext = contexts.get(ca);
+  if (secureContext === undefined) {
+    secureContext = createSecureContext({ ca });
+    contexts.set(ca, secureContext);
+  }
+  return { secureContext };
 }
 
 /** a dispatcher for one origin, through the route's proxy when it names one */
 export function dispatcherFor(origin: string, route: NetworkRoute, timeouts: PoolTimeouts): Dispatcher {
-  const tlsOptions = route.ca ? { ca: route.ca } : {};
+  const tlsOptions = tlsTrusting(route.ca);
   const common = { headersTimeout: timeouts.headersTimeoutMs, bodyTimeout: timeouts.bodyTimeoutMs, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 };
   const proxy = route.proxyFor(origin);
   if (proxy) {
