@@ -134,10 +134,7 @@ export class KeyManager implements KeyService {
         this.refuseSavedTwice(doc, hash);
         doc.keys.push(saved);
         doc.hashSalt ??= salt;
-        // hashes of keys no longer saved (their profile was removed) go with them
-        const stillSaved = new Set(doc.keys.map((k) => k.id));
-        const kept = Object.entries(doc.valueHashes ?? {}).filter(([keyId]) => stillSaved.has(keyId));
-        doc.valueHashes = Object.fromEntries([...kept, [id, valueHash(doc.hashSalt, input.value)]]);
+        doc.valueHashes = { ...doc.valueHashes, [id]: doc.hashSalt === salt ? hash : valueHash(doc.hashSalt, input.value) };
       });
     } catch (err) {
       await this.deps.secrets.delete(keyAccount(id)).catch(() => false);

@@ -179,6 +179,8 @@ export class ProfileManager implements ProfileService {
     }
     for (const key of keys) this.vault.revokeLocal(key.id);
     await this.meta.keys.update((doc) => {
+      // the value hashes of the keys that go (key-identity.ts) go with them
+      for (const key of doc.keys) if (key.profileId === id) delete doc.valueHashes?.[key.id];
       doc.keys = doc.keys.filter((k) => k.profileId !== id);
     });
     await this.meta.profiles.update((doc) => {

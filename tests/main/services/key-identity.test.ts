@@ -48,6 +48,13 @@ describe.skipIf(!available)('saving a key value twice', () => {
       expect(file).toContain('valueHashes');
       expect(file).not.toContain(sandbox.adminKey.slice(-10));
       expect(file).not.toContain(other.key.slice(-10));
+
+      // a removed profile's keys take their hashes with them
+      const hashedIds = async (): Promise<string[]> => Object.keys((JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as { valueHashes?: Record<string, string> }).valueHashes ?? {});
+      expect(await hashedIds()).toContain(again.id);
+      await core.profiles.remove(b.id);
+      expect(await hashedIds()).not.toContain(again.id);
+      expect(await hashedIds()).toContain(first.id);
     });
   });
 });
