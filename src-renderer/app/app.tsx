@@ -10,12 +10,13 @@ import { wireAppEvents } from './wire-events';
 import { ConfirmHost } from '../ui/confirm-host';
 import { SCREEN_VIEWS, preloadScreens } from './screen-views';
 import { ScreenFrame } from './screen-frame';
+import { useIsMac } from './app-port';
 
 const PRELOAD_SCREENS_AFTER_MS = 1000;
 
 export function App() {
   const screen = useAppStore(selectScreen);
-  const isMac = useAppStore((s) => s.info?.platform === 'darwin');
+  const isMac = useIsMac();
   const main = useRef<HTMLElement>(null);
   const openedByKey = useRef(false);
   const [palette, setPalette] = useState(false);

@@ -2,9 +2,9 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { selectChosen, useContactsStore } from '../features/contacts/contacts-store';
 import { selectActiveProfileId, selectProfiles, useProfilesStore } from '../features/profiles/profiles-store';
 import { Dialog } from '../ui/dialog';
-import { useAppStore } from './app-store';
 import { paletteCommands, type PaletteCommand } from './palette-commands';
 import { runPaletteAction } from './palette-run';
+import { useIsMac } from './app-port';
 
 /**
  * Ctrl+K (Cmd+K): type to filter, arrows to move, Enter to run, Escape to close. A combobox over
@@ -16,7 +16,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const profiles = useProfilesStore(selectProfiles);
   const activeProfileId = useProfilesStore(selectActiveProfileId);
   const chosen = useContactsStore(selectChosen);
-  const isMac = useAppStore((s) => s.info?.platform === 'darwin');
+  const isMac = useIsMac();
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const commands = useMemo(() => paletteCommands({ query, profiles, activeProfileId, chosen, isMac }), [query, profiles, activeProfileId, chosen, isMac]);

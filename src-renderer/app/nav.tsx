@@ -2,6 +2,7 @@ import { NAV_SCREENS, selectScreen, useAppStore } from './app-store';
 import { selectWaitingCount, useOutboxStore } from '../features/outbox/outbox-store';
 import { NavIcon } from './nav-icons';
 import { shortcutLabel } from './shortcuts';
+import { useIsMac } from './app-port';
 
 /**
  * Sections are links (not buttons): the screen's own actions keep unique button names
@@ -10,7 +11,7 @@ import { shortcutLabel } from './shortcuts';
 export function AppNav() {
   const screen = useAppStore(selectScreen);
   const navigate = useAppStore((s) => s.navigate);
-  const isMac = useAppStore((s) => s.info?.platform === 'darwin');
+  const isMac = useIsMac();
   const waiting = useOutboxStore(selectWaitingCount);
   return (
     <nav className="app-nav" aria-label="Sections">

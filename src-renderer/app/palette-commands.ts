@@ -2,15 +2,14 @@
 // find a contact, send to the chosen contact. Ranked the way people scan a list: the label
 // starting with the query first, then a word of it starting with the query, then anywhere.
 import { SCREENS, type Screen } from './app-store';
+import type { SendKind } from '../features/send/send-types';
 import { shortcutLabel } from './shortcuts';
-
-export type SendTab = 'text' | 'media' | 'audio';
 
 export type PaletteAction =
   | { kind: 'screen'; screen: Screen }
   | { kind: 'profile'; profileId: string }
   | { kind: 'find-contact'; query: string }
-  | { kind: 'send-to-chosen'; tab: SendTab };
+  | { kind: 'send-to-chosen'; tab: SendKind };
 
 export interface PaletteCommand {
   id: string;
@@ -39,7 +38,7 @@ export function matchRank(text: string, query: string): 0 | 1 | 2 | null {
   return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(q)}`, 'u').test(t) ? 1 : 2;
 }
 
-const SEND_TABS: { tab: SendTab; label: string }[] = [
+const SEND_TABS: { tab: SendKind; label: string }[] = [
   { tab: 'text', label: 'text' },
   { tab: 'media', label: 'media' },
   { tab: 'audio', label: 'a voice note' },

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { AUDIO_MIMETYPES, COMMON_DOCUMENT_MIMETYPES, IMAGE_MIMETYPES } from '../../../src-main/shared/media-types';
+import type { FilePurpose } from '../../../src-main/shared/file-purpose';
 import { invoke } from '../../lib/api';
 
-type Kind = 'image' | 'document' | 'audio';
+type Kind = FilePurpose;
 
 const CHOICES: Record<Kind, readonly string[]> = {
   image: IMAGE_MIMETYPES,
