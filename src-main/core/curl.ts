@@ -5,13 +5,17 @@
 // - Every literal is single-quoted; a ' inside becomes '\'' (close, escaped quote, reopen).
 //   Inside single quotes no shell expands anything ($, `, \, !, newlines are literal).
 // - The key is "$CRM_API_KEY" (double quotes: the shell expands the variable) unless the
-//   caller passes the key itself ({ key: { literal } }), which is then single-quoted.
+//   caller passes the key itself ({ key: { literal } }), which is then single-quoted. It goes
+//   where the request's credential placement says: a header, `-u user:key` (curl encodes
+//   Basic itself, so the variable works there too), or a query parameter (then the URL is
+//   closed, the variable follows in double quotes; a literal key is percent-encoded).
 // - Bodies go through --data-binary (never -d: no newline stripping) and a JSON body never
 //   starts with "@", so curl never reads a file by accident. A file body is streamed from
 //   stdin (--data-binary @-): printf the JSON before and after, base64 the file in between
 //   when the command runs. GNU base64 wraps lines and macOS's does not; `tr -d '\n'` makes
 //   both one line. The file's bytes are never inlined.
 // - No --fail-with-body, -sS or -i: the plain request, so a person can add their own flags.
+import { BEARER, credentialHeaderName, withQueryCredential } from './http/credential';
 import type { PreparedRequest } from './http/prepared-request';
 import { wireHref } from './http/wire-url';
 
@@ -31,22 +35,28 @@ export function shellQuote(text: string): string {
 
 export function toCurl(request: PreparedRequest, options: CurlOptions = {}): string {
   const args: string[] = [];
-  // exactly the URL the sender asks for (same normalisation: wire-url.ts)
-  const url = wireHref(request.url);
-  // curl treats [] and {} in a URL as glob patterns unless told not to
-  const head = /[[\]{}]/.test(url) ? `curl --globoff ${shellQuote(url)}` : `curl ${shellQuote(url)}`;
+  const credential = request.credential ?? BEARER;
+  const key = options.key;
+  const head = curlHead(request.url, credential.in === 'query' ? credential.name : null, key);
   const inferredPost = request.method === 'POST' && request.body !== null;
   if (request.method !== 'GET' && !inferredPost) args.push(`-X ${request.method}`);
+  const credentialHeader = credentialHeaderName(credential);
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name.toLowerCase() === 'authorization') continue; // never part of a PreparedRequest; ignore if it is
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === credentialHeader) continue; // never part of a PreparedRequest; ignore if it is
     args.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
-  const key = options.key;
-  args.push(key === undefined ? `-H "Authorization: Bearer $${CURL_KEY_VARIABLE}"` : `-H ${shellQuote(`Authorization: Bearer ${key.literal}`)}`);
+  if (credential.in === 'header') {
+    const prefix = `${credential.name}: ${credential.scheme === '' ? '' : `${credential.scheme} `}`;
+    args.push(key === undefined ? `-H ${withKeyVariable(prefix)}` : `-H ${shellQuote(`${prefix}${key.literal}`)}`);
+  } else if (credential.in === 'basic') {
+    const user = `${credential.username}:`;
+    args.push(key === undefined ? `-u ${withKeyVariable(user)}` : `-u ${shellQuote(`${user}${key.literal}`)}`);
+  }
 
   const body = request.body;
   if (body === null) return joinLines(head, args);
-  if (body.kind === 'json') {
+  if (body.kind === 'json' || body.kind === 'form') {
     args.push(`--data-binary ${shellQuote(body.text)}`);
     return joinLines(head, args);
   }
@@ -57,6 +67,35 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
     `printf '%s' ${shellQuote(body.suffix)}; }`,
   ].join('; ');
   return `${producer} | \\\n  ${joinLines(head, args)}`;
+}
+
+/**
+ * `curl '<url>'`, exactly the URL the sender asks for (same normalisation: wire-url.ts), with a
+ * query credential appended: the key itself percent-encoded, or the variable outside the quotes.
+ */
+function curlHead(rawUrl: string, queryName: string | null, key: { literal: string } | undefined): string {
+  let url: string;
+  let tail = '';
+  if (queryName === null) url = wireHref(rawUrl);
+  else if (key !== undefined) url = wireHref(withQueryCredential(rawUrl, { name: queryName, value: key.literal }));
+  else {
+    // the name with an empty value, then the variable: what the shell joins is name=<key>
+    const withName = wireHref(withQueryCredential(rawUrl, { name: queryName, value: '' }));
+    url = withName;
+    tail = `"$${CURL_KEY_VARIABLE}"`; // glued to the quoted URL: one shell word
+  }
+  // curl treats [] and {} in a URL as glob patterns unless told not to
+  const glob = /[[\]{}]/.test(url) ? '--globoff ' : '';
+  return `curl ${glob}${shellQuote(url)}${tail}`;
+}
+
+/**
+ * One shell word: `text` followed by the key variable's value. `"text$CRM_API_KEY"` when the
+ * text has nothing a double-quoted string would expand, else `'text'"$CRM_API_KEY"`.
+ */
+function withKeyVariable(text: string): string {
+  if (/[$`\\"!]/.test(text)) return `${shellQuote(text)}"$${CURL_KEY_VARIABLE}"`;
+  return `"${text}$${CURL_KEY_VARIABLE}"`;
 }
 
 function joinLines(head: string, args: string[]): string {

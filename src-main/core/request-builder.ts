@@ -14,9 +14,10 @@ import { isDescribedOperation } from '../shared/operation-ids';
 import { PERMISSIONS } from '../shared/permissions';
 import { DEFAULT_OPERATIONS } from './api/defaults';
 import { OPERATION_ROLES, missingRoles } from './api/roles';
+import { encodeFormBody } from './api/form-body';
 import { renderQuery, renderTemplate, rolesOf } from './api/template';
 import type { RoleValues } from './api/template';
-import type { ApiDescription, DescribedOperation, OperationSpec, Role } from './api/types';
+import type { ApiDescription, CredentialPlacement, DescribedOperation, OperationSpec, Role } from './api/types';
 import { ENDPOINTS, checkEndpointPath, resolveEndpointPath, wellFormed } from './endpoints';
 import { CrmError } from './errors';
 import type { HttpMethod, PreparedBody, PreparedRequest } from './http/prepared-request';
@@ -220,20 +221,33 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
 
   const url = joinUrl(target.baseUrl, checkedPath(spec, op.op, problems), renderQuery(spec, values), problems);
   let body: PreparedBody | null = null;
-  if (spec.body !== null) {
+  if (spec.body !== null && spec.encoding === 'form') {
+    // a form has no room for a file's bytes here: such services take media by URL
+    if (file !== null) problems.sentence('source', `This service takes ${op.op === 'messages.audio' ? 'audio' : 'media'} by URL (its body is a form): give the file's https:// URL`);
+    body = { kind: 'form', text: encodeFormBody(renderTemplate(spec.body, file === null ? values : { ...values, ...placeholderValues(values, '') })) };
+  } else if (spec.body !== null) {
     body = file === null ? jsonBody(renderTemplate(spec.body, values)) : fileBody((placeholder) => renderTemplate(spec.body!, { ...values, ...placeholderValues(values, placeholder) }), file);
   }
-  const request = finish(op.op, spec.method, url, spec.headers, body, idempotencyKey);
+  const request = finish(op.op, spec.method, url, spec.headers, body, idempotencyKey, spec.credential);
   const sent = loggedSendOf(op);
   return { request: sent === null ? request : { ...request, sent }, problems: problems.list };
 }
 
-function finish(endpoint: EndpointId, method: HttpMethod, url: string, extra: { name: string; value: string }[], body: PreparedBody | null, idempotencyKey: string | null): PreparedRequest {
+function finish(
+  endpoint: EndpointId,
+  method: HttpMethod,
+  url: string,
+  extra: { name: string; value: string }[],
+  body: PreparedBody | null,
+  idempotencyKey: string | null,
+  credential?: CredentialPlacement,
+): PreparedRequest {
   const headers: Record<string, string> = { Accept: 'application/json' };
   for (const { name, value } of extra) headers[name] = value;
-  if (body !== null) headers['Content-Type'] = 'application/json';
+  if (body !== null) headers['Content-Type'] = body.kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
-  return { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
+  const request: PreparedRequest = { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
+  return credential === undefined ? request : { ...request, credential };
 }
 
 /** page, per_page and the offset they imply; each is used only where the description asks for it. */

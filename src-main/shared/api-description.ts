@@ -42,6 +42,24 @@ export type Template = RoleRef | string | number | boolean | null | Template[] |
 
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
+/**
+ * Where the profile's key goes on a request. The description keeps only the placement; the
+ * value is read from the keychain at send time. Absent: `Authorization: Bearer <key>` (API.md).
+ * - header: `<name>: <scheme> <key>`, or the bare key when scheme is '' (`apikey`, `D360-API-KEY`)
+ * - basic: HTTP Basic with the key as the password and a non-secret user name (an account id)
+ * - query: `?<name>=<key>` (the request log and the cURL show the name, never the value)
+ */
+export type CredentialPlacement =
+  | { in: 'header'; name: string; scheme: string }
+  | { in: 'basic'; username: string }
+  | { in: 'query'; name: string };
+
+/**
+ * How the body template is written on the wire. Absent: JSON. `form` is
+ * application/x-www-form-urlencoded from a flat template (a list repeats its field).
+ */
+export type BodyEncoding = 'json' | 'form';
+
 export interface QueryParam {
   name: string;
   value: string | RoleRef;
@@ -81,6 +99,10 @@ export interface OperationSpec {
   /** extra non-secret headers (Authorization, Content-Type and credentials are never kept) */
   headers: { name: string; value: string }[];
   body: Template | null;
+  /** absent: json */
+  encoding?: BodyEncoding;
+  /** absent: Authorization: Bearer */
+  credential?: CredentialPlacement;
   contacts?: ContactsResponseMap;
   send?: SendResponseMap;
 }

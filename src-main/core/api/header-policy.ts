@@ -3,7 +3,7 @@
 // cURL previews, so it must never hold another credential. Pure.
 
 /** Headers the app sets itself: an imported value is dropped without a word. */
-const SET_BY_APP = new Set(['content-type', 'content-length', 'accept', 'user-agent', 'idempotency-key', 'host', 'connection', 'accept-encoding', 'transfer-encoding', 'expect']);
+export const APP_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'accept', 'user-agent', 'idempotency-key', 'host', 'connection', 'accept-encoding', 'transfer-encoding', 'expect']);
 
 const CREDENTIAL_NAME = /(^|[-_])(auth|authorization|token|secret|password|passwd|pass|key|apikey|api-key|api_key|session|cookie|signature|sig|credential|credentials|bearer|jwt)($|[-_])|^(cookie|set-cookie|proxy-authorization|x-api-key|apikey|api-key|client-token|access-token|x-access-token|x-auth-token)$/i;
 
@@ -16,7 +16,7 @@ export function judgeHeader(name: string, value: string): HeaderVerdict {
   if (lower === 'authorization') {
     return { keep: false, silent: false, reason: `Authorization ${value.trim().split(/\s/)[0]?.slice(0, 20) ?? ''} is left out: the app sends only the profile's key, as Authorization: Bearer` };
   }
-  if (SET_BY_APP.has(lower)) return { keep: false, silent: true };
+  if (APP_HEADERS.has(lower)) return { keep: false, silent: true };
   if (!/^[!#$%&'*+.^_`|~0-9a-z-]{1,100}$/i.test(name)) return { keep: false, silent: false, reason: `"${name.slice(0, 60)}" is not a valid header name` };
   if (CREDENTIAL_NAME.test(lower)) {
     return { keep: false, silent: false, reason: `${name} looks like a credential and is not kept: the app sends only the profile's key, as Authorization: Bearer` };

@@ -6,6 +6,8 @@
 import { CrmError } from '../errors';
 import type { ParsedCurl } from './curl-parse';
 import { DETECT_CONTACTS } from './defaults';
+import { learnCredential } from './credential-import';
+import { readFormBody } from './form-body';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
 import { OPERATION_ROLES, isRole, missingRoles } from './roles';
@@ -24,20 +26,25 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   const url = new URL(parsed.url);
   const { baseUrl, path } = splitUrl(url, options.profileBaseUrl);
 
+  // the key's placement is learned first, so no credential is judged (or kept) as a plain header
+  const learned = learnCredential(parsed.headers, [...url.searchParams]);
+  warnings.push(...learned.notes);
   const headers: { name: string; value: string }[] = [];
-  for (const { name, value } of parsed.headers) {
+  for (const { name, value } of learned.headers) {
     const verdict = judgeHeader(name, value);
     if (verdict.keep) headers.push({ name, value });
     else if (!verdict.silent) warnings.push(verdict.reason);
   }
 
-  const body = parseBody(parsed.body, operation);
+  const { body, encoding } = parseBody(parsed.body, contentTypeOf(parsed.headers), operation, warnings);
   const guesser = new Guesser(operation, options.fixes ?? {});
-  const query: QueryParam[] = [...url.searchParams].map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
+  const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
   guesser.checkFixesUsed(warnings);
 
   const spec: OperationSpec = { method, path, query, headers, body: template };
+  if (encoding === 'form') spec.encoding = 'form';
+  if (learned.placement !== undefined) spec.credential = learned.placement;
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
   else if (operation !== 'messages.list') spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
@@ -61,20 +68,37 @@ function splitUrl(url: URL, profileBaseUrl: string | undefined): { baseUrl: stri
   return { baseUrl: url.origin, path: url.pathname || '/' };
 }
 
-function parseBody(text: string | null, operation: DescribedOperation): unknown {
-  if (text === null || text.trim() === '') return undefined;
+/** The Content-Type the example declares (its last one, as curl sends the last), lower-cased, without parameters. */
+function contentTypeOf(headers: readonly { name: string; value: string }[]): string | null {
+  const declared = headers.filter((h) => h.name.trim().toLowerCase() === 'content-type').pop();
+  return declared === undefined ? null : declared.value.split(';')[0]!.trim().toLowerCase();
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const FORM_TEXT = /^[^=&\s{}[\]"]+=[^&]*(&[^=&\s{}[\]"]+=[^&]*)*$/;
+
+/**
+ * The example's body as a value to map, and how it is written: JSON, or a form (what curl sends
+ * for -d without a Content-Type, and what a form Content-Type says). A JSON body without a
+ * Content-Type is taken as JSON, as its author meant, and said so.
+ */
+function parseBody(text: string | null, contentType: string | null, operation: DescribedOperation, warnings: string[]): { body: unknown; encoding: 'json' | 'form' } {
+  if (text === null || text.trim() === '') return { body: undefined, encoding: 'json' };
   if (operation === 'contacts.list' || operation === 'messages.list') {
     throw new CrmError('validation', 'This example has a body, but a list is asked for with a GET and a query; paste the list request without -d (or with -G)');
   }
+  if (contentType === FORM_TYPE || (contentType === null && FORM_TEXT.test(text.trim()))) return { body: readFormBody(text.trim()), encoding: 'form' };
   try {
-    return JSON.parse(text);
+    const body = JSON.parse(text) as unknown;
+    if (contentType === null) warnings.push('The example sends a JSON body without a Content-Type header (curl would label it form-encoded); the app sends it as application/json');
+    return { body, encoding: 'json' };
   } catch {
-    const form = /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text.trim());
-    throw new CrmError('validation', form ? 'The body is form-encoded (a=1&b=2); this app sends JSON bodies only' : 'The body is not valid JSON; this app sends JSON bodies only');
+    throw new CrmError('validation', `The body is neither JSON nor a form (a=1&b=2)${contentType === null ? '' : ` and its Content-Type is ${contentType.slice(0, 60)}`}; this app sends JSON and form bodies`);
   }
 }
 
-const PHONE = /^(\+?)(\d{8,15})((?:@[a-z0-9.-]+)?)$/i;
+/** a number as services write it: `+5511…`, `5511…@c.us`, Twilio's `whatsapp:+1555…` */
+const PHONE = /^((?:whatsapp:)?\+?)(\d{8,15})((?:@[a-z0-9.-]+)?)$/i;
 const URL_VALUE = /^https?:\/\/\S+$/i;
 const BASE64 = /^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]{16,}={0,2}$/;
 const MIMETYPE = /^[a-z]+\/[\w.+-]+$/i;
@@ -86,6 +110,8 @@ class Guesser {
   private readonly usedFixes = new Set<string>();
   /** every leaf path of the body: a fix naming one of them means that field only */
   private paths = new Set<string>();
+  /** a field named like a recipient (`to`, `number`) holds a number: it wins over `From` */
+  private namedNumber = false;
 
   constructor(
     private readonly operation: DescribedOperation,
@@ -103,6 +129,7 @@ class Guesser {
   template(body: unknown): Template {
     const sources = countSources(body);
     this.paths = allPaths(body);
+    this.namedNumber = hasNamedNumber(body);
     const walk = (node: unknown, path: string, key: string): Template => {
       if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
       if (typeof node === 'object' && node !== null) {
@@ -155,7 +182,7 @@ class Guesser {
       for (const role of ['page', 'per_page', 'offset', 'cursor', 'search', 'number'] as const) if (is(role)) return role;
       return null;
     }
-    if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number')))) {
+    if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number') && !this.namedNumber))) {
       if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';
     }
     if (typeof value !== 'string') return null;
@@ -173,6 +200,16 @@ class Guesser {
     if (is('text')) return 'text';
     return null;
   }
+}
+
+function hasNamedNumber(body: unknown): boolean {
+  const names = REQUEST_NAMES.number.map(normalizeName) as string[];
+  const walk = (node: unknown, key: string): boolean => {
+    if (Array.isArray(node)) return node.some((item) => walk(item, key));
+    if (typeof node === 'object' && node !== null) return Object.entries(node).some(([name, child]) => walk(child, name));
+    return names.includes(normalizeName(key)) && PHONE.test(String(node).replace(/[\s()-]/g, ''));
+  };
+  return walk(body, '');
 }
 
 function allPaths(body: unknown): Set<string> {

@@ -3,7 +3,7 @@
 // cannot make the builder send what the person never described.
 import { z } from 'zod';
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
-import { judgeHeader } from './header-policy';
+import { APP_HEADERS, judgeHeader } from './header-policy';
 import { ROLES } from './roles';
 import type { ApiDescription, Template } from './types';
 
@@ -46,6 +46,24 @@ const header = z.strictObject({ name: z.string(), value: z.string() }).superRefi
   if (!verdict.keep) ctx.addIssue({ code: 'custom', message: verdict.silent ? `${h.name} is set by the app` : verdict.reason });
 });
 
+const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
+
+/** Where the key goes; never a value (the keychain holds it), so nothing here may look like one. */
+const credential = z.discriminatedUnion('in', [
+  z.strictObject({
+    in: z.literal('header'),
+    name: z.string().regex(HEADER_TOKEN, 'must be a header name').refine((n) => !APP_HEADERS.has(n.toLowerCase()), 'is a header the app sets itself'),
+    scheme: z.string().regex(/^[A-Za-z][A-Za-z0-9._~+/-]{0,39}$|^$/, 'must be one word such as Bearer, Token or Basic, or empty'),
+  }),
+  z.strictObject({
+    in: z.literal('basic'),
+    // an account id (Twilio's AC… sid is in the URL path too), not a secret: it may be shown
+    // eslint-disable-next-line no-control-regex
+    username: z.string().min(1).max(200).refine((u) => !/[:\u0000-\u001f\u007f]/.test(u), 'must not contain ":" or control characters'),
+  }),
+  z.strictObject({ in: z.literal('query'), name: z.string().min(1).max(100) }),
+]);
+
 export const describedOperation = z.enum(DESCRIBED_OPERATIONS);
 
 export const operationSpecSchema = z.strictObject({
@@ -54,6 +72,8 @@ export const operationSpecSchema = z.strictObject({
   query: z.array(z.strictObject({ name: z.string().min(1).max(100), value: z.union([z.string().max(1000), roleRef]) })).max(50),
   headers: z.array(header).max(30),
   body: z.custom<Template>((body) => checkTemplate(body, 0) === null, { error: (issue) => checkTemplate(issue.input, 0) ?? 'the body template is not valid' }),
+  encoding: z.enum(['json', 'form']).optional(),
+  credential: credential.optional(),
   contacts: contactsMap.optional(),
   send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
 });

@@ -1,4 +1,5 @@
-// The undici sender (HttpSender): sends a PreparedRequest with `Authorization: Bearer <key>`,
+// The undici sender (HttpSender): sends a PreparedRequest with the key where the request's
+// credential placement says (`Authorization: Bearer <key>` unless the service wants otherwise),
 // streams file bodies, maps every failure to a typed CrmError, and retries 429s where a retry
 // is safe. 5xx and network failures are NOT retried here: the durable outbox owns those, so a
 // message is never sent twice by two retry layers.
@@ -14,6 +15,7 @@ import type { ErrorCode, RequestLogEntry } from '../model';
 import type { Sleep } from './abortable-sleep';
 import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
+import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { networkError } from './network-error';
 import { observeExchange } from './observed-exchange';
@@ -24,6 +26,7 @@ import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
 import type { ApiResponse, HttpSender, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
+import { USER_AGENT } from './user-agent';
 import { wireUrl } from './wire-url';
 import type { WireUrl } from './wire-url';
 
@@ -40,7 +43,7 @@ export interface ApiClientOptions {
   random?: () => number;
   /** waits between 429 retries; default a real timer that the signal cancels */
   sleep?: Sleep;
-  /** User-Agent header, default "crm-console" */
+  /** User-Agent header, default "crm-console/<version>" (user-agent.ts) */
   userAgent?: string;
   /** largest 2xx body read, default 64 MiB */
   maxResponseBytes?: number;
@@ -57,6 +60,20 @@ const KEY_FORMAT = /^[\x21-\x7e]{8,512}$/;
 
 export function createApiClient(options: ApiClientOptions = {}): HttpSender {
   return new ApiClient(options);
+}
+
+/** The request as the log may show it: a query credential and the credential header masked. */
+interface LoggedCredential {
+  target: string;
+  header: { name: string; value: string } | null;
+}
+
+function loggedHeaders(headers: Record<string, string>, credential: { name: string; value: string } | null): Record<string, string> {
+  const out = redactHeaders(headers);
+  if (credential === null) return out;
+  const lower = credential.name.toLowerCase();
+  for (const name of Object.keys(out)) if (name.toLowerCase() === lower) out[name] = credential.value;
+  return out;
 }
 
 interface Exchange {
@@ -91,7 +108,7 @@ class ApiClient implements HttpSender {
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? abortableSleep;
     this.observer = options.observer;
-    this.userAgent = options.userAgent ?? 'crm-console';
+    this.userAgent = options.userAgent ?? USER_AGENT;
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
   }
 
@@ -100,13 +117,19 @@ class ApiClient implements HttpSender {
     if (!KEY_FORMAT.test(apiKey)) {
       throw new CrmError('validation', 'The API key is not in a valid format (8 to 512 printable characters, no spaces)');
     }
+    const credential = request.credential ?? BEARER;
+    const placed = placeCredential(credential, apiKey);
     let wire: WireUrl;
+    /** what the request log shows as the path: a query credential masked, never the key */
+    let loggedTarget: string;
     try {
       // the same normalised URL the cURL export prints (wire-url.ts)
-      wire = wireUrl(request.url);
+      wire = wireUrl(placed.query === null ? request.url : withQueryCredential(request.url, placed.query));
+      loggedTarget = placed.query === null ? wire.target : wireUrl(withQueryCredential(request.url, { name: placed.query.name, value: KEY_MASK })).target;
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }
+    const logged: LoggedCredential = { target: loggedTarget, header: placeCredential(credential, KEY_MASK, { masked: true }).header };
     const url = wire.parsed;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
     if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');
@@ -122,13 +145,13 @@ class ApiClient implements HttpSender {
       if (signal?.aborted) throw cancelledError();
       const started = performance.now();
       const startedAt = new Date();
-      const headers = this.headersFor(request, apiKey);
+      const headers = this.headersFor(request, placed.header, credentialHeaderName(credential));
       let exchange: Exchange;
       try {
         exchange = await this.exchange(request, wire, headers, options);
       } catch (err) {
         const error = networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
-        this.log(apiKey, request, wire, headers, startedAt, performance.now() - started, null, error.code, attempt, null);
+        this.log(apiKey, request, logged, headers, startedAt, performance.now() - started, null, error.code, attempt, null);
         throw error;
       }
       const durationMs = performance.now() - started;
@@ -140,7 +163,7 @@ class ApiClient implements HttpSender {
         // A 2xx is a success even when its body cannot be read: the caller decides what an
         // unreadable answer means (a send still happened; a contacts page cannot be shown).
         const parsed = parseJsonBody(exchange, apiKey);
-        this.log(apiKey, request, wire, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt, exchange);
+        this.log(apiKey, request, logged, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt, exchange);
         return {
           status,
           headers: scrubJson(exchange.headers, apiKey),
@@ -164,7 +187,7 @@ class ApiClient implements HttpSender {
         retryAfterMs,
         apiKey,
       });
-      this.log(apiKey, request, wire, headers, startedAt, durationMs, status, error.code, attempt, exchange);
+      this.log(apiKey, request, logged, headers, startedAt, durationMs, status, error.code, attempt, exchange);
       if (status !== 429 || retryAfterMs === undefined) throw error;
       // A POST without an Idempotency-Key is never retried: it could become a second message.
       if (!request.retrySafe || attempt >= maxAttempts) throw error;
@@ -193,20 +216,22 @@ class ApiClient implements HttpSender {
     await this.pools.close();
   }
 
-  private headersFor(request: PreparedRequest, apiKey: string): Record<string, string> {
+  /** The request's headers, the User-Agent and the credential (whose header no stored header may replace). */
+  private headersFor(request: PreparedRequest, credential: { name: string; value: string } | null, credentialHeader: string | null): Record<string, string> {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      if (name.toLowerCase() !== 'authorization') headers[name] = value;
+      const lower = name.toLowerCase();
+      if (lower !== 'authorization' && lower !== credentialHeader) headers[name] = value;
     }
     headers['User-Agent'] = this.userAgent;
-    headers.Authorization = `Bearer ${apiKey}`;
+    if (credential !== null) headers[credential.name] = credential.value;
     return headers;
   }
 
   private async exchange(request: PreparedRequest, wire: WireUrl, headers: Record<string, string>, options: SendOptions): Promise<Exchange> {
     let body: string | Readable | null = null;
     const prepared = request.body;
-    if (prepared?.kind === 'json') {
+    if (prepared?.kind === 'json' || prepared?.kind === 'form') {
       body = prepared.text;
       headers['Content-Length'] = String(Buffer.byteLength(prepared.text, 'utf8'));
     } else if (prepared?.kind === 'json-with-file') {
@@ -234,7 +259,7 @@ class ApiClient implements HttpSender {
   private log(
     apiKey: string,
     request: PreparedRequest,
-    wire: WireUrl,
+    logged: LoggedCredential,
     headers: Record<string, string>,
     startedAt: Date,
     durationMs: number,
@@ -250,10 +275,10 @@ class ApiClient implements HttpSender {
       endpoint: request.endpoint,
       method: request.method,
       // scrubbed in case a key was pasted into the base URL (it is never put there by the app)
-      path: scrubSecret(wire.target, apiKey),
+      path: scrubSecret(logged.target, apiKey),
       status,
       durationMs: Math.round(durationMs * 10) / 10,
-      requestHeaders: redactHeaders(headers),
+      requestHeaders: loggedHeaders(headers, logged.header),
       errorCode,
       attempt,
     };

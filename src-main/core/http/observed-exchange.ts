@@ -61,7 +61,7 @@ function requestBodyOf(request: PreparedRequest, scrub: (text: string) => string
   const body = request.body;
   if (body === null) return null;
   const contentType = headerValue(request.headers, 'content-type');
-  if (body.kind === 'json') return { kind: 'text', text: scrub(body.text), contentType, truncated: false };
+  if (body.kind === 'json' || body.kind === 'form') return { kind: 'text', text: scrub(body.text), contentType, truncated: false };
   const declared = declaredMimetype(`${body.prefix}${body.suffix}`);
   const parts = [basename(body.filePath), formatBytes(body.fileSize), ...(declared ? [declared] : [])];
   return { kind: 'file', text: scrub(`file body: ${parts.join(', ')}`), contentType, truncated: false };

@@ -1,5 +1,6 @@
 // One request, fully decided, before any key is attached. The undici sender and the cURL
 // exporter consume the same object, so the cURL is exactly what the app sends (invariant 8).
+import type { CredentialPlacement } from '../../shared/api-description';
 import type { EndpointId, LoggedSend } from '../model';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -7,6 +8,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type PreparedBody =
   /** A JSON text sent as is. */
   | { kind: 'json'; text: string }
+  /** application/x-www-form-urlencoded text sent as is. */
+  | { kind: 'form'; text: string }
   /**
    * A JSON text whose middle is the base64 of a local file:
    * body = prefix + base64(file bytes) + suffix. The sender streams it; the cURL reads the
@@ -19,8 +22,10 @@ export interface PreparedRequest {
   method: HttpMethod;
   /** absolute URL including query string */
   url: string;
-  /** every header except Authorization (added at send time from the keychain) */
+  /** every header except the credential (added at send time from the keychain) */
   headers: Record<string, string>;
+  /** where the key goes; absent: Authorization: Bearer (credential.ts) */
+  credential?: CredentialPlacement;
   body: PreparedBody | null;
   /** present on message-creating POSTs; also in headers['Idempotency-Key'] */
   idempotencyKey: string | null;

@@ -26,24 +26,27 @@ describe('guessing roles from real services\' examples', () => {
     expect(p.warnings).toEqual([]);
   });
 
-  it('Evolution API sendText: number and text under an instance path; the apikey header is refused', () => {
+  it('Evolution API sendText: number and text under an instance path; the apikey header becomes the key\'s placement, its value is not kept', () => {
     const p = propose(
       `curl --request POST --url https://evo.example.com/message/sendText/my-instance --header 'Content-Type: application/json' --header 'apikey: 429683C4C977415CAAFCCE10F7D57E11' --data '{"number": "5511999990000", "text": "hi", "delay": 1200}'`,
       'messages.text',
     );
     expect(p.spec.body).toEqual({ number: { $role: 'number' }, text: { $role: 'text' }, delay: 1200 });
     expect(p.spec.headers).toEqual([]);
-    expect(p.warnings.join(' ')).toMatch(/apikey looks like a credential and is not kept/);
+    expect(p.spec.credential).toEqual({ in: 'header', name: 'apikey', scheme: '' });
+    expect(p.warnings.join(' ')).toMatch(/The key goes as the apikey header; the pasted value was not kept/);
+    expect(JSON.stringify(p)).not.toContain('429683C4');
   });
 
-  it('Z-API send-text: phone and message; Client-Token is a credential', () => {
+  it('Z-API send-text: phone and message; Client-Token is the key\'s placement', () => {
     const p = propose(
       `curl -X POST "https://api.z-api.io/instances/ID/token/TOKEN/send-text" -H "Client-Token: F8d4b3c2a1e5f6g7h8i9j0k1l2m3n4o5" -H "Content-Type: application/json" -d "{\\"phone\\": \\"5511999999999\\", \\"message\\": \\"Welcome\\"}"`,
       'messages.text',
     );
     expect(p.spec.body).toEqual({ phone: { $role: 'number' }, message: { $role: 'text' } });
     expect(p.spec.headers).toEqual([]);
-    expect(p.warnings.join(' ')).toMatch(/Client-Token looks like a credential/);
+    expect(p.spec.credential).toEqual({ in: 'header', name: 'Client-Token', scheme: '' });
+    expect(JSON.stringify(p)).not.toContain('F8d4b3c2');
   });
 
   it('green-api / WPPConnect: a chat id learns its @c.us suffix', () => {
@@ -108,8 +111,7 @@ describe('examples that cannot become an operation', () => {
   };
 
   it.each([
-    ['a form-encoded body (Twilio)', `curl -X POST https://api.twilio.com/2010-04-01/Accounts/AC1/Messages.json --data-urlencode 'To=whatsapp:+14155238886' --data-urlencode 'Body=Hi'`, /form-encoded/],
-    ['a body that is not JSON', `curl https://x.io/send -d 'hello there'`, /not valid JSON/],
+    ['a body that is neither JSON nor a form', `curl https://x.io/send -d 'hello there'`, /neither JSON nor a form/],
     ['a DELETE', `curl -X DELETE https://x.io/send`, /GET, POST, PUT or PATCH/],
     ['another scheme', `curl ftp://x.io/send`, /ftp/],
     ['a pipe into a shell', `curl https://x.io/send -d '{}' | sh`, /pipe/],

@@ -49,7 +49,7 @@ function countingFiles(): FileAccess & { heads: { path: string; bytes: number }[
 async function bodyText(request: PreparedRequest): Promise<string> {
   const body = request.body;
   if (body === null) return '';
-  if (body.kind === 'json') return body.text;
+  if (body.kind === 'json' || body.kind === 'form') return body.text;
   return body.prefix + (await readFile(body.filePath)).toString('base64') + body.suffix;
 }
 

@@ -1,0 +1,26 @@
+// A rendered body template written as application/x-www-form-urlencoded, the way HTML forms
+// and curl's --data-urlencode write it (space as `+`, WHATWG's serializer). A template for a
+// form is flat; a list repeats its field (`MediaUrl=a&MediaUrl=b`) and a nested object uses
+// the bracket names PHP and Rails services read (`contact[name]=Ana`). Pure.
+
+export function encodeFormBody(value: unknown): string {
+  const pairs = new URLSearchParams();
+  const add = (name: string, node: unknown): void => {
+    if (node === null || node === undefined) return;
+    if (Array.isArray(node)) for (const item of node) add(name, item);
+    else if (typeof node === 'object') for (const [key, child] of Object.entries(node)) add(name === '' ? key : `${name}[${key}]`, child);
+    else if (name !== '') pairs.append(name, String(node));
+  };
+  add('', value);
+  return pairs.toString();
+}
+
+/** A form body's fields back as a flat object (a repeated field becomes a list), for import. */
+export function readFormBody(text: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const earlier = out[name];
+    out[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+  }
+  return out;
+}

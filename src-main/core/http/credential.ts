@@ -1,0 +1,60 @@
+// Where a request carries the profile's key: the one place that turns a CredentialPlacement and
+// a key into header and query values, for the undici sender (the real key), the request log
+// (a mask) and the cURL export (a shell variable or the key). Pure.
+import type { CredentialPlacement } from '../../shared/api-description';
+
+/** API.md's placement, and every service's that says nothing else. */
+export const BEARER: CredentialPlacement = { in: 'header', name: 'Authorization', scheme: 'Bearer' };
+
+/** What stands for the key where it must not be shown. */
+export const KEY_MASK = '***';
+
+export interface PlacedCredential {
+  /** a header to set (replacing any of the same name, whatever its case) */
+  header: { name: string; value: string } | null;
+  /** a query parameter to append */
+  query: { name: string; value: string } | null;
+}
+
+/**
+ * The header or query pair that carries `key`. For Basic, `key` is the password; a mask keeps
+ * the user name readable (`Basic ACxx…:***` is not base64, so it can never be mistaken for one).
+ */
+export function placeCredential(placement: CredentialPlacement, key: string, options: { masked?: boolean } = {}): PlacedCredential {
+  switch (placement.in) {
+    case 'header':
+      return { header: { name: placement.name, value: placement.scheme === '' ? key : `${placement.scheme} ${key}` }, query: null };
+    case 'basic': {
+      const pair = `${placement.username}:${key}`;
+      return { header: { name: 'Authorization', value: `Basic ${options.masked ? pair : Buffer.from(pair, 'utf8').toString('base64')}` }, query: null };
+    }
+    case 'query':
+      return { header: null, query: { name: placement.name, value: key } };
+  }
+}
+
+/** The header a placement fills, lower-cased (null for a query placement). */
+export function credentialHeaderName(placement: CredentialPlacement): string | null {
+  if (placement.in === 'query') return null;
+  return placement.in === 'basic' ? 'authorization' : placement.name.toLowerCase();
+}
+
+/** `url` with the query credential appended (`?` or `&`), its name and value percent-encoded. */
+export function withQueryCredential(url: string, pair: { name: string; value: string }): string {
+  const hash = url.indexOf('#');
+  const base = hash < 0 ? url : url.slice(0, hash);
+  const joiner = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joiner}${encodeURIComponent(pair.name)}=${encodeURIComponent(pair.value)}`;
+}
+
+/** How a person reads the placement: "Authorization: Bearer <key>", "apikey: <key>", "?token=<key>". */
+export function describeCredential(placement: CredentialPlacement): string {
+  switch (placement.in) {
+    case 'header':
+      return `${placement.name}: ${placement.scheme === '' ? '' : `${placement.scheme} `}<key>`;
+    case 'basic':
+      return `HTTP Basic, user ${placement.username}, the key as password`;
+    case 'query':
+      return `query parameter ${placement.name}=<key>`;
+  }
+}
