@@ -1,6 +1,7 @@
 // An API description as text for the terminal: one block per operation, role leaves written
 // as {{role}} with the number's prefix/suffix around them, so `+{{number}}` or
 // `{{number}}@c.us` shows how the service wants a number.
+import { describeCredential } from '../shared/credential-words';
 import { isRoleRef } from '../core/api/template';
 import type { MappingRow, OperationSpec, RoleRef, Template } from '../core/api/types';
 import { clean, table } from './format';
@@ -17,7 +18,8 @@ export function operationLines(label: string, spec: OperationSpec, custom: boole
   const query = spec.query.map((q) => `${q.name}=${typeof q.value === 'string' ? q.value : roleText(q.value)}`).join('&');
   const lines = [`${label}${custom ? '' : ' (API.md default)'}`, `  ${spec.method} ${clean(spec.path)}${query === '' ? '' : `?${clean(query)}`}`];
   for (const header of spec.headers) lines.push(`  header ${clean(header.name)}: ${clean(header.value)}`);
-  if (spec.body !== null) lines.push(`  body   ${clean(templateText(spec.body))}`);
+  lines.push(`  key    ${clean(describeCredential(spec.credential))}`);
+  if (spec.body !== null) lines.push(`  body   ${spec.encoding === 'form' ? '(form) ' : ''}${clean(templateText(spec.body))}`);
   if (spec.send?.messageId) lines.push(`  message id at ${clean(spec.send.messageId)}`);
   const map = spec.contacts;
   if (map) {

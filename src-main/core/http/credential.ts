@@ -46,15 +46,3 @@ export function withQueryCredential(url: string, pair: { name: string; value: st
   const joiner = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
   return `${base}${joiner}${encodeURIComponent(pair.name)}=${encodeURIComponent(pair.value)}`;
 }
-
-/** How a person reads the placement: "Authorization: Bearer <key>", "apikey: <key>", "?token=<key>". */
-export function describeCredential(placement: CredentialPlacement): string {
-  switch (placement.in) {
-    case 'header':
-      return `${placement.name}: ${placement.scheme === '' ? '' : `${placement.scheme} `}<key>`;
-    case 'basic':
-      return `HTTP Basic, user ${placement.username}, the key as password`;
-    case 'query':
-      return `query parameter ${placement.name}=<key>`;
-  }
-}

@@ -3,6 +3,7 @@ import type { DescribedOperation, Profile } from '../../../lib/api';
 import { selectDescribedOperation, selectDraft, useApiStore } from './api-store';
 import { ApiPreviewPanel } from './api-preview-panel';
 import { BaseUrlOffer } from './base-url-offer';
+import { CredentialNote } from './credential-note';
 import { CurlPaste } from './curl-paste';
 import { MappingTable } from './mapping-table';
 import { NumberFormatNote } from './number-format-note';
@@ -39,6 +40,7 @@ export function OperationEditor({ operation, profile, headingRef }: { operation:
           is filled.
         </p>
       )}
+      {spec && <CredentialNote spec={spec} />}
       {spec && <NumberFormatNote spec={spec} />}
       <OperationActions operation={operation} label={label} draft={draft} custom={current?.custom ?? false} headingRef={headingRef} />
     </section>
