@@ -95,11 +95,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = new FileStaging(dataDir);
   await files.init();
   // Before the outbox and the message service: both tell it of every send the service took.
+  const sentRecords = new SentRecordStore(join(dataDir, 'history', RECORD_FILE), { onProblem: onNotice, now });
   const history = new MessageHistory({
     profiles,
     keyAccess: vault,
     sender,
-    store: new SentRecordStore(join(dataDir, 'history', RECORD_FILE), { onProblem: onNotice, now }),
+    store: sentRecords,
     scrub: (text) => vault.scrubSecrets(text),
     now,
     ...(log ? { log } : {}),
@@ -125,7 +126,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeyCache(dataDir);
   const keys = new KeyManager({ meta, secrets: secretStore, vault, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
-  const contacts = new ContactsServiceImpl(profiles, vault, sender);
+  const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
   // Load both metadata files now, so a corrupt one is reported at start, not mid-action.
   await meta.profiles.read();

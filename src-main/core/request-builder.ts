@@ -48,6 +48,11 @@ export function operationSpec(target: RequestTarget, id: DescribedOperation): Op
   return override !== undefined && checkEndpointPath(id, override) === null ? { ...fallback, path: override } : fallback;
 }
 
+/** Whether the service offers the operation at all (a description may record that it does not). */
+export function isOffered(target: RequestTarget, id: DescribedOperation): boolean {
+  return target.api?.absent?.includes(id) !== true;
+}
+
 export interface BuilderDeps {
   /** file access port; tests pass a counting one */
   files?: FileAccess;
@@ -151,6 +156,7 @@ type DescribedOp = Extract<Operation, { op: DescribedOperation }>;
 /** Contacts and messages: the operation's values, poured into the profile's description. */
 async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: BuilderDeps, problems: Problems): Promise<{ request: PreparedRequest; problems: Problem[] }> {
   const spec = operationSpec(target, op.op);
+  if (!isOffered(target, op.op)) problems.sentence('api', `This service does not offer ${ENDPOINTS[op.op].label} (Profiles → API says so)`);
   const override = target.api?.operations[op.op] === undefined ? target.endpointOverrides[op.op] : undefined;
   const overrideProblem = override === undefined ? null : checkEndpointPath(op.op, override);
   if (overrideProblem !== null) problems.sentence(`endpointOverrides.${op.op}`, `The path override ${overrideProblem}; using ${spec.path}`);

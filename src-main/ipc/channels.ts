@@ -16,6 +16,7 @@ const invoke: Record<InvokeChannel, true> = {
   'api:save': true,
   'api:reset': true,
   'api:preview': true,
+  'api:mark-absent': true,
   'keys:list': true,
   'keys:add': true,
   'keys:test': true,

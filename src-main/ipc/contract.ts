@@ -61,6 +61,8 @@ export interface InvokeMap {
   'api:save': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec }; value: Profile };
   /** back to API.md for one operation or all; profiles:changed follows */
   'api:reset': { payload: { profileId: string; operation: DescribedOperation | 'all' }; value: Profile };
+  /** records that the service does not offer the operation (or that it does); profiles:changed follows */
+  'api:mark-absent': { payload: { profileId: string; operation: DescribedOperation; absent: boolean }; value: Profile };
   /** the request a spec (null: the saved one) makes with example values, as a cURL */
   'api:preview': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec | null }; value: ApiPreview };
   /** a profile's saved keys (default: the active profile's): metadata only, never a key value */

@@ -61,6 +61,7 @@ export const payloadSchemas = {
   }).strict(),
   'api:save': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema }).strict(),
   'api:reset': z.object({ profileId: id, operation: z.union([describedOperation, z.literal('all')]) }).strict(),
+  'api:mark-absent': z.object({ profileId: id, operation: describedOperation, absent: z.boolean() }).strict(),
   'api:preview': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema.nullable() }).strict(),
   'keys:list': z.object({ profileId: id.optional() }).strict(),
   'keys:add': z.object({ profileId: id, name: z.string().max(200), value: z.string().max(4096) }).strict(),

@@ -111,6 +111,11 @@ export interface ApiDescription {
   version: 1;
   /** an operation left out follows API.md (and the profile's path override, if any) */
   operations: Partial<Record<DescribedOperation, OperationSpec>>;
+  /**
+   * Operations the service does not offer (Twilio has no contacts listing): never asked for,
+   * never guessed from API.md; the app says so and uses what it has instead.
+   */
+  absent?: DescribedOperation[];
 }
 
 /** One row of the mapping table: a field of the pasted example and what it became. */
@@ -142,7 +147,8 @@ export type RoleFixes = Partial<Record<Role | 'constant', string[]>>;
 export interface DescribedApi {
   profileId: string;
   baseUrl: string;
-  operations: { operation: DescribedOperation; label: string; spec: OperationSpec; custom: boolean }[];
+  /** absent: the service does not offer it (the spec shown is API.md's, never used) */
+  operations: { operation: DescribedOperation; label: string; spec: OperationSpec; custom: boolean; absent: boolean }[];
 }
 
 /** The request a description makes with example values. */

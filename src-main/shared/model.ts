@@ -71,6 +71,11 @@ export interface ContactPage {
   totalPages: number | null;
   /** false on the last page; null when the answer does not say */
   hasMore: boolean | null;
+  /**
+   * Set when the page is not the service's listing: why (the service has none), and what it is
+   * instead (the numbers this app has messaged).
+   */
+  notice?: string;
 }
 
 export type MessageType = 'text' | 'media' | 'audio';

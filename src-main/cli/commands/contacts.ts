@@ -1,7 +1,7 @@
 // crm contacts [--search S] [--page N] [--per-page N]
 import { parsePositiveInt } from '../args';
 import { defineCommand } from '../command';
-import { dash, table } from '../format';
+import { clean, dash, table } from '../format';
 import { profileOption } from './shared';
 
 export const contactsCommand = defineCommand({
@@ -38,6 +38,7 @@ export const contactsCommand = defineCommand({
             ['NAME', 'NUMBER', 'EMAIL', 'TAGS', 'ID'],
             result.items.map((c) => [c.name, c.number, dash(c.email), c.tags.join(','), c.id]),
           )}\n${footer}`;
-    return { data: result, text };
+    // the service has no listing: say what the rows are instead, before them
+    return { data: result, text: result.notice === undefined ? text : `note: ${clean(result.notice)}\n${text}` };
   },
 });

@@ -135,4 +135,28 @@ const edit = defineCommand({
   },
 });
 
-export const profileApiCommands = [importCurl, edit];
+const notOffered = defineCommand({
+  name: 'profiles not-offered',
+  summary: 'record that the service has no contacts or messages listing (or, with --offered, that it has)',
+  usage: ['profiles not-offered contacts|messages [--profile NAME] [--offered]'],
+  options: {
+    offered: { type: 'boolean', help: 'undo: the service offers it after all (it follows API.md until you import its cURL)' },
+    profile: profileOption,
+  },
+  positionals: { min: 1, max: 1 },
+  notes: ['An operation the service does not offer is never asked for: the contacts screen lists the numbers already messaged instead, and messages come from the app\'s own record.'],
+  async run(ctx, { values, positionals }) {
+    const name = oneOf(positionals[0], ['contacts', 'messages'], 'the operation');
+    const operation = OPERATION_NAMES[name!]!;
+    const { core, profile } = await namedProfile(ctx, values.profile);
+    const absent = values.offered !== true;
+    await core.api.markAbsent(profile.id, operation, absent);
+    const label = ENDPOINTS[operation].label;
+    return {
+      data: { profile: profile.id, operation, absent },
+      text: absent ? `Profile "${clean(profile.name)}": the service has no ${label}; it is never asked for.` : `Profile "${clean(profile.name)}": ${label} follows API.md again.`,
+    };
+  },
+});
+
+export const profileApiCommands = [importCurl, edit, notOffered];

@@ -81,6 +81,7 @@ export const operationSpecSchema = z.strictObject({
 export const apiDescriptionSchema = z.strictObject({
   version: z.literal(1),
   operations: z.partialRecord(describedOperation, operationSpecSchema),
+  absent: z.array(describedOperation).max(DESCRIBED_OPERATIONS.length).optional(),
 });
 
 /** The description, or the problems (path: message) that stop it from being used. */

@@ -10,7 +10,9 @@ import { callWithKey } from '../keys/api-call';
 import type { ContactPage, Profile } from '../model';
 import type { ListContactsInput } from '../operations';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest, operationSpec } from '../request-builder';
+import type { SentRecord } from '../messages/sent-record';
+import { buildRequest, isOffered, operationSpec } from '../request-builder';
+import { recordContacts } from './record-contacts';
 import type { ContactsService, KeyAccess } from '../services';
 import { pagingStyle, readContactAnswer } from './paging';
 import type { NextPage } from './paging';
@@ -27,11 +29,32 @@ export class ContactsServiceImpl implements ContactsService {
     private readonly profiles: ProfileManager,
     private readonly keyAccess: KeyAccess,
     private readonly sender: HttpSender,
+    /** what this app sent: the contacts of a service without a listing */
+    private readonly sent: { read(): Promise<SentRecord[]> } = { read: async () => [] },
   ) {}
 
   async list(input: ListContactsInput & { profileId?: string }, options: { signal?: AbortSignal } = {}): Promise<ContactPage> {
     const { profileId, ...query } = input;
     const profile = await this.profiles.resolve(profileId);
+    if (!isOffered(profile, 'contacts.list')) return this.fromRecord(profile, query, 'This service has no contacts listing (Profiles → API says so)');
+    try {
+      return await this.fromService(profile, query, options);
+    } catch (err) {
+      // API.md's path guessed for a service that has its own description of other operations:
+      // a 404/405 there means "no such listing", not a wrong base URL
+      if (!(err instanceof CrmError) || err.status === undefined || !NO_LISTING.has(err.status) || !guessedForOtherService(profile)) throw err;
+      return this.fromRecord(profile, query, `This service has no contacts listing at ${operationSpec(profile, 'contacts.list').path} (HTTP ${err.status}); import its contacts cURL, or mark it as not offered, in Profiles → API`);
+    }
+  }
+
+  private async fromRecord(profile: Profile, query: ListContactsInput, reason: string): Promise<ContactPage> {
+    const page = query.page ?? 1;
+    const perPage = query.perPage ?? 50;
+    const asked = { profileId: profile.id, page, perPage, ...(query.search === undefined ? {} : { search: query.search }) };
+    return recordContacts(await this.sent.read(), asked, `${reason}. Shown: the numbers this app has messaged; type any other number in a send panel.`);
+  }
+
+  private async fromService(profile: Profile, query: ListContactsInput, options: { signal?: AbortSignal }): Promise<ContactPage> {
     const spec = operationSpec(profile, 'contacts.list');
     const style = pagingStyle(spec);
     const page = query.page ?? 1;
@@ -70,6 +93,15 @@ export class ContactsServiceImpl implements ContactsService {
     const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, signal ? { signal } : {});
     return readContactAnswer(readableJson(response), response.headers, operationSpec(profile, 'contacts.list'), query.page, query.perPage);
   }
+}
+
+/** answers that say there is no listing at this address */
+const NO_LISTING = new Set([404, 405]);
+
+/** The profile describes some operations itself but not the contacts listing: API.md's path is a guess. */
+function guessedForOtherService(profile: Profile): boolean {
+  const own = profile.api?.operations;
+  return own !== undefined && own['contacts.list'] === undefined && Object.keys(own).length > 0;
 }
 
 /** The profile asking for contacts with one more query field: the cursor the answer offered. */

@@ -18,7 +18,7 @@ import { CrmError } from '../errors';
 import type { MetaStores } from '../meta/stores';
 import type { Profile } from '../model';
 import type { Operation } from '../operations';
-import { operationSpec, prepareRequest } from '../request-builder';
+import { isOffered, operationSpec, prepareRequest } from '../request-builder';
 
 /** What the preview sends: the playground's kind of example values. */
 const SAMPLES: Record<DescribedOperation, Operation> = {
@@ -50,6 +50,7 @@ export class ApiEditor {
         label: ENDPOINTS[operation].label,
         spec: operationSpec(profile, operation),
         custom: profile.api?.operations[operation] !== undefined,
+        absent: !isOffered(profile, operation),
       })),
     };
   }
@@ -73,7 +74,19 @@ export class ApiEditor {
     const clean = checked.value.operations[operation]!;
     const missing = missingRoles(operation, rolesOf(clean));
     if (missing.length > 0) throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.map((m) => m.sentence).join('; ')}`);
-    return this.write(profileId, (api) => ({ ...api, operations: { ...api.operations, [operation]: clean } }), operation);
+    return this.write(profileId, (api) => withAbsent({ ...api, operations: { ...api.operations, [operation]: clean } }, operation, false), operation);
+  }
+
+  /**
+   * Records that the service does not offer an operation (or that it does after all). An absent
+   * operation loses its own description: nothing of it is ever sent.
+   */
+  async markAbsent(profileId: string, operation: DescribedOperation, absent: boolean): Promise<Profile> {
+    return this.write(profileId, (api) => {
+      const operations = { ...api.operations };
+      if (absent) delete operations[operation];
+      return emptyToNull(withAbsent({ ...api, operations }, operation, absent));
+    }, operation);
   }
 
   /** Takes another profile's whole description (the CLI's environment profile copies --profile's). */
@@ -90,7 +103,7 @@ export class ApiEditor {
       if (operation === 'all') return null;
       const operations = { ...api.operations };
       delete operations[operation];
-      return Object.keys(operations).length === 0 ? null : { ...api, operations };
+      return emptyToNull(withAbsent({ ...api, operations }, operation, false));
     }, operation === 'all' ? null : operation);
   }
 
@@ -129,4 +142,17 @@ export class ApiEditor {
     await this.saved();
     return written;
   }
+}
+
+/** The description with `operation` added to (or taken from) its absent list; an empty list is left out. */
+function withAbsent(api: ApiDescription, operation: DescribedOperation, absent: boolean): ApiDescription {
+  const others = (api.absent ?? []).filter((op) => op !== operation);
+  const list = absent ? [...others, operation] : others;
+  const { absent: _old, ...rest } = api;
+  return list.length === 0 ? rest : { ...rest, absent: list };
+}
+
+/** A description that says nothing (no operation of its own, nothing absent) is API.md: stored as null. */
+function emptyToNull(api: ApiDescription): ApiDescription | null {
+  return Object.keys(api.operations).length === 0 && api.absent === undefined ? null : api;
 }

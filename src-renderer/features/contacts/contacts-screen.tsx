@@ -7,6 +7,7 @@ import {
   selectChosen,
   selectFirstPage,
   selectKnownTotal,
+  selectNotice,
   selectQuery,
   selectSearchInput,
   useContactsStore,
@@ -23,6 +24,7 @@ export function ContactsScreen() {
     <section className="screen screen-contacts" aria-labelledby="contacts-title">
       <h1 id="contacts-title">Contacts</h1>
       <SearchBar />
+      <ContactsNotice />
       <div className="contacts-layout">
         <ContactsBody />
         <ChosenContact />
@@ -59,6 +61,17 @@ function SearchBar() {
       <TotalCount />
       <CopyLastCurl endpoint="contacts.list" what="contacts list" testId="contacts-copy-curl" />
     </div>
+  );
+}
+
+/** Shown when the service has no contacts listing: what the list is instead. */
+function ContactsNotice() {
+  const notice = useContactsStore(selectNotice);
+  if (notice === null) return null;
+  return (
+    <p className="notice" role="note" data-testid="contacts-notice">
+      {notice}
+    </p>
   );
 }
 

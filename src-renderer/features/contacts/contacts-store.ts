@@ -26,6 +26,8 @@ interface ContactsStore {
   /** set when the server gives no total but a page was the last (it said so, or did not say and was short): the exact count */
   endCount: number | null;
   pages: Record<number, PageState>;
+  /** why the list is not the service's own (it has no contacts listing), from the first page's answer */
+  notice: string | null;
   /** keyboard highlight (index in the list) */
   activeIndex: number | null;
   /** the contact the person picked (Enter / click) */
@@ -55,6 +57,7 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   estimatedCount: 0,
   endCount: null,
   pages: {},
+  notice: null,
   activeIndex: null,
   chosen: null,
 
@@ -75,7 +78,7 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   applyQuery: (query) => {
     clearTimeout(searchTimer);
     searchTimer = undefined;
-    set((s) => ({ query, generation: s.generation + 1, total: null, estimatedCount: 0, endCount: null, pages: {}, activeIndex: null }));
+    set((s) => ({ query, generation: s.generation + 1, total: null, estimatedCount: 0, endCount: null, pages: {}, notice: null, activeIndex: null }));
     void get().fetchPage(1);
   },
 
@@ -107,6 +110,7 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
       return;
     }
     const { items, total, hasMore } = r.value;
+    if (page === 1) set({ notice: r.value.notice ?? null });
     set((s) => {
       const next = { ...s.pages, [page]: { status: 'loaded' as const, items } };
       if (total != null) return { pages: next, total };
@@ -153,6 +157,7 @@ export const selectRowCount = (s: S): number => {
   return first?.status === 'loading' ? Math.min(PER_PAGE, 20) : 0;
 };
 export const selectTotal = (s: S): number | null => s.total;
+export const selectNotice = (s: S): string | null => s.notice;
 /** How many contacts there are, when known: the server's total, or counted once the last page answered. */
 export const selectKnownTotal = (s: S): number | null => s.total ?? s.endCount;
 export const selectSearchInput = (s: S): string => s.searchInput;

@@ -37,6 +37,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
       label: labels[operation],
       spec: custom[operation] ?? (operation === 'messages.text' ? DEFAULT_TEXT : { ...DEFAULT_TEXT, path: `/api/v1/${operation}` }),
       custom: custom[operation] !== undefined,
+      absent: false,
     })),
   };
 }

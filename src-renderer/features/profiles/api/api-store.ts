@@ -18,7 +18,7 @@ export interface PreviewState {
 export type SaveState =
   | { status: 'idle' }
   | { status: 'saving' | 'resetting' }
-  | { status: 'saved' | 'reset' }
+  | { status: 'saved' | 'reset' | 'absent' | 'offered' }
   | { status: 'error'; action: 'save' | 'reset'; error: ErrorInfo };
 
 export interface OperationDraft {
@@ -55,6 +55,8 @@ interface ApiStore {
   refreshPreview: (operation: DescribedOperation) => Promise<void>;
   save: (operation: DescribedOperation) => Promise<boolean>;
   reset: (operation: DescribedOperation) => Promise<boolean>;
+  /** records that the service does not offer the operation (or that it does after all) */
+  markAbsent: (operation: DescribedOperation, absent: boolean) => Promise<boolean>;
 }
 
 const EMPTY_DRAFT: OperationDraft = {
@@ -187,6 +189,21 @@ export const useApiStore = create<ApiStore>()((set, get) => {
       patch(operation, { proposal: null, readCurl: null, guesses: {}, choices: {}, read: { status: 'idle' }, save: { status: 'reset' } });
       await describe(profileId);
       void get().refreshPreview(operation);
+      return true;
+    },
+
+    markAbsent: async (operation, absent) => {
+      const { profileId } = get();
+      if (profileId === null) return false;
+      patch(operation, { save: { status: 'saving' } });
+      const r = await invoke('api:mark-absent', { profileId, operation, absent });
+      if (get().profileId !== profileId) return false;
+      if (!r.ok) {
+        patch(operation, { save: { status: 'error', action: 'save', error: r.error } });
+        return false;
+      }
+      patch(operation, { proposal: null, readCurl: null, guesses: {}, choices: {}, read: { status: 'idle' }, save: { status: absent ? 'absent' : 'offered' } });
+      await describe(profileId);
       return true;
     },
   };

@@ -4,23 +4,30 @@ import { requestConfirm } from '../../../ui/confirm-store';
 import { ErrorMessage } from '../../../ui/messages';
 import { canSave, useApiStore, type OperationDraft } from './api-store';
 
-/** Save the read description, or go back to API.md (asked first). */
+/** Listings a service may lack; a send operation it lacks is simply not used. */
+const MAY_BE_ABSENT: ReadonlySet<DescribedOperation> = new Set(['contacts.list', 'messages.list']);
+
+/** Save the read description, or go back to API.md (asked first), or say the service lacks it. */
 export function OperationActions({
   operation,
   label,
   draft,
   custom,
+  absent,
   headingRef,
 }: {
   operation: DescribedOperation;
   label: string;
   draft: OperationDraft;
   custom: boolean;
+  absent: boolean;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const save = useApiStore((s) => s.save);
   const reset = useApiStore((s) => s.reset);
+  const markAbsent = useApiStore((s) => s.markAbsent);
   const state = draft.save;
+  const busy = state.status === 'saving' || state.status === 'resetting';
 
   const onReset = async () => {
     const ok = await requestConfirm({
@@ -44,12 +51,19 @@ export function OperationActions({
             Reset to default
           </button>
         )}
+        {MAY_BE_ABSENT.has(operation) && (
+          <button type="button" className="btn" onClick={() => void markAbsent(operation, !absent)} disabled={busy} data-testid="api-absent">
+            {absent ? `The service offers ${label}` : `The service has no ${label}`}
+          </button>
+        )}
       </div>
       <div role="status" aria-live="polite" className="api-save-status" data-testid="api-save-status">
         {state.status === 'saving' && 'Saving…'}
         {state.status === 'resetting' && 'Resetting…'}
         {state.status === 'saved' && `Saved: ${label} now follows this description.`}
         {state.status === 'reset' && `${label} follows API.md again.`}
+        {state.status === 'absent' && `Noted: this service has no ${label}; it is never asked for.`}
+        {state.status === 'offered' && `${label} follows API.md again; read the service's cURL to describe it.`}
       </div>
       {state.status === 'error' && <ErrorMessage error={state.error} prefix={state.action === 'save' ? 'Not saved' : 'Not reset'} testId="api-save-error" />}
     </div>

@@ -36,13 +36,17 @@ export function OperationEditor({ operation, profile, headingRef }: { operation:
         <MappingTable operation={operation} label={label} draft={draft} />
       ) : (
         <p className="muted" data-testid="mapping-empty">
-          {current?.custom ? 'This profile has its own description of this operation.' : 'This operation follows API.md.'} Read a cURL to see and change how each field
-          is filled.
+          {current?.absent
+            ? 'This service does not offer this operation: it is never asked for.'
+            : current?.custom
+              ? 'This profile has its own description of this operation.'
+              : 'This operation follows API.md.'}{' '}
+          Read a cURL to see and change how each field is filled.
         </p>
       )}
       {spec && <CredentialNote spec={spec} />}
       {spec && <NumberFormatNote spec={spec} />}
-      <OperationActions operation={operation} label={label} draft={draft} custom={current?.custom ?? false} headingRef={headingRef} />
+      <OperationActions operation={operation} label={label} draft={draft} custom={current?.custom ?? false} absent={current?.absent ?? false} headingRef={headingRef} />
     </section>
   );
 }
