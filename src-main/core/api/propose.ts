@@ -6,6 +6,9 @@
 import { CrmError } from '../errors';
 import type { ParsedCurl } from './curl-parse';
 import { DETECT_CONTACTS } from './defaults';
+import { parseExampleJson } from './example-json';
+import { JsonNumberText } from './json-text';
+import { JsonBoundsError } from '../parse/bounded-json';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
 import { OPERATION_ROLES, isRole, missingRoles } from './roles';
@@ -67,8 +70,9 @@ function parseBody(text: string | null, operation: DescribedOperation): unknown 
     throw new CrmError('validation', 'This example has a body, but a list is asked for with a GET and a query; paste the list request without -d (or with -G)');
   }
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseExampleJson(text);
+  } catch (err) {
+    if (err instanceof JsonBoundsError) throw new CrmError('validation', `The body cannot be used: ${err.message}`);
     const form = /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text.trim());
     throw new CrmError('validation', form ? 'The body is form-encoded (a=1&b=2); this app sends JSON bodies only' : 'The body is not valid JSON; this app sends JSON bodies only');
   }
@@ -105,16 +109,19 @@ class Guesser {
     this.paths = allPaths(body);
     const walk = (node: unknown, path: string, key: string): Template => {
       if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
-      if (typeof node === 'object' && node !== null) {
+      if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) {
         const out: Record<string, Template> = {};
         for (const [name, child] of Object.entries(node)) out[name] = walk(child, path === '' ? name : `${path}.${name}`, name);
-        return out;
+        // a constant like {"$role": "text"} must never read as a slot: its keys are escaped
+        return Object.keys(out).some((name) => name.startsWith('$')) ? { $literal: out } : out;
       }
       if (node === null || typeof node === 'boolean') return node;
-      const value = node as string | number;
+      // a number a JS number cannot hold exactly keeps its digits (guessed from by its value)
+      const exact = node instanceof JsonNumberText ? node.text : null;
+      const value = exact === null ? (node as string | number) : Number(exact);
       const role = this.decide(path, key, value, 'body', sources);
-      this.rows.push({ location: 'body', field: path, example: shorten(String(value), '…'), role: role?.$role ?? null });
-      return role ?? value;
+      this.rows.push({ location: 'body', field: path, example: shorten(exact ?? String(value), '…'), role: role?.$role ?? null });
+      return role ?? (exact === null ? value : { $number: exact });
     };
     return walk(body, '', '');
   }
@@ -179,7 +186,7 @@ function allPaths(body: unknown): Set<string> {
   const paths = new Set<string>();
   const walk = (node: unknown, path: string): void => {
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (typeof node === 'object' && node !== null) for (const [name, child] of Object.entries(node)) walk(child, path === '' ? name : `${path}.${name}`);
+    else if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) for (const [name, child] of Object.entries(node)) walk(child, path === '' ? name : `${path}.${name}`);
     else paths.add(path);
   };
   walk(body, '');
@@ -191,7 +198,7 @@ function countSources(body: unknown): number {
   let count = 0;
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
-    else if (typeof node === 'object' && node !== null) Object.values(node).forEach(walk);
+    else if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) Object.values(node).forEach(walk);
     else if (typeof node === 'string' && (URL_VALUE.test(node) || (BASE64.test(node) && node.length >= 24))) count += 1;
   };
   walk(body);
