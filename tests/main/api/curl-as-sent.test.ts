@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CurlParseError, parseCurl } from '../../../src-main/core/api/curl-parse';
 import type { ParsedCurl } from '../../../src-main/core/api/curl-parse';
+import { proposeOperation } from '../../../src-main/core/api/propose';
 
 const URL_ = 'https://api.example.com/v1/messages';
 
@@ -41,6 +42,13 @@ describe('parseCurl: shell comments around the command', () => {
     expect(parsed.unknown).toEqual([]);
   });
 
+  it('comments above cmd and PowerShell pastes, a #! line, a comment ending in \\, after a byte-order mark', () => {
+    expect(parseCurl(`# Windows\r\ncurl.exe "${URL_}" ^\r\n  -d "a=1"`)).toMatchObject({ url: URL_, body: 'a=1', warnings: [] });
+    expect(parseCurl(`# PowerShell\ncurl.exe ${URL_} \`\n  -d 'a=1' # trailing`)).toMatchObject({ url: URL_, body: 'a=1', warnings: [] });
+    expect(parseCurl(`#!/bin/sh\n# a comment ends at its line, even after \\\ncurl ${URL_}`)).toMatchObject({ url: URL_, method: 'GET' });
+    expect(parseCurl(`\ufeff# title\ncurl ${URL_}`).url).toBe(URL_);
+  });
+
   it('a word with # inside is not a comment', () => {
     expect(parseCurl(`curl ${URL_}#top -d a#b`)).toMatchObject({ url: `${URL_}#top`, body: 'a#b' });
   });
@@ -61,6 +69,8 @@ describe('parseCurl: header values exactly as curl sends them', () => {
     expect(header(parseCurl(`curl ${URL_} \\\n  -r 600- \\\n  -o part`), 'Range')).toBe('bytes=600-');
     expect(header(parseCurl(`curl.exe ${URL_} -H "Range: bytes=600-" ^\n -o part`), 'Range')).toBe('bytes=600-');
     expect(header(parseCurl(`curl ${URL_} -r -500`), 'Range')).toBe('bytes=-500');
+    // and the description learned from it keeps the header as given
+    expect(proposeOperation(parseCurl(`curl '${URL_}?page=1' -r 600-`), 'messages.list').spec.headers).toEqual([{ name: 'Range', value: 'bytes=600-' }]);
   });
 
   it('non-ASCII header values are kept as text (the sender writes their UTF-8 bytes)', () => {
