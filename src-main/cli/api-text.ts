@@ -2,7 +2,8 @@
 // as {{role}} with the number's prefix/suffix around them, so `+{{number}}` or
 // `{{number}}@c.us` shows how the service wants a number.
 import { describeCredential } from '../shared/credential-words';
-import { isRoleRef } from '../core/api/template';
+import { JsonNumberText, stringifyJson } from '../core/api/json-text';
+import { isExactNumber, isLiteralObject, isRoleRef } from '../shared/template-leaves';
 import type { MappingRow, OperationSpec, RoleRef, Template } from '../core/api/types';
 import { clean, table } from './format';
 
@@ -11,7 +12,12 @@ export function roleText(ref: RoleRef): string {
 }
 
 export function templateText(template: Template): string {
-  return JSON.stringify(template, (_key, value: unknown) => (isRoleRef(value) ? roleText(value) : value));
+  // constants as the service receives them: exact numbers as their digits, literal objects as their keys
+  return stringifyJson(template, (_key, value: unknown) => {
+    if (isExactNumber(value)) return new JsonNumberText(value.$number);
+    if (isLiteralObject(value)) return value.$literal;
+    return isRoleRef(value) ? roleText(value) : value;
+  });
 }
 
 export function operationLines(label: string, spec: OperationSpec, custom: boolean): string[] {

@@ -13,6 +13,7 @@ import { LIMITS, byteLimitFor, charCount } from '../shared/limits';
 import { isDescribedOperation } from '../shared/operation-ids';
 import { PERMISSIONS } from '../shared/permissions';
 import { DEFAULT_OPERATIONS } from './api/defaults';
+import { stringifyJson } from './api/json-text';
 import { OPERATION_ROLES, missingRoles } from './api/roles';
 import { encodeFormBody } from './api/form-body';
 import { renderQuery, renderTemplate, rolesOf } from './api/template';
@@ -330,7 +331,7 @@ function checkIdempotencyKey(key: string, problems: Problems): string {
 }
 
 function jsonBody(value: unknown): PreparedBody {
-  return { kind: 'json', text: JSON.stringify(value) };
+  return { kind: 'json', text: stringifyJson(value) }; // exact numbers keep their digits
 }
 
 /**
@@ -340,7 +341,7 @@ function jsonBody(value: unknown): PreparedBody {
  */
 function fileBody(make: (placeholder: string) => unknown, file: { path: string; size: number }): PreparedBody {
   const placeholder = `crm-file-${randomUUID()}`;
-  const parts = JSON.stringify(make(placeholder)).split(placeholder);
+  const parts = stringifyJson(make(placeholder)).split(placeholder);
   // a random UUID occurs nowhere else; twice means the description puts the file in two fields
   if (parts.length !== 2) throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
   return { kind: 'json-with-file', prefix: parts[0]!, filePath: file.path, fileSize: file.size, suffix: parts[1]! };

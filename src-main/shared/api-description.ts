@@ -37,8 +37,26 @@ export interface RoleRef {
   suffix?: string;
 }
 
+/**
+ * A number constant written exactly as the example wrote it: the text of a JSON number that a
+ * JS number cannot hold digit for digit (`12345678901234567890`, `0.10000000000000000001`,
+ * `1.0`). Numbers that survive JSON.parse and JSON.stringify unchanged stay plain numbers.
+ */
+export interface ExactNumber {
+  $number: string;
+}
+
+/**
+ * A constant object with a key that starts with `$` (`{"$role": "text"}` in an example), which
+ * would otherwise read as a RoleRef or another leaf: its keys are taken as written, its values
+ * are templates again. Descriptions saved before this escape existed have no such objects.
+ */
+export interface LiteralObject {
+  $literal: { [name: string]: Template };
+}
+
 /** JSON whose leaves are constants (kept as given) or RoleRefs. */
-export type Template = RoleRef | string | number | boolean | null | Template[] | { [name: string]: Template };
+export type Template = RoleRef | ExactNumber | LiteralObject | string | number | boolean | null | Template[] | { [name: string]: Template };
 
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 

@@ -32,6 +32,12 @@ export interface ParsedCurl {
   headers: { name: string; value: string }[];
   /** the body exactly as curl would send it, or null */
   body: string | null;
+  /**
+   * the Content-Type curl would send: the first explicit -H wins ('' for `-H 'Content-Type;'`);
+   * otherwise application/json for --json and application/x-www-form-urlencoded for any other
+   * body; null when curl sends none (no body, -G, or `-H 'Content-Type:'` removing curl's own)
+   */
+  contentType: string | null;
   /** options that were understood but do not change the request (-L, -s, -o file, --max-time 10, ...) */
   ignored: string[];
   /** options this parser does not apply: reported, never silently dropped */
@@ -102,11 +108,13 @@ function buildRequest(draft: Draft, shellWarnings: string[]): ParsedCurl {
   if ((method === 'GET' || method === 'HEAD') && body !== null && body !== '') {
     warnings.push(`the request is a ${method} with a body, which most servers ignore; use -G to send the data in the query string instead`);
   }
+  const headers = finalHeaders(draft);
   return {
     method,
     url,
-    headers: finalHeaders(draft),
+    headers,
     body,
+    contentType: effectiveContentType(draft, headers, body),
     ignored: draft.ignored,
     unknown: draft.unknown,
     warnings: [...new Set(warnings)],
@@ -123,6 +131,14 @@ function finalHeaders(draft: Draft): { name: string; value: string }[] {
     if (!present.has('accept')) headers.push({ name: 'Accept', value: 'application/json' });
   }
   return headers;
+}
+
+/** What curl puts in Content-Type: what was given, else its default for the body (--json's is in `headers`). */
+function effectiveContentType(draft: Draft, headers: { name: string; value: string }[], body: string | null): string | null {
+  const given = headers.find((h) => h.name.toLowerCase() === 'content-type');
+  if (given !== undefined) return given.value;
+  if (draft.explicit.has('content-type') || body === null) return null;
+  return 'application/x-www-form-urlencoded';
 }
 
 function pickUrl(draft: Draft): string {

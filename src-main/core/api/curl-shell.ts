@@ -37,11 +37,19 @@ export function splitShellWords(text: string): ShellWords {
   return { words: scan.words.list, warnings: scan.notes.list() };
 }
 
-/** Where the command starts: after a byte-order mark, blank lines and a `$ ` prompt. */
+/**
+ * Where the command starts: after a byte-order mark, blank lines, whole-line `#` comments (docs
+ * often title a command with one; the shell skips them) and a `$ ` prompt.
+ */
 export function commandStart(text: string): number {
   let i = 0;
   if (text.charCodeAt(0) === 0xfeff) i = 1;
-  while (i < text.length && isBlank(text.charAt(i))) i += 1;
+  for (;;) {
+    while (i < text.length && isBlank(text.charAt(i))) i += 1;
+    if (text.charAt(i) !== '#') break;
+    const end = text.indexOf('\n', i);
+    i = end === -1 ? text.length : end + 1;
+  }
   if (text.charAt(i) === '$' && (text.charAt(i + 1) === ' ' || text.charAt(i + 1) === '\t')) {
     i += 2;
     while (text.charAt(i) === ' ' || text.charAt(i) === '\t') i += 1;

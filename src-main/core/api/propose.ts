@@ -8,6 +8,9 @@ import type { ParsedCurl } from './curl-parse';
 import { DETECT_CONTACTS } from './defaults';
 import { learnCredential } from './credential-import';
 import { readFormBody } from './form-body';
+import { parseExampleJson } from './example-json';
+import { JsonNumberText } from './json-text';
+import { JsonBoundsError } from '../parse/bounded-json';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
 import { OPERATION_ROLES, isRole, missingRoles } from './roles';
@@ -89,10 +92,11 @@ function parseBody(text: string | null, contentType: string | null, operation: D
   }
   if (contentType === FORM_TYPE || (contentType === null && FORM_TEXT.test(text.trim()))) return { body: readFormBody(text.trim()), encoding: 'form' };
   try {
-    const body = JSON.parse(text) as unknown;
+    const body = parseExampleJson(text);
     if (contentType === null) warnings.push('The example sends a JSON body without a Content-Type header (curl would label it form-encoded); the app sends it as application/json');
     return { body, encoding: 'json' };
-  } catch {
+  } catch (err) {
+    if (err instanceof JsonBoundsError) throw new CrmError('validation', `The body cannot be used: ${err.message}`);
     throw new CrmError('validation', `The body is neither JSON nor a form (a=1&b=2)${contentType === null ? '' : ` and its Content-Type is ${contentType.slice(0, 60)}`}; this app sends JSON and form bodies`);
   }
 }
@@ -132,16 +136,19 @@ class Guesser {
     this.namedNumber = hasNamedNumber(body);
     const walk = (node: unknown, path: string, key: string): Template => {
       if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
-      if (typeof node === 'object' && node !== null) {
+      if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) {
         const out: Record<string, Template> = {};
         for (const [name, child] of Object.entries(node)) out[name] = walk(child, path === '' ? name : `${path}.${name}`, name);
-        return out;
+        // a constant like {"$role": "text"} must never read as a slot: its keys are escaped
+        return Object.keys(out).some((name) => name.startsWith('$')) ? { $literal: out } : out;
       }
       if (node === null || typeof node === 'boolean') return node;
-      const value = node as string | number;
+      // a number a JS number cannot hold exactly keeps its digits (guessed from by its value)
+      const exact = node instanceof JsonNumberText ? node.text : null;
+      const value = exact === null ? (node as string | number) : Number(exact);
       const role = this.decide(path, key, value, 'body', sources);
-      this.rows.push({ location: 'body', field: path, example: shorten(String(value), '…'), role: role?.$role ?? null });
-      return role ?? value;
+      this.rows.push({ location: 'body', field: path, example: shorten(exact ?? String(value), '…'), role: role?.$role ?? null });
+      return role ?? (exact === null ? value : { $number: exact });
     };
     return walk(body, '', '');
   }
@@ -216,7 +223,7 @@ function allPaths(body: unknown): Set<string> {
   const paths = new Set<string>();
   const walk = (node: unknown, path: string): void => {
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (typeof node === 'object' && node !== null) for (const [name, child] of Object.entries(node)) walk(child, path === '' ? name : `${path}.${name}`);
+    else if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) for (const [name, child] of Object.entries(node)) walk(child, path === '' ? name : `${path}.${name}`);
     else paths.add(path);
   };
   walk(body, '');
@@ -228,7 +235,7 @@ function countSources(body: unknown): number {
   let count = 0;
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
-    else if (typeof node === 'object' && node !== null) Object.values(node).forEach(walk);
+    else if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) Object.values(node).forEach(walk);
     else if (typeof node === 'string' && (URL_VALUE.test(node) || (BASE64.test(node) && node.length >= 24))) count += 1;
   };
   walk(body);

@@ -3,6 +3,7 @@
 // cannot make the builder send what the person never described.
 import { z } from 'zod';
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
+import { isExactNumber, isLiteralObject } from '../../shared/template-leaves';
 import { APP_HEADERS, judgeHeader } from './header-policy';
 import { ROLES } from './roles';
 import type { ApiDescription, Template } from './types';
@@ -98,8 +99,12 @@ function checkTemplate(node: unknown, depth: number): string | null {
   if (typeof node === 'number') return Number.isFinite(node) ? null : 'the body template has a number that is not finite';
   if (Array.isArray(node)) return node.map((n) => checkTemplate(n, depth + 1)).find((p) => p !== null) ?? null;
   if (typeof node === 'object') {
-    if ('$role' in node) return roleRef.safeParse(node).success ? null : 'the body template has an unknown role';
-    return Object.values(node as Record<string, unknown>).map((n) => checkTemplate(n, depth + 1)).find((p) => p !== null) ?? null;
+    // exact numbers and literal objects are constants; any other shape with those keys is an
+    // ordinary object, as descriptions saved before these leaves existed may hold
+    if (isExactNumber(node)) return null;
+    const fields = isLiteralObject(node) ? node.$literal : node;
+    if (fields === node && '$role' in node) return roleRef.safeParse(node).success ? null : 'the body template has an unknown role';
+    return Object.values(fields as Record<string, unknown>).map((n) => checkTemplate(n, depth + 1)).find((p) => p !== null) ?? null;
   }
   return 'the body template has a value that is not JSON';
 }

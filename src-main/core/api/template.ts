@@ -1,15 +1,16 @@
 // Filling an operation's template: role leaves take the operation's values, constants stay as
 // given, and a role with no value leaves its field out (an optional caption, the cursor of a
-// first page). Pure.
+// first page). An exact number renders as a JsonNumberText, which stringifyJson (json-text.ts)
+// writes digit for digit; a literal object renders as its keys. Pure.
+import { isExactNumber, isLiteralObject, isRoleRef, templateChildren } from '../../shared/template-leaves';
+import { JsonNumberText } from './json-text';
 import type { OperationSpec, Role, RoleRef, Template } from './types';
+
+export { isRoleRef } from '../../shared/template-leaves';
 
 export type RoleValues = Partial<Record<Role, string | number>>;
 
 const OMIT = Symbol('omit');
-
-export function isRoleRef(value: unknown): value is RoleRef {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { $role?: unknown }).$role === 'string';
-}
 
 /** The role's value as the service writes it, or undefined when there is none. */
 export function roleText(ref: RoleRef, values: RoleValues): string | number | undefined {
@@ -25,11 +26,12 @@ export function renderTemplate(template: Template, values: RoleValues): unknown 
 }
 
 function render(node: Template, values: RoleValues): unknown {
+  if (isExactNumber(node)) return new JsonNumberText(node.$number);
   if (isRoleRef(node)) return roleText(node, values) ?? OMIT;
   if (Array.isArray(node)) return node.map((item) => render(item, values)).filter((item) => item !== OMIT);
   if (typeof node === 'object' && node !== null) {
     const out: Record<string, unknown> = {};
-    for (const [name, child] of Object.entries(node)) {
+    for (const [name, child] of Object.entries(isLiteralObject(node) ? node.$literal : node)) {
       const value = render(child, values);
       if (value !== OMIT) out[name] = value;
     }
@@ -65,8 +67,7 @@ function collectRoles(spec: OperationSpec): Set<Role> {
   for (const param of spec.query) if (typeof param.value !== 'string') found.add(param.value.$role);
   const walk = (node: Template): void => {
     if (isRoleRef(node)) found.add(node.$role);
-    else if (Array.isArray(node)) node.forEach(walk);
-    else if (typeof node === 'object' && node !== null) Object.values(node).forEach(walk);
+    else templateChildren(node).forEach(walk);
   };
   if (spec.body !== null) walk(spec.body);
   return found;

@@ -26,6 +26,7 @@ import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
 import type { ApiResponse, HttpSender, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
+import { checkHeaderValues, wireHeaders } from './wire-headers';
 import { USER_AGENT } from './user-agent';
 import { wireUrl } from './wire-url';
 import type { WireUrl } from './wire-url';
@@ -133,6 +134,7 @@ class ApiClient implements HttpSender {
     const url = wire.parsed;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
     if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');
+    checkHeaderValues(request.headers);
 
     const maxAttempts = Math.max(1, Math.min(20, Math.floor(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)));
     const maxTotalMs = Math.max(0, options.maxTotalMs ?? DEFAULT_MAX_TOTAL_MS);
@@ -245,7 +247,7 @@ class ApiClient implements HttpSender {
       origin: wire.origin,
       path: wire.target,
       method: request.method,
-      headers,
+      headers: wireHeaders(headers), // UTF-8 bytes, as curl sends them
       body,
       signal: options.signal,
     });

@@ -30,9 +30,9 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
   });
 
   it('a contacts listing marked absent is never asked for; the numbers already messaged are listed, searchable, with the reason', async () => {
-    await t.core.messages.sendText({ profileId, number: '+55 11 99999-1234', text: 'first' });
-    await t.core.messages.sendText({ profileId, number: '+55 11 98888-0001', text: 'second' });
-    await t.core.messages.sendText({ profileId, number: '+55 11 99999-1234', text: 'again' });
+    await t.core.messages.sendText({ number: '+55 11 99999-1234', text: 'first' }, { profileId });
+    await t.core.messages.sendText({ number: '+55 11 98888-0001', text: 'second' }, { profileId });
+    await t.core.messages.sendText({ number: '+55 11 99999-1234', text: 'again' }, { profileId });
     await t.core.api.markAbsent(profileId, 'contacts.list', true);
     const described = await t.core.api.describe(profileId);
     expect(described.operations.find((o) => o.operation === 'contacts.list')).toMatchObject({ absent: true, custom: false });

@@ -1,21 +1,19 @@
 // How an operation writes the recipient's number: the `+` or `@c.us` a service wants is a
 // prefix/suffix on the number role, learned from the pasted example. Pure.
+import { isRoleRef, templateChildren } from '../../../../src-main/shared/template-leaves';
 import type { OperationSpec, RoleRef, Template } from '../../../lib/api';
 
 /** What a person types, normalised by main to digits only (API.md). */
 export const SAMPLE_DIGITS = '5511999990000';
 
-function isRoleRef(value: unknown): value is RoleRef {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { $role?: unknown }).$role === 'string';
-}
-
 function findIn(template: Template | null, found: RoleRef[]): void {
-  if (template === null || typeof template !== 'object') return;
+  if (template === null) return;
   if (isRoleRef(template)) {
     if (template.$role === 'number') found.push(template);
     return;
   }
-  for (const child of Array.isArray(template) ? template : Object.values(template)) findIn(child, found);
+  // a literal object's keys are constants, never a slot (template-leaves.ts)
+  for (const child of templateChildren(template)) findIn(child, found);
 }
 
 /** The number role's leaf in the query or the body, or null when the spec has none. */
