@@ -1,5 +1,6 @@
 // The dialects by name, and the whole route table of each: its own contacts and send routes,
 // then what every dialect shares (GET /api/v1/messages, the key routes), then the playground.
+import { BEARER } from '../auth';
 import { apiErrorFormat } from '../errors';
 import { contactRoutes } from '../contact-routes';
 import { keyRoutes } from '../key-routes';
@@ -20,9 +21,9 @@ import { buildTabs } from './playground';
 import { playgroundRoutes } from './playground-routes';
 
 const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
-  default: { name: 'default', routes: [...contactRoutes, ...sendRoutes], errorFormat: apiErrorFormat, examples: DEFAULT_EXAMPLES, curlStyle: ONE_LINE_CURL },
-  cloud: { name: 'cloud', routes: cloudRoutes, errorFormat: cloudErrorFormat, examples: CLOUD_EXAMPLES, curlStyle: POSTMAN_CURL },
-  desk: { name: 'desk', routes: deskRoutes, errorFormat: deskErrorFormat, examples: DESK_EXAMPLES, curlStyle: README_CURL },
+  default: { name: 'default', routes: [...contactRoutes, ...sendRoutes], credentials: BEARER, errorFormat: apiErrorFormat, examples: DEFAULT_EXAMPLES, curlStyle: ONE_LINE_CURL },
+  cloud: { name: 'cloud', routes: cloudRoutes, credentials: BEARER, errorFormat: cloudErrorFormat, examples: CLOUD_EXAMPLES, curlStyle: POSTMAN_CURL },
+  desk: { name: 'desk', routes: deskRoutes, credentials: BEARER, errorFormat: deskErrorFormat, examples: DESK_EXAMPLES, curlStyle: README_CURL },
 };
 
 export function dialectFor(name: SandboxDialect): Dialect {
@@ -32,7 +33,8 @@ export function dialectFor(name: SandboxDialect): Dialect {
 /** Every route the sandbox answers in this dialect; for 'default' the API.md routes in their usual order. */
 export function dialectRoutes(name: SandboxDialect): AnyRoute[] {
   const dialect = dialectFor(name);
-  return [...dialect.routes, listMessagesRoute, ...keyRoutes, ...playgroundRoutes(dialect)];
+  const own = dialect.routes.map((route) => (route.credentials ? route : { ...route, credentials: dialect.credentials }));
+  return [...own, listMessagesRoute, ...keyRoutes, ...playgroundRoutes(dialect)];
 }
 
 /**
