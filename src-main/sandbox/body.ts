@@ -110,7 +110,55 @@ export function parseJsonObject(bytes: Buffer): JsonResult {
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** POST bodies must be declared as JSON (API.md: requests with a body carry application/json). */
+/** How a route's body object is written: API.md's JSON, or an HTML form (Twilio's REST API). */
+export type BodyEncoding = 'json' | 'form';
+
+const CONTENT_TYPES: Readonly<Record<BodyEncoding, string>> = { json: 'application/json', form: 'application/x-www-form-urlencoded' };
+
+/** POST bodies must be declared as what they are (API.md: requests with a body carry application/json). */
+export function checkContentType(encoding: BodyEncoding, contentType: string | undefined): FieldError | null {
+  const expected = CONTENT_TYPES[encoding];
+  return baseMimetype(contentType ?? '') === expected ? null : field('Content-Type', `must be ${expected}`);
+}
+
 export function checkJsonContentType(contentType: string | undefined): FieldError | null {
-  return baseMimetype(contentType ?? '') === 'application/json' ? null : field('Content-Type', 'must be application/json');
+  return checkContentType('json', contentType);
+}
+
+function formComponent(text: string): string {
+  return decodeURIComponent(text.replaceAll('+', ' '));
+}
+
+/**
+ * An application/x-www-form-urlencoded body as an object: a name given once is a string, a name
+ * repeated (Twilio's MediaUrl) an array in the order given. Empty is an empty object (the field
+ * checks then say what is missing). Bad UTF-8 or a broken %-escape is refused, not guessed at.
+ */
+export function parseFormObject(bytes: Buffer): JsonResult {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, details: [field('body', 'the body is not valid UTF-8')] };
+  }
+  const value: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    let name: string;
+    let item: string;
+    try {
+      name = formComponent(eq < 0 ? pair : pair.slice(0, eq));
+      item = formComponent(eq < 0 ? '' : pair.slice(eq + 1));
+    } catch {
+      return { ok: false, details: [field('body', 'malformed form body: a %-escape is not valid UTF-8')] };
+    }
+    const seen = value[name];
+    value[name] = seen === undefined ? item : [...(Array.isArray(seen) ? seen : [seen]), item];
+  }
+  return { ok: true, value: { ...value } };
+}
+
+export function parseBodyObject(encoding: BodyEncoding, bytes: Buffer): JsonResult {
+  return encoding === 'form' ? parseFormObject(bytes) : parseJsonObject(bytes);
 }

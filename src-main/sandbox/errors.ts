@@ -22,6 +22,8 @@ export interface Problem {
   message: string;
   /** only on 400 */
   details?: FieldError[];
+  /** on a 404 for a path no route has: what was asked (some vendors' bodies repeat it) */
+  request?: { method: string; path: string };
 }
 
 export interface ErrorBody {

@@ -1,7 +1,8 @@
-// One request, start to end: injected fault -> route -> auth (401) -> permission (403) -> rate
-// limit (429) -> upload budget (503) -> body (400 too large / 408 too slow) -> Idempotency-Key ->
-// JSON and field checks (400) -> handler. Auth comes before any look at the body, so a bad
-// body with a bad key is 401. Anything thrown is a sandbox bug and answers 500; bad input never does.
+// One request, start to end: injected fault -> route (404, an unknown path or a path parameter
+// that names nothing) -> auth (401, the key read where the route's dialect puts it) ->
+// permission (403) -> rate limit (429) -> upload budget (503) -> body (400 too large / 408 too
+// slow) -> Idempotency-Key -> JSON or form and field checks (400) -> handler. Auth comes before
+// any look at the body, so a bad body with a bad key is 401. Anything thrown is a sandbox bug and answers 500; bad input never does.
 // The journal keeps only requests that carried a valid key or met an injected fault: traffic
 // without a key is answered and forgotten (its body read and dropped, never buffered), so a
 // flood of it cannot grow the app the sandbox runs in.
@@ -9,8 +10,9 @@
 // the dialect's error body (ctx.errorFormat) before it is stored for replay or written.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { authenticate } from './auth';
-import { checkJsonContentType, parseJsonObject, readBody } from './body';
+import type { CredentialPlacement } from './auth';
+import { BEARER, accountMismatch, authenticate, challengeHeaders } from './auth';
+import { checkContentType, parseBodyObject, readBody } from './body';
 import type { ReadOptions } from './body';
 import type { KeyRecord } from './keys';
 import type { ErrorCode, ErrorFormat } from './errors';
@@ -19,7 +21,7 @@ import { hashBody, isValidIdempotencyKey } from './idempotency';
 import type { RequestJournal } from './journal';
 import { firstValues, flatHeaders } from './journal';
 import type { Reply } from './reply';
-import { badRequest, fail, field, renderReply, writeReply } from './reply';
+import { badRequest, fail, field, problemReply, renderReply, writeReply } from './reply';
 import { requestOrigin } from './request-origin';
 import type { AnyRoute, PublicRoute, Route } from './router';
 import { SMALL_BODY_LIMIT, isPublicRoute, matchRoute } from './router';
@@ -32,6 +34,8 @@ export interface PipelineContext {
   routes: readonly AnyRoute[];
   /** the dialect's error body */
   errorFormat: ErrorFormat;
+  /** where the dialect's routes read the key; also used for paths no route has */
+  credentials: CredentialPlacement;
   /** the listening address as a base URL, for a request without a usable Host header */
   origin(): string;
   faults: FaultQueue;
@@ -188,20 +192,30 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   if (fault) ex.keep();
   if (fault && (await applyFault(ctx, ex, fault))) return;
 
-  // a valid key (on any path) is what makes a request worth keeping
-  const auth = authenticate(ctx.state.keys, ex.req.headers.authorization);
-  if (auth.ok) ex.keep();
   const match = matchRoute(ctx.routes, ex.method, ex.path);
-  if (match.kind === 'not_found') return early(ctx, ex, fail(404, 'not_found', `no route for ${ex.method} ${ex.path}`));
+  // the key is read where the route expects it (the key routes keep Bearer in every dialect)
+  const placement = match.kind === 'found' && !isPublicRoute(match.route) ? (match.route.credentials ?? BEARER) : ctx.credentials;
+  // a valid key (on any path) is what makes a request worth keeping
+  const auth = authenticate(ctx.state.keys, ex.req.headers, placement);
+  if (auth.ok) ex.keep();
+  const request = { method: ex.method, path: ex.path };
+  if (match.kind === 'not_found') {
+    return early(ctx, ex, problemReply(404, { code: 'not_found', message: `no route for ${ex.method} ${ex.path}`, request }));
+  }
   if (match.kind === 'wrong_method') {
     const allow = match.allowed.join(', ');
-    return early(ctx, ex, fail(404, 'not_found', `${ex.path} does not answer ${ex.method}; it answers ${allow}`), { Allow: allow });
+    const message = `${ex.path} does not answer ${ex.method}; it answers ${allow}`;
+    return early(ctx, ex, problemReply(404, { code: 'not_found', message, request }, { Allow: allow }));
   }
   if (isPublicRoute(match.route)) return servePublic(ctx, ex, match.route);
   const { route, params } = match;
   const { keys, limiter } = ctx.state;
 
-  if (!auth.ok) return early(ctx, ex, fail(401, 'unauthorized', auth.message), { 'WWW-Authenticate': 'Bearer' });
+  const unknown = route.unknown?.(params);
+  if (unknown) return early(ctx, ex, fail(404, 'not_found', unknown));
+  if (!auth.ok) return early(ctx, ex, fail(401, 'unauthorized', auth.message), challengeHeaders(placement));
+  const mismatch = accountMismatch(placement, auth.username, params);
+  if (mismatch) return early(ctx, ex, fail(401, 'unauthorized', mismatch), challengeHeaders(placement));
   const key = auth.key;
   keys.markUsed(key);
   if (!key.permissions.includes(route.permission) && !route.alsoAllows?.(key, params)) {
@@ -251,14 +265,16 @@ async function answerWithBody(
     return send(ctx, ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rateHeaders, Connection: 'close' });
   }
   const bytes = body.bytes;
-  const parsed = route.json && bytes.length > 0 ? parseJsonObject(bytes) : null;
+  const encoding = route.encoding ?? 'json';
+  // an empty form is an object without fields; an empty JSON body is no object at all
+  const parsed = route.json && (bytes.length > 0 || encoding === 'form') ? parseBodyObject(encoding, bytes) : null;
   ctx.journal.attachBody(ex.record, bytes, parsed?.ok ? parsed.value : lenientJson(bytes));
 
   const answer = (): Reply => {
     if (!route.json) return route.handle({ params, query: ex.query, body: {}, key }, ctx.state);
-    const contentType = checkJsonContentType(ex.req.headers['content-type']);
+    const contentType = checkContentType(encoding, ex.req.headers['content-type']);
     if (contentType) return badRequest([contentType]);
-    const json = parsed ?? parseJsonObject(bytes);
+    const json = parsed ?? parseBodyObject(encoding, bytes);
     if (!json.ok) return badRequest(json.details);
     return route.handle({ params, query: ex.query, body: json.value, key }, ctx.state);
   };

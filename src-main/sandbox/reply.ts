@@ -23,7 +23,8 @@ export function json(status: number, body: unknown, headers?: Record<string, str
 /** An error answer; `body` is API.md's shape until renderReply() gives it the dialect's. */
 export function problemReply(status: number, problem: Problem, headers?: Record<string, string>): Reply {
   const body = errorBody(problem.code, problem.message, problem.details);
-  return { ...json(status, body, headers), problem: body.error };
+  // the whole problem (with `request`) for the dialect's format; API.md's body leaves `request` out
+  return { ...json(status, body, headers), problem: problem.request ? { ...body.error, request: problem.request } : body.error };
 }
 
 export function fail(status: number, code: ErrorCode, message: string, headers?: Record<string, string>): Reply {

@@ -40,7 +40,7 @@ export function sendRoute<A>(
   path: string,
   maxBody: number,
   check: (body: Body) => BodyCheck<A>,
-  answer: (accepted: A, body: Body, state: SandboxState) => Reply,
+  answer: (accepted: A, body: Body, state: SandboxState, params: Record<string, string>) => Reply,
 ): Route {
   return {
     method: 'POST',
@@ -49,10 +49,10 @@ export function sendRoute<A>(
     maxBody,
     json: true,
     idempotent: true,
-    handle({ body }, state) {
+    handle({ body, params }, state) {
       const checked = check(body);
       if (!checked.ok) return badRequest(checked.details);
-      return answer(checked, body, state);
+      return answer(checked, body, state, params);
     },
   };
 }

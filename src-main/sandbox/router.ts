@@ -1,6 +1,9 @@
 // Route table matching: literal segments and `:name` parameters. A known path with another
 // method is answered 404 (API.md has no 405) with an Allow header naming the methods it has.
 // A PublicRoute (the playground) needs no key: no auth, permission or rate limit applies.
+// A parameter may be followed by a literal suffix in its segment (`:AccountSid.json`).
+import type { CredentialPlacement } from './auth';
+import type { BodyEncoding } from './body';
 import type { KeyRecord } from './keys';
 import type { Reply } from './reply';
 import type { SandboxState } from './state';
@@ -12,7 +15,7 @@ export const SMALL_BODY_LIMIT = 64 * 1024;
 export interface RouteInput {
   params: Record<string, string>;
   query: URLSearchParams;
-  /** the parsed JSON object, for routes with `json: true` */
+  /** the parsed body object (JSON or form fields), for routes with `json: true` */
   body: Record<string, unknown>;
   key: KeyRecord;
 }
@@ -26,8 +29,17 @@ export interface Route {
   alsoAllows?: (key: KeyRecord, params: Record<string, string>) => boolean;
   /** largest body accepted, in bytes */
   maxBody: number;
-  /** the body must be a JSON object */
+  /** the body must be an object: JSON, or form fields with `encoding: 'form'` */
   json: boolean;
+  /** how that object is encoded; default 'json' */
+  encoding?: BodyEncoding;
+  /** where the key is read from; default Authorization: Bearer */
+  credentials?: CredentialPlacement;
+  /**
+   * A path parameter that names nothing (an unknown instance): its 404 message. Checked before
+   * auth, like an unknown path.
+   */
+  unknown?: (params: Record<string, string>) => string | null;
   /** honours Idempotency-Key */
   idempotent: boolean;
   handle(input: RouteInput, state: SandboxState): Reply;
@@ -57,6 +69,12 @@ export type RouteMatch<R extends AnyRoute = Route> =
   | { kind: 'wrong_method'; allowed: string[] }
   | { kind: 'not_found' };
 
+/** `:AccountSid.json` -> the name AccountSid and the literal suffix `.json`. */
+function paramSegment(segment: string): { name: string; suffix: string } {
+  const match = /^:([A-Za-z_][A-Za-z0-9_]*)(.*)$/.exec(segment);
+  return match ? { name: match[1]!, suffix: match[2]! } : { name: segment.slice(1), suffix: '' };
+}
+
 function matchPath(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/');
   const got = path.split('/');
@@ -66,9 +84,10 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
     const w = want[i]!;
     const g = got[i]!;
     if (w.startsWith(':')) {
-      if (g === '') return null;
+      const { name, suffix } = paramSegment(w);
+      if (g.length <= suffix.length || !g.endsWith(suffix)) return null;
       try {
-        params[w.slice(1)] = decodeURIComponent(g);
+        params[name] = decodeURIComponent(g.slice(0, g.length - suffix.length));
       } catch {
         return null;
       }

@@ -97,13 +97,14 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
 
   const faults = new FaultQueue();
   const journal = new RequestJournal();
-  const { errorFormat } = dialectFor(o.dialect);
+  const { errorFormat, credentials } = dialectFor(o.dialect);
   const server = createSandboxServer((req, res) => void handleRequest(pipeline, req, res), { timeoutMs: o.requestTimeoutMs, log: o.log, errorFormat });
   let baseUrl = '';
   const pipeline = {
     state,
     routes: dialectRoutes(o.dialect),
     errorFormat,
+    credentials,
     origin: () => baseUrl,
     faults,
     journal,

@@ -7,11 +7,12 @@ export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:se
 
 /**
  * The shape the sandbox serves its data in: 'default' is API.md; 'cloud' is modelled on Meta's
- * WhatsApp Cloud API, 'desk' on green-api / WPPConnect / Laravel-style CRMs (see README.md).
+ * WhatsApp Cloud API, 'desk' on green-api / WPPConnect / Laravel-style CRMs, 'twilio' on Twilio's
+ * Programmable Messaging for WhatsApp, 'evolution-v2' on Evolution API v2 (see README.md).
  */
-export type SandboxDialect = 'default' | 'cloud' | 'desk';
+export type SandboxDialect = 'default' | 'cloud' | 'desk' | 'twilio' | 'evolution-v2';
 
-export const SANDBOX_DIALECTS: readonly SandboxDialect[] = ['default', 'cloud', 'desk'];
+export const SANDBOX_DIALECTS: readonly SandboxDialect[] = ['default', 'cloud', 'desk', 'twilio', 'evolution-v2'];
 
 export interface SandboxOptions {
   /** default 0 = a free port */
@@ -61,7 +62,10 @@ export interface SandboxRequestRecord {
   headers: Record<string, string>;
   /** the body as text; bodies over 64 KiB are cut there (see journal.ts) */
   rawBody: string;
-  /** the parsed body, undefined when none or not JSON; strings over 1 KiB are elided when the body is large */
+  /**
+   * the parsed body (a form body's fields too), undefined when none or not parsed; strings over
+   * 1 KiB are elided when the body is large
+   */
   json: unknown;
   /** the status answered; 0 while pending, or when the connection was reset or never answered */
   status: number;

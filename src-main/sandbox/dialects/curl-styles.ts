@@ -1,7 +1,7 @@
-// The three ways real playgrounds write a cURL, one per dialect, so the console's cURL import
-// meets each: a one-liner with -X/-H/-d (default), Postman's --location --request ... --data-raw
-// with pretty JSON (cloud), and readme.io's --request/--url/--header lines with a double-quoted
-// body (desk). Pure.
+// The ways real playgrounds write a cURL, one per dialect, so the console's cURL import meets
+// each: a one-liner with -X/-H/-d (default), Postman's --location --request ... --data-raw with
+// pretty JSON (cloud), readme.io's --request/--url/--header lines with a double-quoted body
+// (desk); Twilio's and Evolution's live in vendor-curl-styles.ts. Pure.
 import { doubleQuoted, shellWord, singleQuoted } from './shell-quote';
 
 export type Header = readonly [name: string, value: string];
@@ -10,13 +10,19 @@ export interface CurlRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: readonly Header[];
-  /** the JSON body, null for a GET */
+  /** the JSON body (or form fields when `form`), null for a GET */
   body: Record<string, unknown> | null;
+  form?: boolean;
+  /** `user:password` for HTTP Basic (curl -u) */
+  user?: string;
 }
 
 export interface CurlStyle {
-  /** the headers this style's playground sends, in its order and spelling */
-  headers(authorization: string, hasBody: boolean): Header[];
+  /**
+   * The headers this style's playground sends, in its order and spelling; `credential` is the
+   * key header's value (`Bearer YOUR_API_KEY`, or the bare placeholder for a header of its own).
+   */
+  headers(credential: string, hasBody: boolean): Header[];
   render(request: CurlRequest): string;
 }
 

@@ -1,6 +1,8 @@
-// What makes a dialect: its own contacts listing and send routes, its error body, its
-// playground examples and the cURL style its playground writes them in. Everything else
-// (keys, GET /api/v1/messages, auth, limits, idempotency, faults, journal) is shared.
+// What makes a dialect: its own contacts listing and send routes, where its key goes, its error
+// body, its playground examples and the cURL style its playground writes them in. Everything
+// else (keys, GET /api/v1/messages, limits, idempotency, faults, journal) is shared.
+import type { CredentialPlacement } from '../auth';
+import type { BodyEncoding } from '../body';
 import type { ErrorFormat } from '../errors';
 import type { Route } from '../router';
 import type { SandboxDialect } from '../types';
@@ -16,14 +18,18 @@ export interface ExampleRequest {
   /** query parameters in the order shown */
   query?: readonly (readonly [name: string, value: string])[];
   body?: Record<string, unknown>;
+  /** how the body is sent, default JSON; a form's values are strings */
+  encoding?: BodyEncoding;
 }
 
 export interface Dialect {
   name: SandboxDialect;
-  /** the contacts listing and the send routes */
+  /** the contacts listing and the send routes (and any other route of its own) */
   routes: readonly Route[];
+  /** where those routes read the key; the shared API.md routes keep Bearer */
+  credentials: CredentialPlacement;
   errorFormat: ErrorFormat;
-  /** one per tab: contacts, text, media, audio */
+  /** one per tab, in the order contacts, text, media, audio; a vendor without an operation has no tab for it */
   examples: readonly ExampleRequest[];
   curlStyle: CurlStyle;
 }

@@ -1,6 +1,7 @@
 // The playground's tabs for a dialect and a base URL: what a real service's developer area
 // shows for each operation (method, endpoint, a ready-to-copy cURL), and what the console
-// learns each operation from. Pure.
+// learns each operation from. A dialect whose vendor lacks an operation has no tab for it.
+// Pure.
 import type { Dialect, ExampleRequest, PlaygroundTabId } from './dialect';
 import { API_KEY_PLACEHOLDER } from './example-values';
 
@@ -19,10 +20,14 @@ export interface PlaygroundTab {
   endpoint: string;
   /** base URL + endpoint */
   url: string;
-  /** the headers the cURL sends, Authorization with YOUR_API_KEY */
+  /** the headers the cURL names, the key's header (if any) with YOUR_API_KEY */
   headers: Record<string, string>;
-  /** the JSON body, null for a GET */
+  /** the JSON body (or the form's fields with `bodyEncoding: 'form'`), null for a GET */
   body: Record<string, unknown> | null;
+  /** only for a form body (application/x-www-form-urlencoded) */
+  bodyEncoding?: 'form';
+  /** only for HTTP Basic: the account id and YOUR_API_KEY as the password */
+  basicAuth?: { username: string; password: string };
   curl: string;
 }
 
@@ -37,7 +42,11 @@ export function buildTabs(dialect: Dialect, baseUrl: string): PlaygroundTab[] {
     const endpoint = endpointOf(example);
     const url = `${base}${endpoint}`;
     const body = example.body ?? null;
-    const headers = dialect.curlStyle.headers(`Bearer ${API_KEY_PLACEHOLDER}`, body !== null);
+    const placement = dialect.credentials;
+    const headers = dialect.curlStyle.headers(placement.kind === 'bearer' ? `Bearer ${API_KEY_PLACEHOLDER}` : API_KEY_PLACEHOLDER, body !== null);
+    const basicAuth = placement.kind === 'basic' ? { username: placement.example, password: API_KEY_PLACEHOLDER } : undefined;
+    const form = example.encoding === 'form';
+    const user = basicAuth && `${basicAuth.username}:${basicAuth.password}`;
     return {
       id: example.id,
       title: TAB_TITLES[example.id],
@@ -46,7 +55,9 @@ export function buildTabs(dialect: Dialect, baseUrl: string): PlaygroundTab[] {
       url,
       headers: Object.fromEntries(headers),
       body,
-      curl: dialect.curlStyle.render({ method: example.method, url, headers, body }),
+      ...(form ? { bodyEncoding: 'form' as const } : {}),
+      ...(basicAuth ? { basicAuth } : {}),
+      curl: dialect.curlStyle.render({ method: example.method, url, headers, body, form, user }),
     };
   });
 }

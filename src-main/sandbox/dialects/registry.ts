@@ -1,5 +1,7 @@
-// The dialects by name, and the whole route table of each: its own contacts and send routes,
-// then what every dialect shares (GET /api/v1/messages, the key routes), then the playground.
+// The dialects by name, and the whole route table of each: its own contacts and send routes
+// (reading the key where the dialect puts it), then what every dialect shares with API.md's
+// Bearer auth (GET /api/v1/messages, the key routes), then the playground.
+import { BEARER } from '../auth';
 import { apiErrorFormat } from '../errors';
 import { contactRoutes } from '../contact-routes';
 import { keyRoutes } from '../key-routes';
@@ -15,14 +17,38 @@ import { deskErrorFormat } from './desk-errors';
 import { DESK_EXAMPLES } from './desk-examples';
 import { deskRoutes } from './desk-routes';
 import type { Dialect } from './dialect';
+import { evolutionErrorFormat } from './evolution-errors';
+import { EVOLUTION_EXAMPLES } from './evolution-examples';
+import { EVOLUTION_CREDENTIALS, evolutionRoutes } from './evolution-routes';
 import type { PlaygroundTab } from './playground';
 import { buildTabs } from './playground';
 import { playgroundRoutes } from './playground-routes';
+import { TWILIO_CREDENTIALS } from './twilio-account';
+import { twilioErrorFormat } from './twilio-errors';
+import { TWILIO_EXAMPLES } from './twilio-examples';
+import { twilioRoutes } from './twilio-routes';
+import { MINTLIFY_CURL, TWILIO_CURL } from './vendor-curl-styles';
 
 const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
-  default: { name: 'default', routes: [...contactRoutes, ...sendRoutes], errorFormat: apiErrorFormat, examples: DEFAULT_EXAMPLES, curlStyle: ONE_LINE_CURL },
-  cloud: { name: 'cloud', routes: cloudRoutes, errorFormat: cloudErrorFormat, examples: CLOUD_EXAMPLES, curlStyle: POSTMAN_CURL },
-  desk: { name: 'desk', routes: deskRoutes, errorFormat: deskErrorFormat, examples: DESK_EXAMPLES, curlStyle: README_CURL },
+  default: {
+    name: 'default',
+    routes: [...contactRoutes, ...sendRoutes],
+    credentials: BEARER,
+    errorFormat: apiErrorFormat,
+    examples: DEFAULT_EXAMPLES,
+    curlStyle: ONE_LINE_CURL,
+  },
+  cloud: { name: 'cloud', routes: cloudRoutes, credentials: BEARER, errorFormat: cloudErrorFormat, examples: CLOUD_EXAMPLES, curlStyle: POSTMAN_CURL },
+  desk: { name: 'desk', routes: deskRoutes, credentials: BEARER, errorFormat: deskErrorFormat, examples: DESK_EXAMPLES, curlStyle: README_CURL },
+  twilio: { name: 'twilio', routes: twilioRoutes, credentials: TWILIO_CREDENTIALS, errorFormat: twilioErrorFormat, examples: TWILIO_EXAMPLES, curlStyle: TWILIO_CURL },
+  'evolution-v2': {
+    name: 'evolution-v2',
+    routes: evolutionRoutes,
+    credentials: EVOLUTION_CREDENTIALS,
+    errorFormat: evolutionErrorFormat,
+    examples: EVOLUTION_EXAMPLES,
+    curlStyle: MINTLIFY_CURL,
+  },
 };
 
 export function dialectFor(name: SandboxDialect): Dialect {
@@ -32,11 +58,13 @@ export function dialectFor(name: SandboxDialect): Dialect {
 /** Every route the sandbox answers in this dialect; for 'default' the API.md routes in their usual order. */
 export function dialectRoutes(name: SandboxDialect): AnyRoute[] {
   const dialect = dialectFor(name);
-  return [...dialect.routes, listMessagesRoute, ...keyRoutes, ...playgroundRoutes(dialect)];
+  const own = dialect.routes.map((route) => (route.credentials ? route : { ...route, credentials: dialect.credentials }));
+  return [...own, listMessagesRoute, ...keyRoutes, ...playgroundRoutes(dialect)];
 }
 
 /**
- * The playground's four tabs (List Contacts, Send Text, Send Media, Send Audio) for a dialect, with
+ * The playground's tabs (List Contacts, Send Text, Send Media, Send Audio; twilio has no List
+ * Contacts) for a dialect, with
  * cURLs for `baseUrl`: what GET /playground.json answers, for callers that do not want HTTP.
  */
 export function playgroundTabs(name: SandboxDialect, baseUrl: string): PlaygroundTab[] {

@@ -1,6 +1,7 @@
 // A dialect's send route: its body translated into API.md's and checked by API.md's own checks
-// (translated-send.ts), the message stored under the dialect's kind of id, and answered 200 in
-// the dialect's shape.
+// (translated-send.ts), the message stored under the dialect's kind of id, and answered in the
+// dialect's shape (200 unless the dialect says otherwise).
+import type { BodyEncoding } from '../body';
 import type { Message } from '../messages';
 import { json } from '../reply';
 import type { Route } from '../router';
@@ -9,17 +10,26 @@ import type { Body } from '../validate';
 import type { Translation } from './translated-send';
 import { checkTranslation } from './translated-send';
 
+export interface TranslatedSendOptions {
+  /** the success status, default 200 */
+  status?: number;
+  /** the body's encoding, default JSON */
+  encoding?: BodyEncoding;
+}
+
 export function translatedSendRoute(
   path: string,
   maxBody: number,
   translate: (body: Body) => Translation,
   newId: () => string,
-  answer: (message: Message, body: Body) => unknown,
+  answer: (message: Message, body: Body, params: Record<string, string>) => unknown,
+  options: TranslatedSendOptions = {},
 ): Route {
-  return sendRoute(
+  const route = sendRoute(
     path,
     maxBody,
     (body) => checkTranslation(translate(body)),
-    (accepted, body, state) => json(200, answer(state.messages.add(accepted.type, accepted.fields, new Date(), newId()), body)),
+    (accepted, body, state, params) => json(options.status ?? 200, answer(state.messages.add(accepted.type, accepted.fields, new Date(), newId()), body, params)),
   );
+  return options.encoding ? { ...route, encoding: options.encoding } : route;
 }

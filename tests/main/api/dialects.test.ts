@@ -25,7 +25,7 @@ const run = promisify(execFile);
 const CONTACTS = 57;
 
 /** what each dialect calls the recipient and the text, and how it writes a number */
-const WIRE: Record<SandboxDialect, { number: (body: unknown) => unknown; text: (body: unknown) => unknown; numberFor: (digits: string) => string }> = {
+const WIRE: Record<Extract<SandboxDialect, 'default' | 'cloud' | 'desk'>, { number: (body: unknown) => unknown; text: (body: unknown) => unknown; numberFor: (digits: string) => string }> = {
   default: { number: (b) => (b as { number?: string }).number, text: (b) => (b as { text?: string }).text, numberFor: (d) => d },
   cloud: { number: (b) => (b as { to?: string }).to, text: (b) => (b as { text?: { body?: string } }).text?.body, numberFor: (d) => `+${d}` },
   desk: { number: (b) => (b as { chatId?: string }).chatId, text: (b) => (b as { message?: string }).message, numberFor: (d) => `${d}@c.us` },

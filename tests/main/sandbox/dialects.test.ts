@@ -694,7 +694,7 @@ describe('--dialect and the dialect option', () => {
   });
 
   it('rejects an unknown dialect, naming the valid ones', () => {
-    expect(parseSandboxArgs(['--dialect', 'meta'])).toEqual({ kind: 'error', message: '--dialect must be one of default, cloud, desk, got "meta"' });
+    expect(parseSandboxArgs(['--dialect', 'meta'])).toEqual({ kind: 'error', message: '--dialect must be one of default, cloud, desk, twilio, evolution-v2, got "meta"' });
     expect(parseSandboxArgs(['--dialect'])).toEqual({ kind: 'error', message: '--dialect needs a value' });
   });
 
