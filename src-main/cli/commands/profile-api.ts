@@ -47,7 +47,8 @@ const importCurl = defineCommand({
   },
   positionals: { min: 0, max: 0 },
   notes: [
-    'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Authorization is left out (the app adds the saved key); any other credential header is refused, never stored.',
+    'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Where it puts the key (Authorization with any scheme, -u user:key, a header such as apikey, or a query parameter) is learned; the pasted value is never stored: the saved key is read from the keychain when a request is sent.',
+    'JSON and form bodies (-d a=1, --data-urlencode, a form Content-Type) are sent as the example sends them.',
     'The number is written the way the example writes it (+5511..., 5511...@c.us). Show the result with `crm profiles show NAME`; undo with `crm profiles import-curl` of another example, or reset in the app.',
   ],
   async run(ctx, { values }) {

@@ -21,7 +21,7 @@ export const REQUEST_NAMES = {
   per_page: ['perpage', 'per_page', 'limit', 'pagesize', 'page_size', 'size', 'count', 'take', 'top', 'maxresults', 'pagelimit', 'first'],
   offset: ['offset', 'skip', 'start', 'from'],
   cursor: ['cursor', 'after', 'starting_after', 'startingafter', 'pagetoken', 'page_token', 'next', 'nextcursor', 'continuation', 'since', 'marker'],
-  search: ['search', 'q', 'query', 'term', 'filter', 'keyword', 'keywords', 'name', 'text', 'find', 'searchterm'],
+  search: ['search', 'q', 'query', 'term', 'filter', 'keyword', 'keywords', 'name', 'text', 'find', 'searchterm', 'pushname'],
 } as const;
 
 /** Where a list of records sits in an answer (one or two levels down). */

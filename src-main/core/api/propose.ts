@@ -39,7 +39,7 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
     else if (!verdict.silent) warnings.push(verdict.reason);
   }
 
-  const { body, encoding } = parseBody(parsed.body, contentTypeOf(parsed.headers), operation, warnings);
+  const { body, encoding } = parseBody(parsed.body, contentTypeOf(parsed.headers), operation, method, warnings);
   const guesser = new Guesser(operation, options.fixes ?? {});
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
@@ -85,9 +85,10 @@ const FORM_TEXT = /^[^=&\s{}[\]"]+=[^&]*(&[^=&\s{}[\]"]+=[^&]*)*$/;
  * for -d without a Content-Type, and what a form Content-Type says). A JSON body without a
  * Content-Type is taken as JSON, as its author meant, and said so.
  */
-function parseBody(text: string | null, contentType: string | null, operation: DescribedOperation, warnings: string[]): { body: unknown; encoding: 'json' | 'form' } {
+function parseBody(text: string | null, contentType: string | null, operation: DescribedOperation, method: OperationMethod, warnings: string[]): { body: unknown; encoding: 'json' | 'form' } {
   if (text === null || text.trim() === '') return { body: undefined, encoding: 'json' };
-  if (operation === 'contacts.list' || operation === 'messages.list') {
+  // a list may be asked for with a POST and a filter body (Evolution's findContacts); a GET may not
+  if ((operation === 'contacts.list' || operation === 'messages.list') && method === 'GET') {
     throw new CrmError('validation', 'This example has a body, but a list is asked for with a GET and a query; paste the list request without -d (or with -G)');
   }
   if (contentType === FORM_TYPE || (contentType === null && FORM_TEXT.test(text.trim()))) return { body: readFormBody(text.trim()), encoding: 'form' };
@@ -185,9 +186,10 @@ class Guesser {
     const name = normalizeName(key);
     const is = (role: keyof typeof REQUEST_NAMES): boolean => this.allowed.has(role) && (REQUEST_NAMES[role] as readonly string[]).map(normalizeName).includes(name);
     const text = String(value);
-    if (where === 'query') {
+    // a list's filters are named alike in its query and in a POSTed filter body
+    if (where === 'query' || this.operation === 'contacts.list' || this.operation === 'messages.list') {
       for (const role of ['page', 'per_page', 'offset', 'cursor', 'search', 'number'] as const) if (is(role)) return role;
-      return null;
+      if (where === 'query') return null;
     }
     if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number') && !this.namedNumber))) {
       if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';
@@ -204,6 +206,8 @@ class Guesser {
     if (this.allowed.has('mediatype') && ['mediatype', 'mediatypes'].includes(name) && /^(image|document|video|file)$/i.test(text)) return 'mediatype';
     if (is('file_name') && /\.[a-z0-9]{1,5}$/i.test(text)) return 'file_name';
     if (is('caption')) return 'caption';
+    // the text that goes with a file is its caption (Twilio's Body beside MediaUrl)
+    if (this.allowed.has('caption') && !this.allowed.has('text') && (REQUEST_NAMES.text as readonly string[]).map(normalizeName).includes(name)) return 'caption';
     if (is('text')) return 'text';
     return null;
   }

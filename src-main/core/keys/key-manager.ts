@@ -16,7 +16,7 @@ import type { MetaStores } from '../meta/stores';
 import type { Operation } from '../operations';
 import { parseCreatedKey, parseServerKeys } from '../parse/server-keys';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest } from '../request-builder';
+import { buildRequest, isOffered } from '../request-builder';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { ChangeFeed } from '../change-feed';
@@ -173,6 +173,10 @@ export class KeyManager implements KeyService {
     const meta = await this.get(id);
     if (meta.state === 'revoked') throw new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer and cannot be tested.`);
     const profile = await this.deps.profiles.get(meta.profileId);
+    // the test reads one contact; a service without a contacts listing cannot be asked that
+    if (!isOffered(profile, 'contacts.list')) {
+      throw new CrmError('validation', 'This key could not be checked: the test reads one contact, and this service has no contacts listing. Send a message to see whether the key works; the service manages its keys in its own console.');
+    }
     const request = await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
     let outcome: KeyTestOutcome;
     let failure: CrmError | null = null;

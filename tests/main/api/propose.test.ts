@@ -121,7 +121,10 @@ describe('examples that cannot become an operation', () => {
     expect(fails(curl)).toMatch(message);
   });
 
-  it('a list request with a body is refused', () => {
-    expect(fails(`curl https://x.io/contacts -d '{"page":1}'`, 'contacts.list')).toMatch(/asked for with a GET/);
+  it('a GET list request with a body is refused; a POSTed filter body (Evolution findContacts) is a list request', () => {
+    expect(fails(`curl -X GET https://x.io/contacts -d '{"page":1}'`, 'contacts.list')).toMatch(/asked for with a GET/);
+    const p = propose(`curl -X POST https://x.io/chat/findContacts/inst -H 'Content-Type: application/json' -d '{"where":{"pushName":"ana"},"page":2}'`, 'contacts.list');
+    expect(p.spec.method).toBe('POST');
+    expect(p.spec.body).toEqual({ where: { pushName: { $role: 'search' } }, page: { $role: 'page' } });
   });
 });

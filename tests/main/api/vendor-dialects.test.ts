@@ -1,0 +1,170 @@
+// The console meets Twilio- and Evolution-shaped services (the sandbox's `twilio` and
+// `evolution-v2` dialects), taught by nothing but each one's playground cURLs: the key goes where
+// the service wants it (HTTP Basic, an apikey header), bodies are forms or JSON as shown, the
+// contacts listing is the service's own or honestly missing, and the exported cURL run in bash
+// sends what the app sends. No key value in any answer, record or file.
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCurl } from '../../../src-main/core/curl';
+import type { CrmError } from '../../../src-main/core/errors';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { addProfileWithKey, openTestCore } from '../helpers/core';
+import type { TestCore } from '../helpers/core';
+import { keychainAvailable } from '../helpers/keychain';
+import { teachPlayground } from '../helpers/playground';
+import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { tempDir } from '../helpers/temp-dir';
+import { makePng } from '../http/support/media-fixtures';
+
+const hasKeychain = await keychainAvailable();
+const run = promisify(execFile);
+
+describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies, no contacts listing)', () => {
+  let sandbox: RunningSandbox;
+  let t: TestCore;
+  let profileId: string;
+  const seen: unknown[] = [];
+
+  beforeAll(async () => {
+    sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });
+    t = await openTestCore('twilio');
+    ({ profileId } = await addProfileWithKey(t.core, { name: 'Twilio', baseUrl: sandbox.baseUrl }, { name: 'Auth token', value: sandbox.adminKey }));
+    await teachPlayground(t.core, profileId, 'twilio', sandbox.baseUrl);
+  });
+  afterAll(async () => {
+    expect(findSecrets(seen, [sandbox.adminKey])).toEqual([]);
+    expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
+    await t.cleanup();
+    await closeSandboxes();
+  });
+  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+
+  it('learned HTTP Basic with the account id, a form body and whatsapp:+ numbers from the playground', async () => {
+    const api = await t.core.api.describe(profileId);
+    const text = api.operations.find((o) => o.operation === 'messages.text')!.spec;
+    expect(text.credential).toMatchObject({ in: 'basic' });
+    expect(text.encoding).toBe('form');
+    expect(JSON.stringify(api)).not.toContain('YOUR_API_KEY');
+  });
+
+  it('sends a text: the key as the Basic password, To=whatsapp:+E164, the message sid read back', async () => {
+    const result = await t.core.messages.sendText({ number: '+55 11 98765-4321', text: 'Olá & até logo' }, { profileId });
+    seen.push(result);
+    expect(result.status).toBe('sent');
+    expect(result.status === 'sent' ? result.message.id : null).toMatch(/^SM[0-9a-f]{32}$/);
+    const sent = lastPost();
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent.json).toMatchObject({ To: 'whatsapp:+5511987654321', Body: 'Olá & até logo', From: 'whatsapp:+14155238886' });
+    const basic = Buffer.from(String(sent.headers.authorization).replace(/^Basic /, ''), 'base64').toString();
+    expect(basic.endsWith(`:${sandbox.adminKey}`)).toBe(true);
+  });
+
+  it('media and audio by URL; the caption goes in Body', async () => {
+    const media = await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/q3.pdf' }, caption: 'Q3' }, { profileId });
+    seen.push(media);
+    expect(lastPost().json).toMatchObject({ MediaUrl: 'https://example.com/files/q3.pdf', Body: 'Q3' });
+    await t.core.messages.sendAudio({ number: '+5511987654321', source: { kind: 'url', url: 'https://example.com/a/note.ogg' } }, { profileId });
+    expect(lastPost().json).toMatchObject({ MediaUrl: 'https://example.com/a/note.ogg' });
+  });
+
+  it('a local file for a service that takes media by URL only is refused before anything is sent, with the reason', async () => {
+    const dir = await tempDir('crm-twilio-file-');
+    const path = join(dir, 'cat.png');
+    await writeFile(path, makePng(4, 4));
+    const before = sandbox.requests().length;
+    const err = (await caught(() => t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId }))) as CrmError;
+    expect(err.message).toMatch(/takes media by URL/);
+    expect(sandbox.requests().length).toBe(before);
+  });
+
+  it('a 400 carries the service\'s own reason', async () => {
+    const err = (await caught(() => t.core.messages.sendText({ number: '+5511987654321', text: 'x'.repeat(1700) }, { profileId }))) as CrmError;
+    seen.push(err.message);
+    expect(err.message).toMatch(/1600|Body/i);
+  });
+
+  it('no contacts listing: the numbers already messaged, with the reason; the key test says it could not check', async () => {
+    const page = await t.core.contacts.list({ profileId, page: 1, perPage: 20 });
+    seen.push(page);
+    expect(page.notice).toMatch(/no contacts listing/);
+    expect(page.items.map((c) => c.number)).toContain('5511987654321');
+    await t.core.api.markAbsent(profileId, 'contacts.list', true);
+    const [key] = await t.core.keys.list(profileId);
+    const err = (await caught(() => t.core.keys.test(key!.id))) as CrmError;
+    expect(err.message).toMatch(/could not be checked: .* no contacts listing/);
+  });
+
+  it('the exported cURL, run in bash with the key in $CRM_API_KEY, is accepted by the service as the app\'s own send was', async () => {
+    const { request } = await t.core.messages.prepare({ op: 'messages.text', input: { number: '+5511987654321', text: 'from the shell' }, idempotencyKey: 'twilio-curl-0001' }, profileId);
+    const curl = toCurl(request);
+    expect(curl).not.toContain(sandbox.adminKey);
+    const { stdout } = await run('bash', ['-c', `${curl} -sS`], { env: { PATH: process.env.PATH ?? '', CRM_API_KEY: sandbox.adminKey } });
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'queued', body: 'from the shell' });
+  });
+});
+
+describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, contacts by POST)', () => {
+  let sandbox: RunningSandbox;
+  let t: TestCore;
+  let profileId: string;
+  const seen: unknown[] = [];
+
+  beforeAll(async () => {
+    sandbox = await openSandbox({ dialect: 'evolution-v2', contacts: 40, rate: 1000, burst: 1000 });
+    t = await openTestCore('evolution');
+    ({ profileId } = await addProfileWithKey(t.core, { name: 'Evolution', baseUrl: sandbox.baseUrl }, { name: 'apikey', value: sandbox.adminKey }));
+    await teachPlayground(t.core, profileId, 'evolution-v2', sandbox.baseUrl);
+  });
+  afterAll(async () => {
+    expect(findSecrets(seen, [sandbox.adminKey])).toEqual([]);
+    expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
+    await t.cleanup();
+    await closeSandboxes();
+  });
+  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+
+  it('sends a text with the key in the apikey header and no Authorization', async () => {
+    const result = await t.core.messages.sendText({ number: '+55 11 98765-4321', text: 'oi' }, { profileId });
+    seen.push(result);
+    const sent = lastPost();
+    expect(sent.headers.apikey).toBe(sandbox.adminKey);
+    expect(sent.headers.authorization).toBeUndefined();
+    expect(sent.json).toEqual({ number: '5511987654321', text: 'oi' });
+  });
+
+  it('media by URL and by local file (base64 in the one media field)', async () => {
+    await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' }, { profileId });
+    expect(lastPost().json).toMatchObject({ mediatype: 'image', media: 'https://example.com/cat.png', caption: 'cat' });
+    const dir = await tempDir('crm-evo-file-');
+    const path = join(dir, 'cat.png');
+    await writeFile(path, makePng(4, 4));
+    await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId });
+    expect((lastPost().json as { media: string }).media).toBe(makePng(4, 4).toString('base64'));
+  });
+
+  it('lists contacts through POST findContacts and searches by name', async () => {
+    const page = await t.core.contacts.list({ profileId, page: 1, perPage: 50 });
+    seen.push(page);
+    expect(page.notice).toBeUndefined();
+    expect(page.items.length).toBe(40);
+    expect(page.items[0]!.name).not.toBe('');
+    const post = lastPost();
+    expect(post.path).toBe('/chat/findContacts/sandbox');
+    const name = page.items[3]!.name.split(' ')[0]!;
+    const found = await t.core.contacts.list({ profileId, page: 1, perPage: 50, search: name });
+    expect(found.items.length).toBeGreaterThan(0);
+    expect(found.items.every((c) => c.name.toLowerCase().includes(name.toLowerCase()))).toBe(true);
+  });
+
+  it('a wrong key: 401 in the service\'s shape, named as such', async () => {
+    const other = await t.core.keys.add({ profileId, name: 'wrong', value: 'wrong-key-0000000000' });
+    await t.core.keys.activate(other.id);
+    const err = (await caught(() => t.core.messages.sendText({ number: '+5511987654321', text: 'x' }, { profileId }))) as CrmError;
+    expect(err.code).toBe('unauthorized');
+    await t.core.keys.revoke(other.id).catch(() => undefined);
+  });
+});
