@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'server_error'
   | 'http_status' // any other non-2xx
   | 'bad_response' // 2xx whose body is not what the contract says
+  | 'refused_by_service' // 2xx whose body says the operation failed ({"result":false}...)
   // transport
   | 'network' // refused, reset, DNS, TLS
   | 'timeout'

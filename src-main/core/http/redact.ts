@@ -1,11 +1,14 @@
 // Headers as they may be shown or logged, and text scrubbed of a key: the Authorization value
 // never leaves the sender, and anything a server echoes back loses every trace of the key
-// before it is cut, shown, logged or written.
+// before it is cut, shown, logged or written, however its characters are spelled (escapes that
+// a JSON or URL decoder would undo included: scrub-encoded.ts).
+import { isEscaped, scrubEncoded } from './scrub-encoded';
+import { BASE, LEAK_RUN, foldToAscii, secretWindows } from './secret-windows';
+import type { SecretWindows } from './secret-windows';
+
+export { LEAK_RUN };
 
 export const REDACTED_AUTHORIZATION = 'Bearer ***';
-
-/** The shortest run of a key's characters that counts as a leak (ARCHITECTURE.md invariant 1). */
-export const LEAK_RUN = 8;
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -21,17 +24,64 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 /**
  * Replaces every run of LEAK_RUN or more characters that also occurs in the secret (compared
  * case-insensitively) with `***`: a lower-cased copy, a key missing its last characters or a
- * key split across two fields all lose what they carried. Linear in the text and without a
- * string per position: the secret's 8-character windows are kept as texts and as rolling
- * hashes; a text window is compared only when its hash matches; covered ranges are merged.
- * Text in any script takes this path when the key is ASCII (as keys are): a window that matches
- * is then eight characters that lower-case to ASCII, so counting UTF-16 units or code points
- * finds the same runs. Only a non-ASCII key goes through the careful, slower comparison.
+ * key split across two fields all lose what they carried. A character may also be written as
+ * an escape that JSON.parse or a URL decoder undoes (`\u0063`, `\/`, `%63`, any mix, any case):
+ * such text goes through scrub-encoded.ts, which replaces whole escapes so JSON stays valid.
+ * Text without such an escape (the common body) takes the literal scan, and pays only for the
+ * few `includes` calls that tell the two apart.
  */
 export function scrubSecret(text: string, secret: string): string {
   if (secret.length < LEAK_RUN || text.length < LEAK_RUN) return text;
   const windows = secretWindows(secret);
-  if (!windows.ascii) return scrubSecretSlow(text, secret);
+  if (!windows.ascii) {
+    // a key outside the documented format: the careful literal comparison, then the escapes
+    const literal = scrubSecretSlow(text, secret);
+    return scrubIfEncoded(literal, windows) ?? literal;
+  }
+  return scrubIfEncoded(text, windows) ?? scrubLiteral(text, windows);
+}
+
+/**
+ * `text` scrubbed by the token scan when it needs that scan, else null: when an escape in it
+ * could stand for a character of the key (`\u` and `%XX` can spell any; `\/`, `\"` and `\\`
+ * only one of those three, which few keys hold; the other two-character escapes decode to
+ * control characters, which no key has), or the key holds a `"` that a run could share with a
+ * JSON string's own quotes.
+ */
+function scrubIfEncoded(text: string, windows: SecretWindows): string | null {
+  const percent = hasPercentEscape(text);
+  const tokens = percent || text.includes('\\u') || (windows.escapable && text.includes('\\')) || (windows.quote && text.includes('"'));
+  return tokens ? scrubEncoded(text, windows, percent) : null;
+}
+
+function hasPercentEscape(text: string): boolean {
+  for (let at = text.indexOf('%'); at >= 0; at = text.indexOf('%', at + 1)) {
+    // an ASCII byte (0x00-0x7f): the only kind that can spell a key's character
+    const high = text.charCodeAt(at + 1);
+    if (at + 2 < text.length && high >= 0x30 && high <= 0x37 && isHexDigit(text.charCodeAt(at + 2))) return true;
+  }
+  return false;
+}
+
+function isHexDigit(code: number): boolean {
+  const lower = code | 0x20;
+  return (code >= 0x30 && code <= 0x39) || (lower >= 0x61 && lower <= 0x66);
+}
+
+/**
+ * The literal scan, linear in the text and without a string per position: the secret's
+ * 8-character windows are kept as texts and as rolling hashes; a text window is compared only
+ * when its hash matches; covered ranges are merged. Text in any script takes this path when the
+ * key is ASCII (as keys are): a window that matches is then eight characters that lower-case to
+ * ASCII, so counting UTF-16 units or code points finds the same runs. A run that starts right
+ * after an escaping backslash (`\n` then the key) takes that backslash with it, so no escape is
+ * left half and a JSON string stays valid (the key has no backslash on this path).
+ */
+function scrubLiteral(text: string, windows: SecretWindows): string {
+  // module imports copied to locals: a bundler's live binding would be read on every character
+  const run = LEAK_RUN;
+  const base = BASE;
+  const fold = foldToAscii;
   let out = '';
   let copied = 0;
   let coverEnd = -1;
@@ -39,31 +89,23 @@ export function scrubSecret(text: string, secret: string): string {
   // a rolling hash of ASCII-folded codes finds candidate windows without a string per position
   let hash = 0;
   for (let i = 0; i < text.length; i += 1) {
-    hash = (Math.imul(hash, BASE) + foldToAscii(text.charCodeAt(i))) | 0;
-    if (i >= LEAK_RUN) hash = (hash - Math.imul(foldToAscii(text.charCodeAt(i - LEAK_RUN)), windows.drop)) | 0;
-    const start = i - LEAK_RUN + 1;
-    if (start < 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + LEAK_RUN).toLowerCase())) continue;
+    hash = (Math.imul(hash, base) + fold(text.charCodeAt(i))) | 0;
+    if (i >= run) hash = (hash - Math.imul(fold(text.charCodeAt(i - run)), windows.drop)) | 0;
+    const start = i - run + 1;
+    if (start < 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + run).toLowerCase())) continue;
     if (start <= coverEnd) {
-      coverEnd = start + LEAK_RUN;
+      coverEnd = start + run;
       continue;
     }
     if (coverStart >= 0) {
       out += `${text.slice(copied, coverStart)}***`;
       copied = coverEnd;
     }
-    coverStart = start;
-    coverEnd = start + LEAK_RUN;
+    coverStart = isEscaped(text, start) ? start - 1 : start;
+    coverEnd = start + run;
   }
   if (coverStart < 0) return text;
   return `${out}${text.slice(copied, coverStart)}***${text.slice(coverEnd)}`;
-}
-
-const KELVIN_SIGN = 0x212a;
-
-/** A UTF-16 unit as toLowerCase() folds it into ASCII: A-Z, and the Kelvin sign, which becomes "k". */
-function foldToAscii(code: number): number {
-  if (code >= 65 && code <= 90) return code + 32;
-  return code === KELVIN_SIGN ? 107 : code;
 }
 
 /** Every string value in a JSON value, keys included, scrubbed. */
@@ -76,44 +118,6 @@ export function scrubJson<T>(value: T, secret: string): T {
     return out as T;
   }
   return value;
-}
-
-const BASE = 31;
-
-interface Windows {
-  /** the key is ASCII: the fast path is exact for every text */
-  ascii: boolean;
-  texts: Set<string>;
-  hashes: Set<number>;
-  /** BASE^LEAK_RUN: what the character leaving the window weighed */
-  drop: number;
-}
-
-const windowCache = new Map<string, Windows>();
-
-function secretWindows(secret: string): Windows {
-  let windows = windowCache.get(secret);
-  if (windows === undefined) {
-    const lower = secret.toLowerCase();
-    let drop = 1;
-    for (let i = 0; i < LEAK_RUN; i += 1) drop = Math.imul(drop, BASE);
-    windows = { ascii: isAscii(secret), texts: new Set(), hashes: new Set(), drop };
-    for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) {
-      const window = lower.slice(i, i + LEAK_RUN);
-      windows.texts.add(window);
-      let hash = 0;
-      for (let j = 0; j < LEAK_RUN; j += 1) hash = (Math.imul(hash, BASE) + window.charCodeAt(j)) | 0;
-      windows.hashes.add(hash);
-    }
-    if (windowCache.size > 16) windowCache.clear();
-    windowCache.set(secret, windows);
-  }
-  return windows;
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
 }
 
 /** A non-ASCII key, whose lower-casing may change lengths: compare code point by code point. */

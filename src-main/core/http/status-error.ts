@@ -1,6 +1,6 @@
 // A non-2xx answer -> a typed CrmError whose message a person can act on, whatever the body
 // is: our explanation of the status first, then the service's own reason when its body has one
-// (any common error shape, see api/error-reason.ts). The body is scrubbed of the key before
+// (any common error shape, see api/error-reason.ts), then what a known provider code means. The body is scrubbed of the key before
 // anything is read or cut from it, and never copied whole into the error.
 import { ENDPOINTS } from '../endpoints';
 import { readErrorReason } from '../api/error-reason';
@@ -25,9 +25,24 @@ export interface StatusContext {
 }
 
 export function statusError(ctx: StatusContext): CrmError {
+  const reason = readErrorReason(ctx.bodyText, ctx.apiKey, ctx.contentType ?? null);
+  const error = errorFor(ctx, reason);
+  if (reason.hint === null) return error;
+  const extra: ConstructorParameters<typeof CrmError>[2] = { status: ctx.status };
+  if (error.retryAfterMs !== undefined) extra.retryAfterMs = error.retryAfterMs;
+  if (error.details !== undefined) extra.details = error.details;
+  return new CrmError(error.code, withHint(error.message, reason.hint), extra);
+}
+
+/** a known code's plain explanation after the message (known-error-codes.ts) */
+export function withHint(message: string, hint: string | null): string {
+  if (hint === null) return message;
+  return `${message}${/[.!?)]$/.test(message) ? '' : '.'} ${hint}`;
+}
+
+function errorFor(ctx: StatusContext, reason: ErrorReason): CrmError {
   const { status } = ctx;
   const spec = ENDPOINTS[ctx.endpoint];
-  const reason = readErrorReason(ctx.bodyText, ctx.apiKey, ctx.contentType ?? null);
   const says = serverSays(reason);
   if (status === 400 || status === 422) {
     if (reason.code === 'idempotency_mismatch') {
@@ -72,10 +87,15 @@ const GENERIC_CODES = new Set(['bad_request', 'unauthorized', 'forbidden', 'not_
 
 /** ". The server says: <code>: <message>" or ''. */
 function serverSays(reason: ErrorReason): string {
-  if (reason.message === null) return '';
+  const said = reasonText(reason);
+  return said === null ? '' : `. The server says: ${said}`;
+}
+
+/** "<code>: <message>" (the code only when it adds something), or null without a message */
+export function reasonText(reason: ErrorReason): string | null {
+  if (reason.message === null) return null;
   const specific = reason.code !== null && !GENERIC_CODES.has(reason.code.toLowerCase()) && !reason.message.includes(reason.code);
-  const code = specific ? `${reason.code}: ` : '';
-  return `. The server says: ${code}${reason.message}`;
+  return specific ? `${reason.code}: ${reason.message}` : reason.message;
 }
 
 export function formatWait(ms: number): string {

@@ -6,9 +6,10 @@
 //   mean the server created the message: the key stays bound to exactly that content, so
 //   sending it again is a replay, never a second message. Other content gets another key (it is
 //   another message; the old key would only earn an idempotency_mismatch).
-// - A definite answer (a 2xx the app read, a definite 4xx rejection, a hand-off to the outbox)
-//   uses the key up: the next send gets a new one. After a success the same content needs an
-//   explicit "send again" (`wasJustSent`), so a second Ctrl+Enter is not a second message.
+// - A definite answer (a 2xx the app read, a 2xx saying the message was not sent, a definite
+//   4xx rejection, a hand-off to the outbox) uses the key up: the next send gets a new one.
+//   After a success the same content needs an explicit "send again" (`wasJustSent`), so a
+//   second Ctrl+Enter is not a second message.
 // - A request that never left (a local problem, connection refused) changes nothing.
 import { CrmError } from '../errors';
 import type { SendResult } from '../services';
@@ -27,6 +28,8 @@ export function verdictOf(outcome: { ok: true; result: SendResult } | { ok: fals
   }
   const err = outcome.error;
   if (!(err instanceof CrmError)) return 'ambiguous';
+  // a 2xx whose body says the message was not sent: the service answered, definitely
+  if (err.code === 'refused_by_service') return 'definite';
   if (err.status === undefined) return err.unsent || LOCAL_CODES.has(err.code) ? 'unsent' : 'ambiguous';
   if (err.status >= 400 && err.status <= 499 && !AMBIGUOUS_STATUS.has(err.status)) return 'definite';
   return 'ambiguous';

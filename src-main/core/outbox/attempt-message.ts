@@ -36,10 +36,16 @@ export async function attemptMessage(ctx: AttemptContext, op: MessageOp, keyId: 
     // withKey itself failed: no_key, key_revoked, keychain_unavailable
     return messageOutcome(err, streaks, ctx.bounds, ctx.random);
   }
-  // A 2xx is sent, even when its answer cannot be read (then there is no id to show).
+  // A 2xx is sent, even when its answer cannot be read (then there is no id to show), unless
+  // its body says the service did not send it: a definite answer too, so the message is failed
+  // with the service's reason, not retried as if nothing had come back.
   if (result.ok) {
-    const message = sentMessageOf(op, ctx.profile, result.response);
-    return { kind: 'sent', summary: message.id, message };
+    try {
+      const message = sentMessageOf(op, ctx.profile, result.response);
+      return { kind: 'sent', summary: message.id, message };
+    } catch (err) {
+      return { kind: 'failed', error: toErrorInfo(err) };
+    }
   }
   return messageOutcome(result.error, streaks, ctx.bounds, ctx.random);
 }

@@ -117,7 +117,7 @@ describe('status mapping', () => {
   it.each([
     ['another JSON shape', BODIES.otherShape!.body, 'Something went wrong: a; b', [{ field: '', message: 'a' }, { field: '', message: 'b' }]],
     ['Laravel', JSON.stringify({ message: 'The phone field is required.', errors: { phone: ['The phone field is required.'] } }), 'phone: The phone field is required.', [{ field: 'phone', message: 'The phone field is required.' }]],
-    ["Meta's Cloud API", JSON.stringify({ error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { details: 'to is not a valid number' } } }), '(#100) Invalid parameter (to is not a valid number)', undefined],
+    ["Meta's Cloud API", JSON.stringify({ error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { details: 'to is not a valid number' } } }), "(#100) Invalid parameter (to is not a valid number) A parameter of the request is missing or not valid: compare the one it names with this profile's request template (Profiles → API).", undefined],
     ['JSON:API', JSON.stringify({ errors: [{ status: '400', title: 'Invalid', detail: 'number is too short', source: { pointer: '/data/attributes/number' } }] }), 'number: number is too short', [{ field: 'number', message: 'number is too short' }]],
     ['RFC 7807', JSON.stringify({ type: 'about:blank', title: 'Bad Request', detail: 'text must not be empty' }), 'text must not be empty', undefined],
     ['a plain error string', JSON.stringify({ error: 'invalid_phone' }), 'invalid_phone', undefined],

@@ -161,6 +161,21 @@ describe('outbox: messages', () => {
     expect(postsTo(world)).toBe(2);
   });
 
+  it('fails with the service\'s reason, once, when a 200 answer says the message was not sent', async () => {
+    world = await makeWorld();
+    const outbox = await world.open();
+    const body = '{"result":false,"info":"Invalid WhatsApp number"}';
+    world.sandbox.injectFaults([{ kind: 'status', status: 200, body, contentType: 'application/json' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    const item = await enqueueText(outbox, A, 'refused in a 200');
+    const failed = await waitState(outbox, item.id, 'failed');
+    expect(failed.lastError).toEqual({ code: 'refused_by_service', message: 'The service did not send the message: Invalid WhatsApp number', status: 200 });
+    expect(failed.attempts).toBe(1);
+    // a definite answer: nothing is sent again on its own
+    await new Promise((r) => setTimeout(r, 300));
+    expect(postsTo(world)).toBe(1);
+    expect(outbox.hasTimer()).toBe(false);
+  });
+
   it('cancels pending and failed messages, not one being sent', async () => {
     world = await makeWorld();
     await world.sandbox.suspend();

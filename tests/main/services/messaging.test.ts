@@ -128,6 +128,15 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     expect(findSecrets(observed, [reader.key])).toEqual([]);
   });
 
+  it('a 200 whose body says the message was not sent is thrown as refused_by_service with the reason, not queued', async () => {
+    const outbox = new RecordingOutbox();
+    const messages = queueingInto(outbox);
+    sandbox.injectFaults([{ kind: 'status', status: 200, body: '{"success":false,"message":"Instance is not connected"}', contentType: 'application/json' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    const err = await failure(messages.sendText({ number: '5511999990000', text: 'refused in a 200' }, { profileId }));
+    expect(err).toMatchObject({ code: 'refused_by_service', status: 200, message: 'The service did not send the message: Instance is not connected' });
+    expect(outbox.messages).toEqual([]);
+  });
+
   describe('API unreachable', () => {
     it('queues into the outbox with the same Idempotency-Key', async () => {
       const outbox = new RecordingOutbox();

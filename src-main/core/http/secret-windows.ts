@@ -1,0 +1,59 @@
+// A key's runs of LEAK_RUN characters, prepared once per key for the scrubbers (redact.ts and
+// scrub-encoded.ts): as lower-cased texts and as rolling hashes, so a long text is scanned
+// without building a string at every position.
+
+/** The shortest run of a key's characters that counts as a leak (ARCHITECTURE.md invariant 1). */
+export const LEAK_RUN = 8;
+
+export const BASE = 31;
+
+export interface SecretWindows {
+  /** the key is ASCII: the fast path is exact for every text */
+  ascii: boolean;
+  /**
+   * the key holds `/`, `"` or `\`: a two-character escape (`\/`, `\"`, `\\`) can then spell one
+   * of its characters, so text with any backslash must be decoded while scanned
+   */
+  escapable: boolean;
+  /** the key holds `"`: a run may then touch a JSON string's own quotes (scrub-encoded.ts) */
+  quote: boolean;
+  texts: Set<string>;
+  hashes: Set<number>;
+  /** BASE^LEAK_RUN: what the character leaving the window weighed */
+  drop: number;
+}
+
+const windowCache = new Map<string, SecretWindows>();
+
+export function secretWindows(secret: string): SecretWindows {
+  let windows = windowCache.get(secret);
+  if (windows === undefined) {
+    const lower = secret.toLowerCase();
+    let drop = 1;
+    for (let i = 0; i < LEAK_RUN; i += 1) drop = Math.imul(drop, BASE);
+    windows = { ascii: isAscii(secret), escapable: /[/"\\]/.test(secret), quote: secret.includes('"'), texts: new Set(), hashes: new Set(), drop };
+    for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) {
+      const window = lower.slice(i, i + LEAK_RUN);
+      windows.texts.add(window);
+      let hash = 0;
+      for (let j = 0; j < LEAK_RUN; j += 1) hash = (Math.imul(hash, BASE) + window.charCodeAt(j)) | 0;
+      windows.hashes.add(hash);
+    }
+    if (windowCache.size > 16) windowCache.clear();
+    windowCache.set(secret, windows);
+  }
+  return windows;
+}
+
+const KELVIN_SIGN = 0x212a;
+
+/** A UTF-16 unit as toLowerCase() folds it into ASCII: A-Z, and the Kelvin sign, which becomes "k". */
+export function foldToAscii(code: number): number {
+  if (code >= 65 && code <= 90) return code + 32;
+  return code === KELVIN_SIGN ? 107 : code;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
