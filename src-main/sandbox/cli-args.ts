@@ -32,8 +32,9 @@ Options:
   --rate R        requests per second per key (default 20)
   --burst B       token-bucket size per key (default 40)
   --data FILE     keep keys (hashes only), messages and idempotency records in FILE
-  --dialect NAME  the API's shape: default (API.md), cloud (like Meta's WhatsApp Cloud API) or
-                  desk (like green-api / Laravel CRMs); its cURLs are shown at /playground
+  --dialect NAME  the API's shape: default (API.md), cloud (like Meta's WhatsApp Cloud API),
+                  desk (like green-api / Laravel CRMs) or meta (Meta's Graph API paths, media
+                  upload and errors); its cURLs are shown at /playground
   --json          print {"baseUrl","adminKey"} as the first line of stdout; logs go to stderr
   -h, --help      show this help
 `;

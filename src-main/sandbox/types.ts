@@ -7,11 +7,12 @@ export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:se
 
 /**
  * The shape the sandbox serves its data in: 'default' is API.md; 'cloud' is modelled on Meta's
- * WhatsApp Cloud API, 'desk' on green-api / WPPConnect / Laravel-style CRMs (see README.md).
+ * WhatsApp Cloud API, 'desk' on green-api / WPPConnect / Laravel-style CRMs, 'meta' on Meta's
+ * Graph API paths, media upload and errors (see README.md).
  */
-export type SandboxDialect = 'default' | 'cloud' | 'desk';
+export type SandboxDialect = 'default' | 'cloud' | 'desk' | 'meta';
 
-export const SANDBOX_DIALECTS: readonly SandboxDialect[] = ['default', 'cloud', 'desk'];
+export const SANDBOX_DIALECTS: readonly SandboxDialect[] = ['default', 'cloud', 'desk', 'meta'];
 
 export interface SandboxOptions {
   /** default 0 = a free port */

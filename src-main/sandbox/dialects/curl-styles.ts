@@ -12,6 +12,8 @@ export interface CurlRequest {
   headers: readonly Header[];
   /** the JSON body, null for a GET */
   body: Record<string, unknown> | null;
+  /** a multipart/form-data body (cURL -F fields) instead of JSON; only the meta style writes one */
+  multipart?: readonly (readonly [name: string, value: string])[];
 }
 
 export interface CurlStyle {

@@ -9,6 +9,10 @@ export const TAB_TITLES: Readonly<Record<PlaygroundTabId, string>> = {
   text: 'Send Text',
   media: 'Send Media',
   audio: 'Send Audio',
+  check: 'Check Phone Number',
+  image: 'Send Image',
+  upload: 'Upload Media',
+  template: 'Send Template',
 };
 
 export interface PlaygroundTab {
@@ -23,6 +27,8 @@ export interface PlaygroundTab {
   headers: Record<string, string>;
   /** the JSON body, null for a GET */
   body: Record<string, unknown> | null;
+  /** only on a multipart upload: its form fields, as cURL's -F writes them */
+  multipart?: readonly (readonly [name: string, value: string])[];
   curl: string;
 }
 
@@ -37,6 +43,7 @@ export function buildTabs(dialect: Dialect, baseUrl: string): PlaygroundTab[] {
     const endpoint = endpointOf(example);
     const url = `${base}${endpoint}`;
     const body = example.body ?? null;
+    const { multipart } = example;
     const headers = dialect.curlStyle.headers(`Bearer ${API_KEY_PLACEHOLDER}`, body !== null);
     return {
       id: example.id,
@@ -46,7 +53,8 @@ export function buildTabs(dialect: Dialect, baseUrl: string): PlaygroundTab[] {
       url,
       headers: Object.fromEntries(headers),
       body,
-      curl: dialect.curlStyle.render({ method: example.method, url, headers, body }),
+      ...(multipart ? { multipart } : {}),
+      curl: dialect.curlStyle.render({ method: example.method, url, headers, body, multipart }),
     };
   });
 }

@@ -15,6 +15,10 @@ import { deskErrorFormat } from './desk-errors';
 import { DESK_EXAMPLES } from './desk-examples';
 import { deskRoutes } from './desk-routes';
 import type { Dialect } from './dialect';
+import { META_CURL } from './meta-curl';
+import { metaErrorFormat } from './meta-errors';
+import { META_EXAMPLES } from './meta-examples';
+import { metaRoutes } from './meta-routes';
 import type { PlaygroundTab } from './playground';
 import { buildTabs } from './playground';
 import { playgroundRoutes } from './playground-routes';
@@ -23,6 +27,7 @@ const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
   default: { name: 'default', routes: [...contactRoutes, ...sendRoutes], errorFormat: apiErrorFormat, examples: DEFAULT_EXAMPLES, curlStyle: ONE_LINE_CURL },
   cloud: { name: 'cloud', routes: cloudRoutes, errorFormat: cloudErrorFormat, examples: CLOUD_EXAMPLES, curlStyle: POSTMAN_CURL },
   desk: { name: 'desk', routes: deskRoutes, errorFormat: deskErrorFormat, examples: DESK_EXAMPLES, curlStyle: README_CURL },
+  meta: { name: 'meta', routes: metaRoutes, errorFormat: metaErrorFormat, examples: META_EXAMPLES, curlStyle: META_CURL },
 };
 
 export function dialectFor(name: SandboxDialect): Dialect {

@@ -29,6 +29,7 @@ const WIRE: Record<SandboxDialect, { number: (body: unknown) => unknown; text: (
   default: { number: (b) => (b as { number?: string }).number, text: (b) => (b as { text?: string }).text, numberFor: (d) => d },
   cloud: { number: (b) => (b as { to?: string }).to, text: (b) => (b as { text?: { body?: string } }).text?.body, numberFor: (d) => `+${d}` },
   desk: { number: (b) => (b as { chatId?: string }).chatId, text: (b) => (b as { message?: string }).message, numberFor: (d) => `${d}@c.us` },
+  meta: { number: (b) => (b as { to?: string }).to, text: (b) => (b as { text?: { body?: string } }).text?.body, numberFor: (d) => d },
 };
 
 describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %s dialect, taught only by its playground', (dialect) => {
