@@ -271,7 +271,7 @@ async function answerWithBody(
   ctx.journal.attachBody(ex.record, bytes, parsed?.ok ? parsed.value : lenientJson(bytes));
 
   const answer = (): Reply => {
-    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key }, ctx.state);
+    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key, raw: { bytes, contentType: ex.req.headers['content-type'] } }, ctx.state);
     const contentType = checkContentType(encoding, ex.req.headers['content-type']);
     if (contentType) return badRequest([contentType]);
     const json = parsed ?? parseBodyObject(encoding, bytes);

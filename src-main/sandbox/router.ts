@@ -18,6 +18,8 @@ export interface RouteInput {
   /** the parsed body object (JSON or form fields), for routes with `json: true` */
   body: Record<string, unknown>;
   key: KeyRecord;
+  /** the body as received and its Content-Type, for routes with `json: false` (a multipart upload) */
+  raw?: { bytes: Buffer; contentType: string | undefined };
 }
 
 export interface Route {

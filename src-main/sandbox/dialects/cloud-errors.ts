@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { ErrorFormat, Problem } from '../errors';
 import { listProblems, sentence } from './error-text';
 
-interface CloudCode {
+export interface CloudCode {
   code: number;
   message: string;
   /** Meta marks errors worth retrying */
@@ -34,17 +34,31 @@ function cloudCode(problem: Problem): CloudCode {
   }
 }
 
-export const cloudErrorFormat: ErrorFormat = (_status, problem) => {
-  const { code, message, transient } = cloudCode(problem);
-  const details = problem.details && problem.details.length > 0 ? sentence(`Invalid parameters: ${listProblems(problem.details)}`) : sentence(problem.message);
+/** What a Graph API error body says; `graphErrorBody` writes it in Meta's shape. */
+export interface GraphError extends CloudCode {
+  /** error_data.details: the reason a client can show */
+  details: string;
+  /** default OAuthException; Graph's own object errors say GraphMethodException */
+  type?: string;
+  /** Graph still sends one on some errors (33: the object does not exist) */
+  subcode?: number;
+}
+
+export function graphErrorBody({ code, message, transient, details, type, subcode }: GraphError): unknown {
   return {
     error: {
       message,
-      type: 'OAuthException',
+      type: type ?? 'OAuthException',
       code,
+      ...(subcode !== undefined ? { error_subcode: subcode } : {}),
       ...(transient ? { is_transient: true } : {}),
       error_data: { messaging_product: 'whatsapp', details },
       fbtrace_id: randomBytes(16).toString('base64url'),
     },
   };
+}
+
+export const cloudErrorFormat: ErrorFormat = (_status, problem) => {
+  const details = problem.details && problem.details.length > 0 ? sentence(`Invalid parameters: ${listProblems(problem.details)}`) : sentence(problem.message);
+  return graphErrorBody({ ...cloudCode(problem), details });
 };

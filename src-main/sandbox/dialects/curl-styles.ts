@@ -15,6 +15,8 @@ export interface CurlRequest {
   form?: boolean;
   /** `user:password` for HTTP Basic (curl -u) */
   user?: string;
+  /** a multipart/form-data body (cURL -F fields) instead of JSON; only the meta style writes one */
+  multipart?: readonly (readonly [name: string, value: string])[];
 }
 
 export interface CurlStyle {

@@ -8,7 +8,8 @@ import type { Route } from '../router';
 import type { SandboxDialect } from '../types';
 import type { CurlStyle } from './curl-styles';
 
-export type PlaygroundTabId = 'contacts' | 'text' | 'media' | 'audio';
+/** contacts, text, media and audio in every dialect so far; the rest only where the service has them */
+export type PlaygroundTabId = 'contacts' | 'text' | 'media' | 'audio' | 'check' | 'image' | 'upload' | 'template';
 
 /** One playground tab's request, before it is written as a cURL for a base URL. */
 export interface ExampleRequest {
@@ -20,6 +21,8 @@ export interface ExampleRequest {
   body?: Record<string, unknown>;
   /** how the body is sent, default JSON; a form's values are strings */
   encoding?: BodyEncoding;
+  /** a multipart/form-data body instead, as cURL's -F writes it (`file=@/path;type=...`) */
+  multipart?: readonly (readonly [name: string, value: string])[];
 }
 
 export interface Dialect {

@@ -10,6 +10,10 @@ export const TAB_TITLES: Readonly<Record<PlaygroundTabId, string>> = {
   text: 'Send Text',
   media: 'Send Media',
   audio: 'Send Audio',
+  check: 'Check Phone Number',
+  image: 'Send Image',
+  upload: 'Upload Media',
+  template: 'Send Template',
 };
 
 export interface PlaygroundTab {
@@ -28,6 +32,8 @@ export interface PlaygroundTab {
   bodyEncoding?: 'form';
   /** only for HTTP Basic: the account id and YOUR_API_KEY as the password */
   basicAuth?: { username: string; password: string };
+  /** only on a multipart upload: its form fields, as cURL's -F writes them */
+  multipart?: readonly (readonly [name: string, value: string])[];
   curl: string;
 }
 
@@ -46,6 +52,7 @@ export function buildTabs(dialect: Dialect, baseUrl: string): PlaygroundTab[] {
     const headers = dialect.curlStyle.headers(placement.kind === 'bearer' ? `Bearer ${API_KEY_PLACEHOLDER}` : API_KEY_PLACEHOLDER, body !== null);
     const basicAuth = placement.kind === 'basic' ? { username: placement.example, password: API_KEY_PLACEHOLDER } : undefined;
     const form = example.encoding === 'form';
+    const { multipart } = example;
     const user = basicAuth && `${basicAuth.username}:${basicAuth.password}`;
     return {
       id: example.id,
@@ -57,7 +64,8 @@ export function buildTabs(dialect: Dialect, baseUrl: string): PlaygroundTab[] {
       body,
       ...(form ? { bodyEncoding: 'form' as const } : {}),
       ...(basicAuth ? { basicAuth } : {}),
-      curl: dialect.curlStyle.render({ method: example.method, url, headers, body, form, user }),
+      ...(multipart ? { multipart } : {}),
+      curl: dialect.curlStyle.render({ method: example.method, url, headers, body, form, user, multipart }),
     };
   });
 }

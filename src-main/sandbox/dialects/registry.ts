@@ -20,6 +20,10 @@ import type { Dialect } from './dialect';
 import { evolutionErrorFormat } from './evolution-errors';
 import { EVOLUTION_EXAMPLES } from './evolution-examples';
 import { EVOLUTION_CREDENTIALS, evolutionRoutes } from './evolution-routes';
+import { META_CURL } from './meta-curl';
+import { metaErrorFormat } from './meta-errors';
+import { META_EXAMPLES } from './meta-examples';
+import { metaRoutes } from './meta-routes';
 import type { PlaygroundTab } from './playground';
 import { buildTabs } from './playground';
 import { playgroundRoutes } from './playground-routes';
@@ -49,6 +53,7 @@ const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
     examples: EVOLUTION_EXAMPLES,
     curlStyle: MINTLIFY_CURL,
   },
+  meta: { name: 'meta', routes: metaRoutes, credentials: BEARER, errorFormat: metaErrorFormat, examples: META_EXAMPLES, curlStyle: META_CURL },
 };
 
 export function dialectFor(name: SandboxDialect): Dialect {

@@ -1,0 +1,44 @@
+// The meta dialect's playground (Meta's WhatsApp Cloud API shapes), each against the sandbox's
+// one phone number id. No contacts tab: the service has no contacts listing.
+import type { ExampleRequest } from './dialect';
+import { EXAMPLE } from './example-values';
+import { phonePath } from './meta-phone';
+
+const envelope = { messaging_product: 'whatsapp', recipient_type: 'individual', to: EXAMPLE.number } as const;
+const messages = phonePath('/messages');
+
+/** Meta's own sample template, which every new business account has. */
+const TEMPLATE = { name: 'hello_world', language: { code: 'en_US' } } as const;
+const IMAGE_URL = 'https://example.com/images/photo.jpg';
+
+/** Where the upload tab's file is read from; the person points it at a real file. */
+export const UPLOAD_EXAMPLE_PATH = '/path/to/image.png';
+
+export const META_EXAMPLES: readonly ExampleRequest[] = [
+  { id: 'check', method: 'GET', path: phonePath() },
+  { id: 'text', method: 'POST', path: messages, body: { ...envelope, type: 'text', text: { preview_url: false, body: EXAMPLE.text } } },
+  { id: 'image', method: 'POST', path: messages, body: { ...envelope, type: 'image', image: { link: IMAGE_URL, caption: EXAMPLE.caption } } },
+  {
+    id: 'media',
+    method: 'POST',
+    path: messages,
+    body: { ...envelope, type: 'document', document: { link: EXAMPLE.documentUrl, caption: EXAMPLE.caption, filename: EXAMPLE.documentName } },
+  },
+  { id: 'audio', method: 'POST', path: messages, body: { ...envelope, type: 'audio', audio: { link: EXAMPLE.audioUrl, voice: true } } },
+  {
+    id: 'upload',
+    method: 'POST',
+    path: phonePath('/media'),
+    multipart: [
+      ['file', `@${UPLOAD_EXAMPLE_PATH};type=image/png`],
+      ['type', 'image/png'],
+      ['messaging_product', 'whatsapp'],
+    ],
+  },
+  {
+    id: 'template',
+    method: 'POST',
+    path: messages,
+    body: { ...envelope, type: 'template', template: TEMPLATE },
+  },
+];
