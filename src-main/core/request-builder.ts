@@ -10,6 +10,7 @@ import { basename, resolve } from 'node:path';
 import type { MediaType } from '../shared/file-purpose';
 import { tooLargeMessage } from '../shared/file-size-problem';
 import { LIMITS, byteLimitFor, charCount } from '../shared/limits';
+import { offeredMediaKinds, usesKindKey } from '../shared/media-kinds';
 import { isDescribedOperation } from '../shared/operation-ids';
 import { PERMISSIONS } from '../shared/permissions';
 import { DEFAULT_OPERATIONS } from './api/defaults';
@@ -200,13 +201,17 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
     case 'messages.media': {
       const input = op.input;
       values.number = recipient(input.number, problems);
-      if (input.mediatype !== 'image' && input.mediatype !== 'document') problems.field('mediatype', 'must be "image" or "document"', 'Media type');
+      const kinds = offeredMediaKinds(spec);
+      if (!kinds.includes(input.mediatype)) problems.field('mediatype', `must be ${kinds.map((k) => `"${k}"`).join(' or ')}: this service's Send Media takes those`, 'Media type');
       const caption = input.caption ?? '';
+      if (caption !== '' && input.mediatype === 'sticker') problems.field('caption', 'cannot go with a sticker: WhatsApp shows none', 'Caption');
       const captionLength = charCount(caption);
       if (captionLength > LIMITS.captionChars) problems.field('caption', `is too long: ${captionLength} characters, at most ${LIMITS.captionChars}`, 'Caption');
       if (caption !== '' && !roles.has('caption')) problems.sentence('caption', 'This service\'s Send Media has no caption field (see Profiles → API); clear the caption or map a field to it');
       const media = await mediaPayload(input.source, input.mediatype, input.mimetype, input.fileName, problems, deps);
-      Object.assign(values, { mediatype: input.mediatype, mimetype: media.mimetype, file_name: media.fileName });
+      Object.assign(values, { mediatype: input.mediatype, mimetype: media.mimetype });
+      // where the kind picks the body's key, only a document carries a file name (WhatsApp's own rule)
+      if (!usesKindKey(spec.body) || input.mediatype === 'document') values.file_name = media.fileName;
       if (caption !== '') values.caption = caption;
       file = sourceValues(values, 'media', media, roles, problems);
       idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
@@ -384,6 +389,8 @@ async function mediaPayload(
       const what = probe.mimetype.startsWith('image/') ? `is ${probe.mimetype}, which cannot be sent as an image` : `is not an image (its bytes look like ${probe.mimetype})`;
       problems.file('validation', `${probe.name} ${what}; send it as a document, or choose a JPEG, PNG, GIF or WebP`);
     }
+    const kindProblem = kindMismatch(mediatype, probe.mimetype);
+    if (kindProblem !== null) problems.file('validation', `${probe.name} ${kindProblem}`);
     return { mimetype, fileName, url: '', file };
   }
   const url = checkMediaUrl(source.url, problems);
@@ -396,6 +403,8 @@ async function mediaPayload(
     problems.field('mimetype', 'is not a valid mimetype (type/subtype)', 'Mimetype');
   } else if (mediatype === 'image' && !(IMAGE_MIMETYPES as readonly string[]).includes(mimetype)) {
     problems.field('mimetype', `must be an image type (${IMAGE_MIMETYPES.join(', ')}) for an image, not ${mimetype}`, 'Mimetype');
+  } else if (kindMismatch(mediatype, mimetype) !== null) {
+    problems.field('mimetype', `${kindMismatch(mediatype, mimetype)!}`, 'The media URL\'s type');
   }
   return { mimetype, fileName, url, file: null };
 }
@@ -436,6 +445,13 @@ async function audioPayload(source: MediaSource, givenMimetype: string | undefin
     return { mimetype: baseMimetype(guess), fileName: '', url, file: null };
   }
   return { mimetype, fileName: '', url, file: null };
+}
+
+/** Why bytes of `mimetype` cannot go as a video or a sticker (WhatsApp: any video/*, a WebP sticker), or null. */
+function kindMismatch(mediatype: MediaType, mimetype: string): string | null {
+  if (mediatype === 'video' && !mimetype.startsWith('video/')) return `is ${mimetype}, not a video; send it as a document, or choose an MP4 or 3GP video`;
+  if (mediatype === 'sticker' && mimetype !== 'image/webp') return `is ${mimetype}; a sticker is a WebP image`;
+  return null;
 }
 
 function checkFileName(name: string, problems: Problems): string {

@@ -8,7 +8,9 @@ import type { FilePurpose } from '../shared/file-purpose';
 
 const FILTERS: Record<FilePurpose, Electron.FileFilter[]> = {
   image: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'] }, { name: 'All files', extensions: ['*'] }],
+  video: [{ name: 'Videos', extensions: ['mp4', '3gp'] }, { name: 'All files', extensions: ['*'] }],
   document: [{ name: 'All files', extensions: ['*'] }],
+  sticker: [{ name: 'Stickers', extensions: ['webp'] }, { name: 'All files', extensions: ['*'] }],
   audio: [{ name: 'Audio', extensions: ['ogg', 'opus', 'webm', 'mp3', 'm4a', 'mp4', 'aac', 'wav'] }, { name: 'All files', extensions: ['*'] }],
 };
 

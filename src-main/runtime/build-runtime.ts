@@ -62,7 +62,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     firstRunNotice: boot.firstRunNotice,
     notices,
     sandbox: boot.sandbox ? { baseUrl: boot.sandbox.baseUrl } : null,
-    limits: { imageBytes: LIMITS.imageBytes, documentBytes: LIMITS.documentBytes, audioBytes: LIMITS.audioBytes, textChars: LIMITS.textChars, captionChars: LIMITS.captionChars },
+    limits: { imageBytes: LIMITS.imageBytes, documentBytes: LIMITS.documentBytes, videoBytes: LIMITS.videoBytes, stickerBytes: LIMITS.stickerBytes, audioBytes: LIMITS.audioBytes, textChars: LIMITS.textChars, captionChars: LIMITS.captionChars },
   };
   // the sandbox server running now: the one started at launch, or the one "Reset sandbox" made
   let running: SandboxHandle | null = boot.sandbox;

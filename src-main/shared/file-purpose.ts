@@ -5,11 +5,15 @@
  * What a file is sent as, which decides the limit it is held to (API.md, Messages); also what
  * a file's bytes are found to be good for when it is staged.
  */
-export const FILE_PURPOSES = ['image', 'document', 'audio'] as const;
+export const FILE_PURPOSES = ['image', 'video', 'document', 'sticker', 'audio'] as const;
 
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
-/** What Send Media carries (API.md `mediatype`); audio is an operation of its own, Send Audio. */
-export const MEDIA_TYPES = ['image', 'document'] as const satisfies readonly FilePurpose[];
+/**
+ * What Send Media carries: API.md's `mediatype` (image, document) and the kinds WhatsApp APIs
+ * add (video, sticker: offered where the profile's description can say so, media-kinds.ts);
+ * audio is an operation of its own, Send Audio.
+ */
+export const MEDIA_TYPES = ['image', 'video', 'document', 'sticker'] as const satisfies readonly FilePurpose[];
 
 export type MediaType = (typeof MEDIA_TYPES)[number];

@@ -7,7 +7,9 @@ import { LIMITS, byteLimitFor, type SendLimits } from './limits';
 /** What the limit of each purpose is stated for ("images are limited to 5 MB"). */
 const LIMITED_NOUN: Readonly<Record<FilePurpose, string>> = {
   image: 'images',
+  video: 'videos',
   document: 'documents',
+  sticker: 'stickers',
   audio: 'voice notes',
 };
 

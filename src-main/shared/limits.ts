@@ -9,6 +9,10 @@ export const LIMITS = {
   imageBytes: 5 * MIB,
   /** decoded bytes of a document sent as media */
   documentBytes: 100 * MIB,
+  /** decoded bytes of a video (WhatsApp's limit; API.md has no video) */
+  videoBytes: 16 * MIB,
+  /** decoded bytes of a sticker (WhatsApp's limit for an animated WebP) */
+  stickerBytes: 500 * 1024,
   /** decoded bytes of a voice note */
   audioBytes: 16 * MIB,
   /** text length in Unicode code points (an emoji counts once), as the sandbox counts */
@@ -28,6 +32,8 @@ export const LIMITS = {
 export interface SendLimits {
   imageBytes: number;
   documentBytes: number;
+  videoBytes: number;
+  stickerBytes: number;
   audioBytes: number;
   textChars: number;
   captionChars: number;
@@ -42,6 +48,10 @@ export function byteLimitFor(purpose: FilePurpose, limits: SendLimits = LIMITS):
       return limits.audioBytes;
     case 'document':
       return limits.documentBytes;
+    case 'video':
+      return limits.videoBytes;
+    case 'sticker':
+      return limits.stickerBytes;
   }
 }
 

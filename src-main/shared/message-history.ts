@@ -3,7 +3,7 @@
 // sent. Pure types: the window's type-check includes them.
 
 /** what was sent: the four things a person can send */
-export type HistoryKind = 'text' | 'image' | 'document' | 'audio';
+export type HistoryKind = 'text' | 'image' | 'video' | 'document' | 'sticker' | 'audio';
 
 /**
  * How this app sent it: now, from a send panel or `crm send` ('sent'); later, by the outbox once

@@ -4,7 +4,9 @@ import type { HistoryKind, HistorySource, MessageOrigin } from './message-histor
 export const KIND_WORDS: Readonly<Record<HistoryKind, string>> = {
   text: 'Text',
   image: 'Image',
+  video: 'Video',
   document: 'Document',
+  sticker: 'Sticker',
   audio: 'Voice note',
 };
 

@@ -38,7 +38,7 @@ beforeEach(() => {
   useProfilesStore.setState(useProfilesStore.getInitialState(), true);
   useSendStore.getState().reset();
   crm = installFakeCrm({
-    'app:info': () => ok({ version: '1', platform: 'linux', host: 'test', firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.', notices: ['profiles.json could not be read and was set aside as profiles.json.broken.'], sandbox: null, limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } }),
+    'app:info': () => ok({ version: '1', platform: 'linux', host: 'test', firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.', notices: ['profiles.json could not be read and was set aside as profiles.json.broken.'], sandbox: null, limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } }),
     'profiles:list': () => ok({ profiles: [profile('p1'), profile('p2')], activeProfileId: 'p1' }),
     'outbox:list': () => ok([]),
     'log:list': () => ok([entry('old')]),

@@ -1,4 +1,5 @@
 // crm send text|media|audio --to NUMBER ... [--curl]
+import { MEDIA_TYPES } from '../../shared/file-purpose';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { toCurl } from '../../core/curl';
@@ -136,11 +137,11 @@ const text = defineCommand({
 const media = defineCommand({
   name: 'send media',
   summary: 'send an image or a document (a local file or a URL)',
-  usage: ['send media --to NUMBER --type image|document (--file PATH | --url URL) [--caption TEXT] [--file-name NAME] [--curl]'],
+  usage: ['send media --to NUMBER --type image|video|document|sticker (--file PATH | --url URL) [--caption TEXT] [--file-name NAME] [--curl]'],
   options: {
     ...commonSendOptions,
     ...sourceOptions,
-    type: { type: 'string', valueName: 'KIND', help: 'image (up to 5 MB) or document (up to 100 MB)' },
+    type: { type: 'string', valueName: 'KIND', help: 'image (up to 5 MB) or document (up to 100 MB); video (16 MB) and sticker (WebP, 500 KB) where the service takes them' },
     caption: { type: 'string', valueName: 'TEXT', help: 'a caption (up to 1024 characters)' },
     'file-name': { type: 'string', valueName: 'NAME', help: 'the file name the recipient sees (default: the file\'s own)' },
   },
@@ -148,8 +149,8 @@ const media = defineCommand({
   notes: sendNotes,
   async run(ctx, { values }) {
     const to = requireOption(values.to, '--to');
-    const mediatype = oneOf(values.type, ['image', 'document'] as const, '--type');
-    if (!mediatype) throw new UsageError('missing --type image|document');
+    const mediatype = oneOf(values.type, MEDIA_TYPES, '--type');
+    if (!mediatype) throw new UsageError('missing --type image|video|document|sticker');
     const input = {
       number: to,
       mediatype,

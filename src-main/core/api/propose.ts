@@ -6,6 +6,8 @@
 import { CrmError } from '../errors';
 import type { ParsedCurl } from './curl-parse';
 import { DETECT_CONTACTS } from './defaults';
+import { MEDIA_TYPES } from '../../shared/file-purpose';
+import { KIND_KEY } from '../../shared/media-kinds';
 import { learnCredential } from './credential-import';
 import { readFormBody } from './form-body';
 import { parseExampleJson } from './example-json';
@@ -138,10 +140,21 @@ class Guesser {
     const walk = (node: unknown, path: string, key: string): Template => {
       if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
       if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) {
+        const kindField = this.kindFieldOf(node as Record<string, unknown>, path);
         const out: Record<string, Template> = {};
-        for (const [name, child] of Object.entries(node)) out[name] = walk(child, path === '' ? name : `${path}.${name}`, name);
+        for (const [name, child] of Object.entries(node)) {
+          const childPath = path === '' ? name : `${path}.${name}`;
+          if (kindField !== null && name === kindField.field) {
+            this.rows.push({ location: 'body', field: childPath, example: shorten(kindField.kind, '…'), role: 'mediatype' });
+            out[name] = { $role: 'mediatype' };
+          } else if (kindField !== null && name === kindField.kind) {
+            out[KIND_KEY] = walk(child, childPath, name);
+          } else {
+            out[name] = walk(child, childPath, name);
+          }
+        }
         // a constant like {"$role": "text"} must never read as a slot: its keys are escaped
-        return Object.keys(out).some((name) => name.startsWith('$')) ? { $literal: out } : out;
+        return kindField === null && Object.keys(out).some((name) => name.startsWith('$')) ? { $literal: out } : out;
       }
       if (node === null || typeof node === 'boolean') return node;
       // a number a JS number cannot hold exactly keeps its digits (guessed from by its value)
@@ -152,6 +165,25 @@ class Guesser {
       return role ?? (exact === null ? value : { $number: exact });
     };
     return walk(body, '', '');
+  }
+
+  /**
+   * Meta's shape names the kind twice (`"type":"image","image":{...}`): that field is the media
+   * kind and the object's key follows it, so one example serves every kind. A fix naming the
+   * field as a constant keeps it one.
+   */
+  private kindFieldOf(node: Record<string, unknown>, path: string): { field: string; kind: string } | null {
+    if (this.operation !== 'messages.media' || this.taken.has('mediatype')) return null;
+    for (const [field, value] of Object.entries(node)) {
+      if (typeof value !== 'string' || !(MEDIA_TYPES as readonly string[]).includes(value)) continue;
+      const inner = node[value];
+      if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) continue;
+      const fieldPath = path === '' ? field : `${path}.${field}`;
+      if (this.fixes.constant?.some((f) => f === fieldPath || f === field)) continue;
+      this.taken.add('mediatype');
+      return { field, kind: value };
+    }
+    return null;
   }
 
   checkFixesUsed(warnings: string[]): void {

@@ -2,6 +2,7 @@
 // given, and a role with no value leaves its field out (an optional caption, the cursor of a
 // first page). An exact number renders as a JsonNumberText, which stringifyJson (json-text.ts)
 // writes digit for digit; a literal object renders as its keys. Pure.
+import { KIND_KEY } from '../../shared/media-kinds';
 import { isExactNumber, isLiteralObject, isRoleRef, templateChildren } from '../../shared/template-leaves';
 import { JsonNumberText } from './json-text';
 import type { OperationSpec, Role, RoleRef, Template } from './types';
@@ -30,10 +31,14 @@ function render(node: Template, values: RoleValues): unknown {
   if (isRoleRef(node)) return roleText(node, values) ?? OMIT;
   if (Array.isArray(node)) return node.map((item) => render(item, values)).filter((item) => item !== OMIT);
   if (typeof node === 'object' && node !== null) {
+    const literal = isLiteralObject(node);
     const out: Record<string, unknown> = {};
-    for (const [name, child] of Object.entries(isLiteralObject(node) ? node.$literal : node)) {
+    for (const [name, child] of Object.entries(literal ? node.$literal : node)) {
+      // the kind key is written as the chosen kind (`"document": {...}`); without one it is left out
+      const key = !literal && name === KIND_KEY ? values.mediatype : name;
+      if (key === undefined) continue;
       const value = render(child, values);
-      if (value !== OMIT) out[name] = value;
+      if (value !== OMIT) out[String(key)] = value;
     }
     return out;
   }

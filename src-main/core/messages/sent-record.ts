@@ -95,7 +95,7 @@ function lastSegment(path: string): string | undefined {
 /** at most `max` characters (whole code points), with an ellipsis when something was cut */
 
 const ORIGINS: readonly string[] = ['sent', 'outbox', 'replayed'];
-const KINDS: readonly string[] = ['text', 'image', 'document', 'audio'];
+const KINDS: readonly string[] = ['text', 'image', 'video', 'document', 'sticker', 'audio'];
 
 /** a record as read back from disk: anything else (a hand edit, a damaged line) is left out */
 export function isSentRecord(value: unknown): value is SentRecord {

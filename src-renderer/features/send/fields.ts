@@ -78,8 +78,19 @@ export function otherProblems(s: Pick<ProblemSources, 'attempted' | 'preview'>, 
 /** Which limit a dropped or recorded file is held to. */
 export function stagingPurpose(kind: FileKind, mediatype: MediaDraftState['mediatype'], mimetype: string): FilePurpose {
   if (kind === 'audio') return 'audio';
-  // An image drop on the image tab counts as an image; anything else travels as a document.
-  return mediatype === 'image' && mimetype.startsWith('image/') ? 'image' : 'document';
+  return mediaKindForFile(mediatype, mimetype.startsWith('image/') ? 'image' : 'document', mimetype);
+}
+
+/**
+ * The kind a chosen file is sent as: the kind picked, when the file fits it (an image for Image,
+ * a video for Video, a WebP for Sticker); anything else travels as a document.
+ */
+export function mediaKindForFile(picked: MediaDraftState['mediatype'], category: FilePurpose, mimetype: string): MediaDraftState['mediatype'] {
+  const fits =
+    (picked === 'image' && category === 'image') ||
+    (picked === 'video' && mimetype.startsWith('video/')) ||
+    (picked === 'sticker' && mimetype === 'image/webp');
+  return fits ? picked : 'document';
 }
 
 /** null when a local file may be staged, else the sentence that says why not (checked before reading it). */

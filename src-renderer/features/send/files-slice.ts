@@ -4,7 +4,7 @@
 import { currentLimits } from '../../app/app-port';
 import type { FilePurpose, StagedFile } from '../../lib/api';
 import { invoke } from '../../lib/api';
-import { localFileProblem, stagingPurpose, unreadableFileMessage } from './fields';
+import { localFileProblem, mediaKindForFile, stagingPurpose, unreadableFileMessage } from './fields';
 import { touching } from './draft-slice';
 import type { DataOf, FilesSlice, SendSlice } from './send-state';
 import type { FileKind, FileState } from './send-types';
@@ -26,7 +26,7 @@ export const createFilesSlice: SendSlice<FilesSlice> = (set, get) => {
     const previous = get()[kind].file;
     if (kind === 'media') {
       set((s) => ({
-        media: { ...s.media, file, mode: 'file', mediatype: file.category === 'image' ? s.media.mediatype : 'document' },
+        media: { ...s.media, file, mode: 'file', mediatype: mediaKindForFile(s.media.mediatype, file.category, file.mimetype) },
       }));
     } else {
       // a new audio file replaces any earlier recording's playback (the recorder sets its own after this)

@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatBytes } from '../../../src-main/shared/format';
-import { charCount } from '../../../src-main/shared/limits';
+import type { MediaType } from '../../../src-main/shared/file-purpose';
+import { byteLimitFor, charCount } from '../../../src-main/shared/limits';
+import { MEDIA_KIND_LABELS, offeredMediaKinds } from '../../../src-main/shared/media-kinds';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { useLimits } from '../../app/app-port';
 import { formatCount } from '../../lib/format';
 import { FieldProblems } from '../../ui/messages';
@@ -14,6 +17,8 @@ import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
 import { selectMediaDraft, useSendStore } from './send-store';
 
+const DROP_NOUN: Readonly<Record<MediaType, string>> = { image: 'an image', video: 'a video', document: 'a document', sticker: 'a WebP sticker' };
+
 export function MediaPanel() {
   const onSendShortcut = useSendShortcut('media');
   const draft = useSendStore(selectMediaDraft);
@@ -24,7 +29,9 @@ export function MediaPanel() {
   const id = useId();
   const captionCount = charCount(draft.caption);
   const captionOver = captionCount > limits.captionChars;
-  const limit = draft.mediatype === 'image' ? limits.imageBytes : limits.documentBytes;
+  const limit = byteLimitFor(draft.mediatype, limits);
+  // the kinds this profile's service takes (a Cloud-API-shaped one: video and sticker too)
+  const kinds = useProfilesStore((s) => offeredMediaKinds(selectActiveProfile(s)?.api?.operations['messages.media']));
 
   return (
     <div className="send-panel">
@@ -32,10 +39,10 @@ export function MediaPanel() {
         <NumberField kind="media" />
         <fieldset className="choice">
           <legend>Media type</legend>
-          {(['image', 'document'] as const).map((t) => (
+          {kinds.map((t) => (
             <label key={t} className="choice-item">
               <input type="radio" name={`${id}-mediatype`} value={t} checked={draft.mediatype === t} onChange={() => setMedia({ mediatype: t })} />
-              {t === 'image' ? 'Image' : 'Document'}
+              {MEDIA_KIND_LABELS[t]}
             </label>
           ))}
         </fieldset>
@@ -53,7 +60,7 @@ export function MediaPanel() {
             kind="media"
             file={draft.file}
             pickLabel="Choose file…"
-            dropHint={`Drop ${draft.mediatype === 'image' ? 'an image' : 'a document'} here (up to ${formatBytes(limit)}), or`}
+            dropHint={`Drop ${DROP_NOUN[draft.mediatype]} here (up to ${formatBytes(limit)}), or`}
           />
         ) : (
           <div className="field">

@@ -7,7 +7,9 @@ type Kind = FilePurpose;
 
 const CHOICES: Record<Kind, readonly string[]> = {
   image: IMAGE_MIMETYPES,
+  video: ['video/mp4', 'video/3gpp'],
   document: [...COMMON_DOCUMENT_MIMETYPES, ...IMAGE_MIMETYPES],
+  sticker: ['image/webp'],
   audio: AUDIO_MIMETYPES,
 };
 

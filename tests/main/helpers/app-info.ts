@@ -8,5 +8,5 @@ export const TEST_APP_INFO: AppInfo = {
   firstRunNotice: null,
   notices: [],
   sandbox: null,
-  limits: { imageBytes: 1, documentBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
+  limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
 };
