@@ -4,9 +4,10 @@
 // printf in place of crm.
 import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pasteWord } from '../../../src-main/cli/paste-word';
-import { tempDir } from '../helpers/index';
+import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
+import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 
 /** the hint after `marker`, pasted into bash (in `cwd`) with `crm` printing its arguments one a line */
@@ -52,6 +53,36 @@ describe('hints that name a value', () => {
     expect(run.code, run.stderr).toBe(0);
     const args = paste(run.stdout, "To use the example's: ", cwd);
     expect(args).toEqual(['profiles', 'edit', NASTY, '--url', `https://${host}`]);
+    expect(await readdir(cwd)).toEqual([]);
+  });
+});
+
+const available = await keychainAvailable();
+const service = uniqueKeychainService('paste-hints');
+
+describe.skipIf(!available)('hints about saved keys (OS keychain)', () => {
+  let env: Record<string, string>;
+  let cwd: string;
+  const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
+  beforeAll(async () => {
+    env = { CRM_DATA_DIR: await tempDir('crm-paste-keys-'), CRM_KEYCHAIN_SERVICE: service };
+    cwd = await tempDir('crm-paste-keys-cwd-');
+    expect((await crm(['profiles', 'add', '--name', NASTY, '--url', 'http://127.0.0.1:9', '--use'])).code).toBe(0);
+  });
+  afterAll(async () => {
+    const store = new KeytarSecretStore({ service });
+    const listed = JSON.parse((await crm(['keys', 'list', '--json'])).stdout) as { keys: { id: string }[] };
+    for (const key of listed.keys) await store.delete(`key:${key.id}`).catch(() => false);
+  });
+
+  it('"Check it" after keys add, and "until approved" after a move held the keys back', async () => {
+    const added = await crm(['keys', 'add', '--name', 'admin'], 'crm_sk_paste_hint_key_0001\n');
+    expect(added.code, added.stderr).toBe(0);
+    const id = (JSON.parse((await crm(['keys', 'list', '--json'])).stdout) as { keys: { id: string }[] }).keys[0]!.id;
+    expect(paste(added.stdout, 'Check it: ', cwd)).toEqual(['keys', 'test', id]);
+    const moved = await crm(['profiles', 'edit', NASTY, '--url', 'http://127.0.0.2:9']);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(paste(moved.stdout, 'until approved: ', cwd)).toEqual(['profiles', 'edit', NASTY, '--move-keys']);
     expect(await readdir(cwd)).toEqual([]);
   });
 });
