@@ -1,10 +1,15 @@
 // Plain-text rendering for people: aligned columns, one line per error, terminal-safe strings.
 import type { ErrorInfo } from '../core/model';
+import { visibleJson, visibleText } from './terminal-safe';
 
-/** Removes control characters (a server-provided name cannot move the cursor or clear the screen). */
+/**
+ * One value inside a line: tabs and newlines become spaces, other control and bidi characters
+ * show as escapes (a server-provided name cannot move the cursor, clear the screen or reorder
+ * the line). The writer escapes them in everything anyway; this keeps a value on its line and
+ * table columns aligned, since escapes are plain ASCII.
+ */
 export function clean(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  return visibleText(value.replace(/[\t\n]/g, ' '));
 }
 
 /** One line: runs of white space (newlines included) become one space. */
@@ -32,7 +37,7 @@ export function errorLine(error: { code: string; message: string; status?: numbe
 }
 
 export function jsonError(error: ErrorInfo | { code: 'usage'; message: string }): string {
-  return `${JSON.stringify({ error })}\n`;
+  return `${visibleJson(JSON.stringify({ error }))}\n`;
 }
 
 export function dash(value: string | null | undefined): string {

@@ -14,6 +14,7 @@ import { COMMANDS } from './commands/index';
 import { ConfirmationDeclined } from './commands/shared';
 import type { Session, SessionOptions } from './session';
 import { PLAIN, paint } from './terminal';
+import { visibleJson, visibleText } from './terminal-safe';
 
 export type { CliIo } from './io';
 export { terminalLook } from './terminal';
@@ -39,7 +40,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const look = io.look ?? PLAIN;
   const fail = (error: CliErrorInfo, exitCode: number, hint = ''): number => {
     if (json) io.stdout.write(jsonError(error));
-    io.stderr.write(`crm: ${paint(look, 'red', error.code === 'usage' ? oneLine(error.message) : errorLine(error))}${hint}\n`);
+    io.stderr.write(`crm: ${paint(look, 'red', visibleText(error.code === 'usage' ? oneLine(error.message) : errorLine(error)))}${visibleText(hint)}\n`);
     return exitCode;
   };
 
@@ -91,7 +92,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const ctx: CommandContext = {
     io,
     json: json && !def.passThrough,
-    note: (message) => io.stderr.write(`crm: ${paint(look, 'dim', oneLine(message))}\n`),
+    note: (message) => io.stderr.write(`crm: ${paint(look, 'dim', visibleText(oneLine(message)))}\n`),
     session: (options?: SessionOptions) => {
       opening ??= (async () => {
         const { openSession } = await import('./session');
@@ -112,11 +113,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       : parseCommandArgs(args, { ...def.options, ...COMMON_OPTIONS }, def.positionals);
     const result: CommandResult = await def.run(ctx, parsed, args);
     exitCode = result.exitCode ?? EXIT_OK;
+    // the one place a command's result is written: server text inside it is made inert here
     if (!result.printed) {
-      if (ctx.json) io.stdout.write(`${JSON.stringify(result.data, null, 2)}\n`);
-      else if (result.text !== '') io.stdout.write(`${result.text}\n`);
+      if (ctx.json) io.stdout.write(`${visibleJson(JSON.stringify(result.data, null, 2))}\n`);
+      else if (result.text !== '') io.stdout.write(`${visibleText(result.text)}\n`);
     }
-    if (exitCode !== EXIT_OK && result.reason) io.stderr.write(`crm: ${oneLine(result.reason)}\n`);
+    if (exitCode !== EXIT_OK && result.reason) io.stderr.write(`crm: ${visibleText(oneLine(result.reason))}\n`);
   } catch (err) {
     exitCode = report(err, def, fail, io);
   } finally {
@@ -138,6 +140,6 @@ function report(err: unknown, def: CommandDef, fail: (error: CliErrorInfo, exitC
   if (err && typeof err === 'object' && (err as { name?: unknown }).name === 'CrmError' && typeof (err as { toInfo?: unknown }).toInfo === 'function') {
     return fail((err as { toInfo(): ErrorInfo }).toInfo(), EXIT_FAILURE);
   }
-  if (io.env.CRM_DEBUG === '1' && err instanceof Error) io.stderr.write(`${err.stack ?? err.message}\n`);
+  if (io.env.CRM_DEBUG === '1' && err instanceof Error) io.stderr.write(`${visibleText(err.stack ?? err.message)}\n`);
   return fail({ code: 'internal', message: 'unexpected internal error (set CRM_DEBUG=1 to see details)' }, EXIT_FAILURE);
 }

@@ -1,6 +1,7 @@
 // Reading from stdin: all of it (a piped key or text), a hidden line typed on a terminal (a key:
 // raw mode, nothing echoed, not even `*`, so its length does not show either), or a yes/no answer.
 import type { CliStdin, TextSink } from './io';
+import { visibleText } from './terminal-safe';
 
 /** Thrown when the person aborts a prompt (Ctrl-C, Ctrl-D on an empty line, end of input). */
 export class PromptCancelled extends Error {
@@ -30,7 +31,7 @@ export function readHiddenLine(stdin: CliStdin, out: TextSink, prompt: string): 
   return new Promise<string>((resolve, reject) => {
     const raw = typeof stdin.setRawMode === 'function';
     let value = '';
-    out.write(prompt);
+    out.write(visibleText(prompt));
     const finish = (error: Error | null): void => {
       stdin.off('data', onData);
       stdin.off('end', onEnd);
@@ -74,7 +75,7 @@ export function readHiddenLine(stdin: CliStdin, out: TextSink, prompt: string): 
 export function readLine(stdin: CliStdin, out: TextSink, prompt: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let buffer = '';
-    out.write(prompt);
+    out.write(visibleText(prompt));
     const finish = (error: Error | null): void => {
       stdin.off('data', onData);
       stdin.off('end', onEnd);

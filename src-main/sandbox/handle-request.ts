@@ -199,20 +199,24 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   const auth = authenticate(ctx.state.keys, ex.req.headers, placement);
   if (auth.ok) ex.keep();
   const request = { method: ex.method, path: ex.path };
+  const { keys, limiter } = ctx.state;
+  // API.md puts the rate-limit headers on every authenticated answer, a 404 included. Like a
+  // 403, a 404 does no work for the key, so it shows the bucket without taking a token: a
+  // client that probes a path the service lacks does not spend its budget on it.
+  const notFoundHeaders = auth.ok ? limiter.peek(auth.key.id) : {};
   if (match.kind === 'not_found') {
-    return early(ctx, ex, problemReply(404, { code: 'not_found', message: `no route for ${ex.method} ${ex.path}`, request }));
+    return early(ctx, ex, problemReply(404, { code: 'not_found', message: `no route for ${ex.method} ${ex.path}`, request }), notFoundHeaders);
   }
   if (match.kind === 'wrong_method') {
     const allow = match.allowed.join(', ');
     const message = `${ex.path} does not answer ${ex.method}; it answers ${allow}`;
-    return early(ctx, ex, problemReply(404, { code: 'not_found', message, request }, { Allow: allow }));
+    return early(ctx, ex, problemReply(404, { code: 'not_found', message, request }, { Allow: allow }), notFoundHeaders);
   }
   if (isPublicRoute(match.route)) return servePublic(ctx, ex, match.route);
   const { route, params } = match;
-  const { keys, limiter } = ctx.state;
 
   const unknown = route.unknown?.(params);
-  if (unknown) return early(ctx, ex, fail(404, 'not_found', unknown));
+  if (unknown) return early(ctx, ex, fail(404, 'not_found', unknown), notFoundHeaders);
   if (!auth.ok) return early(ctx, ex, fail(401, 'unauthorized', auth.message), challengeHeaders(placement));
   const mismatch = accountMismatch(placement, auth.username, params);
   if (mismatch) return early(ctx, ex, fail(401, 'unauthorized', mismatch), challengeHeaders(placement));

@@ -5,6 +5,7 @@ import { UsageError, requireOption } from '../args';
 import type { CommandContext, CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, shortTime, table } from '../format';
+import { pasteWord } from '../paste-word';
 import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
 import type { Session } from '../session';
 import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText, yesOption } from './shared';
@@ -147,7 +148,7 @@ const add = defineCommand({
     const active = await useIfAsked(session, profile.id, key.id, values.use);
     return {
       data: { key, active },
-      text: `Saved key "${clean(key.name)}" (${fingerprint(key)}) for profile "${clean(profile.name)}" in the keychain${active ? '; the profile now uses it' : ''}.\nCheck it: crm keys test ${key.id}`,
+      text: `Saved key "${clean(key.name)}" (${fingerprint(key)}) for profile "${clean(profile.name)}" in the keychain${active ? '; the profile now uses it' : ''}.\nCheck it: crm keys test ${pasteWord(key.id)}`,
     };
   },
 });

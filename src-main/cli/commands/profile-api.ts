@@ -8,6 +8,7 @@ import { UsageError, oneOf } from '../args';
 import { mappingTable, operationLines } from '../api-text';
 import { defineCommand } from '../command';
 import { clean } from '../format';
+import { pasteWord } from '../paste-word';
 import { confirm, readAll } from '../prompt';
 import { moveKeysQuestion } from '../../core/profiles/profile-consent';
 import { insecureOption, namedProfile, profileOption } from './shared';
@@ -68,7 +69,7 @@ const importCurl = defineCommand({
     const label = ENDPOINTS[operation].label;
     const lines = [mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true)];
     if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
-      proposal.warnings.push(`The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the example's: crm profiles edit "${profile.name}" --url ${proposal.baseUrl}`);
+      proposal.warnings.push(`The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the example's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`);
     }
     for (const warning of proposal.warnings) lines.push(`note: ${clean(warning)}`);
     if (values['dry-run']) {
@@ -129,7 +130,7 @@ const edit = defineCommand({
       lines.push(
         moveKeys
           ? `${keys} will be sent to ${keysToMove.to}.`
-          : `${keys} ${keysToMove.count === 1 ? 'stays' : 'stay'} held back (not sent to ${keysToMove.to}) until approved: crm profiles edit "${clean(updated.name)}" --move-keys`,
+          : `${keys} ${keysToMove.count === 1 ? 'stays' : 'stay'} held back (not sent to ${keysToMove.to}) until approved: crm profiles edit ${pasteWord(updated.name)} --move-keys`,
       );
     }
     return { data: { profile: updated, keys: keysToMove === null ? null : { count: keysToMove.count, origin: keysToMove.to, moved: moveKeys } }, text: lines.join('\n') };

@@ -3,6 +3,7 @@ import { requireOption } from '../args';
 import type { CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, dash, shortTime, table } from '../format';
+import { pasteWord } from '../paste-word';
 import { operationLines } from '../api-text';
 import { profileApiCommands } from './profile-api';
 import { confirmOrRefuse, insecureOption, keyHeaders, keyRows, namedProfile, yesOption } from './shared';
@@ -49,7 +50,7 @@ const add = defineCommand({
     const active = activeProfileId === profile.id;
     return {
       data: { profile, active },
-      text: `Added profile "${clean(profile.name)}" (${profile.baseUrl})${active ? ', now active' : ''}.\nSave a key for it: crm keys add --name NAME --profile "${clean(profile.name)}"`,
+      text: `Added profile "${clean(profile.name)}" (${profile.baseUrl})${active ? ', now active' : ''}.\nSave a key for it: crm keys add --name NAME --profile ${pasteWord(profile.name)}`,
     };
   },
 });

@@ -18,6 +18,10 @@ export function proxyForOrigin(origin: string, env: Env): string | null {
   } catch {
     return null;
   }
+  // This machine is never reached through a proxy, NO_PROXY or not: the proxy would see the
+  // request, the key in its Authorization header included, in clear text (the sandbox and
+  // local services are plain http), and could not reach the right "localhost" anyway.
+  if (isLoopbackHost(url.hostname)) return null;
   const proxy = url.protocol === 'https:' ? (read(env, 'https_proxy') ?? read(env, 'all_proxy')) : (read(env, 'http_proxy') ?? read(env, 'all_proxy'));
   if (!proxy || bypassed(url, read(env, 'no_proxy') ?? '')) return null;
   // "proxy.corp:3128" without a scheme is meant as http, as curl reads it
@@ -46,4 +50,18 @@ function splitHostPort(rule: string): [string, string | undefined] {
   // an IPv6 address without brackets has several colons and no port
   if (parts.length === 2 && /^\d+$/.test(parts[1] ?? '')) return [parts[0] ?? '', parts[1]];
   return [rule, undefined];
+}
+
+/**
+ * 127.0.0.0/8, ::1 (also as an IPv4-mapped address), localhost and *.localhost (RFC 6761), for
+ * a hostname as URL gives it: IPv4 forms already normalised ("127.1" is "127.0.0.1"), IPv6 in
+ * brackets and compressed.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '::1') return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  // ::ffff:127.x.y.z, which URL writes as ::ffff:7fxx:xxxx
+  return /^::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.test(host);
 }

@@ -51,14 +51,18 @@ describe('trustedCertificates', () => {
   });
 });
 
-/** an HTTP proxy that tunnels CONNECT and remembers where each tunnel went */
+/**
+ * an HTTP proxy that tunnels CONNECT and remembers where each tunnel went. Loopback is never
+ * proxied from the environment, so the tests name the sandbox `*.proxied.test`, a host only
+ * this proxy knows: it tunnels those names to 127.0.0.1.
+ */
 async function startProxy(): Promise<{ url: string; tunnels: string[]; close(): Promise<void> }> {
   const tunnels: string[] = [];
   const server: Server = createServer((_req, res) => res.writeHead(405).end());
   server.on('connect', (req, client, head) => {
     tunnels.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
+    const [host = '', port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host.endsWith('.proxied.test') ? '127.0.0.1' : host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);
@@ -89,13 +93,14 @@ describe('requests through the environment\'s proxy', () => {
   it('sends through the proxy named for the origin, and the probe goes the same way', async () => {
     const client = createApiClient({ network: route({ HTTP_PROXY: proxy.url }) });
     try {
-      const sandboxHost = new URL(sandbox.baseUrl).host;
-      const answer = await client.send(await build(sandbox.baseUrl, { op: 'contacts.list', input: { page: 1, perPage: 5 } }), sandbox.adminKey);
+      const remote = new URL(sandbox.baseUrl);
+      remote.hostname = 'crm.proxied.test';
+      const answer = await client.send(await build(remote.origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } }), sandbox.adminKey);
       expect(answer.status).toBe(200);
-      expect(proxy.tunnels).toContain(sandboxHost);
+      expect(proxy.tunnels).toContain(remote.host);
       // the outbox's "is it back?" probe, through the sender, takes the same way out
       const before = proxy.tunnels.length;
-      expect(await client.probe(sandbox.baseUrl, new AbortController().signal)).toBe(true);
+      expect(await client.probe(remote.origin, new AbortController().signal)).toBe(true);
       expect(proxy.tunnels.length).toBe(before + 1);
     } finally {
       await client.close();
@@ -132,7 +137,9 @@ describe('certificates from the OS store', () => {
     const request = await build(origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } });
     const untrusted = createApiClient({ network: route({}) });
     const trusted = createApiClient({ network: route({}, [TEST_CERT]) });
-    const proxied = createApiClient({ network: route({ HTTPS_PROXY: proxy.url }, [TEST_CERT]) });
+    // the certificate names only 127.0.0.1 and localhost, which the environment never proxies:
+    // a route that names the proxy itself still sends them through it
+    const proxied = createApiClient({ network: { proxyFor: () => proxy.url, ca: [TEST_CERT] } });
     try {
       expect(await caught(() => untrusted.send(request, 'crm_sk_test_trust_0001'))).toMatchObject({ code: 'network', message: expect.stringContaining('not trusted') });
       expect((await trusted.send(request, 'crm_sk_test_trust_0001')).status).toBe(200);
