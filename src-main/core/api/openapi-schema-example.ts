@@ -2,8 +2,9 @@
 // the schema's own example, default, const or first enum value where it gives one; otherwise a
 // value shaped so the role guesser recognises the field as it would in a pasted cURL (a phone
 // number for `to`, a file URL for a `uri`, a mimetype for `mimetype`). Optional properties are
-// left out unless the document gives them a value or a name the guesser knows, so a body does
-// not carry fields the service would reject together (an image's `id` beside its `link`). Pure.
+// left out unless the document gives them a value or a name the guesser knows for the operation
+// (a schema without a required list is read the same way), so a body does not carry fields the
+// service would reject together (an image's `id` beside its `link`, a MediaUrl in a text). Pure.
 import { normalizeName, REQUEST_NAMES } from './names';
 import { deref, isObject } from './openapi-ref';
 import type { Json } from './openapi-ref';
@@ -109,8 +110,11 @@ function objectExample(schema: Json, ctx: SchemaContext, inside: readonly string
   const out: Record<string, unknown> = {};
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? new Set(schema.required.filter((r): r is string => typeof r === 'string')) : null;
+  // without a required list, the fields worth showing; all of them when none is
+  const shown = Object.keys(properties).filter((key) => (required === null ? false : required.has(key)) || worthShowing(key, properties[key], ctx));
+  const keys = new Set(required === null && shown.length === 0 ? Object.keys(properties) : shown);
   for (const [key, child] of Object.entries(properties)) {
-    if (required !== null && !required.has(key) && !worthShowing(key, child, ctx)) continue;
+    if (!keys.has(key)) continue;
     const value = build(child, key, ctx, inside, depth + 1);
     // defined, not assigned: a property called __proto__ stays a property
     if (value !== OMIT) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });

@@ -27,6 +27,8 @@ export function chooseServer(servers: Json[], options: { vars?: Record<string, s
   const notes: string[] = [];
   const first = servers.find((s) => typeof s.url === 'string');
   const filled = first === undefined ? '/' : fill(first, options.vars ?? {}, notes);
+  // a host or prefix still holding {tenant} would be learned as written: ask for the value instead
+  if (notes.length > 0) throw new SpecError(notes.join('; '));
   const base = options.sourceUrl !== undefined && /^https?:/i.test(options.sourceUrl) ? options.sourceUrl : options.profileBaseUrl;
   let url: URL;
   try {
