@@ -10,6 +10,7 @@ import { defineCommand } from '../command';
 import { clean } from '../format';
 import { confirm, readAll } from '../prompt';
 import { moveKeysQuestion } from '../../core/profiles/profile-consent';
+import { importSpec } from './profile-import-spec';
 import { insecureOption, namedProfile, profileOption } from './shared';
 
 /** The operation names of the CLI, as a person says them. */
@@ -160,4 +161,4 @@ const notOffered = defineCommand({
   },
 });
 
-export const profileApiCommands = [importCurl, edit, notOffered];
+export const profileApiCommands = [importCurl, importSpec, edit, notOffered];
