@@ -77,7 +77,10 @@ export const importSpec = defineCommand({
   async run(ctx, { values, positionals }) {
     const source = positionals[0]!;
     const uses = pairs(values.use, '--use', 'OP=ID, e.g. --use text="POST /{id}/messages"').map(([name, id]) => ({ name, operation: operationNamed(name, '--use'), id }));
-    const absent = (values.absent ?? []).map((name) => ({ name, operation: operationNamed(name, '--absent') }));
+    const absent = (values.absent ?? []).map((name) => {
+      if (name !== 'contacts' && name !== 'messages') throw new UsageError(`--absent takes contacts or messages (a service always sends), not "${name.slice(0, 40)}"`);
+      return { name, operation: operationNamed(name, '--absent') };
+    });
     if (!values.list && uses.length === 0 && absent.length === 0) throw new UsageError('give --list, or at least one --use OP=ID or --absent OP');
     for (const a of absent) if (uses.some((u) => u.operation === a.operation)) throw new UsageError(`${a.name} is given to both --use and --absent`);
     const seen = new Set<string>();
