@@ -11,6 +11,7 @@ import { clean } from '../format';
 import { pasteWord } from '../paste-word';
 import { confirm, readAll } from '../prompt';
 import { moveKeysQuestion } from '../../core/profiles/profile-consent';
+import { importSpec } from './profile-import-spec';
 import { insecureOption, namedProfile, profileOption } from './shared';
 
 /** The operation names of the CLI, as a person says them. */
@@ -161,4 +162,4 @@ const notOffered = defineCommand({
   },
 });
 
-export const profileApiCommands = [importCurl, edit, notOffered];
+export const profileApiCommands = [importCurl, importSpec, edit, notOffered];

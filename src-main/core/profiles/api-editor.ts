@@ -9,10 +9,29 @@ import { proposeOperation } from '../api/propose';
 import type { Proposal, RoleFixes } from '../api/propose';
 import { missingRoles } from '../api/roles';
 import { parseApiDescription } from '../api/schema';
+import { proposeFromSpec, readApiSpec, SpecError } from '../api/spec-import';
+import type { ApiSpec, SpecProposal } from '../api/spec-import';
+import { readSpecSource } from '../api/spec-source';
 import { rolesOf } from '../api/template';
 import type { ApiDescription, ApiPreview, DescribedApi, DescribedOperation, OperationSpec } from '../api/types';
 
 export type { ApiPreview, DescribedApi };
+
+/** An API document read once, for listing its operations and proposing several of them. */
+export interface LoadedSpec {
+  spec: ApiSpec;
+  /** where it was fetched from (a relative server URL is read against it); undefined for a file */
+  url?: string;
+}
+
+/** What the person adds to a spec import: the values the document leaves open. */
+export interface SpecImportOptions {
+  fixes?: RoleFixes;
+  /** path parameters, server variables, collection variables */
+  vars?: Record<string, string>;
+  /** the HTTP Basic user name (an account id) */
+  user?: string;
+}
 import { ENDPOINTS } from '../endpoints';
 import { CrmError } from '../errors';
 import type { MetaStores } from '../meta/stores';
@@ -66,6 +85,26 @@ export class ApiEditor {
       throw err;
     }
     return proposeOperation(parsed, operation, { profileBaseUrl: profile.baseUrl, fixes });
+  }
+
+  /** Reads an OpenAPI 3 document or a Postman collection from a file or an http(s) URL. */
+  async loadSpec(source: string): Promise<LoadedSpec> {
+    return specErrors(async () => {
+      const { text, url } = await readSpecSource(source);
+      return url === undefined ? { spec: readApiSpec(text) } : { spec: readApiSpec(text), url };
+    });
+  }
+
+  /** Proposes one operation from a document's candidate; saves nothing. A multipart body proposes nothing and says why. */
+  async proposeFromSpec(profileId: string, operation: DescribedOperation, loaded: LoadedSpec, candidateId: string, options: SpecImportOptions = {}): Promise<SpecProposal> {
+    const profile = await this.profile(profileId);
+    return specErrors(async () => proposeFromSpec(loaded.spec, candidateId, operation, {
+      profileBaseUrl: profile.baseUrl,
+      fixes: options.fixes ?? {},
+      ...(loaded.url === undefined ? {} : { sourceUrl: loaded.url }),
+      ...(options.vars === undefined ? {} : { vars: options.vars }),
+      ...(options.user === undefined ? {} : { user: options.user }),
+    }));
   }
 
   async save(profileId: string, operation: DescribedOperation, spec: OperationSpec): Promise<Profile> {
@@ -141,6 +180,16 @@ export class ApiEditor {
     });
     await this.saved();
     return written;
+  }
+}
+
+/** A document the importer cannot use is the person's to fix: a validation error with the reason. */
+async function specErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof SpecError) throw new CrmError('validation', err.message);
+    throw err;
   }
 }
 

@@ -1,0 +1,145 @@
+// The request a playground would show for one OpenAPI operation: its server and path with
+// example path parameters, the query and header parameters worth showing, the body example
+// (the document's own, the named example that fits the operation being taught, or one built
+// from the schema) as JSON or form text, and where the security scheme puts the key. The key
+// itself is left out here (spec-credential.ts writes a placeholder for showing it). Pure.
+import type { ParsedCurl } from './curl-parse';
+import { normalizeName, REQUEST_NAMES } from './names';
+import type { OpenApiOperation } from './openapi-operations';
+import { deref, isObject } from './openapi-ref';
+import type { Json } from './openapi-ref';
+import { givenExample, OMIT, schemaExample } from './openapi-schema-example';
+import type { SchemaContext } from './openapi-schema-example';
+import { openApiCredential } from './openapi-security';
+import { chooseServer, serversOf } from './openapi-servers';
+import { chooseMediaType, formText } from './spec-body';
+import { pickVariant } from './spec-choice';
+import type { SpecOptions, SpecRequest } from './spec-types';
+
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  /** the document's own example, or OMIT */
+  given: unknown;
+  schema: unknown;
+}
+
+const KNOWN_QUERY = new Set([...REQUEST_NAMES.page, ...REQUEST_NAMES.per_page, ...REQUEST_NAMES.offset, ...REQUEST_NAMES.cursor, ...REQUEST_NAMES.search, ...REQUEST_NAMES.number].map(normalizeName));
+/** Headers the app writes itself: a parameter of that name adds nothing to learn. */
+const OWN_HEADERS = new Set(['content-type', 'accept', 'authorization', 'content-length', 'user-agent', 'idempotency-key']);
+
+export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOptions): SpecRequest {
+  const notes: string[] = [];
+  const ctx: SchemaContext = { doc, operation: options.operation, warnings: notes };
+  const vars = options.vars ?? {};
+  const params = parametersOf(doc, op);
+
+  const pathValues: Record<string, string> = {};
+  for (const param of params.filter((p) => p.in === 'path')) pathValues[param.name] = pathValue(param, vars, ctx);
+  const credential = openApiCredential(doc, op.operation, { ...(options.user === undefined ? {} : { user: options.user }), pathValues }, notes);
+
+  const server = chooseServer(serversOf(op.operation.servers, op.pathItem.servers, doc.servers), options);
+  notes.push(...server.notes);
+  const path = op.candidate.path.replace(/\{([^{}]+)\}/g, (whole, name: string) => (Object.hasOwn(pathValues, name) ? encodeURIComponent(pathValues[name]!) : whole));
+  const query: string[] = [];
+  const headers: { name: string; value: string }[] = [];
+  for (const param of params) {
+    if (param.in === 'query' && param.name !== credential?.query && (param.required || param.given !== OMIT || KNOWN_QUERY.has(normalizeName(param.name)))) {
+      for (const value of listValue(param.given !== OMIT ? param.given : schemaExample(param.schema, param.name, ctx))) query.push(`${encodeURIComponent(param.name)}=${encodeURIComponent(value)}`);
+    } else if (param.in === 'header' && !OWN_HEADERS.has(param.name.toLowerCase()) && param.name.toLowerCase() !== credential?.header?.toLowerCase() && (param.required || param.given !== OMIT)) {
+      const value = param.given !== OMIT ? param.given : schemaExample(param.schema, param.name, ctx);
+      headers.push({ name: param.name, value: value === OMIT ? '' : scalarText(value) });
+    } else if (param.in === 'cookie' && param.required) notes.push(`The cookie ${param.name.slice(0, 60)} the operation asks for is not sent: this app sends no cookies`);
+  }
+
+  const body = bodyOf(doc, op.operation, ctx);
+  if (body.kind === 'text') headers.push({ name: 'Content-Type', value: body.type });
+  const url = `${server.url}${path}${query.length === 0 ? '' : `?${query.join('&')}`}`;
+  const request: ParsedCurl = { method: op.candidate.method, url, headers, body: body.kind === 'text' ? body.text : null, contentType: body.kind === 'text' ? body.type : null, ignored: [], unknown: [], warnings: notes };
+  return { request, credential, unsupported: body.kind === 'unsupported' ? body.reason : null };
+}
+
+/** Path-item parameters, replaced by the operation's own of the same name and place. */
+function parametersOf(doc: Json, op: OpenApiOperation): Parameter[] {
+  const byKey = new Map<string, Parameter>();
+  for (const list of [op.pathItem.parameters, op.operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const node = deref(doc, raw).node;
+      if (!isObject(node) || typeof node.name !== 'string' || typeof node.in !== 'string') continue;
+      byKey.set(`${node.in}:${node.name}`, { name: node.name, in: node.in, required: node.required === true || node.in === 'path', given: parameterExample(doc, node), schema: node.schema ?? {} });
+    }
+  }
+  return [...byKey.values()];
+}
+
+function parameterExample(doc: Json, param: Json): unknown {
+  if (Object.hasOwn(param, 'example')) return param.example;
+  if (isObject(param.examples)) {
+    for (const raw of Object.values(param.examples)) {
+      const example = deref(doc, raw).node;
+      if (isObject(example) && Object.hasOwn(example, 'value')) return example.value;
+    }
+  }
+  const schema = deref(doc, param.schema).node;
+  return isObject(schema) ? givenExample(schema) : OMIT;
+}
+
+/** The person's value, else the document's example; without either the name stands in, and a note says how to give it. */
+function pathValue(param: Parameter, vars: Record<string, string>, ctx: SchemaContext): string {
+  if (Object.hasOwn(vars, param.name)) return vars[param.name]!;
+  if (param.given !== OMIT && param.given !== null && typeof param.given !== 'object') return String(param.given);
+  ctx.warnings.push(`The path parameter {${param.name}} has no example; its name stands in the path: import again with --var ${param.name}=VALUE`);
+  return param.name;
+}
+
+function listValue(value: unknown): string[] {
+  if (value === OMIT) return [];
+  return (Array.isArray(value) ? value : [value]).map(scalarText);
+}
+
+function scalarText(value: unknown): string {
+  return value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+type Body = { kind: 'none' } | { kind: 'text'; type: string; text: string } | { kind: 'unsupported'; reason: string };
+
+function bodyOf(doc: Json, operation: Json, ctx: SchemaContext): Body {
+  const requestBody = deref(doc, operation.requestBody).node;
+  if (!isObject(requestBody) || !isObject(requestBody.content) || Object.keys(requestBody.content).length === 0) return { kind: 'none' };
+  const content = requestBody.content;
+  const chosen = chooseMediaType(Object.keys(content));
+  if ('reason' in chosen) return { kind: 'unsupported', reason: `This operation cannot be proposed: ${chosen.reason}` };
+  const key = Object.keys(content).find((k) => k.split(';')[0]!.trim().toLowerCase() === chosen.type) ?? Object.keys(content).find((k) => k.startsWith('*') || k.startsWith('application/*'))!;
+  const media = deref(doc, content[key]).node;
+  const value = isObject(media) ? mediaExample(doc, media, ctx) : {};
+  return { kind: 'text', type: chosen.type, text: chosen.kind === 'form' ? formText(value, ctx.warnings) : JSON.stringify(value ?? {}) };
+}
+
+/** The media type's example, the named example that fits the operation, else one built from the schema. */
+function mediaExample(doc: Json, media: Json, ctx: SchemaContext): unknown {
+  if (Object.hasOwn(media, 'example')) return media.example;
+  if (isObject(media.examples)) {
+    const variants = Object.entries(media.examples).flatMap(([name, raw]) => {
+      const example = deref(doc, raw).node;
+      if (!isObject(example)) return [];
+      if (!Object.hasOwn(example, 'value')) {
+        if (typeof example.externalValue === 'string') ctx.warnings.push(`The example "${name.slice(0, 60)}" is in another file (externalValue); it was not read`);
+        return [];
+      }
+      const summary = typeof example.summary === 'string' ? example.summary : '';
+      return [{ name: `${name} ${summary}`, detail: detailOf(example.value), item: example.value }];
+    });
+    const picked = pickVariant(variants, ctx.operation);
+    if (picked !== undefined) return picked.item;
+  }
+  const built = schemaExample(media.schema ?? {}, '', ctx);
+  return built === OMIT ? {} : built;
+}
+
+/** The words of an example's first level (its keys and short string values), for choosing among examples. */
+function detailOf(value: unknown): string {
+  if (!isObject(value)) return '';
+  return Object.entries(value).map(([k, v]) => `${k} ${typeof v === 'string' && v.length < 40 ? v : ''}`).join(' ');
+}
