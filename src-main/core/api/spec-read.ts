@@ -42,9 +42,10 @@ function parseYaml(text: string): unknown {
   try {
     return yaml.load(text, { schema: yaml.CORE_SCHEMA, json: true });
   } catch (err) {
-    // a parser recursing through `[[[[...` runs out of stack: say what it means
-    if (err instanceof RangeError) throw new SpecError(`The document is nested too deeply (more than ${MAX_SPEC_DEPTH} levels)`);
     const reason = err instanceof Error ? ((err as { reason?: unknown }).reason ?? err.message) : 'unreadable';
+    // a parser recursing through `[[[[...` runs out of stack, or stops at its own depth limit
+    // (js-yaml 4's maxDepth): say what it means
+    if (err instanceof RangeError || /nesting exceeded/i.test(String(reason))) throw new SpecError(`The document is nested too deeply (more than ${MAX_SPEC_DEPTH} levels)`);
     throw new SpecError(`The document is neither JSON nor YAML this app reads: ${String(reason).slice(0, 160)}`);
   }
 }

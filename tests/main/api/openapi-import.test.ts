@@ -59,8 +59,8 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
     expect(p.baseUrl).toBe('https://graph.chat.example');
   });
 
-  it('media from the same operation takes the image example: link -> media, caption -> caption', () => {
-    expect(roles(propose(spec, MESSAGES, 'messages.media'))).toMatchObject({ to: 'number', 'image.link': 'media', 'image.caption': 'caption', type: null });
+  it('media from the same operation takes the image example: link -> media, caption -> caption, type -> the media kind', () => {
+    expect(roles(propose(spec, MESSAGES, 'messages.media'))).toMatchObject({ to: 'number', 'image.link': 'media', 'image.caption': 'caption', type: 'mediatype' });
   });
 
   it('without examples the body is built from the schema: the oneOf branch that fits, $refs and allOf resolved', () => {
@@ -71,7 +71,7 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
     // required and known fields only: no biz_opaque_callback_data, no preview_url; the default of recipient_type kept
     expect(text.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { body: { $role: 'text' } } });
     const media = propose(plain, MESSAGES, 'messages.media');
-    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'image', image: { link: { $role: 'media' }, caption: { $role: 'caption' } } });
+    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media' }, caption: { $role: 'caption' } } });
   });
 
   it('contacts: the query parameters worth showing become paging and search roles', () => {
