@@ -1,6 +1,7 @@
 // Reading the arguments the way curl 8 reads them: long options with or without `=`, short
 // options clustered (-sSL) or glued to their value (-XPOST), `--` ending the options. Each
 // option is applied to the Draft (curl-draft.ts), or recorded as ignored or unknown.
+import { readFormPart } from './curl-form';
 import { CurlParseError } from './curl-error';
 import { addCookie, addData, addHeader, addQuery, newDraft, record, setBasicAuth, setDerived, setMethod, setReferer } from './curl-draft';
 import type { Draft } from './curl-draft';
@@ -130,7 +131,8 @@ function applyValue(draft: Draft, name: string, spelled: string, value: string):
     case 'oauth2-bearer': setDerived(draft, 'Authorization', `Bearer ${value}`); return;
     case 'range': setDerived(draft, 'Range', `bytes=${value}`); return;
     case 'form': case 'form-string':
-      throw new CurlParseError('multipart form uploads (-F) are not supported; send the fields as a JSON body (--json) or as --data-urlencode name=value instead');
+      (draft.form ??= []).push(readFormPart(spelled, value, name === 'form-string'));
+      return;
     case 'upload-file':
       throw new CurlParseError(`${spelled} uploads a local file, which cannot be read from a pasted command; paste the body itself with --data-raw`);
     case 'config':

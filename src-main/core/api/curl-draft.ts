@@ -3,6 +3,7 @@
 // curl-parse.ts turns the finished Draft into the request.
 import { CurlParseError, preview } from './curl-error';
 import { formEncode } from './curl-encoding';
+import type { FormPart } from './curl-form';
 import { SECRET_VALUES } from './curl-options';
 
 export interface HeaderEntry {
@@ -22,6 +23,8 @@ export interface Draft {
   /** names an explicit -H set or removed (-H 'Accept:'), lower-case */
   explicit: Set<string>;
   data: string | null;
+  /** -F parts, in order (a multipart/form-data body) */
+  form: FormPart[] | null;
   json: boolean;
   query: string | null;
   globoff: boolean;
@@ -35,7 +38,7 @@ export interface Draft {
 export function newDraft(): Draft {
   return {
     method: null, head: false, get: false, urls: [], headers: [], derived: new Map(), explicit: new Set(),
-    data: null, json: false, query: null, globoff: false, authScheme: null, hasUser: false,
+    data: null, form: null, json: false, query: null, globoff: false, authScheme: null, hasUser: false,
     ignored: [], unknown: [], warnings: [],
   };
 }

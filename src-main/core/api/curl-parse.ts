@@ -15,6 +15,7 @@
 // Where the pieces live: curl-options.ts (the option table), curl-arguments.ts (reading the
 // words), curl-draft.ts (what each option sets), curl-url.ts, curl-encoding.ts.
 import { CurlParseError, preview } from './curl-error';
+import type { FormPart } from './curl-form';
 import { readArguments } from './curl-arguments';
 import type { Draft } from './curl-draft';
 import { appendQuery, checkUrl, warnAboutGlobs } from './curl-url';
@@ -30,8 +31,10 @@ export interface ParsedCurl {
   url: string;
   /** in the order given; -A, -e, -b, -u, --oauth2-bearer and -r become headers where they appear */
   headers: { name: string; value: string }[];
-  /** the body exactly as curl would send it, or null */
+  /** the body exactly as curl would send it, or null (also for -F: see `form`) */
   body: string | null;
+  /** -F parts (a multipart/form-data body); file parts only name their file, which is never read */
+  form: FormPart[] | null;
   /**
    * the Content-Type curl would send: the first explicit -H wins ('' for `-H 'Content-Type;'`);
    * otherwise application/json for --json and application/x-www-form-urlencoded for any other
@@ -98,13 +101,16 @@ function buildRequest(draft: Draft, shellWarnings: string[]): ParsedCurl {
   if (draft.head && draft.data !== null && !draft.get) {
     throw new CurlParseError('-I (HEAD) cannot be combined with a request body (-d); remove one of them');
   }
+  if (draft.form !== null && (draft.data !== null || draft.get || draft.head)) {
+    throw new CurlParseError('-F (a multipart form) cannot be combined with -d, -G or -I, as curl says too; keep one way of sending the body');
+  }
   let body = draft.data;
   if (draft.get && body !== null) {
     url = appendQuery(url, body);
     body = null;
   }
   if (draft.query !== null) url = appendQuery(url, draft.query);
-  const method = draft.method ?? (draft.head ? 'HEAD' : draft.get ? 'GET' : body !== null ? 'POST' : 'GET');
+  const method = draft.method ?? (draft.head ? 'HEAD' : draft.get ? 'GET' : body !== null || draft.form !== null ? 'POST' : 'GET');
   if ((method === 'GET' || method === 'HEAD') && body !== null && body !== '') {
     warnings.push(`the request is a ${method} with a body, which most servers ignore; use -G to send the data in the query string instead`);
   }
@@ -114,7 +120,8 @@ function buildRequest(draft: Draft, shellWarnings: string[]): ParsedCurl {
     url,
     headers,
     body,
-    contentType: effectiveContentType(draft, headers, body),
+    form: draft.form,
+    contentType: draft.form !== null && !draft.explicit.has('content-type') ? 'multipart/form-data' : effectiveContentType(draft, headers, body),
     ignored: draft.ignored,
     unknown: draft.unknown,
     warnings: [...new Set(warnings)],

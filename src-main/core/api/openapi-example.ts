@@ -56,7 +56,7 @@ export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOpt
   const body = bodyOf(doc, op.operation, ctx);
   if (body.kind === 'text') headers.push({ name: 'Content-Type', value: body.type });
   const url = `${server.url}${path}${query.length === 0 ? '' : `?${query.join('&')}`}`;
-  const request: ParsedCurl = { method: op.candidate.method, url, headers, body: body.kind === 'text' ? body.text : null, contentType: body.kind === 'text' ? body.type : null, ignored: [], unknown: [], warnings: notes };
+  const request: ParsedCurl = { method: op.candidate.method, url, headers, body: body.kind === 'text' ? body.text : null, form: null, contentType: body.kind === 'text' ? body.type : null, ignored: [], unknown: [], warnings: notes };
   return { request, credential, unsupported: body.kind === 'unsupported' ? body.reason : null };
 }
 

@@ -67,7 +67,7 @@ export function postmanRequest(doc: Json, item: PostmanItem, options: SpecOption
   }
   const body = bodyOf(item.request.body, headers, substitute, notes);
   for (const name of missing) notes.push(`The variable {{${name.slice(0, 60)}}} has no value in the collection; import again with --var ${name.slice(0, 60)}=VALUE`);
-  const request: ParsedCurl = { method: item.candidate.method, url, headers, body: body.text, contentType: body.type, ignored: [], unknown: [], warnings: notes };
+  const request: ParsedCurl = { method: item.candidate.method, url, headers, body: body.text, form: null, contentType: body.type, ignored: [], unknown: [], warnings: notes };
   return { request, credential, unsupported: body.unsupported };
 }
 

@@ -147,9 +147,19 @@ describe('parseCurl: options', () => {
     expect(parsed.warnings).toEqual([]);
   });
 
-  it('-F / --form is refused: multipart is not supported', () => {
-    expect(errorOf(`curl ${URL_} -F 'file=@photo.png'`)).toMatch(/^multipart form uploads \(-F\) are not supported; /);
-    expect(errorOf(`curl ${URL_} --form-string 'a=b'`)).toMatch(/^multipart form uploads \(-F\) are not supported; /);
+  it('-F / --form parts: text, a file by reference with type and filename, --form-string literally; a POST with a multipart Content-Type', () => {
+    const parsed = parseCurl(`curl ${URL_} -F 'messaging_product=whatsapp' -F 'file=@/tmp/my photo.png;type=image/png' -F 'doc=@"/tmp/a;b.pdf";filename="r,1.pdf"' -F 'note=hi;type=text/plain' --form-string 'raw=@not-a-file;type=x'`);
+    expect(parsed).toMatchObject({ method: 'POST', body: null, contentType: 'multipart/form-data' });
+    expect(parsed.form).toEqual([
+      { name: 'messaging_product', value: 'whatsapp', type: null },
+      { name: 'file', file: '/tmp/my photo.png', type: 'image/png', filename: null },
+      { name: 'doc', file: '/tmp/a;b.pdf', type: null, filename: 'r,1.pdf' },
+      { name: 'note', value: 'hi', type: 'text/plain' },
+      { name: 'raw', value: '@not-a-file;type=x', type: null },
+    ]);
+    expect(errorOf(`curl ${URL_} -F 'text=<notes.txt'`)).toMatch(/reads the part's text from a local file/);
+    expect(errorOf(`curl ${URL_} -F 'a=b' -d 'c=d'`)).toMatch(/cannot be combined with -d/);
+    expect(errorOf(`curl ${URL_} -F 'novalue'`)).toMatch(/has no name=value/);
   });
 
   it('-I / --head makes a HEAD request; with a body it is refused', () => {
@@ -336,6 +346,7 @@ describe('parseCurl: real-world sources', () => {
       url: URL_,
       headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Authorization', value: 'Bearer sk_live_abc' }],
       body: '{\n    "to": "+5511999990000",\n    "text": "Olá, it\'s ready"\n}',
+      form: null,
       contentType: 'application/json',
       ignored: ['--location'],
       unknown: [],
@@ -376,6 +387,7 @@ describe('parseCurl: real-world sources', () => {
         { name: 'origin', value: 'https://app.example.com' },
       ],
       body: '{"text":"it\'s café\\n!","to":"+5511999990000"}',
+      form: null,
       contentType: 'application/json',
       ignored: ['--compressed'],
       unknown: [],
@@ -406,6 +418,7 @@ describe('parseCurl: real-world sources', () => {
         { name: 'user-agent', value: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)' },
       ],
       body: '{"to":"+5511999990000","text":"Olá !^ 100%"}',
+      form: null,
       contentType: 'application/json',
       ignored: ['--compressed'],
       unknown: [],
