@@ -44,6 +44,8 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
   for (const [name, value] of Object.entries(request.headers)) {
     const lower = name.toLowerCase();
     if (lower === 'authorization' || lower === credentialHeader) continue; // never part of a PreparedRequest; ignore if it is
+    // -F makes curl write the multipart Content-Type with a boundary of its own
+    if (lower === 'content-type' && request.body?.kind === 'multipart') continue;
     args.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
   if (credential.in === 'header') {
@@ -58,6 +60,15 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
   if (body === null) return joinLines(head, args);
   if (body.kind === 'json' || body.kind === 'form') {
     args.push(`--data-binary ${shellQuote(body.text)}`);
+    return joinLines(head, args);
+  }
+  if (body.kind === 'multipart') {
+    // text parts with --form-string (curl reads nothing into them: no @file, no ;type=), file
+    // parts by path; curl streams the file as the app does
+    for (const part of body.parts) {
+      if (!('filePath' in part)) args.push(`--form-string ${shellQuote(`${part.name}=${part.value}`)}`);
+      else args.push(`-F ${shellQuote(`${part.name}=@${formQuoted(part.filePath)};type=${part.contentType};filename=${formQuoted(part.fileName)}`)}`);
+    }
     return joinLines(head, args);
   }
   args.push('--data-binary @-');
@@ -96,6 +107,11 @@ function curlHead(rawUrl: string, queryName: string | null, key: { literal: stri
 function withKeyVariable(text: string): string {
   if (/[$`\\"!]/.test(text)) return `${shellQuote(text)}"$${CURL_KEY_VARIABLE}"`;
   return `"${text}$${CURL_KEY_VARIABLE}"`;
+}
+
+/** A file name inside curl's -F syntax: double-quoted, with `\\` and `"` escaped, so `;` and `,` stay in it. */
+function formQuoted(text: string): string {
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
 function joinLines(head: string, args: string[]): string {

@@ -26,6 +26,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'messages.media': { id: 'messages.media', method: 'POST', path: '/api/v1/messages/media', permission: 'messages:send', createsMessage: true, label: 'Send Media', params: [] },
   'messages.audio': { id: 'messages.audio', method: 'POST', path: '/api/v1/messages/audio', permission: 'messages:send', createsMessage: true, label: 'Send Audio', params: [] },
   'messages.list': { id: 'messages.list', method: 'GET', path: '/api/v1/messages', permission: 'messages:send', createsMessage: false, label: 'List messages', params: [] },
+  // no API.md route: offered only where a profile describes it (defaults.ts DESCRIBED_ONLY)
+  'media.upload': { id: 'media.upload', method: 'POST', path: '/api/v1/media', permission: 'messages:send', createsMessage: false, label: 'Upload media', params: [] },
   'keys.list': { id: 'keys.list', method: 'GET', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'List API keys', params: [] },
   'keys.create': { id: 'keys.create', method: 'POST', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'Create API key', params: [] },
   'keys.delete': { id: 'keys.delete', method: 'DELETE', path: '/api/v1/api-keys/{id}', permission: 'keys:manage', createsMessage: false, label: 'Delete API key', params: ['id'] },

@@ -29,6 +29,14 @@ export interface SendAudioInput {
   mimetype?: string;
 }
 
+/** A local file sent to the service's upload operation, whose answer is the media's id. */
+export interface UploadMediaInput {
+  source: { kind: 'file'; path: string };
+  mediatype: MediaType | 'audio';
+  fileName?: string;
+  mimetype?: string;
+}
+
 export interface ListContactsInput {
   page?: number;
   perPage?: number;
@@ -49,6 +57,7 @@ export type Operation =
   | { op: 'messages.media'; input: SendMediaInput; idempotencyKey: string }
   | { op: 'messages.audio'; input: SendAudioInput; idempotencyKey: string }
   | { op: 'messages.list'; input: ListMessagesInput }
+  | { op: 'media.upload'; input: UploadMediaInput }
   | { op: 'keys.list'; input: Record<string, never> }
   | { op: 'keys.create'; input: { name: string; permissions?: Permission[] } }
   | { op: 'keys.delete'; input: { id: string } };

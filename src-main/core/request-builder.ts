@@ -16,13 +16,14 @@ import { PERMISSIONS } from '../shared/permissions';
 import { DEFAULT_OPERATIONS } from './api/defaults';
 import { stringifyJson } from './api/json-text';
 import { OPERATION_ROLES, missingRoles } from './api/roles';
-import { encodeFormBody } from './api/form-body';
+import { DESCRIBED_ONLY } from './api/defaults';
+import { encodeFormBody, formPairs } from './api/form-body';
 import { renderQuery, renderTemplate, rolesOf } from './api/template';
 import type { RoleValues } from './api/template';
 import type { ApiDescription, CredentialPlacement, DescribedOperation, OperationSpec, Role } from './api/types';
 import { ENDPOINTS, checkEndpointPath, resolveEndpointPath, wellFormed } from './endpoints';
 import { CrmError } from './errors';
-import type { HttpMethod, PreparedBody, PreparedRequest } from './http/prepared-request';
+import type { HttpMethod, PreparedBody, PreparedPart, PreparedRequest } from './http/prepared-request';
 import type { FileAccess } from './media/file-access';
 import { memoByText } from './memo';
 import { probeFile } from './media/file-probe';
@@ -52,12 +53,30 @@ export function operationSpec(target: RequestTarget, id: DescribedOperation): Op
 
 /** Whether the service offers the operation at all (a description may record that it does not). */
 export function isOffered(target: RequestTarget, id: DescribedOperation): boolean {
+  if (DESCRIBED_ONLY.has(id)) return target.api?.operations[id] !== undefined;
   return target.api?.absent?.includes(id) !== true;
 }
+
+/**
+ * A send whose local file goes up first (the service's upload operation answers an id, and the
+ * send carries that id: Meta's /media then `{"image":{"id"}}`), because its description has no
+ * field for the file's bytes but one for an uploaded id.
+ */
+export function needsUpload(op: Operation, target: RequestTarget): boolean {
+  if ((op.op !== 'messages.media' && op.op !== 'messages.audio') || op.input.source.kind !== 'file') return false;
+  const roles = rolesOf(operationSpec(target, op.op));
+  const kind = op.op === 'messages.media' ? 'media' : 'audio';
+  return !roles.has(kind) && !roles.has(`${kind}_base64`) && roles.has('media_id') && isOffered(target, 'media.upload');
+}
+
+/** What stands for the uploaded id in a preview, before the upload has answered. */
+export const UPLOADED_ID_PLACEHOLDER = 'MEDIA_ID_FROM_UPLOAD';
 
 export interface BuilderDeps {
   /** file access port; tests pass a counting one */
   files?: FileAccess;
+  /** the id the upload operation answered for this send's file (needsUpload) */
+  uploadedMediaId?: string;
 }
 
 /** The CrmError code buildRequest throws for a set of problems. */
@@ -213,7 +232,7 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
       // where the kind picks the body's key, only a document carries a file name (WhatsApp's own rule)
       if (!usesKindKey(spec.body) || input.mediatype === 'document') values.file_name = media.fileName;
       if (caption !== '') values.caption = caption;
-      file = sourceValues(values, 'media', media, roles, problems);
+      file = sourceValues(values, 'media', media, roles, problems, uploadOf(target, deps));
       idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
       break;
     }
@@ -222,8 +241,20 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
       const audio = await audioPayload(op.input.source, op.input.mimetype, problems, deps);
       values.mimetype = audio.mimetype;
       if (audio.fileName !== '') values.file_name = audio.fileName;
-      file = sourceValues(values, 'audio', audio, roles, problems);
+      file = sourceValues(values, 'audio', audio, roles, problems, uploadOf(target, deps));
       idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
+    case 'media.upload': {
+      const input = op.input;
+      const payload =
+        input.mediatype === 'audio'
+          ? await audioPayload(input.source, input.mimetype, problems, deps)
+          : await mediaPayload(input.source, input.mediatype, input.mimetype, input.fileName, problems, deps);
+      Object.assign(values, { mediatype: input.mediatype, mimetype: payload.mimetype, file_name: input.fileName ?? payload.fileName });
+      file = payload.file;
+      if (roles.has('media')) values.media = FILE_SLOT;
+      else if (roles.has('media_base64')) values.media_base64 = FILE_SLOT;
       break;
     }
   }
@@ -233,7 +264,9 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
 
   const url = joinUrl(target.baseUrl, checkedPath(spec, op.op, problems), renderQuery(spec, values), problems);
   let body: PreparedBody | null = null;
-  if (spec.body !== null && spec.encoding === 'form') {
+  if (spec.body !== null && spec.encoding === 'multipart') {
+    body = multipartBody(renderTemplate(spec.body, file === null ? values : { ...values, ...placeholderValues(values, MULTIPART_FILE) }), file, values);
+  } else if (spec.body !== null && spec.encoding === 'form') {
     // a form has no room for a file's bytes here: such services take media by URL
     if (file !== null) problems.sentence('source', `This service takes ${op.op === 'messages.audio' ? 'audio' : 'media'} by URL (its body is a form): give the file's https:// URL`);
     body = { kind: 'form', text: encodeFormBody(renderTemplate(spec.body, file === null ? values : { ...values, ...placeholderValues(values, '') })) };
@@ -256,10 +289,21 @@ function finish(
 ): PreparedRequest {
   const headers: Record<string, string> = { Accept: 'application/json' };
   for (const { name, value } of extra) headers[name] = value;
-  if (body !== null) headers['Content-Type'] = body.kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  if (body !== null) headers['Content-Type'] = contentTypeOf(body);
   if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
   const request: PreparedRequest = { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
   return credential === undefined ? request : { ...request, credential };
+}
+
+function contentTypeOf(body: PreparedBody): string {
+  switch (body.kind) {
+    case 'form':
+      return 'application/x-www-form-urlencoded';
+    case 'multipart':
+      return `multipart/form-data; boundary=${body.boundary}`;
+    default:
+      return 'application/json';
+  }
 }
 
 /** page, per_page and the offset they imply; each is used only where the description asks for it. */
@@ -284,7 +328,19 @@ const FILE_SLOT = 'crm-file-slot';
  * Puts a URL or a file into the roles the description has for it: `media`/`audio` take either,
  * `_url` only a URL, `_base64` only a file. A file's base64 is a placeholder here (see fileBody).
  */
-function sourceValues(values: RoleValues, kind: 'media' | 'audio', payload: Payload, roles: ReadonlySet<Role>, problems: Problems): { path: string; size: number } | null {
+/** Whether this profile can upload a file first, and the id an upload already answered. */
+function uploadOf(target: RequestTarget, deps: BuilderDeps): { available: boolean; id: string | undefined } {
+  return { available: isOffered(target, 'media.upload'), id: deps.uploadedMediaId };
+}
+
+function sourceValues(
+  values: RoleValues,
+  kind: 'media' | 'audio',
+  payload: Payload,
+  roles: ReadonlySet<Role>,
+  problems: Problems,
+  upload: { available: boolean; id: string | undefined },
+): { path: string; size: number } | null {
   const either = kind;
   const urlRole: Role = kind === 'media' ? 'media_url' : 'audio_url';
   const fileRole: Role = kind === 'media' ? 'media_base64' : 'audio_base64';
@@ -293,12 +349,41 @@ function sourceValues(values: RoleValues, kind: 'media' | 'audio', payload: Payl
     if (roles.has(either)) values[either] = payload.url;
     else if (roles.has(urlRole)) values[urlRole] = payload.url;
     else if (roles.has(fileRole)) problems.sentence('source', `This service's ${what} takes a file, not a URL (see Profiles → API): choose a file`);
+    else if (roles.has('media_id')) problems.sentence('source', `This service's ${what} takes an uploaded file, not a URL (see Profiles → API): choose a file`);
     return null;
   }
   if (roles.has(either)) values[either] = FILE_SLOT;
   else if (roles.has(fileRole)) values[fileRole] = FILE_SLOT;
-  else if (roles.has(urlRole)) problems.sentence('source', `This service's ${what} takes a URL, not a file (see Profiles → API): give the file's https:// URL`);
+  else if (roles.has('media_id') && upload.available) {
+    // the file goes up first (its own request); this one carries the id that upload answered
+    values.media_id = upload.id ?? UPLOADED_ID_PLACEHOLDER;
+    return null;
+  } else {
+    if (roles.has('media_id')) {
+      problems.sentence('source', `This service's ${what} takes a file only after an upload, and this profile has no Upload media operation: import the service's upload cURL in Profiles → API, or give the file's https:// URL`);
+    } else if (roles.has(urlRole)) problems.sentence('source', `This service's ${what} takes a URL, not a file (see Profiles → API): give the file's https:// URL`);
+    // no field takes the bytes: the body carries no file (the problem above says why)
+    return null;
+  }
   return payload.file;
+}
+
+/** Stands for the file in a rendered multipart template: the one value that becomes a file part. */
+const MULTIPART_FILE = `crm-file-part-${randomUUID()}`;
+
+/**
+ * A rendered template as multipart/form-data parts: every field a text part, the file's field a
+ * file part (named as the person or the file names it, typed by its bytes) streamed when sent.
+ */
+function multipartBody(rendered: unknown, file: { path: string; size: number } | null, values: RoleValues): PreparedBody {
+  const pairs = formPairs(rendered);
+  if (pairs.filter(([, value]) => value === MULTIPART_FILE).length > 1) throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
+  const parts: PreparedPart[] = pairs.map(([name, value]) =>
+    value === MULTIPART_FILE && file !== null
+      ? { name, filePath: file.path, fileSize: file.size, fileName: String(values.file_name ?? basename(file.path)), contentType: String(values.mimetype ?? 'application/octet-stream') }
+      : { name, value },
+  );
+  return { kind: 'multipart', boundary: `----crm-console-${randomUUID()}`, parts };
 }
 
 function placeholderValues(values: RoleValues, placeholder: string): RoleValues {

@@ -24,6 +24,8 @@ export type Role =
   | 'audio'
   | 'audio_url'
   | 'audio_base64'
+  /** the id an upload answered (Meta's `{"image":{"id"}}`): a local file is uploaded first */
+  | 'media_id'
   | 'page'
   | 'per_page'
   | 'offset'
@@ -74,9 +76,11 @@ export type CredentialPlacement =
 
 /**
  * How the body template is written on the wire. Absent: JSON. `form` is
- * application/x-www-form-urlencoded from a flat template (a list repeats its field).
+ * application/x-www-form-urlencoded from a flat template (a list repeats its field);
+ * `multipart` is multipart/form-data, where the file's role (media, audio) is a file part
+ * streamed from disk and every other field a text part.
  */
-export type BodyEncoding = 'json' | 'form';
+export type BodyEncoding = 'json' | 'form' | 'multipart';
 
 export interface QueryParam {
   name: string;
@@ -123,6 +127,8 @@ export interface OperationSpec {
   credential?: CredentialPlacement;
   contacts?: ContactsResponseMap;
   send?: SendResponseMap;
+  /** an upload's answer: where the media id is (null: detected from common names) */
+  upload?: { mediaId: string | null };
 }
 
 export interface ApiDescription {

@@ -5,15 +5,16 @@ import type { DescribedOperation } from './operation-ids';
 
 export const ROLES = [
   'number', 'text', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype',
-  'audio', 'audio_url', 'audio_base64', 'page', 'per_page', 'offset', 'cursor', 'search',
+  'audio', 'audio_url', 'audio_base64', 'media_id', 'page', 'per_page', 'offset', 'cursor', 'search',
 ] as const satisfies readonly Role[];
 
 export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[]>> = {
   'contacts.list': ['page', 'per_page', 'offset', 'cursor', 'search'],
   'messages.text': ['number', 'text'],
-  'messages.media': ['number', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype'],
-  'messages.audio': ['number', 'audio', 'audio_url', 'audio_base64', 'mimetype', 'file_name'],
+  'messages.media': ['number', 'caption', 'media', 'media_url', 'media_base64', 'media_id', 'file_name', 'mimetype', 'mediatype'],
+  'messages.audio': ['number', 'audio', 'audio_url', 'audio_base64', 'media_id', 'mimetype', 'file_name'],
   'messages.list': ['number', 'page', 'per_page', 'offset', 'cursor'],
+  'media.upload': ['media', 'media_base64', 'mimetype', 'file_name', 'mediatype'],
 };
 
 /** What a person calls a role, for tables and problems. */
@@ -30,6 +31,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   audio: 'audio (URL or base64)',
   audio_url: 'audio URL',
   audio_base64: 'audio as base64',
+  media_id: 'uploaded media id',
   page: 'page number',
   per_page: 'page size',
   offset: 'offset',

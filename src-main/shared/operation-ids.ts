@@ -8,6 +8,7 @@ export const ENDPOINT_IDS = [
   'messages.media',
   'messages.audio',
   'messages.list',
+  'media.upload',
   'keys.list',
   'keys.create',
   'keys.delete',
@@ -25,6 +26,7 @@ export const DESCRIBED_OPERATIONS = [
   'messages.media',
   'messages.audio',
   'messages.list',
+  'media.upload',
 ] as const satisfies readonly EndpointId[];
 
 export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];

@@ -4,15 +4,20 @@
 // the bracket names PHP and Rails services read (`contact[name]=Ana`). Pure.
 
 export function encodeFormBody(value: unknown): string {
-  const pairs = new URLSearchParams();
+  return new URLSearchParams(formPairs(value)).toString();
+}
+
+/** A rendered template's fields as name/value pairs, in order: the fields of a form or a multipart body. */
+export function formPairs(value: unknown): [string, string][] {
+  const pairs: [string, string][] = [];
   const add = (name: string, node: unknown): void => {
     if (node === null || node === undefined) return;
     if (Array.isArray(node)) for (const item of node) add(name, item);
     else if (typeof node === 'object') for (const [key, child] of Object.entries(node)) add(name === '' ? key : `${name}[${key}]`, child);
-    else if (name !== '') pairs.append(name, String(node));
+    else if (name !== '') pairs.push([name, String(node)]);
   };
   add('', value);
-  return pairs.toString();
+  return pairs;
 }
 
 /** A form body's fields back as a flat object (a repeated field becomes a list), for import. */

@@ -3,15 +3,18 @@
 // from field names real services use (names.ts) and from the example values (a phone number, a
 // URL, base64, a mimetype); the person corrects any guess with `fixes` (role -> field). How the
 // number is written (`+`, `@c.us`) is learned from the example. Pure.
+import { basename } from 'node:path';
 import { CrmError } from '../errors';
 import type { ParsedCurl } from './curl-parse';
 import { DETECT_CONTACTS } from './defaults';
 import { MEDIA_TYPES } from '../../shared/file-purpose';
 import { KIND_KEY } from '../../shared/media-kinds';
 import { learnCredential } from './credential-import';
+import { isFilePart, type FormPart } from './curl-form';
 import { readFormBody } from './form-body';
 import { parseExampleJson } from './example-json';
 import { JsonNumberText } from './json-text';
+import { isRoleRef } from '../../shared/template-leaves';
 import { JsonBoundsError } from '../parse/bounded-json';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
@@ -41,16 +44,18 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
     else if (!verdict.silent) warnings.push(verdict.reason);
   }
 
-  const { body, encoding } = parseBody(parsed.body, contentTypeOf(parsed.headers), operation, method, warnings);
+  const { body, encoding } = parsed.form !== null ? { body: multipartExample(parsed.form), encoding: 'multipart' as const } : parseBody(parsed.body, contentTypeOf(parsed.headers), operation, method, warnings);
   const guesser = new Guesser(operation, options.fixes ?? {});
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
   guesser.checkFixesUsed(warnings);
+  warnings.push(...guesser.notes);
 
   const spec: OperationSpec = { method, path, query, headers, body: template };
-  if (encoding === 'form') spec.encoding = 'form';
+  if (encoding !== 'json') spec.encoding = encoding;
   if (learned.placement !== undefined) spec.credential = learned.placement;
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
+  else if (operation === 'media.upload') spec.upload = { mediaId: null };
   else if (operation !== 'messages.list') spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
   for (const { anyOf, sentence } of missingRoles(operation, present)) warnings.push(`In this example ${sentence}: name it with a fix (e.g. --map ${anyOf[0]}=FIELD) or in the mapping table`);
@@ -119,6 +124,8 @@ class Guesser {
   private paths = new Set<string>();
   /** a field named like a recipient (`to`, `number`) holds a number: it wins over `From` */
   private namedNumber = false;
+  /** what the person should know about a guess (said with the warnings) */
+  readonly notes: string[] = [];
 
   constructor(
     private readonly operation: DescribedOperation,
@@ -138,6 +145,7 @@ class Guesser {
     this.paths = allPaths(body);
     this.namedNumber = hasNamedNumber(body);
     const walk = (node: unknown, path: string, key: string): Template => {
+      if (node instanceof FileExample) return this.filePart(node, path);
       if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
       if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) {
         const kindField = this.kindFieldOf(node as Record<string, unknown>, path);
@@ -153,6 +161,7 @@ class Guesser {
             out[name] = walk(child, childPath, name);
           }
         }
+        this.linkOrId(out, path);
         // a constant like {"$role": "text"} must never read as a slot: its keys are escaped
         return kindField === null && Object.keys(out).some((name) => name.startsWith('$')) ? { $literal: out } : out;
       }
@@ -165,6 +174,35 @@ class Guesser {
       return role ?? (exact === null ? value : { $number: exact });
     };
     return walk(body, '', '');
+  }
+
+  /** A multipart file part: the file's bytes for an upload or a send; anything else cannot take one. */
+  private filePart(example: FileExample, path: string): Template {
+    const role: Role | null = this.operation === 'messages.audio' ? 'audio' : this.allowed.has('media') ? 'media' : null;
+    this.rows.push({ location: 'body', field: path, example: `@${shorten(example.fileName, '…')}`, role });
+    if (role === null) {
+      this.notes.push(`The file part ${path} was left out: ${this.operation} sends no file`);
+      return null;
+    }
+    this.taken.add(role);
+    return { $role: role };
+  }
+
+  /**
+   * A media object that takes a `link` or an `id` (Meta's and 360dialog's): a file is then sent
+   * by the id its upload answered, a URL by link. Learned from the link example alone.
+   */
+  private linkOrId(out: Record<string, Template>, path: string): void {
+    if (this.operation !== 'messages.media' && this.operation !== 'messages.audio') return;
+    const link = out.link;
+    const either = this.operation === 'messages.media' ? 'media' : 'audio';
+    if (path === '' || !isRoleRef(link) || link.$role !== either || 'id' in out) return;
+    out.link = { $role: `${either}_url` };
+    out.id = { $role: 'media_id' };
+    const row = this.rows.find((r) => r.field === `${path}.link`);
+    if (row) row.role = `${either}_url`;
+    this.rows.push({ location: 'body', field: `${path}.id`, example: '(the uploaded file\'s id)', role: 'media_id' });
+    this.notes.push(`${path}.link takes a URL; a local file is uploaded first and sent as ${path}.id (import the service's upload cURL as Upload media)`);
   }
 
   /**
@@ -243,6 +281,22 @@ class Guesser {
     if (is('text')) return 'text';
     return null;
   }
+}
+
+/** A -F file part of the example: only its name is known (the file itself is never read). */
+class FileExample {
+  constructor(readonly fileName: string) {}
+}
+
+/** -F parts as a flat object to map (a name given twice becomes a list), file parts as FileExample. */
+function multipartExample(parts: readonly FormPart[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const part of parts) {
+    const value = isFilePart(part) ? new FileExample(part.filename ?? basename(part.file)) : part.value;
+    const earlier = out[part.name];
+    out[part.name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+  }
+  return out;
 }
 
 function hasNamedNumber(body: unknown): boolean {

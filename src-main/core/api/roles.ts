@@ -9,9 +9,10 @@ export { OPERATION_ROLES, ROLES, ROLE_LABELS } from '../../shared/api-roles';
 const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]>> = {
   'contacts.list': [],
   'messages.text': [['number'], ['text']],
-  'messages.media': [['number'], ['media', 'media_url', 'media_base64']],
-  'messages.audio': [['number'], ['audio', 'audio_url', 'audio_base64']],
+  'messages.media': [['number'], ['media', 'media_url', 'media_base64', 'media_id']],
+  'messages.audio': [['number'], ['audio', 'audio_url', 'audio_base64', 'media_id']],
   'messages.list': [],
+  'media.upload': [['media', 'media_base64']],
 };
 
 export function isRole(value: unknown): value is Role {

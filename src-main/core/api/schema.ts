@@ -73,10 +73,11 @@ export const operationSpecSchema = z.strictObject({
   query: z.array(z.strictObject({ name: z.string().min(1).max(100), value: z.union([z.string().max(1000), roleRef]) })).max(50),
   headers: z.array(header).max(30),
   body: z.custom<Template>((body) => checkTemplate(body, 0) === null, { error: (issue) => checkTemplate(issue.input, 0) ?? 'the body template is not valid' }),
-  encoding: z.enum(['json', 'form']).optional(),
+  encoding: z.enum(['json', 'form', 'multipart']).optional(),
   credential: credential.optional(),
   contacts: contactsMap.optional(),
   send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
+  upload: z.strictObject({ mediaId: jsonPath.nullable() }).optional(),
 });
 
 export const apiDescriptionSchema = z.strictObject({

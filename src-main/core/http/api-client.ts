@@ -17,6 +17,7 @@ import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
 import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
+import { checkPartsUnchanged, multipartLength, multipartStream } from './multipart-body';
 import { networkError } from './network-error';
 import { observeExchange } from './observed-exchange';
 import type { PreparedRequest } from './prepared-request';
@@ -236,6 +237,11 @@ class ApiClient implements HttpSender {
     if (prepared?.kind === 'json' || prepared?.kind === 'form') {
       body = prepared.text;
       headers['Content-Length'] = String(Buffer.byteLength(prepared.text, 'utf8'));
+    } else if (prepared?.kind === 'multipart') {
+      await checkPartsUnchanged(prepared);
+      const total = multipartLength(prepared);
+      headers['Content-Length'] = String(total);
+      body = multipartStream(prepared, (sentBytes) => notify(options, { kind: 'upload', sentBytes, totalBytes: total }));
     } else if (prepared?.kind === 'json-with-file') {
       await checkFileUnchanged(prepared);
       const total = fileBodyLength(prepared);

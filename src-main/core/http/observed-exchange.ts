@@ -62,6 +62,10 @@ function requestBodyOf(request: PreparedRequest, scrub: (text: string) => string
   if (body === null) return null;
   const contentType = headerValue(request.headers, 'content-type');
   if (body.kind === 'json' || body.kind === 'form') return { kind: 'text', text: scrub(body.text), contentType, truncated: false };
+  if (body.kind === 'multipart') {
+    const parts = body.parts.map((p) => ('filePath' in p ? `${p.name}: file ${basename(p.filePath)}, ${formatBytes(p.fileSize)}, ${p.contentType}` : `${p.name}: ${p.value}`));
+    return { kind: 'file', text: scrub(`multipart body: ${parts.join('; ')}`), contentType, truncated: false };
+  }
   const declared = declaredMimetype(`${body.prefix}${body.suffix}`);
   const parts = [basename(body.filePath), formatBytes(body.fileSize), ...(declared ? [declared] : [])];
   return { kind: 'file', text: scrub(`file body: ${parts.join(', ')}`), contentType, truncated: false };

@@ -10,12 +10,18 @@ export type PreparedBody =
   | { kind: 'json'; text: string }
   /** application/x-www-form-urlencoded text sent as is. */
   | { kind: 'form'; text: string }
+  /** multipart/form-data: text parts and file parts streamed from disk (multipart-body.ts). */
+  | { kind: 'multipart'; boundary: string; parts: PreparedPart[] }
   /**
    * A JSON text whose middle is the base64 of a local file:
    * body = prefix + base64(file bytes) + suffix. The sender streams it; the cURL reads the
    * file when it runs, so megabytes are never inlined into a command.
    */
   | { kind: 'json-with-file'; prefix: string; filePath: string; fileSize: number; suffix: string };
+
+export type PreparedPart =
+  | { name: string; value: string }
+  | { name: string; filePath: string; fileSize: number; fileName: string; contentType: string };
 
 export interface PreparedRequest {
   endpoint: EndpointId;

@@ -9,13 +9,15 @@ import type { PreparedRequest } from '../http/prepared-request';
 import type { FileStaging } from '../files/staging';
 import { callWithKey, isUnreachable } from '../keys/api-call';
 import type { ApiCallOptions } from '../keys/api-call';
-import type { RequestProblem, SavedKey, SentMessage } from '../model';
+import type { Profile, RequestProblem, SavedKey, SentMessage } from '../model';
 import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from '../operations';
 import { parseMessagePage } from '../parse/message';
 import { sentMessageOf } from './sent-message';
 import type { Delivery, SendRecorder } from './sent-record';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest, prepareRequest } from '../request-builder';
+import { readUploadedId } from '../api/read-upload';
+import { CrmError } from '../errors';
+import { buildRequest, needsUpload, operationSpec, prepareRequest } from '../request-builder';
 import type { KeyAccess, MessageService, OutboxService, SendCallOptions, SendResult } from '../services';
 
 type SendOperation = Extract<Operation, { idempotencyKey: string }>;
@@ -100,7 +102,7 @@ export class MessageServiceImpl implements MessageService {
   async send(op: SendOperation, options: Omit<SendCallOptions, 'idempotencyKey'> = {}): Promise<SendResult> {
     const profile = await this.profiles.resolve(options.profileId);
     // A local problem (bad number, file too large) is thrown here, before any key is read.
-    const request = await buildRequest(op, profile);
+    let request = await buildRequest(op, profile);
     let used: SavedKey | null = null;
     const callOptions: ApiCallOptions = {
       onKey: (meta) => {
@@ -109,10 +111,14 @@ export class MessageServiceImpl implements MessageService {
     };
     if (options.signal) callOptions.signal = options.signal;
     if (options.onProgress) callOptions.onProgress = options.onProgress;
+    const uploadFirst = needsUpload(op, profile);
     let response: ApiResponse;
     try {
+      if (uploadFirst) request = await this.uploadFirst(op, profile, callOptions);
       response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, callOptions);
     } catch (err) {
+      // a file that goes up first is not queued: its upload would have to be repeated blind
+      if (uploadFirst && isUnreachable(err)) throw new CrmError(err.code, `${err.message}. A file this service takes by upload is not kept in the outbox: send it again when the service is back.`, { ...(err.status === undefined ? {} : { status: err.status }) });
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
       const keyId = (used as SavedKey | null)?.id ?? null;
       const item = await this.enqueue(this.outbox, { profileId: profile.id, keyId, op, label: op.input.number });
@@ -126,6 +132,30 @@ export class MessageServiceImpl implements MessageService {
     // a replayed answer: the server already had this message (same Idempotency-Key), nothing new was created
     await this.remember({ profileId: profile.id, op, message, origin: response.replayed ? 'replayed' : 'sent' });
     return { status: 'sent', message, durationMs: response.durationMs, replayed: response.replayed };
+  }
+
+  /**
+   * Uploads the send's file with the profile's Upload media operation and answers the send's
+   * request carrying the id the upload gave back (the same Idempotency-Key as before).
+   */
+  private async uploadFirst(op: SendOperation, profile: Profile, callOptions: ApiCallOptions): Promise<PreparedRequest> {
+    if (op.op === 'messages.text' || op.input.source.kind !== 'file') throw new CrmError('validation', 'Only a local file is uploaded first');
+    const input = op.input;
+    const upload = await buildRequest(
+      {
+        op: 'media.upload',
+        input: {
+          source: input.source as { kind: 'file'; path: string },
+          mediatype: op.op === 'messages.media' ? op.input.mediatype : 'audio',
+          ...(input.mimetype === undefined ? {} : { mimetype: input.mimetype }),
+          ...(op.op === 'messages.media' && op.input.fileName !== undefined ? { fileName: op.input.fileName } : {}),
+        },
+      },
+      profile,
+    );
+    const answer = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, upload, callOptions);
+    const id = readUploadedId(readableJson(answer), operationSpec(profile, 'media.upload').upload?.mediaId);
+    return buildRequest(op, profile, { uploadedMediaId: id });
   }
 
   /** The record is for display: failing to write it never turns a sent message into an error. */

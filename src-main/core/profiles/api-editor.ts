@@ -50,6 +50,8 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
   },
   'messages.audio': { op: 'messages.audio', input: { number: '5511999990000', source: { kind: 'url', url: 'https://example.com/audio/note.ogg' } }, idempotencyKey: '00000000-0000-4000-8000-000000000000' },
   'messages.list': { op: 'messages.list', input: { number: '5511999990000', page: 1, perPage: 20 } },
+  // a file that need not exist: the preview shows where it would go (its own problem is not shown)
+  'media.upload': { op: 'media.upload', input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' } },
 };
 
 export class ApiEditor {
@@ -156,7 +158,8 @@ export class ApiEditor {
       api.operations[operation] = checked.value.operations[operation];
     }
     const { request, problems } = await prepareRequest(SAMPLES[operation], { ...profile, api });
-    return { method: request.method, url: request.url, curl: toCurl(request), problems };
+    const shown = operation === 'media.upload' ? problems.filter((p) => p.field !== 'source') : problems;
+    return { method: request.method, url: request.url, curl: toCurl(request), problems: shown };
   }
 
   private async profile(profileId: string): Promise<Profile> {

@@ -60,7 +60,7 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
   });
 
   it('media from the same operation takes the image example: link -> media, caption -> caption, type -> the media kind', () => {
-    expect(roles(propose(spec, MESSAGES, 'messages.media'))).toMatchObject({ to: 'number', 'image.link': 'media', 'image.caption': 'caption', type: 'mediatype' });
+    expect(roles(propose(spec, MESSAGES, 'messages.media'))).toMatchObject({ to: 'number', 'image.link': 'media_url', 'image.id': 'media_id', 'image.caption': 'caption', type: 'mediatype' });
   });
 
   it('without examples the body is built from the schema: the oneOf branch that fits, $refs and allOf resolved', () => {
@@ -71,7 +71,7 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
     // required and known fields only: no biz_opaque_callback_data, no preview_url; the default of recipient_type kept
     expect(text.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { body: { $role: 'text' } } });
     const media = propose(plain, MESSAGES, 'messages.media');
-    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media' }, caption: { $role: 'caption' } } });
+    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media_url' }, caption: { $role: 'caption' }, id: { $role: 'media_id' } } });
   });
 
   it('contacts: the query parameters worth showing become paging and search roles', () => {

@@ -65,9 +65,9 @@ describe('guessing roles from real services\' examples', () => {
 
   it('Meta media by link with a filename: the type is the media kind and picks the key; a voice note by link with voice:true kept as a constant', () => {
     expect(roles(`curl https://graph.facebook.com/v21.0/1/messages -d '{"messaging_product":"whatsapp","to":"15551234567","type":"document","document":{"link":"https://x.io/a.pdf","filename":"a.pdf","caption":"Q3"}}'`, 'messages.media')).toMatchObject({
-      to: 'number', 'document.link': 'media', 'document.filename': 'file_name', 'document.caption': 'caption', type: 'mediatype', messaging_product: null,
+      to: 'number', 'document.link': 'media_url', 'document.id': 'media_id', 'document.filename': 'file_name', 'document.caption': 'caption', type: 'mediatype', messaging_product: null,
     });
-    expect(roles(`curl https://graph.facebook.com/v21.0/1/messages -d '{"messaging_product":"whatsapp","to":"15551234567","type":"audio","audio":{"link":"https://x.io/n.ogg"}}'`, 'messages.audio')).toMatchObject({ to: 'number', 'audio.link': 'audio' });
+    expect(roles(`curl https://graph.facebook.com/v21.0/1/messages -d '{"messaging_product":"whatsapp","to":"15551234567","type":"audio","audio":{"link":"https://x.io/n.ogg"}}'`, 'messages.audio')).toMatchObject({ to: 'number', 'audio.link': 'audio_url', 'audio.id': 'media_id' });
   });
 
   it('two fields for the bytes: a URL field and a base64 field get their own roles', () => {

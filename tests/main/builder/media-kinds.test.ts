@@ -36,7 +36,7 @@ async function body(spec: OperationSpec | null, op: Operation): Promise<unknown>
 describe('media kinds learned from one example', () => {
   it('the document example keeps its shape under the kind key, and every kind is offered', () => {
     const spec = learned();
-    expect(spec.body).toMatchObject({ type: { $role: 'mediatype' }, [KIND_KEY]: { link: { $role: 'media' }, filename: { $role: 'file_name' }, caption: { $role: 'caption' } } });
+    expect(spec.body).toMatchObject({ type: { $role: 'mediatype' }, [KIND_KEY]: { link: { $role: 'media_url' }, id: { $role: 'media_id' }, filename: { $role: 'file_name' }, caption: { $role: 'caption' } } });
     expect(offeredMediaKinds(spec)).toEqual(['image', 'video', 'document', 'sticker']);
   });
 
@@ -66,7 +66,7 @@ describe('media kinds learned from one example', () => {
 
   it('a fix that names the type field a constant keeps the old one-kind behaviour', () => {
     const spec = proposeOperation(parseCurl(DOCUMENT_EXAMPLE), 'messages.media', { profileBaseUrl: BASE, fixes: { constant: ['type'] } }).spec;
-    expect(spec.body).toMatchObject({ type: 'document', document: { link: { $role: 'media' } } });
+    expect(spec.body).toMatchObject({ type: 'document', document: { link: { $role: 'media_url' }, id: { $role: 'media_id' } } });
     expect(offeredMediaKinds(spec)).toEqual(['image', 'document']);
   });
 });

@@ -50,6 +50,7 @@ async function bodyText(request: PreparedRequest): Promise<string> {
   const body = request.body;
   if (body === null) return '';
   if (body.kind === 'json' || body.kind === 'form') return body.text;
+  if (body.kind === 'multipart') throw new Error('bodyText: a multipart body has no single text');
   return body.prefix + (await readFile(body.filePath)).toString('base64') + body.suffix;
 }
 

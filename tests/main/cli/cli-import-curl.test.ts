@@ -85,6 +85,12 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
     ];
     for (const [i, argv] of runs.entries()) {
       const run = await crm(argv);
+      // Cloud-API-shaped media objects take a link, or the id of an upload this profile was not taught
+      if (dialect === 'cloud' && argv.includes('--file')) {
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(/takes a file only after an upload, and this profile has no Upload media operation/);
+        continue;
+      }
       expect(run.code, run.stderr).toBe(0);
       const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
       expect(post.path).toBe(new URL(tabs().find((t) => t.id === (i < 2 ? 'media' : 'audio'))!.url).pathname);

@@ -8,13 +8,17 @@ import type { SandboxDialect } from '../../../src-main/sandbox/index';
 export const TAB_OPERATION: Record<string, DescribedOperation> = {
   contacts: 'contacts.list',
   text: 'messages.text',
+  image: 'messages.media',
   media: 'messages.media',
   audio: 'messages.audio',
+  upload: 'media.upload',
 };
 
 export async function teachPlayground(core: Core, profileId: string, dialect: SandboxDialect, baseUrl: string): Promise<void> {
   for (const tab of playgroundTabs(dialect, baseUrl)) {
-    const operation = TAB_OPERATION[tab.id]!;
+    // tabs for what the console does not describe (a phone-number check, a template) are skipped
+    const operation = TAB_OPERATION[tab.id];
+    if (operation === undefined) continue;
     const proposal = await core.api.propose(profileId, operation, tab.curl);
     await core.api.save(profileId, operation, proposal.spec);
   }

@@ -28,6 +28,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'messages.media': 'Send Media',
     'messages.audio': 'Send Audio',
     'messages.list': 'List messages',
+    'media.upload': 'Upload media',
   };
   return {
     profileId,
