@@ -15,6 +15,7 @@ import { osCommands } from './os-commands';
 import { createOsServices } from './os-services';
 import { bindPage } from './page-bridge';
 import { askInOwnWindow } from './question-window';
+import { chromiumSandboxChoice } from './sandbox-choice';
 import { APP_ORIGIN, APP_URL, serveRenderer } from './renderer-route';
 
 export interface ChromiumHostOptions {
@@ -70,6 +71,8 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     },
   });
 
+  const sandbox = chromiumSandboxChoice(process.getuid?.());
+  if (sandbox.notice) options.err(sandbox.notice);
   try {
     context = await chromium.launchPersistentContext(join(dataDir, 'chromium-profile'), {
       executablePath,
@@ -82,11 +85,10 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
+      chromiumSandbox: sandbox.chromiumSandbox,
       args: [
         `--app=${APP_URL}`,
         '--window-size=1200,800',
-        // Chromium refuses to start as root with its sandbox on (containers, CI)
-        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       ],
     });
     await serveRenderer(context, options.rendererRoot);
