@@ -2,6 +2,7 @@
 // services, registers IPC and opens the locked-down window. Every decision lives outside this
 // file (app-shell/, runtime/); what is left is wiring Electron's objects to them.
 import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
 import { createQuitGate } from './app-shell/quit-gate';
@@ -19,10 +20,13 @@ import { createMainWindow, hardenSession } from './electron/window';
 
 const QUIT_TIMEOUT_MS = 5000;
 
-const dataDir = resolveDataDir(process.env);
+// `npm start` runs Electron unpackaged from the source tree: it gets the development folder
+const build = app.isPackaged ? 'installed' : 'development';
+const dataDir = resolveDataDir(process.env, process.platform, homedir(), process.cwd(), build);
+const logDir = resolveLogDir(process.env, dataDir, process.platform, homedir(), build);
 let runtime: Runtime | null = null;
 // Until the core exists no key value is in memory, so there is nothing to scrub yet.
-const log = createFileLog({ dir: resolveLogDir(process.env, dataDir), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
+const log = createFileLog({ dir: logDir, scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
 
 function failStartup(err: unknown): void {
   const { title, body } = startupFailure(err, log.path);
@@ -36,7 +40,7 @@ function start(): void {
   // setPath refuses a folder that does not exist yet
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   app.setPath('userData', dataDir);
-  app.setAppLogsPath(resolveLogDir(process.env, dataDir));
+  app.setAppLogsPath(logDir);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;

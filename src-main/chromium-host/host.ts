@@ -4,6 +4,7 @@
 // data folder. Closing the window, Ctrl+C or SIGTERM end it cleanly: the runtime shuts down
 // (outbox, sandbox, staged files) before the process exits.
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createFileLog } from '../core/log/file-log';
@@ -53,9 +54,10 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     options.err(`crm-console: cannot open the window: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  const dataDir = resolveDataDir(env);
+  // the Chromium host only ever runs from the source tree (npm start): the development folder
+  const dataDir = resolveDataDir(env, process.platform, homedir(), process.cwd(), 'development');
   let runtime: Runtime | null = null;
-  const log = createFileLog({ dir: resolveLogDir(env, dataDir), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
+  const log = createFileLog({ dir: resolveLogDir(env, dataDir, process.platform, homedir(), 'development'), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
   let context: BrowserContext | null = null;
   const questionPages = new Set<unknown>();
   let deliver: EventSink = () => {};
