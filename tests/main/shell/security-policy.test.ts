@@ -4,6 +4,7 @@ import {
   externalUrlFor,
   isAllowedNavigation,
   isAllowedPermission,
+  isAllowedPermissionCheck,
   isTrustedSender,
   secureWebPreferences,
 } from '../../../src-main/app-shell/security-policy';
@@ -77,14 +78,34 @@ describe('IPC sender check', () => {
 });
 
 describe('permissions', () => {
+  const fromApp = { requestingUrl: APP, isMainFrame: true };
+
   it('grants the microphone only', () => {
-    expect(isAllowedPermission('media', { mediaTypes: ['audio'] })).toBe(true);
-    expect(isAllowedPermission('media', { mediaTypes: ['video'] })).toBe(false);
-    expect(isAllowedPermission('media', { mediaTypes: ['audio', 'video'] })).toBe(false);
-    expect(isAllowedPermission('media', {})).toBe(false);
+    expect(isAllowedPermission('media', { ...fromApp, mediaTypes: ['audio'] }, APP)).toBe(true);
+    expect(isAllowedPermission('media', { ...fromApp, mediaTypes: ['video'] }, APP)).toBe(false);
+    expect(isAllowedPermission('media', { ...fromApp, mediaTypes: ['audio', 'video'] }, APP)).toBe(false);
+    expect(isAllowedPermission('media', fromApp, APP)).toBe(false);
     for (const p of ['geolocation', 'notifications', 'clipboard-read', 'openExternal', 'midi', 'display-capture']) {
-      expect(isAllowedPermission(p, { mediaTypes: ['audio'] })).toBe(false);
+      expect(isAllowedPermission(p, { ...fromApp, mediaTypes: ['audio'] }, APP)).toBe(false);
     }
+  });
+
+  it('only to the app\'s own page in the top frame, and to nothing before the page committed', () => {
+    const audio = { mediaTypes: ['audio'] };
+    expect(isAllowedPermission('media', { ...audio, requestingUrl: `${APP}#/send`, isMainFrame: true }, APP)).toBe(true);
+    expect(isAllowedPermission('media', { ...audio, requestingUrl: 'https://evil.example/', isMainFrame: true }, APP)).toBe(false);
+    expect(isAllowedPermission('media', { ...audio, requestingUrl: 'file:///home/ana/Downloads/page.html', isMainFrame: true }, APP)).toBe(false);
+    expect(isAllowedPermission('media', { ...audio, requestingUrl: APP, isMainFrame: false }, APP)).toBe(false);
+    expect(isAllowedPermission('media', { ...audio }, APP)).toBe(false);
+    expect(isAllowedPermission('media', { ...audio, ...fromApp }, null)).toBe(false);
+  });
+
+  it('answers Chromium\'s permission checks by the same rule', () => {
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: APP }, APP)).toBe(true);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'video', requestingUrl: APP }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: 'https://evil.example/' }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio' }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('clipboard-read', { requestingUrl: APP }, APP)).toBe(false);
   });
 });
 
