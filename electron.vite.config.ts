@@ -24,6 +24,11 @@ function developmentCspPlugin(): Plugin {
 export default defineConfig({
   main: {
     build: {
+      // Only package.json `dependencies` stay external (electron-vite's default): the native
+      // modules (keytar), which electron-builder rebuilds and unpacks from app.asar. Pure-JS
+      // libraries (undici, zod, js-yaml) are devDependencies and go into the bundle, so the
+      // packaged app loads one file instead of resolving hundreds inside app.asar.
+      externalizeDeps: true,
       outDir: 'out/main',
       rolldownOptions: { input: { index: resolve('src-main/index.ts') } },
     },

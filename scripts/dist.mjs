@@ -12,11 +12,23 @@
 // only. `npm start` and the _electron Playwright suite (tests/electron) keep running the unfused
 // Electron in node_modules: Playwright attaches through the inspector and loads the app from the
 // project folder, both of which those fuses forbid.
+//
+// Architectures: --x64 / --arm64 (or `--linux deb:arm64`) choose them, as in electron-builder.
+// The Electron installed here is for this machine's architecture only, so another architecture
+// is downloaded by electron-builder and keytar is rebuilt for it (a cross-compiler is needed for
+// that: building on a machine of that architecture is simpler). See dist-plan.mjs.
+//
+// macOS signing and notarisation come from the environment; see macSigningPlan in dist-plan.mjs:
+//   CSC_LINK=<Developer ID .p12> CSC_KEY_PASSWORD=... (or CSC_NAME=<keychain identity>)
+//   APPLE_ID=... APPLE_APP_SPECIFIC_PASSWORD=... APPLE_TEAM_ID=...   (notarisation)
+// Without an identity the app is signed ad hoc, which runs on the Mac that built it.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs } from './dist-plan.mjs';
 import { findElectronBinary } from './electron-binary.mjs';
+import { nodeVersionProblem } from './node-version.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,16 +50,9 @@ function run(command, args, options) {
   });
 }
 
-/** electron-builder's own command-line parser, so its flags mean here what its docs say */
 function parseBuilderArgs(argv) {
-  const { configureBuildCommand, createYargs } = require('electron-builder/out/builder.js');
   try {
-    return configureBuildCommand(createYargs())
-      .strict()
-      .fail((msg, err) => {
-        throw err ?? new Error(msg);
-      })
-      .parse(argv);
+    return parseDistArgs(argv);
   } catch (err) {
     return fail(`npm run dist: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -89,7 +94,17 @@ if (otherOs.length > 0) {
   fail(`npm run dist packages for this machine's OS (--${OS_FLAG}) with the Electron installed here; build --${otherOs.join(', --')} packages on that OS.`);
 }
 
-const electronDist = await electronDistOrExit();
+const archs = requestedArchs(cli, process.arch);
+const hostArchOnly = archs.every((arch) => arch === process.arch);
+// Only a build for this architecture packages the Electron installed here (see dist-plan.mjs).
+const localDist = hostArchOnly ? await electronDistOrExit() : join(dirname(require.resolve('electron/package.json')), 'dist');
+const distPlan = electronDistPlan({ archs, hostArch: process.arch, localDist, override: process.env.ELECTRON_OVERRIDE_DIST_PATH });
+if ('problem' in distPlan) fail(`npm run dist: ${distPlan.problem}`);
+const signing = process.platform === 'darwin' ? macSigningPlan(process.env) : { config: {}, notarise: false };
+if ('problem' in signing) fail(`npm run dist: ${signing.problem}`);
+// After the Electron check: without Electron nothing can be packaged, whatever the Node version.
+const nodeProblem = nodeVersionProblem(process.version);
+if (nodeProblem) fail(nodeProblem);
 
 const electronVite = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
 const built = await run(process.execPath, [electronVite, 'build'], { stdio: 'inherit' });
@@ -106,7 +121,8 @@ const { build } = require('electron-builder');
 try {
   // electron-builder reads electron-builder.json itself and merges this on top: any -c.<option>
   // overrides given on the command line, and the Electron found on this machine.
-  const artifacts = await build({ ...cli, projectDir: ROOT, publish: cli.publish ?? 'never', config: { ...offline, ...cli.config, electronDist } });
+  const config = { ...offline, ...signing.config, ...cli.config, electronDist: distPlan.electronDist };
+  const artifacts = await build({ ...cli, projectDir: ROOT, publish: cli.publish ?? 'never', config });
   const listed = artifacts.map((file) => `\n  ${file}`).join('');
   console.log(`crm-console: packaging done${listed || ' (unpacked app only, see the log above)'}`);
 } catch (err) {

@@ -2,6 +2,7 @@
 // services, registers IPC and opens the locked-down window. Every decision lives outside this
 // file (app-shell/, runtime/); what is left is wiring Electron's objects to them.
 import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
 import { createQuitGate } from './app-shell/quit-gate';
@@ -13,16 +14,24 @@ import { WindowStateStore } from './app-shell/window-state';
 import { createFileLog } from './core/log/file-log';
 import { resolveDataDir, resolveLogDir } from './core/storage/data-dir';
 import { buildRuntime, type Runtime } from './runtime/build-runtime';
+import type { Dispatch } from './ipc/dispatcher';
 import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
-import { createMainWindow, hardenSession } from './electron/window';
+import { createOsMicrophone } from './electron/microphone';
+import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
+import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 
 const QUIT_TIMEOUT_MS = 5000;
 
-const dataDir = resolveDataDir(process.env);
+// `npm start` runs Electron unpackaged from the source tree: it gets the development folder
+const build = app.isPackaged ? 'installed' : 'development';
+const dataDir = resolveDataDir(process.env, process.platform, homedir(), process.cwd(), build);
+const logDir = resolveLogDir(process.env, dataDir, process.platform, homedir(), build);
 let runtime: Runtime | null = null;
 // Until the core exists no key value is in memory, so there is nothing to scrub yet.
-const log = createFileLog({ dir: resolveLogDir(process.env, dataDir), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
+const scrub = (text: string): string => runtime?.core.scrubSecrets(text) ?? text;
+const log = createFileLog({ dir: logDir, scrub });
+catchMainErrors({ log: (m) => log.write(m), logPath: log.path, scrub });
 
 function failStartup(err: unknown): void {
   const { title, body } = startupFailure(err, log.path);
@@ -36,48 +45,74 @@ function start(): void {
   // setPath refuses a folder that does not exist yet
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   app.setPath('userData', dataDir);
-  app.setAppLogsPath(resolveLogDir(process.env, dataDir));
+  app.setAppLogsPath(logDir);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
 
   let win: BrowserWindow | null = null;
+  let quitting = false;
   const page = createTrustedPage();
   const source = rendererSource({ packaged: app.isPackaged, env: process.env, file: join(__dirname, '../renderer/index.html') });
   const windowState = new WindowStateStore(dataDir);
   let savingWindow: Promise<void> = Promise.resolve();
+  /** every way out (closing the window, Quit, Cmd+Q, logging off) remembers where the window was */
+  const rememberWindow = (): void => {
+    if (!win || win.isDestroyed()) return;
+    // normal bounds: a maximised window reopens maximised over its earlier size, not at screen size
+    savingWindow = windowState.save({ bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((err: unknown) => log.write(`window state not saved: ${String(err)}`));
+  };
 
-  app.on('second-instance', () => {
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
-  });
+  // a second launch brings this window forward instead of opening another app
+  app.on('second-instance', () => focusWindow(win));
   app.on('web-contents-created', (_event, contents) => {
     // Belt and braces beside the per-window guards: no other window, no webview, anywhere.
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-attach-webview', (e) => e.preventDefault());
   });
+  watchProcessFailures({ getWindow: () => win, log: (m) => log.write(m), quitting: () => quitting });
+
+  // The window opens while the runtime is still being built (keychain, database, sandbox): the
+  // page shows its own loading state, and its first requests wait here for the runtime.
+  let runtimeBuilt!: (r: Runtime) => void;
+  let runtimeFailed!: (err: unknown) => void;
+  const runtimeReady = new Promise<Runtime>((ok, fail) => {
+    runtimeBuilt = ok;
+    runtimeFailed = fail;
+  });
+  // start-up failures are reported by failStartup; a waiting request just gets an answer
+  runtimeReady.catch(() => undefined);
+  const dispatch: Dispatch = (channel, payload) =>
+    runtimeReady.then(
+      (r) => r.dispatch(channel, payload),
+      () => ({ ok: false, error: { code: 'internal', message: 'CRM Console could not start; see the message on screen.' } }),
+    );
 
   const opened = app.whenReady().then(async () => {
-    hardenSession(session.defaultSession, source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY);
-    const platform = createElectronPlatform(() => win);
-    const deliver = createEmitter(() => win?.webContents ?? null);
-    runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver } });
-    registerIpc(runtime.dispatch, () => page.url());
+    const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
+    hardenSession(session.defaultSession, csp, () => page.url(), createOsMicrophone(process.platform, (m) => log.write(m)));
+    registerIpc(dispatch, () => page.url());
 
-    const state = await windowState.load();
-    win = createMainWindow({ preload: join(__dirname, '../preload/index.cjs'), packaged: app.isPackaged, state, page });
-    win.on('close', () => {
-      if (!win || win.isDestroyed()) return;
-      // normal bounds: a maximised window reopens maximised over its earlier size, not at screen size
-      savingWindow = windowState.save({ bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((err: unknown) => log.write(`window state not saved: ${String(err)}`));
-    });
+    win = createMainWindow({ preload: join(__dirname, '../preload/index.cjs'), packaged: app.isPackaged, state: await windowState.load(), page });
+    win.on('close', rememberWindow);
+    // Windows log-off / shut-down ends the app without a close or before-quit
+    win.on('session-end', rememberWindow);
     win.on('closed', () => {
       win = null;
     });
-    if (source.kind === 'dev-server') await win.loadURL(source.url);
-    else await win.loadFile(source.file);
+    const loaded = source.kind === 'dev-server' ? win.loadURL(source.url) : win.loadFile(source.file);
+
+    const platform = createElectronPlatform(() => win);
+    const deliver = createEmitter(() => win?.webContents ?? null);
+    try {
+      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver } });
+    } catch (err) {
+      runtimeFailed(err);
+      throw err;
+    }
+    runtimeBuilt(runtime);
+    await loaded;
   });
 
   app.on('window-all-closed', () => app.quit());
@@ -85,6 +120,9 @@ function start(): void {
     'before-quit',
     createQuitGate({
       cleanup: async () => {
+        quitting = true;
+        // Quit from the menu or Cmd+Q closes no window first: remember it here
+        rememberWindow();
         await opened.catch(() => undefined);
         await Promise.all([savingWindow, runtime?.shutdown()]);
       },

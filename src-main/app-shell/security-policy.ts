@@ -66,11 +66,28 @@ export function isTrustedSender(frameUrl: string | undefined, appUrl: string | n
   return isAllowedNavigation(frameUrl, appUrl);
 }
 
-/** Permission requests: only the microphone, for recording voice notes. */
-export function isAllowedPermission(permission: string, details: { mediaTypes?: string[] } = {}): boolean {
+export interface PermissionDetails {
+  mediaTypes?: string[];
+  /** the frame asking (Electron fills it in for requests) */
+  requestingUrl?: string;
+  isMainFrame?: boolean;
+}
+
+/**
+ * Permission requests: only the microphone, for recording voice notes, and only for the app's
+ * own page in the top frame (`appUrl`: the page the window committed; null before that).
+ */
+export function isAllowedPermission(permission: string, details: PermissionDetails, appUrl: string | null): boolean {
   if (permission !== 'media') return false;
   const types = details.mediaTypes ?? [];
-  return types.length > 0 && types.every((t) => t === 'audio');
+  if (types.length === 0 || !types.every((t) => t === 'audio')) return false;
+  return isTrustedSender(details.requestingUrl, appUrl, details.isMainFrame === true);
+}
+
+/** Chromium's synchronous "is this permitted?" checks: the same rule for one media type. */
+export function isAllowedPermissionCheck(permission: string, details: { mediaType?: string; requestingUrl?: string }, appUrl: string | null): boolean {
+  if (permission !== 'media' || details.mediaType !== 'audio') return false;
+  return details.requestingUrl !== undefined && isAllowedNavigation(details.requestingUrl, appUrl);
 }
 
 export interface SecureWebPreferences {

@@ -4,6 +4,7 @@
 // data folder. Closing the window, Ctrl+C or SIGTERM end it cleanly: the runtime shuts down
 // (outbox, sandbox, staged files) before the process exits.
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createFileLog } from '../core/log/file-log';
@@ -15,6 +16,7 @@ import { osCommands } from './os-commands';
 import { createOsServices } from './os-services';
 import { bindPage } from './page-bridge';
 import { askInOwnWindow } from './question-window';
+import { chromiumSandboxChoice } from './sandbox-choice';
 import { APP_ORIGIN, APP_URL, serveRenderer } from './renderer-route';
 
 export interface ChromiumHostOptions {
@@ -52,9 +54,10 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     options.err(`crm-console: cannot open the window: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  const dataDir = resolveDataDir(env);
+  // the Chromium host only ever runs from the source tree (npm start): the development folder
+  const dataDir = resolveDataDir(env, process.platform, homedir(), process.cwd(), 'development');
   let runtime: Runtime | null = null;
-  const log = createFileLog({ dir: resolveLogDir(env, dataDir), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
+  const log = createFileLog({ dir: resolveLogDir(env, dataDir, process.platform, homedir(), 'development'), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
   let context: BrowserContext | null = null;
   const questionPages = new Set<unknown>();
   let deliver: EventSink = () => {};
@@ -70,6 +73,8 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     },
   });
 
+  const sandbox = chromiumSandboxChoice(process.getuid?.());
+  if (sandbox.notice) options.err(sandbox.notice);
   try {
     context = await chromium.launchPersistentContext(join(dataDir, 'chromium-profile'), {
       executablePath,
@@ -82,11 +87,10 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
+      chromiumSandbox: sandbox.chromiumSandbox,
       args: [
         `--app=${APP_URL}`,
         '--window-size=1200,800',
-        // Chromium refuses to start as root with its sandbox on (containers, CI)
-        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       ],
     });
     await serveRenderer(context, options.rendererRoot);

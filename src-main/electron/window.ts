@@ -8,18 +8,31 @@ import {
   externalUrlFor,
   isAllowedNavigation,
   isAllowedPermission,
+  isAllowedPermissionCheck,
+  type PermissionDetails,
 } from '../app-shell/security-policy';
 import type { TrustedPage } from '../app-shell/trusted-page';
 import { DEFAULT_SIZE, MIN_SIZE, restoreBounds, type WindowState } from '../app-shell/window-state';
 
-/** `csp`: the app's policy; electron-vite dev passes developmentCsp (see security-policy.ts) */
-export function hardenSession(session: Session, csp: string = CONTENT_SECURITY_POLICY): void {
+/**
+ * `csp`: the app's policy (electron-vite dev passes developmentCsp, see security-policy.ts);
+ * `appUrl`: the page the window committed, the only one that may use the microphone;
+ * `osMicrophone`: the OS's own consent (macOS), asked after the page's rule allowed it.
+ */
+export function hardenSession(
+  session: Session,
+  csp: string = CONTENT_SECURITY_POLICY,
+  appUrl: () => string | null = () => null,
+  osMicrophone: () => Promise<boolean> = async () => true,
+): void {
   session.setPermissionRequestHandler((_wc, permission, callback, details) => {
-    callback(isAllowedPermission(permission, details as { mediaTypes?: string[] }));
+    if (!isAllowedPermission(permission, details as PermissionDetails, appUrl())) {
+      callback(false);
+      return;
+    }
+    osMicrophone().then(callback, () => callback(false));
   });
-  session.setPermissionCheckHandler((_wc, permission, _origin, details) =>
-    permission === 'media' ? (details as { mediaType?: string }).mediaType === 'audio' : false,
-  );
+  session.setPermissionCheckHandler((_wc, permission, _origin, details) => isAllowedPermissionCheck(permission, details, appUrl()));
   // The renderer is loaded from file:// (meta CSP) in production; over http in development the
   // header applies the policy.
   session.webRequest.onHeadersReceived((details, callback) => {
@@ -75,4 +88,12 @@ export function createMainWindow(options: { preload: string; packaged: boolean; 
   });
   if (options.packaged) contents.on('devtools-opened', () => contents.closeDevTools());
   return win;
+}
+
+/** A second launch: bring the open window forward, restored if it was minimised. */
+export function focusWindow(win: BrowserWindow | null): void {
+  if (!win || win.isDestroyed()) return;
+  if (win.isMinimized()) win.restore();
+  if (!win.isVisible()) win.show();
+  win.focus();
 }

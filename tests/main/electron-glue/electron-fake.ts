@@ -23,6 +23,7 @@ export class FakeWebContents {
   isDestroyed() {
     return false;
   }
+  reload = vi.fn();
   send(channel: string, data: unknown) {
     this.sent.push({ channel, data });
   }
@@ -54,6 +55,18 @@ export class FakeBrowserWindow {
   }
   isDestroyed = () => false;
   isMaximized = () => false;
+  minimized = false;
+  visible = true;
+  isMinimized = () => this.minimized;
+  isVisible = () => this.visible;
+  restore = vi.fn(() => {
+    this.minimized = false;
+  });
+  focus = vi.fn();
+  /** runs the window's listeners for `event` */
+  emitWindow(event: string, ...args: unknown[]) {
+    for (const fn of this.windowListeners.get(event) ?? []) fn(...args);
+  }
   getNormalBounds = () => ({ x: 1, y: 2, width: 900, height: 600 });
 }
 
@@ -104,7 +117,10 @@ export function fakeApp(options: { packaged?: boolean; singleInstance?: boolean 
     },
     whenReady: () => whenReady,
     /** resolves whenReady, as Electron does once it has started */
-    ready: () => ready(),
+    ready: () => {
+      app.readyNow = true;
+      ready();
+    },
     setPath(name: string, path: string) {
       // Electron: "If the path specifies a directory that does not exist, an Error is thrown"
       if (!path.startsWith('/')) throw new Error(`Path must be absolute: ${path}`);
@@ -114,6 +130,8 @@ export function fakeApp(options: { packaged?: boolean; singleInstance?: boolean 
       app.logsPath = path;
     },
     requestSingleInstanceLock: () => options.singleInstance ?? true,
+    readyNow: false,
+    isReady: () => app.readyNow,
     getVersion: () => '0.0.0-test',
     quit() {
       app.quitCalls += 1;
@@ -126,4 +144,12 @@ export function fakeApp(options: { packaged?: boolean; singleInstance?: boolean 
   return app;
 }
 
-export const fakeDialog = { showErrorBox: vi.fn(), showOpenDialog: vi.fn(), showMessageBox: vi.fn() };
+export const fakeDialog = { showErrorBox: vi.fn(), showOpenDialog: vi.fn(), showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) };
+
+/** systemPreferences' media access, as a test sets it */
+export const fakeSystemPreferences = {
+  status: 'granted' as string,
+  answer: true,
+  getMediaAccessStatus: vi.fn(() => fakeSystemPreferences.status),
+  askForMediaAccess: vi.fn(async () => fakeSystemPreferences.answer),
+};

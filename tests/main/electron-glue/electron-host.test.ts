@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../helpers/temp-dir';
-import { FakeBrowserWindow, fakeApp, fakeDialog, fakeIpcMain, fakeSession, screen, shell } from './electron-fake';
+import { FakeBrowserWindow, fakeApp, fakeDialog, fakeIpcMain, fakeSession, fakeSystemPreferences, screen, shell } from './electron-fake';
 
 type App = ReturnType<typeof fakeApp>;
 
@@ -32,6 +32,7 @@ vi.mock('electron', () => ({
   clipboard: { writeText: vi.fn(), readText: vi.fn(() => '') },
   screen,
   shell,
+  systemPreferences: fakeSystemPreferences,
 }));
 
 const flush = () => new Promise((ok) => setTimeout(ok, 20));
@@ -60,10 +61,24 @@ beforeEach(async () => {
   FakeBrowserWindow.created = [];
   fakeDialog.showErrorBox.mockClear();
   runtimeControl.build.mockReset();
+  // each start registers every channel once
+  ((await import('electron')).ipcMain as unknown as ReturnType<typeof fakeIpcMain>).handlers.clear();
+});
+
+// the host installs main's error handlers on the real process: each test takes its own away
+const ERROR_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
+type Listener = (...args: unknown[]) => void;
+const errorListeners = (event: (typeof ERROR_EVENTS)[number]): Listener[] => (event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection')) as Listener[];
+let listenersBefore: Map<string, Listener[]>;
+beforeEach(() => {
+  listenersBefore = new Map(ERROR_EVENTS.map((e) => [e, errorListeners(e)]));
 });
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  for (const event of ERROR_EVENTS) {
+    for (const fn of errorListeners(event)) if (!listenersBefore.get(event)!.includes(fn)) process.removeListener(event, fn);
+  }
 });
 
 describe('the Electron host', () => {
@@ -130,6 +145,84 @@ describe('the Electron host', () => {
     // the log scrubs with the core's knowledge of key values once the core exists
     options.log('keychain get failed: crm_sk_live_secret_value');
     expect(await readFile(join(dataDir, 'data', 'logs', 'main.log'), 'utf8')).toContain('keychain get failed: ***');
+  });
+
+  it('opens the window while the runtime is still being built; its first requests wait for it', async () => {
+    let built!: (r: ReturnType<typeof fakeRuntime>) => void;
+    runtimeControl.build.mockReturnValue(new Promise((ok) => { built = ok; }));
+    const ipc = (await import('electron')).ipcMain as unknown as ReturnType<typeof fakeIpcMain>;
+    const host = await startHost();
+    host.ready();
+    await flush();
+    expect(FakeBrowserWindow.created).toHaveLength(1);
+    const win = FakeBrowserWindow.created[0]!;
+    expect(win.loaded).toHaveLength(1);
+    // the page committed; it asks for something before the runtime exists
+    win.webContents.emit('did-navigate', {}, `file://${win.loaded[0]}`);
+    const sender = { mainFrame: { url: `file://${win.loaded[0]}` } };
+    const pending = ipc.handlers.get('app:info')!({ senderFrame: sender.mainFrame, sender }, {}) as Promise<unknown>;
+    const runtime = fakeRuntime();
+    runtime.dispatch.mockResolvedValue({ ok: true, value: 'ready' });
+    let answered = false;
+    void pending.then(() => { answered = true; });
+    await flush();
+    expect(answered).toBe(false);
+    built(runtime);
+    expect(await pending).toEqual({ ok: true, value: 'ready' });
+    expect(runtime.dispatch).toHaveBeenCalledWith('app:info', {});
+  });
+
+  it('a second launch brings the window forward, restored, even before the runtime is built', async () => {
+    runtimeControl.build.mockReturnValue(new Promise(() => {}));
+    const host = await startHost();
+    host.ready();
+    await flush();
+    const win = FakeBrowserWindow.created[0]!;
+    win.minimized = true;
+    host.emit('second-instance', {}, ['crm-console'], '/');
+    expect(win.restore).toHaveBeenCalledTimes(1);
+    expect(win.focus).toHaveBeenCalledTimes(1);
+  });
+
+  it('Quit without closing the window first (menu, Cmd+Q) still remembers where the window was', async () => {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    const host = await startHost();
+    host.ready();
+    await flush();
+    FakeBrowserWindow.created[0]!.getNormalBounds = () => ({ x: 5, y: 6, width: 1000, height: 700 });
+    host.emit('before-quit', { preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(host.exitCodes).toEqual([0]));
+    expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 5, y: 6, width: 1000, height: 700 }, maximized: false });
+  });
+
+  it('a crashed window is logged and offered a reload; main\'s uncaught errors go to the log, scrubbed', async () => {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    fakeDialog.showMessageBox.mockClear();
+    const host = await startHost();
+    host.ready();
+    await flush();
+    const win = FakeBrowserWindow.created[0]!;
+    host.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    expect(win.webContents.reload).toHaveBeenCalledTimes(1);
+    const added = errorListeners('uncaughtException').filter((fn) => !listenersBefore.get('uncaughtException')!.includes(fn));
+    expect(added).toHaveLength(1);
+    (added[0] as (err: Error) => void)(new Error('parse failed near crm_sk_live_secret_value'));
+    await flush();
+    const logged = await readFile(join(dataDir, 'data', 'logs', 'main.log'), 'utf8');
+    expect(logged).toContain('the window went away: crashed (exit code 139)');
+    expect(logged).toContain('main process uncaughtException: Error: parse failed near ***');
+    expect(logged).not.toContain('crm_sk_live_secret_value');
+  });
+
+  it('run from the source tree (not packaged) it keeps its data in crm-console-dev; packaged, in crm-console', async () => {
+    vi.stubEnv('CRM_DATA_DIR', '');
+    vi.stubEnv('XDG_CONFIG_HOME', join(dataDir, 'config'));
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    const dev = process.platform === 'linux' ? await startHost({ packaged: false }) : null;
+    expect(dev?.paths.get('userData') ?? join(dataDir, 'config', 'crm-console-dev')).toBe(join(dataDir, 'config', 'crm-console-dev'));
+    const installed = process.platform === 'linux' ? await startHost({ packaged: true }) : null;
+    expect(installed?.paths.get('userData') ?? join(dataDir, 'config', 'crm-console')).toBe(join(dataDir, 'config', 'crm-console'));
   });
 
   it('a second launch hands over to the running one and quits', async () => {

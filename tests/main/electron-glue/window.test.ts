@@ -3,7 +3,7 @@ import { FakeBrowserWindow, fakeSession, screen, shell } from './electron-fake';
 
 vi.mock('electron', () => ({ BrowserWindow: FakeBrowserWindow, screen, shell }));
 
-const { createMainWindow, hardenSession } = await import('../../../src-main/electron/window');
+const { createMainWindow, focusWindow, hardenSession } = await import('../../../src-main/electron/window');
 const { CONTENT_SECURITY_POLICY, developmentCsp, secureWebPreferences } = await import('../../../src-main/app-shell/security-policy');
 
 const { createTrustedPage } = await import('../../../src-main/app-shell/trusted-page');
@@ -100,26 +100,51 @@ describe('main window', () => {
 });
 
 describe('session hardening', () => {
-  it('grants only microphone requests and adds the CSP header', () => {
+  const fromApp = { requestingUrl: APP, isMainFrame: true };
+  /** the request handler's answer, once its (possibly asynchronous) callback ran */
+  const answer = async (session: ReturnType<typeof fakeSession>, permission: string, details: object): Promise<boolean | undefined> => {
+    let granted: boolean | undefined;
+    session.permissionRequest!(null, permission, (g: boolean) => { granted = g; }, details);
+    await new Promise((ok) => setTimeout(ok, 0));
+    return granted;
+  };
+
+  it('grants only the app page\'s microphone requests and adds the CSP header', async () => {
     const session = fakeSession();
-    hardenSession(session as never);
-    const answer = (permission: string, details: object) => {
-      let granted: boolean | undefined;
-      session.permissionRequest!(null, permission, (g: boolean) => { granted = g; }, details);
-      return granted;
-    };
-    expect(answer('media', { mediaTypes: ['audio'] })).toBe(true);
-    expect(answer('media', { mediaTypes: ['video'] })).toBe(false);
-    expect(answer('geolocation', {})).toBe(false);
-    expect(answer('notifications', {})).toBe(false);
-    expect(session.permissionCheck!(null, 'media', '', { mediaType: 'audio' })).toBe(true);
-    expect(session.permissionCheck!(null, 'media', '', { mediaType: 'video' })).toBe(false);
-    expect(session.permissionCheck!(null, 'clipboard-read', '', {})).toBe(false);
+    hardenSession(session as never, CONTENT_SECURITY_POLICY, () => APP);
+    expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['audio'] })).toBe(true);
+    expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['video'] })).toBe(false);
+    expect(await answer(session, 'media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['audio'] })).toBe(false);
+    expect(await answer(session, 'media', { requestingUrl: APP, isMainFrame: false, mediaTypes: ['audio'] })).toBe(false);
+    expect(await answer(session, 'geolocation', fromApp)).toBe(false);
+    expect(await answer(session, 'notifications', fromApp)).toBe(false);
+    expect(session.permissionCheck!(null, 'media', 'file:///', { mediaType: 'audio', requestingUrl: APP })).toBe(true);
+    expect(session.permissionCheck!(null, 'media', 'https://evil.example', { mediaType: 'audio', requestingUrl: 'https://evil.example/' })).toBe(false);
+    expect(session.permissionCheck!(null, 'media', 'file:///', { mediaType: 'video', requestingUrl: APP })).toBe(false);
+    expect(session.permissionCheck!(null, 'clipboard-read', 'file:///', { requestingUrl: APP })).toBe(false);
 
     let headers: Record<string, string[]> = {};
     session.headers!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['X-Other']).toEqual(['1']);
+  });
+
+  it('grants nothing before the page committed', async () => {
+    const session = fakeSession();
+    hardenSession(session as never, CONTENT_SECURITY_POLICY, () => null);
+    expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['audio'] })).toBe(false);
+  });
+
+  it('asks the OS only after the page\'s rule allowed it, and follows its answer', async () => {
+    const session = fakeSession();
+    const os = vi.fn(async () => false);
+    hardenSession(session as never, CONTENT_SECURITY_POLICY, () => APP, os);
+    expect(await answer(session, 'media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['audio'] })).toBe(false);
+    expect(os).not.toHaveBeenCalled();
+    expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['audio'] })).toBe(false);
+    expect(os).toHaveBeenCalledTimes(1);
+    os.mockRejectedValueOnce(new Error('no TCC'));
+    expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['audio'] })).toBe(false);
   });
 
   it('sends the policy it is given (electron-vite dev: the development policy)', () => {
@@ -128,5 +153,20 @@ describe('session hardening', () => {
     let headers: Record<string, string[]> = {};
     session.headers!({ responseHeaders: {} }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
     expect(headers['Content-Security-Policy']![0]).toContain("connect-src 'self' ws://localhost:5173");
+  });
+});
+
+describe('a second launch', () => {
+  it('brings the open window forward, restored and shown', () => {
+    FakeBrowserWindow.created = [];
+    const win = open();
+    win.minimized = true;
+    win.visible = false;
+    win.show.mockClear();
+    focusWindow(win as never);
+    expect(win.restore).toHaveBeenCalledTimes(1);
+    expect(win.show).toHaveBeenCalledTimes(1);
+    expect(win.focus).toHaveBeenCalledTimes(1);
+    expect(() => focusWindow(null)).not.toThrow();
   });
 });

@@ -26,7 +26,8 @@ interface BuilderConfig {
   electronVersion: string;
   npmRebuild: boolean;
   electronFuses: Record<string, boolean>;
-  linux: Section;
+  linux: Section & { executableName: string; syncDesktopName: boolean; maintainer: string; desktop: { entry: Record<string, string> } };
+  afterSign: string;
   deb: { depends: string[]; recommends: string[]; artifactName?: string };
   win: Section;
   nsis: { oneClick: boolean; perMachine: boolean; allowToChangeInstallationDirectory: boolean };
@@ -35,7 +36,16 @@ interface BuilderConfig {
 
 const raw = JSON.parse(await readFile(join(REPO_ROOT, 'electron-builder.json'), 'utf8')) as unknown;
 const config = raw as BuilderConfig;
-const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { main: string; devDependencies: Record<string, string> };
+interface PackageJson {
+  main: string;
+  author: { name: string; email: string };
+  homepage: string;
+  desktopName: string;
+  engines: { node: string };
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson;
 
 const targetsOf = (section: Section): string[] => [section.target ?? []].flat();
 const resource = (name: string): Promise<Buffer> => readFile(join(REPO_ROOT, config.directories.buildResources, name));
@@ -63,9 +73,10 @@ describe('electron-builder.json against electron-builder 26 itself', () => {
     }
   });
 
-  it('keeps keytar\'s native module outside app.asar, and nothing else', () => {
+  it('keeps the native modules (keytar; better-sqlite3 when present) outside app.asar, and nothing else', () => {
     const unpacked = (path: string): boolean => builderSelects(raw, 'asarUnpack', config.linux, path);
     expect(unpacked('node_modules/keytar/build/Release/keytar.node')).toBe(true);
+    expect(unpacked('node_modules/better-sqlite3/build/Release/better_sqlite3.node')).toBe(true);
     expect(unpacked('node_modules/keytar/lib/keytar.js')).toBe(false);
     expect(unpacked('node_modules/other/build/Release/other.node')).toBe(false);
     expect(unpacked('out/main/index.js')).toBe(false);
@@ -84,6 +95,39 @@ describe('our packaging rules', () => {
     expect(config.linux.category).toBe('Development');
     expect(targetsOf(config.win)).toContain('nsis');
     expect(targetsOf(config.mac)).toContain('dmg');
+  });
+
+  it('names its maker and home (placeholders of the project\'s own: example.com), for the .deb and the About panel', () => {
+    expect(pkg.author).toEqual({ name: 'CRM Console team', email: 'crm-console@example.com' });
+    expect(pkg.homepage).toBe('https://example.com/crm-console');
+    expect(config.linux.maintainer).toBe(`${pkg.author.name} <${pkg.author.email}>`);
+  });
+
+  it('installs one crm-console.desktop that the running window is matched to (Electron\'s app_id is desktopName)', () => {
+    expect(pkg.desktopName).toBe('crm-console.desktop');
+    // syncDesktopName: the installed file is named after desktopName, so it matches StartupWMClass
+    expect(config.linux.syncDesktopName).toBe(true);
+    expect(config.linux.executableName).toBe('crm-console');
+    expect(config.linux.desktop.entry).toMatchObject({ Name: 'CRM Console', StartupWMClass: pkg.desktopName.replace(/\.desktop$/, '') });
+    expect(config.linux.desktop.entry).not.toHaveProperty('Exec');
+  });
+
+  it('re-seals an ad-hoc signed macOS build after signing, with a hook that exists', async () => {
+    expect(config.afterSign).toBe('./scripts/mac-after-sign.mjs');
+    const hook = (await import(join(REPO_ROOT, config.afterSign))) as { afterSign?: unknown };
+    expect(typeof hook.afterSign).toBe('function');
+  });
+
+  it('installs from node_modules only the native modules: pure JavaScript is in the main bundle', async () => {
+    for (const name of Object.keys(pkg.dependencies)) {
+      const gyp = await readFile(join(REPO_ROOT, 'node_modules', name, 'binding.gyp'), 'utf8').catch(() => null);
+      expect(gyp, `${name} is not native: make it a devDependency so the bundle carries it`).not.toBeNull();
+    }
+    expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(['undici', 'zod', 'js-yaml']));
+  });
+
+  it('states the Node every script needs (vite, eslint and vitest agree on these lines)', () => {
+    expect(pkg.engines.node).toBe('^20.19.0 || ^22.13.0 || >=24');
   });
 
   it('installs per user on Windows and lets the person choose the folder', () => {

@@ -25,6 +25,25 @@ describe('resolveDataDir', () => {
   });
 });
 
+describe('the development build (npm start from the source tree)', () => {
+  it('keeps its own folder beside the installed app\'s, on every OS', () => {
+    expect(resolveDataDir({}, 'linux', '/home/ana', '/src', 'development')).toBe('/home/ana/.config/crm-console-dev');
+    expect(resolveDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/home/ana', '/src', 'development')).toBe('/cfg/crm-console-dev');
+    expect(resolveDataDir({}, 'darwin', '/Users/ana', '/src', 'development')).toBe('/Users/ana/Library/Application Support/crm-console-dev');
+    expect(resolveDataDir({}, 'win32', 'C:\\Users\\ana', 'C:\\src', 'development')).toBe('C:\\Users\\ana\\AppData\\Roaming\\crm-console-dev');
+    expect(resolveDataDir({}, 'linux', '/home/ana', '/src', 'installed')).toBe('/home/ana/.config/crm-console');
+  });
+
+  it('an explicit CRM_DATA_DIR still wins, whichever build', () => {
+    expect(resolveDataDir({ CRM_DATA_DIR: '/tmp/x' }, 'linux', '/home/ana', '/src', 'development')).toBe('/tmp/x');
+  });
+
+  it('logs beside its own data, on macOS in its own logs folder', () => {
+    expect(resolveLogDir({}, '/home/ana/.config/crm-console-dev', 'linux', '/home/ana', 'development')).toBe('/home/ana/.config/crm-console-dev/logs');
+    expect(resolveLogDir({}, '/x', 'darwin', '/Users/ana', 'development')).toBe('/Users/ana/Library/Logs/crm-console-dev');
+  });
+});
+
 describe('resolveLogDir', () => {
   it('is the OS logs folder Electron uses, or beside an explicit data dir', () => {
     expect(resolveLogDir({}, '/home/ana/.config/crm-console', 'linux', '/home/ana')).toBe('/home/ana/.config/crm-console/logs');

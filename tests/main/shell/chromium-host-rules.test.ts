@@ -7,6 +7,7 @@ import { chromiumCandidates, findChromium } from '../../../src-main/chromium-hos
 import { osCommands } from '../../../src-main/chromium-host/os-commands';
 import { questionHtml } from '../../../src-main/chromium-host/question-window';
 import { fileFor } from '../../../src-main/chromium-host/renderer-route';
+import { chromiumSandboxChoice } from '../../../src-main/chromium-host/sandbox-choice';
 
 describe('findChromium', () => {
   it('CHROMIUM_PATH first, then the usual places per OS', () => {
@@ -70,5 +71,19 @@ describe('fileFor (the window\'s files, answered from disk)', () => {
     expect(fileFor('/app/out/renderer', '/../../../etc/passwd')).toBeNull();
     expect(fileFor('/app/out/renderer', '/%2e%2e/%2e%2e/secret')).toBeNull();
     expect(fileFor('/app/out/renderer', '/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('chromiumSandboxChoice', () => {
+  it("keeps Chromium's sandbox on for a normal user and on Windows (no uid), without a word", () => {
+    expect(chromiumSandboxChoice(1000)).toEqual({ chromiumSandbox: true, notice: null });
+    expect(chromiumSandboxChoice(undefined)).toEqual({ chromiumSandbox: true, notice: null });
+  });
+
+  it('turns it off only as root, where Chromium refuses to start sandboxed, and says why in one line', () => {
+    const root = chromiumSandboxChoice(0);
+    expect(root.chromiumSandbox).toBe(false);
+    expect(root.notice).toMatch(/^crm-console: running as root, so Chromium's sandbox is off/);
+    expect(root.notice).not.toContain('\n');
   });
 });

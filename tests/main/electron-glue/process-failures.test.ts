@@ -1,0 +1,163 @@
+// src-main/electron/process-failures.ts and microphone.ts under a fake 'electron': a renderer or
+// GPU process that goes away offers a reload and is logged; main's uncaught errors are logged
+// scrubbed and shown in the app's own dialog; macOS's microphone consent is asked and a
+// refusal said once.
+import { EventEmitter } from 'node:events';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeBrowserWindow, fakeApp, fakeDialog, fakeSystemPreferences } from './electron-fake';
+
+let app = fakeApp();
+vi.mock('electron', () => ({
+  get app() {
+    return app;
+  },
+  dialog: fakeDialog,
+  systemPreferences: fakeSystemPreferences,
+}));
+
+const { catchMainErrors, watchProcessFailures } = await import('../../../src-main/electron/process-failures');
+const { createOsMicrophone } = await import('../../../src-main/electron/microphone');
+
+const SECRET = 'crm_sk_live_secret_value';
+const scrub = (t: string) => t.replaceAll(SECRET, '***');
+const flush = () => new Promise((ok) => setTimeout(ok, 0));
+
+beforeEach(() => {
+  app = fakeApp();
+  fakeDialog.showMessageBox.mockReset();
+  fakeDialog.showMessageBox.mockResolvedValue({ response: 0 });
+  fakeDialog.showErrorBox.mockReset();
+});
+
+function watch(options: { quitting?: boolean; window?: boolean } = {}) {
+  const win = new FakeBrowserWindow({});
+  const lines: string[] = [];
+  watchProcessFailures({ getWindow: () => (options.window === false ? null : (win as never)), log: (m) => lines.push(m), quitting: () => options.quitting ?? false });
+  return { win, lines };
+}
+
+describe('a process of the window goes away', () => {
+  it('the renderer crashed: logged, and a reload is offered; Reload reloads the page', async () => {
+    const { win, lines } = watch();
+    app.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    expect(lines).toEqual(['the window went away: crashed (exit code 139)']);
+    expect(fakeDialog.showMessageBox).toHaveBeenCalledTimes(1);
+    const options = fakeDialog.showMessageBox.mock.calls[0]![1] as { buttons: string[]; message: string };
+    expect(options.buttons).toEqual(['Reload', 'Quit']);
+    expect(options.message).toBe('The window crashed.');
+    expect(win.webContents.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('Quit quits; one dialog at a time however many processes go', async () => {
+    fakeDialog.showMessageBox.mockResolvedValue({ response: 1 });
+    const { win } = watch();
+    app.emit('render-process-gone', {}, win.webContents, { reason: 'oom', exitCode: 1 });
+    app.emit('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 1 });
+    await flush();
+    expect(fakeDialog.showMessageBox).toHaveBeenCalledTimes(1);
+    expect(app.quitCalls).toBe(1);
+    expect(win.webContents.reload).not.toHaveBeenCalled();
+  });
+
+  it('a helper that Chromium restarts by itself, a clean exit or anything while quitting is only logged', async () => {
+    const { lines } = watch();
+    app.emit('child-process-gone', {}, { type: 'Utility', name: 'Audio Service', reason: 'crashed', exitCode: 1 });
+    app.emit('render-process-gone', {}, {}, { reason: 'clean-exit', exitCode: 0 });
+    await flush();
+    expect(lines).toEqual(['a Utility process (Audio Service) went away: crashed (exit code 1)', 'the window went away: clean-exit (exit code 0)']);
+    expect(fakeDialog.showMessageBox).not.toHaveBeenCalled();
+
+    app = fakeApp();
+    watch({ quitting: true });
+    app.emit('render-process-gone', {}, {}, { reason: 'killed', exitCode: 15 });
+    await flush();
+    expect(fakeDialog.showMessageBox).not.toHaveBeenCalled();
+  });
+});
+
+describe('an error nothing in main caught', () => {
+  function caught(ready: boolean) {
+    const target = new EventEmitter();
+    const lines: string[] = [];
+    if (ready) app.ready();
+    catchMainErrors({ log: (m) => lines.push(m), logPath: '/data/logs/main.log', scrub, target: target as never });
+    return { target, lines };
+  }
+
+  it('is logged with its stack and shown scrubbed in the app\'s own dialog, not Electron\'s', async () => {
+    const { target, lines } = caught(true);
+    target.emit('uncaughtException', new Error(`request failed: Authorization: Bearer ${SECRET}\nsecond line`));
+    await flush();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^main process uncaughtException: Error: request failed/);
+    expect(lines[0]).not.toContain(SECRET);
+    expect(fakeDialog.showMessageBox).toHaveBeenCalledTimes(1);
+    const options = fakeDialog.showMessageBox.mock.calls[0]![0] as { detail: string; message: string };
+    expect(options.message).toBe('Something went wrong inside CRM Console.');
+    expect(options.detail).toContain('request failed: Authorization: Bearer ***');
+    expect(options.detail).not.toContain(SECRET);
+    expect(options.detail).not.toContain('second line');
+    expect(options.detail).toContain('/data/logs/main.log');
+  });
+
+  it('an unhandled rejection of any value too; a second one while the dialog is open is only logged', async () => {
+    let close!: () => void;
+    fakeDialog.showMessageBox.mockImplementation(() => new Promise((ok) => { close = () => ok({ response: 0 }); }));
+    const { target, lines } = caught(true);
+    target.emit('unhandledRejection', `token ${SECRET} refused`);
+    target.emit('unhandledRejection', new Error('again'));
+    await flush();
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['main process unhandledRejection', 'main process unhandledRejection']);
+    expect(lines[0]).toBe('main process unhandledRejection: token *** refused');
+    expect(fakeDialog.showMessageBox).toHaveBeenCalledTimes(1);
+    close();
+    await flush();
+    target.emit('uncaughtException', new Error('later'));
+    await flush();
+    expect(fakeDialog.showMessageBox).toHaveBeenCalledTimes(2);
+  });
+
+  it('before Electron is ready, the one dialog it can show then', () => {
+    const { target } = caught(false);
+    target.emit('uncaughtException', new Error(`boom ${SECRET}`));
+    expect(fakeDialog.showErrorBox).toHaveBeenCalledTimes(1);
+    expect(String(fakeDialog.showErrorBox.mock.calls[0]![1])).toContain('boom ***');
+  });
+});
+
+describe('the OS side of the microphone', () => {
+  beforeEach(() => {
+    fakeSystemPreferences.getMediaAccessStatus.mockClear();
+    fakeSystemPreferences.askForMediaAccess.mockClear();
+  });
+
+  it('Linux and Windows do not gate it', async () => {
+    expect(await createOsMicrophone('linux', () => {})()).toBe(true);
+    expect(fakeSystemPreferences.getMediaAccessStatus).not.toHaveBeenCalled();
+  });
+
+  it('macOS: granted goes through; not asked yet asks the person through the system prompt', async () => {
+    fakeSystemPreferences.status = 'granted';
+    expect(await createOsMicrophone('darwin', () => {})()).toBe(true);
+    expect(fakeSystemPreferences.askForMediaAccess).not.toHaveBeenCalled();
+    fakeSystemPreferences.status = 'not-determined';
+    fakeSystemPreferences.answer = true;
+    expect(await createOsMicrophone('darwin', () => {})()).toBe(true);
+    expect(fakeSystemPreferences.askForMediaAccess).toHaveBeenCalledWith('microphone');
+  });
+
+  it('macOS: a refusal (now or earlier) is logged and said once, with where to change it', async () => {
+    const lines: string[] = [];
+    const mic = createOsMicrophone('darwin', (m) => lines.push(m));
+    fakeSystemPreferences.status = 'not-determined';
+    fakeSystemPreferences.answer = false;
+    expect(await mic()).toBe(false);
+    fakeSystemPreferences.status = 'denied';
+    expect(await mic()).toBe(false);
+    expect(fakeSystemPreferences.askForMediaAccess).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual(['microphone: macOS denied access', 'microphone: macOS denied access']);
+    expect(fakeDialog.showMessageBox).toHaveBeenCalledTimes(1);
+    expect((fakeDialog.showMessageBox.mock.calls[0]![0] as { detail: string }).detail).toContain('Privacy & Security › Microphone');
+  });
+});

@@ -1,0 +1,72 @@
+// The built main and preload bundles (npm run build) load nothing from node_modules but the
+// native modules: every import and require in them is a Node builtin, electron or keytar. Pure
+// JavaScript (undici, zod, js-yaml) is bundled, so the packaged app does not resolve hundreds of
+// files inside app.asar at start, and electron-builder ships only what cannot be bundled.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { parse } from 'acorn';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './builder-internals';
+
+const NATIVE = ['keytar', 'better-sqlite3'];
+const MAIN = join(REPO_ROOT, 'out', 'main', 'index.js');
+const PRELOAD = join(REPO_ROOT, 'out', 'preload', 'index.cjs');
+const built = existsSync(MAIN) && existsSync(PRELOAD);
+
+interface Node {
+  type: string;
+  [key: string]: unknown;
+}
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+const literal = (value: unknown): string | null => (isNode(value) && value.type === 'Literal' && typeof value.value === 'string' ? value.value : null);
+
+/** `require`, rolldown's `__require`, or `createRequire(...)` called at once */
+const isRequire = (callee: Node): boolean =>
+  (callee.type === 'Identifier' && /^_*require\d*$/.test(String(callee.name))) ||
+  (callee.type === 'CallExpression' && isNode(callee.callee) && callee.callee.type === 'Identifier' && callee.callee.name === 'createRequire');
+
+/** every module specifier: static and dynamic imports, re-exports, and require()-like calls */
+function specifiers(code: string, sourceType: 'module' | 'script'): string[] {
+  const found: string[] = [];
+  const visit = (node: Node): void => {
+    if (['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].includes(node.type)) {
+      const from = literal(node.source);
+      if (from !== null) found.push(from);
+      else if (node.type === 'ImportExpression') found.push('<computed import()>');
+    }
+    if (node.type === 'CallExpression' && isNode(node.callee) && isRequire(node.callee)) {
+      const [first] = node.arguments as unknown[];
+      found.push(literal(first) ?? '<computed require()>');
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.filter(isNode).forEach(visit);
+      else if (isNode(value)) visit(value);
+    }
+  };
+  visit(parse(code, { ecmaVersion: 'latest', sourceType }) as unknown as Node);
+  return [...new Set(found)];
+}
+
+const allowed = (specifier: string): boolean =>
+  specifier.startsWith('node:') || builtinModules.includes(specifier) || specifier === 'electron' || NATIVE.includes(specifier);
+
+describe('the built bundles', () => {
+  it.skipIf(!built)(built ? 'main imports only Node builtins, electron and keytar' : 'SKIPPED: out/ is not built (npm run build)', async () => {
+    const imports = specifiers(await readFile(MAIN, 'utf8'), 'module');
+    expect(imports.filter((s) => !allowed(s))).toEqual([]);
+    expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar']));
+    // the pure-JS libraries really are inside
+    expect(imports.some((s) => /^(undici|zod|js-yaml)(\/|$)/.test(s))).toBe(false);
+  });
+
+  it.skipIf(!built)(built ? 'the preload requires electron alone' : 'SKIPPED: out/ is not built (npm run build)', async () => {
+    expect(specifiers(await readFile(PRELOAD, 'utf8'), 'script')).toEqual(['electron']);
+  });
+
+  it('the checker sees every way a bundle loads a module', () => {
+    const code = "import a from 'x'; export * from 'y'; const b = __require('z'); const c = require(name); await import('w'); createRequire(import.meta.url)('v');";
+    expect(specifiers(code, 'module').sort()).toEqual(['<computed require()>', 'v', 'w', 'x', 'y', 'z']);
+  });
+});
