@@ -78,8 +78,10 @@ export interface KeyAccess {
   /**
    * Runs `fn` with the active (or given) key of a profile. The signal aborts when the key is
    * revoked while the request is in flight. Throws 'no_key' / 'key_revoked' / 'keychain_unavailable'.
+   * `origin`: where the request goes when that is not the profile's origin now (a queued message
+   * sent to the service it was queued for); the key must be bound to it, else 'key_held_back'.
    */
-  withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>): Promise<T>;
+  withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>, options?: { origin?: string }): Promise<T>;
   /** records the outcome of a request made with a key (last used, last status) */
   noteUse(keyId: string, outcome: KeyTestOutcome | null, proof?: { permission: Permission; holds: boolean }): void;
 }
@@ -164,7 +166,19 @@ export interface RevocationProgress {
 /** Durable queue of operations that must reach the server exactly once (core/outbox). */
 export interface OutboxService extends RevocationProgress {
   list(): Promise<OutboxItem[]>;
-  enqueueMessage(input: { profileId: string; keyId: string | null; op: Extract<Operation, { idempotencyKey: string }>; label: string }): Promise<OutboxItem>;
+  /**
+   * `request` and `baseUrl`: the request as built for the send that could not go, and where the
+   * profile pointed then; the message is sent exactly so, to there, or held for the person if
+   * the profile changes meanwhile. Without them it is bound at the outbox's next pass.
+   */
+  enqueueMessage(input: {
+    profileId: string;
+    keyId: string | null;
+    op: Extract<Operation, { idempotencyKey: string }>;
+    label: string;
+    request?: PreparedRequest;
+    baseUrl?: string;
+  }): Promise<OutboxItem>;
   enqueueRevocation(input: RevocationInput): Promise<OutboxItem>;
   cancel(id: string): Promise<OutboxItem>;
   retry(id: string): Promise<OutboxItem>;

@@ -142,8 +142,12 @@ export interface Profile {
 
 export type KeyState = 'active' | 'revoked';
 
-/** Why an outbox item (a queued send, a server revocation) still waits. */
-export type PendingReason = 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued';
+/**
+ * Why an outbox item (a queued send, a server revocation) still waits. 'held': the profile's
+ * service (or its description of the send) changed since it was queued; it waits for the person
+ * to send it as queued (retry) or discard it (cancel), and its lastError says which change.
+ */
+export type PendingReason = 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued' | 'held';
 
 /** outboxId names the outbox item carrying the server revocation (absent when none was queued). */
 export type RevocationSyncState =

@@ -18,6 +18,12 @@ function statusText(item: OutboxItem): string {
   return item.state;
 }
 
+/** one operation that did not go: its id, who it was for, why */
+function notSentLine(item: OutboxItem): string {
+  const why = item.lastError ? errorLine(item.lastError) : (item.pendingReason ?? item.state).replace(/_/g, ' ');
+  return `${item.id} to ${clean(item.label)} ${statusText(item)} (${why.replace(/\.$/, '')})`;
+}
+
 function detailText(item: OutboxItem): string {
   if (item.state === 'sent') return dash(item.resultSummary);
   if (item.lastError) return errorLine(item.lastError);
@@ -95,6 +101,8 @@ const DEFAULT_SYNC_TIMEOUT_S = 60;
 function isBusy(item: OutboxItem, deadline: number, now: number): boolean {
   if (item.state === 'sending') return true;
   if (item.state !== 'pending') return false;
+  // waiting for the person (a decision, a key): no amount of waiting sends it
+  if (item.pendingReason === 'held' || item.pendingReason === 'needs_admin_key') return false;
   const next = item.nextAttemptAt ? Date.parse(item.nextAttemptAt) : now;
   if (Number.isNaN(next) || next <= now) return true;
   // a rate-limited item is retried within the wait; an offline one is left for later
@@ -121,7 +129,7 @@ export const syncCommand = defineCommand({
   options: { timeout: { type: 'string', valueName: 'SECONDS', help: `give up waiting after this long (default ${DEFAULT_SYNC_TIMEOUT_S})` } },
   positionals: { min: 0, max: 0 },
   notes: [
-    'Exit 0 when the outbox holds nothing pending and nothing failed during this pass; 1 otherwise (offline, refused, timed out). Operations left pending stay queued for the next sync or the app.',
+    'Exit 0 when the outbox holds nothing pending and nothing failed; 1 otherwise (offline, refused, held, timed out), naming each operation that did not go and why. Operations left pending stay queued for the next sync or the app.',
     '--json prints {"sent":[...],"failed":[...],"pending":[...],"timedOut":false,"items":[...]}.',
   ],
   async run(ctx, { values }) {
@@ -148,22 +156,22 @@ export const syncCommand = defineCommand({
       }
       items = await outbox.list();
     }
-    const changedTo = (state: OutboxItem['state']): OutboxItem[] => items.filter((i) => i.state === state && before.get(i.id) !== state);
-    const sent = changedTo('sent');
-    const failed = changedTo('failed');
+    const sent = items.filter((i) => i.state === 'sent' && before.get(i.id) !== 'sent');
+    // every failed operation still in the outbox counts, also one set aside by an earlier run:
+    // it has not reached the service, and a sync that says "0 failed" would hide it
+    const failed = items.filter((i) => i.state === 'failed');
+    const failedEarlier = failed.filter((i) => before.get(i.id) === 'failed').length;
     const pending = items.filter((i) => i.state === 'pending' || i.state === 'sending');
-    const parts = [`${sent.length} sent`, `${failed.length} failed`, `${pending.length} still pending`];
+    const parts = [`${sent.length} sent`, `${failed.length} failed${failedEarlier > 0 ? ` (${failedEarlier} before this sync)` : ''}`, `${pending.length} still pending`];
     const shown = [...sent, ...failed, ...pending];
     const text = `Outbox sync: ${parts.join(', ')}${timedOut ? ' (timed out)' : ''}.${shown.length > 0 ? `\n${itemTable(shown)}` : ''}`;
     const data = { sent: sent.map((i) => i.id), failed: failed.map((i) => i.id), pending: pending.map((i) => i.id), timedOut, items: shown };
     const ok = failed.length === 0 && pending.length === 0 && !timedOut;
     if (ok) return { data, text };
-    const reasons = [...new Set(pending.map((i) => i.pendingReason ?? i.state))].map((r) => r.replace(/_/g, ' '));
-    const reason = timedOut
-      ? `sync timed out after ${timeoutMs / 1000} s with ${pending.length} operation(s) still pending`
-      : failed.length > 0
-        ? `${failed.length} operation(s) failed${failed[0]?.lastError ? `: ${errorLine(failed[0].lastError)}` : ''}`
-        : `${pending.length} operation(s) still pending (${reasons.join(', ')})`;
+    const head = timedOut
+      ? `sync timed out after ${timeoutMs / 1000} s: ${failed.length} failed, ${pending.length} still pending`
+      : `${failed.length + pending.length} operation(s) did not reach the service (${failed.length} failed, ${pending.length} still pending)`;
+    const reason = `${head}: ${[...failed, ...pending].map(notSentLine).join('; ')}`;
     return { data, text, exitCode: 1, reason };
   },
 });

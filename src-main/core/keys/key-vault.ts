@@ -32,8 +32,8 @@ export class KeyVault implements KeyAccess {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>): Promise<T> {
-    const meta = await this.resolve(profileId, keyId);
+  async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>, options: { origin?: string } = {}): Promise<T> {
+    const meta = await this.resolve(profileId, keyId, options.origin);
     const value = await this.value(meta);
     // The key may have been revoked while the keychain answered.
     if (this.blocked.has(meta.id)) throw revokedError(meta);
@@ -131,7 +131,7 @@ export class KeyVault implements KeyAccess {
     return this.inflight.get(keyId)?.size ?? 0;
   }
 
-  private async resolve(profileId: string, keyId: string | null): Promise<SavedKey> {
+  private async resolve(profileId: string, keyId: string | null, origin?: string): Promise<SavedKey> {
     const profiles = await this.meta.profiles.read();
     const profile = profiles.profiles.find((p) => p.id === profileId);
     if (!profile && keyId === null) throw new CrmError('not_found', 'That profile no longer exists.');
@@ -142,8 +142,12 @@ export class KeyVault implements KeyAccess {
     if (!meta || meta.profileId !== profileId || !profile) throw new CrmError('no_key', 'That API key is not saved for this profile: add it in Keys.');
     if (meta.state === 'revoked' || this.blocked.has(meta.id)) throw revokedError(meta);
     // The one gate every use of a key passes: it goes only to the origin it was saved for.
-    if (!keyFitsProfile(meta, profile)) throw new CrmError('key_held_back', heldBackMessage(meta, profile));
-    if (meta.origin === undefined || meta.origin === null) return this.bindOrigin(meta, originOf(profile.baseUrl));
+    const target = origin ?? originOf(profile.baseUrl);
+    if (origin !== undefined && meta.origin !== undefined && meta.origin !== null && meta.origin !== origin) {
+      throw new CrmError('key_held_back', `The key "${meta.name}" is bound to ${meta.origin}, not to ${origin}: it is not sent there.`);
+    }
+    if (origin === undefined && !keyFitsProfile(meta, profile)) throw new CrmError('key_held_back', heldBackMessage(meta, profile));
+    if (meta.origin === undefined || meta.origin === null) return this.bindOrigin(meta, target);
     return meta;
   }
 

@@ -82,14 +82,17 @@ export class MessageServiceImpl implements MessageService {
   }
 
   /** a file this process staged gets a copy that outlives the process, for the outbox */
-  private async enqueue(outbox: OutboxService, input: { profileId: string; keyId: string | null; op: SendOperation; label: string }) {
+  private async enqueue(outbox: OutboxService, input: { profileId: string; keyId: string | null; op: SendOperation; label: string; request: PreparedRequest; baseUrl: string }) {
     const { op } = input;
     const source = op.op === 'messages.text' ? null : op.input.source;
     const pinned = source?.kind === 'file' && this.files ? await this.files.pinForOutbox(source.path) : null;
     if (!pinned) return outbox.enqueueMessage(input);
     const queuedOp = { ...op, input: { ...op.input, source: { kind: 'file', path: pinned.path } } } as SendOperation;
+    // the queued request reads the pinned copy (same bytes), not the staged file that goes away
+    const body = input.request.body;
+    const request = body?.kind === 'json-with-file' ? { ...input.request, body: { ...body, filePath: pinned.path } } : input.request;
     try {
-      const item = await outbox.enqueueMessage({ ...input, op: queuedOp });
+      const item = await outbox.enqueueMessage({ ...input, op: queuedOp, request });
       await pinned.attach(item.id);
       return item;
     } catch (err) {
@@ -121,7 +124,7 @@ export class MessageServiceImpl implements MessageService {
       if (uploadFirst && isUnreachable(err)) throw new CrmError(err.code, `${err.message}. A file this service takes by upload is not kept in the outbox: send it again when the service is back.`, { ...(err.status === undefined ? {} : { status: err.status }) });
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
       const keyId = (used as SavedKey | null)?.id ?? null;
-      const item = await this.enqueue(this.outbox, { profileId: profile.id, keyId, op, label: op.input.number });
+      const item = await this.enqueue(this.outbox, { profileId: profile.id, keyId, op, label: op.input.number, request, baseUrl: profile.baseUrl });
       return {
         status: 'queued',
         outboxId: item.id,

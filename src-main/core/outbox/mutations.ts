@@ -7,6 +7,7 @@ import { CrmError } from '../errors';
 import type { OutboxItem, OutboxKind } from '../model';
 import type { Tx } from './journal';
 import type { Outcome } from './policy';
+import type { PreparedRequest } from '../http/prepared-request';
 import type { Claim, MessageOp, StoredOp } from './records';
 import type { RevocationInput } from '../services';
 import { openHeads } from './queue-view';
@@ -43,7 +44,7 @@ function baseItem(id: string, kind: OutboxKind, profileId: string, label: string
 
 export function addMessage(
   tx: Tx,
-  input: { profileId: string; keyId: string | null; op: MessageOp; label: string; number: string },
+  input: { profileId: string; keyId: string | null; op: MessageOp; label: string; number: string; request?: PreparedRequest; baseUrl?: string },
   at: string,
   offlineUntil: number | null,
 ): StoredOp {
@@ -54,7 +55,14 @@ export function addMessage(
   if (same) return same;
   const r: StoredOp = {
     item: baseItem(newOpId(at), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil),
-    payload: { type: 'message', keyId: input.keyId, op: input.op, group: `${input.profileId}|${input.number}` },
+    payload: {
+      type: 'message',
+      keyId: input.keyId,
+      op: input.op,
+      group: `${input.profileId}|${input.number}`,
+      ...(input.request ? { request: input.request } : {}),
+      ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+    },
     order: tx.nextOrder(),
     claim: null,
     serverErrors: 0,
@@ -134,6 +142,8 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
   }
   let payload = r.payload;
   if (payload.type === 'revocation') payload = { ...payload, refusedKeys: [] };
+  // held because the profile changed: the person's retry is "send it as it was queued, to where"
+  else if (r.item.pendingReason === 'held') payload = { ...payload, release: true };
   // "No usable key; add one and retry": the retry uses the profile's active key.
   else if (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked') payload = { ...payload, keyId: null };
   const next: StoredOp = {
@@ -202,7 +212,8 @@ export function recordOutcome(
         state: 'pending',
         pendingReason: outcome.reason,
         lastError: outcome.error,
-        nextAttemptAt: outcome.reason === 'needs_admin_key' ? null : new Date(waitUntil).toISOString(),
+        // waiting for the person: no time
+        nextAttemptAt: outcome.reason === 'needs_admin_key' || outcome.reason === 'held' ? null : new Date(waitUntil).toISOString(),
       });
       serverErrors = outcome.streak === 'server_error' ? cur.serverErrors + 1 : 0;
       // a request that never left neither counts nor breaks the streak of unanswered ones
@@ -220,6 +231,36 @@ export function recordOutcome(
   const next: StoredOp = { ...cur, item, payload, claim: null, serverErrors, unanswered };
   tx.put(next);
   return next;
+}
+
+/**
+ * A message queued by an older build (or without its base URL) is bound to where its profile
+ * points at the first pass that sees it: from then on it is held if the profile moves.
+ */
+export function bindBase(tx: Tx, id: string, baseUrl: string): void {
+  const cur = tx.get(id);
+  if (!cur || cur.payload.type !== 'message' || cur.payload.baseUrl !== undefined || cur.item.state !== 'pending') return;
+  tx.put({ ...cur, payload: { ...cur.payload, baseUrl } });
+}
+
+/** holds a waiting message for the person (binding.ts); `question` says what changed */
+export function holdOp(tx: Tx, id: string, question: string, at: string): StoredOp | null {
+  const cur = tx.get(id);
+  if (!cur || cur.item.state !== 'pending') return null;
+  if (cur.item.pendingReason === 'held' && cur.item.lastError?.message === question) return cur;
+  const next: StoredOp = {
+    ...cur,
+    item: { ...cur.item, pendingReason: 'held', nextAttemptAt: null, updatedAt: at, lastError: { code: 'conflict', message: question } },
+  };
+  tx.put(next);
+  return next;
+}
+
+/** a held message whose profile points where it was queued for again goes on by itself */
+export function unholdOp(tx: Tx, id: string, at: string): void {
+  const cur = tx.get(id);
+  if (!cur || cur.item.state !== 'pending' || cur.item.pendingReason !== 'held') return;
+  tx.put({ ...cur, item: { ...cur.item, pendingReason: 'queued', nextAttemptAt: null, updatedAt: at, lastError: null } });
 }
 
 /** marks waiting operations of an unreachable API as 'offline' (what the person sees) */

@@ -40,6 +40,8 @@ export function nextStep(op: StoredOp, ctx: StepContext, now: number): Step {
     case 'sending':
       return claimStep(op, ctx, now);
     case 'pending':
+      // held for the person (the profile changed since it was queued): only retry or cancel moves it
+      if (op.item.pendingReason === 'held') return NEVER;
       return op.item.pendingReason === 'needs_admin_key' ? keyStep(op, ctx, now) : pendingStep(op, ctx, now);
     default:
       // sent, failed, cancelled: only the person moves it again (retry)
@@ -78,6 +80,9 @@ function pendingStep(op: StoredOp, ctx: StepContext, now: number): Step {
   // Nothing is sent to an API known to be down: it waits for the probe, whose answer starts a
   // pass (a probe in flight: that answer is what it waits for).
   if (target?.offline) return target.probing ? NEVER : { kind: 'at', at: target.nextProbeAt };
+  // An API this process has not heard from yet: the pass that saw this started its probe, whose
+  // answer starts the next pass (a fresh process never sends into an outage it cannot see).
+  if (target?.unverified === true) return NEVER;
   // "Sync now" and retry skip the back-off, but never the wait a server asked for (429).
   const skipBackOff = ctx.forced && op.item.pendingReason !== 'rate_limited';
   const due = skipBackOff || op.item.nextAttemptAt === null ? now : Date.parse(op.item.nextAttemptAt);

@@ -27,12 +27,12 @@
 // reported once to the revocation listeners, which never write it anywhere else.
 import { randomBytes } from 'node:crypto';
 import { CrmError, toErrorInfo } from '../errors';
+import type { PreparedRequest } from '../http/prepared-request';
 import type { OutboxItem, Profile, RevocationSyncState } from '../model';
-import type { Operation } from '../operations';
 import { normalizePhone } from '../phone';
 import type { OutboxService, RevocationInput } from '../services';
 import type { AttemptContext } from './attempt-context';
-import { attemptMessage } from './attempt-message';
+import { attemptMessage, currentBinding } from './attempt-message';
 import { attemptRevocation } from './attempt-revocation';
 import type { OutboxDeps } from './deps';
 import type { DamageReport } from './journal';
@@ -84,6 +84,8 @@ export class OutboxEngine implements Outbox {
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly reach: Reachability;
   private readonly profileBase = new Map<string, string>();
+  /** where each message goes, as its last pass or attempt decided (binding.ts); else its profile's base */
+  private readonly opBase = new Map<string, string>();
   /** operations to try on the next pass whatever their back-off (sync now, back online, retry) */
   private readonly forced = new Set<string>();
   private readonly reports: RevocationReports;
@@ -146,7 +148,7 @@ export class OutboxEngine implements Outbox {
     return this.items();
   }
 
-  async enqueueMessage(input: { profileId: string; keyId: string | null; op: Extract<Operation, { idempotencyKey: string }>; label: string }): Promise<OutboxItem> {
+  async enqueueMessage(input: Parameters<OutboxService['enqueueMessage']>[0]): Promise<OutboxItem> {
     this.assertOpen();
     const op = input.op as MessageOp;
     if (!MESSAGE_OPS.has(op.op) || typeof op.idempotencyKey !== 'string' || op.idempotencyKey === '') {
@@ -154,11 +156,12 @@ export class OutboxEngine implements Outbox {
     }
     // data only, detached from the caller's object (a file is its staged path, never bytes)
     const data = JSON.parse(JSON.stringify(op)) as MessageOp;
+    // the request as built for the send that could not go (never holds a key): what is sent later
+    const request = input.request ? (JSON.parse(JSON.stringify(input.request)) as PreparedRequest) : undefined;
     const at = this.iso();
-    const offline = this.offlineUntil(input.profileId);
-    const r = await this.journal.transact((tx) =>
-      m.addMessage(tx, { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number) }, at, offline),
-    );
+    const offline = input.baseUrl !== undefined ? this.reach.offlineUntil(input.baseUrl) : this.offlineUntil(input.profileId);
+    const fields = { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number), request, baseUrl: input.baseUrl };
+    const r = await this.journal.transact((tx) => m.addMessage(tx, fields, at, offline));
     this.kick();
     return this.toItem(r);
   }
@@ -189,7 +192,7 @@ export class OutboxEngine implements Outbox {
     const at = this.iso();
     const r = await this.journal.transact((tx) => m.retryOp(tx, id, at));
     this.forced.add(id);
-    const base = this.profileBase.get(r.item.profileId);
+    const base = this.baseOf(r);
     if (base !== undefined) this.reach.probeSoon(base);
     this.kick();
     return this.toItem(r);
@@ -199,7 +202,8 @@ export class OutboxEngine implements Outbox {
     this.assertOpen();
     await this.journal.transact(() => undefined);
     for (const r of this.journal.state.values()) {
-      if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && r.item.pendingReason !== 'needs_admin_key') this.forced.add(r.item.id);
+      const waitsForPerson = r.item.pendingReason === 'needs_admin_key' || r.item.pendingReason === 'held';
+      if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && !waitsForPerson) this.forced.add(r.item.id);
     }
     // a report a listener failed to take is offered again
     this.reportRevocations();
@@ -321,11 +325,20 @@ export class OutboxEngine implements Outbox {
     for (const r of heads) {
       if (this.inFlight.has(r.item.id)) continue;
       const profile = await profileOf(r.item.profileId);
-      const base = profile?.baseUrl;
-      // An API known to be down is probed, not sent to. A revocation waiting for a key waits for
-      // the person or a key change first: probing for it alone would be wasted.
-      if (base !== undefined && r.item.state === 'pending' && r.item.pendingReason !== 'needs_admin_key' && this.reach.probeDue(base, now)) this.probe(base);
-      const step = nextStep(r, await this.stepContext(r, profile, adminKeysOf), now);
+      const base = profile === null ? undefined : await this.bind(r, profile);
+      if (base === null) {
+        // held for the person: nothing is sent, probed or timed for it
+        steps.set(r.item.id, { kind: 'never' });
+        continue;
+      }
+      // An API known to be down, or not heard from yet in this process, is probed, not sent to.
+      // A revocation waiting for a key waits for the person or a key change first: probing for
+      // it alone would be wasted.
+      if (base !== undefined && r.item.state === 'pending' && r.item.pendingReason !== 'needs_admin_key') {
+        this.reach.ensure(base);
+        if (this.reach.probeDue(base, now)) this.probe(base);
+      }
+      const step = nextStep(r, await this.stepContext(r, base, profile, adminKeysOf), now);
       steps.set(r.item.id, step);
       if (step.kind === 'now' && picks.length < capacity) picks.push(r);
     }
@@ -344,14 +357,52 @@ export class OutboxEngine implements Outbox {
     for (const r of claimed) this.startAttempt(r, picks.find((p) => p.item.id === r.item.id));
   }
 
+  /**
+   * Where a waiting message goes (binding.ts), binding one queued by an older build to where its
+   * profile points now; null when it is held for the person (recorded, with the question, once).
+   * Other operations go to their profile's base.
+   */
+  private async bind(r: StoredOp, profile: Profile): Promise<string | null> {
+    if (r.payload.type !== 'message' || r.item.state !== 'pending') return this.baseOf(r) ?? profile.baseUrl;
+    const payload = r.payload;
+    if (payload.baseUrl === undefined) {
+      const id = r.item.id;
+      await this.journal.transact((tx) => m.bindBase(tx, id, profile.baseUrl)).catch((err: unknown) => {
+        this.log(`outbox: could not record where ${id} goes: ${toErrorInfo(err).message}`);
+      });
+    }
+    const binding = await currentBinding(payload, profile);
+    if (binding.kind === 'send') {
+      this.opBase.set(r.item.id, binding.base);
+      if (r.item.pendingReason === 'held') {
+        const at = this.iso();
+        await this.journal.transact((tx) => m.unholdOp(tx, r.item.id, at)).catch(() => undefined);
+      }
+      return binding.base;
+    }
+    this.forced.delete(r.item.id);
+    if (r.item.pendingReason !== 'held' || r.item.lastError?.message !== binding.question) {
+      const at = this.iso();
+      await this.journal.transact((tx) => m.holdOp(tx, r.item.id, binding.question, at)).catch((err: unknown) => {
+        this.log(`outbox: could not hold ${r.item.id}: ${toErrorInfo(err).message}`);
+      });
+    }
+    return null;
+  }
+
+  /** where an operation's requests go, as far as this process knows */
+  private baseOf(r: StoredOp): string | undefined {
+    return this.opBase.get(r.item.id) ?? this.profileBase.get(r.item.profileId);
+  }
+
   /** what nextStep needs to know of an operation beyond its record */
-  private async stepContext(r: StoredOp, profile: Profile | null, adminKeysOf: (profileId: string) => Promise<string[]>): Promise<StepContext> {
+  private async stepContext(r: StoredOp, base: string | undefined, profile: Profile | null, adminKeysOf: (profileId: string) => Promise<string[]>): Promise<StepContext> {
     const c = r.claim;
     const claimHolder = c === null ? null : m.isOurs(c, this.holder) ? 'ours' : holderAlive(c.holder, c.pid) ? 'alive' : 'dead';
     // only a revocation waiting for a key asks for the keys (reading them costs a metadata read)
     const waitsForKey = r.item.state === 'pending' && r.item.pendingReason === 'needs_admin_key' && profile !== null;
     const candidateKeys = waitsForKey ? [...(profile.activeKeyId !== null ? [profile.activeKeyId] : []), ...(await adminKeysOf(profile.id))] : [];
-    return { claimHolder, target: this.reach.get(profile?.baseUrl), forced: this.forced.has(r.item.id), candidateKeys, recheckMs: this.bounds.max };
+    return { claimHolder, target: this.reach.get(base), forced: this.forced.has(r.item.id), candidateKeys, recheckMs: this.bounds.max };
   }
 
   private startAttempt(r: StoredOp, before: StoredOp | undefined): void {
@@ -390,12 +441,14 @@ export class OutboxEngine implements Outbox {
       }
       activeKeyId = profile.activeKeyId;
       this.profileBase.set(profile.id, profile.baseUrl);
-      const ctx = this.contextFor(id, profile);
       const streaks = { serverErrors: r.serverErrors, unanswered: r.unanswered ?? 0 };
-      outcome =
-        r.payload.type === 'message'
-          ? await attemptMessage(ctx, r.payload.op, r.payload.keyId, streaks)
-          : await attemptRevocation(ctx, r.payload, streaks);
+      if (r.payload.type === 'message') {
+        const binding = await currentBinding(r.payload, profile);
+        if (binding.kind === 'send') this.opBase.set(id, binding.base);
+        outcome = await attemptMessage(this.contextFor(id, profile, this.baseOf(r) ?? profile.baseUrl), r.payload, streaks);
+      } else {
+        outcome = await attemptRevocation(this.contextFor(id, profile, profile.baseUrl), r.payload, streaks);
+      }
     } catch (err) {
       const info = toErrorInfo(err);
       if (info.code === 'not_found') outcome = { kind: 'failed', error: info };
@@ -404,7 +457,7 @@ export class OutboxEngine implements Outbox {
         outcome = { kind: 'pending', reason: 'queued', error: info, delayMs: backoffMs(r.item.attempts, this.bounds, this.random) };
       }
     }
-    const ctx = { now: this.now(), probeAt: this.reach.offlineUntil(this.profileBase.get(r.item.profileId)), activeKeyId };
+    const ctx = { now: this.now(), probeAt: this.reach.offlineUntil(this.baseOf(r)), activeKeyId };
     let recorded: StoredOp | null;
     try {
       recorded = await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
@@ -427,8 +480,8 @@ export class OutboxEngine implements Outbox {
     }
   }
 
-  private contextFor(id: string, profile: Profile): AttemptContext {
-    const base = profile.baseUrl;
+  /** `base`: the service the attempt's requests go to (its reachability is what they tell) */
+  private contextFor(id: string, profile: Profile, base: string): AttemptContext {
     return {
       sender: this.deps.sender,
       keyAccess: this.deps.keyAccess,
@@ -454,17 +507,24 @@ export class OutboxEngine implements Outbox {
     if (!this.reach.answered(base)) return;
     this.log(`outbox: ${base} answers again; sending what waited`);
     for (const r of this.journal.state.values()) {
-      if (r.item.state === 'pending' && r.item.pendingReason === 'offline' && this.profileBase.get(r.item.profileId) === base) this.forced.add(r.item.id);
+      // one whose request may have arrived without an answer keeps its own back-off: a server
+      // that answers the probe but resets every send does not get it again at each probe
+      if (r.item.state === 'pending' && r.item.pendingReason === 'offline' && (r.unanswered ?? 0) === 0 && this.baseOf(r) === base) this.forced.add(r.item.id);
     }
     this.kick();
   }
 
   private noteUnreachable(base: string): void {
     if (!this.reach.failed(base)) return;
+    this.markWaitingOffline(base);
+  }
+
+  /** shows what waits for an API that just went down as waiting for the network */
+  private markWaitingOffline(base: string): void {
     this.log(`outbox: ${base} is unreachable; probing it with back-off`);
     const ids = new Set<string>();
     for (const r of this.journal.state.values()) {
-      if (r.item.state === 'pending' && r.item.pendingReason === 'queued' && this.profileBase.get(r.item.profileId) === base) ids.add(r.item.id);
+      if (r.item.state === 'pending' && r.item.pendingReason === 'queued' && this.baseOf(r) === base) ids.add(r.item.id);
     }
     if (ids.size === 0) return;
     const at = this.iso();
@@ -475,9 +535,12 @@ export class OutboxEngine implements Outbox {
   }
 
   private probe(base: string): void {
+    const wasOffline = this.reach.get(base)?.offline === true;
     void this.reach.probe(base).then((ok) => {
       if (this.closed) return;
       if (ok) this.noteReachable(base);
+      // a first probe found it down (a fresh process during an outage)
+      else if (!wasOffline) this.markWaitingOffline(base);
       this.kick();
       this.checkSettled();
     });
@@ -486,6 +549,11 @@ export class OutboxEngine implements Outbox {
   /** the next probe time when the profile's API is known to be unreachable, else null */
   private offlineUntil(profileId: string): number | null {
     return this.reach.offlineUntil(this.profileBase.get(profileId));
+  }
+
+  /** the next probe time when the operation's API is known to be unreachable, else null */
+  private offlineUntilOf(r: StoredOp): number | null {
+    return this.reach.offlineUntil(this.baseOf(r));
   }
 
   // ---- timer -----------------------------------------------------------------------------
@@ -564,7 +632,7 @@ export class OutboxEngine implements Outbox {
   private toItem(r: StoredOp): OutboxItem {
     const item: OutboxItem = { ...r.item, lastError: r.item.lastError ? { ...r.item.lastError } : null };
     if (item.state === 'pending' && item.pendingReason === 'offline') {
-      const until = this.offlineUntil(item.profileId);
+      const until = this.offlineUntilOf(r);
       if (until !== null) item.nextAttemptAt = new Date(until).toISOString();
     }
     return item;

@@ -2,8 +2,9 @@
 // yes; refused, reset, DNS, timeout: no) and, while it is not, from a cheap probe through the
 // sender (HttpSender.probe: a GET of the base URL with no key; any answer, even 401 or 404,
 // means it is back). Probes back off exponentially with jitter between the configured bounds. A
-// 429 pauses the API for as long as the server asked. In memory only: a fresh process starts by
-// trying.
+// 429 pauses the API for as long as the server asked. In memory only, so a fresh process knows
+// nothing: an API it has not heard from is probed before anything waiting is sent to it (a
+// process started during an outage must not spend its messages' attempts finding that out).
 import type { Backoff } from './policy';
 import { backoffMs } from './policy';
 
@@ -15,6 +16,8 @@ export interface Target {
   probing: boolean;
   /** after a 429: nothing is sent to it before this */
   pausedUntil: number;
+  /** nothing has answered from it in this process yet: probed before anything is sent */
+  unverified?: true;
 }
 
 export class Reachability {
@@ -37,16 +40,22 @@ export class Reachability {
   private target(base: string): Target {
     let t = this.targets.get(base);
     if (!t) {
-      t = { offline: false, failures: 0, nextProbeAt: 0, probing: false, pausedUntil: 0 };
+      t = { offline: false, failures: 0, nextProbeAt: 0, probing: false, pausedUntil: 0, unverified: true };
       this.targets.set(base, t);
     }
     return t;
   }
 
+  /** the API's state, created unverified the first time it is asked about */
+  ensure(base: string): Target {
+    return this.target(base);
+  }
+
   /** an HTTP answer came back; true when this brings an offline API back */
   answered(base: string): boolean {
-    const t = this.targets.get(base);
-    if (!t || !t.offline) return false;
+    const t = this.target(base);
+    delete t.unverified;
+    if (!t.offline) return false;
     t.offline = false;
     t.failures = 0;
     return true;
@@ -55,6 +64,7 @@ export class Reachability {
   /** no answer; true when this takes the API offline (its first probe is then scheduled) */
   failed(base: string): boolean {
     const t = this.target(base);
+    delete t.unverified;
     if (t.offline) return false;
     t.offline = true;
     t.failures = 1;
@@ -79,13 +89,18 @@ export class Reachability {
     for (const [b, t] of this.targets) if (t.offline && (base === undefined || b === base)) t.nextProbeAt = Math.min(t.nextProbeAt, now);
   }
 
-  /** whether a probe of this offline API is due and not already running */
+  /** whether a probe of this offline (or not yet heard from) API is due and not already running */
   probeDue(base: string, now: number): boolean {
     const t = this.targets.get(base);
-    return t !== undefined && t.offline && !t.probing && t.nextProbeAt <= now;
+    if (t === undefined || t.probing) return false;
+    return t.unverified === true || (t.offline && t.nextProbeAt <= now);
   }
 
-  /** Probes once; true when the API answered. On no answer, the next probe is backed off. */
+  /**
+   * Probes once; true when the API answered. On no answer the API is offline (a first probe
+   * that finds it down takes it offline, as a failed request would) and the next probe is
+   * backed off.
+   */
   async probe(base: string): Promise<boolean> {
     const t = this.target(base);
     t.probing = true;
@@ -99,7 +114,11 @@ export class Reachability {
       t.probing = false;
       this.probes--;
     }
-    if (!ok) {
+    if (ok) {
+      delete t.unverified;
+    } else if (!t.offline) {
+      this.failed(base);
+    } else {
       t.failures++;
       t.nextProbeAt = this.now() + backoffMs(t.failures, this.bounds, this.random);
     }

@@ -8,6 +8,7 @@
 // Line format: `<crc32 of the JSON text, 8 lower-case hex> <JSON text>\n`.
 import { crc32 } from 'node:zlib';
 import type { OutboxItem, OutboxKind, OutboxState } from '../model';
+import type { PreparedRequest } from '../http/prepared-request';
 import type { Operation } from '../operations';
 import { isRecord } from '../parse/shape';
 
@@ -30,6 +31,19 @@ export type Payload =
       op: MessageOp;
       /** `${profileId}|${number}`: messages of one group are sent in enqueue order */
       group: string;
+      /**
+       * The request as built when it was queued (no key): what is sent, whatever the profile's
+       * description says later. Absent for items queued by an older build: those are built from
+       * the description when sent, as before.
+       */
+      request?: PreparedRequest;
+      /**
+       * The profile's base URL when it was queued: the service the message is for. An item
+       * queued by an older build gets the base URL of the first pass that sees it.
+       */
+      baseUrl?: string;
+      /** the person chose to send it as queued although the profile changed since (binding.ts) */
+      release?: boolean;
     }
   | {
       type: 'revocation';

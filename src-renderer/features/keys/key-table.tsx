@@ -28,6 +28,7 @@ const SYNC_REASON: Record<Extract<RevocationSyncState, { state: 'pending' }>['re
   rate_limited: 'rate limited; will retry',
   needs_admin_key: 'needs a key with keys:manage (or the key itself) to revoke on the server',
   queued: 'queued',
+  held: 'held until you decide',
 };
 
 const KEY_COLUMNS = ['Key', 'Permissions', 'Last used', 'Last status', 'State', 'Actions'];

@@ -94,6 +94,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             {item.nextAttemptAt && item.state === 'pending' ? ` · next try ${formatTime(item.nextAttemptAt)}` : ''}
           </p>
           {item.state === 'pending' && item.pendingReason && <p className="small">Why: {PENDING_REASON[item.pendingReason]}</p>}
+          {item.pendingReason === 'held' && item.lastError && <p className="small error-text">{item.lastError.message}</p>}
           {item.state === 'failed' && item.lastError && <p className="small error-text">Why: {describeError(item.lastError)}</p>}
           {item.state === 'sent' && item.resultSummary && <p className="small">Result: {item.resultSummary}</p>}
         </div>
@@ -107,6 +108,11 @@ function OutboxRow({ item }: { item: OutboxItem }) {
         {item.state === 'failed' && (
           <button type="button" className="btn btn-small" onClick={() => void retry(item.id)}>
             Retry
+          </button>
+        )}
+        {item.state === 'pending' && item.pendingReason === 'held' && (
+          <button type="button" className="btn btn-small" onClick={() => void retry(item.id)}>
+            Send as queued
           </button>
         )}
       </div>

@@ -81,4 +81,5 @@ export const PENDING_REASON: Record<NonNullable<OutboxItem['pendingReason']>, st
   rate_limited: 'rate limited; it will be retried after the wait',
   needs_admin_key: 'needs a key with the keys:manage permission',
   queued: 'queued',
+  held: 'held: the profile changed since it was queued',
 };

@@ -153,6 +153,9 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
           keyId,
           op: { op: 'messages.text', input: { number: '5511977776666', text: 'later' }, idempotencyKey: 'retry-key-123' },
           label: '5511977776666',
+          // the request as built for this send, and where it was for: what the outbox sends later
+          request: expect.objectContaining({ method: 'POST', idempotencyKey: 'retry-key-123', url: `${sandbox.baseUrl}/api/v1/messages/text` }),
+          baseUrl: sandbox.baseUrl,
         });
         expect(outbox.messages[1]?.op.idempotencyKey).toMatch(UUID);
         // queueWhenOffline: false (the CLI) fails instead
