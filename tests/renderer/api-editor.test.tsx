@@ -49,13 +49,15 @@ beforeEach(() => {
 afterEach(() => view?.unmount());
 
 describe('the API tab', () => {
-  it('lists the five operations with their request and whose description they follow', async () => {
+  it('lists the operations with their request and whose description they follow; an upload API.md lacks is not offered', async () => {
     handleApi(crm);
     await renderSection();
     const rows = [...view.container.querySelectorAll('[data-testid="api-operations"] tbody tr')];
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'List messages']);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'List messages', 'Upload media']);
     expect(rows[1]?.textContent).toContain('POST /api/v1/messages/text');
     expect(rows[1]?.textContent).toContain('default (API.md)');
+    expect(rows[5]?.textContent).toContain('never asked for');
+    expect(rows[5]?.textContent).toContain('not offered');
   });
 
   it('reads a cURL into a labelled mapping table, says how numbers are written, and a changed role is read again with the fix', async () => {

@@ -251,7 +251,7 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
       expect(offline.code).toBe(1);
       expect(offline.stdout).toContain('1 still pending');
       expect(stderrLines(offline)).toHaveLength(1);
-      expect(offline.stderr).toMatch(/^crm: 1 operation\(s\) still pending/);
+      expect(offline.stderr).toMatch(/^crm: 1 operation\(s\) did not reach the service \(0 failed, 1 still pending\): ob_\S+ to 5511966665555/);
     } finally {
       await sandbox.resume();
     }
@@ -294,7 +294,7 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
     const failing = await crm(['sync', '--json']);
     expect(failing.code).toBe(1);
     expect((JSON.parse(failing.stdout) as { failed: string[] }).failed).toEqual([failedId]);
-    expect(failing.stderr).toMatch(/^crm: 1 operation\(s\) failed/);
+    expect(failing.stderr).toMatch(/^crm: 1 operation\(s\) did not reach the service \(1 failed, 0 still pending\)/);
 
     const retried = await crm(['outbox', 'retry', failedId.slice(0, 12)]);
     expect(retried.code, retried.stderr).toBe(0);

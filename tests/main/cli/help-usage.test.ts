@@ -57,7 +57,7 @@ describe('usage errors', () => {
     ['text twice', ['send', 'text', '--to', '5511999990000', '--text', 'hi', '-'], /^crm: give the text with --text TEXT or -/],
     ['no text', ['send', 'text', '--to', '5511999990000'], /^crm: give the text with --text TEXT or -/],
     ['media without source', ['send', 'media', '--to', '5511999990000', '--type', 'image'], /^crm: give exactly one of --file PATH or --url URL/],
-    ['media bad type', ['send', 'media', '--to', '5511999990000', '--type', 'video', '--url', 'https://x/y.mp4'], /^crm: --type must be one of: image, document/],
+    ['media bad type', ['send', 'media', '--to', '5511999990000', '--type', 'gif', '--url', 'https://x/y.gif'], /^crm: --type must be one of: image, video, document, sticker/],
     ['audio two sources', ['send', 'audio', '--to', '5511999990000', '--url', 'https://x/a.ogg', '--file', 'a.ogg'], /^crm: give exactly one of --file PATH or --url URL/],
     ['curl and queue', ['send', 'text', '--to', '1', '--text', 'x', '--curl', '--queue'], /^crm: --curl sends nothing/],
     ['bad permissions', ['keys', 'create', '--name', 'n', '--permissions', 'everything'], /^crm: --permissions is a comma-separated list/],

@@ -1,12 +1,18 @@
 import type { OperationSpec } from '../../../lib/api';
 import { describeCredential } from '../../../../src-main/shared/credential-words';
 
+const ENCODING_WORDS: Readonly<Record<NonNullable<OperationSpec['encoding']>, string>> = {
+  json: 'JSON',
+  form: 'a form (application/x-www-form-urlencoded)',
+  multipart: 'a multipart form (multipart/form-data), the file streamed from disk',
+};
+
 /** Where this operation carries the profile's key and how its body is written; never the key itself. */
 export function CredentialNote({ spec }: { spec: OperationSpec }) {
   return (
     <p className="api-number" data-testid="credential-placement">
       The key (from the keychain) goes as <code className="mono nowrap">{describeCredential(spec.credential)}</code>
-      {spec.body !== null && <>; the body is sent as {spec.encoding === 'form' ? 'a form (application/x-www-form-urlencoded)' : 'JSON'}</>}.
+      {spec.body !== null && <>; the body is sent as {ENCODING_WORDS[spec.encoding ?? 'json']}</>}.
     </p>
   );
 }

@@ -1,4 +1,5 @@
-/** Whose description an operation follows: the profile's own, or API.md's. */
-export function OperationBadge({ custom }: { custom: boolean }) {
+/** Whose description an operation follows: the profile's own, API.md's, or none (the service lacks it). */
+export function OperationBadge({ custom, absent = false }: { custom: boolean; absent?: boolean }) {
+  if (absent) return <span className="badge">not offered</span>;
   return custom ? <span className="badge badge-accent">custom</span> : <span className="badge">default (API.md)</span>;
 }

@@ -22,7 +22,7 @@ export function OperationEditor({ operation, profile, headingRef }: { operation:
   return (
     <section className="api-editor" id={EDITOR_ID} aria-labelledby={`${id}-title`} data-testid="api-editor">
       <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
-        {label} {current && <OperationBadge custom={current.custom} />}
+        {label} {current && <OperationBadge custom={current.custom} absent={current.absent} />}
       </h3>
       <div className="api-editor-grid">
         <div className="api-editor-input">

@@ -7,7 +7,7 @@ export const EDITOR_ID = 'api-operation-editor';
 
 const OPERATION_COLUMNS = ['Operation', 'Request', 'Description', 'Actions'];
 
-/** The five described operations: how each is asked for now, and whether it is this profile's own. */
+/** The described operations: how each is asked for now, and whether it is this profile's own. */
 export function OperationsTable({ selected, onEdit }: { selected: DescribedOperation; onEdit: (operation: DescribedOperation) => void }) {
   const described = useApiStore(selectDescribed);
   const status = useApiStore((s) => s.status);
@@ -20,10 +20,16 @@ export function OperationsTable({ selected, onEdit }: { selected: DescribedOpera
             {o.label}
           </th>
           <td className="nowrap">
-            <span className="method">{o.spec.method}</span> <span className="mono">{o.spec.path}</span>
+            {o.absent ? (
+              <span className="muted">never asked for</span>
+            ) : (
+              <>
+                <span className="method">{o.spec.method}</span> <span className="mono">{o.spec.path}</span>
+              </>
+            )}
           </td>
           <td className="nowrap">
-            <OperationBadge custom={o.custom} />
+            <OperationBadge custom={o.custom} absent={o.absent} />
           </td>
           <td>
             <button
