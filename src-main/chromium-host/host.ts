@@ -15,7 +15,9 @@ import { osCommands } from './os-commands';
 import { createOsServices } from './os-services';
 import { bindPage } from './page-bridge';
 import { askInOwnWindow } from './question-window';
+import { QuestionWindows } from './question-windows';
 import { APP_ORIGIN, APP_URL, serveRenderer } from './renderer-route';
+import { guardWindows } from './window-guard';
 
 export interface ChromiumHostOptions {
   env: Record<string, string | undefined>;
@@ -56,7 +58,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
   let runtime: Runtime | null = null;
   const log = createFileLog({ dir: resolveLogDir(env, dataDir), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
   let context: BrowserContext | null = null;
-  const questionPages = new Set<unknown>();
+  const questions = new QuestionWindows<Page>();
   let deliver: EventSink = () => {};
   runtime = await buildRuntime({
     dataDir,
@@ -65,7 +67,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     host: {
       kind: 'chromium',
       version: options.version,
-      services: createOsServices(osCommands(process.platform, env, options.hasProgram), askInOwnWindow(() => context, questionPages)),
+      services: createOsServices(osCommands(process.platform, env, options.hasProgram), askInOwnWindow(() => context, questions)),
       deliver: (event, data) => deliver(event, data),
     },
   });
@@ -93,9 +95,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
     const page = context.pages()[0] ?? (await context.newPage());
     // the only window is the app; main's question windows are the only others allowed
-    context.on('page', (other: Page) => {
-      if (other !== page && !questionPages.has(other)) void other.close();
-    });
+    guardWindows(context, page, questions);
     const bridge = await bindPage(page, runtime.dispatch, { appUrl: APP_URL });
     deliver = bridge.deliver;
     await page.goto(APP_URL);
