@@ -17,7 +17,9 @@ import { createOsServices } from './os-services';
 import { bindPage } from './page-bridge';
 import { askInOwnWindow } from './question-window';
 import { chromiumSandboxChoice } from './sandbox-choice';
+import { QuestionWindows } from './question-windows';
 import { APP_ORIGIN, APP_URL, serveRenderer } from './renderer-route';
+import { guardWindows } from './window-guard';
 
 export interface ChromiumHostOptions {
   env: Record<string, string | undefined>;
@@ -59,7 +61,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
   let runtime: Runtime | null = null;
   const log = createFileLog({ dir: resolveLogDir(env, dataDir, process.platform, homedir(), 'development'), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
   let context: BrowserContext | null = null;
-  const questionPages = new Set<unknown>();
+  const questions = new QuestionWindows<Page>();
   let deliver: EventSink = () => {};
   runtime = await buildRuntime({
     dataDir,
@@ -68,7 +70,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     host: {
       kind: 'chromium',
       version: options.version,
-      services: createOsServices(osCommands(process.platform, env, options.hasProgram), askInOwnWindow(() => context, questionPages)),
+      services: createOsServices(osCommands(process.platform, env, options.hasProgram), askInOwnWindow(() => context, questions)),
       deliver: (event, data) => deliver(event, data),
     },
   });
@@ -97,9 +99,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
     const page = context.pages()[0] ?? (await context.newPage());
     // the only window is the app; main's question windows are the only others allowed
-    context.on('page', (other: Page) => {
-      if (other !== page && !questionPages.has(other)) void other.close();
-    });
+    guardWindows(context, page, questions);
     const bridge = await bindPage(page, runtime.dispatch, { appUrl: APP_URL });
     deliver = bridge.deliver;
     await page.goto(APP_URL);

@@ -1,8 +1,10 @@
 // Main's own questions to the person (keys to a new address, plain http) in a window of their
 // own: opened from Node, not by the app page, so the page has no handle on it and cannot answer
-// for the person. Closing the window is a no, as closing a native dialog is.
-import type { BrowserContext } from 'playwright-core';
+// for the person. Closing the window is a no, as closing a native dialog is. It is opened
+// through `questions`, so the host's one-window rule (window-guard.ts) leaves it open.
+import type { BrowserContext, Page } from 'playwright-core';
 import type { AskConsent, ConsentQuestion } from '../core/profiles/profile-consent';
+import type { QuestionWindows } from './question-windows';
 
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -19,12 +21,11 @@ div{display:flex;gap:8px;justify-content:flex-end;margin-top:24px}button{font:in
 addEventListener('keydown',(e)=>{if(e.key==='Escape')__crmAnswer(false)});</script></body></html>`;
 }
 
-export function askInOwnWindow(context: () => BrowserContext | null, opened: Set<unknown>): AskConsent {
+export function askInOwnWindow(context: () => BrowserContext | null, questions: QuestionWindows<Page>): AskConsent {
   return async (question) => {
     const ctx = context();
     if (!ctx) return false;
-    const page = await ctx.newPage();
-    opened.add(page);
+    const page = await questions.open(() => ctx.newPage());
     try {
       let answered!: (yes: boolean) => void;
       const answer = new Promise<boolean>((resolve) => {
@@ -35,7 +36,7 @@ export function askInOwnWindow(context: () => BrowserContext | null, opened: Set
       await page.setContent(questionHtml(question));
       return await answer;
     } finally {
-      opened.delete(page);
+      questions.forget(page);
       await page.close().catch(() => undefined);
     }
   };

@@ -6,6 +6,8 @@ import { ContactsServiceImpl } from './contacts/contacts-service';
 import { FileStaging } from './files/staging';
 import { createApiClient } from './http/api-client';
 import type { HttpSender } from './http/sender';
+import { FingerprintKeySource } from './keys/fingerprint-key';
+import { KeyFingerprints } from './keys/key-fingerprints';
 import { KeyManager } from './keys/key-manager';
 import { ServerKeyCache } from './keys/server-key-cache';
 import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
@@ -86,7 +88,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       onFailure: (operation, detail) => log?.(`keychain ${operation} failed: ${detail}`),
     });
   const meta = createMetaStores(dataDir, { onNotice, now });
-  const vault = new KeyVault(secretStore, meta, now);
+  const fingerprints = new KeyFingerprints(new FingerprintKeySource(secretStore), meta, log);
+  const vault = new KeyVault(secretStore, meta, now, (id, value) => fingerprints.noteValueRead(id, value));
   const requestLog = new RequestLogBuffer((text) => vault.containsSecret(text), REQUEST_LOG_SIZE, { scrub: (text) => vault.scrubSecrets(text) });
   const sender = options.sender ?? createApiClient({ observer: requestLog.observer });
   const ownsSender = options.sender === undefined;
@@ -125,7 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Without an outbox, keys still show where their server revocation stands: read from its journal.
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeyCache(dataDir);
-  const keys = new KeyManager({ meta, secrets: secretStore, vault, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
+  const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
   // Load both metadata files now, so a corrupt one is reported at start, not mid-action.

@@ -25,7 +25,8 @@ import { callWithKey, isUnreachable, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
 import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry, shownPrefix } from './key-format';
-import { newHashSalt, sameValueAs, valueHash } from './key-identity';
+import type { KeyFingerprints } from './key-fingerprints';
+import { currentTags, dropTag, putTag, sameValueAs, untaggedActiveIds } from './key-identity';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
 import type { ServerKeyCache } from './server-key-cache';
@@ -49,6 +50,8 @@ export interface KeyManagerDeps {
   meta: MetaStores;
   secrets: SecretStore;
   vault: KeyVault;
+  /** the value tags that tell a key saved twice (key-identity.ts) */
+  fingerprints: KeyFingerprints;
   profiles: ProfileManager;
   sender: HttpSender;
   /** the last server key list per profile, for offline revocations; absent: none kept */
@@ -122,19 +125,17 @@ export class KeyManager implements KeyService {
       // bound to where the profile points now: the key is only ever sent there
       origin: originOf(profile.baseUrl),
     };
-    // The same value saved twice is refused before anything is written (hashes, never values).
-    const before = await this.deps.meta.keys.read();
-    const salt = before.hashSalt ?? newHashSalt();
-    const hash = valueHash(salt, input.value);
-    this.refuseSavedTwice(before, hash);
+    // The same value saved twice is refused before anything is written (tags, never values).
+    const { tag, check } = await this.deps.fingerprints.tagOf(input.value);
+    await this.tagUntagged(check);
+    this.refuseSavedTwice(await this.deps.meta.keys.read(), tag, check);
     // Keychain first: metadata never points at a value that is not stored.
     await this.deps.secrets.set(keyAccount(id), input.value);
     try {
       await this.deps.meta.keys.update((doc) => {
-        this.refuseSavedTwice(doc, hash);
+        this.refuseSavedTwice(doc, tag, check);
         doc.keys.push(saved);
-        doc.hashSalt ??= salt;
-        doc.valueHashes = { ...doc.valueHashes, [id]: doc.hashSalt === salt ? hash : valueHash(doc.hashSalt, input.value) };
+        putTag(doc, id, tag, check);
       });
     } catch (err) {
       await this.deps.secrets.delete(keyAccount(id)).catch(() => false);
@@ -149,9 +150,23 @@ export class KeyManager implements KeyService {
     return { ...saved, sync: null, heldBack: false };
   }
 
-  private refuseSavedTwice(doc: KeysDoc, hash: string): void {
+  /**
+   * Active keys without a current tag (saved by an older build, or tagged under a fingerprint key
+   * since replaced) are tagged now, their values read from the keychain once, so a value saved
+   * twice is still noticed. One whose value cannot be read stays untagged.
+   */
+  private async tagUntagged(check: string): Promise<void> {
+    const doc = await this.deps.meta.keys.read();
+    for (const id of untaggedActiveIds(doc, check)) {
+      const meta = doc.keys.find((k) => k.id === id);
+      const value = meta ? await this.deps.vault.valueOf(meta).catch(() => null) : null;
+      if (value !== null) await this.deps.fingerprints.tagIfMissing(id, value).catch(() => undefined);
+    }
+  }
+
+  private refuseSavedTwice(doc: KeysDoc, tag: string, check: string): void {
     const active = new Set(doc.keys.filter((k) => k.state === 'active').map((k) => k.id));
-    const sameId = sameValueAs(doc.valueHashes ?? {}, active, hash);
+    const sameId = sameValueAs(currentTags(doc, check), active, tag);
     const same = sameId === null ? undefined : doc.keys.find((k) => k.id === sameId);
     if (same) throw new CrmError('conflict', `This key is already saved as “${same.name}” (ending ${same.fingerprint}); use that one, or revoke it first.`);
   }
@@ -226,6 +241,8 @@ export class KeyManager implements KeyService {
       if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
       key.state = 'revoked';
       key.revokedAt = revokedAt;
+      // a revoked key is never compared again: its tag goes
+      dropTag(doc, id);
     });
     this.newKeys.delete(id);
     // 4. The server side. No part of the value is handed on: without the server id, the outbox
@@ -355,6 +372,7 @@ export class KeyManager implements KeyService {
   /** resolves when every key change made so far (metadata, recorded uses) is written */
   async idle(): Promise<void> {
     await this.deps.vault.flush();
+    await this.deps.fingerprints.settled();
     await this.deps.meta.keys.flush();
   }
 

@@ -30,6 +30,8 @@ export class KeyVault implements KeyAccess {
     private readonly secrets: SecretStore,
     private readonly meta: MetaStores,
     private readonly now: () => Date = () => new Date(),
+    /** told each time a value was read from the keychain (the key's tag is made then if missing) */
+    private readonly onValueRead?: (keyId: string, value: string) => void,
   ) {}
 
   async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>, options: { origin?: string } = {}): Promise<T> {
@@ -174,6 +176,7 @@ export class KeyVault implements KeyAccess {
             throw new CrmError('no_key', `The value of the key "${meta.name}" is missing from the OS keychain: remove the key and add it again.`);
           }
           if (!this.blocked.has(meta.id)) this.cache.set(meta.id, value);
+          this.onValueRead?.(meta.id, value);
           return value;
         })
         .finally(() => this.loading.delete(meta.id));

@@ -16,6 +16,11 @@ export interface JsonDocOptions<T> {
   /** called with a person-readable message when a file was set aside */
   onNotice?: (message: string) => void;
   now?: () => Date;
+  /**
+   * true when the file as read carries something the validated document leaves out on purpose
+   * (fields older builds wrote that must not stay on disk): it is written back at once
+   */
+  rewriteIf?: (raw: unknown) => boolean;
 }
 
 export class JsonDoc<T> {
@@ -85,7 +90,13 @@ export class JsonDoc<T> {
     const { value, corrupt } = await readJsonFile<unknown>(path, undefined);
     if (value === undefined && !corrupt) return empty();
     const doc = corrupt ? null : validate(value);
-    if (doc) return doc;
+    if (doc) {
+      if (this.options.rewriteIf?.(value)) {
+        // best effort: the next change writes the file again anyway
+        await writeJsonAtomic(path, doc).catch(() => undefined);
+      }
+      return doc;
+    }
     const stamp = (this.options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
     const aside = `${path}.corrupt-${stamp}`;
     try {

@@ -51,12 +51,13 @@ export interface KeysDoc {
   version: 1;
   keys: SavedKey[];
   /**
-   * A keyed hash of each saved key's value, by key id, so the same value saved twice is noticed
-   * without keeping or reading values (key-identity.ts). Kept beside the keys, never shown.
+   * A tag of each active key's value, by key id, so the same value saved twice is noticed
+   * without keeping values: an HMAC under a key held in the keychain, never here
+   * (key-identity.ts). Kept beside the keys, never shown.
    */
-  valueHashes?: Record<string, string>;
-  /** this installation's random salt for those hashes */
-  hashSalt?: string;
+  valueTags?: Record<string, string>;
+  /** names the keychain's fingerprint key those tags were made with (not the key itself) */
+  tagKeyCheck?: string;
 }
 
 const profilesDocSchema = z.object({
@@ -68,9 +69,18 @@ const profilesDocSchema = z.object({
 const keysDocSchema = z.object({
   version: z.literal(1),
   keys: z.array(savedKeySchema),
-  valueHashes: z.record(z.string(), z.string()).optional(),
-  hashSalt: z.string().optional(),
+  valueTags: z.record(z.string(), z.string()).optional(),
+  tagKeyCheck: z.string().optional(),
 });
+
+/**
+ * Fields older builds wrote: a salt and a fast HMAC of each key under it, side by side, which
+ * anyone holding the file could test guesses against. The schema drops them; a file that still
+ * has them is written again at once so they do not linger until the next change.
+ */
+export function hasLegacyKeyHashes(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && ('hashSalt' in raw || 'valueHashes' in raw);
+}
 
 export function parseProfilesDoc(raw: unknown): ProfilesDoc | null {
   const parsed = profilesDocSchema.safeParse(raw);

@@ -2,7 +2,7 @@
 // key value (KeyMeta has none; the schemas drop unknown fields on load).
 import { join } from 'node:path';
 import { JsonDoc } from './json-doc';
-import { parseKeysDoc, parseProfilesDoc } from './schemas';
+import { hasLegacyKeyHashes, parseKeysDoc, parseProfilesDoc } from './schemas';
 import type { KeysDoc, ProfilesDoc } from './schemas';
 
 export type { KeysDoc, ProfilesDoc };
@@ -27,6 +27,7 @@ export function createMetaStores(dataDir: string, options: { onNotice?: (message
     path: join(dataDir, KEYS_FILE),
     empty: () => ({ version: 1, keys: [] }),
     validate: parseKeysDoc,
+    rewriteIf: hasLegacyKeyHashes,
     ...options,
   });
   return {

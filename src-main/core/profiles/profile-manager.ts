@@ -12,6 +12,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { ProfileService } from '../services';
 import type { KeyVault } from '../keys/key-vault';
 import { originOf } from '../keys/key-origin';
+import { dropTag } from '../keys/key-identity';
 import { checkBaseUrl, insecureHttpError } from './base-url';
 
 export const PROFILE_NAME_MAX = 60;
@@ -179,8 +180,8 @@ export class ProfileManager implements ProfileService {
     }
     for (const key of keys) this.vault.revokeLocal(key.id);
     await this.meta.keys.update((doc) => {
-      // the value hashes of the keys that go (key-identity.ts) go with them
-      for (const key of doc.keys) if (key.profileId === id) delete doc.valueHashes?.[key.id];
+      // the value tags of the keys that go (key-identity.ts) go with them
+      for (const key of doc.keys) if (key.profileId === id) dropTag(doc, key.id);
       doc.keys = doc.keys.filter((k) => k.profileId !== id);
     });
     await this.meta.profiles.update((doc) => {

@@ -25,6 +25,12 @@ export function revokingAccount(localKeyId: string): string {
   return `revoking:${localKeyId}`;
 }
 
+/**
+ * The account holding the random key that saved keys' tags are made with (key-identity.ts): in
+ * the keychain, so keys.json alone cannot be used to test guesses of a key.
+ */
+export const FINGERPRINT_KEY_ACCOUNT = 'fingerprint-key';
+
 export const KEYCHAIN_UNAVAILABLE_MESSAGE =
   'The OS keychain is unavailable or locked: unlock it (on Linux: a Secret Service such as gnome-keyring must be running) and try again.';
 

@@ -5,7 +5,7 @@ import { createCore } from '../../../src-main/core/create-core';
 import type { Core, CoreOptions } from '../../../src-main/core/create-core';
 import { CountingSecretStore } from '../../../src-main/core/secrets/counting-store';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
-import { keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
+import { FINGERPRINT_KEY_ACCOUNT, keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
 import type { SecretStore } from '../../../src-main/core/secrets/secret-store';
 import { uniqueKeychainService } from './keychain';
 import { tempDir } from './temp-dir';
@@ -17,7 +17,7 @@ export interface TestCore {
   /** the store under the counter (direct reads here are not counted) */
   raw: SecretStore;
   dataDir: string;
-  /** closes the core and deletes every keychain entry of its keys */
+  /** closes the core and deletes every keychain entry of its keys (and the fingerprint key) */
   cleanup(): Promise<void>;
 }
 
@@ -43,6 +43,7 @@ export async function openTestCore(label: string, options: Partial<CoreOptions> 
         await raw.delete(keyAccount(id)).catch(() => false);
         await raw.delete(revokingAccount(id)).catch(() => false);
       }
+      await raw.delete(FINGERPRINT_KEY_ACCOUNT).catch(() => false);
     },
   };
 }

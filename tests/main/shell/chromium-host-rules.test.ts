@@ -6,6 +6,7 @@ import { missingDisplay } from '../../../src-main/chromium-host/display';
 import { chromiumCandidates, findChromium } from '../../../src-main/chromium-host/find-chromium';
 import { osCommands } from '../../../src-main/chromium-host/os-commands';
 import { questionHtml } from '../../../src-main/chromium-host/question-window';
+import { QuestionWindows } from '../../../src-main/chromium-host/question-windows';
 import { fileFor } from '../../../src-main/chromium-host/renderer-route';
 import { chromiumSandboxChoice } from '../../../src-main/chromium-host/sandbox-choice';
 
@@ -61,6 +62,34 @@ describe('the question window', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&quot;quoted&quot; &amp; more');
     expect(html).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+  });
+});
+
+describe('the one-window rule and main\'s question windows', () => {
+  it('keeps the app and main\'s own question window; another window waits while one is being opened, then is closed', async () => {
+    const questions = new QuestionWindows<string>();
+    expect(questions.verdict('app', 'app')).toBe('keep');
+    expect(questions.verdict('popup', 'app')).toBe('close');
+
+    let made!: (page: string) => void;
+    const opening = questions.open(() => new Promise<string>((resolve) => (made = resolve)));
+    // the browser tells of the new window before main's call returns it
+    expect(questions.verdict('question', 'app')).toBe('wait');
+    expect(questions.verdict('popup', 'app')).toBe('wait');
+    const judged = questions.idle().then(() => [questions.verdict('question', 'app'), questions.verdict('popup', 'app')]);
+    made('question');
+    expect(await opening).toBe('question');
+    expect(await judged).toEqual(['keep', 'close']);
+
+    questions.forget('question');
+    expect(questions.verdict('question', 'app')).toBe('close');
+  });
+
+  it('a window main failed to open leaves nothing waiting', async () => {
+    const questions = new QuestionWindows<string>();
+    await expect(questions.open(() => Promise.reject(new Error('browser gone')))).rejects.toThrow('browser gone');
+    await questions.idle();
+    expect(questions.verdict('popup', 'app')).toBe('close');
   });
 });
 
