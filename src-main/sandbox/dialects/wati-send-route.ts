@@ -84,6 +84,8 @@ export const sessionMessageRoute: Route = {
 function filePart(raw: RouteInput['raw']): { file: WatiFile | undefined } | { reply: Reply } {
   const boundary = boundaryOf(raw?.contentType);
   if (!boundary.ok) return { reply: badRequest([field('Content-Type', boundary.problem)]) };
+  // no body at all: the file is what is missing
+  if (raw!.bytes.length === 0) return { file: undefined };
   const parsed = parseMultipart(raw!.bytes, boundary.boundary);
   if (!parsed.ok) return { reply: badRequest([field('body', parsed.problem)]) };
   const files: MultipartPart[] = [];
