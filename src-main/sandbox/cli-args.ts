@@ -34,8 +34,9 @@ Options:
   --data FILE     keep keys (hashes only), messages and idempotency records in FILE
   --dialect NAME  the API's shape: default (API.md), cloud (like Meta's WhatsApp Cloud API),
                   desk (like green-api / Laravel CRMs), twilio (like Twilio's WhatsApp
-                  messaging), evolution-v2 (like Evolution API v2) or meta (Meta's Graph API
-                  paths, media upload and errors); its cURLs are shown at /playground
+                  messaging), evolution-v2 (like Evolution API v2), meta (Meta's Graph API
+                  paths, media upload and errors) or wati (like Wati's session API);
+                  its cURLs are shown at /playground
   --json          print {"baseUrl","adminKey"} as the first line of stdout; logs go to stderr
   -h, --help      show this help
 `;

@@ -293,7 +293,9 @@ async function answerWithBody(
   } else if (!isValidIdempotencyKey(idempotencyKey)) {
     reply = badRequest([field('Idempotency-Key', 'must be 1 to 255 printable ASCII characters without spaces')]);
   } else {
-    reply = await ctx.state.idempotency.run(`${route.method} ${route.path}`, idempotencyKey, hashBody(bytes), runRoute);
+    // a route whose URL carries the message hashes it too: another text under the same key is a mismatch
+    const sent = route.payloadInUrl ? Buffer.concat([Buffer.from(`${ex.req.url ?? ''}\n`), bytes]) : bytes;
+    reply = await ctx.state.idempotency.run(`${route.method} ${route.path}`, idempotencyKey, hashBody(sent), runRoute);
   }
   send(ctx, ex, reply, rateHeaders);
 }

@@ -44,6 +44,11 @@ export interface Route {
   unknown?: (params: Record<string, string>) => string | null;
   /** honours Idempotency-Key */
   idempotent: boolean;
+  /**
+   * The request's path and query carry what it sends (Wati's number and text), so an
+   * Idempotency-Key replay compares them as well as the body.
+   */
+  payloadInUrl?: boolean;
   handle(input: RouteInput, state: SandboxState): Reply;
 }
 

@@ -9,11 +9,11 @@ export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:se
  * The shape the sandbox serves its data in: 'default' is API.md; 'cloud' is modelled on Meta's
  * WhatsApp Cloud API, 'desk' on green-api / WPPConnect / Laravel-style CRMs, 'twilio' on Twilio's
  * Programmable Messaging for WhatsApp, 'evolution-v2' on Evolution API v2, 'meta' on Meta's Graph
- * API paths, media upload and errors (see README.md).
+ * API paths, media upload and errors, 'wati' on Wati's v1 session API (see README.md).
  */
-export type SandboxDialect = 'default' | 'cloud' | 'desk' | 'twilio' | 'evolution-v2' | 'meta';
+export type SandboxDialect = 'default' | 'cloud' | 'desk' | 'twilio' | 'evolution-v2' | 'meta' | 'wati';
 
-export const SANDBOX_DIALECTS: readonly SandboxDialect[] = ['default', 'cloud', 'desk', 'twilio', 'evolution-v2', 'meta'];
+export const SANDBOX_DIALECTS: readonly SandboxDialect[] = ['default', 'cloud', 'desk', 'twilio', 'evolution-v2', 'meta', 'wati'];
 
 export interface SandboxOptions {
   /** default 0 = a free port */

@@ -15,7 +15,7 @@ export interface CurlRequest {
   form?: boolean;
   /** `user:password` for HTTP Basic (curl -u) */
   user?: string;
-  /** a multipart/form-data body (cURL -F fields) instead of JSON; only the meta style writes one */
+  /** a multipart/form-data body (cURL -F / --form fields) instead of JSON; only the meta and wati styles write one */
   multipart?: readonly (readonly [name: string, value: string])[];
 }
 

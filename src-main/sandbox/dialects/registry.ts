@@ -32,6 +32,10 @@ import { twilioErrorFormat } from './twilio-errors';
 import { TWILIO_EXAMPLES } from './twilio-examples';
 import { twilioRoutes } from './twilio-routes';
 import { MINTLIFY_CURL, TWILIO_CURL } from './vendor-curl-styles';
+import { WATI_CURL } from './wati-curl';
+import { watiErrorFormat } from './wati-errors';
+import { WATI_EXAMPLES } from './wati-examples';
+import { watiRoutes } from './wati-routes';
 
 const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
   default: {
@@ -54,6 +58,7 @@ const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
     curlStyle: MINTLIFY_CURL,
   },
   meta: { name: 'meta', routes: metaRoutes, credentials: BEARER, errorFormat: metaErrorFormat, examples: META_EXAMPLES, curlStyle: META_CURL },
+  wati: { name: 'wati', routes: watiRoutes, credentials: BEARER, errorFormat: watiErrorFormat, examples: WATI_EXAMPLES, curlStyle: WATI_CURL },
 };
 
 export function dialectFor(name: SandboxDialect): Dialect {

@@ -694,12 +694,12 @@ describe('--dialect and the dialect option', () => {
   });
 
   it('rejects an unknown dialect, naming the valid ones', () => {
-    expect(parseSandboxArgs(['--dialect', 'graph'])).toEqual({ kind: 'error', message: '--dialect must be one of default, cloud, desk, twilio, evolution-v2, meta, got "graph"' });
+    expect(parseSandboxArgs(['--dialect', 'graph'])).toEqual({ kind: 'error', message: '--dialect must be one of default, cloud, desk, twilio, evolution-v2, meta, wati, got "graph"' });
     expect(parseSandboxArgs(['--dialect'])).toEqual({ kind: 'error', message: '--dialect needs a value' });
   });
 
   it('startSandbox rejects an unknown dialect', async () => {
-    await expect(startSandbox({ dialect: 'graph' as SandboxDialect })).rejects.toThrow(/dialect must be one of default, cloud, desk, twilio, evolution-v2, meta/);
+    await expect(startSandbox({ dialect: 'graph' as SandboxDialect })).rejects.toThrow(/dialect must be one of default, cloud, desk, twilio, evolution-v2, meta, wati/);
   });
 });
 
