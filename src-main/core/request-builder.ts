@@ -15,10 +15,10 @@ import { isDescribedOperation } from '../shared/operation-ids';
 import { PERMISSIONS } from '../shared/permissions';
 import { DEFAULT_OPERATIONS } from './api/defaults';
 import { stringifyJson } from './api/json-text';
-import { OPERATION_ROLES, missingRoles } from './api/roles';
+import { OPERATION_ROLES, ROLE_LABELS, missingRoles } from './api/roles';
 import { DESCRIBED_ONLY } from './api/defaults';
 import { encodeFormBody, formPairs } from './api/form-body';
-import { renderQuery, renderTemplate, rolesOf } from './api/template';
+import { renderPath, renderQuery, renderTemplate, rolesOf } from './api/template';
 import type { RoleValues } from './api/template';
 import type { ApiDescription, CredentialPlacement, DescribedOperation, OperationSpec, Role } from './api/types';
 import { ENDPOINTS, checkEndpointPath, resolveEndpointPath, wellFormed } from './endpoints';
@@ -232,7 +232,7 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
       // where the kind picks the body's key, only a document carries a file name (WhatsApp's own rule)
       if (!usesKindKey(spec.body) || input.mediatype === 'document') values.file_name = media.fileName;
       if (caption !== '') values.caption = caption;
-      file = sourceValues(values, 'media', media, roles, problems, uploadOf(target, deps));
+      file = sourceValues(values, 'media', media, roles, problems, uploadOf(target, deps), spec.encoding === 'multipart');
       idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
       break;
     }
@@ -241,7 +241,7 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
       const audio = await audioPayload(op.input.source, op.input.mimetype, problems, deps);
       values.mimetype = audio.mimetype;
       if (audio.fileName !== '') values.file_name = audio.fileName;
-      file = sourceValues(values, 'audio', audio, roles, problems, uploadOf(target, deps));
+      file = sourceValues(values, 'audio', audio, roles, problems, uploadOf(target, deps), spec.encoding === 'multipart');
       idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
       break;
     }
@@ -262,7 +262,7 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
   const allowed = new Set<Role>(OPERATION_ROLES[op.op]);
   for (const role of Object.keys(values) as Role[]) if (!allowed.has(role)) delete values[role];
 
-  const url = joinUrl(target.baseUrl, checkedPath(spec, op.op, problems), renderQuery(spec, values), problems);
+  const url = joinUrl(target.baseUrl, checkedPath(spec, op.op, values, problems), renderQuery(spec, values), problems);
   let body: PreparedBody | null = null;
   if (spec.body !== null && spec.encoding === 'multipart') {
     body = multipartBody(renderTemplate(spec.body, file === null ? values : { ...values, ...placeholderValues(values, MULTIPART_FILE) }), file, values);
@@ -314,10 +314,12 @@ function pagingValues(values: RoleValues, page: number | undefined, perPage: num
   else if (page === undefined && perPage !== undefined) values.offset = 0;
 }
 
-/** The description's path, or API.md's when it is unusable (reported). */
-function checkedPath(spec: OperationSpec, id: DescribedOperation, problems: Problems): string {
-  const reason = checkEndpointPath(id, spec.path);
-  if (reason === null) return spec.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => encodeURIComponent(wellFormed(c)));
+/** The description's path with its roles written in, or API.md's when it is unusable (reported). */
+function checkedPath(spec: OperationSpec, id: DescribedOperation, values: RoleValues, problems: Problems): string {
+  const { path, missing } = renderPath(spec, values);
+  for (const role of missing) problems.sentence('api', `The API path of ${ENDPOINTS[id].label} needs the ${ROLE_LABELS[role]}, which this send does not have`);
+  const reason = checkEndpointPath(id, path);
+  if (reason === null) return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => encodeURIComponent(wellFormed(c)));
   problems.sentence('api', `The API path of ${ENDPOINTS[id].label} ${reason}`);
   return DEFAULT_OPERATIONS[id].path;
 }
@@ -340,13 +342,16 @@ function sourceValues(
   roles: ReadonlySet<Role>,
   problems: Problems,
   upload: { available: boolean; id: string | undefined },
+  multipart: boolean,
 ): { path: string; size: number } | null {
   const either = kind;
   const urlRole: Role = kind === 'media' ? 'media_url' : 'audio_url';
   const fileRole: Role = kind === 'media' ? 'media_base64' : 'audio_base64';
   const what = kind === 'media' ? 'Send Media' : 'Send Audio';
   if (payload.file === null) {
-    if (roles.has(either)) values[either] = payload.url;
+    // a multipart body's file field takes the file itself (Wati's sendSessionFile)
+    if (roles.has(either) && multipart) problems.sentence('source', `This service's ${what} takes the file itself (an upload), not a URL: choose a file`);
+    else if (roles.has(either)) values[either] = payload.url;
     else if (roles.has(urlRole)) values[urlRole] = payload.url;
     else if (roles.has(fileRole)) problems.sentence('source', `This service's ${what} takes a file, not a URL (see Profiles → API): choose a file`);
     else if (roles.has('media_id')) problems.sentence('source', `This service's ${what} takes an uploaded file, not a URL (see Profiles → API): choose a file`);

@@ -115,8 +115,10 @@ export interface SendResponseMap {
 
 export interface OperationSpec {
   method: OperationMethod;
-  /** under the profile's base URL, e.g. /api/v1/messages/text */
+  /** under the profile's base URL, e.g. /api/v1/messages/text; `{number}` is filled from pathRoles */
   path: string;
+  /** roles written into the path (`/sendSessionMessage/{number}`), each with its format */
+  pathRoles?: RoleRef[];
   query: QueryParam[];
   /** extra non-secret headers (Authorization, Content-Type and credentials are never kept) */
   headers: { name: string; value: string }[];
@@ -144,7 +146,7 @@ export interface ApiDescription {
 
 /** One row of the mapping table: a field of the pasted example and what it became. */
 export interface MappingRow {
-  location: 'query' | 'body';
+  location: 'path' | 'query' | 'body';
   /** query name, or body path (`text.body`, `messages[0].to`) */
   field: string;
   /** the example's value, shortened */

@@ -48,10 +48,13 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   const guesser = new Guesser(operation, options.fixes ?? {});
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
+  // after the body and the query: a number there wins over digits in the path (Meta's phone-number id)
+  const pathTemplate = guesser.pathTemplate(path);
   guesser.checkFixesUsed(warnings);
   warnings.push(...guesser.notes);
 
-  const spec: OperationSpec = { method, path, query, headers, body: template };
+  const spec: OperationSpec = { method, path: pathTemplate.path, query, headers, body: template };
+  if (pathTemplate.roles.length > 0) spec.pathRoles = pathTemplate.roles;
   if (encoding !== 'json') spec.encoding = encoding;
   if (learned.placement !== undefined) spec.credential = learned.placement;
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
@@ -176,6 +179,34 @@ class Guesser {
     return walk(body, '', '');
   }
 
+  /**
+   * A recipient written into the path (Wati's `/sendSessionMessage/5511...`) becomes `{number}`,
+   * when neither the body nor the query holds one. Only the number: any other segment is kept.
+   */
+  pathTemplate(path: string): { path: string; roles: RoleRef[] } {
+    const roles: RoleRef[] = [];
+    const segments = path.split('/').map((segment, i) => {
+      if (segment === '' || !this.allowed.has('number') || this.taken.has('number')) return segment;
+      let text: string;
+      try {
+        text = decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+      const field = `path[${i}]`;
+      const fixed = this.fixes.number?.includes(field) === true;
+      if (this.fixes.constant?.includes(field)) this.usedFixes.add(`constant=${field}`);
+      if (fixed) this.usedFixes.add(`number=${field}`);
+      if (this.fixes.constant?.includes(field) || (!fixed && !PHONE.test(text.replace(/[\s()-]/g, '')))) return segment;
+      const ref = withFormat('number', text);
+      this.taken.add('number');
+      roles.push(ref);
+      this.rows.push({ location: 'path', field, example: shorten(text, '…'), role: 'number' });
+      return '{number}';
+    });
+    return { path: segments.join('/'), roles };
+  }
+
   /** A multipart file part: the file's bytes for an upload or a send; anything else cannot take one. */
   private filePart(example: FileExample, path: string): Template {
     const role: Role | null = this.operation === 'messages.audio' ? 'audio' : this.allowed.has('media') ? 'media' : null;
@@ -259,7 +290,12 @@ class Guesser {
     // a list's filters are named alike in its query and in a POSTed filter body
     if (where === 'query' || this.operation === 'contacts.list' || this.operation === 'messages.list') {
       for (const role of ['page', 'per_page', 'offset', 'cursor', 'search', 'number'] as const) if (is(role)) return role;
-      if (where === 'query') return null;
+      // a send may carry its fields in the query (Wati's ?messageText=, ?caption=)
+      if (where === 'query') {
+        for (const role of ['text', 'caption'] as const) if (is(role)) return role;
+        if (this.allowed.has('caption') && !this.allowed.has('text') && (REQUEST_NAMES.text as readonly string[]).map(normalizeName).includes(name)) return 'caption';
+        return null;
+      }
     }
     if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number') && !this.namedNumber))) {
       if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';

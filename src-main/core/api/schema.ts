@@ -70,6 +70,7 @@ export const describedOperation = z.enum(DESCRIBED_OPERATIONS);
 export const operationSpecSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),
   path,
+  pathRoles: z.array(roleRef).max(5).optional(),
   query: z.array(z.strictObject({ name: z.string().min(1).max(100), value: z.union([z.string().max(1000), roleRef]) })).max(50),
   headers: z.array(header).max(30),
   body: z.custom<Template>((body) => checkTemplate(body, 0) === null, { error: (issue) => checkTemplate(issue.input, 0) ?? 'the body template is not valid' }),
@@ -78,6 +79,12 @@ export const operationSpecSchema = z.strictObject({
   contacts: contactsMap.optional(),
   send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
   upload: z.strictObject({ mediaId: jsonPath.nullable() }).optional(),
+}).superRefine((spec, ctx) => {
+  // every {placeholder} of the path is a role the description says how to write, and back
+  const placeholders = [...spec.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  const roles = (spec.pathRoles ?? []).map((r) => r.$role as string);
+  for (const name of placeholders) if (!roles.includes(name ?? '')) ctx.addIssue({ code: 'custom', path: ['path'], message: `has the placeholder {${name ?? ''}} but no role for it` });
+  for (const role of roles) if (!placeholders.includes(role)) ctx.addIssue({ code: 'custom', path: ['pathRoles'], message: `names ${role}, which the path does not hold` });
 });
 
 export const apiDescriptionSchema = z.strictObject({

@@ -45,6 +45,21 @@ function render(node: Template, values: RoleValues): unknown {
   return node;
 }
 
+/**
+ * The path with each role placeholder (`{number}`) written as the service wants it, one
+ * percent-encoded segment; the roles that had no value are returned, for the caller to report.
+ */
+export function renderPath(spec: OperationSpec, values: RoleValues): { path: string; missing: Role[] } {
+  const missing: Role[] = [];
+  let path = spec.path;
+  for (const ref of spec.pathRoles ?? []) {
+    const text = roleText(ref, values);
+    if (text === undefined) missing.push(ref.$role);
+    path = path.split(`{${ref.$role}}`).join(encodeURIComponent(String(text ?? '')));
+  }
+  return { path, missing };
+}
+
 /** Query pairs in order; a role without a value is left out. */
 export function renderQuery(spec: OperationSpec, values: RoleValues): [string, string][] {
   const pairs: [string, string][] = [];
@@ -68,7 +83,7 @@ export function rolesOf(spec: OperationSpec): ReadonlySet<Role> {
 }
 
 function collectRoles(spec: OperationSpec): Set<Role> {
-  const found = new Set<Role>();
+  const found = new Set<Role>((spec.pathRoles ?? []).map((r) => r.$role));
   for (const param of spec.query) if (typeof param.value !== 'string') found.add(param.value.$role);
   const walk = (node: Template): void => {
     if (isRoleRef(node)) found.add(node.$role);

@@ -168,3 +168,69 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
     await t.core.keys.revoke(other.id).catch(() => undefined);
   });
 });
+
+describe.skipIf(!hasKeychain)('a Wati-shaped service (the number in the path, the text in the query, files as multipart, 200 that says it failed)', () => {
+  let sandbox: RunningSandbox;
+  let t: TestCore;
+  let profileId: string;
+  const seen: unknown[] = [];
+
+  beforeAll(async () => {
+    sandbox = await openSandbox({ dialect: 'wati', contacts: 30, rate: 1000, burst: 1000 });
+    t = await openTestCore('wati');
+    ({ profileId } = await addProfileWithKey(t.core, { name: 'Wati', baseUrl: sandbox.baseUrl }, { name: 'token', value: sandbox.adminKey }));
+    await teachPlayground(t.core, profileId, 'wati', sandbox.baseUrl);
+  });
+  afterAll(async () => {
+    expect(findSecrets(seen, [sandbox.adminKey])).toEqual([]);
+    await t.cleanup();
+    await closeSandboxes();
+  });
+  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+
+  it('learned {number} in the path and the text in the query', async () => {
+    const text = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'messages.text')!.spec;
+    expect(text.path).toMatch(/\/sendSessionMessage\/\{number\}$/);
+    expect(text.pathRoles).toEqual([{ $role: 'number' }]);
+    expect(text.query).toContainEqual({ name: 'messageText', value: { $role: 'text' } });
+  });
+
+  it('a text goes to /sendSessionMessage/<digits>?messageText=...', async () => {
+    const result = await t.core.messages.sendText({ number: '+55 11 98765-4321', text: 'Olá & bom dia' }, { profileId });
+    seen.push(result);
+    expect(result.status).toBe('sent');
+    const post = lastPost();
+    expect(post.path).toMatch(/\/sendSessionMessage\/5511987654321$/);
+    expect(post.query).toMatchObject({ messageText: 'Olá & bom dia' });
+  });
+
+  it('a document from a local file goes as a multipart file part; a URL is refused before sending', async () => {
+    const dir = await tempDir('crm-wati-');
+    const path = join(dir, 'price list.pdf');
+    await writeFile(path, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const sent = await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'document', source: { kind: 'file', path }, caption: 'prices' }, { profileId });
+    expect(sent.status).toBe('sent');
+    const post = lastPost();
+    expect(String(post.headers['content-type'])).toMatch(/^multipart\/form-data/);
+    expect(post.rawBody).toContain('filename="price list.pdf"');
+    expect(post.query).toMatchObject({ caption: 'prices' });
+    const before = sandbox.requests().length;
+    await expect(t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/a.pdf' } }, { profileId })).rejects.toThrow(/takes the file itself/);
+    expect(sandbox.requests().length).toBe(before);
+  });
+
+  it('a 200 whose body says it failed (outside the session window) is a failure with the service\'s reason, never "sent"', async () => {
+    const err = (await caught(() => t.core.messages.sendText({ number: '+5511987650047', text: 'hi' }, { profileId }))) as CrmError;
+    seen.push(err.message);
+    expect(err.code).toBe('refused_by_service');
+    expect(err.message).toMatch(/expired|window|session/i);
+  });
+
+  it('lists contacts through its page-numbered listing and searches by name', async () => {
+    const page = await t.core.contacts.list({ profileId, page: 1, perPage: 10 });
+    seen.push(page);
+    expect(page.items).toHaveLength(10);
+    const second = await t.core.contacts.list({ profileId, page: 2, perPage: 10 });
+    expect(second.items[0]!.id).not.toBe(page.items[0]!.id);
+  });
+});
