@@ -17,6 +17,7 @@ import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
 import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
+import { isKeyValueField } from './key-answers';
 import { checkPartsUnchanged, multipartLength, multipartStream } from './multipart-body';
 import { networkError } from './network-error';
 import { observeExchange } from './observed-exchange';
@@ -171,7 +172,7 @@ class ApiClient implements HttpSender {
           status,
           headers: scrubJson(exchange.headers, apiKey),
           // whatever the server echoed, the key in use never leaves the sender
-          json: parsed.ok ? scrubJson(parsed.json, apiKey) : undefined,
+          json: parsed.ok ? scrubJson(parsed.json, apiKey, request.endpoint === 'keys.create' ? isKeyValueField : undefined) : undefined,
           unreadable: parsed.ok ? null : parsed.error,
           durationMs: totalDurationMs,
           attempts: attempt,

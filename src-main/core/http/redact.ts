@@ -109,12 +109,14 @@ function scrubLiteral(text: string, windows: SecretWindows): string {
 }
 
 /** Every string value in a JSON value, keys included, scrubbed. */
-export function scrubJson<T>(value: T, secret: string): T {
+export function scrubJson<T>(value: T, secret: string, keepValueOf: (field: string) => boolean = () => false): T {
   if (typeof value === 'string') return scrubSecret(value, secret) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => scrubJson(v, secret)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => scrubJson(v, secret, keepValueOf)) as T;
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [name, child] of Object.entries(value)) out[scrubSecret(name, secret)] = scrubJson(child, secret);
+    for (const [name, child] of Object.entries(value)) {
+      out[scrubSecret(name, secret)] = typeof child === 'string' && keepValueOf(name) ? child : scrubJson(child, secret, keepValueOf);
+    }
     return out as T;
   }
   return value;

@@ -47,3 +47,28 @@ describe('withoutKeyValues', () => {
     expect(withoutKeyValues('contacts.list', 200, answer)).toBe(answer);
   });
 });
+
+describe('a key creation\'s answer through the sender', () => {
+  it('keeps a new key that shares eight characters with the key it was made with (crm_sk_ + one): it goes to the keychain whole', async () => {
+    const { createApiClient } = await import('../../../src-main/core/http/api-client');
+    const { buildRequest } = await import('../../../src-main/core/request-builder');
+    const { startHttpServer } = await import('./support/local-server');
+    const admin = 'crm_sk_Q1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+    const created = 'crm_sk_Q2bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+    const server = await startHttpServer((_req, res) => {
+      res.writeHead(201, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: 'k_9', name: `echo ${admin}`, key: created, prefix: 'crm_sk_Q2bb' }));
+    });
+    const client = createApiClient();
+    try {
+      const request = await buildRequest({ op: 'keys.create', input: { name: 'CI' } }, { baseUrl: server.url, endpointOverrides: {} });
+      const json = (await client.send(request, admin)).json as { key: string; name: string };
+      expect(json.key).toBe(created);
+      // everything else is still scrubbed of the key the request was made with
+      expect(leakedRuns(json.name, admin)).toEqual([]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
