@@ -156,6 +156,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       vault.clearCache();
       await meta.flush();
       await files.releaseAll();
+      api.documents.close();
       if (ownsSender) await sender.close();
     })();
     return closing;

@@ -17,6 +17,8 @@ const invoke: Record<InvokeChannel, true> = {
   'api:reset': true,
   'api:preview': true,
   'api:mark-absent': true,
+  'api:spec-load': true,
+  'api:spec-propose': true,
   'keys:list': true,
   'keys:add': true,
   'keys:test': true,

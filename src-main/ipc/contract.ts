@@ -20,6 +20,7 @@ import type {
   StagedFile,
 } from '../shared/model';
 import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
+import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
 import type { AppInfo, ClipboardReport, NetStatus, ProfilesState, RequestPreview, SendDraft } from '../shared/ipc-types';
 
@@ -65,6 +66,17 @@ export interface InvokeMap {
   'api:mark-absent': { payload: { profileId: string; operation: DescribedOperation; absent: boolean }; value: Profile };
   /** the request a spec (null: the saved one) makes with example values, as a cURL */
   'api:preview': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec | null }; value: ApiPreview };
+  /**
+   * Reads an OpenAPI 3 document or a Postman collection, from a file main's own dialog picks (the
+   * window never sees its path or text) or an https URL (plain http only to this computer), and
+   * answers its operations under a handle main keeps it by for a while. null: the dialog was cancelled.
+   */
+  'api:spec-load': { payload: { profileId: string; source: ApiDocumentSource }; value: ApiDocumentView | null };
+  /** proposes one operation from one of a loaded document's candidates, with the values the person gave; saves nothing */
+  'api:spec-propose': {
+    payload: { profileId: string; handle: string; operation: DescribedOperation; candidateId: string; vars?: Record<string, string>; user?: string; fixes?: RoleFixes };
+    value: ApiDocumentProposal;
+  };
   /** a profile's saved keys (default: the active profile's): metadata only, never a key value */
   'keys:list': { payload: { profileId?: string }; value: KeyMeta[] };
   /** the only channel that carries a key value, renderer -> main, once: it goes to the OS keychain; keys:changed follows */

@@ -4,6 +4,7 @@ import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-conse
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ApiHandlerCore } from './api-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
+import type { DialogPurpose } from '../shared/file-purpose';
 import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, StagedFile } from './contract';
 
 export interface FileStaging {
@@ -30,7 +31,7 @@ export interface HandlerCore {
 export interface HandlerPlatform {
   clipboard: ClipboardGuard;
   /** a native open dialog; null when the person cancels */
-  pickFile(purpose: FilePurpose): Promise<string | null>;
+  pickFile(purpose: DialogPurpose): Promise<string | null>;
   openExternal(url: string): Promise<void>;
   /**
    * Asks the person (Electron: a native dialog) and resolves true only for an explicit yes. The

@@ -20,7 +20,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox),
     ...createProfileHandlers(core.profiles, ask),
-    ...createApiHandlers(core.api),
+    ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
     ...createKeyHandlers(core, platform.clipboard),
     ...createMessageHandlers(core.history),
     // send progress is per request, so it is the one event a handler emits

@@ -15,6 +15,7 @@ const permission = z.enum(PERMISSIONS);
 const endpointId = z.enum(ENDPOINT_IDS);
 const number = z.string().max(64);
 const purpose = z.enum(FILE_PURPOSES);
+const fixes = z.partialRecord(z.enum([...ROLES, 'constant']), z.array(z.string().max(200)).max(20)).optional();
 
 const source = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), fileId: id }).strict(),
@@ -57,12 +58,25 @@ export const payloadSchemas = {
     profileId: id,
     operation: describedOperation,
     curl: z.string().max(4 * 1024 * 1024),
-    fixes: z.partialRecord(z.enum([...ROLES, 'constant']), z.array(z.string().max(200)).max(20)).optional(),
+    fixes,
   }).strict(),
   'api:save': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema }).strict(),
   'api:reset': z.object({ profileId: id, operation: z.union([describedOperation, z.literal('all')]) }).strict(),
   'api:mark-absent': z.object({ profileId: id, operation: describedOperation, absent: z.boolean() }).strict(),
   'api:preview': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema.nullable() }).strict(),
+  'api:spec-load': z.object({
+    profileId: id,
+    source: z.discriminatedUnion('kind', [z.object({ kind: z.literal('file') }).strict(), z.object({ kind: z.literal('url'), url: z.string().min(1).max(4096) }).strict()]),
+  }).strict(),
+  'api:spec-propose': z.object({
+    profileId: id,
+    handle: id,
+    operation: describedOperation,
+    candidateId: z.string().min(1).max(1000),
+    vars: z.record(z.string().max(200), z.string().max(2000)).refine((v) => Object.keys(v).length <= 50, 'at most 50 values').optional(),
+    user: z.string().max(200).optional(),
+    fixes,
+  }).strict(),
   'keys:list': z.object({ profileId: id.optional() }).strict(),
   'keys:add': z.object({ profileId: id, name: z.string().max(200), value: z.string().max(4096) }).strict(),
   'keys:test': z.object({ id }).strict(),

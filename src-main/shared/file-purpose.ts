@@ -9,6 +9,9 @@ export const FILE_PURPOSES = ['image', 'video', 'document', 'sticker', 'audio'] 
 
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
+/** What main's open dialog is asked for: a file to send, or an API document to import from (read, never staged). */
+export type DialogPurpose = FilePurpose | 'api-document';
+
 /**
  * What Send Media carries: API.md's `mediatype` (image, document) and the kinds WhatsApp APIs
  * add (video, sticker: offered where the profile's description can say so, media-kinds.ts);

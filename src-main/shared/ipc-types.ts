@@ -54,6 +54,7 @@ export type {
   RoleRef,
   Template,
 } from './api-description';
+export type { ApiDocumentCandidate, ApiDocumentOpenValues, ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from './api-document';
 
 export type DraftSource = { kind: 'file'; fileId: string } | { kind: 'url'; url: string };
 

@@ -38,6 +38,7 @@ import type { MetaStores } from '../meta/stores';
 import type { Profile } from '../model';
 import type { Operation } from '../operations';
 import { isOffered, operationSpec, prepareRequest } from '../request-builder';
+import { SpecDocuments } from './spec-documents';
 
 /** What the preview sends: the playground's kind of example values. */
 const SAMPLES: Record<DescribedOperation, Operation> = {
@@ -55,6 +56,9 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
 };
 
 export class ApiEditor {
+  /** the documents the window is importing from, held between its calls */
+  readonly documents = new SpecDocuments(this);
+
   /** `saved`: told after a description is written (the profiles' own change announcement) */
   constructor(
     private readonly meta: MetaStores,

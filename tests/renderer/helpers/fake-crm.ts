@@ -48,7 +48,7 @@ export function deferred<T>() {
 const CHANNEL_SET: Record<InvokeChannel, true> = {
   'app:info': true, 'sandbox:restore': true, 'media:detect-type': true, 'profiles:list': true, 'profiles:create': true, 'profiles:update': true,
   'profiles:delete': true, 'profiles:activate': true, 'api:describe': true, 'api:import-curl': true,
-  'api:save': true, 'api:reset': true, 'api:preview': true, 'api:mark-absent': true, 'keys:list': true, 'keys:add': true,
+  'api:save': true, 'api:reset': true, 'api:preview': true, 'api:mark-absent': true, 'api:spec-load': true, 'api:spec-propose': true, 'keys:list': true, 'keys:add': true,
   'keys:test': true, 'keys:activate': true, 'keys:revoke': true, 'keys:server-list': true,
   'keys:server-create': true, 'keys:server-revoke': true, 'keys:copy-new': true, 'contacts:list': true,
   'files:pick': true, 'files:stage': true, 'files:release': true, 'send:preview': true, 'send:submit': true,

@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react';
 import type { DescribedOperation, Profile } from '../../../lib/api';
 import { ErrorMessage } from '../../../ui/messages';
 import { selectSelected, useApiStore } from './api-store';
+import { DocumentImport } from './document-import';
 import { OperationEditor } from './operation-editor';
 import { OperationsTable } from './operations-table';
 
-/** Profiles -> Edit -> API: the five described operations and the editor of the one picked. */
+/** Profiles -> Edit -> API: importing from an API document, the described operations and the editor of the one picked. */
 export function ApiSection({ profile }: { profile: Profile }) {
   const open = useApiStore((s) => s.open);
   const select = useApiStore((s) => s.select);
@@ -43,6 +44,7 @@ export function ApiSection({ profile }: { profile: Profile }) {
         stands for, and save. Nothing changes before you press Save.
       </p>
       {status === 'error' && error && <ErrorMessage error={error} prefix="The API description could not be loaded" />}
+      {status === 'ready' && <DocumentImport profileId={profile.id} onRead={onEdit} />}
       <OperationsTable selected={selected} onEdit={onEdit} />
       <OperationEditor key={selected} operation={selected} profile={profile} headingRef={headingRef} />
     </div>

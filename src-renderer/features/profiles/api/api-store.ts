@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { ApiPreview, ApiProposal, DescribedApi, DescribedOperation, ErrorInfo, Role } from '../../../lib/api';
 import { invoke } from '../../../lib/api';
 import { fixesFrom, guessesOf, withChoice } from './fixes';
+import { askProposal, type ProposalOrigin } from './proposal-origin';
 
 export type ReadState = { status: 'idle' } | { status: 'reading' } | { status: 'error'; error: ErrorInfo };
 
@@ -24,8 +25,8 @@ export type SaveState =
 export interface OperationDraft {
   /** what the textarea shows */
   curl: string;
-  /** the cURL the proposal came from: a role change re-reads this, not later edits of the box */
-  readCurl: string | null;
+  /** what the proposal was read from (a cURL, a document's candidate): a role change re-reads this, not later edits of the box */
+  origin: ProposalOrigin | null;
   read: ReadState;
   proposal: ApiProposal | null;
   /** each row's role as main guessed it from the cURL alone, by row key */
@@ -50,6 +51,8 @@ interface ApiStore {
   select: (operation: DescribedOperation) => void;
   setCurl: (operation: DescribedOperation, curl: string) => void;
   readCurl: (operation: DescribedOperation) => Promise<void>;
+  /** reads the operation from a candidate of a document main holds; false when nothing was proposed (the draft says why) */
+  readDocument: (operation: DescribedOperation, origin: Extract<ProposalOrigin, { kind: 'document' }>) => Promise<boolean>;
   /** a role picked in the mapping table (null: keep the example's value); main proposes again */
   chooseRole: (operation: DescribedOperation, key: string, role: Role | null) => Promise<void>;
   refreshPreview: (operation: DescribedOperation) => Promise<void>;
@@ -61,7 +64,7 @@ interface ApiStore {
 
 const EMPTY_DRAFT: OperationDraft = {
   curl: '',
-  readCurl: null,
+  origin: null,
   read: { status: 'idle' },
   proposal: null,
   guesses: {},
@@ -86,29 +89,29 @@ export const useApiStore = create<ApiStore>()((set, get) => {
     else set({ status: 'error', error: r.error });
   };
 
-  /** Asks main for a proposal of `curl` with the person's choices; the guesses stay those of the first read. */
-  const propose = async (operation: DescribedOperation, curl: string, choices: Record<string, Role | null>, first: boolean): Promise<void> => {
+  /** Asks main for a proposal from `origin` with the person's choices; the guesses stay those of the first read. */
+  const propose = async (operation: DescribedOperation, origin: ProposalOrigin, choices: Record<string, Role | null>, first: boolean): Promise<boolean> => {
     const profileId = get().profileId;
-    if (profileId === null) return;
+    if (profileId === null) return false;
     const mine = ++seq;
     latest.read[operation] = mine;
-    patch(operation, { read: { status: 'reading' }, save: { status: 'idle' } });
-    const fixes = fixesFrom(choices);
-    const r = await invoke('api:import-curl', { profileId, operation, curl, ...(Object.keys(fixes).length > 0 ? { fixes } : {}) });
-    if (latest.read[operation] !== mine || get().profileId !== profileId) return;
+    patch(operation, { read: { status: 'reading' }, save: { status: 'idle' }, ...(first ? { origin } : {}) });
+    const r = await askProposal(profileId, operation, origin, fixesFrom(choices));
+    if (latest.read[operation] !== mine || get().profileId !== profileId) return false;
     if (!r.ok) {
-      patch(operation, { read: { status: 'error', error: r.error }, ...(first ? { proposal: null, readCurl: null, guesses: {}, choices: {} } : {}) });
+      patch(operation, { read: { status: 'error', error: r.error }, ...(first ? { proposal: null, guesses: {}, choices: {} } : {}) });
       if (first) void get().refreshPreview(operation);
-      return;
+      return false;
     }
     patch(operation, {
       read: { status: 'idle' },
       proposal: r.value,
-      readCurl: curl,
+      origin,
       choices,
       ...(first ? { guesses: guessesOf(r.value.rows) } : {}),
     });
     void get().refreshPreview(operation);
+    return true;
   };
 
   return {
@@ -136,15 +139,17 @@ export const useApiStore = create<ApiStore>()((set, get) => {
     readCurl: async (operation) => {
       const curl = draft(operation).curl.trim();
       if (curl === '') return;
-      await propose(operation, curl, {}, true);
+      await propose(operation, { kind: 'curl', curl }, {}, true);
     },
+
+    readDocument: (operation, origin) => propose(operation, origin, {}, true),
 
     chooseRole: async (operation, key, role) => {
       const d = draft(operation);
-      if (d.readCurl === null) return;
+      if (d.origin === null || d.proposal === null) return;
       const choices = withChoice(d.choices, d.guesses, key, role);
       patch(operation, { choices });
-      await propose(operation, d.readCurl, choices, false);
+      await propose(operation, d.origin, choices, false);
     },
 
     refreshPreview: async (operation) => {
@@ -186,7 +191,7 @@ export const useApiStore = create<ApiStore>()((set, get) => {
         return false;
       }
       // the proposal is dropped with what it described; the pasted text stays for another try
-      patch(operation, { proposal: null, readCurl: null, guesses: {}, choices: {}, read: { status: 'idle' }, save: { status: 'reset' } });
+      patch(operation, { proposal: null, origin: null, guesses: {}, choices: {}, read: { status: 'idle' }, save: { status: 'reset' } });
       await describe(profileId);
       void get().refreshPreview(operation);
       return true;
@@ -202,7 +207,7 @@ export const useApiStore = create<ApiStore>()((set, get) => {
         patch(operation, { save: { status: 'error', action: 'save', error: r.error } });
         return false;
       }
-      patch(operation, { proposal: null, readCurl: null, guesses: {}, choices: {}, read: { status: 'idle' }, save: { status: absent ? 'absent' : 'offered' } });
+      patch(operation, { proposal: null, origin: null, guesses: {}, choices: {}, read: { status: 'idle' }, save: { status: absent ? 'absent' : 'offered' } });
       await describe(profileId);
       return true;
     },

@@ -2,9 +2,12 @@ import { AlertIcon } from '../../../ui/icons';
 import { ErrorMessage } from '../../../ui/messages';
 import type { OperationDraft } from './api-store';
 
-/** Why a cURL could not be read, or what reading it left out or could not guess. */
+/** Why a cURL (or a document's operation) could not be read, or what reading it left out or could not guess. */
 export function ReadOutcome({ draft }: { draft: OperationDraft }) {
-  if (draft.read.status === 'error') return <ErrorMessage error={draft.read.error} prefix="The cURL was not read" testId="api-read-error" />;
+  const fromDocument = draft.origin?.kind === 'document';
+  if (draft.read.status === 'error') {
+    return <ErrorMessage error={draft.read.error} prefix={fromDocument ? 'Nothing was read from the document' : 'The cURL was not read'} testId="api-read-error" />;
+  }
   const warnings = draft.proposal?.warnings ?? [];
   if (warnings.length === 0) return null;
   return (
