@@ -3,11 +3,11 @@
 // person teaches the Sandbox profile each operation in Profiles -> Edit -> API by pasting the
 // cURL the sandbox's playground shows for its tab. Then the contacts are listed and messages go
 // out through the dialect's own routes and field names.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { playgroundTabs, type PlaygroundTab, type SandboxDialect, type SandboxRequestRecord } from '../../src-main/sandbox/index';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import { journalMark, journalSince, openSection, openSendTo, sandboxApi, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, openApiTab, openSection, openSendTo, sandboxApi, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 import { sweep } from './support/keyboard-sweep';
 import { overflowOf } from './support/overflow';
 
@@ -76,16 +76,6 @@ const CASES: DialectCase[] = [
   },
 ];
 
-async function openApiTab(page: Page): Promise<Locator> {
-  await openSection(page, 'Profiles');
-  const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
-  const edit = page.getByTestId('edit-profile');
-  if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
-  await edit.getByRole('tab', { name: 'API' }).click();
-  await expect(edit.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true');
-  await expect(edit.getByRole('table', { name: 'Operations' })).toBeVisible();
-  return edit;
-}
 
 /** Sends what the panel holds; checks what it says and that exactly one POST went to `expected.path` and got 200; returns that POST. */
 async function sendOnePost(h: ConsoleHarness, panel: Locator, expected: { path: string; result: RegExp }): Promise<SandboxRequestRecord> {

@@ -2,22 +2,13 @@
 // dialect: Graph paths, a kind key in the body, uploads by multipart, sends by media id): a
 // document dropped into Send Media goes up first and is sent by the id the upload answered, and
 // a contact outside WhatsApp's 24-hour window gets the service's reason with what to do.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { playgroundTabs, type PlaygroundTab } from '../../src-main/sandbox/index';
-import { journalMark, journalSince, openSection, openSendTo, sharedConsole } from './support/fixtures';
+import { journalMark, journalSince, openApiTab, openSendTo, sharedConsole } from './support/fixtures';
 import { dropFile, pdfBytes } from './support/media-files';
 
 const LABELS: Partial<Record<PlaygroundTab['id'], string>> = { text: 'Send Text', media: 'Send Media', upload: 'Upload media' };
 
-async function openApiTab(page: Page): Promise<Locator> {
-  await openSection(page, 'Profiles');
-  const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
-  const edit = page.getByTestId('edit-profile');
-  if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
-  await edit.getByRole('tab', { name: 'API' }).click();
-  await expect(edit.getByRole('table', { name: 'Operations' })).toBeVisible();
-  return edit;
-}
 
 test.describe('a Meta-shaped service, set up in the window from its cURLs', () => {
   test.describe.configure({ mode: 'serial' });

@@ -23,7 +23,7 @@ export function fileBodyLength(body: FileBody): number {
 }
 
 /** Checks the file is still there with the size it had when the request was prepared. */
-export async function checkFileUnchanged(body: FileBody): Promise<void> {
+export async function checkFileUnchanged(body: { filePath: string; fileSize: number }): Promise<void> {
   const name = basename(body.filePath);
   let size: number;
   try {

@@ -2,10 +2,10 @@
 // disk in chunks, so a 100 MB upload never sits in memory. The length is known up front (exact
 // Content-Length, as curl sends it) and a file that changed since it was chosen is refused.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { fsReason } from '../media/file-probe';
+import { checkFileUnchanged } from './file-body';
 import { FileBodyError } from './network-error';
 import type { PreparedBody, PreparedPart } from './prepared-request';
 
@@ -48,17 +48,7 @@ export function multipartLength(body: MultipartBody): number {
 
 /** Each file part is still there with the size it had when the request was prepared. */
 export async function checkPartsUnchanged(body: MultipartBody): Promise<void> {
-  for (const part of body.parts) {
-    if (!isFilePart(part)) continue;
-    const name = basename(part.filePath);
-    let size: number;
-    try {
-      size = (await stat(part.filePath)).size;
-    } catch (err) {
-      throw new FileBodyError(`${name} cannot be read (${fsReason(err)})`);
-    }
-    if (size !== part.fileSize) throw new FileBodyError(`${name} changed since it was chosen (${part.fileSize} bytes then, ${size} now); choose it again`);
-  }
+  for (const part of body.parts) if (isFilePart(part)) await checkFileUnchanged(part);
 }
 
 export function multipartStream(body: MultipartBody, onSent: (sentBytes: number) => void): Readable {

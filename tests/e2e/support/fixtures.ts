@@ -129,6 +129,18 @@ export async function openSection(page: Page, name: SectionName): Promise<void> 
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 }
 
+/** Profiles -> Edit (the Sandbox profile) -> API; returns the edit form. */
+export async function openApiTab(page: Page): Promise<Locator> {
+  await openSection(page, 'Profiles');
+  const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
+  const edit = page.getByTestId('edit-profile');
+  if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await edit.getByRole('tab', { name: 'API' }).click();
+  await expect(edit.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true');
+  await expect(edit.getByRole('table', { name: 'Operations' })).toBeVisible();
+  return edit;
+}
+
 export type SendTab = 'Send Text' | 'Send Media' | 'Send Audio';
 
 export async function openSendTab(page: Page, tab: SendTab): Promise<Locator> {
