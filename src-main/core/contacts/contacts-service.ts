@@ -95,8 +95,11 @@ export class ContactsServiceImpl implements ContactsService {
   }
 }
 
-/** answers that say there is no listing at this address */
-const NO_LISTING = new Set([404, 405]);
+/**
+ * answers that say there is no listing at a guessed address: 404/405, and the 400 some services
+ * give any path they do not serve (Meta's "Unsupported get request")
+ */
+const NO_LISTING = new Set([400, 404, 405]);
 
 /** The profile describes some operations itself but not the contacts listing: API.md's path is a guess. */
 function guessedForOtherService(profile: Profile): boolean {
