@@ -169,6 +169,7 @@ class Guesser {
         return kindField === null && Object.keys(out).some((name) => name.startsWith('$')) ? { $literal: out } : out;
       }
       if (node === null || typeof node === 'boolean') return node;
+      rejectSecretField(path, key, node);
       // a number a JS number cannot hold exactly keeps its digits (guessed from by its value)
       const exact = node instanceof JsonNumberText ? node.text : null;
       const value = exact === null ? (node as string | number) : Number(exact);
@@ -317,6 +318,22 @@ class Guesser {
     if (is('text')) return 'text';
     return null;
   }
+}
+
+/** Body field names that hold a credential: `api_key`, `client_secret`, `auth.password`, `token`. */
+const SECRET_FIELD = /^(api[-_]?key|apikey|api[-_]?token|access[-_]?token|auth[-_]?token|token|secret|client[-_]?secret|password|passwd|pass|private[-_]?key)$/i;
+
+/**
+ * A credential written into the example's body is never kept as a constant (it would be stored
+ * with the profile and sent, shown and exported with every request), and the app cannot put the
+ * keychain's key into a body yet: the example is refused, naming the field, never its value.
+ */
+function rejectSecretField(path: string, key: string, value: unknown): void {
+  if (!SECRET_FIELD.test(key) || (typeof value === 'string' && value.trim() === '')) return;
+  throw new CrmError(
+    'validation',
+    `The example's body carries a credential in ${path.slice(0, 80)}; the app keeps keys only in the keychain and cannot send one in a body field yet, so this example was not used (nothing was stored). Services that take the key in a header, HTTP Basic or the query work.`,
+  );
 }
 
 /** A -F file part of the example: only its name is known (the file itself is never read). */
