@@ -33,6 +33,7 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (!METHODS.includes(method)) throw new CrmError('validation', `The example uses ${parsed.method.slice(0, 20)}; an operation here is a GET, POST, PUT or PATCH`);
   const url = new URL(parsed.url);
   const { baseUrl, path } = splitUrl(url, options.profileBaseUrl);
+  rejectTokenInPath(path);
 
   // the key's placement is learned first, so no credential is judged (or kept) as a plain header
   const learned = learnCredential(parsed.headers, [...url.searchParams]);
@@ -318,6 +319,22 @@ class Guesser {
     if (is('text')) return 'text';
     return null;
   }
+}
+
+/**
+ * A path segment that reads as a bot token or an access token (`/bot123456:AAH…/sendMessage`):
+ * mixed-case letters and digits, long, as generated secrets are. Ids (digits, lower- or
+ * upper-case hex, UUIDs) do not look so. Refused, naming its position, never its value.
+ */
+function rejectTokenInPath(path: string): void {
+  path.split('/').forEach((segment, i) => {
+    const text = segment.replace(/^bot/, '');
+    // several letters of each case: a Twilio account id (AC + lower-case hex) is not a token
+    const count = (re: RegExp): number => (text.match(re) ?? []).length;
+    const token = text.length >= 24 && /^[A-Za-z0-9:_-]+$/.test(text) && count(/[0-9]/g) > 0 && count(/[a-z]/g) >= 4 && count(/[A-Z]/g) >= 4;
+    if (!token) return;
+    throw new CrmError('validation', `Path segment ${i} of the example looks like a secret token (long, mixed-case letters and digits); the app keeps keys only in the keychain and cannot send one in the path yet, so this example was not used (nothing was stored)`);
+  });
 }
 
 /** Body field names that hold a credential: `api_key`, `client_secret`, `auth.password`, `token`. */

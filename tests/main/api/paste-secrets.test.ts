@@ -65,3 +65,15 @@ describe('secrets in a pasted cURL', () => {
     expect(() => parseCurl(`curl '${URL_}' -H 'Authorization Bearer ${SECRET}'`)).toThrow(CurlParseError);
   });
 });
+
+describe('a token in the path', () => {
+  it('a bot token in the path refuses the example without quoting it; ids in paths are kept', () => {
+    const token = '123456789:AAHn4k2Lp9QxZr7Tb1VcWd3Ye5Uf8Gh0IjK';
+    const message = messageOf(() => proposeText(`curl 'https://api.example.org/bot${token}/sendMessage' -H 'Content-Type: application/json' -d '{"chat_id":"5511999990000","text":"x"}'`));
+    expect(message).toMatch(/Path segment 1 .* looks like a secret token/);
+    expect(message).not.toContain(token.slice(10, 20));
+    for (const id of ['106540352242922', '3b6f0c5e-1d2a-4c3b-9e8f-0a1b2c3d4e5f', 'F8D4B3C2A1E5F6A7B8C9D0E1F2A3B4C5', 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9']) {
+      expect(() => proposeText(`curl 'https://api.example.org/v1/${id}/messages' -H 'Content-Type: application/json' -d '{"to":"+5511999990000","text":"x"}'`), id).not.toThrow();
+    }
+  });
+});
