@@ -33,7 +33,8 @@ function readLongOption(draft: Draft, arg: string, next: string | undefined): bo
   if (name.startsWith('expand-') && VALUE_OPTIONS.has(name.slice(7))) {
     // curl 8.3's --expand-x fills {{variables}} set by --variable, which are not read here
     const value = inline ?? requireValue(spelled, next);
-    draft.unknown.push(`${spelled} ${value}`);
+    // its value is a header, a user:password or a body with variables: often a credential
+    record(draft.unknown, name, spelled, value);
     return inline === null;
   }
   let toggle = true;

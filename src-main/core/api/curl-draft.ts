@@ -79,7 +79,8 @@ function splitHeader(spelled: string, raw: string): { name: string; value: strin
   if (colon === -1) {
     const semi = raw.indexOf(';');
     if (semi > 0 && raw.slice(semi + 1).trim() === '') return { name: raw.slice(0, semi).trim(), value: '', removes: false };
-    throw new CurlParseError(`the header ${preview(raw)} (${spelled}) has no colon; write it as Name: value`);
+    // only the first word is quoted: the rest of a header line is often its credential
+    throw new CurlParseError(`the header starting ${preview(raw.trim().split(/\s/, 1)[0]!.slice(0, 40))} (${spelled}) has no colon; write it as Name: value`);
   }
   const value = raw.slice(colon + 1).replace(/^[ \t]+/, '').replace(/[ \t]+$/, '');
   return { name: raw.slice(0, colon).trim(), value, removes: value === '' };

@@ -85,6 +85,9 @@ export const AUTH_SCHEMES = new Set(['digest', 'ntlm', 'ntlm-wb', 'negotiate', '
 export const SECRET_VALUES = new Set([
   'user', 'proxy-user', 'pass', 'proxy-pass', 'tlspassword', 'tlsuser', 'proxy-tlspassword',
   'proxy-tlsuser', 'cert', 'proxy-cert', 'oauth2-bearer', 'login-options', 'variable', 'aws-sigv4',
+  // curl 8's --expand-* options take values with {{variables}}: a header or user line, often a key
+  'expand-header', 'expand-user', 'expand-url', 'expand-data', 'expand-data-raw', 'expand-data-binary', 'expand-data-urlencode', 'expand-json', 'expand-form', 'expand-form-string', 'expand-oauth2-bearer',
+  'ftp-account', 'proxy-header', 'netrc-file', 'key', 'proxy-key', 'hostpubmd5', 'hostpubsha256', 'pinnedpubkey',
 ]);
 
 export function isProxyOption(name: string): boolean {

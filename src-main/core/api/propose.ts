@@ -33,6 +33,7 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (!METHODS.includes(method)) throw new CrmError('validation', `The example uses ${parsed.method.slice(0, 20)}; an operation here is a GET, POST, PUT or PATCH`);
   const url = new URL(parsed.url);
   const { baseUrl, path } = splitUrl(url, options.profileBaseUrl);
+  rejectTokenInPath(path);
 
   // the key's placement is learned first, so no credential is judged (or kept) as a plain header
   const learned = learnCredential(parsed.headers, [...url.searchParams]);
@@ -169,6 +170,7 @@ class Guesser {
         return kindField === null && Object.keys(out).some((name) => name.startsWith('$')) ? { $literal: out } : out;
       }
       if (node === null || typeof node === 'boolean') return node;
+      rejectSecretField(path, key, node);
       // a number a JS number cannot hold exactly keeps its digits (guessed from by its value)
       const exact = node instanceof JsonNumberText ? node.text : null;
       const value = exact === null ? (node as string | number) : Number(exact);
@@ -317,6 +319,38 @@ class Guesser {
     if (is('text')) return 'text';
     return null;
   }
+}
+
+/**
+ * A path segment that reads as a bot token or an access token (`/bot123456:AAH…/sendMessage`):
+ * mixed-case letters and digits, long, as generated secrets are. Ids (digits, lower- or
+ * upper-case hex, UUIDs) do not look so. Refused, naming its position, never its value.
+ */
+function rejectTokenInPath(path: string): void {
+  path.split('/').forEach((segment, i) => {
+    const text = segment.replace(/^bot/, '');
+    // several letters of each case: a Twilio account id (AC + lower-case hex) is not a token
+    const count = (re: RegExp): number => (text.match(re) ?? []).length;
+    const token = text.length >= 24 && /^[A-Za-z0-9:_-]+$/.test(text) && count(/[0-9]/g) > 0 && count(/[a-z]/g) >= 4 && count(/[A-Z]/g) >= 4;
+    if (!token) return;
+    throw new CrmError('validation', `Path segment ${i} of the example looks like a secret token (long, mixed-case letters and digits); the app keeps keys only in the keychain and cannot send one in the path yet, so this example was not used (nothing was stored)`);
+  });
+}
+
+/** Body field names that hold a credential: `api_key`, `client_secret`, `auth.password`, `token`. */
+const SECRET_FIELD = /^(api[-_]?key|apikey|api[-_]?token|access[-_]?token|auth[-_]?token|token|secret|client[-_]?secret|password|passwd|pass|private[-_]?key)$/i;
+
+/**
+ * A credential written into the example's body is never kept as a constant (it would be stored
+ * with the profile and sent, shown and exported with every request), and the app cannot put the
+ * keychain's key into a body yet: the example is refused, naming the field, never its value.
+ */
+function rejectSecretField(path: string, key: string, value: unknown): void {
+  if (!SECRET_FIELD.test(key) || (typeof value === 'string' && value.trim() === '')) return;
+  throw new CrmError(
+    'validation',
+    `The example's body carries a credential in ${path.slice(0, 80)}; the app keeps keys only in the keychain and cannot send one in a body field yet, so this example was not used (nothing was stored). Services that take the key in a header, HTTP Basic or the query work.`,
+  );
 }
 
 /** A -F file part of the example: only its name is known (the file itself is never read). */

@@ -247,10 +247,10 @@ describe('parseCurl: options', () => {
     expect(parsed.unknown).toEqual(['--frobnicate', '--aws-sigv4 (hidden)', '--pass (hidden)', '-W']);
   });
 
-  it('--expand-<option> (curl variables) is reported with its value, not read as the URL', () => {
+  it('--expand-<option> (curl variables) is reported without its value (often a credential), not read as the URL', () => {
     const parsed = parseCurl(`curl ${URL_} --variable 'token=abc' --expand-header 'Authorization: Bearer {{token}}'`);
     expect(parsed.url).toBe(URL_);
-    expect(parsed.unknown).toEqual(['--variable (hidden)', '--expand-header Authorization: Bearer {{token}}']);
+    expect(parsed.unknown).toEqual(['--variable (hidden)', '--expand-header (hidden)']);
   });
 
   it('-- ends the options', () => {
