@@ -28,6 +28,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'messages.list': { id: 'messages.list', method: 'GET', path: '/api/v1/messages', permission: 'messages:send', createsMessage: false, label: 'List messages', params: [] },
   // no API.md route: offered only where a profile describes it (defaults.ts DESCRIBED_ONLY)
   'media.upload': { id: 'media.upload', method: 'POST', path: '/api/v1/media', permission: 'messages:send', createsMessage: false, label: 'Upload media', params: [] },
+  // a request that only proves the key works (Meta's GET /{phone-number-id}); described only
+  'keys.check': { id: 'keys.check', method: 'GET', path: '/api/v1/contacts', permission: 'contacts:read', createsMessage: false, label: 'Check key', params: [] },
   'keys.list': { id: 'keys.list', method: 'GET', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'List API keys', params: [] },
   'keys.create': { id: 'keys.create', method: 'POST', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'Create API key', params: [] },
   'keys.delete': { id: 'keys.delete', method: 'DELETE', path: '/api/v1/api-keys/{id}', permission: 'keys:manage', createsMessage: false, label: 'Delete API key', params: ['id'] },

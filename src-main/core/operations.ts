@@ -58,6 +58,7 @@ export type Operation =
   | { op: 'messages.audio'; input: SendAudioInput; idempotencyKey: string }
   | { op: 'messages.list'; input: ListMessagesInput }
   | { op: 'media.upload'; input: UploadMediaInput }
+  | { op: 'keys.check'; input: Record<string, never> }
   | { op: 'keys.list'; input: Record<string, never> }
   | { op: 'keys.create'; input: { name: string; permissions?: Permission[] } }
   | { op: 'keys.delete'; input: { id: string } };

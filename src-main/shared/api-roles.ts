@@ -15,6 +15,7 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'messages.audio': ['number', 'audio', 'audio_url', 'audio_base64', 'media_id', 'mimetype', 'file_name'],
   'messages.list': ['number', 'page', 'per_page', 'offset', 'cursor'],
   'media.upload': ['media', 'media_base64', 'mimetype', 'file_name', 'mediatype'],
+  'keys.check': [],
 };
 
 /** What a person calls a role, for tables and problems. */

@@ -9,6 +9,7 @@ export const ENDPOINT_IDS = [
   'messages.audio',
   'messages.list',
   'media.upload',
+  'keys.check',
   'keys.list',
   'keys.create',
   'keys.delete',
@@ -27,6 +28,7 @@ export const DESCRIBED_OPERATIONS = [
   'messages.audio',
   'messages.list',
   'media.upload',
+  'keys.check',
 ] as const satisfies readonly EndpointId[];
 
 export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];

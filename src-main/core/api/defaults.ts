@@ -48,10 +48,12 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   'messages.list': listing('/api/v1/messages', 'number', 'page', 'per_page'),
   // never used as is (API.md has no upload): the shape a described upload usually takes
   'media.upload': { method: 'POST', path: '/api/v1/media', query: [], headers: [], body: { file: role('media'), type: role('mimetype') }, encoding: 'multipart' },
+  // never used as is: without a described check, the key test reads one contact
+  'keys.check': { method: 'GET', path: '/api/v1/contacts', query: [{ name: 'per_page', value: '1' }], headers: [], body: null },
 };
 
 /**
  * Operations API.md does not have: a profile offers them only when it describes them (from the
  * service's own cURL or document), never by falling back to a guessed route.
  */
-export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload']);
+export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check']);

@@ -13,6 +13,7 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   'messages.audio': [['number'], ['audio', 'audio_url', 'audio_base64', 'media_id']],
   'messages.list': [],
   'media.upload': [['media', 'media_base64']],
+  'keys.check': [],
 };
 
 export function isRole(value: unknown): value is Role {

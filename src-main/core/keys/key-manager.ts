@@ -188,11 +188,13 @@ export class KeyManager implements KeyService {
     const meta = await this.get(id);
     if (meta.state === 'revoked') throw new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer and cannot be tested.`);
     const profile = await this.deps.profiles.get(meta.profileId);
-    // the test reads one contact; a service without a contacts listing cannot be asked that
-    if (!isOffered(profile, 'contacts.list')) {
-      throw new CrmError('validation', 'This key could not be checked: the test reads one contact, and this service has no contacts listing. Send a message to see whether the key works; the service manages its keys in its own console.');
+    // the service's own check (Meta's GET /{phone-number-id}) when the profile describes one,
+    // else one contact; a service with neither cannot be asked, and the test says so
+    const byCheck = isOffered(profile, 'keys.check');
+    if (!byCheck && !isOffered(profile, 'contacts.list')) {
+      throw new CrmError('validation', 'This key could not be checked: this service has no contacts listing and this profile has no Check key request (import one in Profiles → API, e.g. the service\'s "get my account" cURL). Send a message to see whether the key works; the service manages its keys in its own console.');
     }
-    const request = await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
+    const request = byCheck ? await buildRequest({ op: 'keys.check', input: {} }, profile) : await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
     let outcome: KeyTestOutcome;
     let failure: CrmError | null = null;
     try {
@@ -209,7 +211,8 @@ export class KeyManager implements KeyService {
     if (outcome === 'valid' && (meta.permissions === null || meta.serverKeyId === null)) await this.discover(profile, meta);
     const key = await this.get(id);
     this.changes.emit({ keyId: id, profileId: key.profileId });
-    return { outcome, message: testMessage(outcome, failure, key.proven?.['messages:send']), key };
+    const message = byCheck && outcome === 'valid' ? `The key works: the service answered this profile's Check key request (${request.method} ${new URL(request.url).pathname}). Sending was not checked.` : testMessage(outcome, failure, key.proven?.['messages:send']);
+    return { outcome, message, key };
   }
 
   async revoke(id: string): Promise<KeyMeta> {

@@ -54,6 +54,15 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
     expect(JSON.stringify(api)).not.toContain('YOUR_API_KEY');
   });
 
+  it('the key test uses the learned Check key request (GET /{phone-number-id}), not a contacts listing Meta does not have', async () => {
+    const [key] = await t.core.keys.list(profileId);
+    const report = await t.core.keys.test(key!.id);
+    seen.push(report);
+    expect(report.outcome).toBe('valid');
+    expect(report.message).toMatch(/Check key request \(GET \/v23\.0\/\d+\)/);
+    expect(sandbox.requests().at(-1)!.path).not.toMatch(/contacts/);
+  });
+
   it('a document from a local file: uploaded first (multipart), then sent by the id the upload answered, with its file name', async () => {
     const path = join(dir, 'Q3 report.pdf');
     await writeFile(path, PDF);

@@ -11,6 +11,7 @@ describe('endpoint catalogue', () => {
       ['messages.audio', 'POST', '/api/v1/messages/audio', 'messages:send', true],
       ['messages.list', 'GET', '/api/v1/messages', 'messages:send', false],
       ['media.upload', 'POST', '/api/v1/media', 'messages:send', false],
+      ['keys.check', 'GET', '/api/v1/contacts', 'contacts:read', false],
       ['keys.list', 'GET', '/api/v1/api-keys', 'keys:manage', false],
       ['keys.create', 'POST', '/api/v1/api-keys', 'keys:manage', false],
       ['keys.delete', 'DELETE', '/api/v1/api-keys/{id}', 'keys:manage', false],

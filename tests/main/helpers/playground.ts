@@ -12,6 +12,7 @@ export const TAB_OPERATION: Record<string, DescribedOperation> = {
   media: 'messages.media',
   audio: 'messages.audio',
   upload: 'media.upload',
+  check: 'keys.check',
 };
 
 export async function teachPlayground(core: Core, profileId: string, dialect: SandboxDialect, baseUrl: string): Promise<void> {

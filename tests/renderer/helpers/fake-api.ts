@@ -29,6 +29,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'messages.audio': 'Send Audio',
     'messages.list': 'List messages',
     'media.upload': 'Upload media',
+    'keys.check': 'Check key',
   };
   return {
     profileId,
@@ -39,7 +40,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
       spec: custom[operation] ?? (operation === 'messages.text' ? DEFAULT_TEXT : { ...DEFAULT_TEXT, path: `/api/v1/${operation}` }),
       custom: custom[operation] !== undefined,
       // API.md has no upload: a profile offers it only once it describes one (as main says)
-      absent: operation === 'media.upload' && custom[operation] === undefined,
+      absent: (operation === 'media.upload' || operation === 'keys.check') && custom[operation] === undefined,
     })),
   };
 }
