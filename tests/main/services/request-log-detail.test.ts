@@ -19,7 +19,7 @@ import { testDispatch } from '../helpers/ipc';
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import { openTestRequestLog, type TestRequestLog } from '../helpers/request-log';
-import { leakedRuns } from '../helpers/secret-scan';
+import { filesContainingSecrets, leakedRuns } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';
 
@@ -170,6 +170,22 @@ describe('the log detail of a hostile server', () => {
       expect(detail.responseHeaders?.['set-cookie']).toBe('***');
       expect(detail.curl).toContain('$CRM_API_KEY');
     }
+  });
+
+  it('writes no key to the data folder: crm.db and its WAL hold no run of either key, before and after closing', async () => {
+    await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
+    for (const status of [201, 400, 500]) {
+      reply = { status, body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }) };
+      await sender.send({ ...post(JSON.stringify({ number: '5511', text: `my key is ${OTHER}` })), sent: { kind: 'text', number: '5511', text: `my key is ${OTHER}` } }, KEY).catch(() => undefined);
+    }
+    const dir = t?.dir ?? '';
+    expect(log.list()).toHaveLength(3);
+    // while open: the rows may still be in crm.db-wal only
+    expect(await filesContainingSecrets(dir, [KEY, OTHER])).toEqual([]);
+    expect(log.detail(log.list()[0]?.id ?? '')?.responseBody?.text).toContain('"echo":"***"');
+    // closing checkpoints the WAL into crm.db (closing again later is harmless)
+    t?.close();
+    expect(await filesContainingSecrets(dir, [KEY, OTHER])).toEqual([]);
   });
 
   it('scrubs before it cuts: a body full of keys fits once scrubbed; a longer one is cut and says so', async () => {
