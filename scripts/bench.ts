@@ -14,6 +14,7 @@ const benches: [title: string, script: string][] = [
   ['Reading pasted cURL: hostile shapes near 256 KiB vs a plain paste', 'scripts/bench-curl-parse.ts'],
   ['Keychain calls per request', 'scripts/bench-keychain.ts'],
   ['Outbox: durable recording, sync and idle cost', 'scripts/bench-outbox.ts'],
+  ['Request log in crm.db: 100,000 requests within the bound, listing the newest 10,000', 'scripts/bench-request-log.ts'],
   ['Renderer: cold load, size, scrolling, IPC overhead', 'scripts/bench-renderer.ts'],
   ['CLI start-up: the built crm vs its TypeScript sources through tsx', 'scripts/bench-cli-startup.ts'],
 ];

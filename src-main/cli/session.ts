@@ -56,6 +56,8 @@ export async function openSession(env: Record<string, string | undefined>, optio
   const core = await createCore({
     dataDir: resolveDataDir(env),
     keychainService: env.CRM_KEYCHAIN_SERVICE || undefined,
+    // its requests join the shared request log, shown in the window as made by `crm`
+    processKind: 'crm',
     // Opening the outbox starts sending what waits in it: only commands about the outbox do.
     ...(options.outbox ? {} : { outbox: false as const }),
   });
@@ -75,7 +77,7 @@ async function openEphemeral(key: string, baseUrl: string, template: Profile | n
     }
   };
   try {
-    core = await createCore({ dataDir: dir, secretStore: secrets, outbox: false });
+    core = await createCore({ dataDir: dir, secretStore: secrets, outbox: false, processKind: 'crm' });
     const insecureOk = template?.allowInsecureHttp === true || env.CRM_ALLOW_INSECURE_HTTP === '1';
     let profile = await core.profiles.create({ name: ENV_PROFILE_NAME, baseUrl, confirmInsecure: insecureOk });
     if (template && Object.keys(template.endpointOverrides).length > 0) {

@@ -19,10 +19,14 @@ import { createMetaStores } from './meta/stores';
 import { journalRevocationProgress, OutboxEngine } from './outbox/index';
 import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
-import { REQUEST_LOG_SIZE, RequestLogBuffer } from './request-log';
+import type { LogProcess } from './model';
+import { RequestLogService } from './request-log';
 import { createKeytarStore } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
 import type { KeyAccess, OutboxService } from './services';
+import { watchDataVersion } from './store/data-version-watch';
+import { openStore } from './store/open-store';
+import { RequestLogTable, type RequestLogBounds } from './store/request-log-table';
 
 export interface CoreOptions {
   /** where profiles.json, keys.json, the outbox and staged files live */
@@ -45,6 +49,13 @@ export interface CoreOptions {
   /** diagnostics for the app log (never a key value) */
   log?: (message: string) => void;
   now?: () => Date;
+  /** the kind of process this core serves, stamped on each request it logs; default 'window' */
+  processKind?: LogProcess;
+  /**
+   * the request log's bounds in crm.db: entries, days, body characters; default
+   * DEFAULT_REQUEST_LOG_BOUNDS (10,000 entries, 7 days). Each process prunes with its own.
+   */
+  requestLogBounds?: Partial<RequestLogBounds>;
 }
 
 export interface Core {
@@ -60,7 +71,8 @@ export interface Core {
   /** what the app sent: the service's message listing, or this app's record of its sends */
   history: MessageHistory;
   outbox: OutboxService | undefined;
-  requestLog: RequestLogBuffer;
+  /** every process's requests, from crm.db */
+  requestLog: RequestLogService;
   files: FileStaging;
   sender: HttpSender;
   secretStore: SecretStore;
@@ -90,7 +102,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const meta = createMetaStores(dataDir, { onNotice, now });
   const fingerprints = new KeyFingerprints(new FingerprintKeySource(secretStore), meta, log);
   const vault = new KeyVault(secretStore, meta, now, (id, value) => fingerprints.noteValueRead(id, value));
-  const requestLog = new RequestLogBuffer((text) => vault.containsSecret(text), REQUEST_LOG_SIZE, { scrub: (text) => vault.scrubSecrets(text) });
+  // the data folder's shared database; every process opens it (ARCHITECTURE.md invariant 7)
+  const store = openStore(dataDir, { onNotice, now });
+  const requestLogTable = new RequestLogTable(store.db, options.requestLogBounds, () => now().getTime());
+  const requestLog = new RequestLogService({
+    table: requestLogTable,
+    process: options.processKind ?? 'window',
+    containsSecret: (text) => vault.containsSecret(text),
+    scrub: (text) => vault.scrubSecrets(text),
+    watch: (onForeignWrite) => watchDataVersion(store.db, onForeignWrite),
+    ...(log ? { log } : {}),
+  });
+  // what aged out while no process ran goes now, not at the 100th request
+  try {
+    requestLogTable.prune();
+  } catch (err) {
+    log?.(`could not prune the request log: ${err instanceof Error ? err.message : 'unknown error'}`);
+  }
   const sender = options.sender ?? createApiClient({ observer: requestLog.observer });
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);
@@ -158,6 +186,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await files.releaseAll();
       api.documents.close();
       if (ownsSender) await sender.close();
+      // after the sender: a request cut short by the close is still logged
+      requestLog.close();
+      store.db.close();
     })();
     return closing;
   };

@@ -10,14 +10,9 @@ import type { LoggedBody, LoggedSend, RequestLogDetail, RequestLogEntry } from '
 export interface DetailLimits {
   /** longest body (and cURL) kept, in UTF-16 characters */
   bodyChars: number;
-  /** every detail's bodies and cURL together, in UTF-16 characters (about twice as many bytes) */
-  totalChars: number;
 }
 
-export const DEFAULT_DETAIL_LIMITS: DetailLimits = {
-  bodyChars: 64 * 1024,
-  totalChars: 4 * 1024 * 1024,
-};
+export const DEFAULT_DETAIL_LIMITS: DetailLimits = { bodyChars: 64 * 1024 };
 
 /** what an entry's detail adds to the entry */
 export type KeptDetail = Omit<RequestLogDetail, keyof RequestLogEntry>;
@@ -60,60 +55,12 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-function weightOf(detail: KeptDetail): number {
+/** the characters of bodies, cURL and send fields a detail keeps (the body budget's measure) */
+export function weightOf(detail: KeptDetail): number {
   return (detail.requestBody?.text.length ?? 0) + (detail.responseBody?.text.length ?? 0) + (detail.curl?.length ?? 0) + sentWeight(detail.sent);
 }
 
 function sentWeight(sent: LoggedSend | null): number {
   if (sent === null) return 0;
   return Object.values(sent).reduce((n: number, v) => n + (typeof v === 'string' ? v.length : 0), 0);
-}
-
-const RELEASED: Pick<KeptDetail, 'requestBody' | 'responseBody' | 'curl' | 'released' | 'sent'> = {
-  requestBody: null,
-  responseBody: null,
-  curl: null,
-  released: true,
-  sent: null,
-};
-
-/** Details by entry id, oldest first (a Map keeps insertion order), within `limits.totalChars`. */
-export class DetailStore {
-  private readonly byId = new Map<string, KeptDetail>();
-  private held = 0;
-
-  constructor(readonly limits: DetailLimits) {}
-
-  get heldChars(): number {
-    return this.held;
-  }
-
-  add(id: string, detail: KeptDetail): void {
-    this.delete(id);
-    this.byId.set(id, detail);
-    this.held += weightOf(detail);
-    for (const [oldId, old] of this.byId) {
-      if (this.held <= this.limits.totalChars) break;
-      const weight = weightOf(old);
-      if (weight === 0) continue;
-      this.byId.set(oldId, { ...old, ...RELEASED });
-      this.held -= weight;
-    }
-  }
-
-  get(id: string): KeptDetail {
-    return this.byId.get(id) ?? { statusText: null, responseHeaders: null, ...RELEASED, released: false };
-  }
-
-  delete(id: string): void {
-    const old = this.byId.get(id);
-    if (old === undefined) return;
-    this.held -= weightOf(old);
-    this.byId.delete(id);
-  }
-
-  clear(): void {
-    this.byId.clear();
-    this.held = 0;
-  }
 }

@@ -1,96 +1,223 @@
-// The request log: the last 500 requests the sender made (one entry per attempt), fed by the
-// sender's observer, with live subscribers (the renderer's log panel). The sender already
-// redacts Authorization; this is the second line: no header value that carries a bearer token
-// or a key held in memory is ever stored. Each entry's detail (bodies, response headers, cURL)
-// is scrubbed of every key the vault holds, THEN cut, and the details together stay within a
-// character budget: the oldest entries' bodies are released first (log-detail.ts).
+// The request log service: every request the sender made (one entry per attempt), kept in the
+// data folder's database (store/request-log-table.ts) so it lasts across restarts and the window
+// lists what `crm` sent too. The sender already redacts Authorization; this is the second line:
+// no header value that carries a bearer token or a key held in memory is ever stored, and each
+// entry's detail (bodies, response headers, cURL) is scrubbed of every key the vault holds, THEN
+// cut (log-detail.ts). Writing is off the send's path: an entry is announced at once, and queued
+// rows go to the database together a moment later, in one transaction. Reads flush the queue
+// first, so a list always holds every request this process finished.
+import { randomUUID } from 'node:crypto';
 import type { ObservedExchange } from './http/observed-exchange';
 import { REDACTED_AUTHORIZATION } from './http/redact';
-import type { RequestObserver } from './http/sender';
-import { DEFAULT_DETAIL_LIMITS, DetailStore, keptDetail, type DetailLimits } from './log-detail';
-import type { RequestLogDetail, RequestLogEntry } from './model';
-import type { RequestLog } from './services';
+import type { ObservedEntry, RequestObserver } from './http/sender';
+import { DEFAULT_DETAIL_LIMITS, keptDetail, weightOf, type DetailLimits } from './log-detail';
+import type { LogProcess, RequestLogDetail, RequestLogEntry } from './model';
+import type { RequestLog, RequestLogListener } from './services';
+import type { DataVersionWatch } from './store/data-version-watch';
+import type { RequestLogRow, RequestLogTable } from './store/request-log-table';
 
+/** entries log:list gives the window (the newest); the table keeps more (its bounds) */
 export const REQUEST_LOG_SIZE = 500;
 
+/** rows waiting for the database at most; past it (the database failing for long) the oldest are dropped */
+const MAX_PENDING = 10_000;
+const RETRY_MS = 250;
+const REDACTED = '***';
+
 export interface RequestLogOptions {
+  table: RequestLogTable;
+  /** what kind of process this is, stamped on every entry it makes */
+  process: LogProcess;
+  /** true when a text holds a key value the process knows (KeyVault.containsSecret) */
+  containsSecret?: (text: string) => boolean;
   /** `text` without any run of a key value the process knows (KeyVault.scrubSecrets) */
   scrub?: (text: string) => string;
   limits?: Partial<DetailLimits>;
+  /** how many entries list() gives */
+  listSize?: number;
+  /**
+   * calls back when ANOTHER process wrote to the database (store/data-version-watch.ts); started
+   * while anyone subscribes. Absent: entries of other processes show at the next list() only.
+   */
+  watch?: (onForeignWrite: () => void) => DataVersionWatch;
+  /** diagnostics (never a key value) */
+  log?: (message: string) => void;
 }
 
-const REDACTED = '***';
+interface Pending {
+  entry: RequestLogEntry;
+  exchange: ObservedExchange | undefined;
+}
 
-export class RequestLogBuffer implements RequestLog {
-  private readonly entries: RequestLogEntry[] = [];
-  private readonly listeners = new Set<(entry: RequestLogEntry) => void>();
-  private start = 0;
-  private readonly details: DetailStore;
+export class RequestLogService implements RequestLog {
+  private readonly listeners = new Set<RequestLogListener>();
+  private readonly table: RequestLogTable;
+  private readonly process: LogProcess;
+  private readonly containsSecret: (text: string) => boolean;
   private readonly scrub: (text: string) => string;
+  private readonly limits: DetailLimits;
+  private readonly listSize: number;
+  /** marks this log's rows, so the watch announces only other processes' */
+  private readonly writer = randomUUID();
+  private pending: Pending[] = [];
+  private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
+  private watch: DataVersionWatch | null = null;
+  /** the last row the watch has seen */
+  private seenSeq = 0;
+  private lastProblem = '';
+  private closed = false;
 
-  /**
-   * @param containsSecret true when a text holds a key value the process knows (KeyVault)
-   */
-  constructor(
-    private readonly containsSecret: (text: string) => boolean = () => false,
-    private readonly size = REQUEST_LOG_SIZE,
-    options: RequestLogOptions = {},
-  ) {
+  constructor(private readonly options: RequestLogOptions) {
+    this.table = options.table;
+    this.process = options.process;
+    this.containsSecret = options.containsSecret ?? (() => false);
     this.scrub = options.scrub ?? ((text) => text);
-    this.details = new DetailStore({ ...DEFAULT_DETAIL_LIMITS, ...options.limits });
+    this.limits = { ...DEFAULT_DETAIL_LIMITS, ...options.limits };
+    this.listSize = options.listSize ?? REQUEST_LOG_SIZE;
   }
 
   /** the observer to give the sender */
   readonly observer: RequestObserver = (entry, exchange) => this.record(entry, exchange);
 
-  record(entry: RequestLogEntry, exchange?: ObservedExchange): void {
-    const safe: RequestLogEntry = { ...entry, requestHeaders: this.redact(entry.requestHeaders) };
-    if (this.entries.length < this.size) {
-      this.entries.push(safe);
-    } else {
-      const evicted = this.entries[this.start];
-      if (evicted !== undefined) this.details.delete(evicted.id);
-      this.entries[this.start] = safe;
-      this.start = (this.start + 1) % this.size;
+  record(entry: ObservedEntry, exchange?: ObservedExchange): void {
+    const safe: RequestLogEntry = {
+      ...entry,
+      process: this.process,
+      host: this.scrub(entry.host),
+      path: this.scrub(entry.path),
+      requestHeaders: this.redact(entry.requestHeaders),
+    };
+    if (!this.closed) {
+      this.pending.push({ entry: safe, exchange });
+      if (this.pending.length > MAX_PENDING) this.pending.splice(0, this.pending.length - MAX_PENDING);
+      this.schedule(false);
     }
-    if (exchange !== undefined) this.details.add(safe.id, keptDetail(exchange, this.scrub, this.details.limits));
+    this.announce(safe, true);
+  }
+
+  /** the newest entries of every process, oldest first */
+  list(limit = this.listSize): RequestLogEntry[] {
+    this.flush();
+    return this.read(() => this.table.newest(limit), []);
+  }
+
+  /** the entry with its bodies, response headers and cURL; null once it left the log */
+  detail(id: string): RequestLogDetail | null {
+    this.flush();
+    return this.read(() => this.table.detail(id), null);
+  }
+
+  /** how many characters of bodies and cURLs the log holds now (the body budget's measure) */
+  heldChars(): number {
+    this.flush();
+    return this.read(() => this.table.heldChars(), 0);
+  }
+
+  /** `own`: false for an entry another process wrote (seen through the watch) */
+  subscribe(listener: RequestLogListener): () => void {
+    this.listeners.add(listener);
+    this.startWatch();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stopWatch();
+    };
+  }
+
+  /** empties the log of every process */
+  clear(): void {
+    this.pending = [];
+    this.read(() => this.table.clear(), undefined);
+  }
+
+  /** writes every queued entry now, in one transaction */
+  flush(): void {
+    if (this.scheduled !== null) {
+      clearImmediate(this.scheduled as NodeJS.Immediate);
+      clearTimeout(this.scheduled as NodeJS.Timeout);
+      this.scheduled = null;
+    }
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      this.table.insert(batch.map((p) => this.rowOf(p)));
+    } catch (err) {
+      this.report('could not write to the request log', err);
+      // busy past the timeout (another process stuck mid-write): try these again shortly
+      if (isBusy(err) && !this.closed) {
+        this.pending = [...batch, ...this.pending].slice(-MAX_PENDING);
+        this.schedule(true);
+      }
+    }
+  }
+
+  /** writes what is queued and stops watching; the database is closed by its owner afterwards */
+  close(): void {
+    this.flush();
+    this.closed = true;
+    this.stopWatch();
+  }
+
+  private rowOf(p: Pending): RequestLogRow {
+    const detail = p.exchange === undefined ? null : keptDetail(p.exchange, this.scrub, this.limits);
+    return { entry: p.entry, detail, writer: this.writer, bodyChars: detail === null ? 0 : weightOf(detail) };
+  }
+
+  private schedule(later: boolean): void {
+    if (this.scheduled !== null) return;
+    const run = (): void => {
+      this.scheduled = null;
+      this.flush();
+    };
+    this.scheduled = later ? setTimeout(run, RETRY_MS) : setImmediate(run);
+  }
+
+  private startWatch(): void {
+    if (this.watch !== null || this.closed || this.options.watch === undefined) return;
+    this.seenSeq = this.read(() => this.table.lastSeq(), 0);
+    this.watch = this.options.watch(() => this.announceForeign());
+  }
+
+  private stopWatch(): void {
+    this.watch?.stop();
+    this.watch = null;
+  }
+
+  /** another process committed: announce the rows it added since the last look */
+  private announceForeign(): void {
+    const rows = this.read(() => this.table.after(this.seenSeq, this.listSize), []);
+    for (const row of rows) {
+      this.seenSeq = Math.max(this.seenSeq, row.seq);
+      if (row.writer !== this.writer) this.announce(row.entry, false);
+    }
+  }
+
+  private announce(entry: RequestLogEntry, own: boolean): void {
     for (const listener of this.listeners) {
       try {
-        listener(safe);
+        listener(entry, own);
       } catch {
         // one failing subscriber must not stop the others or the request
       }
     }
   }
 
-  /** oldest first */
-  list(): RequestLogEntry[] {
-    return [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+  /** a read that fails (the database damaged or gone) is reported and answers `fallback` */
+  private read<T>(fn: () => T, fallback: T): T {
+    try {
+      return fn();
+    } catch (err) {
+      this.report('could not read the request log', err);
+      return fallback;
+    }
   }
 
-  /** the entry with its bodies, response headers and cURL; null once it left the log */
-  detail(id: string): RequestLogDetail | null {
-    const entry = this.entries.find((e) => e.id === id);
-    if (entry === undefined) return null;
-    return { ...entry, ...this.details.get(id) };
-  }
-
-  /** how many characters of bodies and cURLs the log holds now (the memory bound's measure) */
-  heldChars(): number {
-    return this.details.heldChars;
-  }
-
-  subscribe(listener: (entry: RequestLogEntry) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  }
-
-  clear(): void {
-    this.entries.length = 0;
-    this.start = 0;
-    this.details.clear();
+  /** each distinct problem once in the diagnostics, not once per request */
+  private report(what: string, err: unknown): void {
+    const message = `${what}: ${err instanceof Error ? err.message : 'unknown error'}`;
+    if (message === this.lastProblem) return;
+    this.lastProblem = message;
+    this.options.log?.(this.scrub(message));
   }
 
   private redact(headers: Record<string, string>): Record<string, string> {
@@ -100,11 +227,16 @@ export class RequestLogBuffer implements RequestLog {
       if (lower === 'authorization' || lower === 'proxy-authorization') {
         out[name] = REDACTED_AUTHORIZATION;
       } else if (/\bbearer\s+\S{8,}/i.test(value) || this.containsSecret(value)) {
-        out[name] = REDACTED;
+        out[this.scrub(name)] = REDACTED;
       } else {
-        out[name] = value;
+        out[this.scrub(name)] = value;
       }
     }
     return out;
   }
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }

@@ -126,11 +126,15 @@ export interface SendCallOptions extends Pick<SendOptions, 'signal' | 'onProgres
   queueWhenOffline?: boolean;
 }
 
+/** `own`: false when another process (the app or a `crm` command on the same data folder) made it */
+export type RequestLogListener = (entry: RequestLogEntry, own: boolean) => void;
+
 export interface RequestLog {
+  /** the newest entries of every process on the data folder, oldest first */
   list(): RequestLogEntry[];
   /** one entry with its bodies, response headers and cURL; null once it left the log */
   detail(id: string): RequestLogDetail | null;
-  subscribe(listener: (entry: RequestLogEntry) => void): () => void;
+  subscribe(listener: RequestLogListener): () => void;
 }
 
 /**

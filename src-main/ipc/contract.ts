@@ -140,7 +140,11 @@ export interface InvokeMap {
   'outbox:retry': { payload: { id: string }; value: OutboxItem };
   /** tries every waiting item now and answers once the outbox has settled (rate-limited items keep their wait) */
   'outbox:sync': { payload: Record<string, never>; value: null };
-  /** the recent requests main made: path, status, timing and headers with Authorization redacted */
+  /**
+   * the newest requests (500) made by any process on the data folder (this app, `crm` commands),
+   * kept in crm.db across restarts: host, path, status, timing, which process, and headers with
+   * Authorization redacted
+   */
   'log:list': { payload: Record<string, never>; value: RequestLogEntry[] };
   /**
    * one log entry in full: response status text and headers, request and response bodies (each
@@ -177,7 +181,10 @@ export interface EventMap {
   'keys:changed': { profileId: string | null };
   /** every profile and the active one, after any profile or its API description changed */
   'profiles:changed': ProfilesState;
-  /** one request main just made, as log:list lists it (Authorization redacted) */
+  /**
+   * one request main just made, as log:list lists it (Authorization redacted), or one another
+   * process on the data folder (a `crm` command) wrote to the shared log, within about a second
+   */
   'log:entry': RequestLogEntry;
   /** whether the service answered the last request, and how many outbox items still wait; sent only when either changes */
   'net:status': NetStatus;

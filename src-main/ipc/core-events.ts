@@ -1,6 +1,6 @@
-// Main -> renderer events, all from the services that own the state: the request log, the
-// outbox, the saved keys, the profiles, the record of sent messages, and the online status
-// derived from them. Wired once by the runtime builder, so every host pushes the same events.
+// Main -> renderer events, all from the services that own the state: the request log (this
+// process's requests and, through the database, those of `crm` commands), the outbox, the saved
+// keys, the profiles, the record of sent messages, and the online status derived from them. Wired once by the runtime builder, so every host pushes the same events.
 // keys:changed comes from one place: the key service (told by the outbox of revocations), and
 // from a profile moving to another address (which of its keys may be used there changed).
 import type { KeyChange } from '../core/keys/key-manager';
@@ -11,7 +11,8 @@ import type { EventChannel, EventMap } from './contract';
 import { createNetStatus } from './net-status';
 
 export interface EventSources {
-  requestLog: { subscribe(listener: (entry: RequestLogEntry) => void): () => void };
+  /** `own`: false for a request another process on the data folder made (a `crm` command) */
+  requestLog: { subscribe(listener: (entry: RequestLogEntry, own?: boolean) => void): () => void };
   outbox?: { subscribe(listener: (items: OutboxItem[]) => void): () => void } | undefined;
   keys: { onChange(listener: (change: KeyChange) => void): () => void };
   profiles: { onChange(listener: (change: ProfileChange) => void): () => void };
@@ -22,9 +23,10 @@ export interface EventSources {
 export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): () => void {
   const net = createNetStatus((status) => emit('net:status', status));
   const offs = [
-    core.requestLog.subscribe((entry) => {
+    core.requestLog.subscribe((entry, own) => {
       emit('log:entry', entry);
-      net.onRequest(entry);
+      // online/offline is what THIS process reaches; another's request may go elsewhere
+      if (own !== false) net.onRequest(entry);
     }),
     core.outbox?.subscribe((items) => {
       emit('outbox:changed', { items });

@@ -16,6 +16,7 @@ export type {
   Profile,
   LoggedBody,
   LoggedSend,
+  LogProcess,
   RequestLogDetail,
   RequestLogEntry,
   RequestProblem,

@@ -248,9 +248,16 @@ export interface OutboxItem {
   pendingReason: PendingReason | null;
 }
 
+/** the kind of process that made a logged request: the app's window (Electron or Chromium host) or a `crm` command */
+export type LogProcess = 'window' | 'crm';
+
 export interface RequestLogEntry {
   id: string;
   at: string;
+  /** which kind of process made it: every process on one data folder shares the log */
+  process: LogProcess;
+  /** the host (and port, when not the scheme's default) the request went to */
+  host: string;
   /** the operation the request was for (the sender sets it; entries made by hand may lack it) */
   endpoint?: EndpointId;
   method: string;

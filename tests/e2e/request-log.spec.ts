@@ -33,7 +33,7 @@ test.describe('the Request log', () => {
     await page.getByLabel('Path contains').fill('/messages/text');
     const rows = page.getByTestId('log-row');
     await expect(rows.first()).toBeVisible();
-    for (const status of await rows.locator('td:nth-child(4)').allTextContents()) expect(status).toMatch(/^2\d\d$/);
+    for (const status of await rows.locator('td:nth-child(6)').allTextContents()) expect(status).toMatch(/^2\d\d$/);
 
     // from the keyboard: the newest row's path, then Enter
     const open = rows.first().getByRole('button', { name: /\/messages\/text/ });

@@ -12,6 +12,8 @@ import { deferred, fail, flush, installFakeCrm, ok } from './helpers/fake-crm';
 const entry = (id: string, status: number | null, path: string, extra: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
   id,
   at: `2026-01-01T00:00:0${id.slice(-1)}.000Z`,
+  process: 'window',
+  host: '127.0.0.1:4010',
   method: 'GET',
   path,
   status,

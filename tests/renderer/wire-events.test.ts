@@ -16,6 +16,8 @@ const profile = (id: string): Profile => profileRecord({ id, name: id });
 const entry = (id: string): RequestLogEntry => ({
   id,
   at: '2025-01-01T00:00:00Z',
+  process: 'window',
+  host: '127.0.0.1:4010',
   method: 'GET',
   path: '/api/v1/contacts',
   status: 200,

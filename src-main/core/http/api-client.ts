@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { CrmError } from '../errors';
-import type { ErrorCode, RequestLogEntry } from '../model';
+import type { ErrorCode } from '../model';
 import type { Sleep } from './abortable-sleep';
 import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
@@ -26,7 +26,7 @@ import { probeBaseUrl } from './probe';
 import { redactHeaders, scrubJson, scrubSecret } from './redact';
 import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
-import type { ApiResponse, HttpSender, RequestObserver, SendOptions, SendProgress } from './sender';
+import type { ApiResponse, HttpSender, ObservedEntry, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
 import { checkHeaderValues, wireHeaders } from './wire-headers';
 import { USER_AGENT } from './user-agent';
@@ -68,6 +68,8 @@ export function createApiClient(options: ApiClientOptions = {}): HttpSender {
 /** The request as the log may show it: a query credential and the credential header masked. */
 interface LoggedCredential {
   target: string;
+  /** the origin's host (with a non-default port), for the log's Host column */
+  host: string;
   header: { name: string; value: string } | null;
 }
 
@@ -132,7 +134,7 @@ class ApiClient implements HttpSender {
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }
-    const logged: LoggedCredential = { target: loggedTarget, header: placeCredential(credential, KEY_MASK, { masked: true }).header };
+    const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, header: placeCredential(credential, KEY_MASK, { masked: true }).header };
     const url = wire.parsed;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
     if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');
@@ -278,9 +280,10 @@ class ApiClient implements HttpSender {
     response: Exchange | null,
   ): void {
     if (this.observer === undefined) return;
-    const entry: RequestLogEntry = {
+    const entry: ObservedEntry = {
       id: randomUUID(),
       at: startedAt.toISOString(),
+      host: scrubSecret(logged.host, apiKey),
       endpoint: request.endpoint,
       method: request.method,
       // scrubbed in case a key was pasted into the base URL (it is never put there by the app)

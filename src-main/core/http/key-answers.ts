@@ -1,8 +1,10 @@
 // Answers of the key routes can carry key values the log's own scrubbing does not know: a key
 // creation returns the new key whole (API.md: `key`), logged before the key manager has stored
 // it, and a careless service may list other keys' full values. Every string under a field named
-// like a secret is cut out here, wherever it sits. A successful key creation in which no value can
-// be found is not kept at all. Pure.
+// like a secret is cut out here, wherever it sits. So is a key's prefix (API.md: "crm_sk_ab12"):
+// its first characters are part of the value, and the log is kept on disk (crm.db), where nothing
+// of a value may go; the Keys screen still shows prefixes, from the listing itself. A successful
+// key creation in which no value can be found is not kept at all. Pure.
 import type { EndpointId } from '../model';
 import { isRecord } from '../parse/shape';
 import { LEAK_RUN, scrubSecret } from './redact';
@@ -11,6 +13,8 @@ export const CREATED_KEY_NOT_KEPT = 'Not kept: the answer to a key creation carr
 
 /** field names (lower-cased) whose string values are taken for key values */
 const SECRET_FIELDS = new Set(['key', 'api_key', 'apikey', 'secret', 'token', 'access_token']);
+/** field names (lower-cased) whose string values are the first characters of a key */
+const PREFIX_FIELDS = new Set(['prefix', 'key_prefix', 'keyprefix']);
 
 /**
  * A field of a key creation's answer that holds the new key: its value goes only to the keychain,
@@ -28,7 +32,8 @@ export function withoutKeyValues(endpoint: EndpointId, status: number, text: str
   // a value shorter than a leak run cannot be cut out by runs
   const values = (secretValuesIn(text) ?? []).filter((v) => v.length >= LEAK_RUN);
   if (endpoint === 'keys.create' && status >= 200 && status < 300 && values.length === 0) return null;
-  return values.reduce((out, value) => scrubSecret(out, value), text);
+  // whole values before the prefixes they start with: a prefix cut first would leave a key's tail
+  return [...values].sort((a, b) => b.length - a.length).reduce((out, value) => scrubSecret(out, value), text);
 }
 
 /** every string under a secret-named field, at any depth; null when `text` is not JSON */
@@ -44,7 +49,8 @@ function secretValuesIn(text: string): string[] | null {
     if (Array.isArray(node)) node.forEach(walk);
     else if (isRecord(node)) {
       for (const [name, value] of Object.entries(node)) {
-        if (typeof value === 'string' && SECRET_FIELDS.has(name.toLowerCase())) found.push(value);
+        const lower = name.toLowerCase();
+        if (typeof value === 'string' && (SECRET_FIELDS.has(lower) || PREFIX_FIELDS.has(lower))) found.push(value);
         else walk(value);
       }
     }

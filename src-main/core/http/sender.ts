@@ -30,12 +30,15 @@ export interface ApiResponse {
   replayed: boolean;
 }
 
+/** a log entry as the sender makes it: the log adds which kind of process it is */
+export type ObservedEntry = Omit<RequestLogEntry, 'process'>;
+
 export interface RequestObserver {
   /**
    * called once per attempt, after it ends, with Authorization already redacted; `exchange`:
    * the bodies, response headers and cURL, scrubbed of the key in use but not yet cut
    */
-  (entry: RequestLogEntry, exchange?: ObservedExchange): void;
+  (entry: ObservedEntry, exchange?: ObservedExchange): void;
 }
 
 export interface HttpSender {

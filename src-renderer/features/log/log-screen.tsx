@@ -5,9 +5,10 @@ import { DataTable } from '../../ui/data-table';
 import { ErrorMessage } from '../../ui/messages';
 import { LOG_DETAIL_ID, LogDetailPanel } from './log-detail';
 import { filterEntries, STATUS_CLASSES, type StatusClass } from './log-filter';
+import { ByCell, HostCell } from './log-origin';
 import { selectLogDetail, selectLogEntries, selectLogFilter, useLogStore } from './log-store';
 
-const LOG_COLUMNS = ['Time', 'Method', 'Path', 'Status', 'Duration', 'Attempt', 'Headers'];
+const LOG_COLUMNS = ['Time', 'By', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Headers'];
 
 const STATUS_CLASS_LABELS: Record<StatusClass, string> = { all: 'All', '2xx': '2xx', '4xx': '4xx', '5xx': '5xx', errors: 'Errors' };
 
@@ -53,7 +54,7 @@ export function LogScreen() {
   return (
     <section className="screen screen-log" aria-labelledby="log-title">
       <h1 id="log-title">Request log</h1>
-      <p className="lead">Requests the app made, newest first. Authorization headers are redacted; bodies are kept without any key and cut at 64 KB.</p>
+      <p className="lead">Requests the app and crm commands made, newest first, kept across restarts. Authorization headers are redacted; bodies are kept without any key and cut at 64 KB.</p>
       <LogFilterBar shown={visible.length} total={entries.length} />
       {status === 'error' && error && <ErrorMessage error={error} prefix="The log could not be loaded" />}
       {status === 'ready' && entries.length === 0 && <p className="empty">No requests yet.</p>}
@@ -65,7 +66,9 @@ export function LogScreen() {
                 <Fragment key={e.id}>
                   <tr data-testid="log-row" className={e.id === openId ? 'log-row-open' : undefined} onClick={() => void openDetail(e.id)}>
                     <td>{formatClockTime(e.at)}</td>
+                    <ByCell entry={e} />
                     <td className="mono">{e.method}</td>
+                    <HostCell entry={e} />
                     <td className="mono path">
                       <button
                         type="button"

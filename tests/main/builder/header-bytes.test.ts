@@ -8,8 +8,7 @@ import { toCurl } from '../../../src-main/core/curl';
 import { CrmError } from '../../../src-main/core/errors';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
-import type { HttpSender } from '../../../src-main/core/http/sender';
-import type { RequestLogEntry } from '../../../src-main/core/model';
+import type { HttpSender, ObservedEntry } from '../../../src-main/core/http/sender';
 import { buildRequest } from '../../../src-main/core/request-builder';
 import type { LocalServer } from '../http/support/local-server';
 import { startHttpServer } from '../http/support/local-server';
@@ -17,7 +16,7 @@ import { CANARY_KEY } from '../http/support/requests';
 
 let server: LocalServer;
 let client: HttpSender;
-const logged: RequestLogEntry[] = [];
+const logged: ObservedEntry[] = [];
 
 beforeAll(async () => {
   server = await startHttpServer((_req, res) => {

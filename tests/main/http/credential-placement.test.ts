@@ -8,7 +8,7 @@ import { proposeOperation } from '../../../src-main/core/api/propose';
 import { parseApiDescription } from '../../../src-main/core/api/schema';
 import { toCurl } from '../../../src-main/core/curl';
 import { createApiClient } from '../../../src-main/core/http/api-client';
-import type { RequestLogEntry } from '../../../src-main/core/model';
+import type { ObservedEntry } from '../../../src-main/core/http/sender';
 import type { DescribedOperation, OperationSpec } from '../../../src-main/core/api/types';
 import type { Operation } from '../../../src-main/core/operations';
 import { buildRequest } from '../../../src-main/core/request-builder';
@@ -38,8 +38,8 @@ function learn(curl: string, operation: DescribedOperation): { spec: OperationSp
 
 const TEXT: Operation = { op: 'messages.text', input: { number: '+5511999990000', text: 'Olá & bem-vindo' }, idempotencyKey: 'a2c4e6f8-0000-4000-8000-000000000001' };
 
-async function sendAndLog(spec: OperationSpec, operation: Operation = TEXT): Promise<{ received: ReceivedRequest; entry: RequestLogEntry; request: Awaited<ReturnType<typeof buildRequest>> }> {
-  const entries: RequestLogEntry[] = [];
+async function sendAndLog(spec: OperationSpec, operation: Operation = TEXT): Promise<{ received: ReceivedRequest; entry: ObservedEntry; request: Awaited<ReturnType<typeof buildRequest>> }> {
+  const entries: ObservedEntry[] = [];
   const client = createApiClient({ observer: (entry) => entries.push(entry) });
   const request = await buildRequest(operation, { baseUrl: server.url, endpointOverrides: {}, api: { version: 1, operations: { [operation.op]: spec } } });
   const before = server.received.length;

@@ -6,9 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorInfo } from '../../../src-main/core/errors';
 import { createApiClient } from '../../../src-main/core/http/api-client';
-import { readableJson } from '../../../src-main/core/http/sender';
+import { readableJson, type ObservedEntry } from '../../../src-main/core/http/sender';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
-import type { RequestLogEntry } from '../../../src-main/core/model';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import type { LocalServer } from './support/local-server';
@@ -19,7 +18,7 @@ import { TEST_CERT, TEST_CERT_KEY } from './support/self-signed';
 let sandbox: RunningSandbox;
 let echo: LocalServer;
 let reply: { status: number; body: string; contentType: string } = { status: 200, body: '{}', contentType: 'application/json' };
-const log: RequestLogEntry[] = [];
+const log: ObservedEntry[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 10 });

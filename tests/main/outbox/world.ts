@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createApiClient } from '../../../src-main/core/http/api-client';
-import type { HttpSender } from '../../../src-main/core/http/sender';
-import type { OutboxItem, RequestLogEntry } from '../../../src-main/core/model';
+import type { HttpSender, ObservedEntry } from '../../../src-main/core/http/sender';
+import type { OutboxItem } from '../../../src-main/core/model';
 import type { Outbox, OutboxDeps } from '../../../src-main/core/outbox/index';
 import { OutboxEngine } from '../../../src-main/core/outbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
@@ -17,7 +17,7 @@ export interface World {
   keys: TestKeys;
   sender: HttpSender;
   /** every request the outbox's sender made (the sandbox keeps only those with a valid key) */
-  sent: RequestLogEntry[];
+  sent: ObservedEntry[];
   logs: string[];
   open(overrides?: Partial<OutboxDeps>): Promise<Outbox>;
   messages(): ReturnType<typeof sandboxMessages>;
@@ -31,7 +31,7 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
   const dir = options.dir ?? (await tempDir('outbox-test-'));
   const keys = new TestKeys(sandbox.baseUrl);
   keys.add('admin', sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage'], { active: true });
-  const sent: RequestLogEntry[] = [];
+  const sent: ObservedEntry[] = [];
   const sender = createApiClient({ headersTimeoutMs: 3_000, connectTimeoutMs: 2_000, observer: (e) => sent.push(e) });
   const logs: string[] = [];
   const opened: Outbox[] = [];

@@ -1,7 +1,8 @@
 // The built main and preload bundles (npm run build) load nothing from node_modules but the
-// native modules: every import and require in them is a Node builtin, electron or keytar. Pure
-// JavaScript (undici, zod, js-yaml) is bundled, so the packaged app does not resolve hundreds of
-// files inside app.asar at start, and electron-builder ships only what cannot be bundled.
+// native modules: every import and require in them is a Node builtin, electron, keytar or
+// better-sqlite3. Pure JavaScript (undici, zod, js-yaml) is bundled, so the packaged app does not
+// resolve hundreds of files inside app.asar at start, and electron-builder ships only what
+// cannot be bundled.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
@@ -53,10 +54,10 @@ const allowed = (specifier: string): boolean =>
   specifier.startsWith('node:') || builtinModules.includes(specifier) || specifier === 'electron' || NATIVE.includes(specifier);
 
 describe('the built bundles', () => {
-  it.skipIf(!built)(built ? 'main imports only Node builtins, electron and keytar' : 'SKIPPED: out/ is not built (npm run build)', async () => {
+  it.skipIf(!built)(built ? 'main imports only Node builtins, electron, keytar and better-sqlite3' : 'SKIPPED: out/ is not built (npm run build)', async () => {
     const imports = specifiers(await readFile(MAIN, 'utf8'), 'module');
     expect(imports.filter((s) => !allowed(s))).toEqual([]);
-    expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar']));
+    expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar', 'better-sqlite3']));
     // the pure-JS libraries really are inside
     expect(imports.some((s) => /^(undici|zod|js-yaml)(\/|$)/.test(s))).toBe(false);
   });

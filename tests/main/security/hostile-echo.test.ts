@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/http/api-client';
-import type { RequestLogEntry } from '../../../src-main/core/model';
+import type { ObservedEntry } from '../../../src-main/core/http/sender';
 import { keyAccount, revokingAccount } from '../../../src-main/core/secrets/secret-store';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { wireCoreEvents } from '../../../src-main/ipc/core-events';
@@ -116,7 +116,7 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
     if (text.includes('The server says') && text.includes('***')) reasons += 1;
     for (const key of [KEY, OTHER, ...CREATED]) for (const run of leakedRuns(text, key)) leaks.push(`${run} in: ${text.slice(0, 300)}`);
   };
-  const log: RequestLogEntry[] = [];
+  const log: ObservedEntry[] = [];
   const cliService = uniqueKeychainService('hostile-cli');
   const cliStore = new KeytarSecretStore({ service: cliService });
   let cliEnv: Record<string, string> = {};

@@ -12,14 +12,14 @@ import { scrubSecret } from '../../../src-main/core/http/redact';
 import type { HttpSender } from '../../../src-main/core/http/sender';
 import type { KeyMeta, RequestLogDetail, RequestLogEntry } from '../../../src-main/core/model';
 import { keyAccount } from '../../../src-main/core/secrets/secret-store';
-import { RequestLogBuffer } from '../../../src-main/core/request-log';
 import type { Dispatch } from '../../../src-main/ipc/handlers';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
 import { testDispatch } from '../helpers/ipc';
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
-import { leakedRuns } from '../helpers/secret-scan';
+import { openTestRequestLog, type TestRequestLog } from '../helpers/request-log';
+import { filesContainingSecrets, leakedRuns } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';
 
@@ -115,14 +115,21 @@ describe('the log detail of a hostile server', () => {
   })();
   let server: LocalServer;
   let sender: HttpSender;
-  let log: RequestLogBuffer;
+  let t: TestRequestLog | undefined;
+  let log: TestRequestLog['log'];
   let reply: { status: number; body: string };
 
-  const newLog = (limits: { bodyChars: number; totalChars: number }): void => {
-    log = new RequestLogBuffer((text) => text.includes(KEY) || text.includes(OTHER), 500, {
+  /** `bodyChars`: per body; `totalChars`: the table's body budget, applied at every insert here */
+  const newLog = async (limits: { bodyChars: number; totalChars: number }): Promise<void> => {
+    t?.close();
+    if (t !== undefined) await sender.close();
+    t = await openTestRequestLog({
+      containsSecret: (text) => text.includes(KEY) || text.includes(OTHER),
       scrub: (text) => scrubSecret(scrubSecret(text, KEY), OTHER),
-      limits,
+      limits: { bodyChars: limits.bodyChars },
+      bounds: { bodyChars: limits.totalChars, pruneEvery: 1 },
     });
+    log = t.log;
     sender = createApiClient({ observer: log.observer });
   };
 
@@ -152,12 +159,13 @@ describe('the log detail of a hostile server', () => {
   });
 
   afterAll(async () => {
-    await sender.close();
+    if (t !== undefined) await sender.close();
+    t?.close();
     await server.close();
   });
 
   it('never keeps a key the server echoes, in any body, header or cURL, whatever the status', async () => {
-    newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
+    await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
     for (const status of [201, 400, 500]) {
       reply = { status, body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }) };
       await sender.send(post(JSON.stringify({ number: '5511', text: `my key is ${OTHER}` })), KEY).catch(() => undefined);
@@ -173,8 +181,24 @@ describe('the log detail of a hostile server', () => {
     }
   });
 
+  it('writes no key to the data folder: crm.db and its WAL hold no run of either key, before and after closing', async () => {
+    await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
+    for (const status of [201, 400, 500]) {
+      reply = { status, body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }) };
+      await sender.send({ ...post(JSON.stringify({ number: '5511', text: `my key is ${OTHER}` })), sent: { kind: 'text', number: '5511', text: `my key is ${OTHER}` } }, KEY).catch(() => undefined);
+    }
+    const dir = t?.dir ?? '';
+    expect(log.list()).toHaveLength(3);
+    // while open: the rows may still be in crm.db-wal only
+    expect(await filesContainingSecrets(dir, [KEY, OTHER])).toEqual([]);
+    expect(log.detail(log.list()[0]?.id ?? '')?.responseBody?.text).toContain('"echo":"***"');
+    // closing checkpoints the WAL into crm.db (closing again later is harmless)
+    t?.close();
+    expect(await filesContainingSecrets(dir, [KEY, OTHER])).toEqual([]);
+  });
+
   it('scrubs before it cuts: a body full of keys fits once scrubbed; a longer one is cut and says so', async () => {
-    newLog({ bodyChars: 1000, totalChars: 1024 * 1024 });
+    await newLog({ bodyChars: 1000, totalChars: 1024 * 1024 });
     // 40 keys (1,720 characters) scrub to 40 × "***": the whole body fits the 1,000-character bound
     reply = { status: 200, body: `${Array.from({ length: 40 }, () => KEY).join(' ')} END` };
     await sender.send(post('{}'), KEY);
@@ -193,7 +217,7 @@ describe('the log detail of a hostile server', () => {
   });
 
   it('describes a file body and never logs its bytes', async () => {
-    newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
+    await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
     const dir = await tempDir('crm-log-file-');
     const filePath = join(dir, 'report.pdf');
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7 secret-marker '), randomBytes(4 * 1024 * 1024)]);
@@ -216,7 +240,7 @@ describe('the log detail of a hostile server', () => {
   });
 
   it('keeps a send\'s fields for the Send panel scrubbed like its bodies, and releases them with the bodies', async () => {
-    newLog({ bodyChars: 4000, totalChars: 6000 });
+    await newLog({ bodyChars: 4000, totalChars: 6000 });
     reply = { status: 201, body: '{"id":"m_1"}' };
     await sender.send({ ...post(`{"to":"1","body":"token ${KEY}"}`), sent: { kind: 'text', number: '+55 11 9', text: `token ${KEY} and ${OTHER}` } }, KEY);
     expect(lastDetail().sent).toEqual({ kind: 'text', number: '+55 11 9', text: 'token *** and ***' });
@@ -228,7 +252,7 @@ describe('the log detail of a hostile server', () => {
   });
 
   it('keeps all bodies within the total budget, releasing the oldest first', async () => {
-    newLog({ bodyChars: 4000, totalChars: 20_000 });
+    await newLog({ bodyChars: 4000, totalChars: 20_000 });
     reply = { status: 200, body: JSON.stringify({ filler: 'z'.repeat(3000) }) };
     for (let i = 0; i < 15; i += 1) await sender.send(post(`{"n":${i}}`), KEY);
     expect(log.heldChars()).toBeLessThanOrEqual(20_000);

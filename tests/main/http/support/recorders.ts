@@ -1,7 +1,6 @@
 // Injected sleep and progress/observer recorders: tests observe the waits the client asks for
 // instead of measuring wall-clock time.
-import type { RequestLogEntry } from '../../../../src-main/core/model';
-import type { SendProgress } from '../../../../src-main/core/http/sender';
+import type { ObservedEntry, SendProgress } from '../../../../src-main/core/http/sender';
 
 export function recordingSleep(): { sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>; waits: number[] } {
   const waits: number[] = [];
@@ -14,8 +13,8 @@ export function recordingSleep(): { sleep: (ms: number, signal: AbortSignal | un
   };
 }
 
-export function recorder(): { log: RequestLogEntry[]; observer: (e: RequestLogEntry) => void; progress: SendProgress[]; onProgress: (p: SendProgress) => void } {
-  const log: RequestLogEntry[] = [];
+export function recorder(): { log: ObservedEntry[]; observer: (e: ObservedEntry) => void; progress: SendProgress[]; onProgress: (p: SendProgress) => void } {
+  const log: ObservedEntry[] = [];
   const progress: SendProgress[] = [];
   return { log, observer: (e) => log.push(e), progress, onProgress: (p) => progress.push(p) };
 }

@@ -1,0 +1,139 @@
+// Request log benchmark: `npx tsx scripts/bench-request-log.ts`
+//
+//   loggedPerSec     requests logged per second through the request log service (each with
+//                    bodies and a cURL, scrubbed and cut, queued and written in batches)
+//   fileBytes        crm.db and its WAL after 100,000 requests, against the size at 20,000:
+//                    the count bound (10,000) keeps it flat, pages of pruned rows are reused
+//   listNewestMs     listing the newest 10,000 entries (median of 9), and the window's 500
+//
+// Baseline in the same process: plain INSERTs of the same rows in batches of the same size
+// through better-sqlite3, and a plain SELECT of 10,000 rows, with the service's ratio to each.
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ObservedExchange } from '../src-main/core/http/observed-exchange';
+import type { ObservedEntry } from '../src-main/core/http/sender';
+import { RequestLogService } from '../src-main/core/request-log';
+import { DATABASE_FILE, openDatabase } from '../src-main/core/store/database';
+import { DEFAULT_REQUEST_LOG_BOUNDS, RequestLogTable } from '../src-main/core/store/request-log-table';
+
+const TOTAL = 100_000;
+const CHECKPOINT = 20_000;
+const BURST = 100;
+const LIST = 10_000;
+
+function entry(i: number): ObservedEntry {
+  return {
+    id: randomUUID(),
+    at: new Date().toISOString(),
+    host: 'api.crm.example',
+    endpoint: 'messages.text',
+    method: 'POST',
+    path: `/api/v1/messages/text?n=${i}`,
+    status: 201,
+    durationMs: 12.5,
+    requestHeaders: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), Authorization: 'Bearer ***' },
+    errorCode: null,
+    attempt: 1,
+  };
+}
+
+function exchange(i: number): ObservedExchange {
+  const body = JSON.stringify({ number: '5511999990000', text: `bench message ${i}: ${'lorem ipsum '.repeat(15)}` });
+  return {
+    statusText: 'Created',
+    responseHeaders: { 'content-type': 'application/json', date: new Date().toUTCString(), 'x-request-id': randomUUID() },
+    requestBody: { kind: 'text', text: body, contentType: 'application/json', truncated: false },
+    responseBody: { kind: 'text', text: JSON.stringify({ id: `m_${i.toString(16)}`, status: 'queued', to: '5511999990000', echo: 'x'.repeat(400) }), contentType: 'application/json', truncated: false },
+    curl: `curl -X POST 'https://api.crm.example/api/v1/messages/text?n=${i}' -H 'Authorization: Bearer $CRM_API_KEY' -H 'Content-Type: application/json' --data-raw '${body}'`,
+    sent: { kind: 'text', number: '5511999990000', text: `bench message ${i}` },
+  };
+}
+
+function fileBytes(dir: string): number {
+  return [DATABASE_FILE, `${DATABASE_FILE}-wal`].reduce((n, name) => n + (existsSync(join(dir, name)) ? statSync(join(dir, name)).size : 0), 0);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function timed(fn: () => void, runs = 9): number {
+  const times: number[] = [];
+  for (let r = 0; r < runs; r += 1) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function main(): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-bench-log-'));
+  const baseDir = mkdtempSync(join(tmpdir(), 'crm-bench-log-raw-'));
+  try {
+    const db = openDatabase(dir);
+    const table = new RequestLogTable(db);
+    // a scrub as costly as the vault's with one key: the log scrubs every text it keeps
+    const key = `crm_sk_${randomUUID().replace(/-/g, '')}`;
+    const log = new RequestLogService({ table, process: 'window', scrub: (text) => text.split(key).join('***'), containsSecret: (text) => text.includes(key) });
+
+    let sizeAtCheckpoint = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < TOTAL; i += 1) {
+      log.record(entry(i), exchange(i));
+      if (i % BURST === BURST - 1) await tick();
+      if (i === CHECKPOINT - 1) {
+        log.flush();
+        sizeAtCheckpoint = fileBytes(dir);
+      }
+    }
+    log.flush();
+    const loggedMs = performance.now() - t0;
+    const finalBytes = fileBytes(dir);
+    const rows = table.count();
+
+    const listNewestMs = timed(() => log.list(LIST));
+    const listWindowMs = timed(() => log.list());
+    const newest = log.list(1)[0]?.id ?? '';
+    const detailMs = timed(() => log.detail(newest), 101);
+
+    // baseline: the same rows straight into a bare table, no service, no scrubbing
+    const raw = openDatabase(baseDir);
+    const rawTable = new RequestLogTable(raw, { maxEntries: Number.MAX_SAFE_INTEGER, pruneEvery: Number.MAX_SAFE_INTEGER });
+    const rawRows = Array.from({ length: CHECKPOINT }, (_, i) => ({ entry: { ...entry(i), process: 'window' as const }, detail: { ...exchange(i), released: false }, writer: 'w', bodyChars: 1500 }));
+    const r0 = performance.now();
+    for (let i = 0; i < rawRows.length; i += BURST) rawTable.insert(rawRows.slice(i, i + BURST));
+    const rawPerSec = CHECKPOINT / ((performance.now() - r0) / 1000);
+    const selectRaw = raw.prepare('SELECT * FROM request_log ORDER BY seq DESC LIMIT ?');
+    const rawListMs = timed(() => selectRaw.all(LIST));
+    raw.close();
+
+    const loggedPerSec = TOTAL / (loggedMs / 1000);
+    const bound = DEFAULT_REQUEST_LOG_BOUNDS;
+    console.log(`logged ${TOTAL.toLocaleString('en')} requests: ${Math.round(loggedPerSec).toLocaleString('en')}/s (plain batched INSERTs: ${Math.round(rawPerSec).toLocaleString('en')}/s, ratio ${(rawPerSec / loggedPerSec).toFixed(2)}x)`);
+    console.log(`rows kept: ${rows.toLocaleString('en')} (bound ${bound.maxEntries.toLocaleString('en')}, pruned every ${bound.pruneEvery} inserts)`);
+    console.log(`file (crm.db + WAL): ${mb(sizeAtCheckpoint)} after ${CHECKPOINT.toLocaleString('en')} requests, ${mb(finalBytes)} after ${TOTAL.toLocaleString('en')}`);
+    console.log(`list the newest ${LIST.toLocaleString('en')}: ${listNewestMs.toFixed(1)} ms (plain SELECT of the same rows: ${rawListMs.toFixed(1)} ms); the window's 500: ${listWindowMs.toFixed(2)} ms; one detail: ${detailMs.toFixed(3)} ms`);
+
+    log.close();
+    db.close();
+    const withinCount = rows <= bound.maxEntries + bound.pruneEvery;
+    const flat = finalBytes <= sizeAtCheckpoint * 1.25;
+    if (!withinCount || !flat) {
+      console.log(`!!! the log outgrew its bound: ${withinCount ? '' : 'too many rows; '}${flat ? '' : 'the file kept growing'}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(baseDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
