@@ -5,7 +5,6 @@
 //
 // prepareRequest is lenient: it always returns a request (for previews) plus the problems that
 // would stop a send. buildRequest throws a CrmError when there is any problem.
-import { randomUUID } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import type { MediaType } from '../shared/file-purpose';
 import { tooLargeMessage } from '../shared/file-size-problem';
@@ -14,16 +13,16 @@ import { offeredMediaKinds, usesKindKey } from '../shared/media-kinds';
 import { isDescribedOperation } from '../shared/operation-ids';
 import { PERMISSIONS } from '../shared/permissions';
 import { DEFAULT_OPERATIONS } from './api/defaults';
-import { stringifyJson } from './api/json-text';
 import { OPERATION_ROLES, ROLE_LABELS, missingRoles } from './api/roles';
 import { DESCRIBED_ONLY } from './api/defaults';
-import { encodeFormBody, formPairs } from './api/form-body';
+import { encodeFormBody } from './api/form-body';
+import { contentTypeOf, fileBody, jsonBody, multipartBody, MULTIPART_FILE } from './request-bodies';
 import { renderPath, renderQuery, renderTemplate, rolesOf } from './api/template';
 import type { RoleValues } from './api/template';
 import type { ApiDescription, CredentialPlacement, DescribedOperation, OperationSpec, Role } from './api/types';
 import { ENDPOINTS, checkEndpointPath, resolveEndpointPath, wellFormed } from './endpoints';
 import { CrmError } from './errors';
-import type { HttpMethod, PreparedBody, PreparedPart, PreparedRequest } from './http/prepared-request';
+import type { HttpMethod, PreparedBody, PreparedRequest } from './http/prepared-request';
 import type { FileAccess } from './media/file-access';
 import { memoByText } from './memo';
 import { probeFile } from './media/file-probe';
@@ -295,17 +294,6 @@ function finish(
   return credential === undefined ? request : { ...request, credential };
 }
 
-function contentTypeOf(body: PreparedBody): string {
-  switch (body.kind) {
-    case 'form':
-      return 'application/x-www-form-urlencoded';
-    case 'multipart':
-      return `multipart/form-data; boundary=${body.boundary}`;
-    default:
-      return 'application/json';
-  }
-}
-
 /** page, per_page and the offset they imply; each is used only where the description asks for it. */
 function pagingValues(values: RoleValues, page: number | undefined, perPage: number | undefined): void {
   if (page !== undefined) values.page = page;
@@ -373,24 +361,6 @@ function sourceValues(
   return payload.file;
 }
 
-/** Stands for the file in a rendered multipart template: the one value that becomes a file part. */
-const MULTIPART_FILE = `crm-file-part-${randomUUID()}`;
-
-/**
- * A rendered template as multipart/form-data parts: every field a text part, the file's field a
- * file part (named as the person or the file names it, typed by its bytes) streamed when sent.
- */
-function multipartBody(rendered: unknown, file: { path: string; size: number } | null, values: RoleValues): PreparedBody {
-  const pairs = formPairs(rendered);
-  if (pairs.filter(([, value]) => value === MULTIPART_FILE).length > 1) throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
-  const parts: PreparedPart[] = pairs.map(([name, value]) =>
-    value === MULTIPART_FILE && file !== null
-      ? { name, filePath: file.path, fileSize: file.size, fileName: String(values.file_name ?? basename(file.path)), contentType: String(values.mimetype ?? 'application/octet-stream') }
-      : { name, value },
-  );
-  return { kind: 'multipart', boundary: `----crm-console-${randomUUID()}`, parts };
-}
-
 function placeholderValues(values: RoleValues, placeholder: string): RoleValues {
   const out: RoleValues = {};
   for (const [role, value] of Object.entries(values) as [Role, string | number][]) if (value === FILE_SLOT) out[role] = placeholder;
@@ -423,23 +393,6 @@ function checkIdempotencyKey(key: string, problems: Problems): string {
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) problems.field('idempotencyKey', 'must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
   // never put a header-breaking value into the request, even for a preview
   return /^[\x20-\x7e]*$/.test(key) ? key : key.replace(/[^\x20-\x7e]/g, '?');
-}
-
-function jsonBody(value: unknown): PreparedBody {
-  return { kind: 'json', text: stringifyJson(value) }; // exact numbers keep their digits
-}
-
-/**
- * prefix + base64(file) + suffix is exactly JSON.stringify of the body with the base64 in
- * place: the body is stringified once with a unique placeholder, then split around it, so every
- * other field keeps JSON.stringify's escaping (base64 itself needs none).
- */
-function fileBody(make: (placeholder: string) => unknown, file: { path: string; size: number }): PreparedBody {
-  const placeholder = `crm-file-${randomUUID()}`;
-  const parts = stringifyJson(make(placeholder)).split(placeholder);
-  // a random UUID occurs nowhere else; twice means the description puts the file in two fields
-  if (parts.length !== 2) throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
-  return { kind: 'json-with-file', prefix: parts[0]!, filePath: file.path, fileSize: file.size, suffix: parts[1]! };
 }
 
 interface Payload {
