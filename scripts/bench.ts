@@ -24,7 +24,8 @@ let failed = 0;
 for (const [title, script] of benches) {
   if (only.length > 0 && !only.some((o) => script.includes(o))) continue;
   console.log(`\n=== ${title} (${script}) ===`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  // --expose-gc: memory benches collect garbage before they measure
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script], { stdio: 'inherit' });
   if (run.status !== 0) {
     failed += 1;
     console.log(`!!! ${script} exited with ${run.status ?? run.signal}`);
