@@ -91,7 +91,8 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
   }
   if (shownProgress) ctx.io.stderr.write('\r\u001b[K');
   if (result.status === 'queued') {
-    return { data: result, text: `Queued in the outbox as ${result.outboxId}: ${clean(result.reason)}. It is sent by \`crm sync\` or the app.` };
+    // the reason is a sentence of its own: no second full stop after it
+    return { data: result, text: `Queued in the outbox as ${result.outboxId}: ${clean(result.reason).replace(/\.$/, '')}. It is sent by \`crm sync\` or the app.` };
   }
   const m = result.message;
   if (result.replayed) {

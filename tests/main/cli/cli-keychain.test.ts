@@ -243,6 +243,12 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
       expect(queued.code, queued.stderr).toBe(0);
       const doc = JSON.parse(queued.stdout) as { status: string; outboxId: string };
       expect(doc.status).toBe('queued');
+      // in words: one sentence after another, never "back.. It is sent"
+      const said = await crm(['send', 'text', '--to', '5511966665556', '--text', 'queued in words', '--queue']);
+      expect(said.stdout).toMatch(/when the API is back\. It is sent by `crm sync` or the app\.$/m);
+      expect(said.stdout).not.toContain('..');
+      const extra = /Queued in the outbox as (ob_\S+):/.exec(said.stdout)?.[1] ?? '';
+      expect((await crm(['outbox', 'cancel', extra])).code).toBe(0);
 
       const listed = await json<{ items: { id: string; state: string; kind: string }[] }>(['outbox', 'list']);
       expect(listed.items.find((i) => i.id === doc.outboxId)).toMatchObject({ kind: 'send.text', state: 'pending' });
