@@ -1,11 +1,12 @@
 // The 'evolution-v2' dialect over real HTTP: the `apikey` header, the one `sandbox` instance,
 // Evolution's send answers and contact records, its error body, and its playground's cURLs.
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { call, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { curlAvailable, runCurl } from './run-curl';
+
 
 const NUMBER = '5511999990000';
 const JID = `${NUMBER}@s.whatsapp.net`;
@@ -212,17 +213,6 @@ describe('dialect "evolution-v2"', () => {
   });
 });
 
-/** Runs a playground cURL in bash; resolves with the HTTP status curl saw. */
-function runCurl(command: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`], { timeout: 10_000 }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(Number(stdout));
-    });
-  });
-}
-
-const curlAvailable = await new Promise<boolean>((resolve) => execFile('curl', ['--version'], (err) => resolve(!err)));
 
 describe('playground of dialect "evolution-v2"', () => {
   let sb: RunningSandbox;
@@ -262,7 +252,7 @@ describe('playground of dialect "evolution-v2"', () => {
 
   it.skipIf(!curlAvailable)('has cURLs that run as they are in bash, once the key is filled in', async () => {
     for (const tab of tabs) {
-      const status = await runCurl(tab.curl.replace('YOUR_API_KEY', sb.adminKey));
+      const status = (await runCurl(tab.curl.replace('YOUR_API_KEY', sb.adminKey))).status;
       expect([tab.id, status]).toEqual([tab.id, tab.id === 'contacts' ? 200 : 201]);
     }
   });

@@ -2,7 +2,6 @@
 // key check, every send type by link and by uploaded id, the multipart upload and its edge
 // cases, Meta's error codes and body, the missing contacts listing, and the playground's cURLs
 // run in bash.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { UPLOAD_BODY_LIMIT } from '../../../src-main/sandbox/dialects/meta-uploa
 import { MAX_PARTS, boundaryOf, parseMultipart } from '../../../src-main/sandbox/multipart';
 import { call, rawExchange, rawJson, rawStatus, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { curlAvailable, runCurl } from './run-curl';
 
 const PHONE_ID = '106540352242922';
 const BASE = `/v23.0/${PHONE_ID}`;
@@ -451,20 +451,6 @@ describe('multipart parsing', () => {
   });
 });
 
-/** Runs a playground cURL in bash; resolves with the HTTP status and the body curl got. */
-function runCurl(command: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} -s -w '\\n%{http_code}'`], { timeout: 10_000 }, (err, stdout) => {
-      if (err) reject(err);
-      else {
-        const at = stdout.lastIndexOf('\n');
-        resolve({ status: Number(stdout.slice(at + 1)), body: stdout.slice(0, at) });
-      }
-    });
-  });
-}
-
-const curlAvailable = await new Promise<boolean>((resolve) => execFile('curl', ['--version'], (err) => resolve(!err)));
 
 describe('playground of dialect "meta"', () => {
   let sb: RunningSandbox;

@@ -1,11 +1,12 @@
 // The 'twilio' dialect over real HTTP: HTTP Basic with the key as the password, form bodies,
 // Twilio's Message and Account resources, Twilio's error codes, and its playground's cURLs.
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { call, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { curlAvailable, runCurl } from './run-curl';
+
 
 const SID = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const OTHER_SID = 'ACffffffffffffffffffffffffffffffff';
@@ -215,17 +216,6 @@ describe('dialect "twilio"', () => {
   });
 });
 
-/** Runs a playground cURL in bash; resolves with the HTTP status curl saw. */
-function runCurl(command: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`], { timeout: 10_000 }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(Number(stdout));
-    });
-  });
-}
-
-const curlAvailable = await new Promise<boolean>((resolve) => execFile('curl', ['--version'], (err) => resolve(!err)));
 
 describe('playground of dialect "twilio"', () => {
   let sb: RunningSandbox;
@@ -274,7 +264,7 @@ describe('playground of dialect "twilio"', () => {
   it.skipIf(!curlAvailable)('has cURLs that run as they are in bash, once the key is filled in', async () => {
     const before = ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
     for (const tab of tabs) {
-      const status = await runCurl(tab.curl.replace('YOUR_API_KEY', sb.adminKey));
+      const status = (await runCurl(tab.curl.replace('YOUR_API_KEY', sb.adminKey))).status;
       expect([tab.id, status]).toEqual([tab.id, 201]);
     }
     const after = ((await call(sb, 'GET', '/api/v1/messages?per_page=3', { key: sb.adminKey })).body as { meta: { total: number }; data: StoredMessage[] });

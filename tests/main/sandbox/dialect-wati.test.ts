@@ -2,7 +2,6 @@
 // the path and the words in the query, files as multipart (image, document, audio), Wati's
 // 200-with-result-false refusals, contacts paged by page number and searched by name, the error
 // shape of 400/401/404/429, idempotency over path and query, and the playground's cURLs run in bash.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { seedContacts } from '../../../src-main/sandbox/seed';
 import { AUDIO_EXAMPLE_PATH, DOCUMENT_EXAMPLE_PATH } from '../../../src-main/sandbox/dialects/wati-examples';
 import { call, ranked, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { curlAvailable, runCurl } from './run-curl';
 
 const NUMBER = '5511999990000';
 const CONTACTS = 25;
@@ -360,20 +360,6 @@ describe('dialect "wati"', () => {
   });
 });
 
-/** Runs a playground cURL in bash; resolves with the HTTP status and the body curl got. */
-function runCurl(command: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} -s -w '\\n%{http_code}'`], { timeout: 10_000 }, (err, stdout) => {
-      if (err) reject(err);
-      else {
-        const at = stdout.lastIndexOf('\n');
-        resolve({ status: Number(stdout.slice(at + 1)), body: stdout.slice(0, at) });
-      }
-    });
-  });
-}
-
-const curlAvailable = await new Promise<boolean>((resolve) => execFile('curl', ['--version'], (err) => resolve(!err)));
 
 describe('playground of dialect "wati"', () => {
   let sb: RunningSandbox;

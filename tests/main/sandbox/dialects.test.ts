@@ -1,7 +1,6 @@
 // The sandbox's other dialects ('cloud', 'desk'): the same data and rules in another shape, each
 // error in the dialect's own body, and the playground of every dialect (whose examples must be
 // requests the sandbox accepts).
-import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
@@ -10,6 +9,8 @@ import { decodeCursor, encodeCursor } from '../../../src-main/sandbox/dialects/d
 import { sniffBase64 } from '../../../src-main/sandbox/dialects/media-type';
 import { call, ranked, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { curlAvailable, runCurl } from './run-curl';
+
 
 const CONTACTS = 57;
 const NUMBER = '5511999990000';
@@ -542,17 +543,6 @@ function getWithHost(sb: RunningSandbox, path: string, host: string): Promise<{ 
   });
 }
 
-/** Runs a playground cURL in bash with the key filled in; resolves with the HTTP status curl saw. */
-function runCurl(command: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`], { timeout: 10_000 }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(Number(stdout));
-    });
-  });
-}
-
-const curlAvailable = await new Promise<boolean>((resolve) => execFile('curl', ['--version'], (err) => resolve(!err)));
 
 describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"', (dialect: SandboxDialect) => {
   let sb: RunningSandbox;
@@ -634,7 +624,7 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
 
   it.skipIf(!curlAvailable)('has cURLs that run as they are in bash, once the key is filled in', async () => {
     for (const tab of tabs) {
-      const status = await runCurl(tab.curl.replace('YOUR_API_KEY', sb.adminKey));
+      const status = (await runCurl(tab.curl.replace('YOUR_API_KEY', sb.adminKey))).status;
       expect([tab.id, status >= 200 && status < 300]).toEqual([tab.id, true]);
     }
   });
