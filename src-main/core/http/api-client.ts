@@ -18,6 +18,7 @@ import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatch
 import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { isKeyValueField } from './key-answers';
+import { failureInSuccess } from '../api/failure-in-success';
 import { checkPartsUnchanged, multipartLength, multipartStream } from './multipart-body';
 import { networkError } from './network-error';
 import { observeExchange } from './observed-exchange';
@@ -169,7 +170,7 @@ class ApiClient implements HttpSender {
         // A 2xx is a success even when its body cannot be read: the caller decides what an
         // unreadable answer means (a send still happened; a contacts page cannot be shown).
         const parsed = parseJsonBody(exchange, apiKey);
-        this.log(apiKey, request, logged, headers, startedAt, durationMs, status, parsed.ok ? null : 'bad_response', attempt, exchange);
+        this.log(apiKey, request, logged, headers, startedAt, durationMs, status, successCode(request, parsed), attempt, exchange);
         return {
           status,
           headers: scrubJson(exchange.headers, apiKey),
@@ -309,6 +310,15 @@ function notify(options: SendOptions, progress: SendProgress): void {
   } catch {
     // ignored on purpose
   }
+}
+
+/**
+ * What the Request log says of a 2xx: unreadable, or a send the service says it did not make
+ * (Wati's `"result": false`), which the caller then reports as refused, never as sent.
+ */
+function successCode(request: PreparedRequest, parsed: { ok: true; json: unknown } | { ok: false }): ErrorCode | null {
+  if (!parsed.ok) return 'bad_response';
+  return request.sent !== undefined && failureInSuccess(parsed.json) !== null ? 'refused_by_service' : null;
 }
 
 function parseJsonBody(exchange: Exchange, apiKey: string): { ok: true; json: unknown } | { ok: false; error: CrmError } {

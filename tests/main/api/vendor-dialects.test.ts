@@ -224,6 +224,9 @@ describe.skipIf(!hasKeychain)('a Wati-shaped service (the number in the path, th
     seen.push(err.message);
     expect(err.code).toBe('refused_by_service');
     expect(err.message).toMatch(/expired|window|session/i);
+    // the Request log says so too, not a plain 200
+    const logged = t.core.requestLog.list().findLast((e) => e.endpoint === 'messages.text');
+    expect(logged).toMatchObject({ status: 200, errorCode: 'refused_by_service' });
   });
 
   it('lists contacts through its page-numbered listing and searches by name', async () => {
