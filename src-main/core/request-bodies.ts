@@ -9,7 +9,7 @@ import type { RoleValues } from './api/template';
 import { CrmError } from './errors';
 import type { PreparedBody, PreparedPart } from './http/prepared-request';
 
-export function contentTypeOf(body: PreparedBody): string {
+export function bodyContentType(body: PreparedBody): string {
   switch (body.kind) {
     case 'form':
       return 'application/x-www-form-urlencoded';

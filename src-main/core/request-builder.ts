@@ -16,7 +16,7 @@ import { DEFAULT_OPERATIONS } from './api/defaults';
 import { OPERATION_ROLES, ROLE_LABELS, missingRoles } from './api/roles';
 import { DESCRIBED_ONLY } from './api/defaults';
 import { encodeFormBody } from './api/form-body';
-import { contentTypeOf, fileBody, jsonBody, multipartBody, MULTIPART_FILE } from './request-bodies';
+import { bodyContentType, fileBody, jsonBody, multipartBody, MULTIPART_FILE } from './request-bodies';
 import { renderPath, renderQuery, renderTemplate, rolesOf } from './api/template';
 import type { RoleValues } from './api/template';
 import type { ApiDescription, CredentialPlacement, DescribedOperation, OperationSpec, Role } from './api/types';
@@ -288,7 +288,7 @@ function finish(
 ): PreparedRequest {
   const headers: Record<string, string> = { Accept: 'application/json' };
   for (const { name, value } of extra) headers[name] = value;
-  if (body !== null) headers['Content-Type'] = contentTypeOf(body);
+  if (body !== null) headers['Content-Type'] = bodyContentType(body);
   if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
   const request: PreparedRequest = { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
   return credential === undefined ? request : { ...request, credential };

@@ -45,7 +45,7 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
     else if (!verdict.silent) warnings.push(verdict.reason);
   }
 
-  const { body, encoding } = parsed.form !== null ? { body: multipartExample(parsed.form), encoding: 'multipart' as const } : parseBody(parsed.body, contentTypeOf(parsed.headers), operation, method, warnings);
+  const { body, encoding } = parsed.form !== null ? { body: multipartExample(parsed.form), encoding: 'multipart' as const } : parseBody(parsed.body, declaredContentType(parsed.headers), operation, method, warnings);
   const guesser = new Guesser(operation, options.fixes ?? {});
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
@@ -83,7 +83,7 @@ function splitUrl(url: URL, profileBaseUrl: string | undefined): { baseUrl: stri
 }
 
 /** The Content-Type the example declares (its last one, as curl sends the last), lower-cased, without parameters. */
-function contentTypeOf(headers: readonly { name: string; value: string }[]): string | null {
+function declaredContentType(headers: readonly { name: string; value: string }[]): string | null {
   const declared = headers.filter((h) => h.name.trim().toLowerCase() === 'content-type').pop();
   return declared === undefined ? null : declared.value.split(';')[0]!.trim().toLowerCase();
 }
@@ -287,7 +287,7 @@ class Guesser {
 
   private guess(key: string, value: string | number, where: 'query' | 'body', sources: number): Role | null {
     const name = normalizeName(key);
-    const is = (role: keyof typeof REQUEST_NAMES): boolean => this.allowed.has(role) && (REQUEST_NAMES[role] as readonly string[]).map(normalizeName).includes(name);
+    const is = (role: keyof typeof REQUEST_NAMES): boolean => this.allowed.has(role) && namedAs(role, name);
     const text = String(value);
     // a list's filters are named alike in its query and in a POSTed filter body
     if (where === 'query' || this.operation === 'contacts.list' || this.operation === 'messages.list') {
@@ -295,7 +295,7 @@ class Guesser {
       // a send may carry its fields in the query (Wati's ?messageText=, ?caption=)
       if (where === 'query') {
         for (const role of ['text', 'caption'] as const) if (is(role)) return role;
-        if (this.allowed.has('caption') && !this.allowed.has('text') && (REQUEST_NAMES.text as readonly string[]).map(normalizeName).includes(name)) return 'caption';
+        if (this.allowed.has('caption') && !this.allowed.has('text') && namedAs('text', name)) return 'caption';
         return null;
       }
     }
@@ -315,7 +315,7 @@ class Guesser {
     if (is('file_name') && /\.[a-z0-9]{1,5}$/i.test(text)) return 'file_name';
     if (is('caption')) return 'caption';
     // the text that goes with a file is its caption (Twilio's Body beside MediaUrl)
-    if (this.allowed.has('caption') && !this.allowed.has('text') && (REQUEST_NAMES.text as readonly string[]).map(normalizeName).includes(name)) return 'caption';
+    if (this.allowed.has('caption') && !this.allowed.has('text') && namedAs('text', name)) return 'caption';
     if (is('text')) return 'text';
     return null;
   }
@@ -369,12 +369,16 @@ function multipartExample(parts: readonly FormPart[]): Record<string, unknown> {
   return out;
 }
 
+/** Whether a normalised field name is one services use for `role`, whatever the operation allows. */
+function namedAs(role: keyof typeof REQUEST_NAMES, name: string): boolean {
+  return (REQUEST_NAMES[role] as readonly string[]).some((known) => normalizeName(known) === name);
+}
+
 function hasNamedNumber(body: unknown): boolean {
-  const names = REQUEST_NAMES.number.map(normalizeName) as string[];
   const walk = (node: unknown, key: string): boolean => {
     if (Array.isArray(node)) return node.some((item) => walk(item, key));
     if (typeof node === 'object' && node !== null) return Object.entries(node).some(([name, child]) => walk(child, name));
-    return names.includes(normalizeName(key)) && PHONE.test(String(node).replace(/[\s()-]/g, ''));
+    return namedAs('number', normalizeName(key)) && PHONE.test(String(node).replace(/[\s()-]/g, ''));
   };
   return walk(body, '');
 }

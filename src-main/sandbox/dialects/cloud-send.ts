@@ -85,12 +85,17 @@ function translateAudio(audio: unknown, errors: FieldError[]): Part {
   };
 }
 
-export function translateCloudSend(body: Body): Translation {
-  const errors: FieldError[] = [];
+/** The Cloud API envelope both Cloud-shaped dialects check: `messaging_product` and `recipient_type`. */
+export function checkCloudEnvelope(body: Body, errors: FieldError[], individualNote = ''): void {
   if (body.messaging_product !== 'whatsapp') {
     errors.push(field('messaging_product', body.messaging_product === undefined ? 'is required and must be "whatsapp"' : 'must be "whatsapp"'));
   }
-  if (body.recipient_type !== undefined && body.recipient_type !== 'individual') errors.push(field('recipient_type', 'must be "individual"'));
+  if (body.recipient_type !== undefined && body.recipient_type !== 'individual') errors.push(field('recipient_type', `must be "individual"${individualNote}`));
+}
+
+export function translateCloudSend(body: Body): Translation {
+  const errors: FieldError[] = [];
+  checkCloudEnvelope(body, errors);
   const number = decoratedNumber(body, 'to', errors, undecorate, 'a phone number with an optional "+"');
   const type = body.type;
   let part: Part;

@@ -16,6 +16,7 @@ import { detectMimetype, extensionFor, fileNameFromUrl } from './media-type';
 import type { MetaMediaKind } from './meta-media-types';
 import { fitsKind } from './meta-media-types';
 import type { UploadedMedia } from './meta-uploads';
+import { checkCloudEnvelope } from './cloud-send';
 import type { Translation } from './translated-send';
 import { decoratedNumber, isObject } from './translated-send';
 
@@ -162,10 +163,7 @@ function translateFile(kind: MetaMediaKind, media: unknown, errors: FieldError[]
 
 export function translateMetaSend(body: Body, lookup: (id: string) => UploadedMedia | undefined): MetaSend {
   const errors: FieldError[] = [];
-  if (body.messaging_product !== 'whatsapp') {
-    errors.push(field('messaging_product', body.messaging_product === undefined ? 'is required and must be "whatsapp"' : 'must be "whatsapp"'));
-  }
-  if (body.recipient_type !== undefined && body.recipient_type !== 'individual') errors.push(field('recipient_type', 'must be "individual" (the sandbox has no groups)'));
+  checkCloudEnvelope(body, errors, ' (the sandbox has no groups)');
   const number = decoratedNumber(body, 'to', errors, undecorate, 'a phone number with an optional "+"');
   const type = body.type;
   let part: Part;

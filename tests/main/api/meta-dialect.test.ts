@@ -12,12 +12,10 @@ import { toCurl } from '../../../src-main/core/curl';
 import type { CrmError } from '../../../src-main/core/errors';
 import { buildRequest } from '../../../src-main/core/request-builder';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../helpers/core';
 import type { TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
-import { teachPlayground } from '../helpers/playground';
-import { closeSandboxes, openSandbox } from '../helpers/sandbox';
-import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { closeTaughtService, openTaughtService } from '../helpers/taught-service';
+import { caught } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
 import { makePng } from '../http/support/media-fixtures';
 
@@ -33,18 +31,10 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
   const seen: unknown[] = [];
 
   beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'meta', rate: 1000, burst: 1000 });
-    t = await openTestCore('meta');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'Meta', baseUrl: sandbox.baseUrl }, { name: 'Access token', value: sandbox.adminKey }));
-    await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
+    ({ sandbox, t, profileId } = await openTaughtService('meta', { keyName: 'Access token' }));
     dir = await tempDir('crm-meta-');
   });
-  afterAll(async () => {
-    expect(findSecrets(seen, [sandbox.adminKey])).toEqual([]);
-    expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
-    await t.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
   const posts = () => sandbox.requests().filter((r) => r.method === 'POST');
 
   it('learned an upload (multipart, answering an id) and a media object that takes a link or an id', async () => {

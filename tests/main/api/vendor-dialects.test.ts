@@ -11,12 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCurl } from '../../../src-main/core/curl';
 import type { CrmError } from '../../../src-main/core/errors';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../helpers/core';
 import type { TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
-import { teachPlayground } from '../helpers/playground';
-import { closeSandboxes, openSandbox } from '../helpers/sandbox';
-import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { closeTaughtService, openTaughtService } from '../helpers/taught-service';
+import { caught } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
 import { makePng } from '../http/support/media-fixtures';
 
@@ -30,17 +28,9 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
   const seen: unknown[] = [];
 
   beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });
-    t = await openTestCore('twilio');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'Twilio', baseUrl: sandbox.baseUrl }, { name: 'Auth token', value: sandbox.adminKey }));
-    await teachPlayground(t.core, profileId, 'twilio', sandbox.baseUrl);
+    ({ sandbox, t, profileId } = await openTaughtService('twilio', { keyName: 'Auth token' }));
   });
-  afterAll(async () => {
-    expect(findSecrets(seen, [sandbox.adminKey])).toEqual([]);
-    expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
-    await t.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
   const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
 
   it('learned HTTP Basic with the account id, a form body and whatsapp:+ numbers from the playground', async () => {
@@ -114,17 +104,9 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
   const seen: unknown[] = [];
 
   beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'evolution-v2', contacts: 40, rate: 1000, burst: 1000 });
-    t = await openTestCore('evolution');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'Evolution', baseUrl: sandbox.baseUrl }, { name: 'apikey', value: sandbox.adminKey }));
-    await teachPlayground(t.core, profileId, 'evolution-v2', sandbox.baseUrl);
+    ({ sandbox, t, profileId } = await openTaughtService('evolution-v2', { contacts: 40, keyName: 'apikey' }));
   });
-  afterAll(async () => {
-    expect(findSecrets(seen, [sandbox.adminKey])).toEqual([]);
-    expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
-    await t.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
   const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
 
   it('sends a text with the key in the apikey header and no Authorization', async () => {
@@ -176,16 +158,9 @@ describe.skipIf(!hasKeychain)('a Wati-shaped service (the number in the path, th
   const seen: unknown[] = [];
 
   beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'wati', contacts: 30, rate: 1000, burst: 1000 });
-    t = await openTestCore('wati');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'Wati', baseUrl: sandbox.baseUrl }, { name: 'token', value: sandbox.adminKey }));
-    await teachPlayground(t.core, profileId, 'wati', sandbox.baseUrl);
+    ({ sandbox, t, profileId } = await openTaughtService('wati', { contacts: 30, keyName: 'token' }));
   });
-  afterAll(async () => {
-    expect(findSecrets(seen, [sandbox.adminKey])).toEqual([]);
-    await t.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
   const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
 
   it('learned {number} in the path and the text in the query', async () => {

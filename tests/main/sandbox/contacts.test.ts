@@ -11,7 +11,6 @@ interface Page {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-
 describe('GET /api/v1/contacts (1000 contacts)', () => {
   let sb: RunningSandbox;
   beforeAll(async () => {

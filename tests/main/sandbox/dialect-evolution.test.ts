@@ -7,7 +7,6 @@ import { call, start } from './helpers';
 import type { ApiResponse } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
-
 const NUMBER = '5511999990000';
 const JID = `${NUMBER}@s.whatsapp.net`;
 const CONTACTS = 30;
@@ -212,7 +211,6 @@ describe('dialect "evolution-v2"', () => {
     });
   });
 });
-
 
 describe('playground of dialect "evolution-v2"', () => {
   let sb: RunningSandbox;

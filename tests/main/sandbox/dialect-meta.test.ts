@@ -451,7 +451,6 @@ describe('multipart parsing', () => {
   });
 });
 
-
 describe('playground of dialect "meta"', () => {
   let sb: RunningSandbox;
   let tabs: PlaygroundTab[];

@@ -7,7 +7,6 @@ import { call, start } from './helpers';
 import type { ApiResponse } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
-
 const SID = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const OTHER_SID = 'ACffffffffffffffffffffffffffffffff';
 const MESSAGES = `/2010-04-01/Accounts/${SID}/Messages.json`;
@@ -215,7 +214,6 @@ describe('dialect "twilio"', () => {
     });
   });
 });
-
 
 describe('playground of dialect "twilio"', () => {
   let sb: RunningSandbox;

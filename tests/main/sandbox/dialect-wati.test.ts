@@ -360,7 +360,6 @@ describe('dialect "wati"', () => {
   });
 });
 
-
 describe('playground of dialect "wati"', () => {
   let sb: RunningSandbox;
   let tabs: PlaygroundTab[];

@@ -11,7 +11,6 @@ import { call, ranked, start } from './helpers';
 import type { ApiResponse } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
-
 const CONTACTS = 57;
 const NUMBER = '5511999990000';
 const MiB = 1024 * 1024;
@@ -542,7 +541,6 @@ function getWithHost(sb: RunningSandbox, path: string, host: string): Promise<{ 
     req.end();
   });
 }
-
 
 describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"', (dialect: SandboxDialect) => {
   let sb: RunningSandbox;

@@ -1,0 +1,29 @@
+// A core with one profile taught a sandbox dialect only by its playground cURLs, and the checks
+// every such test ends with: no key value in what the test saw, nor in any file of the data folder.
+import { expect } from 'vitest';
+import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
+import { addProfileWithKey, openTestCore, type TestCore } from './core';
+import { teachPlayground } from './playground';
+import { closeSandboxes, openSandbox } from './sandbox';
+import { filesContainingSecrets, findSecrets } from './secret-scan';
+
+export interface TaughtService {
+  sandbox: RunningSandbox;
+  t: TestCore;
+  profileId: string;
+}
+
+export async function openTaughtService(dialect: SandboxDialect, options: { contacts?: number; keyName: string }): Promise<TaughtService> {
+  const sandbox = await openSandbox({ dialect, rate: 1000, burst: 1000, ...(options.contacts === undefined ? {} : { contacts: options.contacts }) });
+  const t = await openTestCore(dialect);
+  const { profileId } = await addProfileWithKey(t.core, { name: dialect, baseUrl: sandbox.baseUrl }, { name: options.keyName, value: sandbox.adminKey });
+  await teachPlayground(t.core, profileId, dialect, sandbox.baseUrl);
+  return { sandbox, t, profileId };
+}
+
+export async function closeTaughtService(service: TaughtService, seen: unknown[]): Promise<void> {
+  expect(findSecrets(seen, [service.sandbox.adminKey])).toEqual([]);
+  expect(await filesContainingSecrets(service.t.dataDir, [service.sandbox.adminKey])).toEqual([]);
+  await service.t.cleanup();
+  await closeSandboxes();
+}
