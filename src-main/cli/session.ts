@@ -8,12 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../core/create-core';
-import { createMetaStores } from '../core/meta/stores';
 import type { Core } from '../core/create-core';
 import type { Profile } from '../core/model';
 import { UsageError } from './args';
 import { resolveProfile } from './profile-ref';
 import { resolveDataDir } from '../core/storage/data-dir';
+import { readProfilesOnly } from '../core/store/read-profiles';
 import { EnvKeySecretStore } from './env-key-store';
 
 export interface SessionOptions {
@@ -47,8 +47,8 @@ export async function openSession(env: Record<string, string | undefined>, optio
     // when no CRM_BASE_URL is set) still gives its paths and API description.
     let template: Profile | null = null;
     if (!env.CRM_BASE_URL || options.profileRef !== undefined) {
-      const profiles = createMetaStores(resolveDataDir(env)).profiles;
-      template = await resolveProfile({ profiles: { list: () => profiles.read() } }, options.profileRef);
+      const dataDir = resolveDataDir(env);
+      template = await resolveProfile({ profiles: { list: () => Promise.resolve(readProfilesOnly(dataDir)) } }, options.profileRef);
     }
     const baseUrl = env.CRM_BASE_URL || template!.baseUrl;
     return openEphemeral(envKey, baseUrl, template, env);

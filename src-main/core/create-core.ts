@@ -14,7 +14,6 @@ import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
 import { MessageHistory } from './messages/message-history';
 import { MessageServiceImpl } from './messages/message-service';
-import { RECORD_FILE, SentRecordStore } from './messages/sent-record-store';
 import { createMetaStores } from './meta/stores';
 import { journalRevocationProgress, OutboxEngine } from './outbox/index';
 import { ApiEditor } from './profiles/api-editor';
@@ -25,11 +24,14 @@ import { createKeytarStore } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
 import type { KeyAccess, OutboxService } from './services';
 import { watchDataVersion } from './store/data-version-watch';
+import { watchForeignChanges } from './store/foreign-changes';
+import { importLegacyFiles } from './store/legacy-import';
 import { openStore } from './store/open-store';
 import { RequestLogTable, type RequestLogBounds } from './store/request-log-table';
+import { SentMessagesTable } from './store/sent-messages-table';
 
 export interface CoreOptions {
-  /** where profiles.json, keys.json, the outbox and staged files live */
+  /** where crm.db, the outbox and staged files live */
   dataDir: string;
   /** default: the OS keychain through keytar */
   secretStore?: SecretStore;
@@ -99,11 +101,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       service: options.keychainService ?? undefined,
       onFailure: (operation, detail) => log?.(`keychain ${operation} failed: ${detail}`),
     });
-  const meta = createMetaStores(dataDir, { onNotice, now });
-  const fingerprints = new KeyFingerprints(new FingerprintKeySource(secretStore), meta, log);
-  const vault = new KeyVault(secretStore, meta, now, (id, value) => fingerprints.noteValueRead(id, value));
   // the data folder's shared database; every process opens it (ARCHITECTURE.md invariant 7)
   const store = openStore(dataDir, { onNotice, now });
+  if (store.shared) importLegacyFiles(store.db, dataDir, { onNotice, now });
+  const meta = createMetaStores(store.db, { onNotice });
+  const fingerprints = new KeyFingerprints(new FingerprintKeySource(secretStore), meta, log);
+  const vault = new KeyVault(secretStore, meta, now, (id, value) => fingerprints.noteValueRead(id, value));
   const requestLogTable = new RequestLogTable(store.db, options.requestLogBounds, () => now().getTime());
   const requestLog = new RequestLogService({
     table: requestLogTable,
@@ -126,7 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = new FileStaging(dataDir);
   await files.init();
   // Before the outbox and the message service: both tell it of every send the service took.
-  const sentRecords = new SentRecordStore(join(dataDir, 'history', RECORD_FILE), { onProblem: onNotice, now });
+  const sentRecords = new SentMessagesTable(store.db, undefined, now);
   const history = new MessageHistory({
     profiles,
     keyAccess: vault,
@@ -159,9 +162,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
-  // Load both metadata files now, so a corrupt one is reported at start, not mid-action.
+  // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
+  // what a `crm` command or another window changes shows here as this process's own changes do
+  const foreignChanges = watchForeignChanges(
+    store.db,
+    (tables) => {
+      if (tables.has('profiles') || tables.has('settings')) void profiles.announceChange().catch(() => undefined);
+      if (tables.has('saved_keys')) keys.noticeForeignChange();
+      if (tables.has('sent_messages')) history.noticeForeignRecords();
+    },
+    { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
+  );
 
   let unsubscribeOutbox: (() => void) | null = null;
   // Started once everything that listens to it is built: what a crash left unreported is told then.
@@ -178,6 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const close = (): Promise<void> => {
     closing ??= (async () => {
       unsubscribeOutbox?.();
+      foreignChanges.stop();
       await ownOutbox?.close();
       await keys.idle();
       await vault.flush();

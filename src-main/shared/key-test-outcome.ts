@@ -1,5 +1,5 @@
 // What a key test (or any request made with a key) showed about the key: one list for the type,
-// keys.json's schema and the window's labels.
+// the saved keys' schema and the window's labels.
 
 export const KEY_TEST_OUTCOMES = ['valid', 'invalid_or_revoked', 'forbidden', 'unreachable', 'rate_limited', 'server_error'] as const;
 

@@ -157,7 +157,7 @@ export type RevocationSyncState =
   | { state: 'local_only' };
 
 /**
- * A saved key as keys.json keeps it: the key's own facts. The value itself lives only in the OS
+ * A saved key as the database keeps it: the key's own facts. The value itself lives only in the OS
  * keychain; how its server revocation is doing lives only in the outbox journal (KeyMeta.sync).
  */
 export interface SavedKey {
@@ -187,7 +187,7 @@ export interface SavedKey {
   proven?: Partial<Record<Permission, boolean>>;
 }
 
-/** Metadata of a saved key as it is shown: what keys.json keeps, and what is computed on read. */
+/** Metadata of a saved key as it is shown: what the database keeps, and what is computed on read. */
 export interface KeyMeta extends SavedKey {
   /**
    * computed when read (never stored): where the revoked key's server revocation stands, from the

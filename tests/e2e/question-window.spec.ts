@@ -12,6 +12,7 @@ import { QuestionWindows } from '../../src-main/chromium-host/question-windows';
 import { guardWindows } from '../../src-main/chromium-host/window-guard';
 import { KeyVault } from '../../src-main/core/keys/key-vault';
 import { createMetaStores } from '../../src-main/core/meta/stores';
+import { openDatabase } from '../../src-main/core/store/database';
 import { updateProfileAsking, type AskConsent, type ConsentQuestion } from '../../src-main/core/profiles/profile-consent';
 import { ProfileManager } from '../../src-main/core/profiles/profile-manager';
 import { MemorySecretStore } from '../../src-main/core/secrets/memory-store';
@@ -103,7 +104,7 @@ test('moving a profile\'s saved keys to a new address: asked in the window, yes 
   const dir = await mkdtemp(join(tmpdir(), 'crm-question-'));
   try {
     const secrets = new MemorySecretStore();
-    const meta = createMetaStores(dir);
+    const meta = createMetaStores(openDatabase(dir));
     const profiles = new ProfileManager(meta, secrets, new KeyVault(secrets, meta));
     const p = await profiles.create({ name: 'Shop', baseUrl: 'https://old.example.com' });
     await meta.keys.update((doc) => {

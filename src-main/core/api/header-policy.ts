@@ -1,5 +1,5 @@
 // Which headers an API description may keep. The key travels only as `Authorization: Bearer`,
-// added by the sender from the keychain; a description is stored in profiles.json and shown in
+// added by the sender from the keychain; a description is stored in crm.db and shown in
 // cURL previews, so it must never hold another credential. Pure.
 
 /** Headers the app sets itself: an imported value is dropped without a word. */

@@ -1,5 +1,5 @@
 // The stored form of an API description, checked on load and before saving. Anything that
-// does not pass is refused with the path of the problem, so a damaged or hostile profiles.json
+// does not pass is refused with the path of the problem, so a damaged or hostile stored profile
 // cannot make the builder send what the person never described.
 import { z } from 'zod';
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';

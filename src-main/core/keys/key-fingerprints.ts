@@ -1,4 +1,4 @@
-// Keeps keys.json's value tags (key-identity.ts) in step with the saved keys: makes the tag of a
+// Keeps the saved keys' value tags (key-identity.ts) in step with the saved keys: makes the tag of a
 // value being saved, and gives a key saved by an older build (whose salted hash was dropped on
 // load) or under a replaced fingerprint key its tag the next time its value is read from the
 // keychain. A key whose value cannot be read simply has no tag: it works, it just cannot be

@@ -1,7 +1,7 @@
 // The same key value saved twice (under another name, or for another profile) is noticed by
 // comparing tags of the values: no value is kept anywhere but the keychain. A tag is an HMAC
 // under a random 32-byte fingerprint key that itself lives in the keychain (fingerprint-key.ts),
-// never beside the tags: keys.json alone then says nothing about any value, so a partial leak of
+// never beside the tags: the database alone then says nothing about any value, so a partial leak of
 // a key (a prefix, the last 4 shown) cannot be completed by guessing against it offline. A salt
 // stored in the same file would not do that: anyone with the file could test guesses.
 // Pure: the key and the documents are handed in.

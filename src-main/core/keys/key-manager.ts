@@ -1,4 +1,4 @@
-// KeyService: saved keys (value in the OS keychain, metadata in keys.json), key tests, local
+// KeyService: saved keys (value in the OS keychain, records in crm.db), key tests, local
 // revocation (at once) handed to the outbox for the server side, and server key management.
 // How a server revocation is doing is the outbox's record alone: it is read when keys are listed
 // and never written here; the outbox's reports only tell this service that it moved on.
@@ -274,6 +274,11 @@ export class KeyManager implements KeyService {
       await this.deps.secrets.delete(keyAccount(localKeyId)).catch(() => false);
     }
     this.changes.emit({ keyId: localKeyId, profileId });
+  }
+
+  /** another process (a `crm` command, another window) changed the saved keys */
+  noticeForeignChange(): void {
+    this.changes.emit({ keyId: null, profileId: null });
   }
 
   /** the saved keys changed: once per change (the window lists the keys again on it) */

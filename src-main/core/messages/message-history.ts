@@ -5,7 +5,7 @@
 //   another), each message joined with this app's record to say how the app sent it. When the
 //   service has no such route (it answers 404 or 405) or its listing cannot be filtered by
 //   number, this app's record is listed instead, and the page says why.
-// - record(): every send the service took is appended to the record (SentRecordStore, the file's
+// - record(): every send the service took is appended to the record (SentMessagesTable, the table's
 //   one owner) by whoever saw it succeed: the message service (sent now, or replayed) and the
 //   outbox (delivered later). The change is announced once it is on disk, so the window lists
 //   again.
@@ -28,7 +28,7 @@ import type { HistoryQuery } from './history-page';
 import { recordPage, servicePage } from './history-page';
 import type { Delivery, SendRecorder } from './sent-record';
 import { sentRecordOf } from './sent-record';
-import type { SentRecordStore } from './sent-record-store';
+import type { SentMessagesTable } from '../store/sent-messages-table';
 
 const HISTORY_PER_PAGE = 50;
 
@@ -39,7 +39,7 @@ export interface MessageHistoryDeps {
   profiles: ProfileManager;
   keyAccess: KeyAccess;
   sender: HttpSender;
-  store: SentRecordStore;
+  store: SentMessagesTable;
   /** cuts every run of a key the process holds out of a text (KeyVault.scrubSecrets) */
   scrub: (text: string) => string;
   now?: () => Date;
@@ -50,9 +50,12 @@ export interface MessageHistoryDeps {
 export class MessageHistory implements MessageHistoryService, SendRecorder {
   private readonly feed: ChangeFeed<HistoryChange>;
   private readonly now: () => Date;
+  /** the last record this history announced: records past it came from another process */
+  private announcedSeq: number;
 
   constructor(private readonly deps: MessageHistoryDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.announcedSeq = deps.store.lastSeq();
     this.feed = new ChangeFeed((err) => deps.log?.(`message history: a listener failed: ${String(err)}`));
   }
 
@@ -83,6 +86,14 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
     const { store, scrub } = this.deps;
     await store.append(sentRecordOf(delivery, scrub, this.now(), store.newId()));
     this.feed.emit({ profileId: delivery.profileId });
+  }
+
+  /** another process (a `crm` send, another window) added records: announce their profiles */
+  noticeForeignRecords(): void {
+    const { store } = this.deps;
+    const profileIds = store.profilesAfter(this.announcedSeq);
+    this.announcedSeq = store.lastSeq();
+    for (const profileId of profileIds) this.feed.emit({ profileId });
   }
 
   onChange(listener: (change: HistoryChange) => void): () => void {

@@ -1,6 +1,6 @@
-// Shapes of the metadata files, checked on load. Unknown fields are dropped, so nothing that is
-// not in the domain types survives a load (in particular nothing secret, and not the copies of
-// revocation progress older keys.json files carry: the outbox journal is its only record).
+// Shapes of profiles and saved keys, checked when they are read (from crm.db, or from the JSON files
+// of earlier versions). Unknown fields are dropped, so nothing that is not in the domain types
+// survives (nothing secret, and not the copies of revocation progress older keys.json files carried).
 import { z } from 'zod';
 import { KEY_TEST_OUTCOMES } from '../../shared/key-test-outcome';
 import { ENDPOINT_IDS } from '../../shared/operation-ids';
@@ -72,15 +72,6 @@ const keysDocSchema = z.object({
   valueTags: z.record(z.string(), z.string()).optional(),
   tagKeyCheck: z.string().optional(),
 });
-
-/**
- * Fields older builds wrote: a salt and a fast HMAC of each key under it, side by side, which
- * anyone holding the file could test guesses against. The schema drops them; a file that still
- * has them is written again at once so they do not linger until the next change.
- */
-export function hasLegacyKeyHashes(raw: unknown): boolean {
-  return typeof raw === 'object' && raw !== null && ('hashSalt' in raw || 'valueHashes' in raw);
-}
 
 export function parseProfilesDoc(raw: unknown): ProfilesDoc | null {
   const parsed = profilesDocSchema.safeParse(raw);

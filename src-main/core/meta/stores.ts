@@ -1,35 +1,23 @@
-// The two metadata files under the data dir: profiles.json and keys.json. Neither ever holds a
-// key value (KeyMeta has none; the schemas drop unknown fields on load).
-import { join } from 'node:path';
-import { JsonDoc } from './json-doc';
-import { hasLegacyKeyHashes, parseKeysDoc, parseProfilesDoc } from './schemas';
+// The profiles and the saved keys as the services see them: two documents over rows of crm.db
+// (store/profiles-table.ts, store/keys-table.ts), each change one transaction on the current rows
+// (store/table-doc.ts), shared by every process on the data folder. Neither ever holds a key value.
+import type { SqliteDatabase } from '../store/database';
+import { KeysCodec } from '../store/keys-table';
+import { ProfilesCodec } from '../store/profiles-table';
+import { TableDoc, type DocStore } from '../store/table-doc';
 import type { KeysDoc, ProfilesDoc } from './schemas';
 
 export type { KeysDoc, ProfilesDoc };
 
-export const PROFILES_FILE = 'profiles.json';
-export const KEYS_FILE = 'keys.json';
-
 export interface MetaStores {
-  profiles: JsonDoc<ProfilesDoc>;
-  keys: JsonDoc<KeysDoc>;
+  profiles: DocStore<ProfilesDoc>;
+  keys: DocStore<KeysDoc>;
   flush(): Promise<void>;
 }
 
-export function createMetaStores(dataDir: string, options: { onNotice?: (message: string) => void; now?: () => Date } = {}): MetaStores {
-  const profiles = new JsonDoc<ProfilesDoc>({
-    path: join(dataDir, PROFILES_FILE),
-    empty: () => ({ version: 1, activeProfileId: null, profiles: [] }),
-    validate: parseProfilesDoc,
-    ...options,
-  });
-  const keys = new JsonDoc<KeysDoc>({
-    path: join(dataDir, KEYS_FILE),
-    empty: () => ({ version: 1, keys: [] }),
-    validate: parseKeysDoc,
-    rewriteIf: hasLegacyKeyHashes,
-    ...options,
-  });
+export function createMetaStores(db: SqliteDatabase, options: { onNotice?: (message: string) => void } = {}): MetaStores {
+  const profiles = new TableDoc(db, new ProfilesCodec(db, options.onNotice), 'the profiles');
+  const keys = new TableDoc(db, new KeysCodec(db, options.onNotice), 'the saved keys');
   return {
     profiles,
     keys,

@@ -1,6 +1,6 @@
 // A profile's API description, operation by operation: learn one from a pasted cURL, save it,
 // reset it to API.md, and preview the request it makes. The window's mapping editor and
-// `crm profiles import-curl` both go through here; the description lives in profiles.json
+// `crm profiles import-curl` both go through here; the description lives in the profiles table of crm.db
 // with the profile it belongs to.
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
 import { toCurl } from '../curl';

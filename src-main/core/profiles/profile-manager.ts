@@ -1,5 +1,5 @@
 // ProfileService: named API targets (base URL, endpoint overrides, active key), stored in
-// profiles.json. Removing a profile also removes its keys from the OS keychain.
+// the profiles table of crm.db. Removing a profile also removes its keys from the OS keychain.
 import { randomUUID } from 'node:crypto';
 import { validateEndpointOverrides } from '../endpoints';
 import { CrmError } from '../errors';

@@ -27,7 +27,7 @@ export function revokingAccount(localKeyId: string): string {
 
 /**
  * The account holding the random key that saved keys' tags are made with (key-identity.ts): in
- * the keychain, so keys.json alone cannot be used to test guesses of a key.
+ * the keychain, so the saved keys alone cannot be used to test guesses of a key.
  */
 export const FINGERPRINT_KEY_ACCOUNT = 'fingerprint-key';
 

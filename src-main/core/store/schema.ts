@@ -2,6 +2,24 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
+import { createKeysTable } from './keys-table';
+import { createProfilesTable } from './profiles-table';
 import { createRequestLogTable } from './request-log-table';
+import { createSentMessagesTable } from './sent-messages-table';
+import { createSettingsTable } from './settings-table';
+import { createTableVersions } from './table-versions';
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'request log', up: createRequestLogTable }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'request log', up: createRequestLogTable },
+  {
+    version: 2,
+    name: 'settings, profiles, saved keys, sent messages, table versions',
+    up: (db) => {
+      createSettingsTable(db);
+      createProfilesTable(db);
+      createKeysTable(db);
+      createSentMessagesTable(db);
+      createTableVersions(db);
+    },
+  },
+];

@@ -107,11 +107,13 @@ describe('env-var mode', () => {
     expect(noProfile.stderr).toContain('No profile yet');
 
     expect((await runInProcess(['profiles', 'add', '--name', 'box', '--url', sandbox.baseUrl], { env: plain })).code).toBe(0);
-    const filesBefore = (await readdir(plain.CRM_DATA_DIR)).sort();
+    // SQLite's own working files (-wal, -shm) may appear when the database is read: they hold no state
+    const stateFiles = async (): Promise<string[]> => (await readdir(plain.CRM_DATA_DIR)).filter((name) => !/-(wal|shm)$/.test(name)).sort();
+    const filesBefore = await stateFiles();
     const run = await runInProcess(['contacts', '--json', '--per-page', '1'], { env: { ...plain, CRM_API_KEY: sandbox.adminKey } });
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ perPage: 1, total: 200 });
-    expect((await readdir(plain.CRM_DATA_DIR)).sort()).toEqual(filesBefore);
+    expect(await stateFiles()).toEqual(filesBefore);
     const table = await runInProcess(['contacts', '--per-page', '2'], { env: { ...plain, CRM_API_KEY: sandbox.adminKey } });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+NUMBER\s+EMAIL\s+TAGS\s+ID$/);

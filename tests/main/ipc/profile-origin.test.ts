@@ -5,6 +5,7 @@
 // saving the profile again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetaStores } from '../../../src-main/core/meta/stores';
+import { openDatabase } from '../../../src-main/core/store/database';
 import { KeyVault } from '../../../src-main/core/keys/key-vault';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import { keyAccount } from '../../../src-main/core/secrets/secret-store';
@@ -123,7 +124,7 @@ describe.skipIf(!available)('keys stay with their origin', () => {
 describe('a key saved before keys were bound', () => {
   it('is bound at its first use to where it was used, and stays there', async () => {
     const dir = await tempDir('crm-origin-legacy-');
-    const meta = createMetaStores(dir);
+    const meta = createMetaStores(openDatabase(dir));
     const secrets = new MemorySecretStore();
     await meta.profiles.update((doc) => {
       doc.profiles.push({ id: 'p1', name: 'P', baseUrl: 'https://a.example', endpointOverrides: {}, api: null, activeKeyId: 'lk_1', sandbox: false, allowInsecureHttp: false, createdAt: '2026-01-01T00:00:00Z' });

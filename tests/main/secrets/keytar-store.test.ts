@@ -85,7 +85,7 @@ describe('keychain unavailable', () => {
     expect(result.add.message).toBe(KEYCHAIN_UNAVAILABLE_MESSAGE);
     expect(result.keys).toEqual([]);
     expect(await filesContainingSecrets(dataDir, [SECRET])).toEqual([]);
-    expect((await readdir(dataDir)).sort()).toContain('profiles.json');
+    expect((await readdir(dataDir)).sort()).toContain('crm.db');
     expect(findSecrets(result, [SECRET])).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // createCore as the app, the CLI and the e2e harness get it: the real keytar store, the undici
 // sender feeding the request log, and the real outbox taking revocations and offline sends.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../../../src-main/core/create-core';
@@ -12,6 +12,7 @@ import type { TestCore } from '../helpers/core';
 import { keychainAvailable, uniqueKeychainService } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { storedText } from '../helpers/stored-rows';
 import { tempDir } from '../helpers/temp-dir';
 
 const hasKeychain = await keychainAvailable();
@@ -64,7 +65,7 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     }
   });
 
-  it('reports a corrupt metadata file as a notice and starts clean', async () => {
+  it('reports a corrupt metadata file of an earlier version as a notice and starts clean', async () => {
     const dataDir = await tempDir();
     await writeFile(join(dataDir, 'profiles.json'), '{ not json');
     const core = await createCore({ dataDir, keychainService: uniqueKeychainService('corrupt'), outbox: false });
@@ -97,7 +98,7 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     expect(check.status).toBe(401);
   });
 
-  it("a revocation's progress is the outbox's record alone: keys.json never holds it, a process without the outbox reads it", async () => {
+  it("a revocation's progress is the outbox's record alone: the saved keys never hold it, a process without the outbox reads it", async () => {
     const t = await open('outbox-record');
     const made = await t.core.keys.createServerKey({ name: 'recorded', permissions: ['contacts:read'] });
     secrets.push((await t.raw.get(keyAccount(made.id))) as string);
@@ -108,7 +109,7 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     } finally {
       await sandbox.resume();
     }
-    expect(await readFile(join(t.dataDir, 'keys.json'), 'utf8')).not.toContain('"sync"');
+    expect(storedText(t.dataDir, 'saved_keys')).not.toMatch(/sync|pending|offline/);
     // what `crm keys list` opens: the same data dir, no outbox running
     const reader = await openTestCore('outbox-record-reader', { outbox: false, raw: t.raw, dataDir: t.dataDir });
     try {
@@ -119,7 +120,7 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     } finally {
       await reader.core.close();
     }
-    expect(await readFile(join(t.dataDir, 'keys.json'), 'utf8')).not.toContain('"sync"');
+    expect(storedText(t.dataDir, 'saved_keys')).not.toMatch(/sync|pending|offline/);
   });
 
   it('an offline send is queued and delivered later with the same Idempotency-Key; a staged file survives until then', async () => {

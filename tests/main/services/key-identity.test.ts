@@ -12,7 +12,8 @@ import { fingerprintKeyCheck, needsTag, putTag, sameValueAs, untaggedActiveIds, 
 import type { KeysDoc } from '../../../src-main/core/meta/schemas';
 import { FINGERPRINT_KEY_ACCOUNT, keyAccount } from '../../../src-main/core/secrets/secret-store';
 import type { SavedKey } from '../../../src-main/core/model';
-import { closeSandboxes, keychainAvailable, openSandbox } from '../helpers';
+import { closeSandboxes, keychainAvailable, openSandbox, tempDir, testKeytarStore } from '../helpers';
+import { storedKeys, storedText } from '../helpers/stored-rows';
 import { openTestCore, withTestCore } from '../helpers/core';
 
 const available = await keychainAvailable();
@@ -105,13 +106,13 @@ describe.skipIf(!available)('saving a key value twice', () => {
 
       // the tags never reach a listing, and the file holds no value
       expect(JSON.stringify(await core.keys.list())).not.toMatch(/valueTag|tagKeyCheck/);
-      const file = await readFile(join(dataDir, 'keys.json'), 'utf8');
-      expect(file).toContain('valueTags');
+      const file = storedText(dataDir, 'saved_keys');
+      expect(file).toContain('value_tag');
       expect(file).not.toContain(sandbox.adminKey.slice(-10));
       expect(file).not.toContain(other.key.slice(-10));
 
       // a removed profile's keys take their tags with them; a revoked key has none
-      const taggedIds = async (): Promise<string[]> => Object.keys((JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as KeysDoc).valueTags ?? {});
+      const taggedIds = async (): Promise<string[]> => Promise.resolve(Object.keys(storedKeys(dataDir).valueTags ?? {}));
       expect(await taggedIds()).toContain(again.id);
       expect(await taggedIds()).not.toContain(first.id);
       await core.profiles.remove(b.id);
@@ -119,14 +120,14 @@ describe.skipIf(!available)('saving a key value twice', () => {
     });
   });
 
-  it('keys.json is no verifier: no salt, nothing recomputable from a key alone; the key behind the tags is in the keychain', async () => {
+  it('the stored keys are no verifier: no salt, nothing recomputable from a key alone; the key behind the tags is in the keychain', async () => {
     const sandbox = await openSandbox({ contacts: 1 });
     await withTestCore('key-identity-verifier', async ({ core, dataDir, raw }) => {
       const p = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
       const values = [sandbox.adminKey, sandbox.createKey('two', ['contacts:read']).key, sandbox.createKey('three', ['contacts:read']).key];
       for (const [i, value] of values.entries()) await core.keys.add({ profileId: p.id, name: `k${i}`, value });
       await core.keys.idle();
-      const file = JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as KeysDoc;
+      const file = storedKeys(dataDir);
       expect(Object.keys(file.valueTags ?? {})).toHaveLength(3);
       expectNoVerifier(file, values);
       const stored = await raw.get(FINGERPRINT_KEY_ACCOUNT);
@@ -137,11 +138,11 @@ describe.skipIf(!available)('saving a key value twice', () => {
 
   it('a file from an older build loses its salt and hashes at once; its keys are tagged when their values are read', async () => {
     const sandbox = await openSandbox({ contacts: 2 });
-    const first = await openTestCore('key-identity-legacy');
-    const { dataDir, raw } = first;
-    const p = await first.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-    await first.core.close();
-    // what an older build wrote: a salt, and a fast HMAC of each value under it
+    const dataDir = await tempDir('crm-key-identity-legacy-');
+    const raw = testKeytarStore('key-identity-legacy').store;
+    // what an older build wrote: a profile, and beside its keys a salt and a fast HMAC of each value under it
+    const p = { id: 'p_legacy', name: 'P', baseUrl: sandbox.baseUrl, endpointOverrides: {}, api: null, activeKeyId: null, sandbox: false, allowInsecureHttp: false, createdAt: '2025-01-01T00:00:00.000Z' };
+    await writeFile(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: p.id, profiles: [p] }));
     const salt = 'c2FsdC1vZi1hbi1vbGRlci1idWlsZA==';
     const legacy = { version: 1, hashSalt: salt, keys: [{ ...savedKey('lk_used'), profileId: p.id }, { ...savedKey('lk_lost'), profileId: p.id }],
       valueHashes: { lk_used: createHmac('sha256', salt).update(sandbox.adminKey).digest('base64'), lk_lost: createHmac('sha256', salt).update('crm_sk_gone_from_keychain').digest('base64') } };
@@ -150,8 +151,11 @@ describe.skipIf(!available)('saving a key value twice', () => {
     const second = await openTestCore('key-identity-legacy', { dataDir, raw });
     try {
       const { core } = second;
-      const onDisk = async (): Promise<KeysDoc> => JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as KeysDoc;
-      expect(await onDisk()).toEqual({ version: 1, keys: legacy.keys });
+      const onDisk = (): Promise<KeysDoc> => Promise.resolve(storedKeys(dataDir));
+      expect(await onDisk()).toEqual({ version: 1, keys: legacy.keys, valueTags: {} });
+      // neither the database nor the backup of the old file keeps the salt or the hashes
+      expect(storedText(dataDir, 'saved_keys') + storedText(dataDir, 'settings')).not.toMatch(new RegExp(`${salt}|hash`, 'i'));
+      expect(await readFile(join(dataDir, 'keys.json.imported'), 'utf8')).not.toMatch(/hashSalt|valueHashes/);
       await core.profiles.setActiveKey(p.id, 'lk_used');
       // the key works as before; reading its value from the keychain tags it
       expect((await core.contacts.list({ perPage: 1 })).items).toHaveLength(1);
@@ -182,7 +186,7 @@ describe.skipIf(!available)('saving a key value twice', () => {
     const second = await openTestCore('key-identity-lost', { dataDir, raw });
     try {
       await expect(second.core.keys.add({ profileId: p.id, name: 'ops again', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict', message: /already saved as “ops”/ });
-      const file = JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as KeysDoc;
+      const file = storedKeys(dataDir);
       const stored = Buffer.from((await raw.get(FINGERPRINT_KEY_ACCOUNT)) ?? '', 'base64');
       expect(file.valueTags).toEqual({ [saved.id]: valueTag(stored, sandbox.adminKey) });
     } finally {

@@ -1,8 +1,6 @@
 // KeyService and KeyAccess against the real sandbox and the real OS keychain: adding (format,
 // keychain first), testing each outcome, the in-memory cache (zero keychain reads after the
 // first), local revocation mid-flight, server keys, and a secret scan over everything returned.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { KEY_REVOKED_IN_FLIGHT } from '../../../src-main/core/keys/key-vault';
@@ -19,6 +17,8 @@ import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 import { SHOWN_PREFIX_CHARS } from '../../../src-main/core/keys/key-format';
 import { startHttpServer } from '../http/support/local-server';
+import { openDatabase } from '../../../src-main/core/store/database';
+import { storedText } from '../helpers/stored-rows';
 
 const hasKeychain = await keychainAvailable();
 
@@ -87,8 +87,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect((await core.profiles.get(profile.id)).activeKeyId).toBe(first.id);
       expect((await core.keys.list(profile.id)).map((k) => k.id)).toEqual([first.id, second.id]);
       expect(await core.keys.list('p_other')).toEqual([]);
-      const keysJson = await readFile(join(dataDir, 'keys.json'), 'utf8');
-      expect(keysJson).toContain(first.id);
+      expect(storedText(dataDir, 'saved_keys')).toContain(first.id);
       expect(await filesContainingSecrets(dataDir, [sandbox.adminKey, other.key])).toEqual([]);
     });
 
@@ -105,12 +104,13 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       };
       const { core, dataDir } = await open('add-rollback2', { raw: recording });
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      // keys.json becomes a non-empty directory: the atomic rename over it fails
-      const { mkdir } = await import('node:fs/promises');
-      await mkdir(join(dataDir, 'keys.json', 'blocker'), { recursive: true });
+      // the database refuses every new key record (as a full or failing disk would)
+      const blocker = openDatabase(dataDir);
+      blocker.exec("CREATE TRIGGER refuse_keys BEFORE INSERT ON saved_keys BEGIN SELECT RAISE(ABORT, 'refused'); END");
+      blocker.close();
       const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
       expect(err.code).toBe('internal');
-      expect(err.message).toMatch(/Could not save keys\.json/);
+      expect(err.message).toMatch(/Could not save the saved keys in crm\.db/);
       // the key's own entry (beside it, the fingerprint key its tag is made with)
       const keyEntries = sets.filter((a) => a.startsWith('key:'));
       expect(keyEntries).toHaveLength(1);

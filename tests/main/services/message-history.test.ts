@@ -2,8 +2,6 @@
 // own listing when it answers, this app's record when the service has no listing (404/405), and
 // what the record gets: sends from a panel or `crm send`, outbox deliveries and replays, each
 // with how it left the app, and never a key value.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryChange } from '../../../src-main/core/services';
 import type { MessageHistoryPage } from '../../../src-main/shared/message-history';
@@ -14,6 +12,7 @@ import { keychainAvailable } from '../helpers/keychain';
 import { teachPlayground } from '../helpers/playground';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
 import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { storedRows, storedText } from '../helpers/stored-rows';
 
 const hasKeychain = await keychainAvailable();
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -37,7 +36,6 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     seen.push(page);
     return page;
   };
-  const recordFile = (): string => join(t.dataDir, 'history', 'sent-messages.json');
 
   beforeAll(async () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000 });
@@ -167,9 +165,10 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     const key = sandbox.adminKey;
     await t.core.messages.sendText({ number, text: `my key is ${key}, keep it safe` });
     await t.core.messages.sendMedia({ number, mediatype: 'document', source: { kind: 'url', url: 'https://files.example.com/report.pdf' }, fileName: `key-${key.toUpperCase()}.pdf`, mimetype: 'application/pdf', caption: `caption ${key.slice(0, 12)}` });
-    expect(await filesContainingSecrets(join(t.dataDir, 'history'), [key])).toEqual([]);
-    const disk = await readFile(recordFile(), 'utf8');
-    expect(disk).toContain('my key is ***, keep it safe');
+    expect(await filesContainingSecrets(t.dataDir, [key])).toEqual([]);
+    const stored = storedText(t.dataDir, 'sent_messages');
+    expect(stored).toContain('my key is ***, keep it safe');
+    expect(stored).not.toContain(key.slice(0, 12));
     const service = await listed({ number });
     sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
     const record = await listed({ number });
@@ -177,12 +176,11 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     expect(record.items.map((m) => m.text)).toEqual(['caption ***', 'my key is ***, keep it safe']);
   });
 
-  it('the record is one file, listed again by a new core on the same data folder', async () => {
+  it('the record lives in crm.db, listed again by a new core on the same data folder', async () => {
     const number = freshNumber();
     await t.core.messages.sendText({ number, text: 'kept across restarts' });
-    const onDisk = JSON.parse(await readFile(recordFile(), 'utf8')) as { version: number; records: { number: string; text: string; origin: string }[] };
-    expect(onDisk.version).toBe(1);
-    expect(onDisk.records.filter((r) => r.number === number)).toEqual([expect.objectContaining({ text: 'kept across restarts', origin: 'sent', profileId })]);
+    const rows = storedRows(t.dataDir, 'sent_messages').filter((r) => r.number === number);
+    expect(rows).toEqual([expect.objectContaining({ text: 'kept across restarts', origin: 'sent', profile_id: profileId })]);
     await t.core.close();
     t = await openTestCore('history-2', { raw: t.raw, dataDir: t.dataDir });
     sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);

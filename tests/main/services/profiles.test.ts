@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CrmError } from '../../../src-main/core/errors';
 import { KeyVault } from '../../../src-main/core/keys/key-vault';
 import { createMetaStores } from '../../../src-main/core/meta/stores';
+import { openDatabase } from '../../../src-main/core/store/database';
 import { checkBaseUrl, isLoopbackHost } from '../../../src-main/core/profiles/base-url';
 import { ProfileManager } from '../../../src-main/core/profiles/profile-manager';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
@@ -12,7 +13,7 @@ import { tempDir } from '../helpers/temp-dir';
 
 async function manager(): Promise<{ profiles: ProfileManager; secrets: MemorySecretStore; dir: string }> {
   const dir = await tempDir();
-  const meta = createMetaStores(dir);
+  const meta = createMetaStores(openDatabase(dir));
   const secrets = new MemorySecretStore();
   return { profiles: new ProfileManager(meta, secrets, new KeyVault(secrets, meta)), secrets, dir };
 }
@@ -138,18 +139,18 @@ describe('ProfileService', () => {
   it('removing a profile while the keychain is locked changes nothing', async () => {
     const { profiles, secrets, dir } = await manager();
     const p = await profiles.create({ name: 'A', baseUrl: 'https://a.example.com' });
-    const meta = createMetaStores(dir);
+    const meta = createMetaStores(openDatabase(dir));
     await meta.keys.update((doc) => {
       doc.keys.push({ id: 'lk_1', name: 'k', profileId: p.id, fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null });
     });
     await secrets.set('key:lk_1', 'crm_sk_value_1234');
-    const fresh = new ProfileManager(createMetaStores(dir), secrets, new KeyVault(secrets, createMetaStores(dir)));
+    const fresh = new ProfileManager(createMetaStores(openDatabase(dir)), secrets, new KeyVault(secrets, createMetaStores(openDatabase(dir))));
     secrets.fail = true;
     expect(await codeOf(() => fresh.remove(p.id))).toMatchObject({ code: 'keychain_unavailable' });
     expect((await fresh.list()).profiles).toHaveLength(1);
     secrets.fail = false;
     await fresh.remove(p.id);
     expect(secrets.accounts()).toEqual([]);
-    expect((await createMetaStores(dir).keys.read()).keys).toEqual([]);
+    expect((await createMetaStores(openDatabase(dir)).keys.read()).keys).toEqual([]);
   });
 });

@@ -1,0 +1,124 @@
+// The ONE owner of the sent_messages table: this app's record of the sends the service took, from
+// every process on the data folder (the window and each `crm`), newest kept, oldest dropped past
+// the limit. An append is one INSERT in its own transaction, so two processes finishing a send
+// at the same moment both keep their line. Rows arrive scrubbed (sent-record.ts).
+import { randomBytes } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { SentRecord } from '../messages/sent-record';
+import { isSentRecord } from '../messages/sent-record';
+import type { SqliteDatabase } from './database';
+
+/** how many sends are kept by default (the oldest go first) */
+export const SENT_MESSAGES_LIMIT = 5_000;
+
+export function createSentMessagesTable(db: SqliteDatabase): void {
+  db.exec(`
+    CREATE TABLE sent_messages (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      profile_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      number TEXT NOT NULL,
+      text TEXT,
+      file_name TEXT,
+      status TEXT NOT NULL,
+      at TEXT NOT NULL,
+      message_id TEXT,
+      origin TEXT NOT NULL
+    );
+    CREATE INDEX sent_messages_profile ON sent_messages (profile_id, number);
+  `);
+}
+
+interface SentRow {
+  id: string;
+  profile_id: string;
+  kind: string;
+  number: string;
+  text: string | null;
+  file_name: string | null;
+  status: string;
+  at: string;
+  message_id: string | null;
+  origin: string;
+}
+
+function recordOf(row: SentRow): unknown {
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    kind: row.kind,
+    number: row.number,
+    text: row.text,
+    fileName: row.file_name,
+    status: row.status,
+    at: row.at,
+    messageId: row.message_id,
+    origin: row.origin,
+  };
+}
+
+export class SentMessagesTable {
+  private readonly statements;
+  private readonly appendOne: BetterSqlite3.Transaction<(record: SentRecord) => void>;
+
+  constructor(
+    db: SqliteDatabase,
+    private readonly limit: number = SENT_MESSAGES_LIMIT,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.statements = {
+      insert: db.prepare(
+        `INSERT OR IGNORE INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin)
+         VALUES (@id, @profileId, @kind, @number, @text, @fileName, @status, @at, @messageId, @origin)`,
+      ),
+      trim: db.prepare<[number]>('DELETE FROM sent_messages WHERE seq <= (SELECT max(seq) FROM sent_messages) - ?'),
+      lastSeq: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM sent_messages').pluck(),
+      profilesAfter: db.prepare<[number], string>('SELECT DISTINCT profile_id FROM sent_messages WHERE seq > ?').pluck(),
+      all: db.prepare<[number], SentRow>('SELECT * FROM (SELECT * FROM sent_messages ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
+    };
+    this.appendOne = db.transaction((record: SentRecord) => {
+      this.statements.insert.run(record);
+      this.statements.trim.run(this.limit);
+    });
+  }
+
+  /** oldest first, at most the limit */
+  read(): Promise<SentRecord[]> {
+    try {
+      return Promise.resolve(this.statements.all.all(this.limit).map(recordOf).filter(isSentRecord));
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  append(record: SentRecord): Promise<void> {
+    try {
+      this.appendOne.immediate(record);
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
+  /** where the table ends now: the mark to ask `profilesAfter` from */
+  lastSeq(): number {
+    return this.statements.lastSeq.get() ?? 0;
+  }
+
+  /** the profiles of the records added after `seq` (by any process) */
+  profilesAfter(seq: number): string[] {
+    return this.statements.profilesAfter.all(seq);
+  }
+
+  /** a new record id: the time first, so ids sort roughly by age, then randomness */
+  newId(): string {
+    return `r_${this.now().getTime().toString(36)}${randomBytes(5).toString('hex')}`;
+  }
+
+  /** rows written by an import, in the order given (oldest first), inside the caller's transaction */
+  importRecords(records: readonly SentRecord[]): void {
+    for (const record of records) this.statements.insert.run(record);
+    this.statements.trim.run(this.limit);
+  }
+}

@@ -1,0 +1,31 @@
+// What a table of a data folder's crm.db holds, as text: for tests that check what is (and is
+// not) stored, the way they once read a JSON file. Opened read-only, so it changes nothing.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { KeysDoc } from '../../../src-main/core/meta/schemas';
+import { DATABASE_FILE } from '../../../src-main/core/store/database';
+import { KeysCodec } from '../../../src-main/core/store/keys-table';
+
+export function storedRows(dataDir: string, table: 'profiles' | 'saved_keys' | 'settings' | 'sent_messages'): Record<string, unknown>[] {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    // the name is one of the literal table names above, never input
+    return db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+export function storedText(dataDir: string, table: Parameters<typeof storedRows>[1]): string {
+  return JSON.stringify(storedRows(dataDir, table));
+}
+
+/** the saved keys document as the core reads it (records, value tags, tag check), read-only */
+export function storedKeys(dataDir: string): KeysDoc {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return new KeysCodec(db).load();
+  } finally {
+    db.close();
+  }
+}
