@@ -8,7 +8,8 @@
 // no package can be built, and this says so in one line instead of failing later in a stack trace.
 //
 // The Electron fuses in electron-builder.json (no ELECTRON_RUN_AS_NODE, no NODE_OPTIONS, no
-// --inspect, app code only from an integrity-checked app.asar) are flipped in the packaged copy
+// --inspect, app code only from an integrity-checked app.asar, no extra powers for file://
+// pages: the window's page comes from app://) are flipped in the packaged copy
 // only. `npm start` and the _electron Playwright suite (tests/electron) keep running the unfused
 // Electron in node_modules: Playwright attaches through the inspector and loads the app from the
 // project folder, both of which those fuses forbid.

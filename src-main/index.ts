@@ -18,6 +18,7 @@ import type { Dispatch } from './ipc/dispatcher';
 import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
 import { createOsMicrophone } from './electron/microphone';
+import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 
@@ -32,6 +33,8 @@ let runtime: Runtime | null = null;
 const scrub = (text: string): string => runtime?.core.scrubSecrets(text) ?? text;
 const log = createFileLog({ dir: logDir, scrub });
 catchMainErrors({ log: (m) => log.write(m), logPath: log.path, scrub });
+// before 'ready', or Electron refuses it: the window's page is served from app://, not file://
+declareAppScheme();
 
 function failStartup(err: unknown): void {
   const { title, body } = startupFailure(err, log.path);
@@ -53,8 +56,8 @@ function start(): void {
 
   let win: BrowserWindow | null = null;
   let quitting = false;
-  const page = createTrustedPage();
-  const source = rendererSource({ packaged: app.isPackaged, env: process.env, file: join(__dirname, '../renderer/index.html') });
+  const source = rendererSource({ packaged: app.isPackaged, env: process.env, root: join(__dirname, '../renderer') });
+  const page = createTrustedPage(source.url);
   const windowState = new WindowStateStore(dataDir);
   let savingWindow: Promise<void> = Promise.resolve();
   /** every way out (closing the window, Quit, Cmd+Q, logging off) remembers where the window was */
@@ -93,6 +96,7 @@ function start(): void {
     const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
     hardenSession(session.defaultSession, csp, () => page.url(), createOsMicrophone(process.platform, (m) => log.write(m)));
     registerIpc(dispatch, () => page.url());
+    if (source.kind === 'app') serveAppScheme(source.root, csp);
 
     win = createMainWindow({ preload: join(__dirname, '../preload/index.cjs'), packaged: app.isPackaged, state: await windowState.load(), page });
     win.on('close', rememberWindow);
@@ -101,7 +105,7 @@ function start(): void {
     win.on('closed', () => {
       win = null;
     });
-    const loaded = source.kind === 'dev-server' ? win.loadURL(source.url) : win.loadFile(source.file);
+    const loaded = win.loadURL(source.url);
 
     const platform = createElectronPlatform(() => win);
     const deliver = createEmitter(() => win?.webContents ?? null);

@@ -148,7 +148,7 @@ describe('our packaging rules', () => {
     expect(config.npmRebuild).toBe(true);
   });
 
-  it('locks down the packaged Electron with fuses (app code only from an integrity-checked app.asar)', () => {
+  it('locks down the packaged Electron with fuses (app code only from an integrity-checked app.asar, no extra file:// powers)', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
@@ -156,6 +156,8 @@ describe('our packaging rules', () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
       enableCookieEncryption: true,
+      // the page comes from app:// (src-main/app-shell/app-scheme.ts): file:// pages get nothing a browser would not give them
+      grantFileProtocolExtraPrivileges: false,
     });
     expect(config.asar).not.toBe(false);
   });
