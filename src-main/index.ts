@@ -10,6 +10,7 @@ import { rendererSource } from './app-shell/renderer-source';
 import { CONTENT_SECURITY_POLICY, developmentCsp } from './app-shell/security-policy';
 import { startupFailure } from './app-shell/startup-failure';
 import { createTrustedPage } from './app-shell/trusted-page';
+import { createWindowMemory } from './app-shell/window-memory';
 import { WindowStateStore } from './app-shell/window-state';
 import { createFileLog } from './core/log/file-log';
 import { resolveDataDir, resolveLogDir } from './core/storage/data-dir';
@@ -23,6 +24,8 @@ import { catchMainErrors, watchProcessFailures } from './electron/process-failur
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 
 const QUIT_TIMEOUT_MS = 5000;
+/** quiet time after a move or resize before the window's place is written */
+const WINDOW_SAVE_DELAY_MS = 1000;
 
 // `npm start` runs Electron unpackaged from the source tree: it gets the development folder
 const build = app.isPackaged ? 'installed' : 'development';
@@ -59,13 +62,15 @@ function start(): void {
   const source = rendererSource({ packaged: app.isPackaged, env: process.env, root: join(__dirname, '../renderer') });
   const page = createTrustedPage(source.url);
   const windowState = new WindowStateStore(dataDir);
-  let savingWindow: Promise<void> = Promise.resolve();
-  /** every way out (closing the window, Quit, Cmd+Q, logging off) remembers where the window was */
-  const rememberWindow = (): void => {
-    if (!win || win.isDestroyed()) return;
+  const windowMemory = createWindowMemory({
     // normal bounds: a maximised window reopens maximised over its earlier size, not at screen size
-    savingWindow = windowState.save({ bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((err: unknown) => log.write(`window state not saved: ${String(err)}`));
-  };
+    read: () => (win && !win.isDestroyed() ? { bounds: win.getNormalBounds(), maximized: win.isMaximized() } : null),
+    save: (state) => windowState.save(state),
+    log: (m) => log.write(m),
+    delayMs: WINDOW_SAVE_DELAY_MS,
+  });
+  /** every way out (closing the window, Quit, Cmd+Q, logging off) remembers where the window was */
+  const rememberWindow = (): void => void windowMemory.now();
 
   // a second launch brings this window forward instead of opening another app
   app.on('second-instance', () => focusWindow(win));
@@ -102,6 +107,11 @@ function start(): void {
     win.on('close', rememberWindow);
     // Windows log-off / shut-down ends the app without a close or before-quit
     win.on('session-end', rememberWindow);
+    // ends nobody announces (a crash, kill -9, power loss) find the place of the last move on disk
+    win.on('move', () => windowMemory.soon());
+    win.on('resize', () => windowMemory.soon());
+    win.on('maximize', () => windowMemory.soon());
+    win.on('unmaximize', () => windowMemory.soon());
     win.on('closed', () => {
       win = null;
     });
@@ -128,7 +138,7 @@ function start(): void {
         // Quit from the menu or Cmd+Q closes no window first: remember it here
         rememberWindow();
         await opened.catch(() => undefined);
-        await Promise.all([savingWindow, runtime?.shutdown()]);
+        await Promise.all([windowMemory.settled(), runtime?.shutdown()]);
       },
       exit: (code) => app.exit(code),
       timeoutMs: QUIT_TIMEOUT_MS,

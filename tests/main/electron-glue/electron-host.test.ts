@@ -212,6 +212,20 @@ describe('the Electron host', () => {
     expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 5, y: 6, width: 1000, height: 700 }, maximized: false });
   });
 
+  it('a moved window\'s place is on disk a moment later, before any way out (a crash or kill -9 announces none)', async () => {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    const host = await startHost();
+    host.ready();
+    await flush();
+    const win = FakeBrowserWindow.created[0]!;
+    win.getNormalBounds = () => ({ x: 40, y: 50, width: 1100, height: 720 });
+    win.emitWindow('move');
+    win.emitWindow('resize');
+    const file = join(dataDir, 'data', 'window-state.json');
+    await vi.waitFor(async () => expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ bounds: { x: 40, y: 50, width: 1100, height: 720 }, maximized: false }), { timeout: 3000, interval: 100 });
+    expect(host.exitCodes).toEqual([]);
+  });
+
   it('a crashed window is logged and offered a reload; main\'s uncaught errors go to the log, scrubbed', async () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     fakeDialog.showMessageBox.mockClear();
