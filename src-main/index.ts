@@ -1,7 +1,7 @@
 // The Electron host: calls the one runtime builder (src-main/runtime) with Electron's OS
 // services, registers IPC and opens the locked-down window. Every decision lives outside this
 // file (app-shell/, runtime/); what is left is wiring Electron's objects to them.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
@@ -9,6 +9,7 @@ import { createQuitGate } from './app-shell/quit-gate';
 import { rendererSource } from './app-shell/renderer-source';
 import { CONTENT_SECURITY_POLICY, developmentCsp } from './app-shell/security-policy';
 import { startupFailure } from './app-shell/startup-failure';
+import { startUpdateService, UPDATE_CONFIG_FILE } from './app-shell/update-service';
 import { createTrustedPage } from './app-shell/trusted-page';
 import { createWindowMemory } from './app-shell/window-memory';
 import { WindowStateStore } from './app-shell/window-state';
@@ -20,12 +21,16 @@ import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
 import { createOsMicrophone } from './electron/microphone';
 import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
+import { loadAutoUpdater } from './electron/auto-updater';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 
 const QUIT_TIMEOUT_MS = 5000;
 /** quiet time after a move or resize before the window's place is written */
 const WINDOW_SAVE_DELAY_MS = 1000;
+/** the first update check waits for start-up to settle; then one every few hours */
+const UPDATE_FIRST_CHECK_MS = 10_000;
+const UPDATE_CHECK_EVERY_MS = 4 * 60 * 60_000;
 
 // `npm start` runs Electron unpackaged from the source tree: it gets the development folder
 const build = app.isPackaged ? 'installed' : 'development';
@@ -119,8 +124,13 @@ function start(): void {
 
     const platform = createElectronPlatform(() => win);
     const deliver = createEmitter(() => win?.webContents ?? null);
+    // Only an installed package built with an update address updates itself: run from the
+    // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
+    const updates = app.isPackaged && existsSync(join(process.resourcesPath, UPDATE_CONFIG_FILE))
+      ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS })
+      : undefined;
     try {
-      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver } });
+      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, ...(updates ? { updates } : {}) } });
     } catch (err) {
       runtimeFailed(err);
       throw err;

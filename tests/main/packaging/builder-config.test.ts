@@ -95,6 +95,8 @@ describe('our packaging rules', () => {
     expect(config.linux.category).toBe('Development');
     expect(targetsOf(config.win)).toContain('nsis');
     expect(targetsOf(config.mac)).toContain('dmg');
+    // macOS installs updates from a zip of the app (the dmg is for the first install)
+    expect(targetsOf(config.mac)).toContain('zip');
   });
 
   it('names its maker and home (placeholders of the project\'s own: example.com), for the .deb and the About panel', () => {
