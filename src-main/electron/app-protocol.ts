@@ -17,6 +17,8 @@ export function declareAppScheme(): void {
 export function serveAppScheme(root: string, csp: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const answer = await answerAppRequest({ url: request.url, method: request.method }, { root, csp });
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    // a copy on a plain ArrayBuffer: what the fetch types take as a body (Node's Buffer may sit on a shared one)
+    const body = answer.body === null ? null : new Uint8Array(answer.body);
+    return new Response(body, { status: answer.status, headers: answer.headers });
   });
 }
