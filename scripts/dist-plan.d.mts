@@ -4,3 +4,4 @@ export declare function electronDistPlan(options: { archs: string[]; hostArch: s
   | { electronDist: string | ((o: { arch: string | number }) => string | null) }
   | { problem: string };
 export declare function macSigningPlan(env: NodeJS.ProcessEnv): { config: Record<string, unknown>; notarise: boolean } | { problem: string };
+export declare function updateFeedPlan(env: NodeJS.ProcessEnv): { config: Record<string, unknown> } | { problem: string };

@@ -82,3 +82,30 @@ export function macSigningPlan(env) {
   if (notarise) return { problem: 'notarisation needs a Developer ID to sign with: set CSC_LINK (and CSC_KEY_PASSWORD) or CSC_NAME.' };
   return { config: { mac: { identity: '-', hardenedRuntime: false } }, notarise: false };
 }
+
+/**
+ * Where an installed copy looks for updates: CRM_UPDATE_URL at build time, a folder on a web
+ * server holding what `npm run dist` made (the installers and the latest*.yml files beside them).
+ * electron-builder writes it into the package (app-update.yml), which is what turns the app's
+ * updater on. Without it the package never asks anyone for updates. Only https, so what is
+ * installed cannot be swapped on the way (plain http is accepted for this computer, to try it).
+ * @returns {{ config: object } | { problem: string }}
+ */
+export function updateFeedPlan(env) {
+  const raw = env.CRM_UPDATE_URL?.trim();
+  if (!raw) return { config: {} };
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: `CRM_UPDATE_URL is not a URL: ${raw}` };
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    return { problem: 'CRM_UPDATE_URL must be an https address (plain http only for this computer).' };
+  }
+  if (url.username || url.password || url.search) {
+    return { problem: 'CRM_UPDATE_URL must not carry a password or a query: every installed copy would hold it.' };
+  }
+  return { config: { publish: [{ provider: 'generic', url: url.toString() }] } };
+}

@@ -8,7 +8,8 @@
 // no package can be built, and this says so in one line instead of failing later in a stack trace.
 //
 // The Electron fuses in electron-builder.json (no ELECTRON_RUN_AS_NODE, no NODE_OPTIONS, no
-// --inspect, app code only from an integrity-checked app.asar) are flipped in the packaged copy
+// --inspect, app code only from an integrity-checked app.asar, no extra powers for file://
+// pages: the window's page comes from app://) are flipped in the packaged copy
 // only. `npm start` and the _electron Playwright suite (tests/electron) keep running the unfused
 // Electron in node_modules: Playwright attaches through the inspector and loads the app from the
 // project folder, both of which those fuses forbid.
@@ -22,11 +23,15 @@
 //   CSC_LINK=<Developer ID .p12> CSC_KEY_PASSWORD=... (or CSC_NAME=<keychain identity>)
 //   APPLE_ID=... APPLE_APP_SPECIFIC_PASSWORD=... APPLE_TEAM_ID=...   (notarisation)
 // Without an identity the app is signed ad hoc, which runs on the Mac that built it.
+//
+// Updates: CRM_UPDATE_URL=https://downloads.example.com/crm-console/ makes the installed app
+// look there for updates (see updateFeedPlan in dist-plan.mjs); upload dist/'s installers and
+// latest*.yml files to that folder. Without it the package does not update itself.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs } from './dist-plan.mjs';
+import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan } from './dist-plan.mjs';
 import { findElectronBinary } from './electron-binary.mjs';
 import { nodeVersionProblem } from './node-version.mjs';
 
@@ -102,6 +107,8 @@ const distPlan = electronDistPlan({ archs, hostArch: process.arch, localDist, ov
 if ('problem' in distPlan) fail(`npm run dist: ${distPlan.problem}`);
 const signing = process.platform === 'darwin' ? macSigningPlan(process.env) : { config: {}, notarise: false };
 if ('problem' in signing) fail(`npm run dist: ${signing.problem}`);
+const updateFeed = updateFeedPlan(process.env);
+if ('problem' in updateFeed) fail(`npm run dist: ${updateFeed.problem}`);
 // After the Electron check: without Electron nothing can be packaged, whatever the Node version.
 const nodeProblem = nodeVersionProblem(process.version);
 if (nodeProblem) fail(nodeProblem);
@@ -121,7 +128,7 @@ const { build } = require('electron-builder');
 try {
   // electron-builder reads electron-builder.json itself and merges this on top: any -c.<option>
   // overrides given on the command line, and the Electron found on this machine.
-  const config = { ...offline, ...signing.config, ...cli.config, electronDist: distPlan.electronDist };
+  const config = { ...offline, ...signing.config, ...updateFeed.config, ...cli.config, electronDist: distPlan.electronDist };
   const artifacts = await build({ ...cli, projectDir: ROOT, publish: cli.publish ?? 'never', config });
   const listed = artifacts.map((file) => `\n  ${file}`).join('');
   console.log(`crm-console: packaging done${listed || ' (unpacked app only, see the log above)'}`);

@@ -1,7 +1,7 @@
 // The Electron host: calls the one runtime builder (src-main/runtime) with Electron's OS
 // services, registers IPC and opens the locked-down window. Every decision lives outside this
 // file (app-shell/, runtime/); what is left is wiring Electron's objects to them.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
@@ -9,7 +9,9 @@ import { createQuitGate } from './app-shell/quit-gate';
 import { rendererSource } from './app-shell/renderer-source';
 import { CONTENT_SECURITY_POLICY, developmentCsp } from './app-shell/security-policy';
 import { startupFailure } from './app-shell/startup-failure';
+import { startUpdateService, UPDATE_CONFIG_FILE } from './app-shell/update-service';
 import { createTrustedPage } from './app-shell/trusted-page';
+import { createWindowMemory } from './app-shell/window-memory';
 import { WindowStateStore } from './app-shell/window-state';
 import { createFileLog } from './core/log/file-log';
 import { resolveDataDir, resolveLogDir } from './core/storage/data-dir';
@@ -18,10 +20,17 @@ import type { Dispatch } from './ipc/dispatcher';
 import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
 import { createOsMicrophone } from './electron/microphone';
+import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
+import { loadAutoUpdater } from './electron/auto-updater';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 
 const QUIT_TIMEOUT_MS = 5000;
+/** quiet time after a move or resize before the window's place is written */
+const WINDOW_SAVE_DELAY_MS = 1000;
+/** the first update check waits for start-up to settle; then one every few hours */
+const UPDATE_FIRST_CHECK_MS = 10_000;
+const UPDATE_CHECK_EVERY_MS = 4 * 60 * 60_000;
 
 // `npm start` runs Electron unpackaged from the source tree: it gets the development folder
 const build = app.isPackaged ? 'installed' : 'development';
@@ -32,6 +41,8 @@ let runtime: Runtime | null = null;
 const scrub = (text: string): string => runtime?.core.scrubSecrets(text) ?? text;
 const log = createFileLog({ dir: logDir, scrub });
 catchMainErrors({ log: (m) => log.write(m), logPath: log.path, scrub });
+// before 'ready', or Electron refuses it: the window's page is served from app://, not file://
+declareAppScheme();
 
 function failStartup(err: unknown): void {
   const { title, body } = startupFailure(err, log.path);
@@ -53,16 +64,18 @@ function start(): void {
 
   let win: BrowserWindow | null = null;
   let quitting = false;
-  const page = createTrustedPage();
-  const source = rendererSource({ packaged: app.isPackaged, env: process.env, file: join(__dirname, '../renderer/index.html') });
+  const source = rendererSource({ packaged: app.isPackaged, env: process.env, root: join(__dirname, '../renderer') });
+  const page = createTrustedPage(source.url);
   const windowState = new WindowStateStore(dataDir);
-  let savingWindow: Promise<void> = Promise.resolve();
-  /** every way out (closing the window, Quit, Cmd+Q, logging off) remembers where the window was */
-  const rememberWindow = (): void => {
-    if (!win || win.isDestroyed()) return;
+  const windowMemory = createWindowMemory({
     // normal bounds: a maximised window reopens maximised over its earlier size, not at screen size
-    savingWindow = windowState.save({ bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((err: unknown) => log.write(`window state not saved: ${String(err)}`));
-  };
+    read: () => (win && !win.isDestroyed() ? { bounds: win.getNormalBounds(), maximized: win.isMaximized() } : null),
+    save: (state) => windowState.save(state),
+    log: (m) => log.write(m),
+    delayMs: WINDOW_SAVE_DELAY_MS,
+  });
+  /** every way out (closing the window, Quit, Cmd+Q, logging off) remembers where the window was */
+  const rememberWindow = (): void => void windowMemory.now();
 
   // a second launch brings this window forward instead of opening another app
   app.on('second-instance', () => focusWindow(win));
@@ -93,20 +106,31 @@ function start(): void {
     const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
     hardenSession(session.defaultSession, csp, () => page.url(), createOsMicrophone(process.platform, (m) => log.write(m)));
     registerIpc(dispatch, () => page.url());
+    if (source.kind === 'app') serveAppScheme(source.root, csp);
 
     win = createMainWindow({ preload: join(__dirname, '../preload/index.cjs'), packaged: app.isPackaged, state: await windowState.load(), page });
     win.on('close', rememberWindow);
     // Windows log-off / shut-down ends the app without a close or before-quit
     win.on('session-end', rememberWindow);
+    // ends nobody announces (a crash, kill -9, power loss) find the place of the last move on disk
+    win.on('move', () => windowMemory.soon());
+    win.on('resize', () => windowMemory.soon());
+    win.on('maximize', () => windowMemory.soon());
+    win.on('unmaximize', () => windowMemory.soon());
     win.on('closed', () => {
       win = null;
     });
-    const loaded = source.kind === 'dev-server' ? win.loadURL(source.url) : win.loadFile(source.file);
+    const loaded = win.loadURL(source.url);
 
     const platform = createElectronPlatform(() => win);
     const deliver = createEmitter(() => win?.webContents ?? null);
+    // Only an installed package built with an update address updates itself: run from the
+    // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
+    const updates = app.isPackaged && existsSync(join(process.resourcesPath, UPDATE_CONFIG_FILE))
+      ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS })
+      : undefined;
     try {
-      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver } });
+      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, ...(updates ? { updates } : {}) } });
     } catch (err) {
       runtimeFailed(err);
       throw err;
@@ -124,7 +148,7 @@ function start(): void {
         // Quit from the menu or Cmd+Q closes no window first: remember it here
         rememberWindow();
         await opened.catch(() => undefined);
-        await Promise.all([savingWindow, runtime?.shutdown()]);
+        await Promise.all([windowMemory.settled(), runtime?.shutdown()]);
       },
       exit: (code) => app.exit(code),
       timeoutMs: QUIT_TIMEOUT_MS,

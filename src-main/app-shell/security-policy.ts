@@ -1,7 +1,10 @@
 // The window's security rules as plain data and functions, so they are unit-tested without
 // Electron; src-main/electron/ only applies them (ARCHITECTURE.md invariant 6).
 
-/** Same policy as the meta tag in src-renderer/index.html; sent as a header too where headers apply. */
+/**
+ * Same policy as the meta tag in src-renderer/index.html (a test keeps the two equal); sent as a
+ * header too: by the app:// scheme with every page, and by the session for anything else.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
@@ -35,13 +38,18 @@ export function withCspMeta(html: string, csp: string): string {
   return html.replace(/(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${csp}${close}`);
 }
 
-/** The only navigation the window accepts is a reload of its own page. */
+/**
+ * The only navigation the window accepts is a reload of its own page. The page never lives on
+ * file:// (Electron serves it from app://, development from the dev server): a file:// URL is
+ * refused even if something claimed it was the app's page.
+ */
 export function isAllowedNavigation(targetUrl: string, appUrl: string | null): boolean {
   if (appUrl === null) return false;
   try {
     const target = new URL(targetUrl);
     const app = new URL(appUrl);
-    return target.protocol === app.protocol && target.host === app.host && target.pathname === app.pathname;
+    if (target.protocol === 'file:') return false;
+    return target.protocol === app.protocol && target.host.toLowerCase() === app.host.toLowerCase() && target.pathname === app.pathname;
   } catch {
     return false;
   }
@@ -58,8 +66,9 @@ export function externalUrlFor(url: string): string | null {
 }
 
 /**
- * IPC senders must be the app's own page in the top frame. `frameUrl` is the sender frame's
- * URL; a page navigated elsewhere, an iframe or a devtools extension is refused.
+ * IPC senders must be the app's own page in the top frame: app://crm-console/index.html, or the
+ * dev server's page in development (`appUrl`, as committed). `frameUrl` is the sender frame's
+ * URL; a page navigated elsewhere, a file:// page, an iframe or a devtools extension is refused.
  */
 export function isTrustedSender(frameUrl: string | undefined, appUrl: string | null, isMainFrame: boolean): boolean {
   if (!frameUrl || !isMainFrame) return false;

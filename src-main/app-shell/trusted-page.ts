@@ -1,20 +1,22 @@
 // The window's own page, as Chromium itself reports it once the first load commits. IPC senders
-// and navigations are compared with this, never with a URL built by Node: Node's file URL for
-// the same file can differ (a Windows drive letter's case, a folder name with % or spaces), and
-// then every call would be refused.
+// and navigations are compared with this. Only a page at the address the window was told to load
+// (app://crm-console/ or, in development, the dev server) can become the trusted one: whatever
+// else commits first (an error page, a redirect) is never trusted.
+import { isAllowedNavigation } from './security-policy';
 
 export interface TrustedPage {
-  /** the first committed URL wins; later commits (reloads) cannot move it elsewhere */
+  /** the first committed URL at the expected address wins; later commits (reloads) cannot move it elsewhere */
   commit(url: string): void;
   /** null until the page has committed: nothing is trusted before that */
   url(): string | null;
 }
 
-export function createTrustedPage(): TrustedPage {
+/** `expected`: the URL the window loads */
+export function createTrustedPage(expected: string): TrustedPage {
   let committed: string | null = null;
   return {
     commit(url) {
-      committed ??= url;
+      if (committed === null && isAllowedNavigation(url, expected)) committed = url;
     },
     url: () => committed,
   };

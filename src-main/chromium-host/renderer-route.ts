@@ -3,8 +3,8 @@
 // program or web page could call. https makes it a secure context (the microphone works);
 // every response carries the app's CSP, as Electron's session adds it.
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { contentTypeFor, rendererFileFor } from '../app-shell/renderer-files';
 import { CONTENT_SECURITY_POLICY } from '../app-shell/security-policy';
 
 /** `.invalid` can never resolve (RFC 2606): a request that escaped interception goes nowhere */
@@ -13,27 +13,10 @@ export const APP_URL = `${APP_ORIGIN}/index.html`;
 
 const PERMISSIONS_POLICY = ['microphone=(self)', 'camera=()', 'geolocation=()', 'display-capture=()', 'usb=()', 'serial=()', 'hid=()', 'bluetooth=()', 'midi=()', 'payment=()', 'clipboard-read=()', 'idle-detection=()'].join(', ');
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
-
-/** the file under `root` a request path names, or null for anything outside it */
+/** the file under `root` a request path names, or null for anything outside it (rules: app-shell/renderer-files.ts) */
 export function fileFor(root: string, pathname: string): string | null {
-  let path: string;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  const base = resolve(root);
-  const file = normalize(join(base, path === '/' ? 'index.html' : path));
-  return file.startsWith(base + sep) ? file : null;
+  const named = rendererFileFor(root, pathname);
+  return 'file' in named ? named.file : null;
 }
 
 export async function serveRenderer(context: BrowserContext, root: string): Promise<void> {
@@ -49,7 +32,7 @@ export async function serveRenderer(context: BrowserContext, root: string): Prom
         status: 200,
         body,
         headers: {
-          'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'Content-Type': contentTypeFor(file),
           'Content-Security-Policy': CONTENT_SECURITY_POLICY,
           // as Electron's permission handler: the microphone (voice notes) and nothing else
           'Permissions-Policy': PERMISSIONS_POLICY,

@@ -33,8 +33,8 @@ export function hardenSession(
     osMicrophone().then(callback, () => callback(false));
   });
   session.setPermissionCheckHandler((_wc, permission, _origin, details) => isAllowedPermissionCheck(permission, details, appUrl()));
-  // The renderer is loaded from file:// (meta CSP) in production; over http in development the
-  // header applies the policy.
+  // The app:// scheme sends the policy with its pages itself (and the page carries it as a meta
+  // tag); this covers every other response, over http from the dev server in development.
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });

@@ -3,13 +3,18 @@
 import { CrmError } from '../core/errors';
 import type { RequestLogDetail } from '../core/model';
 import type { OutboxService } from '../core/services';
-import type { DomainHandlers, HandlerCore, HandlerDeps, HandlerPlatform } from './handler-types';
+import type { DomainHandlers, HandlerCore, HandlerDeps, HandlerPlatform, UpdateHandle } from './handler-types';
 
 type AppChannels = DomainHandlers<'app'> & DomainHandlers<'sandbox'> & DomainHandlers<'contacts'> & DomainHandlers<'files'> & DomainHandlers<'outbox'> & DomainHandlers<'log'> & DomainHandlers<'shell'>;
 
-export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, appInfo: HandlerDeps['appInfo'], sandbox: HandlerDeps['sandbox']): AppChannels {
+export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, appInfo: HandlerDeps['appInfo'], sandbox: HandlerDeps['sandbox'], updates?: UpdateHandle): AppChannels {
   return {
     'app:info': async () => appInfo(),
+    'app:update-state': async () => updates?.state() ?? { phase: 'off' },
+    'app:restart-to-update': async () => {
+      if (!updates?.restart()) throw new CrmError('validation', 'No update is ready to install yet.');
+      return null;
+    },
     'sandbox:restore': () => requireSandbox(sandbox).restore(),
     'contacts:list': (p) => core.contacts.list(p),
     'files:pick': async ({ purpose }) => {

@@ -6,6 +6,8 @@ import type { EventChannel, InvokeChannel } from './contract';
 const invoke: Record<InvokeChannel, true> = {
   'app:info': true,
   'sandbox:restore': true,
+  'app:update-state': true,
+  'app:restart-to-update': true,
   'profiles:list': true,
   'profiles:create': true,
   'profiles:update': true,
@@ -57,6 +59,7 @@ const events: Record<EventChannel, true> = {
   'log:entry': true,
   'net:status': true,
   'app:notice': true,
+  'app:update': true,
 };
 
 export const INVOKE_CHANNELS = Object.keys(invoke) as InvokeChannel[];

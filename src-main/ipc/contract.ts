@@ -22,7 +22,7 @@ import type {
 import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
 import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
-import type { AppInfo, ClipboardReport, NetStatus, ProfilesState, RequestPreview, SendDraft } from '../shared/ipc-types';
+import type { AppInfo, ClipboardReport, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
 
@@ -34,6 +34,10 @@ export interface InvokeMap {
    * data, with a new admin key in the keychain; profiles:changed and keys:changed follow.
    */
   'sandbox:restore': { payload: Record<string, never>; value: { baseUrl: string; notice: string } };
+  /** where updating the installed app stands now (later changes come as app:update) */
+  'app:update-state': { payload: Record<string, never>; value: UpdateState };
+  /** installs the downloaded update and restarts the app; refused when no update is ready */
+  'app:restart-to-update': { payload: Record<string, never>; value: null };
   /** every profile and which one is active */
   'profiles:list': { payload: Record<string, never>; value: ProfilesState };
   /**
@@ -190,6 +194,8 @@ export interface EventMap {
   'net:status': NetStatus;
   /** a message from main for the person, shown as a dismissable notice (start-up problems come in AppInfo.notices instead) */
   'app:notice': { level: 'info' | 'warning' | 'error'; message: string };
+  /** updating the installed app moved on: checking, downloading (percent), ready to restart, failed */
+  'app:update': UpdateState;
 }
 
 export type EventChannel = keyof EventMap;

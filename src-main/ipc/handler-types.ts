@@ -5,7 +5,7 @@ import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, Mes
 import type { ApiHandlerCore } from './api-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
 import type { DialogPurpose } from '../shared/file-purpose';
-import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, StagedFile } from './contract';
+import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, StagedFile, UpdateState } from './contract';
 
 export interface FileStaging {
   stageFromPath(path: string, purpose: FilePurpose): Promise<StagedFile>;
@@ -42,6 +42,13 @@ export interface HandlerPlatform {
 
 export type Emit = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
 
+/** updating the installed app (app-shell/update-service.ts); absent where the app does not update itself */
+export interface UpdateHandle {
+  state(): UpdateState;
+  /** false when no downloaded update is waiting */
+  restart(): boolean;
+}
+
 /** the built-in sandbox as the runtime runs it */
 export interface SandboxControl {
   /** makes the Sandbox profile again after it was deleted ("Reset sandbox") */
@@ -55,6 +62,8 @@ export interface HandlerDeps {
   emit: Emit;
   /** absent where no sandbox can be started (then restoring says so) */
   sandbox?: SandboxControl;
+  /** absent where the app does not update itself: the state is `off` */
+  updates?: UpdateHandle;
 }
 
 export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };

@@ -10,7 +10,7 @@ import { createMessageHandlers } from './messages-handlers';
 import { createProfileHandlers } from './profile-handlers';
 import { createSendHandlers } from './send-handlers';
 
-export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers, SandboxControl } from './handler-types';
+export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers, SandboxControl, UpdateHandle } from './handler-types';
 export { createDispatcher, type Dispatch } from './dispatcher';
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -18,7 +18,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   // the person's own word, asked by main (Electron: a native dialog); nobody to ask means no
   const ask = platform.confirm ?? NO_CONSENT;
   return {
-    ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox),
+    ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox, deps.updates),
     ...createProfileHandlers(core.profiles, ask),
     ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
     ...createKeyHandlers(core, platform.clipboard),

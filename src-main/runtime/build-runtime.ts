@@ -8,7 +8,7 @@ import { LIMITS } from '../core/limits';
 import type { AppHost, AppInfo, EventChannel, EventMap } from '../ipc/contract';
 import { wireCoreEvents } from '../ipc/core-events';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
-import { createHandlers, type HandlerPlatform } from '../ipc/handlers';
+import { createHandlers, type HandlerPlatform, type UpdateHandle } from '../ipc/handlers';
 import { resumeSandbox, startSandbox } from '../sandbox/index';
 
 export type EventSink = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
@@ -20,6 +20,8 @@ export interface RuntimeHost {
   services: HandlerPlatform;
   /** how a main -> window event reaches the window (dropped while there is none) */
   deliver: EventSink;
+  /** the installed app updating itself (Electron only); absent: it does not */
+  updates?: UpdateHandle;
 }
 
 export interface RuntimeOptions {
@@ -75,7 +77,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
       return { baseUrl: restored.sandbox.baseUrl, notice: restored.notice };
     },
   };
-  const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl });
+  const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl, ...(host.updates ? { updates: host.updates } : {}) });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const unwire = wireCoreEvents(core, host.deliver);
 

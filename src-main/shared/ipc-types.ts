@@ -104,3 +104,17 @@ export interface ClipboardReport {
   /** the clipboard is cleared after this many ms if it still holds what was copied */
   clearsAfterMs: number | null;
 }
+
+/**
+ * Where updating the installed app stands. `off`: this copy does not update itself (run from
+ * the source tree, the Chromium host, or a package built without an update address).
+ */
+export type UpdateState =
+  | { phase: 'off' }
+  | { phase: 'idle' }
+  | { phase: 'checking' }
+  | { phase: 'available'; version: string }
+  | { phase: 'downloading'; version: string; percent: number }
+  /** downloaded: "Restart to update" installs it */
+  | { phase: 'ready'; version: string }
+  | { phase: 'failed'; message: string };

@@ -1,6 +1,7 @@
 import { selectFirstRunNotice, selectNotices, useAppStore } from './app-store';
+import { UpdateNotice } from './update-notice';
 
-/** The built-in sandbox banner (first run, or its data reset) and main's app:notice messages. */
+/** The built-in sandbox banner (first run, or its data reset), a downloaded update, and main's app:notice messages. */
 export function Notices() {
   const firstRun = useAppStore(selectFirstRunNotice);
   const notices = useAppStore(selectNotices);
@@ -8,6 +9,7 @@ export function Notices() {
   const dismiss = useAppStore((s) => s.dismissNotice);
   return (
     <>
+      <UpdateNotice />
       {firstRun && (
         <section className="banner banner-info" aria-label="Built-in sandbox" data-testid="first-run-notice">
           <p>{firstRun}</p>

@@ -7,6 +7,7 @@ import { useMessagesStore } from '../features/messages/messages-store';
 import { useOutboxStore } from '../features/outbox/outbox-store';
 import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
 import { useSendStore } from '../features/send/send-store';
+import { useUpdateStore } from './update-store';
 
 /**
  * Subscribes every store to main's events and to the active profile/key, once.
@@ -40,7 +41,10 @@ export function wireAppEvents(): () => void {
       if (wasOffline && net.online) useContactsStore.getState().retryFailed();
     }),
     onEvent('app:notice', (n) => useAppStore.getState().pushNotice(n.level, n.message)),
+    onEvent('app:update', (u) => useUpdateStore.getState().apply(u)),
   ];
+  // asked after subscribing, so a change in between is not missed (load keeps a newer event)
+  void useUpdateStore.getState().load();
 
   // Everything that depends on the active profile or its active key follows it. The first
   // answer of profiles:list only loads the keys: the contacts already asked main, whose active

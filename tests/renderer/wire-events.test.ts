@@ -118,8 +118,8 @@ describe('wireAppEvents', () => {
   });
 
   it('unsubscribes everything it subscribed', () => {
-    // one per event main sends (messages:changed is the eighth)
-    expect(crm.listenerCount()).toBe(8);
+    // one per event main sends (app:update is the ninth)
+    expect(crm.listenerCount()).toBe(9);
     unwire();
     expect(crm.listenerCount()).toBe(0);
     unwire = () => undefined;

@@ -144,6 +144,22 @@ export function fakeApp(options: { packaged?: boolean; singleInstance?: boolean 
   return app;
 }
 
+/** Electron's protocol module: the schemes declared privileged and the handlers registered */
+export function fakeProtocol() {
+  const p = {
+    privileged: [] as { scheme: string; privileges?: Record<string, boolean> }[],
+    handlers: new Map<string, (request: Request) => Promise<Response>>(),
+    registerSchemesAsPrivileged: vi.fn((schemes: { scheme: string; privileges?: Record<string, boolean> }[]) => {
+      p.privileged.push(...schemes);
+    }),
+    handle: (scheme: string, fn: (request: Request) => Promise<Response>) => {
+      if (p.handlers.has(scheme)) throw new Error(`second handler for ${scheme}`);
+      p.handlers.set(scheme, fn);
+    },
+  };
+  return p;
+}
+
 export const fakeDialog = { showErrorBox: vi.fn(), showOpenDialog: vi.fn(), showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) };
 
 /** systemPreferences' media access, as a test sets it */

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../helpers/temp-dir';
-import { FakeBrowserWindow, fakeApp, fakeDialog, fakeIpcMain, fakeSession, fakeSystemPreferences, screen, shell } from './electron-fake';
+import { FakeBrowserWindow, fakeApp, fakeDialog, fakeIpcMain, fakeProtocol, fakeSession, fakeSystemPreferences, screen, shell } from './electron-fake';
 
 type App = ReturnType<typeof fakeApp>;
 
@@ -19,7 +19,11 @@ vi.mock('../../../src-main/runtime/build-runtime', () => ({ buildRuntime: (...ar
 
 let app: App;
 let session: ReturnType<typeof fakeSession>;
+let protocol: ReturnType<typeof fakeProtocol>;
 vi.mock('electron', () => ({
+  get protocol() {
+    return protocol;
+  },
   get app() {
     return app;
   },
@@ -50,6 +54,7 @@ function fakeRuntime(shutdown: () => Promise<void> = async () => {}) {
 async function startHost(options: { packaged?: boolean } = {}): Promise<App> {
   app = fakeApp(options);
   session = fakeSession();
+  protocol = fakeProtocol();
   vi.resetModules();
   await import('../../../src-main/index');
   return app;
@@ -133,6 +138,18 @@ describe('the Electron host', () => {
     expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 1, y: 2, width: 900, height: 600 }, maximized: true });
   });
 
+  it('serves the page from app:// (declared before ready, answered after it), not from file://', async () => {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    const host = await startHost({ packaged: true });
+    expect(protocol.privileged.map((s) => s.scheme)).toEqual(['app']);
+    expect(protocol.handlers.size).toBe(0);
+    host.ready();
+    await flush();
+    expect(FakeBrowserWindow.created[0]!.loaded).toEqual(['app://crm-console/index.html']);
+    const answer = await protocol.handlers.get('app')!(new Request('app://crm-console/..%2f..%2fpackage.json'));
+    expect(answer.status).toBe(403);
+  });
+
   it('hands the runtime its host: Electron\'s OS services, the data folder and a log', async () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     const host = await startHost();
@@ -158,8 +175,8 @@ describe('the Electron host', () => {
     const win = FakeBrowserWindow.created[0]!;
     expect(win.loaded).toHaveLength(1);
     // the page committed; it asks for something before the runtime exists
-    win.webContents.emit('did-navigate', {}, `file://${win.loaded[0]}`);
-    const sender = { mainFrame: { url: `file://${win.loaded[0]}` } };
+    win.webContents.emit('did-navigate', {}, win.loaded[0]);
+    const sender = { mainFrame: { url: win.loaded[0] } };
     const pending = ipc.handlers.get('app:info')!({ senderFrame: sender.mainFrame, sender }, {}) as Promise<unknown>;
     const runtime = fakeRuntime();
     runtime.dispatch.mockResolvedValue({ ok: true, value: 'ready' });
@@ -193,6 +210,20 @@ describe('the Electron host', () => {
     host.emit('before-quit', { preventDefault: vi.fn() });
     await vi.waitFor(() => expect(host.exitCodes).toEqual([0]));
     expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 5, y: 6, width: 1000, height: 700 }, maximized: false });
+  });
+
+  it('a moved window\'s place is on disk a moment later, before any way out (a crash or kill -9 announces none)', async () => {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    const host = await startHost();
+    host.ready();
+    await flush();
+    const win = FakeBrowserWindow.created[0]!;
+    win.getNormalBounds = () => ({ x: 40, y: 50, width: 1100, height: 720 });
+    win.emitWindow('move');
+    win.emitWindow('resize');
+    const file = join(dataDir, 'data', 'window-state.json');
+    await vi.waitFor(async () => expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ bounds: { x: 40, y: 50, width: 1100, height: 720 }, maximized: false }), { timeout: 3000, interval: 100 });
+    expect(host.exitCodes).toEqual([]);
   });
 
   it('a crashed window is logged and offered a reload; main\'s uncaught errors go to the log, scrubbed', async () => {

@@ -6,7 +6,7 @@ vi.mock('electron', () => ({}));
 const { registerIpc, createEmitter } = await import('../../../src-main/electron/ipc');
 const { INVOKE_CHANNELS } = await import('../../../src-main/ipc/channels');
 
-const APP = 'file:///app/out/renderer/index.html';
+const APP = 'app://crm-console/index.html';
 
 function eventFrom(url: string, mainFrame = true) {
   const sender = new FakeWebContents();
@@ -34,11 +34,11 @@ describe('registerIpc', () => {
     expect(dispatch).toHaveBeenCalledWith('contacts:list', { page: 1, perPage: 10 });
   });
 
-  it('refuses senders other than the app page in the top frame, without calling any service', async () => {
+  it('refuses senders other than the app page in the top frame (a file:// page, another app:// host), without calling any service', async () => {
     const ipcMain = fakeIpcMain();
     const dispatch = vi.fn();
     registerIpc(dispatch, () => APP, ipcMain as never);
-    for (const event of [eventFrom('https://evil.example/'), eventFrom(APP, false), { sender: new FakeWebContents(), senderFrame: null }]) {
+    for (const event of [eventFrom('https://evil.example/'), eventFrom('file:///app/out/renderer/index.html'), eventFrom('app://other-host/index.html'), eventFrom(APP, false), { sender: new FakeWebContents(), senderFrame: null }]) {
       const result = await ipcMain.handlers.get('keys:add')!(event, { profileId: 'p', name: 'n', value: 'crm_sk_x' });
       expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
     }

@@ -8,11 +8,11 @@ const { CONTENT_SECURITY_POLICY, developmentCsp, secureWebPreferences } = await 
 
 const { createTrustedPage } = await import('../../../src-main/app-shell/trusted-page');
 
-const APP = 'file:///app/out/renderer/index.html';
+const APP = 'app://crm-console/index.html';
 
-/** a window whose page committed at APP, as Chromium reports it after loadFile */
+/** a window whose page committed at APP, as Chromium reports it after loadURL */
 function open(packaged = false) {
-  const win = createMainWindow({ preload: '/app/out/preload/index.cjs', packaged, state: { bounds: null, maximized: false }, page: createTrustedPage() }) as unknown as FakeBrowserWindow;
+  const win = createMainWindow({ preload: '/app/out/preload/index.cjs', packaged, state: { bounds: null, maximized: false }, page: createTrustedPage(APP) }) as unknown as FakeBrowserWindow;
   win.webContents.emit('did-navigate', {}, APP);
   return win;
 }
@@ -58,20 +58,31 @@ describe('main window', () => {
     expect(redirect).toHaveBeenCalledTimes(1);
   });
 
-  it('trusts the page Chromium committed first (its own spelling of the file URL), and nothing before it', () => {
-    const page = createTrustedPage();
+  it('trusts the first page Chromium committed at the address it was told to load, and nothing before it', () => {
+    const page = createTrustedPage(APP);
     const win = createMainWindow({ preload: '/p', packaged: true, state: { bounds: null, maximized: false }, page }) as unknown as FakeBrowserWindow;
     const early = vi.fn();
     win.webContents.emit('will-navigate', { preventDefault: early }, APP);
     expect(early).toHaveBeenCalledTimes(1);
-    // Windows: Chromium writes the drive letter in its own case and escapes what Node would not
-    const chromiumUrl = 'file:///c:/Users/Ana%20Lima/100%25/CRM%20Console/resources/app.asar/out/renderer/index.html';
-    win.webContents.emit('did-navigate', {}, chromiumUrl);
+    // something else committing first (an error page, a redirect) never becomes the app's page
+    win.webContents.emit('did-navigate', {}, 'file:///c:/Users/Ana/CRM%20Console/resources/app.asar/out/renderer/index.html');
     win.webContents.emit('did-navigate', {}, 'https://evil.example/');
-    expect(page.url()).toBe(chromiumUrl);
+    expect(page.url()).toBeNull();
+    win.webContents.emit('did-navigate', {}, APP);
+    win.webContents.emit('did-navigate', {}, 'app://crm-console/other.html');
+    expect(page.url()).toBe(APP);
     const reload = vi.fn();
-    win.webContents.emit('will-navigate', { preventDefault: reload }, chromiumUrl);
+    win.webContents.emit('will-navigate', { preventDefault: reload }, `${APP}#/keys`);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('never lets the window onto file://, even the built page\'s own file', () => {
+    const win = open();
+    for (const url of ['file:///app/out/renderer/index.html', 'file:///etc/passwd', 'app://evil/index.html']) {
+      const prevent = vi.fn();
+      win.webContents.emit('will-navigate', { preventDefault: prevent }, url);
+      expect(prevent, url).toHaveBeenCalledTimes(1);
+    }
   });
 
   it('denies window.open and sends http(s) links to the OS browser', () => {
@@ -93,7 +104,7 @@ describe('main window', () => {
   });
 
   it('restores the remembered size and maximised state', () => {
-    const win = createMainWindow({ preload: '/p', packaged: false, state: { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true }, page: createTrustedPage() }) as unknown as FakeBrowserWindow;
+    const win = createMainWindow({ preload: '/p', packaged: false, state: { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true }, page: createTrustedPage(APP) }) as unknown as FakeBrowserWindow;
     expect(win.options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
     expect(win.maximize).toHaveBeenCalled();
   });
@@ -118,10 +129,10 @@ describe('session hardening', () => {
     expect(await answer(session, 'media', { requestingUrl: APP, isMainFrame: false, mediaTypes: ['audio'] })).toBe(false);
     expect(await answer(session, 'geolocation', fromApp)).toBe(false);
     expect(await answer(session, 'notifications', fromApp)).toBe(false);
-    expect(session.permissionCheck!(null, 'media', 'file:///', { mediaType: 'audio', requestingUrl: APP })).toBe(true);
+    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP })).toBe(true);
     expect(session.permissionCheck!(null, 'media', 'https://evil.example', { mediaType: 'audio', requestingUrl: 'https://evil.example/' })).toBe(false);
-    expect(session.permissionCheck!(null, 'media', 'file:///', { mediaType: 'video', requestingUrl: APP })).toBe(false);
-    expect(session.permissionCheck!(null, 'clipboard-read', 'file:///', { requestingUrl: APP })).toBe(false);
+    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'video', requestingUrl: APP })).toBe(false);
+    expect(session.permissionCheck!(null, 'clipboard-read', 'app://crm-console', { requestingUrl: APP })).toBe(false);
 
     let headers: Record<string, string[]> = {};
     session.headers!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });

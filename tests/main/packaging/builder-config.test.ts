@@ -95,6 +95,8 @@ describe('our packaging rules', () => {
     expect(config.linux.category).toBe('Development');
     expect(targetsOf(config.win)).toContain('nsis');
     expect(targetsOf(config.mac)).toContain('dmg');
+    // macOS installs updates from a zip of the app (the dmg is for the first install)
+    expect(targetsOf(config.mac)).toContain('zip');
   });
 
   it('names its maker and home (placeholders of the project\'s own: example.com), for the .deb and the About panel', () => {
@@ -148,7 +150,7 @@ describe('our packaging rules', () => {
     expect(config.npmRebuild).toBe(true);
   });
 
-  it('locks down the packaged Electron with fuses (app code only from an integrity-checked app.asar)', () => {
+  it('locks down the packaged Electron with fuses (app code only from an integrity-checked app.asar, no extra file:// powers)', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
@@ -156,6 +158,8 @@ describe('our packaging rules', () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
       enableCookieEncryption: true,
+      // the page comes from app:// (src-main/app-shell/app-scheme.ts): file:// pages get nothing a browser would not give them
+      grantFileProtocolExtraPrivileges: false,
     });
     expect(config.asar).not.toBe(false);
   });

@@ -4,14 +4,14 @@
 // environment, and the Node version packaging needs. Arguments go through electron-builder's own
 // parser, as in dist.mjs.
 import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs } from '../../../scripts/dist-plan.mjs';
+import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan } from '../../../scripts/dist-plan.mjs';
 import { adHocResignTarget } from '../../../scripts/mac-after-sign.mjs';
 import { DIST_NODE, nodeVersionProblem } from '../../../scripts/node-version.mjs';
 import { tempDir } from '../helpers';
-import { REPO_ROOT } from './builder-internals';
+import { REPO_ROOT, validateWithBuilder } from './builder-internals';
 
 const LOCAL = '/src/node_modules/electron/dist';
 const archsOf = (argv: string[], host = 'x64'): string[] => requestedArchs(parseDistArgs(argv), host);
@@ -117,5 +117,27 @@ describe('dist.mjs on an older Node', () => {
     expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
     expect(run.stderr).toContain(`npm run dist needs Node ${DIST_NODE} or newer`);
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('where the installed app looks for updates (CRM_UPDATE_URL at build time)', () => {
+  it('none given: no publish address, so the package never updates itself', () => {
+    expect(updateFeedPlan({})).toEqual({ config: {} });
+    expect(updateFeedPlan({ CRM_UPDATE_URL: '  ' })).toEqual({ config: {} });
+  });
+
+  it('an https folder becomes electron-builder\'s generic provider, which its validator accepts', async () => {
+    const plan = updateFeedPlan({ CRM_UPDATE_URL: 'https://downloads.example.com/crm-console/' });
+    expect(plan).toEqual({ config: { publish: [{ provider: 'generic', url: 'https://downloads.example.com/crm-console/' }] } });
+    const config = JSON.parse(await readFile(join(REPO_ROOT, 'electron-builder.json'), 'utf8')) as Record<string, unknown>;
+    await expect(validateWithBuilder({ ...config, ...(plan as { config: object }).config })).resolves.toBeUndefined();
+  });
+
+  it('plain http only for this computer; a password, a query or no URL at all is refused in a sentence', () => {
+    expect(updateFeedPlan({ CRM_UPDATE_URL: 'http://127.0.0.1:8080/feed/' })).toEqual({ config: { publish: [{ provider: 'generic', url: 'http://127.0.0.1:8080/feed/' }] } });
+    expect(updateFeedPlan({ CRM_UPDATE_URL: 'http://downloads.example.com/' })).toEqual({ problem: expect.stringContaining('must be an https address') });
+    expect(updateFeedPlan({ CRM_UPDATE_URL: 'https://user:pw@downloads.example.com/' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
+    expect(updateFeedPlan({ CRM_UPDATE_URL: 'https://downloads.example.com/?token=abc' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
+    expect(updateFeedPlan({ CRM_UPDATE_URL: 'not a url' })).toEqual({ problem: expect.stringContaining('is not a URL') });
   });
 });

@@ -4,7 +4,7 @@
 // resolve hundreds of files inside app.asar at start, and electron-builder ships only what
 // cannot be bundled.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { parse } from 'acorn';
@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './builder-internals';
 
 const NATIVE = ['keytar', 'better-sqlite3'];
+// debug (inside electron-updater) probes for it in a try/catch and does without it
+const OPTIONAL = ['supports-color'];
 const MAIN = join(REPO_ROOT, 'out', 'main', 'index.js');
+const CHUNKS = join(REPO_ROOT, 'out', 'main', 'chunks');
 const PRELOAD = join(REPO_ROOT, 'out', 'preload', 'index.cjs');
 const built = existsSync(MAIN) && existsSync(PRELOAD);
 
@@ -52,14 +55,24 @@ function specifiers(code: string, sourceType: 'module' | 'script'): string[] {
 
 const allowed = (specifier: string): boolean =>
   specifier.startsWith('node:') || builtinModules.includes(specifier) || specifier === 'electron' || NATIVE.includes(specifier);
+/** main's own pieces loaded later (electron-updater is only imported by a copy that updates itself) */
+const isChunk = (specifier: string): boolean => /^\.\/chunks\/[\w.-]+\.js$/.test(specifier);
 
 describe('the built bundles', () => {
   it.skipIf(!built)(built ? 'main imports only Node builtins, electron, keytar and better-sqlite3' : 'SKIPPED: out/ is not built (npm run build)', async () => {
     const imports = specifiers(await readFile(MAIN, 'utf8'), 'module');
-    expect(imports.filter((s) => !allowed(s))).toEqual([]);
+    expect(imports.filter((s) => !allowed(s) && !isChunk(s))).toEqual([]);
     expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar', 'better-sqlite3']));
     // the pure-JS libraries really are inside
     expect(imports.some((s) => /^(undici|zod|js-yaml)(\/|$)/.test(s))).toBe(false);
+  });
+
+  it.skipIf(!built)(built ? 'main\'s chunks import only Node builtins, electron, main itself, and what they can do without' : 'SKIPPED: out/ is not built (npm run build)', async () => {
+    const chunks = existsSync(CHUNKS) ? (await readdir(CHUNKS)).filter((f) => f.endsWith('.js')) : [];
+    for (const chunk of chunks) {
+      const imports = specifiers(await readFile(join(CHUNKS, chunk), 'utf8'), 'module');
+      expect(imports.filter((s) => !allowed(s) && s !== '../index.js' && !OPTIONAL.includes(s)), chunk).toEqual([]);
+    }
   });
 
   it.skipIf(!built)(built ? 'the preload requires electron alone' : 'SKIPPED: out/ is not built (npm run build)', async () => {

@@ -6,20 +6,21 @@ import { rendererSource } from '../../../src-main/app-shell/renderer-source';
 import { CONTENT_SECURITY_POLICY, developmentCsp, withCspMeta } from '../../../src-main/app-shell/security-policy';
 import { startupFailure } from '../../../src-main/app-shell/startup-failure';
 
-const FILE = '/opt/CRM Console/resources/app.asar/out/renderer/index.html';
+const ROOT = '/opt/CRM Console/resources/app.asar/out/renderer';
+const BUILT = { kind: 'app', root: ROOT, url: 'app://crm-console/index.html' };
 
 describe('rendererSource', () => {
-  it('a packaged build ignores ELECTRON_RENDERER_URL: it always loads its own files', () => {
-    expect(rendererSource({ packaged: true, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173/' }, file: FILE })).toEqual({ kind: 'file', file: FILE });
+  it('a packaged build ignores ELECTRON_RENDERER_URL: it always loads its own files, from app://', () => {
+    expect(rendererSource({ packaged: true, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173/' }, root: ROOT })).toEqual(BUILT);
   });
 
   it('development uses the dev server on this computer, and only there', () => {
-    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173/' }, file: FILE })).toEqual({ kind: 'dev-server', url: 'http://localhost:5173/' });
-    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://127.0.0.1:5173' }, file: FILE })).toEqual({ kind: 'dev-server', url: 'http://127.0.0.1:5173/' });
+    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173/' }, root: ROOT })).toEqual({ kind: 'dev-server', url: 'http://localhost:5173/' });
+    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://127.0.0.1:5173' }, root: ROOT })).toEqual({ kind: 'dev-server', url: 'http://127.0.0.1:5173/' });
     for (const url of ['https://evil.example/', 'file:///tmp/x.html', 'javascript:alert(1)', 'not a url']) {
-      expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: url }, file: FILE })).toEqual({ kind: 'file', file: FILE });
+      expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: url }, root: ROOT })).toEqual(BUILT);
     }
-    expect(rendererSource({ packaged: false, env: {}, file: FILE })).toEqual({ kind: 'file', file: FILE });
+    expect(rendererSource({ packaged: false, env: {}, root: ROOT })).toEqual(BUILT);
   });
 });
 

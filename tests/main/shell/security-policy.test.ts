@@ -9,7 +9,7 @@ import {
   secureWebPreferences,
 } from '../../../src-main/app-shell/security-policy';
 
-const APP = 'file:///opt/crm/resources/app/out/renderer/index.html';
+const APP = 'app://crm-console/index.html';
 
 describe('content security policy', () => {
   const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => {
@@ -31,7 +31,7 @@ describe('content security policy', () => {
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
     expect(meta, 'index.html must carry a CSP meta tag').not.toBeNull();
     const normalise = (csp: string) => csp.split(';').map((d) => d.trim()).filter(Boolean).sort();
-    // The page (file://, where no header applies) carries exactly the header's policy.
+    // The page carries exactly the header's policy (the app:// scheme sends it as a header too).
     expect(normalise(meta![1]!)).toEqual(normalise(CONTENT_SECURITY_POLICY));
   });
 
@@ -58,6 +58,15 @@ describe('navigation', () => {
     expect(isAllowedNavigation('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
   });
 
+  it('app:// is the app\'s origin: another app:// host or page is not, and file:// never is', () => {
+    expect(isAllowedNavigation('app://CRM-CONSOLE/index.html', APP)).toBe(true);
+    expect(isAllowedNavigation('app://crm-console.evil/index.html', APP)).toBe(false);
+    expect(isAllowedNavigation('app://crm-console/other.html', APP)).toBe(false);
+    expect(isAllowedNavigation('file:///opt/crm/out/renderer/index.html', APP)).toBe(false);
+    // even a window that somehow committed a file:// page does not trust it
+    expect(isAllowedNavigation('file:///opt/crm/out/renderer/index.html', 'file:///opt/crm/out/renderer/index.html')).toBe(false);
+  });
+
   it('sends only http(s) links to the OS browser', () => {
     expect(externalUrlFor('https://docs.example.com/a?b=c')).toBe('https://docs.example.com/a?b=c');
     expect(externalUrlFor('http://example.com')).toBe('http://example.com/');
@@ -74,6 +83,12 @@ describe('IPC sender check', () => {
     expect(isTrustedSender(APP, APP, false)).toBe(false);
     expect(isTrustedSender('https://evil.example/', APP, true)).toBe(false);
     expect(isTrustedSender(undefined, APP, true)).toBe(false);
+    expect(isTrustedSender('file:///opt/crm/out/renderer/index.html', APP, true)).toBe(false);
+  });
+
+  it('in development, the dev server\'s page is the app\'s page', () => {
+    expect(isTrustedSender('http://localhost:5173/', 'http://localhost:5173/', true)).toBe(true);
+    expect(isTrustedSender(APP, 'http://localhost:5173/', true)).toBe(false);
   });
 });
 
