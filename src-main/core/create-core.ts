@@ -9,6 +9,8 @@ import type { HttpSender } from './http/sender';
 import { FingerprintKeySource } from './keys/fingerprint-key';
 import { KeyFingerprints } from './keys/key-fingerprints';
 import { KeyManager } from './keys/key-manager';
+import { describeFindings } from './keys/keychain-consistency';
+import { KeychainRepair } from './keys/keychain-repair';
 import { ServerKeyCache } from './keys/server-key-cache';
 import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
@@ -58,6 +60,11 @@ export interface CoreOptions {
    * DEFAULT_REQUEST_LOG_BOUNDS (10,000 entries, 7 days). Each process prunes with its own.
    */
   requestLogBounds?: Partial<RequestLogBounds>;
+  /**
+   * compare the key records with the keychain at start and add what is out of step to the
+   * notices (the window does; a `crm` command asks for it with `crm keys check`)
+   */
+  checkKeychain?: boolean;
 }
 
 export interface Core {
@@ -68,6 +75,8 @@ export interface Core {
   /** KeyService plus takeNewKeyValueForClipboard / onSyncChange / idle */
   keys: KeyManager;
   keyAccess: KeyAccess;
+  /** key records and keychain values out of step: found, and mended on request */
+  keychain: KeychainRepair;
   contacts: ContactsServiceImpl;
   messages: MessageServiceImpl;
   /** what the app sent: the service's message listing, or this app's record of its sends */
@@ -160,17 +169,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeyCache(dataDir);
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
+  const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, onChange: () => keys.announceOutsideChange() });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
+  if (options.checkKeychain) {
+    try {
+      const findings = await keychain.check();
+      if (findings) for (const line of describeFindings(findings)) onNotice(line);
+    } catch (err) {
+      // a locked keychain: the first use of a key says so; the start goes on
+      log?.(`could not compare the saved keys with the keychain: ${err instanceof Error ? err.message : 'unknown error'}`);
+    }
+  }
   // what a `crm` command or another window changes shows here as this process's own changes do
   const foreignChanges = watchForeignChanges(
     store.db,
     (tables) => {
       if (tables.has('profiles') || tables.has('settings')) void profiles.announceChange().catch(() => undefined);
-      if (tables.has('saved_keys')) keys.noticeForeignChange();
+      if (tables.has('saved_keys')) keys.announceOutsideChange();
       if (tables.has('sent_messages')) history.noticeForeignRecords();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
@@ -208,5 +227,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
-  return { dataDir, profiles, api, keys, keyAccess: vault, contacts, messages, history, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
 }

@@ -1,4 +1,4 @@
-// crm keys list|add|test|revoke|create|use. Key values only ever travel stdin -> keychain or
+// crm keys list|add|test|revoke|create|use (check: keys-check.ts). Key values only ever travel stdin -> keychain or
 // API response -> keychain; nothing here prints one.
 import type { KeyMeta, OutboxItem } from '../../core/model';
 import { UsageError, requireOption } from '../args';
@@ -8,6 +8,7 @@ import { clean, shortTime, table } from '../format';
 import { pasteWord } from '../paste-word';
 import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
 import type { Session } from '../session';
+import { keysCheck } from './keys-check';
 import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText, yesOption } from './shared';
 
 export const KEY_ARGUMENT_REFUSAL =
@@ -288,6 +289,6 @@ const use = defineCommand({
 export const keysGroup: CommandGroup = {
   name: 'keys',
   summary: 'API keys: saved in the OS keychain, shown only by name and last 4 characters',
-  commands: [list, add, test, revoke, create, use],
+  commands: [list, add, test, revoke, create, use, keysCheck],
 };
 

@@ -276,8 +276,8 @@ export class KeyManager implements KeyService {
     this.changes.emit({ keyId: localKeyId, profileId });
   }
 
-  /** another process (a `crm` command, another window) changed the saved keys */
-  noticeForeignChange(): void {
+  /** the saved keys changed outside this manager: another process, or a keychain repair */
+  announceOutsideChange(): void {
     this.changes.emit({ keyId: null, profileId: null });
   }
 

@@ -11,7 +11,12 @@ export interface SecretStoreCounts {
 export class CountingSecretStore implements SecretStore {
   readonly counts: SecretStoreCounts = { get: 0, set: 0, delete: 0 };
 
-  constructor(private readonly inner: SecretStore) {}
+  /** present when the wrapped store can list its accounts */
+  readonly accounts?: () => Promise<string[]>;
+
+  constructor(private readonly inner: SecretStore) {
+    if (inner.accounts) this.accounts = () => inner.accounts!();
+  }
 
   get total(): number {
     return this.counts.get + this.counts.set + this.counts.delete;

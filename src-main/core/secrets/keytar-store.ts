@@ -10,6 +10,7 @@ interface KeytarModule {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
 }
 
 export interface KeytarStoreOptions {
@@ -24,7 +25,7 @@ export interface KeytarStoreOptions {
    * Receives the original failure text for the app log, with the value being written (if any)
    * already replaced by [redacted]. Never shown to the person.
    */
-  onFailure?: (operation: 'load' | 'get' | 'set' | 'delete', detail: string) => void;
+  onFailure?: (operation: 'load' | 'get' | 'set' | 'delete' | 'list', detail: string) => void;
   /** for tests: how keytar is loaded */
   load?: () => KeytarModule;
 }
@@ -65,6 +66,11 @@ export class KeytarSecretStore implements SecretStore {
     return this.call('delete', undefined, (k) => k.deletePassword(this.service, account));
   }
 
+  /** keytar can only list accounts with their values: the values are dropped at once */
+  accounts(): Promise<string[]> {
+    return this.call('list', undefined, async (k) => (await k.findCredentials(this.service)).map((c) => c.account));
+  }
+
   private keytar(): KeytarModule {
     if (this.module) return this.module;
     try {
@@ -76,7 +82,7 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
-  private async call<T>(operation: 'get' | 'set' | 'delete', secret: string | undefined, run: (k: KeytarModule) => Promise<T>): Promise<T> {
+  private async call<T>(operation: 'get' | 'set' | 'delete' | 'list', secret: string | undefined, run: (k: KeytarModule) => Promise<T>): Promise<T> {
     const keytar = this.keytar();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -93,7 +99,7 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
-  private report(operation: 'load' | 'get' | 'set' | 'delete', err: unknown, secret: string | undefined): void {
+  private report(operation: 'load' | 'get' | 'set' | 'delete' | 'list', err: unknown, secret: string | undefined): void {
     if (!this.onFailure) return;
     const text = err instanceof Error ? err.message : String(err);
     try {

@@ -23,9 +23,10 @@ export class MemorySecretStore implements SecretStore {
     return this.values.delete(account);
   }
 
-  /** accounts currently held (for assertions) */
-  accounts(): string[] {
-    return [...this.values.keys()];
+  /** accounts currently held */
+  accounts(): Promise<string[]> {
+    this.check();
+    return Promise.resolve([...this.values.keys()]);
   }
 
   private check(): void {

@@ -10,6 +10,11 @@ export interface SecretStore {
   set(account: string, value: string): Promise<void>;
   /** true when something was deleted */
   delete(account: string): Promise<boolean>;
+  /**
+   * every account this product holds (names only, never values), to find key values no record
+   * names; absent where the keychain cannot list
+   */
+  accounts?(): Promise<string[]>;
 }
 
 /** The product's keychain service name; tests use a unique one per run. */

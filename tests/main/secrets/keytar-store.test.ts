@@ -112,6 +112,7 @@ describe('keychain unavailable', () => {
         getPassword: () => new Promise<string | null>(() => {}),
         setPassword: () => new Promise<void>(() => {}),
         deletePassword: () => new Promise<boolean>(() => {}),
+        findCredentials: () => new Promise<{ account: string; password: string }[]>(() => {}),
       }),
     });
     const err = await caught(() => store.get('key:x'));
@@ -128,6 +129,7 @@ describe('keychain unavailable', () => {
           throw new Error(`collection is locked, could not store ${value}`);
         },
         deletePassword: async () => false,
+        findCredentials: async () => [],
       }),
       onFailure: (_op, detail) => details.push(detail),
     });

@@ -126,7 +126,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
       expect(err.toInfo()).toEqual({ code: 'keychain_unavailable', message: expect.stringMatching(/keychain is unavailable or locked/) });
       expect(await core.keys.list()).toEqual([]);
-      expect(memory.accounts()).toEqual([]);
+      expect(await memory.accounts()).toEqual([]);
       expect(await filesContainingSecrets(dataDir, [sandbox.adminKey])).toEqual([]);
     });
   });
@@ -304,9 +304,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(outbox.revocations).toEqual([]);
       expect((await failure(core.contacts.list({ perPage: 1 }))).code).toBe('key_revoked');
       memory.fail = false;
-      expect(memory.accounts()).toEqual([FINGERPRINT_KEY_ACCOUNT, keyAccount(meta.id)]);
+      expect(await memory.accounts()).toEqual([FINGERPRINT_KEY_ACCOUNT, keyAccount(meta.id)]);
       await outbox.report(meta.id, profile.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
-      expect(memory.accounts()).toEqual([FINGERPRINT_KEY_ACCOUNT]);
+      expect(await memory.accounts()).toEqual([FINGERPRINT_KEY_ACCOUNT]);
     });
 
     it('a short key without a server id is queued with no part of its value: its kept value finds it later', async () => {

@@ -150,7 +150,7 @@ describe('ProfileService', () => {
     expect((await fresh.list()).profiles).toHaveLength(1);
     secrets.fail = false;
     await fresh.remove(p.id);
-    expect(secrets.accounts()).toEqual([]);
+    expect(await secrets.accounts()).toEqual([]);
     expect((await createMetaStores(openDatabase(dir)).keys.read()).keys).toEqual([]);
   });
 });
