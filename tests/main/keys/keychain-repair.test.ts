@@ -30,7 +30,7 @@ describe('comparing records with the keychain', () => {
     const findings = compareKeychain([record('lk_1')], [keyAccount('lk_1'), keyAccount('lk_9'), FINGERPRINT_KEY_ACCOUNT, revokingAccount('lk_7')]);
     expect(findings).toEqual({ missingValues: [], unlisted: ['lk_9'] });
     expect(describeFindings(findings)).toEqual([
-      '1 key value in the OS keychain belongs to no saved key (a record was lost). They are kept: crm keys check --recover PROFILE lists them again under that profile.',
+      "1 key value in the OS keychain is not a saved key of this data folder (a lost record, or a key of another data folder such as a development build's). It is kept: crm keys check --recover PROFILE lists it here under that profile.",
     ]);
   });
 });
@@ -58,7 +58,7 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     const second = await openTestCore('repair-lost-record', { dataDir: first.dataDir, raw: first.raw, checkKeychain: true });
     cleanups.push(() => second.cleanup());
     expect(second.core.notices).toContain(
-      '1 key value in the OS keychain belongs to no saved key (a record was lost). They are kept: crm keys check --recover PROFILE lists them again under that profile.',
+      "1 key value in the OS keychain is not a saved key of this data folder (a lost record, or a key of another data folder such as a development build's). It is kept: crm keys check --recover PROFILE lists it here under that profile.",
     );
     expect(await first.raw.get(keyAccount(saved.id))).toBe(sandbox.adminKey);
 
