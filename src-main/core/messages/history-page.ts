@@ -18,25 +18,28 @@ export interface HistoryQuery {
 
 type Scrub = (text: string) => string;
 
+/** the query's page of this app's record (newest first) and how many records match in all */
+export interface RecordSlice {
+  records: readonly SentRecord[];
+  total: number;
+}
+
 /** This app's record, newest first, for one profile and (optionally) one recipient. */
-export function recordPage(records: readonly SentRecord[], query: HistoryQuery, fallbackReason: string, scrub: Scrub): MessageHistoryPage {
-  const mine = records.filter((r) => r.profileId === query.profileId && (query.number === null || r.number === query.number));
+export function recordPage(slice: RecordSlice, query: HistoryQuery, fallbackReason: string, scrub: Scrub): MessageHistoryPage {
   const start = (query.page - 1) * query.perPage;
-  const items: HistoryMessage[] = [];
-  for (let i = start; i < Math.min(mine.length, start + query.perPage); i += 1) items.push(fromRecord(mine[mine.length - 1 - i]!, scrub));
   return {
-    items,
+    items: slice.records.map((r) => fromRecord(r, scrub)),
     page: query.page,
     perPage: query.perPage,
-    total: mine.length,
-    hasMore: start + query.perPage < mine.length,
+    total: slice.total,
+    hasMore: start + query.perPage < slice.total,
     source: 'record',
     number: query.number,
     fallbackReason,
   };
 }
 
-/** The service's page, each message with what the record knows of it. */
+/** The service's page, each message with what the record knows of it (`records`: at least those of its ids, oldest first). */
 export function servicePage(answer: MessagePage, records: readonly SentRecord[], query: HistoryQuery, scrub: Scrub): MessageHistoryPage {
   // the first record of a message id is how the app first sent it (a later replay adds nothing)
   const byId = new Map<string, SentRecord>();

@@ -74,7 +74,8 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
     try {
       const response = await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request);
       const answer = parseMessagePage(readableJson(response));
-      return servicePage(answer, await this.deps.store.read(), wanted, this.deps.scrub);
+      const ids = answer.items.flatMap((m) => (m.id === null ? [] : [m.id]));
+      return servicePage(answer, this.deps.store.withMessageIds(profile.id, ids), wanted, this.deps.scrub);
     } catch (err) {
       if (!(err instanceof CrmError) || err.status === undefined || !NO_LISTING.has(err.status)) throw err;
       return this.fromRecord(wanted, `The service has no message listing (${listingRoute(request, profile)} answered HTTP ${err.status})`);
@@ -102,7 +103,8 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
 
   private async fromRecord(query: HistoryQuery, reason: string): Promise<MessageHistoryPage> {
     // the reason names the profile's path: scrubbed like any text that leaves main
-    return recordPage(await this.deps.store.read(), query, this.deps.scrub(`${reason}; this is the app's own record of what it sent.`), this.deps.scrub);
+    const slice = this.deps.store.slice({ profileId: query.profileId, number: query.number, offset: (query.page - 1) * query.perPage, limit: query.perPage });
+    return recordPage(slice, query, this.deps.scrub(`${reason}; this is the app's own record of what it sent.`), this.deps.scrub);
   }
 }
 

@@ -4,6 +4,7 @@
 // at the same moment both keep their line. Rows arrive scrubbed (sent-record.ts).
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
+import type { RecordSlice } from '../messages/history-page';
 import type { SentRecord } from '../messages/sent-record';
 import { isSentRecord } from '../messages/sent-record';
 import type { SqliteDatabase } from './database';
@@ -26,7 +27,10 @@ export function createSentMessagesTable(db: SqliteDatabase): void {
       message_id TEXT,
       origin TEXT NOT NULL
     );
-    CREATE INDEX sent_messages_profile ON sent_messages (profile_id, number);
+    -- each index ends in seq (the rowid), so a page reads newest first straight off the index
+    CREATE INDEX sent_messages_profile ON sent_messages (profile_id);
+    CREATE INDEX sent_messages_recipient ON sent_messages (profile_id, number);
+    CREATE INDEX sent_messages_message ON sent_messages (profile_id, message_id);
   `);
 }
 
@@ -75,6 +79,11 @@ export class SentMessagesTable {
       trim: db.prepare<[number]>('DELETE FROM sent_messages WHERE seq <= (SELECT max(seq) FROM sent_messages) - ?'),
       lastSeq: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM sent_messages').pluck(),
       profilesAfter: db.prepare<[number], string>('SELECT DISTINCT profile_id FROM sent_messages WHERE seq > ?').pluck(),
+      pageAll: db.prepare<[string, number, number], SentRow>('SELECT * FROM sent_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?'),
+      pageTo: db.prepare<[string, string, number, number], SentRow>('SELECT * FROM sent_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ? OFFSET ?'),
+      countAll: db.prepare<[string], number>('SELECT count(*) FROM sent_messages WHERE profile_id = ?').pluck(),
+      countTo: db.prepare<[string, string], number>('SELECT count(*) FROM sent_messages WHERE profile_id = ? AND number = ?').pluck(),
+      byMessageIds: db.prepare<[string, string], SentRow>('SELECT * FROM sent_messages WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq'),
       all: db.prepare<[number], SentRow>('SELECT * FROM (SELECT * FROM sent_messages ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
     };
     this.appendOne = db.transaction((record: SentRecord) => {
@@ -90,6 +99,23 @@ export class SentMessagesTable {
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
+  }
+
+  /**
+   * One page of one profile's records (optionally to one number), newest first, and how many
+   * there are: read by the index, never the whole table. Rows of another shape are left out.
+   */
+  slice(query: { profileId: string; number: string | null; offset: number; limit: number }): RecordSlice {
+    const { profileId, number, offset, limit } = query;
+    const rows = number === null ? this.statements.pageAll.all(profileId, limit, offset) : this.statements.pageTo.all(profileId, number, limit, offset);
+    const total = number === null ? this.statements.countAll.get(profileId) : this.statements.countTo.get(profileId, number);
+    return { records: rows.map(recordOf).filter(isSentRecord), total: total ?? 0 };
+  }
+
+  /** the profile's records of these message ids, oldest first */
+  withMessageIds(profileId: string, messageIds: readonly string[]): SentRecord[] {
+    if (messageIds.length === 0) return [];
+    return this.statements.byMessageIds.all(profileId, JSON.stringify(messageIds)).map(recordOf).filter(isSentRecord);
   }
 
   append(record: SentRecord): Promise<void> {

@@ -50,6 +50,24 @@ describe('SentMessagesTable', () => {
     expect((await table.read()).map((r) => r.id)).toEqual(['r_1', 'r_4']);
   });
 
+  it('a page is read by the index: one profile or one recipient, newest first, with the count of all that match', async () => {
+    const table = new SentMessagesTable(openDatabase(await tempDir('crm-record-')));
+    for (let n = 1; n <= 7; n += 1) await table.append({ ...record(n), profileId: n % 2 === 0 ? 'p2' : 'p1', number: n <= 3 ? '5511000000001' : '5511000000002' });
+    expect(table.slice({ profileId: 'p1', number: null, offset: 0, limit: 2 })).toMatchObject({ total: 4, records: [{ id: 'r_7' }, { id: 'r_5' }] });
+    expect(table.slice({ profileId: 'p1', number: null, offset: 2, limit: 2 }).records.map((r) => r.id)).toEqual(['r_3', 'r_1']);
+    expect(table.slice({ profileId: 'p1', number: '5511000000001', offset: 0, limit: 10 })).toMatchObject({ total: 2, records: [{ id: 'r_3' }, { id: 'r_1' }] });
+    expect(table.slice({ profileId: 'p3', number: null, offset: 0, limit: 10 })).toEqual({ total: 0, records: [] });
+  });
+
+  it("finds a profile's records by message id, oldest first, and only that profile's", async () => {
+    const table = new SentMessagesTable(openDatabase(await tempDir('crm-record-')));
+    await table.append(record(1));
+    await table.append({ ...record(2), messageId: 'm_1', origin: 'replayed' });
+    await table.append({ ...record(3), profileId: 'p2', messageId: 'm_1' });
+    expect(table.withMessageIds('p1', ['m_1', 'm_unknown']).map((r) => r.id)).toEqual(['r_1', 'r_2']);
+    expect(table.withMessageIds('p1', [])).toEqual([]);
+  });
+
   it('the same record id twice is kept once (a replayed append)', async () => {
     const table = new SentMessagesTable(openDatabase(await tempDir('crm-record-')));
     await table.append(record(1));
