@@ -31,7 +31,6 @@ const tick = (c: Countdown | null): Countdown | null => (c ? { secondsLeft: Math
 
 export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
   const setPhase = (kind: SendKind, phase: SendPhase) => set((s) => ({ send: { ...s.send, [kind]: phase } }));
-  const setSentDraft = (kind: SendKind, signature: string | null) => set((s) => ({ sentDraft: { ...s.sentDraft, [kind]: signature } }));
 
   /** Ticks the visible countdown (a 429 wait or a retry-after on error) once a second. */
   const startCountdown = (kind: SendKind) => {
@@ -50,6 +49,30 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         stopCountdown(kind);
       }
     }, 1000);
+  };
+
+  /**
+   * Puts a send's outcome where its request now lives: the visible panel, or the panel of the
+   * profile that was active when it was sent (parked since). Returns true when it is the visible
+   * one. A request no panel holds any more (cancelled, replaced) is left alone.
+   */
+  const settle = (kind: SendKind, requestId: string, phase: SendPhase, sent: string | null): boolean => {
+    const cur = get().send[kind];
+    if (cur.phase === 'sending' && cur.requestId === requestId) {
+      stopCountdown(kind);
+      set((s) => ({ send: { ...s.send, [kind]: phase }, sentDraft: { ...s.sentDraft, [kind]: sent } }));
+      return true;
+    }
+    const owner = Object.entries(get().parked).find(([, p]) => {
+      const was = p.send[kind];
+      return was.phase === 'sending' && was.requestId === requestId;
+    })?.[0];
+    if (owner !== undefined)
+      set((s) => {
+        const p = s.parked[owner]!;
+        return { parked: { ...s.parked, [owner]: { ...p, send: { ...p.send, [kind]: phase }, sentDraft: { ...p.sentDraft, [kind]: sent } } } };
+      });
+    return false;
   };
 
   return {
@@ -72,33 +95,25 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
       const signature = draftSignature(draft);
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
       const r = await invoke('send:submit', { draft, requestId, ...(again ? { again: true } : {}) });
-      const cur = get().send[kind];
-      if (cur.phase !== 'sending' || cur.requestId !== requestId) return;
-      stopCountdown(kind);
       // The draft is never touched here: an error or a queue keeps everything the person typed.
       if (r.ok) {
         const o = r.value;
-        if (o.status === 'sent') {
-          setPhase(kind, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true });
+        if (o.status === 'sent')
           // an answer the app could not read is not a definite success: main keeps the draft's
           // Idempotency-Key, so pressing Send again replays instead of making a second message
-          setSentDraft(kind, o.message.understood ? signature : null);
-        } else {
-          setPhase(kind, { phase: 'queued', outboxId: o.outboxId, reason: o.reason });
-          setSentDraft(kind, null);
-        }
+          settle(kind, requestId, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true }, o.message.understood ? signature : null);
+        else settle(kind, requestId, { phase: 'queued', outboxId: o.outboxId, reason: o.reason }, null);
         return;
       }
       // main refuses the same draft right after its success even when this store forgot it
       // (a reloaded window): from now on this draft needs "Send again" here too
-      setSentDraft(kind, r.error.code === 'conflict' && !again ? signature : null);
+      const sent = r.error.code === 'conflict' && !again ? signature : null;
       if (r.error.code === 'cancelled') {
-        setPhase(kind, { phase: 'cancelled' });
+        settle(kind, requestId, { phase: 'cancelled' }, sent);
         return;
       }
       const retryIn = r.error.retryAfterMs != null ? { secondsLeft: Math.max(1, Math.ceil(r.error.retryAfterMs / 1000)) } : null;
-      setPhase(kind, { phase: 'error', error: r.error, retryIn });
-      if (retryIn) startCountdown(kind);
+      if (settle(kind, requestId, { phase: 'error', error: r.error, retryIn }, sent) && retryIn) startCountdown(kind);
     },
 
     cancel: async (kind) => {
@@ -123,6 +138,17 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         const secondsLeft = Math.max(1, Math.ceil(event.retryAfterMs / 1000));
         setPhase(kind, { ...cur, waiting: { secondsLeft, attempt: event.attempt, maxAttempts: event.maxAttempts } });
         startCountdown(kind);
+      }
+    },
+
+    resumeCountdowns: (elapsedMs) => {
+      const gone = Math.floor(elapsedMs / 1000);
+      for (const kind of KINDS) {
+        const cur = get().send[kind];
+        if (cur.phase !== 'error' || !cur.retryIn) continue;
+        const secondsLeft = cur.retryIn.secondsLeft - gone;
+        setPhase(kind, { ...cur, retryIn: secondsLeft > 0 ? { secondsLeft } : null });
+        if (secondsLeft > 0) startCountdown(kind);
       }
     },
 

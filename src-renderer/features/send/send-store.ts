@@ -5,6 +5,7 @@ import { needsAgain } from './draft';
 import { createDraftSlice, initialDraftState } from './draft-slice';
 import { createFilesSlice, initialFilesState } from './files-slice';
 import { cancelScheduledPreviews, createPreviewSlice, initialPreviewState } from './preview-slice';
+import { createProfileSlice, initialProfileState } from './profile-slice';
 import { createRequestsSlice, initialRequestsState, stopCountdowns } from './requests-slice';
 import type { ResetSlice, SendSlice, SendState } from './send-state';
 import type {
@@ -46,7 +47,7 @@ const createResetSlice: SendSlice<ResetSlice> = (set) => ({
   reset: () => {
     cancelScheduledPreviews();
     stopCountdowns();
-    set({ ...initialDraftState(), ...initialPreviewState(), ...initialFilesState(), ...initialRequestsState() });
+    set({ ...initialDraftState(), ...initialPreviewState(), ...initialFilesState(), ...initialRequestsState(), ...initialProfileState() });
   },
 });
 
@@ -55,6 +56,7 @@ export const useSendStore = create<SendState>()((...a) => ({
   ...createPreviewSlice(...a),
   ...createFilesSlice(...a),
   ...createRequestsSlice(...a),
+  ...createProfileSlice(...a),
   ...createResetSlice(...a),
 }));
 
