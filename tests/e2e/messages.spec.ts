@@ -61,7 +61,7 @@ test.describe('the Messages view', () => {
     await sandbox.suspend();
     try {
       const panel = await sendText(page, number, 'Waited for the connection');
-      await expect(panel.getByTestId('send-queued')).toContainText('Saved to the outbox');
+      await expect(panel.getByTestId('send-queued')).toContainText('In the outbox');
       // the view is open on that number while the message still waits: nothing is listed yet
       await openSection(page, 'Messages');
       await page.getByLabel('Recipient number').fill(number);

@@ -91,6 +91,8 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         return;
       }
       const requestId = newRequestId();
+      // what the panel said before: a refused repeat of the same draft leaves it standing
+      const before = get().send[kind];
       const draft = buildDraft(get(), kind);
       const signature = draftSignature(draft);
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
@@ -98,22 +100,33 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
       // The draft is never touched here: an error or a queue keeps everything the person typed.
       if (r.ok) {
         const o = r.value;
-        if (o.status === 'sent')
+        if (o.status === 'sent') {
           // an answer the app could not read is not a definite success: main keeps the draft's
           // Idempotency-Key, so pressing Send again replays instead of making a second message
-          settle(kind, requestId, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true }, o.message.understood ? signature : null);
-        else settle(kind, requestId, { phase: 'queued', outboxId: o.outboxId, reason: o.reason }, null);
+          const accepted = o.message.understood;
+          // the service took it: the text box is free for the next message (Undo brings it back)
+          const cleared = accepted && kind === 'text' && get().text.text === (draft.kind === 'text' ? draft.text : null) ? get().text.text : null;
+          const visible = settle(kind, requestId, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true, cleared }, accepted ? signature : null);
+          if (visible && cleared !== null) set({ text: { text: '' } });
+        }
+        // main holds a draft handed to the outbox like a sent one (a second Send would be a
+        // second message): the panel holds it too, and offers "Send again"
+        else settle(kind, requestId, { phase: 'queued', outboxId: o.outboxId, reason: o.reason }, signature);
         return;
       }
-      // main refuses the same draft right after its success even when this store forgot it
-      // (a reloaded window): from now on this draft needs "Send again" here too
-      const sent = r.error.code === 'conflict' && !again ? signature : null;
+      if (r.error.code === 'conflict' && !again) {
+        // main refuses the same draft right after it was sent or handed to the outbox, even when
+        // this store forgot it (a reloaded window). Nothing failed: what the panel said before
+        // stands, and the draft now needs "Send again" here too.
+        settle(kind, requestId, before.phase === 'sent' || before.phase === 'queued' ? before : { phase: 'idle' }, signature);
+        return;
+      }
       if (r.error.code === 'cancelled') {
-        settle(kind, requestId, { phase: 'cancelled' }, sent);
+        settle(kind, requestId, { phase: 'cancelled' }, null);
         return;
       }
       const retryIn = r.error.retryAfterMs != null ? { secondsLeft: Math.max(1, Math.ceil(r.error.retryAfterMs / 1000)) } : null;
-      if (settle(kind, requestId, { phase: 'error', error: r.error, retryIn }, sent) && retryIn) startCountdown(kind);
+      if (settle(kind, requestId, { phase: 'error', error: r.error, retryIn }, null) && retryIn) startCountdown(kind);
     },
 
     cancel: async (kind) => {
@@ -150,6 +163,14 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         setPhase(kind, { ...cur, retryIn: secondsLeft > 0 ? { secondsLeft } : null });
         if (secondsLeft > 0) startCountdown(kind);
       }
+    },
+
+    undoClear: (kind) => {
+      const cur = get().send[kind];
+      if (cur.phase !== 'sent' || cur.cleared === null || kind !== 'text') return;
+      setPhase(kind, { ...cur, cleared: null });
+      // the text just sent is back: Send is held for it, "Send again" offered (needsAgain)
+      get().setText(cur.cleared);
     },
 
     dismissResult: (kind) => {

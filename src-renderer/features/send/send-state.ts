@@ -68,6 +68,8 @@ export interface RequestsSlice {
   cancel: (kind: SendKind) => Promise<void>;
   onProgress: (event: SendProgressEvent) => void;
   dismissResult: (kind: SendKind) => void;
+  /** puts back the text cleared after the service accepted it */
+  undoClear: (kind: SendKind) => void;
   /** restarts the visible countdowns of restored results, `elapsedMs` after they were parked */
   resumeCountdowns: (elapsedMs: number) => void;
 }

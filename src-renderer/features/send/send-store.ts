@@ -83,6 +83,13 @@ export const selectNeedsAgain =
   (kind: SendKind) =>
   (s: S): boolean =>
     needsAgain(s, kind);
+/** the text box was cleared after the service accepted its text, and is still empty: Send has nothing to send, Undo is offered */
+export const selectJustCleared =
+  (kind: SendKind) =>
+  (s: S): boolean => {
+    const phase = s.send[kind];
+    return kind === 'text' && phase.phase === 'sent' && phase.cleared !== null && s.text.text === '';
+  };
 export const selectCopy =
   (kind: SendKind) =>
   (s: S): CopyState =>
