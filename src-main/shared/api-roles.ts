@@ -27,7 +27,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   media_url: 'media URL',
   media_base64: 'media as base64',
   file_name: 'file name',
-  mimetype: 'mimetype',
+  mimetype: 'file type',
   mediatype: 'media type (image/document)',
   audio: 'audio (URL or base64)',
   audio_url: 'audio URL',

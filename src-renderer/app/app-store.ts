@@ -6,23 +6,18 @@ import { invoke } from '../lib/api';
 export type Screen = 'contacts' | 'send' | 'keys' | 'outbox' | 'log' | 'profiles' | 'messages';
 
 /**
- * Every screen in shortcut order: Ctrl+N opens the Nth. A new screen goes last, so the shortcuts
- * people already know keep their numbers (Messages came after the first six: Ctrl+7).
+ * Every screen in the sidebar's order, which is also the shortcut order: Ctrl+N opens the Nth,
+ * so the number a link shows beside it is its place in the list.
  */
 export const SCREENS: { id: Screen; label: string }[] = [
   { id: 'contacts', label: 'Contacts' },
   { id: 'send', label: 'Send' },
+  { id: 'messages', label: 'Messages' },
   { id: 'keys', label: 'Keys' },
   { id: 'outbox', label: 'Outbox' },
   { id: 'log', label: 'Request log' },
   { id: 'profiles', label: 'Profiles' },
-  { id: 'messages', label: 'Messages' },
 ];
-
-/** The nav's order: Messages (what was sent) right after Send; the rest as in SCREENS. */
-export const NAV_SCREENS: { id: Screen; label: string }[] = SCREENS.flatMap((s) =>
-  s.id === 'messages' ? [] : s.id === 'send' ? [s, ...SCREENS.filter((m) => m.id === 'messages')] : [s],
-);
 
 export interface Notice {
   id: number;
@@ -34,11 +29,19 @@ interface AppState {
   info: AppInfo | null;
   infoError: ErrorInfo | null;
   screen: Screen;
+  /**
+   * Bumped by every navigation that should put focus into the screen (every one but the first
+   * screen the window opens on): App moves focus once the screen's content is in the document.
+   */
+  focusTick: number;
   bannerDismissed: boolean;
   notices: Notice[];
   nextNoticeId: number;
   loadInfo: () => Promise<void>;
+  /** opens a screen and puts focus on its first useful control */
   navigate: (screen: Screen) => void;
+  /** puts focus on the first useful control of the screen on view (after a profile switch from the palette) */
+  requestFocus: () => void;
   dismissBanner: () => void;
   pushNotice: (level: Notice['level'], message: string) => void;
   dismissNotice: (id: number) => void;
@@ -48,6 +51,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   info: null,
   infoError: null,
   screen: 'contacts',
+  focusTick: 0,
   bannerDismissed: false,
   notices: [],
   nextNoticeId: 1,
@@ -62,7 +66,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
     for (const message of r.value.notices) get().pushNotice('warning', message);
     document.title = windowTitle(r.value.host);
   },
-  navigate: (screen) => set({ screen }),
+  navigate: (screen) => set((s) => ({ screen, focusTick: s.focusTick + 1 })),
+  requestFocus: () => set((s) => ({ focusTick: s.focusTick + 1 })),
   dismissBanner: () => set({ bannerDismissed: true }),
   pushNotice: (level, message) => {
     const id = get().nextNoticeId;
@@ -78,6 +83,7 @@ export function windowTitle(host: AppInfo['host']): string {
 }
 
 export const selectScreen = (s: AppState): Screen => s.screen;
+export const selectFocusTick = (s: AppState): number => s.focusTick;
 export const selectFirstRunNotice = (s: AppState): string | null => (s.bannerDismissed ? null : (s.info?.firstRunNotice ?? null));
 /** main's limits; API.md's (the same module main reads) until app:info answers */
 export const selectLimits = (s: AppState): SendLimits => s.info?.limits ?? LIMITS;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { selectScreen, useAppStore } from './app-store';
+import { selectFocusTick, selectScreen, useAppStore } from './app-store';
 import { AppHeader } from './header';
 import { AppNav } from './nav';
 import { Notices } from './notices';
@@ -17,8 +17,9 @@ const PRELOAD_SCREENS_AFTER_MS = 1000;
 export function App() {
   const screen = useAppStore(selectScreen);
   const isMac = useIsMac();
+  const focusTick = useAppStore(selectFocusTick);
   const main = useRef<HTMLElement>(null);
-  const openedByKey = useRef(false);
+  const focusedTick = useRef(0);
   const [palette, setPalette] = useState(false);
   useEffect(() => wireAppEvents(), []);
   useEffect(() => {
@@ -42,27 +43,30 @@ export function App() {
       }
       if (isSearchShortcut(e, e.target)) {
         e.preventDefault();
-        openedByKey.current = true;
-        if (useAppStore.getState().screen === 'contacts') focusScreen(main.current);
-        else useAppStore.getState().navigate('contacts');
+        useAppStore.getState().navigate('contacts');
         return;
       }
       const target = screenForShortcut(e, isMac);
       if (!target) return;
       e.preventDefault();
-      openedByKey.current = true;
-      if (useAppStore.getState().screen === target) focusScreen(main.current);
-      else useAppStore.getState().navigate(target);
+      useAppStore.getState().navigate(target);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [isMac]);
-  const screenShown = useCallback(() => {
-    // a screen opened from the keyboard puts the person where its work starts
-    if (!openedByKey.current) return;
-    openedByKey.current = false;
+  // Every navigation (a link, a shortcut, the palette, a button that opens another screen) puts
+  // the person where the screen's work starts, once its content is in the document: at once for
+  // the screen on view, after its chunk arrived for another (screenShown). The first screen the
+  // window opens on is left alone (focusTick 0).
+  const focusIfAsked = useCallback(() => {
+    const tick = useAppStore.getState().focusTick;
+    if (tick === focusedTick.current || !main.current) return;
+    if (main.current.querySelector('.screen[aria-busy="true"]')) return; // still loading: screenShown comes
+    focusedTick.current = tick;
     focusScreen(main.current);
   }, []);
+  useEffect(focusIfAsked, [focusTick, screen, focusIfAsked]);
+  const screenShown = focusIfAsked;
   return (
     <div className="app">
       <AppHeader />

@@ -1,4 +1,4 @@
-import { NAV_SCREENS, selectScreen, useAppStore } from './app-store';
+import { SCREENS, selectScreen, useAppStore } from './app-store';
 import { selectWaitingCount, useOutboxStore } from '../features/outbox/outbox-store';
 import { NavIcon } from './nav-icons';
 import { shortcutLabel } from './shortcuts';
@@ -16,7 +16,7 @@ export function AppNav() {
   return (
     <nav className="app-nav" aria-label="Sections">
       <ul>
-        {NAV_SCREENS.map((s) => (
+        {SCREENS.map((s) => (
           <li key={s.id}>
             <a
               href={`#${s.id}`}
@@ -31,13 +31,17 @@ export function AppNav() {
               title={shortcutLabel(s.id, isMac)}
             >
               <NavIcon screen={s.id} />
-              {s.label}
+              <span className="nav-label">{s.label}</span>
               {s.id === 'outbox' && waiting > 0 && (
                 // the header's connection status says it in words; the link keeps its plain name
                 <span className="nav-count" aria-hidden="true">
                   {waiting}
                 </span>
               )}
+              {/* aria-hidden: aria-keyshortcuts already says it to assistive technology */}
+              <kbd className="nav-kbd" aria-hidden="true">
+                {shortcutLabel(s.id, isMac)}
+              </kbd>
             </a>
           </li>
         ))}

@@ -1,4 +1,6 @@
-// What a palette entry does: the one place that turns a PaletteAction into store calls.
+// What a palette entry does: the one place that turns a PaletteAction into store calls. Each
+// ends with focus on the first useful control of what it opened (navigate does that; a profile
+// switch asks for it on the screen on view).
 import { useContactsStore } from '../features/contacts/contacts-store';
 import { useProfilesStore } from '../features/profiles/profiles-store';
 import { useSendStore } from '../features/send/send-store';
@@ -12,6 +14,7 @@ export function runPaletteAction(action: PaletteAction): void {
       navigate(action.screen);
       return;
     case 'profile':
+      useAppStore.getState().requestFocus();
       void useProfilesStore.getState().activate(action.profileId);
       return;
     case 'find-contact':

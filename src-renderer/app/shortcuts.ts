@@ -1,7 +1,6 @@
 // The app's own keyboard shortcuts, as pure decisions: Ctrl+1..N (⌘1..N on a Mac) opens the
-// Nth screen of SCREENS (the nav shows Messages, Ctrl+7, right after Send; each link names its
-// key). Shift or Alt with it is left to the page (and to the OS), so typing in a field is never
-// taken over.
+// Nth screen of SCREENS, the sidebar's order (each link shows its key). Shift or Alt with it is
+// left to the page (and to the OS), so typing in a field is never taken over.
 import { SCREENS, type Screen } from './app-store';
 
 export interface KeyChord {

@@ -57,13 +57,27 @@ export function wireAppEvents(): () => void {
       if (last === null) {
         last = now;
         void useKeysStore.getState().load(now.profileId);
+        adoptProfile(now.profileId);
         return;
       }
       if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl && now.routes === last.routes) return;
-      // Another profile: its keys. The same profile's keys changing (another active key, moved
-      // to another address) comes as main's keys:changed, which reloads them above.
-      if (now.profileId !== last.profileId) void useKeysStore.getState().load(now.profileId);
+      const switched = now.profileId !== last.profileId;
+      // the first profile of a window that had none takes over what is on screen, and reloads it
+      const fromNone = last.profileId === null;
       last = now;
+      if (switched && !fromNone) {
+        // Another profile: its keys, and its own search, chosen contact, drafts and results
+        // (each store parks the profile left and brings back this one's). The same profile's
+        // keys changing (another active key, moved to another address) comes as main's
+        // keys:changed, which reloads them above.
+        void useKeysStore.getState().load(now.profileId);
+        adoptProfile(now.profileId);
+        return;
+      }
+      if (switched) {
+        void useKeysStore.getState().load(now.profileId);
+        adoptProfile(now.profileId);
+      }
       useContactsStore.getState().refresh();
       useMessagesStore.getState().reset();
       const send = useSendStore.getState();
@@ -79,6 +93,13 @@ export function wireAppEvents(): () => void {
   return () => {
     for (const off of offs) off();
   };
+}
+
+/** Every store that keeps something per profile follows the active one. */
+function adoptProfile(profileId: string | null): void {
+  useContactsStore.getState().switchProfile(profileId);
+  useMessagesStore.getState().switchProfile(profileId);
+  useSendStore.getState().switchProfile(profileId);
 }
 
 function activeIds() {

@@ -169,7 +169,7 @@ test.describe('keyboard only', () => {
     await expect(message).toBeFocused(); // the person keeps typing where they were
   });
 
-  test('Ctrl+Enter right after a success sends nothing more: it moves to "Send again", which sends only when chosen', async () => {
+  test('Ctrl+Enter right after a success sends nothing more: it moves to Undo, then to "Send again", which sends only when chosen', async () => {
     const h = ctx.h;
     const { page } = h;
     const number = uniqueNumber();
@@ -183,8 +183,17 @@ test.describe('keyboard only', () => {
     await expect.poll(async () => (await messagesTo(h, number)).length).toBe(1);
     await expect(panel.getByTestId('send-status')).toContainText((await messagesTo(h, number))[0]!.id);
     await expect(message).toBeFocused();
+    await expect(message).toHaveValue('');
 
-    // the same press again: no second message; focus goes to the explicit choice
+    // the same press again: the box was cleared, nothing is sent; focus goes to Undo, and Enter
+    // brings the text back
+    await message.press('Control+Enter');
+    const undo = panel.getByRole('button', { name: 'Undo', exact: true });
+    await expect(undo).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(message).toHaveValue('only once, unless asked');
+
+    // the text just sent, once more: no second message; focus goes to the explicit choice
     await message.press('Control+Enter');
     const again = panel.getByRole('button', { name: 'Send again' });
     await expect(again).toBeFocused();
@@ -196,6 +205,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await messagesTo(h, number)).length).toBe(2);
     await expect(message).toBeFocused();
+    await expect(message).toHaveValue('');
     // exactly two POSTs: the Ctrl+Enter presses after the success made none (the window did
     // not even ask the app: two send:submit calls in all)
     expect(journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/text' })).toHaveLength(2);

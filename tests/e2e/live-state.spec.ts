@@ -1,5 +1,5 @@
 // Live state: the header says when the app is offline and how much waits in the outbox, the
-// Send panel's "Saved to the outbox" becomes "Sent from the outbox" once the outbox delivers
+// Send panel's "In the outbox" becomes "Sent from the outbox" once the outbox delivers
 // (no click: the outbox notices the service is back by itself), and a contact page that failed
 // while offline is fetched again when the connection returns, without Retry.
 import { expect, test } from '@playwright/test';
@@ -26,7 +26,7 @@ test.describe('live state', () => {
     await sandbox.suspend();
     try {
       await panel.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect(panel.getByTestId('send-queued')).toContainText('Saved to the outbox');
+      await expect(panel.getByTestId('send-queued')).toContainText('In the outbox');
       await expect(status).toContainText('Offline');
       await expect(page.getByTestId('outbox-waiting')).toHaveText('1 in outbox');
       await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /Outbox/ })).toContainText('1');

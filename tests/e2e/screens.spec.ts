@@ -136,14 +136,14 @@ for (const scheme of ['light', 'dark'] as const) {
         await panel.getByRole('button', { name: 'Send', exact: true }).click();
         await expect(panel.getByTestId('send-queued')).toBeVisible();
         await openSection(page, 'Outbox');
-        await expect(page.getByRole('region', { name: /^Pending/ })).toBeVisible();
+        await expect(page.getByRole('region', { name: /^In the outbox/ })).toBeVisible();
         await expect(page.getByTestId('net-status')).toContainText('Offline');
         await checkScreen(page, 'outbox');
       } finally {
         await h.sandbox.resume();
       }
       await page.getByRole('button', { name: 'Sync now' }).click();
-      await expect(page.getByRole('region', { name: /^Pending/ })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: /^In the outbox/ })).toHaveCount(0);
     });
 
     test('Request log', async () => {

@@ -195,11 +195,11 @@ test.describe('send errors', () => {
     try {
       await send(panel);
       const queued = panel.getByTestId('send-queued');
-      await expect(queued).toContainText('Saved to the outbox; it will be sent when the connection returns.');
+      await expect(queued).toContainText('In the outbox: it will be sent when the connection returns.');
       await expect(queued.locator('svg.icon')).toHaveCount(1);
 
       await openSection(page, 'Outbox');
-      const pending = page.getByRole('region', { name: /^Pending \(1\)$/ });
+      const pending = page.getByRole('region', { name: /^In the outbox \(1\)$/ });
       await expect(pending).toBeVisible();
       const item = pending.getByRole('listitem').filter({ hasText: number });
       await expect(item).toContainText('Text message');
@@ -210,9 +210,9 @@ test.describe('send errors', () => {
       await sandbox.resume();
     }
     await page.getByRole('button', { name: 'Sync now' }).click();
-    const sent = page.getByRole('region', { name: /^Sent \(\d+\)$/ });
+    const sent = page.getByRole('region', { name: /^Sent from the outbox \(\d+\)$/ });
     await expect(sent.getByRole('listitem').filter({ hasText: number })).toBeVisible();
-    await expect(page.getByRole('region', { name: /^Pending/ })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: /^In the outbox/ })).toHaveCount(0);
     await expect(page.getByTestId('net-status')).toContainText('Online');
 
     // once more for good measure: nothing is sent twice

@@ -1,6 +1,7 @@
 // Send Text: the live endpoint line and cURL preview, the two copy buttons (main writes the
 // clipboard; the key never reaches the page), a send whose request is byte for byte the one
-// the cURL shows, and the same text once more only through "Send again".
+// the cURL shows, a message box cleared once the service took the text (Undo brings it back),
+// and the same text once more only through "Send again".
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { journalMark, journalSince, messagesTo, openSendTab, parseCurl, previewOf, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
@@ -101,9 +102,12 @@ test.describe('send text', () => {
     const messages = await messagesTo(h, number);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ id: shownId, type: 'text', number, text });
-    // the draft is kept after a send, and the person is back in the message field
-    await expect(page.getByLabel('Message text')).toHaveValue(text);
+    // the service took it: the message box is empty for the next one, and the person is in it
+    await expect(page.getByLabel('Message text')).toHaveValue('');
     await expect(page.getByLabel('Message text')).toBeFocused();
+    // Undo brings the text back
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(page.getByLabel('Message text')).toHaveValue(text);
   });
 
   test('the same text again needs "Send again": two messages on the server, the second only when asked', async () => {

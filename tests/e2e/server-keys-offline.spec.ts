@@ -23,7 +23,7 @@ test.describe('server keys offline', () => {
       await expect(page.getByTestId('server-keys-cached')).toContainText('The server cannot be reached');
       await row.getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('alertdialog', { name: 'Revoke server key “offline victim”?' }).getByRole('button', { name: 'Revoke' }).click();
-      await expect(page.getByTestId(`server-key-revocation-${remote.id}`)).toHaveText('Revocation queued');
+      await expect(page.getByTestId(`server-key-revocation-${remote.id}`)).toHaveText('Revocation in the outbox');
       await expect(row.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
       await expect(page.getByTestId('outbox-waiting')).toContainText('1 in outbox');
     } finally {

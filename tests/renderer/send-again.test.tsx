@@ -20,7 +20,7 @@ const sendAgain = () => q<HTMLButtonElement>('send-again');
 const textArea = () => q<HTMLTextAreaElement>('message-text')!;
 const submits = () => crm.callsTo('send:submit');
 
-/** a text panel with a number and a text, sent once successfully */
+/** a text panel with a number and a text, sent once successfully, and the text brought back with Undo */
 async function afterOneSend(): Promise<void> {
   view = render(<TextPanel />);
   typeInto(q('recipient-number'), '5511999990000');
@@ -29,6 +29,12 @@ async function afterOneSend(): Promise<void> {
   await settle();
   expect(submits()).toHaveLength(1);
   expect(q('send-result')?.textContent).toContain('Sent: message m_0123abcd');
+  // the service took it: the box is empty for the next message, Send has nothing to send
+  expect(textArea().value).toBe('');
+  expect(sendButton().disabled).toBe(true);
+  click(q<HTMLButtonElement>('undo-clear'));
+  await settle();
+  expect(textArea().value).toBe('hello');
 }
 
 beforeEach(() => {

@@ -19,7 +19,7 @@ const message = (patch: Partial<SentMessage>): SentMessage => ({
 let view: Rendered;
 
 function resultAfter(sent: SentMessage, replayed = false): string {
-  useSendStore.setState((s) => ({ send: { ...s.send, text: { phase: 'sent', message: sent, durationMs: 42, replayed } } }));
+  useSendStore.setState((s) => ({ send: { ...s.send, text: { phase: 'sent', message: sent, durationMs: 42, replayed, cleared: null } } }));
   view = render(<SendControls kind="text" />);
   return view.container.querySelector('[data-testid="send-result"]')?.textContent?.trim() ?? '';
 }

@@ -83,12 +83,15 @@ describe('send state machine', () => {
     store().setNumber('5511999990000');
     store().setText('hello');
     await store().submit('text');
+    // the service took it: the box was emptied, Undo puts the text back
+    expect(store().text.text).toBe('');
+    store().undoClear('text');
     await store().submit('text', { again: true });
     const ids = crm.callsTo('send:submit').map((c) => c.requestId);
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toBe(ids[1]);
     expect(crm.callsTo('send:submit')[0]!.draft).toEqual({ kind: 'text', number: '5511999990000', text: 'hello' });
-    expect(store().send.text).toEqual({ phase: 'sent', message, durationMs: 87, replayed: false });
+    expect(store().send.text).toEqual({ phase: 'sent', message, durationMs: 87, replayed: false, cleared: 'hello' });
   });
 
   it('shows upload progress and a live countdown while main waits out a 429, then the result', async () => {
@@ -228,6 +231,8 @@ describe('the same draft right after a success', () => {
     await store().submit('text');
     expect(crm.callsTo('send:submit')).toHaveLength(1);
     expect(crm.callsTo('send:submit')[0]).not.toHaveProperty('again');
+    // the text box was emptied; Undo brings back exactly what was sent
+    store().undoClear('text');
     expect(selectNeedsAgain('text')(store())).toBe(true);
 
     await store().submit('text'); // Send or Ctrl+Enter: nothing goes out
@@ -239,6 +244,7 @@ describe('the same draft right after a success', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]).toMatchObject({ again: true, draft: { kind: 'text', number: '5511999990000', text: 'hello' } });
     // still the same draft, still held
+    store().undoClear('text');
     expect(selectNeedsAgain('text')(store())).toBe(true);
   });
 
@@ -251,6 +257,7 @@ describe('the same draft right after a success', () => {
     store().setNumber('5511999990000');
     store().setText('hello');
     await store().submit('text');
+    store().undoClear('text');
     change();
     expect(selectNeedsAgain('text')(store())).toBe(false);
     await store().submit('text');
@@ -306,6 +313,7 @@ describe('the same draft right after a success', () => {
     store().setText('hello');
     await store().submit('text');
     expect(store().send.text).toMatchObject({ phase: 'sent', replayed: true });
+    store().undoClear('text');
     expect(selectNeedsAgain('text')(store())).toBe(true);
   });
 
@@ -315,7 +323,8 @@ describe('the same draft right after a success', () => {
     });
     store().setText('hello');
     await store().submit('text');
-    expect(store().send.text).toMatchObject({ phase: 'error', error: { code: 'conflict' } });
+    // nothing failed: no red "Not sent" under the grey "just sent"
+    expect(store().send.text).toEqual({ phase: 'idle' });
     expect(selectNeedsAgain('text')(store())).toBe(true);
   });
 
@@ -323,6 +332,7 @@ describe('the same draft right after a success', () => {
     crm = installFakeCrm({ 'send:submit': () => sent() });
     store().setText('hello');
     await store().submit('text');
+    store().undoClear('text');
     store().dismissResult('text');
     expect(selectNeedsAgain('text')(store())).toBe(true);
     store().reset();

@@ -19,8 +19,14 @@ describe('screenForShortcut', () => {
   });
 
   it('on a Mac it is ⌘digit, and Ctrl+digit is left alone', () => {
-    expect(screenForShortcut(chord('3', { metaKey: true }), true)).toBe('keys');
+    expect(screenForShortcut(chord('4', { metaKey: true }), true)).toBe('keys');
     expect(screenForShortcut(chord('3', { ctrlKey: true }), true)).toBeNull();
+  });
+
+  it('follows the sidebar: Messages, right after Send, is Ctrl+3', () => {
+    expect(SCREENS.map((s) => s.id)).toEqual(['contacts', 'send', 'messages', 'keys', 'outbox', 'log', 'profiles']);
+    expect(screenForShortcut(chord('3', { ctrlKey: true }), false)).toBe('messages');
+    expect(shortcutLabel('messages', false)).toBe('Ctrl+3');
   });
 
   it('ignores digits past the last screen, plain digits, and chords with Shift or Alt', () => {

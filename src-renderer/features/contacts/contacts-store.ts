@@ -45,6 +45,18 @@ interface ContactsStore {
   retryFailed: () => void;
   setActiveIndex: (index: number | null) => void;
   choose: (contact: Contact | null) => void;
+  /** the profile whose contacts are shown */
+  profileId: string | null;
+  /** by profile id: the search and the chosen contact each other profile left */
+  parked: Record<string, ParkedContacts>;
+  /** the active profile changed: its own search and chosen contact come back, its list loads */
+  switchProfile: (to: string | null) => void;
+}
+
+/** What a profile keeps of this screen while another is active (the rows are fetched again). */
+export interface ParkedContacts {
+  searchInput: string;
+  chosen: Contact | null;
 }
 
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -60,6 +72,8 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   notice: null,
   activeIndex: null,
   chosen: null,
+  profileId: null,
+  parked: {},
 
   init: () => {
     if (get().generation === 0) get().applyQuery(get().searchInput.trim());
@@ -144,6 +158,25 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
 
   setActiveIndex: (index) => set({ activeIndex: index }),
   choose: (contact) => set({ chosen: contact }),
+
+  switchProfile: (to) => {
+    const { profileId, searchInput, chosen, generation } = get();
+    if (profileId === to) return;
+    // the first profile known (main answered profiles:list): what is on screen is already its own
+    if (profileId === null) {
+      set({ profileId: to });
+      return;
+    }
+    const parked = { ...get().parked };
+    parked[profileId] = { searchInput, chosen };
+    const back = (to !== null ? parked[to] : undefined) ?? { searchInput: '', chosen: null };
+    if (to !== null) delete parked[to];
+    clearTimeout(searchTimer);
+    searchTimer = undefined;
+    set({ profileId: to, parked, ...back });
+    // never loaded yet: init() asks for the first page when the screen opens
+    if (generation !== 0) get().applyQuery(back.searchInput.trim());
+  },
 }));
 
 type S = ContactsStore;

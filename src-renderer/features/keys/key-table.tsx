@@ -27,7 +27,7 @@ const SYNC_REASON: Record<Extract<RevocationSyncState, { state: 'pending' }>['re
   server_error: 'the server failed; will retry',
   rate_limited: 'rate limited; will retry',
   needs_admin_key: 'needs a key with keys:manage (or the key itself) to revoke on the server',
-  queued: 'queued',
+  queued: 'waiting its turn in the outbox',
   held: 'held until you decide',
 };
 

@@ -30,8 +30,9 @@ export function KeysScreen() {
       {profile && <HeldBackNotice profile={profile} />}
       {status === 'ready' && keys.length === 0 && <p className="empty">No keys saved for this profile yet.</p>}
       {keys.length > 0 && <KeyTable keys={keys} />}
-      <AddKeyForm />
-      {profile && <ServerKeys />}
+      {/* keyed by profile: a half-typed name or a local problem is about the profile it was typed under */}
+      <AddKeyForm key={`add-${profile?.id ?? ''}`} />
+      {profile && <ServerKeys key={`server-${profile.id}`} />}
     </section>
   );
 }

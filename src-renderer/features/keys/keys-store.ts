@@ -97,7 +97,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       const switched = profileId !== get().profileId;
       set(
         switched
-          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, server: { status: 'idle' }, created: null, serverMessage: null, approve: { status: 'idle' } }
+          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, add: { status: 'idle' }, server: { status: 'idle' }, createServer: { status: 'idle' }, created: null, serverMessage: null, approve: { status: 'idle' } }
           : { status: get().status === 'ready' ? 'ready' : 'loading' },
       );
       if (!profileId) {

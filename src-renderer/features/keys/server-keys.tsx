@@ -13,9 +13,9 @@ import { CopyLastCurl } from '../log/copy-last-curl';
 
 const SERVER_KEY_COLUMNS = ['Name', 'Prefix', 'Permissions', 'Created', 'Last used', 'Actions'];
 
-/** a queued revocation of a key the server still lists (it leaves the list once the server has it) */
+/** a revocation in the outbox, of a key the server still lists (it leaves the list once the server has it) */
 const REVOCATION_TEXT: Record<NonNullable<ServerKey['revocation']>['state'], string> = {
-  pending: 'Revocation queued',
+  pending: 'Revocation in the outbox',
   synced: 'Revoked',
   failed: 'Revocation failed: see Outbox',
   local_only: 'Revoked here only',

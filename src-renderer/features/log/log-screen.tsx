@@ -2,6 +2,7 @@ import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEve
 import type { RequestLogEntry } from '../../lib/api';
 import { formatClockTime, formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
+import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
 import { LOG_DETAIL_ID, LogDetailPanel } from './log-detail';
 import { filterEntries, STATUS_CLASSES, type StatusClass } from './log-filter';
@@ -152,6 +153,8 @@ function LogFilterBar({ shown, total }: { shown: number; total: number }) {
         autoComplete="off"
         spellCheck={false}
         data-testid="log-filter-path"
+        // the screen opens here: a path typed narrows the log at once
+        {...SCREEN_FOCUS_MARK}
       />
       <span className="count" role="status" aria-live="polite">
         {shown === total ? `${total} ${total === 1 ? 'request' : 'requests'}` : `${shown} of ${total} ${total === 1 ? 'request' : 'requests'}`}

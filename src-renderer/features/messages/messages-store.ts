@@ -51,8 +51,14 @@ interface MessagesStore {
   attach: () => () => void;
   /** messages:changed from main */
   onChanged: () => void;
-  /** the active profile changed: what is shown is another service's */
+  /** the active profile's key or address changed: what is shown is another service's */
   reset: () => void;
+  /** the profile the filter belongs to */
+  profileId: string | null;
+  /** by profile id: the number filter each other profile left */
+  parked: Record<string, { numberInput: string; filter: string }>;
+  /** the active profile changed: its own filter comes back and its list loads */
+  switchProfile: (to: string | null) => void;
 }
 
 export const useMessagesStore = create<MessagesStore>()((set, get) => {
@@ -112,6 +118,8 @@ export const useMessagesStore = create<MessagesStore>()((set, get) => {
     filterProblem: null,
     attached: false,
     generation: 0,
+    profileId: null,
+    parked: {},
     setNumberInput: (text) => set({ numberInput: text, filterProblem: null }),
     applyFilter: () => first(get().numberInput, 'replace'),
     showNumber: (number) => {
@@ -157,9 +165,23 @@ export const useMessagesStore = create<MessagesStore>()((set, get) => {
       if (get().attached) void get().refresh();
     },
     reset: () => {
-      const { numberInput, filter, attached, generation } = get();
-      set({ ...useMessagesStore.getInitialState(), numberInput, filter, attached, generation: generation + 1 });
+      const { numberInput, filter, attached, generation, profileId, parked } = get();
+      set({ ...useMessagesStore.getInitialState(), numberInput, filter, attached, generation: generation + 1, profileId, parked });
       if (attached) void get().load();
+    },
+    switchProfile: (to) => {
+      const { profileId, numberInput, filter } = get();
+      if (profileId === to) return;
+      // the first profile known: the filter on screen is already its own
+      if (profileId === null) {
+        set({ profileId: to });
+        return;
+      }
+      const parked = { ...get().parked, [profileId]: { numberInput, filter } };
+      const back = (to !== null ? parked[to] : undefined) ?? { numberInput: '', filter: '' };
+      if (to !== null) delete parked[to];
+      set({ profileId: to, parked, ...back });
+      get().reset();
     },
   };
 });

@@ -5,6 +5,7 @@ import { formatTime } from '../../lib/format';
 import { CheckIcon, ClockIcon, AlertIcon, SpinnerIcon } from '../../ui/icons';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { PENDING_REASON, selectNet, selectOutboxItems, useOutboxStore } from './outbox-store';
+import { OUTBOX_STATE_WORDS } from './outbox-words';
 
 const KIND_LABEL: Record<OutboxItem['kind'], string> = {
   'send.text': 'Text message',
@@ -13,13 +14,11 @@ const KIND_LABEL: Record<OutboxItem['kind'], string> = {
   'keys.revoke': 'Key revocation',
 };
 
-const GROUPS: { state: OutboxState; title: string }[] = [
-  { state: 'pending', title: 'Pending' },
-  { state: 'sending', title: 'Sending' },
-  { state: 'failed', title: 'Failed' },
-  { state: 'sent', title: 'Sent' },
-  { state: 'cancelled', title: 'Cancelled' },
-];
+/** each group is titled with the words the send panel uses for the same state */
+const GROUPS: { state: OutboxState; title: string }[] = (['pending', 'sending', 'failed', 'sent', 'cancelled'] as const).map((state) => ({
+  state,
+  title: OUTBOX_STATE_WORDS[state],
+}));
 
 export function OutboxScreen() {
   const items = useOutboxStore(selectOutboxItems);

@@ -80,6 +80,7 @@ export const PENDING_REASON: Record<NonNullable<OutboxItem['pendingReason']>, st
   server_error: 'the server failed; it will be retried',
   rate_limited: 'rate limited; it will be retried after the wait',
   needs_admin_key: 'needs a key with the keys:manage permission',
-  queued: 'queued',
+  // not "queued": that is the service's own status of a message it accepted
+  queued: 'waiting its turn',
   held: 'held: the profile changed since it was queued',
 };

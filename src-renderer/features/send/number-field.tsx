@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { SCREEN_FOCUS_MARK } from '../../ui/focus';
+import { SCREEN_FOCUS_UNLESS_FILLED } from '../../ui/focus';
 import { FieldProblems } from '../../ui/messages';
 import { NUMBER_FIELDS, problemsFor } from './fields';
 import { AFTER_SEND_MARK } from './send-focus';
@@ -27,7 +27,7 @@ export function NumberField({ kind, focusAfterSend = false }: { kind: SendKind; 
         aria-invalid={problems.length > 0}
         aria-describedby={`${id}-hint${problems.length ? ` ${problemsId}` : ''}`}
         data-testid="recipient-number"
-        {...SCREEN_FOCUS_MARK}
+        {...SCREEN_FOCUS_UNLESS_FILLED}
         {...(focusAfterSend ? AFTER_SEND_MARK : {})}
       />
       <p id={`${id}-hint`} className="hint">

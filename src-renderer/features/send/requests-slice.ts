@@ -31,7 +31,6 @@ const tick = (c: Countdown | null): Countdown | null => (c ? { secondsLeft: Math
 
 export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
   const setPhase = (kind: SendKind, phase: SendPhase) => set((s) => ({ send: { ...s.send, [kind]: phase } }));
-  const setSentDraft = (kind: SendKind, signature: string | null) => set((s) => ({ sentDraft: { ...s.sentDraft, [kind]: signature } }));
 
   /** Ticks the visible countdown (a 429 wait or a retry-after on error) once a second. */
   const startCountdown = (kind: SendKind) => {
@@ -52,6 +51,30 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
     }, 1000);
   };
 
+  /**
+   * Puts a send's outcome where its request now lives: the visible panel, or the panel of the
+   * profile that was active when it was sent (parked since). Returns true when it is the visible
+   * one. A request no panel holds any more (cancelled, replaced) is left alone.
+   */
+  const settle = (kind: SendKind, requestId: string, phase: SendPhase, sent: string | null): boolean => {
+    const cur = get().send[kind];
+    if (cur.phase === 'sending' && cur.requestId === requestId) {
+      stopCountdown(kind);
+      set((s) => ({ send: { ...s.send, [kind]: phase }, sentDraft: { ...s.sentDraft, [kind]: sent } }));
+      return true;
+    }
+    const owner = Object.entries(get().parked).find(([, p]) => {
+      const was = p.send[kind];
+      return was.phase === 'sending' && was.requestId === requestId;
+    })?.[0];
+    if (owner !== undefined)
+      set((s) => {
+        const p = s.parked[owner]!;
+        return { parked: { ...s.parked, [owner]: { ...p, send: { ...p.send, [kind]: phase }, sentDraft: { ...p.sentDraft, [kind]: sent } } } };
+      });
+    return false;
+  };
+
   return {
     ...initialRequestsState(),
 
@@ -68,37 +91,42 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         return;
       }
       const requestId = newRequestId();
+      // what the panel said before: a refused repeat of the same draft leaves it standing
+      const before = get().send[kind];
       const draft = buildDraft(get(), kind);
       const signature = draftSignature(draft);
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
       const r = await invoke('send:submit', { draft, requestId, ...(again ? { again: true } : {}) });
-      const cur = get().send[kind];
-      if (cur.phase !== 'sending' || cur.requestId !== requestId) return;
-      stopCountdown(kind);
       // The draft is never touched here: an error or a queue keeps everything the person typed.
       if (r.ok) {
         const o = r.value;
         if (o.status === 'sent') {
-          setPhase(kind, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true });
           // an answer the app could not read is not a definite success: main keeps the draft's
           // Idempotency-Key, so pressing Send again replays instead of making a second message
-          setSentDraft(kind, o.message.understood ? signature : null);
-        } else {
-          setPhase(kind, { phase: 'queued', outboxId: o.outboxId, reason: o.reason });
-          setSentDraft(kind, null);
+          const accepted = o.message.understood;
+          // the service took it: the text box is free for the next message (Undo brings it back)
+          const cleared = accepted && kind === 'text' && get().text.text === (draft.kind === 'text' ? draft.text : null) ? get().text.text : null;
+          const visible = settle(kind, requestId, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true, cleared }, accepted ? signature : null);
+          if (visible && cleared !== null) set({ text: { text: '' } });
         }
+        // main holds a draft handed to the outbox like a sent one (a second Send would be a
+        // second message): the panel holds it too, and offers "Send again"
+        else settle(kind, requestId, { phase: 'queued', outboxId: o.outboxId, reason: o.reason }, signature);
         return;
       }
-      // main refuses the same draft right after its success even when this store forgot it
-      // (a reloaded window): from now on this draft needs "Send again" here too
-      setSentDraft(kind, r.error.code === 'conflict' && !again ? signature : null);
+      if (r.error.code === 'conflict' && !again) {
+        // main refuses the same draft right after it was sent or handed to the outbox, even when
+        // this store forgot it (a reloaded window). Nothing failed: what the panel said before
+        // stands, and the draft now needs "Send again" here too.
+        settle(kind, requestId, before.phase === 'sent' || before.phase === 'queued' ? before : { phase: 'idle' }, signature);
+        return;
+      }
       if (r.error.code === 'cancelled') {
-        setPhase(kind, { phase: 'cancelled' });
+        settle(kind, requestId, { phase: 'cancelled' }, null);
         return;
       }
       const retryIn = r.error.retryAfterMs != null ? { secondsLeft: Math.max(1, Math.ceil(r.error.retryAfterMs / 1000)) } : null;
-      setPhase(kind, { phase: 'error', error: r.error, retryIn });
-      if (retryIn) startCountdown(kind);
+      if (settle(kind, requestId, { phase: 'error', error: r.error, retryIn }, null) && retryIn) startCountdown(kind);
     },
 
     cancel: async (kind) => {
@@ -124,6 +152,25 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         setPhase(kind, { ...cur, waiting: { secondsLeft, attempt: event.attempt, maxAttempts: event.maxAttempts } });
         startCountdown(kind);
       }
+    },
+
+    resumeCountdowns: (elapsedMs) => {
+      const gone = Math.floor(elapsedMs / 1000);
+      for (const kind of KINDS) {
+        const cur = get().send[kind];
+        if (cur.phase !== 'error' || !cur.retryIn) continue;
+        const secondsLeft = cur.retryIn.secondsLeft - gone;
+        setPhase(kind, { ...cur, retryIn: secondsLeft > 0 ? { secondsLeft } : null });
+        if (secondsLeft > 0) startCountdown(kind);
+      }
+    },
+
+    undoClear: (kind) => {
+      const cur = get().send[kind];
+      if (cur.phase !== 'sent' || cur.cleared === null || kind !== 'text') return;
+      setPhase(kind, { ...cur, cleared: null });
+      // the text just sent is back: Send is held for it, "Send again" offered (needsAgain)
+      get().setText(cur.cleared);
     },
 
     dismissResult: (kind) => {

@@ -5,13 +5,15 @@ import { formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
 import { QueuedResult } from './queued-result';
-import { focusSendAgain, returnFocusAfterSend, SEND_AGAIN_MARK } from './send-focus';
-import { selectNeedsAgain, selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
+import { HeldHint } from './held-hint';
+import { focusSendAgain, focusUndo, returnFocusAfterSend, SEND_AGAIN_MARK, UNDO_MARK } from './send-focus';
+import { selectJustCleared, selectNeedsAgain, selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
 
 /**
  * Ctrl+Enter (Cmd+Enter on macOS) anywhere in a send form sends it, as in chat apps. Right
  * after a success of the same draft it sends nothing: it moves focus to "Send again", so a
- * second press (or a press meant for the first send) is never a second message.
+ * second press (or a press meant for the first send) is never a second message. Right after
+ * the text box was cleared by a success it moves to Undo: an empty text is nothing to send.
  */
 export function useSendShortcut(kind: SendKind): (e: KeyboardEvent) => void {
   const submit = useSendStore((s) => s.submit);
@@ -21,6 +23,10 @@ export function useSendShortcut(kind: SendKind): (e: KeyboardEvent) => void {
       e.preventDefault();
       if (selectNeedsAgain(kind)(useSendStore.getState())) {
         focusSendAgain(e.currentTarget);
+        return;
+      }
+      if (selectJustCleared(kind)(useSendStore.getState())) {
+        focusUndo(e.currentTarget);
         return;
       }
       void submit(kind);
@@ -33,6 +39,8 @@ export function useSendShortcut(kind: SendKind): (e: KeyboardEvent) => void {
 export function SendControls({ kind }: { kind: SendKind }) {
   const phase = useSendStore(selectPhase(kind));
   const needsAgain = useSendStore(selectNeedsAgain(kind));
+  const justCleared = useSendStore(selectJustCleared(kind));
+  const undoClear = useSendStore((s) => s.undoClear);
   const ref = useRef<HTMLDivElement>(null);
   const previous = useRef(phase.phase);
   const hintId = useId();
@@ -55,7 +63,7 @@ export function SendControls({ kind }: { kind: SendKind }) {
           type="button"
           className="btn btn-primary"
           // held, not hidden, right after a success: a double click on Send lands here, not on "Send again"
-          disabled={sending || needsAgain}
+          disabled={sending || needsAgain || justCleared}
           data-testid="send-button"
           onClick={() => void submit(kind)}
           aria-keyshortcuts="Control+Enter Meta+Enter"
@@ -87,14 +95,18 @@ export function SendControls({ kind }: { kind: SendKind }) {
           </button>
         )}
       </div>
-      {needsAgain && (
-        <p id={hintId} className="hint send-again-hint" data-testid="send-again-hint">
-          This message was just sent. Change it to send another, or choose Send again to send it once more.
-        </p>
-      )}
+      {needsAgain && <HeldHint id={hintId} phase={phase} />}
       <div role="status" aria-live="polite" className="send-status" data-testid="send-status">
         <StatusText phase={phase} />
       </div>
+      {phase.phase === 'sent' && phase.cleared !== null && (
+        <div className="button-row">
+          <span className="hint">The message box was cleared for the next message.</span>
+          <button type="button" className="btn btn-small" onClick={() => undoClear(kind)} data-testid="undo-clear" {...UNDO_MARK}>
+            Undo
+          </button>
+        </div>
+      )}
       {phase.phase === 'error' && <SendError phase={phase} />}
     </div>
   );

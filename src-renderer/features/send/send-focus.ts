@@ -3,11 +3,15 @@
 
 const AFTER_SEND_ATTR = 'data-after-send';
 const SEND_AGAIN_ATTR = 'data-send-again';
+const UNDO_ATTR = 'data-undo-clear';
 
 /** spread on the field that gets focus back after a send (the message text, the caption...) */
 export const AFTER_SEND_MARK = { [AFTER_SEND_ATTR]: '' };
 /** spread on the "Send again" button, which Ctrl+Enter focuses instead of sending the same draft twice */
 export const SEND_AGAIN_MARK = { [SEND_AGAIN_ATTR]: '' };
+
+/** spread on the Undo button that brings back the text cleared after a send */
+export const UNDO_MARK = { [UNDO_ATTR]: '' };
 
 const FORM_SELECTOR = '.send-form';
 
@@ -31,8 +35,17 @@ export function returnFocusAfterSend(controls: HTMLElement | null): void {
 
 /** moves focus to the form's "Send again" button; false when there is none */
 export function focusSendAgain(inside: Element | null): boolean {
+  return focusMarked(inside, SEND_AGAIN_ATTR);
+}
+
+/** moves focus to the form's Undo (the text just sent, back in the box); false when there is none */
+export function focusUndo(inside: Element | null): boolean {
+  return focusMarked(inside, UNDO_ATTR);
+}
+
+function focusMarked(inside: Element | null, attr: string): boolean {
   const form = formOf(inside) ?? (inside instanceof HTMLElement ? inside : null);
-  const button = form?.querySelector<HTMLButtonElement>(`[${SEND_AGAIN_ATTR}]`);
+  const button = form?.querySelector<HTMLButtonElement>(`[${attr}]`);
   if (!button) return false;
   button.focus();
   return true;

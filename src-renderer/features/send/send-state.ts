@@ -3,6 +3,7 @@
 // live here, apart from the slices, and no slice needs the store module itself.
 import type { StateCreator } from 'zustand';
 import type { SendProgressEvent } from '../../lib/api';
+import type { ParkedSend } from './profile-slice';
 import type {
   AudioDraftState,
   CopyState,
@@ -67,13 +68,27 @@ export interface RequestsSlice {
   cancel: (kind: SendKind) => Promise<void>;
   onProgress: (event: SendProgressEvent) => void;
   dismissResult: (kind: SendKind) => void;
+  /** puts back the text cleared after the service accepted it */
+  undoClear: (kind: SendKind) => void;
+  /** restarts the visible countdowns of restored results, `elapsedMs` after they were parked */
+  resumeCountdowns: (elapsedMs: number) => void;
+}
+
+/** Which profile the panels belong to, and what the other profiles left in them (profile-slice.ts). */
+export interface ProfileSlice {
+  profileId: string | null;
+  /** by profile id: that profile's drafts and results while another profile is active */
+  parked: Record<string, ParkedSend>;
+
+  /** the active profile changed: park this profile's panels, bring back the other's */
+  switchProfile: (to: string | null) => void;
 }
 
 export interface ResetSlice {
   reset: () => void;
 }
 
-export type SendState = DraftSlice & PreviewSlice & FilesSlice & RequestsSlice & ResetSlice;
+export type SendState = DraftSlice & PreviewSlice & FilesSlice & RequestsSlice & ProfileSlice & ResetSlice;
 
 /** One slice's part of the store, with the whole store in reach. */
 export type SendSlice<T> = StateCreator<SendState, [], [], T>;

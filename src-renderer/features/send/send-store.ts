@@ -5,6 +5,7 @@ import { needsAgain } from './draft';
 import { createDraftSlice, initialDraftState } from './draft-slice';
 import { createFilesSlice, initialFilesState } from './files-slice';
 import { cancelScheduledPreviews, createPreviewSlice, initialPreviewState } from './preview-slice';
+import { createProfileSlice, initialProfileState } from './profile-slice';
 import { createRequestsSlice, initialRequestsState, stopCountdowns } from './requests-slice';
 import type { ResetSlice, SendSlice, SendState } from './send-state';
 import type {
@@ -46,7 +47,7 @@ const createResetSlice: SendSlice<ResetSlice> = (set) => ({
   reset: () => {
     cancelScheduledPreviews();
     stopCountdowns();
-    set({ ...initialDraftState(), ...initialPreviewState(), ...initialFilesState(), ...initialRequestsState() });
+    set({ ...initialDraftState(), ...initialPreviewState(), ...initialFilesState(), ...initialRequestsState(), ...initialProfileState() });
   },
 });
 
@@ -55,6 +56,7 @@ export const useSendStore = create<SendState>()((...a) => ({
   ...createPreviewSlice(...a),
   ...createFilesSlice(...a),
   ...createRequestsSlice(...a),
+  ...createProfileSlice(...a),
   ...createResetSlice(...a),
 }));
 
@@ -81,6 +83,13 @@ export const selectNeedsAgain =
   (kind: SendKind) =>
   (s: S): boolean =>
     needsAgain(s, kind);
+/** the text box was cleared after the service accepted its text, and is still empty: Send has nothing to send, Undo is offered */
+export const selectJustCleared =
+  (kind: SendKind) =>
+  (s: S): boolean => {
+    const phase = s.send[kind];
+    return kind === 'text' && phase.phase === 'sent' && phase.cleared !== null && s.text.text === '';
+  };
 export const selectCopy =
   (kind: SendKind) =>
   (s: S): CopyState =>

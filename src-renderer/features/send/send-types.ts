@@ -59,8 +59,11 @@ export type SendPhase =
       upload: { sentBytes: number; totalBytes: number } | null;
       waiting: (Countdown & { attempt: number; maxAttempts: number }) | null;
     }
-  /** `replayed`: the server gave back its earlier answer for this Idempotency-Key: nothing new was created */
-  | { phase: 'sent'; message: SentMessage; durationMs: number; replayed: boolean }
+  /**
+   * `replayed`: the server gave back its earlier answer for this Idempotency-Key: nothing new was created.
+   * `cleared`: the text taken out of the text box once the service accepted it, for Undo (null: nothing to undo)
+   */
+  | { phase: 'sent'; message: SentMessage; durationMs: number; replayed: boolean; cleared: string | null }
   | { phase: 'queued'; outboxId: string; reason: string }
   | { phase: 'error'; error: ErrorInfo; retryIn: Countdown | null }
   | { phase: 'cancelled' };

@@ -1,0 +1,67 @@
+// Each profile keeps its own send panels: switching the active profile parks the recipient,
+// the drafts, the last result of every panel and what the person touched under the profile
+// left, and brings back what the profile switched to had (or fresh panels). A message typed
+// for one service must never be sent to another, and a "Sent: message …" of profile A must not
+// be read as a result of profile B.
+import { initialDraftState } from './draft-slice';
+import { cancelScheduledPreviews, initialPreviewState } from './preview-slice';
+import { initialFilesState } from './files-slice';
+import { initialRequestsState, stopCountdowns } from './requests-slice';
+import type { DataOf, DraftSlice, ProfileSlice, RequestsSlice, SendSlice } from './send-state';
+
+/** What one profile keeps while another is active: its drafts and results, not the visible tab. */
+export type ParkedSend = Omit<DataOf<DraftSlice>, 'tab'> & DataOf<RequestsSlice> & { parkedAt: number };
+
+export function initialProfileState(): DataOf<ProfileSlice> {
+  return { profileId: null, parked: {} };
+}
+
+export const createProfileSlice: SendSlice<ProfileSlice> = (set, get) => ({
+  ...initialProfileState(),
+
+  switchProfile: (to) => {
+    const s = get();
+    if (s.profileId === to) return;
+    // the first profile known (main answered profiles:list): what the panels hold is already its own
+    if (s.profileId === null) {
+      set({ profileId: to });
+      return;
+    }
+    cancelScheduledPreviews();
+    stopCountdowns();
+    const parked = { ...s.parked };
+    parked[s.profileId] = {
+      recipient: s.recipient,
+      text: s.text,
+      media: s.media,
+      audio: s.audio,
+      touched: s.touched,
+      attempted: s.attempted,
+      send: s.send,
+      sentDraft: s.sentDraft,
+      parkedAt: Date.now(),
+    };
+    const back = to !== null ? parked[to] : undefined;
+    if (to !== null) delete parked[to];
+    const { tab } = s;
+    const fresh = { ...initialDraftState(), ...initialRequestsState() };
+    set({
+      ...fresh,
+      ...(back ? withoutParkedAt(back) : {}),
+      tab,
+      // the preview, a copy in progress and a file being staged belong to the profile left
+      ...initialPreviewState(),
+      ...initialFilesState(),
+      profileId: to,
+      parked,
+    });
+    if (back) get().resumeCountdowns(Date.now() - back.parkedAt);
+    // the other panels ask for theirs when their tab opens
+    get().schedulePreview(tab);
+  },
+});
+
+function withoutParkedAt(p: ParkedSend): Omit<ParkedSend, 'parkedAt'> {
+  const { parkedAt: _parkedAt, ...rest } = p;
+  return rest;
+}
