@@ -24,6 +24,7 @@ import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
 import { loadAutoUpdater } from './electron/auto-updater';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
+import { webhookPortOf } from './core/events/webhook-port';
 
 const QUIT_TIMEOUT_MS = 5000;
 /** quiet time after a move or resize before the window's place is written */
@@ -130,7 +131,7 @@ function start(): void {
       ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS })
       : undefined;
     try {
-      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, ...(updates ? { updates } : {}) } });
+      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, webhookPort: webhookPortOf(process.env), log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, ...(updates ? { updates } : {}) } });
     } catch (err) {
       runtimeFailed(err);
       throw err;

@@ -20,6 +20,7 @@ import { chromiumSandboxChoice } from './sandbox-choice';
 import { QuestionWindows } from './question-windows';
 import { APP_ORIGIN, APP_URL, serveRenderer } from './renderer-route';
 import { guardWindows } from './window-guard';
+import { webhookPortOf } from '../core/events/webhook-port';
 
 export interface ChromiumHostOptions {
   env: Record<string, string | undefined>;
@@ -66,6 +67,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
   runtime = await buildRuntime({
     dataDir,
     keychainService: env.CRM_KEYCHAIN_SERVICE,
+    webhookPort: webhookPortOf(env),
     log: (m) => log.write(m),
     host: {
       kind: 'chromium',

@@ -3,6 +3,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContactsServiceImpl } from './contacts/contacts-service';
+import { ConversationService } from './conversations/conversation-service';
+import { WebhookSecrets } from './events/webhook-secrets';
 import { FileStaging } from './files/staging';
 import { createApiClient } from './http/api-client';
 import type { HttpSender } from './http/sender';
@@ -31,6 +33,7 @@ import { importLegacyFiles } from './store/legacy-import';
 import { openStore } from './store/open-store';
 import { RequestLogTable, type RequestLogBounds } from './store/request-log-table';
 import { SentMessagesTable } from './store/sent-messages-table';
+import { ConversationTables } from './store/conversation-tables';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -81,6 +84,10 @@ export interface Core {
   messages: MessageServiceImpl;
   /** what the app sent: the service's message listing, or this app's record of its sends */
   history: MessageHistory;
+  /** each contact's conversation: sends, replies and delivery states from the service's events */
+  conversations: ConversationService;
+  /** each profile's webhook secret and verify token, in the keychain */
+  webhookSecrets: WebhookSecrets;
   outbox: OutboxService | undefined;
   /** every process's requests, from crm.db */
   requestLog: RequestLogService;
@@ -169,6 +176,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeyCache(dataDir);
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
+  const conversations = new ConversationService({ tables: new ConversationTables(store.db), sent: sentRecords, profiles, scrub: (text) => vault.scrubSecrets(text), now, ...(log ? { log } : {}) });
+  const webhookSecrets = new WebhookSecrets(secretStore);
+  // a send the service took is the next line of its conversation
+  history.onChange((change) => conversations.announceOutsideChange(change.profileId));
   const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, onChange: () => keys.announceOutsideChange() });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
@@ -191,6 +202,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (tables.has('profiles') || tables.has('settings')) void profiles.announceChange().catch(() => undefined);
       if (tables.has('saved_keys')) keys.announceOutsideChange();
       if (tables.has('sent_messages')) history.noticeForeignRecords();
+      if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states')) conversations.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
@@ -227,5 +239,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, webhookSecrets, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
 }

@@ -22,6 +22,7 @@ import type {
 import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
 import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
+import type { Conversation, WebhookInfo } from '../shared/conversation';
 import type { AppInfo, ClipboardReport, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
@@ -137,6 +138,19 @@ export interface InvokeMap {
    * refused ('validation') before anything is asked.
    */
   'messages:list': { payload: { number?: string; page?: number; perPage?: number }; value: MessageHistoryPage };
+  /**
+   * One contact's conversation in the active profile: what this app sent (with how far each
+   * message got, from the service's events) and what the contact wrote, oldest first, and
+   * whether WhatsApp's 24-hour window is open. A bad number is refused ('validation').
+   */
+  'conversations:get': { payload: { number: string }; value: Conversation };
+  /** where the active profile's service should post its webhooks, and whether its secret and verify token are set */
+  'webhooks:info': { payload: Record<string, never>; value: WebhookInfo };
+  /**
+   * sets (a string) or removes (null) the active profile's webhook secret and verify token, in
+   * the OS keychain; main never sends either back
+   */
+  'webhooks:set-secrets': { payload: { secret?: string | null; verifyToken?: string | null }; value: WebhookInfo };
   'outbox:list': { payload: Record<string, never>; value: OutboxItem[] };
   /** gives up on a waiting item: it is never sent; outbox:changed follows */
   'outbox:cancel': { payload: { id: string }; value: OutboxItem };
@@ -177,6 +191,8 @@ export interface EventMap {
   'outbox:changed': { items: OutboxItem[] };
   /** this app's record of a profile's sends grew (a send now, a replay, an outbox delivery): the window lists messages again */
   'messages:changed': { profileId: string };
+  /** a conversation changed (a send, a reply, a delivery state); nulls: any profile or contact may be affected */
+  'conversation:changed': { profileId: string | null; number: string | null };
   /**
    * a profile's saved keys changed (added, tested, activated, revoked, a step of a server
    * revocation, or the profile moved); null: any profile may be affected. Carries no key: the

@@ -18,6 +18,8 @@ export interface EventSources {
   profiles: { onChange(listener: (change: ProfileChange) => void): () => void };
   /** absent in a host without a message history */
   history?: { onChange(listener: (change: HistoryChange) => void): () => void } | undefined;
+  /** absent in a host without conversations */
+  conversations?: { onChange(listener: (change: { profileId: string | null; number: string | null }) => void): () => void } | undefined;
 }
 
 export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): () => void {
@@ -38,6 +40,7 @@ export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel
       if (change.moved !== null) emit('keys:changed', { profileId: change.moved });
     }),
     core.history?.onChange((change) => emit('messages:changed', { profileId: change.profileId })),
+    core.conversations?.onChange((change) => emit('conversation:changed', change)),
   ];
   return () => {
     for (const off of offs) off?.();

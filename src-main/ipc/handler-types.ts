@@ -2,7 +2,10 @@
 // (HandlerPlatform) and the event sink, and the shape every domain's handlers fill in.
 import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
+import type { ConversationService } from '../core/conversations/conversation-service';
+import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import type { ApiHandlerCore } from './api-handlers';
+import type { WebhookListener } from './conversation-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
 import type { DialogPurpose } from '../shared/file-purpose';
 import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, StagedFile, UpdateState } from './contract';
@@ -24,6 +27,10 @@ export interface HandlerCore {
   /** what the app sent (the Messages view) */
   history: MessageHistoryService;
   outbox?: OutboxService | undefined;
+  /** each contact's conversation (the conversation view) */
+  conversations: ConversationService;
+  /** each profile's webhook secret and verify token, in the keychain */
+  webhookSecrets: WebhookSecrets;
   requestLog: RequestLog;
   files: FileStaging;
 }
@@ -64,6 +71,8 @@ export interface HandlerDeps {
   sandbox?: SandboxControl;
   /** absent where the app does not update itself: the state is `off` */
   updates?: UpdateHandle;
+  /** the local webhook listener; absent: none runs here (webhooks:info says so) */
+  webhooks?: WebhookListener;
 }
 
 export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };

@@ -3,6 +3,7 @@
 // harness) serves exactly these handlers through ipc/dispatcher.ts.
 import { NO_CONSENT } from '../core/profiles/profile-consent';
 import { createApiHandlers } from './api-handlers';
+import { createConversationHandlers, createWebhookHandlers } from './conversation-handlers';
 import { createAppHandlers } from './app-handlers';
 import type { HandlerDeps, Handlers } from './handler-types';
 import { createKeyHandlers } from './key-handlers';
@@ -12,6 +13,8 @@ import { createSendHandlers } from './send-handlers';
 
 export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers, SandboxControl, UpdateHandle } from './handler-types';
 export { createDispatcher, type Dispatch } from './dispatcher';
+
+const NO_LISTENER = { urlFor: () => null, problem: () => 'No webhook listener runs in this process.' };
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { core, platform, emit } = deps;
@@ -23,6 +26,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
     ...createKeyHandlers(core, platform.clipboard),
     ...createMessageHandlers(core.history),
+    ...createConversationHandlers(core.conversations),
+    ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER),
     // send progress is per request, so it is the one event a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
   };

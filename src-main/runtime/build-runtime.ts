@@ -10,6 +10,7 @@ import { wireCoreEvents } from '../ipc/core-events';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createHandlers, type HandlerPlatform, type UpdateHandle } from '../ipc/handlers';
 import { resumeSandbox, startSandbox } from '../sandbox/index';
+import { startWebhookReceiver, type WebhookReceiver } from '../core/events/webhook-receiver';
 
 export type EventSink = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
 
@@ -33,6 +34,11 @@ export interface RuntimeOptions {
   keychainService?: string | undefined;
   /** default: the built-in sandbox server, in this process */
   sandbox?: { start: StartSandbox; resume: ResumeSandbox };
+  /**
+   * the local webhook listener's port on 127.0.0.1 (webhook-port.ts): 0 takes any free port;
+   * null runs none. Default 0
+   */
+  webhookPort?: number | null;
 }
 
 export interface Runtime {
@@ -77,7 +83,8 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
       return { baseUrl: restored.sandbox.baseUrl, notice: restored.notice };
     },
   };
-  const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl, ...(host.updates ? { updates: host.updates } : {}) });
+  const webhooks = await listenForWebhooks(core, options.webhookPort === undefined ? 0 : options.webhookPort, log);
+  const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl, webhooks: webhooks.listener, ...(host.updates ? { updates: host.updates } : {}) });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const unwire = wireCoreEvents(core, host.deliver);
 
@@ -86,11 +93,42 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     stopping ??= (async () => {
       unwire();
       // each step on its own: one failing must not leave the others undone
-      const steps = await Promise.allSettled([host.services.clipboard.dispose(), core.close()]);
+      const steps = await Promise.allSettled([host.services.clipboard.dispose(), webhooks.close(), core.close()]);
       const closed = await Promise.allSettled([running?.close()]);
       for (const step of [...steps, ...closed]) if (step.status === 'rejected') log(`shutdown: ${String(step.reason)}`);
     })();
     return stopping;
   };
   return { core, dispatch, info, shutdown };
+}
+
+/**
+ * Starts the local webhook listener for every profile. One that cannot start (the port is taken,
+ * by another window of the app perhaps) is not a failure of the app: webhooks:info says why.
+ */
+async function listenForWebhooks(core: Core, port: number | null, log: (message: string) => void): Promise<{ listener: { urlFor(profileId: string): string | null; problem(): string | null }; close(): Promise<void> }> {
+  if (port === null) return { listener: { urlFor: () => null, problem: () => 'The webhook listener is off (CRM_WEBHOOK_PORT=off).' }, close: async () => {} };
+  let receiver: WebhookReceiver | null = null;
+  let problem: string | null = null;
+  try {
+    receiver = await startWebhookReceiver(
+      {
+        exists: async (profileId) => (await core.profiles.list()).profiles.some((p) => p.id === profileId),
+        secretOf: (profileId) => core.webhookSecrets.secretOf(profileId),
+        verifyTokenOf: (profileId) => core.webhookSecrets.verifyTokenOf(profileId),
+        receive: (profileId, payload) => core.conversations.receive(profileId, payload),
+      },
+      { port, log },
+    );
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    problem = code === 'EADDRINUSE' ? `Port ${port} is in use (another window of the app?), so webhooks are not received here; set CRM_WEBHOOK_PORT to another port.` : `The webhook listener could not start (${code ?? 'unknown error'}).`;
+    log(problem);
+  }
+  return {
+    listener: { urlFor: (profileId) => receiver?.urlFor(profileId) ?? null, problem: () => problem },
+    close: async () => {
+      await receiver?.close();
+    },
+  };
 }

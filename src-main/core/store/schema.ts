@@ -2,6 +2,7 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
+import { createConversationTables } from './conversation-tables';
 import { createKeysTable } from './keys-table';
 import { createProfilesTable } from './profiles-table';
 import { createRequestLogTable } from './request-log-table';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
       createTableVersions(db);
     },
   },
+  { version: 3, name: 'received messages and message states', up: createConversationTables },
 ];

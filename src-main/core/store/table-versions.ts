@@ -4,15 +4,25 @@
 // bump it, and a reader compares a handful of integers.
 import type { SqliteDatabase } from './database';
 
+/** the tables the counters came with (a released migration step: never change this list) */
+const FIRST_WATCHED = ['settings', 'profiles', 'saved_keys', 'sent_messages'] as const;
+/** tables a later step put under watch (watchTables) */
+const LATER_WATCHED = ['received_messages', 'message_states'] as const;
+
 /** the tables whose changes other processes' windows show */
-export const WATCHED_TABLES = ['settings', 'profiles', 'saved_keys', 'sent_messages'] as const;
+export const WATCHED_TABLES = [...FIRST_WATCHED, ...LATER_WATCHED] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 /** the counters and the triggers that move them (a migration step) */
 export function createTableVersions(db: SqliteDatabase): void {
   db.exec('CREATE TABLE table_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID');
+  watchTables(db, FIRST_WATCHED);
+}
+
+/** a counter and its triggers for each table (a migration step, after the tables exist) */
+export function watchTables(db: SqliteDatabase, tables: readonly WatchedTable[]): void {
   const seed = db.prepare<[string]>('INSERT INTO table_versions (name, version) VALUES (?, 0)');
-  for (const table of WATCHED_TABLES) {
+  for (const table of tables) {
     seed.run(table);
     for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
       // the table names are this module's constants, never input

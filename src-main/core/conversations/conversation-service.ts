@@ -1,0 +1,98 @@
+// Conversations: the record of sent messages (sent-messages-table.ts) joined with what the
+// service's events said (conversation-tables.ts). Events arrive here from every channel the
+// same way (receive): a webhook post, an event stream, a status answer. Each text a contact
+// wrote is scrubbed of any key before it is stored, like everything else that reaches disk.
+import { ChangeFeed } from '../change-feed';
+import { CrmError } from '../errors';
+import { findMessageEvents, type ReceivedEvent, type StatusEvent } from '../events/event-finder';
+import type { ProfileManager } from '../profiles/profile-manager';
+import type { ConversationTables } from '../store/conversation-tables';
+import type { SentMessagesTable } from '../store/sent-messages-table';
+import { checkPhone } from '../phone';
+import { isInsideWindow, type Conversation, type ConversationItem } from '../../shared/conversation';
+
+/** messages of each direction shown at most */
+const THREAD_LIMIT = 200;
+
+export interface ConversationChange {
+  /** null: another process stored events, for any profile */
+  profileId: string | null;
+  /** the contact whose conversation changed; null: not known (a status for a message sent elsewhere) */
+  number: string | null;
+}
+
+export interface ReceiveOutcome {
+  /** events found in the payload */
+  found: number;
+  /** of those, the ones that changed something (the rest were known already) */
+  changed: number;
+}
+
+export interface ConversationServiceDeps {
+  tables: ConversationTables;
+  sent: SentMessagesTable;
+  profiles: ProfileManager;
+  scrub: (text: string) => string;
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+export class ConversationService {
+  private readonly feed: ChangeFeed<ConversationChange>;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ConversationServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.feed = new ChangeFeed((err) => deps.log?.(`conversations: a listener failed: ${String(err)}`));
+  }
+
+  async thread(input: { profileId?: string; number: string }): Promise<Conversation> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const checked = checkPhone(input.number);
+    if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
+    const { number } = checked;
+    const { tables, sent } = this.deps;
+    const outgoing = sent.slice({ profileId: profile.id, number, offset: 0, limit: THREAD_LIMIT }).records;
+    const states = tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
+    const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
+    const items: ConversationItem[] = [
+      ...outgoing.map((r): ConversationItem => {
+        const known = r.messageId === null ? undefined : states.get(r.messageId);
+        return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null };
+      }),
+      ...received.map((r): ConversationItem => ({ key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: null, at: r.at, state: null, reason: null })),
+    ].sort((a, b) => a.at.localeCompare(b.at) || a.key.localeCompare(b.key));
+    const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
+    return { profileId: profile.id, number, name: received.find((r) => r.name !== null)?.name ?? null, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
+  }
+
+  /** takes the message events in a payload the profile's service sent, stores them, announces them */
+  receive(profileId: string, payload: unknown): ReceiveOutcome {
+    const events = findMessageEvents(payload);
+    const received: ReceivedEvent[] = [];
+    const statuses: StatusEvent[] = [];
+    for (const event of events) {
+      if (event.kind === 'received') received.push({ ...event, text: event.text === null ? null : this.deps.scrub(event.text), name: event.name === null ? null : this.deps.scrub(event.name) });
+      else statuses.push({ ...event, reason: event.reason === null ? null : this.deps.scrub(event.reason) });
+    }
+    const changed = new Set(this.deps.tables.record(profileId, received, statuses, this.now()));
+    if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
+    return { found: events.length, changed: changed.size };
+  }
+
+  onChange(listener: (change: ConversationChange) => void): () => void {
+    return this.feed.subscribe(listener);
+  }
+
+  /** sends were recorded, or another process stored events: the conversations shown may have changed */
+  announceOutsideChange(profileId: string | null = null): void {
+    this.feed.emit({ profileId, number: null });
+  }
+
+  private announce(profileId: string, events: (ReceivedEvent | StatusEvent)[]): void {
+    const unknownIds = events.filter((e) => e.number === null).map((e) => e.messageId);
+    const byRecord = new Map(this.deps.sent.withMessageIds(profileId, unknownIds).map((r) => [r.messageId, r.number]));
+    const numbers = new Set(events.map((e) => e.number ?? byRecord.get(e.messageId) ?? null));
+    for (const number of numbers) this.feed.emit({ profileId, number });
+  }
+}

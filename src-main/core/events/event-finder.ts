@@ -1,0 +1,186 @@
+// Finds the message events in a payload a service sent (a webhook body, an event of a stream, a
+// status answer), whatever its vendor's shape: Meta's nested entries, a flat Twilio form, a
+// WhatsApp Web bridge's `key` objects, this app's default shape. Every object in the payload is
+// looked at; one that carries a message id and a delivery state is a status, one that carries a
+// sender and a text (and is not our own echo) is a message received. Nothing is assumed about
+// where in the payload they sit, so a shape never seen before still works when its field names
+// are the usual ones. Pure: the payload in, the events out.
+import { deliveryStateOf, type DeliveryState } from './status-words';
+
+export interface StatusEvent {
+  kind: 'status';
+  messageId: string;
+  state: DeliveryState;
+  /** the recipient in digits, when the payload says */
+  number: string | null;
+  at: string | null;
+  /** the service's reason for a failure, as it worded it */
+  reason: string | null;
+}
+
+export interface ReceivedEvent {
+  kind: 'received';
+  messageId: string;
+  number: string;
+  text: string | null;
+  /** 'text', or the media kind the payload names ('image', 'audio'...) */
+  type: string;
+  at: string | null;
+  /** the contact's name, when the payload carries one */
+  name: string | null;
+}
+
+export type MessageEvent = StatusEvent | ReceivedEvent;
+
+const ID_FIELDS = ['id', 'message_id', 'messageId', 'MessageSid', 'SmsSid', 'msgId', 'wamid', 'key.id', 'keyId'];
+const STATE_FIELDS = ['status', 'MessageStatus', 'SmsStatus', 'message_status', 'messageStatus', 'ack', 'state', 'delivery_status'];
+const RECIPIENT_FIELDS = ['recipient_id', 'recipient', 'to', 'To', 'number', 'phone', 'key.remoteJid', 'remoteJid', 'chatId', 'wa_id'];
+const SENDER_FIELDS = ['from', 'From', 'number', 'phone', 'sender', 'author', 'key.remoteJid', 'remoteJid', 'chatId', 'wa_id'];
+const TEXT_FIELDS = ['text.body', 'text', 'body', 'Body', 'message.conversation', 'message.extendedTextMessage.text', 'caption', 'image.caption', 'document.caption', 'video.caption', 'content'];
+const TIME_FIELDS = ['timestamp', 'at', 'created_at', 'createdAt', 'date', 'DateCreated', 'messageTimestamp', 'time'];
+const REASON_FIELDS = ['errors.0.error_data.details', 'errors.0.message', 'errors.0.title', 'error.message', 'error.title', 'ErrorMessage', 'reason', 'error'];
+const CODE_FIELDS = ['errors.0.code', 'error.code', 'ErrorCode', 'code'];
+const NAME_FIELDS = ['profile.name', 'pushName', 'ProfileName', 'name', 'senderName'];
+const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts'];
+/** how deep a payload is walked: far past any vendor's nesting, short of a hostile one's */
+const MAX_DEPTH = 12;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** the value at a dotted path ('errors.0.title'), or undefined */
+function at(obj: Json, path: string): unknown {
+  let current: unknown = obj;
+  for (const part of path.split('.')) {
+    if (Array.isArray(current)) current = current[Number(part)];
+    else if (isObject(current)) current = current[part];
+    else return undefined;
+  }
+  return current;
+}
+
+function firstText(obj: Json, paths: readonly string[]): string | null {
+  for (const path of paths) {
+    const value = at(obj, path);
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return null;
+}
+
+/** digits of a number as services write it: +55…, whatsapp:+55…, 55…@s.whatsapp.net, 55…@c.us */
+export function digitsOf(raw: string | null): string | null {
+  if (raw === null) return null;
+  const bare = raw.replace(/^whatsapp:/i, '').replace(/@.*$/, '');
+  const digits = bare.replace(/[\s()+.-]/g, '');
+  return /^\d{6,20}$/.test(digits) ? digits : null;
+}
+
+/** ISO 8601 from unix seconds or milliseconds (number or digits) or a date string */
+function timeOf(raw: string | null): string | null {
+  if (raw === null) return null;
+  if (/^\d{9,13}$/.test(raw)) {
+    const n = Number(raw);
+    return new Date(raw.length <= 10 ? n * 1000 : n).toISOString();
+  }
+  const parsed = Date.parse(raw);
+  return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
+}
+
+function stateOf(obj: Json): DeliveryState | null {
+  for (const field of STATE_FIELDS) {
+    const state = deliveryStateOf(at(obj, field));
+    if (state) return state;
+  }
+  return null;
+}
+
+function reasonOf(obj: Json): string | null {
+  const reason = firstText(obj, REASON_FIELDS);
+  const code = firstText(obj, CODE_FIELDS);
+  if (reason && code && !reason.includes(code)) return `${reason} (${code})`;
+  return reason ?? (code ? `error ${code}` : null);
+}
+
+/** the text of a received message, when the object carries one */
+function textOf(obj: Json): string | null {
+  for (const path of TEXT_FIELDS) {
+    const value = at(obj, path);
+    if (typeof value === 'string') return value;
+  }
+  return null;
+}
+
+function typeOf(obj: Json): string {
+  const named = obj.type;
+  if (typeof named === 'string' && named !== '') return named.toLowerCase();
+  const kind = MEDIA_KINDS.find((k) => isObject(obj[k]));
+  return kind ?? 'text';
+}
+
+/** our own message echoed back (WhatsApp Web bridges report what the account sent too) */
+function isOwnEcho(obj: Json): boolean {
+  return at(obj, 'key.fromMe') === true || obj.fromMe === true || obj.direction === 'outbound' || obj.direction === 'outgoing';
+}
+
+function eventOf(obj: Json, names: ReadonlyMap<string, string>): MessageEvent | null {
+  const messageId = firstText(obj, ID_FIELDS);
+  if (messageId === null) return null;
+  const state = stateOf(obj);
+  if (state !== null) {
+    return { kind: 'status', messageId, state, number: digitsOf(firstText(obj, RECIPIENT_FIELDS)), at: timeOf(firstText(obj, TIME_FIELDS)), reason: state === 'failed' ? reasonOf(obj) : null };
+  }
+  if (isOwnEcho(obj)) return null;
+  const number = digitsOf(firstText(obj, SENDER_FIELDS));
+  const text = textOf(obj);
+  const type = typeOf(obj);
+  if (number === null || (text === null && !MEDIA_KINDS.includes(type))) return null;
+  return { kind: 'received', messageId, number, text, type, at: timeOf(firstText(obj, TIME_FIELDS)), name: firstText(obj, NAME_FIELDS) ?? names.get(number) ?? null };
+}
+
+/** names given beside the messages (Meta's `contacts[{profile:{name},wa_id}]`), by number */
+function contactNames(objects: readonly Json[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const obj of objects) {
+    const number = digitsOf(firstText(obj, ['wa_id']));
+    const name = firstText(obj, ['profile.name']);
+    if (number && name) names.set(number, name);
+  }
+  return names;
+}
+
+function objectsIn(payload: unknown): Json[] {
+  const found: Json[] = [];
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (isObject(value)) {
+      found.push(value);
+      for (const child of Object.values(value)) walk(child, depth + 1);
+    }
+  };
+  walk(payload, 0);
+  return found;
+}
+
+/**
+ * Every message event in `payload`, in the order they appear. An object inside an event that
+ * was taken (a message's `key`, a status's `errors`) is not read as an event of its own.
+ */
+export function findMessageEvents(payload: unknown): MessageEvent[] {
+  const objects = objectsIn(payload);
+  const names = contactNames(objects);
+  const events: MessageEvent[] = [];
+  const inside = new Set<unknown>();
+  for (const obj of objects) {
+    if (inside.has(obj)) continue;
+    const event = eventOf(obj, names);
+    if (!event) continue;
+    events.push(event);
+    for (const child of objectsIn(obj)) if (child !== obj) inside.add(child);
+  }
+  return events;
+}

@@ -1,0 +1,139 @@
+// The local listener a service posts its webhooks to: `http://127.0.0.1:<port>/webhooks/<profile id>`.
+// Loopback only by default; reaching it from the internet is the person's own tunnel (README).
+// A profile with a webhook secret gets only bodies signed with it (signature.ts), checked on the
+// raw bytes before anything is parsed; Meta's GET handshake is answered with the challenge when
+// the verify token matches. Each payload goes to the conversations (receive) and is answered at
+// once: a service retries a webhook that is slow to answer.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkSignature } from './signature';
+
+/** a webhook body larger than this is refused (no vendor's event comes near it) */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/** how long a poster may take to send its request */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export interface WebhookTarget {
+  /** false: no such profile (404) */
+  exists(profileId: string): Promise<boolean>;
+  /** the profile's webhook secret (from the keychain); null: its posts are not signed */
+  secretOf(profileId: string): Promise<string | null>;
+  /** the verify token of Meta's handshake; null: none set (the handshake is refused) */
+  verifyTokenOf(profileId: string): Promise<string | null>;
+  /** takes a parsed payload; returns how many events it held */
+  receive(profileId: string, payload: unknown): { found: number; changed: number };
+}
+
+export interface WebhookReceiver {
+  /** e.g. http://127.0.0.1:47474 */
+  baseUrl: string;
+  urlFor(profileId: string): string;
+  close(): Promise<void>;
+}
+
+export interface WebhookReceiverOptions {
+  port: number;
+  host?: string;
+  log?: (message: string) => void;
+}
+
+function answer(res: ServerResponse, status: number, body: string, type = 'application/json'): void {
+  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > WEBHOOK_BODY_LIMIT) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve('too_large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** JSON, or a form (Twilio posts its callbacks as application/x-www-form-urlencoded) */
+export function parseWebhookBody(body: Buffer, contentType: string | undefined): unknown {
+  const text = body.toString('utf8');
+  if (/application\/x-www-form-urlencoded/i.test(contentType ?? '')) return Object.fromEntries(new URLSearchParams(text));
+  return JSON.parse(text) as unknown;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, target: WebhookTarget, log: (message: string) => void): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const match = /^\/webhooks\/([A-Za-z0-9_.-]{1,200})\/?$/.exec(url.pathname);
+  if (!match) return answer(res, 404, '{"error":"not_found"}');
+  const profileId = match[1]!;
+  if (!(await target.exists(profileId))) return answer(res, 404, '{"error":"unknown_profile"}');
+  if (req.method === 'GET') {
+    const token = await target.verifyTokenOf(profileId);
+    const mode = url.searchParams.get('hub.mode');
+    const challenge = url.searchParams.get('hub.challenge');
+    if (mode === 'subscribe' && token !== null && challenge !== null && url.searchParams.get('hub.verify_token') === token) return answer(res, 200, challenge, 'text/plain');
+    return answer(res, 403, '{"error":"verification_failed"}');
+  }
+  if (req.method !== 'POST') {
+    res.setHeader('allow', 'GET, POST');
+    return answer(res, 405, '{"error":"method_not_allowed"}');
+  }
+  const body = await readBody(req);
+  if (body === 'too_large') return answer(res, 413, '{"error":"too_large"}');
+  const secret = await target.secretOf(profileId);
+  if (secret !== null) {
+    const verdict = checkSignature(body, req.headers, secret);
+    if (verdict !== 'valid') {
+      log(`webhook for ${profileId} refused: signature ${verdict}`);
+      return answer(res, 401, `{"error":"signature_${verdict}"}`);
+    }
+  }
+  let payload: unknown;
+  try {
+    payload = parseWebhookBody(body, req.headers['content-type']);
+  } catch {
+    return answer(res, 400, '{"error":"unreadable_body"}');
+  }
+  const outcome = target.receive(profileId, payload);
+  // a payload with nothing we know is still acknowledged: the service must not retry it forever
+  if (outcome.found === 0) log(`webhook for ${profileId}: no message event found in a ${body.length}-byte payload`);
+  answer(res, 200, JSON.stringify({ received: outcome.found }));
+}
+
+export function startWebhookReceiver(target: WebhookTarget, options: WebhookReceiverOptions): Promise<WebhookReceiver> {
+  const log = options.log ?? (() => {});
+  const host = options.host ?? '127.0.0.1';
+  const server: Server = createServer((req, res) => {
+    handle(req, res, target, log).catch((err: unknown) => {
+      log(`webhook handling failed: ${err instanceof Error ? err.message : 'unknown error'}`);
+      if (!res.headersSent) answer(res, 500, '{"error":"internal"}');
+      else res.destroy();
+    });
+  });
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = REQUEST_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+      resolve({
+        baseUrl,
+        urlFor: (profileId) => `${baseUrl}/webhooks/${encodeURIComponent(profileId)}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,132 @@
+// The ONE owner of received_messages (what contacts wrote) and message_states (how far each sent
+// message got: sent, delivered, read, failed), as the service's events tell them, from whichever
+// process received them. Events come late, twice and out of order: a message received twice is
+// kept once, and a state never moves back (status-words.ts). Both tables are bounded.
+import type { DeliveryState } from '../events/status-words';
+import { laterState } from '../events/status-words';
+import type { ReceivedEvent, StatusEvent } from '../events/event-finder';
+import type { SqliteDatabase } from './database';
+import { watchTables } from './table-versions';
+
+/** rows kept in each table, the oldest go first */
+export const CONVERSATION_ROWS_LIMIT = 20_000;
+
+export function createConversationTables(db: SqliteDatabase): void {
+  db.exec(`
+    CREATE TABLE received_messages (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      profile_id TEXT NOT NULL,
+      message_id TEXT NOT NULL,
+      number TEXT NOT NULL,
+      type TEXT NOT NULL,
+      text TEXT,
+      name TEXT,
+      at TEXT NOT NULL,
+      UNIQUE (profile_id, message_id)
+    );
+    CREATE INDEX received_messages_number ON received_messages (profile_id, number);
+    CREATE TABLE message_states (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      profile_id TEXT NOT NULL,
+      message_id TEXT NOT NULL,
+      state TEXT NOT NULL,
+      number TEXT,
+      at TEXT,
+      reason TEXT,
+      UNIQUE (profile_id, message_id)
+    );
+  `);
+  watchTables(db, ['received_messages', 'message_states']);
+}
+
+export interface ReceivedRow {
+  messageId: string;
+  number: string;
+  type: string;
+  text: string | null;
+  name: string | null;
+  at: string;
+}
+
+export interface StateRow {
+  messageId: string;
+  state: DeliveryState;
+  at: string | null;
+  reason: string | null;
+}
+
+interface StoredState {
+  state: DeliveryState;
+  number: string | null;
+  at: string | null;
+  reason: string | null;
+}
+
+export class ConversationTables {
+  private readonly statements;
+  private readonly recordAll;
+
+  constructor(
+    db: SqliteDatabase,
+    private readonly limit: number = CONVERSATION_ROWS_LIMIT,
+  ) {
+    this.statements = {
+      insertReceived: db.prepare(
+        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at)',
+      ),
+      trimReceived: db.prepare<[number]>('DELETE FROM received_messages WHERE seq <= (SELECT max(seq) FROM received_messages) - ?'),
+      state: db.prepare<[string, string], StoredState>('SELECT state, number, at, reason FROM message_states WHERE profile_id = ? AND message_id = ?'),
+      putState: db.prepare(
+        `INSERT INTO message_states (profile_id, message_id, state, number, at, reason) VALUES (@profileId, @messageId, @state, @number, @at, @reason)
+         ON CONFLICT (profile_id, message_id) DO UPDATE SET state = excluded.state, number = coalesce(excluded.number, number), at = excluded.at, reason = excluded.reason`,
+      ),
+      trimStates: db.prepare<[number]>('DELETE FROM message_states WHERE seq <= (SELECT max(seq) FROM message_states) - ?'),
+      received: db.prepare<[string, string, number], { message_id: string; number: string; type: string; text: string | null; name: string | null; at: string }>(
+        'SELECT message_id, number, type, text, name, at FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?',
+      ),
+      lastReceivedAt: db.prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?').pluck(),
+      states: db.prepare<[string, string], { message_id: string; state: string; at: string | null; reason: string | null }>(
+        'SELECT message_id, state, at, reason FROM message_states WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))',
+      ),
+    };
+    this.recordAll = db.transaction((profileId: string, received: ReceivedEvent[], states: StatusEvent[], now: string): string[] => {
+      const changed: string[] = [];
+      for (const event of received) {
+        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now };
+        if (this.statements.insertReceived.run(row).changes > 0) changed.push(event.messageId);
+      }
+      for (const event of states) {
+        const stored = this.statements.state.get(profileId, event.messageId);
+        const state = laterState(stored?.state ?? null, event.state);
+        if (stored && state === stored.state) continue;
+        this.statements.putState.run({ profileId, messageId: event.messageId, state, number: event.number, at: event.at ?? now, reason: state === 'failed' ? event.reason : null });
+        changed.push(event.messageId);
+      }
+      this.statements.trimReceived.run(this.limit);
+      this.statements.trimStates.run(this.limit);
+      return changed;
+    });
+  }
+
+  /** stores what is new; returns the message ids whose row changed (none: all were known) */
+  record(profileId: string, received: ReceivedEvent[], states: StatusEvent[], now: Date): string[] {
+    return this.recordAll.immediate(profileId, received, states, now.toISOString());
+  }
+
+  /** what the contact wrote, newest first */
+  receivedFrom(profileId: string, number: string, limit: number): ReceivedRow[] {
+    return this.statements.received.all(profileId, number, limit).map((r) => ({ messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at }));
+  }
+
+  /** when the contact last wrote (ISO 8601), or null */
+  lastReceivedAt(profileId: string, number: string): string | null {
+    return this.statements.lastReceivedAt.get(profileId, number) ?? null;
+  }
+
+  /** the known state of each of these sent messages */
+  statesOf(profileId: string, messageIds: readonly string[]): Map<string, StateRow> {
+    if (messageIds.length === 0) return new Map();
+    const rows = this.statements.states.all(profileId, JSON.stringify(messageIds));
+    return new Map(rows.map((r) => [r.message_id, { messageId: r.message_id, state: r.state as DeliveryState, at: r.at, reason: r.reason }]));
+  }
+}

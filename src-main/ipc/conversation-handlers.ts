@@ -1,0 +1,31 @@
+// The conversation view's and the webhook settings' channels: one-line adapters. Both act on the
+// active profile, like messages:list.
+import type { ConversationService } from '../core/conversations/conversation-service';
+import type { WebhookSecrets } from '../core/events/webhook-secrets';
+import type { WebhookInfo } from '../shared/conversation';
+import { activeProfileId } from './active-profile';
+import type { DomainHandlers, HandlerCore } from './handler-types';
+
+/** the running listener, as the runtime started it (or why it did not) */
+export interface WebhookListener {
+  urlFor(profileId: string): string | null;
+  problem(): string | null;
+}
+
+export function createConversationHandlers(conversations: ConversationService): DomainHandlers<'conversations'> {
+  return {
+    'conversations:get': (p) => conversations.thread(p),
+  };
+}
+
+export function createWebhookHandlers(profiles: Pick<HandlerCore['profiles'], 'active'>, secrets: WebhookSecrets, listener: WebhookListener): DomainHandlers<'webhooks'> {
+  const info = async (profileId: string): Promise<WebhookInfo> => ({ url: listener.urlFor(profileId), problem: listener.problem(), ...(await secrets.stateOf(profileId)) });
+  return {
+    'webhooks:info': async () => info(await activeProfileId(profiles)),
+    'webhooks:set-secrets': async (p) => {
+      const id = await activeProfileId(profiles);
+      await secrets.set(id, p);
+      return info(id);
+    },
+  };
+}

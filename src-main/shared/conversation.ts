@@ -1,0 +1,56 @@
+// One contact's conversation as the window shows it: what this app sent (with how far each
+// message got, as the service's events told) and what the contact wrote, oldest first. Pure
+// types and the 24-hour rule, shared by main and the window.
+
+/** how far a sent message got; null: the service has said nothing since it took it */
+export type DeliveryStateShown = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface ConversationItem {
+  /** unique within the conversation */
+  key: string;
+  direction: 'out' | 'in';
+  messageId: string | null;
+  /** 'text', 'image', 'document', 'audio'... */
+  kind: string;
+  text: string | null;
+  fileName: string | null;
+  /** ISO 8601 */
+  at: string;
+  state: DeliveryStateShown | null;
+  /** the service's reason, when the message failed */
+  reason: string | null;
+}
+
+export interface Conversation {
+  profileId: string;
+  /** digits */
+  number: string;
+  /** the contact's name as the service gave it with a message, when it did */
+  name: string | null;
+  items: ConversationItem[];
+  /** when the contact last wrote (ISO 8601), or null when it never did (as far as this app heard) */
+  lastReceivedAt: string | null;
+  /** true while a free-form message may be sent: the contact wrote within the last 24 hours */
+  insideWindow: boolean;
+}
+
+/** WhatsApp's customer-service window: free-form messages only within 24 h of the contact's last message */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function isInsideWindow(lastReceivedAt: string | null, now: Date): boolean {
+  if (lastReceivedAt === null) return false;
+  const last = Date.parse(lastReceivedAt);
+  return !Number.isNaN(last) && now.getTime() - last < SERVICE_WINDOW_MS;
+}
+
+/** where a profile's service should post its webhooks, as the window shows it (never a secret) */
+export interface WebhookInfo {
+  /** the local address for this profile; null when the listener is not running */
+  url: string | null;
+  /** why the listener is not running (a port in use...), or null */
+  problem: string | null;
+  /** a webhook secret is set: unsigned or wrongly signed posts are refused */
+  signed: boolean;
+  /** a verify token is set: Meta's subscription handshake is answered */
+  verifyToken: boolean;
+}
