@@ -26,6 +26,7 @@ import type { Conversation, WebhookInfo } from '../shared/conversation';
 import type { AppInfo, ClipboardReport, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
+export type * from '../shared/conversation';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */

@@ -9,6 +9,7 @@ import { KIND_WORDS, originWords } from '../../../src-main/shared/message-words'
 import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage, FieldProblems } from '../../ui/messages';
 import { CopyLastCurl } from '../log/copy-last-curl';
+import { ConversationPanel } from './conversation-panel';
 import { formatSentAt } from './message-time';
 import { selectIsFiltered, selectMessages, useMessagesStore } from './messages-store';
 
@@ -23,9 +24,16 @@ export function MessagesScreen() {
       <CopyLastCurl endpoint="messages.list" what="messages list" testId="messages-copy-curl" />
       <FilterBar />
       <SourceNote />
+      <Conversation />
       <MessagesBody />
     </section>
   );
+}
+
+/** filtered by one recipient: that contact's conversation, above the list of what was sent */
+function Conversation() {
+  const number = useMessagesStore((s) => s.number);
+  return number === null ? null : <ConversationPanel number={number} />;
 }
 
 function FilterBar() {

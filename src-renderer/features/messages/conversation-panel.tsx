@@ -1,0 +1,100 @@
+// The conversation with the contact the Messages view is filtered by: oldest first, each sent
+// message with how far it got (from the service's events), each reply, the 24-hour window, and
+// a reply box (Ctrl+Enter sends).
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import { ErrorMessage } from '../../ui/messages';
+import { formatSentAt } from './message-time';
+import { STATE_WORDS, useConversationStore } from './conversation-store';
+
+export function ConversationPanel({ number }: { number: string }) {
+  const attach = useConversationStore((s) => s.attach);
+  const show = useConversationStore((s) => s.show);
+  const conversation = useConversationStore((s) => s.conversation);
+  const error = useConversationStore((s) => s.error);
+  useEffect(() => attach(), [attach]);
+  useEffect(() => {
+    void show(number);
+  }, [show, number]);
+  const title = conversation?.name ? `${conversation.name} (+${number})` : `+${number}`;
+  return (
+    <section className="conversation" aria-labelledby="conversation-title" data-testid="conversation">
+      <h2 id="conversation-title">Conversation with {title}</h2>
+      {error && <ErrorMessage error={error} prefix="Could not read the conversation" />}
+      {conversation && !conversation.insideWindow && (
+        <p className="msg msg-warning" data-testid="conversation-window">
+          {conversation.lastReceivedAt === null ? 'This contact has not written to this number yet' : 'This contact last wrote more than 24 hours ago'}: WhatsApp refuses a free-form message
+          outside the 24-hour window (Meta error 131047, Twilio 63016). Send an approved template instead.
+        </p>
+      )}
+      {conversation && (
+        <ol className="conversation-items" aria-label="Messages, oldest first">
+          {conversation.items.length === 0 && <li className="muted">No messages with this contact yet.</li>}
+          {conversation.items.map((item) => (
+            <li key={item.key} className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
+              <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>
+              <p className="conversation-meta">
+                <span>{item.direction === 'out' ? 'Sent by this app' : 'From the contact'}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
+                {item.direction === 'out' && (
+                  <>
+                    {' · '}
+                    <span className={`delivery delivery-${item.state ?? 'accepted'}`} data-testid="delivery-state">
+                      {item.state === 'failed' ? `Failed${item.reason ? `: ${item.reason}` : ''}` : STATE_WORDS[item.state ?? 'accepted']}
+                    </span>
+                  </>
+                )}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ReplyBox />
+      <WebhookNote />
+    </section>
+  );
+}
+
+function ReplyBox() {
+  const reply = useConversationStore((s) => s.reply);
+  const state = useConversationStore((s) => s.replyState);
+  const setReply = useConversationStore((s) => s.setReply);
+  const sendReply = useConversationStore((s) => s.sendReply);
+  const id = useId();
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void sendReply();
+    }
+  };
+  return (
+    <form
+      className="conversation-reply"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void sendReply();
+      }}
+    >
+      <label htmlFor={id}>Reply</label>
+      <textarea id={id} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" />
+      <button type="submit" className="btn btn-primary" disabled={state.phase === 'sending' || reply.trim() === ''}>
+        {state.phase === 'sending' ? 'Sending…' : 'Send reply'}
+      </button>
+      <span className="hint">Ctrl+Enter sends</span>
+      <div aria-live="polite">
+        {state.phase === 'done' && <p className="msg msg-success" data-testid="conversation-reply-result">{state.words}</p>}
+      </div>
+      {state.phase === 'failed' && <ErrorMessage error={state.error} prefix="Not sent" />}
+    </form>
+  );
+}
+
+function WebhookNote() {
+  const webhooks = useConversationStore((s) => s.webhooks);
+  if (!webhooks) return null;
+  return (
+    <p className="hint" data-testid="conversation-webhook">
+      {webhooks.url
+        ? <>Replies and delivery states arrive when the service posts its webhooks to <code>{webhooks.url}</code> (reach it from the internet with your own tunnel){webhooks.signed ? '; posts must be signed with the webhook secret.' : '.'}</>
+        : webhooks.problem}
+    </p>
+  );
+}
