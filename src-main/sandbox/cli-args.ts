@@ -11,6 +11,9 @@ export interface SandboxCliArgs {
   burst?: number;
   dataFile?: string;
   dialect?: SandboxDialect;
+  /** where events are POSTed (SandboxEventOptions.webhookUrl) */
+  webhookUrl?: string;
+  webhookSecret?: string;
   json: boolean;
 }
 
@@ -37,12 +40,25 @@ Options:
                   messaging), evolution-v2 (like Evolution API v2), meta (Meta's Graph API
                   paths, media upload and errors) or wati (like Wati's session API);
                   its cURLs are shown at /playground
+  --webhook-url URL
+                  POST each message status and reply to URL (see the sandbox README)
+  --webhook-secret S
+                  sign those webhooks with S (HMAC-SHA256 of the body; Twilio's scheme for twilio)
   --json          print {"baseUrl","adminKey"} as the first line of stdout; logs go to stderr
   -h, --help      show this help
 `;
 
-type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect';
-const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect'];
+type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect' | 'webhook-url' | 'webhook-secret';
+const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect', 'webhook-url', 'webhook-secret'];
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const { protocol } = new URL(raw);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 function integer(flag: string, raw: string, min: number, max: number): number | string {
   const value = /^-?[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
@@ -87,6 +103,13 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedSandboxArgs {
           return { kind: 'error', message: `--dialect must be one of ${SANDBOX_DIALECTS.join(', ')}, got "${raw}"` };
         }
         args.dialect = raw as SandboxDialect;
+        continue;
+      case 'webhook-url':
+        if (!isHttpUrl(raw)) return { kind: 'error', message: `--webhook-url must be an http(s) URL, got "${raw}"` };
+        args.webhookUrl = raw;
+        continue;
+      case 'webhook-secret':
+        args.webhookSecret = raw;
         continue;
       default:
         value = raw;

@@ -49,7 +49,7 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
     stderr.write(`sandbox: ${parsed.message} (see --help)\n`);
     return 2;
   }
-  const { json, dataFile, dialect, ...rest } = parsed.args;
+  const { json, dataFile, dialect, webhookUrl, webhookSecret, ...rest } = parsed.args;
   if (!isLoopbackHost(rest.host)) {
     stderr.write(`sandbox: warning: binding ${rest.host} makes the sandbox and its admin key reachable from the network\n`);
   }
@@ -58,7 +58,7 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
   const stop = stopSignal(signals);
   let sandbox;
   try {
-    sandbox = await startSandbox({ ...rest, dataFile, dialect, log: (line) => logTo.write(`${line}\n`) });
+    sandbox = await startSandbox({ ...rest, dataFile, dialect, events: { webhookUrl, webhookSecret }, log: (line) => logTo.write(`${line}\n`) });
   } catch (err) {
     stop.dispose();
     stderr.write(`sandbox: cannot start: ${(err as Error).message}\n`);
@@ -72,6 +72,7 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
         `Playground (a cURL for each operation): ${sandbox.baseUrl}/playground\n` +
         `Admin key (shown once, every permission): ${sandbox.adminKey}\n` +
         `${dataFile ? `State kept in ${dataFile}\n` : 'State kept in memory only\n'}` +
+        `Events: ${sandbox.baseUrl}/api/v1/events${webhookUrl ? `, and POSTed to ${new URL(webhookUrl).origin}` : ''}\n` +
         'Press Ctrl+C to stop.\n',
     );
   }

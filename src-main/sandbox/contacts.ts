@@ -47,6 +47,11 @@ export class ContactStore {
     return this.contacts.length;
   }
 
+  /** The name of the contact with this number, if one has it: a scan, made once per incoming message. */
+  nameOf(number: string): string | undefined {
+    return this.contacts.find((contact) => contact.number === number)?.name;
+  }
+
   /** Indexes of the contacts matching `term` (already trimmed), or null for "all". */
   matches(term: string): Int32Array | null {
     if (term === '') return null;

@@ -275,12 +275,12 @@ async function answerWithBody(
   ctx.journal.attachBody(ex.record, bytes, parsed?.ok ? parsed.value : lenientJson(bytes));
 
   const answer = (): Reply => {
-    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key, raw: { bytes, contentType: ex.req.headers['content-type'] } }, ctx.state);
+    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key, raw: { bytes, contentType: ex.req.headers['content-type'] }, headers: ex.req.headers }, ctx.state);
     const contentType = checkContentType(encoding, ex.req.headers['content-type']);
     if (contentType) return badRequest([contentType]);
     const json = parsed ?? parseBodyObject(encoding, bytes);
     if (!json.ok) return badRequest(json.details);
-    return route.handle({ params, query: ex.query, body: json.value, key }, ctx.state);
+    return route.handle({ params, query: ex.query, body: json.value, key, headers: ex.req.headers }, ctx.state);
   };
   // rendered here, so an idempotent replay repeats the dialect's body
   const runRoute = (): Reply => renderReply(answer(), ctx.errorFormat);

@@ -1,15 +1,27 @@
 // Sent messages, in the order they were accepted; listings are newest first, optionally for
-// one recipient number.
+// one recipient number. A message's status changes after it is stored (events/status-clock.ts
+// plays the recipient's side), so listeners hear of each new message and setStatus() records
+// what happened to it.
 import { randomBytes } from 'node:crypto';
 import type { MessageType } from './message-validation';
 import type { PageMeta, Paging } from './paging';
 import { pageMeta, pageRange } from './paging';
 
+export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+/** Why a message ended `failed`, in API.md's error shape (the dialect's own code, as a string). */
+export interface MessageError {
+  code: string;
+  message: string;
+}
+
 export interface Message {
   id: string;
   type: MessageType;
   number: string;
-  status: 'queued';
+  status: MessageStatus;
+  /** set when status is `failed` */
+  error?: MessageError;
   created_at: string;
   [field: string]: unknown;
 }
@@ -17,6 +29,8 @@ export interface Message {
 export class MessageStore {
   private readonly all: Message[] = [];
   private readonly byNumber = new Map<string, Message[]>();
+  private readonly byId = new Map<string, Message>();
+  private readonly listeners = new Set<(message: Message) => void>();
 
   constructor(private readonly onChange: () => void) {}
 
@@ -32,7 +46,28 @@ export class MessageStore {
     for (const [name, value] of Object.entries(fields)) if (name !== 'number' && value !== undefined) message[name] = value;
     this.insert(message);
     this.onChange();
+    for (const listener of this.listeners) listener(message);
     return message;
+  }
+
+  /** Called with each message accepted from now on (not with restored ones); returns the unsubscribe. */
+  onAdded(listener: (message: Message) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get(id: string): Message | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Records a new status; false when the id is unknown. */
+  setStatus(id: string, status: MessageStatus, error: MessageError | null = null): boolean {
+    const message = this.byId.get(id);
+    if (message === undefined) return false;
+    message.status = status;
+    if (error !== null) message.error = { ...error };
+    this.onChange();
+    return true;
   }
 
   page(paging: Paging, number?: string): { data: Message[]; meta: PageMeta } {
@@ -58,6 +93,7 @@ export class MessageStore {
 
   private insert(message: Message): void {
     this.all.push(message);
+    this.byId.set(message.id, message);
     const list = this.byNumber.get(message.number);
     if (list) list.push(message);
     else this.byNumber.set(message.number, [message]);

@@ -14,6 +14,11 @@ export interface Reply {
   headers?: Record<string, string>;
   /** set on an error answer until renderReply() has shaped its body for the dialect */
   problem?: Problem;
+  /**
+   * An answer that goes on (the event stream): writeReply() sets the status and headers, then
+   * hands the response over; `body` is not written.
+   */
+  stream?: (res: ServerResponse) => void;
 }
 
 export function json(status: number, body: unknown, headers?: Record<string, string>): Reply {
@@ -53,6 +58,12 @@ export function serializeReply(reply: Reply): string {
 /** Writes a JSON reply; extra headers (rate limit, Connection: close) are merged in. */
 export function writeReply(res: ServerResponse, reply: Reply, extraHeaders?: Record<string, string>): void {
   if (res.headersSent || res.destroyed) return;
+  if (reply.stream) {
+    res.statusCode = reply.status;
+    for (const [name, value] of Object.entries({ ...extraHeaders, ...reply.headers })) res.setHeader(name, value);
+    reply.stream(res);
+    return;
+  }
   const text = serializeReply(reply);
   res.statusCode = reply.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -1,7 +1,9 @@
 // Route table matching: literal segments and `:name` parameters. A known path with another
 // method is answered 404 (API.md has no 405) with an Allow header naming the methods it has.
 // A PublicRoute (the playground) needs no key: no auth, permission or rate limit applies.
-// A parameter may be followed by a literal suffix in its segment (`:AccountSid.json`).
+// A parameter may be followed by a literal suffix in its segment (`:AccountSid.json`). A path
+// that a route names literally is matched against those routes only.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CredentialPlacement } from './auth';
 import type { BodyEncoding } from './body';
 import type { KeyRecord } from './keys';
@@ -20,6 +22,8 @@ export interface RouteInput {
   key: KeyRecord;
   /** the body as received and its Content-Type, for routes with `json: false` (a multipart upload) */
   raw?: { bytes: Buffer; contentType: string | undefined };
+  /** the request's headers (the event stream reads Last-Event-ID) */
+  headers?: IncomingHttpHeaders;
 }
 
 export interface Route {
@@ -106,8 +110,12 @@ function matchPath(pattern: string, path: string): Record<string, string> | null
 }
 
 export function matchRoute<R extends AnyRoute>(routes: readonly R[], method: string, path: string): RouteMatch<R> {
+  // A path some route names literally is that route's, whatever the method: GET on a send path
+  // is a wrong method there, not a message id for GET /api/v1/messages/:id.
+  const literal = routes.filter((route) => route.path === path);
+  const candidates = literal.length > 0 ? literal : routes;
   const allowed: string[] = [];
-  for (const route of routes) {
+  for (const route of candidates) {
     const params = matchPath(route.path, path);
     if (!params) continue;
     if (route.method === method) return { kind: 'found', route, params };

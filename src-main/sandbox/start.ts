@@ -15,6 +15,7 @@ import { checkNewKey } from './key-routes';
 import { Persister, loadSnapshot } from './persistence';
 import { createSandboxServer } from './server';
 import { createState } from './state';
+import { StatusClock } from './events/status-clock';
 import type { Permission, ResumedSandbox, RunningSandbox, SandboxDialect, SandboxFault, SandboxOptions } from './types';
 import { PERMISSIONS, SANDBOX_DIALECTS } from './types';
 
@@ -95,6 +96,8 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
   const adminKey = made?.key ?? null;
   const adminKeyId = made?.record.id ?? null;
 
+  // checked before anything listens, so a bad option fails the start with nothing to close
+  const clock = new StatusClock({ dialect: o.dialect, messages: state.messages, contacts: state.contacts, log: state.events, logLine: o.log }, o.events);
   const faults = new FaultQueue();
   const journal = new RequestJournal();
   const { errorFormat, credentials } = dialectFor(o.dialect);
@@ -114,7 +117,13 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
     sleep: (ms: number) => server.sleep(ms),
   };
 
-  const port = await server.listen(o.port, o.host);
+  let port: number;
+  try {
+    port = await server.listen(o.port, o.host);
+  } catch (err) {
+    clock.close();
+    throw err;
+  }
   const hostInUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
   baseUrl = `http://${hostInUrl}:${port}`;
   let closed = false;
@@ -129,6 +138,7 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
       if (closed) return;
       closed = true;
       listening = false;
+      clock.close();
       await server.stop();
       await persister?.flush();
     },
@@ -149,6 +159,9 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
     },
     clearFaults() {
       faults.clear();
+    },
+    configureEvents(partial) {
+      clock.configure(partial);
     },
     requests() {
       return journal.list();

@@ -1,6 +1,7 @@
 // Everything the routes read and change, built from the options; `changed` is called after
-// every change worth persisting.
+// every change worth persisting (the event log is not: events belong to one run).
 import { ContactStore } from './contacts';
+import { EventLog } from './events/event-log';
 import { IdempotencyStore } from './idempotency';
 import { KeyStore } from './keys';
 import { MessageStore } from './messages';
@@ -13,6 +14,8 @@ export interface SandboxState {
   messages: MessageStore;
   idempotency: IdempotencyStore;
   limiter: RateLimiter;
+  /** what happened to messages (statuses, replies), for the event stream */
+  events: EventLog;
 }
 
 export interface StateOptions {
@@ -30,5 +33,6 @@ export function createState(options: StateOptions, changed: () => void): Sandbox
     messages: new MessageStore(changed),
     idempotency: new IdempotencyStore(options.idempotencyTtlMs, changed),
     limiter: new RateLimiter(options.rate, options.burst),
+    events: new EventLog(),
   };
 }

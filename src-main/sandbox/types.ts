@@ -52,6 +52,32 @@ export interface SandboxOptions {
    * Default 192 MiB (one largest document upload, 134 MiB of base64, fits).
    */
   uploadBudgetBytes?: number;
+  /**
+   * Addition to the agreed API: how the sandbox plays the other side of a conversation (status
+   * changes, failures, replies) and where it reports them (a webhook; GET /api/v1/events and
+   * GET /api/v1/messages/{id} always answer). Changeable later with configureEvents().
+   */
+  events?: SandboxEventOptions;
+}
+
+/** See README.md, "Events". Numbers may be written with +, spaces or dashes: only digits count. */
+export interface SandboxEventOptions {
+  /** ms after a message is accepted at which it becomes sent, delivered, read; default [300, 800, 1500] */
+  statusDelaysMs?: readonly [sent: number, delivered: number, read: number];
+  /** recipients whose messages end `failed` (outside the 24-hour window) at the "sent" delay; default none */
+  failNumbers?: readonly string[];
+  /** recipients who answer each message they get (unless it failed); default none */
+  replyFrom?: readonly string[];
+  /** ms after a message is accepted at which its recipient answers; default 2000 */
+  replyDelayMs?: number;
+  /** what they answer; default "Thanks, got it" */
+  replyText?: string;
+  /** where each event is POSTed; null or absent: no webhook */
+  webhookUrl?: string | null;
+  /** signs each webhook body (X-Crm-Signature-256, X-Hub-Signature-256 or X-Twilio-Signature); null: unsigned */
+  webhookSecret?: string | null;
+  /** waits before each retry of a webhook that failed or answered non-2xx; default [500, 2000, 8000] */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export interface SandboxRequestRecord {
@@ -108,6 +134,11 @@ export interface RunningSandbox {
    * 10_000 and 64 MiB), oldest first; requests without a key are not kept
    */
   requests(): SandboxRequestRecord[];
+  /**
+   * Changes the event options given at start (only those named); applies to messages accepted
+   * from now on, and the webhook ones to the next delivery. Throws TypeError on a bad value.
+   */
+  configureEvents(partial: SandboxEventOptions): void;
   /** same as POST /api-keys; throws on an invalid name or permission */
   createKey(name: string, permissions: Permission[]): { id: string; key: string };
 }

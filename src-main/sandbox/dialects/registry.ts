@@ -1,11 +1,13 @@
 // The dialects by name, and the whole route table of each: its own contacts and send routes
 // (reading the key where the dialect puts it), then what every dialect shares with API.md's
-// Bearer auth (GET /api/v1/messages, the key routes), then the playground.
+// Bearer auth (GET /api/v1/messages, the event stream and a message's status, the key routes),
+// then the playground.
 import { BEARER } from '../auth';
 import { apiErrorFormat } from '../errors';
 import { contactRoutes } from '../contact-routes';
 import { keyRoutes } from '../key-routes';
 import { listMessagesRoute, sendRoutes } from '../message-routes';
+import { eventRoutes } from '../events/event-routes';
 import type { AnyRoute } from '../router';
 import type { SandboxDialect } from '../types';
 import { cloudErrorFormat } from './cloud-errors';
@@ -69,7 +71,7 @@ export function dialectFor(name: SandboxDialect): Dialect {
 export function dialectRoutes(name: SandboxDialect): AnyRoute[] {
   const dialect = dialectFor(name);
   const own = dialect.routes.map((route) => (route.credentials ? route : { ...route, credentials: dialect.credentials }));
-  return [...own, listMessagesRoute, ...keyRoutes, ...playgroundRoutes(dialect)];
+  return [...own, listMessagesRoute, ...eventRoutes, ...keyRoutes, ...playgroundRoutes(dialect)];
 }
 
 /**

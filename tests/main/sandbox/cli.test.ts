@@ -21,6 +21,13 @@ describe('parseSandboxArgs', () => {
     });
   });
 
+  it('reads the webhook flags', () => {
+    expect(parseSandboxArgs(['--webhook-url', 'http://127.0.0.1:9000/hooks', '--webhook-secret=s3cret'])).toMatchObject({
+      kind: 'run',
+      args: { webhookUrl: 'http://127.0.0.1:9000/hooks', webhookSecret: 's3cret' },
+    });
+  });
+
   it('asks for help', () => {
     expect(parseSandboxArgs(['--port', '1', '--help'])).toEqual({ kind: 'help' });
     expect(parseSandboxArgs(['-h'])).toEqual({ kind: 'help' });
@@ -37,6 +44,7 @@ describe('parseSandboxArgs', () => {
     [['--rate', 'fast'], /--rate/],
     [['--burst', '0'], /--burst/],
     [['--data='], /--data needs a value/],
+    [['--webhook-url', 'ftp://x'], /--webhook-url must be an http\(s\) URL/],
   ])('rejects %j', (argv, message) => {
     const parsed = parseSandboxArgs(argv);
     expect(parsed.kind).toBe('error');

@@ -16,8 +16,11 @@ export interface ErrorShape {
   error: { code: string; message: string; details?: { field: string; message: string }[] };
 }
 
+/** Statuses that stay `queued` for the length of any test, so a stored message reads as it was sent, however busy the machine. */
+export const STILL_CLOCK = { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000] } as const;
+
 export function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ contacts: 200, rate: 1000, burst: 1000, ...options });
+  return startSandbox({ contacts: 200, rate: 1000, burst: 1000, events: STILL_CLOCK, ...options });
 }
 
 export async function call(

@@ -1,0 +1,22 @@
+// API.md's event shape, the one every dialect's event stream speaks and the webhook of the
+// dialects without a shape of their own:
+//   {"event":"message.status","data":{"id","number","status","at","error":null|{"code","message"}}}
+//   {"event":"message.received","data":{"id","number","type":"text","text","at"}}
+import type { SandboxEvent } from './event-types';
+
+export function defaultEventData(event: SandboxEvent): Record<string, unknown> {
+  if (event.name === 'message.status') {
+    return {
+      id: event.id,
+      number: event.number,
+      status: event.status,
+      at: event.at.toISOString(),
+      error: event.error === null ? null : { code: event.error.code, message: event.error.message },
+    };
+  }
+  return { id: event.id, number: event.number, type: event.type, text: event.text, at: event.at.toISOString() };
+}
+
+export function defaultWebhookBody(event: SandboxEvent): { event: string; data: Record<string, unknown> } {
+  return { event: event.name, data: defaultEventData(event) };
+}

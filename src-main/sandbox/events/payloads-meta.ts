@@ -1,0 +1,50 @@
+// Meta's WhatsApp Cloud API webhook (the meta and cloud dialects): one change of field
+// "messages" on the business account, whose value carries either `statuses` (a sent message's
+// new status, with `errors` when it failed) or `contacts` + `messages` (what a contact sent).
+// Timestamps are unix seconds as strings, as Meta sends them. Conversation and pricing blocks,
+// which Meta adds to some statuses, are left out: the sandbox bills nothing.
+import { PHONE_NUMBER, PHONE_NUMBER_ID } from '../dialects/meta-phone';
+import type { SandboxEvent } from './event-types';
+
+/** the WhatsApp Business Account the sandbox's one phone number belongs to */
+export const BUSINESS_ACCOUNT_ID = '102290129340398';
+
+function unixSeconds(at: Date): string {
+  return String(Math.floor(at.getTime() / 1000));
+}
+
+function eventValue(event: SandboxEvent): Record<string, unknown> {
+  if (event.name === 'message.status') {
+    const status: Record<string, unknown> = { id: event.id, status: event.status, timestamp: unixSeconds(event.at), recipient_id: event.number };
+    if (event.error !== null) {
+      const { code, title, message, details } = event.error;
+      status.errors = [{ code: Number(code), title, message, error_data: { details } }];
+    }
+    return { statuses: [status] };
+  }
+  return {
+    contacts: [{ profile: { name: event.profileName }, wa_id: event.number }],
+    messages: [{ from: event.number, id: event.id, timestamp: unixSeconds(event.at), type: 'text', text: { body: event.text } }],
+  };
+}
+
+export function metaWebhookBody(event: SandboxEvent): Record<string, unknown> {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: BUSINESS_ACCOUNT_ID,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: PHONE_NUMBER.display_phone_number!.replace(/[^0-9]/g, ''), phone_number_id: PHONE_NUMBER_ID },
+              ...eventValue(event),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,33 @@
+// What will happen to a message just accepted, decided at once and without effects (the clock
+// carries it out): the statuses it goes through, each at a delay from acceptance, and whether
+// its recipient answers. A failing number's message goes from queued straight to failed, as a
+// refused WhatsApp message does; it gets no answer.
+import type { EventSettings } from './event-options';
+import type { FailReason, StatusEvent } from './event-types';
+
+export interface PlannedStatus {
+  afterMs: number;
+  status: StatusEvent['status'];
+  error: FailReason | null;
+}
+
+export interface MessagePlan {
+  statuses: PlannedStatus[];
+  /** null: no answer */
+  reply: { afterMs: number; text: string } | null;
+}
+
+export function planFor(number: string, settings: EventSettings, failReason: FailReason): MessagePlan {
+  const [sent, delivered, read] = settings.statusDelaysMs;
+  if (settings.failNumbers.has(number)) {
+    return { statuses: [{ afterMs: sent, status: 'failed', error: failReason }], reply: null };
+  }
+  return {
+    statuses: [
+      { afterMs: sent, status: 'sent', error: null },
+      { afterMs: delivered, status: 'delivered', error: null },
+      { afterMs: read, status: 'read', error: null },
+    ],
+    reply: settings.replyFrom.has(number) ? { afterMs: settings.replyDelayMs, text: settings.replyText } : null,
+  };
+}
