@@ -55,13 +55,16 @@ export class ConversationService {
     const outgoing = sent.slice({ profileId: profile.id, number, offset: 0, limit: THREAD_LIMIT }).records;
     const states = tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
     const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
-    const items: ConversationItem[] = [
-      ...outgoing.map((r): ConversationItem => {
+    // in the order this app saw them: a send when the service took it, a reply when it arrived
+    const lines: { seen: string; item: ConversationItem }[] = [
+      ...outgoing.map((r) => {
         const known = r.messageId === null ? undefined : states.get(r.messageId);
-        return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null };
+        const item: ConversationItem = { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null };
+        return { seen: r.at, item };
       }),
-      ...received.map((r): ConversationItem => ({ key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: null, at: r.at, state: null, reason: null })),
-    ].sort((a, b) => a.at.localeCompare(b.at) || a.key.localeCompare(b.key));
+      ...received.map((r) => ({ seen: r.arrivedAt, item: { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: null, at: r.at, state: null, reason: null } satisfies ConversationItem })),
+    ];
+    const items = lines.sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key)).map((line) => line.item);
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
     return { profileId: profile.id, number, name: received.find((r) => r.name !== null)?.name ?? null, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
   }

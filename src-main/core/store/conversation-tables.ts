@@ -22,6 +22,9 @@ export function createConversationTables(db: SqliteDatabase): void {
       text TEXT,
       name TEXT,
       at TEXT NOT NULL,
+      -- when this app heard of it: the order it is shown in beside what was sent (a service's
+      -- own times may be in whole seconds, or from a clock that differs from this computer's)
+      arrived_at TEXT NOT NULL,
       UNIQUE (profile_id, message_id)
     );
     CREATE INDEX received_messages_number ON received_messages (profile_id, number);
@@ -45,7 +48,10 @@ export interface ReceivedRow {
   type: string;
   text: string | null;
   name: string | null;
+  /** the service's time of the message */
   at: string;
+  /** when this app heard of it */
+  arrivedAt: string;
 }
 
 export interface StateRow {
@@ -72,7 +78,7 @@ export class ConversationTables {
   ) {
     this.statements = {
       insertReceived: db.prepare(
-        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at)',
+        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt)',
       ),
       trimReceived: db.prepare<[number]>('DELETE FROM received_messages WHERE seq <= (SELECT max(seq) FROM received_messages) - ?'),
       state: db.prepare<[string, string], StoredState>('SELECT state, number, at, reason FROM message_states WHERE profile_id = ? AND message_id = ?'),
@@ -81,8 +87,8 @@ export class ConversationTables {
          ON CONFLICT (profile_id, message_id) DO UPDATE SET state = excluded.state, number = coalesce(excluded.number, number), at = excluded.at, reason = excluded.reason`,
       ),
       trimStates: db.prepare<[number]>('DELETE FROM message_states WHERE seq <= (SELECT max(seq) FROM message_states) - ?'),
-      received: db.prepare<[string, string, number], { message_id: string; number: string; type: string; text: string | null; name: string | null; at: string }>(
-        'SELECT message_id, number, type, text, name, at FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?',
+      received: db.prepare<[string, string, number], { message_id: string; number: string; type: string; text: string | null; name: string | null; at: string; arrived_at: string }>(
+        'SELECT message_id, number, type, text, name, at, arrived_at FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?',
       ),
       lastReceivedAt: db.prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?').pluck(),
       states: db.prepare<[string, string], { message_id: string; state: string; at: string | null; reason: string | null }>(
@@ -92,7 +98,7 @@ export class ConversationTables {
     this.recordAll = db.transaction((profileId: string, received: ReceivedEvent[], states: StatusEvent[], now: string): string[] => {
       const changed: string[] = [];
       for (const event of received) {
-        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now };
+        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now, arrivedAt: now };
         if (this.statements.insertReceived.run(row).changes > 0) changed.push(event.messageId);
       }
       for (const event of states) {
@@ -115,7 +121,7 @@ export class ConversationTables {
 
   /** what the contact wrote, newest first */
   receivedFrom(profileId: string, number: string, limit: number): ReceivedRow[] {
-    return this.statements.received.all(profileId, number, limit).map((r) => ({ messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at }));
+    return this.statements.received.all(profileId, number, limit).map((r) => ({ messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at }));
   }
 
   /** when the contact last wrote (ISO 8601), or null */
