@@ -15,6 +15,8 @@ export interface SandboxHandle {
   close(): Promise<void>;
   /** a new key made by the running server itself (the built-in sandbox has this) */
   createKey?(name: string, permissions: Permission[]): { id: string; key: string };
+  /** where the running server posts its webhooks (the built-in sandbox has this) */
+  configureEvents?(options: { webhookUrl?: string | null }): void;
 }
 
 interface SandboxOptions {

@@ -74,16 +74,25 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   // the sandbox server running now: the one started at launch, or the one "Reset sandbox" made
   let running: SandboxHandle | null = boot.sandbox;
+  const webhooks = await listenForWebhooks(core, options.webhookPort === undefined ? 0 : options.webhookPort, log);
+  // the built-in sandbox posts its replies and delivery states to this window's listener, so
+  // conversations work offline from the first launch
+  const pointSandboxAtListener = async (): Promise<void> => {
+    const profile = (await core.profiles.list()).profiles.find((p) => p.sandbox);
+    const url = profile ? webhooks.listener.urlFor(profile.id) : null;
+    if (url && running?.configureEvents) running.configureEvents({ webhookUrl: url });
+  };
+  await pointSandboxAtListener().catch((err: unknown) => log(`could not point the sandbox at the webhook listener: ${err instanceof Error ? err.message : 'unknown error'}`));
   const sandboxControl = {
     async restore() {
       const restored = await restoreSandbox({ ...bootstrapDeps, running });
       running = restored.sandbox;
+      await pointSandboxAtListener().catch(() => undefined);
       info.sandbox = { baseUrl: restored.sandbox.baseUrl };
       log(restored.notice);
       return { baseUrl: restored.sandbox.baseUrl, notice: restored.notice };
     },
   };
-  const webhooks = await listenForWebhooks(core, options.webhookPort === undefined ? 0 : options.webhookPort, log);
   const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl, webhooks: webhooks.listener, ...(host.updates ? { updates: host.updates } : {}) });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const unwire = wireCoreEvents(core, host.deliver);

@@ -65,7 +65,9 @@ export async function launchConsole(
     rendererDir?: string;
   } = {},
 ): Promise<ConsoleHarness> {
-  const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000, dialect: options.dialect ?? 'default' });
+  // the recipient's clock waits an hour unless a test speeds it (sandbox.configureEvents): what a
+  // test lists right after a send is then still "queued", however busy the machine
+  const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000, dialect: options.dialect ?? 'default', events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000] } });
   const dataDir = await mkdtemp(join(tmpdir(), 'crm-e2e-'));
 
   const ipcTraffic: string[] = [];

@@ -6,8 +6,12 @@ import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/i
 const running = new Set<RunningSandbox>();
 
 /** starts a sandbox (small by default: 200 contacts) that closeSandboxes() will close */
+const HOUR_MS = 60 * 60 * 1000;
+
 export async function openSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const sandbox = await startSandbox({ contacts: 200, ...options });
+  // the recipient's clock is slowed to an hour unless a test sets it: a stored message then stays
+  // "queued" for every test that reads one back, however busy the machine
+  const sandbox = await startSandbox({ contacts: 200, events: { statusDelaysMs: [HOUR_MS, HOUR_MS, HOUR_MS] }, ...options });
   running.add(sandbox);
   return sandbox;
 }

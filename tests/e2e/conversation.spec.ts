@@ -1,0 +1,60 @@
+// A contact's conversation in the window: Messages filtered by one number shows what was sent
+// with how far each message got, and the contact's replies, live as the sandbox's webhooks reach
+// the app's own listener; a reply typed in the panel goes out with Ctrl+Enter; outside the
+// 24-hour window the panel says a template is needed. Real keyboard, real sandbox, real HTTP.
+import { expect, test } from '@playwright/test';
+import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
+import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the conversation panel', () => {
+  const ctx = sharedConsole();
+
+  test('a reply sent with Ctrl+Enter is read by the contact, who answers; the 24-hour window opens', async () => {
+    const { page, sandbox } = ctx.h;
+    const number = uniqueNumber();
+    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], replyDelayMs: 700, replyText: 'Thanks, got it' });
+
+    await openSection(page, 'Messages');
+    const filter = page.getByRole('search', { name: 'Filter messages by number' });
+    await filter.getByLabel('Recipient number').fill(`+${number}`);
+    await filter.getByRole('button', { name: 'Show', exact: true }).click();
+    const panel = page.getByTestId('conversation');
+    await expect(panel.getByRole('heading', { name: `Conversation with +${number}` })).toBeVisible();
+    await expect(panel.getByTestId('conversation-window')).toContainText('has not written to this number yet');
+    await expect(panel.getByTestId('conversation-webhook')).toContainText(/http:\/\/127\.0\.0\.1:\d+\/webhooks\//);
+
+    const reply = panel.getByLabel('Reply');
+    await reply.click();
+    await page.keyboard.type('Your order ships today');
+    await page.keyboard.press('Control+Enter');
+    await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');
+    await expect(reply).toHaveValue('');
+
+    const sent = panel.getByTestId('conversation-out');
+    await expect(sent).toHaveCount(1);
+    await expect(sent).toContainText('Your order ships today');
+    // no reload: conversation:changed from main each time the sandbox's webhook arrives
+    await expect(sent.getByTestId('delivery-state')).toHaveText('Read', { timeout: 15_000 });
+    await expect(panel.getByTestId('conversation-in')).toContainText('Thanks, got it', { timeout: 15_000 });
+    await expect(panel.getByTestId('conversation-window')).toHaveCount(0);
+
+    const problems = blocking(await a11yProblems(page));
+    expect(problems, formatA11yProblems('conversation', problems)).toEqual([]);
+  });
+
+  test("a number outside the window: the failure carries the service's reason", async () => {
+    const { page, sandbox } = ctx.h;
+    const number = uniqueNumber();
+    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], failNumbers: [number] });
+    const filter = page.getByRole('search', { name: 'Filter messages by number' });
+    await filter.getByLabel('Recipient number').fill(number);
+    await filter.getByRole('button', { name: 'Show', exact: true }).click();
+    const panel = page.getByTestId('conversation');
+    await expect(panel.getByRole('heading', { name: `Conversation with +${number}` })).toBeVisible();
+    await panel.getByLabel('Reply').fill('Are you there?');
+    await panel.getByRole('button', { name: 'Send reply' }).click();
+    await expect(panel.getByTestId('delivery-state')).toHaveText(/^Failed: .*24-hour window/, { timeout: 15_000 });
+  });
+});
