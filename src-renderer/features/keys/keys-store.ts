@@ -177,6 +177,8 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
     dismissCreated: () => set({ created: null }),
 
     revokeServerKey: async (serverKeyId) => {
+      // the last note goes first: the same sentence again is a new note, shown its full time
+      set({ serverMessage: null });
       const r = await invoke('keys:server-revoke', { serverKeyId });
       if (!r.ok) {
         set({ serverMessage: null, server: get().server, rowErrors: { ...get().rowErrors, [serverKeyId]: r.error } });
