@@ -179,12 +179,14 @@ test.describe('keys', () => {
     const { page } = h;
     const section = page.getByTestId('server-keys');
     const form = section.getByRole('form', { name: 'Create a key on the server' });
-    await form.getByLabel('Name for the new server key').fill('e2e server key');
     await expect(form.getByRole('checkbox', { name: 'contacts:read' })).toBeChecked();
     await expect(form.getByRole('checkbox', { name: 'messages:send' })).toBeChecked();
     await expect(form.getByRole('checkbox', { name: 'keys:manage' })).not.toBeChecked();
     h.clipboard.text = '';
-    await form.getByRole('button', { name: 'Create key' }).click();
+    // typed and sent with the keyboard, as a person would
+    await form.getByLabel('Name for the new server key').focus();
+    await page.keyboard.type('e2e server key');
+    await page.keyboard.press('Enter');
     const created = form.getByTestId('created-key');
     await expect(created).toContainText('Key “e2e server key” was created and saved to the keychain');
     const serverRow = page.getByRole('table', { name: 'Server keys' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'e2e server key' }) });
@@ -192,9 +194,15 @@ test.describe('keys', () => {
     await expect(keyRow(page, 'e2e server key')).toBeVisible();
     expect(h.clipboard.text).toBe('');
 
-    await created.getByRole('button', { name: 'Copy new key' }).click();
+    // the one chance to copy it is brought into sight and focused: Enter copies it
+    const copy = created.getByRole('button', { name: 'Copy new key' });
+    await expect(copy).toBeFocused();
+    await expect(copy).toBeInViewport();
+    await page.keyboard.press('Enter');
     await expect(created).toContainText(/Copied; clipboard clears in \d+ s/);
-    await expect(created.getByRole('button', { name: 'Copy new key' })).toHaveCount(0);
+    await expect(copy).toHaveCount(0);
+    // focus goes on to Done, not back to the top of the page
+    await expect(created.getByRole('button', { name: 'Done' })).toBeFocused();
     createdValue = h.clipboard.text;
     expect(createdValue.length).toBeGreaterThanOrEqual(8);
     // from now on the scans look for it: neither the page nor any IPC message ever held it

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PERMISSIONS } from '../../../src-main/shared/permissions';
 import type { Permission, ServerKey } from '../../lib/api';
 import { describeError } from '../../lib/api';
@@ -7,6 +7,7 @@ import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { SubmitRow } from '../../ui/submit-row';
+import { TransientNote } from '../../ui/transient-note';
 import { selectCreated, selectServer, useKeysStore } from './keys-store';
 import { REVOKE_WARNING } from './key-table';
 import { CopyLastCurl } from '../log/copy-last-curl';
@@ -54,7 +55,11 @@ export function ServerKeys() {
       )}
       {server.status === 'ready' && <ServerKeyTable keys={server.keys} />}
       <div role="status" aria-live="polite">
-        {message}
+        {message && (
+          <TransientNote key={message} testId="server-keys-message">
+            <p>{message}</p>
+          </TransientNote>
+        )}
       </div>
       {server.status !== 'forbidden' && <CreateKeyForm />}
     </section>
@@ -111,6 +116,29 @@ function CreateKeyForm() {
   const [perms, setPerms] = useState<Permission[]>(['contacts:read', 'messages:send']);
   const [localError, setLocalError] = useState<string | null>(null);
   const id = useId();
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const doneButton = useRef<HTMLButtonElement>(null);
+  const createdId = created?.key.id ?? null;
+  const copied = created?.copy.status === 'copied';
+  // The one chance to copy the new key is below the form, often out of sight: it is scrolled
+  // to and focused, so Enter copies it.
+  useEffect(() => {
+    const button = copyButton.current;
+    if (!createdId || !button) return;
+    button.scrollIntoView({ block: 'center' });
+    button.focus({ preventScroll: true });
+  }, [createdId]);
+  // The new key then shows up in both lists above (main's keys:changed), which pushes the form
+  // down: while the Copy button has focus it is kept in sight.
+  const rows = useKeysStore((s) => s.keys.length + (s.server.status === 'ready' ? s.server.keys.length : 0));
+  useEffect(() => {
+    const button = copyButton.current;
+    if (button && document.activeElement === button) button.scrollIntoView({ block: 'nearest' });
+  }, [rows]);
+  // the Copy button leaves once used: focus goes on to Done instead of back to the page's top
+  useEffect(() => {
+    if (copied && (document.activeElement === document.body || document.activeElement === null)) doneButton.current?.focus();
+  }, [copied]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -155,15 +183,19 @@ function CreateKeyForm() {
             </p>
             <div className="button-row">
               {created.copy.status !== 'copied' && (
-                <button type="button" className="btn btn-primary" onClick={() => void copyNew()} disabled={created.copy.status === 'copying'}>
+                <button ref={copyButton} type="button" className="btn btn-primary" onClick={() => void copyNew()} disabled={created.copy.status === 'copying'}>
                   Copy new key
                 </button>
               )}
-              <button type="button" className="btn" onClick={dismiss}>
+              <button ref={doneButton} type="button" className="btn" onClick={dismiss}>
                 Done
               </button>
             </div>
-            {created.copy.status === 'copied' && <p>Copied; clipboard clears in {Math.round((created.copy.clearsAfterMs ?? 60_000) / 1000)} s</p>}
+            {created.copy.status === 'copied' && (
+              <TransientNote testId="created-key-copied">
+                <p>Copied; clipboard clears in {Math.round((created.copy.clearsAfterMs ?? 60_000) / 1000)} s</p>
+              </TransientNote>
+            )}
             {created.copy.status === 'error' && <p className="msg msg-error">{describeError(created.copy.error)}</p>}
           </div>
         )}
