@@ -8,11 +8,13 @@ import { DataTable } from '../../ui/data-table';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { SubmitRow } from '../../ui/submit-row';
 import { TransientNote } from '../../ui/transient-note';
-import { selectCreated, selectServer, useKeysStore } from './keys-store';
+import { keyLabel } from '../../../src-main/shared/key-label';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { selectCreated, selectSavedLastFour, selectServer, selectServerIdOf, useKeysStore } from './keys-store';
 import { REVOKE_WARNING } from './key-table';
 import { CopyLastCurl } from '../log/copy-last-curl';
 
-const SERVER_KEY_COLUMNS = ['Name', 'Prefix', 'Permissions', 'Created', 'Last used', 'Actions'];
+const SERVER_KEY_COLUMNS = ['Name', 'Key', 'Permissions', 'Created', 'Last used', 'Actions'];
 
 /** a revocation in the outbox, of a key the server still lists (it leaves the list once the server has it) */
 const REVOCATION_TEXT: Record<NonNullable<ServerKey['revocation']>['state'], string> = {
@@ -69,11 +71,12 @@ export function ServerKeys() {
 function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
   const revoke = useKeysStore((s) => s.revokeServerKey);
   const rowErrors = useKeysStore((s) => s.rowErrors);
+  const inUse = useKeysStore(selectServerIdOf(useProfilesStore((s) => selectActiveProfile(s)?.activeKeyId ?? null)));
   if (keys.length === 0) return <p className="empty">No keys on the server.</p>;
   const onRevoke = async (k: ServerKey) => {
     const ok = await requestConfirm({
       title: `Revoke server key “${k.name}”?`,
-      message: `${REVOKE_WARNING} “${k.name}”${k.prefix ? ` (${k.prefix}…)` : ''} is deleted on the server; this cannot be undone.`,
+      message: `${REVOKE_WARNING} “${k.name}”${k.prefix ? ` (${keyLabel({ prefix: k.prefix })})` : ''} is deleted on the server; this cannot be undone.`,
       confirmLabel: 'Revoke',
       danger: true,
     });
@@ -83,8 +86,15 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
     <DataTable label="Server keys" testId="server-keys-table" columns={SERVER_KEY_COLUMNS}>
       {keys.map((k) => (
         <tr key={k.id} data-testid={`server-key-row-${k.id}`} className={k.revocation ? 'row-revoking' : undefined}>
-          <th scope="row">{k.name}</th>
-          <td className="mono">{k.prefix ? `${k.prefix}…` : '—'}</td>
+          <th scope="row">
+            {k.name}{' '}
+            {k.id === inUse && (
+              <span className="badge badge-accent" data-testid={`server-key-in-use-${k.id}`}>
+                in use
+              </span>
+            )}
+          </th>
+          <ServerKeyLabel k={k} />
           <td>{k.permissions.join(', ') || 'none'}</td>
           <td>{formatTime(k.createdAt)}</td>
           <td>{formatTime(k.lastUsedAt)}</td>
@@ -103,6 +113,16 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** the listed prefix, and the last four when the key is also saved here: as the saved keys show it */
+function ServerKeyLabel({ k }: { k: ServerKey }) {
+  const lastFour = useKeysStore(selectSavedLastFour(k.id));
+  return (
+    <td className="mono" data-testid={`server-key-label-${k.id}`}>
+      {keyLabel({ prefix: k.prefix, lastFour })}
+    </td>
   );
 }
 
