@@ -19,6 +19,7 @@ const code = await runCli(process.argv.slice(2), {
   stdin: process.stdin,
   env: process.env,
   isTTY: process.stdin.isTTY === true,
+  stdoutIsTTY: process.stdout.isTTY === true,
   look: terminalLook?.(process.env, process.stderr.isTTY === true),
 });
 process.exitCode = code;

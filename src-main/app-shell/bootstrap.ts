@@ -44,7 +44,7 @@ const ALL_PERMISSIONS: Permission[] = [...PERMISSIONS];
 export interface BootstrapDeps {
   dataDir: string;
   profiles: ProfileService;
-  keys: Pick<KeyService, 'add' | 'list'>;
+  keys: Pick<KeyService, 'add' | 'list' | 'replaceValue'>;
   startSandbox: StartSandbox;
   resumeSandbox: ResumeSandbox;
 }
@@ -150,9 +150,14 @@ export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapResult> {
   if (sandbox.adminKey === null) return { sandbox, firstRunNotice: null };
 
   // The sandbox's data no longer had the profile's key (the data file was removed or reset):
-  // its new admin key replaces it, so the Sandbox profile keeps working.
-  const added = await keys.add({ profileId: sandboxProfile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
-  await profileService.setActiveKey(sandboxProfile.id, added.id);
+  // its new admin key replaces it, so the Sandbox profile keeps working. The admin key's own row
+  // takes the new value (the old one works nowhere now): restarts never pile up admin rows.
+  if (active?.name === ADMIN_KEY_NAME) {
+    await keys.replaceValue(active.id, { value: sandbox.adminKey, serverKeyId: sandbox.adminKeyId });
+  } else {
+    const added = await keys.add({ profileId: sandboxProfile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
+    await profileService.setActiveKey(sandboxProfile.id, added.id);
+  }
   return {
     sandbox,
     firstRunNotice:

@@ -17,6 +17,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** true when stdin is a terminal a person types into (prompts and confirmations are possible) */
   isTTY: boolean;
+  /** true when stdout is a terminal (what is printed there stays on screen and in its scrollback) */
+  stdoutIsTTY?: boolean;
   /** colour and progress lines on stderr; absent: plain text (tests, pipes) */
   look?: TerminalLook;
 }

@@ -1,6 +1,7 @@
 // Small, pure formatting helpers shared by the screens. Sizes are formatted by
 // src-main/shared/format.ts, the same function main words its problems with.
 import { trimmedOneDecimal } from '../../src-main/shared/format';
+import { keyLabel } from '../../src-main/shared/key-label';
 
 /**
  * 100000 → "100,000", the en-US grouping, written out: the first Intl formatter a page makes
@@ -41,6 +42,7 @@ export function formatClockTime(iso: string): string {
   return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 }
 
+/** a saved key by its last four, in the words the key lists use (shared/key-label.ts) */
 export function fingerprintLabel(fingerprint: string): string {
-  return `…${fingerprint}`;
+  return keyLabel({ lastFour: fingerprint });
 }

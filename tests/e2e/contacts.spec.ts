@@ -51,6 +51,23 @@ test.describe('contacts at 100k', () => {
     await expectRowMatchesServer(page, 5);
   });
 
+  test('the columns share the width by what they hold: no name, number or email is cut while the pane has room', async () => {
+    const { page } = ctx.h;
+    await expectRowMatchesServer(page, 0);
+    const cells = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="contact-row"]')].slice(0, 20);
+      return rows.flatMap((row) =>
+        [...row.querySelectorAll<HTMLElement>('.contact-name, .contact-number, .contact-email')].map((cell) => ({
+          text: cell.textContent ?? '',
+          cut: cell.scrollWidth > cell.clientWidth + 1,
+          room: row.clientWidth,
+        })),
+      );
+    });
+    expect(cells.length).toBeGreaterThan(20);
+    expect(cells.filter((c) => c.cut).map((c) => `${c.text} (row ${c.room}px)`)).toEqual([]);
+  });
+
   test('a deep scroll loads the rows of that region, and the DOM stays bounded', async () => {
     const { page } = ctx.h;
     const mark = journalMark(ctx.h);

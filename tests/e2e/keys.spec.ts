@@ -4,6 +4,7 @@
 // page and is copied by main once, and a server revocation behind the same confirmation.
 import { expect, test } from '@playwright/test';
 import { scrubSecret } from '../../src-main/core/http/redact';
+import { keyLabel } from '../../src-main/shared/key-label';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTo, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
 import { expectNoSecretsLeaked } from './support/secret-scan';
@@ -33,6 +34,9 @@ test.describe('keys', () => {
     await row.getByRole('button', { name: 'Test' }).click();
     await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toHaveText('valid: The key works: it can read contacts (one contacts request answered). Sending was not checked.');
     await expect(await cellUnder(row, 'Last status')).toHaveText('valid');
+    // in a column of its own, not squeezed under the row's buttons
+    await expect(await cellUnder(row, 'Test result')).toHaveText(/^valid: The key works/);
+    await expect(await cellUnder(row, 'Actions')).not.toContainText('The key works');
   });
 
   test('Revoke asks first, naming the key; Escape cancels and the key stays active', async () => {
@@ -166,7 +170,20 @@ test.describe('keys', () => {
     expect(listed.status).toBe(200);
     await expect(table.getByRole('row')).toHaveCount(listed.json.data.length + 1);
     // the prefix of the key in use is a piece of it: it never reaches the window (any 8+ run)
-    for (const k of listed.json.data) await expect(page.getByTestId(`server-key-row-${k.id}`)).toContainText(`${scrubSecret(k.prefix, h.sandbox.adminKey)}…`);
+    for (const k of listed.json.data) {
+      const shown = scrubSecret(k.prefix, h.sandbox.adminKey);
+      if (!shown.includes('*')) await expect(page.getByTestId(`server-key-label-${k.id}`)).toHaveText(new RegExp(`^${shown}…`));
+    }
+    // the key the profile uses is marked in both lists, and named the same way in both
+    const admin = listed.json.data.find((k) => k.name === 'sandbox admin')!;
+    const saved = keyRow(page, 'Sandbox admin');
+    const savedId = await keyIdOf(saved);
+    await expect(page.getByTestId(`server-key-in-use-${admin.id}`)).toHaveText('in use');
+    await expect(page.getByTestId(`key-in-use-${savedId}`)).toHaveText('in use');
+    await expect(table.getByText('in use')).toHaveCount(1);
+    const label = keyLabel({ prefix: scrubSecret(admin.prefix, h.sandbox.adminKey), lastFour: h.sandbox.adminKey.slice(-4) });
+    await expect(page.getByTestId(`server-key-label-${admin.id}`)).toHaveText(label);
+    await expect(page.getByTestId(`key-fingerprint-${savedId}`)).toHaveText(label);
     // the revoked key is gone from the server
     expect(listed.json.data.some((k) => k.id === added.id)).toBe(false);
   });
@@ -179,22 +196,31 @@ test.describe('keys', () => {
     const { page } = h;
     const section = page.getByTestId('server-keys');
     const form = section.getByRole('form', { name: 'Create a key on the server' });
-    await form.getByLabel('Name for the new server key').fill('e2e server key');
     await expect(form.getByRole('checkbox', { name: 'contacts:read' })).toBeChecked();
     await expect(form.getByRole('checkbox', { name: 'messages:send' })).toBeChecked();
     await expect(form.getByRole('checkbox', { name: 'keys:manage' })).not.toBeChecked();
     h.clipboard.text = '';
-    await form.getByRole('button', { name: 'Create key' }).click();
+    // typed and sent with the keyboard, as a person would
+    await form.getByLabel('Name for the new server key').focus();
+    await page.keyboard.type('e2e server key');
+    await page.keyboard.press('Enter');
     const created = form.getByTestId('created-key');
     await expect(created).toContainText('Key “e2e server key” was created and saved to the keychain');
     const serverRow = page.getByRole('table', { name: 'Server keys' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'e2e server key' }) });
     await expect(serverRow).toBeVisible();
     await expect(keyRow(page, 'e2e server key')).toBeVisible();
+    const localIdOf = await keyIdOf(keyRow(page, 'e2e server key'));
     expect(h.clipboard.text).toBe('');
 
-    await created.getByRole('button', { name: 'Copy new key' }).click();
+    // the one chance to copy it is brought into sight and focused: Enter copies it
+    const copy = created.getByRole('button', { name: 'Copy new key' });
+    await expect(copy).toBeFocused();
+    await expect(copy).toBeInViewport();
+    await page.keyboard.press('Enter');
     await expect(created).toContainText(/Copied; clipboard clears in \d+ s/);
-    await expect(created.getByRole('button', { name: 'Copy new key' })).toHaveCount(0);
+    await expect(copy).toHaveCount(0);
+    // focus goes on to Done, not back to the top of the page
+    await expect(created.getByRole('button', { name: 'Done' })).toBeFocused();
     createdValue = h.clipboard.text;
     expect(createdValue.length).toBeGreaterThanOrEqual(8);
     // from now on the scans look for it: neither the page nor any IPC message ever held it
@@ -209,6 +235,10 @@ test.describe('keys', () => {
     expect(createdValue.startsWith(entry!.prefix)).toBe(true);
     expect(entry!.permissions.sort()).toEqual(['contacts:read', 'messages:send']);
     createdId = entry!.id;
+    // both lists name it the same way: the listed prefix and the last four
+    const lastFour = createdValue.slice(-4);
+    await expect(page.getByTestId(`server-key-label-${createdId}`)).toHaveText(`${entry!.prefix}…${lastFour}`);
+    await expect(page.getByTestId(`key-fingerprint-${localIdOf}`)).toHaveText(`${entry!.prefix}…${lastFour}`);
 
     // once: main refuses a second copy even when asked directly
     h.clipboard.text = '';

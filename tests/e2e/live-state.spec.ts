@@ -2,10 +2,20 @@
 // Send panel's "In the outbox" becomes "Sent from the outbox" once the outbox delivers
 // (no click: the outbox notices the service is back by itself), and a contact page that failed
 // while offline is fetched again when the connection returns, without Retry.
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
+
+/** The header's connection state: its word, its colour, and axe's contrast check of the two. */
+async function headerState(page: Page): Promise<{ text: string; color: string; contrast: string[] }> {
+  const state = page.getByTestId('connection-state');
+  const text = (await state.innerText()).trim();
+  const color = await state.evaluate((el) => getComputedStyle(el).color);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="connection-status"]').withRules(['color-contrast']).analyze();
+  return { text, color, contrast: axe.violations.map((v) => v.id) };
+}
 
 test.describe('live state', () => {
   const ctx = sharedConsole();
@@ -22,12 +32,18 @@ test.describe('live state', () => {
     await settledCurl(page, `"number":"${number}"`);
     const status = page.getByTestId('connection-status');
     await expect(status).toContainText('Online');
+    const online = await headerState(page);
 
     await sandbox.suspend();
     try {
       await panel.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(panel.getByTestId('send-queued')).toContainText('In the outbox');
       await expect(status).toContainText('Offline');
+      // not colour alone: the word is there, in a colour of its own, readable (axe's contrast rule)
+      const offline = await headerState(page);
+      expect(online).toMatchObject({ text: 'Online', contrast: [] });
+      expect(offline).toMatchObject({ text: 'Offline', contrast: [] });
+      expect(offline.color).not.toBe(online.color);
       await expect(page.getByTestId('outbox-waiting')).toHaveText('1 in outbox');
       await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /Outbox/ })).toContainText('1');
 

@@ -70,7 +70,7 @@ test.describe('profiles', () => {
 
     await openSection(page, 'Keys');
     await expect(page.getByText('Keys saved for Staging copy.', { exact: false })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Saved keys' }).getByRole('rowheader')).toHaveText([/^staging key\s+active/]);
+    await expect(page.getByRole('table', { name: 'Saved keys' }).getByRole('rowheader')).toHaveText([/^staging key\s+in use/]);
   });
 
   test('moved to another address, its key is held back until the person approves it in the app', async () => {

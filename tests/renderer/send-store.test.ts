@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestPreview, Result, SendResult, SentMessage } from '../../src-renderer/lib/api';
 import { PREVIEW_DEBOUNCE_MS, problemsFor, selectNeedsAgain, useSendStore } from '../../src-renderer/features/send/send-store';
-import { TEXT_FIELDS } from '../../src-renderer/features/send/fields';
+import { MEDIA_SOURCE_FIELDS, MISSING_FILE, TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
 const message: SentMessage = { id: 'm_1', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {}, understood: true };
@@ -74,6 +74,37 @@ describe('cURL preview', () => {
     vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
     await flush();
     expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual(['Text is empty']);
+  });
+});
+
+describe('the media URL field', () => {
+  const urlProblem = { field: 'url', message: 'is empty', sentence: 'Give the media URL' };
+  const sourceProblems = () => problemsFor(store(), 'media', MEDIA_SOURCE_FIELDS, 'media-source');
+
+  it('shows nothing before anything is typed, even after a send was tried in file mode', async () => {
+    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [urlProblem])) });
+    await store().submit('media'); // file mode, no file chosen
+    expect(sourceProblems()).toEqual([MISSING_FILE.media]);
+
+    store().setMedia({ mode: 'url' });
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    await flush();
+    expect(sourceProblems()).toEqual([]); // the empty URL was not typed in yet
+
+    store().setMedia({ url: 'h' });
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    await flush();
+    expect(sourceProblems()).toEqual(['Give the media URL']);
+  });
+
+  it('a send tried in URL mode shows the URL problem', async () => {
+    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [urlProblem])), 'send:submit': () => fail({ code: 'validation', message: 'no' }) });
+    store().setMedia({ mode: 'url' });
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    await flush();
+    expect(sourceProblems()).toEqual([]);
+    await store().submit('media');
+    expect(sourceProblems()).toEqual(['Give the media URL']);
   });
 });
 
@@ -211,9 +242,12 @@ describe('a file panel with no file chosen', () => {
     const shown = problemsFor(store(), kind, fields, area);
     expect(shown).toEqual([kind === 'audio' ? 'Choose an audio file, drop one on the panel, or record a voice note.' : 'Choose a file, or drop one on the panel.']);
 
-    // in URL mode the URL problems are the right ones again
+    // switched to URL mode: the empty URL is no error until typed in or sent
     if (kind === 'media') store().setMedia({ mode: 'url' });
     else store().setAudio({ mode: 'url' });
+    expect(problemsFor(store(), kind, fields, area)).toEqual([]);
+    // in URL mode the URL problems are the right ones again
+    await store().submit(kind);
     expect(problemsFor(store(), kind, fields, area).join(' ')).toMatch(/http:\/\/ or https:\/\/ URL/);
     // main's sentences, shown as main wrote them (not rebuilt from the field name)
     expect(problemsFor(store(), kind, fields, area)).toEqual(urlProblems.map((p) => p.sentence));

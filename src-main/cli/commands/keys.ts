@@ -5,6 +5,7 @@ import { UsageError, requireOption } from '../args';
 import type { CommandContext, CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, shortTime, table } from '../format';
+import { visibleJson } from '../terminal-safe';
 import { pasteWord } from '../paste-word';
 import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
 import type { Session } from '../session';
@@ -247,16 +248,20 @@ function serverOutcome(item: OutboxItem): string {
 
 const create = defineCommand({
   name: 'keys create',
-  summary: 'create a key on the server and save it straight into the keychain (never printed)',
-  usage: ['keys create --name NAME [--permissions LIST] [--profile NAME] [--use]'],
+  summary: 'create a key on the server and save it straight into the keychain (printed only with --print-key)',
+  usage: ['keys create --name NAME [--permissions LIST] [--profile NAME] [--use] [--print-key]'],
   options: {
     name: { type: 'string', valueName: 'NAME', help: 'the key\'s name on the server (1..100 characters)' },
     permissions: { type: 'string', valueName: 'LIST', help: 'comma-separated: contacts:read,messages:send,keys:manage (default: the server\'s)' },
     profile: profileOption,
     use: { type: 'boolean', help: 'make the new key the one the profile uses' },
+    'print-key': { type: 'boolean', help: 'also write the new value, once, to stdout (alone on its line; with --json as "value")' },
   },
   positionals: { min: 0, max: 0 },
-  notes: ['Uses the profile\'s current key, which needs keys:manage. The new value goes from the API response into the OS keychain only.'],
+  notes: [
+    'Uses the profile\'s current key, which needs keys:manage. The new value goes from the API response into the OS keychain only.',
+    'With --print-key the value is also written to stdout, once, for a script or another machine: KEY=$(crm keys create --name ci --print-key). It is written nowhere else (no file, not the request log); the sentence about the key goes to stderr then.',
+  ],
   async run(ctx, { values }) {
     const name = requireOption(values.name, '--name');
     const permissions = parsePermissions(values.permissions);
@@ -264,12 +269,27 @@ const create = defineCommand({
     const profile = await session.profile();
     const key = await session.core.keys.createServerKey({ profileId: profile.id, name, ...(permissions ? { permissions } : {}) });
     const active = await useIfAsked(session, profile.id, key.id, values.use);
-    return {
-      data: { key, active },
-      text: `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${key.serverKeyId ? `, server id ${key.serverKeyId}` : ''}) and saved it in the keychain${active ? '; the profile now uses it' : ''}.`,
-    };
+    const text = `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${key.serverKeyId ? `, server id ${key.serverKeyId}` : ''}) and saved it in the keychain${active ? '; the profile now uses it' : ''}.`;
+    if (values['print-key'] !== true) return { data: { key, active }, text };
+    return printKey(ctx, await session.core.keys.takeNewKeyValueForClipboard(key.id), { key, active }, text);
   },
 });
+
+/**
+ * --print-key: the one time the value leaves the keychain for the command line, the same
+ * one-time take the window's "Copy new key" makes. Written straight to stdout, past the result
+ * printer (whose text and --json are what `crm` may echo elsewhere); a person at a terminal is
+ * told it stays in the scrollback.
+ */
+function printKey(ctx: CommandContext, value: string, data: { key: KeyMeta; active: boolean }, text: string) {
+  if (ctx.io.stdoutIsTTY === true) ctx.note('the new key is printed below, once: it stays in this terminal\'s scrollback; clear it once you have stored the key.');
+  if (ctx.json) ctx.io.stdout.write(`${visibleJson(JSON.stringify({ ...data, value }, null, 2))}\n`);
+  else {
+    ctx.note(text);
+    ctx.io.stdout.write(`${value}\n`);
+  }
+  return { data, text, printed: true };
+}
 
 const use = defineCommand({
   name: 'keys use',

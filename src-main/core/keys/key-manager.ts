@@ -171,6 +171,34 @@ export class KeyManager implements KeyService {
     if (same) throw new CrmError('conflict', `This key is already saved as “${same.name}” (ending ${same.fingerprint}); use that one, or revoke it first.`);
   }
 
+  /**
+   * Saved key `id` takes a new value (and server id) in its own row: the built-in sandbox's admin
+   * key, made anew when the sandbox's data lost the old one, stays ONE row across restarts.
+   * Keychain first, as in add(); what was learned about the old value (uses, proofs) goes.
+   */
+  async replaceValue(id: string, input: { value: string; serverKeyId: string | null }): Promise<KeyMeta> {
+    const meta = await this.get(id);
+    checkKeyValue(input.value);
+    const { tag, check } = await this.deps.fingerprints.tagOf(input.value);
+    await this.tagUntagged(check);
+    this.refuseSavedTwice(await this.deps.meta.keys.read(), tag, check);
+    await this.deps.secrets.set(keyAccount(id), input.value);
+    // the old value must not be sent again from memory
+    this.deps.vault.clearCache();
+    await this.deps.meta.keys.update((doc) => {
+      const key = doc.keys.find((k) => k.id === id);
+      if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
+      key.fingerprint = fingerprintOf(input.value);
+      key.serverKeyId = input.serverKeyId;
+      key.lastUsedAt = null;
+      key.lastStatus = null;
+      delete key.proven;
+      putTag(doc, id, tag, check);
+    });
+    this.changes.emit({ keyId: id, profileId: meta.profileId });
+    return this.get(id);
+  }
+
   /** makes a saved key its profile's active key (a waiting revocation may now go through) */
   async activate(id: string): Promise<KeyMeta> {
     const meta = await this.get(id);

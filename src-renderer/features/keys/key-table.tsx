@@ -1,6 +1,7 @@
 import type { KeyMeta, KeyTestResult, Profile, RevocationSyncState } from '../../lib/api';
 import { describeError } from '../../lib/api';
-import { fingerprintLabel, formatTime } from '../../lib/format';
+import { keyLabel } from '../../../src-main/shared/key-label';
+import { formatTime } from '../../lib/format';
 import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
 import { ClockIcon } from '../../ui/icons';
@@ -8,7 +9,7 @@ import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { HeldBackState } from './held-back';
 import { PermissionsCell } from './permissions-cell';
-import { selectTest, useKeysStore } from './keys-store';
+import { selectListedPrefix, selectTest, useKeysStore } from './keys-store';
 import { ErrorText } from '../../ui/messages';
 
 export const REVOKE_WARNING = 'Every request that uses it will fail.';
@@ -31,7 +32,8 @@ const SYNC_REASON: Record<Extract<RevocationSyncState, { state: 'pending' }>['re
   held: 'held until you decide',
 };
 
-const KEY_COLUMNS = ['Key', 'Permissions', 'Last used', 'Last status', 'State', 'Actions'];
+/** a test's sentence has a column of its own: squeezed under the buttons it wrapped them apart */
+const KEY_COLUMNS = ['Key', 'Permissions', 'Last used', 'Last status', 'Test result', 'State', 'Actions'];
 
 export function KeyTable({ keys }: { keys: KeyMeta[] }) {
   const profile = useProfilesStore(selectActiveProfile);
@@ -51,11 +53,12 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
   const activateKey = useKeysStore((s) => s.activateKey);
   const revokeKey = useKeysStore((s) => s.revokeKey);
   const revoked = k.state === 'revoked';
+  const label = keyLabel({ prefix: useKeysStore(selectListedPrefix(k.serverKeyId)), lastFour: k.fingerprint });
 
   const onRevoke = async () => {
     const ok = await requestConfirm({
       title: `Revoke key “${k.name}”?`,
-      message: `${REVOKE_WARNING} “${k.name}” (${fingerprintLabel(k.fingerprint)}) stops working here at once; the revocation is sent to the server through the outbox.`,
+      message: `${REVOKE_WARNING} “${k.name}” (${label}) stops working here at once; the revocation is sent to the server through the outbox.`,
       confirmLabel: 'Revoke',
       danger: true,
     });
@@ -65,14 +68,26 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
   return (
     <tr data-testid={`key-row-${k.id}`} className={revoked ? 'is-revoked' : undefined}>
       <th scope="row">
-        {k.name} {isActive && <span className="badge badge-accent">active</span>}
+        {k.name}{' '}
+        {isActive && (
+          <span className="badge badge-accent" data-testid={`key-in-use-${k.id}`}>
+            in use
+          </span>
+        )}
         <span className="block mono muted" data-testid={`key-fingerprint-${k.id}`}>
-          {fingerprintLabel(k.fingerprint)}
+          {label}
         </span>
       </th>
       <PermissionsCell k={k} />
       <td>{formatTime(k.lastUsedAt)}</td>
       <td>{k.lastStatus ? OUTCOME_TEXT[k.lastStatus] : '—'}</td>
+      <td>
+        <div role="status" aria-live="polite" className="cell-status" data-testid={`key-test-result-${k.id}`}>
+          {test?.status === 'testing' && 'Testing…'}
+          {test?.status === 'done' && `${OUTCOME_TEXT[test.report.outcome]}: ${test.report.message}`}
+          {test?.status === 'error' && describeError(test.error)}
+        </div>
+      </td>
       <td>
         {revoked ? `revoked ${formatTime(k.revokedAt)}` : k.heldBack ? <HeldBackState k={k} profile={profile} /> : 'active'}
         {k.sync && (
@@ -92,11 +107,6 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
           <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke()} disabled={revoked} data-testid={`key-revoke-${k.id}`}>
             Revoke
           </button>
-        </div>
-        <div role="status" aria-live="polite" className="cell-status" data-testid={`key-test-result-${k.id}`}>
-          {test?.status === 'testing' && 'Testing…'}
-          {test?.status === 'done' && `${OUTCOME_TEXT[test.report.outcome]}: ${test.report.message}`}
-          {test?.status === 'error' && describeError(test.error)}
         </div>
         {rowError && <ErrorText>{describeError(rowError)}</ErrorText>}
       </td>

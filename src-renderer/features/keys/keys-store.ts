@@ -177,6 +177,8 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
     dismissCreated: () => set({ created: null }),
 
     revokeServerKey: async (serverKeyId) => {
+      // the last note goes first: the same sentence again is a new note, shown its full time
+      set({ serverMessage: null });
       const r = await invoke('keys:server-revoke', { serverKeyId });
       if (!r.ok) {
         set({ serverMessage: null, server: get().server, rowErrors: { ...get().rowErrors, [serverKeyId]: r.error } });
@@ -242,3 +244,20 @@ export const selectCreated = (s: S): CreatedKey | null => s.created;
 export const selectApprove = (s: S): ApproveState => s.approve;
 /** saved keys not sent anywhere now: saved for another address than the profile's */
 export const selectHeldBackKeys = (s: S): KeyMeta[] => s.keys.filter((k) => k.heldBack === true && k.state !== 'revoked');
+/** the start of a saved key as the server lists it, when that list is loaded and names it */
+export const selectListedPrefix =
+  (serverKeyId: string | null) =>
+  (s: S): string | null => {
+    if (!serverKeyId || s.server.status !== 'ready') return null;
+    return s.server.keys.find((k) => k.id === serverKeyId)?.prefix ?? null;
+  };
+/** the last four of a server key, when it is also saved here (created through the app, or the sandbox's admin key) */
+export const selectSavedLastFour =
+  (serverKeyId: string) =>
+  (s: S): string | null =>
+    s.keys.find((k) => k.serverKeyId === serverKeyId)?.fingerprint ?? null;
+/** the server id of saved key `keyId` (the key a profile uses), when known */
+export const selectServerIdOf =
+  (keyId: string | null) =>
+  (s: S): string | null =>
+    keyId ? (s.keys.find((k) => k.id === keyId)?.serverKeyId ?? null) : null;

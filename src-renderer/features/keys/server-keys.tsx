@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PERMISSIONS } from '../../../src-main/shared/permissions';
 import type { Permission, ServerKey } from '../../lib/api';
 import { describeError } from '../../lib/api';
@@ -7,11 +7,14 @@ import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { SubmitRow } from '../../ui/submit-row';
-import { selectCreated, selectServer, useKeysStore } from './keys-store';
+import { TransientNote } from '../../ui/transient-note';
+import { keyLabel } from '../../../src-main/shared/key-label';
+import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { selectCreated, selectSavedLastFour, selectServer, selectServerIdOf, useKeysStore } from './keys-store';
 import { REVOKE_WARNING } from './key-table';
 import { CopyLastCurl } from '../log/copy-last-curl';
 
-const SERVER_KEY_COLUMNS = ['Name', 'Prefix', 'Permissions', 'Created', 'Last used', 'Actions'];
+const SERVER_KEY_COLUMNS = ['Name', 'Key', 'Permissions', 'Created', 'Last used', 'Actions'];
 
 /** a revocation in the outbox, of a key the server still lists (it leaves the list once the server has it) */
 const REVOCATION_TEXT: Record<NonNullable<ServerKey['revocation']>['state'], string> = {
@@ -54,7 +57,11 @@ export function ServerKeys() {
       )}
       {server.status === 'ready' && <ServerKeyTable keys={server.keys} />}
       <div role="status" aria-live="polite">
-        {message}
+        {message && (
+          <TransientNote key={message} testId="server-keys-message">
+            <p>{message}</p>
+          </TransientNote>
+        )}
       </div>
       {server.status !== 'forbidden' && <CreateKeyForm />}
     </section>
@@ -64,11 +71,12 @@ export function ServerKeys() {
 function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
   const revoke = useKeysStore((s) => s.revokeServerKey);
   const rowErrors = useKeysStore((s) => s.rowErrors);
+  const inUse = useKeysStore(selectServerIdOf(useProfilesStore((s) => selectActiveProfile(s)?.activeKeyId ?? null)));
   if (keys.length === 0) return <p className="empty">No keys on the server.</p>;
   const onRevoke = async (k: ServerKey) => {
     const ok = await requestConfirm({
       title: `Revoke server key “${k.name}”?`,
-      message: `${REVOKE_WARNING} “${k.name}”${k.prefix ? ` (${k.prefix}…)` : ''} is deleted on the server; this cannot be undone.`,
+      message: `${REVOKE_WARNING} “${k.name}”${k.prefix ? ` (${keyLabel({ prefix: k.prefix })})` : ''} is deleted on the server; this cannot be undone.`,
       confirmLabel: 'Revoke',
       danger: true,
     });
@@ -78,8 +86,15 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
     <DataTable label="Server keys" testId="server-keys-table" columns={SERVER_KEY_COLUMNS}>
       {keys.map((k) => (
         <tr key={k.id} data-testid={`server-key-row-${k.id}`} className={k.revocation ? 'row-revoking' : undefined}>
-          <th scope="row">{k.name}</th>
-          <td className="mono">{k.prefix ? `${k.prefix}…` : '—'}</td>
+          <th scope="row">
+            {k.name}{' '}
+            {k.id === inUse && (
+              <span className="badge badge-accent" data-testid={`server-key-in-use-${k.id}`}>
+                in use
+              </span>
+            )}
+          </th>
+          <ServerKeyLabel k={k} />
           <td>{k.permissions.join(', ') || 'none'}</td>
           <td>{formatTime(k.createdAt)}</td>
           <td>{formatTime(k.lastUsedAt)}</td>
@@ -101,6 +116,16 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
   );
 }
 
+/** the listed prefix, and the last four when the key is also saved here: as the saved keys show it */
+function ServerKeyLabel({ k }: { k: ServerKey }) {
+  const lastFour = useKeysStore(selectSavedLastFour(k.id));
+  return (
+    <td className="mono" data-testid={`server-key-label-${k.id}`}>
+      {keyLabel({ prefix: k.prefix, lastFour })}
+    </td>
+  );
+}
+
 function CreateKeyForm() {
   const create = useKeysStore((s) => s.createServerKey);
   const state = useKeysStore((s) => s.createServer);
@@ -111,6 +136,29 @@ function CreateKeyForm() {
   const [perms, setPerms] = useState<Permission[]>(['contacts:read', 'messages:send']);
   const [localError, setLocalError] = useState<string | null>(null);
   const id = useId();
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const doneButton = useRef<HTMLButtonElement>(null);
+  const createdId = created?.key.id ?? null;
+  const copied = created?.copy.status === 'copied';
+  // The one chance to copy the new key is below the form, often out of sight: it is scrolled
+  // to and focused, so Enter copies it.
+  useEffect(() => {
+    const button = copyButton.current;
+    if (!createdId || !button) return;
+    button.scrollIntoView({ block: 'center' });
+    button.focus({ preventScroll: true });
+  }, [createdId]);
+  // The new key then shows up in both lists above (main's keys:changed), which pushes the form
+  // down: while the Copy button has focus it is kept in sight.
+  const rows = useKeysStore((s) => s.keys.length + (s.server.status === 'ready' ? s.server.keys.length : 0));
+  useEffect(() => {
+    const button = copyButton.current;
+    if (button && document.activeElement === button) button.scrollIntoView({ block: 'nearest' });
+  }, [rows]);
+  // the Copy button leaves once used: focus goes on to Done instead of back to the page's top
+  useEffect(() => {
+    if (copied && (document.activeElement === document.body || document.activeElement === null)) doneButton.current?.focus();
+  }, [copied]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -155,15 +203,19 @@ function CreateKeyForm() {
             </p>
             <div className="button-row">
               {created.copy.status !== 'copied' && (
-                <button type="button" className="btn btn-primary" onClick={() => void copyNew()} disabled={created.copy.status === 'copying'}>
+                <button ref={copyButton} type="button" className="btn btn-primary" onClick={() => void copyNew()} disabled={created.copy.status === 'copying'}>
                   Copy new key
                 </button>
               )}
-              <button type="button" className="btn" onClick={dismiss}>
+              <button ref={doneButton} type="button" className="btn" onClick={dismiss}>
                 Done
               </button>
             </div>
-            {created.copy.status === 'copied' && <p>Copied; clipboard clears in {Math.round((created.copy.clearsAfterMs ?? 60_000) / 1000)} s</p>}
+            {created.copy.status === 'copied' && (
+              <TransientNote testId="created-key-copied">
+                <p>Copied; clipboard clears in {Math.round((created.copy.clearsAfterMs ?? 60_000) / 1000)} s</p>
+              </TransientNote>
+            )}
             {created.copy.status === 'error' && <p className="msg msg-error">{describeError(created.copy.error)}</p>}
           </div>
         )}

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { OutboxItem, OutboxState } from '../../lib/api';
 import { describeError } from '../../lib/api';
-import { formatTime } from '../../lib/format';
 import { CheckIcon, ClockIcon, AlertIcon, SpinnerIcon } from '../../ui/icons';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
+import { RelativeTime } from '../../ui/relative-time';
 import { PENDING_REASON, selectNet, selectOutboxItems, useOutboxStore } from './outbox-store';
 import { OUTBOX_STATE_WORDS } from './outbox-words';
 
@@ -89,8 +89,13 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             <strong>{KIND_LABEL[item.kind]}</strong> · <span className="mono">{item.label}</span>
           </p>
           <p className="muted small">
-            created {formatTime(item.createdAt)} · {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}
-            {item.nextAttemptAt && item.state === 'pending' ? ` · next try ${formatTime(item.nextAttemptAt)}` : ''}
+            created <RelativeTime iso={item.createdAt} testId={`outbox-created-${item.id}`} /> · {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}
+            {item.nextAttemptAt && item.state === 'pending' && (
+              <>
+                {' · next try '}
+                <RelativeTime iso={item.nextAttemptAt} />
+              </>
+            )}
           </p>
           {item.state === 'pending' && item.pendingReason && <p className="small">Why: {PENDING_REASON[item.pendingReason]}</p>}
           {item.pendingReason === 'held' && item.lastError && <p className="small error-text">{item.lastError.message}</p>}

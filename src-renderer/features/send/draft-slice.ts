@@ -21,6 +21,19 @@ export function touching(area: TouchArea): (s: SendState) => SendState | Pick<Se
   return (s) => (s.touched[area] ? s : { touched: { ...s.touched, [area]: true } });
 }
 
+/**
+ * The source switched between file and URL: what was touched or tried was about the other
+ * source, so the new field starts without problems (an empty URL is not an error until typed in
+ * or sent).
+ */
+function freshSource(kind: 'media' | 'audio', area: TouchArea): (s: SendState) => Pick<SendState, 'touched' | 'attempted'> {
+  return (s) => {
+    const touched = { ...s.touched };
+    delete touched[area];
+    return { touched, attempted: { ...s.attempted, [kind]: false } };
+  };
+}
+
 export const createDraftSlice: SendSlice<DraftSlice> = (set, get) => ({
   ...initialDraftState(),
 
@@ -48,6 +61,7 @@ export const createDraftSlice: SendSlice<DraftSlice> = (set, get) => ({
   },
 
   setMedia: (patch) => {
+    if (patch.mode !== undefined && patch.mode !== get().media.mode) set(freshSource('media', 'media-source'));
     if (patch.caption !== undefined) set(touching('caption'));
     if (patch.url !== undefined) set(touching('media-source'));
     set((s) => ({ media: { ...s.media, ...patch } }));
@@ -55,6 +69,7 @@ export const createDraftSlice: SendSlice<DraftSlice> = (set, get) => ({
   },
 
   setAudio: (patch) => {
+    if (patch.mode !== undefined && patch.mode !== get().audio.mode) set(freshSource('audio', 'audio-source'));
     if (patch.url !== undefined) set(touching('audio-source'));
     set((s) => ({ audio: { ...s.audio, ...patch } }));
     get().schedulePreview('audio');

@@ -36,6 +36,8 @@ export interface RunOptions {
   tty?: { typed: string[]; raw?: boolean };
   /** colour and progress on stderr, as the launcher decides them for a terminal */
   look?: TerminalLook;
+  /** stdout is a terminal (the launcher's process.stdout.isTTY) */
+  stdoutTty?: boolean;
 }
 
 export interface FakeTty {
@@ -81,7 +83,7 @@ export async function runInProcess(argv: string[], options: RunOptions = {}): Pr
     piped.end(options.input ?? '');
     stdin = piped;
   }
-  const code = await runCli(argv, { stdout, stderr, stdin, env: options.env ?? {}, isTTY: options.tty !== undefined, ...(options.look ? { look: options.look } : {}) });
+  const code = await runCli(argv, { stdout, stderr, stdin, env: options.env ?? {}, isTTY: options.tty !== undefined, stdoutIsTTY: options.stdoutTty === true, ...(options.look ? { look: options.look } : {}) });
   const run = { code, stdout: stdout.text, stderr: stderr.text };
   transcript.push(run);
   return { ...run, rawModes };

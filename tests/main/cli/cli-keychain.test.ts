@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli, stderrLines, transcript } from './cli-harness';
 
@@ -15,6 +17,8 @@ let sandbox: RunningSandbox;
 let env: Record<string, string>;
 /** every key value this file has seen: none may appear in any output */
 const secrets: string[] = [];
+/** the runs asked to print a new key (--print-key): their stdout is where it was meant to go */
+const printedRuns = new Set<(typeof transcript)[number]>();
 
 interface KeyJson {
   id: string;
@@ -33,6 +37,16 @@ async function json<T>(argv: string[]): Promise<T> {
   const run = await crm([...argv, '--json']);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as T;
+}
+
+/** the files under `dir` whose bytes hold `value` */
+async function filesHolding(dir: string, value: string): Promise<string[]> {
+  const hits: string[] = [];
+  for (const name of await readdir(dir, { recursive: true })) {
+    const path = join(dir, name);
+    if ((await stat(path)).isFile() && (await readFile(path, 'latin1')).includes(value)) hits.push(path);
+  }
+  return hits;
 }
 
 async function keys(): Promise<KeyJson[]> {
@@ -202,6 +216,33 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
     expect(server.serverKeys.map((k) => k.id)).toContain(key.serverKeyId);
   });
 
+  it('keys create --print-key writes the new value once, to stdout alone, and into no file', async () => {
+    const run = await crm(['keys', 'create', '--name', 'printed', '--permissions', 'contacts:read', '--print-key']);
+    printedRuns.add(transcript.at(-1)!);
+    expect(run.code, run.stderr).toBe(0);
+    const created = (await keys()).find((k) => k.name === 'printed')!;
+    const value = (await store.get(`key:${created.id}`))!;
+    secrets.push(value);
+    // stdout is the value and nothing else (KEY=$(crm keys create … --print-key)); the sentence goes to stderr
+    expect(run.stdout).toBe(`${value}\n`);
+    expect(run.stderr).toContain('Created key "printed"');
+    expect(run.stderr).not.toContain(value);
+    expect(run.stderr).not.toContain('scrollback'); // not a terminal: no warning
+    // it is the keychain's value, and it is written nowhere else: no file of the data folder (crm.db with its request log)
+    expect(await filesHolding(env.CRM_DATA_DIR!, value)).toEqual([]);
+
+    // at a terminal it says the value stays on screen; --json carries it as "value", once
+    const tty = await crm(['keys', 'create', '--name', 'printed-json', '--permissions', 'contacts:read', '--print-key', '--json'], { stdoutTty: true });
+    printedRuns.add(transcript.at(-1)!);
+    expect(tty.code, tty.stderr).toBe(0);
+    expect(stderrLines(tty).join('\n')).toMatch(/printed below, once: it stays in this terminal's scrollback/);
+    const doc = JSON.parse(tty.stdout) as { key: KeyJson; value: string };
+    secrets.push(doc.value);
+    expect(doc.value).toBe(await store.get(`key:${doc.key.id}`));
+    expect(tty.stdout.split(doc.value)).toHaveLength(2);
+    expect(await filesHolding(env.CRM_DATA_DIR!, doc.value)).toEqual([]);
+  });
+
   it('profile mode: send text arrives with the profile key', async () => {
     const number = '5511977776666';
     const run = await crm(['send', 'text', '--to', number, '--text', 'from the keychain key']);
@@ -313,7 +354,8 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
 
   it('no key value appears in any output of any command in this file', () => {
     expect(secrets.length).toBeGreaterThanOrEqual(5);
-    const all = transcript.map((r) => r.stdout + r.stderr).join('\n');
+    // but the one stdout each --print-key run was asked to write the value to (its stderr counts)
+    const all = transcript.map((r) => (printedRuns.has(r) ? r.stderr : r.stdout + r.stderr)).join('\n');
     for (const secret of secrets) expect(all.includes(secret), `…${secret.slice(-4)} leaked`).toBe(false);
   });
 });
