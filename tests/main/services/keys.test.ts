@@ -126,6 +126,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
       expect(err.toInfo()).toEqual({ code: 'keychain_unavailable', message: expect.stringMatching(/keychain is unavailable or locked/) });
       expect(await core.keys.list()).toEqual([]);
+      memory.fail = false; // unlocked again: nothing was left in it
       expect(await memory.accounts()).toEqual([]);
       expect(await filesContainingSecrets(dataDir, [sandbox.adminKey])).toEqual([]);
     });
