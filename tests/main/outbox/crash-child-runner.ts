@@ -11,13 +11,15 @@ export interface ChildRun {
   signal: NodeJS.Signals | null;
   code: number | null;
   stderr: string;
+  /** the messages this process recorded as sent ("sent <key>"), with when the line arrived */
+  sent: { key: string; at: number }[];
 }
 
 /** spawns a child; with `wait` it loads, says "ready" and opens the outbox on go() */
 export function runChild(mode: 'enqueue' | 'sync', work: string, baseUrl: string, wait = false) {
   const args = ['--import', 'tsx', CHILD, mode, work, baseUrl, ...(wait ? ['--wait'] : [])];
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  const run: ChildRun = { started: false, done: null, signal: null, code: null, stderr: '' };
+  const run: ChildRun = { started: false, done: null, signal: null, code: null, stderr: '', sent: [] };
   let onStarted: () => void = () => undefined;
   let onReady: () => void = () => undefined;
   const started = new Promise<void>((r) => (onStarted = r));
@@ -30,7 +32,8 @@ export function runChild(mode: 'enqueue' | 'sync', work: string, baseUrl: string
       else if (line === 'started') {
         run.started = true;
         onStarted();
-      } else if (line.startsWith('done ')) run.done = line.slice(5);
+      } else if (line.startsWith('sent ')) run.sent.push({ key: line.slice(5), at: Date.now() });
+      else if (line.startsWith('done ')) run.done = line.slice(5);
     }
     out = out.slice(out.lastIndexOf('\n') + 1);
   });
