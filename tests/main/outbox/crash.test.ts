@@ -1,11 +1,9 @@
 // The crash test: a few hundred operations, synced by child processes that are killed with
 // SIGKILL at random (seeded) moments, over and over; then one child runs to the end.
 // Nothing may be lost and nothing may reach the server twice.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import { createOutbox } from '../../../src-main/core/outbox/index';
@@ -14,9 +12,9 @@ import { createRandom } from '../../../src-main/sandbox/seed';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import type { ChildKeys, ChildPlan } from '../../fixtures/outbox-child';
 import { tempDir } from '../helpers/temp-dir';
+import { runChild } from './crash-child-runner';
 import { TestKeys, keyStatus, sandboxMessages, serverKeyIds } from './doubles';
 
-const CHILD = fileURLToPath(new URL('../../fixtures/outbox-child.ts', import.meta.url));
 const KILLS = 32;
 /** first batch; when a run drains the queue before its kill, another TOP_UP are queued */
 const MESSAGES = 600;
@@ -24,54 +22,6 @@ const TOP_UP = 200;
 const NUMBERS = ['5511900000001', '5511900000002', '5511900000003'];
 const REVOCATIONS = 6;
 const SEED = 0x5eed;
-
-interface ChildRun {
-  started: boolean;
-  done: string | null;
-  signal: NodeJS.Signals | null;
-  code: number | null;
-  stderr: string;
-}
-
-/** spawns a child; with `wait` it loads, says "ready" and opens the outbox on go() */
-function runChild(mode: 'enqueue' | 'sync', work: string, baseUrl: string, wait = false) {
-  const args = ['--import', 'tsx', CHILD, mode, work, baseUrl, ...(wait ? ['--wait'] : [])];
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  const run: ChildRun = { started: false, done: null, signal: null, code: null, stderr: '' };
-  let onStarted: () => void = () => undefined;
-  let onReady: () => void = () => undefined;
-  const started = new Promise<void>((r) => (onStarted = r));
-  const ready = new Promise<void>((r) => (onReady = r));
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    for (const line of out.split('\n').slice(0, -1)) {
-      if (line === 'ready') onReady();
-      else if (line === 'started') {
-        run.started = true;
-        onStarted();
-      } else if (line.startsWith('done ')) run.done = line.slice(5);
-    }
-    out = out.slice(out.lastIndexOf('\n') + 1);
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    run.stderr += chunk.toString();
-  });
-  child.stdin.on('error', () => undefined);
-  const exited = new Promise<ChildRun>((resolveExit) => {
-    child.on('exit', (code, signal) => {
-      run.code = code;
-      run.signal = signal;
-      onStarted();
-      onReady();
-      resolveExit(run);
-    });
-  });
-  const go = (): void => {
-    child.stdin.write('go\n');
-  };
-  return { child, run, ready, started, exited, go };
-}
 
 let sandbox: RunningSandbox | null = null;
 afterAll(async () => {
