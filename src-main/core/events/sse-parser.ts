@@ -46,7 +46,17 @@ export class SseParser {
   private retry: number | null = null;
   private droppedCount = 0;
 
-  constructor(private readonly limits: SseLimits = DEFAULT_SSE_LIMITS) {}
+  /**
+   * `lastEventId`: the id the stream had reached before a reconnection; it stays the last id
+   * until the new connection names another (EventSource keeps it across reconnections).
+   */
+  constructor(
+    private readonly limits: SseLimits = DEFAULT_SSE_LIMITS,
+    lastEventId = '',
+  ) {
+    this.idBuffer = lastEventId;
+    this.lastId = lastEventId;
+  }
 
   /** the id to send as Last-Event-ID on reconnecting ('' when the stream gave none) */
   get lastEventId(): string {
