@@ -142,6 +142,8 @@ export interface EventRoutes {
   stream?: string | null;
   /** one sent message's current state: GET <base URL><statusPath>, `{id}` standing for its id */
   statusPath?: string | null;
+  /** where these routes take the key; absent: where the profile's Send Text puts it */
+  credential?: CredentialPlacement;
 }
 
 export interface ApiDescription {

@@ -59,4 +59,4 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
 export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check']);
 
 /** API.md's event stream and status route (the built-in sandbox serves both in every dialect) */
-export const DEFAULT_EVENT_ROUTES: Readonly<Required<EventRoutes>> = { stream: '/api/v1/events', statusPath: '/api/v1/messages/{id}' };
+export const DEFAULT_EVENT_ROUTES: Readonly<Required<Pick<EventRoutes, 'stream' | 'statusPath'>>> = { stream: '/api/v1/events', statusPath: '/api/v1/messages/{id}' };

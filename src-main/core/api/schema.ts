@@ -107,6 +107,7 @@ export const eventRoutesSchema = z.strictObject({
     .refine((p) => !/[{}]/.test(p.replace('{id}', '')), 'has a placeholder other than {id}')
     .nullable()
     .optional(),
+  credential: credential.optional(),
 });
 
 export const apiDescriptionSchema = z.strictObject({

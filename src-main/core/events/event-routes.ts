@@ -1,7 +1,7 @@
 // Where a profile's service offers its message events besides webhooks, from its API
 // description (API.md's routes unless it says otherwise), and the requests that read them. The
-// key goes where the profile's own operations put it (its Send Text's placement), so a service
-// that takes `apikey:` or `?token=` is asked the same way here. Pure.
+// key goes where the description's events part says, else where the profile's own Send Text
+// puts it, so a service that takes `apikey:` or `?token=` is asked the same way here. Pure.
 import { DEFAULT_EVENT_ROUTES } from '../api/defaults';
 import { wellFormed } from '../endpoints';
 import type { PreparedRequest } from '../http/prepared-request';
@@ -27,9 +27,9 @@ export function eventChannelsOf(target: RequestTarget): EventChannels {
   return { streamUrl: stream === null ? null : stream.startsWith('/') ? `${baseOf(target)}${stream}` : stream, statusPath };
 }
 
-/** where the profile puts its key: its Send Text's placement (absent: Authorization: Bearer) */
+/** where the event routes take the key: as described, else as Send Text (absent: Authorization: Bearer) */
 export function credentialOf(target: RequestTarget): CredentialPlacement | undefined {
-  return operationSpec(target, 'messages.text').credential;
+  return target.api?.events?.credential ?? operationSpec(target, 'messages.text').credential;
 }
 
 /** GET <base><statusPath> for one message, its id percent-encoded into the one path segment */

@@ -44,5 +44,11 @@ describe('the status request', () => {
     const credential = { in: 'header', name: 'apikey', scheme: '' } as const;
     const described = { ...BASE, api: { version: 1 as const, operations: { 'messages.text': { ...DEFAULT_OPERATIONS['messages.text'], credential } } } };
     expect(statusRequest(described, '/status/{id}', 'wamid.A').credential).toEqual(credential);
+    // a service whose event routes take the key otherwise than its sends says so in its events part
+    const bearer = { in: 'header', name: 'Authorization', scheme: 'Bearer' } as const;
+    const own = { ...described, api: { ...described.api, events: { credential: bearer } } };
+    expect(statusRequest(own, '/status/{id}', 'wamid.A').credential).toEqual(bearer);
+    expect(parseApiDescription({ version: 1, operations: {}, events: { credential: bearer } }).ok).toBe(true);
+    expect(parseApiDescription({ version: 1, operations: {}, events: { credential: { in: 'header', name: 'Content-Type', scheme: '' } } }).ok).toBe(false);
   });
 });

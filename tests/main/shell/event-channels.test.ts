@@ -7,6 +7,7 @@ import { channelsToRun, conditionOf, STREAM_FAILING_AFTER, startEventChannels, t
 import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { teachPlayground } from '../helpers/playground';
 
 const available = await keychainAvailable();
 
@@ -81,5 +82,28 @@ describe.skipIf(!available)('the channels of the active profile', () => {
     await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId: first.profileId, stream: true, poll: false }), { timeout: 10_000 });
     await core.profiles.activate(second.profileId);
     await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId: second.profileId, stream: false, poll: true }), { timeout: 10_000 });
+  });
+
+  it("in another dialect: the events part names how its routes take the key, and both channels bring the states", { timeout: 40_000 }, async () => {
+    const sandbox = await openSandbox({ contacts: 5, dialect: 'evolution-v2', events: { statusDelaysMs: [50, 100, 150] } });
+    t = await openTestCore('event-channels-dialect');
+    const core = t.core;
+    const { profileId } = await addProfileWithKey(core, { name: 'Evolution', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    await teachPlayground(core, profileId, 'evolution-v2', sandbox.baseUrl);
+    await core.profiles.activate(profileId);
+    // this service's sends take `apikey:`; its event routes take a Bearer key, as its description now says
+    await core.api.setEvents(profileId, { credential: { in: 'header', name: 'Authorization', scheme: 'Bearer' } });
+    channels = startEventChannels({ core, log: () => {} });
+    await vi.waitFor(() => expect(sandbox.requests().some((r) => r.path === '/api/v1/events' && r.status === 200)).toBe(true), { timeout: 10_000 });
+    await core.messages.sendText({ number: '5511999990001', text: 'By stream' });
+    await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990001' })).items[0]?.state).toBe('read'), { timeout: 15_000, interval: 50 });
+
+    await core.api.setEvents(profileId, { stream: null, credential: { in: 'header', name: 'Authorization', scheme: 'Bearer' } });
+    await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId, stream: false, poll: true }), { timeout: 10_000 });
+    await core.messages.sendText({ number: '5511999990002', text: 'By polling' });
+    await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990002' })).items[0]?.state).toBe('read'), { timeout: 20_000, interval: 100 });
+    const asks = sandbox.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/messages/') && r.path !== '/api/v1/messages/');
+    expect(asks.length).toBeGreaterThan(0);
+    expect(asks.every((r) => r.headers.authorization === `Bearer ${sandbox.adminKey}`)).toBe(true);
   });
 });
