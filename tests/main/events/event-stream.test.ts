@@ -114,6 +114,15 @@ describe.skipIf(!available)('the event stream', () => {
     expect(retry?.kind === 'retrying' ? retry.waitMs : 0).toBeGreaterThanOrEqual(1000);
   });
 
+  it('stops cleanly when closed: the connection goes and no other try follows', async () => {
+    const w = await start();
+    await vi.waitFor(() => expect(last(w.states)).toBe('open'), { timeout: 10_000 });
+    await stream!.close();
+    expect(w.states.at(-1)).toEqual({ kind: 'ended', reason: 'closed' });
+    expect(w.states.filter((s) => s.kind === 'connecting')).toHaveLength(1);
+    stream = null;
+  });
+
   it('stops for good where the service has no stream, so the caller can poll instead', async () => {
     const w = await start('/api/v1/no-such-stream');
     await vi.waitFor(() => expect(last(w.states)).toBe('ended'), { timeout: 10_000 });
