@@ -26,6 +26,9 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'messages.media': { id: 'messages.media', method: 'POST', path: '/api/v1/messages/media', permission: 'messages:send', createsMessage: true, label: 'Send Media', params: [] },
   'messages.audio': { id: 'messages.audio', method: 'POST', path: '/api/v1/messages/audio', permission: 'messages:send', createsMessage: true, label: 'Send Audio', params: [] },
   'messages.list': { id: 'messages.list', method: 'GET', path: '/api/v1/messages', permission: 'messages:send', createsMessage: false, label: 'List messages', params: [] },
+  // one sent message's state, polled while no event stream tells it; the path is the API
+  // description's events.statusPath (defaults.ts)
+  'messages.status': { id: 'messages.status', method: 'GET', path: '/api/v1/messages/{id}', permission: 'messages:send', createsMessage: false, label: 'Message status', params: ['id'] },
   // no API.md route: offered only where a profile describes it (defaults.ts DESCRIBED_ONLY)
   'media.upload': { id: 'media.upload', method: 'POST', path: '/api/v1/media', permission: 'messages:send', createsMessage: false, label: 'Upload media', params: [] },
   // a request that only proves the key works (Meta's GET /{phone-number-id}); described only

@@ -11,6 +11,7 @@ import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import { createHandlers, type HandlerPlatform, type UpdateHandle } from '../ipc/handlers';
 import { resumeSandbox, startSandbox } from '../sandbox/index';
 import { startWebhookReceiver, type WebhookReceiver } from '../core/events/webhook-receiver';
+import { startEventChannels } from './event-channels';
 
 export type EventSink = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
 
@@ -96,11 +97,15 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl, webhooks: webhooks.listener, ...(host.updates ? { updates: host.updates } : {}) });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const unwire = wireCoreEvents(core, host.deliver);
+  // the active profile's events also come by its service's event stream, or by polling its status route
+  const channels = startEventChannels({ core, log });
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
       unwire();
+      // the channels first: their requests go through the core's client
+      await channels.close().catch((err: unknown) => log(`shutdown: ${String(err)}`));
       // each step on its own: one failing must not leave the others undone
       const steps = await Promise.allSettled([host.services.clipboard.dispose(), webhooks.close(), core.close()]);
       const closed = await Promise.allSettled([running?.close()]);

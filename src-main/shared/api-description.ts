@@ -133,6 +133,19 @@ export interface OperationSpec {
   upload?: { mediaId: string | null };
 }
 
+/**
+ * Where the service's message events (delivery states, replies) can be read besides webhooks.
+ * A part left out is API.md's; null says the service has no such route (never asked for).
+ */
+export interface EventRoutes {
+  /** a text/event-stream: a path under the base URL, or an absolute http(s) URL */
+  stream?: string | null;
+  /** one sent message's current state: GET <base URL><statusPath>, `{id}` standing for its id */
+  statusPath?: string | null;
+  /** where these routes take the key; absent: where the profile's Send Text puts it */
+  credential?: CredentialPlacement;
+}
+
 export interface ApiDescription {
   version: 1;
   /** an operation left out follows API.md (and the profile's path override, if any) */
@@ -142,6 +155,8 @@ export interface ApiDescription {
    * never guessed from API.md; the app says so and uses what it has instead.
    */
   absent?: DescribedOperation[];
+  /** absent: API.md's event stream and status route */
+  events?: EventRoutes;
 }
 
 /** One row of the mapping table: a field of the pasted example and what it became. */

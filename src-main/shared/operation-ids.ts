@@ -8,6 +8,7 @@ export const ENDPOINT_IDS = [
   'messages.media',
   'messages.audio',
   'messages.list',
+  'messages.status',
   'media.upload',
   'keys.check',
   'keys.list',

@@ -1,6 +1,6 @@
 // API.md as an API description: what every profile speaks until it learns otherwise. The
 // request builder knows no field names of its own; they are all here.
-import type { ContactsResponseMap, DescribedOperation, OperationSpec, Role, RoleRef, Template } from './types';
+import type { ContactsResponseMap, DescribedOperation, EventRoutes, OperationSpec, Role, RoleRef, Template } from './types';
 
 const role = (name: Role): RoleRef => ({ $role: name });
 
@@ -57,3 +57,6 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
  * service's own cURL or document), never by falling back to a guessed route.
  */
 export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check']);
+
+/** API.md's event stream and status route (the built-in sandbox serves both in every dialect) */
+export const DEFAULT_EVENT_ROUTES: Readonly<Required<Pick<EventRoutes, 'stream' | 'statusPath'>>> = { stream: '/api/v1/events', statusPath: '/api/v1/messages/{id}' };

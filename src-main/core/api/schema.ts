@@ -87,10 +87,34 @@ export const operationSpecSchema = z.strictObject({
   for (const role of roles) if (!placeholders.includes(role)) ctx.addIssue({ code: 'custom', path: ['pathRoles'], message: `names ${role}, which the path does not hold` });
 });
 
+/** an absolute http(s) URL that carries no user name, password or fragment (the key is placed apart) */
+const streamUrl = z
+  .string()
+  .max(2000)
+  .refine((raw) => {
+    try {
+      const url = new URL(raw);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.hash === '' && !/\s/.test(raw);
+    } catch {
+      return false;
+    }
+  }, 'must be a path or an http(s):// URL without a user name, password or fragment');
+
+export const eventRoutesSchema = z.strictObject({
+  stream: z.union([path, streamUrl]).nullable().optional(),
+  statusPath: path
+    .refine((p) => p.split('{id}').length === 2, 'must hold {id} (the message id) once')
+    .refine((p) => !/[{}]/.test(p.replace('{id}', '')), 'has a placeholder other than {id}')
+    .nullable()
+    .optional(),
+  credential: credential.optional(),
+});
+
 export const apiDescriptionSchema = z.strictObject({
   version: z.literal(1),
   operations: z.partialRecord(describedOperation, operationSpecSchema),
   absent: z.array(describedOperation).max(DESCRIBED_OPERATIONS.length).optional(),
+  events: eventRoutesSchema.optional(),
 });
 
 /** The description, or the problems (path: message) that stop it from being used. */

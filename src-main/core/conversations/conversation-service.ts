@@ -83,6 +83,11 @@ export class ConversationService {
     return { found: events.length, changed: changed.size };
   }
 
+  /** the profile's sends since `since` whose state is not final yet, newest first, at most `limit` */
+  unfinished(profileId: string, since: Date, limit: number): { messageId: string; sentAt: string }[] {
+    return this.deps.tables.unfinished(profileId, since.toISOString(), limit);
+  }
+
   onChange(listener: (change: ConversationChange) => void): () => void {
     return this.feed.subscribe(listener);
   }

@@ -13,7 +13,7 @@ import { proposeFromSpec, readApiSpec, SpecError } from '../api/spec-import';
 import type { ApiSpec, SpecProposal } from '../api/spec-import';
 import { readSpecSource } from '../api/spec-source';
 import { rolesOf } from '../api/template';
-import type { ApiDescription, ApiPreview, DescribedApi, DescribedOperation, OperationSpec } from '../api/types';
+import type { ApiDescription, ApiPreview, DescribedApi, DescribedOperation, EventRoutes, OperationSpec } from '../api/types';
 
 export type { ApiPreview, DescribedApi };
 
@@ -143,6 +143,20 @@ export class ApiEditor {
     return this.write(profileId, () => checked.value, null);
   }
 
+  /**
+   * Where the service's events are read besides webhooks (its event stream, its status route);
+   * null: back to API.md's. A part set to null records that the service has none.
+   */
+  async setEvents(profileId: string, events: EventRoutes | null): Promise<Profile> {
+    const checked = events === null ? null : parseApiDescription({ version: 1, operations: {}, events });
+    if (checked !== null && !checked.ok) throw new CrmError('validation', `The event routes cannot be saved: ${checked.problems.slice(0, 5).join('; ')}`);
+    const clean = checked?.value.events;
+    return this.write(profileId, (api) => {
+      const { events: _old, ...rest } = api;
+      return emptyToNull(clean === undefined || Object.keys(clean).length === 0 ? rest : { ...rest, events: clean });
+    }, null, false);
+  }
+
   /** Back to API.md for one operation, or for all. */
   async reset(profileId: string, operation: DescribedOperation | 'all'): Promise<Profile> {
     return this.write(profileId, (api) => {
@@ -174,12 +188,16 @@ export class ApiEditor {
     return profile;
   }
 
-  /** A described operation owns its path: an older path override of it is dropped. */
-  private async write(profileId: string, change: (api: ApiDescription) => ApiDescription | null, operation: DescribedOperation | null): Promise<Profile> {
+  /**
+   * A described operation owns its path: an older path override of it is dropped (of every
+   * described operation when the whole description changes, `operation` null).
+   */
+  private async write(profileId: string, change: (api: ApiDescription) => ApiDescription | null, operation: DescribedOperation | null, dropsOverrides = true): Promise<Profile> {
     const written = await this.meta.profiles.update((doc) => {
       const profile = doc.profiles.find((p) => p.id === profileId);
       if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
       profile.api = change(profile.api ?? { version: 1, operations: {} });
+      if (!dropsOverrides) return profile;
       const overrides = { ...profile.endpointOverrides };
       if (operation === null) for (const id of DESCRIBED_OPERATIONS) delete overrides[id];
       else delete overrides[operation];
@@ -209,7 +227,7 @@ function withAbsent(api: ApiDescription, operation: DescribedOperation, absent: 
   return list.length === 0 ? rest : { ...rest, absent: list };
 }
 
-/** A description that says nothing (no operation of its own, nothing absent) is API.md: stored as null. */
+/** A description that says nothing (no operation or event route of its own, nothing absent) is API.md: stored as null. */
 function emptyToNull(api: ApiDescription): ApiDescription | null {
-  return Object.keys(api.operations).length === 0 && api.absent === undefined ? null : api;
+  return Object.keys(api.operations).length === 0 && api.absent === undefined && api.events === undefined ? null : api;
 }

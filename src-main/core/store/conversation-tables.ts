@@ -91,6 +91,13 @@ export class ConversationTables {
         'SELECT message_id, number, type, text, name, at, arrived_at FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?',
       ),
       lastReceivedAt: db.prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?').pluck(),
+      // reads the record of sends (sent-messages-table.ts owns it), writes nothing there
+      unfinished: db.prepare<[string, string, number], { message_id: string; at: string }>(
+        `SELECT s.message_id, s.at FROM sent_messages s
+         LEFT JOIN message_states m ON m.profile_id = s.profile_id AND m.message_id = s.message_id
+         WHERE s.profile_id = ? AND s.message_id IS NOT NULL AND s.at >= ? AND (m.state IS NULL OR m.state NOT IN ('read', 'failed'))
+         ORDER BY s.seq DESC LIMIT ?`,
+      ),
       states: db.prepare<[string, string], { message_id: string; state: string; at: string | null; reason: string | null }>(
         'SELECT message_id, state, at, reason FROM message_states WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))',
       ),
@@ -127,6 +134,14 @@ export class ConversationTables {
   /** when the contact last wrote (ISO 8601), or null */
   lastReceivedAt(profileId: string, number: string): string | null {
     return this.statements.lastReceivedAt.get(profileId, number) ?? null;
+  }
+
+  /**
+   * The profile's sends since `since` (ISO 8601) whose state is not final yet (not read, not
+   * failed), newest first: what a status route is asked about while no event says more.
+   */
+  unfinished(profileId: string, since: string, limit: number): { messageId: string; sentAt: string }[] {
+    return this.statements.unfinished.all(profileId, since, limit).map((r) => ({ messageId: r.message_id, sentAt: r.at }));
   }
 
   /** the known state of each of these sent messages */

@@ -10,6 +10,7 @@ describe('endpoint catalogue', () => {
       ['messages.media', 'POST', '/api/v1/messages/media', 'messages:send', true],
       ['messages.audio', 'POST', '/api/v1/messages/audio', 'messages:send', true],
       ['messages.list', 'GET', '/api/v1/messages', 'messages:send', false],
+      ['messages.status', 'GET', '/api/v1/messages/{id}', 'messages:send', false],
       ['media.upload', 'POST', '/api/v1/media', 'messages:send', false],
       ['keys.check', 'GET', '/api/v1/contacts', 'contacts:read', false],
       ['keys.list', 'GET', '/api/v1/api-keys', 'keys:manage', false],
