@@ -78,10 +78,14 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const webhooks = await listenForWebhooks(core, options.webhookPort === undefined ? 0 : options.webhookPort, log);
   // the built-in sandbox posts its replies and delivery states to this window's listener, so
   // conversations work offline from the first launch
+  let sandboxPostsHere = false;
   const pointSandboxAtListener = async (): Promise<void> => {
     const profile = (await core.profiles.list()).profiles.find((p) => p.sandbox);
     const url = profile ? webhooks.listener.urlFor(profile.id) : null;
-    if (url && running?.configureEvents) running.configureEvents({ webhookUrl: url });
+    if (url && running?.configureEvents) {
+      running.configureEvents({ webhookUrl: url });
+      sandboxPostsHere = true;
+    }
   };
   await pointSandboxAtListener().catch((err: unknown) => log(`could not point the sandbox at the webhook listener: ${err instanceof Error ? err.message : 'unknown error'}`));
   const sandboxControl = {
@@ -98,7 +102,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const unwire = wireCoreEvents(core, host.deliver);
   // the active profile's events also come by its service's event stream, or by polling its status route
-  const channels = startEventChannels({ core, log });
+  const channels = startEventChannels({ core, log, heardByWebhook: (profile) => profile.sandbox && sandboxPostsHere });
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {

@@ -32,6 +32,11 @@ export function conditionOf(state: StreamState, previous: StreamCondition): Stre
 export interface EventChannelsDeps {
   core: Pick<Core, 'profiles' | 'keyAccess' | 'sender' | 'conversations' | 'history'>;
   log: (message: string) => void;
+  /**
+   * true for a profile whose service already posts its events to this window's webhook listener
+   * (the built-in sandbox): a stream or polling would only bring each event a second time
+   */
+  heardByWebhook?: (profile: Profile) => boolean;
   /** for tests; default the real ones */
   openStream?: (options: EventStreamOptions) => EventStream;
   startPoll?: (options: StatusPollOptions) => StatusPoll;
@@ -138,7 +143,7 @@ export function startEventChannels(deps: EventChannelsDeps): EventChannels {
       active = null;
       await stopAll(old);
     }
-    if (profile === null || closed) return;
+    if (profile === null || closed || deps.heardByWebhook?.(profile) === true) return;
     active = start(profile);
     apply(active);
   };

@@ -84,6 +84,20 @@ describe.skipIf(!available)('the channels of the active profile', () => {
     await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId: second.profileId, stream: false, poll: true }), { timeout: 10_000 });
   });
 
+  it('a profile whose service posts its events to this window (the built-in sandbox) gets no stream and no polling', async () => {
+    const sandbox = await openSandbox({ contacts: 5, events: { statusDelaysMs: [50, 100, 150] } });
+    t = await openTestCore('event-channels-webhooked');
+    const core = t.core;
+    const heard = await addProfileWithKey(core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'a', value: sandbox.adminKey });
+    const other = await addProfileWithKey(core, { name: 'Other', baseUrl: sandbox.baseUrl }, { name: 'b', value: sandbox.createKey('other', ['messages:send']).key });
+    await core.profiles.activate(heard.profileId);
+    channels = startEventChannels({ core, log: () => {}, heardByWebhook: (profile) => profile.sandbox });
+    await core.profiles.activate(other.profileId);
+    await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId: other.profileId, stream: true, poll: false }), { timeout: 10_000 });
+    await core.profiles.activate(heard.profileId);
+    await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId: null, stream: false, poll: false }), { timeout: 10_000 });
+  });
+
   it("in another dialect: the events part names how its routes take the key, and both channels bring the states", { timeout: 40_000 }, async () => {
     const sandbox = await openSandbox({ contacts: 5, dialect: 'evolution-v2', events: { statusDelaysMs: [50, 100, 150] } });
     t = await openTestCore('event-channels-dialect');
