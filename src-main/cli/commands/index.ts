@@ -7,5 +7,6 @@ import { outboxGroup, syncCommand } from './outbox';
 import { profilesGroup } from './profiles';
 import { sandboxCommand } from './sandbox';
 import { sendGroup } from './send';
+import { webhooksGroup } from './webhooks';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, sandboxCommand];
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, sandboxCommand];

@@ -90,7 +90,8 @@ const list = defineCommand({
   },
 });
 
-async function readKeyValue(ctx: CommandContext, profileName: string): Promise<string> {
+/** a secret from stdin, or typed at a hidden prompt; `prompt` names what is asked for */
+export async function readKeyValue(ctx: CommandContext, profileName: string, prompt = `API key for profile "${clean(profileName)}"`): Promise<string> {
   const { io } = ctx;
   if (!io.isTTY) {
     let text: string;
@@ -107,7 +108,7 @@ async function readKeyValue(ctx: CommandContext, profileName: string): Promise<s
     throw new UsageError('this terminal cannot hide typed input: pipe the key on stdin instead (crm keys add --name NAME < key.txt)');
   }
   try {
-    const value = (await readHiddenLine(io.stdin, io.stderr, `API key for profile "${clean(profileName)}" (input is hidden): `)).trim();
+    const value = (await readHiddenLine(io.stdin, io.stderr, `${prompt} (input is hidden): `)).trim();
     if (value.length === 0) throw new UsageError('no key entered');
     return value;
   } catch (err) {
