@@ -54,7 +54,7 @@ describe('a new profile from a cURL', () => {
   it('reads the cURL first, makes the profile at the base URL it implies, then saves the operation with it', async () => {
     useProfilesStore.setState({ profiles: [created('Sandbox', 'http://127.0.0.1:4010')], activeProfileId: 'p1' });
     crm.handle('api:import-curl', ({ profileId }) => ok({ operation: 'messages.text', spec, baseUrl: 'https://graph.example.com', rows: [], warnings: profileId === 'p9' ? ['Authorization was left out'] : [] }));
-    crm.handle('api:save', ({ profileId }) => ok(created('graph.example.com', 'https://graph.example.com')));
+    crm.handle('api:save', () => ok(created('graph.example.com', 'https://graph.example.com')));
     const r = await useProfilesStore.getState().createFromCurl({ curl: CURL, operation: 'messages.text', name: 'graph.example.com', keyValue: '' });
     expect(crm.calls.map((c) => c.channel).filter((c) => c !== 'profiles:list')).toEqual(['api:import-curl', 'profiles:create', 'api:import-curl', 'api:save']);
     expect(crm.callsTo('api:import-curl').map((p) => p.profileId)).toEqual(['p1', 'p9']);
