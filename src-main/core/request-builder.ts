@@ -39,6 +39,8 @@ export interface RequestTarget {
   endpointOverrides: EndpointOverrides;
   /** the profile's API description; absent or null: API.md */
   api?: ApiDescription | null;
+  /** the profile's id: carried on the request so the request log can say whose request it was */
+  id?: string;
 }
 
 /** The spec an operation is built from: the profile's own, else API.md's with its path override. */
@@ -116,16 +118,21 @@ class Problems {
 export async function prepareRequest(op: Operation, target: RequestTarget, deps: BuilderDeps = {}): Promise<PreparedResult> {
   const { request, problems } = await prepare(op, target, deps);
   return {
-    request,
+    request: forProfile(request, target),
     problems: problems.map(withoutCode),
     errorCode: problems.length === 0 ? null : errorCodeOf(problems),
   };
 }
 
+/** the request stamped with the profile it was built for, when the target is a profile */
+function forProfile(request: PreparedRequest, target: RequestTarget): PreparedRequest {
+  return target.id === undefined ? request : { ...request, profileId: target.id };
+}
+
 /** Like prepareRequest, but throws CrmError (validation, file_too_large, file_unreadable) on any problem. */
 export async function buildRequest(op: Operation, target: RequestTarget, deps: BuilderDeps = {}): Promise<PreparedRequest> {
   const { request, problems } = await prepare(op, target, deps);
-  if (problems.length === 0) return request;
+  if (problems.length === 0) return forProfile(request, target);
   const message = problems.map((p) => p.sentence).join('; ');
   throw new CrmError(errorCodeOf(problems), message, { details: problems.map(withoutCode) });
 }

@@ -260,6 +260,11 @@ export interface RequestLogEntry {
   host: string;
   /** the operation the request was for (the sender sets it; entries made by hand may lack it) */
   endpoint?: EndpointId;
+  /**
+   * the profile whose request it was; absent for a request made for no profile (a probe) and
+   * for entries logged before the log recorded it
+   */
+  profileId?: string;
   method: string;
   /** path and query only */
   path: string;

@@ -141,7 +141,7 @@ for (const c of CASES) {
       const edit = await openApiTab(page);
       const operations = edit.getByRole('table', { name: 'Operations' });
       for (const name of Object.values(OPERATION_LABEL)) {
-        await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })).toContainText('default (API.md)');
+        await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })).toContainText('the app’s own API');
       }
       const tabs = playgroundTabs(c.dialect, sandbox.baseUrl);
       expect(tabs.map((t) => t.id)).toEqual(['contacts', 'text', 'media', 'audio']);
@@ -157,7 +157,7 @@ for (const c of CASES) {
         await expect(row).toContainText(`${tab.method} ${tab.endpoint.split('?')[0]}`);
       }
       // List messages was not taught: it keeps API.md's route (every dialect shares it)
-      await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List messages', exact: true }) })).toContainText('default (API.md)');
+      await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List messages', exact: true }) })).toContainText('the app’s own API');
     });
 
     test('the mapping editor with a filled table: screenshot, axe, keyboard', async () => {

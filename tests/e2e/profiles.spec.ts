@@ -147,3 +147,41 @@ test.describe('profiles', () => {
     expect(posts[0]!.headers['authorization']).toBe(`Bearer ${h.sandbox.adminKey}`);
   });
 });
+
+test.describe('a new profile from a cURL', () => {
+  const ctx = sharedConsole();
+
+  test('one paste makes the profile at the cURL’s address, named after its host, with that request learnt; its API tab opens for the rest', async () => {
+    const { page } = ctx.h;
+    await openSection(page, 'Profiles');
+    const form = page.getByRole('form', { name: 'New profile from a cURL' });
+    await form
+      .getByLabel('The service’s cURL')
+      .fill(`curl -X POST 'https://graph.example.com/api/v1/messages/text' -H 'Content-Type: application/json' -d '{"number":"5511999990000","text":"Hello"}'`);
+    await expect(form.getByLabel('Profile name')).toHaveValue('graph.example.com');
+    await expect(form.getByLabel('What this cURL does')).toHaveValue('messages.text');
+    await form.getByRole('button', { name: 'Make the profile' }).click();
+    await expect(form.getByTestId('profile-from-curl-status')).toContainText('Profile “graph.example.com” created, with Send Text');
+    const row = profileRow(page, 'graph.example.com');
+    await expect(row).toContainText('https://graph.example.com');
+    const edit = page.getByTestId('edit-profile');
+    await expect(edit.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true');
+    const operations = edit.getByTestId('api-section');
+    await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Send Text', exact: true }) })).toContainText('custom');
+    await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List contacts', exact: true }) })).toContainText('the app’s own API');
+    const problems = blocking(await a11yProblems(page, 'test-results/a11y/profile-from-curl.json'));
+    expect(problems, formatA11yProblems('profile-from-curl', problems)).toEqual([]);
+  });
+
+  test('a cURL that cannot be read makes nothing and says why', async () => {
+    const { page } = ctx.h;
+    await openSection(page, 'Profiles');
+    const rowsBefore = await page.getByRole('table', { name: 'Profiles' }).getByRole('row').count();
+    const form = page.getByRole('form', { name: 'New profile from a cURL' });
+    await form.getByLabel('The service’s cURL').fill('curl -X POST');
+    await form.getByLabel('Profile name').fill('Nothing');
+    await form.getByRole('button', { name: 'Make the profile' }).click();
+    await expect(form.getByText(/No profile was made/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Profiles' }).getByRole('row')).toHaveCount(rowsBefore);
+  });
+});

@@ -2,9 +2,12 @@
 // 2xx and its path, opened from the keyboard, and shows the service's answer (the message id);
 // "Copy as cURL" puts a command with $CRM_API_KEY (never the key) on the clipboard; "Open in the
 // send panel" fills Send Text with the same number and text, and Send Media with its URL, type and
-// caption. Escape closes the viewer back to its row, also in the smallest window, where nothing
-// is pushed out. Contacts' "Copy cURL" copies its last list request. axe finds nothing serious,
-// and a screenshot is kept for the README.
+// caption. Each row names its profile; the search box matches the path, the host, the profile,
+// app or crm and a status class; C on a row copies its cURL; the viewer shows bodies indented or
+// raw. Escape closes the viewer back to its row, also in the smallest window, where nothing
+// is pushed out, and at 1200 px the open viewer leaves the list's Headers column whole.
+// Contacts' "Copy cURL" copies its last list request. axe finds nothing serious, and a
+// screenshot is kept for the README.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
@@ -30,20 +33,36 @@ test.describe('the Request log', () => {
     await openSection(page, 'Request log');
     await page.getByTestId('log-filter-2xx').click();
     await expect(page.getByTestId('log-filter-2xx')).toHaveAttribute('aria-pressed', 'true');
-    await page.getByLabel('Path contains').fill('/messages/text');
+    await page.getByLabel('Search', { exact: true }).fill('/messages/text');
     const rows = page.getByTestId('log-row');
     await expect(rows.first()).toBeVisible();
-    for (const status of await rows.locator('td:nth-child(6)').allTextContents()) expect(status).toMatch(/^2\d\d$/);
+    for (const status of await rows.locator('td:nth-child(7)').allTextContents()) expect(status).toMatch(/^2\d\d$/);
+    await expect(rows.first().locator('td.log-profile')).toHaveText('Sandbox');
+    await expect(rows.first().locator('td.log-by')).toHaveText('app');
 
-    // from the keyboard: the newest row's path, then Enter
+    // from the keyboard: C on the newest row's path copies its cURL without opening it
     const open = rows.first().getByRole('button', { name: /\/messages\/text/ });
     await open.focus();
+    await page.keyboard.press('c');
+    await expect(page.getByTestId('log-list-copy-status')).toContainText('Copied the cURL of POST /api/v1/messages/text');
+    await expect(page.getByTestId('log-detail')).toHaveCount(0);
+    expect(clipboard.text).toContain(`${sandbox.baseUrl}/api/v1/messages/text`);
+    expect(clipboard.text).toContain('$CRM_API_KEY');
+    expect(clipboard.text).not.toContain(sandbox.adminKey);
+    clipboard.text = '';
+    // then Enter opens it
     await page.keyboard.press('Enter');
     const detail = page.getByTestId('log-detail');
     await expect(open).toHaveAttribute('aria-expanded', 'true');
     await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
     await expect(detail.getByTestId('log-request-body')).toContainText(`"number": "${number}"`);
     await expect(detail.getByTestId('log-response-body')).toContainText(id);
+    await expect(detail.getByTestId('log-detail-profile')).toHaveText('Sandbox');
+    // raw: the body as it was kept, not indented; the choice holds until it is unchecked
+    await detail.getByLabel('Show bodies raw, as kept (not indented)').check();
+    await expect(detail.getByTestId('log-request-body')).toContainText(`"number":"${number}"`);
+    await detail.getByLabel('Show bodies raw, as kept (not indented)').uncheck();
+    await expect(detail.getByTestId('log-request-body')).toContainText(`"number": "${number}"`);
     // Escape closes the viewer and puts focus back on the row it came from; Enter opens it again
     await detail.getByTestId('log-copy-curl').focus();
     await page.keyboard.press('Escape');
@@ -93,7 +112,7 @@ test.describe('the Request log', () => {
     await panel.getByTestId('media-url').fill('');
     await openSection(page, 'Request log');
     await page.getByTestId('log-filter-all').click();
-    await page.getByLabel('Path contains').fill('/messages/media');
+    await page.getByLabel('Search', { exact: true }).fill('/messages/media');
     await page.getByTestId('log-row').first().getByRole('button', { name: /\/messages\/media/ }).click();
     const detail = page.getByTestId('log-detail');
     await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
@@ -106,11 +125,34 @@ test.describe('the Request log', () => {
     await expect(panel.getByLabel('Caption (optional)')).toHaveValue('Our menu');
   });
 
+  test('the search matches the host, the profile, the process and a status class as typed', async () => {
+    const { page, sandbox } = ctx.h;
+    await openSection(page, 'Request log');
+    await page.getByTestId('log-filter-all').click();
+    const search = page.getByLabel('Search', { exact: true });
+    const rows = page.getByTestId('log-row');
+    const host = new URL(sandbox.baseUrl).host;
+    await search.fill(host);
+    await expect(rows.first()).toBeVisible();
+    for (const cell of await rows.locator('td.log-host').allTextContents()) expect(cell).toBe(host);
+    await search.fill('sandbox app 2xx');
+    await expect(rows.first()).toBeVisible();
+    for (const status of await rows.locator('td:nth-child(7)').allTextContents()) expect(status).toMatch(/^2\d\d$/);
+    for (const profile of await rows.locator('td.log-profile').allTextContents()) expect(profile).toBe('Sandbox');
+    // no crm command ran here, and nothing went to another host
+    await search.fill('crm');
+    await expect(rows).toHaveCount(0);
+    await search.fill('nowhere.example');
+    await expect(rows).toHaveCount(0);
+    await search.fill('');
+    await expect(rows.first()).toBeVisible();
+  });
+
   test('arrows move between rows; the filter narrows to errors and back', async () => {
     const { page } = ctx.h;
     await openSection(page, 'Request log');
     await page.getByTestId('log-filter-all').click();
-    await page.getByLabel('Path contains').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
     const buttons = page.getByTestId('log-row').getByRole('button', { name: /\/api\// });
     await expect(buttons.nth(1)).toBeVisible();
     await buttons.first().focus();
@@ -154,5 +196,30 @@ test.describe('the Request log in the smallest window', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('log-detail')).toHaveCount(0);
     await expect(open).toBeFocused();
+  });
+});
+
+test.describe('the Request log in a 1200 px window', () => {
+  const ctx = sharedConsole({ window: { width: 1200, height: 800 } });
+
+  test("the list keeps its Headers column whole, with the viewer closed and open", async () => {
+    const { page } = ctx.h;
+    await openSection(page, 'Contacts');
+    await expect(page.getByTestId('contact-row').first()).toBeVisible();
+    await openSection(page, 'Request log');
+    const row = page.getByTestId('log-row').first();
+    const headersWhole = async (): Promise<void> => {
+      const scroller = page.locator('.screen-log .table-scroll');
+      const fits = await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(fits, 'the log table scrolls sideways').toBe(true);
+      const box = await scroller.boundingBox();
+      const button = await row.getByRole('button', { name: /headers/ }).boundingBox();
+      expect(box && button && button.x + button.width <= box.x + box.width, 'the Headers button is cut').toBe(true);
+    };
+    await headersWhole();
+    await row.getByRole('button', { name: /\/api\// }).click();
+    await expect(page.getByTestId('log-detail').getByTestId('log-detail-status')).toHaveText('200 OK');
+    await headersWhole();
+    await page.screenshot({ path: 'test-results/screens/request-log-viewer-1200.png' });
   });
 });

@@ -55,7 +55,7 @@ describe('the API tab', () => {
     const rows = [...view.container.querySelectorAll('[data-testid="api-operations"] tbody tr')];
     expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'List messages', 'Upload media', 'Check key']);
     expect(rows[1]?.textContent).toContain('POST /api/v1/messages/text');
-    expect(rows[1]?.textContent).toContain('default (API.md)');
+    expect(rows[1]?.textContent).toContain('the app’s own API');
     expect(rows[5]?.textContent).toContain('never asked for');
     expect(rows[5]?.textContent).toContain('not offered');
   });
@@ -119,8 +119,8 @@ describe('the API tab', () => {
     click(byText(dialog()!, 'button', 'Reset'));
     await settle();
     expect(crm.callsTo('api:reset')).toEqual([{ profileId: 'p1', operation: 'messages.text' }]);
-    expect($('[data-testid="api-save-status"]')?.textContent).toBe('Send Text follows API.md again.');
-    expect($('[data-testid="api-operation-messages.text"]')?.textContent).toContain('default (API.md)');
+    expect($('[data-testid="api-save-status"]')?.textContent).toBe('Send Text follows the app’s own API again.');
+    expect($('[data-testid="api-operation-messages.text"]')?.textContent).toContain('the app’s own API');
     expect($('[data-testid="api-reset"]')).toBeNull();
     expect(document.activeElement?.tagName).toBe('H3');
   });

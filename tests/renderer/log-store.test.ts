@@ -50,7 +50,7 @@ beforeEach(() => {
 
 describe('filterEntries', () => {
   it('keeps one status class, errors being requests without an answer', () => {
-    const ids = (statusClass: '2xx' | '4xx' | '5xx' | 'errors' | 'all') => filterEntries(ENTRIES, { statusClass, pathText: '' }).map((e) => e.id);
+    const ids = (statusClass: '2xx' | '4xx' | '5xx' | 'errors' | 'all') => filterEntries(ENTRIES, { statusClass, text: '' }).map((e) => e.id);
     expect(ids('2xx')).toEqual(['r1', 'r5']);
     expect(ids('4xx')).toEqual(['r2']);
     expect(ids('5xx')).toEqual(['r3']);
@@ -59,8 +59,31 @@ describe('filterEntries', () => {
   });
 
   it('matches the path text anywhere, ignoring case, together with the class', () => {
-    expect(filterEntries(ENTRIES, { statusClass: 'all', pathText: ' CONTACTS ' }).map((e) => e.id)).toEqual(['r1', 'r4']);
-    expect(filterEntries(ENTRIES, { statusClass: '2xx', pathText: '/messages' }).map((e) => e.id)).toEqual(['r5']);
+    expect(filterEntries(ENTRIES, { statusClass: 'all', text: ' CONTACTS ' }).map((e) => e.id)).toEqual(['r1', 'r4']);
+    expect(filterEntries(ENTRIES, { statusClass: '2xx', text: '/messages' }).map((e) => e.id)).toEqual(['r5']);
+  });
+
+  it('searches the host, the process, the profile by name, the status and the error too; every word must match', () => {
+    const mixed = [
+      entry('r1', 200, '/api/v1/contacts', { profileId: 'p1' }),
+      entry('r2', 404, '/api/v1/messages', { host: 'graph.facebook.com', process: 'crm', profileId: 'p2' }),
+      entry('r3', null, '/api/v1/messages/text', { method: 'POST', profileId: 'gone' }),
+      entry('r4', 502, '/v1/send', { host: 'api.crm.example' }),
+    ];
+    const names = (id: string | undefined): string => (id === undefined ? '' : ({ p1: 'Sandbox', p2: 'Meta live' } as Record<string, string>)[id] ?? 'deleted profile');
+    const ids = (text: string) => filterEntries(mixed, { statusClass: 'all', text }, names).map((e) => e.id);
+    expect(ids('facebook')).toEqual(['r2']);
+    expect(ids('crm')).toEqual(['r2', 'r4']); // the crm process, and a host with crm in it
+    expect(ids('app')).toEqual(['r1', 'r3', 'r4']);
+    expect(ids('meta')).toEqual(['r2']);
+    expect(ids('deleted')).toEqual(['r3']);
+    expect(ids('network')).toEqual(['r3']);
+    expect(ids('404')).toEqual(['r2']);
+    expect(ids('4xx')).toEqual(['r2']);
+    expect(ids('5XX')).toEqual(['r4']);
+    expect(ids('errors')).toEqual(['r3']);
+    expect(ids('messages crm')).toEqual(['r2']);
+    expect(ids('post sandbox')).toEqual([]);
   });
 });
 

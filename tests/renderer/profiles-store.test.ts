@@ -46,3 +46,37 @@ describe('update profile', () => {
     expect(crm.callsTo('profiles:list')).toHaveLength(1);
   });
 });
+
+describe('a new profile from a cURL', () => {
+  const CURL = `curl -X POST 'https://graph.example.com/v19.0/123/messages' -H 'Content-Type: application/json' -d '{"to":"5511999990000","text":{"body":"Hi"}}'`;
+  const spec = { method: 'POST', path: '/v19.0/123/messages' } as never;
+
+  it('reads the cURL first, makes the profile at the base URL it implies, then saves the operation with it', async () => {
+    useProfilesStore.setState({ profiles: [created('Sandbox', 'http://127.0.0.1:4010')], activeProfileId: 'p1' });
+    crm.handle('api:import-curl', ({ profileId }) => ok({ operation: 'messages.text', spec, baseUrl: 'https://graph.example.com', rows: [], warnings: profileId === 'p9' ? ['Authorization was left out'] : [] }));
+    crm.handle('api:save', () => ok(created('graph.example.com', 'https://graph.example.com')));
+    const r = await useProfilesStore.getState().createFromCurl({ curl: CURL, operation: 'messages.text', name: 'graph.example.com', keyValue: '' });
+    expect(crm.calls.map((c) => c.channel).filter((c) => c !== 'profiles:list')).toEqual(['api:import-curl', 'profiles:create', 'api:import-curl', 'api:save']);
+    expect(crm.callsTo('api:import-curl').map((p) => p.profileId)).toEqual(['p1', 'p9']);
+    expect(crm.callsTo('profiles:create')).toEqual([{ name: 'graph.example.com', baseUrl: 'https://graph.example.com' }]);
+    expect(crm.callsTo('api:save')).toEqual([{ profileId: 'p9', operation: 'messages.text', spec }]);
+    expect(r).toMatchObject({ ok: true, warnings: ['Authorization was left out'], apiError: null, keyError: null });
+  });
+
+  it('makes nothing when the cURL cannot be read', async () => {
+    useProfilesStore.setState({ profiles: [created('Sandbox', 'http://127.0.0.1:4010')], activeProfileId: 'p1' });
+    crm.handle('api:import-curl', () => fail({ code: 'validation', message: 'The cURL could not be read: no URL' }));
+    const r = await useProfilesStore.getState().createFromCurl({ curl: 'curl', operation: 'messages.text', name: 'x', keyValue: '' });
+    expect(r).toEqual({ ok: false, error: { code: 'validation', message: 'The cURL could not be read: no URL' } });
+    expect(crm.callsTo('profiles:create')).toEqual([]);
+  });
+});
+
+describe('hostOfCurl', () => {
+  it('names the host of the first http(s) URL, without its port', async () => {
+    const { hostOfCurl } = await import('../../src-renderer/features/profiles/curl-origin');
+    expect(hostOfCurl(`curl --request POST \\\n  --url "https://api.your-crm.example:8443/api/v1/messages/text" -H 'x: y'`)).toBe('api.your-crm.example');
+    expect(hostOfCurl("curl 'http://127.0.0.1:4010/api/v1/contacts?page=1'")).toBe('127.0.0.1');
+    expect(hostOfCurl('curl -X POST')).toBeNull();
+  });
+});

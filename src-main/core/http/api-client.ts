@@ -286,6 +286,7 @@ class ApiClient implements HttpSender {
       at: startedAt.toISOString(),
       host: scrubSecret(logged.host, apiKey),
       endpoint: request.endpoint,
+      ...(request.profileId === undefined ? {} : { profileId: request.profileId }),
       method: request.method,
       // scrubbed in case a key was pasted into the base URL (it is never put there by the app)
       path: scrubSecret(logged.target, apiKey),

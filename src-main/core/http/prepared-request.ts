@@ -39,4 +39,6 @@ export interface PreparedRequest {
   retrySafe: boolean;
   /** a message send's fields as the person gave them, for the request log (logged-send.ts) */
   sent?: LoggedSend;
+  /** the profile it was built for (request-builder.ts), for the request log; never sent */
+  profileId?: string;
 }

@@ -76,7 +76,15 @@ export function createRequestLogTable(db: SqliteDatabase): void {
   `);
 }
 
-const ENTRY_COLUMNS = 'seq, id, at, process, writer, host, endpoint, method, path, status, duration_ms, error_code, attempt, request_headers';
+/**
+ * Version 2: which profile each request was for. Rows written before it have none: the window
+ * shows them without a profile rather than guess one.
+ */
+export function addRequestLogProfile(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE request_log ADD COLUMN profile_id TEXT');
+}
+
+const ENTRY_COLUMNS = 'seq, id, at, process, writer, host, endpoint, profile_id, method, path, status, duration_ms, error_code, attempt, request_headers';
 
 interface EntryRow {
   seq: number;
@@ -86,6 +94,7 @@ interface EntryRow {
   writer: string;
   host: string;
   endpoint: string | null;
+  profile_id: string | null;
   method: string;
   path: string;
   status: number | null;
@@ -125,8 +134,8 @@ export class RequestLogTable {
     this.bounds = { ...DEFAULT_REQUEST_LOG_BOUNDS, ...bounds };
     this.statements = {
       insert: db.prepare(
-        `INSERT OR IGNORE INTO request_log (id, at, at_ms, process, writer, body_chars, released, host, endpoint, method, status, duration_ms, error_code, attempt, path, request_headers, status_text, response_headers, bodies)
-         VALUES (@id, @at, @at_ms, @process, @writer, @body_chars, @released, @host, @endpoint, @method, @status, @duration_ms, @error_code, @attempt, @path, @request_headers, @status_text, @response_headers, @bodies)`,
+        `INSERT OR IGNORE INTO request_log (id, at, at_ms, process, writer, body_chars, released, host, endpoint, profile_id, method, status, duration_ms, error_code, attempt, path, request_headers, status_text, response_headers, bodies)
+         VALUES (@id, @at, @at_ms, @process, @writer, @body_chars, @released, @host, @endpoint, @profile_id, @method, @status, @duration_ms, @error_code, @attempt, @path, @request_headers, @status_text, @response_headers, @bodies)`,
       ),
       newest: db.prepare<[number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log ORDER BY seq DESC LIMIT ?`),
       after: db.prepare<[number, number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log WHERE seq > ? ORDER BY seq DESC LIMIT ?`),
@@ -241,6 +250,7 @@ function toColumns(row: RequestLogRow): Record<string, string | number | null> {
     released: detail?.released ? 1 : 0,
     host: entry.host,
     endpoint: entry.endpoint ?? null,
+    profile_id: entry.profileId ?? null,
     method: entry.method,
     status: entry.status,
     duration_ms: entry.durationMs,
@@ -267,6 +277,7 @@ function toEntry(row: EntryRow): RequestLogEntry {
     process: row.process as LogProcess,
     host: row.host,
     ...(row.endpoint === null ? {} : { endpoint: row.endpoint as RequestLogEntry['endpoint'] & string }),
+    ...(row.profile_id === null ? {} : { profileId: row.profile_id }),
     method: row.method,
     path: row.path,
     status: row.status,

@@ -1,12 +1,15 @@
-// The detail panel of one logged request: status and timing, what was sent, what came back, its
-// cURL to copy and, for a text send, a way back into the Send panel with the same fields.
+// The detail panel of one logged request: status and timing, who made it for which profile,
+// what was sent, what came back (JSON indented, or raw as kept), its cURL to copy and, for a
+// send, a way back into the Send panel with the same fields.
 import { Fragment, useState } from 'react';
 import type { LoggedBody, RequestLogDetail } from '../../lib/api';
 import { useOpenScreen } from '../../app/app-port';
 import { formatClockTime, formatDuration } from '../../lib/format';
 import { ErrorMessage } from '../../ui/messages';
 import { useSendStore } from '../send/send-store';
-import { copyEntryCurl, selectLogDetail, useLogStore } from './log-store';
+import { selectProfiles, useProfilesStore } from '../profiles/profiles-store';
+import { processLabel, profileNamer } from './log-origin';
+import { copyEntryCurl, selectLogDetail, selectRawBodies, useLogStore } from './log-store';
 import { prettyBody } from './pretty-body';
 import { isMessageSend, sendPanelPatch } from './send-from-log';
 
@@ -34,6 +37,10 @@ export function LogDetailPanel({ onClose }: { onClose: () => void }) {
 function DetailBody({ detail }: { detail: RequestLogDetail }) {
   const [copied, setCopied] = useState<string | null>(null);
   const openScreen = useOpenScreen();
+  const profiles = useProfilesStore(selectProfiles);
+  const raw = useLogStore(selectRawBodies);
+  const setRaw = useLogStore((s) => s.setRawBodies);
+  const profile = profileNamer(profiles)(detail.profileId);
   const patch = sendPanelPatch(detail.sent);
   const openInSend = (): void => {
     if (patch === null) return;
@@ -61,6 +68,12 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
         <dd>{formatDuration(detail.durationMs)}</dd>
         <dt>Attempt</dt>
         <dd>{detail.attempt}</dd>
+        <dt>Host</dt>
+        <dd className="mono">{detail.host}</dd>
+        <dt>Profile</dt>
+        <dd data-testid="log-detail-profile">{profile === '' ? 'none recorded' : profile}</dd>
+        <dt>Made by</dt>
+        <dd>{processLabel(detail.process).title.replace(/^Made by /, '')}</dd>
       </dl>
       <div className="log-detail-actions">
         <button
@@ -94,10 +107,14 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
         </span>
       </div>
       {detail.released && <p className="hint">The bodies of this older request were released to keep the log small.</p>}
+      <label className="choice-item log-raw-choice">
+        <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="log-raw-bodies" />
+        Show bodies raw, as kept (not indented)
+      </label>
       <Headers title="Request headers" headers={detail.requestHeaders} />
-      <Body title="Request body" body={detail.requestBody} testId="log-request-body" />
+      <Body title="Request body" body={detail.requestBody} raw={raw} testId="log-request-body" />
       <Headers title="Response headers" headers={detail.responseHeaders} />
-      <Body title="Response body" body={detail.responseBody} testId="log-response-body" />
+      <Body title="Response body" body={detail.responseBody} raw={raw} testId="log-response-body" />
     </>
   );
 }
@@ -122,7 +139,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
   );
 }
 
-function Body({ title, body, testId }: { title: string; body: LoggedBody | null; testId: string }) {
+function Body({ title, body, raw, testId }: { title: string; body: LoggedBody | null; raw: boolean; testId: string }) {
   return (
     <>
       <h3>
@@ -135,7 +152,7 @@ function Body({ title, body, testId }: { title: string; body: LoggedBody | null;
         <>
           {body.truncated && <p className="hint">Truncated: only the beginning is kept.</p>}
           <pre className="log-body" role="region" aria-label={title} tabIndex={0} data-testid={testId}>
-            <code>{prettyBody(body)}</code>
+            <code>{raw ? body.text : prettyBody(body)}</code>
           </pre>
         </>
       )}

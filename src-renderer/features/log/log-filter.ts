@@ -1,16 +1,18 @@
-// Which log entries the person asked to see: a status class and a piece of the path. Pure.
+// Which log entries the person asked to see: a status class, and words typed in the search box,
+// each of which must match the path, host, method, process, profile, status or error. Pure.
 import type { RequestLogEntry } from '../../lib/api';
+import { processLabel, type ProfileNameOf } from './log-origin';
 
 export const STATUS_CLASSES = ['all', '2xx', '4xx', '5xx', 'errors'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
 export interface LogFilter {
   statusClass: StatusClass;
-  /** matched anywhere in the path and query, ignoring case */
-  pathText: string;
+  /** words matched anywhere in an entry's path, host, method, process, profile or status, ignoring case */
+  text: string;
 }
 
-export const NO_FILTER: LogFilter = { statusClass: 'all', pathText: '' };
+export const NO_FILTER: LogFilter = { statusClass: 'all', text: '' };
 
 /** "errors": no answer at all (network, timeout, cancelled); 4xx and 5xx are their own classes */
 export function inStatusClass(entry: RequestLogEntry, statusClass: StatusClass): boolean {
@@ -29,7 +31,26 @@ export function inStatusClass(entry: RequestLogEntry, statusClass: StatusClass):
   }
 }
 
-export function filterEntries(entries: readonly RequestLogEntry[], filter: LogFilter): RequestLogEntry[] {
-  const text = filter.pathText.trim().toLowerCase();
-  return entries.filter((e) => inStatusClass(e, filter.statusClass) && (text === '' || e.path.toLowerCase().includes(text)));
+/** the text one search word is looked for in: what the row shows, and the process's own name */
+function haystack(entry: RequestLogEntry, profileName: ProfileNameOf): string {
+  return [entry.path, entry.host, entry.method, entry.process, processLabel(entry.process).label, profileName(entry.profileId), entry.status ?? '', entry.errorCode ?? '']
+    .join('\n')
+    .toLowerCase();
+}
+
+/** a word typed as a status class ("4xx", "errors") means the class, as the buttons do */
+function matchesWord(entry: RequestLogEntry, word: string, text: string): boolean {
+  if (word === '2xx' || word === '4xx' || word === '5xx') return inStatusClass(entry, word);
+  if (word === 'errors') return inStatusClass(entry, 'errors') || text.includes(word);
+  return text.includes(word);
+}
+
+export function filterEntries(entries: readonly RequestLogEntry[], filter: LogFilter, profileName: ProfileNameOf = () => ''): RequestLogEntry[] {
+  const words = filter.text.trim().toLowerCase().split(/\s+/).filter((w) => w !== '');
+  return entries.filter((e) => {
+    if (!inStatusClass(e, filter.statusClass)) return false;
+    if (words.length === 0) return true;
+    const text = haystack(e, profileName);
+    return words.every((w) => matchesWord(e, w, text));
+  });
 }

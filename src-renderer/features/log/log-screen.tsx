@@ -6,10 +6,18 @@ import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
 import { LOG_DETAIL_ID, LogDetailPanel } from './log-detail';
 import { filterEntries, STATUS_CLASSES, type StatusClass } from './log-filter';
-import { ByCell, HostCell } from './log-origin';
-import { selectLogDetail, selectLogEntries, selectLogFilter, useLogStore } from './log-store';
+import { ByCell, HostCell, ProfileCell, profileNamer } from './log-origin';
+import { copyEntryCurl, selectLogDetail, selectLogEntries, selectLogFilter, useLogStore } from './log-store';
+import { selectProfiles, useProfilesStore } from '../profiles/profiles-store';
 
-const LOG_COLUMNS = ['Time', 'By', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Headers'];
+const LOG_COLUMNS = ['Time', 'By', 'Profile', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Headers'];
+
+/**
+ * Columns the open detail panel repeats: they step aside while it is open, so the list beside it
+ * keeps its Headers column whole in a window of ordinary width (log.css).
+ */
+const SECONDARY = 'log-secondary';
+const COLUMN_CLASSES: Readonly<Record<string, string>> = { By: SECONDARY, Profile: SECONDARY, Host: SECONDARY, Attempt: SECONDARY };
 
 const STATUS_CLASS_LABELS: Record<StatusClass, string> = { all: 'All', '2xx': '2xx', '4xx': '4xx', '5xx': '5xx', errors: 'Errors' };
 
@@ -22,15 +30,27 @@ export function LogScreen() {
   const detail = useLogStore(selectLogDetail);
   const openDetail = useLogStore((s) => s.openDetail);
   const closeDetail = useLogStore((s) => s.closeDetail);
+  const profiles = useProfilesStore(selectProfiles);
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const visible = useMemo(() => filterEntries(entries, filter), [entries, filter]);
+  const [copied, setCopied] = useState('');
+  const profileName = useMemo(() => profileNamer(profiles), [profiles]);
+  const visible = useMemo(() => filterEntries(entries, filter, profileName), [entries, filter, profileName]);
   const openId = detail.status === 'closed' ? null : detail.id;
   useEffect(() => {
     void load();
   }, [load]);
 
-  // arrows move between the rows' path buttons; Enter (the button's own) opens the details
+  // arrows move between the rows' path buttons; Enter (the button's own) opens the details; C
+  // copies the row's cURL without opening it
   const onRowsKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
+    if (e.key.toLowerCase() === 'c' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const id = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.logOpen : undefined;
+      const entry = id === undefined ? undefined : visible.find((v) => v.id === id);
+      if (entry === undefined) return;
+      e.preventDefault();
+      void copyEntryCurl(entry).then((r) => setCopied(r.message));
+      return;
+    }
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-log-open]')];
     const at = buttons.findIndex((b) => b === document.activeElement);
@@ -56,18 +76,25 @@ export function LogScreen() {
     <section className="screen screen-log" aria-labelledby="log-title">
       <h1 id="log-title">Request log</h1>
       <p className="lead">Requests the app and crm commands made, newest first, kept across restarts. Authorization headers are redacted; bodies are kept without any key and cut at 64 KB.</p>
+      <p className="hint" id="log-keys-hint">
+        On a request: Enter opens it, C copies it as cURL, arrows move between requests.
+      </p>
       <LogFilterBar shown={visible.length} total={entries.length} />
+      <p role="status" aria-live="polite" className="hint" data-testid="log-list-copy-status">
+        {copied}
+      </p>
       {status === 'error' && error && <ErrorMessage error={error} prefix="The log could not be loaded" />}
       {status === 'ready' && entries.length === 0 && <p className="empty">No requests yet.</p>}
       <div className={openId === null ? 'log-layout' : 'log-layout log-layout-open'} onKeyDown={onLayoutKeyDown}>
         {visible.length > 0 && (
           <div ref={rows} onKeyDown={onRowsKeyDown}>
-            <DataTable label="Recent requests" testId="log-table" columns={LOG_COLUMNS}>
+            <DataTable label="Recent requests" testId="log-table" columns={LOG_COLUMNS} columnClasses={COLUMN_CLASSES} className="log-table">
               {visible.map((e) => (
                 <Fragment key={e.id}>
                   <tr data-testid="log-row" className={e.id === openId ? 'log-row-open' : undefined} onClick={() => void openDetail(e.id)}>
-                    <td>{formatClockTime(e.at)}</td>
+                    <td className="log-nowrap">{formatClockTime(e.at)}</td>
                     <ByCell entry={e} />
+                    <ProfileCell name={profileName(e.profileId)} />
                     <td className="mono">{e.method}</td>
                     <HostCell entry={e} />
                     <td className="mono path">
@@ -77,6 +104,8 @@ export function LogScreen() {
                         data-log-open={e.id}
                         aria-expanded={e.id === openId}
                         aria-controls={e.id === openId ? LOG_DETAIL_ID : undefined}
+                        aria-keyshortcuts="Enter C"
+                        aria-describedby="log-keys-hint"
                         onClick={(event) => {
                           event.stopPropagation();
                           void openDetail(e.id);
@@ -88,8 +117,8 @@ export function LogScreen() {
                     <td>
                       <StatusCell entry={e} />
                     </td>
-                    <td>{formatDuration(e.durationMs)}</td>
-                    <td>{e.attempt}</td>
+                    <td className="log-nowrap">{formatDuration(e.durationMs)}</td>
+                    <td className={SECONDARY}>{e.attempt}</td>
                     <td>
                       <button
                         type="button"
@@ -133,7 +162,7 @@ export function LogScreen() {
 function LogFilterBar({ shown, total }: { shown: number; total: number }) {
   const filter = useLogStore(selectLogFilter);
   const setFilter = useLogStore((s) => s.setFilter);
-  const pathId = useId();
+  const searchId = useId();
   return (
     <div className="toolbar log-filter">
       <div role="group" aria-label="Status" className="segmented">
@@ -143,19 +172,23 @@ function LogFilterBar({ shown, total }: { shown: number; total: number }) {
           </button>
         ))}
       </div>
-      <label htmlFor={pathId}>Path contains</label>
+      <label htmlFor={searchId}>Search</label>
       <input
-        id={pathId}
+        id={searchId}
         type="search"
-        value={filter.pathText}
-        onChange={(e) => setFilter({ pathText: e.target.value })}
-        placeholder="/messages"
+        value={filter.text}
+        onChange={(e) => setFilter({ text: e.target.value })}
+        placeholder="path, host, profile, app or crm, 4xx…"
+        aria-describedby={`${searchId}-hint`}
         autoComplete="off"
         spellCheck={false}
         data-testid="log-filter-path"
-        // the screen opens here: a path typed narrows the log at once
+        // the screen opens here: a word typed narrows the log at once
         {...SCREEN_FOCUS_MARK}
       />
+      <span id={`${searchId}-hint`} className="sr-only">
+        Every word must match the path, host, method, profile, app or crm, status or error; 2xx, 4xx, 5xx or errors picks that kind of answer.
+      </span>
       <span className="count" role="status" aria-live="polite">
         {shown === total ? `${total} ${total === 1 ? 'request' : 'requests'}` : `${shown} of ${total} ${total === 1 ? 'request' : 'requests'}`}
       </span>

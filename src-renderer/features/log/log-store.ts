@@ -20,12 +20,15 @@ interface LogStore {
   filter: LogFilter;
   /** the entry whose detail panel is open */
   detail: DetailState;
+  /** bodies as they were kept, not indented: the choice holds from one entry to the next */
+  rawBodies: boolean;
   load: () => Promise<void>;
   add: (entry: RequestLogEntry) => void;
   setFilter: (patch: Partial<LogFilter>) => void;
   /** asks the app for the entry's bodies and cURL and opens the panel */
   openDetail: (id: string) => Promise<void>;
   closeDetail: () => void;
+  setRawBodies: (raw: boolean) => void;
 }
 
 function newestFirst(entries: RequestLogEntry[]): RequestLogEntry[] {
@@ -38,6 +41,7 @@ export const useLogStore = create<LogStore>()((set, get) => ({
   error: null,
   filter: NO_FILTER,
   detail: { status: 'closed' },
+  rawBodies: false,
   load: async () => {
     set({ status: get().status === 'ready' ? 'ready' : 'loading' });
     const r = await invoke('log:list', {});
@@ -62,6 +66,7 @@ export const useLogStore = create<LogStore>()((set, get) => ({
     set({ detail: r.ok ? { status: 'ready', id, detail: r.value } : { status: 'error', id, error: r.error } });
   },
   closeDetail: () => set({ detail: { status: 'closed' } }),
+  setRawBodies: (raw) => set({ rawBodies: raw }),
 }));
 
 /** What one copy told the person: what was copied, or why nothing was. */
@@ -85,3 +90,4 @@ export function newestEntryFor(endpoint: EndpointId): RequestLogEntry | null {
 export const selectLogEntries = (s: LogStore): RequestLogEntry[] => s.entries;
 export const selectLogFilter = (s: LogStore): LogFilter => s.filter;
 export const selectLogDetail = (s: LogStore): DetailState => s.detail;
+export const selectRawBodies = (s: LogStore): boolean => s.rawBodies;

@@ -4,7 +4,7 @@ import { panelId, tabId, Tabs, type TabItem } from '../../ui/tabs';
 import { ApiSection } from './api/api-section';
 import { EditProfileForm } from './edit-profile-form';
 
-type EditTab = 'general' | 'api';
+export type EditTab = 'general' | 'api';
 
 const TABS: TabItem<EditTab>[] = [
   { id: 'general', label: 'General' },
@@ -12,8 +12,8 @@ const TABS: TabItem<EditTab>[] = [
 ];
 
 /** Profiles -> Edit: the profile's name, base URL and key routes (General), and how its service is asked (API). */
-export function EditProfile({ profile, onDone }: { profile: Profile; onDone: () => void }) {
-  const [tab, setTab] = useState<EditTab>('general');
+export function EditProfile({ profile, onDone, initialTab = 'general' }: { profile: Profile; onDone: () => void; initialTab?: EditTab }) {
+  const [tab, setTab] = useState<EditTab>(initialTab);
   const id = useId();
   const prefix = `${id}-edit`;
   return (

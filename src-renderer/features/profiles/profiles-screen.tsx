@@ -6,7 +6,8 @@ import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
 import { AddProfileForm } from './add-profile-form';
 import { RestoreSandbox } from './restore-sandbox';
-import { EditProfile } from './edit-profile';
+import { EditProfile, type EditTab } from './edit-profile';
+import { ProfileFromCurl } from './profile-from-curl';
 import { selectActiveProfileId, selectProfiles, useProfilesStore } from './profiles-store';
 import { ErrorText } from '../../ui/messages';
 
@@ -21,6 +22,12 @@ export function ProfilesScreen() {
   const activate = useProfilesStore((s) => s.activate);
   const remove = useProfilesStore((s) => s.remove);
   const [editing, setEditing] = useState<string | null>(null);
+  /** a profile just made from a cURL opens on its API tab, for the service's other requests */
+  const [editTab, setEditTab] = useState<EditTab>('general');
+  const edit = (id: string | null, tab: EditTab = 'general'): void => {
+    setEditTab(tab);
+    setEditing(id);
+  };
   const editingProfile = profiles.find((p) => p.id === editing) ?? null;
 
   const onDelete = async (p: Profile) => {
@@ -31,7 +38,7 @@ export function ProfilesScreen() {
       danger: true,
     });
     if (ok) {
-      if (editing === p.id) setEditing(null);
+      if (editing === p.id) edit(null);
       await remove(p.id);
     }
   };
@@ -58,7 +65,7 @@ export function ProfilesScreen() {
                     <button type="button" className="btn btn-small" onClick={() => void activate(p.id)} disabled={isActive}>
                       Switch to
                     </button>
-                    <button type="button" className="btn btn-small" onClick={() => setEditing(p.id)} aria-pressed={editing === p.id}>
+                    <button type="button" className="btn btn-small" onClick={() => edit(p.id)} aria-pressed={editing === p.id}>
                       Edit
                     </button>
                     <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(p)}>
@@ -72,7 +79,8 @@ export function ProfilesScreen() {
         </DataTable>
       )}
       {status === 'ready' && profiles.length === 0 && <p className="empty">No profiles yet: add one below.</p>}
-      {editingProfile && <EditProfile key={editingProfile.id} profile={editingProfile} onDone={() => setEditing(null)} />}
+      {editingProfile && <EditProfile key={`${editingProfile.id}-${editTab}`} profile={editingProfile} initialTab={editTab} onDone={() => edit(null)} />}
+      <ProfileFromCurl onCreated={(id) => edit(id, 'api')} />
       <AddProfileForm />
       <RestoreSandbox />
     </section>

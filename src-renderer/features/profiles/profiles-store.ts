@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ErrorInfo, Profile, ProfilesState, Result } from '../../lib/api';
+import type { DescribedOperation, ErrorInfo, Profile, ProfilesState, Result } from '../../lib/api';
 import { invoke } from '../../lib/api';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -16,6 +16,23 @@ export interface NewProfileInput extends ProfileInput {
 }
 
 export type CreateOutcome = { ok: true; profile: Profile; keyError: ErrorInfo | null } | { ok: false; error: ErrorInfo };
+
+export interface CurlProfileInput {
+  curl: string;
+  /** what the cURL does, as the service's playground tab says */
+  operation: DescribedOperation;
+  name: string;
+  /** optional; passed straight to keys:add, never kept in the store */
+  keyValue: string;
+}
+
+/**
+ * A profile made from a cURL: nothing is made when the cURL cannot be read; once the profile is
+ * made, a failure to save the operation or the key is told beside it (the profile stays).
+ */
+export type CurlProfileOutcome =
+  | { ok: true; profile: Profile; warnings: string[]; keyError: ErrorInfo | null; apiError: ErrorInfo | null }
+  | { ok: false; error: ErrorInfo };
 
 interface ProfilesStore {
   profiles: Profile[];
@@ -34,6 +51,12 @@ interface ProfilesStore {
    * before a profile's saved keys follow it to a new address; the window asks nothing.
    */
   createWithKey: (input: NewProfileInput) => Promise<CreateOutcome>;
+  /**
+   * One step from a service's cURL: main reads it first (against a profile there is, saving
+   * nothing) for the base URL it implies; then the profile is made at that URL and the
+   * operation, read again against the new profile, is saved with it.
+   */
+  createFromCurl: (input: CurlProfileInput) => Promise<CurlProfileOutcome>;
   /** with `baseUrl`, the app also asks again about keys held back at an old address */
   update: (id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides'] }) => Promise<Result<Profile>>;
   remove: (id: string) => Promise<boolean>;
@@ -74,6 +97,20 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     }
     await get().load();
     return { ok: true, profile, keyError };
+  },
+  createFromCurl: async (input) => {
+    const readerId = get().activeProfileId ?? get().profiles[0]?.id;
+    if (readerId === undefined) return { ok: false, error: { code: 'validation', message: 'Add a profile by hand first: the app reads a cURL against one.' } };
+    const first = await invoke('api:import-curl', { profileId: readerId, operation: input.operation, curl: input.curl });
+    if (!first.ok) return { ok: false, error: first.error };
+    const made = await get().createWithKey({ name: input.name, baseUrl: first.value.baseUrl, keyName: 'Default key', keyValue: input.keyValue });
+    if (!made.ok) return made;
+    const { profile, keyError } = made;
+    const proposal = await invoke('api:import-curl', { profileId: profile.id, operation: input.operation, curl: input.curl });
+    if (!proposal.ok) return { ok: true, profile, warnings: [], keyError, apiError: proposal.error };
+    const saved = await invoke('api:save', { profileId: profile.id, operation: input.operation, spec: proposal.value.spec });
+    await get().load();
+    return { ok: true, profile, warnings: proposal.value.warnings, keyError, apiError: saved.ok ? null : saved.error };
   },
   update: async (id, patch) => {
     const r = await invoke('profiles:update', { id, ...patch });

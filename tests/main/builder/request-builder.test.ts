@@ -80,6 +80,13 @@ describe('request builder: text and lists', () => {
     });
   });
 
+  it('carries the id of the profile it was built for (the request log says whose it was); a bare target carries none', async () => {
+    const op: Operation = { op: 'contacts.list', input: { page: 1, perPage: 5 } };
+    expect((await buildRequest(op, { ...target, id: 'p_crm' })).profileId).toBe('p_crm');
+    expect((await prepareRequest(op, { ...target, id: 'p_crm' })).request.profileId).toBe('p_crm');
+    expect(await buildRequest(op, target)).not.toHaveProperty('profileId');
+  });
+
   it('counts text length in code points: 4096 emoji pass, 4097 characters do not', async () => {
     const emoji = '😀'.repeat(4096); // 8192 UTF-16 units
     expect((await prepareRequest({ op: 'messages.text', input: { number: '5511999990000', text: emoji }, idempotencyKey: 'a' }, target)).problems).toEqual([]);

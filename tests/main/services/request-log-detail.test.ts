@@ -31,12 +31,13 @@ describe.skipIf(!hasKeychain)('log:detail and log:copy-curl over the sandbox', (
   let sandbox: RunningSandbox;
   let t: TestCore;
   let dispatch: Dispatch;
+  let profileId: string;
   const clipboard = { text: '' };
 
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 30 });
     t = await openTestCore('log-detail', { outbox: false });
-    await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey });
+    profileId = (await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey })).profileId;
     dispatch = testDispatch(t.core, { clipboard });
   });
 
@@ -56,6 +57,8 @@ describe.skipIf(!hasKeychain)('log:detail and log:copy-curl over the sandbox', (
     const list = await ok<RequestLogEntry[]>('log:list', {});
     const entry = list.findLast((e) => e.method === 'POST' && e.path.startsWith('/api/v1/messages/text'));
     expect(entry?.status).toBe(201);
+    // whose request it was, for the window's Profile column
+    expect(entry?.profileId).toBe(profileId);
     expect(entry).not.toHaveProperty('responseBody');
     expect(entry).not.toHaveProperty('curl');
 

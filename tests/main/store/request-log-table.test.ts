@@ -1,10 +1,14 @@
 // The request log table's bounds: at most N rows and D days (pruned every Nth insert, so a few
 // more may wait for the next turn), and a budget of body characters past which the oldest rows
 // keep their line but lose their bodies.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { KeptDetail } from '../../../src-main/core/log-detail';
 import type { RequestLogEntry } from '../../../src-main/core/model';
-import { openDatabase } from '../../../src-main/core/store/database';
+import { DATABASE_FILE, openDatabase } from '../../../src-main/core/store/database';
+import { migrate } from '../../../src-main/core/store/migrate';
+import { MIGRATIONS } from '../../../src-main/core/store/schema';
 import { RequestLogTable, type RequestLogRow } from '../../../src-main/core/store/request-log-table';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -58,6 +62,34 @@ describe('the request log table', () => {
     t.insert([row(1)]);
     expect(t.detail('nope')).toBeNull();
     expect(t.detail('r1')).toMatchObject({ id: 'r1', statusText: null, responseHeaders: null, requestBody: null, responseBody: null, curl: null, sent: null, released: false });
+    db.close();
+  });
+
+  it('keeps which profile a request was for, and an entry without one stays without', async () => {
+    const { db, table: t } = await table({});
+    const mine = row(1);
+    t.insert([{ ...mine, entry: { ...mine.entry, profileId: 'p_live' } }, row(2)]);
+    expect(t.newest(2).map((e) => e.profileId)).toEqual(['p_live', undefined]);
+    expect(t.detail('r1')?.profileId).toBe('p_live');
+    expect(t.after(0, 10)[0]?.entry.profileId).toBe('p_live');
+    db.close();
+  });
+
+  it('a file written before the log kept profiles opens with its rows, none given a profile', async () => {
+    const dir = await tempDir('crm-log-table-old-');
+    const old = new Database(join(dir, DATABASE_FILE));
+    migrate(old, MIGRATIONS.filter((m) => m.version <= 3));
+    old
+      .prepare(
+        `INSERT INTO request_log (id, at, at_ms, process, writer, host, method, status, duration_ms, attempt, path, request_headers)
+         VALUES ('old', '2026-03-14T11:00:00.000Z', ?, 'crm', 'w', 'crm.example', 'GET', 200, 3, 1, '/api/v1/contacts', '{}')`,
+      )
+      .run(NOW - 3_600_000);
+    old.close();
+    const db = openDatabase(dir);
+    const t = new RequestLogTable(db, {}, () => NOW);
+    expect(t.newest(5)).toEqual([expect.objectContaining({ id: 'old', path: '/api/v1/contacts' })]);
+    expect(t.newest(5)[0]).not.toHaveProperty('profileId');
     db.close();
   });
 });

@@ -32,7 +32,7 @@ export function OperationActions({
   const onReset = async () => {
     const ok = await requestConfirm({
       title: `Reset “${label}” to the default?`,
-      message: `${label} goes back to what API.md describes, for this profile. The description saved for it is removed; what you pasted stays in the box.`,
+      message: `${label} goes back to the app’s own API (the one the built-in sandbox speaks), for this profile. The description saved for it is removed; what you pasted stays in the box.`,
       confirmLabel: 'Reset',
       danger: true,
     });
@@ -61,9 +61,9 @@ export function OperationActions({
         {state.status === 'saving' && 'Saving…'}
         {state.status === 'resetting' && 'Resetting…'}
         {state.status === 'saved' && `Saved: ${label} now follows this description.`}
-        {state.status === 'reset' && `${label} follows API.md again.`}
+        {state.status === 'reset' && `${label} follows the app’s own API again.`}
         {state.status === 'absent' && `Noted: this service has no ${label}; it is never asked for.`}
-        {state.status === 'offered' && `${label} follows API.md again; read the service's cURL to describe it.`}
+        {state.status === 'offered' && `${label} follows the app’s own API again; read the service's cURL to describe it.`}
       </div>
       {state.status === 'error' && <ErrorMessage error={state.error} prefix={state.action === 'save' ? 'Not saved' : 'Not reset'} testId="api-save-error" />}
     </div>

@@ -40,7 +40,7 @@ export function OperationEditor({ operation, profile, headingRef }: { operation:
             ? 'This service does not offer this operation: it is never asked for.'
             : current?.custom
               ? 'This profile has its own description of this operation.'
-              : 'This operation follows API.md.'}{' '}
+              : 'This operation follows the app’s own API (the one the built-in sandbox speaks).'}{' '}
           Read a cURL to see and change how each field is filled.
         </p>
       )}
