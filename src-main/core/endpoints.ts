@@ -25,6 +25,7 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'messages.text': { id: 'messages.text', method: 'POST', path: '/api/v1/messages/text', permission: 'messages:send', createsMessage: true, label: 'Send Text', params: [] },
   'messages.media': { id: 'messages.media', method: 'POST', path: '/api/v1/messages/media', permission: 'messages:send', createsMessage: true, label: 'Send Media', params: [] },
   'messages.audio': { id: 'messages.audio', method: 'POST', path: '/api/v1/messages/audio', permission: 'messages:send', createsMessage: true, label: 'Send Audio', params: [] },
+  'messages.template': { id: 'messages.template', method: 'POST', path: '/api/v1/messages/template', permission: 'messages:send', createsMessage: true, label: 'Send Template', params: [] },
   'messages.list': { id: 'messages.list', method: 'GET', path: '/api/v1/messages', permission: 'messages:send', createsMessage: false, label: 'List messages', params: [] },
   // one sent message's state, polled while no event stream tells it; the path is the API
   // description's events.statusPath (defaults.ts)

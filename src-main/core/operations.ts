@@ -29,6 +29,21 @@ export interface SendAudioInput {
   mimetype?: string;
 }
 
+/**
+ * An approved template: the only message WhatsApp lets a business start a conversation with, or
+ * send after 24 hours of silence from the contact. Its input rules are in shared/template-rules.ts
+ * (the window checks its form with the same ones).
+ */
+export interface SendTemplateInput {
+  number: string;
+  /** the template's name as the service approved it (`order_update`) */
+  name: string;
+  /** the language code of its approved translation (`en_US`, `pt_BR`) */
+  language: string;
+  /** the body's {{1}}, {{2}}... in order */
+  params: string[];
+}
+
 /** A local file sent to the service's upload operation, whose answer is the media's id. */
 export interface UploadMediaInput {
   source: { kind: 'file'; path: string };
@@ -56,6 +71,7 @@ export type Operation =
   | { op: 'messages.text'; input: SendTextInput; idempotencyKey: string }
   | { op: 'messages.media'; input: SendMediaInput; idempotencyKey: string }
   | { op: 'messages.audio'; input: SendAudioInput; idempotencyKey: string }
+  | { op: 'messages.template'; input: SendTemplateInput; idempotencyKey: string }
   | { op: 'messages.list'; input: ListMessagesInput }
   | { op: 'media.upload'; input: UploadMediaInput }
   | { op: 'keys.check'; input: Record<string, never> }

@@ -12,6 +12,7 @@ import { LIMITS, byteLimitFor, charCount } from '../shared/limits';
 import { offeredMediaKinds, usesKindKey } from '../shared/media-kinds';
 import { isDescribedOperation } from '../shared/operation-ids';
 import { PERMISSIONS } from '../shared/permissions';
+import { templateProblems } from '../shared/template-rules';
 import { DEFAULT_OPERATIONS } from './api/defaults';
 import { OPERATION_ROLES, ROLE_LABELS, missingRoles } from './api/roles';
 import { DESCRIBED_ONLY } from './api/defaults';
@@ -251,6 +252,18 @@ async function prepareDescribed(op: DescribedOp, target: RequestTarget, deps: Bu
       idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
       break;
     }
+    case 'messages.template': {
+      const input = op.input;
+      values.number = recipient(input.number, problems);
+      for (const { field, label, message } of templateProblems(input)) problems.field(field, message, label);
+      Object.assign(values, { template_name: input.name, template_language: input.language, template_param: [...input.params] });
+      // a description learned from an example without parameters has nowhere to put them
+      if (input.params.length > 0 && !roles.has('template_param')) {
+        problems.sentence('params', "This service's Send Template has no field for parameters (see Profiles → API): import an example with a parameter, or map a field to the template parameter");
+      }
+      idempotencyKey = checkIdempotencyKey(op.idempotencyKey, problems);
+      break;
+    }
     case 'media.upload': {
       const input = op.input;
       const payload =
@@ -370,7 +383,7 @@ function sourceValues(
 
 function placeholderValues(values: RoleValues, placeholder: string): RoleValues {
   const out: RoleValues = {};
-  for (const [role, value] of Object.entries(values) as [Role, string | number][]) if (value === FILE_SLOT) out[role] = placeholder;
+  for (const [role, value] of Object.entries(values) as [Role, unknown][]) if (value === FILE_SLOT) out[role] = placeholder;
   return out;
 }
 

@@ -1,4 +1,4 @@
-// A send panel's draft (IPC shape) -> the core's send operation, without its Idempotency-Key
+// A send panel's or the conversation's draft (IPC shape) -> the core's send operation, without its Idempotency-Key
 // (the send session puts in the draft's key). A file is referred to by the id main gave it when
 // it was staged; its path never comes from the window.
 import type { UnkeyedOp } from '../core/messages/send-session';
@@ -27,5 +27,7 @@ export async function draftOperation(draft: SendDraft, files: StagedFiles): Prom
       };
     case 'audio':
       return { op: 'messages.audio', input: { number: draft.number, source: await source(draft.source), ...(draft.mimetype ? { mimetype: draft.mimetype } : {}) } };
+    case 'template':
+      return { op: 'messages.template', input: { number: draft.number, name: draft.name, language: draft.language, params: [...draft.params] } };
   }
 }

@@ -34,6 +34,8 @@ const draft = z.discriminatedUnion('kind', [
     mimetype: z.string().max(255).optional(),
   }).strict(),
   z.object({ kind: z.literal('audio'), number, source, mimetype: z.string().max(255).optional() }).strict(),
+  // bounds well past the template rules, which the request builder says in sentences
+  z.object({ kind: z.literal('template'), number, name: z.string().max(1000), language: z.string().max(100), params: z.array(z.string().max(10_000)).max(100) }).strict(),
 ]);
 
 type Schemas = { [C in InvokeChannel]: z.ZodType<InvokePayload<C>> };

@@ -1,4 +1,4 @@
-// Bodies of the three send operations (API.md, Messages). Each check returns either the
+// Bodies of the send operations (API.md, Messages; a template's route is the project's guess). Each check returns either the
 // fields the Message echoes (never the base64 bytes: their decoded size instead) or every
 // FieldError found.
 import { baseMimetype } from './base-mimetype';
@@ -7,13 +7,16 @@ import type { Payload } from './payload';
 import { MiB, payloadField } from './payload';
 import { field } from './reply';
 import type { Body } from './validate';
-import { booleanField, numberField, stringField } from './validate';
+import { booleanField, charLength, numberField, stringField } from './validate';
 
-export type MessageType = 'text' | 'media' | 'audio';
+export type MessageType = 'text' | 'media' | 'audio' | 'template';
 
 export const LIMITS = {
   text: 4096,
   caption: 1024,
+  templateName: 512,
+  templateParams: 20,
+  templateParam: 1024,
   image: 5 * MiB,
   document: 100 * MiB,
   audio: 16 * MiB,
@@ -87,5 +90,37 @@ export function checkAudio(body: Body): Checked {
   return done(errors, { number, mimetype, ptt: ptt ?? true, ...payloadFields('audio', payload) });
 }
 
+const TEMPLATE_NAME = /^[a-z0-9_]+$/;
+const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
+
+/**
+ * `{"number","template":{"name","language","params":[...]}}`: the shape only. Whether the
+ * template is approved, in that language and with that many parameters, is the route's to say
+ * (templates.ts), after the body is valid.
+ */
+export function checkTemplate(body: Body): Checked {
+  const errors: FieldError[] = [];
+  const number = numberField(body, errors);
+  const template = body.template;
+  if (typeof template !== 'object' || template === null || Array.isArray(template)) {
+    errors.push(field('template', 'is required: an object with "name", "language" and "params"'));
+    return done(errors, {});
+  }
+  const t = template as Body;
+  const name = typeof t.name === 'string' && t.name.length <= LIMITS.templateName && TEMPLATE_NAME.test(t.name) ? t.name : undefined;
+  if (name === undefined) errors.push(field('template.name', `must be a template name: 1 to ${LIMITS.templateName} lower-case letters, digits and underscores`));
+  const language = typeof t.language === 'string' && TEMPLATE_LANGUAGE.test(t.language) ? t.language : undefined;
+  if (language === undefined) errors.push(field('template.language', 'must be a language code such as en_US or pt_BR'));
+  const params = t.params === undefined ? [] : t.params;
+  if (!Array.isArray(params) || params.length > LIMITS.templateParams) {
+    errors.push(field('template.params', `must be a list of at most ${LIMITS.templateParams} strings`));
+  } else {
+    params.forEach((param: unknown, i) => {
+      if (typeof param !== 'string' || param.trim() === '' || charLength(param) > LIMITS.templateParam) errors.push(field(`template.params[${i}]`, `must be a text of 1 to ${LIMITS.templateParam} characters`));
+    });
+  }
+  return done(errors, { number, template: { name, language, params } });
+}
+
 /** API.md's check of each send operation, by message type (the dialects translate into these). */
-export const CHECKS: Readonly<Record<MessageType, (body: Body) => Checked>> = { text: checkText, media: checkMedia, audio: checkAudio };
+export const CHECKS: Readonly<Record<MessageType, (body: Body) => Checked>> = { text: checkText, media: checkMedia, audio: checkAudio, template: checkTemplate };

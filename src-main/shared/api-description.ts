@@ -26,6 +26,11 @@ export type Role =
   | 'audio_base64'
   /** the id an upload answered (Meta's `{"image":{"id"}}`): a local file is uploaded first */
   | 'media_id'
+  /** a template's approved name, its language code, and each body parameter in order */
+  | 'template_name'
+  | 'template_language'
+  /** one slot that stands for every parameter: the list item holding it repeats once for each */
+  | 'template_param'
   | 'page'
   | 'per_page'
   | 'offset'

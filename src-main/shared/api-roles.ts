@@ -5,7 +5,7 @@ import type { DescribedOperation } from './operation-ids';
 
 export const ROLES = [
   'number', 'text', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype',
-  'audio', 'audio_url', 'audio_base64', 'media_id', 'page', 'per_page', 'offset', 'cursor', 'search',
+  'audio', 'audio_url', 'audio_base64', 'media_id', 'template_name', 'template_language', 'template_param', 'page', 'per_page', 'offset', 'cursor', 'search',
 ] as const satisfies readonly Role[];
 
 export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[]>> = {
@@ -13,6 +13,7 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'messages.text': ['number', 'text'],
   'messages.media': ['number', 'caption', 'media', 'media_url', 'media_base64', 'media_id', 'file_name', 'mimetype', 'mediatype'],
   'messages.audio': ['number', 'audio', 'audio_url', 'audio_base64', 'media_id', 'mimetype', 'file_name'],
+  'messages.template': ['number', 'template_name', 'template_language', 'template_param'],
   'messages.list': ['number', 'page', 'per_page', 'offset', 'cursor'],
   'media.upload': ['media', 'media_base64', 'mimetype', 'file_name', 'mediatype'],
   'keys.check': [],
@@ -33,6 +34,9 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   audio_url: 'audio URL',
   audio_base64: 'audio as base64',
   media_id: 'uploaded media id',
+  template_name: 'template name',
+  template_language: 'template language',
+  template_param: 'template parameter',
   page: 'page number',
   per_page: 'page size',
   offset: 'offset',

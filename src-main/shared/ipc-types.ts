@@ -63,7 +63,9 @@ export type SendDraft =
   | { kind: 'text'; number: string; text: string }
   /** `mimetype`: for a URL whose name says nothing of its type (chosen by the person, or detected) */
   | { kind: 'media'; number: string; mediatype: MediaType; source: DraftSource; caption?: string; fileName?: string; mimetype?: string }
-  | { kind: 'audio'; number: string; source: DraftSource; mimetype?: string };
+  | { kind: 'audio'; number: string; source: DraftSource; mimetype?: string }
+  /** an approved template: its name, the language of the translation, the body's parameters in order */
+  | { kind: 'template'; number: string; name: string; language: string; params: string[] };
 
 export interface RequestPreview {
   method: string;

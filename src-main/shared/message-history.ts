@@ -2,8 +2,8 @@
 // the service's own message listing when it has one, else from this app's record of what it
 // sent. Pure types: the window's type-check includes them.
 
-/** what was sent: the four things a person can send */
-export type HistoryKind = 'text' | 'image' | 'video' | 'document' | 'sticker' | 'audio';
+/** what was sent: the things a person can send */
+export type HistoryKind = 'text' | 'image' | 'video' | 'document' | 'sticker' | 'audio' | 'template';
 
 /**
  * How this app sent it: now, from a send panel or `crm send` ('sent'); later, by the outbox once

@@ -8,6 +8,7 @@ export const KIND_WORDS: Readonly<Record<HistoryKind, string>> = {
   document: 'Document',
   sticker: 'Sticker',
   audio: 'Voice note',
+  template: 'Template',
 };
 
 /** how this app sent a message; `null` (not in the app's record) has its own words */

@@ -79,7 +79,7 @@ export interface ContactPage {
   notice?: string;
 }
 
-export type MessageType = 'text' | 'media' | 'audio';
+export type MessageType = 'text' | 'media' | 'audio' | 'template';
 
 export interface SentMessage {
   /** the service's id for the message; null when its answer did not give one we could find */
@@ -226,7 +226,7 @@ export interface ServerKeyList {
   cachedAt: string | null;
 }
 
-export type OutboxKind = 'send.text' | 'send.media' | 'send.audio' | 'keys.revoke';
+export type OutboxKind = 'send.text' | 'send.media' | 'send.audio' | 'send.template' | 'keys.revoke';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
 

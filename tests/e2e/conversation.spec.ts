@@ -1,7 +1,8 @@
 // A contact's conversation in the window: Messages filtered by one number shows what was sent
 // with how far each message got, and the contact's replies, live as the sandbox's webhooks reach
 // the app's own listener; a reply typed in the panel goes out with Ctrl+Enter; outside the
-// 24-hour window the panel says a template is needed. Real keyboard, real sandbox, real HTTP.
+// 24-hour window the panel says a template is needed and sends one, which is delivered where a
+// free-form message fails. Real keyboard, real sandbox, real HTTP.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
@@ -56,5 +57,49 @@ test.describe('the conversation panel', () => {
     await panel.getByLabel('Reply').fill('Are you there?');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect(panel.getByTestId('delivery-state')).toHaveText(/^Failed: .*24-hour window/, { timeout: 15_000 });
+  });
+
+  test('a number outside the window gets a template from the panel, delivered where free-form messages fail', async () => {
+    const { page, sandbox } = ctx.h;
+    const number = uniqueNumber();
+    // the sandbox plays this number as outside the window: only a template reaches it
+    sandbox.configureEvents({ statusDelaysMs: [3_600_000, 3_600_000, 3_600_000], failNumbers: [number] });
+    const filter = page.getByRole('search', { name: 'Filter messages by number' });
+    await filter.getByLabel('Recipient number').fill(number);
+    await filter.getByRole('button', { name: 'Show', exact: true }).click();
+    const panel = page.getByTestId('conversation');
+    await expect(panel.getByTestId('conversation-window')).toBeVisible();
+    const form = panel.getByRole('form', { name: 'Send a template' });
+
+    // the form's own rules first: nothing is sent with an empty parameter
+    await form.getByLabel('Template name').click();
+    await page.keyboard.type('order_update');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('pt_BR');
+    await form.getByRole('button', { name: 'Add parameter' }).press('Enter');
+    await form.getByRole('textbox', { name: 'Parameter {{1}}' }).press('Enter');
+    await expect(form.getByText('Parameter {{1}} is empty')).toBeVisible();
+    await expect(panel.getByTestId('conversation-out')).toHaveCount(0);
+
+    await form.getByRole('textbox', { name: 'Parameter {{1}}' }).click();
+    await page.keyboard.type('#1042');
+    await page.keyboard.press('Enter');
+    await expect(form.getByTestId('conversation-template-result')).toHaveText('Template accepted by the service.');
+    const sent = panel.getByTestId('conversation-out');
+    await expect(sent).toHaveCount(1);
+    await expect(sent).toContainText('order_update (pt_BR): #1042');
+    await expect(sent.getByTestId('delivery-state')).toHaveText('Accepted by the service');
+
+    const problems = blocking(await a11yProblems(page));
+    expect(problems, formatA11yProblems('conversation template', problems)).toEqual([]);
+
+    // the clock sped up: the template is delivered and read, never failed like a free-form message
+    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400] });
+    await form.getByRole('textbox', { name: 'Parameter {{1}}' }).fill('#1043');
+    await form.getByRole('button', { name: 'Send template' }).click();
+    await expect(sent).toHaveCount(2);
+    await expect(sent.nth(1)).toContainText('order_update (pt_BR): #1043');
+    await expect(sent.nth(1).getByTestId('delivery-state')).toHaveText('Read', { timeout: 15_000 });
   });
 });

@@ -20,6 +20,7 @@ export const OPERATION_NAMES: Record<string, DescribedOperation> = {
   text: 'messages.text',
   media: 'messages.media',
   audio: 'messages.audio',
+  template: 'messages.template',
   messages: 'messages.list',
   upload: 'media.upload',
   check: 'keys.check',
@@ -33,7 +34,7 @@ export function parseFixes(values: string[] | undefined): RoleFixes {
     const role = entry.slice(0, eq);
     const field = entry.slice(eq + 1);
     if (eq <= 0 || field === '') throw new UsageError('--map takes ROLE=FIELD, e.g. --map per_page=limit or --map constant=type');
-    if (role !== 'constant' && !isRole(role)) throw new UsageError(`--map: "${role.slice(0, 40)}" is not a role (number, text, caption, media, media_url, media_base64, file_name, mimetype, mediatype, audio, audio_url, audio_base64, page, per_page, offset, cursor, search, or constant)`);
+    if (role !== 'constant' && !isRole(role)) throw new UsageError(`--map: "${role.slice(0, 40)}" is not a role (number, text, caption, media, media_url, media_base64, file_name, mimetype, mediatype, audio, audio_url, audio_base64, media_id, template_name, template_language, template_param, page, per_page, offset, cursor, search, or constant)`);
     (fixes[role] ??= []).push(field);
   }
   return fixes;
@@ -42,9 +43,9 @@ export function parseFixes(values: string[] | undefined): RoleFixes {
 const importCurl = defineCommand({
   name: 'profiles import-curl',
   summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
-  usage: ['profiles import-curl --operation contacts|text|media|audio|messages|upload|check [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
+  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|upload|check [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
   options: {
-    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, messages, upload (a media upload that answers an id) or check (a request that proves the key works)' },
+    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, upload (a media upload that answers an id) or check (a request that proves the key works)' },
     map: { type: 'list', valueName: 'ROLE=FIELD', help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)' },
     'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
     profile: profileOption,
@@ -57,7 +58,7 @@ const importCurl = defineCommand({
   ],
   async run(ctx, { values }) {
     const name = oneOf(values.operation, Object.keys(OPERATION_NAMES), '--operation');
-    if (name === undefined) throw new UsageError('missing --operation (contacts, text, media, audio, messages, upload or check)');
+    if (name === undefined) throw new UsageError('missing --operation (contacts, text, media, audio, template, messages, upload or check)');
     const operation = OPERATION_NAMES[name]!;
     const fixes = parseFixes(values.map);
     if (ctx.io.isTTY) ctx.note('Paste the cURL, then press Ctrl-D on an empty line.');

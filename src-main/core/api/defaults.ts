@@ -25,7 +25,7 @@ function listing(path: string, ...params: Role[]): OperationSpec {
 }
 
 /** API.md's sends: POST /api/v1/messages/<type>, the new message's id in `id`. */
-function send(type: 'text' | 'media' | 'audio', body: Template): OperationSpec {
+function send(type: 'text' | 'media' | 'audio' | 'template', body: Template): OperationSpec {
   return { method: 'POST', path: `/api/v1/messages/${type}`, query: [], headers: [], body, send: { messageId: 'id' } };
 }
 
@@ -45,6 +45,11 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
     caption: role('caption'),
   }),
   'messages.audio': send('audio', { number: role('number'), audio: role('audio'), mimetype: role('mimetype'), ptt: true }),
+  // [ours] API.md has no template route; this guess is its shape, each parameter one string of the list
+  'messages.template': send('template', {
+    number: role('number'),
+    template: { name: role('template_name'), language: role('template_language'), params: [role('template_param')] },
+  }),
   'messages.list': listing('/api/v1/messages', 'number', 'page', 'per_page'),
   // never used as is (API.md has no upload): the shape a described upload usually takes
   'media.upload': { method: 'POST', path: '/api/v1/media', query: [], headers: [], body: { file: role('media'), type: role('mimetype') }, encoding: 'multipart' },

@@ -21,6 +21,9 @@ export const REQUEST_NAMES = {
   per_page: ['perpage', 'per_page', 'limit', 'pagesize', 'page_size', 'size', 'count', 'take', 'top', 'maxresults', 'pagelimit', 'first'],
   offset: ['offset', 'skip', 'start', 'from'],
   cursor: ['cursor', 'after', 'starting_after', 'startingafter', 'pagetoken', 'page_token', 'next', 'nextcursor', 'continuation', 'since', 'marker'],
+  // a template's approved name and its translation's language (Meta's template.name, template.language.code)
+  template_name: ['name', 'template_name', 'templatename', 'template', 'element_name', 'elementname', 'template_id'],
+  template_language: ['language', 'language_code', 'languagecode', 'lang', 'locale', 'code'],
   search: ['search', 'q', 'query', 'term', 'filter', 'keyword', 'keywords', 'name', 'text', 'find', 'searchterm', 'pushname'],
 } as const;
 

@@ -20,6 +20,7 @@ import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
 import { OPERATION_ROLES, isRole, missingRoles } from './roles';
 import { shorten } from './shorten';
+import { paramList } from './template-params';
 import type { DescribedOperation, MappingRow, OperationMethod, OperationSpec, Proposal, QueryParam, Role, RoleFixes, RoleRef, Template } from './types';
 
 export type { MappingRow, Proposal, RoleFixes };
@@ -118,6 +119,8 @@ const PHONE = /^((?:whatsapp:)?\+?)(\d{8,15})((?:@[a-z0-9.-]+)?)$/i;
 const URL_VALUE = /^https?:\/\/\S+$/i;
 const BASE64 = /^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]{16,}={0,2}$/;
 const MIMETYPE = /^[a-z]+\/[\w.+-]+$/i;
+const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
+const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
 
 class Guesser {
   readonly rows: MappingRow[] = [];
@@ -148,9 +151,9 @@ class Guesser {
     const sources = countSources(body);
     this.paths = allPaths(body);
     this.namedNumber = hasNamedNumber(body);
-    const walk = (node: unknown, path: string, key: string): Template => {
+    const walk = (node: unknown, path: string, key: string, parent: Record<string, unknown> | null = null): Template => {
       if (node instanceof FileExample) return this.filePart(node, path);
-      if (Array.isArray(node)) return node.map((item, i) => walk(item, `${path}[${i}]`, key));
+      if (Array.isArray(node)) return this.paramsOf(node, path, key, parent) ?? node.map((item, i) => walk(item, `${path}[${i}]`, key));
       if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) {
         const kindField = this.kindFieldOf(node as Record<string, unknown>, path);
         const out: Record<string, Template> = {};
@@ -162,7 +165,7 @@ class Guesser {
           } else if (kindField !== null && name === kindField.kind) {
             out[KIND_KEY] = walk(child, childPath, name);
           } else {
-            out[name] = walk(child, childPath, name);
+            out[name] = walk(child, childPath, name, node as Record<string, unknown>);
           }
         }
         this.linkOrId(out, path);
@@ -179,6 +182,26 @@ class Guesser {
       return role ?? (exact === null ? value : { $number: exact });
     };
     return walk(body, '', '');
+  }
+
+  /** A template's parameter list as its one repeating item (template-params.ts), when this is one. */
+  private paramsOf(items: unknown[], path: string, key: string, parent: Record<string, unknown> | null): Template[] | null {
+    if (!this.allowed.has('template_param') || this.taken.has('template_param')) return null;
+    const fixed = this.fixes.template_param;
+    const list = paramList(key, items, parent);
+    if (list === null) return null;
+    const fieldOf = (i: number): string => `${path}[${i}]${list.textField === '' ? '' : `.${list.textField}`}`;
+    // a fix naming these fields as constants keeps the list as it is
+    if (items.some((_, i) => this.fixes.constant?.includes(fieldOf(i)))) return null;
+    if (fixed !== undefined && fixed.length > 0 && !items.some((_, i) => fixed.includes(fieldOf(i)))) return null;
+    this.taken.add('template_param');
+    items.forEach((item, i) => {
+      const text = list.textField === '' ? item : (item as Record<string, unknown>)[list.textField];
+      this.rows.push({ location: 'body', field: fieldOf(i), example: shorten(String(text), '…'), role: 'template_param' });
+      if (fixed?.includes(fieldOf(i))) this.usedFixes.add(`template_param=${fieldOf(i)}`);
+    });
+    this.notes.push(`${path} holds the template's parameters: its item repeats once for each parameter sent (none for a template without any)`);
+    return [list.item];
   }
 
   /**
@@ -303,6 +326,12 @@ class Guesser {
       if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';
     }
     if (typeof value !== 'string') return null;
+    // a template's name and language are told by their values' shapes as well as their names
+    if (this.operation === 'messages.template') {
+      if (is('template_language') && TEMPLATE_LANGUAGE.test(text)) return 'template_language';
+      if (is('template_name') && TEMPLATE_NAME.test(text)) return 'template_name';
+      return null;
+    }
     const media = this.operation === 'messages.audio' ? 'audio' : 'media';
     if (this.allowed.has(media) && (URL_VALUE.test(text) || (BASE64.test(text) && text.length >= 24))) {
       // one field for the bytes: it takes a URL or base64, as the person chooses

@@ -21,7 +21,7 @@ export function readSendAnswer(answer: SendAnswer, map: SendResponseMap | undefi
   const path = map?.messageId ?? firstPath(json, MESSAGE_ID_PATHS, isId);
   const id = path === null ? null : idText(getPath(json, path));
   const body = isRecord(json) ? json : {};
-  const type = typeof body.type === 'string' && ['text', 'media', 'audio'].includes(body.type) ? (body.type as MessageType) : sent.type;
+  const type = typeof body.type === 'string' && ['text', 'media', 'audio', 'template'].includes(body.type) ? (body.type as MessageType) : sent.type;
   const status = typeof body.status === 'string' ? body.status.slice(0, 40) : null;
   return {
     id,

@@ -1,7 +1,9 @@
 // Filling an operation's template: role leaves take the operation's values, constants stay as
 // given, and a role with no value leaves its field out (an optional caption, the cursor of a
 // first page). An exact number renders as a JsonNumberText, which stringifyJson (json-text.ts)
-// writes digit for digit; a literal object renders as its keys. Pure.
+// writes digit for digit; a literal object renders as its keys. A list role (a template's
+// parameters) is written where its slot sits in a list: that list item repeats once per value
+// (`[{"type":"text","text":<param>}]` -> one object per parameter), none when the list is empty. Pure.
 import { KIND_KEY } from '../../shared/media-kinds';
 import { isExactNumber, isLiteralObject, isRoleRef, templateChildren } from '../../shared/template-leaves';
 import { JsonNumberText } from './json-text';
@@ -9,14 +11,18 @@ import type { OperationSpec, Role, RoleRef, Template } from './types';
 
 export { isRoleRef } from '../../shared/template-leaves';
 
-export type RoleValues = Partial<Record<Role, string | number>>;
+export type RoleValues = Partial<Record<Role, string | number | readonly string[]>>;
+
+/** Roles whose value is a list, each item filling one copy of the list item that holds the slot. */
+const LIST_ROLES: ReadonlySet<Role> = new Set<Role>(['template_param']);
 
 const OMIT = Symbol('omit');
 
 /** The role's value as the service writes it, or undefined when there is none. */
 export function roleText(ref: RoleRef, values: RoleValues): string | number | undefined {
   const value = values[ref.$role];
-  if (value === undefined) return undefined;
+  // a list is written item by item where a list holds its slot (render); anywhere else it has no one text
+  if (value === undefined || typeof value === 'object') return undefined;
   if (typeof value === 'number' && !ref.prefix && !ref.suffix) return value;
   return `${ref.prefix ?? ''}${value}${ref.suffix ?? ''}`;
 }
@@ -29,7 +35,7 @@ export function renderTemplate(template: Template, values: RoleValues): unknown 
 function render(node: Template, values: RoleValues): unknown {
   if (isExactNumber(node)) return new JsonNumberText(node.$number);
   if (isRoleRef(node)) return roleText(node, values) ?? OMIT;
-  if (Array.isArray(node)) return node.map((item) => render(item, values)).filter((item) => item !== OMIT);
+  if (Array.isArray(node)) return node.flatMap((item) => repeated(item, values)).filter((item) => item !== OMIT);
   if (typeof node === 'object' && node !== null) {
     const literal = isLiteralObject(node);
     const out: Record<string, unknown> = {};
@@ -43,6 +49,26 @@ function render(node: Template, values: RoleValues): unknown {
     return out;
   }
   return node;
+}
+
+/** A list item rendered once, or once per value of the list role it holds. */
+function repeated(item: Template, values: RoleValues): unknown[] {
+  const role = listRoleIn(item);
+  if (role === null) return [render(item, values)];
+  const list = values[role];
+  const items = typeof list === 'object' ? list : [];
+  return items.map((value) => render(item, { ...values, [role]: value }));
+}
+
+/** The list role in an item, not looking into lists inside it: the innermost list holding the slot repeats. */
+function listRoleIn(node: Template): Role | null {
+  if (isRoleRef(node)) return LIST_ROLES.has(node.$role) ? node.$role : null;
+  if (Array.isArray(node)) return null;
+  for (const child of templateChildren(node)) {
+    const found = listRoleIn(child);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**

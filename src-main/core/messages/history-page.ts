@@ -98,7 +98,7 @@ function fromService(m: SentMessage, known: SentRecord | undefined, scrub: Scrub
 }
 
 function kindOf(m: SentMessage, known: SentRecord | undefined): HistoryKind {
-  if (m.type === 'text' || m.type === 'audio') return m.type;
+  if (m.type === 'text' || m.type === 'audio' || m.type === 'template') return m.type;
   const { mediatype, mimetype } = m.raw;
   if (mediatype === 'image' || mediatype === 'document') return mediatype;
   if (typeof mimetype === 'string') return mimetype.startsWith('image/') ? 'image' : 'document';

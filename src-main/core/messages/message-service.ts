@@ -10,7 +10,7 @@ import type { FileStaging } from '../files/staging';
 import { callWithKey, isUnreachable } from '../keys/api-call';
 import type { ApiCallOptions } from '../keys/api-call';
 import type { Profile, RequestProblem, SavedKey, SentMessage } from '../model';
-import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from '../operations';
+import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTemplateInput, SendTextInput } from '../operations';
 import { parseMessagePage } from '../parse/message';
 import { sentMessageOf } from './sent-message';
 import type { Delivery, SendRecorder } from './sent-record';
@@ -67,6 +67,10 @@ export class MessageServiceImpl implements MessageService {
     return this.send({ op: 'messages.audio', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
   }
 
+  sendTemplate(input: SendTemplateInput, options: SendCallOptions = {}): Promise<SendResult> {
+    return this.send({ op: 'messages.template', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
+  }
+
   async prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: RequestProblem[] }> {
     const profile = await this.profiles.resolve(profileId);
     return prepareRequest(op, profile);
@@ -84,7 +88,7 @@ export class MessageServiceImpl implements MessageService {
   /** a file this process staged gets a copy that outlives the process, for the outbox */
   private async enqueue(outbox: OutboxService, input: { profileId: string; keyId: string | null; op: SendOperation; label: string; request: PreparedRequest; baseUrl: string }) {
     const { op } = input;
-    const source = op.op === 'messages.text' ? null : op.input.source;
+    const source = 'source' in op.input ? op.input.source : null;
     const pinned = source?.kind === 'file' && this.files ? await this.files.pinForOutbox(source.path) : null;
     if (!pinned) return outbox.enqueueMessage(input);
     const queuedOp = { ...op, input: { ...op.input, source: { kind: 'file', path: pinned.path } } } as SendOperation;
@@ -142,7 +146,7 @@ export class MessageServiceImpl implements MessageService {
    * request carrying the id the upload gave back (the same Idempotency-Key as before).
    */
   private async uploadFirst(op: SendOperation, profile: Profile, callOptions: ApiCallOptions): Promise<PreparedRequest> {
-    if (op.op === 'messages.text' || op.input.source.kind !== 'file') throw new CrmError('validation', 'Only a local file is uploaded first');
+    if ((op.op !== 'messages.media' && op.op !== 'messages.audio') || op.input.source.kind !== 'file') throw new CrmError('validation', 'Only a local file is uploaded first');
     const input = op.input;
     const upload = await buildRequest(
       {

@@ -13,7 +13,7 @@ import { normalizePhone } from '../phone';
 
 type SendOp = Extract<Operation, { idempotencyKey: string }>;
 
-const MESSAGE_TYPE = { 'messages.text': 'text', 'messages.media': 'media', 'messages.audio': 'audio' } as const;
+const MESSAGE_TYPE = { 'messages.text': 'text', 'messages.media': 'media', 'messages.audio': 'audio', 'messages.template': 'template' } as const;
 
 /**
  * The response is already scrubbed of the key by the sender. Throws a 'refused_by_service'

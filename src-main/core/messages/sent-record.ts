@@ -6,6 +6,7 @@ import { cutChars } from '../../shared/format';
 import type { HistoryKind, MessageOrigin } from '../../shared/message-history';
 import type { SentMessage } from '../model';
 import type { Operation } from '../operations';
+import { templateSummary } from '../../shared/template-rules';
 import { normalizePhone } from '../phone';
 
 export type SendOp = Extract<Operation, { idempotencyKey: string }>;
@@ -64,17 +65,19 @@ export function sentRecordOf(delivery: Delivery, scrub: (text: string) => string
 function kindOf(op: SendOp): HistoryKind {
   if (op.op === 'messages.text') return 'text';
   if (op.op === 'messages.audio') return 'audio';
+  if (op.op === 'messages.template') return 'template';
   return op.input.mediatype;
 }
 
 function textOf(op: SendOp): string | undefined {
   if (op.op === 'messages.text') return op.input.text;
   if (op.op === 'messages.media') return op.input.caption;
+  if (op.op === 'messages.template') return templateSummary(op.input);
   return undefined;
 }
 
 function fileNameOf(op: SendOp): string | undefined {
-  if (op.op === 'messages.text') return undefined;
+  if (op.op === 'messages.text' || op.op === 'messages.template') return undefined;
   if (op.op === 'messages.media' && op.input.fileName !== undefined && op.input.fileName.trim() !== '') return op.input.fileName;
   const source = op.input.source;
   return lastSegment(source.kind === 'file' ? source.path : urlPath(source.url));
@@ -95,7 +98,7 @@ function lastSegment(path: string): string | undefined {
 /** at most `max` characters (whole code points), with an ellipsis when something was cut */
 
 const ORIGINS: readonly string[] = ['sent', 'outbox', 'replayed'];
-const KINDS: readonly string[] = ['text', 'image', 'video', 'document', 'sticker', 'audio'];
+const KINDS: readonly string[] = ['text', 'image', 'video', 'document', 'sticker', 'audio', 'template'];
 
 /** a record as read back from disk: anything else (a hand edit, a damaged line) is left out */
 export function isSentRecord(value: unknown): value is SentRecord {

@@ -89,7 +89,7 @@ export async function attemptMessage(ctx: AttemptContext, payload: MessagePayloa
 async function missingFile(payload: MessagePayload): Promise<string | null> {
   const { op } = payload;
   const body = payload.request?.body;
-  const path = body?.kind === 'json-with-file' ? body.filePath : op.op !== 'messages.text' && op.input.source.kind === 'file' ? op.input.source.path : null;
+  const path = body?.kind === 'json-with-file' ? body.filePath : 'source' in op.input && op.input.source.kind === 'file' ? op.input.source.path : null;
   if (path === null) return null;
   try {
     await stat(path);

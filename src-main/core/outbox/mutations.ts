@@ -16,6 +16,7 @@ const KIND_OF: Record<MessageOp['op'], OutboxKind> = {
   'messages.text': 'send.text',
   'messages.media': 'send.media',
   'messages.audio': 'send.audio',
+  'messages.template': 'send.template',
 };
 
 /** `at`: when it is queued (ISO); the id starts with it, so ids sort roughly by age */

@@ -71,7 +71,7 @@ const LEASE_MS = 120_000;
 const CONCURRENCY = 8;
 /** floor of the timer, so a mistake can never become a busy loop */
 const MIN_TIMER_MS = 20;
-const MESSAGE_OPS = new Set(['messages.text', 'messages.media', 'messages.audio']);
+const MESSAGE_OPS = new Set(['messages.text', 'messages.media', 'messages.audio', 'messages.template']);
 
 export class OutboxEngine implements Outbox {
   private readonly journal: Journal;

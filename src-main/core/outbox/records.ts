@@ -112,7 +112,7 @@ export function decodeLine(line: string): Decoded {
   return { ok: false, reason: 'unknown record shape' };
 }
 
-const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'keys.revoke'];
+const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'send.template', 'keys.revoke'];
 const STATES: readonly OutboxState[] = ['pending', 'sending', 'sent', 'failed', 'cancelled'];
 
 

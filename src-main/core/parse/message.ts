@@ -2,7 +2,7 @@
 import type { MessageType, SentMessage } from '../model';
 import { badShape, isRecord, optionalCount, optionalString, requiredString, trimLarge } from './shape';
 
-const TYPES: readonly MessageType[] = ['text', 'media', 'audio'];
+const TYPES: readonly MessageType[] = ['text', 'media', 'audio', 'template'];
 
 /** `expectedType` fills in a missing or unknown "type" (the endpoint says what was sent). */
 export function parseSentMessage(json: unknown, expectedType?: MessageType, path = 'message'): SentMessage {

@@ -50,6 +50,11 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
     idempotencyKey: '00000000-0000-4000-8000-000000000000',
   },
   'messages.audio': { op: 'messages.audio', input: { number: '5511999990000', source: { kind: 'url', url: 'https://example.com/audio/note.ogg' } }, idempotencyKey: '00000000-0000-4000-8000-000000000000' },
+  'messages.template': {
+    op: 'messages.template',
+    input: { number: '5511999990000', name: 'order_update', language: 'en_US', params: ['Ana', '#1042'] },
+    idempotencyKey: '00000000-0000-4000-8000-000000000000',
+  },
   'messages.list': { op: 'messages.list', input: { number: '5511999990000', page: 1, perPage: 20 } },
   // a file that need not exist: the preview shows where it would go (its own problem is not shown)
   'keys.check': { op: 'keys.check', input: {} },

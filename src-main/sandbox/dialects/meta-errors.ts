@@ -2,12 +2,14 @@
 // are the cloud dialect's Graph API body, unchanged; these are the WhatsApp Cloud API errors a
 // route decides itself, in the same body with Meta's code and title: 131047 (outside the 24-hour
 // customer-service window), 131026 (the recipient cannot receive messages), 131053 (a media id
-// the upload never gave), and Graph's code 100 for an object or edge that does not exist.
+// the upload never gave), 132001 and 132000 (a template that is not approved as sent, or sent
+// with another number of parameters), and Graph's code 100 for an object or edge that does not exist.
 import type { ErrorFormat } from '../errors';
 import type { Reply } from '../reply';
 import { json } from '../reply';
 import { cloudErrorFormat, graphErrorBody } from './cloud-errors';
 import { sentence } from './error-text';
+import type { TemplateRefusal } from '../templates';
 
 /** The pipeline's errors: the cloud dialect's Graph API body as it is. */
 export const metaErrorFormat: ErrorFormat = cloudErrorFormat;
@@ -49,4 +51,9 @@ export function undeliverable(number: string): Reply {
 
 export function mediaError(details: string): Reply {
   return graphReply(131053, '(#131053) Media upload error', details);
+}
+
+export function templateError(refusal: TemplateRefusal): Reply {
+  if (refusal.kind === 'unknown') return graphReply(132001, '(#132001) Template name does not exist in the translation', refusal.message);
+  return graphReply(132000, '(#132000) Number of parameters does not match the expected number of params', refusal.message);
 }

@@ -2,7 +2,8 @@
 // API.md's checks (400, code 100), then what Meta decides after the body is valid: a media id
 // this phone number never uploaded (131053), a recipient without WhatsApp (131026), and a
 // free-form message outside the 24-hour customer-service window (131047; a template may always
-// go). Sandbox rules, documented in README.md: numbers ending in 26 have no WhatsApp, numbers
+// go), and a template the business never had approved (132001) or sent with another number of
+// body parameters (132000; templates.ts). Sandbox rules, documented in README.md: numbers ending in 26 have no WhatsApp, numbers
 // ending in 47 last wrote more than 24 hours ago. Then 200 with the wamid it is stored under.
 import type { Message } from '../messages';
 import { MESSAGE_BODY_LIMITS } from '../message-routes';
@@ -12,7 +13,8 @@ import type { Route } from '../router';
 import type { SandboxState } from '../state';
 import type { Body } from '../validate';
 import { newWamid } from './cloud-routes';
-import { mediaError, outsideWindow, undeliverable, unknownObject } from './meta-errors';
+import { mediaError, outsideWindow, templateError, undeliverable, unknownObject } from './meta-errors';
+import { templateRefusal } from '../templates';
 import { fitsKind } from './meta-media-types';
 import { META_VERSION, PHONE_NUMBER_ID } from './meta-phone';
 import type { MediaRef } from './meta-send';
@@ -43,6 +45,8 @@ function send(phoneNumberId: string, body: Body, state: SandboxState): Reply {
   const { media, template } = translated;
   const problem = media ? mediaProblem(media) : null;
   if (problem !== null) return mediaError(problem);
+  const refusal = template ? templateRefusal(template.name, template.language, template.params.length) : null;
+  if (refusal !== null) return templateError(refusal);
   const number = String(checked.fields.number);
   if (number.endsWith(NO_WHATSAPP_SUFFIX)) return undeliverable(number);
   if (number.endsWith(OUTSIDE_WINDOW_SUFFIX) && template === undefined) return outsideWindow(number);
@@ -51,7 +55,6 @@ function send(phoneNumberId: string, body: Body, state: SandboxState): Reply {
     ...checked.fields,
     // the stand-in's size replaced by the upload's; the id kept to show where the file came from
     ...(upload ? { bytes: upload.bytes, media_id: upload.id } : {}),
-    ...(template ? { template } : {}),
   };
   const message: Message = state.messages.add(checked.type, fields, new Date(), newWamid());
   return json(200, {

@@ -3,8 +3,9 @@
 //   {"messaging_product":"whatsapp","recipient_type":"individual","to":"<digits>","type":T, T:{...}}
 // T is text ({body, preview_url?}), image / video / document / audio / sticker ({link} or {id},
 // caption for image, video and document, filename for document, voice for audio) or template
-// ({name, language:{code}, components?}). API.md has no video or sticker: a video is stored as a
-// document, a sticker as an image/webp image, a template as a text naming it. A link is an
+// ({name, language:{code}, components?}, the body component's text parameters in order). API.md
+// has no video or sticker: a video is stored as a document, a sticker as an image/webp image; a
+// template becomes the template route's body (its text parameters as a list). A link is an
 // http(s) URL (Meta fetches it; the sandbox cannot, so its type comes from its extension or the
 // kind's usual one); an id names an upload, whose type, size and name the message takes.
 // Pure: the route (meta-send-route.ts) looks the upload up and stores the message.
@@ -47,7 +48,7 @@ export interface MediaRef {
 export interface MetaSend {
   translation: Translation;
   media?: MediaRef;
-  template?: { name: string; language: string };
+  template?: { name: string; language: string; params: string[] };
 }
 
 type Part = Pick<Translation, 'body' | 'names' | 'reported' | 'fileField'> & { media?: MediaRef; template?: MetaSend['template'] };
@@ -85,18 +86,49 @@ function translateText(text: unknown, errors: FieldError[]): Part {
 const NAME = /^[a-z0-9_]{1,512}$/;
 const LANGUAGE = /^[a-z]{2,3}(_[A-Za-z]{2,4})?$/;
 
+/** The body component's parameters as texts (a header's or a button's are not the body's). */
+function bodyParams(components: unknown, errors: FieldError[]): string[] {
+  if (components === undefined) return [];
+  if (!Array.isArray(components)) {
+    errors.push(field('template.components', 'must be an array'));
+    return [];
+  }
+  const params: string[] = [];
+  components.forEach((component: unknown, c) => {
+    if (!isObject(component) || typeof component.type !== 'string') {
+      errors.push(field(`template.components[${c}]`, 'must be an object with a "type" (header, body or button)'));
+      return;
+    }
+    if (component.type.toLowerCase() !== 'body' || component.parameters === undefined) return;
+    if (!Array.isArray(component.parameters)) {
+      errors.push(field(`template.components[${c}].parameters`, 'must be an array'));
+      return;
+    }
+    component.parameters.forEach((param: unknown, p) => {
+      if (isObject(param) && param.type === 'text' && typeof param.text === 'string') params.push(param.text);
+      else errors.push(field(`template.components[${c}].parameters[${p}]`, 'must be {"type":"text","text":"..."} (the sandbox takes text parameters)'));
+    });
+  });
+  return params;
+}
+
 function translateTemplate(template: unknown, errors: FieldError[]): Part {
   if (!isObject(template)) {
     errors.push(field('template', 'is required: an object with "name" and "language": {"code"}'));
-    return { body: {}, names: {}, reported: ['text'] };
+    return { body: {}, names: {}, reported: ['template'] };
   }
   const { name, language, components } = template;
   const code = isObject(language) ? language.code : undefined;
   if (typeof name !== 'string' || !NAME.test(name)) errors.push(field('template.name', 'must be a template name: 1 to 512 lower-case letters, digits and underscores'));
   if (typeof code !== 'string' || !LANGUAGE.test(code)) errors.push(field('template.language.code', 'is required: a language code such as en_US'));
-  if (components !== undefined && !Array.isArray(components)) errors.push(field('template.components', 'must be an array'));
-  if (typeof name !== 'string' || typeof code !== 'string') return { body: {}, names: {}, reported: ['text'] };
-  return { body: { text: `Template ${name} (${code})` }, names: { text: 'template.name' }, reported: [], template: { name, language: code } };
+  const params = bodyParams(components, errors);
+  if (typeof name !== 'string' || typeof code !== 'string') return { body: {}, names: {}, reported: ['template'] };
+  return {
+    body: { template: { name, language: code, params } },
+    names: { 'template.name': 'template.name', 'template.language': 'template.language.code', 'template.params': 'template.components' },
+    reported: ['template', 'template.name', 'template.language'],
+    template: { name, language: code, params },
+  };
 }
 
 interface Source {
@@ -178,7 +210,7 @@ export function translateMetaSend(body: Body, lookup: (id: string) => UploadedMe
   return {
     translation: {
       ...rest,
-      type: type === 'text' || type === 'template' ? 'text' : type === 'audio' ? 'audio' : 'media',
+      type: type === 'text' || type === 'template' ? type : type === 'audio' ? 'audio' : 'media',
       body: { ...rest.body, number },
       errors,
       names: { ...rest.names, number: 'to' },

@@ -47,7 +47,7 @@ export class StatusClock {
   ) {
     this.settings = mergeEventSettings(DEFAULT_EVENT_SETTINGS, options);
     this.webhooks = new WebhookSender(deps.logLine);
-    this.stopListening = deps.messages.onAdded((message) => this.play(message, planFor(message.number, this.settings, outsideWindowReason(deps.dialect))));
+    this.stopListening = deps.messages.onAdded((message) => this.play(message, planFor(message.number, message.type, this.settings, outsideWindowReason(deps.dialect))));
   }
 
   configure(partial: SandboxEventOptions): void {

@@ -1,8 +1,10 @@
 // What will happen to a message just accepted, decided at once and without effects (the clock
 // carries it out): the statuses it goes through, each at a delay from acceptance, and whether
-// its recipient answers. A failing number's message goes from queued straight to failed, as a
-// refused WhatsApp message does; it gets no answer.
+// its recipient answers. A failing number's free-form message goes from queued straight to
+// failed, as WhatsApp refuses one outside the 24-hour window; it gets no answer. A template is
+// what may always go, so it is delivered like any other.
 import type { EventSettings } from './event-options';
+import type { MessageType } from '../message-validation';
 import type { FailReason, StatusEvent } from './event-types';
 
 export interface PlannedStatus {
@@ -17,9 +19,9 @@ export interface MessagePlan {
   reply: { afterMs: number; text: string } | null;
 }
 
-export function planFor(number: string, settings: EventSettings, failReason: FailReason): MessagePlan {
+export function planFor(number: string, type: MessageType, settings: EventSettings, failReason: FailReason): MessagePlan {
   const [sent, delivered, read] = settings.statusDelaysMs;
-  if (settings.failNumbers.has(number)) {
+  if (settings.failNumbers.has(number) && type !== 'template') {
     return { statuses: [{ afterMs: sent, status: 'failed', error: failReason }], reply: null };
   }
   return {

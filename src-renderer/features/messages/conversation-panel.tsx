@@ -1,16 +1,18 @@
 // The conversation with the contact the Messages view is filtered by: oldest first, each sent
 // message with how far it got (from the service's events), each reply, the 24-hour window, and
-// a reply box (Ctrl+Enter sends).
+// a reply box (Ctrl+Enter sends); outside the window, a form for an approved template as well.
 import { useEffect, useId, type KeyboardEvent } from 'react';
 import { ErrorMessage } from '../../ui/messages';
 import { formatSentAt } from './message-time';
 import { STATE_WORDS, useConversationStore } from './conversation-store';
+import { TemplateForm } from './template-form';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
   const show = useConversationStore((s) => s.show);
   const conversation = useConversationStore((s) => s.conversation);
   const error = useConversationStore((s) => s.error);
+  const reload = useConversationStore((s) => s.reload);
   useEffect(() => attach(), [attach]);
   useEffect(() => {
     void show(number);
@@ -47,6 +49,8 @@ export function ConversationPanel({ number }: { number: string }) {
           ))}
         </ol>
       )}
+      {/* the reply box stays: a contact may write at any moment, and the window opens with it */}
+      {conversation && !conversation.insideWindow && <TemplateForm number={number} onSent={() => void reload()} />}
       <ReplyBox />
       <WebhookNote />
     </section>

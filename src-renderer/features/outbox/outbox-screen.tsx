@@ -11,6 +11,7 @@ const KIND_LABEL: Record<OutboxItem['kind'], string> = {
   'send.text': 'Text message',
   'send.media': 'Media message',
   'send.audio': 'Voice note',
+  'send.template': 'Template message',
   'keys.revoke': 'Key revocation',
 };
 

@@ -9,6 +9,7 @@ describe('endpoint catalogue', () => {
       ['messages.text', 'POST', '/api/v1/messages/text', 'messages:send', true],
       ['messages.media', 'POST', '/api/v1/messages/media', 'messages:send', true],
       ['messages.audio', 'POST', '/api/v1/messages/audio', 'messages:send', true],
+      ['messages.template', 'POST', '/api/v1/messages/template', 'messages:send', true],
       ['messages.list', 'GET', '/api/v1/messages', 'messages:send', false],
       ['messages.status', 'GET', '/api/v1/messages/{id}', 'messages:send', false],
       ['media.upload', 'POST', '/api/v1/media', 'messages:send', false],

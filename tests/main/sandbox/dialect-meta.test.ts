@@ -260,7 +260,7 @@ describe('dialect "meta"', () => {
       const template = await send({ ...base, to, type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } });
       expect(template.status).toBe(200);
       expect(template.body).toEqual({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamidOf(template), message_status: 'accepted' }] });
-      expect((await lastMessages(sb, 1))[0]).toMatchObject({ type: 'text', number: to, text: 'Template hello_world (en_US)', template: { name: 'hello_world', language: 'en_US' } });
+      expect((await lastMessages(sb, 1))[0]).toMatchObject({ type: 'template', number: to, template: { name: 'hello_world', language: 'en_US', params: [] } });
     });
 
     it('answers 131026 for a number ending in 26, template or not', async () => {

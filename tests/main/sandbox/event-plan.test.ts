@@ -36,7 +36,7 @@ describe('planFor', () => {
   const settings = mergeEventSettings(DEFAULT_EVENT_SETTINGS, { failNumbers: ['5511999990002'], replyFrom: ['5511999990003', '5511999990002'] });
 
   it('sent, delivered, read at the set delays; no answer by default', () => {
-    expect(planFor('5511999990001', settings, reason)).toEqual({
+    expect(planFor('5511999990001', 'text', settings, reason)).toEqual({
       statuses: [
         { afterMs: 300, status: 'sent', error: null },
         { afterMs: 800, status: 'delivered', error: null },
@@ -47,11 +47,15 @@ describe('planFor', () => {
   });
 
   it('a failing number fails at the first delay and never answers, even when it is a reply number', () => {
-    expect(planFor('5511999990002', settings, reason)).toEqual({ statuses: [{ afterMs: 300, status: 'failed', error: reason }], reply: null });
+    expect(planFor('5511999990002', 'text', settings, reason)).toEqual({ statuses: [{ afterMs: 300, status: 'failed', error: reason }], reply: null });
+  });
+
+  it('a failing number still gets a template: it is what may be sent outside the 24-hour window', () => {
+    expect(planFor('5511999990002', 'template', settings, reason).statuses.map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
   });
 
   it('a reply number answers after replyDelayMs', () => {
-    expect(planFor('5511999990003', settings, reason).reply).toEqual({ afterMs: 2000, text: 'Thanks, got it' });
+    expect(planFor('5511999990003', 'text', settings, reason).reply).toEqual({ afterMs: 2000, text: 'Thanks, got it' });
   });
 });
 

@@ -27,6 +27,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'messages.text': 'Send Text',
     'messages.media': 'Send Media',
     'messages.audio': 'Send Audio',
+    'messages.template': 'Send Template',
     'messages.list': 'List messages',
     'media.upload': 'Upload media',
     'keys.check': 'Check key',
