@@ -8,6 +8,7 @@ import { charCount } from '../limits';
 import type { EndpointOverrides, Profile } from '../model';
 import type { MetaStores } from '../meta/stores';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
+import { webhookSecretAccount, webhookVerifyAccount } from '../events/webhook-secrets';
 import type { SecretStore } from '../secrets/secret-store';
 import type { ProfileService } from '../services';
 import type { KeyVault } from '../keys/key-vault';
@@ -178,6 +179,9 @@ export class ProfileManager implements ProfileService {
       await this.secrets.delete(keyAccount(key.id));
       await this.secrets.delete(revokingAccount(key.id));
     }
+    // its webhook secrets too: shared secrets of a service this app no longer talks to
+    await this.secrets.delete(webhookSecretAccount(id));
+    await this.secrets.delete(webhookVerifyAccount(id));
     for (const key of keys) this.vault.revokeLocal(key.id);
     await this.meta.keys.update((doc) => {
       // the value tags of the keys that go (key-identity.ts) go with them

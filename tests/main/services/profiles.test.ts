@@ -136,7 +136,7 @@ describe('ProfileService', () => {
     expect(await codeOf(() => profiles.resolve())).toMatchObject({ code: 'validation', message: /No profile is active/ });
   });
 
-  it('removing a profile while the keychain is locked changes nothing', async () => {
+  it('removing a profile while the keychain is locked changes nothing; once unlocked its keys and webhook secrets go', async () => {
     const { profiles, secrets, dir } = await manager();
     const p = await profiles.create({ name: 'A', baseUrl: 'https://a.example.com' });
     const meta = createMetaStores(openDatabase(dir));
@@ -144,6 +144,8 @@ describe('ProfileService', () => {
       doc.keys.push({ id: 'lk_1', name: 'k', profileId: p.id, fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null });
     });
     await secrets.set('key:lk_1', 'crm_sk_value_1234');
+    await secrets.set(`webhook-secret:${p.id}`, 'whsec_for_a');
+    await secrets.set(`webhook-verify:${p.id}`, 'verify-for-a');
     const fresh = new ProfileManager(createMetaStores(openDatabase(dir)), secrets, new KeyVault(secrets, createMetaStores(openDatabase(dir))));
     secrets.fail = true;
     expect(await codeOf(() => fresh.remove(p.id))).toMatchObject({ code: 'keychain_unavailable' });
