@@ -1,6 +1,7 @@
 // Every `crm` command, in the order --help lists them.
 import type { CommandEntry } from '../command';
 import { contactsCommand } from './contacts';
+import { conversationCommand } from './conversation';
 import { keysGroup } from './keys';
 import { messagesCommand } from './messages';
 import { outboxGroup, syncCommand } from './outbox';
@@ -9,4 +10,4 @@ import { sandboxCommand } from './sandbox';
 import { sendGroup } from './send';
 import { webhooksGroup } from './webhooks';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, sandboxCommand];
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, sandboxCommand];
