@@ -138,7 +138,13 @@ function start(): void {
     }
     runtimeBuilt(runtime);
     await loaded;
+    // the one line that says the app is up: support reads it, and so does the packaged smoke test
+    log.write(`window opened (${app.isPackaged ? 'installed' : 'development'} ${app.getVersion()})`);
   });
+
+  // a service manager, a log-out script or the packaged smoke test ending the app with SIGTERM
+  // gets the same orderly quit as the menu's Quit (window place saved, stores flushed)
+  process.once('SIGTERM', () => app.quit());
 
   app.on('window-all-closed', () => app.quit());
   app.on(
