@@ -179,9 +179,10 @@ export class ProfileManager implements ProfileService {
       await this.secrets.delete(keyAccount(key.id));
       await this.secrets.delete(revokingAccount(key.id));
     }
-    // its webhook secrets too: shared secrets of a service this app no longer talks to
-    await this.secrets.delete(webhookSecretAccount(id));
-    await this.secrets.delete(webhookVerifyAccount(id));
+    // its webhook secrets too, as far as the keychain lets: they open nothing once the profile
+    // (whose id names them) is gone, so a locked keychain does not hold the removal up
+    await this.secrets.delete(webhookSecretAccount(id)).catch(() => false);
+    await this.secrets.delete(webhookVerifyAccount(id)).catch(() => false);
     for (const key of keys) this.vault.revokeLocal(key.id);
     await this.meta.keys.update((doc) => {
       // the value tags of the keys that go (key-identity.ts) go with them
