@@ -51,7 +51,7 @@ export async function runKeychainBench(requests = 200, print: (line: string) => 
   let keyId: string | null = null;
   try {
     const profile = await core.profiles.create({ name: 'Bench', baseUrl: sandbox.baseUrl });
-    keyId = (await core.keys.add({ profileId: profile.id, name: 'Bench', value: sandbox.adminKey })).id;
+    keyId = (await core.keys.addKey({ profileId: profile.id, name: 'Bench', value: sandbox.adminKey })).id;
     counting.reset();
     const t0 = performance.now();
     await core.contacts.list({ perPage: 10 });

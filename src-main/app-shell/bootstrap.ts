@@ -44,7 +44,7 @@ const ALL_PERMISSIONS: Permission[] = [...PERMISSIONS];
 export interface BootstrapDeps {
   dataDir: string;
   profiles: ProfileService;
-  keys: Pick<KeyService, 'add' | 'list' | 'replaceValue'>;
+  keys: Pick<KeyService, 'addKey' | 'list' | 'replaceValue'>;
   startSandbox: StartSandbox;
   resumeSandbox: ResumeSandbox;
 }
@@ -73,7 +73,7 @@ async function addSandboxProfile(deps: BootstrapDeps, sandbox: SandboxHandle, ad
   const { profiles: profileService, keys } = deps;
   const profile = await profileService.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
   try {
-    await keys.add({ profileId: profile.id, name: ADMIN_KEY_NAME, value: adminKey, permissions: ALL_PERMISSIONS, serverKeyId: adminKeyId });
+    await keys.addKey({ profileId: profile.id, name: ADMIN_KEY_NAME, value: adminKey, permissions: ALL_PERMISSIONS, serverKeyId: adminKeyId });
   } catch (err) {
     if (!(err instanceof CrmError) || err.code !== 'keychain_unavailable') throw err;
     // No keychain (no Secret Service, or it is locked): a profile without its key would be
@@ -155,7 +155,7 @@ export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapResult> {
   if (active?.name === ADMIN_KEY_NAME) {
     await keys.replaceValue(active.id, { value: sandbox.adminKey, serverKeyId: sandbox.adminKeyId });
   } else {
-    const added = await keys.add({ profileId: sandboxProfile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
+    const added = await keys.addKey({ profileId: sandboxProfile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
     await profileService.setActiveKey(sandboxProfile.id, added.id);
   }
   return {

@@ -84,7 +84,7 @@ async function openEphemeral(key: string, baseUrl: string, template: Profile | n
       profile = await core.profiles.update(profile.id, { endpointOverrides: template.endpointOverrides });
     }
     if (template?.api) profile = await core.api.adopt(profile.id, template.api);
-    const meta = await core.keys.add({ profileId: profile.id, name: 'CRM_API_KEY', value: key });
+    const meta = await core.keys.addKey({ profileId: profile.id, name: 'CRM_API_KEY', value: key });
     await core.profiles.setActiveKey(profile.id, meta.id);
     const profileId = profile.id;
     const opened = core;

@@ -52,11 +52,11 @@ export interface KeyService {
   list(profileId?: string): Promise<KeyMeta[]>;
   get(id: string): Promise<KeyMeta>;
   /** validates the format (API.md: 8..512 printable ASCII, no white space), writes the keychain, stores metadata */
-  add(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta>;
+  addKey(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta>;
   /** a saved key's row takes a new value and server id (the sandbox's admin key made anew) */
   replaceValue(id: string, input: { value: string; serverKeyId: string | null }): Promise<KeyMeta>;
   /** one GET /api/v1/contacts?per_page=1 */
-  test(id: string): Promise<KeyTestResult>;
+  checkKey(id: string): Promise<KeyTestResult>;
   /** makes a saved key its profile's active key */
   activate(id: string): Promise<KeyMeta>;
   /**

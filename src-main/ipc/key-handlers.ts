@@ -8,8 +8,8 @@ export function createKeyHandlers(core: HandlerCore, clipboard: HandlerPlatform[
   const { keys, profiles } = core;
   return {
     'keys:list': async ({ profileId }) => keys.list(profileId ?? (await activeProfileId(profiles))),
-    'keys:add': (p) => keys.add(p),
-    'keys:test': ({ id }) => keys.test(id),
+    'keys:add': (p) => keys.addKey(p),
+    'keys:test': ({ id }) => keys.checkKey(id),
     'keys:activate': ({ id }) => keys.activate(id),
     'keys:revoke': ({ id }) => keys.revoke(id),
     'keys:server-list': () => keys.listServerKeys(),

@@ -146,7 +146,7 @@ const add = defineCommand({
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
     const value = await readKeyValue(ctx, profile.name);
-    const key = await session.core.keys.add({ profileId: profile.id, name, value, permissions: permissions ?? null });
+    const key = await session.core.keys.addKey({ profileId: profile.id, name, value, permissions: permissions ?? null });
     // the core makes the first usable key of a profile its active key; --use forces it
     const active = await useIfAsked(session, profile.id, key.id, values.use);
     return {
@@ -174,7 +174,7 @@ const test = defineCommand({
       if (!profile.activeKeyId) throw new UsageError(`profile "${profile.name}" has no key in use: give a KEY, or crm keys add / crm keys use`);
       keyId = profile.activeKeyId;
     }
-    const result = await session.core.keys.test(keyId);
+    const result = await session.core.keys.checkKey(keyId);
     const ok = result.outcome === 'valid';
     const label = session.envMode ? 'CRM_API_KEY' : `"${clean(result.key.name)}"`;
     return {

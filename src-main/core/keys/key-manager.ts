@@ -105,7 +105,7 @@ export class KeyManager implements KeyService {
     return (await this.shown([key]))[0]!;
   }
 
-  async add(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta> {
+  async addKey(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta> {
     const profile = await this.deps.profiles.get(input.profileId);
     const name = checkKeyName(input.name);
     checkKeyValue(input.value);
@@ -212,7 +212,7 @@ export class KeyManager implements KeyService {
     void this.outbox?.syncNow().catch(() => undefined);
   }
 
-  async test(id: string): Promise<KeyTestResult> {
+  async checkKey(id: string): Promise<KeyTestResult> {
     const meta = await this.get(id);
     if (meta.state === 'revoked') throw new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer and cannot be tested.`);
     const profile = await this.deps.profiles.get(meta.profileId);
@@ -340,7 +340,7 @@ export class KeyManager implements KeyService {
     const created = await this.call(profile, null, op, (json) => parseCreatedKey(json));
     let meta: KeyMeta;
     try {
-      meta = await this.add({
+      meta = await this.addKey({
         profileId: profile.id,
         name: created.serverKey.name || name,
         value: created.value,

@@ -57,7 +57,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
 
   it('the key test reads contacts and says that sending was not checked', async () => {
     const [key] = await t.core.keys.list(profileId);
-    const report = await t.core.keys.test(key!.id);
+    const report = await t.core.keys.checkKey(key!.id);
     seen.push(report);
     expect(report.outcome).toBe('valid');
     expect(report.message).toMatch(/can read contacts/);
@@ -161,7 +161,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
 
     const weak = sandbox.createKey('reader', ['contacts:read']);
     const weakProfile = (await t.core.profiles.create({ name: `${dialect} reader`, baseUrl: sandbox.baseUrl })).id;
-    await t.core.keys.add({ profileId: weakProfile, name: 'reader', value: weak.key });
+    await t.core.keys.addKey({ profileId: weakProfile, name: 'reader', value: weak.key });
     await teachPlayground(t.core, weakProfile, dialect, sandbox.baseUrl);
     const forbidden = (await caught(() => t.core.messages.sendText({ number, text: 'x' }, { profileId: weakProfile }))) as CrmError;
     seen.push(forbidden);
@@ -170,7 +170,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
     expect(findSecrets([bad, forbidden], [weak.key])).toEqual([]);
     // what the answers proved is kept on the key, and the key test says it
     const [reader] = await t.core.keys.list(weakProfile);
-    const report = await t.core.keys.test(reader!.id);
+    const report = await t.core.keys.checkKey(reader!.id);
     expect(report.key.proven).toEqual({ 'contacts:read': true, 'messages:send': false });
     expect(report.message).toMatch(/An earlier send was refused \(403\)/);
   });

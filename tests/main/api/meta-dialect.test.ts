@@ -46,7 +46,7 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
 
   it('the key test uses the learned Check key request (GET /{phone-number-id}), not a contacts listing Meta does not have', async () => {
     const [key] = await t.core.keys.list(profileId);
-    const report = await t.core.keys.test(key!.id);
+    const report = await t.core.keys.checkKey(key!.id);
     seen.push(report);
     expect(report.outcome).toBe('valid');
     expect(report.message).toMatch(/Check key request \(GET \/v23\.0\/\d+\)/);

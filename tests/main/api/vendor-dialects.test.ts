@@ -84,7 +84,7 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
     expect(page.items.map((c) => c.number)).toContain('5511987654321');
     await t.core.api.markAbsent(profileId, 'contacts.list', true);
     const [key] = await t.core.keys.list(profileId);
-    const err = (await caught(() => t.core.keys.test(key!.id))) as CrmError;
+    const err = (await caught(() => t.core.keys.checkKey(key!.id))) as CrmError;
     expect(err.message).toMatch(/could not be checked: this service has no contacts listing and this profile has no Check key request/);
   });
 
@@ -143,7 +143,7 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
   });
 
   it('a wrong key: 401 in the service\'s shape, named as such', async () => {
-    const other = await t.core.keys.add({ profileId, name: 'wrong', value: 'wrong-key-0000000000' });
+    const other = await t.core.keys.addKey({ profileId, name: 'wrong', value: 'wrong-key-0000000000' });
     await t.core.keys.activate(other.id);
     const err = (await caught(() => t.core.messages.sendText({ number: '+5511987654321', text: 'x' }, { profileId }))) as CrmError;
     expect(err.code).toBe('unauthorized');

@@ -55,7 +55,7 @@ export async function addProfileWithKey(
   key: { name: string; value: string },
 ): Promise<{ profileId: string; keyId: string }> {
   const profileId = (await core.profiles.create(profile)).id;
-  const keyId = (await core.keys.add({ profileId, ...key })).id;
+  const keyId = (await core.keys.addKey({ profileId, ...key })).id;
   return { profileId, keyId };
 }
 

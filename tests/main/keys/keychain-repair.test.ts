@@ -48,7 +48,7 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     sandbox = await openSandbox({ contacts: 3 });
     const first = await openTestCore('repair-lost-record');
     const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
-    const saved = await first.core.keys.add({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
+    const saved = await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
     await first.core.close();
     // the record is lost (a restored older database, a hand edit); the keychain still holds the value
     const db = openDatabase(first.dataDir);
@@ -75,7 +75,7 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     sandbox = await openSandbox({ contacts: 1 });
     const first = await openTestCore('repair-lost-value');
     const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
-    const saved = await first.core.keys.add({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
+    const saved = await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
     await first.core.close();
     await first.raw.delete(keyAccount(saved.id));
 
@@ -93,7 +93,7 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     sandbox = await openSandbox({ contacts: 1 });
     const first = await openTestCore('repair-in-step');
     const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
-    await first.core.keys.add({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
+    await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
     await first.core.close();
     const second = await openTestCore('repair-in-step', { dataDir: first.dataDir, raw: first.raw, checkKeychain: true });
     cleanups.push(() => second.cleanup());
@@ -104,7 +104,7 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     sandbox = await openSandbox({ contacts: 1 });
     const first = await openTestCore('repair-cli');
     const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
-    const saved = await first.core.keys.add({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
+    const saved = await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
     await first.core.close();
     cleanups.push(() => first.cleanup());
     await first.raw.delete(keyAccount(saved.id));

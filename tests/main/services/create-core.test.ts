@@ -47,7 +47,7 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     try {
       expect(core.outbox).toBeUndefined();
       const p = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const key = await core.keys.add({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
+      const key = await core.keys.addKey({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
       expect(await direct.get(keyAccount(key.id))).toBe(sandbox.adminKey);
       const live: string[] = [];
       const off = core.requestLog.subscribe((e) => live.push(`${e.method} ${e.path} ${e.status}`));

@@ -88,20 +88,20 @@ describe.skipIf(!available)('saving a key value twice', () => {
     await withTestCore('key-identity', async ({ core, dataDir }) => {
       const a = await core.profiles.create({ name: 'A', baseUrl: sandbox.baseUrl });
       const b = await core.profiles.create({ name: 'B', baseUrl: sandbox.baseUrl.replace('127.0.0.1', 'localhost') });
-      const first = await core.keys.add({ profileId: a.id, name: 'ops', value: sandbox.adminKey });
-      await expect(core.keys.add({ profileId: a.id, name: 'ops again', value: sandbox.adminKey })).rejects.toMatchObject({
+      const first = await core.keys.addKey({ profileId: a.id, name: 'ops', value: sandbox.adminKey });
+      await expect(core.keys.addKey({ profileId: a.id, name: 'ops again', value: sandbox.adminKey })).rejects.toMatchObject({
         code: 'conflict',
         message: `This key is already saved as “ops” (ending ${sandbox.adminKey.slice(-4)}); use that one, or revoke it first.`,
       });
-      await expect(core.keys.add({ profileId: b.id, name: 'other profile', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict' });
+      await expect(core.keys.addKey({ profileId: b.id, name: 'other profile', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict' });
       // a different value is fine
       const other = sandbox.createKey('second', ['contacts:read']);
-      await core.keys.add({ profileId: a.id, name: 'second', value: other.key });
+      await core.keys.addKey({ profileId: a.id, name: 'second', value: other.key });
       expect((await core.keys.list(a.id)).map((k) => k.name)).toEqual(['ops', 'second']);
 
       await core.keys.revoke(first.id);
       await core.keys.idle();
-      const again = await core.keys.add({ profileId: b.id, name: 'ops on B', value: sandbox.adminKey });
+      const again = await core.keys.addKey({ profileId: b.id, name: 'ops on B', value: sandbox.adminKey });
       expect(again.name).toBe('ops on B');
 
       // the tags never reach a listing, and the file holds no value
@@ -125,7 +125,7 @@ describe.skipIf(!available)('saving a key value twice', () => {
     await withTestCore('key-identity-verifier', async ({ core, dataDir, raw }) => {
       const p = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
       const values = [sandbox.adminKey, sandbox.createKey('two', ['contacts:read']).key, sandbox.createKey('three', ['contacts:read']).key];
-      for (const [i, value] of values.entries()) await core.keys.add({ profileId: p.id, name: `k${i}`, value });
+      for (const [i, value] of values.entries()) await core.keys.addKey({ profileId: p.id, name: `k${i}`, value });
       await core.keys.idle();
       const file = storedKeys(dataDir);
       expect(Object.keys(file.valueTags ?? {})).toHaveLength(3);
@@ -161,11 +161,11 @@ describe.skipIf(!available)('saving a key value twice', () => {
       expect((await core.contacts.list({ perPage: 1 })).items).toHaveLength(1);
       await core.keys.idle();
       expect(Object.keys((await onDisk()).valueTags ?? {})).toEqual(['lk_used']);
-      await expect(core.keys.add({ profileId: p.id, name: 'again', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict', message: /already saved as “lk_used”/ });
+      await expect(core.keys.addKey({ profileId: p.id, name: 'again', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict', message: /already saved as “lk_used”/ });
       // the key whose value is gone from the keychain is listed, untagged, and blocks nothing
       expect((await core.keys.list()).map((k) => k.id)).toEqual(['lk_used', 'lk_lost']);
       const other = sandbox.createKey('other', ['contacts:read']);
-      await core.keys.add({ profileId: p.id, name: 'other', value: other.key });
+      await core.keys.addKey({ profileId: p.id, name: 'other', value: other.key });
       const file = await onDisk();
       expect(Object.keys(file.valueTags ?? {})).not.toContain('lk_lost');
       expectNoVerifier(file, [sandbox.adminKey, other.key, 'crm_sk_gone_from_keychain']);
@@ -180,12 +180,12 @@ describe.skipIf(!available)('saving a key value twice', () => {
     const first = await openTestCore('key-identity-lost');
     const { dataDir, raw } = first;
     const p = await first.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-    const saved = await first.core.keys.add({ profileId: p.id, name: 'ops', value: sandbox.adminKey });
+    const saved = await first.core.keys.addKey({ profileId: p.id, name: 'ops', value: sandbox.adminKey });
     await first.core.close();
     await raw.delete(FINGERPRINT_KEY_ACCOUNT);
     const second = await openTestCore('key-identity-lost', { dataDir, raw });
     try {
-      await expect(second.core.keys.add({ profileId: p.id, name: 'ops again', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict', message: /already saved as “ops”/ });
+      await expect(second.core.keys.addKey({ profileId: p.id, name: 'ops again', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict', message: /already saved as “ops”/ });
       const file = storedKeys(dataDir);
       const stored = Buffer.from((await raw.get(FINGERPRINT_KEY_ACCOUNT)) ?? '', 'base64');
       expect(file.valueTags).toEqual({ [saved.id]: valueTag(stored, sandbox.adminKey) });

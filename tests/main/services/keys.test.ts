@@ -64,7 +64,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     ])('refuses a value with %s before touching the keychain', async (_label, value, reason) => {
       const { core, store, dataDir } = await open('add-format');
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value }));
+      const err = await failure(core.keys.addKey({ profileId: profile.id, name: 'k', value }));
       expect(err.code).toBe('validation');
       expect(err.message).toMatch(/8 to 512 printable ASCII characters with no spaces/);
       expect(err.message).toMatch(reason);
@@ -77,13 +77,13 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('writes the keychain, then metadata (fingerprint = last 4); the first key becomes active', async () => {
       const { core, raw, dataDir } = await open('add');
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const first = await see(core.keys.add({ profileId: profile.id, name: ' Admin ', value: sandbox.adminKey }));
+      const first = await see(core.keys.addKey({ profileId: profile.id, name: ' Admin ', value: sandbox.adminKey }));
       expect(first).toMatchObject({ name: 'Admin', profileId: profile.id, fingerprint: sandbox.adminKey.slice(-4), state: 'active', permissions: null, serverKeyId: null, lastStatus: null, sync: null });
       expect(await raw.get(keyAccount(first.id))).toBe(sandbox.adminKey);
       expect((await core.profiles.get(profile.id)).activeKeyId).toBe(first.id);
       const other = sandbox.createKey('second', ['contacts:read']);
       secrets.push(other.key);
-      const second = await see(core.keys.add({ profileId: profile.id, name: 'Second', value: other.key, permissions: ['contacts:read'] }));
+      const second = await see(core.keys.addKey({ profileId: profile.id, name: 'Second', value: other.key, permissions: ['contacts:read'] }));
       expect((await core.profiles.get(profile.id)).activeKeyId).toBe(first.id);
       expect((await core.keys.list(profile.id)).map((k) => k.id)).toEqual([first.id, second.id]);
       expect(await core.keys.list('p_other')).toEqual([]);
@@ -108,7 +108,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const blocker = openDatabase(dataDir);
       blocker.exec("CREATE TRIGGER refuse_keys BEFORE INSERT ON saved_keys BEGIN SELECT RAISE(ABORT, 'refused'); END");
       blocker.close();
-      const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
+      const err = await failure(core.keys.addKey({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
       expect(err.code).toBe('internal');
       expect(err.message).toMatch(/Could not save the saved keys in crm\.db/);
       // the key's own entry (beside it, the fingerprint key its tag is made with)
@@ -123,7 +123,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       memory.fail = true;
       const { core, dataDir } = await open('add-locked', { raw: memory });
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const err = await failure(core.keys.add({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
+      const err = await failure(core.keys.addKey({ profileId: profile.id, name: 'k', value: sandbox.adminKey }));
       expect(err.toInfo()).toEqual({ code: 'keychain_unavailable', message: expect.stringMatching(/keychain is unavailable or locked/) });
       expect(await core.keys.list()).toEqual([]);
       memory.fail = false; // unlocked again: nothing was left in it
@@ -144,9 +144,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     });
 
     it('valid: one GET /contacts?per_page=1; fills permissions and server id for a keys:manage key', async () => {
-      const admin = await core.keys.add({ profileId, name: 'Admin', value: sandbox.adminKey });
+      const admin = await core.keys.addKey({ profileId, name: 'Admin', value: sandbox.adminKey });
       const before = sandbox.requests().length;
-      const result = await see(core.keys.test(admin.id));
+      const result = await see(core.keys.checkKey(admin.id));
       expect(result.outcome).toBe('valid');
       expect(result.message).toMatch(/works/);
       const calls = sandbox.requests().slice(before);
@@ -160,9 +160,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('invalid_or_revoked: a key deleted on the server', async () => {
       const made = sandbox.createKey('doomed', ['contacts:read']);
       secrets.push(made.key);
-      const meta = await core.keys.add({ profileId, name: 'Doomed', value: made.key });
+      const meta = await core.keys.addKey({ profileId, name: 'Doomed', value: made.key });
       expect(await deleteOnServer(sandbox, made.id, made.key)).toBe(200);
-      const result = await see(core.keys.test(meta.id));
+      const result = await see(core.keys.checkKey(meta.id));
       expect(result.outcome).toBe('invalid_or_revoked');
       expect(result.message).toMatch(/401/);
       expect(result.key.lastStatus).toBe('invalid_or_revoked');
@@ -171,8 +171,8 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('forbidden: a key without contacts:read', async () => {
       const made = sandbox.createKey('sender only', ['messages:send']);
       secrets.push(made.key);
-      const meta = await core.keys.add({ profileId, name: 'Sender', value: made.key });
-      const result = await see(core.keys.test(meta.id));
+      const meta = await core.keys.addKey({ profileId, name: 'Sender', value: made.key });
+      const result = await see(core.keys.checkKey(meta.id));
       expect(result.outcome).toBe('forbidden');
       expect(result.message).toMatch(/contacts:read/);
       expect(result.key.permissions).toBeNull();
@@ -181,9 +181,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('server_error: a 500 from the API', async () => {
       const made = sandbox.createKey('five hundred', ['contacts:read']);
       secrets.push(made.key);
-      const meta = await core.keys.add({ profileId, name: '500', value: made.key });
+      const meta = await core.keys.addKey({ profileId, name: '500', value: made.key });
       sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>oops</html>', contentType: 'text/html' }], { pathPrefix: '/api/v1/contacts' });
-      const result = await see(core.keys.test(meta.id));
+      const result = await see(core.keys.checkKey(meta.id));
       expect(result.outcome).toBe('server_error');
       expect(result.message).toMatch(/500/);
     });
@@ -191,10 +191,10 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('unreachable: the sandbox is down; lastUsedAt is not moved', async () => {
       const made = sandbox.createKey('offline', ['contacts:read']);
       secrets.push(made.key);
-      const meta = await core.keys.add({ profileId, name: 'Offline', value: made.key });
+      const meta = await core.keys.addKey({ profileId, name: 'Offline', value: made.key });
       await sandbox.suspend();
       try {
-        const result = await see(core.keys.test(meta.id));
+        const result = await see(core.keys.checkKey(meta.id));
         expect(result.outcome).toBe('unreachable');
         expect(result.message).toMatch(/could not be reached/);
         expect(result.key.lastStatus).toBe('unreachable');
@@ -208,9 +208,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const limited = await openSandbox({ rate: 0.001, burst: 1 });
       secrets.push(limited.adminKey);
       const p = await core.profiles.create({ name: 'Limited', baseUrl: limited.baseUrl });
-      const meta = await core.keys.add({ profileId: p.id, name: 'Limited', value: limited.adminKey, permissions: ['contacts:read'] });
-      expect((await see(core.keys.test(meta.id))).outcome).toBe('valid');
-      const result = await see(core.keys.test(meta.id));
+      const meta = await core.keys.addKey({ profileId: p.id, name: 'Limited', value: limited.adminKey, permissions: ['contacts:read'] });
+      expect((await see(core.keys.checkKey(meta.id))).outcome).toBe('valid');
+      const result = await see(core.keys.checkKey(meta.id));
       expect(result.outcome).toBe('rate_limited');
       expect(result.message).toMatch(/429/);
       expect(result.message).toMatch(/Try again in \d+ s/);
@@ -219,10 +219,10 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('a revoked key cannot be tested and makes no request', async () => {
       const made = sandbox.createKey('revoked', ['contacts:read']);
       secrets.push(made.key);
-      const meta = await core.keys.add({ profileId, name: 'Revoked', value: made.key });
+      const meta = await core.keys.addKey({ profileId, name: 'Revoked', value: made.key });
       await core.keys.revoke(meta.id);
       const before = sandbox.requests().length;
-      const err = await failure(core.keys.test(meta.id));
+      const err = await failure(core.keys.checkKey(meta.id));
       expect(err.code).toBe('key_revoked');
       expect(sandbox.requests().length).toBe(before);
     });
@@ -232,7 +232,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('reads the keychain once, then makes zero keychain calls per request', async () => {
       const { core, store } = await open('cache');
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      await core.keys.add({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
+      await core.keys.addKey({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
       store.reset();
       // several first requests at once still read the keychain once
       await Promise.all([1, 2, 3].map(() => core.contacts.list({ perPage: 1 })));
@@ -250,7 +250,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const made = sandbox.createKey('in flight', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const meta = await core.keys.add({ profileId: profile.id, name: 'In flight', value: made.key, serverKeyId: made.id });
+      const meta = await core.keys.addKey({ profileId: profile.id, name: 'In flight', value: made.key, serverKeyId: made.id });
       sandbox.injectFaults([{ kind: 'hang' }], { pathPrefix: '/api/v1/contacts' });
       const before = requestCount(sandbox);
       const pending = see(core.contacts.list({ perPage: 3 }));
@@ -294,7 +294,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const made = sandbox.createKey('locked', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const meta = await core.keys.add({ profileId: profile.id, name: 'Locked', value: made.key });
+      const meta = await core.keys.addKey({ profileId: profile.id, name: 'Locked', value: made.key });
       await core.contacts.list({ perPage: 1 }); // cached
       memory.fail = true;
       const revoked = await see(core.keys.revoke(meta.id));
@@ -314,7 +314,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const outbox = new RecordingOutbox();
       const { core } = await open('revoke-local-only', { outbox });
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const meta = await core.keys.add({ profileId: profile.id, name: 'Short', value: 'shortkey9' });
+      const meta = await core.keys.addKey({ profileId: profile.id, name: 'Short', value: 'shortkey9' });
       secrets.push('shortkey9');
       const revoked = await see(core.keys.revoke(meta.id));
       expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'pending', reason: 'queued' } });
@@ -327,7 +327,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const made = sandbox.createKey('durable', ['contacts:read']);
       secrets.push(made.key);
       const profile = await first.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const meta = await first.core.keys.add({ profileId: profile.id, name: 'Durable', value: made.key });
+      const meta = await first.core.keys.addKey({ profileId: profile.id, name: 'Durable', value: made.key });
       await first.core.keys.revoke(meta.id);
       await first.core.close();
       const second = await open('revoke-durable-2', { raw: first.raw, dataDir: first.dataDir });
@@ -344,7 +344,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const made = sandbox.createKey('self delete', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const meta = await core.keys.add({ profileId: profile.id, name: 'Self', value: made.key, serverKeyId: made.id });
+      const meta = await core.keys.addKey({ profileId: profile.id, name: 'Self', value: made.key, serverKeyId: made.id });
       await see(core.keys.revoke(meta.id));
       await core.outbox?.syncNow();
       const synced = async (): Promise<boolean> => (await core.keys.get(meta.id)).sync?.state === 'synced' && (await raw.get(revokingAccount(meta.id))) === null;
@@ -363,7 +363,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const made = sandbox.createKey('no outbox', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const meta = await core.keys.add({ profileId: profile.id, name: 'Here only', value: made.key, serverKeyId: made.id });
+      const meta = await core.keys.addKey({ profileId: profile.id, name: 'Here only', value: made.key, serverKeyId: made.id });
       const before = requestCount(sandbox);
       const revoked = await see(core.keys.revoke(meta.id));
       expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'local_only' } });
@@ -381,7 +381,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     beforeAll(async () => {
       t = await open('server-keys', { outbox });
       profileId = (await t.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl })).id;
-      await t.core.keys.add({ profileId, name: 'Admin', value: sandbox.adminKey });
+      await t.core.keys.addKey({ profileId, name: 'Admin', value: sandbox.adminKey });
     });
 
     it('createServerKey puts the value only in the keychain; it can be copied once', async () => {
@@ -413,7 +413,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       let now = new Date('2026-03-01T10:00:00.000Z');
       const clocked = await open('server-keys-clock', { now: () => now });
       const p = await clocked.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      await clocked.core.keys.add({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
+      await clocked.core.keys.addKey({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
       const meta = await clocked.core.keys.createServerKey({ name: 'late copy' });
       secrets.push((await clocked.raw.get(keyAccount(meta.id))) as string);
       now = new Date('2026-03-01T10:05:01.000Z');
@@ -439,7 +439,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       });
       try {
         const p = await t.core.profiles.create({ name: 'Leaky prefixes', baseUrl: service.url });
-        await t.core.keys.add({ profileId: p.id, name: 'Admin', value: `crm_sk_${'Ab3'.repeat(10)}` });
+        await t.core.keys.addKey({ profileId: p.id, name: 'Admin', value: `crm_sk_${'Ab3'.repeat(10)}` });
         const { keys } = await see(t.core.keys.listServerKeys(p.id));
         expect(keys).toEqual([expect.objectContaining({ id: 'k_leaky', prefix: whole.slice(0, SHOWN_PREFIX_CHARS) })]);
       } finally {
@@ -466,7 +466,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const memory = new MemorySecretStore();
       const { core } = await open('server-keys-locked', { raw: memory });
       const p = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      await core.keys.add({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
+      await core.keys.addKey({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
       await core.contacts.list({ perPage: 1 }); // the admin key is now cached
       memory.fail = true;
       const before = sandbox.requests().length;
@@ -482,7 +482,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('a 404 counts as done only when the key is then absent from the server list', async () => {
       const { core } = await open('revoke-404');
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      await core.keys.add({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
+      await core.keys.addKey({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
       const victim = sandbox.createKey('victim', ['contacts:read']);
       secrets.push(victim.key);
       // already deleted on the server: 404, and not listed any more
@@ -503,7 +503,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('removes the profile keys from the keychain', async () => {
       const { core, raw } = await open('remove');
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
-      const meta = await core.keys.add({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
+      const meta = await core.keys.addKey({ profileId: profile.id, name: 'Admin', value: sandbox.adminKey });
       await core.contacts.list({ perPage: 1 });
       await core.profiles.remove(profile.id);
       expect(await raw.get(keyAccount(meta.id))).toBeNull();

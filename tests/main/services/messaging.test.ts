@@ -121,7 +121,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     const messages = queueingInto(outbox);
     const reader = sandbox.createKey('reader', ['contacts:read']);
     const p = await t.core.profiles.create({ name: 'Reader', baseUrl: sandbox.baseUrl });
-    await t.core.keys.add({ profileId: p.id, name: 'Reader', value: reader.key });
+    await t.core.keys.addKey({ profileId: p.id, name: 'Reader', value: reader.key });
     const err = await failure(messages.sendText({ number: '5511999990000', text: 'hi' }, { profileId: p.id }));
     expect(err.code).toBe('forbidden');
     expect(outbox.messages).toEqual([]);

@@ -56,7 +56,7 @@ async function windowRounds(home: Profile): Promise<void> {
     await window.profiles.create({ name: `win-${round}`, baseUrl: sandbox.baseUrl });
     await window.profiles.update(home.id, { name: `Window ${round}` });
     const made = sandbox.createKey(`window ${round}`, ['contacts:read']);
-    await window.keys.add({ profileId: home.id, name: `window key ${round}`, value: made.key });
+    await window.keys.addKey({ profileId: home.id, name: `window key ${round}`, value: made.key });
     await window.messages.send({ op: 'messages.text', input: { number: numberOf('win', round), text: `from win-${round}` }, idempotencyKey: randomUUID() }, { profileId: home.id });
   }
 }
@@ -77,7 +77,7 @@ describe.skipIf(!available)('the window and two crm processes on one data folder
 
   it('every change of every process is kept, the window sees the terminals\' work live, nothing is sent twice', { timeout: 180_000 }, async () => {
     const home = await window.profiles.create({ name: 'Window', baseUrl: sandbox.baseUrl });
-    await window.keys.add({ profileId: home.id, name: 'window admin', value: sandbox.adminKey });
+    await window.keys.addKey({ profileId: home.id, name: 'window admin', value: sandbox.adminKey });
     const heard: string[][] = [];
     window.profiles.onChange((change) => heard.push(change.state.profiles.map((p) => p.name)));
 
