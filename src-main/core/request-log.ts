@@ -4,8 +4,10 @@
 // no header value that carries a bearer token or a key held in memory is ever stored, and each
 // entry's detail (bodies, response headers, cURL) is scrubbed of every key the vault holds, THEN
 // cut (log-detail.ts). Writing is off the send's path: an entry is announced at once, and queued
-// rows go to the database together a moment later, in one transaction. Reads flush the queue
-// first, so a list always holds every request this process finished.
+// rows go to the database together a moment later, in one transaction; while requests follow
+// each other closely, at most one such write per BATCH_MS, so a page of requests costs one
+// commit, not one each. Reads flush the queue first, so a list always holds every request this
+// process finished; other processes see the rows within BATCH_MS and their own watch's poll.
 import { randomUUID } from 'node:crypto';
 import type { ObservedExchange } from './http/observed-exchange';
 import { REDACTED_AUTHORIZATION } from './http/redact';
@@ -22,6 +24,8 @@ export const REQUEST_LOG_SIZE = 500;
 /** rows waiting for the database at most; past it (the database failing for long) the oldest are dropped */
 const MAX_PENDING = 10_000;
 const RETRY_MS = 250;
+/** the shortest time between two writes of queued rows while requests keep coming */
+const BATCH_MS = 25;
 const REDACTED = '***';
 
 export interface RequestLogOptions {
@@ -61,6 +65,8 @@ export class RequestLogService implements RequestLog {
   private readonly writer = randomUUID();
   private pending: Pending[] = [];
   private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
+  /** when queued rows were last written (performance.now()); -Infinity before the first */
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
   private watch: DataVersionWatch | null = null;
   /** the last row the watch has seen */
   private seenSeq = 0;
@@ -139,6 +145,7 @@ export class RequestLogService implements RequestLog {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    this.lastWriteAt = performance.now();
     try {
       this.table.insert(batch.map((p) => this.rowOf(p)));
     } catch (err) {
@@ -169,7 +176,13 @@ export class RequestLogService implements RequestLog {
       this.scheduled = null;
       this.flush();
     };
-    this.scheduled = later ? setTimeout(run, RETRY_MS) : setImmediate(run);
+    if (later) {
+      this.scheduled = setTimeout(run, RETRY_MS);
+      return;
+    }
+    // the first row after a quiet spell goes at once; rows close behind it wait for the batch
+    const wait = BATCH_MS - (performance.now() - this.lastWriteAt);
+    this.scheduled = wait > 0 ? setTimeout(run, wait) : setImmediate(run);
   }
 
   private startWatch(): void {
