@@ -139,7 +139,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     table: requestLogTable,
     process: options.processKind ?? 'window',
     containsSecret: (text) => vault.containsSecret(text),
-    scrub: (text) => vault.scrubSecrets(text),
+    scrub: (text, scrubbedOf) => vault.scrubSecrets(text, scrubbedOf),
     watch: (onForeignWrite) => watchDataVersion(store.db, onForeignWrite),
     ...(log ? { log } : {}),
   });

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ObservedExchange } from './http/observed-exchange';
 import { REDACTED_AUTHORIZATION } from './http/redact';
+import { scrubbedOf } from './http/scrubbed-for';
 import type { ObservedEntry, RequestObserver } from './http/sender';
 import { DEFAULT_DETAIL_LIMITS, keptDetail, weightOf, type DetailLimits } from './log-detail';
 import type { LogProcess, RequestLogDetail, RequestLogEntry } from './model';
@@ -34,8 +35,11 @@ export interface RequestLogOptions {
   process: LogProcess;
   /** true when a text holds a key value the process knows (KeyVault.containsSecret) */
   containsSecret?: (text: string) => boolean;
-  /** `text` without any run of a key value the process knows (KeyVault.scrubSecrets) */
-  scrub?: (text: string) => string;
+  /**
+   * `text` without any run of a key value the process knows (KeyVault.scrubSecrets);
+   * `scrubbedOf`: a key the text is already scrubbed of (http/scrubbed-for.ts)
+   */
+  scrub?: (text: string, scrubbedOf?: string) => string;
   limits?: Partial<DetailLimits>;
   /** how many entries list() gives */
   listSize?: number;
@@ -58,7 +62,7 @@ export class RequestLogService implements RequestLog {
   private readonly table: RequestLogTable;
   private readonly process: LogProcess;
   private readonly containsSecret: (text: string) => boolean;
-  private readonly scrub: (text: string) => string;
+  private readonly scrub: (text: string, scrubbedOf?: string) => string;
   private readonly limits: DetailLimits;
   private readonly listSize: number;
   /** marks this log's rows, so the watch announces only other processes' */
@@ -166,8 +170,11 @@ export class RequestLogService implements RequestLog {
   }
 
   private rowOf(p: Pending): RequestLogRow {
-    const detail = p.exchange === undefined ? null : keptDetail(p.exchange, this.scrub, this.limits);
-    return { entry: p.entry, detail, writer: this.writer, bodyChars: detail === null ? 0 : weightOf(detail) };
+    if (p.exchange === undefined) return { entry: p.entry, detail: null, writer: this.writer, bodyChars: 0 };
+    // the sender scrubbed the exchange of the key it used: the scan here is for the other keys
+    const done = scrubbedOf(p.exchange);
+    const detail = keptDetail(p.exchange, (text) => this.scrub(text, done), this.limits);
+    return { entry: p.entry, detail, writer: this.writer, bodyChars: weightOf(detail) };
   }
 
   private schedule(later: boolean): void {

@@ -12,6 +12,7 @@ import type { PreparedRequest } from './prepared-request';
 import { CREATED_KEY_NOT_KEPT, withoutKeyValues } from './key-answers';
 import { scrubJson, scrubSecret } from './redact';
 import { contentTypeOf } from './response-body';
+import { markScrubbed } from './scrubbed-for';
 
 /** a body as the log keeps it, before the log's own scrubbing and cut (`truncated`: the reader stopped early) */
 export type ObservedBody = LoggedBody;
@@ -41,7 +42,7 @@ const SESSION_HEADERS = new Set(['set-cookie', 'set-cookie2', 'www-authenticate'
 /** `scrubbedText`: `response.text` already scrubbed of `apiKey` (the sender scans a body once) */
 export function observeExchange(request: PreparedRequest, apiKey: string, response: ObservedResponse | null, scrubbedText?: string): ObservedExchange {
   const scrub = (text: string): string => scrubSecret(text, apiKey);
-  return {
+  const exchange: ObservedExchange = {
     statusText: response === null ? null : (STATUS_CODES[response.status] ?? null),
     responseHeaders: response === null ? null : scrubJson(sessionRedacted(response.headers), apiKey),
     requestBody: requestBodyOf(request, scrub),
@@ -49,6 +50,9 @@ export function observeExchange(request: PreparedRequest, apiKey: string, respon
     curl: curlOf(request, scrub),
     sent: request.sent === undefined ? null : scrubLoggedSend(request.sent, scrub),
   };
+  // every text above is scrubbed of the key in use: the log need not scan for it again
+  markScrubbed(exchange, apiKey);
+  return exchange;
 }
 
 function responseBodyOf(request: PreparedRequest, response: ObservedResponse, scrub: (text: string) => string, scrubbedText: string | undefined): ObservedBody {
