@@ -68,7 +68,8 @@ export class RequestLogService implements RequestLog {
   /** marks this log's rows, so the watch announces only other processes' */
   private readonly writer = randomUUID();
   private pending: Pending[] = [];
-  private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
+  /** cancels the write scheduled for the queue (each kind of handle by its own clear function) */
+  private scheduled: { cancel(): void } | null = null;
   /** when queued rows were last written (performance.now()); -Infinity before the first */
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private watch: DataVersionWatch | null = null;
@@ -142,8 +143,8 @@ export class RequestLogService implements RequestLog {
   /** writes every queued entry now, in one transaction */
   flush(): void {
     if (this.scheduled !== null) {
-      clearImmediate(this.scheduled as NodeJS.Immediate);
-      clearTimeout(this.scheduled as NodeJS.Timeout);
+      // clearImmediate given a timer (or the reverse) would unlink it from a list it is not in
+      this.scheduled.cancel();
       this.scheduled = null;
     }
     if (this.pending.length === 0) return;
@@ -184,12 +185,17 @@ export class RequestLogService implements RequestLog {
       this.flush();
     };
     if (later) {
-      this.scheduled = setTimeout(run, RETRY_MS);
+      this.scheduled = timer(run, RETRY_MS);
       return;
     }
     // the first row after a quiet spell goes at once; rows close behind it wait for the batch
     const wait = BATCH_MS - (performance.now() - this.lastWriteAt);
-    this.scheduled = wait > 0 ? setTimeout(run, wait) : setImmediate(run);
+    if (wait > 0) {
+      this.scheduled = timer(run, wait);
+    } else {
+      const immediate = setImmediate(run);
+      this.scheduled = { cancel: () => clearImmediate(immediate) };
+    }
   }
 
   private startWatch(): void {
@@ -254,6 +260,11 @@ export class RequestLogService implements RequestLog {
     }
     return out;
   }
+}
+
+function timer(run: () => void, ms: number): { cancel(): void } {
+  const handle = setTimeout(run, ms);
+  return { cancel: () => clearTimeout(handle) };
 }
 
 function isBusy(err: unknown): boolean {
