@@ -5,6 +5,12 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+
+// A command makes a few requests, so undici's HTTP parser (WebAssembly) stays on V8's baseline
+// compiler: otherwise V8 starts optimising the parser in the background, and a process cannot
+// exit before that finishes (60-80 ms of every network command on a busy machine, for nothing).
+setFlagsFromString('--liftoff-only');
 
 const built = new URL('../out/cli/crm.mjs', import.meta.url);
 if (!existsSync(fileURLToPath(built))) {

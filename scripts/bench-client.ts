@@ -3,6 +3,9 @@
 // concurrency. Rounds alternate core/bare/bare/core... after a warm-up, so drift in the server
 // or the machine hits both sides alike.
 //
+// Then the contacts page through the app (core.contacts.list, request log and all) against a bare
+// GET of the same page (bench-contacts-page.ts).
+//
 //   npx tsx scripts/bench-client.ts [--requests 6000] [--concurrency 16]
 //
 // Standalone it starts its own sandbox with a rate limit far above what it can reach.
@@ -11,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool, request as undiciRequest } from 'undici';
 import { createApiClient } from '../src-main/core/http/api-client';
 import { buildRequest } from '../src-main/core/request-builder';
+import { formatContactsPageBench, runContactsPageBench } from './bench-contacts-page';
 
 export interface ClientBenchOptions {
   baseUrl: string;
@@ -129,6 +133,8 @@ async function main(): Promise<void> {
     console.log(`core (createApiClient().send): ${result.coreRps.toFixed(0)} req/s`);
     console.log(`bare (undici.request):         ${result.bareRps.toFixed(0)} req/s`);
     console.log(`overhead ratio (bare/core):    ${result.overheadRatio.toFixed(3)} (median of per-round ratios; target <= 1.15)`);
+    console.log('');
+    console.log(formatContactsPageBench(await runContactsPageBench({ baseUrl: sandbox.baseUrl, adminKey: sandbox.adminKey })));
   } finally {
     await sandbox.close();
   }

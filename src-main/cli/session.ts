@@ -1,9 +1,9 @@
 // Opens the core for one command. Two modes:
 // - profile mode: the shared data dir and the OS keychain (the desktop app's state);
 // - env-var mode (CRM_API_KEY set, for commands that call the API with "the" key): an ephemeral
-//   core in a private temp dir (no outbox) whose only secret is the env key, held in memory
-//   (EnvKeySecretStore). Nothing of it outlives the process; the shared data dir is only read,
-//   for the profile's base URL when CRM_BASE_URL is not set.
+//   core in a private temp dir (no outbox, its database in memory) whose only secret is the env
+//   key, held in memory (EnvKeySecretStore). Nothing of it outlives the process; the shared data
+//   dir is only read, for the profile's base URL when CRM_BASE_URL is not set.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,8 @@ export async function openSession(env: Record<string, string | undefined>, optio
     processKind: 'crm',
     // Opening the outbox starts sending what waits in it: only commands about the outbox do.
     ...(options.outbox ? {} : { outbox: false as const }),
+    // most commands stage no file: the staging folder is prepared by the first one that does
+    prepareFilesAtStart: false,
   });
   return { core, envMode: false, profile: () => resolveProfile(core, options.profileRef), close: () => core.close() };
 }
@@ -77,7 +79,8 @@ async function openEphemeral(key: string, baseUrl: string, template: Profile | n
     }
   };
   try {
-    core = await createCore({ dataDir: dir, secretStore: secrets, outbox: false, processKind: 'crm' });
+    // nothing of this core outlives the process: its database stays in memory
+    core = await createCore({ dataDir: dir, database: 'memory', prepareFilesAtStart: false, secretStore: secrets, outbox: false, processKind: 'crm' });
     const insecureOk = template?.allowInsecureHttp === true || env.CRM_ALLOW_INSECURE_HTTP === '1';
     let profile = await core.profiles.create({ name: ENV_PROFILE_NAME, baseUrl, confirmInsecure: insecureOk });
     if (template && Object.keys(template.endpointOverrides).length > 0) {

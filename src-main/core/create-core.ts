@@ -30,6 +30,7 @@ import type { KeyAccess, OutboxService } from './services';
 import { watchDataVersion } from './store/data-version-watch';
 import { watchForeignChanges } from './store/foreign-changes';
 import { importLegacyFiles } from './store/legacy-import';
+import { openMemoryDatabase } from './store/database';
 import { openStore } from './store/open-store';
 import { RequestLogTable, type RequestLogBounds } from './store/request-log-table';
 import { SentMessagesTable } from './store/sent-messages-table';
@@ -38,6 +39,16 @@ import { ConversationTables } from './store/conversation-tables';
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
   dataDir: string;
+  /**
+   * 'memory': a private in-memory database instead of `dataDir/crm.db`, for a core whose state
+   * must not outlive the process (`crm` with CRM_API_KEY): nothing to create, sync or close on disk
+   */
+  database?: 'shared' | 'memory';
+  /**
+   * false: staged files are prepared at the first file staged, not at start (a `crm` command
+   * that sends no file never touches the staging folder); default true
+   */
+  prepareFilesAtStart?: boolean;
   /** default: the OS keychain through keytar */
   secretStore?: SecretStore;
   /** keychain service name for the default store; default 'crm-console' */
@@ -118,7 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       onFailure: (operation, detail) => log?.(`keychain ${operation} failed: ${detail}`),
     });
   // the data folder's shared database; every process opens it (ARCHITECTURE.md invariant 7)
-  const store = openStore(dataDir, { onNotice, now });
+  const store = options.database === 'memory' ? { db: openMemoryDatabase(), shared: false } : openStore(dataDir, { onNotice, now });
   if (store.shared) importLegacyFiles(store.db, dataDir, { onNotice, now });
   const meta = createMetaStores(store.db, { onNotice });
   const fingerprints = new KeyFingerprints(new FingerprintKeySource(secretStore), meta, log);
@@ -128,7 +139,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     table: requestLogTable,
     process: options.processKind ?? 'window',
     containsSecret: (text) => vault.containsSecret(text),
-    scrub: (text) => vault.scrubSecrets(text),
+    scrub: (text, scrubbedOf) => vault.scrubSecrets(text, scrubbedOf),
     watch: (onForeignWrite) => watchDataVersion(store.db, onForeignWrite),
     ...(log ? { log } : {}),
   });
@@ -143,7 +154,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const profiles = new ProfileManager(meta, secretStore, vault, now);
   const api = new ApiEditor(meta, () => profiles.announceChange());
   const files = new FileStaging(dataDir);
-  await files.init();
+  if (options.prepareFilesAtStart !== false) await files.init();
   // Before the outbox and the message service: both tell it of every send the service took.
   const sentRecords = new SentMessagesTable(store.db, undefined, now);
   const history = new MessageHistory({

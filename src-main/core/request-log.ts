@@ -4,11 +4,14 @@
 // no header value that carries a bearer token or a key held in memory is ever stored, and each
 // entry's detail (bodies, response headers, cURL) is scrubbed of every key the vault holds, THEN
 // cut (log-detail.ts). Writing is off the send's path: an entry is announced at once, and queued
-// rows go to the database together a moment later, in one transaction. Reads flush the queue
-// first, so a list always holds every request this process finished.
+// rows go to the database together a moment later, in one transaction; while requests follow
+// each other closely, at most one such write per BATCH_MS, so a page of requests costs one
+// commit, not one each. Reads flush the queue first, so a list always holds every request this
+// process finished; other processes see the rows within BATCH_MS and their own watch's poll.
 import { randomUUID } from 'node:crypto';
 import type { ObservedExchange } from './http/observed-exchange';
 import { REDACTED_AUTHORIZATION } from './http/redact';
+import { scrubbedOf } from './http/scrubbed-for';
 import type { ObservedEntry, RequestObserver } from './http/sender';
 import { DEFAULT_DETAIL_LIMITS, keptDetail, weightOf, type DetailLimits } from './log-detail';
 import type { LogProcess, RequestLogDetail, RequestLogEntry } from './model';
@@ -22,6 +25,8 @@ export const REQUEST_LOG_SIZE = 500;
 /** rows waiting for the database at most; past it (the database failing for long) the oldest are dropped */
 const MAX_PENDING = 10_000;
 const RETRY_MS = 250;
+/** the shortest time between two writes of queued rows while requests keep coming */
+const BATCH_MS = 25;
 const REDACTED = '***';
 
 export interface RequestLogOptions {
@@ -30,8 +35,11 @@ export interface RequestLogOptions {
   process: LogProcess;
   /** true when a text holds a key value the process knows (KeyVault.containsSecret) */
   containsSecret?: (text: string) => boolean;
-  /** `text` without any run of a key value the process knows (KeyVault.scrubSecrets) */
-  scrub?: (text: string) => string;
+  /**
+   * `text` without any run of a key value the process knows (KeyVault.scrubSecrets);
+   * `scrubbedOf`: a key the text is already scrubbed of (http/scrubbed-for.ts)
+   */
+  scrub?: (text: string, scrubbedOf?: string) => string;
   limits?: Partial<DetailLimits>;
   /** how many entries list() gives */
   listSize?: number;
@@ -54,13 +62,16 @@ export class RequestLogService implements RequestLog {
   private readonly table: RequestLogTable;
   private readonly process: LogProcess;
   private readonly containsSecret: (text: string) => boolean;
-  private readonly scrub: (text: string) => string;
+  private readonly scrub: (text: string, scrubbedOf?: string) => string;
   private readonly limits: DetailLimits;
   private readonly listSize: number;
   /** marks this log's rows, so the watch announces only other processes' */
   private readonly writer = randomUUID();
   private pending: Pending[] = [];
-  private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
+  /** cancels the write scheduled for the queue (each kind of handle by its own clear function) */
+  private scheduled: { cancel(): void } | null = null;
+  /** when queued rows were last written (performance.now()); -Infinity before the first */
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
   private watch: DataVersionWatch | null = null;
   /** the last row the watch has seen */
   private seenSeq = 0;
@@ -132,13 +143,14 @@ export class RequestLogService implements RequestLog {
   /** writes every queued entry now, in one transaction */
   flush(): void {
     if (this.scheduled !== null) {
-      clearImmediate(this.scheduled as NodeJS.Immediate);
-      clearTimeout(this.scheduled as NodeJS.Timeout);
+      // clearImmediate given a timer (or the reverse) would unlink it from a list it is not in
+      this.scheduled.cancel();
       this.scheduled = null;
     }
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    this.lastWriteAt = performance.now();
     try {
       this.table.insert(batch.map((p) => this.rowOf(p)));
     } catch (err) {
@@ -159,8 +171,11 @@ export class RequestLogService implements RequestLog {
   }
 
   private rowOf(p: Pending): RequestLogRow {
-    const detail = p.exchange === undefined ? null : keptDetail(p.exchange, this.scrub, this.limits);
-    return { entry: p.entry, detail, writer: this.writer, bodyChars: detail === null ? 0 : weightOf(detail) };
+    if (p.exchange === undefined) return { entry: p.entry, detail: null, writer: this.writer, bodyChars: 0 };
+    // the sender scrubbed the exchange of the key it used: the scan here is for the other keys
+    const done = scrubbedOf(p.exchange);
+    const detail = keptDetail(p.exchange, (text) => this.scrub(text, done), this.limits);
+    return { entry: p.entry, detail, writer: this.writer, bodyChars: weightOf(detail) };
   }
 
   private schedule(later: boolean): void {
@@ -169,7 +184,18 @@ export class RequestLogService implements RequestLog {
       this.scheduled = null;
       this.flush();
     };
-    this.scheduled = later ? setTimeout(run, RETRY_MS) : setImmediate(run);
+    if (later) {
+      this.scheduled = timer(run, RETRY_MS);
+      return;
+    }
+    // the first row after a quiet spell goes at once; rows close behind it wait for the batch
+    const wait = BATCH_MS - (performance.now() - this.lastWriteAt);
+    if (wait > 0) {
+      this.scheduled = timer(run, wait);
+    } else {
+      const immediate = setImmediate(run);
+      this.scheduled = { cancel: () => clearImmediate(immediate) };
+    }
   }
 
   private startWatch(): void {
@@ -234,6 +260,11 @@ export class RequestLogService implements RequestLog {
     }
     return out;
   }
+}
+
+function timer(run: () => void, ms: number): { cancel(): void } {
+  const handle = setTimeout(run, ms);
+  return { cancel: () => clearTimeout(handle) };
 }
 
 function isBusy(err: unknown): boolean {

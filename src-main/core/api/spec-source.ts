@@ -3,9 +3,9 @@
 // app's other requests go (the environment's proxy, the OS trust store), with one timeout for
 // the whole read, no key sent and no redirect followed (the answer names where to look).
 import { open } from 'node:fs/promises';
-import { request } from 'undici';
 import { dispatcherFor, environmentRoute } from '../http/dispatcher-cache';
 import type { NetworkRoute } from '../http/dispatcher-cache';
+import { requestUrl } from '../http/undici';
 import { SpecError } from './spec-error';
 import { MAX_SPEC_BYTES } from './spec-read';
 
@@ -57,7 +57,7 @@ async function fetchSpec(source: string, timeoutMs: number, route: NetworkRoute)
   const dispatcher = dispatcherFor(url.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await request(url, { method: 'GET', dispatcher, signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' } });
+    const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' } });
     if (res.statusCode >= 300) {
       await res.body.dump();
       const where = res.statusCode < 400 && typeof res.headers.location === 'string' ? `; it points at ${res.headers.location.slice(0, 200)}: fetch that address instead` : '';

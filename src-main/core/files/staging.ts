@@ -96,8 +96,20 @@ export class FileStaging {
     this.pinnedDir = join(dataDir, 'outbox-files');
   }
 
-  /** creates this process's staging dir and removes those left by processes that are gone */
-  async init(): Promise<void> {
+  /** set once the staging dir is being prepared: releaseAll has nothing to remove before */
+  private preparing: Promise<void> | null = null;
+
+  /** creates this process's staging dir and removes those left by processes that are gone (once) */
+  init(): Promise<void> {
+    // a failed start is tried again by the next file staged
+    this.preparing ??= this.prepare().catch((err: unknown) => {
+      this.preparing = null;
+      throw err;
+    });
+    return this.preparing;
+  }
+
+  private async prepare(): Promise<void> {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
     for (const name of await readdir(this.root)) {
       const pid = Number(/^(\d+)\./.exec(name)?.[1] ?? NaN);
@@ -145,6 +157,7 @@ export class FileStaging {
         safeName = oggFileName(safeName);
       }
     }
+    await this.init();
     const fileId = randomUUID();
     const fileDir = join(this.dir, fileId);
     await mkdir(fileDir, { recursive: true, mode: 0o700 });
@@ -188,6 +201,8 @@ export class FileStaging {
   /** releases everything and removes this process's staging dir (at close) */
   async releaseAll(): Promise<void> {
     for (const fileId of [...this.entries.keys()]) await this.release(fileId);
+    if (this.preparing === null) return;
+    await this.preparing.catch(() => undefined);
     await rm(this.dir, { recursive: true, force: true });
   }
 

@@ -170,12 +170,17 @@ class ApiClient implements HttpSender {
         // A 2xx is a success even when its body cannot be read: the caller decides what an
         // unreadable answer means (a send still happened; a contacts page cannot be shown).
         const parsed = parseJsonBody(exchange, apiKey);
-        this.log(apiKey, request, logged, headers, startedAt, durationMs, status, successCode(request, parsed), attempt, exchange);
+        // One scan of the body for the key serves the answer and the log. A body it leaves
+        // unchanged holds no run of the key in any spelling JSON.parse undoes (scrubSecret
+        // decodes escapes while it scans), so no string parsed from it does: the parsed value
+        // needs no walk of its own.
+        const scrubbedText = scrubSecret(exchange.text, apiKey);
+        this.log(apiKey, request, logged, headers, startedAt, durationMs, status, successCode(request, parsed), attempt, exchange, scrubbedText);
         return {
           status,
           headers: scrubJson(exchange.headers, apiKey),
           // whatever the server echoed, the key in use never leaves the sender
-          json: parsed.ok ? scrubJson(parsed.json, apiKey, request.endpoint === 'keys.create' ? isKeyValueField : undefined) : undefined,
+          json: !parsed.ok ? undefined : scrubbedText === exchange.text ? parsed.json : scrubJson(parsed.json, apiKey, request.endpoint === 'keys.create' ? isKeyValueField : undefined),
           unreadable: parsed.ok ? null : parsed.error,
           durationMs: totalDurationMs,
           attempts: attempt,
@@ -279,6 +284,8 @@ class ApiClient implements HttpSender {
     errorCode: ErrorCode | null,
     attempt: number,
     response: Exchange | null,
+    /** the response text already scrubbed of `apiKey`, when the caller has it */
+    scrubbedText?: string,
   ): void {
     if (this.observer === undefined) return;
     const entry: ObservedEntry = {
@@ -297,7 +304,7 @@ class ApiClient implements HttpSender {
       attempt,
     };
     try {
-      this.observer(entry, observeExchange(request, apiKey, response));
+      this.observer(entry, observeExchange(request, apiKey, response, scrubbedText));
     } catch {
       // an observer's failure must not change the outcome of a request
     }

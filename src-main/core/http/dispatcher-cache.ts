@@ -3,7 +3,8 @@
 // environment names a proxy for the origin (HTTPS_PROXY, NO_PROXY...), the requests go through
 // it; TLS trusts the OS certificate store as well as Node's roots.
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool, ProxyAgent } from './undici';
 import { proxyForOrigin } from './proxy-env';
 import { processTrust } from './trust-store';
 

@@ -12,6 +12,7 @@ import type { PreparedRequest } from './prepared-request';
 import { CREATED_KEY_NOT_KEPT, withoutKeyValues } from './key-answers';
 import { scrubJson, scrubSecret } from './redact';
 import { contentTypeOf } from './response-body';
+import { markScrubbed } from './scrubbed-for';
 
 /** a body as the log keeps it, before the log's own scrubbing and cut (`truncated`: the reader stopped early) */
 export type ObservedBody = LoggedBody;
@@ -38,23 +39,29 @@ export interface ObservedResponse {
 /** Headers a server sets that carry a session of their own. */
 const SESSION_HEADERS = new Set(['set-cookie', 'set-cookie2', 'www-authenticate', 'proxy-authenticate']);
 
-export function observeExchange(request: PreparedRequest, apiKey: string, response: ObservedResponse | null): ObservedExchange {
+/** `scrubbedText`: `response.text` already scrubbed of `apiKey` (the sender scans a body once) */
+export function observeExchange(request: PreparedRequest, apiKey: string, response: ObservedResponse | null, scrubbedText?: string): ObservedExchange {
   const scrub = (text: string): string => scrubSecret(text, apiKey);
-  return {
+  const exchange: ObservedExchange = {
     statusText: response === null ? null : (STATUS_CODES[response.status] ?? null),
     responseHeaders: response === null ? null : scrubJson(sessionRedacted(response.headers), apiKey),
     requestBody: requestBodyOf(request, scrub),
-    responseBody: response === null || response.text === '' ? null : responseBodyOf(request, response, scrub),
+    responseBody: response === null || response.text === '' ? null : responseBodyOf(request, response, scrub, scrubbedText),
     curl: curlOf(request, scrub),
     sent: request.sent === undefined ? null : scrubLoggedSend(request.sent, scrub),
   };
+  // every text above is scrubbed of the key in use: the log need not scan for it again
+  markScrubbed(exchange, apiKey);
+  return exchange;
 }
 
-function responseBodyOf(request: PreparedRequest, response: ObservedResponse, scrub: (text: string) => string): ObservedBody {
+function responseBodyOf(request: PreparedRequest, response: ObservedResponse, scrub: (text: string) => string, scrubbedText: string | undefined): ObservedBody {
   const text = withoutKeyValues(request.endpoint, response.status, response.text);
   const contentType = contentTypeOf(response.headers['content-type']);
   if (text === null) return { kind: 'text', text: CREATED_KEY_NOT_KEPT, contentType: null, truncated: false };
-  return { kind: 'text', text: scrub(text), contentType, truncated: response.truncated };
+  // the text as it came (no key value cut out of it here): the sender's scan of it stands
+  const scrubbed = scrubbedText !== undefined && text === response.text ? scrubbedText : scrub(text);
+  return { kind: 'text', text: scrubbed, contentType, truncated: response.truncated };
 }
 
 function requestBodyOf(request: PreparedRequest, scrub: (text: string) => string): ObservedBody | null {

@@ -1,8 +1,8 @@
 // Is an API there at all? A GET of its base URL with no key, on a connection of its own (a
 // pooled keep-alive socket to a server that went away says nothing about now). Any answer counts,
 // whatever its status (401, 404): all the outbox asks is whether requests arrive again.
-import { request } from 'undici';
 import { dispatcherFor, environmentRoute, type NetworkRoute } from './dispatcher-cache';
+import { requestUrl } from './undici';
 
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -11,7 +11,7 @@ export async function probeBaseUrl(baseUrl: string, signal: AbortSignal, timeout
   // the same way out as the requests themselves (a proxy-only network must not look offline)
   const dispatcher = dispatcherFor(new URL(baseUrl).origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
   try {
-    const res = await request(baseUrl, { method: 'GET', reset: true, signal, dispatcher });
+    const res = await requestUrl(dispatcher, baseUrl, { method: 'GET', reset: true, signal });
     await res.body.dump();
     return true;
   } catch {

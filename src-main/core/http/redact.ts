@@ -3,7 +3,7 @@
 // before it is cut, shown, logged or written, however its characters are spelled (escapes that
 // a JSON or URL decoder would undo included: scrub-encoded.ts).
 import { isEscaped, scrubEncoded } from './scrub-encoded';
-import { BASE, LEAK_RUN, foldToAscii, secretWindows } from './secret-windows';
+import { BASE, HASH_BITS_MASK, LEAK_RUN, foldToAscii, secretWindows } from './secret-windows';
 import type { SecretWindows } from './secret-windows';
 
 export { LEAK_RUN };
@@ -82,6 +82,8 @@ function scrubLiteral(text: string, windows: SecretWindows): string {
   const run = LEAK_RUN;
   const base = BASE;
   const fold = foldToAscii;
+  const mask = HASH_BITS_MASK;
+  const bits = windows.hashBits;
   let out = '';
   let copied = 0;
   let coverEnd = -1;
@@ -92,7 +94,7 @@ function scrubLiteral(text: string, windows: SecretWindows): string {
     hash = (Math.imul(hash, base) + fold(text.charCodeAt(i))) | 0;
     if (i >= run) hash = (hash - Math.imul(fold(text.charCodeAt(i - run)), windows.drop)) | 0;
     const start = i - run + 1;
-    if (start < 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + run).toLowerCase())) continue;
+    if (start < 0 || (bits[(hash & mask) >>> 5]! & (1 << (hash & 31))) === 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + run).toLowerCase())) continue;
     if (start <= coverEnd) {
       coverEnd = start + run;
       continue;

@@ -11,6 +11,9 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { KeyAccess } from '../services';
 import { heldBackMessage, keyFitsProfile, originOf } from './key-origin';
 
+/** the shortest time between two writes of keys' last use while requests keep coming */
+const USE_BATCH_MS = 25;
+
 export const KEY_REVOKED_IN_FLIGHT = 'The key was revoked while the request was in flight.';
 
 function revokedError(meta: Pick<SavedKey, 'name'>): CrmError {
@@ -25,6 +28,10 @@ export class KeyVault implements KeyAccess {
   private readonly blocked = new Set<string>();
   private readonly pendingUse = new Map<string, { at: string; outcome: KeyTestOutcome | null; proven?: Partial<Record<Permission, boolean>> }>();
   private useFlush: Promise<void> | null = null;
+  /** ends the wait of a use write held back for its batch (flush() writes at once) */
+  private wakeUseWrite: (() => void) | null = null;
+  /** when recorded uses were last written (performance.now()) */
+  private lastUseWriteAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly secrets: SecretStore,
@@ -63,14 +70,29 @@ export class KeyVault implements KeyAccess {
     const proven = proof ? { ...previous?.proven, [proof.permission]: proof.holds } : previous?.proven;
     this.pendingUse.set(keyId, { at, outcome: outcome ?? previous?.outcome ?? null, ...(proven ? { proven } : {}) });
     if (!this.useFlush) {
-      // Coalesced: a burst of requests costs one metadata write, after the burst.
-      this.useFlush = Promise.resolve().then(() => this.flushUse());
+      // Coalesced: a burst of requests costs one metadata write, after the burst; requests one
+      // after the other share a write per USE_BATCH_MS (the first after a quiet spell goes at once)
+      const wait = USE_BATCH_MS - (performance.now() - this.lastUseWriteAt);
+      const due =
+        wait > 0
+          ? new Promise<void>((wake) => {
+              const timer = setTimeout(wake, wait);
+              this.wakeUseWrite = () => {
+                clearTimeout(timer);
+                wake();
+              };
+            })
+          : Promise.resolve();
+      this.useFlush = due.then(() => this.flushUse());
     }
   }
 
-  /** waits until recorded uses are written */
+  /** waits until recorded uses are written (at once: a write held back for its batch goes now) */
   async flush(): Promise<void> {
-    while (this.useFlush) await this.useFlush;
+    while (this.useFlush) {
+      this.wakeUseWrite?.();
+      await this.useFlush;
+    }
   }
 
   /**
@@ -121,10 +143,17 @@ export class KeyVault implements KeyAccess {
     return false;
   }
 
-  /** `text` with every run of a key value held in memory cut out (scrubSecret per value) */
-  scrubSecrets(text: string): string {
+  /**
+   * `text` with every run of a key value held in memory cut out (scrubSecret per value).
+   * `scrubbedOf`: a key `text` is already scrubbed of, not scanned for again (unless it holds a
+   * `*`, which the `***` of another key's cut could complete into a new run of it).
+   */
+  scrubSecrets(text: string, scrubbedOf?: string): string {
     let out = text;
-    for (const value of this.cache.values()) out = scrubSecret(out, value);
+    for (const value of this.cache.values()) {
+      if (value === scrubbedOf && !value.includes('*')) continue;
+      out = scrubSecret(out, value);
+    }
     return out;
   }
 
@@ -186,6 +215,8 @@ export class KeyVault implements KeyAccess {
   }
 
   private async flushUse(): Promise<void> {
+    this.wakeUseWrite = null;
+    this.lastUseWriteAt = performance.now();
     try {
       while (this.pendingUse.size > 0) {
         const batch = new Map(this.pendingUse);

@@ -2,8 +2,8 @@
 // telling extension (".../download?id=42"). HEAD first; where HEAD is refused, a GET of one byte.
 // The person asks for it; no API key or other credential is sent; redirects are followed a few
 // times, http(s) only.
-import { request } from 'undici';
 import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
+import { requestUrl } from '../http/undici';
 import { baseMimetype, isMimetype } from './mimetypes';
 
 export interface RemoteType {
@@ -48,7 +48,7 @@ async function ask(target: URL, route: NetworkRoute, timeoutMs: number): Promise
   const dispatcher = dispatcherFor(target.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
   try {
     for (const method of ['HEAD', 'GET'] as const) {
-      const res = await request(target, { method, dispatcher, headers: method === 'GET' ? { range: 'bytes=0-0' } : {}, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await requestUrl(dispatcher, target, { method, headers: method === 'GET' ? { range: 'bytes=0-0' } : {}, signal: AbortSignal.timeout(timeoutMs) });
       await res.body.dump();
       // some servers refuse HEAD: the one-byte GET tells the same
       if (method === 'HEAD' && [403, 405, 501].includes(res.statusCode)) continue;
