@@ -42,7 +42,7 @@ export async function runContactsPageBench(options: { baseUrl: string; adminKey:
   let keyId: string | null = null;
   try {
     const profile = await core.profiles.create({ name: 'bench', baseUrl: options.baseUrl });
-    keyId = (await core.keys.add({ profileId: profile.id, name: 'bench', value: options.adminKey })).id;
+    keyId = (await core.keys.addKey({ profileId: profile.id, name: 'bench', value: options.adminKey })).id;
     const payload = { profileId: profile.id, page: 3, perPage: PER_PAGE };
     const url = `${options.baseUrl}/api/v1/contacts?page=3&per_page=${PER_PAGE}`;
     const app = async (): Promise<void> => {
