@@ -52,7 +52,16 @@ describe('against the sandbox', () => {
   it('creates, lists and deletes a key; a deleted key gets 401', async () => {
     const created = parseCreatedKey((await client.send(await build(sandbox.baseUrl, { op: 'keys.create', input: { name: 'flow key', permissions: ['contacts:read'] } }), sandbox.adminKey)).json);
     expect(created.serverKey).toMatchObject({ name: 'flow key', permissions: ['contacts:read'] });
-    expect(created.value.startsWith(created.serverKey.prefix)).toBe(true);
+    if (created.serverKey.prefix.includes('*')) {
+      // the prefix shared a run of 8+ characters with the key in use (both start crm_sk_, so one
+      // more character in common is enough, about one time in 62): such a run is cut from every
+      // answer, by design; the new key's own value field is kept whole
+      const head = created.value.slice(0, 12).toLowerCase();
+      const runs = Array.from({ length: head.length - 7 }, (_, i) => head.slice(i, i + 8));
+      expect(runs.some((run) => sandbox.adminKey.toLowerCase().includes(run))).toBe(true);
+    } else {
+      expect(created.value.startsWith(created.serverKey.prefix)).toBe(true);
+    }
     const listed = parseServerKeys((await client.send(await build(sandbox.baseUrl, { op: 'keys.list', input: {} }), sandbox.adminKey)).json);
     expect(listed.find((k) => k.id === created.serverKey.id)).toMatchObject({ name: 'flow key', prefix: created.serverKey.prefix });
     expect(JSON.stringify(listed)).not.toContain(created.value);
