@@ -5,7 +5,7 @@
 import { DEFAULT_EVENT_ROUTES } from '../api/defaults';
 import { wellFormed } from '../endpoints';
 import type { PreparedRequest } from '../http/prepared-request';
-import { operationSpec, type RequestTarget } from '../request-builder';
+import { operationSpec, type RequestTarget } from '../request/operation-spec';
 import type { CredentialPlacement } from '../../shared/api-description';
 
 export interface EventChannels {

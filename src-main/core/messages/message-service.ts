@@ -17,7 +17,8 @@ import type { Delivery, SendRecorder } from './sent-record';
 import type { ProfileManager } from '../profiles/profile-manager';
 import { readUploadedId } from '../api/read-upload';
 import { CrmError } from '../errors';
-import { buildRequest, needsUpload, operationSpec, prepareRequest } from '../request-builder';
+import { buildRequest, prepareRequest } from '../request-builder';
+import { needsUpload, operationSpec } from '../request/operation-spec';
 import type { KeyAccess, MessageService, OutboxService, SendCallOptions, SendResult } from '../services';
 
 type SendOperation = Extract<Operation, { idempotencyKey: string }>;

@@ -8,7 +8,7 @@ import { reasonText, withHint } from '../http/status-error';
 import type { ApiResponse } from '../http/sender';
 import type { Profile, SentMessage } from '../model';
 import type { Operation } from '../operations';
-import { operationSpec } from '../request-builder';
+import { operationSpec } from '../request/operation-spec';
 import { normalizePhone } from '../phone';
 
 type SendOp = Extract<Operation, { idempotencyKey: string }>;

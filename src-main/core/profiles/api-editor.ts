@@ -37,7 +37,8 @@ import { CrmError } from '../errors';
 import type { MetaStores } from '../meta/stores';
 import type { Profile } from '../model';
 import type { Operation } from '../operations';
-import { isOffered, operationSpec, prepareRequest } from '../request-builder';
+import { prepareRequest } from '../request-builder';
+import { isOffered, operationSpec } from '../request/operation-spec';
 import { SpecDocuments } from './spec-documents';
 
 /** What the preview sends: the playground's kind of example values. */

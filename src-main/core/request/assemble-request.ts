@@ -1,0 +1,30 @@
+// The last step of every build: the URL, body and key a rule set produced, as a PreparedRequest
+// with the headers each of them implies.
+import type { CredentialPlacement } from '../api/types';
+import type { HttpMethod, PreparedBody, PreparedRequest } from '../http/prepared-request';
+import type { EndpointId } from '../model';
+import { bodyContentType } from '../request-bodies';
+import type { Problem } from './problems';
+
+/** A built request and what would stop it from being sent. */
+export interface Prepared {
+  request: PreparedRequest;
+  problems: Problem[];
+}
+
+export function assembleRequest(
+  endpoint: EndpointId,
+  method: HttpMethod,
+  url: string,
+  extra: { name: string; value: string }[],
+  body: PreparedBody | null,
+  idempotencyKey: string | null,
+  credential?: CredentialPlacement,
+): PreparedRequest {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  for (const { name, value } of extra) headers[name] = value;
+  if (body !== null) headers['Content-Type'] = bodyContentType(body);
+  if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
+  const request: PreparedRequest = { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
+  return credential === undefined ? request : { ...request, credential };
+}

@@ -1,0 +1,47 @@
+// Contacts and messages: the operation's values, checked by its own rules, poured into the
+// profile's description (path, query, body, credential placement).
+import { OPERATION_ROLES, missingRoles } from '../api/roles';
+import { renderQuery, rolesOf } from '../api/template';
+import type { DescribedOperation, Role } from '../api/types';
+import { ENDPOINTS, checkEndpointPath } from '../endpoints';
+import { loggedSendOf } from '../logged-send';
+import type { FileAccess } from '../media/file-access';
+import { assembleRequest, type Prepared } from './assemble-request';
+import { isOffered, operationSpec, type RequestTarget } from './operation-spec';
+import type { Problems } from './problems';
+import { renderBody } from './render-body';
+import { checkedPath, joinUrl } from './request-url';
+import { DESCRIBED_RULES } from './rules/operation-rules';
+import type { DescribedRule, OperationOf } from './rules/rule';
+
+export interface BuilderDeps {
+  /** file access port; tests pass a counting one */
+  files?: FileAccess;
+  /** the id the upload operation answered for this send's file (needsUpload) */
+  uploadedMediaId?: string;
+}
+
+export async function prepareDescribed(op: OperationOf<DescribedOperation>, target: RequestTarget, deps: BuilderDeps, problems: Problems): Promise<Prepared> {
+  const spec = operationSpec(target, op.op);
+  const label = ENDPOINTS[op.op].label;
+  if (!isOffered(target, op.op)) problems.sentence('api', `This service does not offer ${label} (Profiles → API says so)`);
+  const override = target.api?.operations[op.op] === undefined ? target.endpointOverrides[op.op] : undefined;
+  const overrideProblem = override === undefined ? null : checkEndpointPath(op.op, override);
+  if (overrideProblem !== null) problems.sentence(`endpointOverrides.${op.op}`, `The path override ${overrideProblem}; using ${spec.path}`);
+  const roles = rolesOf(spec);
+  for (const { sentence } of missingRoles(op.op, roles)) problems.sentence('api', `The API description of ${label} is incomplete: ${sentence}. Fix it in Profiles → API`);
+
+  const upload = { available: isOffered(target, 'media.upload'), id: deps.uploadedMediaId };
+  // the map pairs each operation with its own rules; TypeScript cannot follow that pairing here
+  const rules = DESCRIBED_RULES[op.op] as DescribedRule<DescribedOperation>;
+  const { values, file = null, idempotencyKey = null } = await rules(op, { spec, roles, problems, files: deps.files, upload });
+  // keep only what this operation may fill (a stored description cannot pull in other values)
+  const allowed = new Set<Role>(OPERATION_ROLES[op.op]);
+  for (const role of Object.keys(values) as Role[]) if (!allowed.has(role)) delete values[role];
+
+  const url = joinUrl(target.baseUrl, checkedPath(spec, op.op, values, problems), renderQuery(spec, values), problems);
+  const body = renderBody(spec, values, file, op.op === 'messages.audio' ? 'audio' : 'media', problems);
+  const request = assembleRequest(op.op, spec.method, url, spec.headers, body, idempotencyKey, spec.credential);
+  const sent = loggedSendOf(op);
+  return { request: sent === null ? request : { ...request, sent }, problems: problems.list };
+}
