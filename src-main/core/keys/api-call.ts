@@ -66,20 +66,29 @@ export async function callWithKey(
 ): Promise<ApiResponse> {
   const { noteUse = true, onKey, signal, ...sendOptions } = options;
   let used: SavedKey | null = null;
+  let failure: unknown = null;
   try {
-    const response = await deps.keyAccess.withKey(profile.id, keyId, (key, keySignal, meta) => {
+    return await deps.keyAccess.withKey(profile.id, keyId, (key, keySignal, meta) => {
       used = meta;
       onKey?.(meta);
       const combined = signal ? AbortSignal.any([keySignal, signal]) : keySignal;
       return deps.sender.send(request, key, { ...sendOptions, signal: combined });
     });
-    if (noteUse && used) deps.keyAccess.noteUse((used as SavedKey).id, 'valid', proofOf(request, null) ?? undefined);
-    return response;
   } catch (err) {
-    if (noteUse && used) {
-      const outcome = outcomeOf(err);
-      if (outcome) deps.keyAccess.noteUse((used as SavedKey).id, outcome, proofOf(request, err) ?? undefined);
-    }
+    failure = err;
     throw err;
+  } finally {
+    // set inside the callback, which TypeScript's flow analysis does not see
+    const usedKey = used as SavedKey | null;
+    const use = noteUse && usedKey ? keyUseOf(request, failure) : null;
+    if (use && usedKey) deps.keyAccess.noteUse(usedKey.id, use.outcome, use.proof);
   }
+}
+
+/** What one call's answer (null: a success) tells about its key; null when it tells nothing. */
+export function keyUseOf(request: PreparedRequest, err: unknown): { outcome: KeyTestOutcome; proof?: { permission: Permission; holds: boolean } } | null {
+  const outcome = err === null ? 'valid' : outcomeOf(err);
+  if (outcome === null) return null;
+  const proof = proofOf(request, err);
+  return proof === null ? { outcome } : { outcome, proof };
 }
