@@ -5,16 +5,12 @@ import type { ApiResponse, HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
 import type { Profile } from '../model';
 import type { KeyAccess } from '../services';
-import type { RevocationKeyStore } from './deps';
 import type { Backoff } from './policy';
 import { isTransport } from './policy';
 
 export interface AttemptContext {
   sender: HttpSender;
   keyAccess: KeyAccess;
-  revocationKeys: RevocationKeyStore;
-  /** the profile's saved keys known to hold keys:manage (see OutboxDeps.adminKeyIds) */
-  adminKeyIds(): Promise<string[]>;
   profile: Profile;
   /** aborted when the outbox closes */
   signal: AbortSignal;
@@ -28,8 +24,6 @@ export interface AttemptContext {
   unreachable(): void;
   /** a 429: nothing more to this target for that long */
   rateLimited(ms: number): void;
-  /** durably records the resolved server id of a key being revoked (before the DELETE) */
-  saveServerKeyId(serverKeyId: string): Promise<void>;
 }
 
 export type SendResult = { ok: true; response: ApiResponse } | { ok: false; error: CrmError };

@@ -27,9 +27,19 @@ import { isRecord } from '../parse/shape';
 import { parseServerKeys } from '../parse/server-keys';
 import { buildRequest } from '../request-builder';
 import type { AttemptContext, SendResult } from './attempt-context';
+import type { RevocationKeyStore } from './deps';
 import { sendOnce } from './attempt-context';
 import type { Outcome, Streaks } from './policy';
 import { isServerError, isTransport, rateLimited, serverError, transportOutcome } from './policy';
+
+/** What a revocation's attempt needs beyond any attempt's context. */
+export interface RevocationAttemptContext extends AttemptContext {
+  revocationKeys: RevocationKeyStore;
+  /** the profile's saved keys known to hold keys:manage (see OutboxDeps.adminKeyIds) */
+  adminKeyIds(): Promise<string[]>;
+  /** durably records the resolved server id of a key being revoked (before the DELETE) */
+  saveServerKeyId(serverKeyId: string): Promise<void>;
+}
 
 export interface RevocationTarget {
   localKeyId: string | null;
@@ -44,7 +54,7 @@ export const SELF = 'self';
 type Tried = { used: string; result: SendResult } | { skipped: string };
 type Used = { used: string; result: SendResult };
 
-export async function attemptRevocation(ctx: AttemptContext, target: RevocationTarget, streaks: Streaks): Promise<Outcome> {
+export async function attemptRevocation(ctx: RevocationAttemptContext, target: RevocationTarget, streaks: Streaks): Promise<Outcome> {
   const refused = new Set(target.refusedKeys);
   const notes: string[] = [];
   let lastRefusal: ErrorInfo | null = null;
@@ -164,7 +174,7 @@ function failed(message: string): Outcome {
   return { kind: 'failed', error: { code: 'conflict', message } };
 }
 
-function otherFailure(ctx: AttemptContext, error: CrmError, streaks: Streaks, what: string): Outcome {
+function otherFailure(ctx: RevocationAttemptContext, error: CrmError, streaks: Streaks, what: string): Outcome {
   const info = error.toInfo();
   if (isTransport(info)) return transportOutcome(error, streaks);
   if (info.code === 'cancelled') return { kind: 'pending', reason: 'queued', error: info, delayMs: ctx.bounds.min };
@@ -180,7 +190,7 @@ interface OwnValue {
   problem(): string | null;
 }
 
-function ownValue(ctx: AttemptContext, target: RevocationTarget): OwnValue {
+function ownValue(ctx: RevocationAttemptContext, target: RevocationTarget): OwnValue {
   let reading: Promise<string | null> | null = null;
   let problem: string | null = null;
   return {
@@ -206,7 +216,7 @@ function ownValue(ctx: AttemptContext, target: RevocationTarget): OwnValue {
 }
 
 async function withActiveKey(
-  ctx: AttemptContext,
+  ctx: RevocationAttemptContext,
   target: RevocationTarget,
   refused: Set<string>,
   run: (key: string, signal: AbortSignal) => Promise<SendResult>,
@@ -227,7 +237,7 @@ async function withActiveKey(
   }
 }
 
-async function adminKeyIdsOf(ctx: AttemptContext): Promise<string[]> {
+async function adminKeyIdsOf(ctx: RevocationAttemptContext): Promise<string[]> {
   try {
     return await ctx.adminKeyIds();
   } catch {
@@ -236,7 +246,7 @@ async function adminKeyIdsOf(ctx: AttemptContext): Promise<string[]> {
 }
 
 async function withSavedKey(
-  ctx: AttemptContext,
+  ctx: RevocationAttemptContext,
   keyId: string,
   refused: Set<string>,
   run: (key: string, signal: AbortSignal) => Promise<SendResult>,
@@ -257,7 +267,7 @@ async function withSavedKey(
 }
 
 async function withOwnKey(
-  ctx: AttemptContext,
+  ctx: RevocationAttemptContext,
   target: RevocationTarget,
   own: OwnValue,
   refused: Set<string>,

@@ -22,18 +22,18 @@
 // attempt, next probe, end of a foreign claim). Nothing waiting (or only for a person:
 // 'needs_admin_key') -> no timer.
 //
+// Kinds: the engine never looks inside a payload. Each kind of queued work (kinds/message-kind.ts,
+// kinds/revocation-kind.ts) says where its requests go, makes one attempt and hears of changes
+// through the small port in kinds/outbox-kind.ts.
+//
 // Key revocations: the journal is the only record of how a key's server revocation is doing.
 // syncStates() computes it for display; each change on disk (ours or another process's) is
 // reported once to the revocation listeners, which never write it anywhere else.
 import { randomBytes } from 'node:crypto';
 import { CrmError, toErrorInfo } from '../errors';
-import type { PreparedRequest } from '../http/prepared-request';
 import type { OutboxItem, Profile, RevocationSyncState } from '../model';
-import { normalizePhone } from '../phone';
 import type { OutboxService, RevocationInput } from '../services';
 import type { AttemptContext } from './attempt-context';
-import { attemptMessage, currentBinding } from './attempt-message';
-import { attemptRevocation } from './attempt-revocation';
 import type { OutboxDeps } from './deps';
 import type { DamageReport } from './journal';
 import { Journal } from './journal';
@@ -44,12 +44,13 @@ import type { Backoff, Outcome } from './policy';
 import { backoffMs } from './policy';
 import type { Step, StepContext } from './next-step';
 import { nextStep } from './next-step';
-import type { MessageOp, StoredOp } from './records';
-import type { Delivery } from '../messages/sent-record';
+import type { StoredOp } from './records';
 import { openHeads, revocationStates, serverRevocationStates } from './queue-view';
 import { Reachability } from './reachability';
 import type { RevocationListener } from './revocation-reports';
-import { RevocationReports } from './revocation-reports';
+import { kindOf, type KindHost, type OutboxKinds } from './kinds/outbox-kind';
+import { messageKind, queuedMessageFields } from './kinds/message-kind';
+import { revocationFields, revocationKind, type RevocationKind } from './kinds/revocation-kind';
 
 export interface OutboxDiagnostics {
   /** damaged journal parts set aside since this instance started */
@@ -71,7 +72,6 @@ const LEASE_MS = 120_000;
 const CONCURRENCY = 8;
 /** floor of the timer, so a mistake can never become a busy loop */
 const MIN_TIMER_MS = 20;
-const MESSAGE_OPS = new Set(['messages.text', 'messages.media', 'messages.audio', 'messages.template']);
 
 export class OutboxEngine implements Outbox {
   private readonly journal: Journal;
@@ -88,7 +88,10 @@ export class OutboxEngine implements Outbox {
   private readonly opBase = new Map<string, string>();
   /** operations to try on the next pass whatever their back-off (sync now, back online, retry) */
   private readonly forced = new Set<string>();
-  private readonly reports: RevocationReports;
+  /** one module per kind of queued work; the engine itself never looks inside a payload */
+  private readonly kinds: OutboxKinds;
+  private readonly revocations: RevocationKind;
+  private readonly host: KindHost;
   private readonly closeCtrl = new AbortController();
   private settleWaiters: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -111,11 +114,17 @@ export class OutboxEngine implements Outbox {
     this.log = deps.log ?? (() => undefined);
     this.journal = new Journal(deps.dir, this.holder, { log: this.log, now: this.now });
     this.reach = new Reachability(this.now, this.random, this.bounds, (base) => deps.sender.probe(base, this.closeCtrl.signal));
-    this.reports = new RevocationReports({
-      revocationKeys: deps.revocationKeys,
-      markFinalized: (id) => this.journal.transact((tx) => m.markFinalized(tx, id)),
+    const host: KindHost = {
+      transact: (fn) => this.journal.transact(fn),
+      iso: () => this.iso(),
       log: this.log,
-    });
+      holder: this.holder,
+      pinBase: (id, base) => this.opBase.set(id, base),
+      baseOf: (r) => this.baseOf(r),
+    };
+    this.revocations = revocationKind({ revocationKeys: deps.revocationKeys, adminKeyIds: deps.adminKeyIds }, host);
+    this.kinds = { message: messageKind({ onDelivered: deps.onDelivered, log: this.log }), revocation: this.revocations };
+    this.host = host;
   }
 
   /**
@@ -136,7 +145,7 @@ export class OutboxEngine implements Outbox {
       if (r.item.state === 'pending' && r.item.pendingReason === 'offline') this.forced.add(r.item.id);
     }
     // a crash may have come between a record and telling the listeners: tell them (again)
-    this.reportRevocations();
+    this.observeAll();
     this.stopWatching = watchJournal(this.deps.dir, this.journal);
     this.kick();
   }
@@ -150,17 +159,9 @@ export class OutboxEngine implements Outbox {
 
   async enqueueMessage(input: Parameters<OutboxService['enqueueMessage']>[0]): Promise<OutboxItem> {
     this.assertOpen();
-    const op = input.op as MessageOp;
-    if (!MESSAGE_OPS.has(op.op) || typeof op.idempotencyKey !== 'string' || op.idempotencyKey === '') {
-      throw new CrmError('validation', 'Only message sends with an Idempotency-Key can be queued.');
-    }
-    // data only, detached from the caller's object (a file is its staged path, never bytes)
-    const data = JSON.parse(JSON.stringify(op)) as MessageOp;
-    // the request as built for the send that could not go (never holds a key): what is sent later
-    const request = input.request ? (JSON.parse(JSON.stringify(input.request)) as PreparedRequest) : undefined;
+    const fields = queuedMessageFields(input);
     const at = this.iso();
     const offline = input.baseUrl !== undefined ? this.reach.offlineUntil(input.baseUrl) : this.offlineUntil(input.profileId);
-    const fields = { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number), request, baseUrl: input.baseUrl };
     const r = await this.journal.transact((tx) => m.addMessage(tx, fields, at, offline));
     this.kick();
     return this.toItem(r);
@@ -172,8 +173,7 @@ export class OutboxEngine implements Outbox {
     this.assertOpen();
     const at = this.iso();
     const offline = this.offlineUntil(input.profileId);
-    // only the fields the record has: nothing else a caller passes is ever written
-    const clean: RevocationInput = { profileId: input.profileId, localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, origin: input.origin ?? null, label: input.label };
+    const clean = revocationFields(input);
     const r = await this.journal.transact((tx) => m.addRevocation(tx, clean, at, offline));
     this.kick();
     return this.toItem(r);
@@ -206,7 +206,7 @@ export class OutboxEngine implements Outbox {
       if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && !waitsForPerson) this.forced.add(r.item.id);
     }
     // a report a listener failed to take is offered again
-    this.reportRevocations();
+    this.observeAll();
     this.reach.probeSoon();
     const settled = new Promise<void>((resolve) => this.settleWaiters.push(resolve));
     this.kick();
@@ -220,7 +220,7 @@ export class OutboxEngine implements Outbox {
   }
 
   subscribeRevocations(listener: RevocationListener): () => void {
-    return this.reports.subscribe(listener);
+    return this.revocations.reports.subscribe(listener);
   }
 
   async serverRevocations(profileId: string): Promise<Map<string, RevocationSyncState>> {
@@ -244,7 +244,7 @@ export class OutboxEngine implements Outbox {
     this.closeCtrl.abort();
     await this.claiming;
     await Promise.allSettled([...this.inFlight.values()]);
-    await this.reports.idle();
+    await this.revocations.reports.idle();
     await this.journal.close();
     unregisterHolder(this.holder);
     for (const w of this.settleWaiters.splice(0)) w();
@@ -325,7 +325,7 @@ export class OutboxEngine implements Outbox {
     for (const r of heads) {
       if (this.inFlight.has(r.item.id)) continue;
       const profile = await profileOf(r.item.profileId);
-      const base = profile === null ? undefined : await this.bind(r, profile);
+      const base = profile === null ? undefined : await this.route(r, profile);
       if (base === null) {
         // held for the person: nothing is sent, probed or timed for it
         steps.set(r.item.id, { kind: 'never' });
@@ -357,37 +357,16 @@ export class OutboxEngine implements Outbox {
     for (const r of claimed) this.startAttempt(r, picks.find((p) => p.item.id === r.item.id));
   }
 
-  /**
-   * Where a waiting message goes (binding.ts), binding one queued by an older build to where its
-   * profile points now; null when it is held for the person (recorded, with the question, once).
-   * Other operations go to their profile's base.
-   */
-  private async bind(r: StoredOp, profile: Profile): Promise<string | null> {
-    if (r.payload.type !== 'message' || r.item.state !== 'pending') return this.baseOf(r) ?? profile.baseUrl;
-    const payload = r.payload;
-    if (payload.baseUrl === undefined) {
-      const id = r.item.id;
-      await this.journal.transact((tx) => m.bindBase(tx, id, profile.baseUrl)).catch((err: unknown) => {
-        this.log(`outbox: could not record where ${id} goes: ${toErrorInfo(err).message}`);
-      });
+  /** Where a waiting operation goes now, as its kind says; null when it is held for the person. */
+  private async route(r: StoredOp, profile: Profile): Promise<string | null> {
+    const base = await kindOf(this.kinds, r).route(r, profile, this.host);
+    if (base === undefined) return this.baseOf(r) ?? profile.baseUrl;
+    if (base === null) {
+      this.forced.delete(r.item.id);
+      return null;
     }
-    const binding = await currentBinding(payload, profile);
-    if (binding.kind === 'send') {
-      this.opBase.set(r.item.id, binding.base);
-      if (r.item.pendingReason === 'held') {
-        const at = this.iso();
-        await this.journal.transact((tx) => m.unholdOp(tx, r.item.id, at)).catch(() => undefined);
-      }
-      return binding.base;
-    }
-    this.forced.delete(r.item.id);
-    if (r.item.pendingReason !== 'held' || r.item.lastError?.message !== binding.question) {
-      const at = this.iso();
-      await this.journal.transact((tx) => m.holdOp(tx, r.item.id, binding.question, at)).catch((err: unknown) => {
-        this.log(`outbox: could not hold ${r.item.id}: ${toErrorInfo(err).message}`);
-      });
-    }
-    return null;
+    this.opBase.set(r.item.id, base);
+    return base;
   }
 
   /** where an operation's requests go, as far as this process knows */
@@ -399,9 +378,7 @@ export class OutboxEngine implements Outbox {
   private async stepContext(r: StoredOp, base: string | undefined, profile: Profile | null, adminKeysOf: (profileId: string) => Promise<string[]>): Promise<StepContext> {
     const c = r.claim;
     const claimHolder = c === null ? null : m.isOurs(c, this.holder) ? 'ours' : holderAlive(c.holder, c.pid) ? 'alive' : 'dead';
-    // only a revocation waiting for a key asks for the keys (reading them costs a metadata read)
-    const waitsForKey = r.item.state === 'pending' && r.item.pendingReason === 'needs_admin_key' && profile !== null;
-    const candidateKeys = waitsForKey ? [...(profile.activeKeyId !== null ? [profile.activeKeyId] : []), ...(await adminKeysOf(profile.id))] : [];
+    const candidateKeys = profile === null ? [] : await kindOf(this.kinds, r).candidateKeys(r, profile, adminKeysOf);
     return { claimHolder, target: this.reach.get(base), forced: this.forced.has(r.item.id), candidateKeys, recheckMs: this.bounds.max };
   }
 
@@ -442,13 +419,7 @@ export class OutboxEngine implements Outbox {
       activeKeyId = profile.activeKeyId;
       this.profileBase.set(profile.id, profile.baseUrl);
       const streaks = { serverErrors: r.serverErrors, unanswered: r.unanswered ?? 0 };
-      if (r.payload.type === 'message') {
-        const binding = await currentBinding(r.payload, profile);
-        if (binding.kind === 'send') this.opBase.set(id, binding.base);
-        outcome = await attemptMessage(this.contextFor(id, profile, this.baseOf(r) ?? profile.baseUrl), r.payload, streaks);
-      } else {
-        outcome = await attemptRevocation(this.contextFor(id, profile, profile.baseUrl), r.payload, streaks);
-      }
+      outcome = await kindOf(this.kinds, r).attempt(r, profile, streaks, (base) => this.contextFor(profile, base), this.host);
     } catch (err) {
       const info = toErrorInfo(err);
       if (info.code === 'not_found') outcome = { kind: 'failed', error: info };
@@ -466,27 +437,14 @@ export class OutboxEngine implements Outbox {
       this.log(`outbox: could not record the outcome of ${id}: ${toErrorInfo(err).message}`);
       return;
     }
-    // only the process whose record made it 'sent' tells, so a delivery is told once
-    if (outcome.kind === 'sent' && outcome.message && recorded?.item.state === 'sent' && recorded.payload.type === 'message') {
-      await this.tellDelivered({ profileId: recorded.item.profileId, op: recorded.payload.op, message: outcome.message, origin: 'outbox' });
-    }
-  }
-
-  private async tellDelivered(delivery: Delivery): Promise<void> {
-    try {
-      await this.deps.onDelivered?.(delivery);
-    } catch (err) {
-      this.log(`outbox: a delivered message could not be told to the record of sent messages: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    if (recorded) await kindOf(this.kinds, recorded).afterRecorded(recorded, outcome);
   }
 
   /** `base`: the service the attempt's requests go to (its reachability is what they tell) */
-  private contextFor(id: string, profile: Profile, base: string): AttemptContext {
+  private contextFor(profile: Profile, base: string): AttemptContext {
     return {
       sender: this.deps.sender,
       keyAccess: this.deps.keyAccess,
-      revocationKeys: this.deps.revocationKeys,
-      adminKeyIds: () => this.deps.adminKeyIds?.(profile.id) ?? Promise.resolve([]),
       profile,
       signal: this.closeCtrl.signal,
       bounds: this.bounds,
@@ -495,9 +453,6 @@ export class OutboxEngine implements Outbox {
       reachable: () => this.noteReachable(base),
       unreachable: () => this.noteUnreachable(base),
       rateLimited: (ms) => this.reach.rateLimited(base, ms),
-      saveServerKeyId: async (serverKeyId) => {
-        await this.journal.transact((tx) => m.saveServerKeyId(tx, id, this.holder, serverKeyId));
-      },
     };
   }
 
@@ -603,9 +558,9 @@ export class OutboxEngine implements Outbox {
 
   // ---- changes, reports ----------------------------------------------------------------
 
-  /** after every change on disk, ours or another process's: the one place revocations are reported */
+  /** after every change on disk, ours or another process's: the one place kinds hear of changes */
   private changed(): void {
-    this.reportRevocations();
+    this.observeAll();
     if (this.listeners.size > 0) {
       const items = this.items();
       for (const l of this.listeners) {
@@ -620,9 +575,9 @@ export class OutboxEngine implements Outbox {
     this.kick();
   }
 
-  /** each revocation whose state is new to the listeners (RevocationReports tells each state once) */
-  private reportRevocations(): void {
-    for (const r of this.journal.state.values()) if (r.payload.type === 'revocation') this.reports.report(r);
+  /** each operation to its kind, which tells what is new about it (a revocation's state, once) */
+  private observeAll(): void {
+    for (const r of this.journal.state.values()) kindOf(this.kinds, r).observe(r);
   }
 
   private items(): OutboxItem[] {

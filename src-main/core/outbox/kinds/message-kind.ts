@@ -1,0 +1,83 @@
+// Queued messages: each goes to the service it was queued for (binding.ts), is held for the
+// person when the profile changed since, and, once the service took it, is told to the record of
+// sent messages by the process that recorded it.
+import { CrmError, toErrorInfo } from '../../errors';
+import type { PreparedRequest } from '../../http/prepared-request';
+import type { Delivery } from '../../messages/sent-record';
+import { normalizePhone } from '../../phone';
+import type { OutboxService } from '../../services';
+import { attemptMessage, currentBinding } from '../attempt-message';
+import * as m from '../mutations';
+import type { MessageOp } from '../records';
+import type { OutboxKind } from './outbox-kind';
+
+const MESSAGE_OPS = new Set(['messages.text', 'messages.media', 'messages.audio', 'messages.template']);
+
+/** What a queued message's record holds, checked and detached from the caller's objects. */
+export function queuedMessageFields(input: Parameters<OutboxService['enqueueMessage']>[0]): Parameters<typeof m.addMessage>[1] {
+  const op = input.op as MessageOp;
+  if (!MESSAGE_OPS.has(op.op) || typeof op.idempotencyKey !== 'string' || op.idempotencyKey === '') {
+    throw new CrmError('validation', 'Only message sends with an Idempotency-Key can be queued.');
+  }
+  // data only, detached from the caller's object (a file is its staged path, never bytes)
+  const data = JSON.parse(JSON.stringify(op)) as MessageOp;
+  // the request as built for the send that could not go (never holds a key): what is sent later
+  const request = input.request ? (JSON.parse(JSON.stringify(input.request)) as PreparedRequest) : undefined;
+  return { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number), request, baseUrl: input.baseUrl };
+}
+
+export interface MessageKindDeps {
+  /** see OutboxDeps.onDelivered */
+  onDelivered?(delivery: Delivery): Promise<void> | void;
+  log(line: string): void;
+}
+
+export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
+  return {
+    async route(r, profile, host) {
+      if (r.item.state !== 'pending') return undefined;
+      const id = r.item.id;
+      if (r.payload.baseUrl === undefined) {
+        // queued by an older build: bound to where its profile points now
+        await host.transact((tx) => m.bindBase(tx, id, profile.baseUrl)).catch((err: unknown) => {
+          host.log(`outbox: could not record where ${id} goes: ${toErrorInfo(err).message}`);
+        });
+      }
+      const binding = await currentBinding(r.payload, profile);
+      if (binding.kind === 'send') {
+        if (r.item.pendingReason === 'held') {
+          const at = host.iso();
+          await host.transact((tx) => m.unholdOp(tx, id, at)).catch(() => undefined);
+        }
+        return binding.base;
+      }
+      if (r.item.pendingReason !== 'held' || r.item.lastError?.message !== binding.question) {
+        const at = host.iso();
+        await host.transact((tx) => m.holdOp(tx, id, binding.question, at)).catch((err: unknown) => {
+          host.log(`outbox: could not hold ${id}: ${toErrorInfo(err).message}`);
+        });
+      }
+      return null;
+    },
+
+    candidateKeys: () => Promise.resolve([]),
+
+    async attempt(r, profile, streaks, contextAt, host) {
+      const binding = await currentBinding(r.payload, profile);
+      if (binding.kind === 'send') host.pinBase(r.item.id, binding.base);
+      return attemptMessage(contextAt(host.baseOf(r) ?? profile.baseUrl), r.payload, streaks);
+    },
+
+    async afterRecorded(recorded, outcome) {
+      // only the process whose record made it 'sent' tells, so a delivery is told once
+      if (outcome.kind !== 'sent' || !outcome.message || recorded.item.state !== 'sent') return;
+      try {
+        await deps.onDelivered?.({ profileId: recorded.item.profileId, op: recorded.payload.op, message: outcome.message, origin: 'outbox' });
+      } catch (err) {
+        deps.log(`outbox: a delivered message could not be told to the record of sent messages: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    },
+
+    observe: () => undefined,
+  };
+}
