@@ -131,7 +131,7 @@ export async function runOutboxBench(): Promise<OutboxBenchResult & Extra> {
     const syncer = await createOutbox(syn.deps);
     await enqueueAll(syncer, SYNC_OPS);
     const done = new Promise<void>((resolve) => {
-      syncer.subscribe((items) => {
+      syncer.onDidChange((items) => {
         if (items.every((i) => i.state === 'sent')) resolve();
       });
     });

@@ -1,5 +1,6 @@
 // Builds the main-side core from its ports: the Electron main process, the `crm` command line
 // and the test harnesses all call this. Plain Node: no electron import anywhere below.
+import type { Disposable } from './emitter';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContactsServiceImpl } from './contacts/contacts-service';
@@ -190,7 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const conversations = new ConversationService({ tables: new ConversationTables(store.db), sent: sentRecords, profiles, scrub: (text) => vault.scrubSecrets(text), now, ...(log ? { log } : {}) });
   const webhookSecrets = new WebhookSecrets(secretStore);
   // a send the service took is the next line of its conversation
-  history.onChange((change) => conversations.announceOutsideChange(change.profileId));
+  history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, onChange: () => keys.announceOutsideChange() });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
@@ -218,13 +219,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
 
-  let unsubscribeOutbox: (() => void) | null = null;
+  let outboxSubscription: Disposable | null = null;
   // Started once everything that listens to it is built: what a crash left unreported is told then.
   await ownOutbox?.start();
   if (outbox) {
     // copies of staged files kept for queued sends: drop those whose send is over
     await files.sweepPinned(await outbox.list());
-    unsubscribeOutbox = outbox.subscribe((items) => {
+    outboxSubscription = outbox.onDidChange((items) => {
       void files.onOutboxChanged(items).catch(() => undefined);
     });
   }
@@ -232,7 +233,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      unsubscribeOutbox?.();
+      outboxSubscription?.dispose();
       foreignChanges.stop();
       await ownOutbox?.close();
       await keys.idle();

@@ -15,7 +15,8 @@ import { scrubbedOf } from './http/scrubbed-for';
 import type { ObservedEntry, RequestObserver } from './http/sender';
 import { DEFAULT_DETAIL_LIMITS, keptDetail, weightOf, type DetailLimits } from './log-detail';
 import type { LogProcess, RequestLogDetail, RequestLogEntry } from './model';
-import type { RequestLog, RequestLogListener } from './services';
+import { Emitter } from './emitter';
+import type { LoggedRequest, RequestLog } from './services';
 import type { DataVersionWatch } from './store/data-version-watch';
 import type { RequestLogRow, RequestLogTable } from './store/request-log-table';
 
@@ -58,7 +59,10 @@ interface Pending {
 }
 
 export class RequestLogService implements RequestLog {
-  private readonly listeners = new Set<RequestLogListener>();
+  // the watch of other processes' rows runs only while someone listens
+  private readonly appended = new Emitter<LoggedRequest>({ onFirstListener: () => this.startWatch(), onLastListenerRemoved: () => this.stopWatch() });
+  /** each request as it is logged, this process's (own) and, through the database, the others' */
+  readonly onDidAppend = this.appended.event;
   private readonly table: RequestLogTable;
   private readonly process: LogProcess;
   private readonly containsSecret: (text: string) => boolean;
@@ -122,16 +126,6 @@ export class RequestLogService implements RequestLog {
   heldChars(): number {
     this.flush();
     return this.read(() => this.table.heldChars(), 0);
-  }
-
-  /** `own`: false for an entry another process wrote (seen through the watch) */
-  subscribe(listener: RequestLogListener): () => void {
-    this.listeners.add(listener);
-    this.startWatch();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stopWatch();
-    };
   }
 
   /** empties the log of every process */
@@ -219,13 +213,8 @@ export class RequestLogService implements RequestLog {
   }
 
   private announce(entry: RequestLogEntry, own: boolean): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(entry, own);
-      } catch {
-        // one failing subscriber must not stop the others or the request
-      }
-    }
+    // a failing subscriber is dropped silently by the emitter: it must not stop the request
+    this.appended.fire({ entry, own });
   }
 
   /** a read that fails (the database damaged or gone) is reported and answers `fallback` */

@@ -2,6 +2,7 @@
 // Interfaces only: implementations live in their feature folders and are wired by
 // createCore() in core/create-core.ts. Every method throws CrmError on failure and never
 // returns or throws a key value.
+import type { Disposable, Event } from './emitter';
 import type { SendOptions } from './http/sender';
 import type { PreparedRequest } from './http/prepared-request';
 import type {
@@ -117,7 +118,7 @@ export interface MessageHistoryService {
    */
   list(input: ListMessagesInput & { profileId?: string }): Promise<MessageHistoryPage>;
   /** told once a send is on the record */
-  onChange(listener: (change: HistoryChange) => void): () => void;
+  readonly onDidChange: Event<HistoryChange>;
 }
 
 export interface SendCallOptions extends Pick<SendOptions, 'signal' | 'onProgress'> {
@@ -128,15 +129,18 @@ export interface SendCallOptions extends Pick<SendOptions, 'signal' | 'onProgres
   queueWhenOffline?: boolean;
 }
 
-/** `own`: false when another process (the app or a `crm` command on the same data folder) made it */
-export type RequestLogListener = (entry: RequestLogEntry, own: boolean) => void;
+/** One request logged; `own`: false when another process (the app or a `crm` command on the same data folder) made it. */
+export interface LoggedRequest {
+  entry: RequestLogEntry;
+  own: boolean;
+}
 
 export interface RequestLog {
   /** the newest entries of every process on the data folder, oldest first */
   list(): RequestLogEntry[];
   /** one entry with its bodies, response headers and cURL; null once it left the log */
   detail(id: string): RequestLogDetail | null;
-  subscribe(listener: RequestLogListener): () => void;
+  readonly onDidAppend: Event<LoggedRequest>;
 }
 
 /**
@@ -190,12 +194,13 @@ export interface OutboxService extends RevocationProgress {
   retry(id: string): Promise<OutboxItem>;
   /** one pass now (also runs on its own while anything is pending) */
   syncNow(): Promise<void>;
-  subscribe(listener: (items: OutboxItem[]) => void): () => void;
+  /** every change on disk, ours or another process's: the whole list */
+  readonly onDidChange: Event<OutboxItem[]>;
   /**
    * Each change of a saved key's server revocation, in order, once per state. The outbox never
    * calls the key service: whoever cares about keys listens here.
    */
-  subscribeRevocations(listener: (report: RevocationReport) => Promise<void> | void): () => void;
+  onDidReportRevocation(listener: (report: RevocationReport) => Promise<void> | void): Disposable;
   /** by server key id: where each of this profile's server key revocations stands */
   serverRevocations(profileId: string): Promise<ReadonlyMap<string, RevocationSyncState>>;
   close(): Promise<void>;

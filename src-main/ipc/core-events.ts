@@ -5,44 +5,42 @@
 // from a profile moving to another address (which of its keys may be used there changed).
 import type { KeyChange } from '../core/keys/key-manager';
 import type { ProfileChange } from '../core/profiles/profile-manager';
-import type { OutboxItem, RequestLogEntry } from '../core/model';
-import type { HistoryChange } from '../core/services';
+import { combinedDisposable, type Disposable, type Event } from '../core/emitter';
+import type { OutboxItem } from '../core/model';
+import type { HistoryChange, LoggedRequest } from '../core/services';
 import type { EventChannel, EventMap } from './contract';
 import { createNetStatus } from './net-status';
 
 export interface EventSources {
   /** `own`: false for a request another process on the data folder made (a `crm` command) */
-  requestLog: { subscribe(listener: (entry: RequestLogEntry, own?: boolean) => void): () => void };
-  outbox?: { subscribe(listener: (items: OutboxItem[]) => void): () => void } | undefined;
-  keys: { onChange(listener: (change: KeyChange) => void): () => void };
-  profiles: { onChange(listener: (change: ProfileChange) => void): () => void };
+  requestLog: { onDidAppend: Event<LoggedRequest> };
+  outbox?: { onDidChange: Event<OutboxItem[]> } | undefined;
+  keys: { onDidChange: Event<KeyChange> };
+  profiles: { onDidChange: Event<ProfileChange> };
   /** absent in a host without a message history */
-  history?: { onChange(listener: (change: HistoryChange) => void): () => void } | undefined;
+  history?: { onDidChange: Event<HistoryChange> } | undefined;
   /** absent in a host without conversations */
-  conversations?: { onChange(listener: (change: { profileId: string | null; number: string | null }) => void): () => void } | undefined;
+  conversations?: { onDidChange: Event<{ profileId: string | null; number: string | null }> } | undefined;
 }
 
-export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): () => void {
+export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): Disposable {
   const net = createNetStatus((status) => emit('net:status', status));
-  const offs = [
-    core.requestLog.subscribe((entry, own) => {
+  return combinedDisposable([
+    core.requestLog.onDidAppend(({ entry, own }) => {
       emit('log:entry', entry);
       // online/offline is what THIS process reaches; another's request may go elsewhere
       if (own !== false) net.onRequest(entry);
     }),
-    core.outbox?.subscribe((items) => {
+    core.outbox?.onDidChange((items) => {
       emit('outbox:changed', { items });
       net.onOutbox(items);
     }),
-    core.keys.onChange((change) => emit('keys:changed', { profileId: change.profileId })),
-    core.profiles.onChange((change) => {
+    core.keys.onDidChange((change) => emit('keys:changed', { profileId: change.profileId })),
+    core.profiles.onDidChange((change) => {
       emit('profiles:changed', change.state);
       if (change.moved !== null) emit('keys:changed', { profileId: change.moved });
     }),
-    core.history?.onChange((change) => emit('messages:changed', { profileId: change.profileId })),
-    core.conversations?.onChange((change) => emit('conversation:changed', change)),
-  ];
-  return () => {
-    for (const off of offs) off?.();
-  };
+    core.history?.onDidChange((change) => emit('messages:changed', { profileId: change.profileId })),
+    core.conversations?.onDidChange((change) => emit('conversation:changed', change)),
+  ]);
 }

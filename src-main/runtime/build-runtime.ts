@@ -100,14 +100,14 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl, webhooks: webhooks.listener, ...(host.updates ? { updates: host.updates } : {}) });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
-  const unwire = wireCoreEvents(core, host.deliver);
+  const coreEvents = wireCoreEvents(core, host.deliver);
   // the active profile's events also come by its service's event stream, or by polling its status route
   const channels = startEventChannels({ core, log, heardByWebhook: (profile) => profile.sandbox && sandboxPostsHere });
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
-      unwire();
+      coreEvents.dispose();
       // the channels first: their requests go through the core's client
       await channels.close().catch((err: unknown) => log(`shutdown: ${String(err)}`));
       // each step on its own: one failing must not leave the others undone

@@ -152,9 +152,9 @@ export function startEventChannels(deps: EventChannelsDeps): EventChannels {
     queue = queue.then(follow).catch((err: unknown) => log(`event channels: ${err instanceof Error ? err.message : 'unknown error'}`));
   };
 
-  const unsubscribeProfiles = core.profiles.onChange(enqueue);
+  const profilesSubscription = core.profiles.onDidChange(enqueue);
   // a send the service took is the next message to ask about
-  const unsubscribeHistory = core.history.onChange((change) => {
+  const historySubscription = core.history.onDidChange((change) => {
     if (active?.profile.id === change.profileId) void active.poll?.poke();
   });
   enqueue();
@@ -163,8 +163,8 @@ export function startEventChannels(deps: EventChannelsDeps): EventChannels {
     running: () => (active === null ? { profileId: null, stream: false, poll: false } : { profileId: active.profile.id, stream: active.stream !== null && active.condition !== 'ended', poll: active.poll !== null }),
     async close() {
       closed = true;
-      unsubscribeProfiles();
-      unsubscribeHistory();
+      profilesSubscription.dispose();
+      historySubscription.dispose();
       await queue;
       if (active !== null) {
         const old = active;

@@ -62,7 +62,7 @@ export const conversationCommand = defineCommand({
       // the data folder is watched by unref'd timers (they never hold a finished command open):
       // this one keeps the process alive while it follows
       const keepAlive = setInterval(() => {}, 60_000);
-      const off = session.core.conversations.onChange((change) => {
+      const subscription = session.core.conversations.onDidChange((change) => {
         if (change.profileId !== null && change.profileId !== profile.id) return;
         void ask()
           .then(print)
@@ -70,7 +70,7 @@ export const conversationCommand = defineCommand({
       });
       const stop = (): void => {
         clearInterval(keepAlive);
-        off();
+        subscription.dispose();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         resolve();

@@ -1,4 +1,5 @@
 // crm outbox list|cancel ID|retry ID, and crm sync (one outbox pass).
+import type { Disposable } from '../../core/emitter';
 import type { OutboxItem } from '../../core/model';
 import type { OutboxService } from '../../core/services';
 import { CrmError } from '../../core/errors';
@@ -111,14 +112,14 @@ function isBusy(item: OutboxItem, deadline: number, now: number): boolean {
 
 function waitForChange(outbox: OutboxService, ms: number): Promise<void> {
   return new Promise((resolve) => {
-    let unsubscribe: () => void = () => undefined;
+    let subscription: Disposable | null = null;
     const timer = setTimeout(done, ms);
     function done(): void {
       clearTimeout(timer);
-      unsubscribe();
+      subscription?.dispose();
       resolve();
     }
-    unsubscribe = outbox.subscribe(() => done());
+    subscription = outbox.onDidChange(() => done());
   });
 }
 

@@ -2,7 +2,7 @@
 // service's events said (conversation-tables.ts). Events arrive here from every channel the
 // same way (receive): a webhook post, an event stream, a status answer. Each text a contact
 // wrote is scrubbed of any key before it is stored, like everything else that reaches disk.
-import { ChangeFeed } from '../change-feed';
+import { Emitter, type Event } from '../emitter';
 import { CrmError } from '../errors';
 import { findMessageEvents, type ReceivedEvent, type StatusEvent } from '../events/event-finder';
 import type { ProfileManager } from '../profiles/profile-manager';
@@ -38,12 +38,15 @@ export interface ConversationServiceDeps {
 }
 
 export class ConversationService {
-  private readonly feed: ChangeFeed<ConversationChange>;
+  private readonly feed: Emitter<ConversationChange>;
+  /** a conversation changed: a send was recorded, or events arrived (this process or another) */
+  readonly onDidChange: Event<ConversationChange>;
   private readonly now: () => Date;
 
   constructor(private readonly deps: ConversationServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.feed = new ChangeFeed((err) => deps.log?.(`conversations: a listener failed: ${String(err)}`));
+    this.feed = new Emitter<ConversationChange>({ onListenerError: (err) => deps.log?.(`conversations: a listener failed: ${String(err)}`) });
+    this.onDidChange = this.feed.event;
   }
 
   async thread(input: { profileId?: string; number: string }): Promise<Conversation> {
@@ -88,19 +91,15 @@ export class ConversationService {
     return this.deps.tables.unfinished(profileId, since.toISOString(), limit);
   }
 
-  onChange(listener: (change: ConversationChange) => void): () => void {
-    return this.feed.subscribe(listener);
-  }
-
   /** sends were recorded, or another process stored events: the conversations shown may have changed */
   announceOutsideChange(profileId: string | null = null): void {
-    this.feed.emit({ profileId, number: null });
+    this.feed.fire({ profileId, number: null });
   }
 
   private announce(profileId: string, events: (ReceivedEvent | StatusEvent)[]): void {
     const unknownIds = events.filter((e) => e.number === null).map((e) => e.messageId);
     const byRecord = new Map(this.deps.sent.withMessageIds(profileId, unknownIds).map((r) => [r.messageId, r.number]));
     const numbers = new Set(events.map((e) => e.number ?? byRecord.get(e.messageId) ?? null));
-    for (const number of numbers) this.feed.emit({ profileId, number });
+    for (const number of numbers) this.feed.fire({ profileId, number });
   }
 }

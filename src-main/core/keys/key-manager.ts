@@ -20,7 +20,7 @@ import { buildRequest } from '../request-builder';
 import { isOffered } from '../request/operation-spec';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
-import { ChangeFeed } from '../change-feed';
+import { Emitter, type Event } from '../emitter';
 import type { KeyService, KeyTestResult, OutboxService, RevocationProgress, RevocationReport } from '../services';
 import { callWithKey, isUnreachable, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
@@ -75,7 +75,9 @@ export class KeyManager implements KeyService {
   private readonly now: () => Date;
   private readonly newKeys = new Map<string, { createdAt: number; taken: boolean }>();
   private readonly serverKeyNames = new Map<string, string>();
-  private readonly changes: ChangeFeed<KeyChange>;
+  private readonly changes: Emitter<KeyChange>;
+  /** the saved keys changed: once per change (the window lists the keys again on it) */
+  readonly onDidChange: Event<KeyChange>;
   /**
    * why the outbox refused a revocation in this process: nothing on disk records it, so it is
    * said until the process ends (afterwards the key shows "local only", which is what it is)
@@ -86,9 +88,10 @@ export class KeyManager implements KeyService {
     this.outbox = deps.outbox;
     this.progress = deps.outbox ?? deps.revocations;
     this.now = deps.now ?? (() => new Date());
-    this.changes = new ChangeFeed((err) => this.deps.log?.(`a key change listener failed: ${err instanceof Error ? err.message : 'error'}`));
+    this.changes = new Emitter<KeyChange>({ onListenerError: (err) => this.deps.log?.(`a key change listener failed: ${err instanceof Error ? err.message : 'error'}`) });
+    this.onDidChange = this.changes.event;
     // for the core's lifetime: the outbox tells, the keys listen (it never calls in here)
-    this.outbox?.subscribeRevocations((report) => this.onRevocationSync(report));
+    this.outbox?.onDidReportRevocation((report) => this.onRevocationSync(report));
   }
 
   async list(profileId?: string): Promise<KeyMeta[]> {
@@ -145,7 +148,7 @@ export class KeyManager implements KeyService {
     // The first usable key of a profile becomes its active key.
     const current = profile.activeKeyId ? (await this.deps.meta.keys.read()).keys.find((k) => k.id === profile.activeKeyId) : undefined;
     if (!current || current.state !== 'active') await this.deps.profiles.setActiveKey(profile.id, id);
-    this.changes.emit({ keyId: id, profileId: profile.id });
+    this.changes.fire({ keyId: id, profileId: profile.id });
     // a revocation waiting for an admin key may go through with this one
     this.wakeOutbox();
     return { ...saved, sync: null, heldBack: false };
@@ -196,7 +199,7 @@ export class KeyManager implements KeyService {
       delete key.proven;
       putTag(doc, id, tag, check);
     });
-    this.changes.emit({ keyId: id, profileId: meta.profileId });
+    this.changes.fire({ keyId: id, profileId: meta.profileId });
     return this.get(id);
   }
 
@@ -204,7 +207,7 @@ export class KeyManager implements KeyService {
   async activate(id: string): Promise<KeyMeta> {
     const meta = await this.get(id);
     await this.deps.profiles.setActiveKey(meta.profileId, id);
-    this.changes.emit({ keyId: id, profileId: meta.profileId });
+    this.changes.fire({ keyId: id, profileId: meta.profileId });
     this.wakeOutbox();
     return this.get(id);
   }
@@ -239,7 +242,7 @@ export class KeyManager implements KeyService {
     await this.deps.vault.flush();
     if (outcome === 'valid' && (meta.permissions === null || meta.serverKeyId === null)) await this.discover(profile, meta);
     const key = await this.get(id);
-    this.changes.emit({ keyId: id, profileId: key.profileId });
+    this.changes.fire({ keyId: id, profileId: key.profileId });
     const message = byCheck && outcome === 'valid' ? `The key works: the service answered this profile's Check key request (${request.method} ${new URL(request.url).pathname}). Sending was not checked.` : testMessage(outcome, failure, key.proven?.['messages:send']);
     return { outcome, message, key };
   }
@@ -292,7 +295,7 @@ export class KeyManager implements KeyService {
       }
     }
     // a queued revocation is announced by the outbox's own report: one change, not two
-    if (!queued) this.changes.emit({ keyId: id, profileId: meta.profileId });
+    if (!queued) this.changes.fire({ keyId: id, profileId: meta.profileId });
     return this.get(id);
   }
 
@@ -302,17 +305,12 @@ export class KeyManager implements KeyService {
       // If the keychain was locked when the key was revoked, its `key:` entry may still exist.
       await this.deps.secrets.delete(keyAccount(localKeyId)).catch(() => false);
     }
-    this.changes.emit({ keyId: localKeyId, profileId });
+    this.changes.fire({ keyId: localKeyId, profileId });
   }
 
   /** the saved keys changed outside this manager: another process, or a keychain repair */
   announceOutsideChange(): void {
-    this.changes.emit({ keyId: null, profileId: null });
-  }
-
-  /** the saved keys changed: once per change (the window lists the keys again on it) */
-  onChange(listener: (change: KeyChange) => void): () => void {
-    return this.changes.subscribe(listener);
+    this.changes.fire({ keyId: null, profileId: null });
   }
 
   async listServerKeys(profileId?: string): Promise<ServerKeyList> {
@@ -386,7 +384,7 @@ export class KeyManager implements KeyService {
       const request = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile);
       await this.confirmGone(serverKeyId, request, () => this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json)));
     }
-    this.changes.emit({ keyId: null, profileId: null });
+    this.changes.fire({ keyId: null, profileId: null });
     return { serverKeyId, queued: false };
   }
 

@@ -11,7 +11,7 @@
 //   again.
 import type { MessageHistoryPage } from '../../shared/message-history';
 import { rolesOf } from '../api/template';
-import { ChangeFeed } from '../change-feed';
+import { Emitter, type Event } from '../emitter';
 import { CrmError } from '../errors';
 import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
@@ -49,7 +49,9 @@ export interface MessageHistoryDeps {
 }
 
 export class MessageHistory implements MessageHistoryService, SendRecorder {
-  private readonly feed: ChangeFeed<HistoryChange>;
+  private readonly feed: Emitter<HistoryChange>;
+  /** told once a send is on the record (this process or another) */
+  readonly onDidChange: Event<HistoryChange>;
   private readonly now: () => Date;
   /** the last record this history announced: records past it came from another process */
   private announcedSeq: number;
@@ -57,7 +59,8 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
   constructor(private readonly deps: MessageHistoryDeps) {
     this.now = deps.now ?? (() => new Date());
     this.announcedSeq = deps.store.lastSeq();
-    this.feed = new ChangeFeed((err) => deps.log?.(`message history: a listener failed: ${String(err)}`));
+    this.feed = new Emitter<HistoryChange>({ onListenerError: (err) => deps.log?.(`message history: a listener failed: ${String(err)}`) });
+    this.onDidChange = this.feed.event;
   }
 
   async list(input: ListMessagesInput & { profileId?: string }): Promise<MessageHistoryPage> {
@@ -87,7 +90,7 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
   async record(delivery: Delivery): Promise<void> {
     const { store, scrub } = this.deps;
     await store.append(sentRecordOf(delivery, scrub, this.now(), store.newId()));
-    this.feed.emit({ profileId: delivery.profileId });
+    this.feed.fire({ profileId: delivery.profileId });
   }
 
   /** another process (a `crm` send, another window) added records: announce their profiles */
@@ -95,11 +98,7 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
     const { store } = this.deps;
     const profileIds = store.profilesAfter(this.announcedSeq);
     this.announcedSeq = store.lastSeq();
-    for (const profileId of profileIds) this.feed.emit({ profileId });
-  }
-
-  onChange(listener: (change: HistoryChange) => void): () => void {
-    return this.feed.subscribe(listener);
+    for (const profileId of profileIds) this.feed.fire({ profileId });
   }
 
   private async fromRecord(query: HistoryQuery, reason: string): Promise<MessageHistoryPage> {

@@ -30,6 +30,7 @@
 // syncStates() computes it for display; each change on disk (ours or another process's) is
 // reported once to the revocation listeners, which never write it anywhere else.
 import { randomBytes } from 'node:crypto';
+import { Emitter, type Disposable, type Event } from '../emitter';
 import { CrmError, toErrorInfo } from '../errors';
 import type { OutboxItem, Profile, RevocationSyncState } from '../model';
 import type { OutboxService, RevocationInput } from '../services';
@@ -80,7 +81,8 @@ export class OutboxEngine implements Outbox {
   private readonly bounds: Backoff;
   private readonly holder: string;
   private readonly log: (line: string) => void;
-  private readonly listeners = new Set<(items: OutboxItem[]) => void>();
+  private readonly changes: Emitter<OutboxItem[]>;
+  readonly onDidChange: Event<OutboxItem[]>;
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly reach: Reachability;
   private readonly profileBase = new Map<string, string>();
@@ -112,6 +114,8 @@ export class OutboxEngine implements Outbox {
     this.bounds = deps.probeIntervalMs ?? { min: 1_000, max: 60_000 };
     this.holder = deps.holderId ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
     this.log = deps.log ?? (() => undefined);
+    this.changes = new Emitter({ onListenerError: (err) => this.log(`outbox: a listener failed: ${String(err)}`) });
+    this.onDidChange = this.changes.event;
     this.journal = new Journal(deps.dir, this.holder, { log: this.log, now: this.now });
     this.reach = new Reachability(this.now, this.random, this.bounds, (base) => deps.sender.probe(base, this.closeCtrl.signal));
     const host: KindHost = {
@@ -214,13 +218,9 @@ export class OutboxEngine implements Outbox {
     await settled;
   }
 
-  subscribe(listener: (items: OutboxItem[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
 
-  subscribeRevocations(listener: RevocationListener): () => void {
-    return this.revocations.reports.subscribe(listener);
+  onDidReportRevocation(listener: RevocationListener): Disposable {
+    return this.revocations.reports.onDidReport(listener);
   }
 
   async serverRevocations(profileId: string): Promise<Map<string, RevocationSyncState>> {
@@ -561,16 +561,8 @@ export class OutboxEngine implements Outbox {
   /** after every change on disk, ours or another process's: the one place kinds hear of changes */
   private changed(): void {
     this.observeAll();
-    if (this.listeners.size > 0) {
-      const items = this.items();
-      for (const l of this.listeners) {
-        try {
-          l(items);
-        } catch (err) {
-          this.log(`outbox: a listener failed: ${String(err)}`);
-        }
-      }
-    }
+    // the list is computed only when someone listens
+    if (this.changes.hasListeners) this.changes.fire(this.items());
     // operations another process queued, or finished, change what can go next
     this.kick();
   }

@@ -3,6 +3,7 @@
 // cancelled: local only) is "finalized": the revoked key's kept value is dropped (synced only),
 // the listeners are told, and a record says so. A crash before that record makes the next start
 // do it again; every step is idempotent.
+import type { Disposable } from '../emitter';
 import { toErrorInfo } from '../errors';
 import type { RevocationReport } from '../services';
 import type { RevocationKeyStore } from './deps';
@@ -26,9 +27,13 @@ export class RevocationReports {
 
   constructor(private readonly deps: RevocationReportDeps) {}
 
-  subscribe(listener: RevocationListener): () => void {
+  /**
+   * Not an Emitter: a report waits for its listeners (they may write) and is offered again when
+   * one fails, so listeners here may answer a promise.
+   */
+  onDidReport(listener: RevocationListener): Disposable {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return { dispose: () => this.listeners.delete(listener) };
   }
 
   report(r: StoredOp): void {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateEndpointOverrides } from '../endpoints';
 import { CrmError } from '../errors';
-import { ChangeFeed } from '../change-feed';
+import { Emitter } from '../emitter';
 import { charCount } from '../limits';
 import type { EndpointOverrides, Profile } from '../model';
 import type { MetaStores } from '../meta/stores';
@@ -33,7 +33,9 @@ function validation(field: string, message: string): CrmError {
 }
 
 export class ProfileManager implements ProfileService {
-  private readonly changes = new ChangeFeed<ProfileChange>();
+  private readonly changes = new Emitter<ProfileChange>();
+  /** once per change, right after it is written (the window's profiles:changed) */
+  readonly onDidChange = this.changes.event;
 
   constructor(
     private readonly meta: MetaStores,
@@ -42,18 +44,13 @@ export class ProfileManager implements ProfileService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** once per change, right after it is written (the window's profiles:changed) */
-  onChange(listener: (change: ProfileChange) => void): () => void {
-    return this.changes.subscribe(listener);
-  }
-
   /** for writers of a profile's parts kept elsewhere (its API description): announce it here */
   async announceChange(): Promise<void> {
     await this.announce(undefined);
   }
 
   private async announce<T>(result: T, moved: string | null = null): Promise<T> {
-    this.changes.emit({ state: await this.list(), moved });
+    this.changes.fire({ state: await this.list(), moved });
     return result;
   }
 

@@ -51,7 +51,7 @@ describe.skipIf(!available)('receiving webhooks', () => {
 
   it('a send, then its statuses out of order and twice, then a reply: one conversation, the state never moves back', async () => {
     const changes: unknown[] = [];
-    const off = t.core.conversations.onChange((c) => changes.push(c));
+    const subscription = t.core.conversations.onDidChange((c) => changes.push(c));
     const sent = await t.core.messages.sendText({ number: '+55 11 99999-0001', text: 'Your order ships today' });
     const messageId = sent.status === 'sent' ? (sent.message.id ?? '') : '';
     expect(messageId).not.toBe('');
@@ -71,7 +71,7 @@ describe.skipIf(!available)('receiving webhooks', () => {
     expect(thread.lastReceivedAt).toBe(new Date(repliedAt * 1000).toISOString());
     expect(thread.insideWindow).toBe(true);
     expect(changes.some((c) => (c as { number: string | null }).number === '5511999990001')).toBe(true);
-    off();
+    subscription.dispose();
   });
 
   it('a failure carries the service\'s reason into the conversation', async () => {

@@ -1,6 +1,7 @@
 // A stand-in OutboxService that records what the core hands it (the agreed contract:
 // enqueueMessage / enqueueRevocation), for tests of the services without the real outbox. A
 // test plays the outbox's part in a revocation's progress with report().
+import type { Disposable, Event } from '../../../src-main/core/emitter';
 import type { OutboxItem, RevocationSyncState } from '../../../src-main/core/model';
 import type { OutboxService, RevocationReport } from '../../../src-main/core/services';
 
@@ -49,13 +50,11 @@ export class RecordingOutbox implements OutboxService {
 
   async syncNow(): Promise<void> {}
 
-  subscribe(): () => void {
-    return () => {};
-  }
+  readonly onDidChange: Event<OutboxItem[]> = () => ({ dispose: () => undefined });
 
-  subscribeRevocations(listener: (report: RevocationReport) => Promise<void> | void): () => void {
+  onDidReportRevocation(listener: (report: RevocationReport) => Promise<void> | void): Disposable {
     this.revocationListeners.add(listener);
-    return () => this.revocationListeners.delete(listener);
+    return { dispose: () => this.revocationListeners.delete(listener) };
   }
 
   /** what the real outbox does once a revocation's new state is on disk: tells its listeners */

@@ -39,7 +39,7 @@ describe('outbox: messages', () => {
     const outbox = await world.open();
     const item = await enqueueText(outbox, A, 'reset every time');
     const seen: OutboxItem[] = [];
-    outbox.subscribe((items) => items.forEach((i) => i.id === item.id && seen.push(i)));
+    outbox.onDidChange((items) => items.forEach((i) => i.id === item.id && seen.push(i)));
     await waitFor(async () => world!.sent.filter((r) => r.method === 'POST').length >= 6, 'six resets', 20_000);
     // its own back-off grows (FAST: 40..300 ms), so six resets take a while, not one probe each
     expect(seen.every((i) => i.state !== 'failed')).toBe(true);
@@ -58,7 +58,7 @@ describe('outbox: messages', () => {
     await world.sandbox.suspend();
     const outbox = await world.open();
     const seen = new Set<string>();
-    outbox.subscribe((items) => items.forEach((i) => i.pendingReason && seen.add(i.pendingReason)));
+    outbox.onDidChange((items) => items.forEach((i) => i.pendingReason && seen.add(i.pendingReason)));
     const texts: string[] = [];
     for (let i = 0; i < 12; i++) {
       const text = `offline ${i}`;
@@ -110,7 +110,7 @@ describe('outbox: messages', () => {
     world = await makeWorld();
     const outbox = await world.open();
     const reasons = new Set<string>();
-    outbox.subscribe((items) => items.forEach((i) => i.pendingReason && reasons.add(i.pendingReason)));
+    outbox.onDidChange((items) => items.forEach((i) => i.pendingReason && reasons.add(i.pendingReason)));
     world.sandbox.injectFaults(Array.from({ length: 6 }, () => ({ kind: 'rate_limit' as const, retryAfter: '1' })), { method: 'POST', pathPrefix: '/api/v1/messages' });
     await world.sandbox.suspend();
     for (let i = 0; i < 9; i++) await enqueueText(outbox, [A, B, C][i % 3]!, `storm ${i}`);
@@ -127,7 +127,7 @@ describe('outbox: messages', () => {
     const html = { kind: 'status' as const, status: 500, body: '<html><body>Internal error</body></html>', contentType: 'text/html' };
     world.sandbox.injectFaults([html, html, html], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
     const errors: OutboxItem[] = [];
-    outbox.subscribe((items) => items.forEach((i) => i.pendingReason === 'server_error' && errors.push(i)));
+    outbox.onDidChange((items) => items.forEach((i) => i.pendingReason === 'server_error' && errors.push(i)));
     const one = await enqueueText(outbox, A, 'after 500s');
     const sent = await waitState(outbox, one.id, 'sent');
     expect(sent.attempts).toBe(4);
@@ -138,7 +138,7 @@ describe('outbox: messages', () => {
     world.sandbox.injectFaults(Array(12).fill(html), { method: 'POST', pathPrefix: '/api/v1/messages/text' });
     const two = await enqueueText(outbox, B, 'outlasts the 500s');
     const states = new Set<string>();
-    outbox.subscribe((items) => items.forEach((i) => i.id === two.id && states.add(i.state)));
+    outbox.onDidChange((items) => items.forEach((i) => i.id === two.id && states.add(i.state)));
     const done = await waitState(outbox, two.id, 'sent', 15_000);
     expect(done.attempts).toBe(13);
     expect(states.has('failed')).toBe(false);

@@ -50,9 +50,9 @@ describe.skipIf(!hasKeychain)('createCore', () => {
       const key = await core.keys.addKey({ profileId: p.id, name: 'Admin', value: sandbox.adminKey });
       expect(await direct.get(keyAccount(key.id))).toBe(sandbox.adminKey);
       const live: string[] = [];
-      const off = core.requestLog.subscribe((e) => live.push(`${e.method} ${e.path} ${e.status}`));
+      const subscription = core.requestLog.onDidAppend(({ entry: e }) => live.push(`${e.method} ${e.path} ${e.status}`));
       await core.contacts.list({ perPage: 2 });
-      off();
+      subscription.dispose();
       expect(live).toEqual(['GET /api/v1/contacts?page=1&per_page=2 200']);
       const entry = core.requestLog.list().at(-1);
       expect(entry?.requestHeaders.Authorization ?? entry?.requestHeaders.authorization).toBe('Bearer ***');

@@ -41,7 +41,7 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000 });
     t = await openTestCore('history');
     ({ profileId } = await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey }));
-    t.core.history.onChange((change) => changes.push(change));
+    t.core.history.onDidChange((change) => changes.push(change));
   });
 
   afterAll(async () => {

@@ -47,12 +47,12 @@ describe('RequestLogService', () => {
   it('notifies subscribers at once until they unsubscribe; a throwing one does not stop the others', async () => {
     const t = await openTestRequestLog();
     const seen: string[] = [];
-    t.log.subscribe(() => {
+    t.log.onDidAppend(() => {
       throw new Error('boom');
     });
-    const off = t.log.subscribe((e, own) => seen.push(`${e.id} ${own}`));
+    const subscription = t.log.onDidAppend(({ entry: e, own }) => seen.push(`${e.id} ${own}`));
     t.log.record(entry(1));
-    off();
+    subscription.dispose();
     t.log.record(entry(2));
     expect(seen).toEqual(['r1 true']);
     t.close();

@@ -20,7 +20,7 @@ describe.skipIf(!available)('server keys offline', () => {
 
       // a server key no key here holds: its revocation is announced by the outbox's report too
       const changes: { keyId: string | null; profileId: string | null }[] = [];
-      core.keys.onChange((change) => changes.push(change));
+      core.keys.onDidChange((change) => changes.push(change));
       await sandbox.suspend();
       try {
         const offline = await core.keys.listServerKeys(profileId);

@@ -79,7 +79,7 @@ describe.skipIf(!available)('the window and two crm processes on one data folder
     const home = await window.profiles.create({ name: 'Window', baseUrl: sandbox.baseUrl });
     await window.keys.addKey({ profileId: home.id, name: 'window admin', value: sandbox.adminKey });
     const heard: string[][] = [];
-    window.profiles.onChange((change) => heard.push(change.state.profiles.map((p) => p.name)));
+    window.profiles.onDidChange((change) => heard.push(change.state.profiles.map((p) => p.name)));
 
     const [problemsA, problemsB] = await Promise.all([terminal('a'), terminal('b'), windowRounds(home)]);
     expect([...(problemsA ?? []), ...(problemsB ?? [])]).toEqual([]);

@@ -50,7 +50,7 @@ describe('the request log across processes', () => {
     const dataDir = await tempDir('crm-log-shared-');
     core = await createCore({ dataDir, secretStore: new MemorySecretStore(), outbox: false });
     const heard = new Map<string, number>();
-    core.requestLog.subscribe((entry: RequestLogEntry, own) => {
+    core.requestLog.onDidAppend(({ entry, own }) => {
       if (!own) heard.set(entry.id, Date.now());
     });
 
@@ -86,7 +86,7 @@ describe('the request log across processes', () => {
     const dataDir = await tempDir('crm-log-live-');
     core = await createCore({ dataDir, secretStore: new MemorySecretStore(), outbox: false });
     const heard: { entry: RequestLogEntry; at: number }[] = [];
-    core.requestLog.subscribe((entry, own) => {
+    core.requestLog.onDidAppend(({ entry, own }) => {
       if (!own) heard.push({ entry, at: Date.now() });
     });
     const child = startChild(dataDir, 'one');
