@@ -1,7 +1,7 @@
 // The endpoint catalogue: every route the console calls, with its method, default path,
-// permission and label. API.md marks most of these paths [ours]; together with
-// endpoint-bodies.ts (field names) this is the ONE place to change when meeting a different
-// real service. A profile's endpointOverrides replace paths without a code change.
+// permission and label. API.md marks most of these paths [ours]; a real service's own paths and
+// bodies come from its profile's API description (learned from its cURLs or spec), and a
+// profile's endpointOverrides replace paths, never a code change.
 import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './model';
 import type { HttpMethod } from './http/prepared-request';
 import { memoByText } from './memo';
