@@ -1,50 +1,30 @@
-import { onEvent } from '../lib/api';
+// The window's wiring, once: each feature subscribes to its own events of main
+// (features/*/*-events.ts); this file only composes them and makes the stores that keep something
+// per profile follow the active one.
 import { useAppStore } from './app-store';
+import { wireShellEvents } from './app-events';
+import { wireContactsEvents } from '../features/contacts/contacts-events';
 import { useContactsStore } from '../features/contacts/contacts-store';
+import { wireKeysEvents } from '../features/keys/keys-events';
 import { useKeysStore } from '../features/keys/keys-store';
+import { wireLogEvents } from '../features/log/log-events';
 import { useLogStore } from '../features/log/log-store';
+import { wireMessagesEvents } from '../features/messages/messages-events';
 import { useMessagesStore } from '../features/messages/messages-store';
+import { wireOutboxEvents } from '../features/outbox/outbox-events';
 import { useOutboxStore } from '../features/outbox/outbox-store';
+import { wireProfilesEvents } from '../features/profiles/profiles-events';
 import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
+import { wireSendEvents } from '../features/send/send-events';
 import { useSendStore } from '../features/send/send-store';
-import { useUpdateStore } from './update-store';
 
 /**
- * Subscribes every store to main's events and to the active profile/key, once.
+ * Subscribes every feature to main's events and to the active profile/key, once.
  * Returns the function that undoes all of it (App calls it on unmount).
  */
 export function wireAppEvents(): () => void {
-  const offs = [
-    onEvent('send:progress', (e) => useSendStore.getState().onProgress(e)),
-    onEvent('outbox:changed', (e) => useOutboxStore.getState().setItems(e.items)),
-    // a send, a replay or an outbox delivery is on the app's record: the Messages view lists again
-    onEvent('messages:changed', (e) => {
-      // another profile's send (an outbox delivery for it) changes nothing shown
-      if (e.profileId === useProfilesStore.getState().activeProfileId) useMessagesStore.getState().onChanged();
-    }),
-    // main sends keys:changed once per change of a key, each step of a server revocation
-    // included, so the outbox's own changes never list the keys again
-    onEvent('keys:changed', (e) => {
-      const keys = useKeysStore.getState();
-      if (e.profileId === null || e.profileId === keys.profileId) {
-        void keys.reload();
-        // a server revocation may have just completed: the server's list changed too
-        if (keys.server.status === 'ready') void keys.loadServerKeys();
-      }
-    }),
-    onEvent('profiles:changed', (state) => useProfilesStore.getState().apply(state)),
-    onEvent('log:entry', (entry) => useLogStore.getState().add(entry)),
-    onEvent('net:status', (net) => {
-      const wasOffline = useOutboxStore.getState().net?.online === false;
-      useOutboxStore.getState().setNet(net);
-      // back online: what failed for want of a connection is asked again, without a click
-      if (wasOffline && net.online) useContactsStore.getState().retryFailed();
-    }),
-    onEvent('app:notice', (n) => useAppStore.getState().pushNotice(n.level, n.message)),
-    onEvent('app:update', (u) => useUpdateStore.getState().apply(u)),
-  ];
-  // asked after subscribing, so a change in between is not missed (load keeps a newer event)
-  void useUpdateStore.getState().load();
+  // the outbox hears net:status before the contacts, which retry what failed offline
+  const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents()];
 
   // Everything that depends on the active profile or its active key follows it. The first
   // answer of profiles:list only loads the keys: the contacts already asked main, whose active

@@ -118,8 +118,8 @@ describe('wireAppEvents', () => {
   });
 
   it('unsubscribes everything it subscribed', () => {
-    // one per event main sends (app:update is the ninth)
-    expect(crm.listenerCount()).toBe(9);
+    // one per event main sends (nine), and net:status twice: the outbox and the contacts each hear it
+    expect(crm.listenerCount()).toBe(10);
     unwire();
     expect(crm.listenerCount()).toBe(0);
     unwire = () => undefined;
