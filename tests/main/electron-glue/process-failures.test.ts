@@ -76,6 +76,58 @@ describe('a process of the window goes away', () => {
   });
 });
 
+describe('the opt-in crash report', () => {
+  it('a crashed window\'s dialog offers it unticked; unticked, nothing is written', async () => {
+    const saveCrashReport = vi.fn(async () => '/data/crash-reports/r.txt');
+    const win = new FakeBrowserWindow({});
+    watchProcessFailures({ getWindow: () => win as never, log: () => {}, quitting: () => false, saveCrashReport });
+    app.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    const options = fakeDialog.showMessageBox.mock.calls[0]![1] as { checkboxLabel: string; checkboxChecked: boolean };
+    expect(options.checkboxLabel).toBe('Save a crash report');
+    expect(options.checkboxChecked).toBe(false);
+    expect(saveCrashReport).not.toHaveBeenCalled();
+    expect(win.webContents.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('ticked: the report is written with what went away, before the window reloads', async () => {
+    const order: string[] = [];
+    const saveCrashReport = vi.fn(async () => {
+      order.push('saved');
+      return '/data/crash-reports/r.txt';
+    });
+    fakeDialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: true } as never);
+    const win = new FakeBrowserWindow({});
+    win.webContents.reload.mockImplementation(() => order.push('reloaded'));
+    watchProcessFailures({ getWindow: () => win as never, log: () => {}, quitting: () => false, saveCrashReport });
+    app.emit('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 1 });
+    await flush();
+    expect(saveCrashReport).toHaveBeenCalledWith({ kind: 'child', error: 'a GPU process went away: crashed (exit code 1)' });
+    expect(order).toEqual(['saved', 'reloaded']);
+  });
+
+  it('main\'s own error dialog offers it too; ticked, the report gets the error with its stack', async () => {
+    const saveCrashReport = vi.fn(async () => '/data/crash-reports/r.txt');
+    fakeDialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: true } as never);
+    const target = new EventEmitter();
+    app.ready();
+    catchMainErrors({ log: () => {}, logPath: '/data/logs/main.log', scrub, target: target as never, saveCrashReport });
+    const err = new Error(`boom ${SECRET}`);
+    target.emit('uncaughtException', err);
+    await flush();
+    expect((fakeDialog.showMessageBox.mock.calls[0]![0] as { checkboxLabel: string }).checkboxLabel).toBe('Save a crash report');
+    // scrubbed as it is written (app-shell/crash-report.ts), never shown raw
+    expect(saveCrashReport).toHaveBeenCalledWith({ kind: 'uncaughtException', error: err.stack });
+  });
+
+  it('without a reporter the dialogs offer none', async () => {
+    const { win } = watch();
+    app.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    expect(fakeDialog.showMessageBox.mock.calls[0]![1]).not.toHaveProperty('checkboxLabel');
+  });
+});
+
 describe('an error nothing in main caught', () => {
   function caught(ready: boolean) {
     const target = new EventEmitter();
