@@ -109,7 +109,9 @@ function start(): void {
 
   const opened = app.whenReady().then(async () => {
     const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
-    hardenSession(session.defaultSession, csp, () => page.url(), createOsMicrophone(process.platform, (m) => log.write(m)));
+    // one consent, asked by the Send Audio panel before it records and by the permission handler
+    const microphone = createOsMicrophone(process.platform, (m) => log.write(m));
+    hardenSession(session.defaultSession, csp, () => page.url(), async () => (await microphone()).access === 'granted');
     registerIpc(dispatch, () => page.url());
     if (source.kind === 'app') serveAppScheme(source.root, csp);
 
@@ -127,7 +129,7 @@ function start(): void {
     });
     const loaded = win.loadURL(source.url);
 
-    const platform = createElectronPlatform(() => win);
+    const platform = createElectronPlatform(() => win, microphone);
     const deliver = createEmitter(() => win?.webContents ?? null);
     // Only an installed package built with an update address updates itself: run from the
     // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
