@@ -1,4 +1,5 @@
 // Runs first in `npm start` and `npm test` (package.json), so both work on a fresh clone:
+//   0. a Node that package.json's engines accept, or one line saying which one is needed;
 //   1. the system packages the command needs, checked; missing ones installed with apt-get when
 //      this is root without a terminal (CI), or after an explicit yes at a terminal; otherwise
 //      the one command that installs them is printed and the run stops;
@@ -13,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { declinedLines, isYes, neededPackages, nodeModulesPlan, systemPlan } from './bootstrap-plan.mjs';
 import { ensureNodeModules, readNodeModulesFacts } from './node-modules.mjs';
+import { enginesProblem } from './node-version.mjs';
 import { aptInstall, ask, isPresent, systemFacts } from './system-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +27,10 @@ function stop(lines) {
 }
 
 if (command !== 'start' && command !== 'test') stop(['usage: node scripts/bootstrap.mjs start|test']);
+// before anything is installed: npm only warns about engines, and an older Node fails later,
+// deep in the build or the tests, with a message that does not say why
+const nodeProblem = enginesProblem(process.version);
+if (nodeProblem) stop([nodeProblem]);
 
 const modules = nodeModulesPlan(readNodeModulesFacts(root));
 const needed = neededPackages({ command, platform: process.platform, npmCi: 'run' in modules && modules.run, env: process.env });

@@ -5,3 +5,4 @@ export declare function electronDistPlan(options: { archs: string[]; hostArch: s
   | { problem: string };
 export declare function macSigningPlan(env: NodeJS.ProcessEnv): { config: Record<string, unknown>; notarise: boolean } | { problem: string };
 export declare function updateFeedPlan(env: NodeJS.ProcessEnv): { config: Record<string, unknown> } | { problem: string };
+export declare function crashUploadPlan(env: NodeJS.ProcessEnv): { config: Record<string, unknown> } | { problem: string };

@@ -109,3 +109,30 @@ export function updateFeedPlan(env) {
   }
   return { config: { publish: [{ provider: 'generic', url: url.toString() }] } };
 }
+
+/**
+ * Where the installed app may send a crash report, and only after the person says yes:
+ * CRM_CRASH_REPORT_URL at build time, written into the packaged package.json (crashReportUrl),
+ * which the app reads (src-main/electron/crash-report.ts). Without it reports stay on the
+ * person's computer. The same rules as the update address: https (plain http only for this
+ * computer), no password or query, since every installed copy would hold it.
+ * @returns {{ config: object } | { problem: string }}
+ */
+export function crashUploadPlan(env) {
+  const raw = env.CRM_CRASH_REPORT_URL?.trim();
+  if (!raw) return { config: {} };
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: `CRM_CRASH_REPORT_URL is not a URL: ${raw}` };
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    return { problem: 'CRM_CRASH_REPORT_URL must be an https address (plain http only for this computer).' };
+  }
+  if (url.username || url.password || url.search) {
+    return { problem: 'CRM_CRASH_REPORT_URL must not carry a password or a query: every installed copy would hold it.' };
+  }
+  return { config: { extraMetadata: { crashReportUrl: url.toString() } } };
+}

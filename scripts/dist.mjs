@@ -27,11 +27,15 @@
 // Updates: CRM_UPDATE_URL=https://downloads.example.com/crm-console/ makes the installed app
 // look there for updates (see updateFeedPlan in dist-plan.mjs); upload dist/'s installers and
 // latest*.yml files to that folder. Without it the package does not update itself.
+//
+// Crash reports: CRM_CRASH_REPORT_URL=https://... lets the installed app offer to send a crash
+// report the person saved (POSTed as text, only after they choose Send; see crashUploadPlan).
+// Without it reports stay on the person's computer.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan } from './dist-plan.mjs';
+import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan, crashUploadPlan } from './dist-plan.mjs';
 import { findElectronBinary } from './electron-binary.mjs';
 import { nodeVersionProblem } from './node-version.mjs';
 
@@ -109,6 +113,8 @@ const signing = process.platform === 'darwin' ? macSigningPlan(process.env) : { 
 if ('problem' in signing) fail(`npm run dist: ${signing.problem}`);
 const updateFeed = updateFeedPlan(process.env);
 if ('problem' in updateFeed) fail(`npm run dist: ${updateFeed.problem}`);
+const crashUpload = crashUploadPlan(process.env);
+if ('problem' in crashUpload) fail(`npm run dist: ${crashUpload.problem}`);
 // After the Electron check: without Electron nothing can be packaged, whatever the Node version.
 const nodeProblem = nodeVersionProblem(process.version);
 if (nodeProblem) fail(nodeProblem);
@@ -128,7 +134,7 @@ const { build } = require('electron-builder');
 try {
   // electron-builder reads electron-builder.json itself and merges this on top: any -c.<option>
   // overrides given on the command line, and the Electron found on this machine.
-  const config = { ...offline, ...signing.config, ...updateFeed.config, ...cli.config, electronDist: distPlan.electronDist };
+  const config = { ...offline, ...signing.config, ...updateFeed.config, ...crashUpload.config, ...cli.config, electronDist: distPlan.electronDist };
   const artifacts = await build({ ...cli, projectDir: ROOT, publish: cli.publish ?? 'never', config });
   const listed = artifacts.map((file) => `\n  ${file}`).join('');
   console.log(`crm-console: packaging done${listed || ' (unpacked app only, see the log above)'}`);

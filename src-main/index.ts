@@ -23,6 +23,8 @@ import { createOsMicrophone } from './electron/microphone';
 import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
 import { loadAutoUpdater } from './electron/auto-updater';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
+import { createCrashReporter, packagedCrashUploadUrl } from './electron/crash-report';
+import { CRASH_REPORTS_DIR } from './app-shell/crash-report';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 import { webhookPortOf } from './core/events/webhook-port';
 
@@ -41,7 +43,9 @@ let runtime: Runtime | null = null;
 // Until the core exists no key value is in memory, so there is nothing to scrub yet.
 const scrub = (text: string): string => runtime?.core.scrubSecrets(text) ?? text;
 const log = createFileLog({ dir: logDir, scrub });
-catchMainErrors({ log: (m) => log.write(m), logPath: log.path, scrub });
+// the failure dialogs offer it; only the person's tick writes one, in the data folder
+const saveCrashReport = createCrashReporter({ dir: join(dataDir, CRASH_REPORTS_DIR), logPath: log.path, scrub, log: (m) => log.write(m), uploadUrl: packagedCrashUploadUrl });
+catchMainErrors({ log: (m) => log.write(m), logPath: log.path, scrub, saveCrashReport });
 // before 'ready', or Electron refuses it: the window's page is served from app://, not file://
 declareAppScheme();
 
@@ -85,7 +89,7 @@ function start(): void {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-attach-webview', (e) => e.preventDefault());
   });
-  watchProcessFailures({ getWindow: () => win, log: (m) => log.write(m), quitting: () => quitting });
+  watchProcessFailures({ getWindow: () => win, log: (m) => log.write(m), quitting: () => quitting, saveCrashReport });
 
   // The window opens while the runtime is still being built (keychain, database, sandbox): the
   // page shows its own loading state, and its first requests wait here for the runtime.
@@ -105,7 +109,9 @@ function start(): void {
 
   const opened = app.whenReady().then(async () => {
     const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
-    hardenSession(session.defaultSession, csp, () => page.url(), createOsMicrophone(process.platform, (m) => log.write(m)));
+    // one consent, asked by the Send Audio panel before it records and by the permission handler
+    const microphone = createOsMicrophone(process.platform, (m) => log.write(m));
+    hardenSession(session.defaultSession, csp, () => page.url(), async () => (await microphone()).access === 'granted');
     registerIpc(dispatch, () => page.url());
     if (source.kind === 'app') serveAppScheme(source.root, csp);
 
@@ -123,7 +129,7 @@ function start(): void {
     });
     const loaded = win.loadURL(source.url);
 
-    const platform = createElectronPlatform(() => win);
+    const platform = createElectronPlatform(() => win, microphone);
     const deliver = createEmitter(() => win?.webContents ?? null);
     // Only an installed package built with an update address updates itself: run from the
     // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.

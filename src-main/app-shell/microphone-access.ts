@@ -1,5 +1,6 @@
 // macOS asks the person once per app whether it may use the microphone; Chromium's permission
-// alone does not reach the hardware. The decision from the OS status, apart from the asking.
+// alone does not reach the hardware (a refused app records silence). The decision from the OS
+// status, apart from the asking.
 
 /** systemPreferences.getMediaAccessStatus('microphone') */
 export type MediaAccessStatus = 'not-determined' | 'granted' | 'denied' | 'restricted' | 'unknown';
@@ -13,7 +14,5 @@ export function macMicrophoneStep(status: MediaAccessStatus): MicrophoneStep {
   return 'deny';
 }
 
-export const MICROPHONE_DENIED = {
-  message: 'macOS does not let CRM Console use the microphone.',
-  detail: 'To record voice notes, allow CRM Console in System Settings › Privacy & Security › Microphone, then record again.',
-} as const;
+/** where a person allows it again, named in the Send Audio panel */
+export const MAC_MICROPHONE_SETTINGS = 'System Settings › Privacy & Security › Microphone';

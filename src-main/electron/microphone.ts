@@ -1,26 +1,26 @@
-// The OS side of a microphone request, after the page's own permission rule allowed it
-// (app-shell/security-policy.ts). On macOS it asks the person through the system prompt and
-// says once, in a dialog, where to change a refusal; elsewhere the OS does not gate it.
-import { dialog, systemPreferences } from 'electron';
-import { macMicrophoneStep, MICROPHONE_DENIED } from '../app-shell/microphone-access';
+// The OS side of recording a voice note. On macOS it checks the system's consent and, if the
+// person was never asked, asks through the system prompt; a refusal is answered with where to
+// change it, so the Send Audio panel says so instead of recording silence. Elsewhere the OS does
+// not gate it and Chromium's own permission path decides. Asked by the renderer before it
+// records (app:microphone-access) and again by the session's permission handler.
+import { systemPreferences } from 'electron';
+import { MAC_MICROPHONE_SETTINGS, macMicrophoneStep } from '../app-shell/microphone-access';
+import type { MicrophoneAccess } from '../shared/ipc-types';
 
-export type OsMicrophone = () => Promise<boolean>;
+export type OsMicrophone = () => Promise<MicrophoneAccess>;
+
+const GRANTED: MicrophoneAccess = { access: 'granted' };
 
 export function createOsMicrophone(platform: NodeJS.Platform, log: (message: string) => void): OsMicrophone {
-  if (platform !== 'darwin') return async () => true;
-  let told = false;
-  const denied = (): false => {
+  if (platform !== 'darwin') return async () => GRANTED;
+  const denied = (): MicrophoneAccess => {
     log('microphone: macOS denied access');
-    if (!told) {
-      told = true;
-      void dialog.showMessageBox({ type: 'info', title: 'CRM Console', message: MICROPHONE_DENIED.message, detail: MICROPHONE_DENIED.detail, buttons: ['OK'], noLink: true });
-    }
-    return false;
+    return { access: 'denied', where: MAC_MICROPHONE_SETTINGS };
   };
   return async () => {
     const step = macMicrophoneStep(systemPreferences.getMediaAccessStatus('microphone'));
-    if (step === 'grant') return true;
+    if (step === 'grant') return GRANTED;
     if (step === 'deny') return denied();
-    return (await systemPreferences.askForMediaAccess('microphone')) || denied();
+    return (await systemPreferences.askForMediaAccess('microphone')) ? GRANTED : denied();
   };
 }

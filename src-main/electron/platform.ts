@@ -1,10 +1,11 @@
-// Clipboard, file dialog, external links and the person's consent: the OS services the
-// handlers need, as Electron adapters of the ports in ipc/handlers.ts.
+// Clipboard, file dialog, external links, the person's consent and the OS's microphone consent:
+// the OS services the handlers need, as Electron adapters of the ports in ipc/handlers.ts.
 import { clipboard, dialog, shell, type BrowserWindow } from 'electron';
 import { externalUrlFor } from '../app-shell/security-policy';
 import { createClipboardGuard } from '../ipc/clipboard-guard';
 import type { HandlerPlatform } from '../ipc/handlers';
 import type { DialogPurpose } from '../shared/file-purpose';
+import type { OsMicrophone } from './microphone';
 
 const FILTERS: Record<DialogPurpose, Electron.FileFilter[]> = {
   image: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'] }, { name: 'All files', extensions: ['*'] }],
@@ -15,8 +16,9 @@ const FILTERS: Record<DialogPurpose, Electron.FileFilter[]> = {
   'api-document': [{ name: 'OpenAPI or Postman', extensions: ['json', 'yaml', 'yml'] }, { name: 'All files', extensions: ['*'] }],
 };
 
-export function createElectronPlatform(getWindow: () => BrowserWindow | null): HandlerPlatform {
+export function createElectronPlatform(getWindow: () => BrowserWindow | null, microphone?: OsMicrophone): HandlerPlatform {
   return {
+    ...(microphone ? { microphoneAccess: microphone } : {}),
     clipboard: createClipboardGuard({ writeText: (t) => clipboard.writeText(t), readText: () => clipboard.readText() }),
     async pickFile(purpose) {
       const win = getWindow();

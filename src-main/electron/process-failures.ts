@@ -1,25 +1,39 @@
 // When part of the app fails: the window's renderer or a Chromium helper went away (offer to
 // reload, log why), or main threw something nothing caught (log it, tell the person in the app's
-// own dialog). The wording and the scrubbing live in app-shell/process-failure.ts.
+// own dialog). The wording and the scrubbing live in app-shell/process-failure.ts. Each dialog
+// offers an unticked "Save a crash report": only the person's tick writes one (crash-report.ts).
 import { app, dialog, type BrowserWindow } from 'electron';
 import type { Scrub } from '../core/log/file-log';
+import { SAVE_CRASH_REPORT, type CrashIncident } from '../app-shell/crash-report';
 import { mainProcessError, processGone, type GoneDetails } from '../app-shell/process-failure';
+import type { SaveCrashReport } from './crash-report';
 
 export interface FailureDeps {
   getWindow: () => BrowserWindow | null;
   log: (message: string) => void;
   /** true once the app is quitting: processes ending then are expected */
   quitting: () => boolean;
+  /** writes the crash report the person ticked; absent: the dialog does not offer one */
+  saveCrashReport?: SaveCrashReport;
+}
+
+/** the dialog's opt-in: unticked, so nothing is written unless the person asks */
+function crashReportChoice(save: SaveCrashReport | undefined): { checkboxLabel?: string; checkboxChecked?: boolean } {
+  return save ? { checkboxLabel: SAVE_CRASH_REPORT, checkboxChecked: false } : {};
+}
+
+async function saveIfTicked(ticked: boolean, save: SaveCrashReport | undefined, incident: CrashIncident): Promise<void> {
+  if (ticked && save) await save(incident).catch(() => null);
 }
 
 export function watchProcessFailures(deps: FailureDeps): void {
   let asking = false;
-  const offerReload = async (message: string): Promise<void> => {
+  const offerReload = async (message: string, incident: CrashIncident): Promise<void> => {
     const win = deps.getWindow();
     if (asking || !win || win.isDestroyed()) return;
     asking = true;
     try {
-      const { response } = await dialog.showMessageBox(win, {
+      const { response, checkboxChecked } = await dialog.showMessageBox(win, {
         type: 'error',
         title: 'CRM Console',
         message,
@@ -28,7 +42,10 @@ export function watchProcessFailures(deps: FailureDeps): void {
         defaultId: 0,
         cancelId: 1,
         noLink: true,
+        ...crashReportChoice(deps.saveCrashReport),
       });
+      // saved before reloading or quitting, so a quit does not lose it
+      await saveIfTicked(checkboxChecked, deps.saveCrashReport, incident);
       if (response === 0 && !win.isDestroyed()) win.webContents.reload();
       else if (response === 1) app.quit();
     } finally {
@@ -38,7 +55,7 @@ export function watchProcessFailures(deps: FailureDeps): void {
   const handle = (kind: 'renderer' | 'child', details: GoneDetails): void => {
     const report = processGone(kind, details);
     deps.log(report.log);
-    if (report.offerReload && !deps.quitting()) void offerReload(report.message);
+    if (report.offerReload && !deps.quitting()) void offerReload(report.message, { kind, error: report.log });
   };
   app.on('render-process-gone', (_event, _contents, details) => handle('renderer', details));
   app.on('child-process-gone', (_event, details) => handle('child', details));
@@ -50,6 +67,8 @@ export interface MainErrorDeps {
   scrub: Scrub;
   /** the process to watch; Node's own unless a test passes one */
   target?: Pick<NodeJS.Process, 'on'>;
+  /** writes the crash report the person ticked; absent: the dialog does not offer one */
+  saveCrashReport?: SaveCrashReport;
 }
 
 /**
@@ -69,8 +88,11 @@ export function catchMainErrors(deps: MainErrorDeps): void {
       showing = false;
       return;
     }
+    // the report is scrubbed as it is written (app-shell/crash-report.ts); the stack stays in memory
+    const incident: CrashIncident = { kind, error: err instanceof Error && err.stack ? err.stack : String(err) };
     void dialog
-      .showMessageBox({ type: 'error', title, message, detail, buttons: ['OK'], noLink: true })
+      .showMessageBox({ type: 'error', title, message, detail, buttons: ['OK'], noLink: true, ...crashReportChoice(deps.saveCrashReport) })
+      .then(({ checkboxChecked }) => saveIfTicked(checkboxChecked, deps.saveCrashReport, incident))
       .catch(() => undefined)
       .finally(() => {
         showing = false;

@@ -15,6 +15,7 @@ export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, 
       if (!updates?.restart()) throw new CrmError('validation', 'No update is ready to install yet.');
       return null;
     },
+    'app:microphone-access': async () => (platform.microphoneAccess ? platform.microphoneAccess() : { access: 'granted' }),
     'sandbox:restore': () => requireSandbox(sandbox).restore(),
     'contacts:list': (p) => core.contacts.list(p),
     'files:pick': async ({ purpose }) => {

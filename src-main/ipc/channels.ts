@@ -8,6 +8,7 @@ const invoke: Record<InvokeChannel, true> = {
   'sandbox:restore': true,
   'app:update-state': true,
   'app:restart-to-update': true,
+  'app:microphone-access': true,
   'profiles:list': true,
   'profiles:create': true,
   'profiles:update': true,

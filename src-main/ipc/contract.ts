@@ -23,7 +23,7 @@ import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Propo
 import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
 import type { Conversation, WebhookInfo } from '../shared/conversation';
-import type { AppInfo, ClipboardReport, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
+import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
 export type * from '../shared/conversation';
@@ -40,6 +40,11 @@ export interface InvokeMap {
   'app:update-state': { payload: Record<string, never>; value: UpdateState };
   /** installs the downloaded update and restarts the app; refused when no update is ready */
   'app:restart-to-update': { payload: Record<string, never>; value: null };
+  /**
+   * Asked before recording a voice note: on macOS the system's consent (asked once, by the
+   * system's own prompt); elsewhere `granted`, and Chromium's permission path decides.
+   */
+  'app:microphone-access': { payload: Record<string, never>; value: MicrophoneAccess };
   /** every profile and which one is active */
   'profiles:list': { payload: Record<string, never>; value: ProfilesState };
   /**

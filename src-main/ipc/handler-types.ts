@@ -8,7 +8,7 @@ import type { ApiHandlerCore } from './api-handlers';
 import type { WebhookListener } from './conversation-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
 import type { DialogPurpose } from '../shared/file-purpose';
-import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, StagedFile, UpdateState } from './contract';
+import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, MicrophoneAccess, StagedFile, UpdateState } from './contract';
 
 export interface FileStaging {
   stageFromPath(path: string, purpose: FilePurpose): Promise<StagedFile>;
@@ -45,6 +45,11 @@ export interface HandlerPlatform {
    * window cannot answer it. Absent (a harness without dialogs): every such question is a no.
    */
   confirm?: AskConsent;
+  /**
+   * The OS's consent to record (Electron on macOS: systemPreferences). Absent: the OS does not
+   * gate it, and Chromium's own permission prompt path decides.
+   */
+  microphoneAccess?: () => Promise<MicrophoneAccess>;
 }
 
 export type Emit = <E extends EventChannel>(event: E, data: EventMap[E]) => void;

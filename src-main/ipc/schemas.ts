@@ -44,6 +44,7 @@ export const payloadSchemas = {
   'app:info': empty,
   'app:update-state': empty,
   'app:restart-to-update': empty,
+  'app:microphone-access': empty,
   'sandbox:restore': empty,
   'profiles:list': empty,
   'profiles:create': z.object({ name: z.string().max(200), baseUrl: z.string().max(2048), confirmInsecure: z.boolean().optional() }).strict(),

@@ -108,6 +108,13 @@ export interface ClipboardReport {
 }
 
 /**
+ * Whether the OS lets the app record from the microphone. `denied` names where the person can
+ * allow it (macOS: System Settings › Privacy & Security › Microphone). Where the OS does not
+ * gate it, the answer is `granted` and Chromium's own permission decides.
+ */
+export type MicrophoneAccess = { access: 'granted' } | { access: 'denied'; where: string };
+
+/**
  * Where updating the installed app stands. `off`: this copy does not update itself (run from
  * the source tree, the Chromium host, or a package built without an update address).
  */

@@ -88,3 +88,5 @@ export const selectFirstRunNotice = (s: AppState): string | null => (s.bannerDis
 /** main's limits; API.md's (the same module main reads) until app:info answers */
 export const selectLimits = (s: AppState): SendLimits => s.info?.limits ?? LIMITS;
 export const selectNotices = (s: AppState): Notice[] => s.notices;
+/** main has not answered app:info yet: it is still building the app behind the window */
+export const selectStarting = (s: AppState): boolean => s.info === null && s.infoError === null;

@@ -1,7 +1,8 @@
 import { selectFirstRunNotice, selectNotices, useAppStore } from './app-store';
+import { StartingNotice } from './starting-notice';
 import { UpdateNotice } from './update-notice';
 
-/** The built-in sandbox banner (first run, or its data reset), a downloaded update, and main's app:notice messages. */
+/** "Starting…" while main builds the app, the built-in sandbox banner (first run, or its data reset), a downloaded update, and main's app:notice messages. */
 export function Notices() {
   const firstRun = useAppStore(selectFirstRunNotice);
   const notices = useAppStore(selectNotices);
@@ -9,6 +10,7 @@ export function Notices() {
   const dismiss = useAppStore((s) => s.dismissNotice);
   return (
     <>
+      <StartingNotice />
       <UpdateNotice />
       {firstRun && (
         <section className="banner banner-info" aria-label="Built-in sandbox" data-testid="first-run-notice">

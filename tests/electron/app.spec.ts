@@ -4,6 +4,7 @@
 // 'ready'; ELECTRON_OVERRIDE_DIST_PATH is honoured by that package), on a private X server when
 // Linux has no display, with a fresh data folder removed afterwards and keys stored only in the
 // private keyring of tests/harness/with-keyring.sh, under a service of their own.
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,18 +20,20 @@ let app: ElectronApplication;
 let dataDir: string;
 let display: VirtualDisplay | null = null;
 
+/** the same data folder, display and keychain service for every launch of this file */
+function appEnv(): Record<string, string> {
+  return {
+    ...process.env,
+    ...(display ? { DISPLAY: display.display } : {}),
+    CRM_DATA_DIR: dataDir,
+    CRM_KEYCHAIN_SERVICE: `crm-console-electron-test-${process.pid}`,
+  } as Record<string, string>;
+}
+
 test.beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'crm-electron-'));
   display = await displayForWindows();
-  app = await electron.launch({
-    args: ['.'],
-    env: {
-      ...process.env,
-      ...(display ? { DISPLAY: display.display } : {}),
-      CRM_DATA_DIR: dataDir,
-      CRM_KEYCHAIN_SERVICE: `crm-console-electron-test-${process.pid}`,
-    } as Record<string, string>,
-  });
+  app = await electron.launch({ args: ['.'], env: appEnv() });
 });
 
 test.afterAll(async () => {
@@ -74,6 +77,36 @@ test('refuses navigation and new windows; http(s) links go to the OS browser, wh
   expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
 });
 
+test('the page comes from app://crm-console with its policy as a header; nothing outside the built window is served', async () => {
+  const page = await app.firstWindow();
+  expect(page.url()).toBe('app://crm-console/index.html');
+  // asked from main: the page's own policy (connect-src 'none') forbids it to fetch anything
+  const answers = await app.evaluate(async ({ net }) => {
+    const get = async (url: string) => {
+      const r = await net.fetch(url);
+      return { status: r.status, type: r.headers.get('content-type'), csp: r.headers.get('content-security-policy') };
+    };
+    return {
+      page: await get('app://crm-console/index.html'),
+      outside: await get('app://crm-console/%2e%2e/%2e%2e/package.json'),
+      otherHost: await get('app://elsewhere/index.html'),
+    };
+  });
+  expect(answers.page).toMatchObject({ status: 200, type: expect.stringContaining('text/html') });
+  expect(answers.page.csp).toContain("frame-src 'none'");
+  expect(answers.page.csp).toContain("worker-src 'none'");
+  expect(answers.outside.status).toBeGreaterThanOrEqual(400);
+  expect(answers.otherHost.status).toBe(404);
+});
+
+test('a second launch hands over to the open window and exits; still one window', async () => {
+  await app.firstWindow();
+  const second = spawn(binary.path!, ['.'], { env: appEnv(), stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => second.once('exit', (c) => resolve(c)));
+  expect(code).toBe(0);
+  expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+});
+
 test('lists contacts from the built-in sandbox through IPC', async () => {
   const page = await app.firstWindow();
   const result = await page.evaluate(() => (globalThis as unknown as { crm: Record<string, (p: unknown) => Promise<unknown>> }).crm['contacts:list']!({ page: 1, perPage: 5 }));
@@ -85,4 +118,19 @@ test('quits cleanly: the process ends by itself after closing the window', async
   const ended = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.close());
   expect(await ended).toBe(0);
+});
+
+test('Quit without closing the window (the menu, Cmd+Q) keeps its place for the next launch', async () => {
+  app = await electron.launch({ args: ['.'], env: appEnv() });
+  await app.firstWindow();
+  const place = { x: 40, y: 30, width: 1010, height: 690 };
+  await app.evaluate(({ BrowserWindow }, bounds) => BrowserWindow.getAllWindows()[0]!.setBounds(bounds), place);
+  const ended = new Promise<number | null>((resolve) => app.process().once('exit', (code) => resolve(code)));
+  await app.evaluate(({ app: electronApp }) => electronApp.quit());
+  expect(await ended).toBe(0);
+
+  app = await electron.launch({ args: ['.'], env: appEnv() });
+  await app.firstWindow();
+  const restored = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.getNormalBounds());
+  expect({ width: restored.width, height: restored.height }).toEqual({ width: place.width, height: place.height });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { invoke } from '../../lib/api';
 
 export type RecorderState =
   | { status: 'idle' }
@@ -30,6 +31,21 @@ export function microphoneErrorMessage(err: unknown): string {
   return `The microphone could not be started${err instanceof Error && err.message ? `: ${err.message}` : '.'}`;
 }
 
+/** The OS refused the app the microphone (macOS): said plainly, with where to allow it. */
+export function microphoneDeniedMessage(where: string): string {
+  return `Microphone access is denied for CRM Console, so nothing can be recorded. Allow it in ${where}, then record again.`;
+}
+
+/**
+ * The OS's consent, asked through main before recording: on macOS a refused app would otherwise
+ * get a working stream that records silence. null: go ahead (granted, or nobody to ask, and then
+ * Chromium's own permission path decides).
+ */
+async function osRefusal(): Promise<string | null> {
+  const answer = await invoke('app:microphone-access', {});
+  return answer.ok && answer.value.access === 'denied' ? microphoneDeniedMessage(answer.value.where) : null;
+}
+
 /** Records a voice note with getUserMedia + MediaRecorder; hands the finished blob to onRecorded. */
 export function useVoiceRecorder(onRecorded: (recording: Recording) => void) {
   const [state, setState] = useState<RecorderState>({ status: 'idle' });
@@ -55,6 +71,11 @@ export function useVoiceRecorder(onRecorded: (recording: Recording) => void) {
       return;
     }
     setState({ status: 'requesting' });
+    const refused = await osRefusal();
+    if (refused !== null) {
+      setState({ status: 'error', message: refused });
+      return;
+    }
     let stream: MediaStream;
     try {
       stream = await media.getUserMedia({ audio: true });

@@ -10,7 +10,7 @@ import { readNodeModulesFacts } from '../../../scripts/node-modules.mjs';
 import { tempDir } from '../helpers';
 import { REPO_ROOT } from '../packaging/builder-internals';
 
-const SCRIPTS = ['bootstrap.mjs', 'bootstrap-plan.mjs', 'node-modules.mjs', 'system-packages.mjs'];
+const SCRIPTS = ['bootstrap.mjs', 'bootstrap-plan.mjs', 'node-modules.mjs', 'node-version.mjs', 'system-packages.mjs'];
 /** the programs `npm test` looks for on PATH, less zsh */
 const PRESENT = ['chromium', 'curl', 'Xvfb', 'xauth', 'xdotool', 'dbus-run-session', 'dbus-launch', 'gnome-keyring-daemon', 'dpkg'];
 const isRoot = process.getuid?.() === 0;
@@ -43,10 +43,12 @@ async function fakeBin(): Promise<{ bin: string; log: string }> {
   return { bin, log };
 }
 
-function run(root: string, bin: string): Promise<{ code: number | null; out: string }> {
+/** `nodeVersion`: what process.version says inside the script (an older Node, without installing one) */
+function run(root: string, bin: string, nodeVersion?: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { HOME: process.env.HOME, PATH: bin, LANG: 'C.UTF-8', CHROMIUM_PATH: join(bin, 'chromium') };
-    const child = spawn(process.execPath, [join(root, 'scripts', 'bootstrap.mjs'), 'test'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+    const pretend = nodeVersion ? ['--import', `data:text/javascript,Object.defineProperty(process,'version',{value:'${nodeVersion}'})`] : [];
+    const child = spawn(process.execPath, [...pretend, join(root, 'scripts', 'bootstrap.mjs'), 'test'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -86,5 +88,15 @@ describe('readNodeModulesFacts', () => {
     const shared = await tempDir('crm-bootstrap-shared-');
     await symlink(shared, join(root, 'node_modules'));
     expect(readNodeModulesFacts(root)).toEqual({ exists: true, linkTarget: shared, lock: null, installed: null });
+  });
+});
+
+describe('scripts/bootstrap.mjs on a Node that package.json\'s engines do not accept', () => {
+  it('stops first, in one line that says which Node it needs, installing nothing', async () => {
+    const { bin, log } = await fakeBin();
+    const result = await run(await projectCopy(), bin, 'v18.20.4');
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('npm test: this is Node 18.20.4; CRM Console needs Node 20.19 or newer on 20, 22.13 or newer on 22, or 24 and later (its build and test tools require it). Install one of those, then run the command again.\n');
+    await expect(readFile(log, 'utf8')).rejects.toThrow();
   });
 });

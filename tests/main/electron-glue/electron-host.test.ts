@@ -158,7 +158,8 @@ describe('the Electron host', () => {
     const options = runtimeControl.build.mock.calls[0]![0] as { dataDir: string; host: { kind: string; services: object }; log: (m: string) => void };
     expect(options.dataDir).toBe(join(dataDir, 'data'));
     expect(options.host.kind).toBe('electron');
-    expect(Object.keys(options.host.services).sort()).toEqual(['clipboard', 'confirm', 'openExternal', 'pickFile']);
+    // microphoneAccess: the Send Audio panel asks it before recording (macOS: the system's consent)
+    expect(Object.keys(options.host.services).sort()).toEqual(['clipboard', 'confirm', 'microphoneAccess', 'openExternal', 'pickFile']);
     // the log scrubs with the core's knowledge of key values once the core exists
     options.log('keychain get failed: crm_sk_live_secret_value');
     expect(await readFile(join(dataDir, 'data', 'logs', 'main.log'), 'utf8')).toContain('keychain get failed: ***');

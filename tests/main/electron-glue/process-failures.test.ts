@@ -1,7 +1,7 @@
 // src-main/electron/process-failures.ts and microphone.ts under a fake 'electron': a renderer or
 // GPU process that goes away offers a reload and is logged; main's uncaught errors are logged
-// scrubbed and shown in the app's own dialog; macOS's microphone consent is asked and a
-// refusal said once.
+// scrubbed and shown in the app's own dialog; macOS's microphone consent is checked, asked
+// when never settled, and a refusal answered (app:microphone-access) with where to allow it.
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeBrowserWindow, fakeApp, fakeDialog, fakeSystemPreferences } from './electron-fake';
@@ -17,6 +17,8 @@ vi.mock('electron', () => ({
 
 const { catchMainErrors, watchProcessFailures } = await import('../../../src-main/electron/process-failures');
 const { createOsMicrophone } = await import('../../../src-main/electron/microphone');
+const { createAppHandlers } = await import('../../../src-main/ipc/app-handlers');
+const { createDispatcher } = await import('../../../src-main/ipc/dispatcher');
 
 const SECRET = 'crm_sk_live_secret_value';
 const scrub = (t: string) => t.replaceAll(SECRET, '***');
@@ -76,6 +78,58 @@ describe('a process of the window goes away', () => {
   });
 });
 
+describe('the opt-in crash report', () => {
+  it('a crashed window\'s dialog offers it unticked; unticked, nothing is written', async () => {
+    const saveCrashReport = vi.fn(async () => '/data/crash-reports/r.txt');
+    const win = new FakeBrowserWindow({});
+    watchProcessFailures({ getWindow: () => win as never, log: () => {}, quitting: () => false, saveCrashReport });
+    app.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    const options = fakeDialog.showMessageBox.mock.calls[0]![1] as { checkboxLabel: string; checkboxChecked: boolean };
+    expect(options.checkboxLabel).toBe('Save a crash report');
+    expect(options.checkboxChecked).toBe(false);
+    expect(saveCrashReport).not.toHaveBeenCalled();
+    expect(win.webContents.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('ticked: the report is written with what went away, before the window reloads', async () => {
+    const order: string[] = [];
+    const saveCrashReport = vi.fn(async () => {
+      order.push('saved');
+      return '/data/crash-reports/r.txt';
+    });
+    fakeDialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: true } as never);
+    const win = new FakeBrowserWindow({});
+    win.webContents.reload.mockImplementation(() => order.push('reloaded'));
+    watchProcessFailures({ getWindow: () => win as never, log: () => {}, quitting: () => false, saveCrashReport });
+    app.emit('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 1 });
+    await flush();
+    expect(saveCrashReport).toHaveBeenCalledWith({ kind: 'child', error: 'a GPU process went away: crashed (exit code 1)' });
+    expect(order).toEqual(['saved', 'reloaded']);
+  });
+
+  it('main\'s own error dialog offers it too; ticked, the report gets the error with its stack', async () => {
+    const saveCrashReport = vi.fn(async () => '/data/crash-reports/r.txt');
+    fakeDialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: true } as never);
+    const target = new EventEmitter();
+    app.ready();
+    catchMainErrors({ log: () => {}, logPath: '/data/logs/main.log', scrub, target: target as never, saveCrashReport });
+    const err = new Error(`boom ${SECRET}`);
+    target.emit('uncaughtException', err);
+    await flush();
+    expect((fakeDialog.showMessageBox.mock.calls[0]![0] as { checkboxLabel: string }).checkboxLabel).toBe('Save a crash report');
+    // scrubbed as it is written (app-shell/crash-report.ts), never shown raw
+    expect(saveCrashReport).toHaveBeenCalledWith({ kind: 'uncaughtException', error: err.stack });
+  });
+
+  it('without a reporter the dialogs offer none', async () => {
+    const { win } = watch();
+    app.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    expect(fakeDialog.showMessageBox.mock.calls[0]![1]).not.toHaveProperty('checkboxLabel');
+  });
+});
+
 describe('an error nothing in main caught', () => {
   function caught(ready: boolean) {
     const target = new EventEmitter();
@@ -132,32 +186,57 @@ describe('the OS side of the microphone', () => {
     fakeSystemPreferences.askForMediaAccess.mockClear();
   });
 
-  it('Linux and Windows do not gate it', async () => {
-    expect(await createOsMicrophone('linux', () => {})()).toBe(true);
+  it('Linux and Windows do not gate it: granted, and Chromium\'s own prompt path decides', async () => {
+    expect(await createOsMicrophone('linux', () => {})()).toEqual({ access: 'granted' });
+    expect(await createOsMicrophone('win32', () => {})()).toEqual({ access: 'granted' });
     expect(fakeSystemPreferences.getMediaAccessStatus).not.toHaveBeenCalled();
   });
 
-  it('macOS: granted goes through; not asked yet asks the person through the system prompt', async () => {
+  it('macOS granted: goes through without asking', async () => {
     fakeSystemPreferences.status = 'granted';
-    expect(await createOsMicrophone('darwin', () => {})()).toBe(true);
+    expect(await createOsMicrophone('darwin', () => {})()).toEqual({ access: 'granted' });
+    expect(fakeSystemPreferences.getMediaAccessStatus).toHaveBeenCalledWith('microphone');
     expect(fakeSystemPreferences.askForMediaAccess).not.toHaveBeenCalled();
-    fakeSystemPreferences.status = 'not-determined';
-    fakeSystemPreferences.answer = true;
-    expect(await createOsMicrophone('darwin', () => {})()).toBe(true);
-    expect(fakeSystemPreferences.askForMediaAccess).toHaveBeenCalledWith('microphone');
   });
 
-  it('macOS: a refusal (now or earlier) is logged and said once, with where to change it', async () => {
+  it('macOS not determined: asks the person through the system prompt and follows the answer', async () => {
+    fakeSystemPreferences.status = 'not-determined';
+    fakeSystemPreferences.answer = true;
+    expect(await createOsMicrophone('darwin', () => {})()).toEqual({ access: 'granted' });
+    expect(fakeSystemPreferences.askForMediaAccess).toHaveBeenCalledWith('microphone');
+    fakeSystemPreferences.answer = false;
+    expect(await createOsMicrophone('darwin', () => {})()).toEqual({ access: 'denied', where: 'System Settings › Privacy & Security › Microphone' });
+  });
+
+  it('macOS denied (or restricted): not asked again, logged, answered with where to allow it', async () => {
     const lines: string[] = [];
     const mic = createOsMicrophone('darwin', (m) => lines.push(m));
-    fakeSystemPreferences.status = 'not-determined';
-    fakeSystemPreferences.answer = false;
-    expect(await mic()).toBe(false);
-    fakeSystemPreferences.status = 'denied';
-    expect(await mic()).toBe(false);
-    expect(fakeSystemPreferences.askForMediaAccess).toHaveBeenCalledTimes(1);
+    for (const status of ['denied', 'restricted']) {
+      fakeSystemPreferences.status = status;
+      expect(await mic()).toEqual({ access: 'denied', where: 'System Settings › Privacy & Security › Microphone' });
+    }
+    expect(fakeSystemPreferences.askForMediaAccess).not.toHaveBeenCalled();
     expect(lines).toEqual(['microphone: macOS denied access', 'microphone: macOS denied access']);
-    expect(fakeDialog.showMessageBox).toHaveBeenCalledTimes(1);
-    expect((fakeDialog.showMessageBox.mock.calls[0]![0] as { detail: string }).detail).toContain('Privacy & Security › Microphone');
+    // the Send Audio panel says it; no dialog of main's on top of it
+    expect(fakeDialog.showMessageBox).not.toHaveBeenCalled();
+  });
+});
+
+describe('app:microphone-access', () => {
+  const handlersWith = (platform: object) => createAppHandlers({} as never, platform as never, () => ({}) as never, undefined) as never;
+
+  it('answers the platform\'s consent; with none to ask (Chromium host, harness) it is granted', async () => {
+    fakeSystemPreferences.status = 'denied';
+    const mac = createDispatcher(handlersWith({ microphoneAccess: createOsMicrophone('darwin', () => {}) }));
+    expect(await mac('app:microphone-access', {})).toEqual({ ok: true, value: { access: 'denied', where: 'System Settings › Privacy & Security › Microphone' } });
+    const elsewhere = createDispatcher(handlersWith({}));
+    expect(await elsewhere('app:microphone-access', {})).toEqual({ ok: true, value: { access: 'granted' } });
+  });
+
+  it('a payload with anything in it is refused before the OS is asked', async () => {
+    const ask = vi.fn();
+    const dispatch = createDispatcher(handlersWith({ microphoneAccess: ask }));
+    expect(await dispatch('app:microphone-access', { status: 'granted' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(ask).not.toHaveBeenCalled();
   });
 });

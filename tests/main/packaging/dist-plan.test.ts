@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan } from '../../../scripts/dist-plan.mjs';
+import { crashUploadPlan, electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan } from '../../../scripts/dist-plan.mjs';
 import { adHocResignTarget } from '../../../scripts/mac-after-sign.mjs';
 import { DIST_NODE, nodeVersionProblem } from '../../../scripts/node-version.mjs';
 import { tempDir } from '../helpers';
@@ -139,5 +139,27 @@ describe('where the installed app looks for updates (CRM_UPDATE_URL at build tim
     expect(updateFeedPlan({ CRM_UPDATE_URL: 'https://user:pw@downloads.example.com/' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
     expect(updateFeedPlan({ CRM_UPDATE_URL: 'https://downloads.example.com/?token=abc' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
     expect(updateFeedPlan({ CRM_UPDATE_URL: 'not a url' })).toEqual({ problem: expect.stringContaining('is not a URL') });
+  });
+});
+
+describe('where crash reports may be sent (CRM_CRASH_REPORT_URL)', () => {
+  it('unset: nothing in the package, so reports stay on the computer', () => {
+    expect(crashUploadPlan({})).toEqual({ config: {} });
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: ' ' })).toEqual({ config: {} });
+  });
+
+  it('an https address goes into the packaged package.json, which electron-builder\'s validator accepts', async () => {
+    const plan = crashUploadPlan({ CRM_CRASH_REPORT_URL: 'https://crash.example.com/reports' });
+    expect(plan).toEqual({ config: { extraMetadata: { crashReportUrl: 'https://crash.example.com/reports' } } });
+    const config = JSON.parse(await readFile(join(REPO_ROOT, 'electron-builder.json'), 'utf8')) as Record<string, unknown>;
+    await expect(validateWithBuilder({ ...config, ...(plan as { config: object }).config })).resolves.toBeUndefined();
+  });
+
+  it('plain http elsewhere, a password, a query or no URL is refused in a sentence', () => {
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'http://localhost:9000/r' })).toEqual({ config: { extraMetadata: { crashReportUrl: 'http://localhost:9000/r' } } });
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'http://crash.example.com/' })).toEqual({ problem: expect.stringContaining('must be an https address') });
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'https://u:p@crash.example.com/' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'https://crash.example.com/?k=1' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'nope' })).toEqual({ problem: expect.stringContaining('is not a URL') });
   });
 });

@@ -108,6 +108,17 @@ describe('the update service', () => {
     expect(updater.autoInstallOnAppQuit).toBe(true);
   });
 
+  it('leaves electron-updater\'s checks of what it installs as they are (hash, publisher, signature): it sets only when to download and install', async () => {
+    const updater = fakeUpdater();
+    const before = new Set(Object.keys(updater));
+    start(updater);
+    await settle();
+    const set = Object.keys(updater).filter((k) => !before.has(k) && !k.startsWith('_'));
+    expect(set).toEqual([]);
+    // a property an updater's setter would take: none of them is ever written
+    for (const guard of ['verifyUpdateCodeSignature', 'forceDevUpdateConfig', 'allowDowngrade', 'disableWebInstaller']) expect(updater, guard).not.toHaveProperty(guard);
+  });
+
   it('turns the updater\'s events into app:update states, each once', async () => {
     const { updater, emitted, service } = start();
     await settle();
