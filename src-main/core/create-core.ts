@@ -14,7 +14,6 @@ import { KeyFingerprints } from './keys/key-fingerprints';
 import { KeyManager } from './keys/key-manager';
 import { describeFindings } from './keys/keychain-consistency';
 import { KeychainRepair } from './keys/keychain-repair';
-import { ServerKeyCache } from './keys/server-key-cache';
 import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
 import { MessageHistory } from './messages/message-history';
@@ -35,6 +34,7 @@ import { openMemoryDatabase } from './store/database';
 import { openStore } from './store/open-store';
 import { RequestLogTable, type RequestLogBounds } from './store/request-log-table';
 import { SentMessagesTable } from './store/sent-messages-table';
+import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
 
 export interface CoreOptions {
@@ -186,7 +186,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const withOutbox = outbox ? { outbox } : {};
   // Without an outbox, keys still show where their server revocation stands: read from its journal.
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
-  const serverKeyCache = new ServerKeyCache(dataDir);
+  const serverKeyCache = new ServerKeysTable(store.db);
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
   const conversations = new ConversationService({ tables: new ConversationTables(store.db), sent: sentRecords, profiles, scrub: (text) => vault.scrubSecrets(text), now, ...(log ? { log } : {}) });
   const webhookSecrets = new WebhookSecrets(secretStore);

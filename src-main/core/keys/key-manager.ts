@@ -30,7 +30,7 @@ import type { KeyFingerprints } from './key-fingerprints';
 import { currentTags, dropTag, putTag, sameValueAs, untaggedActiveIds } from './key-identity';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
-import type { ServerKeyCache } from './server-key-cache';
+import type { ServerKeysTable } from '../store/server-keys-table';
 
 /** how long after its creation a key made through the API may be copied (once) */
 export const NEW_KEY_COPY_WINDOW_MS = 5 * 60 * 1000;
@@ -56,7 +56,7 @@ export interface KeyManagerDeps {
   profiles: ProfileManager;
   sender: HttpSender;
   /** the last server key list per profile, for offline revocations; absent: none kept */
-  serverKeyCache?: ServerKeyCache;
+  serverKeyCache?: ServerKeysTable;
   /** the durable queue for server revocations; absent: a revocation stays on this computer */
   outbox?: OutboxService;
   /**
@@ -313,16 +313,25 @@ export class KeyManager implements KeyService {
     this.changes.fire({ keyId: null, profileId: null });
   }
 
+  /** kept for the offline view; a list that cannot be written only leaves an older one there */
+  private rememberServerKeys(profileId: string, keys: ServerKey[]): void {
+    try {
+      this.deps.serverKeyCache?.put(profileId, keys, this.now().toISOString());
+    } catch (err) {
+      this.deps.log?.(`the server's key list could not be kept for offline use: ${err instanceof Error ? err.message : 'error'}`);
+    }
+  }
+
   async listServerKeys(profileId?: string): Promise<ServerKeyList> {
     const profile = await this.deps.profiles.resolve(profileId);
     let keys: ServerKey[];
     let cachedAt: string | null = null;
     try {
       keys = await this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json));
-      await this.deps.serverKeyCache?.put(profile.id, keys, this.now().toISOString()).catch(() => undefined);
+      this.rememberServerKeys(profile.id, keys);
     } catch (err) {
       // offline: the last list seen, so a server key can still be revoked (the outbox queues it)
-      const cached = isUnreachable(err) ? await this.deps.serverKeyCache?.get(profile.id) : null;
+      const cached = isUnreachable(err) ? this.deps.serverKeyCache?.get(profile.id) : null;
       if (!cached) throw err;
       keys = cached.keys;
       cachedAt = cached.at;

@@ -6,7 +6,7 @@ import type { KeysDoc } from '../../../src-main/core/meta/schemas';
 import { DATABASE_FILE } from '../../../src-main/core/store/database';
 import { KeysCodec } from '../../../src-main/core/store/keys-table';
 
-export function storedRows(dataDir: string, table: 'profiles' | 'saved_keys' | 'settings' | 'sent_messages'): Record<string, unknown>[] {
+export function storedRows(dataDir: string, table: 'profiles' | 'saved_keys' | 'settings' | 'sent_messages' | 'server_key_lists'): Record<string, unknown>[] {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   try {
     // the name is one of the literal table names above, never input

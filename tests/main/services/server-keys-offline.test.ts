@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSandboxes, keychainAvailable, openSandbox } from '../helpers';
 import { addProfileWithKey, withTestCore } from '../helpers/core';
+import { storedText } from '../helpers/stored-rows';
 
 const available = await keychainAvailable();
 afterAll(closeSandboxes);
@@ -29,11 +30,11 @@ describe.skipIf(!available)('server keys offline', () => {
         expect(await core.keys.revokeServerKey({ profileId, serverKeyId: remote.id })).toEqual({ serverKeyId: remote.id, queued: true });
         const after = await core.keys.listServerKeys(profileId);
         expect(after.keys.find((k) => k.id === remote.id)?.revocation?.state).toBe('pending');
-        // the cache keeps ids and names only: nothing of a key value
-        const { readFile } = await import('node:fs/promises');
-        const cacheFile = await readFile(`${dataDir}/server-keys.json`, 'utf8');
-        expect(cacheFile).not.toContain(sandbox.adminKey.slice(-12));
-        expect(cacheFile).not.toContain(remote.key.slice(-12));
+        // the kept list holds ids and names only: nothing of a key value
+        const kept = storedText(dataDir, 'server_key_lists');
+        expect(kept).toContain('remote bot');
+        expect(kept).not.toContain(sandbox.adminKey.slice(-12));
+        expect(kept).not.toContain(remote.key.slice(-12));
       } finally {
         await sandbox.resume();
       }
