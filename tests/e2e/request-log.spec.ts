@@ -6,7 +6,8 @@
 // app or crm and a status class; C on a row copies its cURL; the viewer shows bodies indented or
 // raw. Escape closes the viewer back to its row, also in the smallest window, where nothing
 // is pushed out, and at 1200 px the open viewer leaves the list's Headers column whole.
-// Contacts' "Copy cURL" copies its last list request. axe finds nothing serious, and a
+// The viewer splits the time into DNS, connect, TLS and first byte. Contacts' "Copy cURL"
+// copies its last list request. axe finds nothing serious, and a
 // screenshot is kept for the README.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
@@ -58,6 +59,9 @@ test.describe('the Request log', () => {
     await expect(detail.getByTestId('log-request-body')).toContainText(`"number": "${number}"`);
     await expect(detail.getByTestId('log-response-body')).toContainText(id);
     await expect(detail.getByTestId('log-detail-profile')).toHaveText('Sandbox');
+    // where its time went, measured on the connection: a new one or one an earlier request opened
+    await expect(detail.getByTestId('log-timing')).toContainText('First byte');
+    await expect(detail.getByTestId('log-timing-connection')).toHaveText(/^(new|reused \(opened by an earlier request\))$/);
     // raw: the body as it was kept, not indented; the choice holds until it is unchecked
     await detail.getByLabel('Show bodies raw, as kept (not indented)').check();
     await expect(detail.getByTestId('log-request-body')).toContainText(`"number":"${number}"`);

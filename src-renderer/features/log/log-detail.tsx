@@ -10,6 +10,7 @@ import { useSendStore } from '../send/send-store';
 import { selectProfiles, useProfilesStore } from '../profiles/profiles-store';
 import { processLabel, profileNamer } from './log-origin';
 import { copyEntryCurl, selectLogDetail, selectRawBodies, useLogStore } from './log-store';
+import { LogTiming } from './log-timing';
 import { prettyBody } from './pretty-body';
 import { isMessageSend, sendPanelPatch } from './send-from-log';
 
@@ -111,6 +112,7 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
         <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="log-raw-bodies" />
         Show bodies raw, as kept (not indented)
       </label>
+      <LogTiming detail={detail} />
       <Headers title="Request headers" headers={detail.requestHeaders} />
       <Body title="Request body" body={detail.requestBody} raw={raw} testId="log-request-body" />
       <Headers title="Response headers" headers={detail.responseHeaders} />
