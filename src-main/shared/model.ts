@@ -330,4 +330,6 @@ export interface RequestLogDetail extends RequestLogEntry {
   released: boolean;
   /** a message send's fields, scrubbed like the bodies; null for other requests or once released */
   sent: LoggedSend | null;
+  /** "Resend" can send it again: a request this process made and still holds (log:resend) */
+  resendable?: boolean;
 }

@@ -13,6 +13,7 @@ import { copyEntryCurl, selectLogDetail, selectRawBodies, useLogStore } from './
 import { LogTiming } from './log-timing';
 import { prettyBody } from './pretty-body';
 import { isMessageSend, sendPanelPatch } from './send-from-log';
+import { resendEntry } from './resend-entry';
 
 export const LOG_DETAIL_ID = 'log-detail';
 
@@ -37,6 +38,7 @@ export function LogDetailPanel({ onClose }: { onClose: () => void }) {
 
 function DetailBody({ detail }: { detail: RequestLogDetail }) {
   const [copied, setCopied] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
   const openScreen = useOpenScreen();
   const profiles = useProfilesStore(selectProfiles);
   const raw = useLogStore(selectRawBodies);
@@ -86,6 +88,27 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
         >
           Copy as cURL
         </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={detail.resendable !== true || resending}
+          aria-describedby={detail.resendable === true ? undefined : 'log-resend-why'}
+          onClick={() => {
+            setResending(true);
+            void resendEntry(detail).then((r) => {
+              setResending(false);
+              setCopied(r.message);
+            });
+          }}
+          data-testid="log-resend"
+        >
+          {resending ? 'Sending again…' : 'Resend'}
+        </button>
+        {detail.resendable !== true && (
+          <span id="log-resend-why" className="hint" data-testid="log-resend-why">
+            Only requests this window sent since it started can be sent again.
+          </span>
+        )}
         {isMessageSend(detail) && (
           <button
             type="button"
