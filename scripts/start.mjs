@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.mjs';
 import { readSandboxFacts, sandboxBlocker } from './linux-sandbox.mjs';
+import { secretServiceCheck } from './secret-service.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** a package's JS entry point: direct dependencies always sit at the top of node_modules */
@@ -38,6 +39,13 @@ if (!electron.path) {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => host.kill(sig));
   host.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
 } else {
+  // no keychain, no keys: said within 2 s with its fix, not after a 15 s wait in the window (the
+  // Chromium host checks the same after its display check)
+  const keychain = await secretServiceCheck({ root });
+  if (keychain !== null) {
+    keychain.forEach((line, i) => console.error(`crm-console: ${i === 0 ? 'cannot start: ' : ''}${line}`));
+    process.exit(1);
+  }
   const build = node(entry('electron-vite/bin/electron-vite.js'), ['build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const child = spawn(electron.path, ['.', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });

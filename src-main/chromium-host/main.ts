@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { secretServiceCheck } from '../../scripts/secret-service.mjs';
 import { runChromiumHost } from './host';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -28,7 +29,12 @@ const code = await runChromiumHost({
   out: (line) => console.log(line),
   err: (line) => console.error(line),
   stopSignal,
-  ...(process.argv.includes('--build') ? { prepare: build } : {}),
+  prepare: async () => {
+    // no keychain, no keys: said at once with its fix, not after a 15 s wait in the window
+    const keychain = await secretServiceCheck({ root });
+    if (keychain !== null) throw new Error(keychain.join('\ncrm-console: '));
+    if (process.argv.includes('--build')) await build();
+  },
 });
 process.exitCode = code;
 // a handle left open by a dependency must not keep the process alive after a clean shutdown

@@ -16,6 +16,7 @@ import { describeFindings } from './keys/keychain-consistency';
 import { KeychainRepair } from './keys/keychain-repair';
 import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
+import { LogResend } from './log-resend';
 import { MessageHistory } from './messages/message-history';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
@@ -103,6 +104,8 @@ export interface Core {
   outbox: OutboxService | undefined;
   /** every process's requests, from crm.db */
   requestLog: RequestLogService;
+  /** "Resend" of a request this process sent (log-resend.ts) */
+  logResend: LogResend;
   files: FileStaging;
   sender: HttpSender;
   secretStore: SecretStore;
@@ -150,7 +153,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   } catch (err) {
     log?.(`could not prune the request log: ${err instanceof Error ? err.message : 'unknown error'}`);
   }
-  const sender = options.sender ?? createApiClient({ observer: requestLog.observer });
+  // "Resend" in the log: this process's own requests, held in memory by their log entry
+  const logResend = new LogResend({ keyAccess: vault, sender: { send: (request, key, sendOptions) => sender.send(request, key, sendOptions) } });
+  const sender =
+    options.sender ??
+    createApiClient({
+      observer: (entry, exchange, request) => {
+        requestLog.observer(entry, exchange);
+        if (request !== undefined) logResend.remember(entry.id, request);
+      },
+    });
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);
   const api = new ApiEditor(meta, () => profiles.announceChange());
@@ -251,5 +263,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, webhookSecrets, outbox, requestLog, files, sender, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, webhookSecrets, outbox, requestLog, logResend, files, sender, secretStore, scrubSecrets, notices, close };
 }

@@ -40,6 +40,7 @@ export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, 
       await platform.clipboard.copy(requireLogCurl(core, id));
       return { clearsAfterMs: null };
     },
+    'log:resend': ({ id }) => core.logResend.resend(id),
     'shell:open-external': async ({ url }) => {
       await platform.openExternal(httpUrl(url));
       return null;
@@ -60,7 +61,7 @@ function requireOutbox(core: HandlerCore): OutboxService {
 function requireLogDetail(core: HandlerCore, id: string): RequestLogDetail {
   const detail = core.requestLog.detail(id);
   if (detail === null) throw new CrmError('not_found', 'That request is no longer in the log.');
-  return detail;
+  return { ...detail, resendable: core.logResend.canResend(id) };
 }
 
 /** the cURL reads the key from $CRM_API_KEY: the key itself is never put in it here */

@@ -51,6 +51,7 @@ const invoke: Record<InvokeChannel, true> = {
   'log:list': true,
   'log:detail': true,
   'log:copy-curl': true,
+  'log:resend': true,
   'shell:open-external': true,
 };
 

@@ -178,6 +178,13 @@ export interface InvokeMap {
   'log:detail': { payload: { id: string }; value: RequestLogDetail };
   /** main writes that entry's cURL (key as $CRM_API_KEY, never the key itself) to the clipboard */
   'log:copy-curl': { payload: { id: string }; value: ClipboardReport };
+  /**
+   * sends that entry's request again, as this process prepared it (never the logged copy), with
+   * the profile's key attached by main for the request's origin and, where it had one, a new
+   * Idempotency-Key; answers its status and the new entry's id. not_found for a request this
+   * process does not hold (another process's, or one from before a restart)
+   */
+  'log:resend': { payload: { id: string }; value: { status: number; entryId: string | null } };
   /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
 }

@@ -4,6 +4,7 @@ import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-conse
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
+import type { LogResend } from '../core/log-resend';
 import type { ApiHandlerCore } from './api-handlers';
 import type { WebhookListener } from './conversation-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
@@ -32,6 +33,8 @@ export interface HandlerCore {
   /** each profile's webhook secret and verify token, in the keychain */
   webhookSecrets: WebhookSecrets;
   requestLog: RequestLog;
+  /** "Resend" of a request this process sent (core/log-resend.ts) */
+  logResend: Pick<LogResend, 'resend' | 'canResend'>;
   files: FileStaging;
 }
 

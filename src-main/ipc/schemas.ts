@@ -119,5 +119,6 @@ export const payloadSchemas = {
   'log:list': empty,
   'log:detail': z.object({ id }).strict(),
   'log:copy-curl': z.object({ id }).strict(),
+  'log:resend': z.object({ id }).strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
 } satisfies Schemas;

@@ -20,6 +20,7 @@ export type {
   RequestLogDetail,
   RequestLogEntry,
   RequestProblem,
+  RequestTiming,
   Result,
   SendResult,
   ServerKey,

@@ -274,6 +274,22 @@ export interface RequestLogEntry {
   requestHeaders: Record<string, string>;
   errorCode: ErrorCode | null;
   attempt: number;
+  /** where the time went; absent for entries logged before the log measured it, or with nothing measured */
+  timing?: RequestTiming;
+}
+
+/**
+ * Where one attempt's time went, in ms (durationMs is the total). null: not measured (a request
+ * through a proxy has no DNS, connect or TLS of its own to time; a plain http:// one has no TLS).
+ */
+export interface RequestTiming {
+  /** it went on a connection an earlier request opened: DNS, connect and TLS are 0 */
+  reused: boolean;
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  /** from the start of the attempt to the answer's first byte; null when no answer came */
+  firstByteMs: number | null;
 }
 
 /** A request or response body as the log keeps it. */
@@ -314,4 +330,6 @@ export interface RequestLogDetail extends RequestLogEntry {
   released: boolean;
   /** a message send's fields, scrubbed like the bodies; null for other requests or once released */
   sent: LoggedSend | null;
+  /** "Resend" can send it again: a request this process made and still holds (log:resend) */
+  resendable?: boolean;
 }

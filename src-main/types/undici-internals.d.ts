@@ -17,3 +17,9 @@ declare module 'undici/lib/api/index.js' {
   const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
   export default api;
 }
+declare module 'undici/lib/core/connect.js' {
+  import type { Socket } from 'node:net';
+  import type { buildConnector } from 'undici';
+  /** as the index exports it, except that a connector returns the socket it opens (it does) */
+  export default function buildConnector(options?: buildConnector.BuildOptions): (options: buildConnector.Options, callback: buildConnector.Callback) => Socket;
+}

@@ -10,6 +10,7 @@ import type { ConsoleHarness } from './support/app-harness';
 import { journalMark, journalSince, openApiTab, openSection, openSendTo, sandboxApi, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 import { sweep } from './support/keyboard-sweep';
 import { overflowOf } from './support/overflow';
+import { formatPhone } from '../../src-main/shared/phone-display';
 
 const SCREENS_DIR = 'test-results/screens';
 
@@ -224,7 +225,7 @@ for (const c of CASES) {
       await openSection(h.page, 'Contacts');
       const row = h.page.locator('[data-testid="contact-row"][data-index="0"]');
       await expect(row.locator('.contact-name')).toHaveText(first.name);
-      await expect(row.locator('.contact-number')).toHaveText(first.number);
+      await expect(row.locator('.contact-number')).toHaveText(formatPhone(first.number));
       await expect(h.page.getByTestId('contacts-total')).toHaveText('1,000 contacts');
       const asked = journalSince(h, 0, { method: 'GET', path: '/api/v1/contacts' }).at(-1)!;
       // the dialect's own query names, never API.md's

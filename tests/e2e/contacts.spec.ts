@@ -3,6 +3,7 @@
 // page with Retry, and choosing a contact as the send panels' recipient.
 import { expect, test, type Page } from '@playwright/test';
 import { contactAt, journalMark, journalSince, openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,7 +41,8 @@ test.describe('contacts at 100k', () => {
     const row = page.locator(`[data-testid="contact-row"][data-index="${index}"]`);
     const expected = await contactAt(ctx.h, index);
     await expect(row.locator('.contact-name')).toHaveText(expected.name);
-    await expect(row.locator('.contact-number')).toHaveText(expected.number);
+    await expect(row.locator('.contact-number')).toHaveText(formatPhone(expected.number));
+    await expect(row.locator('.contact-number')).toHaveAttribute('data-number', expected.number);
   }
 
   test('shows the server total and the first rows', async () => {
@@ -136,7 +138,7 @@ test.describe('contacts at 100k', () => {
     const search = page.getByRole('searchbox', { name: 'Search contacts' });
     await search.fill(written);
     await expect(page.getByTestId('contacts-total')).toContainText(`matching “${written}”`);
-    await expect(page.locator('[data-testid="contact-row"][data-index="0"] .contact-number')).toHaveText(contact.number);
+    await expect(page.locator('[data-testid="contact-row"][data-index="0"] .contact-number')).toHaveText(formatPhone(contact.number));
     const searched = journalSince(ctx.h, mark, { path: '/api/v1/contacts' }).map((r) => r.query.search);
     expect(searched).toContain(digits);
     expect(searched).not.toContain(written);
@@ -248,7 +250,7 @@ test.describe('contacts at 100k', () => {
     await page.locator('[data-testid="contact-row"][data-index="2"]').click();
     const chosen = page.getByRole('complementary', { name: 'Selected contact' });
     await expect(chosen.getByRole('heading', { name: expected.name })).toBeVisible();
-    await expect(chosen).toContainText(expected.number);
+    await expect(chosen).toContainText(formatPhone(expected.number));
     await expect(page.locator('[data-testid="contact-row"][data-index="2"]')).toHaveAttribute('aria-selected', 'true');
 
     await chosen.getByRole('button', { name: 'Send text' }).click();

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,7 +23,7 @@ test.describe('the conversation panel', () => {
     await filter.getByLabel('Recipient number').fill(`+${number}`);
     await filter.getByRole('button', { name: 'Show', exact: true }).click();
     const panel = page.getByTestId('conversation');
-    await expect(panel.getByRole('heading', { name: `Conversation with +${number}` })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
     await expect(panel.getByTestId('conversation-window')).toContainText('has not written to this number yet');
     await expect(panel.getByTestId('conversation-webhook')).toContainText(/http:\/\/127\.0\.0\.1:\d+\/webhooks\//);
 
@@ -53,7 +54,7 @@ test.describe('the conversation panel', () => {
     await filter.getByLabel('Recipient number').fill(number);
     await filter.getByRole('button', { name: 'Show', exact: true }).click();
     const panel = page.getByTestId('conversation');
-    await expect(panel.getByRole('heading', { name: `Conversation with +${number}` })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
     await panel.getByLabel('Reply').fill('Are you there?');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect(panel.getByTestId('delivery-state')).toHaveText(/^Failed: .*24-hour window/, { timeout: 15_000 });

@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { contactAt, journalMark, journalSince, messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
+import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,7 +42,7 @@ test.describe('the Messages view', () => {
     const id = /m_[0-9a-f]+/.exec((await panel.getByTestId('send-result').textContent()) ?? '')?.[0];
 
     const list = await showMessagesTo(page, `+${number.slice(0, 2)} ${number.slice(2, 4)} ${number.slice(4)}`);
-    await expect(page.getByTestId('messages-count')).toHaveText(`1 message to ${number}`);
+    await expect(page.getByTestId('messages-count')).toHaveText(`1 message to ${formatPhone(number)}`);
     await expect(page.getByTestId('messages-source')).toContainText('Listed by the service.');
     const item = list.getByTestId('message-item');
     await expect(item).toHaveCount(1);
@@ -100,13 +101,13 @@ test.describe('the Messages view', () => {
     await page.getByTestId('chosen-contact').getByRole('button', { name: 'Messages', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     await expect(page.getByLabel('Recipient number')).toHaveValue(contact.number);
-    await expect(page.getByTestId('messages-count')).toHaveText(`1 message to ${contact.number}`);
+    await expect(page.getByTestId('messages-count')).toHaveText(`1 message to ${formatPhone(contact.number)}`);
     await expect(page.getByTestId('message-item')).toContainText(`Hello ${contact.name}`);
     // Show all lists every recipient again
     await page.getByRole('button', { name: 'Show all' }).click();
     await expect(page.getByLabel('Recipient number')).toHaveValue('');
     await expect(page.getByTestId('message-item').filter({ hasText: 'Your order has shipped' })).toHaveCount(1);
-    await expect(page.getByTestId('message-item').filter({ hasText: `to ${contact.number}` })).toHaveCount(1);
+    await expect(page.getByTestId('message-item').filter({ hasText: `to ${formatPhone(contact.number)}` })).toHaveCount(1);
   });
 
   test('a number that is not one is refused at the field; the list stays', async () => {

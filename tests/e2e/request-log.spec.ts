@@ -6,7 +6,8 @@
 // app or crm and a status class; C on a row copies its cURL; the viewer shows bodies indented or
 // raw. Escape closes the viewer back to its row, also in the smallest window, where nothing
 // is pushed out, and at 1200 px the open viewer leaves the list's Headers column whole.
-// Contacts' "Copy cURL" copies its last list request. axe finds nothing serious, and a
+// The viewer splits the time into DNS, connect, TLS and first byte. Contacts' "Copy cURL"
+// copies its last list request. "Resend" sends a logged text again only after asking. axe finds nothing serious, and a
 // screenshot is kept for the README.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
@@ -58,6 +59,9 @@ test.describe('the Request log', () => {
     await expect(detail.getByTestId('log-request-body')).toContainText(`"number": "${number}"`);
     await expect(detail.getByTestId('log-response-body')).toContainText(id);
     await expect(detail.getByTestId('log-detail-profile')).toHaveText('Sandbox');
+    // where its time went, measured on the connection: a new one or one an earlier request opened
+    await expect(detail.getByTestId('log-timing')).toContainText('First byte');
+    await expect(detail.getByTestId('log-timing-connection')).toHaveText(/^(new|reused \(opened by an earlier request\))$/);
     // raw: the body as it was kept, not indented; the choice holds until it is unchecked
     await detail.getByLabel('Show bodies raw, as kept (not indented)').check();
     await expect(detail.getByTestId('log-request-body')).toContainText(`"number":"${number}"`);
@@ -196,6 +200,42 @@ test.describe('the Request log in the smallest window', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('log-detail')).toHaveCount(0);
     await expect(open).toBeFocused();
+  });
+
+  test('Resend sends a logged text again only after asking, with a new Idempotency-Key', async () => {
+    const { page, sandbox } = ctx.h;
+    const number = uniqueNumber();
+    const panel = await openSendTab(page, 'Send Text');
+    await panel.getByLabel('Recipient number').fill(number);
+    await panel.getByLabel('Message text').fill('Sent once, then again from the log');
+    await settledCurl(page, `"number":"${number}"`);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
+    const posts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.rawBody.includes(number));
+    expect(posts()).toHaveLength(1);
+
+    await openSection(page, 'Request log');
+    await page.getByLabel('Search', { exact: true }).fill('/messages/text');
+    await page.getByTestId('log-row').first().getByRole('button', { name: /\/messages\/text/ }).click();
+    const detail = page.getByTestId('log-detail');
+    await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
+    await expect(detail.getByTestId('log-request-body')).toContainText(number);
+
+    const resend = detail.getByTestId('log-resend');
+    const question = page.getByRole('alertdialog', { name: 'Send this request again?' });
+    await resend.click();
+    await question.getByRole('button', { name: 'Keep' }).click();
+    await expect(detail.getByTestId('log-copy-status')).toHaveText('Not sent again.');
+    expect(posts()).toHaveLength(1);
+
+    await resend.click();
+    await question.getByRole('button', { name: 'Send again' }).click();
+    await expect(detail.getByTestId('log-copy-status')).toContainText('Sent again: POST /api/v1/messages/text answered 201');
+    const [first, again] = posts();
+    expect(again?.headers.authorization).toBe(`Bearer ${sandbox.adminKey}`);
+    expect(again?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
+    const problems = blocking(await a11yProblems(page, 'test-results/a11y/request-log-resend.json'));
+    expect(problems, formatA11yProblems('request-log-resend', problems)).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ import type { ErrorCode } from '../model';
 import type { Sleep } from './abortable-sleep';
 import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
+import { newTrace, timingOf, traced, type RequestTrace } from './request-timing';
 import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { isKeyValueField } from './key-answers';
@@ -153,12 +154,13 @@ class ApiClient implements HttpSender {
       const started = performance.now();
       const startedAt = new Date();
       const headers = this.headersFor(request, placed.header, credentialHeaderName(credential));
+      const trace = newTrace(started);
       let exchange: Exchange;
       try {
-        exchange = await this.exchange(request, wire, headers, options);
+        exchange = await this.exchange(request, wire, headers, options, trace);
       } catch (err) {
         const error = networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
-        this.log(apiKey, request, logged, headers, startedAt, performance.now() - started, null, error.code, attempt, null);
+        this.log(apiKey, request, logged, headers, startedAt, performance.now() - started, trace, null, error.code, attempt, null);
         throw error;
       }
       const durationMs = performance.now() - started;
@@ -175,7 +177,7 @@ class ApiClient implements HttpSender {
         // decodes escapes while it scans), so no string parsed from it does: the parsed value
         // needs no walk of its own.
         const scrubbedText = scrubSecret(exchange.text, apiKey);
-        this.log(apiKey, request, logged, headers, startedAt, durationMs, status, successCode(request, parsed), attempt, exchange, scrubbedText);
+        this.log(apiKey, request, logged, headers, startedAt, durationMs, trace, status, successCode(request, parsed), attempt, exchange, scrubbedText);
         return {
           status,
           headers: scrubJson(exchange.headers, apiKey),
@@ -199,7 +201,7 @@ class ApiClient implements HttpSender {
         retryAfterMs,
         apiKey,
       });
-      this.log(apiKey, request, logged, headers, startedAt, durationMs, status, error.code, attempt, exchange);
+      this.log(apiKey, request, logged, headers, startedAt, durationMs, trace, status, error.code, attempt, exchange);
       if (status !== 429 || retryAfterMs === undefined) throw error;
       // A POST without an Idempotency-Key is never retried: it could become a second message.
       if (!request.retrySafe || attempt >= maxAttempts) throw error;
@@ -240,7 +242,7 @@ class ApiClient implements HttpSender {
     return headers;
   }
 
-  private async exchange(request: PreparedRequest, wire: WireUrl, headers: Record<string, string>, options: SendOptions): Promise<Exchange> {
+  private async exchange(request: PreparedRequest, wire: WireUrl, headers: Record<string, string>, options: SendOptions, trace: RequestTrace): Promise<Exchange> {
     let body: string | Readable | null = null;
     const prepared = request.body;
     if (prepared?.kind === 'json' || prepared?.kind === 'form') {
@@ -258,14 +260,16 @@ class ApiClient implements HttpSender {
       body = fileBodyStream(prepared, (sentBytes) => notify(options, { kind: 'upload', sentBytes, totalBytes: total }));
     }
     const pool = this.pools.get(wire.origin);
-    const response = await pool.request({
-      origin: wire.origin,
-      path: wire.target,
-      method: request.method,
-      headers: wireHeaders(headers), // UTF-8 bytes, as curl sends them
-      body,
-      signal: options.signal,
-    });
+    const response = await traced(trace, () =>
+      pool.request({
+        origin: wire.origin,
+        path: wire.target,
+        method: request.method,
+        headers: wireHeaders(headers), // UTF-8 bytes, as curl sends them
+        body,
+        signal: options.signal,
+      }),
+    );
     const status = response.statusCode;
     const limit = status >= 200 && status <= 299 ? this.maxResponseBytes : ERROR_BODY_BYTES;
     const length = response.headers['content-length'];
@@ -280,6 +284,7 @@ class ApiClient implements HttpSender {
     headers: Record<string, string>,
     startedAt: Date,
     durationMs: number,
+    trace: RequestTrace,
     status: number | null,
     errorCode: ErrorCode | null,
     attempt: number,
@@ -303,8 +308,10 @@ class ApiClient implements HttpSender {
       errorCode,
       attempt,
     };
+    const timing = timingOf(trace);
+    if (timing !== null) entry.timing = timing;
     try {
-      this.observer(entry, observeExchange(request, apiKey, response, scrubbedText));
+      this.observer(entry, observeExchange(request, apiKey, response, scrubbedText), request);
     } catch {
       // an observer's failure must not change the outcome of a request
     }

@@ -4,7 +4,8 @@
 // it; TLS trusts the OS certificate store as well as Node's roots.
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { Pool, ProxyAgent } from './undici';
+import { buildConnector, Pool, ProxyAgent } from './undici';
+import { timedConnector } from './request-timing';
 import { proxyForOrigin } from './proxy-env';
 import { processTrust } from './trust-store';
 
@@ -55,7 +56,9 @@ export function dispatcherFor(origin: string, route: NetworkRoute, timeouts: Poo
   if (proxy) {
     return new ProxyAgent({ uri: proxy, ...common, requestTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions }, proxyTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions } });
   }
-  return new Pool(origin, { ...common, connect: { timeout: timeouts.connectTimeoutMs, ...tlsOptions } });
+  // undici's own connector, with each connection's DNS, connect and TLS times noted for the
+  // request log (request-timing.ts); through a proxy those belong to the tunnel and are not split
+  return new Pool(origin, { ...common, connect: timedConnector(buildConnector({ timeout: timeouts.connectTimeoutMs, ...tlsOptions })) });
 }
 
 export class DispatcherCache {

@@ -36,9 +36,10 @@ export type ObservedEntry = Omit<RequestLogEntry, 'process'>;
 export interface RequestObserver {
   /**
    * called once per attempt, after it ends, with Authorization already redacted; `exchange`:
-   * the bodies, response headers and cURL, scrubbed of the key in use but not yet cut
+   * the bodies, response headers and cURL, scrubbed of the key in use but not yet cut;
+   * `request`: what was sent (without the key), for "Resend" (log-resend.ts), kept in memory only
    */
-  (entry: ObservedEntry, exchange?: ObservedExchange): void;
+  (entry: ObservedEntry, exchange?: ObservedExchange, request?: PreparedRequest): void;
 }
 
 export interface HttpSender {

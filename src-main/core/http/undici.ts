@@ -5,13 +5,14 @@
 // Dispatcher.prototype) is added here the same way, so a dispatcher behaves as the index's does.
 import type { Dispatcher as DispatcherType } from 'undici';
 import api from 'undici/lib/api/index.js';
+import buildConnector from 'undici/lib/core/connect.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 
 Object.assign(Dispatcher.prototype, api);
 
-export { Pool, ProxyAgent };
+export { buildConnector, Pool, ProxyAgent };
 
 /** undici's `request(url, { dispatcher, ... })`, for a dispatcher made for the URL's origin */
 export function requestUrl(

@@ -4,7 +4,7 @@
 // first, and past the body budget the oldest rows keep their line but lose their bodies
 // ("released"), as the in-memory log did. Pruning runs on every Nth insert, not on each.
 import type { KeptDetail } from '../log-detail';
-import type { LogProcess, LoggedBody, LoggedSend, RequestLogDetail, RequestLogEntry } from '../model';
+import type { LogProcess, LoggedBody, LoggedSend, RequestLogDetail, RequestLogEntry, RequestTiming } from '../model';
 import type { SqliteDatabase } from './database';
 
 export interface RequestLogBounds {
@@ -84,7 +84,15 @@ export function addRequestLogProfile(db: SqliteDatabase): void {
   db.exec('ALTER TABLE request_log ADD COLUMN profile_id TEXT');
 }
 
-const ENTRY_COLUMNS = 'seq, id, at, process, writer, host, endpoint, profile_id, method, path, status, duration_ms, error_code, attempt, request_headers';
+/**
+ * Version 3: where each request's time went (DNS, connect, TLS, first byte), as JSON: numbers
+ * only, read with the row. Rows written before it have none: the window says it was not measured.
+ */
+export function addRequestLogTiming(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE request_log ADD COLUMN timing TEXT');
+}
+
+const ENTRY_COLUMNS = 'seq, id, at, process, writer, host, endpoint, profile_id, method, path, status, duration_ms, error_code, attempt, request_headers, timing';
 
 interface EntryRow {
   seq: number;
@@ -102,6 +110,7 @@ interface EntryRow {
   error_code: string | null;
   attempt: number;
   request_headers: string;
+  timing: string | null;
 }
 
 interface DetailRow extends EntryRow {
@@ -134,8 +143,8 @@ export class RequestLogTable {
     this.bounds = { ...DEFAULT_REQUEST_LOG_BOUNDS, ...bounds };
     this.statements = {
       insert: db.prepare(
-        `INSERT OR IGNORE INTO request_log (id, at, at_ms, process, writer, body_chars, released, host, endpoint, profile_id, method, status, duration_ms, error_code, attempt, path, request_headers, status_text, response_headers, bodies)
-         VALUES (@id, @at, @at_ms, @process, @writer, @body_chars, @released, @host, @endpoint, @profile_id, @method, @status, @duration_ms, @error_code, @attempt, @path, @request_headers, @status_text, @response_headers, @bodies)`,
+        `INSERT OR IGNORE INTO request_log (id, at, at_ms, process, writer, body_chars, released, host, endpoint, profile_id, method, status, duration_ms, error_code, attempt, path, request_headers, timing, status_text, response_headers, bodies)
+         VALUES (@id, @at, @at_ms, @process, @writer, @body_chars, @released, @host, @endpoint, @profile_id, @method, @status, @duration_ms, @error_code, @attempt, @path, @request_headers, @timing, @status_text, @response_headers, @bodies)`,
       ),
       newest: db.prepare<[number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log ORDER BY seq DESC LIMIT ?`),
       after: db.prepare<[number, number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log WHERE seq > ? ORDER BY seq DESC LIMIT ?`),
@@ -258,6 +267,7 @@ function toColumns(row: RequestLogRow): Record<string, string | number | null> {
     attempt: entry.attempt,
     path: entry.path,
     request_headers: JSON.stringify(entry.requestHeaders),
+    timing: entry.timing === undefined ? null : JSON.stringify(entry.timing),
     status_text: detail?.statusText ?? null,
     response_headers: detail?.responseHeaders ? JSON.stringify(detail.responseHeaders) : null,
     bodies: bodies === null ? null : JSON.stringify(bodies),
@@ -285,5 +295,6 @@ function toEntry(row: EntryRow): RequestLogEntry {
     requestHeaders: JSON.parse(row.request_headers) as Record<string, string>,
     errorCode: row.error_code as RequestLogEntry['errorCode'],
     attempt: row.attempt,
+    ...(row.timing === null ? {} : { timing: JSON.parse(row.timing) as RequestTiming }),
   };
 }

@@ -5,7 +5,7 @@ import type { Migration } from './migrate';
 import { createConversationTables } from './conversation-tables';
 import { createKeysTable } from './keys-table';
 import { createProfilesTable } from './profiles-table';
-import { addRequestLogProfile, createRequestLogTable } from './request-log-table';
+import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
 import { createServerKeysTable } from './server-keys-table';
 import { createSentMessagesTable } from './sent-messages-table';
 import { createSettingsTable } from './settings-table';
@@ -27,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'received messages and message states', up: createConversationTables },
   { version: 4, name: "the request log's profile", up: addRequestLogProfile },
   { version: 5, name: 'the last server key list seen per profile', up: createServerKeysTable },
+  { version: 6, name: "the request log's timing breakdown", up: addRequestLogTiming },
 ];

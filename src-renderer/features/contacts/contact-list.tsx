@@ -14,6 +14,7 @@ import {
   type RowState,
 } from './contacts-store';
 import { useScrollWindow } from './use-scroll-window';
+import { formatPhone } from '../../../src-main/shared/phone-display';
 
 /** the list box's element id: the search field moves focus here with ArrowDown */
 export const CONTACT_LISTBOX_ID = 'contacts-listbox';
@@ -185,7 +186,9 @@ function RowContent({ row }: { row: RowState }) {
   return (
     <>
       <span className="contact-name">{c.name}</span>
-      <span className="contact-number mono">{c.number}</span>
+      <span className="contact-number mono" data-number={c.number}>
+        {formatPhone(c.number)}
+      </span>
       <span className="contact-email">{c.email ?? ''}</span>
     </>
   );

@@ -16,6 +16,7 @@ import { CONTACT_LISTBOX_ID, ContactList } from './contact-list';
 import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
 import { CopyLastCurl } from '../log/copy-last-curl';
+import { formatPhone } from '../../../src-main/shared/phone-display';
 
 export function ContactsScreen() {
   const init = useContactsStore((s) => s.init);
@@ -134,7 +135,9 @@ function ChosenContact() {
       <h2>{chosen.name}</h2>
       <dl className="kv">
         <dt>Number</dt>
-        <dd className="mono">{chosen.number}</dd>
+        <dd className="mono" data-number={chosen.number}>
+          {formatPhone(chosen.number)}
+        </dd>
         <dt>Email</dt>
         <dd>{chosen.email ?? '—'}</dd>
         {chosen.tags.length > 0 && (

@@ -10,8 +10,10 @@ import { useSendStore } from '../send/send-store';
 import { selectProfiles, useProfilesStore } from '../profiles/profiles-store';
 import { processLabel, profileNamer } from './log-origin';
 import { copyEntryCurl, selectLogDetail, selectRawBodies, useLogStore } from './log-store';
+import { LogTiming } from './log-timing';
 import { prettyBody } from './pretty-body';
 import { isMessageSend, sendPanelPatch } from './send-from-log';
+import { resendEntry } from './resend-entry';
 
 export const LOG_DETAIL_ID = 'log-detail';
 
@@ -36,6 +38,7 @@ export function LogDetailPanel({ onClose }: { onClose: () => void }) {
 
 function DetailBody({ detail }: { detail: RequestLogDetail }) {
   const [copied, setCopied] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
   const openScreen = useOpenScreen();
   const profiles = useProfilesStore(selectProfiles);
   const raw = useLogStore(selectRawBodies);
@@ -85,6 +88,27 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
         >
           Copy as cURL
         </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={detail.resendable !== true || resending}
+          aria-describedby={detail.resendable === true ? undefined : 'log-resend-why'}
+          onClick={() => {
+            setResending(true);
+            void resendEntry(detail).then((r) => {
+              setResending(false);
+              setCopied(r.message);
+            });
+          }}
+          data-testid="log-resend"
+        >
+          {resending ? 'Sending again…' : 'Resend'}
+        </button>
+        {detail.resendable !== true && (
+          <span id="log-resend-why" className="hint" data-testid="log-resend-why">
+            Only requests this window sent since it started can be sent again.
+          </span>
+        )}
         {isMessageSend(detail) && (
           <button
             type="button"
@@ -111,6 +135,7 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
         <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="log-raw-bodies" />
         Show bodies raw, as kept (not indented)
       </label>
+      <LogTiming detail={detail} />
       <Headers title="Request headers" headers={detail.requestHeaders} />
       <Body title="Request body" body={detail.requestBody} raw={raw} testId="log-request-body" />
       <Headers title="Response headers" headers={detail.responseHeaders} />

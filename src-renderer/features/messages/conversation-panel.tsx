@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../ui/messages';
 import { formatSentAt } from './message-time';
 import { STATE_WORDS, useConversationStore } from './conversation-store';
 import { TemplateForm } from './template-form';
+import { formatPhone } from '../../../src-main/shared/phone-display';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
@@ -17,7 +18,8 @@ export function ConversationPanel({ number }: { number: string }) {
   useEffect(() => {
     void show(number);
   }, [show, number]);
-  const title = conversation?.name ? `${conversation.name} (+${number})` : `+${number}`;
+  const shown = formatPhone(number);
+  const title = conversation?.name ? `${conversation.name} (${shown})` : shown;
   return (
     <section className="conversation" aria-labelledby="conversation-title" data-testid="conversation">
       <h2 id="conversation-title">Conversation with {title}</h2>

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import type { HistoryMessage } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { KIND_WORDS, originWords } from '../../../src-main/shared/message-words';
+import { formatPhone } from '../../../src-main/shared/phone-display';
 import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage, FieldProblems } from '../../ui/messages';
 import { CopyLastCurl } from '../log/copy-last-curl';
@@ -103,7 +104,7 @@ function Count() {
   let text = '';
   if (status === 'loading') text = 'Loading…';
   else if (status === 'ready') {
-    const to = number !== null ? ` to ${number}` : '';
+    const to = number !== null ? ` to ${formatPhone(number)}` : '';
     text = total !== null ? `${formatCount(total)} ${total === 1 ? 'message' : 'messages'}${to}` : `${formatCount(shown)} shown${to}`;
   }
   return (
@@ -151,7 +152,7 @@ function MessagesBody() {
       <>
         {stale}
         <p className="empty" data-testid="messages-empty">
-          {filtered && number !== null ? `No messages to ${number} yet.` : 'No messages sent yet.'}
+          {filtered && number !== null ? `No messages to ${formatPhone(number)} yet.` : 'No messages sent yet.'}
         </p>
       </>
     );
@@ -159,7 +160,7 @@ function MessagesBody() {
   return (
     <>
       {stale}
-      <ol className="message-list" aria-label={number !== null ? `Messages to ${number}, newest first` : 'Messages, newest first'} data-testid="message-list">
+      <ol className="message-list" aria-label={number !== null ? `Messages to ${formatPhone(number)}, newest first` : 'Messages, newest first'} data-testid="message-list">
         {items.map((m) => (
           <MessageRow key={m.key} message={m} showNumber={number === null} />
         ))}
@@ -174,7 +175,7 @@ function MessageRow({ message: m, showNumber }: { message: HistoryMessage; showN
     <li className={`message-item origin-${m.origin ?? 'none'}`} data-testid="message-item">
       <p className="message-head">
         <span className={`badge message-kind kind-${m.kind}`}>{KIND_WORDS[m.kind]}</span>
-        {showNumber && <span className="mono">to {m.number}</span>}
+        {showNumber && <span className="mono">to {formatPhone(m.number)}</span>}
         <time dateTime={m.at ?? undefined}>{formatSentAt(m.at)}</time>
       </p>
       {m.text !== null && <p className="message-text">{m.text}</p>}
