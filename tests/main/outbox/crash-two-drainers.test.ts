@@ -7,8 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src-main/core/http/api-client';
-import { createOutbox } from '../../../src-main/core/outbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import { JOURNAL_SIZE } from '../../../src-main/sandbox/journal';
 import { createRandom } from '../../../src-main/sandbox/seed';
@@ -17,7 +15,7 @@ import type { ChildKeys, ChildPlan } from '../../fixtures/outbox-child';
 import { tempDir } from '../helpers/temp-dir';
 import type { ChildRun } from './crash-child-runner';
 import { runChild } from './crash-child-runner';
-import { TestKeys, keyStatus, sandboxMessages, serverKeyIds } from './doubles';
+import { expectCrashEndState } from './crash-end-state';
 
 const KILLS = 200;
 /** first batch; when a round drains the queue before its kills, another TOP_UP are queued */
@@ -181,44 +179,7 @@ describe('outbox: crash test, two processes draining at once', () => {
     expect(JSON.parse(final!.done!)).toMatchObject({ sent: total, failed: 0 });
     const damaged = (await readdir(join(work, 'data'))).filter((f) => f.includes('.damaged-')).length;
 
-    // every message exactly once
-    const messages = await sandboxMessages(sb.baseUrl, sb.adminKey);
-    const counts = new Map<string, number>();
-    for (const m of messages) counts.set(m.text ?? '', (counts.get(m.text ?? '') ?? 0) + 1);
-    const missing = expected.filter((m) => !counts.has(m.text)).map((m) => m.text);
-    const twice = [...counts].filter(([, n]) => n > 1).map(([t]) => t);
-    expect(missing).toEqual([]);
-    expect(twice).toEqual([]);
-    expect(messages).toHaveLength(expected.length);
-    // and in order per recipient
-    for (const number of NUMBERS) {
-      const sent = messages.filter((m) => m.number === number).map((m) => m.text);
-      expect(sent).toEqual(expected.filter((m) => m.number === number).map((m) => m.text));
-    }
-
-    // every revoked key is gone and dead
-    const left = await serverKeyIds(sb.baseUrl, sb.adminKey);
-    for (const key of revoked) {
-      expect(left).not.toContain(key.id);
-      expect(await keyStatus(sb.baseUrl, key.key)).toBe(401);
-    }
-
-    // the outbox (read by another instance that does not sync) shows everything sent
-    const viewKeys = new TestKeys(sb.baseUrl);
-    viewKeys.hold();
-    const sender = createApiClient();
-    const view = await createOutbox({
-      dir: join(work, 'data'),
-      sender,
-      getProfile: viewKeys.getProfile,
-      keyAccess: viewKeys,
-      revocationKeys: viewKeys.revocationKeys,
-    });
-    const items = await view.list();
-    await view.close();
-    await sender.close();
-    expect(items).toHaveLength(total);
-    expect(items.filter((i) => i.state !== 'sent')).toEqual([]);
+    await expectCrashEndState(sb, { expected, numbers: NUMBERS, revoked, work });
 
     // The sandbox replays a repeated Idempotency-Key, so the messages alone cannot show two live
     // processes sending one operation. The processes' own words can: a message is recorded as
