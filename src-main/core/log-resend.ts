@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { CrmError } from './errors';
 import type { PreparedRequest } from './http/prepared-request';
 import type { HttpSender } from './http/sender';
-import { outcomeOf, proofOf } from './keys/api-call';
+import { keyUseOf } from './keys/api-call';
 import type { KeyAccess } from './services';
 
 /** requests kept for a resend at most (the newest); the window lists 500 log rows */
@@ -64,6 +64,7 @@ export class LogResend {
     const origin = new URL(request.url).origin;
     this.resending.set(request, []);
     let used: string | null = null;
+    let failure: unknown = null;
     try {
       const response = await this.deps.keyAccess.withKey(
         profileId,
@@ -74,14 +75,15 @@ export class LogResend {
         },
         { origin },
       );
-      if (used !== null) this.deps.keyAccess.noteUse(used, 'valid', proofOf(request, null) ?? undefined);
       return { status: response.status, entryId: this.resending.get(request)?.at(-1) ?? null };
     } catch (err) {
-      const outcome = outcomeOf(err);
-      if (used !== null && outcome !== null) this.deps.keyAccess.noteUse(used, outcome, proofOf(request, err) ?? undefined);
+      failure = err;
       throw err;
     } finally {
       this.resending.delete(request);
+      // what the answer says about the key, recorded as for any other call (keys/api-call.ts)
+      const use = used === null ? null : keyUseOf(request, failure);
+      if (use !== null && used !== null) this.deps.keyAccess.noteUse(used, use.outcome, use.proof);
     }
   }
 
