@@ -23,7 +23,7 @@ import type {
   SentMessage,
   ServerKeyList,
 } from './model';
-import type { ListContactsInput, ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTextInput } from './operations';
+import type { ListContactsInput, ListMessagesInput, Operation } from './operations';
 import type { MessageHistoryPage } from '../shared/message-history';
 
 // What the key test and the sends answer crosses IPC as it is, so it is defined with the
@@ -94,11 +94,10 @@ export interface ContactsService {
 }
 
 export interface MessageService {
-  /** Sends now; when the API is unreachable the message goes to the outbox (status 'queued'). */
-  sendText(input: SendTextInput, options?: SendCallOptions): Promise<SendResult>;
-  sendMedia(input: SendMediaInput, options?: SendCallOptions): Promise<SendResult>;
-  sendAudio(input: SendAudioInput, options?: SendCallOptions): Promise<SendResult>;
-  /** any of the three, with the operation's own Idempotency-Key */
+  /**
+   * Sends now, with the operation's own Idempotency-Key; when the API is unreachable the message
+   * goes to the outbox (status 'queued').
+   */
   send(op: Extract<Operation, { idempotencyKey: string }>, options?: Omit<SendCallOptions, 'idempotencyKey'>): Promise<SendResult>;
   /** the exact request a send would make (for the endpoint line and the cURL preview) */
   prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: RequestProblem[] }>;

@@ -3,6 +3,7 @@
 // outbox delivers it (no click); a contact's "Messages" opens the view for that contact; without
 // a service listing the app's own record is shown and the view says so; Ctrl+3 opens it; axe
 // finds nothing serious, and a screenshot is kept for the README.
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { contactAt, journalMark, journalSince, messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
@@ -163,8 +164,8 @@ test.describe('the Messages view', () => {
     // for the picture: an image with its caption and a voice note, sent by the app's core while
     // the view is open (each send's messages:changed lists again), and without the sandbox banner
     const number = uniqueNumber();
-    await ctx.h.core.messages.sendMedia({ number, mediatype: 'image', source: { kind: 'url', url: 'https://files.example.com/storefront.jpg' }, mimetype: 'image/jpeg', caption: 'Our new storefront' });
-    await ctx.h.core.messages.sendAudio({ number, source: { kind: 'url', url: 'https://files.example.com/voice-note.ogg' }, mimetype: 'audio/ogg' });
+    await ctx.h.core.messages.send({ op: 'messages.media', idempotencyKey: randomUUID(), input: { number, mediatype: 'image', source: { kind: 'url', url: 'https://files.example.com/storefront.jpg' }, mimetype: 'image/jpeg', caption: 'Our new storefront' } });
+    await ctx.h.core.messages.send({ op: 'messages.audio', idempotencyKey: randomUUID(), input: { number, source: { kind: 'url', url: 'https://files.example.com/voice-note.ogg' }, mimetype: 'audio/ogg' } });
     await expect(page.getByTestId('message-item').first()).toContainText('Voice note');
     await expect(page.getByTestId('message-item').nth(1)).toContainText('Our new storefront');
     await expect(page.getByTestId('message-item').nth(1)).toContainText('storefront.jpg');

@@ -2,7 +2,6 @@
 // fresh UUID unless the caller reuses one); when the API cannot be reached the same operation,
 // with the same key, goes to the durable outbox, so a later resend can never create a second
 // message.
-import { randomUUID } from 'node:crypto';
 import { readableJson } from '../http/sender';
 import type { ApiResponse, HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
@@ -10,7 +9,7 @@ import type { FileStaging } from '../files/staging';
 import { callWithKey, isUnreachable } from '../keys/api-call';
 import type { ApiCallOptions } from '../keys/api-call';
 import type { Profile, RequestProblem, SavedKey, SentMessage } from '../model';
-import type { ListMessagesInput, Operation, SendAudioInput, SendMediaInput, SendTemplateInput, SendTextInput } from '../operations';
+import type { ListMessagesInput, Operation } from '../operations';
 import { parseMessagePage } from '../parse/message';
 import { sentMessageOf } from './sent-message';
 import type { Delivery, SendRecorder } from './sent-record';
@@ -54,22 +53,6 @@ export class MessageServiceImpl implements MessageService {
     this.files = deps.files;
     this.history = deps.history;
     this.log = deps.log;
-  }
-
-  sendText(input: SendTextInput, options: SendCallOptions = {}): Promise<SendResult> {
-    return this.send({ op: 'messages.text', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
-  }
-
-  sendMedia(input: SendMediaInput, options: SendCallOptions = {}): Promise<SendResult> {
-    return this.send({ op: 'messages.media', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
-  }
-
-  sendAudio(input: SendAudioInput, options: SendCallOptions = {}): Promise<SendResult> {
-    return this.send({ op: 'messages.audio', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
-  }
-
-  sendTemplate(input: SendTemplateInput, options: SendCallOptions = {}): Promise<SendResult> {
-    return this.send({ op: 'messages.template', input, idempotencyKey: options.idempotencyKey ?? randomUUID() }, options);
   }
 
   async prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: RequestProblem[] }> {

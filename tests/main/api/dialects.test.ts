@@ -19,6 +19,7 @@ import { tabPath, teachPlayground } from '../helpers/playground';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import { caught, findSecrets } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
+import { sendAudio, sendMedia, sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const run = promisify(execFile);
@@ -89,7 +90,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
   });
 
   it('sends text in the dialect\'s field names, with the number written its way', async () => {
-    const sent = await t.core.messages.sendText({ number: `+55 11 98765-0000`, text: 'Olá from the console' });
+    const sent = await sendText(t.core.messages, { number: `+55 11 98765-0000`, text: 'Olá from the console' });
     seen.push(sent);
     expect(sent.status).toBe('sent');
     const post = lastPost(tabPath(dialect, sandbox.baseUrl, 'text'))!;
@@ -111,15 +112,15 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
       // a Cloud-API-shaped media object takes a link, or the id of an upload this profile was not
       // taught (the meta dialect's tests upload first): refused before anything is sent
       const before = sandbox.requests().length;
-      await expect(t.core.messages.sendMedia({ number, mediatype: 'image', source: { kind: 'file', path: png } })).rejects.toThrow(/takes a file only after an upload/);
-      await expect(t.core.messages.sendAudio({ number, source: { kind: 'file', path: ogg } })).rejects.toThrow(/takes a file only after an upload/);
+      await expect(sendMedia(t.core.messages, { number, mediatype: 'image', source: { kind: 'file', path: png } })).rejects.toThrow(/takes a file only after an upload/);
+      await expect(sendAudio(t.core.messages, { number, source: { kind: 'file', path: ogg } })).rejects.toThrow(/takes a file only after an upload/);
       expect(sandbox.requests().length).toBe(before);
       return;
     }
     const mediaSource = kind === 'url' ? { kind: 'url' as const, url: 'https://example.com/files/report.pdf' } : { kind: 'file' as const, path: png };
-    const media = await t.core.messages.sendMedia({ number, mediatype: kind === 'url' ? 'document' : 'image', source: mediaSource, caption: 'a caption' });
+    const media = await sendMedia(t.core.messages, { number, mediatype: kind === 'url' ? 'document' : 'image', source: mediaSource, caption: 'a caption' });
     const audioSource = kind === 'url' ? { kind: 'url' as const, url: 'https://example.com/audio/note.ogg' } : { kind: 'file' as const, path: ogg };
-    const audio = await t.core.messages.sendAudio({ number, source: audioSource });
+    const audio = await sendAudio(t.core.messages, { number, source: audioSource });
     seen.push(media, audio);
     expect(media.status).toBe('sent');
     expect(audio.status).toBe('sent');
@@ -145,7 +146,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
 
   it('a send whose answer carries no id we know is still a success, never resent', async () => {
     const before = sandbox.requests().length;
-    const sent = await t.core.messages.sendMedia({ number, mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/a.pdf' } });
+    const sent = await sendMedia(t.core.messages, { number, mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/a.pdf' } });
     expect(sent.status).toBe('sent');
     if (sent.status === 'sent') expect(sent.message.understood).toBe(dialect !== 'desk');
     expect(sandbox.requests().slice(before).filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -153,7 +154,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
 
   it('a 400 shows the service\'s own reason, a 403 names the permission', async () => {
     sandbox.injectFaults([{ kind: 'status', status: 400 }], { method: 'POST' });
-    const bad = (await caught(() => t.core.messages.sendText({ number, text: 'x' }))) as CrmError;
+    const bad = (await caught(() => sendText(t.core.messages, { number, text: 'x' }))) as CrmError;
     seen.push(bad);
     expect(bad).toBeInstanceOf(CrmError);
     expect(bad.code).toBe('bad_request');
@@ -163,7 +164,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
     const weakProfile = (await t.core.profiles.create({ name: `${dialect} reader`, baseUrl: sandbox.baseUrl })).id;
     await t.core.keys.addKey({ profileId: weakProfile, name: 'reader', value: weak.key });
     await teachPlayground(t.core, weakProfile, dialect, sandbox.baseUrl);
-    const forbidden = (await caught(() => t.core.messages.sendText({ number, text: 'x' }, { profileId: weakProfile }))) as CrmError;
+    const forbidden = (await caught(() => sendText(t.core.messages, { number, text: 'x' }, { profileId: weakProfile }))) as CrmError;
     seen.push(forbidden);
     expect(forbidden.code).toBe('forbidden');
     expect(forbidden.message).toMatch(/^This key lacks permission for Send Text \(needs messages:send\)\. The server says: /);
@@ -179,7 +180,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
     const path = tabPath(dialect, sandbox.baseUrl, 'text');
     sandbox.injectFaults([{ kind: 'rate_limit', retryAfter: '1' }], { method: 'POST', pathPrefix: path });
     const before = sandbox.requests().length;
-    const sent = await t.core.messages.sendText({ number, text: 'after the wait' });
+    const sent = await sendText(t.core.messages, { number, text: 'after the wait' });
     expect(sent.status).toBe('sent');
     const posts = sandbox.requests().slice(before).filter((r) => r.method === 'POST' && r.path === path);
     expect(posts.map((p) => p.status)).toEqual([429, expect.any(Number)]);
@@ -188,7 +189,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
 
   it('queues a send while the service is down and delivers it once when it is back', async () => {
     await sandbox.suspend();
-    const queued = await t.core.messages.sendText({ number, text: 'from the outbox' });
+    const queued = await sendText(t.core.messages, { number, text: 'from the outbox' });
     expect(queued.status).toBe('queued');
     await sandbox.resume();
     await t.core.outbox!.syncNow();

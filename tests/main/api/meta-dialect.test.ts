@@ -18,6 +18,7 @@ import { closeTaughtService, openTaughtService } from '../helpers/taught-service
 import { caught } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
 import { makePng } from '../http/support/media-fixtures';
+import { sendMedia, sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const run = promisify(execFile);
@@ -57,7 +58,7 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
     const path = join(dir, 'Q3 report.pdf');
     await writeFile(path, PDF);
     const before = posts().length;
-    const result = await t.core.messages.sendMedia({ number: '+1 555 010 1234', mediatype: 'document', source: { kind: 'file', path }, caption: 'Q3' }, { profileId });
+    const result = await sendMedia(t.core.messages, { number: '+1 555 010 1234', mediatype: 'document', source: { kind: 'file', path }, caption: 'Q3' }, { profileId });
     seen.push(result);
     expect(result.status).toBe('sent');
     const [upload, send] = posts().slice(before);
@@ -74,7 +75,7 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
   });
 
   it('an image by URL goes by link under its own key, never as a document', async () => {
-    await t.core.messages.sendMedia({ number: '+15550101234', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' }, { profileId });
+    await sendMedia(t.core.messages, { number: '+15550101234', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' }, { profileId });
     expect(posts().at(-1)!.json).toMatchObject({ type: 'image', image: { link: 'https://example.com/cat.png', caption: 'cat' } });
     expect((posts().at(-1)!.json as { image: Record<string, unknown> }).image.filename).toBeUndefined();
   });
@@ -82,14 +83,14 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
   it('an image from a local file, then a sticker by URL, each under its own key', async () => {
     const path = join(dir, 'cat.png');
     await writeFile(path, makePng(4, 4));
-    await t.core.messages.sendMedia({ number: '+15550101234', mediatype: 'image', source: { kind: 'file', path } }, { profileId });
+    await sendMedia(t.core.messages, { number: '+15550101234', mediatype: 'image', source: { kind: 'file', path } }, { profileId });
     expect(posts().at(-1)!.json).toMatchObject({ type: 'image', image: { id: expect.stringMatching(/^\d+$/) } });
-    await t.core.messages.sendMedia({ number: '+15550101234', mediatype: 'sticker', source: { kind: 'url', url: 'https://example.com/s.webp' } }, { profileId });
+    await sendMedia(t.core.messages, { number: '+15550101234', mediatype: 'sticker', source: { kind: 'url', url: 'https://example.com/s.webp' } }, { profileId });
     expect(posts().at(-1)!.json).toMatchObject({ type: 'sticker', sticker: { link: 'https://example.com/s.webp' } });
   });
 
   it('outside the 24-hour window (131047): the service\'s reason and what to do', async () => {
-    const err = (await caught(() => t.core.messages.sendText({ number: '+15550100047', text: 'hello again' }, { profileId }))) as CrmError;
+    const err = (await caught(() => sendText(t.core.messages, { number: '+15550100047', text: 'hello again' }, { profileId }))) as CrmError;
     seen.push(err.message);
     expect(err.message).toMatch(/24/);
     expect(err.message).toMatch(/template/i);

@@ -10,6 +10,7 @@ import type { TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const SPECS = fileURLToPath(new URL('../../fixtures/specs/', import.meta.url));
@@ -39,7 +40,7 @@ describe.skipIf(!hasKeychain)('a profile set up only from an API document', () =
     expect(result.unsupported).toBeNull();
     await t.core.api.save(profileId, 'messages.text', result.proposal!.spec);
 
-    const sent = await t.core.messages.sendText({ number: '+55 11 98765-4321', text: 'from the spec' }, { profileId });
+    const sent = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'from the spec' }, { profileId });
     expect(sent.status).toBe('sent');
     const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
     expect(post.status).toBeLessThan(300);

@@ -17,6 +17,7 @@ import { closeTaughtService, openTaughtService } from '../helpers/taught-service
 import { caught } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
 import { makePng } from '../http/support/media-fixtures';
+import { sendAudio, sendMedia, sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const run = promisify(execFile);
@@ -42,7 +43,7 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
   });
 
   it('sends a text: the key as the Basic password, To=whatsapp:+E164, the message sid read back', async () => {
-    const result = await t.core.messages.sendText({ number: '+55 11 98765-4321', text: 'Olá & até logo' }, { profileId });
+    const result = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'Olá & até logo' }, { profileId });
     seen.push(result);
     expect(result.status).toBe('sent');
     expect(result.status === 'sent' ? result.message.id : null).toMatch(/^SM[0-9a-f]{32}$/);
@@ -54,10 +55,10 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
   });
 
   it('media and audio by URL; the caption goes in Body', async () => {
-    const media = await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/q3.pdf' }, caption: 'Q3' }, { profileId });
+    const media = await sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/q3.pdf' }, caption: 'Q3' }, { profileId });
     seen.push(media);
     expect(lastPost().json).toMatchObject({ MediaUrl: 'https://example.com/files/q3.pdf', Body: 'Q3' });
-    await t.core.messages.sendAudio({ number: '+5511987654321', source: { kind: 'url', url: 'https://example.com/a/note.ogg' } }, { profileId });
+    await sendAudio(t.core.messages, { number: '+5511987654321', source: { kind: 'url', url: 'https://example.com/a/note.ogg' } }, { profileId });
     expect(lastPost().json).toMatchObject({ MediaUrl: 'https://example.com/a/note.ogg' });
   });
 
@@ -66,13 +67,13 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
     const path = join(dir, 'cat.png');
     await writeFile(path, makePng(4, 4));
     const before = sandbox.requests().length;
-    const err = (await caught(() => t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId }))) as CrmError;
+    const err = (await caught(() => sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId }))) as CrmError;
     expect(err.message).toMatch(/takes media by URL/);
     expect(sandbox.requests().length).toBe(before);
   });
 
   it('a 400 carries the service\'s own reason', async () => {
-    const err = (await caught(() => t.core.messages.sendText({ number: '+5511987654321', text: 'x'.repeat(1700) }, { profileId }))) as CrmError;
+    const err = (await caught(() => sendText(t.core.messages, { number: '+5511987654321', text: 'x'.repeat(1700) }, { profileId }))) as CrmError;
     seen.push(err.message);
     expect(err.message).toMatch(/1600|Body/i);
   });
@@ -110,7 +111,7 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
   const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
 
   it('sends a text with the key in the apikey header and no Authorization', async () => {
-    const result = await t.core.messages.sendText({ number: '+55 11 98765-4321', text: 'oi' }, { profileId });
+    const result = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'oi' }, { profileId });
     seen.push(result);
     const sent = lastPost();
     expect(sent.headers.apikey).toBe(sandbox.adminKey);
@@ -119,12 +120,12 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
   });
 
   it('media by URL and by local file (base64 in the one media field)', async () => {
-    await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' }, { profileId });
+    await sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' }, { profileId });
     expect(lastPost().json).toMatchObject({ mediatype: 'image', media: 'https://example.com/cat.png', caption: 'cat' });
     const dir = await tempDir('crm-evo-file-');
     const path = join(dir, 'cat.png');
     await writeFile(path, makePng(4, 4));
-    await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId });
+    await sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId });
     expect((lastPost().json as { media: string }).media).toBe(makePng(4, 4).toString('base64'));
   });
 
@@ -145,7 +146,7 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
   it('a wrong key: 401 in the service\'s shape, named as such', async () => {
     const other = await t.core.keys.addKey({ profileId, name: 'wrong', value: 'wrong-key-0000000000' });
     await t.core.keys.activate(other.id);
-    const err = (await caught(() => t.core.messages.sendText({ number: '+5511987654321', text: 'x' }, { profileId }))) as CrmError;
+    const err = (await caught(() => sendText(t.core.messages, { number: '+5511987654321', text: 'x' }, { profileId }))) as CrmError;
     expect(err.code).toBe('unauthorized');
     await t.core.keys.revoke(other.id).catch(() => undefined);
   });
@@ -171,7 +172,7 @@ describe.skipIf(!hasKeychain)('a Wati-shaped service (the number in the path, th
   });
 
   it('a text goes to /sendSessionMessage/<digits>?messageText=...', async () => {
-    const result = await t.core.messages.sendText({ number: '+55 11 98765-4321', text: 'Olá & bom dia' }, { profileId });
+    const result = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'Olá & bom dia' }, { profileId });
     seen.push(result);
     expect(result.status).toBe('sent');
     const post = lastPost();
@@ -183,19 +184,19 @@ describe.skipIf(!hasKeychain)('a Wati-shaped service (the number in the path, th
     const dir = await tempDir('crm-wati-');
     const path = join(dir, 'price list.pdf');
     await writeFile(path, Buffer.from('%PDF-1.4\n%%EOF\n'));
-    const sent = await t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'document', source: { kind: 'file', path }, caption: 'prices' }, { profileId });
+    const sent = await sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'document', source: { kind: 'file', path }, caption: 'prices' }, { profileId });
     expect(sent.status).toBe('sent');
     const post = lastPost();
     expect(String(post.headers['content-type'])).toMatch(/^multipart\/form-data/);
     expect(post.rawBody).toContain('filename="price list.pdf"');
     expect(post.query).toMatchObject({ caption: 'prices' });
     const before = sandbox.requests().length;
-    await expect(t.core.messages.sendMedia({ number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/a.pdf' } }, { profileId })).rejects.toThrow(/takes the file itself/);
+    await expect(sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/a.pdf' } }, { profileId })).rejects.toThrow(/takes the file itself/);
     expect(sandbox.requests().length).toBe(before);
   });
 
   it('a 200 whose body says it failed (outside the session window) is a failure with the service\'s reason, never "sent"', async () => {
-    const err = (await caught(() => t.core.messages.sendText({ number: '+5511987650047', text: 'hi' }, { profileId }))) as CrmError;
+    const err = (await caught(() => sendText(t.core.messages, { number: '+5511987650047', text: 'hi' }, { profileId }))) as CrmError;
     seen.push(err.message);
     expect(err.code).toBe('refused_by_service');
     expect(err.message).toMatch(/expired|window|session/i);

@@ -8,6 +8,7 @@ import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core'
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { sendText } from '../helpers/send-operations';
 
 const available = await keychainAvailable();
 const REPLIER = '5511999990001';
@@ -66,7 +67,7 @@ describe.skipIf(!available)('the event stream', () => {
   it('brings the delivery states and the reply into the conversation, and logs no key', async () => {
     const w = await start();
     await vi.waitFor(() => expect(last(w.states)).toBe('open'), { timeout: 10_000 });
-    await t!.core.messages.sendText({ number: REPLIER, text: 'Your order ships today' });
+    await sendText(t!.core.messages, { number: REPLIER, text: 'Your order ships today' });
     await expectRepliedThread();
     const streams = w.sandbox.requests().filter((r) => r.path === '/api/v1/events');
     expect(streams[0]?.headers.authorization).toBe(`Bearer ${w.sandbox.adminKey}`);
@@ -78,7 +79,7 @@ describe.skipIf(!available)('the event stream', () => {
   it('resumes with Last-Event-ID after the server drops it: what happened meanwhile arrives once', async () => {
     const w = await start();
     await vi.waitFor(() => expect(last(w.states)).toBe('open'), { timeout: 10_000 });
-    await t!.core.messages.sendText({ number: REPLIER, text: 'Your order ships today' });
+    await sendText(t!.core.messages, { number: REPLIER, text: 'Your order ships today' });
     // the first state reaches the app, then the server goes down while the rest happen
     await vi.waitFor(async () => expect((await t!.core.conversations.thread({ number: REPLIER })).items[0]?.state).not.toBeNull(), { timeout: 10_000, interval: 20 });
     await w.sandbox.suspend();

@@ -9,6 +9,7 @@ import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core'
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import { teachPlayground } from '../helpers/playground';
+import { sendText } from '../helpers/send-operations';
 
 const available = await keychainAvailable();
 const SECRET = 'webhook-secret-for-the-loop';
@@ -41,8 +42,8 @@ async function loop(dialect: SandboxDialect): Promise<void> {
   );
   sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: SECRET, webhookRetryDelaysMs: [50, 100, 200] });
 
-  await core.messages.sendText({ number: '+55 11 99999-0001', text: 'Your order ships today' });
-  await core.messages.sendText({ number: '5511999990002', text: 'Are you there?' });
+  await sendText(core.messages, { number: '+55 11 99999-0001', text: 'Your order ships today' });
+  await sendText(core.messages, { number: '5511999990002', text: 'Are you there?' });
 
   await vi.waitFor(
     async () => {

@@ -8,6 +8,7 @@ import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core'
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { sendText } from '../helpers/send-operations';
 
 const available = await keychainAvailable();
 const STATUS_PATH = '/api/v1/messages/{id}';
@@ -35,7 +36,7 @@ describe.skipIf(!available)('polling the status route', () => {
   it("reaches 'read' in the conversation, then asks no more", { timeout: 30_000 }, async () => {
     const { sandbox, profileId } = await setUp();
     const core = t!.core;
-    const sent = await core.messages.sendText({ number: '5511999990003', text: 'Your invoice is ready' });
+    const sent = await sendText(core.messages, { number: '5511999990003', text: 'Your invoice is ready' });
     expect(sent.status).toBe('sent');
     poll = startStatusPoll({
       profileId,

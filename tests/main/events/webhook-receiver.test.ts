@@ -10,6 +10,7 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { sendText } from '../helpers/send-operations';
 
 const available = await keychainAvailable();
 
@@ -52,7 +53,7 @@ describe.skipIf(!available)('receiving webhooks', () => {
   it('a send, then its statuses out of order and twice, then a reply: one conversation, the state never moves back', async () => {
     const changes: unknown[] = [];
     const subscription = t.core.conversations.onDidChange((c) => changes.push(c));
-    const sent = await t.core.messages.sendText({ number: '+55 11 99999-0001', text: 'Your order ships today' });
+    const sent = await sendText(t.core.messages, { number: '+55 11 99999-0001', text: 'Your order ships today' });
     const messageId = sent.status === 'sent' ? (sent.message.id ?? '') : '';
     expect(messageId).not.toBe('');
     for (const status of ['sent', 'read', 'delivered', 'read']) expect((await post(statusOf(messageId, status))).status).toBe(200);
@@ -75,7 +76,7 @@ describe.skipIf(!available)('receiving webhooks', () => {
   });
 
   it('a failure carries the service\'s reason into the conversation', async () => {
-    const sent = await t.core.messages.sendText({ number: '5511999990002', text: 'Hello again' });
+    const sent = await sendText(t.core.messages, { number: '5511999990002', text: 'Hello again' });
     const failed = statusOf(sent.status === 'sent' ? (sent.message.id ?? '') : '', 'failed', { recipient_id: '5511999990002', errors: [{ code: 131047, title: 'Re-engagement message' }] });
     expect((await post(failed)).status).toBe(200);
     const thread = await t.core.conversations.thread({ number: '5511999990002' });

@@ -10,6 +10,7 @@ import { keychainAvailable } from '../helpers/keychain';
 import { teachPlayground } from '../helpers/playground';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
 import { findSecrets } from '../helpers/secret-scan';
+import { sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 
@@ -30,9 +31,9 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
   });
 
   it('a contacts listing marked absent is never asked for; the numbers already messaged are listed, searchable, with the reason', async () => {
-    await t.core.messages.sendText({ number: '+55 11 99999-1234', text: 'first' }, { profileId });
-    await t.core.messages.sendText({ number: '+55 11 98888-0001', text: 'second' }, { profileId });
-    await t.core.messages.sendText({ number: '+55 11 99999-1234', text: 'again' }, { profileId });
+    await sendText(t.core.messages, { number: '+55 11 99999-1234', text: 'first' }, { profileId });
+    await sendText(t.core.messages, { number: '+55 11 98888-0001', text: 'second' }, { profileId });
+    await sendText(t.core.messages, { number: '+55 11 99999-1234', text: 'again' }, { profileId });
     await t.core.api.markAbsent(profileId, 'contacts.list', true);
     const described = await t.core.api.describe(profileId);
     expect(described.operations.find((o) => o.operation === 'contacts.list')).toMatchObject({ absent: true, custom: false });

@@ -14,6 +14,7 @@ import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 import { storedText } from '../helpers/stored-rows';
 import { tempDir } from '../helpers/temp-dir';
+import { sendMedia, sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -130,8 +131,8 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     let textQueued: { status: string; outboxId?: string };
     let mediaQueued: { status: string; outboxId?: string };
     try {
-      textQueued = await t.core.messages.sendText({ number: '5511966665555', text: 'queued text' }, { idempotencyKey: 'queued-key-0001' });
-      mediaQueued = await t.core.messages.sendMedia({ number: '5511966665555', mediatype: 'image', source: { kind: 'file', path: t.core.files.resolve(staged.fileId) } });
+      textQueued = await sendText(t.core.messages, { number: '5511966665555', text: 'queued text' }, { idempotencyKey: 'queued-key-0001' });
+      mediaQueued = await sendMedia(t.core.messages, { number: '5511966665555', mediatype: 'image', source: { kind: 'file', path: t.core.files.resolve(staged.fileId) } });
     } finally {
       await sandbox.resume();
     }

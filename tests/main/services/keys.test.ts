@@ -19,6 +19,7 @@ import { SHOWN_PREFIX_CHARS } from '../../../src-main/core/keys/key-format';
 import { startHttpServer } from '../http/support/local-server';
 import { openDatabase } from '../../../src-main/core/store/database';
 import { storedText } from '../helpers/stored-rows';
+import { sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 
@@ -274,7 +275,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       store.reset();
       expect((await failure(core.contacts.list({ perPage: 3 }))).code).toBe('key_revoked');
       expect((await failure(core.keyAccess.withKey(profile.id, meta.id, async () => 'never'))).code).toBe('key_revoked');
-      expect((await failure(core.messages.sendText({ number: '5511999990000', text: 'hi' }))).code).toBe('key_revoked');
+      expect((await failure(sendText(core.messages, { number: '5511999990000', text: 'hi' }))).code).toBe('key_revoked');
       expect(requestCount(sandbox)).toBe(after);
       expect(store.total).toBe(0);
       expect(outbox.messages).toEqual([]);

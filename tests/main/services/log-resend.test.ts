@@ -11,6 +11,7 @@ import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core'
 import { testDispatch } from '../helpers/ipc';
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 
@@ -49,7 +50,7 @@ describe.skipIf(!hasKeychain)('log:resend over the sandbox', () => {
   const texts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text');
 
   it('a sent text goes out again with the key from the keychain and a new Idempotency-Key: a second message, not a replay', async () => {
-    await t.core.messages.sendText({ number: '5511999990001', text: 'resend me' });
+    await sendText(t.core.messages, { number: '5511999990001', text: 'resend me' });
     const entry = await newest('/api/v1/messages/text');
     const detail = await ok<RequestLogDetail>('log:detail', { id: entry.id });
     expect(detail.resendable).toBe(true);
@@ -76,7 +77,7 @@ describe.skipIf(!hasKeychain)('log:resend over the sandbox', () => {
 
   it('two deliberate resends of one entry are two new keys', async () => {
     await t.core.contacts.list({ page: 1, perPage: 5 });
-    await t.core.messages.sendText({ number: '5511999990002', text: 'twice' });
+    await sendText(t.core.messages, { number: '5511999990002', text: 'twice' });
     const entry = await newest('/api/v1/messages/text');
     await ok('log:resend', { id: entry.id });
     await ok('log:resend', { id: entry.id });
@@ -102,7 +103,7 @@ describe.skipIf(!hasKeychain)('log:resend over the sandbox', () => {
   });
 
   it('a key moved to another origin since is held back: the old request is not sent with it', async () => {
-    await t.core.messages.sendText({ number: '5511999990003', text: 'before the move' });
+    await sendText(t.core.messages, { number: '5511999990003', text: 'before the move' });
     const entry = await newest('/api/v1/messages/text');
     await t.core.profiles.update(profileId, { baseUrl: other.baseUrl }, { moveKeys: true });
     const before = sandbox.requests().length;

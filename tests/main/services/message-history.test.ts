@@ -13,6 +13,7 @@ import { teachPlayground } from '../helpers/playground';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
 import { caught, filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 import { storedRows, storedText } from '../helpers/stored-rows';
+import { sendAudio, sendMedia, sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -53,9 +54,9 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   it('lists from the service when it has a listing, each message joined with how the app sent it', async () => {
     const number = freshNumber();
     const before = changes.length;
-    const text = await t.core.messages.sendText({ number: `+${number.slice(0, 2)} (${number.slice(2, 4)}) ${number.slice(4)}`, text: 'first, a text' });
+    const text = await sendText(t.core.messages, { number: `+${number.slice(0, 2)} (${number.slice(2, 4)}) ${number.slice(4)}`, text: 'first, a text' });
     const staged = await t.core.files.stageFromBytes('storefront.png', PNG, 'image');
-    const media = await t.core.messages.sendMedia({ number, mediatype: 'image', source: { kind: 'file', path: t.core.files.resolve(staged.fileId) }, caption: 'our storefront' });
+    const media = await sendMedia(t.core.messages, { number, mediatype: 'image', source: { kind: 'file', path: t.core.files.resolve(staged.fileId) }, caption: 'our storefront' });
     await t.core.files.release(staged.fileId);
     expect([text.status, media.status]).toEqual(['sent', 'sent']);
     expect(changes.slice(before)).toEqual([{ profileId }, { profileId }]);
@@ -75,7 +76,7 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
 
   it('pages the service listing: page 2, and whether more follow', async () => {
     const number = freshNumber();
-    for (let i = 1; i <= 3; i += 1) await t.core.messages.sendText({ number, text: `paged ${i}` });
+    for (let i = 1; i <= 3; i += 1) await sendText(t.core.messages, { number, text: `paged ${i}` });
     const first = await listed({ number, perPage: 2 });
     expect(first).toMatchObject({ source: 'service', total: 3, hasMore: true });
     expect(first.items.map((m) => m.text)).toEqual(['paged 3', 'paged 2']);
@@ -86,8 +87,8 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
 
   it('falls back to the app record when the service answers 404 (and 405) on its listing, and says why', async () => {
     const number = freshNumber();
-    await t.core.messages.sendText({ number, text: 'older' });
-    await t.core.messages.sendAudio({ number, source: { kind: 'url', url: 'https://files.example.com/notes/voice%20note.ogg?sig=abc' }, mimetype: 'audio/ogg' });
+    await sendText(t.core.messages, { number, text: 'older' });
+    await sendAudio(t.core.messages, { number, source: { kind: 'url', url: 'https://files.example.com/notes/voice%20note.ogg?sig=abc' }, mimetype: 'audio/ogg' });
     sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
     const page = await listed({ number });
     expect(page).toMatchObject({ source: 'record', number, total: 2, hasMore: false });
@@ -122,8 +123,8 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   it('a replay (same Idempotency-Key) is recorded as replayed; the service lists the message once, as first sent', async () => {
     const number = freshNumber();
     const idempotencyKey = '7d1f2a9e-3c4b-4d5e-8f60-718293a4b5c6';
-    const first = await t.core.messages.sendText({ number, text: 'once only' }, { idempotencyKey });
-    const again = await t.core.messages.sendText({ number, text: 'once only' }, { idempotencyKey });
+    const first = await sendText(t.core.messages, { number, text: 'once only' }, { idempotencyKey });
+    const again = await sendText(t.core.messages, { number, text: 'once only' }, { idempotencyKey });
     expect(again.status === 'sent' && again.replayed).toBe(true);
     const service = await listed({ number });
     expect(service.items.map((m) => [m.id, m.origin])).toEqual([[first.status === 'sent' ? first.message.id : '', 'sent']]);
@@ -140,7 +141,7 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     await sandbox.suspend();
     let queued;
     try {
-      queued = await t.core.messages.sendText({ number, text: 'waited for the connection' });
+      queued = await sendText(t.core.messages, { number, text: 'waited for the connection' });
     } finally {
       await sandbox.resume();
     }
@@ -163,8 +164,8 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   it('keeps no key value: a text, a caption and a file name holding the key are scrubbed on disk and in the list', async () => {
     const number = freshNumber();
     const key = sandbox.adminKey;
-    await t.core.messages.sendText({ number, text: `my key is ${key}, keep it safe` });
-    await t.core.messages.sendMedia({ number, mediatype: 'document', source: { kind: 'url', url: 'https://files.example.com/report.pdf' }, fileName: `key-${key.toUpperCase()}.pdf`, mimetype: 'application/pdf', caption: `caption ${key.slice(0, 12)}` });
+    await sendText(t.core.messages, { number, text: `my key is ${key}, keep it safe` });
+    await sendMedia(t.core.messages, { number, mediatype: 'document', source: { kind: 'url', url: 'https://files.example.com/report.pdf' }, fileName: `key-${key.toUpperCase()}.pdf`, mimetype: 'application/pdf', caption: `caption ${key.slice(0, 12)}` });
     expect(await filesContainingSecrets(t.dataDir, [key])).toEqual([]);
     const stored = storedText(t.dataDir, 'sent_messages');
     expect(stored).toContain('my key is ***, keep it safe');
@@ -178,7 +179,7 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
 
   it('the record lives in crm.db, listed again by a new core on the same data folder', async () => {
     const number = freshNumber();
-    await t.core.messages.sendText({ number, text: 'kept across restarts' });
+    await sendText(t.core.messages, { number, text: 'kept across restarts' });
     const rows = storedRows(t.dataDir, 'sent_messages').filter((r) => r.number === number);
     expect(rows).toEqual([expect.objectContaining({ text: 'kept across restarts', origin: 'sent', profile_id: profileId })]);
     await t.core.close();
@@ -208,7 +209,7 @@ describe.skipIf(!hasKeychain)('message history (desk dialect, taught only by its
 
   it('the service listing shows a desk send (POST /sendMessage), joined by its idMessage', async () => {
     const number = freshNumber();
-    const sent = await t.core.messages.sendText({ number, text: 'through sendMessage' });
+    const sent = await sendText(t.core.messages, { number, text: 'through sendMessage' });
     expect(sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/sendMessage' && r.status === 200)).toHaveLength(1);
     const page = await t.core.history.list({ number });
     expect(page.source).toBe('service');
@@ -218,7 +219,7 @@ describe.skipIf(!hasKeychain)('message history (desk dialect, taught only by its
 
   it('without the listing, the record of a desk file send (no id in its answer) still says what was sent', async () => {
     const number = freshNumber();
-    await t.core.messages.sendMedia({ number, mediatype: 'image', source: { kind: 'url', url: 'https://files.example.com/pic.png' }, caption: 'a picture' });
+    await sendMedia(t.core.messages, { number, mediatype: 'image', source: { kind: 'url', url: 'https://files.example.com/pic.png' }, caption: 'a picture' });
     sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
     const page = await t.core.history.list({ number });
     expect(page.source).toBe('record');

@@ -10,6 +10,7 @@ import { observe } from '../helpers/observed';
 import { RecordingOutbox } from '../helpers/recording-outbox';
 import { closeSandboxes, openSandbox, requestCount } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
+import { sendAudio, sendMedia, sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -67,16 +68,16 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   });
 
   it('sends a text with a fresh UUID Idempotency-Key; a reused key replays the first response', async () => {
-    const sent = await see(t.core.messages.sendText({ number: '+55 (11) 99999-0000', text: 'Olá 🙂' }));
+    const sent = await see(sendText(t.core.messages, { number: '+55 (11) 99999-0000', text: 'Olá 🙂' }));
     expect(sent.status).toBe('sent');
     if (sent.status !== 'sent') return;
     expect(sent.message).toMatchObject({ type: 'text', number: '5511999990000', status: 'queued' });
     const post = sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text').at(-1);
     const idem = post?.headers['idempotency-key'] as string;
     expect(idem).toMatch(UUID);
-    const again = await see(t.core.messages.sendText({ number: '5511999990000', text: 'Olá 🙂' }, { idempotencyKey: idem }));
+    const again = await see(sendText(t.core.messages, { number: '5511999990000', text: 'Olá 🙂' }, { idempotencyKey: idem }));
     expect(again.status === 'sent' && again.message.id).toBe(sent.message.id);
-    const other = await see(t.core.messages.sendText({ number: '5511999990000', text: 'Olá 🙂' }));
+    const other = await see(sendText(t.core.messages, { number: '5511999990000', text: 'Olá 🙂' }));
     expect(other.status === 'sent' && other.message.id).not.toBe(sent.message.id);
     const history = await see(t.core.messages.list({ number: '5511999990000' }));
     expect(history.total).toBe(2);
@@ -86,11 +87,11 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   it('sends media from a staged file and a voice note', async () => {
     const staged = await t.core.files.stageFromBytes('dot.png', PNG, 'image');
     const path = t.core.files.resolve(staged.fileId);
-    const media = await see(t.core.messages.sendMedia({ number: '5511988887777', mediatype: 'image', source: { kind: 'file', path }, caption: 'a dot' }));
+    const media = await see(sendMedia(t.core.messages, { number: '5511988887777', mediatype: 'image', source: { kind: 'file', path }, caption: 'a dot' }));
     expect(media.status).toBe('sent');
     if (media.status === 'sent') expect(media.message.raw).toMatchObject({ type: 'media', mimetype: 'image/png', bytes: PNG.length, caption: 'a dot' });
     await t.core.files.release(staged.fileId);
-    const audio = await see(t.core.messages.sendAudio({ number: '5511988887777', source: { kind: 'url', url: 'https://example.com/note.ogg' }, mimetype: 'audio/ogg' }));
+    const audio = await see(sendAudio(t.core.messages, { number: '5511988887777', source: { kind: 'url', url: 'https://example.com/note.ogg' }, mimetype: 'audio/ogg' }));
     expect(audio.status).toBe('sent');
   });
 
@@ -110,7 +111,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   it('a bad number is refused before the key is read or anything is sent', async () => {
     const before = requestCount(sandbox);
     t.store.reset();
-    const err = await failure(t.core.messages.sendText({ number: 'abc', text: 'hi' }));
+    const err = await failure(sendText(t.core.messages, { number: 'abc', text: 'hi' }));
     expect(err.code).toBe('validation');
     expect(requestCount(sandbox)).toBe(before);
     expect(t.store.total).toBe(0);
@@ -122,7 +123,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     const reader = sandbox.createKey('reader', ['contacts:read']);
     const p = await t.core.profiles.create({ name: 'Reader', baseUrl: sandbox.baseUrl });
     await t.core.keys.addKey({ profileId: p.id, name: 'Reader', value: reader.key });
-    const err = await failure(messages.sendText({ number: '5511999990000', text: 'hi' }, { profileId: p.id }));
+    const err = await failure(sendText(messages, { number: '5511999990000', text: 'hi' }, { profileId: p.id }));
     expect(err.code).toBe('forbidden');
     expect(outbox.messages).toEqual([]);
     expect(findSecrets(observed, [reader.key])).toEqual([]);
@@ -132,7 +133,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     const outbox = new RecordingOutbox();
     const messages = queueingInto(outbox);
     sandbox.injectFaults([{ kind: 'status', status: 200, body: '{"success":false,"message":"Instance is not connected"}', contentType: 'application/json' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
-    const err = await failure(messages.sendText({ number: '5511999990000', text: 'refused in a 200' }, { profileId }));
+    const err = await failure(sendText(messages, { number: '5511999990000', text: 'refused in a 200' }, { profileId }));
     expect(err).toMatchObject({ code: 'refused_by_service', status: 200, message: 'The service did not send the message: Instance is not connected' });
     expect(outbox.messages).toEqual([]);
   });
@@ -143,9 +144,9 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
       const messages = queueingInto(outbox);
       await sandbox.suspend();
       try {
-        const given = await see(messages.sendText({ number: '5511977776666', text: 'later' }, { idempotencyKey: 'retry-key-123' }));
+        const given = await see(sendText(messages, { number: '5511977776666', text: 'later' }, { idempotencyKey: 'retry-key-123' }));
         expect(given).toEqual({ status: 'queued', outboxId: 'ob_1', reason: expect.stringMatching(/could not be reached/) });
-        const fresh = await see(messages.sendText({ number: '5511977776666', text: 'later 2' }));
+        const fresh = await see(sendText(messages, { number: '5511977776666', text: 'later 2' }));
         expect(fresh.status).toBe('queued');
         expect(outbox.messages).toHaveLength(2);
         expect(outbox.messages[0]).toEqual({
@@ -159,7 +160,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
         });
         expect(outbox.messages[1]?.op.idempotencyKey).toMatch(UUID);
         // queueWhenOffline: false (the CLI) fails instead
-        const err = await failure(messages.sendText({ number: '5511977776666', text: 'now or never' }, { queueWhenOffline: false }));
+        const err = await failure(sendText(messages, { number: '5511977776666', text: 'now or never' }, { queueWhenOffline: false }));
         expect(err.code).toBe('network');
         expect(outbox.messages).toHaveLength(2);
         // contacts are never queued
@@ -173,7 +174,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     it('without an outbox the network error is thrown', async () => {
       await sandbox.suspend();
       try {
-        expect((await failure(t.core.messages.sendText({ number: '5511977776666', text: 'x' }))).code).toBe('network');
+        expect((await failure(sendText(t.core.messages, { number: '5511977776666', text: 'x' }))).code).toBe('network');
       } finally {
         await sandbox.resume();
       }
@@ -184,7 +185,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     sandbox.injectFaults([{ kind: 'hang' }], { pathPrefix: '/api/v1/messages/text' });
     const controller = new AbortController();
     const before = requestCount(sandbox);
-    const pending = see(t.core.messages.sendText({ number: '5511977776666', text: 'cancel me' }, { signal: controller.signal, queueWhenOffline: false }));
+    const pending = see(sendText(t.core.messages, { number: '5511977776666', text: 'cancel me' }, { signal: controller.signal, queueWhenOffline: false }));
     pending.catch(() => undefined);
     while (requestCount(sandbox) === before) await new Promise((r) => setTimeout(r, 5));
     controller.abort();

@@ -22,6 +22,7 @@ import { openTestRequestLog, type TestRequestLog } from '../helpers/request-log'
 import { filesContainingSecrets, leakedRuns } from '../helpers/secret-scan';
 import { tempDir } from '../helpers/temp-dir';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -53,7 +54,7 @@ describe.skipIf(!hasKeychain)('log:detail and log:copy-curl over the sandbox', (
   };
 
   it('keeps the request and response bodies of a send; the list stays light', async () => {
-    const sent = await t.core.messages.sendText({ number: '5511999990000', text: 'hello from the log test' });
+    const sent = await sendText(t.core.messages, { number: '5511999990000', text: 'hello from the log test' });
     const list = await ok<RequestLogEntry[]>('log:list', {});
     const entry = list.findLast((e) => e.method === 'POST' && e.path.startsWith('/api/v1/messages/text'));
     expect(entry?.status).toBe(201);

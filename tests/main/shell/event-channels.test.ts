@@ -8,6 +8,7 @@ import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core'
 import { keychainAvailable } from '../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../helpers/sandbox';
 import { teachPlayground } from '../helpers/playground';
+import { sendText } from '../helpers/send-operations';
 
 const available = await keychainAvailable();
 
@@ -54,13 +55,13 @@ describe.skipIf(!available)('the channels of the active profile', () => {
     // API.md's description: the stream; the reply comes by it
     await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId, stream: true, poll: false }), { timeout: 10_000 });
     await vi.waitFor(() => expect(sandbox.requests().some((r) => r.path === '/api/v1/events' && r.status === 200)).toBe(true), { timeout: 10_000 });
-    await core.messages.sendText({ number: '5511999990001', text: 'Hello by stream' });
+    await sendText(core.messages, { number: '5511999990001', text: 'Hello by stream' });
     await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990001' })).items.map((i) => [i.direction, i.state])).toEqual([['out', 'read'], ['in', null]]), { timeout: 15_000, interval: 50 });
 
     // a stream the service does not have: polling takes over and reaches 'read'
     await core.api.setEvents(profileId, { stream: '/api/v1/no-stream-here' });
     await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId, stream: false, poll: true }), { timeout: 10_000 });
-    await core.messages.sendText({ number: '5511999990004', text: 'Hello by polling' });
+    await sendText(core.messages, { number: '5511999990004', text: 'Hello by polling' });
     await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990004' })).items[0]?.state).toBe('read'), { timeout: 20_000, interval: 100 });
     expect(sandbox.requests().some((r) => r.method === 'GET' && r.path.startsWith('/api/v1/messages/m_'))).toBe(true);
 
@@ -109,12 +110,12 @@ describe.skipIf(!available)('the channels of the active profile', () => {
     await core.api.setEvents(profileId, { credential: { in: 'header', name: 'Authorization', scheme: 'Bearer' } });
     channels = startEventChannels({ core, log: () => {} });
     await vi.waitFor(() => expect(sandbox.requests().some((r) => r.path === '/api/v1/events' && r.status === 200)).toBe(true), { timeout: 10_000 });
-    await core.messages.sendText({ number: '5511999990001', text: 'By stream' });
+    await sendText(core.messages, { number: '5511999990001', text: 'By stream' });
     await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990001' })).items[0]?.state).toBe('read'), { timeout: 15_000, interval: 50 });
 
     await core.api.setEvents(profileId, { stream: null, credential: { in: 'header', name: 'Authorization', scheme: 'Bearer' } });
     await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId, stream: false, poll: true }), { timeout: 10_000 });
-    await core.messages.sendText({ number: '5511999990002', text: 'By polling' });
+    await sendText(core.messages, { number: '5511999990002', text: 'By polling' });
     await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990002' })).items[0]?.state).toBe('read'), { timeout: 20_000, interval: 100 });
     const asks = sandbox.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/messages/') && r.path !== '/api/v1/messages/');
     expect(asks.length).toBeGreaterThan(0);
