@@ -21,6 +21,9 @@ export interface ConversationItem {
   reason: string | null;
 }
 
+/** a line of any of the profile's conversations, with the contact's number (digits) */
+export type NumberedItem = ConversationItem & { number: string };
+
 export interface Conversation {
   profileId: string;
   /** digits */

@@ -9,7 +9,9 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/conversation-tables';
 import type { SentMessagesTable } from '../store/sent-messages-table';
 import { checkPhone } from '../phone';
-import { isInsideWindow, type Conversation, type ConversationItem } from '../../shared/conversation';
+import { isInsideWindow, type Conversation, type ConversationItem, type NumberedItem } from '../../shared/conversation';
+import type { ReceivedRow, StateRow } from '../store/conversation-tables';
+import type { SentRecord } from '../messages/sent-record';
 
 /** messages of each direction shown at most */
 const THREAD_LIMIT = 200;
@@ -56,17 +58,21 @@ export class ConversationService {
     const states = tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
     const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
     // in the order this app saw them: a send when the service took it, a reply when it arrived
-    const lines: { seen: string; item: ConversationItem }[] = [
-      ...outgoing.map((r) => {
-        const known = r.messageId === null ? undefined : states.get(r.messageId);
-        const item: ConversationItem = { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null };
-        return { seen: r.at, item };
-      }),
-      ...received.map((r) => ({ seen: r.arrivedAt, item: { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: null, at: r.at, state: null, reason: null } satisfies ConversationItem })),
-    ];
-    const items = lines.sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key)).map((line) => line.item);
+    const items = inOrder(outgoing, states, received).map((line) => line.item);
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
     return { profileId: profile.id, number, name: received.find((r) => r.name !== null)?.name ?? null, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
+  }
+
+  /**
+   * The profile's latest sends (with their states) and replies, every number's, oldest first: what
+   * a follower of the whole profile compares with what it printed before (crm messages --follow).
+   */
+  async recent(input: { profileId?: string; limit?: number }): Promise<NumberedItem[]> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const limit = input.limit ?? THREAD_LIMIT;
+    const outgoing = this.deps.sent.slice({ profileId: profile.id, number: null, offset: 0, limit }).records;
+    const states = this.deps.tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
+    return inOrder(outgoing, states, this.deps.tables.receivedByAll(profile.id, limit)).map((line) => ({ ...line.item, number: line.number }));
   }
 
   /** takes the message events in a payload the profile's service sent, stores them, announces them */
@@ -103,4 +109,21 @@ export class ConversationService {
     const numbers = new Set(events.map((e) => e.number ?? byRecord.get(e.messageId) ?? null));
     for (const number of numbers) this.feed.emit({ profileId, number });
   }
+}
+
+function outgoingItem(r: SentRecord, known: StateRow | undefined): ConversationItem {
+  return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null };
+}
+
+function receivedItem(r: ReceivedRow): ConversationItem {
+  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: null, at: r.at, state: null, reason: null };
+}
+
+/** sends and replies in the order this app saw them: a send when the service took it, a reply when it arrived */
+function inOrder(outgoing: readonly SentRecord[], states: ReadonlyMap<string, StateRow>, received: readonly ReceivedRow[]): { number: string; item: ConversationItem }[] {
+  const lines = [
+    ...outgoing.map((r) => ({ seen: r.at, number: r.number, item: outgoingItem(r, r.messageId === null ? undefined : states.get(r.messageId)) })),
+    ...received.map((r) => ({ seen: r.arrivedAt, number: r.number, item: receivedItem(r) })),
+  ];
+  return lines.sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key)).map(({ number, item }) => ({ number, item }));
 }

@@ -90,6 +90,10 @@ export class ConversationTables {
       received: db.prepare<[string, string, number], { message_id: string; number: string; type: string; text: string | null; name: string | null; at: string; arrived_at: string }>(
         'SELECT message_id, number, type, text, name, at, arrived_at FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?',
       ),
+      // every number's, for a follower of the whole profile (crm messages --follow)
+      receivedAll: db.prepare<[string, number], { message_id: string; number: string; type: string; text: string | null; name: string | null; at: string; arrived_at: string }>(
+        'SELECT message_id, number, type, text, name, at, arrived_at FROM received_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ?',
+      ),
       lastReceivedAt: db.prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?').pluck(),
       // reads the record of sends (sent-messages-table.ts owns it), writes nothing there
       unfinished: db.prepare<[string, string, number], { message_id: string; at: string }>(
@@ -129,6 +133,11 @@ export class ConversationTables {
   /** what the contact wrote, newest first */
   receivedFrom(profileId: string, number: string, limit: number): ReceivedRow[] {
     return this.statements.received.all(profileId, number, limit).map((r) => ({ messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at }));
+  }
+
+  /** what any contact of the profile wrote, newest first */
+  receivedByAll(profileId: string, limit: number): ReceivedRow[] {
+    return this.statements.receivedAll.all(profileId, limit).map((r) => ({ messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at }));
   }
 
   /** when the contact last wrote (ISO 8601), or null */

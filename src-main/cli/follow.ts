@@ -1,0 +1,18 @@
+// Staying open for a --follow command: the data folder is watched by unref'd timers (they never
+// hold a finished command open), so this keeps the process alive, and Ctrl+C (SIGINT) or SIGTERM
+// ends the follow cleanly with exit status 0 instead of killing the process mid-write.
+export function followUntilStopped(subscribe: () => () => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const keepAlive = setInterval(() => {}, 60_000);
+    const off = subscribe();
+    const stop = (): void => {
+      clearInterval(keepAlive);
+      off();
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
