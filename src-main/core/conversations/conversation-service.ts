@@ -15,6 +15,8 @@ import type { SentRecord } from '../messages/sent-record';
 
 /** messages of each direction shown at most */
 const THREAD_LIMIT = 200;
+/** how long a conversation waits for the contacts list's name before it shows the number */
+const NAME_WAIT_MS = 1_500;
 
 export interface ConversationChange {
   /** null: another process stored events, for any profile */
@@ -35,6 +37,8 @@ export interface ConversationServiceDeps {
   sent: SentMessagesTable;
   profiles: ProfileManager;
   scrub: (text: string) => string;
+  /** the contacts list's name for a number, when the events carried none */
+  names?: { nameOf(profileId: string, number: string): Promise<string | null> };
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -60,7 +64,8 @@ export class ConversationService {
     // in the order this app saw them: a send when the service took it, a reply when it arrived
     const items = inOrder(outgoing, states, received).map((line) => line.item);
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
-    return { profileId: profile.id, number, name: received.find((r) => r.name !== null)?.name ?? null, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
+    const name = received.find((r) => r.name !== null)?.name ?? (await this.listedName(profile.id, number));
+    return { profileId: profile.id, number, name, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
   }
 
   /**
@@ -73,6 +78,25 @@ export class ConversationService {
     const outgoing = this.deps.sent.slice({ profileId: profile.id, number: null, offset: 0, limit }).records;
     const states = this.deps.tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
     return inOrder(outgoing, states, this.deps.tables.receivedByAll(profile.id, limit)).map((line) => ({ ...line.item, number: line.number }));
+  }
+
+  /**
+   * The contacts list's name for the number. A slow service does not hold the conversation up:
+   * past NAME_WAIT_MS it is shown by number, and shown again (a change) once the name comes.
+   */
+  private async listedName(profileId: string, number: string): Promise<string | null> {
+    const names = this.deps.names;
+    if (!names) return null;
+    const asked = names.nameOf(profileId, number);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NAME_WAIT_MS)));
+    const name = await Promise.race([asked, late]);
+    clearTimeout(timer);
+    if (name !== 'late') return name;
+    void asked.then((found) => {
+      if (found !== null) this.feed.emit({ profileId, number });
+    });
+    return null;
   }
 
   /** takes the message events in a payload the profile's service sent, stores them, announces them */

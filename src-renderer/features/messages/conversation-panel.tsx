@@ -35,7 +35,7 @@ export function ConversationPanel({ number }: { number: string }) {
             <li key={item.key} className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
               <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>
               <p className="conversation-meta">
-                <span>{item.direction === 'out' ? 'Sent by this app' : 'From the contact'}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
+                <span>{item.direction === 'out' ? 'Sent by this app' : `From ${conversation.name ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
                 {item.direction === 'out' && (
                   <>
                     {' · '}
