@@ -9,7 +9,9 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/conversation-tables';
 import type { SentMessagesTable } from '../store/sent-messages-table';
 import { checkPhone } from '../phone';
-import { isInsideWindow, type Conversation, type ConversationItem, type NumberedItem } from '../../shared/conversation';
+import { isInsideWindow, type Conversation, type ConversationItem, type ItemMedia, type MediaPreview, type NumberedItem } from '../../shared/conversation';
+import type { ReceivedMedia } from '../events/event-finder';
+import { fetchMedia, isPreviewType } from './media-fetch';
 import type { ReceivedRow, StateRow } from '../store/conversation-tables';
 import type { SentRecord } from '../messages/sent-record';
 
@@ -39,6 +41,8 @@ export interface ConversationServiceDeps {
   scrub: (text: string) => string;
   /** the contacts list's name for a number, when the events carried none */
   names?: { nameOf(profileId: string, number: string): Promise<string | null> };
+  /** default: undici (media-fetch.ts); tests may pass another */
+  fetchMedia?: (url: string) => Promise<{ mimetype: string; bytes: Buffer }>;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -99,18 +103,43 @@ export class ConversationService {
     return null;
   }
 
+  /** an image or audio the contact sent, downloaded here for the window (it may not reach the network itself) */
+  async mediaPreview(input: { profileId?: string; messageId: string }): Promise<MediaPreview> {
+    const media = await this.mediaOf(input);
+    if (!isPreviewType(media.mimetype)) throw new CrmError('validation', 'This file is not an image or audio: open it in the browser');
+    const fetched = await (this.deps.fetchMedia ?? fetchMedia)(media.url);
+    return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
+  }
+
+  /** the http(s) address of a file the contact sent, for the OS browser (a document, or a file too large to preview) */
+  async mediaAddress(input: { profileId?: string; messageId: string }): Promise<string> {
+    return (await this.mediaOf(input)).url;
+  }
+
+  private async mediaOf(input: { profileId?: string; messageId: string }): Promise<ReceivedMedia & { url: string }> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const media = this.deps.tables.receivedOne(profile.id, input.messageId)?.media ?? null;
+    if (media === null) throw new CrmError('not_found', 'No file was received with that message.');
+    if (media.url === null) throw new CrmError('not_found', 'The service gave no address for this file (Meta gives a media id to download with its token).');
+    return { ...media, url: media.url };
+  }
+
   /** takes the message events in a payload the profile's service sent, stores them, announces them */
   receive(profileId: string, payload: unknown): ReceiveOutcome {
     const events = findMessageEvents(payload);
     const received: ReceivedEvent[] = [];
     const statuses: StatusEvent[] = [];
     for (const event of events) {
-      if (event.kind === 'received') received.push({ ...event, text: event.text === null ? null : this.deps.scrub(event.text), name: event.name === null ? null : this.deps.scrub(event.name) });
+      if (event.kind === 'received') received.push({ ...event, text: this.scrubbed(event.text), name: this.scrubbed(event.name), media: event.media === null ? null : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) } });
       else statuses.push({ ...event, reason: event.reason === null ? null : this.deps.scrub(event.reason) });
     }
     const changed = new Set(this.deps.tables.record(profileId, received, statuses, this.now()));
     if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
     return { found: events.length, changed: changed.size };
+  }
+
+  private scrubbed(text: string | null): string | null {
+    return text === null ? null : this.deps.scrub(text);
   }
 
   /** the profile's sends since `since` whose state is not final yet, newest first, at most `limit` */
@@ -136,11 +165,16 @@ export class ConversationService {
 }
 
 function outgoingItem(r: SentRecord, known: StateRow | undefined): ConversationItem {
-  return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null };
+  return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null, media: null };
+}
+
+function itemMedia(media: ReceivedMedia): ItemMedia {
+  const show = media.url === null ? 'none' : isPreviewType(media.mimetype) ? 'preview' : 'link';
+  return { mimetype: media.mimetype, fileName: media.fileName, show };
 }
 
 function receivedItem(r: ReceivedRow): ConversationItem {
-  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: null, at: r.at, state: null, reason: null };
+  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: r.media?.fileName ?? null, at: r.at, state: null, reason: null, media: r.media === null ? null : itemMedia(r.media) };
 }
 
 /** sends and replies in the order this app saw them: a send when the service took it, a reply when it arrived */

@@ -2,7 +2,7 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
-import { createConversationTables } from './conversation-tables';
+import { addReceivedMedia, createConversationTables } from './conversation-tables';
 import { createKeysTable } from './keys-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, createRequestLogTable } from './request-log-table';
@@ -25,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 3, name: 'received messages and message states', up: createConversationTables },
   { version: 4, name: "the request log's profile", up: addRequestLogProfile },
+  { version: 5, name: 'the files contacts sent', up: addReceivedMedia },
 ];

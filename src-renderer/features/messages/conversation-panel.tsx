@@ -5,6 +5,7 @@ import { useEffect, useId, type KeyboardEvent } from 'react';
 import { ErrorMessage } from '../../ui/messages';
 import { formatSentAt } from './message-time';
 import { STATE_WORDS, useConversationStore } from './conversation-store';
+import { ConversationMedia } from './conversation-media';
 import { TemplateForm } from './template-form';
 
 export function ConversationPanel({ number }: { number: string }) {
@@ -33,7 +34,8 @@ export function ConversationPanel({ number }: { number: string }) {
           {conversation.items.length === 0 && <li className="muted">No messages with this contact yet.</li>}
           {conversation.items.map((item) => (
             <li key={item.key} className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
-              <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>
+              {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
+              {(item.text || !item.media) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
               <p className="conversation-meta">
                 <span>{item.direction === 'out' ? 'Sent by this app' : `From ${conversation.name ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
                 {item.direction === 'out' && (
