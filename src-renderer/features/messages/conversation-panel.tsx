@@ -7,6 +7,7 @@ import { formatSentAt } from './message-time';
 import { STATE_WORDS, useConversationStore } from './conversation-store';
 import { ConversationMedia } from './conversation-media';
 import { TemplateForm } from './template-form';
+import { WebhookSecretsForm } from './webhook-secrets-form';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
@@ -55,6 +56,7 @@ export function ConversationPanel({ number }: { number: string }) {
       {conversation && !conversation.insideWindow && <TemplateForm number={number} onSent={() => void reload()} />}
       <ReplyBox />
       <WebhookNote />
+      <WebhookSecretsForm />
     </section>
   );
 }

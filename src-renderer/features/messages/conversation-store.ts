@@ -22,6 +22,8 @@ interface ConversationStore {
   reload: () => Promise<void>;
   setReply: (text: string) => void;
   sendReply: () => Promise<void>;
+  /** sets (a value) or clears (null) the active profile's webhook secret or verify token; the error, or null */
+  saveWebhookSecret: (field: 'secret' | 'verifyToken', value: string | null) => Promise<ErrorInfo | null>;
   /** the panel mounted: follow main's events until it unmounts */
   attach: () => () => void;
 }
@@ -70,6 +72,14 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
     // the text went to the service (or into the outbox): the box is free for the next one
     set({ reply: '', replyState: { phase: 'done', words: r.value.status === 'queued' ? 'In the outbox: it is sent when the service is back.' : 'Accepted by the service.' } });
     await get().reload();
+  },
+
+  async saveWebhookSecret(field, value) {
+    // the value goes to main once; what comes back says only whether each is set
+    const r = await invoke('webhooks:set-secrets', { [field]: value });
+    if (!r.ok) return r.error;
+    set({ webhooks: r.value });
+    return null;
   },
 
   attach() {
