@@ -1,7 +1,7 @@
 // Names in a conversation when the service's events carry none (the default API's do not): the
 // contacts list's name for the number, asked once per number and profile, not per message.
 // The unit half runs anywhere; the sandbox half inside the keyring harness (npm test).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactNames, FAILED_LOOKUP_TTL_MS, NAME_TTL_MS, nameAmong } from '../../../src-main/core/conversations/contact-names';
 import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
@@ -86,6 +86,26 @@ describe.skipIf(!available)('a conversation named from the sandbox contacts', ()
     expect((await core.conversations.thread({ profileId, number: '5511900000000' })).name).toBeNull();
     expect((await core.conversations.thread({ profileId, number: '5511900000000' })).name).toBeNull();
     expect(requestCount(sandbox, '/api/v1/contacts') - before).toBe(2);
+  });
+
+  it('a slow contacts list (3 s) does not hold the conversation up: shown by number, then announced again with the name', { timeout: 20_000 }, async () => {
+    const sandbox = await openSandbox({ contacts: 5 });
+    t = await openTestCore('contact-names-slow');
+    const core = t.core;
+    const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
+    const number = contact.number.replace(/\D/g, '');
+    sandbox.injectFaults([{ kind: 'delay', ms: 3_000 }], { pathPrefix: '/api/v1/contacts' });
+    core.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_slow', number, type: 'text', text: 'hello', at: new Date().toISOString() } });
+    const changes: (string | null)[] = [];
+    const off = core.conversations.onChange((change) => changes.push(change.number));
+    try {
+      expect((await core.conversations.thread({ profileId, number })).name).toBeNull();
+      await vi.waitFor(() => expect(changes).toContain(number), { timeout: 10_000, interval: 50 });
+      expect((await core.conversations.thread({ profileId, number })).name).toBe(contact.name);
+    } finally {
+      off();
+    }
   });
 
   it('a name the event carries wins over the list', async () => {
