@@ -4,6 +4,7 @@ import type { Disposable } from './emitter';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContactsServiceImpl } from './contacts/contacts-service';
+import { ContactNames, nameAmong } from './conversations/contact-names';
 import { ConversationService } from './conversations/conversation-service';
 import { WebhookSecrets } from './events/webhook-secrets';
 import { FileStaging } from './files/staging';
@@ -200,12 +201,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeysTable(store.db);
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
-  const conversations = new ConversationService({ tables: new ConversationTables(store.db), sent: sentRecords, profiles, scrub: (text) => vault.scrubSecrets(text), now, ...(log ? { log } : {}) });
   const webhookSecrets = new WebhookSecrets(secretStore);
-  // a send the service took is the next line of its conversation
-  history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, onChange: () => keys.announceOutsideChange() });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
+  // a conversation's name when the events carry none: the contacts list's, asked once per number
+  const names = new ContactNames(async (profileId, number) => nameAmong((await contacts.list({ profileId, search: number, perPage: 20 })).items, number));
+  // a profile moved to another service (or removed) has other contacts
+  profiles.onDidChange((change) => {
+    if (change.moved !== null) names.forget(change.moved);
+    for (const id of [...names.profileIds()]) if (!change.state.profiles.some((p) => p.id === id)) names.forget(id);
+  });
+  const conversations = new ConversationService({ tables: new ConversationTables(store.db), sent: sentRecords, profiles, names, scrub: (text) => vault.scrubSecrets(text), now, ...(log ? { log } : {}) });
+  // a send the service took is the next line of its conversation
+  history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();

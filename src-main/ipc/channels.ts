@@ -42,6 +42,8 @@ const invoke: Record<InvokeChannel, true> = {
   'send:copy-curl': true,
   'messages:list': true,
   'conversations:get': true,
+  'conversations:media': true,
+  'conversations:open-media': true,
   'webhooks:info': true,
   'webhooks:set-secrets': true,
   'outbox:list': true,

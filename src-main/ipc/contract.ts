@@ -22,7 +22,7 @@ import type {
 import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
 import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
-import type { Conversation, WebhookInfo } from '../shared/conversation';
+import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
@@ -150,6 +150,13 @@ export interface InvokeMap {
    * whether WhatsApp's 24-hour window is open. A bad number is refused ('validation').
    */
   'conversations:get': { payload: { number: string }; value: Conversation };
+  /**
+   * an image or audio a contact sent (by its message id, in the active profile), downloaded by
+   * main and handed over as a data: URL; the file's address never comes to the window
+   */
+  'conversations:media': { payload: { messageId: string }; value: MediaPreview };
+  /** opens a file a contact sent in the OS browser (a document, or one too large to preview) */
+  'conversations:open-media': { payload: { messageId: string }; value: null };
   /** where the active profile's service should post its webhooks, and whether its secret and verify token are set */
   'webhooks:info': { payload: Record<string, never>; value: WebhookInfo };
   /**

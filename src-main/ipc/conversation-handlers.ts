@@ -4,7 +4,7 @@ import type { ConversationService } from '../core/conversations/conversation-ser
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import type { WebhookInfo } from '../shared/conversation';
 import { activeProfileId } from './active-profile';
-import type { DomainHandlers, HandlerCore } from './handler-types';
+import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-types';
 
 /** the running listener, as the runtime started it (or why it did not) */
 export interface WebhookListener {
@@ -12,9 +12,14 @@ export interface WebhookListener {
   problem(): string | null;
 }
 
-export function createConversationHandlers(conversations: ConversationService): DomainHandlers<'conversations'> {
+export function createConversationHandlers(conversations: ConversationService, openExternal: HandlerPlatform['openExternal']): DomainHandlers<'conversations'> {
   return {
     'conversations:get': (p) => conversations.thread(p),
+    'conversations:media': (p) => conversations.mediaPreview(p),
+    'conversations:open-media': async (p) => {
+      await openExternal(await conversations.mediaAddress(p));
+      return null;
+    },
   };
 }
 

@@ -26,7 +26,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
     ...createKeyHandlers(core, platform.clipboard),
     ...createMessageHandlers(core.history),
-    ...createConversationHandlers(core.conversations),
+    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url)),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER),
     // send progress is per request, so it is the one event a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),

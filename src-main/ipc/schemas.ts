@@ -110,6 +110,8 @@ export const payloadSchemas = {
     perPage: z.number().int().min(1).max(500).optional(),
   }).strict(),
   'conversations:get': z.object({ number }).strict(),
+  'conversations:media': z.object({ messageId: id }).strict(),
+  'conversations:open-media': z.object({ messageId: id }).strict(),
   'webhooks:info': empty,
   'webhooks:set-secrets': z.object({ secret: z.string().max(4096).nullable().optional(), verifyToken: z.string().max(4096).nullable().optional() }).strict(),
   'outbox:list': empty,

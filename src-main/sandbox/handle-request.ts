@@ -212,7 +212,7 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
     const message = `${ex.path} does not answer ${ex.method}; it answers ${allow}`;
     return early(ctx, ex, problemReply(404, { code: 'not_found', message, request }, { Allow: allow }), notFoundHeaders);
   }
-  if (isPublicRoute(match.route)) return servePublic(ctx, ex, match.route);
+  if (isPublicRoute(match.route)) return servePublic(ctx, ex, match.route, match.params);
   const { route, params } = match;
 
   const unknown = route.unknown?.(params);
@@ -301,8 +301,8 @@ async function answerWithBody(
 }
 
 /** No key needed; the body, if any, is only read for the journal. */
-function servePublic(ctx: PipelineContext, ex: Exchange, route: PublicRoute): Promise<void> {
+function servePublic(ctx: PipelineContext, ex: Exchange, route: PublicRoute, params: Record<string, string>): Promise<void> {
   const origin = requestOrigin(ex.req.headers.host, ctx.origin());
-  return early(ctx, ex, route.handle({ query: ex.query, origin }, ctx.state));
+  return early(ctx, ex, route.handle({ query: ex.query, origin, params }, ctx.state));
 }
 

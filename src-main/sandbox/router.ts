@@ -60,6 +60,8 @@ export interface PublicInput {
   query: URLSearchParams;
   /** the base URL the request came to (scheme, host, port), e.g. http://127.0.0.1:4010 */
   origin: string;
+  /** the path's :name parts */
+  params: Record<string, string>;
 }
 
 export interface PublicRoute {

@@ -96,13 +96,13 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
   const adminKey = made?.key ?? null;
   const adminKeyId = made?.record.id ?? null;
 
+  let baseUrl = '';
   // checked before anything listens, so a bad option fails the start with nothing to close
-  const clock = new StatusClock({ dialect: o.dialect, messages: state.messages, contacts: state.contacts, log: state.events, logLine: o.log }, o.events);
+  const clock = new StatusClock({ dialect: o.dialect, messages: state.messages, contacts: state.contacts, log: state.events, logLine: o.log, origin: () => baseUrl }, o.events);
   const faults = new FaultQueue();
   const journal = new RequestJournal();
   const { errorFormat, credentials } = dialectFor(o.dialect);
   const server = createSandboxServer((req, res) => void handleRequest(pipeline, req, res), { timeoutMs: o.requestTimeoutMs, log: o.log, errorFormat });
-  let baseUrl = '';
   const pipeline = {
     state,
     routes: dialectRoutes(o.dialect),

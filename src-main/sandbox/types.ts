@@ -72,6 +72,11 @@ export interface SandboxEventOptions {
   replyDelayMs?: number;
   /** what they answer; default "Thanks, got it" */
   replyText?: string;
+  /**
+   * they answer with a file of this kind instead (a sample the sandbox serves at
+   * /media/samples/..., replyText as its caption); null or absent: a text
+   */
+  replyMedia?: 'image' | 'audio' | 'document' | null;
   /** where each event is POSTed; null or absent: no webhook */
   webhookUrl?: string | null;
   /** signs each webhook body (X-Crm-Signature-256, X-Hub-Signature-256 or X-Twilio-Signature); null: unsigned */

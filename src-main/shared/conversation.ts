@@ -19,7 +19,27 @@ export interface ConversationItem {
   state: DeliveryStateShown | null;
   /** the service's reason, when the message failed */
   reason: string | null;
+  /** a file the contact sent (its address stays in main: the window asks main for the bytes) */
+  media: ItemMedia | null;
 }
+
+export interface ItemMedia {
+  mimetype: string | null;
+  fileName: string | null;
+  /** how the window may show it: 'preview' (main hands an image's or audio's bytes), 'link' (opened in the browser), 'none' (the service gave no address) */
+  show: 'preview' | 'link' | 'none';
+}
+
+/** an image or audio a contact sent, as main downloaded it, for an <img> or <audio> */
+export interface MediaPreview {
+  /** data:<type>;base64,... (the window's CSP allows data: for img-src and media-src) */
+  dataUrl: string;
+  mimetype: string;
+  bytes: number;
+}
+
+/** a line of any of the profile's conversations, with the contact's number (digits) */
+export type NumberedItem = ConversationItem & { number: string };
 
 export interface Conversation {
   profileId: string;

@@ -41,7 +41,7 @@ function secretCommand(kind: 'secret' | 'verify-token') {
     name: `webhooks ${kind}`,
     summary:
       kind === 'secret'
-        ? "save the profile's webhook signing secret (Meta: the app secret) in the OS keychain, from stdin or a hidden prompt"
+        ? "save the profile's webhook signing secret (Meta: the app secret; Twilio: the auth token) in the OS keychain, from stdin or a hidden prompt"
         : "save the verify token Meta's subscription check sends, in the OS keychain, from stdin or a hidden prompt",
     usage: [`webhooks ${kind} [--profile NAME] < ${kind}.txt`, `webhooks ${kind} --remove [--profile NAME]`],
     options: { profile: profileOption, remove: { type: 'boolean', help: `remove the ${what}` } },

@@ -9,10 +9,16 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/conversation-tables';
 import type { SentMessagesTable } from '../store/sent-messages-table';
 import { checkPhone } from '../phone';
-import { isInsideWindow, type Conversation, type ConversationItem } from '../../shared/conversation';
+import { isInsideWindow, type Conversation, type ConversationItem, type ItemMedia, type MediaPreview, type NumberedItem } from '../../shared/conversation';
+import type { ReceivedMedia } from '../events/event-finder';
+import { fetchMedia, isPreviewType } from './media-fetch';
+import type { ReceivedRow, StateRow } from '../store/conversation-tables';
+import type { SentRecord } from '../messages/sent-record';
 
 /** messages of each direction shown at most */
 const THREAD_LIMIT = 200;
+/** how long a conversation waits for the contacts list's name before it shows the number */
+const NAME_WAIT_MS = 1_500;
 
 export interface ConversationChange {
   /** null: another process stored events, for any profile */
@@ -33,6 +39,10 @@ export interface ConversationServiceDeps {
   sent: SentMessagesTable;
   profiles: ProfileManager;
   scrub: (text: string) => string;
+  /** the contacts list's name for a number, when the events carried none */
+  names?: { nameOf(profileId: string, number: string): Promise<string | null> };
+  /** default: undici (media-fetch.ts); tests may pass another */
+  fetchMedia?: (url: string) => Promise<{ mimetype: string; bytes: Buffer }>;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -59,17 +69,62 @@ export class ConversationService {
     const states = tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
     const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
     // in the order this app saw them: a send when the service took it, a reply when it arrived
-    const lines: { seen: string; item: ConversationItem }[] = [
-      ...outgoing.map((r) => {
-        const known = r.messageId === null ? undefined : states.get(r.messageId);
-        const item: ConversationItem = { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null };
-        return { seen: r.at, item };
-      }),
-      ...received.map((r) => ({ seen: r.arrivedAt, item: { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: null, at: r.at, state: null, reason: null } satisfies ConversationItem })),
-    ];
-    const items = lines.sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key)).map((line) => line.item);
+    const items = inOrder(outgoing, states, received).map((line) => line.item);
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
-    return { profileId: profile.id, number, name: received.find((r) => r.name !== null)?.name ?? null, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
+    const name = received.find((r) => r.name !== null)?.name ?? (await this.listedName(profile.id, number));
+    return { profileId: profile.id, number, name, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
+  }
+
+  /**
+   * The profile's latest sends (with their states) and replies, every number's, oldest first: what
+   * a follower of the whole profile compares with what it printed before (crm messages --follow).
+   */
+  async recent(input: { profileId?: string; limit?: number }): Promise<NumberedItem[]> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const limit = input.limit ?? THREAD_LIMIT;
+    const outgoing = this.deps.sent.slice({ profileId: profile.id, number: null, offset: 0, limit }).records;
+    const states = this.deps.tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
+    return inOrder(outgoing, states, this.deps.tables.receivedByAll(profile.id, limit)).map((line) => ({ ...line.item, number: line.number }));
+  }
+
+  /**
+   * The contacts list's name for the number. A slow service does not hold the conversation up:
+   * past NAME_WAIT_MS it is shown by number, and shown again (a change) once the name comes.
+   */
+  private async listedName(profileId: string, number: string): Promise<string | null> {
+    const names = this.deps.names;
+    if (!names) return null;
+    const asked = names.nameOf(profileId, number);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), NAME_WAIT_MS)));
+    const name = await Promise.race([asked, late]);
+    clearTimeout(timer);
+    if (name !== 'late') return name;
+    void asked.then((found) => {
+      if (found !== null) this.feed.fire({ profileId, number });
+    });
+    return null;
+  }
+
+  /** an image or audio the contact sent, downloaded here for the window (it may not reach the network itself) */
+  async mediaPreview(input: { profileId?: string; messageId: string }): Promise<MediaPreview> {
+    const media = await this.mediaOf(input);
+    if (!isPreviewType(media.mimetype)) throw new CrmError('validation', 'This file is not an image or audio: open it in the browser');
+    const fetched = await (this.deps.fetchMedia ?? fetchMedia)(media.url);
+    return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
+  }
+
+  /** the http(s) address of a file the contact sent, for the OS browser (a document, or a file too large to preview) */
+  async mediaAddress(input: { profileId?: string; messageId: string }): Promise<string> {
+    return (await this.mediaOf(input)).url;
+  }
+
+  private async mediaOf(input: { profileId?: string; messageId: string }): Promise<ReceivedMedia & { url: string }> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const media = this.deps.tables.receivedOne(profile.id, input.messageId)?.media ?? null;
+    if (media === null) throw new CrmError('not_found', 'No file was received with that message.');
+    if (media.url === null) throw new CrmError('not_found', 'The service gave no address for this file (Meta gives a media id to download with its token).');
+    return { ...media, url: media.url };
   }
 
   /** takes the message events in a payload the profile's service sent, stores them, announces them */
@@ -78,12 +133,16 @@ export class ConversationService {
     const received: ReceivedEvent[] = [];
     const statuses: StatusEvent[] = [];
     for (const event of events) {
-      if (event.kind === 'received') received.push({ ...event, text: event.text === null ? null : this.deps.scrub(event.text), name: event.name === null ? null : this.deps.scrub(event.name) });
+      if (event.kind === 'received') received.push({ ...event, text: this.scrubbed(event.text), name: this.scrubbed(event.name), media: event.media === null ? null : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) } });
       else statuses.push({ ...event, reason: event.reason === null ? null : this.deps.scrub(event.reason) });
     }
     const changed = new Set(this.deps.tables.record(profileId, received, statuses, this.now()));
     if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
     return { found: events.length, changed: changed.size };
+  }
+
+  private scrubbed(text: string | null): string | null {
+    return text === null ? null : this.deps.scrub(text);
   }
 
   /** the profile's sends since `since` whose state is not final yet, newest first, at most `limit` */
@@ -102,4 +161,26 @@ export class ConversationService {
     const numbers = new Set(events.map((e) => e.number ?? byRecord.get(e.messageId) ?? null));
     for (const number of numbers) this.feed.fire({ profileId, number });
   }
+}
+
+function outgoingItem(r: SentRecord, known: StateRow | undefined): ConversationItem {
+  return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null, media: null };
+}
+
+function itemMedia(media: ReceivedMedia): ItemMedia {
+  const show = media.url === null ? 'none' : isPreviewType(media.mimetype) ? 'preview' : 'link';
+  return { mimetype: media.mimetype, fileName: media.fileName, show };
+}
+
+function receivedItem(r: ReceivedRow): ConversationItem {
+  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: r.media?.fileName ?? null, at: r.at, state: null, reason: null, media: r.media === null ? null : itemMedia(r.media) };
+}
+
+/** sends and replies in the order this app saw them: a send when the service took it, a reply when it arrived */
+function inOrder(outgoing: readonly SentRecord[], states: ReadonlyMap<string, StateRow>, received: readonly ReceivedRow[]): { number: string; item: ConversationItem }[] {
+  const lines = [
+    ...outgoing.map((r) => ({ seen: r.at, number: r.number, item: outgoingItem(r, r.messageId === null ? undefined : states.get(r.messageId)) })),
+    ...received.map((r) => ({ seen: r.arrivedAt, number: r.number, item: receivedItem(r) })),
+  ];
+  return lines.sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key)).map(({ number, item }) => ({ number, item }));
 }

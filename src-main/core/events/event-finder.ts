@@ -28,6 +28,15 @@ export interface ReceivedEvent {
   at: string | null;
   /** the contact's name, when the payload carries one */
   name: string | null;
+  /** the file the contact sent, when the message is one */
+  media: ReceivedMedia | null;
+}
+
+/** a file a contact sent: where to download it when the payload says (Meta gives only an id), its type and name */
+export interface ReceivedMedia {
+  url: string | null;
+  mimetype: string | null;
+  fileName: string | null;
 }
 
 export type MessageEvent = StatusEvent | ReceivedEvent;
@@ -42,6 +51,14 @@ const REASON_FIELDS = ['errors.0.error_data.details', 'errors.0.message', 'error
 const CODE_FIELDS = ['errors.0.code', 'error.code', 'ErrorCode', 'code'];
 const NAME_FIELDS = ['profile.name', 'pushName', 'ProfileName', 'name', 'senderName'];
 const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts'];
+/** the kinds that are a file to download */
+const FILE_KINDS = ['image', 'video', 'audio', 'document', 'sticker'];
+// where each shape puts a file's address, type and name: the default API's `media`, Twilio's
+// first MediaUrl0 / MediaContentType0, Meta's `<kind>.mime_type` (Meta sends an id, no URL),
+// a bridge's `<kind>Message.url` / `mimetype`
+const MEDIA_URL_FIELDS = ['media.url', 'MediaUrl0', 'mediaUrl', 'media_url'];
+const MEDIA_TYPE_FIELDS = ['media.mimetype', 'media.mime_type', 'media.contentType', 'MediaContentType0', 'mimetype', 'mime_type'];
+const MEDIA_NAME_FIELDS = ['media.fileName', 'media.filename', 'fileName', 'filename'];
 /** how deep a payload is walked: far past any vendor's nesting, short of a hostile one's */
 const MAX_DEPTH = 12;
 
@@ -115,10 +132,35 @@ function textOf(obj: Json): string | null {
 }
 
 function typeOf(obj: Json): string {
-  const named = obj.type;
+  const named = obj.type ?? obj.MessageType;
   if (typeof named === 'string' && named !== '') return named.toLowerCase();
   const kind = MEDIA_KINDS.find((k) => isObject(obj[k]));
   return kind ?? 'text';
+}
+
+/** only an http(s) address is kept: anything else is never fetched */
+function httpUrl(raw: string | null): string | null {
+  if (raw === null) return null;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** the file of a received message of a file kind, looked for at the top and inside `<kind>` / `<kind>Message` */
+function mediaOf(obj: Json, type: string): ReceivedMedia | null {
+  if (!FILE_KINDS.includes(type) && !(Number(obj.NumMedia) > 0)) return null;
+  const inner = [obj, obj[type], obj[`${type}Message`], at(obj, `message.${type}Message`)].filter(isObject);
+  const first = (fields: readonly string[], extra: readonly string[]): string | null => {
+    for (const place of inner) {
+      const found = firstText(place, [...fields, ...extra]);
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  return { url: httpUrl(first(MEDIA_URL_FIELDS, ['link', 'url'])), mimetype: first(MEDIA_TYPE_FIELDS, []), fileName: first(MEDIA_NAME_FIELDS, []) };
 }
 
 /** our own message echoed back (WhatsApp Web bridges report what the account sent too) */
@@ -138,7 +180,7 @@ function eventOf(obj: Json, names: ReadonlyMap<string, string>): MessageEvent | 
   const text = textOf(obj);
   const type = typeOf(obj);
   if (number === null || (text === null && !MEDIA_KINDS.includes(type))) return null;
-  return { kind: 'received', messageId, number, text, type, at: timeOf(firstText(obj, TIME_FIELDS)), name: firstText(obj, NAME_FIELDS) ?? names.get(number) ?? null };
+  return { kind: 'received', messageId, number, text, type, at: timeOf(firstText(obj, TIME_FIELDS)), name: firstText(obj, NAME_FIELDS) ?? names.get(number) ?? null, media: mediaOf(obj, type) };
 }
 
 /** names given beside the messages (Meta's `contacts[{profile:{name},wa_id}]`), by number */

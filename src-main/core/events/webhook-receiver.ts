@@ -1,12 +1,14 @@
 // The local listener a service posts its webhooks to: `http://127.0.0.1:<port>/webhooks/<profile id>`.
 // Loopback only by default; reaching it from the internet is the person's own tunnel (README).
-// A profile with a webhook secret gets only bodies signed with it (signature.ts), checked on the
-// raw bytes before anything is parsed; Meta's GET handshake is answered with the challenge when
+// A profile with a webhook secret gets only bodies signed with it (signature.ts; Twilio's own
+// scheme, keyed with the auth token, in twilio-signature.ts), checked on the raw bytes before
+// anything is used; Meta's GET handshake is answered with the challenge when
 // the verify token matches. Each payload goes to the conversations (receive) and is answered at
 // once: a service retries a webhook that is slow to answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkSignature } from './signature';
+import { checkTwilioSignature, TWILIO_SIGNATURE_HEADER } from './twilio-signature';
 
 /** a webhook body larger than this is refused (no vendor's event comes near it) */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -61,10 +63,14 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   });
 }
 
+function isForm(contentType: string | undefined): boolean {
+  return /application\/x-www-form-urlencoded/i.test(contentType ?? '');
+}
+
 /** JSON, or a form (Twilio posts its callbacks as application/x-www-form-urlencoded) */
 export function parseWebhookBody(body: Buffer, contentType: string | undefined): unknown {
   const text = body.toString('utf8');
-  if (/application\/x-www-form-urlencoded/i.test(contentType ?? '')) return Object.fromEntries(new URLSearchParams(text));
+  if (isForm(contentType)) return Object.fromEntries(new URLSearchParams(text));
   return JSON.parse(text) as unknown;
 }
 
@@ -89,9 +95,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
   if (body === 'too_large') return answer(res, 413, '{"error":"too_large"}');
   const secret = await target.secretOf(profileId);
   if (secret !== null) {
-    const verdict = checkSignature(body, req.headers, secret);
+    const twilio = req.headers[TWILIO_SIGNATURE_HEADER] !== undefined;
+    const verdict = twilio
+      ? checkTwilioSignature({ path: req.url ?? '/', headers: req.headers, body, form: isForm(req.headers['content-type']), authToken: secret })
+      : checkSignature(body, req.headers, secret);
     if (verdict !== 'valid') {
-      log(`webhook for ${profileId} refused: signature ${verdict}`);
+      log(`webhook for ${profileId} refused: ${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`);
       return answer(res, 401, `{"error":"signature_${verdict}"}`);
     }
   }

@@ -4,7 +4,7 @@
 // kept once, and a state never moves back (status-words.ts). Both tables are bounded.
 import type { DeliveryState } from '../events/status-words';
 import { laterState } from '../events/status-words';
-import type { ReceivedEvent, StatusEvent } from '../events/event-finder';
+import type { ReceivedEvent, ReceivedMedia, StatusEvent } from '../events/event-finder';
 import type { SqliteDatabase } from './database';
 import { watchTables } from './table-versions';
 
@@ -42,6 +42,32 @@ export function createConversationTables(db: SqliteDatabase): void {
   watchTables(db, ['received_messages', 'message_states']);
 }
 
+/** a received file's address, type and name (schema version 5) */
+export function addReceivedMedia(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE received_messages ADD COLUMN media_url TEXT; ALTER TABLE received_messages ADD COLUMN media_type TEXT; ALTER TABLE received_messages ADD COLUMN media_name TEXT;');
+}
+
+interface ReceivedSqlRow {
+  message_id: string;
+  number: string;
+  type: string;
+  text: string | null;
+  name: string | null;
+  at: string;
+  arrived_at: string;
+  media_url: string | null;
+  media_type: string | null;
+  media_name: string | null;
+}
+
+const RECEIVED_COLUMNS = 'message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name';
+
+/** media is there when the message is a file: a row of a file kind always has a type or a name or an address */
+function receivedRowOf(r: ReceivedSqlRow): ReceivedRow {
+  const media = r.media_url === null && r.media_type === null && r.media_name === null ? null : { url: r.media_url, mimetype: r.media_type, fileName: r.media_name };
+  return { messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at, media };
+}
+
 export interface ReceivedRow {
   messageId: string;
   number: string;
@@ -52,6 +78,8 @@ export interface ReceivedRow {
   at: string;
   /** when this app heard of it */
   arrivedAt: string;
+  /** the file, when the contact sent one */
+  media: ReceivedMedia | null;
 }
 
 export interface StateRow {
@@ -78,7 +106,7 @@ export class ConversationTables {
   ) {
     this.statements = {
       insertReceived: db.prepare(
-        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt)',
+        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt, @mediaUrl, @mediaType, @mediaName)',
       ),
       trimReceived: db.prepare<[number]>('DELETE FROM received_messages WHERE seq <= (SELECT max(seq) FROM received_messages) - ?'),
       state: db.prepare<[string, string], StoredState>('SELECT state, number, at, reason FROM message_states WHERE profile_id = ? AND message_id = ?'),
@@ -87,9 +115,10 @@ export class ConversationTables {
          ON CONFLICT (profile_id, message_id) DO UPDATE SET state = excluded.state, number = coalesce(excluded.number, number), at = excluded.at, reason = excluded.reason`,
       ),
       trimStates: db.prepare<[number]>('DELETE FROM message_states WHERE seq <= (SELECT max(seq) FROM message_states) - ?'),
-      received: db.prepare<[string, string, number], { message_id: string; number: string; type: string; text: string | null; name: string | null; at: string; arrived_at: string }>(
-        'SELECT message_id, number, type, text, name, at, arrived_at FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?',
-      ),
+      received: db.prepare<[string, string, number], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?`),
+      receivedOne: db.prepare<[string, string], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND message_id = ?`),
+      // every number's, for a follower of the whole profile (crm messages --follow)
+      receivedAll: db.prepare<[string, number], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ?`),
       lastReceivedAt: db.prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?').pluck(),
       // reads the record of sends (sent-messages-table.ts owns it), writes nothing there
       unfinished: db.prepare<[string, string, number], { message_id: string; at: string }>(
@@ -105,7 +134,8 @@ export class ConversationTables {
     this.recordAll = db.transaction((profileId: string, received: ReceivedEvent[], states: StatusEvent[], now: string): string[] => {
       const changed: string[] = [];
       for (const event of received) {
-        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now, arrivedAt: now };
+        const media = event.media;
+        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now, arrivedAt: now, mediaUrl: media?.url ?? null, mediaType: media?.mimetype ?? null, mediaName: media?.fileName ?? null };
         if (this.statements.insertReceived.run(row).changes > 0) changed.push(event.messageId);
       }
       for (const event of states) {
@@ -128,7 +158,18 @@ export class ConversationTables {
 
   /** what the contact wrote, newest first */
   receivedFrom(profileId: string, number: string, limit: number): ReceivedRow[] {
-    return this.statements.received.all(profileId, number, limit).map((r) => ({ messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at }));
+    return this.statements.received.all(profileId, number, limit).map(receivedRowOf);
+  }
+
+  /** what any contact of the profile wrote, newest first */
+  receivedByAll(profileId: string, limit: number): ReceivedRow[] {
+    return this.statements.receivedAll.all(profileId, limit).map(receivedRowOf);
+  }
+
+  /** one received message, or null */
+  receivedOne(profileId: string, messageId: string): ReceivedRow | null {
+    const row = this.statements.receivedOne.get(profileId, messageId);
+    return row ? receivedRowOf(row) : null;
   }
 
   /** when the contact last wrote (ISO 8601), or null */

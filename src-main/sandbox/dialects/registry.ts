@@ -8,6 +8,7 @@ import { contactRoutes } from '../contact-routes';
 import { keyRoutes } from '../key-routes';
 import { listMessagesRoute, sendRoutes } from '../message-routes';
 import { eventRoutes } from '../events/event-routes';
+import { mediaSampleRoute } from '../events/media-samples';
 import type { AnyRoute } from '../router';
 import type { SandboxDialect } from '../types';
 import { cloudErrorFormat } from './cloud-errors';
@@ -71,7 +72,7 @@ export function dialectFor(name: SandboxDialect): Dialect {
 export function dialectRoutes(name: SandboxDialect): AnyRoute[] {
   const dialect = dialectFor(name);
   const own = dialect.routes.map((route) => (route.credentials ? route : { ...route, credentials: dialect.credentials }));
-  return [...own, listMessagesRoute, ...eventRoutes, ...keyRoutes, ...playgroundRoutes(dialect)];
+  return [...own, listMessagesRoute, ...eventRoutes, ...keyRoutes, ...playgroundRoutes(dialect), mediaSampleRoute];
 }
 
 /**

@@ -2,6 +2,7 @@
 // reduced to digits (so "+55 11 99999-0000" names the same recipient as the stored number), and
 // every value checked, because a test or the CLI may change them while the sandbox runs.
 import type { SandboxEventOptions } from '../types';
+import { MEDIA_SAMPLES, type ReplyMediaKind } from './media-samples';
 
 export interface EventSettings {
   statusDelaysMs: readonly [number, number, number];
@@ -9,6 +10,7 @@ export interface EventSettings {
   replyFrom: ReadonlySet<string>;
   replyDelayMs: number;
   replyText: string;
+  replyMedia: ReplyMediaKind | null;
   webhookUrl: string | null;
   webhookSecret: string | null;
   webhookRetryDelaysMs: readonly number[];
@@ -20,6 +22,7 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   replyFrom: new Set(),
   replyDelayMs: 2000,
   replyText: 'Thanks, got it',
+  replyMedia: null,
   webhookUrl: null,
   webhookSecret: null,
   webhookRetryDelaysMs: [500, 2000, 8000],
@@ -81,6 +84,10 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
   if (p.replyText !== undefined) {
     check(typeof p.replyText === 'string' && p.replyText.length >= 1 && p.replyText.length <= 4096, 'replyText must be 1 to 4096 characters');
     next.replyText = p.replyText as string;
+  }
+  if (p.replyMedia !== undefined) {
+    check(p.replyMedia === null || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document" or null');
+    next.replyMedia = p.replyMedia as ReplyMediaKind | null;
   }
   if (p.webhookUrl !== undefined) next.webhookUrl = webhookUrl(p.webhookUrl);
   if (p.webhookSecret !== undefined) {

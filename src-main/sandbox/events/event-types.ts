@@ -2,6 +2,7 @@
 // message's new status, or a message the contact sent. `seq` orders them (the event stream's
 // `id:`); the payload files turn one into each dialect's webhook body.
 import type { MessageStatus } from '../messages';
+import type { ReplyMediaKind } from './media-samples';
 
 /** Why a message failed, with what each dialect's payload needs. */
 export interface FailReason {
@@ -34,8 +35,11 @@ export interface ReceivedEvent {
   number: string;
   /** the contact's name when the number is a seeded contact, else the number */
   profileName: string;
-  type: 'text';
+  type: 'text' | ReplyMediaKind;
+  /** the text, or a file's caption */
   text: string;
+  /** the file a contact sent, at a public sandbox URL; null for a text */
+  media: { url: string; mimetype: string; fileName: string } | null;
   at: Date;
   /** the id of the sent message this answers */
   inReplyTo: string;

@@ -2,6 +2,7 @@
 // dialects without a shape of their own:
 //   {"event":"message.status","data":{"id","number","status","at","error":null|{"code","message"}}}
 //   {"event":"message.received","data":{"id","number","type":"text","text","at"}}
+//   a file: "type":"image"|"audio"|"document", "text" its caption, "media":{"url","mimetype","fileName"}
 import type { SandboxEvent } from './event-types';
 
 export function defaultEventData(event: SandboxEvent): Record<string, unknown> {
@@ -14,7 +15,9 @@ export function defaultEventData(event: SandboxEvent): Record<string, unknown> {
       error: event.error === null ? null : { code: event.error.code, message: event.error.message },
     };
   }
-  return { id: event.id, number: event.number, type: event.type, text: event.text, at: event.at.toISOString() };
+  const data: Record<string, unknown> = { id: event.id, number: event.number, type: event.type, text: event.text, at: event.at.toISOString() };
+  if (event.media !== null) data.media = { url: event.media.url, mimetype: event.media.mimetype, fileName: event.media.fileName };
+  return data;
 }
 
 export function defaultWebhookBody(event: SandboxEvent): { event: string; data: Record<string, unknown> } {

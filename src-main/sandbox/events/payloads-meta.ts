@@ -24,8 +24,17 @@ function eventValue(event: SandboxEvent): Record<string, unknown> {
   }
   return {
     contacts: [{ profile: { name: event.profileName }, wa_id: event.number }],
-    messages: [{ from: event.number, id: event.id, timestamp: unixSeconds(event.at), type: 'text', text: { body: event.text } }],
+    messages: [{ from: event.number, id: event.id, timestamp: unixSeconds(event.at), ...messageContent(event) }],
   };
+}
+
+/** a text, or a file as Meta gives it: a media id to download with the token, its type and caption; never a URL */
+function messageContent(event: Extract<SandboxEvent, { name: 'message.received' }>): Record<string, unknown> {
+  if (event.media === null || event.type === 'text') return { type: 'text', text: { body: event.text } };
+  const media: Record<string, unknown> = { id: `media_${event.id.slice(-12)}`, mime_type: event.media.mimetype };
+  if (event.type !== 'audio') media.caption = event.text;
+  if (event.type === 'document') media.filename = event.media.fileName;
+  return { type: event.type, [event.type]: media };
 }
 
 export function metaWebhookBody(event: SandboxEvent): Record<string, unknown> {

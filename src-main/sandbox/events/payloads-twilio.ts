@@ -26,14 +26,15 @@ export function twilioWebhookParams(event: SandboxEvent): Record<string, string>
     }
     return params;
   }
+  const media: Record<string, string> = event.media === null ? { NumMedia: '0' } : { NumMedia: '1', MediaContentType0: event.media.mimetype, MediaUrl0: event.media.url };
   return {
     AccountSid: SANDBOX_ACCOUNT_SID,
     ApiVersion: API_VERSION,
     Body: event.text,
     From: contact,
     MessageSid: event.id,
-    MessageType: 'text',
-    NumMedia: '0',
+    MessageType: event.type,
+    ...media,
     NumSegments: '1',
     ProfileName: event.profileName,
     SmsMessageSid: event.id,

@@ -1,6 +1,6 @@
 // Plays the recipient's side of each message the sandbox accepts, on timers: its statuses
 // (status-plan.ts decides them) are written to the message store and reported, and a contact
-// who answers sends a text. Each event goes to the event log (the stream) and, when a webhook
+// who answers sends a text (or a file, served by the sandbox itself). Each event goes to the event log (the stream) and, when a webhook
 // URL is set, to the webhook sender in the dialect's shape. Settings changed while running apply
 // to messages accepted after the change and to events reported after it.
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,7 @@ import type { EventSettings } from './event-options';
 import { DEFAULT_EVENT_SETTINGS, mergeEventSettings } from './event-options';
 import type { NewEvent } from './event-types';
 import { outsideWindowReason } from './fail-reasons';
+import { MEDIA_SAMPLES, mediaSampleUrl } from './media-samples';
 import type { MessagePlan } from './status-plan';
 import { planFor } from './status-plan';
 import { TimerSet } from './timer-set';
@@ -33,6 +34,8 @@ export interface ClockDeps {
   contacts: ContactStore;
   log: EventLog;
   logLine: ((line: string) => void) | undefined;
+  /** the sandbox's base URL, once it listens (the address of a reply's file) */
+  origin: () => string;
 }
 
 export class StatusClock {
@@ -80,7 +83,9 @@ export class StatusClock {
     if (reply !== null) {
       this.timers.after(reply.afterMs, () => {
         const profileName = this.deps.contacts.nameOf(number) ?? number;
-        this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: 'text', text: reply.text, at: new Date(), inReplyTo: id });
+        const sample = reply.media === null ? null : MEDIA_SAMPLES[reply.media];
+        const media = reply.media === null || sample === null ? null : { url: mediaSampleUrl(this.deps.origin(), reply.media), mimetype: sample.mimetype, fileName: sample.fileName };
+        this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: reply.media ?? 'text', text: reply.text, media, at: new Date(), inReplyTo: id });
       });
     }
   }

@@ -6,6 +6,7 @@
 import type { EventSettings } from './event-options';
 import type { MessageType } from '../message-validation';
 import type { FailReason, StatusEvent } from './event-types';
+import type { ReplyMediaKind } from './media-samples';
 
 export interface PlannedStatus {
   afterMs: number;
@@ -16,7 +17,7 @@ export interface PlannedStatus {
 export interface MessagePlan {
   statuses: PlannedStatus[];
   /** null: no answer */
-  reply: { afterMs: number; text: string } | null;
+  reply: { afterMs: number; text: string; media: ReplyMediaKind | null } | null;
 }
 
 export function planFor(number: string, type: MessageType, settings: EventSettings, failReason: FailReason): MessagePlan {
@@ -30,6 +31,6 @@ export function planFor(number: string, type: MessageType, settings: EventSettin
       { afterMs: delivered, status: 'delivered', error: null },
       { afterMs: read, status: 'read', error: null },
     ],
-    reply: settings.replyFrom.has(number) ? { afterMs: settings.replyDelayMs, text: settings.replyText } : null,
+    reply: settings.replyFrom.has(number) ? { afterMs: settings.replyDelayMs, text: settings.replyText, media: settings.replyMedia } : null,
   };
 }

@@ -3,10 +3,11 @@
 // a reply box (Ctrl+Enter sends); outside the window, a form for an approved template as well.
 import { useEffect, useId, type KeyboardEvent } from 'react';
 import { ErrorMessage } from '../../ui/messages';
-import { formatSentAt } from './message-time';
-import { STATE_WORDS, useConversationStore } from './conversation-store';
+import { useConversationStore } from './conversation-store';
+import { ConversationLine } from './conversation-line';
 import { TemplateForm } from './template-form';
 import { formatPhone } from '../../../src-main/shared/phone-display';
+import { WebhookSecretsForm } from './webhook-secrets-form';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
@@ -34,20 +35,7 @@ export function ConversationPanel({ number }: { number: string }) {
         <ol className="conversation-items" aria-label="Messages, oldest first">
           {conversation.items.length === 0 && <li className="muted">No messages with this contact yet.</li>}
           {conversation.items.map((item) => (
-            <li key={item.key} className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
-              <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>
-              <p className="conversation-meta">
-                <span>{item.direction === 'out' ? 'Sent by this app' : 'From the contact'}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
-                {item.direction === 'out' && (
-                  <>
-                    {' · '}
-                    <span className={`delivery delivery-${item.state ?? 'accepted'}`} data-testid="delivery-state">
-                      {item.state === 'failed' ? `Failed${item.reason ? `: ${item.reason}` : ''}` : STATE_WORDS[item.state ?? 'accepted']}
-                    </span>
-                  </>
-                )}
-              </p>
-            </li>
+            <ConversationLine key={item.key} item={item} contactName={conversation.name} />
           ))}
         </ol>
       )}
@@ -55,6 +43,7 @@ export function ConversationPanel({ number }: { number: string }) {
       {conversation && !conversation.insideWindow && <TemplateForm number={number} onSent={() => void reload()} />}
       <ReplyBox />
       <WebhookNote />
+      <WebhookSecretsForm />
     </section>
   );
 }

@@ -22,8 +22,35 @@ interface ConversationStore {
   reload: () => Promise<void>;
   setReply: (text: string) => void;
   sendReply: () => Promise<void>;
+  /** sets (a value) or clears (null) the active profile's webhook secret or verify token; the error, or null */
+  saveWebhookSecret: (field: 'secret' | 'verifyToken', value: string | null) => Promise<ErrorInfo | null>;
   /** the panel mounted: follow main's events until it unmounts */
   attach: () => () => void;
+}
+
+type Set = (partial: Partial<ConversationStore>) => void;
+type Get = () => ConversationStore;
+
+/** the least time between two reads of a conversation that events keep changing */
+const READ_GAP_MS = 150;
+
+let loading: Promise<void> | null = null;
+let again = false;
+
+async function readConversation(get: Get, set: Set): Promise<void> {
+  const { number } = get();
+  if (number === null) return;
+  const generation = get().generation + 1;
+  set({ generation });
+  const answer = await invoke('conversations:get', { number });
+  if (get().generation !== generation || get().number !== number) return;
+  set(answer.ok ? { conversation: answer.value, error: null } : { error: answer.error });
+}
+
+/** where the service should post and what is set: read when a conversation opens, not at every event (it asks the keychain) */
+async function loadWebhookInfo(set: Set): Promise<void> {
+  const webhooks = await invoke('webhooks:info', {});
+  set({ webhooks: webhooks.ok ? webhooks.value : null });
 }
 
 export const useConversationStore = create<ConversationStore>()((set, get) => ({
@@ -38,20 +65,29 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
   async show(number) {
     if (number === get().number && get().conversation !== null) return;
     set({ number, conversation: null, error: null, reply: '', replyState: { phase: 'idle' } });
-    await get().reload();
+    await Promise.all([get().reload(), loadWebhookInfo(set)]);
   },
 
-  async reload() {
-    const { number } = get();
-    if (number === null) return;
-    const generation = get().generation + 1;
-    set({ generation });
-    const [answer, webhooks] = await Promise.all([invoke('conversations:get', { number }), invoke('webhooks:info', {})]);
-    if (get().generation !== generation || get().number !== number) return;
-    set({
-      ...(answer.ok ? { conversation: answer.value, error: null } : { error: answer.error }),
-      webhooks: webhooks.ok ? webhooks.value : null,
+  reload() {
+    // a busy service posts many events a second: one read at a time, and one more after it for
+    // whatever arrived meanwhile, instead of a read (and a render) per event
+    if (loading) {
+      again = true;
+      return loading;
+    }
+    loading = (async () => {
+      await readConversation(get, set);
+      while (again) {
+        again = false;
+        // the first read is at once (a reply just sent shows now); the ones a stream of events
+        // asks for come at most every READ_GAP_MS, so the window keeps its frames
+        await new Promise((resolve) => setTimeout(resolve, READ_GAP_MS));
+        await readConversation(get, set);
+      }
+    })().finally(() => {
+      loading = null;
     });
+    return loading;
   },
 
   setReply(text) {
@@ -72,14 +108,31 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
     await get().reload();
   },
 
+  async saveWebhookSecret(field, value) {
+    // the value goes to main once; what comes back says only whether each is set
+    const r = await invoke('webhooks:set-secrets', { [field]: value });
+    if (!r.ok) return r.error;
+    set({ webhooks: r.value });
+    return null;
+  },
+
   attach() {
-    const off = onEvent('conversation:changed', (e) => {
+    // another profile: another webhook address and secrets, and its own conversation
+    const offProfiles = onEvent('profiles:changed', () => {
+      if (get().number === null) return;
+      void get().reload();
+      void loadWebhookInfo(set);
+    });
+    const offConversation = onEvent('conversation:changed', (e) => {
       const { number, conversation } = get();
       if (number === null) return;
       const sameProfile = e.profileId === null || conversation === null || e.profileId === conversation.profileId;
       if (sameProfile && (e.number === null || e.number === number)) void get().reload();
     });
-    return off;
+    return () => {
+      offProfiles();
+      offConversation();
+    };
   },
 }));
 

@@ -17,7 +17,7 @@ describe('finding message events', () => {
       messages: [{ from: '5511999990001', id: 'wamid.HBgLNTUx', timestamp: '1767225600', type: 'text', text: { body: 'Is my order on its way?' } }],
     });
     expect(findMessageEvents(payload)).toEqual([
-      { kind: 'received', messageId: 'wamid.HBgLNTUx', number: '5511999990001', text: 'Is my order on its way?', type: 'text', at: '2026-01-01T00:00:00.000Z', name: 'Ana Souza' },
+      { kind: 'received', messageId: 'wamid.HBgLNTUx', number: '5511999990001', text: 'Is my order on its way?', type: 'text', at: '2026-01-01T00:00:00.000Z', name: 'Ana Souza', media: null },
     ]);
   });
 
@@ -40,13 +40,13 @@ describe('finding message events', () => {
       { kind: 'status', messageId: 'SM1f0e', state: 'failed', number: '5511999990003', at: null, reason: 'error 63016' },
     ]);
     expect(findMessageEvents({ MessageSid: 'SM2a', SmsStatus: 'received', From: 'whatsapp:+5511999990003', To: 'whatsapp:+14155238886', Body: 'hello', ProfileName: 'Bia' })).toEqual([
-      { kind: 'received', messageId: 'SM2a', number: '5511999990003', text: 'hello', type: 'text', at: null, name: 'Bia' },
+      { kind: 'received', messageId: 'SM2a', number: '5511999990003', text: 'hello', type: 'text', at: null, name: 'Bia', media: null },
     ]);
   });
 
   it("a WhatsApp Web bridge: a message in a key object, the account's own echo left out, an ack update", () => {
     const incoming = { event: 'messages.upsert', data: { key: { remoteJid: '5511999990004@s.whatsapp.net', fromMe: false, id: '3EB0C7' }, pushName: 'Caio', message: { conversation: 'oi' }, messageTimestamp: 1767225600 } };
-    expect(findMessageEvents(incoming)).toEqual([{ kind: 'received', messageId: '3EB0C7', number: '5511999990004', text: 'oi', type: 'text', at: '2026-01-01T00:00:00.000Z', name: 'Caio' }]);
+    expect(findMessageEvents(incoming)).toEqual([{ kind: 'received', messageId: '3EB0C7', number: '5511999990004', text: 'oi', type: 'text', at: '2026-01-01T00:00:00.000Z', name: 'Caio', media: null }]);
     const echo = { event: 'messages.upsert', data: { key: { remoteJid: '5511999990004@s.whatsapp.net', fromMe: true, id: '3EB0C8' }, message: { conversation: 'sent by us' } } };
     expect(findMessageEvents(echo)).toEqual([]);
     expect(findMessageEvents({ event: 'messages.update', data: { key: { id: '3EB0C8', remoteJid: '5511999990004@s.whatsapp.net' }, status: 'READ' } })).toMatchObject([{ kind: 'status', messageId: '3EB0C8', state: 'read', number: '5511999990004' }]);

@@ -55,7 +55,7 @@ describe('planFor', () => {
   });
 
   it('a reply number answers after replyDelayMs', () => {
-    expect(planFor('5511999990003', 'text', settings, reason).reply).toEqual({ afterMs: 2000, text: 'Thanks, got it' });
+    expect(planFor('5511999990003', 'text', settings, reason).reply).toEqual({ afterMs: 2000, text: 'Thanks, got it', media: null });
   });
 });
 

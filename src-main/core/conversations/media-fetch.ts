@@ -1,0 +1,91 @@
+// Downloads a file a contact sent, in main, through undici (the window may not reach the network:
+// its CSP has connect-src 'none'). The address came from a webhook payload, which may be
+// unsigned, so: http(s) only, the key is never sent with it (a service that wants its key for
+// media, like Meta's media ids, gives no address here anyway), a few redirects at most (Twilio's
+// MediaUrl redirects to its storage), a size cap, a time limit, and only image and audio types,
+// the two the window shows from the bytes.
+import type { Dispatcher } from 'undici';
+import { CrmError } from '../errors';
+import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
+import { requestUrl } from '../http/undici';
+
+/** a preview is a photo or a voice note: past this it is opened in the browser instead */
+export const MEDIA_PREVIEW_LIMIT = 8 * 1024 * 1024;
+const MEDIA_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 3;
+
+export interface FetchedMedia {
+  mimetype: string;
+  bytes: Buffer;
+}
+
+/** the kinds the window shows from bytes (an <img>, an <audio>); a document is opened in the browser */
+export function isPreviewType(mimetype: string | null): boolean {
+  return mimetype !== null && /^(image\/(png|jpeg|gif|webp)|audio\/(ogg|mpeg|mp4|aac|wav|x-wav|wave|webm|amr))(;.*)?$/i.test(mimetype.trim());
+}
+
+function checkedUrl(raw: string, base?: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw new CrmError('bad_response', 'The file\'s address is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('bad_response', `The file's address is not http(s) (${url.protocol})`);
+  return url;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function fetchMedia(address: string, options: { limit?: number; route?: NetworkRoute; signal?: AbortSignal } = {}): Promise<FetchedMedia> {
+  const limit = options.limit ?? MEDIA_PREVIEW_LIMIT;
+  const route = options.route ?? environmentRoute();
+  const signal = options.signal ?? AbortSignal.timeout(MEDIA_TIMEOUT_MS);
+  let url = checkedUrl(address);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    const dispatcher = dispatcherFor(url.origin, route, { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS });
+    try {
+      const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'image/*, audio/*' } });
+      const location = res.headers.location;
+      if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string') {
+        await res.body.dump();
+        url = checkedUrl(location, url.href);
+        continue;
+      }
+      if (res.statusCode !== 200) {
+        await res.body.dump();
+        throw new CrmError('bad_response', `The file could not be downloaded (HTTP ${res.statusCode})`);
+      }
+      const type = res.headers['content-type'];
+      const mimetype = (Array.isArray(type) ? type[0] : type) ?? null;
+      if (!isPreviewType(mimetype)) {
+        await res.body.dump();
+        throw new CrmError('bad_response', `The file is ${mimetype ?? 'of no stated type'}, not an image or audio the window can show`);
+      }
+      const length = Number(res.headers['content-length']);
+      if (Number.isFinite(length) && length > limit) {
+        await res.body.dump();
+        throw new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`);
+      }
+      return { mimetype: mimetype!.split(';')[0]!.trim().toLowerCase(), bytes: await readCapped(res.body, limit) };
+    } catch (err) {
+      if (err instanceof CrmError) throw err;
+      throw new CrmError('network', `The file could not be downloaded: ${err instanceof Error ? err.message : 'no answer'}`);
+    } finally {
+      void dispatcher.destroy().catch(() => undefined);
+    }
+  }
+  throw new CrmError('bad_response', `The file's address redirects more than ${MAX_REDIRECTS} times`);
+}

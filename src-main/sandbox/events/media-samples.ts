@@ -1,0 +1,90 @@
+// The files a sandbox contact answers with when replyMedia is set, served publicly (no key) at
+// GET /media/samples/<name>, as Twilio serves an incoming message's MediaUrl: a 2x2 PNG, a short
+// silent WAV and a one-page PDF. Small and made here, so the sandbox ships no binary files.
+import { deflateSync } from 'node:zlib';
+import type { PublicRoute } from '../router';
+
+export type ReplyMediaKind = 'image' | 'audio' | 'document';
+
+export interface MediaSample {
+  fileName: string;
+  mimetype: string;
+  bytes: Buffer;
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** a 2x2 red PNG */
+function redPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // RGB
+  const row = [0, 255, 0, 0, 255, 0, 0]; // filter byte, two red pixels
+  const pixels = deflateSync(Buffer.from([...row, ...row]));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** 0.1 s of 8 kHz 8-bit mono silence */
+function silentWav(): Buffer {
+  const samples = 800;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(samples, 40);
+  return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+export const MEDIA_SAMPLES: Record<ReplyMediaKind, MediaSample> = {
+  image: { fileName: 'photo.png', mimetype: 'image/png', bytes: redPng() },
+  audio: { fileName: 'voice-note.wav', mimetype: 'audio/wav', bytes: silentWav() },
+  document: { fileName: 'invoice.pdf', mimetype: 'application/pdf', bytes: PDF },
+};
+
+export function mediaSampleUrl(origin: string, kind: ReplyMediaKind): string {
+  return `${origin}/media/samples/${MEDIA_SAMPLES[kind].fileName}`;
+}
+
+export const mediaSampleRoute: PublicRoute = {
+  method: 'GET',
+  path: '/media/samples/:name',
+  public: true,
+  handle: ({ params }) => {
+    const sample = Object.values(MEDIA_SAMPLES).find((m) => m.fileName === params.name);
+    if (!sample) return { status: 404, body: { error: { code: 'not_found', message: 'no such sample' } } };
+    return {
+      status: 200,
+      body: null,
+      headers: { 'Content-Type': sample.mimetype, 'Content-Length': String(sample.bytes.length), 'Cache-Control': 'no-store' },
+      stream: (res) => res.end(sample.bytes),
+    };
+  },
+};

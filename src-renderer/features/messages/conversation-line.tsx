@@ -1,0 +1,51 @@
+// One line of the conversation: a send with how far it got, or a reply (with its file). Each
+// reload brings every line anew from main; a line whose content did not change is not rendered
+// again, so a busy conversation re-renders only its new and changed lines.
+import { memo } from 'react';
+import type { ConversationItem } from '../../lib/api';
+import { ConversationMedia } from './conversation-media';
+import { STATE_WORDS } from './conversation-store';
+import { formatSentAt } from './message-time';
+
+function Line({ item, contactName }: { item: ConversationItem; contactName: string | null }) {
+  return (
+    <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
+      {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
+      {(item.text || !item.media) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
+      <p className="conversation-meta">
+        <span>{item.direction === 'out' ? 'Sent by this app' : `From ${contactName ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
+        {item.direction === 'out' && (
+          <>
+            {' · '}
+            <span className={`delivery delivery-${item.state ?? 'accepted'}`} data-testid="delivery-state">
+              {item.state === 'failed' ? `Failed${item.reason ? `: ${item.reason}` : ''}` : STATE_WORDS[item.state ?? 'accepted']}
+            </span>
+          </>
+        )}
+      </p>
+    </li>
+  );
+}
+
+function sameMedia(a: ConversationItem['media'], b: ConversationItem['media']): boolean {
+  return a === b || (a !== null && b !== null && a.show === b.show && a.mimetype === b.mimetype && a.fileName === b.fileName);
+}
+
+/** what a line shows; the rest of an item (its key) is the same for the same line */
+function sameLine(a: { item: ConversationItem; contactName: string | null }, b: { item: ConversationItem; contactName: string | null }): boolean {
+  const x = a.item;
+  const y = b.item;
+  return (
+    a.contactName === b.contactName &&
+    x.text === y.text &&
+    x.state === y.state &&
+    x.reason === y.reason &&
+    x.at === y.at &&
+    x.kind === y.kind &&
+    x.fileName === y.fileName &&
+    x.messageId === y.messageId &&
+    sameMedia(x.media, y.media)
+  );
+}
+
+export const ConversationLine = memo(Line, sameLine);

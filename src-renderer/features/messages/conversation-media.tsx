@@ -1,0 +1,56 @@
+// A file a contact sent, inside its line of the conversation: an image as a thumbnail, audio as
+// a player, anything else as a button that opens it in the OS browser. The window cannot fetch
+// the network (its CSP has connect-src 'none', and an <img> of the service's URL would be
+// refused by img-src too), so main downloads an image or audio through undici and hands the
+// bytes over as a data: URL, which img-src and media-src allow. A document has no safe viewer
+// here (frame-src and object-src are 'none'), so it goes to the browser, by its message id:
+// its address never comes to the window.
+import { useEffect, useState } from 'react';
+import type { ErrorInfo, ItemMedia, MediaPreview } from '../../lib/api';
+import { invoke } from '../../lib/api';
+
+type Loaded = { phase: 'loading' } | { phase: 'ready'; preview: MediaPreview } | { phase: 'failed'; error: ErrorInfo };
+
+function OpenInBrowser({ messageId, label }: { messageId: string; label: string }) {
+  return (
+    <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:open-media', { messageId })} data-testid="conversation-media-open">
+      {label}
+    </button>
+  );
+}
+
+export function ConversationMedia({ messageId, kind, media }: { messageId: string; kind: string; media: ItemMedia }) {
+  const what = media.fileName ?? kind;
+  if (media.show === 'none') {
+    return <p className="hint" data-testid="conversation-media-none">{`${kind}${media.fileName ? `: ${media.fileName}` : ''} (the service gave no address to download it)`}</p>;
+  }
+  if (media.show === 'link') return <OpenInBrowser messageId={messageId} label={`Open ${what} in the browser`} />;
+  return <MediaFromMain messageId={messageId} what={what} audio={(media.mimetype ?? '').startsWith('audio/')} />;
+}
+
+function MediaFromMain({ messageId, what, audio }: { messageId: string; what: string; audio: boolean }) {
+  const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
+  useEffect(() => {
+    let current = true;
+    void invoke('conversations:media', { messageId }).then((r) => {
+      if (current) setLoaded(r.ok ? { phase: 'ready', preview: r.value } : { phase: 'failed', error: r.error });
+    });
+    return () => {
+      current = false;
+    };
+  }, [messageId]);
+  if (loaded.phase === 'loading') return <p className="hint">Loading {what}…</p>;
+  if (loaded.phase === 'failed') {
+    return (
+      <p className="hint" data-testid="conversation-media-failed">
+        {what} could not be shown: {loaded.error.message}. <OpenInBrowser messageId={messageId} label="Open it in the browser" />
+      </p>
+    );
+  }
+  const src = loaded.preview.dataUrl;
+  return audio ? (
+    <audio className="conversation-audio" controls src={src} aria-label={`Voice message from the contact: ${what}`} data-testid="conversation-audio" />
+  ) : (
+    <img className="conversation-image" src={src} alt={`Image from the contact: ${what}`} data-testid="conversation-image" />
+  );
+}
