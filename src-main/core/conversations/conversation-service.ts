@@ -42,7 +42,7 @@ export interface ConversationServiceDeps {
   /** the contacts list's name for a number, when the events carried none */
   names?: { nameOf(profileId: string, number: string): Promise<string | null> };
   /** default: undici (media-fetch.ts); tests may pass another */
-  fetchMedia?: (url: string) => Promise<{ mimetype: string; bytes: Buffer }>;
+  fetchMedia?: (url: string, options: { serviceHost: string | null }) => Promise<{ mimetype: string; bytes: Buffer }>;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -108,9 +108,10 @@ export class ConversationService {
 
   /** an image or audio the contact sent, downloaded here for the window (it may not reach the network itself) */
   async mediaPreview(input: { profileId?: string; messageId: string }): Promise<MediaPreview> {
-    const media = await this.mediaOf(input);
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const media = await this.mediaOf({ ...input, profileId: profile.id });
     if (!isPreviewType(media.mimetype)) throw new CrmError('validation', 'This file is not an image or audio: open it in the browser');
-    const fetched = await (this.deps.fetchMedia ?? fetchMedia)(media.url);
+    const fetched = await (this.deps.fetchMedia ?? fetchMedia)(media.url, { serviceHost: hostOf(profile.baseUrl) });
     return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
   }
 
@@ -183,4 +184,12 @@ function inOrder(outgoing: readonly SentRecord[], states: ReadonlyMap<string, St
     ...received.map((r) => ({ seen: r.arrivedAt, number: r.number, item: receivedItem(r) })),
   ];
   return lines.sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key)).map(({ number, item }) => ({ number, item }));
+}
+
+function hostOf(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).hostname;
+  } catch {
+    return null;
+  }
 }

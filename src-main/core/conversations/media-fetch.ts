@@ -4,10 +4,12 @@
 // media, like Meta's media ids, gives no address here anyway), a few redirects at most (Twilio's
 // MediaUrl redirects to its storage), a size cap, a time limit, and only image and audio types,
 // the two the window shows from the bytes.
+import { lookup } from 'node:dns/promises';
 import type { Dispatcher } from 'undici';
 import { CrmError } from '../errors';
 import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
 import { requestUrl } from '../http/undici';
+import { mediaHostProblem } from './media-address-policy';
 
 /** a preview is a photo or a voice note: past this it is opened in the browser instead */
 export const MEDIA_PREVIEW_LIMIT = 8 * 1024 * 1024;
@@ -49,12 +51,31 @@ async function readCapped(body: Dispatcher.ResponseData['body'], limit: number):
   return Buffer.concat(chunks);
 }
 
-export async function fetchMedia(address: string, options: { limit?: number; route?: NetworkRoute; signal?: AbortSignal } = {}): Promise<FetchedMedia> {
+/** refuses a host on a private network unless it is the service's own (media-address-policy.ts), at every hop */
+async function checkHost(url: URL, serviceHost: string | null): Promise<void> {
+  const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true, verbatim: true }).then(
+    (found) => found.map((a) => a.address),
+    () => [],
+  );
+  const problem = mediaHostProblem(url.hostname, addresses, serviceHost);
+  if (problem !== null) throw new CrmError('validation', problem);
+}
+
+export interface FetchMediaOptions {
+  limit?: number;
+  route?: NetworkRoute;
+  signal?: AbortSignal;
+  /** the profile's service host: the one local address files may come from */
+  serviceHost?: string | null;
+}
+
+export async function fetchMedia(address: string, options: FetchMediaOptions = {}): Promise<FetchedMedia> {
   const limit = options.limit ?? MEDIA_PREVIEW_LIMIT;
   const route = options.route ?? environmentRoute();
   const signal = options.signal ?? AbortSignal.timeout(MEDIA_TIMEOUT_MS);
   let url = checkedUrl(address);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    await checkHost(url, options.serviceHost ?? null);
     const dispatcher = dispatcherFor(url.origin, route, { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS });
     try {
       const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'image/*, audio/*' } });

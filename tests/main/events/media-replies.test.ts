@@ -59,6 +59,7 @@ describe('fetchMedia', () => {
       if (req.url === '/p.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(MEDIA_SAMPLES.image.bytes);
       if (req.url === '/moved') return void res.writeHead(302, { location: '/p.png' }).end();
       if (req.url === '/to-file') return void res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+      if (req.url === '/to-lan') return void res.writeHead(302, { location: 'http://192.168.1.1/admin.png' }).end();
       if (req.url === '/page') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>login</h1>');
       if (req.url === '/big') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(4096));
       res.writeHead(404).end();
@@ -69,16 +70,23 @@ describe('fetchMedia', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('downloads an image, following a redirect', async () => {
-    const got = await fetchMedia(`${base}/moved`);
+    const got = await fetchMedia(`${base}/moved`, { serviceHost: '127.0.0.1' });
     expect(got.mimetype).toBe('image/png');
     expect(got.bytes.equals(MEDIA_SAMPLES.image.bytes)).toBe(true);
   });
 
   it('refuses what is not an image or audio (an HTML page), a file too large, a redirect off http(s), a 404', async () => {
-    await expect(fetchMedia(`${base}/page`)).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('text/html') });
-    await expect(fetchMedia(`${base}/big`, { limit: 1024 })).rejects.toMatchObject({ code: 'file_too_large' });
-    await expect(fetchMedia(`${base}/to-file`)).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('not http(s)') });
-    await expect(fetchMedia(`${base}/nothing`)).rejects.toMatchObject({ message: expect.stringContaining('HTTP 404') });
+    await expect(fetchMedia(`${base}/page`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('text/html') });
+    await expect(fetchMedia(`${base}/big`, { limit: 1024, serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'file_too_large' });
+    await expect(fetchMedia(`${base}/to-file`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('not http(s)') });
+    await expect(fetchMedia(`${base}/nothing`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ message: expect.stringContaining('HTTP 404') });
+  });
+
+  it('an address on this machine or the local network is refused unless it is the service\'s own host, at every redirect', async () => {
+    // an unsigned webhook could name any address: main must not be made to fetch the person's router
+    await expect(fetchMedia(`${base}/p.png`)).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('private or local network') });
+    await expect(fetchMedia(`${base}/p.png`, { serviceHost: 'crm.example.com' })).rejects.toMatchObject({ code: 'validation' });
+    await expect(fetchMedia(`${base}/to-lan`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('192.168.1.1') });
   });
 });
 
