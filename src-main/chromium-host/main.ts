@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { secretServiceCheck } from '../../scripts/secret-service.mjs';
+import { windowBuildState } from '../../scripts/start-memory.mjs';
 import { runChromiumHost } from './host';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -12,13 +13,20 @@ const hasProgram = (name: string): boolean => (process.env.PATH ?? '').split(del
 const stopSignal = new Promise((resolve) => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, resolve);
 });
-/** `--build`: build the window first (npm start), with the build tool's own JS entry */
-const build = (): Promise<void> =>
-  new Promise((ok, fail) => {
+/** `--build`: build the window first (npm start), with the build tool's own JS entry; skipped when nothing it reads changed since the last */
+const build = (): Promise<void> => {
+  const state = windowBuildState(root);
+  if (state.fresh) return Promise.resolve();
+  return new Promise<void>((ok, fail) => {
     const child = spawn(process.execPath, [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`the build failed (exit ${code})`))));
+    child.on('exit', (code) => {
+      if (code !== 0) return fail(new Error(`the build failed (exit ${code})`));
+      state.remember();
+      ok();
+    });
   });
+};
 
 const version = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version;
 const code = await runChromiumHost({
