@@ -3,7 +3,9 @@
 // a full GC, each in its own child process (scripts/sandbox-memory-child.ts) so neither run's
 // heap colours the other's. Then contacts pages at the start, middle and end of the list (after
 // one warm-up request, so the first request's connection and compilation are not counted), and
-// a search: the first one builds the search text, the next ones only scan it.
+// searches: a name (answered from the columns), then the median of a name, another name and a
+// number (the first search by digits builds the numbers' text), then one mixing letters and
+// digits (the first such search builds the full search text).
 // Goals (issue 24): 1M starts in <= 3 s, holds <= 400 MiB RSS, answers any page in <= 20 ms.
 // Run: node --expose-gc --import tsx scripts/bench-sandbox-million.ts
 import { spawn } from 'node:child_process';
@@ -18,8 +20,8 @@ export interface SandboxStart {
   heapMiB: number;
   /** pages of 100 at the start, middle and end of the list over HTTP: the median of 5 each */
   pageMs: { first: number; middle: number; last: number };
-  /** a search page: the first search (builds the search text), then the median of three other searches */
-  searchMs: { first: number; again: number };
+  /** search pages: the first (a name), the median of three others (two names, a number), the first needing the full text */
+  searchMs: { first: number; again: number; fullText: number };
 }
 
 export const GOALS = { startMs: 3000, rssMiB: 400, pageMs: 20 };
@@ -67,7 +69,7 @@ async function startOnce(contacts: number): Promise<SandboxStart> {
     const first = await search('lima');
     const others: number[] = [];
     for (const term of ['silva', 'kumar', '5511']) others.push(await search(term));
-    const searchMs = { first, again: median(others) };
+    const searchMs = { first, again: median(others), fullText: await search('lima1') };
     return { contacts, startMs, rssMiB: Number(mem.rssMiB), heapMiB: Number(mem.heapMiB), pageMs, searchMs };
   } finally {
     child.stdin!.end();
@@ -85,7 +87,7 @@ export function formatSandboxMillionBench(r: { baseline: SandboxStart; million: 
   const worstPage = (s: SandboxStart): number => Math.max(s.pageMs.first, s.pageMs.middle, s.pageMs.last);
   const line = (s: SandboxStart) =>
     `  ${s.contacts.toLocaleString('en-US').padStart(9)} contacts   start-up ${s.startMs.toFixed(0).padStart(5)} ms   RSS ${s.rssMiB.toFixed(0).padStart(4)} MiB   heap ${s.heapMiB.toFixed(0).padStart(4)} MiB   ` +
-    `page of ${PER_PAGE} first/middle/last ${s.pageMs.first.toFixed(1)}/${s.pageMs.middle.toFixed(1)}/${s.pageMs.last.toFixed(1)} ms   search first ${s.searchMs.first.toFixed(0)} ms, then ${s.searchMs.again.toFixed(1)} ms`;
+    `page of ${PER_PAGE} first/middle/last ${s.pageMs.first.toFixed(1)}/${s.pageMs.middle.toFixed(1)}/${s.pageMs.last.toFixed(1)} ms   search first ${s.searchMs.first.toFixed(1)} ms, then ${s.searchMs.again.toFixed(1)} ms, full text ${s.searchMs.fullText.toFixed(0)} ms`;
   const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
   const m = r.million;
   return [
@@ -95,7 +97,7 @@ export function formatSandboxMillionBench(r: { baseline: SandboxStart; million: 
     `  ratio 1M / 100k: start-up ${(m.startMs / r.baseline.startMs).toFixed(2)}x, RSS ${(m.rssMiB / r.baseline.rssMiB).toFixed(2)}x, slowest page ${(worstPage(m) / worstPage(r.baseline)).toFixed(2)}x`,
     `  goal 1M start-up <= ${GOALS.startMs} ms: ${m.startMs.toFixed(0)} ms (${verdict(m.startMs <= GOALS.startMs)})`,
     `  goal 1M RSS <= ${GOALS.rssMiB} MiB: ${m.rssMiB.toFixed(0)} MiB (${verdict(m.rssMiB <= GOALS.rssMiB)})`,
-    `  goal 1M any page <= ${GOALS.pageMs} ms: slowest ${worstPage(m).toFixed(1)} ms (${verdict(worstPage(m) <= GOALS.pageMs)}); the first search builds the search text: ${m.searchMs.first.toFixed(0)} ms`,
+    `  goal 1M any page <= ${GOALS.pageMs} ms: slowest ${worstPage(m).toFixed(1)} ms (${verdict(worstPage(m) <= GOALS.pageMs)}); a search page: ${m.searchMs.first.toFixed(1)} ms, then ${m.searchMs.again.toFixed(1)} ms (${(m.searchMs.again / r.baseline.searchMs.again).toFixed(2)}x 100k's)`,
   ].join('\n');
 }
 

@@ -5,74 +5,46 @@
 // (V8's fast substring search) instead of a scan per contact; after a hit the scan jumps to the
 // next contact. The records are written as Latin-1 bytes straight from the seed's columns (the
 // names' letters are all Latin-1), so building a million of them makes one string, not millions.
-import { COUNTRIES, EMAIL_DOMAINS } from './seed-data';
+import { digitCount, writeDigits } from './decimal-digits';
+import { EMAIL_STEMS, LOWER_NAMES } from './name-table';
 import type { SeedColumns } from './seed-columns';
-import { NO_EMAIL, NO_SUFFIX, asciiSlug } from './seed-columns';
+import { NO_EMAIL, NO_SUFFIX } from './seed-columns';
+import { EMAIL_DOMAINS } from './seed-data';
 
 const FIELD_END = '\u0000';
 const RECORD_END = '\u0001';
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/** per country, per first name, per last name: the lower-case name and the email's `first.last`, as Latin-1 bytes */
-type NameTable = { name: Buffer; stem: Buffer }[][][];
 
 function latin1(text: string): Buffer {
   if ([...text].some((char) => char.codePointAt(0)! > 0xff)) throw new Error(`seeded names must be Latin-1 for the search text: ${text}`);
   return Buffer.from(text, 'latin1');
 }
 
-function nameTable(): NameTable {
-  return COUNTRIES.map((country) =>
-    country.firstNames.map((first) =>
-      country.lastNames.map((last) => ({ name: latin1(`${first} ${last}`.toLowerCase()), stem: latin1(`${asciiSlug(first)}.${asciiSlug(last)}`) })),
-    ),
-  );
-}
-
-function digitCount(value: number): number {
-  let count = 1;
-  for (let rest = value; rest >= 10; rest = (rest - (rest % 10)) / 10) count += 1;
-  return count;
-}
-
-/** writes the decimal digits of `value` (an integer below 2^53) at `at`; returns the offset after them */
-function writeDigits(out: Buffer, at: number, value: number): number {
-  const end = at + digitCount(value);
-  let rest = value;
-  for (let i = end - 1; i >= at; i -= 1) {
-    const digit = rest % 10;
-    out[i] = 48 + digit;
-    rest = (rest - digit) / 10;
-  }
-  return end;
-}
-
 /** every contact's record as Latin-1 text, and where each starts */
 function buildText(contacts: SeedColumns): { text: string; starts: Int32Array } {
-  const { country, first, last, number, emailSuffix, emailDomain } = contacts.columns;
-  const names = nameTable();
+  const { name, number, emailSuffix, emailDomain } = contacts.columns;
+  const names = LOWER_NAMES.map(latin1);
+  const stems = EMAIL_STEMS.map(latin1);
   const domains = EMAIL_DOMAINS.map((domain) => latin1(`@${domain}`));
   const starts = new Int32Array(contacts.size + 1);
-  const entry = (i: number) => names[country[i]!]![first[i]!]![last[i]!]!;
   let length = 0;
   for (let i = 0; i < contacts.size; i += 1) {
     starts[i] = length;
     const suffix = emailSuffix[i]!;
-    const email = suffix === NO_EMAIL ? 0 : entry(i).stem.length + (suffix === NO_SUFFIX ? 0 : suffix < 10 ? 1 : 2) + domains[emailDomain[i]!]!.length;
-    length += entry(i).name.length + 1 + digitCount(number[i]!) + 1 + email + 1;
+    const email = suffix === NO_EMAIL ? 0 : stems[name[i]!]!.length + (suffix === NO_SUFFIX ? 0 : suffix < 10 ? 1 : 2) + domains[emailDomain[i]!]!.length;
+    length += names[name[i]!]!.length + 1 + digitCount(number[i]!) + 1 + email + 1;
   }
   starts[contacts.size] = length;
   const out = Buffer.allocUnsafe(length);
   let at = 0;
   for (let i = 0; i < contacts.size; i += 1) {
-    const { name, stem } = entry(i);
-    at += name.copy(out, at);
+    at += names[name[i]!]!.copy(out, at);
     out[at++] = 0;
     at = writeDigits(out, at, number[i]!);
     out[at++] = 0;
     const suffix = emailSuffix[i]!;
     if (suffix !== NO_EMAIL) {
-      at += stem.copy(out, at);
+      at += stems[name[i]!]!.copy(out, at);
       if (suffix !== NO_SUFFIX) at = writeDigits(out, at, suffix);
       at += domains[emailDomain[i]!]!.copy(out, at);
     }

@@ -3,6 +3,7 @@
 // is made when it is asked for (a few hundred small objects at most), so paging at the end of a
 // million costs what paging at the start does. The index lists of the last few searches are kept
 // (LRU), so paging through one search does not rescan.
+import { NumberText, isDigitNeedle, isNameNeedle, searchNames } from './contact-field-search';
 import { ContactSearch } from './contact-search';
 import type { Paging } from './paging';
 import { pageMeta, pageRange } from './paging';
@@ -19,7 +20,8 @@ export const API_CONTACT_VIEW: ContactView = { render: (contact) => contact };
 const SEARCH_CACHE_SIZE = 16;
 
 export class ContactStore {
-  private search: ContactSearch | null = null;
+  private fullText: ContactSearch | null = null;
+  private numberText: NumberText | null = null;
   private readonly searches = new Map<string, Int32Array>();
 
   constructor(private readonly contacts: SeedColumns) {}
@@ -44,11 +46,21 @@ export class ContactStore {
       this.searches.set(needle, cached);
       return cached;
     }
-    this.search ??= new ContactSearch(this.contacts);
-    const result = this.search.scan(needle);
+    const result = this.scan(needle);
     this.searches.set(needle, result);
     if (this.searches.size > SEARCH_CACHE_SIZE) this.searches.delete(this.searches.keys().next().value!);
     return result;
+  }
+
+  /** Searches by name or by digits read the columns; others (digits with letters, an `@`) need the full text, built then. */
+  private scan(needle: string): Int32Array {
+    if (isNameNeedle(needle)) return searchNames(this.contacts, needle);
+    if (isDigitNeedle(needle)) {
+      this.numberText ??= new NumberText(this.contacts);
+      return this.numberText.search(this.contacts, needle);
+    }
+    this.fullText ??= new ContactSearch(this.contacts);
+    return this.fullText.scan(needle);
   }
 
   /** The whole listing body `{"data":[...],"meta":{...}}` as JSON text. */

@@ -1,8 +1,10 @@
-// The seeded contacts stored by column: small integers that index the name lists, the number as
-// a double, the dates as epoch milliseconds; a million contacts take about 32 MB and no objects.
+// The seeded contacts stored by column: a name key (name-table.ts), the number as a double, the
+// dates as epoch milliseconds, small integers for the rest; a million contacts take about 30 MB
+// and no objects.
 // Every text a contact shows (id, name, email, tags, ISO dates) is made from these when it is
 // read; the seed is deterministic, so a contact read twice is the same contact.
-import { COUNTRIES, EMAIL_DOMAINS, TAGS } from './seed-data';
+import { EMAIL_STEMS, NAMES } from './name-table';
+import { EMAIL_DOMAINS, TAGS } from './seed-data';
 
 export interface SeedContact {
   id: string;
@@ -29,9 +31,8 @@ export function packTags(tags: readonly number[]): number {
 }
 
 export interface SeedColumnArrays {
-  country: Uint8Array;
-  first: Uint8Array;
-  last: Uint8Array;
+  /** the name key: country, first and last name */
+  name: Uint16Array;
   number: Float64Array;
   /** the digits after the names (0..99), NO_SUFFIX or NO_EMAIL */
   emailSuffix: Int8Array;
@@ -43,9 +44,7 @@ export interface SeedColumnArrays {
 
 export function allocateColumns(count: number): SeedColumnArrays {
   return {
-    country: new Uint8Array(count),
-    first: new Uint8Array(count),
-    last: new Uint8Array(count),
+    name: new Uint16Array(count),
     number: new Float64Array(count),
     emailSuffix: new Int8Array(count),
     emailDomain: new Uint8Array(count),
@@ -53,22 +52,6 @@ export function allocateColumns(count: number): SeedColumnArrays {
     created: new Float64Array(count),
     updated: new Float64Array(count),
   };
-}
-
-// names repeat from small lists: slug each once (normalize() is the slow part)
-const slugs = new Map<string, string>();
-
-export function asciiSlug(text: string): string {
-  let slug = slugs.get(text);
-  if (slug === undefined) {
-    slug = text
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '');
-    slugs.set(text, slug);
-  }
-  return slug;
 }
 
 export class SeedColumns {
@@ -82,8 +65,7 @@ export class SeedColumns {
   }
 
   name(index: number): string {
-    const country = COUNTRIES[this.columns.country[index]!]!;
-    return `${country.firstNames[this.columns.first[index]!]!} ${country.lastNames[this.columns.last[index]!]!}`;
+    return NAMES[this.columns.name[index]!]!;
   }
 
   number(index: number): string {
@@ -93,10 +75,7 @@ export class SeedColumns {
   email(index: number): string | null {
     const suffix = this.columns.emailSuffix[index]!;
     if (suffix === NO_EMAIL) return null;
-    const country = COUNTRIES[this.columns.country[index]!]!;
-    const first = asciiSlug(country.firstNames[this.columns.first[index]!]!);
-    const last = asciiSlug(country.lastNames[this.columns.last[index]!]!);
-    return `${first}.${last}${suffix === NO_SUFFIX ? '' : suffix}@${EMAIL_DOMAINS[this.columns.emailDomain[index]!]!}`;
+    return `${EMAIL_STEMS[this.columns.name[index]!]!}${suffix === NO_SUFFIX ? '' : suffix}@${EMAIL_DOMAINS[this.columns.emailDomain[index]!]!}`;
   }
 
   tags(index: number): string[] {

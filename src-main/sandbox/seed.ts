@@ -3,6 +3,7 @@
 // drawn into columns (seed-columns.ts), not objects, so a million of them start in a second and
 // fit in tens of megabytes; the random draws are made in the same order as they always were, so
 // a seed still gives the very contacts it gave before.
+import { nameKey } from './name-table';
 import { NumberSet } from './number-set';
 import type { SeedColumnArrays, SeedContact } from './seed-columns';
 import { NO_EMAIL, NO_SUFFIX, SeedColumns, allocateColumns, packTags } from './seed-columns';
@@ -59,9 +60,8 @@ function pickTags(random: Random): number {
 function drawContact(random: Random, i: number, step: number, numbers: NumberSet, out: SeedColumnArrays): void {
   const c = pickCountry(random);
   const country = COUNTRIES[c]!;
-  out.country[i] = c;
-  out.first[i] = pickIndex(random, country.firstNames.length);
-  out.last[i] = pickIndex(random, country.lastNames.length);
+  const first = pickIndex(random, country.firstNames.length);
+  out.name[i] = nameKey(c, first, pickIndex(random, country.lastNames.length));
   let number = country.number(random);
   while (!numbers.add(number)) number = country.number(random);
   out.number[i] = number;

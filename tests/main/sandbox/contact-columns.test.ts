@@ -2,6 +2,7 @@
 // contacts for a seed (including seeds whose phone numbers collide and are drawn again), the
 // same pages at the start, middle and end, the same search order, in every dialect's shape.
 import { describe, expect, it } from 'vitest';
+import { ContactSearch } from '../../../src-main/sandbox/contact-search';
 import { API_CONTACT_VIEW, ContactStore } from '../../../src-main/sandbox/contacts';
 import type { ContactView } from '../../../src-main/sandbox/contacts';
 import { CLOUD_CONTACT_VIEW } from '../../../src-main/sandbox/dialects/cloud-routes';
@@ -24,7 +25,11 @@ const VIEWS: [string, ContactView][] = [
   ['evolution', EVOLUTION_CONTACT_VIEW],
   ['wati', WATI_CONTACT_VIEW],
 ];
-const TERMS = ['', 'ana', 'SILVA', 'maria fernanda', 'íñigo', 'o\'brien', '55', '9181', 'example.org', '.lima', 'a', 'zzzzqqqq', 'ana\u0000', '@'];
+// names, parts of emails and domains, digits of every length, and what only the full text answers
+const TERMS = ['', 'ana', 'SILVA', 'maria fernanda', 'íñigo', "o'brien", 'obrien', ' ', "'", '.', 'a', 'e', 'é', 'ana.', '.lima', 'a.l', 'example', 'ample.c', '.org', 'com', 'n', 'dela cruz', 'delacruz'];
+const DIGIT_TERMS = ['5', '1', '12', '99', '55', '551', '9181', '2348', '5511987654321', '0'];
+const FULL_TEXT_TERMS = ['lima1', 'lima12@', '@example', '@', 'a1', '1@e', 'zzzzqqqq', 'ana\u0000', '\u0001'];
+const ALL_TERMS = [...TERMS, ...DIGIT_TERMS, ...FULL_TEXT_TERMS];
 
 describe('columnar seeded contacts', () => {
   const legacy = legacySeedContacts(COUNT, SEED);
@@ -38,7 +43,7 @@ describe('columnar seeded contacts', () => {
   });
 
   it.each(VIEWS)('slices the same JSON at the start, middle and end in the %s shape, for every search', (_name, view) => {
-    for (const term of TERMS) {
+    for (const term of ALL_TERMS) {
       const total = old.matchCount(term);
       expect(store.matchCount(term)).toBe(total);
       for (const start of [0, Math.floor(total / 2), Math.max(0, total - 100), total]) {
@@ -47,8 +52,19 @@ describe('columnar seeded contacts', () => {
     }
   });
 
+  it('finds the same contacts in the same order for every search, whichever way it is answered', () => {
+    for (const term of ALL_TERMS) expect([...(store.matches(term) ?? [])], term).toEqual([...(old.matches(term) ?? [])]);
+    const own = [legacy[5]!.number, legacy[5]!.number.slice(3, 9), legacy[77]!.email!, legacy[77]!.email!.slice(2, 12)];
+    for (const term of own) expect([...(store.matches(term) ?? [])], term).toEqual([...(old.matches(term) ?? [])]);
+  });
+
+  it('answers every search the same from the full text, which the other searches skip', () => {
+    const fullText = new ContactSearch(seedColumns(COUNT, SEED));
+    for (const term of ALL_TERMS.filter((t) => t !== '')) expect([...fullText.scan(term.toLowerCase())], term).toEqual([...old.matches(term)!]);
+  });
+
   it('writes the same listing bodies, the last page and past it included', () => {
-    for (const term of TERMS) {
+    for (const term of ALL_TERMS) {
       const total = old.matchCount(term);
       for (const perPage of [1, 50, 500]) {
         const last = Math.max(1, Math.ceil(total / perPage));
