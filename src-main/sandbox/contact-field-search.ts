@@ -48,15 +48,18 @@ function ordered(classes: Uint8Array): Int32Array {
   let starts = 0;
   let total = 0;
   for (let i = 0; i < classes.length; i += 1) {
-    if (classes[i] === WORD_START) starts += 1;
-    if (classes[i] !== NONE) total += 1;
+    const found = classes[i]!;
+    total += found === NONE ? 0 : 1;
+    starts += found === WORD_START ? 1 : 0;
   }
   const result = new Int32Array(total);
   let first = 0;
   let second = starts;
   for (let i = 0; i < classes.length; i += 1) {
-    if (classes[i] === WORD_START) result[first++] = i;
-    else if (classes[i] === INSIDE) result[second++] = i;
+    const found = classes[i]!;
+    if (found === NONE) continue;
+    if (found === WORD_START) result[first++] = i;
+    else result[second++] = i;
   }
   return result;
 }
@@ -71,12 +74,15 @@ export function searchNames(contacts: SeedColumns, needle: string): Int32Array {
     stemClass[key] = classify(EMAIL_STEMS[key]!, needle);
   });
   const domainClass = AT_DOMAINS.map((domain) => classify(domain, needle));
+  // the best class of each name key with each domain, so a contact costs one look-up
+  const domains = AT_DOMAINS.length;
+  const withEmail = new Uint8Array(nameClass.length * domains);
+  for (let key = 0; key < nameClass.length; key += 1) {
+    for (let d = 0; d < domains; d += 1) withEmail[key * domains + d] = Math.max(nameClass[key]!, stemClass[key]!, domainClass[d]!);
+  }
   const classes = new Uint8Array(contacts.size);
   for (let i = 0; i < contacts.size; i += 1) {
-    const key = name[i]!;
-    let found = nameClass[key]!;
-    if (found !== WORD_START && emailSuffix[i] !== NO_EMAIL) found = Math.max(found, stemClass[key]!, domainClass[emailDomain[i]!]!);
-    classes[i] = found;
+    classes[i] = emailSuffix[i] === NO_EMAIL ? nameClass[name[i]!]! : withEmail[name[i]! * domains + emailDomain[i]!]!;
   }
   return ordered(classes);
 }
