@@ -98,8 +98,8 @@ async function main(): Promise<void> {
     // the baseline grows RSS by about nothing, so a ratio to it says little: the difference is shown
     const verdict = (mib: number): string => `goal <= ${GOAL_MIB} MiB: ${mib <= GOAL_MIB ? 'met' : 'NOT met'}`;
     console.log(`bare undici POST streaming the same file (baseline): peak RSS growth ${bare.toFixed(1)} MiB, median of 3`);
-    console.log(`100 MB as multipart through the app:      peak RSS growth ${app.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(app)}); ${(app - bare).toFixed(1)} MiB above the baseline`);
-    console.log(`100 MB as base64 in JSON through the app:  peak RSS growth ${base64.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(base64)}); ${(base64 - bare).toFixed(1)} MiB above the baseline (${(base64Length(SIZE) / 1e6).toFixed(0)} MB on the wire)`);
+    console.log(`100 MB as multipart through the app:      peak RSS growth ${app.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(app)}); ${(app - bare).toFixed(1)} MiB against the baseline`);
+    console.log(`100 MB as base64 in JSON through the app:  peak RSS growth ${base64.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(base64)}); ${(base64 - bare).toFixed(1)} MiB against the baseline (${(base64Length(SIZE) / 1e6).toFixed(0)} MB on the wire)`);
   } finally {
     sink.stop();
     await rm(dir, { recursive: true, force: true });
