@@ -10,7 +10,7 @@ const benches: [title: string, script: string][] = [
   ['Sandbox: start-up and memory with 1,000,000 contacts vs 100,000', 'scripts/bench-sandbox-million.ts'],
   ['Core send pipeline vs bare undici', 'scripts/bench-client.ts'],
   ['Send Text through a learned (non-default) API description vs bare undici', 'scripts/bench-mapped-send.ts'],
-  ['A 100 MB multipart upload: peak memory growth vs a bare undici stream', 'scripts/bench-upload.ts'],
+  ['A 100 MB upload as multipart and as base64 in JSON: peak memory growth vs a bare undici stream', 'scripts/bench-upload.ts'],
   ['Reading pasted cURL: hostile shapes near 256 KiB vs a plain paste', 'scripts/bench-curl-parse.ts'],
   ['Keychain calls per request', 'scripts/bench-keychain.ts'],
   ['Outbox: durable recording, sync and idle cost', 'scripts/bench-outbox.ts'],

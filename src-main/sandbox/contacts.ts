@@ -1,14 +1,13 @@
-// The seeded contacts with a case-insensitive substring search over name, number and email,
-// matches that start a word ranked first.
-// All contacts' lower-case "name NUL number NUL email" records are joined into ONE string once,
-// so a search is a run of String#indexOf calls over it (V8's fast substring search) instead of
-// 100,000 separate scans; after a hit the scan jumps to the next contact. The index lists of
-// the last few searches are kept (LRU), so paging through one search does not rescan, and each
-// contact's JSON is cached on first use, so a page is a string join. A dialect shows contacts in
-// its own shape (a ContactView) over the same search; each view has its own JSON cache.
+// The seeded contacts, listed in seeded order or by search (contact-search.ts), in API.md's shape
+// or a dialect's (a ContactView). Nothing is kept per contact beyond the seed's columns: a page
+// is made when it is asked for (a few hundred small objects at most), so paging at the end of a
+// million costs what paging at the start does. The index lists of the last few searches are kept
+// (LRU), so paging through one search does not rescan.
+import { NumberText, isDigitNeedle, isNameNeedle, searchNames } from './contact-field-search';
+import { ContactSearch } from './contact-search';
 import type { Paging } from './paging';
 import { pageMeta, pageRange } from './paging';
-import type { SeedContact } from './seed';
+import type { SeedColumns, SeedContact } from './seed-columns';
 
 /** A contact's shape in one dialect; `index` is its place in the seeded list (0-based, stable). */
 export interface ContactView {
@@ -19,37 +18,22 @@ export interface ContactView {
 export const API_CONTACT_VIEW: ContactView = { render: (contact) => contact };
 
 const SEARCH_CACHE_SIZE = 16;
-const FIELD_END = '\u0000';
-const RECORD_END = '\u0001';
-const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 export class ContactStore {
-  /** every contact's record, each ended by RECORD_END */
-  private readonly text: string;
-  /** offset of each contact's record in `text`, plus the length of `text` */
-  private readonly starts: Int32Array;
-  private readonly jsonCaches = new Map<ContactView, (string | undefined)[]>();
+  private fullText: ContactSearch | null = null;
+  private numberText: NumberText | null = null;
   private readonly searches = new Map<string, Int32Array>();
 
-  constructor(private readonly contacts: readonly SeedContact[]) {
-    const records = contacts.map((c) => `${c.name}${FIELD_END}${c.number}${FIELD_END}${c.email ?? ''}${RECORD_END}`.toLowerCase());
-    this.starts = new Int32Array(contacts.length + 1);
-    let offset = 0;
-    records.forEach((record, i) => {
-      this.starts[i] = offset;
-      offset += record.length;
-    });
-    this.starts[contacts.length] = offset;
-    this.text = records.join('');
-  }
+  constructor(private readonly contacts: SeedColumns) {}
 
   get size(): number {
-    return this.contacts.length;
+    return this.contacts.size;
   }
 
   /** The name of the contact with this number, if one has it: a scan, made once per incoming message. */
   nameOf(number: string): string | undefined {
-    return this.contacts.find((contact) => contact.number === number)?.name;
+    const index = this.contacts.indexOfNumber(number);
+    return index < 0 ? undefined : this.contacts.name(index);
   }
 
   /** Indexes of the contacts matching `term` (already trimmed), or null for "all". */
@@ -68,29 +52,15 @@ export class ContactStore {
     return result;
   }
 
+  /** Searches by name or by digits read the columns; others (digits with letters, an `@`) need the full text, built then. */
   private scan(needle: string): Int32Array {
-    // a separator in the needle could only match across fields or contacts
-    if (needle.includes(FIELD_END) || needle.includes(RECORD_END)) return new Int32Array(0);
-    // word-start matches first ("Ana Lima" before "Mariana"), each group in seeded order
-    const wordStart: number[] = [];
-    const inside: number[] = [];
-    let contact = 0;
-    let at = this.text.indexOf(needle);
-    while (at >= 0) {
-      while (this.starts[contact + 1]! <= at) contact += 1;
-      (this.startsAWord(contact, needle, at) ? wordStart : inside).push(contact);
-      at = this.text.indexOf(needle, this.starts[contact + 1]);
+    if (isNameNeedle(needle)) return searchNames(this.contacts, needle);
+    if (isDigitNeedle(needle)) {
+      this.numberText ??= new NumberText(this.contacts);
+      return this.numberText.search(this.contacts, needle);
     }
-    return Int32Array.from([...wordStart, ...inside]);
-  }
-
-  /** whether some occurrence of `needle` in the contact's record, from `at` on, starts a word */
-  private startsAWord(contact: number, needle: string, at: number): boolean {
-    const end = this.starts[contact + 1]!;
-    for (let i = at; i >= 0 && i < end; i = this.text.indexOf(needle, i + 1)) {
-      if (i === this.starts[contact] || !WORD_CHAR.test(this.text[i - 1]!)) return true;
-    }
-    return false;
+    this.fullText ??= new ContactSearch(this.contacts);
+    return this.fullText.scan(needle);
   }
 
   /** The whole listing body `{"data":[...],"meta":{...}}` as JSON text. */
@@ -103,30 +73,19 @@ export class ContactStore {
 
   matchCount(term: string): number {
     const hits = this.matches(term);
-    return hits ? hits.length : this.contacts.length;
+    return hits ? hits.length : this.contacts.size;
   }
 
   /** Up to `count` matches of `term` from the `start`-th (0-based), as JSON text in `view`, and how many match in all. */
   slice(term: string, start: number, count: number, view: ContactView): { total: number; items: string[] } {
     const hits = this.matches(term);
-    const total = hits ? hits.length : this.contacts.length;
+    const total = hits ? hits.length : this.contacts.size;
     const end = Math.min(total, start + count);
     const items: string[] = [];
-    for (let i = start; i < end; i += 1) items.push(this.contactJson(hits ? hits[i]! : i, view));
+    for (let i = start; i < end; i += 1) {
+      const index = hits ? hits[i]! : i;
+      items.push(JSON.stringify(view.render(this.contacts.contact(index), index)));
+    }
     return { total, items };
-  }
-
-  private contactJson(index: number, view: ContactView): string {
-    let cache = this.jsonCaches.get(view);
-    if (cache === undefined) {
-      cache = new Array<string | undefined>(this.contacts.length);
-      this.jsonCaches.set(view, cache);
-    }
-    let text = cache[index];
-    if (text === undefined) {
-      text = JSON.stringify(view.render(this.contacts[index]!, index));
-      cache[index] = text;
-    }
-    return text;
   }
 }

@@ -6,7 +6,7 @@ import { IdempotencyStore } from './idempotency';
 import { KeyStore } from './keys';
 import { MessageStore } from './messages';
 import { RateLimiter } from './rate-limit';
-import { seedContacts } from './seed';
+import { seedColumns } from './seed';
 
 export interface SandboxState {
   keys: KeyStore;
@@ -29,7 +29,7 @@ export interface StateOptions {
 export function createState(options: StateOptions, changed: () => void): SandboxState {
   return {
     keys: new KeyStore(changed),
-    contacts: new ContactStore(seedContacts(options.contacts, options.seed)),
+    contacts: new ContactStore(seedColumns(options.contacts, options.seed)),
     messages: new MessageStore(changed),
     idempotency: new IdempotencyStore(options.idempotencyTtlMs, changed),
     limiter: new RateLimiter(options.rate, options.burst),
