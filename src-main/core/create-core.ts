@@ -19,6 +19,7 @@ import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
 import { LogResend } from './log-resend';
 import { MessageHistory } from './messages/message-history';
+import { TemplateCatalogue } from './messages/template-catalogue';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
 import { journalRevocationProgress, OutboxEngine } from './outbox/index';
@@ -101,6 +102,8 @@ export interface Core {
   /** each contact's conversation: sends, replies and delivery states from the service's events */
   conversations: ConversationService;
   /** each profile's webhook secret and verify token, in the keychain */
+  /** the approved templates of each profile's service (messages/template-catalogue.ts) */
+  templates: TemplateCatalogue;
   webhookSecrets: WebhookSecrets;
   outbox: OutboxService | undefined;
   /** every process's requests, from crm.db */
@@ -202,6 +205,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const serverKeyCache = new ServerKeysTable(store.db);
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
   const webhookSecrets = new WebhookSecrets(secretStore);
+  const templates = new TemplateCatalogue({ profiles, keyAccess: vault, sender });
   const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, onChange: () => keys.announceOutsideChange() });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   // a conversation's name when the events carry none: the contacts list's, asked once per number
@@ -271,5 +275,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, webhookSecrets, outbox, requestLog, logResend, files, sender, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, secretStore, scrubSecrets, notices, close };
 }

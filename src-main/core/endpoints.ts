@@ -30,6 +30,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   // one sent message's state, polled while no event stream tells it; the path is the API
   // description's events.statusPath (defaults.ts)
   'messages.status': { id: 'messages.status', method: 'GET', path: '/api/v1/messages/{id}', permission: 'messages:send', createsMessage: false, label: 'Message status', params: ['id'] },
+  // [ours] API.md lists no templates; a service that cannot list them has them typed instead
+  'templates.list': { id: 'templates.list', method: 'GET', path: '/api/v1/templates', permission: 'messages:send', createsMessage: false, label: 'List templates', params: [] },
   // no API.md route: offered only where a profile describes it (defaults.ts DESCRIBED_ONLY)
   'media.upload': { id: 'media.upload', method: 'POST', path: '/api/v1/media', permission: 'messages:send', createsMessage: false, label: 'Upload media', params: [] },
   // a request that only proves the key works (Meta's GET /{phone-number-id}); described only

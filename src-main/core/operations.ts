@@ -73,6 +73,7 @@ export type Operation =
   | { op: 'messages.audio'; input: SendAudioInput; idempotencyKey: string }
   | { op: 'messages.template'; input: SendTemplateInput; idempotencyKey: string }
   | { op: 'messages.list'; input: ListMessagesInput }
+  | { op: 'templates.list'; input: Record<string, never> }
   | { op: 'media.upload'; input: UploadMediaInput }
   | { op: 'keys.check'; input: Record<string, never> }
   | { op: 'keys.list'; input: Record<string, never> }

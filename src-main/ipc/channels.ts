@@ -44,6 +44,7 @@ const invoke: Record<InvokeChannel, true> = {
   'conversations:get': true,
   'conversations:media': true,
   'conversations:open-media': true,
+  'templates:list': true,
   'webhooks:info': true,
   'webhooks:set-secrets': true,
   'outbox:list': true,

@@ -22,6 +22,7 @@ import type {
 import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
 import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
+import type { TemplateList } from '../shared/approved-template';
 import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
@@ -157,6 +158,11 @@ export interface InvokeMap {
   'conversations:media': { payload: { messageId: string }; value: MediaPreview };
   /** opens a file a contact sent in the OS browser (a document, or one too large to preview) */
   'conversations:open-media': { payload: { messageId: string }; value: null };
+  /**
+   * the active profile's approved templates, read from its service when it lists them; otherwise
+   * none, with the reason, and the window has them typed
+   */
+  'templates:list': { payload: Record<string, never>; value: TemplateList };
   /** where the active profile's service should post its webhooks, and whether its secret and verify token are set */
   'webhooks:info': { payload: Record<string, never>; value: WebhookInfo };
   /**

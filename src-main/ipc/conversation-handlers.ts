@@ -23,6 +23,12 @@ export function createConversationHandlers(conversations: ConversationService, o
   };
 }
 
+export function createTemplateHandlers(templates: HandlerCore['templates']): DomainHandlers<'templates'> {
+  return {
+    'templates:list': () => templates.list({}),
+  };
+}
+
 export function createWebhookHandlers(profiles: Pick<HandlerCore['profiles'], 'active'>, secrets: WebhookSecrets, listener: WebhookListener): DomainHandlers<'webhooks'> {
   const info = async (profileId: string): Promise<WebhookInfo> => ({ url: listener.urlFor(profileId), problem: listener.problem(), ...(await secrets.stateOf(profileId)) });
   return {

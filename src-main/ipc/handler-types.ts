@@ -5,6 +5,7 @@ import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, Mes
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import type { LogResend } from '../core/log-resend';
+import type { TemplateCatalogue } from '../core/messages/template-catalogue';
 import type { ApiHandlerCore } from './api-handlers';
 import type { WebhookListener } from './conversation-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
@@ -30,6 +31,8 @@ export interface HandlerCore {
   outbox?: OutboxService | undefined;
   /** each contact's conversation (the conversation view) */
   conversations: ConversationService;
+  /** the approved templates each profile's service lists (the template form) */
+  templates: Pick<TemplateCatalogue, 'list'>;
   /** each profile's webhook secret and verify token, in the keychain */
   webhookSecrets: WebhookSecrets;
   requestLog: RequestLog;

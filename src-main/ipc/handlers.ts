@@ -3,7 +3,7 @@
 // harness) serves exactly these handlers through ipc/dispatcher.ts.
 import { NO_CONSENT } from '../core/profiles/profile-consent';
 import { createApiHandlers } from './api-handlers';
-import { createConversationHandlers, createWebhookHandlers } from './conversation-handlers';
+import { createConversationHandlers, createTemplateHandlers, createWebhookHandlers } from './conversation-handlers';
 import { createAppHandlers } from './app-handlers';
 import type { HandlerDeps, Handlers } from './handler-types';
 import { createKeyHandlers } from './key-handlers';
@@ -27,6 +27,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createKeyHandlers(core, platform.clipboard),
     ...createMessageHandlers(core.history),
     ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url)),
+    ...createTemplateHandlers(core.templates),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER),
     // send progress is per request, so it is the one event a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),

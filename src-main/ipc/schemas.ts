@@ -112,6 +112,7 @@ export const payloadSchemas = {
   'conversations:get': z.object({ number }).strict(),
   'conversations:media': z.object({ messageId: id }).strict(),
   'conversations:open-media': z.object({ messageId: id }).strict(),
+  'templates:list': empty,
   'webhooks:info': empty,
   'webhooks:set-secrets': z.object({ secret: z.string().max(4096).nullable().optional(), verifyToken: z.string().max(4096).nullable().optional() }).strict(),
   'outbox:list': empty,

@@ -15,6 +15,7 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'messages.audio': ['number', 'audio', 'audio_url', 'audio_base64', 'media_id', 'mimetype', 'file_name'],
   'messages.template': ['number', 'template_name', 'template_language', 'template_param'],
   'messages.list': ['number', 'page', 'per_page', 'offset', 'cursor'],
+  'templates.list': [],
   'media.upload': ['media', 'media_base64', 'mimetype', 'file_name', 'mediatype'],
   'keys.check': [],
 };

@@ -10,6 +10,7 @@ export const ENDPOINT_IDS = [
   'messages.template',
   'messages.list',
   'messages.status',
+  'templates.list',
   'media.upload',
   'keys.check',
   'keys.list',
@@ -30,6 +31,7 @@ export const DESCRIBED_OPERATIONS = [
   'messages.audio',
   'messages.template',
   'messages.list',
+  'templates.list',
   'media.upload',
   'keys.check',
 ] as const satisfies readonly EndpointId[];

@@ -53,11 +53,11 @@ describe('the API tab', () => {
     handleApi(crm);
     await renderSection();
     const rows = [...view.container.querySelectorAll('[data-testid="api-operations"] tbody tr')];
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'Send Template', 'List messages', 'Upload media', 'Check key']);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'Send Template', 'List messages', 'List templates', 'Upload media', 'Check key']);
     expect(rows[1]?.textContent).toContain('POST /api/v1/messages/text');
     expect(rows[1]?.textContent).toContain('the app’s own API');
-    expect(rows[6]?.textContent).toContain('never asked for');
-    expect(rows[6]?.textContent).toContain('not offered');
+    expect(rows[7]?.textContent).toContain('never asked for');
+    expect(rows[7]?.textContent).toContain('not offered');
   });
 
   it('reads a cURL into a labelled mapping table, says how numbers are written, and a changed role is read again with the fix', async () => {

@@ -51,6 +51,8 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
     template: { name: role('template_name'), language: role('template_language'), params: [role('template_param')] },
   }),
   'messages.list': listing('/api/v1/messages', 'number', 'page', 'per_page'),
+  // [ours] the approved templates; answered as a list of {name, language} (read-templates.ts)
+  'templates.list': listing('/api/v1/templates'),
   // never used as is (API.md has no upload): the shape a described upload usually takes
   'media.upload': { method: 'POST', path: '/api/v1/media', query: [], headers: [], body: { file: role('media'), type: role('mimetype') }, encoding: 'multipart' },
   // never used as is: without a described check, the key test reads one contact

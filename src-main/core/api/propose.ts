@@ -61,7 +61,8 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (learned.placement !== undefined) spec.credential = learned.placement;
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
   else if (operation === 'media.upload') spec.upload = { mediaId: null };
-  else if (operation !== 'messages.list') spec.send = { messageId: null };
+  // a listing answers no new message id
+  else if (operation !== 'messages.list' && operation !== 'templates.list') spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
   for (const { anyOf, sentence } of missingRoles(operation, present)) warnings.push(`In this example ${sentence}: name it with a fix (e.g. --map ${anyOf[0]}=FIELD) or in the mapping table`);
   return { operation, spec, baseUrl, rows: guesser.rows, warnings };

@@ -14,6 +14,7 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   // a template without parameters is common (Meta's hello_world): only its name and language are needed
   'messages.template': [['number'], ['template_name'], ['template_language']],
   'messages.list': [],
+  'templates.list': [],
   'media.upload': [['media', 'media_base64']],
   'keys.check': [],
 };

@@ -57,6 +57,7 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
     idempotencyKey: '00000000-0000-4000-8000-000000000000',
   },
   'messages.list': { op: 'messages.list', input: { number: '5511999990000', page: 1, perPage: 20 } },
+  'templates.list': { op: 'templates.list', input: {} },
   // a file that need not exist: the preview shows where it would go (its own problem is not shown)
   'keys.check': { op: 'keys.check', input: {} },
   'media.upload': { op: 'media.upload', input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' } },

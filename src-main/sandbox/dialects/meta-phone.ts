@@ -4,6 +4,8 @@
 export const META_VERSION = 'v23.0';
 
 export const PHONE_NUMBER_ID = '106540352242922';
+/** the WhatsApp Business Account the phone number belongs to (its templates live there) */
+export const BUSINESS_ACCOUNT_ID = '102290129340398';
 
 /** The node's default fields (what GET answers without `fields`), then those `fields` may add. */
 export const PHONE_NUMBER: Readonly<Record<string, string>> = {

@@ -7,6 +7,7 @@ import { apiErrorFormat } from '../errors';
 import { contactRoutes } from '../contact-routes';
 import { keyRoutes } from '../key-routes';
 import { listMessagesRoute, sendRoutes } from '../message-routes';
+import { templateListRoute } from '../template-routes';
 import { eventRoutes } from '../events/event-routes';
 import { mediaSampleRoute } from '../events/media-samples';
 import type { AnyRoute } from '../router';
@@ -43,7 +44,7 @@ import { watiRoutes } from './wati-routes';
 const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
   default: {
     name: 'default',
-    routes: [...contactRoutes, ...sendRoutes],
+    routes: [...contactRoutes, ...sendRoutes, templateListRoute],
     credentials: BEARER,
     errorFormat: apiErrorFormat,
     examples: DEFAULT_EXAMPLES,

@@ -10,8 +10,12 @@ export function TemplateForm({ number, onSent }: { number: string; onSent: () =>
   const s = useTemplateStore();
   const id = useId();
   const reset = useTemplateStore((st) => st.reset);
+  const loadCatalogue = useTemplateStore((st) => st.loadCatalogue);
   // another contact starts from an empty form
   useEffect(() => reset(), [reset, number]);
+  // the service's approved templates, asked once the form is shown
+  useEffect(() => void loadCatalogue(), [loadCatalogue]);
+  const listed = s.catalogue.status === 'ready' ? s.catalogue.list.templates : [];
   const problemOf = (field: string) => s.problems.find((p) => p.field === field);
   const described = (field: string) => (problemOf(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-problem` } : {});
   const problemText = (field: string) => {
@@ -30,6 +34,29 @@ export function TemplateForm({ number, onSent }: { number: string; onSent: () =>
     >
       <h3 id={`${id}-title`}>Send a template</h3>
       <p className="hint">An approved template is what WhatsApp delivers outside the 24-hour window.</p>
+      {listed.length > 0 && (
+        <>
+          <label htmlFor={`${id}-approved`}>Approved template</label>
+          <select
+            id={`${id}-approved`}
+            value={s.chosen === null ? '' : `${s.chosen.name}|${s.chosen.language}`}
+            onChange={(e) => {
+              const picked = listed.find((t) => `${t.name}|${t.language}` === e.target.value);
+              if (picked) s.choose(picked);
+            }}
+          >
+            <option value="">Choose one the service approved…</option>
+            {listed.map((t) => (
+              <option key={`${t.name}|${t.language}`} value={`${t.name}|${t.language}`}>
+                {`${t.name} (${t.language})`}
+              </option>
+            ))}
+          </select>
+          {s.chosen?.body != null && <p className="hint template-body">{`Its text: ${s.chosen.body}`}</p>}
+        </>
+      )}
+      {s.catalogue.status === 'ready' && s.catalogue.list.reason !== null && <p className="hint">{s.catalogue.list.reason}</p>}
+      {s.catalogue.status === 'failed' && <p className="hint">{`The service's templates could not be listed (${s.catalogue.error.message}): type the name and language.`}</p>}
       <label htmlFor={`${id}-name`}>Template name</label>
       <input id={`${id}-name`} value={s.name} onChange={(e) => s.setName(e.target.value)} placeholder="order_update" autoComplete="off" spellCheck={false} {...described('name')} />
       {problemText('name')}

@@ -5,7 +5,11 @@ import { create } from 'zustand';
 import type { ErrorInfo } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
+import type { ApprovedTemplate, TemplateList } from '../../../src-main/shared/approved-template';
 import { TEMPLATE_LIMITS, templateProblems, type TemplateProblem } from '../../../src-main/shared/template-rules';
+
+/** the approved templates the service lists, asked once per form; typed when it lists none */
+export type TemplateCatalogueState = { status: 'idle' | 'loading' } | { status: 'ready'; list: TemplateList } | { status: 'failed'; error: ErrorInfo };
 
 type TemplateSendState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'done'; words: string } | { phase: 'failed'; error: ErrorInfo };
 
@@ -24,16 +28,22 @@ interface TemplateStore {
   /** resolves true when the service took it (or the outbox kept it) */
   send: (number: string) => Promise<boolean>;
   reset: () => void;
+  catalogue: TemplateCatalogueState;
+  /** the template the person picked from the service's list: its body, to help with parameters */
+  chosen: ApprovedTemplate | null;
+  loadCatalogue: () => Promise<void>;
+  /** fills the name, the language and one empty parameter per {{n}} from a listed template */
+  choose: (template: ApprovedTemplate) => void;
 }
 
-const EMPTY = { name: '', language: 'en_US', params: [] as string[], state: { phase: 'idle' } as TemplateSendState, problems: [] as TemplateProblem[] };
+const EMPTY = { name: '', language: 'en_US', params: [] as string[], state: { phase: 'idle' } as TemplateSendState, problems: [] as TemplateProblem[], chosen: null };
 
 export const useTemplateStore = create<TemplateStore>()((set, get) => {
   /** an edit clears the last outcome, unless a send is under way */
   const edited = (change: Partial<TemplateStore>) => set({ ...change, problems: [], ...(get().state.phase === 'sending' ? {} : { state: { phase: 'idle' } }) });
   return {
     ...EMPTY,
-    setName: (name) => edited({ name: name.trim() }),
+    setName: (name) => edited({ name: name.trim(), chosen: get().chosen?.name === name.trim() ? get().chosen : null }),
     setLanguage: (language) => edited({ language: language.trim() }),
     setParam: (index, text) => edited({ params: get().params.map((p, i) => (i === index ? text : p)) }),
     addParam: () => {
@@ -41,6 +51,21 @@ export const useTemplateStore = create<TemplateStore>()((set, get) => {
     },
     removeParam: (index) => edited({ params: get().params.filter((_, i) => i !== index) }),
     reset: () => set({ ...EMPTY }),
+    catalogue: { status: 'idle' },
+    chosen: null,
+    async loadCatalogue() {
+      if (get().catalogue.status === 'loading') return;
+      set({ catalogue: { status: 'loading' } });
+      const r = await invoke('templates:list', {});
+      set({ catalogue: r.ok ? { status: 'ready', list: r.value } : { status: 'failed', error: r.error } });
+    },
+    choose: (template) =>
+      edited({
+        name: template.name,
+        language: template.language,
+        chosen: template,
+        params: template.params === null ? get().params : Array.from({ length: Math.min(template.params, TEMPLATE_LIMITS.params) }, (_, i) => get().params[i] ?? ''),
+      }),
 
     async send(number) {
       const { name, language, params, state } = get();

@@ -12,6 +12,7 @@ describe('endpoint catalogue', () => {
       ['messages.template', 'POST', '/api/v1/messages/template', 'messages:send', true],
       ['messages.list', 'GET', '/api/v1/messages', 'messages:send', false],
       ['messages.status', 'GET', '/api/v1/messages/{id}', 'messages:send', false],
+      ['templates.list', 'GET', '/api/v1/templates', 'messages:send', false],
       ['media.upload', 'POST', '/api/v1/media', 'messages:send', false],
       ['keys.check', 'GET', '/api/v1/contacts', 'contacts:read', false],
       ['keys.list', 'GET', '/api/v1/api-keys', 'keys:manage', false],

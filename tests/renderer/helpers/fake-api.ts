@@ -29,6 +29,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'messages.audio': 'Send Audio',
     'messages.template': 'Send Template',
     'messages.list': 'List messages',
+    'templates.list': 'List templates',
     'media.upload': 'Upload media',
     'keys.check': 'Check key',
   };

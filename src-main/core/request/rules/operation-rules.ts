@@ -18,6 +18,8 @@ export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRul
   'messages.audio': messagesAudioRules,
   'messages.template': messagesTemplateRules,
   'messages.list': messagesListRules,
+  // the approved templates take no input: the service knows its own
+  'templates.list': () => ({ values: {} }),
   'media.upload': mediaUploadRules,
   'keys.check': keysCheckRules,
 };
