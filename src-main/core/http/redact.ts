@@ -84,17 +84,39 @@ function scrubLiteral(text: string, windows: SecretWindows): string {
   const fold = foldToAscii;
   const mask = HASH_BITS_MASK;
   const bits = windows.hashBits;
+  const keyChars = windows.keyChars;
+  const drop = windows.drop;
   let out = '';
   let copied = 0;
   let coverEnd = -1;
   let coverStart = -1;
-  // a rolling hash of ASCII-folded codes finds candidate windows without a string per position
+  // a rolling hash of ASCII-folded codes finds candidate windows without a string per position;
+  // it runs only inside stretches of characters the key holds (a window spans no other), so the
+  // quotes, colons, spaces and punctuation of a JSON body cost one table read each
   let hash = 0;
+  let stretch = 0;
   for (let i = 0; i < text.length; i += 1) {
-    hash = (Math.imul(hash, base) + fold(text.charCodeAt(i))) | 0;
-    if (i >= run) hash = (hash - Math.imul(fold(text.charCodeAt(i - run)), windows.drop)) | 0;
+    if (stretch === 0) {
+      // at a stretch's first character: when the character a run ahead is not the key's, no
+      // window starting here or in between can match, so jump past it
+      const ahead = i + run - 1 < text.length ? fold(text.charCodeAt(i + run - 1)) : 0;
+      if (ahead > 127 || keyChars[ahead] === 0) {
+        i += run - 1;
+        continue;
+      }
+    }
+    const code = fold(text.charCodeAt(i));
+    if (code > 127 || keyChars[code] === 0) {
+      stretch = 0;
+      hash = 0;
+      continue;
+    }
+    stretch += 1;
+    hash = (Math.imul(hash, base) + code) | 0;
+    if (stretch > run) hash = (hash - Math.imul(fold(text.charCodeAt(i - run)), drop)) | 0;
+    if (stretch < run) continue;
     const start = i - run + 1;
-    if (start < 0 || (bits[(hash & mask) >>> 5]! & (1 << (hash & 31))) === 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + run).toLowerCase())) continue;
+    if ((bits[(hash & mask) >>> 5]! & (1 << (hash & 31))) === 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + run).toLowerCase())) continue;
     if (start <= coverEnd) {
       coverEnd = start + run;
       continue;

@@ -26,6 +26,11 @@ export interface SecretWindows {
   hashBits: Int32Array;
   /** BASE^LEAK_RUN: what the character leaving the window weighed */
   drop: number;
+  /**
+   * 1 for each ASCII code (lower-cased) the key holds: a window can only match inside a stretch
+   * of such characters, so a scan skips JSON's quotes, colons and spaces without hashing
+   */
+  keyChars: Uint8Array;
 }
 
 /** the bit set covers 2^16 hash values: about 30 windows of a key set 1 bit in 2,000 */
@@ -39,7 +44,9 @@ export function secretWindows(secret: string): SecretWindows {
     const lower = secret.toLowerCase();
     let drop = 1;
     for (let i = 0; i < LEAK_RUN; i += 1) drop = Math.imul(drop, BASE);
-    windows = { ascii: isAscii(secret), escapable: /[/"\\]/.test(secret), quote: secret.includes('"'), texts: new Set(), hashes: new Set(), hashBits: new Int32Array((HASH_BITS_MASK + 1) >>> 5), drop };
+    const keyChars = new Uint8Array(128);
+    for (let i = 0; i < lower.length; i += 1) if (lower.charCodeAt(i) < 128) keyChars[lower.charCodeAt(i)] = 1;
+    windows = { ascii: isAscii(secret), escapable: /[/"\\]/.test(secret), quote: secret.includes('"'), texts: new Set(), hashes: new Set(), hashBits: new Int32Array((HASH_BITS_MASK + 1) >>> 5), drop, keyChars };
     for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) {
       const window = lower.slice(i, i + LEAK_RUN);
       windows.texts.add(window);
