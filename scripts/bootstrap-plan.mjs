@@ -1,5 +1,5 @@
 // What `npm start` and `npm test` set up before they run, decided without side effects from facts
-// that scripts/bootstrap.mjs gathers (tests/main/bootstrap/bootstrap-plan.test.ts): whether
+// that scripts/bootstrap.mjs gathers (tests/main/scripts/bootstrap-plan.test.ts): whether
 // node_modules must be installed again, which system packages each command needs, and whether
 // missing ones are installed, asked about, or named for the person to install.
 // Plain JavaScript with no dependency: it runs before node_modules exists.

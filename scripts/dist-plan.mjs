@@ -1,5 +1,5 @@
 // What `npm run dist` asks electron-builder for, decided from its arguments without side effects
-// (tests/main/packaging/dist-plan.test.ts): which architectures, which Electron to package for
+// (tests/main/scripts/dist-plan.test.ts): which architectures, which Electron to package for
 // each, and how macOS is signed.
 import { createRequire } from 'node:module';
 

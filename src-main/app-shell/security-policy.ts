@@ -118,7 +118,7 @@ export interface SecureWebPreferences {
 /**
  * The policy. src-main/electron/window.ts writes the same values as a literal in its
  * `new BrowserWindow` call, where an auditor (Electronegativity) can read them; a unit test
- * (tests/main/electron-glue/window.test.ts) checks that the two are equal.
+ * (tests/main/electron/window.test.ts) checks that the two are equal.
  */
 export function secureWebPreferences(preload: string, packaged: boolean): SecureWebPreferences {
   return {

@@ -2,7 +2,7 @@
 // Chromium: the rule that closes every window but the app leaves main's question window open
 // until the person answers; yes and Cancel reach the code that asked, closing the window is a
 // no, and a window the app page opens is still closed (the rule's waiting while a question is
-// being opened is checked without a browser in tests/main/shell/chromium-host-rules.test.ts).
+// being opened is checked without a browser in tests/main/chromium-host/chromium-host-rules.test.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { makeOgg, makePng } from '../http/support/media-fixtures';
+import { makeOgg, makePng } from '../core/http/support/media-fixtures';
 import { runInProcess, transcript } from './cli-harness';
 
 const available = await keychainAvailable();

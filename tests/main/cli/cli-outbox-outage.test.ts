@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { sandboxMessages } from '../outbox/doubles';
+import { sandboxMessages } from '../core/outbox/doubles';
 import { runInProcess, transcript } from './cli-harness';
 
 const available = await keychainAvailable();

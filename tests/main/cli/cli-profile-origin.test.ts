@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { startKeyTrap, type KeyTrap } from '../http/support/local-server';
+import { startKeyTrap, type KeyTrap } from '../core/http/support/local-server';
 import { runInProcess } from './cli-harness';
 
 const available = await keychainAvailable();

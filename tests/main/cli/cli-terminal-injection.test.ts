@@ -3,7 +3,7 @@
 // escapes, in text, in tables and in --json (which still parses to the server's value).
 // runCli in-process (env-var mode, no keychain) against a real local HTTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, type CliRun } from './cli-harness';

@@ -16,7 +16,7 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir } from '../helpers';
 import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
 import { testDispatch } from '../helpers/ipc';
-import { startKeyTrap, type KeyTrap } from '../http/support/local-server';
+import { startKeyTrap, type KeyTrap } from '../core/http/support/local-server';
 
 const available = await keychainAvailable();
 

@@ -17,7 +17,7 @@ import { runInProcess } from '../cli/cli-harness';
 import { filesContainingSecrets, keychainAvailable, leakedRuns, tempDir, uniqueKeychainService } from '../helpers';
 import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
 import { testDispatch } from '../helpers/ipc';
-import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
 
 const available = await keychainAvailable();
 

@@ -1,0 +1,73 @@
+// The whole loop over real HTTP: the app sends through the sandbox, the sandbox plays the
+// recipient (statuses advance, a contact replies, one number fails outside the 24-hour window)
+// and posts signed webhooks, in its default and in Meta's shape, to the app's local listener;
+// the conversation shows it all. Run inside the keyring harness (npm test).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
+import type { SandboxDialect } from '../../../../src-main/sandbox/types';
+import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { keychainAvailable } from '../../helpers/keychain';
+import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { teachPlayground } from '../../helpers/playground';
+import { sendText } from '../../helpers/send-operations';
+
+const available = await keychainAvailable();
+const SECRET = 'webhook-secret-for-the-loop';
+
+let t: TestCore | null = null;
+let receiver: WebhookReceiver | null = null;
+afterEach(async () => {
+  await receiver?.close();
+  receiver = null;
+  await t?.cleanup();
+  t = null;
+  await closeSandboxes();
+});
+
+async function loop(dialect: SandboxDialect): Promise<void> {
+  const sandbox = await openSandbox({ contacts: 5, dialect, events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 250, replyText: 'Got it, thanks', failNumbers: ['5511999990002'] } });
+  t = await openTestCore(`loop-${dialect}`);
+  const core = t.core;
+  const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+  if (dialect !== 'default') await teachPlayground(core, profileId, dialect, sandbox.baseUrl);
+  await core.webhookSecrets.set(profileId, { secret: SECRET });
+  receiver = await startWebhookReceiver(
+    {
+      exists: async (id) => id === profileId,
+      secretOf: (id) => core.webhookSecrets.secretOf(id),
+      verifyTokenOf: (id) => core.webhookSecrets.verifyTokenOf(id),
+      receive: (id, payload) => core.conversations.receive(id, payload),
+    },
+    { port: 0 },
+  );
+  sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: SECRET, webhookRetryDelaysMs: [50, 100, 200] });
+
+  await sendText(core.messages, { number: '+55 11 99999-0001', text: 'Your order ships today' });
+  await sendText(core.messages, { number: '5511999990002', text: 'Are you there?' });
+
+  await vi.waitFor(
+    async () => {
+      const thread = await core.conversations.thread({ number: '5511999990001' });
+      expect(thread.items.map((i) => [i.direction, i.text, i.state])).toEqual([
+        ['out', 'Your order ships today', 'read'],
+        ['in', 'Got it, thanks', null],
+      ]);
+      expect(thread.insideWindow).toBe(true);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  await vi.waitFor(
+    async () => {
+      const failed = await core.conversations.thread({ number: '5511999990002' });
+      expect(failed.items).toMatchObject([{ direction: 'out', state: 'failed' }]);
+      expect(failed.items[0]?.reason).toMatch(/24[- ]hour|Re-engagement|131047/);
+      expect(failed.insideWindow).toBe(false);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+describe.skipIf(!available)('the sandbox plays the recipient, the app hears it by webhook', () => {
+  it("in this app's default shape, signed", { timeout: 60_000 }, () => loop('default'));
+  it("in Meta's shape, signed as Meta signs", { timeout: 60_000 }, () => loop('meta'));
+});

@@ -1,0 +1,71 @@
+// The journal alone: compaction seen by a second writer, pruning of finished operations.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { Journal } from '../../../../src-main/core/outbox/journal';
+import type { StoredOp } from '../../../../src-main/core/outbox/records';
+import { registerHolder, unregisterHolder } from '../../../../src-main/core/outbox/liveness';
+import { tempDir } from '../../helpers/temp-dir';
+
+function op(id: string, order: number, state: StoredOp['item']['state'], updatedAt = new Date().toISOString()): StoredOp {
+  return {
+    item: { id, kind: 'send.text', profileId: 'p', label: 'x', state, attempts: 0, createdAt: updatedAt, updatedAt, nextAttemptAt: null, lastError: null, resultSummary: null, pendingReason: null },
+    payload: { type: 'message', keyId: null, op: { op: 'messages.text', input: { number: '5511900000001', text: id }, idempotencyKey: id }, group: 'p|5511900000001' },
+    order,
+    claim: null,
+    serverErrors: 0,
+    finalized: false,
+  };
+}
+
+async function lineCount(path: string): Promise<number> {
+  return (await readFile(path, 'utf8')).split('\n').filter((l) => l !== '').length;
+}
+
+describe('outbox journal', () => {
+  it('compacts when it grows; another writer notices the new file and keeps its state right', async () => {
+    const dir = await tempDir('journal-test-');
+    registerHolder('a');
+    registerHolder('b');
+    const a = new Journal(dir, 'a', { now: Date.now, compactAfterLines: 50 });
+    const b = new Journal(dir, 'b', { now: Date.now, compactAfterLines: 1_000_000 });
+    await a.open();
+    await b.open();
+    for (let i = 0; i < 5; i++) await b.transact((tx) => tx.put(op(`ob_b${i}`, tx.nextOrder(), 'pending')));
+    // 60 state changes of one operation through `a`: far more lines than operations
+    await a.transact((tx) => tx.put(op('ob_a', tx.nextOrder(), 'pending')));
+    for (let i = 0; i < 60; i++) await a.transact((tx) => tx.put({ ...tx.get('ob_a')!, serverErrors: i }));
+    expect(await lineCount(a.path)).toBeLessThanOrEqual(50); // 67 lines were written: it was compacted
+
+    // b wrote to the old file generation; it must catch up with the new one, not append to the old
+    await b.transact((tx) => tx.put({ ...tx.get('ob_b0')!, item: { ...tx.get('ob_b0')!.item, state: 'sent' } }));
+    expect(b.state.get('ob_a')!.serverErrors).toBe(59);
+    await a.transact(() => undefined);
+    expect(a.state.get('ob_b0')!.item.state).toBe('sent');
+    expect([...a.state.keys()].sort()).toEqual(['ob_a', 'ob_b0', 'ob_b1', 'ob_b2', 'ob_b3', 'ob_b4']);
+
+    // a third reader from scratch sees the same
+    const c = new Journal(dir, 'b', { now: Date.now });
+    await c.open();
+    expect([...c.state.keys()].sort()).toEqual([...a.state.keys()].sort());
+    await Promise.all([a.close(), b.close(), c.close()]);
+    unregisterHolder('a');
+    unregisterHolder('b');
+  });
+
+  it('prunes operations finished long ago at compaction, never open ones', async () => {
+    const dir = await tempDir('journal-test-');
+    registerHolder('a');
+    const old = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
+    const j = new Journal(dir, 'a', { now: Date.now, compactAfterLines: 20 });
+    await j.open();
+    await j.transact((tx) => {
+      tx.put(op('ob_oldsent', 1, 'sent', old));
+      tx.put(op('ob_oldpending', 2, 'pending', old));
+      tx.put(op('ob_newsent', 3, 'sent'));
+    });
+    for (let i = 0; i < 30; i++) await j.transact((tx) => tx.put({ ...tx.get('ob_newsent')!, serverErrors: i }));
+    expect([...j.state.keys()].sort()).toEqual(['ob_newsent', 'ob_oldpending']);
+    await j.close();
+    unregisterHolder('a');
+  });
+});

@@ -1,0 +1,95 @@
+// The request log table's bounds: at most N rows and D days (pruned every Nth insert, so a few
+// more may wait for the next turn), and a budget of body characters past which the oldest rows
+// keep their line but lose their bodies.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import type { KeptDetail } from '../../../../src-main/core/log-detail';
+import type { RequestLogEntry } from '../../../../src-main/core/model';
+import { DATABASE_FILE, openDatabase } from '../../../../src-main/core/store/database';
+import { migrate } from '../../../../src-main/core/store/migrate';
+import { MIGRATIONS } from '../../../../src-main/core/store/schema';
+import { RequestLogTable, type RequestLogRow } from '../../../../src-main/core/store/request-log-table';
+import { tempDir } from '../../helpers/temp-dir';
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.parse('2026-03-14T12:00:00Z');
+
+function row(i: number, at = NOW, body = ''): RequestLogRow {
+  const entry: RequestLogEntry = { id: `r${i}`, at: new Date(at).toISOString(), process: 'window', host: 'crm.example', method: 'GET', path: `/x?i=${i}`, status: 200, durationMs: 1, requestHeaders: {}, errorCode: null, attempt: 1 };
+  const detail: KeptDetail | null =
+    body === '' ? null : { statusText: 'OK', responseHeaders: {}, requestBody: null, responseBody: { kind: 'text', text: body, contentType: null, truncated: false }, curl: null, released: false, sent: null };
+  return { entry, detail, writer: 'w', bodyChars: body.length };
+}
+
+async function table(bounds: ConstructorParameters<typeof RequestLogTable>[1]) {
+  const db = openDatabase(await tempDir('crm-log-table-'));
+  return { db, table: new RequestLogTable(db, bounds, () => NOW) };
+}
+
+describe('the request log table', () => {
+  it('keeps at most maxEntries rows, the newest, pruning every pruneEvery inserts', async () => {
+    const { db, table: t } = await table({ maxEntries: 100, pruneEvery: 10 });
+    for (let i = 0; i < 1000; i += 1) t.insert([row(i)]);
+    expect(t.count()).toBeLessThanOrEqual(100 + 10);
+    t.prune();
+    expect(t.count()).toBe(100);
+    expect(t.newest(1)[0]?.id).toBe('r999');
+    expect(t.newest(100)[0]?.id).toBe('r900');
+    db.close();
+  });
+
+  it('removes rows older than maxDays, by when the request started', async () => {
+    const { db, table: t } = await table({ maxDays: 7 });
+    t.insert([row(1, NOW - 8 * DAY), row(2, NOW - 7 * DAY - 1000), row(3, NOW - 6 * DAY), row(4, NOW)]);
+    t.prune();
+    expect(t.newest(10).map((e) => e.id)).toEqual(['r3', 'r4']);
+    db.close();
+  });
+
+  it('releases the oldest bodies past the body budget; the rows stay', async () => {
+    const { db, table: t } = await table({ bodyChars: 10_000, pruneEvery: 1 });
+    for (let i = 0; i < 10; i += 1) t.insert([row(i, NOW, 'z'.repeat(3000))]);
+    expect(t.heldChars()).toBeLessThanOrEqual(10_000);
+    expect(t.count()).toBe(10);
+    expect(t.detail('r0')).toMatchObject({ released: true, responseBody: null, statusText: 'OK' });
+    expect(t.detail('r9')).toMatchObject({ released: false, responseBody: { text: 'z'.repeat(3000) } });
+    db.close();
+  });
+
+  it('answers null for an id it does not hold, and an entry recorded without detail with an empty one', async () => {
+    const { db, table: t } = await table({});
+    t.insert([row(1)]);
+    expect(t.detail('nope')).toBeNull();
+    expect(t.detail('r1')).toMatchObject({ id: 'r1', statusText: null, responseHeaders: null, requestBody: null, responseBody: null, curl: null, sent: null, released: false });
+    db.close();
+  });
+
+  it('keeps which profile a request was for, and an entry without one stays without', async () => {
+    const { db, table: t } = await table({});
+    const mine = row(1);
+    t.insert([{ ...mine, entry: { ...mine.entry, profileId: 'p_live' } }, row(2)]);
+    expect(t.newest(2).map((e) => e.profileId)).toEqual(['p_live', undefined]);
+    expect(t.detail('r1')?.profileId).toBe('p_live');
+    expect(t.after(0, 10)[0]?.entry.profileId).toBe('p_live');
+    db.close();
+  });
+
+  it('a file written before the log kept profiles opens with its rows, none given a profile', async () => {
+    const dir = await tempDir('crm-log-table-old-');
+    const old = new Database(join(dir, DATABASE_FILE));
+    migrate(old, MIGRATIONS.filter((m) => m.version <= 3));
+    old
+      .prepare(
+        `INSERT INTO request_log (id, at, at_ms, process, writer, host, method, status, duration_ms, attempt, path, request_headers)
+         VALUES ('old', '2026-03-14T11:00:00.000Z', ?, 'crm', 'w', 'crm.example', 'GET', 200, 3, 1, '/api/v1/contacts', '{}')`,
+      )
+      .run(NOW - 3_600_000);
+    old.close();
+    const db = openDatabase(dir);
+    const t = new RequestLogTable(db, {}, () => NOW);
+    expect(t.newest(5)).toEqual([expect.objectContaining({ id: 'old', path: '/api/v1/contacts' })]);
+    expect(t.newest(5)[0]).not.toHaveProperty('profileId');
+    db.close();
+  });
+});
