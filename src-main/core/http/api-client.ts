@@ -31,7 +31,7 @@ import type { ApiResponse, HttpSender, ObservedEntry, RequestObserver, SendOptio
 import { statusError } from './status-error';
 import { checkHeaderValues, wireHeaders } from './wire-headers';
 import { USER_AGENT } from './user-agent';
-import { wireUrl } from './wire-url';
+import { publicWireUrl, wireUrl } from './wire-url';
 import type { WireUrl } from './wire-url';
 
 export interface ApiClientOptions {
@@ -130,7 +130,7 @@ class ApiClient implements HttpSender {
     let loggedTarget: string;
     try {
       // the same normalised URL the cURL export prints (wire-url.ts)
-      wire = wireUrl(placed.query === null ? request.url : withQueryCredential(request.url, placed.query));
+      wire = placed.query === null ? publicWireUrl(request.url) : wireUrl(withQueryCredential(request.url, placed.query));
       loggedTarget = placed.query === null ? wire.target : wireUrl(withQueryCredential(request.url, { name: placed.query.name, value: KEY_MASK })).target;
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
