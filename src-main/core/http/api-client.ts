@@ -27,6 +27,7 @@ import { probeBaseUrl } from './probe';
 import { redactHeaders, scrubJson, scrubSecret } from './redact';
 import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
+import { scrubHeaders } from './scrubbed-headers';
 import type { ApiResponse, HttpSender, ObservedEntry, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
 import { checkHeaderValues, wireHeaders } from './wire-headers';
@@ -178,7 +179,7 @@ class ApiClient implements HttpSender {
         this.log(apiKey, request, logged, headers, startedAt, durationMs, status, successCode(request, parsed), attempt, exchange, scrubbedText);
         return {
           status,
-          headers: scrubJson(exchange.headers, apiKey),
+          headers: scrubHeaders(exchange.headers, apiKey),
           // whatever the server echoed, the key in use never leaves the sender
           json: !parsed.ok ? undefined : scrubbedText === exchange.text ? parsed.json : scrubJson(parsed.json, apiKey, request.endpoint === 'keys.create' ? isKeyValueField : undefined),
           unreadable: parsed.ok ? null : parsed.error,
@@ -334,7 +335,7 @@ function parseJsonBody(exchange: Exchange, apiKey: string): { ok: true; json: un
   if (exchange.truncated) {
     return { ok: false, error: new CrmError('bad_response', `The server's answer (HTTP ${status}) is larger than the client accepts`, { status }) };
   }
-  const text = exchange.text.replace(/^\ufeff/, '');
+  const text = exchange.text.charCodeAt(0) === 0xfeff ? exchange.text.slice(1) : exchange.text;
   if (text.trim() === '') return { ok: true, json: undefined };
   try {
     return { ok: true, json: JSON.parse(text) as unknown };
