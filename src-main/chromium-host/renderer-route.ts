@@ -2,7 +2,8 @@
 // an https origin that exists nowhere else: no listening port, no local web server another
 // program or web page could call. https makes it a secure context (the microphone works);
 // every response carries the app's CSP, as Electron's session adds it.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { sep } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { contentTypeFor, rendererFileFor } from '../app-shell/renderer-files';
 import { CONTENT_SECURITY_POLICY } from '../app-shell/security-policy';
@@ -20,14 +21,15 @@ export function fileFor(root: string, pathname: string): string | null {
 }
 
 export async function serveRenderer(context: BrowserContext, root: string): Promise<void> {
-  // Every request of the window: the app's own files are answered from disk, anything else
-  // (which the CSP already forbids) is refused here too.
+  const loaded = await readBuiltWindow(root);
+  // Every request of the window: the app's own files are answered from what was read (else from
+  // disk), anything else (which the CSP already forbids) is refused here too.
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     const file = url.origin === APP_ORIGIN ? fileFor(root, url.pathname) : null;
     if (!file) return route.abort('blockedbyclient');
     try {
-      const body = await readFile(file);
+      const body = loaded.get(file) ?? (await readFile(file));
       return route.fulfill({
         status: 200,
         body,
@@ -44,4 +46,23 @@ export async function serveRenderer(context: BrowserContext, root: string): Prom
       return route.fulfill({ status: 404, body: '' });
     }
   });
+}
+
+/**
+ * The built window's files, read once as the window is opened: its first requests are then
+ * answered at once, not after a disk read each (the window's cold load waits on every one of
+ * them). A file not read here (added later, or unreadable now) is read when it is asked for.
+ */
+async function readBuiltWindow(root: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const file = fileFor(root, `/${name.split(sep).map(encodeURIComponent).join('/')}`);
+      if (file === null) return;
+      const body = await readFile(file).catch(() => null);
+      if (body !== null) files.set(file, body);
+    }),
+  );
+  return files;
 }

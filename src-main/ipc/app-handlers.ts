@@ -7,7 +7,14 @@ import type { DomainHandlers, HandlerCore, HandlerDeps, HandlerPlatform, UpdateH
 
 type AppChannels = DomainHandlers<'app'> & DomainHandlers<'sandbox'> & DomainHandlers<'contacts'> & DomainHandlers<'files'> & DomainHandlers<'outbox'> & DomainHandlers<'log'> & DomainHandlers<'shell'>;
 
-export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, appInfo: HandlerDeps['appInfo'], sandbox: HandlerDeps['sandbox'], updates?: UpdateHandle): AppChannels {
+export function createAppHandlers(
+  core: HandlerCore,
+  platform: HandlerPlatform,
+  appInfo: HandlerDeps['appInfo'],
+  sandbox: HandlerDeps['sandbox'],
+  updates?: UpdateHandle,
+  contacts: NonNullable<HandlerDeps['contacts']> = core.contacts,
+): AppChannels {
   return {
     'app:info': async () => appInfo(),
     'app:update-state': async () => updates?.state() ?? { phase: 'off' },
@@ -17,7 +24,7 @@ export function createAppHandlers(core: HandlerCore, platform: HandlerPlatform, 
     },
     'app:microphone-access': async () => (platform.microphoneAccess ? platform.microphoneAccess() : { access: 'granted' }),
     'sandbox:restore': () => requireSandbox(sandbox).restore(),
-    'contacts:list': (p) => core.contacts.list(p),
+    'contacts:list': (p) => contacts.list(p),
     'files:pick': async ({ purpose }) => {
       const path = await platform.pickFile(purpose);
       return path === null ? null : core.files.stageFromPath(path, purpose);

@@ -84,6 +84,8 @@ export interface HandlerDeps {
   updates?: UpdateHandle;
   /** the local webhook listener; absent: none runs here (webhooks:info says so) */
   webhooks?: WebhookListener;
+  /** where the window's contacts pages come from (the runtime's start-up page first); absent: core.contacts */
+  contacts?: Pick<HandlerCore['contacts'], 'list'>;
 }
 
 export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };

@@ -12,6 +12,7 @@ import { createHandlers, type HandlerPlatform, type UpdateHandle } from '../ipc/
 import { resumeSandbox, startSandbox } from '../sandbox/index';
 import { startWebhookReceiver, type WebhookReceiver } from '../core/events/webhook-receiver';
 import { startEventChannels } from './event-channels';
+import { prefetchFirstContactsPage } from './first-contacts-page';
 
 export type EventSink = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
 
@@ -63,6 +64,9 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   }));
   const notices = [...core.notices, ...(boot.problem ? [boot.problem] : [])];
   for (const notice of notices) log(notice);
+  // every host creates its window along with the runtime: the page its contacts screen shows
+  // first is asked for now, while the window loads its script (first-contacts-page.ts)
+  const firstPage = prefetchFirstContactsPage({ contacts: core.contacts, profiles: core.profiles, keys: core.keys });
 
   const info: AppInfo = {
     version: host.version,
@@ -98,7 +102,16 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
       return { baseUrl: restored.sandbox.baseUrl, notice: restored.notice };
     },
   };
-  const handlers = createHandlers({ core, platform: host.services, appInfo: () => info, emit: host.deliver, sandbox: sandboxControl, webhooks: webhooks.listener, ...(host.updates ? { updates: host.updates } : {}) });
+  const handlers = createHandlers({
+    core,
+    platform: host.services,
+    appInfo: () => info,
+    emit: host.deliver,
+    sandbox: sandboxControl,
+    webhooks: webhooks.listener,
+    contacts: firstPage,
+    ...(host.updates ? { updates: host.updates } : {}),
+  });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const coreEvents = wireCoreEvents(core, host.deliver);
   // the active profile's events also come by its service's event stream, or by polling its status route
@@ -108,6 +121,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
       coreEvents.dispose();
+      firstPage.dispose();
       // the channels first: their requests go through the core's client
       await channels.close().catch((err: unknown) => log(`shutdown: ${String(err)}`));
       // each step on its own: one failing must not leave the others undone

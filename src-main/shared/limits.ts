@@ -57,6 +57,8 @@ export function byteLimitFor(purpose: FilePurpose, limits: SendLimits = LIMITS):
 
 /** Length in Unicode code points: `[...text].length`, so an emoji or a CJK character counts once. */
 export function charCount(text: string): number {
+  // without surrogates every UTF-16 unit is one code point: no need to step through the text
+  if (!/[\ud800-\udfff]/.test(text)) return text.length;
   let n = 0;
   for (const _ of text) n += 1;
   return n;

@@ -31,8 +31,29 @@ const NO_BRIDGE: ErrorInfo = {
   message: 'This window cannot reach the app (window.crm is missing): restart the app.',
 };
 
+/** Calls made before the app's bundle ran (early-first-page.ts), each handed once to the app's identical call. */
+const early = new Map<string, Promise<Result<unknown>>>();
+
+const callKey = (channel: InvokeChannel, payload: unknown): string => `${channel} ${JSON.stringify(payload)}`;
+
+/**
+ * Makes a call now, for the app to take when it asks for the very same thing: the answer then
+ * travels while the rest of the window's script loads and runs.
+ */
+export function invokeEarly<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): void {
+  early.set(callKey(channel, payload), invoke(channel, payload));
+}
+
 /** Calls one invoke channel. Never throws: a broken bridge becomes an `internal` error. */
 export async function invoke<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): Promise<Result<InvokeValue<C>>> {
+  if (early.size > 0) {
+    const key = callKey(channel, payload);
+    const made = early.get(key);
+    if (made !== undefined) {
+      early.delete(key);
+      return made as Promise<Result<InvokeValue<C>>>;
+    }
+  }
   const api = bridge();
   if (!api) return { ok: false, error: NO_BRIDGE };
   try {

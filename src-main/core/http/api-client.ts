@@ -28,11 +28,12 @@ import { probeBaseUrl } from './probe';
 import { redactHeaders, scrubJson, scrubSecret } from './redact';
 import { contentTypeOf, flattenHeaders, readBodyText } from './response-body';
 import { parseRetryAfter } from './retry-after';
+import { scrubHeaders } from './scrubbed-headers';
 import type { ApiResponse, HttpSender, ObservedEntry, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
 import { checkHeaderValues, wireHeaders } from './wire-headers';
 import { USER_AGENT } from './user-agent';
-import { wireUrl } from './wire-url';
+import { publicWireUrl, wireUrl } from './wire-url';
 import type { WireUrl } from './wire-url';
 
 export interface ApiClientOptions {
@@ -131,7 +132,7 @@ class ApiClient implements HttpSender {
     let loggedTarget: string;
     try {
       // the same normalised URL the cURL export prints (wire-url.ts)
-      wire = wireUrl(placed.query === null ? request.url : withQueryCredential(request.url, placed.query));
+      wire = placed.query === null ? publicWireUrl(request.url) : wireUrl(withQueryCredential(request.url, placed.query));
       loggedTarget = placed.query === null ? wire.target : wireUrl(withQueryCredential(request.url, { name: placed.query.name, value: KEY_MASK })).target;
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
@@ -180,7 +181,7 @@ class ApiClient implements HttpSender {
         this.log(apiKey, request, logged, headers, startedAt, durationMs, trace, status, successCode(request, parsed), attempt, exchange, scrubbedText);
         return {
           status,
-          headers: scrubJson(exchange.headers, apiKey),
+          headers: scrubHeaders(exchange.headers, apiKey),
           // whatever the server echoed, the key in use never leaves the sender
           json: !parsed.ok ? undefined : scrubbedText === exchange.text ? parsed.json : scrubJson(parsed.json, apiKey, request.endpoint === 'keys.create' ? isKeyValueField : undefined),
           unreadable: parsed.ok ? null : parsed.error,
@@ -341,7 +342,7 @@ function parseJsonBody(exchange: Exchange, apiKey: string): { ok: true; json: un
   if (exchange.truncated) {
     return { ok: false, error: new CrmError('bad_response', `The server's answer (HTTP ${status}) is larger than the client accepts`, { status }) };
   }
-  const text = exchange.text.replace(/^\ufeff/, '');
+  const text = exchange.text.charCodeAt(0) === 0xfeff ? exchange.text.slice(1) : exchange.text;
   if (text.trim() === '') return { ok: true, json: undefined };
   try {
     return { ok: true, json: JSON.parse(text) as unknown };

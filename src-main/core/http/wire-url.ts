@@ -10,6 +10,7 @@
 // by the sender, by curl or by the server's URL parser. The scheme, host and port come from
 // `new URL()` (lower-cased host, punycode, default port dropped).
 import { wellFormed } from '../endpoints';
+import { memoByText } from '../memo';
 
 export interface WireUrl {
   /** scheme://host[:port] */
@@ -43,6 +44,13 @@ export function wireUrl(raw: string): WireUrl {
   const target = `${path}${query}`;
   return { origin: parsed.origin, target, href: `${parsed.origin}${target}`, parsed };
 }
+
+/**
+ * wireUrl for a URL that carries no secret, remembered: a profile sends to the same few URLs,
+ * and parsing and encoding one is a good part of a small request's own cost. The answer is
+ * shared, so it is frozen. Never given a URL with a key in its query (the key would be kept).
+ */
+export const publicWireUrl = memoByText((raw: string): Readonly<WireUrl> => Object.freeze(wireUrl(raw)), 256);
 
 /** `wireUrl(raw).href`, or `raw` itself when it is not a valid URL (a preview of a bad base URL). */
 export function wireHref(raw: string): string {

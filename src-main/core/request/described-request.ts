@@ -1,12 +1,13 @@
 // Contacts and messages: the operation's values, checked by its own rules, poured into the
 // profile's description (path, query, body, credential placement).
-import { OPERATION_ROLES, missingRoles } from '../api/roles';
-import { renderQuery, rolesOf } from '../api/template';
-import type { DescribedOperation, Role } from '../api/types';
+import { missingRoles } from '../api/roles';
+import { renderQuery, rolesOf, type RoleValues } from '../api/template';
+import type { DescribedOperation, OperationSpec, Role } from '../api/types';
 import { ENDPOINTS, checkEndpointPath } from '../endpoints';
 import { loggedSendOf } from '../logged-send';
 import type { FileAccess } from '../media/file-access';
 import { assembleRequest, type Prepared } from './assemble-request';
+import { allowedRoles, compiledSpec, type CompiledSpec } from './compiled-spec';
 import { isOffered, operationSpec, type RequestTarget } from './operation-spec';
 import type { Problems } from './problems';
 import { renderBody } from './render-body';
@@ -19,6 +20,11 @@ export interface BuilderDeps {
   files?: FileAccess;
   /** the id the upload operation answered for this send's file (needsUpload) */
   uploadedMediaId?: string;
+  /**
+   * false: render the description afresh instead of through its compiled form (compiled-spec.ts);
+   * tests compare the two, byte for byte
+   */
+  compiled?: boolean;
 }
 
 export async function prepareDescribed(op: OperationOf<DescribedOperation>, target: RequestTarget, deps: BuilderDeps, problems: Problems): Promise<Prepared> {
@@ -28,20 +34,30 @@ export async function prepareDescribed(op: OperationOf<DescribedOperation>, targ
   const override = target.api?.operations[op.op] === undefined ? target.endpointOverrides[op.op] : undefined;
   const overrideProblem = override === undefined ? null : checkEndpointPath(op.op, override);
   if (overrideProblem !== null) problems.sentence(`endpointOverrides.${op.op}`, `The path override ${overrideProblem}; using ${spec.path}`);
-  const roles = rolesOf(spec);
-  for (const { sentence } of missingRoles(op.op, roles)) problems.sentence('api', `The API description of ${label} is incomplete: ${sentence}. Fix it in Profiles → API`);
+  const compiled = deps.compiled === false ? null : compiledSpec(spec);
+  const roles = compiled?.roles ?? rolesOf(spec);
+  const incomplete = compiled?.incomplete(op.op) ?? missingRoles(op.op, roles).map(({ sentence }) => `The API description of ${label} is incomplete: ${sentence}. Fix it in Profiles → API`);
+  for (const sentence of incomplete) problems.sentence('api', sentence);
 
   const upload = { available: isOffered(target, 'media.upload'), id: deps.uploadedMediaId };
   // the map pairs each operation with its own rules; TypeScript cannot follow that pairing here
   const rules = DESCRIBED_RULES[op.op] as DescribedRule<DescribedOperation>;
   const { values, file = null, idempotencyKey = null } = await rules(op, { spec, roles, problems, files: deps.files, upload });
   // keep only what this operation may fill (a stored description cannot pull in other values)
-  const allowed = new Set<Role>(OPERATION_ROLES[op.op]);
+  const allowed = allowedRoles(op.op);
   for (const role of Object.keys(values) as Role[]) if (!allowed.has(role)) delete values[role];
 
-  const url = joinUrl(target.baseUrl, checkedPath(spec, op.op, values, problems), renderQuery(spec, values), problems);
-  const body = renderBody(spec, values, file, op.op === 'messages.audio' ? 'audio' : 'media', problems);
+  const url = joinUrl(target.baseUrl, pathOf(compiled, spec, op.op, values, problems), renderQuery(spec, values), problems);
+  const body = renderBody(spec, values, file, op.op === 'messages.audio' ? 'audio' : 'media', problems, compiled?.jsonBody ?? null);
   const request = assembleRequest(op.op, spec.method, url, spec.headers, body, idempotencyKey, spec.credential);
   const sent = loggedSendOf(op);
   return { request: sent === null ? request : { ...request, sent }, problems: problems.list };
+}
+
+/** The checked path: worked out once per description when no role is written into it. */
+function pathOf(compiled: CompiledSpec | null, spec: OperationSpec, op: DescribedOperation, values: RoleValues, problems: Problems): string {
+  const fixed = compiled?.fixedPath(op) ?? null;
+  if (fixed === null) return checkedPath(spec, op, values, problems);
+  for (const sentence of fixed.problems) problems.sentence('api', sentence);
+  return fixed.path;
 }

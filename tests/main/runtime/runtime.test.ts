@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
 import { buildRuntime } from '../../../src-main/runtime/build-runtime';
 import { startSandbox } from '../../../src-main/sandbox/index';
+import { FIRST_CONTACTS_PAGE } from '../../../src-main/shared/first-screen';
 import { keychainAvailable } from '../helpers';
 import { uniqueKeychainService } from '../helpers/keychain';
 import { tempDir } from '../helpers/temp-dir';
@@ -78,5 +79,32 @@ describe.skipIf(!available)('buildRuntime', () => {
     await Promise.all([runtime.shutdown(), runtime.shutdown()]);
     expect(sandboxClosed).toBe(1);
     expect(await fetch(`${runtime.info.sandbox!.baseUrl}/api/v1/contacts`).then(() => 'answered', () => 'closed')).toBe('closed');
+  });
+
+  it('asks for the window\'s first contacts page while the window loads, and the window\'s request does not ask again', async () => {
+    const dataDir = await tempDir('crm-runtime-');
+    let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
+    const runtime = await buildRuntime({
+      dataDir,
+      keychainService: uniqueKeychainService('runtime'),
+      log: () => {},
+      host: host([]),
+      sandbox: {
+        start: async (o) => (sandbox = await startSandbox({ ...o, contacts: 250 })),
+        resume: () => Promise.reject(new Error('unused')),
+      },
+    });
+    try {
+      const listings = () => sandbox!.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/contacts')).length;
+      await vi.waitFor(() => expect(listings()).toBe(1));
+      const page = await runtime.dispatch('contacts:list', { ...FIRST_CONTACTS_PAGE });
+      expect(page).toMatchObject({ ok: true, value: { total: 250, page: 1, perPage: FIRST_CONTACTS_PAGE.perPage } });
+      expect(listings()).toBe(1);
+      // the next one is the service's own answer
+      await runtime.dispatch('contacts:list', { ...FIRST_CONTACTS_PAGE });
+      expect(listings()).toBe(2);
+    } finally {
+      await runtime.shutdown();
+    }
   });
 });
