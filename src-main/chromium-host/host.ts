@@ -72,7 +72,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     host: {
       kind: 'chromium',
       version: options.version,
-      services: createOsServices(osCommands(process.platform, env, options.hasProgram), askInOwnWindow(() => context, questions)),
+      services: createOsServices(() => osCommands(process.platform, env, options.hasProgram), askInOwnWindow(() => context, questions)),
       deliver: (event, data) => deliver(event, data),
     },
   });

@@ -33,21 +33,28 @@ export function run(command: Command, input = '', extraArgs: string[] = []): Pro
   });
 }
 
-export function createOsServices(commands: OsCommands, confirm: AskConsent): HandlerPlatform {
+/**
+ * `commandsNow` is asked at each use, not once at start: a program installed while the app runs
+ * (zenity for the file dialog, xclip for the clipboard) is found without a restart.
+ */
+export function createOsServices(commandsNow: () => OsCommands, confirm: AskConsent): HandlerPlatform {
   return {
     clipboard: createClipboardGuard({
       async writeText(text) {
+        const commands = commandsNow();
         if (!commands.clipboardWrite) throw new CrmError('internal', NO_CLIPBOARD);
         const { code } = await run(commands.clipboardWrite, text);
         if (code !== 0) throw new CrmError('internal', `${NO_CLIPBOARD} (${commands.clipboardWrite.file} exited with ${code})`);
       },
       async readText() {
+        const commands = commandsNow();
         if (!commands.clipboardRead) return '';
         const { code, stdout } = await run(commands.clipboardRead);
         return code === 0 ? stdout : '';
       },
     }),
     async pickFile() {
+      const commands = commandsNow();
       if (!commands.pickFile) throw new CrmError('validation', NO_FILE_DIALOG);
       const { code, stdout } = await run(commands.pickFile);
       const path = stdout.replace(/\r?\n$/, '');
@@ -55,6 +62,7 @@ export function createOsServices(commands: OsCommands, confirm: AskConsent): Han
     },
     async openExternal(url) {
       const allowed = externalUrlFor(url);
+      const commands = commandsNow();
       if (allowed === null || !commands.openUrl) return;
       await run(commands.openUrl, '', [allowed]);
     },
