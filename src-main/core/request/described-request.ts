@@ -1,17 +1,17 @@
 // Contacts and messages: the operation's values, checked by its own rules, poured into the
 // profile's description (path, query, body, credential placement).
 import { missingRoles } from '../api/roles';
-import { renderQuery, rolesOf, type RoleValues } from '../api/template';
-import type { DescribedOperation, OperationSpec, Role } from '../api/types';
+import { renderQuery, rolesOf } from '../api/template';
+import type { DescribedOperation, Role } from '../api/types';
 import { ENDPOINTS, checkEndpointPath } from '../endpoints';
 import { loggedSendOf } from '../logged-send';
 import type { FileAccess } from '../media/file-access';
 import { assembleRequest, type Prepared } from './assemble-request';
-import { allowedRoles, compiledSpec, type CompiledSpec } from './compiled-spec';
+import { allowedRoles, compiledSpec } from './compiled-spec';
 import { isOffered, operationSpec, type RequestTarget } from './operation-spec';
 import type { Problems } from './problems';
 import { renderBody } from './render-body';
-import { checkedPath, joinUrl } from './request-url';
+import { describedPath, joinUrl } from './request-url';
 import { DESCRIBED_RULES } from './rules/operation-rules';
 import type { DescribedRule, OperationOf } from './rules/rule';
 
@@ -47,17 +47,10 @@ export async function prepareDescribed(op: OperationOf<DescribedOperation>, targ
   const allowed = allowedRoles(op.op);
   for (const role of Object.keys(values) as Role[]) if (!allowed.has(role)) delete values[role];
 
-  const url = joinUrl(target.baseUrl, pathOf(compiled, spec, op.op, values, problems), renderQuery(spec, values), problems);
+  const url = joinUrl(target.baseUrl, describedPath(compiled, spec, op.op, values, problems), renderQuery(spec, values), problems);
   const body = renderBody(spec, values, file, op.op === 'messages.audio' ? 'audio' : 'media', problems, compiled?.jsonBody ?? null);
   const request = assembleRequest(op.op, spec.method, url, spec.headers, body, idempotencyKey, spec.credential);
   const sent = loggedSendOf(op);
   return { request: sent === null ? request : { ...request, sent }, problems: problems.list };
 }
 
-/** The checked path: worked out once per description when no role is written into it. */
-function pathOf(compiled: CompiledSpec | null, spec: OperationSpec, op: DescribedOperation, values: RoleValues, problems: Problems): string {
-  const fixed = compiled?.fixedPath(op) ?? null;
-  if (fixed === null) return checkedPath(spec, op, values, problems);
-  for (const sentence of fixed.problems) problems.sentence('api', sentence);
-  return fixed.path;
-}

@@ -7,6 +7,7 @@ import type { RoleValues } from '../api/template';
 import type { DescribedOperation, OperationSpec } from '../api/types';
 import { ENDPOINTS, checkEndpointPath, wellFormed } from '../endpoints';
 import { memoByText } from '../memo';
+import type { CompiledSpec } from './compiled-spec';
 import type { Problems } from './problems';
 
 /** base URL (validated, credentials never kept) + path + query built with encodeURIComponent. */
@@ -51,4 +52,12 @@ export function parseUrl(text: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/** The checked path: worked out once per description when no role is written into it. */
+export function describedPath(compiled: CompiledSpec | null, spec: OperationSpec, op: DescribedOperation, values: RoleValues, problems: Problems): string {
+  const fixed = compiled?.fixedPath(op) ?? null;
+  if (fixed === null) return checkedPath(spec, op, values, problems);
+  for (const sentence of fixed.problems) problems.sentence('api', sentence);
+  return fixed.path;
 }
