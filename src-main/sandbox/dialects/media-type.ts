@@ -2,6 +2,8 @@
 // base64 upload) or from the extension of its URL or file name. Only as much as the dialects
 // need to tell image from document and to name an audio type; unknown is null and the caller
 // decides (a document falls back to application/octet-stream, an image or audio is refused).
+// The extension table repeats core/media/mimetypes.ts on purpose: the sandbox plays the service
+// and may not import core/, so a mistake in the client's table is not mirrored by its test partner.
 import { baseMimetype } from '../base-mimetype';
 
 /** 64 base64 characters = the first 48 bytes: enough for every signature below. */
