@@ -25,7 +25,8 @@ export const SCREEN_FOCUS_UNLESS_FILLED = { [SCREEN_FOCUS_ATTR]: 'unless-filled'
 export function focusScreen(main: HTMLElement | null): void {
   if (!main) return;
   const screen = main.querySelector<HTMLElement>('.screen') ?? main;
-  const controls = focusableIn(screen);
+  // a table's column resizers stay in the Tab order but are never where a screen starts
+  const controls = focusableIn(screen).filter((el) => el.getAttribute('role') !== 'separator');
   let target = screen.querySelector<HTMLElement>(`[${SCREEN_FOCUS_ATTR}]`);
   if (target && target.getAttribute(SCREEN_FOCUS_ATTR) === 'unless-filled' && (target as HTMLInputElement).value) {
     target = controls[controls.indexOf(target) + 1] ?? target;
