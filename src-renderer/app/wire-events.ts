@@ -1,6 +1,7 @@
 // The window's wiring, once: each feature subscribes to its own events of main
 // (features/*/*-events.ts); this file only composes them and makes the stores that keep something
 // per profile follow the active one.
+import { dropEarlyCalls } from '../lib/api';
 import { useAppStore } from './app-store';
 import { wireShellEvents } from './app-events';
 import { wireContactsEvents } from '../features/contacts/contacts-events';
@@ -23,6 +24,7 @@ import { useSendStore } from '../features/send/send-store';
  * Returns the function that undoes all of it (App calls it on unmount).
  */
 export function wireAppEvents(): () => void {
+  adoptedProfileId = undefined;
   // the outbox hears net:status before the contacts, which retry what failed offline
   const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents()];
 
@@ -75,8 +77,14 @@ export function wireAppEvents(): () => void {
   };
 }
 
+/** the profile the stores last followed; undefined before the first */
+let adoptedProfileId: string | null | undefined;
+
 /** Every store that keeps something per profile follows the active one. */
 function adoptProfile(profileId: string | null): void {
+  // a first page asked for before the app ran is for the profile active then
+  if (profileId !== adoptedProfileId && adoptedProfileId !== undefined) dropEarlyCalls();
+  adoptedProfileId = profileId;
   useContactsStore.getState().switchProfile(profileId);
   useMessagesStore.getState().switchProfile(profileId);
   useSendStore.getState().switchProfile(profileId);

@@ -31,8 +31,14 @@ const NO_BRIDGE: ErrorInfo = {
   message: 'This window cannot reach the app (window.crm is missing): restart the app.',
 };
 
-/** Calls made before the app's bundle ran (early-first-page.ts), each handed once to the app's identical call. */
-const early = new Map<string, Promise<Result<unknown>>>();
+/**
+ * Calls made before the app's bundle ran (early-first-page.ts), each handed once to the app's
+ * identical call, and only while fresh: an answer asked for at start must not stand in for the
+ * same call made later, for another profile (main answers for whichever profile is active).
+ */
+const early = new Map<string, { made: Promise<Result<unknown>>; at: number }>();
+/** how long an early call may stand in for the app's own (main keeps its first page as long) */
+export const EARLY_CALL_FRESH_MS = 10_000;
 
 const callKey = (channel: InvokeChannel, payload: unknown): string => `${channel} ${JSON.stringify(payload)}`;
 
@@ -41,18 +47,21 @@ const callKey = (channel: InvokeChannel, payload: unknown): string => `${channel
  * travels while the rest of the window's script loads and runs.
  */
 export function invokeEarly<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): void {
-  early.set(callKey(channel, payload), invoke(channel, payload));
+  early.set(callKey(channel, payload), { made: invoke(channel, payload), at: Date.now() });
+}
+
+/** Forgets the early calls not taken yet: the profile they were made for is no longer the one shown. */
+export function dropEarlyCalls(): void {
+  early.clear();
 }
 
 /** Calls one invoke channel. Never throws: a broken bridge becomes an `internal` error. */
 export async function invoke<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): Promise<Result<InvokeValue<C>>> {
   if (early.size > 0) {
     const key = callKey(channel, payload);
-    const made = early.get(key);
-    if (made !== undefined) {
-      early.delete(key);
-      return made as Promise<Result<InvokeValue<C>>>;
-    }
+    const taken = early.get(key);
+    early.delete(key);
+    if (taken !== undefined && Date.now() - taken.at <= EARLY_CALL_FRESH_MS) return taken.made as Promise<Result<InvokeValue<C>>>;
   }
   const api = bridge();
   if (!api) return { ok: false, error: NO_BRIDGE };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile, RequestLogEntry } from '../../src-renderer/lib/api';
 import { wireAppEvents } from '../../src-renderer/app/wire-events';
+import { invokeEarly } from '../../src-renderer/lib/api';
 import { useAppStore } from '../../src-renderer/app/app-store';
 import { useContactsStore } from '../../src-renderer/features/contacts/contacts-store';
 import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
@@ -91,6 +92,18 @@ describe('wireAppEvents', () => {
     expect(crm.callsTo('keys:list').at(-1)).toEqual({ profileId: 'p2' });
     expect(useKeysStore.getState().keys.map((k) => k.id)).toEqual(['k_p2']);
     expect(useContactsStore.getState().generation).toBe(generation + 1);
+  });
+
+  it('a first page asked for before the app ran is not served after a profile switch: the new profile\'s contacts are asked of main', async () => {
+    await flush(10);
+    useContactsStore.getState().init();
+    await flush(10);
+    invokeEarly('contacts:list', { page: 1, perPage: 100 });
+    const asked = crm.callsTo('contacts:list').length;
+    crm.emit('profiles:changed', { profiles: [profile('p1'), profile('p2')], activeProfileId: 'p2' });
+    await flush(10);
+    // the early call itself, then the new profile's first page asked afresh
+    expect(crm.callsTo('contacts:list').length).toBeGreaterThan(asked);
   });
 
   it('follows a saved API description of the active profile: the contacts are read again, the keys are not', async () => {
