@@ -24,7 +24,6 @@ import { useSendStore } from '../features/send/send-store';
  * Returns the function that undoes all of it (App calls it on unmount).
  */
 export function wireAppEvents(): () => void {
-  adoptedProfileId = undefined;
   // the outbox hears net:status before the contacts, which retry what failed offline
   const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents()];
 
@@ -43,6 +42,8 @@ export function wireAppEvents(): () => void {
         return;
       }
       if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl && now.routes === last.routes) return;
+      // a first page asked for before the app ran was for the profile, key and address of then
+      dropEarlyCalls();
       const switched = now.profileId !== last.profileId;
       // the first profile of a window that had none takes over what is on screen, and reloads it
       const fromNone = last.profileId === null;
@@ -77,14 +78,8 @@ export function wireAppEvents(): () => void {
   };
 }
 
-/** the profile the stores last followed; undefined before the first */
-let adoptedProfileId: string | null | undefined;
-
 /** Every store that keeps something per profile follows the active one. */
 function adoptProfile(profileId: string | null): void {
-  // a first page asked for before the app ran is for the profile active then
-  if (profileId !== adoptedProfileId && adoptedProfileId !== undefined) dropEarlyCalls();
-  adoptedProfileId = profileId;
   useContactsStore.getState().switchProfile(profileId);
   useMessagesStore.getState().switchProfile(profileId);
   useSendStore.getState().switchProfile(profileId);
