@@ -3,6 +3,7 @@
 // or Link header cannot jump to page N: the tokens of pages already seen are kept here (per
 // profile, query and page size), and a page further on is reached by walking from the nearest.
 import { CrmError } from '../errors';
+import { isNoListing } from '../http/no-listing';
 import { readableJson } from '../http/sender';
 import type { HttpSender } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
@@ -43,7 +44,7 @@ export class ContactsServiceImpl implements ContactsService {
     } catch (err) {
       // API.md's path guessed for a service that has its own description of other operations:
       // a 404/405 there means "no such listing", not a wrong base URL
-      if (!(err instanceof CrmError) || err.status === undefined || !NO_LISTING.has(err.status) || !guessedForOtherService(profile)) throw err;
+      if (!isNoListing(err) || !guessedForOtherService(profile)) throw err;
       return this.fromRecord(profile, query, `This service has no contacts listing at ${operationSpec(profile, 'contacts.list').path} (HTTP ${err.status}); import its contacts cURL, or mark it as not offered, in Profiles → API`);
     }
   }
@@ -95,12 +96,6 @@ export class ContactsServiceImpl implements ContactsService {
     return readContactAnswer(readableJson(response), response.headers, operationSpec(profile, 'contacts.list'), query.page, query.perPage);
   }
 }
-
-/**
- * answers that say there is no listing at a guessed address: 404/405, and the 400 some services
- * give any path they do not serve (Meta's "Unsupported get request")
- */
-const NO_LISTING = new Set([400, 404, 405]);
 
 /** The profile describes some operations itself but not the contacts listing: API.md's path is a guess. */
 function guessedForOtherService(profile: Profile): boolean {

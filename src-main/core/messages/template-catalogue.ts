@@ -4,7 +4,7 @@
 // here" (a refused key, a network failure) is an error: a template can always be typed.
 import type { TemplateList } from '../../shared/approved-template';
 import { readTemplates } from '../api/read-templates';
-import { CrmError } from '../errors';
+import { isNoListing } from '../http/no-listing';
 import type { HttpSender } from '../http/sender';
 import { readableJson } from '../http/sender';
 import { callWithKey } from '../keys/api-call';
@@ -12,9 +12,6 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import { buildRequest } from '../request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import type { KeyAccess } from '../services';
-
-/** answers that say there is no listing at that address (Meta answers 400 for a path it does not serve) */
-const NO_LISTING = new Set([400, 404, 405, 501]);
 
 export interface TemplateCatalogueDeps {
   profiles: Pick<ProfileManager, 'resolve'>;
@@ -33,7 +30,7 @@ export class TemplateCatalogue {
     try {
       json = readableJson(await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request, { noteUse: false }));
     } catch (err) {
-      if (err instanceof CrmError && err.status !== undefined && NO_LISTING.has(err.status)) {
+      if (isNoListing(err)) {
         return typed(`This service lists no templates at ${operationSpec(profile, 'templates.list').path} (HTTP ${err.status}): type the template's name and language, or import its template-list cURL in Profiles → API`);
       }
       throw err;

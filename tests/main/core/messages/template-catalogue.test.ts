@@ -2,11 +2,11 @@
 // message_templates once its cURL is learned, and a typed fallback (with the reason) where the
 // service lists none. Real sandbox, real keychain.
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUSINESS_ACCOUNT_ID, META_VERSION } from '../../../src-main/sandbox/dialects/meta-phone';
-import { keychainAvailable } from '../helpers/keychain';
-import { closeTaughtService, openTaughtService } from '../helpers/taught-service';
-import { closeSandboxes, openSandbox } from '../helpers/sandbox';
-import { addProfileWithKey, withTestCore } from '../helpers/core';
+import { BUSINESS_ACCOUNT_ID, META_VERSION } from '../../../../src-main/sandbox/dialects/meta-phone';
+import { keychainAvailable } from '../../helpers/keychain';
+import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
+import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { addProfileWithKey, withTestCore } from '../../helpers/core';
 
 const hasKeychain = await keychainAvailable();
 afterAll(closeSandboxes);
