@@ -86,7 +86,8 @@ async function main(): Promise<number> {
     let sizeAtCheckpoint = 0;
     const t0 = performance.now();
     for (let i = 0; i < TOTAL; i += 1) {
-      log.record(entry(i), exchange(i));
+      const observed = exchange(i);
+      log.record(entry(i), () => observed);
       if (i % BURST === BURST - 1) await tick();
       if (i === CHECKPOINT - 1) {
         log.flush();

@@ -162,8 +162,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sender =
     options.sender ??
     createApiClient({
-      observer: (entry, exchange, request) => {
-        requestLog.observer(entry, exchange);
+      observer: (entry, observe, request) => {
+        requestLog.observer(entry, observe);
         if (request !== undefined) logResend.remember(entry.id, request);
       },
     });

@@ -3,11 +3,12 @@
 // lists what `crm` sent too. The sender already redacts Authorization; this is the second line:
 // no header value that carries a bearer token or a key held in memory is ever stored, and each
 // entry's detail (bodies, response headers, cURL) is scrubbed of every key the vault holds, THEN
-// cut (log-detail.ts). Writing is off the send's path: an entry is announced at once, and queued
-// rows go to the database together a moment later, in one transaction; while requests follow
-// each other closely, at most one such write per BATCH_MS, so a page of requests costs one
-// commit, not one each. Reads flush the queue first, so a list always holds every request this
-// process finished; other processes see the rows within BATCH_MS and their own watch's poll.
+// cut (log-detail.ts). All of that is off the request's path: an entry is announced at once,
+// and its row is built (the exchange observed, scrubbed, cut) and written WRITE_DELAY_MS later,
+// with every other request finished by then, in one transaction. By then a caller paging
+// through contacts has put its next request on the wire, so the log's work overlaps the wait
+// for that answer instead of delaying it. Reads flush the queue first, so a list always holds
+// every request this process finished; other processes see the rows at their own watch's poll.
 import { randomUUID } from 'node:crypto';
 import type { ObservedExchange } from './http/observed-exchange';
 import { REDACTED_AUTHORIZATION } from './http/redact';
@@ -26,8 +27,12 @@ export const REQUEST_LOG_SIZE = 500;
 /** rows waiting for the database at most; past it (the database failing for long) the oldest are dropped */
 const MAX_PENDING = 10_000;
 const RETRY_MS = 250;
-/** the shortest time between two writes of queued rows while requests keep coming */
-const BATCH_MS = 25;
+/**
+ * how long a finished request's row waits: long enough for the caller's next request to go out
+ * first (undici reuses a socket a full event-loop turn after its answer, and a caller's own
+ * awaits add turns), short enough that the rows of a burst still share one transaction
+ */
+const WRITE_DELAY_MS = 1;
 const REDACTED = '***';
 
 export interface RequestLogOptions {
@@ -55,7 +60,8 @@ export interface RequestLogOptions {
 
 interface Pending {
   entry: RequestLogEntry;
-  exchange: ObservedExchange | undefined;
+  /** the entry's bodies and headers, observed when its row is built (RequestObserver) */
+  observe: (() => ObservedExchange) | undefined;
 }
 
 export class RequestLogService implements RequestLog {
@@ -72,10 +78,8 @@ export class RequestLogService implements RequestLog {
   /** marks this log's rows, so the watch announces only other processes' */
   private readonly writer = randomUUID();
   private pending: Pending[] = [];
-  /** cancels the write scheduled for the queue (each kind of handle by its own clear function) */
-  private scheduled: { cancel(): void } | null = null;
-  /** when queued rows were last written (performance.now()); -Infinity before the first */
-  private lastWriteAt = Number.NEGATIVE_INFINITY;
+  /** the write scheduled for the queue */
+  private scheduled: NodeJS.Timeout | null = null;
   private watch: DataVersionWatch | null = null;
   /** the last row the watch has seen */
   private seenSeq = 0;
@@ -92,9 +96,9 @@ export class RequestLogService implements RequestLog {
   }
 
   /** the observer to give the sender */
-  readonly observer: RequestObserver = (entry, exchange) => this.record(entry, exchange);
+  readonly observer: RequestObserver = (entry, observe) => this.record(entry, observe);
 
-  record(entry: ObservedEntry, exchange?: ObservedExchange): void {
+  record(entry: ObservedEntry, observe?: () => ObservedExchange): void {
     const safe: RequestLogEntry = {
       ...entry,
       process: this.process,
@@ -103,7 +107,7 @@ export class RequestLogService implements RequestLog {
       requestHeaders: this.redact(entry.requestHeaders),
     };
     if (!this.closed) {
-      this.pending.push({ entry: safe, exchange });
+      this.pending.push({ entry: safe, observe });
       if (this.pending.length > MAX_PENDING) this.pending.splice(0, this.pending.length - MAX_PENDING);
       this.schedule(false);
     }
@@ -137,14 +141,12 @@ export class RequestLogService implements RequestLog {
   /** writes every queued entry now, in one transaction */
   flush(): void {
     if (this.scheduled !== null) {
-      // clearImmediate given a timer (or the reverse) would unlink it from a list it is not in
-      this.scheduled.cancel();
+      clearTimeout(this.scheduled);
       this.scheduled = null;
     }
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.lastWriteAt = performance.now();
     try {
       this.table.insert(batch.map((p) => this.rowOf(p)));
     } catch (err) {
@@ -165,10 +167,13 @@ export class RequestLogService implements RequestLog {
   }
 
   private rowOf(p: Pending): RequestLogRow {
-    if (p.exchange === undefined) return { entry: p.entry, detail: null, writer: this.writer, bodyChars: 0 };
+    const exchange = observed(p.observe);
+    // a batch the database refused stays queued: observed once, it is not observed again
+    p.observe = exchange === undefined ? undefined : () => exchange;
+    if (exchange === undefined) return { entry: p.entry, detail: null, writer: this.writer, bodyChars: 0 };
     // the sender scrubbed the exchange of the key it used: the scan here is for the other keys
-    const done = scrubbedOf(p.exchange);
-    const detail = keptDetail(p.exchange, (text) => this.scrub(text, done), this.limits);
+    const done = scrubbedOf(exchange);
+    const detail = keptDetail(exchange, (text) => this.scrub(text, done), this.limits);
     return { entry: p.entry, detail, writer: this.writer, bodyChars: weightOf(detail) };
   }
 
@@ -178,18 +183,7 @@ export class RequestLogService implements RequestLog {
       this.scheduled = null;
       this.flush();
     };
-    if (later) {
-      this.scheduled = timer(run, RETRY_MS);
-      return;
-    }
-    // the first row after a quiet spell goes at once; rows close behind it wait for the batch
-    const wait = BATCH_MS - (performance.now() - this.lastWriteAt);
-    if (wait > 0) {
-      this.scheduled = timer(run, wait);
-    } else {
-      const immediate = setImmediate(run);
-      this.scheduled = { cancel: () => clearImmediate(immediate) };
-    }
+    this.scheduled = setTimeout(run, later ? RETRY_MS : WRITE_DELAY_MS);
   }
 
   private startWatch(): void {
@@ -251,12 +245,16 @@ export class RequestLogService implements RequestLog {
   }
 }
 
-function timer(run: () => void, ms: number): { cancel(): void } {
-  const handle = setTimeout(run, ms);
-  return { cancel: () => clearTimeout(handle) };
-}
-
 function isBusy(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** the exchange, or none when observing it failed: one entry's odd exchange must not cost the batch its rows */
+function observed(observe: (() => ObservedExchange) | undefined): ObservedExchange | undefined {
+  try {
+    return observe?.();
+  } catch {
+    return undefined;
+  }
 }

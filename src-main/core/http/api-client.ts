@@ -312,7 +312,7 @@ class ApiClient implements HttpSender {
     const timing = timingOf(trace);
     if (timing !== null) entry.timing = timing;
     try {
-      this.observer(entry, observeExchange(request, apiKey, response, scrubbedText), request);
+      this.observer(entry, () => observeExchange(request, apiKey, response, scrubbedText), request);
     } catch {
       // an observer's failure must not change the outcome of a request
     }

@@ -35,11 +35,13 @@ export type ObservedEntry = Omit<RequestLogEntry, 'process'>;
 
 export interface RequestObserver {
   /**
-   * called once per attempt, after it ends, with Authorization already redacted; `exchange`:
-   * the bodies, response headers and cURL, scrubbed of the key in use but not yet cut;
-   * `request`: what was sent (without the key), for "Resend" (log-resend.ts), kept in memory only
+   * called once per attempt, after it ends, with Authorization already redacted; `observe`
+   * gives the bodies, response headers and cURL, scrubbed of the key in use but not yet cut: a
+   * call, so that work is done when the log writes the entry, off the request's path (called at
+   * most once; it holds the key in use until then, as the sender did); `request`: what was sent
+   * (without the key), for "Resend" (log-resend.ts), kept in memory only
    */
-  (entry: ObservedEntry, exchange?: ObservedExchange, request?: PreparedRequest): void;
+  (entry: ObservedEntry, observe?: () => ObservedExchange, request?: PreparedRequest): void;
 }
 
 export interface HttpSender {

@@ -39,7 +39,7 @@ describe('RequestLogService', () => {
     const t = await openTestRequestLog();
     for (let i = 0; i < 20; i += 1) t.log.record(entry(i));
     expect(t.table.count()).toBe(0);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 30));
     expect(t.table.count()).toBe(20);
     t.close();
   });

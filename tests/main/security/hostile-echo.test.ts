@@ -124,9 +124,9 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
   // the window's request log is fed too, so its details (bodies, headers, cURLs) are scanned below
   const sender = createApiClient({
     sleep: async () => undefined,
-    observer: (e, exchange) => {
+    observer: (e, observe) => {
       log.push(e);
-      tc.core.requestLog.record(e, exchange);
+      tc.core.requestLog.record(e, observe);
     },
   });
   const call = async (channel: string, payload: unknown) => {

@@ -32,7 +32,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function answer(path: string): Promise<{ json: unknown; logged: string }> {
   const seen: ObservedExchange[] = [];
-  const client = createApiClient({ observer: (_entry, exchange) => exchange && seen.push(exchange) });
+  const client = createApiClient({ observer: (_entry, observe) => observe && seen.push(observe()) });
   try {
     const request = await buildRequest({ op: 'contacts.list', input: { search: path } }, { baseUrl, endpointOverrides: {} });
     const response = await client.send(request, KEY);
