@@ -9,7 +9,9 @@
 //
 // Reads are answered from a copy kept while `PRAGMA data_version` (which moves when ANOTHER
 // connection commits) and this view's own writes say nothing changed: a send reads its profile
-// without parsing every row again.
+// without parsing every row again. The copy is frozen and handed out as it is, not cloned per
+// read (a contacts page reads the profiles twice and the keys once): a reader that tried to
+// change it would throw, so changes go through update() only.
 import { CrmError } from '../errors';
 import type { SqliteDatabase } from './database';
 
@@ -47,7 +49,7 @@ export class TableDoc<T> implements DocStore<T> {
 
   read(): Promise<T> {
     try {
-      return Promise.resolve(structuredClone(this.current()));
+      return Promise.resolve(this.current());
     } catch (err) {
       return Promise.reject(this.failure('read', err));
     }
@@ -67,7 +69,7 @@ export class TableDoc<T> implements DocStore<T> {
         return { doc: after, result, version };
       });
       const { doc, result, version } = change.immediate();
-      this.cached = { version, doc };
+      this.cached = { version, doc: deepFreeze(doc) };
       return Promise.resolve(result);
     } catch (err) {
       this.cached = null;
@@ -84,7 +86,7 @@ export class TableDoc<T> implements DocStore<T> {
   private current(): T {
     const version = this.dataVersion.get() as number;
     if (this.cached && this.cached.version === version) return this.cached.doc;
-    const doc = this.codec.load();
+    const doc = deepFreeze(this.codec.load());
     this.cached = { version, doc };
     return doc;
   }
@@ -95,4 +97,11 @@ export class TableDoc<T> implements DocStore<T> {
     const hint = code === 'SQLITE_FULL' ? ' The disk is full: free some space and try again; nothing saved before was lost.' : '';
     return new CrmError('internal', `Could not ${verb} ${this.what} in crm.db (${why}).${hint}`);
   }
+}
+
+/** `value` and everything under it made read-only; returned for chaining */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
 }

@@ -111,11 +111,26 @@ describe('profiles and keys in crm.db', () => {
     expect((await meta.profiles.read()).activeProfileId).toBe('p_2');
   });
 
-  it('read() hands out copies: changing one does not change the store', async () => {
+  it('read() hands out a frozen document: changing it throws and does not change the store; update() still can', async () => {
     const meta = createMetaStores(openDatabase(await tempDir('crm-meta-')));
+    await meta.keys.update((d) => {
+      d.keys.push(key(1));
+    });
     const doc = await meta.profiles.read();
-    doc.activeProfileId = 'tampered';
+    expect(() => {
+      doc.activeProfileId = 'tampered';
+    }).toThrow(TypeError);
+    const keys = await meta.keys.read();
+    // nested records too: a key's state cannot be flipped behind the store's back
+    expect(() => {
+      keys.keys[0]!.state = 'revoked';
+    }).toThrow(TypeError);
     expect((await meta.profiles.read()).activeProfileId).toBeNull();
+    expect((await meta.keys.read()).keys[0]?.state).toBe(key(1).state);
+    await meta.profiles.update((d) => {
+      d.activeProfileId = 'p_1';
+    });
+    expect((await meta.profiles.read()).activeProfileId).toBe('p_1');
   });
 
   it('a row that no longer reads (a damaged description aside) is left out with one notice, and stays in the file', async () => {
