@@ -42,6 +42,29 @@ function earlyFirstPagePlugin(): Plugin {
 
 const EARLY_ENTRY = 'early-first-page';
 
+/**
+ * The phone number formatter (src-main/shared/phone-display.ts) is a chunk of its own, imported
+ * once the first contact rows are on screen (src-renderer/lib/phone-display-when-ready.ts). A
+ * modulepreload link fetches and compiles it beside the app's bundle, so that import finds it
+ * ready instead of starting a fetch after the first rows. A build only, as above.
+ */
+function phoneFormatPreloadPlugin(): Plugin {
+  return {
+    name: 'crm-phone-format-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(PHONE_FORMAT_MODULE));
+        if (!chunk) return html;
+        return html.replace('</head>', `  <link rel="modulepreload" crossorigin href="./${chunk.fileName}">\n  </head>`);
+      },
+    },
+  };
+}
+
+const PHONE_FORMAT_MODULE = 'src-main/shared/phone-display.ts';
+
 // Explicit inputs: the project keeps main, preload and renderer outside electron-vite's default src/ layout.
 export default defineConfig({
   main: {
@@ -67,7 +90,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react(), developmentCspPlugin(), earlyFirstPagePlugin()],
+    plugins: [react(), developmentCspPlugin(), earlyFirstPagePlugin(), phoneFormatPreloadPlugin()],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves output unminified by default; the renderer's cold load and its
