@@ -2,10 +2,11 @@
 // display: the API form (country code + national number, digits only) stays what is sent,
 // searched and copied.
 //
-// The "min" build: this module is in the window's first bundle (Contacts is the first screen),
-// and "min" carries every country's formatting rules and enough of each number plan to tell a
-// valid number. Measured on the built window: "min" adds 120 KB (30 KB gzipped) to it, "max"
+// The "min" build: it carries every country's formatting rules and enough of each number plan to
+// tell a valid number. Measured on the built window: "min" is 120 KB (30 KB gzipped), "max"
 // 193 KB (51 KB gzipped) for the kind of line and exact per-type plans a list does not show.
+// The window loads it as a chunk of its own beside its first bundle, not in it
+// (src-renderer/lib/phone-display-when-ready.ts).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**

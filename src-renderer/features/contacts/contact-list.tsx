@@ -14,7 +14,7 @@ import {
   type RowState,
 } from './contacts-store';
 import { useScrollWindow } from './use-scroll-window';
-import { formatPhone } from '../../../src-main/shared/phone-display';
+import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
 
 /** the list box's element id: the search field moves focus here with ArrowDown */
 export const CONTACT_LISTBOX_ID = 'contacts-listbox';
@@ -186,10 +186,16 @@ function RowContent({ row }: { row: RowState }) {
   return (
     <>
       <span className="contact-name">{c.name}</span>
-      <span className="contact-number mono" data-number={c.number}>
-        {formatPhone(c.number)}
-      </span>
+      <ContactNumber number={c.number} />
       <span className="contact-email">{c.email ?? ''}</span>
     </>
+  );
+}
+
+function ContactNumber({ number }: { number: string }) {
+  return (
+    <span className="contact-number mono" data-number={number}>
+      {usePhoneDisplay(number)}
+    </span>
   );
 }

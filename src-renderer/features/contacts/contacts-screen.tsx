@@ -16,7 +16,7 @@ import { CONTACT_LISTBOX_ID, ContactList } from './contact-list';
 import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
 import { CopyLastCurl } from '../log/copy-last-curl';
-import { formatPhone } from '../../../src-main/shared/phone-display';
+import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
 
 export function ContactsScreen() {
   const init = useContactsStore((s) => s.init);
@@ -135,9 +135,7 @@ function ChosenContact() {
       <h2>{chosen.name}</h2>
       <dl className="kv">
         <dt>Number</dt>
-        <dd className="mono" data-number={chosen.number}>
-          {formatPhone(chosen.number)}
-        </dd>
+        <ChosenNumber number={chosen.number} />
         <dt>Email</dt>
         <dd>{chosen.email ?? '—'}</dd>
         {chosen.tags.length > 0 && (
@@ -170,5 +168,13 @@ function ChosenContact() {
         </button>
       </div>
     </aside>
+  );
+}
+
+function ChosenNumber({ number }: { number: string }) {
+  return (
+    <dd className="mono" data-number={number}>
+      {usePhoneDisplay(number)}
+    </dd>
   );
 }
