@@ -41,7 +41,7 @@ const loaded = () => act(() => when.loadPhoneFormat());
 
 /** Lets the window run (a chunk's import included) until `done`, React's updates applied. */
 async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !done(); i++) await act(() => new Promise((ok) => setTimeout(ok, 20)));
+  for (let i = 0; i < 500 && !done(); i++) await act(() => new Promise((ok) => setTimeout(ok, 20)));
 }
 
 describe('usePhoneDisplay', () => {
