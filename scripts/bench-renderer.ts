@@ -10,6 +10,8 @@ import { request } from 'undici';
 import { launchConsole } from '../tests/e2e/support/app-harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** cold load to the first painted contact row, as a multiple of a blank page's load in the same run */
+const COLD_LOAD_GOAL_RATIO = 3;
 const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface RendererBench {
@@ -360,7 +362,7 @@ export async function runRendererBench(): Promise<RendererBench> {
 export function printRendererBench(r: RendererBench): void {
   console.log('\nRenderer (headless Chromium, built renderer, real handlers)');
   console.log(`  renderer JS                      ${(r.jsBytes / 1024).toFixed(1)} KiB, gzip ${(r.jsGzipBytes / 1024).toFixed(1)} KiB; loaded before the first screen ${(r.firstChunkBytes / 1024).toFixed(1)} KiB, gzip ${(r.firstChunkGzipBytes / 1024).toFixed(1)} KiB`);
-  console.log(`  cold load to first contact row   ${r.coldLoadInPageMs.toFixed(0)} ms painted in the page, ${r.coldLoadMs.toFixed(0)} ms when the harness was told  (blank page baseline ${r.blankPageLoadMs.toFixed(0)} ms, ratios ${(r.coldLoadInPageMs / r.blankPageLoadMs).toFixed(1)}x, ${(r.coldLoadMs / r.blankPageLoadMs).toFixed(1)}x; goal 250 ms)`);
+  console.log(`  cold load to first contact row   ${r.coldLoadInPageMs.toFixed(0)} ms painted in the page, ${r.coldLoadMs.toFixed(0)} ms when the harness was told  (blank page baseline ${r.blankPageLoadMs.toFixed(0)} ms, ratios ${(r.coldLoadInPageMs / r.blankPageLoadMs).toFixed(1)}x, ${(r.coldLoadMs / r.blankPageLoadMs).toFixed(1)}x; goal <= ${COLD_LOAD_GOAL_RATIO}x painted: ${r.coldLoadInPageMs / r.blankPageLoadMs <= COLD_LOAD_GOAL_RATIO ? 'met' : 'NOT met'})`);
   console.log(`                                   ${r.coldLoadPolledMs.toFixed(0)} ms when Playwright's polling locator saw it (its 20-100 ms retry steps included)`);
   const b = r.coldLoadBreakdown;
   const ms = (x: number | null) => (x == null ? '-' : x.toFixed(0).padStart(4));
