@@ -123,6 +123,30 @@ export function spawnCli(argv: string[], options: { env?: Record<string, string 
   });
 }
 
+/** a real `crm ... --follow` left running: what it printed so far, and a Ctrl+C that waits for its exit status */
+export interface FollowingCli {
+  out(): string;
+  err(): string;
+  interrupt(): Promise<number | null>;
+}
+
+export function followCli(argv: string[], env: Record<string, string>): FollowingCli {
+  const child = spawn(process.execPath, [BIN, ...argv], { cwd: REPO_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    out: () => stdout,
+    err: () => stderr,
+    interrupt: () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
 /** stderr without blank lines, as lines */
 export function stderrLines(run: CliRun): string[] {
   return run.stderr.split('\n').filter((l) => l.trim() !== '');

@@ -1,7 +1,7 @@
 // A request's row is written off its path: a moment after it finished (when the caller has put
 // its next request on the wire), together with every request finished by then, in one
 // transaction; a read or close never waits for that moment.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ObservedEntry } from '../../../src-main/core/http/sender';
 import { openTestRequestLog } from '../helpers/request-log';
 
@@ -31,11 +31,13 @@ describe('request log writes off the request path', () => {
     t.close();
   });
 
-  it('writes the requests of a burst together', async () => {
+  it('writes the requests of a burst together, in one insert', async () => {
     const t = await openTestRequestLog();
+    const inserts = vi.spyOn(t.table, 'insert');
     for (let i = 1; i <= 6; i += 1) t.log.record(entry(i));
     await sleep(30);
     expect(t.table.count()).toBe(6);
+    expect(inserts.mock.calls.map(([rows]) => rows.length)).toEqual([6]);
     t.close();
   });
 

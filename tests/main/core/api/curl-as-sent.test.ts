@@ -2,25 +2,10 @@
 // values kept byte for byte, the Content-Type curl would pick for the body, and the encodings
 // of the data options.
 import { describe, expect, it } from 'vitest';
-import { CurlParseError, parseCurl } from '../../../../src-main/core/api/curl-parse';
-import type { ParsedCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { URL_, errorOf, header } from './parsed-curl';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 
-const URL_ = 'https://api.example.com/v1/messages';
-
-function errorOf(text: string): string {
-  try {
-    parseCurl(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(CurlParseError);
-    return (error as Error).message;
-  }
-  throw new Error(`expected a CurlParseError for: ${text.slice(0, 80)}`);
-}
-
-function header(parsed: ParsedCurl, name: string): string | undefined {
-  return parsed.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
-}
 
 describe('parseCurl: shell comments around the command', () => {
   it('a comment line before the command is skipped, as the shell skips it', () => {

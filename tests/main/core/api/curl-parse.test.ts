@@ -3,25 +3,10 @@
 // message it gets, and round trips of tricky bodies through each quoting style.
 import { describe, expect, it } from 'vitest';
 import { CurlParseError, parseCurl } from '../../../../src-main/core/api/curl-parse';
-import type { ParsedCurl } from '../../../../src-main/core/api/curl-parse';
+import { URL_, errorOf, header } from './parsed-curl';
 import { trickyStrings } from '../tricky-inputs';
 import { PATHOLOGICAL_CURLS } from '../../../fixtures/pathological-curls';
 
-const URL_ = 'https://api.example.com/v1/messages';
-
-function errorOf(text: string): string {
-  try {
-    parseCurl(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(CurlParseError);
-    return (error as Error).message;
-  }
-  throw new Error(`expected a CurlParseError for: ${text.slice(0, 80)}`);
-}
-
-function header(parsed: ParsedCurl, name: string): string | undefined {
-  return parsed.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
-}
 
 /** POSIX single quoting, as the brief defines it. */
 function posixQuote(s: string): string {

@@ -5,16 +5,17 @@
 // the keyring harness (npm test).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findMessageEvents, type ReceivedEvent } from '../../../../src-main/core/events/event-finder';
 import { fetchMedia } from '../../../../src-main/core/conversations/media-fetch';
-import { parseWebhookBody, startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
+import { parseWebhookBody } from '../../../../src-main/core/events/webhook-receiver';
 import { MEDIA_SAMPLES } from '../../../../src-main/sandbox/events/media-samples';
 import { twilioWebhookParams } from '../../../../src-main/sandbox/events/payloads-twilio';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addProfileWithKey } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { openSandbox } from '../../helpers/sandbox';
 import { sendText } from '../../helpers/send-operations';
+import { webhookLoop } from './webhook-loop';
 
 const received = (payload: unknown): ReceivedEvent => {
   const [event] = findMessageEvents(payload);
@@ -91,26 +92,14 @@ describe('fetchMedia', () => {
 });
 
 const available = await keychainAvailable();
-let t: TestCore | null = null;
-let receiver: WebhookReceiver | null = null;
-afterEach(async () => {
-  await receiver?.close();
-  receiver = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
-});
+const app = webhookLoop();
 
 describe.skipIf(!available)('the sandbox contact answers with a file, over a real webhook', () => {
   async function replyWith(kind: 'image' | 'audio' | 'document') {
     const sandbox = await openSandbox({ contacts: 5, events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 100, replyText: 'Here it is', replyMedia: kind } });
-    t = await openTestCore(`media-${kind}`);
-    const core = t.core;
+    const core = await app.openCore(`media-${kind}`);
     const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
-    receiver = await startWebhookReceiver(
-      { exists: async (id) => id === profileId, secretOf: async () => null, verifyTokenOf: async () => null, receive: (id, payload) => core.conversations.receive(id, payload) },
-      { port: 0 },
-    );
+    const receiver = await app.listen(core, profileId);
     sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookRetryDelaysMs: [50] });
     await sendText(core.messages, { number: '5511999990001', text: 'Send me the file' });
     const item = await vi.waitFor(

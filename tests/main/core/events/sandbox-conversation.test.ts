@@ -2,44 +2,27 @@
 // recipient (statuses advance, a contact replies, one number fails outside the 24-hour window)
 // and posts signed webhooks, in its default and in Meta's shape, to the app's local listener;
 // the conversation shows it all. Run inside the keyring harness (npm test).
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
+import { describe, expect, it, vi } from 'vitest';
 import type { SandboxDialect } from '../../../../src-main/sandbox/types';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addProfileWithKey } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { openSandbox } from '../../helpers/sandbox';
 import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
+import { webhookLoop } from './webhook-loop';
 
 const available = await keychainAvailable();
 const SECRET = 'webhook-secret-for-the-loop';
 
-let t: TestCore | null = null;
-let receiver: WebhookReceiver | null = null;
-afterEach(async () => {
-  await receiver?.close();
-  receiver = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
-});
+const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect): Promise<void> {
   const sandbox = await openSandbox({ contacts: 5, dialect, events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 250, replyText: 'Got it, thanks', failNumbers: ['5511999990002'] } });
-  t = await openTestCore(`loop-${dialect}`);
-  const core = t.core;
+  const core = await app.openCore(`loop-${dialect}`);
   const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
   if (dialect !== 'default') await teachPlayground(core, profileId, dialect, sandbox.baseUrl);
   await core.webhookSecrets.set(profileId, { secret: SECRET });
-  receiver = await startWebhookReceiver(
-    {
-      exists: async (id) => id === profileId,
-      secretOf: (id) => core.webhookSecrets.secretOf(id),
-      verifyTokenOf: (id) => core.webhookSecrets.verifyTokenOf(id),
-      receive: (id, payload) => core.conversations.receive(id, payload),
-    },
-    { port: 0 },
-  );
+  const receiver = await app.listen(core, profileId);
   sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: SECRET, webhookRetryDelaysMs: [50, 100, 200] });
 
   await sendText(core.messages, { number: '+55 11 99999-0001', text: 'Your order ships today' });

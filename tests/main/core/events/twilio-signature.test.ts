@@ -4,14 +4,14 @@
 // and a reply to the listener, which takes them with the right auth token and refuses (and logs,
 // never shows) them with a wrong one. The loop runs inside the keyring harness (npm test).
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
+import { describe, expect, it, vi } from 'vitest';
 import { checkTwilioSignature, signedUrlCandidates, twilioSignatureOf } from '../../../../src-main/core/events/twilio-signature';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addProfileWithKey } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { openSandbox } from '../../helpers/sandbox';
 import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
+import { webhookLoop } from './webhook-loop';
 
 // Twilio's documented example: this URL, these fields, auth token 12345
 const TOKEN = '12345';
@@ -61,29 +61,17 @@ describe("Twilio's signature scheme", () => {
 
 const available = await keychainAvailable();
 const AUTH_TOKEN = 'twilio-auth-token-for-the-loop';
-let t: TestCore | null = null;
-let receiver: WebhookReceiver | null = null;
-afterEach(async () => {
-  await receiver?.close();
-  receiver = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
-});
+const app = webhookLoop();
 
 describe.skipIf(!available)("the sandbox's Twilio webhooks, signed with X-Twilio-Signature", () => {
   async function loop(appToken: string) {
     const sandbox = await openSandbox({ contacts: 5, dialect: 'twilio', events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' } });
-    t = await openTestCore(`twilio-signature-${appToken.length}`);
-    const core = t.core;
+    const core = await app.openCore(`twilio-signature-${appToken.length}`);
     const { profileId } = await addProfileWithKey(core, { name: 'Twilio', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
     await teachPlayground(core, profileId, 'twilio', sandbox.baseUrl);
     await core.webhookSecrets.set(profileId, { secret: appToken });
     const logged: string[] = [];
-    receiver = await startWebhookReceiver(
-      { exists: async (id) => id === profileId, secretOf: (id) => core.webhookSecrets.secretOf(id), verifyTokenOf: async () => null, receive: (id, payload) => core.conversations.receive(id, payload) },
-      { port: 0, log: (line) => logged.push(line) },
-    );
+    const receiver = await app.listen(core, profileId, { log: (line) => logged.push(line) });
     sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: AUTH_TOKEN, webhookRetryDelaysMs: [] });
     await sendText(core.messages, { number: '5511999990001', text: 'Your order ships today' });
     return { core, logged };

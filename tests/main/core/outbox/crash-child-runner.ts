@@ -2,6 +2,7 @@
 // queues or syncs on a data folder, optionally started ahead of time and waiting, loaded, for go().
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 const CHILD = fileURLToPath(new URL('../../../fixtures/outbox-child.ts', import.meta.url));
 
@@ -54,4 +55,21 @@ export function runChild(mode: 'enqueue' | 'sync', work: string, baseUrl: string
     child.stdin.write('go\n');
   };
   return { child, run, ready, started, exited, go };
+}
+
+/**
+ * The end of a crash run: the spare processes (loaded, never told to go) are killed, then one
+ * more process syncs to the end, within a minute, and must say every operation was sent.
+ */
+export async function syncToTheEnd(spares: ReturnType<typeof runChild>[], work: string, baseUrl: string, total: number): Promise<ChildRun> {
+  for (const spare of spares) {
+    spare.child.kill('SIGKILL');
+    await spare.exited;
+  }
+  const last = runChild('sync', work, baseUrl);
+  const final = await Promise.race([last.exited, new Promise<null>((r) => setTimeout(() => r(null), 60_000))]);
+  if (final === null) last.child.kill('SIGKILL');
+  expect(final?.code, last.run.stderr).toBe(0);
+  expect(JSON.parse(final!.done!)).toMatchObject({ sent: total, failed: 0 });
+  return last.run;
 }

@@ -11,11 +11,12 @@ import { startSandbox } from '../../../../src-main/sandbox/index';
 import { JOURNAL_SIZE } from '../../../../src-main/sandbox/journal';
 import { createRandom } from '../../../../src-main/sandbox/seed';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import type { ChildKeys, ChildPlan } from '../../../fixtures/outbox-child';
+import type { ChildPlan } from '../../../fixtures/outbox-child';
 import { tempDir } from '../../helpers/temp-dir';
 import type { ChildRun } from './crash-child-runner';
-import { runChild } from './crash-child-runner';
+import { runChild, syncToTheEnd } from './crash-child-runner';
 import { expectCrashEndState } from './crash-end-state';
+import { keysToRevoke } from './keys-to-revoke';
 
 const KILLS = 200;
 /** first batch; when a round drains the queue before its kills, another TOP_UP are queued */
@@ -53,16 +54,7 @@ describe('outbox: crash test, two processes draining at once', () => {
     const work = await tempDir('outbox-crash2-');
     const random = createRandom(SEED);
 
-    // keys to revoke: some with their server id, some found by their kept value; their own values are kept
-    const revoked: { id: string; key: string }[] = [];
-    const plan: ChildPlan = { messages: [], revocations: [] };
-    const keys: ChildKeys = { adminKey: sb.adminKey, revoking: {} };
-    for (let i = 0; i < REVOCATIONS; i++) {
-      const created = sb.createKey(`crash two ${i}`, ['contacts:read']);
-      revoked.push(created);
-      keys.revoking[`local_${i}`] = created.key;
-      plan.revocations.push({ localKeyId: `local_${i}`, serverKeyId: i % 2 === 0 ? created.id : null, label: `crash two ${i}` });
-    }
+    const { revoked, revocations, keys } = keysToRevoke(sb, REVOCATIONS, 'crash two');
     const expected: ChildPlan['messages'] = [];
     const addMessages = (n: number): ChildPlan['messages'] => {
       const batch = Array.from({ length: n }, (_, i) => ({ number: NUMBERS[(expected.length + i) % NUMBERS.length]!, text: `crash two message ${expected.length + i}`, idempotencyKey: randomUUID() }));
@@ -75,10 +67,10 @@ describe('outbox: crash test, two processes draining at once', () => {
       await writeFile(join(work, 'plan.json'), JSON.stringify(batch));
       const run = await runChild('enqueue', work, sb.baseUrl).exited;
       expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.done!)).toEqual({ enqueued: expected.length + plan.revocations.length });
+      expect(JSON.parse(run.done!)).toEqual({ enqueued: expected.length + revocations.length });
     };
     await writeFile(join(work, 'keys.json'), JSON.stringify(keys));
-    await enqueue({ messages: addMessages(MESSAGES), revocations: plan.revocations });
+    await enqueue({ messages: addMessages(MESSAGES), revocations });
 
     const writes = (): number => sb.requests().filter((r) => r.method === 'POST' || r.method === 'DELETE').length;
     const runs: ChildRun[] = [];
@@ -165,18 +157,7 @@ describe('outbox: crash test, two processes draining at once', () => {
       }
     }
     // the spares never opened the outbox
-    for (const c of spare.splice(0)) {
-      c.child.kill('SIGKILL');
-      await c.exited;
-    }
-
-    const last = runChild('sync', work, sb.baseUrl);
-    const final = await Promise.race([last.exited, sleep(60_000).then(() => null)]);
-    if (final === null) last.child.kill('SIGKILL');
-    expect(final?.code, last.run.stderr).toBe(0);
-    runs.push(last.run);
-    const total = expected.length + REVOCATIONS;
-    expect(JSON.parse(final!.done!)).toMatchObject({ sent: total, failed: 0 });
+    runs.push(await syncToTheEnd(spare.splice(0), work, sb.baseUrl, expected.length + REVOCATIONS));
     const damaged = (await readdir(join(work, 'data'))).filter((f) => f.includes('.damaged-')).length;
 
     await expectCrashEndState(sb, { expected, numbers: NUMBERS, revoked, work });

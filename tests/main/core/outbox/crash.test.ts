@@ -8,10 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../src-main/sandbox/index';
 import { createRandom } from '../../../../src-main/sandbox/seed';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import type { ChildKeys, ChildPlan } from '../../../fixtures/outbox-child';
+import type { ChildPlan } from '../../../fixtures/outbox-child';
 import { tempDir } from '../../helpers/temp-dir';
-import { runChild } from './crash-child-runner';
+import { runChild, syncToTheEnd } from './crash-child-runner';
 import { expectCrashEndState } from './crash-end-state';
+import { keysToRevoke } from './keys-to-revoke';
 
 const KILLS = 32;
 /** first batch; when a run drains the queue before its kill, another TOP_UP are queued */
@@ -34,21 +35,12 @@ describe('outbox: crash test', () => {
     const work = await tempDir('outbox-crash-');
     const random = createRandom(SEED);
 
-    // keys to revoke: some with their server id, some found by their kept value; their own values are kept
-    const revoked: { id: string; key: string }[] = [];
-    const plan: ChildPlan = { messages: [], revocations: [] };
-    const keys: ChildKeys = { adminKey: sb.adminKey, revoking: {} };
-    for (let i = 0; i < REVOCATIONS; i++) {
-      const created = sb.createKey(`crash ${i}`, ['contacts:read']);
-      revoked.push(created);
-      keys.revoking[`local_${i}`] = created.key;
-      plan.revocations.push({ localKeyId: `local_${i}`, serverKeyId: i % 2 === 0 ? created.id : null, label: `crash ${i}` });
-    }
+    const { revoked, revocations, keys } = keysToRevoke(sb, REVOCATIONS, 'crash');
     const enqueue = async (batch: ChildPlan): Promise<void> => {
       await writeFile(join(work, 'plan.json'), JSON.stringify(batch));
       const run = await runChild('enqueue', work, sb.baseUrl).exited;
       expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.done!)).toEqual({ enqueued: expected.length + plan.revocations.length });
+      expect(JSON.parse(run.done!)).toEqual({ enqueued: expected.length + revocations.length });
     };
     const expected: ChildPlan['messages'] = [];
     const addMessages = (n: number): ChildPlan['messages'] => {
@@ -57,7 +49,7 @@ describe('outbox: crash test', () => {
       return batch;
     };
     await writeFile(join(work, 'keys.json'), JSON.stringify(keys));
-    await enqueue({ messages: addMessages(MESSAGES), revocations: plan.revocations });
+    await enqueue({ messages: addMessages(MESSAGES), revocations });
 
     const writes = (): number => sb.requests().filter((r) => r.method === 'POST' || r.method === 'DELETE').length;
     let kills = 0;
@@ -95,23 +87,13 @@ describe('outbox: crash test', () => {
       }
     }
     // the spares never opened the outbox
-    for (const c of spare.splice(0)) {
-      c.child.kill('SIGKILL');
-      await c.exited;
-    }
-
-    const last = runChild('sync', work, sb.baseUrl);
-    const final = await Promise.race([last.exited, new Promise<null>((r) => setTimeout(() => r(null), 60_000))]);
-    if (final === null) last.child.kill('SIGKILL');
-    expect(final?.code, last.run.stderr).toBe(0);
-    const total = expected.length + REVOCATIONS;
-    expect(JSON.parse(final!.done!)).toMatchObject({ sent: total, failed: 0 });
+    const last = await syncToTheEnd(spare.splice(0), work, sb.baseUrl, expected.length + REVOCATIONS);
     const damaged = (await readdir(join(work, 'data'))).filter((f) => f.includes('.damaged-')).length;
 
     await expectCrashEndState(sb, { expected, numbers: NUMBERS, revoked, work });
 
     const resends = sb.requests().filter((r) => r.method === 'POST').length - expected.length;
-    stderr += last.run.stderr;
+    stderr += last.stderr;
     // what the kills left behind for the next process to take over
     const lockTakeovers = stderr.split('took over the journal lock').length - 1;
     const claimTakeovers = stderr.split('outbox: took over ob_').length - 1;

@@ -1,0 +1,42 @@
+// The data folder the follow tests share: the profile "Shop" on a sandbox and its key, made
+// through crm as a person would, then the window's core opened on the same folder (it stores
+// what the service posts, as the window's listener does). Run inside the keyring harness.
+import { createCore, type Core } from '../../../src-main/core/create-core';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { closeSandboxes, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+
+export interface ShopFolder {
+  sandbox: RunningSandbox;
+  /** CRM_DATA_DIR and CRM_KEYCHAIN_SERVICE of the folder, for every crm run */
+  env: Record<string, string>;
+  profileId: string;
+}
+
+export async function openShopFolder(name: string): Promise<ShopFolder> {
+  const sandbox = await openSandbox({ contacts: 1 });
+  const env = { CRM_DATA_DIR: await tempDir(`crm-${name}-`), CRM_KEYCHAIN_SERVICE: uniqueKeychainService(name) };
+  const added = await runInProcess(['profiles', 'add', '--name', 'Shop', '--url', sandbox.baseUrl, '--json'], { env });
+  const profileId = (JSON.parse(added.stdout) as { profile: { id: string } }).profile.id;
+  const key = await runInProcess(['keys', 'add', '--name', 'ops'], { env, input: sandbox.adminKey });
+  if (key.code !== 0) throw new Error(`crm keys add failed: ${key.stderr}`);
+  return { sandbox, env, profileId };
+}
+
+/** `crm send text` from the folder; the id the service gave the message */
+export async function sendFromShop(folder: ShopFolder, to: string, text: string): Promise<string> {
+  const sent = await runInProcess(['send', 'text', '--to', to, '--text', text, '--json'], { env: folder.env });
+  return (JSON.parse(sent.stdout) as { message: { id: string } }).message.id;
+}
+
+export function openWindow(folder: ShopFolder): Promise<Core> {
+  return createCore({ dataDir: folder.env.CRM_DATA_DIR!, keychainService: folder.env.CRM_KEYCHAIN_SERVICE, outbox: false });
+}
+
+/** the window closed, the keys it saved taken out of the keychain, the sandboxes closed */
+export async function closeShopFolder(window: Core | undefined): Promise<void> {
+  const keys = await window?.keys.list().catch(() => []);
+  for (const key of keys ?? []) await window?.secretStore.delete(`key:${key.id}`).catch(() => false);
+  await window?.close();
+  await closeSandboxes();
+}
