@@ -14,6 +14,7 @@ export function createAppHandlers(
   sandbox: HandlerDeps['sandbox'],
   updates?: UpdateHandle,
   contacts: NonNullable<HandlerDeps['contacts']> = core.contacts,
+  log: (message: string) => void = () => {},
 ): AppChannels {
   return {
     'app:info': async () => appInfo(),
@@ -23,6 +24,12 @@ export function createAppHandlers(
       return null;
     },
     'app:microphone-access': async () => (platform.microphoneAccess ? platform.microphoneAccess() : { access: 'granted' }),
+    // the packaged smoke test (tests/electron/packaged.spec.ts) and support read this line: the
+    // installed app's first screen shows data, through its own native modules and sandbox
+    'app:first-rows': async ({ rows }) => {
+      log(`first contact rows shown (${rows})`);
+      return null;
+    },
     'sandbox:restore': () => requireSandbox(sandbox).restore(),
     'contacts:list': (p) => contacts.list(p),
     'files:pick': async ({ purpose }) => {

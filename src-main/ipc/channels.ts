@@ -9,6 +9,7 @@ const invoke: Record<InvokeChannel, true> = {
   'app:update-state': true,
   'app:restart-to-update': true,
   'app:microphone-access': true,
+  'app:first-rows': true,
   'profiles:list': true,
   'profiles:create': true,
   'profiles:update': true,

@@ -46,6 +46,11 @@ export interface InvokeMap {
    * system's own prompt); elsewhere `granted`, and Chromium's permission path decides.
    */
   'app:microphone-access': { payload: Record<string, never>; value: MicrophoneAccess };
+  /**
+   * The window painted its first contact rows (once per load): main writes it to its log, the
+   * line that says the app is not only open but showing its first screen's data.
+   */
+  'app:first-rows': { payload: { rows: number }; value: null };
   /** every profile and which one is active */
   'profiles:list': { payload: Record<string, never>; value: ProfilesState };
   /**

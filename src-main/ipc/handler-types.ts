@@ -86,6 +86,8 @@ export interface HandlerDeps {
   webhooks?: WebhookListener;
   /** where the window's contacts pages come from (the runtime's start-up page first); absent: core.contacts */
   contacts?: Pick<HandlerCore['contacts'], 'list'>;
+  /** the host's diagnostics log (never a key value); absent: what the window reports is dropped */
+  log?: (message: string) => void;
 }
 
 export type Handlers = { [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };

@@ -21,7 +21,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   // the person's own word, asked by main (Electron: a native dialog); nobody to ask means no
   const ask = platform.confirm ?? NO_CONSENT;
   return {
-    ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox, deps.updates, deps.contacts),
+    ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox, deps.updates, deps.contacts, deps.log),
     ...createProfileHandlers(core.profiles, ask),
     ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
     ...createKeyHandlers(core, platform.clipboard),

@@ -45,6 +45,7 @@ export const payloadSchemas = {
   'app:update-state': empty,
   'app:restart-to-update': empty,
   'app:microphone-access': empty,
+  'app:first-rows': z.object({ rows: z.number().int().min(1).max(10_000) }).strict(),
   'sandbox:restore': empty,
   'profiles:list': empty,
   'profiles:create': z.object({ name: z.string().max(200), baseUrl: z.string().max(2048), confirmInsecure: z.boolean().optional() }).strict(),

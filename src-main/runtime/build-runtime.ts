@@ -110,6 +110,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     sandbox: sandboxControl,
     webhooks: webhooks.listener,
     contacts: firstPage,
+    log,
     ...(host.updates ? { updates: host.updates } : {}),
   });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));

@@ -15,6 +15,7 @@ import {
 } from './contacts-store';
 import { useScrollWindow } from './use-scroll-window';
 import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
+import { useReportFirstRows } from './report-first-rows';
 
 /** the list box's element id: the search field moves focus here with ArrowDown */
 export const CONTACT_LISTBOX_ID = 'contacts-listbox';
@@ -104,6 +105,7 @@ export function ContactList() {
   };
 
   const activeRendered = activeIndex != null && items.some((it) => it.index === activeIndex);
+  useReportFirstRows(items.filter((it) => rowAt(pages, it.index).kind === 'contact').length);
 
   // One error row (with Retry) per failed page, at its first VISIBLE row (not an overscan row
   // above the viewport). It sits outside the listbox: a button may not live inside an option.

@@ -46,7 +46,7 @@ export function deferred<T>() {
 
 /** Every invoke channel; typed as a record so a channel added to the contract must be added here. */
 const CHANNEL_SET: Record<InvokeChannel, true> = {
-  'app:info': true, 'sandbox:restore': true, 'app:update-state': true, 'app:restart-to-update': true, 'app:microphone-access': true, 'media:detect-type': true, 'profiles:list': true, 'profiles:create': true, 'profiles:update': true,
+  'app:info': true, 'sandbox:restore': true, 'app:update-state': true, 'app:restart-to-update': true, 'app:microphone-access': true, 'app:first-rows': true, 'media:detect-type': true, 'profiles:list': true, 'profiles:create': true, 'profiles:update': true,
   'profiles:delete': true, 'profiles:activate': true, 'api:describe': true, 'api:import-curl': true,
   'api:save': true, 'api:reset': true, 'api:preview': true, 'api:mark-absent': true, 'api:spec-load': true, 'api:spec-propose': true, 'keys:list': true, 'keys:add': true,
   'keys:test': true, 'keys:activate': true, 'keys:revoke': true, 'keys:server-list': true,
