@@ -10,6 +10,7 @@ import { rendererSource } from './app-shell/renderer-source';
 import { CONTENT_SECURITY_POLICY, developmentCsp } from './app-shell/security-policy';
 import { startupFailure } from './app-shell/startup-failure';
 import { startUpdateService, UPDATE_CONFIG_FILE } from './app-shell/update-service';
+import { createUpdateInstaller } from './app-shell/update-restart';
 import { createTrustedPage } from './app-shell/trusted-page';
 import { createWindowMemory } from './app-shell/window-memory';
 import { WindowStateStore } from './app-shell/window-state';
@@ -34,6 +35,8 @@ const WINDOW_SAVE_DELAY_MS = 1000;
 /** the first update check waits for start-up to settle; then one every few hours */
 const UPDATE_FIRST_CHECK_MS = 10_000;
 const UPDATE_CHECK_EVERY_MS = 4 * 60 * 60_000;
+/** after "Restart to update", how long the installer may take to quit the app before it exits itself */
+const UPDATE_INSTALL_STUCK_MS = 30_000;
 
 // `npm start` runs Electron unpackaged from the source tree: it gets the development folder
 const build = app.isPackaged ? 'installed' : 'development';
@@ -107,6 +110,28 @@ function start(): void {
       () => ({ ok: false, error: { code: 'internal', message: 'CRM Console could not start; see the message on screen.' } }),
     );
 
+  // One clean-up for every way out: a quit (before-quit) and restarting into an update, which
+  // must find the app put away before its installer takes over (app-shell/update-restart.ts).
+  const quitGate = createQuitGate({
+    cleanup: async () => {
+      quitting = true;
+      // Quit from the menu or Cmd+Q closes no window first: remember it here
+      rememberWindow();
+      await opened.catch(() => undefined);
+      await Promise.all([windowMemory.settled(), runtime?.shutdown()]);
+    },
+    exit: (code) => app.exit(code),
+    timeoutMs: QUIT_TIMEOUT_MS,
+    log: (m) => log.write(m),
+  });
+  const installUpdate = createUpdateInstaller({
+    closeDown: () => quitGate.closeDown(),
+    releaseSingleInstanceLock: () => app.releaseSingleInstanceLock(),
+    exit: (code) => app.exit(code),
+    log: (m) => log.write(m),
+    stuckAfterMs: UPDATE_INSTALL_STUCK_MS,
+  });
+
   const opened = app.whenReady().then(async () => {
     const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
     // one consent, asked by the Send Audio panel before it records and by the permission handler
@@ -134,7 +159,7 @@ function start(): void {
     // Only an installed package built with an update address updates itself: run from the
     // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
     const updates = app.isPackaged && existsSync(join(process.resourcesPath, UPDATE_CONFIG_FILE))
-      ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS })
+      ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS, installer: installUpdate })
       : undefined;
     try {
       runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, webhookPort: webhookPortOf(process.env), log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, ...(updates ? { updates } : {}) } });
@@ -153,21 +178,7 @@ function start(): void {
   process.once('SIGTERM', () => app.quit());
 
   app.on('window-all-closed', () => app.quit());
-  app.on(
-    'before-quit',
-    createQuitGate({
-      cleanup: async () => {
-        quitting = true;
-        // Quit from the menu or Cmd+Q closes no window first: remember it here
-        rememberWindow();
-        await opened.catch(() => undefined);
-        await Promise.all([windowMemory.settled(), runtime?.shutdown()]);
-      },
-      exit: (code) => app.exit(code),
-      timeoutMs: QUIT_TIMEOUT_MS,
-      log: (m) => log.write(m),
-    }),
-  );
+  app.on('before-quit', quitGate);
   opened.catch(failStartup);
 }
 

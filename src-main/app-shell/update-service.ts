@@ -34,6 +34,12 @@ export interface UpdateServiceOptions {
   checkEveryMs: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   setRepeat?: (fn: () => void, ms: number) => unknown;
+  /**
+   * runs the updater's quitAndInstall once the app has made way for the installer (the Electron
+   * host: update-restart.ts, after the quit's clean-up and with the single-instance lock
+   * released); without it, straight away
+   */
+  installer?: (quitAndInstall: () => void) => void;
 }
 
 /** written beside app.asar by the packager when the package is built with an update address (scripts/dist-plan.mjs) */
@@ -86,7 +92,9 @@ export function startUpdateService(options: UpdateServiceOptions): UpdateHandle 
     restart() {
       if (state.phase !== 'ready' || updater === null) return false;
       options.log(`restarting to install version ${state.version}`);
-      updater.quitAndInstall();
+      const u = updater;
+      const install = options.installer ?? ((quitAndInstall) => quitAndInstall());
+      install(() => u.quitAndInstall());
       return true;
     },
   };
