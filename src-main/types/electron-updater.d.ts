@@ -7,4 +7,13 @@ declare module 'electron-updater' {
   import type { AutoUpdaterLike } from '../app-shell/update-service';
 
   export const autoUpdater: AutoUpdaterLike;
+  /** the Linux updater that replaces the running AppImage file ($APPIMAGE) */
+  export class AppImageUpdater implements AutoUpdaterLike {
+    autoDownload: boolean;
+    autoInstallOnAppQuit: boolean;
+    logger: AutoUpdaterLike['logger'];
+    on: AutoUpdaterLike['on'];
+    checkForUpdates(): Promise<unknown>;
+    quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
+  }
 }
