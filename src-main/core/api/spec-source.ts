@@ -54,7 +54,7 @@ async function fetchSpec(source: string, timeoutMs: number, route: NetworkRoute)
   } catch {
     throw new SpecError(`${source.slice(0, 120)} is not a URL`);
   }
-  const dispatcher = dispatcherFor(url.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
+  const dispatcher = await dispatcherFor(url.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' } });

@@ -76,7 +76,7 @@ export async function fetchMedia(address: string, options: FetchMediaOptions = {
   let url = checkedUrl(address);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
     await checkHost(url, options.serviceHost ?? null);
-    const dispatcher = dispatcherFor(url.origin, route, { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS });
+    const dispatcher = await dispatcherFor(url.origin, route, { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS });
     try {
       const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'image/*, audio/*' } });
       const location = res.headers.location;

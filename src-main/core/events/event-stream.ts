@@ -6,11 +6,10 @@
 //
 // The key is taken from the keychain for each connection (withKey) and placed as the profile's
 // operations place it; it is never logged: the log names the stream's origin and path only.
-import type { Dispatcher } from 'undici';
 import { CrmError } from '../errors';
 import { abortableSleep, type Sleep } from '../http/abortable-sleep';
 import { BEARER, placeCredential, withQueryCredential } from '../http/credential';
-import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
+import { DispatcherCache, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
 import { parseRetryAfter } from '../http/retry-after';
 import { USER_AGENT } from '../http/user-agent';
 import { wireHeaders } from '../http/wire-headers';
@@ -75,7 +74,8 @@ export function openEventStream(options: EventStreamOptions): EventStream {
 class StreamClient implements EventStream {
   private readonly stopper = new AbortController();
   private readonly done: Promise<void>;
-  private readonly dispatcher: Dispatcher;
+  /** one dispatcher, made again when the way out (proxy, trusted certificates) changed between connections */
+  private readonly dispatchers: DispatcherCache;
   private lastId: string;
   private serverRetryMs: number | null = null;
   private readonly where: string;
@@ -85,7 +85,7 @@ class StreamClient implements EventStream {
     const wire = wireUrl(options.url);
     this.where = `${wire.origin}${wire.target.split('?')[0] ?? ''}`;
     const idleMs = options.idleMs ?? 60_000;
-    this.dispatcher = dispatcherFor(wire.origin, options.network ?? environmentRoute(), { connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: idleMs });
+    this.dispatchers = new DispatcherCache({ connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: idleMs }, options.network ?? environmentRoute());
     this.done = this.run();
   }
 
@@ -96,7 +96,7 @@ class StreamClient implements EventStream {
   async close(): Promise<void> {
     this.stopper.abort();
     await this.done;
-    await this.dispatcher.destroy().catch(() => undefined);
+    await this.dispatchers.close(0).catch(() => undefined);
   }
 
   private state(state: StreamState): void {
@@ -157,7 +157,8 @@ class StreamClient implements EventStream {
     const headers: Record<string, string> = { Accept: 'text/event-stream', 'Cache-Control': 'no-cache', 'User-Agent': USER_AGENT };
     if (placed.header !== null) headers[placed.header.name] = placed.header.value;
     if (this.lastId !== '') headers['Last-Event-ID'] = this.lastId;
-    const response = await this.dispatcher.request({ origin: wire.origin, path: wire.target, method: 'GET', headers: wireHeaders(headers), signal });
+    const dispatcher = await this.dispatchers.get(wire.origin);
+    const response = await dispatcher.request({ origin: wire.origin, path: wire.target, method: 'GET', headers: wireHeaders(headers), signal });
     const contentType = response.headers['content-type'];
     const verdict = answerVerdict(response.statusCode, typeof contentType === 'string' ? contentType : undefined);
     if (verdict !== 'stream') {

@@ -244,6 +244,8 @@ class ApiClient implements HttpSender {
   }
 
   private async exchange(request: PreparedRequest, wire: WireUrl, headers: Record<string, string>, options: SendOptions, trace: RequestTrace): Promise<Exchange> {
+    // the way out first (it may be asked of the OS), so a body stream is opened only for a request that can go
+    const pool = await this.pools.get(wire.origin);
     let body: string | Readable | null = null;
     const prepared = request.body;
     if (prepared?.kind === 'json' || prepared?.kind === 'form') {
@@ -260,7 +262,6 @@ class ApiClient implements HttpSender {
       headers['Content-Length'] = String(total);
       body = fileBodyStream(prepared, (sentBytes) => notify(options, { kind: 'upload', sentBytes, totalBytes: total }));
     }
-    const pool = this.pools.get(wire.origin);
     const response = await traced(trace, () =>
       pool.request({
         origin: wire.origin,

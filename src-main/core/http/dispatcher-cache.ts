@@ -1,7 +1,8 @@
 // One keep-alive undici dispatcher per origin, created on first use and reused for every later
-// request to that origin (connection reuse is most of a small request's cost). Where the
-// environment names a proxy for the origin (HTTPS_PROXY, NO_PROXY...), the requests go through
-// it; TLS trusts the OS certificate store as well as Node's roots.
+// request to that origin (connection reuse is most of a small request's cost). The route says,
+// per request, which proxy the origin goes through (the environment's variables, else the OS's
+// settings where the host can read them) and which certificates TLS trusts (Node's roots, the
+// OS store and the CA-file setting); a request whose route changed gets a new dispatcher.
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { buildConnector, Pool, ProxyAgent } from './undici';
@@ -16,9 +17,15 @@ export interface PoolTimeouts {
 }
 
 export interface NetworkRoute {
-  /** the proxy URL for an origin, or null to connect directly */
-  proxyFor(origin: string): string | null;
-  /** certificates to trust, or null for Node's defaults */
+  /** the proxy URL for an origin, or null to connect directly; throws a CrmError when the way out that is set cannot be used */
+  proxyFor(origin: string): string | null | Promise<string | null>;
+  /** certificates to trust, or null for Node's defaults; the same list (by identity) while nothing changed */
+  ca(): string[] | null | Promise<string[] | null>;
+}
+
+/** the way one request to an origin goes */
+export interface RouteChoice {
+  proxy: string | null;
   ca: string[] | null;
 }
 
@@ -26,10 +33,14 @@ export interface NetworkRoute {
 export function environmentRoute(env: Record<string, string | undefined> = process.env): NetworkRoute {
   return {
     proxyFor: (origin) => proxyForOrigin(origin, env),
-    get ca() {
-      return processTrust();
-    },
+    ca: processTrust,
   };
+}
+
+/** the way to `origin` now */
+export async function chooseRoute(origin: string, route: NetworkRoute): Promise<RouteChoice> {
+  const [proxy, ca] = await Promise.all([route.proxyFor(origin), route.ca()]);
+  return { proxy, ca };
 }
 
 const contexts = new WeakMap<string[], SecureContext>();
@@ -48,21 +59,30 @@ function tlsTrusting(ca: string[] | null): { secureContext?: SecureContext } {
   return { secureContext };
 }
 
-/** a dispatcher for one origin, through the route's proxy when it names one */
-export function dispatcherFor(origin: string, route: NetworkRoute, timeouts: PoolTimeouts): Dispatcher {
-  const tlsOptions = tlsTrusting(route.ca);
+/** a dispatcher of its own for one origin, the way the route goes now; the caller destroys it */
+export async function dispatcherFor(origin: string, route: NetworkRoute, timeouts: PoolTimeouts): Promise<Dispatcher> {
+  return dispatcherVia(origin, await chooseRoute(origin, route), timeouts);
+}
+
+/** a dispatcher for one origin, through the chosen proxy when there is one */
+export function dispatcherVia(origin: string, choice: RouteChoice, timeouts: PoolTimeouts): Dispatcher {
+  const tlsOptions = tlsTrusting(choice.ca);
   const common = { headersTimeout: timeouts.headersTimeoutMs, bodyTimeout: timeouts.bodyTimeoutMs, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 };
-  const proxy = route.proxyFor(origin);
-  if (proxy) {
-    return new ProxyAgent({ uri: proxy, ...common, requestTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions }, proxyTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions } });
+  if (choice.proxy) {
+    return new ProxyAgent({ uri: choice.proxy, ...common, requestTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions }, proxyTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions } });
   }
   // undici's own connector, with each connection's DNS, connect and TLS times noted for the
   // request log (request-timing.ts); through a proxy those belong to the tunnel and are not split
   return new Pool(origin, { ...common, connect: timedConnector(buildConnector({ timeout: timeouts.connectTimeoutMs, ...tlsOptions })) });
 }
 
+interface Held {
+  choice: RouteChoice;
+  dispatcher: Dispatcher;
+}
+
 export class DispatcherCache {
-  private readonly pools = new Map<string, Dispatcher>();
+  private readonly pools = new Map<string, Held>();
   private closed = false;
 
   constructor(
@@ -70,14 +90,19 @@ export class DispatcherCache {
     private readonly route: NetworkRoute = environmentRoute(),
   ) {}
 
-  get(origin: string): Dispatcher {
+  /** the origin's dispatcher for the way its requests go now: a new one when the proxy or the trusted certificates changed */
+  async get(origin: string): Promise<Dispatcher> {
     if (this.closed) throw new Error('dispatcher cache closed');
-    let pool = this.pools.get(origin);
-    if (pool === undefined) {
-      pool = dispatcherFor(origin, this.route, this.timeouts);
-      this.pools.set(origin, pool);
-    }
-    return pool;
+    const choice = await chooseRoute(origin, this.route);
+    if (this.closed) throw new Error('dispatcher cache closed');
+    // looked up after the wait: a request that asked at the same moment may have made it already
+    const held = this.pools.get(origin);
+    if (held !== undefined && held.choice.proxy === choice.proxy && held.choice.ca === choice.ca) return held.dispatcher;
+    // the old way's requests in flight finish on it; it takes no new ones
+    if (held !== undefined) void held.dispatcher.close().catch(() => undefined);
+    const dispatcher = dispatcherVia(origin, choice, this.timeouts);
+    this.pools.set(origin, { choice, dispatcher });
+    return dispatcher;
   }
 
   get size(): number {
@@ -91,7 +116,7 @@ export class DispatcherCache {
   /** Lets in-flight requests finish for up to `graceMs`, then destroys what is left. */
   async close(graceMs = 1000): Promise<void> {
     this.closed = true;
-    const pools = [...this.pools.values()];
+    const pools = [...this.pools.values()].map((held) => held.dispatcher);
     this.pools.clear();
     await Promise.all(
       pools.map(async (pool) => {

@@ -22,10 +22,30 @@ export function proxyForOrigin(origin: string, env: Env): string | null {
   // request, the key in its Authorization header included, in clear text (the sandbox and
   // local services are plain http), and could not reach the right "localhost" anyway.
   if (isLoopbackHost(url.hostname)) return null;
-  const proxy = url.protocol === 'https:' ? (read(env, 'https_proxy') ?? read(env, 'all_proxy')) : (read(env, 'http_proxy') ?? read(env, 'all_proxy'));
+  const proxy = proxyVariable(url, env);
   if (!proxy || bypassed(url, read(env, 'no_proxy') ?? '')) return null;
   // "proxy.corp:3128" without a scheme is meant as http, as curl reads it
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
+}
+
+/**
+ * Whether the environment settles the way to `origin` on its own: a proxy variable for its
+ * scheme is set, or NO_PROXY lists it. Then the OS's proxy settings are not asked; the
+ * variables a person set in their terminal come first, as they always have.
+ */
+export function environmentDecides(origin: string, env: Env): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return true;
+  }
+  return proxyVariable(url, env) !== undefined || bypassed(url, read(env, 'no_proxy') ?? '');
+}
+
+/** HTTPS_PROXY for https, HTTP_PROXY for http, ALL_PROXY for both */
+function proxyVariable(url: URL, env: Env): string | undefined {
+  return url.protocol === 'https:' ? (read(env, 'https_proxy') ?? read(env, 'all_proxy')) : (read(env, 'http_proxy') ?? read(env, 'all_proxy'));
 }
 
 function bypassed(url: URL, noProxy: string): boolean {

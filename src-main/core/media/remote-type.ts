@@ -2,6 +2,8 @@
 // telling extension (".../download?id=42"). HEAD first; where HEAD is refused, a GET of one byte.
 // The person asks for it; no API key or other credential is sent; redirects are followed a few
 // times, http(s) only.
+import type { Dispatcher } from 'undici';
+import { CrmError } from '../errors';
 import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
 import { requestUrl } from '../http/undici';
 import { baseMimetype, isMimetype } from './mimetypes';
@@ -45,7 +47,13 @@ export async function detectRemoteType(url: string, route: NetworkRoute = enviro
 }
 
 async function ask(target: URL, route: NetworkRoute, timeoutMs: number): Promise<{ status: number; contentType?: string; location?: string } | { error: string }> {
-  const dispatcher = dispatcherFor(target.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
+  let dispatcher: Dispatcher;
+  try {
+    dispatcher = await dispatcherFor(target.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
+  } catch (err) {
+    // the proxy settings name no usable way out: their sentence says which
+    return { error: err instanceof CrmError ? err.message : `No way out to ${target.host}.` };
+  }
   try {
     for (const method of ['HEAD', 'GET'] as const) {
       const res = await requestUrl(dispatcher, target, { method, headers: method === 'GET' ? { range: 'bytes=0-0' } : {}, signal: AbortSignal.timeout(timeoutMs) });

@@ -3,8 +3,7 @@
 // directly, and a certificate from the OS store (here: the test's own root) is trusted, as
 // Node's bundled roots alone would not.
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environmentRoute, type NetworkRoute } from '../../../../src-main/core/http/dispatcher-cache';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
@@ -13,6 +12,7 @@ import { trustedCertificates } from '../../../../src-main/core/http/trust-store'
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/index';
 import { build, caught } from './support/requests';
 import { TEST_CERT, TEST_CERT_KEY } from './support/self-signed';
+import { startProxy } from './support/connect-proxy';
 
 describe('proxyForOrigin (the environment variables curl reads)', () => {
   it('uses HTTPS_PROXY for https and HTTP_PROXY for http, lower case first, ALL_PROXY as the fallback', () => {
@@ -51,31 +51,6 @@ describe('trustedCertificates', () => {
   });
 });
 
-/**
- * an HTTP proxy that tunnels CONNECT and remembers where each tunnel went. Loopback is never
- * proxied from the environment, so the tests name the sandbox `*.proxied.test`, a host only
- * this proxy knows: it tunnels those names to 127.0.0.1.
- */
-async function startProxy(): Promise<{ url: string; tunnels: string[]; close(): Promise<void> }> {
-  const tunnels: string[] = [];
-  const server: Server = createServer((_req, res) => res.writeHead(405).end());
-  server.on('connect', (req, client, head) => {
-    tunnels.push(req.url ?? '');
-    const [host = '', port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host.endsWith('.proxied.test') ? '127.0.0.1' : host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, tunnels, close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }) };
-}
-
 let sandbox: RunningSandbox;
 let proxy: Awaited<ReturnType<typeof startProxy>>;
 beforeAll(async () => {
@@ -87,7 +62,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const route = (env: Record<string, string>, ca: string[] | null = null): NetworkRoute => ({ ...environmentRoute(env), ca });
+const TRUSTED = [TEST_CERT];
+const route = (env: Record<string, string>, ca: string[] | null = null): NetworkRoute => ({ ...environmentRoute(env), ca: () => ca });
 
 describe('requests through the environment\'s proxy', () => {
   it('sends through the proxy named for the origin, and the probe goes the same way', async () => {
@@ -143,7 +119,7 @@ describe('certificates from the OS store', () => {
     const trusted = createApiClient({ network: route({}, [TEST_CERT]) });
     // the certificate names only 127.0.0.1 and localhost, which the environment never proxies:
     // a route that names the proxy itself still sends them through it
-    const proxied = createApiClient({ network: { proxyFor: () => proxy.url, ca: [TEST_CERT] } });
+    const proxied = createApiClient({ network: { proxyFor: () => proxy.url, ca: () => TRUSTED } });
     try {
       expect(await caught(() => untrusted.send(request, 'crm_sk_test_trust_0001'))).toMatchObject({ code: 'network', message: expect.stringContaining('not trusted') });
       expect((await trusted.send(request, 'crm_sk_test_trust_0001')).status).toBe(200);

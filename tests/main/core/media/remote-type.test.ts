@@ -9,7 +9,7 @@ import { environmentRoute } from '../../../../src-main/core/http/dispatcher-cach
 let server: Server;
 let base: string;
 const seen: { method: string; url: string; auth: string | undefined; range: string | undefined }[] = [];
-const route = { ...environmentRoute({}), ca: null };
+const route = { ...environmentRoute({}), ca: () => null };
 
 beforeAll(async () => {
   server = createServer((req, res) => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end('{"id":"m_1"}');
   });
-  client = createApiClient({ network: { proxyFor: () => null, ca: null }, observer: (entry) => logged.push(entry) });
+  client = createApiClient({ network: { proxyFor: () => null, ca: () => null }, observer: (entry) => logged.push(entry) });
 });
 afterAll(async () => {
   await client.close();
