@@ -4,9 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 
-/** a keychain service name nobody else uses: one per test file (and run) */
+/**
+ * a keychain service name nobody else uses: one per test file (and run). It starts with the run's
+ * CRM_KEYCHAIN_SERVICE when there is one (tests/harness/with-keyring.sh on macOS and Windows,
+ * where the keychain is the person's own), so the run's clean-up finds every entry by that prefix.
+ */
 export function uniqueKeychainService(label: string): string {
-  return `crm-console-test-${label}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  return `${process.env.CRM_KEYCHAIN_SERVICE || 'crm-console-test'}-${label}-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
 let probe: Promise<{ ok: boolean; reason: string }> | null = null;
