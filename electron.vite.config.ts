@@ -85,7 +85,7 @@ export default defineConfig({
   main: {
     build: {
       // Only package.json `dependencies` stay external (electron-vite's default): the native
-      // modules (keytar), which electron-builder rebuilds and unpacks from app.asar. Pure-JS
+      // modules (keytar, libsql: both N-API), which electron-builder unpacks from app.asar. Pure-JS
       // libraries (undici, zod, js-yaml) are devDependencies and go into the bundle, so the
       // packaged app loads one file instead of resolving hundreds inside app.asar.
       externalizeDeps: true,

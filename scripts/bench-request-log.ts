@@ -7,7 +7,7 @@
 //   listNewestMs     listing the newest 10,000 entries (median of 9), and the window's 500
 //
 // Baseline in the same process: plain INSERTs of the same rows in batches of the same size
-// through better-sqlite3, and a plain SELECT of 10,000 rows, with the service's ratio to each.
+// through the same SQLite module (libsql), and a plain SELECT of 10,000 rows, with the service's ratio to each.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,8 +4,8 @@
 // missing ones are installed, asked about, or named for the person to install.
 // Plain JavaScript with no dependency: it runs before node_modules exists.
 
-/** about how long `npm ci` takes here: better-sqlite3 and keytar compile from source */
-const NPM_CI_TIME = 'about 2 minutes';
+/** about how long `npm ci` takes here: keytar compiles from source (the SQLite module arrives prebuilt) */
+const NPM_CI_TIME = 'about a minute';
 
 /** a package-lock.json entry compared by value, whatever order its keys were written in */
 function canonical(value) {
@@ -62,7 +62,7 @@ export function nodeModulesPlan({ exists, linkTarget, lock, installed }) {
 const PACKAGES = {
   python3: { probe: { command: 'python3' }, why: 'npm ci builds the native modules with node-gyp' },
   make: { probe: { command: 'make' }, why: 'npm ci builds the native modules with node-gyp' },
-  'g++': { probe: { command: 'g++' }, why: 'npm ci compiles better-sqlite3 and keytar' },
+  'g++': { probe: { command: 'g++' }, why: 'npm ci compiles keytar' },
   'pkg-config': { probe: { command: 'pkg-config' }, why: 'keytar finds libsecret with it when it compiles' },
   'libsecret-1-dev': { probe: { pkgConfig: 'libsecret-1' }, why: 'keytar, the keychain module, is compiled against it' },
   curl: { probe: { command: 'curl' }, why: 'the cURL export tests run the exported commands' },
@@ -76,7 +76,7 @@ const PACKAGES = {
   'gnome-keyring': { probe: { command: 'gnome-keyring-daemon' }, why: 'the keychain tests use a real Secret Service' },
 };
 
-/** what `npm ci` needs to build the native modules (keytar, better-sqlite3) on Linux */
+/** what `npm ci` needs to build the one native module it compiles (keytar) on Linux */
 const BUILD = ['python3', 'make', 'g++', 'pkg-config', 'libsecret-1-dev'];
 /** what the test suite runs besides Node */
 const TEST = ['curl', 'zsh', 'chromium', 'xvfb', 'xauth', 'xdotool', 'dbus', 'dbus-x11', 'gnome-keyring'];

@@ -5,7 +5,7 @@
 //      the one command that installs them is printed and the run stops;
 //   2. node_modules installed with `npm ci` when it is missing or not what package-lock.json
 //      asks for. The build tools of step 1 are checked only then: npm ci compiles keytar and
-//      better-sqlite3, which is why step 1 comes first.
+//      nothing else (libsql arrives prebuilt), which is why step 1 comes first.
 // Silent when everything is in place. Usage: node scripts/bootstrap.mjs start|test
 // Plain Node with no dependency: it runs before node_modules exists, and npm ci replaces
 // node_modules while this runs, so nothing here may be loaded from there.

@@ -2,13 +2,13 @@
 // at once by the Electron main process, the Chromium host and every `crm` command. WAL lets
 // readers go on while one process writes; busy_timeout makes a writer wait for another's short
 // transaction instead of failing. Each table has one owner module (request-log-table.ts...);
-// this file only opens, configures and migrates the file.
+// this file only opens, configures and migrates the file (through the binding in sqlite.ts).
 import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { isDamagedDatabase, moveDamagedAside } from './corruption';
 import { migrate, refuseNewer } from './migrate';
 import { MIGRATIONS } from './schema';
+import { openSqlite, releaseClosedFiles, type SqliteDatabase } from './sqlite';
 
 export const DATABASE_FILE = 'crm.db';
 
@@ -18,7 +18,7 @@ export const DATABASE_FILE = 'crm.db';
  */
 export const BUSY_TIMEOUT_MS = 5000;
 
-export type SqliteDatabase = Database.Database;
+export type { SqliteDatabase } from './sqlite';
 
 export interface OpenDatabaseOptions {
   /** a message for the person (a damaged file set aside) */
@@ -37,6 +37,7 @@ export function openDatabase(dir: string, options: OpenDatabaseOptions = {}): Sq
     return openChecked(path);
   } catch (err) {
     if (!isDamagedDatabase(err)) throw err;
+    releaseClosedFiles();
     const aside = moveDamagedAside(path, (options.now ?? (() => new Date()))());
     options.onNotice?.(
       `The database ${DATABASE_FILE} was damaged and has been moved aside to ${aside}; a fresh one was started (the request log starts empty).`,
@@ -47,7 +48,7 @@ export function openDatabase(dir: string, options: OpenDatabaseOptions = {}): Sq
 
 /** a private database (nothing on disk), with the same schema: for a process that must not share one */
 export function openMemoryDatabase(): SqliteDatabase {
-  const db = new Database(':memory:');
+  const db = openSqlite(':memory:');
   migrate(db, MIGRATIONS);
   return db;
 }
@@ -55,7 +56,7 @@ export function openMemoryDatabase(): SqliteDatabase {
 function openChecked(path: string): SqliteDatabase {
   const created = !existsSync(path);
   if (!created) checkVersionReadOnly(path);
-  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  const db = openSqlite(path, { timeout: BUSY_TIMEOUT_MS });
   try {
     // again on this connection: another process may have created the file meanwhile
     refuseNewer(db, MIGRATIONS);
@@ -77,7 +78,7 @@ function openChecked(path: string): SqliteDatabase {
  * file that is not a database fails (SQLITE_NOTADB).
  */
 function checkVersionReadOnly(path: string): void {
-  const reader = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  const reader = openSqlite(path, { readonly: true, timeout: BUSY_TIMEOUT_MS });
   try {
     refuseNewer(reader, MIGRATIONS);
   } finally {

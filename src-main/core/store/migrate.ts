@@ -3,7 +3,7 @@
 // first, so two processes opening an old file at once never both migrate it. A file newer than
 // this build knows is refused before anything is written to it: its schema may mean something
 // this build would get wrong.
-import type { Database } from 'better-sqlite3';
+import type { SqliteDatabase as Database } from './sqlite';
 
 export interface Migration {
   /** the user_version the file has once this step ran (1, 2, 3...) */

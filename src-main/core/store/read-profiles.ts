@@ -4,7 +4,6 @@
 // is read as it is (importing it is the job of a process that writes).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { parseProfilesDoc, type ProfilesDoc } from '../meta/schemas';
 import { BUSY_TIMEOUT_MS, DATABASE_FILE } from './database';
 import { LEGACY_PROFILES_FILE } from './legacy-import';
@@ -12,13 +11,14 @@ import { refuseNewer } from './migrate';
 import { ProfilesCodec } from './profiles-table';
 import { MIGRATIONS } from './schema';
 import { SettingsTable } from './settings-table';
+import { openSqlite } from './sqlite';
 
 const NONE: ProfilesDoc = { version: 1, activeProfileId: null, profiles: [] };
 
 export function readProfilesOnly(dataDir: string): ProfilesDoc {
   const path = join(dataDir, DATABASE_FILE);
   if (existsSync(path)) {
-    const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    const db = openSqlite(path, { readonly: true, timeout: BUSY_TIMEOUT_MS });
     try {
       refuseNewer(db, MIGRATIONS);
       if (new SettingsTable(db).get('legacy_import_at') !== null) return new ProfilesCodec(db).load();

@@ -3,11 +3,10 @@
 // the limit. An append is one INSERT in its own transaction, so two processes finishing a send
 // at the same moment both keep their line. Rows arrive scrubbed (sent-record.ts).
 import { randomBytes } from 'node:crypto';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { RecordSlice } from '../messages/history-page';
 import type { SentRecord } from '../messages/sent-record';
 import { isSentRecord } from '../messages/sent-record';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase, SqliteTransaction } from './sqlite';
 
 /** how many sends are kept by default (the oldest go first) */
 export const SENT_MESSAGES_LIMIT = 5_000;
@@ -64,7 +63,7 @@ function recordOf(row: SentRow): unknown {
 
 export class SentMessagesTable {
   private readonly statements;
-  private readonly appendOne: BetterSqlite3.Transaction<(record: SentRecord) => void>;
+  private readonly appendOne: SqliteTransaction<(record: SentRecord) => void>;
 
   constructor(
     db: SqliteDatabase,

@@ -9,7 +9,7 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { BIN, REPO_ROOT, spawnCli, stderrLines } from './cli-harness';
 
-const RUNTIME_DEPENDENCIES = ['keytar', 'better-sqlite3', 'undici', 'zod'];
+const RUNTIME_DEPENDENCIES = ['keytar', 'libsql', 'undici', 'zod'];
 
 /** a folder holding a copy of the launcher at bin/crm.mjs, and `build` (if given) at out/cli/crm.mjs */
 async function launcherCopy(build?: string): Promise<{ root: string; bin: string }> {

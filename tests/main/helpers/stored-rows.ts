@@ -1,13 +1,13 @@
 // What a table of a data folder's crm.db holds, as text: for tests that check what is (and is
 // not) stored, the way they once read a JSON file. Opened read-only, so it changes nothing.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { KeysDoc } from '../../../src-main/core/meta/schemas';
 import { DATABASE_FILE } from '../../../src-main/core/store/database';
 import { KeysCodec } from '../../../src-main/core/store/keys-table';
+import { openSqlite } from '../../../src-main/core/store/sqlite';
 
 export function storedRows(dataDir: string, table: 'profiles' | 'saved_keys' | 'settings' | 'sent_messages' | 'server_key_lists'): Record<string, unknown>[] {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  const db = openSqlite(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     // the name is one of the literal table names above, never input
     return db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
@@ -22,7 +22,7 @@ export function storedText(dataDir: string, table: Parameters<typeof storedRows>
 
 /** the saved keys document as the core reads it (records, value tags, tag check), read-only */
 export function storedKeys(dataDir: string): KeysDoc {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  const db = openSqlite(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     return new KeysCodec(db).load();
   } finally {

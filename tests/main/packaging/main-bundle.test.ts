@@ -1,6 +1,6 @@
 // The built main and preload bundles (npm run build) load nothing from node_modules but the
 // native modules: every import and require in them is a Node builtin, electron, keytar or
-// better-sqlite3. Pure JavaScript (undici, zod, js-yaml) is bundled, so the packaged app does not
+// libsql. Pure JavaScript (undici, zod, js-yaml) is bundled, so the packaged app does not
 // resolve hundreds of files inside app.asar at start, and electron-builder ships only what
 // cannot be bundled.
 import { existsSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './builder-internals';
 
-const NATIVE = ['keytar', 'better-sqlite3'];
+const NATIVE = ['keytar', 'libsql'];
 // debug (inside electron-updater) probes for it in a try/catch and does without it
 const OPTIONAL = ['supports-color'];
 const MAIN = join(REPO_ROOT, 'out', 'main', 'index.js');
@@ -59,10 +59,10 @@ const allowed = (specifier: string): boolean =>
 const isChunk = (specifier: string): boolean => /^\.\/chunks\/[\w.-]+\.js$/.test(specifier);
 
 describe('the built bundles', () => {
-  it.skipIf(!built)(built ? 'main imports only Node builtins, electron, keytar and better-sqlite3' : 'SKIPPED: out/ is not built (npm run build)', async () => {
+  it.skipIf(!built)(built ? 'main imports only Node builtins, electron, keytar and libsql' : 'SKIPPED: out/ is not built (npm run build)', async () => {
     const imports = specifiers(await readFile(MAIN, 'utf8'), 'module');
     expect(imports.filter((s) => !allowed(s) && !isChunk(s))).toEqual([]);
-    expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar', 'better-sqlite3']));
+    expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar', 'libsql']));
     // the pure-JS libraries really are inside
     expect(imports.some((s) => /^(undici|zod|js-yaml)(\/|$)/.test(s))).toBe(false);
   });

@@ -21,7 +21,7 @@ const facts = (over: Partial<Parameters<typeof nodeModulesPlan>[0]> = {}) => ({ 
 
 describe('node_modules', () => {
   it('missing: npm ci, after one line that says why and how long', () => {
-    expect(nodeModulesPlan(facts({ exists: false, installed: null }))).toEqual({ run: true, message: 'node_modules is missing: running npm ci (about 2 minutes)...' });
+    expect(nodeModulesPlan(facts({ exists: false, installed: null }))).toEqual({ run: true, message: 'node_modules is missing: running npm ci (about a minute)...' });
   });
 
   it('there but no install finished in it: npm ci', () => {
@@ -30,7 +30,7 @@ describe('node_modules', () => {
 
   it('package-lock.json newer than what is installed (a version changed, a package added or removed): npm ci', () => {
     const changed = { packages: { ...LOCK.packages, 'node_modules/a': entry('1.1.0') } };
-    expect(nodeModulesPlan(facts({ lock: changed }))).toEqual({ run: true, message: 'node_modules is older than package-lock.json (a differs): running npm ci (about 2 minutes)...' });
+    expect(nodeModulesPlan(facts({ lock: changed }))).toEqual({ run: true, message: 'node_modules is older than package-lock.json (a differs): running npm ci (about a minute)...' });
     const added = { packages: { ...LOCK.packages, 'node_modules/c': entry('3.0.0') } };
     expect(nodeModulesPlan(facts({ lock: added }))).toMatchObject({ run: true, message: expect.stringContaining('(c differs)') });
     const { 'node_modules/b': _removed, ...rest } = LOCK.packages;
@@ -69,7 +69,7 @@ const BUILD = ['python3', 'make', 'g++', 'pkg-config', 'libsecret-1-dev'];
 const TEST = ['curl', 'zsh', 'chromium', 'xvfb', 'xauth', 'xdotool', 'dbus', 'dbus-x11', 'gnome-keyring'];
 
 describe('system packages each command needs', () => {
-  it('npm start needs the build tools only when npm ci is about to compile keytar and better-sqlite3', () => {
+  it('npm start needs the build tools only when npm ci is about to compile keytar', () => {
     expect(neededPackages({ command: 'start', platform: 'linux', npmCi: false, env: {} })).toEqual([]);
     expect(names(neededPackages({ command: 'start', platform: 'linux', npmCi: true, env: {} }))).toEqual(BUILD);
   });

@@ -2,7 +2,6 @@
 // more may wait for the next turn), and a budget of body characters past which the oldest rows
 // keep their line but lose their bodies.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { KeptDetail } from '../../../../src-main/core/log-detail';
 import type { RequestLogEntry } from '../../../../src-main/core/model';
@@ -10,6 +9,7 @@ import { DATABASE_FILE, openDatabase } from '../../../../src-main/core/store/dat
 import { migrate } from '../../../../src-main/core/store/migrate';
 import { MIGRATIONS } from '../../../../src-main/core/store/schema';
 import { RequestLogTable, type RequestLogRow } from '../../../../src-main/core/store/request-log-table';
+import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp-dir';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -77,7 +77,7 @@ describe('the request log table', () => {
 
   it('a file written before the log kept profiles opens with its rows, none given a profile', async () => {
     const dir = await tempDir('crm-log-table-old-');
-    const old = new Database(join(dir, DATABASE_FILE));
+    const old = openSqlite(join(dir, DATABASE_FILE));
     migrate(old, MIGRATIONS.filter((m) => m.version <= 3));
     old
       .prepare(

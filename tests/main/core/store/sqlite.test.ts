@@ -1,0 +1,97 @@
+// The SQLite binding as the table owners use it: rows and plucked values as better-sqlite3 gave
+// them, parameters that would abort the process refused as errors, nested transactions as
+// savepoints, read-only connections that cannot write, and paths that are not files refused.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSqlite, type SqliteDatabase } from '../../../../src-main/core/store/sqlite';
+import { tempDir } from '../../helpers/temp-dir';
+
+function memory(): SqliteDatabase {
+  const db = openSqlite(':memory:');
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, data BLOB)');
+  return db;
+}
+
+const names = (db: SqliteDatabase): string[] => db.prepare<[], string>('SELECT name FROM t ORDER BY id').pluck().all();
+
+describe('the SQLite binding', () => {
+  it('answers rows with their columns only, and plucked statements with the first column in get, all and iterate', () => {
+    const db = memory();
+    db.prepare('INSERT INTO t (name, data) VALUES (?, ?)').run('ana', Buffer.from('hi'));
+    db.prepare('INSERT INTO t (name) VALUES (@name)').run({ name: 'bea' });
+    const row = db.prepare<[number], Record<string, unknown>>('SELECT id, name, data FROM t WHERE id = ?').get(1);
+    expect(row).toEqual({ id: 1, name: 'ana', data: Buffer.from('hi') });
+    expect(Object.keys(row ?? {})).toEqual(['id', 'name', 'data']);
+    expect(JSON.stringify(db.prepare('SELECT name FROM t WHERE id = 2').get())).toBe('{"name":"bea"}');
+    expect(db.prepare<[], number>('SELECT count(*) FROM t').pluck().get()).toBe(2);
+    expect(names(db)).toEqual(['ana', 'bea']);
+    expect([...db.prepare<[], string>('SELECT name FROM t ORDER BY id DESC').pluck().iterate()]).toEqual(['bea', 'ana']);
+    expect(db.prepare('SELECT name FROM t WHERE id = 99').get()).toBeUndefined();
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    db.close();
+  });
+
+  it('binds a lone null or a lone Buffer as one value, and refuses a boolean, an object or a Date with an error instead of ending the process', () => {
+    const db = memory();
+    const echo = db.prepare<[unknown], unknown>('SELECT ? AS v').pluck();
+    expect(echo.get(null)).toBeNull();
+    expect(echo.get(Buffer.from('ab'))).toEqual(Buffer.from('ab'));
+    expect(echo.get(new Uint8Array([1, 2]))).toEqual(Buffer.from([1, 2]));
+    expect(() => echo.get(true)).toThrow(TypeError);
+    expect(() => echo.get([1])).toThrow(/only numbers, strings, bigints, buffers and null/);
+    expect(() => echo.get(new Date())).toThrow(TypeError);
+    expect(() => db.prepare('INSERT INTO t (name) VALUES (@name)').run({ name: false })).toThrow(TypeError);
+    expect(names(db)).toEqual([]);
+    db.close();
+  });
+
+  it('runs a transaction inside another as a savepoint: the inner one can fail alone, the outer one takes both back', () => {
+    const db = memory();
+    const insert = db.prepare<[string]>('INSERT INTO t (name) VALUES (?)');
+    const inner = db.transaction((name: string) => {
+      insert.run(name);
+      if (name === 'bad') throw new Error('inner refused');
+    });
+    const outer = db.transaction((names: string[], failAtEnd: boolean) => {
+      for (const name of names) {
+        try {
+          inner(name);
+        } catch {
+          // the inner failure is the caller's to handle; what it wrote is gone
+        }
+      }
+      if (failAtEnd) throw new Error('outer refused');
+    });
+    outer.immediate(['a', 'bad', 'b'], false);
+    expect(names(db)).toEqual(['a', 'b']);
+    expect(() => outer(['c'], true)).toThrow('outer refused');
+    expect(names(db)).toEqual(['a', 'b']);
+    expect(db.inTransaction).toBe(false);
+    db.close();
+  });
+
+  it('opens a file read-only without being able to write it, and does not create one that is missing', async () => {
+    const dir = await tempDir('crm-sqlite-ro-');
+    // characters a file URI must escape
+    const path = join(dir, 'a b%c#d.db');
+    const writer = openSqlite(path);
+    writer.exec("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('kept')");
+    writer.close();
+    const reader = openSqlite(path, { readonly: true });
+    expect(reader.prepare('SELECT name FROM t').pluck().get()).toBe('kept');
+    expect(() => reader.exec("INSERT INTO t VALUES ('no')")).toThrow(/readonly/i);
+    reader.close();
+    const missing = join(dir, 'missing.db');
+    expect(() => openSqlite(missing, { readonly: true })).toThrow(expect.objectContaining({ code: 'SQLITE_CANTOPEN' }));
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('refuses a folder where a database file should be, as a file it cannot open (not a damaged one)', async () => {
+    const dir = await tempDir('crm-sqlite-dir-');
+    mkdirSync(join(dir, 'crm.db'));
+    for (const readonly of [false, true]) {
+      expect(() => openSqlite(join(dir, 'crm.db'), { readonly })).toThrow(expect.objectContaining({ code: 'SQLITE_CANTOPEN' }));
+    }
+  });
+});
