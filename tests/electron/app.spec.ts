@@ -5,6 +5,7 @@
 // Linux has no display, with a fresh data folder removed afterwards and keys stored only in the
 // private keyring of tests/harness/with-keyring.sh, under a service of their own.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,8 @@ function appEnv(): Record<string, string> {
     ...process.env,
     ...(display ? { DISPLAY: display.display } : {}),
     CRM_DATA_DIR: dataDir,
-    CRM_KEYCHAIN_SERVICE: `crm-console-electron-test-${process.pid}`,
+    // under the run's prefix (with-keyring.sh), so the run's clean-up deletes what it stores
+    CRM_KEYCHAIN_SERVICE: `${process.env.CRM_KEYCHAIN_SERVICE || 'crm-console'}-electron-test-${process.pid}`,
   } as Record<string, string>;
 }
 
@@ -53,6 +55,14 @@ test('opens one locked-down window showing the sandbox profile', async () => {
   expect(isolated).toEqual({ require: 'undefined', process: 'undefined', crm: 'object' });
   const windows = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((w) => w.getTitle()));
   expect(windows).toEqual(['CRM Console']);
+});
+
+test('shows the first contact rows of the built-in sandbox, and tells main they are painted', async () => {
+  const page = await app.firstWindow();
+  await expect(page.getByTestId('contact-row').first()).toBeVisible();
+  // the line the packaged smoke test waits for, where no inspector can look at the window
+  const logFile = join(dataDir, 'logs', 'main.log');
+  await expect.poll(() => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '')).toMatch(/first contact rows shown \([1-9]\d*\)/);
 });
 
 test('refuses navigation and new windows; http(s) links go to the OS browser, which is stubbed here', async () => {
