@@ -155,7 +155,7 @@ function start(): void {
     const loaded = win.loadURL(source.url);
 
     const platform = createElectronPlatform(() => win, microphone);
-    const deliver = createEmitter(() => win?.webContents ?? null);
+    const deliver = createEmitter(() => win?.webContents ?? null, (m) => log.write(m));
     // Only an installed package built with an update address updates itself: run from the
     // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
     const updates = app.isPackaged && existsSync(join(process.resourcesPath, UPDATE_CONFIG_FILE))

@@ -93,10 +93,14 @@ export function isAllowedPermission(permission: string, details: PermissionDetai
   return isTrustedSender(details.requestingUrl, appUrl, details.isMainFrame === true);
 }
 
-/** Chromium's synchronous "is this permitted?" checks: the same rule for one media type. */
-export function isAllowedPermissionCheck(permission: string, details: { mediaType?: string; requestingUrl?: string }, appUrl: string | null): boolean {
+/**
+ * Chromium's synchronous "is this permitted?" checks: the same rule for one media type, the app's
+ * own page in the top frame only (an iframe of it, were one ever to load, is asked no differently
+ * than by a request).
+ */
+export function isAllowedPermissionCheck(permission: string, details: { mediaType?: string; requestingUrl?: string; isMainFrame?: boolean }, appUrl: string | null): boolean {
   if (permission !== 'media' || details.mediaType !== 'audio') return false;
-  return details.requestingUrl !== undefined && isAllowedNavigation(details.requestingUrl, appUrl);
+  return isTrustedSender(details.requestingUrl, appUrl, details.isMainFrame === true);
 }
 
 export interface SecureWebPreferences {

@@ -22,9 +22,21 @@ export function registerIpc(dispatch: Dispatch, appUrl: () => string | null, ipc
   };
 }
 
-export function createEmitter(target: () => WebContents | null) {
+/**
+ * Main -> window events. An event is news, not a request: one that cannot reach the window (no
+ * window, a destroyed one, or data the structured clone refuses, such as a function or a symbol,
+ * on which send() throws) is dropped with a line in the log. It never throws into the service
+ * that emitted it, where it would surface as that service's failure or as an uncaught error.
+ */
+export function createEmitter(target: () => WebContents | null, log: (message: string) => void = () => {}) {
   return <E extends EventChannel>(event: E, data: EventMap[E]): void => {
     const contents = target();
-    if (contents && !contents.isDestroyed()) contents.send(event, data);
+    if (!contents || contents.isDestroyed()) return;
+    try {
+      contents.send(event, data);
+    } catch (err) {
+      // the event's name only: its data may hold what the log must not
+      log(`event ${event} not delivered to the window: ${err instanceof Error ? err.message : String(err)}`);
+    }
   };
 }

@@ -73,11 +73,12 @@ export function createMainWindow(options: { preload: string; packaged: boolean; 
 
   const contents = win.webContents;
   contents.on('did-navigate', (_event, url) => options.page.commit(url));
-  contents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, options.page.url())) event.preventDefault();
+  // the event carries the target (details.url); the separate url argument is deprecated
+  contents.on('will-navigate', (details) => {
+    if (!isAllowedNavigation(details.url, options.page.url())) details.preventDefault();
   });
-  contents.on('will-redirect', (event, url) => {
-    if (!isAllowedNavigation(url, options.page.url())) event.preventDefault();
+  contents.on('will-redirect', (details) => {
+    if (!isAllowedNavigation(details.url, options.page.url())) details.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {

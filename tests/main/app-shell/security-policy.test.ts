@@ -115,12 +115,17 @@ describe('permissions', () => {
     expect(isAllowedPermission('media', { ...audio, ...fromApp }, null)).toBe(false);
   });
 
-  it('answers Chromium\'s permission checks by the same rule', () => {
-    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: APP }, APP)).toBe(true);
-    expect(isAllowedPermissionCheck('media', { mediaType: 'video', requestingUrl: APP }, APP)).toBe(false);
-    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: 'https://evil.example/' }, APP)).toBe(false);
-    expect(isAllowedPermissionCheck('media', { mediaType: 'audio' }, APP)).toBe(false);
-    expect(isAllowedPermissionCheck('clipboard-read', { requestingUrl: APP }, APP)).toBe(false);
+  it('answers Chromium\'s permission checks by the same rule: the app page, in the top frame', () => {
+    const top = { requestingUrl: APP, isMainFrame: true };
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', ...top }, APP)).toBe(true);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'video', ...top }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: 'https://evil.example/', isMainFrame: true }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', isMainFrame: true }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('clipboard-read', top, APP)).toBe(false);
+    // a frame inside the page, or a check that does not say where it comes from, is not the page
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: APP, isMainFrame: false }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: APP }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', ...top }, null)).toBe(false);
   });
 });
 

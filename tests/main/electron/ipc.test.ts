@@ -65,4 +65,46 @@ describe('createEmitter', () => {
     emit('net:status', { online: true, pending: 0 });
     expect(contents.sent).toEqual([{ channel: 'net:status', data: { online: true, pending: 0 } }]);
   });
+
+  it('drops an event the window cannot take (a function or symbol in it) with a log line, and never throws', () => {
+    const contents = new FakeWebContents();
+    // Electron's send: the structured clone refuses functions and symbols
+    contents.send = (channel: string, data: unknown) => {
+      structuredClone(data);
+      contents.sent.push({ channel, data });
+    };
+    const lines: string[] = [];
+    const emit = createEmitter(() => contents as never, (m) => lines.push(m));
+    expect(() => emit('net:status', { online: true, pending: 0, retry: () => {} } as never)).not.toThrow();
+    expect(() => emit('net:status', { online: true, pending: Symbol('n') } as never)).not.toThrow();
+    expect(contents.sent).toEqual([]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^event net:status not delivered to the window: /);
+    // the next event that can be cloned still arrives
+    emit('net:status', { online: false, pending: 2 });
+    expect(contents.sent).toEqual([{ channel: 'net:status', data: { online: false, pending: 2 } }]);
+  });
+
+  it('sends nothing to a destroyed window, even one whose send would throw', () => {
+    const contents = new FakeWebContents();
+    contents.isDestroyed = () => true;
+    contents.send = () => {
+      throw new Error('Object has been destroyed');
+    };
+    const lines: string[] = [];
+    const emit = createEmitter(() => contents as never, (m) => lines.push(m));
+    expect(() => emit('net:status', { online: true, pending: 0 })).not.toThrow();
+    expect(lines).toEqual([]);
+  });
+
+  it('a window destroyed between the check and the send is a log line, not a crash', () => {
+    const contents = new FakeWebContents();
+    contents.send = () => {
+      throw new Error('Object has been destroyed');
+    };
+    const lines: string[] = [];
+    const emit = createEmitter(() => contents as never, (m) => lines.push(m));
+    expect(() => emit('net:status', { online: true, pending: 0 })).not.toThrow();
+    expect(lines).toEqual(['event net:status not delivered to the window: Object has been destroyed']);
+  });
 });

@@ -10,6 +10,12 @@ const { createTrustedPage } = await import('../../../src-main/app-shell/trusted-
 
 const APP = 'app://crm-console/index.html';
 
+/**
+ * What Electron 45 passes to will-navigate and will-redirect: an event carrying the target as
+ * `url`. The deprecated positional url is given as something else, so a handler reading it fails.
+ */
+const navigation = (preventDefault: () => void, url: string) => [{ preventDefault, url }, 'about:blank#deprecated-positional-url'] as const;
+
 /** a window whose page committed at APP, as Chromium reports it after loadURL */
 function open(packaged = false) {
   const win = createMainWindow({ preload: '/app/out/preload/index.cjs', packaged, state: { bounds: null, maximized: false }, page: createTrustedPage(APP) }) as unknown as FakeBrowserWindow;
@@ -48,13 +54,13 @@ describe('main window', () => {
   it('blocks navigation away from the app page', () => {
     const win = open();
     const prevent = vi.fn();
-    win.webContents.emit('will-navigate', { preventDefault: prevent }, 'https://evil.example/phish');
+    win.webContents.emit('will-navigate', ...navigation(prevent, 'https://evil.example/phish'));
     expect(prevent).toHaveBeenCalledTimes(1);
     const allowed = vi.fn();
-    win.webContents.emit('will-navigate', { preventDefault: allowed }, APP);
+    win.webContents.emit('will-navigate', ...navigation(allowed, APP));
     expect(allowed).not.toHaveBeenCalled();
     const redirect = vi.fn();
-    win.webContents.emit('will-redirect', { preventDefault: redirect }, 'file:///etc/passwd');
+    win.webContents.emit('will-redirect', ...navigation(redirect, 'file:///etc/passwd'));
     expect(redirect).toHaveBeenCalledTimes(1);
   });
 
@@ -62,7 +68,7 @@ describe('main window', () => {
     const page = createTrustedPage(APP);
     const win = createMainWindow({ preload: '/p', packaged: true, state: { bounds: null, maximized: false }, page }) as unknown as FakeBrowserWindow;
     const early = vi.fn();
-    win.webContents.emit('will-navigate', { preventDefault: early }, APP);
+    win.webContents.emit('will-navigate', ...navigation(early, APP));
     expect(early).toHaveBeenCalledTimes(1);
     // something else committing first (an error page, a redirect) never becomes the app's page
     win.webContents.emit('did-navigate', {}, 'file:///c:/Users/Ana/CRM%20Console/resources/app.asar/out/renderer/index.html');
@@ -72,7 +78,7 @@ describe('main window', () => {
     win.webContents.emit('did-navigate', {}, 'app://crm-console/other.html');
     expect(page.url()).toBe(APP);
     const reload = vi.fn();
-    win.webContents.emit('will-navigate', { preventDefault: reload }, `${APP}#/keys`);
+    win.webContents.emit('will-navigate', ...navigation(reload, `${APP}#/keys`));
     expect(reload).not.toHaveBeenCalled();
   });
 
@@ -80,7 +86,7 @@ describe('main window', () => {
     const win = open();
     for (const url of ['file:///app/out/renderer/index.html', 'file:///etc/passwd', 'app://evil/index.html']) {
       const prevent = vi.fn();
-      win.webContents.emit('will-navigate', { preventDefault: prevent }, url);
+      win.webContents.emit('will-navigate', ...navigation(prevent, url));
       expect(prevent, url).toHaveBeenCalledTimes(1);
     }
   });
@@ -129,10 +135,12 @@ describe('session hardening', () => {
     expect(await answer(session, 'media', { requestingUrl: APP, isMainFrame: false, mediaTypes: ['audio'] })).toBe(false);
     expect(await answer(session, 'geolocation', fromApp)).toBe(false);
     expect(await answer(session, 'notifications', fromApp)).toBe(false);
-    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP })).toBe(true);
-    expect(session.permissionCheck!(null, 'media', 'https://evil.example', { mediaType: 'audio', requestingUrl: 'https://evil.example/' })).toBe(false);
-    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'video', requestingUrl: APP })).toBe(false);
-    expect(session.permissionCheck!(null, 'clipboard-read', 'app://crm-console', { requestingUrl: APP })).toBe(false);
+    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP, isMainFrame: true })).toBe(true);
+    expect(session.permissionCheck!(null, 'media', 'https://evil.example', { mediaType: 'audio', requestingUrl: 'https://evil.example/', isMainFrame: true })).toBe(false);
+    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'video', requestingUrl: APP, isMainFrame: true })).toBe(false);
+    expect(session.permissionCheck!(null, 'clipboard-read', 'app://crm-console', { requestingUrl: APP, isMainFrame: true })).toBe(false);
+    // the app's own address in a frame below the top one is not the app's page
+    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP, isMainFrame: false })).toBe(false);
 
     let headers: Record<string, string[]> = {};
     session.headers!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
