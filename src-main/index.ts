@@ -24,8 +24,9 @@ import { createOsMicrophone } from './electron/microphone';
 import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
 import { loadAutoUpdater } from './electron/auto-updater';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
-import { createCrashReporter, packagedCrashUploadUrl } from './electron/crash-report';
+import { createCrashReporter, keepNativeCrashDumps, packagedCrashUploadUrl } from './electron/crash-report';
 import { CRASH_REPORTS_DIR } from './app-shell/crash-report';
+import { appNameFor } from './app-shell/app-name';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 import { webhookPortOf } from './core/events/webhook-port';
 
@@ -61,6 +62,9 @@ function failStartup(err: unknown): void {
 }
 
 function start(): void {
+  // before ready, so the macOS menu is built with it; before setPath, which then decides userData
+  const name = appNameFor(process.platform);
+  if (name) app.setName(name);
   // setPath refuses a folder that does not exist yet
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   app.setPath('userData', dataDir);
@@ -69,6 +73,9 @@ function start(): void {
     app.quit();
     return;
   }
+  // before ready, so a crash of any process (main, window, GPU) leaves a minidump on this
+  // computer; the crash report the person may save names the folder
+  keepNativeCrashDumps();
 
   let win: BrowserWindow | null = null;
   let quitting = false;

@@ -54,8 +54,19 @@ export function recentLines(logText: string, count = RECENT_LOG_LINES): string[]
 }
 
 /** The report's text: plain, readable by the person before they pass it on to anyone. */
-export function crashReportText(options: { incident: CrashIncident; environment: CrashEnvironment; at: Date; recentLog: string; scrub: Scrub }): string {
+export function crashReportText(options: {
+  incident: CrashIncident;
+  environment: CrashEnvironment;
+  at: Date;
+  recentLog: string;
+  scrub: Scrub;
+  /** Electron's crash dumps folder, where a native crash left its minidump (null: unknown) */
+  nativeDumpsDir?: string | null;
+}): string {
   const { incident, environment: env, at, scrub } = options;
+  const dumps = options.nativeDumpsDir
+    ? [`Native crash dumps (a crash of the app itself or its window) are kept on this computer in: ${options.nativeDumpsDir}`, 'They are not part of this report and hold memory contents: share one only with someone you trust.']
+    : [];
   const error = incident.error.split(/\r?\n/).map((l) => clean(l, scrub));
   const log = recentLines(options.recentLog).map((l) => clean(l, scrub));
   return [
@@ -66,6 +77,7 @@ export function crashReportText(options: { incident: CrashIncident; environment:
     `App: ${env.appVersion} (${env.build})`,
     `OS: ${env.platform} ${env.osRelease} (${env.arch})`,
     `Electron: ${env.versions.electron ?? 'unknown'}, Chrome: ${env.versions.chrome ?? 'unknown'}, Node: ${env.versions.node ?? 'unknown'}`,
+    ...(dumps.length > 0 ? ['', ...dumps] : []),
     '',
     `What happened: ${KIND_TITLES[incident.kind]}`,
     ...error,

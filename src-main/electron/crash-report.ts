@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, release } from 'node:os';
 import { join } from 'node:path';
-import { app, dialog, shell } from 'electron';
+import { app, crashReporter, dialog, shell } from 'electron';
 import { request } from 'undici';
 import type { Scrub } from '../core/log/file-log';
 import { crashReportFileName, crashReportText, crashUploadOffer, type CrashIncident } from '../app-shell/crash-report';
@@ -26,6 +26,24 @@ export interface CrashReporterDeps {
 
 export type SaveCrashReport = (incident: CrashIncident) => Promise<string | null>;
 
+/**
+ * Native crashes (main, window, GPU, utility processes) write minidumps into Electron's crash
+ * dumps folder, app.getPath('crashDumps'), and nothing is uploaded: a dump holds memory, keys
+ * included, so it leaves the computer only if the person sends it. Call before 'ready'.
+ */
+export function keepNativeCrashDumps(): void {
+  crashReporter.start({ uploadToServer: false });
+}
+
+/** where native crash dumps go; null if Electron cannot say */
+function nativeCrashDumpsDir(): string | null {
+  try {
+    return app.getPath('crashDumps');
+  } catch {
+    return null;
+  }
+}
+
 export function createCrashReporter(deps: CrashReporterDeps): SaveCrashReport {
   return async (incident) => {
     const at = (deps.now ?? (() => new Date()))();
@@ -33,6 +51,7 @@ export function createCrashReporter(deps: CrashReporterDeps): SaveCrashReport {
       incident,
       at,
       recentLog: readTail(deps.logPath),
+      nativeDumpsDir: nativeCrashDumpsDir(),
       scrub: deps.scrub,
       environment: {
         appVersion: app.getVersion(),

@@ -27,6 +27,13 @@ describe('a crash report', () => {
     expect(text).toContain('Written: 2026-11-26T17:30:05.123Z');
   });
 
+  it('names the folder where native crash dumps are kept, when it is known', () => {
+    const base = { incident: { kind: 'renderer' as const, error: 'crashed (exit code 139)' }, environment, at, recentLog: '', scrub };
+    const text = crashReportText({ ...base, nativeDumpsDir: '/Users/ana/Library/Application Support/crm-console/Crashpad' });
+    expect(text).toContain('Native crash dumps (a crash of the app itself or its window) are kept on this computer in: /Users/ana/Library/Application Support/crm-console/Crashpad');
+    expect(crashReportText({ ...base, nativeDumpsDir: null })).not.toContain('Native crash dumps');
+  });
+
   it('holds no key value and no bearer credential, in the error or the log lines', () => {
     const log = [`2026-11-26T17:29:00.000Z sending with ${KEY}`, '2026-11-26T17:29:01.000Z Authorization: Bearer abcdefghijklmnop'].join('\n');
     const text = crashReportText({ incident: { kind: 'unhandledRejection', error: `request failed: Bearer zyxwvutsrqpo\nkey ${KEY.toUpperCase()}` }, environment, at, recentLog: log, scrub });

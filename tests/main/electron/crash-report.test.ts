@@ -54,6 +54,13 @@ afterEach(async () => {
 });
 
 describe('saving a crash report', () => {
+  it('names Electron\'s crash dumps folder, where a native crash left its minidump', async () => {
+    app.paths.set('userData', '/home/ana/.config/crm-console');
+    const { save } = await setUp();
+    const path = await save({ kind: 'renderer', error: 'crashed (exit code 139)' });
+    expect(await readFile(path!, 'utf8')).toContain('are kept on this computer in: /home/ana/.config/crm-console/Crashpad');
+  });
+
   it('writes it to the data folder\'s crash-reports folder, scrubbed, and shows it', async () => {
     const { data, save, lines } = await setUp();
     const path = await save({ kind: 'uncaughtException', error: `Error: refused ${KEY}\n    at x (main.js:1:1)` });

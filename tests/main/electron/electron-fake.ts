@@ -118,13 +118,32 @@ export function fakeApp(options: { packaged?: boolean; singleInstance?: boolean 
     whenReady: () => whenReady,
     /** resolves whenReady, as Electron does once it has started */
     ready: () => {
+      app.calls.push('ready');
       app.readyNow = true;
       ready();
+    },
+    /** what the host asked of Electron before ready, in order (setName, setPath, crashReporter.start) */
+    calls: [] as string[],
+    name: 'crm-console',
+    setName(name: string) {
+      app.calls.push(`setName ${name}`);
+      app.name = name;
     },
     setPath(name: string, path: string) {
       // Electron: "If the path specifies a directory that does not exist, an Error is thrown"
       if (!path.startsWith('/')) throw new Error(`Path must be absolute: ${path}`);
+      app.calls.push(`setPath ${name}`);
       app.paths.set(name, path);
+    },
+    /** Electron's default crash dumps folder is inside userData */
+    getPath(name: string): string {
+      const set = app.paths.get(name);
+      if (set) return set;
+      if (name === 'crashDumps') return `${app.paths.get('userData') ?? '/home/ana/.config/Electron'}/Crashpad`;
+      throw new Error(`Failed to get '${name}' path`);
+    },
+    releaseSingleInstanceLock() {
+      app.calls.push('releaseSingleInstanceLock');
     },
     setAppLogsPath(path: string) {
       app.logsPath = path;
@@ -168,4 +187,12 @@ export const fakeSystemPreferences = {
   answer: true,
   getMediaAccessStatus: vi.fn(() => fakeSystemPreferences.status),
   askForMediaAccess: vi.fn(async () => fakeSystemPreferences.answer),
+};
+
+/** Electron's crashReporter: each start's options, and the start in the linked app's calls */
+export const fakeCrashReporter = {
+  app: null as null | { calls: string[] },
+  start: vi.fn((_options: Record<string, unknown>) => {
+    fakeCrashReporter.app?.calls.push('crashReporter.start');
+  }),
 };

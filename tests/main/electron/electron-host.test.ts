@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../helpers/temp-dir';
-import { FakeBrowserWindow, fakeApp, fakeDialog, fakeIpcMain, fakeProtocol, fakeSession, fakeSystemPreferences, screen, shell } from './electron-fake';
+import { FakeBrowserWindow, fakeApp, fakeCrashReporter, fakeDialog, fakeIpcMain, fakeProtocol, fakeSession, fakeSystemPreferences, screen, shell } from './electron-fake';
 
 type App = ReturnType<typeof fakeApp>;
 
@@ -28,6 +28,7 @@ vi.mock('electron', () => ({
     return app;
   },
   dialog: fakeDialog,
+  crashReporter: fakeCrashReporter,
   ipcMain: fakeIpcMain(),
   get session() {
     return { defaultSession: session };
@@ -53,6 +54,8 @@ function fakeRuntime(shutdown: () => Promise<void> = async () => {}) {
 
 async function startHost(options: { packaged?: boolean } = {}): Promise<App> {
   app = fakeApp(options);
+  fakeCrashReporter.app = app;
+  fakeCrashReporter.start.mockClear();
   session = fakeSession();
   protocol = fakeProtocol();
   vi.resetModules();
@@ -265,5 +268,47 @@ describe('the Electron host', () => {
     await import('../../../src-main/index');
     expect(app.quitCalls).toBe(1);
     expect(runtimeControl.build).not.toHaveBeenCalled();
+  });
+
+  it('keeps native crash dumps on this computer from before ready: the crash reporter uploads nothing', async () => {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    const host = await startHost({ packaged: true });
+    expect(fakeCrashReporter.start).toHaveBeenCalledTimes(1);
+    expect(fakeCrashReporter.start.mock.calls[0]![0]).toMatchObject({ uploadToServer: false });
+    expect(fakeCrashReporter.start.mock.calls[0]![0]).not.toHaveProperty('submitURL');
+    host.ready();
+    await flush();
+    // after userData is the data folder (the dumps folder lies inside it), before ready
+    expect(host.calls).toEqual(expect.arrayContaining(['setPath userData', 'crashReporter.start', 'ready']));
+    expect(host.calls.indexOf('setPath userData')).toBeLessThan(host.calls.indexOf('crashReporter.start'));
+    expect(host.calls.indexOf('crashReporter.start')).toBeLessThan(host.calls.indexOf('ready'));
+    expect(host.getPath('crashDumps')).toBe(join(dataDir, 'data', 'Crashpad'));
+  });
+
+  it('is named CRM Console on macOS before ready (its menu says so), and userData stays the data folder', async () => {
+    vi.spyOn(process, 'platform', 'get').mockReturnValue('darwin');
+    try {
+      runtimeControl.build.mockResolvedValue(fakeRuntime());
+      const host = await startHost();
+      expect(host.name).toBe('CRM Console');
+      expect(host.calls.indexOf('setName CRM Console')).toBeGreaterThanOrEqual(0);
+      expect(host.calls.indexOf('setName CRM Console')).toBeLessThan(host.calls.indexOf('setPath userData'));
+      expect(host.calls.indexOf('ready')).toBe(-1);
+      expect(host.paths.get('userData')).toBe(join(dataDir, 'data'));
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('keeps package.json\'s name on Linux, where the window\'s X11 class (and so its launcher) comes from it', async () => {
+    vi.spyOn(process, 'platform', 'get').mockReturnValue('linux');
+    try {
+      runtimeControl.build.mockResolvedValue(fakeRuntime());
+      const host = await startHost();
+      expect(host.name).toBe('crm-console');
+      expect(host.calls.some((c) => c.startsWith('setName'))).toBe(false);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
