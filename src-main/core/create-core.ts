@@ -9,6 +9,11 @@ import { ConversationService } from './conversations/conversation-service';
 import { WebhookSecrets } from './events/webhook-secrets';
 import { FileStaging } from './files/staging';
 import { createApiClient } from './http/api-client';
+import { CaFileTrust } from './http/ca-file-trust';
+import { fetchMedia } from './conversations/media-fetch';
+import type { NetworkRoute } from './http/dispatcher-cache';
+import { createNetworkRoute } from './http/network-route';
+import type { ResolveProxy } from './http/proxy-choice';
 import type { HttpSender } from './http/sender';
 import { FingerprintKeySource } from './keys/fingerprint-key';
 import { KeyFingerprints } from './keys/key-fingerprints';
@@ -37,6 +42,7 @@ import { openMemoryDatabase } from './store/database';
 import { openStore } from './store/open-store';
 import { RequestLogTable, type RequestLogBounds } from './store/request-log-table';
 import { SentMessagesTable } from './store/sent-messages-table';
+import { SettingsTable } from './store/settings-table';
 import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
 
@@ -62,6 +68,11 @@ export interface CoreOptions {
    * the caller feeds `requestLog.record` if it wants a log.
    */
   sender?: HttpSender;
+  /**
+   * the OS's proxy answer for a URL (the installed app: Electron's session.resolveProxy);
+   * absent: only the environment's variables name a proxy
+   */
+  resolveProxy?: ResolveProxy | undefined;
   /**
    * default: the durable outbox under `dataDir/outbox`. false: no outbox (sends fail instead of
    * queueing; a revocation stays on this computer: the server is not told). An outbox passed in is used as is: it is
@@ -112,6 +123,10 @@ export interface Core {
   logResend: LogResend;
   files: FileStaging;
   sender: HttpSender;
+  /** the way out every request of this core takes: proxy and trusted certificates */
+  network: NetworkRoute;
+  /** the CA-file setting: certificates trusted beside the defaults */
+  caFile: CaFileTrust;
   secretStore: SecretStore;
   /** `text` without any key value the core holds (for logs and crash reports) */
   scrubSecrets(text: string): string;
@@ -159,9 +174,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   // "Resend" in the log: this process's own requests, held in memory by their log entry
   const logResend = new LogResend({ keyAccess: vault, sender: { send: (request, key, sendOptions) => sender.send(request, key, sendOptions) } });
+  // one way out for every request this core makes: the proxy (environment, then the OS where
+  // the host can ask it) and the trusted certificates, the CA file's among them
+  const settings = new SettingsTable(store.db);
+  const caFile = new CaFileTrust({ get: () => settings.get('ca_file'), set: (path) => settings.set('ca_file', path) }, log ? { log } : {});
+  const network = createNetworkRoute({ env: process.env, resolveProxy: options.resolveProxy, trust: caFile });
   const sender =
     options.sender ??
     createApiClient({
+      network,
       observer: (entry, observe, request) => {
         requestLog.observer(entry, observe);
         if (request !== undefined) logResend.remember(entry.id, request);
@@ -169,7 +190,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);
-  const api = new ApiEditor(meta, () => profiles.announceChange());
+  const api = new ApiEditor(meta, () => profiles.announceChange(), network);
   const files = new FileStaging(dataDir);
   if (options.prepareFilesAtStart !== false) await files.init();
   // Before the outbox and the message service: both tell it of every send the service took.
@@ -215,7 +236,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (change.moved !== null) names.forget(change.moved);
     for (const id of [...names.profileIds()]) if (!change.state.profiles.some((p) => p.id === id)) names.forget(id);
   });
-  const conversations = new ConversationService({ tables: new ConversationTables(store.db), sent: sentRecords, profiles, names, scrub: (text) => vault.scrubSecrets(text), now, ...(log ? { log } : {}) });
+  const conversations = new ConversationService({
+    tables: new ConversationTables(store.db),
+    sent: sentRecords,
+    profiles,
+    names,
+    scrub: (text) => vault.scrubSecrets(text),
+    now,
+    fetchMedia: (url, fetchOptions) => fetchMedia(url, { ...fetchOptions, route: network }),
+    ...(log ? { log } : {}),
+  });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
@@ -275,5 +305,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, secretStore, scrubSecrets, notices, close };
 }

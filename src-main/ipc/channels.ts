@@ -56,6 +56,8 @@ const invoke: Record<InvokeChannel, true> = {
   'log:detail': true,
   'log:copy-curl': true,
   'log:resend': true,
+  'settings:ca-file': true,
+  'settings:set-ca-file': true,
   'shell:open-external': true,
 };
 

@@ -24,10 +24,12 @@ import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '..
 import type { MessageHistoryPage } from '../shared/message-history';
 import type { TemplateList } from '../shared/approved-template';
 import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
+import type { CaFileState } from '../shared/network-settings';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
 export type * from '../shared/conversation';
+export type * from '../shared/network-settings';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
@@ -203,6 +205,15 @@ export interface InvokeMap {
    * process does not hold (another process's, or one from before a restart)
    */
   'log:resend': { payload: { id: string }; value: { status: number; entryId: string | null } };
+  /** the CA file whose certificates main trusts beside the defaults, and whether it can be read now */
+  'settings:ca-file': { payload: Record<string, never>; value: CaFileState };
+  /**
+   * `choose`: main opens its own file dialog (the window never names a path) and trusts the
+   * chosen PEM file's certificates from the next request on; a file that cannot be used is
+   * refused ('validation', with the reason) and the setting stays. A cancelled dialog changes
+   * nothing. `clear`: no CA file.
+   */
+  'settings:set-ca-file': { payload: { action: 'choose' | 'clear' }; value: CaFileState };
   /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
 }

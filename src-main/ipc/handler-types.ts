@@ -3,6 +3,9 @@
 import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ConversationService } from '../core/conversations/conversation-service';
+import type { CaFileTrust } from '../core/http/ca-file-trust';
+import type { NetworkRoute } from '../core/http/dispatcher-cache';
+import type { ResolveProxy } from '../core/http/proxy-choice';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import type { LogResend } from '../core/log-resend';
 import type { TemplateCatalogue } from '../core/messages/template-catalogue';
@@ -39,6 +42,10 @@ export interface HandlerCore {
   /** "Resend" of a request this process sent (core/log-resend.ts) */
   logResend: Pick<LogResend, 'resend' | 'canResend'>;
   files: FileStaging;
+  /** the way out the core's requests take (a media URL's type is asked the same way) */
+  network: NetworkRoute;
+  /** the CA-file setting */
+  caFile: Pick<CaFileTrust, 'state' | 'choose'>;
 }
 
 export interface HandlerPlatform {
@@ -56,6 +63,12 @@ export interface HandlerPlatform {
    * gate it, and Chromium's own permission prompt path decides.
    */
   microphoneAccess?: () => Promise<MicrophoneAccess>;
+  /**
+   * The OS's proxy for a URL, as a PAC answer ("PROXY host:port; DIRECT"): the installed app
+   * asks Chromium, which reads the system settings and PAC file (electron/os-proxy.ts). Given
+   * to the core when the runtime builds it. Absent: only environment variables name a proxy.
+   */
+  resolveProxy?: ResolveProxy;
 }
 
 export type Emit = <E extends EventChannel>(event: E, data: EventMap[E]) => void;

@@ -10,6 +10,7 @@ import { createKeyHandlers } from './key-handlers';
 import { createMessageHandlers } from './messages-handlers';
 import { createProfileHandlers } from './profile-handlers';
 import { createSendHandlers } from './send-handlers';
+import { createSettingsHandlers } from './settings-handlers';
 
 export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers, SandboxControl, UpdateHandle } from './handler-types';
 export { createDispatcher, type Dispatch } from './dispatcher';
@@ -29,6 +30,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url)),
     ...createTemplateHandlers(core.templates),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER),
+    ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),
     // send progress is per request, so it is the one event a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
   };

@@ -124,5 +124,7 @@ export const payloadSchemas = {
   'log:detail': z.object({ id }).strict(),
   'log:copy-curl': z.object({ id }).strict(),
   'log:resend': z.object({ id }).strict(),
+  'settings:ca-file': empty,
+  'settings:set-ca-file': z.object({ action: z.enum(['choose', 'clear']) }).strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
 } satisfies Schemas;

@@ -24,7 +24,7 @@ export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform
       return { method: request.method, url: wireHref(request.url), curl: toCurl(request), problems };
     },
     'send:submit': (p) => sending.submit(draft(p.draft), { requestId: p.requestId, again: p.again === true, onProgress: progressOf(p.requestId) }),
-    'media:detect-type': ({ url }) => detectRemoteType(url),
+    'media:detect-type': ({ url }) => detectRemoteType(url, core.network),
     'send:cancel': async ({ requestId }) => {
       sending.cancel(requestId);
       return null;

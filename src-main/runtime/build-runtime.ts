@@ -53,7 +53,8 @@ export interface Runtime {
 
 export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { dataDir, host, log } = options;
-  const core = await createCore({ dataDir, log, processKind: 'window', checkKeychain: true, ...(options.keychainService ? { keychainService: options.keychainService } : {}) });
+  // the host's own way to the OS's proxy settings, where it has one (the Electron host)
+  const core = await createCore({ dataDir, log, processKind: 'window', checkKeychain: true, resolveProxy: host.services.resolveProxy, ...(options.keychainService ? { keychainService: options.keychainService } : {}) });
   const sandbox = options.sandbox ?? { start: startSandbox, resume: resumeSandbox };
   const bootstrapDeps = { dataDir, profiles: core.profiles, keys: core.keys, startSandbox: sandbox.start, resumeSandbox: sandbox.resume };
   // The app is useful without its sandbox (real profiles, the outbox): say so, go on.

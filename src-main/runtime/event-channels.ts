@@ -30,7 +30,8 @@ export function conditionOf(state: StreamState, previous: StreamCondition): Stre
 }
 
 export interface EventChannelsDeps {
-  core: Pick<Core, 'profiles' | 'keyAccess' | 'sender' | 'conversations' | 'history'>;
+  /** `network`: the way out the event stream takes (absent: the environment's) */
+  core: Pick<Core, 'profiles' | 'keyAccess' | 'sender' | 'conversations' | 'history'> & Partial<Pick<Core, 'network'>>;
   log: (message: string) => void;
   /**
    * true for a profile whose service already posts its events to this window's webhook listener
@@ -121,6 +122,7 @@ export function startEventChannels(deps: EventChannelsDeps): EventChannels {
             apply(current);
           },
           log,
+          ...(core.network ? { network: core.network } : {}),
         });
       } catch (err) {
         log(`events of profile ${profile.id}: the stream could not start (${err instanceof Error ? err.message : 'unknown error'})`);

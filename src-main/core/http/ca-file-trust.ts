@@ -6,23 +6,17 @@
 // setting changes (here or in another process on the data folder) or the file itself changes,
 // looked at no more than once a second; a file that goes bad later keeps the certificates
 // read from it before, and says why.
+import type { CaFileState } from '../../shared/network-settings';
 import { CrmError } from '../errors';
 import { caFileVersion, readCaFile, type FileVersion } from './ca-file';
 import { processTrust, trustWith } from './trust-store';
+
+export type { CaFileState };
 
 /** where the setting is kept (the data folder's settings table) */
 export interface CaFileSetting {
   get(): string | null;
   set(path: string | null): void;
-}
-
-export interface CaFileState {
-  /** the file named, or null for none */
-  path: string | null;
-  /** how many certificates of it are trusted now */
-  certificates: number;
-  /** why the file cannot be read now; null when it is fine or none is named */
-  problem: string | null;
 }
 
 export interface CaFileTrustOptions {

@@ -12,6 +12,7 @@ import { parseApiDescription } from '../api/schema';
 import { proposeFromSpec, readApiSpec, SpecError } from '../api/spec-import';
 import type { ApiSpec, SpecProposal } from '../api/spec-import';
 import { readSpecSource } from '../api/spec-source';
+import type { NetworkRoute } from '../http/dispatcher-cache';
 import { rolesOf } from '../api/template';
 import type { ApiDescription, ApiPreview, DescribedApi, DescribedOperation, EventRoutes, OperationSpec } from '../api/types';
 
@@ -67,10 +68,14 @@ export class ApiEditor {
   /** the documents the window is importing from, held between its calls */
   readonly documents = new SpecDocuments(this);
 
-  /** `saved`: told after a description is written (the profiles' own change announcement) */
+  /**
+   * `saved`: told after a description is written (the profiles' own change announcement);
+   * `route`: the way out a document fetched from a URL takes (the core's own)
+   */
   constructor(
     private readonly meta: MetaStores,
     private readonly saved: () => Promise<void> = async () => {},
+    private readonly route?: NetworkRoute,
   ) {}
 
   async describe(profileId: string): Promise<DescribedApi> {
@@ -104,7 +109,7 @@ export class ApiEditor {
   /** Reads an OpenAPI 3 document or a Postman collection from a file or an http(s) URL. */
   async loadSpec(source: string): Promise<LoadedSpec> {
     return specErrors(async () => {
-      const { text, url } = await readSpecSource(source);
+      const { text, url } = await readSpecSource(source, this.route ? { route: this.route } : {});
       return url === undefined ? { spec: readApiSpec(text) } : { spec: readApiSpec(text), url };
     });
   }

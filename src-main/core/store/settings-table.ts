@@ -11,6 +11,8 @@ export interface Settings {
   key_tag_check: string | null;
   /** when the JSON files of older versions were read into this database (ISO 8601) */
   legacy_import_at: string | null;
+  /** the PEM file whose certificates every connection trusts beside the defaults (a full path; ca-file-trust.ts) */
+  ca_file: string | null;
 }
 
 export type SettingName = keyof Settings;

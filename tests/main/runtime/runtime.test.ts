@@ -107,4 +107,26 @@ describe.skipIf(!available)('buildRuntime', () => {
       await runtime.shutdown();
     }
   });
+
+  it("the host's way to the OS's proxy settings reaches the core's requests; the CA-file setting is served over IPC", async () => {
+    for (const name of ['HTTPS_PROXY', 'https_proxy', 'ALL_PROXY', 'all_proxy', 'NO_PROXY', 'no_proxy']) vi.stubEnv(name, '');
+    const resolveProxy = vi.fn(async () => 'PROXY os.corp:3128; DIRECT');
+    const withProxy = host([]);
+    const runtime = await buildRuntime({
+      dataDir: await tempDir('crm-runtime-'),
+      keychainService: uniqueKeychainService('runtime'),
+      log: () => {},
+      host: { ...withProxy, services: { ...withProxy.services, resolveProxy } },
+      sandbox: { start: () => Promise.reject(new Error('not needed')), resume: () => Promise.reject(new Error('unused')) },
+      webhookPort: null,
+    });
+    try {
+      expect(await runtime.core.network.proxyFor('https://api.example.com')).toBe('http://os.corp:3128');
+      expect(resolveProxy).toHaveBeenCalledWith('https://api.example.com/');
+      expect(await runtime.dispatch('settings:ca-file', {})).toEqual({ ok: true, value: { path: null, certificates: 0, problem: null } });
+    } finally {
+      vi.unstubAllEnvs();
+      await runtime.shutdown();
+    }
+  });
 });
