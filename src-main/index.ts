@@ -21,6 +21,7 @@ import type { Dispatch } from './ipc/dispatcher';
 import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
 import { createOsMicrophone } from './electron/microphone';
+import { createOsProxy } from './electron/os-proxy';
 import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
 import { loadAutoUpdater } from './electron/auto-updater';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
@@ -161,7 +162,8 @@ function start(): void {
     });
     const loaded = win.loadURL(source.url);
 
-    const platform = createElectronPlatform(() => win, microphone);
+    // the OS's proxy settings reach the core's requests through the host's services
+    const platform = { ...createElectronPlatform(() => win, microphone), resolveProxy: createOsProxy() };
     const deliver = createEmitter(() => win?.webContents ?? null, (m) => log.write(m));
     // Only an installed package built with an update address updates itself: run from the
     // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
