@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { askToQuit } from '../harness/quit-app';
@@ -21,7 +21,8 @@ const MAC_APP = join('CRM Console.app', 'Contents', 'MacOS', 'CRM Console');
 
 /** where electron-builder leaves the unpacked app on each OS (electron-builder.json: dist/), this machine's architecture first */
 function packagedBinary(): string | null {
-  const named = process.env.CRM_PACKAGED_APP;
+  // absolute, so a path given relative to the checkout (the workflow's) spawns on every OS
+  const named = process.env.CRM_PACKAGED_APP ? resolve(process.env.CRM_PACKAGED_APP) : null;
   if (named) return existsSync(named) ? named : null;
   const arm = process.arch === 'arm64';
   const candidates = [
