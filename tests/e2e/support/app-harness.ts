@@ -90,7 +90,9 @@ export async function launchConsole(
   };
   const runtime = await buildRuntime({
     dataDir,
-    keychainService: `crm-console-e2e-${randomUUID()}`,
+    // under the run's prefix when there is one (with-keyring.sh on macOS and Windows), so the
+    // run's clean-up finds what the window stored in the OS's own keychain
+    keychainService: `${process.env.CRM_KEYCHAIN_SERVICE || 'crm-console'}-e2e-${randomUUID()}`,
     log: (m) => consoleLines.push(`main: ${m}`),
     host: { kind: 'test', version: 'e2e', services, deliver: (event, data) => deliver(event, data) },
     // The first-run path for real, but with the sandbox this test controls.
