@@ -1,7 +1,9 @@
 // What `npm run dist` asks electron-builder for, decided from its arguments without side effects
 // (tests/main/scripts/dist-plan.test.ts): which architectures, which Electron to package for
-// each, and how macOS is signed.
+// each, where the app's files and native modules come from, how many electron-builder runs,
+// how macOS is signed, and where the installed app looks for updates.
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -20,17 +22,36 @@ const ARCH_FLAGS = ['x64', 'ia32', 'armv7l', 'arm64', 'universal'];
 
 /**
  * The architectures the arguments ask for: --x64/--arm64/... flags and `target:arch` suffixes
- * (`--linux deb:arm64`); none means this machine's, as electron-builder itself does.
+ * (`--linux deb:arm64`). None: the architectures electron-builder.json gives the OS's targets
+ * (`configured`, see configuredArchs) when the arguments name no target either, as
+ * electron-builder then builds those; otherwise this machine's.
  */
-export function requestedArchs(cli, hostArch) {
+export function requestedArchs(cli, hostArch, configured = null) {
   const archs = new Set(ARCH_FLAGS.filter((flag) => cli[flag] === true));
+  let namesTargets = false;
   for (const os of ['mac', 'linux', 'win']) {
     for (const target of [cli[os] ?? []].flat()) {
+      namesTargets = true;
       const suffix = String(target).lastIndexOf(':');
       if (suffix > 0) archs.add(String(target).slice(suffix + 1));
     }
   }
-  return archs.size > 0 ? [...archs] : [hostArch];
+  if (archs.size > 0) return [...archs];
+  return !namesTargets && configured && configured.length > 0 ? [...configured] : [hostArch];
+}
+
+/** `os` (mac, linux, win): the architectures electron-builder.json's `{target, arch}` entries give it; null when none */
+export function configuredArchs(config, os) {
+  const archs = new Set();
+  for (const entry of [config[os]?.target ?? []].flat()) {
+    if (entry && typeof entry === 'object') for (const arch of [entry.arch ?? []].flat()) archs.add(arch);
+  }
+  return archs.size > 0 ? [...archs] : null;
+}
+
+/** `os`'s target names in electron-builder.json */
+export function configuredTargets(config, os) {
+  return [config[os]?.target ?? []].flat().map((entry) => (typeof entry === 'string' ? entry : entry.target));
 }
 
 /**
@@ -46,7 +67,7 @@ export function electronDistPlan({ archs, hostArch, localDist, override }) {
   if (override) {
     return {
       problem:
-        `ELECTRON_OVERRIDE_DIST_PATH is one unpacked Electron for this machine (${hostArch}), and keytar is built for it too; ` +
+        `ELECTRON_OVERRIDE_DIST_PATH is one unpacked Electron for this machine (${hostArch}); ` +
         `build --${foreign.join(', --')} on a machine of that architecture, or with internet access (without ELECTRON_OVERRIDE_DIST_PATH).`,
     };
   }
@@ -135,4 +156,114 @@ export function crashUploadPlan(env) {
     return { problem: 'CRM_CRASH_REPORT_URL must not carry a password or a query: every installed copy would hold it.' };
   }
   return { config: { extraMetadata: { crashReportUrl: url.toString() } } };
+}
+
+/**
+ * Linux targets that electron-builder builds with fpm: each writes resources/package-type into
+ * the unpacked app it packs, and electron-updater picks its updater by that file (deb: `pkexec
+ * dpkg -i`). The AppImage must never carry one.
+ */
+const PACKAGE_TYPE_TARGETS = new Set(['deb', 'rpm', 'pacman', 'apk', 'freebsd', 'p5p', 'sh']);
+const targetName = (target) => String(target).replace(/:[^:]*$/, '');
+
+/**
+ * The electron-builder runs for one `npm run dist`, each with its own arguments. Linux packs one
+ * unpacked app per architecture for all its targets in a run, so a deb's package-type file would
+ * end up in the AppImage built beside it: there each Linux target gets a run of its own, the
+ * ones that write no package-type first (dist.mjs also removes a package-type left in the
+ * unpacked folder before those). Other OSes: one run.
+ * `configured`: electron-builder.json's targets for the OS (used when the arguments name none).
+ * @returns {{ cli: object, writesPackageType: boolean }[]}
+ */
+export function builderRuns(cli, os, configured) {
+  if (os !== 'linux') return [{ cli, writesPackageType: false }];
+  const given = [cli.linux ?? []].flat();
+  const targets = given.length > 0 ? given : configured;
+  if (targets.length <= 1) return [{ cli, writesPackageType: targets.some((t) => PACKAGE_TYPE_TARGETS.has(targetName(t))) }];
+  const writes = (t) => PACKAGE_TYPE_TARGETS.has(targetName(t));
+  return [...targets.filter((t) => !writes(t)), ...targets.filter(writes)].map((target) => ({ cli: { ...cli, linux: [target] }, writesPackageType: writes(target) }));
+}
+
+/**
+ * The update description a later run wrote (latest-linux.yml) merged with the one an earlier run
+ * of the same `npm run dist` wrote for the same version: each run lists only its own files, and
+ * the AppImage updater looks for the AppImage and the deb updater for the deb in one file. The
+ * earlier run's file stays first (the AppImage: older updaters read only the top-level path).
+ */
+export function mergeUpdateInfo(earlier, later) {
+  if (!earlier || earlier.version !== later.version) return later;
+  const files = [...(earlier.files ?? [])];
+  for (const file of later.files ?? []) {
+    const at = files.findIndex((f) => f.url === file.url);
+    if (at >= 0) files[at] = file;
+    else files.push(file);
+  }
+  const { path, sha512 } = earlier.path ? earlier : later;
+  return { ...later, files, ...(path ? { path, sha512 } : {}) };
+}
+
+/** libsql's per-platform package holding its N-API binary, as libsql loads it */
+export function libsqlPackage(platform, arch) {
+  const cpu = arch === 'armv7l' ? 'arm' : arch;
+  if (platform === 'linux') return `@libsql/linux-${cpu}-${cpu === 'arm' ? 'gnueabihf' : 'gnu'}`;
+  if (platform === 'win32') return `@libsql/win32-${cpu}-msvc`;
+  return `@libsql/${platform}-${cpu}`;
+}
+
+/**
+ * Where electron-builder takes the app (out/, package.json and the native runtime modules) from.
+ * The project's own node_modules is never changed: npm test, the crm CLI and the Chromium host
+ * run from it. Every native runtime module is N-API (keytar, libsql), so for this machine's
+ * architecture the installed files are already right and the app is packaged straight from the
+ * project (electron-builder.json: npmRebuild false).
+ *
+ * Another architecture needs that architecture's binaries, so the app is staged in a folder of
+ * its own (`stagingDir`, electron-builder's directories.app): out/, package.json and the
+ * lockfile, the runtime dependencies installed there from the lockfile without install scripts,
+ * libsql's package for each architecture fetched as published, and keytar's N-API build for each
+ * architecture fetched from its prebuilds (prebuild-install, as keytar's own install does). macOS
+ * packs x64 and arm64 in one run (so latest-mac.yml names both), from one folder: keytar's two
+ * builds are joined into one universal file with lipo, and both libsql packages are present
+ * (libsql loads the one for the running architecture). Elsewhere one architecture per run.
+ * @returns {{ kind: 'project' } | { kind: 'staging', dir: string, steps: object[] } | { problem: string }}
+ */
+export function appSourcePlan({ platform, archs, hostArch, root, stagingDir, libsqlVersion }) {
+  if (archs.every((arch) => arch === hostArch)) return { kind: 'project' };
+  if (platform !== 'darwin' && archs.length > 1) {
+    return { problem: `build one architecture per run here (asked for ${archs.join(', ')}): keytar has one native file per package outside macOS.` };
+  }
+  const dir = stagingDir;
+  const native = join(dir, '.native');
+  const keytar = join(dir, 'node_modules', 'keytar');
+  const keytarBuilt = join(keytar, 'build', 'Release', 'keytar.node');
+  const keytarFor = (arch) => join(native, `keytar-${arch}.node`);
+  const [first, ...others] = archs;
+  const quiet = ['--no-audit', '--no-fund'];
+  const steps = [
+    { kind: 'fresh', dir },
+    { kind: 'fresh', dir: native },
+    ...['out', 'package.json', 'package-lock.json'].map((name) => ({ kind: 'copy', from: join(root, name), to: join(dir, name) })),
+    // the lockfile's runtime dependencies, with the optional packages of the first architecture
+    { kind: 'run', command: 'npm', args: ['ci', '--omit=dev', '--ignore-scripts', `--os=${platform}`, `--cpu=${first}`, ...quiet], cwd: dir },
+    // the other architectures' libsql binaries, exactly the published packages
+    ...others.flatMap((arch) => {
+      const pkg = libsqlPackage(platform, arch);
+      const tarball = join(native, `${pkg.slice(1).replace('/', '-')}-${libsqlVersion}.tgz`);
+      const to = join(dir, 'node_modules', ...pkg.split('/'));
+      return [
+        { kind: 'run', command: 'npm', args: ['pack', `${pkg}@${libsqlVersion}`, '--pack-destination', native, ...quiet], cwd: native },
+        { kind: 'fresh', dir: to },
+        { kind: 'run', command: 'tar', args: ['-xzf', tarball, '-C', to, '--strip-components=1'], cwd: native },
+      ];
+    }),
+    // keytar's N-API build for each architecture
+    ...archs.flatMap((arch) => [
+      { kind: 'run', command: 'node', args: [join(dir, 'node_modules', 'prebuild-install', 'bin.js'), '--runtime=napi', '--target=3', `--arch=${arch}`, `--platform=${platform}`], cwd: keytar },
+      { kind: 'move', from: keytarBuilt, to: keytarFor(arch) },
+    ]),
+    archs.length > 1
+      ? { kind: 'run', command: 'lipo', args: ['-create', '-output', keytarBuilt, ...archs.map(keytarFor)], cwd: dir }
+      : { kind: 'move', from: keytarFor(first), to: keytarBuilt },
+  ];
+  return { kind: 'staging', dir, steps };
 }

@@ -14,10 +14,22 @@
 // Electron in node_modules: Playwright attaches through the inspector and loads the app from the
 // project folder, both of which those fuses forbid.
 //
-// Architectures: --x64 / --arm64 (or `--linux deb:arm64`) choose them, as in electron-builder.
-// The Electron installed here is for this machine's architecture only, so another architecture
-// is downloaded by electron-builder and keytar is rebuilt for it (a cross-compiler is needed for
-// that: building on a machine of that architecture is simpler). See dist-plan.mjs.
+// Architectures: --x64 / --arm64 (or `--linux deb:arm64`) choose them, as in electron-builder;
+// without them, the ones electron-builder.json gives the OS's targets (macOS: x64 and arm64 in
+// one run, so latest-mac.yml names both), else this machine's. The Electron installed here is
+// for this machine's architecture only, so another architecture's is downloaded by electron-builder.
+//
+// Native modules: nothing is rebuilt and the project's node_modules is never changed (npm test,
+// the crm CLI and the Chromium host keep running from it after a dist). keytar and libsql are
+// N-API, so for this machine's architecture the installed files are packaged as they are. For
+// another architecture the app is staged in a temporary folder of its own: its runtime
+// dependencies installed there from the lockfile, libsql's package and keytar's prebuilt N-API
+// file fetched for each architecture (macOS joins keytar's two into one universal file). That
+// needs the npm registry and keytar's GitHub release downloads. See appSourcePlan in dist-plan.mjs.
+//
+// Linux: each target (AppImage, deb) is packed in an electron-builder run of its own, the AppImage
+// first, so the deb's resources/package-type (which makes the updater install with dpkg) never
+// ends up in the AppImage; the runs' latest-linux.yml files are merged into one.
 //
 // macOS signing and notarisation come from the environment; see macSigningPlan in dist-plan.mjs:
 //   CSC_LINK=<Developer ID .p12> CSC_KEY_PASSWORD=... (or CSC_NAME=<keychain identity>)
@@ -26,16 +38,32 @@
 //
 // Updates: CRM_UPDATE_URL=https://downloads.example.com/crm-console/ makes the installed app
 // look there for updates (see updateFeedPlan in dist-plan.mjs); upload dist/'s installers and
-// latest*.yml files to that folder. Without it the package does not update itself.
+// latest*.yml files to that folder. Without it the package does not update itself, whatever
+// tokens are in the environment (electron-builder.json's publish is null: a GH_TOKEN alone would
+// otherwise turn on a GitHub feed).
 //
 // Crash reports: CRM_CRASH_REPORT_URL=https://... lets the installed app offer to send a crash
 // report the person saved (POSTed as text, only after they choose Send; see crashUploadPlan).
 // Without it reports stay on the person's computer.
 import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan, crashUploadPlan } from './dist-plan.mjs';
+import {
+  appSourcePlan,
+  builderRuns,
+  configuredArchs,
+  configuredTargets,
+  crashUploadPlan,
+  electronDistPlan,
+  macSigningPlan,
+  mergeUpdateInfo,
+  parseDistArgs,
+  requestedArchs,
+  updateFeedPlan,
+} from './dist-plan.mjs';
 import { findElectronBinary } from './electron-binary.mjs';
 import { nodeVersionProblem } from './node-version.mjs';
 
@@ -103,7 +131,9 @@ if (otherOs.length > 0) {
   fail(`npm run dist packages for this machine's OS (--${OS_FLAG}) with the Electron installed here; build --${otherOs.join(', --')} packages on that OS.`);
 }
 
-const archs = requestedArchs(cli, process.arch);
+const builderConfig = JSON.parse(readFileSync(join(ROOT, 'electron-builder.json'), 'utf8'));
+const OUT_DIR = join(ROOT, builderConfig.directories.output);
+const archs = requestedArchs(cli, process.arch, configuredArchs(builderConfig, OS_FLAG));
 const hostArchOnly = archs.every((arch) => arch === process.arch);
 // Only a build for this architecture packages the Electron installed here (see dist-plan.mjs).
 const localDist = hostArchOnly ? await electronDistOrExit() : join(dirname(require.resolve('electron/package.json')), 'dist');
@@ -119,23 +149,84 @@ if ('problem' in crashUpload) fail(`npm run dist: ${crashUpload.problem}`);
 const nodeProblem = nodeVersionProblem(process.version);
 if (nodeProblem) fail(nodeProblem);
 
+// Where the app's files and native modules come from: the project as it is, or a staged copy
+// for other architectures (never a changed node_modules here).
+const stagingDir = archs.every((arch) => arch === process.arch) ? '' : join(mkdtempSync(join(tmpdir(), 'crm-console-app-')), 'app');
+// the staged copy goes away however this ends (fail() exits straight away)
+if (stagingDir) process.on('exit', () => rmSync(dirname(stagingDir), { recursive: true, force: true }));
+const libsqlVersion = stagingDir ? JSON.parse(readFileSync(join(ROOT, 'node_modules', 'libsql', 'package.json'), 'utf8')).version : '';
+const source = appSourcePlan({ platform: process.platform, archs, hostArch: process.arch, root: ROOT, stagingDir, libsqlVersion });
+if ('problem' in source) fail(`npm run dist: ${source.problem}`);
+
 const electronVite = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
 const built = await run(process.execPath, [electronVite, 'build'], { stdio: 'inherit' });
 if (built !== 0) fail('the app build (electron-vite build) failed; see above.');
 
-// An Electron given by path (ELECTRON_OVERRIDE_DIST_PATH) is how packages are built without
-// download access, and the native rebuild would download Electron's headers: offline it fails
-// after node-gyp has already deleted keytar's build, breaking keytar here. keytar is N-API, so
-// its existing build loads in Electron on the same OS and architecture; -c.npmRebuild=true
-// still forces the rebuild.
-const offline = process.env.ELECTRON_OVERRIDE_DIST_PATH ? { npmRebuild: false } : {};
+/** a command of a staging step: node and npm are the ones running this script */
+function commandOf(name) {
+  if (name === 'node') return [process.execPath, []];
+  if (name === 'npm' && process.env.npm_execpath) return [process.execPath, [process.env.npm_execpath]];
+  return [name === 'npm' && process.platform === 'win32' ? 'npm.cmd' : name, []];
+}
+
+async function stageApp(steps) {
+  for (const step of steps) {
+    if (step.kind === 'fresh') {
+      rmSync(step.dir, { recursive: true, force: true });
+      mkdirSync(step.dir, { recursive: true });
+    } else if (step.kind === 'copy') {
+      cpSync(step.from, step.to, { recursive: true });
+    } else if (step.kind === 'move') {
+      renameSync(step.from, step.to);
+    } else {
+      const [command, first] = commandOf(step.command);
+      const code = await run(command, [...first, ...step.args], { cwd: step.cwd, stdio: 'inherit' });
+      if (code !== 0) fail(`staging the app for ${archs.join(', ')} failed: \`${step.command} ${step.args.join(' ')}\` exited with ${code}; see above.`);
+    }
+  }
+}
+
+if (source.kind === 'staging') await stageApp(source.steps);
+const appDir = source.kind === 'staging' ? { directories: { app: source.dir } } : {};
+
+/** the latest-linux*.yml files in the output folder, parsed */
+function readUpdateInfos() {
+  const yaml = require('js-yaml');
+  const found = new Map();
+  if (!existsSync(OUT_DIR)) return found;
+  for (const name of readdirSync(OUT_DIR).filter((n) => /^latest-linux.*\.yml$/.test(n))) found.set(name, yaml.load(readFileSync(join(OUT_DIR, name), 'utf8')));
+  return found;
+}
+
+/** a package-type file an earlier run left in an unpacked Linux app (deb's) must not reach an AppImage */
+function removeStalePackageType() {
+  if (!existsSync(OUT_DIR)) return;
+  for (const name of readdirSync(OUT_DIR).filter((n) => /^linux.*-unpacked$/.test(n))) rmSync(join(OUT_DIR, name, 'resources', 'package-type'), { force: true });
+}
 
 const { build } = require('electron-builder');
+const runs = builderRuns(cli, OS_FLAG, configuredTargets(builderConfig, OS_FLAG));
+const artifacts = [];
+// each Linux run writes its own latest-linux.yml: merged here into one for all targets
+let updateInfos = new Map();
+if (runs.length > 1) for (const name of readUpdateInfos().keys()) rmSync(join(OUT_DIR, name));
 try {
-  // electron-builder reads electron-builder.json itself and merges this on top: any -c.<option>
-  // overrides given on the command line, and the Electron found on this machine.
-  const config = { ...offline, ...signing.config, ...updateFeed.config, ...crashUpload.config, ...cli.config, electronDist: distPlan.electronDist };
-  const artifacts = await build({ ...cli, projectDir: ROOT, publish: cli.publish ?? 'never', config });
+  for (const { cli: runCli, writesPackageType } of runs) {
+    if (OS_FLAG === 'linux' && !writesPackageType) removeStalePackageType();
+    // electron-builder reads electron-builder.json itself and merges this on top: any -c.<option>
+    // overrides given on the command line, the Electron found on this machine, the staged app.
+    const config = { ...signing.config, ...updateFeed.config, ...crashUpload.config, ...runCli.config, ...appDir, electronDist: distPlan.electronDist };
+    artifacts.push(...(await build({ ...runCli, projectDir: ROOT, publish: runCli.publish ?? 'never', config })));
+    if (runs.length > 1) {
+      const merged = new Map();
+      for (const [name, later] of readUpdateInfos()) {
+        const info = mergeUpdateInfo(updateInfos.get(name) ?? null, later);
+        if (info !== later) writeFileSync(join(OUT_DIR, name), require('js-yaml').dump(info, { lineWidth: -1 }));
+        merged.set(name, info);
+      }
+      updateInfos = merged;
+    }
+  }
   const listed = artifacts.map((file) => `\n  ${file}`).join('');
   console.log(`crm-console: packaging done${listed || ' (unpacked app only, see the log above)'}`);
 } catch (err) {

@@ -7,7 +7,21 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crashUploadPlan, electronDistPlan, macSigningPlan, parseDistArgs, requestedArchs, updateFeedPlan } from '../../../scripts/dist-plan.mjs';
+import {
+  appSourcePlan,
+  builderRuns,
+  configuredArchs,
+  configuredTargets,
+  crashUploadPlan,
+  electronDistPlan,
+  libsqlPackage,
+  macSigningPlan,
+  mergeUpdateInfo,
+  parseDistArgs,
+  requestedArchs,
+  updateFeedPlan,
+  type StagingStep,
+} from '../../../scripts/dist-plan.mjs';
 import { adHocResignTarget } from '../../../scripts/mac-after-sign.mjs';
 import { DIST_NODE, nodeVersionProblem } from '../../../scripts/node-version.mjs';
 import { tempDir } from '../helpers';
@@ -27,6 +41,112 @@ describe('architectures from the arguments', () => {
     expect(archsOf(['--linux', 'deb:arm64'])).toEqual(['arm64']);
     expect(archsOf([], 'arm64')).toEqual(['arm64']);
     expect(archsOf(['--dir'], 'x64')).toEqual(['x64']);
+  });
+});
+
+const builderJson = JSON.parse(await readFile(join(REPO_ROOT, 'electron-builder.json'), 'utf8')) as Record<string, unknown>;
+
+describe('architectures electron-builder.json gives a platform', () => {
+  it('macOS: x64 and arm64 when the arguments name neither an architecture nor a target', () => {
+    const mac = configuredArchs(builderJson, 'mac');
+    expect(mac).toEqual(['x64', 'arm64']);
+    expect(requestedArchs(parseDistArgs([]), 'arm64', mac)).toEqual(['x64', 'arm64']);
+    expect(requestedArchs(parseDistArgs(['--arm64']), 'arm64', mac)).toEqual(['arm64']);
+    // a target named on the command line is built for this machine, as electron-builder does
+    expect(requestedArchs(parseDistArgs(['--mac', 'dmg']), 'arm64', mac)).toEqual(['arm64']);
+  });
+
+  it('Linux and Windows give none: this machine\'s', () => {
+    expect(configuredArchs(builderJson, 'linux')).toBeNull();
+    expect(requestedArchs(parseDistArgs([]), 'x64', configuredArchs(builderJson, 'linux'))).toEqual(['x64']);
+  });
+});
+
+describe('electron-builder runs', () => {
+  const linuxTargets = configuredTargets(builderJson, 'linux');
+
+  it('Linux packs each target in a run of its own, the AppImage before the deb (whose package-type it must not carry)', () => {
+    expect(linuxTargets).toEqual(expect.arrayContaining(['deb', 'AppImage']));
+    const runs = builderRuns(parseDistArgs([]), 'linux', linuxTargets);
+    expect(runs.map((r) => [r.cli.linux, r.writesPackageType])).toEqual([[['AppImage'], false], [['deb'], true]]);
+    const named = builderRuns(parseDistArgs(['--linux', 'deb', 'AppImage:arm64', '--publish', 'never']), 'linux', linuxTargets);
+    expect(named.map((r) => r.cli.linux)).toEqual([['AppImage:arm64'], ['deb']]);
+    expect(named.every((r) => r.cli.publish === 'never')).toBe(true);
+  });
+
+  it('one Linux target, macOS and Windows: one run with the arguments as given', () => {
+    const deb = parseDistArgs(['--linux', 'deb']);
+    expect(builderRuns(deb, 'linux', linuxTargets)).toEqual([{ cli: deb, writesPackageType: true }]);
+    const mac = parseDistArgs([]);
+    expect(builderRuns(mac, 'mac', configuredTargets(builderJson, 'mac'))).toEqual([{ cli: mac, writesPackageType: false }]);
+    expect(builderRuns(mac, 'win', configuredTargets(builderJson, 'win'))).toHaveLength(1);
+  });
+
+  it('the runs\' latest-linux.yml files become one listing every target, the earlier run\'s file first', () => {
+    const appImage = { version: '0.2.0', files: [{ url: 'CRM-Console-x86_64.AppImage', sha512: 'a', size: 1 }], path: 'CRM-Console-x86_64.AppImage', sha512: 'a', releaseDate: '2026-11-29T07:00:00.000Z' };
+    const deb = { version: '0.2.0', files: [{ url: 'CRM-Console_0.2.0_amd64.deb', sha512: 'd', size: 2 }], path: 'CRM-Console_0.2.0_amd64.deb', sha512: 'd', releaseDate: '2026-11-29T07:01:00.000Z' };
+    expect(mergeUpdateInfo(appImage, deb)).toEqual({ version: '0.2.0', files: [...appImage.files, ...deb.files], path: appImage.path, sha512: 'a', releaseDate: deb.releaseDate });
+    // a file from an older version is not mixed in
+    expect(mergeUpdateInfo({ ...appImage, version: '0.1.0' }, deb)).toBe(deb);
+    expect(mergeUpdateInfo(null, deb)).toBe(deb);
+  });
+});
+
+describe('where the packaged app\'s files and native modules come from', () => {
+  const STAGE = '/tmp/crm-console-app-x/app';
+  const plan = (platform: string, archs: string[], hostArch: string) => appSourcePlan({ platform, archs, hostArch, root: REPO_ROOT, stagingDir: STAGE, libsqlVersion: '0.5.29' });
+  const stepsOf = (p: ReturnType<typeof plan>): StagingStep[] => {
+    if (!('kind' in p) || p.kind !== 'staging') throw new Error(`expected a staged app: ${JSON.stringify(p)}`);
+    return p.steps;
+  };
+  const inside = (path: string): boolean => path === STAGE || path.startsWith(`${STAGE}/`);
+
+  it('this machine\'s architecture: the project as it is (N-API files load in Electron; nothing rebuilt)', () => {
+    expect(plan('linux', ['x64'], 'x64')).toEqual({ kind: 'project' });
+    expect(plan('darwin', ['arm64'], 'arm64')).toEqual({ kind: 'project' });
+  });
+
+  it('macOS x64 and arm64 in one run: a staged copy with both libsql packages and one universal keytar', () => {
+    const steps = stepsOf(plan('darwin', ['x64', 'arm64'], 'arm64'));
+    const runs = steps.filter((s) => s.kind === 'run');
+    expect(runs[0]).toMatchObject({ command: 'npm', args: expect.arrayContaining(['ci', '--omit=dev', '--ignore-scripts', '--os=darwin', '--cpu=x64']), cwd: STAGE });
+    expect(runs.find((r) => r.args[0] === 'pack')?.args[1]).toBe('@libsql/darwin-arm64@0.5.29');
+    const prebuilds = runs.filter((r) => r.command === 'node');
+    expect(prebuilds.map((r) => r.args.find((a) => a.startsWith('--arch=')))).toEqual(['--arch=x64', '--arch=arm64']);
+    expect(prebuilds.every((r) => r.args.includes('--runtime=napi') && r.cwd === join(STAGE, 'node_modules', 'keytar'))).toBe(true);
+    expect(runs.at(-1)).toMatchObject({ command: 'lipo', args: ['-create', '-output', join(STAGE, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'), join(STAGE, '.native', 'keytar-x64.node'), join(STAGE, '.native', 'keytar-arm64.node')] });
+  });
+
+  it('never touches the project\'s node_modules: it only reads out/, package.json and the lockfile from the project', () => {
+    for (const [platform, archs, host] of [['darwin', ['x64', 'arm64'], 'arm64'], ['darwin', ['x64', 'arm64'], 'x64'], ['linux', ['arm64'], 'x64'], ['win32', ['arm64'], 'x64']] as const) {
+      for (const step of stepsOf(plan(platform, [...archs], host))) {
+        if (step.kind === 'fresh') expect(inside(step.dir), step.dir).toBe(true);
+        if (step.kind === 'move') expect(inside(step.from) && inside(step.to), JSON.stringify(step)).toBe(true);
+        if (step.kind === 'run') expect(inside(step.cwd), JSON.stringify(step)).toBe(true);
+        if (step.kind === 'copy') {
+          expect(inside(step.to)).toBe(true);
+          expect(['out', 'package.json', 'package-lock.json'].map((n) => join(REPO_ROOT, n))).toContain(step.from);
+        }
+      }
+    }
+  });
+
+  it('another single architecture elsewhere: that architecture\'s keytar build in place, no lipo', () => {
+    const steps = stepsOf(plan('linux', ['arm64'], 'x64'));
+    expect(steps.some((s) => s.kind === 'run' && s.command === 'lipo')).toBe(false);
+    expect(steps.at(-1)).toEqual({ kind: 'move', from: join(STAGE, '.native', 'keytar-arm64.node'), to: join(STAGE, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node') });
+    expect(steps.find((s) => s.kind === 'run' && s.args[0] === 'ci')).toMatchObject({ args: expect.arrayContaining(['--os=linux', '--cpu=arm64']) });
+  });
+
+  it('several architectures outside macOS, one of them foreign, are refused in a sentence', () => {
+    expect(plan('linux', ['x64', 'arm64'], 'x64')).toEqual({ problem: expect.stringContaining('build one architecture per run') });
+  });
+
+  it('names libsql\'s per-platform packages as libsql loads them', () => {
+    expect(libsqlPackage('darwin', 'x64')).toBe('@libsql/darwin-x64');
+    expect(libsqlPackage('linux', 'arm64')).toBe('@libsql/linux-arm64-gnu');
+    expect(libsqlPackage('linux', 'armv7l')).toBe('@libsql/linux-arm-gnueabihf');
+    expect(libsqlPackage('win32', 'x64')).toBe('@libsql/win32-x64-msvc');
   });
 });
 
@@ -123,6 +243,9 @@ describe('dist.mjs on an older Node', () => {
 describe('where the installed app looks for updates (CRM_UPDATE_URL at build time)', () => {
   it('none given: no publish address, so the package never updates itself', () => {
     expect(updateFeedPlan({})).toEqual({ config: {} });
+    // a token in the environment is no address (electron-builder.json's publish: null keeps it so)
+    expect(updateFeedPlan({ GH_TOKEN: 'ghp_exampletoken0123456789' })).toEqual({ config: {} });
+    expect(builderJson.publish).toBeNull();
     expect(updateFeedPlan({ CRM_UPDATE_URL: '  ' })).toEqual({ config: {} });
   });
 
