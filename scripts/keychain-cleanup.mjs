@@ -63,6 +63,21 @@ function listEntries(prefix) {
   return [];
 }
 
+/** how long one keytar call may take before it counts as refused (a keychain prompt nobody answers) */
+const DELETE_TIMEOUT_MS = 10_000;
+
+/**
+ * Through keytar first, as the app stores entries. An entry another program made (the packaged
+ * app's own) may make macOS ask whether node may use it, which nobody answers on a runner: after
+ * a timeout, `security delete-generic-password` deletes it by service and account instead.
+ */
+async function deleteEntry(keytar, service, account) {
+  const timeout = new Promise((done) => setTimeout(() => done(false), DELETE_TIMEOUT_MS).unref());
+  const deleted = await Promise.race([keytar.deletePassword(service, account).catch(() => false), timeout]);
+  if (deleted || process.platform !== 'darwin') return deleted;
+  return spawnSync('security', ['delete-generic-password', '-s', service, '-a', account], { stdio: 'ignore', timeout: DELETE_TIMEOUT_MS }).status === 0;
+}
+
 async function main(prefix) {
   const problem = prefixProblem(prefix);
   if (problem) {
@@ -78,8 +93,7 @@ async function main(prefix) {
   const unique = [...new Map(found.map((e) => [`${e.service}\n${e.account}`, e])).values()];
   let failed = 0;
   for (const { service, account } of unique) {
-    const deleted = await keytar.deletePassword(service, account).catch(() => false);
-    if (!deleted) failed++;
+    if (!(await deleteEntry(keytar, service, account))) failed++;
   }
   const left = listEntries(prefix);
   const where = { darwin: 'the login keychain', win32: 'Windows Credential Manager' }[process.platform] ?? 'the keyring (Linux tests use a private one, gone with its folder)';
