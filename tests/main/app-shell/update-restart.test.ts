@@ -96,6 +96,19 @@ describe('restart to update', () => {
     expect(s.exit).not.toHaveBeenCalled();
   });
 
+  it('"Restart to update" during a quit\'s clean-up shares that clean-up, and the installer ends the app instead of the quit', async () => {
+    const s = scene();
+    await settle();
+    s.updater.emit('update-downloaded', { version: '0.2.0' });
+    s.app.quit();
+    s.service.restart();
+    s.finishCleanup();
+    await settle();
+    expect(s.steps).toEqual(['cleanup started', 'quit held', 'cleanup finished', 'lock released', 'quitAndInstall', 'quit went through']);
+    expect(s.cleanup).toHaveBeenCalledTimes(1);
+    expect(s.exit).not.toHaveBeenCalled();
+  });
+
   it('a second "Restart to update" does not start a second hand-over', async () => {
     const s = scene();
     await settle();
