@@ -21,10 +21,31 @@ import { nativeModuleProblems } from './native-binary.mjs';
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** the native dependencies every packaged app must carry, by the path their .node lies under */
+/**
+ * The native dependencies every packaged app must carry, by the path their .node lies under.
+ * `perArch`: the binaries come in one package per platform and architecture (libsql's
+ * @libsql/<platform>-<arch>), and the app needs the one of each architecture it runs on.
+ */
 export function requiredNatives(dependencies) {
-  const known = { keytar: 'node_modules/keytar/', libsql: 'node_modules/@libsql/', 'better-sqlite3': 'node_modules/better-sqlite3/' };
-  return Object.keys(dependencies ?? {}).filter((name) => name in known).map((name) => ({ name, under: known[name] }));
+  const known = {
+    keytar: { under: 'node_modules/keytar/', perArch: false },
+    libsql: { under: 'node_modules/@libsql/', perArch: true },
+    'better-sqlite3': { under: 'node_modules/better-sqlite3/', perArch: false },
+  };
+  return Object.keys(dependencies ?? {}).filter((name) => name in known).map((name) => ({ name, ...known[name] }));
+}
+
+const CPU_ARCH = { x64: 'x64', arm64: 'arm64', ia32: 'ia32', arm: 'armv7l' };
+
+/**
+ * The architecture a module's package is named for (napi-rs style packages:
+ * @libsql/darwin-arm64, @libsql/linux-x64-gnu, lightningcss-win32-x64-msvc), or null. A Mac app
+ * may carry both Macs' libsql packages (the loader picks the running one's), so such a file is
+ * checked against its package's name, not the app's architecture.
+ */
+export function packageArch(path) {
+  const m = /node_modules\/(?:@[^/]+\/)?[^/]*-(x64|arm64|ia32|arm)(?:-(?:gnu|musl|msvc|gnueabihf))?\//.exec(path.split(sep).join('/'));
+  return m ? CPU_ARCH[m[1]] : null;
 }
 
 /**
@@ -67,7 +88,8 @@ export function appNativeProblems(app, required, readFile = readFileSync) {
   const natives = filesUnder(app.resources, '.node');
   for (const file of natives) {
     const buf = readFile(file);
-    for (const arch of app.archs) for (const p of nativeModuleProblems(buf, arch)) problems.push(`${where(file)} ${p}`);
+    const named = packageArch(file);
+    for (const arch of named ? [named] : app.archs) for (const p of nativeModuleProblems(buf, arch)) problems.push(`${where(file)} ${p}`);
   }
   const asar = join(app.resources, 'app.asar');
   if (existsSync(asar)) {
@@ -75,8 +97,14 @@ export function appNativeProblems(app, required, readFile = readFileSync) {
       if (inside.endsWith('.node')) problems.push(`${where(asar)}${inside.replaceAll('\\', '/')} is packed inside app.asar: unpack it (asarUnpack) so it loads as a file`);
     }
   }
-  for (const { name, under } of required) {
-    if (!natives.some((f) => f.split(sep).join('/').includes(under))) problems.push(`${where(app.resources)}: no native module of ${name} (expected under ${under})`);
+  for (const { name, under, perArch } of required) {
+    const of = natives.filter((f) => f.split(sep).join('/').includes(under));
+    if (of.length === 0) problems.push(`${where(app.resources)}: no native module of ${name} (expected under ${under})`);
+    else if (perArch) {
+      for (const arch of app.archs) {
+        if (!of.some((f) => packageArch(f) === arch)) problems.push(`${where(app.resources)}: no ${arch} package of ${name} (under ${under})`);
+      }
+    }
   }
   return { problems, checked: natives.length };
 }

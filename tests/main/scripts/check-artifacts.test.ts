@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPackage } from '@electron/asar';
-import { appNativeProblems, debDockerScript, latestMacProblems, packageTypeProblem, requiredNatives, unpackedApps } from '../../../scripts/check-artifacts.mjs';
+import { appNativeProblems, debDockerScript, latestMacProblems, packageArch, packageTypeProblem, requiredNatives, unpackedApps } from '../../../scripts/check-artifacts.mjs';
 
 const LIBSQL = join('node_modules', '@libsql', 'linux-x64-gnu', 'index.node');
 const NAPI_RS = (target: string) => join('node_modules', '@electron-internal', 'extract-zip', `index.${target}.node`);
@@ -20,6 +20,16 @@ function place(from: string, to: string): void {
 }
 
 const required = requiredNatives({ keytar: '7.9.0', libsql: '0.5.29', zod: '4' });
+
+describe('packageArch', () => {
+  it('reads the architecture from per-platform package names only', () => {
+    expect(packageArch('a/node_modules/@libsql/darwin-arm64/index.node')).toBe('arm64');
+    expect(packageArch('a/node_modules/@libsql/linux-x64-gnu/index.node')).toBe('x64');
+    expect(packageArch('a/node_modules/@libsql/linux-arm-gnueabihf/index.node')).toBe('armv7l');
+    expect(packageArch('a/node_modules/@libsql/win32-x64-msvc/index.node')).toBe('x64');
+    expect(packageArch('a/node_modules/keytar/build/Release/keytar.node')).toBeNull();
+  });
+});
 
 describe('unpackedApps', () => {
   it("reads each OS and architecture from electron-builder's folder names", () => {
@@ -47,15 +57,29 @@ describe('appNativeProblems', () => {
     expect(appNativeProblems(app!, required)).toEqual({ problems: [], checked: 2 });
   });
 
-  it("names a module of another architecture, and a native dependency that is missing (another Mac's libsql)", () => {
-    place(NAPI_RS('darwin-universal'), join('mac', 'CRM Console.app', 'Contents', 'Resources', 'app.asar.unpacked', 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'));
-    place(NAPI_RS('win32-arm64-msvc'), join('mac', 'CRM Console.app', 'Contents', 'Resources', 'app.asar.unpacked', 'node_modules', '@libsql', 'win32-arm64-msvc', 'index.node'));
+  it("passes a Mac app carrying both Macs' libsql packages: each is checked against its package's name", () => {
+    const modules = join('mac', 'CRM Console.app', 'Contents', 'Resources', 'app.asar.unpacked', 'node_modules');
+    place(NAPI_RS('darwin-universal'), join(modules, 'keytar', 'build', 'Release', 'keytar.node'));
+    place(NAPI_RS('darwin-universal'), join(modules, '@libsql', 'darwin-x64', 'index.node'));
+    place(NAPI_RS('win32-arm64-msvc'), join(modules, '@libsql', 'darwin-arm64', 'index.node'));
     const [app] = unpackedApps(dist, ['mac']);
-    expect(appNativeProblems(app!, requiredNatives({ keytar: '1', libsql: '1' })).problems).toEqual([
-      'CRM Console.app/Contents/Resources/app.asar.unpacked/node_modules/@libsql/win32-arm64-msvc/index.node is built for arm64, not x64',
+    expect(appNativeProblems(app!, required)).toEqual({ problems: [], checked: 3 });
+  });
+
+  it("names a module of another architecture than its package's or app's, and a missing package for the app's architecture", () => {
+    const modules = join('linux-arm64-unpacked', 'resources', 'app.asar.unpacked', 'node_modules');
+    place(NAPI_RS('linux-x64-gnu'), join(modules, 'keytar', 'build', 'Release', 'keytar.node'));
+    place(NAPI_RS('linux-x64-gnu'), join(modules, '@libsql', 'linux-arm64-gnu', 'index.node'));
+    place(NAPI_RS('linux-x64-gnu'), join(modules, '@libsql', 'linux-x64-gnu', 'index.node'));
+    const [app] = unpackedApps(dist, ['linux-arm64-unpacked']);
+    expect(appNativeProblems(app!, required).problems).toEqual([
+      'resources/app.asar.unpacked/node_modules/@libsql/linux-arm64-gnu/index.node is built for x64, not arm64',
+      'resources/app.asar.unpacked/node_modules/keytar/build/Release/keytar.node is built for x64, not arm64',
     ]);
+    rmSync(join(dist, modules, '@libsql', 'linux-arm64-gnu'), { recursive: true });
+    expect(appNativeProblems(app!, required).problems).toContain('resources: no arm64 package of libsql (under node_modules/@libsql/)');
     expect(appNativeProblems(app!, requiredNatives({ keytar: '1', 'better-sqlite3': '1' })).problems).toContain(
-      'CRM Console.app/Contents/Resources: no native module of better-sqlite3 (expected under node_modules/better-sqlite3/)',
+      'resources: no native module of better-sqlite3 (expected under node_modules/better-sqlite3/)',
     );
   });
 
