@@ -41,6 +41,14 @@ vi.mock('electron', () => ({
 }));
 
 const flush = () => new Promise((ok) => setTimeout(ok, 20));
+/**
+ * After ready: the window exists (a loaded machine can take longer than a fixed pause to read the
+ * window's saved place; the runtime is asked for in the same turn), then a moment for what follows.
+ */
+const started = async (): Promise<void> => {
+  await vi.waitFor(() => expect(FakeBrowserWindow.created).toHaveLength(1), { timeout: 5000, interval: 10 });
+  await flush();
+};
 let dataDir: string;
 
 function fakeRuntime(shutdown: () => Promise<void> = async () => {}) {
@@ -94,7 +102,7 @@ describe('the Electron host', () => {
     runtimeControl.build.mockRejectedValue(new Error('profiles.json is a folder (EISDIR)'));
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     expect(fakeDialog.showErrorBox).toHaveBeenCalledTimes(1);
     const [title, body] = fakeDialog.showErrorBox.mock.calls[0]! as [string, string];
     expect(title).toBe('CRM Console could not start');
@@ -122,7 +130,7 @@ describe('the Electron host', () => {
     runtimeControl.build.mockResolvedValue(runtime);
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     expect(fakeDialog.showErrorBox).not.toHaveBeenCalled();
     expect(FakeBrowserWindow.created).toHaveLength(1);
     // closing a maximised window remembers its normal size (reopened maximised over it)
@@ -136,8 +144,7 @@ describe('the Electron host', () => {
     expect(runtime.shutdown).toHaveBeenCalledTimes(1);
     expect(host.exitCodes).toEqual([]);
     finish();
-    await flush();
-    expect(host.exitCodes).toEqual([0]);
+    await vi.waitFor(() => expect(host.exitCodes).toEqual([0]), { timeout: 5000, interval: 10 });
     expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 1, y: 2, width: 900, height: 600 }, maximized: true });
   });
 
@@ -147,7 +154,7 @@ describe('the Electron host', () => {
     expect(protocol.privileged.map((s) => s.scheme)).toEqual(['app']);
     expect(protocol.handlers.size).toBe(0);
     host.ready();
-    await flush();
+    await started();
     expect(FakeBrowserWindow.created[0]!.loaded).toEqual(['app://crm-console/index.html']);
     const answer = await protocol.handlers.get('app')!(new Request('app://crm-console/..%2f..%2fpackage.json'));
     expect(answer.status).toBe(403);
@@ -157,7 +164,7 @@ describe('the Electron host', () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     const options = runtimeControl.build.mock.calls[0]![0] as { dataDir: string; host: { kind: string; services: object }; log: (m: string) => void };
     expect(options.dataDir).toBe(join(dataDir, 'data'));
     expect(options.host.kind).toBe('electron');
@@ -175,7 +182,7 @@ describe('the Electron host', () => {
     const ipc = (await import('electron')).ipcMain as unknown as ReturnType<typeof fakeIpcMain>;
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     expect(FakeBrowserWindow.created).toHaveLength(1);
     const win = FakeBrowserWindow.created[0]!;
     expect(win.loaded).toHaveLength(1);
@@ -198,7 +205,7 @@ describe('the Electron host', () => {
     runtimeControl.build.mockReturnValue(new Promise(() => {}));
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     const win = FakeBrowserWindow.created[0]!;
     win.minimized = true;
     host.emit('second-instance', {}, ['crm-console'], '/');
@@ -210,10 +217,10 @@ describe('the Electron host', () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     FakeBrowserWindow.created[0]!.getNormalBounds = () => ({ x: 5, y: 6, width: 1000, height: 700 });
     host.emit('before-quit', { preventDefault: vi.fn() });
-    await vi.waitFor(() => expect(host.exitCodes).toEqual([0]));
+    await vi.waitFor(() => expect(host.exitCodes).toEqual([0]), { timeout: 5000, interval: 10 });
     expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 5, y: 6, width: 1000, height: 700 }, maximized: false });
   });
 
@@ -221,7 +228,7 @@ describe('the Electron host', () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     const win = FakeBrowserWindow.created[0]!;
     win.getNormalBounds = () => ({ x: 40, y: 50, width: 1100, height: 720 });
     win.emitWindow('move');
@@ -236,7 +243,7 @@ describe('the Electron host', () => {
     fakeDialog.showMessageBox.mockClear();
     const host = await startHost();
     host.ready();
-    await flush();
+    await started();
     const win = FakeBrowserWindow.created[0]!;
     host.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
     await flush();
@@ -273,12 +280,12 @@ describe('the Electron host', () => {
 
   it('keeps native crash dumps on this computer from before ready: the crash reporter uploads nothing', async () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
-    const host = await startHost({ packaged: true });
+    const host = await startHost();
     expect(fakeCrashReporter.start).toHaveBeenCalledTimes(1);
     expect(fakeCrashReporter.start.mock.calls[0]![0]).toMatchObject({ uploadToServer: false });
     expect(fakeCrashReporter.start.mock.calls[0]![0]).not.toHaveProperty('submitURL');
     host.ready();
-    await flush();
+    await started();
     // after userData is the data folder (the dumps folder lies inside it), before ready
     expect(host.calls).toEqual(expect.arrayContaining(['setPath userData', 'crashReporter.start', 'ready']));
     expect(host.calls.indexOf('setPath userData')).toBeLessThan(host.calls.indexOf('crashReporter.start'));
