@@ -13,6 +13,7 @@ import { UsageError } from '../args';
 import { mappingTable, operationLines } from '../api-text';
 import { defineCommand } from '../command';
 import { clean, table } from '../format';
+import { pasteWord } from '../paste-word';
 import { OPERATION_NAMES, parseFixes } from './profile-api';
 import { namedProfile, profileOption } from './shared';
 
@@ -138,7 +139,7 @@ function describe(p: Planned, profile: Profile): string[] {
   lines.push(mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true));
   const notes = [...proposal.warnings];
   if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
-    notes.push(`The document's server is ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the document's: crm profiles edit "${profile.name}" --url ${proposal.baseUrl}`);
+    notes.push(`The document's server is ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the document's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`);
   }
   for (const note of notes) lines.push(`note: ${clean(note)}`);
   return lines;
