@@ -71,7 +71,7 @@ export const importSpec = defineCommand({
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    'Reads OpenAPI 3.0 and 3.1 (JSON or YAML) and Postman collections v2.1, from a file or an http(s) URL, up to 8 MiB. References inside the document ($ref) are followed; other files are not read.',
+    'Reads OpenAPI 3.0 and 3.1 (JSON or YAML) and Postman collections v2.1, from a file or a URL (https, or plain http only from this computer), up to 8 MiB. References inside the document ($ref) are followed; other files are not read.',
     "Each chosen operation's example request is built as the service's playground would show it (the document's example, or one made from its schema) and read like a pasted cURL: see crm profiles import-curl. Where the key goes comes from the security scheme (bearer, basic, apiKey in a header or the query) or the collection's auth; no key value in the document is ever stored.",
     'When one operation serves several (a POST /messages for text and files), each --use picks the example or oneOf branch that fits it. Bodies sent as multipart/form-data are not supported yet: nothing is saved and the command says which. Show the result with `crm profiles show NAME`.',
   ],

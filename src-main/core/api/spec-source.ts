@@ -1,13 +1,15 @@
 // Reading an API document from a file or an http(s) URL: the one effect of the spec import.
-// Both are capped at MAX_SPEC_BYTES before anything is parsed; a URL is fetched the way the
-// app's other requests go (the environment's proxy, the OS trust store), with one timeout for
-// the whole read, no key sent and no redirect followed (the answer names where to look).
+// A URL is https, or plain http to this computer (spec-url.ts). Both are capped at MAX_SPEC_BYTES
+// before anything is parsed; a URL is fetched the way the app's other requests go (the
+// environment's proxy, the OS trust store), with one timeout for the whole read, no key sent and
+// no redirect followed (the answer names where to look).
 import { open } from 'node:fs/promises';
 import { dispatcherFor, environmentRoute } from '../http/dispatcher-cache';
 import type { NetworkRoute } from '../http/dispatcher-cache';
 import { requestUrl } from '../http/undici';
 import { SpecError } from './spec-error';
 import { MAX_SPEC_BYTES } from './spec-read';
+import { checkedSpecUrl } from './spec-url';
 
 const FETCH_TIMEOUT_MS = 20_000;
 
@@ -48,12 +50,8 @@ async function readSpecFile(path: string): Promise<string> {
 }
 
 async function fetchSpec(source: string, timeoutMs: number, route: NetworkRoute): Promise<SpecText> {
-  let url: URL;
-  try {
-    url = new URL(source);
-  } catch {
-    throw new SpecError(`${source.slice(0, 120)} is not a URL`);
-  }
+  // before anything is resolved or connected: plain http goes nowhere but this computer
+  const url = checkedSpecUrl(source);
   const dispatcher = await dispatcherFor(url.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
   const signal = AbortSignal.timeout(timeoutMs);
   try {

@@ -8,9 +8,9 @@ import { forWindow, openValuesOf } from '../api/spec-open-values';
 import { SpecError } from '../api/spec-import';
 import type { SpecProposal } from '../api/spec-import';
 import type { DescribedOperation, RoleFixes } from '../api/types';
+import { checkedSpecUrl } from '../api/spec-url';
 import { CrmError } from '../errors';
 import type { LoadedSpec, SpecImportOptions } from './api-editor';
-import { isLoopbackHost } from './base-url';
 
 /** Long enough to read every operation's proposal; short enough that a forgotten one goes. */
 export const DOCUMENT_TTL_MS = 15 * 60_000;
@@ -96,16 +96,14 @@ export class SpecDocuments {
   }
 }
 
-/** https anywhere; plain http only to this computer (a document read in clear could be altered on the way). */
+/** The document's address by the rule every spec import follows (spec-url.ts), as a validation error for the window. */
 function checkedUrl(text: string): string {
-  let url: URL;
   try {
-    url = new URL(text.trim());
-  } catch {
-    throw new CrmError('validation', 'The address is not a URL; it should look like https://api.example.com/openapi.json');
+    return checkedSpecUrl(text).href;
+  } catch (err) {
+    if (err instanceof SpecError) throw new CrmError('validation', err.message);
+    throw err;
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url.href;
-  throw new CrmError('validation', url.protocol === 'http:' ? 'A document is read over https (plain http only from this computer): use its https:// address.' : 'A document is read from an https:// address (or http:// on this computer).');
 }
 
 /** Each candidate with what reading its example noticed; what all share is said once, for the document. */
