@@ -4,12 +4,13 @@
 // media, like Meta's media ids, gives no address here anyway), a few redirects at most (Twilio's
 // MediaUrl redirects to its storage), a size cap, a time limit, and only image and audio types,
 // the two the window shows from the bytes.
-import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { CrmError } from '../errors';
-import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
+import { chooseRoute, dispatcherVia, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
 import { requestUrl } from '../http/undici';
-import { mediaHostProblem } from './media-address-policy';
+import { bareHost, mediaHostProblem } from './media-address-policy';
+import { guardedLookup, systemLookup, type LookupAll } from './media-connect-guard';
 
 /** a preview is a photo or a voice note: past this it is opened in the browser instead */
 export const MEDIA_PREVIEW_LIMIT = 8 * 1024 * 1024;
@@ -51,12 +52,16 @@ async function readCapped(body: Dispatcher.ResponseData['body'], limit: number):
   return Buffer.concat(chunks);
 }
 
-/** refuses a host on a private network unless it is the service's own (media-address-policy.ts), at every hop */
-async function checkHost(url: URL, serviceHost: string | null): Promise<void> {
-  const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true, verbatim: true }).then(
-    (found) => found.map((a) => a.address),
-    () => [],
-  );
+/**
+ * Refuses a host on a private network unless it is the service's own (media-address-policy.ts),
+ * at every hop. By name first: an IP literal (in any of its IPv6 spellings) or localhost, never
+ * looked up. A name is judged again on the address the connection actually uses
+ * (media-connect-guard.ts); only through a proxy, which looks the name up itself, is this
+ * answer the last word.
+ */
+async function checkHost(url: URL, serviceHost: string | null, lookup: LookupAll): Promise<void> {
+  const name = bareHost(url.hostname);
+  const addresses = isIP(name) !== 0 ? [] : await new Promise<string[]>((resolve) => lookup(name, { all: true }, (err, found) => resolve(err ? [] : found.map((a) => a.address))));
   const problem = mediaHostProblem(url.hostname, addresses, serviceHost);
   if (problem !== null) throw new CrmError('validation', problem);
 }
@@ -67,6 +72,8 @@ export interface FetchMediaOptions {
   signal?: AbortSignal;
   /** the profile's service host: the one local address files may come from */
   serviceHost?: string | null;
+  /** how names are looked up, before the fetch and at connect (tests: a name that changes its answer) */
+  lookup?: LookupAll;
 }
 
 export async function fetchMedia(address: string, options: FetchMediaOptions = {}): Promise<FetchedMedia> {
@@ -75,8 +82,10 @@ export async function fetchMedia(address: string, options: FetchMediaOptions = {
   const signal = options.signal ?? AbortSignal.timeout(MEDIA_TIMEOUT_MS);
   let url = checkedUrl(address);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    await checkHost(url, options.serviceHost ?? null);
-    const dispatcher = await dispatcherFor(url.origin, route, { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS });
+    const serviceHost = options.serviceHost ?? null;
+    await checkHost(url, serviceHost, options.lookup ?? systemLookup);
+    const timeouts = { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS };
+    const dispatcher = dispatcherVia(url.origin, await chooseRoute(url.origin, route), timeouts, { lookup: guardedLookup(serviceHost, options.lookup) });
     try {
       const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'image/*, audio/*' } });
       const location = res.headers.location;

@@ -3,6 +3,7 @@
 // per request, which proxy the origin goes through (the environment's variables, else the OS's
 // settings where the host can read them) and which certificates TLS trusts (Node's roots, the
 // OS store and the CA-file setting); a request whose route changed gets a new dispatcher.
+import type { LookupFunction } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { buildConnector, Pool, ProxyAgent } from './undici';
@@ -59,13 +60,22 @@ function tlsTrusting(ca: string[] | null): { secureContext?: SecureContext } {
   return { secureContext };
 }
 
+/**
+ * How a direct connection finds its address: `lookup` replaces the OS's name lookup in the
+ * connector (a media preview judges the address it connects to there). Through a proxy the proxy
+ * looks the name up, so it has no effect.
+ */
+export interface DirectConnect {
+  lookup?: LookupFunction;
+}
+
 /** a dispatcher of its own for one origin, the way the route goes now; the caller destroys it */
-export async function dispatcherFor(origin: string, route: NetworkRoute, timeouts: PoolTimeouts): Promise<Dispatcher> {
-  return dispatcherVia(origin, await chooseRoute(origin, route), timeouts);
+export async function dispatcherFor(origin: string, route: NetworkRoute, timeouts: PoolTimeouts, direct: DirectConnect = {}): Promise<Dispatcher> {
+  return dispatcherVia(origin, await chooseRoute(origin, route), timeouts, direct);
 }
 
 /** a dispatcher for one origin, through the chosen proxy when there is one */
-export function dispatcherVia(origin: string, choice: RouteChoice, timeouts: PoolTimeouts): Dispatcher {
+export function dispatcherVia(origin: string, choice: RouteChoice, timeouts: PoolTimeouts, direct: DirectConnect = {}): Dispatcher {
   const tlsOptions = tlsTrusting(choice.ca);
   const common = { headersTimeout: timeouts.headersTimeoutMs, bodyTimeout: timeouts.bodyTimeoutMs, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 };
   if (choice.proxy) {
@@ -73,7 +83,7 @@ export function dispatcherVia(origin: string, choice: RouteChoice, timeouts: Poo
   }
   // undici's own connector, with each connection's DNS, connect and TLS times noted for the
   // request log (request-timing.ts); through a proxy those belong to the tunnel and are not split
-  return new Pool(origin, { ...common, connect: timedConnector(buildConnector({ timeout: timeouts.connectTimeoutMs, ...tlsOptions })) });
+  return new Pool(origin, { ...common, connect: timedConnector(buildConnector({ timeout: timeouts.connectTimeoutMs, ...tlsOptions, ...(direct.lookup ? { lookup: direct.lookup } : {}) })) });
 }
 
 interface Held {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, mediaHostProblem } from '../../../../src-main/core/conversations/media-address-policy';
+import { embeddedIPv4, ipv6Groups, isPrivateAddress, mediaHostProblem } from '../../../../src-main/core/conversations/media-address-policy';
 
 describe('where a contact\'s file may be downloaded from', () => {
   it('names private, loopback, link-local and multicast addresses, v4 and v6, and no public one', () => {
@@ -7,6 +7,18 @@ describe('where a contact\'s file may be downloaded from', () => {
       expect(isPrivateAddress(ip), ip).toBe(true);
     }
     for (const ip of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '2001:4860:4860::8888', 'files.example.com']) expect(isPrivateAddress(ip), ip).toBe(false);
+  });
+
+  it('judges an IPv6 address that carries an IPv4 one by that IPv4, however it is spelt', () => {
+    for (const ip of ['::ffff:7f00:1', '[::ffff:7f00:1]', '::ffff:a9fe:a9fe', '::ffff:0:7f00:1', '::7f00:1', '64:ff9b::7f00:1', '64:ff9b::a00:1', '64:ff9b:1::c0a8:101', '2002:7f00:1::1', '2002:c0a8:101::', '2001:0:4136:e378:8000:63bf:80ff:fffe', '0:0:0:0:0:ffff:127.0.0.1', '::ffff:0.0.0.0']) {
+      expect(isPrivateAddress(ip), ip).toBe(true);
+    }
+    for (const ip of ['::ffff:808:808', '64:ff9b::808:808', '2002:808:808::1', '2001:4860:4860::8844']) expect(isPrivateAddress(ip), ip).toBe(false);
+    expect(embeddedIPv4('::ffff:a9fe:a9fe')).toBe('169.254.169.254');
+    expect(embeddedIPv4('64:ff9b::7f00:1')).toBe('127.0.0.1');
+    expect(embeddedIPv4('2002:c0a8:101::')).toBe('192.168.1.1');
+    expect(embeddedIPv4('2001:4860:4860::8888')).toBeNull();
+    expect(ipv6Groups('1::ffff:1.2.3.4')).toEqual([1, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
   });
 
   it('refuses a public name that resolves to a private address (a rebinding name), and localhost by name', () => {
