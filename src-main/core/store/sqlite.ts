@@ -20,7 +20,9 @@
 //   here), and a folder opened read-only passes for a damaged file (SQLITE_NOTADB), so a path
 //   that is not a file is refused before the binding sees it;
 // - close() lets go of the file only once every statement of the connection is garbage
-//   collected (see releaseClosedFiles).
+//   collected (see releaseClosedFiles);
+// - inTransaction on a closed connection makes the native side panic (the process aborts): a
+//   closed connection answers false here, and a transaction begun on it fails as exec() does.
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -172,7 +174,7 @@ class Connection implements SqliteDatabase {
   constructor(private readonly native: Libsql.Database) {}
 
   get inTransaction(): boolean {
-    return this.native.inTransaction;
+    return this.native.open && this.native.inTransaction;
   }
 
   prepare<P extends unknown[] | object = unknown[], R = unknown>(sql: string): SqliteStatement<P extends unknown[] ? P : [P], R> {
@@ -192,7 +194,7 @@ class Connection implements SqliteDatabase {
     const wrap =
       (mode: string) =>
       (...args: Parameters<F>): ReturnType<F> =>
-        this.native.inTransaction ? this.inSavepoint(fn, args) : this.inTransactionOf(mode, fn, args);
+        this.inTransaction ? this.inSavepoint(fn, args) : this.inTransactionOf(mode, fn, args);
     return Object.assign(wrap(''), { deferred: wrap('DEFERRED'), immediate: wrap('IMMEDIATE'), exclusive: wrap('EXCLUSIVE') });
   }
 
@@ -207,13 +209,13 @@ class Connection implements SqliteDatabase {
       result = fn(...args) as ReturnType<F>;
     } catch (err) {
       // a failed COMMIT or an error SQLite already rolled back for leaves no transaction open
-      if (this.native.inTransaction) this.native.exec('ROLLBACK');
+      if (this.inTransaction) this.native.exec('ROLLBACK');
       throw err;
     }
     try {
       this.native.exec('COMMIT');
     } catch (err) {
-      if (this.native.inTransaction) this.native.exec('ROLLBACK');
+      if (this.inTransaction) this.native.exec('ROLLBACK');
       throw err;
     }
     return result;
@@ -227,7 +229,7 @@ class Connection implements SqliteDatabase {
       this.native.exec(`RELEASE ${name}`);
       return result;
     } catch (err) {
-      if (this.native.inTransaction) this.native.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      if (this.inTransaction) this.native.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
       throw err;
     } finally {
       this.savepoints -= 1;

@@ -71,6 +71,15 @@ describe('the SQLite binding', () => {
     db.close();
   });
 
+  it('a closed connection is in no transaction, and a transaction begun on it fails as an error (the native side would abort the process)', () => {
+    const db = memory();
+    const write = db.transaction(() => db.prepare("INSERT INTO t (name) VALUES ('late')").run());
+    db.close();
+    expect(db.inTransaction).toBe(false);
+    expect(() => write.immediate()).toThrow('not open');
+    db.close();
+  });
+
   it('opens a file read-only without being able to write it, and does not create one that is missing', async () => {
     const dir = await tempDir('crm-sqlite-ro-');
     // characters a file URI must escape
