@@ -13,6 +13,7 @@ import type { SchemaContext } from './openapi-schema-example';
 import { openApiCredential } from './openapi-security';
 import { chooseServer, serversOf } from './openapi-servers';
 import { chooseMediaType, formText } from './spec-body';
+import { VisitBudget } from './spec-budget';
 import { pickVariant } from './spec-choice';
 import type { SpecOptions, SpecRequest } from './spec-types';
 
@@ -31,13 +32,14 @@ const OWN_HEADERS = new Set(['content-type', 'accept', 'authorization', 'content
 
 export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOptions): SpecRequest {
   const notes: string[] = [];
-  const ctx: SchemaContext = { doc, operation: options.operation, warnings: notes };
+  // one walk: the parameters, the security scheme and the body spend from the same budget
+  const ctx: SchemaContext = { doc, operation: options.operation, warnings: notes, budget: options.budget ?? new VisitBudget() };
   const vars = options.vars ?? {};
-  const params = parametersOf(doc, op);
+  const params = parametersOf(op, ctx);
 
   const pathValues: Record<string, string> = {};
   for (const param of params.filter((p) => p.in === 'path')) pathValues[param.name] = pathValue(param, vars, ctx);
-  const credential = openApiCredential(doc, op.operation, { ...(options.user === undefined ? {} : { user: options.user }), pathValues }, notes);
+  const credential = openApiCredential(doc, op.operation, { ...(options.user === undefined ? {} : { user: options.user }), pathValues }, notes, ctx.budget);
 
   const server = chooseServer(serversOf(op.operation.servers, op.pathItem.servers, doc.servers), options);
   notes.push(...server.notes);
@@ -53,7 +55,7 @@ export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOpt
     } else if (param.in === 'cookie' && param.required) notes.push(`The cookie ${param.name.slice(0, 60)} the operation asks for is not sent: this app sends no cookies`);
   }
 
-  const body = bodyOf(doc, op.operation, ctx);
+  const body = bodyOf(op.operation, ctx);
   if (body.kind === 'text') headers.push({ name: 'Content-Type', value: body.type });
   const url = `${server.url}${path}${query.length === 0 ? '' : `?${query.join('&')}`}`;
   const request: ParsedCurl = { method: op.candidate.method, url, headers, body: body.kind === 'text' ? body.text : null, form: null, contentType: body.kind === 'text' ? body.type : null, ignored: [], unknown: [], warnings: notes };
@@ -61,28 +63,28 @@ export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOpt
 }
 
 /** Path-item parameters, replaced by the operation's own of the same name and place. */
-function parametersOf(doc: Json, op: OpenApiOperation): Parameter[] {
+function parametersOf(op: OpenApiOperation, ctx: SchemaContext): Parameter[] {
   const byKey = new Map<string, Parameter>();
   for (const list of [op.pathItem.parameters, op.operation.parameters]) {
     if (!Array.isArray(list)) continue;
     for (const raw of list) {
-      const node = deref(doc, raw).node;
+      const node = deref(ctx.doc, raw, ctx.budget).node;
       if (!isObject(node) || typeof node.name !== 'string' || typeof node.in !== 'string') continue;
-      byKey.set(`${node.in}:${node.name}`, { name: node.name, in: node.in, required: node.required === true || node.in === 'path', given: parameterExample(doc, node), schema: node.schema ?? {} });
+      byKey.set(`${node.in}:${node.name}`, { name: node.name, in: node.in, required: node.required === true || node.in === 'path', given: parameterExample(node, ctx), schema: node.schema ?? {} });
     }
   }
   return [...byKey.values()];
 }
 
-function parameterExample(doc: Json, param: Json): unknown {
+function parameterExample(param: Json, ctx: SchemaContext): unknown {
   if (Object.hasOwn(param, 'example')) return param.example;
   if (isObject(param.examples)) {
     for (const raw of Object.values(param.examples)) {
-      const example = deref(doc, raw).node;
+      const example = deref(ctx.doc, raw, ctx.budget).node;
       if (isObject(example) && Object.hasOwn(example, 'value')) return example.value;
     }
   }
-  const schema = deref(doc, param.schema).node;
+  const schema = deref(ctx.doc, param.schema, ctx.budget).node;
   return isObject(schema) ? givenExample(schema) : OMIT;
 }
 
@@ -105,24 +107,24 @@ function scalarText(value: unknown): string {
 
 type Body = { kind: 'none' } | { kind: 'text'; type: string; text: string } | { kind: 'unsupported'; reason: string };
 
-function bodyOf(doc: Json, operation: Json, ctx: SchemaContext): Body {
-  const requestBody = deref(doc, operation.requestBody).node;
+function bodyOf(operation: Json, ctx: SchemaContext): Body {
+  const requestBody = deref(ctx.doc, operation.requestBody, ctx.budget).node;
   if (!isObject(requestBody) || !isObject(requestBody.content) || Object.keys(requestBody.content).length === 0) return { kind: 'none' };
   const content = requestBody.content;
   const chosen = chooseMediaType(Object.keys(content));
   if ('reason' in chosen) return { kind: 'unsupported', reason: `This operation cannot be proposed: ${chosen.reason}` };
   const key = Object.keys(content).find((k) => k.split(';')[0]!.trim().toLowerCase() === chosen.type) ?? Object.keys(content).find((k) => k.startsWith('*') || k.startsWith('application/*'))!;
-  const media = deref(doc, content[key]).node;
-  const value = isObject(media) ? mediaExample(doc, media, ctx) : {};
+  const media = deref(ctx.doc, content[key], ctx.budget).node;
+  const value = isObject(media) ? mediaExample(media, ctx) : {};
   return { kind: 'text', type: chosen.type, text: chosen.kind === 'form' ? formText(value, ctx.warnings) : JSON.stringify(value ?? {}) };
 }
 
 /** The media type's example, the named example that fits the operation, else one built from the schema. */
-function mediaExample(doc: Json, media: Json, ctx: SchemaContext): unknown {
+function mediaExample(media: Json, ctx: SchemaContext): unknown {
   if (Object.hasOwn(media, 'example')) return media.example;
   if (isObject(media.examples)) {
     const variants = Object.entries(media.examples).flatMap(([name, raw]) => {
-      const example = deref(doc, raw).node;
+      const example = deref(ctx.doc, raw, ctx.budget).node;
       if (!isObject(example)) return [];
       if (!Object.hasOwn(example, 'value')) {
         if (typeof example.externalValue === 'string') ctx.warnings.push(`The example "${name.slice(0, 60)}" is in another file (externalValue); it was not read`);

@@ -3,6 +3,7 @@
 import { deref, isObject } from './openapi-ref';
 import type { Json } from './openapi-ref';
 import { listServers, serversOf } from './openapi-servers';
+import { VisitBudget } from './spec-budget';
 import { SpecError } from './spec-error';
 import type { SpecCandidate } from './spec-types';
 
@@ -23,8 +24,9 @@ export function checkOpenApi(doc: Json): void {
 export function openApiOperations(doc: Json): OpenApiOperation[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
   const out: OpenApiOperation[] = [];
+  const budget = new VisitBudget();
   for (const [path, raw] of Object.entries(paths)) {
-    const pathItem = deref(doc, raw).node;
+    const pathItem = deref(doc, raw, budget).node;
     if (!isObject(pathItem)) continue;
     for (const method of METHODS) {
       const operation = pathItem[method];

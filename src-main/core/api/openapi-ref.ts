@@ -2,7 +2,9 @@
 // document are followed: another file or a URL would be a read this importer does not make.
 // A chain of references that comes back to where it started is refused with its names; a
 // schema that contains itself through its properties is legitimate and is cut by the example
-// builder, which keeps the names it is inside of. Pure.
+// builder, which keeps the names it is inside of. Every node resolved and every reference
+// followed is spent from the walk's budget: references that fan out end there. Pure.
+import type { VisitBudget } from './spec-budget';
 import { SpecError } from './spec-error';
 
 /** How many `$ref`s in a row may be followed before the chain is taken for a loop. */
@@ -22,12 +24,14 @@ export interface Resolved {
   refs: string[];
 }
 
-/** Follows `node`'s `$ref` chain to a value that is not a reference. */
-export function deref(doc: Json, node: unknown): Resolved {
+/** Follows `node`'s `$ref` chain to a value that is not a reference, spending each step from `budget`. */
+export function deref(doc: Json, node: unknown, budget: VisitBudget): Resolved {
   const refs: string[] = [];
   let current = node;
   let name: string | null = null;
+  budget.spend();
   while (isObject(current) && typeof current.$ref === 'string') {
+    budget.spend();
     const ref = current.$ref;
     if (refs.includes(ref)) throw new SpecError(`The document's $ref ${shown(ref)} leads back to itself (${[...refs, ref].map(shown).join(' -> ')})`);
     if (refs.length >= MAX_CHAIN) throw new SpecError(`The document's $ref ${shown(refs[0]!)} is a chain of more than ${MAX_CHAIN} references`);

@@ -9,6 +9,7 @@ import { normalizeName, REQUEST_NAMES } from './names';
 import { deref, isObject } from './openapi-ref';
 import type { Json } from './openapi-ref';
 import { OPERATION_ROLES } from './roles';
+import type { VisitBudget } from './spec-budget';
 import { pickVariant } from './spec-choice';
 import type { DescribedOperation } from './types';
 
@@ -22,6 +23,8 @@ export interface SchemaContext {
   doc: Json;
   operation: DescribedOperation | undefined;
   warnings: string[];
+  /** the walk's budget: every schema visited and reference followed is spent from it */
+  budget: VisitBudget;
 }
 
 const KNOWN = new Set(Object.values(REQUEST_NAMES).flat().map(normalizeName));
@@ -61,7 +64,7 @@ export function givenExample(schema: Json): Example | typeof OMIT {
 }
 
 function build(raw: unknown, name: string, ctx: SchemaContext, inside: readonly string[], depth: number): Example | typeof OMIT {
-  const { node, refs } = deref(ctx.doc, raw);
+  const { node, refs } = deref(ctx.doc, raw, ctx.budget);
   const looped = refs.find((ref) => inside.includes(ref));
   if (looped !== undefined) {
     note(ctx, `The schema ${looped} contains itself; the example leaves the field "${name}" out at the second level`);
@@ -125,7 +128,7 @@ function objectExample(schema: Json, ctx: SchemaContext, inside: readonly string
 /** An optional property is shown when the guesser knows its name or the document gives its value. */
 function worthShowing(key: string, child: unknown, ctx: SchemaContext): boolean {
   if (knownNames(ctx.operation).has(normalizeName(key))) return true;
-  const { node } = deref(ctx.doc, child);
+  const { node } = deref(ctx.doc, child, ctx.budget);
   return isObject(node) && givenExample(node) !== OMIT;
 }
 
@@ -142,11 +145,11 @@ function merged(parts: unknown[], name: string, ctx: SchemaContext, inside: read
 /** Among oneOf/anyOf, the branch that fits the operation being taught (a text, an image...). */
 function chooseBranch(branches: unknown[], ctx: SchemaContext): unknown {
   const variants = branches.map((branch) => {
-    const { node, name } = deref(ctx.doc, branch);
+    const { node, name } = deref(ctx.doc, branch, ctx.budget);
     const schema = isObject(node) ? node : {};
     const props = isObject(schema.properties) ? schema.properties : {};
     const values = Object.values(props).flatMap((p) => {
-      const resolved = deref(ctx.doc, p).node;
+      const resolved = deref(ctx.doc, p, ctx.budget).node;
       return isObject(resolved) ? [resolved.const, ...(Array.isArray(resolved.enum) ? resolved.enum : [])].filter((v) => typeof v === 'string') : [];
     });
     return { name: `${name ?? ''} ${typeof schema.title === 'string' ? schema.title : ''}`, detail: [...Object.keys(props), ...values].join(' '), item: branch };

@@ -6,6 +6,7 @@
 import { describeCredential } from '../../shared/credential-words';
 import { deref, isObject } from './openapi-ref';
 import type { Json } from './openapi-ref';
+import type { VisitBudget } from './spec-budget';
 import type { SpecCredential } from './spec-types';
 
 /** Path parameters that hold the account a Basic user name stands for (Twilio's AccountSid). */
@@ -18,14 +19,14 @@ export interface CredentialInput {
   pathValues: Record<string, string>;
 }
 
-export function openApiCredential(doc: Json, operation: Json, input: CredentialInput, notes: string[]): SpecCredential | null {
+export function openApiCredential(doc: Json, operation: Json, input: CredentialInput, notes: string[], budget: VisitBudget): SpecCredential | null {
   const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
   const requirement = requirements.find((r): r is Json => isObject(r) && Object.keys(r).length > 0);
   if (requirement === undefined) return null;
   const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
   const names = Object.keys(requirement);
   for (const name of names) {
-    const scheme = deref(doc, schemes[name]).node;
+    const scheme = deref(doc, schemes[name], budget).node;
     const credential = isObject(scheme) ? placementOf(name, scheme, input, notes) : null;
     if (credential === null) {
       if (!isObject(scheme)) notes.push(`The security scheme "${name.slice(0, 60)}" is not defined in components.securitySchemes; it was left out`);

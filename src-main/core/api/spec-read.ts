@@ -2,17 +2,17 @@
 // refused early when it is too large, nested too deeply, or expands beyond what a real API
 // document holds. YAML is read with the 1.2 core schema only: no custom tags, no code. Aliases
 // are shared, not copied, by the parser, so an alias bomb (a billion laughs) parses small and
-// explodes only when walked: the walk below counts every visit and stops at a budget. Pure.
+// explodes only when walked: the walk below spends every visit from the budget every walk of a
+// document has (spec-budget.ts). Pure.
 import yaml from 'js-yaml';
 import { checkJsonBounds, JsonBoundsError } from '../parse/bounded-json';
+import { VisitBudget } from './spec-budget';
 import { SpecError } from './spec-error';
 
 /** Larger than any real single-file API description; far below what would hurt the app. */
 export const MAX_SPEC_BYTES = 8 * 1024 * 1024;
 /** Deeper than any real description's schemas; far below the stack. */
 export const MAX_SPEC_DEPTH = 64;
-/** Values the document may expand to (aliases counted each time they are used). */
-export const MAX_SPEC_VALUES = 1_000_000;
 
 export function parseSpecText(text: string): unknown {
   if (text.length > MAX_SPEC_BYTES || Buffer.byteLength(text, 'utf8') > MAX_SPEC_BYTES) {
@@ -53,13 +53,10 @@ function parseYaml(text: string): unknown {
 /** Walks the value once without recursion, counting every visit (shared aliases each time). */
 function checkExpansion(root: unknown): void {
   const stack: [unknown, number][] = [[root, 0]];
-  let values = 0;
+  const budget = new VisitBudget();
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    values += 1;
-    if (values > MAX_SPEC_VALUES) {
-      throw new SpecError(`The document expands to more than ${MAX_SPEC_VALUES.toLocaleString('en-US')} values (YAML aliases repeated over and over); this app does not read it`);
-    }
+    budget.spend();
     if (typeof node !== 'object' || node === null) continue;
     // a value that contains itself (a YAML alias to its own anchor) never ends: it hits the depth
     if (depth >= MAX_SPEC_DEPTH) throw new SpecError(`The document is nested too deeply (more than ${MAX_SPEC_DEPTH} levels) or contains itself`);

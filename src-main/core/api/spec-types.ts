@@ -1,6 +1,7 @@
 // What the spec importers (OpenAPI 3, Postman collections) hand on: the operations a document
 // offers, and for one of them the request a playground would show, ready for proposeOperation.
 import type { ParsedCurl } from './curl-parse';
+import type { VisitBudget } from './spec-budget';
 import type { CredentialPlacement, DescribedOperation, Proposal, RoleFixes } from './types';
 
 export type SpecKind = 'openapi' | 'postman';
@@ -27,6 +28,8 @@ export interface SpecOptions {
   vars?: Record<string, string>;
   /** the HTTP Basic user name (an account id); the document never holds one */
   user?: string;
+  /** the walk's budget when several examples are read as one walk (a whole document's survey); else each has its own */
+  budget?: VisitBudget;
 }
 
 /**

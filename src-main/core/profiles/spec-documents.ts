@@ -8,6 +8,7 @@ import { forWindow, openValuesOf } from '../api/spec-open-values';
 import { SpecError } from '../api/spec-import';
 import type { SpecProposal } from '../api/spec-import';
 import type { DescribedOperation, RoleFixes } from '../api/types';
+import { VisitBudget } from '../api/spec-budget';
 import { checkedSpecUrl } from '../api/spec-url';
 import { CrmError } from '../errors';
 import type { LoadedSpec, SpecImportOptions } from './api-editor';
@@ -109,10 +110,13 @@ function checkedUrl(text: string): string {
 /** Each candidate with what reading its example noticed; what all share is said once, for the document. */
 function survey(loaded: LoadedSpec, baseUrl: string): { candidates: ApiDocumentCandidate[]; notes: string[] } {
   const { spec, url } = loaded;
+  // the survey is one walk of the document: a document whose references fan out stops it once,
+  // not once per candidate
+  const budget = new VisitBudget();
   const raw = spec.candidates.map((candidate, i) => {
     if (i >= SURVEYED) return { candidate, notes: [] as string[], unsupported: null as string | null };
     try {
-      const example = spec.request(candidate, { profileBaseUrl: baseUrl, ...(url === undefined ? {} : { sourceUrl: url }) });
+      const example = spec.request(candidate, { profileBaseUrl: baseUrl, budget, ...(url === undefined ? {} : { sourceUrl: url }) });
       return { candidate, notes: example.request.warnings, unsupported: example.unsupported };
     } catch (err) {
       if (err instanceof SpecError) return { candidate, notes: [err.message], unsupported: null };

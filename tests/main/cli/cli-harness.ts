@@ -101,20 +101,25 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
   return Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/** the real executable (or `bin`, a copy of it placed elsewhere), as a child process */
-export function spawnCli(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; bin?: string } = {}): Promise<CliRun> {
+/**
+ * the real executable (or `bin`, a copy of it placed elsewhere), as a child process; after
+ * `timeoutMs` it is killed (its code is then -1), so a command that never ends cannot outlive the test
+ */
+export function spawnCli(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; bin?: string; timeoutMs?: number } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.bin ?? BIN, ...argv], {
       cwd: REPO_ROOT,
       env: childEnv(options.env ?? {}),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(timer);
       const run = { code: code ?? -1, stdout, stderr };
       transcript.push(run);
       resolve(run);
