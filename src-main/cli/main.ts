@@ -12,6 +12,8 @@ import type { CliIo } from './io';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './io';
 import { COMMANDS } from './commands/index';
 import { ConfirmationDeclined } from './commands/shared';
+import { databaseBusyIn, isDatabaseBusy } from '../core/store/busy';
+import { resolveDataDir } from '../core/storage/data-dir';
 import type { Session, SessionOptions } from './session';
 import { PLAIN, paint } from './terminal';
 import { visibleJson, visibleText } from './terminal-safe';
@@ -137,6 +139,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 function report(err: unknown, def: CommandDef, fail: (error: CliErrorInfo, exitCode: number, hint?: string) => number, io: CliIo): number {
   if (err instanceof UsageError) return fail({ code: 'usage', message: err.message }, EXIT_USAGE, ` (see crm ${def.name} --help)`);
   if (err instanceof ConfirmationDeclined) return fail({ code: 'cancelled', message: err.message }, EXIT_FAILURE);
+  // another process kept crm.db's write lock past the wait: say so and who, not "internal error"
+  if (isDatabaseBusy(err)) return fail(databaseBusyIn(resolveDataDir(io.env)).toInfo(), EXIT_FAILURE);
   if (err && typeof err === 'object' && (err as { name?: unknown }).name === 'CrmError' && typeof (err as { toInfo?: unknown }).toInfo === 'function') {
     return fail((err as { toInfo(): ErrorInfo }).toInfo(), EXIT_FAILURE);
   }

@@ -45,6 +45,10 @@ export function latestVersion(migrations: readonly Migration[]): number {
 /** brings the file up to the latest version; returns the steps that ran (none when current) */
 export function migrate(db: Database, migrations: readonly Migration[]): string[] {
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  // A current file (every start but the first after an update) needs no write lock: a command
+  // that only reads must start while another process writes. Read outside the lock, it can only
+  // be behind, never ahead of what the transaction below re-reads.
+  if (userVersion(db) === latestVersion(ordered)) return [];
   const run = db.transaction((): string[] => {
     // read again inside the write lock: another process may have migrated meanwhile
     const current = userVersion(db);

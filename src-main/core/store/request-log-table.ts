@@ -160,6 +160,12 @@ export class RequestLogTable {
       // pages instead: ten times slower at 10,000 rows with bodies.
       pruneCount: db.prepare<[number]>('DELETE FROM request_log WHERE seq <= (SELECT max(seq) FROM request_log) - ?'),
       clear: db.prepare('DELETE FROM request_log'),
+      // is any bound passed? (read without the write lock: see prune)
+      overBounds: db.prepare<[number, number, number], number>(
+        `SELECT EXISTS (SELECT 1 FROM request_log WHERE at_ms < ?)
+             OR (SELECT coalesce(max(seq) - min(seq), 0) FROM request_log) >= ?
+             OR (SELECT coalesce(sum(body_chars), 0) FROM request_log WHERE body_chars > 0) > ?`,
+      ).pluck(),
     };
     // IMMEDIATE: take the write lock at BEGIN, so a reader turned writer never meets SQLITE_BUSY
     // mid-transaction (busy_timeout only helps a transaction that has not read yet)
@@ -176,8 +182,13 @@ export class RequestLogTable {
     if (rows.length > 0) this.insertBatch(rows);
   }
 
-  /** applies every bound now */
+  /**
+   * Applies every bound now. The write lock is taken only when a bound is passed: this runs at
+   * every start, and a command that only reads must start while another process writes.
+   */
   prune(): void {
+    const { maxDays, maxEntries, bodyChars } = this.bounds;
+    if (this.statements.overBounds.get(this.now() - maxDays * DAY_MS, maxEntries, bodyChars) === 0) return;
     this.db.transaction(() => this.pruneNow()).immediate();
   }
 

@@ -13,6 +13,7 @@
 // read (a contacts page reads the profiles twice and the keys once): a reader that tried to
 // change it would throw, so changes go through update() only.
 import { CrmError } from '../errors';
+import { DatabaseBusyError, isDatabaseBusy } from './busy';
 import type { SqliteDatabase } from './database';
 
 /** how a document is read from and written to its tables (the table owner supplies it) */
@@ -92,6 +93,8 @@ export class TableDoc<T> implements DocStore<T> {
   }
 
   private failure(verb: 'read' | 'save', err: unknown): CrmError {
+    // another process holds the write lock: the caller says so, and who, rather than "could not save"
+    if (isDatabaseBusy(err)) return new DatabaseBusyError();
     const code = (err as { code?: unknown } | null)?.code;
     const why = typeof code === 'string' ? code : err instanceof Error ? err.message : 'unknown error';
     const hint = code === 'SQLITE_FULL' ? ' The disk is full: free some space and try again; nothing saved before was lost.' : '';
