@@ -3,7 +3,7 @@
 // readers go on while one process writes; busy_timeout makes a writer wait for another's short
 // transaction instead of failing. Each table has one owner module (request-log-table.ts...);
 // this file only opens, configures and migrates the file (through the binding in sqlite.ts).
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDamagedDatabase, moveDamagedAside } from './corruption';
 import { migrate, refuseNewer } from './migrate';
@@ -60,8 +60,10 @@ function openChecked(path: string): SqliteDatabase {
   try {
     // again on this connection: another process may have created the file meanwhile
     refuseNewer(db, MIGRATIONS);
-    if (created) restrictToOwner(path);
     configure(db);
+    // at every open, not only when created: a copy put back from a backup (sqlite3 .backup,
+    // cp) has the mode of whoever made it, often readable by every account
+    restrictToOwner(path);
     // the schema pages are read here: damage in them shows now, not at the first request
     db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get();
     migrate(db, MIGRATIONS);
@@ -98,11 +100,18 @@ function configure(db: SqliteDatabase): void {
   db.pragma('journal_size_limit = 4194304');
 }
 
-/** the data folder is private already; the file is too (SQLite gives -wal and -shm the same mode) */
+/**
+ * The database and its -wal and -shm files readable and writable by this account only. SQLite
+ * gives the -wal and -shm it creates the database's mode, but ones left from before (or put back
+ * with a copy) keep their own. The folder is private already; this is the second line.
+ */
 function restrictToOwner(path: string): void {
-  try {
-    if (existsSync(path)) chmodSync(path, 0o600);
-  } catch {
-    // Windows ignores POSIX modes; the folder's own protection remains
+  if (process.platform === 'win32') return; // Windows has no POSIX modes; the folder's own protection remains
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      if ((statSync(file).mode & 0o777) !== 0o600) chmodSync(file, 0o600);
+    } catch {
+      // absent (no -wal yet), or owned by another account: nothing this process may change
+    }
   }
 }
