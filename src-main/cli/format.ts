@@ -36,8 +36,16 @@ export function errorLine(error: { code: string; message: string; status?: numbe
   return oneLine(line);
 }
 
+/**
+ * One value as one line of JSON (--follow --json prints one per change), terminal-safe as every
+ * --json output is: the C1 and bidi controls JSON.stringify leaves raw are written as escapes.
+ */
+export function jsonLine(value: unknown): string {
+  return visibleJson(JSON.stringify(value));
+}
+
 export function jsonError(error: ErrorInfo | { code: 'usage'; message: string }): string {
-  return `${visibleJson(JSON.stringify({ error }))}\n`;
+  return `${jsonLine({ error })}\n`;
 }
 
 export function dash(value: string | null | undefined): string {

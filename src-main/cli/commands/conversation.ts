@@ -6,7 +6,7 @@ import type { Conversation } from '../../shared/conversation';
 import { defineCommand } from '../command';
 import { lineOf, shownAs } from '../conversation-lines';
 import { followUntilStopped } from '../follow';
-import { clean } from '../format';
+import { clean, jsonLine } from '../format';
 import { profileOption } from './shared';
 
 function header(c: Conversation): string {
@@ -42,7 +42,7 @@ export const conversationCommand = defineCommand({
       for (const item of c.items) {
         if (seen.has(shownAs(item))) continue;
         seen.add(shownAs(item));
-        out(ctx.json ? JSON.stringify(item) : lineOf(item));
+        out(ctx.json ? jsonLine(item) : lineOf(item));
       }
     };
     if (!ctx.json) out(header(first));

@@ -12,7 +12,7 @@ import { defineCommand, type CommandContext } from '../command';
 import { lineOf, shownAs } from '../conversation-lines';
 import { followUntilStopped } from '../follow';
 import type { Session } from '../session';
-import { dash, shortTime, table } from '../format';
+import { dash, jsonLine, shortTime, table } from '../format';
 import { profileOption } from './shared';
 
 /** a long text is cut for the table; --json has it as listed */
@@ -92,7 +92,7 @@ async function follow(ctx: CommandContext, session: Session, to: string | undefi
       const shown = shownAs(item);
       if (seen.has(shown)) continue;
       seen.add(shown);
-      if (!quiet) ctx.io.stdout.write(`${ctx.json ? JSON.stringify(item) : lineOf(item, item.number)}\n`);
+      if (!quiet) ctx.io.stdout.write(`${ctx.json ? jsonLine(item) : lineOf(item, item.number)}\n`);
     }
   };
   print(await ask(), true);
