@@ -15,7 +15,6 @@ const NUMBER = '5511999990007';
 /** C1 (NEL, CSI) and every bidi control a terminal or an editor obeys */
 const ID = 'in_\u009b2J\u0085\u202e\u2066x\u2069';
 const TEXT = 'Invoice \u009b31m\u202efdp.exe\u202c \u202a\u202b\u202d\u2067\u2068\u200e\u200f\u061c\u0080\u009f done';
-// eslint-disable-next-line no-control-regex
 const RAW_CONTROLS = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe.skipIf(!available)('--follow --json prints server text terminal-safe', () => {
