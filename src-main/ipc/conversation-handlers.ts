@@ -2,7 +2,7 @@
 // active profile, like messages:list.
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
-import type { WebhookInfo } from '../shared/conversation';
+import { unsignedWebhookWarning, type WebhookInfo } from '../shared/conversation';
 import { activeProfileId } from './active-profile';
 import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-types';
 
@@ -10,6 +10,8 @@ import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-typ
 export interface WebhookListener {
   urlFor(profileId: string): string | null;
   problem(): string | null;
+  /** a post for the profile came through a tunnel; absent: never */
+  throughTunnel?(profileId: string): boolean;
 }
 
 export function createConversationHandlers(conversations: ConversationService, openExternal: HandlerPlatform['openExternal']): DomainHandlers<'conversations'> {
@@ -30,7 +32,11 @@ export function createTemplateHandlers(templates: HandlerCore['templates']): Dom
 }
 
 export function createWebhookHandlers(profiles: Pick<HandlerCore['profiles'], 'active'>, secrets: WebhookSecrets, listener: WebhookListener): DomainHandlers<'webhooks'> {
-  const info = async (profileId: string): Promise<WebhookInfo> => ({ url: listener.urlFor(profileId), problem: listener.problem(), ...(await secrets.stateOf(profileId)) });
+  const info = async (profileId: string): Promise<WebhookInfo> => {
+    const state = await secrets.stateOf(profileId);
+    const throughTunnel = listener.throughTunnel?.(profileId) ?? false;
+    return { url: listener.urlFor(profileId), problem: listener.problem(), ...state, throughTunnel, warning: unsignedWebhookWarning(state.signed, throughTunnel) };
+  };
   return {
     'webhooks:info': async () => info(await activeProfileId(profiles)),
     'webhooks:set-secrets': async (p) => {

@@ -8,8 +8,10 @@ import { LIMITS } from '../core/limits';
 import type { AppHost, AppInfo, EventChannel, EventMap } from '../ipc/contract';
 import { wireCoreEvents } from '../ipc/core-events';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
+import type { WebhookListener } from '../ipc/conversation-handlers';
 import { createHandlers, type HandlerPlatform, type UpdateHandle } from '../ipc/handlers';
 import { resumeSandbox, startSandbox } from '../sandbox/index';
+import { servicePostsForms } from '../core/events/webhook-dialect';
 import { startWebhookReceiver, type WebhookReceiver } from '../core/events/webhook-receiver';
 import { startEventChannels } from './event-channels';
 import { prefetchFirstContactsPage } from './first-contacts-page';
@@ -140,7 +142,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
  * Starts the local webhook listener for every profile. One that cannot start (the port is taken,
  * by another window of the app perhaps) is not a failure of the app: webhooks:info says why.
  */
-async function listenForWebhooks(core: Core, port: number | null, log: (message: string) => void): Promise<{ listener: { urlFor(profileId: string): string | null; problem(): string | null }; close(): Promise<void> }> {
+async function listenForWebhooks(core: Core, port: number | null, log: (message: string) => void): Promise<{ listener: WebhookListener; close(): Promise<void> }> {
   if (port === null) return { listener: { urlFor: () => null, problem: () => 'The webhook listener is off (CRM_WEBHOOK_PORT=off).' }, close: async () => {} };
   let receiver: WebhookReceiver | null = null;
   let problem: string | null = null;
@@ -151,6 +153,7 @@ async function listenForWebhooks(core: Core, port: number | null, log: (message:
         secretOf: (profileId) => core.webhookSecrets.secretOf(profileId),
         verifyTokenOf: (profileId) => core.webhookSecrets.verifyTokenOf(profileId),
         receive: (profileId, payload) => core.conversations.receive(profileId, payload),
+        postsForms: async (profileId) => servicePostsForms((await core.profiles.get(profileId)).api),
       },
       { port, log },
     );
@@ -160,7 +163,7 @@ async function listenForWebhooks(core: Core, port: number | null, log: (message:
     log(problem);
   }
   return {
-    listener: { urlFor: (profileId) => receiver?.urlFor(profileId) ?? null, problem: () => problem },
+    listener: { urlFor: (profileId) => receiver?.urlFor(profileId) ?? null, problem: () => problem, throughTunnel: (profileId) => receiver?.throughTunnel(profileId) ?? false },
     close: async () => {
       await receiver?.close();
     },

@@ -73,4 +73,17 @@ export interface WebhookInfo {
   signed: boolean;
   /** a verify token is set: Meta's subscription handshake is answered */
   verifyToken: boolean;
+  /** a post for this profile reached the listener through a tunnel (since the window started) */
+  throughTunnel: boolean;
+  /** what the person should know about who can post (unsigned and reachable from the internet), or null */
+  warning: string | null;
+}
+
+/**
+ * An unsigned profile whose posts come through a tunnel takes messages and delivery states from
+ * anyone on the internet who learns the tunnel's address: the window says so until a secret is set.
+ */
+export function unsignedWebhookWarning(signed: boolean, throughTunnel: boolean): string | null {
+  if (signed || !throughTunnel) return null;
+  return "Posts reach this profile through a tunnel and are not signed: anyone who learns the tunnel's address can put messages and delivery states here. Set the webhook secret.";
 }

@@ -8,6 +8,8 @@ import { DEFAULT_WEBHOOK_PORT, webhookPortOf } from '../../core/events/webhook-p
 import { profileOption } from './shared';
 import { readKeyValue } from './keys';
 
+const TUNNEL_UNSIGNED = "If the service reaches this address through a tunnel, anyone who learns the tunnel's address can post messages and delivery states into the app until a secret is set.";
+
 function addressOf(env: Record<string, string | undefined>, profileId: string): string {
   const port = webhookPortOf(env);
   if (port === null) return 'off (CRM_WEBHOOK_PORT=off)';
@@ -28,10 +30,12 @@ const show = defineCommand({
     const url = addressOf(ctx.io.env, profile.id);
     const text = [
       `Profile "${clean(profile.name)}": the service posts its webhooks to ${url}`,
-      state.signed ? 'Signed: posts without a valid signature are refused.' : 'Not signed: set a secret with `crm webhooks secret` to refuse unsigned posts.',
+      state.signed ? 'Signed: posts without a valid signature are refused.' : `Not signed: set a secret with \`crm webhooks secret\` to refuse unsigned posts. ${TUNNEL_UNSIGNED}`,
       state.verifyToken ? "Meta's subscription check is answered (a verify token is set)." : "Meta's subscription check is refused until `crm webhooks verify-token` sets a token.",
     ].join('\n');
-    return { data: { profileId: profile.id, url, ...state }, text };
+    // this process does not see the window's posts: whether they come through a tunnel is the
+    // window's to say (webhooks:info); here the warning holds for any tunnel
+    return { data: { profileId: profile.id, url, ...state, warning: state.signed ? null : TUNNEL_UNSIGNED }, text };
   },
 });
 

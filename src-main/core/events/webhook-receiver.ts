@@ -4,11 +4,14 @@
 // scheme, keyed with the auth token, in twilio-signature.ts), checked on the raw bytes before
 // anything is used; Meta's GET handshake is answered with the challenge when
 // the verify token matches. Each payload goes to the conversations (receive) and is answered at
-// once: a service retries a webhook that is slow to answer.
+// once: a service retries a webhook that is slow to answer. Before any of that, a request that
+// looks like a browser's (an Origin, a body type no service sends, another site's Host) is
+// refused: webhook-request-guard.ts says why a web page could otherwise post here.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkSignature } from './signature';
 import { checkTwilioSignature, TWILIO_SIGNATURE_HEADER } from './twilio-signature';
+import { forwardedByTunnel, ownHosts, webhookRefusal } from './webhook-request-guard';
 
 /** a webhook body larger than this is refused (no vendor's event comes near it) */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -24,12 +27,16 @@ export interface WebhookTarget {
   verifyTokenOf(profileId: string): Promise<string | null>;
   /** takes a parsed payload; returns how many events it held */
   receive(profileId: string, payload: unknown): { found: number; changed: number };
+  /** the profile's service posts forms (webhook-dialect.ts); absent: JSON only */
+  postsForms?(profileId: string): Promise<boolean>;
 }
 
 export interface WebhookReceiver {
   /** e.g. http://127.0.0.1:47474 */
   baseUrl: string;
   urlFor(profileId: string): string;
+  /** a post for this profile came through a tunnel (a forwarding header) since the listener started */
+  throughTunnel(profileId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -74,12 +81,26 @@ export function parseWebhookBody(body: Buffer, contentType: string | undefined):
   return JSON.parse(text) as unknown;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, target: WebhookTarget, log: (message: string) => void): Promise<void> {
+interface Listening {
+  ownHosts: readonly string[];
+  /** profiles a tunnel forwarded a post for */
+  tunnelled: Set<string>;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, target: WebhookTarget, log: (message: string) => void, listening: Listening): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const match = /^\/webhooks\/([A-Za-z0-9_.-]{1,200})\/?$/.exec(url.pathname);
   if (!match) return answer(res, 404, '{"error":"not_found"}');
   const profileId = match[1]!;
   if (!(await target.exists(profileId))) return answer(res, 404, '{"error":"unknown_profile"}');
+  const refusal = webhookRefusal({ method: req.method ?? 'GET', headers: req.headers, ownHosts: listening.ownHosts, acceptsForms: (await target.postsForms?.(profileId)) ?? false });
+  if (refusal !== null) {
+    // the body is never read: nothing of it is kept or logged
+    log(`webhook for ${profileId} refused: ${refusal.replace(/_/g, ' ')}`);
+    res.setHeader('connection', 'close');
+    return answer(res, 403, `{"error":"${refusal}"}`);
+  }
+  if (forwardedByTunnel(req.headers)) listening.tunnelled.add(profileId);
   if (req.method === 'GET') {
     const token = await target.verifyTokenOf(profileId);
     const mode = url.searchParams.get('hub.mode');
@@ -119,8 +140,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
 export function startWebhookReceiver(target: WebhookTarget, options: WebhookReceiverOptions): Promise<WebhookReceiver> {
   const log = options.log ?? (() => {});
   const host = options.host ?? '127.0.0.1';
+  const listening: Listening = { ownHosts: [], tunnelled: new Set() };
   const server: Server = createServer((req, res) => {
-    handle(req, res, target, log).catch((err: unknown) => {
+    handle(req, res, target, log, listening).catch((err: unknown) => {
       log(`webhook handling failed: ${err instanceof Error ? err.message : 'unknown error'}`);
       if (!res.headersSent) answer(res, 500, '{"error":"internal"}');
       else res.destroy();
@@ -133,10 +155,12 @@ export function startWebhookReceiver(target: WebhookTarget, options: WebhookRece
     server.listen(options.port, host, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
+      listening.ownHosts = ownHosts(host, port);
       const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
       resolve({
         baseUrl,
         urlFor: (profileId) => `${baseUrl}/webhooks/${encodeURIComponent(profileId)}`,
+        throughTunnel: (profileId) => listening.tunnelled.has(profileId),
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();

@@ -86,10 +86,17 @@ function WebhookNote() {
   const webhooks = useConversationStore((s) => s.webhooks);
   if (!webhooks) return null;
   return (
-    <p className="hint" data-testid="conversation-webhook">
-      {webhooks.url
-        ? <>Replies and delivery states arrive when the service posts its webhooks to <code>{webhooks.url}</code> (reach it from the internet with your own tunnel){webhooks.signed ? '; posts must be signed with the webhook secret.' : '.'}</>
-        : webhooks.problem}
-    </p>
+    <>
+      <p className="hint" data-testid="conversation-webhook">
+        {webhooks.url
+          ? <>Replies and delivery states arrive when the service posts its webhooks to <code>{webhooks.url}</code> (reach it from the internet with your own tunnel){webhooks.signed ? '; posts must be signed with the webhook secret.' : '.'}</>
+          : webhooks.problem}
+      </p>
+      {webhooks.warning && (
+        <p className="hint warning-text" role="status" data-testid="conversation-webhook-warning">
+          {webhooks.warning}
+        </p>
+      )}
+    </>
   );
 }

@@ -54,6 +54,7 @@ describe.skipIf(!available)('crm webhooks', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`http://127.0.0.1:47999/webhooks/${profileId}`);
     expect(run.stdout).toContain('Not signed');
+    expect(run.stdout).toContain("anyone who learns the tunnel's address can post");
   });
 
   it('secret from stdin: in the keychain, never printed, and the listener refuses unsigned posts at once', async () => {
@@ -62,8 +63,8 @@ describe.skipIf(!available)('crm webhooks', () => {
     expect(run.stdout + run.stderr).not.toContain(SECRET);
     expect(await store.get(webhookSecretAccount(profileId))).toBe(SECRET);
     const body = JSON.stringify({ event: 'message.received', data: { id: 'in_cli', number: '5511999990001', type: 'text', text: 'hi', at: '2026-01-01T00:00:00Z' } });
-    expect((await fetch(receiver.urlFor(profileId), { method: 'POST', body })).status).toBe(401);
-    const signed = await fetch(receiver.urlFor(profileId), { method: 'POST', body, headers: { 'x-crm-signature-256': signatureOf(Buffer.from(body), SECRET) } });
+    expect((await fetch(receiver.urlFor(profileId), { method: 'POST', body, headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    const signed = await fetch(receiver.urlFor(profileId), { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-crm-signature-256': signatureOf(Buffer.from(body), SECRET) } });
     expect(signed.status).toBe(200);
     const shown = JSON.parse((await runInProcess(['webhooks', 'show', '--json'], { env })).stdout) as { signed: boolean };
     expect(shown.signed).toBe(true);

@@ -3,6 +3,7 @@
 // opened per test and closed after each, with the sandboxes. Call at a test file's top level.
 import { afterEach } from 'vitest';
 import type { Core } from '../../../../src-main/core/create-core';
+import { servicePostsForms } from '../../../../src-main/core/events/webhook-dialect';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
 import { openTestCore, type TestCore } from '../../helpers/core';
 import { closeSandboxes } from '../../helpers/sandbox';
@@ -34,6 +35,7 @@ export function webhookLoop(): WebhookLoop {
           secretOf: (id) => core.webhookSecrets.secretOf(id),
           verifyTokenOf: (id) => core.webhookSecrets.verifyTokenOf(id),
           receive: (id, payload) => core.conversations.receive(id, payload),
+          postsForms: async (id) => servicePostsForms((await core.profiles.get(id)).api),
         },
         { port: 0, ...options },
       );
