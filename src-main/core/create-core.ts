@@ -237,7 +237,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     for (const id of [...names.profileIds()]) if (!change.state.profiles.some((p) => p.id === id)) names.forget(id);
   });
   const conversations = new ConversationService({
-    tables: new ConversationTables(store.db),
+    tables: new ConversationTables(store.db, {}, (message) => log?.(message)),
     sent: sentRecords,
     profiles,
     names,

@@ -1,15 +1,20 @@
 // The ONE owner of received_messages (what contacts wrote) and message_states (how far each sent
 // message got: sent, delivered, read, failed), as the service's events tell them, from whichever
 // process received them. Events come late, twice and out of order: a message received twice is
-// kept once, and a state never moves back (status-words.ts). Both tables are bounded.
+// kept once, and a state never moves back (status-words.ts). Both tables are bounded PER
+// PROFILE, and each delivery adds a bounded number of rows: a profile's traffic (an unsigned
+// sandbox's, a flood of posts) can only push out that profile's own oldest rows, never another
+// profile's (a signed service's genuine replies).
 import type { DeliveryState } from '../events/status-words';
 import { laterState } from '../events/status-words';
 import type { ReceivedEvent, ReceivedMedia, StatusEvent } from '../events/event-finder';
 import type { SqliteDatabase } from './database';
 import { watchTables } from './table-versions';
 
-/** rows kept in each table, the oldest go first */
+/** rows kept in each table for each profile, that profile's oldest go first */
 export const CONVERSATION_ROWS_LIMIT = 20_000;
+/** events one delivery (one webhook post, one status poll) may store; the rest are dropped with a note */
+export const DELIVERY_EVENTS_LIMIT = 1_000;
 
 export function createConversationTables(db: SqliteDatabase): void {
   db.exec(`
@@ -40,6 +45,21 @@ export function createConversationTables(db: SqliteDatabase): void {
     );
   `);
   watchTables(db, ['received_messages', 'message_states']);
+}
+
+/** each profile's rows in arrival order, so one profile's oldest are found without reading another's (schema version 8) */
+export function indexConversationsByProfile(db: SqliteDatabase): void {
+  db.exec('CREATE INDEX received_messages_profile_seq ON received_messages (profile_id, seq); CREATE INDEX message_states_profile_seq ON message_states (profile_id, seq);');
+}
+
+/**
+ * The events of one delivery that are stored: all of them up to `limit`, else the first `limit`
+ * (replies before states, as they came), and how many were dropped.
+ */
+export function cutDelivery<R, S>(received: readonly R[], states: readonly S[], limit: number): { received: R[]; states: S[]; dropped: number } {
+  const keptReceived = received.slice(0, limit);
+  const keptStates = states.slice(0, Math.max(0, limit - keptReceived.length));
+  return { received: keptReceived, states: keptStates, dropped: received.length + states.length - keptReceived.length - keptStates.length };
 }
 
 /** a received file's address, type and name (schema version 5) */
@@ -96,25 +116,42 @@ interface StoredState {
   reason: string | null;
 }
 
+export interface ConversationLimits {
+  /** rows each profile keeps in each table */
+  rows: number;
+  /** events one delivery may store */
+  perDelivery: number;
+}
+
 export class ConversationTables {
   private readonly statements;
   private readonly recordAll;
 
+  private readonly limits: ConversationLimits;
+
   constructor(
     db: SqliteDatabase,
-    private readonly limit: number = CONVERSATION_ROWS_LIMIT,
+    limits: Partial<ConversationLimits> = {},
+    /** a line for the app's log (a delivery cut short) */
+    private readonly note: (message: string) => void = () => undefined,
   ) {
+    this.limits = { rows: CONVERSATION_ROWS_LIMIT, perDelivery: DELIVERY_EVENTS_LIMIT, ...limits };
     this.statements = {
       insertReceived: db.prepare(
         'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt, @mediaUrl, @mediaType, @mediaName)',
       ),
-      trimReceived: db.prepare<[number]>('DELETE FROM received_messages WHERE seq <= (SELECT max(seq) FROM received_messages) - ?'),
+      // the profile's rows older than its newest `keep` (seq is shared by every profile, so no arithmetic on it)
+      trimReceived: db.prepare<[{ profileId: string; keep: number }]>(
+        'DELETE FROM received_messages WHERE profile_id = @profileId AND seq <= (SELECT seq FROM received_messages WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
+      ),
       state: db.prepare<[string, string], StoredState>('SELECT state, number, at, reason FROM message_states WHERE profile_id = ? AND message_id = ?'),
       putState: db.prepare(
         `INSERT INTO message_states (profile_id, message_id, state, number, at, reason) VALUES (@profileId, @messageId, @state, @number, @at, @reason)
          ON CONFLICT (profile_id, message_id) DO UPDATE SET state = excluded.state, number = coalesce(excluded.number, number), at = excluded.at, reason = excluded.reason`,
       ),
-      trimStates: db.prepare<[number]>('DELETE FROM message_states WHERE seq <= (SELECT max(seq) FROM message_states) - ?'),
+      trimStates: db.prepare<[{ profileId: string; keep: number }]>(
+        'DELETE FROM message_states WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_states WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
+      ),
       received: db.prepare<[string, string, number], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?`),
       receivedOne: db.prepare<[string, string], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND message_id = ?`),
       // every number's, for a follower of the whole profile (crm messages --follow)
@@ -145,15 +182,24 @@ export class ConversationTables {
         this.statements.putState.run({ profileId, messageId: event.messageId, state, number: event.number, at: event.at ?? now, reason: state === 'failed' ? event.reason : null });
         changed.push(event.messageId);
       }
-      this.statements.trimReceived.run(this.limit);
-      this.statements.trimStates.run(this.limit);
+      if (changed.length > 0) {
+        this.statements.trimReceived.run({ profileId, keep: this.limits.rows });
+        this.statements.trimStates.run({ profileId, keep: this.limits.rows });
+      }
       return changed;
     });
   }
 
-  /** stores what is new; returns the message ids whose row changed (none: all were known) */
+  /**
+   * Stores what is new; returns the message ids whose row changed (none: all were known). A
+   * delivery of more events than the limit is cut, with a note.
+   */
   record(profileId: string, received: ReceivedEvent[], states: StatusEvent[], now: Date): string[] {
-    return this.recordAll.immediate(profileId, received, states, now.toISOString());
+    const cut = cutDelivery(received, states, this.limits.perDelivery);
+    if (cut.dropped > 0) {
+      this.note(`A delivery for profile ${profileId} held ${received.length + states.length} message events; the first ${this.limits.perDelivery} were kept and ${cut.dropped} dropped.`);
+    }
+    return this.recordAll.immediate(profileId, cut.received, cut.states, now.toISOString());
   }
 
   /** what the contact wrote, newest first */

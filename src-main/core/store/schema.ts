@@ -2,7 +2,7 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
-import { addReceivedMedia, createConversationTables } from './conversation-tables';
+import { addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
 import { createKeysTable } from './keys-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
@@ -29,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'the last server key list seen per profile', up: createServerKeysTable },
   { version: 6, name: "the request log's timing breakdown", up: addRequestLogTiming },
   { version: 7, name: 'the files contacts sent', up: addReceivedMedia },
+  { version: 8, name: "each profile's received messages and states in arrival order", up: indexConversationsByProfile },
 ];
