@@ -10,7 +10,7 @@
 //                                           to, kept until its outbox item is sent or cancelled
 import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join } from 'node:path';
 import { byteLimitFor, LIMITS } from '../../shared/limits';
 import { tooLargeMessage } from '../../shared/file-size-problem';
 import type { FilePurpose } from '../../shared/file-purpose';
@@ -207,13 +207,12 @@ export class FileStaging {
   }
 
   /**
-   * A send is going to the outbox: a file staged by this process would not survive the next
-   * start, so the outbox gets a copy under outbox-files/. Files the person picked elsewhere
-   * stay where they are. Returns null when no copy was needed.
+   * A send is going to the outbox: it gets its own copy under outbox-files/, and the send reads
+   * that copy whenever it goes. A file staged by this process would not survive the next start,
+   * and a file the person named (`crm send media --file`) may be rewritten before the send
+   * goes: either way, what is sent is the bytes as they were when the send was queued.
    */
   async pinForOutbox(path: string): Promise<PinnedFile | null> {
-    const rel = relative(this.root, path);
-    if (rel.startsWith('..') || rel.startsWith(sep) || rel === '') return null;
     const dir = join(this.pinnedDir, randomUUID());
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const copy = join(dir, basename(path));

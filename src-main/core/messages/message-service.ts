@@ -69,7 +69,7 @@ export class MessageServiceImpl implements MessageService {
     return { items: page.items, total: page.total };
   }
 
-  /** a file this process staged gets a copy that outlives the process, for the outbox */
+  /** a queued file send gets its own copy of the file, which outlives the process and cannot change before the send goes */
   private async enqueue(outbox: OutboxService, input: { profileId: string; keyId: string | null; op: SendOperation; label: string; request: PreparedRequest; baseUrl: string }) {
     const { op } = input;
     const source = 'source' in op.input ? op.input.source : null;
@@ -78,7 +78,12 @@ export class MessageServiceImpl implements MessageService {
     const queuedOp = { ...op, input: { ...op.input, source: { kind: 'file', path: pinned.path } } } as SendOperation;
     // the queued request reads the pinned copy (same bytes), not the staged file that goes away
     const body = input.request.body;
-    const request = body?.kind === 'json-with-file' ? { ...input.request, body: { ...body, filePath: pinned.path } } : input.request;
+    const request =
+      body?.kind === 'json-with-file'
+        ? { ...input.request, body: { ...body, filePath: pinned.path } }
+        : body?.kind === 'multipart'
+          ? { ...input.request, body: { ...body, parts: body.parts.map((part) => ('filePath' in part ? { ...part, filePath: pinned.path } : part)) } }
+          : input.request;
     try {
       const item = await outbox.enqueueMessage({ ...input, op: queuedOp, request });
       await pinned.attach(item.id);

@@ -129,10 +129,12 @@ describe('file staging', () => {
     await pinned?.attach('ob_1');
     const other = await files.pinForOutbox(files.resolve((await files.stageFromBytes('b.png', PNG, 'image')).fileId));
     await other?.attach('ob_2');
-    // a file the person picked elsewhere is not copied
+    // a file the person named elsewhere is copied too: what is queued cannot change before it goes
     const own = join(dataDir, 'mine.png');
     await writeFile(own, PNG);
-    expect(await files.pinForOutbox(own)).toBeNull();
+    const ownPin = await files.pinForOutbox(own);
+    expect(await readFile(ownPin?.path as string)).toEqual(PNG);
+    await ownPin?.discard();
     // a later process: ob_1 was sent, ob_2 failed (may be retried)
     const later = new FileStaging(dataDir);
     await later.init();
