@@ -105,57 +105,64 @@ export function macSigningPlan(env) {
 }
 
 /**
- * Where an installed copy looks for updates: CRM_UPDATE_URL at build time, a folder on a web
- * server holding what `npm run dist` made (the installers and the latest*.yml files beside them).
- * electron-builder writes it into the package (app-update.yml), which is what turns the app's
- * updater on. Without it the package never asks anyone for updates. Only https, so what is
- * installed cannot be swapped on the way (plain http is accepted for this computer, to try it).
- * @returns {{ config: object } | { problem: string }}
+ * A URL every installed copy will hold (the update feed, the crash-report address): https only,
+ * so what is fetched or sent cannot be read or swapped on the way. Plain http to this computer
+ * (localhost, 127.0.0.1, [::1]) only for a test build, asked for with CRM_TEST_BUILD=1: a
+ * released package pointing at http://localhost would trust whatever answers on that port of the
+ * person's computer. No password or query, since every copy would carry it.
+ * @returns {{ url: URL } | { problem: string } | null} null: not set
  */
-export function updateFeedPlan(env) {
-  const raw = env.CRM_UPDATE_URL?.trim();
-  if (!raw) return { config: {} };
+function shippedUrl(name, env) {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
   let url;
   try {
     url = new URL(raw);
   } catch {
-    return { problem: `CRM_UPDATE_URL is not a URL: ${raw}` };
+    return { problem: `${name} is not a URL: ${raw}` };
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const testBuild = env.CRM_TEST_BUILD?.trim() === '1';
+  if (url.protocol === 'http:' && loopback && !testBuild) {
+    return { problem: `${name} must be an https address: plain http to this computer is only for a test build (CRM_TEST_BUILD=1), never for a package people install.` };
+  }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    return { problem: 'CRM_UPDATE_URL must be an https address (plain http only for this computer).' };
+    return { problem: `${name} must be an https address (plain http only for this computer, in a test build).` };
   }
   if (url.username || url.password || url.search) {
-    return { problem: 'CRM_UPDATE_URL must not carry a password or a query: every installed copy would hold it.' };
+    return { problem: `${name} must not carry a password or a query: every installed copy would hold it.` };
   }
-  return { config: { publish: [{ provider: 'generic', url: url.toString() }] } };
+  return { url };
+}
+
+/**
+ * Where an installed copy looks for updates: CRM_UPDATE_URL at build time, a folder on a web
+ * server holding what `npm run dist` made (the installers and the latest*.yml files beside them).
+ * electron-builder writes it into the package (app-update.yml), which is what turns the app's
+ * updater on. Without it the package never asks anyone for updates. The rules of shippedUrl.
+ * Where no publisher can be verified (Linux, unsigned Windows) the app only says a new version
+ * is out; it never installs it itself (app-shell/update-install.ts).
+ * @returns {{ config: object } | { problem: string }}
+ */
+export function updateFeedPlan(env) {
+  const checked = shippedUrl('CRM_UPDATE_URL', env);
+  if (checked === null) return { config: {} };
+  if ('problem' in checked) return checked;
+  return { config: { publish: [{ provider: 'generic', url: checked.url.toString() }] } };
 }
 
 /**
  * Where the installed app may send a crash report, and only after the person says yes:
  * CRM_CRASH_REPORT_URL at build time, written into the packaged package.json (crashReportUrl),
  * which the app reads (src-main/electron/crash-report.ts). Without it reports stay on the
- * person's computer. The same rules as the update address: https (plain http only for this
- * computer), no password or query, since every installed copy would hold it.
+ * person's computer. The same rules as the update address (shippedUrl).
  * @returns {{ config: object } | { problem: string }}
  */
 export function crashUploadPlan(env) {
-  const raw = env.CRM_CRASH_REPORT_URL?.trim();
-  if (!raw) return { config: {} };
-  let url;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { problem: `CRM_CRASH_REPORT_URL is not a URL: ${raw}` };
-  }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    return { problem: 'CRM_CRASH_REPORT_URL must be an https address (plain http only for this computer).' };
-  }
-  if (url.username || url.password || url.search) {
-    return { problem: 'CRM_CRASH_REPORT_URL must not carry a password or a query: every installed copy would hold it.' };
-  }
-  return { config: { extraMetadata: { crashReportUrl: url.toString() } } };
+  const checked = shippedUrl('CRM_CRASH_REPORT_URL', env);
+  if (checked === null) return { config: {} };
+  if ('problem' in checked) return checked;
+  return { config: { extraMetadata: { crashReportUrl: checked.url.toString() } } };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The Electron host: calls the one runtime builder (src-main/runtime) with Electron's OS
 // services, registers IPC and opens the locked-down window. Every decision lives outside this
 // file (app-shell/, runtime/); what is left is wiring Electron's objects to them.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
@@ -9,6 +9,7 @@ import { createQuitGate } from './app-shell/quit-gate';
 import { rendererSource } from './app-shell/renderer-source';
 import { CONTENT_SECURITY_POLICY, developmentCsp } from './app-shell/security-policy';
 import { startupFailure } from './app-shell/startup-failure';
+import { updateInstallOf } from './app-shell/update-install';
 import { startUpdateService, UPDATE_CONFIG_FILE } from './app-shell/update-service';
 import { createUpdateInstaller } from './app-shell/update-restart';
 import { createTrustedPage } from './app-shell/trusted-page';
@@ -167,8 +168,11 @@ function start(): void {
     const deliver = createEmitter(() => win?.webContents ?? null, (m) => log.write(m));
     // Only an installed package built with an update address updates itself: run from the
     // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
-    const updates = app.isPackaged && existsSync(join(process.resourcesPath, UPDATE_CONFIG_FILE))
-      ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS, installer: installUpdate })
+    // Where no publisher can be verified (update-install.ts) it only says a new version is out.
+    // (process.resourcesPath exists only in a packaged app)
+    const updateConfig = app.isPackaged ? join(process.resourcesPath, UPDATE_CONFIG_FILE) : null;
+    const updates = updateConfig !== null && existsSync(updateConfig)
+      ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS, installer: installUpdate, install: updateInstallOf(process.platform, readFileSync(updateConfig, 'utf8')) })
       : undefined;
     try {
       runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, webhookPort: webhookPortOf(process.env), log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, ...(updates ? { updates } : {}) } });

@@ -10,6 +10,8 @@ export type UpdateSignal =
   | { kind: 'not-available' }
   | { kind: 'progress'; percent: number }
   | { kind: 'downloaded'; version: string }
+  /** a newer version is out where the app installs none itself: `message` says where to get it */
+  | { kind: 'manual'; version: string; message: string }
   | { kind: 'error'; message: string };
 
 const MESSAGE_CHARS = 200;
@@ -28,6 +30,9 @@ const percentOf = (value: number): number => (Number.isFinite(value) ? Math.min(
 
 export function nextUpdateState(state: UpdateState, signal: UpdateSignal, scrub: (text: string) => string): UpdateState {
   if (state.phase === 'off') return state;
+  if (signal.kind === 'manual') return state.phase === 'manual' && state.version === signal.version ? state : { phase: 'manual', version: signal.version, message: signal.message };
+  // a newer version to download stays said through later checks and errors
+  if (state.phase === 'manual') return state;
   if (state.phase === 'ready') {
     // only a newer download replaces the one waiting for a restart
     if (signal.kind === 'downloaded' && signal.version !== state.version) return { phase: 'ready', version: signal.version };

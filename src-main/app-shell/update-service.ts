@@ -5,6 +5,7 @@
 // is handed in, so this runs under test without Electron.
 import type { UpdateHandle } from '../ipc/handler-types';
 import type { UpdateState } from '../shared/ipc-types';
+import { manualUpdateMessage, type UpdateInstall } from './update-install';
 import { nextUpdateState, updateMessage, type UpdateSignal } from './update-machine';
 
 /**
@@ -40,6 +41,11 @@ export interface UpdateServiceOptions {
    * released); without it, straight away
    */
   installer?: (quitAndInstall: () => void) => void;
+  /**
+   * whether this copy installs updates itself (update-install.ts); absent: it does. When it does
+   * not, nothing is downloaded or installed: a newer version is only announced, with where to get it.
+   */
+  install?: UpdateInstall;
 }
 
 /** written beside app.asar by the packager when the package is built with an update address (scripts/dist-plan.mjs) */
@@ -61,13 +67,16 @@ export function startUpdateService(options: UpdateServiceOptions): UpdateHandle 
   };
   const logLine = (level: string) => (message?: unknown) => options.log(`updater ${level}: ${updateMessage(String(message ?? ''), options.scrub)}`);
 
+  const install = options.install ?? { installs: true };
   const loaded = options.load().then((u) => {
-    u.autoDownload = true;
+    u.autoDownload = install.installs;
     // an update downloaded but never restarted for is installed when the app quits
-    u.autoInstallOnAppQuit = true;
+    u.autoInstallOnAppQuit = install.installs;
     u.logger = { info: logLine('info'), warn: logLine('warning'), error: logLine('error') };
     u.on('checking-for-update', () => apply({ kind: 'checking' }));
-    u.on('update-available', (info) => apply({ kind: 'available', version: info.version }));
+    u.on('update-available', (info) =>
+      apply(install.installs ? { kind: 'available', version: info.version } : { kind: 'manual', version: info.version, message: manualUpdateMessage(info.version, install.downloadFrom) }),
+    );
     u.on('update-not-available', () => apply({ kind: 'not-available' }));
     u.on('download-progress', (info) => apply({ kind: 'progress', percent: info.percent }));
     u.on('update-downloaded', (event) => apply({ kind: 'downloaded', version: event.version }));
@@ -90,11 +99,11 @@ export function startUpdateService(options: UpdateServiceOptions): UpdateHandle 
   return {
     state: () => state,
     restart() {
-      if (state.phase !== 'ready' || updater === null) return false;
+      if (state.phase !== 'ready' || updater === null || !install.installs) return false;
       options.log(`restarting to install version ${state.version}`);
       const u = updater;
-      const install = options.installer ?? ((quitAndInstall) => quitAndInstall());
-      install(() => u.quitAndInstall());
+      const installer = options.installer ?? ((quitAndInstall) => quitAndInstall());
+      installer(() => u.quitAndInstall());
       return true;
     },
   };

@@ -127,4 +127,6 @@ export type UpdateState =
   | { phase: 'downloading'; version: string; percent: number }
   /** downloaded: "Restart to update" installs it */
   | { phase: 'ready'; version: string }
+  /** a newer version is out, and this OS installs none by itself (no publisher to verify): where to get it */
+  | { phase: 'manual'; version: string; message: string }
   | { phase: 'failed'; message: string };

@@ -30,3 +30,5 @@ export const useUpdateStore = create<UpdateStore>()((set) => ({
 /** the version waiting for a restart, or null */
 export const selectReadyVersion = (s: UpdateStore): string | null => (s.update.phase === 'ready' ? s.update.version : null);
 export const selectRestartError = (s: UpdateStore): string | null => s.restartError;
+/** a newer version this OS does not install by itself: what to tell the person, or null */
+export const selectManualUpdate = (s: UpdateStore): string | null => (s.update.phase === 'manual' ? s.update.message : null);

@@ -256,8 +256,14 @@ describe('where the installed app looks for updates (CRM_UPDATE_URL at build tim
     await expect(validateWithBuilder({ ...config, ...(plan as { config: object }).config })).resolves.toBeUndefined();
   });
 
-  it('plain http only for this computer; a password, a query or no URL at all is refused in a sentence', () => {
-    expect(updateFeedPlan({ CRM_UPDATE_URL: 'http://127.0.0.1:8080/feed/' })).toEqual({ config: { publish: [{ provider: 'generic', url: 'http://127.0.0.1:8080/feed/' }] } });
+  it('plain http only for this computer in a test build (CRM_TEST_BUILD=1); a password, a query or no URL at all is refused in a sentence', () => {
+    // a release build pointing at http://localhost would install whatever answers on that port
+    for (const url of ['http://127.0.0.1:8080/feed/', 'http://localhost/feed/', 'http://[::1]:8080/']) {
+      expect(updateFeedPlan({ CRM_UPDATE_URL: url }), url).toEqual({ problem: expect.stringContaining('only for a test build (CRM_TEST_BUILD=1)') });
+      expect(updateFeedPlan({ CRM_UPDATE_URL: url, CRM_TEST_BUILD: 'yes' }), url).toEqual({ problem: expect.stringContaining('must be an https address') });
+    }
+    expect(updateFeedPlan({ CRM_UPDATE_URL: 'http://127.0.0.1:8080/feed/', CRM_TEST_BUILD: '1' })).toEqual({ config: { publish: [{ provider: 'generic', url: 'http://127.0.0.1:8080/feed/' }] } });
+    expect(updateFeedPlan({ CRM_UPDATE_URL: 'http://downloads.example.com/', CRM_TEST_BUILD: '1' })).toEqual({ problem: expect.stringContaining('must be an https address') });
     expect(updateFeedPlan({ CRM_UPDATE_URL: 'http://downloads.example.com/' })).toEqual({ problem: expect.stringContaining('must be an https address') });
     expect(updateFeedPlan({ CRM_UPDATE_URL: 'https://user:pw@downloads.example.com/' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
     expect(updateFeedPlan({ CRM_UPDATE_URL: 'https://downloads.example.com/?token=abc' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
@@ -278,8 +284,9 @@ describe('where crash reports may be sent (CRM_CRASH_REPORT_URL)', () => {
     await expect(validateWithBuilder({ ...config, ...(plan as { config: object }).config })).resolves.toBeUndefined();
   });
 
-  it('plain http elsewhere, a password, a query or no URL is refused in a sentence', () => {
-    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'http://localhost:9000/r' })).toEqual({ config: { extraMetadata: { crashReportUrl: 'http://localhost:9000/r' } } });
+  it('plain http (this computer only in a test build), a password, a query or no URL is refused in a sentence', () => {
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'http://localhost:9000/r' })).toEqual({ problem: expect.stringContaining('only for a test build (CRM_TEST_BUILD=1)') });
+    expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'http://localhost:9000/r', CRM_TEST_BUILD: '1' })).toEqual({ config: { extraMetadata: { crashReportUrl: 'http://localhost:9000/r' } } });
     expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'http://crash.example.com/' })).toEqual({ problem: expect.stringContaining('must be an https address') });
     expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'https://u:p@crash.example.com/' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
     expect(crashUploadPlan({ CRM_CRASH_REPORT_URL: 'https://crash.example.com/?k=1' })).toEqual({ problem: expect.stringContaining('must not carry a password or a query') });
