@@ -22,7 +22,10 @@
 // - close() lets go of the file only once every statement of the connection is garbage
 //   collected (see releaseClosedFiles);
 // - inTransaction on a closed connection makes the native side panic (the process aborts): a
-//   closed connection answers false here, and a transaction begun on it fails as exec() does.
+//   closed connection answers false here, and a transaction begun on it fails as exec() does;
+// - a statement of a closed connection goes on reading and writing the file (the connection
+//   lives on until its statements are collected): here it fails, as better-sqlite3's did, so a
+//   late write after close is an error its caller sees, never a write nobody expected.
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -133,10 +136,17 @@ function bound(params: unknown[]): unknown[] | Record<string, unknown> {
   return params;
 }
 
+const notOpen = (): never => {
+  throw new TypeError('The database connection is not open');
+};
+
 class Statement<P extends unknown[], R> implements SqliteStatement<P, R> {
   private plucked = false;
 
-  constructor(private readonly native: NativeStatement) {}
+  constructor(
+    private readonly native: NativeStatement,
+    private readonly connection: { readonly open: boolean },
+  ) {}
 
   pluck(): this {
     this.plucked = true;
@@ -145,6 +155,7 @@ class Statement<P extends unknown[], R> implements SqliteStatement<P, R> {
   }
 
   get(...params: P): R | undefined {
+    if (!this.connection.open) notOpen();
     const row = this.native.get(bound(params)) as Record<string, unknown> | unknown[] | undefined;
     if (row === undefined) return undefined;
     if (this.plucked) return (row as unknown[])[0] as R;
@@ -154,15 +165,18 @@ class Statement<P extends unknown[], R> implements SqliteStatement<P, R> {
   }
 
   all(...params: P): R[] {
+    if (!this.connection.open) notOpen();
     const rows = this.native.all(bound(params));
     return (this.plucked ? rows.map((row) => (row as unknown[])[0]) : rows) as R[];
   }
 
   *iterate(...params: P): IterableIterator<R> {
+    if (!this.connection.open) notOpen();
     for (const row of this.native.iterate(bound(params))) yield (this.plucked ? (row as unknown[])[0] : row) as R;
   }
 
   run(...params: P): SqliteRunResult {
+    if (!this.connection.open) notOpen();
     const { changes, lastInsertRowid } = this.native.run(bound(params)) as SqliteRunResult;
     return { changes, lastInsertRowid };
   }
@@ -178,7 +192,7 @@ class Connection implements SqliteDatabase {
   }
 
   prepare<P extends unknown[] | object = unknown[], R = unknown>(sql: string): SqliteStatement<P extends unknown[] ? P : [P], R> {
-    return new Statement<P extends unknown[] ? P : [P], R>(this.native.prepare(sql) as NativeStatement);
+    return new Statement<P extends unknown[] ? P : [P], R>(this.native.prepare(sql) as NativeStatement, this.native);
   }
 
   exec(sql: string): void {

@@ -80,6 +80,18 @@ describe('the SQLite binding', () => {
     db.close();
   });
 
+  it('a statement of a closed connection neither reads nor writes: the binding would go on with the file until the statement is collected', () => {
+    const db = memory();
+    const insert = db.prepare<[string]>('INSERT INTO t (name) VALUES (?)');
+    const count = db.prepare<[], number>('SELECT count(*) FROM t').pluck();
+    insert.run('before');
+    db.close();
+    expect(() => insert.run('after')).toThrow('The database connection is not open');
+    expect(() => count.get()).toThrow('not open');
+    expect(() => count.all()).toThrow('not open');
+    expect(() => [...count.iterate()]).toThrow('not open');
+  });
+
   it('opens a file read-only without being able to write it, and does not create one that is missing', async () => {
     const dir = await tempDir('crm-sqlite-ro-');
     // characters a file URI must escape
