@@ -1,6 +1,8 @@
 // A key's runs of LEAK_RUN characters, prepared once per key for the scrubbers (redact.ts and
 // scrub-encoded.ts): as lower-cased texts and as rolling hashes, so a long text is scanned
-// without building a string at every position.
+// without building a string at every position. The runs of the key's wire forms (its base64 in
+// an HTTP Basic credential: key-wire-forms.ts) are among them, so one scan cuts both.
+import { keyWireForms } from './key-wire-forms';
 
 /** The shortest run of a key's characters that counts as a leak (ARCHITECTURE.md invariant 1). */
 export const LEAK_RUN = 8;
@@ -41,24 +43,30 @@ const windowCache = new Map<string, SecretWindows>();
 export function secretWindows(secret: string): SecretWindows {
   let windows = windowCache.get(secret);
   if (windows === undefined) {
-    const lower = secret.toLowerCase();
+    // the key as typed first: `ascii` and `quote` speak of it; the wire forms are ASCII
+    const forms = [secret, ...keyWireForms(secret)];
     let drop = 1;
     for (let i = 0; i < LEAK_RUN; i += 1) drop = Math.imul(drop, BASE);
     const keyChars = new Uint8Array(128);
-    for (let i = 0; i < lower.length; i += 1) if (lower.charCodeAt(i) < 128) keyChars[lower.charCodeAt(i)] = 1;
-    windows = { ascii: isAscii(secret), escapable: /[/"\\]/.test(secret), quote: secret.includes('"'), texts: new Set(), hashes: new Set(), hashBits: new Int32Array((HASH_BITS_MASK + 1) >>> 5), drop, keyChars };
-    for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) {
-      const window = lower.slice(i, i + LEAK_RUN);
-      windows.texts.add(window);
-      let hash = 0;
-      for (let j = 0; j < LEAK_RUN; j += 1) hash = (Math.imul(hash, BASE) + window.charCodeAt(j)) | 0;
-      windows.hashes.add(hash);
-      windows.hashBits[(hash & HASH_BITS_MASK) >>> 5]! |= 1 << (hash & 31);
-    }
+    windows = { ascii: isAscii(secret), escapable: forms.some((f) => /[/"\\]/.test(f)), quote: secret.includes('"'), texts: new Set(), hashes: new Set(), hashBits: new Int32Array((HASH_BITS_MASK + 1) >>> 5), drop, keyChars };
+    for (const form of forms) addWindows(windows, form.toLowerCase());
     if (windowCache.size > 16) windowCache.clear();
     windowCache.set(secret, windows);
   }
   return windows;
+}
+
+/** the runs of `lower` (a lower-cased form of the key) and the characters they are made of */
+function addWindows(windows: SecretWindows, lower: string): void {
+  for (let i = 0; i < lower.length; i += 1) if (lower.charCodeAt(i) < 128) windows.keyChars[lower.charCodeAt(i)] = 1;
+  for (let i = 0; i + LEAK_RUN <= lower.length; i += 1) {
+    const window = lower.slice(i, i + LEAK_RUN);
+    windows.texts.add(window);
+    let hash = 0;
+    for (let j = 0; j < LEAK_RUN; j += 1) hash = (Math.imul(hash, BASE) + window.charCodeAt(j)) | 0;
+    windows.hashes.add(hash);
+    windows.hashBits[(hash & HASH_BITS_MASK) >>> 5]! |= 1 << (hash & 31);
+  }
 }
 
 const KELVIN_SIGN = 0x212a;
