@@ -101,7 +101,14 @@ export interface SentMessage {
  * service could not be reached and the message waits in the outbox.
  */
 export type SendResult =
-  | { status: 'sent'; message: SentMessage; durationMs: number; replayed: boolean }
+  | {
+      status: 'sent';
+      message: SentMessage;
+      durationMs: number;
+      replayed: boolean;
+      /** set when the service took the message (2xx) but its answer could not be read: why */
+      note?: string;
+    }
   | { status: 'queued'; outboxId: string; reason: string };
 
 /** A file main has opened (picked in a dialog, dropped, or recorded) and holds for sending. */

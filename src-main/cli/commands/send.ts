@@ -99,7 +99,9 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
     return { data: result, text: `Already sent: the server answered with its first answer to this Idempotency-Key (message ${m.id ?? 'without an id'}); nothing new was sent.` };
   }
   const id = m.id === null ? 'without an id the app could read' : m.id;
-  return { data: result, text: `Sent ${m.type} to ${m.number}: message ${id} (${clean(m.status)}) in ${Math.round(result.durationMs)} ms` };
+  // sent all the same: said, so nobody sends it again to get an answer that can be read
+  const note = result.note === undefined ? '' : `\n${clean(result.note)}`;
+  return { data: result, text: `Sent ${m.type} to ${m.number}: message ${id} (${clean(m.status)}) in ${Math.round(result.durationMs)} ms${note}` };
 }
 
 function idempotencyKey(values: CommonValues): string {

@@ -19,6 +19,7 @@ import { newTrace, timingOf, traced, type RequestTrace } from './request-timing'
 import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { isKeyValueField } from './key-answers';
+import { MAX_ANSWER_DEPTH, nestedTooDeep } from './json-depth';
 import { failureInSuccess } from '../api/failure-in-success';
 import { checkPartsUnchanged, multipartLength, multipartStream } from './multipart-body';
 import { networkError } from './network-error';
@@ -345,6 +346,9 @@ function parseJsonBody(exchange: Exchange, apiKey: string): { ok: true; json: un
   }
   const text = exchange.text.charCodeAt(0) === 0xfeff ? exchange.text.slice(1) : exchange.text;
   if (text.trim() === '') return { ok: true, json: undefined };
+  if (nestedTooDeep(text)) {
+    return { ok: false, error: new CrmError('bad_response', `The server answered HTTP ${status} but its body is nested more than ${MAX_ANSWER_DEPTH} levels deep`, { status }) };
+  }
   try {
     return { ok: true, json: JSON.parse(text) as unknown };
   } catch {

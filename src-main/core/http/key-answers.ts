@@ -7,6 +7,7 @@
 // key creation in which no value can be found is not kept at all. Pure.
 import type { EndpointId } from '../model';
 import { isRecord } from '../parse/shape';
+import { nestedTooDeep } from './json-depth';
 import { LEAK_RUN, scrubSecret } from './redact';
 
 export const CREATED_KEY_NOT_KEPT = 'Not kept: the answer to a key creation carries the new key, and it could not be found to cut it out.';
@@ -39,6 +40,8 @@ export function withoutKeyValues(endpoint: EndpointId, status: number, text: str
 /** every string under a secret-named field, at any depth; null when `text` is not JSON */
 function secretValuesIn(text: string): string[] | null {
   let json: unknown;
+  // too deep to walk: read as no JSON (a creation's answer is then not kept)
+  if (nestedTooDeep(text)) return null;
   try {
     json = JSON.parse(text);
   } catch {

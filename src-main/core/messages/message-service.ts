@@ -11,7 +11,7 @@ import type { ApiCallOptions } from '../keys/api-call';
 import type { Profile, RequestProblem, SavedKey, SentMessage } from '../model';
 import type { ListMessagesInput, Operation } from '../operations';
 import { parseMessagePage } from '../parse/message';
-import { sentMessageOf } from './sent-message';
+import { sentMessageOf, unreadableNote } from './sent-message';
 import type { Delivery, SendRecorder } from './sent-record';
 import type { ProfileManager } from '../profiles/profile-manager';
 import { readUploadedId } from '../api/read-upload';
@@ -127,7 +127,8 @@ export class MessageServiceImpl implements MessageService {
     const message = sentMessageOf(op, profile, response);
     // a replayed answer: the server already had this message (same Idempotency-Key), nothing new was created
     await this.remember({ profileId: profile.id, op, message, origin: response.replayed ? 'replayed' : 'sent' });
-    return { status: 'sent', message, durationMs: response.durationMs, replayed: response.replayed };
+    const note = unreadableNote(response);
+    return { status: 'sent', message, durationMs: response.durationMs, replayed: response.replayed, ...(note === null ? {} : { note }) };
   }
 
   /**

@@ -27,6 +27,15 @@ export function sentMessageOf(op: SendOp, profile: Profile, response: ApiRespons
   return readSendAnswer({ json: response.json, unreadable: response.unreadable !== null }, spec.send, { type: MESSAGE_TYPE[op.op], number: normalizePhone(op.input.number) });
 }
 
+/**
+ * What a send says when the service took the message (a 2xx) but its answer could not be read
+ * (not JSON, too large, nested too deep): still sent, and never sent again. Null when it was read.
+ */
+export function unreadableNote(response: ApiResponse): string | null {
+  if (response.unreadable === null) return null;
+  return `The service took the message; its answer could not be read: ${response.unreadable.message}.`;
+}
+
 function refusal(status: number, reason: ErrorReason): CrmError {
   const { details } = reason;
   const said = reasonText(reason);
