@@ -34,15 +34,35 @@ export class KeychainRepair {
   }
 
   /**
-   * Lists every key value no record names under `profileId` again, as "Recovered key …wxyz",
-   * bound to where that profile points (the person chose it). Returns the new records.
+   * The key values no record names, by their last 4 characters: what a recovery would bind. The
+   * keychain does not say which origin (or which data folder) a value was saved for, so the
+   * caller asks the person before binding them anywhere.
    */
-  async recoverInto(profileId: string): Promise<SavedKey[]> {
+  async unlisted(): Promise<{ id: string; fingerprint: string }[]> {
+    const findings = await this.check();
+    if (!findings) throw new CrmError('validation', 'This keychain cannot list what it holds, so there is nothing to recover from it.');
+    const out: { id: string; fingerprint: string }[] = [];
+    for (const id of findings.unlisted) {
+      const value = await this.deps.secrets.get(keyAccount(id));
+      if (value !== null) out.push({ id, fingerprint: fingerprintOf(value) });
+    }
+    return out;
+  }
+
+  /**
+   * Lists key values no record names under `profileId` again, as "Recovered key …wxyz", bound to
+   * where that profile points (the person chose it): those of `only` (the ones the person was
+   * shown and approved), or every one when `only` is absent. Returns the new records.
+   */
+  async recoverInto(profileId: string, only?: readonly string[]): Promise<SavedKey[]> {
     const profile = await this.deps.profiles.get(profileId);
     const findings = await this.check();
     if (!findings) throw new CrmError('validation', 'This keychain cannot list what it holds, so there is nothing to recover from it.');
+    const approved = only === undefined ? null : new Set(only);
     const recovered: SavedKey[] = [];
     for (const id of findings.unlisted) {
+      // a value that turned up after the person was asked is not bound without a question
+      if (approved !== null && !approved.has(id)) continue;
       const value = await this.deps.secrets.get(keyAccount(id));
       if (value === null) continue;
       const fingerprint = fingerprintOf(value);
