@@ -13,6 +13,7 @@ import { CaFileTrust } from './http/ca-file-trust';
 import { fetchMedia } from './conversations/media-fetch';
 import type { NetworkRoute } from './http/dispatcher-cache';
 import { createNetworkRoute } from './http/network-route';
+import { requestDeadlineMs } from './http/request-deadline';
 import type { ResolveProxy } from './http/proxy-choice';
 import type { HttpSender } from './http/sender';
 import { FingerprintKeySource } from './keys/fingerprint-key';
@@ -127,6 +128,8 @@ export interface Core {
   network: NetworkRoute;
   /** the CA-file setting: certificates trusted beside the defaults */
   caFile: CaFileTrust;
+  /** the whole-request deadline setting, in seconds (null: the default; request-deadline.ts) */
+  requestDeadline: { get(): number | null; set(seconds: number | null): void };
   secretStore: SecretStore;
   /** `text` without any key value the core holds (for logs and crash reports) */
   scrubSecrets(text: string): string;
@@ -183,6 +186,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.sender ??
     createApiClient({
       network,
+      // read at each attempt: a change made by `crm settings` or the window applies at once
+      deadlineMs: () => requestDeadlineMs(settings.get('request_deadline_s')),
       observer: (entry, observe, request) => {
         requestLog.observer(entry, observe);
         if (request !== undefined) logResend.remember(entry.id, request);
@@ -305,5 +310,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, secretStore, scrubSecrets, notices, close };
+  const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

@@ -83,6 +83,11 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
     result = await messages.send(op, options);
   } catch (err) {
     if (shownProgress) ctx.io.stderr.write('\r\u001b[K');
+    // the request went out and no answer came back (a timeout, a reset): the service may have
+    // taken it, so a retry must carry the same Idempotency-Key, never a new one
+    if (isUnreachable(err) && err.unsent !== true) {
+      throw new CrmError(err.code, `${err.message}. The service may have taken the message: to try again without sending it twice, run the same command with --idempotency-key ${op.idempotencyKey}.`);
+    }
     // nothing was sent and nothing kept: say how to keep it for later
     if (isUnreachable(err) && values.queue !== true && !session.envMode) {
       throw new CrmError(err.code, `${err.message} Nothing was sent. Add --queue to keep it in the outbox; \`crm sync\` or the app sends it when the service is back.`);

@@ -7,6 +7,7 @@ import type { CaFileState } from '../../shared/network-settings';
 import { UsageError } from '../args';
 import { defineCommand, type CommandGroup } from '../command';
 import { clean } from '../format';
+import { DEFAULT_REQUEST_DEADLINE_MS, REQUEST_DEADLINE_RANGE_S, requestDeadlineMs, validDeadlineSeconds } from '../../core/http/request-deadline';
 
 function describeState(state: CaFileState): string {
   if (state.path === null) return 'No CA file: requests trust the certificates Node and the operating system trust.';
@@ -36,8 +37,34 @@ const caFile = defineCommand({
   },
 });
 
+const requestDeadline = defineCommand({
+  name: 'settings request-deadline',
+  summary: 'show, set or clear how long one request may take in all, its answer included',
+  usage: ['settings request-deadline [--json]', 'settings request-deadline SECONDS [--json]', 'settings request-deadline --clear [--json]'],
+  options: { clear: { type: 'boolean', help: `back to the default (${DEFAULT_REQUEST_DEADLINE_MS / 1000} s)` } },
+  positionals: { min: 0, max: 1 },
+  notes: [
+    'A service that answers slowly but never stops (a byte every few seconds) is cut off at the deadline. A send cut off may have been taken: it keeps its Idempotency-Key, so a retry is never a second message. The window and every `crm` command on the data folder use it.',
+  ],
+  async run(ctx, { values, positionals }) {
+    const given = positionals[0];
+    if (given !== undefined && values.clear) throw new UsageError('give SECONDS or --clear, not both');
+    const seconds = given === undefined ? undefined : Number(given);
+    if (seconds !== undefined && !validDeadlineSeconds(seconds)) {
+      throw new UsageError(`the deadline is a whole number of seconds from ${REQUEST_DEADLINE_RANGE_S.min} to ${REQUEST_DEADLINE_RANGE_S.max}`);
+    }
+    const session = await ctx.session();
+    const setting = session.core.requestDeadline;
+    if (values.clear) setting.set(null);
+    else if (seconds !== undefined) setting.set(seconds);
+    const stored = setting.get();
+    const ms = requestDeadlineMs(stored);
+    return { data: { seconds: ms / 1000, isDefault: stored === null }, text: `Request deadline: ${ms / 1000} s${stored === null ? ' (the default)' : ''}.` };
+  },
+});
+
 export const settingsGroup: CommandGroup = {
   name: 'settings',
-  summary: 'settings every process on the data folder shares: the CA file',
-  commands: [caFile],
+  summary: 'settings every process on the data folder shares: the CA file, the request deadline',
+  commands: [caFile, requestDeadline],
 };

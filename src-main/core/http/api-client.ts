@@ -32,6 +32,7 @@ import { parseRetryAfter } from './retry-after';
 import { scrubHeaders } from './scrubbed-headers';
 import type { ApiResponse, HttpSender, ObservedEntry, RequestObserver, SendOptions, SendProgress } from './sender';
 import { statusError } from './status-error';
+import { DEFAULT_REQUEST_DEADLINE_MS, deadlineError } from './request-deadline';
 import { checkHeaderValues, wireHeaders } from './wire-headers';
 import { USER_AGENT } from './user-agent';
 import { publicWireUrl, wireUrl } from './wire-url';
@@ -44,6 +45,11 @@ export interface ApiClientOptions {
   headersTimeoutMs?: number;
   /** longest silence while reading the response body, default 30 s */
   bodyTimeoutMs?: number;
+  /**
+   * longest one attempt may take from start to the answer's last byte (request-deadline.ts);
+   * a function is asked at each attempt (the data folder's setting); default 60 s
+   */
+  deadlineMs?: number | (() => number);
   /** called once per attempt with Authorization redacted */
   observer?: RequestObserver;
   /** jitter source in [0, 1); default Math.random */
@@ -101,8 +107,11 @@ class ApiClient implements HttpSender {
   private readonly userAgent: string;
   private readonly maxResponseBytes: number;
   private readonly network: NetworkRoute;
+  private readonly deadlineMs: () => number;
 
   constructor(options: ApiClientOptions) {
+    const deadline = options.deadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS;
+    this.deadlineMs = typeof deadline === 'function' ? deadline : () => deadline;
     this.network = options.network ?? environmentRoute();
     this.timeouts = {
       connectMs: options.connectTimeoutMs ?? 10_000,
@@ -158,12 +167,16 @@ class ApiClient implements HttpSender {
       const headers = this.headersFor(request, placed.header, credentialHeaderName(credential));
       const trace = newTrace(started);
       let exchange: Exchange;
+      const deadline = startDeadline(this.deadlineMs(), signal);
       try {
-        exchange = await this.exchange(request, wire, headers, options, trace);
+        exchange = await this.exchange(request, wire, headers, { ...options, signal: deadline.signal }, trace);
       } catch (err) {
-        const error = networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
+        // the caller's cancel is a cancel; the deadline's is a timeout that names the deadline
+        const error = deadline.expired() && signal?.aborted !== true ? deadlineError(wire.origin, deadline.ms) : networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
         this.log(apiKey, request, logged, headers, startedAt, performance.now() - started, trace, null, error.code, attempt, null);
         throw error;
+      } finally {
+        deadline.clear();
       }
       const durationMs = performance.now() - started;
       spentMs += durationMs;
@@ -319,6 +332,20 @@ class ApiClient implements HttpSender {
       // an observer's failure must not change the outcome of a request
     }
   }
+}
+
+/** One attempt's deadline as a signal that also follows the caller's; cleared when the attempt ends. */
+function startDeadline(ms: number, outer: AbortSignal | undefined): { signal: AbortSignal; ms: number; expired: () => boolean; clear: () => void } {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  // the timer alone never keeps a process alive: the request it bounds does
+  timer.unref();
+  const signal = outer === undefined ? controller.signal : AbortSignal.any([outer, controller.signal]);
+  return { signal, ms, expired: () => expired, clear: () => clearTimeout(timer) };
 }
 
 /** A progress listener's failure must not fail (or misreport) the request. */

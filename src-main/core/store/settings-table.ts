@@ -13,6 +13,8 @@ export interface Settings {
   legacy_import_at: string | null;
   /** the PEM file whose certificates every connection trusts beside the defaults (a full path; ca-file-trust.ts) */
   ca_file: string | null;
+  /** the whole-request deadline in seconds (request-deadline.ts); absent: the default */
+  request_deadline_s: number | null;
 }
 
 export type SettingName = keyof Settings;
