@@ -337,12 +337,14 @@ export function parseCurl(command: string): ParsedCurl {
 
 /**
  * A README picture of what the page shows now, without the first-run banner: saved with the
- * run's screens and as resources/screenshots/<name>.png.
+ * run's screens, and as resources/screenshots/<name>.png only when CRM_UPDATE_SCREENSHOTS=1 asks
+ * for it: the pictures are tracked files, and a test run leaves the checkout as it found it.
  */
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
   const banner = page.getByRole('region', { name: 'Built-in sandbox' });
   if ((await banner.count()) > 0) await banner.getByRole('button', { name: 'Dismiss' }).click();
-  mkdirSync('resources/screenshots', { recursive: true });
   await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
+  if (process.env.CRM_UPDATE_SCREENSHOTS !== '1') return;
+  mkdirSync('resources/screenshots', { recursive: true });
   await page.screenshot({ path: `resources/screenshots/${name}.png`, animations: 'disabled' });
 }
