@@ -9,7 +9,7 @@ import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { keychainAvailable, leakedRuns, tempDir, uniqueKeychainService } from '../helpers/index';
 import { storedRows } from '../helpers/stored-rows';
 import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
-import { spawnCli, type CliRun } from './cli-harness';
+import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-basic-echo');
@@ -88,8 +88,7 @@ describe.skipIf(!available)('a server echoing an HTTP Basic credential', () => {
   });
 
   afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']).catch(() => null);
-    for (const key of listed ? (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys : []) await store.delete(`key:${key.id}`).catch(() => false);
+    await forgetListedKeys(() => crm(['keys', 'list', '--json']), store);
     await server?.close();
   });
 

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { spawnCli, transcript } from './cli-harness';
+import { forgetListedKeys, spawnCli, transcript } from './cli-harness';
 
 const HOLDER = fileURLToPath(new URL('../../fixtures/write-lock-holder.ts', import.meta.url));
 const available = await keychainAvailable();
@@ -58,8 +58,7 @@ describe.skipIf(!available)('crm while another process holds the write lock', ()
   afterAll(async () => {
     expect(findSecrets(transcript, [sandbox.adminKey])).toEqual([]);
     const store = new KeytarSecretStore({ service });
-    const listed = await crm(['keys', 'list', '--json']).catch(() => null);
-    for (const key of listed ? (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys : []) await store.delete(`key:${key.id}`).catch(() => false);
+    await forgetListedKeys(() => crm(['keys', 'list', '--json']), store);
     await closeSandboxes();
   });
 

@@ -8,7 +8,7 @@ import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
 import { storedRows } from '../helpers/stored-rows';
 import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
-import { spawnCli, type CliRun } from './cli-harness';
+import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-deep-answer');
@@ -40,8 +40,7 @@ describe.skipIf(!available)('a 2xx answer nested 50,000 levels deep', () => {
   });
 
   afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']).catch(() => null);
-    for (const key of listed ? (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys : []) await store.delete(`key:${key.id}`).catch(() => false);
+    await forgetListedKeys(() => crm(['keys', 'list', '--json']), store);
     await server?.close();
   });
 

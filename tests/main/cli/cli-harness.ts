@@ -156,3 +156,14 @@ export function followCli(argv: string[], env: Record<string, string>): Followin
 export function stderrLines(run: CliRun): string[] {
   return run.stderr.split('\n').filter((l) => l.trim() !== '');
 }
+
+/**
+ * A test's clean-up: the keychain entries of every key the data folder lists, deleted. What
+ * cannot be listed any more (a folder already gone, a command that fails) is left as it is.
+ */
+export async function forgetListedKeys(list: () => Promise<{ stdout: string }>, store: { delete(account: string): Promise<unknown> }): Promise<void> {
+  const keys = await list()
+    .then((run) => (JSON.parse(run.stdout) as { keys?: { id: string }[] }).keys ?? [])
+    .catch(() => []);
+  for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { spawnCli, transcript } from './cli-harness';
+import { forgetListedKeys, spawnCli, transcript } from './cli-harness';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-queued-file');
@@ -29,8 +29,7 @@ describe.skipIf(!available)('a queued file send', () => {
   afterAll(async () => {
     expect(findSecrets(transcript, [sandbox.adminKey])).toEqual([]);
     const store = new KeytarSecretStore({ service });
-    const listed = await crm(['keys', 'list', '--json']).catch(() => null);
-    for (const key of listed ? (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys : []) await store.delete(`key:${key.id}`).catch(() => false);
+    await forgetListedKeys(() => crm(['keys', 'list', '--json']), store);
     await closeSandboxes();
   });
 

@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
 import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
-import { spawnCli, type CliRun } from './cli-harness';
+import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-request-deadline');
@@ -58,8 +58,7 @@ describe.skipIf(!available)('the whole-request deadline against a trickling serv
   });
 
   afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']).catch(() => null);
-    for (const key of listed ? (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys : []) await store.delete(`key:${key.id}`).catch(() => false);
+    await forgetListedKeys(() => crm(['keys', 'list', '--json']), store);
     for (const res of trickling) res.destroy();
     await server?.close();
   });
