@@ -192,6 +192,11 @@ export interface SavedKey {
    * for that kind of request; absent until one was seen. A key test proves contacts:read only.
    */
   proven?: Partial<Record<Permission, boolean>>;
+  /**
+   * when the key expires (ISO time), as chosen at creation and kept here: the app warns before
+   * it and never sends the key after it. Absent or null: no expiry known.
+   */
+  expiresAt?: string | null;
 }
 
 /** Metadata of a saved key as it is shown: what the database keeps, and what is computed on read. */

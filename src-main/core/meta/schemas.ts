@@ -39,6 +39,7 @@ export const savedKeySchema = z.object({
   revokedAt: z.string().nullable(),
   origin: z.string().nullable().optional(),
   proven: z.partialRecord(permission, z.boolean()).optional(),
+  expiresAt: z.string().nullable().optional(),
 });
 
 export interface ProfilesDoc {

@@ -32,6 +32,14 @@ export function createKeysTable(db: SqliteDatabase): void {
   `);
 }
 
+/**
+ * When the key expires (ISO time), chosen at creation: kept here for a service that records no
+ * expiry of its own, so the app can warn before it and refuse to send it after. NULL: never.
+ */
+export function addKeyExpiry(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE saved_keys ADD COLUMN expires_at TEXT');
+}
+
 interface KeyRow {
   id: string;
   position: number;
@@ -48,6 +56,7 @@ interface KeyRow {
   origin: string | null;
   proven: string | null;
   value_tag: string | null;
+  expires_at: string | null;
 }
 
 interface KeyWithTag {
@@ -74,6 +83,7 @@ function rowOf({ key, tag }: KeyWithTag, position: number): Record<string, strin
     origin: key.origin ?? null,
     proven: jsonColumn(key.proven),
     value_tag: tag,
+    expires_at: key.expiresAt ?? null,
   };
 }
 
@@ -92,6 +102,7 @@ function keyOf(row: KeyRow): SavedKey | null {
     revokedAt: row.revoked_at,
     ...(row.origin === null ? {} : { origin: row.origin }),
     ...(row.proven === null ? {} : { proven: parseJsonColumn(row.proven, undefined) }),
+    ...(row.expires_at === null ? {} : { expiresAt: row.expires_at }),
   });
   return parsed.success ? (parsed.data as SavedKey) : null;
 }
@@ -114,13 +125,13 @@ export class KeysCodec implements TableCodec<KeysDoc> {
     this.statements = {
       all: db.prepare<[], KeyRow>('SELECT * FROM saved_keys ORDER BY position, added_at, id'),
       upsert: db.prepare(
-        `INSERT INTO saved_keys (id, position, profile_id, name, fingerprint, permissions, added_at, last_used_at, last_status, state, server_key_id, revoked_at, origin, proven, value_tag)
-         VALUES (@id, @position, @profile_id, @name, @fingerprint, @permissions, @added_at, @last_used_at, @last_status, @state, @server_key_id, @revoked_at, @origin, @proven, @value_tag)
+        `INSERT INTO saved_keys (id, position, profile_id, name, fingerprint, permissions, added_at, last_used_at, last_status, state, server_key_id, revoked_at, origin, proven, value_tag, expires_at)
+         VALUES (@id, @position, @profile_id, @name, @fingerprint, @permissions, @added_at, @last_used_at, @last_status, @state, @server_key_id, @revoked_at, @origin, @proven, @value_tag, @expires_at)
          ON CONFLICT(id) DO UPDATE SET position = excluded.position, profile_id = excluded.profile_id, name = excluded.name,
            fingerprint = excluded.fingerprint, permissions = excluded.permissions, added_at = excluded.added_at,
            last_used_at = excluded.last_used_at, last_status = excluded.last_status, state = excluded.state,
            server_key_id = excluded.server_key_id, revoked_at = excluded.revoked_at, origin = excluded.origin,
-           proven = excluded.proven, value_tag = excluded.value_tag`,
+           proven = excluded.proven, value_tag = excluded.value_tag, expires_at = excluded.expires_at`,
       ),
       remove: db.prepare<[string]>('DELETE FROM saved_keys WHERE id = ?'),
     };
