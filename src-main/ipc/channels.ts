@@ -32,6 +32,7 @@ const invoke: Record<InvokeChannel, true> = {
   'keys:server-create': true,
   'keys:server-revoke': true,
   'keys:copy-new': true,
+  'keys:reveal-new': true,
   'contacts:list': true,
   'files:pick': true,
   'files:stage': true,

@@ -115,8 +115,21 @@ export interface InvokeMap {
   'keys:server-create': { payload: { name: string; permissions: Permission[] }; value: KeyMeta };
   /** queues the server revocation in the outbox (and revokes the key here too if it is saved here); `queued` says it waits there */
   'keys:server-revoke': { payload: { serverKeyId: string }; value: { serverKeyId: string; queued: boolean } };
-  /** main writes a newly created key to the clipboard, once; the value never comes back to the window */
+  /**
+   * main writes a newly created key to the clipboard; the one copy is spent only when the write
+   * succeeded (a failed clipboard says why and can be tried again). The value never comes back here
+   */
   'keys:copy-new': { payload: { id: string }; value: ClipboardReport };
+  /**
+   * THE ONE EXCEPTION TO "no key value reaches the window": the value of a key keys:server-create
+   * just made, for the Keys screen's "shown once" panel (masked, Reveal, Copy), as people expect
+   * from Stripe or GitHub, and because a window without a clipboard program has no other way to
+   * take it. Main answers it once per created key, within 5 minutes of its creation and only in
+   * this process, then refuses ('conflict'); it is in no event, log, error or other reply (the
+   * request log and app log cut it out like every key in use). The window keeps it only while the
+   * panel is open. `crm keys create --print-key` is the terminal's way.
+   */
+  'keys:reveal-new': { payload: { id: string }; value: { value: string } };
   /** one page of the active profile's contacts, asked with its active key */
   'contacts:list': { payload: { page: number; perPage: number; search?: string }; value: ContactPage };
   /** main opens its own file dialog (the window never sees a path) and stages the chosen file; null when the person cancels */

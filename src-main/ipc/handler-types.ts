@@ -4,6 +4,7 @@ import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-conse
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { CaFileTrust } from '../core/http/ca-file-trust';
+import type { KeyManager } from '../core/keys/key-manager';
 import type { NetworkRoute } from '../core/http/dispatcher-cache';
 import type { ResolveProxy } from '../core/http/proxy-choice';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
@@ -25,7 +26,7 @@ export interface FileStaging {
 export interface HandlerCore {
   profiles: ProfileService & ConsentProfiles;
   api: ApiHandlerCore;
-  keys: KeyService & { takeNewKeyValueForClipboard(localKeyId: string): Promise<string> };
+  keys: KeyService & Pick<KeyManager, 'takeNewKeyValueForClipboard' | 'copyNewKeyValue' | 'revealNewKeyValue'>;
   keyAccess: KeyAccess;
   contacts: ContactsService;
   messages: MessageService;

@@ -1,6 +1,7 @@
 // keys:* channels: one-line adapters. The key service announces its own changes (keys:changed)
-// and wakes the outbox when a new or newly active key may let a waiting revocation through; a
-// new key's value reaches only the clipboard, through main.
+// and wakes the outbox when a new or newly active key may let a waiting revocation through. A key
+// created through the API is the one value that leaves: to the clipboard, through main, and once
+// to the window's "shown once" panel (keys:reveal-new, see the contract).
 import { activeProfileId } from './active-profile';
 import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-types';
 
@@ -15,6 +16,7 @@ export function createKeyHandlers(core: HandlerCore, clipboard: HandlerPlatform[
     'keys:server-list': () => keys.listServerKeys(),
     'keys:server-create': (p) => keys.createServerKey(p),
     'keys:server-revoke': (p) => keys.revokeServerKey(p),
-    'keys:copy-new': async ({ id }) => ({ clearsAfterMs: await clipboard.copySensitive(await keys.takeNewKeyValueForClipboard(id)) }),
+    'keys:copy-new': async ({ id }) => ({ clearsAfterMs: await keys.copyNewKeyValue(id, (value) => clipboard.copySensitive(value)) }),
+    'keys:reveal-new': async ({ id }) => ({ value: await keys.revealNewKeyValue(id) }),
   };
 }

@@ -92,6 +92,7 @@ export const payloadSchemas = {
   'keys:server-create': z.object({ name: z.string().max(200), permissions: z.array(permission).max(3) }).strict(),
   'keys:server-revoke': z.object({ serverKeyId: id }).strict(),
   'keys:copy-new': z.object({ id }).strict(),
+  'keys:reveal-new': z.object({ id }).strict(),
   'contacts:list': z.object({
     page: z.number().int().min(1).max(10_000_000),
     perPage: z.number().int().min(1).max(500),

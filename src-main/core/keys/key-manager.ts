@@ -2,8 +2,9 @@
 // revocation (at once) handed to the outbox for the server side, and server key management.
 // How a server revocation is doing is the outbox's record alone: it is read when keys are listed
 // and never written here; the outbox's reports only tell this service that it moved on.
-// No method returns, logs or throws a key value; the one exception is
-// takeNewKeyValueForClipboard, which main writes straight to the clipboard.
+// No method returns, logs or throws a key value; the exceptions are a key just created through
+// the API: takeNewKeyValueForClipboard / copyNewKeyValue (main writes it to the clipboard) and
+// revealNewKeyValue (the window's one-time "shown once" panel), each once per key.
 import { randomUUID } from 'node:crypto';
 import { CrmError } from '../errors';
 import { readableJson } from '../http/sender';
@@ -73,7 +74,8 @@ export class KeyManager implements KeyService {
   private readonly outbox: OutboxService | undefined;
   private readonly progress: RevocationProgress | undefined;
   private readonly now: () => Date;
-  private readonly newKeys = new Map<string, { createdAt: number; taken: boolean }>();
+  /** keys created through the API in this process: what of their one-time hand-outs is used */
+  private readonly newKeys = new Map<string, { createdAt: number; taken: boolean; revealed: boolean }>();
   private readonly serverKeyNames = new Map<string, string>();
   private readonly changes: Emitter<KeyChange>;
   /** the saved keys changed: once per change (the window lists the keys again on it) */
@@ -366,7 +368,7 @@ export class KeyManager implements KeyService {
       throw err;
     }
     this.serverKeyNames.set(created.serverKey.id, created.serverKey.name);
-    this.newKeys.set(meta.id, { createdAt: this.now().getTime(), taken: false });
+    this.newKeys.set(meta.id, { createdAt: this.now().getTime(), taken: false, revealed: false });
     return meta;
   }
 
@@ -402,15 +404,54 @@ export class KeyManager implements KeyService {
    * clipboard: allowed once per key, within 5 minutes of its creation.
    */
   async takeNewKeyValueForClipboard(localKeyId: string): Promise<string> {
+    const entry = this.copyableNewKey(localKeyId);
+    entry.taken = true;
+    const meta = await this.get(localKeyId);
+    return this.deps.vault.valueOf(meta);
+  }
+
+  /**
+   * The window's Copy of a new key: `write` (main's clipboard) gets the value; the one copy is
+   * spent only once it succeeded, so a clipboard that failed (no clipboard program) can be tried
+   * again while the key is shown. Resolves with what `write` answered.
+   */
+  async copyNewKeyValue<T>(localKeyId: string, write: (value: string) => Promise<T>): Promise<T> {
+    const entry = this.copyableNewKey(localKeyId);
+    // taken while the write runs: two presses cannot both copy
+    entry.taken = true;
+    try {
+      return await write(await this.deps.vault.valueOf(await this.get(localKeyId)));
+    } catch (err) {
+      entry.taken = false;
+      throw err;
+    }
+  }
+
+  private copyableNewKey(localKeyId: string): { createdAt: number; taken: boolean; revealed: boolean } {
     const entry = this.newKeys.get(localKeyId);
     if (!entry) throw new CrmError('conflict', 'Only a key created here through the API can be copied, once, right after its creation.');
     if (entry.taken) throw new CrmError('conflict', 'This key was already copied; its value is shown only once.');
     if (this.now().getTime() - entry.createdAt > NEW_KEY_COPY_WINDOW_MS) {
       throw new CrmError('conflict', 'The key can only be copied in the 5 minutes after it was created.');
     }
-    entry.taken = true;
-    const meta = await this.get(localKeyId);
-    return this.deps.vault.valueOf(meta);
+    return entry;
+  }
+
+  /**
+   * The value of a key created through the API in this process, for the window's "shown once"
+   * panel: handed out once per key, within 5 minutes of its creation, and never again; a key
+   * saved by hand, one revoked since, or one from another process is refused. Spent before the
+   * keychain is read, so two asks at once cannot both have it.
+   */
+  async revealNewKeyValue(localKeyId: string): Promise<string> {
+    const entry = this.newKeys.get(localKeyId);
+    if (!entry) throw new CrmError('conflict', 'Only a key created here through the API is shown, once, right after its creation.');
+    if (entry.revealed) throw new CrmError('conflict', 'This key was already shown once; its value is not shown again.');
+    if (this.now().getTime() - entry.createdAt > NEW_KEY_COPY_WINDOW_MS) {
+      throw new CrmError('conflict', 'A new key is shown only in the 5 minutes after it was created.');
+    }
+    entry.revealed = true;
+    return this.deps.vault.valueOf(await this.get(localKeyId));
   }
 
   /** resolves when every key change made so far (metadata, recorded uses) is written */
