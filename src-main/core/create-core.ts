@@ -21,6 +21,7 @@ import { KeyFingerprints } from './keys/key-fingerprints';
 import { KeyManager } from './keys/key-manager';
 import { describeFindings } from './keys/keychain-consistency';
 import { KeychainRepair } from './keys/keychain-repair';
+import { KeyRecordEdits } from './keys/key-record-edits';
 import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
 import { LogResend } from './log-resend';
@@ -107,6 +108,8 @@ export interface Core {
   keyAccess: KeyAccess;
   /** key records and keychain values out of step: found, and mended on request */
   keychain: KeychainRepair;
+  /** a saved key's expiry, and the removal of a revoked key's record (a live key is refused) */
+  keyRecords: KeyRecordEdits;
   contacts: ContactsServiceImpl;
   messages: MessageServiceImpl;
   /** what the app sent: the service's message listing, or this app's record of its sends */
@@ -232,7 +235,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...withOutbox, ...revocations, ...(log ? { log } : {}) });
   const webhookSecrets = new WebhookSecrets(secretStore);
   const templates = new TemplateCatalogue({ profiles, keyAccess: vault, sender });
-  const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, onChange: () => keys.announceOutsideChange() });
+  const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, fingerprints, onChange: () => keys.announceOutsideChange() });
+  const keyRecords = new KeyRecordEdits({ meta, secrets: secretStore, profiles, onChange: () => keys.announceOutsideChange() });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
   // a conversation's name when the events carry none: the contacts list's, asked once per number
   const names = new ContactNames(async (profileId, number) => nameAmong((await contacts.list({ profileId, search: number, perPage: 20 })).items, number));
@@ -311,5 +315,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, keyRecords, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

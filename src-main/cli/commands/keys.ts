@@ -10,6 +10,8 @@ import { pasteWord } from '../paste-word';
 import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
 import type { Session } from '../session';
 import { keysCheck } from './keys-check';
+import { keysRemove } from './keys-remove';
+import { lifecycleLabels, listedByDefault, parseExpiry } from '../../shared/key-lifecycle';
 import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText, yesOption } from './shared';
 
 export const KEY_ARGUMENT_REFUSAL =
@@ -42,18 +44,26 @@ async function useIfAsked(session: Session, profileId: string, keyId: string, us
 const list = defineCommand({
   name: 'keys list',
   summary: 'list saved keys (name, last 4 characters, permissions, state); never the values',
-  usage: ['keys list [--profile NAME | --all-profiles]', 'keys list --server [--profile NAME]'],
+  usage: ['keys list [--profile NAME | --all-profiles] [--revoked | --all]', 'keys list --server [--profile NAME]'],
   options: {
     profile: profileOption,
     'all-profiles': { type: 'boolean', help: 'keys of every profile' },
+    revoked: { type: 'boolean', help: 'only the revoked keys (the history)' },
+    all: { type: 'boolean', help: 'live and revoked keys' },
     server: { type: 'boolean', help: 'list the keys that exist on the server instead (needs keys:manage)' },
   },
   positionals: { min: 0, max: 0 },
-  notes: ['* marks the key a profile uses. Revoked keys stay listed until their server revocation is done.'],
+  notes: [
+    '* marks the key a profile uses. Revoked keys stay listed until their server revocation is done; then --revoked (or --all) shows them, and crm keys remove drops one.',
+    'STATE also says "expired", "expires in N days", or "unused for N days" (no use in 45 days or more).',
+  ],
   async run(ctx, { values }) {
     if (values['all-profiles'] && (values.profile !== undefined || values.server)) {
       throw new UsageError('--all-profiles cannot be combined with --profile or --server');
     }
+    if (values.revoked && values.all) throw new UsageError('--revoked and --all are two views: give one');
+    if (values.server && (values.revoked || values.all)) throw new UsageError('--revoked and --all list saved keys, not the server\'s');
+    const view = listView(values.revoked === true ? 'revoked' : values.all === true ? 'all' : 'live');
     const session = await ctx.session({ profileRef: values.profile });
     const { core } = session;
     if (values.server) {
@@ -71,7 +81,7 @@ const list = defineCommand({
     }
     if (values['all-profiles']) {
       const { profiles } = await core.profiles.list();
-      const keys = await core.keys.list();
+      const keys = view(await core.keys.list());
       const names = new Map(profiles.map((p) => [p.id, p.name]));
       const active = new Set(profiles.map((p) => p.activeKeyId));
       const rows = keyRows(keys, null).map((row, i) => {
@@ -81,14 +91,23 @@ const list = defineCommand({
       return { data: { keys }, text: keys.length === 0 ? 'No saved keys.' : table(['', 'PROFILE', ...keyHeaders.slice(1)], rows) };
     }
     const profile = await session.profile();
-    const keys = await core.keys.list(profile.id);
+    const keys = view(await core.keys.list(profile.id));
     const text =
       keys.length === 0
-        ? `No saved keys for profile "${clean(profile.name)}". Add one: crm keys add --name NAME`
+        ? values.revoked
+          ? `No revoked keys for profile "${clean(profile.name)}".`
+          : `No saved keys for profile "${clean(profile.name)}". Add one: crm keys add --name NAME`
         : table(keyHeaders, keyRows(keys, profile.activeKeyId));
     return { data: { profileId: profile.id, activeKeyId: profile.activeKeyId, keys }, text };
   },
 });
+
+/** the keys a view of `crm keys list` shows, each with its lifecycle words for --json */
+function listView(view: 'live' | 'revoked' | 'all'): (keys: KeyMeta[]) => (KeyMeta & { lifecycle: string[] })[] {
+  const now = new Date();
+  const shown = (k: KeyMeta) => (view === 'all' ? true : view === 'revoked' ? k.state === 'revoked' : listedByDefault(k));
+  return (keys) => keys.filter(shown).map((k) => ({ ...k, lifecycle: lifecycleLabels(k, now) }));
+}
 
 /** a secret from stdin, or typed at a hidden prompt; `prompt` names what is asked for */
 export async function readKeyValue(ctx: CommandContext, profileName: string, prompt = `API key for profile "${clean(profileName)}"`): Promise<string> {
@@ -250,9 +269,10 @@ function serverOutcome(item: OutboxItem): string {
 const create = defineCommand({
   name: 'keys create',
   summary: 'create a key on the server and save it straight into the keychain (printed only with --print-key)',
-  usage: ['keys create --name NAME [--permissions LIST] [--profile NAME] [--use] [--print-key]'],
+  usage: ['keys create --name NAME [--permissions LIST] [--profile NAME] [--expires 30d|2027-01-31] [--use] [--print-key]'],
   options: {
     name: { type: 'string', valueName: 'NAME', help: 'the key\'s name on the server (1..100 characters)' },
+    expires: { type: 'string', valueName: 'WHEN', help: 'when the key stops being sent: days from now (7d, 30d, 90d) or the last day (2027-01-31); kept on this computer' },
     permissions: { type: 'string', valueName: 'LIST', help: 'comma-separated: contacts:read,messages:send,keys:manage (default: the server\'s)' },
     profile: profileOption,
     use: { type: 'boolean', help: 'make the new key the one the profile uses' },
@@ -266,11 +286,18 @@ const create = defineCommand({
   async run(ctx, { values }) {
     const name = requireOption(values.name, '--name');
     const permissions = parsePermissions(values.permissions);
+    // checked before the key exists: a mistyped expiry never leaves a key made without one
+    const expiry = values.expires === undefined ? null : parseExpiry(values.expires, new Date());
+    if (expiry && !expiry.ok) throw new UsageError(`--expires: ${expiry.problem}`);
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
-    const key = await session.core.keys.createServerKey({ profileId: profile.id, name, ...(permissions ? { permissions } : {}) });
+    let key = await session.core.keys.createServerKey({ profileId: profile.id, name, ...(permissions ? { permissions } : {}) });
+    if (expiry?.ok) {
+      await session.core.keyRecords.setExpiry(key.id, expiry.at);
+      key = { ...key, expiresAt: expiry.at };
+    }
     const active = await useIfAsked(session, profile.id, key.id, values.use);
-    const text = `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${key.serverKeyId ? `, server id ${key.serverKeyId}` : ''}) and saved it in the keychain${active ? '; the profile now uses it' : ''}.`;
+    const text = `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${key.serverKeyId ? `, server id ${key.serverKeyId}` : ''}) and saved it in the keychain${active ? '; the profile now uses it' : ''}.${key.expiresAt ? ` It is not sent after ${key.expiresAt.slice(0, 10)} (${key.expiresAt.slice(11, 16)} UTC).` : ''}`;
     if (values['print-key'] !== true) return { data: { key, active }, text };
     return printKey(ctx, await session.core.keys.takeNewKeyValueForClipboard(key.id), { key, active }, text);
   },
@@ -310,6 +337,6 @@ const use = defineCommand({
 export const keysGroup: CommandGroup = {
   name: 'keys',
   summary: 'API keys: saved in the OS keychain, shown only by name and last 4 characters',
-  commands: [list, add, test, revoke, create, use, keysCheck],
+  commands: [list, add, test, revoke, create, use, keysCheck, keysRemove],
 };
 

@@ -8,6 +8,7 @@ import { dash, shortTime } from '../format';
 import { resolveProfile } from '../profile-ref';
 import { confirm } from '../prompt';
 import { cutChars } from '../../shared/format';
+import { lifecycleLabels } from '../../shared/key-lifecycle';
 import { PERMISSIONS } from '../../shared/permissions';
 
 export const profileOption = { type: 'string', valueName: 'NAME', help: 'a profile name or id (default: the active profile)' } as const;
@@ -108,14 +109,15 @@ function permissionsShort(permissions: Permission[] | null): string {
 }
 
 
-export function keyRows(keys: KeyMeta[], activeKeyId: string | null): string[][] {
+export function keyRows(keys: KeyMeta[], activeKeyId: string | null, now: Date = new Date()): string[][] {
   return keys.map((k) => [
     k.id === activeKeyId ? '*' : '',
     shortId(k.id),
     cutChars(k.name, 20),
     fingerprint(k),
     permissionsShort(k.permissions),
-    cutChars(stateText(k), 24),
+    // "active, expires in 3 days", "active, unused for 60 days": what needs the person's eye
+    cutChars([stateText(k), ...lifecycleLabels(k, now)].join(', '), 44),
     shortTime(k.lastUsedAt),
     dash(k.lastStatus),
   ]);

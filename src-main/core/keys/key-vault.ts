@@ -9,6 +9,7 @@ import type { MetaStores } from '../meta/stores';
 import { keyAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import type { KeyAccess } from '../services';
+import { isExpired } from '../../shared/key-lifecycle';
 import { heldBackMessage, keyFitsProfile, originOf } from './key-origin';
 
 /** the shortest time between two writes of keys' last use while requests keep coming */
@@ -18,6 +19,11 @@ export const KEY_REVOKED_IN_FLIGHT = 'The key was revoked while the request was 
 
 function revokedError(meta: Pick<SavedKey, 'name'>): CrmError {
   return new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer; choose or add another key.`);
+}
+
+/** 'no_key': like a missing key, the profile needs another one (a queued message waits for it) */
+function expiredError(meta: Pick<SavedKey, 'name' | 'expiresAt'>): CrmError {
+  return new CrmError('no_key', `The key "${meta.name}" expired ${meta.expiresAt?.slice(0, 10) ?? ''} and is not sent: choose or add another key.`);
 }
 
 export class KeyVault implements KeyAccess {
@@ -172,6 +178,9 @@ export class KeyVault implements KeyAccess {
     const meta = keys.keys.find((k) => k.id === id);
     if (!meta || meta.profileId !== profileId || !profile) throw new CrmError('no_key', 'That API key is not saved for this profile: add it in Keys.');
     if (meta.state === 'revoked' || this.blocked.has(meta.id)) throw revokedError(meta);
+    // past its expiry the key is not sent at all: the service may still take it, but the person
+    // chose when it stops, and a request made after that is one nobody meant to make
+    if (isExpired(meta, this.now())) throw expiredError(meta);
     // The one gate every use of a key passes: it goes only to the origin it was saved for.
     const target = origin ?? originOf(profile.baseUrl);
     if (origin !== undefined && meta.origin !== undefined && meta.origin !== null && meta.origin !== origin) {

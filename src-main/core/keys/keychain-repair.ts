@@ -11,13 +11,28 @@ import { keyAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { compareKeychain, type KeychainFindings } from './keychain-consistency';
 import { fingerprintOf } from './key-format';
+import type { KeyFingerprints } from './key-fingerprints';
+import { currentTags, putTag } from './key-identity';
 import { originOf } from './key-origin';
+import { planRelinks, type OrphanValue } from './keychain-repair-relink';
+
+/** what --recover (or the window's Repair) would do with the values no record names */
+export interface RecoveryPlan {
+  /** values that go back under the record they belong to (keychain-repair-relink.ts) */
+  relink: { valueId: string; fingerprint: string; key: SavedKey }[];
+  /** values no record is known to own: only a new record, after a question, lists them */
+  fresh: { id: string; fingerprint: string }[];
+  /** values several records could own (same last 4, no tag to tell): left alone */
+  ambiguous: { id: string; fingerprint: string; keys: SavedKey[] }[];
+}
 
 export interface KeychainRepairDeps {
   meta: MetaStores;
   secrets: SecretStore;
   profiles: ProfileManager;
   now: () => Date;
+  /** the value tags that tell which record a value belongs to; absent: matched by last 4 only */
+  fingerprints?: KeyFingerprints;
   /** the saved keys changed (the window lists them again) */
   onChange: (profileId: string | null) => void;
 }
@@ -47,6 +62,99 @@ export class KeychainRepair {
       if (value !== null) out.push({ id, fingerprint: fingerprintOf(value) });
     }
     return out;
+  }
+
+  /**
+   * Sorts the values no record names: back to the record whose value is missing and matches
+   * (by tag, else by last 4), or left for a new record. Reads the values, never returns them.
+   */
+  async planRecovery(): Promise<RecoveryPlan> {
+    const findings = await this.check();
+    if (!findings) throw new CrmError('validation', 'This keychain cannot list what it holds, so there is nothing to recover from it.');
+    const tagging = this.deps.fingerprints;
+    let check: string | null = null;
+    const values: OrphanValue[] = [];
+    for (const id of findings.unlisted) {
+      const value = await this.deps.secrets.get(keyAccount(id));
+      if (value === null) continue;
+      const tagged = tagging ? await tagging.tagOf(value) : null;
+      check = tagged?.check ?? check;
+      values.push({ id, fingerprint: fingerprintOf(value), tag: tagged?.tag ?? null });
+    }
+    const tags = check === null ? {} : currentTags(await this.deps.meta.keys.read(), check);
+    const plan = planRelinks(values, findings.missingValues, tags);
+    const out: RecoveryPlan = { relink: [], fresh: [], ambiguous: [] };
+    for (const value of values) {
+      const choice = plan.get(value.id) ?? { kind: 'none' };
+      if (choice.kind === 'relink') {
+        const key = findings.missingValues.find((k) => k.id === choice.keyId);
+        if (key) out.relink.push({ valueId: value.id, fingerprint: value.fingerprint, key });
+      } else if (choice.kind === 'ambiguous') {
+        out.ambiguous.push({ id: value.id, fingerprint: value.fingerprint, keys: findings.missingValues.filter((k) => choice.keyIds.includes(k.id)) });
+      } else {
+        out.fresh.push({ id: value.id, fingerprint: value.fingerprint });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Puts the value kept under account `valueId` back under saved key `keyId`'s own account: the
+   * key works again with its name, profile and origin. The value is written under the key's
+   * account before the stray copy is deleted, so a failure between the two never loses it.
+   */
+  async relink(valueId: string, keyId: string): Promise<SavedKey> {
+    const value = await this.deps.secrets.get(keyAccount(valueId));
+    if (value === null) throw new CrmError('not_found', 'That key value is no longer in the keychain.');
+    const key = (await this.deps.meta.keys.read()).keys.find((k) => k.id === keyId);
+    if (!key || key.state !== 'active') throw new CrmError('not_found', 'That key is not saved (it may have been removed or revoked).');
+    await this.deps.secrets.set(keyAccount(keyId), value);
+    await this.deps.secrets.delete(keyAccount(valueId));
+    const tagged = this.deps.fingerprints ? await this.deps.fingerprints.tagOf(value) : null;
+    if (tagged) {
+      await this.deps.meta.keys.update((doc) => {
+        if (doc.keys.some((k) => k.id === keyId && k.state === 'active')) putTag(doc, keyId, tagged.tag, tagged.check);
+      });
+    }
+    this.deps.onChange(key.profileId);
+    return key;
+  }
+
+  /**
+   * The window's Repair of one key whose value is missing: the re-link --recover makes, for
+   * this key alone. When no stray value is this key's, the sentence says how to give it one.
+   */
+  async repairKey(keyId: string): Promise<{ repaired: boolean; message: string }> {
+    const key = (await this.deps.meta.keys.read()).keys.find((k) => k.id === keyId);
+    if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
+    if ((await this.deps.secrets.get(keyAccount(keyId))) !== null) return { repaired: true, message: `The value of “${key.name}” is in the keychain.` };
+    const plan = await this.planRecovery();
+    const mine = plan.relink.find((r) => r.key.id === keyId);
+    if (mine) {
+      await this.relink(mine.valueId, keyId);
+      return { repaired: true, message: `The value of “${key.name}” (…${mine.fingerprint}) was found in the keychain under another entry and linked back to it.` };
+    }
+    return {
+      repaired: false,
+      message: `The keychain holds no value for “${key.name}” (…${key.fingerprint}). Revoke it and add the key again with Add key, or on the command line: crm keys check --forget-missing, then crm keys add.`,
+    };
+  }
+
+  /**
+   * The ids of `profileId`'s active keys whose value is not in the keychain. One listing of the
+   * keychain's accounts when it can list (whatever the number of keys), else one read per key.
+   */
+  async missingValueIds(profileId: string): Promise<string[]> {
+    const keys = (await this.deps.meta.keys.read()).keys.filter((k) => k.profileId === profileId && k.state === 'active');
+    if (keys.length === 0) return [];
+    const { secrets } = this.deps;
+    if (secrets.accounts) {
+      const held = new Set(await secrets.accounts());
+      return keys.filter((k) => !held.has(keyAccount(k.id))).map((k) => k.id);
+    }
+    const missing: string[] = [];
+    for (const k of keys) if ((await secrets.get(keyAccount(k.id))) === null) missing.push(k.id);
+    return missing;
   }
 
   /**

@@ -49,8 +49,9 @@ async function filesHolding(dir: string, value: string): Promise<string[]> {
   return hits;
 }
 
+/** every saved key, revoked ones too (a plain list leaves out those whose revocation is done) */
 async function keys(): Promise<KeyJson[]> {
-  return (await json<{ keys: KeyJson[] }>(['keys', 'list'])).keys;
+  return (await json<{ keys: KeyJson[] }>(['keys', 'list', '--all'])).keys;
 }
 
 function messagesTo(number: string): unknown[] {
