@@ -4,6 +4,8 @@ import { useOutboxStore } from '../../src-renderer/features/outbox/outbox-store'
 import { KeyTable } from '../../src-renderer/features/keys/key-table';
 import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
+import { RevokeDialogHost } from '../../src-renderer/features/keys/revoke-dialog';
+import { useRevokeDialogStore } from '../../src-renderer/features/keys/revoke-dialog-store';
 import { RequestPreviewPanel } from '../../src-renderer/features/send/request-preview';
 import { useSendStore } from '../../src-renderer/features/send/send-store';
 import { ConfirmHost } from '../../src-renderer/ui/confirm-host';
@@ -30,21 +32,30 @@ afterEach(() => {
   useSendStore.getState().reset();
 });
 
+/** the key table with its revoke dialog, for a key no profile uses (the simple confirm; revoke-dialog.test.tsx has the rest) */
 function renderKeys() {
+  useRevokeDialogStore.setState(useRevokeDialogStore.getInitialState(), true);
+  useProfilesStore.setState({ profiles: [{ ...profile, activeKeyId: null }] });
   view = render(
     <>
       <KeyTable keys={useKeysStore.getState().keys} />
-      <ConfirmHost />
+      <RevokeDialogHost />
     </>,
   );
   return view.container.querySelector<HTMLButtonElement>('[data-testid="key-revoke-k1"]');
+}
+
+/** opens the revoke dialog: it is worked out (which profiles use the key) before it shows */
+async function openRevoke(revoke: HTMLButtonElement | null): Promise<void> {
+  click(revoke);
+  await settle();
 }
 
 describe('revoke confirmation', () => {
   it('names the key, warns, focuses Cancel (a destructive action); Escape cancels without revoking and returns focus', async () => {
     const revoke = renderKeys();
     revoke?.focus();
-    click(revoke);
+    await openRevoke(revoke);
     const d = dialog();
     expect(d).not.toBeNull();
     expect(d?.getAttribute('aria-modal')).toBe('true');
@@ -61,8 +72,8 @@ describe('revoke confirmation', () => {
   });
 
   it('revokes only through the confirm button', async () => {
-    click(renderKeys());
-    const confirm = dialog()?.querySelector('[data-testid="confirm-accept"]');
+    await openRevoke(renderKeys());
+    const confirm = dialog()?.querySelector('[data-testid="revoke-accept"]');
     click(confirm);
     await settle();
     expect(dialog()).toBeNull();
@@ -70,14 +81,14 @@ describe('revoke confirmation', () => {
   });
 
   it('Cancel does not revoke', async () => {
-    click(renderKeys());
+    await openRevoke(renderKeys());
     click(byText(dialog()!, 'button', 'Cancel'));
     await settle();
     expect(crm.callsTo('keys:revoke')).toHaveLength(0);
   });
 
-  it('keeps Tab and Shift+Tab inside the dialog', () => {
-    click(renderKeys());
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    await openRevoke(renderKeys());
     const d = dialog()!;
     const [cancel, confirm] = Array.from(d.querySelectorAll('button'));
     confirm!.focus();

@@ -2,7 +2,6 @@ import type { KeyMeta, KeyTestResult, Profile, RevocationSyncState } from '../..
 import { describeError } from '../../lib/api';
 import { keyLabel } from '../../../src-main/shared/key-label';
 import { formatTime } from '../../lib/format';
-import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
 import { ClockIcon } from '../../ui/icons';
 import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox/outbox-store';
@@ -10,9 +9,10 @@ import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-stor
 import { HeldBackState } from './held-back';
 import { PermissionsCell } from './permissions-cell';
 import { selectListedPrefix, selectTest, useKeysStore } from './keys-store';
+import { revokeWithDialog, savedSubject } from './revoke-flow';
 import { ErrorText } from '../../ui/messages';
 
-export const REVOKE_WARNING = 'Every request that uses it will fail.';
+export { REVOKE_WARNING } from './revoke-words';
 
 const OUTCOME_TEXT: Record<KeyTestResult['outcome'], string> = {
   valid: 'valid',
@@ -53,17 +53,11 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
   const activateKey = useKeysStore((s) => s.activateKey);
   const revokeKey = useKeysStore((s) => s.revokeKey);
   const revoked = k.state === 'revoked';
-  const label = keyLabel({ prefix: useKeysStore(selectListedPrefix(k.serverKeyId)), lastFour: k.fingerprint });
+  const prefix = useKeysStore(selectListedPrefix(k.serverKeyId));
+  const label = keyLabel({ prefix, lastFour: k.fingerprint });
 
-  const onRevoke = async () => {
-    const ok = await requestConfirm({
-      title: `Revoke key “${k.name}”?`,
-      message: `${REVOKE_WARNING} “${k.name}” (${label}) stops working here at once; the revocation is sent to the server through the outbox.`,
-      confirmLabel: 'Revoke',
-      danger: true,
-    });
-    if (ok) await revokeKey(k.id);
-  };
+  // the dialog names this key, says which profiles stop working and may switch them first
+  const onRevoke = () => revokeWithDialog(savedSubject(k, prefix), () => revokeKey(k.id));
 
   return (
     <tr data-testid={`key-row-${k.id}`} className={revoked ? 'is-revoked' : undefined}>

@@ -4,6 +4,7 @@ import { AddKeyForm } from './add-key-form';
 import { HeldBackNotice } from './held-back';
 import { KeyTable } from './key-table';
 import { selectKeys, selectKeysError, selectKeysStatus, useKeysStore } from './keys-store';
+import { RevokeDialogHost } from './revoke-dialog';
 import { ServerKeys } from './server-keys';
 
 export function KeysScreen() {
@@ -33,6 +34,7 @@ export function KeysScreen() {
       {/* keyed by profile: a half-typed name or a local problem is about the profile it was typed under */}
       <AddKeyForm key={`add-${profile?.id ?? ''}`} />
       {profile && <ServerKeys key={`server-${profile.id}`} />}
+      <RevokeDialogHost />
     </section>
   );
 }

@@ -32,10 +32,17 @@ export type ApproveState =
   | { status: 'declined' }
   | { status: 'error'; error: ErrorInfo };
 
-/** A key just created through the API: its value can be copied (by main) once. */
+/**
+ * A key just created through the API, shown once: its value, asked of main once (keys:reveal-new,
+ * the one reply that carries a key value), is kept here only while the panel is open and cleared
+ * when it closes; main copies it to the clipboard (keys:copy-new).
+ */
 export interface CreatedKey {
   key: KeyMeta;
+  shown: { status: 'loading' } | { status: 'ready'; value: string } | { status: 'error'; error: ErrorInfo };
   copy: { status: 'idle' | 'copying' } | { status: 'copied'; clearsAfterMs: number | null } | { status: 'error'; error: ErrorInfo };
+  /** a copy worked at least once: closing asks less sternly */
+  everCopied: boolean;
 }
 
 interface KeysStore {
@@ -61,6 +68,7 @@ interface KeysStore {
   loadServerKeys: () => Promise<void>;
   createServerKey: (name: string, permissions: Permission[]) => Promise<boolean>;
   copyNewKey: () => Promise<void>;
+  /** closes the panel: the value leaves the store */
   dismissCreated: () => void;
   revokeServerKey: (serverKeyId: string) => Promise<boolean>;
   /** saves the profile again (same values) so the app asks to move its held-back keys to where it points now */
@@ -158,7 +166,13 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
         return false;
       }
       // the saved list and the server's follow main's keys:changed (wire-events.ts)
-      set({ createServer: { status: 'idle' }, created: { key: r.value, copy: { status: 'idle' } } });
+      set({ createServer: { status: 'idle' }, created: { key: r.value, shown: { status: 'loading' }, copy: { status: 'idle' }, everCopied: false } });
+      // main answers this once; asked at once, so the panel has it while it is open
+      const shown = await invoke('keys:reveal-new', { id: r.value.id });
+      const now = get().created;
+      // closed (or another key created) meanwhile: the value is not kept
+      if (!now || now.key.id !== r.value.id) return true;
+      set({ created: { ...now, shown: shown.ok ? { status: 'ready', value: shown.value.value } : { status: 'error', error: shown.error } } });
       return true;
     },
 
@@ -170,7 +184,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       const now = get().created;
       if (!now || now.key.id !== created.key.id) return;
       set({
-        created: { ...now, copy: r.ok ? { status: 'copied', clearsAfterMs: r.value.clearsAfterMs } : { status: 'error', error: r.error } },
+        created: { ...now, copy: r.ok ? { status: 'copied', clearsAfterMs: r.value.clearsAfterMs } : { status: 'error', error: r.error }, everCopied: now.everCopied || r.ok },
       });
     },
 
@@ -241,6 +255,8 @@ export const selectTest =
 export const selectAddState = (s: S): AddState => s.add;
 export const selectServer = (s: S): ServerState => s.server;
 export const selectCreated = (s: S): CreatedKey | null => s.created;
+/** the shown-once value while the panel is open; null before main answered, or when it could not */
+export const selectCreatedValue = (s: S): string | null => (s.created?.shown.status === 'ready' ? s.created.shown.value : null);
 export const selectApprove = (s: S): ApproveState => s.approve;
 /** saved keys not sent anywhere now: saved for another address than the profile's */
 export const selectHeldBackKeys = (s: S): KeyMeta[] => s.keys.filter((k) => k.heldBack === true && k.state !== 'revoked');

@@ -1,17 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PERMISSIONS } from '../../../src-main/shared/permissions';
 import type { Permission, ServerKey } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
-import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { SubmitRow } from '../../ui/submit-row';
 import { TransientNote } from '../../ui/transient-note';
 import { keyLabel } from '../../../src-main/shared/key-label';
+import { CreatedKeyPanel } from './created-key-panel';
+import { revokeWithDialog, serverSubject } from './revoke-flow';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
-import { selectCreated, selectSavedLastFour, selectServer, selectServerIdOf, useKeysStore } from './keys-store';
-import { REVOKE_WARNING } from './key-table';
+import { selectSavedLastFour, selectServer, selectServerIdOf, useKeysStore } from './keys-store';
 import { CopyLastCurl } from '../log/copy-last-curl';
 
 const SERVER_KEY_COLUMNS = ['Name', 'Key', 'Permissions', 'Created', 'Last used', 'Actions'];
@@ -73,15 +73,9 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
   const rowErrors = useKeysStore((s) => s.rowErrors);
   const inUse = useKeysStore(selectServerIdOf(useProfilesStore((s) => selectActiveProfile(s)?.activeKeyId ?? null)));
   if (keys.length === 0) return <p className="empty">No keys on the server.</p>;
-  const onRevoke = async (k: ServerKey) => {
-    const ok = await requestConfirm({
-      title: `Revoke server key “${k.name}”?`,
-      message: `${REVOKE_WARNING} “${k.name}”${k.prefix ? ` (${keyLabel({ prefix: k.prefix })})` : ''} is deleted on the server; this cannot be undone.`,
-      confirmLabel: 'Revoke',
-      danger: true,
-    });
-    if (ok) await revoke(k.id);
-  };
+  // named with what its saved copy adds (last four, the profiles using it), read when asked
+  const onRevoke = (k: ServerKey) =>
+    revokeWithDialog(serverSubject(k, useKeysStore.getState().keys.find((saved) => saved.serverKeyId === k.id) ?? null), () => revoke(k.id));
   return (
     <DataTable label="Server keys" testId="server-keys-table" columns={SERVER_KEY_COLUMNS}>
       {keys.map((k) => (
@@ -129,36 +123,10 @@ function ServerKeyLabel({ k }: { k: ServerKey }) {
 function CreateKeyForm() {
   const create = useKeysStore((s) => s.createServerKey);
   const state = useKeysStore((s) => s.createServer);
-  const created = useKeysStore(selectCreated);
-  const copyNew = useKeysStore((s) => s.copyNewKey);
-  const dismiss = useKeysStore((s) => s.dismissCreated);
   const [name, setName] = useState('');
   const [perms, setPerms] = useState<Permission[]>(['contacts:read', 'messages:send']);
   const [localError, setLocalError] = useState<string | null>(null);
   const id = useId();
-  const copyButton = useRef<HTMLButtonElement>(null);
-  const doneButton = useRef<HTMLButtonElement>(null);
-  const createdId = created?.key.id ?? null;
-  const copied = created?.copy.status === 'copied';
-  // The one chance to copy the new key is below the form, often out of sight: it is scrolled
-  // to and focused, so Enter copies it.
-  useEffect(() => {
-    const button = copyButton.current;
-    if (!createdId || !button) return;
-    button.scrollIntoView({ block: 'center' });
-    button.focus({ preventScroll: true });
-  }, [createdId]);
-  // The new key then shows up in both lists above (main's keys:changed), which pushes the form
-  // down: while the Copy button has focus it is kept in sight.
-  const rows = useKeysStore((s) => s.keys.length + (s.server.status === 'ready' ? s.server.keys.length : 0));
-  useEffect(() => {
-    const button = copyButton.current;
-    if (button && document.activeElement === button) button.scrollIntoView({ block: 'nearest' });
-  }, [rows]);
-  // the Copy button leaves once used: focus goes on to Done instead of back to the page's top
-  useEffect(() => {
-    if (copied && (document.activeElement === document.body || document.activeElement === null)) doneButton.current?.focus();
-  }, [copied]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -195,31 +163,8 @@ function CreateKeyForm() {
       <SubmitRow busy={state.status === 'creating'}>Create key</SubmitRow>
       {localError && <ErrorText>{localError}</ErrorText>}
       {state.status === 'error' && <ErrorMessage error={state.error} prefix="The key was not created" />}
-      <div role="status" aria-live="polite" data-testid="created-key">
-        {created && (
-          <div className="created-key">
-            <p>
-              Key “{created.key.name}” was created and saved to the keychain. Its value can be copied once; it is never shown.
-            </p>
-            <div className="button-row">
-              {created.copy.status !== 'copied' && (
-                <button ref={copyButton} type="button" className="btn btn-primary" onClick={() => void copyNew()} disabled={created.copy.status === 'copying'}>
-                  Copy new key
-                </button>
-              )}
-              <button ref={doneButton} type="button" className="btn" onClick={dismiss}>
-                Done
-              </button>
-            </div>
-            {created.copy.status === 'copied' && (
-              <TransientNote testId="created-key-copied">
-                <p>Copied; clipboard clears in {Math.round((created.copy.clearsAfterMs ?? 60_000) / 1000)} s</p>
-              </TransientNote>
-            )}
-            {created.copy.status === 'error' && <p className="msg msg-error">{describeError(created.copy.error)}</p>}
-          </div>
-        )}
-      </div>
+      {/* not a live region: a revealed value is never read out on its own */}
+      <CreatedKeyPanel />
     </form>
   );
 }
