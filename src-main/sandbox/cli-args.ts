@@ -14,6 +14,8 @@ export interface SandboxCliArgs {
   /** where events are POSTed (SandboxEventOptions.webhookUrl) */
   webhookUrl?: string;
   webhookSecret?: string;
+  /** --revoke-delay: how long a deleted key keeps authenticating (ms) */
+  revokeDelayMs?: number;
   json: boolean;
 }
 
@@ -44,12 +46,23 @@ Options:
                   POST each message status and reply to URL (see the sandbox README)
   --webhook-secret S
                   sign those webhooks with S (HMAC-SHA256 of the body; Twilio's scheme for twilio)
+  --revoke-delay D
+                  a revoked key keeps working for D (e.g. 30s, 2m; default 0), as on real services
   --json          print {"baseUrl","adminKey"} as the first line of stdout; logs go to stderr
   -h, --help      show this help
 `;
 
-type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect' | 'webhook-url' | 'webhook-secret';
-const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect', 'webhook-url', 'webhook-secret'];
+type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect' | 'webhook-url' | 'webhook-secret' | 'revoke-delay';
+const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect', 'webhook-url', 'webhook-secret', 'revoke-delay'];
+
+const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "30s", "2m", "500ms", "1h", or plain seconds ("30") */
+function duration(flag: string, raw: string): number | string {
+  const m = /^([0-9]+)(ms|s|m|h)?$/.exec(raw);
+  const ms = m ? Number(m[1]) * DURATION_UNIT_MS[m[2] ?? 's']! : Number.NaN;
+  return Number.isSafeInteger(ms) && ms <= 86_400_000 ? ms : `--${flag} must be a duration such as 30s, 2m or 500ms (at most 24h), got "${raw}"`;
+}
 
 function isHttpUrl(raw: string): boolean {
   try {
@@ -111,6 +124,12 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedSandboxArgs {
       case 'webhook-secret':
         args.webhookSecret = raw;
         continue;
+      case 'revoke-delay': {
+        const ms = duration(name, raw);
+        if (typeof ms === 'string') return { kind: 'error', message: ms };
+        args.revokeDelayMs = ms;
+        continue;
+      }
       default:
         value = raw;
     }

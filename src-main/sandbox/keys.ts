@@ -1,7 +1,9 @@
 // API keys. A value is `crm_sk_` + 32 base62 characters from crypto.randomBytes, returned once
 // and never stored: the store keeps its SHA-256. Lookup is by hash (a Map), confirmed with a
 // constant-time comparison of the hashes. Deleting a key removes it from the map, so the very
-// next request with it is unknown (401).
+// next request with it is unknown (401) — unless a revoke delay is set: real services take a
+// while to forget a deleted key, so for that long it still authenticates (it is no longer
+// listed, and cannot be deleted again).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Permission } from './types';
 
@@ -54,8 +56,15 @@ function sha256(value: string): Buffer {
 export class KeyStore {
   private readonly byHash = new Map<string, KeyRecord>();
   private readonly byId = new Map<string, KeyRecord>();
+  /** deleted keys that still authenticate until `until` (epoch ms): the revoke delay */
+  private readonly lingering = new Map<string, { record: KeyRecord; until: number }>();
 
-  constructor(private readonly onChange: () => void) {}
+  /** `revokeDelayMs`: how long a deleted key keeps authenticating (default 0: not at all) */
+  constructor(
+    private readonly onChange: () => void,
+    private readonly revokeDelayMs = 0,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   create(name: string, permissions: Permission[], now = new Date()): { record: KeyRecord; key: string } {
     const key = KEY_PREFIX + randomBase62(KEY_RANDOM_CHARS);
@@ -76,8 +85,16 @@ export class KeyStore {
   /** The active key with this value, or null. */
   authenticate(token: string): KeyRecord | null {
     const hash = sha256(token);
-    const record = this.byHash.get(hash.toString('hex'));
+    const record = this.byHash.get(hash.toString('hex')) ?? this.stillLingering(hash.toString('hex'));
     return record && timingSafeEqual(record.hash, hash) ? record : null;
+  }
+
+  private stillLingering(hashHex: string): KeyRecord | undefined {
+    const entry = this.lingering.get(hashHex);
+    if (!entry) return undefined;
+    if (entry.until > this.now()) return entry.record;
+    this.lingering.delete(hashHex);
+    return undefined;
   }
 
   markUsed(record: KeyRecord, now = new Date()): void {
@@ -91,6 +108,7 @@ export class KeyStore {
     if (!record) return false;
     this.byId.delete(id);
     this.byHash.delete(record.hash.toString('hex'));
+    if (this.revokeDelayMs > 0) this.lingering.set(record.hash.toString('hex'), { record, until: this.now() + this.revokeDelayMs });
     this.onChange();
     return true;
   }

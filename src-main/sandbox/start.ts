@@ -30,6 +30,7 @@ const DEFAULTS = {
   requestTimeoutMs: 10_000,
   dialect: 'default' as SandboxDialect,
   uploadBudgetBytes: DEFAULT_UPLOAD_BUDGET,
+  revokeDelayMs: 0,
 };
 
 function check(ok: boolean, message: string): void {
@@ -47,6 +48,7 @@ function resolveOptions(options: SandboxOptions) {
   check(Number.isFinite(o.requestTimeoutMs) && o.requestTimeoutMs > 0, 'requestTimeoutMs must be positive');
   check(SANDBOX_DIALECTS.includes(o.dialect), `dialect must be one of ${SANDBOX_DIALECTS.join(', ')}`);
   check(Number.isFinite(o.uploadBudgetBytes) && o.uploadBudgetBytes > 0, 'uploadBudgetBytes must be positive');
+  check(Number.isFinite(o.revokeDelayMs) && o.revokeDelayMs >= 0, 'revokeDelayMs must be 0 or more');
   return o;
 }
 

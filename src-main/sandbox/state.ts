@@ -24,11 +24,13 @@ export interface StateOptions {
   rate: number;
   burst: number;
   idempotencyTtlMs: number;
+  /** how long a deleted key keeps authenticating, as on real services (default 0) */
+  revokeDelayMs?: number;
 }
 
 export function createState(options: StateOptions, changed: () => void): SandboxState {
   return {
-    keys: new KeyStore(changed),
+    keys: new KeyStore(changed, options.revokeDelayMs ?? 0),
     contacts: new ContactStore(seedColumns(options.contacts, options.seed)),
     messages: new MessageStore(changed),
     idempotency: new IdempotencyStore(options.idempotencyTtlMs, changed),

@@ -32,6 +32,11 @@ export interface SandboxOptions {
   dataFile?: string;
   /** how long an Idempotency-Key's first response is replayed, default 24 h */
   idempotencyTtlMs?: number;
+  /**
+   * Addition to the agreed API: how long a deleted (revoked) key keeps authenticating, as real
+   * services take a while to forget one. Default 0: the next request with it gets 401.
+   */
+  revokeDelayMs?: number;
   /** optional request log, one line per request; never receives a key value */
   log?: (line: string) => void;
   /**
