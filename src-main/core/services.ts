@@ -66,7 +66,7 @@ export interface KeyService {
    * revocation is handed to the outbox (durable, offline-safe), whose record of it is the key's
    * `sync` when listed.
    */
-  revoke(id: string): Promise<KeyMeta>;
+  revoke(id: string, options?: { notBefore?: string }): Promise<KeyMeta>;
   /** server keys (needs keys:manage on the profile's active key) */
   /** the server's keys, each with its queued revocation; offline, the last list seen (cachedAt) */
   listServerKeys(profileId?: string): Promise<ServerKeyList>;
@@ -153,6 +153,11 @@ export interface RevocationInput {
   serverKeyId: string | null;
   origin?: string | null;
   label: string;
+  /**
+   * not sent before this time (ISO): a rolled key's old value keeps working on the service until
+   * its grace ends. Absent: as soon as the service can be reached.
+   */
+  notBefore?: string;
 }
 
 /** A server revocation changed; told only once the change is on disk. */

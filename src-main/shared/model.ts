@@ -154,12 +154,24 @@ export type KeyState = 'active' | 'revoked';
  * service (or its description of the send) changed since it was queued; it waits for the person
  * to send it as queued (retry) or discard it (cancel), and its lastError says which change.
  */
-export type PendingReason = 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued' | 'held';
+export type PendingReason = 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued' | 'held' | 'scheduled' | 'still_accepted';
+
+/**
+ * After a key's server revocation synced, the revoked value is tried against a harmless request
+ * until the service refuses it (or an hour passes): what those checks found. Computed from the
+ * outbox's record of the checks, never stored elsewhere.
+ */
+export type RevocationProof =
+  | { state: 'checking'; nextAttemptAt?: string }
+  | { state: 'accepted'; at: string; status: number; nextAttemptAt?: string }
+  | { state: 'refused'; at: string; status: number }
+  | { state: 'unproved'; at: string; reason: string }
+  | { state: 'cancelled' };
 
 /** outboxId names the outbox item carrying the server revocation (absent when none was queued). */
 export type RevocationSyncState =
   | { state: 'pending'; reason: PendingReason; detail?: string; nextAttemptAt?: string; outboxId?: string }
-  | { state: 'synced'; at: string }
+  | { state: 'synced'; at: string; proof?: RevocationProof }
   | { state: 'failed'; reason: string; outboxId?: string }
   | { state: 'local_only' };
 
@@ -238,7 +250,7 @@ export interface ServerKeyList {
   cachedAt: string | null;
 }
 
-export type OutboxKind = 'send.text' | 'send.media' | 'send.audio' | 'send.template' | 'keys.revoke';
+export type OutboxKind = 'send.text' | 'send.media' | 'send.audio' | 'send.template' | 'keys.revoke' | 'keys.prove';
 
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
 

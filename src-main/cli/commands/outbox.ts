@@ -15,6 +15,7 @@ async function outboxOf(ctx: CommandContext): Promise<OutboxService> {
 }
 
 function statusText(item: OutboxItem): string {
+  if (item.state === 'pending' && item.pendingReason === 'scheduled') return `scheduled (${shortTime(item.nextAttemptAt)})`;
   if (item.state === 'pending' && item.pendingReason) return `pending (${item.pendingReason.replace(/_/g, ' ')})`;
   return item.state;
 }
@@ -162,11 +163,15 @@ export const syncCommand = defineCommand({
     // it has not reached the service, and a sync that says "0 failed" would hide it
     const failed = items.filter((i) => i.state === 'failed');
     const failedEarlier = failed.filter((i) => before.get(i.id) === 'failed').length;
-    const pending = items.filter((i) => i.state === 'pending' || i.state === 'sending');
+    // waiting by design, not for want of the service: a rolled key's retirement before its
+    // grace ends, and the checks that a revoked key is refused
+    const later = items.filter((i) => i.state === 'pending' && (i.pendingReason === 'scheduled' || i.kind === 'keys.prove'));
+    const pending = items.filter((i) => (i.state === 'pending' || i.state === 'sending') && !later.includes(i));
     const parts = [`${sent.length} sent`, `${failed.length} failed${failedEarlier > 0 ? ` (${failedEarlier} before this sync)` : ''}`, `${pending.length} still pending`];
-    const shown = [...sent, ...failed, ...pending];
+    if (later.length > 0) parts.push(`${later.length} scheduled or checking`);
+    const shown = [...sent, ...failed, ...pending, ...later];
     const text = `Outbox sync: ${parts.join(', ')}${timedOut ? ' (timed out)' : ''}.${shown.length > 0 ? `\n${itemTable(shown)}` : ''}`;
-    const data = { sent: sent.map((i) => i.id), failed: failed.map((i) => i.id), pending: pending.map((i) => i.id), timedOut, items: shown };
+    const data = { sent: sent.map((i) => i.id), failed: failed.map((i) => i.id), pending: pending.map((i) => i.id), later: later.map((i) => i.id), timedOut, items: shown };
     const ok = failed.length === 0 && pending.length === 0 && !timedOut;
     if (ok) return { data, text };
     const head = timedOut

@@ -1,7 +1,7 @@
 // Pieces several commands share: the --profile option, confirmations, key and permission
 // formatting.
 import type { Core } from '../../core/create-core';
-import type { KeyMeta, Permission, Profile, RevocationSyncState } from '../../core/model';
+import type { KeyMeta, Permission, Profile, RevocationProof, RevocationSyncState } from '../../core/model';
 import { UsageError } from '../args';
 import type { CommandContext } from '../command';
 import { dash, shortTime } from '../format';
@@ -67,7 +67,9 @@ export function permissionsText(permissions: Permission[] | null): string {
 function syncWords(sync: RevocationSyncState): { sentence: string; column: string } {
   switch (sync.state) {
     case 'synced':
-      return { sentence: 'revoked on the server', column: 'revoked (server too)' };
+      return sync.proof
+        ? { sentence: `revoked on the server; ${proofText(sync.proof)}`, column: proofColumn(sync.proof) }
+        : { sentence: 'revoked on the server', column: 'revoked (server too)' };
     case 'local_only':
       return {
         sentence: 'not revoked on the server (neither its server id nor its value was kept): delete it in the service\'s developer area',
@@ -76,10 +78,47 @@ function syncWords(sync: RevocationSyncState): { sentence: string; column: strin
     case 'failed':
       return { sentence: `server revocation failed: ${sync.reason}`, column: 'revoked (server failed)' };
     case 'pending': {
+      if (sync.reason === 'scheduled' && sync.nextAttemptAt) {
+        return { sentence: `retires on the server at ${shortTime(sync.nextAttemptAt)} (its grace; crm outbox cancel ${sync.outboxId ?? 'ID'} keeps it there)`, column: 'revoked (server later)' };
+      }
       const reason = sync.reason.replace(/_/g, ' ');
       return { sentence: `server revocation pending (${reason})`, column: 'revoked (server pending)' };
     }
   }
+}
+
+/** what the checks that a revoked key is refused found: "refused (401) at 14:02", "still accepted at 14:02, checking again" */
+export function proofText(proof: RevocationProof): string {
+  switch (proof.state) {
+    case 'refused':
+      return `refused (${proof.status}) at ${clock(proof.at)}`;
+    case 'accepted':
+      return `still accepted (${proof.status}) at ${clock(proof.at)}, checking again${proof.nextAttemptAt ? ` at ${clock(proof.nextAttemptAt)}` : ''}`;
+    case 'checking':
+      return 'checking that the service refuses it';
+    case 'unproved':
+      return `not proved refused: ${proof.reason}`;
+    case 'cancelled':
+      return 'its check was cancelled';
+  }
+}
+
+function proofColumn(proof: RevocationProof): string {
+  switch (proof.state) {
+    case 'refused':
+      return `revoked, refused (${proof.status})`;
+    case 'accepted':
+      return 'revoked, still accepted';
+    case 'checking':
+      return 'revoked, checking';
+    default:
+      return 'revoked (server too)';
+  }
+}
+
+/** HH:MM of an ISO time, local */
+function clock(iso: string): string {
+  return shortTime(iso).slice(11) || '-';
 }
 
 export function syncText(key: KeyMeta): string {

@@ -249,7 +249,8 @@ export class KeyManager implements KeyService {
     return { outcome, message, key };
   }
 
-  async revoke(id: string): Promise<KeyMeta> {
+  /** `notBefore`: the server revocation waits until then (a rolled key's grace, outbox/schedule.ts) */
+  async revoke(id: string, options: { notBefore?: string } = {}): Promise<KeyMeta> {
     const meta = await this.get(id);
     if (meta.state === 'revoked') return meta;
     // 1. In memory, at once: in-flight requests abort, later uses fail with 'key_revoked'.
@@ -290,7 +291,8 @@ export class KeyManager implements KeyService {
     if (this.outbox && (meta.serverKeyId !== null || kept)) {
       const origin = meta.origin ?? (await this.deps.profiles.get(meta.profileId).then((p) => originOf(p.baseUrl), () => null));
       try {
-        await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name });
+        const notBefore = options.notBefore !== undefined ? { notBefore: options.notBefore } : {};
+        await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name, ...notBefore });
         queued = true;
       } catch (err) {
         this.unqueued.set(id, `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}`);

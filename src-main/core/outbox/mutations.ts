@@ -24,9 +24,15 @@ export function newOpId(at: string): string {
   return `ob_${Date.parse(at).toString(36)}${randomBytes(6).toString('hex')}`;
 }
 
-/** `offlineUntil`: the API is known to be unreachable; the next probe is then */
-function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string, offlineUntil: number | null): OutboxItem {
+/**
+ * `offlineUntil`: the API is known to be unreachable; the next probe is then. `notBefore`: it is
+ * scheduled for then (a rolled key's retirement), which comes before any network state.
+ */
+function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string, offlineUntil: number | null, notBefore?: string): OutboxItem {
   const offline = offlineUntil !== null;
+  if (notBefore !== undefined && Date.parse(notBefore) > Date.parse(at)) {
+    return { id, kind, profileId, label, state: 'pending', attempts: 0, createdAt: at, updatedAt: at, nextAttemptAt: notBefore, lastError: null, resultSummary: null, pendingReason: 'scheduled' };
+  }
   return {
     id,
     kind,
@@ -90,9 +96,40 @@ export function addRevocation(
     );
   });
   if (same) return same;
+  const notBefore = input.notBefore;
   const r: StoredOp = {
-    item: baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil),
-    payload: { type: 'revocation', localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, origin: input.origin ?? null, refusedKeys: [] },
+    item: baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil, notBefore),
+    payload: {
+      type: 'revocation',
+      localKeyId: input.localKeyId,
+      serverKeyId: input.serverKeyId,
+      origin: input.origin ?? null,
+      refusedKeys: [],
+      ...(notBefore !== undefined ? { notBefore } : {}),
+    },
+    order: tx.nextOrder(),
+    claim: null,
+    serverErrors: 0,
+    unanswered: 0,
+    finalized: false,
+  };
+  tx.put(r);
+  return r;
+}
+
+/**
+ * The checks that prove a synced revocation's key is refused (proof-schedule.ts): one per
+ * revocation, whichever process saw it synced first.
+ */
+export function addProof(tx: Tx, revocation: StoredOp, at: string): StoredOp | null {
+  const rev = revocation.payload;
+  if (rev.type !== 'revocation' || rev.localKeyId === null) return null;
+  const revocationId = revocation.item.id;
+  const same = tx.find((r) => r.payload.type === 'proof' && r.payload.revocationId === revocationId);
+  if (same) return same;
+  const r: StoredOp = {
+    item: baseItem(newOpId(at), 'keys.prove', revocation.item.profileId, revocation.item.label, at, null),
+    payload: { type: 'proof', localKeyId: rev.localKeyId, revocationId, origin: rev.origin ?? null, startedAt: at },
     order: tx.nextOrder(),
     claim: null,
     serverErrors: 0,
@@ -142,11 +179,20 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
     throw new CrmError('conflict', r.item.state === 'sending' ? 'It is being sent right now.' : `It is ${r.item.state} and cannot be retried.`);
   }
   let payload = r.payload;
-  if (payload.type === 'revocation') payload = { ...payload, refusedKeys: [] };
+  if (payload.type === 'revocation') {
+    payload = { ...payload, refusedKeys: [] };
+    // a retirement whose time has not come keeps its time: retry never revokes a key early
+    const notBefore = payload.notBefore;
+    if (notBefore !== undefined && Date.parse(notBefore) > Date.parse(at)) {
+      const next: StoredOp = { ...r, item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: notBefore, pendingReason: 'scheduled', lastError: null }, payload, claim: null, serverErrors: 0, unanswered: 0 };
+      tx.put(next);
+      return next;
+    }
+  }
   // held because the profile changed: the person's retry is "send it as it was queued, to where"
-  else if (r.item.pendingReason === 'held') payload = { ...payload, release: true };
+  else if (payload.type === 'message' && r.item.pendingReason === 'held') payload = { ...payload, release: true };
   // "No usable key; add one and retry": the retry uses the profile's active key.
-  else if (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked') payload = { ...payload, keyId: null };
+  else if (payload.type === 'message' && (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked')) payload = { ...payload, keyId: null };
   const next: StoredOp = {
     ...r,
     item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: null, pendingReason: 'queued', lastError: null },

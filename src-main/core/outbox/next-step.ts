@@ -4,6 +4,7 @@
 // from that answer, so the two cannot disagree.
 import type { Target } from './reachability';
 import type { StoredOp } from './records';
+import { notBeforeOf } from './schedule';
 
 export type Step =
   | { kind: 'now' }
@@ -76,6 +77,10 @@ function keyStep(op: StoredOp, ctx: StepContext, now: number): Step {
 }
 
 function pendingStep(op: StoredOp, ctx: StepContext, now: number): Step {
+  // A scheduled retirement waits for its time whatever else happens: "sync now", the API coming
+  // back and a retry never revoke a key before its grace ends (nor probe for it meanwhile).
+  const scheduled = notBeforeOf(op);
+  if (scheduled > now) return { kind: 'at', at: scheduled };
   const target = ctx.target;
   // Nothing is sent to an API known to be down: it waits for the probe, whose answer starts a
   // pass (a probe in flight: that answer is what it waits for).

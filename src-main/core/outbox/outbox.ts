@@ -45,13 +45,15 @@ import type { Backoff, Outcome } from './policy';
 import { backoffMs } from './policy';
 import type { Step, StepContext } from './next-step';
 import { nextStep } from './next-step';
+import { isScheduled } from './schedule';
 import type { StoredOp } from './records';
-import { openHeads, revocationStates, serverRevocationStates } from './queue-view';
+import { openHeads, revocationStates, serverRevocationStates, syncStateOf, withProof } from './queue-view';
 import { Reachability } from './reachability';
 import type { RevocationListener } from './revocation-reports';
 import { kindOf, type KindHost, type OutboxKinds } from './kinds/outbox-kind';
 import { messageKind, queuedMessageFields } from './kinds/message-kind';
 import { revocationFields, revocationKind, type RevocationKind } from './kinds/revocation-kind';
+import { proofKind } from './kinds/proof-kind';
 
 export interface OutboxDiagnostics {
   /** damaged journal parts set aside since this instance started */
@@ -127,7 +129,16 @@ export class OutboxEngine implements Outbox {
       baseOf: (r) => this.baseOf(r),
     };
     this.revocations = revocationKind({ revocationKeys: deps.revocationKeys, adminKeyIds: deps.adminKeyIds }, host);
-    this.kinds = { message: messageKind({ onDelivered: deps.onDelivered, log: this.log }), revocation: this.revocations };
+    const proofs = proofKind({
+      revocationKeys: deps.revocationKeys,
+      reports: this.revocations.reports,
+      syncOf: (proof) => {
+        if (proof.payload.type !== 'proof') return undefined;
+        const revocation = this.journal.state.get(proof.payload.revocationId);
+        return revocation ? withProof(syncStateOf(revocation), proof) : undefined;
+      },
+    });
+    this.kinds = { message: messageKind({ onDelivered: deps.onDelivered, log: this.log }), revocation: this.revocations, proof: proofs };
     this.host = host;
   }
 
@@ -212,10 +223,21 @@ export class OutboxEngine implements Outbox {
     // a report a listener failed to take is offered again
     this.observeAll();
     this.reach.probeSoon();
+    await this.settle();
+    // What a finished revocation starts (its key's proof, then dropping the proved value) runs
+    // in the reports; a pass waits for it, so `crm sync` and `crm keys roll` end with it done.
+    // These rounds force nothing: what failed above keeps its back-off.
+    for (let round = 0; round < 2 && !this.closed; round += 1) {
+      await this.revocations.reports.idle();
+      await this.settle();
+    }
+  }
+
+  private settle(): Promise<void> {
     const settled = new Promise<void>((resolve) => this.settleWaiters.push(resolve));
     this.kick();
     this.checkSettled();
-    await settled;
+    return settled;
   }
 
 
@@ -334,7 +356,7 @@ export class OutboxEngine implements Outbox {
       // An API known to be down, or not heard from yet in this process, is probed, not sent to.
       // A revocation waiting for a key waits for the person or a key change first: probing for
       // it alone would be wasted.
-      if (base !== undefined && r.item.state === 'pending' && r.item.pendingReason !== 'needs_admin_key') {
+      if (base !== undefined && r.item.state === 'pending' && r.item.pendingReason !== 'needs_admin_key' && !isScheduled(r, now)) {
         this.reach.ensure(base);
         if (this.reach.probeDue(base, now)) this.probe(base);
       }

@@ -1,6 +1,6 @@
 // Pure views of the stored state: which operation is next in each group, and where each saved
 // key's server revocation stands (computed here for display; the journal is its only record).
-import type { RevocationSyncState } from '../model';
+import type { RevocationProof, RevocationSyncState } from '../model';
 import type { StoredOp } from './records';
 import { isOpen } from './records';
 
@@ -62,10 +62,40 @@ export function serverRevocationStates(records: Iterable<StoredOp>, profileId: s
 
 export function revocationStates(records: Iterable<StoredOp>): Map<string, RevocationSyncState> {
   const latest = new Map<string, StoredOp>();
+  const proofs = new Map<string, StoredOp>();
   for (const r of records) {
+    if (r.payload.type === 'proof') proofs.set(r.payload.revocationId, r);
     if (r.payload.type !== 'revocation' || r.payload.localKeyId === null) continue;
     const seen = latest.get(r.payload.localKeyId);
     if (!seen || seen.order < r.order) latest.set(r.payload.localKeyId, r);
   }
-  return new Map([...latest].map(([localKeyId, r]) => [localKeyId, syncStateOf(r)]));
+  return new Map([...latest].map(([localKeyId, r]) => [localKeyId, withProof(syncStateOf(r), proofs.get(r.item.id))]));
+}
+
+/** a synced revocation with what the checks of its key found (none queued yet: nothing said) */
+export function withProof(sync: RevocationSyncState, proof: StoredOp | undefined): RevocationSyncState {
+  return sync.state === 'synced' && proof !== undefined ? { ...sync, proof: proofStateOf(proof) } : sync;
+}
+
+/** what the checks that a revoked key is refused found so far (attempt-proof.ts) */
+export function proofStateOf(r: StoredOp): RevocationProof {
+  const item = r.item;
+  switch (item.state) {
+    case 'sent': {
+      const m = /^refused \((\d{3})\) at (.+)$/.exec(item.resultSummary ?? '');
+      return { state: 'refused', status: m ? Number(m[1]) : 401, at: m ? m[2]! : item.updatedAt };
+    }
+    case 'failed':
+      return { state: 'unproved', at: item.updatedAt, reason: item.lastError?.message ?? 'The check failed.' };
+    case 'cancelled':
+      return { state: 'cancelled' };
+    default: {
+      const next = item.nextAttemptAt ? { nextAttemptAt: item.nextAttemptAt } : {};
+      if (item.lastError?.status !== undefined && (item.pendingReason === 'still_accepted' || item.state === 'sending')) {
+        const m = / at (\S+), checking again$/.exec(item.lastError.message);
+        return { state: 'accepted', status: item.lastError.status, at: m ? m[1]! : item.updatedAt, ...next };
+      }
+      return { state: 'checking', ...next };
+    }
+  }
 }

@@ -57,6 +57,22 @@ export type Payload =
       origin?: string | null;
       /** keys the server refused (401/403) for this revocation; 'self' is the revoked key itself */
       refusedKeys: string[];
+      /** ISO time before which it is not sent (a rolled key's grace, schedule.ts); absent: at once */
+      notBefore?: string;
+    }
+  | {
+      /**
+       * After a revocation synced: the revoked value tried against a harmless request until the
+       * service refuses it (proof-schedule.ts); the value is then dropped from the keychain.
+       */
+      type: 'proof';
+      localKeyId: string;
+      /** the outbox id of the revocation this proves */
+      revocationId: string;
+      /** the origin the value was saved for: it is only ever sent there */
+      origin: string | null;
+      /** when the checks began (ISO): they stop an hour later */
+      startedAt: string;
     };
 
 export interface StoredOp {
@@ -69,7 +85,7 @@ export interface StoredOp {
   serverErrors: number;
   /** consecutive attempts without any answer (absent in journals written before it existed) */
   unanswered?: number;
-  /** revocations: the kept value was dropped and the listeners were told about the final state */
+  /** revocations and proofs: the listeners were told about the final state (and a proven key's value was dropped) */
   finalized: boolean;
 }
 
@@ -112,7 +128,7 @@ export function decodeLine(line: string): Decoded {
   return { ok: false, reason: 'unknown record shape' };
 }
 
-const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'send.template', 'keys.revoke'];
+const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'send.template', 'keys.revoke', 'keys.prove'];
 const STATES: readonly OutboxState[] = ['pending', 'sending', 'sent', 'failed', 'cancelled'];
 
 
@@ -129,7 +145,8 @@ function isEntry(v: unknown): v is Entry {
   if (!KINDS.includes(item.kind as OutboxKind) || !STATES.includes(item.state as OutboxState)) return false;
   const p = r.payload;
   if (p.type === 'message') return isRecord(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
-  if (p.type === 'revocation') return Array.isArray(p.refusedKeys);
+  if (p.type === 'revocation') return Array.isArray(p.refusedKeys) && (p.notBefore === undefined || typeof p.notBefore === 'string');
+  if (p.type === 'proof') return typeof p.localKeyId === 'string' && typeof p.revocationId === 'string' && typeof p.startedAt === 'string';
   return false;
 }
 

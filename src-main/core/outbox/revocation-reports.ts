@@ -1,10 +1,12 @@
 // Tells the listeners how each server revocation (of a saved key, or of a server key alone) is doing (RevocationSyncState),
 // always AFTER the state is on disk, in order, once per state. A finished revocation (synced, or
-// cancelled: local only) is "finalized": the revoked key's kept value is dropped (synced only),
-// the listeners are told, and a record says so. A crash before that record makes the next start
-// do it again; every step is idempotent.
+// cancelled: local only) is "finalized": a synced one's proof is queued (the kept value is tried
+// until the service refuses it, attempt-proof.ts), the listeners are told, and a record says so.
+// A finished proof is finalized the same way: the value it proved refused is dropped from the
+// keychain. A crash before a record makes the next start do it again; every step is idempotent.
 import type { Disposable } from '../emitter';
 import { toErrorInfo } from '../errors';
+import type { RevocationSyncState } from '../model';
 import type { RevocationReport } from '../services';
 import type { RevocationKeyStore } from './deps';
 import type { StoredOp } from './records';
@@ -16,6 +18,8 @@ export interface RevocationReportDeps {
   revocationKeys: RevocationKeyStore;
   /** records that a finished revocation was reported (journal) */
   markFinalized(id: string): Promise<void>;
+  /** a synced revocation of a saved key: queues the checks that its value is refused (once) */
+  startProof(revocation: StoredOp): Promise<void>;
   log(line: string): void;
 }
 
@@ -52,12 +56,44 @@ export class RevocationReports {
     }
     this.chain = this.chain.then(async () => {
       try {
-        // synced: the revoked key's own value is no longer needed
-        if (r.item.state === 'sent' && report.localKeyId !== null) await this.deps.revocationKeys.drop(report.localKeyId);
+        // synced: the kept value stays until a check proves the service refuses it
+        if (r.item.state === 'sent' && report.localKeyId !== null) await this.deps.startProof(r);
         for (const listener of [...this.listeners]) await listener(report);
         if (terminal) await this.deps.markFinalized(id);
       } catch (err) {
         this.deps.log(`outbox: could not report the revocation state of ${report.localKeyId ?? `operation ${id}`}: ${toErrorInfo(err).message}`);
+        if (!terminal) this.reported.delete(id);
+      } finally {
+        if (terminal) this.finalizing.delete(id);
+      }
+    });
+  }
+
+  /**
+   * A proof's state moved on (`sync`: its revocation's state, the proof included). Once it is
+   * over (refused, or the person cancelled the checks) the value has no use left: it is dropped.
+   */
+  reportProof(r: StoredOp, sync: RevocationSyncState): void {
+    if (r.payload.type !== 'proof' || r.item.state === 'sending' || r.finalized) return;
+    const id = r.item.id;
+    const localKeyId = r.payload.localKeyId;
+    const report: RevocationReport = { localKeyId, profileId: r.item.profileId, sync };
+    const terminal = r.item.state === 'sent' || r.item.state === 'cancelled';
+    if (terminal) {
+      if (this.finalizing.has(id)) return;
+      this.finalizing.add(id);
+    } else {
+      const key = JSON.stringify(sync);
+      if (this.reported.get(id) === key) return;
+      this.reported.set(id, key);
+    }
+    this.chain = this.chain.then(async () => {
+      try {
+        if (terminal) await this.deps.revocationKeys.drop(localKeyId);
+        for (const listener of [...this.listeners]) await listener(report);
+        if (terminal) await this.deps.markFinalized(id);
+      } catch (err) {
+        this.deps.log(`outbox: could not report the proof of ${localKeyId}'s revocation: ${toErrorInfo(err).message}`);
         if (!terminal) this.reported.delete(id);
       } finally {
         if (terminal) this.finalizing.delete(id);

@@ -7,6 +7,7 @@ import { ClockIcon } from '../../ui/icons';
 import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox/outbox-store';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { HeldBackState } from './held-back';
+import { LifecycleLabels, RemoveKeyButton, ValueStatusCell } from './key-row-parts';
 import { PermissionsCell } from './permissions-cell';
 import { selectListedPrefix, selectTest, useKeysStore } from './keys-store';
 import { revokeWithDialog, savedSubject } from './revoke-flow';
@@ -30,6 +31,8 @@ const SYNC_REASON: Record<Extract<RevocationSyncState, { state: 'pending' }>['re
   needs_admin_key: 'needs a key with keys:manage (or the key itself) to revoke on the server',
   queued: 'waiting its turn in the outbox',
   held: 'held until you decide',
+  scheduled: 'scheduled: retires on the server when its grace ends',
+  still_accepted: 'the revoked key is still accepted; checking again',
 };
 
 /** a test's sentence has a column of its own: squeezed under the buttons it wrapped them apart */
@@ -74,7 +77,7 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
       </th>
       <PermissionsCell k={k} />
       <td>{formatTime(k.lastUsedAt)}</td>
-      <td>{k.lastStatus ? OUTCOME_TEXT[k.lastStatus] : '—'}</td>
+      <ValueStatusCell k={k} lastStatus={k.lastStatus ? OUTCOME_TEXT[k.lastStatus] : '—'} />
       <td>
         <div role="status" aria-live="polite" className="cell-status" data-testid={`key-test-result-${k.id}`}>
           {test?.status === 'testing' && 'Testing…'}
@@ -84,6 +87,7 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
       </td>
       <td>
         {revoked ? `revoked ${formatTime(k.revokedAt)}` : k.heldBack ? <HeldBackState k={k} profile={profile} /> : 'active'}
+        <LifecycleLabels k={k} />
         {k.sync && (
           <span className="block small" data-testid={`key-sync-${k.id}`}>
             Server revocation: <SyncCell k={k} />
@@ -101,6 +105,7 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
           <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke()} disabled={revoked} data-testid={`key-revoke-${k.id}`}>
             Revoke
           </button>
+          <RemoveKeyButton k={k} />
         </div>
         {rowError && <ErrorText>{describeError(rowError)}</ErrorText>}
       </td>

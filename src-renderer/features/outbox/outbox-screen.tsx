@@ -13,6 +13,7 @@ const KIND_LABEL: Record<OutboxItem['kind'], string> = {
   'send.audio': 'Voice note',
   'send.template': 'Template message',
   'keys.revoke': 'Key revocation',
+  'keys.prove': 'Revoked key check',
 };
 
 /** each group is titled with the words the send panel uses for the same state */

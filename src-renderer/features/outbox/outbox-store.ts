@@ -83,4 +83,6 @@ export const PENDING_REASON: Record<NonNullable<OutboxItem['pendingReason']>, st
   // not "queued": that is the service's own status of a message it accepted
   queued: 'waiting its turn',
   held: 'held: the profile changed since it was queued',
+  scheduled: 'scheduled: a rolled key retires when its grace ends',
+  still_accepted: 'the revoked key is still accepted; checking again',
 };

@@ -10,7 +10,15 @@ import type { KindHost, OutboxKind } from './outbox-kind';
 
 /** only the fields the record has: nothing else a caller passes is ever written */
 export function revocationFields(input: RevocationInput): RevocationInput {
-  return { profileId: input.profileId, localKeyId: input.localKeyId, serverKeyId: input.serverKeyId, origin: input.origin ?? null, label: input.label };
+  const notBefore = input.notBefore !== undefined && Number.isFinite(Date.parse(input.notBefore)) ? new Date(input.notBefore).toISOString() : undefined;
+  return {
+    profileId: input.profileId,
+    localKeyId: input.localKeyId,
+    serverKeyId: input.serverKeyId,
+    origin: input.origin ?? null,
+    label: input.label,
+    ...(notBefore !== undefined ? { notBefore } : {}),
+  };
 }
 
 export interface RevocationKind extends OutboxKind<'revocation'> {
@@ -21,6 +29,13 @@ export function revocationKind({ revocationKeys, adminKeyIds }: Pick<OutboxDeps,
   const reports = new RevocationReports({
     revocationKeys,
     markFinalized: (id) => host.transact((tx) => m.markFinalized(tx, id)),
+    // only a value still kept can be tried (a key revoked while the keychain was locked has none)
+    startProof: async (revocation) => {
+      const localKeyId = revocation.payload.type === 'revocation' ? revocation.payload.localKeyId : null;
+      if (localKeyId === null || (await revocationKeys.get(localKeyId)) === null) return;
+      const at = host.iso();
+      await host.transact((tx) => m.addProof(tx, revocation, at));
+    },
     log: (line) => host.log(line),
   });
   return {

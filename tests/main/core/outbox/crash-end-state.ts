@@ -54,7 +54,8 @@ export async function expectCrashEndState(sb: RunningSandbox, plan: CrashRunPlan
     keyAccess: viewKeys,
     revocationKeys: viewKeys.revocationKeys,
   });
-  const items = await view.list();
+  // the checks that revoked keys are refused are the outbox's own follow-up, not what was queued
+  const items = (await view.list()).filter((i) => i.kind !== 'keys.prove');
   await view.close();
   await sender.close();
   expect(items).toHaveLength(expected.length + revoked.length);

@@ -1,0 +1,39 @@
+// When a scheduled server revocation may go: a rolled key's old value keeps working on the
+// service until its grace ends, so its revocation waits in the outbox with a not-before time.
+// Pure functions, no I/O: the send loop (next-step.ts), the records (mutations.ts) and the
+// roll (keys/roll.ts) all ask here, so they cannot disagree about the time.
+import type { StoredOp } from './records';
+
+/** how long a rolled key's old value keeps working on the service */
+export type Grace = 'now' | '1h' | '24h' | '7d';
+
+export const GRACES: readonly Grace[] = ['now', '1h', '24h', '7d'];
+export const DEFAULT_GRACE: Grace = '24h';
+
+const GRACE_MS: Record<Grace, number> = { now: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 };
+
+export function isGrace(value: string): value is Grace {
+  return (GRACES as readonly string[]).includes(value);
+}
+
+export function graceMs(grace: Grace): number {
+  return GRACE_MS[grace];
+}
+
+/** the not-before time of a revocation retiring a key after `grace` from `now`; null: at once */
+export function retirementAt(now: number, grace: Grace): string | null {
+  const ms = graceMs(grace);
+  return ms === 0 ? null : new Date(now + ms).toISOString();
+}
+
+/** epoch ms before which nothing of the operation is sent; 0 when it has no such time (or one that cannot be read) */
+export function notBeforeOf(op: StoredOp): number {
+  if (op.payload.type !== 'revocation' || op.payload.notBefore === undefined) return 0;
+  const at = Date.parse(op.payload.notBefore);
+  return Number.isFinite(at) ? at : 0;
+}
+
+/** waiting for its not-before time: nothing is sent, and its API is not probed for it */
+export function isScheduled(op: StoredOp, now: number): boolean {
+  return op.item.state === 'pending' && notBeforeOf(op) > now;
+}
