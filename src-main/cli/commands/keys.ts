@@ -10,6 +10,8 @@ import { pasteWord } from '../paste-word';
 import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
 import type { Session } from '../session';
 import { keysCheck } from './keys-check';
+import { rollKey } from '../../core/keys/roll';
+import { DEFAULT_GRACE, GRACES, isGrace } from '../../core/outbox/schedule';
 import { keysRemove } from './keys-remove';
 import { lifecycleLabels, listedByDefault, parseExpiry } from '../../shared/key-lifecycle';
 import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText, yesOption } from './shared';
@@ -97,7 +99,7 @@ const list = defineCommand({
         ? values.revoked
           ? `No revoked keys for profile "${clean(profile.name)}".`
           : `No saved keys for profile "${clean(profile.name)}". Add one: crm keys add --name NAME`
-        : table(keyHeaders, keyRows(keys, profile.activeKeyId));
+        : table(keyHeaders, keyRows(keys, profile.activeKeyId)) + revocationNotes(keys);
     return { data: { profileId: profile.id, activeKeyId: profile.activeKeyId, keys }, text };
   },
 });
@@ -107,6 +109,14 @@ function listView(view: 'live' | 'revoked' | 'all'): (keys: KeyMeta[]) => (KeyMe
   const now = new Date();
   const shown = (k: KeyMeta) => (view === 'all' ? true : view === 'revoked' ? k.state === 'revoked' : listedByDefault(k));
   return (keys) => keys.filter(shown).map((k) => ({ ...k, lifecycle: lifecycleLabels(k, now) }));
+}
+
+/** under the table: each revoked key still retiring or being proved refused, in a sentence with its times */
+function revocationNotes(keys: KeyMeta[]): string {
+  const lines = keys
+    .filter((k) => k.sync !== null && ((k.sync.state === 'synced' && k.sync.proof !== undefined) || (k.sync.state === 'pending' && k.sync.reason === 'scheduled')))
+    .map((k) => `"${clean(k.name)}" (${fingerprint(k)}): ${syncText(k)}`);
+  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }
 
 /** a secret from stdin, or typed at a hidden prompt; `prompt` names what is asked for */
@@ -334,9 +344,43 @@ const use = defineCommand({
   },
 });
 
+const roll = defineCommand({
+  name: 'keys roll',
+  summary: 'replace a key: a new one is created, proved and used; the old one is revoked when its grace ends',
+  usage: ['keys roll KEY [--grace now|1h|24h|7d] [--profile NAME]'],
+  options: {
+    profile: profileOption,
+    grace: { type: 'string', valueName: 'GRACE', help: `how long the old key keeps working on the service: ${GRACES.join(', ')} (default ${DEFAULT_GRACE})` },
+  },
+  positionals: { min: 1, max: 1 },
+  notes: [
+    'Steps: a new key with the same permissions is created on the service (the profile\'s key needs keys:manage) and saved in the keychain, tried with one contacts request, every profile that used the old key is switched to it; the old key is then revoked here, and on the service when the grace ends (a scheduled revocation in the outbox: crm outbox list shows it, crm outbox cancel ID keeps the key there).',
+    'A step that fails stops the roll and says where: until the switch, the old key is still the one in use.',
+    'After its server revocation, the old value is tried until the service refuses it (crm keys list shows "refused (401)" or "still accepted, checking again"); only then is it deleted from the keychain.',
+  ],
+  async run(ctx, { values, positionals }) {
+    const grace = values.grace ?? DEFAULT_GRACE;
+    if (!isGrace(grace)) throw new UsageError(`--grace is one of ${GRACES.join(', ')}`);
+    const session = await ctx.session({ profileRef: values.profile, outbox: true });
+    const { core } = session;
+    const key = await resolveKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    const result = await rollKey({ keys: core.keys, profiles: core.profiles }, { keyId: key.id, grace });
+    // one pass now: a revocation due at once reaches the service, and its key is checked
+    await core.outbox?.syncNow();
+    const oldKey = await core.keys.get(result.oldKey.id);
+    const names = (await core.profiles.list()).profiles.filter((p) => result.switched.includes(p.id)).map((p) => `"${clean(p.name)}"`);
+    const using = names.length > 0 ? `; ${names.join(', ')} now use${names.length === 1 ? 's' : ''} it` : '; no profile used the old key';
+    const retiring = result.retiresAt !== null ? `The old key keeps working on the service until ${shortTime(result.retiresAt)}; ${syncText(oldKey)}.` : `The old key: ${syncText(oldKey) || 'revoked here'}.`;
+    return {
+      data: { oldKey, newKey: result.newKey, switched: result.switched, retiresAt: result.retiresAt },
+      text: `Rolled "${clean(key.name)}" (${fingerprint(key)}) to "${clean(result.newKey.name)}" (${fingerprint(result.newKey)}): created, saved and proved with a live request${using}.\n${retiring}`,
+    };
+  },
+});
+
 export const keysGroup: CommandGroup = {
   name: 'keys',
   summary: 'API keys: saved in the OS keychain, shown only by name and last 4 characters',
-  commands: [list, add, test, revoke, create, use, keysCheck, keysRemove],
+  commands: [list, add, test, revoke, create, use, roll, keysCheck, keysRemove],
 };
 
