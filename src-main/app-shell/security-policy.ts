@@ -1,5 +1,5 @@
 // The window's security rules as plain data and functions, so they are unit-tested without
-// Electron; src-main/electron/ only applies them (ARCHITECTURE.md invariant 6).
+// Electron; src-main/electron/ only applies them (docs/ARCHITECTURE.md, rule 6).
 
 /**
  * Same policy as the meta tag in src-renderer/index.html (a test keeps the two equal); sent as a

@@ -157,7 +157,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       service: options.keychainService ?? undefined,
       onFailure: (operation, detail) => log?.(`keychain ${operation} failed: ${detail}`),
     });
-  // the data folder's shared database; every process opens it (ARCHITECTURE.md invariant 7)
+  // the data folder's shared database; every process opens it (docs/ARCHITECTURE.md, rule 7)
   const store = options.database === 'memory' ? { db: openMemoryDatabase(), shared: false } : openStore(dataDir, { onNotice, now });
   if (store.shared) importLegacyFiles(store.db, dataDir, { onNotice, now });
   const meta = createMetaStores(store.db, { onNotice });

@@ -1,5 +1,5 @@
 // The endpoint catalogue: every route the console calls, with its method, default path,
-// permission and label. API.md marks most of these paths [ours]; a real service's own paths and
+// permission and label. docs/API.md marks most of these paths [ours]; a real service's own paths and
 // bodies come from its profile's API description (learned from its cURLs or spec), and a
 // profile's endpointOverrides replace paths, never a code change.
 import type { EndpointId, EndpointOverrides, FieldDetail, Permission } from './model';
@@ -30,9 +30,9 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   // one sent message's state, polled while no event stream tells it; the path is the API
   // description's events.statusPath (defaults.ts)
   'messages.status': { id: 'messages.status', method: 'GET', path: '/api/v1/messages/{id}', permission: 'messages:send', createsMessage: false, label: 'Message status', params: ['id'] },
-  // [ours] API.md lists no templates; a service that cannot list them has them typed instead
+  // [ours] docs/API.md lists no templates; a service that cannot list them has them typed instead
   'templates.list': { id: 'templates.list', method: 'GET', path: '/api/v1/templates', permission: 'messages:send', createsMessage: false, label: 'List templates', params: [] },
-  // no API.md route: offered only where a profile describes it (defaults.ts DESCRIBED_ONLY)
+  // no docs/API.md route: offered only where a profile describes it (defaults.ts DESCRIBED_ONLY)
   'media.upload': { id: 'media.upload', method: 'POST', path: '/api/v1/media', permission: 'messages:send', createsMessage: false, label: 'Upload media', params: [] },
   // a request that only proves the key works (Meta's GET /{phone-number-id}); described only
   'keys.check': { id: 'keys.check', method: 'GET', path: '/api/v1/contacts', permission: 'contacts:read', createsMessage: false, label: 'Check key', params: [] },

@@ -1,4 +1,4 @@
-// The one request builder (ARCHITECTURE.md invariant 8): an Operation plus a profile's base URL
+// The one request builder (docs/ARCHITECTURE.md, rule 8): an Operation plus a profile's base URL
 // and path overrides -> a PreparedRequest. The undici sender and the cURL exporter both consume
 // its output. Each operation's input rules live in request/rules/; request/ renders what they
 // answer into the profile's description. Pure apart from stat-ing a chosen file and reading its

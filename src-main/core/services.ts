@@ -52,7 +52,7 @@ export interface KeyService {
   /** metadata only */
   list(profileId?: string): Promise<KeyMeta[]>;
   get(id: string): Promise<KeyMeta>;
-  /** validates the format (API.md: 8..512 printable ASCII, no white space), writes the keychain, stores metadata */
+  /** validates the format (docs/API.md: 8..512 printable ASCII, no white space), writes the keychain, stores metadata */
   addKey(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta>;
   /** a saved key's row takes a new value and server id (the sandbox's admin key made anew) */
   replaceValue(id: string, input: { value: string; serverKeyId: string | null }): Promise<KeyMeta>;

@@ -1,4 +1,4 @@
-// The main window, locked down (ARCHITECTURE.md invariant 6). The rules themselves live in
+// The main window, locked down (docs/ARCHITECTURE.md, rule 6). The rules themselves live in
 // app-shell/security-policy.ts; this file only applies them to Electron objects. The web
 // preferences are written out as a literal below, so an auditor reading this file
 // (Electronegativity, in npm test) sees them; a unit test keeps them equal to the policy's.

@@ -1,4 +1,4 @@
-// Where a request's API key is read from. API.md (and the key routes in every dialect) use
+// Where a request's API key is read from. docs/API.md (and the key routes in every dialect) use
 // `Authorization: Bearer <key>`; a dialect may read it from a header of its own (`apikey: <key>`)
 // or from HTTP Basic, where the password is the key and the username is an account id of the
 // vendor's form that must name the account in the path. A missing or malformed credential and
@@ -24,7 +24,7 @@ export type CredentialPlacement =
 
 export const BEARER: CredentialPlacement = { kind: 'bearer' };
 
-/** API.md: a key is 8..512 printable ASCII characters, no white space. */
+/** docs/API.md: a key is 8..512 printable ASCII characters, no white space. */
 const KEY = /^[\x21-\x7e]{8,512}$/;
 const BEARER_HEADER = /^Bearer +([\x21-\x7e]{8,512})$/i;
 const BASIC_HEADER = /^Basic +([A-Za-z0-9+/]+={0,2})$/i;

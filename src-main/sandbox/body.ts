@@ -110,12 +110,12 @@ export function parseJsonObject(bytes: Buffer): JsonResult {
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** How a route's body object is written: API.md's JSON, or an HTML form (Twilio's REST API). */
+/** How a route's body object is written: docs/API.md's JSON, or an HTML form (Twilio's REST API). */
 export type BodyEncoding = 'json' | 'form';
 
 const CONTENT_TYPES: Readonly<Record<BodyEncoding, string>> = { json: 'application/json', form: 'application/x-www-form-urlencoded' };
 
-/** POST bodies must be declared as what they are (API.md: requests with a body carry application/json). */
+/** POST bodies must be declared as what they are (docs/API.md: requests with a body carry application/json). */
 export function checkContentType(encoding: BodyEncoding, contentType: string | undefined): FieldError | null {
   const expected = CONTENT_TYPES[encoding];
   return baseMimetype(contentType ?? '') === expected ? null : field('Content-Type', `must be ${expected}`);

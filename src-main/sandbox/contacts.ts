@@ -1,4 +1,4 @@
-// The seeded contacts, listed in seeded order or by search (contact-search.ts), in API.md's shape
+// The seeded contacts, listed in seeded order or by search (contact-search.ts), in docs/API.md's shape
 // or a dialect's (a ContactView). Nothing is kept per contact beyond the seed's columns: a page
 // is made when it is asked for (a few hundred small objects at most), so paging at the end of a
 // million costs what paging at the start does. The index lists of the last few searches are kept
@@ -14,7 +14,7 @@ export interface ContactView {
   render(contact: SeedContact, index: number): unknown;
 }
 
-/** API.md's Contact: the seeded record as it is. */
+/** docs/API.md's Contact: the seeded record as it is. */
 export const API_CONTACT_VIEW: ContactView = { render: (contact) => contact };
 
 const SEARCH_CACHE_SIZE = 16;

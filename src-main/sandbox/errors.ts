@@ -1,4 +1,4 @@
-// The error body of API.md: {"error":{"code","message","details"?}}, details only on 400.
+// The error body of docs/API.md: {"error":{"code","message","details"?}}, details only on 400.
 // Every error answer starts as a Problem (code, message, details); the dialect in use turns it
 // into its body (ErrorFormat), so one pipeline answers errors in each dialect's own shape.
 
@@ -43,5 +43,5 @@ export function invalidBody(details: FieldError[]): ErrorBody {
   return errorBody('bad_request', `invalid request data: ${fields}`, details);
 }
 
-/** API.md's own shape (the default dialect). */
+/** docs/API.md's own shape (the default dialect). */
 export const apiErrorFormat: ErrorFormat = (_status, problem) => errorBody(problem.code, problem.message, problem.details);

@@ -200,7 +200,7 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   if (auth.ok) ex.keep();
   const request = { method: ex.method, path: ex.path };
   const { keys, limiter } = ctx.state;
-  // API.md puts the rate-limit headers on every authenticated answer, a 404 included. Like a
+  // docs/API.md puts the rate-limit headers on every authenticated answer, a 404 included. Like a
   // 403, a 404 does no work for the key, so it shows the bucket without taking a token: a
   // client that probes a path the service lacks does not spend its budget on it.
   const notFoundHeaders = auth.ok ? limiter.peek(auth.key.id) : {};

@@ -1,4 +1,4 @@
-// POST /api/v1/messages/{text,media,audio,template} and GET /api/v1/messages (API.md, Messages;
+// POST /api/v1/messages/{text,media,audio,template} and GET /api/v1/messages (docs/API.md, Messages;
 // the template route is the project's guess, README.md). A template must be one the sandbox has
 // approved (templates.ts): an unknown one is a 404, another number of parameters a 400.
 import type { Checked, MessageType } from './message-validation';

@@ -1,4 +1,4 @@
-// Bodies of the send operations (API.md, Messages; a template's route is the project's guess). Each check returns either the
+// Bodies of the send operations (docs/API.md, Messages; a template's route is the project's guess). Each check returns either the
 // fields the Message echoes (never the base64 bytes: their decoded size instead) or every
 // FieldError found.
 import { baseMimetype } from './base-mimetype';
@@ -122,5 +122,5 @@ export function checkTemplate(body: Body): Checked {
   return done(errors, { number, template: { name, language, params } });
 }
 
-/** API.md's check of each send operation, by message type (the dialects translate into these). */
+/** docs/API.md's check of each send operation, by message type (the dialects translate into these). */
 export const CHECKS: Readonly<Record<MessageType, (body: Body) => Checked>> = { text: checkText, media: checkMedia, audio: checkAudio, template: checkTemplate };

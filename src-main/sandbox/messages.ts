@@ -9,7 +9,7 @@ import { pageMeta, pageRange } from './paging';
 
 export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
 
-/** Why a message ended `failed`, in API.md's error shape (the dialect's own code, as a string). */
+/** Why a message ended `failed`, in docs/API.md's error shape (the dialect's own code, as a string). */
 export interface MessageError {
   code: string;
   message: string;
@@ -34,7 +34,7 @@ export class MessageStore {
 
   constructor(private readonly onChange: () => void) {}
 
-  /** `id` is the dialect's own message id when it has one (a wamid, an idMessage); API.md's is m_... */
+  /** `id` is the dialect's own message id when it has one (a wamid, an idMessage); docs/API.md's is m_... */
   add(type: MessageType, fields: Record<string, unknown>, now = new Date(), id = `m_${randomBytes(10).toString('hex')}`): Message {
     const message: Message = {
       id,

@@ -25,10 +25,10 @@ export function json(status: number, body: unknown, headers?: Record<string, str
   return headers ? { status, body, headers } : { status, body };
 }
 
-/** An error answer; `body` is API.md's shape until renderReply() gives it the dialect's. */
+/** An error answer; `body` is docs/API.md's shape until renderReply() gives it the dialect's. */
 export function problemReply(status: number, problem: Problem, headers?: Record<string, string>): Reply {
   const body = errorBody(problem.code, problem.message, problem.details);
-  // the whole problem (with `request`) for the dialect's format; API.md's body leaves `request` out
+  // the whole problem (with `request`) for the dialect's format; docs/API.md's body leaves `request` out
   return { ...json(status, body, headers), problem: problem.request ? { ...body.error, request: problem.request } : body.error };
 }
 

@@ -1,5 +1,5 @@
 // Route table matching: literal segments and `:name` parameters. A known path with another
-// method is answered 404 (API.md has no 405) with an Allow header naming the methods it has.
+// method is answered 404 (docs/API.md has no 405) with an Allow header naming the methods it has.
 // A PublicRoute (the playground) needs no key: no auth, permission or rate limit applies.
 // A parameter may be followed by a literal suffix in its segment (`:AccountSid.json`). A path
 // that a route names literally is matched against those routes only.

@@ -85,7 +85,7 @@ export class SeedColumns {
     return tags;
   }
 
-  /** the contact as API.md's Contact, its keys in the order the API has always written them */
+  /** the contact as docs/API.md's Contact, its keys in the order the API has always written them */
   contact(index: number): SeedContact {
     return {
       id: this.id(index),

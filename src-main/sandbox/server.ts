@@ -11,7 +11,7 @@ import { apiErrorFormat } from './errors';
 export interface ServerOptions {
   timeoutMs: number;
   log: ((line: string) => void) | undefined;
-  /** the dialect's error body (default: API.md's) */
+  /** the dialect's error body (default: docs/API.md's) */
   errorFormat?: ErrorFormat;
 }
 

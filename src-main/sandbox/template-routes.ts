@@ -1,5 +1,5 @@
 // The approved templates, listed (templates.ts): GET /api/v1/templates in the default dialect (the
-// project's guess of a route; API.md has none; other dialects answer 404 there), and Meta's shape at
+// project's guess of a route; docs/API.md has none; other dialects answer 404 there), and Meta's shape at
 // GET /v23.0/{business-account-id}/message_templates in the meta dialect (meta-routes.ts), so a
 // client is tested against two ways of saying the same list.
 import { json } from './reply';

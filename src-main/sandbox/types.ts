@@ -6,7 +6,7 @@ export type Permission = 'contacts:read' | 'messages:send' | 'keys:manage';
 export const PERMISSIONS: readonly Permission[] = ['contacts:read', 'messages:send', 'keys:manage'];
 
 /**
- * The shape the sandbox serves its data in: 'default' is API.md; 'cloud' is modelled on Meta's
+ * The shape the sandbox serves its data in: 'default' is docs/API.md; 'cloud' is modelled on Meta's
  * WhatsApp Cloud API, 'desk' on green-api / WPPConnect / Laravel-style CRMs, 'twilio' on Twilio's
  * Programmable Messaging for WhatsApp, 'evolution-v2' on Evolution API v2, 'meta' on Meta's Graph
  * API paths, media upload and errors, 'wati' on Wati's v1 session API (see README.md).
@@ -47,7 +47,7 @@ export interface SandboxOptions {
   requestTimeoutMs?: number;
   /**
    * Addition to the agreed API: the shape of the contacts listing, the send routes and every
-   * error body, default 'default' (API.md). Keys, GET /api/v1/messages, auth, permissions, rate
+   * error body, default 'default' (docs/API.md). Keys, GET /api/v1/messages, auth, permissions, rate
    * limit, idempotency, faults and the journal are the same in every dialect.
    */
   dialect?: SandboxDialect;

@@ -69,7 +69,7 @@ export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
 /**
  * Where the profile's key goes on a request. The description keeps only the placement; the
- * value is read from the keychain at send time. Absent: `Authorization: Bearer <key>` (API.md).
+ * value is read from the keychain at send time. Absent: `Authorization: Bearer <key>` (docs/API.md).
  * - header: `<name>: <scheme> <key>`, or the bare key when scheme is '' (`apikey`, `D360-API-KEY`)
  * - basic: HTTP Basic with the key as the password and a non-secret user name (an account id)
  * - query: `?<name>=<key>` (the request log and the cURL show the name, never the value)
@@ -140,7 +140,7 @@ export interface OperationSpec {
 
 /**
  * Where the service's message events (delivery states, replies) can be read besides webhooks.
- * A part left out is API.md's; null says the service has no such route (never asked for).
+ * A part left out is docs/API.md's; null says the service has no such route (never asked for).
  */
 export interface EventRoutes {
   /** a text/event-stream: a path under the base URL, or an absolute http(s) URL */
@@ -153,14 +153,14 @@ export interface EventRoutes {
 
 export interface ApiDescription {
   version: 1;
-  /** an operation left out follows API.md (and the profile's path override, if any) */
+  /** an operation left out follows docs/API.md (and the profile's path override, if any) */
   operations: Partial<Record<DescribedOperation, OperationSpec>>;
   /**
    * Operations the service does not offer (Twilio has no contacts listing): never asked for,
-   * never guessed from API.md; the app says so and uses what it has instead.
+   * never guessed from docs/API.md; the app says so and uses what it has instead.
    */
   absent?: DescribedOperation[];
-  /** absent: API.md's event stream and status route */
+  /** absent: docs/API.md's event stream and status route */
   events?: EventRoutes;
 }
 
@@ -189,11 +189,11 @@ export interface Proposal {
 /** role -> fields (a query name, a body path, or a last key name); 'constant' keeps a field as given */
 export type RoleFixes = Partial<Record<Role | 'constant', string[]>>;
 
-/** Every described operation of a profile, its own description or API.md's. */
+/** Every described operation of a profile, its own description or docs/API.md's. */
 export interface DescribedApi {
   profileId: string;
   baseUrl: string;
-  /** absent: the service does not offer it (the spec shown is API.md's, never used) */
+  /** absent: the service does not offer it (the spec shown is docs/API.md's, never used) */
   operations: { operation: DescribedOperation; label: string; spec: OperationSpec; custom: boolean; absent: boolean }[];
 }
 

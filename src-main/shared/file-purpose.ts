@@ -2,7 +2,7 @@
 // schemas of files:pick and files:stage, and the window's drop zones.
 
 /**
- * What a file is sent as, which decides the limit it is held to (API.md, Messages); also what
+ * What a file is sent as, which decides the limit it is held to (docs/API.md, Messages); also what
  * a file's bytes are found to be good for when it is staged.
  */
 export const FILE_PURPOSES = ['image', 'video', 'document', 'sticker', 'audio'] as const;
@@ -13,7 +13,7 @@ export type FilePurpose = (typeof FILE_PURPOSES)[number];
 export type DialogPurpose = FilePurpose | 'api-document';
 
 /**
- * What Send Media carries: API.md's `mediatype` (image, document) and the kinds WhatsApp APIs
+ * What Send Media carries: docs/API.md's `mediatype` (image, document) and the kinds WhatsApp APIs
  * add (video, sticker: offered where the profile's description can say so, media-kinds.ts);
  * audio is an operation of its own, Send Audio.
  */

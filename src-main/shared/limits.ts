@@ -1,4 +1,4 @@
-// Size and length limits of the CRM API (API.md, Messages), and how a length is counted. One
+// Size and length limits of the CRM API (docs/API.md, Messages), and how a length is counted. One
 // place, so the request builder, file staging and the window's hints and checks agree.
 import type { FilePurpose } from './file-purpose';
 
@@ -9,7 +9,7 @@ export const LIMITS = {
   imageBytes: 5 * MIB,
   /** decoded bytes of a document sent as media */
   documentBytes: 100 * MIB,
-  /** decoded bytes of a video (WhatsApp's limit; API.md has no video) */
+  /** decoded bytes of a video (WhatsApp's limit; docs/API.md has no video) */
   videoBytes: 16 * MIB,
   /** decoded bytes of a sticker (WhatsApp's limit for an animated WebP) */
   stickerBytes: 500 * 1024,

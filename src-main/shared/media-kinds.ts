@@ -1,7 +1,7 @@
 // Which kinds of media a profile's Send Media offers, from its description alone. Services shaped
 // like Meta's Cloud API name the kind twice (`"type":"document","document":{...}`): the
 // description then holds the key as KIND_KEY and the kind picks both the value and the key, so
-// every kind such a service takes is offered. Otherwise the kinds are API.md's. Pure: the
+// every kind such a service takes is offered. Otherwise the kinds are docs/API.md's. Pure: the
 // window's Send Media panel and the request builder ask the same question.
 import type { OperationSpec, Template } from './api-description';
 import type { MediaType } from './file-purpose';
@@ -11,7 +11,7 @@ import { isRoleRef, templateChildren } from './template-leaves';
 /** A body key that is written as the chosen kind (`image`, `document`, ...) when a request is built. */
 export const KIND_KEY = '$mediatype';
 
-/** API.md's Send Media: an image or a document. */
+/** docs/API.md's Send Media: an image or a document. */
 export const DEFAULT_MEDIA_KINDS: readonly MediaType[] = ['image', 'document'];
 
 /** What each kind is called in the window and in problems. */
@@ -28,7 +28,7 @@ export function usesKindKey(template: Template | null): boolean {
   return templateChildren(template).some(usesKindKey);
 }
 
-/** The kinds Send Media offers for this spec (null: API.md's). */
+/** The kinds Send Media offers for this spec (null: docs/API.md's). */
 export function offeredMediaKinds(spec: OperationSpec | null | undefined): readonly MediaType[] {
   if (spec === null || spec === undefined) return DEFAULT_MEDIA_KINDS;
   return usesKindKey(spec.body) ? MEDIA_TYPES : DEFAULT_MEDIA_KINDS;

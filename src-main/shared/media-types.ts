@@ -1,4 +1,4 @@
-// The mimetypes the API takes per kind of media (API.md, Messages): one list for the app's
+// The mimetypes the API takes per kind of media (docs/API.md, Messages): one list for the app's
 // checks and the window's type choices.
 
 /** The audio mimetypes Send Audio accepts. */

@@ -16,7 +16,7 @@ export type { Permission } from './permissions';
 export type ErrorCode =
   // local validation (bad input typed by a person or a bad IPC payload)
   | 'validation'
-  // mapped from HTTP statuses (API.md)
+  // mapped from HTTP statuses (docs/API.md)
   | 'bad_request'
   | 'idempotency_mismatch'
   | 'unauthorized'
@@ -137,7 +137,7 @@ export interface Profile {
   /** http(s) origin plus optional path prefix, no trailing slash, no credentials. */
   baseUrl: string;
   endpointOverrides: EndpointOverrides;
-  /** how this service's operations are asked for and read; null: API.md */
+  /** how this service's operations are asked for and read; null: docs/API.md */
   api: ApiDescription | null;
   activeKeyId: string | null;
   /** true for the profile that points at the built-in sandbox started by the app. */

@@ -22,7 +22,7 @@ export type EndpointId = (typeof ENDPOINT_IDS)[number];
 
 /**
  * The operations a profile's API description covers, in the order the window lists them. Key
- * management keeps API.md's routes (and their path overrides).
+ * management keeps docs/API.md's routes (and their path overrides).
  */
 export const DESCRIBED_OPERATIONS = [
   'contacts.list',

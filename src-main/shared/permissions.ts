@@ -1,4 +1,4 @@
-// What an API key may do (API.md, API keys): one list for the zod schemas, the key forms and the
+// What an API key may do (docs/API.md, API keys): one list for the zod schemas, the key forms and the
 // checks of a server's answer.
 
 export const PERMISSIONS = ['contacts:read', 'messages:send', 'keys:manage'] as const;

@@ -85,7 +85,7 @@ export function windowTitle(host: AppInfo['host']): string {
 export const selectScreen = (s: AppState): Screen => s.screen;
 export const selectFocusTick = (s: AppState): number => s.focusTick;
 export const selectFirstRunNotice = (s: AppState): string | null => (s.bannerDismissed ? null : (s.info?.firstRunNotice ?? null));
-/** main's limits; API.md's (the same module main reads) until app:info answers */
+/** main's limits; docs/API.md's (the same module main reads) until app:info answers */
 export const selectLimits = (s: AppState): SendLimits => s.info?.limits ?? LIMITS;
 export const selectNotices = (s: AppState): Notice[] => s.notices;
 /** main has not answered app:info yet: it is still building the app behind the window */

@@ -157,7 +157,7 @@ for (const c of CASES) {
         await expect(row).toContainText('custom');
         await expect(row).toContainText(`${tab.method} ${tab.endpoint.split('?')[0]}`);
       }
-      // List messages was not taught: it keeps API.md's route (every dialect shares it)
+      // List messages was not taught: it keeps docs/API.md's route (every dialect shares it)
       await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List messages', exact: true }) })).toContainText('the app’s own API');
     });
 
@@ -228,7 +228,7 @@ for (const c of CASES) {
       await expect(row.locator('.contact-number')).toHaveText(formatPhone(first.number));
       await expect(h.page.getByTestId('contacts-total')).toHaveText('1,000 contacts');
       const asked = journalSince(h, 0, { method: 'GET', path: '/api/v1/contacts' }).at(-1)!;
-      // the dialect's own query names, never API.md's
+      // the dialect's own query names, never docs/API.md's
       expect(Object.keys(asked.query)).toContain('limit');
       expect(Object.keys(asked.query)).not.toContain('per_page');
     });

@@ -133,7 +133,7 @@ describe('api store: save and reset', () => {
     expect(text().curl).toBe(`  ${DESK_TEXT_CURL}\n`);
     expect(text().save).toEqual({ status: 'reset' });
     await flush();
-    // the preview now shows the saved (API.md) request
+    // the preview now shows the saved (docs/API.md) request
     expect(crm.callsTo('api:preview').at(-1)).toEqual({ profileId: 'p1', operation: 'messages.text', spec: null });
   });
 

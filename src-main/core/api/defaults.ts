@@ -1,4 +1,4 @@
-// API.md as an API description: what every profile speaks until it learns otherwise. The
+// docs/API.md as an API description: what every profile speaks until it learns otherwise. The
 // request builder knows no field names of its own; they are all here.
 import type { ContactsResponseMap, DescribedOperation, EventRoutes, OperationSpec, Role, RoleRef, Template } from './types';
 
@@ -19,12 +19,12 @@ export const DETECT_CONTACTS: ContactsResponseMap = {
   paging: null,
 };
 
-/** API.md's listings: GET, each query parameter named after the role it carries. */
+/** docs/API.md's listings: GET, each query parameter named after the role it carries. */
 function listing(path: string, ...params: Role[]): OperationSpec {
   return { method: 'GET', path, query: params.map((name) => ({ name, value: role(name) })), headers: [], body: null };
 }
 
-/** API.md's sends: POST /api/v1/messages/<type>, the new message's id in `id`. */
+/** docs/API.md's sends: POST /api/v1/messages/<type>, the new message's id in `id`. */
 function send(type: 'text' | 'media' | 'audio' | 'template', body: Template): OperationSpec {
   return { method: 'POST', path: `/api/v1/messages/${type}`, query: [], headers: [], body, send: { messageId: 'id' } };
 }
@@ -32,7 +32,7 @@ function send(type: 'text' | 'media' | 'audio' | 'template', body: Template): Op
 export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSpec>> = {
   'contacts.list': {
     ...listing('/api/v1/contacts', 'page', 'per_page', 'search'),
-    // API.md's names come first in every detection list, and a bare array is accepted too
+    // docs/API.md's names come first in every detection list, and a bare array is accepted too
     contacts: { ...DETECT_CONTACTS, paging: 'page' },
   },
   'messages.text': send('text', { number: role('number'), text: role('text') }),
@@ -45,7 +45,7 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
     caption: role('caption'),
   }),
   'messages.audio': send('audio', { number: role('number'), audio: role('audio'), mimetype: role('mimetype'), ptt: true }),
-  // [ours] API.md has no template route; this guess is its shape, each parameter one string of the list
+  // [ours] docs/API.md has no template route; this guess is its shape, each parameter one string of the list
   'messages.template': send('template', {
     number: role('number'),
     template: { name: role('template_name'), language: role('template_language'), params: [role('template_param')] },
@@ -53,17 +53,17 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   'messages.list': listing('/api/v1/messages', 'number', 'page', 'per_page'),
   // [ours] the approved templates; answered as a list of {name, language} (read-templates.ts)
   'templates.list': listing('/api/v1/templates'),
-  // never used as is (API.md has no upload): the shape a described upload usually takes
+  // never used as is (docs/API.md has no upload): the shape a described upload usually takes
   'media.upload': { method: 'POST', path: '/api/v1/media', query: [], headers: [], body: { file: role('media'), type: role('mimetype') }, encoding: 'multipart' },
   // never used as is: without a described check, the key test reads one contact
   'keys.check': { method: 'GET', path: '/api/v1/contacts', query: [{ name: 'per_page', value: '1' }], headers: [], body: null },
 };
 
 /**
- * Operations API.md does not have: a profile offers them only when it describes them (from the
+ * Operations docs/API.md does not have: a profile offers them only when it describes them (from the
  * service's own cURL or document), never by falling back to a guessed route.
  */
 export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check']);
 
-/** API.md's event stream and status route (the built-in sandbox serves both in every dialect) */
+/** docs/API.md's event stream and status route (the built-in sandbox serves both in every dialect) */
 export const DEFAULT_EVENT_ROUTES: Readonly<Required<Pick<EventRoutes, 'stream' | 'statusPath'>>> = { stream: '/api/v1/events', statusPath: '/api/v1/messages/{id}' };

@@ -1,4 +1,4 @@
-// The per-field part of an error body, whatever list or map it comes in: API.md's
+// The per-field part of an error body, whatever list or map it comes in: docs/API.md's
 // `details[{field, message}]`, JSON:API's `errors[{detail, source:{pointer}}]`, RFC 9457's
 // `errors[{detail, pointer}]`, a validating mock's `validation[{location:["body","to"], message}]`,
 // FastAPI's `detail[{loc, msg}]`, Laravel's and Rails' `{"phone": ["..."]}`, and a plain list of

@@ -1,4 +1,4 @@
-// The service's own reason for an error, from whatever shape its error body has: API.md's
+// The service's own reason for an error, from whatever shape its error body has: docs/API.md's
 // {"error":{"message","details"}}, the WhatsApp Cloud API's {"error":{"message","code",
 // "error_data":{"details"}}}, Twilio's {"code","message","more_info"}, Evolution API's and NestJS'
 // {"response":{"message":[...]}} / {"message":[...]}, Laravel's {"message","errors":{...}},

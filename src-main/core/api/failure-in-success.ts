@@ -2,7 +2,7 @@
 // put the outcome in the body: {"result":false,"info":"Invalid WhatsApp number"},
 // {"success":false,...}, {"ok":false,"error":"..."}, {"status":"error",...}, {"sent":false},
 // {"error":{...}}. Such an answer is a definite failure with the service's reason, never "sent"
-// (API.md, Meeting the real service). Conservative on purpose: only a body that plainly says so
+// (docs/API.md, Meeting the real service). Conservative on purpose: only a body that plainly says so
 // counts; {"status":"queued"}, {"result":true} or a body without these markers is a success, so a
 // message the service took is never reported (and resent) as failed. Pure.
 import { isRecord } from '../parse/shape';

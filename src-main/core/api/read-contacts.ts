@@ -99,7 +99,7 @@ function text(value: unknown): string | null {
 
 /**
  * A WhatsApp JID (`5511...@s.whatsapp.net`, `...@c.us`) is a number with a suffix, and
- * `+55 (11) 99999-0000` is a number with decoration: both become digits, as API.md writes them.
+ * `+55 (11) 99999-0000` is a number with decoration: both become digits, as docs/API.md writes them.
  * Anything else is kept as given.
  */
 function phoneText(value: unknown): string | null {

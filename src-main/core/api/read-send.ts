@@ -1,7 +1,7 @@
 // A send's 2xx answer -> a SentMessage. A 2xx means the service took the message unless its
 // body plainly says it did not (failure-in-success.ts, which sent-message.ts asks first): when
 // the id cannot be found (no id, another shape, not JSON at all) the send is still a success,
-// reported as "not understood", so nobody presses Send again (API.md, Meeting the real
+// reported as "not understood", so nobody presses Send again (docs/API.md, Meeting the real
 // service). Pure; the caller has already scrubbed the body of the key.
 import type { MessageType, SentMessage } from '../model';
 import { isRecord, trimLarge } from '../parse/shape';

@@ -42,7 +42,7 @@ export class ContactsServiceImpl implements ContactsService {
     try {
       return await this.fromService(profile, query, options);
     } catch (err) {
-      // API.md's path guessed for a service that has its own description of other operations:
+      // docs/API.md's path guessed for a service that has its own description of other operations:
       // a 404/405 there means "no such listing", not a wrong base URL
       if (!isNoListing(err) || !guessedForOtherService(profile)) throw err;
       return this.fromRecord(profile, query, `This service has no contacts listing at ${operationSpec(profile, 'contacts.list').path} (HTTP ${err.status}); import its contacts cURL, or mark it as not offered, in Profiles → API`);
@@ -97,7 +97,7 @@ export class ContactsServiceImpl implements ContactsService {
   }
 }
 
-/** The profile describes some operations itself but not the contacts listing: API.md's path is a guess. */
+/** The profile describes some operations itself but not the contacts listing: docs/API.md's path is a guess. */
 function guessedForOtherService(profile: Profile): boolean {
   const own = profile.api?.operations;
   return own !== undefined && own['contacts.list'] === undefined && Object.keys(own).length > 0;

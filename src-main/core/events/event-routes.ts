@@ -1,5 +1,5 @@
 // Where a profile's service offers its message events besides webhooks, from its API
-// description (API.md's routes unless it says otherwise), and the requests that read them. The
+// description (docs/API.md's routes unless it says otherwise), and the requests that read them. The
 // key goes where the description's events part says, else where the profile's own Send Text
 // puts it, so a service that takes `apikey:` or `?token=` is asked the same way here. Pure.
 import { DEFAULT_EVENT_ROUTES } from '../api/defaults';

@@ -3,7 +3,7 @@
 // (a mask) and the cURL export (a shell variable or the key). Pure.
 import type { CredentialPlacement } from '../../shared/api-description';
 
-/** API.md's placement, and every service's that says nothing else. */
+/** docs/API.md's placement, and every service's that says nothing else. */
 export const BEARER: CredentialPlacement = { in: 'header', name: 'Authorization', scheme: 'Bearer' };
 
 /** What stands for the key where it must not be shown. */

@@ -1,7 +1,7 @@
 // Answers of the key routes can carry key values the log's own scrubbing does not know: a key
-// creation returns the new key whole (API.md: `key`), logged before the key manager has stored
+// creation returns the new key whole (docs/API.md: `key`), logged before the key manager has stored
 // it, and a careless service may list other keys' full values. Every string under a field named
-// like a secret is cut out here, wherever it sits. So is a key's prefix (API.md: "crm_sk_ab12"):
+// like a secret is cut out here, wherever it sits. So is a key's prefix (docs/API.md: "crm_sk_ab12"):
 // its first characters are part of the value, and the log is kept on disk (crm.db), where nothing
 // of a value may go; the Keys screen still shows prefixes, from the listing itself. A successful
 // key creation in which no value can be found is not kept at all. Pure.

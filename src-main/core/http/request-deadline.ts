@@ -3,7 +3,7 @@
 // headers, a stall in the body), so a service that trickles a byte every few seconds passes all
 // of them and holds a command or a send for as long as it likes; the deadline ends it. A send
 // cut by it may have been taken (the request went out), so the error is a timeout like a stalled
-// answer: ambiguous, its Idempotency-Key kept for the retry (ARCHITECTURE.md invariant 9). Pure.
+// answer: ambiguous, its Idempotency-Key kept for the retry (docs/ARCHITECTURE.md, rule 9). Pure.
 import { CrmError } from '../errors';
 
 export const DEFAULT_REQUEST_DEADLINE_MS = 60_000;

@@ -4,7 +4,7 @@
 // an HTTP Basic credential: key-wire-forms.ts) are among them, so one scan cuts both.
 import { keyWireForms } from './key-wire-forms';
 
-/** The shortest run of a key's characters that counts as a leak (ARCHITECTURE.md invariant 1). */
+/** The shortest run of a key's characters that counts as a leak (docs/ARCHITECTURE.md, rule 1). */
 export const LEAK_RUN = 8;
 
 export const BASE = 31;

@@ -1,4 +1,4 @@
-// What the console assumes about a key (API.md): 8..512 printable ASCII characters, no white
+// What the console assumes about a key (docs/API.md): 8..512 printable ASCII characters, no white
 // space. Messages never echo the value.
 import { CrmError } from '../errors';
 import { scrubSecret } from '../http/redact';
@@ -64,7 +64,7 @@ const REDACTED = '***';
 const MIN_PREFIX = 4;
 
 /**
- * The most of a listed prefix the app shows or passes on: API.md's are 11 characters
+ * The most of a listed prefix the app shows or passes on: docs/API.md's are 11 characters
  * ("crm_sk_ab12"). A service that puts more of a key there (its whole value, even) is shown only
  * this much; matching a saved key to its list entry reads the list itself, not this.
  */

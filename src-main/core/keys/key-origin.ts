@@ -1,5 +1,5 @@
 // Which origin (scheme://host:port) a saved key belongs to, and whether its profile still points
-// there. A key is only ever sent to the origin it was saved for (ARCHITECTURE.md invariant 1):
+// there. A key is only ever sent to the origin it was saved for (docs/ARCHITECTURE.md, rule 1):
 // a profile moved elsewhere leaves its keys "held back" until the person approves the move
 // through main (a native dialog, a CLI prompt or flag). Pure.
 import type { Profile, SavedKey } from '../model';

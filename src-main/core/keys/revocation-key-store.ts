@@ -1,5 +1,5 @@
 // The value of a locally revoked key, kept in the keychain under `revoking:<id>` only so the
-// outbox can let the key delete itself on the server (API.md: a key may always delete itself).
+// outbox can let the key delete itself on the server (docs/API.md: a key may always delete itself).
 // The outbox drops it once the server revocation is synced.
 import { revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';

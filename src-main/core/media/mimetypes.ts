@@ -1,4 +1,4 @@
-// Mimetype rules of the API (API.md, Messages) and guesses from a file name or URL, used when
+// Mimetype rules of the API (docs/API.md, Messages) and guesses from a file name or URL, used when
 // there are no bytes to sniff (a URL source) or the bytes say nothing useful.
 
 import { AUDIO_MIMETYPES, IMAGE_MIMETYPES, type AudioMimetype } from '../../shared/media-types';

@@ -1,4 +1,4 @@
-// The Idempotency-Key of each send panel's draft (ARCHITECTURE.md invariant 9). Pure state, no
+// The Idempotency-Key of each send panel's draft (docs/ARCHITECTURE.md, rule 9). Pure state, no
 // I/O: send-session.ts feeds it what each send came back with.
 //
 // - One key per panel, shown by the preview and carried by the next send of that content.

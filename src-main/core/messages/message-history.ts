@@ -1,7 +1,7 @@
 // MessageHistory: what the app sent and what happened to it, for the Messages view and
 // `crm messages`.
 // - list(): one page of the service's own message listing (the profile's "List messages"
-//   operation: API.md's GET /api/v1/messages?number=&page=&per_page= unless the profile describes
+//   operation: docs/API.md's GET /api/v1/messages?number=&page=&per_page= unless the profile describes
 //   another), each message joined with this app's record to say how the app sent it. When the
 //   service has no such route (it answers 404 or 405) or its listing cannot be filtered by
 //   number, this app's record is listed instead, and the page says why.

@@ -1,6 +1,6 @@
 // One send as this app's record keeps it, made from what was sent and what the service answered.
 // Pure. It keeps no key value: every text is scrubbed of the keys the process holds BEFORE it is
-// cut (ARCHITECTURE.md invariant 1), a file is kept by its name only (never its bytes or path),
+// cut (docs/ARCHITECTURE.md, rule 1), a file is kept by its name only (never its bytes or path),
 // and a URL by the last part of its path (a signed URL's query never reaches the disk).
 import { cutChars } from '../../shared/format';
 import type { HistoryKind, MessageOrigin } from '../../shared/message-history';

@@ -17,7 +17,7 @@ export const profileSchema = z.object({
   name: z.string(),
   baseUrl: z.string(),
   endpointOverrides: z.partialRecord(endpointId, z.string()),
-  // absent in files from before API descriptions; a damaged one falls back to API.md
+  // absent in files from before API descriptions; a damaged one falls back to docs/API.md
   api: apiDescriptionSchema.nullable().default(null).catch(null),
   activeKeyId: z.string().nullable(),
   sandbox: z.boolean(),

@@ -1,5 +1,5 @@
 // A profile's API description, operation by operation: learn one from a pasted cURL, save it,
-// reset it to API.md, and preview the request it makes. The window's mapping editor and
+// reset it to docs/API.md, and preview the request it makes. The window's mapping editor and
 // `crm profiles import-curl` both go through here; the description lives in the profiles table of crm.db
 // with the profile it belongs to.
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
@@ -157,7 +157,7 @@ export class ApiEditor {
 
   /**
    * Where the service's events are read besides webhooks (its event stream, its status route);
-   * null: back to API.md's. A part set to null records that the service has none.
+   * null: back to docs/API.md's. A part set to null records that the service has none.
    */
   async setEvents(profileId: string, events: EventRoutes | null): Promise<Profile> {
     const checked = events === null ? null : parseApiDescription({ version: 1, operations: {}, events });
@@ -169,7 +169,7 @@ export class ApiEditor {
     }, null, false);
   }
 
-  /** Back to API.md for one operation, or for all. */
+  /** Back to docs/API.md for one operation, or for all. */
   async reset(profileId: string, operation: DescribedOperation | 'all'): Promise<Profile> {
     return this.write(profileId, (api) => {
       if (operation === 'all') return null;
@@ -239,7 +239,7 @@ function withAbsent(api: ApiDescription, operation: DescribedOperation, absent: 
   return list.length === 0 ? rest : { ...rest, absent: list };
 }
 
-/** A description that says nothing (no operation or event route of its own, nothing absent) is API.md: stored as null. */
+/** A description that says nothing (no operation or event route of its own, nothing absent) is docs/API.md: stored as null. */
 function emptyToNull(api: ApiDescription): ApiDescription | null {
   return Object.keys(api.operations).length === 0 && api.absent === undefined && api.events === undefined ? null : api;
 }

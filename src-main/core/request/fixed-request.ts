@@ -1,4 +1,4 @@
-// Key management: API.md's route (with the profile's path override) and the operation's own body.
+// Key management: docs/API.md's route (with the profile's path override) and the operation's own body.
 import { ENDPOINTS, resolveEndpointPath } from '../endpoints';
 import { assembleRequest, type Prepared } from './assemble-request';
 import type { RequestTarget } from './operation-spec';

@@ -12,13 +12,13 @@ export interface RequestTarget {
   /** http(s) origin plus optional path prefix */
   baseUrl: string;
   endpointOverrides: EndpointOverrides;
-  /** the profile's API description; absent or null: API.md */
+  /** the profile's API description; absent or null: docs/API.md */
   api?: ApiDescription | null;
   /** the profile's id: carried on the request so the request log can say whose request it was */
   id?: string;
 }
 
-/** The spec an operation is built from: the profile's own, else API.md's with its path override. */
+/** The spec an operation is built from: the profile's own, else docs/API.md's with its path override. */
 export function operationSpec(target: RequestTarget, id: DescribedOperation): OperationSpec {
   const own = target.api?.operations[id];
   if (own !== undefined) return own;

@@ -21,7 +21,7 @@ export function joinUrl(baseUrl: string, path: string, query: readonly (readonly
   return `${base}${path}${search === '' ? '' : `?${search}`}`;
 }
 
-/** The description's path with its roles written in, or API.md's when it is unusable (reported). */
+/** The description's path with its roles written in, or docs/API.md's when it is unusable (reported). */
 export function checkedPath(spec: OperationSpec, id: DescribedOperation, values: RoleValues, problems: Problems): string {
   const { path, missing } = renderPath(spec, values);
   for (const role of missing) problems.sentence('api', `The API path of ${ENDPOINTS[id].label} needs the ${ROLE_LABELS[role]}, which this send does not have`);

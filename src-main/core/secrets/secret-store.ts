@@ -1,4 +1,4 @@
-// The one port between the core and the OS keychain (ARCHITECTURE.md: keytar sits behind a
+// The one port between the core and the OS keychain (docs/ARCHITECTURE.md: keytar sits behind a
 // one-file SecretStore so a safeStorage adapter stays a one-file swap). One service name for
 // the product, one account per saved key. A failing keychain is a CrmError
 // 'keychain_unavailable'; there is never a plaintext fallback.

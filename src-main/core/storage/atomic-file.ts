@@ -1,4 +1,4 @@
-// Durable writes (ARCHITECTURE.md invariant 7): write a temp file beside the target, fsync it,
+// Durable writes (docs/ARCHITECTURE.md, rule 7): write a temp file beside the target, fsync it,
 // rename it over the target, fsync the directory. A crash at any point leaves either the old
 // or the new content, never a torn file.
 import { randomBytes } from 'node:crypto';

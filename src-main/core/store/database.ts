@@ -1,4 +1,4 @@
-// The one database of the data folder (ARCHITECTURE.md invariant 7): <dataDir>/crm.db, opened
+// The one database of the data folder (docs/ARCHITECTURE.md, rule 7): <dataDir>/crm.db, opened
 // at once by the Electron main process, the Chromium host and every `crm` command. WAL lets
 // readers go on while one process writes; busy_timeout makes a writer wait for another's short
 // transaction instead of failing. Each table has one owner module (request-log-table.ts...);

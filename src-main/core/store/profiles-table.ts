@@ -53,7 +53,7 @@ function rowOf(p: Profile, position: number): Record<string, string | number | n
   };
 }
 
-/** a row as a Profile; null when it does not pass the schema (a damaged description alone falls back to API.md) */
+/** a row as a Profile; null when it does not pass the schema (a damaged description alone falls back to docs/API.md) */
 function profileOf(row: ProfileRow): Profile | null {
   const parsed = profileSchema.safeParse({
     id: row.id,

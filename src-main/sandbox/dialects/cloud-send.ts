@@ -1,7 +1,7 @@
 // The cloud dialect's one send body (modelled on Meta's WhatsApp Cloud API), translated into
-// API.md's: {"messaging_product":"whatsapp","to":"+5511...","type":T, T:{...}} where T is text
+// docs/API.md's: {"messaging_product":"whatsapp","to":"+5511...","type":T, T:{...}} where T is text
 // ({body, preview_url?}), image / document ({link, caption?, filename?, mime_type?}) or audio
-// ({link, mime_type?, voice?}). `link` is an http(s) URL or the file in base64, as in API.md.
+// ({link, mime_type?, voice?}). `link` is an http(s) URL or the file in base64, as in docs/API.md.
 // Pure; the route (cloud-routes.ts) stores the message.
 import type { FieldError } from '../errors';
 import { field } from '../reply';
@@ -51,7 +51,7 @@ function translateMedia(type: 'image' | 'document', media: unknown, errors: Fiel
     typeErrors.push(field('image.mime_type', `must be an image type such as image/jpeg or image/png, not ${mimetype}; send other files as type "document"`));
     reported.push('mimetype');
   }
-  // API.md needs a file name; Meta's image has none, so one is made from the URL or the type
+  // docs/API.md needs a file name; Meta's image has none, so one is made from the URL or the type
   const fileName =
     media.filename ?? (typeof link === 'string' ? fileNameFromUrl(link) : null) ?? `${type}${extensionFor(typeof mimetype === 'string' ? mimetype : '')}`;
   const body: Body = { mediatype: type, mimetype, fileName, media: link };
@@ -75,7 +75,7 @@ function translateAudio(audio: unknown, errors: FieldError[]): Part {
       reported.push('mimetype');
     }
   }
-  // Meta's `voice: true` marks a voice note (API.md's ptt); without it the audio is a plain file
+  // Meta's `voice: true` marks a voice note (docs/API.md's ptt); without it the audio is a plain file
   return {
     body: { audio: link, mimetype, ptt: audio.voice ?? false },
     names: { audio: 'audio.link', mimetype: 'audio.mime_type', ptt: 'audio.voice' },

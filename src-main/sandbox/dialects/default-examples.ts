@@ -1,4 +1,4 @@
-// The default dialect's playground (API.md).
+// The default dialect's playground (docs/API.md).
 import type { ExampleRequest } from './dialect';
 import { EXAMPLE } from './example-values';
 

@@ -1,5 +1,5 @@
 // The desk dialect's three send bodies (modelled on green-api / WPPConnect), translated into
-// API.md's. The recipient is a chat id, `<digits>@c.us`; files are an http(s) URL or base64,
+// docs/API.md's. The recipient is a chat id, `<digits>@c.us`; files are an http(s) URL or base64,
 // their type told from the bytes, the URL or the file name (never sent by the client).
 // Pure; the routes (desk-routes.ts) store the messages.
 import type { FieldError } from '../errors';

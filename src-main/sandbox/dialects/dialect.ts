@@ -29,7 +29,7 @@ export interface Dialect {
   name: SandboxDialect;
   /** the contacts listing and the send routes (and any other route of its own) */
   routes: readonly Route[];
-  /** where those routes read the key; the shared API.md routes keep Bearer */
+  /** where those routes read the key; the shared docs/API.md routes keep Bearer */
   credentials: CredentialPlacement;
   errorFormat: ErrorFormat;
   /** one per tab, in the order contacts, text, media, audio; a vendor without an operation has no tab for it */

@@ -1,10 +1,10 @@
 // The evolution-v2 dialect's three send bodies (modelled on Evolution API v2), translated into
-// API.md's. `number` is digits, optionally with "+" or the `@s.whatsapp.net` JID suffix; media is
-// an http(s) URL or base64, as in API.md.
+// docs/API.md's. `number` is digits, optionally with "+" or the `@s.whatsapp.net` JID suffix; media is
+// an http(s) URL or base64, as in docs/API.md.
 //   sendText          {number, text, delay?, linkPreview?}
 //   sendMedia         {number, mediatype: image|video|document|audio, mimetype?, caption?, media, fileName?}
 //   sendWhatsAppAudio {number, audio}: always a voice note
-// API.md has no video: a video is stored as a document with its video mimetype. Evolution
+// docs/API.md has no video: a video is stored as a document with its video mimetype. Evolution
 // converts any voice note to ogg/opus, so an audio whose type cannot be told is taken as ogg.
 // Pure; the routes (evolution-routes.ts) store the messages.
 import { baseMimetype } from '../base-mimetype';

@@ -1,6 +1,6 @@
 // The file types Meta's media upload takes, the kind of message each may be sent as, and the
 // size limit of each kind (Meta's: image 5 MB, sticker 500 KB, audio and video 16 MB, document
-// 100 MB; here in MiB/KiB as API.md counts). audio/amr is left out: API.md's store has no AMR.
+// 100 MB; here in MiB/KiB as docs/API.md counts). audio/amr is left out: docs/API.md's store has no AMR.
 import { LIMITS } from '../message-validation';
 
 export type MetaMediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';

@@ -1,5 +1,5 @@
 // POST /v23.0/{phone-number-id}/messages: the body translated (meta-send.ts) and checked by
-// API.md's checks (400, code 100), then what Meta decides after the body is valid: a media id
+// docs/API.md's checks (400, code 100), then what Meta decides after the body is valid: a media id
 // this phone number never uploaded (131053), a recipient without WhatsApp (131026), and a
 // free-form message outside the 24-hour customer-service window (131047; a template may always
 // go), and a template the business never had approved (132001) or sent with another number of

@@ -1,9 +1,9 @@
 // The meta dialect's send body (Meta's WhatsApp Cloud API, POST /{phone-number-id}/messages),
-// translated into API.md's so API.md's own checks apply:
+// translated into docs/API.md's so docs/API.md's own checks apply:
 //   {"messaging_product":"whatsapp","recipient_type":"individual","to":"<digits>","type":T, T:{...}}
 // T is text ({body, preview_url?}), image / video / document / audio / sticker ({link} or {id},
 // caption for image, video and document, filename for document, voice for audio) or template
-// ({name, language:{code}, components?}, the body component's text parameters in order). API.md
+// ({name, language:{code}, components?}, the body component's text parameters in order). docs/API.md
 // has no video or sticker: a video is stored as a document, a sticker as an image/webp image; a
 // template becomes the template route's body (its text parameters as a list). A link is an
 // http(s) URL (Meta fetches it; the sandbox cannot, so its type comes from its extension or the
@@ -24,7 +24,7 @@ import { decoratedNumber, isObject } from './translated-send';
 export const META_TYPES = ['text', 'image', 'video', 'document', 'audio', 'sticker', 'template'] as const;
 
 /**
- * Stands in for an uploaded file in API.md's body (valid base64 of 3 bytes), so API.md's check
+ * Stands in for an uploaded file in docs/API.md's body (valid base64 of 3 bytes), so docs/API.md's check
  * passes the file field; the route then stores the upload's real size.
  */
 const UPLOADED = 'AAAA';
@@ -64,7 +64,7 @@ function linkFits(mimetype: string, kind: MetaMediaKind): boolean {
   return mimetype.startsWith(`${kind}/`);
 }
 
-/** API.md's audio types have no audio/opus: it is Opus in Ogg. */
+/** docs/API.md's audio types have no audio/opus: it is Opus in Ogg. */
 function storableType(mimetype: string): string {
   return mimetype === 'audio/opus' ? 'audio/ogg; codecs=opus' : mimetype;
 }
@@ -134,7 +134,7 @@ function translateTemplate(template: unknown, errors: FieldError[]): Part {
 interface Source {
   link?: string;
   ref?: MediaRef;
-  /** API.md's file field, or undefined when the source itself is wrong (already reported) */
+  /** docs/API.md's file field, or undefined when the source itself is wrong (already reported) */
   file?: string;
 }
 
@@ -167,7 +167,7 @@ function translateFile(kind: MetaMediaKind, media: unknown, errors: FieldError[]
   }
   const source = readSource(kind, media, errors, lookup);
   const upload = source.ref?.upload;
-  // an upload of another kind is the route's 131053; the stand-in type keeps API.md's check quiet
+  // an upload of another kind is the route's 131053; the stand-in type keeps docs/API.md's check quiet
   const fitting = upload !== undefined && fitsKind(upload.mimetype, kind) ? upload : undefined;
   const detected = source.link === undefined ? null : detectMimetype(source.link, kind === 'document' ? media.filename : undefined);
   const mimetype = storableType(fitting?.mimetype ?? (detected !== null && linkFits(detected, kind) ? detected : USUAL_TYPE[kind]));

@@ -1,5 +1,5 @@
 // The dialects by name, and the whole route table of each: its own contacts and send routes
-// (reading the key where the dialect puts it), then what every dialect shares with API.md's
+// (reading the key where the dialect puts it), then what every dialect shares with docs/API.md's
 // Bearer auth (GET /api/v1/messages, the event stream and a message's status, the key routes),
 // then the playground.
 import { BEARER } from '../auth';
@@ -69,7 +69,7 @@ export function dialectFor(name: SandboxDialect): Dialect {
   return DIALECTS[name];
 }
 
-/** Every route the sandbox answers in this dialect; for 'default' the API.md routes in their usual order. */
+/** Every route the sandbox answers in this dialect; for 'default' the docs/API.md routes in their usual order. */
 export function dialectRoutes(name: SandboxDialect): AnyRoute[] {
   const dialect = dialectFor(name);
   const own = dialect.routes.map((route) => (route.credentials ? route : { ...route, credentials: dialect.credentials }));

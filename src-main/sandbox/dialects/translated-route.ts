@@ -1,4 +1,4 @@
-// A dialect's send route: its body translated into API.md's and checked by API.md's own checks
+// A dialect's send route: its body translated into docs/API.md's and checked by docs/API.md's own checks
 // (translated-send.ts), the message stored under the dialect's kind of id, and answered in the
 // dialect's shape (200 unless the dialect says otherwise).
 import type { BodyEncoding } from '../body';

@@ -1,5 +1,5 @@
-// What the dialects' send routes share. A dialect's body is translated into API.md's body and
-// checked by API.md's own checks (message-validation.ts), so every limit and rule (lengths,
+// What the dialects' send routes share. A dialect's body is translated into docs/API.md's body and
+// checked by docs/API.md's own checks (message-validation.ts), so every limit and rule (lengths,
 // decoded sizes, base64, file names, audio types) is the same in every dialect; the problems
 // those checks find are renamed to the dialect's fields. Pure: no store, no ids.
 import type { FieldError } from '../errors';
@@ -12,17 +12,17 @@ import { isValidNumber, stringValue } from '../validate';
 export interface Translation {
   /** undefined when the body does not say which operation it is (errors then say why) */
   type: MessageType | undefined;
-  /** API.md's body for that operation */
+  /** docs/API.md's body for that operation */
   body: Body;
   /** problems the translation found, already under the dialect's field names */
   errors: FieldError[];
-  /** API.md field -> the dialect's field, for the problems API.md's checks find */
+  /** docs/API.md field -> the dialect's field, for the problems docs/API.md's checks find */
   names: Readonly<Record<string, string>>;
-  /** API.md fields whose problem the translation already reported (their own check would repeat it) */
+  /** docs/API.md fields whose problem the translation already reported (their own check would repeat it) */
   reported: readonly string[];
   /**
    * Problems with the file's type (it could not be told, an image that is not one): reported only
-   * when the file itself (API.md's `fileField`) is valid, since a bad file's own problem says more.
+   * when the file itself (docs/API.md's `fileField`) is valid, since a bad file's own problem says more.
    */
   typeErrors?: FieldError[];
   fileField?: 'media' | 'audio';
@@ -46,7 +46,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * A recipient written in the dialect's way (`+5511...`, `5511...@c.us`): `undecorate` returns the
- * digits part, or a problem with the decoration. The digits follow API.md's rule (8 to 15).
+ * digits part, or a problem with the decoration. The digits follow docs/API.md's rule (8 to 15).
  */
 export function decoratedNumber(
   body: Body,

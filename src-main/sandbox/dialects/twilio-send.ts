@@ -1,5 +1,5 @@
 // The twilio dialect's send body (modelled on Twilio's Programmable Messaging for WhatsApp), a
-// form translated into API.md's: To and From are `whatsapp:+<E.164>`; Body alone is a text;
+// form translated into docs/API.md's: To and From are `whatsapp:+<E.164>`; Body alone is a text;
 // MediaUrl (one public http(s) URL: Twilio fetches media, it takes no uploads) is a file with
 // Body as its caption, or an audio when the URL names an audio type (audio has no caption).
 // The type is told from the URL's extension; an unknown one is sent as a document.
@@ -14,7 +14,7 @@ import { extensionFor, fileNameFromUrl, isImageMimetype, mimetypeFromName } from
 import type { Translation } from './translated-send';
 
 const CHANNEL = 'whatsapp:';
-/** Twilio's limit for Body (API.md's 4096 is larger; a caption's 1024 smaller and still applies). */
+/** Twilio's limit for Body (docs/API.md's 4096 is larger; a caption's 1024 smaller and still applies). */
 export const TWILIO_BODY_LIMIT = 1600;
 
 /** One value of a form field: a name repeated is refused where Twilio takes it once. */

@@ -1,5 +1,5 @@
 // Wati's two session sends over HTTP: the number from the path, the words from the query, the
-// file from a multipart body; API.md's checks (400), then Wati's 200-with-result-false refusals
+// file from a multipart body; docs/API.md's checks (400), then Wati's 200-with-result-false refusals
 // (wati-errors.ts), then the message is stored under a Wati message id and answered in Wati's
 // shape. Both routes are idempotent, and since their URL carries the message, a replayed key is
 // compared on path and query as well as body (`payloadInUrl`).

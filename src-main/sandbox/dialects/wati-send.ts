@@ -1,12 +1,12 @@
-// The wati dialect's two sends (Wati's v1 session API), translated into API.md's bodies so
-// API.md's own checks apply. Both put the recipient in the path (digits, country code first, no
+// The wati dialect's two sends (Wati's v1 session API), translated into docs/API.md's bodies so
+// docs/API.md's own checks apply. Both put the recipient in the path (digits, country code first, no
 // "+") and their words in the query string:
 //   POST /api/v1/sendSessionMessage/{whatsappNumber}?messageText=   (no body)       -> a text
 //   POST /api/v1/sendSessionFile/{whatsappNumber}?caption=          (multipart file) -> a file
 // A file's type is its part's Content-Type unless that is the generic octet-stream (what curl
-// sends for most extensions), else its first bytes, else its name; audio types become API.md
-// audio, image/* an image, the rest a document. The bytes never enter API.md's body: a stand-in
-// passes its payload check, the size is checked here against API.md's limits and the route
+// sends for most extensions), else its first bytes, else its name; audio types become docs/API.md
+// audio, image/* an image, the rest a document. The bytes never enter docs/API.md's body: a stand-in
+// passes its payload check, the size is checked here against docs/API.md's limits and the route
 // stores the real size. Pure: the route (wati-send-route.ts) reads the request and stores.
 import { baseMimetype } from '../base-mimetype';
 import type { FieldError } from '../errors';
@@ -17,7 +17,7 @@ import { isValidNumber } from '../validate';
 import { extensionFor, isImageMimetype, mimetypeFromName, sniffBytes } from './media-type';
 import type { Translation } from './translated-send';
 
-/** Valid base64 of 3 bytes: API.md's payload check passes it; the route stores the file's real size. */
+/** Valid base64 of 3 bytes: docs/API.md's payload check passes it; the route stores the file's real size. */
 export const FILE_STAND_IN = 'AAAA';
 
 const SNIFF_BYTES = 48;

@@ -1,4 +1,4 @@
-// The two routes that report what happened to messages, in every dialect, with API.md's Bearer
+// The two routes that report what happened to messages, in every dialect, with docs/API.md's Bearer
 // auth and the permission of the message listing (messages:send):
 //   GET /api/v1/events        a text/event-stream of the events (event-stream.ts)
 //   GET /api/v1/messages/{id} 200 the Message with its current status, 404 for an unknown id

@@ -1,5 +1,5 @@
 // GET /api/v1/events as a Server-Sent Events stream: each event as `id:`, `event:` (its name)
-// and `data:` (API.md's event data, one line of JSON), what was missed after Last-Event-ID
+// and `data:` (docs/API.md's event data, one line of JSON), what was missed after Last-Event-ID
 // first, then each new event as it happens, and a comment line every HEARTBEAT_MS so proxies
 // and clients can tell a quiet stream from a dead one.
 //

@@ -1,4 +1,4 @@
-// API.md's event shape, the one every dialect's event stream speaks and the webhook of the
+// docs/API.md's event shape, the one every dialect's event stream speaks and the webhook of the
 // dialects without a shape of their own:
 //   {"event":"message.status","data":{"id","number","status","at","error":null|{"code","message"}}}
 //   {"event":"message.received","data":{"id","number","type":"text","text","at"}}

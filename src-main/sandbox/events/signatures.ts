@@ -1,5 +1,5 @@
 // How each kind of service signs its webhooks, so a receiver can prove a body came from the
-// sandbox: an HMAC-SHA256 of the exact raw body in hex (API.md's X-Crm-Signature-256 and Meta's
+// sandbox: an HMAC-SHA256 of the exact raw body in hex (docs/API.md's X-Crm-Signature-256 and Meta's
 // X-Hub-Signature-256 alike, both written `sha256=<hex>`), or Twilio's X-Twilio-Signature:
 // HMAC-SHA1, in base64, of the full URL followed by each form field's name and value, the
 // fields sorted by name.

@@ -73,7 +73,7 @@ export class StatusClock {
     const { id, number } = message;
     for (const step of plan.statuses) {
       this.timers.after(step.afterMs, () => {
-        // the stored message keeps API.md's error shape; the event keeps the whole reason for the payloads
+        // the stored message keeps docs/API.md's error shape; the event keeps the whole reason for the payloads
         const error = step.error === null ? null : { code: step.error.code, message: step.error.message };
         if (!this.deps.messages.setStatus(id, step.status, error)) return;
         this.report({ name: 'message.status', id, number, status: step.status, at: new Date(), error: step.error });

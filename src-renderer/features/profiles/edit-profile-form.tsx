@@ -6,7 +6,7 @@ import { ProfileFields } from './profile-fields';
 import { useProfilesStore } from './profiles-store';
 
 /**
- * The key routes a profile may re-route, with the path API.md gives them. Contacts and messages
+ * The key routes a profile may re-route, with the path docs/API.md gives them. Contacts and messages
  * are not here: the API tab describes them (path, query and body), learned from a cURL.
  */
 export const KEY_ROUTES: { id: EndpointId; label: string; defaultPath: string }[] = [

@@ -55,7 +55,7 @@ export async function launchConsole(
     /** page zoom like the window's View > Zoom: the same window, fewer and larger CSS pixels */
     zoom?: number;
     window?: { width: number; height: number };
-    /** the shape the sandbox speaks (default: API.md); the console itself starts as usual */
+    /** the shape the sandbox speaks (default: docs/API.md); the console itself starts as usual */
     dialect?: SandboxDialect;
     /** page script run before the app's own (benches use it to time the first load) */
     initScript?: string;

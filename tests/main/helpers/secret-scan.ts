@@ -1,6 +1,6 @@
 // The secret scan: serialises whatever a test got back (values, thrown errors with their
 // message and stack) and reports every key found in it. A key counts as found when ANY run of
-// LEAK_RUN (8) or more of its characters occurs, in any case (ARCHITECTURE.md invariant 1): a
+// LEAK_RUN (8) or more of its characters occurs, in any case (docs/ARCHITECTURE.md, rule 1): a
 // lower-cased copy, a key cut short or the first characters of a key are leaks too.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -52,7 +52,7 @@ describe.skipIf(!available)('the channels of the active profile', () => {
     const logs: string[] = [];
     channels = startEventChannels({ core, log: (line) => logs.push(line) });
 
-    // API.md's description: the stream; the reply comes by it
+    // docs/API.md's description: the stream; the reply comes by it
     await vi.waitFor(() => expect(channels!.running()).toEqual({ profileId, stream: true, poll: false }), { timeout: 10_000 });
     await vi.waitFor(() => expect(sandbox.requests().some((r) => r.path === '/api/v1/events' && r.status === 200)).toBe(true), { timeout: 10_000 });
     await sendText(core.messages, { number: '5511999990001', text: 'Hello by stream' });

@@ -41,7 +41,7 @@ async function messageCount(sb: RunningSandbox): Promise<number> {
   return (res.body as { meta: { total: number } }).meta.total;
 }
 
-/** The API.md contacts of a default sandbox with the same seed and count, to compare against. */
+/** The docs/API.md contacts of a default sandbox with the same seed and count, to compare against. */
 async function defaultContacts(): Promise<{ id: string; name: string; number: string; email: string | null; tags: string[] }[]> {
   const sb = await start({ contacts: CONTACTS });
   try {

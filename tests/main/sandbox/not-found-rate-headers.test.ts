@@ -1,4 +1,4 @@
-// A 404 is an authenticated answer like any other when it carries a valid key: API.md puts the
+// A 404 is an authenticated answer like any other when it carries a valid key: docs/API.md puts the
 // X-RateLimit-* headers on every one. The 404 shows the bucket without spending a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';

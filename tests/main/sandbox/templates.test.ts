@@ -1,4 +1,4 @@
-// Template sends in the sandbox over real HTTP: API.md-style POST /api/v1/messages/template and
+// Template sends in the sandbox over real HTTP: docs/API.md-style POST /api/v1/messages/template and
 // Meta's type "template", each taking only the templates the sandbox has approved (by name,
 // language and number of body parameters) and answering the rest in the dialect's own error
 // shape. A template is what may be sent outside the 24-hour window: the events that fail a

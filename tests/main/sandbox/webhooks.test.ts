@@ -1,4 +1,4 @@
-// Webhooks over real HTTP to a receiver on loopback: API.md's JSON events signed with
+// Webhooks over real HTTP to a receiver on loopback: docs/API.md's JSON events signed with
 // X-Crm-Signature-256, retried after a 500, never holding up a send; Meta's Cloud API shape
 // signed with X-Hub-Signature-256 (meta dialect); Twilio's form callbacks with
 // X-Twilio-Signature (twilio dialect). Signatures are checked here with node:crypto.

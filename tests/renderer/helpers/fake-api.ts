@@ -41,7 +41,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
       label: labels[operation],
       spec: custom[operation] ?? (operation === 'messages.text' ? DEFAULT_TEXT : { ...DEFAULT_TEXT, path: `/api/v1/${operation}` }),
       custom: custom[operation] !== undefined,
-      // API.md has no upload: a profile offers it only once it describes one (as main says)
+      // docs/API.md has no upload: a profile offers it only once it describes one (as main says)
       absent: (operation === 'media.upload' || operation === 'keys.check') && custom[operation] === undefined,
     })),
   };

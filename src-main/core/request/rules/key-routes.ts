@@ -1,4 +1,4 @@
-// Key management keeps API.md's routes: its operations fill a JSON body or a path parameter.
+// Key management keeps docs/API.md's routes: its operations fill a JSON body or a path parameter.
 import { LIMITS, charCount } from '../../../shared/limits';
 import { PERMISSIONS } from '../../../shared/permissions';
 import { jsonBody } from '../../request-bodies';

@@ -30,7 +30,7 @@ export interface RuleOutput {
 
 export type DescribedRule<K extends DescribedOperation> = (op: OperationOf<K>, context: RuleContext) => RuleOutput | Promise<RuleOutput>;
 
-/** The operations whose route is API.md's own (key management): they fill a body and path parameters. */
+/** The operations whose route is docs/API.md's own (key management): they fill a body and path parameters. */
 export type FixedOperation = Exclude<Operation['op'], DescribedOperation>;
 
 export interface FixedOutput {

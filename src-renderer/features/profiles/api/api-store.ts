@@ -221,7 +221,7 @@ export const selectDraft =
   (operation: DescribedOperation) =>
   (s: S): OperationDraft =>
     s.drafts[operation] ?? EMPTY_DRAFT;
-/** The operation as it is now (saved or API.md's), or null before api:describe answered. */
+/** The operation as it is now (saved or docs/API.md's), or null before api:describe answered. */
 export const selectDescribedOperation =
   (operation: DescribedOperation) =>
   (s: S): DescribedApi['operations'][number] | null =>

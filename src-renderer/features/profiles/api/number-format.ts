@@ -3,7 +3,7 @@
 import { isRoleRef, templateChildren } from '../../../../src-main/shared/template-leaves';
 import type { OperationSpec, RoleRef, Template } from '../../../lib/api';
 
-/** What a person types, normalised by main to digits only (API.md). */
+/** What a person types, normalised by main to digits only (docs/API.md). */
 export const SAMPLE_DIGITS = '5511999990000';
 
 function findIn(template: Template | null, found: RoleRef[]): void {

@@ -7,7 +7,7 @@ import { canSave, useApiStore, type OperationDraft } from './api-store';
 /** Listings a service may lack; a send operation it lacks is simply not used. */
 const MAY_BE_ABSENT: ReadonlySet<DescribedOperation> = new Set(['contacts.list', 'messages.list']);
 
-/** Save the read description, or go back to API.md (asked first), or say the service lacks it. */
+/** Save the read description, or go back to docs/API.md (asked first), or say the service lacks it. */
 export function OperationActions({
   operation,
   label,

@@ -1,4 +1,4 @@
-// Where a profile's events are read besides webhooks: API.md's stream and status route unless
+// Where a profile's events are read besides webhooks: docs/API.md's stream and status route unless
 // its description names others (a path, an absolute URL, or null for none), checked like the
 // rest of a description; and the status request, its key placed as the profile's sends place it.
 import { describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ describe('withoutKeyValues', () => {
     expect(leakedRuns(kept, A)).toEqual([]);
     expect(leakedRuns(kept, B)).toEqual([]);
     expect(JSON.parse(kept)).toMatchObject({ data: [{ id: 'k_a', name: 'A', prefix: '***', key: '***' }, { id: 'k_b', credentials: { Access_Token: '***' } }] });
-    // a list without values, as API.md has it, keeps all but the prefixes: the first characters
+    // a list without values, as docs/API.md has it, keeps all but the prefixes: the first characters
     // of each key are part of its value, and the log is written to disk
     const plain = JSON.stringify({ data: [{ id: 'k_a', name: 'A', prefix: A.slice(0, 10), permissions: [] }] });
     const keptPlain = withoutKeyValues('keys.list', 200, plain) ?? '';

@@ -1,4 +1,4 @@
-// Response parsers: API.md shapes, tolerated variations, and 'bad_response' for the rest,
+// Response parsers: docs/API.md shapes, tolerated variations, and 'bad_response' for the rest,
 // with messages that name the path and never a value.
 import { describe, expect, it } from 'vitest';
 import { CrmError, toErrorInfo } from '../../../../src-main/core/errors';

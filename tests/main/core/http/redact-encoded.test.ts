@@ -33,7 +33,7 @@ function encodeChar(c: string, pick: (n: number) => number): string {
   return choices[pick(choices.length)]!();
 }
 
-/** printable ASCII without white space (API.md: the only thing assumed of a key) */
+/** printable ASCII without white space (docs/API.md: the only thing assumed of a key) */
 const KEY_CHARS = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('');
 
 function randomKey(pick: (n: number) => number): string {

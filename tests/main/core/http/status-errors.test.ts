@@ -1,5 +1,5 @@
 // Every status x every kind of body -> one typed CrmError with a message keyed by the status
-// (the API.md error shape adds 400 field details). Real HTTP against a local server.
+// (the docs/API.md error shape adds 400 field details). Real HTTP against a local server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmError, toErrorInfo } from '../../../../src-main/core/errors';
 import { createApiClient } from '../../../../src-main/core/http/api-client';

@@ -516,7 +516,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
   it('secret scan: no key value in anything returned or thrown, in the request logs or on disk', async () => {
     expect(observed.length).toBeGreaterThan(20);
     // The scan counts any 8+ run of a key, in any case. A server key list shows each OTHER key's
-    // prefix as the server chose it (API.md: "prefix":"crm_sk_ab12"); that is the listing, not a
+    // prefix as the server chose it (docs/API.md: "prefix":"crm_sk_ab12"); that is the listing, not a
     // leak of the key in use (whose own entry arrives as ***), so listed prefixes are left out.
     const unlisted = (keys: unknown[]) => keys.map((k) => ({ ...(k as object), prefix: '(listed)' }));
     const isServerKeyList = (o: unknown): o is { keys: unknown[] } =>

@@ -1,4 +1,4 @@
-// Operations a service does not offer: recorded as absent (never guessed from API.md), never
+// Operations a service does not offer: recorded as absent (never guessed from docs/API.md), never
 // asked for, and the contacts screen lists the numbers already messaged instead of a "404: check
 // the base URL". A service described by its own cURLs whose contacts path answers 404 gets the
 // same list with the reason. Real sandbox, real keychain, real data folder.

@@ -1,7 +1,7 @@
 // Media kinds: a service shaped like Meta's Cloud API names the kind twice
 // (`"type":"document","document":{...}`), so one pasted example teaches every kind: the chosen
 // kind picks both the value and the key, a file name goes only with a document, and video and
-// sticker are offered. A service described otherwise (or API.md) keeps image and document, and
+// sticker are offered. A service described otherwise (or docs/API.md) keeps image and document, and
 // says so before anything is sent.
 import { describe, expect, it } from 'vitest';
 import { parseCurl } from '../../../../src-main/core/api/curl-parse';

@@ -1,4 +1,4 @@
-// A template send, the message WhatsApp lets a business start a conversation with: API.md-style
+// A template send, the message WhatsApp lets a business start a conversation with: docs/API.md-style
 // default request, the request learned from Meta's template cURL (whatever the number of
 // parameters in the example), and the input rules' sentences. The cURL is what is sent.
 import { describe, expect, it } from 'vitest';

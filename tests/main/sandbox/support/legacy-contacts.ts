@@ -9,7 +9,7 @@ export interface ContactView {
   render(contact: SeedContact, index: number): unknown;
 }
 
-/** API.md's Contact: the seeded record as it is. */
+/** docs/API.md's Contact: the seeded record as it is. */
 export const API_CONTACT_VIEW: ContactView = { render: (contact) => contact };
 
 const SEARCH_CACHE_SIZE = 16;
