@@ -112,7 +112,11 @@ export interface InvokeMap {
    */
   'keys:server-list': { payload: Record<string, never>; value: ServerKeyList };
   /** the created value goes straight to the keychain; never returned. keys:changed follows */
-  'keys:server-create': { payload: { name: string; permissions: Permission[] }; value: KeyMeta };
+  /**
+   * `expires` (optional): when the key stops being sent, as `crm keys create --expires` takes it
+   * ("30d" or a last day "2027-01-31"); checked before the key is made and kept on this computer
+   */
+  'keys:server-create': { payload: { name: string; permissions: Permission[]; expires?: string }; value: KeyMeta };
   /** queues the server revocation in the outbox (and revokes the key here too if it is saved here); `queued` says it waits there */
   'keys:server-revoke': { payload: { serverKeyId: string }; value: { serverKeyId: string; queued: boolean } };
   /**
@@ -130,6 +134,19 @@ export interface InvokeMap {
    * panel is open. `crm keys create --print-key` is the terminal's way.
    */
   'keys:reveal-new': { payload: { id: string }; value: { value: string } };
+  /**
+   * the ids of the profile's live keys whose value is not in the keychain: one keychain listing
+   * per call. The Keys screen asks about once a second while it is open (and only then)
+   */
+  'keys:missing-values': { payload: { profileId: string }; value: string[] };
+  /**
+   * puts a missing value back under its key when the keychain holds it under another entry
+   * (same value tag, else last 4); `repaired` false: `message` says how to give the key a value
+   * again. Names values by their last 4 only; keys:changed follows a re-link
+   */
+  'keys:repair': { payload: { id: string }; value: { repaired: boolean; message: string } };
+  /** drops a revoked key's record (and any keychain entry it left); a live key is refused ('conflict'); keys:changed follows */
+  'keys:remove': { payload: { id: string }; value: { id: string } };
   /** one page of the active profile's contacts, asked with its active key */
   'contacts:list': { payload: { page: number; perPage: number; search?: string }; value: ContactPage };
   /** main opens its own file dialog (the window never sees a path) and stages the chosen file; null when the person cancels */

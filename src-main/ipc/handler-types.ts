@@ -5,6 +5,8 @@ import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, Mes
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { CaFileTrust } from '../core/http/ca-file-trust';
 import type { KeyManager } from '../core/keys/key-manager';
+import type { KeychainRepair } from '../core/keys/keychain-repair';
+import type { KeyRecordEdits } from '../core/keys/key-record-edits';
 import type { NetworkRoute } from '../core/http/dispatcher-cache';
 import type { ResolveProxy } from '../core/http/proxy-choice';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
@@ -28,6 +30,10 @@ export interface HandlerCore {
   api: ApiHandlerCore;
   keys: KeyService & Pick<KeyManager, 'takeNewKeyValueForClipboard' | 'copyNewKeyValue' | 'revealNewKeyValue'>;
   keyAccess: KeyAccess;
+  /** saved keys whose value left the keychain: found (one listing per call) and re-linked on request */
+  keychain: Pick<KeychainRepair, 'missingValueIds' | 'repairKey'>;
+  /** a saved key's expiry, and the removal of a revoked key's record */
+  keyRecords: Pick<KeyRecordEdits, 'remove' | 'setExpiry'>;
   contacts: ContactsService;
   messages: MessageService;
   /** what the app sent (the Messages view) */
