@@ -8,7 +8,7 @@ import { CrmError } from '../../src-main/core/errors';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole, showKeys } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -146,6 +146,8 @@ test.describe('a new key shown once, and a revoke dialog that names the key', ()
     const key = h.sandbox.createKey('e2e spare', ['contacts:read']);
     h.secrets.push(key.key);
     const row = await addKeyThroughForm(page, 'e2e spare', key.key);
+    // the revoked keys stay in view from here on (Live drops one once its revocation is done)
+    await showKeys(page, 'All');
     await row.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Revoke key “e2e spare”?' });
     await expect(dialog.getByTestId('revoke-key-label')).toHaveText(`…${key.key.slice(-4)}`);

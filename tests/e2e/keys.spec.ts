@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { scrubSecret } from '../../src-main/core/http/redact';
 import { keyLabel } from '../../src-main/shared/key-label';
 import type { CrmApi } from '../../src-main/ipc/contract';
-import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTo, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
+import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTo, sandboxApi, sharedConsole, showKeys, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,6 +60,8 @@ test.describe('keys', () => {
     const h = ctx.h;
     const { page } = h;
     const row = keyRow(page, 'e2e added key');
+    // the revoked keys stay in view from here on (Live drops one once its revocation is done)
+    await showKeys(page, 'All');
     await row.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Revoke key “e2e added key”?' });
     await dialog.getByRole('button', { name: 'Revoke' }).click();

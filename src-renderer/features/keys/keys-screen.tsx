@@ -1,11 +1,14 @@
 import { describeError } from '../../lib/api';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { AddKeyForm } from './add-key-form';
+import { emptyViewText, keysInView } from './key-filter';
+import { KeyFilterBar } from './key-filter-bar';
 import { HeldBackNotice } from './held-back';
 import { KeyTable } from './key-table';
-import { selectKeys, selectKeysError, selectKeysStatus, useKeysStore } from './keys-store';
+import { selectKeyFilter, selectKeys, selectKeysError, selectKeysStatus, useKeysStore } from './keys-store';
 import { RevokeDialogHost } from './revoke-dialog';
 import { ServerKeys } from './server-keys';
+import { useValueWatch } from './use-value-watch';
 
 export function KeysScreen() {
   const profile = useProfilesStore(selectActiveProfile);
@@ -13,6 +16,10 @@ export function KeysScreen() {
   const status = useKeysStore(selectKeysStatus);
   const error = useKeysStore(selectKeysError);
   const reload = useKeysStore((s) => s.reload);
+  const filter = useKeysStore(selectKeyFilter);
+  const profileId = useKeysStore((s) => s.profileId);
+  useValueWatch(profileId);
+  const shown = keysInView(keys, filter);
   return (
     <section className="screen screen-keys" aria-labelledby="keys-title">
       <h1 id="keys-title">Keys</h1>
@@ -29,8 +36,9 @@ export function KeysScreen() {
         </div>
       )}
       {profile && <HeldBackNotice profile={profile} />}
-      {status === 'ready' && keys.length === 0 && <p className="empty">No keys saved for this profile yet.</p>}
-      {keys.length > 0 && <KeyTable keys={keys} />}
+      {keys.length > 0 && <KeyFilterBar shown={shown.length} total={keys.length} />}
+      {status === 'ready' && shown.length === 0 && <p className="empty">{emptyViewText(keys.length, filter)}</p>}
+      {shown.length > 0 && <KeyTable keys={shown} />}
       {/* keyed by profile: a half-typed name or a local problem is about the profile it was typed under */}
       <AddKeyForm key={`add-${profile?.id ?? ''}`} />
       {profile && <ServerKeys key={`server-${profile.id}`} />}

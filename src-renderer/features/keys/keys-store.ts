@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ErrorInfo, KeyMeta, KeyTestResult, Permission, Result, ServerKey } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { useProfilesStore } from '../profiles/profiles-store';
+import type { KeyFilter } from './key-filter';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -45,6 +46,9 @@ export interface CreatedKey {
   everCopied: boolean;
 }
 
+/** Repair of a key whose value left the keychain: re-linked, or the sentence on how to give it one */
+export type RepairState = { status: 'repairing' } | { status: 'done'; repaired: boolean; message: string } | { status: 'error'; error: ErrorInfo };
+
 interface KeysStore {
   profileId: string | null;
   keys: KeyMeta[];
@@ -59,6 +63,11 @@ interface KeysStore {
   created: CreatedKey | null;
   serverMessage: string | null;
   approve: ApproveState;
+  /** which keys the table shows (key-filter.ts); kept across profiles */
+  filter: KeyFilter;
+  /** ids of live keys whose value is not in the keychain, as main last found them */
+  missing: string[];
+  repairs: Record<string, RepairState>;
   load: (profileId: string | null) => Promise<void>;
   reload: () => Promise<void>;
   addKey: (profileId: string, name: string, value: string) => Promise<boolean>;
@@ -66,13 +75,20 @@ interface KeysStore {
   activateKey: (id: string) => Promise<boolean>;
   revokeKey: (id: string) => Promise<boolean>;
   loadServerKeys: () => Promise<void>;
-  createServerKey: (name: string, permissions: Permission[]) => Promise<boolean>;
+  /** `expires`: "30d" or a last day "2027-01-31" (absent: none), kept by main with the key */
+  createServerKey: (name: string, permissions: Permission[], expires?: string) => Promise<boolean>;
   copyNewKey: () => Promise<void>;
   /** closes the panel: the value leaves the store */
   dismissCreated: () => void;
   revokeServerKey: (serverKeyId: string) => Promise<boolean>;
   /** saves the profile again (same values) so the app asks to move its held-back keys to where it points now */
   approveHeldBack: () => Promise<void>;
+  setFilter: (filter: KeyFilter) => void;
+  /** asks main which live keys' values are gone (one keychain listing); the screen asks about once a second */
+  checkMissing: () => Promise<void>;
+  repairKey: (id: string) => Promise<void>;
+  /** drops a revoked key's record; a live one is refused by main with why */
+  removeKey: (id: string) => Promise<boolean>;
 }
 
 export const useKeysStore = create<KeysStore>()((set, get) => {
@@ -87,6 +103,9 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
     return true;
   };
 
+  // one keychain check at a time: a slow keychain is not asked again before it answered
+  let checking = false;
+
   return {
     profileId: null,
     keys: [],
@@ -100,12 +119,15 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
     created: null,
     serverMessage: null,
     approve: { status: 'idle' },
+    filter: 'live',
+    missing: [],
+    repairs: {},
 
     load: async (profileId) => {
       const switched = profileId !== get().profileId;
       set(
         switched
-          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, add: { status: 'idle' }, server: { status: 'idle' }, createServer: { status: 'idle' }, created: null, serverMessage: null, approve: { status: 'idle' } }
+          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, add: { status: 'idle' }, server: { status: 'idle' }, createServer: { status: 'idle' }, created: null, serverMessage: null, approve: { status: 'idle' }, missing: [], repairs: {} }
           : { status: get().status === 'ready' ? 'ready' : 'loading' },
       );
       if (!profileId) {
@@ -158,9 +180,9 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       else set({ server: { status: 'error', error: r.error } });
     },
 
-    createServerKey: async (name, permissions) => {
+    createServerKey: async (name, permissions, expires) => {
       set({ createServer: { status: 'creating' }, created: null, serverMessage: null });
-      const r = await invoke('keys:server-create', { name, permissions });
+      const r = await invoke('keys:server-create', { name, permissions, ...(expires !== undefined ? { expires } : {}) });
       if (!r.ok) {
         set({ createServer: { status: 'error', error: r.error } });
         return false;
@@ -223,6 +245,40 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       await get().reload();
       set({ approve: get().keys.some((k) => k.heldBack === true) ? { status: 'declined' } : { status: 'moved' } });
     },
+
+    setFilter: (filter) => set({ filter }),
+
+    checkMissing: async () => {
+      const profileId = get().profileId;
+      if (!profileId || checking) return;
+      checking = true;
+      try {
+        const r = await invoke('keys:missing-values', { profileId });
+        // an unreadable keychain says so where keys are used; this watch just keeps its last answer
+        if (!r.ok || get().profileId !== profileId) return;
+        if (!sameIds(get().missing, r.value)) set({ missing: r.value });
+      } finally {
+        checking = false;
+      }
+    },
+
+    repairKey: async (id) => {
+      set((s) => ({ repairs: { ...s.repairs, [id]: { status: 'repairing' } } }));
+      const r = await invoke('keys:repair', { id });
+      set((s) => ({ repairs: { ...s.repairs, [id]: r.ok ? { status: 'done', ...r.value } : { status: 'error', error: r.error } } }));
+      if (r.ok && r.value.repaired) await get().checkMissing();
+    },
+
+    removeKey: async (id) => {
+      const r = await invoke('keys:remove', { id });
+      if (!r.ok) {
+        set((s) => ({ rowErrors: { ...s.rowErrors, [id]: r.error } }));
+        return false;
+      }
+      // gone at once; main's keys:changed lists the keys again
+      set((s) => ({ keys: s.keys.filter((k) => k.id !== id), rowErrors: withoutKey(s.rowErrors, id) }));
+      return true;
+    },
   };
 });
 
@@ -232,6 +288,10 @@ function withoutStaleTests(tests: Record<string, TestState>, before: KeyMeta[], 
   const stale = after.filter((k) => was.has(k.id) && was.get(k.id) !== (k.heldBack === true)).map((k) => k.id);
   if (stale.length === 0) return tests;
   return Object.fromEntries(Object.entries(tests).filter(([id]) => !stale.includes(id)));
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
 function withoutKey<V>(rec: Record<string, V>, key: string): Record<string, V> {
@@ -258,6 +318,16 @@ export const selectCreated = (s: S): CreatedKey | null => s.created;
 /** the shown-once value while the panel is open; null before main answered, or when it could not */
 export const selectCreatedValue = (s: S): string | null => (s.created?.shown.status === 'ready' ? s.created.shown.value : null);
 export const selectApprove = (s: S): ApproveState => s.approve;
+export const selectKeyFilter = (s: S): KeyFilter => s.filter;
+/** true when live key `id`'s value is not in the keychain (main's last check) */
+export const selectValueMissing =
+  (id: string) =>
+  (s: S): boolean =>
+    s.missing.includes(id);
+export const selectRepair =
+  (id: string) =>
+  (s: S): RepairState | undefined =>
+    s.repairs[id];
 /** saved keys not sent anywhere now: saved for another address than the profile's */
 export const selectHeldBackKeys = (s: S): KeyMeta[] => s.keys.filter((k) => k.heldBack === true && k.state !== 'revoked');
 /** the start of a saved key as the server lists it, when that list is loaded and names it */

@@ -9,6 +9,7 @@ import { SubmitRow } from '../../ui/submit-row';
 import { TransientNote } from '../../ui/transient-note';
 import { keyLabel } from '../../../src-main/shared/key-label';
 import { CreatedKeyPanel } from './created-key-panel';
+import { EXPIRY_OPTIONS, expiryInput, type ExpiryChoice } from './expiry-choice';
 import { revokeWithDialog, serverSubject } from './revoke-flow';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { selectSavedLastFour, selectServer, selectServerIdOf, useKeysStore } from './keys-store';
@@ -125,6 +126,8 @@ function CreateKeyForm() {
   const state = useKeysStore((s) => s.createServer);
   const [name, setName] = useState('');
   const [perms, setPerms] = useState<Permission[]>(['contacts:read', 'messages:send']);
+  const [expiry, setExpiry] = useState<ExpiryChoice>('none');
+  const [lastDay, setLastDay] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const id = useId();
 
@@ -134,8 +137,13 @@ function CreateKeyForm() {
       setLocalError('Give the new key a name.');
       return;
     }
+    const expires = expiryInput(expiry, lastDay, new Date());
+    if (!expires.ok) {
+      setLocalError(expires.problem);
+      return;
+    }
     setLocalError(null);
-    if (await create(name.trim(), perms)) setName('');
+    if (await create(name.trim(), perms, expires.expires)) setName('');
   };
 
   return (
@@ -160,6 +168,25 @@ function CreateKeyForm() {
           </label>
         ))}
       </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-expiry`}>Expires</label>
+        <select id={`${id}-expiry`} value={expiry} onChange={(e) => setExpiry(e.target.value as ExpiryChoice)} aria-describedby={`${id}-expiry-hint`}>
+          {EXPIRY_OPTIONS.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <span id={`${id}-expiry-hint`} className="hint">
+          Kept on this computer: the key is not sent after it.
+        </span>
+      </div>
+      {expiry === 'date' && (
+        <div className="field">
+          <label htmlFor={`${id}-last-day`}>Last day the key is used</label>
+          <input id={`${id}-last-day`} type="date" value={lastDay} onChange={(e) => setLastDay(e.target.value)} />
+        </div>
+      )}
       <SubmitRow busy={state.status === 'creating'}>Create key</SubmitRow>
       {localError && <ErrorText>{localError}</ErrorText>}
       {state.status === 'error' && <ErrorMessage error={state.error} prefix="The key was not created" />}

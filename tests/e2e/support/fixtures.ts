@@ -243,6 +243,16 @@ export async function cellUnder(row: Locator, column: string): Promise<Locator> 
   return row.locator(':scope > th, :scope > td').nth(index);
 }
 
+/**
+ * Picks which saved keys the Keys table shows: Live (the default: revoked keys leave it once their
+ * server revocation is done), Revoked, or All (the history too).
+ */
+export async function showKeys(page: Page, view: 'Live' | 'Revoked' | 'All'): Promise<void> {
+  const button = page.getByRole('group', { name: 'Show keys' }).getByRole('button', { name: view, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
 /** Makes a saved key the active key of the profile through its row; waits for the header. */
 export async function activateKey(page: Page, name: string): Promise<void> {
   await openSection(page, 'Keys');
