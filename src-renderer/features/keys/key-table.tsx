@@ -3,6 +3,7 @@ import { describeError } from '../../lib/api';
 import { keyLabel } from '../../../src-main/shared/key-label';
 import { formatTime } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
+import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ClockIcon } from '../../ui/icons';
 import { findRevocationItem, selectOutboxItems, useOutboxStore } from '../outbox/outbox-store';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
@@ -42,14 +43,15 @@ export function KeyTable({ keys }: { keys: KeyMeta[] }) {
   const profile = useProfilesStore(selectActiveProfile);
   return (
     <DataTable label="Saved keys" testId="keys-table" columns={KEY_COLUMNS}>
-      {keys.map((k) => (
-        <KeyRow key={k.id} k={k} isActive={profile?.activeKeyId === k.id} profile={profile} />
+      {keys.map((k, i) => (
+        <KeyRow key={k.id} k={k} isActive={profile?.activeKeyId === k.id} profile={profile} first={i === 0} />
       ))}
     </DataTable>
   );
 }
 
-function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profile: Profile | null }) {
+/** `first`: the screen opens at this row's Test (the Live / Revoked / All filter above is not where work starts) */
+function KeyRow({ k, isActive, profile, first }: { k: KeyMeta; isActive: boolean; profile: Profile | null; first: boolean }) {
   const test = useKeysStore(selectTest(k.id));
   const rowError = useKeysStore((s) => s.rowErrors[k.id]);
   const testKey = useKeysStore((s) => s.testKey);
@@ -96,7 +98,7 @@ function KeyRow({ k, isActive, profile }: { k: KeyMeta; isActive: boolean; profi
       </td>
       <td>
         <div className="button-row">
-          <button type="button" className="btn btn-small" onClick={() => void testKey(k.id)} disabled={test?.status === 'testing'} data-testid={`key-test-${k.id}`}>
+          <button type="button" className="btn btn-small" onClick={() => void testKey(k.id)} disabled={test?.status === 'testing'} data-testid={`key-test-${k.id}`} {...(first ? SCREEN_FOCUS_MARK : {})}>
             Test
           </button>
           <button type="button" className="btn btn-small" onClick={() => void activateKey(k.id)} disabled={isActive || revoked} data-testid={`key-activate-${k.id}`}>
