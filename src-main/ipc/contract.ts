@@ -73,13 +73,13 @@ export interface InvokeMap {
   'profiles:delete': { payload: { id: string }; value: ProfilesState };
   /** makes the profile the one every screen works with; profiles:changed follows */
   'profiles:activate': { payload: { id: string }; value: ProfilesState };
-  /** every described operation of a profile: its spec (own or API.md's) and whether it is its own */
+  /** every described operation of a profile: its spec (own or docs/API.md's) and whether it is its own */
   'api:describe': { payload: { profileId: string }; value: DescribedApi };
   /** reads a pasted cURL and proposes the operation's description; saves nothing */
   'api:import-curl': { payload: { profileId: string; operation: DescribedOperation; curl: string; fixes?: RoleFixes }; value: ApiProposal };
   /** stores one operation's description with the profile; profiles:changed follows */
   'api:save': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec }; value: Profile };
-  /** back to API.md for one operation or all; profiles:changed follows */
+  /** back to docs/API.md for one operation or all; profiles:changed follows */
   'api:reset': { payload: { profileId: string; operation: DescribedOperation | 'all' }; value: Profile };
   /** records that the service does not offer the operation (or that it does); profiles:changed follows */
   'api:mark-absent': { payload: { profileId: string; operation: DescribedOperation; absent: boolean }; value: Profile };

@@ -1,5 +1,5 @@
 // A zod schema for every invoke payload. Main parses each payload with these before any
-// service runs (ARCHITECTURE.md invariant 4). The Record type makes a channel without a
+// service runs (docs/ARCHITECTURE.md, rule 4). The Record type makes a channel without a
 // schema a compile error; `satisfies` ties each schema's output to the contract's payload.
 import { z } from 'zod';
 import { describedOperation, operationSpecSchema } from '../core/api/schema';
