@@ -24,6 +24,7 @@ import { KeychainRepair } from './keys/keychain-repair';
 import { KeyRecordEdits } from './keys/key-record-edits';
 import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
+import { KeyLeaks } from './keys/key-leaks';
 import { LogResend } from './log-resend';
 import { MessageHistory } from './messages/message-history';
 import { TemplateCatalogue } from './messages/template-catalogue';
@@ -108,6 +109,8 @@ export interface Core {
   keyAccess: KeyAccess;
   /** key records and keychain values out of step: found, and mended on request */
   keychain: KeychainRepair;
+  /** saved keys seen where they must not be: sends refused, replies, copies and echoes noted */
+  leaks: KeyLeaks;
   /** a saved key's expiry, and the removal of a revoked key's record (a live key is refused) */
   keyRecords: KeyRecordEdits;
   contacts: ContactsServiceImpl;
@@ -163,6 +166,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const meta = createMetaStores(store.db, { onNotice });
   const fingerprints = new KeyFingerprints(new FingerprintKeySource(secretStore), meta, log);
   const vault = new KeyVault(secretStore, meta, now, (id, value) => fingerprints.noteValueRead(id, value));
+  const leaks = new KeyLeaks({ liveValues: () => vault.liveValues(), now, ...(log ? { log } : {}) });
+  const noteLeak = (work: Promise<void>): void => {
+    work.catch((err: unknown) => log?.(`could not look for saved keys: ${err instanceof Error ? err.message : 'unknown error'}`));
+  };
   const requestLogTable = new RequestLogTable(store.db, options.requestLogBounds, () => now().getTime());
   const requestLog = new RequestLogService({
     table: requestLogTable,
@@ -195,6 +202,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         requestLog.observer(entry, observe);
         if (request !== undefined) logResend.remember(entry.id, request);
       },
+      onKeyEcho: (apiKey, host) => noteLeak(leaks.reportValue(apiKey, { kind: 'echo', host })),
     });
   const ownsSender = options.sender === undefined;
   const profiles = new ProfileManager(meta, secretStore, vault, now);
@@ -253,11 +261,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     scrub: (text) => vault.scrubSecrets(text),
     now,
     fetchMedia: (url, fetchOptions) => fetchMedia(url, { ...fetchOptions, route: network }),
+    onReplyTexts: (_profileId, number, texts) => noteLeak(leaks.inspect(texts, { kind: 'reply', number })),
     ...(log ? { log } : {}),
   });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
-  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, ...withOutbox, ...(log ? { log } : {}) });
+  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
@@ -315,5 +324,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, keyRecords, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

@@ -25,6 +25,7 @@ import type { MessageHistoryPage } from '../shared/message-history';
 import type { TemplateList } from '../shared/approved-template';
 import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { CaFileState } from '../shared/network-settings';
+import type { KeyLeak } from '../shared/key-leak';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
@@ -147,6 +148,8 @@ export interface InvokeMap {
   'keys:repair': { payload: { id: string }; value: { repaired: boolean; message: string } };
   /** drops a revoked key's record (and any keychain entry it left); a live key is refused ('conflict'); keys:changed follows */
   'keys:remove': { payload: { id: string }; value: { id: string } };
+  /** the saved keys seen where they must not be since main started (keys:leak), oldest first; names and last 4 only */
+  'keys:leaks': { payload: Record<string, never>; value: KeyLeak[] };
   /** one page of the active profile's contacts, asked with its active key */
   'contacts:list': { payload: { page: number; perPage: number; search?: string }; value: ContactPage };
   /** main opens its own file dialog (the window never sees a path) and stages the chosen file; null when the person cancels */
@@ -271,6 +274,12 @@ export interface EventMap {
    * window asks keys:list again
    */
   'keys:changed': { profileId: string | null };
+  /**
+   * a saved key's value was seen where it must not be: in a reply a contact sent, in the
+   * clipboard after "Copy cURL with key", or echoed by a service. Names the key (name, last 4),
+   * never its value; keys:leaks lists them again
+   */
+  'keys:leak': KeyLeak;
   /** every profile and the active one, after any profile or its API description changed */
   'profiles:changed': ProfilesState;
   /**

@@ -9,6 +9,7 @@ import { combinedDisposable, type Disposable, type Event } from '../core/emitter
 import type { OutboxItem } from '../core/model';
 import type { HistoryChange, LoggedRequest } from '../core/services';
 import type { EventChannel, EventMap } from './contract';
+import type { KeyLeak } from '../shared/key-leak';
 import { createNetStatus } from './net-status';
 
 export interface EventSources {
@@ -16,6 +17,8 @@ export interface EventSources {
   requestLog: { onDidAppend: Event<LoggedRequest> };
   outbox?: { onDidChange: Event<OutboxItem[]> } | undefined;
   keys: { onDidChange: Event<KeyChange> };
+  /** saved keys seen where they must not be (keys:leak); absent in a host without them */
+  leaks?: { onDidLeak: Event<KeyLeak> } | undefined;
   profiles: { onDidChange: Event<ProfileChange> };
   /** absent in a host without a message history */
   history?: { onDidChange: Event<HistoryChange> } | undefined;
@@ -36,6 +39,7 @@ export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel
       net.onOutbox(items);
     }),
     core.keys.onDidChange((change) => emit('keys:changed', { profileId: change.profileId })),
+    core.leaks?.onDidLeak((leak) => emit('keys:leak', leak)),
     core.profiles.onDidChange((change) => {
       emit('profiles:changed', change.state);
       if (change.moved !== null) emit('keys:changed', { profileId: change.moved });

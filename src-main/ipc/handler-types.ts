@@ -7,6 +7,7 @@ import type { CaFileTrust } from '../core/http/ca-file-trust';
 import type { KeyManager } from '../core/keys/key-manager';
 import type { KeychainRepair } from '../core/keys/keychain-repair';
 import type { KeyRecordEdits } from '../core/keys/key-record-edits';
+import type { KeyLeaks } from '../core/keys/key-leaks';
 import type { NetworkRoute } from '../core/http/dispatcher-cache';
 import type { ResolveProxy } from '../core/http/proxy-choice';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
@@ -34,6 +35,8 @@ export interface HandlerCore {
   keychain: Pick<KeychainRepair, 'missingValueIds' | 'repairKey'>;
   /** a saved key's expiry, and the removal of a revoked key's record */
   keyRecords: Pick<KeyRecordEdits, 'remove' | 'setExpiry'>;
+  /** saved keys seen where they must not be, this session (keys:leaks), and a copy with a key noted */
+  leaks: Pick<KeyLeaks, 'list' | 'report'>;
   contacts: ContactsService;
   messages: MessageService;
   /** what the app sent (the Messages view) */

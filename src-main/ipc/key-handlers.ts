@@ -11,6 +11,7 @@ export function createKeyHandlers(core: HandlerCore, clipboard: HandlerPlatform[
   const { keys, profiles, keychain, keyRecords } = core;
   return {
     'keys:list': async ({ profileId }) => keys.list(profileId ?? (await activeProfileId(profiles))),
+    'keys:leaks': async () => core.leaks.list(),
     'keys:add': (p) => keys.addKey(p),
     'keys:test': ({ id }) => keys.checkKey(id),
     'keys:activate': ({ id }) => keys.activate(id),

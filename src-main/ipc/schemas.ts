@@ -96,6 +96,7 @@ export const payloadSchemas = {
   'keys:missing-values': z.object({ profileId: id }).strict(),
   'keys:repair': z.object({ id }).strict(),
   'keys:remove': z.object({ id }).strict(),
+  'keys:leaks': empty,
   'contacts:list': z.object({
     page: z.number().int().min(1).max(10_000_000),
     perPage: z.number().int().min(1).max(500),

@@ -1,6 +1,6 @@
 // send:* channels: one-line adapters to the window's send session (its drafts' Idempotency-Keys
 // and the sends in flight live there). "Copy cURL with key" is written to the clipboard by main:
-// the key never travels to the window.
+// the key never travels to the window; that the key now sits in the clipboard is noted as a leak notice.
 import { toCurl } from '../core/curl';
 import { wireHref } from '../core/http/wire-url';
 import type { SendProgress } from '../core/http/sender';
@@ -36,8 +36,11 @@ export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform
         return { clearsAfterMs: null };
       }
       const profileId = await activeProfileId(core.profiles);
-      const command = await core.keyAccess.withKey(profileId, null, async (key) => toCurl(request, { key: { literal: key } }));
-      return { clearsAfterMs: await clipboard.copySensitive(command) };
+      const { command, used } = await core.keyAccess.withKey(profileId, null, async (key, _signal, meta) => ({ command: toCurl(request, { key: { literal: key } }), used: meta }));
+      const clearsAfterMs = await clipboard.copySensitive(command);
+      // the copy is what the person asked for; the notice says where the key now sits (clipboard history too)
+      core.leaks.report(used, { kind: 'clipboard' });
+      return { clearsAfterMs };
     },
   };
 }

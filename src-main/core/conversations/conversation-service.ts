@@ -45,6 +45,11 @@ export interface ConversationServiceDeps {
   fetchMedia?: (url: string, options: { serviceHost: string | null }) => Promise<{ mimetype: string; bytes: Buffer }>;
   now?: () => Date;
   log?: (message: string) => void;
+  /**
+   * told of each new reply's own texts before they are scrubbed, so a saved key a contact sent
+   * raises a leak notice (KeyLeaks.inspect); what is stored is scrubbed all the same
+   */
+  onReplyTexts?: (profileId: string, number: string | null, texts: (string | null)[]) => void;
 }
 
 export class ConversationService {
@@ -138,6 +143,9 @@ export class ConversationService {
       else statuses.push({ ...event, reason: event.reason === null ? null : this.deps.scrub(event.reason) });
     }
     const changed = new Set(this.deps.tables.record(profileId, received, statuses, this.now()));
+    for (const event of events) {
+      if (event.kind === 'received' && changed.has(event.messageId)) this.deps.onReplyTexts?.(profileId, event.number, [event.text, event.name, event.media?.fileName ?? null]);
+    }
     if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
     return { found: events.length, changed: changed.size };
   }

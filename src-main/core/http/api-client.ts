@@ -19,6 +19,7 @@ import { newTrace, timingOf, traced, type RequestTrace } from './request-timing'
 import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { isKeyValueField } from './key-answers';
+import { holdsKey } from '../keys/leak-finder';
 import { MAX_ANSWER_DEPTH, nestedTooDeep } from './json-depth';
 import { failureInSuccess } from '../api/failure-in-success';
 import { checkPartsUnchanged, multipartLength, multipartStream } from './multipart-body';
@@ -52,6 +53,11 @@ export interface ApiClientOptions {
   deadlineMs?: number | (() => number);
   /** called once per attempt with Authorization redacted */
   observer?: RequestObserver;
+  /**
+   * told when a service's answer held the key the request carried (the leak response,
+   * keys/key-leaks.ts); the key is scrubbed from the answer all the same
+   */
+  onKeyEcho?: (apiKey: string, host: string) => void;
   /** jitter source in [0, 1); default Math.random */
   random?: () => number;
   /** waits between 429 retries; default a real timer that the signal cancels */
@@ -104,6 +110,7 @@ class ApiClient implements HttpSender {
   private readonly random: () => number;
   private readonly sleep: Sleep;
   private readonly observer: RequestObserver | undefined;
+  private readonly onKeyEcho: ((apiKey: string, host: string) => void) | undefined;
   private readonly userAgent: string;
   private readonly maxResponseBytes: number;
   private readonly network: NetworkRoute;
@@ -126,6 +133,7 @@ class ApiClient implements HttpSender {
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? abortableSleep;
     this.observer = options.observer;
+    this.onKeyEcho = options.onKeyEcho;
     this.userAgent = options.userAgent ?? USER_AGENT;
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
   }
@@ -293,6 +301,21 @@ class ApiClient implements HttpSender {
     return { status, headers: flattenHeaders(response.headers), text, truncated };
   }
 
+  /**
+   * An answer holding the key it was sent is told to onKeyEcho. A 2xx body the sender's one scan
+   * left unchanged holds no run of the key, so only a changed one (or an error body, at most
+   * ERROR_BODY_BYTES) is asked the leak finder's finer question (the key's own part, not a prefix
+   * every key of the service shares).
+   */
+  private noticeEcho(apiKey: string, host: string, text: string, scrubbedText: string | undefined): void {
+    if (this.onKeyEcho === undefined || scrubbedText === text) return;
+    try {
+      if (holdsKey(text, apiKey)) this.onKeyEcho(apiKey, scrubSecret(host, apiKey));
+    } catch {
+      // a listener's failure must not change the outcome of a request
+    }
+  }
+
   private log(
     apiKey: string,
     request: PreparedRequest,
@@ -308,6 +331,7 @@ class ApiClient implements HttpSender {
     /** the response text already scrubbed of `apiKey`, when the caller has it */
     scrubbedText?: string,
   ): void {
+    if (response !== null) this.noticeEcho(apiKey, logged.host, response.text, scrubbedText);
     if (this.observer === undefined) return;
     const entry: ObservedEntry = {
       id: randomUUID(),

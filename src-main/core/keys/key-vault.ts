@@ -163,6 +163,18 @@ export class KeyVault implements KeyAccess {
     return out;
   }
 
+  /**
+   * Every live saved key (any profile) with its value, for the leak response (keys/key-leaks.ts)
+   * only: values stay in main. Read once from the keychain and then held like any used key, so
+   * the scrubbers cut them too; a key whose value is missing is left out.
+   */
+  async liveValues(): Promise<{ key: SavedKey; value: string }[]> {
+    const { keys } = await this.meta.keys.read();
+    const live = keys.filter((k) => k.state === 'active' && !this.blocked.has(k.id));
+    const read = await Promise.all(live.map((key) => this.value(key).then((value) => ({ key, value }), () => null)));
+    return read.filter((entry): entry is { key: SavedKey; value: string } => entry !== null);
+  }
+
   /** number of requests in flight with a key (for tests and diagnostics) */
   inflightCount(keyId: string): number {
     return this.inflight.get(keyId)?.size ?? 0;

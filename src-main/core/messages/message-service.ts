@@ -34,6 +34,11 @@ export interface MessageServiceDeps {
   history?: SendRecorder;
   /** what could not be recorded, for the app log (never a key value) */
   log?: (message: string) => void;
+  /**
+   * throws when the message's text, caption or parameters hold a saved key's value
+   * (KeyLeaks.refuseKeysIn): such a send is refused, never sent or queued
+   */
+  refuseKeysIn?: (input: unknown) => Promise<void>;
 }
 
 export class MessageServiceImpl implements MessageService {
@@ -44,6 +49,7 @@ export class MessageServiceImpl implements MessageService {
   private readonly files: Pick<FileStaging, 'pinForOutbox'> | undefined;
   private readonly history: SendRecorder | undefined;
   private readonly log: ((message: string) => void) | undefined;
+  private readonly refuseKeysIn: (input: unknown) => Promise<void>;
 
   constructor(deps: MessageServiceDeps) {
     this.profiles = deps.profiles;
@@ -53,6 +59,7 @@ export class MessageServiceImpl implements MessageService {
     this.files = deps.files;
     this.history = deps.history;
     this.log = deps.log;
+    this.refuseKeysIn = deps.refuseKeysIn ?? (() => Promise.resolve());
   }
 
   async prepare(op: Operation, profileId?: string): Promise<{ request: PreparedRequest; problems: RequestProblem[] }> {
@@ -99,6 +106,8 @@ export class MessageServiceImpl implements MessageService {
     const profile = await this.profiles.resolve(options.profileId);
     // A local problem (bad number, file too large) is thrown here, before any key is read.
     let request = await buildRequest(op, profile);
+    // before any key is read or anything queued: a send must never carry a key's value out
+    await this.refuseKeysIn(op.input);
     let used: SavedKey | null = null;
     const callOptions: ApiCallOptions = {
       onKey: (meta) => {
