@@ -15,6 +15,7 @@ import { ConfirmationDeclined } from './commands/shared';
 import { databaseBusyIn, isDatabaseBusy } from '../core/store/busy';
 import { resolveDataDir } from '../core/storage/data-dir';
 import type { Session, SessionOptions } from './session';
+import { warnOfLeaks } from './leak-warnings';
 import { PLAIN, paint } from './terminal';
 import { visibleJson, visibleText } from './terminal-safe';
 
@@ -100,6 +101,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const { openSession } = await import('./session');
         session = await openSession(io.env, options);
         for (const notice of session.core.notices) ctx.note(notice);
+        warnOfLeaks(session.core.leaks, ctx.note);
         return session;
       })();
       return opening;
