@@ -25,6 +25,7 @@ import type { MessageHistoryPage } from '../shared/message-history';
 import type { TemplateList } from '../shared/approved-template';
 import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { CaFileState } from '../shared/network-settings';
+import type { Grace, RollOutcome, RollStep } from '../shared/key-roll';
 import type { KeyLeak } from '../shared/key-leak';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
@@ -148,6 +149,15 @@ export interface InvokeMap {
   'keys:repair': { payload: { id: string }; value: { repaired: boolean; message: string } };
   /** drops a revoked key's record (and any keychain entry it left); a live key is refused ('conflict'); keys:changed follows */
   'keys:remove': { payload: { id: string }; value: { id: string } };
+  /**
+   * replaces a live key (core/keys/roll.ts): a new key with the same permissions is created on
+   * the service and saved in the keychain, proved with a live request, every profile that used
+   * the old key is switched to it, and the old key is revoked here with its server revocation
+   * scheduled for the end of `grace`. keys:roll-progress names each step as it starts; a step
+   * that fails answers the sentence that says where it stopped. Answers both keys' metadata,
+   * never the new value. keys:changed, profiles:changed and outbox:changed follow
+   */
+  'keys:roll': { payload: { id: string; grace: Grace }; value: RollOutcome };
   /** the saved keys seen where they must not be since main started (keys:leak), oldest first; names and last 4 only */
   'keys:leaks': { payload: Record<string, never>; value: KeyLeak[] };
   /** one page of the active profile's contacts, asked with its active key */
@@ -274,6 +284,8 @@ export interface EventMap {
    * window asks keys:list again
    */
   'keys:changed': { profileId: string | null };
+  /** a roll (keys:roll) of key `keyId` started this step; carries no key */
+  'keys:roll-progress': { keyId: string; step: RollStep };
   /**
    * a saved key's value was seen where it must not be: in a reply a contact sent, in the
    * clipboard after "Copy cURL with key", or echoed by a service. Names the key (name, last 4),

@@ -25,13 +25,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox, deps.updates, deps.contacts, deps.log),
     ...createProfileHandlers(core.profiles, ask),
     ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
-    ...createKeyHandlers(core, platform.clipboard),
+    ...createKeyHandlers(core, platform.clipboard, emit),
     ...createMessageHandlers(core.history),
     ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url)),
     ...createTemplateHandlers(core.templates),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER),
     ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),
-    // send progress is per request, so it is the one event a handler emits
+    // send and roll progress are per request, so they are the events a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
   };
 }

@@ -3,11 +3,13 @@
 // created through the API is the one value that leaves: to the clipboard, through main, and once
 // to the window's "shown once" panel (keys:reveal-new, see the contract). keys:missing-values
 // and keys:repair are the Keys screen's watch on the keychain; keys:remove drops a revoked key.
+// keys:roll's progress is per roll, so like a send's it is emitted here; it names steps, never a key.
 import { createServerKeyWithExpiry } from '../core/keys/create-with-expiry';
+import { rollKey } from '../core/keys/roll';
 import { activeProfileId } from './active-profile';
-import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-types';
+import type { DomainHandlers, Emit, HandlerCore, HandlerPlatform } from './handler-types';
 
-export function createKeyHandlers(core: HandlerCore, clipboard: HandlerPlatform['clipboard']): DomainHandlers<'keys'> {
+export function createKeyHandlers(core: HandlerCore, clipboard: HandlerPlatform['clipboard'], emit: Emit): DomainHandlers<'keys'> {
   const { keys, profiles, keychain, keyRecords } = core;
   return {
     'keys:list': async ({ profileId }) => keys.list(profileId ?? (await activeProfileId(profiles))),
@@ -24,5 +26,6 @@ export function createKeyHandlers(core: HandlerCore, clipboard: HandlerPlatform[
     'keys:missing-values': ({ profileId }) => keychain.missingValueIds(profileId),
     'keys:repair': ({ id }) => keychain.repairKey(id),
     'keys:remove': async ({ id }) => ({ id: (await keyRecords.remove(id)).id }),
+    'keys:roll': ({ id, grace }) => rollKey({ keys, profiles }, { keyId: id, grace, onStep: (step) => emit('keys:roll-progress', { keyId: id, step }) }),
   };
 }

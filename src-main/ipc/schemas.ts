@@ -6,6 +6,7 @@ import { describedOperation, operationSpecSchema } from '../core/api/schema';
 import { ROLES } from '../core/api/roles';
 import { FILE_PURPOSES, MEDIA_TYPES } from '../shared/file-purpose';
 import { ENDPOINT_IDS } from '../shared/operation-ids';
+import { GRACES } from '../shared/key-roll';
 import { PERMISSIONS } from '../shared/permissions';
 import type { InvokeChannel, InvokePayload } from './contract';
 
@@ -96,6 +97,7 @@ export const payloadSchemas = {
   'keys:missing-values': z.object({ profileId: id }).strict(),
   'keys:repair': z.object({ id }).strict(),
   'keys:remove': z.object({ id }).strict(),
+  'keys:roll': z.object({ id, grace: z.enum(GRACES) }).strict(),
   'keys:leaks': empty,
   'contacts:list': z.object({
     page: z.number().int().min(1).max(10_000_000),

@@ -5,6 +5,7 @@ import type { KeyMeta, Permission, Profile, RevocationProof, RevocationSyncState
 import { UsageError } from '../args';
 import type { CommandContext } from '../command';
 import { dash, shortTime } from '../format';
+import { proofWords } from '../../shared/revocation-proof-words';
 import { resolveProfile } from '../profile-ref';
 import { confirm } from '../prompt';
 import { cutChars } from '../../shared/format';
@@ -89,18 +90,7 @@ function syncWords(sync: RevocationSyncState): { sentence: string; column: strin
 
 /** what the checks that a revoked key is refused found: "refused (401) at 14:02", "still accepted at 14:02, checking again" */
 export function proofText(proof: RevocationProof): string {
-  switch (proof.state) {
-    case 'refused':
-      return `refused (${proof.status}) at ${clock(proof.at)}`;
-    case 'accepted':
-      return `still accepted (${proof.status}) at ${clock(proof.at)}, checking again${proof.nextAttemptAt ? ` at ${clock(proof.nextAttemptAt)}` : ''}`;
-    case 'checking':
-      return 'checking that the service refuses it';
-    case 'unproved':
-      return `not proved refused: ${proof.reason}`;
-    case 'cancelled':
-      return 'its check was cancelled';
-  }
+  return proofWords(proof, clock);
 }
 
 function proofColumn(proof: RevocationProof): string {

@@ -9,7 +9,7 @@ import { CrmError, toErrorInfo } from '../errors';
 import { LIMITS } from '../limits';
 import type { KeyMeta } from '../model';
 import type { KeyService, ProfileService } from '../services';
-import type { Grace } from '../outbox/schedule';
+import type { Grace, RollOutcome, RollStep } from '../../shared/key-roll';
 import { retirementAt } from '../outbox/schedule';
 
 export interface RollDeps {
@@ -18,14 +18,7 @@ export interface RollDeps {
   now?: () => number;
 }
 
-export interface RollResult {
-  oldKey: KeyMeta;
-  newKey: KeyMeta;
-  /** ids of the profiles switched from the old key to the new one */
-  switched: string[];
-  /** when the old key's server revocation may go (ISO); null: at once */
-  retiresAt: string | null;
-}
+export type RollResult = RollOutcome;
 
 /** "ci (rolled)", cut so that it stays a valid key name */
 export function rolledName(name: string): string {
@@ -39,14 +32,17 @@ function stopped(err: unknown, sentence: (why: string) => string): CrmError {
   return new CrmError(info.code, sentence(info.message.replace(/\.$/, '')), info.status !== undefined ? { status: info.status } : {});
 }
 
-export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Grace }): Promise<RollResult> {
+/** `onStep`: told as each step starts (the window shows the roll's progress by step) */
+export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Grace; onStep?: (step: RollStep) => void }): Promise<RollResult> {
   const now = deps.now ?? Date.now;
+  const step = input.onStep ?? (() => {});
   const oldKey = await deps.keys.get(input.keyId);
   if (oldKey.state !== 'active') throw new CrmError('validation', `The key "${oldKey.name}" is revoked; only a key in use can be rolled.`);
 
   // 1. created on the service and saved in the keychain (createServerKey deletes it on the
   //    service again when the keychain refuses it)
   let newKey: KeyMeta;
+  step('creating');
   try {
     newKey = await deps.keys.createServerKey({ profileId: oldKey.profileId, name: rolledName(oldKey.name), ...(oldKey.permissions ? { permissions: oldKey.permissions } : {}) });
   } catch (err) {
@@ -58,6 +54,7 @@ export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Gra
   //    contacts:read); anything else and nobody is switched to it
   let outcome: string;
   let why: string;
+  step('proving');
   try {
     const test = await deps.keys.checkKey(newKey.id);
     outcome = test.outcome;
@@ -72,6 +69,7 @@ export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Gra
 
   // 3. every profile that used the old key uses the new one
   const switched: string[] = [];
+  step('switching');
   try {
     const { profiles } = await deps.profiles.list();
     for (const p of profiles) {
@@ -85,6 +83,7 @@ export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Gra
 
   // 4. the old key retires: here at once, on the service when the grace ends
   const retiresAt = retirementAt(now(), input.grace);
+  step('scheduling');
   try {
     await deps.keys.revoke(oldKey.id, retiresAt !== null ? { notBefore: retiresAt } : {});
   } catch (err) {

@@ -2,13 +2,11 @@
 // service until its grace ends, so its revocation waits in the outbox with a not-before time.
 // Pure functions, no I/O: the send loop (next-step.ts), the records (mutations.ts) and the
 // roll (keys/roll.ts) all ask here, so they cannot disagree about the time.
+import { GRACES, type Grace } from '../../shared/key-roll';
 import type { StoredOp } from './records';
 
-/** how long a rolled key's old value keeps working on the service */
-export type Grace = 'now' | '1h' | '24h' | '7d';
-
-export const GRACES: readonly Grace[] = ['now', '1h', '24h', '7d'];
-export const DEFAULT_GRACE: Grace = '24h';
+// the graces are named once, in shared/, so the window offers the same ones
+export { DEFAULT_GRACE, GRACES, type Grace } from '../../shared/key-roll';
 
 const GRACE_MS: Record<Grace, number> = { now: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 };
 
