@@ -8,6 +8,7 @@ import { isPaletteShortcut, isSearchShortcut, screenForShortcut } from './shortc
 import { focusScreen } from '../ui/focus';
 import { wireAppEvents } from './wire-events';
 import { ConfirmHost } from '../ui/confirm-host';
+import { RollDialogHost } from '../features/keys/roll-dialog';
 import { SCREEN_VIEWS, preloadScreens } from './screen-views';
 import { ScreenFrame } from './screen-frame';
 import { useIsMac } from './app-port';
@@ -78,6 +79,8 @@ export function App() {
         </main>
       </div>
       <ConfirmHost />
+      {/* app-wide: any part of the window may ask to roll a key (keys-store openRoll) */}
+      <RollDialogHost />
       {palette && <CommandPalette onClose={() => setPalette(false)} />}
     </div>
   );

@@ -12,6 +12,8 @@ import { LifecycleLabels, RemoveKeyButton, ValueStatusCell } from './key-row-par
 import { PermissionsCell } from './permissions-cell';
 import { selectListedPrefix, selectTest, useKeysStore } from './keys-store';
 import { revokeWithDialog, savedSubject } from './revoke-flow';
+import { RevocationProofState } from './revocation-proof';
+import { RollKeyButton } from './roll-key-button';
 import { ErrorText } from '../../ui/messages';
 
 export { REVOKE_WARNING } from './revoke-words';
@@ -95,6 +97,7 @@ function KeyRow({ k, isActive, profile, first }: { k: KeyMeta; isActive: boolean
             Server revocation: <SyncCell k={k} />
           </span>
         )}
+        <RevocationProofState k={k} />
       </td>
       <td>
         <div className="button-row">
@@ -107,6 +110,7 @@ function KeyRow({ k, isActive, profile, first }: { k: KeyMeta; isActive: boolean
           <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke()} disabled={revoked} data-testid={`key-revoke-${k.id}`}>
             Revoke
           </button>
+          <RollKeyButton k={k} />
           <RemoveKeyButton k={k} />
         </div>
         {rowError && <ErrorText>{describeError(rowError)}</ErrorText>}

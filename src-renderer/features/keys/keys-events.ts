@@ -1,5 +1,6 @@
 import { onEvent } from '../../lib/api';
 import type { Unsubscribe } from '../../lib/contract';
+import { combineUnsubscribes } from '../../lib/unsubscribes';
 import { useKeysStore } from './keys-store';
 
 /**
@@ -7,11 +8,15 @@ import { useKeysStore } from './keys-store';
  * so the outbox's own changes never list the keys again.
  */
 export function wireKeysEvents(): Unsubscribe {
-  return onEvent('keys:changed', (e) => {
-    const keys = useKeysStore.getState();
-    if (e.profileId !== null && e.profileId !== keys.profileId) return;
-    void keys.reload();
-    // a server revocation may have just completed: the server's list changed too
-    if (keys.server.status === 'ready') void keys.loadServerKeys();
-  });
+  return combineUnsubscribes([
+    onEvent('keys:changed', (e) => {
+      const keys = useKeysStore.getState();
+      if (e.profileId !== null && e.profileId !== keys.profileId) return;
+      void keys.reload();
+      // a server revocation may have just completed: the server's list changed too
+      if (keys.server.status === 'ready') void keys.loadServerKeys();
+    }),
+    // the Roll dialog shows which step the roll it started is at
+    onEvent('keys:roll-progress', (e) => useKeysStore.getState().rollProgress(e)),
+  ]);
 }

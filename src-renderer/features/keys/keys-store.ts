@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ErrorInfo, KeyMeta, KeyTestResult, Permission, Result, ServerKey } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import type { Grace, RollOutcome, RollStep } from '../../../src-main/shared/key-roll';
 import { useProfilesStore } from '../profiles/profiles-store';
 import type { KeyFilter } from './key-filter';
 
@@ -49,6 +50,21 @@ export interface CreatedKey {
 /** Repair of a key whose value left the keychain: re-linked, or the sentence on how to give it one */
 export type RepairState = { status: 'repairing' } | { status: 'done'; repaired: boolean; message: string } | { status: 'error'; error: ErrorInfo };
 
+/**
+ * The Roll dialog's key and how its roll stands: asked (the grace is being chosen), rolling (main
+ * names each step as it starts, keys:roll-progress), done, or stopped with the sentence that says
+ * where. `key`: the key as listed when the dialog opened (null: not among this profile's keys).
+ */
+export interface RollState {
+  keyId: string;
+  key: KeyMeta | null;
+  run:
+    | { status: 'asking' }
+    | { status: 'rolling'; grace: Grace; step: RollStep | null }
+    | { status: 'done'; grace: Grace; outcome: RollOutcome }
+    | { status: 'error'; grace: Grace; error: ErrorInfo };
+}
+
 interface KeysStore {
   profileId: string | null;
   keys: KeyMeta[];
@@ -89,6 +105,16 @@ interface KeysStore {
   repairKey: (id: string) => Promise<void>;
   /** drops a revoked key's record; a live one is refused by main with why */
   removeKey: (id: string) => Promise<boolean>;
+  /** the Roll dialog, when open */
+  roll: RollState | null;
+  /** opens the Roll dialog for a saved key (any part of the window may; it is mounted app-wide) */
+  openRoll: (keyId: string) => void;
+  /** closes the Roll dialog; a roll that is running keeps it open, as it cannot stop halfway */
+  closeRoll: () => void;
+  /** rolls the dialog's key; true when every step held */
+  rollKey: (grace: Grace) => Promise<boolean>;
+  /** main started a step of a roll */
+  rollProgress: (e: { keyId: string; step: RollStep }) => void;
 }
 
 export const useKeysStore = create<KeysStore>()((set, get) => {
@@ -122,6 +148,7 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
     filter: 'live',
     missing: [],
     repairs: {},
+    roll: null,
 
     load: async (profileId) => {
       const switched = profileId !== get().profileId;
@@ -279,6 +306,40 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       set((s) => ({ keys: s.keys.filter((k) => k.id !== id), rowErrors: withoutKey(s.rowErrors, id) }));
       return true;
     },
+
+    openRoll: (keyId) => {
+      if (get().roll?.run.status === 'rolling') return;
+      set((s) => ({ roll: { keyId, key: s.keys.find((k) => k.id === keyId) ?? null, run: { status: 'asking' } } }));
+    },
+
+    closeRoll: () => {
+      if (get().roll?.run.status !== 'rolling') set({ roll: null });
+    },
+
+    rollKey: async (grace) => {
+      const roll = get().roll;
+      if (!roll || roll.run.status === 'rolling') return false;
+      const { keyId } = roll;
+      set({ roll: { ...roll, run: { status: 'rolling', grace, step: null } } });
+      const r = await invoke('keys:roll', { id: keyId, grace });
+      const now = get().roll;
+      if (r.ok) {
+        // both rows at once; main's keys:changed and profiles:changed bring the rest
+        const { oldKey, newKey } = r.value;
+        set((s) => ({
+          keys: s.profileId === newKey.profileId ? [...s.keys.filter((k) => k.id !== newKey.id).map((k) => (k.id === oldKey.id ? oldKey : k)), newKey] : s.keys,
+          rowErrors: withoutKey(s.rowErrors, keyId),
+        }));
+      }
+      if (now?.keyId === keyId) set({ roll: { ...now, run: r.ok ? { status: 'done', grace, outcome: r.value } : { status: 'error', grace, error: r.error } } });
+      return r.ok;
+    },
+
+    rollProgress: ({ keyId, step }) => {
+      const roll = get().roll;
+      if (roll?.keyId !== keyId || roll.run.status !== 'rolling') return;
+      set({ roll: { ...roll, run: { ...roll.run, step } } });
+    },
   };
 });
 
@@ -319,6 +380,7 @@ export const selectCreated = (s: S): CreatedKey | null => s.created;
 export const selectCreatedValue = (s: S): string | null => (s.created?.shown.status === 'ready' ? s.created.shown.value : null);
 export const selectApprove = (s: S): ApproveState => s.approve;
 export const selectKeyFilter = (s: S): KeyFilter => s.filter;
+export const selectRoll = (s: S): RollState | null => s.roll;
 /** true when live key `id`'s value is not in the keychain (main's last check) */
 export const selectValueMissing =
   (id: string) =>
