@@ -7,6 +7,7 @@ import { wireShellEvents } from './app-events';
 import { wireContactsEvents } from '../features/contacts/contacts-events';
 import { useContactsStore } from '../features/contacts/contacts-store';
 import { wireKeysEvents } from '../features/keys/keys-events';
+import { wireLeakEvents } from '../features/keys/leak-events';
 import { useKeysStore } from '../features/keys/keys-store';
 import { wireLogEvents } from '../features/log/log-events';
 import { useLogStore } from '../features/log/log-store';
@@ -25,7 +26,7 @@ import { useSendStore } from '../features/send/send-store';
  */
 export function wireAppEvents(): () => void {
   // the outbox hears net:status before the contacts, which retry what failed offline
-  const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents()];
+  const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireLeakEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents()];
 
   // Everything that depends on the active profile or its active key follows it. The first
   // answer of profiles:list only loads the keys: the contacts already asked main, whose active

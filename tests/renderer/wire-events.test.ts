@@ -131,8 +131,8 @@ describe('wireAppEvents', () => {
   });
 
   it('unsubscribes everything it subscribed', () => {
-    // one per event main sends (ten), and net:status twice: the outbox and the contacts each hear it
-    expect(crm.listenerCount()).toBe(11);
+    // one per event main sends (eleven), and net:status twice: the outbox and the contacts each hear it
+    expect(crm.listenerCount()).toBe(12);
     unwire();
     expect(crm.listenerCount()).toBe(0);
     unwire = () => undefined;
