@@ -36,7 +36,7 @@ export interface HandlerCore {
   /** a saved key's expiry, and the removal of a revoked key's record */
   keyRecords: Pick<KeyRecordEdits, 'remove' | 'setExpiry'>;
   /** saved keys seen where they must not be, this session (keys:leaks), and a copy with a key noted */
-  leaks: Pick<KeyLeaks, 'list' | 'report'>;
+  leaks: Pick<KeyLeaks, 'list' | 'report' | 'scrubbed'>;
   contacts: ContactsService;
   messages: MessageService;
   /** what the app sent (the Messages view) */

@@ -21,7 +21,8 @@ export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform
   return {
     'send:preview': async (p) => {
       const { request, problems } = await sending.prepare(draft(p.draft));
-      return { method: request.method, url: wireHref(request.url), curl: toCurl(request), problems };
+      // a key pasted into the draft by mistake comes back as ***, like everywhere else main answers
+      return { method: request.method, url: wireHref(request.url), curl: await core.leaks.scrubbed(toCurl(request)), problems };
     },
     'send:submit': (p) => sending.submit(draft(p.draft), { requestId: p.requestId, again: p.again === true, onProgress: progressOf(p.requestId) }),
     'media:detect-type': ({ url }) => detectRemoteType(url, core.network),

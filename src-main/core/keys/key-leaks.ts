@@ -9,6 +9,7 @@ import { CrmError } from '../errors';
 import { Emitter, type Event } from '../emitter';
 import type { SavedKey } from '../model';
 import { sendRefusal, type KeyLeak, type LeakPlace } from '../../shared/key-leak';
+import { scrubSecret } from '../http/redact';
 import { keysIn, stringsIn } from './leak-finder';
 
 /** notices kept for the session at most (the newest) */
@@ -47,6 +48,16 @@ export class KeyLeaks {
     if (found === undefined) return;
     const key = live.find((entry) => entry.key.id === found)!.key;
     throw new CrmError('validation', sendRefusal(key.name, key.fingerprint));
+  }
+
+  /**
+   * `text` with every run of every live saved key cut out: for what main hands back of a draft
+   * the person typed (the send preview's cURL), which may hold a key they pasted by mistake
+   */
+  async scrubbed(text: string): Promise<string> {
+    let out = text;
+    for (const { value } of await this.deps.liveValues()) out = scrubSecret(out, value);
+    return out;
   }
 
   /** notes each saved key `texts` hold, seen at `where` (a reply's text, say) */
