@@ -22,7 +22,7 @@ export function templateText(template: Template): string {
 
 export function operationLines(label: string, spec: OperationSpec, custom: boolean): string[] {
   const query = spec.query.map((q) => `${q.name}=${typeof q.value === 'string' ? q.value : roleText(q.value)}`).join('&');
-  const lines = [`${label}${custom ? '' : ' (API.md default)'}`, `  ${spec.method} ${clean(spec.path)}${query === '' ? '' : `?${clean(query)}`}`];
+  const lines = [`${label}${custom ? '' : ' (the default API, docs/API.md)'}`, `  ${spec.method} ${clean(spec.path)}${query === '' ? '' : `?${clean(query)}`}`];
   for (const header of spec.headers) lines.push(`  header ${clean(header.name)}: ${clean(header.value)}`);
   lines.push(`  key    ${clean(describeCredential(spec.credential))}`);
   if (spec.body !== null) lines.push(`  body   ${spec.encoding === 'form' ? '(form) ' : ''}${clean(templateText(spec.body))}`);

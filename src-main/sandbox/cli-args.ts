@@ -37,7 +37,7 @@ Options:
   --rate R        requests per second per key (default 20)
   --burst B       token-bucket size per key (default 40)
   --data FILE     keep keys (hashes only), messages and idempotency records in FILE
-  --dialect NAME  the API's shape: default (API.md), cloud (like Meta's WhatsApp Cloud API),
+  --dialect NAME  the API's shape: default (docs/API.md), cloud (like Meta's WhatsApp Cloud API),
                   desk (like green-api / Laravel CRMs), twilio (like Twilio's WhatsApp
                   messaging), evolution-v2 (like Evolution API v2), meta (Meta's Graph API
                   paths, media upload and errors) or wati (like Wati's session API);

@@ -147,7 +147,7 @@ const notOffered = defineCommand({
   summary: 'record that the service has no contacts or messages listing (or, with --offered, that it has)',
   usage: ['profiles not-offered contacts|messages [--profile NAME] [--offered]'],
   options: {
-    offered: { type: 'boolean', help: 'undo: the service offers it after all (it follows API.md until you import its cURL)' },
+    offered: { type: 'boolean', help: 'undo: the service offers it after all (it follows the default API, docs/API.md, until you import its cURL)' },
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },
@@ -161,7 +161,7 @@ const notOffered = defineCommand({
     const label = ENDPOINTS[operation].label;
     return {
       data: { profile: profile.id, operation, absent },
-      text: absent ? `Profile "${clean(profile.name)}": the service has no ${label}; it is never asked for.` : `Profile "${clean(profile.name)}": ${label} follows API.md again.`,
+      text: absent ? `Profile "${clean(profile.name)}": the service has no ${label}; it is never asked for.` : `Profile "${clean(profile.name)}": ${label} follows the default API (docs/API.md) again.`,
     };
   },
 });

@@ -44,7 +44,7 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
     expect(run.stdout).toMatch(/FIELD\s+EXAMPLE\s+ROLE/);
     expect(run.stdout).toContain('Dry run: nothing was saved.');
     const shown = await crm(['profiles', 'show', dialect]);
-    expect(shown.stdout).toMatch(/Send Text \(API\.md default\)/);
+    expect(shown.stdout).toMatch(/Send Text \(the default API, docs\/API\.md\)/);
   });
 
   it('imports every tab from stdin; show prints the learned description', async () => {
@@ -56,7 +56,7 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
       expect(doc.proposal.spec.path).toBe(new URL(tab.url).pathname);
     }
     const shown = await crm(['profiles', 'show', dialect]);
-    expect(shown.stdout).not.toMatch(/Send Text \(API\.md default\)/);
+    expect(shown.stdout).not.toMatch(/Send Text \(the default API, docs\/API\.md\)/);
     expect(shown.stdout).toContain(dialect === 'desk' ? '{{number}}@c.us' : '+{{number}}');
   });
 

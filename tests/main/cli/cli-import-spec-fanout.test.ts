@@ -50,7 +50,7 @@ describe('import-spec of a document whose $refs fan out', () => {
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/text \(POST \/messages\): The document refers to its parts too many times: reading it means visiting more than 1,000,000 values once its references \(\$ref, YAML aliases\) are followed/);
     const shown = await spawnCli(['profiles', 'show', 'fan'], { env });
-    expect(shown.stdout).toMatch(/Send Text \(API\.md default\)/);
+    expect(shown.stdout).toMatch(/Send Text \(the default API, docs\/API\.md\)/);
   }, 30_000);
 
   it('--list still lists the operation (listing walks no schema)', async () => {

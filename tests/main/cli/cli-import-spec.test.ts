@@ -36,7 +36,7 @@ describe('crm profiles import-spec', () => {
     expect(run.stdout).toContain('Send Text from POST /{Phone-Number-ID}/messages');
     expect(run.stdout).toMatch(/image\.link\s+https:\/\/cdn\.chat\.example\/cat\.png\s+media/);
     expect(run.stdout).toContain('Dry run: nothing was saved.');
-    expect((await crm(['profiles', 'show', 'cloud'])).stdout).toMatch(/Send Text \(API\.md default\)/);
+    expect((await crm(['profiles', 'show', 'cloud'])).stdout).toMatch(/Send Text \(the default API, docs\/API\.md\)/);
   });
 
   it('saves every --use and records --absent', async () => {
@@ -47,7 +47,7 @@ describe('crm profiles import-spec', () => {
     expect(doc.operations.map((o) => o.operation)).toEqual(['messages.text', 'contacts.list']);
     expect(doc.absent).toEqual(['messages.list']);
     const shown = (await crm(['profiles', 'show', 'cloud'])).stdout;
-    expect(shown).not.toMatch(/Send Text \(API\.md default\)/);
+    expect(shown).not.toMatch(/Send Text \(the default API, docs\/API\.md\)/);
     expect(shown).toContain('/v19.0/1029384756/messages');
   });
 
