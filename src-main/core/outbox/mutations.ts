@@ -29,10 +29,9 @@ export function newOpId(at: string): string {
  * scheduled for then (a rolled key's retirement), which comes before any network state.
  */
 function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string, offlineUntil: number | null, notBefore?: string): OutboxItem {
-  const offline = offlineUntil !== null;
-  if (notBefore !== undefined && Date.parse(notBefore) > Date.parse(at)) {
-    return { id, kind, profileId, label, state: 'pending', attempts: 0, createdAt: at, updatedAt: at, nextAttemptAt: notBefore, lastError: null, resultSummary: null, pendingReason: 'scheduled' };
-  }
+  // a retirement scheduled for later waits for its time, whatever the network does meanwhile
+  const scheduled = notBefore !== undefined && Date.parse(notBefore) > Date.parse(at);
+  const offline = !scheduled && offlineUntil !== null;
   return {
     id,
     kind,
@@ -42,11 +41,18 @@ function baseItem(id: string, kind: OutboxKind, profileId: string, label: string
     attempts: 0,
     createdAt: at,
     updatedAt: at,
-    nextAttemptAt: offline ? new Date(offlineUntil).toISOString() : null,
+    nextAttemptAt: scheduled ? notBefore : offline ? new Date(offlineUntil).toISOString() : null,
     lastError: null,
     resultSummary: null,
-    pendingReason: offline ? 'offline' : 'queued',
+    pendingReason: scheduled ? 'scheduled' : offline ? 'offline' : 'queued',
   };
+}
+
+/** a new operation, last in the queue, unclaimed, stored in this transaction */
+function putNew(tx: Tx, item: OutboxItem, payload: StoredOp['payload']): StoredOp {
+  const r: StoredOp = { item, payload, order: tx.nextOrder(), claim: null, serverErrors: 0, unanswered: 0, finalized: false };
+  tx.put(r);
+  return r;
 }
 
 export function addMessage(
@@ -60,9 +66,10 @@ export function addMessage(
     (r) => r.payload.type === 'message' && r.item.profileId === input.profileId && r.payload.op.idempotencyKey === input.op.idempotencyKey && r.item.state !== 'cancelled',
   );
   if (same) return same;
-  const r: StoredOp = {
-    item: baseItem(newOpId(at), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil),
-    payload: {
+  return putNew(
+    tx,
+    baseItem(newOpId(at), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil),
+    {
       type: 'message',
       keyId: input.keyId,
       op: input.op,
@@ -70,14 +77,7 @@ export function addMessage(
       ...(input.request ? { request: input.request } : {}),
       ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
     },
-    order: tx.nextOrder(),
-    claim: null,
-    serverErrors: 0,
-    unanswered: 0,
-    finalized: false,
-  };
-  tx.put(r);
-  return r;
+  );
 }
 
 export function addRevocation(
@@ -97,9 +97,10 @@ export function addRevocation(
   });
   if (same) return same;
   const notBefore = input.notBefore;
-  const r: StoredOp = {
-    item: baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil, notBefore),
-    payload: {
+  return putNew(
+    tx,
+    baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil, notBefore),
+    {
       type: 'revocation',
       localKeyId: input.localKeyId,
       serverKeyId: input.serverKeyId,
@@ -107,14 +108,7 @@ export function addRevocation(
       refusedKeys: [],
       ...(notBefore !== undefined ? { notBefore } : {}),
     },
-    order: tx.nextOrder(),
-    claim: null,
-    serverErrors: 0,
-    unanswered: 0,
-    finalized: false,
-  };
-  tx.put(r);
-  return r;
+  );
 }
 
 /**
@@ -127,17 +121,11 @@ export function addProof(tx: Tx, revocation: StoredOp, at: string): StoredOp | n
   const revocationId = revocation.item.id;
   const same = tx.find((r) => r.payload.type === 'proof' && r.payload.revocationId === revocationId);
   if (same) return same;
-  const r: StoredOp = {
-    item: baseItem(newOpId(at), 'keys.prove', revocation.item.profileId, revocation.item.label, at, null),
-    payload: { type: 'proof', localKeyId: rev.localKeyId, revocationId, origin: rev.origin ?? null, startedAt: at },
-    order: tx.nextOrder(),
-    claim: null,
-    serverErrors: 0,
-    unanswered: 0,
-    finalized: false,
-  };
-  tx.put(r);
-  return r;
+  return putNew(
+    tx,
+    baseItem(newOpId(at), 'keys.prove', revocation.item.profileId, revocation.item.label, at, null),
+    { type: 'proof', localKeyId: rev.localKeyId, revocationId, origin: rev.origin ?? null, startedAt: at },
+  );
 }
 
 /** a claim of this holder in this process (two processes given the same holder id stay apart) */

@@ -42,30 +42,10 @@ export class RevocationReports {
 
   report(r: StoredOp): void {
     if (r.payload.type !== 'revocation' || r.item.state === 'sending' || r.finalized) return;
-    const id = r.item.id;
-    const sync = syncStateOf(r);
-    const report: RevocationReport = { localKeyId: r.payload.localKeyId, profileId: r.item.profileId, sync };
-    const terminal = r.item.state === 'sent' || r.item.state === 'cancelled';
-    if (terminal) {
-      if (this.finalizing.has(id)) return;
-      this.finalizing.add(id);
-    } else {
-      const key = JSON.stringify(sync);
-      if (this.reported.get(id) === key) return;
-      this.reported.set(id, key);
-    }
-    this.chain = this.chain.then(async () => {
-      try {
-        // synced: the kept value stays until a check proves the service refuses it
-        if (r.item.state === 'sent' && report.localKeyId !== null) await this.deps.startProof(r);
-        for (const listener of [...this.listeners]) await listener(report);
-        if (terminal) await this.deps.markFinalized(id);
-      } catch (err) {
-        this.deps.log(`outbox: could not report the revocation state of ${report.localKeyId ?? `operation ${id}`}: ${toErrorInfo(err).message}`);
-        if (!terminal) this.reported.delete(id);
-      } finally {
-        if (terminal) this.finalizing.delete(id);
-      }
+    const report: RevocationReport = { localKeyId: r.payload.localKeyId, profileId: r.item.profileId, sync: syncStateOf(r) };
+    this.deliver(r, report, `the revocation state of ${report.localKeyId ?? `operation ${r.item.id}`}`, async () => {
+      // synced: the kept value stays until a check proves the service refuses it
+      if (r.item.state === 'sent' && report.localKeyId !== null) await this.deps.startProof(r);
     });
   }
 
@@ -75,25 +55,36 @@ export class RevocationReports {
    */
   reportProof(r: StoredOp, sync: RevocationSyncState): void {
     if (r.payload.type !== 'proof' || r.item.state === 'sending' || r.finalized) return;
-    const id = r.item.id;
     const localKeyId = r.payload.localKeyId;
-    const report: RevocationReport = { localKeyId, profileId: r.item.profileId, sync };
-    const terminal = r.item.state === 'sent' || r.item.state === 'cancelled';
+    const terminal = isTerminal(r);
+    this.deliver(r, { localKeyId, profileId: r.item.profileId, sync }, `the proof of ${localKeyId}'s revocation`, async () => {
+      if (terminal) await this.deps.revocationKeys.drop(localKeyId);
+    });
+  }
+
+  /**
+   * Tells the listeners once per state: a state already told is skipped, and an operation that
+   * ended is finalized once (after `first`, its own effect), even when reported again meanwhile.
+   * A failure is logged and the state is told again at the next report.
+   */
+  private deliver(r: StoredOp, report: RevocationReport, what: string, first: () => Promise<void>): void {
+    const id = r.item.id;
+    const terminal = isTerminal(r);
     if (terminal) {
       if (this.finalizing.has(id)) return;
       this.finalizing.add(id);
     } else {
-      const key = JSON.stringify(sync);
+      const key = JSON.stringify(report.sync);
       if (this.reported.get(id) === key) return;
       this.reported.set(id, key);
     }
     this.chain = this.chain.then(async () => {
       try {
-        if (terminal) await this.deps.revocationKeys.drop(localKeyId);
+        await first();
         for (const listener of [...this.listeners]) await listener(report);
         if (terminal) await this.deps.markFinalized(id);
       } catch (err) {
-        this.deps.log(`outbox: could not report the proof of ${localKeyId}'s revocation: ${toErrorInfo(err).message}`);
+        this.deps.log(`outbox: could not report ${what}: ${toErrorInfo(err).message}`);
         if (!terminal) this.reported.delete(id);
       } finally {
         if (terminal) this.finalizing.delete(id);
@@ -106,3 +97,5 @@ export class RevocationReports {
     return this.chain;
   }
 }
+
+const isTerminal = (r: StoredOp): boolean => r.item.state === 'sent' || r.item.state === 'cancelled';
