@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createQuestionStore } from './question-store';
 
 export interface ConfirmRequest {
   title: string;
@@ -8,34 +8,11 @@ export interface ConfirmRequest {
   danger?: boolean;
 }
 
-interface ConfirmStore {
-  current: (ConfirmRequest & { id: number }) | null;
-  nextId: number;
-  answer: (ok: boolean) => void;
-}
+const confirmQuestion = createQuestionStore<ConfirmRequest, boolean>(false);
 
-let pending: ((ok: boolean) => void) | null = null;
-
-export const useConfirmStore = create<ConfirmStore>()((set) => ({
-  current: null,
-  nextId: 1,
-  answer: (ok) => {
-    const resolve = pending;
-    pending = null;
-    set({ current: null });
-    resolve?.(ok);
-  },
-}));
+export const useConfirmStore = confirmQuestion.useStore;
 
 /** Opens the app's confirmation dialog; resolves true only when the confirm button is used. */
-export function requestConfirm(request: ConfirmRequest): Promise<boolean> {
-  const store = useConfirmStore.getState();
-  if (pending) store.answer(false);
-  const id = useConfirmStore.getState().nextId;
-  useConfirmStore.setState({ current: { ...request, id }, nextId: id + 1 });
-  return new Promise<boolean>((resolve) => {
-    pending = resolve;
-  });
-}
+export const requestConfirm = (request: ConfirmRequest): Promise<boolean> => confirmQuestion.ask(request);
 
-export const selectConfirm = (s: ConfirmStore) => s.current;
+export const selectConfirm = (s: ReturnType<typeof useConfirmStore.getState>) => s.current;
