@@ -28,6 +28,7 @@ import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
 import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry, shownPrefix } from './key-format';
 import type { KeyFingerprints } from './key-fingerprints';
+import { keyTestRequest } from './key-test-request';
 import { currentTags, dropTag, putTag, sameValueAs, untaggedActiveIds } from './key-identity';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
@@ -224,11 +225,8 @@ export class KeyManager implements KeyService {
     const profile = await this.deps.profiles.get(meta.profileId);
     // the service's own check (Meta's GET /{phone-number-id}) when the profile describes one,
     // else one contact; a service with neither cannot be asked, and the test says so
+    const request = await keyTestRequest(profile);
     const byCheck = isOffered(profile, 'keys.check');
-    if (!byCheck && !isOffered(profile, 'contacts.list')) {
-      throw new CrmError('validation', 'This key could not be checked: this service has no contacts listing and this profile has no Check key request (import one in Profiles → API, e.g. the service\'s "get my account" cURL). Send a message to see whether the key works; the service manages its keys in its own console.');
-    }
-    const request = byCheck ? await buildRequest({ op: 'keys.check', input: {} }, profile) : await buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
     let outcome: KeyTestOutcome;
     let failure: CrmError | null = null;
     try {

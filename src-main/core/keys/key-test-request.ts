@@ -10,5 +10,10 @@ import { isOffered } from '../request/operation-spec';
 export function keyTestRequest(profile: Profile): Promise<PreparedRequest> {
   if (isOffered(profile, 'keys.check')) return buildRequest({ op: 'keys.check', input: {} }, profile);
   if (isOffered(profile, 'contacts.list')) return buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
-  return Promise.reject(new CrmError('validation', 'This service has no contacts listing and this profile has no Check key request, so no key can be tried against it.'));
+  return Promise.reject(
+    new CrmError(
+      'validation',
+      'This key could not be checked: this service has no contacts listing and this profile has no Check key request (import one in Profiles → API, e.g. the service\'s "get my account" cURL). Send a message to see whether the key works; the service manages its keys in its own console.',
+    ),
+  );
 }
