@@ -31,11 +31,17 @@ export function createTemplateHandlers(templates: HandlerCore['templates']): Dom
   };
 }
 
-export function createWebhookHandlers(profiles: Pick<HandlerCore['profiles'], 'active'>, secrets: WebhookSecrets, listener: WebhookListener): DomainHandlers<'webhooks'> {
+export function createWebhookHandlers(
+  profiles: Pick<HandlerCore['profiles'], 'active'>,
+  secrets: WebhookSecrets,
+  listener: WebhookListener,
+  events: Pick<ConversationService, 'eventsArrived'>,
+): DomainHandlers<'webhooks'> {
   const info = async (profileId: string): Promise<WebhookInfo> => {
     const state = await secrets.stateOf(profileId);
     const throughTunnel = listener.throughTunnel?.(profileId) ?? false;
-    return { url: listener.urlFor(profileId), problem: listener.problem(), ...state, throughTunnel, warning: unsignedWebhookWarning(state.signed, throughTunnel) };
+    const eventsArrived = await events.eventsArrived(profileId);
+    return { url: listener.urlFor(profileId), problem: listener.problem(), ...state, throughTunnel, warning: unsignedWebhookWarning(state.signed, throughTunnel), eventsArrived };
   };
   return {
     'webhooks:info': async () => info(await activeProfileId(profiles)),

@@ -29,7 +29,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createMessageHandlers(core.history),
     ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url)),
     ...createTemplateHandlers(core.templates),
-    ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER),
+    ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER, core.conversations),
     ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),
     // send and roll progress are per request, so they are the events a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),

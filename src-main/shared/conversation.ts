@@ -77,6 +77,8 @@ export interface WebhookInfo {
   throughTunnel: boolean;
   /** what the person should know about who can post (unsigned and reachable from the internet), or null */
   warning: string | null;
+  /** a reply or a delivery state of this profile's service ever reached the app (webhook, stream or status route) */
+  eventsArrived: boolean;
 }
 
 /**

@@ -32,7 +32,7 @@ describe('the conversation store', () => {
         reads += 1;
         return reads === 1 ? first.promise : ok(conversation(`read ${reads}`));
       },
-      'webhooks:info': () => ok({ url: 'http://127.0.0.1:47474/webhooks/p1', problem: null, signed: false, verifyToken: false, throughTunnel: false, warning: null }),
+      'webhooks:info': () => ok({ url: 'http://127.0.0.1:47474/webhooks/p1', problem: null, signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: false }),
     });
     detach = useConversationStore.getState().attach();
     const shown = useConversationStore.getState().show('5511999990001');
@@ -48,7 +48,7 @@ describe('the conversation store', () => {
   it("another contact's events cause no read", async () => {
     const fake = installFakeCrm({
       'conversations:get': () => ok(conversation('hello')),
-      'webhooks:info': () => ok({ url: null, problem: 'off', signed: false, verifyToken: false, throughTunnel: false, warning: null }),
+      'webhooks:info': () => ok({ url: null, problem: 'off', signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: false }),
     });
     detach = useConversationStore.getState().attach();
     await useConversationStore.getState().show('5511999990001');

@@ -64,6 +64,11 @@ export class ConversationService {
     this.onDidChange = this.feed.event;
   }
 
+  /** whether any event (a reply, a delivery state) of the profile's service ever reached the app */
+  async eventsArrived(profileId: string): Promise<boolean> {
+    return this.deps.tables.anyEvent(profileId);
+  }
+
   async thread(input: { profileId?: string; number: string }): Promise<Conversation> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const checked = checkPhone(input.number);

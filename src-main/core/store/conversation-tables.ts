@@ -157,6 +157,9 @@ export class ConversationTables {
       // every number's, for a follower of the whole profile (crm messages --follow)
       receivedAll: db.prepare<[string, number], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ?`),
       lastReceivedAt: db.prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?').pluck(),
+      anyEvent: db.prepare<[string, string], { seen: number }>(
+        'SELECT (EXISTS (SELECT 1 FROM received_messages WHERE profile_id = ?) OR EXISTS (SELECT 1 FROM message_states WHERE profile_id = ?)) AS seen',
+      ),
       // reads the record of sends (sent-messages-table.ts owns it), writes nothing there
       unfinished: db.prepare<[string, string, number], { message_id: string; at: string }>(
         `SELECT s.message_id, s.at FROM sent_messages s
@@ -219,6 +222,11 @@ export class ConversationTables {
   }
 
   /** when the contact last wrote (ISO 8601), or null */
+  /** a reply or a delivery state of this profile is on record: its service's events reach the app */
+  anyEvent(profileId: string): boolean {
+    return this.statements.anyEvent.get(profileId, profileId)?.seen === 1;
+  }
+
   lastReceivedAt(profileId: string, number: string): string | null {
     return this.statements.lastReceivedAt.get(profileId, number) ?? null;
   }

@@ -79,7 +79,7 @@ describe('the webhook listener refuses what a browser page could send', () => {
 
   it('the webhooks status answer warns while a profile posting through a tunnel is unsigned', async () => {
     const secrets = new WebhookSecrets(new MemorySecretStore());
-    const handlers = createWebhookHandlers({ active: async () => ({ id: 'p_json' }) } as never, secrets, { urlFor: (id) => receiver.urlFor(id), problem: () => null, throughTunnel: (id) => receiver.throughTunnel(id) });
+    const handlers = createWebhookHandlers({ active: async () => ({ id: 'p_json' }) } as never, secrets, { urlFor: (id) => receiver.urlFor(id), problem: () => null, throughTunnel: (id) => receiver.throughTunnel(id) }, { eventsArrived: async () => false });
     const before = await handlers['webhooks:info']({});
     expect(before).toMatchObject({ signed: false, throughTunnel: true, warning: expect.stringContaining('through a tunnel and are not signed') });
     const signed = await handlers['webhooks:set-secrets']({ secret: 'whsec_for_the_tunnel' });

@@ -72,3 +72,17 @@ describe('ConversationTables bounds', () => {
     db.close();
   });
 });
+
+describe('whether a profile ever heard from its service', () => {
+  it('no event yet: no; a reply or a delivery state alone: yes, for that profile only', async () => {
+    const db = openDatabase(await tempDir('crm-conversations-'));
+    const tables = new ConversationTables(db);
+    expect(tables.anyEvent('replies')).toBe(false);
+    tables.record('replies', [reply('r1')], [], new Date());
+    tables.record('states', [], [delivered('s1')], new Date());
+    expect(tables.anyEvent('replies')).toBe(true);
+    expect(tables.anyEvent('states')).toBe(true);
+    expect(tables.anyEvent('silent')).toBe(false);
+    db.close();
+  });
+});
