@@ -31,7 +31,7 @@ describe('send states', () => {
     expect(selectNeedsAgain('text')(store())).toBe(true);
 
     // a window that forgot it (reloaded) asks again; main says conflict
-    useSendStore.setState({ sentDraft: { text: null, media: null, audio: null } });
+    useSendStore.setState({ sentDraft: { text: null, media: null, audio: null, template: null } });
     crm.handle('send:submit', () => fail({ code: 'conflict', message: 'This message was just sent.' }));
     await store().submit('text');
     expect(store().send.text).toEqual({ phase: 'queued', outboxId: 'o_1', reason: 'offline' });

@@ -65,15 +65,21 @@ describe('cURL preview', () => {
     expect(store().preview.text.loading).toBe(false);
   });
 
-  it('shows a problem next to its field once the field was touched', async () => {
-    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [{ field: 'text', message: 'is empty', sentence: 'Text is empty' }])) });
+  it('shows a problem next to its field once the person left it, then follows each change', async () => {
+    crm = installFakeCrm({ 'send:preview': ({ draft }) => ok(preview('curl', draft.kind === 'text' && draft.text === '' ? [{ field: 'text', message: 'is empty', sentence: 'Text is empty' }] : [])) });
     store().runPreview('text');
     await flush();
     expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual([]); // fresh form: no red
     store().setText('');
     vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
     await flush();
+    expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual([]); // still typing: no red
+    store().touch('text');
     expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual(['Text is empty']);
+    store().setText('Hi');
+    vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
+    await flush();
+    expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual([]);
   });
 });
 
@@ -92,6 +98,7 @@ describe('the media URL field', () => {
     expect(sourceProblems()).toEqual([]); // the empty URL was not typed in yet
 
     store().setMedia({ url: 'h' });
+    store().touch('media-source');
     vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
     await flush();
     expect(sourceProblems()).toEqual(['Give the media URL']);

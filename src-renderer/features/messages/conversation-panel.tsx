@@ -1,20 +1,21 @@
 // The conversation with the contact the Messages view is filtered by: oldest first, each sent
-// message with how far it got (from the service's events), each reply, the 24-hour window, and
-// a reply box (Ctrl+Enter sends); outside the window, a form for an approved template as well.
+// message with how far it got (from the service's events), each reply, and a reply box
+// (Ctrl+Enter sends). Outside the 24-hour window of a service that enforces it, a hint leads to
+// the Template panel; while the profile's events are not set up, a link leads to Profiles.
 import { useEffect, useId, type KeyboardEvent } from 'react';
 import { ErrorMessage } from '../../ui/messages';
 import { useConversationStore } from './conversation-store';
 import { ConversationLine } from './conversation-line';
-import { TemplateForm } from './template-form';
 import { formatPhone } from '../../../src-main/shared/phone-display';
-import { WebhookSecretsForm } from './webhook-secrets-form';
+import { EventsSetupLink } from './events-setup-link';
+import { ReplyRefusalHint } from './reply-refusal-hint';
+import { WindowNotice } from './window-notice';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
   const show = useConversationStore((s) => s.show);
   const conversation = useConversationStore((s) => s.conversation);
   const error = useConversationStore((s) => s.error);
-  const reload = useConversationStore((s) => s.reload);
   useEffect(() => attach(), [attach]);
   useEffect(() => {
     void show(number);
@@ -25,12 +26,7 @@ export function ConversationPanel({ number }: { number: string }) {
     <section className="conversation" aria-labelledby="conversation-title" data-testid="conversation">
       <h2 id="conversation-title">Conversation with {title}</h2>
       {error && <ErrorMessage error={error} prefix="Could not read the conversation" />}
-      {conversation && !conversation.insideWindow && (
-        <p className="msg msg-warning" data-testid="conversation-window">
-          {conversation.lastReceivedAt === null ? 'This contact has not written to this number yet' : 'This contact last wrote more than 24 hours ago'}: WhatsApp refuses a free-form message
-          outside the 24-hour window (Meta error 131047, Twilio 63016). Send an approved template instead.
-        </p>
-      )}
+      {conversation && <WindowNotice conversation={conversation} />}
       {conversation && (
         <ol className="conversation-items" aria-label="Messages, oldest first">
           {conversation.items.length === 0 && <li className="muted">No messages with this contact yet.</li>}
@@ -39,11 +35,9 @@ export function ConversationPanel({ number }: { number: string }) {
           ))}
         </ol>
       )}
-      {/* the reply box stays: a contact may write at any moment, and the window opens with it */}
-      {conversation && !conversation.insideWindow && <TemplateForm number={number} onSent={() => void reload()} />}
       <ReplyBox />
-      <WebhookNote />
-      <WebhookSecretsForm />
+      <ReplyRefusalHint />
+      <EventsSetupLink />
     </section>
   );
 }
@@ -79,24 +73,5 @@ function ReplyBox() {
       </div>
       {state.phase === 'failed' && <ErrorMessage error={state.error} prefix="Not sent" />}
     </form>
-  );
-}
-
-function WebhookNote() {
-  const webhooks = useConversationStore((s) => s.webhooks);
-  if (!webhooks) return null;
-  return (
-    <>
-      <p className="hint" data-testid="conversation-webhook">
-        {webhooks.url
-          ? <>Replies and delivery states arrive when the service posts its webhooks to <code>{webhooks.url}</code> (reach it from the internet with your own tunnel){webhooks.signed ? '; posts must be signed with the webhook secret.' : '.'}</>
-          : webhooks.problem}
-      </p>
-      {webhooks.warning && (
-        <p className="hint warning-text" role="status" data-testid="conversation-webhook-warning">
-          {webhooks.warning}
-        </p>
-      )}
-    </>
   );
 }

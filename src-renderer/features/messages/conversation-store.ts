@@ -1,10 +1,12 @@
 // One contact's conversation, shown under the Messages view when it is filtered by a number:
 // what was sent with how far it got, what the contact wrote, and a reply box. It follows
-// conversation:changed itself (a reply, a delivery state, a send from `crm`) while on view.
+// conversation:changed itself (a reply, a delivery state, a send from `crm`) while on view. The
+// webhook settings are Profiles' (profiles/webhooks-store.ts); here only whether they are set up.
 import { create } from 'zustand';
 import type { Conversation, ErrorInfo, WebhookInfo } from '../../lib/api';
 import { invoke, onEvent } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
+import { useWindowRefusals } from '../send/window-refusals';
 
 type ReplyState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'done'; words: string } | { phase: 'failed'; error: ErrorInfo };
 
@@ -22,8 +24,6 @@ interface ConversationStore {
   reload: () => Promise<void>;
   setReply: (text: string) => void;
   sendReply: () => Promise<void>;
-  /** sets (a value) or clears (null) the active profile's webhook secret or verify token; the error, or null */
-  saveWebhookSecret: (field: 'secret' | 'verifyToken', value: string | null) => Promise<ErrorInfo | null>;
   /** the panel mounted: follow main's events until it unmounts */
   attach: () => () => void;
 }
@@ -47,7 +47,7 @@ async function readConversation(get: Get, set: Set): Promise<void> {
   set(answer.ok ? { conversation: answer.value, error: null } : { error: answer.error });
 }
 
-/** where the service should post and what is set: read when a conversation opens, not at every event (it asks the keychain) */
+/** whether the profile's events are set up: read when a conversation opens, not at every event (it asks the keychain) */
 async function loadWebhookInfo(set: Set): Promise<void> {
   const webhooks = await invoke('webhooks:info', {});
   set({ webhooks: webhooks.ok ? webhooks.value : null });
@@ -100,6 +100,7 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
     set({ replyState: { phase: 'sending' } });
     const r = await invoke('send:submit', { draft: { kind: 'text', number, text: reply }, requestId: newRequestId() });
     if (!r.ok) {
+      useWindowRefusals.getState().noteFailure(get().conversation?.profileId ?? null, r.error.message);
       set({ replyState: { phase: 'failed', error: r.error } });
       return;
     }
@@ -108,17 +109,12 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
     await get().reload();
   },
 
-  async saveWebhookSecret(field, value) {
-    // the value goes to main once; what comes back says only whether each is set
-    const r = await invoke('webhooks:set-secrets', { [field]: value });
-    if (!r.ok) return r.error;
-    set({ webhooks: r.value });
-    return null;
-  },
-
   attach() {
-    // another profile: another webhook address and secrets, and its own conversation
-    const offProfiles = onEvent('profiles:changed', () => {
+    // another profile: another webhook address and secrets, and its own conversation; a reply
+    // the other profile's service refused is no longer this panel's to show
+    const offProfiles = onEvent('profiles:changed', (e) => {
+      const switched = e.activeProfileId !== (get().conversation?.profileId ?? e.activeProfileId);
+      if (switched && get().replyState.phase === 'failed') set({ replyState: { phase: 'idle' } });
       if (get().number === null) return;
       void get().reload();
       void loadWebhookInfo(set);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Profile } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/data-table';
 import { AddProfileForm } from './add-profile-form';
 import { RestoreSandbox } from './restore-sandbox';
 import { EditProfile, type EditTab } from './edit-profile';
+import { useEditRequest } from './edit-request';
 import { ProfileFromCurl } from './profile-from-curl';
 import { selectActiveProfileId, selectProfiles, useProfilesStore } from './profiles-store';
 import { ErrorText } from '../../ui/messages';
@@ -21,9 +22,14 @@ export function ProfilesScreen() {
   const actionError = useProfilesStore((s) => s.actionError);
   const activate = useProfilesStore((s) => s.activate);
   const remove = useProfilesStore((s) => s.remove);
-  const [editing, setEditing] = useState<string | null>(null);
+  // another screen may have asked for a profile's page (the conversation's "set up in Profiles")
+  const [asked] = useState(() => useEditRequest.getState().request);
+  useEffect(() => {
+    if (asked) useEditRequest.getState().clear();
+  }, [asked]);
+  const [editing, setEditing] = useState<string | null>(asked?.profileId ?? null);
   /** a profile just made from a cURL opens on its API tab, for the service's other requests */
-  const [editTab, setEditTab] = useState<EditTab>('general');
+  const [editTab, setEditTab] = useState<EditTab>(asked?.tab ?? 'general');
   const edit = (id: string | null, tab: EditTab = 'general'): void => {
     setEditTab(tab);
     setEditing(id);

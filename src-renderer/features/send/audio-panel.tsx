@@ -23,6 +23,7 @@ export function AudioPanel() {
   const onSendShortcut = useSendShortcut('audio');
   const draft = useSendStore(selectAudioDraft);
   const setAudio = useSendStore((s) => s.setAudio);
+  const touch = useSendStore((s) => s.touch);
   const problems = useSendStore(useShallow((s) => problemsFor(s, 'audio', AUDIO_SOURCE_FIELDS, 'audio-source')));
   const limits = useLimits();
   const id = useId();
@@ -55,6 +56,7 @@ export function AudioPanel() {
               value={draft.url}
               placeholder="https://example.com/note.ogg"
               onChange={(e) => setAudio({ url: e.target.value })}
+              onBlur={() => touch('audio-source')}
               aria-invalid={problems.length > 0}
               aria-describedby={problems.length ? `${id}-problems` : undefined}
               data-testid="audio-url"

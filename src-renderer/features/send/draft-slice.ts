@@ -1,6 +1,8 @@
-// The panels' fields: the recipient, the three drafts, the visible panel, and which fields the
-// person touched (their problems show from then on). Every change asks for a fresh preview.
+// The panels' fields: the recipient, the drafts, the visible panel, and which fields the person
+// left or tried to send (their problems show from then on, field-lifecycle.ts). Every change asks
+// for a fresh preview, so a shown problem follows what is typed.
 import { perKind } from './draft';
+import { afterBlur, withoutFailures } from './field-lifecycle';
 import type { DataOf, DraftSlice, SendSlice, SendState } from './send-state';
 import type { TouchArea } from './send-types';
 
@@ -11,14 +13,10 @@ export function initialDraftState(): DataOf<DraftSlice> {
     text: { text: '' },
     media: { mediatype: 'image', mode: 'file', file: null, url: '', urlType: '', caption: '' },
     audio: { mode: 'file', file: null, url: '', urlType: '', recordingUrl: null },
+    template: { name: '', language: 'en_US', params: [] },
     touched: {},
     attempted: perKind(() => false),
   };
-}
-
-/** Marks an area touched; gives back the same state when it already is, so nothing re-renders. */
-export function touching(area: TouchArea): (s: SendState) => SendState | Pick<SendState, 'touched'> {
-  return (s) => (s.touched[area] ? s : { touched: { ...s.touched, [area]: true } });
 }
 
 /**
@@ -42,35 +40,33 @@ export const createDraftSlice: SendSlice<DraftSlice> = (set, get) => ({
     get().schedulePreview(tab);
   },
 
+  touch: (area) => set((s) => afterBlur(s, area)),
+
   setNumber: (number) => {
-    set(touching('number'));
-    set({ recipient: { number, name: null } });
+    // "Not sent" and its field details were about the number before
+    set((s) => ({ recipient: { number, name: null }, send: withoutFailures(s.send) }));
     get().schedulePreview(get().tab);
   },
 
   pickRecipient: (number, name) => {
-    set(touching('number'));
-    set({ recipient: { number, name } });
+    // a contact's number is whole: its problems show at once
+    set((s) => ({ ...afterBlur(s, 'number'), recipient: { number, name }, send: withoutFailures(s.send) }));
     get().schedulePreview(get().tab);
   },
 
   setText: (text) => {
-    set(touching('text'));
     set({ text: { text } });
     get().schedulePreview('text');
   },
 
   setMedia: (patch) => {
     if (patch.mode !== undefined && patch.mode !== get().media.mode) set(freshSource('media', 'media-source'));
-    if (patch.caption !== undefined) set(touching('caption'));
-    if (patch.url !== undefined) set(touching('media-source'));
     set((s) => ({ media: { ...s.media, ...patch } }));
     get().schedulePreview('media');
   },
 
   setAudio: (patch) => {
     if (patch.mode !== undefined && patch.mode !== get().audio.mode) set(freshSource('audio', 'audio-source'));
-    if (patch.url !== undefined) set(touching('audio-source'));
     set((s) => ({ audio: { ...s.audio, ...patch } }));
     get().schedulePreview('audio');
   },

@@ -3,10 +3,10 @@
 import type { SendDraft } from '../../lib/api';
 import type { DraftFields, SendKind } from './send-types';
 
-export const KINDS: readonly SendKind[] = ['text', 'media', 'audio'];
+export const KINDS: readonly SendKind[] = ['text', 'media', 'audio', 'template'];
 
 export function perKind<T>(make: () => T): Record<SendKind, T> {
-  return { text: make(), media: make(), audio: make() };
+  return { text: make(), media: make(), audio: make(), template: make() };
 }
 
 /** What makes two drafts the same message: the exact SendDraft main would get, as text. */
@@ -18,6 +18,7 @@ export function draftSignature(draft: SendDraft): string {
 export function buildDraft(s: DraftFields, kind: SendKind): SendDraft {
   const number = s.recipient.number;
   if (kind === 'text') return { kind: 'text', number, text: s.text.text };
+  if (kind === 'template') return { kind: 'template', number, name: s.template.name, language: s.template.language, params: [...s.template.params] };
   if (kind === 'media') {
     const m = s.media;
     const useFile = m.mode === 'file' && m.file;

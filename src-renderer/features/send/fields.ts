@@ -12,15 +12,21 @@ export const TEXT_FIELDS = ['text', 'body', 'message'];
 export const CAPTION_FIELDS = ['caption'];
 export const MEDIA_SOURCE_FIELDS = ['media', 'source', 'url', 'file', 'fileId', 'fileName', 'mimetype', 'mediatype', 'size'];
 export const AUDIO_SOURCE_FIELDS = ['audio', 'media', 'source', 'url', 'file', 'fileId', 'mimetype', 'size', 'ptt'];
+/** a template's fields as template-rules.ts names them (`params.2`: the third parameter) */
+export const TEMPLATE_NAME_FIELDS = ['name', 'template', 'template_name'];
+export const TEMPLATE_LANGUAGE_FIELDS = ['language', 'template_language'];
+export const TEMPLATE_PARAMS_FIELDS = ['params', 'template_param'];
+export const templateParamFields = (index: number): string[] => [`params.${index}`];
 
 const KNOWN: Record<SendKind, string[]> = {
   text: [...NUMBER_FIELDS, ...TEXT_FIELDS],
   media: [...NUMBER_FIELDS, ...CAPTION_FIELDS, ...MEDIA_SOURCE_FIELDS],
   audio: [...NUMBER_FIELDS, ...AUDIO_SOURCE_FIELDS],
+  template: [...NUMBER_FIELDS, ...TEMPLATE_NAME_FIELDS, ...TEMPLATE_LANGUAGE_FIELDS, ...TEMPLATE_PARAMS_FIELDS],
 };
 
 export function isKnownField(kind: SendKind, field: string): boolean {
-  return KNOWN[kind].includes(field);
+  return KNOWN[kind].includes(field) || (kind === 'template' && /^params\.\d+$/.test(field));
 }
 
 /** What a person reads for a problem: main's own sentence, or the service's message as the service wrote it. */

@@ -23,6 +23,7 @@ export function MediaPanel() {
   const onSendShortcut = useSendShortcut('media');
   const draft = useSendStore(selectMediaDraft);
   const setMedia = useSendStore((s) => s.setMedia);
+  const touch = useSendStore((s) => s.touch);
   const sourceProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', MEDIA_SOURCE_FIELDS, 'media-source')));
   const captionProblems = useSendStore(useShallow((s) => problemsFor(s, 'media', CAPTION_FIELDS, 'caption')));
   const limits = useLimits();
@@ -71,6 +72,7 @@ export function MediaPanel() {
               value={draft.url}
               placeholder="https://example.com/photo.jpg"
               onChange={(e) => setMedia({ url: e.target.value })}
+              onBlur={() => touch('media-source')}
               aria-invalid={sourceProblems.length > 0}
               aria-describedby={sourceProblems.length ? `${id}-src-problems` : undefined}
               data-testid="media-url"
@@ -86,6 +88,7 @@ export function MediaPanel() {
             rows={3}
             value={draft.caption}
             onChange={(e) => setMedia({ caption: e.target.value })}
+            onBlur={() => touch('caption')}
             aria-invalid={captionProblems.length > 0 || captionOver}
             aria-describedby={`${id}-caption-count${captionProblems.length ? ` ${id}-caption-problems` : ''}`}
             data-testid="media-caption"

@@ -6,10 +6,11 @@ import { NUMBER_FIELDS, problemsFor } from './fields';
 import { AFTER_SEND_MARK } from './send-focus';
 import { selectRecipient, useSendStore, type SendKind } from './send-store';
 
-/** The recipient, shared by the three panels (Contacts fills it). `focusAfterSend`: focus comes back here after a send. */
+/** The recipient, shared by the panels (Contacts fills it). `focusAfterSend`: focus comes back here after a send. */
 export function NumberField({ kind, focusAfterSend = false }: { kind: SendKind; focusAfterSend?: boolean }) {
   const recipient = useSendStore(selectRecipient);
   const setNumber = useSendStore((s) => s.setNumber);
+  const touch = useSendStore((s) => s.touch);
   const problems = useSendStore(useShallow((s) => problemsFor(s, kind, NUMBER_FIELDS, 'number')));
   const id = useId();
   const problemsId = `${id}-problems`;
@@ -24,6 +25,7 @@ export function NumberField({ kind, focusAfterSend = false }: { kind: SendKind; 
         value={recipient.number}
         placeholder="+55 11 99999-0000"
         onChange={(e) => setNumber(e.target.value)}
+        onBlur={() => touch('number')}
         aria-invalid={problems.length > 0}
         aria-describedby={`${id}-hint${problems.length ? ` ${problemsId}` : ''}`}
         data-testid="recipient-number"

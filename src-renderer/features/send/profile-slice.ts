@@ -4,9 +4,11 @@
 // for one service must never be sent to another, and a "Sent: message …" of profile A must not
 // be read as a result of profile B.
 import { initialDraftState } from './draft-slice';
+import { withoutFailures } from './field-lifecycle';
 import { cancelScheduledPreviews, initialPreviewState } from './preview-slice';
 import { initialFilesState } from './files-slice';
 import { initialRequestsState, stopCountdowns } from './requests-slice';
+import { initialTemplateState } from './template-slice';
 import type { DataOf, DraftSlice, ProfileSlice, RequestsSlice, SendSlice } from './send-state';
 
 /** What one profile keeps while another is active: its drafts and results, not the visible tab. */
@@ -35,9 +37,11 @@ export const createProfileSlice: SendSlice<ProfileSlice> = (set, get) => ({
       text: s.text,
       media: s.media,
       audio: s.audio,
+      template: s.template,
       touched: s.touched,
       attempted: s.attempted,
-      send: s.send,
+      // a failure is not worth keeping: the person left it, and may be back after fixing the profile
+      send: withoutFailures(s.send),
       sentDraft: s.sentDraft,
       parkedAt: Date.now(),
     };
@@ -52,6 +56,8 @@ export const createProfileSlice: SendSlice<ProfileSlice> = (set, get) => ({
       // the preview, a copy in progress and a file being staged belong to the profile left
       ...initialPreviewState(),
       ...initialFilesState(),
+      // the approved templates are the other service's
+      ...initialTemplateState(),
       profileId: to,
       parked,
     });

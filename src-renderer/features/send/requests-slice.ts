@@ -4,9 +4,11 @@
 import { invoke } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
 import { buildDraft, draftSignature, KINDS, needsAgain, perKind } from './draft';
+import { afterSuccess } from './field-lifecycle';
 import { missingFile } from './fields';
 import type { DataOf, RequestsSlice, SendSlice } from './send-state';
 import type { Countdown, SendKind, SendPhase } from './send-types';
+import { useWindowRefusals } from './window-refusals';
 
 const countdownTimers: Partial<Record<SendKind, ReturnType<typeof setInterval>>> = {};
 
@@ -91,6 +93,7 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         return;
       }
       const requestId = newRequestId();
+      const profileId = get().profileId;
       // what the panel said before: a refused repeat of the same draft leaves it standing
       const before = get().send[kind];
       const draft = buildDraft(get(), kind);
@@ -108,6 +111,8 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
           const cleared = accepted && kind === 'text' && get().text.text === (draft.kind === 'text' ? draft.text : null) ? get().text.text : null;
           const visible = settle(kind, requestId, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true, cleared }, accepted ? signature : null);
           if (visible && cleared !== null) set({ text: { text: '' } });
+          // the panel starts over: the emptied box is not "Text is empty" until the next try
+          if (visible && accepted) set((s) => afterSuccess(s, kind));
         }
         // main holds a draft handed to the outbox like a sent one (a second Send would be a
         // second message): the panel holds it too, and offers "Send again"
@@ -125,6 +130,7 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
         settle(kind, requestId, { phase: 'cancelled' }, null);
         return;
       }
+      useWindowRefusals.getState().noteFailure(profileId, r.error.message);
       const retryIn = r.error.retryAfterMs != null ? { secondsLeft: Math.max(1, Math.ceil(r.error.retryAfterMs / 1000)) } : null;
       if (settle(kind, requestId, { phase: 'error', error: r.error, retryIn }, null) && retryIn) startCountdown(kind);
     },

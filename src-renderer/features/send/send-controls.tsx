@@ -4,9 +4,11 @@ import { useIsMac } from '../../app/app-port';
 import { formatDuration } from '../../lib/format';
 import { ClockIcon, CheckIcon } from '../../ui/icons';
 import { ErrorMessage } from '../../ui/messages';
+import { windowRefusalIn } from '../../../src-main/shared/service-window';
 import { QueuedResult } from './queued-result';
 import { HeldHint } from './held-hint';
 import { focusSendAgain, focusUndo, returnFocusAfterSend, SEND_AGAIN_MARK, UNDO_MARK } from './send-focus';
+import { WindowHint } from './window-hint';
 import { selectJustCleared, selectNeedsAgain, selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
 
 /**
@@ -168,6 +170,7 @@ function SendError({ phase }: { phase: Extract<SendPhase, { phase: 'error' }> })
   return (
     <div data-testid="send-error">
       <ErrorMessage error={phase.error} prefix="Not sent" />
+      {windowRefusalIn(phase.error.message) !== null && <WindowHint />}
       {phase.retryIn && phase.retryIn.secondsLeft > 0 && (
         <p className="msg msg-warning" data-testid="retry-countdown">
           <ClockIcon /> You can retry in {phase.retryIn.secondsLeft} s.

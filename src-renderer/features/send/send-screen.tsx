@@ -3,15 +3,17 @@ import { panelId, tabId, Tabs, type TabItem } from '../../ui/tabs';
 import { AudioPanel } from './audio-panel';
 import { MediaPanel } from './media-panel';
 import { selectTab, useSendStore, type SendKind } from './send-store';
+import { TemplatePanel } from './template-panel';
 import { TextPanel } from './text-panel';
 
 const TABS: TabItem<SendKind>[] = [
   { id: 'text', label: 'Send Text' },
   { id: 'media', label: 'Send Media' },
   { id: 'audio', label: 'Send Audio' },
+  { id: 'template', label: 'Send Template' },
 ];
 
-const PANELS: Record<SendKind, ComponentType> = { text: TextPanel, media: MediaPanel, audio: AudioPanel };
+const PANELS: Record<SendKind, ComponentType> = { text: TextPanel, media: MediaPanel, audio: AudioPanel, template: TemplatePanel };
 
 export function SendScreen() {
   const tab = useSendStore(selectTab);

@@ -2,7 +2,8 @@
 // SendState (its actions read and update the others' parts through get/set), so the shapes
 // live here, apart from the slices, and no slice needs the store module itself.
 import type { StateCreator } from 'zustand';
-import type { SendProgressEvent } from '../../lib/api';
+import type { ErrorInfo, SendProgressEvent } from '../../lib/api';
+import type { ApprovedTemplate, TemplateList } from '../../../src-main/shared/approved-template';
 import type { ParkedSend } from './profile-slice';
 import type {
   AudioDraftState,
@@ -15,6 +16,7 @@ import type {
   PreviewState,
   SendKind,
   SendPhase,
+  TemplateDraftState,
   TouchArea,
 } from './send-types';
 
@@ -25,6 +27,8 @@ export interface DraftSlice extends DraftFields {
   attempted: Record<SendKind, boolean>;
 
   setTab: (tab: SendKind) => void;
+  /** the person left a field: its problems show from now on, and follow each change */
+  touch: (area: TouchArea) => void;
   setNumber: (number: string) => void;
   pickRecipient: (number: string, name: string | null) => void;
   setText: (text: string) => void;
@@ -84,11 +88,31 @@ export interface ProfileSlice {
   switchProfile: (to: string | null) => void;
 }
 
+/** the approved templates the service lists, asked once per profile; typed when it lists none */
+export type TemplateCatalogueState = { status: 'idle' | 'loading' } | { status: 'ready'; list: TemplateList } | { status: 'failed'; error: ErrorInfo };
+
+/** The Template panel's edits, the service's approved templates, and opening the panel for a number (template-slice.ts). */
+export interface TemplateSlice {
+  catalogue: TemplateCatalogueState;
+  /** the template the person picked from the service's list, while the draft still names it: its body helps with the parameters */
+  chosen: ApprovedTemplate | null;
+
+  setTemplate: (patch: Partial<Pick<TemplateDraftState, 'name' | 'language'>>) => void;
+  setTemplateParam: (index: number, text: string) => void;
+  addTemplateParam: () => void;
+  removeTemplateParam: (index: number) => void;
+  /** fills the name, the language and one empty parameter per {{n}} from a listed template */
+  chooseTemplate: (template: ApprovedTemplate) => void;
+  loadTemplates: () => Promise<void>;
+  /** the Template panel, for this recipient (the conversation's "send an approved template") */
+  openTemplateFor: (number: string, name: string | null) => void;
+}
+
 export interface ResetSlice {
   reset: () => void;
 }
 
-export type SendState = DraftSlice & PreviewSlice & FilesSlice & RequestsSlice & ProfileSlice & ResetSlice;
+export type SendState = DraftSlice & PreviewSlice & FilesSlice & RequestsSlice & ProfileSlice & TemplateSlice & ResetSlice;
 
 /** One slice's part of the store, with the whole store in reach. */
 export type SendSlice<T> = StateCreator<SendState, [], [], T>;

@@ -7,6 +7,7 @@ import { createFilesSlice, initialFilesState } from './files-slice';
 import { cancelScheduledPreviews, createPreviewSlice, initialPreviewState } from './preview-slice';
 import { createProfileSlice, initialProfileState } from './profile-slice';
 import { createRequestsSlice, initialRequestsState, stopCountdowns } from './requests-slice';
+import { createTemplateSlice, initialTemplateState } from './template-slice';
 import type { ResetSlice, SendSlice, SendState } from './send-state';
 import type {
   AudioDraftState,
@@ -18,6 +19,7 @@ import type {
   Recipient,
   SendKind,
   SendPhase,
+  TemplateDraftState,
   TextDraftState,
 } from './send-types';
 
@@ -34,6 +36,7 @@ export type {
   SendKind,
   SendPhase,
   SourceMode,
+  TemplateDraftState,
   TextDraftState,
   TouchArea,
 } from './send-types';
@@ -47,7 +50,7 @@ const createResetSlice: SendSlice<ResetSlice> = (set) => ({
   reset: () => {
     cancelScheduledPreviews();
     stopCountdowns();
-    set({ ...initialDraftState(), ...initialPreviewState(), ...initialFilesState(), ...initialRequestsState(), ...initialProfileState() });
+    set({ ...initialDraftState(), ...initialPreviewState(), ...initialFilesState(), ...initialRequestsState(), ...initialProfileState(), ...initialTemplateState() });
   },
 });
 
@@ -57,6 +60,7 @@ export const useSendStore = create<SendState>()((...a) => ({
   ...createFilesSlice(...a),
   ...createRequestsSlice(...a),
   ...createProfileSlice(...a),
+  ...createTemplateSlice(...a),
   ...createResetSlice(...a),
 }));
 
@@ -66,6 +70,7 @@ export const selectRecipient = (s: S): Recipient => s.recipient;
 export const selectTextDraft = (s: S): TextDraftState => s.text;
 export const selectMediaDraft = (s: S): MediaDraftState => s.media;
 export const selectAudioDraft = (s: S): AudioDraftState => s.audio;
+export const selectTemplateDraft = (s: S): TemplateDraftState => s.template;
 export const selectPreview =
   (kind: SendKind) =>
   (s: S): PreviewState =>

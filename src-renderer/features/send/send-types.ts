@@ -3,12 +3,12 @@
 // importing the store.
 import type { ErrorInfo, MediaType, RequestPreview, SentMessage, StagedFile } from '../../lib/api';
 
-export type SendKind = 'text' | 'media' | 'audio';
+export type SendKind = 'text' | 'media' | 'audio' | 'template';
 export type FileKind = 'media' | 'audio';
 export type SourceMode = 'file' | 'url';
 
 /** The parts of a draft whose problems are shown once the person has touched them (or tried to send). */
-export type TouchArea = 'number' | 'text' | 'caption' | 'media-source' | 'audio-source';
+export type TouchArea = 'number' | 'text' | 'caption' | 'media-source' | 'audio-source' | 'template';
 
 export interface Recipient {
   number: string;
@@ -38,12 +38,20 @@ export interface AudioDraftState {
   recordingUrl: string | null;
 }
 
-/** What a panel sends: the recipient and the three panels' own fields. */
+/** An approved template: its name, the language of its translation, its body parameters in order. */
+export interface TemplateDraftState {
+  name: string;
+  language: string;
+  params: string[];
+}
+
+/** What a panel sends: the recipient and the panels' own fields. */
 export interface DraftFields {
   recipient: Recipient;
   text: TextDraftState;
   media: MediaDraftState;
   audio: AudioDraftState;
+  template: TemplateDraftState;
 }
 
 export interface Countdown {

@@ -15,6 +15,7 @@ export function TextPanel() {
   const onSendShortcut = useSendShortcut('text');
   const draft = useSendStore(selectTextDraft);
   const setText = useSendStore((s) => s.setText);
+  const touch = useSendStore((s) => s.touch);
   const problems = useSendStore(useShallow((s) => problemsFor(s, 'text', TEXT_FIELDS, 'text')));
   const max = useLimits().textChars;
   const id = useId();
@@ -31,6 +32,7 @@ export function TextPanel() {
             rows={6}
             value={draft.text}
             onChange={(e) => setText(e.target.value)}
+            onBlur={() => touch('text')}
             aria-invalid={problems.length > 0 || over}
             aria-describedby={`${id}-count${problems.length ? ` ${id}-problems` : ''}`}
             data-testid="message-text"

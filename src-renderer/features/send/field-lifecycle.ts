@@ -1,0 +1,57 @@
+// When a send panel's field problems and its last result are shown, and when they go away: pure
+// functions over the store's state, so the slices only apply them.
+//
+// A field's problems show once the person left it (blur) or tried to send; from then on they
+// follow every change (the preview is asked again at each one), so "Number is too short" goes as
+// soon as the number is long enough. A success starts the panel over: the box emptied for the
+// next message is not an error until the person tries to send again. A failed result ("Not
+// sent") and its field details belong to the number and the profile they were sent with: a new
+// number or another profile clears them.
+import type { SendKind, SendPhase, TouchArea } from './send-types';
+
+/** The areas of each panel (the recipient is shared by all). */
+export const PANEL_AREAS: Record<SendKind, readonly TouchArea[]> = {
+  text: ['number', 'text'],
+  media: ['number', 'caption', 'media-source'],
+  audio: ['number', 'audio-source'],
+  template: ['number', 'template'],
+};
+
+export interface Shown {
+  touched: Partial<Record<TouchArea, true>>;
+  attempted: Record<SendKind, boolean>;
+}
+
+/** The person left a field: its problems show from now on. The same object when it already was. */
+export function afterBlur(s: Shown, area: TouchArea): Shown {
+  return s.touched[area] ? s : { ...s, touched: { ...s.touched, [area]: true } };
+}
+
+/**
+ * The service took the panel's draft: nothing of that panel is shown as a problem until the
+ * person leaves one of its fields again or tries to send. The recipient stays shown for the
+ * other panels when one of them was tried.
+ */
+export function afterSuccess(s: Shown, kind: SendKind): Shown {
+  const touched = { ...s.touched };
+  for (const area of PANEL_AREAS[kind]) delete touched[area];
+  return { touched, attempted: { ...s.attempted, [kind]: false } };
+}
+
+/** A result that says the draft failed (or was cancelled): what a new number or profile clears. */
+function isFailure(phase: SendPhase): boolean {
+  return phase.phase === 'error' || phase.phase === 'cancelled';
+}
+
+/**
+ * The number changed (typed or picked) or the profile switched: each panel's failed result is
+ * dropped (its field details named the old number or the other service). A send in flight and a
+ * success stay: "Sent" is still true, and Undo or "Send again" still apply. The same object when
+ * nothing failed, so nothing re-renders.
+ */
+export function withoutFailures(send: Record<SendKind, SendPhase>): Record<SendKind, SendPhase> {
+  if (!Object.values(send).some(isFailure)) return send;
+  const out = { ...send };
+  for (const kind of Object.keys(out) as SendKind[]) if (isFailure(out[kind])) out[kind] = { phase: 'idle' };
+  return out;
+}
