@@ -1,17 +1,26 @@
-// The webhook secret and verify token set from the window, with the keyboard only: each value
-// goes to main once (webhooks:set-secrets), lands in the keychain, takes effect in the listener
-// at once (the sandbox's unsigned posts are refused, signed ones taken), and never comes back:
-// the panel says only "Set" or "Not set", and the value is in no IPC reply, event or page text.
-import { expect, test } from '@playwright/test';
+// The webhook secret and verify token set from the profile's page in Profiles (Edit -> Events),
+// with the keyboard only: each value goes to main once (webhooks:set-secrets), lands in the
+// keychain, takes effect in the listener at once (the sandbox's unsigned posts are refused,
+// signed ones taken), and never comes back: the page says only "Set" or "Not set", and the value
+// is in no IPC reply, event or page text. The conversation shows none of it.
+import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openEventsTab, openSection, sharedConsole, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
 const SECRET = 'whsec-e2e-7f3a9c1b5d';
 const VERIFY = 'verify-e2e-2b8e6d4f0a';
 
-test.describe('webhook signing in the conversation panel', () => {
+async function showConversation(page: Page, number: string) {
+  await openSection(page, 'Messages');
+  const filter = page.getByRole('search', { name: 'Filter messages by number' });
+  await filter.getByLabel('Recipient number').fill(number);
+  await filter.getByRole('button', { name: 'Show', exact: true }).click();
+  return page.getByTestId('conversation');
+}
+
+test.describe("webhook signing on the profile's page", () => {
   const ctx = sharedConsole();
 
   test('sets the secret and the verify token from the keyboard, shown only as set, effective at once, then clears them', async () => {
@@ -19,14 +28,11 @@ test.describe('webhook signing in the conversation panel', () => {
     const number = uniqueNumber();
     sandbox.configureEvents({ statusDelaysMs: [100, 200, 300], replyFrom: [number], replyDelayMs: 400, replyText: 'Signed hello', webhookRetryDelaysMs: [] });
 
-    await openSection(page, 'Messages');
-    const filter = page.getByRole('search', { name: 'Filter messages by number' });
-    await filter.getByLabel('Recipient number').fill(number);
-    await filter.getByRole('button', { name: 'Show', exact: true }).click();
-    const panel = page.getByTestId('conversation');
-    const signing = panel.getByRole('region', { name: 'Webhook signing' });
-    const secretForm = signing.getByRole('form', { name: 'Webhook secret' });
-    const verifyForm = signing.getByRole('form', { name: 'Verify token' });
+    let events = await openEventsTab(page);
+    await expect(events.getByTestId('webhook-address')).toContainText(/http:\/\/127\.0\.0\.1:\d+\/webhooks\//);
+    let signing = events.getByRole('region', { name: 'Webhook signing' });
+    let secretForm = signing.getByRole('form', { name: 'Webhook secret' });
+    let verifyForm = signing.getByRole('form', { name: 'Verify token' });
     await expect(secretForm.getByTestId('webhook-secret-state')).toHaveText('Not set');
     await expect(verifyForm.getByTestId('webhook-verifyToken-state')).toHaveText('Not set');
     // Clear has nothing to clear yet
@@ -44,7 +50,7 @@ test.describe('webhook signing in the conversation panel', () => {
     await expect(secretForm.getByTestId('webhook-secret-state')).toHaveText('Set');
     await expect(secretForm.getByRole('status')).toHaveText('Webhook secret saved to the keychain.');
     await expect(secretForm.getByLabel('Webhook secret')).toHaveValue('');
-    await expect(panel.getByTestId('conversation-webhook')).toContainText('posts must be signed with the webhook secret');
+    await expect(events.getByTestId('webhook-address')).toContainText('posts must be signed with the webhook secret');
 
     await verifyForm.getByLabel('Verify token').focus();
     await page.keyboard.type(VERIFY);
@@ -55,7 +61,12 @@ test.describe('webhook signing in the conversation panel', () => {
     expect(await core.webhookSecrets.secretOf(profileId)).toBe(SECRET);
     expect(await core.webhookSecrets.verifyTokenOf(profileId)).toBe(VERIFY);
 
+    const problems = blocking(await a11yProblems(page));
+    expect(problems, formatA11yProblems('webhook signing', problems)).toEqual([]);
+
     // the listener takes it at once: the sandbox's unsigned posts are refused, never shown
+    const panel = await showConversation(page, number);
+    await expect(panel.getByRole('region', { name: 'Webhook signing' })).toHaveCount(0);
     await panel.getByLabel('Reply').fill('Unsigned round');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect.poll(() => ctx.h.console.filter((l) => l.includes('refused: signature missing')).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
@@ -68,9 +79,6 @@ test.describe('webhook signing in the conversation panel', () => {
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect(panel.getByTestId('conversation-in')).toContainText('Signed hello', { timeout: 15_000 });
 
-    const problems = blocking(await a11yProblems(page));
-    expect(problems, formatA11yProblems('webhook signing', problems)).toEqual([]);
-
     // the values went to main once and never came back
     const traffic = ctx.h.ipcTraffic.join('\n');
     expect(traffic).not.toContain(SECRET);
@@ -80,6 +88,11 @@ test.describe('webhook signing in the conversation panel', () => {
     expect(text).not.toContain(VERIFY);
 
     // cleared from the keyboard: Tab from the field past Save to Clear
+    events = await openEventsTab(page);
+    signing = events.getByRole('region', { name: 'Webhook signing' });
+    secretForm = signing.getByRole('form', { name: 'Webhook secret' });
+    verifyForm = signing.getByRole('form', { name: 'Verify token' });
+    await expect(secretForm.getByTestId('webhook-secret-state')).toHaveText('Set');
     await secretForm.getByLabel('Webhook secret').focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');

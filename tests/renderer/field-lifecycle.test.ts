@@ -3,7 +3,7 @@
 // (the emptied box is not "Text is empty"); a new number or another profile clears "Not sent".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestPreview, SendDraft } from '../../src-renderer/lib/api';
-import { afterBlur, afterSuccess, withoutFailures } from '../../src-renderer/features/send/field-lifecycle';
+import { afterBlur, afterEdit, afterSuccess, withoutFailures } from '../../src-renderer/features/send/field-lifecycle';
 import { NUMBER_FIELDS, TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { PREVIEW_DEBOUNCE_MS, problemsFor, useSendStore, type SendPhase } from '../../src-renderer/features/send/send-store';
 import { fail, flush, installFakeCrm, ok } from './helpers/fake-crm';
@@ -141,3 +141,33 @@ describe('in the send store', () => {
     expect(store().text.text).toBe('hello');
   });
 });
+
+describe("main's own refusal of a draft", () => {
+  const store = () => useSendStore.getState();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    store().reset();
+  });
+  afterEach(() => {
+    store().reset();
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  });
+
+  it('goes with the first edit of that panel; a refusal by the service stays until a new number', async () => {
+    const refusal = (code: 'validation' | 'refused_by_service', message: string): SendPhase => ({ phase: 'error', error: { code, message }, retryIn: null });
+    useSendStore.setState((s) => ({ send: { ...s.send, template: refusal('validation', 'Parameter {{1}} is empty'), text: refusal('refused_by_service', 'Ticket has been expired') } }));
+    store().setText('still refused');
+    expect(store().send.text.phase).toBe('error');
+    expect(store().send.template.phase).toBe('error'); // another panel's edit
+    store().setTemplateParam(0, '#1042');
+    expect(store().send.template).toEqual(idle);
+    expect(afterEditUnchanged()).toBe(true);
+  });
+});
+
+/** nothing to drop gives back the same object, so nothing re-renders */
+function afterEditUnchanged(): boolean {
+  const send = { text: idle, media: sent, audio: idle, template: idle };
+  return afterEdit(send, 'text') === send;
+}

@@ -2,7 +2,7 @@
 // left or tried to send (their problems show from then on, field-lifecycle.ts). Every change asks
 // for a fresh preview, so a shown problem follows what is typed.
 import { perKind } from './draft';
-import { afterBlur, withoutFailures } from './field-lifecycle';
+import { afterBlur, afterEdit, withoutFailures } from './field-lifecycle';
 import type { DataOf, DraftSlice, SendSlice, SendState } from './send-state';
 import type { TouchArea } from './send-types';
 
@@ -55,19 +55,19 @@ export const createDraftSlice: SendSlice<DraftSlice> = (set, get) => ({
   },
 
   setText: (text) => {
-    set({ text: { text } });
+    set((s) => ({ text: { text }, send: afterEdit(s.send, 'text') }));
     get().schedulePreview('text');
   },
 
   setMedia: (patch) => {
     if (patch.mode !== undefined && patch.mode !== get().media.mode) set(freshSource('media', 'media-source'));
-    set((s) => ({ media: { ...s.media, ...patch } }));
+    set((s) => ({ media: { ...s.media, ...patch }, send: afterEdit(s.send, 'media') }));
     get().schedulePreview('media');
   },
 
   setAudio: (patch) => {
     if (patch.mode !== undefined && patch.mode !== get().audio.mode) set(freshSource('audio', 'audio-source'));
-    set((s) => ({ audio: { ...s.audio, ...patch } }));
+    set((s) => ({ audio: { ...s.audio, ...patch }, send: afterEdit(s.send, 'audio') }));
     get().schedulePreview('audio');
   },
 });

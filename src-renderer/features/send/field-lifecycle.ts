@@ -6,7 +6,8 @@
 // soon as the number is long enough. A success starts the panel over: the box emptied for the
 // next message is not an error until the person tries to send again. A failed result ("Not
 // sent") and its field details belong to the number and the profile they were sent with: a new
-// number or another profile clears them.
+// number or another profile clears them; main's own refusal of a draft goes with the first edit
+// (what it found is said, live, under the fields).
 import type { SendKind, SendPhase, TouchArea } from './send-types';
 
 /** The areas of each panel (the recipient is shared by all). */
@@ -54,4 +55,14 @@ export function withoutFailures(send: Record<SendKind, SendPhase>): Record<SendK
   const out = { ...send };
   for (const kind of Object.keys(out) as SendKind[]) if (isFailure(out[kind])) out[kind] = { phase: 'idle' };
   return out;
+}
+
+/**
+ * The panel's draft was edited: main's own refusal of the draft as it was ("Not sent: Text is
+ * empty") is stale, and what is still wrong shows under the fields as the person types. A
+ * service's answer stays until the next send or a new number.
+ */
+export function afterEdit(send: Record<SendKind, SendPhase>, kind: SendKind): Record<SendKind, SendPhase> {
+  const phase = send[kind];
+  return phase.phase === 'error' && phase.error.code === 'validation' ? { ...send, [kind]: { phase: 'idle' } } : send;
 }

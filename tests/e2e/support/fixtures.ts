@@ -141,7 +141,18 @@ export async function openApiTab(page: Page): Promise<Locator> {
   return edit;
 }
 
-export type SendTab = 'Send Text' | 'Send Media' | 'Send Audio';
+/** Profiles -> Edit (the Sandbox profile) -> Events: where its webhooks arrive and their signing; returns the Events panel. */
+export async function openEventsTab(page: Page): Promise<Locator> {
+  await openSection(page, 'Profiles');
+  const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
+  const edit = page.getByTestId('edit-profile');
+  if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await edit.getByRole('tab', { name: 'Events' }).click();
+  await expect(edit.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+  return edit.getByTestId('webhook-settings');
+}
+
+export type SendTab = 'Send Text' | 'Send Media' | 'Send Audio' | 'Send Template';
 
 export async function openSendTab(page: Page, tab: SendTab): Promise<Locator> {
   await openSection(page, 'Send');
@@ -157,10 +168,10 @@ export async function openSendTo(page: Page, tab: SendTab, number: string): Prom
   return panel;
 }
 
-/** Every screen of the app with how to open it: the six sections and the three send panels. */
+/** Every screen of the app with how to open it: the six sections and the four send panels. */
 export const EVERY_SCREEN: { name: string; open: (page: Page) => Promise<unknown> }[] = [
   ...(['Contacts', 'Messages', 'Keys', 'Outbox', 'Request log', 'Profiles'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
-  ...(['Send Text', 'Send Media', 'Send Audio'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
+  ...(['Send Text', 'Send Media', 'Send Audio', 'Send Template'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
 ];
 
 /** The preview section of the visible send panel (endpoint, cURL, copy buttons). */
