@@ -1,9 +1,10 @@
 // When a send panel's field problems and its last result show and go: a problem shows once the
-// field was left or a send tried, then follows what is typed; a success starts the panel over
-// (the emptied box is not "Text is empty"); a new number or another profile clears "Not sent".
+// field was changed and left or a send tried, then follows what is typed; a success starts the
+// panel over (the emptied box is not "Text is empty"); a new number or another profile clears
+// "Not sent"; main's own refusal of a draft goes with the first edit.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestPreview, SendDraft } from '../../src-renderer/lib/api';
-import { afterBlur, afterEdit, afterSuccess, withoutFailures } from '../../src-renderer/features/send/field-lifecycle';
+import { afterBlur, afterChange, afterSuccess, shownNow, withoutFailures, withoutStaleRefusal, type Shown } from '../../src-renderer/features/send/field-lifecycle';
 import { NUMBER_FIELDS, TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { PREVIEW_DEBOUNCE_MS, problemsFor, useSendStore, type SendPhase } from '../../src-renderer/features/send/send-store';
 import { fail, flush, installFakeCrm, ok } from './helpers/fake-crm';
@@ -14,18 +15,27 @@ const message = { id: 'm_1', type: 'text' as const, number: '5511999990000', sta
 const sent: SendPhase = { phase: 'sent', message, durationMs: 3, replayed: false, cleared: 'hi' };
 
 describe('the pure rules', () => {
-  const none = { touched: {}, attempted: { text: false, media: false, audio: false, template: false } };
+  const none: Shown = { touched: {}, edited: {}, attempted: { text: false, media: false, audio: false, template: false } };
+  const apply = (s: Shown, patch: Partial<Shown>): Shown => ({ ...s, ...patch });
 
-  it('leaving a field shows its problems; leaving it again changes nothing', () => {
-    const left = afterBlur(none, 'number');
+  it('passing through a field shows nothing; leaving it after a change shows its problems; again changes nothing', () => {
+    expect(afterBlur(none, 'number')).toBe(none);
+    const changed = apply(none, afterChange(none, 'number'));
+    expect(afterChange(changed, 'number')).toBe(changed);
+    const left = apply(changed, afterBlur(changed, 'number'));
     expect(left.touched).toEqual({ number: true });
     expect(afterBlur(left, 'number')).toBe(left);
   });
 
-  it("a success forgets what was shown of that panel's fields, not of the others'", () => {
-    const shown = { touched: { number: true, text: true, caption: true } as const, attempted: { text: true, media: true, audio: false, template: false } };
+  it('a value whole at once (a picked contact, a staged file) shows at once', () => {
+    expect(shownNow(none, 'media-source')).toEqual({ touched: { 'media-source': true }, edited: { 'media-source': true } });
+  });
+
+  it("a success forgets what was changed and shown of that panel's fields, not of the others'", () => {
+    const shown: Shown = { touched: { number: true, text: true, caption: true }, edited: { text: true, caption: true }, attempted: { text: true, media: true, audio: false, template: false } };
     const after = afterSuccess(shown, 'text');
     expect(after.touched).toEqual({ caption: true });
+    expect(after.edited).toEqual({ caption: true });
     expect(after.attempted).toEqual({ text: false, media: true, audio: false, template: false });
   });
 
@@ -76,6 +86,8 @@ describe('in the send store', () => {
     await settlePreview();
     expect(numberProblems()).toEqual([]);
     store().setNumber('5511');
+    // the preview of the number before says nothing of this one
+    expect(numberProblems()).toEqual([]);
     await settlePreview();
     expect(numberProblems()).toEqual(['Number is too short: 4 digits']);
   });
@@ -114,6 +126,9 @@ describe('in the send store', () => {
     expect(textProblems()).toEqual([]);
     expect(numberProblems()).toEqual([]);
 
+    // passing through the emptied box is no error either
+    store().touch('text');
+    expect(textProblems()).toEqual([]);
     // typing again and emptying it is still no error until the box is left or Send is pressed
     store().setText('x');
     store().setText('');
@@ -169,5 +184,5 @@ describe("main's own refusal of a draft", () => {
 /** nothing to drop gives back the same object, so nothing re-renders */
 function afterEditUnchanged(): boolean {
   const send = { text: idle, media: sent, audio: idle, template: idle };
-  return afterEdit(send, 'text') === send;
+  return withoutStaleRefusal(send, 'text') === send;
 }

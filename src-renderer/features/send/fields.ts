@@ -4,6 +4,7 @@
 import { fileSizeProblem } from '../../../src-main/shared/file-size-problem';
 import type { SendLimits } from '../../../src-main/shared/limits';
 import type { FieldDetail, FilePurpose } from '../../lib/api';
+import { buildDraft, draftSignature } from './draft';
 import type { DraftFields, FileKind, MediaDraftState, PreviewState, SendKind, SendPhase, TouchArea } from './send-types';
 
 /** Which draft fields main's problems / the server's details may name, per panel area. */
@@ -47,7 +48,7 @@ export const MISSING_FILE: Record<FileKind, string> = {
 };
 
 /** What the problems of a panel are read from: its draft, what the person did, main's answers. */
-export interface ProblemSources extends Pick<DraftFields, 'media' | 'audio'> {
+export interface ProblemSources extends DraftFields {
   attempted: Record<SendKind, boolean>;
   touched: Partial<Record<TouchArea, true>>;
   preview: Record<SendKind, PreviewState>;
@@ -69,16 +70,27 @@ export function problemsFor(s: ProblemSources, kind: SendKind, fields: string[],
     const sentence = shownProblem(problem);
     if (fields.includes(problem.field) && !out.includes(sentence)) out.push(sentence);
   };
-  if (show) for (const p of s.preview[kind].preview?.problems ?? []) add(p);
+  if (show) for (const p of currentProblems(s, kind)) add(p);
   const phase = s.send[kind];
   if (phase.phase === 'error') for (const d of phase.error.details ?? []) add(d);
   return out;
 }
 
+/**
+ * The preview's problems while it still describes the draft on screen. Right after a change (the
+ * next preview is on its way) there are none: a problem of the value before is never shown as
+ * the new value's, and none appears at the moment a field is left for the Send button.
+ */
+function currentProblems(s: DraftFields & Pick<ProblemSources, 'preview'>, kind: SendKind): FieldDetail[] {
+  const state = s.preview[kind];
+  if (state.preview === null || state.signature !== draftSignature(buildDraft(s, kind))) return [];
+  return state.preview.problems;
+}
+
 /** The preview's problems that name no field of the panel: shown under the preview once a send was tried. */
-export function otherProblems(s: Pick<ProblemSources, 'attempted' | 'preview'>, kind: SendKind): string[] {
+export function otherProblems(s: DraftFields & Pick<ProblemSources, 'attempted' | 'preview'>, kind: SendKind): string[] {
   if (!s.attempted[kind]) return [];
-  return (s.preview[kind].preview?.problems ?? []).filter((p) => !isKnownField(kind, p.field)).map(shownProblem);
+  return currentProblems(s, kind).filter((p) => !isKnownField(kind, p.field)).map(shownProblem);
 }
 
 /** Which limit a dropped or recorded file is held to. */

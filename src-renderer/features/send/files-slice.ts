@@ -5,7 +5,7 @@ import { currentLimits } from '../../app/app-port';
 import type { FilePurpose, StagedFile } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { localFileProblem, mediaKindForFile, stagingPurpose, unreadableFileMessage } from './fields';
-import { afterBlur } from './field-lifecycle';
+import { shownNow } from './field-lifecycle';
 import type { DataOf, FilesSlice, SendSlice } from './send-state';
 import type { FileKind, FileState } from './send-types';
 
@@ -22,7 +22,7 @@ export const createFilesSlice: SendSlice<FilesSlice> = (set, get) => {
 
   /** Makes a staged file the panel's source, releasing the one it replaces. */
   const adoptStagedFile = (kind: FileKind, file: StagedFile) => {
-    set((s) => afterBlur(s, kind === 'media' ? 'media-source' : 'audio-source'));
+    set((s) => shownNow(s, kind === 'media' ? 'media-source' : 'audio-source'));
     const previous = get()[kind].file;
     if (kind === 'media') {
       set((s) => ({

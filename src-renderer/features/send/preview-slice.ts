@@ -1,7 +1,7 @@
 // main's preview of each panel's request (method, URL, cURL, problems), asked for a moment
 // after the last change, and copying that cURL.
 import { invoke } from '../../lib/api';
-import { buildDraft, KINDS, perKind } from './draft';
+import { buildDraft, draftSignature, KINDS, perKind } from './draft';
 import type { DataOf, PreviewSlice, SendSlice } from './send-state';
 import type { CopyState, PreviewState, SendKind } from './send-types';
 
@@ -19,7 +19,7 @@ export function cancelScheduledPreviews(): void {
 
 export function initialPreviewState(): DataOf<PreviewSlice> {
   return {
-    preview: perKind<PreviewState>(() => ({ seq: 0, loading: false, preview: null, error: null })),
+    preview: perKind<PreviewState>(() => ({ seq: 0, loading: false, preview: null, signature: null, error: null })),
     copy: perKind<CopyState>(() => ({ status: 'idle' })),
   };
 }
@@ -38,14 +38,15 @@ export const createPreviewSlice: SendSlice<PreviewSlice> = (set, get) => ({
   runPreview: async (kind) => {
     const seq = get().preview[kind].seq + 1;
     set((s) => ({ preview: { ...s.preview, [kind]: { ...s.preview[kind], seq, loading: true } } }));
-    const r = await invoke('send:preview', { draft: buildDraft(get(), kind) });
+    const draft = buildDraft(get(), kind);
+    const r = await invoke('send:preview', { draft });
     if (get().preview[kind].seq !== seq) return; // a newer preview is on its way
     set((s) => ({
       preview: {
         ...s.preview,
         [kind]: r.ok
-          ? { seq, loading: false, preview: r.value, error: null }
-          : { seq, loading: false, preview: s.preview[kind].preview, error: r.error },
+          ? { seq, loading: false, preview: r.value, signature: draftSignature(draft), error: null }
+          : { seq, loading: false, preview: s.preview[kind].preview, signature: s.preview[kind].signature, error: r.error },
       },
     }));
   },

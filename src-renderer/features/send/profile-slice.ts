@@ -39,6 +39,7 @@ export const createProfileSlice: SendSlice<ProfileSlice> = (set, get) => ({
       audio: s.audio,
       template: s.template,
       touched: s.touched,
+      edited: s.edited,
       attempted: s.attempted,
       // a failure is not worth keeping: the person left it, and may be back after fixing the profile
       send: withoutFailures(s.send),

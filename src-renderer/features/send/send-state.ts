@@ -24,6 +24,8 @@ import type {
 export interface DraftSlice extends DraftFields {
   tab: SendKind;
   touched: Partial<Record<TouchArea, true>>;
+  /** the areas the person changed since the panel started (over): leaving one shows its problems */
+  edited: Partial<Record<TouchArea, true>>;
   attempted: Record<SendKind, boolean>;
 
   setTab: (tab: SendKind) => void;

@@ -80,6 +80,8 @@ export interface PreviewState {
   seq: number;
   loading: boolean;
   preview: RequestPreview | null;
+  /** the draft (draftSignature) the preview was made for: its problems are about that draft only */
+  signature: string | null;
   error: ErrorInfo | null;
 }
 

@@ -4,7 +4,7 @@
 // goes through send:submit like every send (same Idempotency-Key rules, request log, outbox when
 // the service cannot be reached), so the panel's preview, Send and results are the others'.
 import { invoke } from '../../lib/api';
-import { afterEdit } from './field-lifecycle';
+import { afterChange, withoutStaleRefusal } from './field-lifecycle';
 import type { DataOf, SendSlice, TemplateSlice } from './send-state';
 import { stillChosen, withAddedParam, withChosen, withField, withoutParam, withParam } from './template-draft';
 import type { TemplateDraftState } from './send-types';
@@ -16,7 +16,8 @@ export function initialTemplateState(): DataOf<TemplateSlice> {
 export const createTemplateSlice: SendSlice<TemplateSlice> = (set, get) => {
   const edit = (change: (draft: TemplateDraftState) => TemplateDraftState) => {
     const template = change(get().template);
-    set((s) => ({ template, chosen: stillChosen(s.chosen, template), send: afterEdit(s.send, 'template') }));
+    set((s) => afterChange(s, 'template'));
+    set((s) => ({ template, chosen: stillChosen(s.chosen, template), send: withoutStaleRefusal(s.send, 'template') }));
     get().schedulePreview('template');
   };
   return {
@@ -26,7 +27,8 @@ export const createTemplateSlice: SendSlice<TemplateSlice> = (set, get) => {
     addTemplateParam: () => edit(withAddedParam),
     removeTemplateParam: (index) => edit((d) => withoutParam(d, index)),
     chooseTemplate: (template) => {
-      set((s) => ({ template: withChosen(s.template, template), chosen: template, send: afterEdit(s.send, 'template') }));
+      set((s) => afterChange(s, 'template'));
+      set((s) => ({ template: withChosen(s.template, template), chosen: template, send: withoutStaleRefusal(s.send, 'template') }));
       get().schedulePreview('template');
     },
 
