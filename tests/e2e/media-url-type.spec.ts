@@ -30,6 +30,8 @@ test.describe('media URL without an extension', () => {
     await expect(panel.getByText(/Mimetype is required/)).toHaveCount(0);
     const url = `${base}/download?id=42`;
     await panel.getByTestId('media-url').fill(url);
+    // once the field is left, what it lacks is said
+    await panel.getByTestId('media-url').press('Tab');
     await expect(panel.getByText(/Mimetype is required/).first()).toBeVisible();
 
     await panel.getByRole('button', { name: 'Detect' }).click();

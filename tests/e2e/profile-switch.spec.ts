@@ -1,6 +1,6 @@
 // Each profile keeps its own window: switching the active profile in the header swaps the
-// contacts search and the chosen contact, the send panels' drafts, their last result and their
-// errors, the Keys screen's messages and the Messages filter. Nothing typed or shown under one
+// contacts search and the chosen contact, the send panels' drafts and their last result (a
+// failure is cleared, not kept), the Keys screen's messages and the Messages filter. Nothing typed or shown under one
 // profile appears under the other, and coming back brings the first profile's state back.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
@@ -80,6 +80,7 @@ test.describe('per-profile window state', () => {
     await switchProfile(page, 'Staging');
     await expect(panel.getByLabel('Message text')).toHaveValue('for staging');
     await expect(panel.getByTestId('send-result')).toHaveCount(0);
+    await expect(panel.getByTestId('send-error')).toHaveCount(0);
     const problems = blocking(await a11yProblems(page));
     expect(problems, formatA11yProblems('Send Text after a profile switch', problems)).toEqual([]);
     await switchProfile(page, 'Sandbox');
