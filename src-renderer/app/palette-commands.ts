@@ -42,6 +42,7 @@ const SEND_TABS: { tab: SendKind; label: string }[] = [
   { tab: 'text', label: 'text' },
   { tab: 'media', label: 'media' },
   { tab: 'audio', label: 'a voice note' },
+  { tab: 'template', label: 'a template' },
 ];
 
 export function paletteCommands(ctx: PaletteContext): PaletteCommand[] {

@@ -36,7 +36,7 @@ describe('paletteCommands', () => {
 
   it('sending is offered for the chosen contact', () => {
     const commands = paletteCommands({ ...ctx, query: 'send', chosen: { name: 'Ana Lima' } });
-    expect(commands.slice(0, 4).map((c) => c.label)).toEqual(['Go to Send', 'Send text to Ana Lima', 'Send media to Ana Lima', 'Send a voice note to Ana Lima']);
+    expect(commands.slice(0, 5).map((c) => c.label)).toEqual(['Go to Send', 'Send text to Ana Lima', 'Send media to Ana Lima', 'Send a voice note to Ana Lima', 'Send a template to Ana Lima']);
     expect(commands[1]!.action).toEqual({ kind: 'send-to-chosen', tab: 'text' });
   });
 });

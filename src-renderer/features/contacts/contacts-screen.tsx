@@ -156,6 +156,9 @@ function ChosenContact() {
         <button type="button" className="btn" onClick={() => go('audio')}>
           Send audio
         </button>
+        <button type="button" className="btn" onClick={() => go('template')}>
+          Send template
+        </button>
         <button
           type="button"
           className="btn"
