@@ -1,0 +1,195 @@
+// The ONE owner of the conversations table: the inbox's summary, one row per contact number of a
+// profile (name, newest line, when the contact last wrote, unread count, read mark), so the list
+// pages through 100,000 conversations by an index instead of grouping every message at each ask.
+//
+// Why triggers and not the owners' write paths: the rows it sums up are written by two owners
+// (sent-messages-table.ts, conversation-tables.ts), by their trims, by the legacy import, and by
+// every process on the data folder (the window, any number of `crm`). A trigger runs inside the
+// writing transaction itself, whichever process and whichever statement wrote, so the summary
+// can never be a commit behind or forgotten by a new write path. Each trigger recomputes the one
+// conversation it touched from its own rows (a handful of index seeks), so the row is always what
+// a recount would give, trims included: a conversation whose every line was trimmed goes away.
+// The only column no trigger derives is the read mark (read_seq), which markRead() writes here.
+//
+// A delivery state is not summed up: the newest send's message id is kept and its state is read
+// from message_states (unique per message) when a page is asked, so a state changes no row here.
+import type { InboxFilter, InboxRow } from '../../shared/inbox';
+import { WINDOW_CLOSING_MS, windowClosesAt } from '../../shared/inbox';
+import { SERVICE_WINDOW_MS, type DeliveryStateShown } from '../../shared/conversation';
+import type { SqliteDatabase } from './database';
+
+/** characters of the newest line kept for the list (a preview, not the message) */
+export const LAST_TEXT_CHARS = 200;
+
+/**
+ * The statements that make (profile, number)'s row what its messages say now. `p` and `n` are
+ * the trigger's NEW./OLD. columns (this module's constants, never input).
+ */
+function refreshSql(p: string, n: string): string {
+  return `
+    INSERT INTO conversations (profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_in_at, last_in_seq, read_seq, unread)
+    SELECT ${p}, ${n},
+      (SELECT name FROM received_messages WHERE profile_id = ${p} AND number = ${n} AND name IS NOT NULL ORDER BY seq DESC LIMIT 1),
+      -- a send and a reply seen at the same moment: the send is later, as the conversation shows them
+      CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN o.at ELSE i.arrived_at END,
+      CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN 'out' ELSE 'in' END,
+      CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN o.kind ELSE i.type END,
+      substr(CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN coalesce(o.text, o.file_name) ELSE coalesce(i.text, i.media_name) END, 1, ${LAST_TEXT_CHARS}),
+      o.message_id,
+      (SELECT max(at) FROM received_messages WHERE profile_id = ${p} AND number = ${n}),
+      coalesce(i.seq, 0),
+      coalesce(c.read_seq, 0),
+      (SELECT count(*) FROM received_messages WHERE profile_id = ${p} AND number = ${n} AND seq > coalesce(c.read_seq, 0))
+    FROM (SELECT 1)
+    LEFT JOIN (SELECT seq, type, text, media_name, arrived_at FROM received_messages WHERE profile_id = ${p} AND number = ${n} ORDER BY seq DESC LIMIT 1) i
+    LEFT JOIN (SELECT kind, text, file_name, at, message_id FROM sent_messages WHERE profile_id = ${p} AND number = ${n} ORDER BY seq DESC LIMIT 1) o
+    LEFT JOIN (SELECT read_seq FROM conversations WHERE profile_id = ${p} AND number = ${n}) c
+    WHERE i.seq IS NOT NULL OR o.at IS NOT NULL
+    -- an upsert, not INSERT OR REPLACE: a trigger's OR-clause gives way to the writing statement's
+    -- own (INSERT OR IGNORE), while DO UPDATE always applies; read_seq is left as the agent set it
+    ON CONFLICT (profile_id, number) DO UPDATE SET name = excluded.name, last_at = excluded.last_at, last_direction = excluded.last_direction,
+      last_kind = excluded.last_kind, last_text = excluded.last_text, last_out_message_id = excluded.last_out_message_id,
+      last_in_at = excluded.last_in_at, last_in_seq = excluded.last_in_seq, unread = excluded.unread;
+    DELETE FROM conversations WHERE profile_id = ${p} AND number = ${n}
+      AND NOT EXISTS (SELECT 1 FROM received_messages WHERE profile_id = ${p} AND number = ${n})
+      AND NOT EXISTS (SELECT 1 FROM sent_messages WHERE profile_id = ${p} AND number = ${n});`;
+}
+
+/** the table, its indexes, the triggers that keep it, and every existing conversation (schema version 10) */
+export function createConversationList(db: SqliteDatabase): void {
+  db.exec(`
+    CREATE TABLE conversations (
+      profile_id TEXT NOT NULL,
+      number TEXT NOT NULL,
+      name TEXT,
+      -- when this app saw the newest line, either way (a send when the service took it, a reply when it arrived)
+      last_at TEXT NOT NULL,
+      last_direction TEXT NOT NULL,
+      last_kind TEXT NOT NULL,
+      last_text TEXT,
+      -- the newest send's message id: its state is read from message_states when asked
+      last_out_message_id TEXT,
+      -- the service's time of the contact's newest message: the 24-hour window runs from it
+      last_in_at TEXT,
+      -- received_messages.seq of the contact's newest message, and of the newest the agent opened
+      last_in_seq INTEGER NOT NULL,
+      read_seq INTEGER NOT NULL,
+      unread INTEGER NOT NULL,
+      PRIMARY KEY (profile_id, number)
+    ) WITHOUT ROWID;
+    -- newest first, a page at a time; the filters each have a smaller index of their own rows
+    CREATE INDEX conversations_newest ON conversations (profile_id, last_at DESC, number);
+    CREATE INDEX conversations_unread ON conversations (profile_id, last_at DESC, number) WHERE unread > 0;
+    CREATE INDEX conversations_waiting ON conversations (profile_id, last_at DESC, number) WHERE last_direction = 'in';
+    CREATE INDEX conversations_window ON conversations (profile_id, last_in_at);
+  `);
+  for (const table of ['received_messages', 'sent_messages']) {
+    db.exec(`
+      CREATE TRIGGER ${table}_insert_conversation AFTER INSERT ON ${table} BEGIN ${refreshSql('NEW.profile_id', 'NEW.number')} END;
+      CREATE TRIGGER ${table}_delete_conversation AFTER DELETE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} END;
+      CREATE TRIGGER ${table}_update_conversation AFTER UPDATE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} ${refreshSql('NEW.profile_id', 'NEW.number')} END;
+    `);
+  }
+  // every conversation stored before this version, once
+  const pairs = db.prepare<[], { profile_id: string; number: string }>('SELECT profile_id, number FROM received_messages UNION SELECT profile_id, number FROM sent_messages').all();
+  const refresh = db.prepare<[{ p: string; n: string }]>(refreshSql('@p', '@n').split(';')[0] ?? '');
+  for (const pair of pairs) refresh.run({ p: pair.profile_id, n: pair.number });
+}
+
+interface ListSqlRow {
+  number: string;
+  name: string | null;
+  last_at: string;
+  last_direction: string;
+  last_kind: string;
+  last_text: string | null;
+  last_in_at: string | null;
+  unread: number;
+  state: string | null;
+}
+
+export interface ListQuery {
+  profileId: string;
+  filter: InboxFilter;
+  offset: number;
+  limit: number;
+  now: Date;
+}
+
+const SHOWN_STATES = new Set<string>(['accepted', 'sent', 'delivered', 'read', 'failed']);
+
+function rowOf(r: ListSqlRow): InboxRow {
+  const direction = r.last_direction === 'in' ? 'in' : 'out';
+  return {
+    number: r.number,
+    name: r.name,
+    lastDirection: direction,
+    lastKind: r.last_kind,
+    lastText: r.last_text,
+    lastAt: r.last_at,
+    unread: r.unread,
+    needsAnswer: direction === 'in',
+    lastSentState: r.state !== null && SHOWN_STATES.has(r.state) ? (r.state as DeliveryStateShown) : null,
+    windowClosesAt: windowClosesAt(r.last_in_at),
+  };
+}
+
+const COLUMNS = `c.number, c.name, c.last_at, c.last_direction, c.last_kind, c.last_text, c.last_in_at, c.unread, m.state`;
+const STATE_JOIN = 'LEFT JOIN message_states m ON m.profile_id = c.profile_id AND m.message_id = c.last_out_message_id';
+
+/** each filter's condition on the table (its rows, its own index) */
+const WHERE: Record<InboxFilter, string> = {
+  all: 'c.profile_id = @profileId',
+  unread: 'c.profile_id = @profileId AND c.unread > 0',
+  'needs-answer': "c.profile_id = @profileId AND c.last_direction = 'in'",
+  'window-closing': 'c.profile_id = @profileId AND c.last_in_at > @windowOpenSince AND c.last_in_at <= @closingSince',
+};
+
+export class ConversationListTable {
+  private readonly pages;
+  private readonly counts;
+  private readonly statements;
+
+  constructor(db: SqliteDatabase) {
+    const page = (filter: InboxFilter) => db.prepare<[object], ListSqlRow>(`SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE ${WHERE[filter]} ORDER BY c.last_at DESC, c.number LIMIT @limit OFFSET @offset`);
+    const count = (filter: InboxFilter) => db.prepare<[object], number>(`SELECT count(*) FROM conversations c WHERE ${WHERE[filter]}`).pluck();
+    this.pages = { all: page('all'), unread: page('unread'), 'needs-answer': page('needs-answer'), 'window-closing': page('window-closing') };
+    this.counts = { all: count('all'), unread: count('unread'), 'needs-answer': count('needs-answer'), 'window-closing': count('window-closing') };
+    this.statements = {
+      markRead: db.prepare<[string, string]>('UPDATE conversations SET read_seq = last_in_seq, unread = 0 WHERE profile_id = ? AND number = ? AND unread > 0'),
+      unreadTotal: db.prepare<[string], number>('SELECT coalesce(sum(unread), 0) FROM conversations WHERE profile_id = ? AND unread > 0').pluck(),
+      one: db.prepare<[string, string], ListSqlRow>(`SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE c.profile_id = ? AND c.number = ?`),
+    };
+  }
+
+  /** one page of the profile's conversations the filter matches, newest first, and how many match */
+  page(query: ListQuery): { rows: InboxRow[]; total: number } {
+    const params = { profileId: query.profileId, ...windowBounds(query.now) };
+    const rows = this.pages[query.filter].all({ ...params, limit: query.limit, offset: query.offset }).map(rowOf);
+    return { rows, total: this.counts[query.filter].get(params) ?? 0 };
+  }
+
+  /** one conversation's row, or null when the profile has none with that number */
+  one(profileId: string, number: string): InboxRow | null {
+    const row = this.statements.one.get(profileId, number);
+    return row ? rowOf(row) : null;
+  }
+
+  /** the agent opened the conversation: every message of the contact so far is read; false: nothing was unread */
+  markRead(profileId: string, number: string): boolean {
+    return this.statements.markRead.run(profileId, number).changes > 0;
+  }
+
+  /** unread messages over all of the profile's conversations */
+  unreadTotal(profileId: string): number {
+    return this.statements.unreadTotal.get(profileId) ?? 0;
+  }
+}
+
+/** the contact's newest message times whose window is open now and closes within WINDOW_CLOSING_MS */
+function windowBounds(now: Date): { windowOpenSince: string; closingSince: string } {
+  return {
+    windowOpenSince: new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString(),
+    closingSince: new Date(now.getTime() - SERVICE_WINDOW_MS + WINDOW_CLOSING_MS).toISOString(),
+  };
+}
