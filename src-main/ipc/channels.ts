@@ -65,6 +65,8 @@ const invoke: Record<InvokeChannel, true> = {
   'settings:ca-file': true,
   'settings:set-ca-file': true,
   'shell:open-external': true,
+  'inbox:list': true,
+  'inbox:mark-read': true,
 };
 
 const events: Record<EventChannel, true> = {

@@ -6,7 +6,7 @@ import { SERVICE_WINDOW_MS, type DeliveryStateShown } from './conversation';
 /** which rows a page holds: every conversation, or only those the filter names */
 export type InboxFilter = 'all' | 'unread' | 'needs-answer' | 'window-closing';
 
-export const INBOX_FILTERS: readonly InboxFilter[] = ['all', 'unread', 'needs-answer', 'window-closing'];
+export const INBOX_FILTERS = ['all', 'unread', 'needs-answer', 'window-closing'] as const satisfies readonly InboxFilter[];
 
 /** a window that closes within this is "closing": a free-form answer must go now or never */
 export const WINDOW_CLOSING_MS = 2 * 60 * 60 * 1000;

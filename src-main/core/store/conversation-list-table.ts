@@ -6,10 +6,16 @@
 // (sent-messages-table.ts, conversation-tables.ts), by their trims, by the legacy import, and by
 // every process on the data folder (the window, any number of `crm`). A trigger runs inside the
 // writing transaction itself, whichever process and whichever statement wrote, so the summary
-// can never be a commit behind or forgotten by a new write path. Each trigger recomputes the one
-// conversation it touched from its own rows (a handful of index seeks), so the row is always what
-// a recount would give, trims included: a conversation whose every line was trimmed goes away.
-// The only column no trigger derives is the read mark (read_seq), which markRead() writes here.
+// can never be a commit behind or forgotten by a new write path.
+//
+// The triggers are incremental where traffic is (a new message adds to its row; a trim of an old
+// one takes its unread count off), because a contact may have 20,000 messages and a trim deletes
+// one per insert: recounting them at each would be quadratic. Only a delete of a conversation's
+// newest line of a direction (its whole history of that direction is gone: trims go oldest
+// first) or an update of a message row recomputes the row from its messages; a conversation with
+// no line left goes away. The one column no trigger derives is the read mark (read_seq), which
+// markRead() writes here. last_in_at is the newest time the contact wrote as far as this app
+// heard, and stays so when older rows are trimmed.
 //
 // A delivery state is not summed up: the newest send's message id is kept and its state is read
 // from message_states (unique per message) when a page is asked, so a state changes no row here.
@@ -17,43 +23,85 @@ import type { InboxFilter, InboxRow } from '../../shared/inbox';
 import { WINDOW_CLOSING_MS, windowClosesAt } from '../../shared/inbox';
 import { SERVICE_WINDOW_MS, type DeliveryStateShown } from '../../shared/conversation';
 import type { SqliteDatabase } from './database';
+import { watchTables } from './table-versions';
 
 /** characters of the newest line kept for the list (a preview, not the message) */
 export const LAST_TEXT_CHARS = 200;
 
+const COLUMNS_WRITTEN = 'profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread';
+
 /**
- * The statements that make (profile, number)'s row what its messages say now. `p` and `n` are
- * the trigger's NEW./OLD. columns (this module's constants, never input).
+ * The statement that makes (profile, number)'s row what its messages say now, when `when` holds
+ * (an SQL condition), and the one that removes the row when no message is left. `p` and `n` are
+ * the trigger's NEW./OLD. columns or parameters (this module's constants, never input).
  */
-function refreshSql(p: string, n: string): string {
+function refreshSql(p: string, n: string, when = '1'): string {
+  const row = `profile_id = ${p} AND number = ${n}`;
+  // a send and a reply seen at the same moment: the send is later, as the conversation shows them
+  const outLast = 'o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at)';
   return `
-    INSERT INTO conversations (profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_in_at, last_in_seq, read_seq, unread)
+    INSERT INTO conversations (${COLUMNS_WRITTEN})
     SELECT ${p}, ${n},
-      (SELECT name FROM received_messages WHERE profile_id = ${p} AND number = ${n} AND name IS NOT NULL ORDER BY seq DESC LIMIT 1),
-      -- a send and a reply seen at the same moment: the send is later, as the conversation shows them
-      CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN o.at ELSE i.arrived_at END,
-      CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN 'out' ELSE 'in' END,
-      CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN o.kind ELSE i.type END,
-      substr(CASE WHEN o.at IS NOT NULL AND (i.arrived_at IS NULL OR o.at >= i.arrived_at) THEN coalesce(o.text, o.file_name) ELSE coalesce(i.text, i.media_name) END, 1, ${LAST_TEXT_CHARS}),
-      o.message_id,
-      (SELECT max(at) FROM received_messages WHERE profile_id = ${p} AND number = ${n}),
-      coalesce(i.seq, 0),
-      coalesce(c.read_seq, 0),
-      (SELECT count(*) FROM received_messages WHERE profile_id = ${p} AND number = ${n} AND seq > coalesce(c.read_seq, 0))
+      (SELECT name FROM received_messages WHERE ${row} AND name IS NOT NULL ORDER BY seq DESC LIMIT 1),
+      CASE WHEN ${outLast} THEN o.at ELSE i.arrived_at END,
+      CASE WHEN ${outLast} THEN 'out' ELSE 'in' END,
+      CASE WHEN ${outLast} THEN o.kind ELSE i.type END,
+      substr(CASE WHEN ${outLast} THEN coalesce(o.text, o.file_name) ELSE coalesce(i.text, i.media_name) END, 1, ${LAST_TEXT_CHARS}),
+      o.message_id, coalesce(o.seq, 0),
+      (SELECT max(at) FROM received_messages WHERE ${row}),
+      coalesce(i.seq, 0), coalesce(c.read_seq, 0),
+      (SELECT count(*) FROM received_messages WHERE ${row} AND seq > coalesce(c.read_seq, 0))
     FROM (SELECT 1)
-    LEFT JOIN (SELECT seq, type, text, media_name, arrived_at FROM received_messages WHERE profile_id = ${p} AND number = ${n} ORDER BY seq DESC LIMIT 1) i
-    LEFT JOIN (SELECT kind, text, file_name, at, message_id FROM sent_messages WHERE profile_id = ${p} AND number = ${n} ORDER BY seq DESC LIMIT 1) o
-    LEFT JOIN (SELECT read_seq FROM conversations WHERE profile_id = ${p} AND number = ${n}) c
-    WHERE i.seq IS NOT NULL OR o.at IS NOT NULL
+    LEFT JOIN (SELECT seq, type, text, media_name, arrived_at FROM received_messages WHERE ${row} ORDER BY seq DESC LIMIT 1) i
+    LEFT JOIN (SELECT seq, kind, text, file_name, at, message_id FROM sent_messages WHERE ${row} ORDER BY seq DESC LIMIT 1) o
+    LEFT JOIN (SELECT read_seq FROM conversations WHERE ${row}) c
+    WHERE (i.seq IS NOT NULL OR o.seq IS NOT NULL) AND (${when})
     -- an upsert, not INSERT OR REPLACE: a trigger's OR-clause gives way to the writing statement's
-    -- own (INSERT OR IGNORE), while DO UPDATE always applies; read_seq is left as the agent set it
+    -- own (INSERT OR IGNORE), while DO UPDATE always applies; read_seq stays as the agent set it
     ON CONFLICT (profile_id, number) DO UPDATE SET name = excluded.name, last_at = excluded.last_at, last_direction = excluded.last_direction,
-      last_kind = excluded.last_kind, last_text = excluded.last_text, last_out_message_id = excluded.last_out_message_id,
+      last_kind = excluded.last_kind, last_text = excluded.last_text, last_out_message_id = excluded.last_out_message_id, last_out_seq = excluded.last_out_seq,
       last_in_at = excluded.last_in_at, last_in_seq = excluded.last_in_seq, unread = excluded.unread;
-    DELETE FROM conversations WHERE profile_id = ${p} AND number = ${n}
-      AND NOT EXISTS (SELECT 1 FROM received_messages WHERE profile_id = ${p} AND number = ${n})
-      AND NOT EXISTS (SELECT 1 FROM sent_messages WHERE profile_id = ${p} AND number = ${n});`;
+    DELETE FROM conversations WHERE ${row} AND (${when})
+      AND NOT EXISTS (SELECT 1 FROM received_messages WHERE ${row})
+      AND NOT EXISTS (SELECT 1 FROM sent_messages WHERE ${row});`;
 }
+
+/** the row as it was (a column of the existing row in an upsert's SET) is newer than the line `excluded` brings when `newer` is false */
+function takeLine(newer: string): string {
+  return ['last_at', 'last_direction', 'last_kind', 'last_text'].map((c) => `${c} = CASE WHEN ${newer} THEN excluded.${c} ELSE ${c} END`).join(', ');
+}
+
+/** a reply adds to its conversation: newest line (unless a send was seen at the same moment), unread + 1, name, the contact's time */
+const RECEIVED_INSERT = `
+  INSERT INTO conversations (${COLUMNS_WRITTEN})
+  VALUES (NEW.profile_id, NEW.number, NEW.name, NEW.arrived_at, 'in', NEW.type, substr(coalesce(NEW.text, NEW.media_name), 1, ${LAST_TEXT_CHARS}), NULL, 0, NEW.at, NEW.seq, 0, 1)
+  ON CONFLICT (profile_id, number) DO UPDATE SET
+    ${takeLine("excluded.last_at > last_at OR (excluded.last_at = last_at AND last_direction = 'in')")},
+    name = coalesce(excluded.name, name),
+    last_in_at = CASE WHEN last_in_at IS NULL OR excluded.last_in_at > last_in_at THEN excluded.last_in_at ELSE last_in_at END,
+    last_in_seq = excluded.last_in_seq,
+    unread = unread + 1;`;
+
+/** a send adds to its conversation: newest line, and the newest send whose state the row shows */
+const SENT_INSERT = `
+  INSERT INTO conversations (${COLUMNS_WRITTEN})
+  VALUES (NEW.profile_id, NEW.number, NULL, NEW.at, 'out', NEW.kind, substr(coalesce(NEW.text, NEW.file_name), 1, ${LAST_TEXT_CHARS}), NEW.message_id, NEW.seq, NULL, 0, 0, 0)
+  ON CONFLICT (profile_id, number) DO UPDATE SET
+    ${takeLine('excluded.last_at >= last_at')},
+    last_out_message_id = excluded.last_out_message_id,
+    last_out_seq = excluded.last_out_seq;`;
+
+const OLD_ROW = 'profile_id = OLD.profile_id AND number = OLD.number';
+
+/** a reply trimmed: its unread count goes, the name it gave is looked up again, and the newest reply's going recomputes the row */
+const RECEIVED_DELETE = `
+  UPDATE conversations SET unread = unread - 1 WHERE ${OLD_ROW} AND OLD.seq > read_seq AND unread > 0;
+  UPDATE conversations SET name = (SELECT name FROM received_messages WHERE ${OLD_ROW} AND name IS NOT NULL ORDER BY seq DESC LIMIT 1)
+    WHERE ${OLD_ROW} AND OLD.name IS NOT NULL AND name = OLD.name;
+  ${refreshSql('OLD.profile_id', 'OLD.number', `EXISTS (SELECT 1 FROM conversations WHERE ${OLD_ROW} AND last_in_seq = OLD.seq)`)}`;
+
+/** a send trimmed: only the newest send's going changes the row */
+const SENT_DELETE = refreshSql('OLD.profile_id', 'OLD.number', `EXISTS (SELECT 1 FROM conversations WHERE ${OLD_ROW} AND last_out_seq = OLD.seq)`);
 
 /** the table, its indexes, the triggers that keep it, and every existing conversation (schema version 10) */
 export function createConversationList(db: SqliteDatabase): void {
@@ -67,8 +115,9 @@ export function createConversationList(db: SqliteDatabase): void {
       last_direction TEXT NOT NULL,
       last_kind TEXT NOT NULL,
       last_text TEXT,
-      -- the newest send's message id: its state is read from message_states when asked
+      -- the newest send (sent_messages.seq) and its message id: its state is read from message_states when asked
       last_out_message_id TEXT,
+      last_out_seq INTEGER NOT NULL,
       -- the service's time of the contact's newest message: the 24-hour window runs from it
       last_in_at TEXT,
       -- received_messages.seq of the contact's newest message, and of the newest the agent opened
@@ -82,14 +131,17 @@ export function createConversationList(db: SqliteDatabase): void {
     CREATE INDEX conversations_unread ON conversations (profile_id, last_at DESC, number) WHERE unread > 0;
     CREATE INDEX conversations_waiting ON conversations (profile_id, last_at DESC, number) WHERE last_direction = 'in';
     CREATE INDEX conversations_window ON conversations (profile_id, last_in_at);
+    CREATE TRIGGER received_messages_insert_conversation AFTER INSERT ON received_messages BEGIN ${RECEIVED_INSERT} END;
+    CREATE TRIGGER sent_messages_insert_conversation AFTER INSERT ON sent_messages BEGIN ${SENT_INSERT} END;
+    CREATE TRIGGER received_messages_delete_conversation AFTER DELETE ON received_messages BEGIN ${RECEIVED_DELETE} END;
+    CREATE TRIGGER sent_messages_delete_conversation AFTER DELETE ON sent_messages BEGIN ${SENT_DELETE} END;
   `);
+  // a message row changed in place (no write path does it today): both conversations it may belong to are recomputed
   for (const table of ['received_messages', 'sent_messages']) {
-    db.exec(`
-      CREATE TRIGGER ${table}_insert_conversation AFTER INSERT ON ${table} BEGIN ${refreshSql('NEW.profile_id', 'NEW.number')} END;
-      CREATE TRIGGER ${table}_delete_conversation AFTER DELETE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} END;
-      CREATE TRIGGER ${table}_update_conversation AFTER UPDATE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} ${refreshSql('NEW.profile_id', 'NEW.number')} END;
-    `);
+    db.exec(`CREATE TRIGGER ${table}_update_conversation AFTER UPDATE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} ${refreshSql('NEW.profile_id', 'NEW.number')} END;`);
   }
+  // a read mark another process (another window) set shows here too
+  watchTables(db, ['conversations']);
   // every conversation stored before this version, once
   const pairs = db.prepare<[], { profile_id: string; number: string }>('SELECT profile_id, number FROM received_messages UNION SELECT profile_id, number FROM sent_messages').all();
   const refresh = db.prepare<[{ p: string; n: string }]>(refreshSql('@p', '@n').split(';')[0] ?? '');

@@ -41,7 +41,7 @@ async function open(): Promise<{ db: SqliteDatabase; dir: string; list: Conversa
 
 /** every column of every row, as the triggers left them */
 function summary(db: SqliteDatabase): unknown[] {
-  return db.prepare('SELECT profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_in_at, last_in_seq, read_seq, unread FROM conversations ORDER BY profile_id, number').all().map((r) => {
+  return db.prepare('SELECT profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread FROM conversations ORDER BY profile_id, number').all().map((r) => {
     const { _metadata, ...row } = r as Record<string, unknown>;
     void _metadata;
     return row;
@@ -51,10 +51,10 @@ function summary(db: SqliteDatabase): unknown[] {
 /** the table rebuilt from the messages alone (read marks kept), to compare with what the triggers keep */
 function recounted(db: SqliteDatabase): unknown[] {
   const marks = db.prepare<[], { profile_id: string; number: string; read_seq: number }>('SELECT profile_id, number, read_seq FROM conversations').all();
-  db.exec('DELETE FROM conversations; DELETE FROM received_messages WHERE 0;');
+  db.exec('DELETE FROM conversations;');
   // an UPDATE that changes nothing fires each row's trigger: the conversation is computed afresh
   db.exec('UPDATE received_messages SET number = number; UPDATE sent_messages SET number = number;');
-  const setMark = db.prepare<[number, string, string]>('UPDATE conversations SET read_seq = ?, unread = (SELECT count(*) FROM received_messages r WHERE r.profile_id = conversations.profile_id AND r.number = conversations.number AND r.seq > ?) WHERE profile_id = ? AND number = ?');
+  const setMark = db.prepare<[number, number, string, string]>('UPDATE conversations SET read_seq = ?, unread = (SELECT count(*) FROM received_messages r WHERE r.profile_id = conversations.profile_id AND r.number = conversations.number AND r.seq > ?) WHERE profile_id = ? AND number = ?');
   for (const m of marks) setMark.run(m.read_seq, m.read_seq, m.profile_id, m.number);
   return summary(db);
 }
@@ -166,6 +166,21 @@ describe('the conversation list', () => {
     // A's send was trimmed too (2 sends kept): A has no line left
     expect(list.one('p', A)).toBeNull();
     expect(list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number)).toEqual([B]);
+    expect(summary(db)).toEqual(recounted(db));
+    db.close();
+  });
+
+  it('a chatty contact trimmed reply by reply keeps the right unread count and name, read mark included', async () => {
+    const dir = await tempDir('crm-inbox-');
+    const db = openDatabase(dir);
+    const list = new ConversationListTable(db);
+    const tables = new ConversationTables(db, { rows: 50 });
+    for (let i = 0; i < 120; i += 1) {
+      tables.record('p', [reply(`r${i}`, A, { name: i < 100 ? 'Ana' : null })], [], later(i * 1000));
+      if (i === 90) list.markRead('p', A);
+    }
+    // 50 replies kept (70..119), 29 of them after the mark (91..119)
+    expect(list.one('p', A)).toMatchObject({ name: 'Ana', unread: 29, lastText: 'reply r119' });
     expect(summary(db)).toEqual(recounted(db));
     db.close();
   });
