@@ -268,7 +268,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onReplyTexts: (_profileId, number, texts) => noteLeak(leaks.inspect(texts, { kind: 'reply', number })),
     ...(log ? { log } : {}),
   });
-  const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, now, ...(log ? { log } : {}) });
+  const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) }, now, ...(log ? { log } : {}) });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });

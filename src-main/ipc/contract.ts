@@ -270,6 +270,10 @@ export interface InvokeMap {
   'inbox:list': { payload: { filter: InboxFilter; offset: number; limit: number }; value: InboxPage };
   /** the agent opened the conversation: what the contact wrote so far is read; answers the profile's unread total */
   'inbox:mark-read': { payload: { number: string }; value: { unreadTotal: number } };
+  /** whether a reply arriving while the window is not focused shows a desktop notification (on unless switched off) */
+  'inbox:reply-notices': { payload: Record<string, never>; value: { on: boolean } };
+  /** switches those notifications on or off for every process on the data folder (crm settings reply-notices too) */
+  'inbox:set-reply-notices': { payload: { on: boolean }; value: { on: boolean } };
 }
 
 export type InvokeChannel = keyof InvokeMap;
@@ -316,6 +320,8 @@ export interface EventMap {
   'app:notice': { level: 'info' | 'warning' | 'error'; message: string };
   /** updating the installed app moved on: checking, downloading (percent), ready to restart, failed */
   'app:update': UpdateState;
+  /** the person clicked the notification of a reply: the window opens that conversation */
+  'inbox:open': { number: string };
 }
 
 export type EventChannel = keyof EventMap;

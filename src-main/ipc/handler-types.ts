@@ -46,7 +46,7 @@ export interface HandlerCore {
   /** each contact's conversation (the conversation view) */
   conversations: ConversationService;
   /** each profile's conversation list and read marks (the Conversations screen) */
-  inbox: Pick<InboxService, 'list' | 'markRead'>;
+  inbox: Pick<InboxService, 'list' | 'markRead' | 'replyNotices' | 'setReplyNotices'>;
   /** the approved templates each profile's service lists (the template form) */
   templates: Pick<TemplateCatalogue, 'list'>;
   /** each profile's webhook secret and verify token, in the keychain */

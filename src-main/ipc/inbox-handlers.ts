@@ -5,5 +5,7 @@ export function createInboxHandlers(inbox: HandlerCore['inbox']): DomainHandlers
   return {
     'inbox:list': (p) => inbox.list(p),
     'inbox:mark-read': (p) => inbox.markRead(p),
+    'inbox:reply-notices': async () => inbox.replyNotices(),
+    'inbox:set-reply-notices': async (p) => inbox.setReplyNotices(p),
   };
 }

@@ -137,4 +137,6 @@ export const payloadSchemas = {
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
   'inbox:list': z.object({ filter: z.enum(INBOX_FILTERS), offset: z.number().int().min(0).max(10_000_000), limit: z.number().int().min(1).max(INBOX_PAGE_LIMIT) }).strict(),
   'inbox:mark-read': z.object({ number }).strict(),
+  'inbox:reply-notices': empty,
+  'inbox:set-reply-notices': z.object({ on: z.boolean() }).strict(),
 } satisfies Schemas;

@@ -6,7 +6,7 @@ import { CrmError } from '../errors';
 import { checkPhone } from '../phone';
 import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationListTable } from '../store/conversation-list-table';
-import { INBOX_PAGE_LIMIT, type InboxFilter, type InboxPage } from '../../shared/inbox';
+import { INBOX_PAGE_LIMIT, type InboxFilter, type InboxPage, type InboxRow } from '../../shared/inbox';
 
 /** rows a page holds when the caller does not say */
 export const INBOX_PAGE_DEFAULT = 100;
@@ -14,6 +14,8 @@ export const INBOX_PAGE_DEFAULT = 100;
 export interface InboxServiceDeps {
   table: ConversationListTable;
   profiles: Pick<ProfileManager, 'resolve'>;
+  /** the reply_notices setting (settings-table.ts), shared by every process on the data folder */
+  replyNotices: { get(): boolean | null; set(on: boolean | null): void };
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -49,6 +51,23 @@ export class InboxService {
     if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
     if (this.deps.table.markRead(profile.id, checked.number)) this.feed.fire({ profileId: profile.id });
     return { unreadTotal: this.deps.table.unreadTotal(profile.id) };
+  }
+
+  /** one conversation's row, or null when the profile has none with that number */
+  async row(input: { profileId?: string; number: string }): Promise<InboxRow | null> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    return this.deps.table.one(profile.id, input.number);
+  }
+
+  /** whether a reply arriving while the window is not focused shows a desktop notification (on unless switched off) */
+  replyNotices(): { on: boolean } {
+    return { on: this.deps.replyNotices.get() !== false };
+  }
+
+  setReplyNotices(input: { on: boolean }): { on: boolean } {
+    // on is the default: only "off" is stored
+    this.deps.replyNotices.set(input.on ? null : false);
+    return this.replyNotices();
   }
 
   /** unread messages over all of the profile's conversations */
