@@ -31,7 +31,7 @@ export interface InboxRow {
   unread: number;
   /** the contact wrote last: the conversation waits for an answer */
   needsAnswer: boolean;
-  /** how far our newest send got; null: nothing sent, or the service said nothing since it took it */
+  /** how far our newest send got ('accepted': the service took it and said nothing since); null: nothing sent */
   lastSentState: DeliveryStateShown | null;
   /** when the 24-hour window closes (ISO 8601): 24 h after the contact's newest message; null: the contact never wrote */
   windowClosesAt: string | null;

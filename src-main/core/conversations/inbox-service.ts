@@ -33,7 +33,7 @@ export class InboxService {
   }
 
   /** one page of the profile's conversations the filter matches, newest first */
-  async list(input: { profileId?: string; filter?: InboxFilter; offset?: number; limit?: number }): Promise<InboxPage> {
+  async list(input: { profileId?: string; filter?: InboxFilter | readonly InboxFilter[]; offset?: number; limit?: number }): Promise<InboxPage> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const offset = input.offset ?? 0;
     const limit = input.limit ?? INBOX_PAGE_DEFAULT;

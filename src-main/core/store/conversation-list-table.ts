@@ -23,6 +23,7 @@ import type { InboxFilter, InboxRow } from '../../shared/inbox';
 import { WINDOW_CLOSING_MS, windowClosesAt } from '../../shared/inbox';
 import { SERVICE_WINDOW_MS, type DeliveryStateShown } from '../../shared/conversation';
 import type { SqliteDatabase } from './database';
+import type { SqliteStatement } from './sqlite';
 import { watchTables } from './table-versions';
 
 /** characters of the newest line kept for the list (a preview, not the message) */
@@ -156,13 +157,15 @@ interface ListSqlRow {
   last_kind: string;
   last_text: string | null;
   last_in_at: string | null;
+  last_out_seq: number;
   unread: number;
   state: string | null;
 }
 
 export interface ListQuery {
   profileId: string;
-  filter: InboxFilter;
+  /** one filter, or several that must all hold ('all' adds nothing) */
+  filter: InboxFilter | readonly InboxFilter[];
   offset: number;
   limit: number;
   now: Date;
@@ -181,32 +184,33 @@ function rowOf(r: ListSqlRow): InboxRow {
     lastAt: r.last_at,
     unread: r.unread,
     needsAnswer: direction === 'in',
-    lastSentState: r.state !== null && SHOWN_STATES.has(r.state) ? (r.state as DeliveryStateShown) : null,
+    // a send the service took and has said nothing more of is "accepted", as its conversation shows it
+    lastSentState: r.state !== null && SHOWN_STATES.has(r.state) ? (r.state as DeliveryStateShown) : r.last_out_seq > 0 ? 'accepted' : null,
     windowClosesAt: windowClosesAt(r.last_in_at),
   };
 }
 
-const COLUMNS = `c.number, c.name, c.last_at, c.last_direction, c.last_kind, c.last_text, c.last_in_at, c.unread, m.state`;
+const COLUMNS = `c.number, c.name, c.last_at, c.last_direction, c.last_kind, c.last_text, c.last_in_at, c.last_out_seq, c.unread, m.state`;
 const STATE_JOIN = 'LEFT JOIN message_states m ON m.profile_id = c.profile_id AND m.message_id = c.last_out_message_id';
 
 /** each filter's condition on the table (its rows, its own index) */
 const WHERE: Record<InboxFilter, string> = {
-  all: 'c.profile_id = @profileId',
-  unread: 'c.profile_id = @profileId AND c.unread > 0',
-  'needs-answer': "c.profile_id = @profileId AND c.last_direction = 'in'",
-  'window-closing': 'c.profile_id = @profileId AND c.last_in_at > @windowOpenSince AND c.last_in_at <= @closingSince',
+  all: '1',
+  unread: 'c.unread > 0',
+  'needs-answer': "c.last_direction = 'in'",
+  'window-closing': 'c.last_in_at > @windowOpenSince AND c.last_in_at <= @closingSince',
 };
 
+function whereOf(filters: readonly InboxFilter[]): string {
+  return ['c.profile_id = @profileId', ...filters.filter((f) => f !== 'all').map((f) => WHERE[f])].join(' AND ');
+}
+
 export class ConversationListTable {
-  private readonly pages;
-  private readonly counts;
+  /** a page's and a count's statement for each combination of filters asked so far (at most 16) */
+  private readonly byFilters = new Map<string, { page: SqliteStatement<[object], ListSqlRow>; count: SqliteStatement<[object], number> }>();
   private readonly statements;
 
-  constructor(db: SqliteDatabase) {
-    const page = (filter: InboxFilter) => db.prepare<[object], ListSqlRow>(`SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE ${WHERE[filter]} ORDER BY c.last_at DESC, c.number LIMIT @limit OFFSET @offset`);
-    const count = (filter: InboxFilter) => db.prepare<[object], number>(`SELECT count(*) FROM conversations c WHERE ${WHERE[filter]}`).pluck();
-    this.pages = { all: page('all'), unread: page('unread'), 'needs-answer': page('needs-answer'), 'window-closing': page('window-closing') };
-    this.counts = { all: count('all'), unread: count('unread'), 'needs-answer': count('needs-answer'), 'window-closing': count('window-closing') };
+  constructor(private readonly db: SqliteDatabase) {
     this.statements = {
       markRead: db.prepare<[string, string]>('UPDATE conversations SET read_seq = last_in_seq, unread = 0 WHERE profile_id = ? AND number = ? AND unread > 0'),
       unreadTotal: db.prepare<[string], number>('SELECT coalesce(sum(unread), 0) FROM conversations WHERE profile_id = ? AND unread > 0').pluck(),
@@ -214,11 +218,26 @@ export class ConversationListTable {
     };
   }
 
-  /** one page of the profile's conversations the filter matches, newest first, and how many match */
+  /** one page of the profile's conversations the filters match, newest first, and how many match */
   page(query: ListQuery): { rows: InboxRow[]; total: number } {
+    const statements = this.statementsFor(typeof query.filter === 'string' ? [query.filter] : query.filter);
     const params = { profileId: query.profileId, ...windowBounds(query.now) };
-    const rows = this.pages[query.filter].all({ ...params, limit: query.limit, offset: query.offset }).map(rowOf);
-    return { rows, total: this.counts[query.filter].get(params) ?? 0 };
+    const rows = statements.page.all({ ...params, limit: query.limit, offset: query.offset }).map(rowOf);
+    return { rows, total: statements.count.get(params) ?? 0 };
+  }
+
+  private statementsFor(filters: readonly InboxFilter[]): { page: SqliteStatement<[object], ListSqlRow>; count: SqliteStatement<[object], number> } {
+    const key = [...new Set(filters)].sort().join(' ');
+    let found = this.byFilters.get(key);
+    if (!found) {
+      const where = whereOf(filters);
+      found = {
+        page: this.db.prepare<[object], ListSqlRow>(`SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE ${where} ORDER BY c.last_at DESC, c.number LIMIT @limit OFFSET @offset`),
+        count: this.db.prepare<[object], number>(`SELECT count(*) FROM conversations c WHERE ${where}`).pluck(),
+      };
+      this.byFilters.set(key, found);
+    }
+    return found;
   }
 
   /** one conversation's row, or null when the profile has none with that number */

@@ -72,7 +72,8 @@ describe('the conversation list', () => {
     const [a, b] = page.rows;
     expect(a).toMatchObject({ name: 'Ana', lastDirection: 'in', lastText: 'reply r2', unread: 2, needsAnswer: true, lastAt: later(2000).toISOString() });
     expect(a?.windowClosesAt).toBe(new Date(later(2000).getTime() + 24 * 3600_000).toISOString());
-    expect(b).toMatchObject({ name: null, lastDirection: 'out', lastText: 'send s2', unread: 0, needsAnswer: false, windowClosesAt: null, lastSentState: null });
+    expect(b).toMatchObject({ name: null, lastDirection: 'out', lastText: 'send s2', unread: 0, needsAnswer: false, windowClosesAt: null, lastSentState: 'accepted' });
+    expect(a?.lastSentState).toBe('accepted');
     expect(list.unreadTotal('p')).toBe(2);
     // another profile's list is its own
     expect(list.page({ profileId: 'other', filter: 'all', offset: 0, limit: 50, now: NOW })).toEqual({ rows: [], total: 0 });
@@ -85,7 +86,7 @@ describe('the conversation list', () => {
     await sent.append(send('s1', B, later(1000)));
     await sent.append(send('s2', A, later(2000)));
     expect(list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number)).toEqual([A, B]);
-    expect(list.one('p', A)).toMatchObject({ needsAnswer: false, lastDirection: 'out', lastSentState: null, unread: 1 });
+    expect(list.one('p', A)).toMatchObject({ needsAnswer: false, lastDirection: 'out', lastSentState: 'accepted', unread: 1 });
     tables.record('p', [], [state('m-s2', 'delivered')], later(3000));
     expect(list.one('p', A)?.lastSentState).toBe('delivered');
     // a state never moves back, and the row says what the table says
@@ -126,6 +127,11 @@ describe('the conversation list', () => {
     expect(numbers('unread')).toEqual([A]);
     expect(numbers('needs-answer')).toEqual([A]);
     expect(numbers('window-closing')).toEqual([A]);
+    // filters together must all hold
+    expect(list.page({ profileId: 'p', filter: ['unread', 'needs-answer'], offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number)).toEqual([A]);
+    list.markRead('p', A);
+    expect(list.page({ profileId: 'p', filter: ['unread', 'needs-answer'], offset: 0, limit: 50, now: NOW }).total).toBe(0);
+    expect(numbers('needs-answer')).toEqual([A]);
     // an hour later A's window is shut: not "closing" any more, and B's is not yet within two hours
     expect(list.page({ profileId: 'p', filter: 'window-closing', offset: 0, limit: 50, now: later(3600_000 + 1) }).total).toBe(0);
     db.close();
