@@ -132,6 +132,31 @@ export function createConversationList(db: SqliteDatabase): void {
     CREATE INDEX conversations_unread ON conversations (profile_id, last_at DESC, number) WHERE unread > 0;
     CREATE INDEX conversations_waiting ON conversations (profile_id, last_at DESC, number) WHERE last_direction = 'in';
     CREATE INDEX conversations_window ON conversations (profile_id, last_in_at);
+    -- each profile's counts, kept by the triggers below, so the list's total, the unread total
+    -- (the title, the badge) and the filters' totals are one row, not a count over 100,000
+    CREATE TABLE conversation_totals (
+      profile_id TEXT PRIMARY KEY,
+      conversations INTEGER NOT NULL,
+      with_unread INTEGER NOT NULL,
+      waiting INTEGER NOT NULL,
+      unread INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TRIGGER conversations_insert_totals AFTER INSERT ON conversations BEGIN
+      INSERT INTO conversation_totals (profile_id, conversations, with_unread, waiting, unread)
+      VALUES (NEW.profile_id, 1, NEW.unread > 0, NEW.last_direction = 'in', NEW.unread)
+      ON CONFLICT (profile_id) DO UPDATE SET conversations = conversations + 1, with_unread = with_unread + excluded.with_unread,
+        waiting = waiting + excluded.waiting, unread = unread + excluded.unread;
+    END;
+    CREATE TRIGGER conversations_delete_totals AFTER DELETE ON conversations BEGIN
+      UPDATE conversation_totals SET conversations = conversations - 1, with_unread = with_unread - (OLD.unread > 0),
+        waiting = waiting - (OLD.last_direction = 'in'), unread = unread - OLD.unread
+      WHERE profile_id = OLD.profile_id;
+    END;
+    CREATE TRIGGER conversations_update_totals AFTER UPDATE ON conversations BEGIN
+      UPDATE conversation_totals SET with_unread = with_unread + (NEW.unread > 0) - (OLD.unread > 0),
+        waiting = waiting + (NEW.last_direction = 'in') - (OLD.last_direction = 'in'), unread = unread + NEW.unread - OLD.unread
+      WHERE profile_id = NEW.profile_id;
+    END;
     CREATE TRIGGER received_messages_insert_conversation AFTER INSERT ON received_messages BEGIN ${RECEIVED_INSERT} END;
     CREATE TRIGGER sent_messages_insert_conversation AFTER INSERT ON sent_messages BEGIN ${SENT_INSERT} END;
     CREATE TRIGGER received_messages_delete_conversation AFTER DELETE ON received_messages BEGIN ${RECEIVED_DELETE} END;
@@ -201,6 +226,13 @@ const WHERE: Record<InboxFilter, string> = {
   'window-closing': 'c.last_in_at > @windowOpenSince AND c.last_in_at <= @closingSince',
 };
 
+/** a filter the totals row counts is read there; others (the window's, a combination) are counted off their index */
+function countSql(filters: readonly InboxFilter[], where: string): string {
+  const only = [...new Set(filters.filter((f) => f !== 'all'))];
+  const column = only.length === 0 ? 'conversations' : only.length === 1 && only[0] === 'unread' ? 'with_unread' : only.length === 1 && only[0] === 'needs-answer' ? 'waiting' : null;
+  return column === null ? `SELECT count(*) FROM conversations c WHERE ${where}` : `SELECT coalesce((SELECT ${column} FROM conversation_totals WHERE profile_id = @profileId), 0)`;
+}
+
 function whereOf(filters: readonly InboxFilter[]): string {
   return ['c.profile_id = @profileId', ...filters.filter((f) => f !== 'all').map((f) => WHERE[f])].join(' AND ');
 }
@@ -213,7 +245,7 @@ export class ConversationListTable {
   constructor(private readonly db: SqliteDatabase) {
     this.statements = {
       markRead: db.prepare<[string, string]>('UPDATE conversations SET read_seq = last_in_seq, unread = 0 WHERE profile_id = ? AND number = ? AND unread > 0'),
-      unreadTotal: db.prepare<[string], number>('SELECT coalesce(sum(unread), 0) FROM conversations WHERE profile_id = ? AND unread > 0').pluck(),
+      unreadTotal: db.prepare<[string], number>('SELECT unread FROM conversation_totals WHERE profile_id = ?').pluck(),
       one: db.prepare<[string, string], ListSqlRow>(`SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE c.profile_id = ? AND c.number = ?`),
     };
   }
@@ -232,8 +264,13 @@ export class ConversationListTable {
     if (!found) {
       const where = whereOf(filters);
       found = {
-        page: this.db.prepare<[object], ListSqlRow>(`SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE ${where} ORDER BY c.last_at DESC, c.number LIMIT @limit OFFSET @offset`),
-        count: this.db.prepare<[object], number>(`SELECT count(*) FROM conversations c WHERE ${where}`).pluck(),
+        // the page's keys first, off the filter's index alone (a deep offset skips index entries,
+        // not rows), then their rows
+        page: this.db.prepare<[object], ListSqlRow>(
+          `SELECT ${COLUMNS} FROM (SELECT c.profile_id, c.number FROM conversations c WHERE ${where} ORDER BY c.last_at DESC, c.number LIMIT @limit OFFSET @offset) k
+           JOIN conversations c ON c.profile_id = k.profile_id AND c.number = k.number ${STATE_JOIN} ORDER BY c.last_at DESC, c.number`,
+        ),
+        count: this.db.prepare<[object], number>(countSql(filters, where)).pluck(),
       };
       this.byFilters.set(key, found);
     }

@@ -59,6 +59,15 @@ function recounted(db: SqliteDatabase): unknown[] {
   return summary(db);
 }
 
+/** the per-profile counts the triggers keep, beside the same counted over the table */
+function totals(db: SqliteDatabase): { kept: unknown[]; counted: unknown[] } {
+  const rows = (sql: string) => db.prepare(sql).all().map((r) => JSON.stringify({ ...(r as object), _metadata: undefined }));
+  return {
+    kept: rows('SELECT profile_id, conversations, with_unread, waiting, unread FROM conversation_totals WHERE conversations > 0 ORDER BY profile_id'),
+    counted: rows("SELECT profile_id, count(*) AS conversations, sum(unread > 0) AS with_unread, sum(last_direction = 'in') AS waiting, sum(unread) AS unread FROM conversations GROUP BY profile_id ORDER BY profile_id"),
+  };
+}
+
 describe('the conversation list', () => {
   it('one row per contact: newest first, the newest line either way, unread replies, and the contact waiting for an answer', async () => {
     const { db, list, tables, sent } = await open();
@@ -172,6 +181,8 @@ describe('the conversation list', () => {
     // A's send was trimmed too (2 sends kept): A has no line left
     expect(list.one('p', A)).toBeNull();
     expect(list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number)).toEqual([B]);
+    const { kept, counted } = totals(db);
+    expect(kept).toEqual(counted);
     expect(summary(db)).toEqual(recounted(db));
     db.close();
   });
@@ -187,6 +198,8 @@ describe('the conversation list', () => {
     }
     // 50 replies kept (70..119), 29 of them after the mark (91..119)
     expect(list.one('p', A)).toMatchObject({ name: 'Ana', unread: 29, lastText: 'reply r119' });
+    const { kept, counted } = totals(db);
+    expect(kept).toEqual(counted);
     expect(summary(db)).toEqual(recounted(db));
     db.close();
   });
@@ -239,6 +252,8 @@ describe('the conversation list', () => {
     expect(rows.total).toBe(10);
     const received = db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE profile_id = 'p'").pluck().get();
     expect(received).toBe(2 * each);
+    const { kept, counted } = totals(db);
+    expect(kept).toEqual(counted);
     expect(summary(db)).toEqual(recounted(db));
     db.close();
   });
