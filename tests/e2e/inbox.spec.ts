@@ -3,7 +3,7 @@
 // webhook moves to the top with an unread count and "Needs an answer", and the window title says
 // how many are unread; the filters narrow the list; the keyboard moves and opens; opening a
 // conversation shows it beside the list and marks it read; a reload opens on Conversations.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
 import { formatPhone } from '../../src-main/shared/phone-display';
@@ -11,11 +11,6 @@ import { openDatabase } from '../../src-main/core/store/database';
 import { SentMessagesTable } from '../../src-main/core/store/sent-messages-table';
 
 test.describe.configure({ mode: 'serial' });
-
-async function openConversations(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Conversations', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Conversations', exact: true })).toBeVisible();
-}
 
 test.describe('the inbox', () => {
   const ctx = sharedConsole();
@@ -36,7 +31,7 @@ test.describe('the inbox', () => {
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');
 
-    await openConversations(page);
+    await openSection(page, 'Conversations');
     const rows = page.getByTestId('inbox-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('You: Your order ships today');
@@ -108,5 +103,45 @@ test.describe('the inbox', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Conversations', exact: true })).toBeVisible();
     await expect(page.getByTestId('inbox-row')).toHaveCount(2);
+  });
+});
+
+test.describe('the inbox at 100,000 conversations', () => {
+  const ctx = sharedConsole();
+
+  test('the list stays a window of rows: End reaches the oldest conversation, Home the newest', async () => {
+    test.setTimeout(180_000);
+    const { page, core } = ctx.h;
+    const profile = await core.profiles.active();
+    const count = 100_000;
+    const number = (i: number): string => `55119${String(i).padStart(8, '0')}`;
+    // another writer on the data folder stores them (replies, as a busy webhook would), in one go
+    const other = openDatabase(core.dataDir);
+    try {
+      const insert = other.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      const now = Date.now();
+      other.transaction(() => {
+        for (let i = 0; i < count; i += 1) {
+          const at = new Date(now - (count - i) * 1000).toISOString();
+          insert.run(profile!.id, `bulk_${i}`, number(i), 'text', `Question ${i}`, null, at, at);
+        }
+      }).immediate();
+    } finally {
+      other.close();
+    }
+    await openSection(page, 'Conversations');
+    await expect(page.getByTestId('inbox-count')).toHaveText('100,000 conversations, 100,000 unread', { timeout: 20_000 });
+    const rows = page.getByTestId('inbox-row');
+    await expect(rows.first()).toHaveAttribute('data-number', number(count - 1));
+
+    await page.getByRole('listbox', { name: 'Conversations, newest first' }).focus();
+    await page.keyboard.press('End');
+    const last = page.locator('[role="option"][aria-posinset="100000"]');
+    await expect(last).toHaveAttribute('data-number', number(0), { timeout: 20_000 });
+    await expect(last).toContainText('Question 0');
+    // only the rows on screen (and a few either side) are in the document
+    expect(await page.getByRole('option').count()).toBeLessThan(60);
+    await page.keyboard.press('Home');
+    await expect(page.locator('[role="option"][aria-posinset="1"]')).toHaveAttribute('data-number', number(count - 1));
   });
 });
