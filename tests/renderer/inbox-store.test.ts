@@ -11,7 +11,7 @@ const page = (rows: InboxRow[], total = rows.length, offset = 0): InboxPage => (
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(() => {
-  useInboxStore.setState({ filter: 'all', generation: 1, total: null, unreadTotal: 0, pages: {}, error: null, activeIndex: null, openNumber: null });
+  useInboxStore.setState({ filter: 'all', generation: 1, total: null, unreadTotal: 0, pages: {}, error: null, activeIndex: null, openNumber: null, shown: false });
 });
 
 describe('the inbox store', () => {
@@ -72,6 +72,27 @@ describe('the inbox store', () => {
     await flush();
     expect(fake.callsTo('inbox:list').map((c) => c.filter)).toEqual(['all', 'unread']);
     expect(useInboxStore.getState().total).toBe(1);
+  });
+
+  it('a reply into the open conversation is read as it comes while the screen is on view, and not after the agent left it', async () => {
+    let unread = 0;
+    const fake = installFakeCrm({ 'inbox:list': () => ok(page([row('5511900000001', unread)])), 'inbox:mark-read': () => ok({ unreadTotal: 0 }) });
+    await useInboxStore.getState().start();
+    useInboxStore.getState().setShown(true);
+    await useInboxStore.getState().open('5511900000001');
+    const focus = document.hasFocus;
+    document.hasFocus = () => true;
+    try {
+      unread = 1;
+      await useInboxStore.getState().onChanged();
+      expect(fake.callsTo('inbox:mark-read')).toHaveLength(2);
+      useInboxStore.getState().setShown(false);
+      await useInboxStore.getState().onChanged();
+      expect(fake.callsTo('inbox:mark-read')).toHaveLength(2);
+      expect(useInboxStore.getState().unreadTotal).toBe(1);
+    } finally {
+      document.hasFocus = focus;
+    }
   });
 
   it('a page that cannot be read says why on its rows and for the list', async () => {

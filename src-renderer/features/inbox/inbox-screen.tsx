@@ -12,6 +12,9 @@ import { InboxList } from './inbox-list';
 import { useInboxStore } from './inbox-store';
 import { NotifySwitch } from './notify-switch';
 
+/** how often the window-closing filter is read again while on view */
+const WINDOW_RECHECK_MS = 60_000;
+
 const FILTERS: { id: InboxFilter; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'unread', label: 'Unread' },
@@ -21,6 +24,17 @@ const FILTERS: { id: InboxFilter; label: string }[] = [
 
 export function InboxScreen() {
   const openNumber = useInboxStore((s) => s.openNumber);
+  const filter = useInboxStore((s) => s.filter);
+  useEffect(() => {
+    useInboxStore.getState().setShown(true);
+    return () => useInboxStore.getState().setShown(false);
+  }, []);
+  // which windows close within two hours changes with the clock, not only with messages
+  useEffect(() => {
+    if (filter !== 'window-closing') return;
+    const timer = setInterval(() => void useInboxStore.getState().onChanged(), WINDOW_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [filter]);
   // The panel's store keeps the conversation it showed last (on Messages, say) and heard no event
   // while no panel was on screen: the one opened here is read afresh. Runs after the panel's own
   // effect, so it reads the number just shown.

@@ -32,6 +32,9 @@ interface InboxStore {
   activeIndex: number | null;
   /** the contact whose conversation is open beside the list (digits), or null */
   openNumber: string | null;
+  /** the Conversations screen is on view (a reply to the open conversation is then read as it comes) */
+  shown: boolean;
+  setShown: (shown: boolean) => void;
   /** the first page, read once at start (the window's title and whether it opens on this screen) */
   start: () => Promise<void>;
   setFilter: (filter: InboxFilter) => void;
@@ -88,8 +91,8 @@ async function readAgain(get: Get, set: Set): Promise<void> {
     if (index !== null) set({ activeIndex: index });
   }
   // the agent is looking at the open conversation: a reply that came into it is read
-  const { openNumber } = get();
-  if (openNumber !== null && typeof document !== 'undefined' && document.hasFocus()) {
+  const { openNumber, shown } = get();
+  if (openNumber !== null && shown && typeof document !== 'undefined' && document.hasFocus()) {
     const index = indexOf(get(), openNumber);
     const row = index === null ? null : rowAt(get().pages, index);
     if (row?.kind === 'row' && row.row.unread > 0) await markRead(get, set, openNumber);
@@ -130,6 +133,9 @@ export const useInboxStore = create<InboxStore>()((set, get) => ({
   error: null,
   activeIndex: null,
   openNumber: null,
+  shown: false,
+
+  setShown: (shown) => set({ shown }),
 
   start: () => readPage(get, set, 0),
 
