@@ -1,6 +1,7 @@
 // The ONE owner of the conversations table: the inbox's summary, one row per contact number of a
 // profile (name, newest line, when the contact last wrote, unread count, read mark), so the list
-// pages through 100,000 conversations by an index instead of grouping every message at each ask.
+// pages through 100,000 conversations by an index instead of grouping every message at each ask;
+// and of conversation_totals, each profile's counts over it (the list's totals, the unread total).
 //
 // Why triggers and not the owners' write paths: the rows it sums up are written by two owners
 // (sent-messages-table.ts, conversation-tables.ts), by their trims, by the legacy import, and by
