@@ -19,6 +19,7 @@ const benches: [title: string, script: string][] = [
   ['Renderer: cold load, size, scrolling, IPC overhead', 'scripts/bench-renderer.ts'],
   ['Conversation panel: 10,000 events a minute, frame p95 vs idle (goal 16.7 ms)', 'scripts/bench-conversation-events.ts'],
   ['CLI start-up: the built crm vs its TypeScript sources through tsx', 'scripts/bench-cli-startup.ts'],
+  ['Inbox in crm.db: the first page of 100,000 conversations per filter vs a primary-key read (goal: first paint <= 100 ms)', 'scripts/bench-inbox.ts'],
 ];
 
 const only = process.argv.slice(2);

@@ -23,6 +23,7 @@ import { createEmitter, registerIpc } from './electron/ipc';
 import { createElectronPlatform } from './electron/platform';
 import { createOsMicrophone } from './electron/microphone';
 import { createOsProxy } from './electron/os-proxy';
+import { createElectronAttention } from './electron/attention';
 import { declareAppScheme, serveAppScheme } from './electron/app-protocol';
 import { loadAutoUpdater } from './electron/auto-updater';
 import { catchMainErrors, watchProcessFailures } from './electron/process-failures';
@@ -175,7 +176,7 @@ function start(): void {
       ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS, installer: installUpdate, install: updateInstallOf(process.platform, readFileSync(updateConfig, 'utf8')) })
       : undefined;
     try {
-      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, webhookPort: webhookPortOf(process.env), log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, ...(updates ? { updates } : {}) } });
+      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, webhookPort: webhookPortOf(process.env), log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, attention: createElectronAttention(() => win), ...(updates ? { updates } : {}) } });
     } catch (err) {
       runtimeFailed(err);
       throw err;

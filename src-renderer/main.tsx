@@ -12,6 +12,7 @@ import './styles/messages.css';
 import './styles/keys.css';
 import './styles/profiles.css';
 import './styles/log.css';
+import './styles/inbox.css';
 import './styles/api-editor.css';
 
 const container = document.getElementById('root');

@@ -48,6 +48,8 @@ import { SentMessagesTable } from './store/sent-messages-table';
 import { SettingsTable } from './store/settings-table';
 import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
+import { ConversationListTable } from './store/conversation-list-table';
+import { InboxService } from './conversations/inbox-service';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -119,6 +121,8 @@ export interface Core {
   history: MessageHistory;
   /** each contact's conversation: sends, replies and delivery states from the service's events */
   conversations: ConversationService;
+  /** each profile's conversation list, newest first, with unread counts and read marks */
+  inbox: InboxService;
   /** each profile's webhook secret and verify token, in the keychain */
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
@@ -264,6 +268,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onReplyTexts: (_profileId, number, texts) => noteLeak(leaks.inspect(texts, { kind: 'reply', number })),
     ...(log ? { log } : {}),
   });
+  const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) }, now, ...(log ? { log } : {}) });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
@@ -286,7 +291,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (tables.has('profiles') || tables.has('settings')) void profiles.announceChange().catch(() => undefined);
       if (tables.has('saved_keys')) keys.announceOutsideChange();
       if (tables.has('sent_messages')) history.noticeForeignRecords();
-      if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states')) conversations.announceOutsideChange();
+      if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states') || tables.has('conversations')) conversations.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
@@ -324,5 +329,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, inbox, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

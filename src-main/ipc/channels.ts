@@ -65,6 +65,10 @@ const invoke: Record<InvokeChannel, true> = {
   'settings:ca-file': true,
   'settings:set-ca-file': true,
   'shell:open-external': true,
+  'inbox:list': true,
+  'inbox:mark-read': true,
+  'inbox:reply-notices': true,
+  'inbox:set-reply-notices': true,
 };
 
 const events: Record<EventChannel, true> = {
@@ -80,6 +84,7 @@ const events: Record<EventChannel, true> = {
   'net:status': true,
   'app:notice': true,
   'app:update': true,
+  'inbox:open': true,
 };
 
 export const INVOKE_CHANNELS = Object.keys(invoke) as InvokeChannel[];

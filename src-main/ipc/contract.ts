@@ -25,6 +25,7 @@ import type { MessageHistoryPage } from '../shared/message-history';
 import type { TemplateList } from '../shared/approved-template';
 import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { CaFileState } from '../shared/network-settings';
+import type { InboxFilter, InboxPage } from '../shared/inbox';
 import type { Grace, RollOutcome, RollStep } from '../shared/key-roll';
 import type { KeyLeak } from '../shared/key-leak';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
@@ -32,6 +33,7 @@ import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesSta
 export type * from '../shared/ipc-types';
 export type * from '../shared/conversation';
 export type * from '../shared/network-settings';
+export type * from '../shared/inbox';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
@@ -259,6 +261,19 @@ export interface InvokeMap {
   'settings:set-ca-file': { payload: { action: 'choose' | 'clear' }; value: CaFileState };
   /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
+  /**
+   * One page of the active profile's conversations (the inbox), newest first: one row per contact
+   * with its newest line, unread count, whether it waits for an answer and when its 24-hour
+   * window closes; `filter` keeps only unread ones, those waiting for an answer, or those whose
+   * window closes within two hours. Answers the rows the filter matches in all and the unread total.
+   */
+  'inbox:list': { payload: { filter: InboxFilter; offset: number; limit: number }; value: InboxPage };
+  /** the agent opened the conversation: what the contact wrote so far is read; answers the profile's unread total */
+  'inbox:mark-read': { payload: { number: string }; value: { unreadTotal: number } };
+  /** whether a reply arriving while the window is not focused shows a desktop notification (on unless switched off) */
+  'inbox:reply-notices': { payload: Record<string, never>; value: { on: boolean } };
+  /** switches those notifications on or off for every process on the data folder (crm settings reply-notices too) */
+  'inbox:set-reply-notices': { payload: { on: boolean }; value: { on: boolean } };
 }
 
 export type InvokeChannel = keyof InvokeMap;
@@ -305,6 +320,8 @@ export interface EventMap {
   'app:notice': { level: 'info' | 'warning' | 'error'; message: string };
   /** updating the installed app moved on: checking, downloading (percent), ready to restart, failed */
   'app:update': UpdateState;
+  /** the person clicked the notification of a reply: the window opens that conversation */
+  'inbox:open': { number: string };
 }
 
 export type EventChannel = keyof EventMap;

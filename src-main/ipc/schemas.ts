@@ -8,6 +8,7 @@ import { FILE_PURPOSES, MEDIA_TYPES } from '../shared/file-purpose';
 import { ENDPOINT_IDS } from '../shared/operation-ids';
 import { GRACES } from '../shared/key-roll';
 import { PERMISSIONS } from '../shared/permissions';
+import { INBOX_FILTERS, INBOX_PAGE_LIMIT } from '../shared/inbox';
 import type { InvokeChannel, InvokePayload } from './contract';
 
 const id = z.string().min(1).max(200);
@@ -134,4 +135,8 @@ export const payloadSchemas = {
   'settings:ca-file': empty,
   'settings:set-ca-file': z.object({ action: z.enum(['choose', 'clear']) }).strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
+  'inbox:list': z.object({ filter: z.enum(INBOX_FILTERS), offset: z.number().int().min(0).max(10_000_000), limit: z.number().int().min(1).max(INBOX_PAGE_LIMIT) }).strict(),
+  'inbox:mark-read': z.object({ number }).strict(),
+  'inbox:reply-notices': empty,
+  'inbox:set-reply-notices': z.object({ on: z.boolean() }).strict(),
 } satisfies Schemas;

@@ -15,6 +15,7 @@ import { servicePostsForms } from '../core/events/webhook-dialect';
 import { startWebhookReceiver, type WebhookReceiver } from '../core/events/webhook-receiver';
 import { startEventChannels } from './event-channels';
 import { prefetchFirstContactsPage } from './first-contacts-page';
+import { startInboxSignals, type AttentionPort } from './inbox-signals';
 
 export type EventSink = <E extends EventChannel>(event: E, data: EventMap[E]) => void;
 
@@ -27,6 +28,8 @@ export interface RuntimeHost {
   deliver: EventSink;
   /** the installed app updating itself (Electron only); absent: it does not */
   updates?: UpdateHandle;
+  /** the app icon's unread badge and reply notifications (Electron only); absent: none */
+  attention?: AttentionPort;
 }
 
 export interface RuntimeOptions {
@@ -118,6 +121,8 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
   const coreEvents = wireCoreEvents(core, host.deliver);
+  // a click on a reply's notification opens its conversation in the window
+  const inboxSignals = host.attention ? startInboxSignals(core, host.attention, { open: (number) => host.deliver('inbox:open', { number }), log }) : null;
   // the active profile's events also come by its service's event stream, or by polling its status route
   const channels = startEventChannels({ core, log, heardByWebhook: (profile) => profile.sandbox && sandboxPostsHere });
 
@@ -125,6 +130,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
       coreEvents.dispose();
+      inboxSignals?.dispose();
       firstPage.dispose();
       // the channels first: their requests go through the core's client
       await channels.close().catch((err: unknown) => log(`shutdown: ${String(err)}`));

@@ -3,7 +3,7 @@
 // of that state; features read it (or ask for a screen) here, so they never depend on the
 // store's shape nor reach its other actions.
 import type { SendLimits } from '../../src-main/shared/limits';
-import { selectLimits, useAppStore, type Screen } from './app-store';
+import { selectLimits, useAppStore, windowTitle, type Screen } from './app-store';
 
 export type { Screen };
 
@@ -24,4 +24,31 @@ export function useIsMac(): boolean {
 
 export function useOpenScreen(): (screen: Screen) => void {
   return useAppStore((s) => s.navigate);
+}
+
+/** Opens a screen from outside React (an event of main), focus included. */
+export function openScreen(screen: Screen): void {
+  useAppStore.getState().navigate(screen);
+}
+
+/**
+ * Makes `screen` the one the window opens on instead of Contacts, while the person has not moved
+ * yet (no navigation since the window loaded); true when it did.
+ */
+export function replaceFirstScreen(screen: Screen): boolean {
+  const app = useAppStore.getState();
+  if (app.screen !== 'contacts' || app.focusTick !== 0) return false;
+  useAppStore.setState({ screen });
+  return true;
+}
+
+/** The window's own title ("CRM Console"), once app:info answered; null before. */
+export function appTitle(): string | null {
+  const info = useAppStore.getState().info;
+  return info ? windowTitle(info.host) : null;
+}
+
+/** Hears every change of the app's state (app:info answering among them); returns the unsubscribe. */
+export function onAppChange(listener: () => void): () => void {
+  return useAppStore.subscribe(listener);
 }

@@ -9,6 +9,7 @@ const PATHS: Record<Screen, string[]> = {
   outbox: ['M2.5 9.5l1.5-6h8l1.5 6v3.5h-11z', 'M2.5 9.5h3.5l.75 1.5h2.5l.75-1.5h3.5'],
   log: ['M5.5 4h8', 'M5.5 8h8', 'M5.5 12h8', 'M2.5 4h.5', 'M2.5 8h.5', 'M2.5 12h.5'],
   profiles: ['M2.5 3h11v4h-11z', 'M2.5 9h11v4h-11z', 'M4.5 5h.5', 'M4.5 11h.5'],
+  conversations: ['M2.5 3.5h8v5.5h-4.5l-2.5 2v-2h-1z', 'M12.5 6h1v5.5h-1v2l-2.5-2h-3.5'],
 };
 
 export function NavIcon({ screen }: { screen: Screen }) {

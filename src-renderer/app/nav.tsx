@@ -1,5 +1,6 @@
 import { SCREENS, selectScreen, useAppStore } from './app-store';
 import { selectWaitingCount, useOutboxStore } from '../features/outbox/outbox-store';
+import { selectUnreadTotal, useInboxStore } from '../features/inbox/inbox-store';
 import { NavIcon } from './nav-icons';
 import { shortcutLabel } from './shortcuts';
 import { useIsMac } from './app-port';
@@ -13,6 +14,7 @@ export function AppNav() {
   const navigate = useAppStore((s) => s.navigate);
   const isMac = useIsMac();
   const waiting = useOutboxStore(selectWaitingCount);
+  const unread = useInboxStore(selectUnreadTotal);
   return (
     <nav className="app-nav" aria-label="Sections">
       <ul>
@@ -36,6 +38,12 @@ export function AppNav() {
                 // the header's connection status says it in words; the link keeps its plain name
                 <span className="nav-count" aria-hidden="true">
                   {waiting}
+                </span>
+              )}
+              {s.id === 'conversations' && unread > 0 && (
+                // the window title says it in words ("(3) CRM Console")
+                <span className="nav-count" aria-hidden="true" data-testid="nav-unread">
+                  {unread}
                 </span>
               )}
               {/* aria-hidden: aria-keyshortcuts already says it to assistive technology */}

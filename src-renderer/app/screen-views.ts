@@ -15,6 +15,7 @@ const LATER_SCREENS: Record<Exclude<Screen, 'contacts'>, ScreenModule> = {
   log: () => import('../features/log/log-screen').then((m) => ({ default: m.LogScreen })),
   profiles: () => import('../features/profiles/profiles-screen').then((m) => ({ default: m.ProfilesScreen })),
   messages: () => import('../features/messages/messages-screen').then((m) => ({ default: m.MessagesScreen })),
+  conversations: () => import('../features/inbox/inbox-screen').then((m) => ({ default: m.InboxScreen })),
 };
 
 export const SCREEN_VIEWS: Record<Screen, ComponentType> = {
@@ -25,6 +26,7 @@ export const SCREEN_VIEWS: Record<Screen, ComponentType> = {
   log: lazy(LATER_SCREENS.log),
   profiles: lazy(LATER_SCREENS.profiles),
   messages: lazy(LATER_SCREENS.messages),
+  conversations: lazy(LATER_SCREENS.conversations),
 };
 
 /** Loads every later screen's chunk (the module map keeps them: React.lazy finds them loaded). */

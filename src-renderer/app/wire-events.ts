@@ -18,6 +18,7 @@ import { useOutboxStore } from '../features/outbox/outbox-store';
 import { wireProfilesEvents } from '../features/profiles/profiles-events';
 import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
 import { wireSendEvents } from '../features/send/send-events';
+import { wireInboxEvents } from '../features/inbox/inbox-events';
 import { useSendStore } from '../features/send/send-store';
 
 /**
@@ -26,7 +27,7 @@ import { useSendStore } from '../features/send/send-store';
  */
 export function wireAppEvents(): () => void {
   // the outbox hears net:status before the contacts, which retry what failed offline
-  const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireLeakEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents()];
+  const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireLeakEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents(), wireInboxEvents()];
 
   // Everything that depends on the active profile or its active key follows it. The first
   // answer of profiles:list only loads the keys: the contacts already asked main, whose active

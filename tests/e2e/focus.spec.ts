@@ -47,6 +47,7 @@ test.describe('focus after every palette entry and navigation', () => {
     { name: 'Outbox', shortcut: 'Ctrl+5', target: (p) => p.getByRole('button', { name: 'Sync now' }), types: false },
     { name: 'Request log', shortcut: 'Ctrl+6', target: (p) => p.getByTestId('log-filter-path'), types: true },
     { name: 'Profiles', shortcut: 'Ctrl+7', target: (p) => p.getByRole('table', { name: 'Profiles' }).getByRole('button', { name: 'Edit' }).first(), types: false },
+    { name: 'Conversations', shortcut: 'Ctrl+8', target: (p) => p.getByRole('button', { name: 'All', exact: true }), types: false },
   ];
 
   test('the sidebar shows each shortcut, in its own order, and the palette lists the screens the same way', async () => {

@@ -131,8 +131,9 @@ describe('wireAppEvents', () => {
   });
 
   it('unsubscribes everything it subscribed', () => {
-    // one per event main sends (eleven), and net:status twice: the outbox and the contacts each hear it
-    expect(crm.listenerCount()).toBe(12);
+    // one per event main sends (eleven), net:status twice (the outbox and the contacts each hear
+    // it), and the inbox's conversation:changed and inbox:open
+    expect(crm.listenerCount()).toBe(14);
     unwire();
     expect(crm.listenerCount()).toBe(0);
     unwire = () => undefined;

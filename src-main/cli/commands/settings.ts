@@ -7,6 +7,7 @@ import type { CaFileState } from '../../shared/network-settings';
 import { UsageError } from '../args';
 import { defineCommand, type CommandGroup } from '../command';
 import { clean } from '../format';
+import { replyNoticesCommand } from './inbox';
 import { DEFAULT_REQUEST_DEADLINE_MS, REQUEST_DEADLINE_RANGE_S, requestDeadlineMs, validDeadlineSeconds } from '../../core/http/request-deadline';
 
 function describeState(state: CaFileState): string {
@@ -66,5 +67,5 @@ const requestDeadline = defineCommand({
 export const settingsGroup: CommandGroup = {
   name: 'settings',
   summary: 'settings every process on the data folder shares: the CA file, the request deadline',
-  commands: [caFile, requestDeadline],
+  commands: [caFile, requestDeadline, replyNoticesCommand],
 };

@@ -3,6 +3,7 @@
 // in the field were migrated by it.
 import type { Migration } from './migrate';
 import { addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
+import { createConversationList } from './conversation-list-table';
 import { addKeyExpiry, createKeysTable } from './keys-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'the files contacts sent', up: addReceivedMedia },
   { version: 8, name: "each profile's received messages and states in arrival order", up: indexConversationsByProfile },
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
+  { version: 10, name: "each profile's conversation list (the inbox)", up: createConversationList },
 ];

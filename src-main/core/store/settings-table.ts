@@ -15,6 +15,8 @@ export interface Settings {
   ca_file: string | null;
   /** the whole-request deadline in seconds (request-deadline.ts); absent: the default */
   request_deadline_s: number | null;
+  /** false: a reply that arrives while the window is not focused shows no desktop notification; absent: it does */
+  reply_notices: boolean | null;
 }
 
 export type SettingName = keyof Settings;

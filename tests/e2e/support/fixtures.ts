@@ -118,7 +118,7 @@ export function uniqueNumber(): string {
 
 // ---------------------------------------------------------------- navigation
 
-export type SectionName = 'Contacts' | 'Send' | 'Messages' | 'Keys' | 'Outbox' | 'Request log' | 'Profiles';
+export type SectionName = 'Contacts' | 'Send' | 'Messages' | 'Keys' | 'Outbox' | 'Request log' | 'Profiles' | 'Conversations';
 
 export function navLink(page: Page, name: SectionName): Locator {
   return page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
@@ -168,9 +168,9 @@ export async function openSendTo(page: Page, tab: SendTab, number: string): Prom
   return panel;
 }
 
-/** Every screen of the app with how to open it: the six sections and the four send panels. */
+/** Every screen of the app with how to open it: the seven sections and the four send panels. */
 export const EVERY_SCREEN: { name: string; open: (page: Page) => Promise<unknown> }[] = [
-  ...(['Contacts', 'Messages', 'Keys', 'Outbox', 'Request log', 'Profiles'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
+  ...(['Contacts', 'Messages', 'Keys', 'Outbox', 'Request log', 'Profiles', 'Conversations'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
   ...(['Send Text', 'Send Media', 'Send Audio', 'Send Template'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
 ];
 
