@@ -48,6 +48,8 @@ import { SentMessagesTable } from './store/sent-messages-table';
 import { SettingsTable } from './store/settings-table';
 import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
+import { QuickAnswers } from './conversations/quick-answers';
+import { QuickAnswerTables } from './store/quick-answer-tables';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -119,6 +121,8 @@ export interface Core {
   history: MessageHistory;
   /** each contact's conversation: sends, replies and delivery states from the service's events */
   conversations: ConversationService;
+  /** quoted replies and reactions (conversations/quick-answers.ts) */
+  quick: QuickAnswers;
   /** each profile's webhook secret and verify token, in the keychain */
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
@@ -253,8 +257,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (change.moved !== null) names.forget(change.moved);
     for (const id of [...names.profileIds()]) if (!change.state.profiles.some((p) => p.id === id)) names.forget(id);
   });
+  // built below, once the message service it sends through exists; asked only after createCore returns
+  let quick: QuickAnswers | undefined;
   const conversations = new ConversationService({
     tables: new ConversationTables(store.db, {}, (message) => log?.(message)),
+    quick: { receive: (profileId, payload) => quick!.receive(profileId, payload), decorate: (profileId, items) => quick!.decorate(profileId, items) },
     sent: sentRecords,
     profiles,
     names,
@@ -267,6 +274,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
+  quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
@@ -287,6 +295,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (tables.has('saved_keys')) keys.announceOutsideChange();
       if (tables.has('sent_messages')) history.noticeForeignRecords();
       if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states')) conversations.announceOutsideChange();
+      else if (tables.has('message_quotes') || tables.has('message_reactions')) conversations.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
@@ -324,5 +333,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, quick, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }
