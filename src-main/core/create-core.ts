@@ -50,6 +50,7 @@ import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
 import { QuickAnswers } from './conversations/quick-answers';
 import { QuickAnswerTables } from './store/quick-answer-tables';
+import type { Delivery } from './messages/sent-record';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -209,6 +210,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       onKeyEcho: (apiKey, host) => noteLeak(leaks.reportValue(apiKey, { kind: 'echo', host })),
     });
   const ownsSender = options.sender === undefined;
+  // built below, once the message service it sends through exists; asked only after createCore returns
+  const late: { quick?: QuickAnswers } = {};
   const profiles = new ProfileManager(meta, secretStore, vault, now);
   const api = new ApiEditor(meta, () => profiles.announceChange(), network);
   const files = new FileStaging(dataDir);
@@ -224,6 +227,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     ...(log ? { log } : {}),
   });
+  // every send the service took: its line in the history, and a quoted reply's quote
+  const recordSend = {
+    record: async (delivery: Delivery): Promise<void> => {
+      await history.record(delivery);
+      late.quick?.noteSent(delivery);
+    },
+  };
   // The outbox before the services that queue into it: they get it at construction.
   const ownOutbox =
     options.outbox === undefined
@@ -234,7 +244,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           keyAccess: vault,
           revocationKeys: new KeychainRevocationKeyStore(secretStore),
           adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
-          onDelivered: (delivery) => history.record(delivery),
+          onDelivered: (delivery) => recordSend.record(delivery),
           now: () => now().getTime(),
           ...(log ? { log } : {}),
         })
@@ -257,11 +267,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (change.moved !== null) names.forget(change.moved);
     for (const id of [...names.profileIds()]) if (!change.state.profiles.some((p) => p.id === id)) names.forget(id);
   });
-  // built below, once the message service it sends through exists; asked only after createCore returns
-  let quick: QuickAnswers | undefined;
   const conversations = new ConversationService({
     tables: new ConversationTables(store.db, {}, (message) => log?.(message)),
-    quick: { receive: (profileId, payload) => quick!.receive(profileId, payload), decorate: (profileId, items) => quick!.decorate(profileId, items) },
+    quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
     sent: sentRecords,
     profiles,
     names,
@@ -273,8 +281,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
-  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
-  quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now });
+  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history: recordSend, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
+  const quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now });
+  late.quick = quick;
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();

@@ -17,6 +17,7 @@ import type { KeyAccess, MessageService } from '../services';
 import type { QuickAnswerTables } from '../store/quick-answer-tables';
 import type { ConversationItem } from '../../shared/conversation';
 import { randomUUID } from 'node:crypto';
+import type { Delivery } from '../messages/sent-record';
 
 export interface QuickAnswersDeps {
   tables: QuickAnswerTables;
@@ -55,15 +56,18 @@ export class QuickAnswers {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** sends the reply; its quote is recorded under the id the service gave the new message */
+  /** sends the reply (queued like any text when the service cannot be reached); its quote is recorded as it is delivered (noteSent) */
   async reply(input: ReplyInput): Promise<SendResult> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const textInput = { number: input.number, text: input.text, ...(input.replyTo === undefined ? {} : { replyTo: input.replyTo }) };
-    const result = await this.deps.messages.send({ op: 'messages.text', input: textInput, idempotencyKey: randomUUID() }, { profileId: profile.id });
-    if (input.replyTo !== undefined && result.status === 'sent' && result.message.id !== null) {
-      if (this.deps.tables.putQuotes(profile.id, [{ messageId: result.message.id, quotedId: input.replyTo }]) > 0) this.deps.announce(profile.id);
-    }
-    return result;
+    return this.deps.messages.send({ op: 'messages.text', input: textInput, idempotencyKey: randomUUID() }, { profileId: profile.id });
+  }
+
+  /** told of every send the service took (now or from the outbox): a quoted reply's quote is kept under the new message's id */
+  noteSent(delivery: Delivery): void {
+    const { op, message, profileId } = delivery;
+    if (op.op !== 'messages.text' || op.input.replyTo === undefined || message.id === null) return;
+    if (this.deps.tables.putQuotes(profileId, [{ messageId: message.id, quotedId: op.input.replyTo }]) > 0) this.deps.announce(profileId);
   }
 
   /** puts our reaction on a message (or takes it back with ''); stored once the service took it */
