@@ -65,6 +65,8 @@ const invoke: Record<InvokeChannel, true> = {
   'settings:ca-file': true,
   'settings:set-ca-file': true,
   'shell:open-external': true,
+  'quick:reply': true,
+  'quick:react': true,
 };
 
 const events: Record<EventChannel, true> = {

@@ -259,6 +259,14 @@ export interface InvokeMap {
   'settings:set-ca-file': { payload: { action: 'choose' | 'clear' }; value: CaFileState };
   /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
+  /**
+   * a reply to the contact in the active profile, quoting `replyTo` (a message's id) when given;
+   * a profile whose Send Text has no place for the quote is refused ('validation', field
+   * `replyTo`) and nothing is sent: the window then offers to send it without the quote
+   */
+  'quick:reply': { payload: { number: string; text: string; replyTo?: string }; value: SendResult };
+  /** our reaction to a message of the conversation ('' takes it back); refused where the profile has no Send Reaction */
+  'quick:react': { payload: { number: string; messageId: string; emoji: string }; value: { emoji: string } };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -3,6 +3,7 @@
 import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ConversationService } from '../core/conversations/conversation-service';
+import type { QuickAnswers } from '../core/conversations/quick-answers';
 import type { CaFileTrust } from '../core/http/ca-file-trust';
 import type { KeyManager } from '../core/keys/key-manager';
 import type { KeychainRepair } from '../core/keys/keychain-repair';
@@ -46,6 +47,8 @@ export interface HandlerCore {
   conversations: ConversationService;
   /** the approved templates each profile's service lists (the template form) */
   templates: Pick<TemplateCatalogue, 'list'>;
+  /** quoted replies and reactions (the conversation view) */
+  quick: Pick<QuickAnswers, 'reply' | 'react'>;
   /** each profile's webhook secret and verify token, in the keychain */
   webhookSecrets: WebhookSecrets;
   requestLog: RequestLog;

@@ -134,4 +134,7 @@ export const payloadSchemas = {
   'settings:ca-file': empty,
   'settings:set-ca-file': z.object({ action: z.enum(['choose', 'clear']) }).strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
+  // bounds well past the builder's rules, which say what is wrong in sentences
+  'quick:reply': z.object({ number, text: z.string().max(100_000), replyTo: z.string().max(1000).optional() }).strict(),
+  'quick:react': z.object({ number, messageId: z.string().max(1000), emoji: z.string().max(100) }).strict(),
 } satisfies Schemas;

@@ -8,6 +8,8 @@ import { ConversationLine } from './conversation-line';
 import { TemplateForm } from './template-form';
 import { formatPhone } from '../../../src-main/shared/phone-display';
 import { WebhookSecretsForm } from './webhook-secrets-form';
+import { QuotingNote } from './quick-line';
+import { cannotQuote, useQuickStore } from './quick-store';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
@@ -69,6 +71,7 @@ function ReplyBox() {
       }}
     >
       <label htmlFor={id}>Reply</label>
+      <QuotingNote />
       <textarea id={id} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" />
       <button type="submit" className="btn btn-primary" disabled={state.phase === 'sending' || reply.trim() === ''}>
         {state.phase === 'sending' ? 'Sending…' : 'Send reply'}
@@ -78,7 +81,25 @@ function ReplyBox() {
         {state.phase === 'done' && <p className="msg msg-success" data-testid="conversation-reply-result">{state.words}</p>}
       </div>
       {state.phase === 'failed' && <ErrorMessage error={state.error} prefix="Not sent" />}
+      {state.phase === 'failed' && cannotQuote(state.error) && <WithoutQuote onSend={sendReply} />}
     </form>
+  );
+}
+
+/** the person's choice when the service cannot quote: the same text, without the quote */
+function WithoutQuote({ onSend }: { onSend: () => Promise<void> }) {
+  const cancel = useQuickStore((s) => s.cancelQuote);
+  return (
+    <button
+      type="button"
+      className="btn"
+      onClick={() => {
+        cancel();
+        void onSend();
+      }}
+    >
+      Send without the quote
+    </button>
   );
 }
 
