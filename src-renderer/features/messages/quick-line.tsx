@@ -1,6 +1,6 @@
 // What a conversation line shows of quoted replies and reactions: the message it quotes (or that
 // it quotes one not in this conversation), the reactions on it, ours and the contact's, and its
-// Reply and React buttons (a reaction bar of a few emoji; Escape closes it).
+// Quote and React buttons (a reaction bar of a few emoji; Escape closes it).
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { ConversationItem } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
@@ -22,7 +22,7 @@ export function ReactionsOn({ item }: { item: ConversationItem }) {
   if (!on || (on.us === null && on.contact === null)) return null;
   const said = [on.contact === null ? null : `the contact reacted ${on.contact}`, on.us === null ? null : `you reacted ${on.us}`].filter(Boolean).join(', ');
   return (
-    <p className="conversation-reactions" aria-label={`Reactions: ${said}`} data-testid="conversation-reactions">
+    <p className="conversation-reactions" role="group" aria-label={`Reactions: ${said}`} data-testid="conversation-reactions">
       {on.contact !== null && <span data-testid="reaction-contact">{on.contact}</span>}
       {on.us !== null && <span className="reaction-ours" data-testid="reaction-ours">{on.us}</span>}
     </p>
@@ -37,8 +37,9 @@ export function LineActions({ item }: { item: ConversationItem }) {
   const messageId = item.messageId;
   return (
     <span className="conversation-actions">
-      <button type="button" className="btn btn-small" onClick={() => quote(item)} aria-label={`Reply to: ${shortText(item.text ?? item.kind)}`}>
-        Reply
+      {/* named "Quote", not "Reply": the reply box is the one thing labelled Reply */}
+      <button type="button" className="btn btn-small" onClick={() => quote(item)} aria-label={`Quote: ${shortText(item.text ?? item.kind)}`}>
+        Quote
       </button>
       <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => openReactions(open ? null : messageId)} aria-label={`React to: ${shortText(item.text ?? item.kind)}`}>
         React
