@@ -51,6 +51,8 @@ import { ConversationTables } from './store/conversation-tables';
 import { QuickAnswers } from './conversations/quick-answers';
 import { QuickAnswerTables } from './store/quick-answer-tables';
 import type { Delivery } from './messages/sent-record';
+import { CannedResponses } from './canned/canned-responses';
+import { CannedTable } from './store/canned-table';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -124,6 +126,8 @@ export interface Core {
   conversations: ConversationService;
   /** quoted replies and reactions (conversations/quick-answers.ts) */
   quick: QuickAnswers;
+  /** stored answers for replies, shared on the data folder or personal to the OS user */
+  canned: CannedResponses;
   /** each profile's webhook secret and verify token, in the keychain */
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
@@ -284,6 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history: recordSend, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
   const quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now });
   late.quick = quick;
+  const canned = new CannedResponses(new CannedTable(store.db), undefined, now);
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
@@ -342,5 +347,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, quick, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, quick, canned, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

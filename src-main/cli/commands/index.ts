@@ -11,5 +11,6 @@ import { sendGroup } from './send';
 import { settingsGroup } from './settings';
 import { templatesCommand } from './templates';
 import { webhooksGroup } from './webhooks';
+import { cannedGroup } from './canned';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand];
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand, cannedGroup];

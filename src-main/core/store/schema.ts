@@ -11,6 +11,7 @@ import { createSentMessagesTable } from './sent-messages-table';
 import { createSettingsTable } from './settings-table';
 import { createTableVersions } from './table-versions';
 import { createQuickAnswerTables } from './quick-answer-tables';
+import { createCannedTable } from './canned-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },
@@ -32,5 +33,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'the files contacts sent', up: addReceivedMedia },
   { version: 8, name: "each profile's received messages and states in arrival order", up: indexConversationsByProfile },
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
-  { version: 13, name: 'quoted messages and reactions', up: createQuickAnswerTables },
+  {
+    version: 13,
+    name: 'quoted messages, reactions and canned responses',
+    up: (db) => {
+      createQuickAnswerTables(db);
+      createCannedTable(db);
+    },
+  },
 ];
