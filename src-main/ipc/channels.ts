@@ -67,6 +67,7 @@ const invoke: Record<InvokeChannel, true> = {
   'shell:open-external': true,
   'quick:reply': true,
   'quick:react': true,
+  'canned:list': true,
 };
 
 const events: Record<EventChannel, true> = {

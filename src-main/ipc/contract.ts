@@ -27,11 +27,13 @@ import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversa
 import type { CaFileState } from '../shared/network-settings';
 import type { Grace, RollOutcome, RollStep } from '../shared/key-roll';
 import type { KeyLeak } from '../shared/key-leak';
+import type { CannedResponse } from '../shared/canned';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
 export type * from '../shared/conversation';
 export type * from '../shared/network-settings';
+export type { CannedResponse } from '../shared/canned';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
@@ -267,6 +269,8 @@ export interface InvokeMap {
   'quick:reply': { payload: { number: string; text: string; replyTo?: string }; value: SendResult };
   /** our reaction to a message of the conversation ('' takes it back); refused where the profile has no Send Reaction */
   'quick:react': { payload: { number: string; messageId: string; emoji: string }; value: { emoji: string } };
+  /** the canned responses this OS user sees (the shared ones and their own), read afresh each time the reply box's / list opens */
+  'canned:list': { payload: Record<string, never>; value: CannedResponse[] };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -137,4 +137,5 @@ export const payloadSchemas = {
   // bounds well past the builder's rules, which say what is wrong in sentences
   'quick:reply': z.object({ number, text: z.string().max(100_000), replyTo: z.string().max(1000).optional() }).strict(),
   'quick:react': z.object({ number, messageId: z.string().max(1000), emoji: z.string().max(100) }).strict(),
+  'canned:list': empty,
 } satisfies Schemas;

@@ -1,7 +1,7 @@
 // The conversation with the contact the Messages view is filtered by: oldest first, each sent
 // message with how far it got (from the service's events), each reply, the 24-hour window, and
 // a reply box (Ctrl+Enter sends); outside the window, a form for an approved template as well.
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { ErrorMessage } from '../../ui/messages';
 import { useConversationStore } from './conversation-store';
 import { ConversationLine } from './conversation-line';
@@ -10,6 +10,7 @@ import { formatPhone } from '../../../src-main/shared/phone-display';
 import { WebhookSecretsForm } from './webhook-secrets-form';
 import { QuotingNote } from './quick-line';
 import { cannotQuote, useQuickStore } from './quick-store';
+import { useCannedPicker } from './canned-picker';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
@@ -55,8 +56,15 @@ function ReplyBox() {
   const state = useConversationStore((s) => s.replyState);
   const setReply = useConversationStore((s) => s.setReply);
   const sendReply = useConversationStore((s) => s.sendReply);
+  const contactName = useConversationStore((s) => s.conversation?.name ?? null);
+  const contactNumber = useConversationStore((s) => s.number ?? '');
   const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  // `/` at the start opens the canned responses (canned-picker.tsx)
+  const canned = useCannedPicker(reply, setReply, box, { name: contactName, number: contactNumber });
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    canned.onKeyDown(e);
+    if (e.defaultPrevented) return;
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       void sendReply();
@@ -72,7 +80,8 @@ function ReplyBox() {
     >
       <label htmlFor={id}>Reply</label>
       <QuotingNote />
-      <textarea id={id} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" />
+      <textarea id={id} ref={box} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" {...canned.textareaProps} />
+      {canned.element}
       <button type="submit" className="btn btn-primary" disabled={state.phase === 'sending' || reply.trim() === ''}>
         {state.phase === 'sending' ? 'Sending…' : 'Send reply'}
       </button>
