@@ -99,4 +99,37 @@ test.describe('quick answers in the conversation', () => {
     await expect(incoming.getByTestId('reaction-ours')).toHaveCount(0);
     expect(journalSince(ctx.h, mark, { method: 'POST', path: '/api/v1/messages/reaction' }).map((r) => (r.json as { emoji: string }).emoji)).toEqual(['❤️', '']);
   });
+
+  test('/ picks a canned response from the keyboard, asks its parameter, and the reply goes', async () => {
+    const { page, core } = ctx.h;
+    // stored as `crm canned add --shared` stores it: the window reads it when the list opens
+    core.canned.add({ name: 'order-status', text: 'Order {{order}} for {{contact.number}} ships today.', shared: true });
+    core.canned.add({ name: 'thanks', text: 'Thank you!' });
+    const panel = page.getByTestId('conversation');
+    const box = panel.getByRole('textbox', { name: 'Reply', exact: true });
+    await box.click();
+    await page.keyboard.type('/');
+    const list = panel.getByRole('listbox', { name: 'Canned responses' });
+    await expect(list.getByRole('option')).toHaveCount(2);
+    await page.keyboard.type('ord');
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await expect(list.getByRole('option', { selected: true })).toContainText('/order-status');
+
+    const problems = blocking(await a11yProblems(page));
+    expect(problems, formatA11yProblems('canned list', problems)).toEqual([]);
+
+    await page.keyboard.press('Enter');
+    const order = panel.getByRole('group', { name: 'Fill in /order-status' }).getByRole('textbox', { name: 'order' });
+    await expect(order).toBeFocused();
+    await page.keyboard.type('#1042');
+    await page.keyboard.press('Enter');
+    await expect(box).toHaveValue(`Order #1042 for ${number} ships today.`);
+    await expect(box).toBeFocused();
+
+    const mark = journalMark(ctx.h);
+    await page.keyboard.press('Control+Enter');
+    await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');
+    const posted = journalSince(ctx.h, mark, { method: 'POST', path: '/api/v1/messages/text' });
+    expect(posted.map((r) => r.json)).toEqual([{ number, text: `Order #1042 for ${number} ships today.` }]);
+  });
 });
