@@ -5,7 +5,7 @@
 // Run inside the keyring harness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/index';
 import { CANNOT_QUOTE } from '../../../src-main/shared/quick-answers';
 import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess } from './cli-harness';
@@ -70,9 +70,9 @@ describe.skipIf(!available)('crm send text --reply-to and crm send reaction, def
 });
 
 const META_PATH = '/v23.0/106540352242922/messages';
-const metaCurl = (baseUrl: string, body: unknown): string => `curl '${baseUrl}${META_PATH}' -H 'Authorization: Bearer YOUR_API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`;
-const envelope = { messaging_product: 'whatsapp', recipient_type: 'individual', to: '5511999990000' };
 const WAMID = 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3';
+/** the sandbox playground's cURL of a tab, as a person copies it */
+const tabCurl = (baseUrl: string, id: string): string => playgroundTabs('meta', baseUrl).find((t) => t.id === id)!.curl;
 
 describe.skipIf(!available)("crm send text --reply-to and crm send reaction, Meta's shape", () => {
   let sandbox: RunningSandbox;
@@ -90,7 +90,7 @@ describe.skipIf(!available)("crm send text --reply-to and crm send reaction, Met
   });
 
   it("with only the plain text example learned, --reply-to is refused with the reason and nothing is sent", async () => {
-    const taught = await runInProcess(['profiles', 'import-curl', '--operation', 'text'], { env, input: metaCurl(sandbox.baseUrl, { ...envelope, type: 'text', text: { body: 'Hello' } }) });
+    const taught = await runInProcess(['profiles', 'import-curl', '--operation', 'text'], { env, input: tabCurl(sandbox.baseUrl, 'text') });
     expect(taught.code, taught.stderr).toBe(0);
     const before = posts(sandbox, META_PATH).length;
     const run = await runInProcess(['send', 'text', '--to', NUMBER, '--text', 'Yes', '--reply-to', WAMID], { env });
@@ -103,10 +103,10 @@ describe.skipIf(!available)("crm send text --reply-to and crm send reaction, Met
     expect(posts(sandbox, META_PATH).length).toBe(before);
   });
 
-  it("taught Meta's reply and reaction examples: context.message_id and type reaction reach the sandbox", async () => {
-    const reply = await runInProcess(['profiles', 'import-curl', '--operation', 'text'], { env, input: metaCurl(sandbox.baseUrl, { ...envelope, context: { message_id: WAMID }, type: 'text', text: { body: 'Hello' } }) });
+  it("taught the playground's Reply and Reaction tabs: context.message_id and type reaction reach the sandbox", async () => {
+    const reply = await runInProcess(['profiles', 'import-curl', '--operation', 'text'], { env, input: tabCurl(sandbox.baseUrl, 'reply') });
     expect(reply.code, reply.stderr).toBe(0);
-    const reaction = await runInProcess(['profiles', 'import-curl', '--operation', 'reaction'], { env, input: metaCurl(sandbox.baseUrl, { ...envelope, type: 'reaction', reaction: { message_id: WAMID, emoji: '😀' } }) });
+    const reaction = await runInProcess(['profiles', 'import-curl', '--operation', 'reaction'], { env, input: tabCurl(sandbox.baseUrl, 'reaction') });
     expect(reaction.code, reaction.stderr).toBe(0);
 
     const sent = await runInProcess(['send', 'text', '--to', NUMBER, '--text', 'Your order ships today', '--json'], { env });
