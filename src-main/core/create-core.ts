@@ -288,7 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history: recordSend, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
   const quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now });
   late.quick = quick;
-  const canned = new CannedResponses(new CannedTable(store.db), undefined, now);
+  const canned = new CannedResponses(new CannedTable(store.db), undefined, { messages, now });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();

@@ -68,6 +68,7 @@ const invoke: Record<InvokeChannel, true> = {
   'quick:reply': true,
   'quick:react': true,
   'canned:list': true,
+  'canned:send-media': true,
 };
 
 const events: Record<EventChannel, true> = {

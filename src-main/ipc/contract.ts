@@ -271,6 +271,12 @@ export interface InvokeMap {
   'quick:react': { payload: { number: string; messageId: string; emoji: string }; value: { emoji: string } };
   /** the canned responses this OS user sees (the shared ones and their own), read afresh each time the reply box's / list opens */
   'canned:list': { payload: Record<string, never>; value: CannedResponse[] };
+  /**
+   * sends the named canned response's file to the contact in the active profile, `caption` (its
+   * text as the person filled it) as the caption; main reads the file's path from the canned
+   * response, the window never names one
+   */
+  'canned:send-media': { payload: { name: string; number: string; caption: string }; value: SendResult };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -51,7 +51,7 @@ export interface HandlerCore {
   /** quoted replies and reactions (the conversation view) */
   quick: Pick<QuickAnswers, 'reply' | 'react'>;
   /** canned responses for the reply box's / list */
-  canned: Pick<CannedResponses, 'list'>;
+  canned: Pick<CannedResponses, 'list' | 'sendMedia'>;
   /** each profile's webhook secret and verify token, in the keychain */
   webhookSecrets: WebhookSecrets;
   requestLog: RequestLog;

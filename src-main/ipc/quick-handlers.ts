@@ -11,8 +11,9 @@ export function createQuickHandlers(quick: Pick<QuickAnswers, 'reply' | 'react'>
   };
 }
 
-export function createCannedHandlers(canned: Pick<CannedResponses, 'list'>): DomainHandlers<'canned'> {
+export function createCannedHandlers(canned: Pick<CannedResponses, 'list' | 'sendMedia'>): DomainHandlers<'canned'> {
   return {
     'canned:list': async () => canned.list(),
+    'canned:send-media': (p) => canned.sendMedia(p),
   };
 }

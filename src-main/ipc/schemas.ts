@@ -138,4 +138,5 @@ export const payloadSchemas = {
   'quick:reply': z.object({ number, text: z.string().max(100_000), replyTo: z.string().max(1000).optional() }).strict(),
   'quick:react': z.object({ number, messageId: z.string().max(1000), emoji: z.string().max(100) }).strict(),
   'canned:list': empty,
+  'canned:send-media': z.object({ name: z.string().max(200), number, caption: z.string().max(100_000) }).strict(),
 } satisfies Schemas;

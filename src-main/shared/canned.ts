@@ -10,6 +10,11 @@ export interface CannedResponse {
   name: string;
   text: string;
   scope: CannedScope;
+  /**
+   * a file sent with it, the filled text as its caption: an http(s) URL as given, or a file on
+   * this computer, named here by its file name only (main keeps the path: the window never names one)
+   */
+  media: { kind: 'url'; url: string } | { kind: 'file'; fileName: string } | null;
 }
 
 export const CANNED_LIMITS = { nameChars: 64, textChars: 4096, params: 20 } as const;

@@ -103,8 +103,8 @@ test.describe('quick answers in the conversation', () => {
   test('/ picks a canned response from the keyboard, asks its parameter, and the reply goes', async () => {
     const { page, core } = ctx.h;
     // stored as `crm canned add --shared` stores it: the window reads it when the list opens
-    core.canned.add({ name: 'order-status', text: 'Order {{order}} for {{contact.number}} ships today.', shared: true });
-    core.canned.add({ name: 'thanks', text: 'Thank you!' });
+    await core.canned.add({ name: 'order-status', text: 'Order {{order}} for {{contact.number}} ships today.', shared: true });
+    await core.canned.add({ name: 'thanks', text: 'Thank you!' });
     const panel = page.getByTestId('conversation');
     const box = panel.getByRole('textbox', { name: 'Reply', exact: true });
     await box.click();

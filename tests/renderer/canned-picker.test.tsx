@@ -10,9 +10,9 @@ import { installFakeCrm, ok } from './helpers/fake-crm';
 import { key, render, settle, typeInto, type Rendered } from './helpers/render';
 
 const CANNED: CannedResponse[] = [
-  { name: 'thanks', text: 'Thank you, {{contact.name}}!', scope: 'personal' },
-  { name: 'order-status', text: 'Order {{order}} ships today to {{contact.number}}.', scope: 'shared' },
-  { name: 'reorder', text: 'Want to order again?', scope: 'shared' },
+  { name: 'thanks', text: 'Thank you, {{contact.name}}!', scope: 'personal', media: null },
+  { name: 'order-status', text: 'Order {{order}} ships today to {{contact.number}}.', scope: 'shared', media: null },
+  { name: 'reorder', text: 'Want to order again?', scope: 'shared', media: null },
 ];
 
 function Box() {

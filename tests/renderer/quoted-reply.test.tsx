@@ -1,12 +1,13 @@
 // A quoted reply in the conversation panel: Quote on a line puts its text in the reply box (×
 // cancels), the send carries the quoted message's id, and a service with no place for the quote
 // refuses it with the reason and offers "Send without the quote": sent only when the person
-// chooses it, never silently without the quote.
+// chooses it, never silently without the quote; a canned response's file goes through main by
+// the canned response's name, never with a quote.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationPanel } from '../../src-renderer/features/messages/conversation-panel';
 import { useConversationStore } from '../../src-renderer/features/messages/conversation-store';
 import { useQuickStore } from '../../src-renderer/features/messages/quick-store';
-import type { Conversation, SendResult } from '../../src-renderer/lib/api';
+import type { Conversation, Result, SendResult } from '../../src-renderer/lib/api';
 import { CANNOT_QUOTE } from '../../src-main/shared/quick-answers';
 import { fail, installFakeCrm, ok } from './helpers/fake-crm';
 import { byText, click, key, render, settle, typeInto, type Rendered } from './helpers/render';
@@ -31,7 +32,7 @@ afterEach(() => {
   useQuickStore.getState().reset();
 });
 
-function handlers(reply: () => unknown) {
+function handlers(reply: () => Result<SendResult>) {
   return {
     'conversations:get': () => ok(conversation),
     'webhooks:info': () => ok({ url: null, problem: 'off', signed: false, verifyToken: false, throughTunnel: false, warning: null }),
@@ -95,5 +96,55 @@ describe('a quoted reply in the panel', () => {
     key(view!.container.querySelector('textarea'), 'Enter', { ctrlKey: true });
     await settle();
     expect(byText(view!.container, 'button', 'Send without the quote')).toBeUndefined();
+  });
+
+  it("a canned response with a file: the box says so, the send goes through main by the canned response's name, and a quote with it is refused", async () => {
+    const fake = installFakeCrm({
+      ...handlers(() => ok(SENT)),
+      'canned:list': () => ok([{ name: 'prices', text: 'Our prices, {{contact.name}}', scope: 'shared', media: { kind: 'file', fileName: 'prices.pdf' } }]),
+      'canned:send-media': () => ok(SENT),
+    });
+    view = render(<ConversationPanel number={NUMBER} />);
+    await settle();
+    const textarea = view.container.querySelector('textarea') as HTMLTextAreaElement;
+    typeInto(textarea, '/pri');
+    await settle();
+    expect(view.container.querySelector('[role="option"]')?.textContent).toContain('with a file');
+    key(textarea, 'Enter');
+    await settle();
+    expect(textarea.value).toBe('Our prices, Ana');
+    expect(view.container.querySelector('[data-testid="conversation-attachment"]')?.textContent).toContain('With the file prices.pdf (from /prices)');
+
+    // a file and a quote cannot go together: said, nothing sent
+    click(view.container.querySelector('button[aria-label="Quote: Where is my order?"]'));
+    key(textarea, 'Enter', { ctrlKey: true });
+    await settle();
+    expect(view.container.textContent).toContain('A file goes without a quote');
+    expect(fake.callsTo('canned:send-media')).toEqual([]);
+
+    click(view.container.querySelector('button[aria-label="Cancel the quote"]'));
+    key(textarea, 'Enter', { ctrlKey: true });
+    await settle();
+    expect(fake.callsTo('canned:send-media')).toEqual([{ name: 'prices', number: NUMBER, caption: 'Our prices, Ana' }]);
+    expect(fake.callsTo('send:submit')).toEqual([]);
+    expect(view.container.querySelector('[data-testid="conversation-attachment"]')).toBeNull();
+  });
+
+  it('× on the file sends the text alone', async () => {
+    const fake = installFakeCrm({
+      ...handlers(() => ok(SENT)),
+      'canned:list': () => ok([{ name: 'menu', text: 'Our menu', scope: 'personal', media: { kind: 'url', url: 'https://example.com/menu.jpg' } }]),
+    });
+    view = render(<ConversationPanel number={NUMBER} />);
+    await settle();
+    const textarea = view.container.querySelector('textarea') as HTMLTextAreaElement;
+    typeInto(textarea, '/menu');
+    await settle();
+    key(textarea, 'Enter');
+    await settle();
+    click(view.container.querySelector('button[aria-label="Send without the file"]'));
+    key(textarea, 'Enter', { ctrlKey: true });
+    await settle();
+    expect(fake.callsTo('send:submit').map((p) => p.draft)).toEqual([{ kind: 'text', number: NUMBER, text: 'Our menu' }]);
   });
 });

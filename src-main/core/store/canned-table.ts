@@ -4,7 +4,13 @@
 // per-user folder (Electron's userData) unless CRM_DATA_DIR points several people at one
 // folder, and a second file outside it would split the one home of saved state
 // (docs/ARCHITECTURE.md, rule 7) and the cross-process change notices that come with it.
-import type { CannedResponse } from '../../shared/canned';
+/** a canned response as stored: its media as given (a URL or an absolute path) */
+export interface CannedRow {
+  name: string;
+  text: string;
+  scope: 'shared' | 'personal';
+  media: string | null;
+}
 import type { SqliteDatabase } from './database';
 import { watchTables } from './table-versions';
 
@@ -15,6 +21,8 @@ export function createCannedTable(db: SqliteDatabase): void {
       owner TEXT NOT NULL,
       name TEXT NOT NULL,
       text TEXT NOT NULL,
+      -- a file sent with it: an http(s) URL or an absolute path on this computer; null: none
+      media TEXT,
       created_at TEXT NOT NULL,
       PRIMARY KEY (owner, name)
     ) WITHOUT ROWID;
@@ -30,16 +38,16 @@ export class CannedTable {
   constructor(db: SqliteDatabase) {
     this.statements = {
       // a name is one answer for this user: the shared one and their own cannot both hold it (compared case aside)
-      visible: db.prepare<[string], { owner: string; name: string; text: string }>("SELECT owner, name, text FROM canned_responses WHERE owner IN ('', ?) ORDER BY name COLLATE NOCASE"),
+      visible: db.prepare<[string], { owner: string; name: string; text: string; media: string | null }>("SELECT owner, name, text, media FROM canned_responses WHERE owner IN ('', ?) ORDER BY name COLLATE NOCASE"),
       taken: db.prepare<[string, string], { name: string }>("SELECT name FROM canned_responses WHERE owner IN ('', ?) AND name = ? COLLATE NOCASE"),
-      insert: db.prepare('INSERT INTO canned_responses (owner, name, text, created_at) VALUES (@owner, @name, @text, @at)'),
+      insert: db.prepare('INSERT INTO canned_responses (owner, name, text, media, created_at) VALUES (@owner, @name, @text, @media, @at)'),
       remove: db.prepare<[string, string]>("DELETE FROM canned_responses WHERE owner IN ('', ?) AND name = ? COLLATE NOCASE"),
     };
   }
 
   /** the shared ones and the user's own, by name */
-  list(user: string): CannedResponse[] {
-    return this.statements.visible.all(user).map((r) => ({ name: r.name, text: r.text, scope: r.owner === SHARED_OWNER ? 'shared' : 'personal' }));
+  list(user: string): CannedRow[] {
+    return this.statements.visible.all(user).map((r) => ({ name: r.name, text: r.text, scope: r.owner === SHARED_OWNER ? 'shared' : 'personal', media: r.media }));
   }
 
   /** the name as stored when the user already sees one so called, else null */
@@ -48,10 +56,10 @@ export class CannedTable {
   }
 
   /** false when the name was taken meanwhile (another process) */
-  add(user: string, entry: { name: string; text: string; shared: boolean }, at: string): boolean {
+  add(user: string, entry: { name: string; text: string; shared: boolean; media: string | null }, at: string): boolean {
     const owner = entry.shared ? SHARED_OWNER : user;
     try {
-      this.statements.insert.run({ owner, name: entry.name, text: entry.text, at });
+      this.statements.insert.run({ owner, name: entry.name, text: entry.text, media: entry.media, at });
       return true;
     } catch (err) {
       if (err instanceof Error && /UNIQUE|PRIMARY KEY/i.test(err.message)) return false;

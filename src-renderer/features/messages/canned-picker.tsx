@@ -27,7 +27,14 @@ export interface CannedPicker {
   element: ReactElement | null;
 }
 
-export function useCannedPicker(text: string, setText: (text: string) => void, box: RefObject<HTMLTextAreaElement | null>, contact: { name: string | null; number: string }): CannedPicker {
+export function useCannedPicker(
+  text: string,
+  setText: (text: string) => void,
+  box: RefObject<HTMLTextAreaElement | null>,
+  contact: { name: string | null; number: string },
+  /** told of the canned response whose text went in (its file, if any, goes with the reply) */
+  onPicked: (canned: CannedResponse) => void = () => undefined,
+): CannedPicker {
   const listId = useId();
   const [items, setItems] = useState<CannedResponse[] | null>(null);
   const [error, setError] = useState<ErrorInfo | null>(null);
@@ -60,6 +67,7 @@ export function useCannedPicker(text: string, setText: (text: string) => void, b
   const insert = (canned: CannedResponse, params: Record<string, string>): void => {
     setAsking(null);
     setText(fillCanned(canned.text, { contact, params }));
+    onPicked(canned);
     box.current?.focus();
   };
   const pick = (canned: CannedResponse): void => {
@@ -116,7 +124,7 @@ export function useCannedPicker(text: string, setText: (text: string) => void, b
                 pick(c);
               }}
             >
-              <strong>/{c.name}</strong> <span className="muted">{c.scope === 'shared' ? 'shared' : 'yours'}</span> <span className="canned-body">{c.text}</span>
+              <strong>/{c.name}</strong> <span className="muted">{c.scope === 'shared' ? 'shared' : 'yours'}{c.media === null ? '' : ', with a file'}</span> <span className="canned-body">{c.text}</span>
             </li>
           ))}
         </ul>

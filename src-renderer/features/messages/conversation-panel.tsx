@@ -8,7 +8,7 @@ import { ConversationLine } from './conversation-line';
 import { TemplateForm } from './template-form';
 import { formatPhone } from '../../../src-main/shared/phone-display';
 import { WebhookSecretsForm } from './webhook-secrets-form';
-import { QuotingNote } from './quick-line';
+import { AttachmentNote, QuotingNote } from './quick-line';
 import { cannotQuote, useQuickStore } from './quick-store';
 import { useCannedPicker } from './canned-picker';
 
@@ -61,7 +61,8 @@ function ReplyBox() {
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   // `/` at the start opens the canned responses (canned-picker.tsx)
-  const canned = useCannedPicker(reply, setReply, box, { name: contactName, number: contactNumber });
+  const picked = useQuickStore((s) => s.picked);
+  const canned = useCannedPicker(reply, setReply, box, { name: contactName, number: contactNumber }, picked);
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     canned.onKeyDown(e);
     if (e.defaultPrevented) return;
@@ -80,6 +81,7 @@ function ReplyBox() {
     >
       <label htmlFor={id}>Reply</label>
       <QuotingNote />
+      <AttachmentNote />
       <textarea id={id} ref={box} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" {...canned.textareaProps} />
       {canned.element}
       <button type="submit" className="btn btn-primary" disabled={state.phase === 'sending' || reply.trim() === ''}>

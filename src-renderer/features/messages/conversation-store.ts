@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import type { Conversation, ErrorInfo, WebhookInfo } from '../../lib/api';
 import { invoke, onEvent } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
-import { useQuickStore } from './quick-store';
+import { FILE_WITHOUT_QUOTE, useQuickStore } from './quick-store';
 
 type ReplyState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'done'; words: string } | { phase: 'failed'; error: ErrorInfo };
 
@@ -100,14 +100,24 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
     const { number, reply, replyState } = get();
     if (number === null || reply.trim() === '' || replyState.phase === 'sending') return;
     set({ replyState: { phase: 'sending' } });
-    // a quoted reply goes with the id of what it quotes (quick-store.ts)
-    const quoting = useQuickStore.getState().quoting;
-    const r = quoting === null ? await invoke('send:submit', { draft: { kind: 'text', number, text: reply }, requestId: newRequestId() }) : await invoke('quick:reply', { number, text: reply, replyTo: quoting.messageId });
+    // a quoted reply goes with the id of what it quotes, a canned response's file through main (quick-store.ts)
+    const { quoting, attachment } = useQuickStore.getState();
+    if (quoting !== null && attachment !== null) {
+      set({ replyState: { phase: 'failed', error: { code: 'validation', message: FILE_WITHOUT_QUOTE } } });
+      return;
+    }
+    const r =
+      attachment !== null
+        ? await invoke('canned:send-media', { name: attachment.name, number, caption: reply })
+        : quoting === null
+          ? await invoke('send:submit', { draft: { kind: 'text', number, text: reply }, requestId: newRequestId() })
+          : await invoke('quick:reply', { number, text: reply, replyTo: quoting.messageId });
     if (!r.ok) {
       set({ replyState: { phase: 'failed', error: r.error } });
       return;
     }
     useQuickStore.getState().cancelQuote();
+    useQuickStore.getState().dropAttachment();
     // the text went to the service (or into the outbox): the box is free for the next one
     set({ reply: '', replyState: { phase: 'done', words: r.value.status === 'queued' ? 'In the outbox: it is sent when the service is back.' : 'Accepted by the service.' } });
     await get().reload();

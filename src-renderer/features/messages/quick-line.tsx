@@ -98,6 +98,23 @@ export function QuotingNote() {
   );
 }
 
+/** the canned response's file the reply goes with, with its cancel */
+export function AttachmentNote() {
+  const attachment = useQuickStore((s) => s.attachment);
+  const drop = useQuickStore((s) => s.dropAttachment);
+  if (!attachment) return null;
+  return (
+    <div className="conversation-quoting" data-testid="conversation-attachment">
+      <span>
+        With the file {attachment.label} (from /{attachment.name}), the text as its caption
+      </span>
+      <button type="button" className="btn btn-small" onClick={drop} aria-label="Send without the file">
+        ×
+      </button>
+    </div>
+  );
+}
+
 function shortText(text: string): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

@@ -2,7 +2,7 @@
 // a cancel), the reaction bar open on one line, and our reactions sent through main. The reply
 // itself goes with the reply box (conversation-store.ts), which asks here what it quotes.
 import { create } from 'zustand';
-import type { ConversationItem, ErrorInfo } from '../../lib/api';
+import type { CannedResponse, ConversationItem, ErrorInfo } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { CANNOT_QUOTE_FIELD } from '../../../src-main/shared/quick-answers';
 
@@ -15,8 +15,23 @@ export interface Quoting {
   text: string;
 }
 
+/** a canned response's file the reply goes with (main sends it; the window knows its name only) */
+export interface Attachment {
+  /** the canned response's name */
+  name: string;
+  /** the file's name or URL, as shown */
+  label: string;
+}
+
+/** a file and a quote cannot go together: media sends have no place for a quote */
+export const FILE_WITHOUT_QUOTE = 'A file goes without a quote: cancel the quote or the file (×) first';
+
 interface QuickStore {
   quoting: Quoting | null;
+  attachment: Attachment | null;
+  /** a canned response was picked: its file goes with the reply, or none */
+  picked: (canned: CannedResponse) => void;
+  dropAttachment: () => void;
   /** the line whose reaction bar is open (its message id) */
   reactingTo: string | null;
   /** a reaction being sent, by message id */
@@ -43,6 +58,17 @@ export function cannotQuote(error: ErrorInfo): boolean {
 
 export const useQuickStore = create<QuickStore>()((set, get) => ({
   quoting: null,
+  attachment: null,
+
+  picked(canned) {
+    const media = canned.media;
+    set({ attachment: media === null ? null : { name: canned.name, label: media.kind === 'url' ? media.url : media.fileName } });
+  },
+
+  dropAttachment() {
+    set({ attachment: null });
+  },
+
   reactingTo: null,
   sending: null,
   reactionError: null,
@@ -69,6 +95,6 @@ export const useQuickStore = create<QuickStore>()((set, get) => ({
   },
 
   reset() {
-    set({ quoting: null, reactingTo: null, sending: null, reactionError: null });
+    set({ quoting: null, attachment: null, reactingTo: null, sending: null, reactionError: null });
   },
 }));

@@ -73,7 +73,7 @@ describe('checking a canned response', () => {
 
 describe('matching what is typed after /', () => {
   it('names that start with it first, then names that contain it, case aside', () => {
-    const all = ['thanks', 'order-status', 'reorder', 'Order-late'].map((name) => ({ name, text: name, scope: 'shared' as const }));
+    const all = ['thanks', 'order-status', 'reorder', 'Order-late'].map((name) => ({ name, text: name, scope: 'shared' as const, media: null }));
     expect(cannedMatches(all, 'ord').map((c) => c.name)).toEqual(['order-status', 'Order-late', 'reorder']);
     expect(cannedMatches(all, '').map((c) => c.name)).toEqual(['thanks', 'order-status', 'reorder', 'Order-late']);
     expect(cannedMatches(all, 'zzz')).toEqual([]);
