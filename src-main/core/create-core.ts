@@ -286,9 +286,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history: recordSend, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
-  const quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now });
+  const quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now, refuseKeysIn: (input) => leaks.refuseKeysIn(input) });
   late.quick = quick;
-  const canned = new CannedResponses(new CannedTable(store.db), undefined, { messages, now });
+  const canned = new CannedResponses(new CannedTable(store.db), undefined, { messages, now, refuseKeysIn: (input) => leaks.refuseKeysIn(input) });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();

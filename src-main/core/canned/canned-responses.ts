@@ -48,6 +48,8 @@ export interface CannedDeps {
   messages?: Pick<MessageService, 'send'>;
   files?: FileAccess;
   now?: () => Date;
+  /** throws when the text or file holds a saved key's value (KeyLeaks.refuseKeysIn): such a one is never stored */
+  refuseKeysIn?: (input: unknown) => Promise<void>;
 }
 
 export class CannedResponses {
@@ -65,6 +67,8 @@ export class CannedResponses {
   async add(input: { name: string; text: string; shared?: boolean; media?: string }): Promise<CannedResponse> {
     const problems = [cannedNameProblem(input.name), cannedTextProblem(input.text), await this.mediaProblem(input.media)].filter((p): p is string => p !== null);
     if (problems.length > 0) throw new CrmError('validation', problems.join('; '), { details: problems.map((message) => ({ field: message.startsWith('The name') ? 'name' : message.startsWith('The file') ? 'media' : 'text', message })) });
+    // crm.db is on disk: a key's value never goes there (docs/ARCHITECTURE.md, rule 1)
+    await this.deps.refuseKeysIn?.({ name: input.name, text: input.text, media: input.media });
     const duplicate = (): CrmError => new CrmError('validation', `A canned response is already named ${this.table.taken(this.user, input.name) ?? input.name}: remove it first or choose another name`, { details: [{ field: 'name', message: 'is taken' }] });
     if (this.table.taken(this.user, input.name) !== null) throw duplicate();
     const row: CannedRow = { name: input.name, text: input.text, scope: input.shared === true ? 'shared' : 'personal', media: input.media ?? null };

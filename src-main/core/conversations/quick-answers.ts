@@ -28,6 +28,8 @@ export interface QuickAnswersDeps {
   /** a conversation changed (a quote or a reaction was stored) */
   announce: (profileId: string) => void;
   now?: () => Date;
+  /** throws when the input holds a saved key's value (KeyLeaks.refuseKeysIn): nothing is sent or stored */
+  refuseKeysIn?: (input: unknown) => Promise<void>;
 }
 
 /** what the window and crm ask for a quoted reply */
@@ -75,6 +77,7 @@ export class QuickAnswers {
     const profile = await this.deps.profiles.resolve(input.profileId);
     if (!isOffered(profile, 'messages.reaction')) throw new CrmError('validation', NO_REACTIONS, { details: [{ field: 'emoji', message: NO_REACTIONS }] });
     const request = await buildRequest({ op: 'messages.reaction', input: { number: input.number, messageId: input.messageId, emoji: input.emoji } }, profile);
+    await this.deps.refuseKeysIn?.({ messageId: input.messageId, emoji: input.emoji });
     const response = await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request);
     const failure = failureInSuccess(response.json);
     if (failure !== null) throw new CrmError('refused_by_service', `The service did not take the reaction: ${failure.message ?? `HTTP ${response.status}`}`, { status: response.status });

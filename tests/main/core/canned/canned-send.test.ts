@@ -1,7 +1,8 @@
 // A canned response with a file goes as media with its filled text as the caption, through the
 // real sandbox: a file on this computer (read by main; the window names only the canned
 // response) and a URL; one without a file, or an unknown name, is refused with the reason.
-// Run inside the keyring harness.
+// A text or a reaction holding a saved key is refused before anything is stored or sent. Run
+// inside the keyring harness.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,6 +53,17 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
     await core.canned.add({ name: 'thanks', text: 'Thank you!' });
     await expect(core.canned.sendMedia({ name: 'thanks', number: NUMBER, caption: 'x' })).rejects.toThrow('The canned response thanks has no file: send its text as a reply');
     await expect(core.canned.sendMedia({ name: 'nope', number: NUMBER, caption: 'x' })).rejects.toThrow('No canned response is named nope');
+    expect(sandbox.requests().filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('a text or a reaction holding a saved key is refused: never stored on disk, never sent', async () => {
+    const sandbox = await openSandbox();
+    tc = await openTestCore('canned-key-leak');
+    const { core } = tc;
+    await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    await expect(core.canned.add({ name: 'leak', text: `Use ${sandbox.adminKey} to log in` })).rejects.toThrow(/^This text contains the key "ops"/);
+    expect(core.canned.list()).toEqual([]);
+    await expect(core.quick.react({ number: NUMBER, messageId: sandbox.adminKey, emoji: '👍' })).rejects.toThrow(/^This text contains the key "ops"/);
     expect(sandbox.requests().filter((r) => r.method === 'POST')).toEqual([]);
   });
 });
