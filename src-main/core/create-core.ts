@@ -50,6 +50,11 @@ import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
 import { ConversationListTable } from './store/conversation-list-table';
 import { InboxService } from './conversations/inbox-service';
+import { QuickAnswers } from './conversations/quick-answers';
+import { QuickAnswerTables } from './store/quick-answer-tables';
+import type { Delivery } from './messages/sent-record';
+import { CannedResponses } from './canned/canned-responses';
+import { CannedTable } from './store/canned-table';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -123,6 +128,10 @@ export interface Core {
   conversations: ConversationService;
   /** each profile's conversation list, newest first, with unread counts and read marks */
   inbox: InboxService;
+  /** quoted replies and reactions (conversations/quick-answers.ts) */
+  quick: QuickAnswers;
+  /** stored answers for replies, shared on the data folder or personal to the OS user */
+  canned: CannedResponses;
   /** each profile's webhook secret and verify token, in the keychain */
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
@@ -209,6 +218,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       onKeyEcho: (apiKey, host) => noteLeak(leaks.reportValue(apiKey, { kind: 'echo', host })),
     });
   const ownsSender = options.sender === undefined;
+  // built below, once the message service it sends through exists; asked only after createCore returns
+  const late: { quick?: QuickAnswers } = {};
   const profiles = new ProfileManager(meta, secretStore, vault, now);
   const api = new ApiEditor(meta, () => profiles.announceChange(), network);
   const files = new FileStaging(dataDir);
@@ -224,6 +235,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     ...(log ? { log } : {}),
   });
+  // every send the service took: its line in the history, and a quoted reply's quote
+  const recordSend = {
+    record: async (delivery: Delivery): Promise<void> => {
+      await history.record(delivery);
+      late.quick?.noteSent(delivery);
+    },
+  };
   // The outbox before the services that queue into it: they get it at construction.
   const ownOutbox =
     options.outbox === undefined
@@ -234,7 +252,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           keyAccess: vault,
           revocationKeys: new KeychainRevocationKeyStore(secretStore),
           adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
-          onDelivered: (delivery) => history.record(delivery),
+          onDelivered: (delivery) => recordSend.record(delivery),
           now: () => now().getTime(),
           ...(log ? { log } : {}),
         })
@@ -259,6 +277,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const conversations = new ConversationService({
     tables: new ConversationTables(store.db, {}, (message) => log?.(message)),
+    quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
     sent: sentRecords,
     profiles,
     names,
@@ -271,7 +290,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) }, now, ...(log ? { log } : {}) });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
-  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
+  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history: recordSend, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
+  const quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now, refuseKeysIn: (input) => leaks.refuseKeysIn(input) });
+  late.quick = quick;
+  const canned = new CannedResponses(new CannedTable(store.db), undefined, { messages, now, refuseKeysIn: (input) => leaks.refuseKeysIn(input) });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
@@ -292,6 +314,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (tables.has('saved_keys')) keys.announceOutsideChange();
       if (tables.has('sent_messages')) history.noticeForeignRecords();
       if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states') || tables.has('conversations')) conversations.announceOutsideChange();
+      else if (tables.has('message_quotes') || tables.has('message_reactions')) conversations.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
@@ -329,5 +352,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, inbox, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, inbox, quick, canned, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

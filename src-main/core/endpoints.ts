@@ -39,6 +39,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'keys.list': { id: 'keys.list', method: 'GET', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'List API keys', params: [] },
   'keys.create': { id: 'keys.create', method: 'POST', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'Create API key', params: [] },
   'keys.delete': { id: 'keys.delete', method: 'DELETE', path: '/api/v1/api-keys/{id}', permission: 'keys:manage', createsMessage: false, label: 'Delete API key', params: ['id'] },
+  // [ours] a reaction to a message (docs/API.md, Reactions); an empty emoji takes it back
+  'messages.reaction': { id: 'messages.reaction', method: 'POST', path: '/api/v1/messages/reaction', permission: 'messages:send', createsMessage: false, label: 'Send Reaction', params: [] },
 };
 
 export { ENDPOINT_IDS } from '../shared/operation-ids';

@@ -10,6 +10,15 @@ export type MediaSource =
 export interface SendTextInput {
   number: string;
   text: string;
+  /** the id of the message this text quotes (a quoted reply); absent: it quotes none */
+  replyTo?: string;
+}
+
+/** A reaction to one message of the conversation; an empty emoji takes ours back. */
+export interface SendReactionInput {
+  number: string;
+  messageId: string;
+  emoji: string;
 }
 
 export interface SendMediaInput {
@@ -78,5 +87,7 @@ export type Operation =
   | { op: 'keys.check'; input: Record<string, never> }
   | { op: 'keys.list'; input: Record<string, never> }
   | { op: 'keys.create'; input: { name: string; permissions?: Permission[] } }
-  | { op: 'keys.delete'; input: { id: string } };
+  | { op: 'keys.delete'; input: { id: string } }
+  // no Idempotency-Key: a reaction sent twice is the same reaction (the latest one stands)
+  | { op: 'messages.reaction'; input: SendReactionInput };
 

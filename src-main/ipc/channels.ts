@@ -69,6 +69,10 @@ const invoke: Record<InvokeChannel, true> = {
   'inbox:mark-read': true,
   'inbox:reply-notices': true,
   'inbox:set-reply-notices': true,
+  'quick:reply': true,
+  'quick:react': true,
+  'canned:list': true,
+  'canned:send-media': true,
 };
 
 const events: Record<EventChannel, true> = {

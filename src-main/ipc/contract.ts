@@ -28,12 +28,14 @@ import type { CaFileState } from '../shared/network-settings';
 import type { InboxFilter, InboxPage } from '../shared/inbox';
 import type { Grace, RollOutcome, RollStep } from '../shared/key-roll';
 import type { KeyLeak } from '../shared/key-leak';
+import type { CannedResponse } from '../shared/canned';
 import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
 export type * from '../shared/conversation';
 export type * from '../shared/network-settings';
 export type * from '../shared/inbox';
+export type { CannedResponse } from '../shared/canned';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
@@ -274,6 +276,22 @@ export interface InvokeMap {
   'inbox:reply-notices': { payload: Record<string, never>; value: { on: boolean } };
   /** switches those notifications on or off for every process on the data folder (crm settings reply-notices too) */
   'inbox:set-reply-notices': { payload: { on: boolean }; value: { on: boolean } };
+  /**
+   * a reply to the contact in the active profile, quoting `replyTo` (a message's id) when given;
+   * a profile whose Send Text has no place for the quote is refused ('validation', field
+   * `replyTo`) and nothing is sent: the window then offers to send it without the quote
+   */
+  'quick:reply': { payload: { number: string; text: string; replyTo?: string }; value: SendResult };
+  /** our reaction to a message of the conversation ('' takes it back); refused where the profile has no Send Reaction */
+  'quick:react': { payload: { number: string; messageId: string; emoji: string }; value: { emoji: string } };
+  /** the canned responses this OS user sees (the shared ones and their own), read afresh each time the reply box's / list opens */
+  'canned:list': { payload: Record<string, never>; value: CannedResponse[] };
+  /**
+   * sends the named canned response's file to the contact in the active profile, `caption` (its
+   * text as the person filled it) as the caption; main reads the file's path from the canned
+   * response, the window never names one
+   */
+  'canned:send-media': { payload: { name: string; number: string; caption: string }; value: SendResult };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -4,6 +4,8 @@ import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-conse
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { InboxService } from '../core/conversations/inbox-service';
+import type { QuickAnswers } from '../core/conversations/quick-answers';
+import type { CannedResponses } from '../core/canned/canned-responses';
 import type { CaFileTrust } from '../core/http/ca-file-trust';
 import type { KeyManager } from '../core/keys/key-manager';
 import type { KeychainRepair } from '../core/keys/keychain-repair';
@@ -49,6 +51,10 @@ export interface HandlerCore {
   inbox: Pick<InboxService, 'list' | 'markRead' | 'replyNotices' | 'setReplyNotices'>;
   /** the approved templates each profile's service lists (the template form) */
   templates: Pick<TemplateCatalogue, 'list'>;
+  /** quoted replies and reactions (the conversation view) */
+  quick: Pick<QuickAnswers, 'reply' | 'react'>;
+  /** canned responses for the reply box's / list */
+  canned: Pick<CannedResponses, 'list' | 'sendMedia'>;
   /** each profile's webhook secret and verify token, in the keychain */
   webhookSecrets: WebhookSecrets;
   requestLog: RequestLog;

@@ -12,6 +12,7 @@ import { createProfileHandlers } from './profile-handlers';
 import { createSendHandlers } from './send-handlers';
 import { createSettingsHandlers } from './settings-handlers';
 import { createInboxHandlers } from './inbox-handlers';
+import { createCannedHandlers, createQuickHandlers } from './quick-handlers';
 
 export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers, SandboxControl, UpdateHandle } from './handler-types';
 export { createDispatcher, type Dispatch } from './dispatcher';
@@ -35,5 +36,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // send and roll progress are per request, so they are the events a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
     ...createInboxHandlers(core.inbox),
+    ...createQuickHandlers(core.quick),
+    ...createCannedHandlers(core.canned),
   };
 }

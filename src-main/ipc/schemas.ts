@@ -139,4 +139,9 @@ export const payloadSchemas = {
   'inbox:mark-read': z.object({ number }).strict(),
   'inbox:reply-notices': empty,
   'inbox:set-reply-notices': z.object({ on: z.boolean() }).strict(),
+  // bounds well past the builder's rules, which say what is wrong in sentences
+  'quick:reply': z.object({ number, text: z.string().max(100_000), replyTo: z.string().max(1000).optional() }).strict(),
+  'quick:react': z.object({ number, messageId: z.string().max(1000), emoji: z.string().max(100) }).strict(),
+  'canned:list': empty,
+  'canned:send-media': z.object({ name: z.string().max(200), number, caption: z.string().max(100_000) }).strict(),
 } satisfies Schemas;

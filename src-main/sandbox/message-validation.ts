@@ -8,6 +8,7 @@ import { MiB, payloadField } from './payload';
 import { field } from './reply';
 import type { Body } from './validate';
 import { booleanField, charLength, numberField, stringField } from './validate';
+import { checkMessageId } from './reaction-check';
 
 export type MessageType = 'text' | 'media' | 'audio' | 'template';
 
@@ -50,7 +51,9 @@ export function checkText(body: Body): Checked {
   const errors: FieldError[] = [];
   const number = numberField(body, errors);
   const text = stringField(body, 'text', errors, { min: 1, max: LIMITS.text });
-  return done(errors, { number, text });
+  // the message this one quotes (docs/API.md, Quoted replies and reactions)
+  const replyTo = body.replyTo === undefined ? undefined : checkMessageId(body.replyTo, 'replyTo', errors);
+  return done(errors, { number, text, ...(replyTo === undefined ? {} : { replyTo }) });
 }
 
 export function checkMedia(body: Body): Checked {

@@ -35,7 +35,12 @@ export type Role =
   | 'per_page'
   | 'offset'
   | 'cursor'
-  | 'search';
+  | 'search'
+  /** the id of the message a send quotes (Meta's `context.message_id`); absent when it quotes none */
+  | 'quoted_id'
+  /** the id of the message a reaction is put on, and its emoji (empty: the reaction is taken back) */
+  | 'reaction_to'
+  | 'emoji';
 
 /** A leaf filled at send time; prefix/suffix write the value as the service wants it (`+`, `@c.us`). */
 export interface RoleRef {

@@ -6,11 +6,12 @@ import type { DescribedOperation } from './operation-ids';
 export const ROLES = [
   'number', 'text', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype',
   'audio', 'audio_url', 'audio_base64', 'media_id', 'template_name', 'template_language', 'template_param', 'page', 'per_page', 'offset', 'cursor', 'search',
+  'quoted_id', 'reaction_to', 'emoji',
 ] as const satisfies readonly Role[];
 
 export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[]>> = {
   'contacts.list': ['page', 'per_page', 'offset', 'cursor', 'search'],
-  'messages.text': ['number', 'text'],
+  'messages.text': ['number', 'text', 'quoted_id'],
   'messages.media': ['number', 'caption', 'media', 'media_url', 'media_base64', 'media_id', 'file_name', 'mimetype', 'mediatype'],
   'messages.audio': ['number', 'audio', 'audio_url', 'audio_base64', 'media_id', 'mimetype', 'file_name'],
   'messages.template': ['number', 'template_name', 'template_language', 'template_param'],
@@ -18,6 +19,7 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'templates.list': [],
   'media.upload': ['media', 'media_base64', 'mimetype', 'file_name', 'mediatype'],
   'keys.check': [],
+  'messages.reaction': ['number', 'reaction_to', 'emoji'],
 };
 
 /** What a person calls a role, for tables and problems. */
@@ -43,4 +45,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   offset: 'offset',
   cursor: 'cursor',
   search: 'search text',
+  quoted_id: 'quoted message id',
+  reaction_to: 'message reacted to',
+  emoji: 'reaction emoji',
 };

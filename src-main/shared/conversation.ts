@@ -1,6 +1,7 @@
 // One contact's conversation as the window shows it: what this app sent (with how far each
 // message got, as the service's events told) and what the contact wrote, oldest first. Pure
 // types and the 24-hour rule, shared by main and the window.
+import type { MessageReactions, QuotedMessage } from './quick-answers';
 
 /** how far a sent message got; null: the service has said nothing since it took it */
 export type DeliveryStateShown = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -21,6 +22,10 @@ export interface ConversationItem {
   reason: string | null;
   /** a file the contact sent (its address stays in main: the window asks main for the bytes) */
   media: ItemMedia | null;
+  /** the message this one quotes (a quoted reply); absent: it quotes none */
+  quote?: QuotedMessage;
+  /** the reactions on this message, ours and the contact's; absent: none */
+  reactions?: MessageReactions;
 }
 
 export interface ItemMedia {

@@ -53,7 +53,7 @@ describe('the API tab', () => {
     handleApi(crm);
     await renderSection();
     const rows = [...view.container.querySelectorAll('[data-testid="api-operations"] tbody tr')];
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'Send Template', 'List messages', 'List templates', 'Upload media', 'Check key']);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'Send Template', 'List messages', 'List templates', 'Upload media', 'Check key', 'Send Reaction']);
     expect(rows[1]?.textContent).toContain('POST /api/v1/messages/text');
     expect(rows[1]?.textContent).toContain('the app’s own API');
     expect(rows[7]?.textContent).toContain('never asked for');
@@ -74,7 +74,7 @@ describe('the API tab', () => {
     expect(selects.map((s) => s.value)).toEqual(['number', 'text', '']);
     for (const s of selects) expect(view.container.querySelector(`label[for="${CSS.escape(s.id)}"]`)?.textContent).toMatch(/^What \S+ stands for$/);
     const options = [...selects[0]!.options].map((o) => o.textContent);
-    expect(options).toEqual(['constant (keep as given)', 'recipient number', 'message text']);
+    expect(options).toEqual(['constant (keep as given)', 'recipient number', 'message text', 'quoted message id']);
     expect($('[data-testid="number-format"]')?.textContent).toBe('A recipient typed as +55 11 99999-0000 is sent as 5511999990000@c.us.');
     expect($('[data-testid="api-warnings"]')?.textContent).toContain('Authorization is left out');
     expect($('[data-testid="api-preview"] [data-testid="endpoint"]')?.textContent).toBe('POST http://127.0.0.1:4010/api/v1/sendMessage');

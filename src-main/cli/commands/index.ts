@@ -12,5 +12,6 @@ import { settingsGroup } from './settings';
 import { templatesCommand } from './templates';
 import { webhooksGroup } from './webhooks';
 import { inboxCommand } from './inbox';
+import { cannedGroup } from './canned';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand, inboxCommand];
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand, inboxCommand, cannedGroup];

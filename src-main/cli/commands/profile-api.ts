@@ -25,6 +25,7 @@ export const OPERATION_NAMES: Record<string, DescribedOperation> = {
   templates: 'templates.list',
   upload: 'media.upload',
   check: 'keys.check',
+  reaction: 'messages.reaction',
 };
 
 /** --map ROLE=FIELD (repeatable); FIELD is a body path (text.body), a query name or a key name. */
@@ -44,7 +45,7 @@ export function parseFixes(values: string[] | undefined): RoleFixes {
 const importCurl = defineCommand({
   name: 'profiles import-curl',
   summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
-  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|check [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
+  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|check|reaction [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
   options: {
     operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id) or check (a request that proves the key works)' },
     map: { type: 'list', valueName: 'ROLE=FIELD', help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)' },

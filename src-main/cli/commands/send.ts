@@ -18,6 +18,7 @@ import { progressLine } from '../terminal';
 import { formatBytes } from '../../shared/format';
 import { readAll } from '../prompt';
 import { profileOption } from './shared';
+import { reactionCommand, withoutQuoteHint } from './send-reaction';
 
 const commonSendOptions = {
   to: { type: 'string', valueName: 'NUMBER', help: 'recipient: country code + number (+55 (11) 99999-0000 is fine)' },
@@ -128,8 +129,12 @@ async function textFromStdin(ctx: CommandContext): Promise<string> {
 const text = defineCommand({
   name: 'send text',
   summary: 'send a text message',
-  usage: ['send text --to NUMBER --text TEXT [--curl] [--json]', 'send text --to NUMBER -            (the text is read from stdin)'],
-  options: { ...commonSendOptions, text: { type: 'string', valueName: 'TEXT', help: 'the message (1..4096 characters); or give - to read it from stdin' } },
+  usage: ['send text --to NUMBER --text TEXT [--reply-to ID] [--curl] [--json]', 'send text --to NUMBER -            (the text is read from stdin)'],
+  options: {
+    ...commonSendOptions,
+    text: { type: 'string', valueName: 'TEXT', help: 'the message (1..4096 characters); or give - to read it from stdin' },
+    'reply-to': { type: 'string', valueName: 'ID', help: "quote this message (its id as the service gave it): a quoted reply" },
+  },
   positionals: { min: 0, max: 1 },
   notes: [...sendNotes, 'With -, one trailing line ending is dropped (so `echo hi | crm send text --to N -` sends "hi").'],
   async run(ctx, { values, positionals }) {
@@ -138,7 +143,11 @@ const text = defineCommand({
     if (positionals.length > 0 && !dashGiven) throw new UsageError('the only argument send text takes is - (read the text from stdin); use --text TEXT');
     if (dashGiven === (values.text !== undefined)) throw new UsageError('give the text with --text TEXT or - (read from stdin), not both');
     const body = dashGiven ? await textFromStdin(ctx) : (values.text ?? '');
-    return dispatch(ctx, values, { op: 'messages.text', input: { number: to, text: body }, idempotencyKey: idempotencyKey(values) });
+    const replyTo = values['reply-to'];
+    const input = { number: to, text: body, ...(replyTo === undefined ? {} : { replyTo }) };
+    return dispatch(ctx, values, { op: 'messages.text', input, idempotencyKey: idempotencyKey(values) }).catch((err: unknown) => {
+      throw withoutQuoteHint(err);
+    });
   },
 });
 
@@ -211,5 +220,5 @@ const template = defineCommand({
 export const sendGroup: CommandGroup = {
   name: 'send',
   summary: 'send messages (or print them as cURL with --curl)',
-  commands: [text, media, audio, template],
+  commands: [text, media, audio, template, reactionCommand],
 };

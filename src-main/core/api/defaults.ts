@@ -25,7 +25,7 @@ function listing(path: string, ...params: Role[]): OperationSpec {
 }
 
 /** docs/API.md's sends: POST /api/v1/messages/<type>, the new message's id in `id`. */
-function send(type: 'text' | 'media' | 'audio' | 'template', body: Template): OperationSpec {
+function send(type: 'text' | 'media' | 'audio' | 'template' | 'reaction', body: Template): OperationSpec {
   return { method: 'POST', path: `/api/v1/messages/${type}`, query: [], headers: [], body, send: { messageId: 'id' } };
 }
 
@@ -35,7 +35,8 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
     // docs/API.md's names come first in every detection list, and a bare array is accepted too
     contacts: { ...DETECT_CONTACTS, paging: 'page' },
   },
-  'messages.text': send('text', { number: role('number'), text: role('text') }),
+  // [ours] replyTo: the id of the message the text quotes, left out when it quotes none
+  'messages.text': send('text', { number: role('number'), text: role('text'), replyTo: role('quoted_id') }),
   'messages.media': send('media', {
     number: role('number'),
     mediatype: role('mediatype'),
@@ -57,6 +58,8 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   'media.upload': { method: 'POST', path: '/api/v1/media', query: [], headers: [], body: { file: role('media'), type: role('mimetype') }, encoding: 'multipart' },
   // never used as is: without a described check, the key test reads one contact
   'keys.check': { method: 'GET', path: '/api/v1/contacts', query: [{ name: 'per_page', value: '1' }], headers: [], body: null },
+  // [ours] an empty emoji takes the reaction back
+  'messages.reaction': send('reaction', { number: role('number'), messageId: role('reaction_to'), emoji: role('emoji') }),
 };
 
 /**
@@ -64,6 +67,13 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
  * service's own cURL or document), never by falling back to a guessed route.
  */
 export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check']);
+
+/**
+ * Operations docs/API.md has that a service described in its own shape is not assumed to have
+ * (a reaction): offered where the profile describes them, or where its Send Text is still
+ * docs/API.md's (a profile that speaks docs/API.md has the whole of it).
+ */
+export const WITH_DEFAULT_TEXT: ReadonlySet<DescribedOperation> = new Set(['messages.reaction']);
 
 /** docs/API.md's event stream and status route (the built-in sandbox serves both in every dialect) */
 export const DEFAULT_EVENT_ROUTES: Readonly<Required<Pick<EventRoutes, 'stream' | 'statusPath'>>> = { stream: '/api/v1/events', statusPath: '/api/v1/messages/{id}' };

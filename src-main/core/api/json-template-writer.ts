@@ -7,7 +7,7 @@
 // caller renders those as before. Pure.
 import { KIND_KEY } from '../../shared/media-kinds';
 import { isExactNumber, isLiteralObject, isRoleRef } from '../../shared/template-leaves';
-import { roleText, type RoleValues } from './template';
+import { onlyDroppable, roleText, type RoleValues } from './template';
 import type { Role, Template } from './types';
 
 /** The body text for the operation's values. */
@@ -49,12 +49,13 @@ function compileNode(node: Template): NodeWriter {
     };
   }
   if (Array.isArray(node)) return compileArray(node);
-  if (typeof node === 'object' && node !== null) return compileObject(isLiteralObject(node) ? node.$literal : node);
+  if (typeof node === 'object' && node !== null) return isLiteralObject(node) ? compileObject(node.$literal) : compileObject(node, onlyDroppable(Object.values(node)));
   const text = JSON.stringify(node);
   return () => text;
 }
 
-function compileObject(fields: { [name: string]: Template }): NodeWriter {
+/** `droppable`: the object is left out when none of its slots is filled (template.ts, DROPPED_WITH_OBJECT) */
+function compileObject(fields: { [name: string]: Template }, droppable = false): NodeWriter {
   const parts = Object.entries(fields).map(([name, child]) => ({ key: `${JSON.stringify(name)}:`, write: compileNode(child), constant: constantText(child) }));
   if (parts.every((p) => p.constant !== null)) {
     const text = `{${parts.map((p) => `${p.key}${p.constant}`).join(',')}}`;
@@ -67,6 +68,7 @@ function compileObject(fields: { [name: string]: Template }): NodeWriter {
       if (text === undefined) continue;
       out += out === '' ? key + text : `,${key}${text}`;
     }
+    if (out === '' && droppable) return undefined;
     return `{${out}}`;
   };
 }

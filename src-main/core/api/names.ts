@@ -24,6 +24,10 @@ export const REQUEST_NAMES = {
   // a template's approved name and its translation's language (Meta's template.name, template.language.code)
   template_name: ['name', 'template_name', 'templatename', 'template', 'element_name', 'elementname', 'template_id'],
   template_language: ['language', 'language_code', 'languagecode', 'lang', 'locale', 'code'],
+  // a quoted message's id (Meta's context.message_id), a reaction's target and its emoji
+  quoted_id: ['message_id', 'messageid', 'reply_to', 'replyto', 'quoted', 'quoted_id', 'quotedmessageid', 'quoted_msg_id', 'context_id'],
+  reaction_to: ['message_id', 'messageid', 'reaction_to', 'target', 'targetid', 'reactto'],
+  emoji: ['emoji', 'reaction', 'emoticon'],
   search: ['search', 'q', 'query', 'term', 'filter', 'keyword', 'keywords', 'name', 'text', 'find', 'searchterm', 'pushname'],
 } as const;
 

@@ -333,6 +333,8 @@ class Guesser {
       if (is('template_name') && TEMPLATE_NAME.test(text)) return 'template_name';
       return null;
     }
+    // a quoted message's id, a reaction's target and its emoji are told by their names alone
+    for (const role of ['quoted_id', 'reaction_to', 'emoji'] as const) if (is(role)) return role;
     const media = this.operation === 'messages.audio' ? 'audio' : 'media';
     if (this.allowed.has(media) && (URL_VALUE.test(text) || (BASE64.test(text) && text.length >= 24))) {
       // one field for the bytes: it takes a URL or base64, as the person chooses

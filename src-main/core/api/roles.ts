@@ -17,6 +17,7 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   'templates.list': [],
   'media.upload': [['media', 'media_base64']],
   'keys.check': [],
+  'messages.reaction': [['number'], ['reaction_to'], ['emoji']],
 };
 
 export function isRole(value: unknown): value is Role {

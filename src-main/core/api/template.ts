@@ -18,6 +18,18 @@ const LIST_ROLES: ReadonlySet<Role> = new Set<Role>(['template_param']);
 
 const OMIT = Symbol('omit');
 
+/**
+ * Roles whose object goes with them: an object holding nothing but such slots, none of them
+ * filled, is left out too (Meta's `"context": {"message_id"}` when the text quotes nothing: an
+ * empty context would be refused). Other objects stay, even emptied (`{"where": {}}`).
+ */
+export const DROPPED_WITH_OBJECT: ReadonlySet<Role> = new Set<Role>(['quoted_id']);
+
+/** whether every field of the object is a slot of a role in DROPPED_WITH_OBJECT */
+export function onlyDroppable(fields: readonly Template[]): boolean {
+  return fields.length > 0 && fields.every((child) => isRoleRef(child) && DROPPED_WITH_OBJECT.has(child.$role));
+}
+
 /** The role's value as the service writes it, or undefined when there is none. */
 export function roleText(ref: RoleRef, values: RoleValues): string | number | undefined {
   const value = values[ref.$role];
@@ -46,6 +58,7 @@ function render(node: Template, values: RoleValues): unknown {
       const value = render(child, values);
       if (value !== OMIT) out[String(key)] = value;
     }
+    if (!literal && Object.keys(out).length === 0 && onlyDroppable(Object.values(node))) return OMIT;
     return out;
   }
   return node;

@@ -50,6 +50,8 @@ export interface ConversationServiceDeps {
    * raises a leak notice (KeyLeaks.inspect); what is stored is scrubbed all the same
    */
   onReplyTexts?: (profileId: string, number: string | null, texts: (string | null)[]) => void;
+  /** quotes and reactions: stored from the same payloads, shown on the lines (quick-answers.ts) */
+  quick?: { receive(profileId: string, payload: unknown): { found: number; numbers: (string | null)[] }; decorate(profileId: string, items: readonly ConversationItem[]): ConversationItem[] };
 }
 
 export class ConversationService {
@@ -79,7 +81,8 @@ export class ConversationService {
     const states = tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
     const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
     // in the order this app saw them: a send when the service took it, a reply when it arrived
-    const items = inOrder(outgoing, states, received).map((line) => line.item);
+    const lines = inOrder(outgoing, states, received).map((line) => line.item);
+    const items = this.deps.quick?.decorate(profile.id, lines) ?? lines;
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
     const name = received.find((r) => r.name !== null)?.name ?? (await this.listedName(profile.id, number));
     return { profileId: profile.id, number, name, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
@@ -152,7 +155,9 @@ export class ConversationService {
       if (event.kind === 'received' && changed.has(event.messageId)) this.deps.onReplyTexts?.(profileId, event.number, [event.text, event.name, event.media?.fileName ?? null]);
     }
     if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
-    return { found: events.length, changed: changed.size };
+    const quick = this.deps.quick?.receive(profileId, payload) ?? { found: 0, numbers: [] };
+    for (const number of quick.numbers) this.feed.fire({ profileId, number });
+    return { found: events.length + quick.found, changed: changed.size + quick.numbers.length };
   }
 
   private scrubbed(text: string | null): string | null {

@@ -62,6 +62,7 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
   // a file that need not exist: the preview shows where it would go (its own problem is not shown)
   'keys.check': { op: 'keys.check', input: {} },
   'media.upload': { op: 'media.upload', input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' } },
+  'messages.reaction': { op: 'messages.reaction', input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3', emoji: '👍' } },
 };
 
 export class ApiEditor {

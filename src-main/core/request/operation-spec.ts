@@ -1,6 +1,6 @@
 // Which spec a profile's operation is built from, and whether the service offers it at all. Read by
 // the builder and by every service that must know a profile's shape before it asks.
-import { DEFAULT_OPERATIONS, DESCRIBED_ONLY } from '../api/defaults';
+import { DEFAULT_OPERATIONS, DESCRIBED_ONLY, WITH_DEFAULT_TEXT } from '../api/defaults';
 import { rolesOf } from '../api/template';
 import type { ApiDescription, DescribedOperation, OperationSpec } from '../api/types';
 import { checkEndpointPath } from '../endpoints';
@@ -30,6 +30,7 @@ export function operationSpec(target: RequestTarget, id: DescribedOperation): Op
 /** Whether the service offers the operation at all (a description may record that it does not). */
 export function isOffered(target: RequestTarget, id: DescribedOperation): boolean {
   if (DESCRIBED_ONLY.has(id)) return target.api?.operations[id] !== undefined;
+  if (WITH_DEFAULT_TEXT.has(id) && target.api?.operations[id] === undefined && target.api?.operations['messages.text'] !== undefined) return false;
   return target.api?.absent?.includes(id) !== true;
 }
 

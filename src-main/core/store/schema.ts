@@ -11,6 +11,8 @@ import { createServerKeysTable } from './server-keys-table';
 import { createSentMessagesTable } from './sent-messages-table';
 import { createSettingsTable } from './settings-table';
 import { createTableVersions } from './table-versions';
+import { createQuickAnswerTables } from './quick-answer-tables';
+import { createCannedTable } from './canned-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },
@@ -33,4 +35,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: "each profile's received messages and states in arrival order", up: indexConversationsByProfile },
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
   { version: 10, name: "each profile's conversation list (the inbox)", up: createConversationList },
+  {
+    version: 13,
+    name: 'quoted messages, reactions and canned responses',
+    up: (db) => {
+      createQuickAnswerTables(db);
+      createCannedTable(db);
+    },
+  },
 ];

@@ -13,6 +13,9 @@ export const EXAMPLE = {
   documentType: 'application/pdf',
   audioUrl: 'https://example.com/audio/note.ogg',
   audioType: 'audio/ogg',
+  /** the id of a message a reply quotes or a reaction is put on, as Meta writes one */
+  messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3',
+  emoji: '😀',
 } as const;
 
 /** What the person replaces with a key. */

@@ -41,4 +41,7 @@ export const META_EXAMPLES: readonly ExampleRequest[] = [
     path: messages,
     body: { ...envelope, type: 'template', template: TEMPLATE },
   },
+  // a text that quotes a message (Meta's `context`); learned as Send Text, it places the quote
+  { id: 'reply', method: 'POST', path: messages, body: { ...envelope, context: { message_id: EXAMPLE.messageId }, type: 'text', text: { preview_url: false, body: EXAMPLE.text } } },
+  { id: 'reaction', method: 'POST', path: messages, body: { ...envelope, type: 'reaction', reaction: { message_id: EXAMPLE.messageId, emoji: EXAMPLE.emoji } } },
 ];

@@ -21,6 +21,7 @@ import type { MediaRef } from './meta-send';
 import { translateMetaSend } from './meta-send';
 import { uploadsOf } from './meta-uploads';
 import { checkTranslation } from './translated-send';
+import { metaReaction } from './meta-reaction';
 
 export const NO_WHATSAPP_SUFFIX = '26';
 export const OUTSIDE_WINDOW_SUFFIX = '47';
@@ -35,6 +36,7 @@ function mediaProblem({ kind, id, upload }: MediaRef): string | null {
 
 function send(phoneNumberId: string, body: Body, state: SandboxState): Reply {
   if (phoneNumberId !== PHONE_NUMBER_ID) return unknownObject('post', phoneNumberId);
+  if (body.type === 'reaction') return metaReaction(body);
   const uploads = uploadsOf(state);
   const translated = translateMetaSend(body, (id) => {
     const found = uploads.get(id);

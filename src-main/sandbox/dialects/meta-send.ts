@@ -20,6 +20,7 @@ import type { UploadedMedia } from './meta-uploads';
 import { checkCloudEnvelope } from './cloud-send';
 import type { Translation } from './translated-send';
 import { decoratedNumber, isObject } from './translated-send';
+import { metaContext } from './meta-reaction';
 
 export const META_TYPES = ['text', 'image', 'video', 'document', 'audio', 'sticker', 'template'] as const;
 
@@ -199,7 +200,11 @@ export function translateMetaSend(body: Body, lookup: (id: string) => UploadedMe
   const number = decoratedNumber(body, 'to', errors, undecorate, 'a phone number with an optional "+"');
   const type = body.type;
   let part: Part;
-  if (type === 'text') part = translateText(body.text, errors);
+  if (type === 'text') {
+    part = translateText(body.text, errors);
+    // a quoted reply: docs/API.md's replyTo, its problems named as Meta's field
+    part = { ...part, body: { ...part.body, ...metaContext(body, errors) }, names: { ...part.names, replyTo: 'context.message_id' } };
+  }
   else if (type === 'template') part = translateTemplate(body.template, errors);
   else if (type === 'image' || type === 'video' || type === 'document' || type === 'audio' || type === 'sticker') part = translateFile(type, body[type], errors, lookup);
   else {

@@ -14,6 +14,8 @@ export const TAB_TITLES: Readonly<Record<PlaygroundTabId, string>> = {
   image: 'Send Image',
   upload: 'Upload Media',
   template: 'Send Template',
+  reply: 'Reply to a Message',
+  reaction: 'Send Reaction',
 };
 
 export interface PlaygroundTab {

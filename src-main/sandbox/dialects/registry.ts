@@ -7,6 +7,7 @@ import { apiErrorFormat } from '../errors';
 import { contactRoutes } from '../contact-routes';
 import { keyRoutes } from '../key-routes';
 import { listMessagesRoute, sendRoutes } from '../message-routes';
+import { reactionRoute } from '../reaction-route';
 import { templateListRoute } from '../template-routes';
 import { eventRoutes } from '../events/event-routes';
 import { mediaSampleRoute } from '../events/media-samples';
@@ -44,7 +45,7 @@ import { watiRoutes } from './wati-routes';
 const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
   default: {
     name: 'default',
-    routes: [...contactRoutes, ...sendRoutes, templateListRoute],
+    routes: [...contactRoutes, ...sendRoutes, templateListRoute, reactionRoute],
     credentials: BEARER,
     errorFormat: apiErrorFormat,
     examples: DEFAULT_EXAMPLES,

@@ -11,6 +11,8 @@ export interface EventSettings {
   replyDelayMs: number;
   replyText: string;
   replyMedia: ReplyMediaKind | null;
+  replyQuotes: boolean;
+  replyReaction: string | null;
   webhookUrl: string | null;
   webhookSecret: string | null;
   webhookRetryDelaysMs: readonly number[];
@@ -23,6 +25,8 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   replyDelayMs: 2000,
   replyText: 'Thanks, got it',
   replyMedia: null,
+  replyQuotes: false,
+  replyReaction: null,
   webhookUrl: null,
   webhookSecret: null,
   webhookRetryDelaysMs: [500, 2000, 8000],
@@ -88,6 +92,14 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
   if (p.replyMedia !== undefined) {
     check(p.replyMedia === null || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document" or null');
     next.replyMedia = p.replyMedia as ReplyMediaKind | null;
+  }
+  if (p.replyQuotes !== undefined) {
+    check(typeof p.replyQuotes === 'boolean', 'replyQuotes must be true or false');
+    next.replyQuotes = p.replyQuotes as boolean;
+  }
+  if (p.replyReaction !== undefined) {
+    check(p.replyReaction === null || (typeof p.replyReaction === 'string' && p.replyReaction.length >= 1 && [...p.replyReaction].length <= 10), 'replyReaction must be one emoji or null');
+    next.replyReaction = p.replyReaction as string | null;
   }
   if (p.webhookUrl !== undefined) next.webhookUrl = webhookUrl(p.webhookUrl);
   if (p.webhookSecret !== undefined) {

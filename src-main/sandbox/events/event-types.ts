@@ -35,7 +35,7 @@ export interface ReceivedEvent {
   number: string;
   /** the contact's name when the number is a seeded contact, else the number */
   profileName: string;
-  type: 'text' | ReplyMediaKind;
+  type: 'text' | ReplyMediaKind | 'reaction';
   /** the text, or a file's caption */
   text: string;
   /** the file a contact sent, at a public sandbox URL; null for a text */
@@ -43,6 +43,10 @@ export interface ReceivedEvent {
   at: Date;
   /** the id of the sent message this answers */
   inReplyTo: string;
+  /** the answer quotes inReplyTo (replyQuotes) */
+  quotes?: boolean;
+  /** type 'reaction': the contact's emoji on inReplyTo ('' takes it back) */
+  emoji?: string;
 }
 
 export type SandboxEvent = StatusEvent | ReceivedEvent;

@@ -24,12 +24,18 @@ function eventValue(event: SandboxEvent): Record<string, unknown> {
   }
   return {
     contacts: [{ profile: { name: event.profileName }, wa_id: event.number }],
-    messages: [{ from: event.number, id: event.id, timestamp: unixSeconds(event.at), ...messageContent(event) }],
+    messages: [{ from: event.number, id: event.id, timestamp: unixSeconds(event.at), ...quoted(event), ...messageContent(event) }],
   };
+}
+
+/** Meta's `context` of a reply that quotes: the business number it quotes, and the message's id */
+function quoted(event: Extract<SandboxEvent, { name: 'message.received' }>): Record<string, unknown> {
+  return event.quotes === true ? { context: { from: PHONE_NUMBER.display_phone_number!.replace(/[^0-9]/g, ''), id: event.inReplyTo } } : {};
 }
 
 /** a text, or a file as Meta gives it: a media id to download with the token, its type and caption; never a URL */
 function messageContent(event: Extract<SandboxEvent, { name: 'message.received' }>): Record<string, unknown> {
+  if (event.type === 'reaction') return { type: 'reaction', reaction: { message_id: event.inReplyTo, emoji: event.emoji ?? '' } };
   if (event.media === null || event.type === 'text') return { type: 'text', text: { body: event.text } };
   const media: Record<string, unknown> = { id: `media_${event.id.slice(-12)}`, mime_type: event.media.mimetype };
   if (event.type !== 'audio') media.caption = event.text;

@@ -85,7 +85,12 @@ export class StatusClock {
         const profileName = this.deps.contacts.nameOf(number) ?? number;
         const sample = reply.media === null ? null : MEDIA_SAMPLES[reply.media];
         const media = reply.media === null || sample === null ? null : { url: mediaSampleUrl(this.deps.origin(), reply.media), mimetype: sample.mimetype, fileName: sample.fileName };
-        this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: reply.media ?? 'text', text: reply.text, media, at: new Date(), inReplyTo: id });
+        const { replyQuotes, replyReaction } = this.settings;
+        this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: reply.media ?? 'text', text: reply.text, media, at: new Date(), inReplyTo: id, quotes: replyQuotes });
+        // Twilio's WhatsApp webhooks carry no reactions
+        if (replyReaction !== null && this.deps.dialect !== 'twilio') {
+          this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: 'reaction', text: '', media: null, at: new Date(), inReplyTo: id, emoji: replyReaction });
+        }
       });
     }
   }

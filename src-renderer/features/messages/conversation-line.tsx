@@ -6,10 +6,12 @@ import type { ConversationItem } from '../../lib/api';
 import { ConversationMedia } from './conversation-media';
 import { STATE_WORDS } from './conversation-store';
 import { formatSentAt } from './message-time';
+import { LineActions, QuotedAbove, ReactionsOn } from './quick-line';
 
 function Line({ item, contactName }: { item: ConversationItem; contactName: string | null }) {
   return (
     <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
+      <QuotedAbove item={item} />
       {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
       {(item.text || !item.media) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
       <p className="conversation-meta">
@@ -22,7 +24,9 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
             </span>
           </>
         )}
+        <LineActions item={item} />
       </p>
+      <ReactionsOn item={item} />
     </li>
   );
 }
@@ -44,7 +48,10 @@ function sameLine(a: { item: ConversationItem; contactName: string | null }, b: 
     x.kind === y.kind &&
     x.fileName === y.fileName &&
     x.messageId === y.messageId &&
-    sameMedia(x.media, y.media)
+    sameMedia(x.media, y.media) &&
+    x.quote?.text === y.quote?.text &&
+    x.reactions?.us === y.reactions?.us &&
+    x.reactions?.contact === y.reactions?.contact
   );
 }
 

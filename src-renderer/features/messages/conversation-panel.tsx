@@ -2,7 +2,7 @@
 // message with how far it got (from the service's events), each reply, and a reply box
 // (Ctrl+Enter sends). Outside the 24-hour window of a service that enforces it, a hint leads to
 // the Template panel; while the profile's events are not set up, a link leads to Profiles.
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { ErrorMessage } from '../../ui/messages';
 import { useConversationStore } from './conversation-store';
 import { ConversationLine } from './conversation-line';
@@ -10,6 +10,9 @@ import { formatPhone } from '../../../src-main/shared/phone-display';
 import { EventsSetupLink } from './events-setup-link';
 import { ReplyRefusalHint } from './reply-refusal-hint';
 import { WindowNotice } from './window-notice';
+import { AttachmentNote, QuotingNote } from './quick-line';
+import { cannotQuote, useQuickStore } from './quick-store';
+import { useCannedPicker } from './canned-picker';
 
 export function ConversationPanel({ number }: { number: string }) {
   const attach = useConversationStore((s) => s.attach);
@@ -47,8 +50,16 @@ function ReplyBox() {
   const state = useConversationStore((s) => s.replyState);
   const setReply = useConversationStore((s) => s.setReply);
   const sendReply = useConversationStore((s) => s.sendReply);
+  const contactName = useConversationStore((s) => s.conversation?.name ?? null);
+  const contactNumber = useConversationStore((s) => s.number ?? '');
   const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  // `/` at the start opens the canned responses (canned-picker.tsx)
+  const picked = useQuickStore((s) => s.picked);
+  const canned = useCannedPicker(reply, setReply, box, { name: contactName, number: contactNumber }, picked);
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    canned.onKeyDown(e);
+    if (e.defaultPrevented) return;
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       void sendReply();
@@ -63,7 +74,10 @@ function ReplyBox() {
       }}
     >
       <label htmlFor={id}>Reply</label>
-      <textarea id={id} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" />
+      <QuotingNote />
+      <AttachmentNote />
+      <textarea id={id} ref={box} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" {...canned.textareaProps} />
+      {canned.element}
       <button type="submit" className="btn btn-primary" disabled={state.phase === 'sending' || reply.trim() === ''}>
         {state.phase === 'sending' ? 'Sending…' : 'Send reply'}
       </button>
@@ -72,6 +86,24 @@ function ReplyBox() {
         {state.phase === 'done' && <p className="msg msg-success" data-testid="conversation-reply-result">{state.words}</p>}
       </div>
       {state.phase === 'failed' && <ErrorMessage error={state.error} prefix="Not sent" />}
+      {state.phase === 'failed' && cannotQuote(state.error) && <WithoutQuote onSend={sendReply} />}
     </form>
+  );
+}
+
+/** the person's choice when the service cannot quote: the same text, without the quote */
+function WithoutQuote({ onSend }: { onSend: () => Promise<void> }) {
+  const cancel = useQuickStore((s) => s.cancelQuote);
+  return (
+    <button
+      type="button"
+      className="btn"
+      onClick={() => {
+        cancel();
+        void onSend();
+      }}
+    >
+      Send without the quote
+    </button>
   );
 }

@@ -7,6 +7,7 @@ import type { Conversation, ErrorInfo, WebhookInfo } from '../../lib/api';
 import { invoke, onEvent } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
 import { useWindowRefusals } from '../send/window-refusals';
+import { FILE_WITHOUT_QUOTE, useQuickStore } from './quick-store';
 
 type ReplyState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'done'; words: string } | { phase: 'failed'; error: ErrorInfo };
 
@@ -65,6 +66,7 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
   async show(number) {
     if (number === get().number && get().conversation !== null) return;
     set({ number, conversation: null, error: null, reply: '', replyState: { phase: 'idle' } });
+    useQuickStore.getState().reset();
     await Promise.all([get().reload(), loadWebhookInfo(set)]);
   },
 
@@ -98,12 +100,25 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
     const { number, reply, replyState } = get();
     if (number === null || reply.trim() === '' || replyState.phase === 'sending') return;
     set({ replyState: { phase: 'sending' } });
-    const r = await invoke('send:submit', { draft: { kind: 'text', number, text: reply }, requestId: newRequestId() });
+    // a quoted reply goes with the id of what it quotes, a canned response's file through main (quick-store.ts)
+    const { quoting, attachment } = useQuickStore.getState();
+    if (quoting !== null && attachment !== null) {
+      set({ replyState: { phase: 'failed', error: { code: 'validation', message: FILE_WITHOUT_QUOTE } } });
+      return;
+    }
+    const r =
+      attachment !== null
+        ? await invoke('canned:send-media', { name: attachment.name, number, caption: reply })
+        : quoting === null
+          ? await invoke('send:submit', { draft: { kind: 'text', number, text: reply }, requestId: newRequestId() })
+          : await invoke('quick:reply', { number, text: reply, replyTo: quoting.messageId });
     if (!r.ok) {
       useWindowRefusals.getState().noteFailure(get().conversation?.profileId ?? null, r.error.message);
       set({ replyState: { phase: 'failed', error: r.error } });
       return;
     }
+    useQuickStore.getState().cancelQuote();
+    useQuickStore.getState().dropAttachment();
     // the text went to the service (or into the outbox): the box is free for the next one
     set({ reply: '', replyState: { phase: 'done', words: r.value.status === 'queued' ? 'In the outbox: it is sent when the service is back.' : 'Accepted by the service.' } });
     await get().reload();

@@ -105,10 +105,10 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
  * the real executable (or `bin`, a copy of it placed elsewhere), as a child process; after
  * `timeoutMs` it is killed (its code is then -1), so a command that never ends cannot outlive the test
  */
-export function spawnCli(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; bin?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export function spawnCli(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; bin?: string; timeoutMs?: number; cwd?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.bin ?? BIN, ...argv], {
-      cwd: REPO_ROOT,
+      cwd: options.cwd ?? REPO_ROOT,
       env: childEnv(options.env ?? {}),
       stdio: ['pipe', 'pipe', 'pipe'],
     });

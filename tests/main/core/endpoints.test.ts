@@ -18,6 +18,8 @@ describe('endpoint catalogue', () => {
       ['keys.list', 'GET', '/api/v1/api-keys', 'keys:manage', false],
       ['keys.create', 'POST', '/api/v1/api-keys', 'keys:manage', false],
       ['keys.delete', 'DELETE', '/api/v1/api-keys/{id}', 'keys:manage', false],
+      // a reaction sent twice is one reaction: no Idempotency-Key
+      ['messages.reaction', 'POST', '/api/v1/messages/reaction', 'messages:send', false],
     ]);
   });
 

@@ -466,7 +466,7 @@ describe('playground of dialect "meta"', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('has the check, send, upload and template tabs, no contacts tab', () => {
+  it('has the check, send, upload, template, reply and reaction tabs, no contacts tab', () => {
     expect(tabs.map((t) => [t.id, t.title, t.method, t.endpoint])).toEqual([
       ['check', 'Check Phone Number', 'GET', BASE],
       ['text', 'Send Text', 'POST', `${BASE}/messages`],
@@ -475,6 +475,8 @@ describe('playground of dialect "meta"', () => {
       ['audio', 'Send Audio', 'POST', `${BASE}/messages`],
       ['upload', 'Upload Media', 'POST', `${BASE}/media`],
       ['template', 'Send Template', 'POST', `${BASE}/messages`],
+      ['reply', 'Reply to a Message', 'POST', `${BASE}/messages`],
+      ['reaction', 'Send Reaction', 'POST', `${BASE}/messages`],
     ]);
     expect(playgroundTabs('meta', sb.baseUrl)).toEqual(tabs);
     expect(tabs.find((t) => t.id === 'media')!.body).toMatchObject({ type: 'document', document: { filename: 'report.pdf' } });
@@ -510,7 +512,8 @@ describe('playground of dialect "meta"', () => {
       expect([tab.id, status, status >= 200 && status < 300 ? '' : body]).toEqual([tab.id, 200, '']);
       if (tab.id === 'upload') expect(JSON.parse(body)).toEqual({ id: expect.stringMatching(/^[0-9]{16}$/) });
     }
-    expect(await messageCount(sb)).toBe(before + 5);
+    // a reaction is no message of its own
+    expect(await messageCount(sb)).toBe(before + 6);
   });
 
   it('serves the HTML page with one section per tab', async () => {

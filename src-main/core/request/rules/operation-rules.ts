@@ -9,6 +9,7 @@ import { messagesListRules } from './messages-list';
 import { messagesMediaRules } from './messages-media';
 import { messagesTemplateRules } from './messages-template';
 import { messagesTextRules } from './messages-text';
+import { messagesReactionRules } from './messages-reaction';
 import type { DescribedRule, FixedOperation, FixedRule } from './rule';
 
 export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRule<K> } = {
@@ -22,6 +23,7 @@ export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRul
   'templates.list': () => ({ values: {} }),
   'media.upload': mediaUploadRules,
   'keys.check': keysCheckRules,
+  'messages.reaction': messagesReactionRules,
 };
 
 export const FIXED_RULES: { readonly [K in FixedOperation]: FixedRule<K> } = {
