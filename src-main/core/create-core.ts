@@ -48,6 +48,8 @@ import { SentMessagesTable } from './store/sent-messages-table';
 import { SettingsTable } from './store/settings-table';
 import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
+import { MessageSearchTable } from './store/message-search-table';
+import { MessageSearch } from './conversations/message-search';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -119,6 +121,8 @@ export interface Core {
   history: MessageHistory;
   /** each contact's conversation: sends, replies and delivery states from the service's events */
   conversations: ConversationService;
+  /** search across every conversation of a profile (sent and received messages) */
+  messageSearch: MessageSearch;
   /** each profile's webhook secret and verify token, in the keychain */
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
@@ -264,6 +268,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onReplyTexts: (_profileId, number, texts) => noteLeak(leaks.inspect(texts, { kind: 'reply', number })),
     ...(log ? { log } : {}),
   });
+  const messageSearch = new MessageSearch({ table: new MessageSearchTable(store.db), profiles, scrub: (text) => vault.scrubSecrets(text) });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
@@ -324,5 +329,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

@@ -4,6 +4,7 @@
 import type { Migration } from './migrate';
 import { addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
 import { addKeyExpiry, createKeysTable } from './keys-table';
+import { createMessageSearch } from './message-search-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
 import { createServerKeysTable } from './server-keys-table';
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'the files contacts sent', up: addReceivedMedia },
   { version: 8, name: "each profile's received messages and states in arrival order", up: indexConversationsByProfile },
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
+  { version: 11, name: 'the search index over every conversation', up: createMessageSearch },
 ];

@@ -1,0 +1,163 @@
+// The ONE owner of the search index over every conversation: two FTS5 tables, one over
+// sent_messages (sent-messages-table.ts) and one over received_messages (conversation-tables.ts).
+// Both are external-content tables: the words' index lives here, the texts stay in their own
+// tables (read back through the rowid, which is each table's seq), so the file grows by the
+// index alone. Triggers on the two tables keep the index right inside each writing transaction,
+// whichever process writes: an insert adds, a delete (a trim drops the oldest) removes, an update
+// of an indexed column replaces. Accents and case are folded by the tokenizer, on the stored text
+// and on the query alike ("acao" finds "Ação").
+import type { SqliteDatabase } from './sqlite';
+
+/** the profile id is indexed too: a search reads only the searched profile's matches (see queryFor) */
+const TOKENIZE = "tokenize = 'unicode61 remove_diacritics 2'";
+
+/** each indexed table: its index, its indexed columns (the profile's first) */
+const INDEXED = {
+  sent_messages: { index: 'sent_messages_search', columns: ['profile_id', 'text', 'file_name'] },
+  received_messages: { index: 'received_messages_search', columns: ['profile_id', 'text', 'name', 'media_name'] },
+} as const;
+
+type IndexedTable = keyof typeof INDEXED;
+
+/** the index, its triggers, and every row already there indexed (schema version 11) */
+export function createMessageSearch(db: SqliteDatabase): void {
+  // the names below are this module's constants, never input
+  for (const table of Object.keys(INDEXED) as IndexedTable[]) {
+    const { index, columns } = INDEXED[table];
+    const list = columns.join(', ');
+    const values = (row: 'new' | 'old'): string => columns.map((c) => `${row}.${c}`).join(', ');
+    db.exec(`
+      CREATE VIRTUAL TABLE ${index} USING fts5(${list}, content = '${table}', content_rowid = 'seq', ${TOKENIZE});
+      CREATE TRIGGER ${index}_insert AFTER INSERT ON ${table} BEGIN
+        INSERT INTO ${index} (rowid, ${list}) VALUES (new.seq, ${values('new')});
+      END;
+      CREATE TRIGGER ${index}_delete AFTER DELETE ON ${table} BEGIN
+        INSERT INTO ${index} (${index}, rowid, ${list}) VALUES ('delete', old.seq, ${values('old')});
+      END;
+      CREATE TRIGGER ${index}_update AFTER UPDATE OF seq, ${list} ON ${table} BEGIN
+        INSERT INTO ${index} (${index}, rowid, ${list}) VALUES ('delete', old.seq, ${values('old')});
+        INSERT INTO ${index} (rowid, ${list}) VALUES (new.seq, ${values('new')});
+      END;
+      INSERT INTO ${index} (${index}) VALUES ('rebuild');
+    `);
+  }
+}
+
+interface SentHitRow {
+  seq: number;
+  id: string;
+  kind: string;
+  number: string;
+  text: string | null;
+  file_name: string | null;
+  at: string;
+  message_id: string | null;
+}
+
+interface ReceivedHitRow {
+  seq: number;
+  message_id: string;
+  number: string;
+  type: string;
+  text: string | null;
+  name: string | null;
+  at: string;
+  arrived_at: string;
+  media_name: string | null;
+}
+
+/** a matching message as stored, with the order it is listed in */
+export interface StoredHit {
+  direction: 'out' | 'in';
+  /** the row's seq in its own table: where a next page starts */
+  seq: number;
+  /** when this app saw it (a send when the service took it, a reply when it arrived): the listing's order */
+  seen: string;
+  key: string;
+  number: string;
+  name: string | null;
+  messageId: string | null;
+  kind: string;
+  at: string;
+  /** the indexed texts, in the order a snippet is looked for in them */
+  fields: (string | null)[];
+}
+
+/** where a page starts in each table: rows below these seqs (null: from the newest) */
+export interface SearchBounds {
+  sentBefore: number | null;
+  receivedBefore: number | null;
+}
+
+/**
+ * The FTS5 expression that finds `match` (already made safe: search-query.ts) in a profile's
+ * messages: the profile's own token first, so FTS5 skips other profiles' rows inside the index
+ * instead of reading each of them from its table; the row's profile_id is checked again by the
+ * query, so a profile id that merely shares tokens with another never lets a row through.
+ */
+function queryFor(table: IndexedTable, profileId: string, match: string): string {
+  const texts = INDEXED[table].columns.filter((c) => c !== 'profile_id').join(' ');
+  return `profile_id : "${profileId.replaceAll('"', '""')}" AND {${texts}} : (${match})`;
+}
+
+/** an unbounded "before" as a seq no row has */
+const NO_BOUND = Number.MAX_SAFE_INTEGER;
+
+export class MessageSearchTable {
+  private readonly statements;
+
+  constructor(db: SqliteDatabase) {
+    // CROSS JOIN keeps the index as the outer loop: left to choose, SQLite may walk the profile's
+    // rows by their own index and ask FTS5 about each one, which is thousands of times slower
+    this.statements = {
+      sent: db.prepare<[string, string, number, number], SentHitRow>(
+        `SELECT s.seq, s.id, s.kind, s.number, s.text, s.file_name, s.at, s.message_id
+         FROM sent_messages_search f CROSS JOIN sent_messages s ON s.seq = f.rowid
+         WHERE sent_messages_search MATCH ? AND s.profile_id = ? AND f.rowid < ?
+         ORDER BY f.rowid DESC LIMIT ?`,
+      ),
+      received: db.prepare<[string, string, number, number], ReceivedHitRow>(
+        `SELECT r.seq, r.message_id, r.number, r.type, r.text, r.name, r.at, r.arrived_at, r.media_name
+         FROM received_messages_search f CROSS JOIN received_messages r ON r.seq = f.rowid
+         WHERE received_messages_search MATCH ? AND r.profile_id = ? AND f.rowid < ?
+         ORDER BY f.rowid DESC LIMIT ?`,
+      ),
+      countSent: db.prepare<[string, string, number], number>(
+        'SELECT count(*) FROM (SELECT 1 FROM sent_messages_search f CROSS JOIN sent_messages s ON s.seq = f.rowid WHERE sent_messages_search MATCH ? AND s.profile_id = ? LIMIT ?)',
+      ).pluck(),
+      check: Object.values(INDEXED).map(({ index }) => db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)),
+      countReceived: db.prepare<[string, string, number], number>(
+        'SELECT count(*) FROM (SELECT 1 FROM received_messages_search f CROSS JOIN received_messages r ON r.seq = f.rowid WHERE received_messages_search MATCH ? AND r.profile_id = ? LIMIT ?)',
+      ).pluck(),
+    };
+  }
+
+  /** the profile's newest sends and replies matching `match` below `bounds`, each table's newest `limit`, each newest first */
+  newest(profileId: string, match: string, bounds: SearchBounds, limit: number): { sent: StoredHit[]; received: StoredHit[] } {
+    const sent = this.statements.sent.all(queryFor('sent_messages', profileId, match), profileId, bounds.sentBefore ?? NO_BOUND, limit);
+    const received = this.statements.received.all(queryFor('received_messages', profileId, match), profileId, bounds.receivedBefore ?? NO_BOUND, limit);
+    return { sent: sent.map(sentHit), received: received.map(receivedHit) };
+  }
+
+  /**
+   * Throws when an index and its table disagree (FTS5's integrity-check, which compares an
+   * external-content index with its table's rows): for tests and diagnostics.
+   */
+  checkIndex(): void {
+    for (const statement of this.statements.check) statement.run();
+  }
+
+  /** how many of the profile's messages match, counted up to `cap` in each table */
+  count(profileId: string, match: string, cap: number): number {
+    return (this.statements.countSent.get(queryFor('sent_messages', profileId, match), profileId, cap) ?? 0) + (this.statements.countReceived.get(queryFor('received_messages', profileId, match), profileId, cap) ?? 0);
+  }
+}
+
+function sentHit(r: SentHitRow): StoredHit {
+  // the key the conversation gives the line (conversation-service.ts outgoingItem)
+  return { direction: 'out', seq: r.seq, seen: r.at, key: r.id, number: r.number, name: null, messageId: r.message_id, kind: r.kind, at: r.at, fields: [r.text, r.file_name] };
+}
+
+function receivedHit(r: ReceivedHitRow): StoredHit {
+  return { direction: 'in', seq: r.seq, seen: r.arrived_at, key: `in:${r.message_id}`, number: r.number, name: r.name, messageId: r.message_id, kind: r.type, at: r.at, fields: [r.text, r.media_name, r.name] };
+}
