@@ -65,6 +65,7 @@ const invoke: Record<InvokeChannel, true> = {
   'settings:ca-file': true,
   'settings:set-ca-file': true,
   'shell:open-external': true,
+  'messages:search': true,
 };
 
 const events: Record<EventChannel, true> = {

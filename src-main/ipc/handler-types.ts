@@ -3,6 +3,7 @@
 import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
 import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
 import type { ConversationService } from '../core/conversations/conversation-service';
+import type { MessageSearch } from '../core/conversations/message-search';
 import type { CaFileTrust } from '../core/http/ca-file-trust';
 import type { KeyManager } from '../core/keys/key-manager';
 import type { KeychainRepair } from '../core/keys/keychain-repair';
@@ -44,6 +45,8 @@ export interface HandlerCore {
   outbox?: OutboxService | undefined;
   /** each contact's conversation (the conversation view) */
   conversations: ConversationService;
+  /** search across every conversation (messages:search) */
+  messageSearch: Pick<MessageSearch, 'search'>;
   /** the approved templates each profile's service lists (the template form) */
   templates: Pick<TemplateCatalogue, 'list'>;
   /** each profile's webhook secret and verify token, in the keychain */

@@ -8,6 +8,7 @@ import { createAppHandlers } from './app-handlers';
 import type { HandlerDeps, Handlers } from './handler-types';
 import { createKeyHandlers } from './key-handlers';
 import { createMessageHandlers } from './messages-handlers';
+import { createMessageSearchHandlers } from './message-search-handlers';
 import { createProfileHandlers } from './profile-handlers';
 import { createSendHandlers } from './send-handlers';
 import { createSettingsHandlers } from './settings-handlers';
@@ -33,5 +34,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),
     // send and roll progress are per request, so they are the events a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
+    ...createMessageSearchHandlers(core.messageSearch),
   };
 }

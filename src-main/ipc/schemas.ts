@@ -134,4 +134,5 @@ export const payloadSchemas = {
   'settings:ca-file': empty,
   'settings:set-ca-file': z.object({ action: z.enum(['choose', 'clear']) }).strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
+  'messages:search': z.object({ text: z.string().max(500), limit: z.number().int().min(1).max(100).optional(), after: z.string().max(100).optional() }).strict(),
 } satisfies Schemas;
