@@ -7,9 +7,10 @@ import { messagesCommand } from './messages';
 import { outboxGroup, syncCommand } from './outbox';
 import { profilesGroup } from './profiles';
 import { sandboxCommand } from './sandbox';
+import { searchCommand } from './search';
 import { sendGroup } from './send';
 import { settingsGroup } from './settings';
 import { templatesCommand } from './templates';
 import { webhooksGroup } from './webhooks';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand];
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand, searchCommand];
