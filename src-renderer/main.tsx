@@ -13,6 +13,7 @@ import './styles/keys.css';
 import './styles/profiles.css';
 import './styles/log.css';
 import './styles/api-editor.css';
+import './styles/search.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -25,3 +25,8 @@ export function useIsMac(): boolean {
 export function useOpenScreen(): (screen: Screen) => void {
   return useAppStore((s) => s.navigate);
 }
+
+/** The same outside React (a store action, a jump to a message). */
+export function openScreen(screen: Screen): void {
+  useAppStore.getState().navigate(screen);
+}

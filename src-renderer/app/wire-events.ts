@@ -19,6 +19,7 @@ import { wireProfilesEvents } from '../features/profiles/profiles-events';
 import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
 import { wireSendEvents } from '../features/send/send-events';
 import { useSendStore } from '../features/send/send-store';
+import { useSearchStore } from '../features/search/search-store';
 
 /**
  * Subscribes every feature to main's events and to the active profile/key, once.
@@ -84,6 +85,7 @@ function adoptProfile(profileId: string | null): void {
   useContactsStore.getState().switchProfile(profileId);
   useMessagesStore.getState().switchProfile(profileId);
   useSendStore.getState().switchProfile(profileId);
+  useSearchStore.getState().switchProfile(profileId);
 }
 
 function activeIds() {

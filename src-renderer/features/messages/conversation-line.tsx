@@ -9,7 +9,7 @@ import { formatSentAt } from './message-time';
 
 function Line({ item, contactName }: { item: ConversationItem; contactName: string | null }) {
   return (
-    <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
+    <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`} data-message-key={item.key}>
       {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
       {(item.text || !item.media) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
       <p className="conversation-meta">
