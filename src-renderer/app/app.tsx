@@ -5,7 +5,7 @@ import { AppNav } from './nav';
 import { Notices } from './notices';
 import { CommandPalette } from './command-palette';
 import { isMessageSearchShortcut, isPaletteShortcut, isSearchShortcut, screenForShortcut } from './shortcuts';
-import { SearchDialogHost } from '../features/search/search-dialog';
+import { SearchDialogHost } from '../features/search/search-dialog-host';
 import { useSearchStore } from '../features/search/search-store';
 import { focusScreen } from '../ui/focus';
 import { wireAppEvents } from './wire-events';

@@ -1,7 +1,8 @@
 // Ctrl+Shift+F (Cmd+Shift+F on a Mac): search every conversation of the active profile. A dialog
 // holding a search landmark: the labelled field is a combobox over the list of found messages,
 // so arrows move through them while focus stays in the field (a screen reader hears each one),
-// Enter opens the highlighted one in its conversation, Escape closes.
+// Enter opens the highlighted one in its conversation, Escape closes. A chunk of its own
+// (search-dialog-host.tsx).
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchHit } from '../../lib/api';
 import { formatCount } from '../../lib/format';
@@ -12,12 +13,7 @@ import { formatSentAt } from '../messages/message-time';
 import { openMessage } from './open-message';
 import { useSearchStore } from './search-store';
 
-export function SearchDialogHost() {
-  const open = useSearchStore((s) => s.open);
-  return open ? <SearchDialog /> : null;
-}
-
-function SearchDialog() {
+export function SearchDialog() {
   const text = useSearchStore((s) => s.text);
   const hits = useSearchStore((s) => s.hits);
   const setText = useSearchStore((s) => s.setText);
