@@ -26,6 +26,7 @@ import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
 import { KeyLeaks } from './keys/key-leaks';
 import { LogResend } from './log-resend';
+import { scrubSecret } from './http/redact';
 import { MessageHistory } from './messages/message-history';
 import { TemplateCatalogue } from './messages/template-catalogue';
 import { MessageServiceImpl } from './messages/message-service';
@@ -268,7 +269,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onReplyTexts: (_profileId, number, texts) => noteLeak(leaks.inspect(texts, { kind: 'reply', number })),
     ...(log ? { log } : {}),
   });
-  const messageSearch = new MessageSearch({ table: new MessageSearchTable(store.db), profiles, scrub: (text) => vault.scrubSecrets(text) });
+  const messageSearch = new MessageSearch({
+    table: new MessageSearchTable(store.db),
+    profiles,
+    scrubber: async () => {
+      const live = (await vault.liveValues()).map((entry) => entry.value);
+      return (text) => live.reduce((out, value) => scrubSecret(out, value), vault.scrubSecrets(text));
+    },
+  });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });

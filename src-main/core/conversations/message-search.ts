@@ -26,8 +26,12 @@ export interface SearchInput {
 export interface MessageSearchDeps {
   table: MessageSearchTable;
   profiles: Pick<ProfileManager, 'resolve'>;
-  /** cuts any saved key out of a text before it leaves main (the stored texts were scrubbed when written; keys saved since were not known then) */
-  scrub: (text: string) => string;
+  /**
+   * A function that cuts every saved key out of a text, made once per search: the stored texts
+   * were scrubbed when written, of the keys that process held then; a key saved, or first read,
+   * since was not among them (docs/ARCHITECTURE.md, rule 1).
+   */
+  scrubber: () => Promise<(text: string) => string>;
 }
 
 export class MessageSearch {
@@ -45,7 +49,8 @@ export class MessageSearch {
     const found = table.newest(profile.id, query.match, bounds, limit + 1);
     const page = newestOf(found.sent, found.received, bounds, limit);
     const counted = table.count(profile.id, query.match, SEARCH_COUNT_CAP + 1);
-    const scrubbed = (text: string | null): string | null => (text === null ? null : this.deps.scrub(text));
+    const scrub = page.hits.length === 0 ? (text: string) => text : await this.deps.scrubber();
+    const scrubbed = (text: string | null): string | null => (text === null ? null : scrub(text));
     const hits = page.hits.map((hit): SearchHit => ({
       key: hit.key,
       direction: hit.direction,

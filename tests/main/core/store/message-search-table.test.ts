@@ -43,7 +43,7 @@ function storeOn(db: SqliteDatabase, limits: { sent?: number; rows?: number } = 
   const index = new MessageSearchTable(db);
   // the profile is taken as given: resolving names and the active profile is the profile manager's (tested there)
   const profiles = { resolve: (id?: string) => Promise.resolve({ id: id ?? 'p1' } as Profile) };
-  const service = new MessageSearch({ table: index, profiles, scrub: (t) => t });
+  const service = new MessageSearch({ table: index, profiles, scrubber: () => Promise.resolve((t: string) => t) });
   return {
     db,
     sent: new SentMessagesTable(db, limits.sent),
