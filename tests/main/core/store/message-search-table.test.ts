@@ -109,6 +109,14 @@ describe('searching every conversation', () => {
     expect(keys(await s.search('segredo', { profileId: 'p3' }))).toEqual([]);
   });
 
+  it('keeps profiles apart whatever their ids hold (quotes, accents, a prefix of another id)', async () => {
+    const s = await openStoreIn();
+    const ids = ['p"1', 'p', 'pé 1', 'p_1-a', 'p_1'];
+    for (const [i, profileId] of ids.entries()) await s.sent.append(sentRecord(`s${i}`, 'mesma palavra', { profileId }));
+    for (const [i, profileId] of ids.entries()) expect(keys(await s.search('palavra', { profileId }))).toEqual([`s${i}`]);
+    s.index.checkIndex();
+  });
+
   it('pages newest first with the page marker, every hit once, and refuses a marker no search gave', async () => {
     const s = await openStoreIn();
     for (let i = 0; i < 4; i += 1) {
