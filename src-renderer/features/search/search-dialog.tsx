@@ -63,6 +63,8 @@ export function SearchDialog() {
           placeholder="Words from a message, a file name or a contact's name"
           autoComplete="off"
           spellCheck={false}
+          // messages:search takes up to 500 characters: the field stops there instead of failing
+          maxLength={500}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
