@@ -30,3 +30,8 @@ export function useOpenScreen(): (screen: Screen) => void {
 export function openScreen(screen: Screen): void {
   useAppStore.getState().navigate(screen);
 }
+
+/** A dismissable notice for the person, from outside the screens (a jump that could not land). */
+export function showNotice(level: 'info' | 'warning' | 'error', message: string): void {
+  useAppStore.getState().pushNotice(level, message);
+}

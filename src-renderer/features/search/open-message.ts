@@ -2,7 +2,7 @@
 // screen filtered by that number, so it opens that, then scrolls to the message's line
 // (data-message-key) and moves focus to it. The one place to change when conversations get a
 // view of their own.
-import { openScreen } from '../../app/app-port';
+import { openScreen, showNotice } from '../../app/app-port';
 import { useMessagesStore } from '../messages/messages-store';
 
 /** how long the conversation may take to come from main before the jump gives up */
@@ -13,7 +13,10 @@ export const FOUND_CLASS = 'message-found';
 export function openMessage(target: { number: string; key: string }): void {
   useMessagesStore.getState().showNumber(target.number);
   openScreen('messages');
-  void landOn(target.key);
+  void landOn(target.key).then((landed) => {
+    // a conversation shows its latest messages only: an older one is found by search but not in view
+    if (!landed) showNotice('info', 'That message is older than what its conversation shows, so it could not be scrolled to; its words are in the search result.');
+  });
 }
 
 /** the line with this key, once the conversation shows it: scrolled into view, marked and focused */
@@ -24,7 +27,8 @@ async function landOn(key: string): Promise<boolean> {
   await nextFrame();
   await nextFrame();
   for (;;) {
-    const line = document.querySelector<HTMLElement>(`[data-message-key="${CSS.escape(key)}"]`);
+    // compared as data, not written into a selector: a key is the service's id and may hold anything
+    const line = [...document.querySelectorAll<HTMLElement>('[data-message-key]')].find((el) => el.dataset.messageKey === key);
     if (line) {
       for (const old of document.querySelectorAll(`.${FOUND_CLASS}`)) old.classList.remove(FOUND_CLASS);
       line.classList.add(FOUND_CLASS);
