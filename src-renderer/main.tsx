@@ -14,6 +14,7 @@ import './styles/profiles.css';
 import './styles/log.css';
 import './styles/inbox.css';
 import './styles/api-editor.css';
+import './styles/search.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

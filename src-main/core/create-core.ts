@@ -26,6 +26,7 @@ import { KeychainRevocationKeyStore } from './keys/revocation-key-store';
 import { KeyVault } from './keys/key-vault';
 import { KeyLeaks } from './keys/key-leaks';
 import { LogResend } from './log-resend';
+import { scrubSecret } from './http/redact';
 import { MessageHistory } from './messages/message-history';
 import { TemplateCatalogue } from './messages/template-catalogue';
 import { MessageServiceImpl } from './messages/message-service';
@@ -55,6 +56,8 @@ import { QuickAnswerTables } from './store/quick-answer-tables';
 import type { Delivery } from './messages/sent-record';
 import { CannedResponses } from './canned/canned-responses';
 import { CannedTable } from './store/canned-table';
+import { MessageSearchTable } from './store/message-search-table';
+import { MessageSearch } from './conversations/message-search';
 
 export interface CoreOptions {
   /** where crm.db, the outbox and staged files live */
@@ -132,6 +135,8 @@ export interface Core {
   quick: QuickAnswers;
   /** stored answers for replies, shared on the data folder or personal to the OS user */
   canned: CannedResponses;
+  /** search across every conversation of a profile (sent and received messages) */
+  messageSearch: MessageSearch;
   /** each profile's webhook secret and verify token, in the keychain */
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
@@ -288,6 +293,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(log ? { log } : {}),
   });
   const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) }, now, ...(log ? { log } : {}) });
+  const messageSearch = new MessageSearch({
+    table: new MessageSearchTable(store.db),
+    profiles,
+    scrubber: async () => {
+      const live = (await vault.liveValues()).map((entry) => entry.value);
+      return (text) => live.reduce((out, value) => scrubSecret(out, value), vault.scrubSecrets(text));
+    },
+  });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
   const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history: recordSend, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
@@ -352,5 +365,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, inbox, quick, canned, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
 }

@@ -73,6 +73,7 @@ const invoke: Record<InvokeChannel, true> = {
   'quick:react': true,
   'canned:list': true,
   'canned:send-media': true,
+  'messages:search': true,
 };
 
 const events: Record<EventChannel, true> = {

@@ -22,6 +22,7 @@ import type {
 import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
 import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
+import type { SearchPage } from '../shared/message-search';
 import type { TemplateList } from '../shared/approved-template';
 import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { CaFileState } from '../shared/network-settings';
@@ -36,6 +37,7 @@ export type * from '../shared/conversation';
 export type * from '../shared/network-settings';
 export type * from '../shared/inbox';
 export type { CannedResponse } from '../shared/canned';
+export type * from '../shared/message-search';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
@@ -292,6 +294,14 @@ export interface InvokeMap {
    * response, the window never names one
    */
   'canned:send-media': { payload: { name: string; number: string; caption: string }; value: SendResult };
+  /**
+   * Searches every conversation of the active profile (what this app sent and what contacts
+   * wrote) for the words typed, accents and case aside, the last word also as the start of a
+   * word: newest first, `limit` (1 to 100, default 20) at a time, the next page from `after` (the
+   * page's `next`). Text with no word in it, or a page marker no search gave, is refused
+   * ('validation') with the reason.
+   */
+  'messages:search': { payload: { text: string; limit?: number; after?: string }; value: SearchPage };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -6,6 +6,7 @@ import type { ConversationService } from '../core/conversations/conversation-ser
 import type { InboxService } from '../core/conversations/inbox-service';
 import type { QuickAnswers } from '../core/conversations/quick-answers';
 import type { CannedResponses } from '../core/canned/canned-responses';
+import type { MessageSearch } from '../core/conversations/message-search';
 import type { CaFileTrust } from '../core/http/ca-file-trust';
 import type { KeyManager } from '../core/keys/key-manager';
 import type { KeychainRepair } from '../core/keys/keychain-repair';
@@ -49,6 +50,8 @@ export interface HandlerCore {
   conversations: ConversationService;
   /** each profile's conversation list and read marks (the Conversations screen) */
   inbox: Pick<InboxService, 'list' | 'markRead' | 'replyNotices' | 'setReplyNotices'>;
+  /** search across every conversation (messages:search) */
+  messageSearch: Pick<MessageSearch, 'search'>;
   /** the approved templates each profile's service lists (the template form) */
   templates: Pick<TemplateCatalogue, 'list'>;
   /** quoted replies and reactions (the conversation view) */

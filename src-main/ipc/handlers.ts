@@ -8,6 +8,7 @@ import { createAppHandlers } from './app-handlers';
 import type { HandlerDeps, Handlers } from './handler-types';
 import { createKeyHandlers } from './key-handlers';
 import { createMessageHandlers } from './messages-handlers';
+import { createMessageSearchHandlers } from './message-search-handlers';
 import { createProfileHandlers } from './profile-handlers';
 import { createSendHandlers } from './send-handlers';
 import { createSettingsHandlers } from './settings-handlers';
@@ -38,5 +39,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createInboxHandlers(core.inbox),
     ...createQuickHandlers(core.quick),
     ...createCannedHandlers(core.canned),
+    ...createMessageSearchHandlers(core.messageSearch),
   };
 }

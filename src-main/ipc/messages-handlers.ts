@@ -2,7 +2,7 @@
 import type { MessageHistoryService } from '../core/services';
 import type { DomainHandlers } from './handler-types';
 
-export function createMessageHandlers(history: MessageHistoryService): DomainHandlers<'messages'> {
+export function createMessageHandlers(history: MessageHistoryService): Omit<DomainHandlers<'messages'>, 'messages:search'> {
   return {
     'messages:list': (p) => history.list(p),
   };

@@ -144,4 +144,5 @@ export const payloadSchemas = {
   'quick:react': z.object({ number, messageId: z.string().max(1000), emoji: z.string().max(100) }).strict(),
   'canned:list': empty,
   'canned:send-media': z.object({ name: z.string().max(200), number, caption: z.string().max(100_000) }).strict(),
+  'messages:search': z.object({ text: z.string().max(500), limit: z.number().int().min(1).max(100).optional(), after: z.string().max(100).optional() }).strict(),
 } satisfies Schemas;

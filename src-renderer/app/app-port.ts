@@ -26,7 +26,7 @@ export function useOpenScreen(): (screen: Screen) => void {
   return useAppStore((s) => s.navigate);
 }
 
-/** Opens a screen from outside React (an event of main), focus included. */
+/** Opens a screen from outside React (an event of main, a store action, a jump to a message), focus included. */
 export function openScreen(screen: Screen): void {
   useAppStore.getState().navigate(screen);
 }
@@ -51,4 +51,9 @@ export function appTitle(): string | null {
 /** Hears every change of the app's state (app:info answering among them); returns the unsubscribe. */
 export function onAppChange(listener: () => void): () => void {
   return useAppStore.subscribe(listener);
+}
+
+/** A dismissable notice for the person, from outside the screens (a jump that could not land). */
+export function showNotice(level: 'info' | 'warning' | 'error', message: string): void {
+  useAppStore.getState().pushNotice(level, message);
 }

@@ -4,7 +4,9 @@ import { AppHeader } from './header';
 import { AppNav } from './nav';
 import { Notices } from './notices';
 import { CommandPalette } from './command-palette';
-import { isPaletteShortcut, isSearchShortcut, screenForShortcut } from './shortcuts';
+import { isMessageSearchShortcut, isPaletteShortcut, isSearchShortcut, screenForShortcut } from './shortcuts';
+import { SearchDialogHost } from '../features/search/search-dialog-host';
+import { useSearchStore } from '../features/search/search-store';
 import { focusScreen } from '../ui/focus';
 import { wireAppEvents } from './wire-events';
 import { ConfirmHost } from '../ui/confirm-host';
@@ -37,6 +39,12 @@ export function App() {
   }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
+      if (isMessageSearchShortcut(e, isMac)) {
+        e.preventDefault();
+        setPalette(false);
+        useSearchStore.getState().openSearch();
+        return;
+      }
       if (isPaletteShortcut(e, isMac)) {
         e.preventDefault();
         setPalette(true);
@@ -82,6 +90,7 @@ export function App() {
       {/* app-wide: any part of the window may ask to roll a key (keys-store openRoll) */}
       <RollDialogHost />
       {palette && <CommandPalette onClose={() => setPalette(false)} />}
+      <SearchDialogHost />
     </div>
   );
 }

@@ -3,13 +3,14 @@
 // starting with the query first, then a word of it starting with the query, then anywhere.
 import { SCREENS, type Screen } from './app-store';
 import type { SendKind } from '../features/send/send-types';
-import { shortcutLabel } from './shortcuts';
+import { messageSearchShortcutLabel, shortcutLabel } from './shortcuts';
 
 export type PaletteAction =
   | { kind: 'screen'; screen: Screen }
   | { kind: 'profile'; profileId: string }
   | { kind: 'find-contact'; query: string }
-  | { kind: 'send-to-chosen'; tab: SendKind };
+  | { kind: 'send-to-chosen'; tab: SendKind }
+  | { kind: 'search-messages' };
 
 export interface PaletteCommand {
   id: string;
@@ -54,6 +55,7 @@ export function paletteCommands(ctx: PaletteContext): PaletteCommand[] {
     ...(ctx.chosen
       ? SEND_TABS.map(({ tab, label }) => ({ id: `send:${tab}`, label: `Send ${label} to ${ctx.chosen!.name}`, hint: 'Send', action: { kind: 'send-to-chosen', tab } as const }))
       : []),
+    { id: 'search-messages', label: 'Search messages', hint: messageSearchShortcutLabel(ctx.isMac), action: { kind: 'search-messages' } as const },
   ];
   const ranked = all
     .map((command, order) => ({ command, order, rank: matchRank(command.label.replace(/^(Go to|Switch to profile|Send) /, ''), ctx.query) ?? matchRank(command.label, ctx.query) }))

@@ -4,6 +4,7 @@
 import { useContactsStore } from '../features/contacts/contacts-store';
 import { useProfilesStore } from '../features/profiles/profiles-store';
 import { useSendStore } from '../features/send/send-store';
+import { useSearchStore } from '../features/search/search-store';
 import { useAppStore } from './app-store';
 import type { PaletteAction } from './palette-commands';
 
@@ -24,6 +25,9 @@ export function runPaletteAction(action: PaletteAction): void {
     case 'send-to-chosen':
       useSendStore.getState().setTab(action.tab);
       navigate('send');
+      return;
+    case 'search-messages':
+      useSearchStore.getState().openSearch();
       return;
   }
 }

@@ -42,3 +42,14 @@ export function shortcutLabel(screen: Screen, isMac: boolean): string {
   const n = SCREENS.findIndex((s) => s.id === screen) + 1;
   return isMac ? `⌘${n}` : `Ctrl+${n}`;
 }
+
+/** Ctrl+Shift+F (Cmd+Shift+F on a Mac) searches every conversation, from anywhere (as editors' "find in files") */
+export function isMessageSearchShortcut(e: KeyChord, isMac: boolean): boolean {
+  const command = isMac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
+  return command && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'f';
+}
+
+/** the label the palette shows beside "Search messages" */
+export function messageSearchShortcutLabel(isMac: boolean): string {
+  return isMac ? '⇧⌘F' : 'Ctrl+Shift+F';
+}

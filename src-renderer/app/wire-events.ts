@@ -20,6 +20,7 @@ import { selectActiveProfile, useProfilesStore } from '../features/profiles/prof
 import { wireSendEvents } from '../features/send/send-events';
 import { wireInboxEvents } from '../features/inbox/inbox-events';
 import { useSendStore } from '../features/send/send-store';
+import { useSearchStore } from '../features/search/search-store';
 
 /**
  * Subscribes every feature to main's events and to the active profile/key, once.
@@ -85,6 +86,7 @@ function adoptProfile(profileId: string | null): void {
   useContactsStore.getState().switchProfile(profileId);
   useMessagesStore.getState().switchProfile(profileId);
   useSendStore.getState().switchProfile(profileId);
+  useSearchStore.getState().switchProfile(profileId);
 }
 
 function activeIds() {

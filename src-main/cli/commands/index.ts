@@ -7,6 +7,7 @@ import { messagesCommand } from './messages';
 import { outboxGroup, syncCommand } from './outbox';
 import { profilesGroup } from './profiles';
 import { sandboxCommand } from './sandbox';
+import { searchCommand } from './search';
 import { sendGroup } from './send';
 import { settingsGroup } from './settings';
 import { templatesCommand } from './templates';
@@ -14,4 +15,4 @@ import { webhooksGroup } from './webhooks';
 import { inboxCommand } from './inbox';
 import { cannedGroup } from './canned';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand, inboxCommand, cannedGroup];
+export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand, inboxCommand, cannedGroup, searchCommand];

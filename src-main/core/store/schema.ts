@@ -5,6 +5,7 @@ import type { Migration } from './migrate';
 import { addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
 import { createConversationList } from './conversation-list-table';
 import { addKeyExpiry, createKeysTable } from './keys-table';
+import { createMessageSearch } from './message-search-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
 import { createServerKeysTable } from './server-keys-table';
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: "each profile's received messages and states in arrival order", up: indexConversationsByProfile },
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
   { version: 10, name: "each profile's conversation list (the inbox)", up: createConversationList },
+  { version: 11, name: 'the search index over every conversation', up: createMessageSearch },
   {
     version: 13,
     name: 'quoted messages, reactions and canned responses',

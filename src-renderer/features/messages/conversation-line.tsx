@@ -10,7 +10,7 @@ import { LineActions, QuotedAbove, ReactionsOn } from './quick-line';
 
 function Line({ item, contactName }: { item: ConversationItem; contactName: string | null }) {
   return (
-    <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
+    <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`} data-message-key={item.key}>
       <QuotedAbove item={item} />
       {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
       {(item.text || !item.media) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}

@@ -56,6 +56,7 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'outbox:retry': true, 'outbox:sync': true, 'log:list': true, 'log:detail': true, 'log:copy-curl': true, 'log:resend': true, 'settings:ca-file': true, 'settings:set-ca-file': true, 'shell:open-external': true, 'keys:leaks': true,
   'inbox:list': true, 'inbox:mark-read': true, 'inbox:reply-notices': true, 'inbox:set-reply-notices': true,
   'quick:reply': true, 'quick:react': true, 'canned:list': true, 'canned:send-media': true,
+  'messages:search': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 
