@@ -39,6 +39,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'keys.list': { id: 'keys.list', method: 'GET', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'List API keys', params: [] },
   'keys.create': { id: 'keys.create', method: 'POST', path: '/api/v1/api-keys', permission: 'keys:manage', createsMessage: false, label: 'Create API key', params: [] },
   'keys.delete': { id: 'keys.delete', method: 'DELETE', path: '/api/v1/api-keys/{id}', permission: 'keys:manage', createsMessage: false, label: 'Delete API key', params: ['id'] },
+  // a received file's address by its media id (Meta's GET /{media-id}); described only
+  'media.download': { id: 'media.download', method: 'GET', path: '/api/v1/media/{media_id}', permission: 'messages:send', createsMessage: false, label: 'Download media', params: [] },
 };
 
 export { ENDPOINT_IDS } from '../shared/operation-ids';

@@ -78,5 +78,6 @@ export type Operation =
   | { op: 'keys.check'; input: Record<string, never> }
   | { op: 'keys.list'; input: Record<string, never> }
   | { op: 'keys.create'; input: { name: string; permissions?: Permission[] } }
-  | { op: 'keys.delete'; input: { id: string } };
+  | { op: 'keys.delete'; input: { id: string } }
+  | { op: 'media.download'; input: { mediaId: string } };
 

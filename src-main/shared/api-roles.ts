@@ -18,6 +18,8 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'templates.list': [],
   'media.upload': ['media', 'media_base64', 'mimetype', 'file_name', 'mediatype'],
   'keys.check': [],
+  // a received file's id, written into the path (Meta's GET /{media-id})
+  'media.download': ['media_id'],
 };
 
 /** What a person calls a role, for tables and problems. */
@@ -34,7 +36,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   audio: 'audio (URL or base64)',
   audio_url: 'audio URL',
   audio_base64: 'audio as base64',
-  media_id: 'uploaded media id',
+  media_id: 'media id',
   template_name: 'template name',
   template_language: 'template language',
   template_param: 'template parameter',

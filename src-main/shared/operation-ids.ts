@@ -16,6 +16,7 @@ export const ENDPOINT_IDS = [
   'keys.list',
   'keys.create',
   'keys.delete',
+  'media.download',
 ] as const;
 
 export type EndpointId = (typeof ENDPOINT_IDS)[number];
@@ -34,6 +35,7 @@ export const DESCRIBED_OPERATIONS = [
   'templates.list',
   'media.upload',
   'keys.check',
+  'media.download',
 ] as const satisfies readonly EndpointId[];
 
 export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];

@@ -57,13 +57,15 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   'media.upload': { method: 'POST', path: '/api/v1/media', query: [], headers: [], body: { file: role('media'), type: role('mimetype') }, encoding: 'multipart' },
   // never used as is: without a described check, the key test reads one contact
   'keys.check': { method: 'GET', path: '/api/v1/contacts', query: [{ name: 'per_page', value: '1' }], headers: [], body: null },
+  // never used as is (docs/API.md has no such route): where a received file's id is looked up, its answer naming the file's address
+  'media.download': { method: 'GET', path: '/api/v1/media/{media_id}', pathRoles: [role('media_id')], query: [], headers: [], body: null },
 };
 
 /**
  * Operations docs/API.md does not have: a profile offers them only when it describes them (from the
  * service's own cURL or document), never by falling back to a guessed route.
  */
-export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check']);
+export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check', 'media.download']);
 
 /** docs/API.md's event stream and status route (the built-in sandbox serves both in every dialect) */
 export const DEFAULT_EVENT_ROUTES: Readonly<Required<Pick<EventRoutes, 'stream' | 'statusPath'>>> = { stream: '/api/v1/events', statusPath: '/api/v1/messages/{id}' };

@@ -17,6 +17,7 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   'templates.list': [],
   'media.upload': [['media', 'media_base64']],
   'keys.check': [],
+  'media.download': [['media_id']],
 };
 
 export function isRole(value: unknown): value is Role {

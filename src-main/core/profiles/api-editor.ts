@@ -62,6 +62,7 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
   // a file that need not exist: the preview shows where it would go (its own problem is not shown)
   'keys.check': { op: 'keys.check', input: {} },
   'media.upload': { op: 'media.upload', input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' } },
+  'media.download': { op: 'media.download', input: { mediaId: '1234567890123456' } },
 };
 
 export class ApiEditor {

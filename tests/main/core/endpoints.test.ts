@@ -18,6 +18,7 @@ describe('endpoint catalogue', () => {
       ['keys.list', 'GET', '/api/v1/api-keys', 'keys:manage', false],
       ['keys.create', 'POST', '/api/v1/api-keys', 'keys:manage', false],
       ['keys.delete', 'DELETE', '/api/v1/api-keys/{id}', 'keys:manage', false],
+      ['media.download', 'GET', '/api/v1/media/{media_id}', 'messages:send', false],
     ]);
   });
 

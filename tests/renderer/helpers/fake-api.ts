@@ -32,6 +32,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'templates.list': 'List templates',
     'media.upload': 'Upload media',
     'keys.check': 'Check key',
+    'media.download': 'Download media',
   };
   return {
     profileId,

@@ -22,6 +22,8 @@ export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRul
   'templates.list': () => ({ values: {} }),
   'media.upload': mediaUploadRules,
   'keys.check': keysCheckRules,
+  // the id goes into the path as the service gave it
+  'media.download': ({ input }) => ({ values: { media_id: input.mediaId } }),
 };
 
 export const FIXED_RULES: { readonly [K in FixedOperation]: FixedRule<K> } = {
