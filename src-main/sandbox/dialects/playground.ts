@@ -14,6 +14,7 @@ export const TAB_TITLES: Readonly<Record<PlaygroundTabId, string>> = {
   image: 'Send Image',
   upload: 'Upload Media',
   template: 'Send Template',
+  download: 'Retrieve Media URL',
 };
 
 export interface PlaygroundTab {

@@ -10,7 +10,7 @@ export interface EventSettings {
   replyFrom: ReadonlySet<string>;
   replyDelayMs: number;
   replyText: string;
-  replyMedia: ReplyMediaKind | null;
+  replyMedia: ReplyMediaKind | 'location' | null;
   webhookUrl: string | null;
   webhookSecret: string | null;
   webhookRetryDelaysMs: readonly number[];
@@ -86,8 +86,8 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
     next.replyText = p.replyText as string;
   }
   if (p.replyMedia !== undefined) {
-    check(p.replyMedia === null || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document" or null');
-    next.replyMedia = p.replyMedia as ReplyMediaKind | null;
+    check(p.replyMedia === null || p.replyMedia === 'location' || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document", "location" or null');
+    next.replyMedia = p.replyMedia as ReplyMediaKind | 'location' | null;
   }
   if (p.webhookUrl !== undefined) next.webhookUrl = webhookUrl(p.webhookUrl);
   if (p.webhookSecret !== undefined) {
