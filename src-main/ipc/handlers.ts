@@ -27,7 +27,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
     ...createKeyHandlers(core, platform.clipboard, emit),
     ...createMessageHandlers(core.history),
-    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url)),
+    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url), platform.openPath?.bind(platform)),
     ...createTemplateHandlers(core.templates),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER),
     ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),

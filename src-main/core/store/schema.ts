@@ -2,8 +2,9 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
-import { addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
+import { addReceivedLocation, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
 import { addKeyExpiry, createKeysTable } from './keys-table';
+import { createMediaDownloadsTable } from './media-downloads-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
 import { createServerKeysTable } from './server-keys-table';
@@ -31,4 +32,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'the files contacts sent', up: addReceivedMedia },
   { version: 8, name: "each profile's received messages and states in arrival order", up: indexConversationsByProfile },
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
+  {
+    version: 12,
+    name: 'received files downloaded by their media id, and the places contacts shared',
+    up: (db) => {
+      createMediaDownloadsTable(db);
+      addReceivedLocation(db);
+    },
+  },
 ];

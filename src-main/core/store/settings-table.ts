@@ -15,6 +15,8 @@ export interface Settings {
   ca_file: string | null;
   /** the whole-request deadline in seconds (request-deadline.ts); absent: the default */
   request_deadline_s: number | null;
+  /** how many megabytes the files contacts sent may take in the data folder (inbound-media.ts); absent: the default */
+  media_cap_mb: number | null;
 }
 
 export type SettingName = keyof Settings;
