@@ -3,6 +3,7 @@
 // again, so a busy conversation re-renders only its new and changed lines.
 import { memo } from 'react';
 import type { ConversationItem } from '../../lib/api';
+import { LocationCard } from './conversation-location';
 import { ConversationMedia } from './conversation-media';
 import { STATE_WORDS } from './conversation-store';
 import { formatSentAt } from './message-time';
@@ -11,7 +12,8 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
   return (
     <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
       {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
-      {(item.text || !item.media) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
+      {item.location && <LocationCard location={item.location} />}
+      {(item.text || (!item.media && !item.location)) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
       <p className="conversation-meta">
         <span>{item.direction === 'out' ? 'Sent by this app' : `From ${contactName ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
         {item.direction === 'out' && (
@@ -28,7 +30,7 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
 }
 
 function sameMedia(a: ConversationItem['media'], b: ConversationItem['media']): boolean {
-  return a === b || (a !== null && b !== null && a.show === b.show && a.mimetype === b.mimetype && a.fileName === b.fileName);
+  return a === b || (a !== null && b !== null && a.show === b.show && a.mimetype === b.mimetype && a.fileName === b.fileName && a.download?.state === b.download?.state && a.download?.reason === b.download?.reason);
 }
 
 /** what a line shows; the rest of an item (its key) is the same for the same line */
@@ -44,7 +46,8 @@ function sameLine(a: { item: ConversationItem; contactName: string | null }, b: 
     x.kind === y.kind &&
     x.fileName === y.fileName &&
     x.messageId === y.messageId &&
-    sameMedia(x.media, y.media)
+    sameMedia(x.media, y.media) &&
+    JSON.stringify(x.location ?? null) === JSON.stringify(y.location ?? null)
   );
 }
 

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { ErrorInfo, ItemMedia, MediaPreview } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { FileChip } from './conversation-file-chip';
 
 type Loaded = { phase: 'loading' } | { phase: 'ready'; preview: MediaPreview } | { phase: 'failed'; error: ErrorInfo };
 
@@ -21,6 +22,12 @@ function OpenInBrowser({ messageId, label }: { messageId: string; label: string 
 
 export function ConversationMedia({ messageId, kind, media }: { messageId: string; kind: string; media: ItemMedia }) {
   const what = media.fileName ?? kind;
+  // a file the service named by id: main downloads it and keeps it (inbound-media.ts)
+  if (media.show === 'file') return <FileChip messageId={messageId} kind={kind} media={media} />;
+  if (media.show === 'pending') return <p className="hint" data-testid="conversation-media-pending">{`Downloading ${what}…`}</p>;
+  if (media.show === 'none' && media.download?.state === 'failed') {
+    return <p className="hint" data-testid="conversation-media-none">{`${kind}${media.fileName ? `: ${media.fileName}` : ''}: ${media.download.reason ?? 'the file could not be downloaded'}`}</p>;
+  }
   if (media.show === 'none') {
     return <p className="hint" data-testid="conversation-media-none">{`${kind}${media.fileName ? `: ${media.fileName}` : ''} (the service gave no address to download it)`}</p>;
   }
