@@ -27,6 +27,8 @@ import { fetchFileBytes, tooLarge, type FetchedBytes } from './media-bytes';
 
 /** the cap of all received files together when no setting says otherwise */
 export const DEFAULT_MEDIA_CAP_BYTES = 500 * 1024 * 1024;
+/** the media-cap setting's range, in whole megabytes */
+export const MEDIA_CAP_RANGE_MB = { min: 1, max: 1_000_000 } as const;
 /** one received file at most (Meta's largest document is 100 MB) */
 export const MEDIA_FILE_LIMIT_BYTES = 100 * 1024 * 1024;
 /** how long a claim holds: past it, a process that died mid-download has let go */
@@ -191,8 +193,13 @@ export class InboundMedia {
     return { path: stored.path, size: fetched.bytes.length, mimetype: lookup.mimetype ?? fetched.mimetype ?? 'application/octet-stream', sha256: stored.sha256 };
   }
 
-  /** removes the oldest stored files until all of them fit the cap */
-  private async keepUnderCap(): Promise<void> {
+  /** bytes the stored received files take in the data folder */
+  storedBytes(): number {
+    return this.deps.table.storedBytes();
+  }
+
+  /** removes the oldest stored files until all of them fit the cap (also after the cap is lowered) */
+  async keepUnderCap(): Promise<void> {
     const { table, files } = this.deps;
     const cap = this.deps.capBytes();
     while (table.storedBytes() > cap) {
