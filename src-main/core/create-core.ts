@@ -50,6 +50,8 @@ import { MediaDownloadsTable } from './store/media-downloads-table';
 import { ReceivedFiles } from './media/received-files';
 import { DEFAULT_MEDIA_CAP_BYTES, InboundMedia } from './conversations/inbound-media';
 import { StoredDownloads } from './conversations/received-downloads';
+import { SentExtrasTable } from './store/sent-extras-table';
+import { SentExtras } from './messages/sent-extras';
 import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
 
@@ -224,6 +226,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (options.prepareFilesAtStart !== false) await files.init();
   // Before the outbox and the message service: both tell it of every send the service took.
   const sentRecords = new SentMessagesTable(store.db, undefined, now);
+  // files contacts sent by media id, and copies of this app's own sent files: one folder, one cap
+  const mediaDownloads = new MediaDownloadsTable(store.db);
+  const receivedFiles = new ReceivedFiles(dataDir);
+  const sentExtrasTable = new SentExtrasTable(store.db);
+  const sentExtras = new SentExtras({
+    table: sentExtrasTable,
+    files: receivedFiles,
+    // the body the service listed in this process; the send asks nothing more of the network
+    templateBody: (profileId, name, language) => templates.bodyOf(profileId, name, language),
+    scrub: (text) => vault.scrubSecrets(text),
+    inUseElsewhere: (path) => mediaDownloads.usersOf(path) > 0,
+    now,
+    ...(log ? { log } : {}),
+  });
   const history = new MessageHistory({
     profiles,
     keyAccess: vault,
@@ -231,6 +247,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store: sentRecords,
     scrub: (text) => vault.scrubSecrets(text),
     now,
+    onRecorded: async (record, delivery) => {
+      await sentExtras.remember(record, delivery);
+      await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));
+    },
     ...(log ? { log } : {}),
   });
   // The outbox before the services that queue into it: they get it at construction.
@@ -267,11 +287,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     for (const id of [...names.profileIds()]) if (!change.state.profiles.some((p) => p.id === id)) names.forget(id);
   });
   // the files contacts sent by media id: claimed and downloaded by whichever process is free
-  const mediaDownloads = new MediaDownloadsTable(store.db);
-  const receivedFiles = new ReceivedFiles(dataDir);
   const inboundMedia = new InboundMedia({
     table: mediaDownloads,
     files: receivedFiles,
+    sentCopies: sentExtrasTable,
     profiles,
     keyAccess: vault,
     sender,
@@ -287,7 +306,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(log ? { log } : {}),
   });
   const conversations = new ConversationService({
-    downloads: new StoredDownloads(mediaDownloads, receivedFiles, inboundMedia),
+    downloads: new StoredDownloads(mediaDownloads, receivedFiles, inboundMedia, sentExtrasTable),
+    sentExtras: sentExtrasTable,
     tables: new ConversationTables(store.db, {}, (message) => log?.(message)),
     sent: sentRecords,
     profiles,

@@ -15,6 +15,8 @@ import { fetchMedia, isPreviewType } from './media-fetch';
 import type { ReceivedRow, StateRow } from '../store/conversation-tables';
 import type { SentRecord } from '../messages/sent-record';
 import { downloadsOf, receivedWithDownload, type ReceivedDownloads } from './received-media-view';
+import { withSentExtras } from './sent-media-view';
+import type { SentExtrasTable } from '../store/sent-extras-table';
 
 /** messages of each direction shown at most */
 const THREAD_LIMIT = 200;
@@ -53,6 +55,8 @@ export interface ConversationServiceDeps {
   onReplyTexts?: (profileId: string, number: string | null, texts: (string | null)[]) => void;
   /** the files named by media id: downloaded in the background (inbound-media.ts), read from the data folder */
   downloads?: ReceivedDownloads;
+  /** what this app's own sends show beyond their line: a template's text, a sent file's copy */
+  sentExtras?: Pick<SentExtrasTable, 'of'>;
 }
 
 export class ConversationService {
@@ -77,7 +81,8 @@ export class ConversationService {
     const states = tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
     const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
     // in the order this app saw them: a send when the service took it, a reply when it arrived
-    const items = receivedWithDownload(inOrder(outgoing, states, received).map((line) => line.item), downloadsOf(this.deps.downloads, profile.id, received));
+    const lines = inOrder(outgoing, states, received).map((line) => line.item);
+    const items = withSentExtras(receivedWithDownload(lines, downloadsOf(this.deps.downloads, profile.id, received)), this.deps.sentExtras?.of(outgoing.map((r) => r.id)) ?? new Map());
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
     const name = received.find((r) => r.name !== null)?.name ?? (await this.listedName(profile.id, number));
     return { profileId: profile.id, number, name, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };

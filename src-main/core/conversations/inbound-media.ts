@@ -22,6 +22,7 @@ import { buildRequest } from '../request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import type { KeyAccess } from '../services';
 import type { DownloadRow, MediaDownloadsTable } from '../store/media-downloads-table';
+import type { SentExtrasTable } from '../store/sent-extras-table';
 import { afterFailure, DOWNLOAD_RETRY_DELAYS_MS, DownloadProblem } from './download-plan';
 import { fetchFileBytes, tooLarge, type FetchedBytes } from './media-bytes';
 
@@ -54,6 +55,8 @@ export interface InboundMediaDeps {
   /** the bytes at an address; default undici (media-bytes.ts) */
   fetchBytes?: typeof fetchFileBytes;
   log?: (message: string) => void;
+  /** copies of this app's own sent files, kept in the same folder under the same cap (sent-extras.ts) */
+  sentCopies?: Pick<SentExtrasTable, 'storedBytes' | 'oldestFile' | 'dropFile' | 'usersOf'>;
   /** false: a new file waits for drain() or kick() (tests racing two downloaders); default true */
   startOnArrival?: boolean;
   /** a message's file changed state: its conversation should show it */
@@ -195,23 +198,31 @@ export class InboundMedia {
 
   /** bytes the stored received files take in the data folder */
   storedBytes(): number {
-    return this.deps.table.storedBytes();
+    return this.deps.table.storedBytes() + (this.deps.sentCopies?.storedBytes() ?? 0);
   }
 
   /** removes the oldest stored files until all of them fit the cap (also after the cap is lowered) */
   async keepUnderCap(): Promise<void> {
-    const { table, files } = this.deps;
+    const { table, sentCopies } = this.deps;
     const cap = this.deps.capBytes();
-    while (table.storedBytes() > cap) {
-      const oldest = table.oldestStored();
-      if (oldest === null || oldest.path === null) return;
-      table.evict(oldest.path, 'Removed to keep received files under the media cap (crm settings media-cap)');
-      await files.remove(oldest.path);
-      this.deps.onChange?.(oldest.profileId);
+    while (this.storedBytes() > cap) {
+      const received = table.oldestStored();
+      const sent = sentCopies?.oldestFile() ?? null;
+      // whichever was kept first goes first, a received file or a copy of a sent one
+      if (sent !== null && sent.filePath !== null && (received === null || received.storedAt === null || sent.keptAt < received.storedAt)) {
+        sentCopies!.dropFile(sent.filePath);
+        await this.forgetIfUnused(sent.filePath);
+        this.deps.onChange?.(sent.profileId);
+        continue;
+      }
+      if (received === null || received.path === null) return;
+      table.evict(received.path, 'Removed to keep received files under the media cap (crm settings media-cap)');
+      await this.forgetIfUnused(received.path);
+      this.deps.onChange?.(received.profileId);
     }
   }
 
   private async forgetIfUnused(path: string): Promise<void> {
-    if (this.deps.table.usersOf(path) === 0) await this.deps.files.remove(path);
+    if (this.deps.table.usersOf(path) === 0 && (this.deps.sentCopies?.usersOf(path) ?? 0) === 0) await this.deps.files.remove(path);
   }
 }

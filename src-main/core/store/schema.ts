@@ -5,6 +5,7 @@ import type { Migration } from './migrate';
 import { addReceivedLocation, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
 import { addKeyExpiry, createKeysTable } from './keys-table';
 import { createMediaDownloadsTable } from './media-downloads-table';
+import { createSentExtrasTable } from './sent-extras-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
 import { createServerKeysTable } from './server-keys-table';
@@ -34,10 +35,11 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
   {
     version: 12,
-    name: 'received files downloaded by their media id, and the places contacts shared',
+    name: 'received files downloaded by their media id, the places contacts shared, and what a conversation shows of own sends',
     up: (db) => {
       createMediaDownloadsTable(db);
       addReceivedLocation(db);
+      createSentExtrasTable(db);
     },
   },
 ];

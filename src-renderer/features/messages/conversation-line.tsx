@@ -11,7 +11,7 @@ import { formatSentAt } from './message-time';
 function Line({ item, contactName }: { item: ConversationItem; contactName: string | null }) {
   return (
     <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
-      {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
+      {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} own={item.direction === 'out'} />}
       {item.location && <LocationCard location={item.location} />}
       {(item.text || (!item.media && !item.location)) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
       <p className="conversation-meta">
