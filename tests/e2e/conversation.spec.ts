@@ -89,7 +89,8 @@ test.describe('the conversation panel', () => {
     await expect(form.getByTestId('conversation-template-result')).toHaveText('Template accepted by the service.');
     const sent = panel.getByTestId('conversation-out');
     await expect(sent).toHaveCount(1);
-    await expect(sent).toContainText('order_update (pt_BR): #1042');
+    // the service listed the template's body: the line reads as the contact reads it
+    await expect(sent).toContainText('Your order #1042 has an update.');
     await expect(sent.getByTestId('delivery-state')).toHaveText('Accepted by the service');
 
     const problems = blocking(await a11yProblems(page));
@@ -100,7 +101,7 @@ test.describe('the conversation panel', () => {
     await form.getByRole('textbox', { name: 'Parameter {{1}}' }).fill('#1043');
     await form.getByRole('button', { name: 'Send template' }).click();
     await expect(sent).toHaveCount(2);
-    await expect(sent.nth(1)).toContainText('order_update (pt_BR): #1043');
+    await expect(sent.nth(1)).toContainText('Your order #1043 has an update.');
     await expect(sent.nth(1).getByTestId('delivery-state')).toHaveText('Read', { timeout: 15_000 });
   });
 });

@@ -117,6 +117,8 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
   },
 
   attach() {
+    // what changed while the screen was away (a photo sent from Send Media) shows when it is back
+    if (get().number !== null && get().conversation !== null) void get().reload();
     // another profile: another webhook address and secrets, and its own conversation
     const offProfiles = onEvent('profiles:changed', () => {
       if (get().number === null) return;
