@@ -23,6 +23,16 @@ export interface ConversationItem {
   media: ItemMedia | null;
   /** the place the contact shared, when the message is a location */
   location?: ItemLocation | null;
+  /** the contact cards the contact shared, when the message is one */
+  sharedContacts?: ItemContactCard[] | null;
+}
+
+/** a contact card a contact shared */
+export interface ItemContactCard {
+  name: string;
+  phones: string[];
+  emails: string[];
+  company: string | null;
 }
 
 /** a place a contact shared */

@@ -3,7 +3,7 @@
 // copies main kept. The contact's photo, document and voice note arrive by media id only (as
 // Meta's webhooks name them), main downloads each with the key in the background and keeps it,
 // and the window shows a thumbnail, a chip that opens the stored file and a player; a shared
-// place is a card. Real sandbox (meta dialect), real webhooks, real HTTP, Chromium's fake
+// place and a shared contact are cards. Real sandbox (meta dialect), real webhooks, real HTTP, Chromium's fake
 // microphone for the voice note.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { playgroundTabs } from '../../src-main/sandbox/index';
@@ -51,7 +51,7 @@ async function openConversation(page: Page, number: string): Promise<Locator> {
 }
 
 /** a reply typed in the panel; the sandbox's contact answers it with `reply` */
-async function replyAndAwait(h: ConsoleHarness, panel: Locator, number: string, text: string, reply: 'image' | 'document' | 'audio' | 'location'): Promise<void> {
+async function replyAndAwait(h: ConsoleHarness, panel: Locator, number: string, text: string, reply: 'image' | 'document' | 'audio' | 'location' | 'contacts'): Promise<void> {
   h.sandbox.configureEvents({ replyFrom: [number], replyDelayMs: 200, replyText: 'Here it is', replyMedia: reply });
   const before = await panel.getByTestId('conversation-in').count();
   await panel.getByLabel('Reply').fill(text);
@@ -108,7 +108,7 @@ test.describe('rich messages from a Meta-shaped service', () => {
     await expect(sent.nth(2).locator('.conversation-text')).toHaveCount(0);
   });
 
-  test('a photo, a document and a voice note sent by media id are downloaded by main and shown; a shared place is a card', async () => {
+  test('a photo, a document and a voice note sent by media id are downloaded by main and shown; a shared place and a contact card are cards', async () => {
     const h = ctx.h;
     const { page } = h;
     const panel = await openConversation(page, number);
@@ -139,6 +139,12 @@ test.describe('rich messages from a Meta-shaped service', () => {
     await expect(place).toContainText('Avenida Paulista');
     await expect(place).toContainText('Av. Paulista, 1578');
     await expect(place).toContainText('-23.56168, -46.65598');
+
+    await replyAndAwait(h, panel, number, 'Who should I call?', 'contacts');
+    const card = received.nth(4).getByTestId('conversation-contact-card');
+    await expect(card).toContainText('Bruno Lima');
+    await expect(card).toContainText('Lima Transportes');
+    await expect(card).toContainText('+55 11 97777-1234');
 
     // the files were fetched with the key from the service's own media lookup, each once
     const lookups = h.sandbox.requests().filter((r) => r.method === 'GET' && /^\/v23\.0\/9\d{15}$/.test(r.path));

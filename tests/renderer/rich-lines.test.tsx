@@ -100,3 +100,19 @@ describe('rich conversation lines', () => {
     expect(view.container.querySelector('[data-testid="conversation-file"]')).not.toBeNull();
   });
 });
+
+describe('shared contact cards', () => {
+  it('each card shows its name, company, numbers and addresses, and the kind is not repeated as text', () => {
+    installFakeCrm();
+    const sharedContacts = [{ name: 'Bruno Lima', phones: ['+55 11 97777-1234'], emails: ['bruno@example.com'], company: 'Lima Transportes' }];
+    view = render(
+      <ol>
+        <ConversationLine item={item({ kind: 'contacts', sharedContacts })} contactName="Ana" />
+      </ol>,
+    );
+    const card = view.container.querySelector('[data-testid="conversation-contact-card"]')!;
+    expect([...card.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Bruno Lima', 'Lima Transportes', '+55 11 97777-1234', 'bruno@example.com']);
+    expect(view.container.querySelector('ul')?.getAttribute('aria-label')).toBe('Contact cards shared by the contact');
+    expect(view.container.querySelector('.conversation-text')).toBeNull();
+  });
+});

@@ -155,14 +155,14 @@ export class ConversationService {
     const received: ReceivedEvent[] = [];
     const statuses: StatusEvent[] = [];
     for (const event of events) {
-      if (event.kind === 'received') received.push({ ...event, text: this.scrubbed(event.text), name: this.scrubbed(event.name), media: event.media === null ? null : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) }, ...(event.location ? { location: { ...event.location, name: this.scrubbed(event.location.name), address: this.scrubbed(event.location.address) } } : {}) });
+      if (event.kind === 'received') received.push({ ...event, text: this.scrubbed(event.text), name: this.scrubbed(event.name), media: event.media === null ? null : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) }, ...(event.location ? { location: { ...event.location, name: this.scrubbed(event.location.name), address: this.scrubbed(event.location.address) } } : {}), ...(event.sharedContacts ? { sharedContacts: event.sharedContacts.map((c) => ({ name: this.deps.scrub(c.name), phones: c.phones.map((t) => this.deps.scrub(t)), emails: c.emails.map((t) => this.deps.scrub(t)), company: this.scrubbed(c.company) })) } : {}) });
       else statuses.push({ ...event, reason: event.reason === null ? null : this.deps.scrub(event.reason) });
     }
     const changed = new Set(this.deps.tables.record(profileId, received, statuses, this.now()));
     // every delivery, also a repeated one: a file whose row exists is not queued twice
     this.deps.downloads?.noteReceived(profileId, received);
     for (const event of events) {
-      if (event.kind === 'received' && changed.has(event.messageId)) this.deps.onReplyTexts?.(profileId, event.number, [event.text, event.name, event.media?.fileName ?? null]);
+      if (event.kind === 'received' && changed.has(event.messageId)) this.deps.onReplyTexts?.(profileId, event.number, [event.text, event.name, event.media?.fileName ?? null, event.location?.name ?? null, event.location?.address ?? null, ...(event.sharedContacts ?? []).flatMap((c) => [c.name, ...c.emails])]);
     }
     if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
     return { found: events.length, changed: changed.size };
@@ -200,7 +200,7 @@ function itemMedia(media: ReceivedMedia): ItemMedia {
 }
 
 function receivedItem(r: ReceivedRow): ConversationItem {
-  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: r.media?.fileName ?? null, at: r.at, state: null, reason: null, media: r.media === null ? null : itemMedia(r.media), ...(r.location ? { location: r.location } : {}) };
+  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: r.media?.fileName ?? null, at: r.at, state: null, reason: null, media: r.media === null ? null : itemMedia(r.media), ...(r.location ? { location: r.location } : {}), ...(r.sharedContacts ? { sharedContacts: r.sharedContacts } : {}) };
 }
 
 /** sends and replies in the order this app saw them: a send when the service took it, a reply when it arrived */

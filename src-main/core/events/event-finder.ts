@@ -34,7 +34,21 @@ export interface ReceivedEvent {
   mediaId?: string | null;
   /** the place the contact shared (Meta's `location` message) */
   location?: ReceivedLocation | null;
+  /** the contact cards the contact shared (Meta's `contacts` message) */
+  sharedContacts?: SharedContact[] | null;
 }
+
+/** a contact card a contact shared: a name, and the numbers, addresses and company it lists */
+export interface SharedContact {
+  name: string;
+  phones: string[];
+  emails: string[];
+  company: string | null;
+}
+
+/** how many shared cards of one message are kept, and how many numbers and addresses of each */
+const SHARED_CONTACTS_LIMIT = 20;
+const CARD_ENTRIES_LIMIT = 10;
 
 /** a place a contact shared: its coordinates, and its name and address when the service gives them */
 export interface ReceivedLocation {
@@ -176,9 +190,18 @@ function mediaOf(obj: Json, type: string): ReceivedMedia | null {
 }
 
 /** the file's media id inside `<kind>` (Meta's `image.id`), and a shared place's fields */
-function richPartsOf(obj: Json, type: string): Pick<ReceivedEvent, 'mediaId' | 'location'> {
+function richPartsOf(obj: Json, type: string): Pick<ReceivedEvent, 'mediaId' | 'location' | 'sharedContacts'> {
   const inner = obj[type];
-  const parts: Pick<ReceivedEvent, 'mediaId' | 'location'> = {};
+  const parts: Pick<ReceivedEvent, 'mediaId' | 'location' | 'sharedContacts'> = {};
+  if (type === 'contacts' && Array.isArray(inner)) {
+    const cards = inner.filter(isObject).slice(0, SHARED_CONTACTS_LIMIT).flatMap((card) => {
+      const name = firstText(card, ['name.formatted_name', 'name.first_name', 'name', 'org.company']);
+      const texts = (list: unknown, field: string): string[] =>
+        (Array.isArray(list) ? list : []).filter(isObject).flatMap((entry) => (typeof entry[field] === 'string' && entry[field] !== '' ? [entry[field]] : [])).slice(0, CARD_ENTRIES_LIMIT);
+      return name === null ? [] : [{ name, phones: texts(card.phones, 'phone'), emails: texts(card.emails, 'email'), company: firstText(card, ['org.company']) }];
+    });
+    if (cards.length > 0) parts.sharedContacts = cards;
+  }
   if (FILE_KINDS.includes(type) && isObject(inner)) {
     const id = firstText(inner, ['id']);
     if (id !== null && /^[\x21-\x7e]{1,200}$/.test(id)) parts.mediaId = id;

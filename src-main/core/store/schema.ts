@@ -2,7 +2,7 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
-import { addReceivedLocation, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
+import { addReceivedRichParts, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
 import { addKeyExpiry, createKeysTable } from './keys-table';
 import { createMediaDownloadsTable } from './media-downloads-table';
 import { createSentExtrasTable } from './sent-extras-table';
@@ -35,10 +35,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
   {
     version: 12,
-    name: 'received files downloaded by their media id, the places contacts shared, and what a conversation shows of own sends',
+    name: 'received files downloaded by their media id, the places and contact cards contacts shared, and what a conversation shows of own sends',
     up: (db) => {
       createMediaDownloadsTable(db);
-      addReceivedLocation(db);
+      addReceivedRichParts(db);
       createSentExtrasTable(db);
     },
   },

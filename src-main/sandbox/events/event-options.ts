@@ -10,7 +10,7 @@ export interface EventSettings {
   replyFrom: ReadonlySet<string>;
   replyDelayMs: number;
   replyText: string;
-  replyMedia: ReplyMediaKind | 'location' | null;
+  replyMedia: ReplyMediaKind | 'location' | 'contacts' | null;
   webhookUrl: string | null;
   webhookSecret: string | null;
   webhookRetryDelaysMs: readonly number[];
@@ -86,8 +86,8 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
     next.replyText = p.replyText as string;
   }
   if (p.replyMedia !== undefined) {
-    check(p.replyMedia === null || p.replyMedia === 'location' || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document", "location" or null');
-    next.replyMedia = p.replyMedia as ReplyMediaKind | 'location' | null;
+    check(p.replyMedia === null || p.replyMedia === 'location' || p.replyMedia === 'contacts' || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document", "location", "contacts" or null');
+    next.replyMedia = p.replyMedia as ReplyMediaKind | 'location' | 'contacts' | null;
   }
   if (p.webhookUrl !== undefined) next.webhookUrl = webhookUrl(p.webhookUrl);
   if (p.webhookSecret !== undefined) {

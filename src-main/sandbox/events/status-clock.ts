@@ -83,7 +83,7 @@ export class StatusClock {
     if (reply !== null) {
       this.timers.after(reply.afterMs, () => {
         const profileName = this.deps.contacts.nameOf(number) ?? number;
-        const kind = reply.media === 'location' ? null : reply.media;
+        const kind = reply.media === 'location' || reply.media === 'contacts' ? null : reply.media;
         const sample = kind === null ? null : MEDIA_SAMPLES[kind];
         const media = kind === null || sample === null ? null : { url: mediaSampleUrl(this.deps.origin(), kind), mimetype: sample.mimetype, fileName: sample.fileName };
         this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: reply.media ?? 'text', text: reply.text, media, at: new Date(), inReplyTo: id });

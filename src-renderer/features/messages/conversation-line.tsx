@@ -3,6 +3,7 @@
 // again, so a busy conversation re-renders only its new and changed lines.
 import { memo } from 'react';
 import type { ConversationItem } from '../../lib/api';
+import { ContactCards } from './conversation-contact-card';
 import { LocationCard } from './conversation-location';
 import { ConversationMedia } from './conversation-media';
 import { STATE_WORDS } from './conversation-store';
@@ -13,7 +14,8 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
     <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`}>
       {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} own={item.direction === 'out'} />}
       {item.location && <LocationCard location={item.location} />}
-      {(item.text || (!item.media && !item.location)) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
+      {item.sharedContacts && <ContactCards cards={item.sharedContacts} />}
+      {(item.text || (!item.media && !item.location && !item.sharedContacts)) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
       <p className="conversation-meta">
         <span>{item.direction === 'out' ? 'Sent by this app' : `From ${contactName ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
         {item.direction === 'out' && (
@@ -47,7 +49,8 @@ function sameLine(a: { item: ConversationItem; contactName: string | null }, b: 
     x.fileName === y.fileName &&
     x.messageId === y.messageId &&
     sameMedia(x.media, y.media) &&
-    JSON.stringify(x.location ?? null) === JSON.stringify(y.location ?? null)
+    JSON.stringify(x.location ?? null) === JSON.stringify(y.location ?? null) &&
+    JSON.stringify(x.sharedContacts ?? null) === JSON.stringify(y.sharedContacts ?? null)
   );
 }
 
