@@ -10,7 +10,7 @@ export const DOWNLOAD_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 60_00
 export type AfterFailure = { kind: 'retry'; delayMs: number; reason: string } | { kind: 'failed'; reason: string };
 
 /** a failure that another try may not have: the service, the network, a cut or garbled transfer */
-const PASSING: ReadonlySet<string> = new Set(['server_error', 'network', 'timeout', 'offline', 'rate_limited', 'checksum']);
+const PASSING: ReadonlySet<string> = new Set(['server_error', 'network', 'timeout', 'offline', 'rate_limited', 'checksum', 'keychain_unavailable']);
 
 export class DownloadProblem extends Error {
   constructor(

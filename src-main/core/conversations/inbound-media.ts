@@ -157,6 +157,11 @@ export class InboundMedia {
       if (!table.markStored(this.owner, row.profileId, row.messageId, file, this.now())) await this.forgetIfUnused(file.path);
       else await this.keepUnderCap();
     } catch (err) {
+      // the app is closing: the download is not the file's fault, so it waits for the next start
+      if (this.abort.signal.aborted) {
+        table.markRetry(this.owner, row.profileId, row.messageId, 'The download was interrupted when the app closed', this.now());
+        return;
+      }
       const next = afterFailure(err, row.attempts, this.deps.retryDelaysMs ?? DOWNLOAD_RETRY_DELAYS_MS);
       if (!(err instanceof CrmError || err instanceof DownloadProblem)) this.deps.log?.(`received files: message ${row.messageId}: ${err instanceof Error ? err.name : 'unknown error'}`);
       if (next.kind === 'retry') table.markRetry(this.owner, row.profileId, row.messageId, next.reason, new Date(this.now().getTime() + next.delayMs));

@@ -227,4 +227,26 @@ describe('files received by media id', () => {
     await expect(t.core.conversations.mediaAddress({ profileId, messageId: id })).rejects.toThrow(/no Download media operation/);
     expect(requestsTo(sandbox, LOOKUP)).toBe(0);
   });
+
+  it('a download cut short by the app closing waits for the next start instead of failing', async (ctx) => {
+    if (!hasKeychain) return ctx.skip();
+    const { sandbox, t, profileId } = await metaService({ startOnArrival: false });
+    sandbox.injectFaults([{ kind: 'hang' }], { method: 'GET', pathPrefix: ATTACHMENTS });
+    const { id, body } = fileWebhook('image');
+    t.core.conversations.receive(profileId, body);
+    const db = openDatabase(t.dataDir);
+    const downloader = new InboundMedia({ table: new MediaDownloadsTable(db), files: new ReceivedFiles(t.dataDir), profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, network: t.core.network, capBytes: () => 10_000_000 });
+    const draining = downloader.drain();
+    await expect.poll(() => requestsTo(sandbox, ATTACHMENTS)).toBe(1);
+    await downloader.close();
+    await draining;
+    expect(rowOf(t, profileId, id)).toMatchObject({ state: 'pending', reason: 'The download was interrupted when the app closed' });
+    // the next start picks it up
+    sandbox.clearFaults();
+    const next = new InboundMedia({ table: new MediaDownloadsTable(db), files: new ReceivedFiles(t.dataDir), profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, network: t.core.network, capBytes: () => 10_000_000 });
+    expect(await next.drain()).toBe(1);
+    expect(rowOf(t, profileId, id)).toMatchObject({ state: 'stored', attempts: 2 });
+    await next.close();
+    db.close();
+  });
 });
