@@ -65,6 +65,7 @@ const invoke: Record<InvokeChannel, true> = {
   'settings:ca-file': true,
   'settings:set-ca-file': true,
   'shell:open-external': true,
+  'conversations:retry-media': true,
 };
 
 const events: Record<EventChannel, true> = {

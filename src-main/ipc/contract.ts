@@ -259,6 +259,11 @@ export interface InvokeMap {
   'settings:set-ca-file': { payload: { action: 'choose' | 'clear' }; value: CaFileState };
   /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
+  /**
+   * tries again to download a file a contact sent by media id whose download failed (a Download
+   * media operation added since, a key replaced); a file not failed is left as it is
+   */
+  'conversations:retry-media': { payload: { messageId: string }; value: null };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -26,6 +26,10 @@ export function createConversationHandlers(conversations: ConversationService, o
       else await openExternal(await conversations.mediaAddress(p));
       return null;
     },
+    'conversations:retry-media': async (p) => {
+      await conversations.retryDownload(p);
+      return null;
+    },
   };
 }
 

@@ -134,4 +134,5 @@ export const payloadSchemas = {
   'settings:ca-file': empty,
   'settings:set-ca-file': z.object({ action: z.enum(['choose', 'clear']) }).strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
+  'conversations:retry-media': z.object({ messageId: id }).strict(),
 } satisfies Schemas;

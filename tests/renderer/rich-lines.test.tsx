@@ -43,14 +43,23 @@ describe('rich conversation lines', () => {
     expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('This window cannot open files with the OS');
   });
 
-  it('a file being downloaded says so; one that could not be had gives the reason, with nothing to click', () => {
+  it('a file being downloaded says so; one that could not be had gives the reason', () => {
     installFakeCrm();
     view = render(<ConversationMedia messageId="wamid.2" kind="image" media={{ mimetype: 'image/jpeg', fileName: null, show: 'pending', download: { state: 'pending', reason: null, bytes: null } }} />);
     expect(view.container.textContent).toBe('Downloading image…');
     view.unmount();
     view = render(<ConversationMedia messageId="wamid.3" kind="image" media={{ mimetype: 'image/jpeg', fileName: null, show: 'none', download: { state: 'failed', reason: 'The service refused the key', bytes: null } }} />);
-    expect(view.container.textContent).toBe('image: The service refused the key');
-    expect(view.container.querySelector('button')).toBeNull();
+    expect(view.container.textContent).toBe('image: The service refused the key Try again');
+  });
+
+  it('a failed download has Try again, which asks main to start it over', async () => {
+    const fake = installFakeCrm({ 'conversations:retry-media': () => ok(null) });
+    view = render(<ConversationMedia messageId="wamid.5" kind="document" media={{ mimetype: 'application/pdf', fileName: 'invoice.pdf', show: 'none', download: { state: 'failed', reason: 'no Download media operation', bytes: null } }} />);
+    const again = view.container.querySelector('button')!;
+    expect(again.getAttribute('aria-label')).toBe('Try downloading invoice.pdf again');
+    again.click();
+    await settle();
+    expect(fake.callsTo('conversations:retry-media')).toEqual([{ messageId: 'wamid.5' }]);
   });
 
   it('a stored voice note plays from the bytes main hands over', async () => {

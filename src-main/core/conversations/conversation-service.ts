@@ -130,6 +130,13 @@ export class ConversationService {
     return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
   }
 
+  /** a failed download of a file the contact sent by media id starts again (the window's Try again) */
+  async retryDownload(input: { profileId?: string; messageId: string }): Promise<void> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    if (this.deps.downloads?.retry(profile.id, input.messageId) !== true) throw new CrmError('not_found', 'No failed download of a file was found for that message.');
+    this.feed.fire({ profileId: profile.id, number: null });
+  }
+
   /** where a file downloaded by its media id is kept, for the OS to open; null when it is not stored */
   async storedFile(input: { profileId?: string; messageId: string }): Promise<string | null> {
     const profile = await this.deps.profiles.resolve(input.profileId);

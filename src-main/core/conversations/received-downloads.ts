@@ -14,7 +14,7 @@ export class StoredDownloads implements ReceivedDownloads {
     private readonly table: MediaDownloadsTable,
     private readonly files: ReceivedFiles,
     /** absent: this process only reads what others downloaded */
-    private readonly downloader?: Pick<InboundMedia, 'noteReceived'>,
+    private readonly downloader?: Pick<InboundMedia, 'noteReceived' | 'kick'>,
     /** copies of this app's own sent files, found by the message id the service gave the send */
     private readonly sent?: Pick<SentExtrasTable, 'byMessage'>,
   ) {}
@@ -46,6 +46,12 @@ export class StoredDownloads implements ReceivedDownloads {
   storedPath(profileId: string, messageId: string): string | null {
     const row = this.kept(profileId, messageId);
     return row !== null && this.files.owns(row.path) ? row.path : null;
+  }
+
+  retry(profileId: string, messageId: string): boolean {
+    const again = this.table.retry(profileId, messageId, new Date());
+    if (again) this.downloader?.kick();
+    return again;
   }
 
   stateLine(profileId: string, messageId: string): string | null {

@@ -16,6 +16,8 @@ export interface ReceivedDownloads {
   storedPath(profileId: string, messageId: string): string | null;
   /** a sentence saying where the download stands, or null when there is none */
   stateLine(profileId: string, messageId: string): string | null;
+  /** a failed download is tried again from the start; false when there is none */
+  retry(profileId: string, messageId: string): boolean;
 }
 
 export function downloadsOf(downloads: ReceivedDownloads | undefined, profileId: string, received: readonly ReceivedRow[]): Map<string, DownloadRow> {

@@ -127,6 +127,10 @@ export class MediaDownloadsTable {
         `UPDATE media_downloads SET state = 'failed', reason = @reason, claimed_by = NULL, claimed_until = NULL
          WHERE profile_id = @profileId AND message_id = @messageId AND claimed_by = @owner AND state = 'pending'`,
       ),
+      // a failed download starts over (its file was removed by the cap, or never came)
+      restart: db.prepare(
+        "UPDATE media_downloads SET state = 'pending', reason = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND message_id = @messageId AND state = 'failed'",
+      ),
       one: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id = ?`),
       of: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))`),
       storedBytes: db.prepare<[], number | null>("SELECT sum(size) FROM (SELECT DISTINCT path, size FROM media_downloads WHERE state = 'stored')").pluck(),
@@ -172,6 +176,11 @@ export class MediaDownloadsTable {
 
   markFailed(owner: string, profileId: string, messageId: string, reason: string): boolean {
     return this.statements.failed.run({ owner, profileId, messageId, reason }).changes > 0;
+  }
+
+  /** a failed download is pending again from its first try; false when there is none */
+  retry(profileId: string, messageId: string, now: Date): boolean {
+    return this.statements.restart.run({ profileId, messageId, now: now.toISOString() }).changes > 0;
   }
 
   one(profileId: string, messageId: string): DownloadRow | null {

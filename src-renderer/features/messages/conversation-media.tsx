@@ -26,7 +26,14 @@ export function ConversationMedia({ messageId, kind, media, own = false }: { mes
   if (media.show === 'file') return <FileChip messageId={messageId} kind={kind} media={media} />;
   if (media.show === 'pending') return <p className="hint" data-testid="conversation-media-pending">{`Downloading ${what}…`}</p>;
   if (media.show === 'none' && media.download?.state === 'failed') {
-    return <p className="hint" data-testid="conversation-media-none">{`${kind}${media.fileName ? `: ${media.fileName}` : ''}: ${media.download.reason ?? 'the file could not be downloaded'}`}</p>;
+    return (
+      <p className="hint" data-testid="conversation-media-none">
+        {`${kind}${media.fileName ? `: ${media.fileName}` : ''}: ${media.download.reason ?? 'the file could not be downloaded'} `}
+        <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:retry-media', { messageId })} aria-label={`Try downloading ${what} again`}>
+          Try again
+        </button>
+      </p>
+    );
   }
   if (media.show === 'none') {
     return <p className="hint" data-testid="conversation-media-none">{`${kind}${media.fileName ? `: ${media.fileName}` : ''} (the service gave no address to download it)`}</p>;

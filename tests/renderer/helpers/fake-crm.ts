@@ -54,6 +54,7 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'files:pick': true, 'files:stage': true, 'files:release': true, 'send:preview': true, 'send:submit': true,
   'send:cancel': true, 'send:copy-curl': true, 'messages:list': true, 'conversations:get': true, 'conversations:media': true, 'conversations:open-media': true, 'templates:list': true, 'webhooks:info': true, 'webhooks:set-secrets': true, 'outbox:list': true, 'outbox:cancel': true,
   'outbox:retry': true, 'outbox:sync': true, 'log:list': true, 'log:detail': true, 'log:copy-curl': true, 'log:resend': true, 'settings:ca-file': true, 'settings:set-ca-file': true, 'shell:open-external': true, 'keys:leaks': true,
+  'conversations:retry-media': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 

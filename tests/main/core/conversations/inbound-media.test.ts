@@ -226,6 +226,13 @@ describe('files received by media id', () => {
     expect(thread.items[0]!.media).toMatchObject({ show: 'none', download: { state: 'failed', reason: NO_DOWNLOAD_ROUTE } });
     await expect(t.core.conversations.mediaAddress({ profileId, messageId: id })).rejects.toThrow(/no Download media operation/);
     expect(requestsTo(sandbox, LOOKUP)).toBe(0);
+
+    // the person teaches the profile the lookup and tries again: the file comes
+    await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
+    await t.core.conversations.retryDownload({ profileId, messageId: id });
+    expect(await settled(t, profileId, id)).toMatchObject({ state: 'stored', attempts: 1, reason: null });
+    // only a failed download starts over
+    await expect(t.core.conversations.retryDownload({ profileId, messageId: id })).rejects.toThrow(/No failed download/);
   });
 
   it('a download cut short by the app closing waits for the next start instead of failing', async (ctx) => {
