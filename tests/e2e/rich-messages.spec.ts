@@ -69,7 +69,7 @@ test.describe('rich messages from a Meta-shaped service', () => {
     const h = ctx.h;
     const { page } = h;
     await teachMeta(h);
-    let panel = await openConversation(page, number);
+    const panel = await openConversation(page, number);
     const form = panel.getByRole('form', { name: 'Send a template' });
     await form.getByLabel('Approved template').selectOption('order_update|pt_BR');
     await form.getByRole('textbox', { name: 'Parameter {{1}}' }).fill('#1042');
@@ -95,7 +95,7 @@ test.describe('rich messages from a Meta-shaped service', () => {
     await audio.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(audio.getByTestId('send-result')).toContainText(/Sent: message wamid\.\S+/);
 
-    panel = await openConversation(page, number);
+    await openConversation(page, number);
     await expect(sent).toHaveCount(3);
     const picture = sent.nth(1).getByTestId('conversation-image');
     await expect(picture).toHaveAttribute('src', /^data:image\/png;base64,/);
