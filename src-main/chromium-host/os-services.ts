@@ -66,6 +66,12 @@ export function createOsServices(commandsNow: () => OsCommands, confirm: AskCons
       if (allowed === null || !commands.openUrl) return;
       await run(commands.openUrl, '', [allowed]);
     },
+    async openPath(path) {
+      // the same opener takes a file's path (xdg-open, open, FileProtocolHandler)
+      const commands = commandsNow();
+      if (!commands.openUrl) return;
+      await run(commands.openUrl, '', [path]);
+    },
     confirm,
   };
 }

@@ -3,16 +3,17 @@
 // service said: a send nothing was heard of is "accepted by the service").
 import type { ConversationItem } from '../shared/conversation';
 import { clean, shortTime } from './format';
+import { downloadNote, sharedText } from './rich-line';
 
 const STATE_WORDS: Record<string, string> = { accepted: 'accepted by the service', sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' };
 
 /** `number` (digits) is shown when the line may be any contact's */
 export function lineOf(item: ConversationItem, number?: string): string {
   const who = item.direction === 'out' ? '→' : '←';
-  const what = clean(item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind));
+  const what = clean(sharedText(item) ?? item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)) + clean(downloadNote(item));
   const state = item.direction === 'out' ? `  [${item.state === 'failed' ? `failed${item.reason ? `: ${clean(item.reason)}` : ''}` : STATE_WORDS[item.state ?? 'accepted']}]` : '';
   return `${shortTime(item.at)}${number === undefined ? '' : ` +${number}`} ${who} ${what}${state}`;
 }
 
 /** what a line shows, so a follower prints a line again only when it changed */
-export const shownAs = (item: ConversationItem): string => `${item.key}|${item.state ?? ''}|${item.reason ?? ''}`;
+export const shownAs = (item: ConversationItem): string => `${item.key}|${item.state ?? ''}|${item.reason ?? ''}|${item.media?.download?.state ?? ''}`;

@@ -47,6 +47,12 @@ import { openStore } from './store/open-store';
 import { RequestLogTable, type RequestLogBounds } from './store/request-log-table';
 import { SentMessagesTable } from './store/sent-messages-table';
 import { SettingsTable } from './store/settings-table';
+import { MediaDownloadsTable } from './store/media-downloads-table';
+import { ReceivedFiles } from './media/received-files';
+import { DEFAULT_MEDIA_CAP_BYTES, InboundMedia } from './conversations/inbound-media';
+import { StoredDownloads } from './conversations/received-downloads';
+import { SentExtrasTable } from './store/sent-extras-table';
+import { SentExtras } from './messages/sent-extras';
 import { ServerKeysTable } from './store/server-keys-table';
 import { ConversationTables } from './store/conversation-tables';
 import { ConversationListTable } from './store/conversation-list-table';
@@ -107,6 +113,11 @@ export interface CoreOptions {
    * notices (the window does; a `crm` command asks for it with `crm keys check`)
    */
   checkKeychain?: boolean;
+  /**
+   * the downloads of files contacts sent by media id: the waits between tries, and whether a new
+   * file starts its download at once (default true; tests race their own downloaders instead)
+   */
+  inboundMedia?: { retryDelaysMs?: readonly number[]; startOnArrival?: boolean };
 }
 
 export interface Core {
@@ -154,6 +165,10 @@ export interface Core {
   caFile: CaFileTrust;
   /** the whole-request deadline setting, in seconds (null: the default; request-deadline.ts) */
   requestDeadline: { get(): number | null; set(seconds: number | null): void };
+  /** the files contacts sent by media id, downloaded in the background into the data folder */
+  inboundMedia: InboundMedia;
+  /** the media-cap setting, in megabytes (null: the default; inbound-media.ts) */
+  mediaCap: { get(): number | null; set(megabytes: number | null): void };
   secretStore: SecretStore;
   /** `text` without any key value the core holds (for logs and crash reports) */
   scrubSecrets(text: string): string;
@@ -231,6 +246,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (options.prepareFilesAtStart !== false) await files.init();
   // Before the outbox and the message service: both tell it of every send the service took.
   const sentRecords = new SentMessagesTable(store.db, undefined, now);
+  // files contacts sent by media id, and copies of this app's own sent files: one folder, one cap
+  const mediaDownloads = new MediaDownloadsTable(store.db);
+  const receivedFiles = new ReceivedFiles(dataDir);
+  const sentExtrasTable = new SentExtrasTable(store.db);
+  const sentExtras = new SentExtras({
+    table: sentExtrasTable,
+    files: receivedFiles,
+    // the body the service listed in this process; the send asks nothing more of the network
+    templateBody: (profileId, name, language) => templates.bodyOf(profileId, name, language),
+    scrub: (text) => vault.scrubSecrets(text),
+    inUseElsewhere: (path) => mediaDownloads.usersOf(path) > 0,
+    now,
+    ...(log ? { log } : {}),
+  });
   const history = new MessageHistory({
     profiles,
     keyAccess: vault,
@@ -238,6 +267,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store: sentRecords,
     scrub: (text) => vault.scrubSecrets(text),
     now,
+    onRecorded: async (record, delivery) => {
+      await sentExtras.remember(record, delivery);
+      await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));
+    },
     ...(log ? { log } : {}),
   });
   // every send the service took: its line in the history, and a quoted reply's quote
@@ -280,7 +313,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (change.moved !== null) names.forget(change.moved);
     for (const id of [...names.profileIds()]) if (!change.state.profiles.some((p) => p.id === id)) names.forget(id);
   });
+  // the files contacts sent by media id: claimed and downloaded by whichever process is free
+  const inboundMedia = new InboundMedia({
+    table: mediaDownloads,
+    files: receivedFiles,
+    sentCopies: sentExtrasTable,
+    profiles,
+    keyAccess: vault,
+    sender,
+    network,
+    capBytes: () => {
+      const mb = settings.get('media_cap_mb');
+      return typeof mb === 'number' && mb > 0 ? mb * 1024 * 1024 : DEFAULT_MEDIA_CAP_BYTES;
+    },
+    now,
+    onChange: (profileId) => conversations.announceOutsideChange(profileId),
+    ...(options.inboundMedia?.retryDelaysMs ? { retryDelaysMs: options.inboundMedia.retryDelaysMs } : {}),
+    ...(options.inboundMedia?.startOnArrival === false ? { startOnArrival: false } : {}),
+    ...(log ? { log } : {}),
+  });
   const conversations = new ConversationService({
+    downloads: new StoredDownloads(mediaDownloads, receivedFiles, inboundMedia, sentExtrasTable),
+    sentExtras: sentExtrasTable,
     tables: new ConversationTables(store.db, {}, (message) => log?.(message)),
     quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
     sent: sentRecords,
@@ -326,7 +380,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (tables.has('profiles') || tables.has('settings')) void profiles.announceChange().catch(() => undefined);
       if (tables.has('saved_keys')) keys.announceOutsideChange();
       if (tables.has('sent_messages')) history.noticeForeignRecords();
-      if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states') || tables.has('conversations')) conversations.announceOutsideChange();
+      if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states') || tables.has('conversations') || tables.has('media_downloads')) conversations.announceOutsideChange();
       else if (tables.has('message_quotes') || tables.has('message_reactions')) conversations.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
@@ -348,6 +402,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     closing ??= (async () => {
       outboxSubscription?.dispose();
       foreignChanges.stop();
+      await inboundMedia.close();
       await ownOutbox?.close();
       await keys.idle();
       await vault.flush();
@@ -365,5 +420,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, secretStore, scrubSecrets, notices, close };
+  const mediaCap = { get: () => settings.get('media_cap_mb'), set: (megabytes: number | null) => settings.set('media_cap_mb', megabytes) };
+  // what a window left pending (a crash, a quit mid-download) goes on here
+  if ((options.processKind ?? 'window') === 'window' && options.inboundMedia?.startOnArrival !== false) inboundMedia.kick();
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, inboundMedia, mediaCap, secretStore, scrubSecrets, notices, close };
 }

@@ -41,6 +41,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'keys.delete': { id: 'keys.delete', method: 'DELETE', path: '/api/v1/api-keys/{id}', permission: 'keys:manage', createsMessage: false, label: 'Delete API key', params: ['id'] },
   // [ours] a reaction to a message (docs/API.md, Reactions); an empty emoji takes it back
   'messages.reaction': { id: 'messages.reaction', method: 'POST', path: '/api/v1/messages/reaction', permission: 'messages:send', createsMessage: false, label: 'Send Reaction', params: [] },
+  // a received file's address by its media id (Meta's GET /{media-id}); described only
+  'media.download': { id: 'media.download', method: 'GET', path: '/api/v1/media/{media_id}', permission: 'messages:send', createsMessage: false, label: 'Download media', params: [] },
 };
 
 export { ENDPOINT_IDS } from '../shared/operation-ids';

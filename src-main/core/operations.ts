@@ -89,5 +89,6 @@ export type Operation =
   | { op: 'keys.create'; input: { name: string; permissions?: Permission[] } }
   | { op: 'keys.delete'; input: { id: string } }
   // no Idempotency-Key: a reaction sent twice is the same reaction (the latest one stands)
-  | { op: 'messages.reaction'; input: SendReactionInput };
+  | { op: 'messages.reaction'; input: SendReactionInput }
+  | { op: 'media.download'; input: { mediaId: string } };
 

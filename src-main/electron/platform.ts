@@ -32,6 +32,11 @@ export function createElectronPlatform(getWindow: () => BrowserWindow | null, mi
       if (allowed === null) return;
       await shell.openExternal(allowed);
     },
+    async openPath(path) {
+      // only a file main keeps (conversation-service.ts storedFile); an empty answer is success
+      const problem = await shell.openPath(path);
+      if (problem !== '') throw new Error(problem);
+    },
     async confirm(question) {
       // a native dialog: the window cannot answer it, only the person can
       const win = getWindow();

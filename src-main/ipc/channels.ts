@@ -74,6 +74,7 @@ const invoke: Record<InvokeChannel, true> = {
   'canned:list': true,
   'canned:send-media': true,
   'messages:search': true,
+  'conversations:retry-media': true,
 };
 
 const events: Record<EventChannel, true> = {

@@ -302,6 +302,11 @@ export interface InvokeMap {
    * ('validation') with the reason.
    */
   'messages:search': { payload: { text: string; limit?: number; after?: string }; value: SearchPage };
+  /**
+   * tries again to download a file a contact sent by media id whose download failed (a Download
+   * media operation added since, a key replaced); a file not failed is left as it is
+   */
+  'conversations:retry-media': { payload: { messageId: string }; value: null };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -4,6 +4,7 @@ import type { ConversationService } from '../core/conversations/conversation-ser
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import { unsignedWebhookWarning, type WebhookInfo } from '../shared/conversation';
 import { activeProfileId } from './active-profile';
+import { CrmError } from '../core/errors';
 import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-types';
 
 /** the running listener, as the runtime started it (or why it did not) */
@@ -14,15 +15,26 @@ export interface WebhookListener {
   throughTunnel?(profileId: string): boolean;
 }
 
-export function createConversationHandlers(conversations: ConversationService, openExternal: HandlerPlatform['openExternal']): DomainHandlers<'conversations'> {
+export function createConversationHandlers(conversations: ConversationService, openExternal: HandlerPlatform['openExternal'], openPath?: HandlerPlatform['openPath']): DomainHandlers<'conversations'> {
   return {
     'conversations:get': (p) => conversations.thread(p),
     'conversations:media': (p) => conversations.mediaPreview(p),
     'conversations:open-media': async (p) => {
-      await openExternal(await conversations.mediaAddress(p));
+      // a file kept in the data folder opens with the OS's app; one the service only links, in the browser
+      const stored = await conversations.storedFile(p);
+      if (stored !== null) await (openPath ?? noOpenPath)(stored);
+      else await openExternal(await conversations.mediaAddress(p));
+      return null;
+    },
+    'conversations:retry-media': async (p) => {
+      await conversations.retryDownload(p);
       return null;
     },
   };
+}
+
+async function noOpenPath(): Promise<void> {
+  throw new CrmError('validation', 'This window cannot open files with the OS: the file is kept in the data folder, under media/');
 }
 
 export function createTemplateHandlers(templates: HandlerCore['templates']): DomainHandlers<'templates'> {

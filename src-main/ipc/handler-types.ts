@@ -75,6 +75,8 @@ export interface HandlerPlatform {
   /** a native open dialog; null when the person cancels */
   pickFile(purpose: DialogPurpose): Promise<string | null>;
   openExternal(url: string): Promise<void>;
+  /** opens a file main keeps (a document a contact sent) with the OS's own app; absent: the host cannot */
+  openPath?(path: string): Promise<void>;
   /**
    * Asks the person (Electron: a native dialog) and resolves true only for an explicit yes. The
    * window cannot answer it. Absent (a harness without dialogs): every such question is a no.

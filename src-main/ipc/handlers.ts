@@ -30,7 +30,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
     ...createKeyHandlers(core, platform.clipboard, emit),
     ...createMessageHandlers(core.history),
-    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url)),
+    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url), platform.openPath?.bind(platform)),
     ...createTemplateHandlers(core.templates),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER, core.conversations),
     ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),

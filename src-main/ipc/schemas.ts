@@ -145,4 +145,5 @@ export const payloadSchemas = {
   'canned:list': empty,
   'canned:send-media': z.object({ name: z.string().max(200), number, caption: z.string().max(100_000) }).strict(),
   'messages:search': z.object({ text: z.string().max(500), limit: z.number().int().min(1).max(100).optional(), after: z.string().max(100).optional() }).strict(),
+  'conversations:retry-media': z.object({ messageId: id }).strict(),
 } satisfies Schemas;

@@ -275,7 +275,7 @@ async function answerWithBody(
   ctx.journal.attachBody(ex.record, bytes, parsed?.ok ? parsed.value : lenientJson(bytes));
 
   const answer = (): Reply => {
-    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key, raw: { bytes, contentType: ex.req.headers['content-type'] }, headers: ex.req.headers }, ctx.state);
+    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key, raw: { bytes, contentType: ex.req.headers['content-type'] }, headers: ex.req.headers, origin: requestOrigin(ex.req.headers.host, ctx.origin()) }, ctx.state);
     const contentType = checkContentType(encoding, ex.req.headers['content-type']);
     if (contentType) return badRequest([contentType]);
     const json = parsed ?? parseBodyObject(encoding, bytes);

@@ -24,6 +24,8 @@ export interface RouteInput {
   raw?: { bytes: Buffer; contentType: string | undefined };
   /** the request's headers (the event stream reads Last-Event-ID) */
   headers?: IncomingHttpHeaders;
+  /** the base URL the request came to, for routes with `json: false` (a media lookup answers an address under it) */
+  origin?: string;
 }
 
 export interface Route {

@@ -79,13 +79,14 @@ export interface SandboxEventOptions {
   replyText?: string;
   /**
    * they answer with a file of this kind instead (a sample the sandbox serves at
-   * /media/samples/..., replyText as its caption); null or absent: a text
+   * /media/samples/..., replyText as its caption), or 'location' a shared place, 'contacts' a
+   * shared contact card (the meta dialect's payload gives them); null or absent: a text
    */
-  replyMedia?: 'image' | 'audio' | 'document' | null;
   /** the answer quotes the message it answers (Meta's `context.id`, the default shape's `replyTo`); default false */
   replyQuotes?: boolean;
   /** the answering recipient also reacts to the message with this emoji (not in Twilio's shape); null or absent: no reaction */
   replyReaction?: string | null;
+  replyMedia?: 'image' | 'audio' | 'document' | 'location' | 'contacts' | null;
   /** where each event is POSTed; null or absent: no webhook */
   webhookUrl?: string | null;
   /** signs each webhook body (X-Crm-Signature-256, X-Hub-Signature-256 or X-Twilio-Signature); null: unsigned */

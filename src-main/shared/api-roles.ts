@@ -20,6 +20,8 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'media.upload': ['media', 'media_base64', 'mimetype', 'file_name', 'mediatype'],
   'keys.check': [],
   'messages.reaction': ['number', 'reaction_to', 'emoji'],
+  // a received file's id, written into the path (Meta's GET /{media-id})
+  'media.download': ['media_id'],
 };
 
 /** What a person calls a role, for tables and problems. */
@@ -36,7 +38,7 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   audio: 'audio (URL or base64)',
   audio_url: 'audio URL',
   audio_base64: 'audio as base64',
-  media_id: 'uploaded media id',
+  media_id: 'media id',
   template_name: 'template name',
   template_language: 'template language',
   template_param: 'template parameter',

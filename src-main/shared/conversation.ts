@@ -26,13 +26,48 @@ export interface ConversationItem {
   quote?: QuotedMessage;
   /** the reactions on this message, ours and the contact's; absent: none */
   reactions?: MessageReactions;
+  /** the place the contact shared, when the message is a location */
+  location?: ItemLocation | null;
+  /** the contact cards the contact shared, when the message is one */
+  sharedContacts?: ItemContactCard[] | null;
+}
+
+/** a contact card a contact shared */
+export interface ItemContactCard {
+  name: string;
+  phones: string[];
+  emails: string[];
+  company: string | null;
+}
+
+/** a place a contact shared */
+export interface ItemLocation {
+  latitude: number;
+  longitude: number;
+  name: string | null;
+  address: string | null;
+}
+
+/** how far the download of a file the service named by id got (main keeps the file in the data folder) */
+export interface ItemDownload {
+  state: 'pending' | 'stored' | 'failed';
+  /** why it failed, or why the last try did while it is pending */
+  reason: string | null;
+  /** the stored file's size in bytes */
+  bytes: number | null;
 }
 
 export interface ItemMedia {
   mimetype: string | null;
   fileName: string | null;
-  /** how the window may show it: 'preview' (main hands an image's or audio's bytes), 'link' (opened in the browser), 'none' (the service gave no address) */
-  show: 'preview' | 'link' | 'none';
+  /**
+   * how the window may show it: 'preview' (main hands an image's or audio's bytes), 'link' (opened
+   * in the browser), 'file' (a stored file main opens with the OS), 'pending' (being downloaded),
+   * 'none' (the service gave no address, or the download failed)
+   */
+  show: 'preview' | 'link' | 'none' | 'file' | 'pending';
+  /** the download by media id, when the service named the file so */
+  download?: ItemDownload | null;
 }
 
 /** an image or audio a contact sent, as main downloaded it, for an <img> or <audio> */

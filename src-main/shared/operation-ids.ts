@@ -17,6 +17,7 @@ export const ENDPOINT_IDS = [
   'keys.create',
   'keys.delete',
   'messages.reaction',
+  'media.download',
 ] as const;
 
 export type EndpointId = (typeof ENDPOINT_IDS)[number];
@@ -36,6 +37,7 @@ export const DESCRIBED_OPERATIONS = [
   'media.upload',
   'keys.check',
   'messages.reaction',
+  'media.download',
 ] as const satisfies readonly EndpointId[];
 
 export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];

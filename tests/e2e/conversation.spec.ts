@@ -107,7 +107,8 @@ test.describe('the conversation panel', () => {
     await showConversation(page, number);
     const sent = panel.getByTestId('conversation-out');
     await expect(sent).toHaveCount(1);
-    await expect(sent).toContainText('order_update (pt_BR): #1042');
+    // the service listed the template's body: the line reads as the contact reads it
+    await expect(sent).toContainText('Your order #1042 has an update.');
     await expect(sent.getByTestId('delivery-state')).toHaveText('Accepted by the service');
 
     // the clock sped up: the template is delivered and read, never failed like a free-form message
@@ -118,7 +119,7 @@ test.describe('the conversation panel', () => {
     await expect(form.getByTestId('send-result')).toContainText('Sent: message');
     await showConversation(page, number);
     await expect(sent).toHaveCount(2);
-    await expect(sent.nth(1)).toContainText('order_update (pt_BR): #1043');
+    await expect(sent.nth(1)).toContainText('Your order #1043 has an update.');
     await expect(sent.nth(1).getByTestId('delivery-state')).toHaveText('Read', { timeout: 15_000 });
   });
 });

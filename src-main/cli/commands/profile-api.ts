@@ -24,6 +24,7 @@ export const OPERATION_NAMES: Record<string, DescribedOperation> = {
   messages: 'messages.list',
   templates: 'templates.list',
   upload: 'media.upload',
+  download: 'media.download',
   check: 'keys.check',
   reaction: 'messages.reaction',
 };
@@ -45,9 +46,9 @@ export function parseFixes(values: string[] | undefined): RoleFixes {
 const importCurl = defineCommand({
   name: 'profiles import-curl',
   summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
-  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|check|reaction [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
+  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
   options: {
-    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id) or check (a request that proves the key works)' },
+    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id), download (where the file of a received media id is found) or check (a request that proves the key works)' },
     map: { type: 'list', valueName: 'ROLE=FIELD', help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)' },
     'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
     profile: profileOption,
@@ -60,7 +61,7 @@ const importCurl = defineCommand({
   ],
   async run(ctx, { values }) {
     const name = oneOf(values.operation, Object.keys(OPERATION_NAMES), '--operation');
-    if (name === undefined) throw new UsageError('missing --operation (contacts, text, media, audio, template, messages, templates, upload or check)');
+    if (name === undefined) throw new UsageError('missing --operation (contacts, text, media, audio, template, messages, templates, upload, download or check)');
     const operation = OPERATION_NAMES[name]!;
     const fixes = parseFixes(values.map);
     if (ctx.io.isTTY) ctx.note('Paste the cURL, then press Ctrl-D on an empty line.');

@@ -8,6 +8,8 @@ import { UsageError } from '../args';
 import { defineCommand, type CommandGroup } from '../command';
 import { clean } from '../format';
 import { replyNoticesCommand } from './inbox';
+import { DEFAULT_MEDIA_CAP_BYTES, MEDIA_CAP_RANGE_MB, MEDIA_FILE_LIMIT_BYTES } from '../../core/conversations/inbound-media';
+import { formatBytes } from '../../shared/format';
 import { DEFAULT_REQUEST_DEADLINE_MS, REQUEST_DEADLINE_RANGE_S, requestDeadlineMs, validDeadlineSeconds } from '../../core/http/request-deadline';
 
 function describeState(state: CaFileState): string {
@@ -64,8 +66,39 @@ const requestDeadline = defineCommand({
   },
 });
 
+const mediaCap = defineCommand({
+  name: 'settings media-cap',
+  summary: 'show, set or clear how much room the files contacts sent may take in the data folder',
+  usage: ['settings media-cap [--json]', 'settings media-cap MEGABYTES [--json]', 'settings media-cap --clear [--json]'],
+  options: { clear: { type: 'boolean', help: `back to the default (${DEFAULT_MEDIA_CAP_BYTES / 1024 / 1024} MB)` } },
+  positionals: { min: 0, max: 1 },
+  notes: [
+    `A file a service names by its media id (Meta) is downloaded when it arrives and kept under media/ in the data folder, so it shows offline and after the id expires. Past the cap the oldest files go first; one file larger than ${formatBytes(MEDIA_FILE_LIMIT_BYTES)} (or than the cap) is not downloaded, and its message says why. A lower cap applies at once.`,
+  ],
+  async run(ctx, { values, positionals }) {
+    const given = positionals[0];
+    if (given !== undefined && values.clear) throw new UsageError('give MEGABYTES or --clear, not both');
+    const megabytes = given === undefined ? undefined : Number(given);
+    if (megabytes !== undefined && !(Number.isSafeInteger(megabytes) && megabytes >= MEDIA_CAP_RANGE_MB.min && megabytes <= MEDIA_CAP_RANGE_MB.max)) {
+      throw new UsageError(`the media cap is a whole number of megabytes from ${MEDIA_CAP_RANGE_MB.min} to ${MEDIA_CAP_RANGE_MB.max}`);
+    }
+    const session = await ctx.session();
+    const setting = session.core.mediaCap;
+    if (values.clear) setting.set(null);
+    else if (megabytes !== undefined) setting.set(megabytes);
+    await session.core.inboundMedia.keepUnderCap();
+    const stored = setting.get();
+    const capBytes = stored === null ? DEFAULT_MEDIA_CAP_BYTES : stored * 1024 * 1024;
+    const used = session.core.inboundMedia.storedBytes();
+    return {
+      data: { megabytes: capBytes / 1024 / 1024, isDefault: stored === null, storedBytes: used },
+      text: `Media cap: ${formatBytes(capBytes)}${stored === null ? ' (the default)' : ''}; received files take ${formatBytes(used)}.`,
+    };
+  },
+});
+
 export const settingsGroup: CommandGroup = {
   name: 'settings',
-  summary: 'settings every process on the data folder shares: the CA file, the request deadline',
-  commands: [caFile, requestDeadline, replyNoticesCommand],
+  summary: 'settings every process on the data folder shares: the CA file, the request deadline, reply notifications, the media cap',
+  commands: [caFile, requestDeadline, replyNoticesCommand, mediaCap],
 };

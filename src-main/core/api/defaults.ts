@@ -60,13 +60,15 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   'keys.check': { method: 'GET', path: '/api/v1/contacts', query: [{ name: 'per_page', value: '1' }], headers: [], body: null },
   // [ours] an empty emoji takes the reaction back
   'messages.reaction': send('reaction', { number: role('number'), messageId: role('reaction_to'), emoji: role('emoji') }),
+  // never used as is (docs/API.md has no such route): where a received file's id is looked up, its answer naming the file's address
+  'media.download': { method: 'GET', path: '/api/v1/media/{media_id}', pathRoles: [role('media_id')], query: [], headers: [], body: null },
 };
 
 /**
  * Operations docs/API.md does not have: a profile offers them only when it describes them (from the
  * service's own cURL or document), never by falling back to a guessed route.
  */
-export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check']);
+export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check', 'media.download']);
 
 /**
  * Operations docs/API.md has that a service described in its own shape is not assumed to have

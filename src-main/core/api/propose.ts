@@ -61,8 +61,8 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (learned.placement !== undefined) spec.credential = learned.placement;
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
   else if (operation === 'media.upload') spec.upload = { mediaId: null };
-  // a listing answers no new message id
-  else if (operation !== 'messages.list' && operation !== 'templates.list') spec.send = { messageId: null };
+  // a listing answers no new message id, nor does a download's lookup
+  else if (operation !== 'messages.list' && operation !== 'templates.list' && operation !== 'media.download') spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
   for (const { anyOf, sentence } of missingRoles(operation, present)) warnings.push(`In this example ${sentence}: name it with a fix (e.g. --map ${anyOf[0]}=FIELD) or in the mapping table`);
   return { operation, spec, baseUrl, rows: guesser.rows, warnings };
@@ -210,6 +210,7 @@ class Guesser {
    * when neither the body nor the query holds one. Only the number: any other segment is kept.
    */
   pathTemplate(path: string): { path: string; roles: RoleRef[] } {
+    if (this.operation === 'media.download') return this.mediaIdPath(path);
     const roles: RoleRef[] = [];
     const segments = path.split('/').map((segment, i) => {
       if (segment === '' || !this.allowed.has('number') || this.taken.has('number')) return segment;
@@ -231,6 +232,26 @@ class Guesser {
       return '{number}';
     });
     return { path: segments.join('/'), roles };
+  }
+
+  /**
+   * A media download names the file by its id in the path (Meta's `GET /v23.0/{media-id}`): the
+   * last segment is the id, unless a fix names another (media_id=path[N]) or keeps it (constant).
+   */
+  private mediaIdPath(path: string): { path: string; roles: RoleRef[] } {
+    const segments = path.split('/');
+    const fixed = this.fixes.media_id?.find((f) => /^path\[\d+\]$/.test(f));
+    let index = fixed === undefined ? segments.findLastIndex((s) => s !== '') : Number(fixed.slice(5, -1));
+    if (fixed !== undefined) this.usedFixes.add(`media_id=${fixed}`);
+    if (this.fixes.constant?.includes(`path[${index}]`)) {
+      this.usedFixes.add(`constant=path[${index}]`);
+      index = -1;
+    }
+    if (index < 0 || index >= segments.length || segments[index] === '') return { path, roles: [] };
+    this.taken.add('media_id');
+    this.rows.push({ location: 'path', field: `path[${index}]`, example: shorten(segments[index]!, '…'), role: 'media_id' });
+    segments[index] = '{media_id}';
+    return { path: segments.join('/'), roles: [{ $role: 'media_id' }] };
   }
 
   /** A multipart file part: the file's bytes for an upload or a send; anything else cannot take one. */

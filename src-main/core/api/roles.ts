@@ -18,6 +18,7 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   'media.upload': [['media', 'media_base64']],
   'keys.check': [],
   'messages.reaction': [['number'], ['reaction_to'], ['emoji']],
+  'media.download': [['media_id']],
 };
 
 export function isRole(value: unknown): value is Role {

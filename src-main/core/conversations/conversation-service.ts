@@ -14,6 +14,9 @@ import type { ReceivedMedia } from '../events/event-finder';
 import { fetchMedia, isPreviewType } from './media-fetch';
 import type { ReceivedRow, StateRow } from '../store/conversation-tables';
 import type { SentRecord } from '../messages/sent-record';
+import { downloadsOf, receivedWithDownload, type ReceivedDownloads } from './received-media-view';
+import { withSentExtras } from './sent-media-view';
+import type { SentExtrasTable } from '../store/sent-extras-table';
 
 /** messages of each direction shown at most */
 const THREAD_LIMIT = 200;
@@ -52,6 +55,10 @@ export interface ConversationServiceDeps {
   onReplyTexts?: (profileId: string, number: string | null, texts: (string | null)[]) => void;
   /** quotes and reactions: stored from the same payloads, shown on the lines (quick-answers.ts) */
   quick?: { receive(profileId: string, payload: unknown): { found: number; numbers: (string | null)[] }; decorate(profileId: string, items: readonly ConversationItem[]): ConversationItem[] };
+  /** the files named by media id: downloaded in the background (inbound-media.ts), read from the data folder */
+  downloads?: ReceivedDownloads;
+  /** what this app's own sends show beyond their line: a template's text, a sent file's copy */
+  sentExtras?: Pick<SentExtrasTable, 'of'>;
 }
 
 export class ConversationService {
@@ -82,7 +89,8 @@ export class ConversationService {
     const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
     // in the order this app saw them: a send when the service took it, a reply when it arrived
     const lines = inOrder(outgoing, states, received).map((line) => line.item);
-    const items = this.deps.quick?.decorate(profile.id, lines) ?? lines;
+    const quoted = this.deps.quick?.decorate(profile.id, lines) ?? lines;
+    const items = withSentExtras(receivedWithDownload(quoted, downloadsOf(this.deps.downloads, profile.id, received)), this.deps.sentExtras?.of(outgoing.map((r) => r.id)) ?? new Map());
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
     const name = received.find((r) => r.name !== null)?.name ?? (await this.listedName(profile.id, number));
     return { profileId: profile.id, number, name, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
@@ -122,10 +130,25 @@ export class ConversationService {
   /** an image or audio the contact sent, downloaded here for the window (it may not reach the network itself) */
   async mediaPreview(input: { profileId?: string; messageId: string }): Promise<MediaPreview> {
     const profile = await this.deps.profiles.resolve(input.profileId);
+    const stored = await this.deps.downloads?.storedPreview(profile.id, input.messageId);
+    if (stored !== undefined && stored !== null) return stored;
     const media = await this.mediaOf({ ...input, profileId: profile.id });
     if (!isPreviewType(media.mimetype)) throw new CrmError('validation', 'This file is not an image or audio: open it in the browser');
     const fetched = await (this.deps.fetchMedia ?? fetchMedia)(media.url, { serviceHost: hostOf(profile.baseUrl) });
     return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
+  }
+
+  /** a failed download of a file the contact sent by media id starts again (the window's Try again) */
+  async retryDownload(input: { profileId?: string; messageId: string }): Promise<void> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    if (this.deps.downloads?.retry(profile.id, input.messageId) !== true) throw new CrmError('not_found', 'No failed download of a file was found for that message.');
+    this.feed.fire({ profileId: profile.id, number: null });
+  }
+
+  /** where a file downloaded by its media id is kept, for the OS to open; null when it is not stored */
+  async storedFile(input: { profileId?: string; messageId: string }): Promise<string | null> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    return this.deps.downloads?.storedPath(profile.id, input.messageId) ?? null;
   }
 
   /** the http(s) address of a file the contact sent, for the OS browser (a document, or a file too large to preview) */
@@ -137,7 +160,7 @@ export class ConversationService {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const media = this.deps.tables.receivedOne(profile.id, input.messageId)?.media ?? null;
     if (media === null) throw new CrmError('not_found', 'No file was received with that message.');
-    if (media.url === null) throw new CrmError('not_found', 'The service gave no address for this file (Meta gives a media id to download with its token).');
+    if (media.url === null) throw new CrmError('not_found', this.deps.downloads?.stateLine(profile.id, input.messageId) ?? 'The service gave no address for this file (Meta gives a media id to download with its token).');
     return { ...media, url: media.url };
   }
 
@@ -147,12 +170,14 @@ export class ConversationService {
     const received: ReceivedEvent[] = [];
     const statuses: StatusEvent[] = [];
     for (const event of events) {
-      if (event.kind === 'received') received.push({ ...event, text: this.scrubbed(event.text), name: this.scrubbed(event.name), media: event.media === null ? null : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) } });
+      if (event.kind === 'received') received.push({ ...event, text: this.scrubbed(event.text), name: this.scrubbed(event.name), media: event.media === null ? null : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) }, ...(event.location ? { location: { ...event.location, name: this.scrubbed(event.location.name), address: this.scrubbed(event.location.address) } } : {}), ...(event.sharedContacts ? { sharedContacts: event.sharedContacts.map((c) => ({ name: this.deps.scrub(c.name), phones: c.phones.map((t) => this.deps.scrub(t)), emails: c.emails.map((t) => this.deps.scrub(t)), company: this.scrubbed(c.company) })) } : {}) });
       else statuses.push({ ...event, reason: event.reason === null ? null : this.deps.scrub(event.reason) });
     }
     const changed = new Set(this.deps.tables.record(profileId, received, statuses, this.now()));
+    // every delivery, also a repeated one: a file whose row exists is not queued twice
+    this.deps.downloads?.noteReceived(profileId, received);
     for (const event of events) {
-      if (event.kind === 'received' && changed.has(event.messageId)) this.deps.onReplyTexts?.(profileId, event.number, [event.text, event.name, event.media?.fileName ?? null]);
+      if (event.kind === 'received' && changed.has(event.messageId)) this.deps.onReplyTexts?.(profileId, event.number, [event.text, event.name, event.media?.fileName ?? null, event.location?.name ?? null, event.location?.address ?? null, ...(event.sharedContacts ?? []).flatMap((c) => [c.name, ...c.emails])]);
     }
     if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
     const quick = this.deps.quick?.receive(profileId, payload) ?? { found: 0, numbers: [] };
@@ -192,7 +217,7 @@ function itemMedia(media: ReceivedMedia): ItemMedia {
 }
 
 function receivedItem(r: ReceivedRow): ConversationItem {
-  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: r.media?.fileName ?? null, at: r.at, state: null, reason: null, media: r.media === null ? null : itemMedia(r.media) };
+  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: r.media?.fileName ?? null, at: r.at, state: null, reason: null, media: r.media === null ? null : itemMedia(r.media), ...(r.location ? { location: r.location } : {}), ...(r.sharedContacts ? { sharedContacts: r.sharedContacts } : {}) };
 }
 
 /** sends and replies in the order this app saw them: a send when the service took it, a reply when it arrived */

@@ -30,6 +30,32 @@ export interface ReceivedEvent {
   name: string | null;
   /** the file the contact sent, when the message is one */
   media: ReceivedMedia | null;
+  /** the service's id of that file, to download it with the key (Meta names a file by id only) */
+  mediaId?: string | null;
+  /** the place the contact shared (Meta's `location` message) */
+  location?: ReceivedLocation | null;
+  /** the contact cards the contact shared (Meta's `contacts` message) */
+  sharedContacts?: SharedContact[] | null;
+}
+
+/** a contact card a contact shared: a name, and the numbers, addresses and company it lists */
+export interface SharedContact {
+  name: string;
+  phones: string[];
+  emails: string[];
+  company: string | null;
+}
+
+/** how many shared cards of one message are kept, and how many numbers and addresses of each */
+const SHARED_CONTACTS_LIMIT = 20;
+const CARD_ENTRIES_LIMIT = 10;
+
+/** a place a contact shared: its coordinates, and its name and address when the service gives them */
+export interface ReceivedLocation {
+  latitude: number;
+  longitude: number;
+  name: string | null;
+  address: string | null;
 }
 
 /** a file a contact sent: where to download it when the payload says (Meta gives only an id), its type and name */
@@ -163,6 +189,33 @@ function mediaOf(obj: Json, type: string): ReceivedMedia | null {
   return { url: httpUrl(first(MEDIA_URL_FIELDS, ['link', 'url'])), mimetype: first(MEDIA_TYPE_FIELDS, []), fileName: first(MEDIA_NAME_FIELDS, []) };
 }
 
+/** the file's media id inside `<kind>` (Meta's `image.id`), and a shared place's fields */
+function richPartsOf(obj: Json, type: string): Pick<ReceivedEvent, 'mediaId' | 'location' | 'sharedContacts'> {
+  const inner = obj[type];
+  const parts: Pick<ReceivedEvent, 'mediaId' | 'location' | 'sharedContacts'> = {};
+  if (type === 'contacts' && Array.isArray(inner)) {
+    const cards = inner.filter(isObject).slice(0, SHARED_CONTACTS_LIMIT).flatMap((card) => {
+      const name = firstText(card, ['name.formatted_name', 'name.first_name', 'name', 'org.company']);
+      const texts = (list: unknown, field: string): string[] =>
+        (Array.isArray(list) ? list : []).filter(isObject).flatMap((entry) => (typeof entry[field] === 'string' && entry[field] !== '' ? [entry[field]] : [])).slice(0, CARD_ENTRIES_LIMIT);
+      return name === null ? [] : [{ name, phones: texts(card.phones, 'phone'), emails: texts(card.emails, 'email'), company: firstText(card, ['org.company']) }];
+    });
+    if (cards.length > 0) parts.sharedContacts = cards;
+  }
+  if (FILE_KINDS.includes(type) && isObject(inner)) {
+    const id = firstText(inner, ['id']);
+    if (id !== null && /^[\x21-\x7e]{1,200}$/.test(id)) parts.mediaId = id;
+  }
+  if (type === 'location' && isObject(inner)) {
+    const latitude = Number(inner.latitude);
+    const longitude = Number(inner.longitude);
+    if (Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180) {
+      parts.location = { latitude, longitude, name: firstText(inner, ['name']), address: firstText(inner, ['address']) };
+    }
+  }
+  return parts;
+}
+
 /** our own message echoed back (WhatsApp Web bridges report what the account sent too) */
 function isOwnEcho(obj: Json): boolean {
   return at(obj, 'key.fromMe') === true || obj.fromMe === true || obj.direction === 'outbound' || obj.direction === 'outgoing';
@@ -180,7 +233,7 @@ function eventOf(obj: Json, names: ReadonlyMap<string, string>): MessageEvent | 
   const text = textOf(obj);
   const type = typeOf(obj);
   if (number === null || (text === null && !MEDIA_KINDS.includes(type))) return null;
-  return { kind: 'received', messageId, number, text, type, at: timeOf(firstText(obj, TIME_FIELDS)), name: firstText(obj, NAME_FIELDS) ?? names.get(number) ?? null, media: mediaOf(obj, type) };
+  return { kind: 'received', messageId, number, text, type, at: timeOf(firstText(obj, TIME_FIELDS)), name: firstText(obj, NAME_FIELDS) ?? names.get(number) ?? null, media: mediaOf(obj, type), ...richPartsOf(obj, type) };
 }
 
 /** names given beside the messages (Meta's `contacts[{profile:{name},wa_id}]`), by number */

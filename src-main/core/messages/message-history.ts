@@ -27,7 +27,7 @@ import { operationSpec } from '../request/operation-spec';
 import type { HistoryChange, KeyAccess, MessageHistoryService } from '../services';
 import type { HistoryQuery } from './history-page';
 import { recordPage, servicePage } from './history-page';
-import type { Delivery, SendRecorder } from './sent-record';
+import type { Delivery, SendRecorder, SentRecord } from './sent-record';
 import { sentRecordOf } from './sent-record';
 import type { SentMessagesTable } from '../store/sent-messages-table';
 
@@ -46,6 +46,8 @@ export interface MessageHistoryDeps {
   now?: () => Date;
   /** a listener that failed, for the app log */
   log?: (message: string) => void;
+  /** told of each record once it is kept, with the send it came from (sent-extras.ts keeps what its line shows) */
+  onRecorded?: (record: SentRecord, delivery: Delivery) => Promise<void>;
 }
 
 export class MessageHistory implements MessageHistoryService, SendRecorder {
@@ -89,7 +91,9 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
   /** appends a send the service took to the record, then announces it */
   async record(delivery: Delivery): Promise<void> {
     const { store, scrub } = this.deps;
-    await store.append(sentRecordOf(delivery, scrub, this.now(), store.newId()));
+    const record = sentRecordOf(delivery, scrub, this.now(), store.newId());
+    await store.append(record);
+    await this.deps.onRecorded?.(record, delivery);
     this.feed.fire({ profileId: delivery.profileId });
   }
 

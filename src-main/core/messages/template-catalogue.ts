@@ -20,7 +20,15 @@ export interface TemplateCatalogueDeps {
 }
 
 export class TemplateCatalogue {
+  /** each profile's templates as its service last listed them, in this process (a sent template's text) */
+  private readonly listed = new Map<string, TemplateList['templates']>();
+
   constructor(private readonly deps: TemplateCatalogueDeps) {}
+
+  /** the body of a template the service listed in this process, or null */
+  bodyOf(profileId: string, name: string, language: string): string | null {
+    return this.listed.get(profileId)?.find((t) => t.name === name && t.language === language)?.body ?? null;
+  }
 
   async list(input: { profileId?: string }): Promise<TemplateList> {
     const profile = await this.deps.profiles.resolve(input.profileId);
@@ -37,6 +45,7 @@ export class TemplateCatalogue {
     }
     const templates = readTemplates(json);
     if (templates === null) return typed("The service's answer holds no list of templates that could be read: type the template's name and language");
+    this.listed.set(profile.id, templates);
     return { source: 'service', templates, reason: null };
   }
 }

@@ -63,6 +63,7 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
   'keys.check': { op: 'keys.check', input: {} },
   'media.upload': { op: 'media.upload', input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' } },
   'messages.reaction': { op: 'messages.reaction', input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3', emoji: '👍' } },
+  'media.download': { op: 'media.download', input: { mediaId: '1234567890123456' } },
 };
 
 export class ApiEditor {

@@ -7,7 +7,7 @@
 // profile's (a signed service's genuine replies).
 import type { DeliveryState } from '../events/status-words';
 import { laterState } from '../events/status-words';
-import type { ReceivedEvent, ReceivedMedia, StatusEvent } from '../events/event-finder';
+import type { ReceivedEvent, ReceivedLocation, ReceivedMedia, SharedContact, StatusEvent } from '../events/event-finder';
 import type { SqliteDatabase } from './database';
 import { watchTables } from './table-versions';
 
@@ -67,6 +67,31 @@ export function addReceivedMedia(db: SqliteDatabase): void {
   db.exec('ALTER TABLE received_messages ADD COLUMN media_url TEXT; ALTER TABLE received_messages ADD COLUMN media_type TEXT; ALTER TABLE received_messages ADD COLUMN media_name TEXT;');
 }
 
+/** a shared place's coordinates, name and address, and shared contact cards, as JSON (schema version 12) */
+export function addReceivedRichParts(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE received_messages ADD COLUMN location TEXT; ALTER TABLE received_messages ADD COLUMN shared_contacts TEXT;');
+}
+
+function cardsOf(raw: string | null | undefined): SharedContact[] | null {
+  if (raw === null || raw === undefined) return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return Array.isArray(value) ? (value as SharedContact[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function locationOf(raw: string | null | undefined): ReceivedLocation | null {
+  if (raw === null || raw === undefined) return null;
+  try {
+    const value = JSON.parse(raw) as ReceivedLocation;
+    return typeof value.latitude === 'number' && typeof value.longitude === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 interface ReceivedSqlRow {
   message_id: string;
   number: string;
@@ -78,14 +103,16 @@ interface ReceivedSqlRow {
   media_url: string | null;
   media_type: string | null;
   media_name: string | null;
+  location: string | null;
+  shared_contacts: string | null;
 }
 
-const RECEIVED_COLUMNS = 'message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name';
+const RECEIVED_COLUMNS = 'message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name, location, shared_contacts';
 
 /** media is there when the message is a file: a row of a file kind always has a type or a name or an address */
 function receivedRowOf(r: ReceivedSqlRow): ReceivedRow {
   const media = r.media_url === null && r.media_type === null && r.media_name === null ? null : { url: r.media_url, mimetype: r.media_type, fileName: r.media_name };
-  return { messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at, media };
+  return { messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at, media, location: locationOf(r.location), sharedContacts: cardsOf(r.shared_contacts) };
 }
 
 export interface ReceivedRow {
@@ -100,6 +127,10 @@ export interface ReceivedRow {
   arrivedAt: string;
   /** the file, when the contact sent one */
   media: ReceivedMedia | null;
+  /** the place, when the contact shared one */
+  location: ReceivedLocation | null;
+  /** the contact cards, when the contact shared some */
+  sharedContacts: SharedContact[] | null;
 }
 
 export interface StateRow {
@@ -138,7 +169,7 @@ export class ConversationTables {
     this.limits = { rows: CONVERSATION_ROWS_LIMIT, perDelivery: DELIVERY_EVENTS_LIMIT, ...limits };
     this.statements = {
       insertReceived: db.prepare(
-        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt, @mediaUrl, @mediaType, @mediaName)',
+        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name, location, shared_contacts) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt, @mediaUrl, @mediaType, @mediaName, @location, @sharedContacts)',
       ),
       // the profile's rows older than its newest `keep` (seq is shared by every profile, so no arithmetic on it)
       trimReceived: db.prepare<[{ profileId: string; keep: number }]>(
@@ -175,7 +206,7 @@ export class ConversationTables {
       const changed: string[] = [];
       for (const event of received) {
         const media = event.media;
-        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now, arrivedAt: now, mediaUrl: media?.url ?? null, mediaType: media?.mimetype ?? null, mediaName: media?.fileName ?? null };
+        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now, arrivedAt: now, mediaUrl: media?.url ?? null, mediaType: media?.mimetype ?? null, mediaName: media?.fileName ?? null, location: event.location ? JSON.stringify(event.location) : null, sharedContacts: event.sharedContacts ? JSON.stringify(event.sharedContacts) : null };
         if (this.statements.insertReceived.run(row).changes > 0) changed.push(event.messageId);
       }
       for (const event of states) {

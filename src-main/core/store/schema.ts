@@ -2,10 +2,12 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
-import { addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
+import { addReceivedRichParts, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
 import { createConversationList } from './conversation-list-table';
 import { addKeyExpiry, createKeysTable } from './keys-table';
 import { createMessageSearch } from './message-search-table';
+import { createMediaDownloadsTable } from './media-downloads-table';
+import { createSentExtrasTable } from './sent-extras-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
 import { createServerKeysTable } from './server-keys-table';
@@ -37,6 +39,15 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "each saved key's expiry", up: addKeyExpiry },
   { version: 10, name: "each profile's conversation list (the inbox)", up: createConversationList },
   { version: 11, name: 'the search index over every conversation', up: createMessageSearch },
+  {
+    version: 12,
+    name: 'received files downloaded by their media id, the places and contact cards contacts shared, and what a conversation shows of own sends',
+    up: (db) => {
+      createMediaDownloadsTable(db);
+      addReceivedRichParts(db);
+      createSentExtrasTable(db);
+    },
+  },
   {
     version: 13,
     name: 'quoted messages, reactions and canned responses',

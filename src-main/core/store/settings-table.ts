@@ -17,6 +17,8 @@ export interface Settings {
   request_deadline_s: number | null;
   /** false: a reply that arrives while the window is not focused shows no desktop notification; absent: it does */
   reply_notices: boolean | null;
+  /** how many megabytes the files contacts sent may take in the data folder (inbound-media.ts); absent: the default */
+  media_cap_mb: number | null;
 }
 
 export type SettingName = keyof Settings;

@@ -2,7 +2,8 @@
 // one phone number id. No contacts tab: the service has no contacts listing.
 import type { ExampleRequest } from './dialect';
 import { EXAMPLE } from './example-values';
-import { phonePath } from './meta-phone';
+import { inboundMediaId } from './meta-inbound-media';
+import { META_VERSION, phonePath } from './meta-phone';
 
 const envelope = { messaging_product: 'whatsapp', recipient_type: 'individual', to: EXAMPLE.number } as const;
 const messages = phonePath('/messages');
@@ -35,6 +36,8 @@ export const META_EXAMPLES: readonly ExampleRequest[] = [
       ['messaging_product', 'whatsapp'],
     ],
   },
+  // where a received file is: the id a webhook named, looked up with the key
+  { id: 'download', method: 'GET', path: `/${META_VERSION}/${inboundMediaId('wamid.example', 'image')}` },
   {
     id: 'template',
     method: 'POST',

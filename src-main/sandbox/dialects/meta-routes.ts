@@ -2,6 +2,8 @@
 //   GET  /v23.0/{phone-number-id}?fields=      -> the phone number (checks the key)
 //   POST /v23.0/{phone-number-id}/messages     -> 200 {"messaging_product","contacts","messages":[{"id":"wamid..."}]}
 //   POST /v23.0/{phone-number-id}/media        -> 200 {"id":"<media id>"} (multipart/form-data)
+//   GET  /v23.0/{media-id}                     -> 200 {url, mime_type, sha256, file_size, id} (a received file)
+//   GET  /whatsapp_business/attachments/?mid=  -> the received file's bytes (the key is needed)
 //   GET  /v23.0/{business-account-id}/message_templates -> 200 {"data":[{name, language, status, components}], "paging"}
 // and no contacts listing: GET /api/v1/contacts and /v23.0/{phone-number-id}/contacts answer
 // Graph's 400 (code 100), so a client learns the service has none.
@@ -14,6 +16,7 @@ import { BUSINESS_ACCOUNT_ID, META_VERSION, PHONE_NUMBER, PHONE_NUMBER_EXTRA_FIE
 import { listedTemplates } from '../template-routes';
 import { sendRoute } from './meta-send-route';
 import { uploadRoute } from './meta-upload';
+import { attachmentsRoute, mediaUrlAnswer } from './meta-inbound-media';
 
 const NODE_TYPE = 'WhatsAppBusinessPhoneNumber';
 const NO_CONTACTS = 'the WhatsApp Cloud API has no contacts listing: keep contacts in your own system';
@@ -51,8 +54,10 @@ export const metaRoutes: Route[] = [
     maxBody: SMALL_BODY_LIMIT,
     json: false,
     idempotent: false,
-    handle: ({ params, query }) => phoneNumber(params.phoneNumberId!, query),
+    // the same path names a received file by its media id (meta-inbound-media.ts)
+    handle: ({ params, query, origin }) => mediaUrlAnswer(params.phoneNumberId!, origin ?? '') ?? phoneNumber(params.phoneNumberId!, query),
   },
+  attachmentsRoute,
   sendRoute,
   uploadRoute,
   {

@@ -16,6 +16,7 @@ export const TAB_TITLES: Readonly<Record<PlaygroundTabId, string>> = {
   template: 'Send Template',
   reply: 'Reply to a Message',
   reaction: 'Send Reaction',
+  download: 'Retrieve Media URL',
 };
 
 export interface PlaygroundTab {

@@ -10,7 +10,7 @@ export interface EventSettings {
   replyFrom: ReadonlySet<string>;
   replyDelayMs: number;
   replyText: string;
-  replyMedia: ReplyMediaKind | null;
+  replyMedia: ReplyMediaKind | 'location' | 'contacts' | null;
   replyQuotes: boolean;
   replyReaction: string | null;
   webhookUrl: string | null;
@@ -90,8 +90,8 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
     next.replyText = p.replyText as string;
   }
   if (p.replyMedia !== undefined) {
-    check(p.replyMedia === null || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document" or null');
-    next.replyMedia = p.replyMedia as ReplyMediaKind | null;
+    check(p.replyMedia === null || p.replyMedia === 'location' || p.replyMedia === 'contacts' || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document", "location", "contacts" or null');
+    next.replyMedia = p.replyMedia as ReplyMediaKind | 'location' | 'contacts' | null;
   }
   if (p.replyQuotes !== undefined) {
     check(typeof p.replyQuotes === 'boolean', 'replyQuotes must be true or false');

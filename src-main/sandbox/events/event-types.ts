@@ -35,7 +35,8 @@ export interface ReceivedEvent {
   number: string;
   /** the contact's name when the number is a seeded contact, else the number */
   profileName: string;
-  type: 'text' | ReplyMediaKind | 'reaction';
+  /** a location or a contact card carries no text of its own and no file (the meta payload gives them) */
+  type: 'text' | ReplyMediaKind | 'reaction' | 'location' | 'contacts';
   /** the text, or a file's caption */
   text: string;
   /** the file a contact sent, at a public sandbox URL; null for a text */

@@ -4,10 +4,22 @@
 // Timestamps are unix seconds as strings, as Meta sends them. Conversation and pricing blocks,
 // which Meta adds to some statuses, are left out: the sandbox bills nothing.
 import { PHONE_NUMBER, PHONE_NUMBER_ID } from '../dialects/meta-phone';
+import { inboundMediaId } from '../dialects/meta-inbound-media';
 import type { SandboxEvent } from './event-types';
 
 /** the WhatsApp Business Account the sandbox's one phone number belongs to */
 export const BUSINESS_ACCOUNT_ID = '102290129340398';
+
+/** where a contact who shares a place is (Meta's `location` message) */
+export const SAMPLE_LOCATION = { latitude: -23.561684, longitude: -46.655981, name: 'Avenida Paulista', address: 'Av. Paulista, 1578 - Bela Vista, São Paulo - SP' };
+
+/** a contact card a contact shares (Meta's `contacts` message) */
+export const SAMPLE_CONTACT_CARD = {
+  name: { formatted_name: 'Bruno Lima', first_name: 'Bruno', last_name: 'Lima' },
+  phones: [{ phone: '+55 11 97777-1234', wa_id: '5511977771234', type: 'CELL' }],
+  emails: [{ email: 'bruno@example.com', type: 'WORK' }],
+  org: { company: 'Lima Transportes' },
+};
 
 function unixSeconds(at: Date): string {
   return String(Math.floor(at.getTime() / 1000));
@@ -36,9 +48,13 @@ function quoted(event: Extract<SandboxEvent, { name: 'message.received' }>): Rec
 /** a text, or a file as Meta gives it: a media id to download with the token, its type and caption; never a URL */
 function messageContent(event: Extract<SandboxEvent, { name: 'message.received' }>): Record<string, unknown> {
   if (event.type === 'reaction') return { type: 'reaction', reaction: { message_id: event.inReplyTo, emoji: event.emoji ?? '' } };
+  if (event.type === 'location') return { type: 'location', location: SAMPLE_LOCATION };
+  if (event.type === 'contacts') return { type: 'contacts', contacts: [SAMPLE_CONTACT_CARD] };
   if (event.media === null || event.type === 'text') return { type: 'text', text: { body: event.text } };
-  const media: Record<string, unknown> = { id: `media_${event.id.slice(-12)}`, mime_type: event.media.mimetype };
+  const media: Record<string, unknown> = { id: inboundMediaId(event.id, event.type), mime_type: event.media.mimetype };
   if (event.type !== 'audio') media.caption = event.text;
+  // a contact's recorded voice message, as Meta marks it
+  else media.voice = true;
   if (event.type === 'document') media.filename = event.media.fileName;
   return { type: event.type, [event.type]: media };
 }

@@ -83,8 +83,9 @@ export class StatusClock {
     if (reply !== null) {
       this.timers.after(reply.afterMs, () => {
         const profileName = this.deps.contacts.nameOf(number) ?? number;
-        const sample = reply.media === null ? null : MEDIA_SAMPLES[reply.media];
-        const media = reply.media === null || sample === null ? null : { url: mediaSampleUrl(this.deps.origin(), reply.media), mimetype: sample.mimetype, fileName: sample.fileName };
+        const kind = reply.media === 'location' || reply.media === 'contacts' ? null : reply.media;
+        const sample = kind === null ? null : MEDIA_SAMPLES[kind];
+        const media = kind === null || sample === null ? null : { url: mediaSampleUrl(this.deps.origin(), kind), mimetype: sample.mimetype, fileName: sample.fileName };
         const { replyQuotes, replyReaction } = this.settings;
         this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: reply.media ?? 'text', text: reply.text, media, at: new Date(), inReplyTo: id, quotes: replyQuotes });
         // Twilio's WhatsApp webhooks carry no reactions

@@ -17,7 +17,7 @@ export interface PlannedStatus {
 export interface MessagePlan {
   statuses: PlannedStatus[];
   /** null: no answer */
-  reply: { afterMs: number; text: string; media: ReplyMediaKind | null } | null;
+  reply: { afterMs: number; text: string; media: ReplyMediaKind | 'location' | 'contacts' | null } | null;
 }
 
 export function planFor(number: string, type: MessageType, settings: EventSettings, failReason: FailReason): MessagePlan {

@@ -3,6 +3,8 @@
 // again, so a busy conversation re-renders only its new and changed lines.
 import { memo } from 'react';
 import type { ConversationItem } from '../../lib/api';
+import { ContactCards } from './conversation-contact-card';
+import { LocationCard } from './conversation-location';
 import { ConversationMedia } from './conversation-media';
 import { STATE_WORDS } from './conversation-store';
 import { formatSentAt } from './message-time';
@@ -12,8 +14,10 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
   return (
     <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`} data-message-key={item.key}>
       <QuotedAbove item={item} />
-      {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} />}
-      {(item.text || !item.media) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
+      {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} own={item.direction === 'out'} />}
+      {item.location && <LocationCard location={item.location} />}
+      {item.sharedContacts && <ContactCards cards={item.sharedContacts} />}
+      {(item.text || (!item.media && !item.location && !item.sharedContacts)) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
       <p className="conversation-meta">
         <span>{item.direction === 'out' ? 'Sent by this app' : `From ${contactName ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
         {item.direction === 'out' && (
@@ -32,7 +36,7 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
 }
 
 function sameMedia(a: ConversationItem['media'], b: ConversationItem['media']): boolean {
-  return a === b || (a !== null && b !== null && a.show === b.show && a.mimetype === b.mimetype && a.fileName === b.fileName);
+  return a === b || (a !== null && b !== null && a.show === b.show && a.mimetype === b.mimetype && a.fileName === b.fileName && a.download?.state === b.download?.state && a.download?.reason === b.download?.reason);
 }
 
 /** what a line shows; the rest of an item (its key) is the same for the same line */
@@ -51,7 +55,9 @@ function sameLine(a: { item: ConversationItem; contactName: string | null }, b: 
     sameMedia(x.media, y.media) &&
     x.quote?.text === y.quote?.text &&
     x.reactions?.us === y.reactions?.us &&
-    x.reactions?.contact === y.reactions?.contact
+    x.reactions?.contact === y.reactions?.contact &&
+    JSON.stringify(x.location ?? null) === JSON.stringify(y.location ?? null) &&
+    JSON.stringify(x.sharedContacts ?? null) === JSON.stringify(y.sharedContacts ?? null)
   );
 }
 

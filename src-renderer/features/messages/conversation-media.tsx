@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { ErrorInfo, ItemMedia, MediaPreview } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { FileChip } from './conversation-file-chip';
 
 type Loaded = { phase: 'loading' } | { phase: 'ready'; preview: MediaPreview } | { phase: 'failed'; error: ErrorInfo };
 
@@ -19,16 +20,29 @@ function OpenInBrowser({ messageId, label }: { messageId: string; label: string 
   );
 }
 
-export function ConversationMedia({ messageId, kind, media }: { messageId: string; kind: string; media: ItemMedia }) {
+export function ConversationMedia({ messageId, kind, media, own = false }: { messageId: string; kind: string; media: ItemMedia; own?: boolean }) {
   const what = media.fileName ?? kind;
+  // a file the service named by id: main downloads it and keeps it (inbound-media.ts)
+  if (media.show === 'file') return <FileChip messageId={messageId} kind={kind} media={media} />;
+  if (media.show === 'pending') return <p className="hint" data-testid="conversation-media-pending">{`Downloading ${what}…`}</p>;
+  if (media.show === 'none' && media.download?.state === 'failed') {
+    return (
+      <p className="hint" data-testid="conversation-media-none">
+        {`${kind}${media.fileName ? `: ${media.fileName}` : ''}: ${media.download.reason ?? 'the file could not be downloaded'} `}
+        <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:retry-media', { messageId })} aria-label={`Try downloading ${what} again`}>
+          Try again
+        </button>
+      </p>
+    );
+  }
   if (media.show === 'none') {
     return <p className="hint" data-testid="conversation-media-none">{`${kind}${media.fileName ? `: ${media.fileName}` : ''} (the service gave no address to download it)`}</p>;
   }
   if (media.show === 'link') return <OpenInBrowser messageId={messageId} label={`Open ${what} in the browser`} />;
-  return <MediaFromMain messageId={messageId} what={what} audio={(media.mimetype ?? '').startsWith('audio/')} />;
+  return <MediaFromMain messageId={messageId} what={what} audio={(media.mimetype ?? '').startsWith('audio/')} own={own} />;
 }
 
-function MediaFromMain({ messageId, what, audio }: { messageId: string; what: string; audio: boolean }) {
+function MediaFromMain({ messageId, what, audio, own }: { messageId: string; what: string; audio: boolean; own: boolean }) {
   const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
   useEffect(() => {
     let current = true;
@@ -49,8 +63,8 @@ function MediaFromMain({ messageId, what, audio }: { messageId: string; what: st
   }
   const src = loaded.preview.dataUrl;
   return audio ? (
-    <audio className="conversation-audio" controls src={src} aria-label={`Voice message from the contact: ${what}`} data-testid="conversation-audio" />
+    <audio className="conversation-audio" controls src={src} aria-label={own ? `Voice message sent: ${what}` : `Voice message from the contact: ${what}`} data-testid="conversation-audio" />
   ) : (
-    <img className="conversation-image" src={src} alt={`Image from the contact: ${what}`} data-testid="conversation-image" />
+    <img className="conversation-image" src={src} alt={own ? `Image sent: ${what}` : `Image from the contact: ${what}`} data-testid="conversation-image" />
   );
 }

@@ -140,7 +140,7 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
       const sameProfile = e.profileId === null || conversation === null || e.profileId === conversation.profileId;
       if (sameProfile && (e.number === null || e.number === number)) void get().reload();
     });
-    // what changed while the panel was away (a template sent from Send) is read again
+    // what changed while the panel was away (a template sent from Send, a photo sent from Send Media) is read again
     if (get().number !== null && get().conversation !== null) void get().reload();
     return () => {
       offProfiles();

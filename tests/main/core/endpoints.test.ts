@@ -20,6 +20,7 @@ describe('endpoint catalogue', () => {
       ['keys.delete', 'DELETE', '/api/v1/api-keys/{id}', 'keys:manage', false],
       // a reaction sent twice is one reaction: no Idempotency-Key
       ['messages.reaction', 'POST', '/api/v1/messages/reaction', 'messages:send', false],
+      ['media.download', 'GET', '/api/v1/media/{media_id}', 'messages:send', false],
     ]);
   });
 

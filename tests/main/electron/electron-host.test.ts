@@ -170,7 +170,8 @@ describe('the Electron host', () => {
     expect(options.host.kind).toBe('electron');
     // microphoneAccess: the Send Audio panel asks it before recording (macOS: the system's consent)
     // resolveProxy: the core's requests take the OS's proxy settings (electron/os-proxy.ts)
-    expect(Object.keys(options.host.services).sort()).toEqual(['clipboard', 'confirm', 'microphoneAccess', 'openExternal', 'pickFile', 'resolveProxy']);
+    // openPath: a document a contact sent, kept in the data folder, opens with the OS's own app
+    expect(Object.keys(options.host.services).sort()).toEqual(['clipboard', 'confirm', 'microphoneAccess', 'openExternal', 'openPath', 'pickFile', 'resolveProxy']);
     // the log scrubs with the core's knowledge of key values once the core exists
     options.log('keychain get failed: crm_sk_live_secret_value');
     expect(await readFile(join(dataDir, 'data', 'logs', 'main.log'), 'utf8')).toContain('keychain get failed: ***');

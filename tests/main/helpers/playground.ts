@@ -13,6 +13,7 @@ export const TAB_OPERATION: Record<string, DescribedOperation> = {
   audio: 'messages.audio',
   upload: 'media.upload',
   check: 'keys.check',
+  download: 'media.download',
 };
 
 export async function teachPlayground(core: Core, profileId: string, dialect: SandboxDialect, baseUrl: string): Promise<void> {

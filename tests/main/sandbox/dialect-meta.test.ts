@@ -466,7 +466,7 @@ describe('playground of dialect "meta"', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('has the check, send, upload, template, reply and reaction tabs, no contacts tab', () => {
+  it('has the check, send, upload, media lookup, template, reply and reaction tabs, no contacts tab', () => {
     expect(tabs.map((t) => [t.id, t.title, t.method, t.endpoint])).toEqual([
       ['check', 'Check Phone Number', 'GET', BASE],
       ['text', 'Send Text', 'POST', `${BASE}/messages`],
@@ -474,6 +474,7 @@ describe('playground of dialect "meta"', () => {
       ['media', 'Send Media', 'POST', `${BASE}/messages`],
       ['audio', 'Send Audio', 'POST', `${BASE}/messages`],
       ['upload', 'Upload Media', 'POST', `${BASE}/media`],
+      ['download', 'Retrieve Media URL', 'GET', expect.stringMatching(/^\/v23\.0\/9\d{15}$/)],
       ['template', 'Send Template', 'POST', `${BASE}/messages`],
       ['reply', 'Reply to a Message', 'POST', `${BASE}/messages`],
       ['reaction', 'Send Reaction', 'POST', `${BASE}/messages`],

@@ -33,6 +33,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'media.upload': 'Upload media',
     'keys.check': 'Check key',
     'messages.reaction': 'Send Reaction',
+    'media.download': 'Download media',
   };
   return {
     profileId,

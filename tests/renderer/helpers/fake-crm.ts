@@ -57,6 +57,7 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'inbox:list': true, 'inbox:mark-read': true, 'inbox:reply-notices': true, 'inbox:set-reply-notices': true,
   'quick:reply': true, 'quick:react': true, 'canned:list': true, 'canned:send-media': true,
   'messages:search': true,
+  'conversations:retry-media': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 

@@ -24,6 +24,8 @@ export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRul
   'media.upload': mediaUploadRules,
   'keys.check': keysCheckRules,
   'messages.reaction': messagesReactionRules,
+  // the id goes into the path as the service gave it
+  'media.download': ({ input }) => ({ values: { media_id: input.mediaId } }),
 };
 
 export const FIXED_RULES: { readonly [K in FixedOperation]: FixedRule<K> } = {
