@@ -54,6 +54,8 @@ export interface ReadReceiptsDeps {
 
 export class ReadReceipts {
   private readonly pending = new Set<Promise<unknown>>();
+  /** each conversation's receipt under way: a second open waits for it, so it sees what was acknowledged */
+  private readonly running = new Map<string, Promise<ReceiptOutcome>>();
 
   constructor(private readonly deps: ReadReceiptsDeps) {}
 
@@ -82,6 +84,18 @@ export class ReadReceipts {
 
   /** sends the receipt the conversation is due, if any; a failure is an outcome, never thrown */
   async tell(profileId: string, number: string): Promise<ReceiptOutcome> {
+    const key = `${profileId}\n${number}`;
+    // tellNow never throws, so the chain never breaks
+    const run = (this.running.get(key) ?? Promise.resolve()).then(() => this.tellNow(profileId, number));
+    this.running.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (this.running.get(key) === run) this.running.delete(key);
+    }
+  }
+
+  private async tellNow(profileId: string, number: string): Promise<ReceiptOutcome> {
     if (!this.enabled().on) return { kind: 'off' };
     let messageId: string | null = null;
     try {

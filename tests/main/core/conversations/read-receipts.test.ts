@@ -90,6 +90,16 @@ describe('read receipts', () => {
     expect(JSON.stringify(logged)).not.toContain(sandbox.adminKey);
   });
 
+  it('opened twice in a row before the first receipt is answered: still one receipt', async (ctx) => {
+    if (!hasKeychain) return ctx.skip();
+    const { sandbox, t, profileId } = await service('meta');
+    const id = reply(t, profileId);
+    sandbox.injectFaults([{ kind: 'delay', ms: 200 }], { method: 'POST', pathPrefix: '/v23.0/' });
+    await Promise.all([t.core.inbox.markRead({ profileId, number: NUMBER }), t.core.inbox.markRead({ profileId, number: NUMBER }), t.core.inbox.markReadAndTell({ profileId, number: NUMBER })]);
+    await t.core.inbox.settleReceipts();
+    expect(receipts(sandbox).map((r) => (r.json as { message_id: string }).message_id)).toEqual([id]);
+  });
+
   it("crm's markReadAndTell waits and says what came of it", async (ctx) => {
     if (!hasKeychain) return ctx.skip();
     const { t, profileId } = await service('meta');
