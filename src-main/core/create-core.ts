@@ -51,6 +51,8 @@ import { MediaDownloadsTable } from './store/media-downloads-table';
 import { ReceivedFiles } from './media/received-files';
 import { DEFAULT_MEDIA_CAP_BYTES, InboundMedia } from './conversations/inbound-media';
 import { StoredDownloads } from './conversations/received-downloads';
+import { ReadReceipts } from './conversations/read-receipts';
+import { ReadReceiptsTable } from './store/read-receipts-table';
 import { SentExtrasTable } from './store/sent-extras-table';
 import { SentExtras } from './messages/sent-extras';
 import { ServerKeysTable } from './store/server-keys-table';
@@ -332,10 +334,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.inboundMedia?.startOnArrival === false ? { startOnArrival: false } : {}),
     ...(log ? { log } : {}),
   });
+  const conversationTables = new ConversationTables(store.db, {}, (message) => log?.(message));
   const conversations = new ConversationService({
     downloads: new StoredDownloads(mediaDownloads, receivedFiles, inboundMedia, sentExtrasTable),
     sentExtras: sentExtrasTable,
-    tables: new ConversationTables(store.db, {}, (message) => log?.(message)),
+    tables: conversationTables,
     quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
     sent: sentRecords,
     profiles,
@@ -346,7 +349,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onReplyTexts: (_profileId, number, texts) => noteLeak(leaks.inspect(texts, { kind: 'reply', number })),
     ...(log ? { log } : {}),
   });
-  const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) }, now, ...(log ? { log } : {}) });
+  const readReceipts = new ReadReceipts({
+    table: new ReadReceiptsTable(store.db),
+    newestReceived: (profileId, number) => conversationTables.receivedFrom(profileId, number, 1)[0]?.messageId ?? null,
+    profiles,
+    keyAccess: vault,
+    sender,
+    setting: { get: () => settings.get('read_receipts'), set: (on) => settings.set('read_receipts', on) },
+    ...(log ? { log } : {}),
+  });
+  const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) }, receipts: readReceipts, now, ...(log ? { log } : {}) });
   const messageSearch = new MessageSearch({
     table: new MessageSearchTable(store.db),
     profiles,
@@ -402,6 +414,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     closing ??= (async () => {
       outboxSubscription?.dispose();
       foreignChanges.stop();
+      // a receipt under way is logged before the sender and the log close
+      await readReceipts.idle();
       await inboundMedia.close();
       await ownOutbox?.close();
       await keys.idle();

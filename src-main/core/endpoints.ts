@@ -43,6 +43,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'messages.reaction': { id: 'messages.reaction', method: 'POST', path: '/api/v1/messages/reaction', permission: 'messages:send', createsMessage: false, label: 'Send Reaction', params: [] },
   // a received file's address by its media id (Meta's GET /{media-id}); described only
   'media.download': { id: 'media.download', method: 'GET', path: '/api/v1/media/{media_id}', permission: 'messages:send', createsMessage: false, label: 'Download media', params: [] },
+  // tells the service the contact's messages were read (Meta's "status":"read"); described only
+  'messages.read': { id: 'messages.read', method: 'POST', path: '/api/v1/messages/read', permission: 'messages:send', createsMessage: false, label: 'Mark as Read', params: [] },
 };
 
 export { ENDPOINT_IDS } from '../shared/operation-ids';

@@ -21,6 +21,12 @@ export interface SendReactionInput {
   emoji: string;
 }
 
+/** A read receipt: the contact's newest message marked read (the earlier ones with it, as Meta does). */
+export interface MarkReadInput {
+  number: string;
+  messageId: string;
+}
+
 export interface SendMediaInput {
   number: string;
   mediatype: MediaType;
@@ -90,5 +96,7 @@ export type Operation =
   | { op: 'keys.delete'; input: { id: string } }
   // no Idempotency-Key: a reaction sent twice is the same reaction (the latest one stands)
   | { op: 'messages.reaction'; input: SendReactionInput }
-  | { op: 'media.download'; input: { mediaId: string } };
+  | { op: 'media.download'; input: { mediaId: string } }
+  // no Idempotency-Key: marking a message read twice leaves it read, and creates nothing
+  | { op: 'messages.read'; input: MarkReadInput };
 

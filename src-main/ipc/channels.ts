@@ -75,6 +75,8 @@ const invoke: Record<InvokeChannel, true> = {
   'canned:send-media': true,
   'messages:search': true,
   'conversations:retry-media': true,
+  'inbox:read-receipts': true,
+  'inbox:set-read-receipts': true,
 };
 
 const events: Record<EventChannel, true> = {

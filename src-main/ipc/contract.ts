@@ -307,6 +307,10 @@ export interface InvokeMap {
    * media operation added since, a key replaced); a file not failed is left as it is
    */
   'conversations:retry-media': { payload: { messageId: string }; value: null };
+  /** whether opening a conversation tells the service it was read, where it has read receipts (on unless switched off) */
+  'inbox:read-receipts': { payload: Record<string, never>; value: { on: boolean } };
+  /** switches read receipts on or off for every process on the data folder (crm settings read-receipts too) */
+  'inbox:set-read-receipts': { payload: { on: boolean }; value: { on: boolean } };
 }
 
 export type InvokeChannel = keyof InvokeMap;

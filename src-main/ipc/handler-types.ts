@@ -49,7 +49,7 @@ export interface HandlerCore {
   /** each contact's conversation (the conversation view) */
   conversations: ConversationService;
   /** each profile's conversation list and read marks (the Conversations screen) */
-  inbox: Pick<InboxService, 'list' | 'markRead' | 'replyNotices' | 'setReplyNotices'>;
+  inbox: Pick<InboxService, 'list' | 'markRead' | 'replyNotices' | 'setReplyNotices' | 'readReceipts' | 'setReadReceipts'>;
   /** search across every conversation (messages:search) */
   messageSearch: Pick<MessageSearch, 'search'>;
   /** the approved templates each profile's service lists (the template form) */

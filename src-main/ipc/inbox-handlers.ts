@@ -7,5 +7,7 @@ export function createInboxHandlers(inbox: HandlerCore['inbox']): DomainHandlers
     'inbox:mark-read': (p) => inbox.markRead(p),
     'inbox:reply-notices': async () => inbox.replyNotices(),
     'inbox:set-reply-notices': async (p) => inbox.setReplyNotices(p),
+    'inbox:read-receipts': async () => inbox.readReceipts(),
+    'inbox:set-read-receipts': async (p) => inbox.setReadReceipts(p),
   };
 }

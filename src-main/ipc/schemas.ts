@@ -146,4 +146,6 @@ export const payloadSchemas = {
   'canned:send-media': z.object({ name: z.string().max(200), number, caption: z.string().max(100_000) }).strict(),
   'messages:search': z.object({ text: z.string().max(500), limit: z.number().int().min(1).max(100).optional(), after: z.string().max(100).optional() }).strict(),
   'conversations:retry-media': z.object({ messageId: id }).strict(),
+  'inbox:read-receipts': empty,
+  'inbox:set-read-receipts': z.object({ on: z.boolean() }).strict(),
 } satisfies Schemas;

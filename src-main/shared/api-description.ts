@@ -40,7 +40,9 @@ export type Role =
   | 'quoted_id'
   /** the id of the message a reaction is put on, and its emoji (empty: the reaction is taken back) */
   | 'reaction_to'
-  | 'emoji';
+  | 'emoji'
+  /** the id of the contact's newest message a read receipt marks read (Meta's `message_id` beside `"status":"read"`) */
+  | 'read_id';
 
 /** A leaf filled at send time; prefix/suffix write the value as the service wants it (`+`, `@c.us`). */
 export interface RoleRef {

@@ -7,6 +7,7 @@ export const ROLES = [
   'number', 'text', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype',
   'audio', 'audio_url', 'audio_base64', 'media_id', 'template_name', 'template_language', 'template_param', 'page', 'per_page', 'offset', 'cursor', 'search',
   'quoted_id', 'reaction_to', 'emoji',
+  'read_id',
 ] as const satisfies readonly Role[];
 
 export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[]>> = {
@@ -22,6 +23,8 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'messages.reaction': ['number', 'reaction_to', 'emoji'],
   // a received file's id, written into the path (Meta's GET /{media-id})
   'media.download': ['media_id'],
+  // the contact's message marked read; Meta's read receipt names no recipient, another service may
+  'messages.read': ['number', 'read_id'],
 };
 
 /** What a person calls a role, for tables and problems. */
@@ -50,4 +53,5 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   quoted_id: 'quoted message id',
   reaction_to: 'message reacted to',
   emoji: 'reaction emoji',
+  read_id: 'message marked read',
 };

@@ -18,6 +18,7 @@ export const ENDPOINT_IDS = [
   'keys.delete',
   'messages.reaction',
   'media.download',
+  'messages.read',
 ] as const;
 
 export type EndpointId = (typeof ENDPOINT_IDS)[number];
@@ -38,6 +39,7 @@ export const DESCRIBED_OPERATIONS = [
   'keys.check',
   'messages.reaction',
   'media.download',
+  'messages.read',
 ] as const satisfies readonly EndpointId[];
 
 export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];

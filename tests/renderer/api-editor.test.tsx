@@ -53,7 +53,7 @@ describe('the API tab', () => {
     handleApi(crm);
     await renderSection();
     const rows = [...view.container.querySelectorAll('[data-testid="api-operations"] tbody tr')];
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'Send Template', 'List messages', 'List templates', 'Upload media', 'Check key', 'Send Reaction', 'Download media']);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'Send Template', 'List messages', 'List templates', 'Upload media', 'Check key', 'Send Reaction', 'Download media', 'Mark as Read']);
     expect(rows[1]?.textContent).toContain('POST /api/v1/messages/text');
     expect(rows[1]?.textContent).toContain('the app’s own API');
     expect(rows[7]?.textContent).toContain('never asked for');

@@ -8,6 +8,8 @@ import { lineOf, shownAs } from '../conversation-lines';
 import { followUntilStopped } from '../follow';
 import { clean, jsonLine } from '../format';
 import { profileOption } from './shared';
+import { receiptLine } from './read-receipts';
+import { UsageError } from '../args';
 
 function header(c: Conversation): string {
   const who = c.name ? `${clean(c.name)} (+${c.number})` : `+${c.number}`;
@@ -18,21 +20,29 @@ function header(c: Conversation): string {
 export const conversationCommand = defineCommand({
   name: 'conversation',
   summary: "one contact's conversation: sends with their delivery state, and replies (--follow stays and prints new ones)",
-  usage: ['conversation NUMBER [--follow] [--profile NAME] [--json]'],
+  usage: ['conversation NUMBER [--follow] [--profile NAME] [--json]', 'conversation NUMBER --mark-read [--profile NAME] [--json]'],
   options: {
     follow: { type: 'boolean', help: 'keep printing new replies and delivery states until Ctrl+C' },
+    'mark-read': { type: 'boolean', help: "mark the conversation read, as opening it in the window does, and tell the service where it has read receipts" },
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },
-  notes: ['Replies and states come from the service\'s events, which the open window receives (crm webhooks show says where).'],
+  notes: [
+    'Replies and states come from the service\'s events, which the open window receives (crm webhooks show says where).',
+    '--mark-read prints one more line saying whether the service was told (a read receipt for the contact\'s newest message, where the profile describes Mark as Read and crm settings read-receipts is on); a receipt the service did not take is no error and is tried once more on the next open.',
+  ],
   async run(ctx, { values, positionals }) {
+    if (values['mark-read'] && values.follow) throw new UsageError('--mark-read marks what is there now: use it without --follow');
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
     const ask = (): Promise<Conversation> => session.core.conversations.thread({ profileId: profile.id, number: positionals[0] ?? '' });
     const first = await ask();
     if (!values.follow) {
-      const text = [header(first), ...(first.items.length === 0 ? ['No messages with this contact yet.'] : first.items.map((item) => lineOf(item)))].join('\n');
-      return { data: first, text };
+      const lines = [header(first), ...(first.items.length === 0 ? ['No messages with this contact yet.'] : first.items.map((item) => lineOf(item)))];
+      if (!values['mark-read']) return { data: first, text: lines.join('\n') };
+      // waits for the receipt, unlike the window: the command says what the service was told
+      const marked = await session.core.inbox.markReadAndTell({ profileId: profile.id, number: first.number });
+      return { data: { ...first, markedRead: marked }, text: [...lines, receiptLine(marked.receipt)].join('\n') };
     }
     const out = (line: string): void => {
       ctx.io.stdout.write(`${line}\n`);

@@ -27,6 +27,7 @@ export const OPERATION_NAMES: Record<string, DescribedOperation> = {
   download: 'media.download',
   check: 'keys.check',
   reaction: 'messages.reaction',
+  read: 'messages.read',
 };
 
 /** --map ROLE=FIELD (repeatable); FIELD is a body path (text.body), a query name or a key name. */
@@ -46,9 +47,9 @@ export function parseFixes(values: string[] | undefined): RoleFixes {
 const importCurl = defineCommand({
   name: 'profiles import-curl',
   summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
-  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
+  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction|read [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
   options: {
-    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id), download (where the file of a received media id is found) or check (a request that proves the key works)' },
+    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id), download (where the file of a received media id is found), check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)' },
     map: { type: 'list', valueName: 'ROLE=FIELD', help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)' },
     'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
     profile: profileOption,

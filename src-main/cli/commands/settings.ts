@@ -8,6 +8,7 @@ import { UsageError } from '../args';
 import { defineCommand, type CommandGroup } from '../command';
 import { clean } from '../format';
 import { replyNoticesCommand } from './inbox';
+import { readReceiptsCommand } from './read-receipts';
 import { DEFAULT_MEDIA_CAP_BYTES, MEDIA_CAP_RANGE_MB, MEDIA_FILE_LIMIT_BYTES } from '../../core/conversations/inbound-media';
 import { formatBytes } from '../../shared/format';
 import { DEFAULT_REQUEST_DEADLINE_MS, REQUEST_DEADLINE_RANGE_S, requestDeadlineMs, validDeadlineSeconds } from '../../core/http/request-deadline';
@@ -99,6 +100,6 @@ const mediaCap = defineCommand({
 
 export const settingsGroup: CommandGroup = {
   name: 'settings',
-  summary: 'settings every process on the data folder shares: the CA file, the request deadline, reply notifications, the media cap',
-  commands: [caFile, requestDeadline, replyNoticesCommand, mediaCap],
+  summary: 'settings every process on the data folder shares: the CA file, the request deadline, reply notifications, the media cap, read receipts',
+  commands: [caFile, requestDeadline, replyNoticesCommand, mediaCap, readReceiptsCommand],
 };

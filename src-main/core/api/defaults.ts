@@ -62,13 +62,15 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   'messages.reaction': send('reaction', { number: role('number'), messageId: role('reaction_to'), emoji: role('emoji') }),
   // never used as is (docs/API.md has no such route): where a received file's id is looked up, its answer naming the file's address
   'media.download': { method: 'GET', path: '/api/v1/media/{media_id}', pathRoles: [role('media_id')], query: [], headers: [], body: null },
+  // never used as is (docs/API.md has no read receipts): the shape a described one usually takes
+  'messages.read': { method: 'POST', path: '/api/v1/messages/read', query: [], headers: [], body: { number: role('number'), messageId: role('read_id') } },
 };
 
 /**
  * Operations docs/API.md does not have: a profile offers them only when it describes them (from the
  * service's own cURL or document), never by falling back to a guessed route.
  */
-export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check', 'media.download']);
+export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check', 'media.download', 'messages.read']);
 
 /**
  * Operations docs/API.md has that a service described in its own shape is not assumed to have

@@ -28,6 +28,8 @@ export const REQUEST_NAMES = {
   quoted_id: ['message_id', 'messageid', 'reply_to', 'replyto', 'quoted', 'quoted_id', 'quotedmessageid', 'quoted_msg_id', 'context_id'],
   reaction_to: ['message_id', 'messageid', 'reaction_to', 'target', 'targetid', 'reactto'],
   emoji: ['emoji', 'reaction', 'emoticon'],
+  // the message a read receipt marks read (Meta's message_id beside "status":"read")
+  read_id: ['message_id', 'messageid', 'read_id', 'readid', 'id', 'msgid', 'msg_id'],
   search: ['search', 'q', 'query', 'term', 'filter', 'keyword', 'keywords', 'name', 'text', 'find', 'searchterm', 'pushname'],
 } as const;
 

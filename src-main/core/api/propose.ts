@@ -61,8 +61,8 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (learned.placement !== undefined) spec.credential = learned.placement;
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
   else if (operation === 'media.upload') spec.upload = { mediaId: null };
-  // a listing answers no new message id, nor does a download's lookup
-  else if (operation !== 'messages.list' && operation !== 'templates.list' && operation !== 'media.download') spec.send = { messageId: null };
+  // a listing answers no new message id, nor does a download's lookup or a read receipt
+  else if (operation !== 'messages.list' && operation !== 'templates.list' && operation !== 'media.download' && operation !== 'messages.read') spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
   for (const { anyOf, sentence } of missingRoles(operation, present)) warnings.push(`In this example ${sentence}: name it with a fix (e.g. --map ${anyOf[0]}=FIELD) or in the mapping table`);
   return { operation, spec, baseUrl, rows: guesser.rows, warnings };
@@ -224,7 +224,9 @@ class Guesser {
       const fixed = this.fixes.number?.includes(field) === true;
       if (this.fixes.constant?.includes(field)) this.usedFixes.add(`constant=${field}`);
       if (fixed) this.usedFixes.add(`number=${field}`);
-      if (this.fixes.constant?.includes(field) || (!fixed && !PHONE.test(text.replace(/[\s()-]/g, '')))) return segment;
+      // a read receipt's path names the account (Meta's phone number id), seldom the contact: only a fix puts the number there
+      const guessed = this.operation !== 'messages.read' && PHONE.test(text.replace(/[\s()-]/g, ''));
+      if (this.fixes.constant?.includes(field) || (!fixed && !guessed)) return segment;
       const ref = withFormat('number', text);
       this.taken.add('number');
       roles.push(ref);
@@ -355,7 +357,7 @@ class Guesser {
       return null;
     }
     // a quoted message's id, a reaction's target and its emoji are told by their names alone
-    for (const role of ['quoted_id', 'reaction_to', 'emoji'] as const) if (is(role)) return role;
+    for (const role of ['quoted_id', 'reaction_to', 'emoji', 'read_id'] as const) if (is(role)) return role;
     const media = this.operation === 'messages.audio' ? 'audio' : 'media';
     if (this.allowed.has(media) && (URL_VALUE.test(text) || (BASE64.test(text) && text.length >= 24))) {
       // one field for the bytes: it takes a URL or base64, as the person chooses

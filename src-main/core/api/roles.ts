@@ -19,6 +19,7 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   'keys.check': [],
   'messages.reaction': [['number'], ['reaction_to'], ['emoji']],
   'media.download': [['media_id']],
+  'messages.read': [['read_id']],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -6,6 +6,7 @@ import { CrmError } from '../errors';
 import { checkPhone } from '../phone';
 import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationListTable } from '../store/conversation-list-table';
+import type { ReadReceipts, ReceiptOutcome } from './read-receipts';
 import { INBOX_PAGE_LIMIT, type InboxFilter, type InboxPage, type InboxRow } from '../../shared/inbox';
 
 /** rows a page holds when the caller does not say */
@@ -16,6 +17,8 @@ export interface InboxServiceDeps {
   profiles: Pick<ProfileManager, 'resolve'>;
   /** the reply_notices setting (settings-table.ts), shared by every process on the data folder */
   replyNotices: { get(): boolean | null; set(on: boolean | null): void };
+  /** tells the service a conversation was read, where it has read receipts; absent: it is never told */
+  receipts?: Pick<ReadReceipts, 'afterOpen' | 'tell' | 'enabled' | 'setEnabled' | 'idle'>;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -50,7 +53,33 @@ export class InboxService {
     const checked = checkPhone(input.number);
     if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
     if (this.deps.table.markRead(profile.id, checked.number)) this.feed.fire({ profileId: profile.id });
+    // after this answer, and whatever comes of it, the inbox is not kept waiting
+    this.deps.receipts?.afterOpen(profile.id, checked.number);
     return { unreadTotal: this.deps.table.unreadTotal(profile.id) };
+  }
+
+  /** markRead for `crm`: waits for the read receipt and says what came of it */
+  async markReadAndTell(input: { profileId?: string; number: string }): Promise<{ unreadTotal: number; receipt: ReceiptOutcome }> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const checked = checkPhone(input.number);
+    if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
+    if (this.deps.table.markRead(profile.id, checked.number)) this.feed.fire({ profileId: profile.id });
+    const receipt: ReceiptOutcome = (await this.deps.receipts?.tell(profile.id, checked.number)) ?? { kind: 'absent' };
+    return { unreadTotal: this.deps.table.unreadTotal(profile.id), receipt };
+  }
+
+  /** whether opening a conversation tells the service it was read (on unless switched off) */
+  readReceipts(): { on: boolean } {
+    return this.deps.receipts?.enabled() ?? { on: false };
+  }
+
+  setReadReceipts(input: { on: boolean }): { on: boolean } {
+    return this.deps.receipts?.setEnabled(input) ?? { on: false };
+  }
+
+  /** resolves once the receipts opening conversations started have their outcome */
+  async settleReceipts(): Promise<void> {
+    await this.deps.receipts?.idle();
   }
 
   /** one conversation's row, or null when the profile has none with that number */

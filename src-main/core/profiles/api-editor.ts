@@ -64,6 +64,7 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
   'media.upload': { op: 'media.upload', input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' } },
   'messages.reaction': { op: 'messages.reaction', input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3', emoji: '👍' } },
   'media.download': { op: 'media.download', input: { mediaId: '1234567890123456' } },
+  'messages.read': { op: 'messages.read', input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3' } },
 };
 
 export class ApiEditor {

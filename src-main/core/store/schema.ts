@@ -16,6 +16,7 @@ import { createSettingsTable } from './settings-table';
 import { createTableVersions } from './table-versions';
 import { createQuickAnswerTables } from './quick-answer-tables';
 import { createCannedTable } from './canned-table';
+import { createReadReceiptsTable } from './read-receipts-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
       createCannedTable(db);
     },
   },
+  { version: 15, name: 'the message each conversation last sent a read receipt for', up: createReadReceiptsTable },
 ];

@@ -19,6 +19,8 @@ export interface Settings {
   reply_notices: boolean | null;
   /** how many megabytes the files contacts sent may take in the data folder (inbound-media.ts); absent: the default */
   media_cap_mb: number | null;
+  /** false: opening a conversation does not tell the service it was read; absent: it does where the service has read receipts */
+  read_receipts: boolean | null;
 }
 
 export type SettingName = keyof Settings;

@@ -47,4 +47,6 @@ export const META_EXAMPLES: readonly ExampleRequest[] = [
   // a text that quotes a message (Meta's `context`); learned as Send Text, it places the quote
   { id: 'reply', method: 'POST', path: messages, body: { ...envelope, context: { message_id: EXAMPLE.messageId }, type: 'text', text: { preview_url: false, body: EXAMPLE.text } } },
   { id: 'reaction', method: 'POST', path: messages, body: { ...envelope, type: 'reaction', reaction: { message_id: EXAMPLE.messageId, emoji: EXAMPLE.emoji } } },
+  // a read receipt for the contact's message (blue ticks); it names no recipient
+  { id: 'read', method: 'POST', path: messages, body: { messaging_product: 'whatsapp', status: 'read', message_id: EXAMPLE.messageId } },
 ];

@@ -22,6 +22,7 @@ import { translateMetaSend } from './meta-send';
 import { uploadsOf } from './meta-uploads';
 import { checkTranslation } from './translated-send';
 import { metaReaction } from './meta-reaction';
+import { metaRead } from './meta-read';
 
 export const NO_WHATSAPP_SUFFIX = '26';
 export const OUTSIDE_WINDOW_SUFFIX = '47';
@@ -37,6 +38,8 @@ function mediaProblem({ kind, id, upload }: MediaRef): string | null {
 function send(phoneNumberId: string, body: Body, state: SandboxState): Reply {
   if (phoneNumberId !== PHONE_NUMBER_ID) return unknownObject('post', phoneNumberId);
   if (body.type === 'reaction') return metaReaction(body);
+  // a read receipt has no type: its status says what it is
+  if (body.status === 'read') return metaRead(body);
   const uploads = uploadsOf(state);
   const translated = translateMetaSend(body, (id) => {
     const found = uploads.get(id);

@@ -17,6 +17,7 @@ export const TAB_TITLES: Readonly<Record<PlaygroundTabId, string>> = {
   reply: 'Reply to a Message',
   reaction: 'Send Reaction',
   download: 'Retrieve Media URL',
+  read: 'Mark as Read',
 };
 
 export interface PlaygroundTab {

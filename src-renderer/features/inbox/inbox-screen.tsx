@@ -11,6 +11,7 @@ import { useConversationStore } from '../messages/conversation-store';
 import { InboxList } from './inbox-list';
 import { useInboxStore } from './inbox-store';
 import { NotifySwitch } from './notify-switch';
+import { ReceiptsSwitch } from './receipts-switch';
 
 /** how often the window-closing filter is read again while on view */
 const WINDOW_RECHECK_MS = 60_000;
@@ -58,6 +59,7 @@ export function InboxScreen() {
         )}
       </div>
       <NotifySwitch />
+      <ReceiptsSwitch />
     </section>
   );
 }

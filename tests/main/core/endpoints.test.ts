@@ -21,6 +21,8 @@ describe('endpoint catalogue', () => {
       // a reaction sent twice is one reaction: no Idempotency-Key
       ['messages.reaction', 'POST', '/api/v1/messages/reaction', 'messages:send', false],
       ['media.download', 'GET', '/api/v1/media/{media_id}', 'messages:send', false],
+      // marking a message read twice leaves it read: no Idempotency-Key
+      ['messages.read', 'POST', '/api/v1/messages/read', 'messages:send', false],
     ]);
   });
 

@@ -14,6 +14,7 @@ export const TAB_OPERATION: Record<string, DescribedOperation> = {
   upload: 'media.upload',
   check: 'keys.check',
   download: 'media.download',
+  read: 'messages.read',
 };
 
 export async function teachPlayground(core: Core, profileId: string, dialect: SandboxDialect, baseUrl: string): Promise<void> {

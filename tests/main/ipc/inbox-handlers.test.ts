@@ -74,4 +74,15 @@ describe.skipIf(!available)('the inbox channels', () => {
     // nothing was marked by the refused calls
     expect((await list({ filter: 'unread', offset: 0, limit: 50 })).unreadTotal).toBe(1);
   });
+
+  it('read receipts are on by default and switched through main; a bad payload changes nothing', async () => {
+    expect(await dispatch('inbox:read-receipts', {})).toEqual({ ok: true, value: { on: true } });
+    expect(await dispatch('inbox:set-read-receipts', { on: false })).toEqual({ ok: true, value: { on: false } });
+    for (const payload of [{ on: 'no' }, {}, { on: true, profileId: 'x' }, null]) {
+      const r = await dispatch('inbox:set-read-receipts', payload);
+      expect(r.ok ? 'ok' : r.error.code, JSON.stringify(payload)).toBe('validation');
+    }
+    expect(tc.core.inbox.readReceipts()).toEqual({ on: false });
+    expect(await dispatch('inbox:set-read-receipts', { on: true })).toEqual({ ok: true, value: { on: true } });
+  });
 });

@@ -311,6 +311,28 @@ describe('dialect "meta"', () => {
     });
   });
 
+  describe('read receipts: "status":"read" on the messages route', () => {
+    const receipt = { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3' };
+
+    it('answers {"success":true} as Meta does, and stores no message', async () => {
+      const before = await messageCount(sb);
+      const res = await send(receipt);
+      expect([res.status, res.body]).toEqual([200, { success: true }]);
+      expect(await messageCount(sb)).toBe(before);
+    });
+
+    it.each([
+      [{ ...receipt, message_id: undefined }, 'message_id', 'message_id is required'],
+      [{ ...receipt, message_id: 'wamid with spaces' }, 'message_id', 'message_id must be a message id'],
+      [{ ...receipt, messaging_product: undefined }, 'messaging_product', 'messaging_product is required'],
+    ])('a receipt without a valid id or product is a 400 with code 100 (%#)', async (body, fieldName, problem) => {
+      const res = await send(body);
+      expect(res.status).toBe(400);
+      expect(graphError(res).message).toContain(`(#100) Invalid parameter: ${problem}`);
+      expect(graphError(res).error_data.details).toMatch(new RegExp(`^Invalid parameters: .*${fieldName} `));
+    });
+  });
+
   describe('no contacts listing', () => {
     it.each([
       ['GET', '/api/v1/contacts'],
@@ -478,6 +500,7 @@ describe('playground of dialect "meta"', () => {
       ['template', 'Send Template', 'POST', `${BASE}/messages`],
       ['reply', 'Reply to a Message', 'POST', `${BASE}/messages`],
       ['reaction', 'Send Reaction', 'POST', `${BASE}/messages`],
+      ['read', 'Mark as Read', 'POST', `${BASE}/messages`],
     ]);
     expect(playgroundTabs('meta', sb.baseUrl)).toEqual(tabs);
     expect(tabs.find((t) => t.id === 'media')!.body).toMatchObject({ type: 'document', document: { filename: 'report.pdf' } });

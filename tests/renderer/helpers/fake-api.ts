@@ -34,6 +34,7 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'keys.check': 'Check key',
     'messages.reaction': 'Send Reaction',
     'media.download': 'Download media',
+    'messages.read': 'Mark as Read',
   };
   return {
     profileId,

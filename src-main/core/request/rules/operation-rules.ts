@@ -10,6 +10,7 @@ import { messagesMediaRules } from './messages-media';
 import { messagesTemplateRules } from './messages-template';
 import { messagesTextRules } from './messages-text';
 import { messagesReactionRules } from './messages-reaction';
+import { messagesReadRules } from './messages-read';
 import type { DescribedRule, FixedOperation, FixedRule } from './rule';
 
 export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRule<K> } = {
@@ -26,6 +27,7 @@ export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRul
   'messages.reaction': messagesReactionRules,
   // the id goes into the path as the service gave it
   'media.download': ({ input }) => ({ values: { media_id: input.mediaId } }),
+  'messages.read': messagesReadRules,
 };
 
 export const FIXED_RULES: { readonly [K in FixedOperation]: FixedRule<K> } = {
