@@ -7,14 +7,17 @@
 //   first paint, window opening   the window loads and opens on Conversations (it does when the
 //                                 profile has any): from the inbox's ask for its first page
 //                                 (renderer mark inbox:first-page-asked) to the frame that painted
-//                                 its first row (inbox:first-row-painted), and from navigation start
+//                                 its first row (inbox:first-row-painted), and from navigation start;
+//                                 broken down (answer, screen chunk, screen inserted), beside the
+//                                 same ask made from the idle window (the bridge's round trip)
 //   first paint, switching        on Contacts, the Conversations link is clicked: from the click
 //                                 to the frame that painted the first conversation row; beside it
 //                                 the way back, from the click on Contacts to its first row painted
 //                                 (its pages in memory)
 //   scrolling                     frame intervals while the list is scrolled from top to bottom
 //                                 (tests/e2e/support/scroll-frames, as bench-renderer's contacts),
-//                                 and the most rows in the document at once
+//                                 and the most rows in the document at once, beside the contacts
+//                                 list scrolled the same way in the same window
 //
 // Median and p95 over OPENS opens each. Goals: the inbox's first paint <= 100 ms after the window
 // asks (p95, both ways of opening), and scrolling it at 100k with no missed frame.
