@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { launchConsole } from '../tests/e2e/support/app-harness';
+import { MISSED_FRAME_MS, missedFrames, scrollTopToBottom, type ScrollRun } from '../tests/e2e/support/scroll-frames';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** cold load to the first painted contact row, as a multiple of a blank page's load in the same run */
@@ -54,10 +55,7 @@ export interface RendererBench {
 /** the page the window asks for (PER_PAGE in src-renderer/features/contacts/contacts-store.ts) */
 const PER_PAGE = 100;
 
-/** a 60 Hz display shows a frame every 16.7 ms; an interval past 1.5 of them is a missed frame */
-const DISPLAY_FRAME_MS = 1000 / 60;
-const MISSED_FRAME_MS = DISPLAY_FRAME_MS * 1.5;
-const dropped = (frames: number[]): number => frames.filter((f) => f > MISSED_FRAME_MS).length;
+const dropped = missedFrames;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
@@ -224,33 +222,11 @@ async function blankLoad(browser: Browser): Promise<number> {
   return t;
 }
 
-async function scroll(browser: Browser, contacts: number): Promise<{ maxRows: number; frames: number[]; lastRowShown: boolean; scrollHeight: number }> {
+async function scroll(browser: Browser, contacts: number): Promise<ScrollRun> {
   const h = await launchConsole(browser, { contacts });
   try {
     await h.page.getByTestId('contact-row').first().waitFor();
-    return await h.page.evaluate(async (count) => {
-      const el = document.querySelector('[data-testid="contacts-scroll"]') as HTMLElement;
-      const frames: number[] = [];
-      let maxRows = 0;
-      let last = performance.now();
-      const steps = 240;
-      for (let i = 0; i < steps; i++) {
-        el.scrollTop = (el.scrollHeight - el.clientHeight) * (i / steps) ** 2 + i * 37;
-        await new Promise((ok) => requestAnimationFrame(ok));
-        const now = performance.now();
-        frames.push(now - last);
-        last = now;
-        maxRows = Math.max(maxRows, el.querySelectorAll('[role="option"], [data-testid^="contact-row"]').length);
-      }
-      // and the very end: the last row must be there (a list taller than the browser's height
-      // cap is cut off unless its scroll space is scaled)
-      el.scrollTop = el.scrollHeight;
-      await new Promise((ok) => requestAnimationFrame(ok));
-      await new Promise((ok) => requestAnimationFrame(ok));
-      maxRows = Math.max(maxRows, el.querySelectorAll('[role="option"], [data-testid^="contact-row"]').length);
-      const lastRowShown = el.querySelector(`[role="option"][data-index="${count - 1}"]`) !== null;
-      return { maxRows, frames, lastRowShown, scrollHeight: el.scrollHeight };
-    }, contacts);
+    return await scrollTopToBottom(h.page, { scrollTestId: 'contacts-scroll', rowSelector: '[role="option"], [data-testid^="contact-row"]', count: contacts });
   } finally {
     await h.close();
   }

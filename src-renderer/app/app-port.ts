@@ -4,6 +4,7 @@
 // store's shape nor reach its other actions.
 import type { SendLimits } from '../../src-main/shared/limits';
 import { selectLimits, useAppStore, windowTitle, type Screen } from './app-store';
+import { loadScreenChunk } from './screen-chunks';
 
 export type { Screen };
 
@@ -40,6 +41,16 @@ export function replaceFirstScreen(screen: Screen): boolean {
   if (app.screen !== 'contacts' || app.focusTick !== 0) return false;
   useAppStore.setState({ screen });
   return true;
+}
+
+/**
+ * Fetches `screen`'s chunk when it has one of its own, so that opening it afterwards shows it at
+ * once (screen-chunks.ts); resolves when it has arrived, or could not be fetched (opening the
+ * screen then says so).
+ */
+export async function loadScreen(screen: Screen): Promise<void> {
+  if (screen === 'contacts') return;
+  await loadScreenChunk(screen).catch(() => undefined);
 }
 
 /** The window's own title ("CRM Console"), once app:info answered; null before. */

@@ -2,36 +2,35 @@
 // chunk; every other screen is a chunk of its own, so the cold load parses and runs only what the
 // first screen needs (npm run bench: cold load). preloadScreens() fetches the rest once the
 // window is idle, so switching screens later does not wait.
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { ContactsScreen } from '../features/contacts/contacts-screen';
 import type { Screen } from './app-store';
+import { LATER_SCREENS, arrivedScreen, loadScreenChunk, type LaterScreen } from './screen-chunks';
 
-type ScreenModule = () => Promise<{ default: ComponentType }>;
-
-const LATER_SCREENS: Record<Exclude<Screen, 'contacts'>, ScreenModule> = {
-  send: () => import('../features/send/send-screen').then((m) => ({ default: m.SendScreen })),
-  keys: () => import('../features/keys/keys-screen').then((m) => ({ default: m.KeysScreen })),
-  outbox: () => import('../features/outbox/outbox-screen').then((m) => ({ default: m.OutboxScreen })),
-  log: () => import('../features/log/log-screen').then((m) => ({ default: m.LogScreen })),
-  profiles: () => import('../features/profiles/profiles-screen').then((m) => ({ default: m.ProfilesScreen })),
-  messages: () => import('../features/messages/messages-screen').then((m) => ({ default: m.MessagesScreen })),
-  conversations: () => import('../features/inbox/inbox-screen').then((m) => ({ default: m.InboxScreen })),
-};
+/** a later screen: rendered at once when its chunk has arrived, through React.lazy before (screen-chunks.ts) */
+function laterView(screen: LaterScreen): ComponentType {
+  const Lazy = lazy(() => loadScreenChunk(screen));
+  return function LaterScreenView() {
+    // chosen once per mount: a screen shown lazily is never swapped (and so remounted) for the same screen rendered at once
+    const [View] = useState<ComponentType>(() => arrivedScreen(screen) ?? Lazy);
+    return createElement(View);
+  };
+}
 
 export const SCREEN_VIEWS: Record<Screen, ComponentType> = {
   contacts: ContactsScreen,
-  send: lazy(LATER_SCREENS.send),
-  keys: lazy(LATER_SCREENS.keys),
-  outbox: lazy(LATER_SCREENS.outbox),
-  log: lazy(LATER_SCREENS.log),
-  profiles: lazy(LATER_SCREENS.profiles),
-  messages: lazy(LATER_SCREENS.messages),
-  conversations: lazy(LATER_SCREENS.conversations),
+  send: laterView('send'),
+  keys: laterView('keys'),
+  outbox: laterView('outbox'),
+  log: laterView('log'),
+  profiles: laterView('profiles'),
+  messages: laterView('messages'),
+  conversations: laterView('conversations'),
 };
 
 /** Loads every later screen's chunk (the module map keeps them: React.lazy finds them loaded). */
 export function preloadScreens(): void {
-  for (const load of Object.values(LATER_SCREENS)) load().catch(() => {
+  for (const screen of LATER_SCREENS) loadScreenChunk(screen).catch(() => {
     // a chunk that fails here fails again when its screen opens, where ScreenBoundary says so
   });
 }

@@ -9,6 +9,7 @@ import { openSection, readmeScreenshot, sharedConsole, uniqueNumber } from './su
 import { formatPhone } from '../../src-main/shared/phone-display';
 import { openDatabase } from '../../src-main/core/store/database';
 import { SentMessagesTable } from '../../src-main/core/store/sent-messages-table';
+import { seedConversations, seededNumber } from './support/seed-conversations';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -114,21 +115,9 @@ test.describe('the inbox at 100,000 conversations', () => {
     const { page, core } = ctx.h;
     const profile = await core.profiles.active();
     const count = 100_000;
-    const number = (i: number): string => `55119${String(i).padStart(8, '0')}`;
+    const number = seededNumber;
     // another writer on the data folder stores them (replies, as a busy webhook would), in one go
-    const other = openDatabase(core.dataDir);
-    try {
-      const insert = other.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-      const now = Date.now();
-      other.transaction(() => {
-        for (let i = 0; i < count; i += 1) {
-          const at = new Date(now - (count - i) * 1000).toISOString();
-          insert.run(profile!.id, `bulk_${i}`, number(i), 'text', `Question ${i}`, null, at, at);
-        }
-      }).immediate();
-    } finally {
-      other.close();
-    }
+    seedConversations(core.dataDir, profile!.id, count);
     await openSection(page, 'Conversations');
     await expect(page.getByTestId('inbox-count')).toHaveText('100,000 conversations, 100,000 unread', { timeout: 20_000 });
     const rows = page.getByTestId('inbox-row');

@@ -5,7 +5,7 @@ import { onEvent } from '../../lib/api';
 import type { Unsubscribe } from '../../lib/contract';
 import { combineUnsubscribes } from '../../lib/unsubscribes';
 import { titleWithUnread } from '../../../src-main/shared/inbox';
-import { appTitle, onAppChange, openScreen, replaceFirstScreen } from '../../app/app-port';
+import { appTitle, loadScreen, onAppChange, openScreen, replaceFirstScreen } from '../../app/app-port';
 import { useContactsStore } from '../contacts/contacts-store';
 import { useProfilesStore } from '../profiles/profiles-store';
 import { useInboxStore } from './inbox-store';
@@ -32,8 +32,12 @@ export function wireInboxEvents(): Unsubscribe {
  * The window opens on Conversations when the profile has some: the agent's work starts there. A
  * fresh data folder (none) keeps Contacts, and so does a person who already moved or typed.
  */
-function openOnConversations(): void {
-  if ((useInboxStore.getState().total ?? 0) > 0 && useContactsStore.getState().searchInput === '') replaceFirstScreen('conversations');
+async function openOnConversations(): Promise<void> {
+  const wanted = (): boolean => (useInboxStore.getState().total ?? 0) > 0 && useContactsStore.getState().searchInput === '';
+  if (!wanted()) return;
+  // its chunk first: a screen opened before it arrived shows 300 ms late (screen-chunks.ts)
+  await loadScreen('conversations');
+  if (wanted()) replaceFirstScreen('conversations');
 }
 
 function followActiveProfile(): Unsubscribe {

@@ -6,6 +6,7 @@ import { useScrollWindow } from '../contacts/use-scroll-window';
 import { useNow } from '../../ui/use-now';
 import { describeError } from '../../lib/api';
 import { InboxRowContent } from './inbox-row';
+import { useMarkFirstRowPainted } from './first-paint-marks';
 import { INBOX_PAGE, rowAt, selectRowCount, useInboxStore } from './inbox-store';
 
 /** the listbox's element id: the filter moves focus here */
@@ -39,6 +40,7 @@ export function InboxList() {
   const rowId = (i: number) => `${idPrefix}-row-${i}`;
   const view = useScrollWindow(scrollRef, count, rowHeight, 4);
   const items = view.rows;
+  useMarkFirstRowPainted(items.filter((it) => rowAt(pages, it.index).kind === 'row').length);
 
   // another filter or profile: its rows start at the top
   useEffect(() => {

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { ErrorInfo, InboxFilter, InboxRow } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { INBOX_MARKS, markInbox } from './first-paint-marks';
 
 /** rows per page asked of main */
 export const INBOX_PAGE = 100;
@@ -72,7 +73,9 @@ export function rowAt(pages: Record<number, PageState>, index: number): InboxRow
 async function readPage(get: Get, set: Set, page: number): Promise<void> {
   const { generation, filter } = get();
   set((s) => ({ pages: { ...s.pages, [page]: s.pages[page] ?? { status: 'loading' } } }));
+  if (page === 0) markInbox(INBOX_MARKS.firstPageAsked);
   const r = await invoke('inbox:list', { filter, offset: page * INBOX_PAGE, limit: INBOX_PAGE });
+  if (page === 0) markInbox(INBOX_MARKS.firstPageAnswered);
   if (get().generation !== generation) return;
   if (!r.ok) {
     set((s) => ({ pages: { ...s.pages, [page]: { status: 'error', error: r.error } }, ...(page === 0 ? { error: r.error } : {}) }));
