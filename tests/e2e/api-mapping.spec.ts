@@ -170,7 +170,7 @@ for (const c of CASES) {
       // every role control is labelled with its field, and offers "keep as given" plus the operation's roles
       const number = table.getByRole('combobox', { name: c.dialect === 'desk' ? 'What chatId stands for' : 'What to stands for' });
       await expect(number).toHaveValue('number');
-      await expect(number.locator('option')).toHaveText(['constant (keep as given)', 'recipient number', 'message text']);
+      await expect(number.locator('option')).toHaveText(['constant (keep as given)', 'recipient number', 'message text', 'quoted message id']);
       // the editor from its heading down: the pasted cURL, the preview and the filled table
       await editor.evaluate((el) => {
         // scroll the main pane only: scrollIntoView would move the whole window and hide the header
