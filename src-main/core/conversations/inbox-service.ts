@@ -49,23 +49,26 @@ export class InboxService {
 
   /** the agent opened the conversation: what the contact wrote so far is read; answers the profile's unread total */
   async markRead(input: { profileId?: string; number: string }): Promise<{ unreadTotal: number }> {
-    const profile = await this.deps.profiles.resolve(input.profileId);
-    const checked = checkPhone(input.number);
-    if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
-    if (this.deps.table.markRead(profile.id, checked.number)) this.feed.fire({ profileId: profile.id });
+    const { profileId, number } = await this.markOpened(input);
     // after this answer, and whatever comes of it, the inbox is not kept waiting
-    this.deps.receipts?.afterOpen(profile.id, checked.number);
-    return { unreadTotal: this.deps.table.unreadTotal(profile.id) };
+    this.deps.receipts?.afterOpen(profileId, number);
+    return { unreadTotal: this.deps.table.unreadTotal(profileId) };
   }
 
   /** markRead for `crm`: waits for the read receipt and says what came of it */
   async markReadAndTell(input: { profileId?: string; number: string }): Promise<{ unreadTotal: number; receipt: ReceiptOutcome }> {
+    const { profileId, number } = await this.markOpened(input);
+    const receipt: ReceiptOutcome = (await this.deps.receipts?.tell(profileId, number)) ?? { kind: 'absent' };
+    return { unreadTotal: this.deps.table.unreadTotal(profileId), receipt };
+  }
+
+  /** what the contact wrote so far is read, in the file every process reads; the badge hears of it */
+  private async markOpened(input: { profileId?: string; number: string }): Promise<{ profileId: string; number: string }> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const checked = checkPhone(input.number);
     if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
     if (this.deps.table.markRead(profile.id, checked.number)) this.feed.fire({ profileId: profile.id });
-    const receipt: ReceiptOutcome = (await this.deps.receipts?.tell(profile.id, checked.number)) ?? { kind: 'absent' };
-    return { unreadTotal: this.deps.table.unreadTotal(profile.id), receipt };
+    return { profileId: profile.id, number: checked.number };
   }
 
   /** whether opening a conversation tells the service it was read (on unless switched off) */
