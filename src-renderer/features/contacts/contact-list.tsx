@@ -1,4 +1,3 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { useSendStore } from '../send/send-store';
@@ -13,7 +12,7 @@ import {
   useContactsStore,
   type RowState,
 } from './contacts-store';
-import { useScrollWindow } from './use-scroll-window';
+import { useListWindow, useRowHeight } from './use-list-window';
 import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
 import { useReportFirstRows } from './report-first-rows';
 
@@ -22,18 +21,8 @@ export const CONTACT_LISTBOX_ID = 'contacts-listbox';
 
 /** Rows fetched around the visible ones, so slow scrolling rarely meets a placeholder. */
 const PREFETCH_ROWS = PER_PAGE / 2;
-/** Fetches wait for the scroll position to rest this long: a fast fling does not load every page it passes. */
-const FETCH_SETTLE_MS = 60;
 /** one line per contact: a dense list shows about 20 of them in the default window */
 const ROW_REM = 2.25;
-
-function useRowHeight(): number {
-  const [px] = useState(() => {
-    const base = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    return Math.round((Number.isFinite(base) && base > 0 ? base : 16) * ROW_REM);
-  });
-  return px;
-}
 
 /** Sets the send panels' recipient from a contact and marks it chosen. */
 export function chooseContact(contact: Contact): void {
@@ -50,61 +39,15 @@ export function ContactList() {
   const ensureRange = useContactsStore((s) => s.ensureRange);
   const retryPage = useContactsStore((s) => s.retryPage);
   const generation = useContactsStore(selectGeneration);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const rowHeight = useRowHeight();
-  const idPrefix = useId();
-  const rowId = (i: number) => `${idPrefix}-row-${i}`;
-
-  // Rows have one fixed height, so the window is plain arithmetic; past a browser's height cap
-  // (1,000,000 contacts) its scroll space is scaled, see scroll-space.ts.
-  const view = useScrollWindow(scrollRef, count, rowHeight, 4);
+  const rowHeight = useRowHeight(ROW_REM);
+  const onChoose = (index: number) => {
+    const row = rowAt(pages, index);
+    if (row.kind === 'contact') chooseContact(row.contact);
+    else if (row.kind === 'error') retryPage(row.page);
+  };
+  const list = useListWindow({ count, rowHeight, generation, activeIndex, setActiveIndex, ensureRange, prefetchRows: PREFETCH_ROWS, onChoose });
+  const { scrollRef, view, rowId } = list;
   const items = view.rows;
-
-  // New rows (a new search, a reload) start at the top: the old offset means nothing in them.
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [generation]);
-  const firstIndex = items[0]?.index ?? 0;
-  const lastIndex = items[items.length - 1]?.index ?? -1;
-
-  useEffect(() => {
-    if (lastIndex < 0) return;
-    const t = setTimeout(() => ensureRange(firstIndex - PREFETCH_ROWS, lastIndex + PREFETCH_ROWS), FETCH_SETTLE_MS);
-    return () => clearTimeout(t);
-  }, [firstIndex, lastIndex, count, ensureRange]);
-
-  const moveTo = (index: number) => {
-    if (count === 0) return;
-    const next = Math.min(count - 1, Math.max(0, index));
-    setActiveIndex(next);
-    view.revealIndex(next);
-  };
-
-  const visibleRows = Math.max(1, Math.floor((view.viewport || rowHeight * 10) / rowHeight) - 1);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const cur = activeIndex ?? -1;
-    let handled = true;
-    if (e.key === 'ArrowDown') moveTo(cur + 1);
-    else if (e.key === 'ArrowUp') moveTo(cur < 0 ? 0 : cur - 1);
-    else if (e.key === 'PageDown') moveTo(cur + visibleRows);
-    else if (e.key === 'PageUp') moveTo(cur - visibleRows);
-    else if (e.key === 'Home') moveTo(0);
-    else if (e.key === 'End') moveTo(count - 1);
-    else if (e.key === 'Enter' || e.key === ' ') {
-      if (activeIndex == null) return;
-      const row = rowAt(pages, activeIndex);
-      if (row.kind === 'contact') chooseContact(row.contact);
-      else if (row.kind === 'error') retryPage(row.page);
-    } else handled = false;
-    if (handled) e.preventDefault();
-  };
-
-  const onFocus = () => {
-    if (activeIndex == null && count > 0) setActiveIndex(firstIndex);
-  };
-
-  const activeRendered = activeIndex != null && items.some((it) => it.index === activeIndex);
   useReportFirstRows(items.filter((it) => rowAt(pages, it.index).kind === 'contact').length);
 
   // One error row (with Retry) per failed page, at its first VISIBLE row (not an overscan row
@@ -124,9 +67,9 @@ export function ContactList() {
         aria-label="Contacts"
         tabIndex={0}
         className="contact-listbox"
-        aria-activedescendant={activeRendered && activeIndex != null ? rowId(activeIndex) : undefined}
-        onKeyDown={onKeyDown}
-        onFocus={onFocus}
+        aria-activedescendant={list.activeDescendant}
+        onKeyDown={list.onKeyDown}
+        onFocus={list.onFocus}
         style={{ height: `${view.space.domPx}px` }}
         data-testid="contacts-list"
       >

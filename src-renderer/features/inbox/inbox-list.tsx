@@ -1,8 +1,7 @@
 // The conversation list: a virtual listbox over every conversation of the profile (100,000 scroll
 // like ten: only the rows on screen are in the document, the pages they need are asked of main).
 // Arrows, Page Up/Down, Home and End move; Enter (or a click) opens the conversation beside it.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useScrollWindow } from '../contacts/use-scroll-window';
+import { useListWindow, useRowHeight } from '../contacts/use-list-window';
 import { useNow } from '../../ui/use-now';
 import { describeError } from '../../lib/api';
 import { InboxRowContent } from './inbox-row';
@@ -13,16 +12,6 @@ import { INBOX_PAGE, rowAt, selectRowCount, useInboxStore } from './inbox-store'
 export const INBOX_LISTBOX_ID = 'inbox-listbox';
 /** two lines per conversation: who and when, then the newest line and its marks */
 const ROW_REM = 3.75;
-/** fetches wait for the scroll position to rest this long: a fast fling does not load every page it passes */
-const FETCH_SETTLE_MS = 60;
-
-function useRowHeight(): number {
-  const [px] = useState(() => {
-    const base = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    return Math.round((Number.isFinite(base) && base > 0 ? base : 16) * ROW_REM);
-  });
-  return px;
-}
 
 export function InboxList() {
   const count = useInboxStore(selectRowCount);
@@ -33,57 +22,16 @@ export function InboxList() {
   const setActiveIndex = useInboxStore((s) => s.setActiveIndex);
   const ensureRange = useInboxStore((s) => s.ensureRange);
   const open = useInboxStore((s) => s.open);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const rowHeight = useRowHeight();
+  const rowHeight = useRowHeight(ROW_REM);
   const now = useNow(15_000);
-  const idPrefix = useId();
-  const rowId = (i: number) => `${idPrefix}-row-${i}`;
-  const view = useScrollWindow(scrollRef, count, rowHeight, 4);
-  const items = view.rows;
-  useMarkFirstRowPainted(items.filter((it) => rowAt(pages, it.index).kind === 'row').length);
-
-  // another filter or profile: its rows start at the top
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [generation]);
-  const firstIndex = items[0]?.index ?? 0;
-  const lastIndex = items[items.length - 1]?.index ?? -1;
-  useEffect(() => {
-    if (lastIndex < 0) return;
-    const t = setTimeout(() => ensureRange(firstIndex - INBOX_PAGE / 2, lastIndex + INBOX_PAGE / 2), FETCH_SETTLE_MS);
-    return () => clearTimeout(t);
-  }, [firstIndex, lastIndex, count, ensureRange]);
-
-  const moveTo = (index: number) => {
-    if (count === 0) return;
-    const next = Math.min(count - 1, Math.max(0, index));
-    setActiveIndex(next);
-    view.revealIndex(next);
-  };
   const openAt = (index: number) => {
     const row = rowAt(pages, index);
     if (row.kind === 'row') void open(row.row.number);
   };
-  const visibleRows = Math.max(1, Math.floor((view.viewport || rowHeight * 10) / rowHeight) - 1);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const cur = activeIndex ?? -1;
-    let handled = true;
-    if (e.key === 'ArrowDown') moveTo(cur + 1);
-    else if (e.key === 'ArrowUp') moveTo(cur < 0 ? 0 : cur - 1);
-    else if (e.key === 'PageDown') moveTo(cur + visibleRows);
-    else if (e.key === 'PageUp') moveTo(cur - visibleRows);
-    else if (e.key === 'Home') moveTo(0);
-    else if (e.key === 'End') moveTo(count - 1);
-    else if (e.key === 'Enter' || e.key === ' ') {
-      if (activeIndex !== null) openAt(activeIndex);
-    } else handled = false;
-    if (handled) e.preventDefault();
-  };
-  const onFocus = () => {
-    if (activeIndex === null && count > 0) setActiveIndex(firstIndex);
-  };
-  const activeRendered = activeIndex !== null && items.some((it) => it.index === activeIndex);
+  const list = useListWindow({ count, rowHeight, generation, activeIndex, setActiveIndex, ensureRange, prefetchRows: INBOX_PAGE / 2, onChoose: openAt });
+  const { scrollRef, view, rowId } = list;
+  const items = view.rows;
+  useMarkFirstRowPainted(items.filter((it) => rowAt(pages, it.index).kind === 'row').length);
 
   return (
     <div className="contact-scroll inbox-scroll" ref={scrollRef} data-testid="inbox-scroll">
@@ -93,9 +41,9 @@ export function InboxList() {
         aria-label="Conversations, newest first"
         tabIndex={0}
         className="contact-listbox"
-        aria-activedescendant={activeRendered && activeIndex !== null ? rowId(activeIndex) : undefined}
-        onKeyDown={onKeyDown}
-        onFocus={onFocus}
+        aria-activedescendant={list.activeDescendant}
+        onKeyDown={list.onKeyDown}
+        onFocus={list.onFocus}
         style={{ height: `${view.space.domPx}px` }}
         data-testid="inbox-list"
       >
