@@ -46,6 +46,8 @@ describe('createElectronAttention', () => {
     expect(shown).toHaveLength(1);
     expect(shown[0]?.options).toEqual({ title: 'Ana (+55 11 99999-0001)', body: 'Where is my order?' });
     expect(shown[0]?.show).toHaveBeenCalled();
+    // held until clicked or closed: one nothing refers to may be collected and its click lost
+    expect(shown[0]?.listeners.has('close')).toBe(true);
     expect(open).not.toHaveBeenCalled();
     shown[0]?.listeners.get('click')?.();
     expect(win.restore).toHaveBeenCalled();
