@@ -17,6 +17,7 @@ const invoke: Record<InvokeChannel, true> = {
   'profiles:activate': true,
   'api:describe': true,
   'api:import-curl': true,
+  'api:allow-file-origin': true,
   'api:save': true,
   'api:reset': true,
   'api:preview': true,
@@ -75,6 +76,7 @@ const invoke: Record<InvokeChannel, true> = {
   'canned:send-media': true,
   'messages:search': true,
   'conversations:retry-media': true,
+  'conversations:allow-file-origin': true,
 };
 
 const events: Record<EventChannel, true> = {

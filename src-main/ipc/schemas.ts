@@ -68,6 +68,7 @@ export const payloadSchemas = {
     curl: z.string().max(4 * 1024 * 1024),
     fixes,
   }).strict(),
+  'api:allow-file-origin': z.object({ profileId: id, curl: z.string().max(4 * 1024 * 1024) }).strict(),
   'api:save': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema }).strict(),
   'api:reset': z.object({ profileId: id, operation: z.union([describedOperation, z.literal('all')]) }).strict(),
   'api:mark-absent': z.object({ profileId: id, operation: describedOperation, absent: z.boolean() }).strict(),
@@ -146,4 +147,5 @@ export const payloadSchemas = {
   'canned:send-media': z.object({ name: z.string().max(200), number, caption: z.string().max(100_000) }).strict(),
   'messages:search': z.object({ text: z.string().max(500), limit: z.number().int().min(1).max(100).optional(), after: z.string().max(100).optional() }).strict(),
   'conversations:retry-media': z.object({ messageId: id }).strict(),
+  'conversations:allow-file-origin': z.object({ messageId: id }).strict(),
 } satisfies Schemas;

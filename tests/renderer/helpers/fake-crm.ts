@@ -58,6 +58,8 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'quick:reply': true, 'quick:react': true, 'canned:list': true, 'canned:send-media': true,
   'messages:search': true,
   'conversations:retry-media': true,
+  'conversations:allow-file-origin': true,
+  'api:allow-file-origin': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 
