@@ -27,6 +27,8 @@ export function operationLines(label: string, spec: OperationSpec, custom: boole
   lines.push(`  key    ${clean(describeCredential(spec.credential))}`);
   if (spec.body !== null) lines.push(`  body   ${spec.encoding === 'form' ? '(form) ' : ''}${clean(templateText(spec.body))}`);
   if (spec.send?.messageId) lines.push(`  message id at ${clean(spec.send.messageId)}`);
+  // where else the key goes, for a received file's bytes only (crm profiles api file-origins)
+  if (spec.fileOrigins !== undefined && spec.fileOrigins.length > 0) lines.push(`  files  also from ${clean(spec.fileOrigins.join(', '))} (the key goes there for files only)`);
   const map = spec.contacts;
   if (map) {
     const set = Object.entries(map).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${String(v)}`);

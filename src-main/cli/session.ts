@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../core/create-core';
 import type { Core } from '../core/create-core';
+import { originOf } from '../core/keys/key-origin';
 import type { Profile } from '../core/model';
+import { withoutFileOrigins } from '../core/conversations/file-origin-policy';
 import { UsageError } from './args';
 import { resolveProfile } from './profile-ref';
 import { resolveDataDir } from '../core/storage/data-dir';
@@ -86,7 +88,8 @@ async function openEphemeral(key: string, baseUrl: string, template: Profile | n
     if (template && Object.keys(template.endpointOverrides).length > 0) {
       profile = await core.profiles.update(profile.id, { endpointOverrides: template.endpointOverrides });
     }
-    if (template?.api) profile = await core.api.adopt(profile.id, template.api);
+    // the origins the template lists for files were allowed for its own service, not for another
+    if (template?.api) profile = await core.api.adopt(profile.id, originOf(template.baseUrl) === originOf(baseUrl) ? template.api : withoutFileOrigins(template.api));
     const meta = await core.keys.addKey({ profileId: profile.id, name: 'CRM_API_KEY', value: key });
     await core.profiles.setActiveKey(profile.id, meta.id);
     const profileId = profile.id;

@@ -2,17 +2,25 @@
 // or reset description is announced by the profiles themselves (profiles:changed).
 import type { ApiEditor } from '../core/profiles/api-editor';
 import type { DocumentLocation } from '../core/profiles/spec-documents';
+import { CrmError } from '../core/errors';
 import type { ApiDocumentSource } from '../shared/api-document';
+import type { FileOriginAllowed } from '../shared/conversation';
 import type { InvokeChannel, InvokePayload, InvokeValue } from './contract';
 import type { HandlerPlatform } from './handler-types';
 
-export type ApiHandlerCore = Pick<ApiEditor, 'describe' | 'propose' | 'save' | 'reset' | 'markAbsent' | 'preview' | 'documents'>;
+export type ApiHandlerCore = Pick<ApiEditor, 'describe' | 'propose' | 'save' | 'reset' | 'markAbsent' | 'preview' | 'documents' | 'addFileOrigin'>;
 
 type ApiChannel = Extract<InvokeChannel, `api:${string}`>;
 type ApiHandlers = { [C in ApiChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };
 
-export function createApiHandlers(api: ApiHandlerCore, pickFile: HandlerPlatform['pickFile']): ApiHandlers {
+export function createApiHandlers(
+  api: ApiHandlerCore,
+  pickFile: HandlerPlatform['pickFile'],
+  /** main asks the person itself (file-origin-consent.ts); absent: nobody to ask, so nothing is allowed */
+  allowFileOrigin: (input: { profileId: string; curl: string }) => Promise<FileOriginAllowed> = noFileOrigins,
+): ApiHandlers {
   return {
+    'api:allow-file-origin': (p) => allowFileOrigin(p),
     'api:describe': ({ profileId }) => api.describe(profileId),
     'api:import-curl': ({ profileId, operation, curl, fixes }) => api.propose(profileId, operation, curl, fixes ?? {}),
     'api:save': ({ profileId, operation, spec }) => api.save(profileId, operation, spec),
@@ -32,4 +40,8 @@ async function locate(source: ApiDocumentSource, pickFile: HandlerPlatform['pick
   if (source.kind === 'url') return source;
   const path = await pickFile('api-document');
   return path === null ? null : { kind: 'file', path };
+}
+
+async function noFileOrigins(): Promise<FileOriginAllowed> {
+  throw new CrmError('validation', 'Nobody can be asked here whether the key may go to another origin for files: use crm profiles api file-origins --add ORIGIN');
 }

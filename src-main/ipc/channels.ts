@@ -17,6 +17,7 @@ const invoke: Record<InvokeChannel, true> = {
   'profiles:activate': true,
   'api:describe': true,
   'api:import-curl': true,
+  'api:allow-file-origin': true,
   'api:save': true,
   'api:reset': true,
   'api:preview': true,
@@ -77,6 +78,7 @@ const invoke: Record<InvokeChannel, true> = {
   'conversations:retry-media': true,
   'inbox:read-receipts': true,
   'inbox:set-read-receipts': true,
+  'conversations:allow-file-origin': true,
 };
 
 const events: Record<EventChannel, true> = {

@@ -24,7 +24,7 @@ import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '..
 import type { MessageHistoryPage } from '../shared/message-history';
 import type { SearchPage } from '../shared/message-search';
 import type { TemplateList } from '../shared/approved-template';
-import type { Conversation, MediaPreview, WebhookInfo } from '../shared/conversation';
+import type { Conversation, FileOriginAllowed, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { CaFileState } from '../shared/network-settings';
 import type { InboxFilter, InboxPage } from '../shared/inbox';
 import type { Grace, RollOutcome, RollStep } from '../shared/key-roll';
@@ -85,6 +85,13 @@ export interface InvokeMap {
   'api:describe': { payload: { profileId: string }; value: DescribedApi };
   /** reads a pasted cURL and proposes the operation's description; saves nothing */
   'api:import-curl': { payload: { profileId: string; operation: DescribedOperation; curl: string; fixes?: RoleFixes }; value: ApiProposal };
+  /**
+   * The pasted Download media cURL is a received file's own address on another origin (its
+   * proposal names `fileOrigin`): main reads the cURL again itself, asks the person whether the
+   * profile's key may go to that origin for received files, and on yes lists it and tries the
+   * downloads refused for it again. Nothing of the cURL is saved as the operation.
+   */
+  'api:allow-file-origin': { payload: { profileId: string; curl: string }; value: FileOriginAllowed };
   /** stores one operation's description with the profile; profiles:changed follows */
   'api:save': { payload: { profileId: string; operation: DescribedOperation; spec: OperationSpec }; value: Profile };
   /** back to docs/API.md for one operation or all; profiles:changed follows */
@@ -311,6 +318,14 @@ export interface InvokeMap {
   'inbox:read-receipts': { payload: Record<string, never>; value: { on: boolean } };
   /** switches read receipts on or off for every process on the data folder (crm settings read-receipts too) */
   'inbox:set-read-receipts': { payload: { on: boolean }; value: { on: boolean } };
+  /**
+   * "Allow the key there for files…" on a received file whose download failed because the
+   * service keeps it on another origin than its own (Meta's lookaside.fbsbx.com): main reads that
+   * origin from its own record of the download (the window never names one), asks the person
+   * itself, and on yes lists it for the profile's files and tries the downloads refused for it
+   * again. A message without such a failed download is 'not_found'.
+   */
+  'conversations:allow-file-origin': { payload: { messageId: string }; value: FileOriginAllowed };
 }
 
 export type InvokeChannel = keyof InvokeMap;

@@ -2,7 +2,7 @@
 // active profile, like messages:list.
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
-import { unsignedWebhookWarning, type WebhookInfo } from '../shared/conversation';
+import { unsignedWebhookWarning, type FileOriginAllowed, type WebhookInfo } from '../shared/conversation';
 import { activeProfileId } from './active-profile';
 import { CrmError } from '../core/errors';
 import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-types';
@@ -15,7 +15,13 @@ export interface WebhookListener {
   throughTunnel?(profileId: string): boolean;
 }
 
-export function createConversationHandlers(conversations: ConversationService, openExternal: HandlerPlatform['openExternal'], openPath?: HandlerPlatform['openPath']): DomainHandlers<'conversations'> {
+export function createConversationHandlers(
+  conversations: ConversationService,
+  openExternal: HandlerPlatform['openExternal'],
+  openPath?: HandlerPlatform['openPath'],
+  /** absent: this host cannot ask the person, so the key goes nowhere new */
+  allowFileOrigin: (input: { messageId: string }) => Promise<FileOriginAllowed> = noFileOrigins,
+): DomainHandlers<'conversations'> {
   return {
     'conversations:get': (p) => conversations.thread(p),
     'conversations:media': (p) => conversations.mediaPreview(p),
@@ -30,7 +36,13 @@ export function createConversationHandlers(conversations: ConversationService, o
       await conversations.retryDownload(p);
       return null;
     },
+    // main reads the origin from the download's own record and asks the person itself
+    'conversations:allow-file-origin': (p) => allowFileOrigin(p),
   };
+}
+
+async function noFileOrigins(): Promise<FileOriginAllowed> {
+  throw new CrmError('validation', 'Nobody can be asked here whether the key may go to another origin for files: use crm profiles api file-origins --add ORIGIN');
 }
 
 async function noOpenPath(): Promise<void> {

@@ -1,6 +1,7 @@
 // Channel -> service call, assembled in this one place from each domain's one-line adapters.
 // Plain functions, no electron: every host (Electron's ipcMain, the Chromium host, the e2e
 // harness) serves exactly these handlers through ipc/dispatcher.ts.
+import { allowFileOriginAsking, allowFileOriginFromCurlAsking } from '../core/conversations/file-origin-consent';
 import { NO_CONSENT } from '../core/profiles/profile-consent';
 import { createApiHandlers } from './api-handlers';
 import { createConversationHandlers, createTemplateHandlers, createWebhookHandlers } from './conversation-handlers';
@@ -27,10 +28,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox, deps.updates, deps.contacts, deps.log),
     ...createProfileHandlers(core.profiles, ask),
-    ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose)),
+    ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose), (p) => allowFileOriginFromCurlAsking({ conversations: core.conversations, api: core.api, profiles: core.profiles, ask }, p)),
     ...createKeyHandlers(core, platform.clipboard, emit),
     ...createMessageHandlers(core.history),
-    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url), platform.openPath?.bind(platform)),
+    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url), platform.openPath?.bind(platform), (p) => allowFileOriginAsking({ conversations: core.conversations, api: core.api, ask }, p)),
     ...createTemplateHandlers(core.templates),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER, core.conversations),
     ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),

@@ -68,6 +68,7 @@ export const payloadSchemas = {
     curl: z.string().max(4 * 1024 * 1024),
     fixes,
   }).strict(),
+  'api:allow-file-origin': z.object({ profileId: id, curl: z.string().max(4 * 1024 * 1024) }).strict(),
   'api:save': z.object({ profileId: id, operation: describedOperation, spec: operationSpecSchema }).strict(),
   'api:reset': z.object({ profileId: id, operation: z.union([describedOperation, z.literal('all')]) }).strict(),
   'api:mark-absent': z.object({ profileId: id, operation: describedOperation, absent: z.boolean() }).strict(),
@@ -148,4 +149,5 @@ export const payloadSchemas = {
   'conversations:retry-media': z.object({ messageId: id }).strict(),
   'inbox:read-receipts': empty,
   'inbox:set-read-receipts': z.object({ on: z.boolean() }).strict(),
+  'conversations:allow-file-origin': z.object({ messageId: id }).strict(),
 } satisfies Schemas;

@@ -16,6 +16,8 @@ export interface SandboxCliArgs {
   webhookSecret?: string;
   /** --revoke-delay: how long a deleted key keeps authenticating (ms) */
   revokeDelayMs?: number;
+  /** --media-host: the host a meta media lookup names the file's url on (SandboxEventOptions.mediaHost) */
+  mediaHost?: string;
   json: boolean;
 }
 
@@ -48,12 +50,14 @@ Options:
                   sign those webhooks with S (HMAC-SHA256 of the body; Twilio's scheme for twilio)
   --revoke-delay D
                   a revoked key keeps working for D (e.g. 30s, 2m; default 0), as on real services
+  --media-host H  meta: the media lookup answers the file's url on host H, same port (e.g. localhost
+                  while the profile uses 127.0.0.1): another origin, as Meta's lookaside.fbsbx.com
   --json          print {"baseUrl","adminKey"} as the first line of stdout; logs go to stderr
   -h, --help      show this help
 `;
 
-type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect' | 'webhook-url' | 'webhook-secret' | 'revoke-delay';
-const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect', 'webhook-url', 'webhook-secret', 'revoke-delay'];
+type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect' | 'webhook-url' | 'webhook-secret' | 'revoke-delay' | 'media-host';
+const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect', 'webhook-url', 'webhook-secret', 'revoke-delay', 'media-host'];
 
 const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -123,6 +127,10 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedSandboxArgs {
         continue;
       case 'webhook-secret':
         args.webhookSecret = raw;
+        continue;
+      case 'media-host':
+        // checked with the other event options when the sandbox starts
+        args.mediaHost = raw;
         continue;
       case 'revoke-delay': {
         const ms = duration(name, raw);

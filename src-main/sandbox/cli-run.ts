@@ -49,7 +49,7 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
     stderr.write(`sandbox: ${parsed.message} (see --help)\n`);
     return 2;
   }
-  const { json, dataFile, dialect, webhookUrl, webhookSecret, ...rest } = parsed.args;
+  const { json, dataFile, dialect, webhookUrl, webhookSecret, mediaHost, ...rest } = parsed.args;
   if (!isLoopbackHost(rest.host)) {
     stderr.write(`sandbox: warning: binding ${rest.host} makes the sandbox and its admin key reachable from the network\n`);
   }
@@ -58,7 +58,7 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
   const stop = stopSignal(signals);
   let sandbox;
   try {
-    sandbox = await startSandbox({ ...rest, dataFile, dialect, events: { webhookUrl, webhookSecret }, log: (line) => logTo.write(`${line}\n`) });
+    sandbox = await startSandbox({ ...rest, dataFile, dialect, events: { webhookUrl, webhookSecret, ...(mediaHost === undefined ? {} : { mediaHost }) }, log: (line) => logTo.write(`${line}\n`) });
   } catch (err) {
     stop.dispose();
     stderr.write(`sandbox: cannot start: ${(err as Error).message}\n`);

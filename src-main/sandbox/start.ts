@@ -101,6 +101,7 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
   let baseUrl = '';
   // checked before anything listens, so a bad option fails the start with nothing to close
   const clock = new StatusClock({ dialect: o.dialect, messages: state.messages, contacts: state.contacts, log: state.events, logLine: o.log, origin: () => baseUrl }, o.events);
+  state.mediaHost = () => clock.mediaHost;
   const faults = new FaultQueue();
   const journal = new RequestJournal();
   const { errorFormat, credentials } = dialectFor(o.dialect);

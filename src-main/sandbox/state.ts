@@ -16,6 +16,8 @@ export interface SandboxState {
   limiter: RateLimiter;
   /** what happened to messages (statuses, replies), for the event stream */
   events: EventLog;
+  /** the host a meta media lookup names the file's url on (the mediaHost event option); null: the lookup's own */
+  mediaHost: () => string | null;
 }
 
 export interface StateOptions {
@@ -36,5 +38,6 @@ export function createState(options: StateOptions, changed: () => void): Sandbox
     idempotency: new IdempotencyStore(options.idempotencyTtlMs, changed),
     limiter: new RateLimiter(options.rate, options.burst),
     events: new EventLog(),
+    mediaHost: () => null,
   };
 }

@@ -93,6 +93,13 @@ export interface SandboxEventOptions {
   webhookSecret?: string | null;
   /** waits before each retry of a webhook that failed or answered non-2xx; default [500, 2000, 8000] */
   webhookRetryDelaysMs?: readonly number[];
+  /**
+   * the meta dialect's media lookup answers the file's url on this host (the port kept), so the
+   * file is on another origin than the service, as Meta's lookaside.fbsbx.com is: `localhost`
+   * where the profile uses 127.0.0.1. The attachment route checks the key as before. null or
+   * absent: the host the lookup came to
+   */
+  mediaHost?: string | null;
 }
 
 export interface SandboxRequestRecord {

@@ -143,6 +143,12 @@ export interface OperationSpec {
   send?: SendResponseMap;
   /** an upload's answer: where the media id is (null: detected from common names) */
   upload?: { mediaId: string | null };
+  /**
+   * Download media only: other origins where the service keeps its files (Meta's
+   * https://lookaside.fbsbx.com), where the key also goes, for a file's GET and nothing else.
+   * Added by the person (core/conversations/file-origin-policy.ts), never learned from an answer.
+   */
+  fileOrigins?: string[];
 }
 
 /**
@@ -191,6 +197,13 @@ export interface Proposal {
   rows: MappingRow[];
   /** what was dropped or could not be guessed, as sentences */
   warnings: string[];
+  /**
+   * Download media only: the example is the second step of a download (the GET of the file's own
+   * address on another origin, Meta's lookaside.fbsbx.com), not the lookup. It is not saved as the
+   * operation; what it would do is let the key go to this origin for received files, which only
+   * the person's explicit yes does (a question main asks, `--yes` on the command line).
+   */
+  fileOrigin?: string;
 }
 
 /** role -> fields (a query name, a body path, or a last key name); 'constant' keeps a field as given */

@@ -55,6 +55,11 @@ export interface ItemDownload {
   reason: string | null;
   /** the stored file's size in bytes */
   bytes: number | null;
+  /**
+   * failed because the service keeps the file on this other origin, where the key is not sent
+   * until the person allows it (the line offers to); absent or null otherwise
+   */
+  refusedOrigin?: string | null;
 }
 
 export interface ItemMedia {
@@ -68,6 +73,16 @@ export interface ItemMedia {
   show: 'preview' | 'link' | 'none' | 'file' | 'pending';
   /** the download by media id, when the service named the file so */
   download?: ItemDownload | null;
+}
+
+/** what came of "Allow the key there for files…" on a failed download's line */
+export interface FileOriginAllowed {
+  /** false: the person said no (or nobody could be asked); nothing changed */
+  allowed: boolean;
+  /** the origin asked about, as main's record of the download names it */
+  origin: string;
+  /** the profile's downloads refused for that origin that start over (this message's among them) */
+  retried: number;
 }
 
 /** an image or audio a contact sent, as main downloaded it, for an <img> or <audio> */

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiSection } from '../../src-renderer/features/profiles/api/api-section';
 import { useApiStore } from '../../src-renderer/features/profiles/api/api-store';
+import { CredentialNote } from '../../src-renderer/features/profiles/api/credential-note';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
 import { ConfirmHost } from '../../src-renderer/ui/confirm-host';
 import { useConfirmStore } from '../../src-renderer/ui/confirm-store';
@@ -138,5 +139,38 @@ describe('the API tab', () => {
     await settle();
     expect(crm.callsTo('profiles:update')).toEqual([{ id: 'p1', baseUrl: 'http://localhost:4010' }]);
     expect(useProfilesStore.getState().profiles[0]?.baseUrl).toBe('http://localhost:4010');
+  });
+
+  it("a file's own address read as Download media is not saved: it offers to let the key go there for files, and main asks", async () => {
+    handleApi(crm);
+    const curl = "curl 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1' -H 'Authorization: Bearer x'";
+    crm.handle('api:import-curl', ({ operation }) =>
+      ok({ operation, spec: { method: 'GET', path: '/whatsapp_business/{media_id}/', pathRoles: [{ $role: 'media_id' }], query: [], headers: [], body: null }, baseUrl: 'https://lookaside.fbsbx.com', rows: [], warnings: ['it reads as the second step of a download'], fileOrigin: 'https://lookaside.fbsbx.com' }),
+    );
+    crm.handle('api:allow-file-origin', () => ok({ allowed: true, origin: 'https://lookaside.fbsbx.com', retried: 2 }));
+    await renderSection();
+    click($('button[aria-label="Edit Download media"]'));
+    await settle();
+    typeInto($('[data-testid="api-curl-input"]'), curl);
+    click(byText(view.container, 'button', 'Read cURL'));
+    await settle();
+    expect($('[data-testid="base-url-offer"]')).toBeNull();
+    expect($<HTMLButtonElement>('[data-testid="api-save"]')?.disabled).toBe(true);
+    const offer = $('[data-testid="file-origin-offer"]');
+    expect(offer?.textContent).toContain('This is the file’s own address at https://lookaside.fbsbx.com');
+    click(byText(offer!, 'button', 'Allow the key there for files…'));
+    await settle();
+    // the window hands main the pasted cURL, never an origin of its own
+    expect(crm.callsTo('api:allow-file-origin')).toEqual([{ profileId: 'p1', curl }]);
+    expect(offer?.textContent).toContain('The key now also goes to https://lookaside.fbsbx.com, for received files only. The 2 files refused for it are downloaded again.');
+    expect(crm.callsTo('api:save')).toEqual([]);
+  });
+
+  it('Download media says where else the key goes for files, when the person listed an origin', () => {
+    view = render(<CredentialNote spec={{ method: 'GET', path: '/v23.0/{media_id}', query: [], headers: [], body: null, fileOrigins: ['https://lookaside.fbsbx.com'] }} />);
+    expect($('[data-testid="file-origins-note"]')?.textContent).toBe('For a received file’s bytes only, it also goes to https://lookaside.fbsbx.com (allowed by you; crm profiles api file-origins --remove ORIGIN stops it).');
+    view.unmount();
+    view = render(<CredentialNote spec={{ method: 'GET', path: '/v23.0/{media_id}', query: [], headers: [], body: null }} />);
+    expect($('[data-testid="file-origins-note"]')).toBeNull();
   });
 });

@@ -56,10 +56,32 @@ describe('rich conversation lines', () => {
     const fake = installFakeCrm({ 'conversations:retry-media': () => ok(null) });
     view = render(<ConversationMedia messageId="wamid.5" kind="document" media={{ mimetype: 'application/pdf', fileName: 'invoice.pdf', show: 'none', download: { state: 'failed', reason: 'no Download media operation', bytes: null } }} />);
     const again = view.container.querySelector('button')!;
-    expect(again.getAttribute('aria-label')).toBe('Try downloading invoice.pdf again');
+    expect(again.getAttribute('aria-label')).toBe('Try again to download invoice.pdf');
     again.click();
     await settle();
     expect(fake.callsTo('conversations:retry-media')).toEqual([{ messageId: 'wamid.5' }]);
+  });
+
+  it('a file kept on another origin names it and offers to allow the key there; main asks, the window names only the message', async () => {
+    const answers = [ok({ allowed: false, origin: 'https://lookaside.fbsbx.com', retried: 0 }), fail({ code: 'not_found', message: 'That message has no download that failed because of where the service keeps its file.' })];
+    const fake = installFakeCrm({ 'conversations:allow-file-origin': () => answers.shift()!, 'conversations:retry-media': () => ok(null) });
+    const media = { mimetype: 'image/jpeg', fileName: null, show: 'none' as const, download: { state: 'failed' as const, reason: 'The service keeps the file at https://lookaside.fbsbx.com, …', bytes: null, refusedOrigin: 'https://lookaside.fbsbx.com' } };
+    view = render(<ConversationMedia messageId="wamid.6" kind="image" media={media} />);
+    expect(view.container.querySelector('[data-testid="conversation-media-none"]')?.textContent).toBe(
+      'image: the service keeps this file at https://lookaside.fbsbx.com, not on its own origin, and the profile’s key is only sent there once you allow it. Allow the key there for files… Try again',
+    );
+    const allow = [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Allow the key there for files…')!;
+    expect(allow.getAttribute('aria-label')).toBe('Allow the key there for files… (https://lookaside.fbsbx.com), then download image');
+    allow.click();
+    await settle();
+    expect(fake.callsTo('conversations:allow-file-origin')).toEqual([{ messageId: 'wamid.6' }]);
+    expect(view.container.querySelector('[role="status"]')?.textContent).toBe('Not allowed: the key is not sent to https://lookaside.fbsbx.com.');
+    allow.click();
+    await settle();
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toContain('Not allowed: That message has no download');
+    [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+    await settle();
+    expect(fake.callsTo('conversations:retry-media')).toEqual([{ messageId: 'wamid.6' }]);
   });
 
   it('a stored voice note plays from the bytes main hands over', async () => {

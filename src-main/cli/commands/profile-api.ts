@@ -1,16 +1,20 @@
 // crm profiles import-curl | edit: teach a profile how its service asks for each operation, and
 // change its name or base URL.
 import { isRole } from '../../core/api/roles';
-import type { RoleFixes } from '../../core/api/types';
+import type { Proposal, RoleFixes } from '../../core/api/types';
 import type { DescribedOperation } from '../../core/api/types';
+import type { Core } from '../../core/create-core';
+import type { Profile } from '../../core/model';
 import { ENDPOINTS } from '../../core/endpoints';
 import { UsageError, oneOf } from '../args';
 import { mappingTable, operationLines } from '../api-text';
-import { defineCommand } from '../command';
+import { defineCommand, type CommandResult } from '../command';
+import { EXIT_USAGE } from '../io';
 import { clean } from '../format';
 import { pasteWord } from '../paste-word';
 import { confirm, readAll } from '../prompt';
 import { moveKeysQuestion } from '../../core/profiles/profile-consent';
+import { fileOrigins, retriedText, retryRefused } from './profile-file-origins';
 import { importSpec } from './profile-import-spec';
 import { insecureOption, namedProfile, profileOption } from './shared';
 
@@ -47,11 +51,12 @@ export function parseFixes(values: string[] | undefined): RoleFixes {
 const importCurl = defineCommand({
   name: 'profiles import-curl',
   summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
-  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction|read [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--json] < curl.txt'],
+  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction|read [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--yes] [--json] < curl.txt'],
   options: {
     operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id), download (where the file of a received media id is found), check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)' },
     map: { type: 'list', valueName: 'ROLE=FIELD', help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)' },
     'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
+    yes: { type: 'boolean', short: 'y', help: "download only: the cURL is the file's own address on another origin (Meta's lookaside.fbsbx.com): let the key go there for received files" },
     profile: profileOption,
   },
   positionals: { min: 0, max: 0 },
@@ -59,6 +64,7 @@ const importCurl = defineCommand({
     'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Where it puts the key (Authorization with any scheme, -u user:key, a header such as apikey, or a query parameter) is learned; the pasted value is never stored: the saved key is read from the keychain when a request is sent.',
     'JSON and form bodies (-d a=1, --data-urlencode, a form Content-Type) are sent as the example sends them.',
     'The number is written the way the example writes it (+5511..., 5511...@c.us). Show the result with `crm profiles show NAME`; undo with `crm profiles import-curl` of another example, or reset in the app.',
+    "Meta downloads a received file in two steps: the lookup (GET /v23.0/{media-id}, the download operation) answers an address on https://lookaside.fbsbx.com, and a GET there with the same token gives the bytes. Imported as download once the lookup is known, that second cURL is not saved as the operation: with --yes the key may go to its origin for received files only (see crm profiles api --help); without, nothing changes.",
   ],
   async run(ctx, { values }) {
     const name = oneOf(values.operation, Object.keys(OPERATION_NAMES), '--operation');
@@ -75,6 +81,15 @@ const importCurl = defineCommand({
     const { core, profile } = await namedProfile(ctx, values.profile);
     const proposal = await core.api.propose(profile.id, operation, curl, fixes);
     const label = ENDPOINTS[operation].label;
+    // the file's own address is no operation to show, and no base URL to move the profile to
+    if (proposal.fileOrigin !== undefined) {
+      const lines = proposal.warnings.map((warning) => `note: ${clean(warning)}`);
+      if (values['dry-run']) {
+        lines.push('', 'Dry run: nothing was changed.');
+        return { data: { profile: profile.id, operation, saved: false, fileOrigin: { origin: proposal.fileOrigin, allowed: false }, proposal }, text: lines.join('\n') };
+      }
+      return fileStep(core, profile, proposal.fileOrigin, values.yes === true, { operation, proposal, lines });
+    }
     const lines = [mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true)];
     if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
       proposal.warnings.push(`The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the example's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`);
@@ -89,6 +104,24 @@ const importCurl = defineCommand({
     return { data: { profile: profile.id, operation, saved: true, proposal }, text: lines.join('\n') };
   },
 });
+
+/**
+ * The second step of Meta's download (the file's own address on another origin) imported as
+ * download: never saved as the operation; with --yes the origin is listed for files.
+ */
+async function fileStep(core: Core, profile: Profile, origin: string, yes: boolean, shown: { operation: DescribedOperation; proposal: Proposal; lines: string[] }): Promise<CommandResult> {
+  const { operation, proposal, lines } = shown;
+  if (!yes) {
+    lines.push('', `Not saved. To let the key of "${clean(profile.name)}" go to ${origin} for received files (and nothing else), run the same command with --yes, or: crm profiles api file-origins --profile ${pasteWord(profile.name)} --add ${origin}`);
+    return { data: { profile: profile.id, operation, saved: false, fileOrigin: { origin, allowed: false }, proposal }, text: lines.join('\n'), exitCode: EXIT_USAGE, reason: `not saved: this cURL is the file's address on ${origin}; --yes lets the key go there for received files` };
+  }
+  const listed = await core.api.addFileOrigin(profile.id, origin);
+  const retried = await retryRefused(core, profile, origin);
+  lines.push('', listed.changed ? `The key of "${clean(profile.name)}" now also goes to ${origin}, for received files only; Download media itself is unchanged.` : `${origin} was listed already; Download media itself is unchanged.`);
+  const again = retriedText(retried);
+  if (again !== null) lines.push(again);
+  return { data: { profile: profile.id, operation, saved: false, fileOrigin: { origin, allowed: true, changed: listed.changed }, retried, proposal }, text: lines.join('\n') };
+}
 
 const edit = defineCommand({
   name: 'profiles edit',
@@ -169,4 +202,4 @@ const notOffered = defineCommand({
   },
 });
 
-export const profileApiCommands = [importCurl, importSpec, edit, notOffered];
+export const profileApiCommands = [importCurl, importSpec, edit, notOffered, fileOrigins];

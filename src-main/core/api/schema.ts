@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
 import { isExactNumber, isLiteralObject } from '../../shared/template-leaves';
+import { checkFileOrigin, MAX_FILE_ORIGINS } from '../conversations/file-origin-policy';
 import { APP_HEADERS, judgeHeader } from './header-policy';
 import { ROLES } from './roles';
 import type { ApiDescription, Template } from './types';
@@ -67,6 +68,20 @@ const credential = z.discriminatedUnion('in', [
 
 export const describedOperation = z.enum(DESCRIBED_OPERATIONS);
 
+/** where else the service keeps its files: each an exact origin as the policy writes it */
+const fileOrigins = z
+  .array(
+    z
+      .string()
+      .max(300)
+      .refine((o) => {
+        const checked = checkFileOrigin(o);
+        return checked.ok && checked.origin === o;
+      }, 'must be an origin such as https://lookaside.fbsbx.com (https, or http to this computer), written as the URL parser writes it'),
+  )
+  .max(MAX_FILE_ORIGINS)
+  .refine((list) => new Set(list).size === list.length, 'names an origin twice');
+
 export const operationSpecSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),
   path,
@@ -79,6 +94,7 @@ export const operationSpecSchema = z.strictObject({
   contacts: contactsMap.optional(),
   send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
   upload: z.strictObject({ mediaId: jsonPath.nullable() }).optional(),
+  fileOrigins: fileOrigins.optional(),
 }).superRefine((spec, ctx) => {
   // every {placeholder} of the path is a role the description says how to write, and back
   const placeholders = [...spec.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
@@ -110,12 +126,19 @@ export const eventRoutesSchema = z.strictObject({
   credential: credential.optional(),
 });
 
-export const apiDescriptionSchema = z.strictObject({
-  version: z.literal(1),
-  operations: z.partialRecord(describedOperation, operationSpecSchema),
-  absent: z.array(describedOperation).max(DESCRIBED_OPERATIONS.length).optional(),
-  events: eventRoutesSchema.optional(),
-});
+export const apiDescriptionSchema = z
+  .strictObject({
+    version: z.literal(1),
+    operations: z.partialRecord(describedOperation, operationSpecSchema),
+    absent: z.array(describedOperation).max(DESCRIBED_OPERATIONS.length).optional(),
+    events: eventRoutesSchema.optional(),
+  })
+  .superRefine((api, ctx) => {
+    // the key goes to another origin only for a received file's bytes, never with another operation
+    for (const [operation, spec] of Object.entries(api.operations)) {
+      if (operation !== 'media.download' && spec?.fileOrigins !== undefined) ctx.addIssue({ code: 'custom', path: ['operations', operation, 'fileOrigins'], message: 'only Download media lists where the service keeps its files' });
+    }
+  });
 
 /** The description, or the problems (path: message) that stop it from being used. */
 export function parseApiDescription(raw: unknown): { ok: true; value: ApiDescription } | { ok: false; problems: string[] } {

@@ -5,6 +5,7 @@
 import { Emitter, type Event } from '../emitter';
 import { CrmError } from '../errors';
 import { findMessageEvents, type ReceivedEvent, type StatusEvent } from '../events/event-finder';
+import type { Profile } from '../model';
 import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/conversation-tables';
 import type { SentMessagesTable } from '../store/sent-messages-table';
@@ -13,6 +14,7 @@ import { isInsideWindow, type Conversation, type ConversationItem, type ItemMedi
 import type { ReceivedMedia } from '../events/event-finder';
 import { fetchMedia, isPreviewType } from './media-fetch';
 import type { ReceivedRow, StateRow } from '../store/conversation-tables';
+import type { DownloadRow } from '../store/media-downloads-table';
 import type { SentRecord } from '../messages/sent-record';
 import { downloadsOf, receivedWithDownload, type ReceivedDownloads } from './received-media-view';
 import { withSentExtras } from './sent-media-view';
@@ -143,6 +145,31 @@ export class ConversationService {
     const profile = await this.deps.profiles.resolve(input.profileId);
     if (this.deps.downloads?.retry(profile.id, input.messageId) !== true) throw new CrmError('not_found', 'No failed download of a file was found for that message.');
     this.feed.fire({ profileId: profile.id, number: null });
+  }
+
+  /**
+   * The origin a failed download's file is kept at, where the key was not sent: read from main's
+   * own record of the download (the window names only the message).
+   */
+  async refusedFileOrigin(input: { profileId?: string; messageId: string }): Promise<{ profile: Profile; origin: string }> {
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const row = this.deps.downloads?.one(profile.id, input.messageId) ?? null;
+    if (row === null || row.state !== 'failed' || row.refusedOrigin === null) {
+      throw new CrmError('not_found', 'That message has no download that failed because of where the service keeps its file.');
+    }
+    return { profile, origin: row.refusedOrigin };
+  }
+
+  /** the key may now go to `origin` for the profile's files: the downloads refused for it start over; answers their message ids */
+  retryRefusedDownloads(profileId: string, origin: string): string[] {
+    const ids = this.deps.downloads?.retryRefused(profileId, origin) ?? [];
+    if (ids.length > 0) this.feed.fire({ profileId, number: null });
+    return ids;
+  }
+
+  /** how far the downloads of these messages got (a command that started them over reports it) */
+  downloadStates(profileId: string, messageIds: readonly string[]): Map<string, Pick<DownloadRow, 'state' | 'reason'>> {
+    return this.deps.downloads?.of(profileId, messageIds) ?? new Map();
   }
 
   /** where a file downloaded by its media id is kept, for the OS to open; null when it is not stored */

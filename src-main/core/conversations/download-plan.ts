@@ -14,8 +14,10 @@ const PASSING: ReadonlySet<string> = new Set(['server_error', 'network', 'timeou
 
 export class DownloadProblem extends Error {
   constructor(
-    readonly code: 'checksum' | 'too_large' | 'not_a_file' | 'no_route',
+    readonly code: 'checksum' | 'too_large' | 'not_a_file' | 'no_route' | 'file_origin',
     message: string,
+    /** file_origin: the origin the service keeps the file at, where the key was not sent (the person may allow it) */
+    readonly refusedOrigin: string | null = null,
   ) {
     super(message);
     this.name = 'DownloadProblem';

@@ -24,6 +24,8 @@ import type { KeyAccess } from '../services';
 import type { DownloadRow, MediaDownloadsTable } from '../store/media-downloads-table';
 import type { SentExtrasTable } from '../store/sent-extras-table';
 import { afterFailure, DOWNLOAD_RETRY_DELAYS_MS, DownloadProblem } from './download-plan';
+import { fileOriginCommand } from './file-origin-consent';
+import { judgeFileAddress, type FileAddressVerdict } from './file-origin-policy';
 import { fetchFileBytes, tooLarge, type FetchedBytes } from './media-bytes';
 
 /** the cap of all received files together when no setting says otherwise */
@@ -37,6 +39,23 @@ const CLAIM_MS = 5 * 60_000;
 
 export const NO_DOWNLOAD_ROUTE =
   "This service's API description has no Download media operation, so the file cannot be fetched by its id: paste the service's media lookup cURL (Meta: GET /{media-id}) in Profiles → API → Download media";
+
+/** why the key did not go with the file's GET; an origin the person may list is named on the problem */
+function refusedAddress(verdict: Extract<FileAddressVerdict, { allowed: false }>, profile: Pick<Profile, 'name' | 'baseUrl'>): DownloadProblem {
+  const origin = verdict.origin;
+  if (verdict.why === 'unlisted' && origin !== null) {
+    const own = originOf(profile.baseUrl);
+    return new DownloadProblem(
+      'file_origin',
+      `The service keeps the file at ${origin}, not on its own origin${own === null ? '' : ` (${own})`}: the key is only sent there once you allow it for this profile's files. ` +
+        `In the window: "Allow the key there for files…" on this message; on the command line: ${fileOriginCommand('add', profile.name, origin)}`,
+      origin,
+    );
+  }
+  if (verdict.why === 'insecure') return new DownloadProblem('no_route', `The service keeps the file at ${origin ?? 'an address'} over plain http to another computer: the key would cross the network unencrypted, so it is not sent there and the file is not downloaded`);
+  if (verdict.why === 'userinfo') return new DownloadProblem('no_route', `The service's address for the file carries a user name or password (it is on ${origin ?? 'another host'}): the key is not sent to such an address, so the file is not downloaded`);
+  return new DownloadProblem('no_route', "The service's answer gives the file an address that is not http(s): the key is sent nowhere else, so the file is not downloaded");
+}
 
 export interface InboundMediaDeps {
   table: MediaDownloadsTable;
@@ -165,7 +184,7 @@ export class InboundMedia {
       const next = afterFailure(err, row.attempts, this.deps.retryDelaysMs ?? DOWNLOAD_RETRY_DELAYS_MS);
       if (!(err instanceof CrmError || err instanceof DownloadProblem)) this.deps.log?.(`received files: message ${row.messageId}: ${err instanceof Error ? err.name : 'unknown error'}`);
       if (next.kind === 'retry') table.markRetry(this.owner, row.profileId, row.messageId, next.reason, new Date(this.now().getTime() + next.delayMs));
-      else table.markFailed(this.owner, row.profileId, row.messageId, next.reason);
+      else table.markFailed(this.owner, row.profileId, row.messageId, next.reason, err instanceof DownloadProblem ? err.refusedOrigin : null);
     }
   }
 
@@ -184,12 +203,12 @@ export class InboundMedia {
     const answer = await callWithKey({ keyAccess: deps.keyAccess, sender: deps.sender }, profile, null, request, { noteUse: false, maxAttempts: 1, signal });
     const lookup = readMediaLookup(readableJson(answer));
     if (lookup.size !== null && lookup.size > limit) throw tooLarge(lookup.size, limit);
-    // the key goes only to the origin it was saved for (docs/ARCHITECTURE.md, rule 1)
-    const fileOrigin = originOf(lookup.url);
-    if (fileOrigin === null || fileOrigin !== originOf(profile.baseUrl)) {
-      throw new DownloadProblem('no_route', `The service keeps the file at ${fileOrigin ?? 'an unusable address'}, not on its own origin: the key is sent nowhere else, so the file is not downloaded`);
-    }
-    const credential = operationSpec(profile, 'media.download').credential ?? BEARER;
+    // the key goes only to the origin it was saved for (docs/ARCHITECTURE.md, rule 1), or to one
+    // the person listed for this service's files (file-origin-policy.ts)
+    const spec = operationSpec(profile, 'media.download');
+    const verdict = judgeFileAddress(lookup.url, originOf(profile.baseUrl), spec.fileOrigins ?? []);
+    if (!verdict.allowed) throw refusedAddress(verdict, profile);
+    const credential = spec.credential ?? BEARER;
     const fetched: FetchedBytes = await deps.keyAccess.withKey(profile.id, null, (key, keySignal) =>
       (deps.fetchBytes ?? fetchFileBytes)(lookup.url, { key, credential, limit, route: deps.network, signal: AbortSignal.any([signal, keySignal]) }),
     );

@@ -1,8 +1,10 @@
 // GET of a received file's bytes at the address the service's media lookup answered, with the
 // profile's key where its Download media operation puts it. The caller has checked that the
-// address is on the profile's own origin (the key goes nowhere else). No redirect is followed (it
-// would carry the key elsewhere), the size is capped while reading, and an answer that is a web
-// page or JSON where bytes were expected is refused: a login page or an error body is not a file.
+// address is on the profile's own origin or one the person listed for its files
+// (file-origin-policy.ts): the key goes nowhere else. No redirect is followed (it would carry the
+// key elsewhere, even from a listed origin): one ends the download with where it pointed. The
+// size is capped while reading, and an answer that is a web page or JSON where bytes were
+// expected is refused: a login page or an error body is not a file.
 import type { Dispatcher } from 'undici';
 import { CrmError } from '../errors';
 import { placeCredential, withQueryCredential } from '../http/credential';
@@ -39,6 +41,19 @@ function statusFailure(status: number, origin: string): CrmError {
   return new CrmError('http_status', `${origin} answered HTTP ${status} where the file was expected`, { status });
 }
 
+/** a redirect is never followed: the key would go on to where it points */
+function redirected(status: number, from: URL, location: string | string[] | undefined): DownloadProblem {
+  const target = Array.isArray(location) ? location[0] : location;
+  let where: string | null;
+  try {
+    where = target === undefined ? null : new URL(target, from).origin;
+  } catch {
+    where = null;
+  }
+  const to = where === null || where === 'null' ? '' : ` to ${where}`;
+  return new DownloadProblem('no_route', `${from.origin} answered HTTP ${status}, a redirect${to}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`);
+}
+
 async function readCapped(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -63,6 +78,10 @@ export async function fetchFileBytes(address: string, options: { key: string; cr
   const dispatcher = dispatcherVia(url.origin, await chooseRoute(url.origin, options.route), TIMEOUTS);
   try {
     const res = await requestUrl(dispatcher, url, { method: 'GET', headers, signal });
+    if (res.statusCode >= 300 && res.statusCode < 400) {
+      await res.body.dump();
+      throw redirected(res.statusCode, url, res.headers.location);
+    }
     if (res.statusCode !== 200) {
       await res.body.dump();
       throw statusFailure(res.statusCode, url.origin);

@@ -54,6 +54,16 @@ export class StoredDownloads implements ReceivedDownloads {
     return again;
   }
 
+  one(profileId: string, messageId: string): DownloadRow | null {
+    return this.table.one(profileId, messageId);
+  }
+
+  retryRefused(profileId: string, origin: string): string[] {
+    const ids = this.table.retryRefused(profileId, origin, new Date());
+    if (ids.length > 0) this.downloader?.kick();
+    return ids;
+  }
+
   stateLine(profileId: string, messageId: string): string | null {
     const row = this.table.one(profileId, messageId);
     return row === null ? null : downloadLine(row);

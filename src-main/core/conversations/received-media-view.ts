@@ -18,6 +18,10 @@ export interface ReceivedDownloads {
   stateLine(profileId: string, messageId: string): string | null;
   /** a failed download is tried again from the start; false when there is none */
   retry(profileId: string, messageId: string): boolean;
+  /** the download as it stands, or null when the message has none */
+  one(profileId: string, messageId: string): DownloadRow | null;
+  /** the profile's downloads that failed because the key was not sent to `origin` start over; answers their message ids */
+  retryRefused(profileId: string, origin: string): string[];
 }
 
 export function downloadsOf(downloads: ReceivedDownloads | undefined, profileId: string, received: readonly ReceivedRow[]): Map<string, DownloadRow> {
@@ -33,7 +37,7 @@ export function downloadLine(row: DownloadRow): string {
 
 function mediaWith(media: ItemMedia, row: DownloadRow): ItemMedia {
   const mimetype = row.mimetype ?? media.mimetype;
-  const download = { state: row.state, reason: row.state === 'stored' ? null : row.reason, bytes: row.size };
+  const download = { state: row.state, reason: row.state === 'stored' ? null : row.reason, bytes: row.size, refusedOrigin: row.state === 'failed' ? row.refusedOrigin : null };
   if (row.state === 'stored') return { ...media, mimetype, show: isPreviewType(mimetype) ? 'preview' : 'file', download };
   return { ...media, mimetype, show: row.state === 'pending' ? 'pending' : 'none', download };
 }

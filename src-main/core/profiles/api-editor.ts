@@ -4,7 +4,7 @@
 // with the profile it belongs to.
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
 import { toCurl } from '../curl';
-import { parseCurl, CurlParseError } from '../api/curl-parse';
+import { parseCurl, CurlParseError, type ParsedCurl } from '../api/curl-parse';
 import { proposeOperation } from '../api/propose';
 import type { Proposal, RoleFixes } from '../api/propose';
 import { missingRoles } from '../api/roles';
@@ -33,7 +33,9 @@ export interface SpecImportOptions {
   /** the HTTP Basic user name (an account id) */
   user?: string;
 }
+import { checkFileOrigin, MAX_FILE_ORIGINS } from '../conversations/file-origin-policy';
 import { ENDPOINTS } from '../endpoints';
+import { originOf } from '../keys/key-origin';
 import { CrmError } from '../errors';
 import type { MetaStores } from '../meta/stores';
 import type { Profile } from '../model';
@@ -106,7 +108,8 @@ export class ApiEditor {
       if (err instanceof CurlParseError) throw new CrmError('validation', `The cURL could not be read: ${err.message}`);
       throw err;
     }
-    return proposeOperation(parsed, operation, { profileBaseUrl: profile.baseUrl, fixes });
+    const proposal = proposeOperation(parsed, operation, { profileBaseUrl: profile.baseUrl, fixes });
+    return operation === 'media.download' ? withFileStep(proposal, parsed, profile) : proposal;
   }
 
   /** Reads an OpenAPI 3 document or a Postman collection from a file or an http(s) URL. */
@@ -132,10 +135,62 @@ export class ApiEditor {
   async save(profileId: string, operation: DescribedOperation, spec: OperationSpec): Promise<Profile> {
     const checked = parseApiDescription({ version: 1, operations: { [operation]: spec } });
     if (!checked.ok) throw new CrmError('validation', `The API description cannot be saved: ${checked.problems.slice(0, 5).join('; ')}`);
-    const clean = checked.value.operations[operation]!;
+    // where else the key goes for files is changed only by addFileOrigin/removeFileOrigin, with the
+    // person's word: a saved spec keeps the stored list, whatever the caller's copy says
+    const { fileOrigins: _given, ...clean } = checked.value.operations[operation]!;
     const missing = missingRoles(operation, rolesOf(clean));
     if (missing.length > 0) throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.map((m) => m.sentence).join('; ')}`);
-    return this.write(profileId, (api) => withAbsent({ ...api, operations: { ...api.operations, [operation]: clean } }, operation, false), operation);
+    return this.write(profileId, (api) => {
+      const kept = api.operations[operation]?.fileOrigins;
+      const next: OperationSpec = kept === undefined ? clean : { ...clean, fileOrigins: kept };
+      return withAbsent({ ...api, operations: { ...api.operations, [operation]: next } }, operation, false);
+    }, operation);
+  }
+
+  /**
+   * The origins besides the service's own where the key goes for a received file's bytes (the
+   * profile's Download media description lists them; file-origin-policy.ts).
+   */
+  async fileOrigins(profileId: string): Promise<FileOrigins> {
+    const profile = await this.profile(profileId);
+    return fileOriginsOf(profile);
+  }
+
+  /**
+   * Lists an origin where the service keeps its files: the key goes there too, for a download's
+   * file GET only. Only on the person's word (a question main asked, a command they typed); never
+   * from a service's answer. Listing one already listed changes nothing.
+   */
+  async addFileOrigin(profileId: string, text: string): Promise<FileOrigins & { origin: string; changed: boolean }> {
+    const origin = checkedOrigin(text);
+    let changed = false;
+    const profile = await this.write(profileId, (api, current) => {
+      const spec = api.operations['media.download'];
+      if (spec === undefined) throw new CrmError('validation', NO_DOWNLOAD_SPEC);
+      const list = spec.fileOrigins ?? [];
+      if (list.includes(origin)) return api;
+      if (originOf(current.baseUrl) === origin) throw new CrmError('validation', `${origin} is this profile's own origin: files there are downloaded with its key already`);
+      if (list.length >= MAX_FILE_ORIGINS) throw new CrmError('validation', `Download media lists ${MAX_FILE_ORIGINS} origins already: remove one first`);
+      changed = true;
+      return { ...api, operations: { ...api.operations, 'media.download': { ...spec, fileOrigins: [...list, origin] } } };
+    }, null, false);
+    return { ...fileOriginsOf(profile), origin, changed };
+  }
+
+  /** The key no longer goes to `origin` for files; removing one not listed changes nothing. */
+  async removeFileOrigin(profileId: string, text: string): Promise<FileOrigins & { origin: string; changed: boolean }> {
+    const origin = checkedOrigin(text);
+    let changed = false;
+    const profile = await this.write(profileId, (api) => {
+      const spec = api.operations['media.download'];
+      const list = spec?.fileOrigins ?? [];
+      if (spec === undefined || !list.includes(origin)) return api;
+      changed = true;
+      const { fileOrigins: _old, ...rest } = spec;
+      const left = list.filter((o) => o !== origin);
+      return { ...api, operations: { ...api.operations, 'media.download': left.length === 0 ? rest : { ...rest, fileOrigins: left } } };
+    }, null, false);
+    return { ...fileOriginsOf(profile), origin, changed };
   }
 
   /**
@@ -207,11 +262,11 @@ export class ApiEditor {
    * A described operation owns its path: an older path override of it is dropped (of every
    * described operation when the whole description changes, `operation` null).
    */
-  private async write(profileId: string, change: (api: ApiDescription) => ApiDescription | null, operation: DescribedOperation | null, dropsOverrides = true): Promise<Profile> {
+  private async write(profileId: string, change: (api: ApiDescription, profile: Profile) => ApiDescription | null, operation: DescribedOperation | null, dropsOverrides = true): Promise<Profile> {
     const written = await this.meta.profiles.update((doc) => {
       const profile = doc.profiles.find((p) => p.id === profileId);
       if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
-      profile.api = change(profile.api ?? { version: 1, operations: {} });
+      profile.api = change(profile.api ?? { version: 1, operations: {} }, profile);
       if (!dropsOverrides) return profile;
       const overrides = { ...profile.endpointOverrides };
       if (operation === null) for (const id of DESCRIBED_OPERATIONS) delete overrides[id];
@@ -222,6 +277,55 @@ export class ApiEditor {
     await this.saved();
     return written;
   }
+}
+
+/** What a profile lists for its files: where the key goes besides the service's own origin. */
+export interface FileOrigins {
+  profileId: string;
+  profileName: string;
+  /** the profile's own origin, where files are downloaded with the key anyway */
+  serviceOrigin: string | null;
+  /** false: the profile has no Download media operation of its own, so nothing can be listed */
+  described: boolean;
+  origins: string[];
+}
+
+const NO_DOWNLOAD_SPEC =
+  "This profile has no Download media operation of its own, so there is nothing to download files with: import the service's media lookup cURL first (Meta: GET /{media-id}; crm profiles import-curl --operation download)";
+
+function fileOriginsOf(profile: Profile): FileOrigins {
+  const spec = profile.api?.operations['media.download'];
+  return { profileId: profile.id, profileName: profile.name, serviceOrigin: originOf(profile.baseUrl), described: spec !== undefined, origins: [...(spec?.fileOrigins ?? [])] };
+}
+
+/** the origin as the policy writes it, or the person's error with the reason */
+function checkedOrigin(text: string): string {
+  const checked = checkFileOrigin(text);
+  if (!checked.ok) throw new CrmError('validation', checked.reason, { details: [{ field: 'origin', message: checked.reason }] });
+  return checked.origin;
+}
+
+/**
+ * A Download media example that GETs another origin than the profile's, for a profile that looks
+ * its files up already: the file's own address (the second step, Meta's lookaside.fbsbx.com), not
+ * the lookup. Marked so that nothing saves it as the operation: what it would do is list its
+ * origin for files, which needs the person's yes. Without a lookup of its own yet, the example
+ * may be the lookup of a service elsewhere (the base URL offer says so), so it is left as it is.
+ */
+function withFileStep(proposal: Proposal, parsed: ParsedCurl, profile: Profile): Proposal {
+  if (profile.api?.operations['media.download'] === undefined) return proposal;
+  if (parsed.method.toUpperCase() !== 'GET' || parsed.body !== null || parsed.form !== null) return proposal;
+  const origin = originOf(parsed.url);
+  const own = originOf(profile.baseUrl);
+  if (origin === null || origin === own) return proposal;
+  const checked = checkFileOrigin(origin);
+  const step = `This example GETs ${origin}, not the profile's own origin (${own ?? profile.baseUrl}), and the profile already looks its files up there: it reads as the second step of a download (the file's own address, as Meta's lookaside.fbsbx.com), not as Download media, so it is not saved as the operation.`;
+  if (!checked.ok) return { ...proposal, warnings: [...proposal.warnings, `${step} The key cannot be allowed there: ${checked.reason}`] };
+  return {
+    ...proposal,
+    fileOrigin: checked.origin,
+    warnings: [...proposal.warnings, `${step} Importing it instead lets the profile's key go to ${checked.origin} to download received files, and for nothing else: only with your yes.`],
+  };
 }
 
 /** A document the importer cannot use is the person's to fix: a validation error with the reason. */

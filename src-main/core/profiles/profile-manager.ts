@@ -13,6 +13,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { ProfileService } from '../services';
 import type { KeyVault } from '../keys/key-vault';
 import { originOf } from '../keys/key-origin';
+import { withoutFileOrigins } from '../conversations/file-origin-policy';
 import { dropTag } from '../keys/key-identity';
 import { checkBaseUrl, insecureHttpError } from './base-url';
 
@@ -148,6 +149,9 @@ export class ProfileManager implements ProfileService {
         // An insecure URL confirmed before stays confirmed for the same origin.
         const alreadyConfirmed = profile.allowInsecureHttp && new URL(profile.baseUrl).origin === url.origin;
         if (url.insecure && patch.confirmInsecure !== true && !alreadyConfirmed) throw insecureHttpError();
+        // the origins listed for files were allowed for the service where the profile pointed:
+        // another origin is another service, whose files the person allows anew
+        if (profile.api && originOf(profile.baseUrl) !== url.origin) profile.api = withoutFileOrigins(profile.api);
         profile.baseUrl = url.baseUrl;
         profile.allowInsecureHttp = url.insecure;
       }

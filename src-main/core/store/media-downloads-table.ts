@@ -25,6 +25,11 @@ export interface DownloadRow {
   /** what the file's bytes hash to (hex), once stored */
   sha256: string | null;
   storedAt: string | null;
+  /**
+   * failed because the service keeps the file on this origin, where the key is not sent until the
+   * person allows it (file-origin-policy.ts); null otherwise. Written by main, never by the window.
+   */
+  refusedOrigin: string | null;
 }
 
 /** a received file's download (schema version 12) */
@@ -54,6 +59,11 @@ export function createMediaDownloadsTable(db: SqliteDatabase): void {
   watchTables(db, ['media_downloads']);
 }
 
+/** the origin a failed download's file is kept at, when the key was not sent there (schema version 14) */
+export function addRefusedOrigin(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE media_downloads ADD COLUMN refused_origin TEXT');
+}
+
 interface SqlRow {
   profile_id: string;
   message_id: string;
@@ -67,9 +77,10 @@ interface SqlRow {
   mimetype: string | null;
   sha256: string | null;
   stored_at: string | null;
+  refused_origin: string | null;
 }
 
-const COLUMNS = 'profile_id, message_id, media_id, state, reason, attempts, next_try_at, path, size, mimetype, sha256, stored_at';
+const COLUMNS = 'profile_id, message_id, media_id, state, reason, attempts, next_try_at, path, size, mimetype, sha256, stored_at, refused_origin';
 
 function rowOf(r: SqlRow): DownloadRow {
   return {
@@ -85,6 +96,7 @@ function rowOf(r: SqlRow): DownloadRow {
     mimetype: r.mimetype,
     sha256: r.sha256,
     storedAt: r.stored_at,
+    refusedOrigin: r.refused_origin,
   };
 }
 
@@ -98,6 +110,7 @@ export interface StoredFile {
 export class MediaDownloadsTable {
   private readonly statements;
   private readonly claimOne;
+  private readonly restartAllRefused;
 
   constructor(db: SqliteDatabase) {
     this.statements = {
@@ -116,20 +129,25 @@ export class MediaDownloadsTable {
       nextDue: db.prepare<[], string | null>("SELECT min(max(next_try_at, coalesce(claimed_until, ''))) FROM media_downloads WHERE state = 'pending'").pluck(),
       // every end of an attempt is written only by the process that holds the claim
       stored: db.prepare(
-        `UPDATE media_downloads SET state = 'stored', reason = NULL, path = @path, size = @size, mimetype = @mimetype, sha256 = @sha256, stored_at = @now, claimed_by = NULL, claimed_until = NULL
+        `UPDATE media_downloads SET state = 'stored', reason = NULL, refused_origin = NULL, path = @path, size = @size, mimetype = @mimetype, sha256 = @sha256, stored_at = @now, claimed_by = NULL, claimed_until = NULL
          WHERE profile_id = @profileId AND message_id = @messageId AND claimed_by = @owner AND state = 'pending'`,
       ),
       retry: db.prepare(
-        `UPDATE media_downloads SET reason = @reason, next_try_at = @nextTryAt, claimed_by = NULL, claimed_until = NULL
+        `UPDATE media_downloads SET reason = @reason, refused_origin = NULL, next_try_at = @nextTryAt, claimed_by = NULL, claimed_until = NULL
          WHERE profile_id = @profileId AND message_id = @messageId AND claimed_by = @owner AND state = 'pending'`,
       ),
       failed: db.prepare(
-        `UPDATE media_downloads SET state = 'failed', reason = @reason, claimed_by = NULL, claimed_until = NULL
+        `UPDATE media_downloads SET state = 'failed', reason = @reason, refused_origin = @refusedOrigin, claimed_by = NULL, claimed_until = NULL
          WHERE profile_id = @profileId AND message_id = @messageId AND claimed_by = @owner AND state = 'pending'`,
       ),
       // a failed download starts over (its file was removed by the cap, or never came)
       restart: db.prepare(
-        "UPDATE media_downloads SET state = 'pending', reason = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND message_id = @messageId AND state = 'failed'",
+        "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND message_id = @messageId AND state = 'failed'",
+      ),
+      // the person allowed the key at an origin: every download of the profile refused for it starts over
+      refusedFor: db.prepare<[{ profileId: string; origin: string }], string>("SELECT message_id FROM media_downloads WHERE profile_id = @profileId AND state = 'failed' AND refused_origin = @origin").pluck(),
+      restartRefused: db.prepare(
+        "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND state = 'failed' AND refused_origin = @origin",
       ),
       one: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id = ?`),
       of: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))`),
@@ -138,6 +156,11 @@ export class MediaDownloadsTable {
       evict: db.prepare("UPDATE media_downloads SET state = 'failed', reason = @reason, path = NULL WHERE state = 'stored' AND path = @path"),
       pathUsers: db.prepare<[string], number>("SELECT count(*) FROM media_downloads WHERE state = 'stored' AND path = ?").pluck(),
     };
+    this.restartAllRefused = db.transaction((profileId: string, origin: string, now: string): string[] => {
+      const ids = this.statements.refusedFor.all({ profileId, origin });
+      this.statements.restartRefused.run({ profileId, origin, now });
+      return ids;
+    });
     this.claimOne = db.transaction((owner: string, now: string, until: string): DownloadRow | null => {
       const row = this.statements.due.get({ now });
       if (row === undefined) return null;
@@ -174,13 +197,19 @@ export class MediaDownloadsTable {
     return this.statements.retry.run({ owner, profileId, messageId, reason, nextTryAt: nextTryAt.toISOString() }).changes > 0;
   }
 
-  markFailed(owner: string, profileId: string, messageId: string, reason: string): boolean {
-    return this.statements.failed.run({ owner, profileId, messageId, reason }).changes > 0;
+  /** `refusedOrigin`: the file is kept on an origin the key may not go to yet (the person may allow it) */
+  markFailed(owner: string, profileId: string, messageId: string, reason: string, refusedOrigin: string | null = null): boolean {
+    return this.statements.failed.run({ owner, profileId, messageId, reason, refusedOrigin }).changes > 0;
   }
 
   /** a failed download is pending again from its first try; false when there is none */
   retry(profileId: string, messageId: string, now: Date): boolean {
     return this.statements.restart.run({ profileId, messageId, now: now.toISOString() }).changes > 0;
+  }
+
+  /** the profile's failed downloads refused for `origin` are pending again; answers their message ids */
+  retryRefused(profileId: string, origin: string, now: Date): string[] {
+    return this.restartAllRefused.immediate(profileId, origin, now.toISOString());
   }
 
   one(profileId: string, messageId: string): DownloadRow | null {

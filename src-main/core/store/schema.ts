@@ -6,7 +6,7 @@ import { addReceivedRichParts, addReceivedMedia, createConversationTables, index
 import { createConversationList } from './conversation-list-table';
 import { addKeyExpiry, createKeysTable } from './keys-table';
 import { createMessageSearch } from './message-search-table';
-import { createMediaDownloadsTable } from './media-downloads-table';
+import { addRefusedOrigin, createMediaDownloadsTable } from './media-downloads-table';
 import { createSentExtrasTable } from './sent-extras-table';
 import { createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
@@ -57,5 +57,6 @@ export const MIGRATIONS: readonly Migration[] = [
       createCannedTable(db);
     },
   },
+  { version: 14, name: 'the origin a received file is kept at when the key was not sent there', up: addRefusedOrigin },
   { version: 15, name: 'the message each conversation last sent a read receipt for', up: createReadReceiptsTable },
 ];

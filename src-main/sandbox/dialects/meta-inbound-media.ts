@@ -32,6 +32,22 @@ function sha256Of(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/**
+ * Where the file's url points: the lookup's own origin, or the same server under another host name
+ * (the mediaHost event option: `localhost` for `127.0.0.1`), another origin as Meta's
+ * lookaside.fbsbx.com is to graph.facebook.com
+ */
+export function fileOrigin(origin: string, host: string | null): string {
+  if (host === null || origin === '') return origin;
+  try {
+    const url = new URL(origin);
+    url.hostname = host;
+    return url.origin;
+  } catch {
+    return origin;
+  }
+}
+
 /** GET /{version}/{media-id}: where the file is, for the key's holder */
 export function mediaUrlAnswer(id: string, origin: string): Reply | null {
   const kind = inboundSampleOf(id);

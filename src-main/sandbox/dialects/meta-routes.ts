@@ -16,7 +16,7 @@ import { BUSINESS_ACCOUNT_ID, META_VERSION, PHONE_NUMBER, PHONE_NUMBER_EXTRA_FIE
 import { listedTemplates } from '../template-routes';
 import { sendRoute } from './meta-send-route';
 import { uploadRoute } from './meta-upload';
-import { attachmentsRoute, mediaUrlAnswer } from './meta-inbound-media';
+import { attachmentsRoute, fileOrigin, mediaUrlAnswer } from './meta-inbound-media';
 
 const NODE_TYPE = 'WhatsAppBusinessPhoneNumber';
 const NO_CONTACTS = 'the WhatsApp Cloud API has no contacts listing: keep contacts in your own system';
@@ -55,7 +55,7 @@ export const metaRoutes: Route[] = [
     json: false,
     idempotent: false,
     // the same path names a received file by its media id (meta-inbound-media.ts)
-    handle: ({ params, query, origin }) => mediaUrlAnswer(params.phoneNumberId!, origin ?? '') ?? phoneNumber(params.phoneNumberId!, query),
+    handle: ({ params, query, origin }, state) => mediaUrlAnswer(params.phoneNumberId!, fileOrigin(origin ?? '', state.mediaHost())) ?? phoneNumber(params.phoneNumberId!, query),
   },
   attachmentsRoute,
   sendRoute,

@@ -16,6 +16,8 @@ export interface EventSettings {
   webhookUrl: string | null;
   webhookSecret: string | null;
   webhookRetryDelaysMs: readonly number[];
+  /** the host of the file's url a meta media lookup answers; null: the host the lookup came to */
+  mediaHost: string | null;
 }
 
 export const DEFAULT_EVENT_SETTINGS: EventSettings = {
@@ -30,7 +32,11 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   webhookUrl: null,
   webhookSecret: null,
   webhookRetryDelaysMs: [500, 2000, 8000],
+  mediaHost: null,
 };
+
+/** a host name or a bracketed IPv6 address, without a port */
+const HOST_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])$/;
 
 /** a day: longer is a mistake (and setTimeout cannot wait past 24.8 days anyway) */
 const MAX_DELAY_MS = 24 * 3600 * 1000;
@@ -110,6 +116,10 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
     const r = p.webhookRetryDelaysMs;
     check(Array.isArray(r) && r.length <= MAX_RETRIES && r.every(isDelay), `webhookRetryDelaysMs must be at most ${MAX_RETRIES} delays in ms`);
     next.webhookRetryDelaysMs = [...(r as number[])];
+  }
+  if (p.mediaHost !== undefined) {
+    check(p.mediaHost === null || (typeof p.mediaHost === 'string' && p.mediaHost.length <= 253 && HOST_NAME.test(p.mediaHost)), `mediaHost must be a host name such as "localhost" (no scheme or port) or null, got "${String(p.mediaHost).slice(0, 80)}"`);
+    next.mediaHost = p.mediaHost === null ? null : (p.mediaHost as string).toLowerCase();
   }
   return next;
 }

@@ -57,6 +57,11 @@ export class StatusClock {
     this.settings = mergeEventSettings(this.settings, partial);
   }
 
+  /** the host a meta media lookup names the file's url on (null: the one the lookup came to) */
+  get mediaHost(): string | null {
+    return this.settings.mediaHost;
+  }
+
   /** stops every timer and webhook delivery; later messages stay as they are */
   close(): void {
     this.stopListening();

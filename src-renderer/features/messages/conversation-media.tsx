@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { ErrorInfo, ItemMedia, MediaPreview } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { ErrorMessage } from '../../ui/messages';
 import { FileChip } from './conversation-file-chip';
 
 type Loaded = { phase: 'loading' } | { phase: 'ready'; preview: MediaPreview } | { phase: 'failed'; error: ErrorInfo };
@@ -25,11 +26,14 @@ export function ConversationMedia({ messageId, kind, media, own = false }: { mes
   // a file the service named by id: main downloads it and keeps it (inbound-media.ts)
   if (media.show === 'file') return <FileChip messageId={messageId} kind={kind} media={media} />;
   if (media.show === 'pending') return <p className="hint" data-testid="conversation-media-pending">{`Downloading ${what}…`}</p>;
+  if (media.show === 'none' && media.download?.state === 'failed' && media.download.refusedOrigin) {
+    return <RefusedOrigin messageId={messageId} kind={kind} media={media} origin={media.download.refusedOrigin} />;
+  }
   if (media.show === 'none' && media.download?.state === 'failed') {
     return (
       <p className="hint" data-testid="conversation-media-none">
         {`${kind}${media.fileName ? `: ${media.fileName}` : ''}: ${media.download.reason ?? 'the file could not be downloaded'} `}
-        <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:retry-media', { messageId })} aria-label={`Try downloading ${what} again`}>
+        <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:retry-media', { messageId })} aria-label={`Try again to download ${what}`}>
           Try again
         </button>
       </p>
@@ -40,6 +44,44 @@ export function ConversationMedia({ messageId, kind, media, own = false }: { mes
   }
   if (media.show === 'link') return <OpenInBrowser messageId={messageId} label={`Open ${what} in the browser`} />;
   return <MediaFromMain messageId={messageId} what={what} audio={(media.mimetype ?? '').startsWith('audio/')} own={own} />;
+}
+
+type Allowing = { phase: 'idle' } | { phase: 'asking' } | { phase: 'declined' } | { phase: 'failed'; error: ErrorInfo };
+
+/**
+ * The service keeps the file on another origin than its own (Meta's lookaside.fbsbx.com), where
+ * the key is not sent until the person allows it. Main reads that origin from its own record of
+ * the download and asks the person itself (a dialog the window cannot answer); on yes the line
+ * turns into the download and then the file. The window never names the origin to main.
+ */
+function RefusedOrigin({ messageId, kind, media, origin }: { messageId: string; kind: string; media: ItemMedia; origin: string }) {
+  const what = media.fileName ?? kind;
+  const [allowing, setAllowing] = useState<Allowing>({ phase: 'idle' });
+  const onAllow = async () => {
+    setAllowing({ phase: 'asking' });
+    const r = await invoke('conversations:allow-file-origin', { messageId });
+    if (!r.ok) setAllowing({ phase: 'failed', error: r.error });
+    else setAllowing(r.value.allowed ? { phase: 'idle' } : { phase: 'declined' });
+  };
+  return (
+    <div className="hint" data-testid="conversation-media-refused">
+      <p data-testid="conversation-media-none">
+        {`${kind}${media.fileName ? `: ${media.fileName}` : ''}: the service keeps this file at `}
+        <span className="mono">{origin}</span>
+        {', not on its own origin, and the profile’s key is only sent there once you allow it. '}
+        <button type="button" className="btn btn-link" onClick={() => void onAllow()} disabled={allowing.phase === 'asking'} aria-label={`Allow the key there for files… (${origin}), then download ${what}`}>
+          Allow the key there for files…
+        </button>{' '}
+        <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:retry-media', { messageId })} aria-label={`Try again to download ${what}`}>
+          Try again
+        </button>
+      </p>
+      <p role="status" aria-live="polite">
+        {allowing.phase === 'asking' ? 'Waiting for your answer…' : allowing.phase === 'declined' ? `Not allowed: the key is not sent to ${origin}.` : ''}
+      </p>
+      {allowing.phase === 'failed' && <ErrorMessage error={allowing.error} prefix="Not allowed" />}
+    </div>
+  );
 }
 
 function MediaFromMain({ messageId, what, audio, own }: { messageId: string; what: string; audio: boolean; own: boolean }) {

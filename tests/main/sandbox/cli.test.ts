@@ -28,6 +28,11 @@ describe('parseSandboxArgs', () => {
     });
   });
 
+  it('reads --media-host (checked when the sandbox starts)', () => {
+    expect(parseSandboxArgs(['--dialect', 'meta', '--media-host', 'localhost'])).toMatchObject({ kind: 'run', args: { dialect: 'meta', mediaHost: 'localhost' } });
+    expect(parseSandboxArgs(['--media-host'])).toEqual({ kind: 'error', message: '--media-host needs a value' });
+  });
+
   it('asks for help', () => {
     expect(parseSandboxArgs(['--port', '1', '--help'])).toEqual({ kind: 'help' });
     expect(parseSandboxArgs(['-h'])).toEqual({ kind: 'help' });

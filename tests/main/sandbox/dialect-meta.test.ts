@@ -11,6 +11,8 @@ import { playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { UPLOAD_EXAMPLE_PATH } from '../../../src-main/sandbox/dialects/meta-examples';
 import { MAX_UPLOADS, UploadStore } from '../../../src-main/sandbox/dialects/meta-uploads';
 import { UPLOAD_BODY_LIMIT } from '../../../src-main/sandbox/dialects/meta-upload';
+import { inboundMediaId } from '../../../src-main/sandbox/dialects/meta-inbound-media';
+import { MEDIA_SAMPLES } from '../../../src-main/sandbox/events/media-samples';
 import { MAX_PARTS, boundaryOf, parseMultipart } from '../../../src-main/sandbox/multipart';
 import { call, rawExchange, rawJson, rawStatus, start } from './helpers';
 import type { ApiResponse } from './helpers';
@@ -412,6 +414,38 @@ describe('dialect "meta"', () => {
 
     it('still answers after all of that', async () => {
       expect((await call(sb, 'GET', BASE, { key: sb.adminKey })).status).toBe(200);
+    });
+  });
+
+  describe('a received file on another origin (the mediaHost event option)', () => {
+    const mediaId = inboundMediaId('wamid.elsewhere', 'image');
+
+    it('by default the lookup names the file on the origin it came to; with mediaHost, on that host (same port), where the key is checked as before', async () => {
+      const own = (await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string };
+      expect(new URL(own.url).origin).toBe(sb.baseUrl);
+      sb.configureEvents({ mediaHost: 'localhost' });
+      try {
+        const lookup = await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey });
+        const { url, mime_type: mimetype } = lookup.body as { url: string; mime_type: string };
+        expect(mimetype).toBe('image/png');
+        expect(new URL(url).origin).toBe(`http://localhost:${sb.port}`);
+        expect(new URL(url).pathname).toBe('/whatsapp_business/attachments/');
+        // the same server under the other name: the bytes with the key, 401 without
+        const bytes = await fetch(url, { headers: { Authorization: `Bearer ${sb.adminKey}` } });
+        expect(bytes.status).toBe(200);
+        expect(Buffer.from(await bytes.arrayBuffer())).toEqual(MEDIA_SAMPLES.image.bytes);
+        expect((await fetch(url)).status).toBe(401);
+        // the journal names the host each keyed request came to
+        const seen = sb.requests().filter((r) => r.path === '/whatsapp_business/attachments/').map((r) => r.headers.host);
+        expect(seen).toContain(`localhost:${sb.port}`);
+      } finally {
+        sb.configureEvents({ mediaHost: null });
+      }
+      expect(new URL(((await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string }).url).origin).toBe(sb.baseUrl);
+    });
+
+    it.each(['http://localhost', 'localhost:8080', 'local host', '', 'a/b'])('refuses mediaHost %j', (host) => {
+      expect(() => sb.configureEvents({ mediaHost: host })).toThrow(/mediaHost must be a host name/);
     });
   });
 

@@ -60,6 +60,8 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'conversations:retry-media': true,
   'inbox:read-receipts': true,
   'inbox:set-read-receipts': true,
+  'conversations:allow-file-origin': true,
+  'api:allow-file-origin': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 

@@ -230,7 +230,10 @@ export const selectDescribedOperation =
 export function shownRole(d: OperationDraft, key: string, proposed: Role | null): Role | null {
   return key in d.choices ? (d.choices[key] ?? null) : proposed;
 }
-/** Save takes the proposal only when it is main's answer to the table as it is. */
+/**
+ * Save takes the proposal only when it is main's answer to the table as it is, and never a file's
+ * own address read as Download media (its offer lets the key go there for files instead).
+ */
 export function canSave(d: OperationDraft): boolean {
-  return d.proposal !== null && d.read.status === 'idle' && d.save.status !== 'saving' && d.save.status !== 'resetting';
+  return d.proposal !== null && d.proposal.fileOrigin === undefined && d.read.status === 'idle' && d.save.status !== 'saving' && d.save.status !== 'resetting';
 }

@@ -5,6 +5,7 @@ import { ApiPreviewPanel } from './api-preview-panel';
 import { BaseUrlOffer } from './base-url-offer';
 import { CredentialNote } from './credential-note';
 import { CurlPaste } from './curl-paste';
+import { FileOriginOffer } from './file-origin-offer';
 import { MappingTable } from './mapping-table';
 import { NumberFormatNote } from './number-format-note';
 import { OperationActions } from './operation-actions';
@@ -28,11 +29,15 @@ export function OperationEditor({ operation, profile, headingRef }: { operation:
         <div className="api-editor-input">
           <CurlPaste operation={operation} label={label} />
           <ReadOutcome draft={draft} />
-          {draft.proposal && <BaseUrlOffer proposed={draft.proposal.baseUrl} profile={profile} />}
+          {draft.proposal?.fileOrigin !== undefined && draft.origin?.kind === 'curl' ? (
+            <FileOriginOffer origin={draft.proposal.fileOrigin} curl={draft.origin.curl} profile={profile} />
+          ) : (
+            draft.proposal && <BaseUrlOffer proposed={draft.proposal.baseUrl} profile={profile} />
+          )}
         </div>
         <ApiPreviewPanel preview={draft.preview} proposed={draft.proposal !== null} />
       </div>
-      {draft.proposal ? (
+      {draft.proposal && draft.proposal.fileOrigin === undefined ? (
         <MappingTable operation={operation} label={label} draft={draft} />
       ) : (
         <p className="muted" data-testid="mapping-empty">
