@@ -5,8 +5,8 @@
 // key elsewhere, even from a listed origin): one ends the download with where it pointed. The
 // size is capped while reading, and an answer that is a web page or JSON where bytes were
 // expected is refused: a login page or an error body is not a file.
-import type { Dispatcher } from 'undici';
 import { CrmError } from '../errors';
+import { readBytesCapped } from '../http/response-body';
 import { placeCredential, withQueryCredential } from '../http/credential';
 import { chooseRoute, dispatcherVia, type NetworkRoute } from '../http/dispatcher-cache';
 import { networkError } from '../http/network-error';
@@ -54,20 +54,6 @@ function redirected(status: number, from: URL, location: string | string[] | und
   return new DownloadProblem('no_route', `${from.origin} answered HTTP ${status}, a redirect${to}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`);
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw tooLarge(null, limit);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 export async function fetchFileBytes(address: string, options: { key: string; credential: CredentialPlacement; limit: number; route: NetworkRoute; signal?: AbortSignal }): Promise<FetchedBytes> {
   const placed = placeCredential(options.credential, options.key);
   const url = new URL(placed.query === null ? address : withQueryCredential(address, placed.query));
@@ -97,7 +83,7 @@ export async function fetchFileBytes(address: string, options: { key: string; cr
       await res.body.dump();
       throw tooLarge(length, options.limit);
     }
-    return { mimetype, bytes: await readCapped(res.body, options.limit) };
+    return { mimetype, bytes: await readBytesCapped(res.body, options.limit, () => tooLarge(null, options.limit)) };
   } catch (err) {
     if (err instanceof CrmError || err instanceof DownloadProblem) throw err;
     if (deadline.aborted && options.signal?.aborted !== true) throw new CrmError('timeout', `${url.origin} did not give the whole file within ${TIMEOUT_MS / 1000} s`);

@@ -5,8 +5,8 @@
 // MediaUrl redirects to its storage), a size cap, a time limit, and only image and audio types,
 // the two the window shows from the bytes.
 import { isIP } from 'node:net';
-import type { Dispatcher } from 'undici';
 import { CrmError } from '../errors';
+import { readBytesCapped } from '../http/response-body';
 import { chooseRoute, dispatcherVia, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
 import { requestUrl } from '../http/undici';
 import { bareHost, mediaHostProblem } from './media-address-policy';
@@ -36,20 +36,6 @@ function checkedUrl(raw: string, base?: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('bad_response', `The file's address is not http(s) (${url.protocol})`);
   return url;
-}
-
-async function readCapped(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -109,7 +95,7 @@ export async function fetchMedia(address: string, options: FetchMediaOptions = {
         await res.body.dump();
         throw new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`);
       }
-      return { mimetype: mimetype!.split(';')[0]!.trim().toLowerCase(), bytes: await readCapped(res.body, limit) };
+      return { mimetype: mimetype!.split(';')[0]!.trim().toLowerCase(), bytes: await readBytesCapped(res.body, limit, () => new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`)) };
     } catch (err) {
       if (err instanceof CrmError) throw err;
       throw new CrmError('network', `The file could not be downloaded: ${err instanceof Error ? err.message : 'no answer'}`);

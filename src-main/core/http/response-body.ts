@@ -24,6 +24,25 @@ export async function readBodyText(body: Readable, maxBytes: number, declaredByt
   return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
 }
 
+/**
+ * A file's bytes read whole, up to a cap: past it the rest is not read (the connection is dropped)
+ * and `tooLarge` says why in the caller's words. A content-length cannot be trusted to say the
+ * size beforehand, so the count is of what arrives.
+ */
+export async function readBytesCapped(body: Readable, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** The bare mimetype of a Content-Type header, safe to show ("text/html"), or null. */
 export function contentTypeOf(header: string | undefined): string | null {
   if (header === undefined) return null;
