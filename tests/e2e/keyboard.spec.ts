@@ -174,6 +174,21 @@ test.describe('keyboard only', () => {
     await expect(message).toBeFocused(); // the person keeps typing where they were
   });
 
+  test('Ctrl+Enter sends the panel from the request preview beside the form too (the cURL preview, its copy buttons)', async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const number = uniqueNumber();
+    const panel = await openSendTo(page, 'Send Text', number);
+    await panel.getByLabel('Message text').fill('sent while reading the cURL');
+    const curl = page.getByRole('region', { name: 'Request preview' }).getByRole('region', { name: 'cURL preview' });
+    await expect(curl).toContainText('sent while reading the cURL');
+    await curl.focus();
+    const mark = journalMark(h);
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(async () => (await messagesTo(h, number)).length).toBe(1);
+    expect(journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/text' })).toHaveLength(1);
+  });
+
   test('Ctrl+Enter right after a success sends nothing more: it moves to Undo, then to "Send again", which sends only when chosen', async () => {
     const h = ctx.h;
     const { page } = h;

@@ -29,8 +29,9 @@ export function AudioPanel() {
   const id = useId();
 
   return (
-    <div className="send-panel">
-      <div className="send-form" onKeyDown={onSendShortcut}>
+    // the shortcut is heard on the whole panel: focus may be in the request preview beside the form
+    <div className="send-panel" onKeyDown={onSendShortcut}>
+      <div className="send-form">
         {/* no text to go back to: the recipient, for the next voice note */}
         <NumberField kind="audio" focusAfterSend />
         <fieldset className="choice">

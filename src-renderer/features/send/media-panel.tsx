@@ -35,8 +35,9 @@ export function MediaPanel() {
   const kinds = useProfilesStore((s) => offeredMediaKinds(selectActiveProfile(s)?.api?.operations['messages.media']));
 
   return (
-    <div className="send-panel">
-      <div className="send-form" onKeyDown={onSendShortcut}>
+    // the shortcut is heard on the whole panel: focus may be in the request preview beside the form
+    <div className="send-panel" onKeyDown={onSendShortcut}>
+      <div className="send-form">
         <NumberField kind="media" />
         <fieldset className="choice">
           <legend>Media type</legend>

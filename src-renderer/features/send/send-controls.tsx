@@ -12,7 +12,7 @@ import { WindowHint } from './window-hint';
 import { selectJustCleared, selectNeedsAgain, selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
 
 /**
- * Ctrl+Enter (Cmd+Enter on macOS) anywhere in a send form sends it, as in chat apps. Right
+ * Ctrl+Enter (Cmd+Enter on macOS) anywhere in a send panel (its form or its request preview) sends it, as in chat apps. Right
  * after a success of the same draft it sends nothing: it moves focus to "Send again", so a
  * second press (or a press meant for the first send) is never a second message. Right after
  * the text box was cleared by a success it moves to Undo: an empty text is nothing to send.

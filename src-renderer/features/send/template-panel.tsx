@@ -39,8 +39,9 @@ export function TemplatePanel() {
     ...(problems.length > 0 ? { 'aria-describedby': `${id}-${field}-problems` } : {}),
   });
   return (
-    <div className="send-panel">
-      <div className="send-form" onKeyDown={onSendShortcut}>
+    // the shortcut is heard on the whole panel: focus may be in the request preview beside the form
+    <div className="send-panel" onKeyDown={onSendShortcut}>
+      <div className="send-form">
         <NumberField kind="template" />
         <p className="hint">An approved template is what WhatsApp delivers outside the 24-hour window.</p>
         {listed.length > 0 && (

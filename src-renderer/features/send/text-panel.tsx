@@ -22,8 +22,9 @@ export function TextPanel() {
   const count = charCount(draft.text);
   const over = count > max;
   return (
-    <div className="send-panel">
-      <div className="send-form" onKeyDown={onSendShortcut}>
+    // the shortcut is heard on the whole panel: focus may be in the request preview beside the form
+    <div className="send-panel" onKeyDown={onSendShortcut}>
+      <div className="send-form">
         <NumberField kind="text" />
         <div className="field">
           <label htmlFor={id}>Message text</label>
