@@ -5,12 +5,11 @@
 // there; "Allow the key there for files…" makes main ask the person itself (the e2e harness
 // answers main's questions from a queue and records them, as Electron's native dialog would be
 // answered), and after yes the thumbnail shows. Real sandbox, real webhooks, real HTTP.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { playgroundTabs } from '../../src-main/sandbox/index';
+import { expect, test } from '@playwright/test';
 import type { DescribedOperation } from '../../src-main/core/api/types';
-import { formatPhone } from '../../src-main/shared/phone-display';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+import { sharedConsole, uniqueNumber } from './support/fixtures';
+import { learnFromPlayground, openConversation } from './support/conversation-steps';
 import type { ConsoleHarness } from './support/app-harness';
 
 const TAB_OPERATION: Record<string, DescribedOperation> = { text: 'messages.text', download: 'media.download' };
@@ -18,25 +17,7 @@ const ATTACHMENTS = '/whatsapp_business/attachments/';
 
 /** the profile learns the reply and the media lookup from the playground's cURLs, as a person pasting them would */
 async function teachMeta(h: ConsoleHarness): Promise<string> {
-  const profile = await h.core.profiles.active();
-  if (profile === null) throw new Error('no active profile');
-  for (const tab of playgroundTabs('meta', h.sandbox.baseUrl)) {
-    const operation = TAB_OPERATION[tab.id];
-    if (operation === undefined) continue;
-    const proposal = await h.core.api.propose(profile.id, operation, tab.curl);
-    await h.core.api.save(profile.id, operation, proposal.spec);
-  }
-  return profile.name;
-}
-
-async function openConversation(page: Page, number: string): Promise<Locator> {
-  await openSection(page, 'Messages');
-  const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(`+${number}`);
-  await filter.getByRole('button', { name: 'Show', exact: true }).click();
-  const panel = page.getByTestId('conversation');
-  await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
-  return panel;
+  return (await learnFromPlayground(h, 'meta', TAB_OPERATION)).name;
 }
 
 test.describe('received files kept on another origin', () => {

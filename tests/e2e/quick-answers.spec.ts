@@ -4,8 +4,8 @@
 // (the sandbox receives replyTo) and react to it and take the reaction back. Real keyboard.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, openSection, sharedConsole, uniqueNumber } from './support/fixtures';
-import { formatPhone } from '../../src-main/shared/phone-display';
+import { journalMark, journalSince, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openConversation } from './support/conversation-steps';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,12 +17,7 @@ test.describe('quick answers in the conversation', () => {
     const { page, sandbox } = ctx.h;
     sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], replyDelayMs: 500, replyText: 'Thanks, got it', replyQuotes: true, replyReaction: '👍' });
 
-    await openSection(page, 'Messages');
-    const filter = page.getByRole('search', { name: 'Filter messages by number' });
-    await filter.getByLabel('Recipient number').fill(`+${number}`);
-    await filter.getByRole('button', { name: 'Show', exact: true }).click();
-    const panel = page.getByTestId('conversation');
-    await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
+    const panel = await openConversation(page, number);
 
     await panel.getByRole('textbox', { name: 'Reply', exact: true }).click();
     await page.keyboard.type('Your order ships today');

@@ -4,25 +4,17 @@
 // once; reopening sends nothing more; with the screen's switch off nothing is sent, and on again
 // the next open tells the service of the newer message. Real sandbox, real webhooks, real HTTP.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { playgroundTabs } from '../../src-main/sandbox/index';
 import type { DescribedOperation } from '../../src-main/core/api/types';
 import { formatPhone } from '../../src-main/shared/phone-display';
 import { journalMark, journalSince, openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+import { learnFromPlayground, openConversation } from './support/conversation-steps';
 import type { ConsoleHarness } from './support/app-harness';
 
 const TAB_OPERATION: Record<string, DescribedOperation> = { text: 'messages.text', read: 'messages.read' };
 
 /** the profile learns the service from its playground cURLs, as a person pasting them would */
 async function teachMeta(h: ConsoleHarness): Promise<string> {
-  const profile = await h.core.profiles.active();
-  if (profile === null) throw new Error('no active profile');
-  for (const tab of playgroundTabs('meta', h.sandbox.baseUrl)) {
-    const operation = TAB_OPERATION[tab.id];
-    if (operation === undefined) continue;
-    const proposal = await h.core.api.propose(profile.id, operation, tab.curl);
-    await h.core.api.save(profile.id, operation, proposal.spec);
-  }
-  return profile.id;
+  return (await learnFromPlayground(h, 'meta', TAB_OPERATION)).id;
 }
 
 /** the read receipts the app sent since `mark`, as the sandbox received them */
@@ -61,12 +53,7 @@ test.describe('read receipts to a Meta-shaped service', () => {
     const { page } = h;
     const profileId = await teachMeta(h);
 
-    await openSection(page, 'Messages');
-    const filter = page.getByRole('search', { name: 'Filter messages by number' });
-    await filter.getByLabel('Recipient number').fill(`+${number}`);
-    await filter.getByRole('button', { name: 'Show', exact: true }).click();
-    const messagesPanel = page.getByTestId('conversation');
-    await expect(messagesPanel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
+    const messagesPanel = await openConversation(page, number);
     await replyAndAwait(h, messagesPanel, number, 'Your order ships today');
     const [first] = await receivedIds(h, profileId, number);
 

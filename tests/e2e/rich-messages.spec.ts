@@ -5,12 +5,11 @@
 // and the window shows a thumbnail, a chip that opens the stored file and a player; a shared
 // place and a shared contact are cards. Real sandbox (meta dialect), real webhooks, real HTTP, Chromium's fake
 // microphone for the voice note.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { playgroundTabs } from '../../src-main/sandbox/index';
+import { expect, test, type Locator } from '@playwright/test';
 import type { DescribedOperation } from '../../src-main/core/api/types';
-import { formatPhone } from '../../src-main/shared/phone-display';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, openSendTo, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSendTo, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
+import { learnFromPlayground, openConversation } from './support/conversation-steps';
 import type { ConsoleHarness } from './support/app-harness';
 import { dropFile, pngBytes } from './support/media-files';
 import { BUSINESS_ACCOUNT_ID, PHONE_NUMBER_ID } from '../../src-main/sandbox/dialects/meta-phone';
@@ -25,29 +24,12 @@ const TAB_OPERATION: Record<string, DescribedOperation> = {
 
 /** the profile learns the service from its playground cURLs, as a person pasting them would */
 async function teachMeta(h: ConsoleHarness): Promise<void> {
-  const profile = await h.core.profiles.active();
-  if (profile === null) throw new Error('no active profile');
-  for (const tab of playgroundTabs('meta', h.sandbox.baseUrl)) {
-    const operation = TAB_OPERATION[tab.id];
-    if (operation === undefined) continue;
-    const proposal = await h.core.api.propose(profile.id, operation, tab.curl);
-    await h.core.api.save(profile.id, operation, proposal.spec);
-  }
+  const profile = await learnFromPlayground(h, 'meta', TAB_OPERATION);
   // a template with body parameters, as Meta's reference writes it (the playground's hello_world has none)
   const body = { messaging_product: 'whatsapp', to: { $role: 'number' as const }, type: 'template', template: { name: { $role: 'template_name' as const }, language: { code: { $role: 'template_language' as const } }, components: [{ type: 'body', parameters: [{ type: 'text', text: { $role: 'template_param' as const } }] }] } };
   await h.core.api.save(profile.id, 'messages.template', { method: 'POST', path: `/v23.0/${PHONE_NUMBER_ID}/messages`, query: [], headers: [], body, send: { messageId: null } });
   // the approved templates, as the service's own listing route gives them (a template's body)
   await h.core.api.save(profile.id, 'templates.list', { method: 'GET', path: `/v23.0/${BUSINESS_ACCOUNT_ID}/message_templates`, query: [], headers: [], body: null });
-}
-
-async function openConversation(page: Page, number: string): Promise<Locator> {
-  await openSection(page, 'Messages');
-  const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(`+${number}`);
-  await filter.getByRole('button', { name: 'Show', exact: true }).click();
-  const panel = page.getByTestId('conversation');
-  await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
-  return panel;
 }
 
 /** a reply typed in the panel; the sandbox's contact answers it with `reply` */

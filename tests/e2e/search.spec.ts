@@ -6,17 +6,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
 
 async function sendFromPanel(page: Page, number: string, text: string): Promise<void> {
-  await openSection(page, 'Messages');
-  const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(number);
-  await filter.getByRole('button', { name: 'Show', exact: true }).click();
-  const panel = page.getByTestId('conversation');
-  await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
+  const panel = await openConversation(page, number);
   await panel.getByLabel('Reply').fill(text);
   await panel.getByRole('button', { name: 'Send reply' }).click();
   await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');

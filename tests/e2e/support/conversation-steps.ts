@@ -1,0 +1,34 @@
+// Steps several conversation specs take alike: a profile learning some of a dialect's operations
+// from its playground cURLs (as a person pasting them would), and the Messages view opened on one
+// number's conversation.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { playgroundTabs, type SandboxDialect } from '../../../src-main/sandbox/index';
+import type { DescribedOperation } from '../../../src-main/core/api/types';
+import type { Profile } from '../../../src-main/core/model';
+import { formatPhone } from '../../../src-main/shared/phone-display';
+import type { ConsoleHarness } from './app-harness';
+import { openSection } from './fixtures';
+
+/** the active profile learns each listed playground tab's operation; answers that profile */
+export async function learnFromPlayground(h: ConsoleHarness, dialect: SandboxDialect, operations: Record<string, DescribedOperation>): Promise<Profile> {
+  const profile = await h.core.profiles.active();
+  if (profile === null) throw new Error('no active profile');
+  for (const tab of playgroundTabs(dialect, h.sandbox.baseUrl)) {
+    const operation = operations[tab.id];
+    if (operation === undefined) continue;
+    const proposal = await h.core.api.propose(profile.id, operation, tab.curl);
+    await h.core.api.save(profile.id, operation, proposal.spec);
+  }
+  return profile;
+}
+
+/** Messages filtered by `number` (digits), once its conversation's heading shows */
+export async function openConversation(page: Page, number: string): Promise<Locator> {
+  await openSection(page, 'Messages');
+  const filter = page.getByRole('search', { name: 'Filter messages by number' });
+  await filter.getByLabel('Recipient number').fill(`+${number}`);
+  await filter.getByRole('button', { name: 'Show', exact: true }).click();
+  const panel = page.getByTestId('conversation');
+  await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
+  return panel;
+}
