@@ -7,7 +7,7 @@
 //   macOS:   CSC_LINK + CSC_KEY_PASSWORD (Developer ID .p12), then APPLE_ID +
 //            APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID for notarization (needs the signature)
 //   Windows: WIN_CSC_LINK + WIN_CSC_KEY_PASSWORD (Authenticode .pfx)
-//   Linux:   nothing: deb and AppImage are not signed (docs/installing.md)
+//   Linux:   nothing: deb and AppImage are not signed (docs/install.md)
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,5 @@
 // Shared plumbing for the e2e specs: one console per describe block, the sandbox's HTTP API
 // as the test sees it (with the admin key, outside the app), navigation and cURL parsing.
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SandboxRequestRecord } from '../../../src-main/sandbox/index';
 import { launchConsole, type ConsoleHarness } from './app-harness';
@@ -357,15 +356,11 @@ export function parseCurl(command: string): ParsedCurl {
 }
 
 /**
- * A README picture of what the page shows now, without the first-run banner: saved with the
- * run's screens, and as resources/screenshots/<name>.png only when CRM_UPDATE_SCREENSHOTS=1 asks
- * for it: the pictures are tracked files, and a test run leaves the checkout as it found it.
+ * A picture for the README and docs of what the page shows now, without the first-run banner, saved
+ * with the run's screens; `npm run screenshots` copies it over resources/screenshots/<name>.png.
  */
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
   const banner = page.getByRole('region', { name: 'Built-in sandbox' });
   if ((await banner.count()) > 0) await banner.getByRole('button', { name: 'Dismiss' }).click();
   await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
-  if (process.env.CRM_UPDATE_SCREENSHOTS !== '1') return;
-  mkdirSync('resources/screenshots', { recursive: true });
-  await page.screenshot({ path: `resources/screenshots/${name}.png`, animations: 'disabled' });
 }
