@@ -9,16 +9,14 @@ import { rolesOf } from '../api/template';
 import type { DescribedOperation, OperationSpec, Role } from '../api/types';
 import { ENDPOINTS } from '../endpoints';
 import { Problems } from './problems';
-import { checkedPath } from './request-url';
+import { checkedPath, type FixedPaths } from './request-url';
 
-export interface CompiledSpec {
+export interface CompiledSpec extends FixedPaths {
   roles: ReadonlySet<Role>;
   /** null: the body is not JSON, or must be rendered the general way */
   jsonBody: JsonWriter | null;
   /** the sentences saying what the description lacks for `op` (empty when complete) */
   incomplete(op: DescribedOperation): readonly string[];
-  /** the checked path and its problems when no role is written into it; null when one is */
-  fixedPath(op: DescribedOperation): { path: string; problems: readonly string[] } | null;
 }
 
 const compiled = new WeakMap<OperationSpec, CompiledSpec>();

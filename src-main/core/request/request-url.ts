@@ -7,7 +7,6 @@ import type { RoleValues } from '../api/template';
 import type { DescribedOperation, OperationSpec } from '../api/types';
 import { ENDPOINTS, checkEndpointPath, wellFormed } from '../endpoints';
 import { memoByText } from '../memo';
-import type { CompiledSpec } from './compiled-spec';
 import type { Problems } from './problems';
 
 /** base URL (validated, credentials never kept) + path + query built with encodeURIComponent. */
@@ -54,8 +53,14 @@ export function parseUrl(text: string): URL | null {
   }
 }
 
+/** What describedPath needs of a compiled description (compiled-spec.ts), named here so neither file imports the other. */
+export interface FixedPaths {
+  /** the checked path and its problems when no role is written into it; null when one is */
+  fixedPath(op: DescribedOperation): { path: string; problems: readonly string[] } | null;
+}
+
 /** The checked path: worked out once per description when no role is written into it. */
-export function describedPath(compiled: CompiledSpec | null, spec: OperationSpec, op: DescribedOperation, values: RoleValues, problems: Problems): string {
+export function describedPath(compiled: FixedPaths | null, spec: OperationSpec, op: DescribedOperation, values: RoleValues, problems: Problems): string {
   const fixed = compiled?.fixedPath(op) ?? null;
   if (fixed === null) return checkedPath(spec, op, values, problems);
   for (const sentence of fixed.problems) problems.sentence('api', sentence);

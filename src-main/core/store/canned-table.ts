@@ -11,7 +11,7 @@ export interface CannedRow {
   scope: 'shared' | 'personal';
   media: string | null;
 }
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { watchTables } from './table-versions';
 
 /** the table and its counter (schema version 13) */

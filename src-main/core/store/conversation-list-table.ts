@@ -23,7 +23,7 @@
 import type { InboxFilter, InboxRow } from '../../shared/inbox';
 import { WINDOW_CLOSING_MS, windowClosesAt } from '../../shared/inbox';
 import { SERVICE_WINDOW_MS, type DeliveryStateShown } from '../../shared/conversation';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import type { SqliteStatement } from './sqlite';
 import { watchTables } from './table-versions';
 

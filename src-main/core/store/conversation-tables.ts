@@ -8,7 +8,7 @@
 import type { DeliveryState } from '../events/status-words';
 import { laterState } from '../events/status-words';
 import type { ReceivedEvent, ReceivedLocation, ReceivedMedia, SharedContact, StatusEvent } from '../events/event-finder';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { watchTables } from './table-versions';
 
 /** rows kept in each table for each profile, that profile's oldest go first */

@@ -2,7 +2,7 @@
 // connection whenever another connection committed, and never for this connection's own commits.
 // Reading it touches no page, so polling it twice a second costs next to nothing. The timer is
 // unref'd: a watch never keeps a `crm` command alive.
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 export const DATA_VERSION_POLL_MS = 500;
 

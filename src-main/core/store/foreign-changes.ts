@@ -1,7 +1,7 @@
 // Turns another process's commits into "these tables changed", for the services to announce as
 // they announce their own changes: the window shows what a `crm` command (or a second window) did
 // within a poll of data_version (data-version-watch.ts), without a restart.
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { watchDataVersion, type DataVersionWatch } from './data-version-watch';
 import { changedTables, TableVersions, type WatchedTable } from './table-versions';
 

@@ -4,7 +4,7 @@
 // (key-identity.ts, an HMAC under a key held in the keychain) sits in its row.
 import type { SavedKey } from '../model';
 import { savedKeySchema, type KeysDoc } from '../meta/schemas';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { jsonColumn, parseJsonColumn, writeChangedRows } from './row-diff';
 import { SettingsTable } from './settings-table';
 import type { TableCodec } from './table-doc';

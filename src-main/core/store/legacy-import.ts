@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { parseKeysDoc, parseProfilesDoc, type KeysDoc, type ProfilesDoc } from '../meta/schemas';
 import type { SentRecord } from '../messages/sent-record';
 import { isSentRecord } from '../messages/sent-record';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { KeysCodec } from './keys-table';
 import { ProfilesCodec } from './profiles-table';
 import { SentMessagesTable } from './sent-messages-table';

@@ -5,7 +5,7 @@
 // a file that cannot be had never loses the message. Any number of processes share the table:
 // one download is claimed in a transaction, so only one process fetches a given file, and a
 // claim lapses when its process dies mid-download.
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { watchTables } from './table-versions';
 
 export type DownloadState = 'pending' | 'stored' | 'failed';

@@ -3,7 +3,7 @@
 // (meta/stores.ts), one transaction per change. No key value is ever a column here.
 import type { Profile } from '../model';
 import { profileSchema, type ProfilesDoc } from '../meta/schemas';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { jsonColumn, parseJsonColumn, writeChangedRows } from './row-diff';
 import { SettingsTable } from './settings-table';
 import type { TableCodec } from './table-doc';

@@ -3,7 +3,7 @@
 // latest wins, an empty emoji takes it back). Both are bounded per profile like the conversation
 // tables, so one profile's traffic can only push out its own oldest rows.
 import type { MessageReactions, ReactionBy } from '../../shared/quick-answers';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { watchTables } from './table-versions';
 
 /** rows kept in each table for each profile */

@@ -2,7 +2,7 @@
 // told was read (so opening the conversation again sends nothing), and the one last tried
 // without a definite yes with how many tries it had (a failed receipt is tried once more, on
 // the next open, and then left alone).
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 /** what is kept of one conversation's receipts */
 export interface ReceiptMark {

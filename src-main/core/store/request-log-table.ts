@@ -5,7 +5,7 @@
 // ("released"), as the in-memory log did. Pruning runs on every Nth insert, not on each.
 import type { KeptDetail } from '../log-detail';
 import type { LogProcess, LoggedBody, LoggedSend, RequestLogDetail, RequestLogEntry, RequestTiming } from '../model';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 export interface RequestLogBounds {
   /** rows kept at most, across every process */

@@ -2,7 +2,7 @@
 // record's line (sent-messages-table.ts): a template's text with its parameters filled in, and a
 // copy of a sent photo or voice note kept in the data folder. One row per record, removed with
 // it (rows whose record is gone are dropped at the next write).
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 export interface SentExtra {
   recordId: string;

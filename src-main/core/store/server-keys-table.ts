@@ -5,7 +5,7 @@
 // a copy read earlier did). Ids, names and permissions only: not even the prefix the server shows
 // (the first characters of a key are part of its value, and nothing of a value reaches the disk).
 import type { ServerKey } from '../model';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 const MAX_KEYS_PER_PROFILE = 1000;
 

@@ -1,7 +1,7 @@
 // The ONE owner of the settings table: small named values the whole data folder shares (the
 // active profile, the tag check of key fingerprints, the record of a one-time import). Values
 // are JSON; a value that no longer parses reads as absent rather than stopping the app.
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 /** every setting, by name: adding one here is the only way to store one */
 export interface Settings {

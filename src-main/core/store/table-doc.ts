@@ -14,7 +14,7 @@
 // change it would throw, so changes go through update() only.
 import { CrmError } from '../errors';
 import { DatabaseBusyError, isDatabaseBusy } from './busy';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 /** how a document is read from and written to its tables (the table owner supplies it) */
 export interface TableCodec<T> {

@@ -2,7 +2,7 @@
 // connection committed (a `crm` command logging a request moves it too); a counter per table,
 // bumped by triggers inside the writing transaction itself, says WHICH. No writer can forget to
 // bump it, and a reader compares a handful of integers.
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 /** the tables the counters came with (a released migration step: never change this list) */
 const FIRST_WATCHED = ['settings', 'profiles', 'saved_keys', 'sent_messages'] as const;
