@@ -4,7 +4,8 @@
 // keychain. A key whose value cannot be read simply has no tag: it works, it just cannot be
 // recognised as a duplicate.
 import type { MetaStores } from '../meta/stores';
-import { fingerprintKeyCheck, needsTag, putTag, valueTag } from './key-identity';
+import { fingerprintKeyCheck, needsTag, valueTag } from './key-identity';
+import { KeysDocument } from './keys-document';
 import type { FingerprintKeySource } from './fingerprint-key';
 
 export interface TaggedValue {
@@ -32,10 +33,7 @@ export class KeyFingerprints {
   async tagIfMissing(id: string, value: string): Promise<void> {
     const known = this.source.peek();
     if (!needsTag(await this.meta.keys.read(), id, known ? fingerprintKeyCheck(known) : null)) return;
-    const { tag, check } = await this.tagOf(value);
-    await this.meta.keys.update((doc) => {
-      if (needsTag(doc, id, check)) putTag(doc, id, tag, check);
-    });
+    await new KeysDocument(this.meta.keys).tagIfMissing(id, await this.tagOf(value));
   }
 
   /** the vault read key `id`'s value from the keychain: tags it in the background if needed */

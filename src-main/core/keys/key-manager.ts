@@ -29,7 +29,8 @@ import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from 
 import { checkKeyName, checkKeyValue, fingerprintOf, isOwnListEntry, shownPrefix } from './key-format';
 import type { KeyFingerprints } from './key-fingerprints';
 import { keyTestRequest } from './key-test-request';
-import { currentTags, dropTag, putTag, sameValueAs, untaggedActiveIds } from './key-identity';
+import { currentTags, sameValueAs, untaggedActiveIds } from './key-identity';
+import { KeysDocument } from './keys-document';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
 import type { ServerKeysTable } from '../store/server-keys-table';
@@ -74,6 +75,8 @@ export interface KeyManagerDeps {
 export class KeyManager implements KeyService {
   private readonly outbox: OutboxService | undefined;
   private readonly progress: RevocationProgress | undefined;
+  /** the saved keys' records: read freely, changed only through its named mutations */
+  private readonly keys: KeysDocument;
   private readonly now: () => Date;
   /** keys created through the API in this process: what of their one-time hand-outs is used */
   private readonly newKeys = new Map<string, { createdAt: number; taken: boolean; revealed: boolean }>();
@@ -88,6 +91,7 @@ export class KeyManager implements KeyService {
   private readonly unqueued = new Map<string, string>();
 
   constructor(private readonly deps: KeyManagerDeps) {
+    this.keys = new KeysDocument(deps.meta.keys);
     this.outbox = deps.outbox;
     this.progress = deps.outbox ?? deps.revocations;
     this.now = deps.now ?? (() => new Date());
@@ -139,11 +143,7 @@ export class KeyManager implements KeyService {
     // Keychain first: metadata never points at a value that is not stored.
     await this.deps.secrets.set(keyAccount(id), input.value);
     try {
-      await this.deps.meta.keys.update((doc) => {
-        this.refuseSavedTwice(doc, tag, check);
-        doc.keys.push(saved);
-        putTag(doc, id, tag, check);
-      });
+      await this.keys.addKey(saved, { tag, check }, (doc) => this.refuseSavedTwice(doc, tag, check));
     } catch (err) {
       await this.deps.secrets.delete(keyAccount(id)).catch(() => false);
       throw err;
@@ -192,16 +192,7 @@ export class KeyManager implements KeyService {
     await this.deps.secrets.set(keyAccount(id), input.value);
     // the old value must not be sent again from memory
     this.deps.vault.clearCache();
-    await this.deps.meta.keys.update((doc) => {
-      const key = doc.keys.find((k) => k.id === id);
-      if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
-      key.fingerprint = fingerprintOf(input.value);
-      key.serverKeyId = input.serverKeyId;
-      key.lastUsedAt = null;
-      key.lastStatus = null;
-      delete key.proven;
-      putTag(doc, id, tag, check);
-    });
+    await this.keys.replaceValue(id, fingerprintOf(input.value), input.serverKeyId, { tag, check });
     this.changes.fire({ keyId: id, profileId: meta.profileId });
     return this.get(id);
   }
@@ -272,14 +263,7 @@ export class KeyManager implements KeyService {
     }
     // 3. Durable local state: the key's own. How the server side does is the outbox's record.
     const revokedAt = this.now().toISOString();
-    await this.deps.meta.keys.update((doc) => {
-      const key = doc.keys.find((k) => k.id === id);
-      if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
-      key.state = 'revoked';
-      key.revokedAt = revokedAt;
-      // a revoked key is never compared again: its tag goes
-      dropTag(doc, id);
-    });
+    await this.keys.markRevoked(id, revokedAt);
     this.newKeys.delete(id);
     // 4. The server side. No part of the value is handed on: without the server id, the outbox
     //    recognises the key in the server's list by its kept value (revoking: account). With no
@@ -479,12 +463,7 @@ export class KeyManager implements KeyService {
       const matches = keys.filter((k) => isOwnListEntry(k.prefix, value));
       const match = matches.length === 1 ? matches[0] : undefined;
       if (!match) return;
-      await this.deps.meta.keys.update((doc) => {
-        const key = doc.keys.find((k) => k.id === meta.id);
-        if (!key) return;
-        key.permissions = match.permissions;
-        key.serverKeyId = match.id;
-      });
+      await this.keys.recordServerIdentity(meta.id, match.id, match.permissions);
     } catch {
       // optional: a key without keys:manage cannot list keys (403), which is fine
     }

@@ -7,7 +7,7 @@ import { CrmError } from '../errors';
 import type { SavedKey } from '../model';
 import type { MetaStores } from '../meta/stores';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { dropTag } from './key-identity';
+import { KeysDocument } from './keys-document';
 import { keyAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -30,14 +30,8 @@ export class KeyRecordEdits {
 
   /** records when live key `id` expires (ISO time; null: never): kept here for a service that keeps none */
   async setExpiry(id: string, expiresAt: string | null): Promise<void> {
-    let profileId: string | null = null;
-    await this.deps.meta.keys.update((doc) => {
-      const key = doc.keys.find((k) => k.id === id);
-      if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
-      key.expiresAt = expiresAt;
-      profileId = key.profileId;
-    });
-    if (profileId !== null) this.deps.onChange(profileId);
+    const profileId = await new KeysDocument(this.deps.meta.keys).setExpiry(id, expiresAt);
+    this.deps.onChange(profileId);
   }
 
   /** drops revoked key `id`'s record, and its keychain entry if one was left; returns the record */
@@ -49,13 +43,7 @@ export class KeyRecordEdits {
     if (refusal) throw new CrmError('conflict', refusal);
     // a revocation whose keychain step failed can leave the value behind: it goes with the record
     await secrets.delete(keyAccount(id)).catch(() => false);
-    await meta.keys.update((doc) => {
-      const current = doc.keys.find((k) => k.id === id);
-      // another process may have removed it, never made it live again: revoked is final
-      if (!current) return;
-      doc.keys = doc.keys.filter((k) => k.id !== id);
-      dropTag(doc, id);
-    });
+    await new KeysDocument(meta.keys).removeRevoked(id);
     const profile = await profiles.get(key.profileId).catch(() => null);
     if (profile?.activeKeyId === id) await profiles.setActiveKey(profile.id, null);
     this.deps.onChange(key.profileId);

@@ -11,6 +11,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { KeyAccess } from '../services';
 import { isExpired } from '../../shared/key-lifecycle';
 import { heldBackMessage, keyFitsProfile, originOf } from './key-origin';
+import { KeysDocument } from './keys-document';
 
 /** the shortest time between two writes of keys' last use while requests keep coming */
 const USE_BATCH_MS = 25;
@@ -206,10 +207,7 @@ export class KeyVault implements KeyAccess {
   /** a key saved before keys were bound: bound now, at its first use, to where it is used */
   private async bindOrigin(meta: SavedKey, origin: string | null): Promise<SavedKey> {
     if (origin === null) return meta;
-    await this.meta.keys.update((doc) => {
-      const key = doc.keys.find((k) => k.id === meta.id);
-      if (key && (key.origin === undefined || key.origin === null)) key.origin = origin;
-    });
+    await new KeysDocument(this.meta.keys).bindOrigin(meta.id, origin);
     return { ...meta, origin };
   }
 
@@ -242,15 +240,7 @@ export class KeyVault implements KeyAccess {
       while (this.pendingUse.size > 0) {
         const batch = new Map(this.pendingUse);
         this.pendingUse.clear();
-        await this.meta.keys.update((doc) => {
-          for (const key of doc.keys) {
-            const use = batch.get(key.id);
-            if (!use) continue;
-            if (use.at) key.lastUsedAt = use.at;
-            if (use.outcome) key.lastStatus = use.outcome;
-            if (use.proven) key.proven = { ...key.proven, ...use.proven };
-          }
-        });
+        await new KeysDocument(this.meta.keys).recordUse(batch);
       }
     } catch {
       // last-used bookkeeping is best effort; a failing disk shows up on the next real write

@@ -12,7 +12,8 @@ import type { SecretStore } from '../secrets/secret-store';
 import { compareKeychain, type KeychainFindings } from './keychain-consistency';
 import { fingerprintOf } from './key-format';
 import type { KeyFingerprints } from './key-fingerprints';
-import { currentTags, putTag } from './key-identity';
+import { currentTags } from './key-identity';
+import { KeysDocument } from './keys-document';
 import { originOf } from './key-origin';
 import { planRelinks, type OrphanValue } from './keychain-repair-relink';
 
@@ -112,9 +113,7 @@ export class KeychainRepair {
     await this.deps.secrets.delete(keyAccount(valueId));
     const tagged = this.deps.fingerprints ? await this.deps.fingerprints.tagOf(value) : null;
     if (tagged) {
-      await this.deps.meta.keys.update((doc) => {
-        if (doc.keys.some((k) => k.id === keyId && k.state === 'active')) putTag(doc, keyId, tagged.tag, tagged.check);
-      });
+      await new KeysDocument(this.deps.meta.keys).repairValue(keyId, tagged);
     }
     this.deps.onChange(key.profileId);
     return key;
@@ -190,11 +189,7 @@ export class KeychainRepair {
       });
     }
     if (recovered.length === 0) return [];
-    await this.deps.meta.keys.update((doc) => {
-      // another process may have listed one meanwhile: never two records for one value
-      const known = new Set(doc.keys.map((k) => k.id));
-      doc.keys.push(...recovered.filter((k) => !known.has(k.id)));
-    });
+    await new KeysDocument(this.deps.meta.keys).addRecovered(recovered);
     this.deps.onChange(profile.id);
     return recovered;
   }
@@ -204,9 +199,7 @@ export class KeychainRepair {
     const findings = await this.check();
     if (!findings || findings.missingValues.length === 0) return [];
     const gone = new Set(findings.missingValues.map((k) => k.id));
-    await this.deps.meta.keys.update((doc) => {
-      doc.keys = doc.keys.filter((k) => !gone.has(k.id));
-    });
+    await new KeysDocument(this.deps.meta.keys).forgetMissing(gone);
     for (const profileId of new Set(findings.missingValues.map((k) => k.profileId))) {
       const profile = await this.deps.profiles.get(profileId).catch(() => null);
       if (profile?.activeKeyId && gone.has(profile.activeKeyId)) await this.deps.profiles.setActiveKey(profileId, null);

@@ -14,7 +14,7 @@ import type { ProfileService } from '../services';
 import type { KeyVault } from '../keys/key-vault';
 import { originOf } from '../keys/key-origin';
 import { withoutFileOrigins } from '../conversations/file-origin-policy';
-import { dropTag } from '../keys/key-identity';
+import { KeysDocument } from '../keys/keys-document';
 import { checkBaseUrl, insecureHttpError } from './base-url';
 
 export const PROFILE_NAME_MAX = 60;
@@ -166,9 +166,7 @@ export class ProfileManager implements ProfileService {
   private async bindKeys(profileId: string, originFor: (current: string | null | undefined) => string | null): Promise<void> {
     const keys = (await this.meta.keys.read()).keys.filter((k) => k.profileId === profileId);
     if (keys.every((k) => (k.origin ?? null) === originFor(k.origin))) return;
-    await this.meta.keys.update((doc) => {
-      for (const key of doc.keys) if (key.profileId === profileId) key.origin = originFor(key.origin);
-    });
+    await new KeysDocument(this.meta.keys).bindProfileKeys(profileId, originFor);
   }
 
   async remove(id: string): Promise<void> {
@@ -185,11 +183,7 @@ export class ProfileManager implements ProfileService {
     await this.secrets.delete(webhookSecretAccount(id)).catch(() => false);
     await this.secrets.delete(webhookVerifyAccount(id)).catch(() => false);
     for (const key of keys) this.vault.revokeLocal(key.id);
-    await this.meta.keys.update((doc) => {
-      // the value tags of the keys that go (key-identity.ts) go with them
-      for (const key of doc.keys) if (key.profileId === id) dropTag(doc, key.id);
-      doc.keys = doc.keys.filter((k) => k.profileId !== id);
-    });
+    await new KeysDocument(this.meta.keys).forgetProfile(id);
     await this.meta.profiles.update((doc) => {
       doc.profiles = doc.profiles.filter((p) => p.id !== id);
       if (doc.activeProfileId === id) doc.activeProfileId = doc.profiles[0]?.id ?? null;
