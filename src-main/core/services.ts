@@ -177,6 +177,20 @@ export interface RevocationProgress {
   syncStates(): Promise<ReadonlyMap<string, RevocationSyncState>>;
 }
 
+/**
+ * What the keys ask of the durable queue for server revocations, and nothing more: the keys
+ * depend on this port, not on the whole outbox (core/outbox/kinds/revocation-queue.ts adapts it).
+ */
+export interface RevocationQueue extends RevocationProgress {
+  enqueue(input: RevocationInput): Promise<OutboxItem>;
+  /** each change of a saved key's server revocation, in order, once per state, already on disk */
+  onDidReport(listener: (report: RevocationReport) => Promise<void> | void): Disposable;
+  /** by server key id: where each of this profile's server key revocations stands */
+  serverRevocations(profileId: string): Promise<ReadonlyMap<string, RevocationSyncState>>;
+  /** one pass now: a new key may let a revocation that waits for one go through */
+  syncNow(): Promise<void>;
+}
+
 /** Durable queue of operations that must reach the server exactly once (core/outbox). */
 export interface OutboxService extends RevocationProgress {
   list(): Promise<OutboxItem[]>;

@@ -22,7 +22,7 @@ import { isOffered } from '../request/operation-spec';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { Emitter, type Event } from '../emitter';
-import type { KeyService, KeyTestResult, OutboxService, RevocationProgress, RevocationReport } from '../services';
+import type { KeyService, KeyTestResult, RevocationProgress, RevocationQueue, RevocationReport } from '../services';
 import { callWithKey, isUnreachable, outcomeOf, proofOf } from './api-call';
 import type { ApiCallOptions } from './api-call';
 import { STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from './deletion-check';
@@ -61,7 +61,7 @@ export interface KeyManagerDeps {
   /** the last server key list per profile, for offline revocations; absent: none kept */
   serverKeyCache?: ServerKeysTable;
   /** the durable queue for server revocations; absent: a revocation stays on this computer */
-  outbox?: OutboxService;
+  revocationQueue?: RevocationQueue;
   /**
    * where server revocations stand when this process runs no outbox (the journal read from disk),
    * so keys listed by a command that does not sync still show it; default: the outbox
@@ -73,7 +73,7 @@ export interface KeyManagerDeps {
 }
 
 export class KeyManager implements KeyService {
-  private readonly outbox: OutboxService | undefined;
+  private readonly queue: RevocationQueue | undefined;
   private readonly progress: RevocationProgress | undefined;
   /** the saved keys' records: read freely, changed only through its named mutations */
   private readonly keys: KeysDocument;
@@ -92,13 +92,13 @@ export class KeyManager implements KeyService {
 
   constructor(private readonly deps: KeyManagerDeps) {
     this.keys = new KeysDocument(deps.meta.keys);
-    this.outbox = deps.outbox;
-    this.progress = deps.outbox ?? deps.revocations;
+    this.queue = deps.revocationQueue;
+    this.progress = deps.revocationQueue ?? deps.revocations;
     this.now = deps.now ?? (() => new Date());
     this.changes = new Emitter<KeyChange>({ onListenerError: (err) => this.deps.log?.(`a key change listener failed: ${err instanceof Error ? err.message : 'error'}`) });
     this.onDidChange = this.changes.event;
     // for the core's lifetime: the outbox tells, the keys listen (it never calls in here)
-    this.outbox?.onDidReportRevocation((report) => this.onRevocationSync(report));
+    this.queue?.onDidReport((report) => this.onRevocationSync(report));
   }
 
   async list(profileId?: string): Promise<KeyMeta[]> {
@@ -207,7 +207,7 @@ export class KeyManager implements KeyService {
   }
 
   private wakeOutbox(): void {
-    void this.outbox?.syncNow().catch(() => undefined);
+    void this.queue?.syncNow().catch(() => undefined);
   }
 
   async checkKey(id: string): Promise<KeyTestResult> {
@@ -249,7 +249,7 @@ export class KeyManager implements KeyService {
     //    Without an outbox nothing would ever use that copy, so none is kept.
     let kept = false;
     try {
-      if (this.outbox) {
+      if (this.queue) {
         if (value === null) value = await this.deps.secrets.get(keyAccount(id));
         if (value !== null) {
           await this.deps.secrets.set(revokingAccount(id), value);
@@ -270,11 +270,11 @@ export class KeyManager implements KeyService {
     //    outbox, or neither the server id nor the value to find it by, the server cannot be told
     //    from here: nothing is queued and the key shows "local only".
     let queued = false;
-    if (this.outbox && (meta.serverKeyId !== null || kept)) {
+    if (this.queue && (meta.serverKeyId !== null || kept)) {
       const origin = meta.origin ?? (await this.deps.profiles.get(meta.profileId).then((p) => originOf(p.baseUrl), () => null));
       try {
         const notBefore = options.notBefore !== undefined ? { notBefore: options.notBefore } : {};
-        await this.outbox.enqueueRevocation({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name, ...notBefore });
+        await this.queue.enqueue({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name, ...notBefore });
         queued = true;
       } catch (err) {
         this.unqueued.set(id, `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}`);
@@ -323,7 +323,7 @@ export class KeyManager implements KeyService {
       cachedAt = cached.at;
     }
     for (const key of keys) this.serverKeyNames.set(key.id, key.name);
-    const revoking = (await this.outbox?.serverRevocations(profile.id)) ?? new Map();
+    const revoking = (await this.queue?.serverRevocations(profile.id)) ?? new Map();
     return { keys: keys.map((key) => ({ ...key, prefix: shownPrefix(key.prefix), revocation: revoking.get(key.id) ?? null })), cachedAt };
   }
 
@@ -362,12 +362,12 @@ export class KeyManager implements KeyService {
     const local = (await this.list(profile.id)).find((k) => k.serverKeyId === serverKeyId && k.state === 'active');
     if (local) {
       await this.revoke(local.id);
-      return { serverKeyId, queued: this.outbox !== undefined };
+      return { serverKeyId, queued: this.queue !== undefined };
     }
-    if (this.outbox) {
+    if (this.queue) {
       const label = this.serverKeyNames.get(serverKeyId) ?? serverKeyId;
       // announced by the outbox's own report of it, as a saved key's revocation is
-      await this.outbox.enqueueRevocation({ profileId: profile.id, localKeyId: null, serverKeyId, origin: originOf(profile.baseUrl), label });
+      await this.queue.enqueue({ profileId: profile.id, localKeyId: null, serverKeyId, origin: originOf(profile.baseUrl), label });
       return { serverKeyId, queued: true };
     }
     // No outbox wired: delete now with the profile's active key (404: done only if the key is
