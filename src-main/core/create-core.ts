@@ -32,7 +32,6 @@ import { TemplateCatalogue } from './messages/template-catalogue';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
 import { journalRevocationProgress, OutboxEngine } from './outbox/index';
-import { revocationQueueOf } from './outbox/kinds/revocation-queue';
 import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import type { LogProcess } from './model';
@@ -303,7 +302,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Without an outbox, keys still show where their server revocation stands: read from its journal.
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeysTable(store.db);
-  const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...(outbox ? { revocationQueue: revocationQueueOf(outbox) } : {}), ...revocations, ...(log ? { log } : {}) });
+  const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...(outbox ? { revocationQueue: outbox.revocations } : {}), ...revocations, ...(log ? { log } : {}) });
   const webhookSecrets = new WebhookSecrets(secretStore);
   const templates = new TemplateCatalogue({ profiles, keyAccess: vault, sender });
   const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, fingerprints, onChange: () => keys.announceOutsideChange() });

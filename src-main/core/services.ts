@@ -179,7 +179,7 @@ export interface RevocationProgress {
 
 /**
  * What the keys ask of the durable queue for server revocations, and nothing more: the keys
- * depend on this port, not on the whole outbox (core/outbox/kinds/revocation-queue.ts adapts it).
+ * depend on this port, not on the whole outbox (core/outbox/kinds/revocation/revocation-queue.ts).
  */
 export interface RevocationQueue extends RevocationProgress {
   enqueue(input: RevocationInput): Promise<OutboxItem>;
@@ -192,7 +192,7 @@ export interface RevocationQueue extends RevocationProgress {
 }
 
 /** Durable queue of operations that must reach the server exactly once (core/outbox). */
-export interface OutboxService extends RevocationProgress {
+export interface OutboxService {
   list(): Promise<OutboxItem[]>;
   /**
    * `request` and `baseUrl`: the request as built for the send that could not go, and where the
@@ -207,7 +207,6 @@ export interface OutboxService extends RevocationProgress {
     request?: PreparedRequest;
     baseUrl?: string;
   }): Promise<OutboxItem>;
-  enqueueRevocation(input: RevocationInput): Promise<OutboxItem>;
   cancel(id: string): Promise<OutboxItem>;
   retry(id: string): Promise<OutboxItem>;
   /** one pass now (also runs on its own while anything is pending) */
@@ -215,11 +214,9 @@ export interface OutboxService extends RevocationProgress {
   /** every change on disk, ours or another process's: the whole list */
   readonly onDidChange: Event<OutboxItem[]>;
   /**
-   * Each change of a saved key's server revocation, in order, once per state. The outbox never
-   * calls the key service: whoever cares about keys listens here.
+   * The keys' queue of server revocations (outbox/kinds/revocation/): each change of one is
+   * reported once, in order; the outbox never calls the key service, whoever cares listens there.
    */
-  onDidReportRevocation(listener: (report: RevocationReport) => Promise<void> | void): Disposable;
-  /** by server key id: where each of this profile's server key revocations stands */
-  serverRevocations(profileId: string): Promise<ReadonlyMap<string, RevocationSyncState>>;
+  readonly revocations: RevocationQueue;
   close(): Promise<void>;
 }

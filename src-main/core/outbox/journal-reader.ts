@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { RevocationProgress } from '../services';
 import { JOURNAL_FILE } from './journal';
 import { parseJournal } from './journal-parse';
-import { revocationStates } from './queue-view';
+import { revocationStates } from './kinds/revocation/revocation-views';
 import type { StoredOp } from './records';
 
 /** the latest intact snapshot of every operation in `<dir>/outbox.journal`; none when it does not exist */

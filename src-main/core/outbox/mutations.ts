@@ -9,7 +9,6 @@ import type { Tx } from './journal';
 import type { Outcome } from './policy';
 import type { PreparedRequest } from '../http/prepared-request';
 import type { Claim, MessageOp, StoredOp } from './records';
-import type { RevocationInput } from '../services';
 import { openHeads } from './queue-view';
 
 const KIND_OF: Record<MessageOp['op'], OutboxKind> = {
@@ -28,7 +27,7 @@ export function newOpId(at: string): string {
  * `offlineUntil`: the API is known to be unreachable; the next probe is then. `notBefore`: it is
  * scheduled for then (a rolled key's retirement), which comes before any network state.
  */
-function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string, offlineUntil: number | null, notBefore?: string): OutboxItem {
+export function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string, offlineUntil: number | null, notBefore?: string): OutboxItem {
   // a retirement scheduled for later waits for its time, whatever the network does meanwhile
   const scheduled = notBefore !== undefined && Date.parse(notBefore) > Date.parse(at);
   const offline = !scheduled && offlineUntil !== null;
@@ -49,7 +48,7 @@ function baseItem(id: string, kind: OutboxKind, profileId: string, label: string
 }
 
 /** a new operation, last in the queue, unclaimed, stored in this transaction */
-function putNew(tx: Tx, item: OutboxItem, payload: StoredOp['payload']): StoredOp {
+export function putNew(tx: Tx, item: OutboxItem, payload: StoredOp['payload']): StoredOp {
   const r: StoredOp = { item, payload, order: tx.nextOrder(), claim: null, serverErrors: 0, unanswered: 0, finalized: false };
   tx.put(r);
   return r;
@@ -77,54 +76,6 @@ export function addMessage(
       ...(input.request ? { request: input.request } : {}),
       ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
     },
-  );
-}
-
-export function addRevocation(
-  tx: Tx,
-  input: RevocationInput,
-  at: string,
-  offlineUntil: number | null,
-): StoredOp {
-  // One revocation per key: queuing it again returns the one already waiting.
-  const same = tx.find((r) => {
-    if (r.payload.type !== 'revocation' || r.item.profileId !== input.profileId) return false;
-    if (r.item.state === 'sent' || r.item.state === 'cancelled') return false;
-    return (
-      (input.serverKeyId !== null && r.payload.serverKeyId === input.serverKeyId) ||
-      (input.localKeyId !== null && r.payload.localKeyId === input.localKeyId)
-    );
-  });
-  if (same) return same;
-  const notBefore = input.notBefore;
-  return putNew(
-    tx,
-    baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil, notBefore),
-    {
-      type: 'revocation',
-      localKeyId: input.localKeyId,
-      serverKeyId: input.serverKeyId,
-      origin: input.origin ?? null,
-      refusedKeys: [],
-      ...(notBefore !== undefined ? { notBefore } : {}),
-    },
-  );
-}
-
-/**
- * The checks that prove a synced revocation's key is refused (proof-schedule.ts): one per
- * revocation, whichever process saw it synced first.
- */
-export function addProof(tx: Tx, revocation: StoredOp, at: string): StoredOp | null {
-  const rev = revocation.payload;
-  if (rev.type !== 'revocation' || rev.localKeyId === null) return null;
-  const revocationId = revocation.item.id;
-  const same = tx.find((r) => r.payload.type === 'proof' && r.payload.revocationId === revocationId);
-  if (same) return same;
-  return putNew(
-    tx,
-    baseItem(newOpId(at), 'keys.prove', revocation.item.profileId, revocation.item.label, at, null),
-    { type: 'proof', localKeyId: rev.localKeyId, revocationId, origin: rev.origin ?? null, startedAt: at },
   );
 }
 

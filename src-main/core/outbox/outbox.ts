@@ -22,21 +22,19 @@
 // attempt, next probe, end of a foreign claim). Nothing waiting (or only for a person:
 // 'needs_admin_key') -> no timer.
 //
-// Kinds: the engine never looks inside a payload. Each kind of queued work (kinds/message-kind.ts,
-// kinds/revocation-kind.ts) says where its requests go, makes one attempt and hears of changes
-// through the small port in kinds/outbox-kind.ts.
-//
-// Key revocations: the journal is the only record of how a key's server revocation is doing.
-// syncStates() computes it for display; each change on disk (ours or another process's) is
-// reported once to the revocation listeners, which never write it anywhere else.
+// Kinds: the engine never looks inside a payload and names no kind of work. Each kind
+// (kinds/message-kind.ts, kinds/revocation/) says where its requests go, makes one attempt and
+// hears of changes through the small port in kinds/outbox-kind.ts; kinds/index.ts builds them. A
+// kind with a queue of its own (the keys' revocations) reaches the engine through enqueue and
+// records only.
 import { randomBytes } from 'node:crypto';
-import { Emitter, type Disposable, type Event } from '../emitter';
+import { Emitter, type Event } from '../emitter';
 import { CrmError, toErrorInfo } from '../errors';
-import type { OutboxItem, Profile, RevocationSyncState } from '../model';
-import type { OutboxService, RevocationInput } from '../services';
+import type { OutboxItem, Profile } from '../model';
+import type { OutboxService, RevocationQueue } from '../services';
 import type { AttemptContext } from './attempt-context';
 import type { OutboxDeps } from './deps';
-import type { DamageReport } from './journal';
+import type { DamageReport, Tx } from './journal';
 import { Journal } from './journal';
 import { watchJournal } from './journal-watch';
 import { holderAlive, registerHolder, unregisterHolder } from './liveness';
@@ -47,13 +45,11 @@ import type { Step, StepContext } from './next-step';
 import { nextStep } from './next-step';
 import { isScheduled } from './schedule';
 import type { StoredOp } from './records';
-import { openHeads, revocationStates, serverRevocationStates, syncStateOf, withProof } from './queue-view';
+import { openHeads } from './queue-view';
 import { Reachability } from './reachability';
-import type { RevocationListener } from './revocation-reports';
 import { kindOf, type KindHost, type OutboxKinds } from './kinds/outbox-kind';
-import { messageKind, queuedMessageFields } from './kinds/message-kind';
-import { revocationFields, revocationKind, type RevocationKind } from './kinds/revocation-kind';
-import { proofKind } from './kinds/proof-kind';
+import { queuedMessageFields } from './kinds/message-kind';
+import { createKinds, type KindSet } from './kinds/index';
 
 export interface OutboxDiagnostics {
   /** damaged journal parts set aside since this instance started */
@@ -94,7 +90,8 @@ export class OutboxEngine implements Outbox {
   private readonly forced = new Set<string>();
   /** one module per kind of queued work; the engine itself never looks inside a payload */
   private readonly kinds: OutboxKinds;
-  private readonly revocations: RevocationKind;
+  private readonly kindSet: KindSet;
+  readonly revocations: RevocationQueue;
   private readonly host: KindHost;
   private readonly closeCtrl = new AbortController();
   private settleWaiters: (() => void)[] = [];
@@ -128,17 +125,10 @@ export class OutboxEngine implements Outbox {
       pinBase: (id, base) => this.opBase.set(id, base),
       baseOf: (r) => this.baseOf(r),
     };
-    this.revocations = revocationKind({ revocationKeys: deps.revocationKeys, adminKeyIds: deps.adminKeyIds }, host);
-    const proofs = proofKind({
-      revocationKeys: deps.revocationKeys,
-      reports: this.revocations.reports,
-      syncOf: (proof) => {
-        if (proof.payload.type !== 'proof') return undefined;
-        const revocation = this.journal.state.get(proof.payload.revocationId);
-        return revocation ? withProof(syncStateOf(revocation), proof) : undefined;
-      },
-    });
-    this.kinds = { message: messageKind({ onDelivered: deps.onDelivered, log: this.log }), revocation: this.revocations, proof: proofs };
+    const queueHost = { enqueue: this.enqueue.bind(this), records: this.records.bind(this), syncNow: this.syncNow.bind(this) };
+    this.kindSet = createKinds(deps, host, queueHost, (id) => this.journal.state.get(id));
+    this.kinds = this.kindSet.kinds;
+    this.revocations = this.kindSet.revocations;
     this.host = host;
   }
 
@@ -173,25 +163,26 @@ export class OutboxEngine implements Outbox {
   }
 
   async enqueueMessage(input: Parameters<OutboxService['enqueueMessage']>[0]): Promise<OutboxItem> {
-    this.assertOpen();
     const fields = queuedMessageFields(input);
+    // a message bound to where its profile pointed then is offline when that address is
+    const bound = input.baseUrl !== undefined ? this.reach.offlineUntil(input.baseUrl) : undefined;
+    return this.enqueue(input.profileId, (tx, at, offlineUntil) => m.addMessage(tx, fields, at, bound === undefined ? offlineUntil : bound));
+  }
+
+  /** stores one new operation a kind built in a journal transaction (`offlineUntil`: its profile's API is down till then), then starts a pass */
+  private async enqueue(profileId: string, add: (tx: Tx, at: string, offlineUntil: number | null) => StoredOp): Promise<OutboxItem> {
+    this.assertOpen();
     const at = this.iso();
-    const offline = input.baseUrl !== undefined ? this.reach.offlineUntil(input.baseUrl) : this.offlineUntil(input.profileId);
-    const r = await this.journal.transact((tx) => m.addMessage(tx, fields, at, offline));
+    const offline = this.offlineUntil(profileId);
+    const r = await this.journal.transact((tx) => add(tx, at, offline));
     this.kick();
     return this.toItem(r);
   }
 
-  async enqueueRevocation(input: RevocationInput): Promise<OutboxItem> {
-    // Without a server id or a kept value the attempt fails with a reason the person can act on;
-    // it is still recorded, so the key shows why its revocation never reached the server.
-    this.assertOpen();
-    const at = this.iso();
-    const offline = this.offlineUntil(input.profileId);
-    const clean = revocationFields(input);
-    const r = await this.journal.transact((tx) => m.addRevocation(tx, clean, at, offline));
-    this.kick();
-    return this.toItem(r);
+  /** every stored operation, caught up with other processes first */
+  private async records(): Promise<Iterable<StoredOp>> {
+    if (!this.closed) await this.journal.transact(() => undefined);
+    return this.journal.state.values();
   }
 
   async cancel(id: string): Promise<OutboxItem> {
@@ -224,11 +215,12 @@ export class OutboxEngine implements Outbox {
     this.observeAll();
     this.reach.probeSoon();
     await this.settle();
-    // What a finished revocation starts (its key's proof, then dropping the proved value) runs
-    // in the reports; a pass waits for it, so `crm sync` and `crm keys roll` end with it done.
+    // What a finished operation starts in its kind (a revocation: its key's proof, then dropping
+    // the proved value) runs after the record; a pass waits for it, so `crm sync` and
+    // `crm keys roll` end with it done.
     // These rounds force nothing: what failed above keeps its back-off.
     for (let round = 0; round < 2 && !this.closed; round += 1) {
-      await this.revocations.reports.idle();
+      await this.kindSet.idle();
       await this.settle();
     }
   }
@@ -241,21 +233,6 @@ export class OutboxEngine implements Outbox {
   }
 
 
-  onDidReportRevocation(listener: RevocationListener): Disposable {
-    return this.revocations.reports.onDidReport(listener);
-  }
-
-  async serverRevocations(profileId: string): Promise<Map<string, RevocationSyncState>> {
-    if (!this.closed) await this.journal.transact(() => undefined);
-    return serverRevocationStates(this.journal.state.values(), profileId);
-  }
-
-  async syncStates(): Promise<Map<string, RevocationSyncState>> {
-    // caught up first: a revocation another process (the app, `crm`) moved on shows as it is
-    if (!this.closed) await this.journal.transact(() => undefined);
-    return revocationStates(this.journal.state.values());
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -266,7 +243,7 @@ export class OutboxEngine implements Outbox {
     this.closeCtrl.abort();
     await this.claiming;
     await Promise.allSettled([...this.inFlight.values()]);
-    await this.revocations.reports.idle();
+    await this.kindSet.idle();
     await this.journal.close();
     unregisterHolder(this.holder);
     for (const w of this.settleWaiters.splice(0)) w();

@@ -1,16 +1,22 @@
 // A stand-in OutboxService that records what the core hands it (the agreed contract:
-// enqueueMessage / enqueueRevocation), for tests of the services without the real outbox. A
+// enqueueMessage, and revocations.enqueue), for tests of the services without the real outbox. A
 // test plays the outbox's part in a revocation's progress with report().
 import type { Disposable, Event } from '../../../src-main/core/emitter';
 import type { OutboxItem, RevocationSyncState } from '../../../src-main/core/model';
-import type { OutboxService, RevocationReport } from '../../../src-main/core/services';
+import type { OutboxService, RevocationInput, RevocationQueue, RevocationReport } from '../../../src-main/core/services';
 
 type MessageInput = Parameters<OutboxService['enqueueMessage']>[0];
-type RevocationInput = Parameters<OutboxService['enqueueRevocation']>[0];
 
 export class RecordingOutbox implements OutboxService {
   readonly messages: MessageInput[] = [];
-  readonly revocations: RevocationInput[] = [];
+  readonly queuedRevocations: RevocationInput[] = [];
+  readonly revocations: RevocationQueue = {
+    enqueue: (input) => this.enqueueRevocation(input),
+    syncStates: async () => new Map(this.states),
+    serverRevocations: async () => new Map(),
+    onDidReport: (listener) => this.onDidReportRevocation(listener),
+    syncNow: () => this.syncNow(),
+  };
   private items: OutboxItem[] = [];
   /** where each key's revocation stands, as this stand-in's record has it */
   private readonly states = new Map<string, RevocationSyncState>();
@@ -25,19 +31,11 @@ export class RecordingOutbox implements OutboxService {
     return this.add(input.op.op === 'messages.text' ? 'send.text' : input.op.op === 'messages.media' ? 'send.media' : 'send.audio', input.profileId, input.label);
   }
 
-  async enqueueRevocation(input: RevocationInput): Promise<OutboxItem> {
-    this.revocations.push(input);
+  private async enqueueRevocation(input: RevocationInput): Promise<OutboxItem> {
+    this.queuedRevocations.push(input);
     const item = this.add('keys.revoke', input.profileId, input.label);
     if (input.localKeyId !== null) this.states.set(input.localKeyId, { state: 'pending', reason: 'queued', outboxId: item.id });
     return item;
-  }
-
-  async syncStates(): Promise<ReadonlyMap<string, RevocationSyncState>> {
-    return new Map(this.states);
-  }
-
-  async serverRevocations(): Promise<ReadonlyMap<string, RevocationSyncState>> {
-    return new Map();
   }
 
   async cancel(id: string): Promise<OutboxItem> {
@@ -52,7 +50,7 @@ export class RecordingOutbox implements OutboxService {
 
   readonly onDidChange: Event<OutboxItem[]> = () => ({ dispose: () => undefined });
 
-  onDidReportRevocation(listener: (report: RevocationReport) => Promise<void> | void): Disposable {
+  private onDidReportRevocation(listener: (report: RevocationReport) => Promise<void> | void): Disposable {
     this.revocationListeners.add(listener);
     return { dispose: () => this.revocationListeners.delete(listener) };
   }

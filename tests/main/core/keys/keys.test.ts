@@ -269,7 +269,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(await raw.get(keyAccount(meta.id))).toBeNull();
       expect(await raw.get(revokingAccount(meta.id))).toBe(made.key);
       // no part of the value goes to the outbox (issue 10 item 3): the id, and where the key belongs
-      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: made.id, origin: new URL(sandbox.baseUrl).origin, label: 'In flight' }]);
+      expect(outbox.queuedRevocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: made.id, origin: new URL(sandbox.baseUrl).origin, label: 'In flight' }]);
 
       const after = requestCount(sandbox);
       store.reset();
@@ -281,7 +281,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(outbox.messages).toEqual([]);
       // revoking twice is a no-op; the revoked key cannot become active again
       expect((await see(core.keys.revoke(meta.id))).revokedAt).toBe(revoked.revokedAt);
-      expect(outbox.revocations).toHaveLength(1);
+      expect(outbox.queuedRevocations).toHaveLength(1);
       expect((await failure(core.profiles.setActiveKey(profile.id, meta.id))).code).toBe('key_revoked');
       // the outbox reports progress; the key service listens
       await outbox.report(meta.id, profile.id, { state: 'synced', at: '2026-01-01T00:00:00.000Z' });
@@ -303,7 +303,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       // neither a server id nor a kept value to recognise it by (no prefix is stored any more):
       // the server cannot be told from here (issue 10 item 3)
       expect(revoked.sync).toEqual({ state: 'local_only' });
-      expect(outbox.revocations).toEqual([]);
+      expect(outbox.queuedRevocations).toEqual([]);
       expect((await failure(core.contacts.list({ perPage: 1 }))).code).toBe('key_revoked');
       memory.fail = false;
       expect(await memory.accounts()).toEqual([FINGERPRINT_KEY_ACCOUNT, keyAccount(meta.id)]);
@@ -319,8 +319,8 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       secrets.push('shortkey9');
       const revoked = await see(core.keys.revoke(meta.id));
       expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'pending', reason: 'queued' } });
-      expect(outbox.revocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: null, origin: new URL(sandbox.baseUrl).origin, label: 'Short' }]);
-      expect(findSecrets(outbox.revocations, ['shortkey9'])).toEqual([]);
+      expect(outbox.queuedRevocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: null, origin: new URL(sandbox.baseUrl).origin, label: 'Short' }]);
+      expect(findSecrets(outbox.queuedRevocations, ['shortkey9'])).toEqual([]);
     });
 
     it('is durable: a new process still refuses the revoked key', async () => {
@@ -454,13 +454,13 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const result = await see(t.core.keys.revokeServerKey({ serverKeyId: made.serverKeyId as string }));
       expect(result).toEqual({ serverKeyId: made.serverKeyId, queued: true });
       expect((await t.core.keys.get(made.id)).state).toBe('revoked');
-      expect(outbox.revocations[0]).toMatchObject({ localKeyId: made.id, serverKeyId: made.serverKeyId, label: 'to revoke' });
+      expect(outbox.queuedRevocations[0]).toMatchObject({ localKeyId: made.id, serverKeyId: made.serverKeyId, label: 'to revoke' });
 
       const remote = sandbox.createKey('remote only', ['contacts:read']);
       secrets.push(remote.key);
       await t.core.keys.listServerKeys();
       expect(await see(t.core.keys.revokeServerKey({ serverKeyId: remote.id }))).toEqual({ serverKeyId: remote.id, queued: true });
-      expect(outbox.revocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, origin: new URL(sandbox.baseUrl).origin, label: 'remote only' });
+      expect(outbox.queuedRevocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, origin: new URL(sandbox.baseUrl).origin, label: 'remote only' });
     });
 
     it('a key the keychain cannot take is deleted again on the server', async () => {

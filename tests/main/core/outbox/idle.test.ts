@@ -69,7 +69,7 @@ describe('outbox: idle and back-off', () => {
     world = await makeWorld();
     world.keys.forget('admin'); // no admin key saved on this machine
     const outbox = await world.open();
-    await outbox.enqueueRevocation({ profileId: 'p_test', localKeyId: null, serverKeyId: 'k_somewhere', label: 'x' });
+    await outbox.revocations.enqueue({ profileId: 'p_test', localKeyId: null, serverKeyId: 'k_somewhere', label: 'x' });
     await waitFor(async () => (await outbox.list())[0]!.pendingReason === 'needs_admin_key', 'needs_admin_key');
     await waitFor(() => !outbox.hasTimer(), 'no timer');
     const wakeups = outbox.timerWakeups();

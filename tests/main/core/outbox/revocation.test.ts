@@ -40,7 +40,7 @@ describe('outbox: key revocations', () => {
     const leaked = leakedKey(world, 'leak');
     await world.sandbox.suspend();
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     expect(item.kind).toBe('keys.revoke');
     await waitFor(() => world!.keys.lastSync('leak')?.state === 'pending' && (world!.keys.lastSync('leak') as { reason: string }).reason === 'offline', 'pending offline');
 
@@ -64,7 +64,7 @@ describe('outbox: key revocations', () => {
     const res = await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${leaked.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${world.sandbox.adminKey}` } });
     expect(res.status).toBe(200);
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'gone', serverKeyId: leaked.id, label: 'gone' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'gone', serverKeyId: leaked.id, label: 'gone' });
     const sent = await waitState(outbox, item.id, 'sent');
     expect(sent.resultSummary).toMatch(/404/);
     await waitFor(() => world!.keys.lastSync('gone')?.state === 'synced', 'synced reported');
@@ -79,7 +79,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin'); // no admin key saved on this machine
     world.keys.add('weak', weak.key, null, { active: true });
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.status).toBe(403);
     expect(waiting.lastError?.message).toMatch(/keys:manage/);
@@ -110,7 +110,7 @@ describe('outbox: key revocations', () => {
     world.keys.add('agent', agent.key, ['contacts:read', 'messages:send'], { active: true });
     world.keys.add('admin', world.sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage']); // saved, not active
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     await waitState(outbox, item.id, 'sent');
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
     // the agent's key, known to lack keys:manage, was never sent; the admin key did it at once
@@ -128,7 +128,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin'); // no other admin key saved on this machine
     const before = deletes(world);
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage was refused \(401/);
     expect(deletes(world) - before).toBe(1);
@@ -142,7 +142,7 @@ describe('outbox: key revocations', () => {
     world.keys.revoking.delete('leak');
     world.keys.forget('admin');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     await waitNeedsAdmin(outbox, item.id);
     world.keys.add('admin2', world.sandbox.adminKey, ['contacts:read', 'messages:send', 'keys:manage']); // saved, not active
     await outbox.syncNow(); // what the app does after keys:add
@@ -157,7 +157,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin');
     // listed as an admin key, but its value cannot be had (e.g. the keychain entry is gone)
     const outbox = await world.open({ adminKeyIds: async () => ['unreadable'] });
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     const waiting = await waitNeedsAdmin(outbox, item.id);
     expect(waiting.lastError?.message).toMatch(/a saved key with keys:manage could not be used/);
     await outbox.syncNow();
@@ -173,7 +173,7 @@ describe('outbox: key revocations', () => {
     world.keys.revoking.delete('leak');
     world.keys.forget('admin'); // no admin key saved on this machine
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     await waitNeedsAdmin(outbox, item.id);
     expect(deletes(world)).toBe(0);
     world.keys.revoking.set('leak', leaked.key); // e.g. the keychain became readable again
@@ -187,7 +187,7 @@ describe('outbox: key revocations', () => {
     world.keys.forget('admin'); // no admin key saved on this machine
     const leaked = leakedKey(world, 'self');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'self', serverKeyId: leaked.id, label: 'self' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'self', serverKeyId: leaked.id, label: 'self' });
     await waitState(outbox, item.id, 'sent');
     const del = world.sandbox.requests().find((r) => r.method === 'DELETE');
     expect(del?.headers.authorization).toBe(`Bearer ${leaked.key}`);
@@ -200,7 +200,7 @@ describe('outbox: key revocations', () => {
     world.keys.add('stale-admin', 'crm_sk_this_key_does_not_exist_0000', ['keys:manage'], { active: true });
     const leaked = leakedKey(world, 'leak');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leak' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leak' });
     await waitState(outbox, item.id, 'sent');
     expect(deletes(world)).toBe(2);
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
@@ -212,7 +212,7 @@ describe('outbox: key revocations', () => {
     world.keys.add('pasted', created.key, null); // pasted by hand: no server id
     world.keys.revokeLocally('pasted');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'pasted', serverKeyId: null, label: 'pasted' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'pasted', serverKeyId: null, label: 'pasted' });
     await waitState(outbox, item.id, 'sent');
     expect(await serverKeyIds(world.sandbox.baseUrl, world.sandbox.adminKey)).not.toContain(created.id);
     // the journal holds the server id it found, never a run of the key (issue 10 item 3)
@@ -227,7 +227,7 @@ describe('outbox: key revocations', () => {
     world.keys.add('pasted', created.key, null);
     world.keys.revokeLocally('pasted');
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'pasted', serverKeyId: null, label: 'pasted' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'pasted', serverKeyId: null, label: 'pasted' });
     await waitState(outbox, item.id, 'sent');
     expect(await serverKeyIds(world.sandbox.baseUrl, world.sandbox.adminKey)).not.toContain(created.id);
   });
@@ -237,11 +237,11 @@ describe('outbox: key revocations', () => {
     world.keys.add('ghost', 'crm_sk_zzzz_not_there_at_all_000', null);
     world.keys.revokeLocally('ghost');
     const outbox = await world.open();
-    const unknown = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'ghost', serverKeyId: null, label: 'ghost' });
+    const unknown = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'ghost', serverKeyId: null, label: 'ghost' });
     const failed = await waitState(outbox, unknown.id, 'failed');
     expect(failed.lastError?.message).toMatch(/No key in the server's key list is this key/);
     expect(findSecrets(failed, ['crm_sk_zzzz_not_there_at_all_000'])).toEqual([]);
-    const nothing = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: null, label: 'nothing' });
+    const nothing = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: null, label: 'nothing' });
     expect((await waitState(outbox, nothing.id, 'failed')).lastError?.message).toMatch(/Neither this key's server id nor its value/);
   });
 
@@ -252,7 +252,7 @@ describe('outbox: key revocations', () => {
     const profile = world.keys.profiles.get(PROFILE_ID)!;
     world.keys.profiles.set(PROFILE_ID, { ...profile, endpointOverrides: { 'keys.delete': '/api/v1/api-key/{id}' } });
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'typo', serverKeyId: leaked.id, label: 'typo' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'typo', serverKeyId: leaked.id, label: 'typo' });
     const failed = await waitState(outbox, item.id, 'failed');
     expect(failed.lastError).toMatchObject({ status: 404 });
     expect(failed.lastError?.message).toMatch(/^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/);
@@ -267,7 +267,7 @@ describe('outbox: key revocations', () => {
     world = await makeWorld();
     const outbox = await world.open();
     for (const id of ['.', '..']) {
-      const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: id, label: `dots ${id}` });
+      const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: id, label: `dots ${id}` });
       const sent = await waitState(outbox, item.id, 'sent');
       expect(sent.resultSummary).toMatch(/absent from its key list/);
     }
@@ -283,7 +283,7 @@ describe('outbox: key revocations', () => {
       { method: 'DELETE', pathPrefix: '/api/v1/api-keys/' },
     );
     const outbox = await world.open();
-    const item = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'busy', serverKeyId: leaked.id, label: 'busy' });
+    const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'busy', serverKeyId: leaked.id, label: 'busy' });
     await waitState(outbox, item.id, 'sent', 10_000);
     await waitFor(() => world!.keys.lastSync('busy')?.state === 'synced', 'synced reported');
     const reasons = world.keys.syncs.filter((s) => s.localKeyId === 'busy' && s.sync.state === 'pending').map((s) => (s.sync as { reason: string }).reason);
@@ -297,8 +297,8 @@ describe('outbox: key revocations', () => {
     world = await makeWorld();
     world.keys.hold();
     const outbox = await world.open();
-    const one = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', label: 'x' });
-    const two = await outbox.enqueueRevocation({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', label: 'x' });
+    const one = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', label: 'x' });
+    const two = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', label: 'x' });
     expect(two.id).toBe(one.id);
   });
 });

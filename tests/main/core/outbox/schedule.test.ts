@@ -2,7 +2,7 @@
 // key is refused (proof-schedule.ts): times are given, no clock runs.
 import { describe, expect, it } from 'vitest';
 import { nextStep, type StepContext } from '../../../../src-main/core/outbox/next-step';
-import { nextProofDelayMs, PROOF_WINDOW_MS } from '../../../../src-main/core/outbox/proof-schedule';
+import { nextProofDelayMs, PROOF_WINDOW_MS } from '../../../../src-main/core/outbox/kinds/revocation/proof-schedule';
 import type { StoredOp } from '../../../../src-main/core/outbox/records';
 import { isGrace, isScheduled, notBeforeOf, retirementAt } from '../../../../src-main/core/outbox/schedule';
 

@@ -55,7 +55,7 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
         ...overrides,
       });
       // listening before the start, as the core's key service does
-      outbox.onDidReportRevocation(keys.onRevocationSync);
+      outbox.revocations.onDidReport(keys.onRevocationSync);
       opened.push(outbox);
       await outbox.start();
       return outbox;

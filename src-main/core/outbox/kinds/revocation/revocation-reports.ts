@@ -4,13 +4,13 @@
 // until the service refuses it, attempt-proof.ts), the listeners are told, and a record says so.
 // A finished proof is finalized the same way: the value it proved refused is dropped from the
 // keychain. A crash before a record makes the next start do it again; every step is idempotent.
-import type { Disposable } from '../emitter';
-import { toErrorInfo } from '../errors';
-import type { RevocationSyncState } from '../model';
-import type { RevocationReport } from '../services';
-import type { RevocationKeyStore } from './deps';
-import type { StoredOp } from './records';
-import { syncStateOf } from './queue-view';
+import type { Disposable } from '../../../emitter';
+import { toErrorInfo } from '../../../errors';
+import type { RevocationSyncState } from '../../../model';
+import type { RevocationReport } from '../../../services';
+import type { RevocationKeyStore } from '../../deps';
+import type { StoredOp } from '../../records';
+import { syncStateOf } from './revocation-views';
 
 export type RevocationListener = (report: RevocationReport) => Promise<void> | void;
 

@@ -14,23 +14,23 @@
 // A 404 counts as done only when the key is then absent from the server's key list (a replay
 // after a crash between "DELETE answered" and "recorded" gets exactly that); a 404 for a key
 // still listed, or one that cannot be checked, means the route is wrong (deletion-check.ts).
-import type { CrmError } from '../errors';
-import { toErrorInfo } from '../errors';
-import { readableJson } from '../http/sender';
-import type { PreparedRequest } from '../http/prepared-request';
-import { wirePath } from '../http/wire-url';
-import { GONE_SUMMARY, STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from '../keys/deletion-check';
-import { listEntryIsKey } from '../keys/key-format';
-import { originOf } from '../keys/key-origin';
-import type { ErrorInfo, ServerKey } from '../model';
-import { isRecord } from '../parse/shape';
-import { parseServerKeys } from '../parse/server-keys';
-import { buildRequest } from '../request-builder';
-import type { AttemptContext, SendResult } from './attempt-context';
-import type { RevocationKeyStore } from './deps';
-import { sendOnce } from './attempt-context';
-import type { Outcome, Streaks } from './policy';
-import { isServerError, isTransport, rateLimited, serverError, transportOutcome } from './policy';
+import type { CrmError } from '../../../errors';
+import { toErrorInfo } from '../../../errors';
+import { readableJson } from '../../../http/sender';
+import type { PreparedRequest } from '../../../http/prepared-request';
+import { wirePath } from '../../../http/wire-url';
+import { GONE_SUMMARY, STILL_LISTED, unconfirmed, unknownRouteMessage, verdictAfter404 } from '../../../keys/deletion-check';
+import { listEntryIsKey } from '../../../keys/key-format';
+import { originOf } from '../../../keys/key-origin';
+import type { ErrorInfo, ServerKey } from '../../../model';
+import { isRecord } from '../../../parse/shape';
+import { parseServerKeys } from '../../../parse/server-keys';
+import { buildRequest } from '../../../request-builder';
+import type { AttemptContext, SendResult } from '../../attempt-context';
+import type { RevocationKeyStore } from '../../deps';
+import { sendOnce } from '../../attempt-context';
+import type { Outcome, Streaks } from '../../policy';
+import { isServerError, isTransport, rateLimited, serverError, transportOutcome } from '../../policy';
 
 /** What a revocation's attempt needs beyond any attempt's context. */
 export interface RevocationAttemptContext extends AttemptContext {

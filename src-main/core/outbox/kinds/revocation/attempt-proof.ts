@@ -3,16 +3,16 @@
 // 401: proved (the value is then dropped from the keychain). A 2xx, or a 403 (the service knows
 // the key, it only lacks a permission): still accepted, checked again later (proof-schedule.ts).
 // The value is read from the keychain for this one request and kept nowhere else.
-import { toErrorInfo } from '../errors';
-import { keyTestRequest } from '../keys/key-test-request';
-import { originOf } from '../keys/key-origin';
-import type { AttemptContext } from './attempt-context';
-import { sendOnce } from './attempt-context';
-import type { RevocationKeyStore } from './deps';
-import type { Outcome, Streaks } from './policy';
-import { isServerError, isTransport, rateLimited, serverError, transportOutcome } from './policy';
+import { toErrorInfo } from '../../../errors';
+import { keyTestRequest } from '../../../keys/key-test-request';
+import { originOf } from '../../../keys/key-origin';
+import type { AttemptContext } from '../../attempt-context';
+import { sendOnce } from '../../attempt-context';
+import type { RevocationKeyStore } from '../../deps';
+import type { Outcome, Streaks } from '../../policy';
+import { isServerError, isTransport, rateLimited, serverError, transportOutcome } from '../../policy';
 import { nextProofDelayMs } from './proof-schedule';
-import type { Payload } from './records';
+import type { Payload } from '../../records';
 
 export type ProofTarget = Extract<Payload, { type: 'proof' }>;
 

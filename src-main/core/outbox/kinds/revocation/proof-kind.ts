@@ -3,12 +3,12 @@
 // with the back-off of proof-schedule.ts for up to an hour. The engine's claims make sure one
 // process makes each check; every change is reported to the revocation listeners, and a
 // finished proof drops the value from the keychain (revocation-reports.ts).
-import type { RevocationSyncState } from '../../model';
-import type { OutboxDeps } from '../deps';
-import { attemptProof } from '../attempt-proof';
-import type { RevocationReports } from '../revocation-reports';
-import type { StoredOp } from '../records';
-import type { OutboxKind } from './outbox-kind';
+import type { RevocationSyncState } from '../../../model';
+import type { OutboxDeps } from '../../deps';
+import { attemptProof } from './attempt-proof';
+import type { RevocationReports } from './revocation-reports';
+import type { StoredOp } from '../../records';
+import type { OutboxKind } from '../outbox-kind';
 
 export interface ProofKindDeps extends Pick<OutboxDeps, 'revocationKeys'> {
   reports: RevocationReports;

@@ -1,12 +1,13 @@
 // Key revocations on the server: they go to their profile's service, may wait for a saved key
 // that can manage keys, and each change of their state on disk is reported once to the
 // revocation listeners (revocation-reports.ts), which never write it anywhere else.
-import type { RevocationInput } from '../../services';
-import type { OutboxDeps } from '../deps';
-import * as m from '../mutations';
-import { attemptRevocation } from '../attempt-revocation';
-import { RevocationReports } from '../revocation-reports';
-import type { KindHost, OutboxKind } from './outbox-kind';
+import type { RevocationInput } from '../../../services';
+import type { OutboxDeps } from '../../deps';
+import * as m from '../../mutations';
+import { attemptRevocation } from './attempt-revocation';
+import { addProof } from './revocation-records';
+import { RevocationReports } from './revocation-reports';
+import type { KindHost, OutboxKind } from '../outbox-kind';
 
 /** only the fields the record has: nothing else a caller passes is ever written */
 export function revocationFields(input: RevocationInput): RevocationInput {
@@ -34,7 +35,7 @@ export function revocationKind({ revocationKeys, adminKeyIds }: Pick<OutboxDeps,
       const localKeyId = revocation.payload.type === 'revocation' ? revocation.payload.localKeyId : null;
       if (localKeyId === null || (await revocationKeys.get(localKeyId)) === null) return;
       const at = host.iso();
-      await host.transact((tx) => m.addProof(tx, revocation, at));
+      await host.transact((tx) => addProof(tx, revocation, at));
     },
     log: (line) => host.log(line),
   });
