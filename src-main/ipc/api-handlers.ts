@@ -1,14 +1,12 @@
 // The api:* channels: a profile's API description (mapping editor). One-line adapters; a saved
 // or reset description is announced by the profiles themselves (profiles:changed).
-import type { ApiEditor } from '../core/profiles/api-editor';
 import type { DocumentLocation } from '../core/profiles/spec-documents';
 import { CrmError } from '../core/errors';
 import type { ApiDocumentSource } from '../shared/api-document';
 import type { FileOriginAllowed } from '../shared/conversation';
 import type { InvokeChannel, InvokePayload, InvokeValue } from './contract';
-import type { HandlerPlatform } from './handler-types';
+import type { ApiHandlerCore, HandlerPlatform } from './handler-types';
 
-export type ApiHandlerCore = Pick<ApiEditor, 'describe' | 'propose' | 'save' | 'reset' | 'markAbsent' | 'preview' | 'documents' | 'addFileOrigin'>;
 
 type ApiChannel = Extract<InvokeChannel, `api:${string}`>;
 type ApiHandlers = { [C in ApiChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };

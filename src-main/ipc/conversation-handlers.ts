@@ -5,15 +5,7 @@ import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import { unsignedWebhookWarning, type FileOriginAllowed, type WebhookInfo } from '../shared/conversation';
 import { activeProfileId } from './active-profile';
 import { CrmError } from '../core/errors';
-import type { DomainHandlers, HandlerCore, HandlerPlatform } from './handler-types';
-
-/** the running listener, as the runtime started it (or why it did not) */
-export interface WebhookListener {
-  urlFor(profileId: string): string | null;
-  problem(): string | null;
-  /** a post for the profile came through a tunnel; absent: never */
-  throughTunnel?(profileId: string): boolean;
-}
+import type { DomainHandlers, HandlerCore, HandlerPlatform, WebhookListener } from './handler-types';
 
 export function createConversationHandlers(
   conversations: ConversationService,

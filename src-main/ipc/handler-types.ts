@@ -17,11 +17,21 @@ import type { ResolveProxy } from '../core/http/proxy-choice';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import type { LogResend } from '../core/log-resend';
 import type { TemplateCatalogue } from '../core/messages/template-catalogue';
-import type { ApiHandlerCore } from './api-handlers';
-import type { WebhookListener } from './conversation-handlers';
+import type { ApiEditor } from '../core/profiles/api-editor';
 import type { ClipboardGuard } from './clipboard-guard';
 import type { DialogPurpose } from '../shared/file-purpose';
 import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, MicrophoneAccess, StagedFile, UpdateState } from './contract';
+
+/** what the api:* channels use of the API editor */
+export type ApiHandlerCore = Pick<ApiEditor, 'describe' | 'propose' | 'save' | 'reset' | 'markAbsent' | 'preview' | 'documents' | 'addFileOrigin'>;
+
+/** the running webhook listener, as the runtime started it (or why it did not) */
+export interface WebhookListener {
+  urlFor(profileId: string): string | null;
+  problem(): string | null;
+  /** a post for the profile came through a tunnel; absent: never */
+  throughTunnel?(profileId: string): boolean;
+}
 
 export interface FileStaging {
   stageFromPath(path: string, purpose: FilePurpose): Promise<StagedFile>;

@@ -8,7 +8,7 @@ import { LIMITS } from '../core/limits';
 import type { AppHost, AppInfo, EventChannel, EventMap } from '../ipc/contract';
 import { wireCoreEvents } from '../ipc/core-events';
 import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
-import type { WebhookListener } from '../ipc/conversation-handlers';
+import type { WebhookListener } from '../ipc/handler-types';
 import { createHandlers, type HandlerPlatform, type UpdateHandle } from '../ipc/handlers';
 import { resumeSandbox, startSandbox } from '../sandbox/index';
 import { servicePostsForms } from '../core/events/webhook-dialect';
