@@ -7,7 +7,6 @@ import type { FileOriginAllowed } from '../shared/conversation';
 import type { InvokeChannel, InvokePayload, InvokeValue } from './contract';
 import type { ApiHandlerCore, HandlerPlatform } from './handler-types';
 
-
 type ApiChannel = Extract<InvokeChannel, `api:${string}`>;
 type ApiHandlers = { [C in ApiChannel]: (payload: InvokePayload<C>) => Promise<InvokeValue<C>> };
 
