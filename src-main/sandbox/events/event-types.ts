@@ -2,7 +2,9 @@
 // message's new status, or a message the contact sent. `seq` orders them (the event stream's
 // `id:`); the payload files turn one into each dialect's webhook body.
 import type { MessageStatus } from '../messages';
-import type { ReplyMediaKind } from './media-samples';
+
+/** the kinds of file a sandbox contact replies with (media-samples.ts holds one sample of each) */
+export type ReplyMediaKind = 'image' | 'audio' | 'document';
 
 /** Why a message failed, with what each dialect's payload needs. */
 export interface FailReason {

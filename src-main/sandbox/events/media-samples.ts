@@ -3,8 +3,9 @@
 // silent WAV and a one-page PDF. Small and made here, so the sandbox ships no binary files.
 import { deflateSync } from 'node:zlib';
 import type { PublicRoute } from '../router';
+import type { ReplyMediaKind } from './event-types';
 
-export type ReplyMediaKind = 'image' | 'audio' | 'document';
+export type { ReplyMediaKind };
 
 export interface MediaSample {
   fileName: string;
