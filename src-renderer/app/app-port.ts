@@ -4,7 +4,6 @@
 // store's shape nor reach its other actions.
 import type { SendLimits } from '../../src-main/shared/limits';
 import { selectLimits, useAppStore, windowTitle, type Screen } from './app-store';
-import { loadScreenChunk } from './screen-chunks';
 
 export type { Screen };
 
@@ -50,7 +49,17 @@ export function replaceFirstScreen(screen: Screen): boolean {
  */
 export async function loadScreen(screen: Screen): Promise<void> {
   if (screen === 'contacts') return;
-  await loadScreenChunk(screen).catch(() => undefined);
+  await screenLoader(screen).catch(() => undefined);
+}
+
+let screenLoader: (screen: Exclude<Screen, 'contacts'>) => Promise<unknown> = () => Promise.resolve();
+
+/**
+ * The shell's way of fetching a screen's chunk (screen-chunks.ts), given once at start: this port
+ * is imported by the screens, so it must not import them back.
+ */
+export function registerScreenLoader(load: (screen: Exclude<Screen, 'contacts'>) => Promise<unknown>): void {
+  screenLoader = load;
 }
 
 /** The window's own title ("CRM Console"), once app:info answered; null before. */

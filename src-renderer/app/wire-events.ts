@@ -3,6 +3,8 @@
 // per profile follow the active one.
 import { dropEarlyCalls } from '../lib/api';
 import { useAppStore } from './app-store';
+import { registerScreenLoader } from './app-port';
+import { loadScreenChunk } from './screen-chunks';
 import { wireShellEvents } from './app-events';
 import { wireContactsEvents } from '../features/contacts/contacts-events';
 import { useContactsStore } from '../features/contacts/contacts-store';
@@ -27,6 +29,7 @@ import { useSearchStore } from '../features/search/search-store';
  * Returns the function that undoes all of it (App calls it on unmount).
  */
 export function wireAppEvents(): () => void {
+  registerScreenLoader(loadScreenChunk);
   // the outbox hears net:status before the contacts, which retry what failed offline
   const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireLeakEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents(), wireInboxEvents()];
 

@@ -9,10 +9,7 @@ import { cancelScheduledPreviews, initialPreviewState } from './preview-slice';
 import { initialFilesState } from './files-slice';
 import { initialRequestsState, stopCountdowns } from './requests-slice';
 import { initialTemplateState } from './template-slice';
-import type { DataOf, DraftSlice, ProfileSlice, RequestsSlice, SendSlice } from './send-state';
-
-/** What one profile keeps while another is active: its drafts and results, not the visible tab. */
-export type ParkedSend = Omit<DataOf<DraftSlice>, 'tab'> & DataOf<RequestsSlice> & { parkedAt: number };
+import type { DataOf, ParkedSend, ProfileSlice, SendSlice } from './send-state';
 
 export function initialProfileState(): DataOf<ProfileSlice> {
   return { profileId: null, parked: {} };

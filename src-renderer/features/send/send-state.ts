@@ -4,7 +4,6 @@
 import type { StateCreator } from 'zustand';
 import type { ErrorInfo, SendProgressEvent } from '../../lib/api';
 import type { ApprovedTemplate, TemplateList } from '../../../src-main/shared/approved-template';
-import type { ParkedSend } from './profile-slice';
 import type {
   AudioDraftState,
   CopyState,
@@ -79,6 +78,9 @@ export interface RequestsSlice {
   /** restarts the visible countdowns of restored results, `elapsedMs` after they were parked */
   resumeCountdowns: (elapsedMs: number) => void;
 }
+
+/** What one profile keeps while another is active: its drafts and results, not the visible tab. */
+export type ParkedSend = Omit<DataOf<DraftSlice>, 'tab'> & DataOf<RequestsSlice> & { parkedAt: number };
 
 /** Which profile the panels belong to, and what the other profiles left in them (profile-slice.ts). */
 export interface ProfileSlice {
