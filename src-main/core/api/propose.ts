@@ -14,7 +14,7 @@ import { isFilePart, type FormPart } from './curl-form';
 import { readFormBody } from './form-body';
 import { parseExampleJson } from './example-json';
 import { JsonNumberText } from './json-text';
-import { isRoleRef } from '../../shared/template-leaves';
+import { isExactNumber, isLiteralObject, isRoleRef } from '../../shared/template-leaves';
 import { JsonBoundsError } from '../parse/bounded-json';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
@@ -122,9 +122,20 @@ const BASE64 = /^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]{16,}={0,2}$/;
 const MIMETYPE = /^[a-z]+\/[\w.+-]+$/i;
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
+/** The kinds an example of a send named by kind may show (Send Media's kinds and audio). */
+const EXAMPLE_KINDS: readonly string[] = [...MEDIA_TYPES, 'audio'];
+/** What a Send Media kind object carries when its example did not show it. */
+const KIND_OBJECT_FIELDS: readonly (readonly [Role, string, string])[] = [
+  ['caption', 'caption', "(the caption, when one is given)"],
+  ['file_name', 'filename', "(a document's file name)"],
+];
+
+function isPlainTemplate(node: Template): node is Record<string, Template> {
+  return typeof node === 'object' && node !== null && !Array.isArray(node) && !isRoleRef(node) && !isLiteralObject(node) && !isExactNumber(node);
+}
 
 class Guesser {
-  readonly rows: MappingRow[] = [];
+  rows: MappingRow[] = [];
   private readonly allowed: ReadonlySet<Role>;
   private readonly taken = new Set<Role>();
   private readonly usedFixes = new Set<string>();
@@ -161,10 +172,9 @@ class Guesser {
         for (const [name, child] of Object.entries(node)) {
           const childPath = path === '' ? name : `${path}.${name}`;
           if (kindField !== null && name === kindField.field) {
-            this.rows.push({ location: 'body', field: childPath, example: shorten(kindField.kind, '…'), role: 'mediatype' });
-            out[name] = { $role: 'mediatype' };
+            out[name] = this.kindValue(childPath, kindField.kind);
           } else if (kindField !== null && name === kindField.kind) {
-            out[KIND_KEY] = walk(child, childPath, name);
+            this.kindObject(out, walk(child, childPath, name), childPath);
           } else {
             out[name] = walk(child, childPath, name, node as Record<string, unknown>);
           }
@@ -276,6 +286,7 @@ class Guesser {
     if (this.operation !== 'messages.media' && this.operation !== 'messages.audio') return;
     const link = out.link;
     const either = this.operation === 'messages.media' ? 'media' : 'audio';
+    if (link === undefined && this.byIdOnly(out, path, either)) return;
     if (path === '' || !isRoleRef(link) || link.$role !== either || 'id' in out) return;
     out.link = { $role: `${either}_url` };
     out.id = { $role: 'media_id' };
@@ -286,14 +297,33 @@ class Guesser {
   }
 
   /**
+   * The by-id example of a kind's object (`"image":{"id":"<sample>"}`): its id is a sample, not a
+   * constant. It becomes the uploaded file's id, and a URL goes by `link` beside it.
+   */
+  private byIdOnly(out: Record<string, Template>, path: string, either: 'media' | 'audio'): boolean {
+    const last = path.split('.').pop() ?? '';
+    const id = out.id;
+    if (!EXAMPLE_KINDS.includes(last) || (typeof id !== 'string' && typeof id !== 'number') || this.taken.has('media_id')) return false;
+    this.taken.add('media_id');
+    out.link = { $role: `${either}_url` };
+    out.id = { $role: 'media_id' };
+    const row = this.rows.find((r) => r.field === `${path}.id`);
+    if (row) row.role = 'media_id';
+    this.rows.push({ location: 'body', field: `${path}.link`, example: '(a file\'s URL)', role: `${either}_url` });
+    this.notes.push(`${path}.id in the example is a sample upload's id: a local file is uploaded first and sent as ${path}.id, a URL as ${path}.link`);
+    return true;
+  }
+
+  /**
    * Meta's shape names the kind twice (`"type":"image","image":{...}`): that field is the media
-   * kind and the object's key follows it, so one example serves every kind. A fix naming the
-   * field as a constant keeps it one.
+   * kind and the object's key follows it, so one example serves every kind, the audio example
+   * too; and any kind's example teaches Send Audio (`"type":"audio","audio":{...}`). A fix naming
+   * the field as a constant keeps it one.
    */
   private kindFieldOf(node: Record<string, unknown>, path: string): { field: string; kind: string } | null {
-    if (this.operation !== 'messages.media' || this.taken.has('mediatype')) return null;
+    if ((this.operation !== 'messages.media' && this.operation !== 'messages.audio') || this.taken.has('mediatype')) return null;
     for (const [field, value] of Object.entries(node)) {
-      if (typeof value !== 'string' || !(MEDIA_TYPES as readonly string[]).includes(value)) continue;
+      if (typeof value !== 'string' || !EXAMPLE_KINDS.includes(value)) continue;
       const inner = node[value];
       if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) continue;
       const fieldPath = path === '' ? field : `${path}.${field}`;
@@ -302,6 +332,49 @@ class Guesser {
       return { field, kind: value };
     }
     return null;
+  }
+
+  /** The kind field: the chosen kind for Send Media, always "audio" for Send Audio. */
+  private kindValue(path: string, kind: string): Template {
+    const audio = this.operation === 'messages.audio';
+    this.rows.push({ location: 'body', field: path, example: shorten(kind, '…'), role: audio ? null : 'mediatype' });
+    if (audio && kind !== 'audio') this.notes.push(`${path} is "audio" for Send Audio (the example sent ${shorten(kind, '…')})`);
+    return audio ? 'audio' : { $role: 'mediatype' };
+  }
+
+  /**
+   * The kind's object, with the fields each kind may carry: Send Media's gains a caption and a
+   * file name when the example had none (the file name is written for documents only,
+   * messages-media.ts); Send Audio's goes under "audio" without either, which audio never takes.
+   */
+  private kindObject(out: Record<string, Template>, walked: Template, path: string): void {
+    const inner = isPlainTemplate(walked) ? this.withoutKindOnly(walked, path) : walked;
+    if (this.operation === 'messages.audio') {
+      out.audio = inner;
+      return;
+    }
+    out[KIND_KEY] = inner;
+    if (!isPlainTemplate(inner)) return;
+    const roles = new Set(Object.values(inner).flatMap((v) => (isRoleRef(v) ? [v.$role] : [])));
+    for (const [role, field, example] of KIND_OBJECT_FIELDS) {
+      if (roles.has(role) || Object.hasOwn(inner, field)) continue;
+      inner[field] = { $role: role };
+      this.rows.push({ location: 'body', field: `${path}.${field}`, example, role });
+    }
+  }
+
+  /** The kind object without what only the example's kind takes: an audio's voice flag, or, for audio, a caption and file name. */
+  private withoutKindOnly(inner: Record<string, Template>, path: string): Record<string, Template> {
+    const kept: Record<string, Template> = {};
+    for (const [name, value] of Object.entries(inner)) {
+      const normal = normalizeName(name);
+      if (this.operation === 'messages.audio' ? namedAs('caption', normal) || normal === 'filename' : normal === 'voice') {
+        this.rows = this.rows.filter((r) => r.field !== `${path}.${name}`);
+        continue;
+      }
+      kept[name] = value;
+    }
+    return kept;
   }
 
   checkFixesUsed(warnings: string[]): void {

@@ -71,7 +71,7 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
     // required and known fields only: no biz_opaque_callback_data, no preview_url; the default of recipient_type kept
     expect(text.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { body: { $role: 'text' } } });
     const media = propose(plain, MESSAGES, 'messages.media');
-    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media_url' }, caption: { $role: 'caption' }, id: { $role: 'media_id' } } });
+    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media_url' }, caption: { $role: 'caption' }, filename: { $role: 'file_name' }, id: { $role: 'media_id' } } });
   });
 
   it('contacts: the query parameters worth showing become paging and search roles', () => {
