@@ -124,6 +124,8 @@ const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
 /** The kinds an example of a send named by kind may show (Send Media's kinds and audio). */
 const EXAMPLE_KINDS: readonly string[] = [...MEDIA_TYPES, 'audio'];
+/** What a flat body calls its media kind field. */
+const FLAT_KIND_NAMES: readonly string[] = ['type', 'kind', 'messagetype'];
 /** What a Send Media kind object carries when its example did not show it. */
 const KIND_OBJECT_FIELDS: readonly (readonly [Role, string, string])[] = [
   ['caption', 'caption', "(the caption, when one is given)"],
@@ -440,6 +442,8 @@ class Guesser {
     }
     if (this.allowed.has('mimetype') && (is('mimetype') || MIMETYPE.test(text)) && MIMETYPE.test(text)) return 'mimetype';
     if (this.allowed.has('mediatype') && ['mediatype', 'mediatypes'].includes(name) && /^(image|document|video|file)$/i.test(text)) return 'mediatype';
+    // a flat body's kind (`"type":"image"` beside its link): a sample, the kind being sent
+    if (this.allowed.has('mediatype') && FLAT_KIND_NAMES.includes(name) && EXAMPLE_KINDS.includes(text)) return 'mediatype';
     if (is('file_name') && /\.[a-z0-9]{1,5}$/i.test(text)) return 'file_name';
     if (is('caption')) return 'caption';
     // the text that goes with a file is its caption (Twilio's Body beside MediaUrl)

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCurl } from '../../../../src-main/core/api/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { DescribedOperation } from '../../../../src-main/core/api/types';
+import { buildRequest } from '../../../../src-main/core/request-builder';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
@@ -42,6 +43,24 @@ describe('a kind object learned from another kind\'s example', () => {
     const spec = proposeOperation(parseCurl(curl('https://graph.example.org', BY_ID)), 'messages.media').spec;
     expect(spec.body).toMatchObject({ $mediatype: { id: { $role: 'media_id' }, link: { $role: 'media_url' } } });
     expect(JSON.stringify(spec.body)).not.toContain('4455667788990011');
+  });
+});
+
+describe('a flat body\'s kind field', () => {
+  const FLAT = { to: '15550001111', type: 'image', url: 'https://files.example.org/sample.jpg', caption: 'Sample caption', filename: 'sample.jpg' };
+
+  it('is the kind being sent, not the example\'s: a document goes as "document" with its file name', async () => {
+    const base = 'https://api.example.org';
+    const spec = proposeOperation(parseCurl(curl(base, FLAT)), 'messages.media').spec;
+    expect(spec.body).toMatchObject({ type: { $role: 'mediatype' }, filename: { $role: 'file_name' } });
+    const input = { number: '+15550002222', mediatype: 'document' as const, source: { kind: 'url' as const, url: 'https://files.example.org/q3.pdf' } };
+    const request = await buildRequest({ op: 'messages.media', input, idempotencyKey: 'flat-kind-000001' }, { baseUrl: base, endpointOverrides: {}, api: { version: 1, operations: { 'messages.media': spec } } });
+    expect(request.body?.kind === 'json' ? JSON.parse(request.body.text) : null).toMatchObject({ type: 'document', url: 'https://files.example.org/q3.pdf', filename: 'q3.pdf' });
+  });
+
+  it('stays a constant when a fix says so', () => {
+    const spec = proposeOperation(parseCurl(curl('https://api.example.org', FLAT)), 'messages.media', { fixes: { constant: ['type'] } }).spec;
+    expect(spec.body).toMatchObject({ type: 'image' });
   });
 });
 
