@@ -25,12 +25,14 @@ export interface SchemaContext {
   warnings: string[];
   /** the walk's budget: every schema visited and reference followed is spent from it */
   budget: VisitBudget;
+  /** optional fields the person keeps or fills (names): shown though the document only samples them */
+  keep?: readonly string[];
 }
 
 const KNOWN = new Set(Object.values(REQUEST_NAMES).flat().map(normalizeName));
 /** The names the guesser knows for the roles an operation has: another role's field is left out (a text does not carry a MediaUrl). */
 const KNOWN_FOR = new Map<DescribedOperation, Set<string>>();
-function knownNames(operation: DescribedOperation | undefined): Set<string> {
+export function knownNames(operation: DescribedOperation | undefined): Set<string> {
   if (operation === undefined) return KNOWN;
   let names = KNOWN_FOR.get(operation);
   if (names === undefined) {
@@ -125,11 +127,14 @@ function objectExample(schema: Json, ctx: SchemaContext, inside: readonly string
   return out;
 }
 
-/** An optional property is shown when the guesser knows its name or the document gives its value. */
+/**
+ * An optional property is shown when the guesser knows its name, the person keeps or fills it, or
+ * the document gives its default or constant; a value given only as an `example` is a sample.
+ */
 function worthShowing(key: string, child: unknown, ctx: SchemaContext): boolean {
-  if (knownNames(ctx.operation).has(normalizeName(key))) return true;
+  if (knownNames(ctx.operation).has(normalizeName(key)) || ctx.keep?.includes(key) === true) return true;
   const { node } = deref(ctx.doc, child, ctx.budget);
-  return isObject(node) && givenExample(node) !== OMIT;
+  return isObject(node) && (Object.hasOwn(node, 'default') || Object.hasOwn(node, 'const'));
 }
 
 function merged(parts: unknown[], name: string, ctx: SchemaContext, inside: readonly string[], depth: number): Example | typeof OMIT {

@@ -27,7 +27,14 @@ export type { MappingRow, Proposal, RoleFixes };
 
 const METHODS: readonly OperationMethod[] = ['GET', 'POST', 'PUT', 'PATCH'];
 
-export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperation, options: { profileBaseUrl?: string; fixes?: RoleFixes } = {}): Proposal {
+export interface ProposeOptions {
+  profileBaseUrl?: string;
+  fixes?: RoleFixes;
+  /** path segments a document says name the account (its path parameters): never taken for the recipient */
+  accountSegments?: readonly string[];
+}
+
+export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperation, options: ProposeOptions = {}): Proposal {
   const warnings: string[] = [...parsed.warnings];
   if (parsed.unknown.length > 0) warnings.push(`Options this app does not know were left out: ${parsed.unknown.join(', ')}`);
   const method = parsed.method.toUpperCase() as OperationMethod;
@@ -47,7 +54,7 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   }
 
   const { body, encoding } = parsed.form !== null ? { body: multipartExample(parsed.form), encoding: 'multipart' as const } : parseBody(parsed.body, declaredContentType(parsed.headers), operation, method, warnings);
-  const guesser = new Guesser(operation, options.fixes ?? {});
+  const guesser = new Guesser(operation, options.fixes ?? {}, options.accountSegments ?? []);
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
   // after the body and the query: a number there wins over digits in the path (Meta's phone-number id)
@@ -151,6 +158,7 @@ class Guesser {
   constructor(
     private readonly operation: DescribedOperation,
     private readonly fixes: RoleFixes,
+    private readonly accountSegments: readonly string[] = [],
   ) {
     this.allowed = new Set(OPERATION_ROLES[operation]);
   }
@@ -237,7 +245,7 @@ class Guesser {
       if (this.fixes.constant?.includes(field)) this.usedFixes.add(`constant=${field}`);
       if (fixed) this.usedFixes.add(`number=${field}`);
       // a read receipt's path names the account (Meta's phone number id), seldom the contact: only a fix puts the number there
-      const guessed = this.operation !== 'messages.read' && PHONE.test(text.replace(/[\s()-]/g, ''));
+      const guessed = this.operation !== 'messages.read' && !this.accountSegments.includes(text) && PHONE.test(text.replace(/[\s()-]/g, ''));
       if (this.fixes.constant?.includes(field) || (!fixed && !guessed)) return segment;
       const ref = withFormat('number', text);
       this.taken.add('number');

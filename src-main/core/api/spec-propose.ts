@@ -10,6 +10,7 @@ export function proposeSpecRequest(candidate: SpecCandidate, example: SpecReques
   const proposal = proposeOperation(example.request, operation, {
     ...(options.profileBaseUrl === undefined ? {} : { profileBaseUrl: options.profileBaseUrl }),
     fixes: options.fixes ?? {},
+    ...(example.accountValues === undefined ? {} : { accountSegments: example.accountValues }),
   });
   const credential = example.credential;
   if (credential !== null) {
