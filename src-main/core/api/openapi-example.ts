@@ -15,6 +15,7 @@ import type { SchemaContext } from './openapi-schema-example';
 import { openApiCredential } from './openapi-security';
 import { chooseServer, serversOf } from './openapi-servers';
 import { chooseMediaType, formText } from './spec-body';
+import { SpecError } from './spec-error';
 import { VisitBudget } from './spec-budget';
 import { pickVariant } from './spec-choice';
 import type { SpecOptions, SpecRequest } from './spec-types';
@@ -60,7 +61,7 @@ export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOpt
     } else if (param.in === 'cookie' && param.required) notes.push(`The cookie ${param.name.slice(0, 60)} the operation asks for is not sent: this app sends no cookies`);
   }
 
-  const body = bodyOf(op.operation, ctx, { keep, vars });
+  const body = bodyOf(op.operation, ctx, { keep, vars }, options);
   if (body.kind === 'text') headers.push({ name: 'Content-Type', value: body.type });
   const url = `${server.url}${path}${query.length === 0 ? '' : `?${query.join('&')}`}`;
   const request: ParsedCurl = { method: op.candidate.method, url, headers, body: body.kind === 'text' ? body.text : null, form: null, contentType: body.kind === 'text' ? body.type : null, ignored: [], unknown: [], warnings: notes };
@@ -120,7 +121,7 @@ function scalarText(value: unknown): string {
 
 type Body = { kind: 'none' } | { kind: 'text'; type: string; text: string } | { kind: 'unsupported'; reason: string };
 
-function bodyOf(operation: Json, ctx: SchemaContext, choice: SampleChoice): Body {
+function bodyOf(operation: Json, ctx: SchemaContext, choice: SampleChoice, options: SpecOptions): Body {
   const requestBody = deref(ctx.doc, operation.requestBody, ctx.budget).node;
   if (!isObject(requestBody) || !isObject(requestBody.content) || Object.keys(requestBody.content).length === 0) return { kind: 'none' };
   const content = requestBody.content;
@@ -128,12 +129,12 @@ function bodyOf(operation: Json, ctx: SchemaContext, choice: SampleChoice): Body
   if ('reason' in chosen) return { kind: 'unsupported', reason: `This operation cannot be proposed: ${chosen.reason}` };
   const key = Object.keys(content).find((k) => k.split(';')[0]!.trim().toLowerCase() === chosen.type) ?? Object.keys(content).find((k) => k.startsWith('*') || k.startsWith('application/*'))!;
   const media = deref(ctx.doc, content[key], ctx.budget).node;
-  const value = isObject(media) ? withoutSamples(mediaExample(media, ctx), media.schema, ctx, choice) : {};
+  const value = isObject(media) ? withoutSamples(mediaExample(media, ctx, options.example), media.schema, ctx, choice) : {};
   return { kind: 'text', type: chosen.type, text: chosen.kind === 'form' ? formText(value, ctx.warnings) : JSON.stringify(value ?? {}) };
 }
 
-/** The media type's example, the named example that fits the operation, else one built from the schema. */
-function mediaExample(media: Json, ctx: SchemaContext): unknown {
+/** The media type's example, the named example that fits the operation (or the one the person names), else one built from the schema. */
+function mediaExample(media: Json, ctx: SchemaContext, wanted: string | undefined): unknown {
   if (Object.hasOwn(media, 'example')) return media.example;
   if (isObject(media.examples)) {
     const variants = Object.entries(media.examples).flatMap(([name, raw]) => {
@@ -144,11 +145,21 @@ function mediaExample(media: Json, ctx: SchemaContext): unknown {
         return [];
       }
       const summary = typeof example.summary === 'string' ? example.summary : '';
-      return [{ name: `${name} ${summary}`, detail: detailOf(example.value), item: example.value }];
+      return [{ name: `${name} ${summary}`, detail: detailOf(example.value), item: { key: name, value: example.value } }];
     });
+    const names = variants.map((v) => `"${v.item.key.slice(0, 60)}"`).join(', ').slice(0, 400);
+    if (wanted !== undefined) {
+      const found = variants.find((v) => v.item.key === wanted) ?? variants.find((v) => v.item.key.toLowerCase() === wanted.trim().toLowerCase());
+      if (found === undefined) throw new SpecError(`The operation has no example "${wanted.slice(0, 60)}"; ${variants.length === 0 ? 'it has none' : `its examples: ${names}`}`);
+      return found.item.value;
+    }
     const picked = pickVariant(variants, ctx.operation);
-    if (picked !== undefined) return picked.item;
+    if (picked !== undefined) {
+      if (variants.length > 1) ctx.warnings.push(`The document gives ${variants.length} examples here (${names}); this used "${picked.item.key.slice(0, 60)}": choose another with --example NAME`);
+      return picked.item.value;
+    }
   }
+  if (wanted !== undefined) throw new SpecError(`The operation has no named examples to choose "${wanted.slice(0, 60)}" from`);
   const built = schemaExample(media.schema ?? {}, '', ctx);
   return built === OMIT ? {} : built;
 }
@@ -156,5 +167,6 @@ function mediaExample(media: Json, ctx: SchemaContext): unknown {
 /** The words of an example's first level (its keys and short string values), for choosing among examples. */
 function detailOf(value: unknown): string {
   if (!isObject(value)) return '';
-  return Object.entries(value).map(([k, v]) => `${k} ${typeof v === 'string' && v.length < 40 ? v : ''}`).join(' ');
+  // an object's own keys too: Meta's `"image": {"link": ...}` says it goes by link
+  return Object.entries(value).map(([k, v]) => `${k} ${typeof v === 'string' && v.length < 40 ? v : isObject(v) ? Object.keys(v).join(' ') : ''}`).join(' ');
 }

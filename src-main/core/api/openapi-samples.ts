@@ -8,7 +8,8 @@ import { normalizeName } from './names';
 import { deref, isObject } from './openapi-ref';
 import type { Json } from './openapi-ref';
 import type { SchemaContext } from './openapi-schema-example';
-import { knownNames } from './openapi-schema-example';
+import { LIST_NAMES } from './template-params';
+import { knownNames, samplesLeftOut } from './openapi-schema-example';
 
 export interface SampleChoice {
   /** field paths (`context.message_id`) or bare names the person keeps as the example has them */
@@ -18,18 +19,15 @@ export interface SampleChoice {
 }
 
 const MAX_DEPTH = 16;
+/** The kinds whose object may carry an uploaded file's id. */
+const MEDIA_KINDS: readonly string[] = ['image', 'video', 'document', 'sticker', 'audio'];
 
 /** The example without its optional sample fields, the person's values put in; names what was left out. */
 export function withoutSamples(value: unknown, schema: unknown, ctx: SchemaContext, choice: SampleChoice): unknown {
   const dropped: string[] = [];
   const out = prune(value, schema, '', ctx, choice, dropped, 0);
   const filled = fill(out, schema, ctx, choice.vars);
-  if (dropped.length > 0) {
-    ctx.warnings.push(
-      `Left out the document's sample values of optional fields (${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''}): ` +
-        'keep one as written with --map constant=FIELD, or give your own value with --var and its name',
-    );
-  }
+  if (dropped.length > 0) ctx.warnings.push(samplesLeftOut(dropped));
   return filled;
 }
 
@@ -50,7 +48,7 @@ function prune(value: unknown, schema: unknown, path: string, ctx: SchemaContext
   const out: Record<string, unknown> = {};
   for (const [name, child] of Object.entries(value)) {
     const childPath = path === '' ? name : `${path}.${name}`;
-    if (!needed(name, childPath, object, ctx, choice) && hasValue(child)) {
+    if (!needed(name, childPath, child, object, ctx, choice) && hasValue(child)) {
       dropped.push(childPath);
       continue;
     }
@@ -60,12 +58,32 @@ function prune(value: unknown, schema: unknown, path: string, ctx: SchemaContext
   return out;
 }
 
-function needed(name: string, path: string, object: ObjectSchema, ctx: SchemaContext, choice: SampleChoice): boolean {
+function needed(name: string, path: string, value: unknown, object: ObjectSchema, ctx: SchemaContext, choice: SampleChoice): boolean {
   if (object.required.has(name) || choice.keep.includes(path) || choice.keep.includes(name) || Object.hasOwn(choice.vars, name)) return true;
   if (!Object.hasOwn(object.properties, name)) return true;
-  if (knownNames(ctx.operation).has(normalizeName(name))) return true;
+  if (knownHere(name, path, ctx) || knownInside(value, path, ctx, 0)) return true;
   const property = deref(ctx.doc, object.properties[name], ctx.budget).node;
   return isObject(property) && (Object.hasOwn(property, 'default') || Object.hasOwn(property, 'const'));
+}
+
+/**
+ * A name the guesser gives a role for this operation: its own names, a template's parameter list,
+ * and the uploaded file's id in a kind's object (Meta's `"image": {"id"}`).
+ */
+function knownHere(name: string, path: string, ctx: SchemaContext): boolean {
+  const normal = normalizeName(name);
+  if (knownNames(ctx.operation).has(normal)) return true;
+  if (ctx.operation === 'messages.template' && LIST_NAMES.has(normal)) return true;
+  const parent = path.split('.').slice(-2, -1)[0] ?? '';
+  return (ctx.operation === 'messages.media' || ctx.operation === 'messages.audio') && normal === 'id' && MEDIA_KINDS.includes(parent);
+}
+
+/** Whether an object or list holds a field the operation gives a role (a reply's `context.message_id`, a template's `components[].parameters`). */
+function knownInside(value: unknown, path: string, ctx: SchemaContext, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item, i) => knownInside(item, `${path}[${i}]`, ctx, depth + 1));
+  if (!isObject(value)) return false;
+  return Object.entries(value).some(([name, child]) => knownHere(name, `${path}.${name}`, ctx) || knownInside(child, `${path}.${name}`, ctx, depth + 1));
 }
 
 /** Whether a value holds anything made up: an empty filter (`"where": {}`) carries no sample. */

@@ -129,6 +129,8 @@ const BASE64 = /^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]{16,}={0,2}$/;
 const MIMETYPE = /^[a-z]+\/[\w.+-]+$/i;
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
+/** A value written to be replaced: `<PHONE_NUMBER>`, `{{Recipient-Phone-Number}}`, `YOUR_NUMBER`. */
+const PLACEHOLDER = /^(<[^<>]{1,80}>|\{\{[^{}]{1,80}\}\}|YOUR_[A-Z0-9_]{1,60})$/;
 /** The kinds an example of a send named by kind may show (Send Media's kinds and audio). */
 const EXAMPLE_KINDS: readonly string[] = [...MEDIA_TYPES, 'audio'];
 /** What a flat body calls its media kind field. */
@@ -431,6 +433,8 @@ class Guesser {
     }
     if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number') && !this.namedNumber))) {
       if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';
+      // a document's placeholder (`<RECIPIENT>`, `{{Recipient-Phone-Number}}`) in a field named like the recipient
+      if (is('number') && PLACEHOLDER.test(text)) return 'number';
     }
     if (typeof value !== 'string') return null;
     // a template's name and language are told by their values' shapes as well as their names

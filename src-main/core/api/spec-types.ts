@@ -32,6 +32,8 @@ export interface SpecOptions {
   budget?: VisitBudget;
   /** optional fields (paths or names) kept as the document's example has them: the rest of its samples are left out */
   keep?: readonly string[];
+  /** the document's named example to read (`--example NAME`), instead of the one that fits the operation */
+  example?: string;
 }
 
 /**
