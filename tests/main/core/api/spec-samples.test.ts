@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposeFromSpec, readApiSpec, SpecError } from '../../../../src-main/core/api/spec-import';
+import { forWindow, openValuesOf } from '../../../../src-main/core/api/spec-open-values';
 import type { SpecProposeOptions } from '../../../../src-main/core/api/spec-import';
 import type { DescribedOperation, Proposal } from '../../../../src-main/core/api/types';
 import { readFileSync } from 'node:fs';
@@ -62,6 +63,13 @@ describe('a Meta-shaped document', () => {
     const media = learn(META, SEND, 'messages.media', { vars: META_VARS, example: 'image-by-id' });
     expect(media.spec.body).toMatchObject({ $mediatype: { id: { $role: 'media_id' }, link: { $role: 'media_url' } } });
     expect(JSON.stringify(media.spec.body)).not.toContain('9988776655443322');
+  });
+
+  it('the window reads the examples to offer from the same sentence, and points at its picker', () => {
+    const { warnings } = learn(META, SEND, 'messages.media', { vars: META_VARS });
+    expect(openValuesOf(warnings).examples).toEqual(['text-message', 'reply-to-message', 'image-by-id', 'image-by-url', 'audio-by-url', 'template-message']);
+    expect(warnings.map(forWindow).join('\n')).toMatch(/this used "image-by-url": choose another under “Example”/);
+    expect(openValuesOf(learn(TWILIO, TWILIO_SEND, 'messages.text', { vars: TWILIO_VARS }).warnings)).not.toHaveProperty('examples');
   });
 
   it('an example the document does not have is refused, naming those it has', () => {
