@@ -18,7 +18,15 @@ const WITH_EXAMPLES: ApiDocumentView = {
   ...DOCUMENT,
   candidates: [
     ...DOCUMENT.candidates,
-    { id: SEND_ID, method: 'POST', path: '/{Version}/{Phone-Number-ID}/messages', summary: 'Send message', notes: [], open: { vars: [], user: false, examples: ['text-message', 'image-by-id', 'image-by-url'] }, unsupported: null },
+    {
+      id: SEND_ID,
+      method: 'POST',
+      path: '/{Version}/{Phone-Number-ID}/messages',
+      summary: 'Send message',
+      notes: [],
+      open: { vars: [], user: false, examples: ['text-message', 'image-by-id', 'image-by-url'] },
+      unsupported: null,
+    },
   ],
 };
 
@@ -58,7 +66,8 @@ describe('choosing among a document\'s examples', () => {
     expect(labelled('Example for Send Media')).toBeNull();
     choose(labelled<HTMLSelectElement>('Send Media')!, SEND_ID);
     const picker = labelled<HTMLSelectElement>('Example for Send Media')!;
-    expect([...picker.options].map((o) => o.textContent)).toEqual(['The one that fits Send Media', 'text-message', 'image-by-id', 'image-by-url']);
+    const offered = [...picker.options].map((o) => o.textContent);
+    expect(offered).toEqual(['The one that fits Send Media', 'text-message', 'image-by-id', 'image-by-url']);
     choose(picker, 'image-by-id');
     click(byText(panel(), 'button', 'Read'));
     await settle();

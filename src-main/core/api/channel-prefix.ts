@@ -27,7 +27,8 @@ export function recipientInSendersChannel(spec: OperationSpec): { spec: Operatio
   };
   const body = rewrite(spec.body);
   if (!changed) return null;
-  return { spec: { ...spec, body }, note: `The sender is a ${channel} address, so the recipient is written as ${channel}:+<number> on every send` };
+  const note = `The sender is a ${channel} address, so the recipient is written as ${channel}:+<number> on every send`;
+  return { spec: { ...spec, body }, note };
 }
 
 /** The channel a constant address at the body's top level names (`whatsapp`), or null. */

@@ -103,7 +103,9 @@ function parameterExample(param: Json, ctx: SchemaContext): unknown {
 function pathValue(param: Parameter, vars: Record<string, string>, ctx: SchemaContext): string {
   if (Object.hasOwn(vars, param.name)) return vars[param.name]!;
   if (param.given !== OMIT && param.given !== null && typeof param.given !== 'object') {
-    if (!namesRecipient(param.name)) ctx.warnings.push(`The path parameter {${param.name}} holds the document's sample value ${String(param.given).slice(0, 40)}: give yours with --var ${param.name}=VALUE`);
+    const sample = String(param.given).slice(0, 40);
+    const ask = `give yours with --var ${param.name}=VALUE`;
+    if (!namesRecipient(param.name)) ctx.warnings.push(`The path parameter {${param.name}} holds the document's sample value ${sample}: ${ask}`);
     return String(param.given);
   }
   ctx.warnings.push(`The path parameter {${param.name}} has no example; its name stands in the path: import again with --var ${param.name}=VALUE`);
@@ -149,13 +151,17 @@ function mediaExample(media: Json, ctx: SchemaContext, wanted: string | undefine
     });
     const names = variants.map((v) => `"${v.item.key.slice(0, 60)}"`).join(', ').slice(0, 400);
     if (wanted !== undefined) {
-      const found = variants.find((v) => v.item.key === wanted) ?? variants.find((v) => v.item.key.toLowerCase() === wanted.trim().toLowerCase());
-      if (found === undefined) throw new SpecError(`The operation has no example "${wanted.slice(0, 60)}"; ${variants.length === 0 ? 'it has none' : `its examples: ${names}`}`);
+      const tidy = wanted.trim().toLowerCase();
+      const found = variants.find((v) => v.item.key === wanted) ?? variants.find((v) => v.item.key.toLowerCase() === tidy);
+      const offered = variants.length === 0 ? 'it has none' : `its examples: ${names}`;
+      if (found === undefined) throw new SpecError(`The operation has no example "${wanted.slice(0, 60)}"; ${offered}`);
       return found.item.value;
     }
     const picked = pickVariant(variants, ctx.operation);
     if (picked !== undefined) {
-      if (variants.length > 1) ctx.warnings.push(`The document gives ${variants.length} examples here (${names}); this used "${picked.item.key.slice(0, 60)}": choose another with --example NAME`);
+      const used = picked.item.key.slice(0, 60);
+      const choose = `this used "${used}": choose another with --example NAME`;
+      if (variants.length > 1) ctx.warnings.push(`The document gives ${variants.length} examples here (${names}); ${choose}`);
       return picked.item.value;
     }
   }
@@ -168,5 +174,6 @@ function mediaExample(media: Json, ctx: SchemaContext, wanted: string | undefine
 function detailOf(value: unknown): string {
   if (!isObject(value)) return '';
   // an object's own keys too: Meta's `"image": {"link": ...}` says it goes by link
-  return Object.entries(value).map(([k, v]) => `${k} ${typeof v === 'string' && v.length < 40 ? v : isObject(v) ? Object.keys(v).join(' ') : ''}`).join(' ');
+  const words = (v: unknown): string => (typeof v === 'string' && v.length < 40 ? v : isObject(v) ? Object.keys(v).join(' ') : '');
+  return Object.entries(value).map(([k, v]) => `${k} ${words(v)}`).join(' ');
 }

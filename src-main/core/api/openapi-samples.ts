@@ -36,7 +36,15 @@ interface ObjectSchema {
   required: Set<string>;
 }
 
-function prune(value: unknown, schema: unknown, path: string, ctx: SchemaContext, choice: SampleChoice, dropped: string[], depth: number): unknown {
+function prune(
+  value: unknown,
+  schema: unknown,
+  path: string,
+  ctx: SchemaContext,
+  choice: SampleChoice,
+  dropped: string[],
+  depth: number,
+): unknown {
   if (depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) {
     const items = itemsOf(schema, ctx);
@@ -59,7 +67,8 @@ function prune(value: unknown, schema: unknown, path: string, ctx: SchemaContext
 }
 
 function needed(name: string, path: string, value: unknown, object: ObjectSchema, ctx: SchemaContext, choice: SampleChoice): boolean {
-  if (object.required.has(name) || choice.keep.includes(path) || choice.keep.includes(name) || Object.hasOwn(choice.vars, name)) return true;
+  if (object.required.has(name) || choice.keep.includes(path) || choice.keep.includes(name)) return true;
+  if (Object.hasOwn(choice.vars, name)) return true;
   if (!Object.hasOwn(object.properties, name)) return true;
   if (knownHere(name, path, ctx) || knownInside(value, path, ctx, 0)) return true;
   const property = deref(ctx.doc, object.properties[name], ctx.budget).node;
@@ -78,12 +87,18 @@ function knownHere(name: string, path: string, ctx: SchemaContext): boolean {
   return (ctx.operation === 'messages.media' || ctx.operation === 'messages.audio') && normal === 'id' && MEDIA_KINDS.includes(parent);
 }
 
-/** Whether an object or list holds a field the operation gives a role (a reply's `context.message_id`, a template's `components[].parameters`). */
+/**
+ * Whether an object or list holds a field the operation gives a role (a reply's
+ * `context.message_id`, a template's `components[].parameters`).
+ */
 function knownInside(value: unknown, path: string, ctx: SchemaContext, depth: number): boolean {
   if (depth > MAX_DEPTH) return false;
   if (Array.isArray(value)) return value.some((item, i) => knownInside(item, `${path}[${i}]`, ctx, depth + 1));
   if (!isObject(value)) return false;
-  return Object.entries(value).some(([name, child]) => knownHere(name, `${path}.${name}`, ctx) || knownInside(child, `${path}.${name}`, ctx, depth + 1));
+  return Object.entries(value).some(([name, child]) => {
+    const childPath = `${path}.${name}`;
+    return knownHere(name, childPath, ctx) || knownInside(child, childPath, ctx, depth + 1);
+  });
 }
 
 /** Whether a value holds anything made up: an empty filter (`"where": {}`) carries no sample. */

@@ -142,7 +142,8 @@ const KIND_OBJECT_FIELDS: readonly (readonly [Role, string, string])[] = [
 ];
 
 function isPlainTemplate(node: Template): node is Record<string, Template> {
-  return typeof node === 'object' && node !== null && !Array.isArray(node) && !isRoleRef(node) && !isLiteralObject(node) && !isExactNumber(node);
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return false;
+  return !isRoleRef(node) && !isLiteralObject(node) && !isExactNumber(node);
 }
 
 class Guesser {
@@ -247,7 +248,8 @@ class Guesser {
       if (this.fixes.constant?.includes(field)) this.usedFixes.add(`constant=${field}`);
       if (fixed) this.usedFixes.add(`number=${field}`);
       // a read receipt's path names the account (Meta's phone number id), seldom the contact: only a fix puts the number there
-      const guessed = this.operation !== 'messages.read' && !this.accountSegments.includes(text) && PHONE.test(text.replace(/[\s()-]/g, ''));
+      const account = this.accountSegments.includes(text);
+      const guessed = this.operation !== 'messages.read' && !account && PHONE.test(text.replace(/[\s()-]/g, ''));
       if (this.fixes.constant?.includes(field) || (!fixed && !guessed)) return segment;
       const ref = withFormat('number', text);
       this.taken.add('number');
@@ -322,7 +324,8 @@ class Guesser {
     const row = this.rows.find((r) => r.field === `${path}.id`);
     if (row) row.role = 'media_id';
     this.rows.push({ location: 'body', field: `${path}.link`, example: '(a file\'s URL)', role: `${either}_url` });
-    this.notes.push(`${path}.id in the example is a sample upload's id: a local file is uploaded first and sent as ${path}.id, a URL as ${path}.link`);
+    const sent = `a local file is uploaded first and sent as ${path}.id, a URL as ${path}.link`;
+    this.notes.push(`${path}.id in the example is a sample upload's id: ${sent}`);
     return true;
   }
 

@@ -29,7 +29,8 @@ export function pickVariant<T>(variants: readonly Variant<T>[], operation: Descr
   let best: Variant<T> | undefined;
   let bestScore = 0;
   for (const variant of variants) {
-    const byLink = operation !== undefined && BY_LINK_OPERATIONS.has(operation) && (matches(BY_LINK, variant.name) || matches(BY_LINK, variant.detail));
+    const linkWords = matches(BY_LINK, variant.name) || matches(BY_LINK, variant.detail);
+    const byLink = operation !== undefined && BY_LINK_OPERATIONS.has(operation) && linkWords;
     const score = (matches(words, variant.name) ? 4 : 0) + (matches(words, variant.detail) ? 2 : 0) + (byLink ? 1 : 0);
     if (score > bestScore) {
       best = variant;

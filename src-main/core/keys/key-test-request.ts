@@ -11,7 +11,8 @@ import { accountPathOf } from './key-check-hint';
 
 export function keyTestRequest(profile: Profile): Promise<PreparedRequest> {
   if (isOffered(profile, 'keys.check')) return buildRequest({ op: 'keys.check', input: {} }, profile);
-  if (isOffered(profile, 'contacts.list') && !contactsGuessed(profile)) return buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
+  const listing = isOffered(profile, 'contacts.list') && !contactsGuessed(profile);
+  if (listing) return buildRequest({ op: 'contacts.list', input: { perPage: 1 } }, profile);
   return Promise.reject(new CrmError('validation', cannotCheck(profile)));
 }
 
@@ -33,9 +34,11 @@ function contactsGuessed(profile: Profile): boolean {
 function cannotCheck(profile: Profile): string {
   const sendPath = profile.api?.operations['messages.text']?.path;
   const account = sendPath === undefined ? null : accountPathOf(sendPath);
-  const suggestion = account === null ? 'e.g. the service\'s "get my account" cURL' : `e.g. this service's account or phone-number request, GET ${account}`;
+  const suggestion =
+    account === null ? 'e.g. the service\'s "get my account" cURL' : `e.g. this service's account or phone-number request, GET ${account}`;
   return (
-    `This key could not be checked: this service has no contacts listing and this profile has no Check key request (learn one in Profiles → API or with crm profiles import-curl --operation check, ${suggestion}). ` +
+    'This key could not be checked: this service has no contacts listing and this profile has no Check key request ' +
+    `(learn one in Profiles → API or with crm profiles import-curl --operation check, ${suggestion}). ` +
     'Send a message to see whether the key works; the service manages its keys in its own console.'
   );
 }

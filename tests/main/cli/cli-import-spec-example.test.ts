@@ -22,14 +22,16 @@ describe('crm profiles import-spec --example', () => {
   });
 
   it('names the examples there are and the one used', async () => {
-    const run = await crm(['profiles', 'import-spec', META, '--use', `media=${SEND}`, '--var', 'Phone-Number-ID=123456789012345', '--dry-run']);
+    const phone = ['--var', 'Phone-Number-ID=123456789012345'];
+    const run = await crm(['profiles', 'import-spec', META, '--use', `media=${SEND}`, ...phone, '--dry-run']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/this used "image-by-url": choose another with --example NAME/);
     expect(run.stdout).toContain('/v23.0/123456789012345/messages');
   });
 
   it('--example OP:NAME picks the example for that operation only', async () => {
-    const run = await crm(['profiles', 'import-spec', META, '--use', `text=${SEND}`, '--use', `media=${SEND}`, '--example', 'text:reply-to-message', '--dry-run', '--json']);
+    const uses = ['--use', `text=${SEND}`, '--use', `media=${SEND}`];
+    const run = await crm(['profiles', 'import-spec', META, ...uses, '--example', 'text:reply-to-message', '--dry-run', '--json']);
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout) as { operations: { operation: string; proposal: { spec: { body: Record<string, unknown> } } }[] };
     expect(doc.operations[0]!.proposal.spec.body).toMatchObject({ context: { message_id: { $role: 'quoted_id' } } });

@@ -73,7 +73,8 @@ export const useDocumentImportStore = create<DocumentImportStore>()((set, get) =
   },
 
   // another candidate has other examples: the choice of one goes with the candidate
-  choose: (operation, choice) => set((s) => ({ choices: { ...s.choices, [operation]: choice }, examples: { ...s.examples, [operation]: '' } })),
+  choose: (operation, choice) =>
+    set((s) => ({ choices: { ...s.choices, [operation]: choice }, examples: { ...s.examples, [operation]: '' } })),
   setExample: (operation, example) => set((s) => ({ examples: { ...s.examples, [operation]: example } })),
   setVar: (name, value) => set((s) => ({ vars: { ...s.vars, [name]: value } })),
   setUser: (user) => set({ user }),
@@ -93,7 +94,8 @@ export const useDocumentImportStore = create<DocumentImportStore>()((set, get) =
         continue;
       }
       const example = get().examples[operation] ?? '';
-      const origin = { kind: 'document' as const, handle: document.handle, candidateId: choice, vars: givenVars(get(), candidate(document, choice)), user: get().user.trim(), example };
+      const vars = givenVars(get(), candidate(document, choice));
+      const origin = { kind: 'document' as const, handle: document.handle, candidateId: choice, vars, user: get().user.trim(), example };
       results.push((await useApiStore.getState().readDocument(operation, origin)) ? { operation, outcome: 'proposed' } : failed(operation));
     }
     if (get().profileId !== profileId) return null;

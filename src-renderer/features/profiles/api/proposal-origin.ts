@@ -13,7 +13,8 @@ export async function askProposal(profileId: string, operation: DescribedOperati
   const withFixes = Object.keys(fixes).length > 0 ? { fixes } : {};
   if (origin.kind === 'curl') return invoke('api:import-curl', { profileId, operation, curl: origin.curl, ...withFixes });
   const { handle, candidateId, vars, user, example } = origin;
-  const given = { ...(Object.keys(vars).length > 0 ? { vars } : {}), ...(user === '' ? {} : { user }), ...(example === undefined || example === '' ? {} : { example }) };
+  const withExample = example === undefined || example === '' ? {} : { example };
+  const given = { ...(Object.keys(vars).length > 0 ? { vars } : {}), ...(user === '' ? {} : { user }), ...withExample };
   const r = await invoke('api:spec-propose', { profileId, handle, operation, candidateId, ...withFixes, ...given });
   if (!r.ok) return r;
   if (r.value.proposal === null) return { ok: false, error: { code: 'validation', message: r.value.problem ?? 'The document proposes nothing for this operation.' } };

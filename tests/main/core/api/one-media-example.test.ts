@@ -29,13 +29,15 @@ function curl(base: string, body: unknown): string {
 describe('a kind object learned from another kind\'s example', () => {
   it('Send Media gains a caption and a file name, and drops an audio\'s voice flag', () => {
     const spec = proposeOperation(parseCurl(curl('https://graph.example.org', AUDIO)), 'messages.media').spec;
-    expect(spec.body).toMatchObject({ type: { $role: 'mediatype' }, $mediatype: { caption: { $role: 'caption' }, filename: { $role: 'file_name' } } });
+    const kind = { caption: { $role: 'caption' }, filename: { $role: 'file_name' } };
+    expect(spec.body).toMatchObject({ type: { $role: 'mediatype' }, $mediatype: kind });
     expect(JSON.stringify(spec.body)).not.toContain('voice');
   });
 
   it('Send Audio sends "audio" under its own key, without the image\'s caption', () => {
     const proposal = proposeOperation(parseCurl(curl('https://graph.example.org', IMAGE)), 'messages.audio');
-    expect(proposal.spec.body).toEqual({ ...ENVELOPE, to: { $role: 'number' }, type: 'audio', audio: { link: { $role: 'audio_url' }, id: { $role: 'media_id' } } });
+    const audio = { link: { $role: 'audio_url' }, id: { $role: 'media_id' } };
+    expect(proposal.spec.body).toEqual({ ...ENVELOPE, to: { $role: 'number' }, type: 'audio', audio });
     expect(proposal.rows.map((r) => r.field)).not.toContain('image.caption');
   });
 
@@ -47,19 +49,23 @@ describe('a kind object learned from another kind\'s example', () => {
 });
 
 describe('a flat body\'s kind field', () => {
-  const FLAT = { to: '15550001111', type: 'image', url: 'https://files.example.org/sample.jpg', caption: 'Sample caption', filename: 'sample.jpg' };
+  const FLAT = { to: '15550001111', type: 'image', url: 'https://files.example.org/sample.jpg', caption: 'Sample', filename: 'sample.jpg' };
 
   it('is the kind being sent, not the example\'s: a document goes as "document" with its file name', async () => {
     const base = 'https://api.example.org';
     const spec = proposeOperation(parseCurl(curl(base, FLAT)), 'messages.media').spec;
     expect(spec.body).toMatchObject({ type: { $role: 'mediatype' }, filename: { $role: 'file_name' } });
-    const input = { number: '+15550002222', mediatype: 'document' as const, source: { kind: 'url' as const, url: 'https://files.example.org/q3.pdf' } };
-    const request = await buildRequest({ op: 'messages.media', input, idempotencyKey: 'flat-kind-000001' }, { baseUrl: base, endpointOverrides: {}, api: { version: 1, operations: { 'messages.media': spec } } });
-    expect(request.body?.kind === 'json' ? JSON.parse(request.body.text) : null).toMatchObject({ type: 'document', url: 'https://files.example.org/q3.pdf', filename: 'q3.pdf' });
+    const url = 'https://files.example.org/q3.pdf';
+    const input = { number: '+15550002222', mediatype: 'document' as const, source: { kind: 'url' as const, url } };
+    const target = { baseUrl: base, endpointOverrides: {}, api: { version: 1 as const, operations: { 'messages.media': spec } } };
+    const request = await buildRequest({ op: 'messages.media', input, idempotencyKey: 'flat-kind-000001' }, target);
+    const sent: unknown = request.body?.kind === 'json' ? JSON.parse(request.body.text) : null;
+    expect(sent).toMatchObject({ type: 'document', url, filename: 'q3.pdf' });
   });
 
   it('stays a constant when a fix says so', () => {
-    const spec = proposeOperation(parseCurl(curl('https://api.example.org', FLAT)), 'messages.media', { fixes: { constant: ['type'] } }).spec;
+    const fixes = { constant: ['type'] };
+    const spec = proposeOperation(parseCurl(curl('https://api.example.org', FLAT)), 'messages.media', { fixes }).spec;
     expect(spec.body).toMatchObject({ type: 'image' });
   });
 });
@@ -72,7 +78,8 @@ describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'meta', rate: 1000, burst: 1000 });
     t = await openTestCore('one-media-example');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'meta', baseUrl: sandbox.baseUrl }, { name: 'token', value: sandbox.adminKey }));
+    const key = { name: 'token', value: sandbox.adminKey };
+    ({ profileId } = await addProfileWithKey(t.core, { name: 'meta', baseUrl: sandbox.baseUrl }, key));
   });
   afterAll(async () => {
     await t.cleanup();
@@ -87,14 +94,18 @@ describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
 
   it('the image example sends a document with its file name', async () => {
     await teach('messages.media', IMAGE);
-    const sent = await sendMedia(t.core.messages, { number: '+15550002222', mediatype: 'document', source: { kind: 'url', url: 'https://files.example.org/report-q3.pdf' } }, { profileId });
+    const url = 'https://files.example.org/report-q3.pdf';
+    const source = { kind: 'url' as const, url };
+    const sent = await sendMedia(t.core.messages, { number: '+15550002222', mediatype: 'document', source }, { profileId });
     expect(sent.status).toBe('sent');
-    expect(lastPost().json).toMatchObject({ type: 'document', document: { link: 'https://files.example.org/report-q3.pdf', filename: 'report-q3.pdf' } });
+    expect(lastPost().json).toMatchObject({ type: 'document', document: { link: url, filename: 'report-q3.pdf' } });
   });
 
   it('the audio example sends an image with its caption, no voice flag, no file name', async () => {
     await teach('messages.media', AUDIO);
-    const sent = await sendMedia(t.core.messages, { number: '+15550002222', mediatype: 'image', caption: 'Our logo', source: { kind: 'url', url: 'https://files.example.org/logo.png' } }, { profileId });
+    const source = { kind: 'url' as const, url: 'https://files.example.org/logo.png' };
+    const input = { number: '+15550002222', mediatype: 'image' as const, caption: 'Our logo', source };
+    const sent = await sendMedia(t.core.messages, input, { profileId });
     expect(sent.status).toBe('sent');
     expect(lastPost().json).toMatchObject({ type: 'image', image: { link: 'https://files.example.org/logo.png', caption: 'Our logo' } });
     expect(lastPost().json).not.toHaveProperty('image.voice');
@@ -103,7 +114,8 @@ describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
 
   it('the image example teaches Send Audio: "audio" with its link only', async () => {
     await teach('messages.audio', IMAGE);
-    const sent = await sendAudio(t.core.messages, { number: '+15550002222', source: { kind: 'url', url: 'https://files.example.org/note.ogg' } }, { profileId });
+    const source = { kind: 'url' as const, url: 'https://files.example.org/note.ogg' };
+    const sent = await sendAudio(t.core.messages, { number: '+15550002222', source }, { profileId });
     expect(sent.status).toBe('sent');
     expect(lastPost().json).toMatchObject({ type: 'audio', audio: { link: 'https://files.example.org/note.ogg' } });
     expect(Object.keys((lastPost().json as { audio: object }).audio)).toEqual(['link']);
