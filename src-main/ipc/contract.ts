@@ -108,7 +108,7 @@ export interface InvokeMap {
   'api:spec-load': { payload: { profileId: string; source: ApiDocumentSource }; value: ApiDocumentView | null };
   /** proposes one operation from one of a loaded document's candidates, with the values the person gave; saves nothing */
   'api:spec-propose': {
-    payload: { profileId: string; handle: string; operation: DescribedOperation; candidateId: string; vars?: Record<string, string>; user?: string; fixes?: RoleFixes };
+    payload: { profileId: string; handle: string; operation: DescribedOperation; candidateId: string; vars?: Record<string, string>; user?: string; fixes?: RoleFixes; example?: string };
     value: ApiDocumentProposal;
   };
   /** a profile's saved keys (default: the active profile's): metadata only, never a key value */

@@ -85,6 +85,7 @@ export const payloadSchemas = {
     vars: z.record(z.string().max(200), z.string().max(2000)).refine((v) => Object.keys(v).length <= 50, 'at most 50 values').optional(),
     user: z.string().max(200).optional(),
     fixes,
+    example: z.string().min(1).max(200).optional(),
   }).strict(),
   'keys:list': z.object({ profileId: id.optional() }).strict(),
   'keys:add': z.object({ profileId: id, name: z.string().max(200), value: z.string().max(4096) }).strict(),

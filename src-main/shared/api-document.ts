@@ -10,6 +10,8 @@ export type ApiDocumentSource = { kind: 'file' } | { kind: 'url'; url: string };
 export interface ApiDocumentOpenValues {
   vars: string[];
   user: boolean;
+  /** the names of the document's examples of the operation, when it gives several to choose from */
+  examples?: string[];
 }
 
 /** One operation of the document, as the person picks it: `POST /{Phone-Number-ID}/messages`. */

@@ -46,6 +46,18 @@ function fixesFor(values: string[] | undefined, name: string): RoleFixes {
   return parseFixes(mine);
 }
 
+/** --example NAME applies to every --use; `media:NAME` to one of them (the last given wins). */
+function exampleFor(values: string[] | undefined, name: string): string | undefined {
+  let chosen: string | undefined;
+  for (const entry of values ?? []) {
+    const scoped = /^([a-z]+):(.+)$/.exec(entry);
+    if (scoped !== null && OPERATION_NAMES[scoped[1]!] !== undefined) {
+      if (scoped[1] === name) chosen = scoped[2]!;
+    } else chosen = entry;
+  }
+  return chosen;
+}
+
 interface Planned {
   name: string;
   operation: DescribedOperation;
@@ -57,7 +69,7 @@ export const importSpec = defineCommand({
   summary: "learn several operations at once from the service's OpenAPI 3 document or Postman collection",
   usage: [
     'profiles import-spec FILE|URL --list [--json]',
-    'profiles import-spec FILE|URL [--profile NAME] --use OP=ID... [--absent OP]... [--var NAME=VALUE]... [--user ACCOUNT] [--map [OP:]ROLE=FIELD]... [--dry-run] [--json]',
+    'profiles import-spec FILE|URL [--profile NAME] --use OP=ID... [--absent OP]... [--var NAME=VALUE]... [--user ACCOUNT] [--map [OP:]ROLE=FIELD]... [--example [OP:]NAME]... [--dry-run] [--json]',
   ],
   options: {
     list: { type: 'boolean', help: 'print the operations the document offers (their IDs for --use) and stop' },
@@ -66,6 +78,11 @@ export const importSpec = defineCommand({
     var: { type: 'list', valueName: 'NAME=VALUE', help: 'a value the document leaves open: a path parameter, a server or collection variable' },
     user: { type: 'string', valueName: 'ACCOUNT', help: 'the HTTP Basic user name (an account id) when the service uses Basic auth' },
     map: { type: 'list', valueName: '[OP:]ROLE=FIELD', help: 'fix a guess, for every --use or for one (text:number=to)' },
+    example: {
+      type: 'list',
+      valueName: '[OP:]NAME',
+      help: "read the document's example NAME (for every --use, or for one: media:image-by-url) instead of the one that fits",
+    },
     'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
     profile: profileOption,
   },
@@ -73,6 +90,9 @@ export const importSpec = defineCommand({
   notes: [
     'Reads OpenAPI 3.0 and 3.1 (JSON or YAML) and Postman collections v2.1, from a file or a URL (https, or plain http only from this computer), up to 8 MiB. References inside the document ($ref) are followed; other files are not read.',
     "Each chosen operation's example request is built as the service's playground would show it (the document's example, or one made from its schema) and read like a pasted cURL: see crm profiles import-curl. Where the key goes comes from the security scheme (bearer, basic, apiKey in a header or the query) or the collection's auth; no key value in the document is ever stored.",
+    "A document's example values are samples: optional fields it fills in are left out and named (keep one with --map constant=FIELD, " +
+      'give your own with --var FIELD=VALUE, e.g. --var From=whatsapp:+14155238886); ' +
+      'a path parameter naming the account is never the recipient.',
     'When one operation serves several (a POST /messages for text and files), each --use picks the example or oneOf branch that fits it. Bodies sent as multipart/form-data are not supported yet: nothing is saved and the command says which. Show the result with `crm profiles show NAME`.',
   ],
   async run(ctx, { values, positionals }) {
@@ -104,7 +124,9 @@ export const importSpec = defineCommand({
     const planned: Planned[] = [];
     for (const use of uses) {
       try {
-        planned.push({ ...use, result: await core.api.proposeFromSpec(profile.id, use.operation, loaded, use.id, { ...options, fixes: fixesFor(values.map, use.name) }) });
+        const example = exampleFor(values.example, use.name);
+        const chosen = { ...options, fixes: fixesFor(values.map, use.name), ...(example === undefined ? {} : { example }) };
+        planned.push({ ...use, result: await core.api.proposeFromSpec(profile.id, use.operation, loaded, use.id, chosen) });
       } catch (err) {
         if (err instanceof CrmError) throw new CrmError(err.code, `${use.name} (${use.id.slice(0, 80)}): ${err.message}`);
         throw err;

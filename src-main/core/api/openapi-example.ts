@@ -8,11 +8,14 @@ import { normalizeName, REQUEST_NAMES } from './names';
 import type { OpenApiOperation } from './openapi-operations';
 import { deref, isObject } from './openapi-ref';
 import type { Json } from './openapi-ref';
+import { withoutSamples } from './openapi-samples';
+import type { SampleChoice } from './openapi-samples';
 import { givenExample, OMIT, schemaExample } from './openapi-schema-example';
 import type { SchemaContext } from './openapi-schema-example';
 import { openApiCredential } from './openapi-security';
 import { chooseServer, serversOf } from './openapi-servers';
 import { chooseMediaType, formText } from './spec-body';
+import { SpecError } from './spec-error';
 import { VisitBudget } from './spec-budget';
 import { pickVariant } from './spec-choice';
 import type { SpecOptions, SpecRequest } from './spec-types';
@@ -33,12 +36,15 @@ const OWN_HEADERS = new Set(['content-type', 'accept', 'authorization', 'content
 export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOptions): SpecRequest {
   const notes: string[] = [];
   // one walk: the parameters, the security scheme and the body spend from the same budget
-  const ctx: SchemaContext = { doc, operation: options.operation, warnings: notes, budget: options.budget ?? new VisitBudget() };
   const vars = options.vars ?? {};
+  const keep = [...(options.keep ?? []), ...Object.keys(vars)];
+  const ctx: SchemaContext = { doc, operation: options.operation, warnings: notes, budget: options.budget ?? new VisitBudget(), keep };
   const params = parametersOf(op, ctx);
 
   const pathValues: Record<string, string> = {};
   for (const param of params.filter((p) => p.in === 'path')) pathValues[param.name] = pathValue(param, vars, ctx);
+  // the account a path names (Meta's Phone-Number-ID, Twilio's AccountSid) is the profile's, never the recipient
+  const accountValues = Object.entries(pathValues).filter(([name]) => !namesRecipient(name)).map(([, value]) => value);
   const credential = openApiCredential(doc, op.operation, { ...(options.user === undefined ? {} : { user: options.user }), pathValues }, notes, ctx.budget);
 
   const server = chooseServer(serversOf(op.operation.servers, op.pathItem.servers, doc.servers), options);
@@ -55,11 +61,16 @@ export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOpt
     } else if (param.in === 'cookie' && param.required) notes.push(`The cookie ${param.name.slice(0, 60)} the operation asks for is not sent: this app sends no cookies`);
   }
 
-  const body = bodyOf(op.operation, ctx);
+  const body = bodyOf(op.operation, ctx, { keep, vars }, options);
   if (body.kind === 'text') headers.push({ name: 'Content-Type', value: body.type });
   const url = `${server.url}${path}${query.length === 0 ? '' : `?${query.join('&')}`}`;
   const request: ParsedCurl = { method: op.candidate.method, url, headers, body: body.kind === 'text' ? body.text : null, form: null, contentType: body.kind === 'text' ? body.type : null, ignored: [], unknown: [], warnings: notes };
-  return { request, credential, unsupported: body.kind === 'unsupported' ? body.reason : null };
+  return { request, credential, unsupported: body.kind === 'unsupported' ? body.reason : null, accountValues };
+}
+
+/** A path parameter named like a recipient (Wati's `{whatsappNumber}`) may carry the number; any other names the account. */
+function namesRecipient(name: string): boolean {
+  return REQUEST_NAMES.number.some((known) => normalizeName(known) === normalizeName(name));
 }
 
 /** Path-item parameters, replaced by the operation's own of the same name and place. */
@@ -91,7 +102,12 @@ function parameterExample(param: Json, ctx: SchemaContext): unknown {
 /** The person's value, else the document's example; without either the name stands in, and a note says how to give it. */
 function pathValue(param: Parameter, vars: Record<string, string>, ctx: SchemaContext): string {
   if (Object.hasOwn(vars, param.name)) return vars[param.name]!;
-  if (param.given !== OMIT && param.given !== null && typeof param.given !== 'object') return String(param.given);
+  if (param.given !== OMIT && param.given !== null && typeof param.given !== 'object') {
+    const sample = String(param.given).slice(0, 40);
+    const ask = `give yours with --var ${param.name}=VALUE`;
+    if (!namesRecipient(param.name)) ctx.warnings.push(`The path parameter {${param.name}} holds the document's sample value ${sample}: ${ask}`);
+    return String(param.given);
+  }
   ctx.warnings.push(`The path parameter {${param.name}} has no example; its name stands in the path: import again with --var ${param.name}=VALUE`);
   return param.name;
 }
@@ -107,7 +123,7 @@ function scalarText(value: unknown): string {
 
 type Body = { kind: 'none' } | { kind: 'text'; type: string; text: string } | { kind: 'unsupported'; reason: string };
 
-function bodyOf(operation: Json, ctx: SchemaContext): Body {
+function bodyOf(operation: Json, ctx: SchemaContext, choice: SampleChoice, options: SpecOptions): Body {
   const requestBody = deref(ctx.doc, operation.requestBody, ctx.budget).node;
   if (!isObject(requestBody) || !isObject(requestBody.content) || Object.keys(requestBody.content).length === 0) return { kind: 'none' };
   const content = requestBody.content;
@@ -115,12 +131,12 @@ function bodyOf(operation: Json, ctx: SchemaContext): Body {
   if ('reason' in chosen) return { kind: 'unsupported', reason: `This operation cannot be proposed: ${chosen.reason}` };
   const key = Object.keys(content).find((k) => k.split(';')[0]!.trim().toLowerCase() === chosen.type) ?? Object.keys(content).find((k) => k.startsWith('*') || k.startsWith('application/*'))!;
   const media = deref(ctx.doc, content[key], ctx.budget).node;
-  const value = isObject(media) ? mediaExample(media, ctx) : {};
+  const value = isObject(media) ? withoutSamples(mediaExample(media, ctx, options.example), media.schema, ctx, choice) : {};
   return { kind: 'text', type: chosen.type, text: chosen.kind === 'form' ? formText(value, ctx.warnings) : JSON.stringify(value ?? {}) };
 }
 
-/** The media type's example, the named example that fits the operation, else one built from the schema. */
-function mediaExample(media: Json, ctx: SchemaContext): unknown {
+/** The media type's example, the named example that fits the operation (or the one the person names), else one built from the schema. */
+function mediaExample(media: Json, ctx: SchemaContext, wanted: string | undefined): unknown {
   if (Object.hasOwn(media, 'example')) return media.example;
   if (isObject(media.examples)) {
     const variants = Object.entries(media.examples).flatMap(([name, raw]) => {
@@ -131,11 +147,25 @@ function mediaExample(media: Json, ctx: SchemaContext): unknown {
         return [];
       }
       const summary = typeof example.summary === 'string' ? example.summary : '';
-      return [{ name: `${name} ${summary}`, detail: detailOf(example.value), item: example.value }];
+      return [{ name: `${name} ${summary}`, detail: detailOf(example.value), item: { key: name, value: example.value } }];
     });
+    const names = variants.map((v) => `"${v.item.key.slice(0, 60)}"`).join(', ').slice(0, 400);
+    if (wanted !== undefined) {
+      const tidy = wanted.trim().toLowerCase();
+      const found = variants.find((v) => v.item.key === wanted) ?? variants.find((v) => v.item.key.toLowerCase() === tidy);
+      const offered = variants.length === 0 ? 'it has none' : `its examples: ${names}`;
+      if (found === undefined) throw new SpecError(`The operation has no example "${wanted.slice(0, 60)}"; ${offered}`);
+      return found.item.value;
+    }
     const picked = pickVariant(variants, ctx.operation);
-    if (picked !== undefined) return picked.item;
+    if (picked !== undefined) {
+      const used = picked.item.key.slice(0, 60);
+      const choose = `this used "${used}": choose another with --example NAME`;
+      if (variants.length > 1) ctx.warnings.push(`The document gives ${variants.length} examples here (${names}); ${choose}`);
+      return picked.item.value;
+    }
   }
+  if (wanted !== undefined) throw new SpecError(`The operation has no named examples to choose "${wanted.slice(0, 60)}" from`);
   const built = schemaExample(media.schema ?? {}, '', ctx);
   return built === OMIT ? {} : built;
 }
@@ -143,5 +173,7 @@ function mediaExample(media: Json, ctx: SchemaContext): unknown {
 /** The words of an example's first level (its keys and short string values), for choosing among examples. */
 function detailOf(value: unknown): string {
   if (!isObject(value)) return '';
-  return Object.entries(value).map(([k, v]) => `${k} ${typeof v === 'string' && v.length < 40 ? v : ''}`).join(' ');
+  // an object's own keys too: Meta's `"image": {"link": ...}` says it goes by link
+  const words = (v: unknown): string => (typeof v === 'string' && v.length < 40 ? v : isObject(v) ? Object.keys(v).join(' ') : '');
+  return Object.entries(value).map(([k, v]) => `${k} ${words(v)}`).join(' ');
 }

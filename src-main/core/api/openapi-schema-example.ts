@@ -25,12 +25,14 @@ export interface SchemaContext {
   warnings: string[];
   /** the walk's budget: every schema visited and reference followed is spent from it */
   budget: VisitBudget;
+  /** optional fields the person keeps or fills (names): shown though the document only samples them */
+  keep?: readonly string[];
 }
 
 const KNOWN = new Set(Object.values(REQUEST_NAMES).flat().map(normalizeName));
 /** The names the guesser knows for the roles an operation has: another role's field is left out (a text does not carry a MediaUrl). */
 const KNOWN_FOR = new Map<DescribedOperation, Set<string>>();
-function knownNames(operation: DescribedOperation | undefined): Set<string> {
+export function knownNames(operation: DescribedOperation | undefined): Set<string> {
   if (operation === undefined) return KNOWN;
   let names = KNOWN_FOR.get(operation);
   if (names === undefined) {
@@ -116,6 +118,8 @@ function objectExample(schema: Json, ctx: SchemaContext, inside: readonly string
   // without a required list, the fields worth showing; all of them when none is
   const shown = Object.keys(properties).filter((key) => (required === null ? false : required.has(key)) || worthShowing(key, properties[key], ctx));
   const keys = new Set(required === null && shown.length === 0 ? Object.keys(properties) : shown);
+  const samples = Object.keys(properties).filter((key) => !keys.has(key) && hasSample(properties[key], ctx));
+  if (samples.length > 0) note(ctx, samplesLeftOut(samples));
   for (const [key, child] of Object.entries(properties)) {
     if (!keys.has(key)) continue;
     const value = build(child, key, ctx, inside, depth + 1);
@@ -125,11 +129,27 @@ function objectExample(schema: Json, ctx: SchemaContext, inside: readonly string
   return out;
 }
 
-/** An optional property is shown when the guesser knows its name or the document gives its value. */
+/**
+ * An optional property is shown when the guesser knows its name, the person keeps or fills it, or
+ * the document gives its default or constant; a value given only as an `example` is a sample.
+ */
 function worthShowing(key: string, child: unknown, ctx: SchemaContext): boolean {
-  if (knownNames(ctx.operation).has(normalizeName(key))) return true;
+  if (knownNames(ctx.operation).has(normalizeName(key)) || ctx.keep?.includes(key) === true) return true;
+  const { node } = deref(ctx.doc, child, ctx.budget);
+  return isObject(node) && (Object.hasOwn(node, 'default') || Object.hasOwn(node, 'const'));
+}
+
+function hasSample(child: unknown, ctx: SchemaContext): boolean {
   const { node } = deref(ctx.doc, child, ctx.budget);
   return isObject(node) && givenExample(node) !== OMIT;
+}
+
+/** What is said of the optional fields whose document values were left out as samples. */
+export function samplesLeftOut(fields: readonly string[]): string {
+  return (
+    `Left out the document's sample values of optional fields (${fields.slice(0, 8).join(', ')}${fields.length > 8 ? ', …' : ''}): ` +
+    'keep one as written with --map constant=FIELD, or give your own value with --var and its name'
+  );
 }
 
 function merged(parts: unknown[], name: string, ctx: SchemaContext, inside: readonly string[], depth: number): Example | typeof OMIT {

@@ -14,7 +14,7 @@ import { isFilePart, type FormPart } from './curl-form';
 import { readFormBody } from './form-body';
 import { parseExampleJson } from './example-json';
 import { JsonNumberText } from './json-text';
-import { isRoleRef } from '../../shared/template-leaves';
+import { isExactNumber, isLiteralObject, isRoleRef } from '../../shared/template-leaves';
 import { JsonBoundsError } from '../parse/bounded-json';
 import { judgeHeader } from './header-policy';
 import { normalizeName, REQUEST_NAMES } from './names';
@@ -27,7 +27,14 @@ export type { MappingRow, Proposal, RoleFixes };
 
 const METHODS: readonly OperationMethod[] = ['GET', 'POST', 'PUT', 'PATCH'];
 
-export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperation, options: { profileBaseUrl?: string; fixes?: RoleFixes } = {}): Proposal {
+export interface ProposeOptions {
+  profileBaseUrl?: string;
+  fixes?: RoleFixes;
+  /** path segments a document says name the account (its path parameters): never taken for the recipient */
+  accountSegments?: readonly string[];
+}
+
+export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperation, options: ProposeOptions = {}): Proposal {
   const warnings: string[] = [...parsed.warnings];
   if (parsed.unknown.length > 0) warnings.push(`Options this app does not know were left out: ${parsed.unknown.join(', ')}`);
   const method = parsed.method.toUpperCase() as OperationMethod;
@@ -47,7 +54,7 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   }
 
   const { body, encoding } = parsed.form !== null ? { body: multipartExample(parsed.form), encoding: 'multipart' as const } : parseBody(parsed.body, declaredContentType(parsed.headers), operation, method, warnings);
-  const guesser = new Guesser(operation, options.fixes ?? {});
+  const guesser = new Guesser(operation, options.fixes ?? {}, options.accountSegments ?? []);
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
   // after the body and the query: a number there wins over digits in the path (Meta's phone-number id)
@@ -122,9 +129,25 @@ const BASE64 = /^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]{16,}={0,2}$/;
 const MIMETYPE = /^[a-z]+\/[\w.+-]+$/i;
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
+/** A value written to be replaced: `<PHONE_NUMBER>`, `{{Recipient-Phone-Number}}`, `YOUR_NUMBER`. */
+const PLACEHOLDER = /^(<[^<>]{1,80}>|\{\{[^{}]{1,80}\}\}|YOUR_[A-Z0-9_]{1,60})$/;
+/** The kinds an example of a send named by kind may show (Send Media's kinds and audio). */
+const EXAMPLE_KINDS: readonly string[] = [...MEDIA_TYPES, 'audio'];
+/** What a flat body calls its media kind field. */
+const FLAT_KIND_NAMES: readonly string[] = ['type', 'kind', 'messagetype'];
+/** What a Send Media kind object carries when its example did not show it. */
+const KIND_OBJECT_FIELDS: readonly (readonly [Role, string, string])[] = [
+  ['caption', 'caption', "(the caption, when one is given)"],
+  ['file_name', 'filename', "(a document's file name)"],
+];
+
+function isPlainTemplate(node: Template): node is Record<string, Template> {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return false;
+  return !isRoleRef(node) && !isLiteralObject(node) && !isExactNumber(node);
+}
 
 class Guesser {
-  readonly rows: MappingRow[] = [];
+  rows: MappingRow[] = [];
   private readonly allowed: ReadonlySet<Role>;
   private readonly taken = new Set<Role>();
   private readonly usedFixes = new Set<string>();
@@ -138,6 +161,7 @@ class Guesser {
   constructor(
     private readonly operation: DescribedOperation,
     private readonly fixes: RoleFixes,
+    private readonly accountSegments: readonly string[] = [],
   ) {
     this.allowed = new Set(OPERATION_ROLES[operation]);
   }
@@ -161,10 +185,9 @@ class Guesser {
         for (const [name, child] of Object.entries(node)) {
           const childPath = path === '' ? name : `${path}.${name}`;
           if (kindField !== null && name === kindField.field) {
-            this.rows.push({ location: 'body', field: childPath, example: shorten(kindField.kind, '…'), role: 'mediatype' });
-            out[name] = { $role: 'mediatype' };
+            out[name] = this.kindValue(childPath, kindField.kind);
           } else if (kindField !== null && name === kindField.kind) {
-            out[KIND_KEY] = walk(child, childPath, name);
+            this.kindObject(out, walk(child, childPath, name), childPath);
           } else {
             out[name] = walk(child, childPath, name, node as Record<string, unknown>);
           }
@@ -225,7 +248,8 @@ class Guesser {
       if (this.fixes.constant?.includes(field)) this.usedFixes.add(`constant=${field}`);
       if (fixed) this.usedFixes.add(`number=${field}`);
       // a read receipt's path names the account (Meta's phone number id), seldom the contact: only a fix puts the number there
-      const guessed = this.operation !== 'messages.read' && PHONE.test(text.replace(/[\s()-]/g, ''));
+      const account = this.accountSegments.includes(text);
+      const guessed = this.operation !== 'messages.read' && !account && PHONE.test(text.replace(/[\s()-]/g, ''));
       if (this.fixes.constant?.includes(field) || (!fixed && !guessed)) return segment;
       const ref = withFormat('number', text);
       this.taken.add('number');
@@ -276,6 +300,7 @@ class Guesser {
     if (this.operation !== 'messages.media' && this.operation !== 'messages.audio') return;
     const link = out.link;
     const either = this.operation === 'messages.media' ? 'media' : 'audio';
+    if (link === undefined && this.byIdOnly(out, path, either)) return;
     if (path === '' || !isRoleRef(link) || link.$role !== either || 'id' in out) return;
     out.link = { $role: `${either}_url` };
     out.id = { $role: 'media_id' };
@@ -286,14 +311,34 @@ class Guesser {
   }
 
   /**
+   * The by-id example of a kind's object (`"image":{"id":"<sample>"}`): its id is a sample, not a
+   * constant. It becomes the uploaded file's id, and a URL goes by `link` beside it.
+   */
+  private byIdOnly(out: Record<string, Template>, path: string, either: 'media' | 'audio'): boolean {
+    const last = path.split('.').pop() ?? '';
+    const id = out.id;
+    if (!EXAMPLE_KINDS.includes(last) || (typeof id !== 'string' && typeof id !== 'number') || this.taken.has('media_id')) return false;
+    this.taken.add('media_id');
+    out.link = { $role: `${either}_url` };
+    out.id = { $role: 'media_id' };
+    const row = this.rows.find((r) => r.field === `${path}.id`);
+    if (row) row.role = 'media_id';
+    this.rows.push({ location: 'body', field: `${path}.link`, example: '(a file\'s URL)', role: `${either}_url` });
+    const sent = `a local file is uploaded first and sent as ${path}.id, a URL as ${path}.link`;
+    this.notes.push(`${path}.id in the example is a sample upload's id: ${sent}`);
+    return true;
+  }
+
+  /**
    * Meta's shape names the kind twice (`"type":"image","image":{...}`): that field is the media
-   * kind and the object's key follows it, so one example serves every kind. A fix naming the
-   * field as a constant keeps it one.
+   * kind and the object's key follows it, so one example serves every kind, the audio example
+   * too; and any kind's example teaches Send Audio (`"type":"audio","audio":{...}`). A fix naming
+   * the field as a constant keeps it one.
    */
   private kindFieldOf(node: Record<string, unknown>, path: string): { field: string; kind: string } | null {
-    if (this.operation !== 'messages.media' || this.taken.has('mediatype')) return null;
+    if ((this.operation !== 'messages.media' && this.operation !== 'messages.audio') || this.taken.has('mediatype')) return null;
     for (const [field, value] of Object.entries(node)) {
-      if (typeof value !== 'string' || !(MEDIA_TYPES as readonly string[]).includes(value)) continue;
+      if (typeof value !== 'string' || !EXAMPLE_KINDS.includes(value)) continue;
       const inner = node[value];
       if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) continue;
       const fieldPath = path === '' ? field : `${path}.${field}`;
@@ -302,6 +347,49 @@ class Guesser {
       return { field, kind: value };
     }
     return null;
+  }
+
+  /** The kind field: the chosen kind for Send Media, always "audio" for Send Audio. */
+  private kindValue(path: string, kind: string): Template {
+    const audio = this.operation === 'messages.audio';
+    this.rows.push({ location: 'body', field: path, example: shorten(kind, '…'), role: audio ? null : 'mediatype' });
+    if (audio && kind !== 'audio') this.notes.push(`${path} is "audio" for Send Audio (the example sent ${shorten(kind, '…')})`);
+    return audio ? 'audio' : { $role: 'mediatype' };
+  }
+
+  /**
+   * The kind's object, with the fields each kind may carry: Send Media's gains a caption and a
+   * file name when the example had none (the file name is written for documents only,
+   * messages-media.ts); Send Audio's goes under "audio" without either, which audio never takes.
+   */
+  private kindObject(out: Record<string, Template>, walked: Template, path: string): void {
+    const inner = isPlainTemplate(walked) ? this.withoutKindOnly(walked, path) : walked;
+    if (this.operation === 'messages.audio') {
+      out.audio = inner;
+      return;
+    }
+    out[KIND_KEY] = inner;
+    if (!isPlainTemplate(inner)) return;
+    const roles = new Set(Object.values(inner).flatMap((v) => (isRoleRef(v) ? [v.$role] : [])));
+    for (const [role, field, example] of KIND_OBJECT_FIELDS) {
+      if (roles.has(role) || Object.hasOwn(inner, field)) continue;
+      inner[field] = { $role: role };
+      this.rows.push({ location: 'body', field: `${path}.${field}`, example, role });
+    }
+  }
+
+  /** The kind object without what only the example's kind takes: an audio's voice flag, or, for audio, a caption and file name. */
+  private withoutKindOnly(inner: Record<string, Template>, path: string): Record<string, Template> {
+    const kept: Record<string, Template> = {};
+    for (const [name, value] of Object.entries(inner)) {
+      const normal = normalizeName(name);
+      if (this.operation === 'messages.audio' ? namedAs('caption', normal) || normal === 'filename' : normal === 'voice') {
+        this.rows = this.rows.filter((r) => r.field !== `${path}.${name}`);
+        continue;
+      }
+      kept[name] = value;
+    }
+    return kept;
   }
 
   checkFixesUsed(warnings: string[]): void {
@@ -348,6 +436,8 @@ class Guesser {
     }
     if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number') && !this.namedNumber))) {
       if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';
+      // a document's placeholder (`<RECIPIENT>`, `{{Recipient-Phone-Number}}`) in a field named like the recipient
+      if (is('number') && PLACEHOLDER.test(text)) return 'number';
     }
     if (typeof value !== 'string') return null;
     // a template's name and language are told by their values' shapes as well as their names
@@ -367,6 +457,8 @@ class Guesser {
     }
     if (this.allowed.has('mimetype') && (is('mimetype') || MIMETYPE.test(text)) && MIMETYPE.test(text)) return 'mimetype';
     if (this.allowed.has('mediatype') && ['mediatype', 'mediatypes'].includes(name) && /^(image|document|video|file)$/i.test(text)) return 'mediatype';
+    // a flat body's kind (`"type":"image"` beside its link): a sample, the kind being sent
+    if (this.allowed.has('mediatype') && FLAT_KIND_NAMES.includes(name) && EXAMPLE_KINDS.includes(text)) return 'mediatype';
     if (is('file_name') && /\.[a-z0-9]{1,5}$/i.test(text)) return 'file_name';
     if (is('caption')) return 'caption';
     // the text that goes with a file is its caption (Twilio's Body beside MediaUrl)

@@ -7,7 +7,12 @@ const WORDS: Partial<Record<DescribedOperation, RegExp>> = {
   'messages.text': /^(text|plain)$/i,
   'messages.media': /^(image|document|video|media|file|sticker|photo|picture|attachment)s?$/i,
   'messages.audio': /^(audio|voice|ptt)$/i,
+  'messages.template': /^(template|hsm)s?$/i,
 };
+
+/** A send by link teaches a URL and, beside it, the uploaded file's id: among equals it wins over a by-id example. */
+const BY_LINK = /^(link|url|uri)$/i;
+const BY_LINK_OPERATIONS: ReadonlySet<DescribedOperation> = new Set(['messages.media', 'messages.audio']);
 
 export interface Variant<T> {
   /** a name the document gives it: an examples key, a $ref's last segment, a title */
@@ -24,7 +29,9 @@ export function pickVariant<T>(variants: readonly Variant<T>[], operation: Descr
   let best: Variant<T> | undefined;
   let bestScore = 0;
   for (const variant of variants) {
-    const score = (matches(words, variant.name) ? 2 : 0) + (matches(words, variant.detail) ? 1 : 0);
+    const linkWords = matches(BY_LINK, variant.name) || matches(BY_LINK, variant.detail);
+    const byLink = operation !== undefined && BY_LINK_OPERATIONS.has(operation) && linkWords;
+    const score = (matches(words, variant.name) ? 4 : 0) + (matches(words, variant.detail) ? 2 : 0) + (byLink ? 1 : 0);
     if (score > bestScore) {
       best = variant;
       bestScore = score;

@@ -58,5 +58,6 @@ export function specExample(spec: ApiSpec, ref: string, options: SpecOptions = {
 
 export function proposeFromSpec(spec: ApiSpec, ref: string, operation: DescribedOperation, options: SpecProposeOptions = {}): SpecProposal {
   const candidate = findCandidate(spec, ref);
-  return proposeSpecRequest(candidate, spec.request(candidate, { ...options, operation }), operation, options);
+  const keep = options.keep ?? options.fixes?.constant ?? [];
+  return proposeSpecRequest(candidate, spec.request(candidate, { ...options, operation, keep }), operation, options);
 }

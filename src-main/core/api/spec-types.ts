@@ -30,6 +30,10 @@ export interface SpecOptions {
   user?: string;
   /** the walk's budget when several examples are read as one walk (a whole document's survey); else each has its own */
   budget?: VisitBudget;
+  /** optional fields (paths or names) kept as the document's example has them: the rest of its samples are left out */
+  keep?: readonly string[];
+  /** the document's named example to read (`--example NAME`), instead of the one that fits the operation */
+  example?: string;
 }
 
 /**
@@ -52,6 +56,8 @@ export interface SpecRequest {
   credential: SpecCredential | null;
   /** why nothing can be proposed for it (a multipart body), or null */
   unsupported: string | null;
+  /** path segments that name the account (not the recipient): never guessed to be the number */
+  accountValues?: readonly string[];
 }
 
 export type SpecProposal =

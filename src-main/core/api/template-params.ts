@@ -8,7 +8,7 @@ import { normalizeName } from './names';
 import type { Template } from './types';
 
 /** What services call the list of a template's parameters. */
-const LIST_NAMES = new Set(['params', 'parameters', 'variables', 'placeholders', 'bodyparams', 'bodyparameters', 'templateparams', 'templateparameters', 'args', 'arguments'].map(normalizeName));
+export const LIST_NAMES: ReadonlySet<string> = new Set(['params', 'parameters', 'variables', 'placeholders', 'bodyparams', 'bodyparameters', 'templateparams', 'templateparameters', 'args', 'arguments'].map(normalizeName));
 
 /** Components whose parameters are not the body's (Meta's header image, a button's payload). */
 const OTHER_COMPONENT = /^(header|button|footer)$/i;

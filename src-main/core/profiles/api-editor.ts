@@ -32,6 +32,8 @@ export interface SpecImportOptions {
   vars?: Record<string, string>;
   /** the HTTP Basic user name (an account id) */
   user?: string;
+  /** the document's named example to read instead of the one that fits the operation */
+  example?: string;
 }
 import { checkFileOrigin, MAX_FILE_ORIGINS } from '../conversations/file-origin-policy';
 import { ENDPOINTS } from '../endpoints';
@@ -129,6 +131,7 @@ export class ApiEditor {
       ...(loaded.url === undefined ? {} : { sourceUrl: loaded.url }),
       ...(options.vars === undefined ? {} : { vars: options.vars }),
       ...(options.user === undefined ? {} : { user: options.user }),
+      ...(options.example === undefined ? {} : { example: options.example }),
     }));
   }
 

@@ -4,7 +4,7 @@
 // and only a few documents are held at once (each may be megabytes once parsed).
 import { randomUUID } from 'node:crypto';
 import type { ApiDocumentCandidate, ApiDocumentOpenValues, ApiDocumentProposal, ApiDocumentView } from '../../shared/api-document';
-import { forWindow, openValuesOf } from '../api/spec-open-values';
+import { forWindow, isExamplesSentence, openValuesOf } from '../api/spec-open-values';
 import { SpecError } from '../api/spec-import';
 import type { SpecProposal } from '../api/spec-import';
 import type { DescribedOperation, RoleFixes } from '../api/types';
@@ -38,6 +38,8 @@ export interface ProposeInput {
   fixes?: RoleFixes;
   vars?: Record<string, string>;
   user?: string;
+  /** the document's named example to read */
+  example?: string;
 }
 
 export class SpecDocuments {
@@ -130,9 +132,10 @@ function survey(loaded: LoadedSpec, baseUrl: string): { candidates: ApiDocumentC
     method: candidate.method,
     path: candidate.path,
     summary: candidate.summary,
-    notes: notes.filter((n) => !shared.includes(n)).map(forWindow),
+    // the examples to choose from are the picker's; which one fits depends on the operation taught
+    notes: notes.filter((n) => !shared.includes(n) && !isExamplesSentence(n)).map(forWindow),
     open: openValuesOf(notes),
     unsupported: unsupported === null ? null : forWindow(unsupported),
   }));
-  return { candidates, notes: shared.map(forWindow) };
+  return { candidates, notes: shared.filter((n) => !isExamplesSentence(n)).map(forWindow) };
 }

@@ -1,6 +1,7 @@
-import { useId, type FormEvent } from 'react';
+import { Fragment, useId, type FormEvent } from 'react';
 import type { DescribedOperation } from '../../../lib/api';
 import { selectDescribed, useApiStore } from './api-store';
+import { DocumentExampleChoice } from './document-example-choice';
 import { chosenCandidates, NOT_IN_DOCUMENT, useDocumentImportStore } from './document-import-store';
 import { DocumentOpenValues } from './document-open-values';
 import { OperationChoice } from './operation-choice';
@@ -36,7 +37,10 @@ export function DocumentChoices({ busy, onRead }: { busy: boolean; onRead: (oper
       <fieldset className="api-import-map">
         <legend>Which of the document’s operations is each of the console’s?</legend>
         {(described?.operations ?? []).map((o) => (
-          <OperationChoice key={o.operation} operation={o.operation} label={o.label} />
+          <Fragment key={o.operation}>
+            <OperationChoice operation={o.operation} label={o.label} />
+            <DocumentExampleChoice operation={o.operation} label={o.label} />
+          </Fragment>
         ))}
       </fieldset>
       <DocumentOpenValues chosen={chosenCandidates(document, choices)} />

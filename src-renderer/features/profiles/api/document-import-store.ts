@@ -34,6 +34,8 @@ interface DocumentImportStore {
   choices: Partial<Record<DescribedOperation, string>>;
   vars: Record<string, string>;
   user: string;
+  /** the document's named example chosen per operation (absent: the one that fits) */
+  examples: Partial<Record<DescribedOperation, string>>;
   results: ReadResult[];
   /** another profile starts afresh; the same one keeps what was loaded */
   open: (profileId: string) => void;
@@ -42,11 +44,12 @@ interface DocumentImportStore {
   choose: (operation: DescribedOperation, choice: string) => void;
   setVar: (name: string, value: string) => void;
   setUser: (user: string) => void;
+  setExample: (operation: DescribedOperation, example: string) => void;
   /** proposes every chosen operation; answers the first one proposed (its editor takes focus), or null */
   read: () => Promise<DescribedOperation | null>;
 }
 
-const INITIAL = { profileId: null, status: 'idle' as ImportStatus, url: '', document: null, error: null, choices: {}, vars: {}, user: '', results: [] };
+const INITIAL = { profileId: null, status: 'idle' as ImportStatus, url: '', document: null, error: null, choices: {}, vars: {}, user: '', examples: {}, results: [] };
 
 export const useDocumentImportStore = create<DocumentImportStore>()((set, get) => ({
   ...INITIAL,
@@ -66,10 +69,13 @@ export const useDocumentImportStore = create<DocumentImportStore>()((set, get) =
     if (!r.ok) return set({ status: get().document === null ? 'idle' : 'ready', error: r.error });
     // cancelled dialog: what was loaded before stays
     if (r.value === null) return set({ status: get().document === null ? 'idle' : 'ready' });
-    set({ status: 'ready', document: r.value, choices: {}, vars: {}, user: '', results: [] });
+    set({ status: 'ready', document: r.value, choices: {}, vars: {}, user: '', examples: {}, results: [] });
   },
 
-  choose: (operation, choice) => set((s) => ({ choices: { ...s.choices, [operation]: choice } })),
+  // another candidate has other examples: the choice of one goes with the candidate
+  choose: (operation, choice) =>
+    set((s) => ({ choices: { ...s.choices, [operation]: choice }, examples: { ...s.examples, [operation]: '' } })),
+  setExample: (operation, example) => set((s) => ({ examples: { ...s.examples, [operation]: example } })),
   setVar: (name, value) => set((s) => ({ vars: { ...s.vars, [name]: value } })),
   setUser: (user) => set({ user }),
 
@@ -87,7 +93,9 @@ export const useDocumentImportStore = create<DocumentImportStore>()((set, get) =
         results.push((await useApiStore.getState().markAbsent(operation, true)) ? { operation, outcome: 'absent' } : failed(operation));
         continue;
       }
-      const origin = { kind: 'document' as const, handle: document.handle, candidateId: choice, vars: givenVars(get(), candidate(document, choice)), user: get().user.trim() };
+      const example = get().examples[operation] ?? '';
+      const vars = givenVars(get(), candidate(document, choice));
+      const origin = { kind: 'document' as const, handle: document.handle, candidateId: choice, vars, user: get().user.trim(), example };
       results.push((await useApiStore.getState().readDocument(operation, origin)) ? { operation, outcome: 'proposed' } : failed(operation));
     }
     if (get().profileId !== profileId) return null;

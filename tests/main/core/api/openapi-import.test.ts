@@ -51,9 +51,12 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
     expect(specExample(spec, MESSAGES, { operation: 'messages.text', vars: { version: 'v20.0', 'Phone-Number-ID': '42' } }).url).toBe('https://graph.chat.example/v20.0/42/messages');
   });
 
-  it('text: to and text.body get their roles, the rest stays constant; bearer is the default placement', () => {
+  it('text: to and text.body get their roles, the rest stays constant but the optional sample preview_url; bearer is the default placement', () => {
     const p = propose(spec, MESSAGES, 'messages.text');
-    expect(p.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { preview_url: false, body: { $role: 'text' } } });
+    expect(p.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { body: { $role: 'text' } } });
+    expect(p.warnings.join('\n')).toMatch(/sample values of optional fields \(text\.preview_url\)/);
+    const kept = propose(spec, MESSAGES, 'messages.text', { fixes: { constant: ['text.preview_url'] } });
+    expect(kept.spec.body).toMatchObject({ text: { preview_url: false, body: { $role: 'text' } } });
     expect(p.spec.credential).toBeUndefined();
     expect(p.spec.path).toBe('/v19.0/1029384756/messages');
     expect(p.baseUrl).toBe('https://graph.chat.example');
@@ -71,7 +74,7 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
     // required and known fields only: no biz_opaque_callback_data, no preview_url; the default of recipient_type kept
     expect(text.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { body: { $role: 'text' } } });
     const media = propose(plain, MESSAGES, 'messages.media');
-    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media_url' }, caption: { $role: 'caption' }, id: { $role: 'media_id' } } });
+    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media_url' }, caption: { $role: 'caption' }, filename: { $role: 'file_name' }, id: { $role: 'media_id' } } });
   });
 
   it('contacts: the query parameters worth showing become paging and search roles', () => {
