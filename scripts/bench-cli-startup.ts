@@ -1,5 +1,5 @@
 // Start-up of the `crm` command, end to end (spawn to exit, as a shell script pays it): the
-// shipped launcher running the build (bin/crm.mjs -> out/cli/crm.mjs) against the baseline of
+// shipped launcher running the build (bin/crm.mjs -> out/cli/crm.cjs) against the baseline of
 // running the TypeScript sources through tsx (scripts/crm-from-source.mjs, how `crm` used to
 // start). Timed: `crm contacts --json` against a sandbox in env-var mode (CRM_API_KEY +
 // CRM_BASE_URL: no keychain), and `crm --help`. Runs alternate source/built (and which goes
@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LAUNCHER = join(ROOT, 'bin', 'crm.mjs');
-const BUILT = join(ROOT, 'out', 'cli', 'crm.mjs');
+const BUILT = join(ROOT, 'out', 'cli', 'crm.cjs');
 const FROM_SOURCE = join(ROOT, 'scripts', 'crm-from-source.mjs');
 const SANDBOX_CLI = join(ROOT, 'src-main', 'sandbox', 'cli.ts');
 
@@ -181,7 +181,7 @@ function isContactPage(stdout: string): boolean {
 export async function runCliStartupBench(options: CliStartupOptions = {}): Promise<CliStartupResult> {
   const runs = options.runs ?? 20;
   const warmup = options.warmup ?? 2;
-  if (!existsSync(BUILT)) throw new Error('out/cli/crm.mjs is missing: run `npm run build` first');
+  if (!existsSync(BUILT)) throw new Error('out/cli/crm.cjs is missing: run `npm run build` first');
   const dataDir = await mkdtemp(join(tmpdir(), 'crm-bench-cli-'));
   const profileDir = await mkdtemp(join(tmpdir(), 'crm-bench-cli-profile-'));
   const sandbox = await startSandboxProcess();
