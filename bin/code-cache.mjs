@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join, sep } from 'node:path';
-import { Script } from 'node:vm';
+import { Script, constants as vmConstants } from 'node:vm';
 
 /** the cache beside the build: a rebuild empties out/cli, and with it the caches of old files */
 export const CODE_CACHE_FOLDER = 'code-cache';
@@ -53,7 +53,10 @@ export function loadWithCodeCache(entry, cacheFolder) {
     if (!filename.startsWith(root)) return compileFromSource.call(this, content, filename);
     const cacheFile = join(cacheFolder, `${basename(filename)}.v8`);
     const cachedData = readCache(cacheFile);
-    const script = new Script(Module.wrap(content), { filename, cachedData });
+    // an import() left in the bundle (of a package kept outside it) loads as it would in a module;
+    // Node 20 warns, once, when one runs (none does today: the bundle's own become require)
+    const importModuleDynamically = vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+    const script = new Script(Module.wrap(content), { filename, cachedData, importModuleDynamically });
     if (cachedData === undefined || script.cachedDataRejected === true) toSave.push({ script, cacheFile });
     const wrapper = script.runInThisContext({ displayErrors: true });
     return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, dirname(filename));

@@ -51,6 +51,20 @@ describe('bin/crm.mjs wiring the process to runCli', () => {
     expect(run.stderr).toBe('to stderr\n');
   });
 
+  it('an import() left in the build (a package kept outside the bundle) loads through the code cache', async () => {
+    const { bin } = await launcherCopy(`
+      exports.runCli = async function runCli(argv, io) {
+        const { basename } = await import('node:path');
+        io.stdout.write(basename('/a/b/imported'));
+        return 0;
+      };
+    `);
+    const run = await spawnCli([], { bin });
+    // Node 20 says once that this loader is experimental: a build that needs it shows it at once
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('imported');
+  });
+
   it('still exits, with runCli\'s code, when something leaves a handle open', async () => {
     // the open timer would hold the process for a minute, past this test's timeout
     const { bin } = await launcherCopy(`
