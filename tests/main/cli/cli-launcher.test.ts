@@ -3,7 +3,7 @@
 // the real build with only the runtime dependencies beside it (no TypeScript runner), and the
 // code cache the launcher keeps beside that build.
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
@@ -144,6 +144,16 @@ describe('the real build, with only the runtime dependencies installed', () => {
       await help();
       expect((await stat(entryCache())).mtimeMs).toBe(written);
       expect(await readFile(entryCache())).toEqual(first);
+    });
+
+    it('commands starting together without a cache all run, and leave one whole cache the next reads as it is', async () => {
+      await rm(cacheFolder, { recursive: true, force: true });
+      const runs = await Promise.all([1, 2, 3, 4].map(() => spawnCli(['--help'], { bin })));
+      expect(runs.map((run) => [run.code, run.stderr])).toEqual(runs.map(() => [0, '']));
+      expect(await readdir(cacheFolder)).toEqual(['crm.cjs.v8']);
+      const written = (await stat(entryCache())).mtimeMs;
+      await help();
+      expect((await stat(entryCache())).mtimeMs).toBe(written);
     });
 
     it('a damaged cache is refused by V8: the command runs from source and the cache is written anew', async () => {
