@@ -238,10 +238,12 @@ export function formatCliStartupBench(r: CliStartupResult): string {
   ];
   const goal = (name: string, c: StartupComparison): string =>
     `  goal: ${name} built p50 ${c.built.p50.toFixed(0)} ms <= ${NETWORK_COMMAND_GOAL_MS} ms ` +
-    `(crm --help p50 ${r.help.built.p50.toFixed(0)} ms, ${(c.built.p50 / r.help.built.p50).toFixed(1)}x): ${c.built.p50 <= NETWORK_COMMAND_GOAL_MS ? 'met' : 'NOT met'}`;
+    `(crm --help p50 ${r.help.built.p50.toFixed(0)} ms, ${(c.built.p50 / r.help.built.p50).toFixed(1)}x): ` +
+    `${c.built.p50 <= NETWORK_COMMAND_GOAL_MS ? 'met' : 'NOT met'}`;
   return [
     `crm start-up, spawn to exit, ${r.runs} runs per variant after ${r.warmup} warm-up runs, alternating (node ${process.version})`,
-    `  load average ${r.load.map((l) => l.toFixed(2)).join(' ')} on this machine after measuring; node -e 0 p50 ${r.bareNode.p50.toFixed(0)} ms`,
+    `  load average ${r.load.map((l) => l.toFixed(2)).join(' ')} on this machine after measuring; ` +
+      `node -e 0 p50 ${r.bareNode.p50.toFixed(0)} ms`,
     ...row('crm contacts --json', r.contacts),
     ...(r.profileContacts ? row('  profile + keychain', r.profileContacts) : ['  profile + keychain    skipped: no D-Bus session (run inside tests/harness/with-keyring.sh, as npm run bench does)']),
     ...row('crm --help', r.help),
