@@ -8,20 +8,28 @@
 //
 // Baseline in the same process: plain INSERTs of the same rows in batches of the same size
 // through the same SQLite module (libsql), and a plain SELECT of 10,000 rows, with the service's ratio to each.
+// The baseline runs in slices between the service's, so drift on a shared machine hits both alike,
+// and both build their input rows inside the timed loop. Rates are given by the wall clock and by
+// this process's CPU time (user + system), which the other processes on the machine barely move.
+// Goal: the service logs at 0.8x the plain INSERTs' rate or better.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ObservedExchange } from '../src-main/core/http/observed-exchange';
 import type { ObservedEntry } from '../src-main/core/http/sender';
 import { RequestLogService } from '../src-main/core/request-log';
 import { DATABASE_FILE, openDatabase } from '../src-main/core/store/database';
-import { DEFAULT_REQUEST_LOG_BOUNDS, RequestLogTable } from '../src-main/core/store/request-log-table';
+import { DEFAULT_REQUEST_LOG_BOUNDS, RequestLogTable, type RequestLogRow } from '../src-main/core/store/request-log-table';
 
 const TOTAL = 100_000;
 const CHECKPOINT = 20_000;
 const BURST = 100;
 const LIST = 10_000;
+/** plain INSERTs timed after each CHECKPOINT of the service's rows */
+const RAW_SLICE = 4_000;
+/** the service's rate at least this share of the plain INSERTs' */
+const INSERT_RATE_GOAL = 0.8;
 
 function entry(i: number): ObservedEntry {
   return {
@@ -70,6 +78,25 @@ function timed(fn: () => void, runs = 9): number {
   return median(times);
 }
 
+/** wall and CPU time (user + system) of this process, summed over start/stop spans */
+class Stopwatch {
+  wallMs = 0;
+  cpuMs = 0;
+  private wallAt = 0;
+  private cpuAt: NodeJS.CpuUsage = { user: 0, system: 0 };
+
+  start(): void {
+    this.wallAt = performance.now();
+    this.cpuAt = process.cpuUsage();
+  }
+
+  stop(): void {
+    this.wallMs += performance.now() - this.wallAt;
+    const used = process.cpuUsage(this.cpuAt);
+    this.cpuMs += (used.user + used.system) / 1000;
+  }
+}
+
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -83,19 +110,38 @@ async function main(): Promise<number> {
     const key = `crm_sk_${randomUUID().replace(/-/g, '')}`;
     const log = new RequestLogService({ table, process: 'window', scrub: (text) => text.split(key).join('***'), containsSecret: (text) => text.includes(key) });
 
+    // baseline: the same rows straight into a bare table, no service, no scrubbing, no bound
+    const raw = openDatabase(baseDir);
+    const rawTable = new RequestLogTable(raw, { maxEntries: Number.MAX_SAFE_INTEGER, pruneEvery: Number.MAX_SAFE_INTEGER });
+    const rawRow = (i: number): RequestLogRow => ({
+      entry: { ...entry(i), process: 'window' },
+      detail: { ...exchange(i), released: false },
+      writer: 'w',
+      bodyChars: 1500,
+    });
+    const rawBatch = (from: number): RequestLogRow[] => Array.from({ length: BURST }, (_, k) => rawRow(from + k));
+    const service = new Stopwatch();
+    const plain = new Stopwatch();
+    let rawRows = 0;
+
     let sizeAtCheckpoint = 0;
-    const t0 = performance.now();
+    service.start();
     for (let i = 0; i < TOTAL; i += 1) {
       const observed = exchange(i);
       log.record(entry(i), () => observed);
       if (i % BURST === BURST - 1) await tick();
-      if (i === CHECKPOINT - 1) {
+      if (i % CHECKPOINT === CHECKPOINT - 1) {
         log.flush();
-        sizeAtCheckpoint = fileBytes(dir);
+        service.stop();
+        if (i === CHECKPOINT - 1) sizeAtCheckpoint = fileBytes(dir);
+        plain.start();
+        for (let r = 0; r < RAW_SLICE; r += BURST, rawRows += BURST) rawTable.insert(rawBatch(rawRows));
+        plain.stop();
+        service.start();
       }
     }
     log.flush();
-    const loggedMs = performance.now() - t0;
+    service.stop();
     const finalBytes = fileBytes(dir);
     const rows = table.count();
 
@@ -104,26 +150,33 @@ async function main(): Promise<number> {
     const newest = log.list(1)[0]?.id ?? '';
     const detailMs = timed(() => log.detail(newest), 101);
 
-    // baseline: the same rows straight into a bare table, no service, no scrubbing
-    const raw = openDatabase(baseDir);
-    const rawTable = new RequestLogTable(raw, { maxEntries: Number.MAX_SAFE_INTEGER, pruneEvery: Number.MAX_SAFE_INTEGER });
-    const rawRows = Array.from({ length: CHECKPOINT }, (_, i) => ({ entry: { ...entry(i), process: 'window' as const }, detail: { ...exchange(i), released: false }, writer: 'w', bodyChars: 1500 }));
-    const r0 = performance.now();
-    for (let i = 0; i < rawRows.length; i += BURST) rawTable.insert(rawRows.slice(i, i + BURST));
-    const rawPerSec = CHECKPOINT / ((performance.now() - r0) / 1000);
     const selectRaw = raw.prepare('SELECT * FROM request_log ORDER BY seq DESC LIMIT ?');
     const rawListMs = timed(() => selectRaw.all(LIST));
     raw.close();
 
-    const loggedPerSec = TOTAL / (loggedMs / 1000);
+    const wall = { service: TOTAL / (service.wallMs / 1000), plain: rawRows / (plain.wallMs / 1000) };
+    const cpu = { service: TOTAL / (service.cpuMs / 1000), plain: rawRows / (plain.cpuMs / 1000) };
     const bound = DEFAULT_REQUEST_LOG_BOUNDS;
-    console.log(`logged ${TOTAL.toLocaleString('en')} requests: ${Math.round(loggedPerSec).toLocaleString('en')}/s (plain batched INSERTs: ${Math.round(rawPerSec).toLocaleString('en')}/s, ratio ${(rawPerSec / loggedPerSec).toFixed(2)}x)`);
+    const perSec = (n: number): string => `${Math.round(n).toLocaleString('en')}/s`;
+    console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on this machine while measuring`);
+    console.log(
+      `logged ${TOTAL.toLocaleString('en')} requests: ${perSec(wall.service)} (plain batched INSERTs of ${rawRows.toLocaleString('en')}: ` +
+        `${perSec(wall.plain)}), by CPU time ${perSec(cpu.service)} (plain: ${perSec(cpu.plain)})`,
+    );
     console.log(`rows kept: ${rows.toLocaleString('en')} (bound ${bound.maxEntries.toLocaleString('en')}, pruned every ${bound.pruneEvery} inserts)`);
     console.log(`file (crm.db + WAL): ${mb(sizeAtCheckpoint)} after ${CHECKPOINT.toLocaleString('en')} requests, ${mb(finalBytes)} after ${TOTAL.toLocaleString('en')}`);
     console.log(`list the newest ${LIST.toLocaleString('en')}: ${listNewestMs.toFixed(1)} ms (plain SELECT of the same rows: ${rawListMs.toFixed(1)} ms); the window's 500: ${listWindowMs.toFixed(2)} ms; one detail: ${detailMs.toFixed(3)} ms`);
 
     log.close();
     db.close();
+    const ratio = { wall: wall.service / wall.plain, cpu: cpu.service / cpu.plain };
+    // judged by CPU time: on a shared machine the wall clock measures the scheduler as much as the work
+    const met = ratio.cpu >= INSERT_RATE_GOAL ? 'met' : 'NOT met';
+    console.log(
+      `goal: request log insert rate by CPU time ${perSec(cpu.service)} >= ${INSERT_RATE_GOAL}x ` +
+        `plain batched INSERTs ${perSec(cpu.plain)}: ` +
+        `ratio ${ratio.cpu.toFixed(2)}x (by the wall clock ${ratio.wall.toFixed(2)}x): ${met}`,
+    );
     const withinCount = rows <= bound.maxEntries + bound.pruneEvery;
     const flat = finalBytes <= sizeAtCheckpoint * 1.25;
     if (!withinCount || !flat) {

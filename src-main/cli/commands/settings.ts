@@ -9,7 +9,7 @@ import { defineCommand, type CommandGroup } from '../command';
 import { clean } from '../format';
 import { replyNoticesCommand } from './inbox';
 import { readReceiptsCommand } from './read-receipts';
-import { DEFAULT_MEDIA_CAP_BYTES, MEDIA_CAP_RANGE_MB, MEDIA_FILE_LIMIT_BYTES } from '../../core/conversations/inbound-media';
+import { DEFAULT_MEDIA_CAP_BYTES, MEDIA_CAP_RANGE_MB, MEDIA_FILE_LIMIT_BYTES } from '../../core/conversations/media-cap';
 import { formatBytes } from '../../shared/format';
 import { DEFAULT_REQUEST_DEADLINE_MS, REQUEST_DEADLINE_RANGE_S, requestDeadlineMs, validDeadlineSeconds } from '../../core/http/request-deadline';
 

@@ -27,13 +27,10 @@ import { afterFailure, DOWNLOAD_RETRY_DELAYS_MS, DownloadProblem } from './downl
 import { fileOriginCommand } from './file-origin-consent';
 import { judgeFileAddress, type FileAddressVerdict } from './file-origin-policy';
 import { fetchFileBytes, tooLarge, type FetchedBytes } from './media-bytes';
+import { MEDIA_FILE_LIMIT_BYTES } from './media-cap';
 
-/** the cap of all received files together when no setting says otherwise */
-export const DEFAULT_MEDIA_CAP_BYTES = 500 * 1024 * 1024;
-/** the media-cap setting's range, in whole megabytes */
-export const MEDIA_CAP_RANGE_MB = { min: 1, max: 1_000_000 } as const;
-/** one received file at most (Meta's largest document is 100 MB) */
-export const MEDIA_FILE_LIMIT_BYTES = 100 * 1024 * 1024;
+// the limits live in a leaf module (media-cap.ts); said here too for the modules that import them from here
+export { DEFAULT_MEDIA_CAP_BYTES, MEDIA_CAP_RANGE_MB, MEDIA_FILE_LIMIT_BYTES } from './media-cap';
 /** how long a claim holds: past it, a process that died mid-download has let go */
 const CLAIM_MS = 5 * 60_000;
 

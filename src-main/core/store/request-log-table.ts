@@ -22,7 +22,12 @@ export const DEFAULT_REQUEST_LOG_BOUNDS: RequestLogBounds = {
   maxEntries: 10_000,
   maxDays: 7,
   bodyChars: 32 * 1024 * 1024,
-  pruneEvery: 100,
+  // A trim deletes the oldest rows from four b-trees (the rows, the random-id index and two small
+  // ones) and sums the held bodies: per row it costs a third of an insert when done 100 rows at a
+  // time, about two thirds of that when done 1,000 at a time (the id index's pages are dirtied
+  // once per trim, not once per row), and the sum is paid ten times less often. The table may
+  // hold 10% more rows than maxEntries between two trims.
+  pruneEvery: 1_000,
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

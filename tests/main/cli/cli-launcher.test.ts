@@ -1,9 +1,10 @@
 // bin/crm.mjs, the launcher of the built CLI, run from copies placed in temporary folders: a
 // folder without a build (a fresh clone), a stand-in build that checks the process wiring, and
-// the real build with only the runtime dependencies beside it (no TypeScript runner).
+// the real build with only the runtime dependencies beside it (no TypeScript runner), and the
+// code cache the launcher keeps beside that build.
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
@@ -11,15 +12,14 @@ import { BIN, REPO_ROOT, spawnCli, stderrLines } from './cli-harness';
 
 const RUNTIME_DEPENDENCIES = ['keytar', 'libsql', 'undici', 'zod'];
 
-/** a folder holding a copy of the launcher at bin/crm.mjs, and `build` (if given) at out/cli/crm.mjs */
+/** a folder holding a copy of the launcher's folder at bin/, and `build` (CommonJS, if given) at out/cli/crm.cjs */
 async function launcherCopy(build?: string): Promise<{ root: string; bin: string }> {
   const root = await tempDir('crm-launcher-');
   const bin = join(root, 'bin', 'crm.mjs');
-  await mkdir(join(root, 'bin'));
-  await cp(BIN, bin);
+  await cp(dirname(BIN), join(root, 'bin'), { recursive: true });
   if (build !== undefined) {
     await mkdir(join(root, 'out', 'cli'), { recursive: true });
-    await writeFile(join(root, 'out', 'cli', 'crm.mjs'), build);
+    await writeFile(join(root, 'out', 'cli', 'crm.cjs'), build);
   }
   return { root, bin };
 }
@@ -37,13 +37,13 @@ describe('bin/crm.mjs without a build', () => {
 describe('bin/crm.mjs wiring the process to runCli', () => {
   it('passes the arguments and streams, and exits with the code runCli returns', async () => {
     const { bin } = await launcherCopy(`
-      export async function runCli(argv, io) {
+      exports.runCli = async function runCli(argv, io) {
         let input = '';
         for await (const chunk of io.stdin) input += chunk;
         io.stdout.write(JSON.stringify({ argv, input, isTTY: io.isTTY, marker: io.env.CRM_LAUNCHER_MARKER }));
         io.stderr.write('to stderr\\n');
         return 3;
-      }
+      };
     `);
     const run = await spawnCli(['send', 'text', '--json'], { bin, input: 'piped', env: { CRM_LAUNCHER_MARKER: 'seen' } });
     expect(run.code).toBe(3);
@@ -51,13 +51,27 @@ describe('bin/crm.mjs wiring the process to runCli', () => {
     expect(run.stderr).toBe('to stderr\n');
   });
 
+  it('an import() left in the build (a package kept outside the bundle) loads through the code cache', async () => {
+    const { bin } = await launcherCopy(`
+      exports.runCli = async function runCli(argv, io) {
+        const { basename } = await import('node:path');
+        io.stdout.write(basename('/a/b/imported'));
+        return 0;
+      };
+    `);
+    const run = await spawnCli([], { bin });
+    // Node 20 says once that this loader is experimental: a build that needs it shows it at once
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('imported');
+  });
+
   it('still exits, with runCli\'s code, when something leaves a handle open', async () => {
     // the open timer would hold the process for a minute, past this test's timeout
     const { bin } = await launcherCopy(`
-      export async function runCli() {
+      exports.runCli = async function runCli() {
         setTimeout(() => {}, 60_000);
         return 4;
-      }
+      };
     `);
     const run = await spawnCli([], { bin });
     expect(run.code).toBe(4);
@@ -67,13 +81,17 @@ describe('bin/crm.mjs wiring the process to runCli', () => {
 describe('the real build, with only the runtime dependencies installed', () => {
   let sandbox: RunningSandbox;
   let bin: string;
+  let cacheFolder: string;
 
   beforeAll(async () => {
     const built = join(REPO_ROOT, 'out', 'cli');
-    if (!existsSync(join(built, 'crm.mjs'))) throw new Error('out/cli/crm.mjs is missing: run `npm run build` before these tests');
+    if (!existsSync(join(built, 'crm.cjs'))) throw new Error('out/cli/crm.cjs is missing: run `npm run build` before these tests');
     const copy = await launcherCopy();
     bin = copy.bin;
     await cp(built, join(copy.root, 'out', 'cli'), { recursive: true });
+    // the caches this checkout's own runs wrote: these tests watch the copy make its own
+    cacheFolder = join(copy.root, 'out', 'cli', 'code-cache');
+    await rm(cacheFolder, { recursive: true, force: true });
     await cp(join(REPO_ROOT, 'package.json'), join(copy.root, 'package.json'));
     await mkdir(join(copy.root, 'node_modules'));
     for (const name of RUNTIME_DEPENDENCIES) {
@@ -106,5 +124,53 @@ describe('the real build, with only the runtime dependencies installed', () => {
     const run = await spawnCli(['sandbox', '--help'], { bin });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('crm sandbox');
+  });
+
+  describe('the code cache beside the build', () => {
+    const entryCache = (): string => join(cacheFolder, 'crm.cjs.v8');
+    const help = async (): Promise<void> => {
+      const run = await spawnCli(['--help'], { bin });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Usage: crm');
+    };
+
+    it('is written by the first command, then read as it is: the next command does not write it again', async () => {
+      await rm(cacheFolder, { recursive: true, force: true });
+      await help();
+      const first = await readFile(entryCache());
+      const written = (await stat(entryCache())).mtimeMs;
+      expect(first.length).toBeGreaterThan(0);
+      await help();
+      expect((await stat(entryCache())).mtimeMs).toBe(written);
+      expect(await readFile(entryCache())).toEqual(first);
+    });
+
+    it('commands starting together without a cache all run, and leave one whole cache the next reads as it is', async () => {
+      await rm(cacheFolder, { recursive: true, force: true });
+      const runs = await Promise.all([1, 2, 3, 4].map(() => spawnCli(['--help'], { bin })));
+      expect(runs.map((run) => [run.code, run.stderr])).toEqual(runs.map(() => [0, '']));
+      expect(await readdir(cacheFolder)).toEqual(['crm.cjs.v8']);
+      const written = (await stat(entryCache())).mtimeMs;
+      await help();
+      expect((await stat(entryCache())).mtimeMs).toBe(written);
+    });
+
+    it('a damaged cache is refused by V8: the command runs from source and the cache is written anew', async () => {
+      await rm(cacheFolder, { recursive: true, force: true });
+      await mkdir(cacheFolder);
+      await writeFile(entryCache(), 'not a code cache');
+      await help();
+      expect((await readFile(entryCache(), 'utf8')).startsWith('not a code cache')).toBe(false);
+    });
+
+    it('a cache folder that cannot be made (a file is in its place) only means starting without one', async () => {
+      await rm(cacheFolder, { recursive: true, force: true });
+      await writeFile(cacheFolder, 'in the way');
+      await help();
+      await help();
+      expect(await readFile(cacheFolder, 'utf8')).toBe('in the way');
+      await rm(cacheFolder);
+    });
   });
 });

@@ -77,7 +77,7 @@ describe('electron-builder.json against electron-builder 26 itself', () => {
     for (const path of [pkg.main, 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index.js', 'package.json']) {
       expect(selected(path), path).toBe(true);
     }
-    for (const path of ['src-main/index.ts', 'src-renderer/main.tsx', 'tests/main/packaging/builder-config.test.ts', 'scripts/dist.mjs', '.ci/run', 'out/cli/crm.mjs', 'README.md', 'resources/icon.png']) {
+    for (const path of ['src-main/index.ts', 'src-renderer/main.tsx', 'tests/main/packaging/builder-config.test.ts', 'scripts/dist.mjs', '.ci/run', 'out/cli/crm.cjs', 'README.md', 'resources/icon.png']) {
       expect(selected(path), path).toBe(false);
     }
   });
