@@ -1,7 +1,6 @@
 // crm profiles import-curl | edit: teach a profile how its service asks for each operation, and
 // change its name or base URL.
-import { isRole } from '../../core/api/roles';
-import type { Proposal, RoleFixes } from '../../core/api/types';
+import type { Proposal } from '../../core/api/types';
 import type { DescribedOperation } from '../../core/api/types';
 import type { Core } from '../../core/create-core';
 import type { Profile } from '../../core/model';
@@ -16,37 +15,8 @@ import { confirm, readAll } from '../prompt';
 import { moveKeysQuestion } from '../../core/profiles/profile-consent';
 import { fileOrigins, retriedText, retryRefused } from './profile-file-origins';
 import { importSpec } from './profile-import-spec';
+import { OPERATION_NAMES, parseFixes } from './operation-names';
 import { insecureOption, namedProfile, profileOption } from './shared';
-
-/** The operation names of the CLI, as a person says them. */
-export const OPERATION_NAMES: Record<string, DescribedOperation> = {
-  contacts: 'contacts.list',
-  text: 'messages.text',
-  media: 'messages.media',
-  audio: 'messages.audio',
-  template: 'messages.template',
-  messages: 'messages.list',
-  templates: 'templates.list',
-  upload: 'media.upload',
-  download: 'media.download',
-  check: 'keys.check',
-  reaction: 'messages.reaction',
-  read: 'messages.read',
-};
-
-/** --map ROLE=FIELD (repeatable); FIELD is a body path (text.body), a query name or a key name. */
-export function parseFixes(values: string[] | undefined): RoleFixes {
-  const fixes: RoleFixes = {};
-  for (const entry of values ?? []) {
-    const eq = entry.indexOf('=');
-    const role = entry.slice(0, eq);
-    const field = entry.slice(eq + 1);
-    if (eq <= 0 || field === '') throw new UsageError('--map takes ROLE=FIELD, e.g. --map per_page=limit or --map constant=type');
-    if (role !== 'constant' && !isRole(role)) throw new UsageError(`--map: "${role.slice(0, 40)}" is not a role (number, text, caption, media, media_url, media_base64, file_name, mimetype, mediatype, audio, audio_url, audio_base64, media_id, template_name, template_language, template_param, page, per_page, offset, cursor, search, or constant)`);
-    (fixes[role] ??= []).push(field);
-  }
-  return fixes;
-}
 
 const importCurl = defineCommand({
   name: 'profiles import-curl',

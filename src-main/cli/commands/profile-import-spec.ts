@@ -14,11 +14,10 @@ import { mappingTable, operationLines } from '../api-text';
 import { defineCommand } from '../command';
 import { clean, table } from '../format';
 import { pasteWord } from '../paste-word';
-import { OPERATION_NAMES, parseFixes } from './profile-api';
+import { OPERATION_NAMES, parseFixes } from './operation-names';
 import { namedProfile, profileOption } from './shared';
 
-// Written out, not read from OPERATION_NAMES: profile-api.ts imports this file to register it,
-// so its values are not there yet while this module's top level runs.
+// The operations a document is most often read for, named in usage errors and --use's help.
 const NAMES = 'contacts, text, media, audio, messages';
 
 /** `NAME=VALUE` pairs of a list option, the name checked by `accept`. */

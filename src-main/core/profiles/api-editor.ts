@@ -10,7 +10,7 @@ import type { Proposal, RoleFixes } from '../api/propose';
 import { missingRoles } from '../api/roles';
 import { parseApiDescription } from '../api/schema';
 import { proposeFromSpec, readApiSpec, SpecError } from '../api/spec-import';
-import type { ApiSpec, SpecProposal } from '../api/spec-import';
+import type { SpecProposal } from '../api/spec-import';
 import { readSpecSource } from '../api/spec-source';
 import type { NetworkRoute } from '../http/dispatcher-cache';
 import { rolesOf } from '../api/template';
@@ -18,23 +18,9 @@ import type { ApiDescription, ApiPreview, DescribedApi, DescribedOperation, Even
 
 export type { ApiPreview, DescribedApi };
 
-/** An API document read once, for listing its operations and proposing several of them. */
-export interface LoadedSpec {
-  spec: ApiSpec;
-  /** where it was fetched from (a relative server URL is read against it); undefined for a file */
-  url?: string;
-}
+import type { LoadedSpec, SpecImportOptions } from './spec-import-options';
 
-/** What the person adds to a spec import: the values the document leaves open. */
-export interface SpecImportOptions {
-  fixes?: RoleFixes;
-  /** path parameters, server variables, collection variables */
-  vars?: Record<string, string>;
-  /** the HTTP Basic user name (an account id) */
-  user?: string;
-  /** the document's named example to read instead of the one that fits the operation */
-  example?: string;
-}
+export type { LoadedSpec, SpecImportOptions };
 import { checkFileOrigin, MAX_FILE_ORIGINS } from '../conversations/file-origin-policy';
 import { ENDPOINTS } from '../endpoints';
 import { originOf } from '../keys/key-origin';

@@ -11,7 +11,7 @@ import type { DescribedOperation, RoleFixes } from '../api/types';
 import { VisitBudget } from '../api/spec-budget';
 import { checkedSpecUrl } from '../api/spec-url';
 import { CrmError } from '../errors';
-import type { LoadedSpec, SpecImportOptions } from './api-editor';
+import type { LoadedSpec, SpecImportOptions } from './spec-import-options';
 
 /** Long enough to read every operation's proposal; short enough that a forgotten one goes. */
 export const DOCUMENT_TTL_MS = 15 * 60_000;
