@@ -125,6 +125,25 @@ describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect'
     });
   });
 
+  describe('a page number in the body but no page size (the service answers every row for any page)', () => {
+    let profileId: string;
+    beforeAll(async () => {
+      profileId = await profileFromCurl('evolution-page-only', { where: {}, page: 1 });
+    });
+
+    it('page 2, asked first in this process, holds rows 11 to 20: the service\'s own page size is learned from its answer', async () => {
+      const second = await t.core.contacts.list({ profileId, page: 2, perPage: 10 });
+      const first = await t.core.contacts.list({ profileId, page: 1, perPage: 10 });
+      const jid = (c: Found): string => c.remoteJid.replace(/@.*/, '');
+      expect(numbers(second.items)).toEqual(all.slice(10, 20).map(jid));
+      expect(numbers(first.items)).toEqual(all.slice(0, 10).map(jid));
+      const last = await t.core.contacts.list({ profileId, page: 3, perPage: 10 });
+      expect(numbers(last.items)).toEqual(all.slice(20, 30).map(jid));
+      const spec = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'contacts.list')!.spec;
+      expect(spec.listing).toEqual({ pageSize: CONTACTS });
+    });
+  });
+
   describe('a search slot the service does not read', () => {
     let profileId: string;
     beforeAll(async () => {
