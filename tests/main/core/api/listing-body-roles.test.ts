@@ -8,6 +8,7 @@ import { offsetIsPageSize } from '../../../../src-main/core/api/page-size-offset
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import { proposeFromSpec, readApiSpec } from '../../../../src-main/core/api/spec-import';
 import type { Proposal } from '../../../../src-main/core/api/types';
+import { playgroundTabs } from '../../../../src-main/sandbox/index';
 
 const BASE = 'https://evo.example.com';
 const roles = (p: Proposal): Record<string, string | null> => Object.fromEntries(p.rows.map((r) => [r.field, r.role]));
@@ -21,6 +22,11 @@ describe('listing roles in a POSTed body', () => {
     const proposal = fromCurl(curl);
     expect(roles(proposal)).toEqual({ 'where.pushName': 'search', page: 'page', offset: 'per_page' });
     expect(proposal.spec.method).toBe('POST');
+  });
+
+  it('the evolution-v2 playground\'s findContacts teaches search, page and page size', () => {
+    const tab = playgroundTabs('evolution-v2', BASE).find((t) => t.id === 'contacts')!;
+    expect(roles(fromCurl(tab.curl))).toEqual({ 'where.pushName': 'search', page: 'page', offset: 'per_page' });
   });
 
   it('an offset beside a page size keeps its sense: rows skipped', () => {
