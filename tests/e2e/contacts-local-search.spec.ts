@@ -7,6 +7,8 @@ import { journalMark, journalSince, openSection, sharedConsole } from './support
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/specs/evolution-style.json', import.meta.url));
 const CONTACTS = 40;
+const FIND_CONTACTS = 'POST /chat/findContacts/{instance}';
+const NO_SEARCH = 'its contacts listing takes no search term (no field of it has the search role in Profiles → API)';
 
 test.describe('contacts on a service that cannot search (evolution-v2 dialect)', () => {
   test.describe.configure({ mode: 'serial' });
@@ -17,7 +19,8 @@ test.describe('contacts on a service that cannot search (evolution-v2 dialect)',
     const profile = await h.core.profiles.active();
     if (profile === null) throw new Error('no active profile');
     const loaded = await h.core.api.loadSpec(DOCUMENT);
-    const proposed = await h.core.api.proposeFromSpec(profile.id, 'contacts.list', loaded, 'POST /chat/findContacts/{instance}', { vars: { instance: 'sandbox' } });
+    const vars = { instance: 'sandbox' };
+    const proposed = await h.core.api.proposeFromSpec(profile.id, 'contacts.list', loaded, FIND_CONTACTS, { vars });
     await h.core.api.save(profile.id, 'contacts.list', proposed.proposal!.spec);
     const everyone = await fetch(`${h.sandbox.baseUrl}/chat/findContacts/sandbox`, {
       method: 'POST',
@@ -32,7 +35,7 @@ test.describe('contacts on a service that cannot search (evolution-v2 dialect)',
     const mark = journalMark(h);
     await page.getByTestId('contacts-search').fill(wanted);
     const note = page.getByTestId('contacts-local-search');
-    await expect(note).toHaveText(`Searched the ${CONTACTS} loaded contacts here; this service cannot search (its contacts listing takes no search term (no field of it has the search role in Profiles → API)).`);
+    await expect(note).toHaveText(`Searched the ${CONTACTS} loaded contacts here; this service cannot search (${NO_SEARCH}).`);
     await expect(note).toHaveAttribute('role', 'note');
     const matches = names.filter((n) => n.toLowerCase().includes(wanted.toLowerCase()));
     await expect(page.getByTestId('contacts-total')).toHaveText(`${matches.length} of ${CONTACTS} loaded contacts match “${wanted}”`);

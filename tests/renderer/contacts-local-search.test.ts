@@ -3,14 +3,28 @@
 // many rows it searched; no further page is asked for, and a new query forgets it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, ContactPage } from '../../src-renderer/lib/api';
-import { PER_PAGE, rowAt, selectKnownTotal, selectLocalSearch, useContactsStore } from '../../src-renderer/features/contacts/contacts-store';
+import {
+  PER_PAGE,
+  rowAt,
+  selectKnownTotal,
+  selectLocalSearch,
+  useContactsStore,
+} from '../../src-renderer/features/contacts/contacts-store';
 import { localSearchSentence } from '../../src-renderer/features/contacts/local-search';
 import { flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
 const NAMES = ['Ana Ferreira', 'Bruno Lima', 'Ána Souza', 'Carla Dias', 'Diego Ana'];
 const REASON = 'its contacts listing takes no search term';
 
-const contact = (name: string, i: number): Contact => ({ id: `c${i}`, name, number: String(5511900000000 + i), email: null, tags: [], createdAt: null, updatedAt: null });
+const contact = (name: string, i: number): Contact => ({
+  id: `c${i}`,
+  name,
+  number: String(5511900000000 + i),
+  email: null,
+  tags: [],
+  createdAt: null,
+  updatedAt: null,
+});
 const everyone = (searched: boolean): ContactPage => ({
   items: NAMES.map(contact),
   page: 1,

@@ -5,6 +5,7 @@ import { matchingContacts } from '../../shared/contact-match';
 
 export function searchedHere(page: ContactPage, search: string): ContactPage {
   const items = matchingContacts(page.items, search);
-  const notice = `searched the ${page.items.length} contacts fetched here (page ${page.page}); this service cannot search: ${page.searchUnsupported ?? ''}`;
+  const why = page.searchUnsupported ?? '';
+  const notice = `searched the ${page.items.length} contacts fetched here (page ${page.page}); this service cannot search: ${why}`;
   return { ...page, items, total: null, totalPages: null, hasMore: page.hasMore, notice };
 }

@@ -22,7 +22,8 @@ export const contactsCommand = defineCommand({
   positionals: { min: 0, max: 0 },
   notes: [
     '--json prints {"items":[...],"page","perPage","total","totalPages"} (total and totalPages are null when the server does not say).',
-    'A service that cannot search (its listing takes no search term, or it answered one with other contacts): --search exits 2 saying why; add --local to search the fetched page here.',
+    'A service that cannot search (its listing takes no search term, or it answered one with other contacts):',
+    '  --search exits 2 saying why; add --local to search the fetched page here.',
   ],
   async run(ctx, { values }) {
     const page = parsePositiveInt(values.page, '--page');
@@ -37,7 +38,8 @@ export const contactsCommand = defineCommand({
     });
     const unsupported = values.search !== undefined ? listed.searchUnsupported : undefined;
     if (unsupported !== undefined && values.local !== true) {
-      const reason = `This service cannot search: ${unsupported}. Add --local to search the ${listed.items.length} contacts fetched here instead`;
+      const fetched = listed.items.length;
+      const reason = `This service cannot search: ${unsupported}. Add --local to search the ${fetched} contacts fetched here instead`;
       return { data: { error: { code: 'search_unsupported', message: reason } }, text: '', exitCode: EXIT_USAGE, reason };
     }
     const result = unsupported === undefined ? listed : searchedHere(listed, values.search!);

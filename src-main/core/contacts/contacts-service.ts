@@ -27,6 +27,13 @@ import { cutPage, servicePageOf } from './page-cut';
 
 /** one page as the app asks for it, before the service's own paging style */
 type PageQuery = { page: number; perPage: number; search?: string };
+/** a page as shown, and every row the service answered for it */
+type PageAndRows = { page: ContactPage; rows: Contact[] };
+
+/** a page past the last one: empty, and the end */
+function pastTheEnd(page: number, perPage: number, total: number | null): ContactPage {
+  return { items: [], page, perPage, total, totalPages: null, hasMore: false };
+}
 
 /** the furthest a single request walks a cursor chain before asking the person to scroll on */
 const MAX_WALK = 50;
@@ -95,11 +102,12 @@ export class ContactsServiceImpl implements ContactsService {
   }
 
   /** One page as asked, and every row the service answered for it (to judge the listing by). */
-  private async pageOf(profile: Profile, query: PageQuery, facts: ListingFacts, signal: AbortSignal | undefined): Promise<{ page: ContactPage; rows: Contact[] }> {
+  private async pageOf(profile: Profile, query: PageQuery, facts: ListingFacts, signal: AbortSignal | undefined): Promise<PageAndRows> {
     const style = pagingStyle(operationSpec(profile, 'contacts.list'));
     const { page, perPage } = query;
-    if (style === 'none' && page > 1 && facts.pageSize === undefined) return { page: { items: [], page, perPage, total: null, totalPages: null, hasMore: false }, rows: [] };
-    if (style === 'page' && facts.pageSize !== undefined && facts.pageSize > perPage) return this.byServicePages(profile, query, facts.pageSize, signal);
+    if (style === 'none' && page > 1 && facts.pageSize === undefined) return { page: pastTheEnd(page, perPage, null), rows: [] };
+    const size = facts.pageSize;
+    if (style === 'page' && size !== undefined && size > perPage) return this.byServicePages(profile, query, size, signal);
     if (style !== 'cursor' && style !== 'link') {
       const asked = style === 'none' ? { ...query, page: 1 } : query;
       const answer = (await this.fetch(profile, asked, style, signal)).page;
@@ -115,16 +123,18 @@ export class ContactsServiceImpl implements ContactsService {
       const result = await this.fetch(profile, { search: query.search, perPage, page: from.page, token: from.token }, style, signal);
       const rows = result.page.items;
       // no way on, but more rows than a page: the service answered the rest at once, cut from it
-      if (result.next === null && rows.length > perPage) return { page: cutPage(result.page, (page - from.page) * perPage, page, perPage, false), rows };
+      if (result.next === null && rows.length > perPage) {
+        return { page: cutPage(result.page, (page - from.page) * perPage, page, perPage, false), rows };
+      }
       if (from.page === page) return { page: result.page, rows };
-      if (result.next === null) return { page: { items: [], page, perPage, total: result.page.total, totalPages: null, hasMore: false }, rows };
+      if (result.next === null) return { page: pastTheEnd(page, perPage, result.page.total), rows };
       scope.remember(from.page + 1, result.next);
       from = { page: from.page + 1, token: result.next };
     }
   }
 
   /** A page-numbered service with its own page size: the one or two of its pages that hold the rows asked for. */
-  private async byServicePages(profile: Profile, query: PageQuery, size: number, signal: AbortSignal | undefined): Promise<{ page: ContactPage; rows: Contact[] }> {
+  private async byServicePages(profile: Profile, query: PageQuery, size: number, signal: AbortSignal | undefined): Promise<PageAndRows> {
     const { page, perPage } = query;
     const at = servicePageOf(page, perPage, size);
     const first = (await this.fetch(profile, { ...query, page: at.page }, 'page', signal)).page;

@@ -8,12 +8,14 @@ import { rolesOf } from '../api/template';
 import type { Contact } from '../model';
 import { matchingContacts } from '../../shared/contact-match';
 
+const NO_SEARCH_SLOT = 'its contacts listing takes no search term (no field of it has the search role in Profiles → API)';
+
 /** fewer rows than this are judged strictly: none of them holds the term */
 const FEW_ROWS = 3;
 
 /** Why the service cannot search, or null when it can (as far as is known). */
 export function searchRefusal(spec: OperationSpec, facts: ListingFacts): string | null {
-  if (!rolesOf(spec).has('search')) return 'its contacts listing takes no search term (no field of it has the search role in Profiles → API)';
+  if (!rolesOf(spec).has('search')) return NO_SEARCH_SLOT;
   if (facts.searchIgnored === true) return 'it answered a search with contacts that do not contain the search term';
   return null;
 }

@@ -18,7 +18,7 @@ import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
 import { CopyLastCurl } from '../log/copy-last-curl';
 import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
-import { localSearchSentence } from './local-search';
+import { loadedRows, localSearchSentence } from './local-search';
 
 export function ContactsScreen() {
   const init = useContactsStore((s) => s.init);
@@ -97,7 +97,7 @@ function TotalCount() {
   const local = useContactsStore(selectLocalSearch);
   let text = '';
   if (first?.status === 'loading' && total == null) text = 'Loading…';
-  else if (total != null && local !== null) text = `${formatCount(total)} of ${formatCount(local.loaded)} loaded ${local.loaded === 1 ? 'contact' : 'contacts'} match “${query}”`;
+  else if (total != null && local !== null) text = `${formatCount(total)} of ${loadedRows(local.loaded)} match “${query}”`;
   else if (total != null) text = `${formatCount(total)} ${total === 1 ? 'contact' : 'contacts'}${query ? ` matching “${query}”` : ''}`;
   return (
     <p className="count" role="status" aria-live="polite" data-testid="contacts-total">

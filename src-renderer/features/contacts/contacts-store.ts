@@ -96,7 +96,17 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   applyQuery: (query) => {
     clearTimeout(searchTimer);
     searchTimer = undefined;
-    set((s) => ({ query, generation: s.generation + 1, total: null, estimatedCount: 0, endCount: null, pages: {}, notice: null, localSearch: null, activeIndex: null }));
+    set((s) => ({
+      query,
+      generation: s.generation + 1,
+      total: null,
+      estimatedCount: 0,
+      endCount: null,
+      pages: {},
+      notice: null,
+      localSearch: null,
+      activeIndex: null,
+    }));
     void get().fetchPage(1);
   },
 
@@ -131,7 +141,12 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
     if (unsearched !== undefined) {
       // the rows found here are the whole answer: no further page is asked for
       const found = searchLoaded(r.value.items, query, unsearched);
-      set((s) => ({ pages: { ...s.pages, 1: { status: 'loaded', items: found.items } }, total: found.items.length, localSearch: found.local, notice: r.value.notice ?? null }));
+      set((s) => ({
+        pages: { ...s.pages, 1: { status: 'loaded', items: found.items } },
+        total: found.items.length,
+        localSearch: found.local,
+        notice: r.value.notice ?? null,
+      }));
       return;
     }
     const { items, total, hasMore } = r.value;

@@ -16,7 +16,11 @@ export function searchLoaded(items: readonly Contact[], query: string, reason: s
   return { items: matchingContacts(items, query), local: { loaded: items.length, reason } };
 }
 
+/** `100 loaded contacts` */
+export function loadedRows(count: number): string {
+  return `${formatCount(count)} loaded ${count === 1 ? 'contact' : 'contacts'}`;
+}
+
 export function localSearchSentence(local: LocalSearch): string {
-  const rows = `${formatCount(local.loaded)} loaded ${local.loaded === 1 ? 'contact' : 'contacts'}`;
-  return `Searched the ${rows} here; this service cannot search (${local.reason}).`;
+  return `Searched the ${loadedRows(local.loaded)} here; this service cannot search (${local.reason}).`;
 }

@@ -9,6 +9,7 @@ import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import type { ContactPage } from '../../../src-main/shared/model';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { evolutionContacts } from '../helpers/evolution-contacts';
 import { forgetListedKeys, runInProcess, spawnCli } from './cli-harness';
 
 const available = await keychainAvailable();
@@ -27,10 +28,10 @@ describe.skipIf(!available)('crm contacts --search on a service that cannot sear
     env = { CRM_DATA_DIR: await tempDir('crm-contacts-search-'), CRM_KEYCHAIN_SERVICE: service };
     expect((await runInProcess(['profiles', 'add', '--name', 'Evo', '--url', sandbox.baseUrl], { env })).code).toBe(0);
     expect((await runInProcess(['keys', 'add', '--name', 'apikey'], { env, input: sandbox.adminKey })).code).toBe(0);
-    const taught = await runInProcess(['profiles', 'import-spec', FIXTURE, '--use', 'contacts=POST /chat/findContacts/{instance}', '--var', 'instance=sandbox'], { env });
+    const use = 'contacts=POST /chat/findContacts/{instance}';
+    const taught = await runInProcess(['profiles', 'import-spec', FIXTURE, '--use', use, '--var', 'instance=sandbox'], { env });
     expect(taught.code, taught.stderr).toBe(0);
-    const res = await fetch(`${sandbox.baseUrl}/chat/findContacts/sandbox`, { method: 'POST', headers: { apikey: sandbox.adminKey, 'Content-Type': 'application/json' }, body: '{}' });
-    names = ((await res.json()) as { pushName: string }[]).map((c) => c.pushName);
+    names = (await evolutionContacts(sandbox)).map((c) => c.pushName);
   });
 
   afterAll(async () => {
@@ -61,8 +62,10 @@ describe.skipIf(!available)('crm contacts --search on a service that cannot sear
   });
 
   it('never prints more rows than --per-page, and page 2 holds the next ones', async () => {
-    const first = JSON.parse((await runInProcess(['contacts', '--per-page', '3', '--json'], { env })).stdout) as ContactPage;
-    const second = JSON.parse((await runInProcess(['contacts', '--per-page', '3', '--page', '2', '--json'], { env })).stdout) as ContactPage;
+    const listed = async (...args: string[]): Promise<ContactPage> =>
+      JSON.parse((await runInProcess(['contacts', '--per-page', '3', ...args, '--json'], { env })).stdout) as ContactPage;
+    const first = await listed();
+    const second = await listed('--page', '2');
     expect(first.items.map((c) => c.name)).toEqual(names.slice(0, 3));
     expect(second.items.map((c) => c.name)).toEqual(names.slice(3, 6));
     expect(first.hasMore).toBe(true);

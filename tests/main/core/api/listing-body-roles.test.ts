@@ -11,13 +11,16 @@ import type { Proposal } from '../../../../src-main/core/api/types';
 import { playgroundTabs } from '../../../../src-main/sandbox/index';
 
 const BASE = 'https://evo.example.com';
+const FIND = `${BASE}/chat/findContacts/shop`;
+const JSON_TYPE = "-H 'Content-Type: application/json'";
+const EVOLUTION_BODY = '{"where":{"pushName":"Ana"},"page":1,"offset":25}';
 const roles = (p: Proposal): Record<string, string | null> => Object.fromEntries(p.rows.map((r) => [r.field, r.role]));
 const fromCurl = (curl: string): Proposal => proposeOperation(parseCurl(curl), 'contacts.list', { profileBaseUrl: BASE });
 
 describe('listing roles in a POSTed body', () => {
   it.each([
-    ['-d', `curl ${BASE}/chat/findContacts/shop -H 'Content-Type: application/json' -d '{"where":{"pushName":"Ana"},"page":1,"offset":25}'`],
-    ['--data-raw', `curl -X POST ${BASE}/chat/findContacts/shop -H 'Content-Type: application/json' --data-raw '{"where":{"pushName":"Ana"},"page":1,"offset":25}'`],
+    ['-d', `curl ${FIND} ${JSON_TYPE} -d '${EVOLUTION_BODY}'`],
+    ['--data-raw', `curl -X POST ${FIND} ${JSON_TYPE} --data-raw '${EVOLUTION_BODY}'`],
   ])('from a cURL with %s: search, page, and offset as the page size', (_name, curl) => {
     const proposal = fromCurl(curl);
     expect(roles(proposal)).toEqual({ 'where.pushName': 'search', page: 'page', offset: 'per_page' });
@@ -30,7 +33,7 @@ describe('listing roles in a POSTed body', () => {
   });
 
   it('an offset beside a page size keeps its sense: rows skipped', () => {
-    const proposal = fromCurl(`curl ${BASE}/contacts/search -H 'Content-Type: application/json' -d '{"query":"Ana","offset":0,"limit":20}'`);
+    const proposal = fromCurl(`curl ${BASE}/contacts/search ${JSON_TYPE} -d '{"query":"Ana","offset":0,"limit":20}'`);
     expect(roles(proposal)).toEqual({ query: 'search', offset: 'offset', limit: 'per_page' });
   });
 
@@ -48,7 +51,8 @@ describe('listing roles in a POSTed body', () => {
         },
       },
     };
-    const result = proposeFromSpec(readApiSpec(JSON.stringify(doc)), 'POST /chat/findContacts/shop', 'contacts.list', { profileBaseUrl: BASE });
+    const spec = readApiSpec(JSON.stringify(doc));
+    const result = proposeFromSpec(spec, 'POST /chat/findContacts/shop', 'contacts.list', { profileBaseUrl: BASE });
     expect(roles(result.proposal!)).toEqual({ 'where.pushName': 'search', page: 'page', offset: 'per_page' });
   });
 

@@ -11,42 +11,41 @@ import type { Contact } from '../../../../src-main/shared/model';
 import { contactHolds } from '../../../../src-main/shared/contact-match';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
+import { evolutionContacts, numberOf, type EvolutionContact } from '../../helpers/evolution-contacts';
 import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
 
 const hasKeychain = await keychainAvailable();
 const CONTACTS = 30;
 const FIXTURE = join(__dirname, '../../../fixtures/specs/evolution-style.json');
 
-interface Found {
-  remoteJid: string;
-  pushName: string;
-}
 
+const HEADERS = "-H 'apikey: YOUR_API_KEY' -H 'Content-Type: application/json'";
 const curl = (base: string, body: unknown): string =>
-  `curl -X POST '${base}/chat/findContacts/sandbox' -H 'apikey: YOUR_API_KEY' -H 'Content-Type: application/json' --data-raw '${JSON.stringify(body)}'`;
+  `curl -X POST '${base}/chat/findContacts/sandbox' ${HEADERS} --data-raw '${JSON.stringify(body)}'`;
 const numbers = (items: Contact[]): string[] => items.map((c) => c.number);
 
 describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect', () => {
   let sandbox: RunningSandbox;
   let t: TestCore;
-  let all: Found[];
+  let all: EvolutionContact[];
 
   // each profile its own key: one key value is saved once
-  const addProfile = async (name: string): Promise<string> =>
-    (await addProfileWithKey(t.core, { name, baseUrl: sandbox.baseUrl }, { name: 'apikey', value: sandbox.createKey(name, ['contacts:read']).key })).profileId;
+  const addProfile = async (name: string): Promise<string> => {
+    const key = { name: 'apikey', value: sandbox.createKey(name, ['contacts:read']).key };
+    return (await addProfileWithKey(t.core, { name, baseUrl: sandbox.baseUrl }, key)).profileId;
+  };
   const profileFromCurl = async (name: string, body: unknown): Promise<string> => {
     const profileId = await addProfile(name);
     const proposal = await t.core.api.propose(profileId, 'contacts.list', curl(sandbox.baseUrl, body));
     await t.core.api.save(profileId, 'contacts.list', proposal.spec);
     return profileId;
   };
-  const lastFind = (): Record<string, unknown> => sandbox.requests().filter((r) => r.path.startsWith('/chat/findContacts')).at(-1)!.json as Record<string, unknown>;
+  const lastFind = (): unknown => sandbox.requests().filter((r) => r.path.startsWith('/chat/findContacts')).at(-1)!.json;
 
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'evolution-v2', contacts: CONTACTS, rate: 1000, burst: 1000 });
     t = await openTestCore('honest-listings');
-    const res = await fetch(`${sandbox.baseUrl}/chat/findContacts/sandbox`, { method: 'POST', headers: { apikey: sandbox.adminKey, 'Content-Type': 'application/json' }, body: '{}' });
-    all = (await res.json()) as Found[];
+    all = await evolutionContacts(sandbox);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -68,9 +67,8 @@ describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect'
       const first = await t.core.contacts.list({ profileId, page: 1, perPage: 10 });
       const second = await t.core.contacts.list({ profileId, page: 2, perPage: 10 });
       expect(lastFind()).toEqual({ where: {}, page: 2, offset: 10 });
-      const jid = (c: Found): string => c.remoteJid.replace(/@.*/, '');
-      expect(numbers(first.items)).toEqual(all.slice(0, 10).map(jid));
-      expect(numbers(second.items)).toEqual(all.slice(10, 20).map(jid));
+      expect(numbers(first.items)).toEqual(all.slice(0, 10).map(numberOf));
+      expect(numbers(second.items)).toEqual(all.slice(10, 20).map(numberOf));
       expect(second.searchUnsupported).toBeUndefined();
     });
 
@@ -97,7 +95,8 @@ describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect'
     beforeAll(async () => {
       profileId = await addProfile('evolution-openapi');
       const loaded = await t.core.api.loadSpec(FIXTURE);
-      const proposed = await t.core.api.proposeFromSpec(profileId, 'contacts.list', loaded, 'POST /chat/findContacts/{instance}', { vars: { instance: 'sandbox' } });
+      const vars = { instance: 'sandbox' };
+      const proposed = await t.core.api.proposeFromSpec(profileId, 'contacts.list', loaded, 'POST /chat/findContacts/{instance}', { vars });
       await t.core.api.save(profileId, 'contacts.list', proposed.proposal!.spec);
     });
 
@@ -134,11 +133,10 @@ describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect'
     it('page 2, asked first in this process, holds rows 11 to 20: the service\'s own page size is learned from its answer', async () => {
       const second = await t.core.contacts.list({ profileId, page: 2, perPage: 10 });
       const first = await t.core.contacts.list({ profileId, page: 1, perPage: 10 });
-      const jid = (c: Found): string => c.remoteJid.replace(/@.*/, '');
-      expect(numbers(second.items)).toEqual(all.slice(10, 20).map(jid));
-      expect(numbers(first.items)).toEqual(all.slice(0, 10).map(jid));
+      expect(numbers(second.items)).toEqual(all.slice(10, 20).map(numberOf));
+      expect(numbers(first.items)).toEqual(all.slice(0, 10).map(numberOf));
       const last = await t.core.contacts.list({ profileId, page: 3, perPage: 10 });
-      expect(numbers(last.items)).toEqual(all.slice(20, 30).map(jid));
+      expect(numbers(last.items)).toEqual(all.slice(20, 30).map(numberOf));
       const spec = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'contacts.list')!.spec;
       expect(spec.listing).toEqual({ pageSize: CONTACTS });
     });
@@ -179,8 +177,11 @@ describe.skipIf(!hasKeychain)('honest listings against the wati dialect (GET, pa
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'wati', contacts: CONTACTS, rate: 1000, burst: 1000 });
     t = await openTestCore('honest-listings-wati');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'wati', baseUrl: sandbox.baseUrl }, { name: 'token', value: sandbox.adminKey }));
-    const proposal = await t.core.api.propose(profileId, 'contacts.list', `curl '${sandbox.baseUrl}/api/v1/getContacts?pageSize=10&pageNumber=1&name=Ana' -H 'Authorization: Bearer YOUR_API_KEY'`);
+    const key = { name: 'token', value: sandbox.adminKey };
+    ({ profileId } = await addProfileWithKey(t.core, { name: 'wati', baseUrl: sandbox.baseUrl }, key));
+    const url = `${sandbox.baseUrl}/api/v1/getContacts?pageSize=10&pageNumber=1&name=Ana`;
+    const example = `curl '${url}' -H 'Authorization: Bearer YOUR_API_KEY'`;
+    const proposal = await t.core.api.propose(profileId, 'contacts.list', example);
     await t.core.api.save(profileId, 'contacts.list', proposal.spec);
   });
   afterAll(async () => {

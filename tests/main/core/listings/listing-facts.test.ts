@@ -7,7 +7,15 @@ import { cutPage, servicePageOf } from '../../../../src-main/core/contacts/page-
 import type { OperationSpec } from '../../../../src-main/core/api/types';
 import type { Contact, ContactPage } from '../../../../src-main/shared/model';
 
-const person = (name: string, i = 0): Contact => ({ id: `c${i}`, name, number: `55119000000${String(i).padStart(2, '0')}`, email: null, tags: [], createdAt: null, updatedAt: null });
+const person = (name: string, i = 0): Contact => ({
+  id: `c${i}`,
+  name,
+  number: `55119000000${String(i).padStart(2, '0')}`,
+  email: null,
+  tags: [],
+  createdAt: null,
+  updatedAt: null,
+});
 const spec = (body: OperationSpec['body']): OperationSpec => ({ method: 'POST', path: '/find', query: [], headers: [], body });
 
 describe('listing facts', () => {
@@ -40,7 +48,8 @@ describe('listing facts', () => {
   });
 
   it('cutPage and servicePageOf: rows [skip, skip + perPage), the end told by the answer', () => {
-    const answer: ContactPage = { items: Array.from({ length: 7 }, (_, i) => person(`P${i}`, i)), page: 1, perPage: 3, total: null, totalPages: null, hasMore: null };
+    const items = Array.from({ length: 7 }, (_, i) => person(`P${i}`, i));
+    const answer: ContactPage = { items, page: 1, perPage: 3, total: null, totalPages: null, hasMore: null };
     expect(cutPage(answer, 3, 2, 3, false)).toMatchObject({ page: 2, total: 7, totalPages: 3, hasMore: true });
     expect(cutPage(answer, 6, 3, 3, false).items.map((c) => c.name)).toEqual(['P6']);
     expect(cutPage(answer, 6, 3, 3, false).hasMore).toBe(false);
