@@ -37,6 +37,8 @@ function pastTheEnd(page: number, perPage: number, total: number | null): Contac
 
 /** the furthest a single request walks a cursor chain before asking the person to scroll on */
 const MAX_WALK = 50;
+/** the most pages of a service's own (smaller) page size gathered for one page as asked */
+const MAX_SERVICE_PAGES = 20;
 
 export class ContactsServiceImpl implements ContactsService {
   private readonly tokens = new PageTokens();
@@ -78,7 +80,13 @@ export class ContactsServiceImpl implements ContactsService {
    * The service's page, held to what the listing really does: a search it cannot do is not sent
    * (or, found out from its answer, not trusted) and said so; more rows than asked are cut to a page.
    */
-  private async fromService(profile: Profile, query: ListContactsInput, options: { signal?: AbortSignal }): Promise<ContactPage> {
+  private async fromService(
+    profile: Profile,
+    query: ListContactsInput,
+    options: { signal?: AbortSignal },
+    /** true on the one second try after the service's own page size was found out */
+    again = false,
+  ): Promise<ContactPage> {
     const spec = operationSpec(profile, 'contacts.list');
     const facts: ListingFacts = { ...spec.listing, ...this.facts.get(profile.id) };
     const searching = query.search !== undefined && query.search.trim() !== '';
@@ -89,8 +97,8 @@ export class ContactsServiceImpl implements ContactsService {
     const shown = answerShows(rows, { ...(refusal === null && searching ? { search: query.search! } : {}), perPage: asked.perPage }, facts);
     if (Object.keys(shown).length > 0) await this.remember(profile.id, shown);
     // a page size found ignored just now: a later page of the service's own size was not the one asked for
-    if (shown.pageSize !== undefined && asked.page > 1 && pagingStyle(spec) === 'page' && shown.searchIgnored === undefined) {
-      return this.fromService(profile, query, options);
+    if (!again && shown.pageSize !== undefined && asked.page > 1 && pagingStyle(spec) === 'page' && shown.searchIgnored === undefined) {
+      return this.fromService(profile, query, options, true);
     }
     const why = refusal ?? (shown.searchIgnored === true ? searchRefusal(spec, { ...facts, ...shown }) : null);
     return why === null ? page : { ...page, searchUnsupported: why };
@@ -107,7 +115,7 @@ export class ContactsServiceImpl implements ContactsService {
     const { page, perPage } = query;
     if (style === 'none' && page > 1 && facts.pageSize === undefined) return { page: pastTheEnd(page, perPage, null), rows: [] };
     const size = facts.pageSize;
-    if (style === 'page' && size !== undefined && size > perPage) return this.byServicePages(profile, query, size, signal);
+    if (style === 'page' && size !== undefined && size !== perPage) return this.byServicePages(profile, query, size, signal);
     if (style !== 'cursor' && style !== 'link') {
       const asked = style === 'none' ? { ...query, page: 1 } : query;
       const answer = (await this.fetch(profile, asked, style, signal)).page;
@@ -133,16 +141,22 @@ export class ContactsServiceImpl implements ContactsService {
     }
   }
 
-  /** A page-numbered service with its own page size: the one or two of its pages that hold the rows asked for. */
+  /** A page-numbered service with its own page size: its pages that hold the rows asked for, in order. */
   private async byServicePages(profile: Profile, query: PageQuery, size: number, signal: AbortSignal | undefined): Promise<PageAndRows> {
     const { page, perPage } = query;
     const at = servicePageOf(page, perPage, size);
-    const first = (await this.fetch(profile, { ...query, page: at.page }, 'page', signal)).page;
-    const needsNext = first.items.length - at.skip < perPage && first.items.length >= size && first.hasMore !== false;
-    const next = needsNext ? (await this.fetch(profile, { ...query, page: at.page + 1 }, 'page', signal)).page : null;
-    const joined = next === null ? first : { ...first, items: [...first.items, ...next.items], hasMore: next.hasMore };
-    const after = joined.total !== null ? null : joined.items.length - at.skip > perPage ? true : joined.hasMore;
-    return { page: cutPage({ ...joined, page: 1 }, at.skip, page, perPage, after), rows: first.items };
+    // the service's own page size tells where its list ends (a short page); what it says of more was judged by the asked size
+    let last = (await this.fetch(profile, { ...query, page: at.page }, 'page', signal)).page;
+    const rows = last.items;
+    const gathered = [...last.items];
+    for (let next = at.page + 1; next - at.page < MAX_SERVICE_PAGES; next += 1) {
+      if (gathered.length - at.skip >= perPage || last.items.length < size) break;
+      last = (await this.fetch(profile, { ...query, page: next }, 'page', signal)).page;
+      gathered.push(...last.items);
+    }
+    const joined = { ...last, items: gathered };
+    const after = joined.total !== null ? null : gathered.length - at.skip > perPage ? true : last.items.length < size ? false : null;
+    return { page: cutPage({ ...joined, page: 1 }, at.skip, page, perPage, after), rows };
   }
 
   private async fetch(

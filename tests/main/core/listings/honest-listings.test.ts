@@ -201,4 +201,18 @@ describe.skipIf(!hasKeychain)('honest listings against the wati dialect (GET, pa
     expect(found.items.every((c) => contactHolds(c, word))).toBe(true);
     expect(found.searchUnsupported).toBeUndefined();
   });
+
+  it('taught without the page size: Wati\'s own 10 a page is learned, and pages of any size are gathered from it', async () => {
+    const key = { name: 'token', value: sandbox.createKey('w2', ['contacts:read']).key };
+    const own = (await addProfileWithKey(t.core, { name: 'wati-own-size', baseUrl: sandbox.baseUrl }, key)).profileId;
+    const example = `curl '${sandbox.baseUrl}/api/v1/getContacts?pageNumber=1' -H 'Authorization: Bearer YOUR_API_KEY'`;
+    await t.core.api.save(own, 'contacts.list', (await t.core.api.propose(own, 'contacts.list', example)).spec);
+    const everyone = numbers((await t.core.contacts.list({ profileId, page: 1, perPage: CONTACTS })).items);
+    const of = async (page: number, perPage: number): Promise<string[]> =>
+      numbers((await t.core.contacts.list({ profileId: own, page, perPage })).items);
+    expect(await of(1, 4)).toEqual(everyone.slice(0, 4));
+    expect(await of(3, 4)).toEqual(everyone.slice(8, 12));
+    expect(await of(1, 25)).toEqual(everyone.slice(0, 25));
+    expect(await of(2, 25)).toEqual(everyone.slice(25, 30));
+  });
 });
