@@ -31,6 +31,7 @@ import { MessageHistory } from './messages/message-history';
 import { TemplateCatalogue } from './messages/template-catalogue';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
+import { listingRecorder } from './contacts/listing-record';
 import { journalRevocationProgress, OutboxEngine } from './outbox/index';
 import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
@@ -307,7 +308,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const templates = new TemplateCatalogue({ profiles, keyAccess: vault, sender });
   const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, fingerprints, onChange: () => keys.announceOutsideChange() });
   const keyRecords = new KeyRecordEdits({ meta, secrets: secretStore, profiles, onChange: () => keys.announceOutsideChange() });
-  const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords);
+  const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords, listingRecorder(meta, () => profiles.announceChange()));
   // a conversation's name when the events carry none: the contacts list's, asked once per number
   const names = new ContactNames(async (profileId, number) => nameAmong((await contacts.list({ profileId, search: number, perPage: 20 })).items, number));
   // a profile moved to another service (or removed) has other contacts

@@ -120,6 +120,17 @@ export interface ContactsResponseMap {
 
 export type PagingStyle = 'page' | 'offset' | 'cursor' | 'link' | 'none';
 
+/**
+ * What a listing's own answers showed beyond its description (recorded by the app from an answer,
+ * never learned from an example; a description saved anew is judged anew).
+ */
+export interface ListingFacts {
+  /** a search was answered with rows that do not hold the term: the service does not search */
+  searchIgnored?: true;
+  /** a page was answered with more rows than asked: the rows one page of the service holds */
+  pageSize?: number;
+}
+
 /** How a send's answer is read: the message id's path, or null to detect it. */
 export interface SendResponseMap {
   messageId: string | null;
@@ -140,6 +151,8 @@ export interface OperationSpec {
   /** absent: Authorization: Bearer */
   credential?: CredentialPlacement;
   contacts?: ContactsResponseMap;
+  /** contacts listing only: what its answers showed (core/contacts/listing-facts.ts) */
+  listing?: ListingFacts;
   send?: SendResponseMap;
   /** an upload's answer: where the media id is (null: detected from common names) */
   upload?: { mediaId: string | null };

@@ -77,6 +77,12 @@ export interface ContactPage {
    * instead (the numbers this app has messaged).
    */
   notice?: string;
+  /**
+   * Set when a search was asked for but the service cannot search (its listing takes no search
+   * term, or it answered one with contacts that do not hold the term): why. The items are then the
+   * listing as it is, not searched; the caller searches what it has itself, and says so.
+   */
+  searchUnsupported?: string;
 }
 
 export type MessageType = 'text' | 'media' | 'audio' | 'template';

@@ -1,32 +1,48 @@
-// crm contacts [--search S] [--page N] [--per-page N]
+// crm contacts [--search S [--local]] [--page N] [--per-page N]
+// A search the service cannot do is refused (exit 2) rather than shown as done; --local searches
+// the page fetched instead, and says so.
 import { parsePositiveInt } from '../args';
 import { defineCommand } from '../command';
 import { clean, dash, table } from '../format';
 import { profileOption } from './shared';
+import { EXIT_USAGE } from '../io';
+import { searchedHere } from './contacts-local';
 
 export const contactsCommand = defineCommand({
   name: 'contacts',
   summary: 'list contacts (one page)',
-  usage: ['contacts [--search TEXT] [--page N] [--per-page N] [--profile NAME] [--json]'],
+  usage: ['contacts [--search TEXT [--local]] [--page N] [--per-page N] [--profile NAME] [--json]'],
   options: {
     search: { type: 'string', valueName: 'TEXT', help: 'case-insensitive part of a name, number or e-mail' },
     page: { type: 'string', valueName: 'N', help: 'page number, from 1 (default 1)' },
     'per-page': { type: 'string', valueName: 'N', help: 'contacts per page, 1..500 (default 50)' },
+    local: { type: 'boolean', help: 'when the service cannot search: search the page fetched here instead of refusing' },
     profile: profileOption,
   },
   positionals: { min: 0, max: 0 },
-  notes: ['--json prints {"items":[...],"page","perPage","total","totalPages"} (total and totalPages are null when the server does not say).'],
+  notes: [
+    '--json prints {"items":[...],"page","perPage","total","totalPages"} (total and totalPages are null when the server does not say).',
+    'A service that cannot search (its listing takes no search term, or it answered one with other contacts):',
+    '  --search exits 2 saying why; add --local to search the fetched page here.',
+  ],
   async run(ctx, { values }) {
     const page = parsePositiveInt(values.page, '--page');
     const perPage = parsePositiveInt(values['per-page'], '--per-page');
     const session = await ctx.session({ profileRef: values.profile, envKey: true });
     const profile = await session.profile();
-    const result = await session.core.contacts.list({
+    const listed = await session.core.contacts.list({
       profileId: profile.id,
       ...(values.search !== undefined ? { search: values.search } : {}),
       ...(page !== undefined ? { page } : {}),
       ...(perPage !== undefined ? { perPage } : {}),
     });
+    const unsupported = values.search !== undefined ? listed.searchUnsupported : undefined;
+    if (unsupported !== undefined && values.local !== true) {
+      const fetched = listed.items.length;
+      const reason = `This service cannot search: ${unsupported}. Add --local to search the ${fetched} contacts fetched here instead`;
+      return { data: { error: { code: 'search_unsupported', message: reason } }, text: '', exitCode: EXIT_USAGE, reason };
+    }
+    const result = unsupported === undefined ? listed : searchedHere(listed, values.search!);
     const footer =
       result.total !== null
         ? `page ${result.page} of ${result.totalPages ?? '?'} (${result.total} contact${result.total === 1 ? '' : 's'})`
@@ -38,7 +54,7 @@ export const contactsCommand = defineCommand({
             ['NAME', 'NUMBER', 'EMAIL', 'TAGS', 'ID'],
             result.items.map((c) => [c.name, c.number, dash(c.email), c.tags.join(','), c.id]),
           )}\n${footer}`;
-    // the service has no listing: say what the rows are instead, before them
+    // the service has no listing, or could not search: say what the rows are instead, before them
     return { data: result, text: result.notice === undefined ? text : `note: ${clean(result.notice)}\n${text}` };
   },
 });

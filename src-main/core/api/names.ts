@@ -34,7 +34,7 @@ export const REQUEST_NAMES = {
 } as const;
 
 /** Where a list of records sits in an answer (one or two levels down). */
-export const LIST_PATHS = ['data', 'contacts', 'items', 'results', 'records', 'rows', 'list', 'entries', 'payload', 'value', 'content', 'docs', 'hits', 'data.items', 'data.contacts', 'data.data', 'data.results', 'data.records', 'result', 'result.items', 'result.contacts', 'response', '_embedded.contacts', 'payload.contacts'];
+export const LIST_PATHS = ['data', 'contacts', 'items', 'results', 'records', 'rows', 'list', 'entries', 'payload', 'value', 'content', 'docs', 'hits', 'data.items', 'data.contacts', 'data.data', 'data.results', 'data.records', 'result', 'result.items', 'result.contacts', 'response', '_embedded.contacts', 'payload.contacts', 'contact_list'];
 
 export const CONTACT_FIELDS = {
   id: ['id', '_id', 'uuid', 'contact_id', 'contactId', 'key', 'identifier', 'wa_id', 'remoteJid', 'jid'],

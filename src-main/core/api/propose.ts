@@ -21,6 +21,7 @@ import { normalizeName, REQUEST_NAMES } from './names';
 import { OPERATION_ROLES, isRole, missingRoles } from './roles';
 import { shorten } from './shorten';
 import { paramList } from './template-params';
+import { offsetIsPageSize } from './page-size-offset';
 import type { DescribedOperation, MappingRow, OperationMethod, OperationSpec, Proposal, QueryParam, Role, RoleFixes, RoleRef, Template } from './types';
 
 export type { MappingRow, Proposal, RoleFixes };
@@ -155,6 +156,8 @@ class Guesser {
   private paths = new Set<string>();
   /** a field named like a recipient (`to`, `number`) holds a number: it wins over `From` */
   private namedNumber = false;
+  /** a listing body with page and offset but no page size: its offset is the page size (page-size-offset.ts) */
+  private offsetIsSize = false;
   /** what the person should know about a guess (said with the warnings) */
   readonly notes: string[] = [];
 
@@ -176,6 +179,7 @@ class Guesser {
     const sources = countSources(body);
     this.paths = allPaths(body);
     this.namedNumber = hasNamedNumber(body);
+    this.offsetIsSize = offsetIsPageSize(this.paths);
     const walk = (node: unknown, path: string, key: string, parent: Record<string, unknown> | null = null): Template => {
       if (node instanceof FileExample) return this.filePart(node, path);
       if (Array.isArray(node)) return this.paramsOf(node, path, key, parent) ?? node.map((item, i) => walk(item, `${path}[${i}]`, key));
@@ -426,7 +430,9 @@ class Guesser {
     const text = String(value);
     // a list's filters are named alike in its query and in a POSTed filter body
     if (where === 'query' || this.operation === 'contacts.list' || this.operation === 'messages.list') {
-      for (const role of ['page', 'per_page', 'offset', 'cursor', 'search', 'number'] as const) if (is(role)) return role;
+      for (const role of ['page', 'per_page', 'offset', 'cursor', 'search', 'number'] as const) {
+        if (is(role)) return role === 'offset' && where === 'body' && this.offsetIsSize ? 'per_page' : role;
+      }
       // a send may carry its fields in the query (Wati's ?messageText=, ?caption=)
       if (where === 'query') {
         for (const role of ['text', 'caption'] as const) if (is(role)) return role;

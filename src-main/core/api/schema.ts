@@ -92,6 +92,9 @@ export const operationSpecSchema = z.strictObject({
   encoding: z.enum(['json', 'form', 'multipart']).optional(),
   credential: credential.optional(),
   contacts: contactsMap.optional(),
+  listing: z
+    .strictObject({ searchIgnored: z.literal(true).optional(), pageSize: z.number().int().min(1).max(1_000_000).optional() })
+    .optional(),
   send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
   upload: z.strictObject({ mediaId: jsonPath.nullable() }).optional(),
   fileOrigins: fileOrigins.optional(),

@@ -126,7 +126,8 @@ export class ApiEditor {
     if (!checked.ok) throw new CrmError('validation', `The API description cannot be saved: ${checked.problems.slice(0, 5).join('; ')}`);
     // where else the key goes for files is changed only by addFileOrigin/removeFileOrigin, with the
     // person's word: a saved spec keeps the stored list, whatever the caller's copy says
-    const { fileOrigins: _given, ...clean } = checked.value.operations[operation]!;
+    // and what a listing's answers showed is judged anew for a description saved anew
+    const { fileOrigins: _given, listing: _judged, ...clean } = checked.value.operations[operation]!;
     const missing = missingRoles(operation, rolesOf(clean));
     if (missing.length > 0) throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.map((m) => m.sentence).join('; ')}`);
     return this.write(profileId, (api) => {

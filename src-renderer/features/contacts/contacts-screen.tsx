@@ -7,6 +7,7 @@ import {
   selectChosen,
   selectFirstPage,
   selectKnownTotal,
+  selectLocalSearch,
   selectNotice,
   selectQuery,
   selectSearchInput,
@@ -17,6 +18,7 @@ import { SCREEN_FOCUS_MARK } from '../../ui/focus';
 import { ErrorMessage } from '../../ui/messages';
 import { CopyLastCurl } from '../log/copy-last-curl';
 import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
+import { loadedRows, localSearchSentence } from './local-search';
 
 export function ContactsScreen() {
   const init = useContactsStore((s) => s.init);
@@ -26,6 +28,7 @@ export function ContactsScreen() {
       <h1 id="contacts-title">Contacts</h1>
       <SearchBar />
       <ContactsNotice />
+      <LocalSearchNotice />
       <div className="contacts-layout">
         <ContactsBody />
         <ChosenContact />
@@ -76,12 +79,25 @@ function ContactsNotice() {
   );
 }
 
+/** Shown when the service cannot search: the search was done here, over what it answered. */
+function LocalSearchNotice() {
+  const local = useContactsStore(selectLocalSearch);
+  if (local === null) return null;
+  return (
+    <p className="notice" role="note" data-testid="contacts-local-search">
+      {localSearchSentence(local)}
+    </p>
+  );
+}
+
 function TotalCount() {
   const total = useContactsStore(selectKnownTotal);
   const query = useContactsStore(selectQuery);
   const first = useContactsStore(selectFirstPage);
+  const local = useContactsStore(selectLocalSearch);
   let text = '';
   if (first?.status === 'loading' && total == null) text = 'Loading…';
+  else if (total != null && local !== null) text = `${formatCount(total)} of ${loadedRows(local.loaded)} match “${query}”`;
   else if (total != null) text = `${formatCount(total)} ${total === 1 ? 'contact' : 'contacts'}${query ? ` matching “${query}”` : ''}`;
   return (
     <p className="count" role="status" aria-live="polite" data-testid="contacts-total">

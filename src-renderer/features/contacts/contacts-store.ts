@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Contact, ErrorInfo } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { searchLoaded, type LocalSearch } from './local-search';
 
 export const PER_PAGE = 100;
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -28,6 +29,8 @@ interface ContactsStore {
   pages: Record<number, PageState>;
   /** why the list is not the service's own (it has no contacts listing), from the first page's answer */
   notice: string | null;
+  /** set when the service cannot search: the query was searched here, over the rows it answered */
+  localSearch: LocalSearch | null;
   /** keyboard highlight (index in the list) */
   activeIndex: number | null;
   /** the contact the person picked (Enter / click) */
@@ -70,6 +73,7 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   endCount: null,
   pages: {},
   notice: null,
+  localSearch: null,
   activeIndex: null,
   chosen: null,
   profileId: null,
@@ -92,7 +96,17 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   applyQuery: (query) => {
     clearTimeout(searchTimer);
     searchTimer = undefined;
-    set((s) => ({ query, generation: s.generation + 1, total: null, estimatedCount: 0, endCount: null, pages: {}, notice: null, activeIndex: null }));
+    set((s) => ({
+      query,
+      generation: s.generation + 1,
+      total: null,
+      estimatedCount: 0,
+      endCount: null,
+      pages: {},
+      notice: null,
+      localSearch: null,
+      activeIndex: null,
+    }));
     void get().fetchPage(1);
   },
 
@@ -121,6 +135,18 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
     if (get().generation !== generation) return; // a newer search replaced this one
     if (!r.ok) {
       set((s) => ({ pages: { ...s.pages, [page]: { status: 'error', error: r.error } } }));
+      return;
+    }
+    const unsearched = query !== '' && page === 1 ? r.value.searchUnsupported : undefined;
+    if (unsearched !== undefined) {
+      // the rows found here are the whole answer: no further page is asked for
+      const found = searchLoaded(r.value.items, query, unsearched);
+      set((s) => ({
+        pages: { ...s.pages, 1: { status: 'loaded', items: found.items } },
+        total: found.items.length,
+        localSearch: found.local,
+        notice: r.value.notice ?? null,
+      }));
       return;
     }
     const { items, total, hasMore } = r.value;
@@ -191,6 +217,7 @@ export const selectRowCount = (s: S): number => {
 };
 export const selectTotal = (s: S): number | null => s.total;
 export const selectNotice = (s: S): string | null => s.notice;
+export const selectLocalSearch = (s: S): LocalSearch | null => s.localSearch;
 /** How many contacts there are, when known: the server's total, or counted once the last page answered. */
 export const selectKnownTotal = (s: S): number | null => s.total ?? s.endCount;
 export const selectSearchInput = (s: S): string => s.searchInput;
