@@ -42,17 +42,20 @@ function scrubValue(value: unknown): unknown {
   return value;
 }
 
-/** credential fields of a JSON or form body replaced; a body neither parses as is kept as text */
-function scrubFields(text: string, form: boolean): string {
+/** credential fields of a JSON or form body replaced; null when none was there (or it parses as neither) */
+function scrubFields(text: string, form: boolean): string | null {
   if (form) {
     const params = new URLSearchParams(text);
-    for (const name of [...params.keys()]) if (CREDENTIAL_FIELD.test(name)) params.set(name, SCRUBBED);
-    return params.toString();
+    const names = [...params.keys()].filter((name) => CREDENTIAL_FIELD.test(name));
+    for (const name of names) params.set(name, SCRUBBED);
+    return names.length === 0 ? null : params.toString();
   }
   try {
-    return JSON.stringify(scrubValue(JSON.parse(text)));
+    const parsed = JSON.parse(text) as unknown;
+    const scrubbed = JSON.stringify(scrubValue(parsed));
+    return scrubbed === JSON.stringify(parsed) ? null : scrubbed;
   } catch {
-    return text;
+    return null;
   }
 }
 
@@ -75,9 +78,8 @@ export interface ScrubbedBody {
 export function scrubBody(body: Buffer, contentType: string | undefined, secrets: readonly string[]): ScrubbedBody {
   const raw = body.toString('utf8');
   const form = /application\/x-www-form-urlencoded/i.test(contentType ?? '');
-  const fields = scrubFields(raw, form);
   // re-serialised only when a field was replaced: otherwise the bytes stay as they came
-  const scrubbed = blank(fields.includes(SCRUBBED) ? fields : raw, secrets);
+  const scrubbed = blank(scrubFields(raw, form) ?? raw, secrets);
   const encoded = Buffer.from(scrubbed, 'utf8');
   if (encoded.length <= KEPT_BODY_BYTES) return { text: scrubbed, bytes: body.length, cut: false };
   return { text: encoded.subarray(0, KEPT_BODY_BYTES).toString('utf8'), bytes: body.length, cut: true };
