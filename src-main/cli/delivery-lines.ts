@@ -1,6 +1,6 @@
 // One printed line per webhook delivery (crm webhooks listen, crm webhooks log): when, for which
 // profile, and what it became. Pure.
-import { deliveryWords } from '../core/events/delivery-effects';
+import { deliveryWords } from '../shared/webhook-deliveries';
 import type { KeptDelivery } from '../core/store/webhook-deliveries-table';
 import { clean } from './format';
 

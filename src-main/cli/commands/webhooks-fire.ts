@@ -4,9 +4,9 @@
 // way a real one does, so the listener's checks and the inspector's record are tried too.
 import { defineCommand } from '../command';
 import { oneOf, requireOption, UsageError } from '../args';
-import { CrmError } from '../../core/errors';
 import { webhookPortOf } from '../../core/events/webhook-port';
-import { TEST_EVENT_BUILDERS, TEST_EVENT_KINDS, testEventRequest } from '../../core/events/test-events';
+import { TEST_EVENT_BUILDERS, TEST_EVENT_KINDS } from '../../core/events/test-events';
+import { fireTestEvent } from '../../core/events/fire-test-event';
 import { digitsOf } from '../../core/events/event-finder';
 import { clean } from '../format';
 import { profileOption } from './shared';
@@ -38,19 +38,11 @@ export const fireCommand = defineCommand({
     const profile = await session.profile();
     const url = `http://127.0.0.1:${port}/webhooks/${encodeURIComponent(profile.id)}`;
     const secret = await session.core.webhookSecrets.secretOf(profile.id);
-    const request = testEventRequest({ kind, dialect, number, at: new Date(), ...(values.message ? { messageId: values.message } : {}) }, url, secret);
-    if ('problem' in request) throw new UsageError(request.problem);
-    let response: Response;
-    try {
-      response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(10_000) });
-    } catch {
-      throw new CrmError('network', `Nothing answered at ${url}: open the window, or run \`crm webhooks listen\`, then fire again.`, { unsent: true });
-    }
-    const answer = (await response.text()).slice(0, 200);
+    const fired = await fireTestEvent({ kind, dialect, number, at: new Date(), ...(values.message ? { messageId: values.message } : {}) }, url, secret);
     const signed = secret === null ? 'unsigned (the profile has no webhook secret)' : `signed with the profile's secret`;
-    const text = `Fired a ${kind} event in the ${dialect} shape, ${signed}, at ${url}: HTTP ${response.status} ${clean(answer)}`;
-    const data = { profileId: profile.id, kind, dialect, signed: secret !== null, url, status: response.status, answer };
-    if (response.ok) return { data, text };
-    return { data, text, exitCode: 1, reason: `the listener refused the test event (HTTP ${response.status}); \`crm webhooks log\` says why` };
+    const text = `Fired a ${kind} event in the ${dialect} shape, ${signed}, at ${url}: HTTP ${fired.status} ${clean(fired.answer)}`;
+    const data = { profileId: profile.id, kind, dialect, signed: secret !== null, url, ...fired };
+    if (fired.status >= 200 && fired.status < 300) return { data, text };
+    return { data, text, exitCode: 1, reason: `the listener refused the test event (HTTP ${fired.status}); \`crm webhooks log\` says why` };
   },
 });

@@ -7,8 +7,9 @@ import type { SandboxEvent } from '../../sandbox/events/event-types';
 import { outsideWindowReason } from '../../sandbox/events/fail-reasons';
 import { webhookRequest, type WebhookRequest } from '../../sandbox/events/webhook-request';
 
-export const TEST_EVENT_KINDS = ['reply', 'sent', 'delivered', 'read', 'failed'] as const;
-export type TestEventKind = (typeof TEST_EVENT_KINDS)[number];
+import { TEST_EVENT_KINDS, type TestEventKind } from '../../shared/webhook-deliveries';
+
+export { TEST_EVENT_KINDS, type TestEventKind };
 
 type RequestBuilder = (event: SandboxEvent, url: string, secret: string | null) => WebhookRequest;
 

@@ -2,17 +2,9 @@
 // inspector's record (webhook-inspector.ts). A leaf module: the receiver and the inspector both
 // import it, neither imports the other.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { DeliveryVerdict } from '../../shared/webhook-deliveries';
 
-/**
- * The signature check's word on a delivery:
- * - valid / missing / invalid: the profile has a secret and the body was checked against it;
- * - unsigned: the profile has no secret, so nothing was checked;
- * - not_checked: refused before the body was read (a browser's request, a body too large).
- */
-export type DeliveryVerdict = 'valid' | 'missing' | 'invalid' | 'unsigned' | 'not_checked';
-
-/** what the app made of one event a delivery held */
-export type DeliveryEffect = { kind: 'reply'; number: string; messageId: string } | { kind: 'state'; messageId: string; state: string; reason: string | null };
+export type { DeliveryVerdict };
 
 export interface ObservedDelivery {
   profileId: string;
@@ -30,7 +22,7 @@ export interface ObservedDelivery {
   status: number;
   /** why it was refused or ignored (a short phrase); null when it was taken with events in it */
   problem: string | null;
-  /** the parsed body handed to the conversations; null when it got that far */
+  /** the parsed body handed to the conversations; null when it did not get that far */
   payload: unknown;
   /** how many events it held and how many changed something (0 of a repeat); null: not handed on */
   outcome: { found: number; changed: number } | null;

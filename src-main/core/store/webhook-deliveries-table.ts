@@ -3,7 +3,9 @@
 // it and read by every other. Rows arrive scrubbed (delivery-scrub.ts): no signature, token or
 // key value is written here. Bounded per profile by count and by age, pruned on every insert so
 // a busy listener never grows the file.
-import type { DeliveryEffect, DeliveryVerdict } from '../events/webhook-delivery';
+import type { DeliveryEffect, DeliveryVerdict, KeptDelivery } from '../../shared/webhook-deliveries';
+
+export type { KeptDelivery };
 import type { SqliteDatabase } from './database';
 
 export interface DeliveryBounds {
@@ -16,34 +18,6 @@ export interface DeliveryBounds {
 export const DEFAULT_DELIVERY_BOUNDS: DeliveryBounds = { perProfile: 500, maxDays: 7 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** one kept delivery, as every reader sees it */
-export interface KeptDelivery {
-  /** the row's number: newer deliveries have larger ones (a follower asks for those after the last it saw) */
-  seq: number;
-  id: string;
-  profileId: string;
-  at: string;
-  source: string | null;
-  method: string;
-  path: string;
-  /** scrubbed */
-  headers: Record<string, string>;
-  /** scrubbed and cut; null when the body was never read */
-  body: string | null;
-  /** the body's size as received */
-  bodyBytes: number;
-  /** the body was longer than the inspector keeps: it cannot be replayed */
-  bodyCut: boolean;
-  verdict: DeliveryVerdict;
-  status: number;
-  problem: string | null;
-  effects: DeliveryEffect[];
-  /** how many of its events changed something (0: all were known already); null: not handed on */
-  changed: number | null;
-  /** the delivery this one replayed; null: a post from outside */
-  replayOf: string | null;
-}
 
 export type NewDelivery = Omit<KeptDelivery, 'seq'>;
 
