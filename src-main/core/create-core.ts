@@ -439,7 +439,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   const webhookInspector = new WebhookInspector({
     table: new WebhookDeliveriesTable(store.db, undefined, () => now().getTime()),
-    secretsOf: async (profileId) => [await webhookSecrets.secretOf(profileId), await webhookSecrets.verifyTokenOf(profileId)].filter((s): s is string => s !== null),
+    secretsOf: async (profileId) =>
+      [await webhookSecrets.secretOf(profileId), await webhookSecrets.verifyTokenOf(profileId)].filter((s): s is string => s !== null),
     scrub: scrubSecrets,
     receive: (profileId, payload) => conversations.receive(profileId, payload),
     now,

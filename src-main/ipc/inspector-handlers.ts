@@ -29,7 +29,8 @@ export function createInspectorHandlers(
   return {
     'inspector:list': async (p) => {
       const profileId = await activeProfileId(core.profiles);
-      const deliveries = inspector.list({ profileId, limit: p.limit ?? 200, ...(p.afterSeq === undefined ? {} : { afterSeq: p.afterSeq }) });
+      const after = p.afterSeq === undefined ? {} : { afterSeq: p.afterSeq };
+      const deliveries = inspector.list({ profileId, limit: p.limit ?? 200, ...after });
       return { profileId, deliveries, dialects: Object.keys(TEST_EVENT_BUILDERS), url: listener.urlFor(profileId) };
     },
     'inspector:replay': ({ id }) => inspector.replay(id),

@@ -17,7 +17,10 @@ import { profileNamesOf } from './webhooks-log';
 
 /** the person's words for a port another process holds */
 export function portTakenMessage(port: number): string {
-  return `Port ${port} is already taken: an open CRM Console window (or another \`crm webhooks listen\`) is listening there and receives the webhooks itself. Close it first, or set CRM_WEBHOOK_PORT to another port (and point the service there).`;
+  return [
+    `Port ${port} is already taken: an open CRM Console window (or another \`crm webhooks listen\`) is listening there`,
+    'and receives the webhooks itself. Close it first, or set CRM_WEBHOOK_PORT to another port (and point the service there).',
+  ].join(' ');
 }
 
 export const listenCommand = defineCommand({
@@ -27,7 +30,8 @@ export const listenCommand = defineCommand({
   options: { profile: { ...profileOption, help: 'print only this profile\'s deliveries (every profile\'s address is listened on)' } },
   positionals: { min: 0, max: 0 },
   notes: [
-    `Listens on 127.0.0.1 port ${DEFAULT_WEBHOOK_PORT} (or CRM_WEBHOOK_PORT; 0 takes a free port, said on stderr). Only one process can listen there: while the window is open, it receives the webhooks.`,
+    `Listens on 127.0.0.1 port ${DEFAULT_WEBHOOK_PORT} (or CRM_WEBHOOK_PORT; 0 takes a free port, said on stderr).`,
+    'Only one process can listen there: while the window is open, it receives the webhooks.',
     'Each delivery is also kept for the inspector: `crm webhooks log` lists them, `crm webhooks replay ID` hands one to the app again.',
   ],
   async run(ctx, { values }) {
@@ -38,7 +42,8 @@ export const listenCommand = defineCommand({
     const names = await profileNamesOf(session.core);
     const print = (delivery: KeptDelivery): void => {
       if (only !== null && delivery.profileId !== only) return;
-      ctx.io.stdout.write(`${ctx.json ? deliveryJson(delivery) : deliveryLine(delivery, names.get(delivery.profileId) ?? delivery.profileId, false)}\n`);
+      const line = ctx.json ? deliveryJson(delivery) : deliveryLine(delivery, names.get(delivery.profileId) ?? delivery.profileId, false);
+      ctx.io.stdout.write(`${line}\n`);
     };
     let receiver: WebhookReceiver;
     try {

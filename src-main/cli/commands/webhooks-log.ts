@@ -27,17 +27,22 @@ export const logCommand = defineCommand({
     follow: { type: 'boolean', help: 'keep printing new deliveries until Ctrl+C' },
   },
   positionals: { min: 0, max: 0 },
-  notes: ['Kept 7 days, the last 500 per profile; signature headers, tokens and key values are never kept. The id at the end of a line is what `crm webhooks replay` takes.'],
+  notes: [
+    'Kept 7 days, the last 500 per profile; signature headers, tokens and key values are never kept.',
+    'The id at the end of a line is what `crm webhooks replay` takes.',
+  ],
   async run(ctx, { values }) {
     const limit = parsePositiveInt(values.limit, '--limit') ?? 20;
     const session = await ctx.session({ profileRef: values.profile });
     const profileId = values.profile === undefined ? null : (await session.profile()).id;
     const names = await profileNamesOf(session.core);
     const newestFirst = session.core.webhookInspector.list({ profileId, limit });
-    const lineOf = (d: KeptDelivery): string => (ctx.json && values.follow ? deliveryJson(d) : deliveryLine(d, names.get(d.profileId) ?? d.profileId, true));
+    const nameOf = (d: KeptDelivery): string => names.get(d.profileId) ?? d.profileId;
+    const lineOf = (d: KeptDelivery): string => (ctx.json && values.follow ? deliveryJson(d) : deliveryLine(d, nameOf(d), true));
     if (!values.follow) {
       const shown = [...newestFirst].reverse();
-      return { data: { deliveries: shown.map((d) => ({ ...d, words: deliveryWords(d) })) }, text: shown.length === 0 ? 'No webhook deliveries kept yet.' : shown.map(lineOf).join('\n') };
+      const text = shown.length === 0 ? 'No webhook deliveries kept yet.' : shown.map(lineOf).join('\n');
+      return { data: { deliveries: shown.map((d) => ({ ...d, words: deliveryWords(d) })) }, text };
     }
     let last = newestFirst[0]?.seq ?? 0;
     const print = (deliveries: KeptDelivery[]): void => {
@@ -65,6 +70,7 @@ export const replayCommand = defineCommand({
     const session = await ctx.session();
     const replayed = await session.core.webhookInspector.replay(positionals[0] ?? '');
     const names = await profileNamesOf(session.core);
-    return { data: { ...replayed, words: deliveryWords(replayed) }, text: deliveryLine(replayed, names.get(replayed.profileId) ?? replayed.profileId, true) };
+    const text = deliveryLine(replayed, names.get(replayed.profileId) ?? replayed.profileId, true);
+    return { data: { ...replayed, words: deliveryWords(replayed) }, text };
   },
 });

@@ -6,6 +6,8 @@ import { findMessageEvents } from './event-finder';
 
 export function effectsOf(payload: unknown): DeliveryEffect[] {
   return findMessageEvents(payload).map((event) =>
-    event.kind === 'received' ? { kind: 'reply', number: event.number, messageId: event.messageId } : { kind: 'state', messageId: event.messageId, state: event.state, reason: event.reason },
+    event.kind === 'received'
+      ? { kind: 'reply', number: event.number, messageId: event.messageId }
+      : { kind: 'state', messageId: event.messageId, state: event.state, reason: event.reason },
   );
 }

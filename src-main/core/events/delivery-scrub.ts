@@ -37,7 +37,8 @@ export function scrubHeaders(headers: IncomingHttpHeaders): Record<string, strin
 function scrubValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrubValue);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, CREDENTIAL_FIELD.test(key) && inner !== null && typeof inner !== 'object' ? SCRUBBED : scrubValue(inner)]));
+    const credential = (key: string, inner: unknown): boolean => CREDENTIAL_FIELD.test(key) && inner !== null && typeof inner !== 'object';
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, credential(key, inner) ? SCRUBBED : scrubValue(inner)]));
   }
   return value;
 }

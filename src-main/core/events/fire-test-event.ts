@@ -3,6 +3,9 @@
 import { CrmError } from '../errors';
 import { testEventRequest, type TestEventInput } from './test-events';
 
+/** a listener answers at once (it answers before any slow work); longer is a hung one */
+const FIRE_TIMEOUT_MS = 10_000;
+
 export interface FiredEvent {
   status: number;
   /** the listener's answer, at most 200 characters */
@@ -14,9 +17,11 @@ export async function fireTestEvent(input: TestEventInput, url: string, secret: 
   if ('problem' in request) throw new CrmError('validation', request.problem);
   let response: Response;
   try {
-    response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(10_000) });
+    const { headers, body } = request;
+    response = await fetch(request.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(FIRE_TIMEOUT_MS) });
   } catch {
-    throw new CrmError('network', `Nothing answered at ${url}: open the window, or run \`crm webhooks listen\`, then fire again.`, { unsent: true });
+    const hint = 'open the window, or run `crm webhooks listen`, then fire again';
+    throw new CrmError('network', `Nothing answered at ${url}: ${hint}.`, { unsent: true });
   }
   return { status: response.status, answer: (await response.text()).slice(0, 200) };
 }

@@ -4,6 +4,7 @@
 // sends. Keyed by dialect: a dialect whose builder is written later is one more entry here.
 import { randomBytes } from 'node:crypto';
 import type { SandboxEvent } from '../../sandbox/events/event-types';
+import type { SandboxDialect } from '../../sandbox/types';
 import { outsideWindowReason } from '../../sandbox/events/fail-reasons';
 import { webhookRequest, type WebhookRequest } from '../../sandbox/events/webhook-request';
 
@@ -19,6 +20,9 @@ export const TEST_EVENT_BUILDERS: Readonly<Record<string, RequestBuilder>> = {
   meta: (event, url, secret) => webhookRequest('meta', event, url, secret),
   twilio: (event, url, secret) => webhookRequest('twilio', event, url, secret),
 };
+
+/** whose wording of a failure a dialect's test event carries (the sandbox's fail-reasons.ts) */
+const FAILURE_DIALECT: Readonly<Record<string, SandboxDialect>> = { meta: 'meta', twilio: 'twilio' };
 
 export interface TestEventInput {
   kind: TestEventKind;
@@ -38,15 +42,19 @@ function testId(prefix: string): string {
 export function testEvent(input: TestEventInput): SandboxEvent {
   const messageId = input.messageId ?? testId('test_');
   if (input.kind === 'reply') {
-    return { name: 'message.received', seq: 0, id: testId('in_test_'), number: input.number, profileName: 'Test contact', type: 'text', text: 'A test reply fired from the webhook inspector', media: null, at: input.at, inReplyTo: messageId };
+    const text = 'A test reply fired from the webhook inspector';
+    const id = testId('in_test_');
+    const from = { number: input.number, profileName: 'Test contact' };
+    return { name: 'message.received', seq: 0, id, ...from, type: 'text', text, media: null, at: input.at, inReplyTo: messageId };
   }
-  const error = input.kind === 'failed' ? outsideWindowReason(input.dialect === 'meta' ? 'meta' : input.dialect === 'twilio' ? 'twilio' : 'default') : null;
+  const error = input.kind === 'failed' ? outsideWindowReason(FAILURE_DIALECT[input.dialect] ?? 'default') : null;
   return { name: 'message.status', seq: 0, id: messageId, number: input.number, status: input.kind, at: input.at, error };
 }
 
 /** the request to post, or why none can be built */
 export function testEventRequest(input: TestEventInput, url: string, secret: string | null): WebhookRequest | { problem: string } {
   const build = TEST_EVENT_BUILDERS[input.dialect];
-  if (!build) return { problem: `No test events in the "${input.dialect}" shape yet; choose one of: ${Object.keys(TEST_EVENT_BUILDERS).join(', ')}.` };
+  const shapes = Object.keys(TEST_EVENT_BUILDERS).join(', ');
+  if (!build) return { problem: `No test events in the "${input.dialect}" shape yet; choose one of: ${shapes}.` };
   return build(testEvent(input), url, secret);
 }

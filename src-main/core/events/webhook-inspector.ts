@@ -70,15 +70,21 @@ export class WebhookInspector {
 
   get(id: string): KeptDelivery {
     const kept = this.deps.table.get(id.trim());
-    if (kept === null) throw new CrmError('not_found', `No kept webhook delivery has the id "${id.trim().slice(0, 80)}" (deliveries are kept 7 days, the last 500 per profile).`);
+    if (kept === null) {
+      const kept = 'deliveries are kept 7 days, the last 500 per profile';
+      throw new CrmError('not_found', `No kept webhook delivery has the id "${id.trim().slice(0, 80)}" (${kept}).`);
+    }
     return kept;
   }
 
   /** hands a kept delivery's body to the app again, and keeps the replay as a delivery of its own */
   async replay(id: string): Promise<KeptDelivery> {
     const original = this.get(id);
-    if (original.body === null) throw new CrmError('validation', 'This delivery was refused before its body was read, so there is nothing to replay.');
-    if (original.bodyCut) throw new CrmError('validation', `This delivery's body (${original.bodyBytes} bytes) was longer than the inspector keeps, so it cannot be replayed whole.`);
+    if (original.body === null) throw new CrmError('validation', 'This delivery was refused before its body was read: nothing to replay.');
+    if (original.bodyCut) {
+      const size = `${original.bodyBytes} bytes`;
+      throw new CrmError('validation', `This delivery's body (${size}) was longer than the inspector keeps: it cannot be replayed whole.`);
+    }
     const body = Buffer.from(original.body, 'utf8');
     let payload: unknown;
     try {

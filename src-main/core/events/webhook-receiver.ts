@@ -95,9 +95,12 @@ type Seen = Pick<ObservedDelivery, 'body' | 'verdict' | 'status' | 'problem'> & 
 /** hands one POST to the target's record, if it keeps one; a failing record never changes the answer */
 function noteDelivery(req: IncomingMessage, target: WebhookTarget, profileId: string, seen: Seen, log: (message: string) => void): void {
   if (!target.record || req.method !== 'POST') return;
-  const failed = (err: unknown): void => log(`webhook for ${profileId} could not be kept in the inspector: ${err instanceof Error ? err.message : 'unknown error'}`);
+  const failed = (err: unknown): void => {
+    log(`webhook for ${profileId} not kept in the inspector: ${err instanceof Error ? err.message : 'unknown error'}`);
+  };
   try {
-    const delivery: ObservedDelivery = { profileId, at: new Date(), source: req.socket.remoteAddress ?? null, method: req.method, path: req.url ?? '/', headers: req.headers, payload: null, outcome: null, ...seen };
+    const request = { method: req.method, path: req.url ?? '/', headers: req.headers, source: req.socket.remoteAddress ?? null };
+    const delivery: ObservedDelivery = { profileId, at: new Date(), ...request, payload: null, outcome: null, ...seen };
     void Promise.resolve(target.record(delivery)).catch(failed);
   } catch (err) {
     failed(err);
@@ -144,7 +147,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
       : checkSignature(body, req.headers, secret);
     if (verdict !== 'valid') {
       log(`webhook for ${profileId} refused: ${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`);
-      noteDelivery(req, target, profileId, { body, verdict, status: 401, problem: `${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}` }, log);
+      const problem = `${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`;
+      noteDelivery(req, target, profileId, { body, verdict, status: 401, problem }, log);
       return answer(res, 401, `{"error":"signature_${verdict}"}`);
     }
   }
@@ -156,7 +160,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
     return answer(res, 400, '{"error":"unreadable_body"}');
   }
   const outcome = target.receive(profileId, payload);
-  noteDelivery(req, target, profileId, { body, verdict, status: 200, problem: outcome.found === 0 ? 'no message event in it' : null, payload, outcome }, log);
+  const problem = outcome.found === 0 ? 'no message event in it' : null;
+  noteDelivery(req, target, profileId, { body, verdict, status: 200, problem, payload, outcome }, log);
   // a payload with nothing we know is still acknowledged: the service must not retry it forever
   if (outcome.found === 0) log(`webhook for ${profileId}: no message event found in a ${body.length}-byte payload`);
   answer(res, 200, JSON.stringify({ received: outcome.found }));

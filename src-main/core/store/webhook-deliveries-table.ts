@@ -109,8 +109,10 @@ export class WebhookDeliveriesTable {
   ) {
     this.statements = {
       insert: db.prepare(
-        `INSERT INTO webhook_deliveries (id, profile_id, at, at_ms, source, method, path, headers, body, body_bytes, body_cut, verdict, status, problem, effects, changed, replay_of)
-         VALUES (@id, @profileId, @at, @atMs, @source, @method, @path, @headers, @body, @bodyBytes, @bodyCut, @verdict, @status, @problem, @effects, @changed, @replayOf)`,
+        `INSERT INTO webhook_deliveries (id, profile_id, at, at_ms, source, method, path, headers, body, body_bytes, body_cut,
+           verdict, status, problem, effects, changed, replay_of)
+         VALUES (@id, @profileId, @at, @atMs, @source, @method, @path, @headers, @body, @bodyBytes, @bodyCut,
+           @verdict, @status, @problem, @effects, @changed, @replayOf)`,
       ),
       pruneOld: db.prepare<[number]>('DELETE FROM webhook_deliveries WHERE at_ms < ?'),
       // everything of the profile older than its newest `perProfile` rows
@@ -119,7 +121,9 @@ export class WebhookDeliveriesTable {
            SELECT seq FROM webhook_deliveries WHERE profile_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
       ),
       byId: db.prepare<[string], Row>('SELECT * FROM webhook_deliveries WHERE id = ?'),
-      ofProfile: db.prepare<[string, number, number], Row>('SELECT * FROM webhook_deliveries WHERE profile_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?'),
+      ofProfile: db.prepare<[string, number, number], Row>(
+        'SELECT * FROM webhook_deliveries WHERE profile_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?',
+      ),
       ofAll: db.prepare<[number, number], Row>('SELECT * FROM webhook_deliveries WHERE seq > ? ORDER BY seq DESC LIMIT ?'),
     };
   }
@@ -149,7 +153,8 @@ export class WebhookDeliveriesTable {
   /** newest first */
   list(query: DeliveryQuery): KeptDelivery[] {
     const after = query.afterSeq ?? 0;
-    const rows = query.profileId === null ? this.statements.ofAll.all(after, query.limit) : this.statements.ofProfile.all(query.profileId, after, query.limit);
+    const { ofAll, ofProfile } = this.statements;
+    const rows = query.profileId === null ? ofAll.all(after, query.limit) : ofProfile.all(query.profileId, after, query.limit);
     return rows.map(fromRow);
   }
 }

@@ -36,7 +36,8 @@ export const useDeliveriesStore = create<DeliveriesState>()((set, get) => {
   const apply = (list: DeliveryList, fresh: boolean): void =>
     set((s) => {
       const deliveries = fresh || s.profileId !== list.profileId ? list.deliveries : merged(list.deliveries, s.deliveries);
-      return { profileId: list.profileId, deliveries, dialects: list.dialects, url: list.url, error: null, selectedId: s.selectedId ?? deliveries[0]?.id ?? null };
+      const selectedId = s.selectedId ?? deliveries[0]?.id ?? null;
+      return { profileId: list.profileId, deliveries, dialects: list.dialects, url: list.url, error: null, selectedId };
     });
   return {
     profileId: null,
@@ -64,7 +65,8 @@ export const useDeliveriesStore = create<DeliveriesState>()((set, get) => {
     async replay(id) {
       const r = await invoke('inspector:replay', { id });
       if (!r.ok) return set({ error: r.error, note: null });
-      set((s) => ({ deliveries: merged([r.value], s.deliveries), selectedId: r.value.id, error: null, note: 'Replayed: the copy is listed, marked as a replay.' }));
+      const note = 'Replayed: the copy is listed, marked as a replay.';
+      set((s) => ({ deliveries: merged([r.value], s.deliveries), selectedId: r.value.id, error: null, note }));
     },
 
     async fire(kind, dialect) {
@@ -77,7 +79,8 @@ export const useDeliveriesStore = create<DeliveriesState>()((set, get) => {
     async copyCurl(id, withSignature) {
       const r = await invoke('inspector:copy-curl', { id, withSignature });
       if (!r.ok) return set({ error: r.error, note: null });
-      const clears = r.value.clearsAfterMs === null ? '' : ` It holds the signature: the clipboard is cleared in ${Math.round(r.value.clearsAfterMs / 1000)} s.`;
+      const after = r.value.clearsAfterMs;
+      const clears = after === null ? '' : ` It holds the signature: the clipboard is cleared in ${Math.round(after / 1000)} s.`;
       set({ error: null, note: `Copied as cURL.${clears}` });
     },
   };

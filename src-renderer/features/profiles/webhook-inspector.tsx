@@ -6,7 +6,8 @@
 // The list is a listbox: Up/Down (and Home/End) move the selection, Tab reaches the actions.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { ErrorMessage } from '../../ui/messages';
-import { TEST_EVENT_KINDS, VERDICT_WORDS, deliveryWords, type KeptDelivery, type TestEventKind } from '../../../src-main/shared/webhook-deliveries';
+import { TEST_EVENT_KINDS, VERDICT_WORDS, deliveryWords } from '../../../src-main/shared/webhook-deliveries';
+import type { KeptDelivery, TestEventKind } from '../../../src-main/shared/webhook-deliveries';
 import { useDeliveriesStore } from './deliveries-store';
 
 /** how often the open list asks for deliveries kept since its newest */
@@ -85,7 +86,8 @@ function DeliveryDetail({ delivery }: { delivery: KeptDelivery }) {
           Copy as cURL
         </button>
         <label>
-          <input type="checkbox" checked={withSignature} onChange={(e) => setWithSignature(e.target.checked)} /> with its signature (computed from the secret)
+          <input type="checkbox" checked={withSignature} onChange={(e) => setWithSignature(e.target.checked)} />
+          with its signature (computed from the secret)
         </label>
       </div>
       <h5>Headers</h5>
@@ -108,7 +110,8 @@ export function WebhookInspector() {
   const selected = deliveries.find((d) => d.id === selectedId) ?? null;
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>): void => {
     const at = deliveries.findIndex((d) => d.id === selectedId);
-    const next = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? deliveries.length - 1 : null;
+    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: deliveries.length - 1 };
+    const next = moves[e.key] ?? null;
     if (next === null) return;
     e.preventDefault();
     const target = deliveries[Math.max(0, Math.min(deliveries.length - 1, next))];
@@ -117,7 +120,10 @@ export function WebhookInspector() {
   return (
     <section className="webhook-inspector" aria-labelledby={`${id}-title`} data-testid="webhook-inspector">
       <h3 id={`${id}-title`}>Deliveries</h3>
-      <p className="hint">Every post a listener on this computer took or refused for this profile, kept 7 days (the last 500). Signatures, tokens and keys are never kept.</p>
+      <p className="hint">
+        Every post a listener on this computer took or refused for this profile, kept 7 days (the last 500).
+        Signatures, tokens and keys are never kept.
+      </p>
       <FireTestEvent />
       <div role="status" aria-live="polite" data-testid="inspector-note">
         {note}
@@ -127,10 +133,25 @@ export function WebhookInspector() {
         <p className="hint">No delivery kept yet.</p>
       ) : (
         <div className="inspector-panes">
-          <ul role="listbox" tabIndex={0} aria-label="Webhook deliveries" aria-activedescendant={selected ? `${id}-${selected.id}` : undefined} onKeyDown={onKeyDown} data-testid="inspector-list">
+          <ul
+            role="listbox"
+            tabIndex={0}
+            aria-label="Webhook deliveries"
+            aria-activedescendant={selected ? `${id}-${selected.id}` : undefined}
+            onKeyDown={onKeyDown}
+            data-testid="inspector-list"
+          >
             {deliveries.map((d) => (
-              <li key={d.id} id={`${id}-${d.id}`} role="option" aria-selected={d.id === selectedId} onClick={() => select(d.id)} data-testid="inspector-row">
-                <span className="inspector-time">{timeOf(d.at)}</span> <span className={`inspector-verdict is-${d.verdict}`}>{VERDICT_WORDS[d.verdict]}</span> {deliveryWords(d)}
+              <li
+                key={d.id}
+                id={`${id}-${d.id}`}
+                role="option"
+                aria-selected={d.id === selectedId}
+                onClick={() => select(d.id)}
+                data-testid="inspector-row"
+              >
+                <span className="inspector-time">{timeOf(d.at)}</span>{' '}
+                <span className={`inspector-verdict is-${d.verdict}`}>{VERDICT_WORDS[d.verdict]}</span> {deliveryWords(d)}
               </li>
             ))}
           </ul>

@@ -34,6 +34,10 @@ describe.skipIf(!available)('crm webhooks listen, log, replay and fire', () => {
   let port: string;
   let sentId: string;
 
+  const stateBody = (status: string): string =>
+    JSON.stringify({ event: 'message.status', data: { id: sentId, number: NUMBER, status, at: new Date().toISOString() } });
+  const fire = (args: string[]): ReturnType<typeof spawnCli> =>
+    spawnCli(['webhooks', 'fire', ...args], { env: { ...folder.env, CRM_WEBHOOK_PORT: port }, timeoutMs: 20_000 });
   const post = (body: string, signature: string): Promise<Response> =>
     fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-crm-signature-256': signature } });
   const log = async (): Promise<Kept[]> => {
@@ -60,7 +64,7 @@ describe.skipIf(!available)('crm webhooks listen, log, replay and fire', () => {
   });
 
   it('a signed state goes into the shared database and is printed as one line', async () => {
-    const body = JSON.stringify({ event: 'message.status', data: { id: sentId, number: NUMBER, status: 'delivered', at: new Date().toISOString() } });
+    const body = stateBody('delivered');
     expect((await post(body, signatureOf(Buffer.from(body), SECRET))).status).toBe(200);
     await vi.waitFor(() => expect(listener.out()).toContain(`Shop  message ${sentId} delivered`), { timeout: 10_000, interval: 50 });
     const thread = await window.conversations.thread({ profileId: folder.profileId, number: NUMBER });
@@ -68,7 +72,7 @@ describe.skipIf(!available)('crm webhooks listen, log, replay and fire', () => {
   });
 
   it('a bad signature is refused, printed as refused and kept with its verdict', async () => {
-    const body = JSON.stringify({ event: 'message.status', data: { id: sentId, number: NUMBER, status: 'read', at: new Date().toISOString() } });
+    const body = stateBody('read');
     expect((await post(body, signatureOf(Buffer.from(body), 'not-the-secret'))).status).toBe(401);
     await vi.waitFor(() => expect(listener.out()).toContain('refused: signature invalid'), { timeout: 10_000, interval: 50 });
     const refused = (await log()).find((d) => d.status === 401)!;
@@ -85,21 +89,23 @@ describe.skipIf(!available)('crm webhooks listen, log, replay and fire', () => {
   });
 
   it('fire posts a meta-shaped reply signed with the secret; the listener takes it', async () => {
-    const fired = await spawnCli(['webhooks', 'fire', '--kind', 'reply', '--dialect', 'meta', '--message', sentId], { env: { ...folder.env, CRM_WEBHOOK_PORT: port }, timeoutMs: 20_000 });
+    const fired = await fire(['--kind', 'reply', '--dialect', 'meta', '--message', sentId]);
     expect(fired.code, fired.stderr).toBe(0);
     expect(fired.stdout).toContain('HTTP 200');
     await vi.waitFor(() => expect(listener.out()).toContain('reply from +15555550100'), { timeout: 10_000, interval: 50 });
-    const failed = await spawnCli(['webhooks', 'fire', '--kind', 'failed', '--dialect', 'twilio'], { env: { ...folder.env, CRM_WEBHOOK_PORT: port }, timeoutMs: 20_000 });
+    const failed = await fire(['--kind', 'failed', '--dialect', 'twilio']);
     // the profile's service posts JSON, so a Twilio-shaped form is refused, and kept saying why
     expect(failed.code).toBe(1);
-    await vi.waitFor(async () => expect((await log()).some((d) => d.words.includes('unexpected content type'))).toBe(true), { timeout: 10_000, interval: 100 });
+    const refusedForm = async (): Promise<boolean> => (await log()).some((d) => d.words.includes('unexpected content type'));
+    await vi.waitFor(async () => expect(await refusedForm()).toBe(true), { timeout: 10_000, interval: 100 });
   });
 
   it('bad fire input is refused with a clear reason and posts nothing', async () => {
     const before = (await log()).length;
     const env = { ...folder.env, CRM_WEBHOOK_PORT: port };
     expect((await runInProcess(['webhooks', 'fire', '--kind', 'opened'], { env })).stderr).toContain('--kind must be one of');
-    expect((await runInProcess(['webhooks', 'fire', '--kind', 'read', '--dialect', 'wati'], { env })).stderr).toContain('--dialect must be one of');
+    const wati = await runInProcess(['webhooks', 'fire', '--kind', 'read', '--dialect', 'wati'], { env });
+    expect(wati.stderr).toContain('--dialect must be one of');
     expect((await runInProcess(['webhooks', 'fire', '--kind', 'read', '--number', 'abc'], { env })).code).toBe(2);
     expect((await log()).length).toBe(before);
   });

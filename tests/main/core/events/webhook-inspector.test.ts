@@ -24,7 +24,11 @@ function seen(body: string, extra: Partial<ObservedDelivery> = {}): ObservedDeli
     source: '127.0.0.1',
     method: 'POST',
     path: '/webhooks/p1',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(Buffer.from(body), SECRET), authorization: 'Bearer tok_abc' },
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signatureOf(Buffer.from(body), SECRET),
+      authorization: 'Bearer tok_abc',
+    },
     body: Buffer.from(body),
     verdict: 'valid',
     status: 200,
@@ -51,7 +55,10 @@ async function inspectorOn(dir: string, now = (): Date => new Date('2026-03-01T1
   return { db, inspector, received };
 }
 
-const STATUS = JSON.stringify({ event: 'message.status', data: { id: 'm_1', number: '5511900000001', status: 'delivered', at: '2026-03-01T12:00:00Z' } });
+const STATUS = JSON.stringify({
+  event: 'message.status',
+  data: { id: 'm_1', number: '5511900000001', status: 'delivered', at: '2026-03-01T12:00:00Z' },
+});
 
 describe('webhook inspector', () => {
   it('the table comes with the latest schema version', async () => {
@@ -71,7 +78,8 @@ describe('webhook inspector', () => {
   });
 
   it('a form body loses its credential fields; an untouched body keeps its exact bytes', () => {
-    expect(scrubBody(Buffer.from('Body=hi&AuthToken=abc123'), 'application/x-www-form-urlencoded', []).text).toBe('Body=hi&AuthToken=%5Bscrubbed%5D');
+    const form = scrubBody(Buffer.from('Body=hi&AuthToken=abc123'), 'application/x-www-form-urlencoded', []);
+    expect(form.text).toBe('Body=hi&AuthToken=%5Bscrubbed%5D');
     expect(scrubBody(Buffer.from('{ "a" : 1 }'), 'application/json', []).text).toBe('{ "a" : 1 }');
     expect(scrubHeaders({ 'X-Twilio-Signature': 'abc=' })['x-twilio-signature']).toBe(SIGNATURE_PLACEHOLDER);
   });
@@ -88,7 +96,8 @@ describe('webhook inspector', () => {
 
   it('a delivery refused before its body was read cannot be replayed', async () => {
     const { inspector } = await inspectorOn(await tempDir('crm-inspector-'));
-    const kept = await inspector.record(seen(STATUS, { body: null, verdict: 'not_checked', status: 403, problem: 'browser origin', outcome: null }));
+    const refused = { body: null, verdict: 'not_checked', status: 403, problem: 'browser origin', outcome: null } as const;
+    const kept = await inspector.record(seen(STATUS, refused));
     await expect(inspector.replay(kept.id)).rejects.toThrow(/nothing to replay/);
   });
 
