@@ -123,6 +123,16 @@ describe.skipIf(!available)('crm webhooks listen, log, replay and fire', () => {
     expect(missing.stderr).toContain('No kept webhook delivery');
   });
 
+  it('log --follow prints deliveries another process keeps as they come, and stops on Ctrl+C', async () => {
+    const following = followCli(['webhooks', 'log', '--follow'], folder.env);
+    await vi.waitFor(() => expect(following.err()).toContain('Following'), { timeout: 20_000, interval: 50 });
+    const before = following.out();
+    const body = stateBody('read');
+    expect((await post(body, signatureOf(Buffer.from(body), SECRET))).status).toBe(200);
+    await vi.waitFor(() => expect(following.out().slice(before.length)).toContain(`message ${sentId} read`), { timeout: 10_000, interval: 50 });
+    expect(await following.interrupt()).toBe(0);
+  });
+
   it('Ctrl+C stops the listener with status 0, and no output ever held the secret', async () => {
     expect(await listener.interrupt()).toBe(0);
     expect(listener.err()).toContain('Stopped listening');
