@@ -129,7 +129,8 @@ describe.skipIf(!available)('crm webhooks listen, log, replay and fire', () => {
     const before = following.out();
     const body = stateBody('read');
     expect((await post(body, signatureOf(Buffer.from(body), SECRET))).status).toBe(200);
-    await vi.waitFor(() => expect(following.out().slice(before.length)).toContain(`message ${sentId} read`), { timeout: 10_000, interval: 50 });
+    const printed = (): string => following.out().slice(before.length);
+    await vi.waitFor(() => expect(printed()).toContain(`message ${sentId} read`), { timeout: 10_000, interval: 50 });
     expect(await following.interrupt()).toBe(0);
   });
 
