@@ -7,6 +7,7 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/contacts.css';
 import './styles/send.css';
+import './styles/inspector.css';
 import './styles/outbox.css';
 import './styles/messages.css';
 import './styles/keys.css';

@@ -66,6 +66,8 @@ import type { Delivery } from './messages/sent-record';
 import { CannedResponses } from './canned/canned-responses';
 import { CannedTable } from './store/canned-table';
 import { MessageSearchTable } from './store/message-search-table';
+import { WebhookDeliveriesTable } from './store/webhook-deliveries-table';
+import { WebhookInspector } from './events/webhook-inspector';
 import { MessageSearch } from './conversations/message-search';
 
 export interface CoreOptions {
@@ -155,6 +157,8 @@ export interface Core {
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
   webhookSecrets: WebhookSecrets;
+  /** every webhook delivery a listener on this data folder took or refused, kept a while (crm.db) */
+  webhookInspector: WebhookInspector;
   outbox: OutboxService | undefined;
   /** every process's requests, from crm.db */
   requestLog: RequestLogService;
@@ -434,9 +438,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
+  const webhookInspector = new WebhookInspector({
+    table: new WebhookDeliveriesTable(store.db, undefined, () => now().getTime()),
+    secretsOf: async (profileId) =>
+      [await webhookSecrets.secretOf(profileId), await webhookSecrets.verifyTokenOf(profileId)].filter((s): s is string => s !== null),
+    scrub: scrubSecrets,
+    receive: (profileId, payload) => conversations.receive(profileId, payload),
+    now,
+  });
   const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
   const mediaCap = { get: () => settings.get('media_cap_mb'), set: (megabytes: number | null) => settings.set('media_cap_mb', megabytes) };
   // what a window left pending (a crash, a quit mid-download) goes on here
   if ((options.processKind ?? 'window') === 'window' && options.inboundMedia?.startOnArrival !== false) inboundMedia.kick();
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, webhookSecrets, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, inboundMedia, mediaCap, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, webhookSecrets, webhookInspector, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, inboundMedia, mediaCap, secretStore, scrubSecrets, notices, close };
 }

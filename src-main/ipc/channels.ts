@@ -79,6 +79,10 @@ const invoke: Record<InvokeChannel, true> = {
   'inbox:read-receipts': true,
   'inbox:set-read-receipts': true,
   'conversations:allow-file-origin': true,
+  'inspector:list': true,
+  'inspector:replay': true,
+  'inspector:fire': true,
+  'inspector:copy-curl': true,
 };
 
 const events: Record<EventChannel, true> = {

@@ -26,6 +26,7 @@ import type { SearchPage } from '../shared/message-search';
 import type { TemplateList } from '../shared/approved-template';
 import type { Conversation, FileOriginAllowed, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { CaFileState } from '../shared/network-settings';
+import type { DeliveryList, KeptDelivery, TestEventKind } from '../shared/webhook-deliveries';
 import type { InboxFilter, InboxPage } from '../shared/inbox';
 import type { Grace, RollOutcome, RollStep } from '../shared/key-roll';
 import type { KeyLeak } from '../shared/key-leak';
@@ -233,6 +234,14 @@ export interface InvokeMap {
    * the OS keychain; main never sends either back
    */
   'webhooks:set-secrets': { payload: { secret?: string | null; verifyToken?: string | null }; value: WebhookInfo };
+  /** the active profile's kept webhook deliveries (the inspector), newest first; afterSeq: only newer ones */
+  'inspector:list': { payload: { afterSeq?: number; limit?: number }; value: DeliveryList };
+  /** hands a kept delivery to the app again, as a live one is handled; answers the replay's own record */
+  'inspector:replay': { payload: { id: string }; value: KeptDelivery };
+  /** posts a test event at this window's listener for the active profile, signed with its secret; answers the HTTP status */
+  'inspector:fire': { payload: { kind: TestEventKind; dialect: string }; value: { status: number } };
+  /** main writes a cURL re-posting the delivery to the clipboard; its signature is computed only when asked (then cleared later) */
+  'inspector:copy-curl': { payload: { id: string; withSignature: boolean }; value: ClipboardReport };
   'outbox:list': { payload: Record<string, never>; value: OutboxItem[] };
   /** gives up on a waiting item: it is never sent; outbox:changed follows */
   'outbox:cancel': { payload: { id: string }; value: OutboxItem };

@@ -19,6 +19,7 @@ import type { LogResend } from '../core/log-resend';
 import type { TemplateCatalogue } from '../core/messages/template-catalogue';
 import type { ApiEditor } from '../core/profiles/api-editor';
 import type { ClipboardGuard } from './clipboard-guard';
+import type { WebhookInspector } from '../core/events/webhook-inspector';
 import type { DialogPurpose } from '../shared/file-purpose';
 import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, MicrophoneAccess, StagedFile, UpdateState } from './contract';
 
@@ -70,6 +71,8 @@ export interface HandlerCore {
   canned: Pick<CannedResponses, 'list' | 'sendMedia'>;
   /** each profile's webhook secret and verify token, in the keychain */
   webhookSecrets: WebhookSecrets;
+  /** the webhook deliveries kept for the inspector (inspector:*) */
+  webhookInspector: WebhookInspector;
   requestLog: RequestLog;
   /** "Resend" of a request this process sent (core/log-resend.ts) */
   logResend: Pick<LogResend, 'resend' | 'canResend'>;

@@ -15,6 +15,7 @@ import { createSendHandlers } from './send-handlers';
 import { createSettingsHandlers } from './settings-handlers';
 import { createInboxHandlers } from './inbox-handlers';
 import { createCannedHandlers, createQuickHandlers } from './quick-handlers';
+import { createInspectorHandlers } from './inspector-handlers';
 
 export type { FileStaging, HandlerCore, HandlerDeps, HandlerPlatform, Handlers, SandboxControl, UpdateHandle } from './handler-types';
 export { createDispatcher, type Dispatch } from './dispatcher';
@@ -41,5 +42,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createQuickHandlers(core.quick),
     ...createCannedHandlers(core.canned),
     ...createMessageSearchHandlers(core.messageSearch),
+    ...createInspectorHandlers(core, deps.webhooks ?? NO_LISTENER, platform.clipboard),
   };
 }

@@ -9,6 +9,7 @@ import { ENDPOINT_IDS } from '../shared/operation-ids';
 import { GRACES } from '../shared/key-roll';
 import { PERMISSIONS } from '../shared/permissions';
 import { INBOX_FILTERS, INBOX_PAGE_LIMIT } from '../shared/inbox';
+import { TEST_EVENT_KINDS } from '../shared/webhook-deliveries';
 import type { InvokeChannel, InvokePayload } from './contract';
 
 const id = z.string().min(1).max(200);
@@ -126,6 +127,10 @@ export const payloadSchemas = {
   'templates:list': empty,
   'webhooks:info': empty,
   'webhooks:set-secrets': z.object({ secret: z.string().max(4096).nullable().optional(), verifyToken: z.string().max(4096).nullable().optional() }).strict(),
+  'inspector:list': z.object({ afterSeq: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  'inspector:replay': z.object({ id: z.string().min(1).max(200) }).strict(),
+  'inspector:fire': z.object({ kind: z.enum(TEST_EVENT_KINDS), dialect: z.string().min(1).max(40) }).strict(),
+  'inspector:copy-curl': z.object({ id: z.string().min(1).max(200), withSignature: z.boolean() }).strict(),
   'outbox:list': empty,
   'outbox:cancel': z.object({ id }).strict(),
   'outbox:retry': z.object({ id }).strict(),

@@ -11,7 +11,7 @@ import { createDispatcher, type Dispatch } from '../ipc/dispatcher';
 import type { WebhookListener } from '../ipc/handler-types';
 import { createHandlers, type HandlerPlatform, type UpdateHandle } from '../ipc/handlers';
 import { resumeSandbox, startSandbox } from '../sandbox/index';
-import { servicePostsForms } from '../core/events/webhook-dialect';
+import { webhookTargetOf } from '../core/events/webhook-target';
 import { startWebhookReceiver, type WebhookReceiver } from '../core/events/webhook-receiver';
 import { startEventChannels } from './event-channels';
 import { prefetchFirstContactsPage } from './first-contacts-page';
@@ -153,16 +153,7 @@ async function listenForWebhooks(core: Core, port: number | null, log: (message:
   let receiver: WebhookReceiver | null = null;
   let problem: string | null = null;
   try {
-    receiver = await startWebhookReceiver(
-      {
-        exists: async (profileId) => (await core.profiles.list()).profiles.some((p) => p.id === profileId),
-        secretOf: (profileId) => core.webhookSecrets.secretOf(profileId),
-        verifyTokenOf: (profileId) => core.webhookSecrets.verifyTokenOf(profileId),
-        receive: (profileId, payload) => core.conversations.receive(profileId, payload),
-        postsForms: async (profileId) => servicePostsForms((await core.profiles.get(profileId)).api),
-      },
-      { port, log },
-    );
+    receiver = await startWebhookReceiver(webhookTargetOf(core), { port, log });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     problem = code === 'EADDRINUSE' ? `Port ${port} is in use (another window of the app?), so webhooks are not received here; set CRM_WEBHOOK_PORT to another port.` : `The webhook listener could not start (${code ?? 'unknown error'}).`;

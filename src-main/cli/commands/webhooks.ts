@@ -7,6 +7,9 @@ import { clean } from '../format';
 import { DEFAULT_WEBHOOK_PORT, webhookPortOf } from '../../core/events/webhook-port';
 import { profileOption } from './shared';
 import { readKeyValue } from './keys';
+import { listenCommand } from './webhooks-listen';
+import { logCommand, replayCommand } from './webhooks-log';
+import { fireCommand } from './webhooks-fire';
 
 const TUNNEL_UNSIGNED = "If the service reaches this address through a tunnel, anyone who learns the tunnel's address can post messages and delivery states into the app until a secret is set.";
 
@@ -64,5 +67,5 @@ function secretCommand(kind: 'secret' | 'verify-token') {
 export const webhooksGroup: CommandGroup = {
   name: 'webhooks',
   summary: "receiving a service's replies and delivery states: the window's webhook address and its secrets",
-  commands: [show, secretCommand('secret'), secretCommand('verify-token')],
+  commands: [show, secretCommand('secret'), secretCommand('verify-token'), listenCommand, logCommand, replayCommand, fireCommand],
 };

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { checkSignature } from './signature';
 import { checkTwilioSignature, TWILIO_SIGNATURE_HEADER } from './twilio-signature';
 import { forwardedByTunnel, ownHosts, webhookRefusal } from './webhook-request-guard';
+import type { DeliveryVerdict, ObservedDelivery } from './webhook-delivery';
 
 /** a webhook body larger than this is refused (no vendor's event comes near it) */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -29,6 +30,8 @@ export interface WebhookTarget {
   receive(profileId: string, payload: unknown): { found: number; changed: number };
   /** the profile's service posts forms (webhook-dialect.ts); absent: JSON only */
   postsForms?(profileId: string): Promise<boolean>;
+  /** each POST for a known profile, with what was answered (the inspector's record); absent: none kept */
+  record?(delivery: ObservedDelivery): void | Promise<unknown>;
 }
 
 export interface WebhookReceiver {
@@ -87,6 +90,23 @@ interface Listening {
   tunnelled: Set<string>;
 }
 
+type Seen = Pick<ObservedDelivery, 'body' | 'verdict' | 'status' | 'problem'> & Partial<Pick<ObservedDelivery, 'payload' | 'outcome'>>;
+
+/** hands one POST to the target's record, if it keeps one; a failing record never changes the answer */
+function noteDelivery(req: IncomingMessage, target: WebhookTarget, profileId: string, seen: Seen, log: (message: string) => void): void {
+  if (!target.record || req.method !== 'POST') return;
+  const failed = (err: unknown): void => {
+    log(`webhook for ${profileId} not kept in the inspector: ${err instanceof Error ? err.message : 'unknown error'}`);
+  };
+  try {
+    const request = { method: req.method, path: req.url ?? '/', headers: req.headers, source: req.socket.remoteAddress ?? null };
+    const delivery: ObservedDelivery = { profileId, at: new Date(), ...request, payload: null, outcome: null, ...seen };
+    void Promise.resolve(target.record(delivery)).catch(failed);
+  } catch (err) {
+    failed(err);
+  }
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, target: WebhookTarget, log: (message: string) => void, listening: Listening): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const match = /^\/webhooks\/([A-Za-z0-9_.-]{1,200})\/?$/.exec(url.pathname);
@@ -97,6 +117,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
   if (refusal !== null) {
     // the body is never read: nothing of it is kept or logged
     log(`webhook for ${profileId} refused: ${refusal.replace(/_/g, ' ')}`);
+    noteDelivery(req, target, profileId, { body: null, verdict: 'not_checked', status: 403, problem: refusal.replace(/_/g, ' ') }, log);
     res.setHeader('connection', 'close');
     return answer(res, 403, `{"error":"${refusal}"}`);
   }
@@ -113,15 +134,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
     return answer(res, 405, '{"error":"method_not_allowed"}');
   }
   const body = await readBody(req);
-  if (body === 'too_large') return answer(res, 413, '{"error":"too_large"}');
+  if (body === 'too_large') {
+    noteDelivery(req, target, profileId, { body: null, verdict: 'not_checked', status: 413, problem: 'body too large' }, log);
+    return answer(res, 413, '{"error":"too_large"}');
+  }
   const secret = await target.secretOf(profileId);
+  let verdict: DeliveryVerdict = 'unsigned';
   if (secret !== null) {
     const twilio = req.headers[TWILIO_SIGNATURE_HEADER] !== undefined;
-    const verdict = twilio
+    verdict = twilio
       ? checkTwilioSignature({ path: req.url ?? '/', headers: req.headers, body, form: isForm(req.headers['content-type']), authToken: secret })
       : checkSignature(body, req.headers, secret);
     if (verdict !== 'valid') {
       log(`webhook for ${profileId} refused: ${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`);
+      const problem = `${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`;
+      noteDelivery(req, target, profileId, { body, verdict, status: 401, problem }, log);
       return answer(res, 401, `{"error":"signature_${verdict}"}`);
     }
   }
@@ -129,9 +156,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
   try {
     payload = parseWebhookBody(body, req.headers['content-type']);
   } catch {
+    noteDelivery(req, target, profileId, { body, verdict, status: 400, problem: 'unreadable body' }, log);
     return answer(res, 400, '{"error":"unreadable_body"}');
   }
   const outcome = target.receive(profileId, payload);
+  const problem = outcome.found === 0 ? 'no message event in it' : null;
+  noteDelivery(req, target, profileId, { body, verdict, status: 200, problem, payload, outcome }, log);
   // a payload with nothing we know is still acknowledged: the service must not retry it forever
   if (outcome.found === 0) log(`webhook for ${profileId}: no message event found in a ${body.length}-byte payload`);
   answer(res, 200, JSON.stringify({ received: outcome.found }));

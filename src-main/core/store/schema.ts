@@ -17,6 +17,7 @@ import { createTableVersions } from './table-versions';
 import { createQuickAnswerTables } from './quick-answer-tables';
 import { createCannedTable } from './canned-table';
 import { createReadReceiptsTable } from './read-receipts-table';
+import { createWebhookDeliveriesTable } from './webhook-deliveries-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 14, name: 'the origin a received file is kept at when the key was not sent there', up: addRefusedOrigin },
   { version: 15, name: 'the message each conversation last sent a read receipt for', up: createReadReceiptsTable },
+  { version: 16, name: "the webhook inspector's record of each delivery", up: createWebhookDeliveriesTable },
 ];

@@ -11,6 +11,7 @@ import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { useSecretInput } from '../../ui/secret-input';
 import { selectActiveProfileId, useProfilesStore } from './profiles-store';
 import { useWebhooksStore } from './webhooks-store';
+import { WebhookInspector } from './webhook-inspector';
 
 type Field = 'secret' | 'verifyToken';
 
@@ -132,6 +133,7 @@ export function WebhookSettings({ profile }: { profile: Profile }) {
           <SecretField field="verifyToken" info={info} />
         </section>
       )}
+      <WebhookInspector />
     </div>
   );
 }

@@ -62,6 +62,10 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'inbox:set-read-receipts': true,
   'conversations:allow-file-origin': true,
   'api:allow-file-origin': true,
+  'inspector:list': true,
+  'inspector:replay': true,
+  'inspector:fire': true,
+  'inspector:copy-curl': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 
