@@ -4,7 +4,9 @@
 // wrote is scrubbed of any key before it is stored, like everything else that reaches disk.
 import { Emitter, type Event } from '../emitter';
 import { CrmError } from '../errors';
-import { findMessageEvents, type ReceivedEvent, type StatusEvent } from '../events/event-finder';
+import type { ReceivedEvent, StatusEvent } from '../events/event-finder';
+import { findVendorEvents } from '../events/vendor-events';
+import { underRecordedId } from './status-aliases';
 import type { Profile } from '../model';
 import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/conversation-tables';
@@ -193,7 +195,7 @@ export class ConversationService {
 
   /** takes the message events in a payload the profile's service sent, stores them, announces them */
   receive(profileId: string, payload: unknown): ReceiveOutcome {
-    const events = findMessageEvents(payload);
+    const events = this.withRecordedIds(profileId, findVendorEvents(payload));
     const received: ReceivedEvent[] = [];
     const statuses: StatusEvent[] = [];
     for (const event of events) {
@@ -210,6 +212,11 @@ export class ConversationService {
     const quick = this.deps.quick?.receive(profileId, payload) ?? { found: 0, numbers: [] };
     for (const number of quick.numbers) this.feed.fire({ profileId, number });
     return { found: events.length + quick.found, changed: changed.size + quick.numbers.length };
+  }
+
+  private withRecordedIds(profileId: string, events: (ReceivedEvent | StatusEvent)[]): (ReceivedEvent | StatusEvent)[] {
+    const statuses = underRecordedId(events.filter((e) => e.kind === 'status'), (ids) => new Set(this.deps.sent.withMessageIds(profileId, ids).map((r) => r.messageId ?? '')));
+    return [...events.filter((e) => e.kind === 'received'), ...statuses];
   }
 
   private scrubbed(text: string | null): string | null {
