@@ -269,6 +269,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store: sentRecords,
     scrub: (text) => vault.scrubSecrets(text),
     now,
+    deliveryStates: (profileId, messageIds) => new Map([...conversationTables.statesOf(profileId, messageIds)].map(([id, row]) => [id, row.state])),
     onRecorded: async (record, delivery) => {
       await sentExtras.remember(record, delivery);
       await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));
