@@ -340,6 +340,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     downloads: new StoredDownloads(mediaDownloads, receivedFiles, inboundMedia, sentExtrasTable),
     sentExtras: sentExtrasTable,
     tables: conversationTables,
+    keyAccess: vault,
     quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
     sent: sentRecords,
     profiles,

@@ -7,6 +7,8 @@ import { CrmError } from '../errors';
 import type { ReceivedEvent, StatusEvent } from '../events/event-finder';
 import { findVendorEvents } from '../events/vendor-events';
 import { underRecordedId } from './status-aliases';
+import { withServiceAuth, type ServiceAuth } from './service-file-auth';
+import type { KeyAccess } from '../services';
 import type { Profile } from '../model';
 import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/conversation-tables';
@@ -49,7 +51,9 @@ export interface ConversationServiceDeps {
   /** the contacts list's name for a number, when the events carried none */
   names?: { nameOf(profileId: string, number: string): Promise<string | null> };
   /** default: undici (media-fetch.ts); tests may pass another */
-  fetchMedia?: (url: string, options: { serviceHost: string | null }) => Promise<{ mimetype: string; bytes: Buffer }>;
+  fetchMedia?: (url: string, options: { serviceHost: string | null; serviceAuth?: ServiceAuth }) => Promise<{ mimetype: string; bytes: Buffer }>;
+  /** the profile's key, for a file kept on the service's own origin (service-file-auth.ts) */
+  keyAccess?: Pick<KeyAccess, 'withKey'>;
   now?: () => Date;
   log?: (message: string) => void;
   /**
@@ -138,7 +142,9 @@ export class ConversationService {
     if (stored !== undefined && stored !== null) return stored;
     const media = await this.mediaOf({ ...input, profileId: profile.id });
     if (!isPreviewType(media.mimetype)) throw new CrmError('validation', 'This file is not an image or audio: open it in the browser');
-    const fetched = await (this.deps.fetchMedia ?? fetchMedia)(media.url, { serviceHost: hostOf(profile.baseUrl) });
+    const fetched = await withServiceAuth(this.deps.keyAccess, profile, media.url, (serviceAuth) =>
+      (this.deps.fetchMedia ?? fetchMedia)(media.url, { serviceHost: hostOf(profile.baseUrl), ...(serviceAuth ? { serviceAuth } : {}) }),
+    );
     return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
   }
 
