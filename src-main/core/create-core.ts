@@ -269,7 +269,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store: sentRecords,
     scrub: (text) => vault.scrubSecrets(text),
     now,
-    deliveryStates: (profileId, messageIds) => new Map([...conversationTables.statesOf(profileId, messageIds)].map(([id, row]) => [id, row.state])),
+    deliveryStates: (profileId, messageIds) => {
+      const rows = conversationTables.statesOf(profileId, messageIds);
+      return new Map([...rows].map(([id, row]) => [id, row.state]));
+    },
     onRecorded: async (record, delivery) => {
       await sentExtras.remember(record, delivery);
       await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));

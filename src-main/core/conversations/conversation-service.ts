@@ -43,6 +43,12 @@ export interface ReceiveOutcome {
   changed: number;
 }
 
+export interface MediaFetchOptions {
+  serviceHost: string | null;
+  /** the key's header for the service's own origin (service-file-auth.ts) */
+  serviceAuth?: ServiceAuth;
+}
+
 export interface ConversationServiceDeps {
   tables: ConversationTables;
   sent: SentMessagesTable;
@@ -51,7 +57,7 @@ export interface ConversationServiceDeps {
   /** the contacts list's name for a number, when the events carried none */
   names?: { nameOf(profileId: string, number: string): Promise<string | null> };
   /** default: undici (media-fetch.ts); tests may pass another */
-  fetchMedia?: (url: string, options: { serviceHost: string | null; serviceAuth?: ServiceAuth }) => Promise<{ mimetype: string; bytes: Buffer }>;
+  fetchMedia?: (url: string, options: MediaFetchOptions) => Promise<{ mimetype: string; bytes: Buffer }>;
   /** the profile's key, for a file kept on the service's own origin (service-file-auth.ts) */
   keyAccess?: Pick<KeyAccess, 'withKey'>;
   now?: () => Date;
@@ -221,7 +227,9 @@ export class ConversationService {
   }
 
   private withRecordedIds(profileId: string, events: (ReceivedEvent | StatusEvent)[]): (ReceivedEvent | StatusEvent)[] {
-    const statuses = underRecordedId(events.filter((e) => e.kind === 'status'), (ids) => new Set(this.deps.sent.withMessageIds(profileId, ids).map((r) => r.messageId ?? '')));
+    const recorded = (ids: readonly string[]): Set<string> =>
+      new Set(this.deps.sent.withMessageIds(profileId, ids).flatMap((r) => r.messageId ?? []));
+    const statuses = underRecordedId(events.filter((e) => e.kind === 'status'), recorded);
     return [...events.filter((e) => e.kind === 'received'), ...statuses];
   }
 

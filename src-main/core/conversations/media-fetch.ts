@@ -60,7 +60,10 @@ export interface FetchMediaOptions {
   serviceHost?: string | null;
   /** how names are looked up, before the fetch and at connect (tests: a name that changes its answer) */
   lookup?: LookupAll;
-  /** the key's header, sent only to this origin (the service's own: Twilio's media URLs take its Basic credential), never past a redirect elsewhere */
+  /**
+   * the key's header, sent only to this origin (the service's own: Twilio's media URLs take its
+   * Basic credential), never past a redirect elsewhere
+   */
   serviceAuth?: { origin: string; header: { name: string; value: string } };
 }
 

@@ -23,7 +23,12 @@ function addressOrigin(address: string): string | null {
 }
 
 /** runs `fetch` with the key's header for the service's own origin when `address` is there, else without */
-export async function withServiceAuth<T>(keyAccess: Pick<KeyAccess, 'withKey'> | undefined, profile: Profile, address: string, fetch: (auth: ServiceAuth | undefined) => Promise<T>): Promise<T> {
+export async function withServiceAuth<T>(
+  keyAccess: Pick<KeyAccess, 'withKey'> | undefined,
+  profile: Profile,
+  address: string,
+  fetch: (auth: ServiceAuth | undefined) => Promise<T>,
+): Promise<T> {
   const origin = originOf(profile.baseUrl);
   const credential = operationSpec(profile, 'messages.text').credential ?? BEARER;
   if (keyAccess === undefined || origin === null || addressOrigin(address) !== origin || credential.in === 'query') return fetch(undefined);

@@ -4,7 +4,11 @@
 // event's own id is kept.
 import type { StatusEvent } from '../events/event-finder';
 
-export function underRecordedId(statuses: readonly StatusEvent[], recorded: (ids: readonly string[]) => ReadonlySet<string>): StatusEvent[] {
+/** `recorded`: which of these ids this app's sends recorded */
+export function underRecordedId(
+  statuses: readonly StatusEvent[],
+  recorded: (ids: readonly string[]) => ReadonlySet<string>,
+): StatusEvent[] {
   const aliased = statuses.filter((s) => (s.aliases ?? []).length > 0);
   if (aliased.length === 0) return [...statuses];
   const known = recorded(aliased.flatMap((s) => [s.messageId, ...(s.aliases ?? [])]));

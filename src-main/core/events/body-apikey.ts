@@ -23,7 +23,9 @@ export function checkBodyApikey(body: Buffer, secret: string): SignatureVerdict 
 }
 
 /** a signature header when there is one, else the body's apikey */
-export function checkSignatureOrApikey(body: Buffer, headers: Record<string, string | string[] | undefined>, secret: string): SignatureVerdict {
+type Headers = Record<string, string | string[] | undefined>;
+
+export function checkSignatureOrApikey(body: Buffer, headers: Headers, secret: string): SignatureVerdict {
   const signed = SIGNATURE_HEADERS.some((name) => headers[name] !== undefined);
   return signed ? checkSignature(body, headers, secret) : checkBodyApikey(body, secret);
 }

@@ -8,7 +8,8 @@
 // The body also carries the instance's `apikey`; nothing here reads it (body-apikey.ts checks it,
 // nothing keeps it). Other events (connection.update, send.message...) hold no message event.
 // Pure: the payload in, the events out; null when the payload is not Evolution's.
-import { at, digitsOf, firstText, httpUrl, isObject, timeOf, type MessageEvent, type ReceivedEvent, type ReceivedLocation } from './event-finder';
+import { at, digitsOf, firstText, httpUrl, isObject, timeOf } from './event-finder';
+import type { MessageEvent, ReceivedEvent, ReceivedLocation } from './event-finder';
 import { deliveryStateOf } from './status-words';
 
 type Json = Record<string, unknown>;
@@ -29,7 +30,9 @@ function eventName(payload: Json): string | null {
 
 /** the payload is Evolution's: a dotted event name and its `data` (one object, or a list) */
 export function isEvolutionPayload(payload: unknown): payload is Json {
-  return isObject(payload) && eventName(payload) !== null && /^[a-z]+\.[a-z.]+$/.test(eventName(payload)!) && (isObject(payload.data) || Array.isArray(payload.data)) && typeof payload.instance === 'string';
+  if (!isObject(payload) || typeof payload.instance !== 'string') return false;
+  const name = eventName(payload);
+  return name !== null && /^[a-z]+\.[a-z.]+$/.test(name) && (isObject(payload.data) || Array.isArray(payload.data));
 }
 
 function items(data: unknown): Json[] {
@@ -63,7 +66,8 @@ function receivedOf(item: Json): ReceivedEvent | null {
   const number = personNumber(firstText(item, ['key.remoteJid']));
   if (messageId === null || number === null) return null;
   const content = contentOf(item);
-  const base = { kind: 'received' as const, messageId, number, at: timeOf(firstText(item, ['messageTimestamp'])), name: firstText(item, ['pushName']) };
+  const sentAt = timeOf(firstText(item, ['messageTimestamp']));
+  const base = { kind: 'received' as const, messageId, number, at: sentAt, name: firstText(item, ['pushName']) };
   const fileKey = Object.keys(FILE_MESSAGES).find((key) => isObject(content[key]));
   if (fileKey !== undefined) {
     const file = content[fileKey] as Json;
@@ -83,7 +87,8 @@ function statusOf(item: Json): MessageEvent | null {
   const messageId = firstText(item, ['keyId', 'key.id']);
   const state = deliveryStateOf(item.status);
   if (messageId === null || state === null) return null;
-  return { kind: 'status', messageId, state, number: personNumber(firstText(item, ['remoteJid', 'key.remoteJid'])), at: timeOf(firstText(item, ['messageTimestamp', 'datetime'])), reason: null };
+  const number = personNumber(firstText(item, ['remoteJid', 'key.remoteJid']));
+  return { kind: 'status', messageId, state, number, at: timeOf(firstText(item, ['messageTimestamp', 'datetime'])), reason: null };
 }
 
 /** the message events of an Evolution v2 webhook body; null: the body is not Evolution's */

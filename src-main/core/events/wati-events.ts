@@ -30,15 +30,17 @@ function baseName(payload: Json): string | null {
 
 /** the ids of one message, the first one the event's own */
 function idsOf(payload: Json): string[] {
-  const ids = ['id', 'whatsappMessageId', 'localMessageId'].map((field) => firstText(payload, [field])).filter((id): id is string => id !== null);
-  return [...new Set(ids)];
+  const ids = ['id', 'whatsappMessageId', 'localMessageId'].map((field) => firstText(payload, [field]));
+  return [...new Set(ids.filter((id): id is string => id !== null))];
 }
 
 function stateEvent(payload: Json, state: DeliveryState): MessageEvent | null {
   const [messageId, ...aliases] = idsOf(payload);
   if (messageId === undefined) return null;
   const reason = state === 'failed' ? firstText(payload, ['failedDetail', 'failedCode']) : null;
-  return { kind: 'status', messageId, state, number: digitsOf(firstText(payload, ['waId'])), at: timeOf(firstText(payload, ['timestamp', 'created'])), reason, ...(aliases.length > 0 ? { aliases } : {}) };
+  const number = digitsOf(firstText(payload, ['waId']));
+  const at = timeOf(firstText(payload, ['timestamp', 'created']));
+  return { kind: 'status', messageId, state, number, at, reason, ...(aliases.length > 0 ? { aliases } : {}) };
 }
 
 function messageEvent(payload: Json): MessageEvent | null {
@@ -53,7 +55,8 @@ function messageEvent(payload: Json): MessageEvent | null {
   if (!file && text === null) return null;
   // a file's address is in `data` (on the tenant's own server)
   const media = file ? { url: httpUrl(typeof payload.data === 'string' ? payload.data : null), mimetype: null, fileName: null } : null;
-  return { kind: 'received', messageId, number, text, type, at: timeOf(firstText(payload, ['timestamp', 'created'])), name: firstText(payload, ['senderName']), media };
+  const at = timeOf(firstText(payload, ['timestamp', 'created']));
+  return { kind: 'received', messageId, number, text, type, at, name: firstText(payload, ['senderName']), media };
 }
 
 /** the payload is Wati's: an `eventType` name on the body itself */

@@ -130,7 +130,8 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
 
 /** the profile as if its service offered a listing: only to check a query with the builder's words */
 function withListing(profile: Profile): Profile {
-  return profile.api ? { ...profile, api: { ...profile.api, absent: (profile.api.absent ?? []).filter((id) => id !== 'messages.list') } } : profile;
+  if (!profile.api) return profile;
+  return { ...profile, api: { ...profile.api, absent: (profile.api.absent ?? []).filter((id) => id !== 'messages.list') } };
 }
 
 /** "GET /api/v1/messages": the method and path, without the query (which carries the number) */

@@ -16,7 +16,17 @@ export const EVOLUTION_INSTANCE_NUMBER = '5511900000000';
 
 const ACKS: Readonly<Record<string, string>> = { sent: 'SERVER_ACK', delivered: 'DELIVERY_ACK', read: 'READ', failed: 'ERROR' };
 
-const MEDIA_MESSAGES: Readonly<Record<string, string>> = { image: 'imageMessage', video: 'videoMessage', audio: 'audioMessage', document: 'documentMessage', sticker: 'stickerMessage' };
+const MEDIA_MESSAGES: Readonly<Record<string, string>> = {
+  image: 'imageMessage',
+  video: 'videoMessage',
+  audio: 'audioMessage',
+  document: 'documentMessage',
+  sticker: 'stickerMessage',
+};
+
+/** the contact card a contact shares, as WhatsApp carries it: a vCard */
+const SAMPLE_VCARD = ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Bruno Lima', 'TEL;type=CELL;waid=5511977771234:+55 11 97777-1234', 'END:VCARD']
+  .join('\n');
 
 type Received = Extract<SandboxEvent, { name: 'message.received' }>;
 
@@ -33,13 +43,17 @@ function unixSeconds(at: Date): number {
 function content(event: Received): { messageType: string; message: Record<string, unknown> } {
   const ownJid = `${EVOLUTION_INSTANCE_NUMBER}${JID_SUFFIX}`;
   if (event.type === 'reaction') {
-    return { messageType: 'reactionMessage', message: { reactionMessage: { key: { remoteJid: `${event.number}${JID_SUFFIX}`, fromMe: true, id: event.inReplyTo }, text: event.emoji ?? '' } } };
+    const key = { remoteJid: `${event.number}${JID_SUFFIX}`, fromMe: true, id: event.inReplyTo };
+    return { messageType: 'reactionMessage', message: { reactionMessage: { key, text: event.emoji ?? '' } } };
   }
   if (event.type === 'location') {
     const { latitude, longitude, name, address } = SAMPLE_LOCATION;
-    return { messageType: 'locationMessage', message: { locationMessage: { degreesLatitude: latitude, degreesLongitude: longitude, name, address } } };
+    const place = { degreesLatitude: latitude, degreesLongitude: longitude, name, address };
+    return { messageType: 'locationMessage', message: { locationMessage: place } };
   }
-  if (event.type === 'contacts') return { messageType: 'contactMessage', message: { contactMessage: { displayName: 'Bruno Lima', vcard: 'BEGIN:VCARD\nVERSION:3.0\nFN:Bruno Lima\nTEL;type=CELL;waid=5511977771234:+55 11 97777-1234\nEND:VCARD' } } };
+  if (event.type === 'contacts') {
+    return { messageType: 'contactMessage', message: { contactMessage: { displayName: 'Bruno Lima', vcard: SAMPLE_VCARD } } };
+  }
   const key = event.media === null ? undefined : MEDIA_MESSAGES[event.type];
   if (key !== undefined && event.media !== null) {
     const file: Record<string, unknown> = { url: event.media.url, mimetype: event.media.mimetype };
@@ -58,7 +72,9 @@ function content(event: Received): { messageType: string; message: Record<string
 function eventData(event: SandboxEvent): Record<string, unknown> {
   const remoteJid = `${event.number}${JID_SUFFIX}`;
   if (event.name === 'message.status') {
-    return { messageId: rowId(event), keyId: event.id, remoteJid, fromMe: true, participant: remoteJid, status: ACKS[event.status] ?? 'PENDING', instanceId: SANDBOX_INSTANCE_ID };
+    const status = ACKS[event.status] ?? 'PENDING';
+    const ids = { messageId: rowId(event), keyId: event.id };
+    return { ...ids, remoteJid, fromMe: true, participant: remoteJid, status, instanceId: SANDBOX_INSTANCE_ID };
   }
   return {
     key: { remoteJid, fromMe: false, id: event.id },

@@ -39,7 +39,8 @@ function common(event: SandboxEvent): Record<string, unknown> {
 
 export function watiWebhookBody(event: SandboxEvent): Record<string, unknown> {
   if (event.name === 'message.status') {
-    const body: Record<string, unknown> = { eventType: EVENT_TYPES[event.status], ...common(event), owner: true, statusString: STATUS_STRINGS[event.status] };
+    const eventType = EVENT_TYPES[event.status];
+    const body: Record<string, unknown> = { eventType, ...common(event), owner: true, statusString: STATUS_STRINGS[event.status] };
     if (event.error !== null) Object.assign(body, { failedCode: event.error.code, failedDetail: event.error.message });
     return body;
   }

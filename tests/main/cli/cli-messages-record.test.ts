@@ -13,6 +13,10 @@ import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFol
 const available = await keychainAvailable();
 const NUMBER = '5511999990001';
 
+function lastLine(text: string): string | undefined {
+  return text.trimEnd().split('\n').at(-1);
+}
+
 describe.skipIf(!available)("crm messages from the app's own record", () => {
   let folder: ShopFolder;
   let window: Core;
@@ -23,7 +27,8 @@ describe.skipIf(!available)("crm messages from the app's own record", () => {
     messageId = await sendFromShop(folder, `+${NUMBER}`, 'Your order ships today');
     window = await openWindow(folder);
     // the window's listener stores what the service posted: the message was read
-    window.conversations.receive(folder.profileId, { event: 'message.status', data: { id: messageId, number: NUMBER, status: 'read', at: new Date().toISOString() } });
+    const read = { id: messageId, number: NUMBER, status: 'read', at: new Date().toISOString() };
+    window.conversations.receive(folder.profileId, { event: 'message.status', data: read });
   });
 
   afterAll(() => closeShopFolder(window));
@@ -37,11 +42,13 @@ describe.skipIf(!available)("crm messages from the app's own record", () => {
   });
 
   it('an empty service listing falls back to the record, saying so in one line', async () => {
-    folder.sandbox.injectFaults([{ kind: 'status', status: 200, contentType: 'application/json', body: '{"data":[],"meta":{"page":1,"per_page":50,"total":0}}' }], { method: 'GET', pathPrefix: '/api/v1/messages' });
+    const empty = '{"data":[],"meta":{"page":1,"per_page":50,"total":0}}';
+    const listing = { method: 'GET', pathPrefix: '/api/v1/messages' };
+    folder.sandbox.injectFaults([{ kind: 'status', status: 200, contentType: 'application/json', body: empty }], listing);
     const run = await runInProcess(['messages'], { env: folder.env });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Your order ships today');
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe("The service's message listing is empty; this is the app's own record of what it sent.");
+    expect(lastLine(run.stdout)).toBe("The service's message listing is empty; this is the app's own record of what it sent.");
   });
 
   it('a listing marked absent is never asked for: the record is listed, with its state, one line saying why, exit 0', async () => {
@@ -51,7 +58,8 @@ describe.skipIf(!available)("crm messages from the app's own record", () => {
     const table = await runInProcess(['messages'], { env: folder.env });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/Your order ships today/);
-    expect(table.stdout.trimEnd().split('\n').at(-1)).toBe("This profile's API says the service has no message listing; this is the app's own record of what it sent.");
+    const why = "This profile's API says the service has no message listing; this is the app's own record of what it sent.";
+    expect(lastLine(table.stdout)).toBe(why);
     const json = await runInProcess(['messages', '--to', `+${NUMBER}`, '--json'], { env: folder.env });
     expect(json.code, json.stderr).toBe(0);
     const page = JSON.parse(json.stdout) as MessageHistoryPage;
@@ -63,6 +71,7 @@ describe.skipIf(!available)("crm messages from the app's own record", () => {
   it('a bad number is still refused (1) with the listing marked absent', async () => {
     const bad = await runInProcess(['messages', '--to', '12ab', '--json'], { env: folder.env });
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: 'validation', details: [expect.objectContaining({ field: 'number' })] } });
+    const details = [expect.objectContaining({ field: 'number' })];
+    expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: 'validation', details } });
   });
 });

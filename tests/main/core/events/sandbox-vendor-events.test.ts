@@ -15,7 +15,9 @@ const available = await keychainAvailable();
 const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect, secret: string | null): Promise<void> {
-  const sandbox = await openSandbox({ contacts: 5, dialect, events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 250, replyText: 'Got it, thanks' } });
+  const statusDelaysMs: [number, number, number] = [50, 100, 150];
+  const events = { statusDelaysMs, replyFrom: ['5511999990001'], replyDelayMs: 250, replyText: 'Got it, thanks' };
+  const sandbox = await openSandbox({ contacts: 5, dialect, events });
   const core = await app.openCore(`vendor-loop-${dialect}`);
   const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
   await teachPlayground(core, profileId, dialect, sandbox.baseUrl);
@@ -41,6 +43,7 @@ async function loop(dialect: SandboxDialect, secret: string | null): Promise<voi
 }
 
 describe.skipIf(!available)("the sandbox's vendor dialects post their vendor's events", () => {
-  it("Evolution API v2's, with the instance apikey in the body as its signature", { timeout: 60_000 }, () => loop('evolution-v2', 'evolution-loop-apikey'));
+  it("Evolution API v2's, with the instance apikey in the body as its signature", { timeout: 60_000 }, () =>
+    loop('evolution-v2', 'evolution-loop-apikey'));
   it("Wati's, unsigned", { timeout: 60_000 }, () => loop('wati', null));
 });

@@ -14,6 +14,9 @@ import { sendText } from '../../helpers/send-operations';
 const available = await keychainAvailable();
 const APIKEY = 'evolution-instance-key-4417';
 const CONTACT = '5511999990001';
+const JID = `${CONTACT}@s.whatsapp.net`;
+/** Evolution's own id of a stored row: it matches nothing a send answered */
+const ROW_ID = 'cm8row0000000000000000001';
 
 describe.skipIf(!available)("each vendor's own webhook events", () => {
   let t: TestCore;
@@ -47,7 +50,8 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
   });
 
   const post = async (payload: unknown): Promise<{ status: number; received: number | null }> => {
-    const res = await fetch(receiver.urlFor(profileId), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const headers = { 'content-type': 'application/json' };
+    const res = await fetch(receiver.urlFor(profileId), { method: 'POST', headers, body: JSON.stringify(payload) });
     const body = (await res.json()) as { received?: number };
     return { status: res.status, received: body.received ?? null };
   };
@@ -73,7 +77,13 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
       ...(apikey === null ? {} : { apikey }),
     });
     const update = (keyId: string, status: string, apikey: string | null = APIKEY): Record<string, unknown> =>
-      evolution('messages.update', { messageId: 'cm8row0000000000000000001', keyId, remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, status, instanceId: 'inst-1' }, apikey);
+      evolution('messages.update', { messageId: ROW_ID, keyId, remoteJid: JID, fromMe: true, status, instanceId: 'inst-1' }, apikey);
+    /** what a chat got: `key.id` the message's id */
+    type Fields = Record<string, unknown>;
+    const upsert = (id: string, fromMe: boolean, message: Fields, extra: Fields): Fields => {
+      const messageType = Object.keys(message)[0];
+      return evolution('messages.upsert', { key: { remoteJid: JID, fromMe, id }, message, messageType, ...extra, instanceId: 'inst-1' });
+    };
 
     beforeAll(async () => {
       await t.core.webhookSecrets.set(profileId, { secret: APIKEY });
@@ -92,16 +102,24 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
 
     it('messages.upsert: a text reply with its pushName, an image with its caption; our own echo (fromMe) is ignored', async () => {
       const at = Math.floor(Date.now() / 1000);
-      const text = evolution('messages.upsert', { key: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: false, id: '3EB0C0FFEE0001' }, pushName: 'Ana Souza', status: 'DELIVERY_ACK', message: { conversation: 'Thanks, it arrived' }, messageType: 'conversation', messageTimestamp: at, instanceId: 'inst-1', source: 'android' });
-      const image = evolution('messages.upsert', { key: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: false, id: '3EB0C0FFEE0002' }, pushName: 'Ana Souza', status: 'DELIVERY_ACK', message: { imageMessage: { url: 'https://files.example.net/box.jpg', mimetype: 'image/jpeg', caption: 'the box' } }, messageType: 'imageMessage', messageTimestamp: at + 1, instanceId: 'inst-1', source: 'ios' });
-      const echo = evolution('messages.upsert', { key: { remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, id: '3EB0C0FFEE0003' }, pushName: 'Shop', status: 'PENDING', message: { conversation: 'our own words' }, messageType: 'conversation', messageTimestamp: at + 2, instanceId: 'inst-1' });
+      // the phone's ack of an incoming message rides along as `status`: not a state of ours
+      const fromAna = { pushName: 'Ana Souza', status: 'DELIVERY_ACK', source: 'android' };
+      const text = upsert('3EB0C0FFEE0001', false, { conversation: 'Thanks, it arrived' }, { ...fromAna, messageTimestamp: at });
+      const photo = { imageMessage: { url: 'https://files.example.net/box.jpg', mimetype: 'image/jpeg', caption: 'the box' } };
+      const image = upsert('3EB0C0FFEE0002', false, photo, { ...fromAna, messageTimestamp: at + 1 });
+      const echo = upsert('3EB0C0FFEE0003', true, { conversation: 'our own words' }, { pushName: 'Shop', status: 'PENDING' });
       expect(await post(text)).toEqual({ status: 200, received: 1 });
       expect(await post(image)).toEqual({ status: 200, received: 1 });
       expect(await post(echo)).toEqual({ status: 200, received: 0 });
       const thread = await t.core.conversations.thread({ number: CONTACT });
       expect(thread.name).toBe('Ana Souza');
       const lines = thread.items.filter((i) => i.direction === 'in').map((i) => [i.messageId, i.kind, i.text, i.media?.mimetype ?? null]);
-      expect(lines).toEqual(expect.arrayContaining([['3EB0C0FFEE0001', 'text', 'Thanks, it arrived', null], ['3EB0C0FFEE0002', 'image', 'the box', 'image/jpeg']]));
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          ['3EB0C0FFEE0001', 'text', 'Thanks, it arrived', null],
+          ['3EB0C0FFEE0002', 'image', 'the box', 'image/jpeg'],
+        ]),
+      );
       expect(thread.items.some((i) => i.messageId === '3EB0C0FFEE0003')).toBe(false);
     });
 
@@ -133,25 +151,31 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
     it('sessionMessageSent, then DELIVERED and READ (and a late DELIVERED), matched by id: sent, delivered, read, still read', async () => {
       const messageId = await send('Your table is booked');
       const ids = { id: messageId, whatsappMessageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMRUCABEYEjA1' };
-      expect(await post(wati('sessionMessageSent', { ...ids, owner: true, text: 'Your table is booked', type: 'text', statusString: 'SENT' }))).toEqual({ status: 200, received: 1 });
+      const taken = { status: 200, received: 1 };
+      const echo = wati('sessionMessageSent', { ...ids, owner: true, text: 'Your table is booked', type: 'text', statusString: 'SENT' });
+      expect(await post(echo)).toEqual(taken);
       expect((await lineOf(messageId))?.state).toBe('sent');
-      expect(await post(wati('sentMessageDELIVERED', { ...ids, owner: true, statusString: 'Delivered' }))).toEqual({ status: 200, received: 1 });
+      expect(await post(wati('sentMessageDELIVERED', { ...ids, owner: true, statusString: 'Delivered' }))).toEqual(taken);
       expect((await lineOf(messageId))?.state).toBe('delivered');
-      expect(await post(wati('sentMessageREAD_v2', { ...ids, owner: true, statusString: 'Read' }))).toEqual({ status: 200, received: 1 });
-      expect(await post(wati('sentMessageDELIVERED', { ...ids, owner: true, statusString: 'Delivered' }))).toEqual({ status: 200, received: 1 });
+      expect(await post(wati('sentMessageREAD_v2', { ...ids, owner: true, statusString: 'Read' }))).toEqual(taken);
+      expect(await post(wati('sentMessageDELIVERED', { ...ids, owner: true, statusString: 'Delivered' }))).toEqual(taken);
       expect((await lineOf(messageId))?.state).toBe('read');
     });
 
     it("a state named by a Wati id this app never saw is matched by WhatsApp's id when the send recorded that one", async () => {
       const messageId = await send('Matched by the other id');
-      expect(await post(wati('sentMessageREAD', { id: '65f0c0ffee000000000000ff', whatsappMessageId: messageId, owner: true, statusString: 'Read' }))).toEqual({ status: 200, received: 1 });
+      const otherId = '65f0c0ffee000000000000ff';
+      const read = wati('sentMessageREAD', { id: otherId, whatsappMessageId: messageId, owner: true, statusString: 'Read' });
+      expect(await post(read)).toEqual({ status: 200, received: 1 });
       expect((await lineOf(messageId))?.state).toBe('read');
     });
 
     it('message: a reply with its senderName; an event of our own (owner) is not a reply', async () => {
-      const reply = wati('message', { id: '65f0c0ffee00000000000010', whatsappMessageId: 'wamid.in.wati.1', text: 'See you at eight', type: 'text', owner: false, senderName: 'Bia Costa' });
+      const words = { text: 'See you at eight', type: 'text', owner: false, senderName: 'Bia Costa' };
+      const reply = wati('message', { id: '65f0c0ffee00000000000010', whatsappMessageId: 'wamid.in.wati.1', ...words });
       expect(await post(reply)).toEqual({ status: 200, received: 1 });
-      expect(await post(wati('message', { id: '65f0c0ffee00000000000011', text: 'from the team inbox', type: 'text', owner: true }))).toEqual({ status: 200, received: 0 });
+      const ours = wati('message', { id: '65f0c0ffee00000000000011', text: 'from the team inbox', type: 'text', owner: true });
+      expect(await post(ours)).toEqual({ status: 200, received: 0 });
       const thread = await t.core.conversations.thread({ number: CONTACT });
       expect(thread.items.filter((i) => i.direction === 'in' && i.text === 'See you at eight')).toHaveLength(1);
       expect(thread.items.some((i) => i.text === 'from the team inbox')).toBe(false);
@@ -169,10 +193,25 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
   it('a Twilio file named only by NumMedia and MediaContentType0 is an image reply', async () => {
     postsForms = true;
     try {
-      const form = new URLSearchParams({ AccountSid: 'AC0000000000000000000000000000000a', MessageSid: 'MM00000000000000000000000000000001', SmsSid: 'MM00000000000000000000000000000001', SmsStatus: 'received', From: `whatsapp:+${CONTACT}`, To: 'whatsapp:+15550001111', Body: '', NumMedia: '1', MediaContentType0: 'image/png', MediaUrl0: 'https://media.example.net/Media/ME0001', ProfileName: 'Ana Souza', WaId: CONTACT });
-      const res = await fetch(receiver.urlFor(profileId), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      const sid = 'MM00000000000000000000000000000001';
+      const form = new URLSearchParams({
+        AccountSid: 'AC0000000000000000000000000000000a',
+        MessageSid: sid,
+        SmsSid: sid,
+        SmsStatus: 'received',
+        From: `whatsapp:+${CONTACT}`,
+        To: 'whatsapp:+15550001111',
+        Body: '',
+        NumMedia: '1',
+        MediaContentType0: 'image/png',
+        MediaUrl0: 'https://media.example.net/Media/ME0001',
+        ProfileName: 'Ana Souza',
+        WaId: CONTACT,
+      });
+      const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+      const res = await fetch(receiver.urlFor(profileId), { method: 'POST', headers, body: form.toString() });
       expect(await res.json()).toEqual({ received: 1 });
-      const line = (await t.core.conversations.thread({ number: CONTACT })).items.find((i) => i.messageId === 'MM00000000000000000000000000000001');
+      const line = (await t.core.conversations.thread({ number: CONTACT })).items.find((i) => i.messageId === sid);
       expect([line?.kind, line?.media?.mimetype]).toEqual(['image', 'image/png']);
     } finally {
       postsForms = false;
