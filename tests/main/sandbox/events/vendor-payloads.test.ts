@@ -9,7 +9,8 @@ import { webhookRequest } from '../../../../src-main/sandbox/events/webhook-requ
 const AT = new Date('2026-03-02T10:00:00.000Z');
 const URL_ = 'http://127.0.0.1:9/webhooks/p_1';
 const NUMBER = '5511999990001';
-const read: SandboxEvent = { name: 'message.status', seq: 3, id: '3EB0AB12CD34EF56AB12CD', number: NUMBER, status: 'read', at: AT, error: null };
+const SENT_ID = '3EB0AB12CD34EF56AB12CD';
+const read: SandboxEvent = { name: 'message.status', seq: 3, id: SENT_ID, number: NUMBER, status: 'read', at: AT, error: null };
 const reply: SandboxEvent = {
   name: 'message.received',
   seq: 4,
@@ -20,7 +21,7 @@ const reply: SandboxEvent = {
   text: 'the box',
   media: { url: 'http://127.0.0.1:9/media/samples/photo.png', mimetype: 'image/png', fileName: 'photo.png' },
   at: AT,
-  inReplyTo: '3EB0AB12CD34EF56AB12CD',
+  inReplyTo: SENT_ID,
 };
 
 const bodyOf = (dialect: 'evolution-v2' | 'wati', event: SandboxEvent, secret: string | null): Record<string, unknown> =>
@@ -42,7 +43,8 @@ describe("the evolution-v2 dialect posts Evolution's events", () => {
     expect(body).not.toHaveProperty('apikey');
     const data = { key: { fromMe: false, id: reply.id }, pushName: 'Ana Souza', messageType: 'imageMessage' };
     expect(body).toMatchObject({ event: 'messages.upsert', data });
-    const image = { kind: 'received', messageId: reply.id, type: 'image', text: 'the box', name: 'Ana Souza', media: { mimetype: 'image/png' } };
+    const fields = { type: 'image', text: 'the box', name: 'Ana Souza', media: { mimetype: 'image/png' } };
+    const image = { kind: 'received', messageId: reply.id, ...fields };
     expect(findVendorEvents(body)).toMatchObject([image]);
   });
 });
