@@ -123,6 +123,17 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
       expect(thread.items.some((i) => i.messageId === '3EB0C0FFEE0003')).toBe(false);
     });
 
+    it('an update without keyId, an upsert without a message or from a group, and other events: 200, counted 0', async () => {
+      const before = await t.core.conversations.thread({ number: CONTACT });
+      const ignored = { status: 200, received: 0 };
+      expect(await post(evolution('messages.update', { messageId: ROW_ID, remoteJid: JID, status: 'READ' }))).toEqual(ignored);
+      expect(await post(upsert('3EB0C0FFEE0004', false, {}, { pushName: 'Ana Souza' }))).toEqual(ignored);
+      const groupKey = { remoteJid: '120363000000000001@g.us', fromMe: false, id: '3EB0C0FFEE0005' };
+      expect(await post(evolution('messages.upsert', { key: groupKey, message: { conversation: 'hi all' } }))).toEqual(ignored);
+      expect(await post(evolution('connection.update', { state: 'open' }))).toEqual(ignored);
+      expect((await t.core.conversations.thread({ number: CONTACT })).items).toEqual(before.items);
+    });
+
     it('a wrong apikey, or none, is refused and nothing is read; the apikey is never stored or logged', async () => {
       const messageId = await send('Is this signed?');
       expect(await post(update(messageId, 'READ', 'someone-elses-key'))).toEqual({ status: 401, received: null });
@@ -179,6 +190,24 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
       const thread = await t.core.conversations.thread({ number: CONTACT });
       expect(thread.items.filter((i) => i.direction === 'in' && i.text === 'See you at eight')).toHaveLength(1);
       expect(thread.items.some((i) => i.text === 'from the team inbox')).toBe(false);
+    });
+
+    it("templateMessageFailed: failed, with Wati's reason", async () => {
+      const messageId = await send('A template that will fail');
+      const reason = { failedCode: '131026', failedDetail: 'Message undeliverable' };
+      const failed = wati('templateMessageFailed', { id: messageId, owner: true, ...reason });
+      expect(await post(failed)).toEqual({ status: 200, received: 1 });
+      const line = (await t.core.conversations.thread({ number: CONTACT })).items.find((i) => i.messageId === messageId);
+      expect([line?.state, line?.reason]).toEqual(['failed', 'Message undeliverable']);
+    });
+
+    it('events with no id, no number or an unknown name are answered 200, counted 0, and change nothing', async () => {
+      const before = await t.core.conversations.thread({ number: CONTACT });
+      const ignored = { status: 200, received: 0 };
+      expect(await post(wati('sentMessageREAD', { owner: true, statusString: 'Read' }))).toEqual(ignored);
+      expect(await post(wati('message', { id: '65f0c0ffee00000000000012', text: 'no number', waId: 'not-a-number' }))).toEqual(ignored);
+      expect(await post(wati('contactCreated', { id: '65f0c0ffee00000000000013' }))).toEqual(ignored);
+      expect((await t.core.conversations.thread({ number: CONTACT })).items).toEqual(before.items);
     });
   });
 
