@@ -274,6 +274,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store: sentRecords,
     scrub: (text) => vault.scrubSecrets(text),
     now,
+    deliveryStates: (profileId, messageIds) => {
+      const rows = conversationTables.statesOf(profileId, messageIds);
+      return new Map([...rows].map(([id, row]) => [id, row.state]));
+    },
     onRecorded: async (record, delivery) => {
       await sentExtras.remember(record, delivery);
       await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));
@@ -344,6 +348,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     downloads: new StoredDownloads(mediaDownloads, receivedFiles, inboundMedia, sentExtrasTable),
     sentExtras: sentExtrasTable,
     tables: conversationTables,
+    keyAccess: vault,
     quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
     sent: sentRecords,
     profiles,

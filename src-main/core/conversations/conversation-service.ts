@@ -4,7 +4,11 @@
 // wrote is scrubbed of any key before it is stored, like everything else that reaches disk.
 import { Emitter, type Event } from '../emitter';
 import { CrmError } from '../errors';
-import { findMessageEvents, type ReceivedEvent, type StatusEvent } from '../events/event-finder';
+import type { ReceivedEvent, StatusEvent } from '../events/event-finder';
+import { findVendorEvents } from '../events/vendor-events';
+import { underRecordedId } from './status-aliases';
+import { withServiceAuth, type ServiceAuth } from './service-file-auth';
+import type { KeyAccess } from '../services';
 import type { Profile } from '../model';
 import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/conversation-tables';
@@ -39,6 +43,12 @@ export interface ReceiveOutcome {
   changed: number;
 }
 
+export interface MediaFetchOptions {
+  serviceHost: string | null;
+  /** the key's header for the service's own origin (service-file-auth.ts) */
+  serviceAuth?: ServiceAuth;
+}
+
 export interface ConversationServiceDeps {
   tables: ConversationTables;
   sent: SentMessagesTable;
@@ -47,7 +57,9 @@ export interface ConversationServiceDeps {
   /** the contacts list's name for a number, when the events carried none */
   names?: { nameOf(profileId: string, number: string): Promise<string | null> };
   /** default: undici (media-fetch.ts); tests may pass another */
-  fetchMedia?: (url: string, options: { serviceHost: string | null }) => Promise<{ mimetype: string; bytes: Buffer }>;
+  fetchMedia?: (url: string, options: MediaFetchOptions) => Promise<{ mimetype: string; bytes: Buffer }>;
+  /** the profile's key, for a file kept on the service's own origin (service-file-auth.ts) */
+  keyAccess?: Pick<KeyAccess, 'withKey'>;
   now?: () => Date;
   log?: (message: string) => void;
   /**
@@ -136,7 +148,9 @@ export class ConversationService {
     if (stored !== undefined && stored !== null) return stored;
     const media = await this.mediaOf({ ...input, profileId: profile.id });
     if (!isPreviewType(media.mimetype)) throw new CrmError('validation', 'This file is not an image or audio: open it in the browser');
-    const fetched = await (this.deps.fetchMedia ?? fetchMedia)(media.url, { serviceHost: hostOf(profile.baseUrl) });
+    const fetched = await withServiceAuth(this.deps.keyAccess, profile, media.url, (serviceAuth) =>
+      (this.deps.fetchMedia ?? fetchMedia)(media.url, { serviceHost: hostOf(profile.baseUrl), ...(serviceAuth ? { serviceAuth } : {}) }),
+    );
     return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
   }
 
@@ -193,7 +207,7 @@ export class ConversationService {
 
   /** takes the message events in a payload the profile's service sent, stores them, announces them */
   receive(profileId: string, payload: unknown): ReceiveOutcome {
-    const events = findMessageEvents(payload);
+    const events = this.withRecordedIds(profileId, findVendorEvents(payload));
     const received: ReceivedEvent[] = [];
     const statuses: StatusEvent[] = [];
     for (const event of events) {
@@ -210,6 +224,13 @@ export class ConversationService {
     const quick = this.deps.quick?.receive(profileId, payload) ?? { found: 0, numbers: [] };
     for (const number of quick.numbers) this.feed.fire({ profileId, number });
     return { found: events.length + quick.found, changed: changed.size + quick.numbers.length };
+  }
+
+  private withRecordedIds(profileId: string, events: (ReceivedEvent | StatusEvent)[]): (ReceivedEvent | StatusEvent)[] {
+    const recorded = (ids: readonly string[]): Set<string> =>
+      new Set(this.deps.sent.withMessageIds(profileId, ids).flatMap((r) => r.messageId ?? []));
+    const statuses = underRecordedId(events.filter((e) => e.kind === 'status'), recorded);
+    return [...events.filter((e) => e.kind === 'received'), ...statuses];
   }
 
   private scrubbed(text: string | null): string | null {

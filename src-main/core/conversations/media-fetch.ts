@@ -1,7 +1,7 @@
 // Downloads a file a contact sent, in main, through undici (the window may not reach the network:
 // its CSP has connect-src 'none'). The address came from a webhook payload, which may be
-// unsigned, so: http(s) only, the key is never sent with it (a service that wants its key for
-// media, like Meta's media ids, gives no address here anyway), a few redirects at most (Twilio's
+// unsigned, so: http(s) only, the key sent only to the service's own origin and never past a
+// redirect elsewhere (service-file-auth.ts; Meta's media ids go through inbound-media.ts), a few redirects at most (Twilio's
 // MediaUrl redirects to its storage), a size cap, a time limit, and only image and audio types,
 // the two the window shows from the bytes.
 import { isIP } from 'node:net';
@@ -60,6 +60,17 @@ export interface FetchMediaOptions {
   serviceHost?: string | null;
   /** how names are looked up, before the fetch and at connect (tests: a name that changes its answer) */
   lookup?: LookupAll;
+  /**
+   * the key's header, sent only to this origin (the service's own: Twilio's media URLs take its
+   * Basic credential), never past a redirect elsewhere
+   */
+  serviceAuth?: { origin: string; header: { name: string; value: string } };
+}
+
+function requestHeaders(url: URL, auth: FetchMediaOptions['serviceAuth']): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'image/*, audio/*' };
+  if (auth !== undefined && url.origin === auth.origin) headers[auth.header.name] = auth.header.value;
+  return headers;
 }
 
 export async function fetchMedia(address: string, options: FetchMediaOptions = {}): Promise<FetchedMedia> {
@@ -73,7 +84,7 @@ export async function fetchMedia(address: string, options: FetchMediaOptions = {
     const timeouts = { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS };
     const dispatcher = dispatcherVia(url.origin, await chooseRoute(url.origin, route), timeouts, { lookup: guardedLookup(serviceHost, options.lookup) });
     try {
-      const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'image/*, audio/*' } });
+      const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: requestHeaders(url, options.serviceAuth) });
       const location = res.headers.location;
       if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string') {
         await res.body.dump();

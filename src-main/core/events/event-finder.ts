@@ -16,6 +16,8 @@ export interface StatusEvent {
   at: string | null;
   /** the service's reason for a failure, as it worded it */
   reason: string | null;
+  /** other ids the service gives the same message (Wati: its own id and WhatsApp's): the one this app recorded is used */
+  aliases?: string[];
 }
 
 export interface ReceivedEvent {
@@ -90,12 +92,12 @@ const MAX_DEPTH = 12;
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** the value at a dotted path ('errors.0.title'), or undefined */
-function at(obj: Json, path: string): unknown {
+export function at(obj: Json, path: string): unknown {
   let current: unknown = obj;
   for (const part of path.split('.')) {
     if (Array.isArray(current)) current = current[Number(part)];
@@ -105,7 +107,7 @@ function at(obj: Json, path: string): unknown {
   return current;
 }
 
-function firstText(obj: Json, paths: readonly string[]): string | null {
+export function firstText(obj: Json, paths: readonly string[]): string | null {
   for (const path of paths) {
     const value = at(obj, path);
     if (typeof value === 'string' && value.trim() !== '') return value;
@@ -123,7 +125,7 @@ export function digitsOf(raw: string | null): string | null {
 }
 
 /** ISO 8601 from unix seconds or milliseconds (number or digits) or a date string */
-function timeOf(raw: string | null): string | null {
+export function timeOf(raw: string | null): string | null {
   if (raw === null) return null;
   if (/^\d{9,13}$/.test(raw)) {
     const n = Number(raw);
@@ -160,12 +162,20 @@ function textOf(obj: Json): string | null {
 function typeOf(obj: Json): string {
   const named = obj.type ?? obj.MessageType;
   if (typeof named === 'string' && named !== '') return named.toLowerCase();
+  // Twilio names a file only by its type (MediaContentType0) when it leaves MessageType out
+  if (Number(obj.NumMedia) > 0 && typeof obj.MediaContentType0 === 'string') return fileKindOfType(obj.MediaContentType0);
   const kind = MEDIA_KINDS.find((k) => isObject(obj[k]));
   return kind ?? 'text';
 }
 
+/** the file kind a media type names: image/png an image, application/pdf a document */
+function fileKindOfType(mimetype: string): string {
+  const top = mimetype.split('/')[0]!.trim().toLowerCase();
+  return ['image', 'video', 'audio'].includes(top) ? top : 'document';
+}
+
 /** only an http(s) address is kept: anything else is never fetched */
-function httpUrl(raw: string | null): string | null {
+export function httpUrl(raw: string | null): string | null {
   if (raw === null) return null;
   try {
     const url = new URL(raw);

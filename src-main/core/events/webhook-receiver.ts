@@ -1,7 +1,8 @@
 // The local listener a service posts its webhooks to: `http://127.0.0.1:<port>/webhooks/<profile id>`.
 // Loopback only by default; reaching it from the internet is the person's own tunnel (README).
 // A profile with a webhook secret gets only bodies signed with it (signature.ts; Twilio's own
-// scheme, keyed with the auth token, in twilio-signature.ts), checked on the raw bytes before
+// scheme, keyed with the auth token, in twilio-signature.ts; Evolution's apikey in the body, in
+// body-apikey.ts), checked on the raw bytes before
 // anything is used; Meta's GET handshake is answered with the challenge when
 // the verify token matches. Each payload goes to the conversations (receive) and is answered at
 // once: a service retries a webhook that is slow to answer. Before any of that, a request that
@@ -9,7 +10,7 @@
 // refused: webhook-request-guard.ts says why a web page could otherwise post here.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkSignature } from './signature';
+import { checkSignatureOrApikey } from './body-apikey';
 import { checkTwilioSignature, TWILIO_SIGNATURE_HEADER } from './twilio-signature';
 import { forwardedByTunnel, ownHosts, webhookRefusal } from './webhook-request-guard';
 import type { DeliveryVerdict, ObservedDelivery } from './webhook-delivery';
@@ -144,7 +145,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
     const twilio = req.headers[TWILIO_SIGNATURE_HEADER] !== undefined;
     verdict = twilio
       ? checkTwilioSignature({ path: req.url ?? '/', headers: req.headers, body, form: isForm(req.headers['content-type']), authToken: secret })
-      : checkSignature(body, req.headers, secret);
+      : checkSignatureOrApikey(body, req.headers, secret);
     if (verdict !== 'valid') {
       log(`webhook for ${profileId} refused: ${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`);
       const problem = `${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`;

@@ -23,7 +23,9 @@ import { parseMessagePage } from '../parse/message';
 import { checkPhone } from '../phone';
 import type { ProfileManager } from '../profiles/profile-manager';
 import { buildRequest } from '../request-builder';
-import { operationSpec } from '../request/operation-spec';
+import { isOffered, operationSpec } from '../request/operation-spec';
+import type { DeliveryState } from '../events/status-words';
+import { withDeliveryStates } from './history-states';
 import type { HistoryChange, KeyAccess, MessageHistoryService } from '../services';
 import type { HistoryQuery } from './history-page';
 import { recordPage, servicePage } from './history-page';
@@ -48,6 +50,8 @@ export interface MessageHistoryDeps {
   log?: (message: string) => void;
   /** told of each record once it is kept, with the send it came from (sent-extras.ts keeps what its line shows) */
   onRecorded?: (record: SentRecord, delivery: Delivery) => Promise<void>;
+  /** the states the service's events gave these messages (the conversations' own), shown over older words */
+  deliveryStates?: (profileId: string, messageIds: readonly string[]) => ReadonlyMap<string, DeliveryState>;
 }
 
 export class MessageHistory implements MessageHistoryService, SendRecorder {
@@ -68,12 +72,20 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
   async list(input: ListMessagesInput & { profileId?: string }): Promise<MessageHistoryPage> {
     const { profileId, ...asked } = input;
     const profile = await this.deps.profiles.resolve(profileId);
-    const query = { ...asked, page: asked.page ?? 1, perPage: asked.perPage ?? HISTORY_PER_PAGE };
+    const page = await this.listPage(profile, { ...asked, page: asked.page ?? 1, perPage: asked.perPage ?? HISTORY_PER_PAGE });
+    const ids = page.items.flatMap((m) => (m.id === null ? [] : [m.id]));
+    return withDeliveryStates(page, this.deps.deliveryStates?.(profile.id, ids) ?? new Map());
+  }
+
+  private async listPage(profile: Profile, query: ListMessagesInput & { page: number; perPage: number }): Promise<MessageHistoryPage> {
+    const offered = isOffered(profile, 'messages.list');
     // the number, page and page size are checked here, with the builder's own words, before
-    // anything is read: a bad filter is the same mistake whichever list would answer
-    const request = await buildRequest({ op: 'messages.list', input: query }, profile);
+    // anything is read: a bad filter is the same mistake whichever list would answer (a listing
+    // the profile marks absent is checked as docs/API.md's, never sent)
+    const request = await buildRequest({ op: 'messages.list', input: query }, offered ? profile : withListing(profile));
     const number = query.number === undefined || query.number.trim() === '' ? null : checkPhone(query.number).number;
     const wanted: HistoryQuery = { profileId: profile.id, number, page: query.page, perPage: query.perPage };
+    if (!offered) return this.fromRecord(wanted, "This profile's API says the service has no message listing");
     if (number !== null && !rolesOf(operationSpec(profile, 'messages.list')).has('number')) {
       return this.fromRecord(wanted, "The service's message listing, as this profile describes it, cannot be filtered by number");
     }
@@ -81,7 +93,11 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
       const response = await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request);
       const answer = parseMessagePage(readableJson(response));
       const ids = answer.items.flatMap((m) => (m.id === null ? [] : [m.id]));
-      return servicePage(answer, this.deps.store.withMessageIds(profile.id, ids), wanted, this.deps.scrub);
+      const listed = servicePage(answer, this.deps.store.withMessageIds(profile.id, ids), wanted, this.deps.scrub);
+      if (listed.items.length > 0 || wanted.page > 1) return listed;
+      // a service that keeps no sends answers an empty listing: the record may know them
+      const recorded = await this.fromRecord(wanted, "The service's message listing is empty");
+      return recorded.items.length > 0 ? recorded : listed;
     } catch (err) {
       if (!(err instanceof CrmError) || err.status === undefined || !NO_LISTING.has(err.status)) throw err;
       return this.fromRecord(wanted, `The service has no message listing (${listingRoute(request, profile)} answered HTTP ${err.status})`);
@@ -110,6 +126,12 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
     const slice = this.deps.store.slice({ profileId: query.profileId, number: query.number, offset: (query.page - 1) * query.perPage, limit: query.perPage });
     return recordPage(slice, query, this.deps.scrub(`${reason}; this is the app's own record of what it sent.`), this.deps.scrub);
   }
+}
+
+/** the profile as if its service offered a listing: only to check a query with the builder's words */
+function withListing(profile: Profile): Profile {
+  if (!profile.api) return profile;
+  return { ...profile, api: { ...profile.api, absent: (profile.api.absent ?? []).filter((id) => id !== 'messages.list') } };
 }
 
 /** "GET /api/v1/messages": the method and path, without the query (which carries the number) */

@@ -3,8 +3,10 @@
 import type { SandboxDialect } from '../types';
 import type { SandboxEvent } from './event-types';
 import { defaultWebhookBody } from './payloads-default';
+import { evolutionWebhookBody } from './payloads-evolution';
 import { metaWebhookBody } from './payloads-meta';
 import { twilioWebhookParams } from './payloads-twilio';
+import { watiWebhookBody } from './payloads-wati';
 import { sha256Signature, twilioSignature } from './signatures';
 
 export interface WebhookRequest {
@@ -20,6 +22,10 @@ export function webhookRequest(dialect: SandboxDialect, event: SandboxEvent, url
     if (secret !== null) headers['X-Twilio-Signature'] = twilioSignature(secret, url, params);
     return { url, body: new URLSearchParams(params).toString(), headers };
   }
+  // Evolution signs with the apikey in its body, Wati not at all: neither sends a signature header
+  const json = { 'Content-Type': 'application/json' };
+  if (dialect === 'evolution-v2') return { url, body: JSON.stringify(evolutionWebhookBody(event, url, secret)), headers: json };
+  if (dialect === 'wati') return { url, body: JSON.stringify(watiWebhookBody(event)), headers: json };
   const meta = dialect === 'meta' || dialect === 'cloud';
   const body = JSON.stringify(meta ? metaWebhookBody(event) : defaultWebhookBody(event));
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
