@@ -15,6 +15,7 @@
 //   when the command runs. GNU base64 wraps lines and macOS's does not; `tr -d '\n'` makes
 //   both one line. The file's bytes are never inlined.
 // - No --fail-with-body, -sS or -i: the plain request, so a person can add their own flags.
+import { basicPair } from './http/basic-pair';
 import { BEARER, credentialHeaderName, withQueryCredential } from './http/credential';
 import type { PreparedRequest } from './http/prepared-request';
 import { wireHref } from './http/wire-url';
@@ -52,8 +53,8 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
     const prefix = `${credential.name}: ${credential.scheme === '' ? '' : `${credential.scheme} `}`;
     args.push(key === undefined ? `-H ${withKeyVariable(prefix)}` : `-H ${shellQuote(`${prefix}${key.literal}`)}`);
   } else if (credential.in === 'basic') {
-    const user = `${credential.username}:`;
-    args.push(key === undefined ? `-u ${withKeyVariable(user)}` : `-u ${shellQuote(`${user}${key.literal}`)}`);
+    // a literal key written USER:SECRET brings its own user (basic-pair.ts); the variable holds the secret alone
+    args.push(key === undefined ? `-u ${withKeyVariable(`${credential.username}:`)}` : `-u ${shellQuote(basicPair(credential.username, key.literal))}`);
   }
 
   const body = request.body;

@@ -16,7 +16,7 @@ import type { Sleep } from './abortable-sleep';
 import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
 import { newTrace, timingOf, traced, type RequestTrace } from './request-timing';
-import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
+import { BEARER, KEY_MASK, credentialHeaderName, loggedKey, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { isKeyValueField } from './key-answers';
 import { holdsKey } from '../keys/leak-finder';
@@ -155,7 +155,7 @@ class ApiClient implements HttpSender {
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }
-    const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, header: placeCredential(credential, KEY_MASK, { masked: true }).header };
+    const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, header: placeCredential(credential, loggedKey(credential, apiKey), { masked: true }).header };
     const url = wire.parsed;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
     if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');

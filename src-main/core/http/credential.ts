@@ -2,6 +2,7 @@
 // a key into header and query values, for the undici sender (the real key), the request log
 // (a mask) and the cURL export (a shell variable or the key). Pure.
 import type { CredentialPlacement } from '../../shared/api-description';
+import { basicPair, maskedKey } from './basic-pair';
 
 /** docs/API.md's placement, and every service's that says nothing else. */
 export const BEARER: CredentialPlacement = { in: 'header', name: 'Authorization', scheme: 'Bearer' };
@@ -17,20 +18,26 @@ export interface PlacedCredential {
 }
 
 /**
- * The header or query pair that carries `key`. For Basic, `key` is the password; a mask keeps
- * the user name readable (`Basic ACxx…:***` is not base64, so it can never be mistaken for one).
+ * The header or query pair that carries `key`. For Basic, `key` is the password, or USER:SECRET
+ * whose user replaces the learned one (basic-pair.ts); a mask keeps the user name readable
+ * (`Basic ACxx…:***` is not base64, so it can never be mistaken for one).
  */
 export function placeCredential(placement: CredentialPlacement, key: string, options: { masked?: boolean } = {}): PlacedCredential {
   switch (placement.in) {
     case 'header':
       return { header: { name: placement.name, value: placement.scheme === '' ? key : `${placement.scheme} ${key}` }, query: null };
     case 'basic': {
-      const pair = `${placement.username}:${key}`;
+      const pair = basicPair(placement.username, key);
       return { header: { name: 'Authorization', value: `Basic ${options.masked ? pair : Buffer.from(pair, 'utf8').toString('base64')}` }, query: null };
     }
     case 'query':
       return { header: null, query: { name: placement.name, value: key } };
   }
+}
+
+/** What stands for `key` in the request log: the mask, after the key's own Basic user when it carries one. */
+export function loggedKey(placement: CredentialPlacement, key: string): string {
+  return placement.in === 'basic' ? maskedKey(key, KEY_MASK) : KEY_MASK;
 }
 
 /** The header a placement fills, lower-cased (null for a query placement). */
