@@ -32,8 +32,10 @@ export function learnCredential(headers: readonly { name: string; value: string 
     else found.push(placement);
   }
   const keptQuery: [string, string][] = [];
+  // a name given twice is a list of values (`key=one&key=two`), never where one key goes
+  const repeated = new Set(query.map(([name]) => name).filter((name, i, names) => names.indexOf(name) !== i));
   for (const [name, value] of query) {
-    if (KEY_QUERY.test(name) && value !== '') found.push({ in: 'query', name });
+    if (KEY_QUERY.test(name) && value !== '' && !repeated.has(name)) found.push({ in: 'query', name });
     else keptQuery.push([name, value]);
   }
   const notes: string[] = [];
