@@ -30,7 +30,7 @@ afterAll(async () => server.close());
 const LIST: Operation = { op: 'templates.list', input: {} };
 const NUMBER = '+5511999990000';
 const text = (number: string, body: string): Operation => ({ op: 'messages.text', input: { number, text: body }, idempotencyKey: 'b1d3f5a7-0000-4000-8000-000000000002' });
-const upload = (): Operation => ({ op: 'media.upload', input: { source: { kind: 'file', path: photo } } });
+const upload = (): Operation => ({ op: 'media.upload', input: { source: { kind: 'file', path: photo }, mediatype: 'image' } });
 
 /** curl's and the app's requests for `args`, as comparable text. */
 async function both(args: string, operation: Operation, keepAccept = false) {
