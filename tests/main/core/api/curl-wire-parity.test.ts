@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CurlParseError } from '../../../../src-main/core/api/curl-parse';
 import type { DescribedOperation } from '../../../../src-main/core/api/types';
 import type { Operation } from '../../../../src-main/core/operations';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';
@@ -105,6 +106,13 @@ describe.skipIf(!curlAvailable)('an imported cURL goes on the wire as curl sends
       expect(spec.credential).toEqual({ in: 'query', name });
       expect(JSON.stringify(spec)).not.toContain(KEY);
     }
+  });
+
+  it('a Latin-1 body ($\'caf\\xe9\') is refused with the reason, never re-encoded; the same text in UTF-8 bytes is read', async () => {
+    const latin1 = `{URL}/v1/send -H 'Content-Type: text/plain; charset=iso-8859-1' --data-binary $'{"to":"${NUMBER}","text":"caf\\xe9"}'`;
+    expect(() => learnSpec(server, latin1, 'messages.text')).toThrow(/holds escaped bytes that are not UTF-8 text, such as Latin-1.*write the characters themselves/);
+    expect(() => learnSpec(server, `{URL}/v1/templates -H $'X-Note: \\xe9t\\xe9'`, 'templates.list')).toThrow(CurlParseError);
+    await expectSame(`{URL}/v1/send -H 'Content-Type: application/json; charset=utf-8' --data-binary $'{"to":"${NUMBER}","text":"caf\\xc3\\xa9"}'`, text(NUMBER, 'café'));
   });
 
   it('-u USER:SECRET is sent as curl sends it when the key is the pasted secret', async () => {
