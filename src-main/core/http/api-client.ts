@@ -151,7 +151,7 @@ class ApiClient implements HttpSender {
     try {
       // the same normalised URL the cURL export prints (wire-url.ts)
       wire = placed.query === null ? publicWireUrl(request.url) : wireUrl(withQueryCredential(request.url, placed.query));
-      loggedTarget = placed.query === null ? wire.target : wireUrl(withQueryCredential(request.url, { name: placed.query.name, value: KEY_MASK })).target;
+      loggedTarget = placed.query === null ? wire.target : wireUrl(withQueryCredential(request.url, { ...placed.query, value: KEY_MASK })).target;
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }

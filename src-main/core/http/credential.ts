@@ -13,8 +13,14 @@ export const KEY_MASK = '***';
 export interface PlacedCredential {
   /** a header to set (replacing any of the same name, whatever its case) */
   header: { name: string; value: string } | null;
-  /** a query parameter to append */
-  query: { name: string; value: string } | null;
+  /** a query parameter to add, at its place among the query's pairs (absent: last) */
+  query: QueryCredential | null;
+}
+
+export interface QueryCredential {
+  name: string;
+  value: string;
+  at?: number;
 }
 
 /**
@@ -31,7 +37,7 @@ export function placeCredential(placement: CredentialPlacement, key: string, opt
       return { header: { name: 'Authorization', value: `Basic ${options.masked ? pair : Buffer.from(pair, 'utf8').toString('base64')}` }, query: null };
     }
     case 'query':
-      return { header: null, query: { name: placement.name, value: key } };
+      return { header: null, query: { name: placement.name, value: key, ...(placement.at === undefined ? {} : { at: placement.at }) } };
   }
 }
 
@@ -46,10 +52,20 @@ export function credentialHeaderName(placement: CredentialPlacement): string | n
   return placement.in === 'basic' ? 'authorization' : placement.name.toLowerCase();
 }
 
-/** `url` with the query credential appended (`?` or `&`), its name and value percent-encoded. */
-export function withQueryCredential(url: string, pair: { name: string; value: string }): string {
+/**
+ * `url` with the query credential added (`?` or `&`), its name and value percent-encoded: at
+ * its place among the pairs when it has one (as the service's example had it), else last.
+ */
+export function withQueryCredential(url: string, pair: QueryCredential): string {
   const hash = url.indexOf('#');
   const base = hash < 0 ? url : url.slice(0, hash);
-  const joiner = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
-  return `${base}${joiner}${encodeURIComponent(pair.name)}=${encodeURIComponent(pair.value)}`;
+  const encoded = `${encodeURIComponent(pair.name)}=${encodeURIComponent(pair.value)}`;
+  const q = base.indexOf('?');
+  if (pair.at !== undefined && q >= 0) {
+    const pairs = base.slice(q + 1).split('&').filter((p) => p !== '');
+    pairs.splice(Math.min(pair.at, pairs.length), 0, encoded);
+    return `${base.slice(0, q)}?${pairs.join('&')}`;
+  }
+  const joiner = q < 0 ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joiner}${encoded}`;
 }

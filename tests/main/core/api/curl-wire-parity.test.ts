@@ -106,6 +106,10 @@ describe.skipIf(!curlAvailable)('an imported cURL goes on the wire as curl sends
       expect(spec.credential).toEqual({ in: 'query', name });
       expect(JSON.stringify(spec)).not.toContain(KEY);
     }
+    // at its place among the pairs, as curl sends it
+    const { spec } = await expectSame(`'{URL}/v1/templates?access_token=${KEY}&page=1'`, LIST);
+    expect(spec.credential).toEqual({ in: 'query', name: 'access_token', at: 0 });
+    await expectSame(`-G {URL}/v1/templates -d page=1 -d apikey=${KEY} -d per_page=20`, LIST);
   });
 
   it('a Latin-1 body ($\'caf\\xe9\') is refused with the reason, never re-encoded; the same text in UTF-8 bytes is read', async () => {
