@@ -96,6 +96,9 @@ describe.skipIf(!available)('a Basic key from the real keychain, sent to the san
     expect(lastSend()?.headers.authorization).toBe(basic(`${SID}:${sandbox.adminKey}`));
     const logged = t.core.requestLog.list().at(-1)!;
     expect(JSON.stringify(t.core.requestLog.detail(logged.id))).not.toContain(sandbox.adminKey);
+    // the answer repeats the account SID (the key's user), which is no leak of the key
+    expect(JSON.stringify(t.core.requestLog.detail(logged.id))).toContain('account_sid');
+    expect(t.core.leaks.list()).toEqual([]);
   });
 
   it('a key without a colon is the learned account\'s password', async () => {
