@@ -16,3 +16,6 @@ export function keyEntryHint(placement: CredentialPlacement | undefined): string
 export function keyEntryPrompt(placement: CredentialPlacement | undefined): string {
   return placement?.in === 'basic' ? 'Account SID:Auth Token, or API key SID:secret' : 'the bare token';
 }
+
+/** Before the placement is known (a profile made from a cURL not read yet): both forms. */
+export const KEY_ENTRY_EITHER = 'For HTTP Basic (curl -u) enter USER:SECRET, e.g. Account SID:Auth Token; otherwise the bare token.';
