@@ -55,7 +55,8 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
     args.push(key === undefined ? `-H ${withKeyVariable(prefix)}` : `-H ${shellQuote(`${prefix}${key.literal}`)}`);
   } else if (credential.in === 'basic') {
     // a literal key written USER:SECRET brings its own user (basic-pair.ts); the variable holds the secret alone
-    args.push(key === undefined ? `-u ${withKeyVariable(`${credential.username}:`)}` : `-u ${shellQuote(basicPair(credential.username, key.literal))}`);
+    const pair = key === undefined ? withKeyVariable(`${credential.username}:`) : shellQuote(basicPair(credential.username, key.literal));
+    args.push(`-u ${pair}`);
   }
 
   const body = request.body;

@@ -73,9 +73,14 @@ describe('add key', () => {
   });
 
   it('says what to enter for the profile\'s placement: USER:SECRET for HTTP Basic, the bare token for a header or query', async () => {
-    const described = (credential: CredentialPlacement) => (): Result<DescribedApi> => ok({ profileId: 'p1', baseUrl: 'https://api.example.com', operations: [
-      { operation: 'messages.text', label: 'Send text', custom: true, absent: false, spec: { method: 'POST', path: '/send', query: [], headers: [], body: null, credential } },
-    ] });
+    const spec = (credential: CredentialPlacement) => ({
+      method: 'POST' as const, path: '/send', query: [], headers: [], body: null, credential,
+    });
+    const described = (credential: CredentialPlacement) => (): Result<DescribedApi> => ok({
+      profileId: 'p1',
+      baseUrl: 'https://api.example.com',
+      operations: [{ operation: 'messages.text', label: 'Send text', custom: true, absent: false, spec: spec(credential) }],
+    });
     const hint = () => view.container.querySelector('[data-testid="add-key-hint"]')?.textContent ?? '';
     crm = installFakeCrm({ 'api:describe': described({ in: 'basic', username: 'AC0123' }) });
     view = render(<AddKeyForm />);

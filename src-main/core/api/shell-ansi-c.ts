@@ -67,7 +67,8 @@ class AnsiOutput {
       // curl would send these bytes as they are (Latin-1 text, say); the app sends text as UTF-8, so
       // reading them as anything else would change what is sent without a word; the bytes are not
       // quoted (the string may be a header holding a key)
-      throw new CurlParseError(`the $'...' string at line ${lineAt(this.source, this.openedAt)} holds escaped bytes that are not UTF-8 text, `
+      const line = lineAt(this.source, this.openedAt);
+      throw new CurlParseError(`the $'...' string at line ${line} holds escaped bytes that are not UTF-8 text, `
         + 'such as Latin-1; the app sends text as UTF-8 and would change them: write the characters themselves (é, not \\xe9)');
     }
     this.bytes = [];

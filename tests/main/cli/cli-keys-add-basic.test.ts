@@ -21,7 +21,8 @@ describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {
     sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-keys-basic-'), CRM_KEYCHAIN_SERVICE: service };
     expect((await crm(['profiles', 'add', '--name', 'twilio', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    const pasted = `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode "From=whatsapp:+14155238886" `
+    const pasted = `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode `
+      + `"From=whatsapp:+14155238886" `
       + `--data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:your_auth_token`;
     const imported = await crm(['profiles', 'import-curl', '--operation', 'text'], { input: pasted });
     expect(imported.code, imported.stderr).toBe(0);
@@ -29,7 +30,8 @@ describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {
 
   afterAll(async () => {
     const listed = await crm(['keys', 'list', '--json']);
-    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys) await store.delete(`key:${key.id}`).catch(() => false);
+    const { keys } = JSON.parse(listed.stdout) as { keys: { id: string }[] };
+    for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
     for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
     await closeSandboxes();
   });

@@ -34,7 +34,8 @@ describe.skipIf(!hasKeychain)('Meta\'s upload cURL with quoted -F values', () =>
     const path = join(await tempDir('crm-meta-quotes-'), 'report.pdf');
     await writeFile(path, Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'));
     const before = sandbox.requests().filter((r) => r.method === 'POST').length;
-    const result = await sendMedia(t.core.messages, { number: '+1 555 010 1234', mediatype: 'document', source: { kind: 'file', path } }, { profileId });
+    const input = { number: '+1 555 010 1234', mediatype: 'document', source: { kind: 'file', path } } as const;
+    const result = await sendMedia(t.core.messages, input, { profileId });
     seen.push(result);
     expect(result.status).toBe('sent');
     const [upload] = sandbox.requests().filter((r) => r.method === 'POST').slice(before);

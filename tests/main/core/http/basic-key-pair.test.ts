@@ -40,18 +40,24 @@ describe('basicPair: which user a Basic key goes with', () => {
 describe('a Basic key sent to a capture server', () => {
   let server: LocalServer;
   beforeAll(async () => {
-    server = await startHttpServer((_req, res) => res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"sid":"SM1","status":"queued"}'));
+    server = await startHttpServer((_req, res) => {
+      res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"sid":"SM1","status":"queued"}');
+    });
   });
   afterAll(async () => server.close());
 
   it('an API key SK…:secret goes as base64(SK…:secret), logged as SK…:***, and a literal cURL copy sends the same', async () => {
-    const pasted = `curl -X POST "${server.url}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:pasted-token-value`;
+    const pasted = `curl -X POST "${server.url}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode `
+      + `"To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:pasted-token-value`;
     const { spec } = proposeOperation(parseCurl(pasted), 'messages.text', { profileBaseUrl: server.url });
     expect(spec.credential).toEqual({ in: 'basic', username: SID });
     const key = 'SK0123456789abcdef0123456789abcdef:ApiSecretValue123456';
     const entries: ObservedEntry[] = [];
     const client = createApiClient({ observer: (entry) => entries.push(entry) });
-    const request = await buildRequest({ op: 'messages.text', input: { number: '+5511999990000', text: 'hi' }, idempotencyKey: 'c1e3a5b7-0000-4000-8000-000000000003' }, { baseUrl: server.url, endpointOverrides: {}, api: { version: 1, operations: { 'messages.text': spec } } });
+    const input = { number: '+5511999990000', text: 'hi' };
+    const op = { op: 'messages.text', input, idempotencyKey: 'c1e3a5b7-0000-4000-8000-000000000003' } as const;
+    const api = { version: 1 as const, operations: { 'messages.text': spec } };
+    const request = await buildRequest(op, { baseUrl: server.url, endpointOverrides: {}, api });
     const before = server.received.length;
     await client.send(request, key);
     await client.close();
@@ -79,7 +85,8 @@ describe.skipIf(!available)('a Basic key from the real keychain, sent to the san
   /** a profile taught Twilio's send by `curl -u SID:token`, made active, with `key` saved in the keychain */
   async function profileWithKey(name: string, key: string): Promise<void> {
     const { profileId } = await addProfileWithKey(t.core, { name, baseUrl: sandbox.baseUrl }, { name: `${name} key`, value: key });
-    const pasted = `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode "From=whatsapp:+14155238886" `
+    const pasted = `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode `
+      + `"From=whatsapp:+14155238886" `
       + `--data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:pasted-token-value`;
     const proposal = await t.core.api.propose(profileId, 'messages.text', pasted);
     expect(proposal.spec.credential).toEqual({ in: 'basic', username: SID });
@@ -107,9 +114,10 @@ describe.skipIf(!available)('a Basic key from the real keychain, sent to the san
     expect(lastSend()?.headers.authorization).toBe(basic(`${SID}:${sandbox.adminKey}`));
   });
 
-  it('the key\'s own user wins over the learned one: another account\'s SID reaches the service, which refuses it for this path', async () => {
+  it('the key\'s own user wins over the learned one: another account\'s SID reaches the service, which refuses it here', async () => {
     await profileWithKey('other', `${OTHER_SID}:${sandbox.adminKey}`);
-    await expect(sendText(t.core.messages, { number: '+5511999990000', text: 'other' })).rejects.toThrow(/API key missing, invalid or revoked/);
+    const refused = sendText(t.core.messages, { number: '+5511999990000', text: 'other' });
+    await expect(refused).rejects.toThrow(/API key missing, invalid or revoked/);
     expect(sandbox.requests().at(-1)?.headers.authorization).toBe(basic(`${OTHER_SID}:${sandbox.adminKey}`));
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 function learned(baseUrl: string): OperationSpec {
-  return proposeOperation(parseCurl(`curl '${baseUrl}/v1/templates?access_token=PASTED-VALUE-1234567&page=1'`), 'templates.list', { profileBaseUrl: baseUrl }).spec;
+  const pasted = parseCurl(`curl '${baseUrl}/v1/templates?access_token=PASTED-VALUE-1234567&page=1'`);
+  return proposeOperation(pasted, 'templates.list', { profileBaseUrl: baseUrl }).spec;
 }
 
 async function sendAndCatch(baseUrl: string): Promise<{ error: unknown; entries: ObservedEntry[]; curl: string }> {
@@ -35,7 +36,8 @@ async function sendAndCatch(baseUrl: string): Promise<{ error: unknown; entries:
     entries.push(entry);
     if (observe) observed.push(JSON.stringify(observe()));
   } });
-  const request = await buildRequest({ op: 'templates.list', input: {} }, { baseUrl, endpointOverrides: {}, api: { version: 1, operations: { 'templates.list': spec } } });
+  const api = { version: 1 as const, operations: { 'templates.list': spec } };
+  const request = await buildRequest({ op: 'templates.list', input: {} }, { baseUrl, endpointOverrides: {}, api });
   let error: unknown = null;
   try {
     await client.send(request, KEY, { maxAttempts: 1 });

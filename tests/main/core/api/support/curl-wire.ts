@@ -12,7 +12,9 @@ import { buildRequest } from '../../../../../src-main/core/request-builder';
 import type { LocalServer, ReceivedRequest } from '../../http/support/local-server';
 
 /** Headers that say who sends and how the bytes travel, not what the request is. */
-const TRANSPORT = new Set(['host', 'user-agent', 'connection', 'content-length', 'accept-encoding', 'idempotency-key', 'transfer-encoding']);
+const TRANSPORT = new Set(['host', 'user-agent', 'connection', 'content-length', 'accept-encoding', 'transfer-encoding']);
+// the app's own, which curl never sends: an operation's retry guard
+TRANSPORT.add('idempotency-key');
 
 export interface Wire {
   method: string;
@@ -70,7 +72,8 @@ export function learnSpec(server: LocalServer, args: string, operation: Describe
 /** The app's send of `operation` with the learned spec and `key`, through the real sender. */
 export async function appSends(server: LocalServer, spec: OperationSpec, operation: Operation, key: string): Promise<ReceivedRequest> {
   const client = createApiClient();
-  const request = await buildRequest(operation, { baseUrl: server.url, endpointOverrides: {}, api: { version: 1, operations: { [operation.op]: spec } } });
+  const api = { version: 1 as const, operations: { [operation.op]: spec } };
+  const request = await buildRequest(operation, { baseUrl: server.url, endpointOverrides: {}, api });
   const before = server.received.length;
   try {
     await client.send(request, key);
