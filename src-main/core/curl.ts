@@ -15,6 +15,8 @@
 //   when the command runs. GNU base64 wraps lines and macOS's does not; `tr -d '\n'` makes
 //   both one line. The file's bytes are never inlined.
 // - No --fail-with-body, -sS or -i: the plain request, so a person can add their own flags.
+import { randomUUID } from 'node:crypto';
+import { basicPair } from './http/basic-pair';
 import { BEARER, credentialHeaderName, withQueryCredential } from './http/credential';
 import type { PreparedRequest } from './http/prepared-request';
 import { wireHref } from './http/wire-url';
@@ -37,7 +39,7 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
   const args: string[] = [];
   const credential = request.credential ?? BEARER;
   const key = options.key;
-  const head = curlHead(request.url, credential.in === 'query' ? credential.name : null, key);
+  const head = curlHead(request.url, credential.in === 'query' ? credential : null, key);
   const inferredPost = request.method === 'POST' && request.body !== null;
   if (request.method !== 'GET' && !inferredPost) args.push(`-X ${request.method}`);
   const credentialHeader = credentialHeaderName(credential);
@@ -52,8 +54,9 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
     const prefix = `${credential.name}: ${credential.scheme === '' ? '' : `${credential.scheme} `}`;
     args.push(key === undefined ? `-H ${withKeyVariable(prefix)}` : `-H ${shellQuote(`${prefix}${key.literal}`)}`);
   } else if (credential.in === 'basic') {
-    const user = `${credential.username}:`;
-    args.push(key === undefined ? `-u ${withKeyVariable(user)}` : `-u ${shellQuote(`${user}${key.literal}`)}`);
+    // a literal key written USER:SECRET brings its own user (basic-pair.ts); the variable holds the secret alone
+    const pair = key === undefined ? withKeyVariable(`${credential.username}:`) : shellQuote(basicPair(credential.username, key.literal));
+    args.push(`-u ${pair}`);
   }
 
   const body = request.body;
@@ -82,22 +85,22 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
 
 /**
  * `curl '<url>'`, exactly the URL the sender asks for (same normalisation: wire-url.ts), with a
- * query credential appended: the key itself percent-encoded, or the variable outside the quotes.
+ * query credential at its place: the key itself percent-encoded, or the variable outside the
+ * quotes (the URL is closed before it and reopened after it: still one shell word).
  */
-function curlHead(rawUrl: string, queryName: string | null, key: { literal: string } | undefined): string {
-  let url: string;
-  let tail = '';
-  if (queryName === null) url = wireHref(rawUrl);
-  else if (key !== undefined) url = wireHref(withQueryCredential(rawUrl, { name: queryName, value: key.literal }));
+function curlHead(rawUrl: string, query: { name: string; at?: number } | null, key: { literal: string } | undefined): string {
+  let quoted: string;
+  if (query === null) quoted = shellQuote(wireHref(rawUrl));
+  else if (key !== undefined) quoted = shellQuote(wireHref(withQueryCredential(rawUrl, { ...query, value: key.literal })));
   else {
-    // the name with an empty value, then the variable: what the shell joins is name=<key>
-    const withName = wireHref(withQueryCredential(rawUrl, { name: queryName, value: '' }));
-    url = withName;
-    tail = `"$${CURL_KEY_VARIABLE}"`; // glued to the quoted URL: one shell word
+    // a marker of letters and digits alone, which no encoding changes, stands where the variable goes
+    const marker = `crmkeyvariable${randomUUID().replace(/-/g, '')}`;
+    const [before = '', after = ''] = wireHref(withQueryCredential(rawUrl, { ...query, value: marker })).split(marker);
+    quoted = `${shellQuote(before)}"$${CURL_KEY_VARIABLE}"${after === '' ? '' : shellQuote(after)}`;
   }
   // curl treats [] and {} in a URL as glob patterns unless told not to
-  const glob = /[[\]{}]/.test(url) ? '--globoff ' : '';
-  return `curl ${glob}${shellQuote(url)}${tail}`;
+  const glob = /[[\]{}]/.test(quoted) ? '--globoff ' : '';
+  return `curl ${glob}${quoted}`;
 }
 
 /**

@@ -79,12 +79,13 @@ export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
  * value is read from the keychain at send time. Absent: `Authorization: Bearer <key>` (docs/API.md).
  * - header: `<name>: <scheme> <key>`, or the bare key when scheme is '' (`apikey`, `D360-API-KEY`)
  * - basic: HTTP Basic with the key as the password and a non-secret user name (an account id)
- * - query: `?<name>=<key>` (the request log and the cURL show the name, never the value)
+ * - query: `?<name>=<key>` (the request log and the cURL show the name, never the value);
+ *   `at` is its place among the query's pairs as the example had it (absent: last)
  */
 export type CredentialPlacement =
   | { in: 'header'; name: string; scheme: string }
   | { in: 'basic'; username: string }
-  | { in: 'query'; name: string };
+  | { in: 'query'; name: string; at?: number };
 
 /**
  * How the body template is written on the wire. Absent: JSON. `form` is

@@ -9,7 +9,7 @@ export function describeCredential(placement: CredentialPlacement | undefined): 
     case 'header':
       return `${placement.name}: ${placement.scheme === '' ? '' : `${placement.scheme} `}<key>`;
     case 'basic':
-      return `HTTP Basic, user ${placement.username}, the key as password`;
+      return `HTTP Basic, user ${placement.username}, the key as password (a key written USER:SECRET brings its own user)`;
     case 'query':
       return `query parameter ${placement.name}=<key>`;
   }

@@ -26,6 +26,9 @@ test.describe('keys', () => {
     await expect(await cellUnder(row, 'State')).toHaveText('active');
     // not made active: the profile already has a working key
     await expect(h.page.getByTestId('active-key')).toContainText('Sandbox admin');
+    // the form says what to enter for the profile's placement (the sandbox's: Authorization: Bearer)
+    const hint = h.page.getByRole('form', { name: 'Add a key' }).getByTestId('add-key-hint');
+    await expect(hint).toContainText('Enter the bare token, without a scheme word or quotes; it goes as Authorization: Bearer <key>.');
   });
 
   test('Test reports the key as valid', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyMeta, Result } from '../../src-renderer/lib/api';
+import type { CredentialPlacement, DescribedApi } from '../../src-main/shared/api-description';
 import { AddKeyForm } from '../../src-renderer/features/keys/add-key-form';
 import { useKeysStore } from '../../src-renderer/features/keys/keys-store';
 import { useProfilesStore } from '../../src-renderer/features/profiles/profiles-store';
@@ -69,5 +70,33 @@ describe('add key', () => {
     await settle();
     expect(crm.callsTo('keys:add')).toHaveLength(0);
     expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Paste the key value.');
+  });
+
+  it('says what to enter for the profile\'s placement: USER:SECRET for HTTP Basic, the bare token for a header or query', async () => {
+    const spec = (credential: CredentialPlacement) => ({
+      method: 'POST' as const, path: '/send', query: [], headers: [], body: null, credential,
+    });
+    const described = (credential: CredentialPlacement) => (): Result<DescribedApi> => ok({
+      profileId: 'p1',
+      baseUrl: 'https://api.example.com',
+      operations: [{ operation: 'messages.text', label: 'Send text', custom: true, absent: false, spec: spec(credential) }],
+    });
+    const hint = () => view.container.querySelector('[data-testid="add-key-hint"]')?.textContent ?? '';
+    crm = installFakeCrm({ 'api:describe': described({ in: 'basic', username: 'AC0123' }) });
+    view = render(<AddKeyForm />);
+    await settle();
+    expect(hint()).toContain('Account SID:Auth Token, or API key SID:secret');
+    expect(hint()).toContain('password of AC0123');
+    view.unmount();
+    crm = installFakeCrm({ 'api:describe': described({ in: 'query', name: 'token' }) });
+    view = render(<AddKeyForm />);
+    await settle();
+    expect(hint()).toContain('the bare token');
+    expect(hint()).toContain('query parameter token=<key>');
+    view.unmount();
+    crm = installFakeCrm({});
+    view = render(<AddKeyForm />);
+    await settle();
+    expect(hint()).toBe('Saved to the system keychain; never shown again.');
   });
 });

@@ -1,5 +1,6 @@
 // crm keys list|add|test|revoke|create|use (check: keys-check.ts). Key values only ever travel stdin -> keychain or
 // API response -> keychain; nothing here prints one.
+import type { Core } from '../../core/create-core';
 import type { KeyMeta, OutboxItem } from '../../core/model';
 import { UsageError, requireOption } from '../args';
 import type { CommandContext, CommandGroup } from '../command';
@@ -14,6 +15,7 @@ import { rollKey } from '../../core/keys/roll';
 import { DEFAULT_GRACE, GRACES, isGrace } from '../../core/outbox/schedule';
 import { keysRemove } from './keys-remove';
 import { lifecycleLabels, listedByDefault, parseExpiry } from '../../shared/key-lifecycle';
+import { keyEntryPrompt } from '../../shared/key-entry-words';
 import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText, yesOption } from './shared';
 
 export const KEY_ARGUMENT_REFUSAL =
@@ -119,6 +121,12 @@ function revocationNotes(keys: KeyMeta[]): string {
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }
 
+/** What the prompt asks for, by where the profile sends its key (its Send text operation's placement). */
+async function keyPrompt(core: Core, profile: { id: string; name: string }): Promise<string> {
+  const text = (await core.api.describe(profile.id)).operations.find((o) => o.operation === 'messages.text');
+  return `API key for profile "${clean(profile.name)}": ${keyEntryPrompt(text?.spec.credential)}`;
+}
+
 /** a secret from stdin, or typed at a hidden prompt; `prompt` names what is asked for */
 export async function readKeyValue(ctx: CommandContext, profileName: string, prompt = `API key for profile "${clean(profileName)}"`): Promise<string> {
   const { io } = ctx;
@@ -174,7 +182,7 @@ const add = defineCommand({
     const permissions = parsePermissions(values.permissions);
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
-    const value = await readKeyValue(ctx, profile.name);
+    const value = await readKeyValue(ctx, profile.name, await keyPrompt(session.core, profile));
     const key = await session.core.keys.addKey({ profileId: profile.id, name, value, permissions: permissions ?? null });
     // the core makes the first usable key of a profile its active key; --use forces it
     const active = await useIfAsked(session, profile.id, key.id, values.use);

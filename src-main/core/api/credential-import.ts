@@ -32,10 +32,15 @@ export function learnCredential(headers: readonly { name: string; value: string 
     else found.push(placement);
   }
   const keptQuery: [string, string][] = [];
+  // a name given twice is a list of values (`key=one&key=two`), never where one key goes
+  const repeated = new Set(query.map(([name]) => name).filter((name, i, names) => names.indexOf(name) !== i));
   for (const [name, value] of query) {
-    if (KEY_QUERY.test(name) && value !== '') found.push({ in: 'query', name });
+    // its place among the pairs that stay, so the key is sent where the example had it
+    if (KEY_QUERY.test(name) && value !== '' && !repeated.has(name)) found.push({ in: 'query', name, at: keptQuery.length });
     else keptQuery.push([name, value]);
   }
+  // a key that stood last needs no place: that is where one goes by default
+  for (const placement of found) if (placement.in === 'query' && placement.at === keptQuery.length) delete placement.at;
   const notes: string[] = [];
   const [first, ...others] = found;
   if (others.length > 0) {

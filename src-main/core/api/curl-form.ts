@@ -27,25 +27,47 @@ export function readFormPart(spelled: string, raw: string, literal: boolean): Fo
     const params = readParams(rest);
     return { name, file, type: params.type ?? null, filename: params.filename ?? null };
   }
-  // a text part may end in ;type=... as a file part may (curl reads it the same way)
-  const semi = content.search(/;(type|filename|headers)=/);
-  if (semi === -1) return { name, value: content, type: null };
-  return { name, value: content.slice(0, semi), type: readParams(content.slice(semi)).type ?? null };
+  return readTextPart(name, content);
 }
 
-/** The file name, double-quoted (with \" and \\ escapes) when it holds `;` or `,`, and what follows. */
+/**
+ * A text part as curl reads one: blanks before the value are skipped; a value in double quotes
+ * loses its quotes (`type="image/jpeg"` sends image/jpeg), and what follows the closing quote up
+ * to a `;` is dropped; an unquoted value ends at `;type=` (or filename=, headers=), its trailing
+ * blanks trimmed. A quote that is never closed is part of the text.
+ */
+function readTextPart(name: string, content: string): FormPart {
+  const text = content.replace(/^\s+/, '');
+  const quoted = text.startsWith('"') ? quotedWord(text) : null;
+  if (quoted !== null) {
+    const semi = quoted.rest.indexOf(';');
+    return { name, value: quoted.word, type: semi === -1 ? null : readParams(quoted.rest.slice(semi)).type ?? null };
+  }
+  const semi = text.search(/;(type|filename|headers)=/);
+  if (semi === -1) return { name, value: text.replace(/\s+$/, ''), type: null };
+  return { name, value: text.slice(0, semi).replace(/\s+$/, ''), type: readParams(text.slice(semi)).type ?? null };
+}
+
+/** `"..."` at the start of `text` with curl's two escapes (\" and \\; any other backslash stays), or null if never closed. */
+function quotedWord(text: string): { word: string; rest: string } | null {
+  let word = '';
+  for (let i = 1; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (c === '\\' && (text[i + 1] === '"' || text[i + 1] === '\\')) {
+      word += text[i + 1];
+      i += 1;
+    } else if (c === '"') return { word, rest: text.slice(i + 1) };
+    else word += c;
+  }
+  return null;
+}
+
+/** The file name, double-quoted as quotedWord reads it when it holds `;` or `,`, and what follows. */
 function firstWord(text: string): [string, string] {
   if (text.startsWith('"')) {
-    let out = '';
-    for (let i = 1; i < text.length; i += 1) {
-      const c = text[i]!;
-      if (c === '\\' && i + 1 < text.length) {
-        out += text[i + 1];
-        i += 1;
-      } else if (c === '"') return [out, text.slice(i + 1)];
-      else out += c;
-    }
-    throw new CurlParseError(`the quoted file name ${preview(text)} has no closing quote`);
+    const quoted = quotedWord(text);
+    if (quoted === null) throw new CurlParseError(`the quoted file name ${preview(text)} has no closing quote`);
+    return [quoted.word, quoted.rest];
   }
   const semi = text.indexOf(';');
   return semi === -1 ? [text, ''] : [text.slice(0, semi), text.slice(semi)];

@@ -4,7 +4,12 @@
 // the bracket names PHP and Rails services read (`contact[name]=Ana`). Pure.
 
 export function encodeFormBody(value: unknown): string {
-  return new URLSearchParams(formPairs(value)).toString();
+  // names keep their brackets as written (`item[]=1`, as curl -d sends them); the rest is WHATWG's encoding
+  return formPairs(value).map(([name, text]) => `${formName(name)}=${new URLSearchParams([['', text]]).toString().slice(1)}`).join('&');
+}
+
+function formName(name: string): string {
+  return new URLSearchParams([[name, '']]).toString().slice(0, -1).replace(/%5B/g, '[').replace(/%5D/g, ']');
 }
 
 /** A rendered template's fields as name/value pairs, in order: the fields of a form or a multipart body. */

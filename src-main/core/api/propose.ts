@@ -99,7 +99,8 @@ function declaredContentType(headers: readonly { name: string; value: string }[]
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-const FORM_TEXT = /^[^=&\s{}[\]"]+=[^&]*(&[^=&\s{}[\]"]+=[^&]*)*$/;
+/** name=value pairs; a name may end in brackets (`item[]`, `contact[name]`), as PHP and Rails read lists */
+const FORM_TEXT = /^[^=&\s{}[\]"]+(\[[^=&\s{}[\]"]*\])*=[^&]*(&[^=&\s{}[\]"]+(\[[^=&\s{}[\]"]*\])*=[^&]*)*$/;
 
 /**
  * The example's body as a value to map, and how it is written: JSON, or a form (what curl sends

@@ -63,7 +63,7 @@ const credential = z.discriminatedUnion('in', [
     // eslint-disable-next-line no-control-regex
     username: z.string().min(1).max(200).refine((u) => !/[:\u0000-\u001f\u007f]/.test(u), 'must not contain ":" or control characters'),
   }),
-  z.strictObject({ in: z.literal('query'), name: z.string().min(1).max(100) }),
+  z.strictObject({ in: z.literal('query'), name: z.string().min(1).max(100), at: z.number().int().min(0).max(1000).optional() }),
 ]);
 
 export const describedOperation = z.enum(DESCRIBED_OPERATIONS);

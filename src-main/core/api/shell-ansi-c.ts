@@ -61,7 +61,16 @@ class AnsiOutput {
 
   private flush(): void {
     if (this.bytes.length === 0) return;
-    this.value += new TextDecoder('utf-8').decode(Uint8Array.from(this.bytes));
+    try {
+      this.value += new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(this.bytes));
+    } catch {
+      // curl would send these bytes as they are (Latin-1 text, say); the app sends text as UTF-8, so
+      // reading them as anything else would change what is sent without a word; the bytes are not
+      // quoted (the string may be a header holding a key)
+      const line = lineAt(this.source, this.openedAt);
+      throw new CurlParseError(`the $'...' string at line ${line} holds escaped bytes that are not UTF-8 text, `
+        + 'such as Latin-1; the app sends text as UTF-8 and would change them: write the characters themselves (é, not \\xe9)');
+    }
     this.bytes = [];
   }
 

@@ -16,7 +16,7 @@ import type { Sleep } from './abortable-sleep';
 import { abortableSleep, cancelledError } from './abortable-sleep';
 import { DispatcherCache, environmentRoute, type NetworkRoute } from './dispatcher-cache';
 import { newTrace, timingOf, traced, type RequestTrace } from './request-timing';
-import { BEARER, KEY_MASK, credentialHeaderName, placeCredential, withQueryCredential } from './credential';
+import { BEARER, KEY_MASK, credentialHeaderName, loggedKey, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
 import { isKeyValueField } from './key-answers';
 import { holdsKey } from '../keys/leak-finder';
@@ -151,11 +151,14 @@ class ApiClient implements HttpSender {
     try {
       // the same normalised URL the cURL export prints (wire-url.ts)
       wire = placed.query === null ? publicWireUrl(request.url) : wireUrl(withQueryCredential(request.url, placed.query));
-      loggedTarget = placed.query === null ? wire.target : wireUrl(withQueryCredential(request.url, { name: placed.query.name, value: KEY_MASK })).target;
+      loggedTarget = placed.query === null
+        ? wire.target
+        : wireUrl(withQueryCredential(request.url, { ...placed.query, value: KEY_MASK })).target;
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }
-    const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, header: placeCredential(credential, KEY_MASK, { masked: true }).header };
+    const loggedHeader = placeCredential(credential, loggedKey(credential, apiKey), { masked: true }).header;
+    const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, header: loggedHeader };
     const url = wire.parsed;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
     if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');

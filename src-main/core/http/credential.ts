@@ -2,6 +2,7 @@
 // a key into header and query values, for the undici sender (the real key), the request log
 // (a mask) and the cURL export (a shell variable or the key). Pure.
 import type { CredentialPlacement } from '../../shared/api-description';
+import { basicPair, maskedKey } from './basic-pair';
 
 /** docs/API.md's placement, and every service's that says nothing else. */
 export const BEARER: CredentialPlacement = { in: 'header', name: 'Authorization', scheme: 'Bearer' };
@@ -12,25 +13,37 @@ export const KEY_MASK = '***';
 export interface PlacedCredential {
   /** a header to set (replacing any of the same name, whatever its case) */
   header: { name: string; value: string } | null;
-  /** a query parameter to append */
-  query: { name: string; value: string } | null;
+  /** a query parameter to add, at its place among the query's pairs (absent: last) */
+  query: QueryCredential | null;
+}
+
+export interface QueryCredential {
+  name: string;
+  value: string;
+  at?: number;
 }
 
 /**
- * The header or query pair that carries `key`. For Basic, `key` is the password; a mask keeps
- * the user name readable (`Basic ACxx…:***` is not base64, so it can never be mistaken for one).
+ * The header or query pair that carries `key`. For Basic, `key` is the password, or USER:SECRET
+ * whose user replaces the learned one (basic-pair.ts); a mask keeps the user name readable
+ * (`Basic ACxx…:***` is not base64, so it can never be mistaken for one).
  */
 export function placeCredential(placement: CredentialPlacement, key: string, options: { masked?: boolean } = {}): PlacedCredential {
   switch (placement.in) {
     case 'header':
       return { header: { name: placement.name, value: placement.scheme === '' ? key : `${placement.scheme} ${key}` }, query: null };
     case 'basic': {
-      const pair = `${placement.username}:${key}`;
+      const pair = basicPair(placement.username, key);
       return { header: { name: 'Authorization', value: `Basic ${options.masked ? pair : Buffer.from(pair, 'utf8').toString('base64')}` }, query: null };
     }
     case 'query':
-      return { header: null, query: { name: placement.name, value: key } };
+      return { header: null, query: { name: placement.name, value: key, ...(placement.at === undefined ? {} : { at: placement.at }) } };
   }
+}
+
+/** What stands for `key` in the request log: the mask, after the key's own Basic user when it carries one. */
+export function loggedKey(placement: CredentialPlacement, key: string): string {
+  return placement.in === 'basic' ? maskedKey(key, KEY_MASK) : KEY_MASK;
 }
 
 /** The header a placement fills, lower-cased (null for a query placement). */
@@ -39,10 +52,20 @@ export function credentialHeaderName(placement: CredentialPlacement): string | n
   return placement.in === 'basic' ? 'authorization' : placement.name.toLowerCase();
 }
 
-/** `url` with the query credential appended (`?` or `&`), its name and value percent-encoded. */
-export function withQueryCredential(url: string, pair: { name: string; value: string }): string {
+/**
+ * `url` with the query credential added (`?` or `&`), its name and value percent-encoded: at
+ * its place among the pairs when it has one (as the service's example had it), else last.
+ */
+export function withQueryCredential(url: string, pair: QueryCredential): string {
   const hash = url.indexOf('#');
   const base = hash < 0 ? url : url.slice(0, hash);
-  const joiner = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
-  return `${base}${joiner}${encodeURIComponent(pair.name)}=${encodeURIComponent(pair.value)}`;
+  const encoded = `${encodeURIComponent(pair.name)}=${encodeURIComponent(pair.value)}`;
+  const q = base.indexOf('?');
+  if (pair.at !== undefined && q >= 0) {
+    const pairs = base.slice(q + 1).split('&').filter((p) => p !== '');
+    pairs.splice(Math.min(pair.at, pairs.length), 0, encoded);
+    return `${base.slice(0, q)}?${pairs.join('&')}`;
+  }
+  const joiner = q < 0 ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joiner}${encoded}`;
 }

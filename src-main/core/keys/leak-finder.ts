@@ -4,6 +4,7 @@
 // counts as found exactly where it would be cut from a log. Only the part of a key that is its
 // own is asked about: a conventional prefix ("sk_live_", "crm_sk_") is shared by every key of a
 // service, and a text holding another key of the same prefix must not name this one. Pure.
+import { keyUser } from '../http/basic-pair';
 import { LEAK_RUN, scrubSecret } from '../http/redact';
 
 export interface KeyValue {
@@ -14,11 +15,18 @@ export interface KeyValue {
 /** leading `word_` / `word-` groups, as services start their keys (at most three, each short) */
 const CONVENTIONAL_PREFIX = /^(?:[A-Za-z0-9]{1,10}[_-]){1,3}/;
 
-/** the key without its conventional prefix, unless too little would be left to find */
+/**
+ * the key without its conventional prefix, unless too little would be left to find. A key written
+ * USER:SECRET (HTTP Basic's pair, basic-pair.ts) is found by its secret: the user is an account id
+ * that every answer of such a service repeats (Twilio's account_sid), which is no leak.
+ */
 export function ownPart(value: string): string {
-  const prefix = CONVENTIONAL_PREFIX.exec(value)?.[0] ?? '';
-  const rest = value.slice(prefix.length);
-  return rest.length >= LEAK_RUN ? rest : value;
+  const user = keyUser(value);
+  const secret = user === null ? value : value.slice(user.length + 1);
+  const base = secret.length >= LEAK_RUN ? secret : value;
+  const prefix = CONVENTIONAL_PREFIX.exec(base)?.[0] ?? '';
+  const rest = base.slice(prefix.length);
+  return rest.length >= LEAK_RUN ? rest : base;
 }
 
 /** true when `text` holds a run of the key's own part the scrubbers would cut */

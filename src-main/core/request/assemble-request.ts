@@ -22,8 +22,15 @@ export function assembleRequest(
   credential?: CredentialPlacement,
 ): PreparedRequest {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  for (const { name, value } of extra) headers[name] = value;
-  if (body !== null) headers['Content-Type'] = bodyContentType(body);
+  for (const { name, value } of extra) {
+    const lower = name.toLowerCase();
+    // the service's own Accept or Content-Type (media-headers.ts) replaces the app's, whatever its case
+    if (lower === 'accept') delete headers.Accept;
+    if (lower === 'content-type' && body?.kind === 'multipart') continue; // the boundary is the sender's
+    headers[name] = value;
+  }
+  const ownType = body?.kind !== 'multipart' && extra.some((h) => h.name.toLowerCase() === 'content-type');
+  if (body !== null && !ownType) headers['Content-Type'] = bodyContentType(body);
   if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
   const request: PreparedRequest = { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
   return credential === undefined ? request : { ...request, credential };

@@ -3,6 +3,7 @@ import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { useSecretInput } from '../../ui/secret-input';
 import { SubmitRow } from '../../ui/submit-row';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
+import { useKeyEntryHint } from './key-entry-hint';
 import { selectAddState, useKeysStore } from './keys-store';
 
 /** The key value field is a secret input (ui/secret-input.ts): read once on submit and handed to keys:add. */
@@ -14,6 +15,7 @@ export function AddKeyForm() {
   const [localError, setLocalError] = useState<string | null>(null);
   const { ref: valueRef, take: takeValue } = useSecretInput();
   const id = useId();
+  const entryHint = useKeyEntryHint(profile?.id ?? null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -53,8 +55,8 @@ export function AddKeyForm() {
           aria-describedby={`${id}-hint`}
           data-testid="add-key-value"
         />
-        <p id={`${id}-hint`} className="hint">
-          Saved to the system keychain; never shown again.
+        <p id={`${id}-hint`} className="hint" data-testid="add-key-hint">
+          {entryHint === null ? '' : `${entryHint} `}Saved to the system keychain; never shown again.
         </p>
       </div>
       <SubmitRow busy={add.status === 'saving'}>Add key</SubmitRow>

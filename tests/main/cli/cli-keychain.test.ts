@@ -178,7 +178,7 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
     const run = await crm(['keys', 'add', '--name', 'typed', '--json'], { tty: { typed } });
     expect(run.code, run.stderr).toBe(0);
     expect(run.rawModes).toEqual([true, false]);
-    expect(run.stderr).toBe('API key for profile "local" (input is hidden): \n');
+    expect(run.stderr).toBe('API key for profile "local": the bare token (input is hidden): \n');
     const { key } = JSON.parse(run.stdout) as { key: KeyJson };
     expect(await store.get(`key:${key.id}`)).toBe(value);
   });

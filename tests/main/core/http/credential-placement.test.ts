@@ -109,13 +109,14 @@ describe('a credential placement learned from the service\'s cURL', () => {
 
   it('a key in the query string: sent there, masked in the log, the variable in the cURL', async () => {
     const { spec, warnings } = learn(`curl '${server.url}/api/send?token=PASTED-SECRET-VALUE-123&channel=wa' -H 'Content-Type: application/json' -d '{"phone":"5511999990000","body":"x"}'`, 'messages.text');
-    expect(spec.credential).toEqual({ in: 'query', name: 'token' });
+    // first in the example's query, so first on the wire too, as curl sends it
+    expect(spec.credential).toEqual({ in: 'query', name: 'token', at: 0 });
     expect(spec.query).toEqual([{ name: 'channel', value: 'wa' }]);
     expect(JSON.stringify({ spec, warnings })).not.toContain('PASTED-SECRET');
     const { received, entry, request } = await sendAndLog(spec);
-    expect(received.url).toBe(`/api/send?channel=wa&token=${KEY}`);
-    expect(entry.path).toBe('/api/send?channel=wa&token=***');
-    expect(toCurl(request)).toContain(`?channel=wa&token='"$CRM_API_KEY"`);
+    expect(received.url).toBe(`/api/send?token=${KEY}&channel=wa`);
+    expect(entry.path).toBe('/api/send?token=***&channel=wa');
+    expect(toCurl(request)).toContain(`?token='"$CRM_API_KEY"'&channel=wa'`);
     expect(toCurl(request, { key: { literal: 'a+b/c=' } })).toContain('token=a%2Bb%2Fc%3D');
     await curlDelivers(request, received);
   });

@@ -47,4 +47,15 @@ describe('leak finder', () => {
   it('gathers every string of an operation input', () => {
     expect(stringsIn({ number: '+1', text: 'hi', params: ['a', { b: 'c' }], n: 3 })).toEqual(['+1', 'hi', 'a', 'c']);
   });
+
+  it('a Basic pair SID:secret is found by its secret: the account id alone, as every answer repeats it, is no leak', () => {
+    const sid = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+    const pair = `${sid}:${KEY}`;
+    expect(ownPart(pair)).toBe(KEY.slice('crm_sk_'.length));
+    expect(holdsKey(`{"account_sid":"${sid}","status":"queued"}`, pair)).toBe(false);
+    expect(holdsKey(`echo ${KEY.slice(10, 30)}`, pair)).toBe(true);
+    expect(holdsKey(`Authorization: Basic ${Buffer.from(pair).toString('base64')}`, pair)).toBe(true);
+    // a secret too short to find alone: the whole pair is looked for
+    expect(ownPart('user:short')).toBe('user:short');
+  });
 });
