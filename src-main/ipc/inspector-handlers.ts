@@ -6,8 +6,7 @@ import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import { fireTestEvent } from '../core/events/fire-test-event';
 import { TEST_EVENT_BUILDERS } from '../core/events/test-events';
 import { CrmError } from '../core/errors';
-import type { DomainHandlers, HandlerCore } from './handler-types';
-import type { WebhookListener } from './conversation-handlers';
+import type { DomainHandlers, HandlerCore, WebhookListener } from './handler-types';
 import type { ClipboardGuard } from './clipboard-guard';
 import { activeProfileId } from './active-profile';
 

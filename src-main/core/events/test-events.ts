@@ -7,7 +7,6 @@ import type { SandboxEvent } from '../../sandbox/events/event-types';
 import type { SandboxDialect } from '../../sandbox/types';
 import { outsideWindowReason } from '../../sandbox/events/fail-reasons';
 import { webhookRequest, type WebhookRequest } from '../../sandbox/events/webhook-request';
-
 import { TEST_EVENT_KINDS, type TestEventKind } from '../../shared/webhook-deliveries';
 
 export { TEST_EVENT_KINDS, type TestEventKind };
@@ -19,6 +18,9 @@ export const TEST_EVENT_BUILDERS: Readonly<Record<string, RequestBuilder>> = {
   default: (event, url, secret) => webhookRequest('default', event, url, secret),
   meta: (event, url, secret) => webhookRequest('meta', event, url, secret),
   twilio: (event, url, secret) => webhookRequest('twilio', event, url, secret),
+  // Evolution carries the secret as the body's apikey; Wati signs nothing
+  'evolution-v2': (event, url, secret) => webhookRequest('evolution-v2', event, url, secret),
+  wati: (event, url, secret) => webhookRequest('wati', event, url, secret),
 };
 
 /** whose wording of a failure a dialect's test event carries (the sandbox's fail-reasons.ts) */

@@ -6,7 +6,7 @@
 import type { DeliveryEffect, DeliveryVerdict, KeptDelivery } from '../../shared/webhook-deliveries';
 
 export type { KeptDelivery };
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 export interface DeliveryBounds {
   /** rows kept per profile at most, newest first */
