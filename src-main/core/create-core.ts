@@ -269,6 +269,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store: sentRecords,
     scrub: (text) => vault.scrubSecrets(text),
     now,
+    process: options.processKind ?? 'window',
     onRecorded: async (record, delivery) => {
       await sentExtras.remember(record, delivery);
       await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));

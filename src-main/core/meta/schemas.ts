@@ -23,6 +23,7 @@ export const profileSchema = z.object({
   sandbox: z.boolean(),
   allowInsecureHttp: z.boolean(),
   createdAt: z.string(),
+  live: z.boolean().optional(),
 });
 
 export const savedKeySchema = z.object({

@@ -25,6 +25,11 @@ export function createProfilesTable(db: SqliteDatabase): void {
   `);
 }
 
+/** schema 18: whether the person marked the profile live (shared/live-guard.ts); every older profile is not */
+export function addProfileLive(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE profiles ADD COLUMN live INTEGER NOT NULL DEFAULT 0');
+}
+
 interface ProfileRow {
   id: string;
   position: number;
@@ -36,6 +41,7 @@ interface ProfileRow {
   sandbox: number;
   allow_insecure_http: number;
   created_at: string;
+  live: number;
 }
 
 function rowOf(p: Profile, position: number): Record<string, string | number | null> {
@@ -50,6 +56,7 @@ function rowOf(p: Profile, position: number): Record<string, string | number | n
     sandbox: p.sandbox ? 1 : 0,
     allow_insecure_http: p.allowInsecureHttp ? 1 : 0,
     created_at: p.createdAt,
+    live: p.live === true ? 1 : 0,
   };
 }
 
@@ -65,6 +72,7 @@ function profileOf(row: ProfileRow): Profile | null {
     sandbox: row.sandbox === 1,
     allowInsecureHttp: row.allow_insecure_http === 1,
     createdAt: row.created_at,
+    live: row.live === 1,
   });
   return parsed.success ? (parsed.data as Profile) : null;
 }
@@ -83,11 +91,11 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
     this.statements = {
       all: db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY position, created_at, id'),
       upsert: db.prepare(
-      `INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at)
-       VALUES (@id, @position, @name, @base_url, @endpoint_overrides, @api, @active_key_id, @sandbox, @allow_insecure_http, @created_at)
+      `INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at, live)
+       VALUES (@id, @position, @name, @base_url, @endpoint_overrides, @api, @active_key_id, @sandbox, @allow_insecure_http, @created_at, @live)
        ON CONFLICT(id) DO UPDATE SET position = excluded.position, name = excluded.name, base_url = excluded.base_url,
          endpoint_overrides = excluded.endpoint_overrides, api = excluded.api, active_key_id = excluded.active_key_id,
-         sandbox = excluded.sandbox, allow_insecure_http = excluded.allow_insecure_http, created_at = excluded.created_at`,
+         sandbox = excluded.sandbox, allow_insecure_http = excluded.allow_insecure_http, created_at = excluded.created_at, live = excluded.live`,
       ),
       remove: db.prepare<[string]>('DELETE FROM profiles WHERE id = ?'),
     };
