@@ -45,7 +45,10 @@ export const savedKeySchema = z.object({
 
 export interface ProfilesDoc {
   version: 1;
+  /** the terminal's choice (`crm profiles use`) */
   activeProfileId: string | null;
+  /** the window's own choice (profiles/profile-choice.ts); absent or null: the terminal's */
+  windowProfileId?: string | null;
   profiles: Profile[];
 }
 

@@ -72,7 +72,8 @@ function profileOf(row: ProfileRow): Profile | null {
     sandbox: row.sandbox === 1,
     allowInsecureHttp: row.allow_insecure_http === 1,
     createdAt: row.created_at,
-    live: row.live === 1,
+    // absent rather than false: a profile never marked reads as it did before live existed
+    ...(row.live === 1 ? { live: true } : {}),
   });
   return parsed.success ? (parsed.data as Profile) : null;
 }
@@ -111,7 +112,7 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
         this.onUnreadable(`The profile ${JSON.stringify(row.name)} in crm.db could not be read and is left out; it stays in the file.`);
       }
     }
-    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), profiles };
+    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), windowProfileId: this.settings.get('window_profile_id'), profiles };
   }
 
   save(before: ProfilesDoc, after: ProfilesDoc): void {
@@ -123,5 +124,6 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
       remove: (id) => remove.run(id),
     });
     if (before.activeProfileId !== after.activeProfileId) this.settings.set('active_profile_id', after.activeProfileId);
+    if ((before.windowProfileId ?? null) !== (after.windowProfileId ?? null)) this.settings.set('window_profile_id', after.windowProfileId ?? null);
   }
 }

@@ -62,6 +62,7 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'inbox:set-read-receipts': true,
   'conversations:allow-file-origin': true,
   'api:allow-file-origin': true,
+  'profiles:set-live': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 

@@ -39,7 +39,7 @@ describe('schema: senders and live profiles', () => {
 
     const codec = new ProfilesCodec(db);
     const doc = codec.load();
-    expect(doc.profiles.map((p) => [p.name, p.live])).toEqual([['Shop', false]]);
+    expect(doc.profiles.map((p) => [p.name, p.live === true])).toEqual([['Shop', false]]);
     const marked = { ...doc, profiles: doc.profiles.map((p) => ({ ...p, live: true })) };
     codec.save(doc, marked);
     expect(new ProfilesCodec(openDatabase(dir)).load().profiles.map((p) => p.live)).toEqual([true]);
