@@ -112,7 +112,9 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
         this.onUnreadable(`The profile ${JSON.stringify(row.name)} in crm.db could not be read and is left out; it stays in the file.`);
       }
     }
-    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), windowProfileId: this.settings.get('window_profile_id'), profiles };
+    // the window's choice only once it made one: a folder where it never chose reads as before
+    const windowProfileId = this.settings.get('window_profile_id');
+    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), ...(windowProfileId === null ? {} : { windowProfileId }), profiles };
   }
 
   save(before: ProfilesDoc, after: ProfilesDoc): void {
