@@ -18,6 +18,7 @@ import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import type { SearchPage } from '../../../../src-main/shared/message-search';
 import { tempDir } from '../../helpers/temp-dir';
+import { insertSentAsBefore } from './old-rows';
 
 const NUMBER = '5511999990000';
 let clock = Date.UTC(2026, 0, 1);
@@ -167,8 +168,7 @@ describe('searching every conversation', () => {
     const old = openSqlite(`${dir}/crm.db`);
     migrate(old, MIGRATIONS.filter((m) => m.version <= 9));
     // the rows as a file of that version holds them (today's tables write columns added later)
-    const s1 = sentRecord('s1', 'mensagem de antes');
-    old.prepare('INSERT INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(s1.id, s1.profileId, s1.kind, s1.number, s1.text, s1.fileName, s1.status, s1.at, s1.messageId, s1.origin);
+    insertSentAsBefore(old, sentRecord('s1', 'mensagem de antes'));
     const at = tick().toISOString();
     old.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('p1', 'r1', NUMBER, 'text', 'resposta de antes', null, at, at);
     old.close();

@@ -10,6 +10,7 @@ import { MIGRATIONS } from '../../../../src-main/core/store/schema';
 import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages-table';
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp-dir';
+import { insertSentAsBefore } from './old-rows';
 
 /** the step that added the sender column, whatever number it has */
 const SENDER_STEP = MIGRATIONS.find((m) => m.name.startsWith('who made each send'));
@@ -26,7 +27,7 @@ describe('schema: senders and live profiles', () => {
     const old = openSqlite(`${dir}/crm.db`);
     migrate(old, MIGRATIONS.filter((m) => m.version <= before));
     // rows as a file of that version holds them (today's tables write the new columns)
-    old.prepare("INSERT INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin) VALUES ('r_old', 'p1', 'text', '5511988887777', 'before', NULL, 'sent', '2025-01-01T00:00:00.000Z', 'm_old', 'sent')").run();
+    insertSentAsBefore(old, record('r_old', { at: '2025-01-01T00:00:00.000Z' }));
     old.prepare("INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at) VALUES ('p1', 0, 'Shop', 'https://graph.example.com', '{}', NULL, NULL, 0, 0, '2025-01-01T00:00:00.000Z')").run();
     old.close();
 
