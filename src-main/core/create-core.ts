@@ -243,7 +243,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // built below, once the message service it sends through exists; asked only after createCore returns
   const late: { quick?: QuickAnswers } = {};
   // the window keeps its own profile choice; `crm` works with the terminal's (profile-choice.ts)
-  const profiles = new ProfileManager(meta, secretStore, vault, now, (options.processKind ?? 'window') === 'window' ? 'window' : 'terminal');
+  const chooser = (options.processKind ?? 'window') === 'window' ? 'window' : 'terminal';
+  const profiles = new ProfileManager(meta, secretStore, vault, now, chooser);
   const api = new ApiEditor(meta, () => profiles.announceChange(), network);
   const files = new FileStaging(dataDir);
   if (options.prepareFilesAtStart !== false) await files.init();

@@ -32,7 +32,12 @@ export type { KeyTestResult, SendResult } from './model';
 
 export interface ProfileService {
   /** activeProfileId: this process's own choice; the two sides' choices beside it (profiles/profile-choice.ts) */
-  list(): Promise<{ profiles: Profile[]; activeProfileId: string | null; terminalProfileId?: string | null; windowProfileId?: string | null }>;
+  list(): Promise<{
+    profiles: Profile[];
+    activeProfileId: string | null;
+    terminalProfileId?: string | null;
+    windowProfileId?: string | null;
+  }>;
   get(id: string): Promise<Profile>;
   active(): Promise<Profile | null>;
   /** baseUrl: http(s) only, no credentials; plain http to a non-loopback host needs confirmInsecure */

@@ -35,7 +35,10 @@ const ACT_WORDS: Record<GuardedAct, string> = { send: 'Send to', revoke: 'Revoke
 
 /** the one question, naming the profile and who it reaches (a recipient for sends, the key's name for a revocation) */
 export function liveConfirmQuestion(act: GuardedAct, profileName: string, target: string): string {
-  const what = act === 'revoke' ? `${ACT_WORDS.revoke} the live profile "${profileName}" (${target})?` : `${ACT_WORDS[act]} ${target} on the live profile "${profileName}"?`;
+  const what =
+    act === 'revoke'
+      ? `${ACT_WORDS.revoke} the live profile "${profileName}" (${target})?`
+      : `${ACT_WORDS[act]} ${target} on the live profile "${profileName}"?`;
   return `${what} This reaches the real service, not a sandbox.`;
 }
 

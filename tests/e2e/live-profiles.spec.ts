@@ -19,7 +19,8 @@ const BIN = fileURLToPath(new URL('../../bin/crm.mjs', import.meta.url));
 /** a real `crm` process (the built CLI) on the window's data folder and keychain */
 function crm(env: Record<string, string>, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const childEnv = { ...process.env, ...env, NO_COLOR: '1' };
+    const child = spawn(process.execPath, [BIN, ...argv], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] as const });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -48,7 +49,8 @@ test.describe('live profiles and other processes', () => {
     const reply = `from the window ${Date.now()}`;
     await panel.getByLabel('Reply').fill(reply);
     await panel.getByRole('button', { name: 'Send reply' }).click();
-    await expect(panel.getByTestId('conversation-out').filter({ hasText: reply }).getByTestId('line-sender')).toHaveText('Sent from the window');
+    const replyLine = panel.getByTestId('conversation-out').filter({ hasText: reply });
+    await expect(replyLine.getByTestId('line-sender')).toHaveText('Sent from the window');
 
     await openSection(page, 'Conversations');
     const other = uniqueNumber();
@@ -63,7 +65,7 @@ test.describe('live profiles and other processes', () => {
     await expect(page.getByTestId('log-row').first()).toContainText('crm');
   });
 
-  test('a live profile: "live" in the header, the first send asks once naming profile and recipient; Escape cancels, Enter sends', async () => {
+  test('a live profile: "live" in the header; its first send asks once (Escape cancels, Enter sends)', async () => {
     const h = ctx.h;
     const { page } = h;
     await openSection(page, 'Profiles');
@@ -128,7 +130,9 @@ test.describe('live profiles and other processes', () => {
     await openSection(page, 'Profiles');
     const form = page.getByRole('form', { name: 'New profile from a cURL' });
     const select = form.getByLabel('What this cURL does');
-    for (const label of ['Send Template', 'Upload media', 'Check key']) await expect(select.getByRole('option', { name: label })).toHaveCount(1);
+    for (const label of ['Send Template', 'Upload media', 'Check key']) {
+      await expect(select.getByRole('option', { name: label })).toHaveCount(1);
+    }
     await select.selectOption({ label: 'Check key' });
     await expect(select).toHaveValue('keys.check');
   });

@@ -14,7 +14,11 @@ const sandbox: Profile = { ...base, id: 'p_sandbox', name: 'Sandbox', baseUrl: '
 const shop: Profile = { ...base, id: 'p_shop', name: 'Shop', baseUrl: 'https://graph.example.com', sandbox: false, live: true };
 
 function queued(profileId: string): OutboxItem {
-  return { id: `o_${profileId}`, kind: 'send.text', profileId, label: '5511977776666', state: 'pending', attempts: 1, createdAt: base.createdAt, updatedAt: base.createdAt, nextAttemptAt: null, lastError: null, resultSummary: null, pendingReason: 'offline' };
+  const at = base.createdAt;
+  return {
+    id: `o_${profileId}`, kind: 'send.text', profileId, label: '5511977776666', state: 'pending', attempts: 1,
+    createdAt: at, updatedAt: at, nextAttemptAt: null, lastError: null, resultSummary: null, pendingReason: 'offline',
+  };
 }
 
 let crm: FakeCrm;

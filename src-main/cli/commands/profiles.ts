@@ -65,8 +65,11 @@ const add = defineCommand({
     return {
       data: { profile, active },
       text:
-        `Added profile "${clean(profile.name)}" (${profile.baseUrl})${active ? ', now active' : ''}.\nSave a key for it: crm keys add --name NAME --profile ${pasteWord(profile.name)}` +
-        (suggestsLive(profile.baseUrl) ? `\nIts address is not this computer: if it reaches real people, mark it live: crm profiles live ${pasteWord(profile.name)}` : ''),
+        `Added profile "${clean(profile.name)}" (${profile.baseUrl})${active ? ', now active' : ''}.\n` +
+        `Save a key for it: crm keys add --name NAME --profile ${pasteWord(profile.name)}` +
+        (suggestsLive(profile.baseUrl)
+          ? `\nIts address is not this computer: if it reaches real people, mark it live: crm profiles live ${pasteWord(profile.name)}`
+          : ''),
     };
   },
 });

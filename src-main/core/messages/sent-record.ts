@@ -50,7 +50,13 @@ const FILE_NAME_CHARS = 200;
 const SHORT_CHARS = 200;
 
 /** `id`: the record's own (see SentRecordStore.newId); `process`: the kind of process recording it */
-export function sentRecordOf(delivery: Delivery, scrub: (text: string) => string, at: Date, id: string, process: 'window' | 'crm' = 'window'): SentRecord {
+export function sentRecordOf(
+  delivery: Delivery,
+  scrub: (text: string) => string,
+  at: Date,
+  id: string,
+  process: 'window' | 'crm' = 'window',
+): SentRecord {
   const { op, message } = delivery;
   const clean = (text: string | null | undefined, max: number): string | null => (text === undefined || text === null || text === '' ? null : cutChars(scrub(text), max));
   return {

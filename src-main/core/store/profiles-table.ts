@@ -114,7 +114,8 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
     }
     // the window's choice only once it made one: a folder where it never chose reads as before
     const windowProfileId = this.settings.get('window_profile_id');
-    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), ...(windowProfileId === null ? {} : { windowProfileId }), profiles };
+    const windowChoice = windowProfileId === null ? {} : { windowProfileId };
+    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), ...windowChoice, profiles };
   }
 
   save(before: ProfilesDoc, after: ProfilesDoc): void {
@@ -126,6 +127,7 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
       remove: (id) => remove.run(id),
     });
     if (before.activeProfileId !== after.activeProfileId) this.settings.set('active_profile_id', after.activeProfileId);
-    if ((before.windowProfileId ?? null) !== (after.windowProfileId ?? null)) this.settings.set('window_profile_id', after.windowProfileId ?? null);
+    const windowChoice = after.windowProfileId ?? null;
+    if ((before.windowProfileId ?? null) !== windowChoice) this.settings.set('window_profile_id', windowChoice);
   }
 }

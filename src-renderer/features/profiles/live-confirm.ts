@@ -25,11 +25,13 @@ export function guardLiveAct(act: GuardedAct, profileId: string | null, target: 
     return true;
   };
   if (!needsLiveConfirm(lastActedOn, profile)) return acted();
-  return requestConfirm({ title: 'Live profile', message: liveConfirmQuestion(act, profile.name, target), confirmLabel: CONFIRM_LABELS[act] }).then((ok) => ok && acted());
+  const question = { title: 'Live profile', message: liveConfirmQuestion(act, profile.name, target), confirmLabel: CONFIRM_LABELS[act] };
+  return requestConfirm(question).then((ok) => ok && acted());
 }
 
 /** the same, always as a promise */
-export const confirmLiveAct = async (act: GuardedAct, profileId: string | null, target: string): Promise<boolean> => guardLiveAct(act, profileId, target);
+export const confirmLiveAct = async (act: GuardedAct, profileId: string | null, target: string): Promise<boolean> =>
+  guardLiveAct(act, profileId, target);
 
 /** for tests: the window as just opened */
 export function forgetLastActedOn(): void {

@@ -81,7 +81,13 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     else set({ status: 'error', error: r.error });
   },
   apply: (state) =>
-    set({ profiles: state.profiles, activeProfileId: state.activeProfileId, terminalProfileId: state.terminalProfileId ?? state.activeProfileId, status: 'ready', error: null }),
+    set({
+      profiles: state.profiles,
+      activeProfileId: state.activeProfileId,
+      terminalProfileId: state.terminalProfileId ?? state.activeProfileId,
+      status: 'ready',
+      error: null,
+    }),
   applyAction: (r) => {
     if (!r.ok) {
       set({ actionError: r.error });

@@ -58,7 +58,8 @@ describe.skipIf(!available)('crm and live profiles', () => {
   });
 
   it('crm conversation says each send was made by crm, and one from the window by the window', async () => {
-    await window.messages.send({ op: 'messages.text', input: { number: NUMBER, text: 'from the window' }, idempotencyKey: crypto.randomUUID() }, { profileId: folder.profileId });
+    const op = { op: 'messages.text' as const, input: { number: NUMBER, text: 'from the window' }, idempotencyKey: crypto.randomUUID() };
+    await window.messages.send(op, { profileId: folder.profileId });
     const text = await conversation();
     expect(text).toMatch(/→ scripted one {2}\[[^\]]+\] {2}\(sent by crm\)/);
     expect(text).toMatch(/→ from the window {2}\[[^\]]+\] {2}\(sent from the window\)/);

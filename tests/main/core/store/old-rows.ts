@@ -5,7 +5,8 @@ import type { SqliteDatabase } from '../../../../src-main/core/store/sqlite';
 
 /** a sent_messages row with only the columns the table had from the start */
 export function insertSentAsBefore(db: SqliteDatabase, r: SentRecord): void {
-  db.prepare('INSERT INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+  const columns = 'id, profile_id, kind, number, text, file_name, status, at, message_id, origin';
+  db.prepare(`INSERT INTO sent_messages (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
     r.id, r.profileId, r.kind, r.number, r.text, r.fileName, r.status, r.at, r.messageId, r.origin,
   );
 }

@@ -16,7 +16,10 @@ import { insertSentAsBefore } from './old-rows';
 const SENDER_STEP = MIGRATIONS.find((m) => m.name.startsWith('who made each send'));
 
 function record(id: string, extra: Partial<SentRecord> = {}): SentRecord {
-  return { id, profileId: 'p1', kind: 'text', number: '5511988887777', text: `hello ${id}`, fileName: null, status: 'sent', at: '2025-02-01T10:00:00.000Z', messageId: `m_${id}`, origin: 'sent', ...extra };
+  const at = '2025-02-01T10:00:00.000Z';
+  const number = '5511988887777';
+  const text = `hello ${id}`;
+  return { id, profileId: 'p1', kind: 'text', number, text, fileName: null, status: 'sent', at, messageId: `m_${id}`, origin: 'sent', ...extra };
 }
 
 describe('schema: senders and live profiles', () => {
@@ -28,7 +31,9 @@ describe('schema: senders and live profiles', () => {
     migrate(old, MIGRATIONS.filter((m) => m.version <= before));
     // rows as a file of that version holds them (today's tables write the new columns)
     insertSentAsBefore(old, record('r_old', { at: '2025-01-01T00:00:00.000Z' }));
-    old.prepare("INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at) VALUES ('p1', 0, 'Shop', 'https://graph.example.com', '{}', NULL, NULL, 0, 0, '2025-01-01T00:00:00.000Z')").run();
+    const columns = 'id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at';
+    const values = "'p1', 0, 'Shop', 'https://graph.example.com', '{}', NULL, NULL, 0, 0, '2025-01-01T00:00:00.000Z'";
+    old.prepare(`INSERT INTO profiles (${columns}) VALUES (${values})`).run();
     old.close();
 
     const db = openDatabase(dir);
@@ -56,10 +61,13 @@ describe('schema: senders and live profiles', () => {
   });
 
   it('a send is labelled by the process that recorded it, the outbox by itself, and a replay when it says so', () => {
-    const base = { profileId: 'p1', message: { id: 'm1', type: 'text' as const, number: '5511988887777', status: 'sent', createdAt: null, raw: {}, understood: true } };
-    const op = { op: 'messages.text' as const, idempotencyKey: 'k', input: { number: '5511988887777', text: 'hi' } };
+    const number = '5511988887777';
+    const message = { id: 'm1', type: 'text' as const, number, status: 'sent', createdAt: null, raw: {}, understood: true };
+    const base = { profileId: 'p1', message };
+    const op = { op: 'messages.text' as const, idempotencyKey: 'k', input: { number, text: 'hi' } };
     const at = new Date('2025-02-01T10:00:00.000Z');
-    const of = (extra: { origin: 'sent' | 'outbox' | 'replayed'; sender?: 'replay' }, process: 'window' | 'crm') => sentRecordOf({ ...base, op, ...extra }, (t) => t, at, 'r', process).sender;
+    const of = (extra: { origin: 'sent' | 'outbox' | 'replayed'; sender?: 'replay' }, process: 'window' | 'crm') =>
+      sentRecordOf({ ...base, op, ...extra }, (t) => t, at, 'r', process).sender;
     expect(of({ origin: 'sent' }, 'crm')).toBe('crm');
     expect(of({ origin: 'sent' }, 'window')).toBe('window');
     expect(of({ origin: 'replayed' }, 'crm')).toBe('crm');
