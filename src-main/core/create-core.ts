@@ -247,7 +247,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ownsSender = options.sender === undefined;
   // built below, once the message service it sends through exists; asked only after createCore returns
   const late: { quick?: QuickAnswers } = {};
-  const profiles = new ProfileManager(meta, secretStore, vault, now);
+  // the window keeps its own profile choice; `crm` works with the terminal's (profile-choice.ts)
+  const chooser = (options.processKind ?? 'window') === 'window' ? 'window' : 'terminal';
+  const profiles = new ProfileManager(meta, secretStore, vault, now, chooser);
   const api = new ApiEditor(meta, () => profiles.announceChange(), network);
   const files = new FileStaging(dataDir);
   if (options.prepareFilesAtStart !== false) await files.init();
@@ -278,6 +280,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const rows = conversationTables.statesOf(profileId, messageIds);
       return new Map([...rows].map(([id, row]) => [id, row.state]));
     },
+    process: options.processKind ?? 'window',
     onRecorded: async (record, delivery) => {
       await sentExtras.remember(record, delivery);
       await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));

@@ -31,7 +31,13 @@ import type { MessageHistoryPage } from '../shared/message-history';
 export type { KeyTestResult, SendResult } from './model';
 
 export interface ProfileService {
-  list(): Promise<{ profiles: Profile[]; activeProfileId: string | null }>;
+  /** activeProfileId: this process's own choice; the two sides' choices beside it (profiles/profile-choice.ts) */
+  list(): Promise<{
+    profiles: Profile[];
+    activeProfileId: string | null;
+    terminalProfileId?: string | null;
+    windowProfileId?: string | null;
+  }>;
   get(id: string): Promise<Profile>;
   active(): Promise<Profile | null>;
   /** baseUrl: http(s) only, no credentials; plain http to a non-loopback host needs confirmInsecure */
@@ -46,6 +52,8 @@ export interface ProfileService {
   remove(id: string): Promise<void>;
   activate(id: string): Promise<void>;
   setActiveKey(profileId: string, keyId: string | null): Promise<void>;
+  /** marks the profile live or not (shared/live-guard.ts) */
+  setLive(id: string, live: boolean): Promise<Profile>;
 }
 
 export interface KeyService {

@@ -15,6 +15,7 @@ const invoke: Record<InvokeChannel, true> = {
   'profiles:update': true,
   'profiles:delete': true,
   'profiles:activate': true,
+  'profiles:set-live': true,
   'api:describe': true,
   'api:import-curl': true,
   'api:allow-file-origin': true,

@@ -82,6 +82,8 @@ export interface InvokeMap {
   'profiles:delete': { payload: { id: string }; value: ProfilesState };
   /** makes the profile the one every screen works with; profiles:changed follows */
   'profiles:activate': { payload: { id: string }; value: ProfilesState };
+  /** marks the profile live (sends, revocations and retries on it ask first after a practice profile) or not; profiles:changed follows */
+  'profiles:set-live': { payload: { id: string; live: boolean }; value: Profile };
   /** every described operation of a profile: its spec (own or docs/API.md's) and whether it is its own */
   'api:describe': { payload: { profileId: string }; value: DescribedApi };
   /** reads a pasted cURL and proposes the operation's description; saves nothing */

@@ -17,5 +17,6 @@ export function createProfileHandlers(profiles: HandlerCore['profiles'], ask: As
       await profiles.activate(id);
       return profiles.list();
     },
+    'profiles:set-live': ({ id, live }) => profiles.setLive(id, live),
   };
 }

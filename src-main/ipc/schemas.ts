@@ -61,6 +61,7 @@ export const payloadSchemas = {
   }).strict(),
   'profiles:delete': z.object({ id }).strict(),
   'profiles:activate': z.object({ id }).strict(),
+  'profiles:set-live': z.object({ id, live: z.boolean() }).strict(),
   'api:describe': z.object({ profileId: id }).strict(),
   // as large as a paste can be, so the cURL reader gives its own clear message for oversize text
   'api:import-curl': z.object({

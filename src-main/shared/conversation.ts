@@ -2,6 +2,7 @@
 // message got, as the service's events told) and what the contact wrote, oldest first. Pure
 // types and the 24-hour rule, shared by main and the window.
 import type { MessageReactions, QuotedMessage } from './quick-answers';
+import type { SendSender } from './send-sender';
 
 /** how far a sent message got; null: the service has said nothing since it took it */
 export type DeliveryStateShown = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -30,6 +31,8 @@ export interface ConversationItem {
   location?: ItemLocation | null;
   /** the contact cards the contact shared, when the message is one */
   sharedContacts?: ItemContactCard[] | null;
+  /** who made a send (the window, `crm`, the outbox, a replay); null: recorded before senders were kept; absent on replies */
+  sender?: SendSender | null;
 }
 
 /** a contact card a contact shared */

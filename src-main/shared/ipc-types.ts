@@ -94,7 +94,12 @@ export interface AppInfo {
 
 export interface ProfilesState {
   profiles: Profile[];
+  /** the profile this window works with (its own choice) */
   activeProfileId: string | null;
+  /** the profile `crm` uses when none is named (`crm profiles use`), when known */
+  terminalProfileId?: string | null;
+  /** the window's own choice, when known (what `crm profiles` shows beside its own) */
+  windowProfileId?: string | null;
 }
 
 /** Online as the window shows it, judged from real requests, and the outbox items still waiting. */

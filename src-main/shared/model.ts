@@ -151,6 +151,8 @@ export interface Profile {
   /** plain http to a non-loopback host was confirmed by the person. */
   allowInsecureHttp: boolean;
   createdAt: string;
+  /** marked live by the person: it reaches real people, so the window and `crm` ask before acting on it (shared/live-guard.ts) */
+  live?: boolean;
 }
 
 export type KeyState = 'active' | 'revoked';

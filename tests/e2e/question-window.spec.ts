@@ -69,6 +69,27 @@ test('the question window stays open until answered; yes reaches the code that a
   expect(app.isClosed()).toBe(false);
 });
 
+test('the question is a modal dialog like the app\'s own: labelled, described, Cancel focused, Tab kept inside', async () => {
+  const answer = ask(QUESTION);
+  const question = await questionShown();
+  const dialog = question.getByRole('alertdialog', { name: 'Go ahead?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription('A detail.');
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  const cancel = dialog.getByRole('button', { name: 'Cancel' });
+  const yes = dialog.getByRole('button', { name: 'Go ahead' });
+  await expect(cancel).toBeFocused();
+  await question.keyboard.press('Tab');
+  await expect(yes).toBeFocused();
+  await question.keyboard.press('Tab');
+  await expect(cancel).toBeFocused();
+  await question.keyboard.press('Shift+Tab');
+  await expect(yes).toBeFocused();
+  await cancel.focus();
+  await question.keyboard.down('Enter');
+  expect(await answer).toBe(false);
+});
+
 test('Cancel is a no', async () => {
   const cancelled = ask(QUESTION);
   await (await questionShown()).getByRole('button', { name: 'Cancel' }).click();

@@ -6,6 +6,8 @@ import { clean, dash, shortTime, table } from '../format';
 import { pasteWord } from '../paste-word';
 import { operationLines } from '../api-text';
 import { profileApiCommands } from './profile-api';
+import type { Profile } from '../../core/model';
+import { suggestsLive } from '../../shared/live-guard';
 import { confirmOrRefuse, insecureOption, keyHeaders, keyRows, namedProfile, yesOption } from './shared';
 
 const list = defineCommand({
@@ -16,17 +18,29 @@ const list = defineCommand({
   positionals: { min: 0, max: 0 },
   async run(ctx) {
     const { core } = await ctx.session();
-    const { profiles, activeProfileId } = await core.profiles.list();
+    const { profiles, activeProfileId, windowProfileId = null } = await core.profiles.list();
     const text =
       profiles.length === 0
         ? 'No profiles yet. Add one: crm profiles add --name NAME --url URL'
         : table(
             ['', 'NAME', 'BASE URL', 'ACTIVE KEY', 'ID'],
-            profiles.map((p) => [p.id === activeProfileId ? '*' : '', p.name, p.baseUrl + (p.sandbox ? ' (sandbox)' : ''), dash(p.activeKeyId), p.id]),
-          );
-    return { data: { profiles, activeProfileId }, text };
+            profiles.map((p) => [p.id === activeProfileId ? '*' : '', p.name, p.baseUrl + profileMarks(p), dash(p.activeKeyId), p.id]),
+          ) + windowChoiceLine(profiles, activeProfileId, windowProfileId);
+    return { data: { profiles, activeProfileId, windowProfileId }, text };
   },
 });
+
+/** what the BASE URL column says beside the address: a sandbox, a live profile */
+function profileMarks(p: Profile): string {
+  return (p.sandbox ? ' (sandbox)' : '') + (p.live === true ? ' (live)' : '');
+}
+
+/** the window keeps its own choice (profile-choice.ts): said when it is not the terminal's */
+function windowChoiceLine(profiles: readonly Profile[], terminalId: string | null, windowId: string | null): string {
+  if (windowId === null || windowId === terminalId) return '';
+  const name = profiles.find((p) => p.id === windowId)?.name;
+  return name === undefined ? '' : `\nThe window works with "${clean(name)}" (* marks the one crm uses).`;
+}
 
 const add = defineCommand({
   name: 'profiles add',
@@ -50,7 +64,12 @@ const add = defineCommand({
     const active = activeProfileId === profile.id;
     return {
       data: { profile, active },
-      text: `Added profile "${clean(profile.name)}" (${profile.baseUrl})${active ? ', now active' : ''}.\nSave a key for it: crm keys add --name NAME --profile ${pasteWord(profile.name)}`,
+      text:
+        `Added profile "${clean(profile.name)}" (${profile.baseUrl})${active ? ', now active' : ''}.\n` +
+        `Save a key for it: crm keys add --name NAME --profile ${pasteWord(profile.name)}` +
+        (suggestsLive(profile.baseUrl)
+          ? `\nIts address is not this computer: if it reaches real people, mark it live: crm profiles live ${pasteWord(profile.name)}`
+          : ''),
     };
   },
 });
@@ -65,6 +84,20 @@ const use = defineCommand({
     const { core, profile } = await namedProfile(ctx, positionals[0]);
     await core.profiles.activate(profile.id);
     return { data: { profile: await core.profiles.get(profile.id), active: true }, text: `Active profile: ${clean(profile.name)} (${profile.baseUrl})` };
+  },
+});
+
+const live = defineCommand({
+  name: 'profiles live',
+  summary: 'mark a profile live (sends on it name it and ask first), or not live with --off',
+  usage: ['profiles live NAME [--off]'],
+  options: { off: { type: 'boolean', help: 'mark it not live' } },
+  positionals: { min: 1, max: 1 },
+  async run(ctx, { values, positionals }) {
+    const { core, profile } = await namedProfile(ctx, positionals[0]);
+    const updated = await core.profiles.setLive(profile.id, values.off !== true);
+    const said = updated.live === true ? 'is live: each send on it names it and asks first (--yes in scripts)' : 'is not live';
+    return { data: { profile: updated }, text: `Profile "${clean(updated.name)}" ${said}.` };
   },
 });
 
@@ -101,6 +134,7 @@ const show = defineCommand({
       `Id:           ${profile.id}`,
       `Base URL:     ${profile.baseUrl}${profile.allowInsecureHttp ? ' (plain http confirmed)' : ''}`,
       `Sandbox:      ${profile.sandbox ? 'yes' : 'no'}`,
+      `Live:         ${profile.live === true ? 'yes' : 'no'}`,
       `Created:      ${shortTime(profile.createdAt)}`,
       `Active key:   ${dash(profile.activeKeyId)}`,
     ];
@@ -116,5 +150,5 @@ const show = defineCommand({
 export const profilesGroup: CommandGroup = {
   name: 'profiles',
   summary: 'API targets: a base URL and its saved keys',
-  commands: [list, add, use, remove, show, ...profileApiCommands],
+  commands: [list, add, use, remove, show, ...profileApiCommands, live],
 };

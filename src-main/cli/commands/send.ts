@@ -17,7 +17,8 @@ import { clean } from '../format';
 import { progressLine } from '../terminal';
 import { formatBytes } from '../../shared/format';
 import { readAll } from '../prompt';
-import { profileOption } from './shared';
+import { profileOption, yesOption } from './shared';
+import { guardLiveSend } from '../live-send';
 import { reactionCommand, withoutQuoteHint } from './send-reaction';
 
 const commonSendOptions = {
@@ -26,6 +27,7 @@ const commonSendOptions = {
   queue: { type: 'boolean', help: 'if the API is unreachable, keep the message in the outbox (sent by `crm sync` or the app)' },
   'idempotency-key': { type: 'string', valueName: 'UUID', help: 'reuse an Idempotency-Key (retrying a send that may have gone through)' },
   profile: profileOption,
+  yes: { ...yesOption, help: 'send on a live profile without asking (needed when stdin is not a terminal)' },
 } as const satisfies OptionSpecs;
 
 const sourceOptions = {
@@ -37,6 +39,7 @@ const sourceOptions = {
 const sendNotes = [
   'Prints the created message (--json: {"status":"sent","message":{...},"durationMs"} or {"status":"queued","outboxId","reason"}).',
   '--curl needs no key: the command reads it from $CRM_API_KEY when you run it.',
+  'On a profile marked live (crm profiles live NAME) each send names the profile on stderr and asks first; scripts pass --yes.',
 ];
 
 function source(values: { file?: string; url?: string }): MediaSource {
@@ -63,6 +66,7 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
     const curl = toCurl(request);
     return { data: { curl, method: request.method, url: wireHref(request.url) }, text: curl };
   }
+  await guardLiveSend(ctx, profile, op.input.number, values.yes === true);
   const live = ctx.io.look?.progress === true && !ctx.json;
   let shownProgress = false;
   const options = {

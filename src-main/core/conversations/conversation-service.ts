@@ -256,7 +256,7 @@ export class ConversationService {
 }
 
 function outgoingItem(r: SentRecord, known: StateRow | undefined): ConversationItem {
-  return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null, media: null };
+  return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null, media: null, sender: r.sender ?? null };
 }
 
 function itemMedia(media: ReceivedMedia): ItemMedia {

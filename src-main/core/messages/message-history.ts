@@ -46,6 +46,8 @@ export interface MessageHistoryDeps {
   /** cuts every run of a key the process holds out of a text (KeyVault.scrubSecrets) */
   scrub: (text: string) => string;
   now?: () => Date;
+  /** the kind of process recording: a send of its own is labelled by it (default 'window') */
+  process?: 'window' | 'crm';
   /** a listener that failed, for the app log */
   log?: (message: string) => void;
   /** told of each record once it is kept, with the send it came from (sent-extras.ts keeps what its line shows) */
@@ -107,7 +109,7 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
   /** appends a send the service took to the record, then announces it */
   async record(delivery: Delivery): Promise<void> {
     const { store, scrub } = this.deps;
-    const record = sentRecordOf(delivery, scrub, this.now(), store.newId());
+    const record = sentRecordOf(delivery, scrub, this.now(), store.newId(), this.deps.process ?? 'window');
     await store.append(record);
     await this.deps.onRecorded?.(record, delivery);
     this.feed.fire({ profileId: delivery.profileId });

@@ -4,6 +4,7 @@
 // and a URL by the last part of its path (a signed URL's query never reaches the disk).
 import { cutChars } from '../../shared/format';
 import type { HistoryKind, MessageOrigin } from '../../shared/message-history';
+import { SEND_SENDERS, senderOf, type SendSender } from '../../shared/send-sender';
 import type { SentMessage } from '../model';
 import type { Operation } from '../operations';
 import { templateSummary } from '../../shared/template-rules';
@@ -17,6 +18,8 @@ export interface Delivery {
   op: SendOp;
   message: SentMessage;
   origin: MessageOrigin;
+  /** who made it, when not the recording process's own send panel or command (a replay says so) */
+  sender?: SendSender;
 }
 
 /** Whoever keeps the record; told of every successful send. */
@@ -37,6 +40,8 @@ export interface SentRecord {
   at: string;
   messageId: string | null;
   origin: MessageOrigin;
+  /** who made the send; null or absent: recorded before senders were kept */
+  sender?: SendSender | null;
 }
 
 /** enough to recognise a message in a list; the service's own listing has the whole text */
@@ -44,8 +49,14 @@ export const RECORD_TEXT_CHARS = 1000;
 const FILE_NAME_CHARS = 200;
 const SHORT_CHARS = 200;
 
-/** `id`: the record's own (see SentRecordStore.newId) */
-export function sentRecordOf(delivery: Delivery, scrub: (text: string) => string, at: Date, id: string): SentRecord {
+/** `id`: the record's own (see SentRecordStore.newId); `process`: the kind of process recording it */
+export function sentRecordOf(
+  delivery: Delivery,
+  scrub: (text: string) => string,
+  at: Date,
+  id: string,
+  process: 'window' | 'crm' = 'window',
+): SentRecord {
   const { op, message } = delivery;
   const clean = (text: string | null | undefined, max: number): string | null => (text === undefined || text === null || text === '' ? null : cutChars(scrub(text), max));
   return {
@@ -59,6 +70,7 @@ export function sentRecordOf(delivery: Delivery, scrub: (text: string) => string
     at: at.toISOString(),
     messageId: clean(message.id, SHORT_CHARS),
     origin: delivery.origin,
+    sender: delivery.sender ?? senderOf(delivery.origin, process),
   };
 }
 
@@ -116,6 +128,7 @@ export function isSentRecord(value: unknown): value is SentRecord {
     text(r.status) &&
     text(r.at) &&
     maybe(r.messageId) &&
-    ORIGINS.includes(r.origin as string)
+    ORIGINS.includes(r.origin as string) &&
+    (r.sender === undefined || r.sender === null || (SEND_SENDERS as readonly unknown[]).includes(r.sender))
   );
 }

@@ -23,6 +23,7 @@ export const profileSchema = z.object({
   sandbox: z.boolean(),
   allowInsecureHttp: z.boolean(),
   createdAt: z.string(),
+  live: z.boolean().optional(),
 });
 
 export const savedKeySchema = z.object({
@@ -44,7 +45,10 @@ export const savedKeySchema = z.object({
 
 export interface ProfilesDoc {
   version: 1;
+  /** the terminal's choice (`crm profiles use`) */
   activeProfileId: string | null;
+  /** the window's own choice (profiles/profile-choice.ts); absent or null: the terminal's */
+  windowProfileId?: string | null;
   profiles: Profile[];
 }
 

@@ -2,6 +2,7 @@
 // normalised without a trailing slash. Plain http is fine without confirmation only for a
 // loopback host; elsewhere the key would cross the network in clear text.
 import { CrmError } from '../errors';
+import { isLoopbackHost } from '../../shared/loopback-host';
 
 export interface BaseUrlCheck {
   baseUrl: string;
@@ -14,12 +15,8 @@ function invalid(message: string): CrmError {
   return new CrmError('validation', message, { details: [{ field: 'baseUrl', message }] });
 }
 
-/** 127.0.0.0/8, ::1 and localhost, as the WHATWG URL parser spells them. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host === '[::1]') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
+// shared with the window's live-profile suggestion; re-exported for the callers that import it here
+export { isLoopbackHost } from '../../shared/loopback-host';
 
 /** Parses and normalises; throws 'validation' with a person-readable message. */
 export function checkBaseUrl(raw: string): BaseUrlCheck {

@@ -16,6 +16,8 @@ import { originOf } from '../keys/key-origin';
 import { withoutFileOrigins } from '../conversations/file-origin-policy';
 import { KeysDocument } from '../keys/keys-document';
 import { checkBaseUrl, insecureHttpError } from './base-url';
+import { choicesOf, ownChoice, type ProfileChooser } from './profile-choice';
+import type { ProfilesDoc } from '../meta/schemas';
 
 export const PROFILE_NAME_MAX = 60;
 
@@ -25,8 +27,16 @@ export const PROFILE_NAME_MAX = 60;
  * which of its keys may be used there changed too.
  */
 export interface ProfileChange {
-  state: { profiles: Profile[]; activeProfileId: string | null };
+  state: ProfileListing;
   moved: string | null;
+}
+
+/** the profiles, this process's own choice (activeProfileId), and each side's */
+export interface ProfileListing {
+  profiles: Profile[];
+  activeProfileId: string | null;
+  terminalProfileId?: string | null;
+  windowProfileId?: string | null;
 }
 
 function validation(field: string, message: string): CrmError {
@@ -43,7 +53,14 @@ export class ProfileManager implements ProfileService {
     private readonly secrets: SecretStore,
     private readonly vault: KeyVault,
     private readonly now: () => Date = () => new Date(),
+    /** whose choice `active`, `list` and `activate` work with: the window keeps its own */
+    private readonly chooser: ProfileChooser = 'terminal',
   ) {}
+
+  private listingOf(doc: ProfilesDoc): ProfileListing {
+    const choices = choicesOf(doc.profiles.map((p) => p.id), doc.activeProfileId, doc.windowProfileId);
+    return { profiles: doc.profiles, activeProfileId: ownChoice(choices, this.chooser), ...choices };
+  }
 
   /** for writers of a profile's parts kept elsewhere (its API description): announce it here */
   async announceChange(): Promise<void> {
@@ -55,9 +72,8 @@ export class ProfileManager implements ProfileService {
     return result;
   }
 
-  async list(): Promise<{ profiles: Profile[]; activeProfileId: string | null }> {
-    const doc = await this.meta.profiles.read();
-    return { profiles: doc.profiles, activeProfileId: doc.activeProfileId };
+  async list(): Promise<ProfileListing> {
+    return this.listingOf(await this.meta.profiles.read());
   }
 
   async get(id: string): Promise<Profile> {
@@ -68,8 +84,8 @@ export class ProfileManager implements ProfileService {
   }
 
   async active(): Promise<Profile | null> {
-    const doc = await this.meta.profiles.read();
-    return doc.profiles.find((p) => p.id === doc.activeProfileId) ?? null;
+    const { profiles, activeProfileId } = await this.list();
+    return profiles.find((p) => p.id === activeProfileId) ?? null;
   }
 
   /** the given profile, or the active one; 'validation' when none is active */
@@ -187,6 +203,7 @@ export class ProfileManager implements ProfileService {
     await this.meta.profiles.update((doc) => {
       doc.profiles = doc.profiles.filter((p) => p.id !== id);
       if (doc.activeProfileId === id) doc.activeProfileId = doc.profiles[0]?.id ?? null;
+      if (doc.windowProfileId === id) doc.windowProfileId = null;
     });
     await this.announce(undefined);
   }
@@ -194,9 +211,20 @@ export class ProfileManager implements ProfileService {
   async activate(id: string): Promise<void> {
     await this.meta.profiles.update((doc) => {
       if (!doc.profiles.some((p) => p.id === id)) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
-      doc.activeProfileId = id;
+      if (this.chooser === 'window') doc.windowProfileId = id;
+      else doc.activeProfileId = id;
     });
     await this.announce(undefined);
+  }
+
+  /** marks the profile live or not (shared/live-guard.ts): the window and `crm` ask before acting on a live one */
+  async setLive(id: string, live: boolean): Promise<Profile> {
+    return this.announce(await this.meta.profiles.update((doc) => {
+      const profile = doc.profiles.find((p) => p.id === id);
+      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+      profile.live = live;
+      return profile;
+    }));
   }
 
   async setActiveKey(profileId: string, keyId: string | null): Promise<void> {

@@ -25,6 +25,11 @@ export function createProfilesTable(db: SqliteDatabase): void {
   `);
 }
 
+/** schema 18: whether the person marked the profile live (shared/live-guard.ts); every older profile is not */
+export function addProfileLive(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE profiles ADD COLUMN live INTEGER NOT NULL DEFAULT 0');
+}
+
 interface ProfileRow {
   id: string;
   position: number;
@@ -36,6 +41,7 @@ interface ProfileRow {
   sandbox: number;
   allow_insecure_http: number;
   created_at: string;
+  live: number;
 }
 
 function rowOf(p: Profile, position: number): Record<string, string | number | null> {
@@ -50,6 +56,7 @@ function rowOf(p: Profile, position: number): Record<string, string | number | n
     sandbox: p.sandbox ? 1 : 0,
     allow_insecure_http: p.allowInsecureHttp ? 1 : 0,
     created_at: p.createdAt,
+    live: p.live === true ? 1 : 0,
   };
 }
 
@@ -65,6 +72,8 @@ function profileOf(row: ProfileRow): Profile | null {
     sandbox: row.sandbox === 1,
     allowInsecureHttp: row.allow_insecure_http === 1,
     createdAt: row.created_at,
+    // absent rather than false: a profile never marked reads as it did before live existed
+    ...(row.live === 1 ? { live: true } : {}),
   });
   return parsed.success ? (parsed.data as Profile) : null;
 }
@@ -83,11 +92,11 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
     this.statements = {
       all: db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY position, created_at, id'),
       upsert: db.prepare(
-      `INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at)
-       VALUES (@id, @position, @name, @base_url, @endpoint_overrides, @api, @active_key_id, @sandbox, @allow_insecure_http, @created_at)
+      `INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at, live)
+       VALUES (@id, @position, @name, @base_url, @endpoint_overrides, @api, @active_key_id, @sandbox, @allow_insecure_http, @created_at, @live)
        ON CONFLICT(id) DO UPDATE SET position = excluded.position, name = excluded.name, base_url = excluded.base_url,
          endpoint_overrides = excluded.endpoint_overrides, api = excluded.api, active_key_id = excluded.active_key_id,
-         sandbox = excluded.sandbox, allow_insecure_http = excluded.allow_insecure_http, created_at = excluded.created_at`,
+         sandbox = excluded.sandbox, allow_insecure_http = excluded.allow_insecure_http, created_at = excluded.created_at, live = excluded.live`,
       ),
       remove: db.prepare<[string]>('DELETE FROM profiles WHERE id = ?'),
     };
@@ -103,7 +112,10 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
         this.onUnreadable(`The profile ${JSON.stringify(row.name)} in crm.db could not be read and is left out; it stays in the file.`);
       }
     }
-    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), profiles };
+    // the window's choice only once it made one: a folder where it never chose reads as before
+    const windowProfileId = this.settings.get('window_profile_id');
+    const windowChoice = windowProfileId === null ? {} : { windowProfileId };
+    return { version: 1, activeProfileId: this.settings.get('active_profile_id'), ...windowChoice, profiles };
   }
 
   save(before: ProfilesDoc, after: ProfilesDoc): void {
@@ -115,5 +127,7 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
       remove: (id) => remove.run(id),
     });
     if (before.activeProfileId !== after.activeProfileId) this.settings.set('active_profile_id', after.activeProfileId);
+    const windowChoice = after.windowProfileId ?? null;
+    if ((before.windowProfileId ?? null) !== windowChoice) this.settings.set('window_profile_id', windowChoice);
   }
 }

@@ -8,10 +8,10 @@ import { addKeyExpiry, createKeysTable } from './keys-table';
 import { createMessageSearch } from './message-search-table';
 import { addRefusedOrigin, createMediaDownloadsTable } from './media-downloads-table';
 import { createSentExtrasTable } from './sent-extras-table';
-import { createProfilesTable } from './profiles-table';
+import { addProfileLive, createProfilesTable } from './profiles-table';
 import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
 import { createServerKeysTable } from './server-keys-table';
-import { createSentMessagesTable } from './sent-messages-table';
+import { addSentSender, createSentMessagesTable } from './sent-messages-table';
 import { createSettingsTable } from './settings-table';
 import { createTableVersions } from './table-versions';
 import { createQuickAnswerTables } from './quick-answer-tables';
@@ -61,4 +61,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'the origin a received file is kept at when the key was not sent there', up: addRefusedOrigin },
   { version: 15, name: 'the message each conversation last sent a read receipt for', up: createReadReceiptsTable },
   { version: 16, name: "the webhook inspector's record of each delivery", up: createWebhookDeliveriesTable },
+  {
+    version: 17,
+    name: 'who made each send, and which profiles are live',
+    up: (db) => {
+      addSentSender(db);
+      addProfileLive(db);
+    },
+  },
 ];

@@ -33,6 +33,11 @@ export function createSentMessagesTable(db: SqliteDatabase): void {
   `);
 }
 
+/** schema 18: who made each send (sent-record.ts); rows from before read as unknown (null) */
+export function addSentSender(db: SqliteDatabase): void {
+  db.exec('ALTER TABLE sent_messages ADD COLUMN sender TEXT');
+}
+
 interface SentRow {
   id: string;
   profile_id: string;
@@ -44,6 +49,7 @@ interface SentRow {
   at: string;
   message_id: string | null;
   origin: string;
+  sender: string | null;
 }
 
 function recordOf(row: SentRow): unknown {
@@ -58,8 +64,12 @@ function recordOf(row: SentRow): unknown {
     at: row.at,
     messageId: row.message_id,
     origin: row.origin,
+    sender: row.sender,
   };
 }
+
+/** the insert's parameters: a record read from an older file has no sender, which is kept as unknown */
+const paramsOf = (record: SentRecord): SentRecord => ({ ...record, sender: record.sender ?? null });
 
 export class SentMessagesTable {
   private readonly statements;
@@ -72,8 +82,8 @@ export class SentMessagesTable {
   ) {
     this.statements = {
       insert: db.prepare(
-        `INSERT OR IGNORE INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin)
-         VALUES (@id, @profileId, @kind, @number, @text, @fileName, @status, @at, @messageId, @origin)`,
+        `INSERT OR IGNORE INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin, sender)
+         VALUES (@id, @profileId, @kind, @number, @text, @fileName, @status, @at, @messageId, @origin, @sender)`,
       ),
       trim: db.prepare<[number]>('DELETE FROM sent_messages WHERE seq <= (SELECT max(seq) FROM sent_messages) - ?'),
       lastSeq: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM sent_messages').pluck(),
@@ -86,7 +96,7 @@ export class SentMessagesTable {
       all: db.prepare<[number], SentRow>('SELECT * FROM (SELECT * FROM sent_messages ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
     };
     this.appendOne = db.transaction((record: SentRecord) => {
-      this.statements.insert.run(record);
+      this.statements.insert.run(paramsOf(record));
       this.statements.trim.run(this.limit);
     });
   }
@@ -143,7 +153,7 @@ export class SentMessagesTable {
 
   /** rows written by an import, in the order given (oldest first), inside the caller's transaction */
   importRecords(records: readonly SentRecord[]): void {
-    for (const record of records) this.statements.insert.run(record);
+    for (const record of records) this.statements.insert.run(paramsOf(record));
     this.statements.trim.run(this.limit);
   }
 }

@@ -21,6 +21,8 @@ export interface Settings {
   media_cap_mb: number | null;
   /** false: opening a conversation does not tell the service it was read; absent: it does where the service has read receipts */
   read_receipts: boolean | null;
+  /** the profile the window works with, chosen in the window (profiles/profile-choice.ts); absent: the terminal's */
+  window_profile_id: string | null;
 }
 
 export type SettingName = keyof Settings;

@@ -3,6 +3,7 @@ import type { ErrorInfo, KeyMeta, KeyTestResult, Permission, Result, ServerKey }
 import { invoke } from '../../lib/api';
 import type { Grace, RollOutcome, RollStep } from '../../../src-main/shared/key-roll';
 import { useProfilesStore } from '../profiles/profiles-store';
+import { guardLiveAct } from '../profiles/live-confirm';
 import type { KeyFilter } from './key-filter';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -195,7 +196,12 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
 
     activateKey: async (id) => applyRowResult(id, await invoke('keys:activate', { id })),
 
-    revokeKey: async (id) => applyRowResult(id, await invoke('keys:revoke', { id })),
+    revokeKey: async (id) => {
+      const key = get().keys.find((k) => k.id === id);
+      const go = key ? guardLiveAct('revoke', key.profileId, key.name) : true;
+      if (go !== true && !(await go)) return false;
+      return applyRowResult(id, await invoke('keys:revoke', { id }));
+    },
 
     loadServerKeys: async () => {
       set({ server: { status: 'loading' } });
@@ -242,6 +248,8 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
     revokeServerKey: async (serverKeyId) => {
       // the last note goes first: the same sentence again is a new note, shown its full time
       set({ serverMessage: null });
+      const go = guardLiveAct('revoke', get().profileId, serverKeyId);
+      if (go !== true && !(await go)) return false;
       const r = await invoke('keys:server-revoke', { serverKeyId });
       if (!r.ok) {
         set({ serverMessage: null, server: get().server, rowErrors: { ...get().rowErrors, [serverKeyId]: r.error } });

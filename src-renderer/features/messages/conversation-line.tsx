@@ -8,6 +8,7 @@ import { LocationCard } from './conversation-location';
 import { ConversationMedia } from './conversation-media';
 import { STATE_WORDS } from './conversation-store';
 import { formatSentAt } from './message-time';
+import { senderLabel } from '../../../src-main/shared/send-sender';
 import { LineActions, QuotedAbove, ReactionsOn } from './quick-line';
 
 function Line({ item, contactName }: { item: ConversationItem; contactName: string | null }) {
@@ -19,7 +20,7 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
       {item.sharedContacts && <ContactCards cards={item.sharedContacts} />}
       {(item.text || (!item.media && !item.location && !item.sharedContacts)) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
       <p className="conversation-meta">
-        <span>{item.direction === 'out' ? 'Sent by this app' : `From ${contactName ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
+        <span data-testid="line-sender">{item.direction === 'out' ? senderLabel(item.sender) : `From ${contactName ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
         {item.direction === 'out' && (
           <>
             {' · '}

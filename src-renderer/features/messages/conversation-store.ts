@@ -8,6 +8,7 @@ import { invoke, onEvent } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
 import { useWindowRefusals } from '../send/window-refusals';
 import { FILE_WITHOUT_QUOTE, useQuickStore } from './quick-store';
+import { guardLiveAct } from '../profiles/live-confirm';
 
 type ReplyState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'done'; words: string } | { phase: 'failed'; error: ErrorInfo };
 
@@ -99,6 +100,8 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
   async sendReply() {
     const { number, reply, replyState } = get();
     if (number === null || reply.trim() === '' || replyState.phase === 'sending') return;
+    const go = guardLiveAct('send', get().conversation?.profileId ?? null, number);
+    if (go !== true && !(await go)) return;
     set({ replyState: { phase: 'sending' } });
     // a quoted reply goes with the id of what it quotes, a canned response's file through main (quick-store.ts)
     const { quoting, attachment } = useQuickStore.getState();

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ErrorInfo, NetStatus, OutboxItem } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { guardLiveAct } from '../profiles/live-confirm';
 
 interface OutboxStore {
   items: OutboxItem[];
@@ -49,6 +50,9 @@ export const useOutboxStore = create<OutboxStore>()((set, get) => {
       setActionError(id, r.ok ? null : r.error);
     },
     retry: async (id) => {
+      const item = get().items.find((i) => i.id === id);
+      const go = item ? guardLiveAct('retry', item.profileId, item.label) : true;
+      if (go !== true && !(await go)) return;
       const r = await invoke('outbox:retry', { id });
       if (r.ok) replaceItem(r.value);
       setActionError(id, r.ok ? null : r.error);

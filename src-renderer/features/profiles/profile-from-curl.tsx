@@ -19,6 +19,9 @@ const CURL_OPERATIONS: { operation: DescribedOperation; label: string }[] = [
   { operation: 'messages.audio', label: 'Send Audio' },
   { operation: 'contacts.list', label: 'List contacts' },
   { operation: 'messages.list', label: 'List messages' },
+  { operation: 'messages.template', label: 'Send Template' },
+  { operation: 'media.upload', label: 'Upload media' },
+  { operation: 'keys.check', label: 'Check key' },
 ];
 
 type Outcome =

@@ -9,6 +9,7 @@ import { RestoreSandbox } from './restore-sandbox';
 import { EditProfile, type EditTab } from './edit-profile';
 import { useEditRequest } from './edit-request';
 import { ProfileFromCurl } from './profile-from-curl';
+import { LiveToggle } from './live-toggle';
 import { selectActiveProfileId, selectProfiles, useProfilesStore } from './profiles-store';
 import { ErrorText } from '../../ui/messages';
 
@@ -17,6 +18,7 @@ const PROFILE_COLUMNS = ['Name', 'Base URL', 'Created', 'Actions'];
 export function ProfilesScreen() {
   const profiles = useProfilesStore(selectProfiles);
   const activeId = useProfilesStore(selectActiveProfileId);
+  const terminalId = useProfilesStore((s) => s.terminalProfileId);
   const status = useProfilesStore((s) => s.status);
   const error = useProfilesStore((s) => s.error);
   const actionError = useProfilesStore((s) => s.actionError);
@@ -63,6 +65,9 @@ export function ProfilesScreen() {
                 <th scope="row">
                   {p.name} {isActive && <span className="badge badge-accent">active</span>} {p.sandbox && <span className="badge">sandbox</span>}
                   {p.allowInsecureHttp && <span className="badge badge-warning">plain http</span>}
+                  {p.live === true && <span className="badge badge-live">live</span>}
+                  {/* the window's choice is its own: the terminal's is named when it is another */}
+                  {p.id === terminalId && !isActive && <span className="badge">crm uses</span>}
                 </th>
                 <td className="mono">{p.baseUrl}</td>
                 <td>{formatTime(p.createdAt)}</td>
@@ -77,6 +82,7 @@ export function ProfilesScreen() {
                     <button type="button" className="btn btn-small btn-danger" onClick={() => void onDelete(p)}>
                       Delete
                     </button>
+                    <LiveToggle profile={p} />
                   </div>
                 </td>
               </tr>

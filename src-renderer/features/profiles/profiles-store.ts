@@ -37,6 +37,8 @@ export type CurlProfileOutcome =
 interface ProfilesStore {
   profiles: Profile[];
   activeProfileId: string | null;
+  /** the profile `crm` uses when none is named: the window's choice is its own */
+  terminalProfileId: string | null;
   status: Status;
   error: ErrorInfo | null;
   /** last failed action (switch/delete), shown as an alert */
@@ -60,12 +62,15 @@ interface ProfilesStore {
   /** with `baseUrl`, the app also asks again about keys held back at an old address */
   update: (id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides'] }) => Promise<Result<Profile>>;
   remove: (id: string) => Promise<boolean>;
+  /** marks a profile live or not (shared/live-guard.ts) */
+  setLive: (id: string, live: boolean) => Promise<Result<Profile>>;
   clearActionError: () => void;
 }
 
 export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
   profiles: [],
   activeProfileId: null,
+  terminalProfileId: null,
   status: 'idle',
   error: null,
   actionError: null,
@@ -75,7 +80,14 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     if (r.ok) get().apply(r.value);
     else set({ status: 'error', error: r.error });
   },
-  apply: (state) => set({ profiles: state.profiles, activeProfileId: state.activeProfileId, status: 'ready', error: null }),
+  apply: (state) =>
+    set({
+      profiles: state.profiles,
+      activeProfileId: state.activeProfileId,
+      terminalProfileId: state.terminalProfileId ?? state.activeProfileId,
+      status: 'ready',
+      error: null,
+    }),
   applyAction: (r) => {
     if (!r.ok) {
       set({ actionError: r.error });
@@ -118,6 +130,11 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     return r;
   },
   remove: async (id) => get().applyAction(await invoke('profiles:delete', { id })),
+  setLive: async (id, live) => {
+    const r = await invoke('profiles:set-live', { id, live });
+    if (r.ok) await get().load();
+    return r;
+  },
   clearActionError: () => set({ actionError: null }),
 }));
 
@@ -125,3 +142,6 @@ type S = ProfilesStore;
 export const selectProfiles = (s: S): Profile[] => s.profiles;
 export const selectActiveProfileId = (s: S): string | null => s.activeProfileId;
 export const selectActiveProfile = (s: S): Profile | null => s.profiles.find((p) => p.id === s.activeProfileId) ?? null;
+/** the terminal's profile when it is not the window's (null when they are the same) */
+export const selectTerminalProfileIfOther = (s: S): Profile | null =>
+  s.terminalProfileId === s.activeProfileId ? null : (s.profiles.find((p) => p.id === s.terminalProfileId) ?? null);

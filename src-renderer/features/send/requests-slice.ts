@@ -9,6 +9,7 @@ import { missingFile } from './fields';
 import type { DataOf, RequestsSlice, SendSlice } from './send-state';
 import type { Countdown, SendKind, SendPhase } from './send-types';
 import { useWindowRefusals } from './window-refusals';
+import { guardLiveAct } from '../profiles/live-confirm';
 
 const countdownTimers: Partial<Record<SendKind, ReturnType<typeof setInterval>>> = {};
 
@@ -98,6 +99,9 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
       const before = get().send[kind];
       const draft = buildDraft(get(), kind);
       const signature = draftSignature(draft);
+      // a live profile after a practice one asks first; "no" leaves the panel as it was
+      const go = guardLiveAct('send', profileId, draft.number);
+      if (go !== true && !(await go)) return;
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
       const r = await invoke('send:submit', { draft, requestId, ...(again ? { again: true } : {}) });
       // The draft is never touched here: an error or a queue keeps everything the person typed.

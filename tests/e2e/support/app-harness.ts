@@ -41,6 +41,8 @@ export interface ConsoleHarness {
   confirmAsked: ConsentQuestion[];
   /** key values that must never reach the renderer */
   secrets: string[];
+  /** the data folder and keychain service the window uses: a `crm` process given both shares them */
+  crmEnv: { CRM_DATA_DIR: string; CRM_KEYCHAIN_SERVICE: string };
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function launchConsole(
   // test lists right after a send is then still "queued", however busy the machine
   const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000, dialect: options.dialect ?? 'default', events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000] } });
   const dataDir = await mkdtemp(join(tmpdir(), 'crm-e2e-'));
+  const keychainService = `${process.env.CRM_KEYCHAIN_SERVICE || 'crm-console'}-e2e-${randomUUID()}`;
 
   const ipcTraffic: string[] = [];
   const consoleLines: string[] = [];
@@ -92,7 +95,7 @@ export async function launchConsole(
     dataDir,
     // under the run's prefix when there is one (with-keyring.sh on macOS and Windows), so the
     // run's clean-up finds what the window stored in the OS's own keychain
-    keychainService: `${process.env.CRM_KEYCHAIN_SERVICE || 'crm-console'}-e2e-${randomUUID()}`,
+    keychainService,
     log: (m) => consoleLines.push(`main: ${m}`),
     host: { kind: 'test', version: 'e2e', services, deliver: (event, data) => deliver(event, data) },
     // The first-run path for real, but with the sandbox this test controls.
@@ -137,6 +140,7 @@ export async function launchConsole(
     confirmQueue,
     confirmAsked,
     secrets: [sandbox.adminKey],
+    crmEnv: { CRM_DATA_DIR: dataDir, CRM_KEYCHAIN_SERVICE: keychainService },
     async close() {
       await context.close();
       await runtime.shutdown();

@@ -66,6 +66,7 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'inspector:replay': true,
   'inspector:fire': true,
   'inspector:copy-curl': true,
+  'profiles:set-live': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 

@@ -82,7 +82,7 @@ describe('ProfileService', () => {
     expect(a).toMatchObject({ name: 'Production', baseUrl: 'https://api.example.com', activeKeyId: null, sandbox: false, allowInsecureHttp: false, endpointOverrides: {} });
     const b = await profiles.create({ name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010', sandbox: true });
     expect(b.sandbox).toBe(true);
-    expect(await profiles.list()).toEqual({ profiles: [a, b], activeProfileId: a.id });
+    expect(await profiles.list()).toEqual({ profiles: [a, b], activeProfileId: a.id, terminalProfileId: a.id, windowProfileId: a.id });
     expect((await profiles.active())?.id).toBe(a.id);
 
     expect(await codeOf(() => profiles.create({ name: 'production', baseUrl: 'https://x.example.com' }))).toMatchObject({ code: 'validation', fields: ['name'] });
@@ -129,9 +129,9 @@ describe('ProfileService', () => {
     expect(await codeOf(() => profiles.activate('p_missing'))).toMatchObject({ code: 'not_found' });
     expect(await codeOf(() => profiles.get('p_missing'))).toMatchObject({ code: 'not_found' });
     await profiles.remove(b.id);
-    expect(await profiles.list()).toEqual({ profiles: [a], activeProfileId: a.id });
+    expect(await profiles.list()).toEqual({ profiles: [a], activeProfileId: a.id, terminalProfileId: a.id, windowProfileId: a.id });
     await profiles.remove(a.id);
-    expect(await profiles.list()).toEqual({ profiles: [], activeProfileId: null });
+    expect(await profiles.list()).toEqual({ profiles: [], activeProfileId: null, terminalProfileId: null, windowProfileId: null });
     expect(await profiles.active()).toBeNull();
     expect(await codeOf(() => profiles.resolve())).toMatchObject({ code: 'validation', message: /No profile is active/ });
   });

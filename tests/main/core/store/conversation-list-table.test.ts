@@ -14,6 +14,7 @@ import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages-table';
 import type { SentRecord } from '../../../../src-main/core/messages/sent-record';
 import { tempDir } from '../../helpers/temp-dir';
+import { insertSentAsBefore } from './old-rows';
 
 const A = '5511900000001';
 const B = '5511900000002';
@@ -210,7 +211,7 @@ describe('the conversation list', () => {
     migrate(old, MIGRATIONS.filter((m) => m.version < 10));
     // the row as a file of that version holds it (today's ConversationTables writes columns added later)
     old.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('p', 'r1', A, 'text', 'reply r1', 'Ana', NOW.toISOString(), NOW.toISOString());
-    await new SentMessagesTable(old).append(send('s1', B, later(1000)));
+    insertSentAsBefore(old, send('s1', B, later(1000)));
     old.close();
     const db = openDatabase(dir);
     const list = new ConversationListTable(db);

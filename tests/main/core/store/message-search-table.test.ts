@@ -18,6 +18,7 @@ import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import type { SearchPage } from '../../../../src-main/shared/message-search';
 import { tempDir } from '../../helpers/temp-dir';
+import { insertSentAsBefore } from './old-rows';
 
 const NUMBER = '5511999990000';
 let clock = Date.UTC(2026, 0, 1);
@@ -166,8 +167,8 @@ describe('searching every conversation', () => {
     const dir = await tempDir('crm-search-old-');
     const old = openSqlite(`${dir}/crm.db`);
     migrate(old, MIGRATIONS.filter((m) => m.version <= 9));
-    await new SentMessagesTable(old).append(sentRecord('s1', 'mensagem de antes'));
-    // the row as a file of that version holds it (today's ConversationTables writes columns added later)
+    // the rows as a file of that version holds them (today's tables write columns added later)
+    insertSentAsBefore(old, sentRecord('s1', 'mensagem de antes'));
     const at = tick().toISOString();
     old.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('p1', 'r1', NUMBER, 'text', 'resposta de antes', null, at, at);
     old.close();

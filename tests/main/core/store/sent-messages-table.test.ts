@@ -93,7 +93,7 @@ describe('sentRecordOf', () => {
       at,
       'r_x',
     );
-    expect(r).toEqual({ id: 'r_x', profileId: 'p1', kind: 'document', number: '5511999990000', text: 'for ***', fileName: 'Q1 report.pdf', status: 'queued', at: at.toISOString(), messageId: 'm_1', origin: 'outbox' });
+    expect(r).toEqual({ id: 'r_x', profileId: 'p1', kind: 'document', number: '5511999990000', text: 'for ***', fileName: 'Q1 report.pdf', status: 'queued', at: at.toISOString(), messageId: 'm_1', origin: 'outbox', sender: 'outbox' });
   });
 
   it('scrubs a key before it cuts a long text, so a cut never leaves part of a key', () => {
