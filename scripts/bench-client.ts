@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Pool, request as undiciRequest } from 'undici';
 import { createApiClient } from '../src-main/core/http/api-client';
-import { buildRequest } from '../src-main/core/request-builder';
+import { buildRequest } from '../src-main/core/request/request-builder';
 import { formatContactsPageBench, runContactsPageBench } from './bench-contacts-page';
 import { startSandboxProcess } from './sandbox-process';
 

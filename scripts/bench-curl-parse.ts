@@ -5,7 +5,7 @@
 //
 //   npx tsx scripts/bench-curl-parse.ts
 import { performance } from 'node:perf_hooks';
-import { parseCurl } from '../src-main/core/api/curl-parse';
+import { parseCurl } from '../src-main/core/api/curl/curl-parse';
 import { PATHOLOGICAL_CURLS } from '../tests/fixtures/pathological-curls';
 
 const URL_ = 'https://api.example.com/v1/messages';

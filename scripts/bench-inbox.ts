@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InboxService } from '../src-main/core/conversations/inbox-service';
-import { ConversationListTable } from '../src-main/core/store/conversation-list-table';
+import { ConversationListTable } from '../src-main/core/store/tables/conversation-list-table';
 import { openDatabase } from '../src-main/core/store/database';
 import { createInboxHandlers } from '../src-main/ipc/inbox-handlers';
 import { payloadSchemas } from '../src-main/ipc/schemas';

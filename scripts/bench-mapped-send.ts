@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Pool, request as undiciRequest } from 'undici';
-import { parseCurl } from '../src-main/core/api/curl-parse';
+import { parseCurl } from '../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../src-main/core/api/propose';
-import { readSendAnswer } from '../src-main/core/api/read-send';
+import { readSendAnswer } from '../src-main/core/api/answers/read-send';
 import { createApiClient } from '../src-main/core/http/api-client';
-import { buildRequest } from '../src-main/core/request-builder';
+import { buildRequest } from '../src-main/core/request/request-builder';
 import { playgroundTabs, startSandbox } from '../src-main/sandbox/index';
 import { median, runConcurrent } from './bench-client';
 

@@ -28,7 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { MessageSearch } from '../src-main/core/conversations/message-search';
 import type { Profile } from '../src-main/core/model';
 import { DATABASE_FILE } from '../src-main/core/store/database';
-import { MessageSearchTable } from '../src-main/core/store/message-search-table';
+import { MessageSearchTable } from '../src-main/core/store/tables/message-search-table';
 import { migrate } from '../src-main/core/store/migrate';
 import { MIGRATIONS } from '../src-main/core/store/schema';
 import { openSqlite, type SqliteDatabase } from '../src-main/core/store/sqlite';

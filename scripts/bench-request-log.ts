@@ -18,9 +18,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ObservedExchange } from '../src-main/core/http/observed-exchange';
 import type { ObservedEntry } from '../src-main/core/http/sender';
-import { RequestLogService } from '../src-main/core/request-log';
+import { RequestLogService } from '../src-main/core/log/request-log';
 import { DATABASE_FILE, openDatabase } from '../src-main/core/store/database';
-import { DEFAULT_REQUEST_LOG_BOUNDS, RequestLogTable, type RequestLogRow } from '../src-main/core/store/request-log-table';
+import { DEFAULT_REQUEST_LOG_BOUNDS, RequestLogTable, type RequestLogRow } from '../src-main/core/store/tables/request-log-table';
 
 const TOTAL = 100_000;
 const CHECKPOINT = 20_000;

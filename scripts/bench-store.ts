@@ -20,7 +20,7 @@ import { recordPage } from '../src-main/core/messages/history-page';
 import type { SentRecord } from '../src-main/core/messages/sent-record';
 import type { Profile } from '../src-main/core/model';
 import { openDatabase } from '../src-main/core/store/database';
-import { SentMessagesTable } from '../src-main/core/store/sent-messages-table';
+import { SentMessagesTable } from '../src-main/core/store/tables/sent-messages-table';
 
 const HISTORY_ROWS = 10_000;
 const HISTORY_GOAL_MS = 20;

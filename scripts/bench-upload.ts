@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { createApiClient } from '../src-main/core/http/api-client';
 import { base64Length } from '../src-main/core/http/file-body';
-import { buildRequest } from '../src-main/core/request-builder';
+import { buildRequest } from '../src-main/core/request/request-builder';
 
 const SIZE = 100 * 1000 * 1000;
 const GOAL_MIB = 32;

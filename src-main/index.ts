@@ -31,7 +31,7 @@ import { createCrashReporter, keepNativeCrashDumps, packagedCrashUploadUrl } fro
 import { CRASH_REPORTS_DIR } from './app-shell/crash-report';
 import { appNameFor } from './app-shell/app-name';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
-import { webhookPortOf } from './core/events/webhook-port';
+import { webhookPortOf } from './core/events/webhooks/webhook-port';
 
 const QUIT_TIMEOUT_MS = 5000;
 /** quiet time after a move or resize before the window's place is written */

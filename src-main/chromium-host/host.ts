@@ -20,7 +20,7 @@ import { chromiumSandboxChoice } from './sandbox-choice';
 import { QuestionWindows } from './question-windows';
 import { APP_ORIGIN, APP_URL, serveRenderer } from './renderer-route';
 import { guardWindows } from './window-guard';
-import { webhookPortOf } from '../core/events/webhook-port';
+import { webhookPortOf } from '../core/events/webhooks/webhook-port';
 
 export interface ChromiumHostOptions {
   env: Record<string, string | undefined>;

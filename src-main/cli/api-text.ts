@@ -2,7 +2,7 @@
 // as {{role}} with the number's prefix/suffix around them, so `+{{number}}` or
 // `{{number}}@c.us` shows how the service wants a number.
 import { describeCredential } from '../shared/credential-words';
-import { JsonNumberText, stringifyJson } from '../core/api/json-text';
+import { JsonNumberText, stringifyJson } from '../core/api/json/json-text';
 import { isExactNumber, isLiteralObject, isRoleRef } from '../shared/template-leaves';
 import type { MappingRow, OperationSpec, RoleRef, Template } from '../core/api/types';
 import { clean, table } from './format';

@@ -1,7 +1,7 @@
 // One printed line per webhook delivery (crm webhooks listen, crm webhooks log): when, for which
 // profile, and what it became. Pure.
 import { deliveryWords } from '../shared/webhook-deliveries';
-import type { KeptDelivery } from '../core/store/webhook-deliveries-table';
+import type { KeptDelivery } from '../core/store/tables/webhook-deliveries-table';
 import { clean } from './format';
 
 export function deliveryLine(delivery: KeptDelivery, profileName: string, withId: boolean): string {

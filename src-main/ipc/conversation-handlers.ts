@@ -1,7 +1,7 @@
 // The conversation view's and the webhook settings' channels: one-line adapters. Both act on the
 // active profile, like messages:list.
 import type { ConversationService } from '../core/conversations/conversation-service';
-import type { WebhookSecrets } from '../core/events/webhook-secrets';
+import type { WebhookSecrets } from '../core/events/webhooks/webhook-secrets';
 import { unsignedWebhookWarning, type FileOriginAllowed, type WebhookInfo } from '../shared/conversation';
 import { activeProfileId } from './active-profile';
 import { CrmError } from '../core/errors';

@@ -7,19 +7,19 @@ import type { InboxService } from '../core/conversations/inbox-service';
 import type { QuickAnswers } from '../core/conversations/quick-answers';
 import type { CannedResponses } from '../core/canned/canned-responses';
 import type { MessageSearch } from '../core/conversations/message-search';
-import type { CaFileTrust } from '../core/http/ca-file-trust';
+import type { CaFileTrust } from '../core/http/network/ca-file-trust';
 import type { KeyManager } from '../core/keys/key-manager';
 import type { KeychainRepair } from '../core/keys/keychain-repair';
 import type { KeyRecordEdits } from '../core/keys/key-record-edits';
 import type { KeyLeaks } from '../core/keys/key-leaks';
-import type { NetworkRoute } from '../core/http/dispatcher-cache';
-import type { ResolveProxy } from '../core/http/proxy-choice';
-import type { WebhookSecrets } from '../core/events/webhook-secrets';
-import type { LogResend } from '../core/log-resend';
+import type { NetworkRoute } from '../core/http/network/dispatcher-cache';
+import type { ResolveProxy } from '../core/http/network/proxy-choice';
+import type { WebhookSecrets } from '../core/events/webhooks/webhook-secrets';
+import type { LogResend } from '../core/log/log-resend';
 import type { TemplateCatalogue } from '../core/messages/template-catalogue';
 import type { ApiEditor } from '../core/profiles/api-editor';
 import type { ClipboardGuard } from './clipboard-guard';
-import type { WebhookInspector } from '../core/events/webhook-inspector';
+import type { WebhookInspector } from '../core/events/webhooks/webhook-inspector';
 import type { DialogPurpose } from '../shared/file-purpose';
 import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, MicrophoneAccess, StagedFile, UpdateState } from './contract';
 
@@ -74,7 +74,7 @@ export interface HandlerCore {
   /** the webhook deliveries kept for the inspector (inspector:*) */
   webhookInspector: WebhookInspector;
   requestLog: RequestLog;
-  /** "Resend" of a request this process sent (core/log-resend.ts) */
+  /** "Resend" of a request this process sent (core/log/log-resend.ts) */
   logResend: Pick<LogResend, 'resend' | 'canResend'>;
   files: FileStaging;
   /** the way out the core's requests take (a media URL's type is asked the same way) */

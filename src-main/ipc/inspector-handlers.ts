@@ -1,10 +1,10 @@
 // inspector:*: the webhook inspector of the active profile, as one-line adapters over the core's
 // WebhookInspector and this window's listener. A cURL with its signature goes to the clipboard
 // as a secret does (cleared later) and never to the window.
-import type { WebhookInspector } from '../core/events/webhook-inspector';
-import type { WebhookSecrets } from '../core/events/webhook-secrets';
-import { fireTestEvent } from '../core/events/fire-test-event';
-import { TEST_EVENT_BUILDERS } from '../core/events/test-events';
+import type { WebhookInspector } from '../core/events/webhooks/webhook-inspector';
+import type { WebhookSecrets } from '../core/events/webhooks/webhook-secrets';
+import { fireTestEvent } from '../core/events/webhooks/fire-test-event';
+import { TEST_EVENT_BUILDERS } from '../core/events/webhooks/test-events';
 import { CrmError } from '../core/errors';
 import type { DomainHandlers, HandlerCore, WebhookListener } from './handler-types';
 import type { ClipboardGuard } from './clipboard-guard';

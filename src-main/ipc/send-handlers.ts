@@ -1,7 +1,7 @@
 // send:* channels: one-line adapters to the window's send session (its drafts' Idempotency-Keys
 // and the sends in flight live there). "Copy cURL with key" is written to the clipboard by main:
 // the key never travels to the window; that the key now sits in the clipboard is noted as a leak notice.
-import { toCurl } from '../core/curl';
+import { toCurl } from '../core/request/to-curl';
 import { wireHref } from '../core/http/wire-url';
 import type { SendProgress } from '../core/http/sender';
 import { detectRemoteType } from '../core/media/remote-type';

@@ -1,7 +1,7 @@
 // settings:* channels: the CA-file setting. The file is chosen in main's own dialog, so the
 // window can never make main trust a file it names; "All files" is offered, as a certificate
 // bundle has no one extension (.pem, .crt, .cer).
-import type { CaFileTrust } from '../core/http/ca-file-trust';
+import type { CaFileTrust } from '../core/http/network/ca-file-trust';
 import type { DomainHandlers, HandlerPlatform } from './handler-types';
 
 export function createSettingsHandlers(caFile: Pick<CaFileTrust, 'state' | 'choose'>, pickFile: HandlerPlatform['pickFile']): DomainHandlers<'settings'> {

@@ -1,4 +1,4 @@
-// The CA-file setting as the window and the `crm` command see it (core/http/ca-file-trust.ts
+// The CA-file setting as the window and the `crm` command see it (core/http/network/ca-file-trust.ts
 // owns it). Pure types: both processes import them.
 
 export interface CaFileState {

@@ -8,7 +8,7 @@ import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
 import { formatPhone } from '../../src-main/shared/phone-display';
 import { openDatabase } from '../../src-main/core/store/database';
-import { SentMessagesTable } from '../../src-main/core/store/sent-messages-table';
+import { SentMessagesTable } from '../../src-main/core/store/tables/sent-messages-table';
 import { seedConversations, seededNumber } from './support/seed-conversations';
 
 test.describe.configure({ mode: 'serial' });

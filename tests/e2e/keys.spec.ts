@@ -4,7 +4,7 @@
 // main once, gone from the page once its panel closes, and a server revocation behind the same
 // confirmation.
 import { expect, test } from '@playwright/test';
-import { scrubSecret } from '../../src-main/core/http/redact';
+import { scrubSecret } from '../../src-main/core/http/scrub/redact';
 import { keyLabel } from '../../src-main/shared/key-label';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTo, sandboxApi, sharedConsole, showKeys, uniqueNumber } from './support/fixtures';

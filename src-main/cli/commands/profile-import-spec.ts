@@ -2,7 +2,7 @@
 // OpenAPI 3 document or Postman collection (a file or an http(s) URL). --list shows what the
 // document offers; each --use OP=ID proposes one operation from one of them, printed as
 // import-curl prints it, and saves them all (or, when one cannot be used, none).
-import type { SpecProposal } from '../../core/api/spec-import';
+import type { SpecProposal } from '../../core/api/spec/spec-import';
 import { missingRoles } from '../../core/api/roles';
 import { rolesOf } from '../../core/api/template';
 import type { DescribedOperation, RoleFixes } from '../../core/api/types';

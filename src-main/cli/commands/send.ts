@@ -2,7 +2,7 @@
 import { MEDIA_TYPES } from '../../shared/file-purpose';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { toCurl } from '../../core/curl';
+import { toCurl } from '../../core/request/to-curl';
 import { wireHref } from '../../core/http/wire-url';
 import { CrmError } from '../../core/errors';
 import { isUnreachable } from '../../core/keys/api-call';

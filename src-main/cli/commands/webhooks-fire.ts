@@ -4,9 +4,9 @@
 // way a real one does, so the listener's checks and the inspector's record are tried too.
 import { defineCommand } from '../command';
 import { oneOf, requireOption, UsageError } from '../args';
-import { webhookPortOf } from '../../core/events/webhook-port';
-import { TEST_EVENT_BUILDERS, TEST_EVENT_KINDS } from '../../core/events/test-events';
-import { fireTestEvent } from '../../core/events/fire-test-event';
+import { webhookPortOf } from '../../core/events/webhooks/webhook-port';
+import { TEST_EVENT_BUILDERS, TEST_EVENT_KINDS } from '../../core/events/webhooks/test-events';
+import { fireTestEvent } from '../../core/events/webhooks/fire-test-event';
 import { digitsOf } from '../../core/events/event-finder';
 import { clean } from '../format';
 import { profileOption } from './shared';

@@ -5,10 +5,10 @@
 import { defineCommand } from '../command';
 import { UsageError } from '../args';
 import { CrmError } from '../../core/errors';
-import { DEFAULT_WEBHOOK_PORT, webhookPortOf } from '../../core/events/webhook-port';
-import { startWebhookReceiver, type WebhookReceiver } from '../../core/events/webhook-receiver';
-import { webhookTargetOf } from '../../core/events/webhook-target';
-import type { KeptDelivery } from '../../core/store/webhook-deliveries-table';
+import { DEFAULT_WEBHOOK_PORT, webhookPortOf } from '../../core/events/webhooks/webhook-port';
+import { startWebhookReceiver, type WebhookReceiver } from '../../core/events/webhooks/webhook-receiver';
+import { webhookTargetOf } from '../../core/events/webhooks/webhook-target';
+import type { KeptDelivery } from '../../core/store/tables/webhook-deliveries-table';
 import { clean } from '../format';
 import { followUntilStopped } from '../follow';
 import { deliveryJson, deliveryLine } from '../delivery-lines';

@@ -4,7 +4,7 @@
 import { defineCommand } from '../command';
 import { parsePositiveInt } from '../args';
 import type { Core } from '../../core/create-core';
-import type { KeptDelivery } from '../../core/store/webhook-deliveries-table';
+import type { KeptDelivery } from '../../core/store/tables/webhook-deliveries-table';
 import { deliveryWords } from '../../shared/webhook-deliveries';
 import { followUntilStopped } from '../follow';
 import { deliveryJson, deliveryLine } from '../delivery-lines';

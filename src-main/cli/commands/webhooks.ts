@@ -4,7 +4,7 @@
 import { defineCommand } from '../command';
 import type { CommandGroup } from '../command';
 import { clean } from '../format';
-import { DEFAULT_WEBHOOK_PORT, webhookPortOf } from '../../core/events/webhook-port';
+import { DEFAULT_WEBHOOK_PORT, webhookPortOf } from '../../core/events/webhooks/webhook-port';
 import { profileOption } from './shared';
 import { readKeyValue } from './keys';
 import { listenCommand } from './webhooks-listen';

@@ -1,7 +1,7 @@
 // Which headers an API description may keep. The key travels only as `Authorization: Bearer`,
 // added by the sender from the keychain; a description is stored in crm.db and shown in
 // cURL previews, so it must never hold another credential. Pure.
-import { isServiceMediaHeader } from './media-headers';
+import { isServiceMediaHeader } from './curl/media-headers';
 
 /** Headers the app sets itself: an imported value is dropped without a word. */
 export const APP_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'accept', 'user-agent', 'idempotency-key', 'host', 'connection', 'accept-encoding', 'transfer-encoding', 'expect']);

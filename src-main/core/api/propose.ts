@@ -5,15 +5,15 @@
 // number is written (`+`, `@c.us`) is learned from the example. Pure.
 import { basename } from 'node:path';
 import { CrmError } from '../errors';
-import type { ParsedCurl } from './curl-parse';
+import type { ParsedCurl } from './curl/curl-parse';
 import { DETECT_CONTACTS } from './defaults';
 import { MEDIA_TYPES } from '../../shared/file-purpose';
 import { KIND_KEY } from '../../shared/media-kinds';
-import { learnCredential } from './credential-import';
-import { isFilePart, type FormPart } from './curl-form';
+import { learnCredential } from './curl/credential-import';
+import { isFilePart, type FormPart } from './curl/curl-form';
 import { readFormBody } from './form-body';
-import { parseExampleJson } from './example-json';
-import { JsonNumberText } from './json-text';
+import { parseExampleJson } from './json/example-json';
+import { JsonNumberText } from './json/json-text';
 import { isExactNumber, isLiteralObject, isRoleRef } from '../../shared/template-leaves';
 import { JsonBoundsError } from '../parse/bounded-json';
 import { judgeHeader } from './header-policy';

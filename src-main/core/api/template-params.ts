@@ -3,7 +3,7 @@
 // `"parameters": [{"type": "text", "text": "Ana"}]`). The list becomes one item holding the
 // template_param slot, which the request builder repeats once per parameter (template.ts), so an
 // example with two parameters serves a template with any number. Pure.
-import { JsonNumberText } from './json-text';
+import { JsonNumberText } from './json/json-text';
 import { normalizeName } from './names';
 import type { Template } from './types';
 

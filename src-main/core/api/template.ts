@@ -6,7 +6,7 @@
 // (`[{"type":"text","text":<param>}]` -> one object per parameter), none when the list is empty. Pure.
 import { KIND_KEY } from '../../shared/media-kinds';
 import { isExactNumber, isLiteralObject, isRoleRef, templateChildren } from '../../shared/template-leaves';
-import { JsonNumberText } from './json-text';
+import { JsonNumberText } from './json/json-text';
 import type { OperationSpec, Role, RoleRef, Template } from './types';
 
 export { isRoleRef } from '../../shared/template-leaves';

@@ -14,7 +14,7 @@ import { mimetypeFromName } from '../media/mimetypes';
 import type { SendResult } from '../model';
 import type { MediaSource } from '../operations';
 import type { MessageService } from '../services';
-import type { CannedRow, CannedTable } from '../store/canned-table';
+import type { CannedRow, CannedTable } from '../store/tables/canned-table';
 
 /** the OS user the personal ones belong to; an account without a name (some containers) has its uid */
 export function osUserName(): string {

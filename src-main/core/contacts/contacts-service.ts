@@ -12,7 +12,7 @@ import type { Contact, ContactPage, Profile } from '../model';
 import type { ListContactsInput } from '../operations';
 import type { ProfileManager } from '../profiles/profile-manager';
 import type { SentRecord } from '../messages/sent-record';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import { recordContacts } from './record-contacts';
 import type { ContactsService, KeyAccess } from '../services';

@@ -2,8 +2,8 @@
 // and the CLI always ask for "page N of size S"; this turns that into the service's own style
 // (page, offset, cursor, Link header or none). Pure.
 import { DETECT_CONTACTS } from '../api/defaults';
-import { readContacts } from '../api/read-contacts';
-import type { ReadContacts } from '../api/read-contacts';
+import { readContacts } from '../api/answers/read-contacts';
+import type { ReadContacts } from '../api/answers/read-contacts';
 import { rolesOf } from '../api/template';
 import type { ContactsResponseMap, OperationSpec, PagingStyle } from '../api/types';
 import type { ContactPage } from '../model';

@@ -11,18 +11,18 @@ import { withServiceAuth, type ServiceAuth } from './service-file-auth';
 import type { KeyAccess } from '../services';
 import type { Profile } from '../model';
 import type { ProfileManager } from '../profiles/profile-manager';
-import type { ConversationTables } from '../store/conversation-tables';
-import type { SentMessagesTable } from '../store/sent-messages-table';
+import type { ConversationTables } from '../store/tables/conversation-tables';
+import type { SentMessagesTable } from '../store/tables/sent-messages-table';
 import { checkPhone } from '../phone';
 import { isInsideWindow, type Conversation, type ConversationItem, type ItemMedia, type MediaPreview, type NumberedItem } from '../../shared/conversation';
 import type { ReceivedMedia } from '../events/event-finder';
 import { fetchMedia, isPreviewType } from './media-fetch';
-import type { ReceivedRow, StateRow } from '../store/conversation-tables';
-import type { DownloadRow } from '../store/media-downloads-table';
+import type { ReceivedRow, StateRow } from '../store/tables/conversation-tables';
+import type { DownloadRow } from '../store/tables/media-downloads-table';
 import type { SentRecord } from '../messages/sent-record';
 import { downloadsOf, receivedWithDownload, type ReceivedDownloads } from './received-media-view';
 import { withSentExtras } from './sent-media-view';
-import type { SentExtrasTable } from '../store/sent-extras-table';
+import type { SentExtrasTable } from '../store/tables/sent-extras-table';
 
 /** messages of each direction shown at most */
 const THREAD_LIMIT = 200;

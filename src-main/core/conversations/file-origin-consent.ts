@@ -6,7 +6,7 @@
 // (profile-consent.ts). A yes lists the origin for the profile's files and starts over every
 // download of the profile that was refused for it.
 import type { FileOriginAllowed } from '../../shared/conversation';
-import { shellQuote } from '../curl';
+import { shellQuote } from '../request/to-curl';
 import { CrmError } from '../errors';
 import { originOf } from '../keys/key-origin';
 import type { Profile } from '../model';

@@ -9,20 +9,20 @@
 // oldest go first.
 import { randomUUID } from 'node:crypto';
 import type { ReceivedEvent } from '../events/event-finder';
-import { readMediaLookup } from '../api/read-media-lookup';
+import { readMediaLookup } from '../api/answers/read-media-lookup';
 import { CrmError } from '../errors';
 import { BEARER } from '../http/credential';
-import type { NetworkRoute } from '../http/dispatcher-cache';
+import type { NetworkRoute } from '../http/network/dispatcher-cache';
 import { readableJson, type HttpSender } from '../http/sender';
 import { callWithKey } from '../keys/api-call';
 import { originOf } from '../keys/key-origin';
 import type { ReceivedFiles } from '../media/received-files';
 import type { Profile } from '../model';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import type { KeyAccess } from '../services';
-import type { DownloadRow, MediaDownloadsTable } from '../store/media-downloads-table';
-import type { SentExtrasTable } from '../store/sent-extras-table';
+import type { DownloadRow, MediaDownloadsTable } from '../store/tables/media-downloads-table';
+import type { SentExtrasTable } from '../store/tables/sent-extras-table';
 import { afterFailure, DOWNLOAD_RETRY_DELAYS_MS, DownloadProblem } from './download-plan';
 import { fileOriginCommand } from './file-origin-consent';
 import { judgeFileAddress, type FileAddressVerdict } from './file-origin-policy';

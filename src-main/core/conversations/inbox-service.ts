@@ -5,7 +5,7 @@ import { Emitter, type Event } from '../emitter';
 import { CrmError } from '../errors';
 import { checkPhone } from '../phone';
 import type { ProfileManager } from '../profiles/profile-manager';
-import type { ConversationListTable } from '../store/conversation-list-table';
+import type { ConversationListTable } from '../store/tables/conversation-list-table';
 import type { ReadReceipts, ReceiptOutcome } from './read-receipts';
 import { INBOX_PAGE_LIMIT, type InboxFilter, type InboxPage, type InboxRow } from '../../shared/inbox';
 

@@ -8,7 +8,7 @@
 import { CrmError } from '../errors';
 import { readBytesCapped } from '../http/response-body';
 import { placeCredential, withQueryCredential } from '../http/credential';
-import { chooseRoute, dispatcherVia, type NetworkRoute } from '../http/dispatcher-cache';
+import { chooseRoute, dispatcherVia, type NetworkRoute } from '../http/network/dispatcher-cache';
 import { networkError } from '../http/network-error';
 import { requestUrl } from '../http/undici';
 import type { CredentialPlacement } from '../../shared/api-description';

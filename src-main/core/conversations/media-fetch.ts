@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 import { CrmError } from '../errors';
 import { readBytesCapped } from '../http/response-body';
-import { chooseRoute, dispatcherVia, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
+import { chooseRoute, dispatcherVia, environmentRoute, type NetworkRoute } from '../http/network/dispatcher-cache';
 import { requestUrl } from '../http/undici';
 import { bareHost, mediaHostProblem } from './media-address-policy';
 import { guardedLookup, systemLookup, type LookupAll } from './media-connect-guard';

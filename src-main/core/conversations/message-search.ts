@@ -4,7 +4,7 @@
 // message-search-table.ts, the snippet search-snippet.ts.
 import { CrmError } from '../errors';
 import type { ProfileManager } from '../profiles/profile-manager';
-import type { MessageSearchTable, SearchBounds, StoredHit } from '../store/message-search-table';
+import type { MessageSearchTable, SearchBounds, StoredHit } from '../store/tables/message-search-table';
 import type { SearchHit, SearchPage } from '../../shared/message-search';
 import { buildSearchQuery } from './search-query';
 import { snippetOf } from './search-snippet';

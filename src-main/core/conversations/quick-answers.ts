@@ -5,16 +5,16 @@
 // sent, with the reason, never sent without what was asked.
 import { CrmError } from '../errors';
 import { findQuickEvents } from '../events/quick-event-finder';
-import { failureInSuccess } from '../api/failure-in-success';
+import { failureInSuccess } from '../api/errors/failure-in-success';
 import type { HttpSender } from '../http/sender';
 import { callWithKey } from '../keys/api-call';
 import type { SendResult } from '../model';
 import { normalizePhone } from '../phone';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered } from '../request/operation-spec';
 import type { KeyAccess, MessageService } from '../services';
-import type { QuickAnswerTables } from '../store/quick-answer-tables';
+import type { QuickAnswerTables } from '../store/tables/quick-answer-tables';
 import type { ConversationItem } from '../../shared/conversation';
 import { randomUUID } from 'node:crypto';
 import type { Delivery } from '../messages/sent-record';

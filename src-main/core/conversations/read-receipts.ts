@@ -5,14 +5,14 @@
 // the window's answer, through the one request builder and sender (the request log shows it);
 // a failure is logged, tried once more on the next open, and never shown as an error.
 import { CrmError } from '../errors';
-import { failureInSuccess } from '../api/failure-in-success';
+import { failureInSuccess } from '../api/errors/failure-in-success';
 import type { HttpSender } from '../http/sender';
 import { callWithKey } from '../keys/api-call';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered } from '../request/operation-spec';
 import type { KeyAccess } from '../services';
-import type { ReadReceiptsTable, ReceiptMark } from '../store/read-receipts-table';
+import type { ReadReceiptsTable, ReceiptMark } from '../store/tables/read-receipts-table';
 
 /** tries a receipt for one message gets: the first, and one more on a later open */
 export const RECEIPT_TRIES = 2;

@@ -3,8 +3,8 @@
 import type { ReceivedEvent } from '../events/event-finder';
 import type { ReceivedFiles } from '../media/received-files';
 import type { MediaPreview } from '../../shared/conversation';
-import type { DownloadRow, MediaDownloadsTable } from '../store/media-downloads-table';
-import type { SentExtrasTable } from '../store/sent-extras-table';
+import type { DownloadRow, MediaDownloadsTable } from '../store/tables/media-downloads-table';
+import type { SentExtrasTable } from '../store/tables/sent-extras-table';
 import type { InboundMedia } from './inbound-media';
 import { isPreviewType, MEDIA_PREVIEW_LIMIT } from './media-fetch';
 import { downloadLine, type ReceivedDownloads } from './received-media-view';

@@ -3,8 +3,8 @@
 // to be had, with the reason. Pure, apart from the port that reads the downloads.
 import type { ReceivedEvent } from '../events/event-finder';
 import type { ConversationItem, ItemMedia, MediaPreview } from '../../shared/conversation';
-import type { ReceivedRow } from '../store/conversation-tables';
-import type { DownloadRow } from '../store/media-downloads-table';
+import type { ReceivedRow } from '../store/tables/conversation-tables';
+import type { DownloadRow } from '../store/tables/media-downloads-table';
 import { isPreviewType } from './media-fetch';
 
 /** the received files named by media id, as the conversation reads and receives them */

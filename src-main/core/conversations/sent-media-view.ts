@@ -2,7 +2,7 @@
 // template as its text with the parameters filled in, a sent photo or voice note from the copy
 // kept in the data folder (a picture, a player), another kept file as a chip. Pure.
 import type { ConversationItem } from '../../shared/conversation';
-import type { SentExtra } from '../store/sent-extras-table';
+import type { SentExtra } from '../store/tables/sent-extras-table';
 import { isPreviewType } from './media-fetch';
 
 export function withSentExtras(items: ConversationItem[], extras: ReadonlyMap<string, SentExtra>): ConversationItem[] {

@@ -9,7 +9,7 @@
 import { CrmError } from '../errors';
 import { abortableSleep, type Sleep } from '../http/abortable-sleep';
 import { BEARER, placeCredential, withQueryCredential } from '../http/credential';
-import { DispatcherCache, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
+import { DispatcherCache, environmentRoute, type NetworkRoute } from '../http/network/dispatcher-cache';
 import { parseRetryAfter } from '../http/retry-after';
 import { USER_AGENT } from '../http/user-agent';
 import { wireHeaders } from '../http/wire-headers';

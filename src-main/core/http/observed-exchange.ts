@@ -5,14 +5,14 @@
 import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
 import { formatBytes } from '../../shared/format';
-import { toCurl } from '../curl';
-import { scrubLoggedSend } from '../logged-send';
+import { toCurl } from '../request/to-curl';
+import { scrubLoggedSend } from '../log/logged-send';
 import type { LoggedBody, LoggedSend } from '../model';
 import type { PreparedRequest } from './prepared-request';
-import { CREATED_KEY_NOT_KEPT, withoutKeyValues } from './key-answers';
-import { scrubJson, scrubSecret } from './redact';
+import { CREATED_KEY_NOT_KEPT, withoutKeyValues } from './scrub/key-answers';
+import { scrubJson, scrubSecret } from './scrub/redact';
 import { contentTypeOf } from './response-body';
-import { markScrubbed } from './scrubbed-for';
+import { markScrubbed } from './scrub/scrubbed-for';
 
 /** a body as the log keeps it, before the log's own scrubbing and cut (`truncated`: the reader stopped early) */
 export type ObservedBody = LoggedBody;

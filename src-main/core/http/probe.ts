@@ -1,7 +1,7 @@
 // Is an API there at all? A GET of its base URL with no key, on a connection of its own (a
 // pooled keep-alive socket to a server that went away says nothing about now). Any answer counts,
 // whatever its status (401, 404): all the outbox asks is whether requests arrive again.
-import { dispatcherFor, environmentRoute, type NetworkRoute } from './dispatcher-cache';
+import { dispatcherFor, environmentRoute, type NetworkRoute } from './network/dispatcher-cache';
 import type { Dispatcher } from 'undici';
 import { requestUrl } from './undici';
 

@@ -3,11 +3,11 @@
 // (any common error shape, see api/error-reason.ts), then what a known provider code means. The body is scrubbed of the key before
 // anything is read or cut from it, and never copied whole into the error.
 import { ENDPOINTS } from '../endpoints';
-import { readErrorReason } from '../api/error-reason';
-import type { ErrorReason } from '../api/error-reason';
+import { readErrorReason } from '../api/errors/error-reason';
+import type { ErrorReason } from '../api/errors/error-reason';
 import { CrmError } from '../errors';
 import type { EndpointId } from '../model';
-import { scrubSecret } from './redact';
+import { scrubSecret } from './scrub/redact';
 
 export interface StatusContext {
   status: number;

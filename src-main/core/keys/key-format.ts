@@ -1,7 +1,7 @@
 // What the console assumes about a key (docs/API.md): 8..512 printable ASCII characters, no white
 // space. Messages never echo the value.
 import { CrmError } from '../errors';
-import { scrubSecret } from '../http/redact';
+import { scrubSecret } from '../http/scrub/redact';
 import { LIMITS, charCount } from '../limits';
 
 export const KEY_MIN = 8;

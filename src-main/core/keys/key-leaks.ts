@@ -9,7 +9,7 @@ import { CrmError } from '../errors';
 import { Emitter, type Event } from '../emitter';
 import type { SavedKey } from '../model';
 import { sendRefusal, type KeyLeak, type LeakPlace } from '../../shared/key-leak';
-import { scrubSecret } from '../http/redact';
+import { scrubSecret } from '../http/scrub/redact';
 import { keysIn, stringsIn } from './leak-finder';
 
 /** notices kept for the session at most (the newest) */

@@ -17,7 +17,7 @@ import type { MetaStores } from '../meta/stores';
 import type { Operation } from '../operations';
 import { parseCreatedKey, parseServerKeys } from '../parse/server-keys';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered } from '../request/operation-spec';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
 import type { SecretStore } from '../secrets/secret-store';
@@ -33,7 +33,7 @@ import { currentTags, sameValueAs, untaggedActiveIds } from './key-identity';
 import { KeysDocument } from './keys-document';
 import { originOf, withOriginState } from './key-origin';
 import type { KeyVault } from './key-vault';
-import type { ServerKeysTable } from '../store/server-keys-table';
+import type { ServerKeysTable } from '../store/tables/server-keys-table';
 
 /** how long after its creation a key made through the API may be copied (once) */
 export const NEW_KEY_COPY_WINDOW_MS = 5 * 60 * 1000;

@@ -5,7 +5,7 @@ import { DEFAULT_OPERATIONS } from '../api/defaults';
 import { CrmError } from '../errors';
 import type { PreparedRequest } from '../http/prepared-request';
 import type { Profile } from '../model';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered } from '../request/operation-spec';
 import { accountPathOf } from './key-check-hint';
 

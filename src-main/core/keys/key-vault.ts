@@ -3,7 +3,7 @@
 // make no keychain call. Each call made with a key registers an AbortController; revoking the
 // key aborts them, and every later use fails with 'key_revoked' before any network traffic.
 import { CrmError } from '../errors';
-import { scrubSecret } from '../http/redact';
+import { scrubSecret } from '../http/scrub/redact';
 import type { KeyTestOutcome, Permission, SavedKey } from '../model';
 import type { MetaStores } from '../meta/stores';
 import { keyAccount } from '../secrets/secret-store';

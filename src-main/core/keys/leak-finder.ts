@@ -5,7 +5,7 @@
 // own is asked about: a conventional prefix ("sk_live_", "crm_sk_") is shared by every key of a
 // service, and a text holding another key of the same prefix must not name this one. Pure.
 import { keyUser } from '../http/basic-pair';
-import { LEAK_RUN, scrubSecret } from '../http/redact';
+import { LEAK_RUN, scrubSecret } from '../http/scrub/redact';
 
 export interface KeyValue {
   id: string;

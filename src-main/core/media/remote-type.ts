@@ -4,7 +4,7 @@
 // times, http(s) only.
 import type { Dispatcher } from 'undici';
 import { CrmError } from '../errors';
-import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/dispatcher-cache';
+import { dispatcherFor, environmentRoute, type NetworkRoute } from '../http/network/dispatcher-cache';
 import { requestUrl } from '../http/undici';
 import { baseMimetype, isMimetype } from './mimetypes';
 

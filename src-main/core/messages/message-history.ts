@@ -22,7 +22,7 @@ import type { ListMessagesInput } from '../operations';
 import { parseMessagePage } from '../parse/message';
 import { checkPhone } from '../phone';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import type { DeliveryState } from '../events/status-words';
 import { withDeliveryStates } from './history-states';
@@ -31,7 +31,7 @@ import type { HistoryQuery } from './history-page';
 import { recordPage, servicePage } from './history-page';
 import type { Delivery, SendRecorder, SentRecord } from './sent-record';
 import { sentRecordOf } from './sent-record';
-import type { SentMessagesTable } from '../store/sent-messages-table';
+import type { SentMessagesTable } from '../store/tables/sent-messages-table';
 
 const HISTORY_PER_PAGE = 50;
 

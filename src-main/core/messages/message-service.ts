@@ -14,9 +14,9 @@ import { parseMessagePage } from '../parse/message';
 import { sentMessageOf, unreadableNote } from './sent-message';
 import type { Delivery, SendRecorder } from './sent-record';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { readUploadedId } from '../api/read-upload';
+import { readUploadedId } from '../api/answers/read-upload';
 import { CrmError } from '../errors';
-import { buildRequest, prepareRequest } from '../request-builder';
+import { buildRequest, prepareRequest } from '../request/request-builder';
 import { needsUpload, operationSpec } from '../request/operation-spec';
 import type { KeyAccess, MessageService, OutboxService, SendCallOptions, SendResult } from '../services';
 

@@ -7,7 +7,7 @@ import { open, stat } from 'node:fs/promises';
 import type { ReceivedFiles } from '../media/received-files';
 import { mimetypeFromName } from '../media/mimetypes';
 import { SNIFF_BYTES, sniffMimetype } from '../media/sniff';
-import type { SentExtrasTable } from '../store/sent-extras-table';
+import type { SentExtrasTable } from '../store/tables/sent-extras-table';
 import type { Delivery, SentRecord } from './sent-record';
 import { filledTemplate } from './template-text';
 

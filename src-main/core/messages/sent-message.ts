@@ -1,8 +1,8 @@
 // A send's 2xx answer, read through the profile's description: the one place the window, the
 // CLI and the outbox turn an answer into a SentMessage, or into the failure its body states.
-import { failureInSuccess } from '../api/failure-in-success';
-import type { ErrorReason } from '../api/error-reason';
-import { readSendAnswer } from '../api/read-send';
+import { failureInSuccess } from '../api/errors/failure-in-success';
+import type { ErrorReason } from '../api/errors/error-reason';
+import { readSendAnswer } from '../api/answers/read-send';
 import { CrmError } from '../errors';
 import { reasonText, withHint } from '../http/status-error';
 import type { ApiResponse } from '../http/sender';

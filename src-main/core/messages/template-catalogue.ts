@@ -3,13 +3,13 @@
 // otherwise typed by the person, with the reason. Only an answer that cannot mean "no listing
 // here" (a refused key, a network failure) is an error: a template can always be typed.
 import type { TemplateList } from '../../shared/approved-template';
-import { readTemplates } from '../api/read-templates';
+import { readTemplates } from '../api/answers/read-templates';
 import { isNoListing } from '../http/no-listing';
 import type { HttpSender } from '../http/sender';
 import { readableJson } from '../http/sender';
 import { callWithKey } from '../keys/api-call';
 import type { ProfileManager } from '../profiles/profile-manager';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import type { KeyAccess } from '../services';
 

@@ -2,8 +2,8 @@
 // (store/profiles-table.ts, store/keys-table.ts), each change one transaction on the current rows
 // (store/table-doc.ts), shared by every process on the data folder. Neither ever holds a key value.
 import type { SqliteDatabase } from '../store/database';
-import { KeysCodec } from '../store/keys-table';
-import { ProfilesCodec } from '../store/profiles-table';
+import { KeysCodec } from '../store/tables/keys-table';
+import { ProfilesCodec } from '../store/tables/profiles-table';
 import { TableDoc, type DocStore } from '../store/table-doc';
 import type { KeysDoc, ProfilesDoc } from './schemas';
 

@@ -7,7 +7,7 @@ import type { PreparedRequest } from '../http/prepared-request';
 import { originOf } from '../keys/key-origin';
 import { sentMessageOf } from '../messages/sent-message';
 import type { Profile } from '../model';
-import { buildRequest } from '../request-builder';
+import { buildRequest } from '../request/request-builder';
 import type { AttemptContext } from './attempt-context';
 import { sendOnce } from './attempt-context';
 import type { Binding } from './binding';

@@ -3,16 +3,16 @@
 // `crm profiles import-curl` both go through here; the description lives in the profiles table of crm.db
 // with the profile it belongs to.
 import { DESCRIBED_OPERATIONS } from '../../shared/operation-ids';
-import { toCurl } from '../curl';
-import { parseCurl, CurlParseError, type ParsedCurl } from '../api/curl-parse';
+import { toCurl } from '../request/to-curl';
+import { parseCurl, CurlParseError, type ParsedCurl } from '../api/curl/curl-parse';
 import { proposeOperation } from '../api/propose';
 import type { Proposal, RoleFixes } from '../api/propose';
 import { missingRoles } from '../api/roles';
 import { parseApiDescription } from '../api/schema';
-import { proposeFromSpec, readApiSpec, SpecError } from '../api/spec-import';
-import type { SpecProposal } from '../api/spec-import';
-import { readSpecSource } from '../api/spec-source';
-import type { NetworkRoute } from '../http/dispatcher-cache';
+import { proposeFromSpec, readApiSpec, SpecError } from '../api/spec/spec-import';
+import type { SpecProposal } from '../api/spec/spec-import';
+import { readSpecSource } from '../api/spec/spec-source';
+import type { NetworkRoute } from '../http/network/dispatcher-cache';
 import { rolesOf } from '../api/template';
 import type { ApiDescription, ApiPreview, DescribedApi, DescribedOperation, EventRoutes, OperationSpec } from '../api/types';
 
@@ -28,7 +28,7 @@ import { CrmError } from '../errors';
 import type { MetaStores } from '../meta/stores';
 import type { Profile } from '../model';
 import type { Operation } from '../operations';
-import { prepareRequest } from '../request-builder';
+import { prepareRequest } from '../request/request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import { SpecDocuments } from './spec-documents';
 

@@ -8,7 +8,7 @@ import { charCount } from '../limits';
 import type { EndpointOverrides, Profile } from '../model';
 import type { MetaStores } from '../meta/stores';
 import { keyAccount, revokingAccount } from '../secrets/secret-store';
-import { webhookSecretAccount, webhookVerifyAccount } from '../events/webhook-secrets';
+import { webhookSecretAccount, webhookVerifyAccount } from '../events/webhooks/webhook-secrets';
 import type { SecretStore } from '../secrets/secret-store';
 import type { ProfileService } from '../services';
 import type { KeyVault } from '../keys/key-vault';

@@ -4,12 +4,12 @@
 // and only a few documents are held at once (each may be megabytes once parsed).
 import { randomUUID } from 'node:crypto';
 import type { ApiDocumentCandidate, ApiDocumentOpenValues, ApiDocumentProposal, ApiDocumentView } from '../../shared/api-document';
-import { forWindow, isExamplesSentence, openValuesOf } from '../api/spec-open-values';
-import { SpecError } from '../api/spec-import';
-import type { SpecProposal } from '../api/spec-import';
+import { forWindow, isExamplesSentence, openValuesOf } from '../api/spec/spec-open-values';
+import { SpecError } from '../api/spec/spec-import';
+import type { SpecProposal } from '../api/spec/spec-import';
 import type { DescribedOperation, RoleFixes } from '../api/types';
-import { VisitBudget } from '../api/spec-budget';
-import { checkedSpecUrl } from '../api/spec-url';
+import { VisitBudget } from '../api/spec/spec-budget';
+import { checkedSpecUrl } from '../api/spec/spec-url';
 import { CrmError } from '../errors';
 import type { LoadedSpec, SpecImportOptions } from './spec-import-options';
 

@@ -1,6 +1,6 @@
 // What an API document import works on: the document read once, and what the person adds to it.
 // A leaf both the API editor and the open documents (spec-documents.ts) import.
-import type { ApiSpec } from '../api/spec-import';
+import type { ApiSpec } from '../api/spec/spec-import';
 import type { RoleFixes } from '../api/propose';
 
 /** An API document read once, for listing its operations and proposing several of them. */

@@ -3,7 +3,7 @@
 import type { CredentialPlacement } from '../api/types';
 import type { HttpMethod, PreparedBody, PreparedRequest } from '../http/prepared-request';
 import type { EndpointId } from '../model';
-import { bodyContentType } from '../request-bodies';
+import { bodyContentType } from './request-bodies';
 import type { Problem } from './problems';
 
 /** A built request and what would stop it from being sent. */

@@ -3,7 +3,7 @@
 // (checked and encoded), and a writer for its JSON body (json-template-writer.ts). Kept per
 // description object, as rolesOf is: a saved description is never changed in place (a profile's
 // change makes new objects), so a changed description is compiled afresh, never served stale.
-import { compileJsonTemplate, type JsonWriter } from '../api/json-template-writer';
+import { compileJsonTemplate, type JsonWriter } from '../api/json/json-template-writer';
 import { OPERATION_ROLES, missingRoles } from '../api/roles';
 import { rolesOf } from '../api/template';
 import type { DescribedOperation, OperationSpec, Role } from '../api/types';

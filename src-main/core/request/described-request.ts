@@ -4,7 +4,7 @@ import { missingRoles } from '../api/roles';
 import { renderQuery, rolesOf } from '../api/template';
 import type { DescribedOperation, Role } from '../api/types';
 import { ENDPOINTS, checkEndpointPath } from '../endpoints';
-import { loggedSendOf } from '../logged-send';
+import { loggedSendOf } from '../log/logged-send';
 import type { FileAccess } from '../media/file-access';
 import { assembleRequest, type Prepared } from './assemble-request';
 import { allowedRoles, compiledSpec } from './compiled-spec';

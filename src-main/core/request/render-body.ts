@@ -1,12 +1,12 @@
 // The body a description asks for, rendered from the operation's values: JSON, a form or
 // multipart, with a file's bytes left for the sender to stream.
 import { encodeFormBody } from '../api/form-body';
-import type { JsonWriter } from '../api/json-template-writer';
+import type { JsonWriter } from '../api/json/json-template-writer';
 import { renderTemplate } from '../api/template';
 import type { RoleValues } from '../api/template';
 import type { OperationSpec } from '../api/types';
 import type { PreparedBody } from '../http/prepared-request';
-import { MULTIPART_FILE, fileBody, jsonBody, multipartBody } from '../request-bodies';
+import { MULTIPART_FILE, fileBody, jsonBody, multipartBody } from './request-bodies';
 import { placeholderValues } from './file-source';
 import type { FileRef } from './media-payload';
 import type { Problems } from './problems';

@@ -3,7 +3,7 @@
 // within a poll of data_version (data-version-watch.ts), without a restart.
 import type { SqliteDatabase } from './sqlite';
 import { watchDataVersion, type DataVersionWatch } from './data-version-watch';
-import { changedTables, TableVersions, type WatchedTable } from './table-versions';
+import { changedTables, TableVersions, type WatchedTable } from './tables/table-versions';
 
 export function watchForeignChanges(
   db: SqliteDatabase,

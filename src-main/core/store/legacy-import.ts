@@ -14,10 +14,10 @@ import { parseKeysDoc, parseProfilesDoc, type KeysDoc, type ProfilesDoc } from '
 import type { SentRecord } from '../messages/sent-record';
 import { isSentRecord } from '../messages/sent-record';
 import type { SqliteDatabase } from './sqlite';
-import { KeysCodec } from './keys-table';
-import { ProfilesCodec } from './profiles-table';
-import { SentMessagesTable } from './sent-messages-table';
-import { SettingsTable } from './settings-table';
+import { KeysCodec } from './tables/keys-table';
+import { ProfilesCodec } from './tables/profiles-table';
+import { SentMessagesTable } from './tables/sent-messages-table';
+import { SettingsTable } from './tables/settings-table';
 
 export const LEGACY_PROFILES_FILE = 'profiles.json';
 export const LEGACY_KEYS_FILE = 'keys.json';

@@ -8,9 +8,9 @@ import { parseProfilesDoc, type ProfilesDoc } from '../meta/schemas';
 import { BUSY_TIMEOUT_MS, DATABASE_FILE } from './database';
 import { LEGACY_PROFILES_FILE } from './legacy-import';
 import { refuseNewer } from './migrate';
-import { ProfilesCodec } from './profiles-table';
+import { ProfilesCodec } from './tables/profiles-table';
 import { MIGRATIONS } from './schema';
-import { SettingsTable } from './settings-table';
+import { SettingsTable } from './tables/settings-table';
 import { openSqlite } from './sqlite';
 
 const NONE: ProfilesDoc = { version: 1, activeProfileId: null, profiles: [] };

@@ -2,22 +2,22 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
-import { addReceivedRichParts, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './conversation-tables';
-import { createConversationList } from './conversation-list-table';
-import { addKeyExpiry, createKeysTable } from './keys-table';
-import { createMessageSearch } from './message-search-table';
-import { addRefusedOrigin, createMediaDownloadsTable } from './media-downloads-table';
-import { createSentExtrasTable } from './sent-extras-table';
-import { addProfileLive, createProfilesTable } from './profiles-table';
-import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './request-log-table';
-import { createServerKeysTable } from './server-keys-table';
-import { addSentSender, createSentMessagesTable } from './sent-messages-table';
-import { createSettingsTable } from './settings-table';
-import { createTableVersions } from './table-versions';
-import { createQuickAnswerTables } from './quick-answer-tables';
-import { createCannedTable } from './canned-table';
-import { createReadReceiptsTable } from './read-receipts-table';
-import { createWebhookDeliveriesTable } from './webhook-deliveries-table';
+import { addReceivedRichParts, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './tables/conversation-tables';
+import { createConversationList } from './tables/conversation-list-table';
+import { addKeyExpiry, createKeysTable } from './tables/keys-table';
+import { createMessageSearch } from './tables/message-search-table';
+import { addRefusedOrigin, createMediaDownloadsTable } from './tables/media-downloads-table';
+import { createSentExtrasTable } from './tables/sent-extras-table';
+import { addProfileLive, createProfilesTable } from './tables/profiles-table';
+import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './tables/request-log-table';
+import { createServerKeysTable } from './tables/server-keys-table';
+import { addSentSender, createSentMessagesTable } from './tables/sent-messages-table';
+import { createSettingsTable } from './tables/settings-table';
+import { createTableVersions } from './tables/table-versions';
+import { createQuickAnswerTables } from './tables/quick-answer-tables';
+import { createCannedTable } from './tables/canned-table';
+import { createReadReceiptsTable } from './tables/read-receipts-table';
+import { createWebhookDeliveriesTable } from './tables/webhook-deliveries-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CannedResponses } from '../../../src-main/core/canned/canned-responses';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { openDatabase } from '../../../src-main/core/store/database';
-import { CannedTable } from '../../../src-main/core/store/canned-table';
+import { CannedTable } from '../../../src-main/core/store/tables/canned-table';
 import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
 

@@ -5,8 +5,8 @@
 // replay marks itself and changes no state twice; fire posts a vendor-shaped signed event.
 // Run inside the keyring harness (with the CLI built); elsewhere skipped with a reason.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signatureOf } from '../../../src-main/core/events/signature';
-import { webhookSecretAccount } from '../../../src-main/core/events/webhook-secrets';
+import { signatureOf } from '../../../src-main/core/events/webhooks/signature';
+import { webhookSecretAccount } from '../../../src-main/core/events/webhooks/webhook-secrets';
 import type { Core } from '../../../src-main/core/create-core';
 import { keychainAvailable } from '../helpers/index';
 import { followCli, runInProcess, spawnCli, transcript, type FollowingCli } from './cli-harness';

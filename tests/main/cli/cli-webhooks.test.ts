@@ -2,9 +2,9 @@
 // the real OS keychain (never from an argument, never printed), then honoured by a running
 // listener at once. Run inside the keyring harness (npm test); elsewhere skipped with a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureOf } from '../../../src-main/core/events/signature';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../src-main/core/events/webhook-receiver';
-import { webhookSecretAccount, webhookVerifyAccount } from '../../../src-main/core/events/webhook-secrets';
+import { signatureOf } from '../../../src-main/core/events/webhooks/signature';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../src-main/core/events/webhooks/webhook-receiver';
+import { webhookSecretAccount, webhookVerifyAccount } from '../../../src-main/core/events/webhooks/webhook-secrets';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';

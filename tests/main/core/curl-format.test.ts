@@ -1,6 +1,6 @@
 // The exported command's text: quoting, headers, key reference, file bodies.
 import { describe, expect, it } from 'vitest';
-import { shellQuote, toCurl } from '../../../src-main/core/curl';
+import { shellQuote, toCurl } from '../../../src-main/core/request/to-curl';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
 import { availableShells, runInShell, shellEnv } from './shells';
 import { trickyStrings } from './tricky-inputs';

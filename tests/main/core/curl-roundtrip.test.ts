@@ -6,12 +6,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCurl } from '../../../src-main/core/curl';
+import { toCurl } from '../../../src-main/core/request/to-curl';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
 import type { HttpSender } from '../../../src-main/core/http/sender';
 import type { Operation } from '../../../src-main/core/operations';
-import { buildRequest } from '../../../src-main/core/request-builder';
+import { buildRequest } from '../../../src-main/core/request/request-builder';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../src-main/sandbox/index';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import { tempDir } from '../helpers/temp-dir';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
-import { scrubSecret } from '../../../src-main/core/http/redact';
+import { scrubSecret } from '../../../src-main/core/http/scrub/redact';
 import type { HttpSender } from '../../../src-main/core/http/sender';
 import type { KeyMeta, RequestLogDetail, RequestLogEntry } from '../../../src-main/core/model';
 import { keyAccount } from '../../../src-main/core/secrets/secret-store';

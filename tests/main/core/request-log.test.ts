@@ -3,7 +3,7 @@
 // key is stored.
 import { describe, expect, it } from 'vitest';
 import type { ObservedEntry } from '../../../src-main/core/http/sender';
-import { REQUEST_LOG_SIZE } from '../../../src-main/core/request-log';
+import { REQUEST_LOG_SIZE } from '../../../src-main/core/log/request-log';
 import { openTestRequestLog } from '../helpers/request-log';
 
 function entry(i: number, headers: Record<string, string> = {}): ObservedEntry {

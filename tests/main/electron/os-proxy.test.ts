@@ -1,7 +1,7 @@
 // The installed app's way to the OS's proxy settings: the default session's answer, asked at
 // request time, read by the core as it reads any PAC answer.
 import { describe, expect, it, vi } from 'vitest';
-import { createProxyChoice } from '../../../src-main/core/http/proxy-choice';
+import { createProxyChoice } from '../../../src-main/core/http/network/proxy-choice';
 
 const resolveProxy = vi.fn(async (_url: string) => 'PROXY proxy.corp:3128; DIRECT');
 let ready = false;

@@ -1,9 +1,9 @@
 // A request log over a real crm.db in a fresh temp folder (or a given one), for tests that need
 // the log without a whole core.
-import { RequestLogService, type RequestLogOptions } from '../../../src-main/core/request-log';
+import { RequestLogService, type RequestLogOptions } from '../../../src-main/core/log/request-log';
 import { watchDataVersion } from '../../../src-main/core/store/data-version-watch';
 import { openDatabase, type SqliteDatabase } from '../../../src-main/core/store/database';
-import { RequestLogTable, type RequestLogBounds } from '../../../src-main/core/store/request-log-table';
+import { RequestLogTable, type RequestLogBounds } from '../../../src-main/core/store/tables/request-log-table';
 import { tempDir } from './temp-dir';
 
 export interface TestRequestLog {

@@ -4,7 +4,7 @@
 // lower-cased copy, a key cut short or the first characters of a key are leaks too.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LEAK_RUN } from '../../../src-main/core/http/redact';
+import { LEAK_RUN } from '../../../src-main/core/http/scrub/redact';
 
 /** the secret's runs of LEAK_RUN characters, lower-cased */
 function windowsOf(secret: string): string[] {

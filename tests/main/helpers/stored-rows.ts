@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { KeysDoc } from '../../../src-main/core/meta/schemas';
 import { DATABASE_FILE } from '../../../src-main/core/store/database';
-import { KeysCodec } from '../../../src-main/core/store/keys-table';
+import { KeysCodec } from '../../../src-main/core/store/tables/keys-table';
 import { openSqlite } from '../../../src-main/core/store/sqlite';
 
 export function storedRows(dataDir: string, table: 'profiles' | 'saved_keys' | 'settings' | 'sent_messages' | 'server_key_lists' | 'request_log'): Record<string, unknown>[] {

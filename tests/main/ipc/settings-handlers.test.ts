@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CaFileTrust } from '../../../src-main/core/http/ca-file-trust';
+import { CaFileTrust } from '../../../src-main/core/http/network/ca-file-trust';
 import { payloadSchemas } from '../../../src-main/ipc/schemas';
 import { createSettingsHandlers } from '../../../src-main/ipc/settings-handlers';
 import { caught } from '../helpers/secret-scan';

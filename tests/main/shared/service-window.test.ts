@@ -2,7 +2,7 @@
 // the window warns before a free-form message follows what the profile's description says of
 // its service: descriptions learned from the sandbox's vendor playgrounds, never the default API.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../src-main/core/api/propose';
 import type { ApiDescription } from '../../../src-main/shared/api-description';
 import { enforcesWindow, OUTSIDE_WINDOW_HINT, windowRefusalIn, WINDOW_REFUSALS } from '../../../src-main/shared/service-window';

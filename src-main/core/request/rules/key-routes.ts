@@ -1,7 +1,7 @@
 // Key management keeps docs/API.md's routes: its operations fill a JSON body or a path parameter.
 import { LIMITS, charCount } from '../../../shared/limits';
 import { PERMISSIONS } from '../../../shared/permissions';
-import { jsonBody } from '../../request-bodies';
+import { jsonBody } from '../request-bodies';
 import type { DescribedRule, FixedRule } from './rule';
 
 const MAX_KEY_ID_CHARS = 200;

@@ -2,7 +2,7 @@
 // values kept byte for byte, the Content-Type curl would pick for the body, and the encodings
 // of the data options.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { URL_, errorOf, header } from './parsed-curl';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 

@@ -2,7 +2,7 @@
 // readme.io, DevTools "Copy as cURL" for bash and cmd, PowerShell), hostile input with the
 // message it gets, and round trips of tricky bodies through each quoting style.
 import { describe, expect, it } from 'vitest';
-import { CurlParseError, parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { CurlParseError, parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { URL_, errorOf, header } from './parsed-curl';
 import { trickyStrings } from '../tricky-inputs';
 import { PATHOLOGICAL_CURLS } from '../../../fixtures/pathological-curls';

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CurlParseError } from '../../../../src-main/core/api/curl-parse';
+import { CurlParseError } from '../../../../src-main/core/api/curl/curl-parse';
 import type { DescribedOperation } from '../../../../src-main/core/api/types';
 import type { Operation } from '../../../../src-main/core/operations';
 import { startHttpServer, type LocalServer } from '../http/support/local-server';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { CrmError } from '../../../../src-main/core/errors';
 import { playgroundTabs } from '../../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../../src-main/sandbox/index';

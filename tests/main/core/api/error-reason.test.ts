@@ -1,7 +1,7 @@
 // The service's reason, whatever shape its error body has: one line, a code, field details and,
 // for a provider's known codes, what they mean. Pure functions, no server.
 import { describe, expect, it } from 'vitest';
-import { readErrorReason } from '../../../../src-main/core/api/error-reason';
+import { readErrorReason } from '../../../../src-main/core/api/errors/error-reason';
 import { statusError } from '../../../../src-main/core/http/status-error';
 
 const KEY = 'crm_sk_Q7vXk2LmP9aZ4wRt';

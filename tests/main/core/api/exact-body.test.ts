@@ -2,18 +2,18 @@
 // constants that look like slots stay constants, and a body nested absurdly deep is refused
 // with a sentence instead of crashing.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import { parseApiDescription } from '../../../../src-main/core/api/schema';
 import { renderTemplate, rolesOf } from '../../../../src-main/core/api/template';
-import { stringifyJson } from '../../../../src-main/core/api/json-text';
+import { stringifyJson } from '../../../../src-main/core/api/json/json-text';
 import type { ApiDescription, DescribedOperation, OperationSpec, Template } from '../../../../src-main/core/api/types';
 import { templateText } from '../../../../src-main/cli/api-text';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { CrmError } from '../../../../src-main/core/errors';
 import type { Operation } from '../../../../src-main/core/operations';
 import { checkJsonBounds, JsonBoundsError } from '../../../../src-main/core/parse/bounded-json';
-import { prepareRequest } from '../../../../src-main/core/request-builder';
+import { prepareRequest } from '../../../../src-main/core/request/request-builder';
 
 const TEXT: Operation = { op: 'messages.text', input: { number: '5511999990000', text: 'Hello' }, idempotencyKey: 'key-1234' };
 

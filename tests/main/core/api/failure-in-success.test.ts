@@ -1,7 +1,7 @@
 // A 2xx whose body says the send failed is a failure with the service's reason; every other 2xx
 // body (an id, a delivery state, nothing at all) is a success.
 import { describe, expect, it } from 'vitest';
-import { failureInSuccess } from '../../../../src-main/core/api/failure-in-success';
+import { failureInSuccess } from '../../../../src-main/core/api/errors/failure-in-success';
 import { verdictOf } from '../../../../src-main/core/messages/draft-keys';
 import { sentMessageOf } from '../../../../src-main/core/messages/sent-message';
 import { CrmError, toErrorInfo } from '../../../../src-main/core/errors';

@@ -3,10 +3,10 @@
 // `page` and `offset`, where offset is how many rows a page holds: beside a page and without a page
 // size, an offset is read as the page size; elsewhere it keeps its sense (rows skipped).
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { offsetIsPageSize } from '../../../../src-main/core/api/page-size-offset';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
-import { proposeFromSpec, readApiSpec } from '../../../../src-main/core/api/spec-import';
+import { proposeFromSpec, readApiSpec } from '../../../../src-main/core/api/spec/spec-import';
 import type { Proposal } from '../../../../src-main/core/api/types';
 import { playgroundTabs } from '../../../../src-main/sandbox/index';
 

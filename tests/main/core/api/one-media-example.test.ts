@@ -4,10 +4,10 @@
 // and the by-id example a URL by link. Each is sent to the sandbox's meta dialect over loopback,
 // which refuses a field a kind does not take.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { DescribedOperation } from '../../../../src-main/core/api/types';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';

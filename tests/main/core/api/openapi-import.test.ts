@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findCandidate, proposeFromSpec, readApiSpec, specExample } from '../../../../src-main/core/api/spec-import';
-import type { ApiSpec } from '../../../../src-main/core/api/spec-import';
-import { parseSpecText } from '../../../../src-main/core/api/spec-read';
-import { readSpecSource } from '../../../../src-main/core/api/spec-source';
+import { findCandidate, proposeFromSpec, readApiSpec, specExample } from '../../../../src-main/core/api/spec/spec-import';
+import type { ApiSpec } from '../../../../src-main/core/api/spec/spec-import';
+import { parseSpecText } from '../../../../src-main/core/api/spec/spec-read';
+import { readSpecSource } from '../../../../src-main/core/api/spec/spec-source';
 import type { DescribedOperation, Proposal } from '../../../../src-main/core/api/types';
 import { tempDir } from '../../helpers/temp-dir';
 

@@ -1,7 +1,7 @@
 // What the cURL parser tests ask of a parse: the message a refused command gets, and a header's
 // value by name as curl compares names (case-insensitively).
 import { expect } from 'vitest';
-import { CurlParseError, parseCurl, type ParsedCurl } from '../../../../src-main/core/api/curl-parse';
+import { CurlParseError, parseCurl, type ParsedCurl } from '../../../../src-main/core/api/curl/curl-parse';
 
 export const URL_ = 'https://api.example.com/v1/messages';
 

@@ -3,7 +3,7 @@
 // JSON or form body refuses the example naming the field only, and errors about malformed
 // headers or options quote no value.
 import { describe, expect, it } from 'vitest';
-import { CurlParseError, parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { CurlParseError, parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 
 const SECRET = 'Sup3rS3cretValue9xQ';

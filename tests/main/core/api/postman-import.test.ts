@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findCandidate, proposeFromSpec, readApiSpec, specExample } from '../../../../src-main/core/api/spec-import';
-import type { SpecProposeOptions } from '../../../../src-main/core/api/spec-import';
+import { findCandidate, proposeFromSpec, readApiSpec, specExample } from '../../../../src-main/core/api/spec/spec-import';
+import type { SpecProposeOptions } from '../../../../src-main/core/api/spec/spec-import';
 import type { DescribedOperation, Proposal } from '../../../../src-main/core/api/types';
 
 const text = readFileSync(join(fileURLToPath(new URL('../../../fixtures/specs/', import.meta.url)), 'gateway.postman_collection.json'), 'utf8');

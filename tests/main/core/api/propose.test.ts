@@ -1,7 +1,7 @@
 // From a pasted cURL to a proposed description, for examples shaped like the public docs of
 // real services (not the sandbox's dialects): the roles come from the real world's names.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { DescribedOperation, RoleFixes } from '../../../../src-main/core/api/types';
 import { CrmError } from '../../../../src-main/core/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTemplates } from '../../../../src-main/core/api/read-templates';
+import { readTemplates } from '../../../../src-main/core/api/answers/read-templates';
 
 describe('reading a template listing, whatever its shape', () => {
   it("Meta's message_templates: approved ones only, the parameters counted from the body's {{n}}", () => {

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { proposeFromSpec, readApiSpec, SpecError } from '../../../../src-main/core/api/spec-import';
+import { proposeFromSpec, readApiSpec, SpecError } from '../../../../src-main/core/api/spec/spec-import';
 import { CrmError } from '../../../../src-main/core/errors';
 import { MAX_DOCUMENTS, SpecDocuments } from '../../../../src-main/core/profiles/spec-documents';
 import type { SpecDocumentEditor } from '../../../../src-main/core/profiles/spec-documents';

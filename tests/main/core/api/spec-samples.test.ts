@@ -7,9 +7,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposeFromSpec, readApiSpec, SpecError } from '../../../../src-main/core/api/spec-import';
-import { forWindow, openValuesOf } from '../../../../src-main/core/api/spec-open-values';
-import type { SpecProposeOptions } from '../../../../src-main/core/api/spec-import';
+import { proposeFromSpec, readApiSpec, SpecError } from '../../../../src-main/core/api/spec/spec-import';
+import { forWindow, openValuesOf } from '../../../../src-main/core/api/spec/spec-open-values';
+import type { SpecProposeOptions } from '../../../../src-main/core/api/spec/spec-import';
 import type { DescribedOperation, Proposal } from '../../../../src-main/core/api/types';
 import { readFileSync } from 'node:fs';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import type { CrmError } from '../../../../src-main/core/errors';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import type { TestCore } from '../../helpers/core';

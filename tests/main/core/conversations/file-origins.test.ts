@@ -13,7 +13,7 @@ import { allowFileOriginAsking, allowFileOriginFromCurlAsking } from '../../../.
 import { withoutFileOrigins } from '../../../../src-main/core/conversations/file-origin-policy';
 import type { ConsentQuestion } from '../../../../src-main/core/profiles/profile-consent';
 import { openDatabase } from '../../../../src-main/core/store/database';
-import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/media-downloads-table';
+import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
 import { metaWebhookBody } from '../../../../src-main/sandbox/events/payloads-meta';

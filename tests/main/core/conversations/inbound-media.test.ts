@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InboundMedia, NO_DOWNLOAD_ROUTE } from '../../../../src-main/core/conversations/inbound-media';
 import { ReceivedFiles, sha256Hex } from '../../../../src-main/core/media/received-files';
 import { openDatabase } from '../../../../src-main/core/store/database';
-import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/media-downloads-table';
+import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
 import { metaWebhookBody } from '../../../../src-main/sandbox/events/payloads-meta';

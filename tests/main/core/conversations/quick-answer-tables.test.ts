@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findQuickEvents } from '../../../../src-main/core/events/quick-event-finder';
 import { findMessageEvents } from '../../../../src-main/core/events/event-finder';
 import { openDatabase } from '../../../../src-main/core/store/database';
-import { QuickAnswerTables } from '../../../../src-main/core/store/quick-answer-tables';
+import { QuickAnswerTables } from '../../../../src-main/core/store/tables/quick-answer-tables';
 import { tempDir } from '../../helpers/temp-dir';
 
 async function tables(): Promise<QuickAnswerTables> {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findMessageEvents, type ReceivedEvent } from '../../../../src-main/core/events/event-finder';
 import { fetchMedia } from '../../../../src-main/core/conversations/media-fetch';
-import { parseWebhookBody } from '../../../../src-main/core/events/webhook-receiver';
+import { parseWebhookBody } from '../../../../src-main/core/events/webhooks/webhook-receiver';
 import { MEDIA_SAMPLES } from '../../../../src-main/sandbox/events/media-samples';
 import { twilioWebhookParams } from '../../../../src-main/sandbox/events/payloads-twilio';
 import { addProfileWithKey } from '../../helpers/core';

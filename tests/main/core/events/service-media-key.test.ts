@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
 import { MEDIA_SAMPLES } from '../../../../src-main/sandbox/events/media-samples';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';

@@ -5,7 +5,7 @@
 // never shows) them with a wrong one. The loop runs inside the keyring harness (npm test).
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { checkTwilioSignature, signedUrlCandidates, twilioSignatureOf } from '../../../../src-main/core/events/twilio-signature';
+import { checkTwilioSignature, signedUrlCandidates, twilioSignatureOf } from '../../../../src-main/core/events/webhooks/twilio-signature';
 import { addProfileWithKey } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { openSandbox } from '../../helpers/sandbox';

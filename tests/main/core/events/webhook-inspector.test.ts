@@ -4,14 +4,14 @@
 // nothing older than its days, a second process sees what the first kept, and Copy as cURL shows
 // the signature as a placeholder unless asked.
 import { describe, expect, it } from 'vitest';
-import { KEPT_BODY_BYTES, SIGNATURE_PLACEHOLDER, scrubBody, scrubHeaders } from '../../../../src-main/core/events/delivery-scrub';
-import { WebhookInspector } from '../../../../src-main/core/events/webhook-inspector';
-import type { ObservedDelivery } from '../../../../src-main/core/events/webhook-delivery';
-import { signatureOf } from '../../../../src-main/core/events/signature';
+import { KEPT_BODY_BYTES, SIGNATURE_PLACEHOLDER, scrubBody, scrubHeaders } from '../../../../src-main/core/events/webhooks/delivery-scrub';
+import { WebhookInspector } from '../../../../src-main/core/events/webhooks/webhook-inspector';
+import type { ObservedDelivery } from '../../../../src-main/core/events/webhooks/webhook-delivery';
+import { signatureOf } from '../../../../src-main/core/events/webhooks/signature';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { userVersion } from '../../../../src-main/core/store/migrate';
 import { MIGRATIONS } from '../../../../src-main/core/store/schema';
-import { WebhookDeliveriesTable } from '../../../../src-main/core/store/webhook-deliveries-table';
+import { WebhookDeliveriesTable } from '../../../../src-main/core/store/tables/webhook-deliveries-table';
 import { tempDir } from '../../helpers/temp-dir';
 
 const SECRET = 'whsec_inspector_unit_5521';

@@ -3,8 +3,8 @@
 // opened per test and closed after each, with the sandboxes. Call at a test file's top level.
 import { afterEach } from 'vitest';
 import type { Core } from '../../../../src-main/core/create-core';
-import { servicePostsForms } from '../../../../src-main/core/events/webhook-dialect';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
+import { servicePostsForms } from '../../../../src-main/core/events/webhooks/webhook-dialect';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
 import { openTestCore, type TestCore } from '../../helpers/core';
 import { closeSandboxes } from '../../helpers/sandbox';
 

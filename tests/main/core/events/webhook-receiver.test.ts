@@ -4,8 +4,8 @@
 // answered only with the right token; events late, twice or out of order never move a state
 // back; a post about a message this app never sent is kept, not an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureOf } from '../../../../src-main/core/events/signature';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
+import { signatureOf } from '../../../../src-main/core/events/webhooks/signature';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';

@@ -3,10 +3,10 @@
 // while a service's own posts, direct or through a tunnel, still land. Nothing refused is read.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhook-receiver';
-import { acceptedBodyType, webhookRefusal } from '../../../../src-main/core/events/webhook-request-guard';
-import { servicePostsForms } from '../../../../src-main/core/events/webhook-dialect';
-import { WebhookSecrets } from '../../../../src-main/core/events/webhook-secrets';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
+import { acceptedBodyType, webhookRefusal } from '../../../../src-main/core/events/webhooks/webhook-request-guard';
+import { servicePostsForms } from '../../../../src-main/core/events/webhooks/webhook-dialect';
+import { WebhookSecrets } from '../../../../src-main/core/events/webhooks/webhook-secrets';
 import { MemorySecretStore } from '../../../../src-main/core/secrets/memory-store';
 import { createWebhookHandlers } from '../../../../src-main/ipc/conversation-handlers';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { ObservedExchange } from '../../../../src-main/core/http/observed-exchange';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 
 const KEY = 'crm_sk_Zq8vTw3LmN0pXr5YbK2cJd7F';
 const escaped = KEY.split('').map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');

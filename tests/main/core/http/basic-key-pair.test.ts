@@ -4,13 +4,13 @@
 // learned user's password. Over real HTTP: the sandbox's twilio dialect checks Basic itself,
 // the key is read from the real keychain, and the request log shows the user, never the secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { basicPair, keyUser, maskedKey } from '../../../../src-main/core/http/basic-pair';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { ObservedEntry } from '../../../../src-main/core/http/sender';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';

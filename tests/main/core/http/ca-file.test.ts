@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CA_FILE_MAX_BYTES, readCaFile } from '../../../../src-main/core/http/ca-file';
+import { CA_FILE_MAX_BYTES, readCaFile } from '../../../../src-main/core/http/network/ca-file';
 import { caught } from '../../helpers/secret-scan';
 import { tempDir } from '../../helpers/temp-dir';
 import { TEST_CERT } from './support/self-signed';

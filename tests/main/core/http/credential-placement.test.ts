@@ -3,15 +3,15 @@
 // and the exported cURL, run in each shell, delivers the same credential and body bytes.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import { parseApiDescription } from '../../../../src-main/core/api/schema';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { ObservedEntry } from '../../../../src-main/core/http/sender';
 import type { DescribedOperation, OperationSpec } from '../../../../src-main/core/api/types';
 import type { Operation } from '../../../../src-main/core/operations';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import { availableShells, runInShell, shellEnv } from '../shells';
 import type { LocalServer, ReceivedRequest } from './support/local-server';
 import { startHttpServer } from './support/local-server';

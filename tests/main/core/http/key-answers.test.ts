@@ -1,7 +1,7 @@
 // Key routes' answers can carry key values the log does not hold: a key creation's new key (not
 // in the vault yet when the answer is logged), or a careless service's full values in its list.
 import { describe, expect, it } from 'vitest';
-import { withoutKeyValues } from '../../../../src-main/core/http/key-answers';
+import { withoutKeyValues } from '../../../../src-main/core/http/scrub/key-answers';
 import { leakedRuns } from '../../helpers/secret-scan';
 
 const NEW = 'crm_sk_9fQ2mZ7xLp4Rt8Kc1VbN6sDw3HyJ5gAe';
@@ -57,7 +57,7 @@ describe('withoutKeyValues', () => {
 describe('a key creation\'s answer through the sender', () => {
   it('keeps a new key that shares eight characters with the key it was made with (crm_sk_ + one): it goes to the keychain whole', async () => {
     const { createApiClient } = await import('../../../../src-main/core/http/api-client');
-    const { buildRequest } = await import('../../../../src-main/core/request-builder');
+    const { buildRequest } = await import('../../../../src-main/core/request/request-builder');
     const { startHttpServer } = await import('./support/local-server');
     const admin = 'crm_sk_Q1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
     const created = 'crm_sk_Q2bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';

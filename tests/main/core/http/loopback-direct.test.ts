@@ -5,8 +5,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
-import { environmentRoute } from '../../../../src-main/core/http/dispatcher-cache';
-import { isLoopbackHost, proxyForOrigin } from '../../../../src-main/core/http/proxy-env';
+import { environmentRoute } from '../../../../src-main/core/http/network/dispatcher-cache';
+import { isLoopbackHost, proxyForOrigin } from '../../../../src-main/core/http/network/proxy-env';
 import { listContacts } from './support/requests';
 
 const KEY = 'crm_sk_loopback_only_4f3e2d1c';

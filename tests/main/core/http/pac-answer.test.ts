@@ -1,6 +1,6 @@
 // The OS's proxy answer, as Chromium writes it from the system settings or a PAC file.
 import { describe, expect, it } from 'vitest';
-import { choosePacEntry } from '../../../../src-main/core/http/pac-answer';
+import { choosePacEntry } from '../../../../src-main/core/http/network/pac-answer';
 
 const ORIGIN = 'https://api.example.com';
 

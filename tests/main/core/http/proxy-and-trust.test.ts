@@ -5,10 +5,10 @@
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { environmentRoute, type NetworkRoute } from '../../../../src-main/core/http/dispatcher-cache';
+import { environmentRoute, type NetworkRoute } from '../../../../src-main/core/http/network/dispatcher-cache';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
-import { proxyForOrigin } from '../../../../src-main/core/http/proxy-env';
-import { trustedCertificates } from '../../../../src-main/core/http/trust-store';
+import { proxyForOrigin } from '../../../../src-main/core/http/network/proxy-env';
+import { trustedCertificates } from '../../../../src-main/core/http/network/trust-store';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/index';
 import { build, caught } from './support/requests';
 import { TEST_CERT, TEST_CERT_KEY } from './support/self-signed';

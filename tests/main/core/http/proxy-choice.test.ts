@@ -3,7 +3,7 @@
 // really goes through the proxy the OS names.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
-import { createProxyChoice } from '../../../../src-main/core/http/proxy-choice';
+import { createProxyChoice } from '../../../../src-main/core/http/network/proxy-choice';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/index';
 import { startProxy } from './support/connect-proxy';
 import { build, caught } from './support/requests';

@@ -3,13 +3,13 @@
 // and headers, and a connection refused, leave no trace of the key in the error, in what the
 // request log observes (path, headers, bodies, the exchange's cURL) or in the cURL copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { ObservedEntry } from '../../../../src-main/core/http/sender';
 import type { OperationSpec } from '../../../../src-main/core/api/types';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import { startHttpServer, type LocalServer } from './support/local-server';
 
 const KEY = 'qk_Scrub7Query3Key9Value0042';

@@ -3,7 +3,7 @@
 // raw text nor what JSON.parse (or a percent decoder) makes of it may keep a run of 8 of the
 // key's characters; the scrubbed JSON stays valid; text without the key is left alone.
 import { describe, expect, it } from 'vitest';
-import { LEAK_RUN, scrubSecret } from '../../../../src-main/core/http/redact';
+import { LEAK_RUN, scrubSecret } from '../../../../src-main/core/http/scrub/redact';
 import { leakedRuns } from '../../helpers/secret-scan';
 
 const KEY = 'crm_sk_Q7vXk2LmP9aZ4wRt';

@@ -2,7 +2,7 @@
 // a plain reference (every 8-character window compared, case-folded) on thousands of texts built
 // from pieces of the key, its case changes and JSON punctuation, at every length and offset.
 import { describe, expect, it } from 'vitest';
-import { scrubSecret } from '../../../../src-main/core/http/redact';
+import { scrubSecret } from '../../../../src-main/core/http/scrub/redact';
 
 const RUN = 8;
 

@@ -1,7 +1,7 @@
 // Scrubbing a key from text a server echoed: any run of 8+ of its characters, in any case,
 // wherever it sits; shorter runs (a shared "crm_sk_" format prefix) stay.
 import { describe, expect, it } from 'vitest';
-import { LEAK_RUN, scrubJson, scrubSecret } from '../../../../src-main/core/http/redact';
+import { LEAK_RUN, scrubJson, scrubSecret } from '../../../../src-main/core/http/scrub/redact';
 
 const KEY = 'crm_sk_Q7vXk2LmP9aZ4wRt';
 

@@ -11,7 +11,7 @@ import type { ContactPage } from '../../../../src-main/core/model';
 const parseContactPage = (json: unknown, page = 1, perPage = 50): ContactPage => readContactAnswer(json, {}, DEFAULT_OPERATIONS['contacts.list'], page, perPage).page;
 import { parseMessagePage, parseSentMessage } from '../../../../src-main/core/parse/message';
 import { parseCreatedKey, parseServerKeys } from '../../../../src-main/core/parse/server-keys';
-import { buildRequest, prepareRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest, prepareRequest } from '../../../../src-main/core/request/request-builder';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { startSandbox } from '../../../../src-main/sandbox/index';
 import { startHttpServer } from './support/local-server';

@@ -1,8 +1,8 @@
 // A 2xx answer's headers are read as one text before any copy is made: the answer must be what
 // scrubbing every name and value gives, whichever way the key is spelled or split.
 import { describe, expect, it } from 'vitest';
-import { scrubJson } from '../../../../src-main/core/http/redact';
-import { scrubHeaders } from '../../../../src-main/core/http/scrubbed-headers';
+import { scrubJson } from '../../../../src-main/core/http/scrub/redact';
+import { scrubHeaders } from '../../../../src-main/core/http/scrub/scrubbed-headers';
 
 const key = 'sk_live_AbCdEf0123456789xyz';
 

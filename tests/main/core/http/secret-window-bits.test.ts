@@ -1,8 +1,8 @@
 // The bit set that lets a scan skip positions: every window of the key is in it, so a run of
 // the key at any offset of a long text still reaches the exact comparison and is scrubbed.
 import { describe, expect, it } from 'vitest';
-import { scrubSecret } from '../../../../src-main/core/http/redact';
-import { BASE, HASH_BITS_MASK, LEAK_RUN, secretWindows } from '../../../../src-main/core/http/secret-windows';
+import { scrubSecret } from '../../../../src-main/core/http/scrub/redact';
+import { BASE, HASH_BITS_MASK, LEAK_RUN, secretWindows } from '../../../../src-main/core/http/scrub/secret-windows';
 
 const KEY = 'crm_sk_Zq8vTw3LmN0pXr5YbK2cJd7F';
 

@@ -3,11 +3,11 @@
 // for, whatever the path holds (` " é . ..), and a key id of "." or ".." stays one segment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathSegment, resolveEndpointPath } from '../../../../src-main/core/endpoints';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../../src-main/core/http/prepared-request';
 import { wireUrl } from '../../../../src-main/core/http/wire-url';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { LocalServer } from './support/local-server';
 import { startHttpServer } from './support/local-server';
 import { availableShells, runInShell, shellEnv } from '../shells';

@@ -1,7 +1,7 @@
 // Recognising a key in a server's key list by its value, in memory (issue 10 item 3): no part
 // of the key is stored, and the list arrives scrubbed of every run of the key it was read with.
 import { describe, expect, it } from 'vitest';
-import { scrubSecret } from '../../../../src-main/core/http/redact';
+import { scrubSecret } from '../../../../src-main/core/http/scrub/redact';
 import { isOwnListEntry, listEntryIsKey } from '../../../../src-main/core/keys/key-format';
 
 const ADMIN = 'crm_sk_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1x';

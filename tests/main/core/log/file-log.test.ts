@@ -5,7 +5,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileLog, logLine } from '../../../../src-main/core/log/file-log';
-import { scrubSecret } from '../../../../src-main/core/http/redact';
+import { scrubSecret } from '../../../../src-main/core/http/scrub/redact';
 import { tempDir } from '../../helpers/temp-dir';
 
 const KEY = 'crm_sk_live_7f3a9c2e5b1d4f60';

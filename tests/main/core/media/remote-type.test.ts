@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectRemoteType, typeFromHeader } from '../../../../src-main/core/media/remote-type';
-import { environmentRoute } from '../../../../src-main/core/http/dispatcher-cache';
+import { environmentRoute } from '../../../../src-main/core/http/network/dispatcher-cache';
 
 let server: Server;
 let base: string;

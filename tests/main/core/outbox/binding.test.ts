@@ -3,7 +3,7 @@
 // of sending it somewhere (or somehow) else. Two real sandboxes, the real HTTP client.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Outbox } from '../../../../src-main/core/outbox/index';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import { startSandbox } from '../../../../src-main/sandbox/index';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { PROFILE_ID, sandboxMessages } from './doubles';

@@ -3,15 +3,15 @@
 // afresh builds, for every sandbox dialect's learned descriptions, and a changed description
 // must be compiled again, never served from the old one.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
-import { compileJsonTemplate } from '../../../../src-main/core/api/json-template-writer';
-import { stringifyJson } from '../../../../src-main/core/api/json-text';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
+import { compileJsonTemplate } from '../../../../src-main/core/api/json/json-template-writer';
+import { stringifyJson } from '../../../../src-main/core/api/json/json-text';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import { renderTemplate, type RoleValues } from '../../../../src-main/core/api/template';
 import type { ApiDescription, DescribedOperation, OperationSpec, Template } from '../../../../src-main/core/api/types';
 import type { PreparedRequest } from '../../../../src-main/core/http/prepared-request';
 import type { Operation } from '../../../../src-main/core/operations';
-import { prepareRequest } from '../../../../src-main/core/request-builder';
+import { prepareRequest } from '../../../../src-main/core/request/request-builder';
 import { playgroundTabs, SANDBOX_DIALECTS } from '../../../../src-main/sandbox/index';
 
 const BASE = 'https://crm.example.com/base';

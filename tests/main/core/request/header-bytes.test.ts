@@ -2,14 +2,14 @@
 // local node:http server that records the raw bytes it received. The cURL export and the
 // request log keep the readable text; line breaks and NUL never reach the wire.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { CrmError } from '../../../../src-main/core/errors';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../../src-main/core/http/prepared-request';
 import type { HttpSender, ObservedEntry } from '../../../../src-main/core/http/sender';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { LocalServer } from '../http/support/local-server';
 import { startHttpServer } from '../http/support/local-server';
 import { CANARY_KEY } from '../http/support/requests';

@@ -4,13 +4,13 @@
 // sticker are offered. A service described otherwise (or docs/API.md) keeps image and document, and
 // says so before anything is sent.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import { parseApiDescription } from '../../../../src-main/core/api/schema';
 import type { OperationSpec } from '../../../../src-main/core/api/types';
 import type { CrmError } from '../../../../src-main/core/errors';
 import type { Operation } from '../../../../src-main/core/operations';
-import { buildRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { MediaType } from '../../../../src-main/shared/file-purpose';
 import { KIND_KEY, offeredMediaKinds } from '../../../../src-main/shared/media-kinds';
 

@@ -2,12 +2,12 @@
 // reaction route, Meta's context and reaction learned from its cURLs, and a profile whose
 // description has no place for either refused with the reason before anything is sent.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { ApiDescription, DescribedOperation } from '../../../../src-main/core/api/types';
 import { CrmError } from '../../../../src-main/core/errors';
 import type { Operation } from '../../../../src-main/core/operations';
-import { buildRequest, prepareRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest, prepareRequest } from '../../../../src-main/core/request/request-builder';
 import { compiledSpec } from '../../../../src-main/core/request/compiled-spec';
 import { isOffered } from '../../../../src-main/core/request/operation-spec';
 import { CANNOT_QUOTE } from '../../../../src-main/shared/quick-answers';

@@ -2,11 +2,11 @@
 // (the body exactly as Meta's documentation writes it), and docs/API.md, which has no read
 // receipts: a profile that speaks it is never offered one, so nothing is sent.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { ApiDescription, DescribedOperation } from '../../../../src-main/core/api/types';
 import type { Operation } from '../../../../src-main/core/operations';
-import { buildRequest, prepareRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest, prepareRequest } from '../../../../src-main/core/request/request-builder';
 import { isOffered } from '../../../../src-main/core/request/operation-spec';
 
 const target = { baseUrl: 'https://crm.example.com', endpointOverrides: {} };

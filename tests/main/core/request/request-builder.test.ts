@@ -7,7 +7,7 @@ import { MIB } from '../../../../src-main/core/limits';
 import type { FileAccess } from '../../../../src-main/core/media/file-access';
 import { nodeFileAccess } from '../../../../src-main/core/media/file-access';
 import type { Operation } from '../../../../src-main/core/operations';
-import { buildRequest, prepareRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest, prepareRequest } from '../../../../src-main/core/request/request-builder';
 import { tempDir } from '../../helpers/temp-dir';
 import { makeOgg, makePng, makeWav } from '../http/support/media-fixtures';
 

@@ -2,13 +2,13 @@
 // default request, the request learned from Meta's template cURL (whatever the number of
 // parameters in the example), and the input rules' sentences. The cURL is what is sent.
 import { describe, expect, it } from 'vitest';
-import { parseCurl } from '../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { ApiDescription } from '../../../../src-main/core/api/types';
-import { toCurl } from '../../../../src-main/core/curl';
+import { toCurl } from '../../../../src-main/core/request/to-curl';
 import { CrmError } from '../../../../src-main/core/errors';
 import type { Operation } from '../../../../src-main/core/operations';
-import { buildRequest, prepareRequest } from '../../../../src-main/core/request-builder';
+import { buildRequest, prepareRequest } from '../../../../src-main/core/request/request-builder';
 
 const target = { baseUrl: 'https://crm.example.com', endpointOverrides: {} };
 const KEY = '11111111-2222-4333-8444-555555555555';

@@ -3,7 +3,7 @@
 // signed service's genuine reply), and one delivery stores at most DELIVERY_EVENTS_LIMIT events.
 import { describe, expect, it } from 'vitest';
 import type { ReceivedEvent, StatusEvent } from '../../../../src-main/core/events/event-finder';
-import { CONVERSATION_ROWS_LIMIT, ConversationTables, DELIVERY_EVENTS_LIMIT } from '../../../../src-main/core/store/conversation-tables';
+import { CONVERSATION_ROWS_LIMIT, ConversationTables, DELIVERY_EVENTS_LIMIT } from '../../../../src-main/core/store/tables/conversation-tables';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { tempDir } from '../../helpers/temp-dir';
 

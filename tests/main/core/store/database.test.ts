@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../../../../src-main/core/store/database';
 import { DatabaseTooNewError, userVersion } from '../../../../src-main/core/store/migrate';
 import { openStore } from '../../../../src-main/core/store/open-store';
-import { ProfilesCodec } from '../../../../src-main/core/store/profiles-table';
-import { RequestLogTable } from '../../../../src-main/core/store/request-log-table';
+import { ProfilesCodec } from '../../../../src-main/core/store/tables/profiles-table';
+import { RequestLogTable } from '../../../../src-main/core/store/tables/request-log-table';
 import { MIGRATIONS } from '../../../../src-main/core/store/schema';
-import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages-table';
+import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
 import { openSqlite, type SqliteDatabase } from '../../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp-dir';
 

@@ -10,7 +10,7 @@ import { MemorySecretStore } from '../../../../src-main/core/secrets/memory-stor
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { importLegacyFiles } from '../../../../src-main/core/store/legacy-import';
 import { readProfilesOnly } from '../../../../src-main/core/store/read-profiles';
-import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages-table';
+import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
 import { tempDir } from '../../helpers/temp-dir';
 
 const AT = new Date('2026-01-02T03:04:05.678Z');

@@ -9,12 +9,12 @@ import { MessageSearch } from '../../../../src-main/core/conversations/message-s
 import type { ReceivedEvent } from '../../../../src-main/core/events/event-finder';
 import type { SentRecord } from '../../../../src-main/core/messages/sent-record';
 import type { Profile } from '../../../../src-main/core/model';
-import { ConversationTables } from '../../../../src-main/core/store/conversation-tables';
+import { ConversationTables } from '../../../../src-main/core/store/tables/conversation-tables';
 import { openDatabase, type SqliteDatabase } from '../../../../src-main/core/store/database';
-import { MessageSearchTable } from '../../../../src-main/core/store/message-search-table';
+import { MessageSearchTable } from '../../../../src-main/core/store/tables/message-search-table';
 import { migrate } from '../../../../src-main/core/store/migrate';
 import { MIGRATIONS } from '../../../../src-main/core/store/schema';
-import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages-table';
+import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import type { SearchPage } from '../../../../src-main/shared/message-search';
 import { tempDir } from '../../helpers/temp-dir';

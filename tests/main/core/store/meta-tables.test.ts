@@ -9,7 +9,7 @@ import { CrmError } from '../../../../src-main/core/errors';
 import { createMetaStores } from '../../../../src-main/core/meta/stores';
 import type { Profile, SavedKey } from '../../../../src-main/core/model';
 import { DATABASE_FILE, openDatabase } from '../../../../src-main/core/store/database';
-import { changedTables, TableVersions } from '../../../../src-main/core/store/table-versions';
+import { changedTables, TableVersions } from '../../../../src-main/core/store/tables/table-versions';
 import { tempDir } from '../../helpers/temp-dir';
 
 function profile(n: number): Profile {

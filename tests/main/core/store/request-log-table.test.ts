@@ -3,12 +3,12 @@
 // keep their line but lose their bodies.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { KeptDetail } from '../../../../src-main/core/log-detail';
+import type { KeptDetail } from '../../../../src-main/core/log/log-detail';
 import type { RequestLogEntry } from '../../../../src-main/core/model';
 import { DATABASE_FILE, openDatabase } from '../../../../src-main/core/store/database';
 import { migrate } from '../../../../src-main/core/store/migrate';
 import { MIGRATIONS } from '../../../../src-main/core/store/schema';
-import { RequestLogTable, type RequestLogRow } from '../../../../src-main/core/store/request-log-table';
+import { RequestLogTable, type RequestLogRow } from '../../../../src-main/core/store/tables/request-log-table';
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp-dir';
 

@@ -5,9 +5,9 @@ import type { SentRecord } from '../../../../src-main/core/messages/sent-record'
 import { sentRecordOf } from '../../../../src-main/core/messages/sent-record';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { latestVersion, migrate, userVersion } from '../../../../src-main/core/store/migrate';
-import { ProfilesCodec } from '../../../../src-main/core/store/profiles-table';
+import { ProfilesCodec } from '../../../../src-main/core/store/tables/profiles-table';
 import { MIGRATIONS } from '../../../../src-main/core/store/schema';
-import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages-table';
+import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp-dir';
 import { insertSentAsBefore } from './old-rows';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SentRecord } from '../../../../src-main/core/messages/sent-record';
 import { sentRecordOf } from '../../../../src-main/core/messages/sent-record';
 import { openDatabase } from '../../../../src-main/core/store/database';
-import { SentMessagesTable } from '../../../../src-main/core/store/sent-messages-table';
+import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
 import { tempDir } from '../../helpers/temp-dir';
 
 function record(n: number): SentRecord {

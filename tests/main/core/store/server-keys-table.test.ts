@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerKey } from '../../../../src-main/core/model';
 import { openStore } from '../../../../src-main/core/store/open-store';
-import { ServerKeysTable } from '../../../../src-main/core/store/server-keys-table';
+import { ServerKeysTable } from '../../../../src-main/core/store/tables/server-keys-table';
 
 const key = (id: string, name: string): ServerKey => ({ id, name, prefix: 'crm_sk_SECRETPREFIX', permissions: ['contacts:read'], createdAt: '2026-01-01T00:00:00Z', lastUsedAt: null, revocation: null });
 

@@ -25,7 +25,7 @@ import { originOf } from '../../../keys/key-origin';
 import type { ErrorInfo, ServerKey } from '../../../model';
 import { isRecord } from '../../../parse/shape';
 import { parseServerKeys } from '../../../parse/server-keys';
-import { buildRequest } from '../../../request-builder';
+import { buildRequest } from '../../../request/request-builder';
 import type { AttemptContext, SendResult } from '../../attempt-context';
 import type { RevocationKeyStore } from '../../deps';
 import { sendOnce } from '../../attempt-context';

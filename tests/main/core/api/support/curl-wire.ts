@@ -2,13 +2,13 @@
 // bash, as a person would), once by the app (the operation learned from the paste, built and sent
 // through the real sender with a key). What each one put on the wire is compared by the tests.
 import { execFile } from 'node:child_process';
-import { parseCurl } from '../../../../../src-main/core/api/curl-parse';
+import { parseCurl } from '../../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../../src-main/core/api/propose';
 import { parseApiDescription } from '../../../../../src-main/core/api/schema';
 import type { DescribedOperation, OperationSpec } from '../../../../../src-main/core/api/types';
 import { createApiClient } from '../../../../../src-main/core/http/api-client';
 import type { Operation } from '../../../../../src-main/core/operations';
-import { buildRequest } from '../../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../../src-main/core/request/request-builder';
 import type { LocalServer, ReceivedRequest } from '../../http/support/local-server';
 
 /** Headers that say who sends and how the bytes travel, not what the request is. */

@@ -1,7 +1,7 @@
 // PreparedRequests for the HTTP tests, built with the real builder against a test server.
 import type { PreparedRequest } from '../../../../../src-main/core/http/prepared-request';
 import type { Operation } from '../../../../../src-main/core/operations';
-import { buildRequest } from '../../../../../src-main/core/request-builder';
+import { buildRequest } from '../../../../../src-main/core/request/request-builder';
 
 export const CANARY_KEY = 'crm_sk_CANARY_s3cr3t_9f8e7d6c5b4a';
 

@@ -1,0 +1,21 @@
+// An OpenAPI 3 document (3.0 or 3.1) as a source of operations: the candidates it offers and,
+// for one, the example request a playground would show. See spec-import.ts for the entry point
+// that reads either kind of document. Pure.
+import { openApiRequest } from './openapi-example';
+import { checkOpenApi, openApiOperations } from './openapi-operations';
+import type { Json } from './openapi-ref';
+import type { SpecCandidate, SpecOptions, SpecRequest } from '../spec/spec-types';
+
+export interface OperationSource {
+  candidates: SpecCandidate[];
+  request(candidate: SpecCandidate, options: SpecOptions): SpecRequest;
+}
+
+export function openApiSource(doc: Json): OperationSource {
+  checkOpenApi(doc);
+  const operations = openApiOperations(doc);
+  return {
+    candidates: operations.map((o) => o.candidate),
+    request: (candidate, options) => openApiRequest(doc, operations.find((o) => o.candidate === candidate)!, options),
+  };
+}

@@ -1,0 +1,141 @@
+// The webhook inspector: every delivery a listener of this data folder took or refused, kept
+// (scrubbed, capped) in crm.db by the process that received it, so the window and `crm` list the
+// same deliveries; and the three things done with one: replay it into the app, copy it as cURL,
+// and fire a test event at the listener.
+// A replay goes through the same handling as a live post (parse, then the conversations), so a
+// state already recorded changes nothing the second time: states are kept per message, not counted.
+import { randomUUID } from 'node:crypto';
+import { shellQuote } from '../../request/to-curl';
+import { Emitter, type Event } from '../../emitter';
+import { CrmError } from '../../errors';
+import type { KeptDelivery, WebhookDeliveriesTable, DeliveryQuery } from '../../store/tables/webhook-deliveries-table';
+import { SIGNATURE_PLACEHOLDER, isSignatureHeader, scrubBody, scrubHeaders } from './delivery-scrub';
+import { effectsOf } from './delivery-effects';
+import { signatureOf } from './signature';
+import { twilioSignatureOf } from './twilio-signature';
+import { parseWebhookBody } from './webhook-receiver';
+import type { ObservedDelivery } from './webhook-delivery';
+
+export interface WebhookInspectorDeps {
+  table: WebhookDeliveriesTable;
+  /** the profile's webhook secret and verify token (none kept in a delivery) */
+  secretsOf(profileId: string): Promise<string[]>;
+  /** every key value the app holds blanked (core.scrubSecrets) */
+  scrub(text: string): string;
+  /** the same handling a live post gets (conversations.receive) */
+  receive(profileId: string, payload: unknown): { found: number; changed: number };
+  now?: () => Date;
+}
+
+/** headers a re-post must not copy: the transport's own, and what the listener refuses from a browser */
+const NOT_REPOSTED = new Set(['host', 'content-length', 'connection', 'origin', 'transfer-encoding', 'accept-encoding']);
+
+export class WebhookInspector {
+  private readonly recorded = new Emitter<KeptDelivery>();
+  /** a delivery was kept by this process (others' show through list()) */
+  readonly onDidRecord: Event<KeptDelivery> = this.recorded.event;
+
+  constructor(private readonly deps: WebhookInspectorDeps) {}
+
+  /** keeps one delivery the listener saw, scrubbed */
+  async record(seen: ObservedDelivery): Promise<KeptDelivery> {
+    const secrets = await this.deps.secretsOf(seen.profileId).catch(() => []);
+    const body = seen.body === null ? null : scrubBody(seen.body, contentTypeOf(seen.headers), secrets);
+    const headers = Object.fromEntries(Object.entries(scrubHeaders(seen.headers)).map(([name, value]) => [name, this.deps.scrub(value)]));
+    const kept = this.deps.table.add({
+      id: randomUUID(),
+      profileId: seen.profileId,
+      at: seen.at.toISOString(),
+      source: seen.source,
+      method: seen.method,
+      path: seen.path,
+      headers,
+      body: body === null ? null : this.deps.scrub(body.text),
+      bodyBytes: body?.bytes ?? 0,
+      bodyCut: body?.cut ?? false,
+      verdict: seen.verdict,
+      status: seen.status,
+      problem: seen.problem,
+      effects: seen.outcome === null ? [] : effectsOf(seen.payload),
+      changed: seen.outcome?.changed ?? null,
+      replayOf: seen.replayOf ?? null,
+    });
+    this.recorded.fire(kept);
+    return kept;
+  }
+
+  list(query: DeliveryQuery): KeptDelivery[] {
+    return this.deps.table.list(query);
+  }
+
+  get(id: string): KeptDelivery {
+    const kept = this.deps.table.get(id.trim());
+    if (kept === null) {
+      const kept = 'deliveries are kept 7 days, the last 500 per profile';
+      throw new CrmError('not_found', `No kept webhook delivery has the id "${id.trim().slice(0, 80)}" (${kept}).`);
+    }
+    return kept;
+  }
+
+  /** hands a kept delivery's body to the app again, and keeps the replay as a delivery of its own */
+  async replay(id: string): Promise<KeptDelivery> {
+    const original = this.get(id);
+    if (original.body === null) throw new CrmError('validation', 'This delivery was refused before its body was read: nothing to replay.');
+    if (original.bodyCut) {
+      const size = `${original.bodyBytes} bytes`;
+      throw new CrmError('validation', `This delivery's body (${size}) was longer than the inspector keeps: it cannot be replayed whole.`);
+    }
+    const body = Buffer.from(original.body, 'utf8');
+    let payload: unknown;
+    try {
+      payload = parseWebhookBody(body, original.headers['content-type']);
+    } catch {
+      throw new CrmError('validation', 'This delivery\'s body is not readable JSON or form data, so replaying it would do nothing.');
+    }
+    const outcome = this.deps.receive(original.profileId, payload);
+    const now = this.deps.now?.() ?? new Date();
+    // the signature was checked (or not) when it came; the kept copy has none to check again
+    return this.record({
+      profileId: original.profileId,
+      at: now,
+      source: null,
+      method: 'POST',
+      path: original.path,
+      headers: { 'content-type': original.headers['content-type'] },
+      body,
+      verdict: 'not_checked',
+      status: 200,
+      problem: outcome.found === 0 ? 'no message event in it' : null,
+      payload,
+      outcome,
+      replayOf: original.id,
+    });
+  }
+
+  /**
+   * a shell command that posts the kept delivery again to `url`. Its signature header is a
+   * placeholder unless `secret` is given: then it is computed for this body and this url.
+   */
+  curlOf(id: string, url: string, secret: string | null = null): string {
+    const kept = this.get(id);
+    const body = kept.body ?? '';
+    const lines = [`curl -X POST ${shellQuote(url)}`];
+    for (const [name, value] of Object.entries(kept.headers)) {
+      if (NOT_REPOSTED.has(name) || name.startsWith('x-forwarded-') || name === 'forwarded') continue;
+      const shown = isSignatureHeader(name) ? (secret === null ? SIGNATURE_PLACEHOLDER : signatureFor(name, body, url, secret)) : value;
+      lines.push(`  -H ${shellQuote(`${name}: ${shown}`)}`);
+    }
+    lines.push(`  --data-binary ${shellQuote(body)}`);
+    return lines.join(' \\\n');
+  }
+}
+
+function contentTypeOf(headers: ObservedDelivery['headers']): string | undefined {
+  const value = headers['content-type'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function signatureFor(header: string, body: string, url: string, secret: string): string {
+  if (header === 'x-twilio-signature') return twilioSignatureOf(secret, url, [...new URLSearchParams(body)]);
+  return signatureOf(Buffer.from(body, 'utf8'), secret);
+}

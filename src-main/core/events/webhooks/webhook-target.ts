@@ -1,0 +1,22 @@
+// The one way a listener of this data folder hands its webhooks to the app: the window's and
+// `crm webhooks listen` build the same target, so both check the same secrets, store into the
+// same conversations and keep the same inspector record.
+import type { Core } from '../../create-core';
+import { servicePostsForms } from './webhook-dialect';
+import type { WebhookTarget } from './webhook-receiver';
+import type { KeptDelivery } from '../../store/tables/webhook-deliveries-table';
+
+/** `kept`: told of each delivery once the inspector holds it (the listen command's line) */
+export function webhookTargetOf(core: Core, kept?: (delivery: KeptDelivery) => void): WebhookTarget {
+  return {
+    exists: async (profileId) => (await core.profiles.list()).profiles.some((p) => p.id === profileId),
+    secretOf: (profileId) => core.webhookSecrets.secretOf(profileId),
+    verifyTokenOf: (profileId) => core.webhookSecrets.verifyTokenOf(profileId),
+    receive: (profileId, payload) => core.conversations.receive(profileId, payload),
+    postsForms: async (profileId) => servicePostsForms((await core.profiles.get(profileId)).api),
+    record: async (delivery) => {
+      const stored = await core.webhookInspector.record(delivery);
+      kept?.(stored);
+    },
+  };
+}

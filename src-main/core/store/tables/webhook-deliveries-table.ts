@@ -1,0 +1,160 @@
+// The ONE owner of webhook_deliveries: the webhook inspector's record of each POST a listener
+// (the window's or `crm webhooks listen`) took or refused, written by whichever process received
+// it and read by every other. Rows arrive scrubbed (delivery-scrub.ts): no signature, token or
+// key value is written here. Bounded per profile by count and by age, pruned on every insert so
+// a busy listener never grows the file.
+import type { DeliveryEffect, DeliveryVerdict, KeptDelivery } from '../../../shared/webhook-deliveries';
+
+export type { KeptDelivery };
+import type { SqliteDatabase } from '../sqlite';
+
+export interface DeliveryBounds {
+  /** rows kept per profile at most, newest first */
+  perProfile: number;
+  /** rows older than this many days are removed */
+  maxDays: number;
+}
+
+export const DEFAULT_DELIVERY_BOUNDS: DeliveryBounds = { perProfile: 500, maxDays: 7 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type NewDelivery = Omit<KeptDelivery, 'seq'>;
+
+/** the table (schema version 16) */
+export function createWebhookDeliveriesTable(db: SqliteDatabase): void {
+  db.exec(`
+    CREATE TABLE webhook_deliveries (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      profile_id TEXT NOT NULL,
+      at TEXT NOT NULL,
+      at_ms INTEGER NOT NULL,
+      source TEXT,
+      method TEXT NOT NULL,
+      path TEXT NOT NULL,
+      headers TEXT NOT NULL,
+      body TEXT,
+      body_bytes INTEGER NOT NULL,
+      body_cut INTEGER NOT NULL,
+      verdict TEXT NOT NULL,
+      status INTEGER NOT NULL,
+      problem TEXT,
+      effects TEXT NOT NULL,
+      changed INTEGER,
+      replay_of TEXT
+    );
+    CREATE INDEX webhook_deliveries_by_profile ON webhook_deliveries (profile_id, seq);
+    CREATE INDEX webhook_deliveries_age ON webhook_deliveries (at_ms);
+  `);
+}
+
+interface Row {
+  seq: number;
+  id: string;
+  profile_id: string;
+  at: string;
+  source: string | null;
+  method: string;
+  path: string;
+  headers: string;
+  body: string | null;
+  body_bytes: number;
+  body_cut: number;
+  verdict: string;
+  status: number;
+  problem: string | null;
+  effects: string;
+  changed: number | null;
+  replay_of: string | null;
+}
+
+function fromRow(row: Row): KeptDelivery {
+  return {
+    seq: row.seq,
+    id: row.id,
+    profileId: row.profile_id,
+    at: row.at,
+    source: row.source,
+    method: row.method,
+    path: row.path,
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    body: row.body,
+    bodyBytes: row.body_bytes,
+    bodyCut: row.body_cut === 1,
+    verdict: row.verdict as DeliveryVerdict,
+    status: row.status,
+    problem: row.problem,
+    effects: JSON.parse(row.effects) as DeliveryEffect[],
+    changed: row.changed,
+    replayOf: row.replay_of,
+  };
+}
+
+export interface DeliveryQuery {
+  /** null: every profile */
+  profileId: string | null;
+  /** only rows after this seq (a follower's last seen) */
+  afterSeq?: number;
+  limit: number;
+}
+
+export class WebhookDeliveriesTable {
+  private readonly statements;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly bounds: DeliveryBounds = DEFAULT_DELIVERY_BOUNDS,
+    private readonly nowMs: () => number = () => Date.now(),
+  ) {
+    this.statements = {
+      insert: db.prepare(
+        `INSERT INTO webhook_deliveries (id, profile_id, at, at_ms, source, method, path, headers, body, body_bytes, body_cut,
+           verdict, status, problem, effects, changed, replay_of)
+         VALUES (@id, @profileId, @at, @atMs, @source, @method, @path, @headers, @body, @bodyBytes, @bodyCut,
+           @verdict, @status, @problem, @effects, @changed, @replayOf)`,
+      ),
+      pruneOld: db.prepare<[number]>('DELETE FROM webhook_deliveries WHERE at_ms < ?'),
+      // everything of the profile older than its newest `perProfile` rows
+      pruneProfile: db.prepare<[string, string, number]>(
+        `DELETE FROM webhook_deliveries WHERE profile_id = ? AND seq <= (
+           SELECT seq FROM webhook_deliveries WHERE profile_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
+      ),
+      byId: db.prepare<[string], Row>('SELECT * FROM webhook_deliveries WHERE id = ?'),
+      ofProfile: db.prepare<[string, number, number], Row>(
+        'SELECT * FROM webhook_deliveries WHERE profile_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?',
+      ),
+      ofAll: db.prepare<[number, number], Row>('SELECT * FROM webhook_deliveries WHERE seq > ? ORDER BY seq DESC LIMIT ?'),
+    };
+  }
+
+  /** keeps one delivery and drops what the bounds no longer allow, in one transaction */
+  add(delivery: NewDelivery): KeptDelivery {
+    const write = this.db.transaction(() => {
+      this.statements.insert.run({
+        ...delivery,
+        atMs: Date.parse(delivery.at),
+        headers: JSON.stringify(delivery.headers),
+        bodyCut: delivery.bodyCut ? 1 : 0,
+        effects: JSON.stringify(delivery.effects),
+      });
+      this.statements.pruneOld.run(this.nowMs() - this.bounds.maxDays * DAY_MS);
+      this.statements.pruneProfile.run(delivery.profileId, delivery.profileId, this.bounds.perProfile);
+    });
+    write.immediate();
+    return this.get(delivery.id)!;
+  }
+
+  get(id: string): KeptDelivery | null {
+    const row = this.statements.byId.get(id);
+    return row === undefined ? null : fromRow(row);
+  }
+
+  /** newest first */
+  list(query: DeliveryQuery): KeptDelivery[] {
+    const after = query.afterSeq ?? 0;
+    const { ofAll, ofProfile } = this.statements;
+    const rows = query.profileId === null ? ofAll.all(after, query.limit) : ofProfile.all(query.profileId, after, query.limit);
+    return rows.map(fromRow);
+  }
+}
