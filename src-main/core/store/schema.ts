@@ -17,6 +17,7 @@ import { createTableVersions } from './table-versions';
 import { createQuickAnswerTables } from './quick-answer-tables';
 import { createCannedTable } from './canned-table';
 import { createReadReceiptsTable } from './read-receipts-table';
+import { createTemplateStatesTable } from './template-states-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 14, name: 'the origin a received file is kept at when the key was not sent there', up: addRefusedOrigin },
   { version: 15, name: 'the message each conversation last sent a read receipt for', up: createReadReceiptsTable },
+  { version: 17, name: "each profile's message templates: status, quality, category and why one was rejected", up: createTemplateStatesTable },
 ];
