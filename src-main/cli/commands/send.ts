@@ -19,6 +19,7 @@ import { formatBytes } from '../../shared/format';
 import { readAll } from '../prompt';
 import { profileOption } from './shared';
 import { reactionCommand, withoutQuoteHint } from './send-reaction';
+import { checkTemplateSend } from './template-send-check';
 
 const commonSendOptions = {
   to: { type: 'string', valueName: 'NUMBER', help: 'recipient: country code + number (+55 (11) 99999-0000 is fine)' },
@@ -213,6 +214,8 @@ const template = defineCommand({
       language: requireOption(values.language, '--language'),
       params: values.param ?? [],
     };
+    // the same session dispatch opens; a printed cURL sends nothing, so it is not checked
+    if (values.curl !== true) await checkTemplateSend(ctx, { profileRef: values.profile, envKey: true, outbox: values.queue === true }, input.name, input.language);
     return dispatch(ctx, values, { op: 'messages.template', input, idempotencyKey: idempotencyKey(values) });
   },
 });
