@@ -17,6 +17,7 @@ import type { ResolveProxy } from '../core/http/proxy-choice';
 import type { WebhookSecrets } from '../core/events/webhook-secrets';
 import type { LogResend } from '../core/log-resend';
 import type { TemplateCatalogue } from '../core/messages/template-catalogue';
+import type { TemplateManager } from '../core/templates/template-manager';
 import type { ApiHandlerCore } from './api-handlers';
 import type { WebhookListener } from './conversation-handlers';
 import type { ClipboardGuard } from './clipboard-guard';
@@ -54,6 +55,8 @@ export interface HandlerCore {
   messageSearch: Pick<MessageSearch, 'search'>;
   /** the approved templates each profile's service lists (the template form) */
   templates: Pick<TemplateCatalogue, 'list'>;
+  /** every template's state, creation, edit, deletion and the send check (the Templates screen) */
+  templateLifecycle: Pick<TemplateManager, 'overview' | 'kept' | 'create' | 'update' | 'remove' | 'check'>;
   /** quoted replies and reactions (the conversation view) */
   quick: Pick<QuickAnswers, 'reply' | 'react'>;
   /** canned responses for the reply box's / list */

@@ -62,6 +62,12 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'inbox:set-read-receipts': true,
   'conversations:allow-file-origin': true,
   'api:allow-file-origin': true,
+  'template-lifecycle:overview': true,
+  'template-lifecycle:kept': true,
+  'template-lifecycle:create': true,
+  'template-lifecycle:update': true,
+  'template-lifecycle:delete': true,
+  'template-lifecycle:check': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 
