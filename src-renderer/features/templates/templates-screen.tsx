@@ -3,6 +3,7 @@
 // language; live while a review is pending or a webhook or `crm` changes a state. New templates
 // are submitted from the form below; Delete removes one in every language.
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ManagedTemplate } from '../../lib/api';
 import { onEvent } from '../../lib/api';
 import { requestConfirm } from '../../ui/confirm-store';
@@ -18,7 +19,9 @@ function categoryText(t: ManagedTemplate): string {
 export function TemplatesScreen() {
   const templates = useTemplatesStore(selectTemplates);
   const reviewing = useTemplatesStore(selectReviewing);
-  const { status, overview, error, done, load, reloadKept, remove } = useTemplatesStore();
+  const { status, overview, error, done, load, reloadKept, remove } = useTemplatesStore(
+    useShallow((s) => ({ status: s.status, overview: s.overview, error: s.error, done: s.done, load: s.load, reloadKept: s.reloadKept, remove: s.remove })),
+  );
   useEffect(() => {
     void load();
     return onEvent('template-lifecycle:changed', () => void reloadKept());

@@ -59,5 +59,7 @@ export const useTemplatesStore = create<TemplatesState>((set, get) => ({
   },
 }));
 
-export const selectTemplates = (s: TemplatesState): ManagedTemplate[] => s.overview?.templates ?? [];
+/** one empty list: a new [] on every read would be a new snapshot each time (an endless render) */
+const NONE: ManagedTemplate[] = [];
+export const selectTemplates = (s: TemplatesState): ManagedTemplate[] => s.overview?.templates ?? NONE;
 export const selectReviewing = (s: TemplatesState): boolean => (s.overview?.templates ?? []).some((t) => t.status === 'PENDING');
