@@ -113,6 +113,11 @@ export class TemplateStatesTable {
 
   /** a change a webhook announced, for the template it names; false when none is kept */
   apply(profileId: string, named: { id: string | null; name: string | null; language: string | null }, change: StateChange, now: string): boolean {
+    // read and written in one transaction: another process's listing cannot land between them
+    return this.db.transaction(() => this.applyNow(profileId, named, change, now))();
+  }
+
+  private applyNow(profileId: string, named: { id: string | null; name: string | null; language: string | null }, change: StateChange, now: string): boolean {
     const row = this.statements.find.get(profileId, named.id, named.name, named.language);
     if (row === undefined) return false;
     const t = fromRow(row);
