@@ -29,7 +29,9 @@ const templateDraft = z.object({
   samples: z.array(z.string().max(2000)).max(100),
   header: z.string().max(1000).nullable(),
   footer: z.string().max(1000).nullable(),
-  buttons: z.array(z.object({ kind: z.enum(['quick_reply', 'url', 'phone']), text: z.string().max(1000), value: z.string().max(4096) }).strict()).max(50),
+  buttons: z
+    .array(z.object({ kind: z.enum(['quick_reply', 'url', 'phone']), text: z.string().max(1000), value: z.string().max(4096) }).strict())
+    .max(50),
 }).strict();
 
 const source = z.discriminatedUnion('kind', [

@@ -3,7 +3,10 @@
 import { activeProfileId } from './active-profile';
 import type { DomainHandlers, HandlerCore } from './handler-types';
 
-export function createTemplateLifecycleHandlers(lifecycle: HandlerCore['templateLifecycle'], profiles: Pick<HandlerCore['profiles'], 'active'>): DomainHandlers<'template-lifecycle'> {
+export function createTemplateLifecycleHandlers(
+  lifecycle: HandlerCore['templateLifecycle'],
+  profiles: Pick<HandlerCore['profiles'], 'active'>,
+): DomainHandlers<'template-lifecycle'> {
   return {
     'template-lifecycle:overview': () => lifecycle.overview({}),
     'template-lifecycle:kept': async () => lifecycle.kept(await activeProfileId(profiles)),

@@ -43,7 +43,8 @@ export class TemplateBook {
   constructor() {
     for (const t of APPROVED_TEMPLATES) {
       for (const language of t.languages) {
-        this.entries.push({ ...this.fresh(t.name, language, 'UTILITY', [{ type: 'BODY', text: t.body }]), status: 'APPROVED', quality: 'GREEN' });
+        const entry = this.fresh(t.name, language, 'UTILITY', [{ type: 'BODY', text: t.body }]);
+        this.entries.push({ ...entry, status: 'APPROVED', quality: 'GREEN' });
       }
     }
   }
@@ -97,10 +98,14 @@ export class TemplateBook {
     const named = this.entries.filter((e) => e.name === name);
     if (named.length === 0) return { kind: 'unknown', message: `no approved template is named ${name}` };
     const entry = named.find((e) => e.language === language);
-    if (entry === undefined) return { kind: 'unknown', message: `template ${name} is not approved in ${language} (only in ${named.map((e) => e.language).join(', ')})` };
+    if (entry === undefined) {
+      const others = named.map((e) => e.language).join(', ');
+      return { kind: 'unknown', message: `template ${name} is not approved in ${language} (only in ${others})` };
+    }
     if (entry.status !== 'APPROVED') return { kind: 'unknown', message: `template ${name} (${language}) is ${entry.status}, not APPROVED` };
     const wanted = placeholderCount(bodyText(entry.components));
-    if (params !== wanted) return { kind: 'params', message: `template ${name} takes ${wanted} body parameter${wanted === 1 ? '' : 's'}, not ${params}` };
+    const takes = `${wanted} body parameter${wanted === 1 ? '' : 's'}`;
+    if (params !== wanted) return { kind: 'params', message: `template ${name} takes ${takes}, not ${params}` };
     return null;
   }
 

@@ -215,7 +215,8 @@ const template = defineCommand({
       params: values.param ?? [],
     };
     // the same session dispatch opens; a printed cURL sends nothing, so it is not checked
-    if (values.curl !== true) await checkTemplateSend(ctx, { profileRef: values.profile, envKey: true, outbox: values.queue === true }, input.name, input.language);
+    const session = { profileRef: values.profile, envKey: true as const, outbox: values.queue === true };
+    if (values.curl !== true) await checkTemplateSend(ctx, session, input.name, input.language);
     return dispatch(ctx, values, { op: 'messages.template', input, idempotencyKey: idempotencyKey(values) });
   },
 });

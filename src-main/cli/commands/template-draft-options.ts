@@ -14,7 +14,11 @@ export const draftOptions = {
   sample: { type: 'list', valueName: 'TEXT', help: 'a sample value for the review, in order: the first --sample is {{1}}' },
   header: { type: 'string', valueName: 'TEXT', help: 'an optional header text, at most 60 characters' },
   footer: { type: 'string', valueName: 'TEXT', help: 'an optional footer, at most 60 characters' },
-  button: { type: 'list', valueName: 'KIND:TEXT[=VALUE]', help: 'a button (at most 10, text up to 25): quick:TEXT, url:TEXT=https://…, phone:TEXT=+NUMBER' },
+  button: {
+    type: 'list',
+    valueName: 'KIND:TEXT[=VALUE]',
+    help: 'a button (at most 10, text up to 25): quick:TEXT, url:TEXT=https://…, phone:TEXT=+NUMBER',
+  },
 } as const;
 
 const KINDS: Readonly<Record<string, TemplateButton['kind']>> = { quick: 'quick_reply', url: 'url', phone: 'phone' };
@@ -22,11 +26,12 @@ const KINDS: Readonly<Record<string, TemplateButton['kind']>> = { quick: 'quick_
 export function parseButton(spec: string): TemplateButton {
   const colon = spec.indexOf(':');
   const kind = KINDS[spec.slice(0, colon)];
-  if (colon < 0 || kind === undefined) throw new UsageError(`--button ${JSON.stringify(spec.slice(0, 60))}: start it with quick:, url: or phone:`);
+  const shown = `--button ${JSON.stringify(spec.slice(0, 60))}`;
+  if (colon < 0 || kind === undefined) throw new UsageError(`${shown}: start it with quick:, url: or phone:`);
   const rest = spec.slice(colon + 1);
   if (kind === 'quick_reply') return { kind, text: rest, value: '' };
   const equals = rest.lastIndexOf('=');
-  if (equals < 0) throw new UsageError(`--button ${JSON.stringify(spec.slice(0, 60))}: a ${kind} button is ${kind}:TEXT=${kind === 'url' ? 'https://…' : '+NUMBER'}`);
+  if (equals < 0) throw new UsageError(`${shown}: a ${kind} button is ${kind}:TEXT=${kind === 'url' ? 'https://…' : '+NUMBER'}`);
   return { kind, text: rest.slice(0, equals), value: rest.slice(equals + 1) };
 }
 

@@ -4,7 +4,14 @@
 import { CrmError } from '../../core/errors';
 import type { CommandContext } from '../command';
 
-export async function checkTemplateSend(ctx: CommandContext, session: { profileRef: string | undefined; envKey: true; outbox: boolean }, name: string, language: string): Promise<void> {
+/** the session options the send itself opens with (the session is opened once per run) */
+export interface SendSessionOptions {
+  profileRef: string | undefined;
+  envKey: true;
+  outbox: boolean;
+}
+
+export async function checkTemplateSend(ctx: CommandContext, session: SendSessionOptions, name: string, language: string): Promise<void> {
   const opened = await ctx.session(session);
   const profile = await opened.profile();
   const verdict = await opened.core.templateLifecycle.check({ profileId: profile.id, name, language }).catch(() => null);

@@ -7,15 +7,21 @@ import { clean } from '../format';
 import { draftOf, draftOptions } from './template-draft-options';
 import { confirmOrRefuse, namedProfile, profileOption, yesOption } from './shared';
 
+const DRAFT_USAGE = [
+  '--name NAME --language CODE --category CATEGORY --body TEXT',
+  '[--sample TEXT]... [--header TEXT] [--footer TEXT] [--button KIND:TEXT[=VALUE]]...',
+].join(' ');
+
 const CREATE_NOTES = [
-  "Only where the profile's template listing is Meta's message_templates (learned from its cURL in Profiles → API): other services manage templates in their own console.",
+  "Only where the profile's template listing is Meta's message_templates (learned from its cURL in Profiles → API):" +
+    ' other services manage templates in their own console.',
   'The draft is checked against WhatsApp limits first; nothing is sent while a problem is left.',
 ];
 
 export const templatesCreateCommand = defineCommand({
   name: 'templates create',
   summary: 'submit a new template for review (it is PENDING until approved or rejected)',
-  usage: ['templates create --name NAME --language CODE --category CATEGORY --body TEXT [--sample TEXT]... [--header TEXT] [--footer TEXT] [--button KIND:TEXT[=VALUE]]...'],
+  usage: [`templates create ${DRAFT_USAGE}`],
   options: draftOptions,
   positionals: { min: 0, max: 0 },
   notes: CREATE_NOTES,
@@ -23,14 +29,15 @@ export const templatesCreateCommand = defineCommand({
     const draft = draftOf(values);
     const { core, profile } = await namedProfile(ctx, values.profile);
     const created = await core.templateLifecycle.create({ profileId: profile.id, draft });
-    return { data: created, text: `Submitted ${clean(draft.name)} (${clean(draft.language)}): ${clean(created.status)}. Watch it with crm templates.` };
+    const which = `${clean(draft.name)} (${clean(draft.language)})`;
+    return { data: created, text: `Submitted ${which}: ${clean(created.status)}. Watch it with crm templates.` };
   },
 });
 
 export const templatesEditCommand = defineCommand({
   name: 'templates edit',
   summary: 'change a template (name and language say which); it is reviewed again',
-  usage: ['templates edit --name NAME --language CODE --category CATEGORY --body TEXT [--sample TEXT]... [--header TEXT] [--footer TEXT] [--button ...]...'],
+  usage: [`templates edit ${DRAFT_USAGE}`],
   options: draftOptions,
   positionals: { min: 0, max: 0 },
   notes: CREATE_NOTES,
@@ -38,7 +45,8 @@ export const templatesEditCommand = defineCommand({
     const draft = draftOf(values);
     const { core, profile } = await namedProfile(ctx, values.profile);
     await core.templateLifecycle.update({ profileId: profile.id, draft });
-    return { data: { name: draft.name, language: draft.language, status: 'PENDING' }, text: `Changed ${clean(draft.name)} (${clean(draft.language)}): PENDING review again.` };
+    const data = { name: draft.name, language: draft.language, status: 'PENDING' };
+    return { data, text: `Changed ${clean(draft.name)} (${clean(draft.language)}): PENDING review again.` };
   },
 });
 
@@ -74,6 +82,7 @@ export const templatesCheckCommand = defineCommand({
     const { core, profile } = await namedProfile(ctx, values.profile);
     const verdict = await core.templateLifecycle.check({ profileId: profile.id, name: values.name, language: values.language });
     const text = verdictText(verdict);
-    return verdict.level === 'refuse' ? { data: verdict, text, exitCode: 1, reason: verdict.problems[0]?.message ?? 'it will not send' } : { data: verdict, text };
+    if (verdict.level !== 'refuse') return { data: verdict, text };
+    return { data: verdict, text, exitCode: 1, reason: verdict.problems[0]?.message ?? 'it will not send' };
   },
 });

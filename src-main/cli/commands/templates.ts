@@ -33,7 +33,10 @@ export const templatesListCommand = defineCommand({
   name: 'templates list',
   summary: 'every template with its status, rejection reason, quality, category and language',
   usage: ['templates [list] [--approved] [--profile NAME] [--json]'],
-  options: { profile: profileOption, approved: { type: 'boolean', help: 'only the approved ones, with their parameters, as crm send template takes them' } },
+  options: {
+    profile: profileOption,
+    approved: { type: 'boolean', help: 'only the approved ones, with their parameters, as crm send template takes them' },
+  },
   positionals: { min: 0, max: 0 },
   notes: ['Without a listing to ask (offline, or none described), the states last kept are shown, with the reason.'],
   async run(ctx, { values }) {

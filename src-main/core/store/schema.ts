@@ -60,5 +60,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 14, name: 'the origin a received file is kept at when the key was not sent there', up: addRefusedOrigin },
   { version: 15, name: 'the message each conversation last sent a read receipt for', up: createReadReceiptsTable },
-  { version: 17, name: "each profile's message templates: status, quality, category and why one was rejected", up: createTemplateStatesTable },
+  {
+    version: 17,
+    name: "each profile's message templates: status, quality, category and why one was rejected",
+    up: createTemplateStatesTable,
+  },
 ];

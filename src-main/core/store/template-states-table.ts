@@ -67,6 +67,18 @@ export interface StateChange {
   previousCategory?: string | null;
 }
 
+/** how a webhook names a template: its id, or its name and language */
+export interface TemplateNamed {
+  id: string | null;
+  name: string | null;
+  language: string | null;
+}
+
+/** profile, name, language, id, status, category, approved category, quality, reason, body, updated at */
+type UpsertRow = [
+  string, string, string, string | null, string, string | null, string | null, string, string | null, string | null, string,
+];
+
 export class TemplateStatesTable {
   private readonly statements;
 
@@ -74,17 +86,20 @@ export class TemplateStatesTable {
     this.statements = {
       list: db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM template_states WHERE profile_id = ? ORDER BY name, language`),
       // the approved category is the first one seen approved (or the one a listing says it had), never moved by a later listing
-      upsert: db.prepare<[string, string, string, string | null, string, string | null, string | null, string, string | null, string | null, string]>(
-        `INSERT INTO template_states (profile_id, name, language, template_id, status, category, approved_category, quality, rejected_reason, body, updated_at)
+      upsert: db.prepare<UpsertRow>(
+        `INSERT INTO template_states
+           (profile_id, name, language, template_id, status, category, approved_category, quality, rejected_reason, body, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (profile_id, name, language) DO UPDATE SET template_id = excluded.template_id, status = excluded.status, category = excluded.category,
+         ON CONFLICT (profile_id, name, language) DO UPDATE SET
+           template_id = excluded.template_id, status = excluded.status, category = excluded.category,
            approved_category = COALESCE(template_states.approved_category, excluded.approved_category), quality = excluded.quality,
            rejected_reason = excluded.rejected_reason, body = excluded.body, updated_at = excluded.updated_at`,
       ),
       clear: db.prepare<[string]>('DELETE FROM template_states WHERE profile_id = ?'),
       removeName: db.prepare<[string, string]>('DELETE FROM template_states WHERE profile_id = ? AND name = ?'),
       find: db.prepare<[string, string | null, string | null, string | null], Row>(
-        `SELECT ${COLUMNS} FROM template_states WHERE profile_id = ? AND ((template_id IS NOT NULL AND template_id = ?) OR (name = ? AND language = ?)) LIMIT 1`,
+        `SELECT ${COLUMNS} FROM template_states
+         WHERE profile_id = ? AND ((template_id IS NOT NULL AND template_id = ?) OR (name = ? AND language = ?)) LIMIT 1`,
       ),
       update: db.prepare<[string, string | null, string, string | null, string | null, string, string, string, string]>(
         `UPDATE template_states SET status = ?, rejected_reason = ?, quality = ?, category = ?, approved_category = ?, updated_at = ?
@@ -105,19 +120,21 @@ export class TemplateStatesTable {
       for (const t of templates) {
         const before = kept.get(`${t.name}\n${t.language}`);
         const approved = before?.approvedCategory ?? t.approvedCategory ?? (t.status === 'APPROVED' ? t.category : null);
-        const unchanged = before !== undefined && before.status === t.status && before.quality === t.quality && before.category === t.category;
-        this.statements.upsert.run(profileId, t.name, t.language, t.id, t.status, t.category, approved, t.quality, t.rejectedReason, t.body, unchanged ? before.updatedAt : now);
+        const same = before !== undefined && before.status === t.status && before.quality === t.quality && before.category === t.category;
+        const at = same ? before.updatedAt : now;
+        const { name, language, id, status, category, quality, rejectedReason, body } = t;
+        this.statements.upsert.run(profileId, name, language, id, status, category, approved, quality, rejectedReason, body, at);
       }
     })();
   }
 
   /** a change a webhook announced, for the template it names; false when none is kept */
-  apply(profileId: string, named: { id: string | null; name: string | null; language: string | null }, change: StateChange, now: string): boolean {
+  apply(profileId: string, named: TemplateNamed, change: StateChange, now: string): boolean {
     // read and written in one transaction: another process's listing cannot land between them
     return this.db.transaction(() => this.applyNow(profileId, named, change, now))();
   }
 
-  private applyNow(profileId: string, named: { id: string | null; name: string | null; language: string | null }, change: StateChange, now: string): boolean {
+  private applyNow(profileId: string, named: TemplateNamed, change: StateChange, now: string): boolean {
     const row = this.statements.find.get(profileId, named.id, named.name, named.language);
     if (row === undefined) return false;
     const t = fromRow(row);

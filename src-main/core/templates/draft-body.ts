@@ -12,7 +12,8 @@ function button(b: TemplateButton): Record<string, string> {
 export function draftComponents(draft: TemplateDraft): Record<string, unknown>[] {
   const components: Record<string, unknown>[] = [];
   if (draft.header !== null) components.push({ type: 'HEADER', format: 'TEXT', text: draft.header });
-  components.push(draft.samples.length === 0 ? { type: 'BODY', text: draft.body } : { type: 'BODY', text: draft.body, example: { body_text: [draft.samples] } });
+  const body = { type: 'BODY', text: draft.body };
+  components.push(draft.samples.length === 0 ? body : { ...body, example: { body_text: [draft.samples] } });
   if (draft.footer !== null) components.push({ type: 'FOOTER', text: draft.footer });
   if (draft.buttons.length > 0) components.push({ type: 'BUTTONS', buttons: draft.buttons.map(button) });
   return components;

@@ -11,7 +11,8 @@ const QUALITIES: readonly string[] = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'];
 
 export type ListedState = Omit<ManagedTemplate, 'updatedAt'>;
 
-const upper = (value: unknown, max = 60): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase().slice(0, max) : null);
+const upper = (value: unknown, max = 60): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase().slice(0, max) : null;
 
 export function qualityOf(value: unknown): TemplateQuality {
   const word = upper(isRecord(value) ? value.score : value);

@@ -12,8 +12,10 @@ function statusProblem(t: ManagedTemplate): SendProblem | null {
       return null;
     case 'PENDING':
       return { kind: 'pending', message: `${named} is still in review (PENDING): it can be sent once approved` };
-    case 'REJECTED':
-      return { kind: 'rejected', message: `${named} was rejected${t.rejectedReason === null ? '' : ` (${t.rejectedReason})`}: edit it and submit it again` };
+    case 'REJECTED': {
+      const why = t.rejectedReason === null ? '' : ` (${t.rejectedReason})`;
+      return { kind: 'rejected', message: `${named} was rejected${why}: edit it and submit it again` };
+    }
     case 'PAUSED':
       return { kind: 'paused', message: `${named} is PAUSED by Meta after low-quality feedback: sends are refused until it is unpaused` };
     case 'DISABLED':
@@ -28,14 +30,19 @@ export function sendVerdict(known: readonly ManagedTemplate[], name: string, lan
   if (named.length === 0) return { level: 'unknown', problems: [] };
   const t = named.find((n) => n.language === language);
   if (t === undefined) {
-    return { level: 'refuse', problems: [{ kind: 'unknown_language', message: `Template ${name} has no ${language} version (it has ${named.map((n) => n.language).join(', ')})` }] };
+    const message = `Template ${name} has no ${language} version (it has ${named.map((n) => n.language).join(', ')})`;
+    return { level: 'refuse', problems: [{ kind: 'unknown_language', message }] };
   }
   const refusal = statusProblem(t);
   if (refusal !== null) return { level: 'refuse', problems: [refusal] };
   const warnings: SendProblem[] = [];
-  if (t.quality === 'RED') warnings.push({ kind: 'quality_red', message: `Template ${name} (${language}) has RED quality: Meta may pause it if readers keep blocking or reporting it` });
+  const said = `Template ${name} (${language})`;
+  if (t.quality === 'RED') {
+    warnings.push({ kind: 'quality_red', message: `${said} has RED quality: Meta may pause it if readers keep blocking or reporting it` });
+  }
   if (t.approvedCategory !== null && t.category !== null && t.approvedCategory !== t.category) {
-    warnings.push({ kind: 'category_changed', message: `Template ${name} (${language}) was approved as ${t.approvedCategory} and Meta now counts it as ${t.category}: it is charged and limited as ${t.category}` });
+    const was = `was approved as ${t.approvedCategory} and Meta now counts it as ${t.category}`;
+    warnings.push({ kind: 'category_changed', message: `${said} ${was}: it is charged and limited as ${t.category}` });
   }
   return { level: warnings.length > 0 ? 'warn' : 'ok', problems: warnings };
 }

@@ -33,7 +33,8 @@ export interface TemplateManagerDeps {
   now?: () => Date;
 }
 
-const NOT_MANAGED = "This service's template listing is not Meta's message_templates, so templates are created, edited and deleted in its own console";
+const NOT_MANAGED =
+  "This service's template listing is not Meta's message_templates, so templates are created, edited and deleted in its own console";
 
 export class TemplateManager {
   private readonly changes = new Emitter<{ profileId: string | null }>();
@@ -45,15 +46,21 @@ export class TemplateManager {
   /** every template of the profile's service with its state: listed now, or as last kept with the reason */
   async overview(input: { profileId?: string }): Promise<TemplateOverview> {
     const profile = await this.deps.profiles.resolve(input.profileId);
-    if (!isOffered(profile, 'templates.list')) return this.stored(profile.id, 'This service does not list its templates (Profiles → API says so)', false);
+    const unlisted = 'This service does not list its templates (Profiles → API says so)';
+    if (!isOffered(profile, 'templates.list')) return this.stored(profile.id, unlisted);
     const listing = await buildRequest({ op: 'templates.list', input: {} }, profile);
     const manages = managementUrls(listing.url) !== null;
     let json: unknown;
     try {
       json = readableJson(await this.call(profile, listing));
     } catch (err) {
-      if (isNoListing(err)) return this.stored(profile.id, `This service lists no templates at ${new URL(listing.url).pathname} (HTTP ${err.status}): import its template-list cURL in Profiles → API`, false);
-      if (isUnreachable(err)) return this.stored(profile.id, `The service could not be reached (${err.message}): the states last seen are shown`, manages);
+      if (isNoListing(err)) {
+        const where = `${new URL(listing.url).pathname} (HTTP ${err.status})`;
+        return this.stored(profile.id, `This service lists no templates at ${where}: import its template-list cURL in Profiles → API`);
+      }
+      if (isUnreachable(err)) {
+        return this.stored(profile.id, `The service could not be reached (${err.message}): the states last seen are shown`, manages);
+      }
       throw err;
     }
     const listed = readManagedTemplates(json);
@@ -71,10 +78,12 @@ export class TemplateManager {
   async create(input: { profileId?: string; draft: TemplateDraft }): Promise<{ id: string | null; status: string }> {
     checkDraft(input.draft);
     const { profile, listing, urls } = await this.managed(input.profileId);
-    const answer = readableJson(await this.call(profile, withBody(listing, 'templates.create', 'POST', urls.create, createBody(input.draft))));
+    const request = withBody(listing, 'templates.create', urls.create, createBody(input.draft));
+    const answer = readableJson(await this.call(profile, request));
     await this.refresh(profile.id);
     const record = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-    return { id: record.id === undefined ? null : String(record.id), status: typeof record.status === 'string' ? record.status : 'PENDING' };
+    const status = typeof record.status === 'string' ? record.status : 'PENDING';
+    return { id: record.id === undefined ? null : String(record.id), status };
   }
 
   /** an edit of the template with that name and language (Meta reviews it again) */
@@ -82,16 +91,23 @@ export class TemplateManager {
     checkDraft(input.draft);
     const { profile, listing, urls } = await this.managed(input.profileId);
     const kept = this.deps.table.list(profile.id).find((t) => t.name === input.draft.name && t.language === input.draft.language);
-    if (kept?.id == null) throw new CrmError('not_found', `No template ${input.draft.name} (${input.draft.language}) with an id is listed: list the templates again, or create it`);
-    await this.call(profile, withBody(listing, 'templates.update', 'POST', urls.edit(kept.id), editBody(input.draft)));
+    if (kept?.id == null) {
+      const which = `${input.draft.name} (${input.draft.language})`;
+      throw new CrmError('not_found', `No template ${which} with an id is listed: list the templates again, or create it`);
+    }
+    await this.call(profile, withBody(listing, 'templates.update', urls.edit(kept.id), editBody(input.draft)));
     await this.refresh(profile.id);
   }
 
   /** deletes every language of the name, as Meta does */
   async remove(input: { profileId?: string; name: string }): Promise<void> {
-    if (!/^[a-z0-9_]{1,512}$/.test(input.name)) throw new CrmError('validation', `"${input.name.slice(0, 80)}" is not a template name (lowercase letters, digits and underscores)`);
+    if (!/^[a-z0-9_]{1,512}$/.test(input.name)) {
+      throw new CrmError('validation', `"${input.name.slice(0, 80)}" is not a template name (lowercase letters, digits and underscores)`);
+    }
     const { profile, listing, urls } = await this.managed(input.profileId);
-    await this.call(profile, { ...listing, endpoint: 'templates.delete', method: 'DELETE', url: urls.remove(input.name), body: null, retrySafe: false });
+    const url = urls.remove(input.name);
+    const request: PreparedRequest = { ...listing, endpoint: 'templates.delete', method: 'DELETE', url, body: null, retrySafe: false };
+    await this.call(profile, request);
     this.deps.table.remove(profile.id, input.name);
     this.changes.fire({ profileId: profile.id });
   }
@@ -107,7 +123,9 @@ export class TemplateManager {
   receive(profileId: string, payload: unknown): number {
     const changes = findTemplateChanges(payload);
     const now = this.now();
-    const applied = changes.filter(({ id, name, language, ...change }) => this.deps.table.apply(profileId, { id, name, language }, change, now)).length;
+    const kept = ({ id, name, language, ...change }: (typeof changes)[number]): boolean =>
+      this.deps.table.apply(profileId, { id, name, language }, change, now);
+    const applied = changes.filter(kept).length;
     if (applied > 0) this.changes.fire({ profileId });
     return changes.length;
   }
@@ -119,14 +137,16 @@ export class TemplateManager {
 
   private async managed(profileId: string | undefined): Promise<{ profile: Profile; listing: PreparedRequest; urls: ManagementUrls }> {
     const profile = await this.deps.profiles.resolve(profileId);
-    if (!isOffered(profile, 'templates.list')) throw new CrmError('validation', `${NOT_MANAGED}: it lists none here (import its template-list cURL in Profiles → API)`);
+    if (!isOffered(profile, 'templates.list')) {
+      throw new CrmError('validation', `${NOT_MANAGED}: it lists none here (import its template-list cURL in Profiles → API)`);
+    }
     const listing = await buildRequest({ op: 'templates.list', input: {} }, profile);
     const urls = managementUrls(listing.url);
     if (urls === null) throw new CrmError('validation', NOT_MANAGED);
     return { profile, listing, urls };
   }
 
-  private stored(profileId: string, reason: string, manages: boolean): TemplateOverview {
+  private stored(profileId: string, reason: string, manages = false): TemplateOverview {
     return { templates: this.deps.table.list(profileId), source: 'stored', reason, manages };
   }
 
@@ -145,9 +165,13 @@ export class TemplateManager {
 
 function checkDraft(draft: TemplateDraft): void {
   const problems = draftProblems(draft);
-  if (problems.length > 0) throw new CrmError('validation', `The template cannot be submitted: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, { details: problems });
+  if (problems.length === 0) return;
+  const said = problems.map((p) => `${p.field} ${p.message}`).join('; ');
+  throw new CrmError('validation', `The template cannot be submitted: ${said}`, { details: problems });
 }
 
-function withBody(listing: PreparedRequest, endpoint: PreparedRequest['endpoint'], method: 'POST', url: string, body: Record<string, unknown>): PreparedRequest {
-  return { ...listing, endpoint, method, url, body: { kind: 'json', text: JSON.stringify(body) }, headers: { ...listing.headers, 'Content-Type': 'application/json' }, retrySafe: false };
+/** a POST with a JSON body, otherwise the listing's request (its headers, where the key goes) */
+function withBody(listing: PreparedRequest, endpoint: PreparedRequest['endpoint'], url: string, body: object): PreparedRequest {
+  const headers = { ...listing.headers, 'Content-Type': 'application/json' };
+  return { ...listing, endpoint, method: 'POST', url, body: { kind: 'json', text: JSON.stringify(body) }, headers, retrySafe: false };
 }

@@ -19,7 +19,8 @@ export interface TemplateChange {
 
 const MAX_CHANGES = 500;
 
-const text = (value: unknown, max = 200): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null);
+const text = (value: unknown, max = 200): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null;
 const word = (value: unknown): string | null => text(value, 60)?.toUpperCase() ?? null;
 
 function changeOf(field: unknown, value: Record<string, unknown>): TemplateChange | null {

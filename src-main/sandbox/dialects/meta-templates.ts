@@ -32,10 +32,13 @@ function checkCategory(value: unknown, errors: FieldError[]): BookCategory | und
 }
 
 function checkComponents(value: unknown, errors: FieldError[]): Record<string, unknown>[] | undefined {
-  const list = Array.isArray(value) ? value.filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null && !Array.isArray(c)) : [];
+  const isObject = (c: unknown): c is Record<string, unknown> => typeof c === 'object' && c !== null && !Array.isArray(c);
+  const list = Array.isArray(value) ? value.filter(isObject) : [];
   const body = list.find((c) => c.type === 'BODY');
   if (!Array.isArray(value) || list.length !== value.length) errors.push(field('components', 'must be a list of component objects'));
-  else if (typeof body?.text !== 'string' || body.text.trim() === '') errors.push(field('components', 'must hold a BODY component with its text'));
+  else if (typeof body?.text !== 'string' || body.text.trim() === '') {
+    errors.push(field('components', 'must hold a BODY component with its text'));
+  }
   else if ([...body.text].length > 1024) errors.push(field('components', 'the BODY text must be at most 1024 characters'));
   else return list;
   return undefined;
@@ -49,8 +52,12 @@ function create(body: Body, book: TemplateBook): Reply {
   if (language === null) errors.push(field('language', 'must be a language code such as en_US or pt_BR'));
   const category = checkCategory(body.category, errors);
   const components = checkComponents(body.components, errors);
-  if (name !== null && language !== null && book.find(name, language) !== undefined) errors.push(field('name', `a template named ${name} already exists in ${language}`));
-  if (errors.length > 0 || name === null || language === null || category === undefined || components === undefined) return badRequest(errors);
+  if (name !== null && language !== null && book.find(name, language) !== undefined) {
+    errors.push(field('name', `a template named ${name} already exists in ${language}`));
+  }
+  if (errors.length > 0 || name === null || language === null || category === undefined || components === undefined) {
+    return badRequest(errors);
+  }
   const entry = book.submit(name, language, category, components);
   return json(200, { id: entry.id, status: entry.status, category: entry.category });
 }
@@ -61,13 +68,16 @@ function edit(templateId: string, body: Body, book: TemplateBook): Reply {
   const errors: FieldError[] = [];
   const category = body.category === undefined ? undefined : checkCategory(body.category, errors);
   const components = body.components === undefined ? undefined : checkComponents(body.components, errors);
-  if (body.category === undefined && body.components === undefined) errors.push(field('components', 'an edit changes the components or the category'));
+  if (body.category === undefined && body.components === undefined) {
+    errors.push(field('components', 'an edit changes the components or the category'));
+  }
   if (errors.length > 0) return badRequest(errors);
   book.resubmit(entry, { category, components });
   return json(200, { success: true });
 }
 
-const wrongAccount = (id: string, method: 'get' | 'post'): Reply => unknownObject(method, id, `no business account with id ${id}: this sandbox has ${BUSINESS_ACCOUNT_ID}`);
+const wrongAccount = (id: string, method: 'get' | 'post'): Reply =>
+  unknownObject(method, id, `no business account with id ${id}: this sandbox has ${BUSINESS_ACCOUNT_ID}`);
 
 const routeBase = { permission: 'messages:send', idempotent: false } as const;
 
@@ -89,7 +99,8 @@ export const templateRoutes: Route[] = [
     path: `/${META_VERSION}/:businessAccountId/message_templates`,
     maxBody: TEMPLATE_BODY_LIMIT,
     json: true,
-    handle: ({ params, body }, state) => (params.businessAccountId !== BUSINESS_ACCOUNT_ID ? wrongAccount(params.businessAccountId!, 'post') : create(body, state.templates)),
+    handle: ({ params, body }, state) =>
+      params.businessAccountId !== BUSINESS_ACCOUNT_ID ? wrongAccount(params.businessAccountId!, 'post') : create(body, state.templates),
   },
   {
     ...routeBase,

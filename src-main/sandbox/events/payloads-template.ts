@@ -19,10 +19,12 @@ export function templateChanges(before: BookTemplate, step: ReviewStep): Change[
   const named = { message_template_id: Number(before.id), message_template_name: before.name, message_template_language: before.language };
   const changes: Change[] = [];
   if (step.quality !== undefined && step.quality !== before.quality) {
-    changes.push({ field: 'message_template_quality_update', value: { previous_quality_score: before.quality, new_quality_score: step.quality, ...named } });
+    const value = { previous_quality_score: before.quality, new_quality_score: step.quality, ...named };
+    changes.push({ field: 'message_template_quality_update', value });
   }
   if (step.category !== undefined && step.category !== before.category) {
-    changes.push({ field: 'template_category_update', value: { ...named, previous_category: before.category, new_category: step.category } });
+    const value = { ...named, previous_category: before.category, new_category: step.category };
+    changes.push({ field: 'template_category_update', value });
   }
   if (step.status !== undefined) {
     changes.push({ field: 'message_template_status_update', value: { event: step.status, ...named, reason: step.reason ?? 'NONE' } });

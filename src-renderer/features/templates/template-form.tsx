@@ -25,6 +25,18 @@ export function buttonsOf(text: string): TemplateButton[] {
     });
 }
 
+/** the form as it opens, and again after a submission went through */
+const EMPTY = {
+  name: '',
+  language: 'en_US',
+  category: 'UTILITY' as TemplateCategory,
+  body: '',
+  samples: '',
+  header: '',
+  footer: '',
+  buttons: '',
+};
+
 const lines = (text: string): string[] => text.split('\n').filter((line) => line.trim() !== '');
 const optional = (text: string): string | null => (text.trim() === '' ? null : text);
 
@@ -33,7 +45,7 @@ export function TemplateForm() {
   const submit = useTemplatesStore((s) => s.submit);
   const submitting = useTemplatesStore((s) => s.submitting);
   const submitError = useTemplatesStore((s) => s.submitError);
-  const [fields, setFields] = useState({ name: '', language: 'en_US', category: 'UTILITY' as TemplateCategory, body: '', samples: '', header: '', footer: '', buttons: '' });
+  const [fields, setFields] = useState(EMPTY);
   const set = (patch: Partial<typeof fields>) => setFields((f) => ({ ...f, ...patch }));
   const draft = (): TemplateDraft => ({
     name: fields.name.trim(),
@@ -48,7 +60,14 @@ export function TemplateForm() {
   const field = (key: 'name' | 'language' | 'header' | 'footer', label: string, placeholder: string) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} value={fields[key]} onChange={(e) => set({ [key]: e.target.value })} placeholder={placeholder} autoComplete="off" spellCheck={false} />
+      <input
+        id={`${id}-${key}`}
+        value={fields[key]}
+        onChange={(e) => set({ [key]: e.target.value })}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+      />
     </div>
   );
   return (
@@ -57,7 +76,7 @@ export function TemplateForm() {
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit(draft()).then((ok) => ok && set({ name: '', body: '', samples: '', header: '', footer: '', buttons: '' }));
+        void submit(draft()).then((ok) => ok && setFields(EMPTY));
       }}
     >
       <h2 id={`${id}-title`}>New template</h2>
@@ -85,7 +104,13 @@ export function TemplateForm() {
       {field('footer', 'Footer (optional, at most 60)', '')}
       <div className="field">
         <label htmlFor={`${id}-buttons`}>Buttons, one per line (quick:Text, url:Text=https://…, phone:Text=+number)</label>
-        <textarea id={`${id}-buttons`} value={fields.buttons} onChange={(e) => set({ buttons: e.target.value })} rows={2} spellCheck={false} />
+        <textarea
+          id={`${id}-buttons`}
+          value={fields.buttons}
+          onChange={(e) => set({ buttons: e.target.value })}
+          rows={2}
+          spellCheck={false}
+        />
       </div>
       {submitError && <ErrorMessage error={submitError} prefix="Not submitted" testId="template-submit-error" />}
       <button type="submit" className="btn btn-primary" disabled={submitting}>

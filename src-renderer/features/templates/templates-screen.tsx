@@ -20,7 +20,10 @@ export function TemplatesScreen() {
   const templates = useTemplatesStore(selectTemplates);
   const reviewing = useTemplatesStore(selectReviewing);
   const { status, overview, error, done, load, reloadKept, remove } = useTemplatesStore(
-    useShallow((s) => ({ status: s.status, overview: s.overview, error: s.error, done: s.done, load: s.load, reloadKept: s.reloadKept, remove: s.remove })),
+    useShallow((s) => {
+      const { status, overview, error, done, load, reloadKept, remove } = s;
+      return { status, overview, error, done, load, reloadKept, remove };
+    }),
   );
   useEffect(() => {
     void load();
@@ -34,7 +37,8 @@ export function TemplatesScreen() {
   }, [reviewing, load]);
 
   const confirmDelete = async (name: string) => {
-    const ok = await requestConfirm({ title: `Delete ${name}?`, message: `Template ${name} is deleted at the service in every language.`, confirmLabel: 'Delete', danger: true });
+    const message = `Template ${name} is deleted at the service in every language.`;
+    const ok = await requestConfirm({ title: `Delete ${name}?`, message, confirmLabel: 'Delete', danger: true });
     if (ok) await remove(name);
   };
 

@@ -34,7 +34,8 @@ export const useTemplatesStore = create<TemplatesState>((set, get) => ({
   async load() {
     if (get().overview === null) set({ status: 'loading' });
     const r = await invoke('template-lifecycle:overview', {});
-    set(r.ok ? { status: 'ready', overview: r.value, error: null } : { status: get().overview === null ? 'error' : 'ready', error: r.error });
+    if (r.ok) set({ status: 'ready', overview: r.value, error: null });
+    else set({ status: get().overview === null ? 'error' : 'ready', error: r.error });
   },
 
   async reloadKept() {
@@ -47,7 +48,8 @@ export const useTemplatesStore = create<TemplatesState>((set, get) => ({
   async submit(draft) {
     set({ submitting: true, submitError: null, done: null });
     const r = await invoke('template-lifecycle:create', { draft });
-    set({ submitting: false, ...(r.ok ? { done: `Submitted ${draft.name} (${draft.language}): ${r.value.status}` } : { submitError: r.error }) });
+    if (r.ok) set({ submitting: false, done: `Submitted ${draft.name} (${draft.language}): ${r.value.status}` });
+    else set({ submitting: false, submitError: r.error });
     if (r.ok) await get().load();
     return r.ok;
   },
