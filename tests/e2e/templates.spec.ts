@@ -59,7 +59,8 @@ test.describe('the Templates screen', () => {
     const panel = await openSendTo(page, 'Send Template', `+${uniqueNumber()}`);
     await panel.getByTestId('template-name').fill('reject_promo');
     await panel.getByLabel('Language').fill('en_US');
-    await expect(panel.getByTestId('template-send-check')).toHaveText('Will not send: Template reject_promo (en_US) was rejected (INVALID_FORMAT): edit it and submit it again');
+    const said = 'Will not send: Template reject_promo (en_US) was rejected (INVALID_FORMAT): edit it and submit it again';
+    await expect(panel.getByTestId('template-send-check')).toHaveText(said);
     await expect(panel.getByRole('alert').filter({ hasText: 'Will not send' })).toBeVisible();
   });
 });

@@ -22,7 +22,8 @@ describe.skipIf(!available)('crm templates against Meta', () => {
   async function statusOf(name: string): Promise<{ status: string; rejectedReason: string | null } | undefined> {
     const run = await crm(['templates', '--json']);
     expect(run.code, run.stderr).toBe(0);
-    return (JSON.parse(run.stdout) as { templates: { name: string; status: string; rejectedReason: string | null }[] }).templates.find((t) => t.name === name);
+    const { templates } = JSON.parse(run.stdout) as { templates: { name: string; status: string; rejectedReason: string | null }[] };
+    return templates.find((t) => t.name === name);
   }
 
   async function until(name: string, status: string): Promise<{ status: string; rejectedReason: string | null }> {
@@ -39,14 +40,16 @@ describe.skipIf(!available)('crm templates against Meta', () => {
     env = { CRM_DATA_DIR: await tempDir('crm-cli-templates-'), CRM_KEYCHAIN_SERVICE: service };
     expect((await crm(['profiles', 'add', '--name', 'meta', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
     expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
-    const curl = `curl '${sandbox.baseUrl}${LISTING}?fields=name,language,status,category,quality_score,components' -H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
+    const fields = 'name,language,status,category,quality_score,components';
+    const curl = `curl '${sandbox.baseUrl}${LISTING}?fields=${fields}' -H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
     const taught = await crm(['profiles', 'import-curl', '--operation', 'templates'], curl);
     expect(taught.code, taught.stderr).toBe(0);
   });
 
   afterAll(async () => {
     const listed = await crm(['keys', 'list', '--json']);
-    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys) await store.delete(`key:${key.id}`).catch(() => false);
+    const { keys } = JSON.parse(listed.stdout) as { keys: { id: string }[] };
+    for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
     for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
     await closeSandboxes();
   });
@@ -61,11 +64,38 @@ describe.skipIf(!available)('crm templates against Meta', () => {
   });
 
   it('create submits a template that is PENDING, then APPROVED; a reject_ one is REJECTED with its reason', async () => {
-    const run = await crm(['templates', 'create', '--name', 'delivery_window', '--language', 'en_US', '--category', 'utility', '--body', 'We deliver {{1}} between {{2}}.', '--sample', 'A-1', '--sample', '9 and 12', '--footer', 'CRM Sandbox', '--button', 'quick:Fine', '--button', 'url:Track=https://example.com/t']);
+    const run = await crm(
+      [
+        'templates',
+        'create',
+        '--name',
+        'delivery_window',
+        '--language',
+        'en_US',
+        '--category',
+        'utility',
+        '--body',
+        'We deliver {{1}} between {{2}}.',
+        '--sample',
+        'A-1',
+        '--sample',
+        '9 and 12',
+        '--footer',
+        'CRM Sandbox',
+        '--button',
+        'quick:Fine',
+        '--button',
+        'url:Track=https://example.com/t',
+      ]
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Submitted delivery_window \(en_US\): PENDING/);
     await until('delivery_window', 'APPROVED');
-    expect((await crm(['templates', 'create', '--name', 'reject_offer', '--language', 'en_US', '--category', 'MARKETING', '--body', 'Hello'])).code).toBe(0);
+    expect(
+      (
+        await crm(['templates', 'create', '--name', 'reject_offer', '--language', 'en_US', '--category', 'MARKETING', '--body', 'Hello'])
+      ).code
+    ).toBe(0);
     expect((await until('reject_offer', 'REJECTED')).rejectedReason).toBe('INVALID_FORMAT');
     const list = await crm(['templates']);
     expect(list.stdout).toMatch(/reject_offer\s+en_US\s+REJECTED\s+INVALID_FORMAT/);
@@ -73,11 +103,28 @@ describe.skipIf(!available)('crm templates against Meta', () => {
 
   it('a draft over the limits or with a malformed button is refused with what is wrong, and nothing is sent', async () => {
     const before = posts();
-    const long = await crm(['templates', 'create', '--name', 'too_long', '--language', 'en_US', '--category', 'UTILITY', '--body', 'Hi {{1}}', '--header', 'h'.repeat(61)]);
+    const long = await crm(
+      [
+        'templates',
+        'create',
+        '--name',
+        'too_long',
+        '--language',
+        'en_US',
+        '--category',
+        'UTILITY',
+        '--body',
+        'Hi {{1}}',
+        '--header',
+        'h'.repeat(61),
+      ]
+    );
     expect(long.code).not.toBe(0);
     expect(long.stderr).toMatch(/header is 61 characters; at most 60/);
     expect(long.stderr).toMatch(/give 1 sample value, not 0/);
-    const button = await crm(['templates', 'create', '--name', 'bad_button', '--language', 'en_US', '--category', 'UTILITY', '--body', 'Hi', '--button', 'link:Go']);
+    const button = await crm(
+      ['templates', 'create', '--name', 'bad_button', '--language', 'en_US', '--category', 'UTILITY', '--body', 'Hi', '--button', 'link:Go']
+    );
     expect(button.code).toBe(2);
     expect(button.stderr).toMatch(/start it with quick:, url: or phone:/);
     expect(posts()).toBe(before);

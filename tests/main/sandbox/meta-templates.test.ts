@@ -35,7 +35,13 @@ async function listed(name: string): Promise<Listed | undefined> {
 }
 
 function submit(name: string, extra: Record<string, unknown> = {}) {
-  const body = { name, language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Order {{1}} is on its way.', example: { body_text: [['A-1']] } }], ...extra };
+  const body = {
+    name,
+    language: 'en_US',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Order {{1}} is on its way.', example: { body_text: [['A-1']] } }],
+    ...extra,
+  };
   return call(sb, 'POST', LIST, { key: sb.adminKey, body });
 }
 
@@ -48,7 +54,9 @@ function changesFor(name: string): { field: string; value: Record<string, unknow
 
 beforeAll(async () => {
   receiver = await startReceiver('/meta');
-  sb = await start({ dialect: 'meta', events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000], webhookUrl: receiver.url, webhookSecret: SECRET } });
+  sb = await start(
+    { dialect: 'meta', events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000], webhookUrl: receiver.url, webhookSecret: SECRET } }
+  );
 });
 afterAll(async () => {
   await sb.close();
@@ -57,7 +65,13 @@ afterAll(async () => {
 
 describe('meta dialect: template management', () => {
   it('lists every template with its status, quality, category and rejection reason', async () => {
-    expect(await listed('hello_world')).toMatchObject({ language: 'en_US', status: 'APPROVED', category: 'UTILITY', quality_score: { score: 'GREEN' }, rejected_reason: 'NONE' });
+    expect(await listed('hello_world')).toMatchObject({
+      language: 'en_US',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      quality_score: { score: 'GREEN' },
+      rejected_reason: 'NONE',
+    });
   });
 
   it('a submission is PENDING, then APPROVED, and the webhook says so, signed as Meta signs', async () => {
@@ -66,7 +80,10 @@ describe('meta dialect: template management', () => {
     expect(res.body).toMatchObject({ status: 'PENDING', category: 'UTILITY' });
     expect((await listed('shipping_note'))?.status).toBe('PENDING');
     await waitFor(async () => ((await listed('shipping_note'))?.status === 'APPROVED' ? true : undefined), 'approval');
-    const change = await waitFor(() => changesFor('shipping_note').find((c) => c.field === 'message_template_status_update'), 'status webhook');
+    const change = await waitFor(
+      () => changesFor('shipping_note').find((c) => c.field === 'message_template_status_update'),
+      'status webhook',
+    );
     expect(change.value).toMatchObject({ event: 'APPROVED', message_template_language: 'en_US', reason: 'NONE' });
     const request = receiver.requests.find((r) => r.body.includes('shipping_note'))!;
     expect(request.headers['x-hub-signature-256']).toBe(`sha256=${createHmac('sha256', SECRET).update(request.body).digest('hex')}`);
@@ -79,17 +96,32 @@ describe('meta dialect: template management', () => {
       return t?.status === 'REJECTED' ? t : undefined;
     }, 'rejection');
     expect(entry.rejected_reason).toBe('INVALID_FORMAT');
-    await waitFor(() => changesFor('reject_this').find((c) => c.value.event === 'REJECTED' && c.value.reason === 'INVALID_FORMAT'), 'rejection webhook');
+    await waitFor(
+      () => changesFor('reject_this').find((c) => c.value.event === 'REJECTED' && c.value.reason === 'INVALID_FORMAT'),
+      'rejection webhook',
+    );
   });
 
   it('a pause_ name is approved, turns RED and is PAUSED, and then the send route refuses it', async () => {
     expect((await submit('pause_me', { components: [{ type: 'BODY', text: 'Hi' }] })).status).toBe(200);
     await waitFor(async () => ((await listed('pause_me'))?.status === 'PAUSED' ? true : undefined), 'pause', 15_000);
     expect((await listed('pause_me'))?.quality_score.score).toBe('RED');
-    expect(changesFor('pause_me').map((c) => c.field)).toEqual(['message_template_quality_update', 'message_template_status_update', 'message_template_quality_update', 'message_template_status_update']);
+    expect(changesFor('pause_me').map((c) => c.field)).toEqual(
+      [
+        'message_template_quality_update',
+        'message_template_status_update',
+        'message_template_quality_update',
+        'message_template_status_update',
+      ]
+    );
     const send = await call(sb, 'POST', `/v23.0/${PHONE_ID}/messages`, {
       key: sb.adminKey,
-      body: { messaging_product: 'whatsapp', to: '5511999990000', type: 'template', template: { name: 'pause_me', language: { code: 'en_US' } } },
+      body: {
+        messaging_product: 'whatsapp',
+        to: '5511999990000',
+        type: 'template',
+        template: { name: 'pause_me', language: { code: 'en_US' } },
+      },
     });
     expect(send.status).toBe(400);
     expect(send.text).toContain('PAUSED');

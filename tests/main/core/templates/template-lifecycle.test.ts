@@ -19,7 +19,17 @@ afterAll(closeSandboxes);
 const LISTING = `/${META_VERSION}/${BUSINESS_ACCOUNT_ID}/message_templates`;
 
 function draft(name: string, extra: Partial<TemplateDraft> = {}): TemplateDraft {
-  return { name, language: 'en_US', category: 'UTILITY', body: 'Order {{1}} ships on {{2}}.', samples: ['A-1042', 'Monday'], header: 'Shipping', footer: 'Reply STOP to opt out', buttons: [{ kind: 'quick_reply', text: 'Thanks', value: '' }], ...extra };
+  return {
+    name,
+    language: 'en_US',
+    category: 'UTILITY',
+    body: 'Order {{1}} ships on {{2}}.',
+    samples: ['A-1042', 'Monday'],
+    header: 'Shipping',
+    footer: 'Reply STOP to opt out',
+    buttons: [{ kind: 'quick_reply', text: 'Thanks', value: '' }],
+    ...extra,
+  };
 }
 
 async function taught(): Promise<TaughtService> {
@@ -38,27 +48,55 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string): Prom
 }
 
 describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
-  it('lists every template with status, quality and category; a submission is PENDING, then APPROVED; a reject_ one REJECTED with its reason', async () => {
+  it('lists every state; a submission is PENDING, then APPROVED; a reject_ one is REJECTED with its reason', async () => {
     const service = await taught();
     const seen: unknown[] = [];
     try {
       const { core } = service.t;
+      const listedNow = async () => (await core.templateLifecycle.overview({ profileId: service.profileId })).templates;
       const first = await core.templateLifecycle.overview({ profileId: service.profileId });
       seen.push(first);
       expect(first).toMatchObject({ source: 'service', manages: true, reason: null });
-      expect(first.templates.find((t) => t.name === 'hello_world')).toMatchObject({ status: 'APPROVED', quality: 'GREEN', category: 'UTILITY', language: 'en_US' });
+      expect(first.templates.find((t) => t.name === 'hello_world')).toMatchObject({
+        status: 'APPROVED',
+        quality: 'GREEN',
+        category: 'UTILITY',
+        language: 'en_US',
+      });
 
       const created = await core.templateLifecycle.create({ profileId: service.profileId, draft: draft('shipping_note') });
       expect(created.status).toBe('PENDING');
       const sent = service.sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING).at(-1);
-      expect(sent?.json).toMatchObject({ name: 'shipping_note', category: 'UTILITY', components: [{ type: 'HEADER', text: 'Shipping' }, { type: 'BODY', example: { body_text: [['A-1042', 'Monday']] } }, { type: 'FOOTER' }, { type: 'BUTTONS' }] });
+      expect(sent?.json).toMatchObject(
+        {
+          name: 'shipping_note',
+          category: 'UTILITY',
+          components: [
+            { type: 'HEADER', text: 'Shipping' },
+            { type: 'BODY', example: { body_text: [['A-1042', 'Monday']] } },
+            { type: 'FOOTER' },
+            { type: 'BUTTONS' },
+          ],
+        }
+      );
       expect(core.templateLifecycle.kept(service.profileId).find((t) => t.name === 'shipping_note')?.status).toBe('PENDING');
-      await until(async () => ((await core.templateLifecycle.overview({ profileId: service.profileId })).templates.find((t) => t.name === 'shipping_note')?.status === 'APPROVED' ? true : undefined), 'approval');
+      await until(
+        async () => (
+          (await listedNow()).find((t) => t.name === 'shipping_note')?.status === 'APPROVED' ? true : undefined
+        ),
+        'approval',
+      );
 
       await core.templateLifecycle.create({ profileId: service.profileId, draft: draft('reject_me') });
-      const rejected = await until(async () => (await core.templateLifecycle.overview({ profileId: service.profileId })).templates.find((t) => t.name === 'reject_me' && t.status === 'REJECTED'), 'rejection');
+      const rejected = await until(
+        async () => (await listedNow()).find((t) => t.name === 'reject_me' && t.status === 'REJECTED'),
+        'rejection',
+      );
       expect(rejected.rejectedReason).toBe('INVALID_FORMAT');
-      expect(await core.templateLifecycle.check({ profileId: service.profileId, name: 'reject_me', language: 'en_US' })).toMatchObject({ level: 'refuse', problems: [{ kind: 'rejected' }] });
+      expect(await core.templateLifecycle.check({ profileId: service.profileId, name: 'reject_me', language: 'en_US' })).toMatchObject({
+        level: 'refuse',
+        problems: [{ kind: 'rejected' }],
+      });
     } finally {
       await closeTaughtService(service, seen);
     }
@@ -68,7 +106,14 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
     const service = await taught();
     try {
       const before = service.sandbox.requests().length;
-      const err = await caught(() => service.t.core.templateLifecycle.create({ profileId: service.profileId, draft: draft('Bad Name', { body: `${'x'.repeat(1020)}{{1}}`, samples: [], footer: 'f'.repeat(61) }) }));
+      const err = await caught(
+        () => service.t.core.templateLifecycle.create(
+          {
+            profileId: service.profileId,
+            draft: draft('Bad Name', { body: `${'x'.repeat(1020)}{{1}}`, samples: [], footer: 'f'.repeat(61) }),
+          }
+        )
+      );
       expect(err).toMatchObject({ code: 'validation' });
       expect((err as { details: { field: string }[] }).details.map((d) => d.field)).toEqual(['name', 'body', 'samples', 'footer']);
       expect(service.sandbox.requests()).toHaveLength(before);
@@ -82,35 +127,65 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
     try {
       const lifecycle = service.t.core.templateLifecycle;
       await lifecycle.overview({ profileId: service.profileId });
-      await lifecycle.update({ profileId: service.profileId, draft: draft('order_update', { body: 'Your order {{1}} changed.', samples: ['A-1'], header: null, footer: null, buttons: [] }) });
+      await lifecycle.update(
+        {
+          profileId: service.profileId,
+          draft: draft('order_update', { body: 'Your order {{1}} changed.', samples: ['A-1'], header: null, footer: null, buttons: [] }),
+        }
+      );
       expect(lifecycle.kept(service.profileId).find((t) => t.name === 'order_update' && t.language === 'en_US')?.status).toBe('PENDING');
       await lifecycle.remove({ profileId: service.profileId, name: 'order_update' });
       expect(lifecycle.kept(service.profileId).some((t) => t.name === 'order_update')).toBe(false);
       const listed = await lifecycle.overview({ profileId: service.profileId });
       expect(listed.templates.some((t) => t.name === 'order_update')).toBe(false);
-      await expect(lifecycle.update({ profileId: service.profileId, draft: draft('never_made') })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(lifecycle.update({
+        profileId: service.profileId,
+        draft: draft('never_made'),
+      })).rejects.toMatchObject({ code: 'not_found' });
     } finally {
       await closeTaughtService(service, []);
     }
   });
 
-  it('Meta template webhooks change the kept states, which another process on the same data folder reads; the check then refuses or warns', async () => {
+  it('Meta template webhooks change the kept states, read by another process on the folder; the check then refuses or warns', async () => {
     const service = await taught();
     const other = await openTestCore('templates-other', { dataDir: service.t.dataDir });
     try {
       const { profileId } = service;
       await service.t.core.templateLifecycle.overview({ profileId });
-      const change = (field: string, value: Record<string, unknown>) => ({ object: 'whatsapp_business_account', entry: [{ id: BUSINESS_ACCOUNT_ID, time: 1, changes: [{ field, value }] }] });
+      const change = (
+        field: string,
+        value: Record<string,
+        unknown>,
+      ) => ({ object: 'whatsapp_business_account', entry: [{ id: BUSINESS_ACCOUNT_ID, time: 1, changes: [{ field, value }] }] });
       const named = { message_template_name: 'order_update', message_template_language: 'pt_BR' };
-      const outcome = service.t.core.conversations.receive(profileId, change('template_category_update', { ...named, previous_category: 'UTILITY', new_category: 'MARKETING' }));
+      const outcome = service.t.core.conversations.receive(
+        profileId,
+        change('template_category_update', { ...named, previous_category: 'UTILITY', new_category: 'MARKETING' }),
+      );
       expect(outcome.found).toBe(1);
       const kept = other.core.templateLifecycle.kept(profileId).find((t) => t.name === 'order_update' && t.language === 'pt_BR');
       expect(kept).toMatchObject({ category: 'MARKETING', approvedCategory: 'UTILITY' });
       const { sendVerdict } = await import('../../../../src-main/core/templates/send-check');
-      expect(sendVerdict(other.core.templateLifecycle.kept(profileId), 'order_update', 'pt_BR')).toMatchObject({ level: 'warn', problems: [{ kind: 'category_changed' }] });
-      service.t.core.conversations.receive(profileId, change('message_template_status_update', { ...named, event: 'PAUSED', reason: 'NONE' }));
-      expect(sendVerdict(other.core.templateLifecycle.kept(profileId), 'order_update', 'pt_BR')).toMatchObject({ level: 'refuse', problems: [{ kind: 'paused' }] });
-      expect(sendVerdict(other.core.templateLifecycle.kept(profileId), 'order_update', 'fr_FR')).toMatchObject({ level: 'refuse', problems: [{ kind: 'unknown_language' }] });
+      expect(sendVerdict(
+        other.core.templateLifecycle.kept(profileId),
+        'order_update',
+        'pt_BR',
+      )).toMatchObject({ level: 'warn', problems: [{ kind: 'category_changed' }] });
+      service.t.core.conversations.receive(
+        profileId,
+        change('message_template_status_update', { ...named, event: 'PAUSED', reason: 'NONE' }),
+      );
+      expect(sendVerdict(
+        other.core.templateLifecycle.kept(profileId),
+        'order_update',
+        'pt_BR',
+      )).toMatchObject({ level: 'refuse', problems: [{ kind: 'paused' }] });
+      expect(sendVerdict(
+        other.core.templateLifecycle.kept(profileId),
+        'order_update',
+        'fr_FR',
+      )).toMatchObject({ level: 'refuse', problems: [{ kind: 'unknown_language' }] });
     } finally {
       await other.cleanup();
       await closeTaughtService(service, []);
@@ -120,7 +195,11 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
   it("a service whose listing is not Meta's is told it manages templates in its own console; nothing is sent", async () => {
     const sandbox = await openSandbox({ contacts: 5 });
     await withTestCore('templates-unmanaged', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(core, { name: 'S', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey });
+      const { profileId } = await addProfileWithKey(
+        core,
+        { name: 'S', baseUrl: sandbox.baseUrl },
+        { name: 'admin', value: sandbox.adminKey },
+      );
       const overview = await core.templateLifecycle.overview({ profileId });
       expect(overview).toMatchObject({ source: 'service', manages: false });
       const before = sandbox.requests().length;

@@ -8,11 +8,32 @@ import { findTemplateChanges } from '../../../../src-main/core/templates/templat
 import { managementUrls } from '../../../../src-main/core/templates/management-urls';
 import { readManagedTemplates } from '../../../../src-main/core/templates/read-managed';
 
-const ok: TemplateDraft = { name: 'order_note', language: 'pt_BR', category: 'UTILITY', body: 'Hi {{1}}', samples: ['Ana'], header: null, footer: null, buttons: [] };
+const ok: TemplateDraft = {
+  name: 'order_note',
+  language: 'pt_BR',
+  category: 'UTILITY',
+  body: 'Hi {{1}}',
+  samples: ['Ana'],
+  header: null,
+  footer: null,
+  buttons: [],
+};
 const fields = (draft: Partial<TemplateDraft>): string[] => draftProblems({ ...ok, ...draft }).map((p) => `${p.field}: ${p.message}`);
 
 function kept(extra: Partial<ManagedTemplate>): ManagedTemplate {
-  return { id: '1', name: 'promo', language: 'en_US', status: 'APPROVED', category: 'UTILITY', approvedCategory: 'UTILITY', quality: 'GREEN', rejectedReason: null, body: 'x', updatedAt: '2026-01-01T00:00:00.000Z', ...extra };
+  return {
+    id: '1',
+    name: 'promo',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    approvedCategory: 'UTILITY',
+    quality: 'GREEN',
+    rejectedReason: null,
+    body: 'x',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
 }
 
 describe('a draft within WhatsApp limits', () => {
@@ -23,7 +44,8 @@ describe('a draft within WhatsApp limits', () => {
   it('names each bad input', () => {
     expect(fields({ name: 'Order-Note' })).toEqual(['name: must be lowercase letters, digits and underscores, such as order_update']);
     expect(fields({ language: 'portuguese' })[0]).toMatch(/^language: must be a language code/);
-    expect(fields({ category: 'PROMO' as TemplateDraft['category'] })).toEqual(['category: must be one of MARKETING, UTILITY, AUTHENTICATION']);
+    const promo = 'PROMO' as TemplateDraft['category'];
+    expect(fields({ category: promo })).toEqual(['category: must be one of MARKETING, UTILITY, AUTHENTICATION']);
     expect(fields({ body: '' , samples: [] })).toEqual(['body: must not be empty']);
     expect(fields({ body: `${'é'.repeat(1024)}`, samples: [] })).toEqual([]);
     expect(fields({ body: `${'é'.repeat(1025)}`, samples: [] })).toEqual(['body: is 1025 characters; at most 1024']);
@@ -41,7 +63,11 @@ describe('a draft within WhatsApp limits', () => {
     expect(fields({ buttons: Array.from({ length: 10 }, () => reply) })).toEqual([]);
     expect(fields({ buttons: Array.from({ length: 11 }, () => reply) })).toEqual(['buttons: 11 buttons; at most 10']);
     expect(fields({ buttons: [{ ...reply, text: 'x'.repeat(26) }] })[0]).toMatch(/at most 25/);
-    expect(fields({ buttons: [{ kind: 'url', text: 'Track', value: 'ftp://x' }] })).toEqual(['buttons.0: a URL button needs an http:// or https:// address']);
+    expect(fields({ buttons: [{
+      kind: 'url',
+      text: 'Track',
+      value: 'ftp://x',
+    }] })).toEqual(['buttons.0: a URL button needs an http:// or https:// address']);
     expect(fields({ buttons: [{ kind: 'phone', text: 'Call', value: '11 9999' }] })[0]).toMatch(/international form/);
     const url = { kind: 'url' as const, text: 'Go', value: 'https://example.com' };
     expect(fields({ buttons: [url, url, url] })).toEqual(['buttons: at most 2 URL buttons']);
@@ -58,7 +84,10 @@ describe('will this send?', () => {
 
   it('refuses with which: language, pending, rejected with reason, paused, disabled, another status', () => {
     const kinds = (t: Partial<ManagedTemplate>, language = 'en_US') => sendVerdict([kept(t)], 'promo', language);
-    expect(kinds({}, 'es')).toMatchObject({ level: 'refuse', problems: [{ kind: 'unknown_language', message: 'Template promo has no es version (it has en_US)' }] });
+    expect(kinds({}, 'es')).toMatchObject({
+      level: 'refuse',
+      problems: [{ kind: 'unknown_language', message: 'Template promo has no es version (it has en_US)' }],
+    });
     expect(kinds({ status: 'PENDING' }).problems[0]?.kind).toBe('pending');
     expect(kinds({ status: 'REJECTED', rejectedReason: 'PROMOTIONAL' }).problems[0]?.message).toMatch(/rejected \(PROMOTIONAL\)/);
     expect(kinds({ status: 'PAUSED' }).problems[0]?.kind).toBe('paused');
@@ -75,15 +104,29 @@ describe('will this send?', () => {
 });
 
 describe("Meta's template webhooks", () => {
-  const payload = (field: string, value: Record<string, unknown>) => ({ object: 'whatsapp_business_account', entry: [{ id: '1', time: 1, changes: [{ field, value }] }] });
+  const payload = (
+    field: string,
+    value: Record<string,
+    unknown>,
+  ) => ({ object: 'whatsapp_business_account', entry: [{ id: '1', time: 1, changes: [{ field, value }] }] });
   const named = { message_template_id: 4242, message_template_name: 'promo', message_template_language: 'en_US' };
 
   it('reads status (with a rejection reason), quality and category changes, and nothing else', () => {
-    expect(findTemplateChanges(payload('message_template_status_update', { ...named, event: 'REJECTED', reason: 'ABUSIVE_CONTENT' }))).toEqual([
+    expect(findTemplateChanges(payload(
+      'message_template_status_update',
+      { ...named, event: 'REJECTED', reason: 'ABUSIVE_CONTENT' },
+    ))).toEqual([
       { id: '4242', name: 'promo', language: 'en_US', status: 'REJECTED', rejectedReason: 'ABUSIVE_CONTENT' },
     ]);
-    expect(findTemplateChanges(payload('message_template_quality_update', { ...named, previous_quality_score: 'GREEN', new_quality_score: 'RED' }))[0]?.quality).toBe('RED');
-    expect(findTemplateChanges(payload('template_category_update', { ...named, previous_category: 'UTILITY', new_category: 'MARKETING' }))[0]).toMatchObject({ category: 'MARKETING', previousCategory: 'UTILITY' });
+    expect(
+      findTemplateChanges(payload(
+        'message_template_quality_update',
+        { ...named, previous_quality_score: 'GREEN', new_quality_score: 'RED' },
+      ))[0]?.quality,
+    ).toBe('RED');
+    expect(
+      findTemplateChanges(payload('template_category_update', { ...named, previous_category: 'UTILITY', new_category: 'MARKETING' }))[0],
+    ).toMatchObject({ category: 'MARKETING', previousCategory: 'UTILITY' });
     expect(findTemplateChanges(payload('messages', { statuses: [] }))).toEqual([]);
     expect(findTemplateChanges(payload('message_template_status_update', { event: 'APPROVED' }))).toEqual([]);
     expect(findTemplateChanges('not json')).toEqual([]);
@@ -92,8 +135,36 @@ describe("Meta's template webhooks", () => {
 
 describe('the listing and where management lives', () => {
   it("reads every state of Meta's listing", () => {
-    const listed = readManagedTemplates({ data: [{ id: '9', name: 'a', language: 'en_US', status: 'REJECTED', category: 'MARKETING', quality_score: { score: 'YELLOW' }, rejected_reason: 'SCAM' }] });
-    expect(listed).toEqual([{ id: '9', name: 'a', language: 'en_US', status: 'REJECTED', category: 'MARKETING', approvedCategory: null, quality: 'YELLOW', rejectedReason: 'SCAM', body: null }]);
+    const listed = readManagedTemplates(
+      {
+        data: [
+          {
+            id: '9',
+            name: 'a',
+            language: 'en_US',
+            status: 'REJECTED',
+            category: 'MARKETING',
+            quality_score: { score: 'YELLOW' },
+            rejected_reason: 'SCAM',
+          },
+        ],
+      },
+    );
+    expect(listed).toEqual(
+      [
+        {
+          id: '9',
+          name: 'a',
+          language: 'en_US',
+          status: 'REJECTED',
+          category: 'MARKETING',
+          approvedCategory: null,
+          quality: 'YELLOW',
+          rejectedReason: 'SCAM',
+          body: null,
+        },
+      ],
+    );
   });
 
   it("only Meta's message_templates path manages templates", () => {
