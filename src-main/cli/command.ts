@@ -54,10 +54,18 @@ export interface CommandGroup {
   name: string;
   summary: string;
   commands: CommandDef[];
+  /** what the group's name alone runs (`crm templates` lists); absent: the group's help, as a usage error */
+  bare?: CommandDef;
 }
 
 export type CommandEntry = CommandDef | CommandGroup;
 
 export function isGroup(entry: CommandEntry): entry is CommandGroup {
   return 'commands' in entry;
+}
+
+/** the command a group's name alone runs: no word after it, or only options (not --help) */
+export function bareCommand(entry: CommandEntry, next: string | undefined): CommandDef | null {
+  if (!isGroup(entry) || entry.bare === undefined) return null;
+  return next === undefined || (next.startsWith('-') && next !== '--help' && next !== '-h') ? entry.bare : null;
 }

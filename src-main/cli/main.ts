@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { ErrorInfo } from '../core/model';
 import { UsageError, parseCommandArgs, wantsHelp, wantsJson, COMMON_OPTIONS } from './args';
 import type { CommandContext, CommandDef, CommandResult } from './command';
-import { isGroup } from './command';
+import { bareCommand, isGroup } from './command';
 import { errorLine, jsonError, oneLine } from './format';
 import { commandHelp, groupHelp, mainHelp } from './help';
 import type { CliIo } from './io';
@@ -66,7 +66,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   let def: CommandDef;
   let args: string[];
-  if (isGroup(entry)) {
+  const bare = bareCommand(entry, rest[0]);
+  if (bare !== null) {
+    def = bare;
+    args = rest;
+  } else if (isGroup(entry)) {
     const [sub, ...subArgs] = rest;
     if (sub === undefined || sub === '--help' || sub === '-h') {
       if (sub === undefined) {

@@ -29,6 +29,8 @@ import { LogResend } from './log/log-resend';
 import { scrubSecret } from './http/scrub/redact';
 import { MessageHistory } from './messages/message-history';
 import { TemplateCatalogue } from './messages/template-catalogue';
+import { TemplateManager } from './templates/template-manager';
+import { TemplateStatesTable } from './store/tables/template-states-table';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
 import { listingRecorder } from './contacts/listing-record';
@@ -156,6 +158,8 @@ export interface Core {
   /** each profile's webhook secret and verify token, in the keychain */
   /** the approved templates of each profile's service (messages/template-catalogue.ts) */
   templates: TemplateCatalogue;
+  /** every template's state, its creation, edit and deletion, the send check (templates/template-manager.ts) */
+  templateLifecycle: TemplateManager;
   webhookSecrets: WebhookSecrets;
   /** every webhook delivery a listener on this data folder took or refused, kept a while (crm.db) */
   webhookInspector: WebhookInspector;
@@ -317,6 +321,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...(outbox ? { revocationQueue: outbox.revocations } : {}), ...revocations, ...(log ? { log } : {}) });
   const webhookSecrets = new WebhookSecrets(secretStore);
   const templates = new TemplateCatalogue({ profiles, keyAccess: vault, sender });
+  const templateLifecycle = new TemplateManager({ profiles, keyAccess: vault, sender, table: new TemplateStatesTable(store.db), now });
   const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, fingerprints, onChange: () => keys.announceOutsideChange() });
   const keyRecords = new KeyRecordEdits({ meta, secrets: secretStore, profiles, onChange: () => keys.announceOutsideChange() });
   const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords, listingRecorder(meta, () => profiles.announceChange()));
@@ -353,6 +358,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tables: conversationTables,
     keyAccess: vault,
     quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
+    templateEvents: (profileId, payload) => templateLifecycle.receive(profileId, payload),
     sent: sentRecords,
     profiles,
     names,
@@ -407,6 +413,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (tables.has('sent_messages')) history.noticeForeignRecords();
       if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states') || tables.has('conversations') || tables.has('media_downloads')) conversations.announceOutsideChange();
       else if (tables.has('message_quotes') || tables.has('message_reactions')) conversations.announceOutsideChange();
+      if (tables.has('template_states')) templateLifecycle.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
@@ -458,5 +465,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const mediaCap = { get: () => settings.get('media_cap_mb'), set: (megabytes: number | null) => settings.set('media_cap_mb', megabytes) };
   // what a window left pending (a crash, a quit mid-download) goes on here
   if ((options.processKind ?? 'window') === 'window' && options.inboundMedia?.startOnArrival !== false) inboundMedia.kick();
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, webhookSecrets, webhookInspector, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, inboundMedia, mediaCap, secretStore, scrubSecrets, notices, close };
+  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, templateLifecycle, webhookSecrets, webhookInspector, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, inboundMedia, mediaCap, secretStore, scrubSecrets, notices, close };
 }

@@ -45,6 +45,11 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'media.download': { id: 'media.download', method: 'GET', path: '/api/v1/media/{media_id}', permission: 'messages:send', createsMessage: false, label: 'Download media', params: [] },
   // tells the service the contact's messages were read (Meta's "status":"read"); described only
   'messages.read': { id: 'messages.read', method: 'POST', path: '/api/v1/messages/read', permission: 'messages:send', createsMessage: false, label: 'Mark as Read', params: [] },
+  // template management: docs/API.md has none; used only where the template listing is Meta's message_templates
+  // (templates/management-urls.ts), whose own paths they take; these defaults are never called
+  'templates.create': { id: 'templates.create', method: 'POST', path: '/api/v1/templates', permission: 'messages:send', createsMessage: false, label: 'Create template', params: [] },
+  'templates.update': { id: 'templates.update', method: 'POST', path: '/api/v1/templates/{id}', permission: 'messages:send', createsMessage: false, label: 'Edit template', params: ['id'] },
+  'templates.delete': { id: 'templates.delete', method: 'DELETE', path: '/api/v1/templates', permission: 'messages:send', createsMessage: false, label: 'Delete template', params: [] },
 };
 
 export { ENDPOINT_IDS } from '../shared/operation-ids';

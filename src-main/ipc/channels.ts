@@ -54,6 +54,12 @@ const invoke: Record<InvokeChannel, true> = {
   'conversations:media': true,
   'conversations:open-media': true,
   'templates:list': true,
+  'template-lifecycle:overview': true,
+  'template-lifecycle:kept': true,
+  'template-lifecycle:create': true,
+  'template-lifecycle:update': true,
+  'template-lifecycle:delete': true,
+  'template-lifecycle:check': true,
   'webhooks:info': true,
   'webhooks:set-secrets': true,
   'outbox:list': true,
@@ -100,6 +106,7 @@ const events: Record<EventChannel, true> = {
   'app:notice': true,
   'app:update': true,
   'inbox:open': true,
+  'template-lifecycle:changed': true,
 };
 
 export const INVOKE_CHANNELS = Object.keys(invoke) as InvokeChannel[];

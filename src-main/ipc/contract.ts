@@ -24,6 +24,7 @@ import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '..
 import type { MessageHistoryPage } from '../shared/message-history';
 import type { SearchPage } from '../shared/message-search';
 import type { TemplateList } from '../shared/approved-template';
+import type { ManagedTemplate, SendVerdict, TemplateDraft, TemplateOverview } from '../shared/template-lifecycle';
 import type { Conversation, FileOriginAllowed, MediaPreview, WebhookInfo } from '../shared/conversation';
 import type { CaFileState } from '../shared/network-settings';
 import type { DeliveryList, KeptDelivery, TestEventKind } from '../shared/webhook-deliveries';
@@ -39,6 +40,7 @@ export type * from '../shared/network-settings';
 export type * from '../shared/inbox';
 export type { CannedResponse } from '../shared/canned';
 export type * from '../shared/message-search';
+export type * from '../shared/template-lifecycle';
 
 export interface InvokeMap {
   /** the app's version, host, start-up notices, the sandbox's address and the send limits; asked once at start */
@@ -229,6 +231,18 @@ export interface InvokeMap {
    * none, with the reason, and the window has them typed
    */
   'templates:list': { payload: Record<string, never>; value: TemplateList };
+  /** every template of the active profile's service with its state (the Templates screen), listed now or as last kept */
+  'template-lifecycle:overview': { payload: Record<string, never>; value: TemplateOverview };
+  /** the states kept in the database, without asking the service (after template-lifecycle:changed) */
+  'template-lifecycle:kept': { payload: Record<string, never>; value: ManagedTemplate[] };
+  /** submits a new template for review; refused with every problem before anything is sent */
+  'template-lifecycle:create': { payload: { draft: TemplateDraft }; value: { id: string | null; status: string } };
+  /** changes the template named by the draft's name and language; it is reviewed again */
+  'template-lifecycle:update': { payload: { draft: TemplateDraft }; value: null };
+  /** deletes the template in every language */
+  'template-lifecycle:delete': { payload: { name: string }; value: null };
+  /** "will this send?" for a template send from the active profile */
+  'template-lifecycle:check': { payload: { name: string; language: string }; value: SendVerdict };
   /** where the active profile's service should post its webhooks, and whether its secret and verify token are set */
   'webhooks:info': { payload: Record<string, never>; value: WebhookInfo };
   /**
@@ -385,6 +399,8 @@ export interface EventMap {
   'app:update': UpdateState;
   /** the person clicked the notification of a reply: the window opens that conversation */
   'inbox:open': { number: string };
+  /** a profile's kept template states changed (a listing, a webhook, another process); null: any profile */
+  'template-lifecycle:changed': { profileId: string | null };
 }
 
 export type EventChannel = keyof EventMap;

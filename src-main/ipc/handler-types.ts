@@ -18,6 +18,7 @@ import type { WebhookSecrets } from '../core/events/webhooks/webhook-secrets';
 import type { LogResend } from '../core/log/log-resend';
 import type { TemplateCatalogue } from '../core/messages/template-catalogue';
 import type { ApiEditor } from '../core/profiles/api-editor';
+import type { TemplateManager } from '../core/templates/template-manager';
 import type { ClipboardGuard } from './clipboard-guard';
 import type { WebhookInspector } from '../core/events/webhooks/webhook-inspector';
 import type { DialogPurpose } from '../shared/file-purpose';
@@ -65,6 +66,8 @@ export interface HandlerCore {
   messageSearch: Pick<MessageSearch, 'search'>;
   /** the approved templates each profile's service lists (the template form) */
   templates: Pick<TemplateCatalogue, 'list'>;
+  /** every template's state, creation, edit, deletion and the send check (the Templates screen) */
+  templateLifecycle: Pick<TemplateManager, 'overview' | 'kept' | 'create' | 'update' | 'remove' | 'check'>;
   /** quoted replies and reactions (the conversation view) */
   quick: Pick<QuickAnswers, 'reply' | 'react'>;
   /** canned responses for the reply box's / list */

@@ -14,6 +14,7 @@ import { createProfileHandlers } from './profile-handlers';
 import { createSendHandlers } from './send-handlers';
 import { createSettingsHandlers } from './settings-handlers';
 import { createInboxHandlers } from './inbox-handlers';
+import { createTemplateLifecycleHandlers } from './template-lifecycle-handlers';
 import { createCannedHandlers, createQuickHandlers } from './quick-handlers';
 import { createInspectorHandlers } from './inspector-handlers';
 
@@ -34,6 +35,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createMessageHandlers(core.history),
     ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url), platform.openPath?.bind(platform), (p) => allowFileOriginAsking({ conversations: core.conversations, api: core.api, ask }, p)),
     ...createTemplateHandlers(core.templates),
+    ...createTemplateLifecycleHandlers(core.templateLifecycle, core.profiles),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER, core.conversations),
     ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),
     // send and roll progress are per request, so they are the events a handler emits

@@ -10,6 +10,7 @@ import { GRACES } from '../shared/key-roll';
 import { PERMISSIONS } from '../shared/permissions';
 import { INBOX_FILTERS, INBOX_PAGE_LIMIT } from '../shared/inbox';
 import { TEST_EVENT_KINDS } from '../shared/webhook-deliveries';
+import { TEMPLATE_CATEGORIES } from '../shared/template-lifecycle';
 import type { InvokeChannel, InvokePayload } from './contract';
 
 const id = z.string().min(1).max(200);
@@ -19,6 +20,20 @@ const endpointId = z.enum(ENDPOINT_IDS);
 const number = z.string().max(64);
 const purpose = z.enum(FILE_PURPOSES);
 const fixes = z.partialRecord(z.enum([...ROLES, 'constant']), z.array(z.string().max(200)).max(20)).optional();
+
+// bounds well past WhatsApp's limits, which the core checks and says in sentences (templates/draft-check.ts)
+const templateDraft = z.object({
+  name: z.string().max(1000),
+  language: z.string().max(100),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  body: z.string().max(10_000),
+  samples: z.array(z.string().max(2000)).max(100),
+  header: z.string().max(1000).nullable(),
+  footer: z.string().max(1000).nullable(),
+  buttons: z
+    .array(z.object({ kind: z.enum(['quick_reply', 'url', 'phone']), text: z.string().max(1000), value: z.string().max(4096) }).strict())
+    .max(50),
+}).strict();
 
 const source = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), fileId: id }).strict(),
@@ -126,6 +141,12 @@ export const payloadSchemas = {
   'conversations:media': z.object({ messageId: id }).strict(),
   'conversations:open-media': z.object({ messageId: id }).strict(),
   'templates:list': empty,
+  'template-lifecycle:overview': empty,
+  'template-lifecycle:kept': empty,
+  'template-lifecycle:create': z.object({ draft: templateDraft }).strict(),
+  'template-lifecycle:update': z.object({ draft: templateDraft }).strict(),
+  'template-lifecycle:delete': z.object({ name: z.string().max(1000) }).strict(),
+  'template-lifecycle:check': z.object({ name: z.string().max(1000), language: z.string().max(100) }).strict(),
   'webhooks:info': empty,
   'webhooks:set-secrets': z.object({ secret: z.string().max(4096).nullable().optional(), verifyToken: z.string().max(4096).nullable().optional() }).strict(),
   'inspector:list': z.object({ afterSeq: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),

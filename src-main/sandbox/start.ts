@@ -16,6 +16,7 @@ import { Persister, loadSnapshot } from './persistence';
 import { createSandboxServer } from './server';
 import { createState } from './state';
 import { StatusClock } from './events/status-clock';
+import { TemplateReviewer } from './events/template-reviewer';
 import type { Permission, ResumedSandbox, RunningSandbox, SandboxDialect, SandboxFault, SandboxOptions } from './types';
 import { PERMISSIONS, SANDBOX_DIALECTS } from './types';
 
@@ -102,6 +103,7 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
   // checked before anything listens, so a bad option fails the start with nothing to close
   const clock = new StatusClock({ dialect: o.dialect, messages: state.messages, contacts: state.contacts, log: state.events, logLine: o.log, origin: () => baseUrl }, o.events);
   state.mediaHost = () => clock.mediaHost;
+  const reviewer = new TemplateReviewer({ book: state.templates, post: (build) => clock.sendWebhook(build) });
   const faults = new FaultQueue();
   const journal = new RequestJournal();
   const { errorFormat, credentials } = dialectFor(o.dialect);
@@ -125,6 +127,7 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
     port = await server.listen(o.port, o.host);
   } catch (err) {
     clock.close();
+    reviewer.close();
     throw err;
   }
   const hostInUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
@@ -142,6 +145,7 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
       closed = true;
       listening = false;
       clock.close();
+      reviewer.close();
       await server.stop();
       await persister?.flush();
     },

@@ -7,6 +7,7 @@ import { KeyStore } from './keys';
 import { MessageStore } from './messages';
 import { RateLimiter } from './rate-limit';
 import { seedColumns } from './seed';
+import { TemplateBook } from './template-book';
 
 export interface SandboxState {
   keys: KeyStore;
@@ -18,6 +19,8 @@ export interface SandboxState {
   events: EventLog;
   /** the host a meta media lookup names the file's url on (the mediaHost event option); null: the lookup's own */
   mediaHost: () => string | null;
+  /** the message templates the meta dialect manages (statuses change during a run, not saved) */
+  templates: TemplateBook;
 }
 
 export interface StateOptions {
@@ -39,5 +42,6 @@ export function createState(options: StateOptions, changed: () => void): Sandbox
     limiter: new RateLimiter(options.rate, options.burst),
     events: new EventLog(),
     mediaHost: () => null,
+    templates: new TemplateBook(),
   };
 }

@@ -19,6 +19,9 @@ export const ENDPOINT_IDS = [
   'messages.reaction',
   'media.download',
   'messages.read',
+  'templates.create',
+  'templates.update',
+  'templates.delete',
 ] as const;
 
 export type EndpointId = (typeof ENDPOINT_IDS)[number];

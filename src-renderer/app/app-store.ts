@@ -3,7 +3,7 @@ import { LIMITS, type SendLimits } from '../../src-main/shared/limits';
 import type { AppInfo, ErrorInfo } from '../lib/api';
 import { invoke } from '../lib/api';
 
-export type Screen = 'contacts' | 'send' | 'keys' | 'outbox' | 'log' | 'profiles' | 'messages' | 'conversations';
+export type Screen = 'contacts' | 'send' | 'keys' | 'outbox' | 'log' | 'profiles' | 'messages' | 'conversations' | 'templates';
 
 /**
  * Every screen in the sidebar's order, which is also the shortcut order: Ctrl+N opens the Nth,
@@ -18,6 +18,7 @@ export const SCREENS: { id: Screen; label: string }[] = [
   { id: 'log', label: 'Request log' },
   { id: 'profiles', label: 'Profiles' },
   { id: 'conversations', label: 'Conversations' },
+  { id: 'templates', label: 'Templates' },
 ];
 
 export interface Notice {

@@ -10,6 +10,7 @@ const PATHS: Record<Screen, string[]> = {
   log: ['M5.5 4h8', 'M5.5 8h8', 'M5.5 12h8', 'M2.5 4h.5', 'M2.5 8h.5', 'M2.5 12h.5'],
   profiles: ['M2.5 3h11v4h-11z', 'M2.5 9h11v4h-11z', 'M4.5 5h.5', 'M4.5 11h.5'],
   conversations: ['M2.5 3.5h8v5.5h-4.5l-2.5 2v-2h-1z', 'M12.5 6h1v5.5h-1v2l-2.5-2h-3.5'],
+  templates: ['M3.5 2.5h9v11h-9z', 'M5.5 5h5', 'M5.5 7.5h5', 'M5.5 10h3'],
 };
 
 export function NavIcon({ screen }: { screen: Screen }) {

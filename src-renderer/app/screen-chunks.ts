@@ -18,6 +18,7 @@ const LOADERS: Record<LaterScreen, ScreenModule> = {
   profiles: () => import('../features/profiles/profiles-screen').then((m) => ({ default: m.ProfilesScreen })),
   messages: () => import('../features/messages/messages-screen').then((m) => ({ default: m.MessagesScreen })),
   conversations: () => import('../features/inbox/inbox-screen').then((m) => ({ default: m.InboxScreen })),
+  templates: () => import('../features/templates/templates-screen').then((m) => ({ default: m.TemplatesScreen })),
 };
 
 export const LATER_SCREENS = Object.keys(LOADERS) as LaterScreen[];

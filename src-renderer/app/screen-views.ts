@@ -26,6 +26,7 @@ export const SCREEN_VIEWS: Record<Screen, ComponentType> = {
   profiles: laterView('profiles'),
   messages: laterView('messages'),
   conversations: laterView('conversations'),
+  templates: laterView('templates'),
 };
 
 /** Loads every later screen's chunk (the module map keeps them: React.lazy finds them loaded). */

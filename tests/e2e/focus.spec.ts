@@ -48,6 +48,7 @@ test.describe('focus after every palette entry and navigation', () => {
     { name: 'Request log', shortcut: 'Ctrl+6', target: (p) => p.getByTestId('log-filter-path'), types: true },
     { name: 'Profiles', shortcut: 'Ctrl+7', target: (p) => p.getByRole('table', { name: 'Profiles' }).getByRole('button', { name: 'Edit' }).first(), types: false },
     { name: 'Conversations', shortcut: 'Ctrl+8', target: (p) => p.getByRole('button', { name: 'All', exact: true }), types: false },
+    { name: 'Templates', shortcut: 'Ctrl+9', target: (p) => p.getByRole('button', { name: 'Refresh' }), types: false },
   ];
 
   test('the sidebar shows each shortcut, in its own order, and the palette lists the screens the same way', async () => {

@@ -20,6 +20,7 @@ import { readAll } from '../prompt';
 import { profileOption, yesOption } from './shared';
 import { guardLiveSend } from '../live-send';
 import { reactionCommand, withoutQuoteHint } from './send-reaction';
+import { checkTemplateSend } from './template-send-check';
 
 const commonSendOptions = {
   to: { type: 'string', valueName: 'NUMBER', help: 'recipient: country code + number (+55 (11) 99999-0000 is fine)' },
@@ -217,6 +218,9 @@ const template = defineCommand({
       language: requireOption(values.language, '--language'),
       params: values.param ?? [],
     };
+    // the same session dispatch opens; a printed cURL sends nothing, so it is not checked
+    const session = { profileRef: values.profile, envKey: true as const, outbox: values.queue === true };
+    if (values.curl !== true) await checkTemplateSend(ctx, session, input.name, input.language);
     return dispatch(ctx, values, { op: 'messages.template', input, idempotencyKey: idempotencyKey(values) });
   },
 });

@@ -1,11 +1,16 @@
-// crm templates: the approved templates the profile's service lists (name, language, how many
-// parameters), for `crm send template`; a service that lists none says why, and names are typed.
+// crm templates: every template the profile's service has, with its status, the reason of a
+// rejection, its quality, category (and the one it was approved with) and language; the group's
+// other commands create, edit, delete and check them (templates-manage.ts). The send list of
+// approved templates alone stays under --approved, as `crm send template` uses them.
 import type { TemplateList } from '../../shared/approved-template';
+import type { ManagedTemplate, TemplateOverview } from '../../shared/template-lifecycle';
+import type { CommandGroup } from '../command';
 import { defineCommand } from '../command';
-import { clean } from '../format';
+import { clean, table } from '../format';
 import { profileOption } from './shared';
+import { templatesCheckCommand, templatesCreateCommand, templatesDeleteCommand, templatesEditCommand } from './templates-manage';
 
-function textOf(list: TemplateList): string {
+function approvedText(list: TemplateList): string {
   if (list.source === 'typed') return `${list.reason ?? 'This service lists no templates'}.`.replace(/\.\.$/, '.');
   if (list.templates.length === 0) return 'The service lists no approved templates.';
   return list.templates
@@ -13,16 +18,43 @@ function textOf(list: TemplateList): string {
     .join('\n');
 }
 
-export const templatesCommand = defineCommand({
-  name: 'templates',
-  summary: 'the approved templates the service lists, to send with crm send template',
-  usage: ['templates [--profile NAME] [--json]'],
-  options: { profile: profileOption },
+function categoryText(t: ManagedTemplate): string {
+  const now = t.category ?? '-';
+  return t.approvedCategory !== null && t.approvedCategory !== t.category ? `${now} (approved as ${t.approvedCategory})` : now;
+}
+
+function overviewText(overview: TemplateOverview): string {
+  const rows = overview.templates.map((t) => [t.name, t.language, t.status, t.rejectedReason ?? '', t.quality, categoryText(t)].map(clean));
+  const list = rows.length === 0 ? 'No templates.' : table(['NAME', 'LANGUAGE', 'STATUS', 'REASON', 'QUALITY', 'CATEGORY'], rows);
+  return overview.reason === null ? list : `${list}\n${clean(overview.reason)}.`.replace(/\.\.$/, '.');
+}
+
+export const templatesListCommand = defineCommand({
+  name: 'templates list',
+  summary: 'every template with its status, rejection reason, quality, category and language',
+  usage: ['templates [list] [--approved] [--profile NAME] [--json]'],
+  options: {
+    profile: profileOption,
+    approved: { type: 'boolean', help: 'only the approved ones, with their parameters, as crm send template takes them' },
+  },
   positionals: { min: 0, max: 0 },
+  notes: ['Without a listing to ask (offline, or none described), the states last kept are shown, with the reason.'],
   async run(ctx, { values }) {
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
-    const list = await session.core.templates.list({ profileId: profile.id });
-    return { data: list, text: textOf(list) };
+    if (values.approved === true) {
+      const list = await session.core.templates.list({ profileId: profile.id });
+      return { data: list, text: approvedText(list) };
+    }
+    const overview = await session.core.templateLifecycle.overview({ profileId: profile.id });
+    return { data: overview, text: overviewText(overview) };
   },
 });
+
+// keeps the name commands/index.ts has always imported: `crm templates` alone still lists
+export const templatesCommand: CommandGroup = {
+  name: 'templates',
+  summary: 'the templates of the service: list (the default), create, edit, delete, check',
+  commands: [templatesListCommand, templatesCreateCommand, templatesEditCommand, templatesDeleteCommand, templatesCheckCommand],
+  bare: templatesListCommand,
+};

@@ -69,6 +69,8 @@ export interface ConversationServiceDeps {
   onReplyTexts?: (profileId: string, number: string | null, texts: (string | null)[]) => void;
   /** quotes and reactions: stored from the same payloads, shown on the lines (quick-answers.ts) */
   quick?: { receive(profileId: string, payload: unknown): { found: number; numbers: (string | null)[] }; decorate(profileId: string, items: readonly ConversationItem[]): ConversationItem[] };
+  /** the template changes a payload announces (Meta's template webhooks): how many it held */
+  templateEvents?: (profileId: string, payload: unknown) => number;
   /** the files named by media id: downloaded in the background (inbound-media.ts), read from the data folder */
   downloads?: ReceivedDownloads;
   /** what this app's own sends show beyond their line: a template's text, a sent file's copy */
@@ -223,7 +225,8 @@ export class ConversationService {
     if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
     const quick = this.deps.quick?.receive(profileId, payload) ?? { found: 0, numbers: [] };
     for (const number of quick.numbers) this.feed.fire({ profileId, number });
-    return { found: events.length + quick.found, changed: changed.size + quick.numbers.length };
+    const templateEvents = this.deps.templateEvents?.(profileId, payload) ?? 0;
+    return { found: events.length + quick.found + templateEvents, changed: changed.size + quick.numbers.length };
   }
 
   private withRecordedIds(profileId: string, events: (ReceivedEvent | StatusEvent)[]): (ReceivedEvent | StatusEvent)[] {

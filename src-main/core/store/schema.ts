@@ -18,6 +18,7 @@ import { createQuickAnswerTables } from './tables/quick-answer-tables';
 import { createCannedTable } from './tables/canned-table';
 import { createReadReceiptsTable } from './tables/read-receipts-table';
 import { createWebhookDeliveriesTable } from './tables/webhook-deliveries-table';
+import { createTemplateStatesTable } from './tables/template-states-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },
@@ -68,5 +69,10 @@ export const MIGRATIONS: readonly Migration[] = [
       addSentSender(db);
       addProfileLive(db);
     },
+  },
+  {
+    version: 18,
+    name: "each profile's message templates: status, quality, category and why one was rejected",
+    up: createTemplateStatesTable,
   },
 ];

@@ -4,7 +4,7 @@
 //   POST /v23.0/{phone-number-id}/media        -> 200 {"id":"<media id>"} (multipart/form-data)
 //   GET  /v23.0/{media-id}                     -> 200 {url, mime_type, sha256, file_size, id} (a received file)
 //   GET  /whatsapp_business/attachments/?mid=  -> the received file's bytes (the key is needed)
-//   GET  /v23.0/{business-account-id}/message_templates -> 200 {"data":[{name, language, status, components}], "paging"}
+//   GET/POST/DELETE /v23.0/{business-account-id}/message_templates, POST /v23.0/{template-id} -> template management (meta-templates.ts)
 // and no contacts listing: GET /api/v1/contacts and /v23.0/{phone-number-id}/contacts answer
 // Graph's 400 (code 100), so a client learns the service has none.
 import { json } from '../reply';
@@ -12,8 +12,8 @@ import type { Reply } from '../reply';
 import type { Route } from '../router';
 import { SMALL_BODY_LIMIT } from '../router';
 import { noSuchEdge, unknownObject } from './meta-errors';
-import { BUSINESS_ACCOUNT_ID, META_VERSION, PHONE_NUMBER, PHONE_NUMBER_EXTRA_FIELDS, PHONE_NUMBER_ID } from './meta-phone';
-import { listedTemplates } from '../template-routes';
+import { META_VERSION, PHONE_NUMBER, PHONE_NUMBER_EXTRA_FIELDS, PHONE_NUMBER_ID } from './meta-phone';
+import { templateRoutes } from './meta-templates';
 import { sendRoute } from './meta-send-route';
 import { uploadRoute } from './meta-upload';
 import { attachmentsRoute, fileOrigin, mediaUrlAnswer } from './meta-inbound-media';
@@ -60,21 +60,7 @@ export const metaRoutes: Route[] = [
   attachmentsRoute,
   sendRoute,
   uploadRoute,
-  {
-    method: 'GET',
-    path: `/${META_VERSION}/:businessAccountId/message_templates`,
-    permission: 'messages:send',
-    maxBody: SMALL_BODY_LIMIT,
-    json: false,
-    idempotent: false,
-    handle: ({ params }) =>
-      params.businessAccountId !== BUSINESS_ACCOUNT_ID
-        ? unknownObject('get', params.businessAccountId!)
-        : json(200, {
-            data: listedTemplates().map(({ name, language, status, body }, i) => ({ name, language, status, category: 'UTILITY', id: String(900000 + i), components: [{ type: 'BODY', text: body }] })),
-            paging: { cursors: { before: 'QVFIUk', after: 'QVFIUl' } },
-          }),
-  },
+  ...templateRoutes,
   // Graph reads /api/v1/contacts as the object "api", which does not exist
   noContacts('GET', '/api/v1/contacts', () => unknownObject('get', 'api', NO_CONTACTS)),
   noContacts('GET', `/${META_VERSION}/:phoneNumberId/contacts`, phoneContacts('get')),

@@ -14,7 +14,6 @@ import type { SandboxState } from '../state';
 import type { Body } from '../validate';
 import { newWamid } from './cloud-routes';
 import { mediaError, outsideWindow, templateError, undeliverable, unknownObject } from './meta-errors';
-import { templateRefusal } from '../templates';
 import { fitsKind } from './meta-media-types';
 import { META_VERSION, PHONE_NUMBER_ID } from './meta-phone';
 import type { MediaRef } from './meta-send';
@@ -50,7 +49,7 @@ function send(phoneNumberId: string, body: Body, state: SandboxState): Reply {
   const { media, template } = translated;
   const problem = media ? mediaProblem(media) : null;
   if (problem !== null) return mediaError(problem);
-  const refusal = template ? templateRefusal(template.name, template.language, template.params.length) : null;
+  const refusal = template ? state.templates.refusal(template.name, template.language, template.params.length) : null;
   if (refusal !== null) return templateError(refusal);
   const number = String(checked.fields.number);
   if (number.endsWith(NO_WHATSAPP_SUFFIX)) return undeliverable(number);

@@ -20,6 +20,7 @@ import { planFor } from './status-plan';
 import { TimerSet } from './timer-set';
 import { WebhookSender } from './webhook-sender';
 import { webhookRequest } from './webhook-request';
+import type { WebhookRequest } from './webhook-request';
 
 /** An incoming message's id, of the kind the dialect's service gives. */
 function incomingId(dialect: SandboxDialect): string {
@@ -67,6 +68,12 @@ export class StatusClock {
     this.stopListening();
     this.timers.clear();
     this.webhooks.close();
+  }
+
+  /** a webhook the clock does not plan (a template's review), to the receiver set now, after the events before it */
+  sendWebhook(build: (url: string, secret: string | null) => WebhookRequest): void {
+    const { webhookUrl, webhookSecret, webhookRetryDelaysMs } = this.settings;
+    if (webhookUrl !== null) this.webhooks.enqueue(build(webhookUrl, webhookSecret), webhookRetryDelaysMs);
   }
 
   /** timers still waiting (for tests of close) */

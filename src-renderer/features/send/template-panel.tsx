@@ -12,6 +12,7 @@ import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
 import { selectTemplateDraft, useSendStore } from './send-store';
+import { TemplateSendCheck } from './template-send-check';
 
 function useProblems(fields: string[]): string[] {
   return useSendStore(useShallow((s) => problemsFor(s, 'template', fields, 'template')));
@@ -98,6 +99,7 @@ export function TemplatePanel() {
           />
           <FieldProblems id={`${id}-language-problems`} problems={languageProblems} />
         </div>
+        <TemplateSendCheck name={draft.name} language={draft.language} />
         <fieldset className="template-params">
           <legend>Parameters, in order</legend>
           {draft.params.length === 0 && <p className="hint">None: add one for each {'{{n}}'} in the template's text.</p>}

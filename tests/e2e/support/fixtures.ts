@@ -117,7 +117,7 @@ export function uniqueNumber(): string {
 
 // ---------------------------------------------------------------- navigation
 
-export type SectionName = 'Contacts' | 'Send' | 'Messages' | 'Keys' | 'Outbox' | 'Request log' | 'Profiles' | 'Conversations';
+export type SectionName = 'Contacts' | 'Send' | 'Messages' | 'Keys' | 'Outbox' | 'Request log' | 'Profiles' | 'Conversations' | 'Templates';
 
 export function navLink(page: Page, name: SectionName): Locator {
   return page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });

@@ -23,6 +23,9 @@ describe('endpoint catalogue', () => {
       ['media.download', 'GET', '/api/v1/media/{media_id}', 'messages:send', false],
       // marking a message read twice leaves it read: no Idempotency-Key
       ['messages.read', 'POST', '/api/v1/messages/read', 'messages:send', false],
+      ['templates.create', 'POST', '/api/v1/templates', 'messages:send', false],
+      ['templates.update', 'POST', '/api/v1/templates/{id}', 'messages:send', false],
+      ['templates.delete', 'DELETE', '/api/v1/templates', 'messages:send', false],
     ]);
   });
 

@@ -67,6 +67,12 @@ const CHANNEL_SET: Record<InvokeChannel, true> = {
   'inspector:fire': true,
   'inspector:copy-curl': true,
   'profiles:set-live': true,
+  'template-lifecycle:overview': true,
+  'template-lifecycle:kept': true,
+  'template-lifecycle:create': true,
+  'template-lifecycle:update': true,
+  'template-lifecycle:delete': true,
+  'template-lifecycle:check': true,
 };
 const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
 

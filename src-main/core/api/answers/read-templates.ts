@@ -9,13 +9,13 @@ import { isRecord } from '../../parse/shape';
 const MAX_TEMPLATES = 1000;
 const MAX_DEPTH = 4;
 
-function languageOf(value: unknown): string | null {
+export function languageOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (isRecord(value) && typeof value.code === 'string') return value.code;
   return null;
 }
 
-function bodyOf(entry: Record<string, unknown>): string | null {
+export function bodyOf(entry: Record<string, unknown>): string | null {
   if (typeof entry.body === 'string') return entry.body;
   const components = Array.isArray(entry.components) ? entry.components : [];
   const body = components.find((c) => isRecord(c) && typeof c.type === 'string' && c.type.toUpperCase() === 'BODY' && typeof c.text === 'string');
@@ -38,7 +38,7 @@ function looksLikeTemplates(value: unknown): value is Record<string, unknown>[] 
   return Array.isArray(value) && value.length > 0 && value.some((e) => isRecord(e) && typeof e.name === 'string' && languageOf(e.language) !== null);
 }
 
-function findList(json: unknown, depth = 0): Record<string, unknown>[] | null {
+export function findList(json: unknown, depth = 0): Record<string, unknown>[] | null {
   if (looksLikeTemplates(json)) return json;
   if (depth >= MAX_DEPTH || !isRecord(json)) return null;
   for (const value of Object.values(json)) {
