@@ -3,15 +3,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Process boundaries from ARCHITECTURE.md are enforced here, not by reviewers' memory.
+// Process boundaries from docs/ARCHITECTURE.md are enforced here, not by reviewers' memory.
 const nodeOnly = ['electron', 'keytar', 'undici', 'node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
 
-// The renderer is an untrusted view (invariant 2): no Node, electron, keytar or undici, and of
+// The renderer is an untrusted view (docs/ARCHITECTURE.md, rule 2): no Node, electron, keytar or undici, and of
 // src-main only the IPC contract's types and the pure shared code. Every renderer block uses this.
 const rendererImports = {
-  paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (invariant 2).' })),
+  paths: nodeOnly.filter((n) => !n.includes('*')).map((name) => ({ name, message: 'The renderer is an untrusted view: no Node, electron, keytar or undici (docs/ARCHITECTURE.md, rule 2).' })),
   patterns: [
-    { group: ['node:*'], message: 'The renderer never imports node:* (invariant 2).' },
+    { group: ['node:*'], message: 'The renderer never imports node:* (docs/ARCHITECTURE.md, rule 2).' },
     { regex: '(^|/)src-main/(?!ipc/contract(\\.ts)?$|shared/)', message: 'The renderer may only import types from src-main/ipc/contract.ts and the pure src-main/shared/.' },
   ],
 };
@@ -49,7 +49,7 @@ export default tseslint.config(
     files: ['src-main/core/**', 'src-main/sandbox/**', 'src-main/ipc/**', 'src-main/cli/**', 'src-main/app-shell/**', 'src-main/runtime/**', 'src-main/chromium-host/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron (ARCHITECTURE.md invariant 3).' }],
+        paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron (docs/ARCHITECTURE.md, rule 3).' }],
       }],
     },
   },
@@ -58,7 +58,7 @@ export default tseslint.config(
     files: ['src-main/core/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron (ARCHITECTURE.md invariant 3).' }],
+        paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron (docs/ARCHITECTURE.md, rule 3).' }],
         patterns: [{ regex: '^(\\.\\./)+(ipc|cli|runtime|app-shell|chromium-host|electron|preload)(/|$)', message: 'core/ is imported by the IPC adapters, hosts and CLI; it imports none of them.' }],
       }],
     },

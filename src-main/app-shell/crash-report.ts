@@ -1,7 +1,7 @@
 // An opt-in crash report the person saves from the app's own failure dialog: what goes into it
 // and whether sending it anywhere may even be offered. Plain data in, text out, so every word
 // of it is tested without Electron. Every line is scrubbed of key values BEFORE it is cut
-// (invariant 1): the error and the log lines may echo a request that carried a key.
+// (docs/ARCHITECTURE.md, rule 1): the error and the log lines may echo a request that carried a key.
 import type { Scrub } from '../core/log/file-log';
 
 /** the label of the dialog's opt-in checkbox */

@@ -1,6 +1,6 @@
 // What the person is told and what the log keeps when part of the app fails: the window's
 // renderer or another Chromium process went away, or main hit an error nothing caught. Text
-// that leaves here is scrubbed of key values BEFORE it is cut (invariant 1); only main's own
+// that leaves here is scrubbed of key values BEFORE it is cut (docs/ARCHITECTURE.md, rule 1); only main's own
 // dialogs show it, never Electron's default one with the raw message and stack.
 import type { Scrub } from '../core/log/file-log';
 

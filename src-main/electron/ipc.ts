@@ -1,5 +1,5 @@
 // Registers every contract channel on ipcMain: the sender must be the app's own page in the
-// top frame, and the payload goes through the validating dispatcher (invariant 4).
+// top frame, and the payload goes through the validating dispatcher (docs/ARCHITECTURE.md, rule 4).
 import { ipcMain as electronIpcMain, type IpcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { isTrustedSender } from '../app-shell/security-policy';
 import { INVOKE_CHANNELS } from '../ipc/channels';

@@ -50,6 +50,10 @@ const header = z.strictObject({ name: z.string(), value: z.string() }).superRefi
 
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
+/** a Basic user name takes neither the colon that ends it nor control characters */
+// eslint-disable-next-line no-control-regex
+const COLON_OR_CONTROL = /[:\u0000-\u001f\u007f]/;
+
 /** Where the key goes; never a value (the keychain holds it), so nothing here may look like one. */
 const credential = z.discriminatedUnion('in', [
   z.strictObject({
@@ -60,8 +64,7 @@ const credential = z.discriminatedUnion('in', [
   z.strictObject({
     in: z.literal('basic'),
     // an account id (Twilio's AC… sid is in the URL path too), not a secret: it may be shown
-    // eslint-disable-next-line no-control-regex
-    username: z.string().min(1).max(200).refine((u) => !/[:\u0000-\u001f\u007f]/.test(u), 'must not contain ":" or control characters'),
+    username: z.string().min(1).max(200).refine((u) => !COLON_OR_CONTROL.test(u), 'must not contain ":" or control characters'),
   }),
   z.strictObject({ in: z.literal('query'), name: z.string().min(1).max(100), at: z.number().int().min(0).max(1000).optional() }),
 ]);

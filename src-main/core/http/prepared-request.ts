@@ -1,5 +1,5 @@
 // One request, fully decided, before any key is attached. The undici sender and the cURL
-// exporter consume the same object, so the cURL is exactly what the app sends (invariant 8).
+// exporter consume the same object, so the cURL is exactly what the app sends (docs/ARCHITECTURE.md, rule 8).
 import type { CredentialPlacement } from '../../shared/api-description';
 import type { EndpointId, LoggedSend } from '../model';
 

@@ -1,5 +1,5 @@
 // The exact URL that goes on the wire for a request, shared by the undici sender and the cURL
-// exporter, so the exported command asks for the very same path (invariant 8).
+// exporter, so the exported command asks for the very same path (docs/ARCHITECTURE.md, rule 8).
 //
 // WHATWG's `new URL()` is not used for the path: it resolves `.`/`..` segments, and also their
 // encoded forms (`%2E%2E`), so a key id of ".." would move a DELETE up the path; and it leaves

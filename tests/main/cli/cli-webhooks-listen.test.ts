@@ -104,8 +104,10 @@ describe.skipIf(!available)('crm webhooks listen, log, replay and fire', () => {
     const before = (await log()).length;
     const env = { ...folder.env, CRM_WEBHOOK_PORT: port };
     expect((await runInProcess(['webhooks', 'fire', '--kind', 'opened'], { env })).stderr).toContain('--kind must be one of');
-    const wati = await runInProcess(['webhooks', 'fire', '--kind', 'read', '--dialect', 'wati'], { env });
-    expect(wati.stderr).toContain('--dialect must be one of');
+    const unknown = await runInProcess(['webhooks', 'fire', '--kind', 'read', '--dialect', 'zapi'], { env });
+    expect(unknown.stderr).toContain('--dialect must be one of');
+    // every shape the sandbox posts can be fired, Evolution's and Wati's included
+    for (const shape of ['default', 'meta', 'twilio', 'evolution-v2', 'wati']) expect(unknown.stderr).toContain(shape);
     expect((await runInProcess(['webhooks', 'fire', '--kind', 'read', '--number', 'abc'], { env })).code).toBe(2);
     expect((await log()).length).toBe(before);
   });
