@@ -22,6 +22,7 @@ const benches: [title: string, script: string][] = [
   ['Inbox in crm.db: the first page of 100,000 conversations per filter vs a primary-key read (goal: first paint <= 100 ms)', 'scripts/bench-inbox.ts'],
   ['Search across every conversation at 1,000,000 messages: p95 (goal 50 ms) and the index size (goal 1.5x) vs a primary-key lookup and a LIKE scan', 'scripts/bench-message-search.ts'],
   ['Inbox in the window at 100,000 conversations: first paint after the window asks (goal 100 ms) and scrolling (goal 0 missed frames), vs one conversation', 'scripts/bench-inbox-window.ts'],
+  ['crm webhooks listen: signed events stored a second (goal 2,000) vs a bare node:http server, and the last one visible to crm conversation (goal 1 s)', 'scripts/bench-webhooks-listen.ts'],
 ];
 
 const only = process.argv.slice(2);
