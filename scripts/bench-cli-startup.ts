@@ -92,10 +92,14 @@ interface SandboxProcess {
 
 /** the sandbox as `npm run sandbox` runs it, in a child process; resolves once it listens */
 async function startSandboxProcess(): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SANDBOX_CLI, '--port', '0', '--json', '--contacts', '200', '--rate', '1000000', '--burst', '1000000'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', SANDBOX_CLI, '--port', '0', '--json', '--contacts', '200', '--rate', '1000000', '--burst', '1000000'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // its request log goes to stderr: drained, the tail kept to explain a failed start
   let logTail = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (logTail = (logTail + d).slice(-2000)));
@@ -245,7 +249,9 @@ export function formatCliStartupBench(r: CliStartupResult): string {
     `  load average ${r.load.map((l) => l.toFixed(2)).join(' ')} on this machine after measuring; ` +
       `node -e 0 p50 ${r.bareNode.p50.toFixed(0)} ms`,
     ...row('crm contacts --json', r.contacts),
-    ...(r.profileContacts ? row('  profile + keychain', r.profileContacts) : ['  profile + keychain    skipped: no D-Bus session (run inside tests/harness/with-keyring.sh, as npm run bench does)']),
+    ...(r.profileContacts
+      ? row('  profile + keychain', r.profileContacts)
+      : ['  profile + keychain    skipped: no D-Bus session (run inside tests/harness/with-keyring.sh, as npm run bench does)']),
     ...row('crm --help', r.help),
     goal('crm contacts --json (CRM_API_KEY)', r.contacts),
     ...(r.profileContacts ? [goal('crm contacts --json (profile)', r.profileContacts)] : []),

@@ -93,13 +93,24 @@ export async function runClientBench(options: ClientBenchOptions): Promise<Clien
     const ratios: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       // ABBA order: core first on even rounds, bare first on odd ones
-      const order: ['core' | 'bare', Call][] = round % 2 === 0 ? [['core', core], ['bare', bare]] : [['bare', bare], ['core', core]];
+      const order: ['core' | 'bare', Call][] =
+        round % 2 === 0
+          ? [
+              ['core', core],
+              ['bare', bare],
+            ]
+          : [
+              ['bare', bare],
+              ['core', core],
+            ];
       const ms = { core: 0, bare: 0 };
       for (const [name, call] of order) ms[name] = await runConcurrent(call, perRound, concurrency);
       coreMs += ms.core;
       bareMs += ms.bare;
       ratios.push(ms.core / ms.bare);
-      log(`round ${round + 1}: core ${Math.round((perRound / ms.core) * 1000)} req/s, bare ${Math.round((perRound / ms.bare) * 1000)} req/s, ratio ${(ms.core / ms.bare).toFixed(3)}`);
+      log(
+        `round ${round + 1}: core ${Math.round((perRound / ms.core) * 1000)} req/s, bare ${Math.round((perRound / ms.bare) * 1000)} req/s, ratio ${(ms.core / ms.bare).toFixed(3)}`,
+      );
     }
     const coreRps = (perRound * rounds) / (coreMs / 1000);
     const bareRps = (perRound * rounds) / (bareMs / 1000);
@@ -130,7 +141,13 @@ async function main(): Promise<void> {
   try {
     console.log(`bench-client: GET /api/v1/contacts?per_page=1 against the sandbox at ${sandbox.baseUrl}`);
     console.log(`${requests} requests per side, concurrency ${concurrency}, alternating rounds after a warm-up`);
-    const result = await runClientBench({ baseUrl: sandbox.baseUrl, getKey: () => sandbox.adminKey, requests, concurrency, log: (line) => console.log(`  ${line}`) });
+    const result = await runClientBench({
+      baseUrl: sandbox.baseUrl,
+      getKey: () => sandbox.adminKey,
+      requests,
+      concurrency,
+      log: (line) => console.log(`  ${line}`),
+    });
     console.log(`core (createApiClient().send): ${result.coreRps.toFixed(0)} req/s`);
     console.log(`bare (undici.request):         ${result.bareRps.toFixed(0)} req/s`);
     console.log(`overhead ratio (bare/core):    ${result.overheadRatio.toFixed(3)} (median of per-round ratios; target <= 1.15)`);

@@ -28,7 +28,12 @@ export interface ContactsPageResult {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-export async function runContactsPageBench(options: { baseUrl: string; adminKey: string; rounds?: number; perRound?: number }): Promise<ContactsPageResult> {
+export async function runContactsPageBench(options: {
+  baseUrl: string;
+  adminKey: string;
+  rounds?: number;
+  perRound?: number;
+}): Promise<ContactsPageResult> {
   const rounds = options.rounds ?? 7;
   const perRound = options.perRound ?? 200;
   const keychain = process.env.CRM_TEST_KEYRING === '1' ? 'os' : 'memory';

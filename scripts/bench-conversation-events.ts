@@ -14,7 +14,16 @@ import { launchConsole, type ConsoleHarness } from '../tests/e2e/support/app-har
 import { openSection, uniqueNumber } from '../tests/e2e/support/fixtures';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const EVENTS_PER_MINUTE = 10_000;
 /** the stream lasts this long (BENCH_EVENTS_SECONDS); the rate, not the length, is the claim */
 const SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 60);
@@ -61,7 +70,9 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS }).catch((err: unknown) => fail(`Chromium did not start (${CHROMIUM}): ${err instanceof Error ? err.message : String(err)}`));
+  const browser = await chromium
+    .launch({ executablePath: CHROMIUM, args: ARGS })
+    .catch((err: unknown) => fail(`Chromium did not start (${CHROMIUM}): ${err instanceof Error ? err.message : String(err)}`));
   const h = await launchConsole(browser, { contacts: 1_000 });
   const agent = new Agent({ connections: IN_FLIGHT });
   try {
@@ -73,7 +84,11 @@ async function main(): Promise<void> {
     // messages to give the delivery states something to move
     const sentIds: string[] = [];
     for (const number of [onView, ...others.slice(0, 4)]) {
-      const sent = await h.core.messages.send({ op: 'messages.text', idempotencyKey: randomUUID(), input: { number, text: `Order for ${number}` } });
+      const sent = await h.core.messages.send({
+        op: 'messages.text',
+        idempotencyKey: randomUUID(),
+        input: { number, text: `Order for ${number}` },
+      });
       if (sent.status === 'sent' && sent.message.id) sentIds.push(sent.message.id);
     }
     if (sentIds.length === 0) fail('no send was accepted by the sandbox');
@@ -93,9 +108,20 @@ async function main(): Promise<void> {
     const lastReply = `reply ${total - 1} on view`;
     const bodyOf = (i: number): unknown => {
       const at = new Date().toISOString();
-      if (i === total - 1 || i % 3 === 0) return { event: 'message.received', data: { id: `in_bench_${i}`, number: onView, type: 'text', text: i === total - 1 ? lastReply : `reply ${i} on view`, at } };
-      if (i % 3 === 1) return { event: 'message.received', data: { id: `in_bench_${i}`, number: others[i % others.length], type: 'text', text: `reply ${i}`, at } };
-      return { event: 'message.status', data: { id: sentIds[i % sentIds.length], number: null, status: states[Math.floor(i / 3) % 3], at } };
+      if (i === total - 1 || i % 3 === 0)
+        return {
+          event: 'message.received',
+          data: { id: `in_bench_${i}`, number: onView, type: 'text', text: i === total - 1 ? lastReply : `reply ${i} on view`, at },
+        };
+      if (i % 3 === 1)
+        return {
+          event: 'message.received',
+          data: { id: `in_bench_${i}`, number: others[i % others.length], type: 'text', text: `reply ${i}`, at },
+        };
+      return {
+        event: 'message.status',
+        data: { id: sentIds[i % sentIds.length], number: null, status: states[Math.floor(i / 3) % 3], at },
+      };
     };
     const started = performance.now();
     const busy = await framesDuring(h, async () => {
@@ -105,7 +131,12 @@ async function main(): Promise<void> {
         const wait = due - performance.now();
         if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
         while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-        const post = request(url, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyOf(i)) })
+        const post = request(url, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(bodyOf(i)),
+        })
           .then(async (res) => {
             if (res.statusCode !== 200) refused += 1;
             await res.body.dump();
@@ -132,12 +163,22 @@ async function main(): Promise<void> {
     const figure = pct(busy, 0.95);
     const baseline = pct(idle, 0.95);
     console.log('\nConversation panel under 10,000 events a minute (headless Chromium, built renderer, real handlers and listener)');
-    console.log(`  events posted                    ${total} in ${elapsedS.toFixed(1)} s (${((total / elapsedS) * 60).toFixed(0)} a minute), a third for the contact on view; every one answered 200 and applied`);
-    console.log(`  frame p95 while events arrive    ${figure.toFixed(1)} ms over ${busy.length} frames (p50 ${pct(busy, 0.5).toFixed(1)} ms, max ${Math.max(...busy).toFixed(1)} ms)`);
-    console.log(`  baseline: frame p95 idle         ${baseline.toFixed(1)} ms over ${idle.length} frames (ratio ${(figure / baseline).toFixed(2)})`);
+    console.log(
+      `  events posted                    ${total} in ${elapsedS.toFixed(1)} s (${((total / elapsedS) * 60).toFixed(0)} a minute), a third for the contact on view; every one answered 200 and applied`,
+    );
+    console.log(
+      `  frame p95 while events arrive    ${figure.toFixed(1)} ms over ${busy.length} frames (p50 ${pct(busy, 0.5).toFixed(1)} ms, max ${Math.max(...busy).toFixed(1)} ms)`,
+    );
+    console.log(
+      `  baseline: frame p95 idle         ${baseline.toFixed(1)} ms over ${idle.length} frames (ratio ${(figure / baseline).toFixed(2)})`,
+    );
     const missed = busy.filter((f) => f > LATE_MS).length;
-    console.log(`  frames missed                    ${missed} of ${busy.length} (${((missed / busy.length) * 100).toFixed(1)}%) while events arrive, ${idle.filter((f) => f > LATE_MS).length} of ${idle.length} idle`);
-    console.log(`  goal                             frame p95 under ${DISPLAY_FRAME_MS.toFixed(1)} ms of work, i.e. the p95 interval one display frame (under ${LATE_MS.toFixed(1)} ms): ${figure < LATE_MS ? 'met' : 'NOT MET'}`);
+    console.log(
+      `  frames missed                    ${missed} of ${busy.length} (${((missed / busy.length) * 100).toFixed(1)}%) while events arrive, ${idle.filter((f) => f > LATE_MS).length} of ${idle.length} idle`,
+    );
+    console.log(
+      `  goal                             frame p95 under ${DISPLAY_FRAME_MS.toFixed(1)} ms of work, i.e. the p95 interval one display frame (under ${LATE_MS.toFixed(1)} ms): ${figure < LATE_MS ? 'met' : 'NOT MET'}`,
+    );
     console.log(`  last reply shown in the panel    ${shownAfterMs.toFixed(0)} ms after the last post was answered`);
   } finally {
     await agent.close();

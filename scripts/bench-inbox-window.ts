@@ -28,7 +28,16 @@ import { seedConversations } from '../tests/e2e/support/seed-conversations';
 import { INBOX_MARKS } from '../src-renderer/features/inbox/first-paint-mark-names';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const CONVERSATIONS = 100_000;
 const OPENS = 15;
 const GOAL_MS = 100;
@@ -92,12 +101,15 @@ async function windowOpen(page: Page): Promise<WindowOpen> {
   await page.reload();
   await waitForMark(page, INBOX_MARKS.firstRowPainted);
   // no named functions inside: tsx's transform would wrap them in a helper the page lacks
-  const [asked, answered, painted] = await page.evaluate((names) => names.map((name) => performance.getEntriesByName(name, 'mark').at(-1)?.startTime ?? Number.NaN), [INBOX_MARKS.firstPageAsked, INBOX_MARKS.firstPageAnswered, INBOX_MARKS.firstRowPainted]);
-  const seen = await page.evaluate(`(() => {
+  const [asked, answered, painted] = await page.evaluate(
+    (names) => names.map((name) => performance.getEntriesByName(name, 'mark').at(-1)?.startTime ?? Number.NaN),
+    [INBOX_MARKS.firstPageAsked, INBOX_MARKS.firstPageAnswered, INBOX_MARKS.firstRowPainted],
+  );
+  const seen = (await page.evaluate(`(() => {
     const chunk = performance.getEntriesByType('resource').find((e) => /inbox-screen[^/]*[.]js$/.test(e.name));
     const probe = globalThis.__inboxProbe;
     return { chunkStart: chunk ? chunk.startTime : NaN, chunkEnd: chunk ? chunk.responseEnd : NaN, screenInserted: probe.screenAt ?? NaN, rowInserted: probe.rowAt ?? NaN };
-  })()`) as Pick<WindowOpen, 'chunkStart' | 'chunkEnd' | 'screenInserted' | 'rowInserted'>;
+  })()`)) as Pick<WindowOpen, 'chunkStart' | 'chunkEnd' | 'screenInserted' | 'rowInserted'>;
   return { asked: asked ?? Number.NaN, answered: answered ?? Number.NaN, painted: painted ?? Number.NaN, ...seen };
 }
 
@@ -181,7 +193,9 @@ async function main(): Promise<void> {
     const seedAt = performance.now();
     const big = await consoleWith(browser, CONVERSATIONS);
     const one = await consoleWith(browser, 1);
-    console.log(`two consoles: ${CONVERSATIONS.toLocaleString('en')} conversations and 1, seeded and started in ${((performance.now() - seedAt) / 1000).toFixed(1)} s`);
+    console.log(
+      `two consoles: ${CONVERSATIONS.toLocaleString('en')} conversations and 1, seeded and started in ${((performance.now() - seedAt) / 1000).toFixed(1)} s`,
+    );
     try {
       const bigOpens: Opens = { window: [], idleAsk: [], toInbox: [], toInboxMarked: [], toContacts: [] };
       const oneOpens: Opens = { window: [], idleAsk: [], toInbox: [], toInboxMarked: [], toContacts: [] };
@@ -197,7 +211,11 @@ async function main(): Promise<void> {
       // the baseline: the contacts list scrolled the same way in the same window, at 100k too
       await big.page.getByTestId('nav-contacts').click();
       await big.page.getByTestId('contact-row').first().waitFor();
-      const contactsScroll = await scrollTopToBottom(big.page, { scrollTestId: 'contacts-scroll', rowSelector: '[role="option"], [data-testid^="contact-row"]', count: 100_000 });
+      const contactsScroll = await scrollTopToBottom(big.page, {
+        scrollTestId: 'contacts-scroll',
+        rowSelector: '[role="option"], [data-testid^="contact-row"]',
+        count: 100_000,
+      });
 
       const askedToPainted = (o: Opens) => stats(o.window.map((w) => w.painted - w.asked));
       const navToPainted = (o: Opens) => stats(o.window.map((w) => w.painted));
@@ -212,23 +230,45 @@ async function main(): Promise<void> {
       const sMarked = stats(bigOpens.toInboxMarked.filter((x) => Number.isFinite(x)));
       const c100k = stats(bigOpens.toContacts);
 
-      console.log(`\nInbox in the window (headless Chromium, built renderer, real handlers; ${OPENS} opens each, 100,000 conversations vs 1 in turn)`);
-      console.log(`  window opening on Conversations, inbox's ask -> first row painted   100k: ${fmt(w100k)}   1: ${fmt(w1)}   (median ${ratio(w100k.median, w1.median)})`);
+      console.log(
+        `\nInbox in the window (headless Chromium, built renderer, real handlers; ${OPENS} opens each, 100,000 conversations vs 1 in turn)`,
+      );
+      console.log(
+        `  window opening on Conversations, inbox's ask -> first row painted   100k: ${fmt(w100k)}   1: ${fmt(w1)}   (median ${ratio(w100k.median, w1.median)})`,
+      );
       console.log(`    of which the first page's answer (ask -> answer)                 100k: ${fmt(answer100k)}   1: ${fmt(answer1)}`);
-      console.log(`    the same ask from the idle window (the bridge's round trip)      100k: ${fmt(stats(bigOpens.idleAsk))}   1: ${fmt(stats(oneOpens.idleAsk))}`);
+      console.log(
+        `    the same ask from the idle window (the bridge's round trip)      100k: ${fmt(stats(bigOpens.idleAsk))}   1: ${fmt(stats(oneOpens.idleAsk))}`,
+      );
       const at = (pick: (w: WindowOpen) => number) => stats(bigOpens.window.map(pick)).median.toFixed(0).padStart(4);
-      console.log(`    100k, median ms since navigation start: asked ${at((w) => w.asked)}, answered ${at((w) => w.answered)}, screen chunk ${at((w) => w.chunkStart)} -> ${at((w) => w.chunkEnd)}, screen inserted ${at((w) => w.screenInserted)}, first row inserted ${at((w) => w.rowInserted)}, painted ${at((w) => w.painted)}`);
-      console.log(`    from navigation start to the first row painted                    100k: ${fmt(n100k)}   1: ${fmt(n1)}   (median ${ratio(n100k.median, n1.median)})`);
-      console.log(`  switching Contacts -> Conversations, click -> first row painted     100k: ${fmt(s100k)}   1: ${fmt(s1)}   (median ${ratio(s100k.median, s1.median)}); the list's own mark: ${fmt(sMarked)}`);
-      console.log(`  baseline: Conversations -> Contacts, click -> first row painted     ${fmt(c100k)} (its pages in memory; inbox 100k median ${ratio(s100k.median, c100k.median)} of it)`);
+      console.log(
+        `    100k, median ms since navigation start: asked ${at((w) => w.asked)}, answered ${at((w) => w.answered)}, screen chunk ${at((w) => w.chunkStart)} -> ${at((w) => w.chunkEnd)}, screen inserted ${at((w) => w.screenInserted)}, first row inserted ${at((w) => w.rowInserted)}, painted ${at((w) => w.painted)}`,
+      );
+      console.log(
+        `    from navigation start to the first row painted                    100k: ${fmt(n100k)}   1: ${fmt(n1)}   (median ${ratio(n100k.median, n1.median)})`,
+      );
+      console.log(
+        `  switching Contacts -> Conversations, click -> first row painted     100k: ${fmt(s100k)}   1: ${fmt(s1)}   (median ${ratio(s100k.median, s1.median)}); the list's own mark: ${fmt(sMarked)}`,
+      );
+      console.log(
+        `  baseline: Conversations -> Contacts, click -> first row painted     ${fmt(c100k)} (its pages in memory; inbox 100k median ${ratio(s100k.median, c100k.median)} of it)`,
+      );
       const frames = stats(bigScroll.frames);
       const missed = missedFrames(bigScroll.frames);
-      console.log(`  scrolling 100k top to bottom   frame interval ${fmt(frames)} (60 Hz clock, jitter included); missed ${missed} of ${bigScroll.frames.length} (an interval over ${MISSED_FRAME_MS.toFixed(1)} ms); ${domRowsBig} DOM rows at most; last row reached: ${bigScroll.lastRowShown ? 'yes' : 'NO'}`);
+      console.log(
+        `  scrolling 100k top to bottom   frame interval ${fmt(frames)} (60 Hz clock, jitter included); missed ${missed} of ${bigScroll.frames.length} (an interval over ${MISSED_FRAME_MS.toFixed(1)} ms); ${domRowsBig} DOM rows at most; last row reached: ${bigScroll.lastRowShown ? 'yes' : 'NO'}`,
+      );
       const cFrames = stats(contactsScroll.frames);
-      console.log(`  baseline: scrolling 100k contacts the same way   frame interval ${fmt(cFrames)}; missed ${missedFrames(contactsScroll.frames)} of ${contactsScroll.frames.length}; ${contactsScroll.maxRows} DOM rows at most`);
+      console.log(
+        `  baseline: scrolling 100k contacts the same way   frame interval ${fmt(cFrames)}; missed ${missedFrames(contactsScroll.frames)} of ${contactsScroll.frames.length}; ${contactsScroll.maxRows} DOM rows at most`,
+      );
       const worst = Math.max(w100k.p95, s100k.p95);
-      console.log(`goal: inbox first paint <= ${GOAL_MS} ms after the window asks (p95: opening on it ${w100k.p95.toFixed(0)} ms, switching to it ${s100k.p95.toFixed(0)} ms; with 1 conversation ${w1.p95.toFixed(0)} and ${s1.p95.toFixed(0)} ms): ${met(worst <= GOAL_MS)}`);
-      console.log(`goal: inbox scroll at 100k: 0 missed frames (${missed} of ${bigScroll.frames.length}, p95 interval ${frames.p95.toFixed(1)} ms; DOM rows ${domRowsBig}; the contacts list the same way: ${missedFrames(contactsScroll.frames)} missed): ${met(missed === 0 && bigScroll.lastRowShown)}`);
+      console.log(
+        `goal: inbox first paint <= ${GOAL_MS} ms after the window asks (p95: opening on it ${w100k.p95.toFixed(0)} ms, switching to it ${s100k.p95.toFixed(0)} ms; with 1 conversation ${w1.p95.toFixed(0)} and ${s1.p95.toFixed(0)} ms): ${met(worst <= GOAL_MS)}`,
+      );
+      console.log(
+        `goal: inbox scroll at 100k: 0 missed frames (${missed} of ${bigScroll.frames.length}, p95 interval ${frames.p95.toFixed(1)} ms; DOM rows ${domRowsBig}; the contacts list the same way: ${missedFrames(contactsScroll.frames)} missed): ${met(missed === 0 && bigScroll.lastRowShown)}`,
+      );
     } finally {
       await big.close();
       await one.close();

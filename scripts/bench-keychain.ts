@@ -42,7 +42,8 @@ async function realKeychain(service: string): Promise<SecretStore | null> {
 export async function runKeychainBench(requests = 200, print: (line: string) => void = console.log): Promise<KeychainBenchResult> {
   const service = `crm-console-bench-${process.pid}-${randomBytes(4).toString('hex')}`;
   const real = await realKeychain(service);
-  if (!real) print('OS keychain unavailable here: measuring with the in-memory store (run inside the npm test keyring session for the real one).');
+  if (!real)
+    print('OS keychain unavailable here: measuring with the in-memory store (run inside the npm test keyring session for the real one).');
   const raw = real ?? new MemorySecretStore();
   const counting = new CountingSecretStore(raw);
   const sandbox = await startSandbox({ contacts: 500, rate: 1_000_000, burst: 1_000_000 });
@@ -74,7 +75,9 @@ export async function runKeychainBench(requests = 200, print: (line: string) => 
     };
     print(`keychain store: ${result.store}`);
     print(`first request: ${result.firstCallMs} ms, ${firstCalls} keychain call(s)`);
-    print(`requests after the first: ${requests - 1}, keychain calls: ${counting.total} (${result.keychainCallsPerRequestAfterFirst} per request, target 0)`);
+    print(
+      `requests after the first: ${requests - 1}, keychain calls: ${counting.total} (${result.keychainCallsPerRequestAfterFirst} per request, target 0)`,
+    );
     print(`median later request: ${result.medianLaterCallMs} ms`);
     return result;
   } finally {

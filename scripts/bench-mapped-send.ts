@@ -37,15 +37,27 @@ async function main(): Promise<void> {
   const bareBody = JSON.stringify({ chatId: '5511999990000@c.us', message: 'Hello from the bench' });
 
   const core = async (): Promise<void> => {
-    const request = await buildRequest({ op: 'messages.text', input: { number: '+55 11 99999-0000', text: 'Hello from the bench' }, idempotencyKey: randomUUID() }, target);
+    const request = await buildRequest(
+      { op: 'messages.text', input: { number: '+55 11 99999-0000', text: 'Hello from the bench' }, idempotencyKey: randomUUID() },
+      target,
+    );
     const response = await client.send(request, sandbox.adminKey);
-    const message = readSendAnswer({ json: response.json, unreadable: response.unreadable !== null }, spec.send, { type: 'text', number: '5511999990000' });
+    const message = readSendAnswer({ json: response.json, unreadable: response.unreadable !== null }, spec.send, {
+      type: 'text',
+      number: '5511999990000',
+    });
     if (response.status !== 200 || message.id === null) throw new Error(`core: HTTP ${response.status}`);
   };
   const bare = async (): Promise<void> => {
     const response = await undiciRequest(url, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), 'User-Agent': 'crm-console', Authorization: `Bearer ${sandbox.adminKey}` },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': randomUUID(),
+        'User-Agent': 'crm-console',
+        Authorization: `Bearer ${sandbox.adminKey}`,
+      },
       body: bareBody,
       dispatcher: pool,
     });
@@ -74,7 +86,9 @@ async function main(): Promise<void> {
     console.log(`core (description -> build -> send -> read): ${((perRound * rounds) / (coreMs / 1000)).toFixed(0)} sends/s`);
     console.log(`bare (undici.request of a prepared body):    ${((perRound * rounds) / (bareMs / 1000)).toFixed(0)} sends/s`);
     const ratio = median(ratios);
-    console.log(`overhead ratio (core time / bare time):      ${ratio.toFixed(3)} (median of per-round ratios; goal <= 1.10: ${ratio <= 1.1 ? 'met' : 'NOT met'})`);
+    console.log(
+      `overhead ratio (core time / bare time):      ${ratio.toFixed(3)} (median of per-round ratios; goal <= 1.10: ${ratio <= 1.1 ? 'met' : 'NOT met'})`,
+    );
   } finally {
     await client.close();
     await pool.close();

@@ -42,7 +42,7 @@ const ROUNDS = 5;
 
 // a deterministic generator: every run builds the same file
 let seed = 42;
-const random = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 const COMMON = (
@@ -53,11 +53,17 @@ const COMMON = (
   'sim não talvez ok certo claro perfeito ótimo ação informação dúvida pergunta resposta hello thanks order delivery ' +
   'tomorrow price payment invoice refund please when where status tracking size color'
 ).split(' ');
-const SYLLABLES = 'ba be bi bo bu ca ce ci co cu da de di do du fa fe fi fo ga go la le li lo lu ma me mi mo mu na ne ni no pa pe pi po ra re ri ro sa se si so ta te ti to va ve vi vo za ção são nha lho'.split(' ');
+const SYLLABLES =
+  'ba be bi bo bu ca ce ci co cu da de di do du fa fe fi fo ga go la le li lo lu ma me mi mo mu na ne ni no pa pe pi po ra re ri ro sa se si so ta te ti to va ve vi vo za ção são nha lho'.split(
+    ' ',
+  );
 // the long tail of a real vocabulary: 4,000 more words, each rarer than the last
 const TAIL = Array.from({ length: 4_000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join(''));
 const VOCABULARY = [...COMMON, ...TAIL];
-const FIRST = 'João Maria José Ana Paulo Carlos Fernanda Luíza Antônio Beatriz Márcia Sérgio Débora Zoë Renée André Cláudia Fábio Lúcia Mônica'.split(' ');
+const FIRST =
+  'João Maria José Ana Paulo Carlos Fernanda Luíza Antônio Beatriz Márcia Sérgio Débora Zoë Renée André Cláudia Fábio Lúcia Mônica'.split(
+    ' ',
+  );
 const LAST = 'Silva Souza Santos Oliveira Pereira Lima Costa Gonçalves Araújo Ribeiro Conceição Simões Patrício'.split(' ');
 
 /** a word by Zipf's law: the nth word about 1/n as frequent as the first */
@@ -87,10 +93,33 @@ function build(db: SqliteDatabase): void {
       const number = `55119${String(Math.floor(random() * 2_000)).padStart(8, '0')}`;
       const at = new Date(start + i * 30_000).toISOString();
       const file = random() < 0.05;
-      sent.run(`r_${i}`, profile, file ? 'document' : 'text', number, file && random() < 0.5 ? null : text(), file ? `boleto-${10_000 + (i % 90_000)}.pdf` : null, 'queued', at, `wamid.out${i}`, 'sent');
+      sent.run(
+        `r_${i}`,
+        profile,
+        file ? 'document' : 'text',
+        number,
+        file && random() < 0.5 ? null : text(),
+        file ? `boleto-${10_000 + (i % 90_000)}.pdf` : null,
+        'queued',
+        at,
+        `wamid.out${i}`,
+        'sent',
+      );
       const media = random() < 0.05;
       const replyAt = new Date(start + i * 30_000 + 15_000).toISOString();
-      received.run(profile, `wamid.in${i}`, number, media ? 'image' : 'text', media && random() < 0.5 ? null : text(), `${pick(FIRST)} ${pick(LAST)}`, replyAt, replyAt, media ? 'https://media.example/x.jpg' : null, media ? 'image/jpeg' : null, media ? `foto-${i}.jpg` : null);
+      received.run(
+        profile,
+        `wamid.in${i}`,
+        number,
+        media ? 'image' : 'text',
+        media && random() < 0.5 ? null : text(),
+        `${pick(FIRST)} ${pick(LAST)}`,
+        replyAt,
+        replyAt,
+        media ? 'https://media.example/x.jpg' : null,
+        media ? 'image/jpeg' : null,
+        media ? `foto-${i}.jpg` : null,
+      );
     }
   }).immediate();
 }
@@ -107,11 +136,40 @@ function stats(samples: number[]): { median: number; p95: number } {
 
 /** what people type: whole words and names (accents left out, case as it comes), a word being typed, numbers, several words */
 const QUERIES = [
-  'pedido', 'boleto', 'entrega amanhã', 'cupom desconto', 'rastreio', 'joao', 'MARIA', 'Conceicao', 'acao', 'devolucao',
-  'nota fiscal', 'ped', 'entreg', 'confirm', 'tracking', 'refund please', 'pix', 'obrigado pedido entrega', 'boleto-12345',
-  'foto', '#45678', '45678', 'atraso transportadora', 'Zoe', 'Debora Simoes', 'cartão parcela juros', 'hello', 'zzzz',
+  'pedido',
+  'boleto',
+  'entrega amanhã',
+  'cupom desconto',
+  'rastreio',
+  'joao',
+  'MARIA',
+  'Conceicao',
+  'acao',
+  'devolucao',
+  'nota fiscal',
+  'ped',
+  'entreg',
+  'confirm',
+  'tracking',
+  'refund please',
+  'pix',
+  'obrigado pedido entrega',
+  'boleto-12345',
+  'foto',
+  '#45678',
+  '45678',
+  'atraso transportadora',
+  'Zoe',
+  'Debora Simoes',
+  'cartão parcela juros',
+  'hello',
+  'zzzz',
   // long-tail words: a few messages hold them
-  TAIL[100]!, TAIL[1_500]!, TAIL[3_900]!, `${TAIL[2_000]!} ${TAIL[10]!}`, TAIL[2_500]!.slice(0, 4),
+  TAIL[100]!,
+  TAIL[1_500]!,
+  TAIL[3_900]!,
+  `${TAIL[2_000]!} ${TAIL[10]!}`,
+  TAIL[2_500]!.slice(0, 4),
 ];
 
 const fmt = (ms: number): string => `${ms.toFixed(2)} ms`;
@@ -122,7 +180,10 @@ async function main(): Promise<void> {
   const path = join(dir, DATABASE_FILE);
   try {
     const db = openSqlite(path, { timeout: 5_000 });
-    migrate(db, MIGRATIONS.filter((m) => m.version <= 9));
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version <= 9),
+    );
     // the build only: no journal, no syncing, a large cache (the file is thrown away if it fails)
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
@@ -135,7 +196,9 @@ async function main(): Promise<void> {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     const before = fileSize(db, path);
-    console.log(`built ${TOTAL.toLocaleString('en')} messages (${PROFILES} profiles, ${PER_PROFILE_EACH.toLocaleString('en')} sends and ${PER_PROFILE_EACH.toLocaleString('en')} replies each) in one transaction: ${(buildMs / 1000).toFixed(1)} s; crm.db ${mb(before)}`);
+    console.log(
+      `built ${TOTAL.toLocaleString('en')} messages (${PROFILES} profiles, ${PER_PROFILE_EACH.toLocaleString('en')} sends and ${PER_PROFILE_EACH.toLocaleString('en')} replies each) in one transaction: ${(buildMs / 1000).toFixed(1)} s; crm.db ${mb(before)}`,
+    );
 
     t0 = performance.now();
     const ran = migrate(db, MIGRATIONS);
@@ -165,17 +228,22 @@ async function main(): Promise<void> {
       }
     }
     const all = stats(samples);
-    const slowest = [...perQuery.entries()].map(([q, ms]) => [q, stats(ms).p95] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
+    const slowest = [...perQuery.entries()]
+      .map(([q, ms]) => [q, stats(ms).p95] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3);
 
     const lookup = db.prepare<[number]>('SELECT * FROM received_messages WHERE seq = ?');
     const pk: number[] = [];
     for (let i = 0; i < 2_000; i += 1) {
       const start = performance.now();
-      lookup.get(1 + Math.floor(random() * TOTAL / 2));
+      lookup.get(1 + Math.floor((random() * TOTAL) / 2));
       pk.push(performance.now() - start);
     }
     const base = stats(pk);
-    const like = db.prepare<[string, string, string, string]>("SELECT seq, text FROM received_messages WHERE profile_id = ? AND (text LIKE ? OR name LIKE ? OR media_name LIKE ?) ORDER BY seq DESC LIMIT 21");
+    const like = db.prepare<[string, string, string, string]>(
+      'SELECT seq, text FROM received_messages WHERE profile_id = ? AND (text LIKE ? OR name LIKE ? OR media_name LIKE ?) ORDER BY seq DESC LIMIT 21',
+    );
     const scan: number[] = [];
     for (const q of ['pedido', 'acao', TAIL[3_900]!, 'zzzz']) {
       for (let round = 0; round < 3; round += 1) {
@@ -187,10 +255,16 @@ async function main(): Promise<void> {
     }
     const scanned = stats(scan);
 
-    console.log(`search (${QUERIES.length} queries x ${ROUNDS} rounds, each on another profile, ${found.toLocaleString('en')} hits listed): median ${fmt(all.median)}, p95 ${fmt(all.p95)}; slowest p95: ${slowest.map(([q, ms]) => `"${q}" ${fmt(ms)}`).join(', ')}`);
-    console.log(`baseline: a primary-key lookup of one message: median ${fmt(base.median)}, p95 ${fmt(base.p95)} (search p95 is ${(all.p95 / base.p95).toFixed(0)}x); a LIKE scan of one profile's replies (no snippet, no count, one table): median ${fmt(scanned.median)}, p95 ${fmt(scanned.p95)} (search p95 is ${(all.p95 / scanned.p95).toFixed(2)}x)`);
+    console.log(
+      `search (${QUERIES.length} queries x ${ROUNDS} rounds, each on another profile, ${found.toLocaleString('en')} hits listed): median ${fmt(all.median)}, p95 ${fmt(all.p95)}; slowest p95: ${slowest.map(([q, ms]) => `"${q}" ${fmt(ms)}`).join(', ')}`,
+    );
+    console.log(
+      `baseline: a primary-key lookup of one message: median ${fmt(base.median)}, p95 ${fmt(base.p95)} (search p95 is ${(all.p95 / base.p95).toFixed(0)}x); a LIKE scan of one profile's replies (no snippet, no count, one table): median ${fmt(scanned.median)}, p95 ${fmt(scanned.p95)} (search p95 is ${(all.p95 / scanned.p95).toFixed(2)}x)`,
+    );
     console.log(`goal: search p95 <= ${SEARCH_GOAL_MS} ms: ${all.p95 <= SEARCH_GOAL_MS ? 'met' : 'NOT met'} (${fmt(all.p95)})`);
-    console.log(`goal: index adds <= ${SIZE_GOAL}x to the database's size: ${growth <= SIZE_GOAL ? 'met' : 'NOT met'} (${growth.toFixed(2)}x)`);
+    console.log(
+      `goal: index adds <= ${SIZE_GOAL}x to the database's size: ${growth <= SIZE_GOAL ? 'met' : 'NOT met'} (${growth.toFixed(2)}x)`,
+    );
     db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

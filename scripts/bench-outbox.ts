@@ -46,10 +46,30 @@ function text(i: number): string {
 }
 
 function deps(dir: string, baseUrl: string, key: string, sender = createApiClient()) {
-  const profile: Profile = { id: 'p', name: 'bench', baseUrl, endpointOverrides: {}, api: null, activeKeyId: 'k', sandbox: true, allowInsecureHttp: false, createdAt: new Date().toISOString() };
+  const profile: Profile = {
+    id: 'p',
+    name: 'bench',
+    baseUrl,
+    endpointOverrides: {},
+    api: null,
+    activeKeyId: 'k',
+    sandbox: true,
+    allowInsecureHttp: false,
+    createdAt: new Date().toISOString(),
+  };
   const meta: KeyMeta = {
-    id: 'k', name: 'k', profileId: 'p', fingerprint: key.slice(-4), permissions: null, addedAt: profile.createdAt, lastUsedAt: null, lastStatus: null,
-    state: 'active', serverKeyId: null, revokedAt: null, sync: null,
+    id: 'k',
+    name: 'k',
+    profileId: 'p',
+    fingerprint: key.slice(-4),
+    permissions: null,
+    addedAt: profile.createdAt,
+    lastUsedAt: null,
+    lastStatus: null,
+    state: 'active',
+    serverKeyId: null,
+    revokedAt: null,
+    sync: null,
   };
   let hold: Promise<void> | null = null;
   let release = (): void => undefined;
@@ -86,7 +106,11 @@ function enqueueAll(outbox: Outbox, n: number): Promise<unknown> {
       outbox.enqueueMessage({
         profileId: 'p',
         keyId: null,
-        op: { op: 'messages.text', input: { number: `55119000${String(i % NUMBERS).padStart(5, '0')}`, text: text(i) }, idempotencyKey: randomUUID() },
+        op: {
+          op: 'messages.text',
+          input: { number: `55119000${String(i % NUMBERS).padStart(5, '0')}`, text: text(i) },
+          idempotencyKey: randomUUID(),
+        },
         label: 'bench',
       }),
     ),
@@ -166,7 +190,9 @@ export async function runOutboxBench(): Promise<OutboxBenchResult & Extra> {
     await syncer.close();
 
     // baseline: the same payload, raw writeFile + fsync
-    const payloadBytes = Buffer.byteLength(JSON.stringify({ op: 'messages.text', input: { number: '5511900000001', text: text(0) }, idempotencyKey: randomUUID() }));
+    const payloadBytes = Buffer.byteLength(
+      JSON.stringify({ op: 'messages.text', input: { number: '5511900000001', text: text(0) }, idempotencyKey: randomUUID() }),
+    );
     const rawDir = join(root, 'raw');
     await mkdir(rawDir);
     const payload = 'x'.repeat(payloadBytes);
@@ -194,10 +220,20 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`outbox bench (payload ${r.payloadBytes} bytes per operation)`);
   console.log(`  recorded (fsynced) per second   ${f(r.recordedPerSec)}   (${RECORD_OPS} enqueues, one after the other)`);
   console.log(`  recorded, burst, per second     ${f(r.recordedBurstPerSec)}   (${RECORD_BURST} enqueues issued together: group commit)`);
-  console.log(`  synced per second               ${f(r.syncedPerSec)}   (${SYNC_OPS} messages to ${NUMBERS} numbers, sandbox rate limit off)`);
-  console.log(`  idle wake-ups per minute        ${f(r.idleWakeupsPerMinute)}   (sync loop timer over ${IDLE_MS} ms with nothing pending; must be 0)`);
-  console.log(`  process timer callbacks idle    ${f(r.processTimerCallbacksIdle)}   (all timers in the process over the same ${IDLE_MS} ms)`);
+  console.log(
+    `  synced per second               ${f(r.syncedPerSec)}   (${SYNC_OPS} messages to ${NUMBERS} numbers, sandbox rate limit off)`,
+  );
+  console.log(
+    `  idle wake-ups per minute        ${f(r.idleWakeupsPerMinute)}   (sync loop timer over ${IDLE_MS} ms with nothing pending; must be 0)`,
+  );
+  console.log(
+    `  process timer callbacks idle    ${f(r.processTimerCallbacksIdle)}   (all timers in the process over the same ${IDLE_MS} ms)`,
+  );
   console.log(`baseline: raw writeFile + fsync, one file per operation, same payload`);
-  console.log(`  sequential per second           ${f(r.rawSequentialPerSec)}   ratio outbox/raw ${(r.recordedPerSec / r.rawSequentialPerSec).toFixed(2)} (one after the other)`);
-  console.log(`  300 concurrent per second       ${f(r.rawConcurrentPerSec)}   ratio outbox/raw ${(r.recordedBurstPerSec / r.rawConcurrentPerSec).toFixed(2)} (burst vs concurrent)`);
+  console.log(
+    `  sequential per second           ${f(r.rawSequentialPerSec)}   ratio outbox/raw ${(r.recordedPerSec / r.rawSequentialPerSec).toFixed(2)} (one after the other)`,
+  );
+  console.log(
+    `  300 concurrent per second       ${f(r.rawConcurrentPerSec)}   ratio outbox/raw ${(r.recordedBurstPerSec / r.rawConcurrentPerSec).toFixed(2)} (burst vs concurrent)`,
+  );
 }

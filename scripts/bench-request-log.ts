@@ -53,14 +53,22 @@ function exchange(i: number): ObservedExchange {
     statusText: 'Created',
     responseHeaders: { 'content-type': 'application/json', date: new Date().toUTCString(), 'x-request-id': randomUUID() },
     requestBody: { kind: 'text', text: body, contentType: 'application/json', truncated: false },
-    responseBody: { kind: 'text', text: JSON.stringify({ id: `m_${i.toString(16)}`, status: 'queued', to: '5511999990000', echo: 'x'.repeat(400) }), contentType: 'application/json', truncated: false },
+    responseBody: {
+      kind: 'text',
+      text: JSON.stringify({ id: `m_${i.toString(16)}`, status: 'queued', to: '5511999990000', echo: 'x'.repeat(400) }),
+      contentType: 'application/json',
+      truncated: false,
+    },
     curl: `curl -X POST 'https://api.crm.example/api/v1/messages/text?n=${i}' -H 'Authorization: Bearer $CRM_API_KEY' -H 'Content-Type: application/json' --data-raw '${body}'`,
     sent: { kind: 'text', number: '5511999990000', text: `bench message ${i}` },
   };
 }
 
 function fileBytes(dir: string): number {
-  return [DATABASE_FILE, `${DATABASE_FILE}-wal`].reduce((n, name) => n + (existsSync(join(dir, name)) ? statSync(join(dir, name)).size : 0), 0);
+  return [DATABASE_FILE, `${DATABASE_FILE}-wal`].reduce(
+    (n, name) => n + (existsSync(join(dir, name)) ? statSync(join(dir, name)).size : 0),
+    0,
+  );
 }
 
 function median(values: number[]): number {
@@ -108,7 +116,12 @@ async function main(): Promise<number> {
     const table = new RequestLogTable(db);
     // a scrub as costly as the vault's with one key: the log scrubs every text it keeps
     const key = `crm_sk_${randomUUID().replace(/-/g, '')}`;
-    const log = new RequestLogService({ table, process: 'window', scrub: (text) => text.split(key).join('***'), containsSecret: (text) => text.includes(key) });
+    const log = new RequestLogService({
+      table,
+      process: 'window',
+      scrub: (text) => text.split(key).join('***'),
+      containsSecret: (text) => text.includes(key),
+    });
 
     // baseline: the same rows straight into a bare table, no service, no scrubbing, no bound
     const raw = openDatabase(baseDir);
@@ -158,14 +171,24 @@ async function main(): Promise<number> {
     const cpu = { service: TOTAL / (service.cpuMs / 1000), plain: rawRows / (plain.cpuMs / 1000) };
     const bound = DEFAULT_REQUEST_LOG_BOUNDS;
     const perSec = (n: number): string => `${Math.round(n).toLocaleString('en')}/s`;
-    console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on this machine while measuring`);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on this machine while measuring`,
+    );
     console.log(
       `logged ${TOTAL.toLocaleString('en')} requests: ${perSec(wall.service)} (plain batched INSERTs of ${rawRows.toLocaleString('en')}: ` +
         `${perSec(wall.plain)}), by CPU time ${perSec(cpu.service)} (plain: ${perSec(cpu.plain)})`,
     );
-    console.log(`rows kept: ${rows.toLocaleString('en')} (bound ${bound.maxEntries.toLocaleString('en')}, pruned every ${bound.pruneEvery} inserts)`);
-    console.log(`file (crm.db + WAL): ${mb(sizeAtCheckpoint)} after ${CHECKPOINT.toLocaleString('en')} requests, ${mb(finalBytes)} after ${TOTAL.toLocaleString('en')}`);
-    console.log(`list the newest ${LIST.toLocaleString('en')}: ${listNewestMs.toFixed(1)} ms (plain SELECT of the same rows: ${rawListMs.toFixed(1)} ms); the window's 500: ${listWindowMs.toFixed(2)} ms; one detail: ${detailMs.toFixed(3)} ms`);
+    console.log(
+      `rows kept: ${rows.toLocaleString('en')} (bound ${bound.maxEntries.toLocaleString('en')}, pruned every ${bound.pruneEvery} inserts)`,
+    );
+    console.log(
+      `file (crm.db + WAL): ${mb(sizeAtCheckpoint)} after ${CHECKPOINT.toLocaleString('en')} requests, ${mb(finalBytes)} after ${TOTAL.toLocaleString('en')}`,
+    );
+    console.log(
+      `list the newest ${LIST.toLocaleString('en')}: ${listNewestMs.toFixed(1)} ms (plain SELECT of the same rows: ${rawListMs.toFixed(1)} ms); the window's 500: ${listWindowMs.toFixed(2)} ms; one detail: ${detailMs.toFixed(3)} ms`,
+    );
 
     log.close();
     db.close();

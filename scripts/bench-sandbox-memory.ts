@@ -43,7 +43,9 @@ async function rssOf(pid: number): Promise<number> {
 }
 
 export async function runSandboxMemoryBench(): Promise<SandboxMemoryResult> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/sandbox-memory-child.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/sandbox-memory-child.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async (): Promise<Record<string, unknown>> => JSON.parse(String((await lines.next()).value)) as Record<string, unknown>;
   const { baseUrl, adminKey } = (await next()) as { baseUrl: string; adminKey: string };
@@ -78,14 +80,18 @@ export async function runSandboxMemoryBench(): Promise<SandboxMemoryResult> {
     const statuses: Record<string, number> = {};
     const one = (): Promise<void> =>
       new Promise((done) => {
-        const req = request(`${baseUrl}/api/v1/messages/text`, {
-          method: 'POST',
-          agent,
-          headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length), 'X-Padding': pad },
-        }, (res) => {
-          statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
-          res.resume().on('end', done);
-        });
+        const req = request(
+          `${baseUrl}/api/v1/messages/text`,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length), 'X-Padding': pad },
+          },
+          (res) => {
+            statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
+            res.resume().on('end', done);
+          },
+        );
         req.on('error', () => {
           statuses.error = (statuses.error ?? 0) + 1;
           done();
@@ -95,52 +101,75 @@ export async function runSandboxMemoryBench(): Promise<SandboxMemoryResult> {
     let sampler = sampling();
     let started = performance.now();
     let sent = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (sent < FLOOD) {
-        sent += 1;
-        await one();
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (sent < FLOOD) {
+          sent += 1;
+          await one();
+        }
+      }),
+    );
     const floodSeconds = (performance.now() - started) / 1000;
     const floodPeak = await sampler.stop();
     agent.destroy();
     const floodSettled = await mem();
 
     // 2. twelve 100 MiB document uploads at once
-    const prefix = Buffer.from(`{"number":"5511912345678","mediatype":"document","mimetype":"application/pdf","fileName":"big.pdf","media":"`);
+    const prefix = Buffer.from(
+      `{"number":"5511912345678","mediatype":"document","mimetype":"application/pdf","fileName":"big.pdf","media":"`,
+    );
     const upload = Buffer.concat([prefix, Buffer.from(randomBytes(UPLOAD_BYTES).toString('base64')), Buffer.from('"}')]);
     let refused = 0;
     const uploadOnce = (i: number): Promise<{ status: number; retryAfterMs: number }> =>
       new Promise((done) => {
-        const req = request(`${baseUrl}/api/v1/messages/media`, {
-          method: 'POST',
-          agent: false,
-          headers: { Authorization: `Bearer ${adminKey}`, 'Content-Type': 'application/json', 'Content-Length': String(upload.length), 'Idempotency-Key': `bench-upload-${i}` },
-        }, (res) => {
-          res.resume().on('end', () => done({ status: res.statusCode ?? 0, retryAfterMs: Number(res.headers['retry-after'] ?? 1) * 1000 }));
-        });
+        const req = request(
+          `${baseUrl}/api/v1/messages/media`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              Authorization: `Bearer ${adminKey}`,
+              'Content-Type': 'application/json',
+              'Content-Length': String(upload.length),
+              'Idempotency-Key': `bench-upload-${i}`,
+            },
+          },
+          (res) => {
+            res
+              .resume()
+              .on('end', () => done({ status: res.statusCode ?? 0, retryAfterMs: Number(res.headers['retry-after'] ?? 1) * 1000 }));
+          },
+        );
         // a refused upload is answered before its body is read and the connection closed
         req.on('error', () => done({ status: 0, retryAfterMs: 1000 }));
         req.end(upload);
       });
     sampler = sampling();
     started = performance.now();
-    await Promise.all(Array.from({ length: UPLOADS }, async (_, i) => {
-      for (let attempt = 0; attempt < 120; attempt += 1) {
-        const { status, retryAfterMs } = await uploadOnce(i);
-        if (status === 201) return;
-        refused += 1;
-        await new Promise((r) => setTimeout(r, retryAfterMs * (0.5 + Math.random())));
-      }
-      throw new Error(`upload ${i} never got through`);
-    }));
+    await Promise.all(
+      Array.from({ length: UPLOADS }, async (_, i) => {
+        for (let attempt = 0; attempt < 120; attempt += 1) {
+          const { status, retryAfterMs } = await uploadOnce(i);
+          if (status === 201) return;
+          refused += 1;
+          await new Promise((r) => setTimeout(r, retryAfterMs * (0.5 + Math.random())));
+        }
+        throw new Error(`upload ${i} never got through`);
+      }),
+    );
     const uploadSeconds = (performance.now() - started) / 1000;
     const uploadPeak = await sampler.stop();
     const uploadSettled = await mem();
     return {
       idleMiB,
       flood: { requests: FLOOD, seconds: floodSeconds, statuses, peakMiB: Math.max(floodPeak, floodSettled), settledMiB: floodSettled },
-      uploads: { uploads: UPLOADS, refusedThenRetried: refused, seconds: uploadSeconds, peakMiB: Math.max(uploadPeak, uploadSettled), settledMiB: uploadSettled },
+      uploads: {
+        uploads: UPLOADS,
+        refusedThenRetried: refused,
+        seconds: uploadSeconds,
+        peakMiB: Math.max(uploadPeak, uploadSettled),
+        settledMiB: uploadSettled,
+      },
     };
   } finally {
     child.stdin!.end();

@@ -54,7 +54,8 @@ async function startOnce(contacts: number): Promise<SandboxStart> {
       const res = await fetch(`${baseUrl}/api/v1/contacts?${query}`, { headers: { Authorization: `Bearer ${adminKey}` } });
       const body = (await res.json()) as { data?: unknown[] };
       const ms = performance.now() - t;
-      if (res.status !== 200 || (expected >= 0 && body.data?.length !== expected)) throw new Error(`${query} of ${contacts} answered ${res.status} with ${body.data?.length ?? 0} contacts`);
+      if (res.status !== 200 || (expected >= 0 && body.data?.length !== expected))
+        throw new Error(`${query} of ${contacts} answered ${res.status} with ${body.data?.length ?? 0} contacts`);
       return ms;
     };
     const pages = Math.ceil(contacts / PER_PAGE);

@@ -37,7 +37,32 @@ export interface SandboxBenchOptions {
 
 // More distinct common substrings than the sandbox keeps cached searches (16), visited in a
 // cycle, so every "uncached" request really scans all contacts.
-const COMMON = ['an', 'ar', 'ma', 'ra', 'el', 'ri', 'er', 'in', 'na', 'la', 'li', 'da', 'ta', 'sa', 'ha', 'on', 'ia', 'ch', 'al', 'en', 'es', 'os', 'ro', 'de'];
+const COMMON = [
+  'an',
+  'ar',
+  'ma',
+  'ra',
+  'el',
+  'ri',
+  'er',
+  'in',
+  'na',
+  'la',
+  'li',
+  'da',
+  'ta',
+  'sa',
+  'ha',
+  'on',
+  'ia',
+  'ch',
+  'al',
+  'en',
+  'es',
+  'os',
+  'ro',
+  'de',
+];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -63,7 +88,9 @@ export async function runSandboxBench(options: SandboxBenchOptions = {}): Promis
       const started = performance.now();
       const req = request(`${sb.baseUrl}${path}`, { agent, headers }, (res) => {
         res.on('data', () => {});
-        res.on('end', () => (res.statusCode === expected ? done(performance.now() - started) : fail(new Error(`${path}: HTTP ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === expected ? done(performance.now() - started) : fail(new Error(`${path}: HTTP ${res.statusCode}`)),
+        );
       });
       req.on('error', fail);
       req.end();
@@ -83,7 +110,10 @@ export async function runSandboxBench(options: SandboxBenchOptions = {}): Promis
       { name: 'page 1 (per_page 50)', pathFor: () => '/api/v1/contacts?page=1&per_page=50' },
       { name: `deep page ${deepPage} (per_page 50)`, pathFor: () => `/api/v1/contacts?page=${deepPage}&per_page=50` },
       { name: 'search, common substring, uncached', pathFor: (i) => `/api/v1/contacts?search=${COMMON[i % COMMON.length]}&per_page=50` },
-      { name: 'search, rare substring, uncached', pathFor: (i) => `/api/v1/contacts?search=${String((i * 7919) % 1_000_000).padStart(6, '0')}&per_page=50` },
+      {
+        name: 'search, rare substring, uncached',
+        pathFor: (i) => `/api/v1/contacts?search=${String((i * 7919) % 1_000_000).padStart(6, '0')}&per_page=50`,
+      },
       { name: 'search repeated (cached)', pathFor: () => '/api/v1/contacts?search=an&per_page=50' },
     ];
     const rows: SandboxBenchRow[] = [];

@@ -91,8 +91,12 @@ async function main(): Promise<void> {
     const toOne = await time(50, () => pageOf(sent(1).number));
     const whole = await time(20, () => table.read());
     const plain = await time(20, () => plainAll.all());
-    console.log(`history page over ${HISTORY_ROWS} rows, one profile: median ${fmt(page.median)}, p95 ${fmt(page.p95)}; one recipient: median ${fmt(toOne.median)}, p95 ${fmt(toOne.p95)}; goal < ${HISTORY_GOAL_MS} ms: ${Math.max(page.p95, toOne.p95) < HISTORY_GOAL_MS ? 'met' : 'NOT met'}`);
-    console.log(`whole record read and checked: median ${fmt(whole.median)} (plain SELECT of the rows: median ${fmt(plain.median)}; ${ratio(whole.median, plain.median)})`);
+    console.log(
+      `history page over ${HISTORY_ROWS} rows, one profile: median ${fmt(page.median)}, p95 ${fmt(page.p95)}; one recipient: median ${fmt(toOne.median)}, p95 ${fmt(toOne.p95)}; goal < ${HISTORY_GOAL_MS} ms: ${Math.max(page.p95, toOne.p95) < HISTORY_GOAL_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `whole record read and checked: median ${fmt(whole.median)} (plain SELECT of the rows: median ${fmt(plain.median)}; ${ratio(whole.median, plain.median)})`,
+    );
 
     const meta = createMetaStores(db);
     await meta.profiles.update((doc) => {
@@ -107,7 +111,9 @@ async function main(): Promise<void> {
     const plainUpdate = db.prepare<[string, string]>('UPDATE profiles SET name = ? WHERE id = ?');
     const plainChange = db.transaction((i: number) => plainUpdate.run(`Service ${i}`, `p_${i % PROFILES}`));
     const baseline = await time(200, () => plainChange.immediate(n++));
-    console.log(`profile change through the document (${PROFILES} profiles): median ${fmt(change.median)}, p95 ${fmt(change.p95)} (plain one-row UPDATE: median ${fmt(baseline.median)}; ${ratio(change.median, baseline.median)})`);
+    console.log(
+      `profile change through the document (${PROFILES} profiles): median ${fmt(change.median)}, p95 ${fmt(change.p95)} (plain one-row UPDATE: median ${fmt(baseline.median)}; ${ratio(change.median, baseline.median)})`,
+    );
 
     const other = openDatabase(dir);
     const otherUpdate = other.prepare<[string]>("UPDATE profiles SET name = ? WHERE id = 'p_0'");

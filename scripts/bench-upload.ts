@@ -65,27 +65,53 @@ async function main(): Promise<void> {
   const sink = await startSink();
   try {
     const bareUpload = async (): Promise<void> => {
-      const answer = await request(`${sink.url}/media`, { method: 'POST', body: createReadStream(path), headers: { 'content-type': 'application/octet-stream', 'content-length': String(SIZE) } });
+      const answer = await request(`${sink.url}/media`, {
+        method: 'POST',
+        body: createReadStream(path),
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(SIZE) },
+      });
       await answer.body.text();
     };
     const client = createApiClient();
     const target = {
       baseUrl: sink.url,
       endpointOverrides: {},
-      api: { version: 1 as const, operations: { 'media.upload': { method: 'POST' as const, path: '/media', query: [], headers: [], body: { messaging_product: 'whatsapp', file: { $role: 'media' as const }, type: { $role: 'mimetype' as const } }, encoding: 'multipart' as const } } },
+      api: {
+        version: 1 as const,
+        operations: {
+          'media.upload': {
+            method: 'POST' as const,
+            path: '/media',
+            query: [],
+            headers: [],
+            body: { messaging_product: 'whatsapp', file: { $role: 'media' as const }, type: { $role: 'mimetype' as const } },
+            encoding: 'multipart' as const,
+          },
+        },
+      },
     };
     const appUpload = async (): Promise<void> => {
       const upload = await buildRequest({ op: 'media.upload', input: { source: { kind: 'file', path }, mediatype: 'document' } }, target);
       const answer = await client.send(upload, 'bench-key-0000000000');
-      if ((answer.json as { bytes?: number }).bytes === undefined || (answer.json as { bytes: number }).bytes < SIZE) throw new Error('the sink did not receive the whole upload');
+      if ((answer.json as { bytes?: number }).bytes === undefined || (answer.json as { bytes: number }).bytes < SIZE)
+        throw new Error('the sink did not receive the whole upload');
     };
     // the default description's Send Media: {"number",...,"media":"<base64>"} as one JSON body
     const base64Target = { baseUrl: sink.url, endpointOverrides: {} };
     const appBase64Upload = async (): Promise<void> => {
-      const send = await buildRequest({ op: 'messages.media', input: { number: '5511999990000', mediatype: 'document', source: { kind: 'file', path } }, idempotencyKey: `bench-${Date.now()}` }, base64Target);
-      if (send.body?.kind !== 'json-with-file') throw new Error(`the default Send Media body is ${send.body?.kind ?? 'empty'}, not base64 in JSON`);
+      const send = await buildRequest(
+        {
+          op: 'messages.media',
+          input: { number: '5511999990000', mediatype: 'document', source: { kind: 'file', path } },
+          idempotencyKey: `bench-${Date.now()}`,
+        },
+        base64Target,
+      );
+      if (send.body?.kind !== 'json-with-file')
+        throw new Error(`the default Send Media body is ${send.body?.kind ?? 'empty'}, not base64 in JSON`);
       const answer = await client.send(send, 'bench-key-0000000000');
-      if (((answer.json as { bytes?: number }).bytes ?? 0) < base64Length(SIZE)) throw new Error('the sink did not receive the whole base64 body');
+      if (((answer.json as { bytes?: number }).bytes ?? 0) < base64Length(SIZE))
+        throw new Error('the sink did not receive the whole base64 body');
     };
     // one of each first, unmeasured: module loading, connection pools and JIT are not the upload's
     await bareUpload();
@@ -98,8 +124,12 @@ async function main(): Promise<void> {
     // the baseline grows RSS by about nothing, so a ratio to it says little: the difference is shown
     const verdict = (mib: number): string => `goal <= ${GOAL_MIB} MiB: ${mib <= GOAL_MIB ? 'met' : 'NOT met'}`;
     console.log(`bare undici POST streaming the same file (baseline): peak RSS growth ${bare.toFixed(1)} MiB, median of 3`);
-    console.log(`100 MB as multipart through the app:      peak RSS growth ${app.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(app)}); ${(app - bare).toFixed(1)} MiB against the baseline`);
-    console.log(`100 MB as base64 in JSON through the app:  peak RSS growth ${base64.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(base64)}); ${(base64 - bare).toFixed(1)} MiB against the baseline (${(base64Length(SIZE) / 1e6).toFixed(0)} MB on the wire)`);
+    console.log(
+      `100 MB as multipart through the app:      peak RSS growth ${app.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(app)}); ${(app - bare).toFixed(1)} MiB against the baseline`,
+    );
+    console.log(
+      `100 MB as base64 in JSON through the app:  peak RSS growth ${base64.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(base64)}); ${(base64 - bare).toFixed(1)} MiB against the baseline (${(base64Length(SIZE) / 1e6).toFixed(0)} MB on the wire)`,
+    );
   } finally {
     sink.stop();
     await rm(dir, { recursive: true, force: true });

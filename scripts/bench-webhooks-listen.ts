@@ -35,7 +35,18 @@ function crm(env: NodeJS.ProcessEnv, args: string[], input?: string): string {
 
 function replyEvent(n: number): SandboxEvent {
   const number = `55119${String(n).padStart(8, '0')}`;
-  return { name: 'message.received', seq: n, id: `in_bench_${n}`, number, profileName: `Bench ${n}`, type: 'text', text: `reply ${n}`, media: null, at: new Date(), inReplyTo: `wamid.bench_${n}` };
+  return {
+    name: 'message.received',
+    seq: n,
+    id: `in_bench_${n}`,
+    number,
+    profileName: `Bench ${n}`,
+    type: 'text',
+    text: `reply ${n}`,
+    media: null,
+    at: new Date(),
+    inReplyTo: `wamid.bench_${n}`,
+  };
 }
 
 async function bareServer(): Promise<{ server: Server; url: string }> {
@@ -51,7 +62,10 @@ async function bareServer(): Promise<{ server: Server; url: string }> {
 
 /** starts `crm webhooks listen` on a free port; resolves with the profile's address once it listens */
 function listen(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CRM, 'webhooks', 'listen', '--json'], { env: { ...env, CRM_WEBHOOK_PORT: '0' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [CRM, 'webhooks', 'listen', '--json'], {
+    env: { ...env, CRM_WEBHOOK_PORT: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let said = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -87,9 +101,15 @@ async function main(): Promise<void> {
     bare.server.close();
     const bareRate = mean(bareRates);
     const listenRate = mean(listenRates);
-    console.log(`events: ${EVENTS} signed replies, ${CONCURRENCY} at a time; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `events: ${EVENTS} signed replies, ${CONCURRENCY} at a time; load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(`bare node:http (read body, answer 200): ${bareRate.toFixed(0)} events/s`);
-    console.log(`crm webhooks listen (check, parse, store):  ${listenRate.toFixed(0)} events/s (${(listenRate / bareRate).toFixed(2)}x the bare server)`);
+    console.log(
+      `crm webhooks listen (check, parse, store):  ${listenRate.toFixed(0)} events/s (${(listenRate / bareRate).toFixed(2)}x the bare server)`,
+    );
     console.log(`goal: >= ${STORED_GOAL_PER_S} events/s stored: ${listenRate >= STORED_GOAL_PER_S ? 'met' : 'NOT met'}`);
     console.log(`last reply visible to crm conversation after ${visibleMs.toFixed(0)} ms (spawn included)`);
     console.log(`goal: visible within ${VISIBLE_GOAL_MS} ms: ${visibleMs <= VISIBLE_GOAL_MS ? 'met' : 'NOT met'}`);

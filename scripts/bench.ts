@@ -19,10 +19,22 @@ const benches: [title: string, script: string][] = [
   ['Renderer: cold load, size, scrolling, IPC overhead', 'scripts/bench-renderer.ts'],
   ['Conversation panel: 10,000 events a minute, frame p95 vs idle (goal 16.7 ms)', 'scripts/bench-conversation-events.ts'],
   ['CLI start-up: the built crm vs its TypeScript sources through tsx', 'scripts/bench-cli-startup.ts'],
-  ['Inbox in crm.db: the first page of 100,000 conversations per filter vs a primary-key read (goal: first paint <= 100 ms)', 'scripts/bench-inbox.ts'],
-  ['Search across every conversation at 1,000,000 messages: p95 (goal 50 ms) and the index size (goal 1.5x) vs a primary-key lookup and a LIKE scan', 'scripts/bench-message-search.ts'],
-  ['Inbox in the window at 100,000 conversations: first paint after the window asks (goal 100 ms) and scrolling (goal 0 missed frames), vs one conversation', 'scripts/bench-inbox-window.ts'],
-  ['crm webhooks listen: signed events stored a second (goal 2,000) vs a bare node:http server, and the last one visible to crm conversation (goal 1 s)', 'scripts/bench-webhooks-listen.ts'],
+  [
+    'Inbox in crm.db: the first page of 100,000 conversations per filter vs a primary-key read (goal: first paint <= 100 ms)',
+    'scripts/bench-inbox.ts',
+  ],
+  [
+    'Search across every conversation at 1,000,000 messages: p95 (goal 50 ms) and the index size (goal 1.5x) vs a primary-key lookup and a LIKE scan',
+    'scripts/bench-message-search.ts',
+  ],
+  [
+    'Inbox in the window at 100,000 conversations: first paint after the window asks (goal 100 ms) and scrolling (goal 0 missed frames), vs one conversation',
+    'scripts/bench-inbox-window.ts',
+  ],
+  [
+    'crm webhooks listen: signed events stored a second (goal 2,000) vs a bare node:http server, and the last one visible to crm conversation (goal 1 s)',
+    'scripts/bench-webhooks-listen.ts',
+  ],
 ];
 
 const only = process.argv.slice(2);

@@ -11,7 +11,10 @@ const NPM_CI_TIME = 'about a minute';
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -95,7 +98,12 @@ export function neededPackages({ command, platform, npmCi, env }) {
   return names.map((name) => {
     // another browser named by CHROMIUM_PATH is the person's to install, not apt-get's
     if (name === 'chromium' && env.CHROMIUM_PATH) {
-      return { name, probe: { executable: env.CHROMIUM_PATH }, why: `the end-to-end tests drive CHROMIUM_PATH, ${env.CHROMIUM_PATH}`, installable: false };
+      return {
+        name,
+        probe: { executable: env.CHROMIUM_PATH },
+        why: `the end-to-end tests drive CHROMIUM_PATH, ${env.CHROMIUM_PATH}`,
+        installable: false,
+      };
     }
     return { name, ...PACKAGES[name], installable: true };
   });
@@ -121,7 +129,7 @@ export function systemPlan({ missing, apt, root, sudo, terminal }) {
   const names = missing.map((p) => p.name);
   const lines = ['missing system packages:', ...missing.map((p) => `  - ${p.name} (${p.why})`)];
   if (!apt || missing.some((p) => !p.installable)) {
-    return { action: 'stop', lines: [...lines, 'install them with your system\'s package manager (README, Setup), then run this again.'] };
+    return { action: 'stop', lines: [...lines, "install them with your system's package manager (README, Setup), then run this again."] };
   }
   const command = aptCommand(names, root);
   if (root && !terminal) return { action: 'install', names };

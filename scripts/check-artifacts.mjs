@@ -32,7 +32,9 @@ export function requiredNatives(dependencies) {
     libsql: { under: 'node_modules/@libsql/', perArch: true },
     'better-sqlite3': { under: 'node_modules/better-sqlite3/', perArch: false },
   };
-  return Object.keys(dependencies ?? {}).filter((name) => name in known).map((name) => ({ name, ...known[name] }));
+  return Object.keys(dependencies ?? {})
+    .filter((name) => name in known)
+    .map((name) => ({ name, ...known[name] }));
 }
 
 const CPU_ARCH = { x64: 'x64', arm64: 'arm64', ia32: 'ia32', arm: 'armv7l' };
@@ -59,7 +61,12 @@ export function unpackedApps(distDir, names = existsSync(distDir) ? readdirSync(
   for (const name of names) {
     const linuxOrWin = /^(linux|win)(?:-(x64|ia32|arm64|armv7l))?-unpacked$/.exec(name);
     if (linuxOrWin) {
-      apps.push({ dir: join(distDir, name), os: linuxOrWin[1], archs: [linuxOrWin[2] ?? 'x64'], resources: join(distDir, name, 'resources') });
+      apps.push({
+        dir: join(distDir, name),
+        os: linuxOrWin[1],
+        archs: [linuxOrWin[2] ?? 'x64'],
+        resources: join(distDir, name, 'resources'),
+      });
       continue;
     }
     const mac = /^mac(?:-(x64|arm64|universal))?$/.exec(name);
@@ -67,7 +74,12 @@ export function unpackedApps(distDir, names = existsSync(distDir) ? readdirSync(
       const bundle = (existsSync(join(distDir, name)) ? readdirSync(join(distDir, name)) : []).find((f) => f.endsWith('.app'));
       if (!bundle) continue;
       const arch = mac[1] ?? 'x64';
-      apps.push({ dir: join(distDir, name), os: 'mac', archs: arch === 'universal' ? ['x64', 'arm64'] : [arch], resources: join(distDir, name, bundle, 'Contents', 'Resources') });
+      apps.push({
+        dir: join(distDir, name),
+        os: 'mac',
+        archs: arch === 'universal' ? ['x64', 'arm64'] : [arch],
+        resources: join(distDir, name, bundle, 'Contents', 'Resources'),
+      });
     }
   }
   return apps;
@@ -94,7 +106,10 @@ export function appNativeProblems(app, required, readFile = readFileSync) {
   const asar = join(app.resources, 'app.asar');
   if (existsSync(asar)) {
     for (const inside of require('@electron/asar').listPackage(asar, { isPack: false })) {
-      if (inside.endsWith('.node')) problems.push(`${where(asar)}${inside.replaceAll('\\', '/')} is packed inside app.asar: unpack it (asarUnpack) so it loads as a file`);
+      if (inside.endsWith('.node'))
+        problems.push(
+          `${where(asar)}${inside.replaceAll('\\', '/')} is packed inside app.asar: unpack it (asarUnpack) so it loads as a file`,
+        );
     }
   }
   for (const { name, under, perArch } of required) {
@@ -102,7 +117,8 @@ export function appNativeProblems(app, required, readFile = readFileSync) {
     if (of.length === 0) problems.push(`${where(app.resources)}: no native module of ${name} (expected under ${under})`);
     else if (perArch) {
       for (const arch of app.archs) {
-        if (!of.some((f) => packageArch(f) === arch)) problems.push(`${where(app.resources)}: no ${arch} package of ${name} (under ${under})`);
+        if (!of.some((f) => packageArch(f) === arch))
+          problems.push(`${where(app.resources)}: no ${arch} package of ${name} (under ${under})`);
       }
     }
   }
@@ -125,13 +141,17 @@ export function latestMacProblems(text, archs, exists = () => true) {
     if (!zip) problems.push(`latest-mac.yml names no ${arch} zip (files: ${files.map((f) => f?.url).join(', ') || 'none'})`);
     else if (!zip.sha512) problems.push(`latest-mac.yml: ${zip.url} has no sha512`);
   }
-  for (const f of files) if (typeof f?.url === 'string' && !exists(f.url)) problems.push(`latest-mac.yml names ${f.url}, which is not in dist/`);
+  for (const f of files)
+    if (typeof f?.url === 'string' && !exists(f.url)) problems.push(`latest-mac.yml names ${f.url}, which is not in dist/`);
   return problems;
 }
 
 /** what package-type must say inside each Linux package: nothing in an AppImage, "deb" in a deb */
 export function packageTypeProblem(kind, content) {
-  if (kind === 'AppImage') return content === null ? null : `the AppImage carries resources/package-type ("${content.trim()}"): electron-updater would update it as that package`;
+  if (kind === 'AppImage')
+    return content === null
+      ? null
+      : `the AppImage carries resources/package-type ("${content.trim()}"): electron-updater would update it as that package`;
   if (content === null) return 'the deb carries no resources/package-type: electron-updater could not tell it is a deb';
   return content.trim() === 'deb' ? null : `the deb's resources/package-type says "${content.trim()}", not "deb"`;
 }
@@ -206,9 +226,12 @@ function dockerProblems(distDir, found, packageName) {
   const debs = found.filter((f) => f.endsWith('.deb'));
   if (debs.length === 0) problems.push('--docker: no .deb in dist/');
   for (const deb of debs) {
-    const r = run('docker', ['run', '--rm', '-v', `${distDir}:/dist:ro`, 'ubuntu:24.04', 'bash', '-c', debDockerScript(deb, packageName)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const r = run('docker', ['run', '--rm', '-v', `${distDir}:/dist:ro`, 'ubuntu:24.04', 'bash', '-c', debDockerScript(deb, packageName)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     console.log(r.out.trim());
-    if (!r.ok) problems.push(`${deb}: in a bare ubuntu:24.04 with its Depends installed, a library is missing or the install failed (above)`);
+    if (!r.ok)
+      problems.push(`${deb}: in a bare ubuntu:24.04 with its Depends installed, a library is missing or the install failed (above)`);
   }
   return problems;
 }
@@ -232,7 +255,11 @@ function main(argv) {
     console.log(`${relative(distDir, app.dir)}: ${checked} native module(s) checked for N-API and ${app.archs.join(' + ')}`);
   }
   if (found.includes('latest-mac.yml')) {
-    problems.push(...latestMacProblems(readFileSync(join(distDir, 'latest-mac.yml'), 'utf8'), ['x64', 'arm64'], (url) => existsSync(join(distDir, url))));
+    problems.push(
+      ...latestMacProblems(readFileSync(join(distDir, 'latest-mac.yml'), 'utf8'), ['x64', 'arm64'], (url) =>
+        existsSync(join(distDir, url)),
+      ),
+    );
     console.log('latest-mac.yml: checked for an x64 and an arm64 zip');
   } else if (process.platform === 'darwin') problems.push('no latest-mac.yml in dist/');
   if (process.platform === 'linux') {

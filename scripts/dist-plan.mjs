@@ -97,7 +97,8 @@ const NOTARY_SETS = [
 export function macSigningPlan(env) {
   const has = (name) => Boolean(env[name]?.trim());
   const partial = NOTARY_SETS.find((set) => set.some(has) && !set.every(has));
-  if (partial) return { problem: `notarisation needs ${partial.join(', ')} together; missing: ${partial.filter((n) => !has(n)).join(', ')}.` };
+  if (partial)
+    return { problem: `notarisation needs ${partial.join(', ')} together; missing: ${partial.filter((n) => !has(n)).join(', ')}.` };
   const notarise = NOTARY_SETS.some((set) => set.every(has));
   if (has('CSC_LINK') || has('CSC_NAME')) return { config: {}, notarise };
   if (notarise) return { problem: 'notarisation needs a Developer ID to sign with: set CSC_LINK (and CSC_KEY_PASSWORD) or CSC_NAME.' };
@@ -124,7 +125,9 @@ function shippedUrl(name, env) {
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   const testBuild = env.CRM_TEST_BUILD?.trim() === '1';
   if (url.protocol === 'http:' && loopback && !testBuild) {
-    return { problem: `${name} must be an https address: plain http to this computer is only for a test build (CRM_TEST_BUILD=1), never for a package people install.` };
+    return {
+      problem: `${name} must be an https address: plain http to this computer is only for a test build (CRM_TEST_BUILD=1), never for a package people install.`,
+    };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     return { problem: `${name} must be an https address (plain http only for this computer, in a test build).` };
@@ -188,7 +191,10 @@ export function builderRuns(cli, os, configured) {
   const targets = given.length > 0 ? given : configured;
   if (targets.length <= 1) return [{ cli, writesPackageType: targets.some((t) => PACKAGE_TYPE_TARGETS.has(targetName(t))) }];
   const writes = (t) => PACKAGE_TYPE_TARGETS.has(targetName(t));
-  return [...targets.filter((t) => !writes(t)), ...targets.filter(writes)].map((target) => ({ cli: { ...cli, linux: [target] }, writesPackageType: writes(target) }));
+  return [...targets.filter((t) => !writes(t)), ...targets.filter(writes)].map((target) => ({
+    cli: { ...cli, linux: [target] },
+    writesPackageType: writes(target),
+  }));
 }
 
 /**
@@ -237,7 +243,9 @@ export function libsqlPackage(platform, arch) {
 export function appSourcePlan({ platform, archs, hostArch, root, stagingDir, libsqlVersion }) {
   if (archs.every((arch) => arch === hostArch)) return { kind: 'project' };
   if (platform !== 'darwin' && archs.length > 1) {
-    return { problem: `build one architecture per run here (asked for ${archs.join(', ')}): keytar has one native file per package outside macOS.` };
+    return {
+      problem: `build one architecture per run here (asked for ${archs.join(', ')}): keytar has one native file per package outside macOS.`,
+    };
   }
   const dir = stagingDir;
   const native = join(dir, '.native');
@@ -251,7 +259,12 @@ export function appSourcePlan({ platform, archs, hostArch, root, stagingDir, lib
     { kind: 'fresh', dir: native },
     ...['out', 'package.json', 'package-lock.json'].map((name) => ({ kind: 'copy', from: join(root, name), to: join(dir, name) })),
     // the lockfile's runtime dependencies, with the optional packages of the first architecture
-    { kind: 'run', command: 'npm', args: ['ci', '--omit=dev', '--ignore-scripts', `--os=${platform}`, `--cpu=${first}`, ...quiet], cwd: dir },
+    {
+      kind: 'run',
+      command: 'npm',
+      args: ['ci', '--omit=dev', '--ignore-scripts', `--os=${platform}`, `--cpu=${first}`, ...quiet],
+      cwd: dir,
+    },
     // the other architectures' libsql binaries, exactly the published packages
     ...others.flatMap((arch) => {
       const pkg = libsqlPackage(platform, arch);
@@ -265,7 +278,18 @@ export function appSourcePlan({ platform, archs, hostArch, root, stagingDir, lib
     }),
     // keytar's N-API build for each architecture
     ...archs.flatMap((arch) => [
-      { kind: 'run', command: 'node', args: [join(dir, 'node_modules', 'prebuild-install', 'bin.js'), '--runtime=napi', '--target=3', `--arch=${arch}`, `--platform=${platform}`], cwd: keytar },
+      {
+        kind: 'run',
+        command: 'node',
+        args: [
+          join(dir, 'node_modules', 'prebuild-install', 'bin.js'),
+          '--runtime=napi',
+          '--target=3',
+          `--arch=${arch}`,
+          `--platform=${platform}`,
+        ],
+        cwd: keytar,
+      },
       { kind: 'move', from: keytarBuilt, to: keytarFor(arch) },
     ]),
     archs.length > 1

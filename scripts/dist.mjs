@@ -128,7 +128,9 @@ if (typeof cli.config === 'string' || Array.isArray(cli.config)) {
 }
 const otherOs = ['mac', 'win', 'linux'].filter((os) => cli[os] !== undefined && os !== OS_FLAG);
 if (otherOs.length > 0) {
-  fail(`npm run dist packages for this machine's OS (--${OS_FLAG}) with the Electron installed here; build --${otherOs.join(', --')} packages on that OS.`);
+  fail(
+    `npm run dist packages for this machine's OS (--${OS_FLAG}) with the Electron installed here; build --${otherOs.join(', --')} packages on that OS.`,
+  );
 }
 
 const builderConfig = JSON.parse(readFileSync(join(ROOT, 'electron-builder.json'), 'utf8'));
@@ -181,7 +183,8 @@ async function stageApp(steps) {
     } else {
       const [command, first] = commandOf(step.command);
       const code = await run(command, [...first, ...step.args], { cwd: step.cwd, stdio: 'inherit' });
-      if (code !== 0) fail(`staging the app for ${archs.join(', ')} failed: \`${step.command} ${step.args.join(' ')}\` exited with ${code}; see above.`);
+      if (code !== 0)
+        fail(`staging the app for ${archs.join(', ')} failed: \`${step.command} ${step.args.join(' ')}\` exited with ${code}; see above.`);
     }
   }
 }
@@ -194,14 +197,16 @@ function readUpdateInfos() {
   const yaml = require('js-yaml');
   const found = new Map();
   if (!existsSync(OUT_DIR)) return found;
-  for (const name of readdirSync(OUT_DIR).filter((n) => /^latest-linux.*\.yml$/.test(n))) found.set(name, yaml.load(readFileSync(join(OUT_DIR, name), 'utf8')));
+  for (const name of readdirSync(OUT_DIR).filter((n) => /^latest-linux.*\.yml$/.test(n)))
+    found.set(name, yaml.load(readFileSync(join(OUT_DIR, name), 'utf8')));
   return found;
 }
 
 /** a package-type file an earlier run left in an unpacked Linux app (deb's) must not reach an AppImage */
 function removeStalePackageType() {
   if (!existsSync(OUT_DIR)) return;
-  for (const name of readdirSync(OUT_DIR).filter((n) => /^linux.*-unpacked$/.test(n))) rmSync(join(OUT_DIR, name, 'resources', 'package-type'), { force: true });
+  for (const name of readdirSync(OUT_DIR).filter((n) => /^linux.*-unpacked$/.test(n)))
+    rmSync(join(OUT_DIR, name, 'resources', 'package-type'), { force: true });
 }
 
 const { build } = require('electron-builder');
@@ -215,7 +220,14 @@ try {
     if (OS_FLAG === 'linux' && !writesPackageType) removeStalePackageType();
     // electron-builder reads electron-builder.json itself and merges this on top: any -c.<option>
     // overrides given on the command line, the Electron found on this machine, the staged app.
-    const config = { ...signing.config, ...updateFeed.config, ...crashUpload.config, ...runCli.config, ...appDir, electronDist: distPlan.electronDist };
+    const config = {
+      ...signing.config,
+      ...updateFeed.config,
+      ...crashUpload.config,
+      ...runCli.config,
+      ...appDir,
+      electronDist: distPlan.electronDist,
+    };
     artifacts.push(...(await build({ ...runCli, projectDir: ROOT, publish: runCli.publish ?? 'never', config })));
     if (runs.length > 1) {
       const merged = new Map();

@@ -17,7 +17,9 @@ export function findElectronBinary(env = process.env) {
   const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
   if (env.ELECTRON_OVERRIDE_DIST_PATH) {
     const candidate = join(env.ELECTRON_OVERRIDE_DIST_PATH, relative || 'electron');
-    return existsSync(candidate) ? { path: candidate } : { path: null, reason: `ELECTRON_OVERRIDE_DIST_PATH is set but ${candidate} does not exist` };
+    return existsSync(candidate)
+      ? { path: candidate }
+      : { path: null, reason: `ELECTRON_OVERRIDE_DIST_PATH is set but ${candidate} does not exist` };
   }
   if (relative && existsSync(join(pkgDir, 'dist', relative))) return { path: join(pkgDir, 'dist', relative) };
   return { path: null, reason: 'the Electron binary was not downloaded (this machine cannot reach the Electron download server)' };

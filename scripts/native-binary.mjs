@@ -40,7 +40,8 @@ export function nativeModuleProblems(buf, expectedArch) {
     const abi = info.exports.find((name) => /^node_register_module_v\d+$/.test(name));
     problems.push(`is not N-API (no ${NAPI_SYMBOL}${abi ? `; it exports ${abi}, for one Node/Electron ABI only` : ''})`);
   }
-  if (!info.archs.includes(expectedArch)) problems.push(`is built for ${info.archs.join(' + ') || 'an unknown architecture'}, not ${expectedArch}`);
+  if (!info.archs.includes(expectedArch))
+    problems.push(`is built for ${info.archs.join(' + ') || 'an unknown architecture'}, not ${expectedArch}`);
   return problems;
 }
 
@@ -57,7 +58,13 @@ function readElf(buf) {
   const shnum = u16(is64 ? 0x3c : 0x30);
   const section = (i) => {
     const at = shoff + i * shentsize;
-    return { type: u32(at + 4), offset: addr(at + (is64 ? 0x18 : 0x10)), size: addr(at + (is64 ? 0x20 : 0x14)), link: u32(at + (is64 ? 0x28 : 0x18)), entsize: addr(at + (is64 ? 0x38 : 0x24)) };
+    return {
+      type: u32(at + 4),
+      offset: addr(at + (is64 ? 0x18 : 0x10)),
+      size: addr(at + (is64 ? 0x20 : 0x14)),
+      link: u32(at + (is64 ? 0x28 : 0x18)),
+      entsize: addr(at + (is64 ? 0x38 : 0x24)),
+    };
   };
   const SHT_DYNSYM = 11;
   const exports = [];
@@ -114,11 +121,12 @@ function readMachO(buf, base) {
         const e = symoff + s * entry;
         const type = buf[e + 4];
         // N_EXT and N_SECT, not a debugging (N_STAB) entry
-        if ((type & 0xe0) === 0 && (type & 0x01) && (type & 0x0e) === 0x0e) names.add(cString(buf, stroff + buf.readUInt32LE(e)));
+        if ((type & 0xe0) === 0 && type & 0x01 && (type & 0x0e) === 0x0e) names.add(cString(buf, stroff + buf.readUInt32LE(e)));
       }
     }
     if (cmd === LC_DYLD_EXPORTS_TRIE) exportTrie(buf, base + buf.readUInt32LE(at + 8), buf.readUInt32LE(at + 12), names);
-    if (cmd === LC_DYLD_INFO_ONLY && buf.readUInt32LE(at + 44) > 0) exportTrie(buf, base + buf.readUInt32LE(at + 40), buf.readUInt32LE(at + 44), names);
+    if (cmd === LC_DYLD_INFO_ONLY && buf.readUInt32LE(at + 44) > 0)
+      exportTrie(buf, base + buf.readUInt32LE(at + 40), buf.readUInt32LE(at + 44), names);
     at += size;
   }
   const exports = [...names].map((n) => (n.startsWith('_') ? n.slice(1) : n));
@@ -168,7 +176,12 @@ function readPe(buf) {
   const sections = [];
   for (let i = 0; i < nsections; i++) {
     const s = opt + optSize + i * 40;
-    sections.push({ va: buf.readUInt32LE(s + 12), vsize: buf.readUInt32LE(s + 8), raw: buf.readUInt32LE(s + 20), rawSize: buf.readUInt32LE(s + 16) });
+    sections.push({
+      va: buf.readUInt32LE(s + 12),
+      vsize: buf.readUInt32LE(s + 8),
+      raw: buf.readUInt32LE(s + 20),
+      rawSize: buf.readUInt32LE(s + 16),
+    });
   }
   const fileOffset = (rva) => {
     const s = sections.find((x) => rva >= x.va && rva < x.va + Math.max(x.vsize, x.rawSize));

@@ -41,7 +41,12 @@ export function npmInvocation(env = process.env) {
 function npmCi(root, env) {
   const npm = npmInvocation(env);
   return new Promise((resolve) => {
-    const child = spawn(npm.command, [...npm.prefix, 'ci', '--no-audit', '--no-fund'], { cwd: root, env, stdio: 'inherit', shell: npm.shell });
+    const child = spawn(npm.command, [...npm.prefix, 'ci', '--no-audit', '--no-fund'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+      shell: npm.shell,
+    });
     child.on('error', () => resolve(1));
     child.on('close', (code) => resolve(code ?? 1));
   });

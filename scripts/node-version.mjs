@@ -4,7 +4,11 @@
 
 export const DIST_NODE = '22.12.0';
 
-const parts = (version) => version.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+const parts = (version) =>
+  version
+    .replace(/^v/, '')
+    .split('.')
+    .map((n) => Number.parseInt(n, 10) || 0);
 
 /** one sentence when `version` (process.version) is older than `minimum`, else null */
 export function nodeVersionProblem(version, minimum = DIST_NODE) {

@@ -9,14 +9,20 @@ import { onPath } from './system-packages.mjs';
 export const PROBE_TIMEOUT_MS = 2000;
 
 /** a lookup of an account nobody has: it needs the service to answer, and changes nothing */
-const PROBE = "require('keytar').getPassword('crm-console-probe','probe').then(()=>process.stdout.write('answered'),(e)=>process.stdout.write('failed: '+(e&&e.message)))";
+const PROBE =
+  "require('keytar').getPassword('crm-console-probe','probe').then(()=>process.stdout.write('answered'),(e)=>process.stdout.write('failed: '+(e&&e.message)))";
 
 /**
  * Asks the keychain once. Resolves { outcome: 'answered' } | { outcome: 'failed', detail } |
  * { outcome: 'silent' } (no answer within the bound; the child is stopped) | { outcome: 'unknown' }
  * (the probe itself could not run: keytar missing; the app reports that on its own).
  */
-export function probeSecretService({ root, env = process.env, command = [process.execPath, '-e', PROBE], timeoutMs = PROBE_TIMEOUT_MS } = {}) {
+export function probeSecretService({
+  root,
+  env = process.env,
+  command = [process.execPath, '-e', PROBE],
+  timeoutMs = PROBE_TIMEOUT_MS,
+} = {}) {
   return new Promise((resolve) => {
     const [program, ...args] = command;
     const child = spawn(program, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -48,7 +54,9 @@ export function probeSecretService({ root, env = process.env, command = [process
  */
 export function secretServiceProblem(result, facts) {
   if (facts.platform !== 'linux') return null;
-  const install = facts.apt ? 'sudo apt-get install -y gnome-keyring' : 'install gnome-keyring (or another Secret Service) with your package manager';
+  const install = facts.apt
+    ? 'sudo apt-get install -y gnome-keyring'
+    : 'install gnome-keyring (or another Secret Service) with your package manager';
   if (result.outcome === 'silent') {
     return {
       reason: `no Secret Service (the OS keychain) answered on D-Bus within ${PROBE_TIMEOUT_MS / 1000} s: one is registered but does not reply (it may be waiting for an unlock prompt nobody can see)`,
@@ -60,7 +68,8 @@ export function secretServiceProblem(result, facts) {
   const detail = result.detail;
   if (/autolaunch D-Bus|DBUS_SESSION_BUS_ADDRESS|connect to the session bus|Could not connect/i.test(detail)) {
     return {
-      reason: 'there is no D-Bus session bus, through which the OS keychain (a Secret Service) is reached (a login without a desktop, e.g. over ssh)',
+      reason:
+        'there is no D-Bus session bus, through which the OS keychain (a Secret Service) is reached (a login without a desktop, e.g. over ssh)',
       // the session lasts as long as the command in it: the app is started inside it
       fix: facts.hasKeyring
         ? `dbus-run-session -- bash -c 'read -rsp "keyring password: " pw; echo; printf %s "$pw" | gnome-keyring-daemon --unlock --components=secrets >/dev/null; npm start'`
@@ -84,7 +93,11 @@ export function secretServiceProblem(result, facts) {
 /** the lines the start prints for a problem: what is wrong, then the one command that fixes it */
 export function problemLines(problem) {
   const keys = 'The app keeps API keys only in the OS keychain, never in a file.';
-  return [`${problem.reason}.`, `Fix: ${problem.fix}`, problem.rerun ? `Then run npm start again. ${keys}` : `It starts the app once the keyring is unlocked. ${keys}`];
+  return [
+    `${problem.reason}.`,
+    `Fix: ${problem.fix}`,
+    problem.rerun ? `Then run npm start again. ${keys}` : `It starts the app once the keyring is unlocked. ${keys}`,
+  ];
 }
 
 /**

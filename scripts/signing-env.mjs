@@ -45,14 +45,17 @@ export function signingPlan(platform, env) {
     used.add(set.what);
     notes.push(`${set.what}: ON (${set.names.join(', ')})`);
   }
-  if (platform === 'linux') notes.push('Linux: deb and AppImage are not signed; updates are checked by the sha512 in latest-linux.yml only');
+  if (platform === 'linux')
+    notes.push('Linux: deb and AppImage are not signed; updates are checked by the sha512 in latest-linux.yml only');
   if (platform === 'darwin' && !used.has('macOS code signing')) exports.CSC_IDENTITY_AUTO_DISCOVERY = 'false';
   return { exports, notes, problem: null };
 }
 
 /** GITHUB_ENV lines; the delimiter form keeps a multi-line value (a wrapped base64 certificate) whole */
 export function githubEnvLines(exports, delimiter = `SIGNING_${randomBytes(8).toString('hex')}`) {
-  return Object.entries(exports).map(([name, value]) => `${name}<<${delimiter}\n${value}\n${delimiter}\n`).join('');
+  return Object.entries(exports)
+    .map(([name, value]) => `${name}<<${delimiter}\n${value}\n${delimiter}\n`)
+    .join('');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

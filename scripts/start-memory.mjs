@@ -6,7 +6,18 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 
 /** what the window's build reads: a change to any of them means building again */
-export const BUILD_INPUTS = ['src-main', 'src-renderer', 'resources', 'electron.vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json'];
+export const BUILD_INPUTS = [
+  'src-main',
+  'src-renderer',
+  'resources',
+  'electron.vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.node.json',
+  'tsconfig.web.json',
+];
 const BUILD_STAMP = 'out/.window-build.json';
 const FETCH_MEMO = 'node_modules/.cache/crm-console/electron-download.json';
 /** the build's own outputs: the stamp is only trusted while they are there */

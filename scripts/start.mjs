@@ -23,7 +23,10 @@ function electronOrReason() {
   const failedAt = version === null ? null : electronDownloadFailed(root, version);
   if (!electron.path && !process.env.ELECTRON_OVERRIDE_DIST_PATH && failedAt !== null) {
     // tried before for this version: not again on every start (the line says how to retry)
-    return { path: null, reason: `the Electron binary could not be downloaded (tried ${failedAt.slice(0, 10)}; to try again: node node_modules/electron/install.js)` };
+    return {
+      path: null,
+      reason: `the Electron binary could not be downloaded (tried ${failedAt.slice(0, 10)}; to try again: node node_modules/electron/install.js)`,
+    };
   }
   if (!electron.path && !process.env.ELECTRON_OVERRIDE_DIST_PATH) {
     // Electron fetches its binary on first use; do it here, quietly, so a failure is one line.
@@ -53,7 +56,10 @@ const electron = electronOrReason();
 if (!electron.path) {
   console.log(`crm-console: not using Electron: ${electron.reason}`);
   // the Chromium host checks for a display and a browser first (seconds), then builds
-  const host = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/chromium-host/main.ts'), '--build'], { cwd: root, stdio: 'inherit' });
+  const host = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/chromium-host/main.ts'), '--build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => host.kill(sig));
   host.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
 } else {

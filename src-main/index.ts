@@ -51,7 +51,13 @@ let runtime: Runtime | null = null;
 const scrub = (text: string): string => runtime?.core.scrubSecrets(text) ?? text;
 const log = createFileLog({ dir: logDir, scrub });
 // the failure dialogs offer it; only the person's tick writes one, in the data folder
-const saveCrashReport = createCrashReporter({ dir: join(dataDir, CRASH_REPORTS_DIR), logPath: log.path, scrub, log: (m) => log.write(m), uploadUrl: packagedCrashUploadUrl });
+const saveCrashReport = createCrashReporter({
+  dir: join(dataDir, CRASH_REPORTS_DIR),
+  logPath: log.path,
+  scrub,
+  log: (m) => log.write(m),
+  uploadUrl: packagedCrashUploadUrl,
+});
 catchMainErrors({ log: (m) => log.write(m), logPath: log.path, scrub, saveCrashReport });
 // before 'ready', or Electron refuses it: the window's page is served from app://, not file://
 declareAppScheme();
@@ -146,11 +152,21 @@ function start(): void {
     const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
     // one consent, asked by the Send Audio panel before it records and by the permission handler
     const microphone = createOsMicrophone(process.platform, (m) => log.write(m));
-    hardenSession(session.defaultSession, csp, () => page.url(), async () => (await microphone()).access === 'granted');
+    hardenSession(
+      session.defaultSession,
+      csp,
+      () => page.url(),
+      async () => (await microphone()).access === 'granted',
+    );
     registerIpc(dispatch, () => page.url());
     if (source.kind === 'app') serveAppScheme(source.root, csp);
 
-    win = createMainWindow({ preload: join(__dirname, '../preload/index.cjs'), packaged: app.isPackaged, state: await windowState.load(), page });
+    win = createMainWindow({
+      preload: join(__dirname, '../preload/index.cjs'),
+      packaged: app.isPackaged,
+      state: await windowState.load(),
+      page,
+    });
     win.on('close', rememberWindow);
     // Windows log-off / shut-down ends the app without a close or before-quit
     win.on('session-end', rememberWindow);
@@ -166,17 +182,43 @@ function start(): void {
 
     // the OS's proxy settings reach the core's requests through the host's services
     const platform = { ...createElectronPlatform(() => win, microphone), resolveProxy: createOsProxy() };
-    const deliver = createEmitter(() => win?.webContents ?? null, (m) => log.write(m));
+    const deliver = createEmitter(
+      () => win?.webContents ?? null,
+      (m) => log.write(m),
+    );
     // Only an installed package built with an update address updates itself: run from the
     // source tree, or packaged without an address (no app-update.yml beside app.asar), it never asks.
     // Where no publisher can be verified (update-install.ts) it only says a new version is out.
     // (process.resourcesPath exists only in a packaged app)
     const updateConfig = app.isPackaged ? join(process.resourcesPath, UPDATE_CONFIG_FILE) : null;
-    const updates = updateConfig !== null && existsSync(updateConfig)
-      ? startUpdateService({ load: loadAutoUpdater, emit: (state) => deliver('app:update', state), log: (m) => log.write(m), scrub, firstCheckAfterMs: UPDATE_FIRST_CHECK_MS, checkEveryMs: UPDATE_CHECK_EVERY_MS, installer: installUpdate, install: updateInstallOf(process.platform, readFileSync(updateConfig, 'utf8')) })
-      : undefined;
+    const updates =
+      updateConfig !== null && existsSync(updateConfig)
+        ? startUpdateService({
+            load: loadAutoUpdater,
+            emit: (state) => deliver('app:update', state),
+            log: (m) => log.write(m),
+            scrub,
+            firstCheckAfterMs: UPDATE_FIRST_CHECK_MS,
+            checkEveryMs: UPDATE_CHECK_EVERY_MS,
+            installer: installUpdate,
+            install: updateInstallOf(process.platform, readFileSync(updateConfig, 'utf8')),
+          })
+        : undefined;
     try {
-      runtime = await buildRuntime({ dataDir, keychainService: process.env.CRM_KEYCHAIN_SERVICE, webhookPort: webhookPortOf(process.env), log: (m) => log.write(m), host: { kind: 'electron', version: app.getVersion(), services: platform, deliver, attention: createElectronAttention(() => win), ...(updates ? { updates } : {}) } });
+      runtime = await buildRuntime({
+        dataDir,
+        keychainService: process.env.CRM_KEYCHAIN_SERVICE,
+        webhookPort: webhookPortOf(process.env),
+        log: (m) => log.write(m),
+        host: {
+          kind: 'electron',
+          version: app.getVersion(),
+          services: platform,
+          deliver,
+          attention: createElectronAttention(() => win),
+          ...(updates ? { updates } : {}),
+        },
+      });
     } catch (err) {
       runtimeFailed(err);
       throw err;

@@ -32,7 +32,11 @@ export const nodeFiles: AppFiles = {
   readFile: (path) => new Promise((ok, fail) => fs.readFile(path, (err, data) => (err ? fail(err) : ok(data)))),
 };
 
-const refusal = (status: number, headers: Record<string, string> = {}): AppAnswer => ({ status, headers: { 'Cache-Control': 'no-store', ...headers }, body: null });
+const refusal = (status: number, headers: Record<string, string> = {}): AppAnswer => ({
+  status,
+  headers: { 'Cache-Control': 'no-store', ...headers },
+  body: null,
+});
 
 const isInside = (root: string, file: string): boolean => file.startsWith(root.endsWith(sep) ? root : root + sep);
 
@@ -40,7 +44,10 @@ const isInside = (root: string, file: string): boolean => file.startsWith(root.e
  * One request to the app scheme. `root`: the built window's folder; `csp`: the page's policy,
  * sent as a header with every HTML page (the meta tag in index.html says the same).
  */
-export async function answerAppRequest(request: { url: string; method: string }, options: { root: string; csp: string; files?: AppFiles }): Promise<AppAnswer> {
+export async function answerAppRequest(
+  request: { url: string; method: string },
+  options: { root: string; csp: string; files?: AppFiles },
+): Promise<AppAnswer> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return refusal(405, { Allow: 'GET, HEAD' });
   let url: URL;
   try {

@@ -27,7 +27,9 @@ interface SandboxOptions {
 
 export type StartSandbox = (options: SandboxOptions) => Promise<SandboxHandle & { adminKey: string; adminKeyId: string }>;
 /** adminKey/adminKeyId are set only when a new admin key had to be made (see sandbox resumeSandbox) */
-export type ResumeSandbox = (options: SandboxOptions & { keepKeyId: string | null }) => Promise<SandboxHandle & { adminKey: string | null; adminKeyId: string | null }>;
+export type ResumeSandbox = (
+  options: SandboxOptions & { keepKeyId: string | null },
+) => Promise<SandboxHandle & { adminKey: string | null; adminKeyId: string | null }>;
 
 export interface BootstrapResult {
   firstRunNotice: string | null;
@@ -55,7 +57,11 @@ const dataFileIn = (dataDir: string): string => join(dataDir, 'sandbox-data.json
  * Starts the sandbox (from its data file when there is one: its keys, messages and replays are
  * kept) with a new admin key, and makes the "Sandbox" profile for it with that key, active.
  */
-async function setUpSandboxProfile(deps: BootstrapDeps, port: number, firstRun: boolean): Promise<{ sandbox: SandboxHandle } | { problem: string }> {
+async function setUpSandboxProfile(
+  deps: BootstrapDeps,
+  port: number,
+  firstRun: boolean,
+): Promise<{ sandbox: SandboxHandle } | { problem: string }> {
   const dataFile = dataFileIn(deps.dataDir);
   const sandbox = await deps.startSandbox({ port, contacts: SANDBOX_CONTACTS, dataFile });
   const created = await addSandboxProfile(deps, sandbox, sandbox.adminKey, sandbox.adminKeyId);
@@ -69,11 +75,22 @@ async function setUpSandboxProfile(deps: BootstrapDeps, port: number, firstRun: 
 }
 
 /** the "Sandbox" profile for a running sandbox, its admin key in the keychain, made active */
-async function addSandboxProfile(deps: BootstrapDeps, sandbox: SandboxHandle, adminKey: string, adminKeyId: string): Promise<{ ok: true } | { problem: string }> {
+async function addSandboxProfile(
+  deps: BootstrapDeps,
+  sandbox: SandboxHandle,
+  adminKey: string,
+  adminKeyId: string,
+): Promise<{ ok: true } | { problem: string }> {
   const { profiles: profileService, keys } = deps;
   const profile = await profileService.create({ name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true });
   try {
-    await keys.addKey({ profileId: profile.id, name: ADMIN_KEY_NAME, value: adminKey, permissions: ALL_PERMISSIONS, serverKeyId: adminKeyId });
+    await keys.addKey({
+      profileId: profile.id,
+      name: ADMIN_KEY_NAME,
+      value: adminKey,
+      permissions: ALL_PERMISSIONS,
+      serverKeyId: adminKeyId,
+    });
   } catch (err) {
     if (!(err instanceof CrmError) || err.code !== 'keychain_unavailable') throw err;
     // No keychain (no Secret Service, or it is locked): a profile without its key would be
@@ -89,7 +106,9 @@ async function addSandboxProfile(deps: BootstrapDeps, sandbox: SandboxHandle, ad
  * "Reset sandbox": the Sandbox profile was deleted (its key went with it); make it again, on the
  * same data (a server already running for it is restarted with a new admin key).
  */
-export async function restoreSandbox(deps: BootstrapDeps & { running: SandboxHandle | null }): Promise<{ sandbox: SandboxHandle; notice: string }> {
+export async function restoreSandbox(
+  deps: BootstrapDeps & { running: SandboxHandle | null },
+): Promise<{ sandbox: SandboxHandle; notice: string }> {
   const { profiles } = await deps.profiles.list();
   if (profiles.some((p) => p.sandbox)) throw new CrmError('conflict', 'The Sandbox profile is already there: choose it under Profiles.');
   const running = deps.running;
@@ -146,7 +165,8 @@ export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapResult> {
   }
   // The app's own sandbox moved to another port: its keys follow it (this is main choosing the
   // server it just started on this computer, not the window asking).
-  if (sandbox.baseUrl !== sandboxProfile.baseUrl) await profileService.update(sandboxProfile.id, { baseUrl: sandbox.baseUrl }, { moveKeys: true });
+  if (sandbox.baseUrl !== sandboxProfile.baseUrl)
+    await profileService.update(sandboxProfile.id, { baseUrl: sandbox.baseUrl }, { moveKeys: true });
   if (sandbox.adminKey === null) return { sandbox, firstRunNotice: null };
 
   // The sandbox's data no longer had the profile's key (the data file was removed or reset):
@@ -155,7 +175,13 @@ export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapResult> {
   if (active?.name === ADMIN_KEY_NAME) {
     await keys.replaceValue(active.id, { value: sandbox.adminKey, serverKeyId: sandbox.adminKeyId });
   } else {
-    const added = await keys.addKey({ profileId: sandboxProfile.id, name: ADMIN_KEY_NAME, value: sandbox.adminKey, permissions: ALL_PERMISSIONS, serverKeyId: sandbox.adminKeyId });
+    const added = await keys.addKey({
+      profileId: sandboxProfile.id,
+      name: ADMIN_KEY_NAME,
+      value: sandbox.adminKey,
+      permissions: ALL_PERMISSIONS,
+      serverKeyId: sandbox.adminKeyId,
+    });
     await profileService.setActiveKey(sandboxProfile.id, added.id);
   }
   return {

@@ -50,7 +50,10 @@ function clean(line: string, scrub: Scrub): string {
 
 /** The last `count` non-empty lines of the log text (the file log writes one event a line). */
 export function recentLines(logText: string, count = RECENT_LOG_LINES): string[] {
-  return logText.split(/\r?\n/).filter((l) => l.trim() !== '').slice(-count);
+  return logText
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(-count);
 }
 
 /** The report's text: plain, readable by the person before they pass it on to anyone. */
@@ -65,7 +68,10 @@ export function crashReportText(options: {
 }): string {
   const { incident, environment: env, at, scrub } = options;
   const dumps = options.nativeDumpsDir
-    ? [`Native crash dumps (a crash of the app itself or its window) are kept on this computer in: ${options.nativeDumpsDir}`, 'They are not part of this report and hold memory contents: share one only with someone you trust.']
+    ? [
+        `Native crash dumps (a crash of the app itself or its window) are kept on this computer in: ${options.nativeDumpsDir}`,
+        'They are not part of this report and hold memory contents: share one only with someone you trust.',
+      ]
     : [];
   const error = incident.error.split(/\r?\n/).map((l) => clean(l, scrub));
   const log = recentLines(options.recentLog).map((l) => clean(l, scrub));
@@ -120,7 +126,8 @@ export function crashUploadOffer(configured: string | undefined | null): UploadO
     url: url.toString(),
     question: {
       message: `Send this crash report to ${url.host}?`,
-      detail: 'It is the file just shown: versions, the error and the last lines of the log, with keys and secrets cut out. Nothing is sent unless you choose Send.',
+      detail:
+        'It is the file just shown: versions, the error and the last lines of the log, with keys and secrets cut out. Nothing is sent unless you choose Send.',
     },
   };
 }

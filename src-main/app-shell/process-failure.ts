@@ -56,7 +56,12 @@ export interface MainErrorReport {
 }
 
 /** An error nothing in main caught: the log gets the stack, the dialog one scrubbed line. */
-export function mainProcessError(kind: 'uncaughtException' | 'unhandledRejection', err: unknown, logPath: string, scrub: Scrub): MainErrorReport {
+export function mainProcessError(
+  kind: 'uncaughtException' | 'unhandledRejection',
+  err: unknown,
+  logPath: string,
+  scrub: Scrub,
+): MainErrorReport {
   const text = err instanceof Error ? err.message || err.name : String(err);
   const stack = err instanceof Error && err.stack ? err.stack : text;
   const firstLine = scrub(text.split(/\r?\n/)[0] ?? '').replace(BEARER, '$1***');

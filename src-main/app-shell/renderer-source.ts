@@ -15,7 +15,8 @@ export function rendererSource(options: { packaged: boolean; env: Record<string,
   if (options.packaged || !devUrl) return built;
   try {
     const url = new URL(devUrl);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK.has(url.hostname)) return { kind: 'dev-server', url: url.toString() };
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK.has(url.hostname))
+      return { kind: 'dev-server', url: url.toString() };
   } catch {
     // not a URL: the built files, as in production
   }

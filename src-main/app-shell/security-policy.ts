@@ -35,7 +35,10 @@ export function developmentCsp(devServerUrl: string): string {
 
 /** `html` with its CSP meta tag's policy replaced (the dev server serves the development one). */
 export function withCspMeta(html: string, csp: string): string {
-  return html.replace(/(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${csp}${close}`);
+  return html.replace(
+    /(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/,
+    (_m, open: string, close: string) => `${open}${csp}${close}`,
+  );
 }
 
 /**
@@ -98,7 +101,11 @@ export function isAllowedPermission(permission: string, details: PermissionDetai
  * own page in the top frame only (an iframe of it, were one ever to load, is asked no differently
  * than by a request).
  */
-export function isAllowedPermissionCheck(permission: string, details: { mediaType?: string; requestingUrl?: string; isMainFrame?: boolean }, appUrl: string | null): boolean {
+export function isAllowedPermissionCheck(
+  permission: string,
+  details: { mediaType?: string; requestingUrl?: string; isMainFrame?: boolean },
+  appUrl: string | null,
+): boolean {
   if (permission !== 'media' || details.mediaType !== 'audio') return false;
   return isTrustedSender(details.requestingUrl, appUrl, details.isMainFrame === true);
 }

@@ -30,7 +30,10 @@ const percentOf = (value: number): number => (Number.isFinite(value) ? Math.min(
 
 export function nextUpdateState(state: UpdateState, signal: UpdateSignal, scrub: (text: string) => string): UpdateState {
   if (state.phase === 'off') return state;
-  if (signal.kind === 'manual') return state.phase === 'manual' && state.version === signal.version ? state : { phase: 'manual', version: signal.version, message: signal.message };
+  if (signal.kind === 'manual')
+    return state.phase === 'manual' && state.version === signal.version
+      ? state
+      : { phase: 'manual', version: signal.version, message: signal.message };
   // a newer version to download stays said through later checks and errors
   if (state.phase === 'manual') return state;
   if (state.phase === 'ready') {

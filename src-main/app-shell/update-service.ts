@@ -65,7 +65,8 @@ export function startUpdateService(options: UpdateServiceOptions): UpdateHandle 
     state = next;
     options.emit(state);
   };
-  const logLine = (level: string) => (message?: unknown) => options.log(`updater ${level}: ${updateMessage(String(message ?? ''), options.scrub)}`);
+  const logLine = (level: string) => (message?: unknown) =>
+    options.log(`updater ${level}: ${updateMessage(String(message ?? ''), options.scrub)}`);
 
   const install = options.install ?? { installs: true };
   const loaded = options.load().then((u) => {
@@ -75,7 +76,11 @@ export function startUpdateService(options: UpdateServiceOptions): UpdateHandle 
     u.logger = { info: logLine('info'), warn: logLine('warning'), error: logLine('error') };
     u.on('checking-for-update', () => apply({ kind: 'checking' }));
     u.on('update-available', (info) =>
-      apply(install.installs ? { kind: 'available', version: info.version } : { kind: 'manual', version: info.version, message: manualUpdateMessage(info.version, install.downloadFrom) }),
+      apply(
+        install.installs
+          ? { kind: 'available', version: info.version }
+          : { kind: 'manual', version: info.version, message: manualUpdateMessage(info.version, install.downloadFrom) },
+      ),
     );
     u.on('update-not-available', () => apply({ kind: 'not-available' }));
     u.on('download-progress', (info) => apply({ kind: 'progress', percent: info.percent }));

@@ -38,7 +38,9 @@ export function createWindowMemory(options: WindowMemoryOptions): WindowMemory {
     }
     const state = options.read();
     if (state === null) return writes;
-    writes = writes.then(() => options.save(state)).catch((err: unknown) => options.log(`window state not saved: ${err instanceof Error ? err.message : String(err)}`));
+    writes = writes
+      .then(() => options.save(state))
+      .catch((err: unknown) => options.log(`window state not saved: ${err instanceof Error ? err.message : String(err)}`));
     return writes;
   };
   return {

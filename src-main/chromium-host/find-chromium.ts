@@ -38,6 +38,10 @@ export function chromiumCandidates(platform: NodeJS.Platform, env: Record<string
 }
 
 /** the first candidate that exists, or null */
-export function findChromium(platform: NodeJS.Platform, env: Record<string, string | undefined>, exists: (path: string) => boolean): string | null {
+export function findChromium(
+  platform: NodeJS.Platform,
+  env: Record<string, string | undefined>,
+  exists: (path: string) => boolean,
+): string | null {
   return chromiumCandidates(platform, env).find((path) => exists(path)) ?? null;
 }

@@ -47,7 +47,9 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
   }
   const executablePath = findChromium(process.platform, env, existsSync);
   if (!executablePath) {
-    options.err('crm-console: cannot open the window: no Electron and no Chromium, Chrome or Edge was found. Install one, or set CHROMIUM_PATH to its executable.');
+    options.err(
+      'crm-console: cannot open the window: no Electron and no Chromium, Chrome or Edge was found. Install one, or set CHROMIUM_PATH to its executable.',
+    );
     return 1;
   }
 
@@ -60,7 +62,10 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
   // the Chromium host only ever runs from the source tree (npm start): the development folder
   const dataDir = resolveDataDir(env, process.platform, homedir(), process.cwd(), 'development');
   let runtime: Runtime | null = null;
-  const log = createFileLog({ dir: resolveLogDir(env, dataDir, process.platform, homedir(), 'development'), scrub: (text) => runtime?.core.scrubSecrets(text) ?? text });
+  const log = createFileLog({
+    dir: resolveLogDir(env, dataDir, process.platform, homedir(), 'development'),
+    scrub: (text) => runtime?.core.scrubSecrets(text) ?? text,
+  });
   let context: BrowserContext | null = null;
   const questions = new QuestionWindows<Page>();
   let deliver: EventSink = () => {};
@@ -72,7 +77,10 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     host: {
       kind: 'chromium',
       version: options.version,
-      services: createOsServices(() => osCommands(process.platform, env, options.hasProgram), askInOwnWindow(() => context, questions)),
+      services: createOsServices(
+        () => osCommands(process.platform, env, options.hasProgram),
+        askInOwnWindow(() => context, questions),
+      ),
       deliver: (event, data) => deliver(event, data),
     },
   });
@@ -92,10 +100,7 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
       handleSIGTERM: false,
       handleSIGHUP: false,
       chromiumSandbox: sandbox.chromiumSandbox,
-      args: [
-        `--app=${APP_URL}`,
-        '--window-size=1200,800',
-      ],
+      args: [`--app=${APP_URL}`, '--window-size=1200,800'],
     });
     await serveRenderer(context, options.rendererRoot);
     await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
@@ -105,7 +110,9 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
     const bridge = await bindPage(page, runtime.dispatch, { appUrl: APP_URL });
     deliver = bridge.deliver;
     await page.goto(APP_URL);
-    options.out(`crm-console: running in ${executablePath}, without Electron (no Electron binary here). Close the window or press Ctrl+C to quit. Log: ${log.path}`);
+    options.out(
+      `crm-console: running in ${executablePath}, without Electron (no Electron binary here). Close the window or press Ctrl+C to quit. Log: ${log.path}`,
+    );
     log.write(`window opened in ${executablePath} (without Electron)`);
 
     const closed = new Promise<void>((resolve) => {
@@ -117,7 +124,9 @@ export async function runChromiumHost(options: ChromiumHostOptions): Promise<num
   } catch (err) {
     const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
     log.write(`the Chromium window failed: ${reason}`);
-    options.err(`crm-console: the window could not be opened: ${runtime.core.scrubSecrets(reason ?? 'unknown error')}. Details: ${log.path}`);
+    options.err(
+      `crm-console: the window could not be opened: ${runtime.core.scrubSecrets(reason ?? 'unknown error')}. Details: ${log.path}`,
+    );
     return 1;
   } finally {
     deliver = () => {};

@@ -8,7 +8,8 @@ import { runChromiumHost } from './host';
 
 const root = resolve(import.meta.dirname, '../..');
 // a look along PATH, not a `which` process per program at every start
-const hasProgram = (name: string): boolean => (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
+const hasProgram = (name: string): boolean =>
+  (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
 
 const stopSignal = new Promise((resolve) => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, resolve);
@@ -18,7 +19,10 @@ const build = (): Promise<void> => {
   const state = windowBuildState(root);
   if (state.fresh) return Promise.resolve();
   return new Promise<void>((ok, fail) => {
-    const child = spawn(process.execPath, [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     child.on('error', fail);
     child.on('exit', (code) => {
       if (code !== 0) return fail(new Error(`the build failed (exit ${code})`));

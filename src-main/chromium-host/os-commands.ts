@@ -18,7 +18,11 @@ export interface OsCommands {
 
 const POWERSHELL = { file: 'powershell.exe', pre: ['-NoProfile', '-NonInteractive', '-Command'] };
 
-export function osCommands(platform: NodeJS.Platform, env: Record<string, string | undefined>, has: (program: string) => boolean): OsCommands {
+export function osCommands(
+  platform: NodeJS.Platform,
+  env: Record<string, string | undefined>,
+  has: (program: string) => boolean,
+): OsCommands {
   if (platform === 'darwin') {
     return {
       clipboardWrite: { file: 'pbcopy', args: [] },
@@ -33,7 +37,10 @@ export function osCommands(platform: NodeJS.Platform, env: Record<string, string
       clipboardRead: { file: POWERSHELL.file, args: [...POWERSHELL.pre, 'Get-Clipboard -Raw'] },
       pickFile: {
         file: POWERSHELL.file,
-        args: [...POWERSHELL.pre, 'Add-Type -AssemblyName System.Windows.Forms; $d = New-Object System.Windows.Forms.OpenFileDialog; if ($d.ShowDialog() -eq "OK") { $d.FileName } else { exit 1 }'],
+        args: [
+          ...POWERSHELL.pre,
+          'Add-Type -AssemblyName System.Windows.Forms; $d = New-Object System.Windows.Forms.OpenFileDialog; if ($d.ShowDialog() -eq "OK") { $d.FileName } else { exit 1 }',
+        ],
       },
       // not `cmd /c start`: cmd would read & and ^ in a URL as its own syntax
       openUrl: { file: 'rundll32.exe', args: ['url.dll,FileProtocolHandler'] },

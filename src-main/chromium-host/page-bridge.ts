@@ -66,7 +66,10 @@ export interface BridgeOptions {
   onEvent?: (event: string, data: unknown) => void;
 }
 
-const REFUSED_TEXT = JSON.stringify({ ok: false, error: { code: 'validation', message: 'Request refused: it did not come from the app window.' } });
+const REFUSED_TEXT = JSON.stringify({
+  ok: false,
+  error: { code: 'validation', message: 'Request refused: it did not come from the app window.' },
+});
 
 export async function bindPage(page: Page, dispatch: Dispatch, options: BridgeOptions): Promise<PageBridge> {
   const app = new URL(options.appUrl);
@@ -80,7 +83,9 @@ export async function bindPage(page: Page, dispatch: Dispatch, options: BridgeOp
     // milliseconds for a page of contacts while the window waited for its first rows
     return JSON.stringify(result);
   });
-  await page.addInitScript({ content: INSTALL_API.replace('__LISTS__', JSON.stringify({ invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG })) });
+  await page.addInitScript({
+    content: INSTALL_API.replace('__LISTS__', JSON.stringify({ invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG })),
+  });
   return {
     deliver(event, data) {
       options.onEvent?.(event, data);

@@ -12,7 +12,20 @@ import { CONTENT_SECURITY_POLICY } from '../app-shell/security-policy';
 export const APP_ORIGIN = 'https://crm-console.invalid';
 export const APP_URL = `${APP_ORIGIN}/index.html`;
 
-const PERMISSIONS_POLICY = ['microphone=(self)', 'camera=()', 'geolocation=()', 'display-capture=()', 'usb=()', 'serial=()', 'hid=()', 'bluetooth=()', 'midi=()', 'payment=()', 'clipboard-read=()', 'idle-detection=()'].join(', ');
+const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'camera=()',
+  'geolocation=()',
+  'display-capture=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'payment=()',
+  'clipboard-read=()',
+  'idle-detection=()',
+].join(', ');
 
 /** the file under `root` a request path names, or null for anything outside it (rules: app-shell/renderer-files.ts) */
 export function fileFor(root: string, pathname: string): string | null {

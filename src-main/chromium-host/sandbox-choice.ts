@@ -16,6 +16,7 @@ export function chromiumSandboxChoice(uid: number | undefined): SandboxChoice {
   if (uid !== 0) return { chromiumSandbox: true, notice: null };
   return {
     chromiumSandbox: false,
-    notice: "crm-console: running as root, so Chromium's sandbox is off (Chromium refuses to start sandboxed as root). Run as a normal user to keep it on.",
+    notice:
+      "crm-console: running as root, so Chromium's sandbox is off (Chromium refuses to start sandboxed as root). Run as a normal user to keep it on.",
   };
 }

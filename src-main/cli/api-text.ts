@@ -22,16 +22,22 @@ export function templateText(template: Template): string {
 
 export function operationLines(label: string, spec: OperationSpec, custom: boolean): string[] {
   const query = spec.query.map((q) => `${q.name}=${typeof q.value === 'string' ? q.value : roleText(q.value)}`).join('&');
-  const lines = [`${label}${custom ? '' : ' (the default API, docs/API.md)'}`, `  ${spec.method} ${clean(spec.path)}${query === '' ? '' : `?${clean(query)}`}`];
+  const lines = [
+    `${label}${custom ? '' : ' (the default API, docs/API.md)'}`,
+    `  ${spec.method} ${clean(spec.path)}${query === '' ? '' : `?${clean(query)}`}`,
+  ];
   for (const header of spec.headers) lines.push(`  header ${clean(header.name)}: ${clean(header.value)}`);
   lines.push(`  key    ${clean(describeCredential(spec.credential))}`);
   if (spec.body !== null) lines.push(`  body   ${spec.encoding === 'form' ? '(form) ' : ''}${clean(templateText(spec.body))}`);
   if (spec.send?.messageId) lines.push(`  message id at ${clean(spec.send.messageId)}`);
   // where else the key goes, for a received file's bytes only (crm profiles api file-origins)
-  if (spec.fileOrigins !== undefined && spec.fileOrigins.length > 0) lines.push(`  files  also from ${clean(spec.fileOrigins.join(', '))} (the key goes there for files only)`);
+  if (spec.fileOrigins !== undefined && spec.fileOrigins.length > 0)
+    lines.push(`  files  also from ${clean(spec.fileOrigins.join(', '))} (the key goes there for files only)`);
   const map = spec.contacts;
   if (map) {
-    const set = Object.entries(map).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${String(v)}`);
+    const set = Object.entries(map)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => `${k}=${String(v)}`);
     lines.push(`  answer ${set.length === 0 ? 'detected from common names' : clean(set.join(', '))}`);
   }
   return lines;
@@ -39,5 +45,8 @@ export function operationLines(label: string, spec: OperationSpec, custom: boole
 
 export function mappingTable(rows: MappingRow[]): string {
   if (rows.length === 0) return '(no fields)';
-  return table(['FIELD', 'EXAMPLE', 'ROLE'], rows.map((r) => [`${r.location === 'query' ? '?' : ''}${r.field}`, r.example, r.role ?? 'constant']));
+  return table(
+    ['FIELD', 'EXAMPLE', 'ROLE'],
+    rows.map((r) => [`${r.location === 'query' ? '?' : ''}${r.field}`, r.example, r.role ?? 'constant']),
+  );
 }

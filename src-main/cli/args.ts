@@ -37,11 +37,7 @@ export const COMMON_OPTIONS = {
   json: { type: 'boolean', help: 'print one JSON document on stdout (errors too, as {"error":{...}})' },
 } as const satisfies OptionSpecs;
 
-export function parseCommandArgs<O extends OptionSpecs>(
-  args: string[],
-  options: O,
-  positionals: { min: number; max: number },
-): Parsed<O> {
+export function parseCommandArgs<O extends OptionSpecs>(args: string[], options: O, positionals: { min: number; max: number }): Parsed<O> {
   const parseOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
   for (const [name, spec] of Object.entries(options)) {
     const type = spec.type === 'list' ? 'string' : spec.type;
@@ -80,7 +76,9 @@ export function parseCommandArgs<O extends OptionSpecs>(
     throw new UsageError(positionals.min === 1 ? 'missing argument' : `expected ${positionals.min} argument(s), got ${rest.length}`);
   }
   if (rest.length > positionals.max) {
-    throw new UsageError(positionals.max === 0 ? 'this command takes no arguments, only options' : `too many arguments (at most ${positionals.max})`);
+    throw new UsageError(
+      positionals.max === 0 ? 'this command takes no arguments, only options' : `too many arguments (at most ${positionals.max})`,
+    );
   }
   return { values: values as ParsedValues<O>, positionals: rest };
 }

@@ -29,7 +29,12 @@ export function table(headers: string[], rows: string[][]): string {
 }
 
 /** `crm: <reason>` body: "401 unauthorized: API key missing, invalid or revoked (number: ...)". */
-export function errorLine(error: { code: string; message: string; status?: number; details?: { field: string; message: string }[] }): string {
+export function errorLine(error: {
+  code: string;
+  message: string;
+  status?: number;
+  details?: { field: string; message: string }[];
+}): string {
   let line = error.status !== undefined ? `${error.status} ${error.code}: ${error.message}` : error.message;
   const details = (error.details ?? []).filter((d) => !line.includes(d.message));
   if (details.length > 0) line += ` (${details.map((d) => `${d.field}: ${d.message}`).join('; ')})`;

@@ -43,7 +43,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const look = io.look ?? PLAIN;
   const fail = (error: CliErrorInfo, exitCode: number, hint = ''): number => {
     if (json) io.stdout.write(jsonError(error));
-    io.stderr.write(`crm: ${paint(look, 'red', visibleText(error.code === 'usage' ? oneLine(error.message) : errorLine(error)))}${visibleText(hint)}\n`);
+    io.stderr.write(
+      `crm: ${paint(look, 'red', visibleText(error.code === 'usage' ? oneLine(error.message) : errorLine(error)))}${visibleText(hint)}\n`,
+    );
     return exitCode;
   };
 
@@ -81,7 +83,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_OK;
     }
     const found = entry.commands.find((c) => c.name === `${entry.name} ${sub}`);
-    if (!found) return fail({ code: 'usage', message: `unknown ${entry.name} command${shownWord(sub)}` }, EXIT_USAGE, ` (see crm ${entry.name} --help)`);
+    if (!found)
+      return fail(
+        { code: 'usage', message: `unknown ${entry.name} command${shownWord(sub)}` },
+        EXIT_USAGE,
+        ` (see crm ${entry.name} --help)`,
+      );
     def = found;
     args = subArgs;
   } else {
@@ -147,7 +154,12 @@ function report(err: unknown, def: CommandDef, fail: (error: CliErrorInfo, exitC
   if (err instanceof ConfirmationDeclined) return fail({ code: 'cancelled', message: err.message }, EXIT_FAILURE);
   // another process kept crm.db's write lock past the wait: say so and who, not "internal error"
   if (isDatabaseBusy(err)) return fail(databaseBusyIn(resolveDataDir(io.env)).toInfo(), EXIT_FAILURE);
-  if (err && typeof err === 'object' && (err as { name?: unknown }).name === 'CrmError' && typeof (err as { toInfo?: unknown }).toInfo === 'function') {
+  if (
+    err &&
+    typeof err === 'object' &&
+    (err as { name?: unknown }).name === 'CrmError' &&
+    typeof (err as { toInfo?: unknown }).toInfo === 'function'
+  ) {
     return fail((err as { toInfo(): ErrorInfo }).toInfo(), EXIT_FAILURE);
   }
   if (io.env.CRM_DEBUG === '1' && err instanceof Error) io.stderr.write(`${visibleText(err.stack ?? err.message)}\n`);

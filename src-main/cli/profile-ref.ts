@@ -11,7 +11,10 @@ export async function resolveProfile(core: { profiles: Pick<ProfileService, 'lis
     const active = profiles.find((p) => p.id === activeProfileId);
     if (active) return active;
     if (profiles.length === 0) {
-      throw new CrmError('validation', 'No profile yet: add one with `crm profiles add --name NAME --url URL`, or set CRM_API_KEY and CRM_BASE_URL.');
+      throw new CrmError(
+        'validation',
+        'No profile yet: add one with `crm profiles add --name NAME --url URL`, or set CRM_API_KEY and CRM_BASE_URL.',
+      );
     }
     throw new CrmError('validation', 'No profile is active: choose one with `crm profiles use NAME`.');
   }

@@ -10,7 +10,9 @@ export function sharedText(item: ConversationItem): string | null {
     return `location: ${[name, address].filter((part) => part !== null).join(', ') || 'a shared place'} (${latitude.toFixed(5)}, ${longitude.toFixed(5)})`;
   }
   if (item.sharedContacts && item.sharedContacts.length > 0) {
-    return item.sharedContacts.map((card) => `contact: ${[card.name, card.company, ...card.phones, ...card.emails].filter((part) => part !== null).join(', ')}`).join('; ');
+    return item.sharedContacts
+      .map((card) => `contact: ${[card.name, card.company, ...card.phones, ...card.emails].filter((part) => part !== null).join(', ')}`)
+      .join('; ');
   }
   return null;
 }

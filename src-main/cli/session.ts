@@ -41,7 +41,9 @@ export const ENV_PROFILE_NAME = 'environment (CRM_API_KEY)';
 export async function openSession(env: Record<string, string | undefined>, options: SessionOptions = {}): Promise<Session> {
   const envKey = env.CRM_API_KEY;
   if (options.envKey && env.CRM_BASE_URL && !envKey) {
-    throw new UsageError('CRM_BASE_URL is set but CRM_API_KEY is not: set both, or unset CRM_BASE_URL to use the profile and its saved key');
+    throw new UsageError(
+      'CRM_BASE_URL is set but CRM_API_KEY is not: set both, or unset CRM_BASE_URL to use the profile and its saved key',
+    );
   }
   if (options.envKey && envKey) {
     // Only READ the shared data dir, and only when the base URL must come from a profile.
@@ -68,7 +70,12 @@ export async function openSession(env: Record<string, string | undefined>, optio
   return { core, envMode: false, profile: () => resolveProfile(core, options.profileRef), close: () => core.close() };
 }
 
-async function openEphemeral(key: string, baseUrl: string, template: Profile | null, env: Record<string, string | undefined>): Promise<Session> {
+async function openEphemeral(
+  key: string,
+  baseUrl: string,
+  template: Profile | null,
+  env: Record<string, string | undefined>,
+): Promise<Session> {
   const dir = await mkdtemp(join(tmpdir(), 'crm-env-'));
   const secrets = new EnvKeySecretStore();
   let core: Core | null = null;
@@ -82,14 +89,25 @@ async function openEphemeral(key: string, baseUrl: string, template: Profile | n
   };
   try {
     // nothing of this core outlives the process: its database stays in memory
-    core = await createCore({ dataDir: dir, database: 'memory', prepareFilesAtStart: false, secretStore: secrets, outbox: false, processKind: 'crm' });
+    core = await createCore({
+      dataDir: dir,
+      database: 'memory',
+      prepareFilesAtStart: false,
+      secretStore: secrets,
+      outbox: false,
+      processKind: 'crm',
+    });
     const insecureOk = template?.allowInsecureHttp === true || env.CRM_ALLOW_INSECURE_HTTP === '1';
     let profile = await core.profiles.create({ name: ENV_PROFILE_NAME, baseUrl, confirmInsecure: insecureOk });
     if (template && Object.keys(template.endpointOverrides).length > 0) {
       profile = await core.profiles.update(profile.id, { endpointOverrides: template.endpointOverrides });
     }
     // the origins the template lists for files were allowed for its own service, not for another
-    if (template?.api) profile = await core.api.adopt(profile.id, originOf(template.baseUrl) === originOf(baseUrl) ? template.api : withoutFileOrigins(template.api));
+    if (template?.api)
+      profile = await core.api.adopt(
+        profile.id,
+        originOf(template.baseUrl) === originOf(baseUrl) ? template.api : withoutFileOrigins(template.api),
+      );
     const meta = await core.keys.addKey({ profileId: profile.id, name: 'CRM_API_KEY', value: key });
     await core.profiles.setActiveKey(profile.id, meta.id);
     const profileId = profile.id;

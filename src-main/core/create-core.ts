@@ -230,7 +230,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log?.(`could not prune the request log: ${err instanceof Error ? err.message : 'unknown error'}`);
   }
   // "Resend" in the log: this process's own requests, held in memory by their log entry
-  const logResend = new LogResend({ keyAccess: vault, sender: { send: (request, key, sendOptions) => sender.send(request, key, sendOptions) } });
+  const logResend = new LogResend({
+    keyAccess: vault,
+    sender: { send: (request, key, sendOptions) => sender.send(request, key, sendOptions) },
+  });
   // one way out for every request this core makes: the proxy (environment, then the OS where
   // the host can ask it) and the trusted certificates, the CA file's among them
   const settings = new SettingsTable(store.db);
@@ -287,7 +290,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     process: options.processKind ?? 'window',
     onRecorded: async (record, delivery) => {
       await sentExtras.remember(record, delivery);
-      await inboundMedia.keepUnderCap().catch((err: unknown) => log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`));
+      await inboundMedia
+        .keepUnderCap()
+        .catch((err: unknown) =>
+          log?.(`received files: the media cap could not be kept (${err instanceof Error ? err.name : 'unknown error'})`),
+        );
     },
     ...(log ? { log } : {}),
   });
@@ -318,15 +325,42 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Without an outbox, keys still show where their server revocation stands: read from its journal.
   const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeysTable(store.db);
-  const keys = new KeyManager({ meta, secrets: secretStore, vault, fingerprints, profiles, sender, now, serverKeyCache, ...(outbox ? { revocationQueue: outbox.revocations } : {}), ...revocations, ...(log ? { log } : {}) });
+  const keys = new KeyManager({
+    meta,
+    secrets: secretStore,
+    vault,
+    fingerprints,
+    profiles,
+    sender,
+    now,
+    serverKeyCache,
+    ...(outbox ? { revocationQueue: outbox.revocations } : {}),
+    ...revocations,
+    ...(log ? { log } : {}),
+  });
   const webhookSecrets = new WebhookSecrets(secretStore);
   const templates = new TemplateCatalogue({ profiles, keyAccess: vault, sender });
   const templateLifecycle = new TemplateManager({ profiles, keyAccess: vault, sender, table: new TemplateStatesTable(store.db), now });
-  const keychain = new KeychainRepair({ meta, secrets: secretStore, profiles, now, fingerprints, onChange: () => keys.announceOutsideChange() });
+  const keychain = new KeychainRepair({
+    meta,
+    secrets: secretStore,
+    profiles,
+    now,
+    fingerprints,
+    onChange: () => keys.announceOutsideChange(),
+  });
   const keyRecords = new KeyRecordEdits({ meta, secrets: secretStore, profiles, onChange: () => keys.announceOutsideChange() });
-  const contacts = new ContactsServiceImpl(profiles, vault, sender, sentRecords, listingRecorder(meta, () => profiles.announceChange()));
+  const contacts = new ContactsServiceImpl(
+    profiles,
+    vault,
+    sender,
+    sentRecords,
+    listingRecorder(meta, () => profiles.announceChange()),
+  );
   // a conversation's name when the events carry none: the contacts list's, asked once per number
-  const names = new ContactNames(async (profileId, number) => nameAmong((await contacts.list({ profileId, search: number, perPage: 20 })).items, number));
+  const names = new ContactNames(async (profileId, number) =>
+    nameAmong((await contacts.list({ profileId, search: number, perPage: 20 })).items, number),
+  );
   // a profile moved to another service (or removed) has other contacts
   profiles.onDidChange((change) => {
     if (change.moved !== null) names.forget(change.moved);
@@ -357,7 +391,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sentExtras: sentExtrasTable,
     tables: conversationTables,
     keyAccess: vault,
-    quick: { receive: (profileId, payload) => late.quick!.receive(profileId, payload), decorate: (profileId, items) => late.quick!.decorate(profileId, items) },
+    quick: {
+      receive: (profileId, payload) => late.quick!.receive(profileId, payload),
+      decorate: (profileId, items) => late.quick!.decorate(profileId, items),
+    },
     templateEvents: (profileId, payload) => templateLifecycle.receive(profileId, payload),
     sent: sentRecords,
     profiles,
@@ -377,7 +414,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setting: { get: () => settings.get('read_receipts'), set: (on) => settings.set('read_receipts', on) },
     ...(log ? { log } : {}),
   });
-  const inbox = new InboxService({ table: new ConversationListTable(store.db), profiles, replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) }, receipts: readReceipts, now, ...(log ? { log } : {}) });
+  const inbox = new InboxService({
+    table: new ConversationListTable(store.db),
+    profiles,
+    replyNotices: { get: () => settings.get('reply_notices'), set: (on) => settings.set('reply_notices', on) },
+    receipts: readReceipts,
+    now,
+    ...(log ? { log } : {}),
+  });
   const messageSearch = new MessageSearch({
     table: new MessageSearchTable(store.db),
     profiles,
@@ -388,10 +432,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   // a send the service took is the next line of its conversation
   history.onDidChange((change) => conversations.announceOutsideChange(change.profileId));
-  const messages = new MessageServiceImpl({ profiles, keyAccess: vault, sender, files, history: recordSend, refuseKeysIn: (input) => leaks.refuseKeysIn(input), ...withOutbox, ...(log ? { log } : {}) });
-  const quick = new QuickAnswers({ tables: new QuickAnswerTables(store.db), profiles, keyAccess: vault, sender, messages, announce: (profileId) => conversations.announceOutsideChange(profileId), now, refuseKeysIn: (input) => leaks.refuseKeysIn(input) });
+  const messages = new MessageServiceImpl({
+    profiles,
+    keyAccess: vault,
+    sender,
+    files,
+    history: recordSend,
+    refuseKeysIn: (input) => leaks.refuseKeysIn(input),
+    ...withOutbox,
+    ...(log ? { log } : {}),
+  });
+  const quick = new QuickAnswers({
+    tables: new QuickAnswerTables(store.db),
+    profiles,
+    keyAccess: vault,
+    sender,
+    messages,
+    announce: (profileId) => conversations.announceOutsideChange(profileId),
+    now,
+    refuseKeysIn: (input) => leaks.refuseKeysIn(input),
+  });
   late.quick = quick;
-  const canned = new CannedResponses(new CannedTable(store.db), undefined, { messages, now, refuseKeysIn: (input) => leaks.refuseKeysIn(input) });
+  const canned = new CannedResponses(new CannedTable(store.db), undefined, {
+    messages,
+    now,
+    refuseKeysIn: (input) => leaks.refuseKeysIn(input),
+  });
   // Read both now, so an unreadable row is reported at start, not mid-action.
   await meta.profiles.read();
   await meta.keys.read();
@@ -411,7 +477,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (tables.has('profiles') || tables.has('settings')) void profiles.announceChange().catch(() => undefined);
       if (tables.has('saved_keys')) keys.announceOutsideChange();
       if (tables.has('sent_messages')) history.noticeForeignRecords();
-      if (tables.has('sent_messages') || tables.has('received_messages') || tables.has('message_states') || tables.has('conversations') || tables.has('media_downloads')) conversations.announceOutsideChange();
+      if (
+        tables.has('sent_messages') ||
+        tables.has('received_messages') ||
+        tables.has('message_states') ||
+        tables.has('conversations') ||
+        tables.has('media_downloads')
+      )
+        conversations.announceOutsideChange();
       else if (tables.has('message_quotes') || tables.has('message_reactions')) conversations.announceOutsideChange();
       if (tables.has('template_states')) templateLifecycle.announceOutsideChange();
     },
@@ -461,9 +534,47 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     receive: (profileId, payload) => conversations.receive(profileId, payload),
     now,
   });
-  const requestDeadline = { get: () => settings.get('request_deadline_s'), set: (seconds: number | null) => settings.set('request_deadline_s', seconds) };
+  const requestDeadline = {
+    get: () => settings.get('request_deadline_s'),
+    set: (seconds: number | null) => settings.set('request_deadline_s', seconds),
+  };
   const mediaCap = { get: () => settings.get('media_cap_mb'), set: (megabytes: number | null) => settings.set('media_cap_mb', megabytes) };
   // what a window left pending (a crash, a quit mid-download) goes on here
   if ((options.processKind ?? 'window') === 'window' && options.inboundMedia?.startOnArrival !== false) inboundMedia.kick();
-  return { dataDir, profiles, api, keys, keyAccess: vault, keychain, leaks, keyRecords, contacts, messages, history, conversations, messageSearch, inbox, quick, canned, templates, templateLifecycle, webhookSecrets, webhookInspector, outbox, requestLog, logResend, files, sender, network, caFile, requestDeadline, inboundMedia, mediaCap, secretStore, scrubSecrets, notices, close };
+  return {
+    dataDir,
+    profiles,
+    api,
+    keys,
+    keyAccess: vault,
+    keychain,
+    leaks,
+    keyRecords,
+    contacts,
+    messages,
+    history,
+    conversations,
+    messageSearch,
+    inbox,
+    quick,
+    canned,
+    templates,
+    templateLifecycle,
+    webhookSecrets,
+    webhookInspector,
+    outbox,
+    requestLog,
+    logResend,
+    files,
+    sender,
+    network,
+    caFile,
+    requestDeadline,
+    inboundMedia,
+    mediaCap,
+    secretStore,
+    scrubSecrets,
+    notices,
+    close,
+  };
 }

@@ -14,7 +14,11 @@ export class CrmError extends Error {
    */
   readonly unsent: boolean;
 
-  constructor(code: ErrorCode, message: string, extra: { status?: number; retryAfterMs?: number; details?: FieldDetail[]; unsent?: boolean } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { status?: number; retryAfterMs?: number; details?: FieldDetail[]; unsent?: boolean } = {},
+  ) {
     super(message);
     this.name = 'CrmError';
     this.code = code;

@@ -3,9 +3,7 @@
 import type { MediaType, Permission } from './model';
 
 /** Where media/audio bytes come from: a local file (read by main, never by the renderer) or a URL. */
-export type MediaSource =
-  | { kind: 'file'; path: string }
-  | { kind: 'url'; url: string };
+export type MediaSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
 
 export interface SendTextInput {
   number: string;
@@ -99,4 +97,3 @@ export type Operation =
   | { op: 'media.download'; input: { mediaId: string } }
   // no Idempotency-Key: marking a message read twice leaves it read, and creates nothing
   | { op: 'messages.read'; input: MarkReadInput };
-

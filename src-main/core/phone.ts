@@ -32,15 +32,31 @@ export function checkPhone(input: string): PhoneCheck {
   const trimmed = input.trim();
   if (trimmed === '') return { ok: false, number: '', message: 'is empty: type the number with its country code, e.g. +55 11 99999 0000' };
   const number = normalizePhone(trimmed);
-  if (/\p{L}/u.test(number)) return { ok: false, number, message: 'has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed' };
+  if (/\p{L}/u.test(number))
+    return { ok: false, number, message: 'has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed' };
   if (number.includes('+')) return { ok: false, number, message: 'has a "+" that is not at the start' };
   // only a number that is not all digits is looked through for the character to name
   const other = /^[0-9]*$/.test(number) ? undefined : [...number].find((c) => !/[0-9]/.test(c));
   if (other !== undefined) return { ok: false, number, message: `has characters that are not digits (${describeChar(other)})` };
   if (number.length === 0) return { ok: false, number, message: 'has no digits' };
-  if (number.startsWith('0')) return { ok: false, number, message: 'starts with 0: begin with the country code (e.g. 55 for Brazil, 1 for the USA) instead of a trunk 0' };
-  if (number.length < PHONE_MIN_DIGITS) return { ok: false, number, message: `is too short: ${number.length} digit${number.length === 1 ? '' : 's'}, needs ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} with the country code` };
-  if (number.length > PHONE_MAX_DIGITS) return { ok: false, number, message: `is too long: ${number.length} digits, needs ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} with the country code` };
+  if (number.startsWith('0'))
+    return {
+      ok: false,
+      number,
+      message: 'starts with 0: begin with the country code (e.g. 55 for Brazil, 1 for the USA) instead of a trunk 0',
+    };
+  if (number.length < PHONE_MIN_DIGITS)
+    return {
+      ok: false,
+      number,
+      message: `is too short: ${number.length} digit${number.length === 1 ? '' : 's'}, needs ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} with the country code`,
+    };
+  if (number.length > PHONE_MAX_DIGITS)
+    return {
+      ok: false,
+      number,
+      message: `is too long: ${number.length} digits, needs ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} with the country code`,
+    };
   return { ok: true, number };
 }
 

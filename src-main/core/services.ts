@@ -47,7 +47,11 @@ export interface ProfileService {
    * old origin (held back, never sent to the new one) unless `moveKeys` says the person approved
    * sending them there. Only main decides that (a native dialog, a CLI prompt or flag).
    */
-  update(id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean }, options?: { moveKeys?: boolean }): Promise<Profile>;
+  update(
+    id: string,
+    patch: { name?: string; baseUrl?: string; endpointOverrides?: EndpointOverrides; confirmInsecure?: boolean },
+    options?: { moveKeys?: boolean },
+  ): Promise<Profile>;
   /** also forgets the profile's keys (keychain entries removed) */
   remove(id: string): Promise<void>;
   activate(id: string): Promise<void>;
@@ -61,7 +65,13 @@ export interface KeyService {
   list(profileId?: string): Promise<KeyMeta[]>;
   get(id: string): Promise<KeyMeta>;
   /** validates the format (docs/API.md: 8..512 printable ASCII, no white space), writes the keychain, stores metadata */
-  addKey(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta>;
+  addKey(input: {
+    profileId: string;
+    name: string;
+    value: string;
+    permissions?: Permission[] | null;
+    serverKeyId?: string | null;
+  }): Promise<KeyMeta>;
   /** a saved key's row takes a new value and server id (the sandbox's admin key made anew) */
   replaceValue(id: string, input: { value: string; serverKeyId: string | null }): Promise<KeyMeta>;
   /** one GET /api/v1/contacts?per_page=1 */
@@ -92,7 +102,12 @@ export interface KeyAccess {
    * `origin`: where the request goes when that is not the profile's origin now (a queued message
    * sent to the service it was queued for); the key must be bound to it, else 'key_held_back'.
    */
-  withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>, options?: { origin?: string }): Promise<T>;
+  withKey<T>(
+    profileId: string,
+    keyId: string | null,
+    fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>,
+    options?: { origin?: string },
+  ): Promise<T>;
   /** records the outcome of a request made with a key (last used, last status) */
   noteUse(keyId: string, outcome: KeyTestOutcome | null, proof?: { permission: Permission; holds: boolean }): void;
 }

@@ -10,7 +10,9 @@ import { answerAppRequest, APP_SCHEME } from '../app-shell/app-scheme';
  * own files can be fetched; codeCache: V8 keeps the compiled scripts between launches.
  */
 export function declareAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  ]);
 }
 
 /** `root`: the built window's folder; `csp`: sent with every page */

@@ -6,7 +6,10 @@
 import type { AutoUpdaterLike } from '../app-shell/update-service';
 import { updaterChoice } from '../app-shell/updater-choice';
 
-export async function loadAutoUpdater(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): Promise<AutoUpdaterLike> {
+export async function loadAutoUpdater(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<AutoUpdaterLike> {
   const updater = await import('electron-updater');
   return updaterChoice(platform, env) === 'appimage' ? new updater.AppImageUpdater() : updater.autoUpdater;
 }

@@ -80,10 +80,24 @@ export function createCrashReporter(deps: CrashReporterDeps): SaveCrashReport {
 async function offerUpload(text: string, deps: CrashReporterDeps): Promise<void> {
   const offer = crashUploadOffer(deps.uploadUrl());
   if (!offer) return;
-  const { response } = await dialog.showMessageBox({ type: 'question', title: 'CRM Console', ...offer.question, buttons: ['Keep it here', 'Send'], defaultId: 0, cancelId: 0, noLink: true });
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    title: 'CRM Console',
+    ...offer.question,
+    buttons: ['Keep it here', 'Send'],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  });
   if (response !== 1) return;
   try {
-    const answer = await request(offer.url, { method: 'POST', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: text, headersTimeout: UPLOAD_TIMEOUT_MS, bodyTimeout: UPLOAD_TIMEOUT_MS });
+    const answer = await request(offer.url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: text,
+      headersTimeout: UPLOAD_TIMEOUT_MS,
+      bodyTimeout: UPLOAD_TIMEOUT_MS,
+    });
     await answer.body.dump();
     deps.log(`crash report sent: HTTP ${answer.statusCode}`);
   } catch (err) {

@@ -8,12 +8,27 @@ import type { DialogPurpose } from '../shared/file-purpose';
 import type { OsMicrophone } from './microphone';
 
 const FILTERS: Record<DialogPurpose, Electron.FileFilter[]> = {
-  image: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'] }, { name: 'All files', extensions: ['*'] }],
-  video: [{ name: 'Videos', extensions: ['mp4', '3gp'] }, { name: 'All files', extensions: ['*'] }],
+  image: [
+    { name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
+  video: [
+    { name: 'Videos', extensions: ['mp4', '3gp'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
   document: [{ name: 'All files', extensions: ['*'] }],
-  sticker: [{ name: 'Stickers', extensions: ['webp'] }, { name: 'All files', extensions: ['*'] }],
-  audio: [{ name: 'Audio', extensions: ['ogg', 'opus', 'webm', 'mp3', 'm4a', 'mp4', 'aac', 'wav'] }, { name: 'All files', extensions: ['*'] }],
-  'api-document': [{ name: 'OpenAPI or Postman', extensions: ['json', 'yaml', 'yml'] }, { name: 'All files', extensions: ['*'] }],
+  sticker: [
+    { name: 'Stickers', extensions: ['webp'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
+  audio: [
+    { name: 'Audio', extensions: ['ogg', 'opus', 'webm', 'mp3', 'm4a', 'mp4', 'aac', 'wav'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
+  'api-document': [
+    { name: 'OpenAPI or Postman', extensions: ['json', 'yaml', 'yml'] },
+    { name: 'All files', extensions: ['*'] },
+  ],
 };
 
 export function createElectronPlatform(getWindow: () => BrowserWindow | null, microphone?: OsMicrophone): HandlerPlatform {

@@ -28,7 +28,8 @@ export function createApiHandlers(
       const location = await locate(source, pickFile);
       return location === null ? null : api.documents.open(profileId, location);
     },
-    'api:spec-propose': ({ profileId, handle, operation, candidateId, ...input }) => api.documents.propose(profileId, handle, operation, candidateId, input),
+    'api:spec-propose': ({ profileId, handle, operation, candidateId, ...input }) =>
+      api.documents.propose(profileId, handle, operation, candidateId, input),
   };
 }
 
@@ -40,5 +41,8 @@ async function locate(source: ApiDocumentSource, pickFile: HandlerPlatform['pick
 }
 
 async function noFileOrigins(): Promise<FileOriginAllowed> {
-  throw new CrmError('validation', 'Nobody can be asked here whether the key may go to another origin for files: use crm profiles api file-origins --add ORIGIN');
+  throw new CrmError(
+    'validation',
+    'Nobody can be asked here whether the key may go to another origin for files: use crm profiles api file-origins --add ORIGIN',
+  );
 }

@@ -5,7 +5,13 @@ import type { RequestLogDetail } from '../core/model';
 import type { OutboxService } from '../core/services';
 import type { DomainHandlers, HandlerCore, HandlerDeps, HandlerPlatform, UpdateHandle } from './handler-types';
 
-type AppChannels = DomainHandlers<'app'> & DomainHandlers<'sandbox'> & DomainHandlers<'contacts'> & DomainHandlers<'files'> & DomainHandlers<'outbox'> & DomainHandlers<'log'> & DomainHandlers<'shell'>;
+type AppChannels = DomainHandlers<'app'> &
+  DomainHandlers<'sandbox'> &
+  DomainHandlers<'contacts'> &
+  DomainHandlers<'files'> &
+  DomainHandlers<'outbox'> &
+  DomainHandlers<'log'> &
+  DomainHandlers<'shell'>;
 
 export function createAppHandlers(
   core: HandlerCore,

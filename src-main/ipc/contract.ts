@@ -19,7 +19,14 @@ import type {
   ServerKeyList,
   StagedFile,
 } from '../shared/model';
-import type { ApiPreview, DescribedApi, DescribedOperation, OperationSpec, Proposal as ApiProposal, RoleFixes } from '../shared/api-description';
+import type {
+  ApiPreview,
+  DescribedApi,
+  DescribedOperation,
+  OperationSpec,
+  Proposal as ApiProposal,
+  RoleFixes,
+} from '../shared/api-description';
 import type { ApiDocumentProposal, ApiDocumentSource, ApiDocumentView } from '../shared/api-document';
 import type { MessageHistoryPage } from '../shared/message-history';
 import type { SearchPage } from '../shared/message-search';
@@ -32,7 +39,16 @@ import type { InboxFilter, InboxPage } from '../shared/inbox';
 import type { Grace, RollOutcome, RollStep } from '../shared/key-roll';
 import type { KeyLeak } from '../shared/key-leak';
 import type { CannedResponse } from '../shared/canned';
-import type { AppInfo, ClipboardReport, MicrophoneAccess, NetStatus, ProfilesState, RequestPreview, SendDraft, UpdateState } from '../shared/ipc-types';
+import type {
+  AppInfo,
+  ClipboardReport,
+  MicrophoneAccess,
+  NetStatus,
+  ProfilesState,
+  RequestPreview,
+  SendDraft,
+  UpdateState,
+} from '../shared/ipc-types';
 
 export type * from '../shared/ipc-types';
 export type * from '../shared/conversation';
@@ -79,7 +95,10 @@ export interface InvokeMap {
    * held-back keys. `confirmInsecure` from the window is ignored. profiles:changed follows, and
    * keys:changed when the origin moved.
    */
-  'profiles:update': { payload: { id: string; name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides']; confirmInsecure?: boolean }; value: Profile };
+  'profiles:update': {
+    payload: { id: string; name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides']; confirmInsecure?: boolean };
+    value: Profile;
+  };
   /** removes the profile and forgets its keys (their keychain entries are deleted); answers the profiles left; profiles:changed follows */
   'profiles:delete': { payload: { id: string }; value: ProfilesState };
   /** makes the profile the one every screen works with; profiles:changed follows */
@@ -113,7 +132,16 @@ export interface InvokeMap {
   'api:spec-load': { payload: { profileId: string; source: ApiDocumentSource }; value: ApiDocumentView | null };
   /** proposes one operation from one of a loaded document's candidates, with the values the person gave; saves nothing */
   'api:spec-propose': {
-    payload: { profileId: string; handle: string; operation: DescribedOperation; candidateId: string; vars?: Record<string, string>; user?: string; fixes?: RoleFixes; example?: string };
+    payload: {
+      profileId: string;
+      handle: string;
+      operation: DescribedOperation;
+      candidateId: string;
+      vars?: Record<string, string>;
+      user?: string;
+      fixes?: RoleFixes;
+      example?: string;
+    };
     value: ApiDocumentProposal;
   };
   /** a profile's saved keys (default: the active profile's): metadata only, never a key value */

@@ -34,7 +34,10 @@ export function createConversationHandlers(
 }
 
 async function noFileOrigins(): Promise<FileOriginAllowed> {
-  throw new CrmError('validation', 'Nobody can be asked here whether the key may go to another origin for files: use crm profiles api file-origins --add ORIGIN');
+  throw new CrmError(
+    'validation',
+    'Nobody can be asked here whether the key may go to another origin for files: use crm profiles api file-origins --add ORIGIN',
+  );
 }
 
 async function noOpenPath(): Promise<void> {
@@ -57,7 +60,14 @@ export function createWebhookHandlers(
     const state = await secrets.stateOf(profileId);
     const throughTunnel = listener.throughTunnel?.(profileId) ?? false;
     const eventsArrived = await events.eventsArrived(profileId);
-    return { url: listener.urlFor(profileId), problem: listener.problem(), ...state, throughTunnel, warning: unsignedWebhookWarning(state.signed, throughTunnel), eventsArrived };
+    return {
+      url: listener.urlFor(profileId),
+      problem: listener.problem(),
+      ...state,
+      throughTunnel,
+      warning: unsignedWebhookWarning(state.signed, throughTunnel),
+      eventsArrived,
+    };
   };
   return {
     'webhooks:info': async () => info(await activeProfileId(profiles)),

@@ -9,7 +9,8 @@ export interface StagedFiles {
 }
 
 export async function draftOperation(draft: SendDraft, files: StagedFiles): Promise<UnkeyedOp> {
-  const source = async (s: DraftSource) => (s.kind === 'url' ? ({ kind: 'url', url: s.url } as const) : ({ kind: 'file', path: await files.resolve(s.fileId) } as const));
+  const source = async (s: DraftSource) =>
+    s.kind === 'url' ? ({ kind: 'url', url: s.url } as const) : ({ kind: 'file', path: await files.resolve(s.fileId) } as const);
   switch (draft.kind) {
     case 'text':
       return { op: 'messages.text', input: { number: draft.number, text: draft.text } };
@@ -26,8 +27,14 @@ export async function draftOperation(draft: SendDraft, files: StagedFiles): Prom
         },
       };
     case 'audio':
-      return { op: 'messages.audio', input: { number: draft.number, source: await source(draft.source), ...(draft.mimetype ? { mimetype: draft.mimetype } : {}) } };
+      return {
+        op: 'messages.audio',
+        input: { number: draft.number, source: await source(draft.source), ...(draft.mimetype ? { mimetype: draft.mimetype } : {}) },
+      };
     case 'template':
-      return { op: 'messages.template', input: { number: draft.number, name: draft.name, language: draft.language, params: [...draft.params] } };
+      return {
+        op: 'messages.template',
+        input: { number: draft.number, name: draft.name, language: draft.language, params: [...draft.params] },
+      };
   }
 }

@@ -1,7 +1,16 @@
 // What the IPC handlers are built from: the core's services (HandlerCore), the host's OS services
 // (HandlerPlatform) and the event sink, and the shape every domain's handlers fill in.
 import type { AskConsent, ConsentProfiles } from '../core/profiles/profile-consent';
-import type { ContactsService, KeyAccess, KeyService, MessageHistoryService, MessageService, OutboxService, ProfileService, RequestLog } from '../core/services';
+import type {
+  ContactsService,
+  KeyAccess,
+  KeyService,
+  MessageHistoryService,
+  MessageService,
+  OutboxService,
+  ProfileService,
+  RequestLog,
+} from '../core/services';
 import type { ConversationService } from '../core/conversations/conversation-service';
 import type { InboxService } from '../core/conversations/inbox-service';
 import type { QuickAnswers } from '../core/conversations/quick-answers';
@@ -22,10 +31,24 @@ import type { TemplateManager } from '../core/templates/template-manager';
 import type { ClipboardGuard } from './clipboard-guard';
 import type { WebhookInspector } from '../core/events/webhooks/webhook-inspector';
 import type { DialogPurpose } from '../shared/file-purpose';
-import type { AppInfo, EventChannel, EventMap, FilePurpose, InvokeChannel, InvokePayload, InvokeValue, MicrophoneAccess, StagedFile, UpdateState } from './contract';
+import type {
+  AppInfo,
+  EventChannel,
+  EventMap,
+  FilePurpose,
+  InvokeChannel,
+  InvokePayload,
+  InvokeValue,
+  MicrophoneAccess,
+  StagedFile,
+  UpdateState,
+} from './contract';
 
 /** what the api:* channels use of the API editor */
-export type ApiHandlerCore = Pick<ApiEditor, 'describe' | 'propose' | 'save' | 'reset' | 'markAbsent' | 'preview' | 'documents' | 'addFileOrigin'>;
+export type ApiHandlerCore = Pick<
+  ApiEditor,
+  'describe' | 'propose' | 'save' | 'reset' | 'markAbsent' | 'preview' | 'documents' | 'addFileOrigin'
+>;
 
 /** the running webhook listener, as the runtime started it (or why it did not) */
 export interface WebhookListener {

@@ -30,10 +30,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...createAppHandlers(core, platform, deps.appInfo, deps.sandbox, deps.updates, deps.contacts, deps.log),
     ...createProfileHandlers(core.profiles, ask),
-    ...createApiHandlers(core.api, (purpose) => platform.pickFile(purpose), (p) => allowFileOriginFromCurlAsking({ conversations: core.conversations, api: core.api, profiles: core.profiles, ask }, p)),
+    ...createApiHandlers(
+      core.api,
+      (purpose) => platform.pickFile(purpose),
+      (p) => allowFileOriginFromCurlAsking({ conversations: core.conversations, api: core.api, profiles: core.profiles, ask }, p),
+    ),
     ...createKeyHandlers(core, platform.clipboard, emit),
     ...createMessageHandlers(core.history),
-    ...createConversationHandlers(core.conversations, (url) => platform.openExternal(url), platform.openPath?.bind(platform), (p) => allowFileOriginAsking({ conversations: core.conversations, api: core.api, ask }, p)),
+    ...createConversationHandlers(
+      core.conversations,
+      (url) => platform.openExternal(url),
+      platform.openPath?.bind(platform),
+      (p) => allowFileOriginAsking({ conversations: core.conversations, api: core.api, ask }, p),
+    ),
     ...createTemplateHandlers(core.templates),
     ...createTemplateLifecycleHandlers(core.templateLifecycle, core.profiles),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER, core.conversations),

@@ -26,6 +26,7 @@ export function createKeyHandlers(core: HandlerCore, clipboard: HandlerPlatform[
     'keys:missing-values': ({ profileId }) => keychain.missingValueIds(profileId),
     'keys:repair': ({ id }) => keychain.repairKey(id),
     'keys:remove': async ({ id }) => ({ id: (await keyRecords.remove(id)).id }),
-    'keys:roll': ({ id, grace }) => rollKey({ keys, profiles }, { keyId: id, grace, onStep: (step) => emit('keys:roll-progress', { keyId: id, step }) }),
+    'keys:roll': ({ id, grace }) =>
+      rollKey({ keys, profiles }, { keyId: id, grace, onStep: (step) => emit('keys:roll-progress', { keyId: id, step }) }),
   };
 }

@@ -4,7 +4,6 @@ import type { OutboxItem, RequestLogEntry } from '../core/model';
 import type { EventMap } from './contract';
 import { isUnreachableCode } from '../shared/unreachable';
 
-
 export function createNetStatus(emit: (data: EventMap['net:status']) => void) {
   let online = true;
   let pending = 0;

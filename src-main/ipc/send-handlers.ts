@@ -11,12 +11,17 @@ import type { SendDraft } from './contract';
 import { draftOperation } from './draft-operation';
 import type { DomainHandlers, Emit, HandlerCore, HandlerPlatform } from './handler-types';
 
-export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform['clipboard'], emit: Emit): DomainHandlers<'send'> & DomainHandlers<'media'> {
+export function createSendHandlers(
+  core: HandlerCore,
+  clipboard: HandlerPlatform['clipboard'],
+  emit: Emit,
+): DomainHandlers<'send'> & DomainHandlers<'media'> {
   const sending = new SendSession(core.messages);
   const draft = (d: SendDraft) => () => draftOperation(d, core.files);
   const progressOf = (requestId: string) => (p: SendProgress) => {
     if (p.kind === 'upload') emit('send:progress', { requestId, kind: 'upload', sentBytes: p.sentBytes, totalBytes: p.totalBytes });
-    else emit('send:progress', { requestId, kind: 'waiting', retryAfterMs: p.retryAfterMs, attempt: p.attempt, maxAttempts: p.maxAttempts });
+    else
+      emit('send:progress', { requestId, kind: 'waiting', retryAfterMs: p.retryAfterMs, attempt: p.attempt, maxAttempts: p.maxAttempts });
   };
   return {
     'send:preview': async (p) => {
@@ -24,7 +29,8 @@ export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform
       // a key pasted into the draft by mistake comes back as ***, like everywhere else main answers
       return { method: request.method, url: wireHref(request.url), curl: await core.leaks.scrubbed(toCurl(request)), problems };
     },
-    'send:submit': (p) => sending.submit(draft(p.draft), { requestId: p.requestId, again: p.again === true, onProgress: progressOf(p.requestId) }),
+    'send:submit': (p) =>
+      sending.submit(draft(p.draft), { requestId: p.requestId, again: p.again === true, onProgress: progressOf(p.requestId) }),
     'media:detect-type': ({ url }) => detectRemoteType(url, core.network),
     'send:cancel': async ({ requestId }) => {
       sending.cancel(requestId);
@@ -37,7 +43,10 @@ export function createSendHandlers(core: HandlerCore, clipboard: HandlerPlatform
         return { clearsAfterMs: null };
       }
       const profileId = await activeProfileId(core.profiles);
-      const { command, used } = await core.keyAccess.withKey(profileId, null, async (key, _signal, meta) => ({ command: toCurl(request, { key: { literal: key } }), used: meta }));
+      const { command, used } = await core.keyAccess.withKey(profileId, null, async (key, _signal, meta) => ({
+        command: toCurl(request, { key: { literal: key } }),
+        used: meta,
+      }));
       const clearsAfterMs = await clipboard.copySensitive(command);
       // the copy is what the person asked for; the notice says where the key now sits (clipboard history too)
       core.leaks.report(used, { kind: 'clipboard' });

@@ -4,7 +4,10 @@
 import type { CaFileTrust } from '../core/http/network/ca-file-trust';
 import type { DomainHandlers, HandlerPlatform } from './handler-types';
 
-export function createSettingsHandlers(caFile: Pick<CaFileTrust, 'state' | 'choose'>, pickFile: HandlerPlatform['pickFile']): DomainHandlers<'settings'> {
+export function createSettingsHandlers(
+  caFile: Pick<CaFileTrust, 'state' | 'choose'>,
+  pickFile: HandlerPlatform['pickFile'],
+): DomainHandlers<'settings'> {
   return {
     'settings:ca-file': () => caFile.state(),
     'settings:set-ca-file': async ({ action }) => {

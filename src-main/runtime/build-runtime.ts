@@ -2,7 +2,14 @@
 // events, start-up notices and shutdown. The Electron host, the Chromium host (npm start
 // without Electron), the end-to-end harness and the benchmarks call this and supply only their
 // OS services (window delivery, clipboard, file picker, external links, the person's consent).
-import { bootstrap, restoreSandbox, type BootstrapResult, type ResumeSandbox, type SandboxHandle, type StartSandbox } from '../app-shell/bootstrap';
+import {
+  bootstrap,
+  restoreSandbox,
+  type BootstrapResult,
+  type ResumeSandbox,
+  type SandboxHandle,
+  type StartSandbox,
+} from '../app-shell/bootstrap';
 import { createCore, type Core } from '../core/create-core';
 import { LIMITS } from '../core/limits';
 import type { AppHost, AppInfo, EventChannel, EventMap } from '../ipc/contract';
@@ -59,7 +66,14 @@ export interface Runtime {
 export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { dataDir, host, log } = options;
   // the host's own way to the OS's proxy settings, where it has one (the Electron host)
-  const core = await createCore({ dataDir, log, processKind: 'window', checkKeychain: true, resolveProxy: host.services.resolveProxy, ...(options.keychainService ? { keychainService: options.keychainService } : {}) });
+  const core = await createCore({
+    dataDir,
+    log,
+    processKind: 'window',
+    checkKeychain: true,
+    resolveProxy: host.services.resolveProxy,
+    ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+  });
   const sandbox = options.sandbox ?? { start: startSandbox, resume: resumeSandbox };
   const bootstrapDeps = { dataDir, profiles: core.profiles, keys: core.keys, startSandbox: sandbox.start, resumeSandbox: sandbox.resume };
   // The app is useful without its sandbox (real profiles, the outbox): say so, go on.
@@ -81,7 +95,15 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     firstRunNotice: boot.firstRunNotice,
     notices,
     sandbox: boot.sandbox ? { baseUrl: boot.sandbox.baseUrl } : null,
-    limits: { imageBytes: LIMITS.imageBytes, documentBytes: LIMITS.documentBytes, videoBytes: LIMITS.videoBytes, stickerBytes: LIMITS.stickerBytes, audioBytes: LIMITS.audioBytes, textChars: LIMITS.textChars, captionChars: LIMITS.captionChars },
+    limits: {
+      imageBytes: LIMITS.imageBytes,
+      documentBytes: LIMITS.documentBytes,
+      videoBytes: LIMITS.videoBytes,
+      stickerBytes: LIMITS.stickerBytes,
+      audioBytes: LIMITS.audioBytes,
+      textChars: LIMITS.textChars,
+      captionChars: LIMITS.captionChars,
+    },
   };
   // the sandbox server running now: the one started at launch, or the one "Reset sandbox" made
   let running: SandboxHandle | null = boot.sandbox;
@@ -97,7 +119,9 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
       sandboxPostsHere = true;
     }
   };
-  await pointSandboxAtListener().catch((err: unknown) => log(`could not point the sandbox at the webhook listener: ${err instanceof Error ? err.message : 'unknown error'}`));
+  await pointSandboxAtListener().catch((err: unknown) =>
+    log(`could not point the sandbox at the webhook listener: ${err instanceof Error ? err.message : 'unknown error'}`),
+  );
   const sandboxControl = {
     async restore() {
       const restored = await restoreSandbox({ ...bootstrapDeps, running });
@@ -119,10 +143,14 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(host.updates ? { updates: host.updates } : {}),
   });
-  const dispatch = createDispatcher(handlers, (channel, err) => log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`));
+  const dispatch = createDispatcher(handlers, (channel, err) =>
+    log(`unexpected error in ${channel}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'unknown'}`),
+  );
   const coreEvents = wireCoreEvents(core, host.deliver);
   // a click on a reply's notification opens its conversation in the window
-  const inboxSignals = host.attention ? startInboxSignals(core, host.attention, { open: (number) => host.deliver('inbox:open', { number }), log }) : null;
+  const inboxSignals = host.attention
+    ? startInboxSignals(core, host.attention, { open: (number) => host.deliver('inbox:open', { number }), log })
+    : null;
   // the active profile's events also come by its service's event stream, or by polling its status route
   const channels = startEventChannels({ core, log, heardByWebhook: (profile) => profile.sandbox && sandboxPostsHere });
 
@@ -148,19 +176,34 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
  * Starts the local webhook listener for every profile. One that cannot start (the port is taken,
  * by another window of the app perhaps) is not a failure of the app: webhooks:info says why.
  */
-async function listenForWebhooks(core: Core, port: number | null, log: (message: string) => void): Promise<{ listener: WebhookListener; close(): Promise<void> }> {
-  if (port === null) return { listener: { urlFor: () => null, problem: () => 'The webhook listener is off (CRM_WEBHOOK_PORT=off).' }, close: async () => {} };
+async function listenForWebhooks(
+  core: Core,
+  port: number | null,
+  log: (message: string) => void,
+): Promise<{ listener: WebhookListener; close(): Promise<void> }> {
+  if (port === null)
+    return {
+      listener: { urlFor: () => null, problem: () => 'The webhook listener is off (CRM_WEBHOOK_PORT=off).' },
+      close: async () => {},
+    };
   let receiver: WebhookReceiver | null = null;
   let problem: string | null = null;
   try {
     receiver = await startWebhookReceiver(webhookTargetOf(core), { port, log });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    problem = code === 'EADDRINUSE' ? `Port ${port} is in use (another window of the app?), so webhooks are not received here; set CRM_WEBHOOK_PORT to another port.` : `The webhook listener could not start (${code ?? 'unknown error'}).`;
+    problem =
+      code === 'EADDRINUSE'
+        ? `Port ${port} is in use (another window of the app?), so webhooks are not received here; set CRM_WEBHOOK_PORT to another port.`
+        : `The webhook listener could not start (${code ?? 'unknown error'}).`;
     log(problem);
   }
   return {
-    listener: { urlFor: (profileId) => receiver?.urlFor(profileId) ?? null, problem: () => problem, throughTunnel: (profileId) => receiver?.throughTunnel(profileId) ?? false },
+    listener: {
+      urlFor: (profileId) => receiver?.urlFor(profileId) ?? null,
+      problem: () => problem,
+      throughTunnel: (profileId) => receiver?.throughTunnel(profileId) ?? false,
+    },
     close: async () => {
       await receiver?.close();
     },

@@ -162,7 +162,10 @@ export function startEventChannels(deps: EventChannelsDeps): EventChannels {
   enqueue();
 
   return {
-    running: () => (active === null ? { profileId: null, stream: false, poll: false } : { profileId: active.profile.id, stream: active.stream !== null && active.condition !== 'ended', poll: active.poll !== null }),
+    running: () =>
+      active === null
+        ? { profileId: null, stream: false, poll: false }
+        : { profileId: active.profile.id, stream: active.stream !== null && active.condition !== 'ended', poll: active.poll !== null },
     async close() {
       closed = true;
       profilesSubscription.dispose();

@@ -31,7 +31,10 @@ interface Pending {
   at: number;
 }
 
-export function prefetchFirstContactsPage(sources: FirstPageSources, options: { now?: () => number; freshMs?: number } = {}): FirstContactsPage {
+export function prefetchFirstContactsPage(
+  sources: FirstPageSources,
+  options: { now?: () => number; freshMs?: number } = {},
+): FirstContactsPage {
   const now = options.now ?? Date.now;
   const freshMs = options.freshMs ?? FIRST_PAGE_FRESH_MS;
   let pending: Promise<Pending | null> | null = null;

@@ -35,7 +35,10 @@ export function replyNotice(row: InboxRow | null, since: Date, told: string | un
   if (row === null || row.lastDirection !== 'in' || row.unread === 0) return null;
   if (Date.parse(row.lastAt) < since.getTime() || row.lastAt === told) return null;
   const number = formatPhone(row.number);
-  return { title: row.name === null ? number : `${row.name} (${number})`, body: cutChars(row.lastText ?? `Sent ${/^[aeiou]/.test(row.lastKind) ? 'an' : 'a'} ${row.lastKind}`, NOTICE_TEXT_CHARS) };
+  return {
+    title: row.name === null ? number : `${row.name} (${number})`,
+    body: cutChars(row.lastText ?? `Sent ${/^[aeiou]/.test(row.lastKind) ? 'an' : 'a'} ${row.lastKind}`, NOTICE_TEXT_CHARS),
+  };
 }
 
 export interface InboxSignalSources {

@@ -59,7 +59,8 @@ function readHeader(headers: IncomingHttpHeaders, name: string): Credential {
 
 function readBasic(headers: IncomingHttpHeaders, username: RegExp): Credential {
   const header = headerValue(headers, 'authorization');
-  if (header === undefined || header.trim() === '') return { ok: false, message: 'missing Authorization: Basic credentials (account id and API key)' };
+  if (header === undefined || header.trim() === '')
+    return { ok: false, message: 'missing Authorization: Basic credentials (account id and API key)' };
   const match = BASIC_HEADER.exec(header.trim());
   const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
@@ -90,7 +91,11 @@ export function authenticate(keys: KeyStore, headers: IncomingHttpHeaders, place
 }
 
 /** With Basic, the account in the path must be the username's: the message when it is not. */
-export function accountMismatch(placement: CredentialPlacement, username: string | undefined, params: Record<string, string>): string | null {
+export function accountMismatch(
+  placement: CredentialPlacement,
+  username: string | undefined,
+  params: Record<string, string>,
+): string | null {
   if (placement.kind !== 'basic') return null;
   const account = params[placement.usernameParam];
   return account === undefined || account === username ? null : 'the account in the path is not the account of these credentials';

@@ -26,7 +26,7 @@ export interface ReadOptions {
 const EMPTY = Buffer.alloc(0);
 
 const discard = (): void => {};
-const MIN_BYTES_PER_MS = 64 * 1024 / 1000;
+const MIN_BYTES_PER_MS = (64 * 1024) / 1000;
 
 export function readBody(req: IncomingMessage, limit: number, timeoutMs: number, options: ReadOptions = {}): Promise<BodyResult> {
   const keep = options.keep !== false;
@@ -77,7 +77,13 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number,
     let timer = setTimeout(checkPace, timeoutMs);
     req.on('data', onData);
     req.once('end', () => {
-      const bytes = !keep ? EMPTY : whole !== null ? whole.subarray(0, size) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      const bytes = !keep
+        ? EMPTY
+        : whole !== null
+          ? whole.subarray(0, size)
+          : chunks.length === 1
+            ? chunks[0]!
+            : Buffer.concat(chunks, size);
       finish({ kind: 'ok', bytes });
     });
     req.once('error', () => finish({ kind: 'aborted' }));

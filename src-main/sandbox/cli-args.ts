@@ -56,8 +56,33 @@ Options:
   -h, --help      show this help
 `;
 
-type Flag = 'port' | 'host' | 'contacts' | 'seed' | 'rate' | 'burst' | 'data' | 'dialect' | 'webhook-url' | 'webhook-secret' | 'revoke-delay' | 'media-host';
-const VALUE_FLAGS: readonly Flag[] = ['port', 'host', 'contacts', 'seed', 'rate', 'burst', 'data', 'dialect', 'webhook-url', 'webhook-secret', 'revoke-delay', 'media-host'];
+type Flag =
+  | 'port'
+  | 'host'
+  | 'contacts'
+  | 'seed'
+  | 'rate'
+  | 'burst'
+  | 'data'
+  | 'dialect'
+  | 'webhook-url'
+  | 'webhook-secret'
+  | 'revoke-delay'
+  | 'media-host';
+const VALUE_FLAGS: readonly Flag[] = [
+  'port',
+  'host',
+  'contacts',
+  'seed',
+  'rate',
+  'burst',
+  'data',
+  'dialect',
+  'webhook-url',
+  'webhook-secret',
+  'revoke-delay',
+  'media-host',
+];
 
 const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -65,7 +90,9 @@ const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h:
 function duration(flag: string, raw: string): number | string {
   const m = /^([0-9]+)(ms|s|m|h)?$/.exec(raw);
   const ms = m ? Number(m[1]) * DURATION_UNIT_MS[m[2] ?? 's']! : Number.NaN;
-  return Number.isSafeInteger(ms) && ms <= 86_400_000 ? ms : `--${flag} must be a duration such as 30s, 2m or 500ms (at most 24h), got "${raw}"`;
+  return Number.isSafeInteger(ms) && ms <= 86_400_000
+    ? ms
+    : `--${flag} must be a duration such as 30s, 2m or 500ms (at most 24h), got "${raw}"`;
 }
 
 function isHttpUrl(raw: string): boolean {
@@ -79,7 +106,9 @@ function isHttpUrl(raw: string): boolean {
 
 function integer(flag: string, raw: string, min: number, max: number): number | string {
   const value = /^-?[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
-  return Number.isSafeInteger(value) && value >= min && value <= max ? value : `--${flag} must be an integer from ${min} to ${max}, got "${raw}"`;
+  return Number.isSafeInteger(value) && value >= min && value <= max
+    ? value
+    : `--${flag} must be an integer from ${min} to ${max}, got "${raw}"`;
 }
 
 export function parseSandboxArgs(argv: readonly string[]): ParsedSandboxArgs {

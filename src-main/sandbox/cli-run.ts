@@ -58,7 +58,13 @@ export async function runSandboxCli(argv: readonly string[], io: Partial<Sandbox
   const stop = stopSignal(signals);
   let sandbox;
   try {
-    sandbox = await startSandbox({ ...rest, dataFile, dialect, events: { webhookUrl, webhookSecret, ...(mediaHost === undefined ? {} : { mediaHost }) }, log: (line) => logTo.write(`${line}\n`) });
+    sandbox = await startSandbox({
+      ...rest,
+      dataFile,
+      dialect,
+      events: { webhookUrl, webhookSecret, ...(mediaHost === undefined ? {} : { mediaHost }) },
+      log: (line) => logTo.write(`${line}\n`),
+    });
   } catch (err) {
     stop.dispose();
     stderr.write(`sandbox: cannot start: ${(err as Error).message}\n`);

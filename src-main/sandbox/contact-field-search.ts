@@ -25,7 +25,9 @@ const NUMBER_END = 59; // ';'
 const AT_DOMAINS = EMAIL_DOMAINS.map((domain) => `@${domain}`);
 
 /** The reasoning above holds only while names and domains have no digit and no `@`. */
-export const FIELD_SEARCH_HOLDS = ![...LOWER_NAMES, ...EMAIL_STEMS, ...EMAIL_DOMAINS].some((text) => text !== undefined && /[\d@]/.test(text));
+export const FIELD_SEARCH_HOLDS = ![...LOWER_NAMES, ...EMAIL_STEMS, ...EMAIL_DOMAINS].some(
+  (text) => text !== undefined && /[\d@]/.test(text),
+);
 
 export function isNameNeedle(needle: string): boolean {
   return FIELD_SEARCH_HOLDS && !/[\d@]/.test(needle);

@@ -31,7 +31,10 @@ function buildText(contacts: SeedColumns): { text: string; starts: Int32Array } 
   for (let i = 0; i < contacts.size; i += 1) {
     starts[i] = length;
     const suffix = emailSuffix[i]!;
-    const email = suffix === NO_EMAIL ? 0 : stems[name[i]!]!.length + (suffix === NO_SUFFIX ? 0 : suffix < 10 ? 1 : 2) + domains[emailDomain[i]!]!.length;
+    const email =
+      suffix === NO_EMAIL
+        ? 0
+        : stems[name[i]!]!.length + (suffix === NO_SUFFIX ? 0 : suffix < 10 ? 1 : 2) + domains[emailDomain[i]!]!.length;
     length += names[name[i]!]!.length + 1 + digitCount(number[i]!) + 1 + email + 1;
   }
   starts[contacts.size] = length;

@@ -3,13 +3,7 @@
 // into its body (ErrorFormat), so one pipeline answers errors in each dialect's own shape.
 
 export type ErrorCode =
-  | 'bad_request'
-  | 'idempotency_mismatch'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'rate_limited'
-  | 'server_error';
+  'bad_request' | 'idempotency_mismatch' | 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error';
 
 export interface FieldError {
   field: string;

@@ -147,7 +147,13 @@ function early(ctx: PipelineContext, ex: Exchange, reply: Reply, headers: Record
   return answerEarly(ctx, ex, (extra) => send(ctx, ex, reply, { ...headers, ...extra }));
 }
 
-const FAULT_CODES: Record<number, ErrorCode> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
+const FAULT_CODES: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  429: 'rate_limited',
+};
 
 /** Returns true when the fault answered (or dropped) the request. */
 async function applyFault(ctx: PipelineContext, ex: Exchange, fault: SandboxFault): Promise<boolean> {
@@ -167,7 +173,12 @@ async function applyFault(ctx: PipelineContext, ex: Exchange, fault: SandboxFaul
       const text =
         fault.body ??
         (fault.status >= 400
-          ? JSON.stringify(ctx.errorFormat(fault.status, { code: FAULT_CODES[fault.status] ?? 'server_error', message: `injected fault: HTTP ${fault.status}` }))
+          ? JSON.stringify(
+              ctx.errorFormat(fault.status, {
+                code: FAULT_CODES[fault.status] ?? 'server_error',
+                message: `injected fault: HTTP ${fault.status}`,
+              }),
+            )
           : '{}');
       await answerEarly(ctx, ex, (extra) => {
         if (ex.res.headersSent || ex.res.destroyed) return;
@@ -205,7 +216,12 @@ async function run(ctx: PipelineContext, ex: Exchange): Promise<void> {
   // client that probes a path the service lacks does not spend its budget on it.
   const notFoundHeaders = auth.ok ? limiter.peek(auth.key.id) : {};
   if (match.kind === 'not_found') {
-    return early(ctx, ex, problemReply(404, { code: 'not_found', message: `no route for ${ex.method} ${ex.path}`, request }), notFoundHeaders);
+    return early(
+      ctx,
+      ex,
+      problemReply(404, { code: 'not_found', message: `no route for ${ex.method} ${ex.path}`, request }),
+      notFoundHeaders,
+    );
   }
   if (match.kind === 'wrong_method') {
     const allow = match.allowed.join(', ');
@@ -263,10 +279,16 @@ async function answerWithBody(
   if (body.kind === 'aborted') return;
   if (body.kind === 'over_budget') return send(ctx, ex, busy(), { ...rateHeaders, 'Retry-After': '1', Connection: 'close' });
   if (body.kind === 'timeout') {
-    return send(ctx, ex, fail(408, 'bad_request', 'the request body stalled or arrived too slowly'), { ...rateHeaders, Connection: 'close' });
+    return send(ctx, ex, fail(408, 'bad_request', 'the request body stalled or arrived too slowly'), {
+      ...rateHeaders,
+      Connection: 'close',
+    });
   }
   if (body.kind === 'too_large') {
-    return send(ctx, ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), { ...rateHeaders, Connection: 'close' });
+    return send(ctx, ex, badRequest([field('body', `the request body is larger than ${route.maxBody} bytes`)]), {
+      ...rateHeaders,
+      Connection: 'close',
+    });
   }
   const bytes = body.bytes;
   const encoding = route.encoding ?? 'json';
@@ -275,7 +297,19 @@ async function answerWithBody(
   ctx.journal.attachBody(ex.record, bytes, parsed?.ok ? parsed.value : lenientJson(bytes));
 
   const answer = (): Reply => {
-    if (!route.json) return route.handle({ params, query: ex.query, body: {}, key, raw: { bytes, contentType: ex.req.headers['content-type'] }, headers: ex.req.headers, origin: requestOrigin(ex.req.headers.host, ctx.origin()) }, ctx.state);
+    if (!route.json)
+      return route.handle(
+        {
+          params,
+          query: ex.query,
+          body: {},
+          key,
+          raw: { bytes, contentType: ex.req.headers['content-type'] },
+          headers: ex.req.headers,
+          origin: requestOrigin(ex.req.headers.host, ctx.origin()),
+        },
+        ctx.state,
+      );
     const contentType = checkContentType(encoding, ex.req.headers['content-type']);
     if (contentType) return badRequest([contentType]);
     const json = parsed ?? parseBodyObject(encoding, bytes);
@@ -305,4 +339,3 @@ function servePublic(ctx: PipelineContext, ex: Exchange, route: PublicRoute, par
   const origin = requestOrigin(ex.req.headers.host, ctx.origin());
   return early(ctx, ex, route.handle({ query: ex.query, origin, params }, ctx.state));
 }
-

@@ -6,7 +6,16 @@ export type { SandboxCliArgs, ParsedSandboxArgs } from './cli-args';
 export { runSandboxCli } from './cli-run';
 export type { SandboxCliIo } from './cli-run';
 export { PERMISSIONS, SANDBOX_DIALECTS } from './types';
-export type { FaultMatch, Permission, ResumedSandbox, RunningSandbox, SandboxDialect, SandboxFault, SandboxOptions, SandboxRequestRecord } from './types';
+export type {
+  FaultMatch,
+  Permission,
+  ResumedSandbox,
+  RunningSandbox,
+  SandboxDialect,
+  SandboxFault,
+  SandboxOptions,
+  SandboxRequestRecord,
+} from './types';
 export { playgroundTabs } from './dialects/registry';
 export type { PlaygroundTab } from './dialects/playground';
 export type { PlaygroundTabId } from './dialects/dialect';

@@ -25,7 +25,9 @@ export const MESSAGE_BODY_LIMITS = {
 } as const;
 
 function messageRoute(type: MessageType, check: (body: Body) => Checked): Route {
-  return sendRoute(`/api/v1/messages/${type}`, MESSAGE_BODY_LIMITS[type], check, ({ fields }, _body, state) => json(201, state.messages.add(type, fields)));
+  return sendRoute(`/api/v1/messages/${type}`, MESSAGE_BODY_LIMITS[type], check, ({ fields }, _body, state) =>
+    json(201, state.messages.add(type, fields)),
+  );
 }
 
 /** GET /api/v1/messages: the same in every dialect (the console's history view and the tests read it). */
@@ -41,14 +43,24 @@ export const listMessagesRoute: Route = listingRoute(
   ({ paging, number }, state) => json(200, state.messages.page(paging, number === '' ? undefined : number)),
 );
 
-const templateRoute: Route = sendRoute('/api/v1/messages/template', MESSAGE_BODY_LIMITS.template, checkTemplate, ({ fields }, _body, state) => {
-  const { name, language, params } = fields.template as { name: string; language: string; params: string[] };
-  const refusal = templateRefusal(name, language, params.length);
-  if (refusal?.kind === 'unknown') return fail(404, 'not_found', refusal.message);
-  if (refusal?.kind === 'params') return badRequest([field('template.params', refusal.message)]);
-  return json(201, state.messages.add('template', fields));
-});
+const templateRoute: Route = sendRoute(
+  '/api/v1/messages/template',
+  MESSAGE_BODY_LIMITS.template,
+  checkTemplate,
+  ({ fields }, _body, state) => {
+    const { name, language, params } = fields.template as { name: string; language: string; params: string[] };
+    const refusal = templateRefusal(name, language, params.length);
+    if (refusal?.kind === 'unknown') return fail(404, 'not_found', refusal.message);
+    if (refusal?.kind === 'params') return badRequest([field('template.params', refusal.message)]);
+    return json(201, state.messages.add('template', fields));
+  },
+);
 
-export const sendRoutes: Route[] = [messageRoute('text', checkText), messageRoute('media', checkMedia), messageRoute('audio', checkAudio), templateRoute];
+export const sendRoutes: Route[] = [
+  messageRoute('text', checkText),
+  messageRoute('media', checkMedia),
+  messageRoute('audio', checkAudio),
+  templateRoute,
+];
 
 export const messageRoutes: Route[] = [...sendRoutes, listMessagesRoute];

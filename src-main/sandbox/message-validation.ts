@@ -63,9 +63,11 @@ export function checkMedia(body: Body): Checked {
   const isKnownType = mediatype === 'image' || mediatype === 'document';
   if (!isKnownType) errors.push(field('mediatype', 'must be "image" or "document"'));
   const mimetype = stringField(body, 'mimetype', errors, { min: 1, max: 255 });
-  if (mimetype !== undefined && !MIMETYPE.test(baseMimetype(mimetype))) errors.push(field('mimetype', 'must be a media type such as image/png'));
+  if (mimetype !== undefined && !MIMETYPE.test(baseMimetype(mimetype)))
+    errors.push(field('mimetype', 'must be a media type such as image/png'));
   const fileName = stringField(body, 'fileName', errors, { min: 1, max: 255 });
-  if (fileName !== undefined && !isPlainFileName(fileName)) errors.push(field('fileName', 'must be a file name, not a path, without control characters'));
+  if (fileName !== undefined && !isPlainFileName(fileName))
+    errors.push(field('fileName', 'must be a file name, not a path, without control characters'));
   const caption = stringField(body, 'caption', errors, { min: 0, max: LIMITS.caption, optional: true });
   // The size limit depends on mediatype; with an unknown mediatype the larger one applies so
   // `media` is still checked for its own problems.
@@ -111,7 +113,8 @@ export function checkTemplate(body: Body): Checked {
   }
   const t = template as Body;
   const name = typeof t.name === 'string' && t.name.length <= LIMITS.templateName && TEMPLATE_NAME.test(t.name) ? t.name : undefined;
-  if (name === undefined) errors.push(field('template.name', `must be a template name: 1 to ${LIMITS.templateName} lower-case letters, digits and underscores`));
+  if (name === undefined)
+    errors.push(field('template.name', `must be a template name: 1 to ${LIMITS.templateName} lower-case letters, digits and underscores`));
   const language = typeof t.language === 'string' && TEMPLATE_LANGUAGE.test(t.language) ? t.language : undefined;
   if (language === undefined) errors.push(field('template.language', 'must be a language code such as en_US or pt_BR'));
   const params = t.params === undefined ? [] : t.params;
@@ -119,11 +122,17 @@ export function checkTemplate(body: Body): Checked {
     errors.push(field('template.params', `must be a list of at most ${LIMITS.templateParams} strings`));
   } else {
     params.forEach((param: unknown, i) => {
-      if (typeof param !== 'string' || param.trim() === '' || charLength(param) > LIMITS.templateParam) errors.push(field(`template.params[${i}]`, `must be a text of 1 to ${LIMITS.templateParam} characters`));
+      if (typeof param !== 'string' || param.trim() === '' || charLength(param) > LIMITS.templateParam)
+        errors.push(field(`template.params[${i}]`, `must be a text of 1 to ${LIMITS.templateParam} characters`));
     });
   }
   return done(errors, { number, template: { name, language, params } });
 }
 
 /** docs/API.md's check of each send operation, by message type (the dialects translate into these). */
-export const CHECKS: Readonly<Record<MessageType, (body: Body) => Checked>> = { text: checkText, media: checkMedia, audio: checkAudio, template: checkTemplate };
+export const CHECKS: Readonly<Record<MessageType, (body: Body) => Checked>> = {
+  text: checkText,
+  media: checkMedia,
+  audio: checkAudio,
+  template: checkTemplate,
+};

@@ -84,7 +84,7 @@ function readHead(bytes: Buffer): PartHead {
   try {
     text = utf8.decode(bytes);
   } catch {
-    return { ok: false, problem: 'a part\'s headers are not valid UTF-8' };
+    return { ok: false, problem: "a part's headers are not valid UTF-8" };
   }
   let disposition: string | null = null;
   let contentType: string | null = null;
@@ -102,7 +102,7 @@ function readHead(bytes: Buffer): PartHead {
   }
   const params = parameters(disposition.slice(disposition.indexOf(';') + 1));
   const name = params.get('name');
-  if (name === undefined || name === '') return { ok: false, problem: 'a part\'s Content-Disposition has no name' };
+  if (name === undefined || name === '') return { ok: false, problem: "a part's Content-Disposition has no name" };
   const extended = params.get('filename*');
   const fileName = (extended === undefined ? null : extendedValue(extended)) ?? params.get('filename') ?? null;
   return { ok: true, name, fileName, contentType: contentType === '' ? null : contentType };

@@ -41,7 +41,13 @@ function formatLimit(bytes: number): string {
   return `${bytes / MiB} MiB (${bytes} bytes)`;
 }
 
-export function payloadField(body: Record<string, unknown>, name: string, maxBytes: number, what: string, errors: FieldError[]): Payload | undefined {
+export function payloadField(
+  body: Record<string, unknown>,
+  name: string,
+  maxBytes: number,
+  what: string,
+  errors: FieldError[],
+): Payload | undefined {
   const value = stringValue(body, name, errors, {
     missing: 'is required: an http(s) URL or the file in base64',
     notString: 'must be a string: an http(s) URL or the file in base64',

@@ -52,7 +52,12 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
 function isSnapshot(value: unknown): value is Snapshot {
   const v = value as Partial<Snapshot> | null;
   return (
-    typeof v === 'object' && v !== null && v.version === 1 && Array.isArray(v.keys) && Array.isArray(v.messages) && Array.isArray(v.idempotency)
+    typeof v === 'object' &&
+    v !== null &&
+    v.version === 1 &&
+    Array.isArray(v.keys) &&
+    Array.isArray(v.messages) &&
+    Array.isArray(v.idempotency)
   );
 }
 
@@ -71,7 +76,8 @@ export async function loadSnapshot(path: string): Promise<Snapshot | null> {
   } catch {
     value = null;
   }
-  if (!isSnapshot(value)) throw new Error(`sandbox data file ${path} is not a sandbox state file (version 1); move it away or choose another file`);
+  if (!isSnapshot(value))
+    throw new Error(`sandbox data file ${path} is not a sandbox state file (version 1); move it away or choose another file`);
   return value;
 }
 

@@ -11,13 +11,32 @@ const EMOJI_MAX = 10;
 
 export function checkMessageId(value: unknown, name: string, errors: FieldError[]): string | undefined {
   if (typeof value === 'string' && MESSAGE_ID.test(value)) return value;
-  errors.push(field(name, value === undefined ? "is required: the id of a message, as the service gave it" : 'must be a message id: 1 to 256 visible characters, no spaces'));
+  errors.push(
+    field(
+      name,
+      value === undefined
+        ? 'is required: the id of a message, as the service gave it'
+        : 'must be a message id: 1 to 256 visible characters, no spaces',
+    ),
+  );
   return undefined;
 }
 
 /** '' takes a reaction back */
 export function checkEmoji(value: unknown, name: string, errors: FieldError[]): string | undefined {
-  if (typeof value === 'string' && (value === '' || ([...value].length <= EMOJI_MAX && /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(value) && !/[\p{L}\p{N}\s]/u.test(value)))) return value;
-  errors.push(field(name, value === undefined ? 'is required: one emoji, or "" to take the reaction back' : 'must be one emoji, or "" to take the reaction back'));
+  if (
+    typeof value === 'string' &&
+    (value === '' ||
+      ([...value].length <= EMOJI_MAX && /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(value) && !/[\p{L}\p{N}\s]/u.test(value)))
+  )
+    return value;
+  errors.push(
+    field(
+      name,
+      value === undefined
+        ? 'is required: one emoji, or "" to take the reaction back'
+        : 'must be one emoji, or "" to take the reaction back',
+    ),
+  );
   return undefined;
 }

@@ -20,5 +20,11 @@ function checkReaction(body: Body): { ok: true; fields: Record<string, unknown> 
 }
 
 export const reactionRoute: Route = sendRoute('/api/v1/messages/reaction', MESSAGE_BODY_LIMITS.text, checkReaction, ({ fields }) =>
-  json(201, { id: `r_${randomBytes(10).toString('hex')}`, type: 'reaction', ...fields, status: 'queued', created_at: new Date().toISOString() }),
+  json(201, {
+    id: `r_${randomBytes(10).toString('hex')}`,
+    type: 'reaction',
+    ...fields,
+    status: 'queued',
+    created_at: new Date().toISOString(),
+  }),
 );

@@ -80,9 +80,7 @@ export function isPublicRoute(route: AnyRoute): route is PublicRoute {
 }
 
 export type RouteMatch<R extends AnyRoute = Route> =
-  | { kind: 'found'; route: R; params: Record<string, string> }
-  | { kind: 'wrong_method'; allowed: string[] }
-  | { kind: 'not_found' };
+  { kind: 'found'; route: R; params: Record<string, string> } | { kind: 'wrong_method'; allowed: string[] } | { kind: 'not_found' };
 
 /** `:AccountSid.json` -> the name AccountSid and the literal suffix `.json`. */
 function paramSegment(segment: string): { name: string; suffix: string } {

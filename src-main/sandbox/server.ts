@@ -41,10 +41,7 @@ function clientErrorResponse(format: ErrorFormat, code: string | undefined, time
   }
 }
 
-export function createSandboxServer(
-  onRequest: (req: IncomingMessage, res: ServerResponse) => void,
-  options: ServerOptions,
-): SandboxServer {
+export function createSandboxServer(onRequest: (req: IncomingMessage, res: ServerResponse) => void, options: ServerOptions): SandboxServer {
   const sockets = new Set<Socket>();
   const sleepers = new Set<() => void>();
   const server: Server = createServer(

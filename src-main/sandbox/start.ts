@@ -39,7 +39,8 @@ function check(ok: boolean, message: string): void {
 }
 
 function resolveOptions(options: SandboxOptions) {
-  const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS & SandboxOptions;
+  const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS &
+    SandboxOptions;
   check(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65535, 'port must be an integer from 0 to 65535');
   check(Number.isInteger(o.contacts) && o.contacts >= 0 && o.contacts <= 10_000_000, 'contacts must be an integer from 0 to 10,000,000');
   check(Number.isInteger(o.seed), 'seed must be an integer');
@@ -54,7 +55,8 @@ function resolveOptions(options: SandboxOptions) {
 }
 
 function checkFault(fault: SandboxFault): void {
-  if (fault.kind === 'status') check(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599, 'a status fault needs a status from 200 to 599');
+  if (fault.kind === 'status')
+    check(Number.isInteger(fault.status) && fault.status >= 200 && fault.status <= 599, 'a status fault needs a status from 200 to 599');
   if (fault.kind === 'delay') check(Number.isFinite(fault.ms) && fault.ms >= 0, 'a delay fault needs ms >= 0');
 }
 
@@ -101,13 +103,20 @@ async function launch(options: SandboxOptions, admin: { keep?: string; make: boo
 
   let baseUrl = '';
   // checked before anything listens, so a bad option fails the start with nothing to close
-  const clock = new StatusClock({ dialect: o.dialect, messages: state.messages, contacts: state.contacts, log: state.events, logLine: o.log, origin: () => baseUrl }, o.events);
+  const clock = new StatusClock(
+    { dialect: o.dialect, messages: state.messages, contacts: state.contacts, log: state.events, logLine: o.log, origin: () => baseUrl },
+    o.events,
+  );
   state.mediaHost = () => clock.mediaHost;
   const reviewer = new TemplateReviewer({ book: state.templates, post: (build) => clock.sendWebhook(build) });
   const faults = new FaultQueue();
   const journal = new RequestJournal();
   const { errorFormat, credentials } = dialectFor(o.dialect);
-  const server = createSandboxServer((req, res) => void handleRequest(pipeline, req, res), { timeoutMs: o.requestTimeoutMs, log: o.log, errorFormat });
+  const server = createSandboxServer((req, res) => void handleRequest(pipeline, req, res), {
+    timeoutMs: o.requestTimeoutMs,
+    log: o.log,
+    errorFormat,
+  });
   const pipeline = {
     state,
     routes: dialectRoutes(o.dialect),

@@ -9,7 +9,9 @@ import { APPROVED_TEMPLATES } from './templates';
 
 /** one entry per approved language, as a template service lists them */
 export function listedTemplates(): { name: string; language: string; status: 'APPROVED'; params: number; body: string }[] {
-  return APPROVED_TEMPLATES.flatMap((t) => t.languages.map((language) => ({ name: t.name, language, status: 'APPROVED' as const, params: t.params, body: t.body })));
+  return APPROVED_TEMPLATES.flatMap((t) =>
+    t.languages.map((language) => ({ name: t.name, language, status: 'APPROVED' as const, params: t.params, body: t.body })),
+  );
 }
 
 export const templateListRoute: Route = {

@@ -22,8 +22,17 @@ export type TemplateRefusal = { kind: 'unknown'; message: string } | { kind: 'pa
 
 export function templateRefusal(name: string, language: string, params: number): TemplateRefusal | null {
   const template = APPROVED_TEMPLATES.find((t) => t.name === name);
-  if (template === undefined) return { kind: 'unknown', message: `no approved template is named ${name} (the sandbox has ${APPROVED_TEMPLATES.map((t) => t.name).join(', ')})` };
-  if (!template.languages.includes(language)) return { kind: 'unknown', message: `template ${name} is not approved in ${language} (only in ${template.languages.join(', ')})` };
-  if (params !== template.params) return { kind: 'params', message: `template ${name} takes ${template.params} body parameter${template.params === 1 ? '' : 's'}, not ${params}` };
+  if (template === undefined)
+    return {
+      kind: 'unknown',
+      message: `no approved template is named ${name} (the sandbox has ${APPROVED_TEMPLATES.map((t) => t.name).join(', ')})`,
+    };
+  if (!template.languages.includes(language))
+    return { kind: 'unknown', message: `template ${name} is not approved in ${language} (only in ${template.languages.join(', ')})` };
+  if (params !== template.params)
+    return {
+      kind: 'params',
+      message: `template ${name} takes ${template.params} body parameter${template.params === 1 ? '' : 's'}, not ${params}`,
+    };
   return null;
 }

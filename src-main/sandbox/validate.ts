@@ -21,7 +21,12 @@ export interface StringProblems {
 const REQUIRED_STRING: StringProblems = { missing: 'is required', notString: 'must be a string' };
 
 /** The field's value when it is a string; otherwise undefined, with the problem recorded. */
-export function stringValue(body: Body, name: string, errors: FieldError[], problems: StringProblems = REQUIRED_STRING): string | undefined {
+export function stringValue(
+  body: Body,
+  name: string,
+  errors: FieldError[],
+  problems: StringProblems = REQUIRED_STRING,
+): string | undefined {
   const value = body[name];
   if (value === undefined || value === null) {
     if (problems.missing !== null) errors.push(field(name, problems.missing));
@@ -44,7 +49,9 @@ export function stringField(
   if (value === undefined) return undefined;
   const length = charLength(value);
   if (length < opts.min || length > opts.max) {
-    errors.push(field(name, opts.min === 1 && length === 0 ? 'must not be empty' : `must be ${opts.min} to ${opts.max} characters (got ${length})`));
+    errors.push(
+      field(name, opts.min === 1 && length === 0 ? 'must not be empty' : `must be ${opts.min} to ${opts.max} characters (got ${length})`),
+    );
     return undefined;
   }
   return value;

@@ -83,9 +83,7 @@ export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
  *   `at` is its place among the query's pairs as the example had it (absent: last)
  */
 export type CredentialPlacement =
-  | { in: 'header'; name: string; scheme: string }
-  | { in: 'basic'; username: string }
-  | { in: 'query'; name: string; at?: number };
+  { in: 'header'; name: string; scheme: string } | { in: 'basic'; username: string } | { in: 'query'; name: string; at?: number };
 
 /**
  * How the body template is written on the wire. Absent: JSON. `form` is

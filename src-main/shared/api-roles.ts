@@ -4,9 +4,30 @@ import type { Role } from './api-description';
 import type { DescribedOperation } from './operation-ids';
 
 export const ROLES = [
-  'number', 'text', 'caption', 'media', 'media_url', 'media_base64', 'file_name', 'mimetype', 'mediatype',
-  'audio', 'audio_url', 'audio_base64', 'media_id', 'template_name', 'template_language', 'template_param', 'page', 'per_page', 'offset', 'cursor', 'search',
-  'quoted_id', 'reaction_to', 'emoji',
+  'number',
+  'text',
+  'caption',
+  'media',
+  'media_url',
+  'media_base64',
+  'file_name',
+  'mimetype',
+  'mediatype',
+  'audio',
+  'audio_url',
+  'audio_base64',
+  'media_id',
+  'template_name',
+  'template_language',
+  'template_param',
+  'page',
+  'per_page',
+  'offset',
+  'cursor',
+  'search',
+  'quoted_id',
+  'reaction_to',
+  'emoji',
   'read_id',
 ] as const satisfies readonly Role[];
 

@@ -49,9 +49,14 @@ function parse(text: string): { parts: Part[]; problem: string | null } {
     }
     if (open > at) parts.push({ kind: 'text', text: text.slice(at, open) });
     const close = text.indexOf('}}', open + 2);
-    if (close === -1) return { parts, problem: `The body has a "{{" without its "}}" (at character ${[...text.slice(0, open)].length + 1})` };
+    if (close === -1)
+      return { parts, problem: `The body has a "{{" without its "}}" (at character ${[...text.slice(0, open)].length + 1})` };
     const name = text.slice(open + 2, close).trim();
-    if (!VARIABLE.test(name)) return { parts, problem: `"{{${text.slice(open + 2, close).slice(0, 40)}}}" is not a variable: use letters, digits and _ (e.g. {{order}}, {{contact.name}})` };
+    if (!VARIABLE.test(name))
+      return {
+        parts,
+        problem: `"{{${text.slice(open + 2, close).slice(0, 40)}}}" is not a variable: use letters, digits and _ (e.g. {{order}}, {{contact.name}})`,
+      };
     parts.push({ kind: 'variable', name });
     at = close + 2;
   }
@@ -64,8 +69,11 @@ export function cannedTextProblem(text: string): string | null {
   if ([...text].length > CANNED_LIMITS.textChars) return `The text is longer than ${CANNED_LIMITS.textChars} characters`;
   const { parts, problem } = parse(text);
   if (problem !== null) return problem;
-  const unknownContact = parts.find((p) => p.kind === 'variable' && p.name.startsWith('contact.') && !(CONTACT_VARIABLES as readonly string[]).includes(p.name));
-  if (unknownContact?.kind === 'variable') return `{{${unknownContact.name}}} is not known: a contact has {{contact.name}} and {{contact.number}}`;
+  const unknownContact = parts.find(
+    (p) => p.kind === 'variable' && p.name.startsWith('contact.') && !(CONTACT_VARIABLES as readonly string[]).includes(p.name),
+  );
+  if (unknownContact?.kind === 'variable')
+    return `{{${unknownContact.name}}} is not known: a contact has {{contact.name}} and {{contact.number}}`;
   if (parametersOf(text).length > CANNED_LIMITS.params) return `The body asks for more than ${CANNED_LIMITS.params} parameters`;
   return null;
 }
@@ -74,7 +82,8 @@ export function cannedTextProblem(text: string): string | null {
 export function parametersOf(text: string): string[] {
   const names: string[] = [];
   for (const part of parse(text).parts) {
-    if (part.kind === 'variable' && !(CONTACT_VARIABLES as readonly string[]).includes(part.name) && !names.includes(part.name)) names.push(part.name);
+    if (part.kind === 'variable' && !(CONTACT_VARIABLES as readonly string[]).includes(part.name) && !names.includes(part.name))
+      names.push(part.name);
   }
   return names;
 }

@@ -5,7 +5,11 @@ import type { Contact } from './model';
 
 /** lower case without accents: `José` is found by `jose`, as services commonly search */
 export function foldedText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 }
 
 /** A number written with separators is matched by its digits, as numbers are stored. */

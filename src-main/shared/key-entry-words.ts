@@ -7,8 +7,10 @@ import { describeCredential } from './credential-words';
 
 export function keyEntryHint(placement: CredentialPlacement | undefined): string {
   if (placement?.in === 'basic') {
-    return 'Enter USER:SECRET, e.g. Account SID:Auth Token, or API key SID:secret. '
-      + `A key without ":" is sent as the password of ${placement.username}.`;
+    return (
+      'Enter USER:SECRET, e.g. Account SID:Auth Token, or API key SID:secret. ' +
+      `A key without ":" is sent as the password of ${placement.username}.`
+    );
   }
   return `Enter the bare token, without a scheme word or quotes; it goes as ${describeCredential(placement)}.`;
 }

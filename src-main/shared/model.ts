@@ -162,7 +162,8 @@ export type KeyState = 'active' | 'revoked';
  * service (or its description of the send) changed since it was queued; it waits for the person
  * to send it as queued (retry) or discard it (cancel), and its lastError says which change.
  */
-export type PendingReason = 'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued' | 'held' | 'scheduled' | 'still_accepted';
+export type PendingReason =
+  'offline' | 'server_error' | 'rate_limited' | 'needs_admin_key' | 'queued' | 'held' | 'scheduled' | 'still_accepted';
 
 /**
  * After a key's server revocation synced, the revoked value is tried against a harmless request
@@ -345,7 +346,15 @@ export interface LoggedBody {
  */
 export type LoggedSend =
   | { kind: 'text'; number: string; text: string }
-  | { kind: 'media'; number: string; mediatype: MediaType; url: string | null; fileName: string | null; mimetype: string | null; caption: string | null }
+  | {
+      kind: 'media';
+      number: string;
+      mediatype: MediaType;
+      url: string | null;
+      fileName: string | null;
+      mimetype: string | null;
+      caption: string | null;
+    }
   | { kind: 'audio'; number: string; url: string | null; fileName: string | null; mimetype: string | null };
 
 /** One log entry with what was sent and what came back (log:detail). */

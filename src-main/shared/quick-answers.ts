@@ -4,7 +4,8 @@
  * What a send that quotes a message is refused with when the profile's Send Text has no place
  * for the quote: the person chooses to send it without the quote, never the app on its own.
  */
-export const CANNOT_QUOTE = "This service's Send Text has no place for a quoted message (Profiles → API): send it without the quote, or import an example that quotes one";
+export const CANNOT_QUOTE =
+  "This service's Send Text has no place for a quoted message (Profiles → API): send it without the quote, or import an example that quotes one";
 
 /** the field of that refusal, by which the window and crm recognise it */
 export const CANNOT_QUOTE_FIELD = 'replyTo';

@@ -46,7 +46,10 @@ export function enforcesWindow(api: ApiDescription | null): boolean {
   if (!text) return false;
   if (/sendSessionMessage/i.test(text.path)) return true;
   if (text.credential?.in === 'header' && /^d360-api-key$/i.test(text.credential.name)) return true;
-  const leaves = [...templateKeysAndPrefixes(text.body), ...text.query.flatMap((q) => [q.name, ...(typeof q.value === 'string' ? [q.value] : [q.value.prefix ?? ''])])];
+  const leaves = [
+    ...templateKeysAndPrefixes(text.body),
+    ...text.query.flatMap((q) => [q.name, ...(typeof q.value === 'string' ? [q.value] : [q.value.prefix ?? ''])]),
+  ];
   return leaves.some((leaf) => leaf === 'messaging_product' || /^whatsapp:/i.test(leaf));
 }
 

@@ -22,7 +22,13 @@ export function isRoleRef(value: unknown): value is RoleRef {
 
 /** `{ "$number": "<JSON number>" }` and nothing else; any other shape is an ordinary object (an older description's constant). */
 export function isExactNumber(value: unknown): value is ExactNumber {
-  return isPlainObject(value) && soleKey(value) === '$number' && typeof value.$number === 'string' && value.$number.length <= 1000 && JSON_NUMBER.test(value.$number);
+  return (
+    isPlainObject(value) &&
+    soleKey(value) === '$number' &&
+    typeof value.$number === 'string' &&
+    value.$number.length <= 1000 &&
+    JSON_NUMBER.test(value.$number)
+  );
 }
 
 /** `{ "$literal": { ... } }` and nothing else. */

@@ -32,16 +32,39 @@ export function templateProblems({ name, language, params }: TemplateFields): Te
   const problems: TemplateProblem[] = [];
   const nameLength = charCount(name);
   if (nameLength === 0) problems.push({ field: 'name', label: 'Template name', message: 'is empty' });
-  else if (nameLength > TEMPLATE_LIMITS.nameChars) problems.push({ field: 'name', label: 'Template name', message: `is too long: ${nameLength} characters, at most ${TEMPLATE_LIMITS.nameChars}` });
-  else if (!NAME.test(name)) problems.push({ field: 'name', label: 'Template name', message: 'may only have lower-case letters, digits and underscores, as the service approved it (e.g. order_update)' });
-  if (language === '') problems.push({ field: 'language', label: 'Language', message: 'is empty: give the code of an approved translation, such as en_US or pt_BR' });
-  else if (!LANGUAGE.test(language)) problems.push({ field: 'language', label: 'Language', message: `must be a language code such as en_US or pt_BR, not "${language.slice(0, 20)}"` });
-  if (params.length > TEMPLATE_LIMITS.params) problems.push({ field: 'params', label: 'Parameters', message: `are too many: ${params.length}, at most ${TEMPLATE_LIMITS.params}` });
+  else if (nameLength > TEMPLATE_LIMITS.nameChars)
+    problems.push({
+      field: 'name',
+      label: 'Template name',
+      message: `is too long: ${nameLength} characters, at most ${TEMPLATE_LIMITS.nameChars}`,
+    });
+  else if (!NAME.test(name))
+    problems.push({
+      field: 'name',
+      label: 'Template name',
+      message: 'may only have lower-case letters, digits and underscores, as the service approved it (e.g. order_update)',
+    });
+  if (language === '')
+    problems.push({
+      field: 'language',
+      label: 'Language',
+      message: 'is empty: give the code of an approved translation, such as en_US or pt_BR',
+    });
+  else if (!LANGUAGE.test(language))
+    problems.push({
+      field: 'language',
+      label: 'Language',
+      message: `must be a language code such as en_US or pt_BR, not "${language.slice(0, 20)}"`,
+    });
+  if (params.length > TEMPLATE_LIMITS.params)
+    problems.push({ field: 'params', label: 'Parameters', message: `are too many: ${params.length}, at most ${TEMPLATE_LIMITS.params}` });
   params.slice(0, TEMPLATE_LIMITS.params).forEach((param, i) => {
     const length = charCount(param);
     const label = `Parameter {{${i + 1}}}`;
-    if (param.trim() === '') problems.push({ field: `params.${i}`, label, message: 'is empty: every parameter of the template needs a text' });
-    else if (length > TEMPLATE_LIMITS.paramChars) problems.push({ field: `params.${i}`, label, message: `is too long: ${length} characters, at most ${TEMPLATE_LIMITS.paramChars}` });
+    if (param.trim() === '')
+      problems.push({ field: `params.${i}`, label, message: 'is empty: every parameter of the template needs a text' });
+    else if (length > TEMPLATE_LIMITS.paramChars)
+      problems.push({ field: `params.${i}`, label, message: `is too long: ${length} characters, at most ${TEMPLATE_LIMITS.paramChars}` });
   });
   return problems;
 }

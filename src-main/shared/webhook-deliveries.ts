@@ -11,8 +11,7 @@ export type DeliveryVerdict = 'valid' | 'missing' | 'invalid' | 'unsigned' | 'no
 
 /** what the app made of one event a delivery held */
 export type DeliveryEffect =
-  | { kind: 'reply'; number: string; messageId: string }
-  | { kind: 'state'; messageId: string; state: string; reason: string | null };
+  { kind: 'reply'; number: string; messageId: string } | { kind: 'state'; messageId: string; state: string; reason: string | null };
 
 /** one kept delivery, as every reader sees it (scrubbed: no signature, token or key value) */
 export interface KeptDelivery {

@@ -21,5 +21,7 @@ declare module 'undici/lib/core/connect.js' {
   import type { Socket } from 'node:net';
   import type { buildConnector } from 'undici';
   /** as the index exports it, except that a connector returns the socket it opens (it does) */
-  export default function buildConnector(options?: buildConnector.BuildOptions): (options: buildConnector.Options, callback: buildConnector.Callback) => Socket;
+  export default function buildConnector(
+    options?: buildConnector.BuildOptions,
+  ): (options: buildConnector.Options, callback: buildConnector.Callback) => Socket;
 }

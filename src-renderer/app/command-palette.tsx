@@ -19,7 +19,10 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const isMac = useIsMac();
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const commands = useMemo(() => paletteCommands({ query, profiles, activeProfileId, chosen, isMac }), [query, profiles, activeProfileId, chosen, isMac]);
+  const commands = useMemo(
+    () => paletteCommands({ query, profiles, activeProfileId, chosen, isMac }),
+    [query, profiles, activeProfileId, chosen, isMac],
+  );
   const current = Math.min(active, Math.max(commands.length - 1, 0));
 
   const run = (command: PaletteCommand | undefined): void => {

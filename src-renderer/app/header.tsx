@@ -19,8 +19,7 @@ export function AppHeader() {
       <div className="header-context">
         <ConnectionStatus />
         <div className={`header-item${active?.live === true ? ' header-live' : ''}`} data-testid="active-profile">
-          <span className="header-label">Profile</span>{' '}
-          <span className="header-value">{active ? active.name : 'none'}</span>
+          <span className="header-label">Profile</span> <span className="header-value">{active ? active.name : 'none'}</span>
           {active?.sandbox && <span className="badge">sandbox</span>}
           {/* the word, not only the colour: a live profile reaches real people */}
           {active?.live === true && (

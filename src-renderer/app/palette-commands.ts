@@ -48,23 +48,48 @@ const SEND_TABS: { tab: SendKind; label: string }[] = [
 
 export function paletteCommands(ctx: PaletteContext): PaletteCommand[] {
   const all: PaletteCommand[] = [
-    ...SCREENS.map((s) => ({ id: `screen:${s.id}`, label: `Go to ${s.label}`, hint: shortcutLabel(s.id, ctx.isMac), action: { kind: 'screen', screen: s.id } as const })),
+    ...SCREENS.map((s) => ({
+      id: `screen:${s.id}`,
+      label: `Go to ${s.label}`,
+      hint: shortcutLabel(s.id, ctx.isMac),
+      action: { kind: 'screen', screen: s.id } as const,
+    })),
     ...ctx.profiles
       .filter((p) => p.id !== ctx.activeProfileId)
-      .map((p) => ({ id: `profile:${p.id}`, label: `Switch to profile ${p.name}`, hint: 'Profile', action: { kind: 'profile', profileId: p.id } as const })),
+      .map((p) => ({
+        id: `profile:${p.id}`,
+        label: `Switch to profile ${p.name}`,
+        hint: 'Profile',
+        action: { kind: 'profile', profileId: p.id } as const,
+      })),
     ...(ctx.chosen
-      ? SEND_TABS.map(({ tab, label }) => ({ id: `send:${tab}`, label: `Send ${label} to ${ctx.chosen!.name}`, hint: 'Send', action: { kind: 'send-to-chosen', tab } as const }))
+      ? SEND_TABS.map(({ tab, label }) => ({
+          id: `send:${tab}`,
+          label: `Send ${label} to ${ctx.chosen!.name}`,
+          hint: 'Send',
+          action: { kind: 'send-to-chosen', tab } as const,
+        }))
       : []),
-    { id: 'search-messages', label: 'Search messages', hint: messageSearchShortcutLabel(ctx.isMac), action: { kind: 'search-messages' } as const },
+    {
+      id: 'search-messages',
+      label: 'Search messages',
+      hint: messageSearchShortcutLabel(ctx.isMac),
+      action: { kind: 'search-messages' } as const,
+    },
   ];
   const ranked = all
-    .map((command, order) => ({ command, order, rank: matchRank(command.label.replace(/^(Go to|Switch to profile|Send) /, ''), ctx.query) ?? matchRank(command.label, ctx.query) }))
+    .map((command, order) => ({
+      command,
+      order,
+      rank: matchRank(command.label.replace(/^(Go to|Switch to profile|Send) /, ''), ctx.query) ?? matchRank(command.label, ctx.query),
+    }))
     .filter((r): r is { command: PaletteCommand; order: number; rank: 0 | 1 | 2 } => r.rank !== null)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .map((r) => r.command);
   const query = ctx.query.trim();
   // a query is always also something to look for among the contacts
-  if (query) ranked.push({ id: 'find-contact', label: `Find contact “${query}”`, hint: 'Contacts', action: { kind: 'find-contact', query } });
+  if (query)
+    ranked.push({ id: 'find-contact', label: `Find contact “${query}”`, hint: 'Contacts', action: { kind: 'find-contact', query } });
   return ranked;
 }
 

@@ -31,7 +31,8 @@ export const SCREEN_VIEWS: Record<Screen, ComponentType> = {
 
 /** Loads every later screen's chunk (the module map keeps them: React.lazy finds them loaded). */
 export function preloadScreens(): void {
-  for (const screen of LATER_SCREENS) loadScreenChunk(screen).catch(() => {
-    // a chunk that fails here fails again when its screen opens, where ScreenBoundary says so
-  });
+  for (const screen of LATER_SCREENS)
+    loadScreenChunk(screen).catch(() => {
+      // a chunk that fails here fails again when its screen opens, where ScreenBoundary says so
+    });
 }

@@ -34,7 +34,9 @@ function isEditable(target: EventTarget | null): boolean {
   if (!el?.tagName) return false;
   if (el.isContentEditable) return true;
   if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
-  return el.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(el.type ?? 'text');
+  return (
+    el.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color'].includes(el.type ?? 'text')
+  );
 }
 
 /** the label the nav shows beside a screen: "Ctrl+2", or "⌘2" on a Mac */

@@ -31,7 +31,18 @@ import { useSearchStore } from '../features/search/search-store';
 export function wireAppEvents(): () => void {
   registerScreenLoader(loadScreenChunk);
   // the outbox hears net:status before the contacts, which retry what failed offline
-  const offs = [wireSendEvents(), wireOutboxEvents(), wireMessagesEvents(), wireKeysEvents(), wireLeakEvents(), wireProfilesEvents(), wireLogEvents(), wireContactsEvents(), wireShellEvents(), wireInboxEvents()];
+  const offs = [
+    wireSendEvents(),
+    wireOutboxEvents(),
+    wireMessagesEvents(),
+    wireKeysEvents(),
+    wireLeakEvents(),
+    wireProfilesEvents(),
+    wireLogEvents(),
+    wireContactsEvents(),
+    wireShellEvents(),
+    wireInboxEvents(),
+  ];
 
   // Everything that depends on the active profile or its active key follows it. The first
   // answer of profiles:list only loads the keys: the contacts already asked main, whose active
@@ -47,7 +58,8 @@ export function wireAppEvents(): () => void {
         adoptProfile(now.profileId);
         return;
       }
-      if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl && now.routes === last.routes) return;
+      if (now.profileId === last.profileId && now.keyId === last.keyId && now.baseUrl === last.baseUrl && now.routes === last.routes)
+        return;
       // a first page asked for before the app ran was for the profile, key and address of then
       dropEarlyCalls();
       const switched = now.profileId !== last.profileId;

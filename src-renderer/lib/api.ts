@@ -1,16 +1,6 @@
 // The renderer's only door to main: the typed `window.crm` exposed by the preload.
 // No network calls here or anywhere in the renderer (CSP: connect-src 'none').
-import type {
-  CrmApi,
-  ErrorInfo,
-  EventChannel,
-  EventMap,
-  InvokeChannel,
-  InvokePayload,
-  InvokeValue,
-  Result,
-  Unsubscribe,
-} from './contract';
+import type { CrmApi, ErrorInfo, EventChannel, EventMap, InvokeChannel, InvokePayload, InvokeValue, Result, Unsubscribe } from './contract';
 
 declare global {
   interface Window {
@@ -88,7 +78,9 @@ function errorText(err: unknown): string {
 /** "<sentence> (HTTP 403)" unless the sentence already names the status. */
 function withStatus(error: ErrorInfo): string {
   const sentence = error.message.replace(/\.?$/, '.');
-  return error.status === undefined || sentence.includes(String(error.status)) ? sentence : `${sentence.slice(0, -1)} (HTTP ${error.status}).`;
+  return error.status === undefined || sentence.includes(String(error.status))
+    ? sentence
+    : `${sentence.slice(0, -1)} (HTTP ${error.status}).`;
 }
 
 /**

@@ -2,7 +2,19 @@
  * Method, URL and a cURL as main wrote it: the one look every request preview has (the send
  * panels and the API mapping editor). Purely presentational; the caller owns the request.
  */
-export function CurlView({ method, url, curl, loading, placeholder }: { method: string | null; url: string; curl: string; loading: boolean; placeholder: string }) {
+export function CurlView({
+  method,
+  url,
+  curl,
+  loading,
+  placeholder,
+}: {
+  method: string | null;
+  url: string;
+  curl: string;
+  loading: boolean;
+  placeholder: string;
+}) {
   return (
     <>
       <div role="group" aria-label="Endpoint" className="endpoint" data-testid="endpoint">

@@ -79,7 +79,13 @@ export function DataTable({ label, testId, columns, className, columnClasses, ch
                 }}
               >
                 {column}
-                <ColumnResizer column={column} width={widthOf(column)} onStart={() => start(column)} onResize={(px) => resize(column, px)} onReset={reset} />
+                <ColumnResizer
+                  column={column}
+                  width={widthOf(column)}
+                  onStart={() => start(column)}
+                  onResize={(px) => resize(column, px)}
+                  onReset={reset}
+                />
               </th>
             ))}
           </tr>

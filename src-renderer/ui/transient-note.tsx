@@ -16,7 +16,17 @@ type Phase = 'shown' | 'fading' | 'gone';
  * region that stays in the page, so the screen reader hears it when it comes. Key it by the
  * message, so a new message is shown for its full time.
  */
-export function TransientNote({ children, ms = TRANSIENT_MS, className, testId }: { children: ReactNode; ms?: number; className?: string; testId?: string }) {
+export function TransientNote({
+  children,
+  ms = TRANSIENT_MS,
+  className,
+  testId,
+}: {
+  children: ReactNode;
+  ms?: number;
+  className?: string;
+  testId?: string;
+}) {
   const [phase, setPhase] = useState<Phase>('shown');
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -9,7 +9,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { playgroundTabs } from '../../src-main/sandbox/index';
 import { OUTSIDE_WINDOW_HINT } from '../../src-main/shared/service-window';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, openApiTab, openSection, openSendTab, openSendTo, previewOf, readmeScreenshot, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import {
+  journalMark,
+  journalSince,
+  openApiTab,
+  openSection,
+  openSendTab,
+  openSendTo,
+  previewOf,
+  readmeScreenshot,
+  settledCurl,
+  sharedConsole,
+  uniqueNumber,
+} from './support/fixtures';
 
 async function showConversation(page: Page, number: string) {
   await openSection(page, 'Messages');

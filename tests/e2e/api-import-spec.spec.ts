@@ -19,7 +19,10 @@ test.describe('importing an API document (evolution-v2 dialect)', () => {
     const h = ctx.h;
     const { page } = h;
     await openSection(page, 'Profiles');
-    const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
+    const row = page
+      .getByRole('table', { name: 'Profiles' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
     await row.getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = page.getByTestId('edit-profile');
     await edit.getByRole('tab', { name: 'API' }).click();
@@ -58,7 +61,10 @@ test.describe('importing an API document (evolution-v2 dialect)', () => {
     await expect(preview.getByRole('region', { name: 'cURL preview' })).toContainText('apikey: $CRM_API_KEY');
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(editor.getByTestId('api-save-status')).toHaveText('Saved: Send Text now follows this description.');
-    const textRow = edit.getByRole('table', { name: 'Operations' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Send Text', exact: true }) });
+    const textRow = edit
+      .getByRole('table', { name: 'Operations' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Send Text', exact: true }) });
     await expect(textRow).toContainText('POST /message/sendText/sandbox');
     await expect(textRow).toContainText('custom');
 

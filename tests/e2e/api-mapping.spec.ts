@@ -7,7 +7,17 @@ import { expect, test, type Locator } from '@playwright/test';
 import { playgroundTabs, type PlaygroundTab, type SandboxDialect, type SandboxRequestRecord } from '../../src-main/sandbox/index';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import { journalMark, journalSince, openApiTab, openSection, openSendTo, sandboxApi, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import {
+  journalMark,
+  journalSince,
+  openApiTab,
+  openSection,
+  openSendTo,
+  sandboxApi,
+  settledCurl,
+  sharedConsole,
+  uniqueNumber,
+} from './support/fixtures';
 import { sweep } from './support/keyboard-sweep';
 import { overflowOf } from './support/overflow';
 import { formatPhone } from '../../src-main/shared/phone-display';
@@ -46,7 +56,11 @@ const CASES: DialectCase[] = [
       const c = r.json.contacts[0]!;
       return { name: c.full_name, number: c.phone };
     },
-    text: { path: '/api/v1/sendMessage', body: (number, text) => ({ chatId: `${number}@c.us`, message: text }), result: /^\s*Sent: message 3EB0[0-9A-F]+ \(/ },
+    text: {
+      path: '/api/v1/sendMessage',
+      body: (number, text) => ({ chatId: `${number}@c.us`, message: text }),
+      result: /^\s*Sent: message 3EB0[0-9A-F]+ \(/,
+    },
     media: {
       path: '/api/v1/sendFile',
       body: (number, url, caption) => ({ chatId: `${number}@c.us`, file: url, caption }),
@@ -66,17 +80,27 @@ const CASES: DialectCase[] = [
     },
     text: {
       path: '/api/v1/messages',
-      body: (number, text) => ({ messaging_product: 'whatsapp', recipient_type: 'individual', to: `+${number}`, type: 'text', text: { preview_url: false, body: text } }),
+      body: (number, text) => ({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: `+${number}`,
+        type: 'text',
+        text: { preview_url: false, body: text },
+      }),
       result: /^\s*Sent: message wamid\.\S+ \(/,
     },
     media: {
       path: '/api/v1/messages',
-      body: (number, url, caption) => ({ messaging_product: 'whatsapp', to: `+${number}`, type: 'document', document: { link: url, caption } }),
+      body: (number, url, caption) => ({
+        messaging_product: 'whatsapp',
+        to: `+${number}`,
+        type: 'document',
+        document: { link: url, caption },
+      }),
       result: /^\s*Sent: message wamid\.\S+ \(/,
     },
   },
 ];
-
 
 /** Sends what the panel holds; checks what it says and that exactly one POST went to `expected.path` and got 200; returns that POST. */
 async function sendOnePost(h: ConsoleHarness, panel: Locator, expected: { path: string; result: RegExp }): Promise<SandboxRequestRecord> {
@@ -102,7 +126,10 @@ async function showFilledEditor(h: ConsoleHarness, screenshot: string): Promise<
 /** Picks an operation, pastes the tab's cURL and reads it; returns the editor. */
 async function readTab(edit: Locator, tab: PlaygroundTab): Promise<Locator> {
   const label = OPERATION_LABEL[tab.id]!;
-  await edit.getByRole('table', { name: 'Operations' }).getByRole('button', { name: `Edit ${label}` }).click();
+  await edit
+    .getByRole('table', { name: 'Operations' })
+    .getByRole('button', { name: `Edit ${label}` })
+    .click();
   const editor = edit.getByTestId('api-editor');
   await expect(editor.getByRole('heading', { level: 3 })).toContainText(label);
   await expect(editor.getByRole('heading', { level: 3 })).toBeFocused();
@@ -126,7 +153,10 @@ for (const c of CASES) {
     test('Edit opens on General, whose path overrides are only the key routes', async () => {
       const { page } = ctx.h;
       await openSection(page, 'Profiles');
-      const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
+      const row = page
+        .getByRole('table', { name: 'Profiles' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
       await row.getByRole('button', { name: 'Edit', exact: true }).click();
       const edit = page.getByTestId('edit-profile');
       await expect(edit.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
@@ -142,7 +172,9 @@ for (const c of CASES) {
       const edit = await openApiTab(page);
       const operations = edit.getByRole('table', { name: 'Operations' });
       for (const name of Object.values(OPERATION_LABEL)) {
-        await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })).toContainText('the app’s own API');
+        await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })).toContainText(
+          'the app’s own API',
+        );
       }
       const tabs = playgroundTabs(c.dialect, sandbox.baseUrl);
       expect(tabs.map((t) => t.id)).toEqual(['contacts', 'text', 'media', 'audio']);
@@ -153,12 +185,16 @@ for (const c of CASES) {
         if (tab.id !== 'contacts') await expect(editor.getByTestId('number-format')).toContainText(`is sent as ${c.written}`);
         await editor.getByRole('button', { name: 'Save', exact: true }).click();
         await expect(editor.getByTestId('api-save-status')).toHaveText(`Saved: ${OPERATION_LABEL[tab.id]} now follows this description.`);
-        const row = operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: OPERATION_LABEL[tab.id], exact: true }) });
+        const row = operations
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: OPERATION_LABEL[tab.id], exact: true }) });
         await expect(row).toContainText('custom');
         await expect(row).toContainText(`${tab.method} ${tab.endpoint.split('?')[0]}`);
       }
       // List messages was not taught: it keeps docs/API.md's route (every dialect shares it)
-      await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List messages', exact: true }) })).toContainText('the app’s own API');
+      await expect(
+        operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List messages', exact: true }) }),
+      ).toContainText('the app’s own API');
     });
 
     test('the mapping editor with a filled table: screenshot, axe, keyboard', async () => {
@@ -170,7 +206,12 @@ for (const c of CASES) {
       // every role control is labelled with its field, and offers "keep as given" plus the operation's roles
       const number = table.getByRole('combobox', { name: c.dialect === 'desk' ? 'What chatId stands for' : 'What to stands for' });
       await expect(number).toHaveValue('number');
-      await expect(number.locator('option')).toHaveText(['constant (keep as given)', 'recipient number', 'message text', 'quoted message id']);
+      await expect(number.locator('option')).toHaveText([
+        'constant (keep as given)',
+        'recipient number',
+        'message text',
+        'quoted message id',
+      ]);
       // the editor from its heading down: the pasted cURL, the preview and the filled table
       await editor.evaluate((el) => {
         // scroll the main pane only: scrollIntoView would move the whole window and hide the header
@@ -209,13 +250,20 @@ for (const c of CASES) {
       await editor.getByRole('button', { name: 'Read cURL' }).click();
       await expect(editor.getByTestId('api-read-error')).toContainText('The cURL was not read');
       // another origin than the profile's: the app offers to take it (not taken here)
-      await editor.getByLabel('Paste the cURL from the service’s playground').fill(text.curl.replace(sandbox.baseUrl, 'https://api.example.com'));
+      await editor
+        .getByLabel('Paste the cURL from the service’s playground')
+        .fill(text.curl.replace(sandbox.baseUrl, 'https://api.example.com'));
       await editor.getByRole('button', { name: 'Read cURL' }).click();
-      await expect(editor.getByTestId('base-url-offer').getByRole('button')).toHaveText('Use https://api.example.com as this profile’s base URL');
-      // the saved description is still the one learned before
-      await expect(edit.getByRole('table', { name: 'Operations' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Send Text', exact: true }) })).toContainText(
-        `POST ${text.endpoint}`,
+      await expect(editor.getByTestId('base-url-offer').getByRole('button')).toHaveText(
+        'Use https://api.example.com as this profile’s base URL',
       );
+      // the saved description is still the one learned before
+      await expect(
+        edit
+          .getByRole('table', { name: 'Operations' })
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: 'Send Text', exact: true }) }),
+      ).toContainText(`POST ${text.endpoint}`);
     });
 
     test('the Contacts screen lists the contacts through the learned request', async () => {

@@ -47,8 +47,18 @@ async function windowsNamed(display: string, pattern: string, timeoutMs = 60_000
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    const run = spawnSync('xdotool', ['search', '--name', pattern], { env: { ...process.env, DISPLAY: display }, encoding: 'utf8', timeout: 10_000 });
-    const ids = run.status === 0 ? run.stdout.trim().split('\n').filter((id) => /^\d+$/.test(id)) : [];
+    const run = spawnSync('xdotool', ['search', '--name', pattern], {
+      env: { ...process.env, DISPLAY: display },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    const ids =
+      run.status === 0
+        ? run.stdout
+            .trim()
+            .split('\n')
+            .filter((id) => /^\d+$/.test(id))
+        : [];
     if (ids.length > 0) return ids;
     last = run.stderr.trim();
     await new Promise((ok) => setTimeout(ok, 200));
@@ -58,7 +68,10 @@ async function windowsNamed(display: string, pattern: string, timeoutMs = 60_000
 
 test.describe('the Chromium host (npm start without Electron)', () => {
   test.skip(missing.length > 0, `SKIPPED: needs ${missing.join(' and ')} (apt install xvfb xdotool)`);
-  test.skip(!process.env.CRM_TEST_KEYRING, 'SKIPPED: runs only inside the private keyring of tests/harness/with-keyring.sh (it stores the sandbox key in the keychain)');
+  test.skip(
+    !process.env.CRM_TEST_KEYRING,
+    'SKIPPED: runs only inside the private keyring of tests/harness/with-keyring.sh (it stores the sandbox key in the keychain)',
+  );
 
   test('opens the window, sends a text typed into it, and ends cleanly when the window closes', async () => {
     test.setTimeout(120_000);
@@ -66,7 +79,10 @@ test.describe('the Chromium host (npm start without Electron)', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'crm-chromium-host-'));
     let host: ChildProcess | null = null;
     try {
-      host = spawn(process.execPath, HOST, { env: { ...process.env, DISPLAY: x.display, CRM_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+      host = spawn(process.execPath, HOST, {
+        env: { ...process.env, DISPLAY: x.display, CRM_DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const output = collect(host);
       const ended = exited(host, output);
 
@@ -85,7 +101,9 @@ test.describe('the Chromium host (npm start without Electron)', () => {
       xdotool(x.display, 'key', '--clearmodifiers', 'ctrl+Return');
       // the request log in the data folder would not prove delivery: wait for the sandbox's own record
       const dataFile = join(dataDir, 'sandbox-data.json');
-      await expect.poll(async () => (existsSync(dataFile) ? await readFile(dataFile, 'utf8') : ''), { timeout: 20_000 }).toContain('Hello from the Chromium window');
+      await expect
+        .poll(async () => (existsSync(dataFile) ? await readFile(dataFile, 'utf8') : ''), { timeout: 20_000 })
+        .toContain('Hello from the Chromium window');
 
       xdotool(x.display, 'key', '--clearmodifiers', 'ctrl+w');
       const run = await ended;

@@ -16,7 +16,11 @@ async function logTable(page: Page): Promise<{ table: Locator; path: Locator; ha
   await openSection(page, 'Request log');
   const table = page.getByRole('table', { name: 'Recent requests' });
   await expect(table.getByTestId('log-row').first()).toBeVisible();
-  return { table, path: table.getByRole('columnheader', { name: 'Path' }), handle: table.getByRole('separator', { name: 'Resize the Path column' }) };
+  return {
+    table,
+    path: table.getByRole('columnheader', { name: 'Path' }),
+    handle: table.getByRole('separator', { name: 'Resize the Path column' }),
+  };
 }
 
 test.describe('resizable table columns', () => {

@@ -7,7 +7,12 @@ import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
 
-const HTML_500 = { kind: 'status' as const, status: 500, body: '<html><body><h1>Internal Server Error</h1><p>upstream exploded</p></body></html>', contentType: 'text/html' };
+const HTML_500 = {
+  kind: 'status' as const,
+  status: 500,
+  body: '<html><body><h1>Internal Server Error</h1><p>upstream exploded</p></body></html>',
+  contentType: 'text/html',
+};
 
 test.describe('contacts at 100k', () => {
   const ctx = sharedConsole();
@@ -79,7 +84,9 @@ test.describe('contacts at 100k', () => {
     // the rows at the middle come from the pages the server has at that index
     await expectRowMatchesServer(page, first);
     await expectRowMatchesServer(page, first + 4);
-    const visibleIndexes = await page.getByTestId('contact-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-index'))));
+    const visibleIndexes = await page
+      .getByTestId('contact-row')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-index'))));
     expect(Math.min(...visibleIndexes)).toBeGreaterThan(first - 20);
     expect(Math.max(...visibleIndexes)).toBeLessThan(first + 40);
     // it asked for the pages around that index, not for everything it scrolled past
@@ -186,7 +193,9 @@ test.describe('contacts at 100k', () => {
     await settled(page);
     const errorRows = page.getByTestId('contacts-row-error');
     const onScreen = errorRows.filter({ hasText: 'Rows 75001–75100' });
-    await expect(onScreen).toHaveText(/^Rows 75001–75100 could not be loaded: Server error \(HTTP 500\); contact support if it persists\.\s*Retry$/);
+    await expect(onScreen).toHaveText(
+      /^Rows 75001–75100 could not be loaded: Server error \(HTTP 500\); contact support if it persists\.\s*Retry$/,
+    );
     await expect(onScreen).toBeInViewport();
     await expect(page.locator('[role="option"][data-index="75000"]')).toHaveText('Not loaded');
     // the HTML body is never shown
@@ -230,12 +239,15 @@ test.describe('contacts at 100k', () => {
   test('when the first page of a search fails, the list says so with Retry, and Retry recovers', async () => {
     const { page } = ctx.h;
     const query = 'Okafor';
-    const expectedTotal = (await sandboxApi<{ meta: { total: number } }>(ctx.h, `/api/v1/contacts?search=${query}&per_page=1`)).json.meta.total;
+    const expectedTotal = (await sandboxApi<{ meta: { total: number } }>(ctx.h, `/api/v1/contacts?search=${query}&per_page=1`)).json.meta
+      .total;
     ctx.h.sandbox.injectFaults([HTML_500], { method: 'GET', pathPrefix: '/api/v1/contacts' });
     const search = page.getByRole('searchbox', { name: 'Search contacts' });
     await search.fill(query);
     const failed = page.getByTestId('contacts-error');
-    await expect(failed.getByRole('alert')).toHaveText('Contacts could not be loaded: Server error (HTTP 500); contact support if it persists.');
+    await expect(failed.getByRole('alert')).toHaveText(
+      'Contacts could not be loaded: Server error (HTTP 500); contact support if it persists.',
+    );
     await failed.getByRole('button', { name: 'Retry' }).click();
     await expect(failed).toHaveCount(0);
     await expect(page.getByTestId('contacts-total')).toHaveText(`${expectedTotal.toLocaleString('en-US')} contacts matching “${query}”`);

@@ -30,14 +30,23 @@ test.describe('received files kept on another origin', () => {
     const profileName = await teachMeta(h);
     const fileOrigin = `http://localhost:${h.sandbox.port}`;
     const there = `localhost:${h.sandbox.port}`;
-    h.sandbox.configureEvents({ mediaHost: 'localhost', replyFrom: [number], replyDelayMs: 200, replyText: 'Here it is', replyMedia: 'image' });
+    h.sandbox.configureEvents({
+      mediaHost: 'localhost',
+      replyFrom: [number],
+      replyDelayMs: 200,
+      replyText: 'Here it is',
+      replyMedia: 'image',
+    });
 
     const panel = await openConversation(page, number);
     await panel.getByLabel('Reply').fill('Could you send the photo?');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     const line = panel.getByTestId('conversation-in').first();
     const refused = line.getByTestId('conversation-media-refused');
-    await expect(refused).toContainText(`image: the service keeps this file at ${fileOrigin}, not on its own origin, and the profile’s key is only sent there once you allow it.`, { timeout: 15_000 });
+    await expect(refused).toContainText(
+      `image: the service keeps this file at ${fileOrigin}, not on its own origin, and the profile’s key is only sent there once you allow it.`,
+      { timeout: 15_000 },
+    );
     await expect(line).toContainText('Here it is');
     // nothing was sent to the file's origin, with the key or without
     expect(h.sandbox.requests().filter((r) => r.headers.host === there)).toEqual([]);
@@ -59,7 +68,11 @@ test.describe('received files kept on another origin', () => {
     await expect(image).toBeVisible({ timeout: 15_000 });
     await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect(line.getByTestId('conversation-media-refused')).toHaveCount(0);
-    const question = { title: 'Send the key there for files?', message: `Send the key of "${profileName}" to ${fileOrigin} to download the files its service keeps there?`, confirmLabel: 'Allow the key there for files' };
+    const question = {
+      title: 'Send the key there for files?',
+      message: `Send the key of "${profileName}" to ${fileOrigin} to download the files its service keeps there?`,
+      confirmLabel: 'Allow the key there for files',
+    };
     expect(h.confirmAsked.slice(asked)).toEqual([expect.objectContaining(question), expect.objectContaining(question)]);
     // the key went there once, with the file's GET, and nowhere else there
     const keyedThere = h.sandbox.requests().filter((r) => r.headers.host === there);

@@ -43,10 +43,20 @@ test.describe('focus after every palette entry and navigation', () => {
     { name: 'Contacts', shortcut: 'Ctrl+1', target: (p) => p.getByRole('searchbox', { name: 'Search contacts' }), types: true },
     { name: 'Send', shortcut: 'Ctrl+2', target: (p) => p.getByTestId('recipient-number'), types: true },
     { name: 'Messages', shortcut: 'Ctrl+3', target: (p) => p.getByTestId('messages-number'), types: true },
-    { name: 'Keys', shortcut: 'Ctrl+4', target: (p) => p.getByRole('table', { name: 'Saved keys' }).getByRole('button', { name: 'Test' }).first(), types: false },
+    {
+      name: 'Keys',
+      shortcut: 'Ctrl+4',
+      target: (p) => p.getByRole('table', { name: 'Saved keys' }).getByRole('button', { name: 'Test' }).first(),
+      types: false,
+    },
     { name: 'Outbox', shortcut: 'Ctrl+5', target: (p) => p.getByRole('button', { name: 'Sync now' }), types: false },
     { name: 'Request log', shortcut: 'Ctrl+6', target: (p) => p.getByTestId('log-filter-path'), types: true },
-    { name: 'Profiles', shortcut: 'Ctrl+7', target: (p) => p.getByRole('table', { name: 'Profiles' }).getByRole('button', { name: 'Edit' }).first(), types: false },
+    {
+      name: 'Profiles',
+      shortcut: 'Ctrl+7',
+      target: (p) => p.getByRole('table', { name: 'Profiles' }).getByRole('button', { name: 'Edit' }).first(),
+      types: false,
+    },
     { name: 'Conversations', shortcut: 'Ctrl+8', target: (p) => p.getByRole('button', { name: 'All', exact: true }), types: false },
     { name: 'Templates', shortcut: 'Ctrl+9', target: (p) => p.getByRole('button', { name: 'Refresh' }), types: false },
   ];

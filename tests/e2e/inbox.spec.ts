@@ -41,7 +41,18 @@ test.describe('the inbox', () => {
     const profile = await core.profiles.active();
     const other = openDatabase(core.dataDir);
     try {
-      await new SentMessagesTable(other).append({ id: 'r_inbox_e2e', profileId: profile!.id, kind: 'text', number: second, text: 'Sent from the terminal', fileName: null, status: 'accepted', at: new Date().toISOString(), messageId: 'wamid.inbox.e2e', origin: 'sent' });
+      await new SentMessagesTable(other).append({
+        id: 'r_inbox_e2e',
+        profileId: profile!.id,
+        kind: 'text',
+        number: second,
+        text: 'Sent from the terminal',
+        fileName: null,
+        status: 'accepted',
+        at: new Date().toISOString(),
+        messageId: 'wamid.inbox.e2e',
+        origin: 'sent',
+      });
     } finally {
       other.close();
     }

@@ -2,7 +2,22 @@
 // arrow keys, Tab/Shift+Tab between fields, Enter to send, Escape to dismiss a confirmation),
 // and a Revoke confirmation (focus trapped in the dialog, Escape cancels, focus comes back).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cellUnder, contactAt, journalMark, journalSince, keyRow, messagesTo, navLink, openSection, openSendTab, openSendTo, sandboxApi, sharedConsole, tabTo, uniqueNumber } from './support/fixtures';
+import {
+  cellUnder,
+  contactAt,
+  journalMark,
+  journalSince,
+  keyRow,
+  messagesTo,
+  navLink,
+  openSection,
+  openSendTab,
+  openSendTo,
+  sandboxApi,
+  sharedConsole,
+  tabTo,
+  uniqueNumber,
+} from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -114,7 +129,12 @@ test.describe('keyboard only', () => {
     // a destructive action opens with Cancel focused: a stray Enter revokes nothing
     await expect(cancel).toBeFocused();
     // Tab and Shift+Tab cycle inside the dialog
-    const cycle: [string, Locator][] = [['Tab', confirm], ['Tab', cancel], ['Shift+Tab', confirm], ['Shift+Tab', cancel]];
+    const cycle: [string, Locator][] = [
+      ['Tab', confirm],
+      ['Tab', cancel],
+      ['Shift+Tab', confirm],
+      ['Shift+Tab', cancel],
+    ];
     for (const [key, focused] of cycle) {
       await page.keyboard.press(key);
       await expect(focused).toBeFocused();
@@ -145,7 +165,9 @@ test.describe('keyboard only', () => {
     await expect(dialog).toBeHidden();
     await expect(await cellUnder(row, 'State')).toContainText(/^revoked [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await expect
-      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status, { message: 'the server refuses the revoked key' })
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: created.key })).status, {
+        message: 'the server refuses the revoked key',
+      })
       .toBe(401);
   });
 

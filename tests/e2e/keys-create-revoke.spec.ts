@@ -8,7 +8,17 @@ import { CrmError } from '../../src-main/core/errors';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole, showKeys } from './support/fixtures';
+import {
+  activateKey,
+  addKeyThroughForm,
+  cellUnder,
+  keyIdOf,
+  keyRow,
+  openSection,
+  sandboxApi,
+  sharedConsole,
+  showKeys,
+} from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,7 +45,12 @@ function breakClipboard(h: ConsoleHarness): () => void {
 async function pageText(h: ConsoleHarness): Promise<string> {
   const inPage = await h.page.evaluate(() => {
     const values = [...document.querySelectorAll('input, textarea, select')].map((e) => (e as HTMLInputElement).value);
-    return [document.documentElement.outerHTML, values.join('\n'), JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join('\n');
+    return [
+      document.documentElement.outerHTML,
+      values.join('\n'),
+      JSON.stringify({ ...localStorage }),
+      JSON.stringify({ ...sessionStorage }),
+    ].join('\n');
   });
   return `${inPage}\n${h.console.join('\n')}`;
 }
@@ -220,8 +235,12 @@ test.describe('a new key shown once, and a revoke dialog that names the key', ()
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('active-key')).toContainText('Sandbox admin');
     await expect(await cellUnder(row, 'State')).toContainText(/^revoked /);
-    await expect.poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status, { timeout: 15_000 }).toBe(401);
+    await expect
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status, { timeout: 15_000 })
+      .toBe(401);
     // the profile works on with the key it was switched to
-    expect((await h.core.profiles.list()).profiles.find((p) => p.name === 'Sandbox')?.activeKeyId).toBe(await keyIdOf(keyRow(page, 'Sandbox admin')));
+    expect((await h.core.profiles.list()).profiles.find((p) => p.name === 'Sandbox')?.activeKeyId).toBe(
+      await keyIdOf(keyRow(page, 'Sandbox admin')),
+    );
   });
 });

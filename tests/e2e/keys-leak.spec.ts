@@ -21,7 +21,9 @@ test.describe('a saved key where it must not be', () => {
     await text.fill(`my key: ${sandbox.adminKey}`);
     const mark = journalMark(ctx.h);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(panel.getByTestId('send-error')).toContainText(`This text contains the key "Sandbox admin" …${last4}; it was not sent. Remove it, and roll the key if it was shared elsewhere.`);
+    await expect(panel.getByTestId('send-error')).toContainText(
+      `This text contains the key "Sandbox admin" …${last4}; it was not sent. Remove it, and roll the key if it was shared elsewhere.`,
+    );
     expect(journalSince(ctx.h, mark, { method: 'POST' })).toEqual([]);
     expect(await messagesTo(ctx.h, number)).toEqual([]);
     // the text stays for the person to fix; cleared here so no key is left in the page
@@ -32,7 +34,12 @@ test.describe('a saved key where it must not be', () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();
     const last4 = sandbox.adminKey.slice(-4);
-    sandbox.configureEvents({ statusDelaysMs: [100, 200, 300], replyFrom: [number], replyDelayMs: 400, replyText: `here is the key you asked for: ${sandbox.adminKey}` });
+    sandbox.configureEvents({
+      statusDelaysMs: [100, 200, 300],
+      replyFrom: [number],
+      replyDelayMs: 400,
+      replyText: `here is the key you asked for: ${sandbox.adminKey}`,
+    });
     const panel = await openSendTab(page, 'Send Text');
     await panel.getByLabel('Recipient number').fill(number);
     await panel.getByLabel('Message text').fill('Can you send me the code?');

@@ -40,7 +40,9 @@ test.describe('a key whose value left the keychain, revoked keys and expiry', ()
     await expectAccessible(page, 'keys-value-missing');
 
     await row.getByRole('button', { name: 'Repair' }).click();
-    await expect(row.getByTestId(`key-repair-result-${id}`)).toContainText(`(…${key.key.slice(-4)}) was found in the keychain under another entry and linked back to it`);
+    await expect(row.getByTestId(`key-repair-result-${id}`)).toContainText(
+      `(…${key.key.slice(-4)}) was found in the keychain under another entry and linked back to it`,
+    );
     await expect(row.getByTestId(`key-value-missing-${id}`)).toHaveCount(0, { timeout: 3_000 });
     expect(await secrets.get(keyAccount(id))).toBe(key.key);
     expect(await secrets.get(stray)).toBeNull();
@@ -60,7 +62,9 @@ test.describe('a key whose value left the keychain, revoked keys and expiry', ()
 
     await expect(row.getByTestId(`key-value-missing-${id}`)).toHaveText('value missing', { timeout: 3_000 });
     await row.getByRole('button', { name: 'Repair' }).click();
-    await expect(row.getByTestId(`key-repair-result-${id}`)).toContainText(`The keychain holds no value for “e2e lost value” (…${key.key.slice(-4)}). Revoke it and add the key again with Add key`);
+    await expect(row.getByTestId(`key-repair-result-${id}`)).toContainText(
+      `The keychain holds no value for “e2e lost value” (…${key.key.slice(-4)}). Revoke it and add the key again with Add key`,
+    );
     await expect(row.getByTestId(`key-value-missing-${id}`)).toHaveText('value missing');
     // the other keys were never called missing
     await expect(page.locator('[data-testid^="key-value-missing-"]')).toHaveCount(1);
@@ -80,9 +84,14 @@ test.describe('a key whose value left the keychain, revoked keys and expiry', ()
     const dialog = page.getByRole('alertdialog', { name: 'Revoke key “e2e retired”?' });
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status, { timeout: 15_000 }).toBe(401);
+    await expect
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: key.key })).status, { timeout: 15_000 })
+      .toBe(401);
     // Live, the default: gone once the server revocation is done, as `crm keys list` shows it
-    await expect(page.getByRole('group', { name: 'Show keys' }).getByRole('button', { name: 'Live', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Show keys' }).getByRole('button', { name: 'Live', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(row).toHaveCount(0, { timeout: 20_000 });
     await expect(keyRow(page, 'Sandbox admin')).toBeVisible();
 

@@ -5,7 +5,17 @@
 // dialog passes axe, and Escape returns focus to the row's Roll key… button.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole, showKeys } from './support/fixtures';
+import {
+  activateKey,
+  addKeyThroughForm,
+  cellUnder,
+  keyIdOf,
+  keyRow,
+  openSection,
+  sandboxApi,
+  sharedConsole,
+  showKeys,
+} from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -67,7 +77,9 @@ test.describe('Roll key…', () => {
     await expect(await cellUnder(fresh, 'Last status')).toHaveText(/^valid/);
 
     // the old key is refused by the service, and its row says the check found so
-    await expect.poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: made.key })).status, { timeout: 15_000 }).toBe(401);
+    await expect
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: made.key })).status, { timeout: 15_000 })
+      .toBe(401);
     await showKeys(page, 'All');
     const old = page.getByTestId(`key-row-${oldId}`);
     await expect(await cellUnder(old, 'State')).toContainText(/^revoked /);

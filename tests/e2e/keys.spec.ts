@@ -7,7 +7,21 @@ import { expect, test } from '@playwright/test';
 import { scrubSecret } from '../../src-main/core/http/scrub/redact';
 import { keyLabel } from '../../src-main/shared/key-label';
 import type { CrmApi } from '../../src-main/ipc/contract';
-import { activateKey, addKeyThroughForm, cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, openSendTo, sandboxApi, sharedConsole, showKeys, uniqueNumber } from './support/fixtures';
+import {
+  activateKey,
+  addKeyThroughForm,
+  cellUnder,
+  journalMark,
+  journalSince,
+  keyIdOf,
+  keyRow,
+  openSection,
+  openSendTo,
+  sandboxApi,
+  sharedConsole,
+  showKeys,
+  uniqueNumber,
+} from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,7 +49,9 @@ test.describe('keys', () => {
     const { page } = ctx.h;
     const row = keyRow(page, 'e2e added key');
     await row.getByRole('button', { name: 'Test' }).click();
-    await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toHaveText('valid: The key works: it can read contacts (one contacts request answered). Sending was not checked.');
+    await expect(page.getByTestId(`key-test-result-${await keyIdOf(row)}`)).toHaveText(
+      'valid: The key works: it can read contacts (one contacts request answered). Sending was not checked.',
+    );
     await expect(await cellUnder(row, 'Last status')).toHaveText('valid');
     // in a column of its own, not squeezed under the row's buttons
     await expect(await cellUnder(row, 'Test result')).toHaveText(/^valid: The key works/);
@@ -218,7 +234,10 @@ test.describe('keys', () => {
     const created = form.getByRole('region', { name: 'New key “e2e server key”' });
     await expect(created).toContainText('Key “e2e server key” was created and saved to the keychain');
     await expect(created.getByTestId('created-key-value')).toHaveText(/^•{8,}$/);
-    const serverRow = page.getByRole('table', { name: 'Server keys' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'e2e server key' }) });
+    const serverRow = page
+      .getByRole('table', { name: 'Server keys' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'e2e server key' }) });
     await expect(serverRow).toBeVisible();
     await expect(keyRow(page, 'e2e server key')).toBeVisible();
     const localIdOf = await keyIdOf(keyRow(page, 'e2e server key'));
@@ -244,7 +263,9 @@ test.describe('keys', () => {
     expect(await page.content()).not.toContain(createdValue);
     // the one reply that held it is the shown-once answer (keys:reveal-new, see
     // keys-create-revoke.spec.ts); no other reply or event did
-    expect(h.ipcTraffic.filter((t) => t.includes(createdValue)).map((t) => (JSON.parse(t) as { channel?: string }).channel)).toEqual(['keys:reveal-new']);
+    expect(h.ipcTraffic.filter((t) => t.includes(createdValue)).map((t) => (JSON.parse(t) as { channel?: string }).channel)).toEqual([
+      'keys:reveal-new',
+    ]);
 
     // it is the key the server made: it works, and its prefix is the listed one
     expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: createdValue })).status).toBe(200);
@@ -288,7 +309,9 @@ test.describe('keys', () => {
     await row.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('alertdialog', { name: 'Revoke server key “e2e server key”?' }).getByRole('button', { name: 'Revoke' }).click();
     await expect
-      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: createdValue })).status, { message: 'the server refuses the revoked key' })
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: createdValue })).status, {
+        message: 'the server refuses the revoked key',
+      })
       .toBe(401);
     await page.getByRole('button', { name: 'Refresh server keys' }).click();
     await expect(page.getByTestId(`server-key-row-${createdId}`)).toHaveCount(0);

@@ -6,7 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { contactAt, journalMark, journalSince, messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
+import {
+  contactAt,
+  journalMark,
+  journalSince,
+  messagesTo,
+  openSection,
+  openSendTab,
+  settledCurl,
+  sharedConsole,
+  uniqueNumber,
+  readmeScreenshot,
+} from './support/fixtures';
 import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
@@ -137,7 +148,9 @@ test.describe('the Messages view', () => {
     sandbox.injectFaults([{ kind: 'status', status: 404 }], { method: 'GET', pathPrefix: '/api/v1/messages' });
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     const list = page.getByTestId('message-list');
-    await expect(page.getByTestId('messages-source')).toHaveText("The service has no message listing (GET /api/v1/messages answered HTTP 404); this is the app's own record of what it sent.");
+    await expect(page.getByTestId('messages-source')).toHaveText(
+      "The service has no message listing (GET /api/v1/messages answered HTTP 404); this is the app's own record of what it sent.",
+    );
     await expect(list.getByTestId('message-item')).toContainText('Kept in the app record');
     await expect(list.getByTestId('message-item')).toContainText('sent now');
   });
@@ -164,8 +177,22 @@ test.describe('the Messages view', () => {
     // for the picture: an image with its caption and a voice note, sent by the app's core while
     // the view is open (each send's messages:changed lists again), and without the sandbox banner
     const number = uniqueNumber();
-    await ctx.h.core.messages.send({ op: 'messages.media', idempotencyKey: randomUUID(), input: { number, mediatype: 'image', source: { kind: 'url', url: 'https://files.example.com/storefront.jpg' }, mimetype: 'image/jpeg', caption: 'Our new storefront' } });
-    await ctx.h.core.messages.send({ op: 'messages.audio', idempotencyKey: randomUUID(), input: { number, source: { kind: 'url', url: 'https://files.example.com/voice-note.ogg' }, mimetype: 'audio/ogg' } });
+    await ctx.h.core.messages.send({
+      op: 'messages.media',
+      idempotencyKey: randomUUID(),
+      input: {
+        number,
+        mediatype: 'image',
+        source: { kind: 'url', url: 'https://files.example.com/storefront.jpg' },
+        mimetype: 'image/jpeg',
+        caption: 'Our new storefront',
+      },
+    });
+    await ctx.h.core.messages.send({
+      op: 'messages.audio',
+      idempotencyKey: randomUUID(),
+      input: { number, source: { kind: 'url', url: 'https://files.example.com/voice-note.ogg' }, mimetype: 'audio/ogg' },
+    });
     await expect(page.getByTestId('message-item').first()).toContainText('Voice note');
     await expect(page.getByTestId('message-item').nth(1)).toContainText('Our new storefront');
     await expect(page.getByTestId('message-item').nth(1)).toContainText('storefront.jpg');

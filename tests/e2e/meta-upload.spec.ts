@@ -9,7 +9,6 @@ import { dropFile, pdfBytes } from './support/media-files';
 
 const LABELS: Partial<Record<PlaygroundTab['id'], string>> = { text: 'Send Text', media: 'Send Media', upload: 'Upload media' };
 
-
 test.describe('a Meta-shaped service, set up in the window from its cURLs', () => {
   test.describe.configure({ mode: 'serial' });
   const ctx = sharedConsole({ dialect: 'meta', contacts: 100 });
@@ -30,7 +29,9 @@ test.describe('a Meta-shaped service, set up in the window from its cURLs', () =
       if (tab.id === 'upload') await expect(editor.getByTestId('credential-placement')).toContainText('multipart');
       await editor.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(editor.getByTestId('api-save-status')).toHaveText(`Saved: ${label} now follows this description.`);
-      await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })).toContainText('custom');
+      await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })).toContainText(
+        'custom',
+      );
     }
   });
 
@@ -48,10 +49,13 @@ test.describe('a Meta-shaped service, set up in the window from its cURLs', () =
     const posts = journalSince(h, mark, { method: 'POST' });
     expect(posts.map((p) => p.path.split('/').pop())).toEqual(['media', 'messages']);
     expect(String(posts[0]!.headers['content-type'])).toMatch(/^multipart\/form-data/);
-    expect(posts[1]!.json).toMatchObject({ type: 'document', document: { id: expect.stringMatching(/^\d+$/), filename: 'Q3 report.pdf', caption: 'The Q3 report' } });
+    expect(posts[1]!.json).toMatchObject({
+      type: 'document',
+      document: { id: expect.stringMatching(/^\d+$/), filename: 'Q3 report.pdf', caption: 'The Q3 report' },
+    });
   });
 
-  test('a contact outside the 24-hour window: the service\'s reason and that a template is needed', async () => {
+  test("a contact outside the 24-hour window: the service's reason and that a template is needed", async () => {
     const panel = await openSendTo(ctx.h.page, 'Send Text', '+1 555 010 0047');
     await panel.getByLabel('Message text').fill('Are you still there?');
     await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -69,7 +69,11 @@ test.describe('contacts at 1,000,000', () => {
         return shown.length ? Math.min(...shown.map((r) => Number(r.dataset.index))) : -1;
       });
     // within 1% of the middle (rows drawn for an earlier position are outside that band)
-    await expect.poll(async () => Math.abs((await firstOnScreen()) - COUNT / 2) / COUNT, { message: 'first row on screen, as a fraction of the list from its middle' }).toBeLessThan(0.01);
+    await expect
+      .poll(async () => Math.abs((await firstOnScreen()) - COUNT / 2) / COUNT, {
+        message: 'first row on screen, as a fraction of the list from its middle',
+      })
+      .toBeLessThan(0.01);
     const firstShown = await firstOnScreen();
     const expected = await contactAt(ctx.h, firstShown);
     await expect(page.locator(`[data-testid="contact-row"][data-index="${firstShown}"] .contact-name`)).toHaveText(expected.name);

@@ -7,7 +7,10 @@ import { cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, sha
 import { overflowOf } from './support/overflow';
 
 function profileRow(page: Page, name: string) {
-  return page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  return page
+    .getByRole('table', { name: 'Profiles' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
 }
 
 /** Profiles -> Edit -> General: sets the base URL (when given) and saves. */
@@ -53,7 +56,10 @@ test.describe('profiles', () => {
   test('switching makes it active: the header shows the profile and its key, and requests use that key', async () => {
     const h = ctx.h;
     const { page } = h;
-    const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Staging copy/ }) });
+    const row = page
+      .getByRole('table', { name: 'Profiles' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /^Staging copy/ }) });
     const mark = journalMark(h);
     await row.getByRole('button', { name: 'Switch to' }).click();
     await expect(page.getByTestId('active-profile')).toHaveText(/Profile\s*Staging copy$/);
@@ -157,7 +163,9 @@ test.describe('a new profile from a cURL', () => {
     const form = page.getByRole('form', { name: 'New profile from a cURL' });
     await form
       .getByLabel('The service’s cURL')
-      .fill(`curl -X POST 'https://graph.example.com/api/v1/messages/text' -H 'Content-Type: application/json' -d '{"number":"5511999990000","text":"Hello"}'`);
+      .fill(
+        `curl -X POST 'https://graph.example.com/api/v1/messages/text' -H 'Content-Type: application/json' -d '{"number":"5511999990000","text":"Hello"}'`,
+      );
     await expect(form.getByLabel('Profile name')).toHaveValue('graph.example.com');
     await expect(form.getByLabel('What this cURL does')).toHaveValue('messages.text');
     await form.getByRole('button', { name: 'Make the profile' }).click();
@@ -167,8 +175,12 @@ test.describe('a new profile from a cURL', () => {
     const edit = page.getByTestId('edit-profile');
     await expect(edit.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true');
     const operations = edit.getByTestId('api-section');
-    await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Send Text', exact: true }) })).toContainText('custom');
-    await expect(operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List contacts', exact: true }) })).toContainText('the app’s own API');
+    await expect(
+      operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Send Text', exact: true }) }),
+    ).toContainText('custom');
+    await expect(
+      operations.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'List contacts', exact: true }) }),
+    ).toContainText('the app’s own API');
     const problems = blocking(await a11yProblems(page, 'test-results/a11y/profile-from-curl.json'));
     expect(problems, formatA11yProblems('profile-from-curl', problems)).toEqual([]);
   });

@@ -69,7 +69,7 @@ test('the question window stays open until answered; yes reaches the code that a
   expect(app.isClosed()).toBe(false);
 });
 
-test('the question is a modal dialog like the app\'s own: labelled, described, Cancel focused, Tab kept inside', async () => {
+test("the question is a modal dialog like the app's own: labelled, described, Cancel focused, Tab kept inside", async () => {
   const answer = ask(QUESTION);
   const question = await questionShown();
   const dialog = question.getByRole('alertdialog', { name: 'Go ahead?' });
@@ -121,7 +121,7 @@ test('a window the app page opens is still closed', async () => {
   expect(app.isClosed()).toBe(false);
 });
 
-test('moving a profile\'s saved keys to a new address: asked in the window, yes moves them', async () => {
+test("moving a profile's saved keys to a new address: asked in the window, yes moves them", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'crm-question-'));
   try {
     const secrets = new MemorySecretStore();
@@ -129,7 +129,20 @@ test('moving a profile\'s saved keys to a new address: asked in the window, yes 
     const profiles = new ProfileManager(meta, secrets, new KeyVault(secrets, meta));
     const p = await profiles.create({ name: 'Shop', baseUrl: 'https://old.example.com' });
     await meta.keys.update((doc) => {
-      doc.keys.push({ id: 'lk_1', name: 'k', profileId: p.id, fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, origin: 'https://old.example.com' });
+      doc.keys.push({
+        id: 'lk_1',
+        name: 'k',
+        profileId: p.id,
+        fingerprint: 'abcd',
+        permissions: null,
+        addedAt: 'x',
+        lastUsedAt: null,
+        lastStatus: null,
+        state: 'active',
+        serverKeyId: null,
+        revokedAt: null,
+        origin: 'https://old.example.com',
+      });
     });
     const updated = updateProfileAsking(profiles, ask, p.id, { baseUrl: 'https://new.example.com' });
     const question = await questionShown('Send the keys to a new address?');

@@ -15,7 +15,14 @@ test.describe('quick answers in the conversation', () => {
 
   test("the contact's quoted reply shows its quote, and its 👍 shows on our message", async () => {
     const { page, sandbox } = ctx.h;
-    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], replyDelayMs: 500, replyText: 'Thanks, got it', replyQuotes: true, replyReaction: '👍' });
+    sandbox.configureEvents({
+      statusDelaysMs: [100, 200, 400],
+      replyFrom: [number],
+      replyDelayMs: 500,
+      replyText: 'Thanks, got it',
+      replyQuotes: true,
+      replyReaction: '👍',
+    });
 
     const panel = await openConversation(page, number);
 
@@ -92,7 +99,9 @@ test.describe('quick answers in the conversation', () => {
     await incoming.getByRole('button', { name: 'React to: Thanks, got it' }).click();
     await bar.getByRole('button', { name: 'Remove my reaction' }).click();
     await expect(incoming.getByTestId('reaction-ours')).toHaveCount(0);
-    expect(journalSince(ctx.h, mark, { method: 'POST', path: '/api/v1/messages/reaction' }).map((r) => (r.json as { emoji: string }).emoji)).toEqual(['❤️', '']);
+    expect(
+      journalSince(ctx.h, mark, { method: 'POST', path: '/api/v1/messages/reaction' }).map((r) => (r.json as { emoji: string }).emoji),
+    ).toEqual(['❤️', '']);
   });
 
   test('/ picks a canned response from the keyboard, asks its parameter, and the reply goes', async () => {

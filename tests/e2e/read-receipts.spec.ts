@@ -66,14 +66,21 @@ test.describe('read receipts to a Meta-shaped service', () => {
     // the heading names the contact as the service gave it, then the number
     await expect(page.getByTestId('conversation').getByRole('heading', { name: formatPhone(number) })).toBeVisible();
     await expect(row.getByTestId('inbox-unread')).toHaveCount(0);
-    await expect.poll(() => receiptsSince(h, mark), { timeout: 15_000 }).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: first }]);
+    await expect
+      .poll(() => receiptsSince(h, mark), { timeout: 15_000 })
+      .toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: first }]);
 
     // opened again: the service already knows
     await row.click();
     await h.core.inbox.settleReceipts();
     expect(receiptsSince(h, mark)).toHaveLength(1);
     // the request log shows it like every other request of the profile
-    expect(h.core.requestLog.list().filter((e) => e.endpoint === 'messages.read').map((e) => e.status)).toEqual([200]);
+    expect(
+      h.core.requestLog
+        .list()
+        .filter((e) => e.endpoint === 'messages.read')
+        .map((e) => e.status),
+    ).toEqual([200]);
   });
 
   test('switched off on the Conversations screen nothing is sent; on again, the next open tells the service of the newer message', async () => {
@@ -98,6 +105,8 @@ test.describe('read receipts to a Meta-shaped service', () => {
     await receipts.click();
     await expect(receipts).toBeChecked();
     await rowOf(page, number).click();
-    await expect.poll(() => receiptsSince(h, mark), { timeout: 15_000 }).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: newer }]);
+    await expect
+      .poll(() => receiptsSince(h, mark), { timeout: 15_000 })
+      .toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: newer }]);
   });
 });

@@ -117,7 +117,11 @@ test.describe('the Request log', () => {
     await openSection(page, 'Request log');
     await page.getByTestId('log-filter-all').click();
     await page.getByLabel('Search', { exact: true }).fill('/messages/media');
-    await page.getByTestId('log-row').first().getByRole('button', { name: /\/messages\/media/ }).click();
+    await page
+      .getByTestId('log-row')
+      .first()
+      .getByRole('button', { name: /\/messages\/media/ })
+      .click();
     const detail = page.getByTestId('log-detail');
     await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
     await expect(detail.getByTestId('log-file-again')).toHaveCount(0);
@@ -188,7 +192,10 @@ test.describe('the Request log in the smallest window', () => {
     await openSection(page, 'Contacts');
     await expect(page.getByTestId('contact-row').first()).toBeVisible();
     await openSection(page, 'Request log');
-    const open = page.getByTestId('log-row').first().getByRole('button', { name: /\/api\// });
+    const open = page
+      .getByTestId('log-row')
+      .first()
+      .getByRole('button', { name: /\/api\// });
     await open.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('log-detail').getByTestId('log-detail-status')).toHaveText('200 OK');
@@ -211,12 +218,17 @@ test.describe('the Request log in the smallest window', () => {
     await settledCurl(page, `"number":"${number}"`);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
-    const posts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.rawBody.includes(number));
+    const posts = () =>
+      sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.rawBody.includes(number));
     expect(posts()).toHaveLength(1);
 
     await openSection(page, 'Request log');
     await page.getByLabel('Search', { exact: true }).fill('/messages/text');
-    await page.getByTestId('log-row').first().getByRole('button', { name: /\/messages\/text/ }).click();
+    await page
+      .getByTestId('log-row')
+      .first()
+      .getByRole('button', { name: /\/messages\/text/ })
+      .click();
     const detail = page.getByTestId('log-detail');
     await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
     await expect(detail.getByTestId('log-request-body')).toContainText(number);
@@ -242,7 +254,7 @@ test.describe('the Request log in the smallest window', () => {
 test.describe('the Request log in a 1200 px window', () => {
   const ctx = sharedConsole({ window: { width: 1200, height: 800 } });
 
-  test("the list keeps its Headers column whole, with the viewer closed and open", async () => {
+  test('the list keeps its Headers column whole, with the viewer closed and open', async () => {
     const { page } = ctx.h;
     await openSection(page, 'Contacts');
     await expect(page.getByTestId('contact-row').first()).toBeVisible();

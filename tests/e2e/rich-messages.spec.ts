@@ -26,14 +26,42 @@ const TAB_OPERATION: Record<string, DescribedOperation> = {
 async function teachMeta(h: ConsoleHarness): Promise<void> {
   const profile = await learnFromPlayground(h, 'meta', TAB_OPERATION);
   // a template with body parameters, as Meta's reference writes it (the playground's hello_world has none)
-  const body = { messaging_product: 'whatsapp', to: { $role: 'number' as const }, type: 'template', template: { name: { $role: 'template_name' as const }, language: { code: { $role: 'template_language' as const } }, components: [{ type: 'body', parameters: [{ type: 'text', text: { $role: 'template_param' as const } }] }] } };
-  await h.core.api.save(profile.id, 'messages.template', { method: 'POST', path: `/v23.0/${PHONE_NUMBER_ID}/messages`, query: [], headers: [], body, send: { messageId: null } });
+  const body = {
+    messaging_product: 'whatsapp',
+    to: { $role: 'number' as const },
+    type: 'template',
+    template: {
+      name: { $role: 'template_name' as const },
+      language: { code: { $role: 'template_language' as const } },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: { $role: 'template_param' as const } }] }],
+    },
+  };
+  await h.core.api.save(profile.id, 'messages.template', {
+    method: 'POST',
+    path: `/v23.0/${PHONE_NUMBER_ID}/messages`,
+    query: [],
+    headers: [],
+    body,
+    send: { messageId: null },
+  });
   // the approved templates, as the service's own listing route gives them (a template's body)
-  await h.core.api.save(profile.id, 'templates.list', { method: 'GET', path: `/v23.0/${BUSINESS_ACCOUNT_ID}/message_templates`, query: [], headers: [], body: null });
+  await h.core.api.save(profile.id, 'templates.list', {
+    method: 'GET',
+    path: `/v23.0/${BUSINESS_ACCOUNT_ID}/message_templates`,
+    query: [],
+    headers: [],
+    body: null,
+  });
 }
 
 /** a reply typed in the panel; the sandbox's contact answers it with `reply` */
-async function replyAndAwait(h: ConsoleHarness, panel: Locator, number: string, text: string, reply: 'image' | 'document' | 'audio' | 'location' | 'contacts'): Promise<void> {
+async function replyAndAwait(
+  h: ConsoleHarness,
+  panel: Locator,
+  number: string,
+  text: string,
+  reply: 'image' | 'document' | 'audio' | 'location' | 'contacts',
+): Promise<void> {
   h.sandbox.configureEvents({ replyFrom: [number], replyDelayMs: 200, replyText: 'Here it is', replyMedia: reply });
   const before = await panel.getByTestId('conversation-in').count();
   await panel.getByLabel('Reply').fill(text);

@@ -66,7 +66,16 @@ for (const scheme of ['light', 'dark'] as const) {
       await panel.getByLabel('Message text').fill('This one fails');
       await settledCurl(h.page, 'This one fails');
       h.sandbox.injectFaults(
-        [{ kind: 'status', status: 400, body: JSON.stringify({ error: { code: 'bad_request', message: 'x', details: [{ field: 'number', message: 'is not on this account' }] } }), contentType: 'application/json' }],
+        [
+          {
+            kind: 'status',
+            status: 400,
+            body: JSON.stringify({
+              error: { code: 'bad_request', message: 'x', details: [{ field: 'number', message: 'is not on this account' }] },
+            }),
+            contentType: 'application/json',
+          },
+        ],
         { method: 'POST', pathPrefix: '/api/v1/messages/text' },
       );
       await panel.getByRole('button', { name: 'Send', exact: true }).click();

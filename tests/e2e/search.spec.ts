@@ -25,7 +25,12 @@ test.describe('searching every conversation', () => {
 
   test('finds sends and replies as the person types, and opens the chosen message in its conversation', async () => {
     const { page, sandbox } = ctx.h;
-    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [contact], replyDelayMs: 300, replyText: 'Ação do João: o pedido chegou!' });
+    sandbox.configureEvents({
+      statusDelaysMs: [100, 200, 400],
+      replyFrom: [contact],
+      replyDelayMs: 300,
+      replyText: 'Ação do João: o pedido chegou!',
+    });
     await sendFromPanel(page, contact, 'Seu pedido 4471 saiu para entrega');
     await expect(page.getByTestId('conversation-in')).toContainText('o pedido chegou', { timeout: 15_000 });
     await sendFromPanel(page, other, 'O boleto vence amanhã');
@@ -77,7 +82,9 @@ test.describe('searching every conversation', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     const panel = page.getByTestId('conversation');
-    await expect(panel.getByRole('heading', { name: new RegExp(`Conversation with .*${formatPhone(contact).replace(/[+()]/g, '\\$&')}`) })).toBeVisible();
+    await expect(
+      panel.getByRole('heading', { name: new RegExp(`Conversation with .*${formatPhone(contact).replace(/[+()]/g, '\\$&')}`) }),
+    ).toBeVisible();
     const found = panel.locator('.message-found');
     await expect(found).toHaveCount(1);
     await expect(found).toHaveAttribute('data-testid', 'conversation-out');

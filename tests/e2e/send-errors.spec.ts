@@ -42,7 +42,14 @@ test.describe('send errors', () => {
     const { page, sandbox } = ctx.h;
     const panel = await draft(page, uniqueNumber(), 'details please');
     sandbox.injectFaults(
-      [{ kind: 'status', status: 400, body: JSON.stringify({ error: { code: 'bad_request', message: 'x', details: [{ field: 'number', message: 'bad' }] } }), contentType: 'application/json' }],
+      [
+        {
+          kind: 'status',
+          status: 400,
+          body: JSON.stringify({ error: { code: 'bad_request', message: 'x', details: [{ field: 'number', message: 'bad' }] } }),
+          contentType: 'application/json',
+        },
+      ],
       ON_TEXT,
     );
     await send(panel);
@@ -66,7 +73,9 @@ test.describe('send errors', () => {
     await send(panel);
     const error = panel.getByTestId('send-error');
     // the app's sentence, and the service's own reason after it
-    await expect(error.getByRole('alert')).toHaveText("Not sent: Not found: POST /api/v1/messages/text. Check the profile's base URL and API paths. The server says: injected fault: HTTP 404.");
+    await expect(error.getByRole('alert')).toHaveText(
+      "Not sent: Not found: POST /api/v1/messages/text. Check the profile's base URL and API paths. The server says: injected fault: HTTP 404.",
+    );
     await expect(error).toContainText('Your draft is kept; check the endpoint paths under Profiles.');
   });
 
@@ -75,7 +84,17 @@ test.describe('send errors', () => {
     const number = uniqueNumber();
     const panel = await draft(page, number, 'server error please');
     const mark = journalMark(ctx.h);
-    sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html><body><h1>Internal Server Error</h1><p>stack trace here</p></body></html>', contentType: 'text/html' }], ON_TEXT);
+    sandbox.injectFaults(
+      [
+        {
+          kind: 'status',
+          status: 500,
+          body: '<html><body><h1>Internal Server Error</h1><p>stack trace here</p></body></html>',
+          contentType: 'text/html',
+        },
+      ],
+      ON_TEXT,
+    );
     await send(panel);
     const error = panel.getByTestId('send-error');
     await expect(error.getByRole('alert')).toHaveText('Not sent: Server error (HTTP 500); contact support if it persists.');
@@ -157,7 +176,9 @@ test.describe('send errors', () => {
       const panel = await draft(page, uniqueNumber(), 'with a revoked key');
       await send(panel);
       const error = panel.getByTestId('send-error');
-      await expect(error.getByRole('alert')).toHaveText('Not sent: API key missing, invalid or revoked. The server says: unknown or deleted API key (HTTP 401).');
+      await expect(error.getByRole('alert')).toHaveText(
+        'Not sent: API key missing, invalid or revoked. The server says: unknown or deleted API key (HTTP 401).',
+      );
       await expect(error).toContainText('check the active key under Keys');
     } finally {
       await activateKey(page, 'Sandbox admin');
@@ -176,7 +197,9 @@ test.describe('send errors', () => {
       const panel = await draft(page, number, 'with a read-only key');
       await send(panel);
       const error = panel.getByTestId('send-error');
-      await expect(error.getByRole('alert')).toHaveText('Not sent: This key lacks permission for Send Text (needs messages:send). The server says: this API key lacks the messages:send permission (HTTP 403).');
+      await expect(error.getByRole('alert')).toHaveText(
+        'Not sent: This key lacks permission for Send Text (needs messages:send). The server says: this API key lacks the messages:send permission (HTTP 403).',
+      );
       await expect(error).toContainText('the active key needs the messages:send permission');
       expect(await messagesTo(h, number)).toHaveLength(0);
     } finally {

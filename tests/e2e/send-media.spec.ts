@@ -32,7 +32,9 @@ test.describe('send media', () => {
     await expect(preview).toBeVisible();
     expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([64, 48]);
     await expect(staged).toContainText('photo.png');
-    await expect(staged.locator('dd').nth(1)).toHaveText(png.length < 1024 ? `${png.length} bytes` : `${(png.length / 1024).toFixed(1).replace(/\.0$/, '')} KB`);
+    await expect(staged.locator('dd').nth(1)).toHaveText(
+      png.length < 1024 ? `${png.length} bytes` : `${(png.length / 1024).toFixed(1).replace(/\.0$/, '')} KB`,
+    );
     await expect(staged.locator('dd').nth(2)).toHaveText('image/png');
     await expect(staged.getByTestId('temporary-file-media')).toHaveCount(0); // the cURL reads the person's own file
     await panel.getByLabel('Caption (optional)').fill('A gradient');
@@ -47,7 +49,14 @@ test.describe('send media', () => {
     const body = posts[0]!.json as Record<string, string>;
     expect(Buffer.from(body.media ?? '', 'base64').equals(png)).toBe(true);
     const [message] = await messagesTo(h, number);
-    expect(message).toMatchObject({ type: 'media', mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'A gradient', bytes: png.length });
+    expect(message).toMatchObject({
+      type: 'media',
+      mediatype: 'image',
+      mimetype: 'image/png',
+      fileName: 'photo.png',
+      caption: 'A gradient',
+      bytes: png.length,
+    });
   });
 
   test('a document dropped on the panel arrives as a document', async () => {
@@ -76,7 +85,13 @@ test.describe('send media', () => {
     expect(posts).toHaveLength(1);
     expect(Buffer.from((posts[0]!.json as Record<string, string>).media ?? '', 'base64').equals(pdf)).toBe(true);
     const [message] = await messagesTo(h, number);
-    expect(message).toMatchObject({ type: 'media', mediatype: 'document', mimetype: 'application/pdf', fileName: 'report.pdf', bytes: pdf.length });
+    expect(message).toMatchObject({
+      type: 'media',
+      mediatype: 'document',
+      mimetype: 'application/pdf',
+      fileName: 'report.pdf',
+      bytes: pdf.length,
+    });
   });
 
   test('an image over 5 MiB dropped on the panel is refused before it is read or uploaded', async () => {

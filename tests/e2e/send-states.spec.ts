@@ -33,7 +33,9 @@ test.describe('send states that never contradict', () => {
 
       // the same draft again: held, with the reason, and nothing red
       await expect(send).toBeDisabled();
-      await expect(panel.getByTestId('send-again-hint')).toHaveText('This message is in the outbox. Change it to send another, or choose Send again to send it once more.');
+      await expect(panel.getByTestId('send-again-hint')).toHaveText(
+        'This message is in the outbox. Change it to send another, or choose Send again to send it once more.',
+      );
       await panel.getByLabel('Message text').press('Control+Enter');
       await expect(panel.getByRole('button', { name: 'Send again' })).toBeFocused();
       await expect(panel.getByTestId('send-error')).toHaveCount(0);
@@ -46,7 +48,9 @@ test.describe('send states that never contradict', () => {
 
     await expect(panel.getByTestId('send-result')).toContainText('Sent from the outbox', { timeout: 30_000 });
     await expect(panel.getByTestId('send-error')).toHaveCount(0);
-    await expect(panel.getByTestId('send-again-hint')).toHaveText('This message was just sent. Change it to send another, or choose Send again to send it once more.');
+    await expect(panel.getByTestId('send-again-hint')).toHaveText(
+      'This message was just sent. Change it to send another, or choose Send again to send it once more.',
+    );
     expect(await messagesTo(h, number)).toHaveLength(1);
 
     await openSection(page, 'Outbox');

@@ -4,7 +4,17 @@
 // and the same text once more only through "Send again".
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, messagesTo, openSendTab, parseCurl, previewOf, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import {
+  journalMark,
+  journalSince,
+  messagesTo,
+  openSendTab,
+  parseCurl,
+  previewOf,
+  settledCurl,
+  sharedConsole,
+  uniqueNumber,
+} from './support/fixtures';
 import { sweep } from './support/keyboard-sweep';
 
 test.describe.configure({ mode: 'serial' });
@@ -74,7 +84,10 @@ test.describe('send text', () => {
     // the same request otherwise
     const withKey = parseCurl(clipboard.text);
     const shown = parseCurl(previewCurl);
-    expect({ ...withKey, headers: { ...withKey.headers, authorization: '' } }).toEqual({ ...shown, headers: { ...shown.headers, authorization: '' } });
+    expect({ ...withKey, headers: { ...withKey.headers, authorization: '' } }).toEqual({
+      ...shown,
+      headers: { ...shown.headers, authorization: '' },
+    });
     // main's clipboard holds it; the page does not
     expect(await page.content()).not.toContain(sandbox.adminKey);
   });
@@ -124,7 +137,9 @@ test.describe('send text', () => {
     // Send is held for the unchanged draft; the panel says why
     await expect(send).toBeDisabled();
     await expect(again).toBeEnabled();
-    await expect(panel.getByTestId('send-again-hint')).toHaveText('This message was just sent. Change it to send another, or choose Send again to send it once more.');
+    await expect(panel.getByTestId('send-again-hint')).toHaveText(
+      'This message was just sent. Change it to send another, or choose Send again to send it once more.',
+    );
     expect(journalSince(h, mark, { method: 'POST' })).toHaveLength(0);
     expect(await messagesTo(h, number)).toHaveLength(1);
     // the held state passes what every screen passes: axe, and the Tab sweep reaches "Send again" with a ring

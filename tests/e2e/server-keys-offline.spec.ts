@@ -32,7 +32,10 @@ test.describe('server keys offline', () => {
 
     // no click needed: the outbox finds the service again and deletes the key there
     await expect
-      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: remote.key })).status, { timeout: 30_000, message: 'the server refuses the revoked key' })
+      .poll(async () => (await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: remote.key })).status, {
+        timeout: 30_000,
+        message: 'the server refuses the revoked key',
+      })
       .toBe(401);
     await expect(page.getByTestId(`server-key-row-${remote.id}`)).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByTestId('server-keys-cached')).toHaveCount(0);

@@ -26,7 +26,13 @@ test.describe("webhook signing on the profile's page", () => {
   test('sets the secret and the verify token from the keyboard, shown only as set, effective at once, then clears them', async () => {
     const { page, sandbox, core } = ctx.h;
     const number = uniqueNumber();
-    sandbox.configureEvents({ statusDelaysMs: [100, 200, 300], replyFrom: [number], replyDelayMs: 400, replyText: 'Signed hello', webhookRetryDelaysMs: [] });
+    sandbox.configureEvents({
+      statusDelaysMs: [100, 200, 300],
+      replyFrom: [number],
+      replyDelayMs: 400,
+      replyText: 'Signed hello',
+      webhookRetryDelaysMs: [],
+    });
 
     let events = await openEventsTab(page);
     await expect(events.getByTestId('webhook-address')).toContainText(/http:\/\/127\.0\.0\.1:\d+\/webhooks\//);
@@ -69,7 +75,9 @@ test.describe("webhook signing on the profile's page", () => {
     await expect(panel.getByRole('region', { name: 'Webhook signing' })).toHaveCount(0);
     await panel.getByLabel('Reply').fill('Unsigned round');
     await panel.getByRole('button', { name: 'Send reply' }).click();
-    await expect.poll(() => ctx.h.console.filter((l) => l.includes('refused: signature missing')).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() => ctx.h.console.filter((l) => l.includes('refused: signature missing')).length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(4);
     await expect(panel.getByTestId('conversation-in')).toHaveCount(0);
     await expect(panel.getByTestId('delivery-state')).toHaveText('Accepted by the service');
 
@@ -83,7 +91,9 @@ test.describe("webhook signing on the profile's page", () => {
     const traffic = ctx.h.ipcTraffic.join('\n');
     expect(traffic).not.toContain(SECRET);
     expect(traffic).not.toContain(VERIFY);
-    const text = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage));
+    const text = await page.evaluate(
+      () => document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage),
+    );
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(VERIFY);
 

@@ -76,12 +76,16 @@ test('refuses navigation and new windows; http(s) links go to the OS browser, wh
     };
   });
   const before = page.url();
-  await page.evaluate(() => {
-    (globalThis as unknown as { location: { href: string } }).location.href = 'https://example.com/';
-  }).catch(() => {});
+  await page
+    .evaluate(() => {
+      (globalThis as unknown as { location: { href: string } }).location.href = 'https://example.com/';
+    })
+    .catch(() => {});
   await page.waitForTimeout(300);
   expect(page.url()).toBe(before);
-  const refused = await page.evaluate(() => (globalThis as unknown as { open: (u: string) => unknown }).open('https://example.com/docs') === null);
+  const refused = await page.evaluate(
+    () => (globalThis as unknown as { open: (u: string) => unknown }).open('https://example.com/docs') === null,
+  );
   expect(refused).toBe(true);
   expect(await app.evaluate(() => (globalThis as { __opened?: string[] }).__opened)).toEqual(['https://example.com/docs']);
   expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
@@ -119,7 +123,9 @@ test('a second launch hands over to the open window and exits; still one window'
 
 test('lists contacts from the built-in sandbox through IPC', async () => {
   const page = await app.firstWindow();
-  const result = await page.evaluate(() => (globalThis as unknown as { crm: Record<string, (p: unknown) => Promise<unknown>> }).crm['contacts:list']!({ page: 1, perPage: 5 }));
+  const result = await page.evaluate(() =>
+    (globalThis as unknown as { crm: Record<string, (p: unknown) => Promise<unknown>> }).crm['contacts:list']!({ page: 1, perPage: 5 }),
+  );
   expect(result).toMatchObject({ ok: true, value: { page: 1, perPage: 5 } });
 });
 

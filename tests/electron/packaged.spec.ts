@@ -35,7 +35,10 @@ function packagedBinary(): string | null {
 }
 
 const binary = packagedBinary();
-test.skip(binary === null, 'SKIPPED: no packaged build (run `npm run dist -- --dir` where an Electron binary exists, or set CRM_PACKAGED_APP)');
+test.skip(
+  binary === null,
+  'SKIPPED: no packaged build (run `npm run dist -- --dir` where an Electron binary exists, or set CRM_PACKAGED_APP)',
+);
 test.skip(!process.env.CRM_TEST_KEYRING, 'SKIPPED: runs only inside tests/harness/with-keyring.sh, so no key reaches your own keychain');
 
 let display: VirtualDisplay | null = null;
@@ -67,8 +70,12 @@ test('the packaged app shows its first contact rows from the built-in sandbox an
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const logFile = join(dataDir, 'logs', 'main.log');
   const logText = (): string => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
-  await expect.poll(logText, { timeout: 60_000, message: `the app's log (${logFile}) says the window opened` }).toMatch(/window opened \(installed /);
-  await expect.poll(logText, { timeout: 30_000, message: `the app's log (${logFile}) says the first contact rows were shown` }).toMatch(/first contact rows shown \([1-9]\d*\)/);
+  await expect
+    .poll(logText, { timeout: 60_000, message: `the app's log (${logFile}) says the window opened` })
+    .toMatch(/window opened \(installed /);
+  await expect
+    .poll(logText, { timeout: 30_000, message: `the app's log (${logFile}) says the first contact rows were shown` })
+    .toMatch(/first contact rows shown \([1-9]\d*\)/);
   expect(logText()).not.toMatch(/start-up failed/);
   askToQuit(child);
   expect(await exited).toBe(0);

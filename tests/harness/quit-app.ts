@@ -21,5 +21,8 @@ export function askToQuit(child: ChildProcess, platform: NodeJS.Platform = proce
     return;
   }
   const run = spawnSync(request.command, request.args, { encoding: 'utf8', timeout: 30_000 });
-  if (run.status !== 0) throw new Error(`${request.command} ${request.args.join(' ')} failed: ${`${run.stdout ?? ''}${run.stderr ?? ''}`.trim() || String(run.error)}`);
+  if (run.status !== 0)
+    throw new Error(
+      `${request.command} ${request.args.join(' ')} failed: ${`${run.stdout ?? ''}${run.stderr ?? ''}`.trim() || String(run.error)}`,
+    );
 }

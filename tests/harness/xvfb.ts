@@ -10,7 +10,9 @@ export interface VirtualDisplay {
 export const hasProgram = (program: string): boolean => spawnSync('which', [program]).status === 0;
 
 export async function startXvfb(): Promise<VirtualDisplay> {
-  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1400x900x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1400x900x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const number = await new Promise<string>((resolve, reject) => {
     let text = '';
     xvfb.stdout.on('data', (d: Buffer) => {

@@ -61,8 +61,8 @@ beforeEach(async () => {
 });
 afterEach(() => view?.unmount());
 
-describe('choosing among a document\'s examples', () => {
-  it('offers the chosen candidate\'s examples and reads the one picked', async () => {
+describe("choosing among a document's examples", () => {
+  it("offers the chosen candidate's examples and reads the one picked", async () => {
     expect(labelled('Example for Send Media')).toBeNull();
     choose(labelled<HTMLSelectElement>('Send Media')!, SEND_ID);
     const picker = labelled<HTMLSelectElement>('Example for Send Media')!;

@@ -65,8 +65,14 @@ describe('importing an API document in the API tab', () => {
 
     // one labelled select per console operation; the listings may be said to be missing altogether
     const sendText = labelled<HTMLSelectElement>('Send Text');
-    expect([...sendText.options].map((o) => o.textContent)).toEqual(['Not in this document', `${SEND_TEXT_ID} — Send a text`, `${UPLOAD_ID} — Upload a file`]);
-    expect([...labelled<HTMLSelectElement>('List contacts').options].map((o) => o.textContent)).toContain('The service has no List contacts');
+    expect([...sendText.options].map((o) => o.textContent)).toEqual([
+      'Not in this document',
+      `${SEND_TEXT_ID} — Send a text`,
+      `${UPLOAD_ID} — Upload a file`,
+    ]);
+    expect([...labelled<HTMLSelectElement>('List contacts').options].map((o) => o.textContent)).toContain(
+      'The service has no List contacts',
+    );
     const read = byText(panel(), 'button', 'Read') as HTMLButtonElement;
     expect(read.disabled).toBe(true);
 
@@ -77,16 +83,23 @@ describe('importing an API document in the API tab', () => {
     click(read);
     await settle();
 
-    expect(crm.callsTo('api:spec-propose')).toEqual([{ profileId: 'p1', handle: 'doc-1', operation: 'messages.text', candidateId: SEND_TEXT_ID, vars: { instance: 'sandbox' } }]);
+    expect(crm.callsTo('api:spec-propose')).toEqual([
+      { profileId: 'p1', handle: 'doc-1', operation: 'messages.text', candidateId: SEND_TEXT_ID, vars: { instance: 'sandbox' } },
+    ]);
     expect(document.activeElement?.tagName).toBe('H3');
     expect(document.activeElement?.textContent).toContain('Send Text');
     expect($('[data-testid="mapping-table"]')?.getAttribute('aria-label')).toBe('Fields of Send Text');
-    expect($('[data-testid="api-preview"] [data-testid="endpoint"]')?.textContent).toBe('POST http://127.0.0.1:4010/message/sendText/sandbox');
+    expect($('[data-testid="api-preview"] [data-testid="endpoint"]')?.textContent).toBe(
+      'POST http://127.0.0.1:4010/message/sendText/sandbox',
+    );
     expect($('[data-testid="api-import-results"]')?.textContent).toContain('Send Text: read; check it in its editor');
 
     click($('[data-testid="api-save"]'));
     await settle();
-    expect(crm.callsTo('api:save').at(-1)).toMatchObject({ operation: 'messages.text', spec: { path: '/message/sendText/sandbox', credential: { in: 'header', name: 'apikey', scheme: '' } } });
+    expect(crm.callsTo('api:save').at(-1)).toMatchObject({
+      operation: 'messages.text',
+      spec: { path: '/message/sendText/sandbox', credential: { in: 'header', name: 'apikey', scheme: '' } },
+    });
     expect($('[data-testid="api-save-status"]')?.textContent).toBe('Saved: Send Text now follows this description.');
   });
 
@@ -101,7 +114,14 @@ describe('importing an API document in the API tab', () => {
     const selects = [...view.container.querySelectorAll<HTMLSelectElement>('[data-testid="mapping-table"] select')];
     choose(selects[1], '');
     await settle();
-    expect(crm.callsTo('api:spec-propose').at(-1)).toEqual({ profileId: 'p1', handle: 'doc-1', operation: 'messages.text', candidateId: SEND_TEXT_ID, vars: { instance: 'sandbox' }, fixes: { constant: ['text'] } });
+    expect(crm.callsTo('api:spec-propose').at(-1)).toEqual({
+      profileId: 'p1',
+      handle: 'doc-1',
+      operation: 'messages.text',
+      candidateId: SEND_TEXT_ID,
+      vars: { instance: 'sandbox' },
+      fixes: { constant: ['text'] },
+    });
     expect(crm.callsTo('api:import-curl')).toHaveLength(0);
   });
 
@@ -132,7 +152,12 @@ describe('importing an API document in the API tab', () => {
     const body = panel().querySelector('[aria-busy]')!;
     expect(body.getAttribute('aria-busy')).toBe('true');
     expect($('[data-testid="api-import-status"]')?.textContent).toBe('Loading the document…');
-    answer.resolve(fail({ code: 'validation', message: 'The document is neither an OpenAPI 3 description (openapi: 3.x) nor a Postman collection (info and item)' }));
+    answer.resolve(
+      fail({
+        code: 'validation',
+        message: 'The document is neither an OpenAPI 3 description (openapi: 3.x) nor a Postman collection (info and item)',
+      }),
+    );
     await settle();
     expect(body.getAttribute('aria-busy')).toBe('false');
     const alert = $('[data-testid="api-import-error"]');
@@ -154,7 +179,9 @@ describe('importing an API document in the API tab', () => {
     typeInto(labelled<HTMLInputElement>('Or its address'), ' https://api.example.com/openapi.json ');
     click(load);
     await settle();
-    expect(crm.callsTo('api:spec-load')).toEqual([{ profileId: 'p1', source: { kind: 'url', url: 'https://api.example.com/openapi.json' } }]);
+    expect(crm.callsTo('api:spec-load')).toEqual([
+      { profileId: 'p1', source: { kind: 'url', url: 'https://api.example.com/openapi.json' } },
+    ]);
     expect($('[data-testid="api-import-loaded"]')?.textContent).toContain(DOCUMENT.title);
   });
 });

@@ -54,7 +54,20 @@ describe('the API tab', () => {
     handleApi(crm);
     await renderSection();
     const rows = [...view.container.querySelectorAll('[data-testid="api-operations"] tbody tr')];
-    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual(['List contacts', 'Send Text', 'Send Media', 'Send Audio', 'Send Template', 'List messages', 'List templates', 'Upload media', 'Check key', 'Send Reaction', 'Download media', 'Mark as Read']);
+    expect(rows.map((r) => r.querySelector('th')?.textContent)).toEqual([
+      'List contacts',
+      'Send Text',
+      'Send Media',
+      'Send Audio',
+      'Send Template',
+      'List messages',
+      'List templates',
+      'Upload media',
+      'Check key',
+      'Send Reaction',
+      'Download media',
+      'Mark as Read',
+    ]);
     expect(rows[1]?.textContent).toContain('POST /api/v1/messages/text');
     expect(rows[1]?.textContent).toContain('the app’s own API');
     expect(rows[7]?.textContent).toContain('never asked for');
@@ -73,7 +86,8 @@ describe('the API tab', () => {
     expect(table?.getAttribute('aria-label')).toBe('Fields of Send Text');
     const selects = [...view.container.querySelectorAll<HTMLSelectElement>('[data-testid="mapping-table"] select')];
     expect(selects.map((s) => s.value)).toEqual(['number', 'text', '']);
-    for (const s of selects) expect(view.container.querySelector(`label[for="${CSS.escape(s.id)}"]`)?.textContent).toMatch(/^What \S+ stands for$/);
+    for (const s of selects)
+      expect(view.container.querySelector(`label[for="${CSS.escape(s.id)}"]`)?.textContent).toMatch(/^What \S+ stands for$/);
     const options = [...selects[0]!.options].map((o) => o.textContent);
     expect(options).toEqual(['constant (keep as given)', 'recipient number', 'message text', 'quoted message id']);
     expect($('[data-testid="number-format"]')?.textContent).toBe('A recipient typed as +55 11 99999-0000 is sent as 5511999990000@c.us.');
@@ -145,7 +159,21 @@ describe('the API tab', () => {
     handleApi(crm);
     const curl = "curl 'https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1' -H 'Authorization: Bearer x'";
     crm.handle('api:import-curl', ({ operation }) =>
-      ok({ operation, spec: { method: 'GET', path: '/whatsapp_business/{media_id}/', pathRoles: [{ $role: 'media_id' }], query: [], headers: [], body: null }, baseUrl: 'https://lookaside.fbsbx.com', rows: [], warnings: ['it reads as the second step of a download'], fileOrigin: 'https://lookaside.fbsbx.com' }),
+      ok({
+        operation,
+        spec: {
+          method: 'GET',
+          path: '/whatsapp_business/{media_id}/',
+          pathRoles: [{ $role: 'media_id' }],
+          query: [],
+          headers: [],
+          body: null,
+        },
+        baseUrl: 'https://lookaside.fbsbx.com',
+        rows: [],
+        warnings: ['it reads as the second step of a download'],
+        fileOrigin: 'https://lookaside.fbsbx.com',
+      }),
     );
     crm.handle('api:allow-file-origin', () => ok({ allowed: true, origin: 'https://lookaside.fbsbx.com', retried: 2 }));
     await renderSection();
@@ -162,13 +190,28 @@ describe('the API tab', () => {
     await settle();
     // the window hands main the pasted cURL, never an origin of its own
     expect(crm.callsTo('api:allow-file-origin')).toEqual([{ profileId: 'p1', curl }]);
-    expect(offer?.textContent).toContain('The key now also goes to https://lookaside.fbsbx.com, for received files only. The 2 files refused for it are downloaded again.');
+    expect(offer?.textContent).toContain(
+      'The key now also goes to https://lookaside.fbsbx.com, for received files only. The 2 files refused for it are downloaded again.',
+    );
     expect(crm.callsTo('api:save')).toEqual([]);
   });
 
   it('Download media says where else the key goes for files, when the person listed an origin', () => {
-    view = render(<CredentialNote spec={{ method: 'GET', path: '/v23.0/{media_id}', query: [], headers: [], body: null, fileOrigins: ['https://lookaside.fbsbx.com'] }} />);
-    expect($('[data-testid="file-origins-note"]')?.textContent).toBe('For a received file’s bytes only, it also goes to https://lookaside.fbsbx.com (allowed by you; crm profiles api file-origins --remove ORIGIN stops it).');
+    view = render(
+      <CredentialNote
+        spec={{
+          method: 'GET',
+          path: '/v23.0/{media_id}',
+          query: [],
+          headers: [],
+          body: null,
+          fileOrigins: ['https://lookaside.fbsbx.com'],
+        }}
+      />,
+    );
+    expect($('[data-testid="file-origins-note"]')?.textContent).toBe(
+      'For a received file’s bytes only, it also goes to https://lookaside.fbsbx.com (allowed by you; crm profiles api file-origins --remove ORIGIN stops it).',
+    );
     view.unmount();
     view = render(<CredentialNote spec={{ method: 'GET', path: '/v23.0/{media_id}', query: [], headers: [], body: null }} />);
     expect($('[data-testid="file-origins-note"]')).toBeNull();

@@ -45,7 +45,10 @@ describe('api store: import', () => {
     await store.open('p1');
     store.setCurl('messages.text', 'wget http://example.com');
     await store.readCurl('messages.text');
-    expect(text().read).toEqual({ status: 'error', error: { code: 'validation', message: 'The cURL could not be read: it does not start with curl' } });
+    expect(text().read).toEqual({
+      status: 'error',
+      error: { code: 'validation', message: 'The cURL could not be read: it does not start with curl' },
+    });
     expect(text().proposal).toBeNull();
     expect(canSave(text())).toBe(false);
   });
@@ -66,7 +69,12 @@ describe('api store: the table’s choices become fixes', () => {
     // "type" (kept as given) becomes the text, so "message" loses it
     await store.chooseRole('messages.text', 'body:type', 'text');
     await flush();
-    expect(crm.callsTo('api:import-curl').at(-1)).toEqual({ profileId: 'p1', operation: 'messages.text', curl: DESK_TEXT_CURL, fixes: { text: ['type'] } });
+    expect(crm.callsTo('api:import-curl').at(-1)).toEqual({
+      profileId: 'p1',
+      operation: 'messages.text',
+      curl: DESK_TEXT_CURL,
+      fixes: { text: ['type'] },
+    });
     expect(rolesOf()).toEqual({ chatId: 'number', message: null, type: 'text' });
 
     // and "chatId" is kept as given: two fixes, one per changed row
@@ -124,11 +132,17 @@ describe('api store: save and reset', () => {
     expect(crm.callsTo('api:save')).toEqual([{ profileId: 'p1', operation: 'messages.text', spec: text().proposal!.spec }]);
     expect(api.saved()['messages.text']?.path).toBe('/api/v1/sendMessage');
     expect(text().save).toEqual({ status: 'saved' });
-    expect(selectDescribedOperation('messages.text')(useApiStore.getState())).toMatchObject({ custom: true, spec: { path: '/api/v1/sendMessage' } });
+    expect(selectDescribedOperation('messages.text')(useApiStore.getState())).toMatchObject({
+      custom: true,
+      spec: { path: '/api/v1/sendMessage' },
+    });
 
     expect(await store.reset('messages.text')).toBe(true);
     expect(crm.callsTo('api:reset')).toEqual([{ profileId: 'p1', operation: 'messages.text' }]);
-    expect(selectDescribedOperation('messages.text')(useApiStore.getState())).toMatchObject({ custom: false, spec: { path: '/api/v1/messages/text' } });
+    expect(selectDescribedOperation('messages.text')(useApiStore.getState())).toMatchObject({
+      custom: false,
+      spec: { path: '/api/v1/messages/text' },
+    });
     expect(text().proposal).toBeNull();
     expect(text().curl).toBe(`  ${DESK_TEXT_CURL}\n`);
     expect(text().save).toEqual({ status: 'reset' });

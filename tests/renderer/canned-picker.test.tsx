@@ -22,7 +22,14 @@ function Box() {
   return (
     <div>
       <label htmlFor="reply">Reply</label>
-      <textarea id="reply" ref={box} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={picker.onKeyDown} {...picker.textareaProps} />
+      <textarea
+        id="reply"
+        ref={box}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={picker.onKeyDown}
+        {...picker.textareaProps}
+      />
       {picker.element}
     </div>
   );
@@ -32,7 +39,8 @@ let view: Rendered | undefined;
 afterEach(() => view?.unmount());
 
 const $ = (selector: string): HTMLElement | null => view!.container.querySelector(selector);
-const options = (): string[] => [...view!.container.querySelectorAll('[role="option"]')].map((o) => o.querySelector('strong')?.textContent ?? '');
+const options = (): string[] =>
+  [...view!.container.querySelectorAll('[role="option"]')].map((o) => o.querySelector('strong')?.textContent ?? '');
 const textarea = (): HTMLTextAreaElement => $('textarea') as HTMLTextAreaElement;
 
 async function typed(text: string): Promise<void> {
@@ -50,7 +58,9 @@ describe('the / list of canned responses', () => {
     expect(list?.getAttribute('aria-label')).toBe('Canned responses');
     expect(textarea().getAttribute('aria-controls')).toBe(list?.id);
     expect(textarea().getAttribute('aria-autocomplete')).toBe('list');
-    expect(textarea().getAttribute('aria-activedescendant')).toBe(view.container.querySelector('[role="option"][aria-selected="true"]')?.id);
+    expect(textarea().getAttribute('aria-activedescendant')).toBe(
+      view.container.querySelector('[role="option"][aria-selected="true"]')?.id,
+    );
 
     await typed('/th');
     expect(options()).toEqual(['/thanks']);

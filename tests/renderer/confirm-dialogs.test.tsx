@@ -156,9 +156,11 @@ describe('a revoked key whose server revocation failed', () => {
     pendingReason: null,
   });
 
-  it('Retry retries exactly the outbox item named by the key\'s sync state', async () => {
+  it("Retry retries exactly the outbox item named by the key's sync state", async () => {
     const failed: KeyMeta = { ...key1, state: 'revoked', sync: { state: 'failed', reason: 'Forbidden (403)', outboxId: 'o-old' } };
-    useOutboxStore.setState({ items: [revocation('o-old', '2025-01-01T00:00:00Z', 'failed'), revocation('o-new', '2025-02-01T00:00:00Z', 'failed')] });
+    useOutboxStore.setState({
+      items: [revocation('o-old', '2025-01-01T00:00:00Z', 'failed'), revocation('o-new', '2025-02-01T00:00:00Z', 'failed')],
+    });
     crm = installFakeCrm({ 'outbox:retry': ({ id }) => ok({ ...revocation(id, '2025-01-01T00:00:00Z', 'pending') }) });
     view = render(<KeyTable keys={[failed]} />);
     const retry = view.container.querySelector<HTMLButtonElement>('[data-testid="key-sync-retry-k1"]');
@@ -169,7 +171,11 @@ describe('a revoked key whose server revocation failed', () => {
   });
 
   it('offers no Retry when nothing was queued for it', () => {
-    const failed: KeyMeta = { ...key1, state: 'revoked', sync: { state: 'failed', reason: 'The key could not be read from the OS keychain' } };
+    const failed: KeyMeta = {
+      ...key1,
+      state: 'revoked',
+      sync: { state: 'failed', reason: 'The key could not be read from the OS keychain' },
+    };
     useOutboxStore.setState({ items: [revocation('o-old', '2025-01-01T00:00:00Z', 'failed')] });
     view = render(<KeyTable keys={[failed]} />);
     expect(view.container.querySelector('[data-testid="key-sync-retry-k1"]')).toBeNull();

@@ -8,7 +8,8 @@ import { useContactsStore } from '../../src-renderer/features/contacts/contacts-
 import { deferred, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 import { render } from './helpers/render';
 
-const contact = (i: number): Contact => ({ id: `c${i}`, name: `Contact ${i}`, number: `+5511999990${String(i).padStart(3, '0')}` }) as Contact;
+const contact = (i: number): Contact =>
+  ({ id: `c${i}`, name: `Contact ${i}`, number: `+5511999990${String(i).padStart(3, '0')}` }) as Contact;
 const PAGE: ContactPage = { items: [contact(1), contact(2), contact(3)], page: 1, perPage: 100, total: 3, totalPages: 1, hasMore: false };
 
 /** runs `change` as React would see it, then lets the answers arrive and the next frame run */

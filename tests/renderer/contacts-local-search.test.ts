@@ -61,7 +61,7 @@ describe('contacts on a service that cannot search', () => {
     expect(crm.callsTo('contacts:list')).toHaveLength(1);
   });
 
-  it('an empty query is the service\'s listing again, without the local search', async () => {
+  it("an empty query is the service's listing again, without the local search", async () => {
     useContactsStore.getState().applyQuery('ana');
     await flush();
     useContactsStore.getState().applyQuery('');

@@ -16,7 +16,14 @@ const contact = (i: number, tag = ''): Contact => ({
 function page(p: number, total: number, tag = ''): ContactPage {
   const start = (p - 1) * PER_PAGE;
   const n = Math.max(0, Math.min(PER_PAGE, total - start));
-  return { items: Array.from({ length: n }, (_, i) => contact(start + i, tag)), page: p, perPage: PER_PAGE, total, totalPages: Math.ceil(total / PER_PAGE), hasMore: p < Math.ceil(total / PER_PAGE) };
+  return {
+    items: Array.from({ length: n }, (_, i) => contact(start + i, tag)),
+    page: p,
+    perPage: PER_PAGE,
+    total,
+    totalPages: Math.ceil(total / PER_PAGE),
+    hasMore: p < Math.ceil(total / PER_PAGE),
+  };
 }
 
 let crm: FakeCrm;

@@ -13,7 +13,9 @@ afterEach(() => view?.unmount());
 describe('ConversationMedia', () => {
   it('shows an image from the bytes main downloaded, with a text alternative', async () => {
     const fake = installFakeCrm({ 'conversations:media': () => ok({ dataUrl: PNG, mimetype: 'image/png', bytes: 8 }) });
-    view = render(<ConversationMedia messageId="in_1" kind="image" media={{ mimetype: 'image/png', fileName: 'photo.png', show: 'preview' }} />);
+    view = render(
+      <ConversationMedia messageId="in_1" kind="image" media={{ mimetype: 'image/png', fileName: 'photo.png', show: 'preview' }} />,
+    );
     await settle();
     const img = view.container.querySelector('img');
     expect(img?.getAttribute('src')).toBe(PNG);
@@ -32,7 +34,9 @@ describe('ConversationMedia', () => {
 
   it('a document is a button that asks main to open it; nothing is downloaded into the window', async () => {
     const fake = installFakeCrm({ 'conversations:open-media': () => ok(null) });
-    view = render(<ConversationMedia messageId="in_3" kind="document" media={{ mimetype: 'application/pdf', fileName: 'invoice.pdf', show: 'link' }} />);
+    view = render(
+      <ConversationMedia messageId="in_3" kind="document" media={{ mimetype: 'application/pdf', fileName: 'invoice.pdf', show: 'link' }} />,
+    );
     const button = view.container.querySelector('button');
     expect(button?.textContent).toBe('Open invoice.pdf in the browser');
     button?.click();
@@ -43,7 +47,9 @@ describe('ConversationMedia', () => {
 
   it('a download main refused (too large) says why and offers the browser, with no <img>', async () => {
     installFakeCrm({ 'conversations:media': () => fail({ code: 'file_too_large', message: 'The file is larger than 8 MB' }) });
-    view = render(<ConversationMedia messageId="in_4" kind="image" media={{ mimetype: 'image/png', fileName: 'huge.png', show: 'preview' }} />);
+    view = render(
+      <ConversationMedia messageId="in_4" kind="image" media={{ mimetype: 'image/png', fileName: 'huge.png', show: 'preview' }} />,
+    );
     await settle();
     expect(view.container.querySelector('img')).toBeNull();
     expect(view.container.textContent).toContain('huge.png could not be shown: The file is larger than 8 MB');
@@ -52,7 +58,9 @@ describe('ConversationMedia', () => {
 
   it('a file the service gave no address for (Meta media id) says so and offers nothing to click', () => {
     installFakeCrm();
-    view = render(<ConversationMedia messageId="in_5" kind="document" media={{ mimetype: 'application/pdf', fileName: 'x.pdf', show: 'none' }} />);
+    view = render(
+      <ConversationMedia messageId="in_5" kind="document" media={{ mimetype: 'application/pdf', fileName: 'x.pdf', show: 'none' }} />,
+    );
     expect(view.container.textContent).toContain('the service gave no address');
     expect(view.container.querySelector('button')).toBeNull();
   });

@@ -19,7 +19,16 @@ const item = (patch: Partial<ConversationItem>): ConversationItem => ({
   media: null,
   ...patch,
 });
-const info = (patch: Partial<WebhookInfo>): WebhookInfo => ({ url: 'http://127.0.0.1:47474/webhooks/p1', problem: null, signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: true, ...patch });
+const info = (patch: Partial<WebhookInfo>): WebhookInfo => ({
+  url: 'http://127.0.0.1:47474/webhooks/p1',
+  problem: null,
+  signed: false,
+  verifyToken: false,
+  throughTunnel: false,
+  warning: null,
+  eventsArrived: true,
+  ...patch,
+});
 
 describe('the 24-hour warning', () => {
   const outside = { insideWindow: false, items: [] };
@@ -35,8 +44,12 @@ describe('the 24-hour warning', () => {
 
   it("is shown once the service's own refusal was seen: a send under the profile, or a failed delivery here", () => {
     expect(warnsOfWindow(outside, false, true)).toBe(true);
-    expect(warnsOfWindow({ insideWindow: false, items: [item({ state: 'failed', reason: 'Re-engagement message (131047)' })] }, false, false)).toBe(true);
-    expect(warnsOfWindow({ insideWindow: false, items: [item({ state: 'failed', reason: 'Message Undeliverable (131026)' })] }, false, false)).toBe(false);
+    expect(
+      warnsOfWindow({ insideWindow: false, items: [item({ state: 'failed', reason: 'Re-engagement message (131047)' })] }, false, false),
+    ).toBe(true);
+    expect(
+      warnsOfWindow({ insideWindow: false, items: [item({ state: 'failed', reason: 'Message Undeliverable (131026)' })] }, false, false),
+    ).toBe(false);
   });
 
   it('a send refused with Wati\'s "Ticket has been expired" is remembered for its profile only', () => {

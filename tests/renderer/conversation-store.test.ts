@@ -10,7 +10,20 @@ const conversation = (text: string): Conversation => ({
   profileId: 'p1',
   number: '5511999990001',
   name: null,
-  items: [{ key: 'in:1', direction: 'in', messageId: '1', kind: 'text', text, fileName: null, at: '2026-01-01T00:00:00Z', state: null, reason: null, media: null }],
+  items: [
+    {
+      key: 'in:1',
+      direction: 'in',
+      messageId: '1',
+      kind: 'text',
+      text,
+      fileName: null,
+      at: '2026-01-01T00:00:00Z',
+      state: null,
+      reason: null,
+      media: null,
+    },
+  ],
   lastReceivedAt: null,
   insideWindow: false,
 });
@@ -32,7 +45,16 @@ describe('the conversation store', () => {
         reads += 1;
         return reads === 1 ? first.promise : ok(conversation(`read ${reads}`));
       },
-      'webhooks:info': () => ok({ url: 'http://127.0.0.1:47474/webhooks/p1', problem: null, signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: false }),
+      'webhooks:info': () =>
+        ok({
+          url: 'http://127.0.0.1:47474/webhooks/p1',
+          problem: null,
+          signed: false,
+          verifyToken: false,
+          throughTunnel: false,
+          warning: null,
+          eventsArrived: false,
+        }),
     });
     detach = useConversationStore.getState().attach();
     const shown = useConversationStore.getState().show('5511999990001');
@@ -48,7 +70,8 @@ describe('the conversation store', () => {
   it("another contact's events cause no read", async () => {
     const fake = installFakeCrm({
       'conversations:get': () => ok(conversation('hello')),
-      'webhooks:info': () => ok({ url: null, problem: 'off', signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: false }),
+      'webhooks:info': () =>
+        ok({ url: null, problem: 'off', signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: false }),
     });
     detach = useConversationStore.getState().attach();
     await useConversationStore.getState().show('5511999990001');

@@ -23,12 +23,16 @@ let clipboardWorks = true;
 beforeEach(() => {
   clipboardWorks = true;
   useConfirmStore.setState(useConfirmStore.getInitialState(), true);
-  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [profileRecord()], activeProfileId: 'p1', status: 'ready' }, true);
+  useProfilesStore.setState(
+    { ...useProfilesStore.getInitialState(), profiles: [profileRecord()], activeProfileId: 'p1', status: 'ready' },
+    true,
+  );
   useKeysStore.setState({ ...useKeysStore.getInitialState(), profileId: 'p1', status: 'ready' }, true);
   crm = installFakeCrm({
     'keys:server-create': () => ok(meta),
     'keys:reveal-new': () => ok({ value: VALUE }),
-    'keys:copy-new': () => (clipboardWorks ? ok({ clearsAfterMs: 60_000 }) : { ok: false, error: { code: 'internal', message: NO_CLIPBOARD } }),
+    'keys:copy-new': () =>
+      clipboardWorks ? ok({ clearsAfterMs: 60_000 }) : { ok: false, error: { code: 'internal', message: NO_CLIPBOARD } },
   });
 });
 afterEach(() => view?.unmount());
@@ -58,7 +62,11 @@ describe('the keys store', () => {
   });
 
   it('a profile switch drops it too', async () => {
-    crm = installFakeCrm({ 'keys:server-create': () => ok(meta), 'keys:reveal-new': () => ok({ value: VALUE }), 'keys:list': () => ok([]) });
+    crm = installFakeCrm({
+      'keys:server-create': () => ok(meta),
+      'keys:reveal-new': () => ok({ value: VALUE }),
+      'keys:list': () => ok([]),
+    });
     await useKeysStore.getState().createServerKey('CI bot', []);
     await useKeysStore.getState().load('p2');
     expect(storeText()).not.toContain(VALUE);

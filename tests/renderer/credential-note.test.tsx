@@ -20,7 +20,11 @@ describe('CredentialNote', () => {
     expect(text(base)).toContain('Authorization: Bearer <key>');
     expect(text(base)).toContain('sent as JSON');
     expect(text({ ...base, credential: { in: 'header', name: 'apikey', scheme: '' } })).toContain('apikey: <key>');
-    expect(text({ ...base, encoding: 'form', credential: { in: 'basic', username: 'AC12' } })).toMatch(/HTTP Basic, user AC12, the key as password.*a form \(application\/x-www-form-urlencoded\)/);
-    expect(text({ ...base, body: null, credential: { in: 'query', name: 'token' } })).toBe('The key (from the keychain) goes as query parameter token=<key>.');
+    expect(text({ ...base, encoding: 'form', credential: { in: 'basic', username: 'AC12' } })).toMatch(
+      /HTTP Basic, user AC12, the key as password.*a form \(application\/x-www-form-urlencoded\)/,
+    );
+    expect(text({ ...base, body: null, credential: { in: 'query', name: 'token' } })).toBe(
+      'The key (from the keychain) goes as query parameter token=<key>.',
+    );
   });
 });

@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 describe('invokeEarly', () => {
-  it('asks main at once, and the app\'s identical request takes that answer without asking again', async () => {
+  it("asks main at once, and the app's identical request takes that answer without asking again", async () => {
     invokeEarly('contacts:list', { ...FIRST_CONTACTS_PAGE });
     expect(crm.callsTo('contacts:list')).toEqual([FIRST_CONTACTS_PAGE]);
     expect(await invoke('contacts:list', { page: 1, perPage: FIRST_CONTACTS_PAGE.perPage })).toEqual(ok(pageOf(1)));

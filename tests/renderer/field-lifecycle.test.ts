@@ -4,7 +4,15 @@
 // "Not sent"; main's own refusal of a draft goes with the first edit.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestPreview, SendDraft } from '../../src-renderer/lib/api';
-import { afterBlur, afterChange, afterSuccess, shownNow, withoutFailures, withoutStaleRefusal, type Shown } from '../../src-renderer/features/send/field-lifecycle';
+import {
+  afterBlur,
+  afterChange,
+  afterSuccess,
+  shownNow,
+  withoutFailures,
+  withoutStaleRefusal,
+  type Shown,
+} from '../../src-renderer/features/send/field-lifecycle';
 import { NUMBER_FIELDS, TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { PREVIEW_DEBOUNCE_MS, problemsFor, useSendStore, type SendPhase } from '../../src-renderer/features/send/send-store';
 import { fail, flush, installFakeCrm, ok } from './helpers/fake-crm';
@@ -32,7 +40,11 @@ describe('the pure rules', () => {
   });
 
   it("a success forgets what was changed and shown of that panel's fields, not of the others'", () => {
-    const shown: Shown = { touched: { number: true, text: true, caption: true }, edited: { text: true, caption: true }, attempted: { text: true, media: true, audio: false, template: false } };
+    const shown: Shown = {
+      touched: { number: true, text: true, caption: true },
+      edited: { text: true, caption: true },
+      attempted: { text: true, media: true, audio: false, template: false },
+    };
     const after = afterSuccess(shown, 'text');
     expect(after.touched).toEqual({ caption: true });
     expect(after.edited).toEqual({ caption: true });
@@ -56,7 +68,8 @@ describe('in the send store', () => {
   const check = (draft: SendDraft): RequestPreview['problems'] => {
     const problems: RequestPreview['problems'] = [];
     const digits = draft.number.replace(/\D/g, '');
-    if (digits.length < 8) problems.push({ field: 'number', message: 'is too short', sentence: `Number is too short: ${digits.length} digits` });
+    if (digits.length < 8)
+      problems.push({ field: 'number', message: 'is too short', sentence: `Number is too short: ${digits.length} digits` });
     if (draft.kind === 'text' && draft.text === '') problems.push({ field: 'text', message: 'is empty', sentence: 'Text is empty' });
     return problems;
   };
@@ -95,7 +108,12 @@ describe('in the send store', () => {
   it('a refused send\'s "Not sent" and its field details go when the number changes', async () => {
     installFakeCrm({
       'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
-      'send:submit': () => fail({ code: 'bad_request', message: 'The server rejected the request: number: is not on WhatsApp', details: [{ field: 'number', message: 'is not on WhatsApp' }] }),
+      'send:submit': () =>
+        fail({
+          code: 'bad_request',
+          message: 'The server rejected the request: number: is not on WhatsApp',
+          details: [{ field: 'number', message: 'is not on WhatsApp' }],
+        }),
     });
     store().setNumber('5511999990000');
     store().setText('hello');
@@ -113,7 +131,9 @@ describe('in the send store', () => {
       'send:preview': ({ draft }) => ok({ method: 'POST', url: 'u', curl: 'c', problems: check(draft) }),
       // main refuses what its rules refuse, as it does
       'send:submit': ({ draft }) =>
-        check(draft).length > 0 ? fail({ code: 'validation', message: 'The message has problems' }) : ok({ status: 'sent', message, durationMs: 3, replayed: false }),
+        check(draft).length > 0
+          ? fail({ code: 'validation', message: 'The message has problems' })
+          : ok({ status: 'sent', message, durationMs: 3, replayed: false }),
     });
     store().setNumber('5511999990000');
     store().touch('number');
@@ -170,8 +190,18 @@ describe("main's own refusal of a draft", () => {
   });
 
   it('goes with the first edit of that panel; a refusal by the service stays until a new number', async () => {
-    const refusal = (code: 'validation' | 'refused_by_service', message: string): SendPhase => ({ phase: 'error', error: { code, message }, retryIn: null });
-    useSendStore.setState((s) => ({ send: { ...s.send, template: refusal('validation', 'Parameter {{1}} is empty'), text: refusal('refused_by_service', 'Ticket has been expired') } }));
+    const refusal = (code: 'validation' | 'refused_by_service', message: string): SendPhase => ({
+      phase: 'error',
+      error: { code, message },
+      retryIn: null,
+    });
+    useSendStore.setState((s) => ({
+      send: {
+        ...s.send,
+        template: refusal('validation', 'Parameter {{1}} is empty'),
+        text: refusal('refused_by_service', 'Ticket has been expired'),
+      },
+    }));
     store().setText('still refused');
     expect(store().send.text.phase).toBe('error');
     expect(store().send.template.phase).toBe('error'); // another panel's edit

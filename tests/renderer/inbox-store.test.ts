@@ -6,17 +6,52 @@ import type { InboxPage, InboxRow } from '../../src-renderer/lib/api';
 import { INBOX_PAGE, rowAt, useInboxStore } from '../../src-renderer/features/inbox/inbox-store';
 import { deferred, flush, installFakeCrm, ok } from './helpers/fake-crm';
 
-const row = (number: string, unread = 0): InboxRow => ({ number, name: null, lastDirection: unread > 0 ? 'in' : 'out', lastKind: 'text', lastText: `line ${number}`, lastAt: '2026-01-01T00:00:00Z', unread, needsAnswer: unread > 0, lastSentState: null, windowClosesAt: null });
-const page = (rows: InboxRow[], total = rows.length, offset = 0): InboxPage => ({ rows, total, offset, unreadTotal: rows.reduce((n, r) => n + r.unread, 0) });
+const row = (number: string, unread = 0): InboxRow => ({
+  number,
+  name: null,
+  lastDirection: unread > 0 ? 'in' : 'out',
+  lastKind: 'text',
+  lastText: `line ${number}`,
+  lastAt: '2026-01-01T00:00:00Z',
+  unread,
+  needsAnswer: unread > 0,
+  lastSentState: null,
+  windowClosesAt: null,
+});
+const page = (rows: InboxRow[], total = rows.length, offset = 0): InboxPage => ({
+  rows,
+  total,
+  offset,
+  unreadTotal: rows.reduce((n, r) => n + r.unread, 0),
+});
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(() => {
-  useInboxStore.setState({ filter: 'all', generation: 1, total: null, unreadTotal: 0, pages: {}, error: null, activeIndex: null, openNumber: null, shown: false });
+  useInboxStore.setState({
+    filter: 'all',
+    generation: 1,
+    total: null,
+    unreadTotal: 0,
+    pages: {},
+    error: null,
+    activeIndex: null,
+    openNumber: null,
+    shown: false,
+  });
 });
 
 describe('the inbox store', () => {
   it('reads the first page at start and the pages a scrolled list needs, once each', async () => {
-    const fake = installFakeCrm({ 'inbox:list': (p) => ok(page(Array.from({ length: Math.min(INBOX_PAGE, 250 - p.offset) }, (_, i) => row(`55119${String(p.offset + i).padStart(8, '0')}`)), 250, p.offset)) });
+    const fake = installFakeCrm({
+      'inbox:list': (p) =>
+        ok(
+          page(
+            Array.from({ length: Math.min(INBOX_PAGE, 250 - p.offset) }, (_, i) => row(`55119${String(p.offset + i).padStart(8, '0')}`)),
+            250,
+            p.offset,
+          ),
+        ),
+    });
     await useInboxStore.getState().start();
     expect(useInboxStore.getState().total).toBe(250);
     useInboxStore.getState().ensureRange(180, 260);
@@ -52,7 +87,10 @@ describe('the inbox store', () => {
   });
 
   it('opening a conversation marks it read: its row and the unread total say so at once', async () => {
-    const fake = installFakeCrm({ 'inbox:list': () => ok(page([row('5511900000001', 2), row('5511900000002', 1)])), 'inbox:mark-read': () => ok({ unreadTotal: 1 }) });
+    const fake = installFakeCrm({
+      'inbox:list': () => ok(page([row('5511900000001', 2), row('5511900000002', 1)])),
+      'inbox:mark-read': () => ok({ unreadTotal: 1 }),
+    });
     await useInboxStore.getState().start();
     await useInboxStore.getState().open('5511900000001');
     expect(fake.callsTo('inbox:mark-read')).toEqual([{ number: '5511900000001' }]);
@@ -76,7 +114,10 @@ describe('the inbox store', () => {
 
   it('a reply into the open conversation is read as it comes while the screen is on view, and not after the agent left it', async () => {
     let unread = 0;
-    const fake = installFakeCrm({ 'inbox:list': () => ok(page([row('5511900000001', unread)])), 'inbox:mark-read': () => ok({ unreadTotal: 0 }) });
+    const fake = installFakeCrm({
+      'inbox:list': () => ok(page([row('5511900000001', unread)])),
+      'inbox:mark-read': () => ok({ unreadTotal: 0 }),
+    });
     await useInboxStore.getState().start();
     useInboxStore.getState().setShown(true);
     await useInboxStore.getState().open('5511900000001');
@@ -96,7 +137,9 @@ describe('the inbox store', () => {
   });
 
   it('a page that cannot be read says why on its rows and for the list', async () => {
-    installFakeCrm({ 'inbox:list': () => ({ ok: false, error: { code: 'validation', message: 'No profile is active. Add or choose a profile first.' } }) });
+    installFakeCrm({
+      'inbox:list': () => ({ ok: false, error: { code: 'validation', message: 'No profile is active. Add or choose a profile first.' } }),
+    });
     await useInboxStore.getState().start();
     expect(useInboxStore.getState().error?.message).toBe('No profile is active. Add or choose a profile first.');
     expect(rowAt(useInboxStore.getState().pages, 0).kind).toBe('error');

@@ -50,7 +50,9 @@ describe('add key', () => {
   });
 
   it('clears the field even when the key is refused', async () => {
-    crm = installFakeCrm({ 'keys:add': () => ({ ok: false, error: { code: 'validation', message: 'A key is 8 to 512 printable characters.' } }) });
+    crm = installFakeCrm({
+      'keys:add': () => ({ ok: false, error: { code: 'validation', message: 'A key is 8 to 512 printable characters.' } }),
+    });
     view = render(<AddKeyForm />);
     const value = view.container.querySelector<HTMLInputElement>('[data-testid="add-key-value"]');
     typeInto(view.container.querySelector('[data-testid="add-key-name"]'), 'bad');
@@ -72,15 +74,21 @@ describe('add key', () => {
     expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('Paste the key value.');
   });
 
-  it('says what to enter for the profile\'s placement: USER:SECRET for HTTP Basic, the bare token for a header or query', async () => {
+  it("says what to enter for the profile's placement: USER:SECRET for HTTP Basic, the bare token for a header or query", async () => {
     const spec = (credential: CredentialPlacement) => ({
-      method: 'POST' as const, path: '/send', query: [], headers: [], body: null, credential,
+      method: 'POST' as const,
+      path: '/send',
+      query: [],
+      headers: [],
+      body: null,
+      credential,
     });
-    const described = (credential: CredentialPlacement) => (): Result<DescribedApi> => ok({
-      profileId: 'p1',
-      baseUrl: 'https://api.example.com',
-      operations: [{ operation: 'messages.text', label: 'Send text', custom: true, absent: false, spec: spec(credential) }],
-    });
+    const described = (credential: CredentialPlacement) => (): Result<DescribedApi> =>
+      ok({
+        profileId: 'p1',
+        baseUrl: 'https://api.example.com',
+        operations: [{ operation: 'messages.text', label: 'Send text', custom: true, absent: false, spec: spec(credential) }],
+      });
     const hint = () => view.container.querySelector('[data-testid="add-key-hint"]')?.textContent ?? '';
     crm = installFakeCrm({ 'api:describe': described({ in: 'basic', username: 'AC0123' }) });
     view = render(<AddKeyForm />);

@@ -13,7 +13,8 @@ import { click, render, settle, type Rendered } from './helpers/render';
 
 const profile = profileRecord({ name: 'Staging', baseUrl: 'https://new.example/api', activeKeyId: 'k1' });
 
-const key = (patch: Partial<KeyMeta> = {}): KeyMeta => keyRecord({ permissions: ['contacts:read'], origin: 'https://old.example', heldBack: true, ...patch });
+const key = (patch: Partial<KeyMeta> = {}): KeyMeta =>
+  keyRecord({ permissions: ['contacts:read'], origin: 'https://old.example', heldBack: true, ...patch });
 
 let crm: FakeCrm;
 let view: Rendered;
@@ -67,7 +68,9 @@ describe('a held-back key', () => {
   });
 
   it('says the key is sent to the new address once the person approved, and drops its test result from the old address', async () => {
-    useKeysStore.setState({ tests: { k1: { status: 'error', error: { code: 'key_held_back', message: 'The key "CI key" was saved for https://old.example …' } } } });
+    useKeysStore.setState({
+      tests: { k1: { status: 'error', error: { code: 'key_held_back', message: 'The key "CI key" was saved for https://old.example …' } } },
+    });
     crm = installFakeCrm({
       'profiles:update': () => ok(profile),
       'profiles:list': () => ok({ profiles: [profile], activeProfileId: 'p1' }),

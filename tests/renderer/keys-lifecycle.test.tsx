@@ -18,10 +18,34 @@ import { click, render, settle, type Rendered } from './helpers/render';
 
 const DAY = 86_400_000;
 const live = keyRecord({ id: 'live', name: 'live', lastUsedAt: new Date().toISOString() });
-const pending = keyRecord({ id: 'pending', name: 'pending', state: 'revoked', revokedAt: '2026-01-01T00:00:00Z', sync: { state: 'pending', reason: 'offline' } });
-const failed = keyRecord({ id: 'failed', name: 'failed', state: 'revoked', revokedAt: '2026-01-01T00:00:00Z', sync: { state: 'failed', reason: 'no' } });
-const done = keyRecord({ id: 'done', name: 'done', state: 'revoked', revokedAt: '2026-01-01T00:00:00Z', sync: { state: 'synced', at: '2026-01-01T00:00:00Z' } });
-const localOnly = keyRecord({ id: 'local', name: 'local', state: 'revoked', revokedAt: '2026-01-01T00:00:00Z', sync: { state: 'local_only' } });
+const pending = keyRecord({
+  id: 'pending',
+  name: 'pending',
+  state: 'revoked',
+  revokedAt: '2026-01-01T00:00:00Z',
+  sync: { state: 'pending', reason: 'offline' },
+});
+const failed = keyRecord({
+  id: 'failed',
+  name: 'failed',
+  state: 'revoked',
+  revokedAt: '2026-01-01T00:00:00Z',
+  sync: { state: 'failed', reason: 'no' },
+});
+const done = keyRecord({
+  id: 'done',
+  name: 'done',
+  state: 'revoked',
+  revokedAt: '2026-01-01T00:00:00Z',
+  sync: { state: 'synced', at: '2026-01-01T00:00:00Z' },
+});
+const localOnly = keyRecord({
+  id: 'local',
+  name: 'local',
+  state: 'revoked',
+  revokedAt: '2026-01-01T00:00:00Z',
+  sync: { state: 'local_only' },
+});
 const all = [live, pending, failed, done, localOnly];
 const ids = (keys: KeyMeta[]) => keys.map((k) => k.id);
 
@@ -29,7 +53,10 @@ let crm: FakeCrm;
 let view: Rendered | undefined;
 
 beforeEach(() => {
-  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [profileRecord({ activeKeyId: 'live' })], activeProfileId: 'p1', status: 'ready' }, true);
+  useProfilesStore.setState(
+    { ...useProfilesStore.getInitialState(), profiles: [profileRecord({ activeKeyId: 'live' })], activeProfileId: 'p1', status: 'ready' },
+    true,
+  );
   useKeysStore.setState(useKeysStore.getInitialState(), true);
   useKeysStore.setState({ profileId: 'p1', status: 'ready', keys: all });
   useConfirmStore.setState(useConfirmStore.getInitialState(), true);
@@ -111,7 +138,8 @@ describe('a key row', () => {
   it('says "value missing" instead of its last status, and Repair re-links then checks again', async () => {
     useKeysStore.setState({ keys: [{ ...live, lastStatus: 'valid' }], missing: ['live'] });
     crm = installFakeCrm({
-      'keys:repair': () => ok({ repaired: true, message: 'The value of “live” (…9z9z) was found in the keychain under another entry and linked back to it.' }),
+      'keys:repair': () =>
+        ok({ repaired: true, message: 'The value of “live” (…9z9z) was found in the keychain under another entry and linked back to it.' }),
       'keys:missing-values': () => ok([]),
     });
     view = render(<KeyTable keys={useKeysStore.getState().keys} />);
@@ -140,9 +168,19 @@ describe('a key row', () => {
   });
 
   it('shows expiry and idleness in the State cell', () => {
-    const soon = keyRecord({ id: 'soon', name: 'soon', lastUsedAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 2.5 * DAY).toISOString() });
+    const soon = keyRecord({
+      id: 'soon',
+      name: 'soon',
+      lastUsedAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 2.5 * DAY).toISOString(),
+    });
     const idle = keyRecord({ id: 'idle', name: 'idle', lastUsedAt: new Date(Date.now() - 60 * DAY - 1000).toISOString() });
-    const gone = keyRecord({ id: 'gone', name: 'gone', lastUsedAt: new Date().toISOString(), expiresAt: new Date(Date.now() - DAY).toISOString() });
+    const gone = keyRecord({
+      id: 'gone',
+      name: 'gone',
+      lastUsedAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() - DAY).toISOString(),
+    });
     view = render(<KeyTable keys={[soon, idle, gone, live]} />);
     expect(q('key-lifecycle-soon')?.textContent).toBe('expires in 3 days');
     expect(q('key-lifecycle-idle')?.textContent).toBe('unused for 60 days');
@@ -177,7 +215,10 @@ describe('the expiry picked at creation', () => {
     expect(expiryInput('30d', '', now)).toEqual({ ok: true, expires: '30d' });
     expect(expiryInput('date', '2026-04-01', now)).toEqual({ ok: true, expires: '2026-04-01' });
     expect(expiryInput('date', '', now)).toMatchObject({ ok: false, problem: 'Choose the last day the key is used, or another expiry.' });
-    expect(expiryInput('date', '2026-02-01', now)).toMatchObject({ ok: false, problem: '2026-02-01 has already passed: choose a later day.' });
+    expect(expiryInput('date', '2026-02-01', now)).toMatchObject({
+      ok: false,
+      problem: '2026-02-01 has already passed: choose a later day.',
+    });
   });
 
   it('goes to main with the created key', async () => {

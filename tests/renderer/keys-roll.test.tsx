@@ -24,7 +24,10 @@ let unwire: (() => void) | undefined;
 
 beforeEach(() => {
   crm = installFakeCrm({ 'keys:list': () => ok([ops]) });
-  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [profileRecord({ activeKeyId: 'k1' })], activeProfileId: 'p1', status: 'ready' }, true);
+  useProfilesStore.setState(
+    { ...useProfilesStore.getInitialState(), profiles: [profileRecord({ activeKeyId: 'k1' })], activeProfileId: 'p1', status: 'ready' },
+    true,
+  );
   useKeysStore.setState(useKeysStore.getInitialState(), true);
   useKeysStore.setState({ profileId: 'p1', status: 'ready', keys: [ops] });
   unwire = wireKeysEvents();
@@ -61,18 +64,31 @@ describe('the Roll dialog', () => {
     useKeysStore.getState().closeRoll();
     expect(q('roll-dialog')).not.toBeNull();
 
-    const oldKey = { ...ops, state: 'revoked' as const, sync: { state: 'pending' as const, reason: 'scheduled' as const, nextAttemptAt: retiresAt } };
+    const oldKey = {
+      ...ops,
+      state: 'revoked' as const,
+      sync: { state: 'pending' as const, reason: 'scheduled' as const, nextAttemptAt: retiresAt },
+    };
     answer.resolve(ok({ oldKey, newKey: rolled, switched: ['p1'], retiresAt }));
     await settle();
     expect(q('roll-done')?.textContent).toContain('“ops (rolled)” (…cd34) is in use by');
     expect(q('roll-done')?.textContent).toMatch(/retires on the service at \d{2}:\d{2}/);
-    expect(useKeysStore.getState().keys.map((k) => [k.id, k.state])).toEqual([['k1', 'revoked'], ['k2', 'active']]);
+    expect(useKeysStore.getState().keys.map((k) => [k.id, k.state])).toEqual([
+      ['k1', 'revoked'],
+      ['k2', 'active'],
+    ]);
     click(q('roll-close'));
     expect(q('roll-dialog')).toBeNull();
   });
 
   it('a roll that stops shows main’s sentence and that the old key still works', async () => {
-    crm.handle('keys:roll', () => fail({ code: 'conflict', message: 'Created and saved the new key …cd34, but it was refused by the service: the old key is still in use; the new one is saved, unused.' }));
+    crm.handle('keys:roll', () =>
+      fail({
+        code: 'conflict',
+        message:
+          'Created and saved the new key …cd34, but it was refused by the service: the old key is still in use; the new one is saved, unused.',
+      }),
+    );
     view = render(<RollDialogHost />);
     act(() => useKeysStore.getState().openRoll('k1'));
     click(q('roll-accept'));
@@ -93,9 +109,24 @@ describe('a revoked key’s retirement and proof in its row', () => {
   it('says "retires at", then what the checks found; a revoked key has no Roll key…', () => {
     const at = new Date();
     at.setHours(14, 2, 0, 0);
-    const scheduled = keyRecord({ id: 'r1', name: 'later', state: 'revoked', sync: { state: 'pending', reason: 'scheduled', nextAttemptAt: at.toISOString() } });
-    const refused = keyRecord({ id: 'r2', name: 'refused', state: 'revoked', sync: { state: 'synced', at: at.toISOString(), proof: { state: 'refused', status: 401, at: at.toISOString() } } });
-    const accepted = keyRecord({ id: 'r3', name: 'accepted', state: 'revoked', sync: { state: 'synced', at: at.toISOString(), proof: { state: 'accepted', status: 200, at: at.toISOString() } } });
+    const scheduled = keyRecord({
+      id: 'r1',
+      name: 'later',
+      state: 'revoked',
+      sync: { state: 'pending', reason: 'scheduled', nextAttemptAt: at.toISOString() },
+    });
+    const refused = keyRecord({
+      id: 'r2',
+      name: 'refused',
+      state: 'revoked',
+      sync: { state: 'synced', at: at.toISOString(), proof: { state: 'refused', status: 401, at: at.toISOString() } },
+    });
+    const accepted = keyRecord({
+      id: 'r3',
+      name: 'accepted',
+      state: 'revoked',
+      sync: { state: 'synced', at: at.toISOString(), proof: { state: 'accepted', status: 200, at: at.toISOString() } },
+    });
     view = render(<KeyTable keys={[scheduled, refused, accepted]} />);
     expect(q('key-proof-r1')?.textContent).toBe('retires at 14:02');
     expect(q('key-proof-r2')?.textContent).toBe('refused (401) at 14:02');

@@ -16,8 +16,18 @@ const shop: Profile = { ...base, id: 'p_shop', name: 'Shop', baseUrl: 'https://g
 function queued(profileId: string): OutboxItem {
   const at = base.createdAt;
   return {
-    id: `o_${profileId}`, kind: 'send.text', profileId, label: '5511977776666', state: 'pending', attempts: 1,
-    createdAt: at, updatedAt: at, nextAttemptAt: null, lastError: null, resultSummary: null, pendingReason: 'offline',
+    id: `o_${profileId}`,
+    kind: 'send.text',
+    profileId,
+    label: '5511977776666',
+    state: 'pending',
+    attempts: 1,
+    createdAt: at,
+    updatedAt: at,
+    nextAttemptAt: null,
+    lastError: null,
+    resultSummary: null,
+    pendingReason: 'offline',
   };
 }
 

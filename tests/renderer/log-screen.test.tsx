@@ -37,13 +37,25 @@ describe('the request log table', () => {
   it('shows who made each request and the host it went to, in two narrow columns', async () => {
     const crm = installFakeCrm();
     crm.handle('log:list', () =>
-      ok([entry('a', {}), entry('b', { at: '2026-01-01T00:00:02.000Z', process: 'crm', host: 'api.crm.example', method: 'POST', path: '/api/v1/messages/text', status: 201 })]),
+      ok([
+        entry('a', {}),
+        entry('b', {
+          at: '2026-01-01T00:00:02.000Z',
+          process: 'crm',
+          host: 'api.crm.example',
+          method: 'POST',
+          path: '/api/v1/messages/text',
+          status: 201,
+        }),
+      ]),
     );
     view = render(<LogScreen />);
     await settle();
     const headings = [...view.container.querySelectorAll('th')].map((th) => th.textContent);
     expect(headings).toEqual(['Time', 'By', 'Profile', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Headers']);
-    const rows = [...view.container.querySelectorAll('tr[data-testid="log-row"]')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    const rows = [...view.container.querySelectorAll('tr[data-testid="log-row"]')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    );
     // newest first: the crm command's send, then the app's listing
     expect(rows.map((cells) => cells.slice(1, 7))).toEqual([
       ['crm', '—', 'POST', 'api.crm.example', '/api/v1/messages/text', '201'],
@@ -79,7 +91,9 @@ describe('the request log table', () => {
 
   it("C on a row copies that request's cURL without opening it, and says so", async () => {
     const crm = installFakeCrm();
-    crm.handle('log:list', () => ok([entry('a', {}), entry('b', { at: '2026-01-01T00:00:02.000Z', method: 'POST', path: '/api/v1/messages/text', status: 201 })]));
+    crm.handle('log:list', () =>
+      ok([entry('a', {}), entry('b', { at: '2026-01-01T00:00:02.000Z', method: 'POST', path: '/api/v1/messages/text', status: 201 })]),
+    );
     crm.handle('log:copy-curl', () => ok({ clearsAfterMs: null }));
     view = render(<LogScreen />);
     await settle();
@@ -89,7 +103,9 @@ describe('the request log table', () => {
     await settle();
     expect(crm.callsTo('log:copy-curl')).toEqual([{ id: 'a' }]);
     expect(crm.callsTo('log:detail')).toEqual([]);
-    expect(view.container.querySelector('[data-testid="log-list-copy-status"]')?.textContent).toContain('Copied the cURL of GET /api/v1/contacts');
+    expect(view.container.querySelector('[data-testid="log-list-copy-status"]')?.textContent).toContain(
+      'Copied the cURL of GET /api/v1/contacts',
+    );
     expect(second?.getAttribute('aria-keyshortcuts')).toBe('Enter C');
   });
 });

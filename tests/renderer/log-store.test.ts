@@ -50,7 +50,8 @@ beforeEach(() => {
 
 describe('filterEntries', () => {
   it('keeps one status class, errors being requests without an answer', () => {
-    const ids = (statusClass: '2xx' | '4xx' | '5xx' | 'errors' | 'all') => filterEntries(ENTRIES, { statusClass, text: '' }).map((e) => e.id);
+    const ids = (statusClass: '2xx' | '4xx' | '5xx' | 'errors' | 'all') =>
+      filterEntries(ENTRIES, { statusClass, text: '' }).map((e) => e.id);
     expect(ids('2xx')).toEqual(['r1', 'r5']);
     expect(ids('4xx')).toEqual(['r2']);
     expect(ids('5xx')).toEqual(['r3']);
@@ -70,7 +71,8 @@ describe('filterEntries', () => {
       entry('r3', null, '/api/v1/messages/text', { method: 'POST', profileId: 'gone' }),
       entry('r4', 502, '/v1/send', { host: 'api.crm.example' }),
     ];
-    const names = (id: string | undefined): string => (id === undefined ? '' : ({ p1: 'Sandbox', p2: 'Meta live' } as Record<string, string>)[id] ?? 'deleted profile');
+    const names = (id: string | undefined): string =>
+      id === undefined ? '' : (({ p1: 'Sandbox', p2: 'Meta live' } as Record<string, string>)[id] ?? 'deleted profile');
     const ids = (text: string) => filterEntries(mixed, { statusClass: 'all', text }, names).map((e) => e.id);
     expect(ids('facebook')).toEqual(['r2']);
     expect(ids('crm')).toEqual(['r2', 'r4']); // the crm process, and a host with crm in it
@@ -130,11 +132,26 @@ describe('the log store', () => {
 
 describe('reading a logged send back', () => {
   it('gives the number and text of a text send, whatever its body looked like', () => {
-    expect(sendPanelPatch({ kind: 'text', number: '5511999990000', text: 'hi there' })).toEqual({ tab: 'text', number: '5511999990000', text: 'hi there', fileToChoose: null });
+    expect(sendPanelPatch({ kind: 'text', number: '5511999990000', text: 'hi there' })).toEqual({
+      tab: 'text',
+      number: '5511999990000',
+      text: 'hi there',
+      fileToChoose: null,
+    });
   });
 
   it('gives a media send by URL with its type and caption, and names a file that must be chosen again', () => {
-    expect(sendPanelPatch({ kind: 'media', number: '1', mediatype: 'image', url: 'https://cdn.example/p', fileName: null, mimetype: 'image/webp', caption: 'Menu' })).toEqual({
+    expect(
+      sendPanelPatch({
+        kind: 'media',
+        number: '1',
+        mediatype: 'image',
+        url: 'https://cdn.example/p',
+        fileName: null,
+        mimetype: 'image/webp',
+        caption: 'Menu',
+      }),
+    ).toEqual({
       tab: 'media',
       number: '1',
       media: { mediatype: 'image', mode: 'url', url: 'https://cdn.example/p', urlType: 'image/webp', caption: 'Menu' },
@@ -156,7 +173,9 @@ describe('reading a logged send back', () => {
   });
 
   it('pretty-prints a whole JSON body and leaves a cut one as kept', () => {
-    expect(prettyBody({ kind: 'text', text: '{"a":[1]}', contentType: 'application/json', truncated: false })).toBe('{\n  "a": [\n    1\n  ]\n}');
+    expect(prettyBody({ kind: 'text', text: '{"a":[1]}', contentType: 'application/json', truncated: false })).toBe(
+      '{\n  "a": [\n    1\n  ]\n}',
+    );
     expect(prettyBody({ kind: 'text', text: '{"a":[1', contentType: 'application/json', truncated: true })).toBe('{"a":[1');
   });
 });

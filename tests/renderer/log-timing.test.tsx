@@ -39,7 +39,9 @@ function rows(): Record<string, string> {
 
 describe('the timing of a logged request', () => {
   it('a new HTTPS connection shows each step and the total', () => {
-    view = render(<LogTiming detail={detail({ timing: { reused: false, dnsMs: 3.2, connectMs: 11.04, tlsMs: 24.5, firstByteMs: 80.1 } })} />);
+    view = render(
+      <LogTiming detail={detail({ timing: { reused: false, dnsMs: 3.2, connectMs: 11.04, tlsMs: 24.5, firstByteMs: 80.1 } })} />,
+    );
     expect(rows()).toEqual({
       Connection: 'new',
       DNS: '3.2 ms',
@@ -52,11 +54,24 @@ describe('the timing of a logged request', () => {
 
   it('a reused connection says so instead of three bare zeros', () => {
     view = render(<LogTiming detail={detail({ timing: { reused: true, dnsMs: 0, connectMs: 0, tlsMs: 0, firstByteMs: 2 } })} />);
-    expect(rows()).toMatchObject({ Connection: 'reused (opened by an earlier request)', DNS: '0 ms (reused connection)', Connect: '0 ms (reused connection)', TLS: '0 ms (reused connection)' });
+    expect(rows()).toMatchObject({
+      Connection: 'reused (opened by an earlier request)',
+      DNS: '0 ms (reused connection)',
+      Connect: '0 ms (reused connection)',
+      TLS: '0 ms (reused connection)',
+    });
   });
 
   it('plain http has no TLS step; a request with no answer has no first byte', () => {
-    view = render(<LogTiming detail={detail({ status: null, errorCode: 'network', timing: { reused: false, dnsMs: 0, connectMs: null, tlsMs: null, firstByteMs: null } })} />);
+    view = render(
+      <LogTiming
+        detail={detail({
+          status: null,
+          errorCode: 'network',
+          timing: { reused: false, dnsMs: 0, connectMs: null, tlsMs: null, firstByteMs: null },
+        })}
+      />,
+    );
     expect(rows()).toMatchObject({ TLS: 'none (plain http)', 'First byte': 'no answer' });
   });
 

@@ -18,7 +18,17 @@ const message = (n: number, extra: Partial<HistoryMessage> = {}): HistoryMessage
 });
 
 function page(items: HistoryMessage[], extra: Partial<MessageHistoryPage> = {}): MessageHistoryPage {
-  return { items, page: 1, perPage: MESSAGES_PER_PAGE, total: items.length, hasMore: false, source: 'service', number: null, fallbackReason: null, ...extra };
+  return {
+    items,
+    page: 1,
+    perPage: MESSAGES_PER_PAGE,
+    total: items.length,
+    hasMore: false,
+    source: 'service',
+    number: null,
+    fallbackReason: null,
+    ...extra,
+  };
 }
 
 let crm: FakeCrm;
@@ -62,10 +72,21 @@ describe('messages store', () => {
     crm = installFakeCrm({ 'messages:list': () => ok(page([message(1)])) });
     detach = useMessagesStore.getState().attach();
     await flush();
-    crm.handle('messages:list', () => fail({ code: 'validation', message: 'Number has letters', details: [{ field: 'number', message: 'has letters', sentence: 'Number has letters: only digits' }] }));
+    crm.handle('messages:list', () =>
+      fail({
+        code: 'validation',
+        message: 'Number has letters',
+        details: [{ field: 'number', message: 'has letters', sentence: 'Number has letters: only digits' }],
+      }),
+    );
     useMessagesStore.getState().setNumberInput('55ab');
     await useMessagesStore.getState().applyFilter();
-    expect(useMessagesStore.getState()).toMatchObject({ status: 'ready', filterProblem: 'Number has letters: only digits', filter: '', error: null });
+    expect(useMessagesStore.getState()).toMatchObject({
+      status: 'ready',
+      filterProblem: 'Number has letters: only digits',
+      filter: '',
+      error: null,
+    });
     expect(keys()).toEqual(['m_1']);
     // typing again clears the problem
     useMessagesStore.getState().setNumberInput('5511');
@@ -75,7 +96,11 @@ describe('messages store', () => {
   it('load more asks for the next page and shows a message that moved onto it only once', async () => {
     crm = installFakeCrm({
       'messages:list': ({ page: p }) =>
-        p === 1 ? ok(page([message(5), message(4)], { total: 5, hasMore: true })) : p === 2 ? ok(page([message(4), message(3), message(2)], { page: 2, total: 5, hasMore: true })) : ok(page([message(1)], { page: 3, total: 5 })),
+        p === 1
+          ? ok(page([message(5), message(4)], { total: 5, hasMore: true }))
+          : p === 2
+            ? ok(page([message(4), message(3), message(2)], { page: 2, total: 5, hasMore: true }))
+            : ok(page([message(1)], { page: 3, total: 5 })),
     });
     detach = useMessagesStore.getState().attach();
     await flush();
@@ -139,7 +164,8 @@ describe('messages store', () => {
 
   it('messages:changed lists again while the screen is open, keeping the older pages below; not while it is closed', async () => {
     crm = installFakeCrm({
-      'messages:list': ({ page: p }) => (p === 1 ? ok(page([message(3), message(2)], { total: 3, hasMore: true })) : ok(page([message(1)], { page: 2, total: 3 }))),
+      'messages:list': ({ page: p }) =>
+        p === 1 ? ok(page([message(3), message(2)], { total: 3, hasMore: true })) : ok(page([message(1)], { page: 2, total: 3 })),
     });
     detach = useMessagesStore.getState().attach();
     await flush();
@@ -172,7 +198,9 @@ describe('messages store', () => {
 
   it('an answer for a filter that was replaced meanwhile is dropped', async () => {
     const slow = deferred<Result<MessageHistoryPage>>();
-    crm = installFakeCrm({ 'messages:list': (p) => (p.number === undefined ? slow.promise : ok(page([message(9)], { number: '5511999990000' }))) });
+    crm = installFakeCrm({
+      'messages:list': (p) => (p.number === undefined ? slow.promise : ok(page([message(9)], { number: '5511999990000' }))),
+    });
     detach = useMessagesStore.getState().attach();
     useMessagesStore.getState().setNumberInput('5511999990000');
     await useMessagesStore.getState().applyFilter();
@@ -186,18 +214,27 @@ describe('messages store', () => {
     crm = installFakeCrm({ 'messages:list': () => ok(page([message(2)], { hasMore: true, total: 2 })) });
     detach = useMessagesStore.getState().attach();
     await flush();
-    crm.handle('messages:list', () => ok(page([message(7, { source: 'record' })], { source: 'record', fallbackReason: 'The service has no message listing' })));
+    crm.handle('messages:list', () =>
+      ok(page([message(7, { source: 'record' })], { source: 'record', fallbackReason: 'The service has no message listing' })),
+    );
     useMessagesStore.getState().reset();
     await flush();
     expect(keys()).toEqual(['m_7']);
-    expect(useMessagesStore.getState()).toMatchObject({ source: 'record', fallbackReason: 'The service has no message listing', page: 1, hasMore: false });
+    expect(useMessagesStore.getState()).toMatchObject({
+      source: 'record',
+      fallbackReason: 'The service has no message listing',
+      page: 1,
+      hasMore: false,
+    });
   });
 });
 
 describe('messages store: load more meets other requests', () => {
   it('a refresh of the first page while the next page loads keeps that page; a new filter drops it', async () => {
     const second = deferred<Result<MessageHistoryPage>>();
-    crm = installFakeCrm({ 'messages:list': ({ page: p }) => (p === 1 ? ok(page([message(3), message(2)], { total: 3, hasMore: true })) : second.promise) });
+    crm = installFakeCrm({
+      'messages:list': ({ page: p }) => (p === 1 ? ok(page([message(3), message(2)], { total: 3, hasMore: true })) : second.promise),
+    });
     detach = useMessagesStore.getState().attach();
     await flush();
     const more = useMessagesStore.getState().loadMore();
@@ -208,7 +245,13 @@ describe('messages store: load more meets other requests', () => {
     expect(useMessagesStore.getState()).toMatchObject({ page: 2, loadingMore: false });
 
     const third = deferred<Result<MessageHistoryPage>>();
-    crm.handle('messages:list', ({ page: p, number }) => (number !== undefined ? ok(page([message(8)], { number: '5511999990000' })) : p === 3 ? third.promise : ok(page([message(3), message(2)], { total: 9, hasMore: true }))));
+    crm.handle('messages:list', ({ page: p, number }) =>
+      number !== undefined
+        ? ok(page([message(8)], { number: '5511999990000' }))
+        : p === 3
+          ? third.promise
+          : ok(page([message(3), message(2)], { total: 9, hasMore: true })),
+    );
     useMessagesStore.setState({ hasMore: true });
     const again = useMessagesStore.getState().loadMore();
     useMessagesStore.getState().setNumberInput('5511999990000');

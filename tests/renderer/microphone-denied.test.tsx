@@ -43,7 +43,9 @@ afterEach(() => {
 
 describe('recording a voice note when the OS refuses the microphone', () => {
   it('says access is denied and where to allow it, and opens no stream', async () => {
-    crm.handle('app:microphone-access', () => ok({ access: 'denied' as const, where: 'System Settings › Privacy & Security › Microphone' }));
+    crm.handle('app:microphone-access', () =>
+      ok({ access: 'denied' as const, where: 'System Settings › Privacy & Security › Microphone' }),
+    );
     view = render(<AudioPanel />);
     click(q('record-start')!);
     await settle();
@@ -65,7 +67,7 @@ describe('recording a voice note when the OS refuses the microphone', () => {
     expect(q('record-stop')).not.toBeNull();
   });
 
-  it('no answer from main (an older host): Chromium\'s own permission path decides', async () => {
+  it("no answer from main (an older host): Chromium's own permission path decides", async () => {
     view = render(<AudioPanel />);
     click(q('record-start')!);
     await settle();

@@ -13,6 +13,8 @@ describe('number format', () => {
 
   it('a literal object holding {"$role":"number"} is a constant, not the number role', () => {
     expect(numberRef(spec({ meta: { $literal: { $role: 'number', prefix: '00' } } }))).toBeNull();
-    expect(writtenNumber(spec({ meta: { $literal: { $role: 'number', prefix: '00' } }, to: { $role: 'number', prefix: '+' } }))).toBe('+5511999990000');
+    expect(writtenNumber(spec({ meta: { $literal: { $role: 'number', prefix: '00' } }, to: { $role: 'number', prefix: '+' } }))).toBe(
+      '+5511999990000',
+    );
   });
 });

@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { matchRank, paletteCommands } from '../../src-renderer/app/palette-commands';
 import { isPaletteShortcut, isSearchShortcut } from '../../src-renderer/app/shortcuts';
 
-const ctx = { query: '', profiles: [{ id: 'p1', name: 'Sandbox' }, { id: 'p2', name: 'Production' }], activeProfileId: 'p1', chosen: null, isMac: false };
+const ctx = {
+  query: '',
+  profiles: [
+    { id: 'p1', name: 'Sandbox' },
+    { id: 'p2', name: 'Production' },
+  ],
+  activeProfileId: 'p1',
+  chosen: null,
+  isMac: false,
+};
 
 describe('matchRank', () => {
   it('start before word start before anywhere', () => {
@@ -36,13 +45,26 @@ describe('paletteCommands', () => {
 
   it('sending is offered for the chosen contact', () => {
     const commands = paletteCommands({ ...ctx, query: 'send', chosen: { name: 'Ana Lima' } });
-    expect(commands.slice(0, 5).map((c) => c.label)).toEqual(['Go to Send', 'Send text to Ana Lima', 'Send media to Ana Lima', 'Send a voice note to Ana Lima', 'Send a template to Ana Lima']);
+    expect(commands.slice(0, 5).map((c) => c.label)).toEqual([
+      'Go to Send',
+      'Send text to Ana Lima',
+      'Send media to Ana Lima',
+      'Send a voice note to Ana Lima',
+      'Send a template to Ana Lima',
+    ]);
     expect(commands[1]!.action).toEqual({ kind: 'send-to-chosen', tab: 'text' });
   });
 });
 
 describe('palette and search shortcuts', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  });
   it('Ctrl+K, or Cmd+K on a Mac', () => {
     expect(isPaletteShortcut(key('k', { ctrlKey: true }), false)).toBe(true);
     expect(isPaletteShortcut(key('K', { ctrlKey: true }), false)).toBe(true);

@@ -15,7 +15,8 @@ import { deferred, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fak
 import { profileRecord } from './helpers/records';
 
 const profiles = [profileRecord({ id: 'p1', name: 'p1' }), profileRecord({ id: 'p2', name: 'p2' })];
-const switchTo = (activeProfileId: string) => crm.emit('profiles:changed', { profiles: structuredClone(profiles) as Profile[], activeProfileId });
+const switchTo = (activeProfileId: string) =>
+  crm.emit('profiles:changed', { profiles: structuredClone(profiles) as Profile[], activeProfileId });
 const ana: Contact = { id: 'c1', name: 'Ana', number: '5511999990001', email: null, tags: [] } as unknown as Contact;
 
 let crm: FakeCrm;
@@ -32,13 +33,23 @@ beforeEach(async () => {
   useSendStore.getState().reset();
   sendAnswer = null;
   crm = installFakeCrm({
-    'app:info': () => ok({ version: '1', platform: 'linux', host: 'test', firstRunNotice: null, notices: [], sandbox: null, limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 4096, captionChars: 1 } }),
+    'app:info': () =>
+      ok({
+        version: '1',
+        platform: 'linux',
+        host: 'test',
+        firstRunNotice: null,
+        notices: [],
+        sandbox: null,
+        limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 4096, captionChars: 1 },
+      }),
     'profiles:list': () => ok({ profiles: structuredClone(profiles) as Profile[], activeProfileId: 'p1' }),
     'outbox:list': () => ok([]),
     'log:list': () => ok([]),
     'keys:list': () => ok([]),
     'contacts:list': ({ page }) => ok({ items: [], page, perPage: 100, total: 0, totalPages: 0, hasMore: false }),
-    'messages:list': () => ok({ items: [], page: 1, perPage: 50, total: 0, hasMore: false, source: 'record', number: null, fallbackReason: null }),
+    'messages:list': () =>
+      ok({ items: [], page: 1, perPage: 50, total: 0, hasMore: false, source: 'record', number: null, fallbackReason: null }),
     'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
     'send:submit': () => {
       sendAnswer = deferred<Result<SendResult>>();
@@ -85,7 +96,9 @@ describe('per-profile window state', () => {
     send().setText('for p1');
     send().setTemplate({ name: 'order_update' });
     send().dismissResult('text');
-    useSendStore.setState({ send: { ...send().send, text: { phase: 'error', error: { code: 'server_error', message: 'boom' }, retryIn: null } } });
+    useSendStore.setState({
+      send: { ...send().send, text: { phase: 'error', error: { code: 'server_error', message: 'boom' }, retryIn: null } },
+    });
     switchTo('p2');
     await flush(10);
     expect(send().recipient).toEqual({ number: '', name: null });
@@ -115,7 +128,14 @@ describe('per-profile window state', () => {
     expect(send().send.text.phase).toBe('sending');
     switchTo('p2');
     await flush(10);
-    sendAnswer!.resolve(ok({ status: 'sent', durationMs: 5, replayed: false, message: { id: 'm_1', type: 'text', number: '5511999990001', status: 'queued', createdAt: null, raw: {}, understood: true } }));
+    sendAnswer!.resolve(
+      ok({
+        status: 'sent',
+        durationMs: 5,
+        replayed: false,
+        message: { id: 'm_1', type: 'text', number: '5511999990001', status: 'queued', createdAt: null, raw: {}, understood: true },
+      }),
+    );
     await sending;
     expect(send().send.text).toEqual({ phase: 'idle' });
     switchTo('p1');

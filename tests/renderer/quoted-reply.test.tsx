@@ -18,24 +18,49 @@ const conversation: Conversation = {
   number: NUMBER,
   name: 'Ana',
   items: [
-    { key: 'in:wamid.in1', direction: 'in', messageId: 'wamid.in1', kind: 'text', text: 'Where is my order?', fileName: null, at: '2026-01-01T00:00:00Z', state: null, reason: null, media: null, reactions: { us: null, contact: null } },
+    {
+      key: 'in:wamid.in1',
+      direction: 'in',
+      messageId: 'wamid.in1',
+      kind: 'text',
+      text: 'Where is my order?',
+      fileName: null,
+      at: '2026-01-01T00:00:00Z',
+      state: null,
+      reason: null,
+      media: null,
+      reactions: { us: null, contact: null },
+    },
   ],
   lastReceivedAt: '2026-01-01T00:00:00Z',
   insideWindow: true,
 };
-const SENT: SendResult = { status: 'sent', message: { id: 'wamid.out1', type: 'text', number: NUMBER, status: 'sent', createdAt: null, raw: {}, understood: true }, durationMs: 5, replayed: false };
+const SENT: SendResult = {
+  status: 'sent',
+  message: { id: 'wamid.out1', type: 'text', number: NUMBER, status: 'sent', createdAt: null, raw: {}, understood: true },
+  durationMs: 5,
+  replayed: false,
+};
 
 let view: Rendered | undefined;
 afterEach(() => {
   view?.unmount();
-  useConversationStore.setState({ number: null, conversation: null, error: null, webhooks: null, reply: '', replyState: { phase: 'idle' } });
+  useConversationStore.setState({
+    number: null,
+    conversation: null,
+    error: null,
+    webhooks: null,
+    reply: '',
+    replyState: { phase: 'idle' },
+  });
   useQuickStore.getState().reset();
 });
 
 function handlers(reply: () => Result<SendResult>) {
   return {
     'conversations:get': () => ok(conversation),
-    'webhooks:info': () => ok({ url: null, problem: 'off', signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: false }),
+    'webhooks:info': () =>
+      ok({ url: null, problem: 'off', signed: false, verifyToken: false, throughTunnel: false, warning: null, eventsArrived: false }),
     'quick:reply': reply,
     'send:submit': () => ok(SENT),
   };
@@ -73,7 +98,9 @@ describe('a quoted reply in the panel', () => {
   });
 
   it('a service that cannot quote: the reason, nothing sent, and "Send without the quote" only on the person\'s word', async () => {
-    const fake = installFakeCrm(handlers(() => fail({ code: 'validation', message: CANNOT_QUOTE, details: [{ field: 'replyTo', message: CANNOT_QUOTE }] })));
+    const fake = installFakeCrm(
+      handlers(() => fail({ code: 'validation', message: CANNOT_QUOTE, details: [{ field: 'replyTo', message: CANNOT_QUOTE }] })),
+    );
     await quoteAndType();
     key(view!.container.querySelector('textarea'), 'Enter', { ctrlKey: true });
     await settle();
@@ -101,7 +128,8 @@ describe('a quoted reply in the panel', () => {
   it("a canned response with a file: the box says so, the send goes through main by the canned response's name, and a quote with it is refused", async () => {
     const fake = installFakeCrm({
       ...handlers(() => ok(SENT)),
-      'canned:list': () => ok([{ name: 'prices', text: 'Our prices, {{contact.name}}', scope: 'shared', media: { kind: 'file', fileName: 'prices.pdf' } }]),
+      'canned:list': () =>
+        ok([{ name: 'prices', text: 'Our prices, {{contact.name}}', scope: 'shared', media: { kind: 'file', fileName: 'prices.pdf' } }]),
       'canned:send-media': () => ok(SENT),
     });
     view = render(<ConversationPanel number={NUMBER} />);
@@ -113,7 +141,9 @@ describe('a quoted reply in the panel', () => {
     key(textarea, 'Enter');
     await settle();
     expect(textarea.value).toBe('Our prices, Ana');
-    expect(view.container.querySelector('[data-testid="conversation-attachment"]')?.textContent).toContain('With the file prices.pdf (from /prices)');
+    expect(view.container.querySelector('[data-testid="conversation-attachment"]')?.textContent).toContain(
+      'With the file prices.pdf (from /prices)',
+    );
 
     // a file and a quote cannot go together: said, nothing sent
     click(view.container.querySelector('button[aria-label="Quote: Where is my order?"]'));
@@ -133,7 +163,8 @@ describe('a quoted reply in the panel', () => {
   it('× on the file sends the text alone', async () => {
     const fake = installFakeCrm({
       ...handlers(() => ok(SENT)),
-      'canned:list': () => ok([{ name: 'menu', text: 'Our menu', scope: 'personal', media: { kind: 'url', url: 'https://example.com/menu.jpg' } }]),
+      'canned:list': () =>
+        ok([{ name: 'menu', text: 'Our menu', scope: 'personal', media: { kind: 'url', url: 'https://example.com/menu.jpg' } }]),
     });
     view = render(<ConversationPanel number={NUMBER} />);
     await settle();

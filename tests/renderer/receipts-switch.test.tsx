@@ -27,7 +27,10 @@ describe('the read receipts switch', () => {
   });
 
   it('a refused change is said and the box keeps what main has', async () => {
-    installFakeCrm({ 'inbox:read-receipts': () => ok({ on: true }), 'inbox:set-read-receipts': () => fail({ code: 'internal', message: 'the database is busy' }) });
+    installFakeCrm({
+      'inbox:read-receipts': () => ok({ on: true }),
+      'inbox:set-read-receipts': () => fail({ code: 'internal', message: 'the database is busy' }),
+    });
     view = render(<ReceiptsSwitch />);
     await settle();
     click(box());

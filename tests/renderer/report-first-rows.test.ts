@@ -6,7 +6,10 @@ import { createFirstRowsReporter } from '../../src-renderer/features/contacts/re
 function reporterWithFrames() {
   const sent: number[] = [];
   const frames: (() => void)[] = [];
-  const reporter = createFirstRowsReporter((rows) => sent.push(rows), (then) => frames.push(then));
+  const reporter = createFirstRowsReporter(
+    (rows) => sent.push(rows),
+    (then) => frames.push(then),
+  );
   return { sent, frames, reporter };
 }
 

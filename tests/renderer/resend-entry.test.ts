@@ -37,7 +37,12 @@ describe('resendEntry', () => {
   });
 
   it("main's refusal (a request it no longer holds) is said, not swallowed", async () => {
-    installFakeCrm({ 'log:resend': () => fail({ code: 'not_found', message: 'Only requests this window sent since it started can be sent again.' }) });
-    expect(await resendEntry({ id: 'g1', method: 'GET', path: '/api/v1/contacts' })).toMatchObject({ kind: 'failed', message: expect.stringContaining('Not sent again') });
+    installFakeCrm({
+      'log:resend': () => fail({ code: 'not_found', message: 'Only requests this window sent since it started can be sent again.' }),
+    });
+    expect(await resendEntry({ id: 'g1', method: 'GET', path: '/api/v1/contacts' })).toMatchObject({
+      kind: 'failed',
+      message: expect.stringContaining('Not sent again'),
+    });
   });
 });

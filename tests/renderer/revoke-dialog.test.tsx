@@ -14,7 +14,13 @@ import { installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 import { keyRecord, profileRecord } from './helpers/records';
 import { byText, click, key, render, settle, typeInto, type Rendered } from './helpers/render';
 
-const inUse = keyRecord({ id: 'k1', name: 'Deploy key', fingerprint: 'ab12', addedAt: '2025-03-04T10:00:00Z', lastUsedAt: '2025-03-05T11:00:00Z' });
+const inUse = keyRecord({
+  id: 'k1',
+  name: 'Deploy key',
+  fingerprint: 'ab12',
+  addedAt: '2025-03-04T10:00:00Z',
+  lastUsedAt: '2025-03-05T11:00:00Z',
+});
 const spare = keyRecord({ id: 'k2', name: 'Spare', fingerprint: 'cd34' });
 const revoked = keyRecord({ id: 'k3', name: 'Old', fingerprint: 'ef56', state: 'revoked' });
 const heldBack = keyRecord({ id: 'k4', name: 'Elsewhere', fingerprint: 'gh78', heldBack: true });
@@ -34,8 +40,15 @@ const subject = (fields: Partial<RevokeSubject> = {}): RevokeSubject => ({
 
 describe('revoke plan', () => {
   it('a live key a profile uses: that profile, its other live keys, and typing', () => {
-    const plan = planRevoke(subject(), [sandbox, profileRecord({ id: 'p2', name: 'Other', activeKeyId: 'k9' })], 'p1', () => [inUse, spare, revoked, heldBack]);
-    expect(plan.usedBy).toEqual([{ profileId: 'p1', profileName: 'Sandbox', active: true, alternatives: [{ id: 'k2', name: 'Spare', fingerprint: 'cd34' }] }]);
+    const plan = planRevoke(subject(), [sandbox, profileRecord({ id: 'p2', name: 'Other', activeKeyId: 'k9' })], 'p1', () => [
+      inUse,
+      spare,
+      revoked,
+      heldBack,
+    ]);
+    expect(plan.usedBy).toEqual([
+      { profileId: 'p1', profileName: 'Sandbox', active: true, alternatives: [{ id: 'k2', name: 'Spare', fingerprint: 'cd34' }] },
+    ]);
     expect(plan.needsTyping).toBe(true);
   });
 
@@ -132,7 +145,10 @@ describe('the dialog for a key in use', () => {
   });
 
   it('a switch that fails stops there: the key is not revoked under a profile still using it', async () => {
-    crm = installFakeCrm({ 'keys:activate': () => ({ ok: false, error: { code: 'internal', message: 'no' } }), 'keys:revoke': () => ok({ ...inUse, state: 'revoked' } as KeyMeta) });
+    crm = installFakeCrm({
+      'keys:activate': () => ({ ok: false, error: { code: 'internal', message: 'no' } }),
+      'keys:revoke': () => ok({ ...inUse, state: 'revoked' } as KeyMeta),
+    });
     const d = await open();
     choose(d.querySelector('select'), 'k2');
     typeInto(d.querySelector('[data-testid="revoke-type-last-four"]'), 'ab12');

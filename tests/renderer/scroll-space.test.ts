@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contentOffset, domScrollTop, isScaled, MAX_SCROLL_PX, offsetToReveal, scrollSpace, windowRows } from '../../src-renderer/features/contacts/scroll-space';
+import {
+  contentOffset,
+  domScrollTop,
+  isScaled,
+  MAX_SCROLL_PX,
+  offsetToReveal,
+  scrollSpace,
+  windowRows,
+} from '../../src-renderer/features/contacts/scroll-space';
 
 const ROW = 36;
 const VIEW = 600;

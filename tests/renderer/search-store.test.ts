@@ -9,8 +9,24 @@ import { isMessageSearchShortcut } from '../../src-renderer/app/shortcuts';
 import { paletteCommands } from '../../src-renderer/app/palette-commands';
 import { deferred, fail, flush, installFakeCrm, ok } from './helpers/fake-crm';
 
-const hit = (key: string): SearchHit => ({ key, direction: 'out', number: '5511999990000', name: null, messageId: null, kind: 'text', at: '2026-01-01T00:00:00.000Z', snippet: [{ text: key, match: true }] });
-const page = (keys: string[], extra: Partial<SearchPage> = {}): SearchPage => ({ query: 'x', hits: keys.map(hit), total: keys.length, totalCapped: false, next: null, ...extra });
+const hit = (key: string): SearchHit => ({
+  key,
+  direction: 'out',
+  number: '5511999990000',
+  name: null,
+  messageId: null,
+  kind: 'text',
+  at: '2026-01-01T00:00:00.000Z',
+  snippet: [{ text: key, match: true }],
+});
+const page = (keys: string[], extra: Partial<SearchPage> = {}): SearchPage => ({
+  query: 'x',
+  hits: keys.map(hit),
+  total: keys.length,
+  totalCapped: false,
+  next: null,
+  ...extra,
+});
 const shown = (): string[] => useSearchStore.getState().hits.map((h) => h.key);
 
 beforeEach(() => {
@@ -53,7 +69,10 @@ describe('search store', () => {
   });
 
   it("shows main's reason for a text it cannot search instead of results, and an empty field asks nothing", async () => {
-    const crm = installFakeCrm({ 'messages:search': () => fail({ code: 'validation', message: 'Search finds words and numbers; this has none (punctuation and emoji are not indexed).' }) });
+    const crm = installFakeCrm({
+      'messages:search': () =>
+        fail({ code: 'validation', message: 'Search finds words and numbers; this has none (punctuation and emoji are not indexed).' }),
+    });
     useSearchStore.getState().setText('🙂');
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     await flush();
@@ -73,7 +92,9 @@ describe('search store', () => {
   });
 
   it('Load more asks from the page marker and adds the next hits below', async () => {
-    const crm = installFakeCrm({ 'messages:search': (p) => ok(p.after === undefined ? page(['a', 'b'], { total: 3, next: 's1.r-' }) : page(['c'], { total: 3 })) });
+    const crm = installFakeCrm({
+      'messages:search': (p) => ok(p.after === undefined ? page(['a', 'b'], { total: 3, next: 's1.r-' }) : page(['c'], { total: 3 })),
+    });
     useSearchStore.getState().setText('x');
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     await flush();
@@ -100,7 +121,14 @@ describe('search store', () => {
 });
 
 describe('the search shortcut and palette entry', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  });
   it('Ctrl+Shift+F, or Cmd+Shift+F on a Mac; not Ctrl+F (the page may use it) nor with Alt', () => {
     expect(isMessageSearchShortcut(key('F', { ctrlKey: true, shiftKey: true }), false)).toBe(true);
     expect(isMessageSearchShortcut(key('f', { metaKey: true, shiftKey: true }), true)).toBe(true);

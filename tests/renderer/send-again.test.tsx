@@ -8,7 +8,15 @@ import { useSendStore } from '../../src-renderer/features/send/send-store';
 import { deferred, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 import { click, key, render, settle, typeInto, type Rendered } from './helpers/render';
 
-const message: SentMessage = { id: 'm_0123abcd', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {}, understood: true };
+const message: SentMessage = {
+  id: 'm_0123abcd',
+  type: 'text',
+  number: '5511999990000',
+  status: 'queued',
+  createdAt: null,
+  raw: {},
+  understood: true,
+};
 const sent = (): Result<SendResult> => ok({ status: 'sent', message, durationMs: 12, replayed: false });
 
 let crm: FakeCrm;

@@ -36,7 +36,9 @@ describe('the send result line', () => {
   });
 
   it('says the message was sent but the answer was not understood when there is no id (a 2xx is a send)', () => {
-    expect(resultAfter(message({ id: null, status: 'sent', understood: false }))).toBe('Sent; the server’s answer was not understood (see the Request log)');
+    expect(resultAfter(message({ id: null, status: 'sent', understood: false }))).toBe(
+      'Sent; the server’s answer was not understood (see the Request log)',
+    );
   });
 
   it('says a replayed answer was already sent, not sent now', () => {

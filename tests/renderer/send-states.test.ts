@@ -7,7 +7,15 @@ import type { SentMessage } from '../../src-renderer/lib/api';
 import { selectJustCleared, selectNeedsAgain, useSendStore } from '../../src-renderer/features/send/send-store';
 import { fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
-const message: SentMessage = { id: 'm_1', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {}, understood: true };
+const message: SentMessage = {
+  id: 'm_1',
+  type: 'text',
+  number: '5511999990000',
+  status: 'queued',
+  createdAt: null,
+  raw: {},
+  understood: true,
+};
 const store = () => useSendStore.getState();
 let crm: FakeCrm;
 
@@ -25,7 +33,10 @@ afterEach(() => {
 
 describe('send states', () => {
   it('a draft handed to the outbox is held; main refusing it again leaves "in the outbox" standing, not an error', async () => {
-    crm = installFakeCrm({ 'send:submit': () => ok({ status: 'queued', outboxId: 'o_1', reason: 'offline' }), 'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }) });
+    crm = installFakeCrm({
+      'send:submit': () => ok({ status: 'queued', outboxId: 'o_1', reason: 'offline' }),
+      'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
+    });
     await store().submit('text');
     expect(store().send.text).toEqual({ phase: 'queued', outboxId: 'o_1', reason: 'offline' });
     expect(selectNeedsAgain('text')(store())).toBe(true);
@@ -39,7 +50,10 @@ describe('send states', () => {
   });
 
   it('an accepted text empties the box; Undo brings it back, held for "Send again"', async () => {
-    installFakeCrm({ 'send:submit': () => ok({ status: 'sent', message, durationMs: 3, replayed: false }), 'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }) });
+    installFakeCrm({
+      'send:submit': () => ok({ status: 'sent', message, durationMs: 3, replayed: false }),
+      'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
+    });
     await store().submit('text');
     await flush();
     expect(store().text.text).toBe('');

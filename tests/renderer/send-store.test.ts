@@ -4,7 +4,15 @@ import { PREVIEW_DEBOUNCE_MS, problemsFor, selectNeedsAgain, useSendStore } from
 import { MEDIA_SOURCE_FIELDS, MISSING_FILE, TEXT_FIELDS } from '../../src-renderer/features/send/fields';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
 
-const message: SentMessage = { id: 'm_1', type: 'text', number: '5511999990000', status: 'queued', createdAt: null, raw: {}, understood: true };
+const message: SentMessage = {
+  id: 'm_1',
+  type: 'text',
+  number: '5511999990000',
+  status: 'queued',
+  createdAt: null,
+  raw: {},
+  understood: true,
+};
 
 function preview(curl: string, problems: RequestPreview['problems'] = []): RequestPreview {
   return { method: 'POST', url: 'http://127.0.0.1:4010/api/v1/messages/text', curl, problems };
@@ -66,7 +74,15 @@ describe('cURL preview', () => {
   });
 
   it('shows a problem next to its field once the person left it, then follows each change', async () => {
-    crm = installFakeCrm({ 'send:preview': ({ draft }) => ok(preview('curl', draft.kind === 'text' && draft.text === '' ? [{ field: 'text', message: 'is empty', sentence: 'Text is empty' }] : [])) });
+    crm = installFakeCrm({
+      'send:preview': ({ draft }) =>
+        ok(
+          preview(
+            'curl',
+            draft.kind === 'text' && draft.text === '' ? [{ field: 'text', message: 'is empty', sentence: 'Text is empty' }] : [],
+          ),
+        ),
+    });
     store().runPreview('text');
     await flush();
     expect(problemsFor(store(), 'text', TEXT_FIELDS, 'text')).toEqual([]); // fresh form: no red
@@ -105,7 +121,10 @@ describe('the media URL field', () => {
   });
 
   it('a send tried in URL mode shows the URL problem', async () => {
-    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl', [urlProblem])), 'send:submit': () => fail({ code: 'validation', message: 'no' }) });
+    crm = installFakeCrm({
+      'send:preview': () => ok(preview('curl', [urlProblem])),
+      'send:submit': () => fail({ code: 'validation', message: 'no' }),
+    });
     store().setMedia({ mode: 'url' });
     vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
     await flush();
@@ -176,7 +195,12 @@ describe('send state machine', () => {
   it('keeps the draft on a 400 and puts the field details next to their fields', async () => {
     crm = installFakeCrm({
       'send:submit': () =>
-        fail({ code: 'bad_request', status: 400, message: 'invalid request data', details: [{ field: 'number', message: 'number must be 8 to 15 digits' }] }),
+        fail({
+          code: 'bad_request',
+          status: 400,
+          message: 'invalid request data',
+          details: [{ field: 'number', message: 'number must be 8 to 15 digits' }],
+        }),
     });
     store().setNumber('123');
     store().setText('my long draft');
@@ -229,11 +253,18 @@ describe('send state machine', () => {
 describe('a file panel with no file chosen', () => {
   const urlProblems = [
     { field: 'source', message: 'must be an http:// or https:// URL', sentence: 'Media URL must be an http:// or https:// URL' },
-    { field: 'mimetype', message: 'is required: the URL does not end in a known audio extension', sentence: 'Mimetype is required: the URL does not end in a known audio extension' },
+    {
+      field: 'mimetype',
+      message: 'is required: the URL does not end in a known audio extension',
+      sentence: 'Mimetype is required: the URL does not end in a known audio extension',
+    },
   ];
 
   it.each(['media', 'audio'] as const)('%s: Send asks for a file instead of reporting URL problems, and sends nothing', async (kind) => {
-    crm = installFakeCrm({ 'send:preview': () => ok(preview('curl …', urlProblems)), 'send:submit': () => fail({ code: 'validation', message: 'not sent' }) });
+    crm = installFakeCrm({
+      'send:preview': () => ok(preview('curl …', urlProblems)),
+      'send:submit': () => fail({ code: 'validation', message: 'not sent' }),
+    });
     store().setNumber('5511999990000');
     vi.advanceTimersByTime(PREVIEW_DEBOUNCE_MS);
     store().setTab(kind);
@@ -247,7 +278,11 @@ describe('a file panel with no file chosen', () => {
     expect(crm.callsTo('send:submit')).toHaveLength(0);
     expect(store().send[kind].phase).toBe('idle');
     const shown = problemsFor(store(), kind, fields, area);
-    expect(shown).toEqual([kind === 'audio' ? 'Choose an audio file, drop one on the panel, or record a voice note.' : 'Choose a file, or drop one on the panel.']);
+    expect(shown).toEqual([
+      kind === 'audio'
+        ? 'Choose an audio file, drop one on the panel, or record a voice note.'
+        : 'Choose a file, or drop one on the panel.',
+    ]);
 
     // switched to URL mode: the empty URL is no error until typed in or sent
     if (kind === 'media') store().setMedia({ mode: 'url' });
@@ -262,7 +297,8 @@ describe('a file panel with no file chosen', () => {
 });
 
 describe('the same draft right after a success', () => {
-  const sent = (patch: Partial<SentMessage> = {}, extra: { replayed?: boolean } = {}) => ok<SendResult>({ status: 'sent', message: { ...message, ...patch }, durationMs: 5, replayed: false, ...extra });
+  const sent = (patch: Partial<SentMessage> = {}, extra: { replayed?: boolean } = {}) =>
+    ok<SendResult>({ status: 'sent', message: { ...message, ...patch }, durationMs: 5, replayed: false, ...extra });
 
   it('is held: Send sends nothing, "again" sends it with again: true, and only then', async () => {
     crm = installFakeCrm({ 'send:submit': () => sent() });
@@ -324,7 +360,15 @@ describe('the same draft right after a success', () => {
   });
 
   it('a file: choosing another file makes Send normal again', async () => {
-    const staged = (fileId: string) => ({ fileId, name: `${fileId}.ogg`, size: 10, mimetype: 'audio/ogg', category: 'audio' as const, previewDataUrl: null, temporary: false });
+    const staged = (fileId: string) => ({
+      fileId,
+      name: `${fileId}.ogg`,
+      size: 10,
+      mimetype: 'audio/ogg',
+      category: 'audio' as const,
+      previewDataUrl: null,
+      temporary: false,
+    });
     let next = 'f1';
     crm = installFakeCrm({
       'send:submit': () => sent({ type: 'audio' }),
@@ -360,7 +404,8 @@ describe('the same draft right after a success', () => {
 
   it('follows the app when it says the draft was just sent (conflict): "Send again" is offered', async () => {
     crm = installFakeCrm({
-      'send:submit': () => fail({ code: 'conflict', message: 'This message was just sent. Change it, or choose "Send again" to send it once more.' }),
+      'send:submit': () =>
+        fail({ code: 'conflict', message: 'This message was just sent. Change it, or choose "Send again" to send it once more.' }),
     });
     store().setText('hello');
     await store().submit('text');

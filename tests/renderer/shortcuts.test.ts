@@ -24,7 +24,17 @@ describe('screenForShortcut', () => {
   });
 
   it('follows the sidebar: Messages, right after Send, is Ctrl+3', () => {
-    expect(SCREENS.map((s) => s.id)).toEqual(['contacts', 'send', 'messages', 'keys', 'outbox', 'log', 'profiles', 'conversations', 'templates']);
+    expect(SCREENS.map((s) => s.id)).toEqual([
+      'contacts',
+      'send',
+      'messages',
+      'keys',
+      'outbox',
+      'log',
+      'profiles',
+      'conversations',
+      'templates',
+    ]);
     expect(screenForShortcut(chord('8', { ctrlKey: true }), false)).toBe('conversations');
     expect(screenForShortcut(chord('9', { ctrlKey: true }), false)).toBe('templates');
     expect(screenForShortcut(chord('3', { ctrlKey: true }), false)).toBe('messages');

@@ -49,7 +49,23 @@ describe('dropped files', () => {
 
   it('uses the limits main reports in app:info', async () => {
     useAppStore.setState({
-      info: { version: '1', platform: 'linux', host: 'test', firstRunNotice: null, notices: [], sandbox: null, limits: { imageBytes: MB, documentBytes: 2 * MB, videoBytes: 2 * MB, stickerBytes: 2 * MB, audioBytes: 3 * MB, textChars: 10, captionChars: 5 } },
+      info: {
+        version: '1',
+        platform: 'linux',
+        host: 'test',
+        firstRunNotice: null,
+        notices: [],
+        sandbox: null,
+        limits: {
+          imageBytes: MB,
+          documentBytes: 2 * MB,
+          videoBytes: 2 * MB,
+          stickerBytes: 2 * MB,
+          audioBytes: 3 * MB,
+          textChars: 10,
+          captionChars: 5,
+        },
+      },
     });
     const note = localFile('note.webm', 4 * MB, 'audio/webm');
     expect(await useSendStore.getState().stageLocalFile('audio', note)).toBe(false);

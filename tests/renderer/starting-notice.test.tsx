@@ -10,7 +10,15 @@ import { STARTING_NOTICE_AFTER_MS } from '../../src-renderer/app/starting-notice
 import { deferred, flush, installFakeCrm, ok } from './helpers/fake-crm';
 import { render, type Rendered } from './helpers/render';
 
-const appInfo = (): AppInfo => ({ version: '1', platform: 'linux', host: 'electron', firstRunNotice: null, notices: [], sandbox: null, limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } });
+const appInfo = (): AppInfo => ({
+  version: '1',
+  platform: 'linux',
+  host: 'electron',
+  firstRunNotice: null,
+  notices: [],
+  sandbox: null,
+  limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
+});
 
 let view: Rendered | undefined;
 const starting = () => view!.container.querySelector('[data-testid="app-starting"]');

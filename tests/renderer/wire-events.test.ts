@@ -41,11 +41,21 @@ beforeEach(() => {
   useProfilesStore.setState(useProfilesStore.getInitialState(), true);
   useSendStore.getState().reset();
   crm = installFakeCrm({
-    'app:info': () => ok({ version: '1', platform: 'linux', host: 'test', firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.', notices: ['profiles.json could not be read and was set aside as profiles.json.broken.'], sandbox: null, limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 } }),
+    'app:info': () =>
+      ok({
+        version: '1',
+        platform: 'linux',
+        host: 'test',
+        firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.',
+        notices: ['profiles.json could not be read and was set aside as profiles.json.broken.'],
+        sandbox: null,
+        limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
+      }),
     'profiles:list': () => ok({ profiles: [profile('p1'), profile('p2')], activeProfileId: 'p1' }),
     'outbox:list': () => ok([]),
     'log:list': () => ok([entry('old')]),
-    'keys:list': ({ profileId }) => ok([keyRecord({ id: `k_${profileId}`, name: 'k', profileId: profileId ?? '', fingerprint: 'ab12', addedAt: '' })]),
+    'keys:list': ({ profileId }) =>
+      ok([keyRecord({ id: `k_${profileId}`, name: 'k', profileId: profileId ?? '', fingerprint: 'ab12', addedAt: '' })]),
     'contacts:list': ({ page }) => ok({ items: [], page, perPage: 100, total: 0, totalPages: 0, hasMore: false }),
     'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
   });
@@ -94,7 +104,7 @@ describe('wireAppEvents', () => {
     expect(useContactsStore.getState().generation).toBe(generation + 1);
   });
 
-  it('a first page asked for before the app ran is not served after a profile switch: the new profile\'s contacts are asked of main', async () => {
+  it("a first page asked for before the app ran is not served after a profile switch: the new profile's contacts are asked of main", async () => {
     await flush(10);
     useContactsStore.getState().init();
     await flush(10);
@@ -112,7 +122,21 @@ describe('wireAppEvents', () => {
     await flush();
     const generation = useContactsStore.getState().generation;
     const keysCalls = crm.callsTo('keys:list').length;
-    const described = { ...profile('p1'), api: { version: 1 as const, operations: { 'messages.text': { method: 'POST' as const, path: '/api/v1/sendMessage', query: [], headers: [], body: { chatId: { $role: 'number' as const } } } } } };
+    const described = {
+      ...profile('p1'),
+      api: {
+        version: 1 as const,
+        operations: {
+          'messages.text': {
+            method: 'POST' as const,
+            path: '/api/v1/sendMessage',
+            query: [],
+            headers: [],
+            body: { chatId: { $role: 'number' as const } },
+          },
+        },
+      },
+    };
     crm.emit('profiles:changed', { profiles: [described, profile('p2')], activeProfileId: 'p1' });
     await flush(10);
     expect(useContactsStore.getState().generation).toBe(generation + 1);

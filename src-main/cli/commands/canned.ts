@@ -19,11 +19,22 @@ const list = defineCommand({
   usage: ['canned list [--json]'],
   options: {},
   positionals: { min: 0, max: 0 },
-  notes: ['--json prints [{"name","text","scope","media"}], scope "shared" or "personal", media null, {"kind":"url","url"} or {"kind":"file","fileName"}.'],
+  notes: [
+    '--json prints [{"name","text","scope","media"}], scope "shared" or "personal", media null, {"kind":"url","url"} or {"kind":"file","fileName"}.',
+  ],
   async run(ctx) {
     const session = await ctx.session();
     const items = session.core.canned.list();
-    return { data: items, text: items.length === 0 ? 'No canned responses yet: crm canned add --name NAME --text TEXT' : table(['NAME', 'SCOPE', 'FILE', 'TEXT'], items.map((c) => [c.name, c.scope, mediaOf(c), c.text])) };
+    return {
+      data: items,
+      text:
+        items.length === 0
+          ? 'No canned responses yet: crm canned add --name NAME --text TEXT'
+          : table(
+              ['NAME', 'SCOPE', 'FILE', 'TEXT'],
+              items.map((c) => [c.name, c.scope, mediaOf(c), c.text]),
+            ),
+    };
   },
 });
 
@@ -35,7 +46,11 @@ const add = defineCommand({
     name: { type: 'string', valueName: 'NAME', help: 'what is typed after / in the reply box: letters, digits, - and _' },
     text: { type: 'string', valueName: 'TEXT', help: 'the body (1..4096 characters); {{order}} is asked for when it is used' },
     shared: { type: 'boolean', help: 'everyone on this data folder sees it (default: only this OS user)' },
-    media: { type: 'string', valueName: 'PATH|URL', help: 'a file sent with it, its text as the caption: a file on this computer or an http(s) URL' },
+    media: {
+      type: 'string',
+      valueName: 'PATH|URL',
+      help: 'a file sent with it, its text as the caption: a file on this computer or an http(s) URL',
+    },
   },
   positionals: { min: 0, max: 0 },
   async run(ctx, { values }) {
@@ -44,7 +59,12 @@ const add = defineCommand({
     const session = await ctx.session();
     // a relative path means the folder the command runs in, as a person typing it means
     const media = values.media === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(values.media) ? values.media : resolve(values.media);
-    const added = await session.core.canned.add({ name, text: values.text, shared: values.shared === true, ...(media === undefined ? {} : { media }) });
+    const added = await session.core.canned.add({
+      name,
+      text: values.text,
+      shared: values.shared === true,
+      ...(media === undefined ? {} : { media }),
+    });
     return { data: added, text: `Stored ${added.scope} canned response ${added.name}: type /${added.name} in a reply.` };
   },
 });

@@ -13,7 +13,9 @@ import { UsageError } from '../args';
 
 function header(c: Conversation): string {
   const who = c.name ? `${clean(c.name)} (+${c.number})` : `+${c.number}`;
-  const window = c.insideWindow ? 'the 24-hour window is open' : 'outside the 24-hour window: only a template may be sent (crm send template)';
+  const window = c.insideWindow
+    ? 'the 24-hour window is open'
+    : 'outside the 24-hour window: only a template may be sent (crm send template)';
   return `Conversation with ${who}; ${window}.`;
 }
 
@@ -23,13 +25,16 @@ export const conversationCommand = defineCommand({
   usage: ['conversation NUMBER [--follow] [--profile NAME] [--json]', 'conversation NUMBER --mark-read [--profile NAME] [--json]'],
   options: {
     follow: { type: 'boolean', help: 'keep printing new replies and delivery states until Ctrl+C' },
-    'mark-read': { type: 'boolean', help: "mark the conversation read, as opening it in the window does, and tell the service where it has read receipts" },
+    'mark-read': {
+      type: 'boolean',
+      help: 'mark the conversation read, as opening it in the window does, and tell the service where it has read receipts',
+    },
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    'Replies and states come from the service\'s events, which the open window receives (crm webhooks show says where).',
-    '--mark-read prints one more line saying whether the service was told (a read receipt for the contact\'s newest message, where the profile describes Mark as Read and crm settings read-receipts is on); a receipt the service did not take is no error and is tried once more on the next open.',
+    "Replies and states come from the service's events, which the open window receives (crm webhooks show says where).",
+    "--mark-read prints one more line saying whether the service was told (a read receipt for the contact's newest message, where the profile describes Mark as Read and crm settings read-receipts is on); a receipt the service did not take is no error and is tried once more on the next open.",
   ],
   async run(ctx, { values, positionals }) {
     if (values['mark-read'] && values.follow) throw new UsageError('--mark-read marks what is there now: use it without --follow');
@@ -38,7 +43,10 @@ export const conversationCommand = defineCommand({
     const ask = (): Promise<Conversation> => session.core.conversations.thread({ profileId: profile.id, number: positionals[0] ?? '' });
     const first = await ask();
     if (!values.follow) {
-      const lines = [header(first), ...(first.items.length === 0 ? ['No messages with this contact yet.'] : first.items.map((item) => lineOf(item)))];
+      const lines = [
+        header(first),
+        ...(first.items.length === 0 ? ['No messages with this contact yet.'] : first.items.map((item) => lineOf(item))),
+      ];
       if (!values['mark-read']) return { data: first, text: lines.join('\n') };
       // waits for the receipt, unlike the window: the command says what the service was told
       const marked = await session.core.inbox.markReadAndTell({ profileId: profile.id, number: first.number });

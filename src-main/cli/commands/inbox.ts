@@ -27,7 +27,7 @@ export const inboxCommand = defineCommand({
   },
   positionals: { min: 0, max: 0 },
   notes: [
-    'Replies and delivery states come from the service\'s events, which the open window receives (crm webhooks show says where). Opening a conversation in the window marks it read; listing it here does not.',
+    "Replies and delivery states come from the service's events, which the open window receives (crm webhooks show says where). Opening a conversation in the window marks it read; listing it here does not.",
     '--json prints {"rows":[...],"total","offset","unreadTotal"}.',
   ],
   async run(ctx, { values }) {
@@ -35,7 +35,11 @@ export const inboxCommand = defineCommand({
     if (limit > 500) throw new UsageError('--limit: at most 500 conversations at a time');
     if (values.offset !== undefined && !/^\d+$/.test(values.offset)) throw new UsageError('--offset must be a whole number of 0 or more');
     const offset = values.offset === undefined ? 0 : Number(values.offset);
-    const filters: InboxFilter[] = [...(values.unread ? ['unread' as const] : []), ...(values['needs-answer'] ? ['needs-answer' as const] : []), ...(values['window-closing'] ? ['window-closing' as const] : [])];
+    const filters: InboxFilter[] = [
+      ...(values.unread ? ['unread' as const] : []),
+      ...(values['needs-answer'] ? ['needs-answer' as const] : []),
+      ...(values['window-closing'] ? ['window-closing' as const] : []),
+    ];
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
     const page = await session.core.inbox.list({ profileId: profile.id, filter: filters, offset, limit });
@@ -45,9 +49,17 @@ export const inboxCommand = defineCommand({
 
 function inboxText(page: InboxPage, filtered: boolean): string {
   const unread = `${page.unreadTotal} unread`;
-  if (page.rows.length === 0) return page.total > 0 ? `No conversations past ${page.offset} (${page.total} in all; ${unread}).` : filtered ? 'No conversation matches these filters.' : 'No conversations yet: a message sent or a reply received starts one.';
+  if (page.rows.length === 0)
+    return page.total > 0
+      ? `No conversations past ${page.offset} (${page.total} in all; ${unread}).`
+      : filtered
+        ? 'No conversation matches these filters.'
+        : 'No conversations yet: a message sent or a reply received starts one.';
   const now = new Date();
-  const rows = table(['WHEN', 'CONTACT', 'UNREAD', 'WAITING', 'LAST', 'STATE', 'WINDOW'], page.rows.map((r) => row(r, now)));
+  const rows = table(
+    ['WHEN', 'CONTACT', 'UNREAD', 'WAITING', 'LAST', 'STATE', 'WINDOW'],
+    page.rows.map((r) => row(r, now)),
+  );
   const more = page.offset + page.rows.length < page.total ? `; more with --offset ${page.offset + page.rows.length}` : '';
   return `${rows}\n${page.rows.length} of ${page.total} conversation${page.total === 1 ? '' : 's'} (${unread})${more}`;
 }
@@ -55,8 +67,19 @@ function inboxText(page: InboxPage, filtered: boolean): string {
 function row(r: InboxRow, now: Date): string[] {
   const who = r.name === null ? `+${r.number}` : `${r.name} (+${r.number})`;
   const last = `${r.lastDirection === 'out' ? 'you: ' : ''}${r.lastText ?? `(${r.lastKind})`}`;
-  const window = r.windowClosesAt === null || Date.parse(r.windowClosesAt) <= now.getTime() ? 'closed' : `${isWindowClosing(r.windowClosesAt, now) ? 'closing ' : 'open until '}${shortTime(r.windowClosesAt)}`;
-  return [shortTime(r.lastAt), who, r.unread > 0 ? String(r.unread) : '-', r.needsAnswer ? 'yes' : '-', cutChars(last, TEXT_COLUMN), dash(r.lastDirection === 'out' ? r.lastSentState : null), window];
+  const window =
+    r.windowClosesAt === null || Date.parse(r.windowClosesAt) <= now.getTime()
+      ? 'closed'
+      : `${isWindowClosing(r.windowClosesAt, now) ? 'closing ' : 'open until '}${shortTime(r.windowClosesAt)}`;
+  return [
+    shortTime(r.lastAt),
+    who,
+    r.unread > 0 ? String(r.unread) : '-',
+    r.needsAnswer ? 'yes' : '-',
+    cutChars(last, TEXT_COLUMN),
+    dash(r.lastDirection === 'out' ? r.lastSentState : null),
+    window,
+  ];
 }
 
 /** crm settings reply-notices: the window's switch for desktop notifications of replies */
@@ -66,7 +89,9 @@ export const replyNoticesCommand = defineCommand({
   usage: ['settings reply-notices [on|off] [--json]'],
   options: {},
   positionals: { min: 0, max: 1 },
-  notes: ['On unless switched off. The window and every `crm` command on the data folder share it; the window takes a change at the next reply.'],
+  notes: [
+    'On unless switched off. The window and every `crm` command on the data folder share it; the window takes a change at the next reply.',
+  ],
   async run(ctx, { positionals }) {
     const given = positionals[0];
     if (given !== undefined && given !== 'on' && given !== 'off') throw new UsageError('say on or off');

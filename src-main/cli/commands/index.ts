@@ -15,4 +15,20 @@ import { webhooksGroup } from './webhooks';
 import { inboxCommand } from './inbox';
 import { cannedGroup } from './canned';
 
-export const COMMANDS: CommandEntry[] = [contactsCommand, sendGroup, messagesCommand, conversationCommand, templatesCommand, keysGroup, profilesGroup, outboxGroup, syncCommand, webhooksGroup, settingsGroup, sandboxCommand, inboxCommand, cannedGroup, searchCommand];
+export const COMMANDS: CommandEntry[] = [
+  contactsCommand,
+  sendGroup,
+  messagesCommand,
+  conversationCommand,
+  templatesCommand,
+  keysGroup,
+  profilesGroup,
+  outboxGroup,
+  syncCommand,
+  webhooksGroup,
+  settingsGroup,
+  sandboxCommand,
+  inboxCommand,
+  cannedGroup,
+  searchCommand,
+];

@@ -25,7 +25,8 @@ export function recoveryQuestion(values: readonly { fingerprint: string }[], pro
 /** the one line on stderr when the check found something */
 export function findingsSummary(missing: number, unlisted: number): string {
   const parts: string[] = [];
-  if (missing > 0) parts.push(`${missing} saved key${missing === 1 ? '' : 's'} without ${missing === 1 ? 'its value' : 'their values'} in the keychain`);
+  if (missing > 0)
+    parts.push(`${missing} saved key${missing === 1 ? '' : 's'} without ${missing === 1 ? 'its value' : 'their values'} in the keychain`);
   if (unlisted > 0) parts.push(`${unlisted} keychain value${unlisted === 1 ? '' : 's'} no saved key names`);
   return parts.join(', ');
 }
@@ -35,7 +36,11 @@ export const keysCheck = defineCommand({
   summary: 'compare saved keys with the OS keychain; recover values no key names, or forget keys whose value is gone',
   usage: ['keys check [--json]', 'keys check --recover PROFILE [--yes]', 'keys check --forget-missing'],
   options: {
-    recover: { type: 'string', valueName: 'PROFILE', help: 'link each value no saved key names back to the saved key it belongs to; list the others under this profile (asks first, naming its origin)' },
+    recover: {
+      type: 'string',
+      valueName: 'PROFILE',
+      help: 'link each value no saved key names back to the saved key it belongs to; list the others under this profile (asks first, naming its origin)',
+    },
     yes: yesOption,
     'forget-missing': { type: 'boolean', help: 'remove the saved keys whose value is no longer in the keychain' },
   },
@@ -45,7 +50,8 @@ export const keysCheck = defineCommand({
     '--recover puts a value back under the saved key whose value is missing and whose fingerprint it has (no second record); only a value no saved key matches becomes a new "Recovered key", after the question.',
   ],
   async run(ctx, { values }) {
-    if (values.recover !== undefined && values['forget-missing']) throw new UsageError('--recover and --forget-missing are two separate repairs: run one, then the other');
+    if (values.recover !== undefined && values['forget-missing'])
+      throw new UsageError('--recover and --forget-missing are two separate repairs: run one, then the other');
     const session = await ctx.session({ ...(values.recover === undefined ? {} : { profileRef: values.recover }) });
     const { keychain } = session.core;
     if (values.recover !== undefined) {
@@ -59,7 +65,12 @@ export const keysCheck = defineCommand({
         relinked.push({ id: key.id, name: key.name, profileId: key.profileId, fingerprint: key.fingerprint });
       }
       const lines = relinked.map((k) => `Linked the keychain value …${k.fingerprint} back to the saved key "${clean(k.name)}".`);
-      lines.push(...plan.ambiguous.map((a) => `Left the keychain value …${a.fingerprint} alone: it could be any of ${a.keys.map((k) => `"${clean(k.name)}"`).join(', ')} (same last 4). Add the right key again instead.`));
+      lines.push(
+        ...plan.ambiguous.map(
+          (a) =>
+            `Left the keychain value …${a.fingerprint} alone: it could be any of ${a.keys.map((k) => `"${clean(k.name)}"`).join(', ')} (same last 4). Add the right key again instead.`,
+        ),
+      );
       const ambiguous = plan.ambiguous.map((a) => ({ fingerprint: a.fingerprint, keyIds: a.keys.map((k) => k.id) }));
       if (plan.fresh.length === 0) {
         const text = lines.length === 0 ? 'No key value in the keychain was without a saved key.' : lines.join('\n');
@@ -68,14 +79,28 @@ export const keysCheck = defineCommand({
       // said before the question: what was linked back stays linked whatever the answer
       for (const line of lines) ctx.note(line);
       const origin = originOf(profile.baseUrl) ?? profile.baseUrl;
-      await confirmOrRefuse(ctx, values.yes === true, recoveryQuestion(plan.fresh, clean(profile.name), clean(origin)), `bind keychain values to ${clean(origin)}`);
-      const recovered = await keychain.recoverInto(profile.id, plan.fresh.map((v) => v.id));
-      const text = recovered.length === 0 ? 'No key value in the keychain was without a saved key.' : recovered.map((k) => `Recovered "${clean(k.name)}" under profile "${clean(profile.name)}".`).join('\n');
+      await confirmOrRefuse(
+        ctx,
+        values.yes === true,
+        recoveryQuestion(plan.fresh, clean(profile.name), clean(origin)),
+        `bind keychain values to ${clean(origin)}`,
+      );
+      const recovered = await keychain.recoverInto(
+        profile.id,
+        plan.fresh.map((v) => v.id),
+      );
+      const text =
+        recovered.length === 0
+          ? 'No key value in the keychain was without a saved key.'
+          : recovered.map((k) => `Recovered "${clean(k.name)}" under profile "${clean(profile.name)}".`).join('\n');
       return { data: { profileId: profile.id, relinked, recovered, ambiguous }, text };
     }
     if (values['forget-missing']) {
       const forgotten = await keychain.forgetMissing();
-      const text = forgotten.length === 0 ? 'Every saved key has its value in the keychain.' : forgotten.map((name) => `Removed "${clean(name)}": its value was no longer in the keychain.`).join('\n');
+      const text =
+        forgotten.length === 0
+          ? 'Every saved key has its value in the keychain.'
+          : forgotten.map((name) => `Removed "${clean(name)}": its value was no longer in the keychain.`).join('\n');
       return { data: { forgotten }, text };
     }
     const findings = await keychain.check();
@@ -84,7 +109,12 @@ export const keysCheck = defineCommand({
     // a script (or CI) learns of a key that cannot be used, or a value nobody names, by the exit code
     const found = lines.length > 0;
     return {
-      data: { checked: true, ok: !found, missingValues: findings.missingValues.map((k) => ({ id: k.id, name: k.name, profileId: k.profileId })), unlisted: findings.unlisted.length },
+      data: {
+        checked: true,
+        ok: !found,
+        missingValues: findings.missingValues.map((k) => ({ id: k.id, name: k.name, profileId: k.profileId })),
+        unlisted: findings.unlisted.length,
+      },
       text: found ? lines.map(clean).join('\n') : 'Every saved key has its value in the keychain, and every value there has its saved key.',
       ...(found ? { exitCode: 1, reason: `keys check: ${findingsSummary(findings.missingValues.length, findings.unlisted.length)}` } : {}),
     };

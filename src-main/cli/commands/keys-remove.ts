@@ -24,7 +24,7 @@ async function findKey(session: Session, ref: string, profileId: string | null):
 
 export const keysRemove = defineCommand({
   name: 'keys remove',
-  summary: 'remove a revoked key\'s record (and any keychain entry it left); a live key is refused',
+  summary: "remove a revoked key's record (and any keychain entry it left); a live key is refused",
   usage: ['keys remove KEY [--profile NAME]'],
   options: { profile: profileOption },
   positionals: { min: 1, max: 1 },
@@ -33,9 +33,14 @@ export const keysRemove = defineCommand({
     const session = await ctx.session({ profileRef: values.profile });
     const key = await findKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
     if (key.state !== 'revoked') {
-      throw new UsageError(`"${clean(key.name)}" (${fingerprint(key)}) is live: revoke it first (crm keys revoke ${key.id}), then remove it`);
+      throw new UsageError(
+        `"${clean(key.name)}" (${fingerprint(key)}) is live: revoke it first (crm keys revoke ${key.id}), then remove it`,
+      );
     }
     const removed = await session.core.keyRecords.remove(key.id);
-    return { data: { removed: { id: removed.id, name: removed.name, profileId: removed.profileId } }, text: `Removed the revoked key "${clean(removed.name)}" (${fingerprint(removed)}).` };
+    return {
+      data: { removed: { id: removed.id, name: removed.name, profileId: removed.profileId } },
+      text: `Removed the revoked key "${clean(removed.name)}" (${fingerprint(removed)}).`,
+    };
   },
 });

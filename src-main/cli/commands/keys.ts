@@ -16,7 +16,17 @@ import { DEFAULT_GRACE, GRACES, isGrace } from '../../core/outbox/schedule';
 import { keysRemove } from './keys-remove';
 import { lifecycleLabels, listedByDefault, parseExpiry } from '../../shared/key-lifecycle';
 import { keyEntryPrompt } from '../../shared/key-entry-words';
-import { confirmOrRefuse, fingerprint, keyHeaders, keyRows, parsePermissions, permissionsText, profileOption, syncText, yesOption } from './shared';
+import {
+  confirmOrRefuse,
+  fingerprint,
+  keyHeaders,
+  keyRows,
+  parsePermissions,
+  permissionsText,
+  profileOption,
+  syncText,
+  yesOption,
+} from './shared';
 
 export const KEY_ARGUMENT_REFUSAL =
   'keys add never takes the key on the command line (arguments are kept in shell history and other users see them in `ps`): ' +
@@ -66,7 +76,7 @@ const list = defineCommand({
       throw new UsageError('--all-profiles cannot be combined with --profile or --server');
     }
     if (values.revoked && values.all) throw new UsageError('--revoked and --all are two views: give one');
-    if (values.server && (values.revoked || values.all)) throw new UsageError('--revoked and --all list saved keys, not the server\'s');
+    if (values.server && (values.revoked || values.all)) throw new UsageError("--revoked and --all list saved keys, not the server's");
     const view = listView(values.revoked === true ? 'revoked' : values.all === true ? 'all' : 'live');
     const session = await ctx.session({ profileRef: values.profile });
     const { core } = session;
@@ -78,7 +88,15 @@ const list = defineCommand({
           ? 'No keys on the server.'
           : table(
               ['ID', 'NAME', 'PREFIX', 'PERMISSIONS', 'CREATED', 'LAST USED', 'REVOCATION'],
-              keys.map((k) => [k.id, k.name, k.prefix, k.permissions.join(','), shortTime(k.createdAt), shortTime(k.lastUsedAt), k.revocation ? k.revocation.state : '']),
+              keys.map((k) => [
+                k.id,
+                k.name,
+                k.prefix,
+                k.permissions.join(','),
+                shortTime(k.createdAt),
+                shortTime(k.lastUsedAt),
+                k.revocation ? k.revocation.state : '',
+              ]),
             );
       const text = cachedAt ? `The server cannot be reached: its keys as last seen, ${shortTime(cachedAt)}.\n${listed}` : listed;
       return { data: { profileId: profile.id, serverKeys: keys, cachedAt }, text };
@@ -116,7 +134,11 @@ function listView(view: 'live' | 'revoked' | 'all'): (keys: KeyMeta[]) => (KeyMe
 /** under the table: each revoked key still retiring or being proved refused, in a sentence with its times */
 function revocationNotes(keys: KeyMeta[]): string {
   const lines = keys
-    .filter((k) => k.sync !== null && ((k.sync.state === 'synced' && k.sync.proof !== undefined) || (k.sync.state === 'pending' && k.sync.reason === 'scheduled')))
+    .filter(
+      (k) =>
+        k.sync !== null &&
+        ((k.sync.state === 'synced' && k.sync.proof !== undefined) || (k.sync.state === 'pending' && k.sync.reason === 'scheduled')),
+    )
     .map((k) => `"${clean(k.name)}" (${fingerprint(k)}): ${syncText(k)}`);
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }
@@ -128,7 +150,11 @@ async function keyPrompt(core: Core, profile: { id: string; name: string }): Pro
 }
 
 /** a secret from stdin, or typed at a hidden prompt; `prompt` names what is asked for */
-export async function readKeyValue(ctx: CommandContext, profileName: string, prompt = `API key for profile "${clean(profileName)}"`): Promise<string> {
+export async function readKeyValue(
+  ctx: CommandContext,
+  profileName: string,
+  prompt = `API key for profile "${clean(profileName)}"`,
+): Promise<string> {
   const { io } = ctx;
   if (!io.isTTY) {
     let text: string;
@@ -138,7 +164,8 @@ export async function readKeyValue(ctx: CommandContext, profileName: string, pro
       throw new UsageError('stdin is too large to be a key');
     }
     const value = text.trim();
-    if (value.length === 0) throw new UsageError('no key on stdin: pipe it in (crm keys add --name NAME < key.txt) or run in a terminal to be prompted');
+    if (value.length === 0)
+      throw new UsageError('no key on stdin: pipe it in (crm keys add --name NAME < key.txt) or run in a terminal to be prompted');
     return value;
   }
   if (typeof io.stdin.setRawMode !== 'function') {
@@ -157,7 +184,10 @@ export async function readKeyValue(ctx: CommandContext, profileName: string, pro
 const add = defineCommand({
   name: 'keys add',
   summary: 'save an existing API key in the OS keychain (read from stdin or a hidden prompt)',
-  usage: ['keys add --name NAME [--profile NAME] [--permissions LIST] [--use] < key.txt', 'keys add --name NAME [--profile NAME]     (in a terminal: asks for the key, input hidden)'],
+  usage: [
+    'keys add --name NAME [--profile NAME] [--permissions LIST] [--use] < key.txt',
+    'keys add --name NAME [--profile NAME]     (in a terminal: asks for the key, input hidden)',
+  ],
   options: {
     name: { type: 'string', valueName: 'NAME', help: 'a name for the key (e.g. "ci" or "laptop")' },
     profile: profileOption,
@@ -208,7 +238,8 @@ const test = defineCommand({
     if (ref !== undefined) {
       keyId = (await resolveKey(session, ref, values.profile !== undefined ? profile.id : null)).id;
     } else {
-      if (!profile.activeKeyId) throw new UsageError(`profile "${profile.name}" has no key in use: give a KEY, or crm keys add / crm keys use`);
+      if (!profile.activeKeyId)
+        throw new UsageError(`profile "${profile.name}" has no key in use: give a KEY, or crm keys add / crm keys use`);
       keyId = profile.activeKeyId;
     }
     const result = await session.core.keys.checkKey(keyId);
@@ -228,7 +259,7 @@ const revoke = defineCommand({
   usage: ['keys revoke KEY [--profile NAME] [--yes]', 'keys revoke --server SERVER_KEY_ID [--profile NAME] [--yes]'],
   options: {
     profile: profileOption,
-    server: { type: 'string', valueName: 'ID', help: 'revoke this server key id (k_...) with the profile\'s key (needs keys:manage)' },
+    server: { type: 'string', valueName: 'ID', help: "revoke this server key id (k_...) with the profile's key (needs keys:manage)" },
     yes: yesOption,
   },
   positionals: { min: 0, max: 1 },
@@ -246,12 +277,20 @@ const revoke = defineCommand({
     let key: KeyMeta | null = null;
     if (values.server !== undefined) {
       label = values.server;
-      await confirmOrRefuse(ctx, values.yes === true, `Revoke server key ${label} using profile "${clean(profile?.name ?? '')}"? Requests with it will fail.`, 'revoke the key');
+      await confirmOrRefuse(
+        ctx,
+        values.yes === true,
+        `Revoke server key ${label} using profile "${clean(profile?.name ?? '')}"? Requests with it will fail.`,
+        'revoke the key',
+      );
     } else {
       key = await resolveKey(session, ref ?? '', profile?.id ?? null);
       label = `"${clean(key.name)}" (${fingerprint(key)})`;
       if (key.state === 'revoked') {
-        return { data: { key, server: syncText(key) || null }, text: `${label} is already revoked${key.sync ? `; ${syncText(key)}` : ''}.` };
+        return {
+          data: { key, server: syncText(key) || null },
+          text: `${label} is already revoked${key.sync ? `; ${syncText(key)}` : ''}.`,
+        };
       }
       await confirmOrRefuse(ctx, values.yes === true, `Revoke key ${label}? Requests with it will fail at once.`, 'revoke the key');
     }
@@ -264,7 +303,12 @@ const revoke = defineCommand({
     const server = item ? serverOutcome(item) : key ? syncText(await core.keys.get(key.id)) : 'unknown';
     const failed = item?.state === 'failed' || item?.state === 'cancelled';
     return {
-      data: { key: key ? await core.keys.get(key.id) : null, serverKeyId: values.server ?? key?.serverKeyId ?? null, outboxItem: item, server },
+      data: {
+        key: key ? await core.keys.get(key.id) : null,
+        serverKeyId: values.server ?? key?.serverKeyId ?? null,
+        outboxItem: item,
+        server,
+      },
       text: `${key ? `Revoked ${label} on this computer` : `Revocation of ${label}`}; ${server}.`,
       ...(failed ? { exitCode: 1, reason: server } : {}),
     };
@@ -289,16 +333,24 @@ const create = defineCommand({
   summary: 'create a key on the server and save it straight into the keychain (printed only with --print-key)',
   usage: ['keys create --name NAME [--permissions LIST] [--profile NAME] [--expires 30d|2027-01-31] [--use] [--print-key]'],
   options: {
-    name: { type: 'string', valueName: 'NAME', help: 'the key\'s name on the server (1..100 characters)' },
-    expires: { type: 'string', valueName: 'WHEN', help: 'when the key stops being sent: days from now (7d, 30d, 90d) or the last day (2027-01-31); kept on this computer' },
-    permissions: { type: 'string', valueName: 'LIST', help: 'comma-separated: contacts:read,messages:send,keys:manage (default: the server\'s)' },
+    name: { type: 'string', valueName: 'NAME', help: "the key's name on the server (1..100 characters)" },
+    expires: {
+      type: 'string',
+      valueName: 'WHEN',
+      help: 'when the key stops being sent: days from now (7d, 30d, 90d) or the last day (2027-01-31); kept on this computer',
+    },
+    permissions: {
+      type: 'string',
+      valueName: 'LIST',
+      help: "comma-separated: contacts:read,messages:send,keys:manage (default: the server's)",
+    },
     profile: profileOption,
     use: { type: 'boolean', help: 'make the new key the one the profile uses' },
     'print-key': { type: 'boolean', help: 'also write the new value, once, to stdout (alone on its line; with --json as "value")' },
   },
   positionals: { min: 0, max: 0 },
   notes: [
-    'Uses the profile\'s current key, which needs keys:manage. The new value goes from the API response into the OS keychain only.',
+    "Uses the profile's current key, which needs keys:manage. The new value goes from the API response into the OS keychain only.",
     'With --print-key the value is also written to stdout, once, for a script or another machine: KEY=$(crm keys create --name ci --print-key). It is written nowhere else (no file, not the request log); the sentence about the key goes to stderr then.',
   ],
   async run(ctx, { values }) {
@@ -328,7 +380,8 @@ const create = defineCommand({
  * told it stays in the scrollback.
  */
 function printKey(ctx: CommandContext, value: string, data: { key: KeyMeta; active: boolean }, text: string) {
-  if (ctx.io.stdoutIsTTY === true) ctx.note('the new key is printed below, once: it stays in this terminal\'s scrollback; clear it once you have stored the key.');
+  if (ctx.io.stdoutIsTTY === true)
+    ctx.note("the new key is printed below, once: it stays in this terminal's scrollback; clear it once you have stored the key.");
   if (ctx.json) ctx.io.stdout.write(`${visibleJson(JSON.stringify({ ...data, value }, null, 2))}\n`);
   else {
     ctx.note(text);
@@ -348,7 +401,10 @@ const use = defineCommand({
     const key = await resolveKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
     await session.core.profiles.setActiveKey(key.profileId, key.id);
     const profile = await session.core.profiles.get(key.profileId);
-    return { data: { key, profileId: profile.id }, text: `Profile "${clean(profile.name)}" now uses key "${clean(key.name)}" (${fingerprint(key)}).` };
+    return {
+      data: { key, profileId: profile.id },
+      text: `Profile "${clean(profile.name)}" now uses key "${clean(key.name)}" (${fingerprint(key)}).`,
+    };
   },
 });
 
@@ -358,11 +414,15 @@ const roll = defineCommand({
   usage: ['keys roll KEY [--grace now|1h|24h|7d] [--profile NAME]'],
   options: {
     profile: profileOption,
-    grace: { type: 'string', valueName: 'GRACE', help: `how long the old key keeps working on the service: ${GRACES.join(', ')} (default ${DEFAULT_GRACE})` },
+    grace: {
+      type: 'string',
+      valueName: 'GRACE',
+      help: `how long the old key keeps working on the service: ${GRACES.join(', ')} (default ${DEFAULT_GRACE})`,
+    },
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    'Steps: a new key with the same permissions is created on the service (the profile\'s key needs keys:manage) and saved in the keychain, tried with one contacts request, every profile that used the old key is switched to it; the old key is then revoked here, and on the service when the grace ends (a scheduled revocation in the outbox: crm outbox list shows it, crm outbox cancel ID keeps the key there).',
+    "Steps: a new key with the same permissions is created on the service (the profile's key needs keys:manage) and saved in the keychain, tried with one contacts request, every profile that used the old key is switched to it; the old key is then revoked here, and on the service when the grace ends (a scheduled revocation in the outbox: crm outbox list shows it, crm outbox cancel ID keeps the key there).",
     'A step that fails stops the roll and says where: until the switch, the old key is still the one in use.',
     'After its server revocation, the old value is tried until the service refuses it (crm keys list shows "refused (401)" or "still accepted, checking again"); only then is it deleted from the keychain.',
   ],
@@ -378,7 +438,10 @@ const roll = defineCommand({
     const oldKey = await core.keys.get(result.oldKey.id);
     const names = (await core.profiles.list()).profiles.filter((p) => result.switched.includes(p.id)).map((p) => `"${clean(p.name)}"`);
     const using = names.length > 0 ? `; ${names.join(', ')} now use${names.length === 1 ? 's' : ''} it` : '; no profile used the old key';
-    const retiring = result.retiresAt !== null ? `The old key keeps working on the service until ${shortTime(result.retiresAt)}; ${syncText(oldKey)}.` : `The old key: ${syncText(oldKey) || 'revoked here'}.`;
+    const retiring =
+      result.retiresAt !== null
+        ? `The old key keeps working on the service until ${shortTime(result.retiresAt)}; ${syncText(oldKey)}.`
+        : `The old key: ${syncText(oldKey) || 'revoked here'}.`;
     return {
       data: { oldKey, newKey: result.newKey, switched: result.switched, retiresAt: result.retiresAt },
       text: `Rolled "${clean(key.name)}" (${fingerprint(key)}) to "${clean(result.newKey.name)}" (${fingerprint(result.newKey)}): created, saved and proved with a live request${using}.\n${retiring}`,
@@ -391,4 +454,3 @@ export const keysGroup: CommandGroup = {
   summary: 'API keys: saved in the OS keychain, shown only by name and last 4 characters',
   commands: [list, add, test, revoke, create, use, roll, keysCheck, keysRemove],
 };
-

@@ -21,9 +21,12 @@ const TEXT_COLUMN = 60;
 export const messagesCommand = defineCommand({
   name: 'messages',
   summary: 'list the messages sent (one page, newest first)',
-  usage: ['messages [--to NUMBER] [--page N] [--per-page N] [--profile NAME] [--json]', 'messages --follow [--to NUMBER] [--profile NAME] [--json]'],
+  usage: [
+    'messages [--to NUMBER] [--page N] [--per-page N] [--profile NAME] [--json]',
+    'messages --follow [--to NUMBER] [--profile NAME] [--json]',
+  ],
   options: {
-    follow: { type: 'boolean', help: 'stay and print each new send, reply and delivery state, every number\'s (or --to\'s), until Ctrl+C' },
+    follow: { type: 'boolean', help: "stay and print each new send, reply and delivery state, every number's (or --to's), until Ctrl+C" },
     to: { type: 'string', valueName: 'NUMBER', help: 'only messages to this number (+55 (11) 99999-0000 is fine)' },
     page: { type: 'string', valueName: 'N', help: 'page number, from 1 (default 1)' },
     'per-page': { type: 'string', valueName: 'N', help: 'messages per page, 1..500 (default 50)' },
@@ -34,14 +37,15 @@ export const messagesCommand = defineCommand({
     "The list comes from the service's message listing; when the service has none (it answers 404 or 405, its first page is empty, " +
       "or the profile says so: crm profiles not-offered messages), from this app's own record of what it sent " +
       '(the last 5,000 sends, kept in the data folder). The last line says which.',
-    "STATUS is the latest delivery state the service said, in its listing or in its events (the state the conversation shows).",
+    'STATUS is the latest delivery state the service said, in its listing or in its events (the state the conversation shows).',
     'ORIGIN says how this app sent each message: sent now, from the outbox (sent later, once the service could be reached), or replayed (the service answered with its stored answer for the same Idempotency-Key: nothing new was created).',
     '--follow prints one line per change (with --json, one JSON object per line: the conversation line and its "number"); replies and states come from the service\'s events, which the open window receives (crm webhooks show says where).',
     '--json prints {"items":[...],"page","perPage","total","hasMore","source","number","fallbackReason"}; source is "service" or "record".',
   ],
   async run(ctx, { values }) {
     if (values.follow) {
-      if (values.page !== undefined || values['per-page'] !== undefined) throw new UsageError('--follow prints changes as they come: it takes no --page or --per-page');
+      if (values.page !== undefined || values['per-page'] !== undefined)
+        throw new UsageError('--follow prints changes as they come: it takes no --page or --per-page');
       const session = await ctx.session({ profileRef: values.profile });
       await follow(ctx, session, values.to);
       return { data: null, text: '', printed: true };
@@ -64,7 +68,8 @@ function messagesText(result: MessageHistoryPage): string {
   const to = result.number === null ? '' : ` to ${result.number}`;
   const from = result.fallbackReason ?? `From ${SOURCE_WORDS[result.source]}.`;
   if (result.items.length === 0) return `No messages${to}${result.page > 1 ? ` on page ${result.page}` : ''}.\n${from}`;
-  const count = result.total === null ? `${result.items.length} on this page` : `${result.total} message${result.total === 1 ? '' : 's'}${to}`;
+  const count =
+    result.total === null ? `${result.items.length} on this page` : `${result.total} message${result.total === 1 ? '' : 's'}${to}`;
   const pages = result.total === null ? '' : ` of ${Math.max(1, Math.ceil(result.total / result.perPage))}`;
   const more = result.hasMore ? `; more with --page ${result.page + 1}` : '';
   const rows = table(['WHEN', 'TO', 'TYPE', 'ORIGIN', 'STATUS', 'TEXT', 'ID'], result.items.map(row));
@@ -99,7 +104,9 @@ async function follow(ctx: CommandContext, session: Session, to: string | undefi
     }
   };
   print(await ask(), true);
-  ctx.note(`Following ${only === null ? 'every number' : `+${only}`} of ${profile.name}: new sends, replies and delivery states are printed as they arrive; Ctrl+C stops.`);
+  ctx.note(
+    `Following ${only === null ? 'every number' : `+${only}`} of ${profile.name}: new sends, replies and delivery states are printed as they arrive; Ctrl+C stops.`,
+  );
   const refresh = (): void => {
     void ask()
       .then((items) => print(items, false))

@@ -35,7 +35,16 @@ function detailText(item: OutboxItem): string {
 function itemTable(items: OutboxItem[]): string {
   return table(
     ['ID', 'KIND', 'TO / KEY', 'STATE', 'TRIES', 'NEXT TRY', 'UPDATED', 'DETAIL'],
-    items.map((i) => [i.id, i.kind, i.label, statusText(i), String(i.attempts), shortTime(i.nextAttemptAt), shortTime(i.updatedAt), detailText(i)]),
+    items.map((i) => [
+      i.id,
+      i.kind,
+      i.label,
+      statusText(i),
+      String(i.attempts),
+      shortTime(i.nextAttemptAt),
+      shortTime(i.updatedAt),
+      detailText(i),
+    ]),
   );
 }
 
@@ -128,7 +137,9 @@ export const syncCommand = defineCommand({
   name: 'sync',
   summary: 'send what waits in the outbox now; wait until nothing is sendable, then summarise',
   usage: ['sync [--timeout SECONDS] [--json]'],
-  options: { timeout: { type: 'string', valueName: 'SECONDS', help: `give up waiting after this long (default ${DEFAULT_SYNC_TIMEOUT_S})` } },
+  options: {
+    timeout: { type: 'string', valueName: 'SECONDS', help: `give up waiting after this long (default ${DEFAULT_SYNC_TIMEOUT_S})` },
+  },
   positionals: { min: 0, max: 0 },
   notes: [
     'Exit 0 when the outbox holds nothing pending and nothing failed; 1 otherwise (offline, refused, held, timed out), naming each operation that did not go and why. Operations left pending stay queued for the next sync or the app.',
@@ -167,11 +178,22 @@ export const syncCommand = defineCommand({
     // grace ends, and the checks that a revoked key is refused
     const later = items.filter((i) => i.state === 'pending' && (i.pendingReason === 'scheduled' || i.kind === 'keys.prove'));
     const pending = items.filter((i) => (i.state === 'pending' || i.state === 'sending') && !later.includes(i));
-    const parts = [`${sent.length} sent`, `${failed.length} failed${failedEarlier > 0 ? ` (${failedEarlier} before this sync)` : ''}`, `${pending.length} still pending`];
+    const parts = [
+      `${sent.length} sent`,
+      `${failed.length} failed${failedEarlier > 0 ? ` (${failedEarlier} before this sync)` : ''}`,
+      `${pending.length} still pending`,
+    ];
     if (later.length > 0) parts.push(`${later.length} scheduled or checking`);
     const shown = [...sent, ...failed, ...pending, ...later];
     const text = `Outbox sync: ${parts.join(', ')}${timedOut ? ' (timed out)' : ''}.${shown.length > 0 ? `\n${itemTable(shown)}` : ''}`;
-    const data = { sent: sent.map((i) => i.id), failed: failed.map((i) => i.id), pending: pending.map((i) => i.id), later: later.map((i) => i.id), timedOut, items: shown };
+    const data = {
+      sent: sent.map((i) => i.id),
+      failed: failed.map((i) => i.id),
+      pending: pending.map((i) => i.id),
+      later: later.map((i) => i.id),
+      timedOut,
+      items: shown,
+    };
     const ok = failed.length === 0 && pending.length === 0 && !timedOut;
     if (ok) return { data, text };
     const head = timedOut

@@ -21,12 +21,26 @@ import { insecureOption, namedProfile, profileOption } from './shared';
 const importCurl = defineCommand({
   name: 'profiles import-curl',
   summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
-  usage: ['profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction|read [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--yes] [--json] < curl.txt'],
+  usage: [
+    'profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction|read [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--yes] [--json] < curl.txt',
+  ],
   options: {
-    operation: { type: 'string', valueName: 'OP', help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id), download (where the file of a received media id is found), check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)' },
-    map: { type: 'list', valueName: 'ROLE=FIELD', help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)' },
+    operation: {
+      type: 'string',
+      valueName: 'OP',
+      help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id), download (where the file of a received media id is found), check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)',
+    },
+    map: {
+      type: 'list',
+      valueName: 'ROLE=FIELD',
+      help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)',
+    },
     'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
-    yes: { type: 'boolean', short: 'y', help: "download only: the cURL is the file's own address on another origin (Meta's lookaside.fbsbx.com): let the key go there for received files" },
+    yes: {
+      type: 'boolean',
+      short: 'y',
+      help: "download only: the cURL is the file's own address on another origin (Meta's lookaside.fbsbx.com): let the key go there for received files",
+    },
     profile: profileOption,
   },
   positionals: { min: 0, max: 0 },
@@ -34,11 +48,12 @@ const importCurl = defineCommand({
     'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Where it puts the key (Authorization with any scheme, -u user:key, a header such as apikey, or a query parameter) is learned; the pasted value is never stored: the saved key is read from the keychain when a request is sent.',
     'JSON and form bodies (-d a=1, --data-urlencode, a form Content-Type) are sent as the example sends them.',
     'The number is written the way the example writes it (+5511..., 5511...@c.us). Show the result with `crm profiles show NAME`; undo with `crm profiles import-curl` of another example, or reset in the app.',
-    "Meta downloads a received file in two steps: the lookup (GET /v23.0/{media-id}, the download operation) answers an address on https://lookaside.fbsbx.com, and a GET there with the same token gives the bytes. Imported as download once the lookup is known, that second cURL is not saved as the operation: with --yes the key may go to its origin for received files only (see crm profiles api --help); without, nothing changes.",
+    'Meta downloads a received file in two steps: the lookup (GET /v23.0/{media-id}, the download operation) answers an address on https://lookaside.fbsbx.com, and a GET there with the same token gives the bytes. Imported as download once the lookup is known, that second cURL is not saved as the operation: with --yes the key may go to its origin for received files only (see crm profiles api --help); without, nothing changes.',
   ],
   async run(ctx, { values }) {
     const name = oneOf(values.operation, Object.keys(OPERATION_NAMES), '--operation');
-    if (name === undefined) throw new UsageError('missing --operation (contacts, text, media, audio, template, messages, templates, upload, download or check)');
+    if (name === undefined)
+      throw new UsageError('missing --operation (contacts, text, media, audio, template, messages, templates, upload, download or check)');
     const operation = OPERATION_NAMES[name]!;
     const fixes = parseFixes(values.map);
     if (ctx.io.isTTY) ctx.note('Paste the cURL, then press Ctrl-D on an empty line.');
@@ -56,13 +71,18 @@ const importCurl = defineCommand({
       const lines = proposal.warnings.map((warning) => `note: ${clean(warning)}`);
       if (values['dry-run']) {
         lines.push('', 'Dry run: nothing was changed.');
-        return { data: { profile: profile.id, operation, saved: false, fileOrigin: { origin: proposal.fileOrigin, allowed: false }, proposal }, text: lines.join('\n') };
+        return {
+          data: { profile: profile.id, operation, saved: false, fileOrigin: { origin: proposal.fileOrigin, allowed: false }, proposal },
+          text: lines.join('\n'),
+        };
       }
       return fileStep(core, profile, proposal.fileOrigin, values.yes === true, { operation, proposal, lines });
     }
     const lines = [mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true)];
     if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
-      proposal.warnings.push(`The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the example's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`);
+      proposal.warnings.push(
+        `The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the example's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`,
+      );
     }
     for (const warning of proposal.warnings) lines.push(`note: ${clean(warning)}`);
     if (values['dry-run']) {
@@ -79,18 +99,47 @@ const importCurl = defineCommand({
  * The second step of Meta's download (the file's own address on another origin) imported as
  * download: never saved as the operation; with --yes the origin is listed for files.
  */
-async function fileStep(core: Core, profile: Profile, origin: string, yes: boolean, shown: { operation: DescribedOperation; proposal: Proposal; lines: string[] }): Promise<CommandResult> {
+async function fileStep(
+  core: Core,
+  profile: Profile,
+  origin: string,
+  yes: boolean,
+  shown: { operation: DescribedOperation; proposal: Proposal; lines: string[] },
+): Promise<CommandResult> {
   const { operation, proposal, lines } = shown;
   if (!yes) {
-    lines.push('', `Not saved. To let the key of "${clean(profile.name)}" go to ${origin} for received files (and nothing else), run the same command with --yes, or: crm profiles api file-origins --profile ${pasteWord(profile.name)} --add ${origin}`);
-    return { data: { profile: profile.id, operation, saved: false, fileOrigin: { origin, allowed: false }, proposal }, text: lines.join('\n'), exitCode: EXIT_USAGE, reason: `not saved: this cURL is the file's address on ${origin}; --yes lets the key go there for received files` };
+    lines.push(
+      '',
+      `Not saved. To let the key of "${clean(profile.name)}" go to ${origin} for received files (and nothing else), run the same command with --yes, or: crm profiles api file-origins --profile ${pasteWord(profile.name)} --add ${origin}`,
+    );
+    return {
+      data: { profile: profile.id, operation, saved: false, fileOrigin: { origin, allowed: false }, proposal },
+      text: lines.join('\n'),
+      exitCode: EXIT_USAGE,
+      reason: `not saved: this cURL is the file's address on ${origin}; --yes lets the key go there for received files`,
+    };
   }
   const listed = await core.api.addFileOrigin(profile.id, origin);
   const retried = await retryRefused(core, profile, origin);
-  lines.push('', listed.changed ? `The key of "${clean(profile.name)}" now also goes to ${origin}, for received files only; Download media itself is unchanged.` : `${origin} was listed already; Download media itself is unchanged.`);
+  lines.push(
+    '',
+    listed.changed
+      ? `The key of "${clean(profile.name)}" now also goes to ${origin}, for received files only; Download media itself is unchanged.`
+      : `${origin} was listed already; Download media itself is unchanged.`,
+  );
   const again = retriedText(retried);
   if (again !== null) lines.push(again);
-  return { data: { profile: profile.id, operation, saved: false, fileOrigin: { origin, allowed: true, changed: listed.changed }, retried, proposal }, text: lines.join('\n') };
+  return {
+    data: {
+      profile: profile.id,
+      operation,
+      saved: false,
+      fileOrigin: { origin, allowed: true, changed: listed.changed },
+      retried,
+      proposal,
+    },
+    text: lines.join('\n'),
+  };
 }
 
 const edit = defineCommand({
@@ -112,7 +161,8 @@ const edit = defineCommand({
     const moveFlag = values['move-keys'] === true;
     const keepFlag = values['keep-keys'] === true;
     if (moveFlag && keepFlag) throw new UsageError('give --move-keys or --keep-keys, not both');
-    if (values.name === undefined && values.url === undefined && !moveFlag) throw new UsageError('nothing to change: give --name, --url and/or --move-keys');
+    if (values.name === undefined && values.url === undefined && !moveFlag)
+      throw new UsageError('nothing to change: give --name, --url and/or --move-keys');
     const { core, profile } = await namedProfile(ctx, positionals[0]);
     // --move-keys alone: the keys held back go to where the profile points now
     const baseUrl = values.url ?? (moveFlag ? profile.baseUrl : undefined);
@@ -144,7 +194,10 @@ const edit = defineCommand({
           : `${keys} ${keysToMove.count === 1 ? 'stays' : 'stay'} held back (not sent to ${keysToMove.to}) until approved: crm profiles edit ${pasteWord(updated.name)} --move-keys`,
       );
     }
-    return { data: { profile: updated, keys: keysToMove === null ? null : { count: keysToMove.count, origin: keysToMove.to, moved: moveKeys } }, text: lines.join('\n') };
+    return {
+      data: { profile: updated, keys: keysToMove === null ? null : { count: keysToMove.count, origin: keysToMove.to, moved: moveKeys } },
+      text: lines.join('\n'),
+    };
   },
 });
 
@@ -153,11 +206,16 @@ const notOffered = defineCommand({
   summary: 'record that the service has no contacts or messages listing (or, with --offered, that it has)',
   usage: ['profiles not-offered contacts|messages [--profile NAME] [--offered]'],
   options: {
-    offered: { type: 'boolean', help: 'undo: the service offers it after all (it follows the default API, docs/API.md, until you import its cURL)' },
+    offered: {
+      type: 'boolean',
+      help: 'undo: the service offers it after all (it follows the default API, docs/API.md, until you import its cURL)',
+    },
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },
-  notes: ['An operation the service does not offer is never asked for: the contacts screen lists the numbers already messaged instead, and messages come from the app\'s own record.'],
+  notes: [
+    "An operation the service does not offer is never asked for: the contacts screen lists the numbers already messaged instead, and messages come from the app's own record.",
+  ],
   async run(ctx, { values, positionals }) {
     const name = oneOf(positionals[0], ['contacts', 'messages'], 'the operation');
     const operation = OPERATION_NAMES[name!]!;
@@ -167,7 +225,9 @@ const notOffered = defineCommand({
     const label = ENDPOINTS[operation].label;
     return {
       data: { profile: profile.id, operation, absent },
-      text: absent ? `Profile "${clean(profile.name)}": the service has no ${label}; it is never asked for.` : `Profile "${clean(profile.name)}": ${label} follows the default API (docs/API.md) again.`,
+      text: absent
+        ? `Profile "${clean(profile.name)}": the service has no ${label}; it is never asked for.`
+        : `Profile "${clean(profile.name)}": ${label} follows the default API (docs/API.md) again.`,
     };
   },
 });

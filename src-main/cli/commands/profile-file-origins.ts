@@ -21,7 +21,10 @@ function originArgument(flag: string, value: string): string {
 
 function listText(list: FileOrigins): string[] {
   const name = `Profile "${clean(list.profileName)}"`;
-  if (!list.described) return [`${name} has no Download media operation of its own: files named by a media id are not downloaded (crm profiles import-curl --operation download).`];
+  if (!list.described)
+    return [
+      `${name} has no Download media operation of its own: files named by a media id are not downloaded (crm profiles import-curl --operation download).`,
+    ];
   const own = list.serviceOrigin ?? 'its own origin';
   if (list.origins.length === 0) return [`${name}: the key goes with a received file's download only to the service's own origin, ${own}.`];
   return [`${name}: the key goes with a received file's download to ${own} and, for files only, to:`, ...list.origins.map((o) => `  ${o}`)];
@@ -51,8 +54,13 @@ export async function retryRefused(core: Core, profile: Profile, origin: string)
 
 export function retriedText(retried: RetriedDownloads): string | null {
   if (retried.count === 0) return null;
-  const files = retried.count === 1 ? '1 received file that was refused for it was' : `${retried.count} received files that were refused for it were`;
-  const parts = [`${retried.stored} kept`, ...(retried.failed > 0 ? [`${retried.failed} failed again (crm conversation NUMBER says why)`] : []), ...(retried.pending > 0 ? [`${retried.pending} still waiting for another try`] : [])];
+  const files =
+    retried.count === 1 ? '1 received file that was refused for it was' : `${retried.count} received files that were refused for it were`;
+  const parts = [
+    `${retried.stored} kept`,
+    ...(retried.failed > 0 ? [`${retried.failed} failed again (crm conversation NUMBER says why)`] : []),
+    ...(retried.pending > 0 ? [`${retried.pending} still waiting for another try`] : []),
+  ];
   return `${files} downloaded again: ${parts.join(', ')}.`;
 }
 
@@ -61,7 +69,11 @@ export const fileOrigins = defineCommand({
   summary: "list or change where else the key goes for a received file's download (file-origins)",
   usage: ['profiles api file-origins [--profile NAME] [--add ORIGIN] [--remove ORIGIN] [--json]'],
   options: {
-    add: { type: 'string', valueName: 'ORIGIN', help: 'let the key go to ORIGIN (https://host[:port]) to download a received file, e.g. https://lookaside.fbsbx.com' },
+    add: {
+      type: 'string',
+      valueName: 'ORIGIN',
+      help: 'let the key go to ORIGIN (https://host[:port]) to download a received file, e.g. https://lookaside.fbsbx.com',
+    },
     remove: { type: 'string', valueName: 'ORIGIN', help: 'the key no longer goes to ORIGIN' },
     profile: profileOption,
   },
@@ -79,13 +91,17 @@ export const fileOrigins = defineCommand({
     if (add !== undefined) {
       const changed = await core.api.addFileOrigin(profile.id, add);
       const retried = await retryRefused(core, profile, add);
-      const head = changed.changed ? `The key of "${clean(profile.name)}" now also goes to ${add}, for received files only.` : `${add} was listed already.`;
+      const head = changed.changed
+        ? `The key of "${clean(profile.name)}" now also goes to ${add}, for received files only.`
+        : `${add} was listed already.`;
       const lines = [head, ...[retriedText(retried)].filter((l): l is string => l !== null), '', ...listText(changed)];
       return { data: { ...changed, action: 'add', retried }, text: lines.join('\n') };
     }
     if (remove !== undefined) {
       const changed = await core.api.removeFileOrigin(profile.id, remove);
-      const head = changed.changed ? `The key of "${clean(profile.name)}" no longer goes to ${remove}.` : `${remove} was not listed: nothing changed.`;
+      const head = changed.changed
+        ? `The key of "${clean(profile.name)}" no longer goes to ${remove}.`
+        : `${remove} was not listed: nothing changed.`;
       return { data: { ...changed, action: 'remove' }, text: [head, '', ...listText(changed)].join('\n') };
     }
     const list = await core.api.fileOrigins(profile.id);

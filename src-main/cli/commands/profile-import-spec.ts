@@ -72,9 +72,17 @@ export const importSpec = defineCommand({
   ],
   options: {
     list: { type: 'boolean', help: 'print the operations the document offers (their IDs for --use) and stop' },
-    use: { type: 'list', valueName: 'OP=ID', help: `teach OP (${NAMES}) from the document's operation ID, e.g. text="POST /{id}/messages"` },
+    use: {
+      type: 'list',
+      valueName: 'OP=ID',
+      help: `teach OP (${NAMES}) from the document's operation ID, e.g. text="POST /{id}/messages"`,
+    },
     absent: { type: 'list', valueName: 'OP', help: 'record that the service does not offer OP (contacts or messages)' },
-    var: { type: 'list', valueName: 'NAME=VALUE', help: 'a value the document leaves open: a path parameter, a server or collection variable' },
+    var: {
+      type: 'list',
+      valueName: 'NAME=VALUE',
+      help: 'a value the document leaves open: a path parameter, a server or collection variable',
+    },
     user: { type: 'string', valueName: 'ACCOUNT', help: 'the HTTP Basic user name (an account id) when the service uses Basic auth' },
     map: { type: 'list', valueName: '[OP:]ROLE=FIELD', help: 'fix a guess, for every --use or for one (text:number=to)' },
     example: {
@@ -96,13 +104,20 @@ export const importSpec = defineCommand({
   ],
   async run(ctx, { values, positionals }) {
     const source = positionals[0]!;
-    const uses = pairs(values.use, '--use', 'OP=ID, e.g. --use text="POST /{id}/messages"').map(([name, id]) => ({ name, operation: operationNamed(name, '--use'), id }));
+    const uses = pairs(values.use, '--use', 'OP=ID, e.g. --use text="POST /{id}/messages"').map(([name, id]) => ({
+      name,
+      operation: operationNamed(name, '--use'),
+      id,
+    }));
     const absent = (values.absent ?? []).map((name) => {
-      if (name !== 'contacts' && name !== 'messages') throw new UsageError(`--absent takes contacts or messages (a service always sends), not "${name.slice(0, 40)}"`);
+      if (name !== 'contacts' && name !== 'messages')
+        throw new UsageError(`--absent takes contacts or messages (a service always sends), not "${name.slice(0, 40)}"`);
       return { name, operation: operationNamed(name, '--absent') };
     });
-    if (!values.list && uses.length === 0 && absent.length === 0) throw new UsageError('give --list, or at least one --use OP=ID or --absent OP');
-    for (const a of absent) if (uses.some((u) => u.operation === a.operation)) throw new UsageError(`${a.name} is given to both --use and --absent`);
+    if (!values.list && uses.length === 0 && absent.length === 0)
+      throw new UsageError('give --list, or at least one --use OP=ID or --absent OP');
+    for (const a of absent)
+      if (uses.some((u) => u.operation === a.operation)) throw new UsageError(`${a.name} is given to both --use and --absent`);
     const seen = new Set<string>();
     for (const u of uses) {
       if (seen.has(u.name)) throw new UsageError(`--use ${u.name} is given more than once`);
@@ -115,7 +130,10 @@ export const importSpec = defineCommand({
       const { kind, title, candidates } = loaded.spec;
       const head = `${kind === 'openapi' ? 'OpenAPI' : 'Postman collection'}${title === '' ? '' : `: ${clean(title)}`} (${candidates.length} operation${candidates.length === 1 ? '' : 's'})`;
       const rows = candidates.map((c) => [clean(c.id), clean(c.summary), clean(c.servers[0] ?? '')]);
-      return { data: { kind, title, candidates }, text: [head, '', rows.length === 0 ? '(none)' : table(['ID', 'SUMMARY', 'SERVER'], rows)].join('\n') };
+      return {
+        data: { kind, title, candidates },
+        text: [head, '', rows.length === 0 ? '(none)' : table(['ID', 'SUMMARY', 'SERVER'], rows)].join('\n'),
+      };
     }
 
     const { profile } = await namedProfile(ctx, values.profile);
@@ -132,11 +150,29 @@ export const importSpec = defineCommand({
       }
     }
     const lines = planned.flatMap((p) => describe(p, profile));
-    const blocked = planned.filter((p) => p.result.proposal === null || missingRoles(p.operation, rolesOf(p.result.proposal.spec)).length > 0);
-    const data = (saved: boolean) => ({ profile: profile.id, source, saved, operations: planned.map((p) => ({ operation: p.operation, candidate: p.result.candidate.id, proposal: p.result.proposal, unsupported: p.result.unsupported })), absent: absent.map((a) => a.operation) });
+    const blocked = planned.filter(
+      (p) => p.result.proposal === null || missingRoles(p.operation, rolesOf(p.result.proposal.spec)).length > 0,
+    );
+    const data = (saved: boolean) => ({
+      profile: profile.id,
+      source,
+      saved,
+      operations: planned.map((p) => ({
+        operation: p.operation,
+        candidate: p.result.candidate.id,
+        proposal: p.result.proposal,
+        unsupported: p.result.unsupported,
+      })),
+      absent: absent.map((a) => a.operation),
+    });
     if (blocked.length > 0) {
       lines.push('', `Nothing was saved: ${blocked.map((p) => p.name).join(', ')} cannot be used as proposed (see the notes above).`);
-      return { data: data(false), text: lines.join('\n'), exitCode: 1, reason: `${blocked.map((p) => p.name).join(', ')} could not be learned from the document` };
+      return {
+        data: data(false),
+        text: lines.join('\n'),
+        exitCode: 1,
+        reason: `${blocked.map((p) => p.name).join(', ')} could not be learned from the document`,
+      };
     }
     for (const a of absent) lines.push('', `${ENDPOINTS[a.operation].label}: the service does not offer it; it is never asked for.`);
     if (values['dry-run']) {
@@ -145,7 +181,10 @@ export const importSpec = defineCommand({
     }
     for (const p of planned) await core.api.save(profile.id, p.operation, p.result.proposal!.spec);
     for (const a of absent) await core.api.markAbsent(profile.id, a.operation, true);
-    const saved = [...planned.map((p) => ENDPOINTS[p.operation].label), ...absent.map((a) => `${ENDPOINTS[a.operation].label} (not offered)`)];
+    const saved = [
+      ...planned.map((p) => ENDPOINTS[p.operation].label),
+      ...absent.map((a) => `${ENDPOINTS[a.operation].label} (not offered)`),
+    ];
     lines.push('', `Saved ${saved.join(', ')} for profile "${clean(profile.name)}".`);
     return { data: data(true), text: lines.join('\n') };
   },
@@ -160,7 +199,9 @@ function describe(p: Planned, profile: Profile): string[] {
   lines.push(mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true));
   const notes = [...proposal.warnings];
   if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
-    notes.push(`The document's server is ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the document's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`);
+    notes.push(
+      `The document's server is ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the document's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`,
+    );
   }
   for (const note of notes) lines.push(`note: ${clean(note)}`);
   return lines;

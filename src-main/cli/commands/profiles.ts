@@ -83,7 +83,10 @@ const use = defineCommand({
   async run(ctx, { positionals }) {
     const { core, profile } = await namedProfile(ctx, positionals[0]);
     await core.profiles.activate(profile.id);
-    return { data: { profile: await core.profiles.get(profile.id), active: true }, text: `Active profile: ${clean(profile.name)} (${profile.baseUrl})` };
+    return {
+      data: { profile: await core.profiles.get(profile.id), active: true },
+      text: `Active profile: ${clean(profile.name)} (${profile.baseUrl})`,
+    };
   },
 });
 
@@ -114,7 +117,10 @@ const remove = defineCommand({
     const question = `Remove profile "${clean(profile.name)}" and delete its ${keys.length} saved key(s) from the keychain?`;
     await confirmOrRefuse(ctx, values.yes === true, question, 'remove a profile');
     await core.profiles.remove(profile.id);
-    return { data: { removed: profile.id, forgottenKeys: keys.length }, text: `Removed profile "${clean(profile.name)}" (${keys.length} key(s) forgotten).` };
+    return {
+      data: { removed: profile.id, forgottenKeys: keys.length },
+      text: `Removed profile "${clean(profile.name)}" (${keys.length} key(s) forgotten).`,
+    };
   },
 });
 

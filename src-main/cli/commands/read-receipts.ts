@@ -28,7 +28,9 @@ export const readReceiptsCommand = defineCommand({
   usage: ['settings read-receipts [on|off] [--json]'],
   options: {},
   positionals: { min: 0, max: 1 },
-  notes: ['On unless switched off. The window and every `crm` command on the data folder share it. A service has read receipts when its profile describes Mark as Read (crm profiles import-curl --operation read).'],
+  notes: [
+    'On unless switched off. The window and every `crm` command on the data folder share it. A service has read receipts when its profile describes Mark as Read (crm profiles import-curl --operation read).',
+  ],
   async run(ctx, { positionals }) {
     const given = positionals[0];
     if (given !== undefined && given !== 'on' && given !== 'off') throw new UsageError('say on or off');

@@ -13,7 +13,9 @@ export const sandboxCommand = defineCommand({
     // loaded on demand: other commands never pay for the server's modules
     const { SANDBOX_USAGE, runSandboxCli } = await import('../../sandbox/index');
     if (wantsHelp(rawArgs)) {
-      ctx.io.stdout.write(`crm sandbox: the built-in CRM API sandbox, the same as \`npm run sandbox\`.\n\n${SANDBOX_USAGE.replace('npm run sandbox --', 'crm sandbox')}`);
+      ctx.io.stdout.write(
+        `crm sandbox: the built-in CRM API sandbox, the same as \`npm run sandbox\`.\n\n${SANDBOX_USAGE.replace('npm run sandbox --', 'crm sandbox')}`,
+      );
       return { data: null, text: '', printed: true };
     }
     const exitCode = await runSandboxCli(rawArgs, { stdout: ctx.io.stdout, stderr: ctx.io.stderr });

@@ -19,7 +19,7 @@ export const searchCommand = defineCommand({
   positionals: { min: 1, max: 16 },
   notes: [
     'Finds messages holding every word given, in their text, caption or file name, or in the name a reply carried; accents and letter case do not matter ("acao" finds "Ação"), and the last word also finds longer words it starts (from 3 letters). Quotes, *, -, AND, OR, NEAR and other punctuation are read as plain text, never as search syntax.',
-    'Searches this app\'s record of its sends (the last 5,000) and the replies it received, kept in the data folder.',
+    "Searches this app's record of its sends (the last 5,000) and the replies it received, kept in the data folder.",
     '--json prints {"query","hits":[{"key","direction","number","name","messageId","kind","at","snippet":[{"text","match"}]}],"total","totalCapped","next"}.',
   ],
   async run(ctx, { values, positionals }) {
@@ -49,7 +49,9 @@ function lineOf(hit: SearchHit): string {
 function searchText(page: SearchPage): string {
   const query = clean(page.query);
   if (page.hits.length === 0) return `No messages match "${query}".`;
-  const count = page.totalCapped ? `More than ${page.total} messages match` : `${page.total} message${page.total === 1 ? '' : 's'} match${page.total === 1 ? 'es' : ''}`;
+  const count = page.totalCapped
+    ? `More than ${page.total} messages match`
+    : `${page.total} message${page.total === 1 ? '' : 's'} match${page.total === 1 ? 'es' : ''}`;
   const more = page.next === null ? '' : `; more with --after ${page.next}`;
   return [...page.hits.map(lineOf), `${count} "${query}", newest first${more}.`].join('\n');
 }

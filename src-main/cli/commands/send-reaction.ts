@@ -17,7 +17,7 @@ export const reactionCommand = defineCommand({
     profile: profileOption,
   },
   positionals: { min: 0, max: 0 },
-  notes: ['Where the profile\'s API description has no Send Reaction, nothing is sent and crm says so.', '--json prints {"emoji"}.'],
+  notes: ["Where the profile's API description has no Send Reaction, nothing is sent and crm says so.", '--json prints {"emoji"}.'],
   async run(ctx, { values }) {
     const number = requireOption(values.to, '--to');
     const messageId = requireOption(values.message, '--message');
@@ -34,5 +34,7 @@ export const reactionCommand = defineCommand({
 /** a quoted send refused for want of a place for the quote: says how to send it without */
 export function withoutQuoteHint(err: unknown): unknown {
   if (!(err instanceof CrmError) || !err.details?.some((d) => d.field === CANNOT_QUOTE_FIELD)) return err;
-  return new CrmError(err.code, `${err.message}. Nothing was sent: run it again without --reply-to to send it without the quote.`, { details: err.details });
+  return new CrmError(err.code, `${err.message}. Nothing was sent: run it again without --reply-to to send it without the quote.`, {
+    details: err.details,
+  });
 }

@@ -51,7 +51,11 @@ function source(values: { file?: string; url?: string }): MediaSource {
 
 type CommonValues = ParsedValues<typeof commonSendOptions & typeof COMMON_OPTIONS>;
 
-async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<Operation, { idempotencyKey: string }>): Promise<CommandResult> {
+async function dispatch(
+  ctx: CommandContext,
+  values: CommonValues,
+  op: Extract<Operation, { idempotencyKey: string }>,
+): Promise<CommandResult> {
   if (values.curl && values.queue) throw new UsageError('--curl sends nothing, so --queue makes no sense with it');
   const session = await ctx.session({ profileRef: values.profile, envKey: true, outbox: values.queue === true });
   if (values.queue && session.envMode) {
@@ -80,7 +84,9 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
         shownProgress = true;
       }
       if (progress.kind === 'waiting') {
-        ctx.note(`rate limited: waiting ${Math.ceil(progress.retryAfterMs / 1000)} s before attempt ${progress.attempt + 1} of ${progress.maxAttempts}`);
+        ctx.note(
+          `rate limited: waiting ${Math.ceil(progress.retryAfterMs / 1000)} s before attempt ${progress.attempt + 1} of ${progress.maxAttempts}`,
+        );
       }
     },
   };
@@ -92,27 +98,42 @@ async function dispatch(ctx: CommandContext, values: CommonValues, op: Extract<O
     // the request went out and no answer came back (a timeout, a reset): the service may have
     // taken it, so a retry must carry the same Idempotency-Key, never a new one
     if (isUnreachable(err) && err.unsent !== true) {
-      throw new CrmError(err.code, `${err.message}. The service may have taken the message: to try again without sending it twice, run the same command with --idempotency-key ${op.idempotencyKey}.`);
+      throw new CrmError(
+        err.code,
+        `${err.message}. The service may have taken the message: to try again without sending it twice, run the same command with --idempotency-key ${op.idempotencyKey}.`,
+      );
     }
     // nothing was sent and nothing kept: say how to keep it for later
     if (isUnreachable(err) && values.queue !== true && !session.envMode) {
-      throw new CrmError(err.code, `${err.message} Nothing was sent. Add --queue to keep it in the outbox; \`crm sync\` or the app sends it when the service is back.`);
+      throw new CrmError(
+        err.code,
+        `${err.message} Nothing was sent. Add --queue to keep it in the outbox; \`crm sync\` or the app sends it when the service is back.`,
+      );
     }
     throw err;
   }
   if (shownProgress) ctx.io.stderr.write('\r\u001b[K');
   if (result.status === 'queued') {
     // the reason is a sentence of its own: no second full stop after it
-    return { data: result, text: `Queued in the outbox as ${result.outboxId}: ${clean(result.reason).replace(/\.$/, '')}. It is sent by \`crm sync\` or the app.` };
+    return {
+      data: result,
+      text: `Queued in the outbox as ${result.outboxId}: ${clean(result.reason).replace(/\.$/, '')}. It is sent by \`crm sync\` or the app.`,
+    };
   }
   const m = result.message;
   if (result.replayed) {
-    return { data: result, text: `Already sent: the server answered with its first answer to this Idempotency-Key (message ${m.id ?? 'without an id'}); nothing new was sent.` };
+    return {
+      data: result,
+      text: `Already sent: the server answered with its first answer to this Idempotency-Key (message ${m.id ?? 'without an id'}); nothing new was sent.`,
+    };
   }
   const id = m.id === null ? 'without an id the app could read' : m.id;
   // sent all the same: said, so nobody sends it again to get an answer that can be read
   const note = result.note === undefined ? '' : `\n${clean(result.note)}`;
-  return { data: result, text: `Sent ${m.type} to ${m.number}: message ${id} (${clean(m.status)}) in ${Math.round(result.durationMs)} ms${note}` };
+  return {
+    data: result,
+    text: `Sent ${m.type} to ${m.number}: message ${id} (${clean(m.status)}) in ${Math.round(result.durationMs)} ms${note}`,
+  };
 }
 
 function idempotencyKey(values: CommonValues): string {
@@ -134,18 +155,22 @@ async function textFromStdin(ctx: CommandContext): Promise<string> {
 const text = defineCommand({
   name: 'send text',
   summary: 'send a text message',
-  usage: ['send text --to NUMBER --text TEXT [--reply-to ID] [--curl] [--json]', 'send text --to NUMBER -            (the text is read from stdin)'],
+  usage: [
+    'send text --to NUMBER --text TEXT [--reply-to ID] [--curl] [--json]',
+    'send text --to NUMBER -            (the text is read from stdin)',
+  ],
   options: {
     ...commonSendOptions,
     text: { type: 'string', valueName: 'TEXT', help: 'the message (1..4096 characters); or give - to read it from stdin' },
-    'reply-to': { type: 'string', valueName: 'ID', help: "quote this message (its id as the service gave it): a quoted reply" },
+    'reply-to': { type: 'string', valueName: 'ID', help: 'quote this message (its id as the service gave it): a quoted reply' },
   },
   positionals: { min: 0, max: 1 },
   notes: [...sendNotes, 'With -, one trailing line ending is dropped (so `echo hi | crm send text --to N -` sends "hi").'],
   async run(ctx, { values, positionals }) {
     const to = requireOption(values.to, '--to');
     const dashGiven = positionals[0] === '-';
-    if (positionals.length > 0 && !dashGiven) throw new UsageError('the only argument send text takes is - (read the text from stdin); use --text TEXT');
+    if (positionals.length > 0 && !dashGiven)
+      throw new UsageError('the only argument send text takes is - (read the text from stdin); use --text TEXT');
     if (dashGiven === (values.text !== undefined)) throw new UsageError('give the text with --text TEXT or - (read from stdin), not both');
     const body = dashGiven ? await textFromStdin(ctx) : (values.text ?? '');
     const replyTo = values['reply-to'];
@@ -159,13 +184,19 @@ const text = defineCommand({
 const media = defineCommand({
   name: 'send media',
   summary: 'send an image or a document (a local file or a URL)',
-  usage: ['send media --to NUMBER --type image|video|document|sticker (--file PATH | --url URL) [--caption TEXT] [--file-name NAME] [--curl]'],
+  usage: [
+    'send media --to NUMBER --type image|video|document|sticker (--file PATH | --url URL) [--caption TEXT] [--file-name NAME] [--curl]',
+  ],
   options: {
     ...commonSendOptions,
     ...sourceOptions,
-    type: { type: 'string', valueName: 'KIND', help: 'image (up to 5 MB) or document (up to 100 MB); video (16 MB) and sticker (WebP, 500 KB) where the service takes them' },
+    type: {
+      type: 'string',
+      valueName: 'KIND',
+      help: 'image (up to 5 MB) or document (up to 100 MB); video (16 MB) and sticker (WebP, 500 KB) where the service takes them',
+    },
     caption: { type: 'string', valueName: 'TEXT', help: 'a caption (up to 1024 characters)' },
-    'file-name': { type: 'string', valueName: 'NAME', help: 'the file name the recipient sees (default: the file\'s own)' },
+    'file-name': { type: 'string', valueName: 'NAME', help: "the file name the recipient sees (default: the file's own)" },
   },
   positionals: { min: 0, max: 0 },
   notes: sendNotes,
@@ -205,12 +236,19 @@ const template = defineCommand({
   usage: ['send template --to NUMBER --name NAME --language CODE [--param TEXT]... [--curl]'],
   options: {
     ...commonSendOptions,
-    name: { type: 'string', valueName: 'NAME', help: 'the template\'s name as the service approved it (e.g. order_update)' },
+    name: { type: 'string', valueName: 'NAME', help: "the template's name as the service approved it (e.g. order_update)" },
     language: { type: 'string', valueName: 'CODE', help: 'the language of an approved translation (e.g. en_US, pt_BR)' },
-    param: { type: 'list', valueName: 'TEXT', help: 'a body parameter, in order: the first --param fills {{1}} (up to 20, each up to 1024 characters)' },
+    param: {
+      type: 'list',
+      valueName: 'TEXT',
+      help: 'a body parameter, in order: the first --param fills {{1}} (up to 20, each up to 1024 characters)',
+    },
   },
   positionals: { min: 0, max: 0 },
-  notes: [...sendNotes, 'A free-form message to someone who has not written in 24 hours is refused (Meta 131047, Twilio 63016); a template is not.'],
+  notes: [
+    ...sendNotes,
+    'A free-form message to someone who has not written in 24 hours is refused (Meta 131047, Twilio 63016); a template is not.',
+  ],
   async run(ctx, { values }) {
     const input = {
       number: requireOption(values.to, '--to'),

@@ -11,13 +11,19 @@ import { replyNoticesCommand } from './inbox';
 import { readReceiptsCommand } from './read-receipts';
 import { DEFAULT_MEDIA_CAP_BYTES, MEDIA_CAP_RANGE_MB, MEDIA_FILE_LIMIT_BYTES } from '../../core/conversations/media-cap';
 import { formatBytes } from '../../shared/format';
-import { DEFAULT_REQUEST_DEADLINE_MS, REQUEST_DEADLINE_RANGE_S, requestDeadlineMs, validDeadlineSeconds } from '../../core/http/request-deadline';
+import {
+  DEFAULT_REQUEST_DEADLINE_MS,
+  REQUEST_DEADLINE_RANGE_S,
+  requestDeadlineMs,
+  validDeadlineSeconds,
+} from '../../core/http/request-deadline';
 
 function describeState(state: CaFileState): string {
   if (state.path === null) return 'No CA file: requests trust the certificates Node and the operating system trust.';
   const file = clean(state.path);
   const count = `${state.certificates} certificate${state.certificates === 1 ? '' : 's'}`;
-  if (state.problem !== null) return `CA file ${file}: ${clean(state.problem)}${state.certificates > 0 ? ` What was read from it before (${count}) is still trusted.` : ''}`;
+  if (state.problem !== null)
+    return `CA file ${file}: ${clean(state.problem)}${state.certificates > 0 ? ` What was read from it before (${count}) is still trusted.` : ''}`;
   return `CA file ${file}: ${count} trusted beside the certificates Node and the operating system trust.`;
 }
 
@@ -55,7 +61,9 @@ const requestDeadline = defineCommand({
     if (given !== undefined && values.clear) throw new UsageError('give SECONDS or --clear, not both');
     const seconds = given === undefined ? undefined : Number(given);
     if (seconds !== undefined && !validDeadlineSeconds(seconds)) {
-      throw new UsageError(`the deadline is a whole number of seconds from ${REQUEST_DEADLINE_RANGE_S.min} to ${REQUEST_DEADLINE_RANGE_S.max}`);
+      throw new UsageError(
+        `the deadline is a whole number of seconds from ${REQUEST_DEADLINE_RANGE_S.min} to ${REQUEST_DEADLINE_RANGE_S.max}`,
+      );
     }
     const session = await ctx.session();
     const setting = session.core.requestDeadline;
@@ -63,7 +71,10 @@ const requestDeadline = defineCommand({
     else if (seconds !== undefined) setting.set(seconds);
     const stored = setting.get();
     const ms = requestDeadlineMs(stored);
-    return { data: { seconds: ms / 1000, isDefault: stored === null }, text: `Request deadline: ${ms / 1000} s${stored === null ? ' (the default)' : ''}.` };
+    return {
+      data: { seconds: ms / 1000, isDefault: stored === null },
+      text: `Request deadline: ${ms / 1000} s${stored === null ? ' (the default)' : ''}.`,
+    };
   },
 });
 
@@ -80,7 +91,10 @@ const mediaCap = defineCommand({
     const given = positionals[0];
     if (given !== undefined && values.clear) throw new UsageError('give MEGABYTES or --clear, not both');
     const megabytes = given === undefined ? undefined : Number(given);
-    if (megabytes !== undefined && !(Number.isSafeInteger(megabytes) && megabytes >= MEDIA_CAP_RANGE_MB.min && megabytes <= MEDIA_CAP_RANGE_MB.max)) {
+    if (
+      megabytes !== undefined &&
+      !(Number.isSafeInteger(megabytes) && megabytes >= MEDIA_CAP_RANGE_MB.min && megabytes <= MEDIA_CAP_RANGE_MB.max)
+    ) {
       throw new UsageError(`the media cap is a whole number of megabytes from ${MEDIA_CAP_RANGE_MB.min} to ${MEDIA_CAP_RANGE_MB.max}`);
     }
     const session = await ctx.session();
@@ -100,6 +114,7 @@ const mediaCap = defineCommand({
 
 export const settingsGroup: CommandGroup = {
   name: 'settings',
-  summary: 'settings every process on the data folder shares: the CA file, the request deadline, reply notifications, the media cap, read receipts',
+  summary:
+    'settings every process on the data folder shares: the CA file, the request deadline, reply notifications, the media cap, read receipts',
   commands: [caFile, requestDeadline, replyNoticesCommand, mediaCap, readReceiptsCommand],
 };

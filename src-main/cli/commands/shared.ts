@@ -15,15 +15,24 @@ import { PERMISSIONS } from '../../shared/permissions';
 export const profileOption = { type: 'string', valueName: 'NAME', help: 'a profile name or id (default: the active profile)' } as const;
 
 /** --yes of the commands that ask before they destroy something (see confirmOrRefuse) */
-export const yesOption = { type: 'boolean', short: 'y', help: 'do not ask for confirmation (needed when stdin is not a terminal)' } as const;
+export const yesOption = {
+  type: 'boolean',
+  short: 'y',
+  help: 'do not ask for confirmation (needed when stdin is not a terminal)',
+} as const;
 
 /** --insecure of the commands that set a profile's base URL */
-export const insecureOption = { type: 'boolean', help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)' } as const;
-
+export const insecureOption = {
+  type: 'boolean',
+  help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)',
+} as const;
 
 export function parsePermissions(value: string | undefined): Permission[] | undefined {
   if (value === undefined) return undefined;
-  const parts = value.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
   const unknown = parts.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
   if (unknown.length > 0 || parts.length === 0) {
     throw new UsageError(`--permissions is a comma-separated list of: ${PERMISSIONS.join(', ')}`);
@@ -73,14 +82,17 @@ function syncWords(sync: RevocationSyncState): { sentence: string; column: strin
         : { sentence: 'revoked on the server', column: 'revoked (server too)' };
     case 'local_only':
       return {
-        sentence: 'not revoked on the server (neither its server id nor its value was kept): delete it in the service\'s developer area',
+        sentence: "not revoked on the server (neither its server id nor its value was kept): delete it in the service's developer area",
         column: 'revoked (here only)',
       };
     case 'failed':
       return { sentence: `server revocation failed: ${sync.reason}`, column: 'revoked (server failed)' };
     case 'pending': {
       if (sync.reason === 'scheduled' && sync.nextAttemptAt) {
-        return { sentence: `retires on the server at ${shortTime(sync.nextAttemptAt)} (its grace; crm outbox cancel ${sync.outboxId ?? 'ID'} keeps it there)`, column: 'revoked (server later)' };
+        return {
+          sentence: `retires on the server at ${shortTime(sync.nextAttemptAt)} (its grace; crm outbox cancel ${sync.outboxId ?? 'ID'} keeps it there)`,
+          column: 'revoked (server later)',
+        };
       }
       const reason = sync.reason.replace(/_/g, ' ');
       return { sentence: `server revocation pending (${reason})`, column: 'revoked (server pending)' };
@@ -136,7 +148,6 @@ function permissionsShort(permissions: Permission[] | null): string {
   if (permissions === null) return '?';
   return permissions.length === 0 ? 'none' : permissions.map((p) => p.slice(p.indexOf(':') + 1)).join(',');
 }
-
 
 export function keyRows(keys: KeyMeta[], activeKeyId: string | null, now: Date = new Date()): string[][] {
   return keys.map((k) => [

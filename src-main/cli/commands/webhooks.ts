@@ -11,7 +11,8 @@ import { listenCommand } from './webhooks-listen';
 import { logCommand, replayCommand } from './webhooks-log';
 import { fireCommand } from './webhooks-fire';
 
-const TUNNEL_UNSIGNED = "If the service reaches this address through a tunnel, anyone who learns the tunnel's address can post messages and delivery states into the app until a secret is set.";
+const TUNNEL_UNSIGNED =
+  "If the service reaches this address through a tunnel, anyone who learns the tunnel's address can post messages and delivery states into the app until a secret is set.";
 
 function addressOf(env: Record<string, string | undefined>, profileId: string): string {
   const port = webhookPortOf(env);
@@ -25,7 +26,9 @@ const show = defineCommand({
   usage: ['webhooks show [--profile NAME] [--json]'],
   options: { profile: profileOption },
   positionals: { min: 0, max: 0 },
-  notes: [`The window listens on 127.0.0.1 only (port ${DEFAULT_WEBHOOK_PORT}, or CRM_WEBHOOK_PORT); reach it from the internet with your own tunnel.`],
+  notes: [
+    `The window listens on 127.0.0.1 only (port ${DEFAULT_WEBHOOK_PORT}, or CRM_WEBHOOK_PORT); reach it from the internet with your own tunnel.`,
+  ],
   async run(ctx, { values }) {
     const session = await ctx.session({ profileRef: values.profile });
     const profile = await session.profile();
@@ -33,8 +36,12 @@ const show = defineCommand({
     const url = addressOf(ctx.io.env, profile.id);
     const text = [
       `Profile "${clean(profile.name)}": the service posts its webhooks to ${url}`,
-      state.signed ? 'Signed: posts without a valid signature are refused.' : `Not signed: set a secret with \`crm webhooks secret\` to refuse unsigned posts. ${TUNNEL_UNSIGNED}`,
-      state.verifyToken ? "Meta's subscription check is answered (a verify token is set)." : "Meta's subscription check is refused until `crm webhooks verify-token` sets a token.",
+      state.signed
+        ? 'Signed: posts without a valid signature are refused.'
+        : `Not signed: set a secret with \`crm webhooks secret\` to refuse unsigned posts. ${TUNNEL_UNSIGNED}`,
+      state.verifyToken
+        ? "Meta's subscription check is answered (a verify token is set)."
+        : "Meta's subscription check is refused until `crm webhooks verify-token` sets a token.",
     ].join('\n');
     // this process does not see the window's posts: whether they come through a tunnel is the
     // window's to say (webhooks:info); here the warning holds for any tunnel
@@ -56,9 +63,14 @@ function secretCommand(kind: 'secret' | 'verify-token') {
     async run(ctx, { values }) {
       const session = await ctx.session({ profileRef: values.profile });
       const profile = await session.profile();
-      const value = values.remove ? null : await readKeyValue(ctx, profile.name, `${what[0]!.toUpperCase()}${what.slice(1)} for profile "${clean(profile.name)}"`);
+      const value = values.remove
+        ? null
+        : await readKeyValue(ctx, profile.name, `${what[0]!.toUpperCase()}${what.slice(1)} for profile "${clean(profile.name)}"`);
       const state = await session.core.webhookSecrets.set(profile.id, kind === 'secret' ? { secret: value } : { verifyToken: value });
-      const text = value === null ? `Removed the ${what} of profile "${clean(profile.name)}".` : `Saved the ${what} of profile "${clean(profile.name)}" in the OS keychain.`;
+      const text =
+        value === null
+          ? `Removed the ${what} of profile "${clean(profile.name)}".`
+          : `Saved the ${what} of profile "${clean(profile.name)}" in the OS keychain.`;
       return { data: { profileId: profile.id, ...state }, text };
     },
   });

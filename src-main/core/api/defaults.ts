@@ -55,7 +55,14 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   // [ours] the approved templates; answered as a list of {name, language} (read-templates.ts)
   'templates.list': listing('/api/v1/templates'),
   // never used as is (docs/API.md has no upload): the shape a described upload usually takes
-  'media.upload': { method: 'POST', path: '/api/v1/media', query: [], headers: [], body: { file: role('media'), type: role('mimetype') }, encoding: 'multipart' },
+  'media.upload': {
+    method: 'POST',
+    path: '/api/v1/media',
+    query: [],
+    headers: [],
+    body: { file: role('media'), type: role('mimetype') },
+    encoding: 'multipart',
+  },
   // never used as is: without a described check, the key test reads one contact
   'keys.check': { method: 'GET', path: '/api/v1/contacts', query: [{ name: 'per_page', value: '1' }], headers: [], body: null },
   // [ours] an empty emoji takes the reaction back
@@ -63,7 +70,13 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
   // never used as is (docs/API.md has no such route): where a received file's id is looked up, its answer naming the file's address
   'media.download': { method: 'GET', path: '/api/v1/media/{media_id}', pathRoles: [role('media_id')], query: [], headers: [], body: null },
   // never used as is (docs/API.md has no read receipts): the shape a described one usually takes
-  'messages.read': { method: 'POST', path: '/api/v1/messages/read', query: [], headers: [], body: { number: role('number'), messageId: role('read_id') } },
+  'messages.read': {
+    method: 'POST',
+    path: '/api/v1/messages/read',
+    query: [],
+    headers: [],
+    body: { number: role('number'), messageId: role('read_id') },
+  },
 };
 
 /**
@@ -80,4 +93,7 @@ export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.u
 export const WITH_DEFAULT_TEXT: ReadonlySet<DescribedOperation> = new Set(['messages.reaction']);
 
 /** docs/API.md's event stream and status route (the built-in sandbox serves both in every dialect) */
-export const DEFAULT_EVENT_ROUTES: Readonly<Required<Pick<EventRoutes, 'stream' | 'statusPath'>>> = { stream: '/api/v1/events', statusPath: '/api/v1/messages/{id}' };
+export const DEFAULT_EVENT_ROUTES: Readonly<Required<Pick<EventRoutes, 'stream' | 'statusPath'>>> = {
+  stream: '/api/v1/events',
+  statusPath: '/api/v1/messages/{id}',
+};

@@ -5,7 +5,9 @@
 
 export function encodeFormBody(value: unknown): string {
   // names keep their brackets as written (`item[]=1`, as curl -d sends them); the rest is WHATWG's encoding
-  return formPairs(value).map(([name, text]) => `${formName(name)}=${new URLSearchParams([['', text]]).toString().slice(1)}`).join('&');
+  return formPairs(value)
+    .map(([name, text]) => `${formName(name)}=${new URLSearchParams([['', text]]).toString().slice(1)}`)
+    .join('&');
 }
 
 function formName(name: string): string {

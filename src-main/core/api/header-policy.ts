@@ -4,9 +4,21 @@
 import { isServiceMediaHeader } from './curl/media-headers';
 
 /** Headers the app sets itself: an imported value is dropped without a word. */
-export const APP_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'accept', 'user-agent', 'idempotency-key', 'host', 'connection', 'accept-encoding', 'transfer-encoding', 'expect']);
+export const APP_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'accept',
+  'user-agent',
+  'idempotency-key',
+  'host',
+  'connection',
+  'accept-encoding',
+  'transfer-encoding',
+  'expect',
+]);
 
-const CREDENTIAL_NAME = /(^|[-_])(auth|authorization|token|secret|password|passwd|pass|key|apikey|api-key|api_key|session|cookie|signature|sig|credential|credentials|bearer|jwt)($|[-_])|^(cookie|set-cookie|proxy-authorization|x-api-key|apikey|api-key|client-token|access-token|x-access-token|x-auth-token)$/i;
+const CREDENTIAL_NAME =
+  /(^|[-_])(auth|authorization|token|secret|password|passwd|pass|key|apikey|api-key|api_key|session|cookie|signature|sig|credential|credentials|bearer|jwt)($|[-_])|^(cookie|set-cookie|proxy-authorization|x-api-key|apikey|api-key|client-token|access-token|x-access-token|x-auth-token)$/i;
 
 export type HeaderVerdict = { keep: true } | { keep: false; silent: true } | { keep: false; silent: false; reason: string };
 
@@ -15,18 +27,29 @@ export function judgeHeader(name: string, value: string): HeaderVerdict {
   // the documented scheme: the app adds it from the keychain with the profile's key
   if (lower === 'authorization' && /^\s*bearer\s/i.test(value)) return { keep: false, silent: true };
   if (lower === 'authorization') {
-    return { keep: false, silent: false, reason: `Authorization ${value.trim().split(/\s/)[0]?.slice(0, 20) ?? ''} is left out: the app sends only the profile's key, as Authorization: Bearer` };
+    return {
+      keep: false,
+      silent: false,
+      reason: `Authorization ${value.trim().split(/\s/)[0]?.slice(0, 20) ?? ''} is left out: the app sends only the profile's key, as Authorization: Bearer`,
+    };
   }
   if (isServiceMediaHeader(lower, value)) return { keep: true };
   if (APP_HEADERS.has(lower)) return { keep: false, silent: true };
-  if (!/^[!#$%&'*+.^_`|~0-9a-z-]{1,100}$/i.test(name)) return { keep: false, silent: false, reason: `"${name.slice(0, 60)}" is not a valid header name` };
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]{1,100}$/i.test(name))
+    return { keep: false, silent: false, reason: `"${name.slice(0, 60)}" is not a valid header name` };
   if (CREDENTIAL_NAME.test(lower)) {
-    return { keep: false, silent: false, reason: `${name} looks like a credential and is not kept: the app sends only the profile's key, as Authorization: Bearer` };
+    return {
+      keep: false,
+      silent: false,
+      reason: `${name} looks like a credential and is not kept: the app sends only the profile's key, as Authorization: Bearer`,
+    };
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 1000) return { keep: false, silent: false, reason: `${name} has a value with control characters or over 1000 characters` };
+  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 1000)
+    return { keep: false, silent: false, reason: `${name} has a value with control characters or over 1000 characters` };
   if ((lower === 'origin' || lower === 'referer') && isPlainPageUrl(value)) return { keep: true };
-  if (looksLikeSecret(value)) return { keep: false, silent: false, reason: `${name} has a value that looks like a secret (a long random token) and is not kept` };
+  if (looksLikeSecret(value))
+    return { keep: false, silent: false, reason: `${name} has a value that looks like a secret (a long random token) and is not kept` };
   return { keep: true };
 }
 

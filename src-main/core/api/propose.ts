@@ -22,7 +22,18 @@ import { OPERATION_ROLES, isRole, missingRoles } from './roles';
 import { shorten } from './shorten';
 import { paramList } from './template-params';
 import { offsetIsPageSize } from './page-size-offset';
-import type { DescribedOperation, MappingRow, OperationMethod, OperationSpec, Proposal, QueryParam, Role, RoleFixes, RoleRef, Template } from './types';
+import type {
+  DescribedOperation,
+  MappingRow,
+  OperationMethod,
+  OperationSpec,
+  Proposal,
+  QueryParam,
+  Role,
+  RoleFixes,
+  RoleRef,
+  Template,
+} from './types';
 
 export type { MappingRow, Proposal, RoleFixes };
 
@@ -39,7 +50,8 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   const warnings: string[] = [...parsed.warnings];
   if (parsed.unknown.length > 0) warnings.push(`Options this app does not know were left out: ${parsed.unknown.join(', ')}`);
   const method = parsed.method.toUpperCase() as OperationMethod;
-  if (!METHODS.includes(method)) throw new CrmError('validation', `The example uses ${parsed.method.slice(0, 20)}; an operation here is a GET, POST, PUT or PATCH`);
+  if (!METHODS.includes(method))
+    throw new CrmError('validation', `The example uses ${parsed.method.slice(0, 20)}; an operation here is a GET, POST, PUT or PATCH`);
   const url = new URL(parsed.url);
   const { baseUrl, path } = splitUrl(url, options.profileBaseUrl);
   rejectTokenInPath(path);
@@ -54,7 +66,10 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
     else if (!verdict.silent) warnings.push(verdict.reason);
   }
 
-  const { body, encoding } = parsed.form !== null ? { body: multipartExample(parsed.form), encoding: 'multipart' as const } : parseBody(parsed.body, declaredContentType(parsed.headers), operation, method, warnings);
+  const { body, encoding } =
+    parsed.form !== null
+      ? { body: multipartExample(parsed.form), encoding: 'multipart' as const }
+      : parseBody(parsed.body, declaredContentType(parsed.headers), operation, method, warnings);
   const guesser = new Guesser(operation, options.fixes ?? {}, options.accountSegments ?? []);
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
   const template = body === undefined ? null : guesser.template(body);
@@ -70,9 +85,16 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (operation === 'contacts.list') spec.contacts = { ...DETECT_CONTACTS };
   else if (operation === 'media.upload') spec.upload = { mediaId: null };
   // a listing answers no new message id, nor does a download's lookup or a read receipt
-  else if (operation !== 'messages.list' && operation !== 'templates.list' && operation !== 'media.download' && operation !== 'messages.read') spec.send = { messageId: null };
+  else if (
+    operation !== 'messages.list' &&
+    operation !== 'templates.list' &&
+    operation !== 'media.download' &&
+    operation !== 'messages.read'
+  )
+    spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
-  for (const { anyOf, sentence } of missingRoles(operation, present)) warnings.push(`In this example ${sentence}: name it with a fix (e.g. --map ${anyOf[0]}=FIELD) or in the mapping table`);
+  for (const { anyOf, sentence } of missingRoles(operation, present))
+    warnings.push(`In this example ${sentence}: name it with a fix (e.g. --map ${anyOf[0]}=FIELD) or in the mapping table`);
   return { operation, spec, baseUrl, rows: guesser.rows, warnings };
 }
 
@@ -107,20 +129,36 @@ const FORM_TEXT = /^[^=&\s{}[\]"]+(\[[^=&\s{}[\]"]*\])*=[^&]*(&[^=&\s{}[\]"]+(\[
  * for -d without a Content-Type, and what a form Content-Type says). A JSON body without a
  * Content-Type is taken as JSON, as its author meant, and said so.
  */
-function parseBody(text: string | null, contentType: string | null, operation: DescribedOperation, method: OperationMethod, warnings: string[]): { body: unknown; encoding: 'json' | 'form' } {
+function parseBody(
+  text: string | null,
+  contentType: string | null,
+  operation: DescribedOperation,
+  method: OperationMethod,
+  warnings: string[],
+): { body: unknown; encoding: 'json' | 'form' } {
   if (text === null || text.trim() === '') return { body: undefined, encoding: 'json' };
   // a list may be asked for with a POST and a filter body (Evolution's findContacts); a GET may not
   if ((operation === 'contacts.list' || operation === 'messages.list') && method === 'GET') {
-    throw new CrmError('validation', 'This example has a body, but a list is asked for with a GET and a query; paste the list request without -d (or with -G)');
+    throw new CrmError(
+      'validation',
+      'This example has a body, but a list is asked for with a GET and a query; paste the list request without -d (or with -G)',
+    );
   }
-  if (contentType === FORM_TYPE || (contentType === null && FORM_TEXT.test(text.trim()))) return { body: readFormBody(text.trim()), encoding: 'form' };
+  if (contentType === FORM_TYPE || (contentType === null && FORM_TEXT.test(text.trim())))
+    return { body: readFormBody(text.trim()), encoding: 'form' };
   try {
     const body = parseExampleJson(text);
-    if (contentType === null) warnings.push('The example sends a JSON body without a Content-Type header (curl would label it form-encoded); the app sends it as application/json');
+    if (contentType === null)
+      warnings.push(
+        'The example sends a JSON body without a Content-Type header (curl would label it form-encoded); the app sends it as application/json',
+      );
     return { body, encoding: 'json' };
   } catch (err) {
     if (err instanceof JsonBoundsError) throw new CrmError('validation', `The body cannot be used: ${err.message}`);
-    throw new CrmError('validation', `The body is neither JSON nor a form (a=1&b=2)${contentType === null ? '' : ` and its Content-Type is ${contentType.slice(0, 60)}`}; this app sends JSON and form bodies`);
+    throw new CrmError(
+      'validation',
+      `The body is neither JSON nor a form (a=1&b=2)${contentType === null ? '' : ` and its Content-Type is ${contentType.slice(0, 60)}`}; this app sends JSON and form bodies`,
+    );
   }
 }
 
@@ -139,7 +177,7 @@ const EXAMPLE_KINDS: readonly string[] = [...MEDIA_TYPES, 'audio'];
 const FLAT_KIND_NAMES: readonly string[] = ['type', 'kind', 'messagetype'];
 /** What a Send Media kind object carries when its example did not show it. */
 const KIND_OBJECT_FIELDS: readonly (readonly [Role, string, string])[] = [
-  ['caption', 'caption', "(the caption, when one is given)"],
+  ['caption', 'caption', '(the caption, when one is given)'],
   ['file_name', 'filename', "(a document's file name)"],
 ];
 
@@ -229,7 +267,9 @@ class Guesser {
       this.rows.push({ location: 'body', field: fieldOf(i), example: shorten(String(text), '…'), role: 'template_param' });
       if (fixed?.includes(fieldOf(i))) this.usedFixes.add(`template_param=${fieldOf(i)}`);
     });
-    this.notes.push(`${path} holds the template's parameters: its item repeats once for each parameter sent (none for a template without any)`);
+    this.notes.push(
+      `${path} holds the template's parameters: its item repeats once for each parameter sent (none for a template without any)`,
+    );
     return [list.item];
   }
 
@@ -311,8 +351,10 @@ class Guesser {
     out.id = { $role: 'media_id' };
     const row = this.rows.find((r) => r.field === `${path}.link`);
     if (row) row.role = `${either}_url`;
-    this.rows.push({ location: 'body', field: `${path}.id`, example: '(the uploaded file\'s id)', role: 'media_id' });
-    this.notes.push(`${path}.link takes a URL; a local file is uploaded first and sent as ${path}.id (import the service's upload cURL as Upload media)`);
+    this.rows.push({ location: 'body', field: `${path}.id`, example: "(the uploaded file's id)", role: 'media_id' });
+    this.notes.push(
+      `${path}.link takes a URL; a local file is uploaded first and sent as ${path}.id (import the service's upload cURL as Upload media)`,
+    );
   }
 
   /**
@@ -328,7 +370,7 @@ class Guesser {
     out.id = { $role: 'media_id' };
     const row = this.rows.find((r) => r.field === `${path}.id`);
     if (row) row.role = 'media_id';
-    this.rows.push({ location: 'body', field: `${path}.link`, example: '(a file\'s URL)', role: `${either}_url` });
+    this.rows.push({ location: 'body', field: `${path}.link`, example: "(a file's URL)", role: `${either}_url` });
     const sent = `a local file is uploaded first and sent as ${path}.id, a URL as ${path}.link`;
     this.notes.push(`${path}.id in the example is a sample upload's id: ${sent}`);
     return true;
@@ -399,8 +441,10 @@ class Guesser {
 
   checkFixesUsed(warnings: string[]): void {
     for (const [role, fields] of Object.entries(this.fixes) as [Role | 'constant', string[]][]) {
-      if (role !== 'constant' && !isRole(role)) warnings.push(`"${role}" is not a role; roles: ${OPERATION_ROLES[this.operation].join(', ')}`);
-      for (const field of fields) if (!this.usedFixes.has(`${role}=${field}`)) warnings.push(`No field "${field}" in the example for ${role}`);
+      if (role !== 'constant' && !isRole(role))
+        warnings.push(`"${role}" is not a role; roles: ${OPERATION_ROLES[this.operation].join(', ')}`);
+      for (const field of fields)
+        if (!this.usedFixes.has(`${role}=${field}`)) warnings.push(`No field "${field}" in the example for ${role}`);
     }
   }
 
@@ -441,7 +485,10 @@ class Guesser {
         return null;
       }
     }
-    if (this.allowed.has('number') && (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number') && !this.namedNumber))) {
+    if (
+      this.allowed.has('number') &&
+      (is('number') || (typeof value === 'string' && PHONE.test(text) && !this.taken.has('number') && !this.namedNumber))
+    ) {
       if (PHONE.test(text.replace(/[\s()-]/g, ''))) return 'number';
       // a document's placeholder (`<RECIPIENT>`, `{{Recipient-Phone-Number}}`) in a field named like the recipient
       if (is('number') && PLACEHOLDER.test(text)) return 'number';
@@ -463,7 +510,8 @@ class Guesser {
       return URL_VALUE.test(text) ? `${media}_url` : `${media}_base64`;
     }
     if (this.allowed.has('mimetype') && (is('mimetype') || MIMETYPE.test(text)) && MIMETYPE.test(text)) return 'mimetype';
-    if (this.allowed.has('mediatype') && ['mediatype', 'mediatypes'].includes(name) && /^(image|document|video|file)$/i.test(text)) return 'mediatype';
+    if (this.allowed.has('mediatype') && ['mediatype', 'mediatypes'].includes(name) && /^(image|document|video|file)$/i.test(text))
+      return 'mediatype';
     // a flat body's kind (`"type":"image"` beside its link): a sample, the kind being sent
     if (this.allowed.has('mediatype') && FLAT_KIND_NAMES.includes(name) && EXAMPLE_KINDS.includes(text)) return 'mediatype';
     if (is('file_name') && /\.[a-z0-9]{1,5}$/i.test(text)) return 'file_name';
@@ -485,14 +533,19 @@ function rejectTokenInPath(path: string): void {
     const text = segment.replace(/^bot/, '');
     // several letters of each case: a Twilio account id (AC + lower-case hex) is not a token
     const count = (re: RegExp): number => (text.match(re) ?? []).length;
-    const token = text.length >= 24 && /^[A-Za-z0-9:_-]+$/.test(text) && count(/[0-9]/g) > 0 && count(/[a-z]/g) >= 4 && count(/[A-Z]/g) >= 4;
+    const token =
+      text.length >= 24 && /^[A-Za-z0-9:_-]+$/.test(text) && count(/[0-9]/g) > 0 && count(/[a-z]/g) >= 4 && count(/[A-Z]/g) >= 4;
     if (!token) return;
-    throw new CrmError('validation', `Path segment ${i} of the example looks like a secret token (long, mixed-case letters and digits); the app keeps keys only in the keychain and cannot send one in the path yet, so this example was not used (nothing was stored)`);
+    throw new CrmError(
+      'validation',
+      `Path segment ${i} of the example looks like a secret token (long, mixed-case letters and digits); the app keeps keys only in the keychain and cannot send one in the path yet, so this example was not used (nothing was stored)`,
+    );
   });
 }
 
 /** Body field names that hold a credential: `api_key`, `client_secret`, `auth.password`, `token`. */
-const SECRET_FIELD = /^(api[-_]?key|apikey|api[-_]?token|access[-_]?token|auth[-_]?token|token|secret|client[-_]?secret|password|passwd|pass|private[-_]?key)$/i;
+const SECRET_FIELD =
+  /^(api[-_]?key|apikey|api[-_]?token|access[-_]?token|auth[-_]?token|token|secret|client[-_]?secret|password|passwd|pass|private[-_]?key)$/i;
 
 /**
  * A credential written into the example's body is never kept as a constant (it would be stored
@@ -541,7 +594,8 @@ function allPaths(body: unknown): Set<string> {
   const paths = new Set<string>();
   const walk = (node: unknown, path: string): void => {
     if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText)) for (const [name, child] of Object.entries(node)) walk(child, path === '' ? name : `${path}.${name}`);
+    else if (typeof node === 'object' && node !== null && !(node instanceof JsonNumberText))
+      for (const [name, child] of Object.entries(node)) walk(child, path === '' ? name : `${path}.${name}`);
     else paths.add(path);
   };
   walk(body, '');

@@ -27,7 +27,10 @@ const path = z
   .refine((p) => !/[\s\u0000-\u001f\u007f?#\\]/.test(p), 'must not contain spaces, control characters, "?", "#" or "\\"')
   .refine((p) => !p.split('/').some((s) => /^(\.|%2e){1,2}$/i.test(s)), 'must not contain "." or ".." segments');
 
-const jsonPath = z.string().max(200).regex(/^(header:[A-Za-z0-9-]{1,80}|[^\s]{0,200})$/);
+const jsonPath = z
+  .string()
+  .max(200)
+  .regex(/^(header:[A-Za-z0-9-]{1,80}|[^\s]{0,200})$/);
 
 const contactsMap = z.strictObject({
   list: jsonPath.nullable(),
@@ -58,13 +61,20 @@ const COLON_OR_CONTROL = /[:\u0000-\u001f\u007f]/;
 const credential = z.discriminatedUnion('in', [
   z.strictObject({
     in: z.literal('header'),
-    name: z.string().regex(HEADER_TOKEN, 'must be a header name').refine((n) => !APP_HEADERS.has(n.toLowerCase()), 'is a header the app sets itself'),
+    name: z
+      .string()
+      .regex(HEADER_TOKEN, 'must be a header name')
+      .refine((n) => !APP_HEADERS.has(n.toLowerCase()), 'is a header the app sets itself'),
     scheme: z.string().regex(/^[A-Za-z][A-Za-z0-9._~+/-]{0,39}$|^$/, 'must be one word such as Bearer, Token or Basic, or empty'),
   }),
   z.strictObject({
     in: z.literal('basic'),
     // an account id (Twilio's AC… sid is in the URL path too), not a secret: it may be shown
-    username: z.string().min(1).max(200).refine((u) => !COLON_OR_CONTROL.test(u), 'must not contain ":" or control characters'),
+    username: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((u) => !COLON_OR_CONTROL.test(u), 'must not contain ":" or control characters'),
   }),
   z.strictObject({ in: z.literal('query'), name: z.string().min(1).max(100), at: z.number().int().min(0).max(1000).optional() }),
 ]);
@@ -85,29 +95,37 @@ const fileOrigins = z
   .max(MAX_FILE_ORIGINS)
   .refine((list) => new Set(list).size === list.length, 'names an origin twice');
 
-export const operationSpecSchema = z.strictObject({
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),
-  path,
-  pathRoles: z.array(roleRef).max(5).optional(),
-  query: z.array(z.strictObject({ name: z.string().min(1).max(100), value: z.union([z.string().max(1000), roleRef]) })).max(50),
-  headers: z.array(header).max(30),
-  body: z.custom<Template>((body) => checkTemplate(body, 0) === null, { error: (issue) => checkTemplate(issue.input, 0) ?? 'the body template is not valid' }),
-  encoding: z.enum(['json', 'form', 'multipart']).optional(),
-  credential: credential.optional(),
-  contacts: contactsMap.optional(),
-  listing: z
-    .strictObject({ searchIgnored: z.literal(true).optional(), pageSize: z.number().int().min(1).max(1_000_000).optional() })
-    .optional(),
-  send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
-  upload: z.strictObject({ mediaId: jsonPath.nullable() }).optional(),
-  fileOrigins: fileOrigins.optional(),
-}).superRefine((spec, ctx) => {
-  // every {placeholder} of the path is a role the description says how to write, and back
-  const placeholders = [...spec.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
-  const roles = (spec.pathRoles ?? []).map((r) => r.$role as string);
-  for (const name of placeholders) if (!roles.includes(name ?? '')) ctx.addIssue({ code: 'custom', path: ['path'], message: `has the placeholder {${name ?? ''}} but no role for it` });
-  for (const role of roles) if (!placeholders.includes(role)) ctx.addIssue({ code: 'custom', path: ['pathRoles'], message: `names ${role}, which the path does not hold` });
-});
+export const operationSpecSchema = z
+  .strictObject({
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),
+    path,
+    pathRoles: z.array(roleRef).max(5).optional(),
+    query: z.array(z.strictObject({ name: z.string().min(1).max(100), value: z.union([z.string().max(1000), roleRef]) })).max(50),
+    headers: z.array(header).max(30),
+    body: z.custom<Template>((body) => checkTemplate(body, 0) === null, {
+      error: (issue) => checkTemplate(issue.input, 0) ?? 'the body template is not valid',
+    }),
+    encoding: z.enum(['json', 'form', 'multipart']).optional(),
+    credential: credential.optional(),
+    contacts: contactsMap.optional(),
+    listing: z
+      .strictObject({ searchIgnored: z.literal(true).optional(), pageSize: z.number().int().min(1).max(1_000_000).optional() })
+      .optional(),
+    send: z.strictObject({ messageId: jsonPath.nullable() }).optional(),
+    upload: z.strictObject({ mediaId: jsonPath.nullable() }).optional(),
+    fileOrigins: fileOrigins.optional(),
+  })
+  .superRefine((spec, ctx) => {
+    // every {placeholder} of the path is a role the description says how to write, and back
+    const placeholders = [...spec.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+    const roles = (spec.pathRoles ?? []).map((r) => r.$role as string);
+    for (const name of placeholders)
+      if (!roles.includes(name ?? ''))
+        ctx.addIssue({ code: 'custom', path: ['path'], message: `has the placeholder {${name ?? ''}} but no role for it` });
+    for (const role of roles)
+      if (!placeholders.includes(role))
+        ctx.addIssue({ code: 'custom', path: ['pathRoles'], message: `names ${role}, which the path does not hold` });
+  });
 
 /** an absolute http(s) URL that carries no user name, password or fragment (the key is placed apart) */
 const streamUrl = z
@@ -116,7 +134,13 @@ const streamUrl = z
   .refine((raw) => {
     try {
       const url = new URL(raw);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.hash === '' && !/\s/.test(raw);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.username === '' &&
+        url.password === '' &&
+        url.hash === '' &&
+        !/\s/.test(raw)
+      );
     } catch {
       return false;
     }
@@ -142,7 +166,12 @@ export const apiDescriptionSchema = z
   .superRefine((api, ctx) => {
     // the key goes to another origin only for a received file's bytes, never with another operation
     for (const [operation, spec] of Object.entries(api.operations)) {
-      if (operation !== 'media.download' && spec?.fileOrigins !== undefined) ctx.addIssue({ code: 'custom', path: ['operations', operation, 'fileOrigins'], message: 'only Download media lists where the service keeps its files' });
+      if (operation !== 'media.download' && spec?.fileOrigins !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['operations', operation, 'fileOrigins'],
+          message: 'only Download media lists where the service keeps its files',
+        });
     }
   });
 
@@ -154,7 +183,8 @@ export function parseApiDescription(raw: unknown): { ok: true; value: ApiDescrip
 }
 
 function checkTemplate(node: unknown, depth: number): string | null {
-  if (depth === 0 && node !== null && JSON.stringify(node).length > MAX_TEMPLATE_CHARS) return `the body template is larger than ${MAX_TEMPLATE_CHARS / 1024} KiB`;
+  if (depth === 0 && node !== null && JSON.stringify(node).length > MAX_TEMPLATE_CHARS)
+    return `the body template is larger than ${MAX_TEMPLATE_CHARS / 1024} KiB`;
   if (depth > MAX_TEMPLATE_DEPTH) return `the body template is nested deeper than ${MAX_TEMPLATE_DEPTH} levels`;
   if (node === null || typeof node === 'string' || typeof node === 'boolean') return null;
   if (typeof node === 'number') return Number.isFinite(node) ? null : 'the body template has a number that is not finite';
@@ -165,7 +195,11 @@ function checkTemplate(node: unknown, depth: number): string | null {
     if (isExactNumber(node)) return null;
     const fields = isLiteralObject(node) ? node.$literal : node;
     if (fields === node && '$role' in node) return roleRef.safeParse(node).success ? null : 'the body template has an unknown role';
-    return Object.values(fields as Record<string, unknown>).map((n) => checkTemplate(n, depth + 1)).find((p) => p !== null) ?? null;
+    return (
+      Object.values(fields as Record<string, unknown>)
+        .map((n) => checkTemplate(n, depth + 1))
+        .find((p) => p !== null) ?? null
+    );
   }
   return 'the body template has a value that is not JSON';
 }

@@ -8,7 +8,20 @@ import { normalizeName } from './names';
 import type { Template } from './types';
 
 /** What services call the list of a template's parameters. */
-export const LIST_NAMES: ReadonlySet<string> = new Set(['params', 'parameters', 'variables', 'placeholders', 'bodyparams', 'bodyparameters', 'templateparams', 'templateparameters', 'args', 'arguments'].map(normalizeName));
+export const LIST_NAMES: ReadonlySet<string> = new Set(
+  [
+    'params',
+    'parameters',
+    'variables',
+    'placeholders',
+    'bodyparams',
+    'bodyparameters',
+    'templateparams',
+    'templateparameters',
+    'args',
+    'arguments',
+  ].map(normalizeName),
+);
 
 /** Components whose parameters are not the body's (Meta's header image, a button's payload). */
 const OTHER_COMPONENT = /^(header|button|footer)$/i;
@@ -47,7 +60,9 @@ function textFieldOf(item: Record<string, unknown>): string | null {
 /** an object of plain JSON scalars: nothing in it needs a guess of its own */
 function isFlatObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof JsonNumberText) return false;
-  return Object.entries(value).every(([name, v]) => !name.startsWith('$') && (v === null || ['string', 'number', 'boolean'].includes(typeof v)));
+  return Object.entries(value).every(
+    ([name, v]) => !name.startsWith('$') && (v === null || ['string', 'number', 'boolean'].includes(typeof v)),
+  );
 }
 
 /** the same fields of the same kinds, and the same `type` (a currency parameter is not a text one) */

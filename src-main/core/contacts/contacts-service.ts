@@ -58,14 +58,19 @@ export class ContactsServiceImpl implements ContactsService {
   async list(input: ListContactsInput & { profileId?: string }, options: { signal?: AbortSignal } = {}): Promise<ContactPage> {
     const { profileId, ...query } = input;
     const profile = await this.profiles.resolve(profileId);
-    if (!isOffered(profile, 'contacts.list')) return this.fromRecord(profile, query, 'This service has no contacts listing (Profiles → API says so)');
+    if (!isOffered(profile, 'contacts.list'))
+      return this.fromRecord(profile, query, 'This service has no contacts listing (Profiles → API says so)');
     try {
       return await this.fromService(profile, query, options);
     } catch (err) {
       // docs/API.md's path guessed for a service that has its own description of other operations:
       // a 404/405 there means "no such listing", not a wrong base URL
       if (!isNoListing(err) || !guessedForOtherService(profile)) throw err;
-      return this.fromRecord(profile, query, `This service has no contacts listing at ${operationSpec(profile, 'contacts.list').path} (HTTP ${err.status}); import its contacts cURL, or mark it as not offered, in Profiles → API`);
+      return this.fromRecord(
+        profile,
+        query,
+        `This service has no contacts listing at ${operationSpec(profile, 'contacts.list').path} (HTTP ${err.status}); import its contacts cURL, or mark it as not offered, in Profiles → API`,
+      );
     }
   }
 
@@ -73,7 +78,11 @@ export class ContactsServiceImpl implements ContactsService {
     const page = query.page ?? 1;
     const perPage = query.perPage ?? 50;
     const asked = { profileId: profile.id, page, perPage, ...(query.search === undefined ? {} : { search: query.search }) };
-    return recordContacts(await this.sent.read(), asked, `${reason}. Shown: the numbers this app has messaged; type any other number in a send panel.`);
+    return recordContacts(
+      await this.sent.read(),
+      asked,
+      `${reason}. Shown: the numbers this app has messaged; type any other number in a send panel.`,
+    );
   }
 
   /**
@@ -126,7 +135,11 @@ export class ContactsServiceImpl implements ContactsService {
 
     const scope = this.tokens.scope(profile, query.search ?? '', perPage);
     let from = scope.nearest(page);
-    if (page - from.page > MAX_WALK) throw new CrmError('validation', `This service pages by ${style}: page ${page} is reached by going through the pages before it; scroll on step by step`);
+    if (page - from.page > MAX_WALK)
+      throw new CrmError(
+        'validation',
+        `This service pages by ${style}: page ${page} is reached by going through the pages before it; scroll on step by step`,
+      );
     for (;;) {
       const result = await this.fetch(profile, { search: query.search, perPage, page: from.page, token: from.token }, style, signal);
       const rows = result.page.items;
@@ -177,7 +190,13 @@ export class ContactsServiceImpl implements ContactsService {
     // a listing only reads: asked again after a 429 it changes nothing, even when it is a POST with a filter body
     let request: PreparedRequest = { ...(await buildRequest({ op: 'contacts.list', input }, target)), retrySafe: true };
     if (token?.kind === 'link') request = followLink(request, token.url);
-    const response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, signal ? { signal } : {});
+    const response = await callWithKey(
+      { keyAccess: this.keyAccess, sender: this.sender },
+      profile,
+      null,
+      request,
+      signal ? { signal } : {},
+    );
     return readContactAnswer(readableJson(response), response.headers, operationSpec(profile, 'contacts.list'), query.page, query.perPage);
   }
 }
@@ -191,7 +210,10 @@ function guessedForOtherService(profile: Profile): boolean {
 /** The profile asking for contacts with one more query field: the cursor the answer offered. */
 function withCursorParam(profile: Profile, param: string): Profile {
   const spec = operationSpec(profile, 'contacts.list');
-  const withCursor = { ...spec, query: [...spec.query.filter((q) => q.name !== param), { name: param, value: { $role: 'cursor' as const } }] };
+  const withCursor = {
+    ...spec,
+    query: [...spec.query.filter((q) => q.name !== param), { name: param, value: { $role: 'cursor' as const } }],
+  };
   return { ...profile, api: { version: 1, operations: { ...profile.api?.operations, 'contacts.list': withCursor } } };
 }
 
@@ -205,7 +227,10 @@ function followLink(request: PreparedRequest, link: string): PreparedRequest {
     throw new CrmError('bad_response', "The service's next-page link is not a valid URL");
   }
   if (next.origin !== base.origin || next.username !== '' || next.password !== '') {
-    throw new CrmError('bad_response', `The service's next-page link points to another origin (${next.origin}); it is not followed, so the key stays with ${base.origin}`);
+    throw new CrmError(
+      'bad_response',
+      `The service's next-page link points to another origin (${next.origin}); it is not followed, so the key stays with ${base.origin}`,
+    );
   }
   return { ...request, url: next.href };
 }

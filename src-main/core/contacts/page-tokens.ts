@@ -16,7 +16,11 @@ export interface PageToken {
 export class PageTokens {
   private readonly scopes = new Map<string, Map<number, NextPage>>();
 
-  scope(profile: Profile, search: string, perPage: number): { nearest(page: number): PageToken; remember(page: number, token: NextPage): void } {
+  scope(
+    profile: Profile,
+    search: string,
+    perPage: number,
+  ): { nearest(page: number): PageToken; remember(page: number, token: NextPage): void } {
     const id = JSON.stringify([profile.id, profile.baseUrl, profile.api?.operations['contacts.list'] ?? null, search, perPage]);
     let pages = this.scopes.get(id);
     if (pages === undefined) {

@@ -53,7 +53,13 @@ function hasMore(read: ReadContacts, style: PagingStyle, page: number, perPage: 
 export type NextPage = { kind: 'cursor'; param: string | null; value: string } | { kind: 'link'; url: string };
 
 /** One answer read through the spec: the page, and how to ask for the next one. */
-export function readContactAnswer(json: unknown, headers: Record<string, string>, spec: OperationSpec, page: number, perPage: number): { page: ContactPage; next: NextPage | null } {
+export function readContactAnswer(
+  json: unknown,
+  headers: Record<string, string>,
+  spec: OperationSpec,
+  page: number,
+  perPage: number,
+): { page: ContactPage; next: NextPage | null } {
   const style = pagingStyle(spec);
   const read = readContacts(json, headers, contactsMap(spec));
   const next = nextPage(read, style);

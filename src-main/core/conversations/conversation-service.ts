@@ -14,7 +14,14 @@ import type { ProfileManager } from '../profiles/profile-manager';
 import type { ConversationTables } from '../store/tables/conversation-tables';
 import type { SentMessagesTable } from '../store/tables/sent-messages-table';
 import { checkPhone } from '../phone';
-import { isInsideWindow, type Conversation, type ConversationItem, type ItemMedia, type MediaPreview, type NumberedItem } from '../../shared/conversation';
+import {
+  isInsideWindow,
+  type Conversation,
+  type ConversationItem,
+  type ItemMedia,
+  type MediaPreview,
+  type NumberedItem,
+} from '../../shared/conversation';
 import type { ReceivedMedia } from '../events/event-finder';
 import { fetchMedia, isPreviewType } from './media-fetch';
 import type { ReceivedRow, StateRow } from '../store/tables/conversation-tables';
@@ -68,7 +75,10 @@ export interface ConversationServiceDeps {
    */
   onReplyTexts?: (profileId: string, number: string | null, texts: (string | null)[]) => void;
   /** quotes and reactions: stored from the same payloads, shown on the lines (quick-answers.ts) */
-  quick?: { receive(profileId: string, payload: unknown): { found: number; numbers: (string | null)[] }; decorate(profileId: string, items: readonly ConversationItem[]): ConversationItem[] };
+  quick?: {
+    receive(profileId: string, payload: unknown): { found: number; numbers: (string | null)[] };
+    decorate(profileId: string, items: readonly ConversationItem[]): ConversationItem[];
+  };
   /** the template changes a payload announces (Meta's template webhooks): how many it held */
   templateEvents?: (profileId: string, payload: unknown) => number;
   /** the files named by media id: downloaded in the background (inbound-media.ts), read from the data folder */
@@ -85,7 +95,9 @@ export class ConversationService {
 
   constructor(private readonly deps: ConversationServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.feed = new Emitter<ConversationChange>({ onListenerError: (err) => deps.log?.(`conversations: a listener failed: ${String(err)}`) });
+    this.feed = new Emitter<ConversationChange>({
+      onListenerError: (err) => deps.log?.(`conversations: a listener failed: ${String(err)}`),
+    });
     this.onDidChange = this.feed.event;
   }
 
@@ -97,16 +109,23 @@ export class ConversationService {
   async thread(input: { profileId?: string; number: string }): Promise<Conversation> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const checked = checkPhone(input.number);
-    if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
+    if (!checked.ok)
+      throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
     const { number } = checked;
     const { tables, sent } = this.deps;
     const outgoing = sent.slice({ profileId: profile.id, number, offset: 0, limit: THREAD_LIMIT }).records;
-    const states = tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
+    const states = tables.statesOf(
+      profile.id,
+      outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])),
+    );
     const received = tables.receivedFrom(profile.id, number, THREAD_LIMIT);
     // in the order this app saw them: a send when the service took it, a reply when it arrived
     const lines = inOrder(outgoing, states, received).map((line) => line.item);
     const quoted = this.deps.quick?.decorate(profile.id, lines) ?? lines;
-    const items = withSentExtras(receivedWithDownload(quoted, downloadsOf(this.deps.downloads, profile.id, received)), this.deps.sentExtras?.of(outgoing.map((r) => r.id)) ?? new Map());
+    const items = withSentExtras(
+      receivedWithDownload(quoted, downloadsOf(this.deps.downloads, profile.id, received)),
+      this.deps.sentExtras?.of(outgoing.map((r) => r.id)) ?? new Map(),
+    );
     const lastReceivedAt = tables.lastReceivedAt(profile.id, number);
     const name = received.find((r) => r.name !== null)?.name ?? (await this.listedName(profile.id, number));
     return { profileId: profile.id, number, name, items, lastReceivedAt, insideWindow: isInsideWindow(lastReceivedAt, this.now()) };
@@ -120,8 +139,14 @@ export class ConversationService {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const limit = input.limit ?? THREAD_LIMIT;
     const outgoing = this.deps.sent.slice({ profileId: profile.id, number: null, offset: 0, limit }).records;
-    const states = this.deps.tables.statesOf(profile.id, outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])));
-    return inOrder(outgoing, states, this.deps.tables.receivedByAll(profile.id, limit)).map((line) => ({ ...line.item, number: line.number }));
+    const states = this.deps.tables.statesOf(
+      profile.id,
+      outgoing.flatMap((r) => (r.messageId === null ? [] : [r.messageId])),
+    );
+    return inOrder(outgoing, states, this.deps.tables.receivedByAll(profile.id, limit)).map((line) => ({
+      ...line.item,
+      number: line.number,
+    }));
   }
 
   /**
@@ -153,13 +178,18 @@ export class ConversationService {
     const fetched = await withServiceAuth(this.deps.keyAccess, profile, media.url, (serviceAuth) =>
       (this.deps.fetchMedia ?? fetchMedia)(media.url, { serviceHost: hostOf(profile.baseUrl), ...(serviceAuth ? { serviceAuth } : {}) }),
     );
-    return { dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`, mimetype: fetched.mimetype, bytes: fetched.bytes.length };
+    return {
+      dataUrl: `data:${fetched.mimetype};base64,${fetched.bytes.toString('base64')}`,
+      mimetype: fetched.mimetype,
+      bytes: fetched.bytes.length,
+    };
   }
 
   /** a failed download of a file the contact sent by media id starts again (the window's Try again) */
   async retryDownload(input: { profileId?: string; messageId: string }): Promise<void> {
     const profile = await this.deps.profiles.resolve(input.profileId);
-    if (this.deps.downloads?.retry(profile.id, input.messageId) !== true) throw new CrmError('not_found', 'No failed download of a file was found for that message.');
+    if (this.deps.downloads?.retry(profile.id, input.messageId) !== true)
+      throw new CrmError('not_found', 'No failed download of a file was found for that message.');
     this.feed.fire({ profileId: profile.id, number: null });
   }
 
@@ -203,7 +233,12 @@ export class ConversationService {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const media = this.deps.tables.receivedOne(profile.id, input.messageId)?.media ?? null;
     if (media === null) throw new CrmError('not_found', 'No file was received with that message.');
-    if (media.url === null) throw new CrmError('not_found', this.deps.downloads?.stateLine(profile.id, input.messageId) ?? 'The service gave no address for this file (Meta gives a media id to download with its token).');
+    if (media.url === null)
+      throw new CrmError(
+        'not_found',
+        this.deps.downloads?.stateLine(profile.id, input.messageId) ??
+          'The service gave no address for this file (Meta gives a media id to download with its token).',
+      );
     return { ...media, url: media.url };
   }
 
@@ -213,16 +248,50 @@ export class ConversationService {
     const received: ReceivedEvent[] = [];
     const statuses: StatusEvent[] = [];
     for (const event of events) {
-      if (event.kind === 'received') received.push({ ...event, text: this.scrubbed(event.text), name: this.scrubbed(event.name), media: event.media === null ? null : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) }, ...(event.location ? { location: { ...event.location, name: this.scrubbed(event.location.name), address: this.scrubbed(event.location.address) } } : {}), ...(event.sharedContacts ? { sharedContacts: event.sharedContacts.map((c) => ({ name: this.deps.scrub(c.name), phones: c.phones.map((t) => this.deps.scrub(t)), emails: c.emails.map((t) => this.deps.scrub(t)), company: this.scrubbed(c.company) })) } : {}) });
+      if (event.kind === 'received')
+        received.push({
+          ...event,
+          text: this.scrubbed(event.text),
+          name: this.scrubbed(event.name),
+          media:
+            event.media === null
+              ? null
+              : { url: this.scrubbed(event.media.url), mimetype: event.media.mimetype, fileName: this.scrubbed(event.media.fileName) },
+          ...(event.location
+            ? { location: { ...event.location, name: this.scrubbed(event.location.name), address: this.scrubbed(event.location.address) } }
+            : {}),
+          ...(event.sharedContacts
+            ? {
+                sharedContacts: event.sharedContacts.map((c) => ({
+                  name: this.deps.scrub(c.name),
+                  phones: c.phones.map((t) => this.deps.scrub(t)),
+                  emails: c.emails.map((t) => this.deps.scrub(t)),
+                  company: this.scrubbed(c.company),
+                })),
+              }
+            : {}),
+        });
       else statuses.push({ ...event, reason: event.reason === null ? null : this.deps.scrub(event.reason) });
     }
     const changed = new Set(this.deps.tables.record(profileId, received, statuses, this.now()));
     // every delivery, also a repeated one: a file whose row exists is not queued twice
     this.deps.downloads?.noteReceived(profileId, received);
     for (const event of events) {
-      if (event.kind === 'received' && changed.has(event.messageId)) this.deps.onReplyTexts?.(profileId, event.number, [event.text, event.name, event.media?.fileName ?? null, event.location?.name ?? null, event.location?.address ?? null, ...(event.sharedContacts ?? []).flatMap((c) => [c.name, ...c.emails])]);
+      if (event.kind === 'received' && changed.has(event.messageId))
+        this.deps.onReplyTexts?.(profileId, event.number, [
+          event.text,
+          event.name,
+          event.media?.fileName ?? null,
+          event.location?.name ?? null,
+          event.location?.address ?? null,
+          ...(event.sharedContacts ?? []).flatMap((c) => [c.name, ...c.emails]),
+        ]);
     }
-    if (changed.size > 0) this.announce(profileId, [...received, ...statuses].filter((e) => changed.has(e.messageId)));
+    if (changed.size > 0)
+      this.announce(
+        profileId,
+        [...received, ...statuses].filter((e) => changed.has(e.messageId)),
+      );
     const quick = this.deps.quick?.receive(profileId, payload) ?? { found: 0, numbers: [] };
     for (const number of quick.numbers) this.feed.fire({ profileId, number });
     const templateEvents = this.deps.templateEvents?.(profileId, payload) ?? 0;
@@ -232,7 +301,10 @@ export class ConversationService {
   private withRecordedIds(profileId: string, events: (ReceivedEvent | StatusEvent)[]): (ReceivedEvent | StatusEvent)[] {
     const recorded = (ids: readonly string[]): Set<string> =>
       new Set(this.deps.sent.withMessageIds(profileId, ids).flatMap((r) => r.messageId ?? []));
-    const statuses = underRecordedId(events.filter((e) => e.kind === 'status'), recorded);
+    const statuses = underRecordedId(
+      events.filter((e) => e.kind === 'status'),
+      recorded,
+    );
     return [...events.filter((e) => e.kind === 'received'), ...statuses];
   }
 
@@ -259,7 +331,19 @@ export class ConversationService {
 }
 
 function outgoingItem(r: SentRecord, known: StateRow | undefined): ConversationItem {
-  return { key: r.id, direction: 'out', messageId: r.messageId, kind: r.kind, text: r.text, fileName: r.fileName, at: r.at, state: known?.state ?? null, reason: known?.reason ?? null, media: null, sender: r.sender ?? null };
+  return {
+    key: r.id,
+    direction: 'out',
+    messageId: r.messageId,
+    kind: r.kind,
+    text: r.text,
+    fileName: r.fileName,
+    at: r.at,
+    state: known?.state ?? null,
+    reason: known?.reason ?? null,
+    media: null,
+    sender: r.sender ?? null,
+  };
 }
 
 function itemMedia(media: ReceivedMedia): ItemMedia {
@@ -268,16 +352,39 @@ function itemMedia(media: ReceivedMedia): ItemMedia {
 }
 
 function receivedItem(r: ReceivedRow): ConversationItem {
-  return { key: `in:${r.messageId}`, direction: 'in', messageId: r.messageId, kind: r.type, text: r.text, fileName: r.media?.fileName ?? null, at: r.at, state: null, reason: null, media: r.media === null ? null : itemMedia(r.media), ...(r.location ? { location: r.location } : {}), ...(r.sharedContacts ? { sharedContacts: r.sharedContacts } : {}) };
+  return {
+    key: `in:${r.messageId}`,
+    direction: 'in',
+    messageId: r.messageId,
+    kind: r.type,
+    text: r.text,
+    fileName: r.media?.fileName ?? null,
+    at: r.at,
+    state: null,
+    reason: null,
+    media: r.media === null ? null : itemMedia(r.media),
+    ...(r.location ? { location: r.location } : {}),
+    ...(r.sharedContacts ? { sharedContacts: r.sharedContacts } : {}),
+  };
 }
 
 /** sends and replies in the order this app saw them: a send when the service took it, a reply when it arrived */
-function inOrder(outgoing: readonly SentRecord[], states: ReadonlyMap<string, StateRow>, received: readonly ReceivedRow[]): { number: string; item: ConversationItem }[] {
+function inOrder(
+  outgoing: readonly SentRecord[],
+  states: ReadonlyMap<string, StateRow>,
+  received: readonly ReceivedRow[],
+): { number: string; item: ConversationItem }[] {
   const lines = [
-    ...outgoing.map((r) => ({ seen: r.at, number: r.number, item: outgoingItem(r, r.messageId === null ? undefined : states.get(r.messageId)) })),
+    ...outgoing.map((r) => ({
+      seen: r.at,
+      number: r.number,
+      item: outgoingItem(r, r.messageId === null ? undefined : states.get(r.messageId)),
+    })),
     ...received.map((r) => ({ seen: r.arrivedAt, number: r.number, item: receivedItem(r) })),
   ];
-  return lines.sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key)).map(({ number, item }) => ({ number, item }));
+  return lines
+    .sort((a, b) => a.seen.localeCompare(b.seen) || a.item.key.localeCompare(b.item.key))
+    .map(({ number, item }) => ({ number, item }));
 }
 
 function hostOf(baseUrl: string): string | null {

@@ -10,7 +10,15 @@ export const DOWNLOAD_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 60_00
 export type AfterFailure = { kind: 'retry'; delayMs: number; reason: string } | { kind: 'failed'; reason: string };
 
 /** a failure that another try may not have: the service, the network, a cut or garbled transfer */
-const PASSING: ReadonlySet<string> = new Set(['server_error', 'network', 'timeout', 'offline', 'rate_limited', 'checksum', 'keychain_unavailable']);
+const PASSING: ReadonlySet<string> = new Set([
+  'server_error',
+  'network',
+  'timeout',
+  'offline',
+  'rate_limited',
+  'checksum',
+  'keychain_unavailable',
+]);
 
 export class DownloadProblem extends Error {
   constructor(
@@ -30,7 +38,8 @@ function codeOf(err: unknown): string {
 }
 
 function reasonOf(err: unknown): string {
-  if (err instanceof CrmError && err.code === 'unauthorized') return `The service refused the key (${err.message}); the file is not tried again`;
+  if (err instanceof CrmError && err.code === 'unauthorized')
+    return `The service refused the key (${err.message}); the file is not tried again`;
   if (err instanceof DownloadProblem || err instanceof CrmError) return err.message;
   return 'The download failed for a reason the app log gives';
 }

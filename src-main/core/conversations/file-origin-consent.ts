@@ -43,7 +43,11 @@ export interface FileOriginConsentDeps {
 }
 
 /** asks; on yes lists the origin and starts over the profile's downloads refused for it */
-async function askAndAllow(deps: FileOriginConsentDeps, profile: Pick<Profile, 'id' | 'name' | 'baseUrl'>, origin: string): Promise<FileOriginAllowed> {
+async function askAndAllow(
+  deps: FileOriginConsentDeps,
+  profile: Pick<Profile, 'id' | 'name' | 'baseUrl'>,
+  origin: string,
+): Promise<FileOriginAllowed> {
   const yes = await deps.ask(fileOriginQuestion(profile.name, origin, originOf(profile.baseUrl)));
   if (!yes) return { allowed: false, origin, retried: 0 };
   await deps.api.addFileOrigin(profile.id, origin);
@@ -54,14 +58,24 @@ async function askAndAllow(deps: FileOriginConsentDeps, profile: Pick<Profile, '
  * The Profiles → API editor read a Download media cURL that is the file's own address on another
  * origin (api-editor.ts marks it): main reads the cURL again itself, and asks about its origin.
  */
-export async function allowFileOriginFromCurlAsking(deps: FileOriginConsentDeps & { api: Pick<ApiEditor, 'propose'>; profiles: { get(id: string): Promise<Profile> } }, input: { profileId: string; curl: string }): Promise<FileOriginAllowed> {
+export async function allowFileOriginFromCurlAsking(
+  deps: FileOriginConsentDeps & { api: Pick<ApiEditor, 'propose'>; profiles: { get(id: string): Promise<Profile> } },
+  input: { profileId: string; curl: string },
+): Promise<FileOriginAllowed> {
   const proposal = await deps.api.propose(input.profileId, 'media.download', input.curl);
-  if (proposal.fileOrigin === undefined) throw new CrmError('validation', "This cURL is not a received file's own address on another origin: read it as Download media and save it instead");
+  if (proposal.fileOrigin === undefined)
+    throw new CrmError(
+      'validation',
+      "This cURL is not a received file's own address on another origin: read it as Download media and save it instead",
+    );
   return askAndAllow(deps, await deps.profiles.get(input.profileId), proposal.fileOrigin);
 }
 
 /** asks the person about the origin the message's failed download names; on yes, lists it and tries again */
-export async function allowFileOriginAsking(deps: FileOriginConsentDeps, input: { profileId?: string; messageId: string }): Promise<FileOriginAllowed> {
+export async function allowFileOriginAsking(
+  deps: FileOriginConsentDeps,
+  input: { profileId?: string; messageId: string },
+): Promise<FileOriginAllowed> {
   const { profile, origin } = await deps.conversations.refusedFileOrigin(input);
   return askAndAllow(deps, profile, origin);
 }

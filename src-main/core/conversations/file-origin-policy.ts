@@ -36,15 +36,22 @@ export function checkFileOrigin(text: string): FileOriginCheck {
   } catch {
     return { ok: false, reason: `"${raw.slice(0, 80)}" is not an origin ${example} (scheme and host, nothing else)` };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: `An origin for files starts with https:// (${example})` };
-  if (url.username !== '' || url.password !== '' || /^[a-z]+:\/\/[^/?#]*@/i.test(raw)) return { ok: false, reason: 'An origin must not hold a user name or password (user@host): give the host alone' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, reason: `An origin for files starts with https:// (${example})` };
+  if (url.username !== '' || url.password !== '' || /^[a-z]+:\/\/[^/?#]*@/i.test(raw))
+    return { ok: false, reason: 'An origin must not hold a user name or password (user@host): give the host alone' };
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(raw) || /^[a-z]+:\/\/[^/]*\/./i.test(raw)) {
     return { ok: false, reason: `An origin has no path, query or fragment: give ${url.origin} alone` };
   }
-  if (url.hostname.includes('*')) return { ok: false, reason: 'An origin is one exact host: no wildcards (each host the service keeps files on is listed on its own)' };
-  if (url.hostname.endsWith('.')) return { ok: false, reason: `Write the host without its trailing dot: ${url.protocol}//${url.host.replace(/\.(?=(:\d+)?$)/, '')}` };
+  if (url.hostname.includes('*'))
+    return { ok: false, reason: 'An origin is one exact host: no wildcards (each host the service keeps files on is listed on its own)' };
+  if (url.hostname.endsWith('.'))
+    return { ok: false, reason: `Write the host without its trailing dot: ${url.protocol}//${url.host.replace(/\.(?=(:\d+)?$)/, '')}` };
   if (!safeScheme(url)) {
-    return { ok: false, reason: `Plain http is only for this computer (localhost, 127.x.x.x, [::1]): to ${url.hostname} the key would cross the network unencrypted; use https://${url.host}` };
+    return {
+      ok: false,
+      reason: `Plain http is only for this computer (localhost, 127.x.x.x, [::1]): to ${url.hostname} the key would cross the network unencrypted; use https://${url.host}`,
+    };
   }
   return { ok: true, origin: url.origin };
 }

@@ -38,7 +38,10 @@ export const NO_DOWNLOAD_ROUTE =
   "This service's API description has no Download media operation, so the file cannot be fetched by its id: paste the service's media lookup cURL (Meta: GET /{media-id}) in Profiles → API → Download media";
 
 /** why the key did not go with the file's GET; an origin the person may list is named on the problem */
-function refusedAddress(verdict: Extract<FileAddressVerdict, { allowed: false }>, profile: Pick<Profile, 'name' | 'baseUrl'>): DownloadProblem {
+function refusedAddress(
+  verdict: Extract<FileAddressVerdict, { allowed: false }>,
+  profile: Pick<Profile, 'name' | 'baseUrl'>,
+): DownloadProblem {
   const origin = verdict.origin;
   if (verdict.why === 'unlisted' && origin !== null) {
     const own = originOf(profile.baseUrl);
@@ -49,9 +52,20 @@ function refusedAddress(verdict: Extract<FileAddressVerdict, { allowed: false }>
       origin,
     );
   }
-  if (verdict.why === 'insecure') return new DownloadProblem('no_route', `The service keeps the file at ${origin ?? 'an address'} over plain http to another computer: the key would cross the network unencrypted, so it is not sent there and the file is not downloaded`);
-  if (verdict.why === 'userinfo') return new DownloadProblem('no_route', `The service's address for the file carries a user name or password (it is on ${origin ?? 'another host'}): the key is not sent to such an address, so the file is not downloaded`);
-  return new DownloadProblem('no_route', "The service's answer gives the file an address that is not http(s): the key is sent nowhere else, so the file is not downloaded");
+  if (verdict.why === 'insecure')
+    return new DownloadProblem(
+      'no_route',
+      `The service keeps the file at ${origin ?? 'an address'} over plain http to another computer: the key would cross the network unencrypted, so it is not sent there and the file is not downloaded`,
+    );
+  if (verdict.why === 'userinfo')
+    return new DownloadProblem(
+      'no_route',
+      `The service's address for the file carries a user name or password (it is on ${origin ?? 'another host'}): the key is not sent to such an address, so the file is not downloaded`,
+    );
+  return new DownloadProblem(
+    'no_route',
+    "The service's answer gives the file an address that is not http(s): the key is sent nowhere else, so the file is not downloaded",
+  );
 }
 
 export interface InboundMediaDeps {
@@ -179,9 +193,12 @@ export class InboundMedia {
         return;
       }
       const next = afterFailure(err, row.attempts, this.deps.retryDelaysMs ?? DOWNLOAD_RETRY_DELAYS_MS);
-      if (!(err instanceof CrmError || err instanceof DownloadProblem)) this.deps.log?.(`received files: message ${row.messageId}: ${err instanceof Error ? err.name : 'unknown error'}`);
-      if (next.kind === 'retry') table.markRetry(this.owner, row.profileId, row.messageId, next.reason, new Date(this.now().getTime() + next.delayMs));
-      else table.markFailed(this.owner, row.profileId, row.messageId, next.reason, err instanceof DownloadProblem ? err.refusedOrigin : null);
+      if (!(err instanceof CrmError || err instanceof DownloadProblem))
+        this.deps.log?.(`received files: message ${row.messageId}: ${err instanceof Error ? err.name : 'unknown error'}`);
+      if (next.kind === 'retry')
+        table.markRetry(this.owner, row.profileId, row.messageId, next.reason, new Date(this.now().getTime() + next.delayMs));
+      else
+        table.markFailed(this.owner, row.profileId, row.messageId, next.reason, err instanceof DownloadProblem ? err.refusedOrigin : null);
     }
   }
 
@@ -197,7 +214,11 @@ export class InboundMedia {
     if (!isOffered(profile, 'media.download')) throw new DownloadProblem('no_route', NO_DOWNLOAD_ROUTE);
     const request = await buildRequest({ op: 'media.download', input: { mediaId: row.mediaId } }, profile);
     const signal = this.abort.signal;
-    const answer = await callWithKey({ keyAccess: deps.keyAccess, sender: deps.sender }, profile, null, request, { noteUse: false, maxAttempts: 1, signal });
+    const answer = await callWithKey({ keyAccess: deps.keyAccess, sender: deps.sender }, profile, null, request, {
+      noteUse: false,
+      maxAttempts: 1,
+      signal,
+    });
     const lookup = readMediaLookup(readableJson(answer));
     if (lookup.size !== null && lookup.size > limit) throw tooLarge(lookup.size, limit);
     // the key goes only to the origin it was saved for (docs/ARCHITECTURE.md, rule 1), or to one
@@ -207,14 +228,25 @@ export class InboundMedia {
     if (!verdict.allowed) throw refusedAddress(verdict, profile);
     const credential = spec.credential ?? BEARER;
     const fetched: FetchedBytes = await deps.keyAccess.withKey(profile.id, null, (key, keySignal) =>
-      (deps.fetchBytes ?? fetchFileBytes)(lookup.url, { key, credential, limit, route: deps.network, signal: AbortSignal.any([signal, keySignal]) }),
+      (deps.fetchBytes ?? fetchFileBytes)(lookup.url, {
+        key,
+        credential,
+        limit,
+        route: deps.network,
+        signal: AbortSignal.any([signal, keySignal]),
+      }),
     );
     const stored = await deps.files.put(profile.id, fetched.bytes);
     if (lookup.sha256 !== null && lookup.sha256 !== stored.sha256) {
       await this.forgetIfUnused(stored.path);
       throw new DownloadProblem('checksum', "The file's bytes do not match the SHA-256 the service gave (a garbled transfer)");
     }
-    return { path: stored.path, size: fetched.bytes.length, mimetype: lookup.mimetype ?? fetched.mimetype ?? 'application/octet-stream', sha256: stored.sha256 };
+    return {
+      path: stored.path,
+      size: fetched.bytes.length,
+      mimetype: lookup.mimetype ?? fetched.mimetype ?? 'application/octet-stream',
+      sha256: stored.sha256,
+    };
   }
 
   /** bytes the stored received files take in the data folder */

@@ -36,12 +36,18 @@ export class InboxService {
   }
 
   /** one page of the profile's conversations the filter matches, newest first */
-  async list(input: { profileId?: string; filter?: InboxFilter | readonly InboxFilter[]; offset?: number; limit?: number }): Promise<InboxPage> {
+  async list(input: {
+    profileId?: string;
+    filter?: InboxFilter | readonly InboxFilter[];
+    offset?: number;
+    limit?: number;
+  }): Promise<InboxPage> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const offset = input.offset ?? 0;
     const limit = input.limit ?? INBOX_PAGE_DEFAULT;
     if (!Number.isInteger(offset) || offset < 0) throw new CrmError('validation', 'The offset must be a whole number of 0 or more.');
-    if (!Number.isInteger(limit) || limit < 1 || limit > INBOX_PAGE_LIMIT) throw new CrmError('validation', `A page holds 1 to ${INBOX_PAGE_LIMIT} conversations.`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > INBOX_PAGE_LIMIT)
+      throw new CrmError('validation', `A page holds 1 to ${INBOX_PAGE_LIMIT} conversations.`);
     const { table } = this.deps;
     const page = table.page({ profileId: profile.id, filter: input.filter ?? 'all', offset, limit, now: this.now() });
     return { ...page, offset, unreadTotal: table.unreadTotal(profile.id) };
@@ -66,7 +72,8 @@ export class InboxService {
   private async markOpened(input: { profileId?: string; number: string }): Promise<{ profileId: string; number: string }> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const checked = checkPhone(input.number);
-    if (!checked.ok) throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
+    if (!checked.ok)
+      throw new CrmError('validation', `The number ${checked.message}.`, { details: [{ field: 'number', message: checked.message }] });
     if (this.deps.table.markRead(profile.id, checked.number)) this.feed.fire({ profileId: profile.id });
     return { profileId: profile.id, number: checked.number };
   }

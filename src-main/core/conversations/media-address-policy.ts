@@ -76,7 +76,14 @@ export function isPrivateAddress(address: string): boolean {
     const first = groups[0]!;
     // fc00::/7 unique local, fe80::/10 link-local, fec0::/10 old site-local, ff00::/8 multicast,
     // 100::/64 discard, 2001:db8::/32 documentation
-    return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0 || (first & 0xff00) === 0xff00 || (first === 0x100 && groups.slice(1, 4).every((x) => x === 0)) || (first === 0x2001 && groups[1] === 0xdb8);
+    return (
+      (first & 0xfe00) === 0xfc00 ||
+      (first & 0xffc0) === 0xfe80 ||
+      (first & 0xffc0) === 0xfec0 ||
+      (first & 0xff00) === 0xff00 ||
+      (first === 0x100 && groups.slice(1, 4).every((x) => x === 0)) ||
+      (first === 0x2001 && groups[1] === 0xdb8)
+    );
   }
   return false;
 }
@@ -94,5 +101,7 @@ export function mediaHostProblem(host: string, addresses: readonly string[], ser
   const name = bareHost(host);
   if (serviceHost !== null && name === bareHost(serviceHost)) return null;
   const local = name === 'localhost' || name.endsWith('.localhost') || isPrivateAddress(name) || addresses.some(isPrivateAddress);
-  return local ? `The file's address is on a private or local network (${host}), not at this profile's service: it is not downloaded` : null;
+  return local
+    ? `The file's address is on a private or local network (${host}), not at this profile's service: it is not downloaded`
+    : null;
 }

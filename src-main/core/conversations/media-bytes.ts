@@ -29,13 +29,17 @@ function megabytes(bytes: number): string {
 }
 
 export function tooLarge(size: number | null, limit: number): DownloadProblem {
-  return new DownloadProblem('too_large', `The file${size === null ? '' : ` (${megabytes(size)})`} is larger than the ${megabytes(limit)} a received file may take; it is not downloaded`);
+  return new DownloadProblem(
+    'too_large',
+    `The file${size === null ? '' : ` (${megabytes(size)})`} is larger than the ${megabytes(limit)} a received file may take; it is not downloaded`,
+  );
 }
 
 function statusFailure(status: number, origin: string): CrmError {
   if (status === 401) return new CrmError('unauthorized', `${origin} answered 401 to the file's address`, { status });
   if (status === 403) return new CrmError('forbidden', `${origin} refused the key for the file (HTTP 403)`, { status });
-  if (status === 404 || status === 410) return new CrmError('not_found', `${origin} has no such file any more (HTTP ${status})`, { status });
+  if (status === 404 || status === 410)
+    return new CrmError('not_found', `${origin} has no such file any more (HTTP ${status})`, { status });
   if (status === 429) return new CrmError('rate_limited', `${origin} asked to wait before the file is downloaded (HTTP 429)`, { status });
   if (status >= 500) return new CrmError('server_error', `${origin} failed to give the file (HTTP ${status})`, { status });
   return new CrmError('http_status', `${origin} answered HTTP ${status} where the file was expected`, { status });
@@ -51,10 +55,16 @@ function redirected(status: number, from: URL, location: string | string[] | und
     where = null;
   }
   const to = where === null || where === 'null' ? '' : ` to ${where}`;
-  return new DownloadProblem('no_route', `${from.origin} answered HTTP ${status}, a redirect${to}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`);
+  return new DownloadProblem(
+    'no_route',
+    `${from.origin} answered HTTP ${status}, a redirect${to}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`,
+  );
 }
 
-export async function fetchFileBytes(address: string, options: { key: string; credential: CredentialPlacement; limit: number; route: NetworkRoute; signal?: AbortSignal }): Promise<FetchedBytes> {
+export async function fetchFileBytes(
+  address: string,
+  options: { key: string; credential: CredentialPlacement; limit: number; route: NetworkRoute; signal?: AbortSignal },
+): Promise<FetchedBytes> {
   const placed = placeCredential(options.credential, options.key);
   const url = new URL(placed.query === null ? address : withQueryCredential(address, placed.query));
   const headers: Record<string, string> = { accept: '*/*' };
@@ -76,7 +86,10 @@ export async function fetchFileBytes(address: string, options: { key: string; cr
     const mimetype = ((Array.isArray(type) ? type[0] : type) ?? '').split(';')[0]!.trim().toLowerCase() || null;
     if (mimetype !== null && NOT_A_FILE.test(mimetype)) {
       await res.body.dump();
-      throw new DownloadProblem('not_a_file', `${url.origin} answered ${mimetype} where the file's bytes were expected (an error page, not the file)`);
+      throw new DownloadProblem(
+        'not_a_file',
+        `${url.origin} answered ${mimetype} where the file's bytes were expected (an error page, not the file)`,
+      );
     }
     const length = Number(res.headers['content-length']);
     if (Number.isFinite(length) && length > options.limit) {
@@ -86,8 +99,13 @@ export async function fetchFileBytes(address: string, options: { key: string; cr
     return { mimetype, bytes: await readBytesCapped(res.body, options.limit, () => tooLarge(null, options.limit)) };
   } catch (err) {
     if (err instanceof CrmError || err instanceof DownloadProblem) throw err;
-    if (deadline.aborted && options.signal?.aborted !== true) throw new CrmError('timeout', `${url.origin} did not give the whole file within ${TIMEOUT_MS / 1000} s`);
-    throw networkError(err, { origin: url.origin, aborted: options.signal?.aborted ?? false, timeouts: { connectMs: TIMEOUTS.connectTimeoutMs, headersMs: TIMEOUTS.headersTimeoutMs, bodyMs: TIMEOUTS.bodyTimeoutMs } });
+    if (deadline.aborted && options.signal?.aborted !== true)
+      throw new CrmError('timeout', `${url.origin} did not give the whole file within ${TIMEOUT_MS / 1000} s`);
+    throw networkError(err, {
+      origin: url.origin,
+      aborted: options.signal?.aborted ?? false,
+      timeouts: { connectMs: TIMEOUTS.connectTimeoutMs, headersMs: TIMEOUTS.headersTimeoutMs, bodyMs: TIMEOUTS.bodyTimeoutMs },
+    });
   } finally {
     void dispatcher.destroy().catch(() => undefined);
   }

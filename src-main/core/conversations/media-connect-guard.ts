@@ -25,14 +25,19 @@ export function guardedLookup(serviceHost: string | null, lookup: LookupAll = sy
   return (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: OneCallback | AllCallback) => {
     lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return void (options.all ? (callback as AllCallback)(err, []) : (callback as OneCallback)(err, '', 0));
-      const problem = mediaHostProblem(hostname, addresses.map((a) => a.address), serviceHost);
+      const problem = mediaHostProblem(
+        hostname,
+        addresses.map((a) => a.address),
+        serviceHost,
+      );
       if (problem !== null) {
         const refused = new CrmError('validation', problem);
         return void (options.all ? (callback as AllCallback)(refused, []) : (callback as OneCallback)(refused, '', 0));
       }
       if (options.all) return void (callback as AllCallback)(null, addresses);
       const first = addresses[0];
-      if (first === undefined) return void (callback as OneCallback)(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      if (first === undefined)
+        return void (callback as OneCallback)(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
       (callback as OneCallback)(null, first.address, first.family);
     });
   };

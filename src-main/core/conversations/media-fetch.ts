@@ -24,7 +24,9 @@ export interface FetchedMedia {
 
 /** the kinds the window shows from bytes (an <img>, an <audio>); a document is opened in the browser */
 export function isPreviewType(mimetype: string | null): boolean {
-  return mimetype !== null && /^(image\/(png|jpeg|gif|webp)|audio\/(ogg|mpeg|mp4|aac|wav|x-wav|wave|webm|amr))(;.*)?$/i.test(mimetype.trim());
+  return (
+    mimetype !== null && /^(image\/(png|jpeg|gif|webp)|audio\/(ogg|mpeg|mp4|aac|wav|x-wav|wave|webm|amr))(;.*)?$/i.test(mimetype.trim())
+  );
 }
 
 function checkedUrl(raw: string, base?: string): URL {
@@ -32,9 +34,10 @@ function checkedUrl(raw: string, base?: string): URL {
   try {
     url = new URL(raw, base);
   } catch {
-    throw new CrmError('bad_response', 'The file\'s address is not a valid URL');
+    throw new CrmError('bad_response', "The file's address is not a valid URL");
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('bad_response', `The file's address is not http(s) (${url.protocol})`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CrmError('bad_response', `The file's address is not http(s) (${url.protocol})`);
   return url;
 }
 
@@ -47,7 +50,12 @@ function checkedUrl(raw: string, base?: string): URL {
  */
 async function checkHost(url: URL, serviceHost: string | null, lookup: LookupAll): Promise<void> {
   const name = bareHost(url.hostname);
-  const addresses = isIP(name) !== 0 ? [] : await new Promise<string[]>((resolve) => lookup(name, { all: true }, (err, found) => resolve(err ? [] : found.map((a) => a.address))));
+  const addresses =
+    isIP(name) !== 0
+      ? []
+      : await new Promise<string[]>((resolve) =>
+          lookup(name, { all: true }, (err, found) => resolve(err ? [] : found.map((a) => a.address))),
+        );
   const problem = mediaHostProblem(url.hostname, addresses, serviceHost);
   if (problem !== null) throw new CrmError('validation', problem);
 }
@@ -82,7 +90,9 @@ export async function fetchMedia(address: string, options: FetchMediaOptions = {
     const serviceHost = options.serviceHost ?? null;
     await checkHost(url, serviceHost, options.lookup ?? systemLookup);
     const timeouts = { connectTimeoutMs: MEDIA_TIMEOUT_MS, headersTimeoutMs: MEDIA_TIMEOUT_MS, bodyTimeoutMs: MEDIA_TIMEOUT_MS };
-    const dispatcher = dispatcherVia(url.origin, await chooseRoute(url.origin, route), timeouts, { lookup: guardedLookup(serviceHost, options.lookup) });
+    const dispatcher = dispatcherVia(url.origin, await chooseRoute(url.origin, route), timeouts, {
+      lookup: guardedLookup(serviceHost, options.lookup),
+    });
     try {
       const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: requestHeaders(url, options.serviceAuth) });
       const location = res.headers.location;
@@ -104,9 +114,20 @@ export async function fetchMedia(address: string, options: FetchMediaOptions = {
       const length = Number(res.headers['content-length']);
       if (Number.isFinite(length) && length > limit) {
         await res.body.dump();
-        throw new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`);
+        throw new CrmError(
+          'file_too_large',
+          `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`,
+        );
       }
-      return { mimetype: mimetype!.split(';')[0]!.trim().toLowerCase(), bytes: await readBytesCapped(res.body, limit, () => new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`)) };
+      return {
+        mimetype: mimetype!.split(';')[0]!.trim().toLowerCase(),
+        bytes: await readBytesCapped(
+          res.body,
+          limit,
+          () =>
+            new CrmError('file_too_large', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB: open it in the browser instead`),
+        ),
+      };
     } catch (err) {
       if (err instanceof CrmError) throw err;
       throw new CrmError('network', `The file could not be downloaded: ${err instanceof Error ? err.message : 'no answer'}`);

@@ -41,7 +41,10 @@ export class MessageSearch {
     const query = buildSearchQuery(input.text);
     if (!query.ok) throw new CrmError('validation', query.message, { details: [{ field: 'text', message: query.message }] });
     const limit = input.limit ?? SEARCH_PAGE_DEFAULT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_PAGE_MAX) throw new CrmError('validation', `Ask for 1 to ${SEARCH_PAGE_MAX} results at a time.`, { details: [{ field: 'limit', message: `must be 1 to ${SEARCH_PAGE_MAX}` }] });
+    if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_PAGE_MAX)
+      throw new CrmError('validation', `Ask for 1 to ${SEARCH_PAGE_MAX} results at a time.`, {
+        details: [{ field: 'limit', message: `must be 1 to ${SEARCH_PAGE_MAX}` }],
+      });
     const bounds = parseCursor(input.after ?? null);
     const profile = await this.deps.profiles.resolve(input.profileId);
     const { table } = this.deps;
@@ -61,7 +64,13 @@ export class MessageSearch {
       at: hit.at,
       snippet: snippetOf(hit.fields.map(scrubbed), query.words, query.prefix),
     }));
-    return { query: input.text, hits, total: Math.min(counted, SEARCH_COUNT_CAP), totalCapped: counted > SEARCH_COUNT_CAP, next: page.next === null ? null : cursorOf(page.next) };
+    return {
+      query: input.text,
+      hits,
+      total: Math.min(counted, SEARCH_COUNT_CAP),
+      totalCapped: counted > SEARCH_COUNT_CAP,
+      next: page.next === null ? null : cursorOf(page.next),
+    };
   }
 }
 
@@ -70,7 +79,12 @@ export class MessageSearch {
  * each message, and where the next page starts in each table (null: nothing is left). A table
  * none of whose rows made the page keeps its bound.
  */
-export function newestOf(sent: readonly StoredHit[], received: readonly StoredHit[], bounds: SearchBounds, limit: number): { hits: StoredHit[]; next: SearchBounds | null } {
+export function newestOf(
+  sent: readonly StoredHit[],
+  received: readonly StoredHit[],
+  bounds: SearchBounds,
+  limit: number,
+): { hits: StoredHit[]; next: SearchBounds | null } {
   const merged = [...sent, ...received].sort((a, b) => b.seen.localeCompare(a.seen) || b.seq - a.seq || a.key.localeCompare(b.key));
   const hits = merged.slice(0, limit);
   if (merged.length <= limit) return { hits, next: null };
@@ -91,7 +105,10 @@ export function cursorOf(bounds: SearchBounds): string {
 export function parseCursor(after: string | null): SearchBounds {
   if (after === null || after === '') return { sentBefore: null, receivedBefore: null };
   const parts = CURSOR.exec(after);
-  if (!parts) throw new CrmError('validation', 'That page marker is not one a search gave; search again from the first page.', { details: [{ field: 'after', message: 'not a page marker' }] });
+  if (!parts)
+    throw new CrmError('validation', 'That page marker is not one a search gave; search again from the first page.', {
+      details: [{ field: 'after', message: 'not a page marker' }],
+    });
   const seq = (part: string | undefined): number | null => (part === undefined || part === '-' ? null : Number(part));
   return { sentBefore: seq(parts[1]), receivedBefore: seq(parts[2]) };
 }

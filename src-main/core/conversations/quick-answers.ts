@@ -49,7 +49,8 @@ export interface ReactInput {
   emoji: string;
 }
 
-export const NO_REACTIONS = "This service's API description has no Send Reaction: import its reaction example in Profiles → API (crm profiles import-curl --operation reaction)";
+export const NO_REACTIONS =
+  "This service's API description has no Send Reaction: import its reaction example in Profiles → API (crm profiles import-curl --operation reaction)";
 
 export class QuickAnswers {
   private readonly now: () => Date;
@@ -75,13 +76,22 @@ export class QuickAnswers {
   /** puts our reaction on a message (or takes it back with ''); stored once the service took it */
   async react(input: ReactInput): Promise<{ emoji: string }> {
     const profile = await this.deps.profiles.resolve(input.profileId);
-    if (!isOffered(profile, 'messages.reaction')) throw new CrmError('validation', NO_REACTIONS, { details: [{ field: 'emoji', message: NO_REACTIONS }] });
-    const request = await buildRequest({ op: 'messages.reaction', input: { number: input.number, messageId: input.messageId, emoji: input.emoji } }, profile);
+    if (!isOffered(profile, 'messages.reaction'))
+      throw new CrmError('validation', NO_REACTIONS, { details: [{ field: 'emoji', message: NO_REACTIONS }] });
+    const request = await buildRequest(
+      { op: 'messages.reaction', input: { number: input.number, messageId: input.messageId, emoji: input.emoji } },
+      profile,
+    );
     await this.deps.refuseKeysIn?.({ messageId: input.messageId, emoji: input.emoji });
     const response = await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request);
     const failure = failureInSuccess(response.json);
-    if (failure !== null) throw new CrmError('refused_by_service', `The service did not take the reaction: ${failure.message ?? `HTTP ${response.status}`}`, { status: response.status });
-    const stored = this.deps.tables.putReactions(profile.id, [{ messageId: input.messageId, by: 'us', emoji: input.emoji, at: this.now().toISOString() }]);
+    if (failure !== null)
+      throw new CrmError('refused_by_service', `The service did not take the reaction: ${failure.message ?? `HTTP ${response.status}`}`, {
+        status: response.status,
+      });
+    const stored = this.deps.tables.putReactions(profile.id, [
+      { messageId: input.messageId, by: 'us', emoji: input.emoji, at: this.now().toISOString() },
+    ]);
     if (stored.length > 0) this.deps.announce(profile.id);
     return { emoji: input.emoji };
   }
@@ -92,10 +102,15 @@ export class QuickAnswers {
     if (events.length === 0) return { found: 0, numbers: [] };
     const now = this.now().toISOString();
     const quotes = events.flatMap((e) => (e.kind === 'quote' ? [{ messageId: e.messageId, quotedId: e.quotedId }] : []));
-    const reactions = events.flatMap((e) => (e.kind === 'reaction' ? [{ messageId: e.messageId, by: 'contact' as const, emoji: e.emoji, at: e.at ?? now, number: e.number }] : []));
+    const reactions = events.flatMap((e) =>
+      e.kind === 'reaction' ? [{ messageId: e.messageId, by: 'contact' as const, emoji: e.emoji, at: e.at ?? now, number: e.number }] : [],
+    );
     const numbers: (string | null)[] = [];
     if (this.deps.tables.putQuotes(profileId, quotes) > 0) numbers.push(null);
-    const changed = this.deps.tables.putReactions(profileId, reactions.map(({ number: _number, ...row }) => row));
+    const changed = this.deps.tables.putReactions(
+      profileId,
+      reactions.map(({ number: _number, ...row }) => row),
+    );
     for (const row of changed) numbers.push(normalizePhone(reactions.find((r) => r.messageId === row.messageId)?.number ?? '') || null);
     // a quote rides on a received message event-finder.ts already counted
     return { found: reactions.length, numbers: [...new Set(numbers)] };
@@ -112,7 +127,14 @@ export class QuickAnswers {
       if (item.messageId === null) return item;
       const quotedId = quotes.get(item.messageId);
       const found = quotedId === undefined ? undefined : byId.get(quotedId);
-      const quote = quotedId === undefined ? undefined : { messageId: quotedId, text: found === undefined ? null : (found.text ?? found.fileName ?? `(${found.kind})`), direction: found?.direction ?? null };
+      const quote =
+        quotedId === undefined
+          ? undefined
+          : {
+              messageId: quotedId,
+              text: found === undefined ? null : (found.text ?? found.fileName ?? `(${found.kind})`),
+              direction: found?.direction ?? null,
+            };
       const on = reactions.get(item.messageId);
       return { ...item, ...(quote ? { quote } : {}), ...(on ? { reactions: on } : {}) };
     });

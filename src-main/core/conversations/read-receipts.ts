@@ -106,7 +106,8 @@ export class ReadReceipts {
       const request = await buildRequest({ op: 'messages.read', input: { number, messageId } }, profile);
       const response = await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request);
       const failure = failureInSuccess(response.json);
-      if (failure !== null) throw new CrmError('refused_by_service', `HTTP ${response.status} with a failure in its body`, { status: response.status });
+      if (failure !== null)
+        throw new CrmError('refused_by_service', `HTTP ${response.status} with a failure in its body`, { status: response.status });
       this.deps.table.acknowledged(profile.id, number, messageId);
       return { kind: 'sent', messageId };
     } catch (err) {

@@ -24,20 +24,33 @@ export interface ReceivedDownloads {
   retryRefused(profileId: string, origin: string): string[];
 }
 
-export function downloadsOf(downloads: ReceivedDownloads | undefined, profileId: string, received: readonly ReceivedRow[]): Map<string, DownloadRow> {
+export function downloadsOf(
+  downloads: ReceivedDownloads | undefined,
+  profileId: string,
+  received: readonly ReceivedRow[],
+): Map<string, DownloadRow> {
   if (downloads === undefined) return new Map();
-  return downloads.of(profileId, received.filter((r) => r.media !== null).map((r) => r.messageId));
+  return downloads.of(
+    profileId,
+    received.filter((r) => r.media !== null).map((r) => r.messageId),
+  );
 }
 
 export function downloadLine(row: DownloadRow): string {
   if (row.state === 'stored') return 'The file is kept in the data folder.';
-  if (row.state === 'pending') return row.reason === null ? 'The file is being downloaded.' : `The file is being downloaded (the last try failed: ${row.reason}).`;
+  if (row.state === 'pending')
+    return row.reason === null ? 'The file is being downloaded.' : `The file is being downloaded (the last try failed: ${row.reason}).`;
   return `The file could not be downloaded: ${row.reason ?? 'no reason was given'}`;
 }
 
 function mediaWith(media: ItemMedia, row: DownloadRow): ItemMedia {
   const mimetype = row.mimetype ?? media.mimetype;
-  const download = { state: row.state, reason: row.state === 'stored' ? null : row.reason, bytes: row.size, refusedOrigin: row.state === 'failed' ? row.refusedOrigin : null };
+  const download = {
+    state: row.state,
+    reason: row.state === 'stored' ? null : row.reason,
+    bytes: row.size,
+    refusedOrigin: row.state === 'failed' ? row.refusedOrigin : null,
+  };
   if (row.state === 'stored') return { ...media, mimetype, show: isPreviewType(mimetype) ? 'preview' : 'file', download };
   return { ...media, mimetype, show: row.state === 'pending' ? 'pending' : 'none', download };
 }

@@ -36,8 +36,10 @@ export function searchWords(text: string): string[] {
 export function buildSearchQuery(text: string): SearchQuery {
   if (text.trim() === '') return { ok: false, message: 'Type a word to search for.' };
   const words = searchWords(text);
-  if (words.length === 0) return { ok: false, message: 'Search finds words and numbers; this has none (punctuation and emoji are not indexed).' };
-  if (words.length > SEARCH_WORDS_LIMIT) return { ok: false, message: `Search for at most ${SEARCH_WORDS_LIMIT} words at once (this has ${words.length}).` };
+  if (words.length === 0)
+    return { ok: false, message: 'Search finds words and numbers; this has none (punctuation and emoji are not indexed).' };
+  if (words.length > SEARCH_WORDS_LIMIT)
+    return { ok: false, message: `Search for at most ${SEARCH_WORDS_LIMIT} words at once (this has ${words.length}).` };
   const last = words[words.length - 1] ?? '';
   // a word followed by a space or punctuation is finished; one still being typed is a prefix
   const stillTyping = /[\p{L}\p{N}\p{M}\p{Co}]$/u.test(text);

@@ -15,7 +15,12 @@ export function withSentExtras(items: ConversationItem[], extras: ReadonlyMap<st
     // the window asks main for the bytes by the service's message id, as for a received file
     if (extra.filePath !== null && item.messageId !== null) {
       const mimetype = extra.fileMimetype;
-      shown.media = { mimetype, fileName: item.fileName, show: isPreviewType(mimetype) ? 'preview' : 'file', download: { state: 'stored', reason: null, bytes: extra.fileSize } };
+      shown.media = {
+        mimetype,
+        fileName: item.fileName,
+        show: isPreviewType(mimetype) ? 'preview' : 'file',
+        download: { state: 'stored', reason: null, bytes: extra.fileSize },
+      };
     }
     return shown;
   });

@@ -73,9 +73,30 @@ const ID_FIELDS = ['id', 'message_id', 'messageId', 'MessageSid', 'SmsSid', 'msg
 const STATE_FIELDS = ['status', 'MessageStatus', 'SmsStatus', 'message_status', 'messageStatus', 'ack', 'state', 'delivery_status'];
 const RECIPIENT_FIELDS = ['recipient_id', 'recipient', 'to', 'To', 'number', 'phone', 'key.remoteJid', 'remoteJid', 'chatId', 'wa_id'];
 const SENDER_FIELDS = ['from', 'From', 'number', 'phone', 'sender', 'author', 'key.remoteJid', 'remoteJid', 'chatId', 'wa_id'];
-const TEXT_FIELDS = ['text.body', 'text', 'body', 'Body', 'message.conversation', 'message.extendedTextMessage.text', 'caption', 'image.caption', 'document.caption', 'video.caption', 'content'];
+const TEXT_FIELDS = [
+  'text.body',
+  'text',
+  'body',
+  'Body',
+  'message.conversation',
+  'message.extendedTextMessage.text',
+  'caption',
+  'image.caption',
+  'document.caption',
+  'video.caption',
+  'content',
+];
 const TIME_FIELDS = ['timestamp', 'at', 'created_at', 'createdAt', 'date', 'DateCreated', 'messageTimestamp', 'time'];
-const REASON_FIELDS = ['errors.0.error_data.details', 'errors.0.message', 'errors.0.title', 'error.message', 'error.title', 'ErrorMessage', 'reason', 'error'];
+const REASON_FIELDS = [
+  'errors.0.error_data.details',
+  'errors.0.message',
+  'errors.0.title',
+  'error.message',
+  'error.title',
+  'ErrorMessage',
+  'reason',
+  'error',
+];
 const CODE_FIELDS = ['errors.0.code', 'error.code', 'ErrorCode', 'code'];
 const NAME_FIELDS = ['profile.name', 'pushName', 'ProfileName', 'name', 'senderName'];
 const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts'];
@@ -196,7 +217,11 @@ function mediaOf(obj: Json, type: string): ReceivedMedia | null {
     }
     return null;
   };
-  return { url: httpUrl(first(MEDIA_URL_FIELDS, ['link', 'url'])), mimetype: first(MEDIA_TYPE_FIELDS, []), fileName: first(MEDIA_NAME_FIELDS, []) };
+  return {
+    url: httpUrl(first(MEDIA_URL_FIELDS, ['link', 'url'])),
+    mimetype: first(MEDIA_TYPE_FIELDS, []),
+    fileName: first(MEDIA_NAME_FIELDS, []),
+  };
 }
 
 /** the file's media id inside `<kind>` (Meta's `image.id`), and a shared place's fields */
@@ -204,12 +229,20 @@ function richPartsOf(obj: Json, type: string): Pick<ReceivedEvent, 'mediaId' | '
   const inner = obj[type];
   const parts: Pick<ReceivedEvent, 'mediaId' | 'location' | 'sharedContacts'> = {};
   if (type === 'contacts' && Array.isArray(inner)) {
-    const cards = inner.filter(isObject).slice(0, SHARED_CONTACTS_LIMIT).flatMap((card) => {
-      const name = firstText(card, ['name.formatted_name', 'name.first_name', 'name', 'org.company']);
-      const texts = (list: unknown, field: string): string[] =>
-        (Array.isArray(list) ? list : []).filter(isObject).flatMap((entry) => (typeof entry[field] === 'string' && entry[field] !== '' ? [entry[field]] : [])).slice(0, CARD_ENTRIES_LIMIT);
-      return name === null ? [] : [{ name, phones: texts(card.phones, 'phone'), emails: texts(card.emails, 'email'), company: firstText(card, ['org.company']) }];
-    });
+    const cards = inner
+      .filter(isObject)
+      .slice(0, SHARED_CONTACTS_LIMIT)
+      .flatMap((card) => {
+        const name = firstText(card, ['name.formatted_name', 'name.first_name', 'name', 'org.company']);
+        const texts = (list: unknown, field: string): string[] =>
+          (Array.isArray(list) ? list : [])
+            .filter(isObject)
+            .flatMap((entry) => (typeof entry[field] === 'string' && entry[field] !== '' ? [entry[field]] : []))
+            .slice(0, CARD_ENTRIES_LIMIT);
+        return name === null
+          ? []
+          : [{ name, phones: texts(card.phones, 'phone'), emails: texts(card.emails, 'email'), company: firstText(card, ['org.company']) }];
+      });
     if (cards.length > 0) parts.sharedContacts = cards;
   }
   if (FILE_KINDS.includes(type) && isObject(inner)) {
@@ -236,14 +269,31 @@ function eventOf(obj: Json, names: ReadonlyMap<string, string>): MessageEvent | 
   if (messageId === null) return null;
   const state = stateOf(obj);
   if (state !== null) {
-    return { kind: 'status', messageId, state, number: digitsOf(firstText(obj, RECIPIENT_FIELDS)), at: timeOf(firstText(obj, TIME_FIELDS)), reason: state === 'failed' ? reasonOf(obj) : null };
+    return {
+      kind: 'status',
+      messageId,
+      state,
+      number: digitsOf(firstText(obj, RECIPIENT_FIELDS)),
+      at: timeOf(firstText(obj, TIME_FIELDS)),
+      reason: state === 'failed' ? reasonOf(obj) : null,
+    };
   }
   if (isOwnEcho(obj)) return null;
   const number = digitsOf(firstText(obj, SENDER_FIELDS));
   const text = textOf(obj);
   const type = typeOf(obj);
   if (number === null || (text === null && !MEDIA_KINDS.includes(type))) return null;
-  return { kind: 'received', messageId, number, text, type, at: timeOf(firstText(obj, TIME_FIELDS)), name: firstText(obj, NAME_FIELDS) ?? names.get(number) ?? null, media: mediaOf(obj, type), ...richPartsOf(obj, type) };
+  return {
+    kind: 'received',
+    messageId,
+    number,
+    text,
+    type,
+    at: timeOf(firstText(obj, TIME_FIELDS)),
+    name: firstText(obj, NAME_FIELDS) ?? names.get(number) ?? null,
+    media: mediaOf(obj, type),
+    ...richPartsOf(obj, type),
+  };
 }
 
 /** names given beside the messages (Meta's `contacts[{profile:{name},wa_id}]`), by number */

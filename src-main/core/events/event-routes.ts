@@ -36,6 +36,14 @@ export function credentialOf(target: RequestTarget): CredentialPlacement | undef
 export function statusRequest(target: RequestTarget, statusPath: string, messageId: string): PreparedRequest {
   const path = statusPath.replace('{id}', encodeURIComponent(wellFormed(messageId)));
   const credential = credentialOf(target);
-  const request: PreparedRequest = { endpoint: 'messages.status', method: 'GET', url: `${baseOf(target)}${path}`, headers: { Accept: 'application/json' }, body: null, idempotencyKey: null, retrySafe: true };
+  const request: PreparedRequest = {
+    endpoint: 'messages.status',
+    method: 'GET',
+    url: `${baseOf(target)}${path}`,
+    headers: { Accept: 'application/json' },
+    body: null,
+    idempotencyKey: null,
+    retrySafe: true,
+  };
   return credential === undefined ? request : { ...request, credential };
 }

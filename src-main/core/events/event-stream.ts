@@ -85,7 +85,10 @@ class StreamClient implements EventStream {
     const wire = wireUrl(options.url);
     this.where = `${wire.origin}${wire.target.split('?')[0] ?? ''}`;
     const idleMs = options.idleMs ?? 60_000;
-    this.dispatchers = new DispatcherCache({ connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: idleMs }, options.network ?? environmentRoute());
+    this.dispatchers = new DispatcherCache(
+      { connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: idleMs },
+      options.network ?? environmentRoute(),
+    );
     this.done = this.run();
   }
 
@@ -158,14 +161,23 @@ class StreamClient implements EventStream {
     if (placed.header !== null) headers[placed.header.name] = placed.header.value;
     if (this.lastId !== '') headers['Last-Event-ID'] = this.lastId;
     const dispatcher = await this.dispatchers.get(wire.origin);
-    const response = await dispatcher.request({ origin: wire.origin, path: wire.target, method: 'GET', headers: wireHeaders(headers), signal });
+    const response = await dispatcher.request({
+      origin: wire.origin,
+      path: wire.target,
+      method: 'GET',
+      headers: wireHeaders(headers),
+      signal,
+    });
     const contentType = response.headers['content-type'];
     const verdict = answerVerdict(response.statusCode, typeof contentType === 'string' ? contentType : undefined);
     if (verdict !== 'stream') {
       await response.body.dump().catch(() => undefined);
       const retryAfter = response.headers['retry-after'];
       attempt.retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, Date.now());
-      const said = response.statusCode === 200 ? `answered ${typeof contentType === 'string' ? contentType.split(';')[0] : 'something'}, not an event stream` : `answered HTTP ${response.statusCode}`;
+      const said =
+        response.statusCode === 200
+          ? `answered ${typeof contentType === 'string' ? contentType.split(';')[0] : 'something'}, not an event stream`
+          : `answered HTTP ${response.statusCode}`;
       if (verdict === 'end') attempt.endReason = said;
       else attempt.failure = said;
       return;

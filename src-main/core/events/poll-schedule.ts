@@ -23,10 +23,7 @@ export interface PollEntry {
 
 /** what one ask came to */
 export type PollAnswer =
-  | { kind: 'answered' }
-  | { kind: 'not_found' }
-  | { kind: 'rate_limited'; retryAfterMs: number | null }
-  | { kind: 'failed' };
+  { kind: 'answered' } | { kind: 'not_found' } | { kind: 'rate_limited'; retryAfterMs: number | null } | { kind: 'failed' };
 
 export function delayAfter(tries: number): number {
   return POLL_DELAYS_MS[Math.min(tries, POLL_DELAYS_MS.length - 1)]!;
@@ -37,7 +34,11 @@ export function delayAfter(tries: number): number {
  * are first asked about a short while after their send, and those no longer listed (final, or
  * past the age the listing reads) are dropped.
  */
-export function plan(tracked: ReadonlyMap<string, PollEntry>, unfinished: readonly { messageId: string; sentAt: string }[], nowMs: number): Map<string, PollEntry> {
+export function plan(
+  tracked: ReadonlyMap<string, PollEntry>,
+  unfinished: readonly { messageId: string; sentAt: string }[],
+  nowMs: number,
+): Map<string, PollEntry> {
   const next = new Map<string, PollEntry>();
   for (const { messageId, sentAt } of unfinished) {
     const known = tracked.get(messageId);
@@ -47,7 +48,12 @@ export function plan(tracked: ReadonlyMap<string, PollEntry>, unfinished: readon
     }
     const sentAtMs = Date.parse(sentAt);
     const sent = Number.isNaN(sentAtMs) ? nowMs : sentAtMs;
-    next.set(messageId, { messageId, sentAtMs: sent, tries: 0, nextAtMs: nowMs - sent >= POLL_MAX_AGE_MS ? null : Math.max(sent + delayAfter(0), nowMs) });
+    next.set(messageId, {
+      messageId,
+      sentAtMs: sent,
+      tries: 0,
+      nextAtMs: nowMs - sent >= POLL_MAX_AGE_MS ? null : Math.max(sent + delayAfter(0), nowMs),
+    });
   }
   return next;
 }
@@ -55,7 +61,10 @@ export function plan(tracked: ReadonlyMap<string, PollEntry>, unfinished: readon
 /** the entries to ask about now, the longest waiting first, at most `max` */
 export function due(entries: Iterable<PollEntry>, nowMs: number, holdUntilMs: number, max: number): PollEntry[] {
   if (nowMs < holdUntilMs) return [];
-  return [...entries].filter((e) => e.nextAtMs !== null && e.nextAtMs <= nowMs).sort((a, b) => a.nextAtMs! - b.nextAtMs!).slice(0, max);
+  return [...entries]
+    .filter((e) => e.nextAtMs !== null && e.nextAtMs <= nowMs)
+    .sort((a, b) => a.nextAtMs! - b.nextAtMs!)
+    .slice(0, max);
 }
 
 /** the entry after an ask: its next time, or given up */

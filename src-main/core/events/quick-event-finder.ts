@@ -51,7 +51,10 @@ function idAt(obj: Json, paths: readonly string[]): string | null {
 
 function digits(raw: unknown): string | null {
   if (typeof raw !== 'string' && typeof raw !== 'number') return null;
-  const bare = String(raw).replace(/^whatsapp:/i, '').replace(/@.*$/, '').replace(/[\s()+.-]/g, '');
+  const bare = String(raw)
+    .replace(/^whatsapp:/i, '')
+    .replace(/@.*$/, '')
+    .replace(/[\s()+.-]/g, '');
   return /^\d{6,20}$/.test(bare) ? bare : null;
 }
 

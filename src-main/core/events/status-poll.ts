@@ -130,10 +130,18 @@ export interface StatusAskDeps {
  * The ask of a profile's status route: one try (the schedule owns the waits, a 429 included),
  * the key's last use left as it was (a background check says nothing the person did).
  */
-export function statusAsker(deps: StatusAskDeps, profileId: string, statusPath: string): (messageId: string, signal: AbortSignal) => Promise<unknown> {
+export function statusAsker(
+  deps: StatusAskDeps,
+  profileId: string,
+  statusPath: string,
+): (messageId: string, signal: AbortSignal) => Promise<unknown> {
   return async (messageId, signal) => {
     const profile = await deps.profiles.get(profileId);
-    const response = await callWithKey(deps, profile, null, statusRequest(profile, statusPath, messageId), { signal, maxAttempts: 1, noteUse: false });
+    const response = await callWithKey(deps, profile, null, statusRequest(profile, statusPath, messageId), {
+      signal,
+      maxAttempts: 1,
+      noteUse: false,
+    });
     return response.json;
   };
 }

@@ -31,7 +31,14 @@ const ACKS: Record<number, DeliveryState> = { [-1]: 'failed', 0: 'accepted', 1: 
 export function deliveryStateOf(word: unknown): DeliveryState | null {
   if (typeof word === 'number' && Number.isInteger(word)) return ACKS[word] ?? null;
   if (typeof word !== 'string') return null;
-  return WORDS[word.trim().toLowerCase().replace(/[\s-]+/g, '_')] ?? null;
+  return (
+    WORDS[
+      word
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    ] ?? null
+  );
 }
 
 const RANK: Record<DeliveryState, number> = { accepted: 0, sent: 1, delivered: 2, failed: 3, read: 4 };

@@ -139,7 +139,11 @@ export class FileStaging {
     const fileId = randomUUID();
     const sniff = sniffMimetype(head);
     const previewDataUrl = await this.preview(path, size, sniff.mimetype);
-    const entry: Entry = { path, owned: false, info: { fileId, name, size, mimetype: sniff.mimetype, category: sniff.category, previewDataUrl, temporary: false } };
+    const entry: Entry = {
+      path,
+      owned: false,
+      info: { fileId, name, size, mimetype: sniff.mimetype, category: sniff.category, previewDataUrl, temporary: false },
+    };
     this.entries.set(fileId, entry);
     return entry.info;
   }
@@ -147,7 +151,8 @@ export class FileStaging {
   async stageFromBytes(name: string, bytes: Uint8Array, purpose: FilePurpose): Promise<StagedFile> {
     let safeName = sanitiseFileName(name);
     // Refused before anything touches the disk.
-    if (bytes.byteLength > byteLimitFor(purpose)) throw new CrmError('file_too_large', `${tooLargeMessage(safeName, bytes.byteLength, purpose)}.`);
+    if (bytes.byteLength > byteLimitFor(purpose))
+      throw new CrmError('file_too_large', `${tooLargeMessage(safeName, bytes.byteLength, purpose)}.`);
     // A voice note recorded as WebM/Opus is sent as Ogg/Opus (what WhatsApp-style APIs want):
     // same packets, other container. When the remux declines, the WebM is staged as it is.
     if (purpose === 'audio' && sniffMimetype(bytes.subarray(0, SNIFF_BYTES)).mimetype === 'audio/webm') {
@@ -175,7 +180,15 @@ export class FileStaging {
     const entry: Entry = {
       path,
       owned: true,
-      info: { fileId, name: safeName, size: bytes.byteLength, mimetype: sniff.mimetype, category: sniff.category, previewDataUrl, temporary: true },
+      info: {
+        fileId,
+        name: safeName,
+        size: bytes.byteLength,
+        mimetype: sniff.mimetype,
+        category: sniff.category,
+        previewDataUrl,
+        temporary: true,
+      },
     };
     this.entries.set(fileId, entry);
     return entry.info;
@@ -241,10 +254,16 @@ export class FileStaging {
     }
     for (const name of names) {
       const dir = join(this.pinnedDir, name);
-      const outboxId = await readFile(join(dir, PIN_MARKER), 'utf8').then((text) => text.trim(), () => null);
+      const outboxId = await readFile(join(dir, PIN_MARKER), 'utf8').then(
+        (text) => text.trim(),
+        () => null,
+      );
       let remove: boolean;
       if (outboxId === null) {
-        const age = await stat(dir).then((i) => Date.now() - i.mtimeMs, () => 0);
+        const age = await stat(dir).then(
+          (i) => Date.now() - i.mtimeMs,
+          () => 0,
+        );
         remove = age > UNATTACHED_PIN_MAX_AGE_MS;
       } else {
         const state = byId.get(outboxId);

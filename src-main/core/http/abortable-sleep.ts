@@ -13,10 +13,13 @@ export const abortableSleep: Sleep = (ms, signal) =>
       clearTimeout(timer);
       reject(cancelledError());
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, Math.min(ms, 2 ** 31 - 1)),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 

@@ -125,11 +125,14 @@ class ApiClient implements HttpSender {
       headersMs: options.headersTimeoutMs ?? 30_000,
       bodyMs: options.bodyTimeoutMs ?? 30_000,
     };
-    this.pools = new DispatcherCache({
-      connectTimeoutMs: this.timeouts.connectMs,
-      headersTimeoutMs: this.timeouts.headersMs,
-      bodyTimeoutMs: this.timeouts.bodyMs,
-    }, this.network);
+    this.pools = new DispatcherCache(
+      {
+        connectTimeoutMs: this.timeouts.connectMs,
+        headersTimeoutMs: this.timeouts.headersMs,
+        bodyTimeoutMs: this.timeouts.bodyMs,
+      },
+      this.network,
+    );
     this.random = options.random ?? Math.random;
     this.sleep = options.sleep ?? abortableSleep;
     this.observer = options.observer;
@@ -151,17 +154,18 @@ class ApiClient implements HttpSender {
     try {
       // the same normalised URL the cURL export prints (wire-url.ts)
       wire = placed.query === null ? publicWireUrl(request.url) : wireUrl(withQueryCredential(request.url, placed.query));
-      loggedTarget = placed.query === null
-        ? wire.target
-        : wireUrl(withQueryCredential(request.url, { ...placed.query, value: KEY_MASK })).target;
+      loggedTarget =
+        placed.query === null ? wire.target : wireUrl(withQueryCredential(request.url, { ...placed.query, value: KEY_MASK })).target;
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }
     const loggedHeader = placeCredential(credential, loggedKey(credential, apiKey), { masked: true }).header;
     const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, header: loggedHeader };
     const url = wire.parsed;
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrmError('validation', 'The request URL must be http:// or https://');
-    if (url.username !== '' || url.password !== '') throw new CrmError('validation', 'The request URL must not contain a user name or password');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new CrmError('validation', 'The request URL must be http:// or https://');
+    if (url.username !== '' || url.password !== '')
+      throw new CrmError('validation', 'The request URL must not contain a user name or password');
     checkHeaderValues(request.headers);
 
     const maxAttempts = Math.max(1, Math.min(20, Math.floor(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)));
@@ -183,7 +187,10 @@ class ApiClient implements HttpSender {
         exchange = await this.exchange(request, wire, headers, { ...options, signal: deadline.signal }, trace);
       } catch (err) {
         // the caller's cancel is a cancel; the deadline's is a timeout that names the deadline
-        const error = deadline.expired() && signal?.aborted !== true ? deadlineError(wire.origin, deadline.ms) : networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
+        const error =
+          deadline.expired() && signal?.aborted !== true
+            ? deadlineError(wire.origin, deadline.ms)
+            : networkError(err, { origin: wire.origin, aborted: signal?.aborted === true, timeouts: this.timeouts });
         this.log(apiKey, request, logged, headers, startedAt, performance.now() - started, trace, null, error.code, attempt, null);
         throw error;
       } finally {
@@ -203,12 +210,29 @@ class ApiClient implements HttpSender {
         // decodes escapes while it scans), so no string parsed from it does: the parsed value
         // needs no walk of its own.
         const scrubbedText = scrubSecret(exchange.text, apiKey);
-        this.log(apiKey, request, logged, headers, startedAt, durationMs, trace, status, successCode(request, parsed), attempt, exchange, scrubbedText);
+        this.log(
+          apiKey,
+          request,
+          logged,
+          headers,
+          startedAt,
+          durationMs,
+          trace,
+          status,
+          successCode(request, parsed),
+          attempt,
+          exchange,
+          scrubbedText,
+        );
         return {
           status,
           headers: scrubHeaders(exchange.headers, apiKey),
           // whatever the server echoed, the key in use never leaves the sender
-          json: !parsed.ok ? undefined : scrubbedText === exchange.text ? parsed.json : scrubJson(parsed.json, apiKey, request.endpoint === 'keys.create' ? isKeyValueField : undefined),
+          json: !parsed.ok
+            ? undefined
+            : scrubbedText === exchange.text
+              ? parsed.json
+              : scrubJson(parsed.json, apiKey, request.endpoint === 'keys.create' ? isKeyValueField : undefined),
           unreadable: parsed.ok ? null : parsed.error,
           durationMs: totalDurationMs,
           attempts: attempt,
@@ -216,7 +240,8 @@ class ApiClient implements HttpSender {
         };
       }
 
-      const retryAfterMs = status === 429 ? (parseRetryAfter(exchange.headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS) : undefined;
+      const retryAfterMs =
+        status === 429 ? (parseRetryAfter(exchange.headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS) : undefined;
       const error = statusError({
         status,
         endpoint: request.endpoint,
@@ -257,7 +282,11 @@ class ApiClient implements HttpSender {
   }
 
   /** The request's headers, the User-Agent and the credential (whose header no stored header may replace). */
-  private headersFor(request: PreparedRequest, credential: { name: string; value: string } | null, credentialHeader: string | null): Record<string, string> {
+  private headersFor(
+    request: PreparedRequest,
+    credential: { name: string; value: string } | null,
+    credentialHeader: string | null,
+  ): Record<string, string> {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       const lower = name.toLowerCase();
@@ -268,7 +297,13 @@ class ApiClient implements HttpSender {
     return headers;
   }
 
-  private async exchange(request: PreparedRequest, wire: WireUrl, headers: Record<string, string>, options: SendOptions, trace: RequestTrace): Promise<Exchange> {
+  private async exchange(
+    request: PreparedRequest,
+    wire: WireUrl,
+    headers: Record<string, string>,
+    options: SendOptions,
+    trace: RequestTrace,
+  ): Promise<Exchange> {
     // the way out first (it may be asked of the OS), so a body stream is opened only for a request that can go
     const pool = await this.pools.get(wire.origin);
     let body: string | Readable | null = null;
@@ -362,7 +397,10 @@ class ApiClient implements HttpSender {
 }
 
 /** One attempt's deadline as a signal that also follows the caller's; cleared when the attempt ends. */
-function startDeadline(ms: number, outer: AbortSignal | undefined): { signal: AbortSignal; ms: number; expired: () => boolean; clear: () => void } {
+function startDeadline(
+  ms: number,
+  outer: AbortSignal | undefined,
+): { signal: AbortSignal; ms: number; expired: () => boolean; clear: () => void } {
   const controller = new AbortController();
   let expired = false;
   const timer = setTimeout(() => {
@@ -396,12 +434,22 @@ function successCode(request: PreparedRequest, parsed: { ok: true; json: unknown
 function parseJsonBody(exchange: Exchange, apiKey: string): { ok: true; json: unknown } | { ok: false; error: CrmError } {
   const { status } = exchange;
   if (exchange.truncated) {
-    return { ok: false, error: new CrmError('bad_response', `The server's answer (HTTP ${status}) is larger than the client accepts`, { status }) };
+    return {
+      ok: false,
+      error: new CrmError('bad_response', `The server's answer (HTTP ${status}) is larger than the client accepts`, { status }),
+    };
   }
   const text = exchange.text.charCodeAt(0) === 0xfeff ? exchange.text.slice(1) : exchange.text;
   if (text.trim() === '') return { ok: true, json: undefined };
   if (nestedTooDeep(text)) {
-    return { ok: false, error: new CrmError('bad_response', `The server answered HTTP ${status} but its body is nested more than ${MAX_ANSWER_DEPTH} levels deep`, { status }) };
+    return {
+      ok: false,
+      error: new CrmError(
+        'bad_response',
+        `The server answered HTTP ${status} but its body is nested more than ${MAX_ANSWER_DEPTH} levels deep`,
+        { status },
+      ),
+    };
   }
   try {
     return { ok: true, json: JSON.parse(text) as unknown };
@@ -410,7 +458,9 @@ function parseJsonBody(exchange: Exchange, apiKey: string): { ok: true; json: un
     const type = contentType === null ? null : scrubSecret(contentType, apiKey);
     return {
       ok: false,
-      error: new CrmError('bad_response', `The server answered HTTP ${status} but its body is not valid JSON${type ? ` (${type})` : ''}`, { status }),
+      error: new CrmError('bad_response', `The server answered HTTP ${status} but its body is not valid JSON${type ? ` (${type})` : ''}`, {
+        status,
+      }),
     };
   }
 }

@@ -34,7 +34,10 @@ export function placeCredential(placement: CredentialPlacement, key: string, opt
       return { header: { name: placement.name, value: placement.scheme === '' ? key : `${placement.scheme} ${key}` }, query: null };
     case 'basic': {
       const pair = basicPair(placement.username, key);
-      return { header: { name: 'Authorization', value: `Basic ${options.masked ? pair : Buffer.from(pair, 'utf8').toString('base64')}` }, query: null };
+      return {
+        header: { name: 'Authorization', value: `Basic ${options.masked ? pair : Buffer.from(pair, 'utf8').toString('base64')}` },
+        query: null,
+      };
     }
     case 'query':
       return { header: null, query: { name: placement.name, value: key, ...(placement.at === undefined ? {} : { at: placement.at }) } };
@@ -62,7 +65,10 @@ export function withQueryCredential(url: string, pair: QueryCredential): string 
   const encoded = `${encodeURIComponent(pair.name)}=${encodeURIComponent(pair.value)}`;
   const q = base.indexOf('?');
   if (pair.at !== undefined && q >= 0) {
-    const pairs = base.slice(q + 1).split('&').filter((p) => p !== '');
+    const pairs = base
+      .slice(q + 1)
+      .split('&')
+      .filter((p) => p !== '');
     pairs.splice(Math.min(pair.at, pairs.length), 0, encoded);
     return `${base.slice(0, q)}?${pairs.join('&')}`;
   }

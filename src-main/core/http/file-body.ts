@@ -31,7 +31,8 @@ export async function checkFileUnchanged(body: { filePath: string; fileSize: num
   } catch (err) {
     throw new FileBodyError(`${name} cannot be read (${fsReason(err)})`);
   }
-  if (size !== body.fileSize) throw new FileBodyError(`${name} changed since it was chosen (${body.fileSize} bytes then, ${size} now); choose it again`);
+  if (size !== body.fileSize)
+    throw new FileBodyError(`${name} changed since it was chosen (${body.fileSize} bytes then, ${size} now); choose it again`);
 }
 
 export function fileBodyStream(body: FileBody, onSent: (sentBytes: number) => void): Readable {

@@ -40,7 +40,12 @@ export interface ObservedResponse {
 const SESSION_HEADERS = new Set(['set-cookie', 'set-cookie2', 'www-authenticate', 'proxy-authenticate']);
 
 /** `scrubbedText`: `response.text` already scrubbed of `apiKey` (the sender scans a body once) */
-export function observeExchange(request: PreparedRequest, apiKey: string, response: ObservedResponse | null, scrubbedText?: string): ObservedExchange {
+export function observeExchange(
+  request: PreparedRequest,
+  apiKey: string,
+  response: ObservedResponse | null,
+  scrubbedText?: string,
+): ObservedExchange {
   const scrub = (text: string): string => scrubSecret(text, apiKey);
   const exchange: ObservedExchange = {
     statusText: response === null ? null : (STATUS_CODES[response.status] ?? null),
@@ -55,7 +60,12 @@ export function observeExchange(request: PreparedRequest, apiKey: string, respon
   return exchange;
 }
 
-function responseBodyOf(request: PreparedRequest, response: ObservedResponse, scrub: (text: string) => string, scrubbedText: string | undefined): ObservedBody {
+function responseBodyOf(
+  request: PreparedRequest,
+  response: ObservedResponse,
+  scrub: (text: string) => string,
+  scrubbedText: string | undefined,
+): ObservedBody {
   const text = withoutKeyValues(request.endpoint, response.status, response.text);
   const contentType = contentTypeOf(response.headers['content-type']);
   if (text === null) return { kind: 'text', text: CREATED_KEY_NOT_KEPT, contentType: null, truncated: false };
@@ -70,7 +80,9 @@ function requestBodyOf(request: PreparedRequest, scrub: (text: string) => string
   const contentType = headerValue(request.headers, 'content-type');
   if (body.kind === 'json' || body.kind === 'form') return { kind: 'text', text: scrub(body.text), contentType, truncated: false };
   if (body.kind === 'multipart') {
-    const parts = body.parts.map((p) => ('filePath' in p ? `${p.name}: file ${basename(p.filePath)}, ${formatBytes(p.fileSize)}, ${p.contentType}` : `${p.name}: ${p.value}`));
+    const parts = body.parts.map((p) =>
+      'filePath' in p ? `${p.name}: file ${basename(p.filePath)}, ${formatBytes(p.fileSize)}, ${p.contentType}` : `${p.name}: ${p.value}`,
+    );
     return { kind: 'file', text: scrub(`multipart body: ${parts.join('; ')}`), contentType, truncated: false };
   }
   const declared = declaredMimetype(`${body.prefix}${body.suffix}`);

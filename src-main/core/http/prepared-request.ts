@@ -20,8 +20,7 @@ export type PreparedBody =
   | { kind: 'json-with-file'; prefix: string; filePath: string; fileSize: number; suffix: string };
 
 export type PreparedPart =
-  | { name: string; value: string }
-  | { name: string; filePath: string; fileSize: number; fileName: string; contentType: string };
+  { name: string; value: string } | { name: string; filePath: string; fileSize: number; fileName: string; contentType: string };
 
 export interface PreparedRequest {
   endpoint: EndpointId;

@@ -8,11 +8,20 @@ import { requestUrl } from './undici';
 const PROBE_TIMEOUT_MS = 5_000;
 
 /** true when anything answered; false for no answer (refused, reset, DNS, timeout, aborted) */
-export async function probeBaseUrl(baseUrl: string, signal: AbortSignal, timeoutMs = PROBE_TIMEOUT_MS, route: NetworkRoute = environmentRoute()): Promise<boolean> {
+export async function probeBaseUrl(
+  baseUrl: string,
+  signal: AbortSignal,
+  timeoutMs = PROBE_TIMEOUT_MS,
+  route: NetworkRoute = environmentRoute(),
+): Promise<boolean> {
   // the same way out as the requests themselves (a proxy-only network must not look offline)
   let dispatcher: Dispatcher;
   try {
-    dispatcher = await dispatcherFor(new URL(baseUrl).origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
+    dispatcher = await dispatcherFor(new URL(baseUrl).origin, route, {
+      connectTimeoutMs: timeoutMs,
+      headersTimeoutMs: timeoutMs,
+      bodyTimeoutMs: timeoutMs,
+    });
   } catch {
     // no usable way out (the OS names a proxy the app cannot use): nothing can answer
     return false;

@@ -47,7 +47,14 @@ export function timedConnector(connect: Connector): Connector {
   return (options, callback) => {
     const startedAt = performance.now();
     const socket = connect(options, callback);
-    const phases: SocketPhases = { startedAt, lookupAt: null, connectAt: null, secureAt: null, tls: options.protocol === 'https:', claimed: false };
+    const phases: SocketPhases = {
+      startedAt,
+      lookupAt: null,
+      connectAt: null,
+      secureAt: null,
+      tls: options.protocol === 'https:',
+      claimed: false,
+    };
     socket.once('lookup', () => (phases.lookupAt = performance.now()));
     socket.once('connect', () => (phases.connectAt = performance.now()));
     if (phases.tls) socket.once('secureConnect', () => (phases.secureAt = performance.now()));

@@ -2,7 +2,11 @@
 // client buffer without bound. Over the cap the rest is discarded (the connection is dropped).
 import type { Readable } from 'node:stream';
 
-export async function readBodyText(body: Readable, maxBytes: number, declaredBytes?: string): Promise<{ text: string; truncated: boolean }> {
+export async function readBodyText(
+  body: Readable,
+  maxBytes: number,
+  declaredBytes?: string,
+): Promise<{ text: string; truncated: boolean }> {
   // A body that says it fits is read in one go (undici's own reader, no chunk list); one
   // that says nothing or claims more is read chunk by chunk and cut at the cap.
   const declared = declaredBytes === undefined ? Number.NaN : Number(declaredBytes);

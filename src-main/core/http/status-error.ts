@@ -46,7 +46,11 @@ function errorFor(ctx: StatusContext, reason: ErrorReason): CrmError {
   const says = serverSays(reason);
   if (status === 400 || status === 422) {
     if (reason.code === 'idempotency_mismatch') {
-      return new CrmError('idempotency_mismatch', 'This Idempotency-Key was already used with a different request body; a changed message needs a new key', { status });
+      return new CrmError(
+        'idempotency_mismatch',
+        'This Idempotency-Key was already used with a different request body; a changed message needs a new key',
+        { status },
+      );
     }
     const { details } = reason;
     const list = details.map((d) => (d.field === '' ? d.message : `${d.field}: ${d.message}`)).join('; ');
@@ -64,8 +68,13 @@ function errorFor(ctx: StatusContext, reason: ErrorReason): CrmError {
     return new CrmError('forbidden', `This key lacks permission for ${spec.label} (needs ${needs})${says}`, { status });
   }
   if (status === 404) {
-    if (ctx.endpoint === 'keys.delete') return new CrmError('not_found', `No such API key on the server (it may already be deleted)${says}`, { status });
-    return new CrmError('not_found', `Not found: ${ctx.method} ${scrubSecret(ctx.path, ctx.apiKey)}. Check the profile's base URL and API paths${says}`, { status });
+    if (ctx.endpoint === 'keys.delete')
+      return new CrmError('not_found', `No such API key on the server (it may already be deleted)${says}`, { status });
+    return new CrmError(
+      'not_found',
+      `Not found: ${ctx.method} ${scrubSecret(ctx.path, ctx.apiKey)}. Check the profile's base URL and API paths${says}`,
+      { status },
+    );
   }
   if (status === 429) {
     const ms = ctx.retryAfterMs ?? 1000;
@@ -75,7 +84,11 @@ function errorFor(ctx: StatusContext, reason: ErrorReason): CrmError {
     return new CrmError('server_error', `Server error (HTTP ${status})${says}; contact support if it persists`, { status });
   }
   if (status >= 300 && status <= 399) {
-    return new CrmError('http_status', `The server answered with a redirect (HTTP ${status}); check the profile's base URL (http or https, path prefix)`, { status });
+    return new CrmError(
+      'http_status',
+      `The server answered with a redirect (HTTP ${status}); check the profile's base URL (http or https, path prefix)`,
+      { status },
+    );
   }
   if (status === 408) return new CrmError('http_status', 'The server gave up waiting for the request (HTTP 408)', { status });
   if (status === 413) return new CrmError('http_status', `The request is too large for the server (HTTP 413)${says}`, { status });
@@ -83,7 +96,16 @@ function errorFor(ctx: StatusContext, reason: ErrorReason): CrmError {
 }
 
 /** codes that only repeat the status, so they add nothing to our explanation */
-const GENERIC_CODES = new Set(['bad_request', 'unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'error', 'invalid_request']);
+const GENERIC_CODES = new Set([
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'server_error',
+  'error',
+  'invalid_request',
+]);
 
 /** ". The server says: <code>: <message>" or ''. */
 function serverSays(reason: ErrorReason): string {

@@ -13,7 +13,11 @@ const BREAKS_HEADER = /[\r\n\u0000]/;
 export function checkHeaderValues(headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) {
     if (BREAKS_HEADER.test(name) || BREAKS_HEADER.test(value)) {
-      throw new CrmError('validation', `The ${name.replace(/[^\x21-\x7e]/g, '').slice(0, 60)} header contains a line break or NUL character, which cannot be sent`, { unsent: true });
+      throw new CrmError(
+        'validation',
+        `The ${name.replace(/[^\x21-\x7e]/g, '').slice(0, 60)} header contains a line break or NUL character, which cannot be sent`,
+        { unsent: true },
+      );
     }
   }
 }

@@ -86,7 +86,10 @@ export async function callWithKey(
 }
 
 /** What one call's answer (null: a success) tells about its key; null when it tells nothing. */
-export function keyUseOf(request: PreparedRequest, err: unknown): { outcome: KeyTestOutcome; proof?: { permission: Permission; holds: boolean } } | null {
+export function keyUseOf(
+  request: PreparedRequest,
+  err: unknown,
+): { outcome: KeyTestOutcome; proof?: { permission: Permission; holds: boolean } } | null {
   const outcome = err === null ? 'valid' : outcomeOf(err);
   if (outcome === null) return null;
   const proof = proofOf(request, err);

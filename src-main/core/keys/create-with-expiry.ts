@@ -24,7 +24,10 @@ export async function createServerKeyWithExpiry(
   if (!expiry) return key;
   // the key exists by now: a failure here must not read as "not created"
   await deps.keyRecords.setExpiry(key.id, expiry.at).catch((e: unknown) => {
-    throw new CrmError('internal', `The key “${key.name}” was created and saved, but its expiry could not be kept (${e instanceof Error ? e.message : String(e)}).`);
+    throw new CrmError(
+      'internal',
+      `The key “${key.name}” was created and saved, but its expiry could not be kept (${e instanceof Error ? e.message : String(e)}).`,
+    );
   });
   return { ...key, expiresAt: expiry.at };
 }

@@ -44,7 +44,10 @@ export class KeyLeaks {
     if (texts.length === 0) return;
     const live = await this.deps.liveValues();
     const text = texts.join('\n');
-    const [found] = keysIn(text, live.map(({ key, value }) => ({ id: key.id, value })));
+    const [found] = keysIn(
+      text,
+      live.map(({ key, value }) => ({ id: key.id, value })),
+    );
     if (found === undefined) return;
     const key = live.find((entry) => entry.key.id === found)!.key;
     throw new CrmError('validation', sendRefusal(key.name, key.fingerprint));
@@ -65,7 +68,11 @@ export class KeyLeaks {
     const text = texts.filter((t): t is string => t !== null).join('\n');
     if (text === '') return;
     const live = await this.deps.liveValues();
-    for (const id of keysIn(text, live.map(({ key, value }) => ({ id: key.id, value })))) this.report(live.find((entry) => entry.key.id === id)!.key, where);
+    for (const id of keysIn(
+      text,
+      live.map(({ key, value }) => ({ id: key.id, value })),
+    ))
+      this.report(live.find((entry) => entry.key.id === id)!.key, where);
   }
 
   /** notes that the key with this value was seen at `where` (a service echoed the key in use) */
@@ -76,7 +83,14 @@ export class KeyLeaks {
 
   /** notes that `key` was seen at `where` */
   report(key: Pick<SavedKey, 'id' | 'name' | 'fingerprint' | 'profileId'>, where: LeakPlace): void {
-    const leak: KeyLeak = { keyId: key.id, keyName: key.name, last4: key.fingerprint, profileId: key.profileId, where, at: (this.deps.now?.() ?? new Date()).toISOString() };
+    const leak: KeyLeak = {
+      keyId: key.id,
+      keyName: key.name,
+      last4: key.fingerprint,
+      profileId: key.profileId,
+      where,
+      at: (this.deps.now?.() ?? new Date()).toISOString(),
+    };
     // the same key at the same place again (a repeated event, a service echoing every answer)
     // is one notice, moved to now
     const same = this.kept.findIndex((k) => k.keyId === leak.keyId && JSON.stringify(k.where) === JSON.stringify(where));

@@ -95,7 +95,9 @@ export class KeyManager implements KeyService {
     this.queue = deps.revocationQueue;
     this.progress = deps.revocationQueue ?? deps.revocations;
     this.now = deps.now ?? (() => new Date());
-    this.changes = new Emitter<KeyChange>({ onListenerError: (err) => this.deps.log?.(`a key change listener failed: ${err instanceof Error ? err.message : 'error'}`) });
+    this.changes = new Emitter<KeyChange>({
+      onListenerError: (err) => this.deps.log?.(`a key change listener failed: ${err instanceof Error ? err.message : 'error'}`),
+    });
     this.onDidChange = this.changes.event;
     // for the core's lifetime: the outbox tells, the keys listen (it never calls in here)
     this.queue?.onDidReport((report) => this.onRevocationSync(report));
@@ -116,7 +118,13 @@ export class KeyManager implements KeyService {
     return (await this.shown([key]))[0]!;
   }
 
-  async addKey(input: { profileId: string; name: string; value: string; permissions?: Permission[] | null; serverKeyId?: string | null }): Promise<KeyMeta> {
+  async addKey(input: {
+    profileId: string;
+    name: string;
+    value: string;
+    permissions?: Permission[] | null;
+    serverKeyId?: string | null;
+  }): Promise<KeyMeta> {
     const profile = await this.deps.profiles.get(input.profileId);
     const name = checkKeyName(input.name);
     checkKeyValue(input.value);
@@ -175,7 +183,11 @@ export class KeyManager implements KeyService {
     const active = new Set(doc.keys.filter((k) => k.state === 'active').map((k) => k.id));
     const sameId = sameValueAs(currentTags(doc, check), active, tag);
     const same = sameId === null ? undefined : doc.keys.find((k) => k.id === sameId);
-    if (same) throw new CrmError('conflict', `This key is already saved as “${same.name}” (ending ${same.fingerprint}); use that one, or revoke it first.`);
+    if (same)
+      throw new CrmError(
+        'conflict',
+        `This key is already saved as “${same.name}” (ending ${same.fingerprint}); use that one, or revoke it first.`,
+      );
   }
 
   /**
@@ -212,7 +224,8 @@ export class KeyManager implements KeyService {
 
   async checkKey(id: string): Promise<KeyTestResult> {
     const meta = await this.get(id);
-    if (meta.state === 'revoked') throw new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer and cannot be tested.`);
+    if (meta.state === 'revoked')
+      throw new CrmError('key_revoked', `The key "${meta.name}" was revoked on this computer and cannot be tested.`);
     const profile = await this.deps.profiles.get(meta.profileId);
     // the service's own check (Meta's GET /{phone-number-id}) when the profile describes one,
     // else one contact; a service with neither cannot be asked, and the test says so
@@ -234,7 +247,10 @@ export class KeyManager implements KeyService {
     if (outcome === 'valid' && (meta.permissions === null || meta.serverKeyId === null)) await this.discover(profile, meta);
     const key = await this.get(id);
     this.changes.fire({ keyId: id, profileId: key.profileId });
-    const message = byCheck && outcome === 'valid' ? `The key works: the service answered this profile's Check key request (${request.method} ${new URL(request.url).pathname}). Sending was not checked.` : testMessage(outcome, failure, key.proven?.['messages:send']);
+    const message =
+      byCheck && outcome === 'valid'
+        ? `The key works: the service answered this profile's Check key request (${request.method} ${new URL(request.url).pathname}). Sending was not checked.`
+        : testMessage(outcome, failure, key.proven?.['messages:send']);
     return { outcome, message, key };
   }
 
@@ -271,10 +287,22 @@ export class KeyManager implements KeyService {
     //    from here: nothing is queued and the key shows "local only".
     let queued = false;
     if (this.queue && (meta.serverKeyId !== null || kept)) {
-      const origin = meta.origin ?? (await this.deps.profiles.get(meta.profileId).then((p) => originOf(p.baseUrl), () => null));
+      const origin =
+        meta.origin ??
+        (await this.deps.profiles.get(meta.profileId).then(
+          (p) => originOf(p.baseUrl),
+          () => null,
+        ));
       try {
         const notBefore = options.notBefore !== undefined ? { notBefore: options.notBefore } : {};
-        await this.queue.enqueue({ profileId: meta.profileId, localKeyId: id, serverKeyId: meta.serverKeyId, origin, label: meta.name, ...notBefore });
+        await this.queue.enqueue({
+          profileId: meta.profileId,
+          localKeyId: id,
+          serverKeyId: meta.serverKeyId,
+          origin,
+          label: meta.name,
+          ...notBefore,
+        });
         queued = true;
       } catch (err) {
         this.unqueued.set(id, `The server revocation could not be queued: ${err instanceof CrmError ? err.message : 'internal error'}`);
@@ -377,7 +405,9 @@ export class KeyManager implements KeyService {
     } catch (err) {
       if (!(err instanceof CrmError && err.status === 404)) throw err;
       const request = await buildRequest({ op: 'keys.delete', input: { id: serverKeyId } }, profile);
-      await this.confirmGone(serverKeyId, request, () => this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json)));
+      await this.confirmGone(serverKeyId, request, () =>
+        this.call(profile, null, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json)),
+      );
     }
     this.changes.fire({ keyId: null, profileId: null });
     return { serverKeyId, queued: false };
@@ -449,7 +479,13 @@ export class KeyManager implements KeyService {
     return { keyAccess: this.deps.vault, sender: this.deps.sender };
   }
 
-  private async call<T>(profile: Profile, keyId: string | null, op: Operation, parse: (json: unknown) => T, options: ApiCallOptions = {}): Promise<T> {
+  private async call<T>(
+    profile: Profile,
+    keyId: string | null,
+    op: Operation,
+    parse: (json: unknown) => T,
+    options: ApiCallOptions = {},
+  ): Promise<T> {
     const request = await buildRequest(op, profile);
     const response = await callWithKey(this.apiDeps(), profile, keyId, request, options);
     return parse(readableJson(response));
@@ -459,7 +495,10 @@ export class KeyManager implements KeyService {
   private async discover(profile: Profile, meta: KeyMeta): Promise<void> {
     try {
       const value = await this.deps.vault.valueOf(meta);
-      const keys = await this.call(profile, meta.id, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json), { noteUse: false, maxAttempts: 1 });
+      const keys = await this.call(profile, meta.id, { op: 'keys.list', input: {} }, (json) => parseServerKeys(json), {
+        noteUse: false,
+        maxAttempts: 1,
+      });
       const matches = keys.filter((k) => isOwnListEntry(k.prefix, value));
       const match = matches.length === 1 ? matches[0] : undefined;
       if (!match) return;
@@ -479,9 +518,12 @@ export class KeyManager implements KeyService {
     try {
       listed = await listKeys();
     } catch (err) {
-      throw new CrmError('not_found', unknownRouteMessage(target, unconfirmed(err instanceof CrmError ? err.message : 'internal error')), { status: 404 });
+      throw new CrmError('not_found', unknownRouteMessage(target, unconfirmed(err instanceof CrmError ? err.message : 'internal error')), {
+        status: 404,
+      });
     }
-    if (verdictAfter404(listed, serverKeyId) === 'still_listed') throw new CrmError('not_found', unknownRouteMessage(target, STILL_LISTED), { status: 404 });
+    if (verdictAfter404(listed, serverKeyId) === 'still_listed')
+      throw new CrmError('not_found', unknownRouteMessage(target, STILL_LISTED), { status: 404 });
   }
 
   /**
@@ -492,7 +534,10 @@ export class KeyManager implements KeyService {
     const { profiles } = await this.deps.profiles.list();
     const byId = new Map(profiles.map((p) => [p.id, p]));
     const states = keys.some((k) => k.state === 'revoked') ? await this.syncStates() : new Map<string, RevocationSyncState>();
-    return keys.map((k) => ({ ...withOriginState(k, byId.get(k.profileId)), sync: k.state === 'revoked' ? this.syncOf(k.id, states) : null }));
+    return keys.map((k) => ({
+      ...withOriginState(k, byId.get(k.profileId)),
+      sync: k.state === 'revoked' ? this.syncOf(k.id, states) : null,
+    }));
   }
 
   /** null: the outbox's record could not be read, so where the server side stands is not known */
@@ -520,9 +565,11 @@ function testMessage(outcome: KeyTestOutcome, failure: CrmError | null, canSend:
     case 'valid': {
       // one contacts request proves reading only; what earlier sends proved is said as such
       const sending =
-        canSend === true ? 'An earlier send went through, so it can send too.'
-        : canSend === false ? 'An earlier send was refused (403): it may not send messages.'
-        : 'Sending was not checked.';
+        canSend === true
+          ? 'An earlier send went through, so it can send too.'
+          : canSend === false
+            ? 'An earlier send was refused (403): it may not send messages.'
+            : 'Sending was not checked.';
       return `The key works: it can read contacts (one contacts request answered). ${sending}`;
     }
     case 'invalid_or_revoked':

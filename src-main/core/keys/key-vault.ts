@@ -24,7 +24,10 @@ function revokedError(meta: Pick<SavedKey, 'name'>): CrmError {
 
 /** 'no_key': like a missing key, the profile needs another one (a queued message waits for it) */
 function expiredError(meta: Pick<SavedKey, 'name' | 'expiresAt'>): CrmError {
-  return new CrmError('no_key', `The key "${meta.name}" expired ${meta.expiresAt?.slice(0, 10) ?? ''} and is not sent: choose or add another key.`);
+  return new CrmError(
+    'no_key',
+    `The key "${meta.name}" expired ${meta.expiresAt?.slice(0, 10) ?? ''} and is not sent: choose or add another key.`,
+  );
 }
 
 export class KeyVault implements KeyAccess {
@@ -33,7 +36,10 @@ export class KeyVault implements KeyAccess {
   private readonly inflight = new Map<string, Set<AbortController>>();
   /** ids revoked or forgotten in this process: refused even before metadata says so */
   private readonly blocked = new Set<string>();
-  private readonly pendingUse = new Map<string, { at: string; outcome: KeyTestOutcome | null; proven?: Partial<Record<Permission, boolean>> }>();
+  private readonly pendingUse = new Map<
+    string,
+    { at: string; outcome: KeyTestOutcome | null; proven?: Partial<Record<Permission, boolean>> }
+  >();
   private useFlush: Promise<void> | null = null;
   /** ends the wait of a use write held back for its batch (flush() writes at once) */
   private wakeUseWrite: (() => void) | null = null;
@@ -48,7 +54,12 @@ export class KeyVault implements KeyAccess {
     private readonly onValueRead?: (keyId: string, value: string) => void,
   ) {}
 
-  async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>, options: { origin?: string } = {}): Promise<T> {
+  async withKey<T>(
+    profileId: string,
+    keyId: string | null,
+    fn: (key: string, signal: AbortSignal, meta: SavedKey) => Promise<T>,
+    options: { origin?: string } = {},
+  ): Promise<T> {
     const meta = await this.resolve(profileId, keyId, options.origin);
     const value = await this.value(meta);
     // The key may have been revoked while the keychain answered.
@@ -124,7 +135,10 @@ export class KeyVault implements KeyAccess {
   async adminKeyIds(profileId: string): Promise<string[]> {
     const { keys } = await this.meta.keys.read();
     return keys
-      .filter((k) => k.profileId === profileId && k.state === 'active' && !this.blocked.has(k.id) && k.permissions?.includes('keys:manage') === true)
+      .filter(
+        (k) =>
+          k.profileId === profileId && k.state === 'active' && !this.blocked.has(k.id) && k.permissions?.includes('keys:manage') === true,
+      )
       .map((k) => k.id);
   }
 
@@ -172,7 +186,14 @@ export class KeyVault implements KeyAccess {
   async liveValues(): Promise<{ key: SavedKey; value: string }[]> {
     const { keys } = await this.meta.keys.read();
     const live = keys.filter((k) => k.state === 'active' && !this.blocked.has(k.id));
-    const read = await Promise.all(live.map((key) => this.value(key).then((value) => ({ key, value }), () => null)));
+    const read = await Promise.all(
+      live.map((key) =>
+        this.value(key).then(
+          (value) => ({ key, value }),
+          () => null,
+        ),
+      ),
+    );
     return read.filter((entry): entry is { key: SavedKey; value: string } => entry !== null);
   }
 
@@ -189,7 +210,8 @@ export class KeyVault implements KeyAccess {
     if (!id) throw new CrmError('no_key', `The profile "${profile?.name ?? ''}" has no active API key: add one in Keys.`);
     const keys = await this.meta.keys.read();
     const meta = keys.keys.find((k) => k.id === id);
-    if (!meta || meta.profileId !== profileId || !profile) throw new CrmError('no_key', 'That API key is not saved for this profile: add it in Keys.');
+    if (!meta || meta.profileId !== profileId || !profile)
+      throw new CrmError('no_key', 'That API key is not saved for this profile: add it in Keys.');
     if (meta.state === 'revoked' || this.blocked.has(meta.id)) throw revokedError(meta);
     // past its expiry the key is not sent at all: the service may still take it, but the person
     // chose when it stops, and a request made after that is one nobody meant to make
@@ -221,7 +243,10 @@ export class KeyVault implements KeyAccess {
         .get(keyAccount(meta.id))
         .then((value) => {
           if (value === null) {
-            throw new CrmError('no_key', `The value of the key "${meta.name}" is missing from the OS keychain: remove the key and add it again.`);
+            throw new CrmError(
+              'no_key',
+              `The value of the key "${meta.name}" is missing from the OS keychain: remove the key and add it again.`,
+            );
           }
           if (!this.blocked.has(meta.id)) this.cache.set(meta.id, value);
           this.onValueRead?.(meta.id, value);

@@ -26,7 +26,8 @@ export function compareKeychain(records: readonly SavedKey[], accounts: readonly
 /** one sentence per finding, for the start-up notices and `crm keys check` */
 export function describeFindings(findings: KeychainFindings): string[] {
   const lines = findings.missingValues.map(
-    (k) => `The saved key “${k.name}” has no value in the OS keychain, so it cannot be used: add it again, or remove it (crm keys check --forget-missing).`,
+    (k) =>
+      `The saved key “${k.name}” has no value in the OS keychain, so it cannot be used: add it again, or remove it (crm keys check --forget-missing).`,
   );
   if (findings.unlisted.length > 0) {
     const count = findings.unlisted.length;

@@ -29,7 +29,11 @@ export type RelinkChoice =
  * tag is another key. A record without one (saved by an older build) matches by its last 4 when
  * exactly one such record does. A record is given to one value at most.
  */
-export function planRelinks(values: readonly OrphanValue[], missing: readonly SavedKey[], tags: Readonly<Record<string, string>>): Map<string, RelinkChoice> {
+export function planRelinks(
+  values: readonly OrphanValue[],
+  missing: readonly SavedKey[],
+  tags: Readonly<Record<string, string>>,
+): Map<string, RelinkChoice> {
   const taken = new Set<string>();
   const plan = new Map<string, RelinkChoice>();
   // tag matches first: they are certain, so a last-4 guess never takes their record

@@ -91,7 +91,11 @@ export class KeychainRepair {
         const key = findings.missingValues.find((k) => k.id === choice.keyId);
         if (key) out.relink.push({ valueId: value.id, fingerprint: value.fingerprint, key });
       } else if (choice.kind === 'ambiguous') {
-        out.ambiguous.push({ id: value.id, fingerprint: value.fingerprint, keys: findings.missingValues.filter((k) => choice.keyIds.includes(k.id)) });
+        out.ambiguous.push({
+          id: value.id,
+          fingerprint: value.fingerprint,
+          keys: findings.missingValues.filter((k) => choice.keyIds.includes(k.id)),
+        });
       } else {
         out.fresh.push({ id: value.id, fingerprint: value.fingerprint });
       }
@@ -126,12 +130,16 @@ export class KeychainRepair {
   async repairKey(keyId: string): Promise<{ repaired: boolean; message: string }> {
     const key = (await this.deps.meta.keys.read()).keys.find((k) => k.id === keyId);
     if (!key) throw new CrmError('not_found', 'That key is not saved (it may have been removed).');
-    if ((await this.deps.secrets.get(keyAccount(keyId))) !== null) return { repaired: true, message: `The value of “${key.name}” is in the keychain.` };
+    if ((await this.deps.secrets.get(keyAccount(keyId))) !== null)
+      return { repaired: true, message: `The value of “${key.name}” is in the keychain.` };
     const plan = await this.planRecovery();
     const mine = plan.relink.find((r) => r.key.id === keyId);
     if (mine) {
       await this.relink(mine.valueId, keyId);
-      return { repaired: true, message: `The value of “${key.name}” (…${mine.fingerprint}) was found in the keychain under another entry and linked back to it.` };
+      return {
+        repaired: true,
+        message: `The value of “${key.name}” (…${mine.fingerprint}) was found in the keychain under another entry and linked back to it.`,
+      };
     }
     return {
       repaired: false,

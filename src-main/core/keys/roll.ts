@@ -33,7 +33,10 @@ function stopped(err: unknown, sentence: (why: string) => string): CrmError {
 }
 
 /** `onStep`: told as each step starts (the window shows the roll's progress by step) */
-export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Grace; onStep?: (step: RollStep) => void }): Promise<RollResult> {
+export async function rollKey(
+  deps: RollDeps,
+  input: { keyId: string; grace: Grace; onStep?: (step: RollStep) => void },
+): Promise<RollResult> {
   const now = deps.now ?? Date.now;
   const step = input.onStep ?? (() => {});
   const oldKey = await deps.keys.get(input.keyId);
@@ -44,7 +47,11 @@ export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Gra
   let newKey: KeyMeta;
   step('creating');
   try {
-    newKey = await deps.keys.createServerKey({ profileId: oldKey.profileId, name: rolledName(oldKey.name), ...(oldKey.permissions ? { permissions: oldKey.permissions } : {}) });
+    newKey = await deps.keys.createServerKey({
+      profileId: oldKey.profileId,
+      name: rolledName(oldKey.name),
+      ...(oldKey.permissions ? { permissions: oldKey.permissions } : {}),
+    });
   } catch (err) {
     throw stopped(err, (why) => `Could not create the new key on the service (${why}): the old key is still in use.`);
   }
@@ -60,10 +67,14 @@ export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Gra
     outcome = test.outcome;
     why = test.message;
   } catch (err) {
-    throw stopped(err, (reason) => `${capital(made)}, but it could not be tried (${reason}): the old key is still in use; the new one is saved, unused.`);
+    throw stopped(
+      err,
+      (reason) => `${capital(made)}, but it could not be tried (${reason}): the old key is still in use; the new one is saved, unused.`,
+    );
   }
   if (outcome !== 'valid' && outcome !== 'forbidden') {
-    const refused = outcome === 'invalid_or_revoked' ? 'it was refused by the service' : `the service did not confirm it (${outcome.replace(/_/g, ' ')})`;
+    const refused =
+      outcome === 'invalid_or_revoked' ? 'it was refused by the service' : `the service did not confirm it (${outcome.replace(/_/g, ' ')})`;
     throw new CrmError('conflict', `${capital(made)}, but ${refused}: the old key is still in use; the new one is saved, unused. ${why}`);
   }
 
@@ -78,7 +89,11 @@ export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Gra
       switched.push(p.id);
     }
   } catch (err) {
-    throw stopped(err, (reason) => `${capital(made)} and proved it, but could not switch every profile to it (${reason}): the old key is still in use where it was not switched.`);
+    throw stopped(
+      err,
+      (reason) =>
+        `${capital(made)} and proved it, but could not switch every profile to it (${reason}): the old key is still in use where it was not switched.`,
+    );
   }
 
   // 4. the old key retires: here at once, on the service when the grace ends
@@ -87,7 +102,11 @@ export async function rollKey(deps: RollDeps, input: { keyId: string; grace: Gra
   try {
     await deps.keys.revoke(oldKey.id, retiresAt !== null ? { notBefore: retiresAt } : {});
   } catch (err) {
-    throw stopped(err, (reason) => `${capital(made)}, proved it and switched to it, but the old key's retirement could not be scheduled (${reason}): the old key still works; revoke it by hand.`);
+    throw stopped(
+      err,
+      (reason) =>
+        `${capital(made)}, proved it and switched to it, but the old key's retirement could not be scheduled (${reason}): the old key still works; revoke it by hand.`,
+    );
   }
   return { oldKey: await deps.keys.get(oldKey.id), newKey: await deps.keys.get(newKey.id), switched, retiresAt };
 }

@@ -57,7 +57,9 @@ function isHighSurrogate(code: number): boolean {
 
 /** the characters of bodies, cURL and send fields a detail keeps (the body budget's measure) */
 export function weightOf(detail: KeptDetail): number {
-  return (detail.requestBody?.text.length ?? 0) + (detail.responseBody?.text.length ?? 0) + (detail.curl?.length ?? 0) + sentWeight(detail.sent);
+  return (
+    (detail.requestBody?.text.length ?? 0) + (detail.responseBody?.text.length ?? 0) + (detail.curl?.length ?? 0) + sentWeight(detail.sent)
+  );
 }
 
 function sentWeight(sent: LoggedSend | null): number {

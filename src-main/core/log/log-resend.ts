@@ -59,7 +59,8 @@ export class LogResend {
       throw new CrmError('not_found', 'Only requests this window sent since it started can be sent again: use Copy as cURL for this one.');
     }
     const { profileId } = original;
-    if (profileId === undefined) throw new CrmError('validation', 'This request was made for no profile, so there is no key to send it with.');
+    if (profileId === undefined)
+      throw new CrmError('validation', 'This request was made for no profile, so there is no key to send it with.');
     const request = this.fresh(original);
     const origin = new URL(request.url).origin;
     this.resending.set(request, []);

@@ -30,6 +30,7 @@ function sourceOf(source: MediaSource, fileName: string | undefined): { url: str
 /** Every text of a logged send passed through `scrub` (the log's key scrubbing). */
 export function scrubLoggedSend(sent: LoggedSend, scrub: (text: string) => string): LoggedSend {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(sent)) out[name] = typeof value === 'string' && name !== 'kind' && name !== 'mediatype' ? scrub(value) : value;
+  for (const [name, value] of Object.entries(sent))
+    out[name] = typeof value === 'string' && name !== 'kind' && name !== 'mediatype' ? scrub(value) : value;
   return out as LoggedSend;
 }

@@ -66,7 +66,10 @@ interface Pending {
 
 export class RequestLogService implements RequestLog {
   // the watch of other processes' rows runs only while someone listens
-  private readonly appended = new Emitter<LoggedRequest>({ onFirstListener: () => this.startWatch(), onLastListenerRemoved: () => this.stopWatch() });
+  private readonly appended = new Emitter<LoggedRequest>({
+    onFirstListener: () => this.startWatch(),
+    onLastListenerRemoved: () => this.stopWatch(),
+  });
   /** each request as it is logged, this process's (own) and, through the database, the others' */
   readonly onDidAppend = this.appended.event;
   private readonly table: RequestLogTable;

@@ -23,10 +23,7 @@ export type FileProbe =
   | { ok: false; path: string; name: string; code: 'file_unreadable'; message: string };
 
 /** Stat first; the head is read only when `maxBytes` allows the size (pass Infinity to always sniff). */
-export async function probeFile(
-  path: string,
-  options: { maxBytes?: number; files?: FileAccess } = {},
-): Promise<FileProbe> {
+export async function probeFile(path: string, options: { maxBytes?: number; files?: FileAccess } = {}): Promise<FileProbe> {
   const files = options.files ?? nodeFileAccess;
   const name = basename(path);
   let size: number;
@@ -48,20 +45,35 @@ export async function probeFile(
     return { ok: false, path, name, code: 'file_unreadable', message: `${name} cannot be read (${fsReason(err)})` };
   }
   const sniffed = sniffMimetype(head);
-  return { ok: true, path, name, size, mimetype: refineByName(sniffed.mimetype, name), category: sniffed.category, recognised: sniffed.recognised, tooLarge: false };
+  return {
+    ok: true,
+    path,
+    name,
+    size,
+    mimetype: refineByName(sniffed.mimetype, name),
+    category: sniffed.category,
+    recognised: sniffed.recognised,
+    tooLarge: false,
+  };
 }
 
 /** A short reason from a file-system error, without its message (which repeats the path). */
 export function fsReason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
-    case 'ENOENT': return 'it does not exist';
+    case 'ENOENT':
+      return 'it does not exist';
     case 'EACCES':
-    case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'it is a folder';
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a folder';
     case 'EMFILE':
-    case 'ENFILE': return 'too many open files';
-    case 'EIO': return 'input/output error';
-    default: return code ? `error ${code}` : 'unknown error';
+    case 'ENFILE':
+      return 'too many open files';
+    case 'EIO':
+      return 'input/output error';
+    default:
+      return code ? `error ${code}` : 'unknown error';
   }
 }

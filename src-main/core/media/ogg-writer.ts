@@ -48,7 +48,10 @@ export class OggWriter {
    * @param serial the logical stream's serial number
    * @param granulesPerPage an audio page is closed once it spans at least this many granules
    */
-  constructor(private readonly serial: number, private readonly granulesPerPage = 48_000n) {}
+  constructor(
+    private readonly serial: number,
+    private readonly granulesPerPage = 48_000n,
+  ) {}
 
   /** a header packet on a page of its own (the first one with the BOS flag) */
   addHeaderPacket(data: Uint8Array): void {

@@ -46,17 +46,29 @@ export async function detectRemoteType(url: string, route: NetworkRoute = enviro
   return { mimetype: null, reason: 'Too many redirects.' };
 }
 
-async function ask(target: URL, route: NetworkRoute, timeoutMs: number): Promise<{ status: number; contentType?: string; location?: string } | { error: string }> {
+async function ask(
+  target: URL,
+  route: NetworkRoute,
+  timeoutMs: number,
+): Promise<{ status: number; contentType?: string; location?: string } | { error: string }> {
   let dispatcher: Dispatcher;
   try {
-    dispatcher = await dispatcherFor(target.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
+    dispatcher = await dispatcherFor(target.origin, route, {
+      connectTimeoutMs: timeoutMs,
+      headersTimeoutMs: timeoutMs,
+      bodyTimeoutMs: timeoutMs,
+    });
   } catch (err) {
     // the proxy settings name no usable way out: their sentence says which
     return { error: err instanceof CrmError ? err.message : `No way out to ${target.host}.` };
   }
   try {
     for (const method of ['HEAD', 'GET'] as const) {
-      const res = await requestUrl(dispatcher, target, { method, headers: method === 'GET' ? { range: 'bytes=0-0' } : {}, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await requestUrl(dispatcher, target, {
+        method,
+        headers: method === 'GET' ? { range: 'bytes=0-0' } : {},
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       await res.body.dump();
       // some servers refuse HEAD: the one-byte GET tells the same
       if (method === 'HEAD' && [403, 405, 501].includes(res.statusCode)) continue;
@@ -65,7 +77,11 @@ async function ask(target: URL, route: NetworkRoute, timeoutMs: number): Promise
         return Array.isArray(value) ? value[0] : value;
       };
       const location = res.statusCode >= 300 && res.statusCode < 400 ? header('location') : undefined;
-      return { status: res.statusCode, ...(header('content-type') ? { contentType: header('content-type')! } : {}), ...(location ? { location } : {}) };
+      return {
+        status: res.statusCode,
+        ...(header('content-type') ? { contentType: header('content-type')! } : {}),
+        ...(location ? { location } : {}),
+      };
     }
     return { error: 'The server refused to say what the file is.' };
   } catch {

@@ -66,7 +66,8 @@ function sniffIsoBmff(b: Uint8Array): SniffResult {
   if (/^(M4A |M4B |M4P |F4A |F4B )$/.test(brand)) return { mimetype: 'audio/mp4', category: 'audio', recognised: true };
   if (brand === 'qt  ') return { mimetype: 'video/quicktime', category: 'document', recognised: true };
   if (brand.startsWith('3g')) return { mimetype: 'video/3gpp', category: 'document', recognised: true };
-  if (/^(heic|heix|mif1|msf1|avif)$/.test(brand)) return { mimetype: brand === 'avif' ? 'image/avif' : 'image/heic', category: 'document', recognised: true };
+  if (/^(heic|heix|mif1|msf1|avif)$/.test(brand))
+    return { mimetype: brand === 'avif' ? 'image/avif' : 'image/heic', category: 'document', recognised: true };
   // hdlr box: size, "hdlr", version+flags (4), pre_defined (4), handler type (4)
   const handlers = [...text.matchAll(/hdlr[\s\S]{8}(vide|soun)/g)].map((m) => m[1]);
   if (handlers.includes('soun') && !handlers.includes('vide')) return { mimetype: 'audio/mp4', category: 'audio', recognised: true };

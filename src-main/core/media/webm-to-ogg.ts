@@ -33,7 +33,18 @@ const ID = {
 } as const;
 
 /** IDs that can only appear at Segment level: one of them ends an unknown-size Cluster */
-const SEGMENT_LEVEL = new Set<number>([ID.SeekHead, ID.Info, ID.Tracks, ID.Cluster, ID.Cues, ID.Chapters, ID.Tags, ID.Attachments, ID.EBML, ID.Segment]);
+const SEGMENT_LEVEL = new Set<number>([
+  ID.SeekHead,
+  ID.Info,
+  ID.Tracks,
+  ID.Cluster,
+  ID.Cues,
+  ID.Chapters,
+  ID.Tags,
+  ID.Attachments,
+  ID.EBML,
+  ID.Segment,
+]);
 
 const TRACK_TYPE_AUDIO = 2;
 const OPUS_HEAD = [0x4f, 0x70, 0x75, 0x73, 0x48, 0x65, 0x61, 0x64]; // "OpusHead"
@@ -107,8 +118,10 @@ export function opusPacketSamples(packet: Uint8Array): number | null {
   if (toc === undefined) return null;
   const config = toc >> 3;
   let frameSamples: number;
-  if (config < 12) frameSamples = [480, 960, 1920, 2880][config % 4] ?? 0; // SILK: 10/20/40/60 ms
-  else if (config < 16) frameSamples = [480, 960][config % 2] ?? 0; // Hybrid: 10/20 ms
+  if (config < 12)
+    frameSamples = [480, 960, 1920, 2880][config % 4] ?? 0; // SILK: 10/20/40/60 ms
+  else if (config < 16)
+    frameSamples = [480, 960][config % 2] ?? 0; // Hybrid: 10/20 ms
   else frameSamples = [120, 240, 480, 960][config % 4] ?? 0; // CELT: 2.5/5/10/20 ms
   let frames: number;
   switch (toc & 3) {
@@ -233,7 +246,12 @@ function parseCluster(bytes: Uint8Array, start: number, knownEnd: number | null,
     if (header.id === ID.SimpleBlock) {
       if (!parseBlock(bytes, header.dataStart, dataEnd, parsed)) return null;
     } else if (header.id === ID.BlockGroup) {
-      const ok = eachChild(bytes, header.dataStart, dataEnd, (h, childEnd) => h.id !== ID.Block || parseBlock(bytes, h.dataStart, childEnd, parsed));
+      const ok = eachChild(
+        bytes,
+        header.dataStart,
+        dataEnd,
+        (h, childEnd) => h.id !== ID.Block || parseBlock(bytes, h.dataStart, childEnd, parsed),
+      );
       if (!ok) return null;
     }
     pos = dataEnd;

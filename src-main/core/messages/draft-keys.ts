@@ -19,7 +19,15 @@ export type Verdict = 'definite' | 'ambiguous' | 'unsent';
 /** statuses that do not say whether the server acted: it may have created the message */
 const AMBIGUOUS_STATUS = new Set([408, 409, 425, 429]);
 /** failures found before anything went on the wire */
-const LOCAL_CODES = new Set(['validation', 'file_too_large', 'file_unreadable', 'no_key', 'key_held_back', 'keychain_unavailable', 'conflict']);
+const LOCAL_CODES = new Set([
+  'validation',
+  'file_too_large',
+  'file_unreadable',
+  'no_key',
+  'key_held_back',
+  'keychain_unavailable',
+  'conflict',
+]);
 
 export function verdictOf(outcome: { ok: true; result: SendResult } | { ok: false; error: unknown }): Verdict {
   if (outcome.ok) {

@@ -53,7 +53,8 @@ export function servicePage(answer: MessagePage, records: readonly SentRecord[],
     return { ...item, key };
   });
   const { total, totalPages } = answer;
-  const hasMore = totalPages !== null ? query.page < totalPages : total !== null ? query.page * query.perPage < total : items.length >= query.perPage;
+  const hasMore =
+    totalPages !== null ? query.page < totalPages : total !== null ? query.page * query.perPage < total : items.length >= query.perPage;
   return { items, page: query.page, perPage: query.perPage, total, hasMore, source: 'service', number: query.number, fallbackReason: null };
 }
 

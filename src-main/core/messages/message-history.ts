@@ -125,7 +125,12 @@ export class MessageHistory implements MessageHistoryService, SendRecorder {
 
   private async fromRecord(query: HistoryQuery, reason: string): Promise<MessageHistoryPage> {
     // the reason names the profile's path: scrubbed like any text that leaves main
-    const slice = this.deps.store.slice({ profileId: query.profileId, number: query.number, offset: (query.page - 1) * query.perPage, limit: query.perPage });
+    const slice = this.deps.store.slice({
+      profileId: query.profileId,
+      number: query.number,
+      offset: (query.page - 1) * query.perPage,
+      limit: query.perPage,
+    });
     return recordPage(slice, query, this.deps.scrub(`${reason}; this is the app's own record of what it sent.`), this.deps.scrub);
   }
 }

@@ -77,7 +77,10 @@ export class MessageServiceImpl implements MessageService {
   }
 
   /** a queued file send gets its own copy of the file, which outlives the process and cannot change before the send goes */
-  private async enqueue(outbox: OutboxService, input: { profileId: string; keyId: string | null; op: SendOperation; label: string; request: PreparedRequest; baseUrl: string }) {
+  private async enqueue(
+    outbox: OutboxService,
+    input: { profileId: string; keyId: string | null; op: SendOperation; label: string; request: PreparedRequest; baseUrl: string },
+  ) {
     const { op } = input;
     const source = 'source' in op.input ? op.input.source : null;
     const pinned = source?.kind === 'file' && this.files ? await this.files.pinForOutbox(source.path) : null;
@@ -89,7 +92,10 @@ export class MessageServiceImpl implements MessageService {
       body?.kind === 'json-with-file'
         ? { ...input.request, body: { ...body, filePath: pinned.path } }
         : body?.kind === 'multipart'
-          ? { ...input.request, body: { ...body, parts: body.parts.map((part) => ('filePath' in part ? { ...part, filePath: pinned.path } : part)) } }
+          ? {
+              ...input.request,
+              body: { ...body, parts: body.parts.map((part) => ('filePath' in part ? { ...part, filePath: pinned.path } : part)) },
+            }
           : input.request;
     try {
       const item = await outbox.enqueueMessage({ ...input, op: queuedOp, request });
@@ -123,10 +129,22 @@ export class MessageServiceImpl implements MessageService {
       response = await callWithKey({ keyAccess: this.keyAccess, sender: this.sender }, profile, null, request, callOptions);
     } catch (err) {
       // a file that goes up first is not queued: its upload would have to be repeated blind
-      if (uploadFirst && isUnreachable(err)) throw new CrmError(err.code, `${err.message}. A file this service takes by upload is not kept in the outbox: send it again when the service is back.`, { ...(err.status === undefined ? {} : { status: err.status }) });
+      if (uploadFirst && isUnreachable(err))
+        throw new CrmError(
+          err.code,
+          `${err.message}. A file this service takes by upload is not kept in the outbox: send it again when the service is back.`,
+          { ...(err.status === undefined ? {} : { status: err.status }) },
+        );
       if (!isUnreachable(err) || options.queueWhenOffline === false || !this.outbox) throw err;
       const keyId = (used as SavedKey | null)?.id ?? null;
-      const item = await this.enqueue(this.outbox, { profileId: profile.id, keyId, op, label: op.input.number, request, baseUrl: profile.baseUrl });
+      const item = await this.enqueue(this.outbox, {
+        profileId: profile.id,
+        keyId,
+        op,
+        label: op.input.number,
+        request,
+        baseUrl: profile.baseUrl,
+      });
       return {
         status: 'queued',
         outboxId: item.id,
@@ -145,7 +163,8 @@ export class MessageServiceImpl implements MessageService {
    * request carrying the id the upload gave back (the same Idempotency-Key as before).
    */
   private async uploadFirst(op: SendOperation, profile: Profile, callOptions: ApiCallOptions): Promise<PreparedRequest> {
-    if ((op.op !== 'messages.media' && op.op !== 'messages.audio') || op.input.source.kind !== 'file') throw new CrmError('validation', 'Only a local file is uploaded first');
+    if ((op.op !== 'messages.media' && op.op !== 'messages.audio') || op.input.source.kind !== 'file')
+      throw new CrmError('validation', 'Only a local file is uploaded first');
     const input = op.input;
     const upload = await buildRequest(
       {

@@ -44,7 +44,9 @@ export class SentExtras {
     try {
       await this.keep(record, delivery);
     } catch (err) {
-      this.deps.log?.(`own sends: what message ${record.id} showed could not be kept (${err instanceof Error ? err.name : 'unknown error'})`);
+      this.deps.log?.(
+        `own sends: what message ${record.id} showed could not be kept (${err instanceof Error ? err.name : 'unknown error'})`,
+      );
     }
   }
 
@@ -60,13 +62,22 @@ export class SentExtras {
       const bytes = await copyOf(op.input.source.path);
       if (bytes !== null) {
         const sniffed = sniffMimetype(bytes.subarray(0, SNIFF_BYTES));
-        const mimetype = op.input.mimetype ?? (sniffed.recognised ? sniffed.mimetype : (mimetypeFromName(record.fileName ?? '') ?? sniffed.mimetype));
+        const mimetype =
+          op.input.mimetype ?? (sniffed.recognised ? sniffed.mimetype : (mimetypeFromName(record.fileName ?? '') ?? sniffed.mimetype));
         const stored = await deps.files.put(profileId, bytes);
         file = { path: stored.path, mimetype, size: bytes.length };
       }
     }
     if (renderedText === null && file === null) return;
-    const gone = deps.table.put({ recordId: record.id, profileId, renderedText, filePath: file?.path ?? null, fileMimetype: file?.mimetype ?? null, fileSize: file?.size ?? null, keptAt: (deps.now ?? (() => new Date()))().toISOString() });
+    const gone = deps.table.put({
+      recordId: record.id,
+      profileId,
+      renderedText,
+      filePath: file?.path ?? null,
+      fileMimetype: file?.mimetype ?? null,
+      fileSize: file?.size ?? null,
+      keptAt: (deps.now ?? (() => new Date()))().toISOString(),
+    });
     for (const path of gone) if (deps.table.usersOf(path) === 0 && deps.inUseElsewhere?.(path) !== true) await deps.files.remove(path);
   }
 }

@@ -13,7 +13,12 @@ import { normalizePhone } from '../phone';
 
 type SendOp = Extract<Operation, { idempotencyKey: string }>;
 
-const MESSAGE_TYPE = { 'messages.text': 'text', 'messages.media': 'media', 'messages.audio': 'audio', 'messages.template': 'template' } as const;
+const MESSAGE_TYPE = {
+  'messages.text': 'text',
+  'messages.media': 'media',
+  'messages.audio': 'audio',
+  'messages.template': 'template',
+} as const;
 
 /**
  * The response is already scrubbed of the key by the sender. Throws a 'refused_by_service'
@@ -24,7 +29,10 @@ export function sentMessageOf(op: SendOp, profile: Profile, response: ApiRespons
   const failure = failureInSuccess(response.json);
   if (failure !== null) throw refusal(response.status, failure);
   const spec = operationSpec(profile, op.op);
-  return readSendAnswer({ json: response.json, unreadable: response.unreadable !== null }, spec.send, { type: MESSAGE_TYPE[op.op], number: normalizePhone(op.input.number) });
+  return readSendAnswer({ json: response.json, unreadable: response.unreadable !== null }, spec.send, {
+    type: MESSAGE_TYPE[op.op],
+    number: normalizePhone(op.input.number),
+  });
 }
 
 /**
@@ -39,7 +47,10 @@ export function unreadableNote(response: ApiResponse): string | null {
 function refusal(status: number, reason: ErrorReason): CrmError {
   const { details } = reason;
   const said = reasonText(reason);
-  const named = details.filter((d) => d.field !== '').map((d) => `${d.field}: ${d.message}`).join('; ');
+  const named = details
+    .filter((d) => d.field !== '')
+    .map((d) => `${d.field}: ${d.message}`)
+    .join('; ');
   // field details often only repeat the message: each thing is said once
   const parts = [said, named].filter((part): part is string => part !== null && part !== '' && (part === said || !said?.includes(part)));
   const message =

@@ -58,7 +58,8 @@ export function sentRecordOf(
   process: 'window' | 'crm' = 'window',
 ): SentRecord {
   const { op, message } = delivery;
-  const clean = (text: string | null | undefined, max: number): string | null => (text === undefined || text === null || text === '' ? null : cutChars(scrub(text), max));
+  const clean = (text: string | null | undefined, max: number): string | null =>
+    text === undefined || text === null || text === '' ? null : cutChars(scrub(text), max);
   return {
     id,
     profileId: delivery.profileId,
@@ -104,7 +105,10 @@ function urlPath(url: string): string {
 }
 
 function lastSegment(path: string): string | undefined {
-  return path.split(/[/\\]/).filter((part) => part !== '').pop();
+  return path
+    .split(/[/\\]/)
+    .filter((part) => part !== '')
+    .pop();
 }
 
 /** at most `max` characters (whole code points), with an ellipsis when something was cut */

@@ -32,19 +32,25 @@ export class TemplateCatalogue {
 
   async list(input: { profileId?: string }): Promise<TemplateList> {
     const profile = await this.deps.profiles.resolve(input.profileId);
-    if (!isOffered(profile, 'templates.list')) return typed('This service does not list its templates (Profiles → API says so): type the template\'s name and language');
+    if (!isOffered(profile, 'templates.list'))
+      return typed("This service does not list its templates (Profiles → API says so): type the template's name and language");
     const request = await buildRequest({ op: 'templates.list', input: {} }, profile);
     let json: unknown;
     try {
-      json = readableJson(await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request, { noteUse: false }));
+      json = readableJson(
+        await callWithKey({ keyAccess: this.deps.keyAccess, sender: this.deps.sender }, profile, null, request, { noteUse: false }),
+      );
     } catch (err) {
       if (isNoListing(err)) {
-        return typed(`This service lists no templates at ${operationSpec(profile, 'templates.list').path} (HTTP ${err.status}): type the template's name and language, or import its template-list cURL in Profiles → API`);
+        return typed(
+          `This service lists no templates at ${operationSpec(profile, 'templates.list').path} (HTTP ${err.status}): type the template's name and language, or import its template-list cURL in Profiles → API`,
+        );
       }
       throw err;
     }
     const templates = readTemplates(json);
-    if (templates === null) return typed("The service's answer holds no list of templates that could be read: type the template's name and language");
+    if (templates === null)
+      return typed("The service's answer holds no list of templates that could be read: type the template's name and language");
     this.listed.set(profile.id, templates);
     return { source: 'service', templates, reason: null };
   }

@@ -31,12 +31,16 @@ export async function attemptMessage(ctx: AttemptContext, payload: MessagePayloa
   if (missing !== null) {
     return {
       kind: 'failed',
-      error: { code: 'file_unreadable', message: `The file staged for this message (${missing}) was deleted before it could be sent; attach it again and send a new message.` },
+      error: {
+        code: 'file_unreadable',
+        message: `The file staged for this message (${missing}) was deleted before it could be sent; attach it again and send a new message.`,
+      },
     };
   }
   // checked again here: the profile may have changed since the pass that picked it
   const binding = await currentBinding(payload, ctx.profile);
-  if (binding.kind === 'held') return { kind: 'pending', reason: 'held', error: { code: 'conflict', message: binding.question }, delayMs: null };
+  if (binding.kind === 'held')
+    return { kind: 'pending', reason: 'held', error: { code: 'conflict', message: binding.question }, delayMs: null };
   let request: PreparedRequest;
   try {
     request = binding.request ?? (await buildRequest(op, { ...ctx.profile, baseUrl: binding.base }));
@@ -67,7 +71,10 @@ export async function attemptMessage(ctx: AttemptContext, payload: MessagePayloa
     if (err instanceof CrmError && err.code === 'key_held_back') {
       return {
         kind: 'failed',
-        error: { code: 'key_held_back', message: `No saved key may be sent to ${origin ?? binding.base}, the service this message was queued for (${err.message.replace(/\.$/, '')}); it is not sent anywhere else. Cancel it, or add a key for that service and retry.` },
+        error: {
+          code: 'key_held_back',
+          message: `No saved key may be sent to ${origin ?? binding.base}, the service this message was queued for (${err.message.replace(/\.$/, '')}); it is not sent anywhere else. Cancel it, or add a key for that service and retry.`,
+        },
       };
     }
     return messageOutcome(err, streaks, ctx.bounds, ctx.random);
@@ -89,7 +96,8 @@ export async function attemptMessage(ctx: AttemptContext, payload: MessagePayloa
 async function missingFile(payload: MessagePayload): Promise<string | null> {
   const { op } = payload;
   const body = payload.request?.body;
-  const path = body?.kind === 'json-with-file' ? body.filePath : 'source' in op.input && op.input.source.kind === 'file' ? op.input.source.path : null;
+  const path =
+    body?.kind === 'json-with-file' ? body.filePath : 'source' in op.input && op.input.source.kind === 'file' ? op.input.source.path : null;
   if (path === null) return null;
   try {
     await stat(path);

@@ -12,8 +12,7 @@ type MessagePayload = Extract<Payload, { type: 'message' }>;
 
 export type Binding =
   /** send the stored `request`; null (queued by an older build): build it for `base` from today's description */
-  | { kind: 'send'; base: string; request: PreparedRequest | null }
-  | { kind: 'held'; question: string };
+  { kind: 'send'; base: string; request: PreparedRequest | null } | { kind: 'held'; question: string };
 
 /**
  * What to do with a queued message now. `current`: the request today's description builds for
@@ -51,6 +50,11 @@ export function movedQuestion(then: string, now: string): string {
 
 function changedQuestion(stored: PreparedRequest, current: PreparedRequest | null): string {
   const was = `${stored.method} ${stored.url}`;
-  const is = current === null ? 'it cannot be built from it any more' : current.method === stored.method && current.url === stored.url ? 'other headers or body' : `${current.method} ${current.url}`;
+  const is =
+    current === null
+      ? 'it cannot be built from it any more'
+      : current.method === stored.method && current.url === stored.url
+        ? 'other headers or body'
+        : `${current.method} ${current.url}`;
   return `Queued as ${was}; the profile's description of this send has changed since (now: ${is}): send it as it was queued, or discard it.`;
 }

@@ -84,7 +84,10 @@ export class FileLock {
       }
       if (this.now() - started > this.maxWaitMs) {
         const who = seen.kind === 'info' ? `process ${seen.info.pid}` : 'another process';
-        throw new CrmError('conflict', `The outbox is locked by ${who}, which has not released it for ${Math.round(this.maxWaitMs / 1000)} s.`);
+        throw new CrmError(
+          'conflict',
+          `The outbox is locked by ${who}, which has not released it for ${Math.round(this.maxWaitMs / 1000)} s.`,
+        );
       }
       await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
       wait = Math.min(wait * 2, 25);
@@ -215,7 +218,9 @@ export class FileLock {
         // someone took the path in between; the displaced holder notices in stillHeld()
       }
     } else if (judged.kind === 'info') {
-      this.options.log?.(`outbox: took over the journal lock left by process ${judged.info.pid} (${holderAlive(judged.info.holder, judged.info.pid) ? 'expired' : 'no longer running'})`);
+      this.options.log?.(
+        `outbox: took over the journal lock left by process ${judged.info.pid} (${holderAlive(judged.info.holder, judged.info.pid) ? 'expired' : 'no longer running'})`,
+      );
     }
     await rm(aside, { force: true });
   }

@@ -31,7 +31,13 @@ export function parseJournal(buf: Buffer, linesBefore: number): ParsedJournal {
     const nl = buf.indexOf(0x0a, start);
     if (nl < 0) {
       const raw = buf.subarray(start);
-      damaged.push({ line: null, bytes: raw.length, reason: 'incomplete write (no end of line)', opId: guessId(raw.toString('utf8')), raw });
+      damaged.push({
+        line: null,
+        bytes: raw.length,
+        reason: 'incomplete write (no end of line)',
+        opId: guessId(raw.toString('utf8')),
+        raw,
+      });
       break;
     }
     line++;

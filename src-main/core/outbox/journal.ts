@@ -364,7 +364,10 @@ export class Journal {
     await this.rewrite(); // durable before anyone reads the state: the held operations included
     const parts = damaged.map(({ line, bytes, reason, opId }) => ({ line, bytes, reason, opId }));
     const described = parts
-      .map((p) => `${p.line === null ? 'end of file' : `line ${p.line}`}: ${p.reason}, ${p.bytes} bytes${p.opId ? `, operation ${p.opId}` : ''}`)
+      .map(
+        (p) =>
+          `${p.line === null ? 'end of file' : `line ${p.line}`}: ${p.reason}, ${p.bytes} bytes${p.opId ? `, operation ${p.opId}` : ''}`,
+      )
       .join('; ');
     const message =
       `Outbox journal ${this.path} had ${parts.length} damaged record(s) (${described}). ` +

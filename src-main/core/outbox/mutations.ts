@@ -27,7 +27,15 @@ export function newOpId(at: string): string {
  * `offlineUntil`: the API is known to be unreachable; the next probe is then. `notBefore`: it is
  * scheduled for then (a rolled key's retirement), which comes before any network state.
  */
-export function baseItem(id: string, kind: OutboxKind, profileId: string, label: string, at: string, offlineUntil: number | null, notBefore?: string): OutboxItem {
+export function baseItem(
+  id: string,
+  kind: OutboxKind,
+  profileId: string,
+  label: string,
+  at: string,
+  offlineUntil: number | null,
+  notBefore?: string,
+): OutboxItem {
   // a retirement scheduled for later waits for its time, whatever the network does meanwhile
   const scheduled = notBefore !== undefined && Date.parse(notBefore) > Date.parse(at);
   const offline = !scheduled && offlineUntil !== null;
@@ -56,27 +64,35 @@ export function putNew(tx: Tx, item: OutboxItem, payload: StoredOp['payload']): 
 
 export function addMessage(
   tx: Tx,
-  input: { profileId: string; keyId: string | null; op: MessageOp; label: string; number: string; request?: PreparedRequest; baseUrl?: string },
+  input: {
+    profileId: string;
+    keyId: string | null;
+    op: MessageOp;
+    label: string;
+    number: string;
+    request?: PreparedRequest;
+    baseUrl?: string;
+  },
   at: string,
   offlineUntil: number | null,
 ): StoredOp {
   // The same Idempotency-Key queued twice (a caller retrying its enqueue) is one operation.
   const same = tx.find(
-    (r) => r.payload.type === 'message' && r.item.profileId === input.profileId && r.payload.op.idempotencyKey === input.op.idempotencyKey && r.item.state !== 'cancelled',
+    (r) =>
+      r.payload.type === 'message' &&
+      r.item.profileId === input.profileId &&
+      r.payload.op.idempotencyKey === input.op.idempotencyKey &&
+      r.item.state !== 'cancelled',
   );
   if (same) return same;
-  return putNew(
-    tx,
-    baseItem(newOpId(at), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil),
-    {
-      type: 'message',
-      keyId: input.keyId,
-      op: input.op,
-      group: `${input.profileId}|${input.number}`,
-      ...(input.request ? { request: input.request } : {}),
-      ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
-    },
-  );
+  return putNew(tx, baseItem(newOpId(at), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil), {
+    type: 'message',
+    keyId: input.keyId,
+    op: input.op,
+    group: `${input.profileId}|${input.number}`,
+    ...(input.request ? { request: input.request } : {}),
+    ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+  });
 }
 
 /** a claim of this holder in this process (two processes given the same holder id stay apart) */
@@ -115,7 +131,10 @@ export function cancelOp(tx: Tx, id: string, at: string): StoredOp {
 export function retryOp(tx: Tx, id: string, at: string): StoredOp {
   const r = mustGet(tx, id);
   if (r.item.state !== 'failed' && r.item.state !== 'pending') {
-    throw new CrmError('conflict', r.item.state === 'sending' ? 'It is being sent right now.' : `It is ${r.item.state} and cannot be retried.`);
+    throw new CrmError(
+      'conflict',
+      r.item.state === 'sending' ? 'It is being sent right now.' : `It is ${r.item.state} and cannot be retried.`,
+    );
   }
   let payload = r.payload;
   if (payload.type === 'revocation') {
@@ -123,7 +142,14 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
     // a retirement whose time has not come keeps its time: retry never revokes a key early
     const notBefore = payload.notBefore;
     if (notBefore !== undefined && Date.parse(notBefore) > Date.parse(at)) {
-      const next: StoredOp = { ...r, item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: notBefore, pendingReason: 'scheduled', lastError: null }, payload, claim: null, serverErrors: 0, unanswered: 0 };
+      const next: StoredOp = {
+        ...r,
+        item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: notBefore, pendingReason: 'scheduled', lastError: null },
+        payload,
+        claim: null,
+        serverErrors: 0,
+        unanswered: 0,
+      };
       tx.put(next);
       return next;
     }
@@ -131,7 +157,8 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
   // held because the profile changed: the person's retry is "send it as it was queued, to where"
   else if (payload.type === 'message' && r.item.pendingReason === 'held') payload = { ...payload, release: true };
   // "No usable key; add one and retry": the retry uses the profile's active key.
-  else if (payload.type === 'message' && (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked')) payload = { ...payload, keyId: null };
+  else if (payload.type === 'message' && (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked'))
+    payload = { ...payload, keyId: null };
   const next: StoredOp = {
     ...r,
     item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: null, pendingReason: 'queued', lastError: null },
@@ -255,7 +282,10 @@ export function markOffline(tx: Tx, ids: Set<string>, probeAt: number, at: strin
   for (const id of ids) {
     const cur = tx.get(id);
     if (!cur || cur.item.state !== 'pending' || cur.item.pendingReason !== 'queued') continue;
-    const next: StoredOp = { ...cur, item: { ...cur.item, pendingReason: 'offline', updatedAt: at, nextAttemptAt: new Date(probeAt).toISOString() } };
+    const next: StoredOp = {
+      ...cur,
+      item: { ...cur.item, pendingReason: 'offline', updatedAt: at, nextAttemptAt: new Date(probeAt).toISOString() },
+    };
     tx.put(next);
     changed.push(next);
   }

@@ -166,7 +166,9 @@ export class OutboxEngine implements Outbox {
     const fields = queuedMessageFields(input);
     // a message bound to where its profile pointed then is offline when that address is
     const bound = input.baseUrl !== undefined ? this.reach.offlineUntil(input.baseUrl) : undefined;
-    return this.enqueue(input.profileId, (tx, at, offlineUntil) => m.addMessage(tx, fields, at, bound === undefined ? offlineUntil : bound));
+    return this.enqueue(input.profileId, (tx, at, offlineUntil) =>
+      m.addMessage(tx, fields, at, bound === undefined ? offlineUntil : bound),
+    );
   }
 
   /** stores one new operation a kind built in a journal transaction (`offlineUntil`: its profile's API is down till then), then starts a pass */
@@ -231,7 +233,6 @@ export class OutboxEngine implements Outbox {
     this.checkSettled();
     return settled;
   }
-
 
   async close(): Promise<void> {
     if (this.closed) return;
@@ -353,7 +354,11 @@ export class OutboxEngine implements Outbox {
     const claimed = await claiming;
     // Started even if close() came meanwhile: the attempt sees the abort before any request and
     // records the operation as pending again, which releases the claim.
-    for (const r of claimed) this.startAttempt(r, picks.find((p) => p.item.id === r.item.id));
+    for (const r of claimed)
+      this.startAttempt(
+        r,
+        picks.find((p) => p.item.id === r.item.id),
+      );
   }
 
   /** Where a waiting operation goes now, as its kind says; null when it is held for the person. */
@@ -374,7 +379,12 @@ export class OutboxEngine implements Outbox {
   }
 
   /** what nextStep needs to know of an operation beyond its record */
-  private async stepContext(r: StoredOp, base: string | undefined, profile: Profile | null, adminKeysOf: (profileId: string) => Promise<string[]>): Promise<StepContext> {
+  private async stepContext(
+    r: StoredOp,
+    base: string | undefined,
+    profile: Profile | null,
+    adminKeysOf: (profileId: string) => Promise<string[]>,
+  ): Promise<StepContext> {
     const c = r.claim;
     const claimHolder = c === null ? null : m.isOurs(c, this.holder) ? 'ours' : holderAlive(c.holder, c.pid) ? 'alive' : 'dead';
     const candidateKeys = profile === null ? [] : await kindOf(this.kinds, r).candidateKeys(r, profile, adminKeysOf);
@@ -385,7 +395,9 @@ export class OutboxEngine implements Outbox {
     const id = r.item.id;
     const prior = before?.claim;
     if (before?.item.state === 'sending' && prior && !m.isOurs(prior, this.holder)) {
-      this.log(`outbox: took over ${id} from process ${prior.pid} (${holderAlive(prior.holder, prior.pid) ? 'claim expired' : 'no longer running'}); sending it again is harmless`);
+      this.log(
+        `outbox: took over ${id} from process ${prior.pid} (${holderAlive(prior.holder, prior.pid) ? 'claim expired' : 'no longer running'}); sending it again is harmless`,
+      );
     }
     this.forced.delete(id);
     // A long send (a large upload on a slow link) renews its claim, so no other process takes
@@ -463,7 +475,8 @@ export class OutboxEngine implements Outbox {
     for (const r of this.journal.state.values()) {
       // one whose request may have arrived without an answer keeps its own back-off: a server
       // that answers the probe but resets every send does not get it again at each probe
-      if (r.item.state === 'pending' && r.item.pendingReason === 'offline' && (r.unanswered ?? 0) === 0 && this.baseOf(r) === base) this.forced.add(r.item.id);
+      if (r.item.state === 'pending' && r.item.pendingReason === 'offline' && (r.unanswered ?? 0) === 0 && this.baseOf(r) === base)
+        this.forced.add(r.item.id);
     }
     this.kick();
   }
@@ -483,9 +496,11 @@ export class OutboxEngine implements Outbox {
     if (ids.size === 0) return;
     const at = this.iso();
     const probeAt = this.reach.offlineUntil(base) ?? this.now();
-    this.journal.transact((tx) => m.markOffline(tx, ids, probeAt, at)).catch((err: unknown) => {
-      this.log(`outbox: could not record the offline state: ${toErrorInfo(err).message}`);
-    });
+    this.journal
+      .transact((tx) => m.markOffline(tx, ids, probeAt, at))
+      .catch((err: unknown) => {
+        this.log(`outbox: could not record the offline state: ${toErrorInfo(err).message}`);
+      });
   }
 
   private probe(base: string): void {
@@ -536,11 +551,14 @@ export class OutboxEngine implements Outbox {
     this.timerAt = wake;
     // +2 ms: a timer may fire a hair before the clock reaches its time; waking then would find
     // nothing due and cost a second wake-up
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wakeups++;
-      this.kick();
-    }, Math.max(MIN_TIMER_MS, wake - now + 2));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.wakeups++;
+        this.kick();
+      },
+      Math.max(MIN_TIMER_MS, wake - now + 2),
+    );
     // The outbox never keeps a process alive by itself (the CLI exits; the app is alive anyway).
     this.timer.unref();
   }

@@ -64,7 +64,10 @@ export function messageOutcome(err: unknown, streaks: Streaks, bounds: Backoff, 
   if (info.code === 'cancelled') return { kind: 'pending', reason: 'queued', error: info, delayMs: backoffMs(1, bounds, random) };
   if (info.code === 'rate_limited' || info.status === 429) return rateLimited(info, bounds, random);
   if (info.code === 'no_key' || info.code === 'key_revoked') {
-    return { kind: 'failed', error: { ...info, message: `No usable key for this profile (${info.message.replace(/\.$/, '')}); add one and retry.` } };
+    return {
+      kind: 'failed',
+      error: { ...info, message: `No usable key for this profile (${info.message.replace(/\.$/, '')}); add one and retry.` },
+    };
   }
   if (isDefiniteRefusal(info) || (info.status === undefined && !isOutageCode(info.code))) return { kind: 'failed', error: info };
   // 5xx, 408, 425, an unreadable non-2xx: the service may be down or overloaded; it waits
@@ -91,7 +94,13 @@ function isOutageCode(code: string): boolean {
 function waitForNetwork(err: unknown, streaks: Streaks, bounds: Backoff, random: () => number): Outcome {
   const info = toErrorInfo(err);
   if (err instanceof CrmError && err.unsent) return { kind: 'pending', reason: 'offline', error: info, delayMs: null, streak: 'unsent' };
-  return { kind: 'pending', reason: 'offline', error: info, delayMs: backoffMs(streaks.unanswered + 1, bounds, random), streak: 'unanswered' };
+  return {
+    kind: 'pending',
+    reason: 'offline',
+    error: info,
+    delayMs: backoffMs(streaks.unanswered + 1, bounds, random),
+    streak: 'unanswered',
+  };
 }
 
 export function isServerError(info: ErrorInfo): boolean {
@@ -101,7 +110,8 @@ export function isServerError(info: ErrorInfo): boolean {
 export function rateLimited(info: ErrorInfo, bounds: Backoff, random: () => number): Outcome {
   // never sooner than the server asked, nor than the back-off floor (a "Retry-After: 0" on every
   // answer would otherwise be a busy loop); a little jitter on top so clients do not return in step
-  const wait = info.retryAfterMs !== undefined ? Math.max(info.retryAfterMs, bounds.min) * (1 + 0.1 * random()) : backoffMs(2, bounds, random);
+  const wait =
+    info.retryAfterMs !== undefined ? Math.max(info.retryAfterMs, bounds.min) * (1 + 0.1 * random()) : backoffMs(2, bounds, random);
   return { kind: 'pending', reason: 'rate_limited', error: info, delayMs: Math.ceil(wait) };
 }
 
@@ -131,7 +141,10 @@ export function serverError(info: ErrorInfo, serverErrors: number, bounds: Backo
   if (count >= MAX_SERVER_ERRORS) {
     return {
       kind: 'failed',
-      error: { ...info, message: `The server answered with an error ${count} times in a row (last: ${info.message.replace(/\.$/, '')}). Retry when the service is healthy again.` },
+      error: {
+        ...info,
+        message: `The server answered with an error ${count} times in a row (last: ${info.message.replace(/\.$/, '')}). Retry when the service is healthy again.`,
+      },
     };
   }
   return { kind: 'pending', reason: 'server_error', error: info, delayMs: backoffMs(count, bounds, random), streak: 'server_error' };

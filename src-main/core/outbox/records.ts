@@ -131,7 +131,6 @@ export function decodeLine(line: string): Decoded {
 const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'send.template', 'keys.revoke', 'keys.prove'];
 const STATES: readonly OutboxState[] = ['pending', 'sending', 'sent', 'failed', 'cancelled'];
 
-
 function isHeader(v: unknown): v is Header {
   return isRecord(v) && v.h === 1 && typeof v.gen === 'string';
 }
@@ -144,7 +143,8 @@ function isEntry(v: unknown): v is Entry {
   if (typeof item.id !== 'string' || typeof item.profileId !== 'string') return false;
   if (!KINDS.includes(item.kind as OutboxKind) || !STATES.includes(item.state as OutboxState)) return false;
   const p = r.payload;
-  if (p.type === 'message') return isRecord(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
+  if (p.type === 'message')
+    return isRecord(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
   if (p.type === 'revocation') return Array.isArray(p.refusedKeys) && (p.notBefore === undefined || typeof p.notBefore === 'string');
   if (p.type === 'proof') return typeof p.localKeyId === 'string' && typeof p.revocationId === 'string' && typeof p.startedAt === 'string';
   return false;

@@ -15,7 +15,10 @@ export interface JsonBounds {
 export const PASTED_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxChars: 256 * 1024 };
 
 export class JsonBoundsError extends Error {
-  constructor(readonly reason: 'too_deep' | 'too_large', message: string) {
+  constructor(
+    readonly reason: 'too_deep' | 'too_large',
+    message: string,
+  ) {
     super(message);
     this.name = 'JsonBoundsError';
   }
@@ -32,13 +35,18 @@ export function checkJsonBounds(text: string, bounds: JsonBounds = PASTED_JSON_B
     if (c === 0x22) i = stringEnd(text, i);
     else if (c === 0x5b || c === 0x7b) {
       depth += 1;
-      if (depth > bounds.maxDepth) throw new JsonBoundsError('too_deep', `the JSON is nested too deeply (more than ${bounds.maxDepth} levels)`);
+      if (depth > bounds.maxDepth)
+        throw new JsonBoundsError('too_deep', `the JSON is nested too deeply (more than ${bounds.maxDepth} levels)`);
     } else if (c === 0x5d || c === 0x7d) depth -= 1;
   }
 }
 
 /** JSON.parse after checkJsonBounds; JSON.parse's own SyntaxError for text that is not JSON. */
-export function parseBoundedJson(text: string, bounds: JsonBounds = PASTED_JSON_BOUNDS, reviver?: (key: string, value: unknown) => unknown): unknown {
+export function parseBoundedJson(
+  text: string,
+  bounds: JsonBounds = PASTED_JSON_BOUNDS,
+  reviver?: (key: string, value: unknown) => unknown,
+): unknown {
   checkJsonBounds(text, bounds);
   return JSON.parse(text, reviver) as unknown;
 }

@@ -35,13 +35,26 @@ import { SpecDocuments } from './spec-documents';
 /** What the preview sends: the playground's kind of example values. */
 const SAMPLES: Record<DescribedOperation, Operation> = {
   'contacts.list': { op: 'contacts.list', input: { page: 1, perPage: 50, search: 'ana' } },
-  'messages.text': { op: 'messages.text', input: { number: '5511999990000', text: 'Hello from the console' }, idempotencyKey: '00000000-0000-4000-8000-000000000000' },
-  'messages.media': {
-    op: 'messages.media',
-    input: { number: '5511999990000', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/report.pdf' }, caption: 'Monthly report' },
+  'messages.text': {
+    op: 'messages.text',
+    input: { number: '5511999990000', text: 'Hello from the console' },
     idempotencyKey: '00000000-0000-4000-8000-000000000000',
   },
-  'messages.audio': { op: 'messages.audio', input: { number: '5511999990000', source: { kind: 'url', url: 'https://example.com/audio/note.ogg' } }, idempotencyKey: '00000000-0000-4000-8000-000000000000' },
+  'messages.media': {
+    op: 'messages.media',
+    input: {
+      number: '5511999990000',
+      mediatype: 'document',
+      source: { kind: 'url', url: 'https://example.com/files/report.pdf' },
+      caption: 'Monthly report',
+    },
+    idempotencyKey: '00000000-0000-4000-8000-000000000000',
+  },
+  'messages.audio': {
+    op: 'messages.audio',
+    input: { number: '5511999990000', source: { kind: 'url', url: 'https://example.com/audio/note.ogg' } },
+    idempotencyKey: '00000000-0000-4000-8000-000000000000',
+  },
   'messages.template': {
     op: 'messages.template',
     input: { number: '5511999990000', name: 'order_update', language: 'en_US', params: ['Ana', '#1042'] },
@@ -51,8 +64,14 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
   'templates.list': { op: 'templates.list', input: {} },
   // a file that need not exist: the preview shows where it would go (its own problem is not shown)
   'keys.check': { op: 'keys.check', input: {} },
-  'media.upload': { op: 'media.upload', input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' } },
-  'messages.reaction': { op: 'messages.reaction', input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3', emoji: '👍' } },
+  'media.upload': {
+    op: 'media.upload',
+    input: { source: { kind: 'file', path: '/path/to/photo.png' }, mediatype: 'image', mimetype: 'image/png' },
+  },
+  'messages.reaction': {
+    op: 'messages.reaction',
+    input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3', emoji: '👍' },
+  },
   'media.download': { op: 'media.download', input: { mediaId: '1234567890123456' } },
   'messages.read': { op: 'messages.read', input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3' } },
 };
@@ -109,16 +128,24 @@ export class ApiEditor {
   }
 
   /** Proposes one operation from a document's candidate; saves nothing. A multipart body proposes nothing and says why. */
-  async proposeFromSpec(profileId: string, operation: DescribedOperation, loaded: LoadedSpec, candidateId: string, options: SpecImportOptions = {}): Promise<SpecProposal> {
+  async proposeFromSpec(
+    profileId: string,
+    operation: DescribedOperation,
+    loaded: LoadedSpec,
+    candidateId: string,
+    options: SpecImportOptions = {},
+  ): Promise<SpecProposal> {
     const profile = await this.profile(profileId);
-    return specErrors(async () => proposeFromSpec(loaded.spec, candidateId, operation, {
-      profileBaseUrl: profile.baseUrl,
-      fixes: options.fixes ?? {},
-      ...(loaded.url === undefined ? {} : { sourceUrl: loaded.url }),
-      ...(options.vars === undefined ? {} : { vars: options.vars }),
-      ...(options.user === undefined ? {} : { user: options.user }),
-      ...(options.example === undefined ? {} : { example: options.example }),
-    }));
+    return specErrors(async () =>
+      proposeFromSpec(loaded.spec, candidateId, operation, {
+        profileBaseUrl: profile.baseUrl,
+        fixes: options.fixes ?? {},
+        ...(loaded.url === undefined ? {} : { sourceUrl: loaded.url }),
+        ...(options.vars === undefined ? {} : { vars: options.vars }),
+        ...(options.user === undefined ? {} : { user: options.user }),
+        ...(options.example === undefined ? {} : { example: options.example }),
+      }),
+    );
   }
 
   async save(profileId: string, operation: DescribedOperation, spec: OperationSpec): Promise<Profile> {
@@ -129,12 +156,17 @@ export class ApiEditor {
     // and what a listing's answers showed is judged anew for a description saved anew
     const { fileOrigins: _given, listing: _judged, ...clean } = checked.value.operations[operation]!;
     const missing = missingRoles(operation, rolesOf(clean));
-    if (missing.length > 0) throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.map((m) => m.sentence).join('; ')}`);
-    return this.write(profileId, (api) => {
-      const kept = api.operations[operation]?.fileOrigins;
-      const next: OperationSpec = kept === undefined ? clean : { ...clean, fileOrigins: kept };
-      return withAbsent({ ...api, operations: { ...api.operations, [operation]: next } }, operation, false);
-    }, operation);
+    if (missing.length > 0)
+      throw new CrmError('validation', `${ENDPOINTS[operation].label} cannot be saved: ${missing.map((m) => m.sentence).join('; ')}`);
+    return this.write(
+      profileId,
+      (api) => {
+        const kept = api.operations[operation]?.fileOrigins;
+        const next: OperationSpec = kept === undefined ? clean : { ...clean, fileOrigins: kept };
+        return withAbsent({ ...api, operations: { ...api.operations, [operation]: next } }, operation, false);
+      },
+      operation,
+    );
   }
 
   /**
@@ -154,16 +186,23 @@ export class ApiEditor {
   async addFileOrigin(profileId: string, text: string): Promise<FileOrigins & { origin: string; changed: boolean }> {
     const origin = checkedOrigin(text);
     let changed = false;
-    const profile = await this.write(profileId, (api, current) => {
-      const spec = api.operations['media.download'];
-      if (spec === undefined) throw new CrmError('validation', NO_DOWNLOAD_SPEC);
-      const list = spec.fileOrigins ?? [];
-      if (list.includes(origin)) return api;
-      if (originOf(current.baseUrl) === origin) throw new CrmError('validation', `${origin} is this profile's own origin: files there are downloaded with its key already`);
-      if (list.length >= MAX_FILE_ORIGINS) throw new CrmError('validation', `Download media lists ${MAX_FILE_ORIGINS} origins already: remove one first`);
-      changed = true;
-      return { ...api, operations: { ...api.operations, 'media.download': { ...spec, fileOrigins: [...list, origin] } } };
-    }, null, false);
+    const profile = await this.write(
+      profileId,
+      (api, current) => {
+        const spec = api.operations['media.download'];
+        if (spec === undefined) throw new CrmError('validation', NO_DOWNLOAD_SPEC);
+        const list = spec.fileOrigins ?? [];
+        if (list.includes(origin)) return api;
+        if (originOf(current.baseUrl) === origin)
+          throw new CrmError('validation', `${origin} is this profile's own origin: files there are downloaded with its key already`);
+        if (list.length >= MAX_FILE_ORIGINS)
+          throw new CrmError('validation', `Download media lists ${MAX_FILE_ORIGINS} origins already: remove one first`);
+        changed = true;
+        return { ...api, operations: { ...api.operations, 'media.download': { ...spec, fileOrigins: [...list, origin] } } };
+      },
+      null,
+      false,
+    );
     return { ...fileOriginsOf(profile), origin, changed };
   }
 
@@ -171,15 +210,20 @@ export class ApiEditor {
   async removeFileOrigin(profileId: string, text: string): Promise<FileOrigins & { origin: string; changed: boolean }> {
     const origin = checkedOrigin(text);
     let changed = false;
-    const profile = await this.write(profileId, (api) => {
-      const spec = api.operations['media.download'];
-      const list = spec?.fileOrigins ?? [];
-      if (spec === undefined || !list.includes(origin)) return api;
-      changed = true;
-      const { fileOrigins: _old, ...rest } = spec;
-      const left = list.filter((o) => o !== origin);
-      return { ...api, operations: { ...api.operations, 'media.download': left.length === 0 ? rest : { ...rest, fileOrigins: left } } };
-    }, null, false);
+    const profile = await this.write(
+      profileId,
+      (api) => {
+        const spec = api.operations['media.download'];
+        const list = spec?.fileOrigins ?? [];
+        if (spec === undefined || !list.includes(origin)) return api;
+        changed = true;
+        const { fileOrigins: _old, ...rest } = spec;
+        const left = list.filter((o) => o !== origin);
+        return { ...api, operations: { ...api.operations, 'media.download': left.length === 0 ? rest : { ...rest, fileOrigins: left } } };
+      },
+      null,
+      false,
+    );
     return { ...fileOriginsOf(profile), origin, changed };
   }
 
@@ -188,11 +232,15 @@ export class ApiEditor {
    * operation loses its own description: nothing of it is ever sent.
    */
   async markAbsent(profileId: string, operation: DescribedOperation, absent: boolean): Promise<Profile> {
-    return this.write(profileId, (api) => {
-      const operations = { ...api.operations };
-      if (absent) delete operations[operation];
-      return emptyToNull(withAbsent({ ...api, operations }, operation, absent));
-    }, operation);
+    return this.write(
+      profileId,
+      (api) => {
+        const operations = { ...api.operations };
+        if (absent) delete operations[operation];
+        return emptyToNull(withAbsent({ ...api, operations }, operation, absent));
+      },
+      operation,
+    );
   }
 
   /** Takes another profile's whole description (the CLI's environment profile copies --profile's). */
@@ -209,22 +257,32 @@ export class ApiEditor {
    */
   async setEvents(profileId: string, events: EventRoutes | null): Promise<Profile> {
     const checked = events === null ? null : parseApiDescription({ version: 1, operations: {}, events });
-    if (checked !== null && !checked.ok) throw new CrmError('validation', `The event routes cannot be saved: ${checked.problems.slice(0, 5).join('; ')}`);
+    if (checked !== null && !checked.ok)
+      throw new CrmError('validation', `The event routes cannot be saved: ${checked.problems.slice(0, 5).join('; ')}`);
     const clean = checked?.value.events;
-    return this.write(profileId, (api) => {
-      const { events: _old, ...rest } = api;
-      return emptyToNull(clean === undefined || Object.keys(clean).length === 0 ? rest : { ...rest, events: clean });
-    }, null, false);
+    return this.write(
+      profileId,
+      (api) => {
+        const { events: _old, ...rest } = api;
+        return emptyToNull(clean === undefined || Object.keys(clean).length === 0 ? rest : { ...rest, events: clean });
+      },
+      null,
+      false,
+    );
   }
 
   /** Back to docs/API.md for one operation, or for all. */
   async reset(profileId: string, operation: DescribedOperation | 'all'): Promise<Profile> {
-    return this.write(profileId, (api) => {
-      if (operation === 'all') return null;
-      const operations = { ...api.operations };
-      delete operations[operation];
-      return emptyToNull(withAbsent({ ...api, operations }, operation, false));
-    }, operation === 'all' ? null : operation);
+    return this.write(
+      profileId,
+      (api) => {
+        if (operation === 'all') return null;
+        const operations = { ...api.operations };
+        delete operations[operation];
+        return emptyToNull(withAbsent({ ...api, operations }, operation, false));
+      },
+      operation === 'all' ? null : operation,
+    );
   }
 
   /** The request a spec makes with example values, as the send panels' cURL shows it. */
@@ -233,7 +291,8 @@ export class ApiEditor {
     const api: ApiDescription = { version: 1, operations: { ...profile.api?.operations } };
     if (spec !== null) {
       const checked = parseApiDescription({ version: 1, operations: { [operation]: spec } });
-      if (!checked.ok) return { method: spec.method, url: '', curl: '', problems: checked.problems.map((message) => ({ field: 'api', message })) };
+      if (!checked.ok)
+        return { method: spec.method, url: '', curl: '', problems: checked.problems.map((message) => ({ field: 'api', message })) };
       api.operations[operation] = checked.value.operations[operation];
     }
     const { request, problems } = await prepareRequest(SAMPLES[operation], { ...profile, api });
@@ -252,7 +311,12 @@ export class ApiEditor {
    * A described operation owns its path: an older path override of it is dropped (of every
    * described operation when the whole description changes, `operation` null).
    */
-  private async write(profileId: string, change: (api: ApiDescription, profile: Profile) => ApiDescription | null, operation: DescribedOperation | null, dropsOverrides = true): Promise<Profile> {
+  private async write(
+    profileId: string,
+    change: (api: ApiDescription, profile: Profile) => ApiDescription | null,
+    operation: DescribedOperation | null,
+    dropsOverrides = true,
+  ): Promise<Profile> {
     const written = await this.meta.profiles.update((doc) => {
       const profile = doc.profiles.find((p) => p.id === profileId);
       if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
@@ -285,7 +349,13 @@ const NO_DOWNLOAD_SPEC =
 
 function fileOriginsOf(profile: Profile): FileOrigins {
   const spec = profile.api?.operations['media.download'];
-  return { profileId: profile.id, profileName: profile.name, serviceOrigin: originOf(profile.baseUrl), described: spec !== undefined, origins: [...(spec?.fileOrigins ?? [])] };
+  return {
+    profileId: profile.id,
+    profileName: profile.name,
+    serviceOrigin: originOf(profile.baseUrl),
+    described: spec !== undefined,
+    origins: [...(spec?.fileOrigins ?? [])],
+  };
 }
 
 /** the origin as the policy writes it, or the person's error with the reason */
@@ -314,7 +384,10 @@ function withFileStep(proposal: Proposal, parsed: ParsedCurl, profile: Profile):
   return {
     ...proposal,
     fileOrigin: checked.origin,
-    warnings: [...proposal.warnings, `${step} Importing it instead lets the profile's key go to ${checked.origin} to download received files, and for nothing else: only with your yes.`],
+    warnings: [
+      ...proposal.warnings,
+      `${step} Importing it instead lets the profile's key go to ${checked.origin} to download received files, and for nothing else: only with your yes.`,
+    ],
   };
 }
 

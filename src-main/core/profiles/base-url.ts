@@ -29,8 +29,10 @@ export function checkBaseUrl(raw: string): BaseUrlCheck {
   } catch {
     throw invalid('The base URL is not a valid URL; it should look like https://api.example.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('The base URL must start with https:// (or http:// for a local server).');
-  if (url.username !== '' || url.password !== '') throw invalid('The base URL must not contain a user name or password: the API key is sent in a header.');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalid('The base URL must start with https:// (or http:// for a local server).');
+  if (url.username !== '' || url.password !== '')
+    throw invalid('The base URL must not contain a user name or password: the API key is sent in a header.');
   if (url.search !== '' || url.hash !== '' || text.includes('?') || text.includes('#')) {
     throw invalid('The base URL must not contain a query ("?") or fragment ("#").');
   }
@@ -45,5 +47,7 @@ export const INSECURE_HTTP_MESSAGE =
   'This base URL uses plain http to a host that is not this computer: the API key would cross the network unencrypted. Use https, or confirm that you accept the risk.';
 
 export function insecureHttpError(): CrmError {
-  return new CrmError('validation', INSECURE_HTTP_MESSAGE, { details: [{ field: 'confirmInsecure', message: 'plain http to a remote host needs confirmation' }] });
+  return new CrmError('validation', INSECURE_HTTP_MESSAGE, {
+    details: [{ field: 'confirmInsecure', message: 'plain http to a remote host needs confirmation' }],
+  });
 }

@@ -23,7 +23,8 @@ export function insecureQuestion(origin: string): ConsentQuestion {
   return {
     title: 'Unencrypted connection',
     message: `Use plain http with ${origin}?`,
-    detail: 'This address is not this computer, so API keys and messages would cross the network unencrypted. Use https unless you are sure.',
+    detail:
+      'This address is not this computer, so API keys and messages would cross the network unencrypted. Use https unless you are sure.',
     confirmLabel: 'Use plain http',
   };
 }
@@ -47,19 +48,29 @@ type CreateInput = Parameters<ProfileManager['create']>[0];
 type UpdatePatch = Parameters<ProfileManager['update']>[1];
 
 /** profiles:create from the window: plain http to a remote host is confirmed by the person through main */
-export async function createProfileAsking(profiles: ConsentProfiles, ask: AskConsent, input: Omit<CreateInput, 'confirmInsecure'>): Promise<Profile> {
+export async function createProfileAsking(
+  profiles: ConsentProfiles,
+  ask: AskConsent,
+  input: Omit<CreateInput, 'confirmInsecure'>,
+): Promise<Profile> {
   const insecure = await profiles.insecureOriginOf(input.baseUrl);
   const confirmInsecure = insecure !== null && (await ask(insecureQuestion(insecure)));
   return profiles.create({ ...input, confirmInsecure });
 }
 
 /** profiles:update from the window: both consents asked through main, each only when needed */
-export async function updateProfileAsking(profiles: ConsentProfiles, ask: AskConsent, id: string, patch: Omit<UpdatePatch, 'confirmInsecure'>): Promise<Profile> {
+export async function updateProfileAsking(
+  profiles: ConsentProfiles,
+  ask: AskConsent,
+  id: string,
+  patch: Omit<UpdatePatch, 'confirmInsecure'>,
+): Promise<Profile> {
   const needed = await profiles.consentNeeded(id, patch);
   const confirmInsecure = needed.insecureOrigin !== null && (await ask(insecureQuestion(needed.insecureOrigin)));
   // a refused http confirmation fails the update with its own message; nothing is asked after it
   if (needed.insecureOrigin !== null && !confirmInsecure) return profiles.update(id, { ...patch, confirmInsecure: false });
   const profile = await profiles.get(id);
-  const moveKeys = needed.keysToMove !== null && (await ask(moveKeysQuestion(patch.name ?? profile.name, needed.keysToMove.count, needed.keysToMove.to)));
+  const moveKeys =
+    needed.keysToMove !== null && (await ask(moveKeysQuestion(patch.name ?? profile.name, needed.keysToMove.count, needed.keysToMove.to)));
   return profiles.update(id, { ...patch, confirmInsecure }, { moveKeys });
 }

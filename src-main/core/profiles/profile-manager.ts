@@ -58,7 +58,11 @@ export class ProfileManager implements ProfileService {
   ) {}
 
   private listingOf(doc: ProfilesDoc): ProfileListing {
-    const choices = choicesOf(doc.profiles.map((p) => p.id), doc.activeProfileId, doc.windowProfileId);
+    const choices = choicesOf(
+      doc.profiles.map((p) => p.id),
+      doc.activeProfileId,
+      doc.windowProfileId,
+    );
     return { profiles: doc.profiles, activeProfileId: ownChoice(choices, this.chooser), ...choices };
   }
 
@@ -100,23 +104,25 @@ export class ProfileManager implements ProfileService {
     const name = this.checkName(input.name);
     const url = checkBaseUrl(input.baseUrl);
     if (url.insecure && input.confirmInsecure !== true) throw insecureHttpError();
-    return this.announce(await this.meta.profiles.update((doc) => {
-      this.ensureUniqueName(doc.profiles, name, null);
-      const profile: Profile = {
-        id: `p_${randomUUID()}`,
-        name,
-        baseUrl: url.baseUrl,
-        endpointOverrides: {},
-        api: null,
-        activeKeyId: null,
-        sandbox: input.sandbox === true,
-        allowInsecureHttp: url.insecure,
-        createdAt: this.now().toISOString(),
-      };
-      doc.profiles.push(profile);
-      if (doc.activeProfileId === null) doc.activeProfileId = profile.id;
-      return profile;
-    }));
+    return this.announce(
+      await this.meta.profiles.update((doc) => {
+        this.ensureUniqueName(doc.profiles, name, null);
+        const profile: Profile = {
+          id: `p_${randomUUID()}`,
+          name,
+          baseUrl: url.baseUrl,
+          endpointOverrides: {},
+          api: null,
+          activeKeyId: null,
+          sandbox: input.sandbox === true,
+          allowInsecureHttp: url.insecure,
+          createdAt: this.now().toISOString(),
+        };
+        doc.profiles.push(profile);
+        if (doc.activeProfileId === null) doc.activeProfileId = profile.id;
+        return profile;
+      }),
+    );
   }
 
   /** the origin of `baseUrl` when it is plain http to a host that is not this computer, else null (throws for an invalid URL) */
@@ -129,13 +135,18 @@ export class ProfileManager implements ProfileService {
    * What an update would need the person's consent for, without changing anything: plain http to
    * a remote host not confirmed before, and saved keys that would be sent to a new origin.
    */
-  async consentNeeded(id: string, patch: { baseUrl?: string }): Promise<{ insecureOrigin: string | null; keysToMove: { count: number; to: string } | null }> {
+  async consentNeeded(
+    id: string,
+    patch: { baseUrl?: string },
+  ): Promise<{ insecureOrigin: string | null; keysToMove: { count: number; to: string } | null }> {
     const profile = await this.get(id);
     if (patch.baseUrl === undefined) return { insecureOrigin: null, keysToMove: null };
     const url = checkBaseUrl(patch.baseUrl);
     const alreadyConfirmed = profile.allowInsecureHttp && originOf(profile.baseUrl) === url.origin;
     const current = originOf(profile.baseUrl);
-    const elsewhere = (await this.meta.keys.read()).keys.filter((k) => k.profileId === id && k.state === 'active' && (k.origin ?? current) !== url.origin);
+    const elsewhere = (await this.meta.keys.read()).keys.filter(
+      (k) => k.profileId === id && k.state === 'active' && (k.origin ?? current) !== url.origin,
+    );
     return {
       insecureOrigin: url.insecure && !alreadyConfirmed ? url.origin : null,
       keysToMove: elsewhere.length > 0 ? { count: elsewhere.length, to: url.origin } : null,
@@ -210,7 +221,8 @@ export class ProfileManager implements ProfileService {
 
   async activate(id: string): Promise<void> {
     await this.meta.profiles.update((doc) => {
-      if (!doc.profiles.some((p) => p.id === id)) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+      if (!doc.profiles.some((p) => p.id === id))
+        throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
       if (this.chooser === 'window') doc.windowProfileId = id;
       else doc.activeProfileId = id;
     });
@@ -219,12 +231,14 @@ export class ProfileManager implements ProfileService {
 
   /** marks the profile live or not (shared/live-guard.ts): the window and `crm` ask before acting on a live one */
   async setLive(id: string, live: boolean): Promise<Profile> {
-    return this.announce(await this.meta.profiles.update((doc) => {
-      const profile = doc.profiles.find((p) => p.id === id);
-      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
-      profile.live = live;
-      return profile;
-    }));
+    return this.announce(
+      await this.meta.profiles.update((doc) => {
+        const profile = doc.profiles.find((p) => p.id === id);
+        if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+        profile.live = live;
+        return profile;
+      }),
+    );
   }
 
   async setActiveKey(profileId: string, keyId: string | null): Promise<void> {
@@ -245,7 +259,8 @@ export class ProfileManager implements ProfileService {
     const name = raw.trim();
     const length = charCount(name);
     if (length < 1) throw validation('name', 'Give the profile a name.');
-    if (length > PROFILE_NAME_MAX) throw validation('name', `A profile name is at most ${PROFILE_NAME_MAX} characters (this one has ${length}).`);
+    if (length > PROFILE_NAME_MAX)
+      throw validation('name', `A profile name is at most ${PROFILE_NAME_MAX} characters (this one has ${length}).`);
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(name)) throw validation('name', 'A profile name cannot contain control characters.');
     return name;
@@ -267,7 +282,9 @@ export class ProfileManager implements ProfileService {
     }
     const problems = validateEndpointOverrides(cleaned);
     if (problems.length > 0) {
-      throw new CrmError('validation', `Invalid endpoint override: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, { details: problems });
+      throw new CrmError('validation', `Invalid endpoint override: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, {
+        details: problems,
+      });
     }
     return cleaned as EndpointOverrides;
   }

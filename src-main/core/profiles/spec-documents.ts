@@ -25,7 +25,13 @@ export type DocumentLocation = { kind: 'file'; path: string } | { kind: 'url'; u
 
 export interface SpecDocumentEditor {
   loadSpec(source: string): Promise<LoadedSpec>;
-  proposeFromSpec(profileId: string, operation: DescribedOperation, loaded: LoadedSpec, candidateId: string, options?: SpecImportOptions): Promise<SpecProposal>;
+  proposeFromSpec(
+    profileId: string,
+    operation: DescribedOperation,
+    loaded: LoadedSpec,
+    candidateId: string,
+    options?: SpecImportOptions,
+  ): Promise<SpecProposal>;
   describe(profileId: string): Promise<{ baseUrl: string }>;
 }
 
@@ -59,19 +65,35 @@ export class SpecDocuments {
   }
 
   /** One operation from one candidate, with the person's values; a document the app cannot use says why in `problem`. */
-  async propose(profileId: string, handle: string, operation: DescribedOperation, candidateId: string, input: ProposeInput = {}): Promise<ApiDocumentProposal> {
+  async propose(
+    profileId: string,
+    handle: string,
+    operation: DescribedOperation,
+    candidateId: string,
+    input: ProposeInput = {},
+  ): Promise<ApiDocumentProposal> {
     const held = this.held.get(handle);
-    if (held === undefined) throw new CrmError('not_found', `The document is no longer held (main keeps it ${Math.round(this.ttlMs / 60_000)} minutes after its last use): load it again.`);
+    if (held === undefined)
+      throw new CrmError(
+        'not_found',
+        `The document is no longer held (main keeps it ${Math.round(this.ttlMs / 60_000)} minutes after its last use): load it again.`,
+      );
     this.keep(handle, held.loaded);
     const none: ApiDocumentOpenValues = { vars: [], user: false };
     try {
       const result = await this.editor.proposeFromSpec(profileId, operation, held.loaded, candidateId, input);
       if (result.proposal === null) return { candidateId, proposal: null, problem: forWindow(result.unsupported), open: none };
       const { warnings } = result.proposal;
-      return { candidateId, proposal: { ...result.proposal, warnings: warnings.map(forWindow) }, problem: null, open: openValuesOf(warnings) };
+      return {
+        candidateId,
+        proposal: { ...result.proposal, warnings: warnings.map(forWindow) },
+        problem: null,
+        open: openValuesOf(warnings),
+      };
     } catch (err) {
       // a server variable without a value stops the proposal: the window asks for it
-      if (err instanceof CrmError && err.code === 'validation') return { candidateId, proposal: null, problem: forWindow(err.message), open: openValuesOf([err.message]) };
+      if (err instanceof CrmError && err.code === 'validation')
+        return { candidateId, proposal: null, problem: forWindow(err.message), open: openValuesOf([err.message]) };
       throw err;
     }
   }

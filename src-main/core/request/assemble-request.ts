@@ -32,6 +32,14 @@ export function assembleRequest(
   const ownType = body?.kind !== 'multipart' && extra.some((h) => h.name.toLowerCase() === 'content-type');
   if (body !== null && !ownType) headers['Content-Type'] = bodyContentType(body);
   if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
-  const request: PreparedRequest = { endpoint, method, url, headers, body, idempotencyKey, retrySafe: method === 'GET' || idempotencyKey !== null };
+  const request: PreparedRequest = {
+    endpoint,
+    method,
+    url,
+    headers,
+    body,
+    idempotencyKey,
+    retrySafe: method === 'GET' || idempotencyKey !== null,
+  };
   return credential === undefined ? request : { ...request, credential };
 }

@@ -42,7 +42,11 @@ export function allowedRoles(op: DescribedOperation): ReadonlySet<Role> {
 function compileSpec(spec: OperationSpec): CompiledSpec {
   const roles = rolesOf(spec);
   const json = spec.body !== null && (spec.encoding === undefined || spec.encoding === 'json');
-  const incomplete = perOperation((op) => missingRoles(op, roles).map(({ sentence }) => `The API description of ${ENDPOINTS[op].label} is incomplete: ${sentence}. Fix it in Profiles → API`));
+  const incomplete = perOperation((op) =>
+    missingRoles(op, roles).map(
+      ({ sentence }) => `The API description of ${ENDPOINTS[op].label} is incomplete: ${sentence}. Fix it in Profiles → API`,
+    ),
+  );
   const fixedPath = perOperation((op) => {
     if ((spec.pathRoles ?? []).length > 0) return null;
     const problems = new Problems();

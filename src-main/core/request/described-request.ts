@@ -27,7 +27,12 @@ export interface BuilderDeps {
   compiled?: boolean;
 }
 
-export async function prepareDescribed(op: OperationOf<DescribedOperation>, target: RequestTarget, deps: BuilderDeps, problems: Problems): Promise<Prepared> {
+export async function prepareDescribed(
+  op: OperationOf<DescribedOperation>,
+  target: RequestTarget,
+  deps: BuilderDeps,
+  problems: Problems,
+): Promise<Prepared> {
   const spec = operationSpec(target, op.op);
   const label = ENDPOINTS[op.op].label;
   if (!isOffered(target, op.op)) problems.sentence('api', `This service does not offer ${label} (Profiles → API says so)`);
@@ -36,7 +41,11 @@ export async function prepareDescribed(op: OperationOf<DescribedOperation>, targ
   if (overrideProblem !== null) problems.sentence(`endpointOverrides.${op.op}`, `The path override ${overrideProblem}; using ${spec.path}`);
   const compiled = deps.compiled === false ? null : compiledSpec(spec);
   const roles = compiled?.roles ?? rolesOf(spec);
-  const incomplete = compiled?.incomplete(op.op) ?? missingRoles(op.op, roles).map(({ sentence }) => `The API description of ${label} is incomplete: ${sentence}. Fix it in Profiles → API`);
+  const incomplete =
+    compiled?.incomplete(op.op) ??
+    missingRoles(op.op, roles).map(
+      ({ sentence }) => `The API description of ${label} is incomplete: ${sentence}. Fix it in Profiles → API`,
+    );
   for (const sentence of incomplete) problems.sentence('api', sentence);
 
   const upload = { available: isOffered(target, 'media.upload'), id: deps.uploadedMediaId };
@@ -53,4 +62,3 @@ export async function prepareDescribed(op: OperationOf<DescribedOperation>, targ
   const sent = loggedSendOf(op);
   return { request: sent === null ? request : { ...request, sent }, problems: problems.list };
 }
-

@@ -34,11 +34,14 @@ export function sourceValues(
   const what = kind === 'media' ? 'Send Media' : 'Send Audio';
   if (payload.file === null) {
     // a multipart body's file field takes the file itself (Wati's sendSessionFile)
-    if (roles.has(either) && multipart) problems.sentence('source', `This service's ${what} takes the file itself (an upload), not a URL: choose a file`);
+    if (roles.has(either) && multipart)
+      problems.sentence('source', `This service's ${what} takes the file itself (an upload), not a URL: choose a file`);
     else if (roles.has(either)) values[either] = payload.url;
     else if (roles.has(urlRole)) values[urlRole] = payload.url;
-    else if (roles.has(fileRole)) problems.sentence('source', `This service's ${what} takes a file, not a URL (see Profiles → API): choose a file`);
-    else if (roles.has('media_id')) problems.sentence('source', `This service's ${what} takes an uploaded file, not a URL (see Profiles → API): choose a file`);
+    else if (roles.has(fileRole))
+      problems.sentence('source', `This service's ${what} takes a file, not a URL (see Profiles → API): choose a file`);
+    else if (roles.has('media_id'))
+      problems.sentence('source', `This service's ${what} takes an uploaded file, not a URL (see Profiles → API): choose a file`);
     return null;
   }
   if (roles.has(either)) values[either] = FILE_SLOT;
@@ -49,8 +52,12 @@ export function sourceValues(
     return null;
   } else {
     if (roles.has('media_id')) {
-      problems.sentence('source', `This service's ${what} takes a file only after an upload, and this profile has no Upload media operation: import the service's upload cURL in Profiles → API, or give the file's https:// URL`);
-    } else if (roles.has(urlRole)) problems.sentence('source', `This service's ${what} takes a URL, not a file (see Profiles → API): give the file's https:// URL`);
+      problems.sentence(
+        'source',
+        `This service's ${what} takes a file only after an upload, and this profile has no Upload media operation: import the service's upload cURL in Profiles → API, or give the file's https:// URL`,
+      );
+    } else if (roles.has(urlRole))
+      problems.sentence('source', `This service's ${what} takes a URL, not a file (see Profiles → API): give the file's https:// URL`);
     // no field takes the bytes: the body carries no file (the problem above says why)
     return null;
   }

@@ -55,7 +55,9 @@ export async function mediaPayload(
     let mimetype = probe.mimetype;
     if (!probe.recognised && givenMimetype !== undefined && isMimetype(baseMimetype(givenMimetype))) mimetype = baseMimetype(givenMimetype);
     if (mediatype === 'image' && probe.category !== 'image') {
-      const what = probe.mimetype.startsWith('image/') ? `is ${probe.mimetype}, which cannot be sent as an image` : `is not an image (its bytes look like ${probe.mimetype})`;
+      const what = probe.mimetype.startsWith('image/')
+        ? `is ${probe.mimetype}, which cannot be sent as an image`
+        : `is not an image (its bytes look like ${probe.mimetype})`;
       problems.file('validation', `${probe.name} ${what}; send it as a document, or choose a JPEG, PNG, GIF or WebP`);
     }
     const kindProblem = kindMismatch(mediatype, probe.mimetype);
@@ -73,12 +75,17 @@ export async function mediaPayload(
   } else if (mediatype === 'image' && !(IMAGE_MIMETYPES as readonly string[]).includes(mimetype)) {
     problems.field('mimetype', `must be an image type (${IMAGE_MIMETYPES.join(', ')}) for an image, not ${mimetype}`, 'Mimetype');
   } else if (kindMismatch(mediatype, mimetype) !== null) {
-    problems.field('mimetype', `${kindMismatch(mediatype, mimetype)!}`, 'The media URL\'s type');
+    problems.field('mimetype', `${kindMismatch(mediatype, mimetype)!}`, "The media URL's type");
   }
   return { mimetype, fileName, url, file: null };
 }
 
-export async function audioPayload(source: MediaSource, givenMimetype: string | undefined, problems: Problems, files: FileAccess | undefined): Promise<Payload> {
+export async function audioPayload(
+  source: MediaSource,
+  givenMimetype: string | undefined,
+  problems: Problems,
+  files: FileAccess | undefined,
+): Promise<Payload> {
   const allowed = `${AUDIO_MIMETYPES.join(', ')}`;
   if (source.kind === 'file') {
     const path = resolve(source.path);
@@ -86,7 +93,12 @@ export async function audioPayload(source: MediaSource, givenMimetype: string | 
     const probe = await probeFile(path, { maxBytes: byteLimitFor('audio'), files });
     if (!probe.ok) {
       problems.file('file_unreadable', probe.message);
-      return { mimetype: givenMimetype === undefined ? 'audio/ogg' : (toAudioMimetype(givenMimetype) ?? 'audio/ogg'), fileName: name, url: '', file: { path, size: 0 } };
+      return {
+        mimetype: givenMimetype === undefined ? 'audio/ogg' : (toAudioMimetype(givenMimetype) ?? 'audio/ogg'),
+        fileName: name,
+        url: '',
+        file: { path, size: 0 },
+      };
     }
     const file = { path, size: probe.size };
     const sniffed = toAudioMimetype(probe.mimetype);
@@ -97,7 +109,10 @@ export async function audioPayload(source: MediaSource, givenMimetype: string | 
     }
     if (probe.size === 0) problems.file('validation', `${name} is empty`);
     if (sniffed === null) {
-      problems.file('validation', `${name} is not a supported audio file (its bytes look like ${probe.mimetype}); the API takes ${allowed}`);
+      problems.file(
+        'validation',
+        `${name} is not a supported audio file (its bytes look like ${probe.mimetype}); the API takes ${allowed}`,
+      );
       return { mimetype: given ?? 'audio/ogg', fileName: name, url: '', file };
     }
     return { mimetype: sniffed, fileName: name, url: '', file };
@@ -118,7 +133,8 @@ export async function audioPayload(source: MediaSource, givenMimetype: string | 
 
 /** Why bytes of `mimetype` cannot go as a video or a sticker (WhatsApp: any video/*, a WebP sticker), or null. */
 function kindMismatch(mediatype: MediaType, mimetype: string): string | null {
-  if (mediatype === 'video' && !mimetype.startsWith('video/')) return `is ${mimetype}, not a video; send it as a document, or choose an MP4 or 3GP video`;
+  if (mediatype === 'video' && !mimetype.startsWith('video/'))
+    return `is ${mimetype}, not a video; send it as a document, or choose an MP4 or 3GP video`;
   if (mediatype === 'sticker' && mimetype !== 'image/webp') return `is ${mimetype}; a sticker is a WebP image`;
   return null;
 }
@@ -126,9 +142,11 @@ function kindMismatch(mediatype: MediaType, mimetype: string): string | null {
 function checkFileName(name: string, problems: Problems): string {
   const length = charCount(name);
   if (name.trim() === '') problems.field('fileName', 'is empty', 'File name');
-  else if (length > MAX_FILE_NAME_CHARS) problems.field('fileName', `is too long: ${length} characters, at most ${MAX_FILE_NAME_CHARS}`, 'File name');
+  else if (length > MAX_FILE_NAME_CHARS)
+    problems.field('fileName', `is too long: ${length} characters, at most ${MAX_FILE_NAME_CHARS}`, 'File name');
   // eslint-disable-next-line no-control-regex
-  else if (/[/\\\u0000-\u001f\u007f]/.test(name)) problems.field('fileName', 'must not contain "/", "\\" or control characters', 'File name');
+  else if (/[/\\\u0000-\u001f\u007f]/.test(name))
+    problems.field('fileName', 'must not contain "/", "\\" or control characters', 'File name');
   return name;
 }
 
@@ -154,7 +172,10 @@ function urlPath(url: string): string {
 }
 
 function fileNameFromUrl(url: string): string {
-  const last = urlPath(url).split('/').filter((s) => s !== '').pop();
+  const last = urlPath(url)
+    .split('/')
+    .filter((s) => s !== '')
+    .pop();
   if (last === undefined) return 'file';
   try {
     const decoded = decodeURIComponent(last);

@@ -30,7 +30,8 @@ export function operationSpec(target: RequestTarget, id: DescribedOperation): Op
 /** Whether the service offers the operation at all (a description may record that it does not). */
 export function isOffered(target: RequestTarget, id: DescribedOperation): boolean {
   if (DESCRIBED_ONLY.has(id)) return target.api?.operations[id] !== undefined;
-  if (WITH_DEFAULT_TEXT.has(id) && target.api?.operations[id] === undefined && target.api?.operations['messages.text'] !== undefined) return false;
+  if (WITH_DEFAULT_TEXT.has(id) && target.api?.operations[id] === undefined && target.api?.operations['messages.text'] !== undefined)
+    return false;
   return target.api?.absent?.includes(id) !== true;
 }
 

@@ -29,10 +29,17 @@ export const MULTIPART_FILE = `crm-file-part-${randomUUID()}`;
  */
 export function multipartBody(rendered: unknown, file: { path: string; size: number } | null, values: RoleValues): PreparedBody {
   const pairs = formPairs(rendered);
-  if (pairs.filter(([, value]) => value === MULTIPART_FILE).length > 1) throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
+  if (pairs.filter(([, value]) => value === MULTIPART_FILE).length > 1)
+    throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
   const parts: PreparedPart[] = pairs.map(([name, value]) =>
     value === MULTIPART_FILE && file !== null
-      ? { name, filePath: file.path, fileSize: file.size, fileName: String(values.file_name ?? basename(file.path)), contentType: String(values.mimetype ?? 'application/octet-stream') }
+      ? {
+          name,
+          filePath: file.path,
+          fileSize: file.size,
+          fileName: String(values.file_name ?? basename(file.path)),
+          contentType: String(values.mimetype ?? 'application/octet-stream'),
+        }
       : { name, value },
   );
   return { kind: 'multipart', boundary: `----crm-console-${randomUUID()}`, parts };
@@ -51,6 +58,7 @@ export function fileBody(make: (placeholder: string) => unknown, file: { path: s
   const placeholder = `crm-file-${randomUUID()}`;
   const parts = stringifyJson(make(placeholder)).split(placeholder);
   // a random UUID occurs nowhere else; twice means the description puts the file in two fields
-  if (parts.length !== 2) throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
+  if (parts.length !== 2)
+    throw new CrmError('validation', 'The API description puts the file in more than one field; keep one (Profiles → API)');
   return { kind: 'json-with-file', prefix: parts[0]!, filePath: file.path, fileSize: file.size, suffix: parts[1]! };
 }

@@ -10,7 +10,12 @@ import { memoByText } from '../memo';
 import type { Problems } from './problems';
 
 /** base URL (validated, credentials never kept) + path + query built with encodeURIComponent. */
-export function joinUrl(baseUrl: string, path: string, query: readonly (readonly [string, string | undefined])[], problems: Problems): string {
+export function joinUrl(
+  baseUrl: string,
+  path: string,
+  query: readonly (readonly [string, string | undefined])[],
+  problems: Problems,
+): string {
   const { base, problems: baseProblems } = checkedBase(baseUrl);
   for (const [field, message] of baseProblems) problems.field('baseUrl', message, field);
   const search = query
@@ -23,7 +28,8 @@ export function joinUrl(baseUrl: string, path: string, query: readonly (readonly
 /** The description's path with its roles written in, or docs/API.md's when it is unusable (reported). */
 export function checkedPath(spec: OperationSpec, id: DescribedOperation, values: RoleValues, problems: Problems): string {
   const { path, missing } = renderPath(spec, values);
-  for (const role of missing) problems.sentence('api', `The API path of ${ENDPOINTS[id].label} needs the ${ROLE_LABELS[role]}, which this send does not have`);
+  for (const role of missing)
+    problems.sentence('api', `The API path of ${ENDPOINTS[id].label} needs the ${ROLE_LABELS[role]}, which this send does not have`);
   const reason = checkEndpointPath(id, path);
   if (reason === null) return path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => encodeURIComponent(wellFormed(c)));
   problems.sentence('api', `The API path of ${ENDPOINTS[id].label} ${reason}`);
@@ -60,7 +66,13 @@ export interface FixedPaths {
 }
 
 /** The checked path: worked out once per description when no role is written into it. */
-export function describedPath(compiled: FixedPaths | null, spec: OperationSpec, op: DescribedOperation, values: RoleValues, problems: Problems): string {
+export function describedPath(
+  compiled: FixedPaths | null,
+  spec: OperationSpec,
+  op: DescribedOperation,
+  values: RoleValues,
+  problems: Problems,
+): string {
   const fixed = compiled?.fixedPath(op) ?? null;
   if (fixed === null) return checkedPath(spec, op, values, problems);
   for (const sentence of fixed.problems) problems.sentence('api', sentence);

@@ -70,7 +70,10 @@ export function toCurl(request: PreparedRequest, options: CurlOptions = {}): str
     // parts by path; curl streams the file as the app does
     for (const part of body.parts) {
       if (!('filePath' in part)) args.push(`--form-string ${shellQuote(`${part.name}=${part.value}`)}`);
-      else args.push(`-F ${shellQuote(`${part.name}=@${formQuoted(part.filePath)};type=${part.contentType};filename=${formQuoted(part.fileName)}`)}`);
+      else
+        args.push(
+          `-F ${shellQuote(`${part.name}=@${formQuoted(part.filePath)};type=${part.contentType};filename=${formQuoted(part.fileName)}`)}`,
+        );
     }
     return joinLines(head, args);
   }

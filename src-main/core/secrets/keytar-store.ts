@@ -82,7 +82,11 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
-  private async call<T>(operation: 'get' | 'set' | 'delete' | 'list', secret: string | undefined, run: (k: KeytarModule) => Promise<T>): Promise<T> {
+  private async call<T>(
+    operation: 'get' | 'set' | 'delete' | 'list',
+    secret: string | undefined,
+    run: (k: KeytarModule) => Promise<T>,
+  ): Promise<T> {
     const keytar = this.keytar();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -21,7 +21,10 @@ export class DatabaseBusyError extends CrmError {
 }
 
 export function busyMessage(holder: LockHolder | null): string {
-  const who = holder === null ? 'another CRM Console process' : `another process: PID ${holder.pid}${holder.command === null ? '' : `, ${holder.command}`}`;
+  const who =
+    holder === null
+      ? 'another CRM Console process'
+      : `another process: PID ${holder.pid}${holder.command === null ? '' : `, ${holder.command}`}`;
   return `the database is busy (held by ${who}) — try again`;
 }
 

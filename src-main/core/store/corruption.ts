@@ -15,7 +15,10 @@ export function isDamagedDatabase(err: unknown): boolean {
 
 /** a file-name-safe UTC stamp: 20260314T091502Z (no colons, which Windows refuses) */
 function stamp(at: Date): string {
-  return at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  return at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /**

@@ -90,7 +90,9 @@ export function importLegacyFiles(db: SqliteDatabase, dataDir: string, options: 
   for (const file of imported) keepAsBackup(file);
   for (const path of unreadable) setAside(path, now(), options.onNotice);
   if (imported.length > 0) {
-    options.onNotice?.(`Profiles, keys and sent messages of the earlier version were moved into crm.db; the old files are kept read-only as *${IMPORTED_SUFFIX}.`);
+    options.onNotice?.(
+      `Profiles, keys and sent messages of the earlier version were moved into crm.db; the old files are kept read-only as *${IMPORTED_SUFFIX}.`,
+    );
   }
   return imported.map((file) => file.path);
 }

@@ -64,7 +64,9 @@ function deviceOf(dev: number): string | null {
 
 function commandOf(pid: number): string | null {
   try {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((arg) => arg !== '');
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter((arg) => arg !== '');
     return programOf(argv);
   } catch {
     return null;

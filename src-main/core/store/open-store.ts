@@ -15,7 +15,9 @@ export function openStore(dir: string, options: OpenDatabaseOptions = {}): Opene
     return { db: openDatabase(dir, options), shared: true };
   } catch (err) {
     if (!(err instanceof DatabaseTooNewError)) throw err;
-    options.onNotice?.(`${err.message} Until then this version keeps its profiles, keys and request log in memory only, and they are lost when it closes.`);
+    options.onNotice?.(
+      `${err.message} Until then this version keeps its profiles, keys and request log in memory only, and they are lost when it closes.`,
+    );
     return { db: openMemoryDatabase(), shared: false };
   }
 }

@@ -2,7 +2,12 @@
 // and change its table; this list only orders them. Append, never edit a released step: files
 // in the field were migrated by it.
 import type { Migration } from './migrate';
-import { addReceivedRichParts, addReceivedMedia, createConversationTables, indexConversationsByProfile } from './tables/conversation-tables';
+import {
+  addReceivedRichParts,
+  addReceivedMedia,
+  createConversationTables,
+  indexConversationsByProfile,
+} from './tables/conversation-tables';
 import { createConversationList } from './tables/conversation-list-table';
 import { addKeyExpiry, createKeysTable } from './tables/keys-table';
 import { createMessageSearch } from './tables/message-search-table';

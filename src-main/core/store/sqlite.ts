@@ -112,7 +112,9 @@ export function releaseClosedFiles(): void {
 
 function isBindable(value: unknown): value is Bindable {
   const type = typeof value;
-  return value === null || value === undefined || type === 'number' || type === 'bigint' || type === 'string' || value instanceof Uint8Array;
+  return (
+    value === null || value === undefined || type === 'number' || type === 'bigint' || type === 'string' || value instanceof Uint8Array
+  );
 }
 
 function refuse(value: unknown): never {

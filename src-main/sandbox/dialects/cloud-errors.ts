@@ -29,7 +29,10 @@ function cloudCode(problem: Problem): CloudCode {
     case 'bad_request':
     case 'idempotency_mismatch': {
       const first = problem.details?.[0];
-      return { code: 100, message: first ? `(#100) Invalid parameter: ${first.field} ${first.message}` : `(#100) ${sentence(problem.message)}` };
+      return {
+        code: 100,
+        message: first ? `(#100) Invalid parameter: ${first.field} ${first.message}` : `(#100) ${sentence(problem.message)}`,
+      };
     }
   }
 }
@@ -59,6 +62,9 @@ export function graphErrorBody({ code, message, transient, details, type, subcod
 }
 
 export const cloudErrorFormat: ErrorFormat = (_status, problem) => {
-  const details = problem.details && problem.details.length > 0 ? sentence(`Invalid parameters: ${listProblems(problem.details)}`) : sentence(problem.message);
+  const details =
+    problem.details && problem.details.length > 0
+      ? sentence(`Invalid parameters: ${listProblems(problem.details)}`)
+      : sentence(problem.message);
   return graphErrorBody({ ...cloudCode(problem), details });
 };

@@ -16,12 +16,26 @@ export const CLOUD_EXAMPLES: readonly ExampleRequest[] = [
       ['q', EXAMPLE.search],
     ],
   },
-  { id: 'text', method: 'POST', path: '/api/v1/messages', body: { ...envelope, type: 'text', text: { preview_url: false, body: EXAMPLE.text } } },
+  {
+    id: 'text',
+    method: 'POST',
+    path: '/api/v1/messages',
+    body: { ...envelope, type: 'text', text: { preview_url: false, body: EXAMPLE.text } },
+  },
   {
     id: 'media',
     method: 'POST',
     path: '/api/v1/messages',
-    body: { ...envelope, type: 'document', document: { link: EXAMPLE.documentUrl, caption: EXAMPLE.caption, filename: EXAMPLE.documentName } },
+    body: {
+      ...envelope,
+      type: 'document',
+      document: { link: EXAMPLE.documentUrl, caption: EXAMPLE.caption, filename: EXAMPLE.documentName },
+    },
   },
-  { id: 'audio', method: 'POST', path: '/api/v1/messages', body: { ...envelope, type: 'audio', audio: { link: EXAMPLE.audioUrl, voice: true } } },
+  {
+    id: 'audio',
+    method: 'POST',
+    path: '/api/v1/messages',
+    body: { ...envelope, type: 'audio', audio: { link: EXAMPLE.audioUrl, voice: true } },
+  },
 ];

@@ -26,7 +26,8 @@ function translateText(text: unknown, errors: FieldError[]): Part {
     errors.push(field('text', 'is required: an object with "body"'));
     return { body: {}, names: {}, reported: ['text'] };
   }
-  if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean') errors.push(field('text.preview_url', 'must be true or false'));
+  if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
+    errors.push(field('text.preview_url', 'must be true or false'));
   return { body: { text: text.body }, names: { text: 'text.body' }, reported: [] };
 }
 
@@ -35,25 +36,41 @@ function translateMedia(type: 'image' | 'document', media: unknown, errors: Fiel
     errors.push(field(type, 'is required: an object with "link"'));
     return { body: {}, names: {}, reported: ['media', 'mediatype', 'mimetype', 'fileName'] };
   }
-  const names = { media: `${type}.link`, mimetype: `${type}.mime_type`, fileName: `${type}.filename`, caption: `${type}.caption`, mediatype: 'type' };
+  const names = {
+    media: `${type}.link`,
+    mimetype: `${type}.mime_type`,
+    fileName: `${type}.filename`,
+    caption: `${type}.caption`,
+    mediatype: 'type',
+  };
   const link = media.link;
   const reported: string[] = [];
   const typeErrors: FieldError[] = [];
   let mimetype: unknown = media.mime_type;
   if (mimetype === undefined || mimetype === null) {
-    mimetype = typeof link === 'string' ? (detectMimetype(link, media.filename) ?? (type === 'document' ? 'application/octet-stream' : undefined)) : undefined;
+    mimetype =
+      typeof link === 'string'
+        ? (detectMimetype(link, media.filename) ?? (type === 'document' ? 'application/octet-stream' : undefined))
+        : undefined;
     if (mimetype === undefined) {
       typeErrors.push(field(`${type}.mime_type`, UNDETECTED));
       reported.push('mimetype');
     }
   }
   if (type === 'image' && typeof mimetype === 'string' && !isImageMimetype(mimetype)) {
-    typeErrors.push(field('image.mime_type', `must be an image type such as image/jpeg or image/png, not ${mimetype}; send other files as type "document"`));
+    typeErrors.push(
+      field(
+        'image.mime_type',
+        `must be an image type such as image/jpeg or image/png, not ${mimetype}; send other files as type "document"`,
+      ),
+    );
     reported.push('mimetype');
   }
   // docs/API.md needs a file name; Meta's image has none, so one is made from the URL or the type
   const fileName =
-    media.filename ?? (typeof link === 'string' ? fileNameFromUrl(link) : null) ?? `${type}${extensionFor(typeof mimetype === 'string' ? mimetype : '')}`;
+    media.filename ??
+    (typeof link === 'string' ? fileNameFromUrl(link) : null) ??
+    `${type}${extensionFor(typeof mimetype === 'string' ? mimetype : '')}`;
   const body: Body = { mediatype: type, mimetype, fileName, media: link };
   if (media.caption !== undefined) body.caption = media.caption;
   return { body, names, reported, typeErrors, fileField: 'media' };
@@ -88,9 +105,12 @@ function translateAudio(audio: unknown, errors: FieldError[]): Part {
 /** The Cloud API envelope both Cloud-shaped dialects check: `messaging_product` and `recipient_type`. */
 export function checkCloudEnvelope(body: Body, errors: FieldError[], individualNote = ''): void {
   if (body.messaging_product !== 'whatsapp') {
-    errors.push(field('messaging_product', body.messaging_product === undefined ? 'is required and must be "whatsapp"' : 'must be "whatsapp"'));
+    errors.push(
+      field('messaging_product', body.messaging_product === undefined ? 'is required and must be "whatsapp"' : 'must be "whatsapp"'),
+    );
   }
-  if (body.recipient_type !== undefined && body.recipient_type !== 'individual') errors.push(field('recipient_type', `must be "individual"${individualNote}`));
+  if (body.recipient_type !== undefined && body.recipient_type !== 'individual')
+    errors.push(field('recipient_type', `must be "individual"${individualNote}`));
 }
 
 export function translateCloudSend(body: Body): Translation {

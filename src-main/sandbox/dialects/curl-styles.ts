@@ -34,13 +34,18 @@ const CONTINUE = ' \\\n';
 export function inlineJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value).map(([name, item]) => `${JSON.stringify(name)}: ${inlineJson(item)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([name, item]) => `${JSON.stringify(name)}: ${inlineJson(item)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value);
 }
 
 export const ONE_LINE_CURL: CurlStyle = {
-  headers: (authorization, hasBody) => [...(hasBody ? [['Content-Type', 'application/json'] as const] : []), ['Authorization', authorization]],
+  headers: (authorization, hasBody) => [
+    ...(hasBody ? [['Content-Type', 'application/json'] as const] : []),
+    ['Authorization', authorization],
+  ],
   render: ({ method, url, headers, body }) =>
     [
       'curl -X',
@@ -52,7 +57,10 @@ export const ONE_LINE_CURL: CurlStyle = {
 };
 
 export const POSTMAN_CURL: CurlStyle = {
-  headers: (authorization, hasBody) => [['Authorization', authorization], ...(hasBody ? [['Content-Type', 'application/json'] as const] : [])],
+  headers: (authorization, hasBody) => [
+    ['Authorization', authorization],
+    ...(hasBody ? [['Content-Type', 'application/json'] as const] : []),
+  ],
   render: ({ method, url, headers, body }) =>
     [
       `curl --location --request ${method} ${singleQuoted(url)}`,

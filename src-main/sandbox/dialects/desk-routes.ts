@@ -51,7 +51,12 @@ export const deskRoutes: Route[] = [
       return { status: 200, body: `{"contacts":[${items.join(',')}],"meta":${meta}}`, preserialized: true };
     },
   ),
-  translatedSendRoute('/api/v1/sendMessage', MESSAGE_BODY_LIMITS.text, translateDeskText, newIdMessage, (message) => ({ idMessage: message.id })),
+  translatedSendRoute('/api/v1/sendMessage', MESSAGE_BODY_LIMITS.text, translateDeskText, newIdMessage, (message) => ({
+    idMessage: message.id,
+  })),
   translatedSendRoute('/api/v1/sendFile', MESSAGE_BODY_LIMITS.media, translateDeskFile, newIdMessage, () => ({ sent: true })),
-  translatedSendRoute('/api/v1/sendVoice', MESSAGE_BODY_LIMITS.audio, translateDeskVoice, newIdMessage, () => ({ sent: true, queued: true })),
+  translatedSendRoute('/api/v1/sendVoice', MESSAGE_BODY_LIMITS.audio, translateDeskVoice, newIdMessage, () => ({
+    sent: true,
+    queued: true,
+  })),
 ];

@@ -58,7 +58,8 @@ export function translateDeskVoice(body: Body): Translation {
   const number = chatNumber(body, errors);
   const audio = body.audio;
   const mimetype = typeof audio === 'string' ? detectMimetype(audio) : null;
-  const typeErrors = mimetype === null || !AUDIO_MIMETYPES.includes(mimetype) ? [field('audio', `must be a file of type: ${VOICE_EXTENSIONS}`)] : [];
+  const typeErrors =
+    mimetype === null || !AUDIO_MIMETYPES.includes(mimetype) ? [field('audio', `must be a file of type: ${VOICE_EXTENSIONS}`)] : [];
   return {
     type: 'audio',
     body: { number, audio, mimetype: mimetype ?? undefined, ptt: true },

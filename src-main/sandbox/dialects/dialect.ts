@@ -9,7 +9,8 @@ import type { SandboxDialect } from '../types';
 import type { CurlStyle } from './curl-styles';
 
 /** contacts, text, media and audio in every dialect so far; the rest only where the service has them */
-export type PlaygroundTabId = 'contacts' | 'text' | 'media' | 'audio' | 'check' | 'image' | 'upload' | 'template' | 'reply' | 'reaction' | 'download' | 'read';
+export type PlaygroundTabId =
+  'contacts' | 'text' | 'media' | 'audio' | 'check' | 'image' | 'upload' | 'template' | 'reply' | 'reaction' | 'download' | 'read';
 
 /** One playground tab's request, before it is written as a cURL for a base URL. */
 export interface ExampleRequest {

@@ -28,5 +28,10 @@ export const EVOLUTION_EXAMPLES: readonly ExampleRequest[] = [
       fileName: EXAMPLE.documentName,
     },
   },
-  { id: 'audio', method: 'POST', path: `/message/sendWhatsAppAudio/${SANDBOX_INSTANCE}`, body: { number: EXAMPLE.number, audio: EXAMPLE.audioUrl } },
+  {
+    id: 'audio',
+    method: 'POST',
+    path: `/message/sendWhatsAppAudio/${SANDBOX_INSTANCE}`,
+    body: { number: EXAMPLE.number, audio: EXAMPLE.audioUrl },
+  },
 ];

@@ -27,7 +27,12 @@ export function newEvolutionMessageId(): string {
   return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
 }
 
-const MEDIA_KEYS: Readonly<Record<string, string>> = { image: 'imageMessage', video: 'videoMessage', document: 'documentMessage', audio: 'audioMessage' };
+const MEDIA_KEYS: Readonly<Record<string, string>> = {
+  image: 'imageMessage',
+  video: 'videoMessage',
+  document: 'documentMessage',
+  audio: 'audioMessage',
+};
 
 /** The WhatsApp message the send made, in Baileys' proto shape (only the fields the sandbox knows). */
 function content(message: Message, body: Body): { messageType: string; message: Record<string, unknown> } {

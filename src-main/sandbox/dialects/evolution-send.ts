@@ -71,7 +71,10 @@ export function translateEvolutionMedia(body: Body): Translation {
     errors.push(field('mediatype', `must be one of ${EVOLUTION_MEDIA_TYPES.join(', ')}`));
     return { type: undefined, body: {}, errors, names: {}, reported: [] };
   }
-  const mimetype = mediaMimetype(body, mediatype === 'document' ? 'application/octet-stream' : mediatype === 'video' ? 'video/mp4' : undefined);
+  const mimetype = mediaMimetype(
+    body,
+    mediatype === 'document' ? 'application/octet-stream' : mediatype === 'video' ? 'video/mp4' : undefined,
+  );
   const typeErrors: FieldError[] = [];
   const reported = ['number'];
   if (mimetype === undefined) {
@@ -85,7 +88,10 @@ export function translateEvolutionMedia(body: Body): Translation {
     reported.push('mimetype');
   }
   const media = body.media;
-  const fileName = body.fileName ?? (typeof media === 'string' ? fileNameFromUrl(media) : null) ?? `${mediatype}${extensionFor(typeof mimetype === 'string' ? mimetype : '')}`;
+  const fileName =
+    body.fileName ??
+    (typeof media === 'string' ? fileNameFromUrl(media) : null) ??
+    `${mediatype}${extensionFor(typeof mimetype === 'string' ? mimetype : '')}`;
   const apiBody: Body = { number, mediatype: mediatype === 'image' ? 'image' : 'document', mimetype, fileName, media };
   if (body.caption !== undefined) apiBody.caption = body.caption;
   return { type: 'media', body: apiBody, errors, names: {}, reported, typeErrors, fileField: 'media' };
@@ -97,7 +103,10 @@ export function translateEvolutionAudio(body: Body): Translation {
   options(body, errors);
   const audio = body.audio;
   const detected = typeof audio === 'string' ? detectMimetype(audio) : null;
-  const typeErrors = detected !== null && !AUDIO_MIMETYPES.includes(baseMimetype(detected)) ? [field('audio', `must be an audio file, not ${detected}`)] : [];
+  const typeErrors =
+    detected !== null && !AUDIO_MIMETYPES.includes(baseMimetype(detected))
+      ? [field('audio', `must be an audio file, not ${detected}`)]
+      : [];
   return {
     type: 'audio',
     body: { number, audio, mimetype: detected ?? 'audio/ogg', ptt: true },

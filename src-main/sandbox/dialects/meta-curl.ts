@@ -7,7 +7,10 @@ import { singleQuoted } from './shell-quote';
 const CONTINUE = ' \\\n';
 
 export const META_CURL: CurlStyle = {
-  headers: (authorization, hasBody) => [['Authorization', authorization], ...(hasBody ? [['Content-Type', 'application/json'] as const] : [])],
+  headers: (authorization, hasBody) => [
+    ['Authorization', authorization],
+    ...(hasBody ? [['Content-Type', 'application/json'] as const] : []),
+  ],
   render: ({ method, url, headers, body, multipart }) =>
     [
       // cURL picks GET, and POST for -d; -F would be a POST too, but Meta's examples say so

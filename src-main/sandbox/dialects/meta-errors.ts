@@ -19,7 +19,11 @@ function graphReply(code: number, message: string, details: string, extra: { typ
 }
 
 /** Graph's answer for an id that names no object this key can see (subcode 33). */
-export function unknownObject(method: 'get' | 'post', id: string, details = `no phone number with id ${id}: this sandbox has one, see GET /playground`): Reply {
+export function unknownObject(
+  method: 'get' | 'post',
+  id: string,
+  details = `no phone number with id ${id}: this sandbox has one, see GET /playground`,
+): Reply {
   return graphReply(
     100,
     `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,

@@ -18,12 +18,21 @@ export const UPLOAD_EXAMPLE_PATH = '/path/to/image.png';
 export const META_EXAMPLES: readonly ExampleRequest[] = [
   { id: 'check', method: 'GET', path: phonePath() },
   { id: 'text', method: 'POST', path: messages, body: { ...envelope, type: 'text', text: { preview_url: false, body: EXAMPLE.text } } },
-  { id: 'image', method: 'POST', path: messages, body: { ...envelope, type: 'image', image: { link: IMAGE_URL, caption: EXAMPLE.caption } } },
+  {
+    id: 'image',
+    method: 'POST',
+    path: messages,
+    body: { ...envelope, type: 'image', image: { link: IMAGE_URL, caption: EXAMPLE.caption } },
+  },
   {
     id: 'media',
     method: 'POST',
     path: messages,
-    body: { ...envelope, type: 'document', document: { link: EXAMPLE.documentUrl, caption: EXAMPLE.caption, filename: EXAMPLE.documentName } },
+    body: {
+      ...envelope,
+      type: 'document',
+      document: { link: EXAMPLE.documentUrl, caption: EXAMPLE.caption, filename: EXAMPLE.documentName },
+    },
   },
   { id: 'audio', method: 'POST', path: messages, body: { ...envelope, type: 'audio', audio: { link: EXAMPLE.audioUrl, voice: true } } },
   {
@@ -45,8 +54,18 @@ export const META_EXAMPLES: readonly ExampleRequest[] = [
     body: { ...envelope, type: 'template', template: TEMPLATE },
   },
   // a text that quotes a message (Meta's `context`); learned as Send Text, it places the quote
-  { id: 'reply', method: 'POST', path: messages, body: { ...envelope, context: { message_id: EXAMPLE.messageId }, type: 'text', text: { preview_url: false, body: EXAMPLE.text } } },
-  { id: 'reaction', method: 'POST', path: messages, body: { ...envelope, type: 'reaction', reaction: { message_id: EXAMPLE.messageId, emoji: EXAMPLE.emoji } } },
+  {
+    id: 'reply',
+    method: 'POST',
+    path: messages,
+    body: { ...envelope, context: { message_id: EXAMPLE.messageId }, type: 'text', text: { preview_url: false, body: EXAMPLE.text } },
+  },
+  {
+    id: 'reaction',
+    method: 'POST',
+    path: messages,
+    body: { ...envelope, type: 'reaction', reaction: { message_id: EXAMPLE.messageId, emoji: EXAMPLE.emoji } },
+  },
   // a read receipt for the contact's message (blue ticks); it names no recipient
   { id: 'read', method: 'POST', path: messages, body: { messaging_product: 'whatsapp', status: 'read', message_id: EXAMPLE.messageId } },
 ];

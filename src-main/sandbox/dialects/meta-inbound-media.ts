@@ -18,7 +18,10 @@ const MEDIA_ID = /^9([1-3])\d{14}$/;
 
 /** the media id a received file is named by: 16 digits like Meta's, the same for the same message */
 export function inboundMediaId(messageId: string, kind: ReplyMediaKind): string {
-  const digits = BigInt(`0x${createHash('sha256').update(messageId).digest('hex').slice(0, 16)}`).toString().padStart(14, '0').slice(-14);
+  const digits = BigInt(`0x${createHash('sha256').update(messageId).digest('hex').slice(0, 16)}`)
+    .toString()
+    .padStart(14, '0')
+    .slice(-14);
   return `9${KINDS.indexOf(kind) + 1}${digits}`;
 }
 
@@ -54,7 +57,14 @@ export function mediaUrlAnswer(id: string, origin: string): Reply | null {
   if (kind === null) return null;
   const sample = MEDIA_SAMPLES[kind];
   const url = `${origin}${ATTACHMENTS_PATH}?mid=${id}&ext=${Math.floor(Date.now() / 1000)}&hash=${sha256Of(Buffer.from(id)).slice(0, 12)}`;
-  return json(200, { messaging_product: 'whatsapp', url, mime_type: sample.mimetype, sha256: sha256Of(sample.bytes), file_size: sample.bytes.length, id });
+  return json(200, {
+    messaging_product: 'whatsapp',
+    url,
+    mime_type: sample.mimetype,
+    sha256: sha256Of(sample.bytes),
+    file_size: sample.bytes.length,
+    id,
+  });
 }
 
 /** the file's bytes at the address the lookup answered; the key is needed here too */

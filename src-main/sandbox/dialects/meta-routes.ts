@@ -27,23 +27,42 @@ const anyKey = (): boolean => true;
 function phoneNumber(id: string, query: URLSearchParams): Reply {
   if (id !== PHONE_NUMBER_ID) return unknownObject('get', id);
   const answer: Record<string, string> = { ...PHONE_NUMBER };
-  const asked = (query.get('fields') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const asked = (query.get('fields') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   for (const name of asked) {
     const value = PHONE_NUMBER[name] ?? PHONE_NUMBER_EXTRA_FIELDS[name];
-    if (value === undefined) return noSuchEdge(name, NODE_TYPE, `fields may name ${[...Object.keys(PHONE_NUMBER), ...Object.keys(PHONE_NUMBER_EXTRA_FIELDS)].join(', ')}`);
+    if (value === undefined)
+      return noSuchEdge(
+        name,
+        NODE_TYPE,
+        `fields may name ${[...Object.keys(PHONE_NUMBER), ...Object.keys(PHONE_NUMBER_EXTRA_FIELDS)].join(', ')}`,
+      );
     answer[name] = value;
   }
   return json(200, answer);
 }
 
 function noContacts(method: Route['method'], path: string, reply: (params: Record<string, string>) => Reply): Route {
-  return { method, path, permission: 'contacts:read', alsoAllows: anyKey, maxBody: SMALL_BODY_LIMIT, json: false, idempotent: false, handle: ({ params }) => reply(params) };
+  return {
+    method,
+    path,
+    permission: 'contacts:read',
+    alsoAllows: anyKey,
+    maxBody: SMALL_BODY_LIMIT,
+    json: false,
+    idempotent: false,
+    handle: ({ params }) => reply(params),
+  };
 }
 
 const phoneContacts =
   (method: 'get' | 'post') =>
   (params: Record<string, string>): Reply =>
-    params.phoneNumberId === PHONE_NUMBER_ID ? noSuchEdge('contacts', NODE_TYPE, NO_CONTACTS) : unknownObject(method, params.phoneNumberId!);
+    params.phoneNumberId === PHONE_NUMBER_ID
+      ? noSuchEdge('contacts', NODE_TYPE, NO_CONTACTS)
+      : unknownObject(method, params.phoneNumberId!);
 
 export const metaRoutes: Route[] = [
   {
@@ -55,7 +74,8 @@ export const metaRoutes: Route[] = [
     json: false,
     idempotent: false,
     // the same path names a received file by its media id (meta-inbound-media.ts)
-    handle: ({ params, query, origin }, state) => mediaUrlAnswer(params.phoneNumberId!, fileOrigin(origin ?? '', state.mediaHost())) ?? phoneNumber(params.phoneNumberId!, query),
+    handle: ({ params, query, origin }, state) =>
+      mediaUrlAnswer(params.phoneNumberId!, fileOrigin(origin ?? '', state.mediaHost())) ?? phoneNumber(params.phoneNumberId!, query),
   },
   attachmentsRoute,
   sendRoute,

@@ -80,7 +80,8 @@ function translateText(text: unknown, errors: FieldError[]): Part {
     errors.push(field('text', 'is required: an object with "body"'));
     return { body: {}, names: {}, reported: ['text'] };
   }
-  if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean') errors.push(field('text.preview_url', 'must be true or false'));
+  if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
+    errors.push(field('text.preview_url', 'must be true or false'));
   return { body: { text: text.body }, names: { text: 'text.body' }, reported: [] };
 }
 
@@ -107,7 +108,10 @@ function bodyParams(components: unknown, errors: FieldError[]): string[] {
     }
     component.parameters.forEach((param: unknown, p) => {
       if (isObject(param) && param.type === 'text' && typeof param.text === 'string') params.push(param.text);
-      else errors.push(field(`template.components[${c}].parameters[${p}]`, 'must be {"type":"text","text":"..."} (the sandbox takes text parameters)'));
+      else
+        errors.push(
+          field(`template.components[${c}].parameters[${p}]`, 'must be {"type":"text","text":"..."} (the sandbox takes text parameters)'),
+        );
     });
   });
   return params;
@@ -120,8 +124,10 @@ function translateTemplate(template: unknown, errors: FieldError[]): Part {
   }
   const { name, language, components } = template;
   const code = isObject(language) ? language.code : undefined;
-  if (typeof name !== 'string' || !NAME.test(name)) errors.push(field('template.name', 'must be a template name: 1 to 512 lower-case letters, digits and underscores'));
-  if (typeof code !== 'string' || !LANGUAGE.test(code)) errors.push(field('template.language.code', 'is required: a language code such as en_US'));
+  if (typeof name !== 'string' || !NAME.test(name))
+    errors.push(field('template.name', 'must be a template name: 1 to 512 lower-case letters, digits and underscores'));
+  if (typeof code !== 'string' || !LANGUAGE.test(code))
+    errors.push(field('template.language.code', 'is required: a language code such as en_US'));
   const params = bodyParams(components, errors);
   if (typeof name !== 'string' || typeof code !== 'string') return { body: {}, names: {}, reported: ['template'] };
   return {
@@ -139,11 +145,21 @@ interface Source {
   file?: string;
 }
 
-function readSource(kind: MetaMediaKind, media: Record<string, unknown>, errors: FieldError[], lookup: (id: string) => UploadedMedia | undefined): Source {
+function readSource(
+  kind: MetaMediaKind,
+  media: Record<string, unknown>,
+  errors: FieldError[],
+  lookup: (id: string) => UploadedMedia | undefined,
+): Source {
   const hasLink = media.link !== undefined && media.link !== null;
   const hasId = media.id !== undefined && media.id !== null;
   if (hasLink === hasId) {
-    errors.push(field(kind, hasLink ? 'must have "link" or "id", not both' : 'needs "link" (an http(s) URL) or "id" (what the media upload answered)'));
+    errors.push(
+      field(
+        kind,
+        hasLink ? 'must have "link" or "id", not both' : 'needs "link" (an http(s) URL) or "id" (what the media upload answered)',
+      ),
+    );
     return {};
   }
   if (hasId) {
@@ -177,7 +193,8 @@ function translateFile(kind: MetaMediaKind, media: unknown, errors: FieldError[]
   if (kind === 'audio') {
     return { body: { audio: source.file, mimetype, ptt: media.voice ?? false }, names, reported, fileField, media: source.ref };
   }
-  const made = plainName(fitting?.fileName) ?? (source.link === undefined ? null : fileNameFromUrl(source.link)) ?? `${kind}${extensionFor(mimetype)}`;
+  const made =
+    plainName(fitting?.fileName) ?? (source.link === undefined ? null : fileNameFromUrl(source.link)) ?? `${kind}${extensionFor(mimetype)}`;
   const body: Body = {
     mediatype: kind === 'image' || kind === 'sticker' ? 'image' : 'document',
     mimetype,
@@ -204,11 +221,13 @@ export function translateMetaSend(body: Body, lookup: (id: string) => UploadedMe
     part = translateText(body.text, errors);
     // a quoted reply: docs/API.md's replyTo, its problems named as Meta's field
     part = { ...part, body: { ...part.body, ...metaContext(body, errors) }, names: { ...part.names, replyTo: 'context.message_id' } };
-  }
-  else if (type === 'template') part = translateTemplate(body.template, errors);
-  else if (type === 'image' || type === 'video' || type === 'document' || type === 'audio' || type === 'sticker') part = translateFile(type, body[type], errors, lookup);
+  } else if (type === 'template') part = translateTemplate(body.template, errors);
+  else if (type === 'image' || type === 'video' || type === 'document' || type === 'audio' || type === 'sticker')
+    part = translateFile(type, body[type], errors, lookup);
   else {
-    errors.push(field('type', type === undefined ? `is required: one of ${META_TYPES.join(', ')}` : `must be one of ${META_TYPES.join(', ')}`));
+    errors.push(
+      field('type', type === undefined ? `is required: one of ${META_TYPES.join(', ')}` : `must be one of ${META_TYPES.join(', ')}`),
+    );
     return { translation: { type: undefined, body: {}, errors, names: {}, reported: [] } };
   }
   const { media, template, ...rest } = part;

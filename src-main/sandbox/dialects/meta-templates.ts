@@ -38,8 +38,7 @@ function checkComponents(value: unknown, errors: FieldError[]): Record<string, u
   if (!Array.isArray(value) || list.length !== value.length) errors.push(field('components', 'must be a list of component objects'));
   else if (typeof body?.text !== 'string' || body.text.trim() === '') {
     errors.push(field('components', 'must hold a BODY component with its text'));
-  }
-  else if ([...body.text].length > 1024) errors.push(field('components', 'the BODY text must be at most 1024 characters'));
+  } else if ([...body.text].length > 1024) errors.push(field('components', 'the BODY text must be at most 1024 characters'));
   else return list;
   return undefined;
 }

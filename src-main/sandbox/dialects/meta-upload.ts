@@ -37,7 +37,11 @@ function textField(parts: Map<string, MultipartPart>, name: string, errors: Fiel
   }
 }
 
-function upload(phoneNumberId: string, raw: { bytes: Buffer; contentType: string | undefined } | undefined, uploads: ReturnType<typeof uploadsOf>): Reply {
+function upload(
+  phoneNumberId: string,
+  raw: { bytes: Buffer; contentType: string | undefined } | undefined,
+  uploads: ReturnType<typeof uploadsOf>,
+): Reply {
   const boundary = boundaryOf(raw?.contentType);
   if (!boundary.ok) return badRequest([field('Content-Type', boundary.problem)]);
   const parsed = parseMultipart(raw!.bytes, boundary.boundary);
@@ -50,14 +54,14 @@ function upload(phoneNumberId: string, raw: { bytes: Buffer; contentType: string
   }
   const product = textField(parts, 'messaging_product', errors, 'is required and must be "whatsapp"');
   if (product !== undefined && product !== 'whatsapp') errors.push(field('messaging_product', 'must be "whatsapp"'));
-  const rawType = textField(parts, 'type', errors, 'is required: the file\'s media type, such as image/png');
+  const rawType = textField(parts, 'type', errors, "is required: the file's media type, such as image/png");
   const mimetype = rawType === undefined ? undefined : baseMimetype(rawType);
   const kind = mimetype === undefined ? undefined : UPLOAD_TYPES[mimetype];
   if (mimetype !== undefined && kind === undefined) {
     errors.push(field('type', `must be one of ${Object.keys(UPLOAD_TYPES).join(', ')}; got "${rawType}"`));
   }
   const file = parts.get('file');
-  if (file === undefined) errors.push(field('file', 'is required: a file part (curl -F \'file=@/path/to/file;type=...\')'));
+  if (file === undefined) errors.push(field('file', "is required: a file part (curl -F 'file=@/path/to/file;type=...')"));
   else if (file.data.length === 0) errors.push(field('file', 'is empty'));
   else if (kind !== undefined && file.data.length > KIND_LIMITS[kind]) {
     errors.push(field('file', `is ${file.data.length} bytes; ${mimetype} may be at most ${formatSize(KIND_LIMITS[kind])}`));

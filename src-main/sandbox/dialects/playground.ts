@@ -53,7 +53,10 @@ export function buildTabs(dialect: Dialect, baseUrl: string): PlaygroundTab[] {
     const url = `${base}${endpoint}`;
     const body = example.body ?? null;
     const placement = dialect.credentials;
-    const headers = dialect.curlStyle.headers(placement.kind === 'bearer' ? `Bearer ${API_KEY_PLACEHOLDER}` : API_KEY_PLACEHOLDER, body !== null);
+    const headers = dialect.curlStyle.headers(
+      placement.kind === 'bearer' ? `Bearer ${API_KEY_PLACEHOLDER}` : API_KEY_PLACEHOLDER,
+      body !== null,
+    );
     const basicAuth = placement.kind === 'basic' ? { username: placement.example, password: API_KEY_PLACEHOLDER } : undefined;
     const form = example.encoding === 'form';
     const { multipart } = example;

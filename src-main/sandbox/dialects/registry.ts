@@ -51,9 +51,30 @@ const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
     examples: DEFAULT_EXAMPLES,
     curlStyle: ONE_LINE_CURL,
   },
-  cloud: { name: 'cloud', routes: cloudRoutes, credentials: BEARER, errorFormat: cloudErrorFormat, examples: CLOUD_EXAMPLES, curlStyle: POSTMAN_CURL },
-  desk: { name: 'desk', routes: deskRoutes, credentials: BEARER, errorFormat: deskErrorFormat, examples: DESK_EXAMPLES, curlStyle: README_CURL },
-  twilio: { name: 'twilio', routes: twilioRoutes, credentials: TWILIO_CREDENTIALS, errorFormat: twilioErrorFormat, examples: TWILIO_EXAMPLES, curlStyle: TWILIO_CURL },
+  cloud: {
+    name: 'cloud',
+    routes: cloudRoutes,
+    credentials: BEARER,
+    errorFormat: cloudErrorFormat,
+    examples: CLOUD_EXAMPLES,
+    curlStyle: POSTMAN_CURL,
+  },
+  desk: {
+    name: 'desk',
+    routes: deskRoutes,
+    credentials: BEARER,
+    errorFormat: deskErrorFormat,
+    examples: DESK_EXAMPLES,
+    curlStyle: README_CURL,
+  },
+  twilio: {
+    name: 'twilio',
+    routes: twilioRoutes,
+    credentials: TWILIO_CREDENTIALS,
+    errorFormat: twilioErrorFormat,
+    examples: TWILIO_EXAMPLES,
+    curlStyle: TWILIO_CURL,
+  },
   'evolution-v2': {
     name: 'evolution-v2',
     routes: evolutionRoutes,
@@ -62,8 +83,22 @@ const DIALECTS: Readonly<Record<SandboxDialect, Dialect>> = {
     examples: EVOLUTION_EXAMPLES,
     curlStyle: MINTLIFY_CURL,
   },
-  meta: { name: 'meta', routes: metaRoutes, credentials: BEARER, errorFormat: metaErrorFormat, examples: META_EXAMPLES, curlStyle: META_CURL },
-  wati: { name: 'wati', routes: watiRoutes, credentials: BEARER, errorFormat: watiErrorFormat, examples: WATI_EXAMPLES, curlStyle: WATI_CURL },
+  meta: {
+    name: 'meta',
+    routes: metaRoutes,
+    credentials: BEARER,
+    errorFormat: metaErrorFormat,
+    examples: META_EXAMPLES,
+    curlStyle: META_CURL,
+  },
+  wati: {
+    name: 'wati',
+    routes: watiRoutes,
+    credentials: BEARER,
+    errorFormat: watiErrorFormat,
+    examples: WATI_EXAMPLES,
+    curlStyle: WATI_CURL,
+  },
 };
 
 export function dialectFor(name: SandboxDialect): Dialect {

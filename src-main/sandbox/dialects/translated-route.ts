@@ -29,7 +29,8 @@ export function translatedSendRoute(
     path,
     maxBody,
     (body) => checkTranslation(translate(body)),
-    (accepted, body, state, params) => json(options.status ?? 200, answer(state.messages.add(accepted.type, accepted.fields, new Date(), newId()), body, params)),
+    (accepted, body, state, params) =>
+      json(options.status ?? 200, answer(state.messages.add(accepted.type, accepted.fields, new Date(), newId()), body, params)),
   );
   return options.encoding ? { ...route, encoding: options.encoding } : route;
 }

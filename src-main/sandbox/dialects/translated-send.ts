@@ -35,7 +35,11 @@ export function checkTranslation(t: Translation): TranslatedCheck {
   const checked = CHECKS[t.type](t.body);
   const found = checked.ok ? [] : checked.details.filter((d) => !t.reported.includes(d.field));
   const fileInvalid = found.some((d) => d.field === t.fileField);
-  const details = [...t.errors, ...(fileInvalid ? [] : (t.typeErrors ?? [])), ...found.map((d) => field(t.names[d.field] ?? d.field, d.message))];
+  const details = [
+    ...t.errors,
+    ...(fileInvalid ? [] : (t.typeErrors ?? [])),
+    ...found.map((d) => field(t.names[d.field] ?? d.field, d.message)),
+  ];
   if (details.length > 0 || !checked.ok) return { ok: false, details };
   return { ok: true, type: t.type, fields: checked.fields };
 }

@@ -38,7 +38,10 @@ function twilioCode(status: number, problem: Problem): TwilioCode {
     case 'forbidden':
       return { code: 20403, message: `Forbidden: ${sentence(problem.message)}` };
     case 'not_found':
-      return { code: 20404, message: problem.request ? `The requested resource ${problem.request.path} was not found` : 'The requested resource was not found' };
+      return {
+        code: 20404,
+        message: problem.request ? `The requested resource ${problem.request.path} was not found` : 'The requested resource was not found',
+      };
     case 'rate_limited':
       return { code: 20429, message: 'Too Many Requests' };
     case 'server_error':

@@ -62,14 +62,24 @@ function mediaUrl(body: Body, errors: FieldError[]): string | undefined {
   return value;
 }
 
-const NAMES = { number: 'To', text: 'Body', caption: 'Body', media: 'MediaUrl', audio: 'MediaUrl', fileName: 'MediaUrl', mimetype: 'MediaUrl', mediatype: 'MediaUrl' };
+const NAMES = {
+  number: 'To',
+  text: 'Body',
+  caption: 'Body',
+  media: 'MediaUrl',
+  audio: 'MediaUrl',
+  fileName: 'MediaUrl',
+  mimetype: 'MediaUrl',
+  mediatype: 'MediaUrl',
+};
 
 export function translateTwilioSend(body: Body): Translation {
   const errors: FieldError[] = [];
   const number = address(body, 'To', errors);
   address(body, 'From', errors);
   const text = single(body, 'Body', errors);
-  if (text !== undefined && charLength(text) > TWILIO_BODY_LIMIT) errors.push(field('Body', `exceeds the ${TWILIO_BODY_LIMIT} character limit`));
+  if (text !== undefined && charLength(text) > TWILIO_BODY_LIMIT)
+    errors.push(field('Body', `exceeds the ${TWILIO_BODY_LIMIT} character limit`));
   const hadMedia = body.MediaUrl !== undefined;
   const url = mediaUrl(body, errors);
   const reported = ['number', 'text'];

@@ -10,7 +10,9 @@ const CONTINUE = ' \\\n';
 
 /** Form values in the order given; an array is the same name repeated (several MediaUrl). */
 function formFields(body: Record<string, unknown>): [string, string][] {
-  return Object.entries(body).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item): [string, string] => [name, String(item)]));
+  return Object.entries(body).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item): [string, string] => [name, String(item)]),
+  );
 }
 
 export const TWILIO_CURL: CurlStyle = {

@@ -56,7 +56,12 @@ function send(translation: Translation, state: SandboxState, extra: Record<strin
   if (!checked.ok) return badRequest(checked.details);
   const refused = sessionRefusal(String(checked.fields.number));
   if (refused !== null) return refused;
-  const message = state.messages.add(checked.type, { ...checked.fields, ...extra, whatsapp_message_id: newWamid() }, new Date(), newWatiId());
+  const message = state.messages.add(
+    checked.type,
+    { ...checked.fields, ...extra, whatsapp_message_id: newWamid() },
+    new Date(),
+    newWatiId(),
+  );
   return json(200, answer(message));
 }
 

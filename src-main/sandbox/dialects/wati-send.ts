@@ -77,10 +77,20 @@ function kindOf(mimetype: string): FileKind {
 function sizeProblem(file: WatiFile, kind: FileKind): string | null {
   if (file.data.length === 0) return 'is empty';
   const limit = LIMITS[kind];
-  return file.data.length > limit ? `is ${file.data.length} bytes; ${kind === 'audio' ? 'audio' : `a ${kind}`} may be at most ${limit / MiB} MiB` : null;
+  return file.data.length > limit
+    ? `is ${file.data.length} bytes; ${kind === 'audio' ? 'audio' : `a ${kind}`} may be at most ${limit / MiB} MiB`
+    : null;
 }
 
-const FILE_NAMES = { number: 'whatsappNumber', media: 'file', audio: 'file', mimetype: 'file', mediatype: 'file', fileName: 'file', caption: 'caption' };
+const FILE_NAMES = {
+  number: 'whatsappNumber',
+  media: 'file',
+  audio: 'file',
+  mimetype: 'file',
+  mediatype: 'file',
+  fileName: 'file',
+  caption: 'caption',
+};
 
 export interface WatiFileSend {
   translation: Translation;
@@ -105,7 +115,13 @@ export function translateWatiFile(whatsappNumber: string, query: URLSearchParams
     const body: Body = { number, audio: FILE_STAND_IN, mimetype, ptt: false };
     return { translation: { type: 'audio', body, errors, names: FILE_NAMES, reported, fileField: 'audio' }, kind };
   }
-  const body: Body = { number, mediatype: kind, mimetype, fileName: file.fileName ?? `file${extensionFor(mimetype)}`, media: FILE_STAND_IN };
+  const body: Body = {
+    number,
+    mediatype: kind,
+    mimetype,
+    fileName: file.fileName ?? `file${extensionFor(mimetype)}`,
+    media: FILE_STAND_IN,
+  };
   if (caption !== undefined) body.caption = caption;
   return { translation: { type: 'media', body, errors, names: FILE_NAMES, reported, fileField: 'media' }, kind };
 }

@@ -36,7 +36,8 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
 };
 
 /** a host name or a bracketed IPv6 address, without a port */
-const HOST_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])$/;
+const HOST_NAME =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])$/;
 
 /** a day: longer is a mistake (and setTimeout cannot wait past 24.8 days anyway) */
 const MAX_DELAY_MS = 24 * 3600 * 1000;
@@ -70,7 +71,10 @@ function webhookUrl(value: unknown): string | null {
   } catch {
     url = null;
   }
-  check(url !== null && (url.protocol === 'http:' || url.protocol === 'https:'), `webhookUrl must be an http(s) URL, got "${String(value)}"`);
+  check(
+    url !== null && (url.protocol === 'http:' || url.protocol === 'https:'),
+    `webhookUrl must be an http(s) URL, got "${String(value)}"`,
+  );
   return value as string;
 }
 
@@ -80,7 +84,10 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
   const p = partial as Record<keyof SandboxEventOptions, unknown>;
   if (p.statusDelaysMs !== undefined) {
     const d = p.statusDelaysMs;
-    check(Array.isArray(d) && d.length === 3 && d.every(isDelay), `statusDelaysMs must be three delays from 0 to ${MAX_DELAY_MS} ms: [sent, delivered, read]`);
+    check(
+      Array.isArray(d) && d.length === 3 && d.every(isDelay),
+      `statusDelaysMs must be three delays from 0 to ${MAX_DELAY_MS} ms: [sent, delivered, read]`,
+    );
     const [sent, delivered, read] = d as number[];
     // each status comes no earlier than the one before it
     next.statusDelaysMs = [sent!, Math.max(sent!, delivered!), Math.max(sent!, delivered!, read!)];
@@ -92,11 +99,20 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
     next.replyDelayMs = p.replyDelayMs as number;
   }
   if (p.replyText !== undefined) {
-    check(typeof p.replyText === 'string' && p.replyText.length >= 1 && p.replyText.length <= 4096, 'replyText must be 1 to 4096 characters');
+    check(
+      typeof p.replyText === 'string' && p.replyText.length >= 1 && p.replyText.length <= 4096,
+      'replyText must be 1 to 4096 characters',
+    );
     next.replyText = p.replyText as string;
   }
   if (p.replyMedia !== undefined) {
-    check(p.replyMedia === null || p.replyMedia === 'location' || p.replyMedia === 'contacts' || (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES), 'replyMedia must be "image", "audio", "document", "location", "contacts" or null');
+    check(
+      p.replyMedia === null ||
+        p.replyMedia === 'location' ||
+        p.replyMedia === 'contacts' ||
+        (typeof p.replyMedia === 'string' && p.replyMedia in MEDIA_SAMPLES),
+      'replyMedia must be "image", "audio", "document", "location", "contacts" or null',
+    );
     next.replyMedia = p.replyMedia as ReplyMediaKind | 'location' | 'contacts' | null;
   }
   if (p.replyQuotes !== undefined) {
@@ -104,7 +120,10 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
     next.replyQuotes = p.replyQuotes as boolean;
   }
   if (p.replyReaction !== undefined) {
-    check(p.replyReaction === null || (typeof p.replyReaction === 'string' && p.replyReaction.length >= 1 && [...p.replyReaction].length <= 10), 'replyReaction must be one emoji or null');
+    check(
+      p.replyReaction === null || (typeof p.replyReaction === 'string' && p.replyReaction.length >= 1 && [...p.replyReaction].length <= 10),
+      'replyReaction must be one emoji or null',
+    );
     next.replyReaction = p.replyReaction as string | null;
   }
   if (p.webhookUrl !== undefined) next.webhookUrl = webhookUrl(p.webhookUrl);
@@ -114,11 +133,17 @@ export function mergeEventSettings(current: EventSettings, partial: SandboxEvent
   }
   if (p.webhookRetryDelaysMs !== undefined) {
     const r = p.webhookRetryDelaysMs;
-    check(Array.isArray(r) && r.length <= MAX_RETRIES && r.every(isDelay), `webhookRetryDelaysMs must be at most ${MAX_RETRIES} delays in ms`);
+    check(
+      Array.isArray(r) && r.length <= MAX_RETRIES && r.every(isDelay),
+      `webhookRetryDelaysMs must be at most ${MAX_RETRIES} delays in ms`,
+    );
     next.webhookRetryDelaysMs = [...(r as number[])];
   }
   if (p.mediaHost !== undefined) {
-    check(p.mediaHost === null || (typeof p.mediaHost === 'string' && p.mediaHost.length <= 253 && HOST_NAME.test(p.mediaHost)), `mediaHost must be a host name such as "localhost" (no scheme or port) or null, got "${String(p.mediaHost).slice(0, 80)}"`);
+    check(
+      p.mediaHost === null || (typeof p.mediaHost === 'string' && p.mediaHost.length <= 253 && HOST_NAME.test(p.mediaHost)),
+      `mediaHost must be a host name such as "localhost" (no scheme or port) or null, got "${String(p.mediaHost).slice(0, 80)}"`,
+    );
     next.mediaHost = p.mediaHost === null ? null : (p.mediaHost as string).toLowerCase();
   }
   return next;

@@ -40,7 +40,12 @@ function redPng(): Buffer {
   header.writeUInt8(2, 9); // RGB
   const row = [0, 255, 0, 0, 255, 0, 0]; // filter byte, two red pixels
   const pixels = deflateSync(Buffer.from([...row, ...row]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** 0.1 s of 8 kHz 8-bit mono silence */
@@ -62,7 +67,10 @@ function silentWav(): Buffer {
   return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
 
 export const MEDIA_SAMPLES: Record<ReplyMediaKind, MediaSample> = {
   image: { fileName: 'photo.png', mimetype: 'image/png', bytes: redPng() },

@@ -16,8 +16,21 @@ export function defaultEventData(event: SandboxEvent): Record<string, unknown> {
       error: event.error === null ? null : { code: event.error.code, message: event.error.message },
     };
   }
-  if (event.type === 'reaction') return { id: event.id, number: event.number, type: 'reaction', reaction: { messageId: event.inReplyTo, emoji: event.emoji ?? '' }, at: event.at.toISOString() };
-  const data: Record<string, unknown> = { id: event.id, number: event.number, type: event.type, text: event.text, at: event.at.toISOString() };
+  if (event.type === 'reaction')
+    return {
+      id: event.id,
+      number: event.number,
+      type: 'reaction',
+      reaction: { messageId: event.inReplyTo, emoji: event.emoji ?? '' },
+      at: event.at.toISOString(),
+    };
+  const data: Record<string, unknown> = {
+    id: event.id,
+    number: event.number,
+    type: event.type,
+    text: event.text,
+    at: event.at.toISOString(),
+  };
   if (event.quotes === true) data.replyTo = event.inReplyTo;
   if (event.media !== null) data.media = { url: event.media.url, mimetype: event.media.mimetype, fileName: event.media.fileName };
   return data;

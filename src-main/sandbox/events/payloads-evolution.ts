@@ -25,8 +25,13 @@ const MEDIA_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 /** the contact card a contact shares, as WhatsApp carries it: a vCard */
-const SAMPLE_VCARD = ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Bruno Lima', 'TEL;type=CELL;waid=5511977771234:+55 11 97777-1234', 'END:VCARD']
-  .join('\n');
+const SAMPLE_VCARD = [
+  'BEGIN:VCARD',
+  'VERSION:3.0',
+  'FN:Bruno Lima',
+  'TEL;type=CELL;waid=5511977771234:+55 11 97777-1234',
+  'END:VCARD',
+].join('\n');
 
 type Received = Extract<SandboxEvent, { name: 'message.received' }>;
 

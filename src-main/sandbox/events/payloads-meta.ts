@@ -11,7 +11,12 @@ import type { SandboxEvent } from './event-types';
 export const BUSINESS_ACCOUNT_ID = '102290129340398';
 
 /** where a contact who shares a place is (Meta's `location` message) */
-export const SAMPLE_LOCATION = { latitude: -23.561684, longitude: -46.655981, name: 'Avenida Paulista', address: 'Av. Paulista, 1578 - Bela Vista, São Paulo - SP' };
+export const SAMPLE_LOCATION = {
+  latitude: -23.561684,
+  longitude: -46.655981,
+  name: 'Avenida Paulista',
+  address: 'Av. Paulista, 1578 - Bela Vista, São Paulo - SP',
+};
 
 /** a contact card a contact shares (Meta's `contacts` message) */
 export const SAMPLE_CONTACT_CARD = {
@@ -27,7 +32,12 @@ function unixSeconds(at: Date): string {
 
 function eventValue(event: SandboxEvent): Record<string, unknown> {
   if (event.name === 'message.status') {
-    const status: Record<string, unknown> = { id: event.id, status: event.status, timestamp: unixSeconds(event.at), recipient_id: event.number };
+    const status: Record<string, unknown> = {
+      id: event.id,
+      status: event.status,
+      timestamp: unixSeconds(event.at),
+      recipient_id: event.number,
+    };
     if (event.error !== null) {
       const { code, title, message, details } = event.error;
       status.errors = [{ code: Number(code), title, message, error_data: { details } }];
@@ -70,7 +80,10 @@ export function metaWebhookBody(event: SandboxEvent): Record<string, unknown> {
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { display_phone_number: PHONE_NUMBER.display_phone_number!.replace(/[^0-9]/g, ''), phone_number_id: PHONE_NUMBER_ID },
+              metadata: {
+                display_phone_number: PHONE_NUMBER.display_phone_number!.replace(/[^0-9]/g, ''),
+                phone_number_id: PHONE_NUMBER_ID,
+              },
               ...eventValue(event),
             },
           },

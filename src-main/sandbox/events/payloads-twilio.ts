@@ -26,7 +26,8 @@ export function twilioWebhookParams(event: SandboxEvent): Record<string, string>
     }
     return params;
   }
-  const media: Record<string, string> = event.media === null ? { NumMedia: '0' } : { NumMedia: '1', MediaContentType0: event.media.mimetype, MediaUrl0: event.media.url };
+  const media: Record<string, string> =
+    event.media === null ? { NumMedia: '0' } : { NumMedia: '1', MediaContentType0: event.media.mimetype, MediaUrl0: event.media.url };
   return {
     AccountSid: SANDBOX_ACCOUNT_SID,
     ApiVersion: API_VERSION,

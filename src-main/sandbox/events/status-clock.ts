@@ -51,7 +51,9 @@ export class StatusClock {
   ) {
     this.settings = mergeEventSettings(DEFAULT_EVENT_SETTINGS, options);
     this.webhooks = new WebhookSender(deps.logLine);
-    this.stopListening = deps.messages.onAdded((message) => this.play(message, planFor(message.number, message.type, this.settings, outsideWindowReason(deps.dialect))));
+    this.stopListening = deps.messages.onAdded((message) =>
+      this.play(message, planFor(message.number, message.type, this.settings, outsideWindowReason(deps.dialect))),
+    );
   }
 
   configure(partial: SandboxEventOptions): void {
@@ -97,12 +99,37 @@ export class StatusClock {
         const profileName = this.deps.contacts.nameOf(number) ?? number;
         const kind = reply.media === 'location' || reply.media === 'contacts' ? null : reply.media;
         const sample = kind === null ? null : MEDIA_SAMPLES[kind];
-        const media = kind === null || sample === null ? null : { url: mediaSampleUrl(this.deps.origin(), kind), mimetype: sample.mimetype, fileName: sample.fileName };
+        const media =
+          kind === null || sample === null
+            ? null
+            : { url: mediaSampleUrl(this.deps.origin(), kind), mimetype: sample.mimetype, fileName: sample.fileName };
         const { replyQuotes, replyReaction } = this.settings;
-        this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: reply.media ?? 'text', text: reply.text, media, at: new Date(), inReplyTo: id, quotes: replyQuotes });
+        this.report({
+          name: 'message.received',
+          id: incomingId(this.deps.dialect),
+          number,
+          profileName,
+          type: reply.media ?? 'text',
+          text: reply.text,
+          media,
+          at: new Date(),
+          inReplyTo: id,
+          quotes: replyQuotes,
+        });
         // Twilio's WhatsApp webhooks carry no reactions
         if (replyReaction !== null && this.deps.dialect !== 'twilio') {
-          this.report({ name: 'message.received', id: incomingId(this.deps.dialect), number, profileName, type: 'reaction', text: '', media: null, at: new Date(), inReplyTo: id, emoji: replyReaction });
+          this.report({
+            name: 'message.received',
+            id: incomingId(this.deps.dialect),
+            number,
+            profileName,
+            type: 'reaction',
+            text: '',
+            media: null,
+            at: new Date(),
+            inReplyTo: id,
+            emoji: replyReaction,
+          });
         }
       });
     }
@@ -111,6 +138,7 @@ export class StatusClock {
   private report(event: NewEvent): void {
     const numbered = this.deps.log.append(event);
     const { webhookUrl, webhookSecret, webhookRetryDelaysMs } = this.settings;
-    if (webhookUrl !== null) this.webhooks.enqueue(webhookRequest(this.deps.dialect, numbered, webhookUrl, webhookSecret), webhookRetryDelaysMs);
+    if (webhookUrl !== null)
+      this.webhooks.enqueue(webhookRequest(this.deps.dialect, numbered, webhookUrl, webhookSecret), webhookRetryDelaysMs);
   }
 }

@@ -45,7 +45,16 @@ export function ContactList() {
     if (row.kind === 'contact') chooseContact(row.contact);
     else if (row.kind === 'error') retryPage(row.page);
   };
-  const list = useListWindow({ count, rowHeight, generation, activeIndex, setActiveIndex, ensureRange, prefetchRows: PREFETCH_ROWS, onChoose });
+  const list = useListWindow({
+    count,
+    rowHeight,
+    generation,
+    activeIndex,
+    setActiveIndex,
+    ensureRange,
+    prefetchRows: PREFETCH_ROWS,
+    onChoose,
+  });
   const { scrollRef, view, rowId } = list;
   const items = view.rows;
   useReportFirstRows(items.filter((it) => rowAt(pages, it.index).kind === 'contact').length);
@@ -103,7 +112,12 @@ export function ContactList() {
         })}
       </div>
       {[...failed.values()].map(({ start, row }) => (
-        <div key={row.page} className="contact-row-error" style={{ transform: `translateY(${start}px)`, height: `${rowHeight}px` }} data-testid="contacts-row-error">
+        <div
+          key={row.page}
+          className="contact-row-error"
+          style={{ transform: `translateY(${start}px)`, height: `${rowHeight}px` }}
+          data-testid="contacts-row-error"
+        >
           <span>
             Rows {(row.page - 1) * PER_PAGE + 1}–{row.page * PER_PAGE} could not be loaded: {describeError(row.error)}
           </span>

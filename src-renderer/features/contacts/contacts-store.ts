@@ -8,10 +8,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 export type PageState = { status: 'loading' } | { status: 'loaded'; items: Contact[] } | { status: 'error'; error: ErrorInfo };
 
-export type RowState =
-  | { kind: 'contact'; contact: Contact }
-  | { kind: 'loading' }
-  | { kind: 'error'; page: number; error: ErrorInfo };
+export type RowState = { kind: 'contact'; contact: Contact } | { kind: 'loading' } | { kind: 'error'; page: number; error: ErrorInfo };
 
 interface ContactsStore {
   /** what the search box shows */

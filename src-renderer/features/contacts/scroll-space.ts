@@ -57,7 +57,14 @@ export function domScrollTop(offset: number, viewport: number, space: ScrollSpac
  * The rows to render at content offset `offset`: those on screen plus `overscan` either side,
  * never more, however long the list. `scrollTop` places them inside the (scaled) listbox.
  */
-export function windowRows(args: { count: number; rowHeight: number; offset: number; scrollTop: number; viewport: number; overscan: number }): WindowRow[] {
+export function windowRows(args: {
+  count: number;
+  rowHeight: number;
+  offset: number;
+  scrollTop: number;
+  viewport: number;
+  overscan: number;
+}): WindowRow[] {
   const { count, rowHeight, offset, scrollTop, viewport, overscan } = args;
   if (count <= 0 || rowHeight <= 0) return [];
   const firstVisible = Math.floor(Math.max(0, offset) / rowHeight);

@@ -94,5 +94,12 @@ export function useListWindow(o: ListWindowOptions): ListWindow {
     if (activeIndex === null && count > 0) setActiveIndex(firstIndex);
   };
   const activeRendered = activeIndex !== null && items.some((it) => it.index === activeIndex);
-  return { scrollRef, view, rowId, activeDescendant: activeRendered && activeIndex !== null ? rowId(activeIndex) : undefined, onKeyDown, onFocus };
+  return {
+    scrollRef,
+    view,
+    rowId,
+    activeDescendant: activeRendered && activeIndex !== null ? rowId(activeIndex) : undefined,
+    onKeyDown,
+    onFocus,
+  };
 }

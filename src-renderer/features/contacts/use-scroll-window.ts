@@ -1,5 +1,14 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
-import { contentOffset, domScrollTop, isScaled, offsetToReveal, scrollSpace, windowRows, type ScrollSpace, type WindowRow } from './scroll-space';
+import {
+  contentOffset,
+  domScrollTop,
+  isScaled,
+  offsetToReveal,
+  scrollSpace,
+  windowRows,
+  type ScrollSpace,
+  type WindowRow,
+} from './scroll-space';
 
 interface Position {
   scrollTop: number;
@@ -28,7 +37,12 @@ export interface ScrollWindow {
  * to render and where, in a scroll space scaled down when the list is taller than a browser
  * can lay out (see scroll-space.ts).
  */
-export function useScrollWindow(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): ScrollWindow {
+export function useScrollWindow(
+  scrollRef: RefObject<HTMLElement | null>,
+  count: number,
+  rowHeight: number,
+  overscan: number,
+): ScrollWindow {
   const [pos, setPos] = useState<Position>({ scrollTop: 0, viewport: 0, pinned: null });
 
   useLayoutEffect(() => {

@@ -28,7 +28,16 @@ export function InboxList() {
     const row = rowAt(pages, index);
     if (row.kind === 'row') void open(row.row.number);
   };
-  const list = useListWindow({ count, rowHeight, generation, activeIndex, setActiveIndex, ensureRange, prefetchRows: INBOX_PAGE / 2, onChoose: openAt });
+  const list = useListWindow({
+    count,
+    rowHeight,
+    generation,
+    activeIndex,
+    setActiveIndex,
+    ensureRange,
+    prefetchRows: INBOX_PAGE / 2,
+    onChoose: openAt,
+  });
   const { scrollRef, view, rowId } = list;
   const items = view.rows;
   useMarkFirstRowPainted(items.filter((it) => rowAt(pages, it.index).kind === 'row').length);

@@ -37,7 +37,9 @@ export function InboxRowContent({ row, now }: { row: InboxRow; now: number }) {
             Window closes {formatRelative(row.windowClosesAt, now)}
           </span>
         )}
-        {row.lastDirection === 'out' && row.lastSentState !== null && <span className="inbox-state small">{STATE_WORDS[row.lastSentState]}</span>}
+        {row.lastDirection === 'out' && row.lastSentState !== null && (
+          <span className="inbox-state small">{STATE_WORDS[row.lastSentState]}</span>
+        )}
         {row.unread > 0 && (
           <span className="inbox-unread" data-testid="inbox-unread" aria-label={`${row.unread} unread`}>
             {row.unread}

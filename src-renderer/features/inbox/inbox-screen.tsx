@@ -85,7 +85,9 @@ function FilterBar() {
         </button>
       ))}
       <p className="count" role="status" aria-live="polite" data-testid="inbox-count">
-        {total === null ? '' : `${formatCount(total)} ${total === 1 ? 'conversation' : 'conversations'}${unread > 0 ? `, ${formatCount(unread)} unread` : ''}`}
+        {total === null
+          ? ''
+          : `${formatCount(total)} ${total === 1 ? 'conversation' : 'conversations'}${unread > 0 ? `, ${formatCount(unread)} unread` : ''}`}
       </p>
     </div>
   );

@@ -81,7 +81,12 @@ async function readPage(get: Get, set: Set, page: number): Promise<void> {
     set((s) => ({ pages: { ...s.pages, [page]: { status: 'error', error: r.error } }, ...(page === 0 ? { error: r.error } : {}) }));
     return;
   }
-  set((s) => ({ pages: { ...s.pages, [page]: { status: 'loaded', rows: r.value.rows } }, total: r.value.total, unreadTotal: r.value.unreadTotal, ...(page === 0 ? { error: null } : {}) }));
+  set((s) => ({
+    pages: { ...s.pages, [page]: { status: 'loaded', rows: r.value.rows } },
+    total: r.value.total,
+    unreadTotal: r.value.unreadTotal,
+    ...(page === 0 ? { error: null } : {}),
+  }));
 }
 
 /** every page held, again; the keyboard's row follows the conversation it was on */
@@ -108,7 +113,12 @@ async function markRead(get: Get, set: Set, number: string): Promise<void> {
   // the row shows it at once; the next read of the list says the same
   set((s) => ({
     unreadTotal: r.value.unreadTotal,
-    pages: Object.fromEntries(Object.entries(s.pages).map(([k, p]) => [k, p.status === 'loaded' ? { ...p, rows: p.rows.map((row) => (row.number === number ? { ...row, unread: 0 } : row)) } : p])),
+    pages: Object.fromEntries(
+      Object.entries(s.pages).map(([k, p]) => [
+        k,
+        p.status === 'loaded' ? { ...p, rows: p.rows.map((row) => (row.number === number ? { ...row, unread: 0 } : row)) } : p,
+      ]),
+    ),
   }));
 }
 
@@ -183,7 +193,15 @@ export const useInboxStore = create<InboxStore>()((set, get) => ({
   },
 
   reset() {
-    set((s) => ({ generation: s.generation + 1, pages: {}, total: null, unreadTotal: 0, activeIndex: null, openNumber: null, error: null }));
+    set((s) => ({
+      generation: s.generation + 1,
+      pages: {},
+      total: null,
+      unreadTotal: 0,
+      activeIndex: null,
+      openNumber: null,
+      error: null,
+    }));
     void readPage(get, set, 0);
   },
 }));

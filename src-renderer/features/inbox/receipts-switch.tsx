@@ -5,5 +5,11 @@ import { SettingSwitch } from './setting-switch';
 const CHANNELS = { read: 'inbox:read-receipts', write: 'inbox:set-read-receipts' } as const;
 
 export function ReceiptsSwitch() {
-  return <SettingSwitch channels={CHANNELS} label="Tell the contact their messages were read when you open the conversation (where the service has read receipts)" testId="inbox-read-receipts" />;
+  return (
+    <SettingSwitch
+      channels={CHANNELS}
+      label="Tell the contact their messages were read when you open the conversation (where the service has read receipts)"
+      testId="inbox-read-receipts"
+    />
+  );
 }

@@ -34,7 +34,14 @@ export function SettingSwitch({ channels, label, testId }: { channels: SettingCh
   };
   return (
     <div className="inbox-settings">
-      <input id={id} type="checkbox" checked={on ?? false} disabled={on === null} onChange={(e) => void change(e.target.checked)} data-testid={testId} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={on ?? false}
+        disabled={on === null}
+        onChange={(e) => void change(e.target.checked)}
+        data-testid={testId}
+      />
       <label htmlFor={id}>{label}</label>
       {error && <ErrorMessage error={error} prefix="The setting could not be changed" />}
     </div>

@@ -83,12 +83,25 @@ function ShownOnce({ created }: { created: CreatedKey }) {
       )}
       <div className="button-row">
         {value !== null && (
-          <button type="button" className="btn" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)} data-testid="created-key-reveal">
+          <button
+            type="button"
+            className="btn"
+            aria-pressed={revealed}
+            onClick={() => setRevealed((r) => !r)}
+            data-testid="created-key-reveal"
+          >
             Reveal
           </button>
         )}
         {!copied && (
-          <button ref={copyButton} type="button" className="btn btn-primary" onClick={() => void copyNew()} disabled={created.copy.status === 'copying'} data-testid="created-key-copy">
+          <button
+            ref={copyButton}
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void copyNew()}
+            disabled={created.copy.status === 'copying'}
+            data-testid="created-key-copy"
+          >
             Copy
           </button>
         )}

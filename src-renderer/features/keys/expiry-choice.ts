@@ -12,7 +12,11 @@ export const EXPIRY_OPTIONS: readonly { id: ExpiryChoice; label: string }[] = [
 ];
 
 /** what to send main: no expiry, the words, or the problem to show */
-export function expiryInput(choice: ExpiryChoice, date: string, now: Date): { ok: true; expires: string | undefined } | { ok: false; problem: string } {
+export function expiryInput(
+  choice: ExpiryChoice,
+  date: string,
+  now: Date,
+): { ok: true; expires: string | undefined } | { ok: false; problem: string } {
   if (choice === 'none') return { ok: true, expires: undefined };
   if (choice === 'date' && !date) return { ok: false, problem: 'Choose the last day the key is used, or another expiry.' };
   const words = choice === 'date' ? date : choice;

@@ -58,7 +58,8 @@ export function HeldBackNotice({ profile }: { profile: Profile }) {
       <div>
         <p id={`${id}-what`}>
           {one ? `The key “${heldBack[0]!.name}” is` : `${heldBack.length} keys are`} held back: saved for another address than{' '}
-          <span className="mono">{target}</span>, where this profile now points. The app does not send {one ? 'it' : 'them'} there until you approve.
+          <span className="mono">{target}</span>, where this profile now points. The app does not send {one ? 'it' : 'them'} there until you
+          approve.
         </p>
         <p className="hint">Save the profile again to move {one ? 'the key' : 'the keys'} there; the app asks you first.</p>
         <div className="button-row">

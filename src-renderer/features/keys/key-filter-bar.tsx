@@ -9,7 +9,14 @@ export function KeyFilterBar({ shown, total }: { shown: number; total: number })
     <div className="toolbar key-filter">
       <div role="group" aria-label="Show keys" className="segmented">
         {KEY_FILTERS.map((f) => (
-          <button key={f.id} type="button" className="btn btn-small" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)} data-testid={`keys-filter-${f.id}`}>
+          <button
+            key={f.id}
+            type="button"
+            className="btn btn-small"
+            aria-pressed={filter === f.id}
+            onClick={() => setFilter(f.id)}
+            data-testid={`keys-filter-${f.id}`}
+          >
             {f.label}
           </button>
         ))}

@@ -75,7 +75,13 @@ export function RemoveKeyButton({ k }: { k: KeyMeta }) {
     if (ok) await removeKey(k.id);
   };
   return (
-    <button type="button" className="btn btn-small" onClick={() => void onRemove()} aria-label={`Remove ${k.name}`} data-testid={`key-remove-${k.id}`}>
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={() => void onRemove()}
+      aria-label={`Remove ${k.name}`}
+      data-testid={`key-remove-${k.id}`}
+    >
       Remove
     </button>
   );

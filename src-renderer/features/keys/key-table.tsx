@@ -101,13 +101,32 @@ function KeyRow({ k, isActive, profile, first }: { k: KeyMeta; isActive: boolean
       </td>
       <td>
         <div className="button-row">
-          <button type="button" className="btn btn-small" onClick={() => void testKey(k.id)} disabled={test?.status === 'testing'} data-testid={`key-test-${k.id}`} {...(first ? SCREEN_FOCUS_MARK : {})}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => void testKey(k.id)}
+            disabled={test?.status === 'testing'}
+            data-testid={`key-test-${k.id}`}
+            {...(first ? SCREEN_FOCUS_MARK : {})}
+          >
             Test
           </button>
-          <button type="button" className="btn btn-small" onClick={() => void activateKey(k.id)} disabled={isActive || revoked} data-testid={`key-activate-${k.id}`}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => void activateKey(k.id)}
+            disabled={isActive || revoked}
+            data-testid={`key-activate-${k.id}`}
+          >
             Make active
           </button>
-          <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke()} disabled={revoked} data-testid={`key-revoke-${k.id}`}>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            onClick={() => void onRevoke()}
+            disabled={revoked}
+            data-testid={`key-revoke-${k.id}`}
+          >
             Revoke
           </button>
           <RollKeyButton k={k} />

@@ -24,7 +24,8 @@ export function KeysScreen() {
     <section className="screen screen-keys" aria-labelledby="keys-title">
       <h1 id="keys-title">Keys</h1>
       <p className="lead">
-        Keys saved for <strong>{profile?.name ?? 'no profile'}</strong>. Values live in the system keychain; only the last four characters are shown.
+        Keys saved for <strong>{profile?.name ?? 'no profile'}</strong>. Values live in the system keychain; only the last four characters
+        are shown.
       </p>
       {status === 'loading' && <p role="status">Loading keys…</p>}
       {status === 'error' && error && (

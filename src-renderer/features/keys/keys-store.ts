@@ -11,10 +11,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 export type TestState = { status: 'testing' } | { status: 'done'; report: KeyTestResult } | { status: 'error'; error: ErrorInfo };
 
 export type AddState =
-  | { status: 'idle' }
-  | { status: 'saving' }
-  | { status: 'saved'; name: string }
-  | { status: 'error'; error: ErrorInfo };
+  { status: 'idle' } | { status: 'saving' } | { status: 'saved'; name: string } | { status: 'error'; error: ErrorInfo };
 
 export type ServerState =
   | { status: 'idle' }
@@ -29,11 +26,7 @@ export type ServerState =
  * and the app asks the person (a native dialog) whether its keys may be sent there.
  */
 export type ApproveState =
-  | { status: 'idle' }
-  | { status: 'asking' }
-  | { status: 'moved' }
-  | { status: 'declined' }
-  | { status: 'error'; error: ErrorInfo };
+  { status: 'idle' } | { status: 'asking' } | { status: 'moved' } | { status: 'declined' } | { status: 'error'; error: ErrorInfo };
 
 /**
  * A key just created through the API, shown once: its value, asked of main once (keys:reveal-new,
@@ -49,7 +42,8 @@ export interface CreatedKey {
 }
 
 /** Repair of a key whose value left the keychain: re-linked, or the sentence on how to give it one */
-export type RepairState = { status: 'repairing' } | { status: 'done'; repaired: boolean; message: string } | { status: 'error'; error: ErrorInfo };
+export type RepairState =
+  { status: 'repairing' } | { status: 'done'; repaired: boolean; message: string } | { status: 'error'; error: ErrorInfo };
 
 /**
  * The Roll dialog's key and how its roll stands: asked (the grace is being chosen), rolling (main
@@ -155,7 +149,22 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       const switched = profileId !== get().profileId;
       set(
         switched
-          ? { profileId, keys: [], status: 'loading', error: null, tests: {}, rowErrors: {}, add: { status: 'idle' }, server: { status: 'idle' }, createServer: { status: 'idle' }, created: null, serverMessage: null, approve: { status: 'idle' }, missing: [], repairs: {} }
+          ? {
+              profileId,
+              keys: [],
+              status: 'loading',
+              error: null,
+              tests: {},
+              rowErrors: {},
+              add: { status: 'idle' },
+              server: { status: 'idle' },
+              createServer: { status: 'idle' },
+              created: null,
+              serverMessage: null,
+              approve: { status: 'idle' },
+              missing: [],
+              repairs: {},
+            }
           : { status: get().status === 'ready' ? 'ready' : 'loading' },
       );
       if (!profileId) {
@@ -221,13 +230,18 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
         return false;
       }
       // the saved list and the server's follow main's keys:changed (wire-events.ts)
-      set({ createServer: { status: 'idle' }, created: { key: r.value, shown: { status: 'loading' }, copy: { status: 'idle' }, everCopied: false } });
+      set({
+        createServer: { status: 'idle' },
+        created: { key: r.value, shown: { status: 'loading' }, copy: { status: 'idle' }, everCopied: false },
+      });
       // main answers this once; asked at once, so the panel has it while it is open
       const shown = await invoke('keys:reveal-new', { id: r.value.id });
       const now = get().created;
       // closed (or another key created) meanwhile: the value is not kept
       if (!now || now.key.id !== r.value.id) return true;
-      set({ created: { ...now, shown: shown.ok ? { status: 'ready', value: shown.value.value } : { status: 'error', error: shown.error } } });
+      set({
+        created: { ...now, shown: shown.ok ? { status: 'ready', value: shown.value.value } : { status: 'error', error: shown.error } },
+      });
       return true;
     },
 
@@ -239,7 +253,11 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
       const now = get().created;
       if (!now || now.key.id !== created.key.id) return;
       set({
-        created: { ...now, copy: r.ok ? { status: 'copied', clearsAfterMs: r.value.clearsAfterMs } : { status: 'error', error: r.error }, everCopied: now.everCopied || r.ok },
+        created: {
+          ...now,
+          copy: r.ok ? { status: 'copied', clearsAfterMs: r.value.clearsAfterMs } : { status: 'error', error: r.error },
+          everCopied: now.everCopied || r.ok,
+        },
       });
     },
 
@@ -335,11 +353,15 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
         // both rows at once; main's keys:changed and profiles:changed bring the rest
         const { oldKey, newKey } = r.value;
         set((s) => ({
-          keys: s.profileId === newKey.profileId ? [...s.keys.filter((k) => k.id !== newKey.id).map((k) => (k.id === oldKey.id ? oldKey : k)), newKey] : s.keys,
+          keys:
+            s.profileId === newKey.profileId
+              ? [...s.keys.filter((k) => k.id !== newKey.id).map((k) => (k.id === oldKey.id ? oldKey : k)), newKey]
+              : s.keys,
           rowErrors: withoutKey(s.rowErrors, keyId),
         }));
       }
-      if (now?.keyId === keyId) set({ roll: { ...now, run: r.ok ? { status: 'done', grace, outcome: r.value } : { status: 'error', grace, error: r.error } } });
+      if (now?.keyId === keyId)
+        set({ roll: { ...now, run: r.ok ? { status: 'done', grace, outcome: r.value } : { status: 'error', grace, error: r.error } } });
       return r.ok;
     },
 

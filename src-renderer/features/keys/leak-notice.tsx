@@ -41,13 +41,24 @@ export function LeakNotices() {
         const key = leakKey(leak);
         const sentence = leakSentence(leak);
         return (
-          <section key={key} role="alert" aria-label={`Key …${leak.last4} leaked`} className="banner banner-warning" data-testid="leak-notice">
+          <section
+            key={key}
+            role="alert"
+            aria-label={`Key …${leak.last4} leaked`}
+            className="banner banner-warning"
+            data-testid="leak-notice"
+          >
             <p>{sentence}</p>
             <div className="button-row">
               <button type="button" className="btn" onClick={() => rollFromNotice(leak.keyId, openScreen)} data-testid="leak-roll">
                 Roll key…
               </button>
-              <button type="button" className="btn" onClick={() => dismiss(key)} aria-label={`Dismiss the notice about the key …${leak.last4}`}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => dismiss(key)}
+                aria-label={`Dismiss the notice about the key …${leak.last4}`}
+              >
                 Dismiss
               </button>
             </div>

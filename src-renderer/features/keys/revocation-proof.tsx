@@ -12,7 +12,10 @@ export function RevocationProofState({ k }: { k: KeyMeta }) {
   if (!retires && !proof) return null;
   const refused = proof?.state === 'refused';
   return (
-    <span className={`block small ${refused ? 'sync-ok' : proof?.state === 'unproved' ? 'sync-failed' : ''}`} data-testid={`key-proof-${k.id}`}>
+    <span
+      className={`block small ${refused ? 'sync-ok' : proof?.state === 'unproved' ? 'sync-failed' : ''}`}
+      data-testid={`key-proof-${k.id}`}
+    >
       {retires ? `retires at ${keyClock(retires)}` : proof ? proofWords(proof, (iso) => keyClock(iso)) : null}
     </span>
   );

@@ -43,7 +43,13 @@ function RevokeDialog({ plan }: { plan: RevokePlan }) {
   };
 
   return (
-    <Dialog title={title} onCancel={() => answer(null)} initialFocusRef={needsTyping ? typeRef : cancelRef} role="alertdialog" testId="revoke-dialog">
+    <Dialog
+      title={title}
+      onCancel={() => answer(null)}
+      initialFocusRef={needsTyping ? typeRef : cancelRef}
+      role="alertdialog"
+      testId="revoke-dialog"
+    >
       <form onSubmit={onSubmit}>
         <dl className="key-facts" data-testid="revoke-key-facts">
           <dt>Key</dt>
@@ -55,7 +61,11 @@ function RevokeDialog({ plan }: { plan: RevokePlan }) {
           <dt>Last used</dt>
           <dd data-testid="revoke-key-last-used">{subject.lastUsedAt ? formatTime(subject.lastUsedAt) : 'never'}</dd>
           <dt>Used by</dt>
-          <dd data-testid="revoke-key-used-by">{usedBy.length === 0 ? 'no profile' : usedBy.map((u) => (u.active ? `${u.profileName} (this window’s profile)` : u.profileName)).join(', ')}</dd>
+          <dd data-testid="revoke-key-used-by">
+            {usedBy.length === 0
+              ? 'no profile'
+              : usedBy.map((u) => (u.active ? `${u.profileName} (this window’s profile)` : u.profileName)).join(', ')}
+          </dd>
         </dl>
         <p className="dialog-message">
           {REVOKE_WARNING} “{subject.name}” ({label}) {after}

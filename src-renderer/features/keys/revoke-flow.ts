@@ -35,7 +35,16 @@ export async function revokeWithDialog(subject: RevokeSubject, revoke: () => Pro
 
 /** a saved key, as the dialog names it */
 export function savedSubject(k: KeyMeta, prefix: string | null): RevokeSubject {
-  return { kind: 'saved', name: k.name, prefix, lastFour: k.fingerprint, createdAt: k.addedAt, lastUsedAt: k.lastUsedAt, localKeyId: k.id, live: k.state !== 'revoked' };
+  return {
+    kind: 'saved',
+    name: k.name,
+    prefix,
+    lastFour: k.fingerprint,
+    createdAt: k.addedAt,
+    lastUsedAt: k.lastUsedAt,
+    localKeyId: k.id,
+    live: k.state !== 'revoked',
+  };
 }
 
 /** a server key, named with what its saved copy adds (last four, who uses it) */

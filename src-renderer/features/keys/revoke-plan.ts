@@ -55,7 +55,12 @@ export function alternativesIn(keys: readonly KeyMeta[], profileId: string, revo
     .map((k) => ({ id: k.id, name: k.name, fingerprint: k.fingerprint }));
 }
 
-export function planRevoke(subject: RevokeSubject, profiles: readonly Profile[], activeProfileId: string | null, keysOf: (profileId: string) => readonly KeyMeta[]): RevokePlan {
+export function planRevoke(
+  subject: RevokeSubject,
+  profiles: readonly Profile[],
+  activeProfileId: string | null,
+  keysOf: (profileId: string) => readonly KeyMeta[],
+): RevokePlan {
   const usedBy = subject.live
     ? profilesUsing(subject.localKeyId, profiles).map((p) => ({
         profileId: p.id,

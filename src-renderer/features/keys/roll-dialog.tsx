@@ -15,7 +15,12 @@ import { useProfilesStore } from '../profiles/profiles-store';
 import { keyClock } from './key-clock';
 import { selectRoll, useKeysStore, type RollState } from './keys-store';
 
-const GRACE_LABEL: Record<Grace, string> = { now: 'Now (revoke it on the service at once)', '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
+const GRACE_LABEL: Record<Grace, string> = {
+  now: 'Now (revoke it on the service at once)',
+  '1h': '1 hour',
+  '24h': '24 hours',
+  '7d': '7 days',
+};
 
 const STEP_LABEL: Record<RollStep, string> = {
   creating: 'Creating the new key on the service and saving it in the keychain',
@@ -67,12 +72,20 @@ function RollDialog({ roll }: { roll: RollState }) {
           </dl>
         )}
         <p className="dialog-message">
-          A new key with the same permissions is created on the service and saved in the keychain, proved with one live request, and every profile using “{name}” is switched
-          to it. Only then is “{name}” revoked here; on the service it keeps working until its grace ends, so copies of it elsewhere can be replaced meanwhile.
+          A new key with the same permissions is created on the service and saved in the keychain, proved with one live request, and every
+          profile using “{name}” is switched to it. Only then is “{name}” revoked here; on the service it keeps working until its grace
+          ends, so copies of it elsewhere can be replaced meanwhile.
         </p>
         <div className="field">
           <label htmlFor={`${id}-grace`}>Old key keeps working on the service for</label>
-          <select id={`${id}-grace`} ref={graceRef} value={grace} onChange={(e) => setGrace(e.target.value as Grace)} disabled={run.status !== 'asking'} data-testid="roll-grace">
+          <select
+            id={`${id}-grace`}
+            ref={graceRef}
+            value={grace}
+            onChange={(e) => setGrace(e.target.value as Grace)}
+            disabled={run.status !== 'asking'}
+            data-testid="roll-grace"
+          >
             {GRACES.map((g) => (
               <option key={g} value={g}>
                 {GRACE_LABEL[g]}
@@ -114,8 +127,15 @@ function RollDialog({ roll }: { roll: RollState }) {
 }
 
 /** the steps, each done, under way or still to come; the live region says the current one */
-function RollSteps({ run, progressRef }: { run: Exclude<RollState['run'], { status: 'asking' }>; progressRef: RefObject<HTMLDivElement | null> }) {
-  const at = run.status === 'rolling' ? (run.step === null ? 0 : ROLL_STEPS.indexOf(run.step)) : run.status === 'done' ? ROLL_STEPS.length : -1;
+function RollSteps({
+  run,
+  progressRef,
+}: {
+  run: Exclude<RollState['run'], { status: 'asking' }>;
+  progressRef: RefObject<HTMLDivElement | null>;
+}) {
+  const at =
+    run.status === 'rolling' ? (run.step === null ? 0 : ROLL_STEPS.indexOf(run.step)) : run.status === 'done' ? ROLL_STEPS.length : -1;
   const current = run.status === 'rolling' ? STEP_LABEL[run.step ?? 'creating'] : null;
   return (
     <div ref={progressRef} tabIndex={-1} role="group" aria-label="Roll progress" className="roll-steps" data-testid="roll-steps">
@@ -141,7 +161,8 @@ function RollDone({ outcome }: { outcome: RollOutcome }) {
   return (
     <div role="status" className="msg msg-success" data-testid="roll-done">
       <p>
-        “{newKey.name}” ({keyLabel({ lastFour: newKey.fingerprint })}) {names.length > 0 ? `is in use by ${names.join(', ')}` : 'is saved; no profile used the old key'}.
+        “{newKey.name}” ({keyLabel({ lastFour: newKey.fingerprint })}){' '}
+        {names.length > 0 ? `is in use by ${names.join(', ')}` : 'is saved; no profile used the old key'}.
       </p>
       <p>{oldRetires(oldKey, retiresAt)}</p>
     </div>

@@ -7,7 +7,13 @@ export function RollKeyButton({ k }: { k: KeyMeta }) {
   const openRoll = useKeysStore((s) => s.openRoll);
   if (k.state === 'revoked') return null;
   return (
-    <button type="button" className="btn btn-small" onClick={() => openRoll(k.id)} aria-label={`Roll key… ${k.name} (…${k.fingerprint})`} data-testid={`key-roll-${k.id}`}>
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={() => openRoll(k.id)}
+      aria-label={`Roll key… ${k.name} (…${k.fingerprint})`}
+      data-testid={`key-roll-${k.id}`}
+    >
       Roll key…
     </button>
   );

@@ -53,7 +53,8 @@ export function ServerKeys() {
       {server.status === 'error' && <ErrorMessage error={server.error} prefix="Server keys could not be loaded" />}
       {server.status === 'ready' && server.cachedAt && (
         <p className="msg msg-warning" role="status" data-testid="server-keys-cached">
-          The server cannot be reached: these are its keys as last seen, {formatTime(server.cachedAt)}. A revocation is saved to the outbox and reaches the server when it can.
+          The server cannot be reached: these are its keys as last seen, {formatTime(server.cachedAt)}. A revocation is saved to the outbox
+          and reaches the server when it can.
         </p>
       )}
       {server.status === 'ready' && <ServerKeyTable keys={server.keys} />}
@@ -76,7 +77,9 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
   if (keys.length === 0) return <p className="empty">No keys on the server.</p>;
   // named with what its saved copy adds (last four, the profiles using it), read when asked
   const onRevoke = (k: ServerKey) =>
-    revokeWithDialog(serverSubject(k, useKeysStore.getState().keys.find((saved) => saved.serverKeyId === k.id) ?? null), () => revoke(k.id));
+    revokeWithDialog(serverSubject(k, useKeysStore.getState().keys.find((saved) => saved.serverKeyId === k.id) ?? null), () =>
+      revoke(k.id),
+    );
   return (
     <DataTable label="Server keys" testId="server-keys-table" columns={SERVER_KEY_COLUMNS}>
       {keys.map((k) => (
@@ -99,7 +102,12 @@ function ServerKeyTable({ keys }: { keys: ServerKey[] }) {
                 {REVOCATION_TEXT[k.revocation.state]}
               </span>
             ) : (
-              <button type="button" className="btn btn-small btn-danger" onClick={() => void onRevoke(k)} data-testid={`server-key-revoke-${k.id}`}>
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                onClick={() => void onRevoke(k)}
+                data-testid={`server-key-revoke-${k.id}`}
+              >
                 Revoke
               </button>
             )}
@@ -170,7 +178,12 @@ function CreateKeyForm() {
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-expiry`}>Expires</label>
-        <select id={`${id}-expiry`} value={expiry} onChange={(e) => setExpiry(e.target.value as ExpiryChoice)} aria-describedby={`${id}-expiry-hint`}>
+        <select
+          id={`${id}-expiry`}
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value as ExpiryChoice)}
+          aria-describedby={`${id}-expiry-hint`}
+        >
           {EXPIRY_OPTIONS.map((o) => (
             <option key={o.id} value={o.id}>
               {o.label}

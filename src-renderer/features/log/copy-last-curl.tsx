@@ -19,7 +19,14 @@ export function CopyLastCurl({ endpoint, what, testId }: { endpoint: EndpointId;
   };
   return (
     <span className="copy-last-curl">
-      <button type="button" className="btn btn-small" onClick={() => void copy()} disabled={busy} data-testid={testId} title={`Copies the cURL of the last ${what} request`}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void copy()}
+        disabled={busy}
+        data-testid={testId}
+        title={`Copies the cURL of the last ${what} request`}
+      >
         Copy cURL
       </button>
       <span role="status" aria-live="polite" className="hint" data-testid={`${testId}-status`}>

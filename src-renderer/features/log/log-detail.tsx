@@ -63,7 +63,9 @@ function DetailBody({ detail }: { detail: RequestLogDetail }) {
       <dl className="kv log-detail-summary">
         <dt>Status</dt>
         <dd data-testid="log-detail-status">
-          {detail.status === null ? `no answer (${detail.errorCode ?? 'error'})` : `${detail.status}${detail.statusText ? ` ${detail.statusText}` : ''}`}
+          {detail.status === null
+            ? `no answer (${detail.errorCode ?? 'error'})`
+            : `${detail.status}${detail.statusText ? ` ${detail.statusText}` : ''}`}
         </dd>
         <dt>Started</dt>
         <dd>{formatClockTime(detail.at)}</dd>

@@ -33,7 +33,16 @@ export function inStatusClass(entry: RequestLogEntry, statusClass: StatusClass):
 
 /** the text one search word is looked for in: what the row shows, and the process's own name */
 function haystack(entry: RequestLogEntry, profileName: ProfileNameOf): string {
-  return [entry.path, entry.host, entry.method, entry.process, processLabel(entry.process).label, profileName(entry.profileId), entry.status ?? '', entry.errorCode ?? '']
+  return [
+    entry.path,
+    entry.host,
+    entry.method,
+    entry.process,
+    processLabel(entry.process).label,
+    profileName(entry.profileId),
+    entry.status ?? '',
+    entry.errorCode ?? '',
+  ]
     .join('\n')
     .toLowerCase();
 }
@@ -45,8 +54,16 @@ function matchesWord(entry: RequestLogEntry, word: string, text: string): boolea
   return text.includes(word);
 }
 
-export function filterEntries(entries: readonly RequestLogEntry[], filter: LogFilter, profileName: ProfileNameOf = () => ''): RequestLogEntry[] {
-  const words = filter.text.trim().toLowerCase().split(/\s+/).filter((w) => w !== '');
+export function filterEntries(
+  entries: readonly RequestLogEntry[],
+  filter: LogFilter,
+  profileName: ProfileNameOf = () => '',
+): RequestLogEntry[] {
+  const words = filter.text
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   return entries.filter((e) => {
     if (!inStatusClass(e, filter.statusClass)) return false;
     if (words.length === 0) return true;

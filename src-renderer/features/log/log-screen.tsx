@@ -75,7 +75,10 @@ export function LogScreen() {
   return (
     <section className="screen screen-log" aria-labelledby="log-title">
       <h1 id="log-title">Request log</h1>
-      <p className="lead">Requests the app and crm commands made, newest first, kept across restarts. Authorization headers are redacted; bodies are kept without any key and cut at 64 KB.</p>
+      <p className="lead">
+        Requests the app and crm commands made, newest first, kept across restarts. Authorization headers are redacted; bodies are kept
+        without any key and cut at 64 KB.
+      </p>
       <p className="hint" id="log-keys-hint">
         On a request: Enter opens it, C copies it as cURL, arrows move between requests.
       </p>
@@ -88,7 +91,13 @@ export function LogScreen() {
       <div className={openId === null ? 'log-layout' : 'log-layout log-layout-open'} onKeyDown={onLayoutKeyDown}>
         {visible.length > 0 && (
           <div ref={rows} onKeyDown={onRowsKeyDown}>
-            <DataTable label="Recent requests" testId="log-table" columns={LOG_COLUMNS} columnClasses={COLUMN_CLASSES} className="log-table">
+            <DataTable
+              label="Recent requests"
+              testId="log-table"
+              columns={LOG_COLUMNS}
+              columnClasses={COLUMN_CLASSES}
+              className="log-table"
+            >
               {visible.map((e) => (
                 <Fragment key={e.id}>
                   <tr data-testid="log-row" className={e.id === openId ? 'log-row-open' : undefined} onClick={() => void openDetail(e.id)}>
@@ -167,7 +176,14 @@ function LogFilterBar({ shown, total }: { shown: number; total: number }) {
     <div className="toolbar log-filter">
       <div role="group" aria-label="Status" className="segmented">
         {STATUS_CLASSES.map((c) => (
-          <button key={c} type="button" className="btn btn-small" aria-pressed={filter.statusClass === c} onClick={() => setFilter({ statusClass: c })} data-testid={`log-filter-${c}`}>
+          <button
+            key={c}
+            type="button"
+            className="btn btn-small"
+            aria-pressed={filter.statusClass === c}
+            onClick={() => setFilter({ statusClass: c })}
+            data-testid={`log-filter-${c}`}
+          >
             {STATUS_CLASS_LABELS[c]}
           </button>
         ))}
@@ -187,10 +203,13 @@ function LogFilterBar({ shown, total }: { shown: number; total: number }) {
         {...SCREEN_FOCUS_MARK}
       />
       <span id={`${searchId}-hint`} className="sr-only">
-        Every word must match the path, host, method, profile, app or crm, status or error; 2xx, 4xx, 5xx or errors picks that kind of answer.
+        Every word must match the path, host, method, profile, app or crm, status or error; 2xx, 4xx, 5xx or errors picks that kind of
+        answer.
       </span>
       <span className="count" role="status" aria-live="polite">
-        {shown === total ? `${total} ${total === 1 ? 'request' : 'requests'}` : `${shown} of ${total} ${total === 1 ? 'request' : 'requests'}`}
+        {shown === total
+          ? `${total} ${total === 1 ? 'request' : 'requests'}`
+          : `${shown} of ${total} ${total === 1 ? 'request' : 'requests'}`}
       </span>
     </div>
   );

@@ -54,8 +54,7 @@ export const useLogStore = create<LogStore>()((set, get) => ({
     for (const e of get().entries) byId.set(e.id, e);
     set({ entries: newestFirst([...byId.values()]), status: 'ready', error: null });
   },
-  add: (entry) =>
-    set((s) => (s.entries.some((e) => e.id === entry.id) ? s : { entries: [entry, ...s.entries].slice(0, LOG_LIMIT) })),
+  add: (entry) => set((s) => (s.entries.some((e) => e.id === entry.id) ? s : { entries: [entry, ...s.entries].slice(0, LOG_LIMIT) })),
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
   openDetail: async (id) => {
     set({ detail: { status: 'loading', id } });

@@ -27,7 +27,9 @@ export function LogTiming({ detail }: { detail: RequestLogDetail }) {
       ) : (
         <dl className="kv log-timing" data-testid="log-timing">
           <dt>Connection</dt>
-          <dd data-testid="log-timing-connection">{t.reused ? 'reused (opened by an earlier request)' : t.connectMs === null ? 'not measured (through a proxy)' : 'new'}</dd>
+          <dd data-testid="log-timing-connection">
+            {t.reused ? 'reused (opened by an earlier request)' : t.connectMs === null ? 'not measured (through a proxy)' : 'new'}
+          </dd>
           <dt>DNS</dt>
           <dd>{phase(t.dnsMs, t.reused, 'not measured')}</dd>
           <dt>Connect</dt>

@@ -5,7 +5,8 @@ import type { RequestLogDetail } from '../../lib/api';
 import { describeError, invoke } from '../../lib/api';
 import { requestConfirm } from '../../ui/confirm-store';
 
-export type ResendOutcome = { kind: 'sent'; message: string; entryId: string | null } | { kind: 'failed'; message: string } | { kind: 'kept'; message: string };
+export type ResendOutcome =
+  { kind: 'sent'; message: string; entryId: string | null } | { kind: 'failed'; message: string } | { kind: 'kept'; message: string };
 
 export async function resendEntry(entry: Pick<RequestLogDetail, 'id' | 'method' | 'path'>): Promise<ResendOutcome> {
   const what = `${entry.method} ${entry.path}`;
@@ -20,5 +21,9 @@ export async function resendEntry(entry: Pick<RequestLogDetail, 'id' | 'method' 
   }
   const r = await invoke('log:resend', { id: entry.id });
   if (!r.ok) return { kind: 'failed', message: `Not sent again: ${describeError(r.error)}` };
-  return { kind: 'sent', message: `Sent again: ${what} answered ${r.value.status}. It is the newest row of the log.`, entryId: r.value.entryId };
+  return {
+    kind: 'sent',
+    message: `Sent again: ${what} answered ${r.value.status}. It is the newest row of the log.`,
+    entryId: r.value.entryId,
+  };
 }

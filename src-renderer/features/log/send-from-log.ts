@@ -15,7 +15,10 @@ export interface SendPanelPatch {
 }
 
 export function isMessageSend(detail: Pick<RequestLogDetail, 'endpoint' | 'method'>): boolean {
-  return detail.method === 'POST' && (detail.endpoint === 'messages.text' || detail.endpoint === 'messages.media' || detail.endpoint === 'messages.audio');
+  return (
+    detail.method === 'POST' &&
+    (detail.endpoint === 'messages.text' || detail.endpoint === 'messages.media' || detail.endpoint === 'messages.audio')
+  );
 }
 
 /** The panel fields to set for a logged send; null when the log no longer has them. Pure. */
@@ -28,7 +31,13 @@ export function sendPanelPatch(sent: LoggedSend | null): SendPanelPatch | null {
       return {
         tab: 'media',
         number: sent.number,
-        media: { mediatype: sent.mediatype, mode: sent.url === null ? 'file' : 'url', url: sent.url ?? '', urlType: sent.url === null ? '' : (sent.mimetype ?? ''), caption: sent.caption ?? '' },
+        media: {
+          mediatype: sent.mediatype,
+          mode: sent.url === null ? 'file' : 'url',
+          url: sent.url ?? '',
+          urlType: sent.url === null ? '' : (sent.mimetype ?? ''),
+          caption: sent.caption ?? '',
+        },
         fileToChoose: sent.url === null ? sent.fileName : null,
       };
     case 'audio':

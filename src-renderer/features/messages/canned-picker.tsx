@@ -97,16 +97,22 @@ export function useCannedPicker(
   const optionId = (i: number): string => `${listId}-option-${i}`;
   const shown = open && matches.length > 0;
   const element = asking ? (
-    <ParamsForm asking={asking} onInsert={(params) => insert(asking.canned, params)} onCancel={() => {
-      setAsking(null);
-      box.current?.focus();
-    }} />
+    <ParamsForm
+      asking={asking}
+      onInsert={(params) => insert(asking.canned, params)}
+      onCancel={() => {
+        setAsking(null);
+        box.current?.focus();
+      }}
+    />
   ) : open ? (
     <div className="canned-picker">
       {error && <ErrorMessage error={error} prefix="Could not read the canned responses" />}
       {items !== null && matches.length === 0 && (
         <p className="hint" role="status">
-          {items.length === 0 ? 'No canned responses yet: crm canned add --name NAME --text TEXT' : `No canned response starts with or holds “${query}”.`}
+          {items.length === 0
+            ? 'No canned responses yet: crm canned add --name NAME --text TEXT'
+            : `No canned response starts with or holds “${query}”.`}
         </p>
       )}
       {shown && (
@@ -124,7 +130,12 @@ export function useCannedPicker(
                 pick(c);
               }}
             >
-              <strong>/{c.name}</strong> <span className="muted">{c.scope === 'shared' ? 'shared' : 'yours'}{c.media === null ? '' : ', with a file'}</span> <span className="canned-body">{c.text}</span>
+              <strong>/{c.name}</strong>{' '}
+              <span className="muted">
+                {c.scope === 'shared' ? 'shared' : 'yours'}
+                {c.media === null ? '' : ', with a file'}
+              </span>{' '}
+              <span className="canned-body">{c.text}</span>
             </li>
           ))}
         </ul>
@@ -133,14 +144,25 @@ export function useCannedPicker(
   ) : null;
 
   return {
-    textareaProps: { 'aria-autocomplete': 'list', ...(shown ? { 'aria-controls': listId, 'aria-activedescendant': optionId(Math.min(active, matches.length - 1)) } : {}) },
+    textareaProps: {
+      'aria-autocomplete': 'list',
+      ...(shown ? { 'aria-controls': listId, 'aria-activedescendant': optionId(Math.min(active, matches.length - 1)) } : {}),
+    },
     onKeyDown,
     element,
   };
 }
 
 /** the parameters a canned response asks for, before its body goes into the box */
-function ParamsForm({ asking, onInsert, onCancel }: { asking: Asking; onInsert: (params: Record<string, string>) => void; onCancel: () => void }) {
+function ParamsForm({
+  asking,
+  onInsert,
+  onCancel,
+}: {
+  asking: Asking;
+  onInsert: (params: Record<string, string>) => void;
+  onCancel: () => void;
+}) {
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(asking.names.map((n) => [n, ''])));
   const first = useRef<HTMLInputElement>(null);
   const baseId = useId();
@@ -163,7 +185,12 @@ function ParamsForm({ asking, onInsert, onCancel }: { asking: Asking; onInsert: 
       {asking.names.map((name, i) => (
         <span key={name} className="canned-param">
           <label htmlFor={`${baseId}-${i}`}>{name}</label>
-          <input id={`${baseId}-${i}`} ref={i === 0 ? first : undefined} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+          <input
+            id={`${baseId}-${i}`}
+            ref={i === 0 ? first : undefined}
+            value={values[name] ?? ''}
+            onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+          />
         </span>
       ))}
       <button type="button" className="btn btn-small" onClick={() => onInsert(values)}>

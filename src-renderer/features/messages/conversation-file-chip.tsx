@@ -28,8 +28,16 @@ export function FileChip({ messageId, kind, media }: { messageId: string; kind: 
         {typeLabel(media)}
       </span>
       <span className="conversation-file-name">{name}</span>
-      <span className="conversation-file-detail">{[bytes === null ? null : formatBytes(bytes), media.mimetype].filter((part) => part !== null).join(' · ')}</span>
-      <button type="button" className="btn btn-small" onClick={() => void open()} aria-label={`Open ${name}`} data-testid="conversation-file-open">
+      <span className="conversation-file-detail">
+        {[bytes === null ? null : formatBytes(bytes), media.mimetype].filter((part) => part !== null).join(' · ')}
+      </span>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void open()}
+        aria-label={`Open ${name}`}
+        data-testid="conversation-file-open"
+      >
         Open
       </button>
       {problem !== null && (

@@ -13,14 +13,25 @@ import { LineActions, QuotedAbove, ReactionsOn } from './quick-line';
 
 function Line({ item, contactName }: { item: ConversationItem; contactName: string | null }) {
   return (
-    <li className={`conversation-item conversation-${item.direction}`} data-testid={`conversation-${item.direction}`} data-message-key={item.key}>
+    <li
+      className={`conversation-item conversation-${item.direction}`}
+      data-testid={`conversation-${item.direction}`}
+      data-message-key={item.key}
+    >
       <QuotedAbove item={item} />
-      {item.media && item.messageId !== null && <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} own={item.direction === 'out'} />}
+      {item.media && item.messageId !== null && (
+        <ConversationMedia messageId={item.messageId} kind={item.kind} media={item.media} own={item.direction === 'out'} />
+      )}
       {item.location && <LocationCard location={item.location} />}
       {item.sharedContacts && <ContactCards cards={item.sharedContacts} />}
-      {(item.text || (!item.media && !item.location && !item.sharedContacts)) && <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>}
+      {(item.text || (!item.media && !item.location && !item.sharedContacts)) && (
+        <p className="conversation-text">{item.text ?? (item.fileName ? `${item.kind}: ${item.fileName}` : item.kind)}</p>
+      )}
       <p className="conversation-meta">
-        <span data-testid="line-sender">{item.direction === 'out' ? senderLabel(item.sender) : `From ${contactName ?? 'the contact'}`}</span> · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
+        <span data-testid="line-sender">
+          {item.direction === 'out' ? senderLabel(item.sender) : `From ${contactName ?? 'the contact'}`}
+        </span>{' '}
+        · <time dateTime={item.at}>{formatSentAt(item.at)}</time>
         {item.direction === 'out' && (
           <>
             {' · '}
@@ -37,11 +48,23 @@ function Line({ item, contactName }: { item: ConversationItem; contactName: stri
 }
 
 function sameMedia(a: ConversationItem['media'], b: ConversationItem['media']): boolean {
-  return a === b || (a !== null && b !== null && a.show === b.show && a.mimetype === b.mimetype && a.fileName === b.fileName && a.download?.state === b.download?.state && a.download?.reason === b.download?.reason);
+  return (
+    a === b ||
+    (a !== null &&
+      b !== null &&
+      a.show === b.show &&
+      a.mimetype === b.mimetype &&
+      a.fileName === b.fileName &&
+      a.download?.state === b.download?.state &&
+      a.download?.reason === b.download?.reason)
+  );
 }
 
 /** what a line shows; the rest of an item (its key) is the same for the same line */
-function sameLine(a: { item: ConversationItem; contactName: string | null }, b: { item: ConversationItem; contactName: string | null }): boolean {
+function sameLine(
+  a: { item: ConversationItem; contactName: string | null },
+  b: { item: ConversationItem; contactName: string | null },
+): boolean {
   const x = a.item;
   const y = b.item;
   return (

@@ -10,7 +10,12 @@ function coordinates(location: ItemLocation): string {
 export function LocationCard({ location }: { location: ItemLocation }) {
   const map = `https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=17/${location.latitude}/${location.longitude}`;
   return (
-    <div className="conversation-location" data-testid="conversation-location" role="group" aria-label={`Location shared by the contact: ${location.name ?? coordinates(location)}`}>
+    <div
+      className="conversation-location"
+      data-testid="conversation-location"
+      role="group"
+      aria-label={`Location shared by the contact: ${location.name ?? coordinates(location)}`}
+    >
       <p className="conversation-location-name">{location.name ?? 'Shared location'}</p>
       {location.address !== null && <p className="conversation-location-address">{location.address}</p>}
       <p className="conversation-location-coordinates">{coordinates(location)}</p>

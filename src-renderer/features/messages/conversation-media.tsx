@@ -15,13 +15,28 @@ type Loaded = { phase: 'loading' } | { phase: 'ready'; preview: MediaPreview } |
 
 function OpenInBrowser({ messageId, label }: { messageId: string; label: string }) {
   return (
-    <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:open-media', { messageId })} data-testid="conversation-media-open">
+    <button
+      type="button"
+      className="btn btn-link"
+      onClick={() => void invoke('conversations:open-media', { messageId })}
+      data-testid="conversation-media-open"
+    >
       {label}
     </button>
   );
 }
 
-export function ConversationMedia({ messageId, kind, media, own = false }: { messageId: string; kind: string; media: ItemMedia; own?: boolean }) {
+export function ConversationMedia({
+  messageId,
+  kind,
+  media,
+  own = false,
+}: {
+  messageId: string;
+  kind: string;
+  media: ItemMedia;
+  own?: boolean;
+}) {
   const what = media.fileName ?? kind;
   // a file the service named by id: main downloads it and keeps it (inbound-media.ts)
   if (media.show === 'file') return <FileChip messageId={messageId} kind={kind} media={media} />;
@@ -33,14 +48,24 @@ export function ConversationMedia({ messageId, kind, media, own = false }: { mes
     return (
       <p className="hint" data-testid="conversation-media-none">
         {`${kind}${media.fileName ? `: ${media.fileName}` : ''}: ${media.download.reason ?? 'the file could not be downloaded'} `}
-        <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:retry-media', { messageId })} aria-label={`Try again to download ${what}`}>
+        <button
+          type="button"
+          className="btn btn-link"
+          onClick={() => void invoke('conversations:retry-media', { messageId })}
+          aria-label={`Try again to download ${what}`}
+        >
           Try again
         </button>
       </p>
     );
   }
   if (media.show === 'none') {
-    return <p className="hint" data-testid="conversation-media-none">{`${kind}${media.fileName ? `: ${media.fileName}` : ''} (the service gave no address to download it)`}</p>;
+    return (
+      <p
+        className="hint"
+        data-testid="conversation-media-none"
+      >{`${kind}${media.fileName ? `: ${media.fileName}` : ''} (the service gave no address to download it)`}</p>
+    );
   }
   if (media.show === 'link') return <OpenInBrowser messageId={messageId} label={`Open ${what} in the browser`} />;
   return <MediaFromMain messageId={messageId} what={what} audio={(media.mimetype ?? '').startsWith('audio/')} own={own} />;
@@ -69,15 +94,30 @@ function RefusedOrigin({ messageId, kind, media, origin }: { messageId: string; 
         {`${kind}${media.fileName ? `: ${media.fileName}` : ''}: the service keeps this file at `}
         <span className="mono">{origin}</span>
         {', not on its own origin, and the profile’s key is only sent there once you allow it. '}
-        <button type="button" className="btn btn-link" onClick={() => void onAllow()} disabled={allowing.phase === 'asking'} aria-label={`Allow the key there for files… (${origin}), then download ${what}`}>
+        <button
+          type="button"
+          className="btn btn-link"
+          onClick={() => void onAllow()}
+          disabled={allowing.phase === 'asking'}
+          aria-label={`Allow the key there for files… (${origin}), then download ${what}`}
+        >
           Allow the key there for files…
         </button>{' '}
-        <button type="button" className="btn btn-link" onClick={() => void invoke('conversations:retry-media', { messageId })} aria-label={`Try again to download ${what}`}>
+        <button
+          type="button"
+          className="btn btn-link"
+          onClick={() => void invoke('conversations:retry-media', { messageId })}
+          aria-label={`Try again to download ${what}`}
+        >
           Try again
         </button>
       </p>
       <p role="status" aria-live="polite">
-        {allowing.phase === 'asking' ? 'Waiting for your answer…' : allowing.phase === 'declined' ? `Not allowed: the key is not sent to ${origin}.` : ''}
+        {allowing.phase === 'asking'
+          ? 'Waiting for your answer…'
+          : allowing.phase === 'declined'
+            ? `Not allowed: the key is not sent to ${origin}.`
+            : ''}
       </p>
       {allowing.phase === 'failed' && <ErrorMessage error={allowing.error} prefix="Not allowed" />}
     </div>
@@ -105,8 +145,19 @@ function MediaFromMain({ messageId, what, audio, own }: { messageId: string; wha
   }
   const src = loaded.preview.dataUrl;
   return audio ? (
-    <audio className="conversation-audio" controls src={src} aria-label={own ? `Voice message sent: ${what}` : `Voice message from the contact: ${what}`} data-testid="conversation-audio" />
+    <audio
+      className="conversation-audio"
+      controls
+      src={src}
+      aria-label={own ? `Voice message sent: ${what}` : `Voice message from the contact: ${what}`}
+      data-testid="conversation-audio"
+    />
   ) : (
-    <img className="conversation-image" src={src} alt={own ? `Image sent: ${what}` : `Image from the contact: ${what}`} data-testid="conversation-image" />
+    <img
+      className="conversation-image"
+      src={src}
+      alt={own ? `Image sent: ${what}` : `Image from the contact: ${what}`}
+      data-testid="conversation-image"
+    />
   );
 }

@@ -13,7 +13,11 @@ export function refusedOutsideWindow(conversation: Pick<Conversation, 'items'>):
  * Warn before a free-form message: the contact is outside the window, and the service is one
  * that refuses such a message (its description says so, or it was seen refusing one).
  */
-export function warnsOfWindow(conversation: Pick<Conversation, 'insideWindow' | 'items'>, enforces: boolean, refusalSeen: boolean): boolean {
+export function warnsOfWindow(
+  conversation: Pick<Conversation, 'insideWindow' | 'items'>,
+  enforces: boolean,
+  refusalSeen: boolean,
+): boolean {
   if (conversation.insideWindow) return false;
   return enforces || refusalSeen || refusedOutsideWindow(conversation);
 }

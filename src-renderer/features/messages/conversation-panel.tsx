@@ -76,14 +76,27 @@ function ReplyBox() {
       <label htmlFor={id}>Reply</label>
       <QuotingNote />
       <AttachmentNote />
-      <textarea id={id} ref={box} value={reply} rows={3} onChange={(e) => setReply(e.target.value)} onKeyDown={onKey} data-testid="conversation-reply" {...canned.textareaProps} />
+      <textarea
+        id={id}
+        ref={box}
+        value={reply}
+        rows={3}
+        onChange={(e) => setReply(e.target.value)}
+        onKeyDown={onKey}
+        data-testid="conversation-reply"
+        {...canned.textareaProps}
+      />
       {canned.element}
       <button type="submit" className="btn btn-primary" disabled={state.phase === 'sending' || reply.trim() === ''}>
         {state.phase === 'sending' ? 'Sending…' : 'Send reply'}
       </button>
       <span className="hint">Ctrl+Enter sends</span>
       <div aria-live="polite">
-        {state.phase === 'done' && <p className="msg msg-success" data-testid="conversation-reply-result">{state.words}</p>}
+        {state.phase === 'done' && (
+          <p className="msg msg-success" data-testid="conversation-reply-result">
+            {state.words}
+          </p>
+        )}
       </div>
       {state.phase === 'failed' && <ErrorMessage error={state.error} prefix="Not sent" />}
       {state.phase === 'failed' && cannotQuote(state.error) && <WithoutQuote onSend={sendReply} />}

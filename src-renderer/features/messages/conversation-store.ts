@@ -123,7 +123,13 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
     useQuickStore.getState().cancelQuote();
     useQuickStore.getState().dropAttachment();
     // the text went to the service (or into the outbox): the box is free for the next one
-    set({ reply: '', replyState: { phase: 'done', words: r.value.status === 'queued' ? 'In the outbox: it is sent when the service is back.' : 'Accepted by the service.' } });
+    set({
+      reply: '',
+      replyState: {
+        phase: 'done',
+        words: r.value.status === 'queued' ? 'In the outbox: it is sent when the service is back.' : 'Accepted by the service.',
+      },
+    });
     await get().reload();
   },
 

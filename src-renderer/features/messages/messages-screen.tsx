@@ -160,7 +160,11 @@ function MessagesBody() {
   return (
     <>
       {stale}
-      <ol className="message-list" aria-label={number !== null ? `Messages to ${formatPhone(number)}, newest first` : 'Messages, newest first'} data-testid="message-list">
+      <ol
+        className="message-list"
+        aria-label={number !== null ? `Messages to ${formatPhone(number)}, newest first` : 'Messages, newest first'}
+        data-testid="message-list"
+      >
         {items.map((m) => (
           <MessageRow key={m.key} message={m} showNumber={number === null} />
         ))}

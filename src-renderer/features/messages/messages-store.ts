@@ -62,7 +62,8 @@ interface MessagesStore {
 }
 
 export const useMessagesStore = create<MessagesStore>()((set, get) => {
-  const ask = (filter: string, page: number) => invoke('messages:list', { page, perPage: MESSAGES_PER_PAGE, ...(filter.trim() === '' ? {} : { number: filter }) });
+  const ask = (filter: string, page: number) =>
+    invoke('messages:list', { page, perPage: MESSAGES_PER_PAGE, ...(filter.trim() === '' ? {} : { number: filter }) });
 
   const pageFields = (p: MessageHistoryPage) => ({
     total: p.total,
@@ -82,7 +83,8 @@ export const useMessagesStore = create<MessagesStore>()((set, get) => {
     if (!r.ok) {
       const problem = numberProblem(r.error);
       // what was shown before this request (the list, or its error) stays as it was
-      if (problem !== null) set({ filterProblem: problem, status: before.status === 'loading' ? 'idle' : before.status, error: before.error });
+      if (problem !== null)
+        set({ filterProblem: problem, status: before.status === 'loading' ? 'idle' : before.status, error: before.error });
       // a refresh behind a shown list keeps the list and says it is not current
       else if (mode === 'merge') set({ error: r.error });
       // the person asked for this list: Retry, and a change in main, ask for it again
@@ -94,10 +96,27 @@ export const useMessagesStore = create<MessagesStore>()((set, get) => {
       // newer messages push older ones onto later pages: what is shown stays, below the new first page
       const fresh = new Set(p.items.map((m) => m.key));
       const rest = get().items.filter((m) => !fresh.has(m.key));
-      set({ items: [...p.items, ...rest], hasMore: get().page > 1 ? get().hasMore : p.hasMore, ...pageFields(p), status: 'ready', error: null, filterProblem: null });
+      set({
+        items: [...p.items, ...rest],
+        hasMore: get().page > 1 ? get().hasMore : p.hasMore,
+        ...pageFields(p),
+        status: 'ready',
+        error: null,
+        filterProblem: null,
+      });
       return;
     }
-    set({ filter, items: p.items, page: 1, hasMore: p.hasMore, ...pageFields(p), status: 'ready', error: null, moreError: null, filterProblem: null });
+    set({
+      filter,
+      items: p.items,
+      page: 1,
+      hasMore: p.hasMore,
+      ...pageFields(p),
+      status: 'ready',
+      error: null,
+      moreError: null,
+      filterProblem: null,
+    });
   };
 
   return {

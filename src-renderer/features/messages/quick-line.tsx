@@ -20,11 +20,17 @@ export function QuotedAbove({ item }: { item: ConversationItem }) {
 export function ReactionsOn({ item }: { item: ConversationItem }) {
   const on = item.reactions;
   if (!on || (on.us === null && on.contact === null)) return null;
-  const said = [on.contact === null ? null : `the contact reacted ${on.contact}`, on.us === null ? null : `you reacted ${on.us}`].filter(Boolean).join(', ');
+  const said = [on.contact === null ? null : `the contact reacted ${on.contact}`, on.us === null ? null : `you reacted ${on.us}`]
+    .filter(Boolean)
+    .join(', ');
   return (
     <p className="conversation-reactions" role="group" aria-label={`Reactions: ${said}`} data-testid="conversation-reactions">
       {on.contact !== null && <span data-testid="reaction-contact">{on.contact}</span>}
-      {on.us !== null && <span className="reaction-ours" data-testid="reaction-ours">{on.us}</span>}
+      {on.us !== null && (
+        <span className="reaction-ours" data-testid="reaction-ours">
+          {on.us}
+        </span>
+      )}
     </p>
   );
 }
@@ -38,10 +44,21 @@ export function LineActions({ item }: { item: ConversationItem }) {
   return (
     <span className="conversation-actions">
       {/* named "Quote", not "Reply": the reply box is the one thing labelled Reply */}
-      <button type="button" className="btn btn-small" onClick={() => quote(item)} aria-label={`Quote: ${shortText(item.text ?? item.kind)}`}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => quote(item)}
+        aria-label={`Quote: ${shortText(item.text ?? item.kind)}`}
+      >
         Quote
       </button>
-      <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => openReactions(open ? null : messageId)} aria-label={`React to: ${shortText(item.text ?? item.kind)}`}>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-expanded={open}
+        onClick={() => openReactions(open ? null : messageId)}
+        aria-label={`React to: ${shortText(item.text ?? item.kind)}`}
+      >
         React
       </button>
       {open && <ReactionBar messageId={messageId} ours={item.reactions?.us ?? null} />}
@@ -67,7 +84,16 @@ function ReactionBar({ messageId, ours }: { messageId: string; ours: string | nu
   return (
     <span role="group" aria-label="Reactions" className="reaction-bar" onKeyDown={onKey} data-testid="reaction-bar">
       {QUICK_REACTIONS.map((emoji, i) => (
-        <button key={emoji} ref={i === 0 ? first : undefined} type="button" className="btn btn-small btn-emoji" disabled={sending} aria-pressed={ours === emoji} aria-label={`React ${emoji}`} onClick={() => void react(number, messageId, emoji)}>
+        <button
+          key={emoji}
+          ref={i === 0 ? first : undefined}
+          type="button"
+          className="btn btn-small btn-emoji"
+          disabled={sending}
+          aria-pressed={ours === emoji}
+          aria-label={`React ${emoji}`}
+          onClick={() => void react(number, messageId, emoji)}
+        >
           {emoji}
         </button>
       ))}

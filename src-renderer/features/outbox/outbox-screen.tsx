@@ -91,7 +91,8 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             <strong>{KIND_LABEL[item.kind]}</strong> · <span className="mono">{item.label}</span>
           </p>
           <p className="muted small">
-            created <RelativeTime iso={item.createdAt} testId={`outbox-created-${item.id}`} /> · {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}
+            created <RelativeTime iso={item.createdAt} testId={`outbox-created-${item.id}`} /> · {item.attempts}{' '}
+            {item.attempts === 1 ? 'attempt' : 'attempts'}
             {item.nextAttemptAt && item.state === 'pending' && (
               <>
                 {' · next try '}

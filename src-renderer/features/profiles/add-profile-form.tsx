@@ -44,7 +44,14 @@ export function AddProfileForm() {
       </div>
       <div className="field">
         <label htmlFor={`${id}-keyvalue`}>Key value</label>
-        <input id={`${id}-keyvalue`} ref={valueRef} type="password" autoComplete="off" spellCheck={false} aria-describedby={`${id}-keyhint`} />
+        <input
+          id={`${id}-keyvalue`}
+          ref={valueRef}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}-keyhint`}
+        />
         <p id={`${id}-keyhint`} className="hint">
           Optional; saved to the system keychain.
         </p>
@@ -53,7 +60,9 @@ export function AddProfileForm() {
       <div role="status" aria-live="polite">
         {outcome?.kind === 'created' && `Profile “${outcome.name}” created.`}
       </div>
-      {outcome?.kind === 'created' && outcome.keyError && <ErrorText>The profile was created but its key was not saved: {describeError(outcome.keyError)}</ErrorText>}
+      {outcome?.kind === 'created' && outcome.keyError && (
+        <ErrorText>The profile was created but its key was not saved: {describeError(outcome.keyError)}</ErrorText>
+      )}
       {outcome?.kind === 'error' && <ErrorMessage error={outcome.error} prefix="The profile was not created" />}
     </form>
   );

@@ -27,7 +27,13 @@ export function EditProfile({ profile, onDone, initialTab = 'general' }: { profi
         </button>
       </div>
       <Tabs label={`Edit “${profile.name}”`} items={TABS} selected={tab} onSelect={setTab} idPrefix={prefix} />
-      <div role="tabpanel" id={panelId(prefix, tab)} aria-labelledby={tabId(prefix, tab)} className="tabpanel" data-testid={`edit-panel-${tab}`}>
+      <div
+        role="tabpanel"
+        id={panelId(prefix, tab)}
+        aria-labelledby={tabId(prefix, tab)}
+        className="tabpanel"
+        data-testid={`edit-panel-${tab}`}
+      >
         {tab === 'general' && <EditProfileForm profile={profile} onDone={onDone} />}
         {tab === 'api' && <ApiSection profile={profile} />}
         {tab === 'events' && <WebhookSettings profile={profile} />}

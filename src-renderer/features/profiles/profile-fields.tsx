@@ -17,7 +17,15 @@ export function ProfileFields({ id, name, baseUrl, onName, onBaseUrl }: ProfileF
       </div>
       <div className="field">
         <label htmlFor={`${id}-url`}>Base URL</label>
-        <input id={`${id}-url`} type="url" value={baseUrl} onChange={(e) => onBaseUrl(e.target.value)} autoComplete="off" spellCheck={false} required />
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={baseUrl}
+          onChange={(e) => onBaseUrl(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
       </div>
     </>
   );

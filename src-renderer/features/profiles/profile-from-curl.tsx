@@ -63,10 +63,22 @@ export function ProfileFromCurl({ onCreated }: { onCreated: (profileId: string) 
   return (
     <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`} data-testid="profile-from-curl">
       <h2 id={`${id}-title`}>New profile from a cURL</h2>
-      <p className="hint">Paste one request the service’s playground shows: the profile takes its address from it and learns that request at once. Teach the others afterwards in the API tab.</p>
+      <p className="hint">
+        Paste one request the service’s playground shows: the profile takes its address from it and learns that request at once. Teach the
+        others afterwards in the API tab.
+      </p>
       <div className="field">
         <label htmlFor={`${id}-curl`}>The service’s cURL</label>
-        <textarea id={`${id}-curl`} className="mono api-curl-input" rows={4} value={curl} onChange={(e) => setCurl(e.target.value)} spellCheck={false} autoComplete="off" required />
+        <textarea
+          id={`${id}-curl`}
+          className="mono api-curl-input"
+          rows={4}
+          value={curl}
+          onChange={(e) => setCurl(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-operation`}>What this cURL does</label>
@@ -80,7 +92,14 @@ export function ProfileFromCurl({ onCreated }: { onCreated: (profileId: string) 
       </div>
       <div className="field">
         <label htmlFor={`${id}-name`}>Profile name</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setTypedName(e.target.value)} autoComplete="off" aria-describedby={`${id}-name-hint`} required />
+        <input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setTypedName(e.target.value)}
+          autoComplete="off"
+          aria-describedby={`${id}-name-hint`}
+          required
+        />
         <p id={`${id}-name-hint`} className="hint">
           Proposed from the cURL’s host; change it if you like.
         </p>
@@ -94,7 +113,8 @@ export function ProfileFromCurl({ onCreated }: { onCreated: (profileId: string) 
       </div>
       <SubmitRow busy={busy}>Make the profile</SubmitRow>
       <div role="status" aria-live="polite" data-testid="profile-from-curl-status">
-        {outcome?.kind === 'created' && `Profile “${outcome.name}” created, with ${outcome.label} as the service asks for it. Its API tab is open for the other requests.`}
+        {outcome?.kind === 'created' &&
+          `Profile “${outcome.name}” created, with ${outcome.label} as the service asks for it. Its API tab is open for the other requests.`}
       </div>
       {outcome?.kind === 'created' && outcome.warnings.length > 0 && (
         <ul className="details hint">
@@ -103,8 +123,14 @@ export function ProfileFromCurl({ onCreated }: { onCreated: (profileId: string) 
           ))}
         </ul>
       )}
-      {outcome?.kind === 'created' && outcome.apiError && <ErrorText>The profile was created but {outcome.label} was not saved: {describeError(outcome.apiError)}</ErrorText>}
-      {outcome?.kind === 'created' && outcome.keyError && <ErrorText>The profile was created but its key was not saved: {describeError(outcome.keyError)}</ErrorText>}
+      {outcome?.kind === 'created' && outcome.apiError && (
+        <ErrorText>
+          The profile was created but {outcome.label} was not saved: {describeError(outcome.apiError)}
+        </ErrorText>
+      )}
+      {outcome?.kind === 'created' && outcome.keyError && (
+        <ErrorText>The profile was created but its key was not saved: {describeError(outcome.keyError)}</ErrorText>
+      )}
       {outcome?.kind === 'error' && <ErrorMessage error={outcome.error} prefix="No profile was made" />}
     </form>
   );

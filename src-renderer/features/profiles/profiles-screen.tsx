@@ -63,7 +63,8 @@ export function ProfilesScreen() {
             return (
               <tr key={p.id} data-testid={`profile-row-${p.id}`}>
                 <th scope="row">
-                  {p.name} {isActive && <span className="badge badge-accent">active</span>} {p.sandbox && <span className="badge">sandbox</span>}
+                  {p.name} {isActive && <span className="badge badge-accent">active</span>}{' '}
+                  {p.sandbox && <span className="badge">sandbox</span>}
                   {p.allowInsecureHttp && <span className="badge badge-warning">plain http</span>}
                   {p.live === true && <span className="badge badge-live">live</span>}
                   {/* the window's choice is its own: the terminal's is named when it is another */}
@@ -91,7 +92,9 @@ export function ProfilesScreen() {
         </DataTable>
       )}
       {status === 'ready' && profiles.length === 0 && <p className="empty">No profiles yet: add one below.</p>}
-      {editingProfile && <EditProfile key={`${editingProfile.id}-${editTab}`} profile={editingProfile} initialTab={editTab} onDone={() => edit(null)} />}
+      {editingProfile && (
+        <EditProfile key={`${editingProfile.id}-${editTab}`} profile={editingProfile} initialTab={editTab} onDone={() => edit(null)} />
+      )}
       <ProfileFromCurl onCreated={(id) => edit(id, 'api')} />
       <AddProfileForm />
       <RestoreSandbox />

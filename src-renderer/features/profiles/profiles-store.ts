@@ -60,7 +60,10 @@ interface ProfilesStore {
    */
   createFromCurl: (input: CurlProfileInput) => Promise<CurlProfileOutcome>;
   /** with `baseUrl`, the app also asks again about keys held back at an old address */
-  update: (id: string, patch: { name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides'] }) => Promise<Result<Profile>>;
+  update: (
+    id: string,
+    patch: { name?: string; baseUrl?: string; endpointOverrides?: Profile['endpointOverrides'] },
+  ) => Promise<Result<Profile>>;
   remove: (id: string) => Promise<boolean>;
   /** marks a profile live or not (shared/live-guard.ts) */
   setLive: (id: string, live: boolean) => Promise<Result<Profile>>;
@@ -112,10 +115,16 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
   },
   createFromCurl: async (input) => {
     const readerId = get().activeProfileId ?? get().profiles[0]?.id;
-    if (readerId === undefined) return { ok: false, error: { code: 'validation', message: 'Add a profile by hand first: the app reads a cURL against one.' } };
+    if (readerId === undefined)
+      return { ok: false, error: { code: 'validation', message: 'Add a profile by hand first: the app reads a cURL against one.' } };
     const first = await invoke('api:import-curl', { profileId: readerId, operation: input.operation, curl: input.curl });
     if (!first.ok) return { ok: false, error: first.error };
-    const made = await get().createWithKey({ name: input.name, baseUrl: first.value.baseUrl, keyName: 'Default key', keyValue: input.keyValue });
+    const made = await get().createWithKey({
+      name: input.name,
+      baseUrl: first.value.baseUrl,
+      keyName: 'Default key',
+      keyValue: input.keyValue,
+    });
     if (!made.ok) return made;
     const { profile, keyError } = made;
     const proposal = await invoke('api:import-curl', { profileId: profile.id, operation: input.operation, curl: input.curl });

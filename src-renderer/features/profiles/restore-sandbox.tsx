@@ -9,7 +9,11 @@ import { selectProfiles, useProfilesStore } from './profiles-store';
  */
 export function RestoreSandbox() {
   const hasSandbox = useProfilesStore((s) => selectProfiles(s).some((p) => p.sandbox));
-  const [state, setState] = useState<{ busy: boolean; done: string | null; error: ErrorInfo | null }>({ busy: false, done: null, error: null });
+  const [state, setState] = useState<{ busy: boolean; done: string | null; error: ErrorInfo | null }>({
+    busy: false,
+    done: null,
+    error: null,
+  });
   if (hasSandbox && state.done === null) return null;
   const restore = async (): Promise<void> => {
     setState({ busy: true, done: null, error: null });
@@ -25,7 +29,10 @@ export function RestoreSandbox() {
         </p>
       ) : (
         <>
-          <p className="hint">The Sandbox profile was deleted. Make it again to try the app without a real service (its sample contacts and sent messages are kept).</p>
+          <p className="hint">
+            The Sandbox profile was deleted. Make it again to try the app without a real service (its sample contacts and sent messages are
+            kept).
+          </p>
           <button type="button" className="btn" onClick={() => void restore()} disabled={state.busy}>
             {state.busy ? 'Resetting…' : 'Reset sandbox'}
           </button>

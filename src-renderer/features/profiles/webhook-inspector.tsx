@@ -91,9 +91,15 @@ function DeliveryDetail({ delivery }: { delivery: KeptDelivery }) {
         </label>
       </div>
       <h5>Headers</h5>
-      <pre className="inspector-pre">{Object.entries(delivery.headers).map(([name, value]) => `${name}: ${value}`).join('\n')}</pre>
+      <pre className="inspector-pre">
+        {Object.entries(delivery.headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n')}
+      </pre>
       <h5>Body{delivery.bodyCut ? ` (cut: ${delivery.bodyBytes} bytes came)` : ''}</h5>
-      <pre className="inspector-pre" data-testid="inspector-body">{delivery.body ?? 'Not read: the request was refused first.'}</pre>
+      <pre className="inspector-pre" data-testid="inspector-body">
+        {delivery.body ?? 'Not read: the request was refused first.'}
+      </pre>
     </section>
   );
 }
@@ -121,8 +127,8 @@ export function WebhookInspector() {
     <section className="webhook-inspector" aria-labelledby={`${id}-title`} data-testid="webhook-inspector">
       <h3 id={`${id}-title`}>Deliveries</h3>
       <p className="hint">
-        Every post a listener on this computer took or refused for this profile, kept 7 days (the last 500).
-        Signatures, tokens and keys are never kept.
+        Every post a listener on this computer took or refused for this profile, kept 7 days (the last 500). Signatures, tokens and keys are
+        never kept.
       </p>
       <FireTestEvent />
       <div role="status" aria-live="polite" data-testid="inspector-note">

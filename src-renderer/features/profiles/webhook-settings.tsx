@@ -61,7 +61,15 @@ function SecretField({ field, info }: { field: Field; info: WebhookInfo }) {
       <span className={set ? 'webhook-secret-state is-set' : 'webhook-secret-state'} data-testid={`webhook-${field}-state`}>
         {set ? 'Set' : 'Not set'}
       </span>
-      <input id={`${id}-value`} ref={ref} type="password" autoComplete="off" spellCheck={false} aria-describedby={`${id}-hint`} placeholder={set ? 'Type a new one to replace it' : ''} />
+      <input
+        id={`${id}-value`}
+        ref={ref}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={`${id}-hint`}
+        placeholder={set ? 'Type a new one to replace it' : ''}
+      />
       <button type="submit" className="btn" disabled={busy}>
         Save
       </button>
@@ -74,7 +82,12 @@ function SecretField({ field, info }: { field: Field; info: WebhookInfo }) {
       <div role="status" aria-live="polite">
         {done}
       </div>
-      {problem && ('local' in problem ? <ErrorText>{problem.local}</ErrorText> : <ErrorMessage error={problem.error} prefix={`The ${label.toLowerCase()} was not saved`} />)}
+      {problem &&
+        ('local' in problem ? (
+          <ErrorText>{problem.local}</ErrorText>
+        ) : (
+          <ErrorMessage error={problem.error} prefix={`The ${label.toLowerCase()} was not saved`} />
+        ))}
     </form>
   );
 }
@@ -85,7 +98,8 @@ function WebhookAddress({ info }: { info: WebhookInfo }) {
       <p className="hint" data-testid="webhook-address">
         {info.url ? (
           <>
-            Replies and delivery states arrive when the service posts its webhooks to <code>{info.url}</code> (reach it from the internet with your own tunnel)
+            Replies and delivery states arrive when the service posts its webhooks to <code>{info.url}</code> (reach it from the internet
+            with your own tunnel)
             {info.signed ? '; posts must be signed with the webhook secret.' : '.'}
           </>
         ) : (
@@ -115,7 +129,9 @@ export function WebhookSettings({ profile }: { profile: Profile }) {
   if (!active)
     return (
       <div className="webhook-settings" data-testid="webhook-settings">
-        <p className="hint">The app listens for the active profile&apos;s events: switch to “{profile.name}” to see its webhook address and set its signing.</p>
+        <p className="hint">
+          The app listens for the active profile&apos;s events: switch to “{profile.name}” to see its webhook address and set its signing.
+        </p>
         <button type="button" className="btn" onClick={() => void activate(profile.id)}>
           Switch to “{profile.name}”
         </button>

@@ -15,7 +15,11 @@ export function openMessage(target: { number: string; key: string }): void {
   openScreen('messages');
   void landOn(target.key).then((landed) => {
     // a conversation shows its latest messages only: an older one is found by search but not in view
-    if (!landed) showNotice('info', 'That message is older than what its conversation shows, so it could not be scrolled to; its words are in the search result.');
+    if (!landed)
+      showNotice(
+        'info',
+        'That message is older than what its conversation shows, so it could not be scrolled to; its words are in the search result.',
+      );
   });
 }
 

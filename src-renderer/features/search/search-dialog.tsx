@@ -75,7 +75,13 @@ export function SearchDialog() {
         />
       </div>
       <SearchStatus id={`${id}-status`} />
-      <ul id={listId} role="listbox" aria-label="Messages found, newest first" className="palette-list search-results" data-testid="message-search-results">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Messages found, newest first"
+        className="palette-list search-results"
+        data-testid="message-search-results"
+      >
         {hits.map((hit, i) => (
           <li
             key={hit.key}
@@ -98,7 +104,10 @@ export function SearchDialog() {
 }
 
 function HitLine({ hit }: { hit: SearchHit }) {
-  const who = hit.direction === 'out' ? `To ${formatPhone(hit.number)}` : `From ${hit.name ? `${hit.name} (${formatPhone(hit.number)})` : formatPhone(hit.number)}`;
+  const who =
+    hit.direction === 'out'
+      ? `To ${formatPhone(hit.number)}`
+      : `From ${hit.name ? `${hit.name} (${formatPhone(hit.number)})` : formatPhone(hit.number)}`;
   return (
     <span className="search-hit-body">
       <span className="search-hit-head">
@@ -126,7 +135,12 @@ function SearchStatus({ id }: { id: string }) {
   if (status === 'searching' && hits === 0) words = 'Searching…';
   else if (problem !== null) words = problem;
   else if (status === 'ready' || (status === 'searching' && hits > 0)) {
-    words = total === 0 ? 'No messages match.' : capped ? `More than ${formatCount(total)} messages match.` : `${formatCount(total)} ${total === 1 ? 'message matches' : 'messages match'}.`;
+    words =
+      total === 0
+        ? 'No messages match.'
+        : capped
+          ? `More than ${formatCount(total)} messages match.`
+          : `${formatCount(total)} ${total === 1 ? 'message matches' : 'messages match'}.`;
   } else if (status === 'idle') words = 'Type to search what was sent and what contacts wrote.';
   return (
     <>

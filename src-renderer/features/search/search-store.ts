@@ -61,7 +61,8 @@ export const useSearchStore = create<SearchStore>()((set, get) => {
     const r = await invoke('messages:search', { text, limit: SEARCH_PAGE });
     if (get().generation !== generation) return;
     if (!r.ok) {
-      if (r.error.code === 'validation') set({ status: 'ready', hits: [], total: 0, totalCapped: false, next: null, problem: r.error.message, error: null });
+      if (r.error.code === 'validation')
+        set({ status: 'ready', hits: [], total: 0, totalCapped: false, next: null, problem: r.error.message, error: null });
       else set({ status: 'error', hits: [], next: null, problem: null, error: r.error });
       return;
     }
@@ -106,7 +107,12 @@ export const useSearchStore = create<SearchStore>()((set, get) => {
         return;
       }
       const shown = new Set(get().hits.map((h) => h.key));
-      set({ hits: [...get().hits, ...r.value.hits.filter((h) => !shown.has(h.key))], ...pageFields(r.value), loadingMore: false, error: null });
+      set({
+        hits: [...get().hits, ...r.value.hits.filter((h) => !shown.has(h.key))],
+        ...pageFields(r.value),
+        loadingMore: false,
+        error: null,
+      });
     },
     profileId: null,
     switchProfile: (to) => {

@@ -46,7 +46,13 @@ export function AudioPanel() {
         {draft.mode === 'file' ? (
           <>
             <VoiceRecorder />
-            <FileSource kind="audio" file={draft.file} hidePlayer={draft.recordingUrl !== null} pickLabel="Choose audio file…" dropHint={`Drop an audio file here (up to ${formatBytes(limits.audioBytes)}), or`} />
+            <FileSource
+              kind="audio"
+              file={draft.file}
+              hidePlayer={draft.recordingUrl !== null}
+              pickLabel="Choose audio file…"
+              dropHint={`Drop an audio file here (up to ${formatBytes(limits.audioBytes)}), or`}
+            />
           </>
         ) : (
           <div className="field">
@@ -64,7 +70,9 @@ export function AudioPanel() {
             />
           </div>
         )}
-        {draft.mode === 'url' && <UrlTypeField kind="audio" url={draft.url} value={draft.urlType} onChange={(urlType) => setAudio({ urlType })} />}
+        {draft.mode === 'url' && (
+          <UrlTypeField kind="audio" url={draft.url} value={draft.urlType} onChange={(urlType) => setAudio({ urlType })} />
+        )}
         <FieldProblems id={`${id}-problems`} problems={problems} />
         <SendControls kind="audio" />
       </div>
@@ -112,7 +120,13 @@ function VoiceRecorder() {
             Re-record
           </button>
         ) : (
-          <button type="button" className="btn" onClick={() => void start()} disabled={state.status === 'requesting'} data-testid="record-start">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void start()}
+            disabled={state.status === 'requesting'}
+            data-testid="record-start"
+          >
             Record
           </button>
         )}

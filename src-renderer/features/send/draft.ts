@@ -18,7 +18,8 @@ export function draftSignature(draft: SendDraft): string {
 export function buildDraft(s: DraftFields, kind: SendKind): SendDraft {
   const number = s.recipient.number;
   if (kind === 'text') return { kind: 'text', number, text: s.text.text };
-  if (kind === 'template') return { kind: 'template', number, name: s.template.name, language: s.template.language, params: [...s.template.params] };
+  if (kind === 'template')
+    return { kind: 'template', number, name: s.template.name, language: s.template.language, params: [...s.template.params] };
   if (kind === 'media') {
     const m = s.media;
     const useFile = m.mode === 'file' && m.file;

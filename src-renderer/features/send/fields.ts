@@ -90,7 +90,9 @@ function currentProblems(s: DraftFields & Pick<ProblemSources, 'preview'>, kind:
 /** The preview's problems that name no field of the panel: shown under the preview once a send was tried. */
 export function otherProblems(s: DraftFields & Pick<ProblemSources, 'attempted' | 'preview'>, kind: SendKind): string[] {
   if (!s.attempted[kind]) return [];
-  return currentProblems(s, kind).filter((p) => !isKnownField(kind, p.field)).map(shownProblem);
+  return currentProblems(s, kind)
+    .filter((p) => !isKnownField(kind, p.field))
+    .map(shownProblem);
 }
 
 /** Which limit a dropped or recorded file is held to. */
@@ -103,7 +105,11 @@ export function stagingPurpose(kind: FileKind, mediatype: MediaDraftState['media
  * The kind a chosen file is sent as: the kind picked, when the file fits it (an image for Image,
  * a video for Video, a WebP for Sticker); anything else travels as a document.
  */
-export function mediaKindForFile(picked: MediaDraftState['mediatype'], category: FilePurpose, mimetype: string): MediaDraftState['mediatype'] {
+export function mediaKindForFile(
+  picked: MediaDraftState['mediatype'],
+  category: FilePurpose,
+  mimetype: string,
+): MediaDraftState['mediatype'] {
   const fits =
     (picked === 'image' && category === 'image') ||
     (picked === 'video' && mimetype.startsWith('video/')) ||

@@ -61,15 +61,15 @@ export function FileSource({ kind, file, pickLabel, dropHint, hidePlayer = false
           {file.previewDataUrl && file.category === 'image' && (
             <img src={file.previewDataUrl} alt={`Preview of ${file.name}`} className="image-preview" />
           )}
-          {file.category === 'audio' && !hidePlayer && (
-            file.previewDataUrl ? (
+          {file.category === 'audio' &&
+            !hidePlayer &&
+            (file.previewDataUrl ? (
               <audio controls src={file.previewDataUrl} aria-label={`Play ${file.name}`} data-testid={`file-playback-${kind}`}>
                 Your system cannot play this file.
               </audio>
             ) : (
               <p className="msg">No playback for a file this large; it is sent as it is.</p>
-            )
-          )}
+            ))}
           <dl className="kv">
             <dt>File</dt>
             <dd>{file.name}</dd>

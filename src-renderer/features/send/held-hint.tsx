@@ -14,7 +14,8 @@ export function HeldHint({ id, phase }: { id: string; phase: SendPhase }) {
   });
   return (
     <p id={id} className="hint send-again-hint" data-testid="send-again-hint">
-      {waiting ? `This message is ${OUTBOX_STATE_WORDS.pending.toLowerCase()}.` : 'This message was just sent.'} Change it to send another, or choose Send again to send it once more.
+      {waiting ? `This message is ${OUTBOX_STATE_WORDS.pending.toLowerCase()}.` : 'This message was just sent.'} Change it to send another,
+      or choose Send again to send it once more.
     </p>
   );
 }

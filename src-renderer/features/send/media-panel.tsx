@@ -17,7 +17,12 @@ import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
 import { selectMediaDraft, useSendStore } from './send-store';
 
-const DROP_NOUN: Readonly<Record<MediaType, string>> = { image: 'an image', video: 'a video', document: 'a document', sticker: 'a WebP sticker' };
+const DROP_NOUN: Readonly<Record<MediaType, string>> = {
+  image: 'an image',
+  video: 'a video',
+  document: 'a document',
+  sticker: 'a WebP sticker',
+};
 
 export function MediaPanel() {
   const onSendShortcut = useSendShortcut('media');
@@ -43,7 +48,13 @@ export function MediaPanel() {
           <legend>Media type</legend>
           {kinds.map((t) => (
             <label key={t} className="choice-item">
-              <input type="radio" name={`${id}-mediatype`} value={t} checked={draft.mediatype === t} onChange={() => setMedia({ mediatype: t })} />
+              <input
+                type="radio"
+                name={`${id}-mediatype`}
+                value={t}
+                checked={draft.mediatype === t}
+                onChange={() => setMedia({ mediatype: t })}
+              />
               {MEDIA_KIND_LABELS[t]}
             </label>
           ))}
@@ -80,7 +91,9 @@ export function MediaPanel() {
             />
           </div>
         )}
-        {draft.mode === 'url' && <UrlTypeField kind={draft.mediatype} url={draft.url} value={draft.urlType} onChange={(urlType) => setMedia({ urlType })} />}
+        {draft.mode === 'url' && (
+          <UrlTypeField kind={draft.mediatype} url={draft.url} value={draft.urlType} onChange={(urlType) => setMedia({ urlType })} />
+        )}
         <FieldProblems id={`${id}-src-problems`} problems={sourceProblems} />
         <div className="field">
           <label htmlFor={`${id}-caption`}>Caption (optional)</label>

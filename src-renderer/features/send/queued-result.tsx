@@ -15,7 +15,11 @@ export function QueuedResult({ outboxId, reason }: { outboxId: string; reason: s
     return (
       <p className="msg msg-success" data-testid="send-result" role="status">
         <CheckIcon /> {OUTBOX_STATE_WORDS.sent}
-        {item.resultSummary ? <>: message <span className="mono">{item.resultSummary}</span></> : null}
+        {item.resultSummary ? (
+          <>
+            : message <span className="mono">{item.resultSummary}</span>
+          </>
+        ) : null}
       </p>
     );
   }

@@ -27,7 +27,13 @@ export function RequestPreviewPanel({ kind }: { kind: SendKind }) {
 
   return (
     <section className="request-preview" aria-label="Request preview" data-testid={`preview-${kind}`}>
-      <CurlView method={preview?.method ?? null} url={preview?.url ?? ''} curl={preview?.curl ?? ''} loading={state.loading} placeholder="The request appears here." />
+      <CurlView
+        method={preview?.method ?? null}
+        url={preview?.url ?? ''}
+        curl={preview?.curl ?? ''}
+        loading={state.loading}
+        placeholder="The request appears here."
+      />
       {state.error && <ErrorMessage error={state.error} prefix="The preview failed" />}
       {other.length > 0 && (
         <ul className="field-problems" aria-label="Other problems">

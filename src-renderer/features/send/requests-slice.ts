@@ -73,7 +73,9 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
     if (owner !== undefined)
       set((s) => {
         const p = s.parked[owner]!;
-        return { parked: { ...s.parked, [owner]: { ...p, send: { ...p.send, [kind]: phase }, sentDraft: { ...p.sentDraft, [kind]: sent } } } };
+        return {
+          parked: { ...s.parked, [owner]: { ...p, send: { ...p.send, [kind]: phase }, sentDraft: { ...p.sentDraft, [kind]: sent } } },
+        };
       });
     return false;
   };
@@ -112,8 +114,14 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
           // Idempotency-Key, so pressing Send again replays instead of making a second message
           const accepted = o.message.understood;
           // the service took it: the text box is free for the next message (Undo brings it back)
-          const cleared = accepted && kind === 'text' && get().text.text === (draft.kind === 'text' ? draft.text : null) ? get().text.text : null;
-          const visible = settle(kind, requestId, { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true, cleared }, accepted ? signature : null);
+          const cleared =
+            accepted && kind === 'text' && get().text.text === (draft.kind === 'text' ? draft.text : null) ? get().text.text : null;
+          const visible = settle(
+            kind,
+            requestId,
+            { phase: 'sent', message: o.message, durationMs: o.durationMs, replayed: o.replayed === true, cleared },
+            accepted ? signature : null,
+          );
           if (visible && cleared !== null) set({ text: { text: '' } });
           // the panel starts over: the emptied box is not "Text is empty" until the next try
           if (visible && accepted) set((s) => afterSuccess(s, kind));

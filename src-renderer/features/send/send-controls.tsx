@@ -121,7 +121,8 @@ function StatusText({ phase }: { phase: SendPhase }) {
       if (phase.waiting)
         return (
           <p className="msg msg-warning" data-testid="send-waiting">
-            <ClockIcon /> Rate limited (429): retrying in {phase.waiting.secondsLeft} s (attempt {phase.waiting.attempt} of {phase.waiting.maxAttempts})
+            <ClockIcon /> Rate limited (429): retrying in {phase.waiting.secondsLeft} s (attempt {phase.waiting.attempt} of{' '}
+            {phase.waiting.maxAttempts})
           </p>
         );
       if (phase.upload) {
@@ -154,7 +155,8 @@ function StatusText({ phase }: { phase: SendPhase }) {
         );
       return (
         <p className="msg msg-success" data-testid="send-result">
-          <CheckIcon /> Sent: message <span className="mono">{phase.message.id}</span> ({phase.message.status}) in {formatDuration(phase.durationMs)}
+          <CheckIcon /> Sent: message <span className="mono">{phase.message.id}</span> ({phase.message.status}) in{' '}
+          {formatDuration(phase.durationMs)}
         </p>
       );
     case 'queued':

@@ -26,7 +26,13 @@ export function SendScreen() {
     <section className="screen screen-send" aria-labelledby="send-title">
       <h1 id="send-title">Send</h1>
       <Tabs label="Message type" items={TABS} selected={tab} onSelect={setTab} idPrefix="send" />
-      <div role="tabpanel" id={panelId('send', tab)} aria-labelledby={tabId('send', tab)} className="tabpanel" data-testid={`send-panel-${tab}`}>
+      <div
+        role="tabpanel"
+        id={panelId('send', tab)}
+        aria-labelledby={tabId('send', tab)}
+        className="tabpanel"
+        data-testid={`send-panel-${tab}`}
+      >
         <Panel />
       </div>
     </section>

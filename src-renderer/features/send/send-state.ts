@@ -93,7 +93,8 @@ export interface ProfileSlice {
 }
 
 /** the approved templates the service lists, asked once per profile; typed when it lists none */
-export type TemplateCatalogueState = { status: 'idle' | 'loading' } | { status: 'ready'; list: TemplateList } | { status: 'failed'; error: ErrorInfo };
+export type TemplateCatalogueState =
+  { status: 'idle' | 'loading' } | { status: 'ready'; list: TemplateList } | { status: 'failed'; error: ErrorInfo };
 
 /** The Template panel's edits, the service's approved templates, and opening the panel for a number (template-slice.ts). */
 export interface TemplateSlice {

@@ -50,7 +50,14 @@ const createResetSlice: SendSlice<ResetSlice> = (set) => ({
   reset: () => {
     cancelScheduledPreviews();
     stopCountdowns();
-    set({ ...initialDraftState(), ...initialPreviewState(), ...initialFilesState(), ...initialRequestsState(), ...initialProfileState(), ...initialTemplateState() });
+    set({
+      ...initialDraftState(),
+      ...initialPreviewState(),
+      ...initialFilesState(),
+      ...initialRequestsState(),
+      ...initialProfileState(),
+      ...initialTemplateState(),
+    });
   },
 });
 

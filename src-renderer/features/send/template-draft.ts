@@ -37,7 +37,10 @@ export function withoutParam(draft: TemplateDraftState, index: number): Template
  * (what was typed in them is kept); when the service does not say how many, the typed ones stay.
  */
 export function withChosen(draft: TemplateDraftState, template: ApprovedTemplate): TemplateDraftState {
-  const params = template.params === null ? draft.params : Array.from({ length: Math.min(template.params, TEMPLATE_LIMITS.params) }, (_, i) => draft.params[i] ?? '');
+  const params =
+    template.params === null
+      ? draft.params
+      : Array.from({ length: Math.min(template.params, TEMPLATE_LIMITS.params) }, (_, i) => draft.params[i] ?? '');
   return { name: template.name, language: template.language, params };
 }
 

@@ -25,7 +25,13 @@ export function TemplatePanel() {
   const chosen = useSendStore((s) => s.chosen);
   const profileId = useSendStore((s) => s.profileId);
   const { setTemplate, chooseTemplate, addTemplateParam, loadTemplates, touch } = useSendStore(
-    useShallow((s) => ({ setTemplate: s.setTemplate, chooseTemplate: s.chooseTemplate, addTemplateParam: s.addTemplateParam, loadTemplates: s.loadTemplates, touch: s.touch })),
+    useShallow((s) => ({
+      setTemplate: s.setTemplate,
+      chooseTemplate: s.chooseTemplate,
+      addTemplateParam: s.addTemplateParam,
+      loadTemplates: s.loadTemplates,
+      touch: s.touch,
+    })),
   );
   // the service's approved templates, asked once the panel shows (again under another profile)
   useEffect(() => void loadTemplates(), [loadTemplates, profileId]);
@@ -68,7 +74,9 @@ export function TemplatePanel() {
           </div>
         )}
         {catalogue.status === 'ready' && catalogue.list.reason !== null && <p className="hint">{catalogue.list.reason}</p>}
-        {catalogue.status === 'failed' && <p className="hint">{`The service's templates could not be listed (${catalogue.error.message}): type the name and language.`}</p>}
+        {catalogue.status === 'failed' && (
+          <p className="hint">{`The service's templates could not be listed (${catalogue.error.message}): type the name and language.`}</p>
+        )}
         <div className="field">
           <label htmlFor={`${id}-name`}>Template name</label>
           <input

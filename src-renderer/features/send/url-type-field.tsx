@@ -17,7 +17,17 @@ const CHOICES: Record<Kind, readonly string[]> = {
  * The file type of a media URL: from its name by default; chosen here, or asked of the server
  * hosting it ("Detect"), when the name says nothing (".../download?id=42").
  */
-export function UrlTypeField({ kind, url, value, onChange }: { kind: Kind; url: string; value: string; onChange: (mimetype: string) => void }) {
+export function UrlTypeField({
+  kind,
+  url,
+  value,
+  onChange,
+}: {
+  kind: Kind;
+  url: string;
+  value: string;
+  onChange: (mimetype: string) => void;
+}) {
   const id = useId();
   const [detect, setDetect] = useState<{ busy: boolean; note: string | null }>({ busy: false, note: null });
   const choices = value && !CHOICES[kind].includes(value) ? [value, ...CHOICES[kind]] : CHOICES[kind];
@@ -35,7 +45,13 @@ export function UrlTypeField({ kind, url, value, onChange }: { kind: Kind; url: 
     <div className="field">
       <label htmlFor={id}>File type</label>
       <div className="field-inline">
-        <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-note`} data-testid={`${kind === 'audio' ? 'audio' : 'media'}-url-type`}>
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={`${id}-note`}
+          data-testid={`${kind === 'audio' ? 'audio' : 'media'}-url-type`}
+        >
           <option value="">From the URL’s name</option>
           {choices.map((c) => (
             <option key={c} value={c}>

@@ -93,7 +93,9 @@ export function TemplateForm() {
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-body`}>Body (at most 1024 characters, {'{{1}}'}, {'{{2}}'}… for parameters)</label>
+        <label htmlFor={`${id}-body`}>
+          Body (at most 1024 characters, {'{{1}}'}, {'{{2}}'}… for parameters)
+        </label>
         <textarea id={`${id}-body`} value={fields.body} onChange={(e) => set({ body: e.target.value })} rows={3} />
       </div>
       <div className="field">

@@ -24,7 +24,10 @@ export async function a11yProblems(page: Page, reportPath?: string): Promise<A11
       rule: v.id,
       impact: v.impact ?? 'unknown',
       help: v.help,
-      targets: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').trim() })),
+      targets: v.nodes.map((n) => ({
+        target: n.target.map(String).join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
+      })),
     }))
     .sort((a, b) => order.indexOf(a.impact) - order.indexOf(b.impact));
   if (reportPath) {
@@ -33,9 +36,14 @@ export async function a11yProblems(page: Page, reportPath?: string): Promise<A11
       rule: v.id,
       impact: v.impact ?? 'unknown',
       nodes: v.nodes.length,
-      examples: v.nodes.slice(0, 3).map((n) => ({ target: n.target.map(String).join(' '), why: [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ') })),
+      examples: v.nodes
+        .slice(0, 3)
+        .map((n) => ({ target: n.target.map(String).join(' '), why: [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ') })),
     }));
-    writeFileSync(reportPath, `${JSON.stringify({ url: results.url, passes: results.passes.length, violations: problems, needsReview: incomplete }, null, 2)}\n`);
+    writeFileSync(
+      reportPath,
+      `${JSON.stringify({ url: results.url, passes: results.passes.length, violations: problems, needsReview: incomplete }, null, 2)}\n`,
+    );
   }
   return problems;
 }

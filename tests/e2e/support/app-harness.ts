@@ -69,7 +69,13 @@ export async function launchConsole(
 ): Promise<ConsoleHarness> {
   // the recipient's clock waits an hour unless a test speeds it (sandbox.configureEvents): what a
   // test lists right after a send is then still "queued", however busy the machine
-  const sandbox = await startSandbox({ contacts: options.contacts ?? 100_000, rate: 500, burst: 1000, dialect: options.dialect ?? 'default', events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000] } });
+  const sandbox = await startSandbox({
+    contacts: options.contacts ?? 100_000,
+    rate: 500,
+    burst: 1000,
+    dialect: options.dialect ?? 'default',
+    events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000] },
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'crm-e2e-'));
   const keychainService = `${process.env.CRM_KEYCHAIN_SERVICE || 'crm-console'}-e2e-${randomUUID()}`;
 
@@ -83,7 +89,12 @@ export async function launchConsole(
     ipcTraffic.push(JSON.stringify({ event, data }));
   };
   const services = {
-    clipboard: createClipboardGuard({ writeText: (t: string) => { clipboard.text = t; }, readText: () => clipboard.text }),
+    clipboard: createClipboardGuard({
+      writeText: (t: string) => {
+        clipboard.text = t;
+      },
+      readText: () => clipboard.text,
+    }),
     pickFile: async () => (pickQueue.length ? (pickQueue.shift() ?? null) : null),
     openExternal: async () => {},
     confirm: async (question: ConsentQuestion) => {

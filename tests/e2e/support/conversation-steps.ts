@@ -10,7 +10,11 @@ import type { ConsoleHarness } from './app-harness';
 import { openSection } from './fixtures';
 
 /** the active profile learns each listed playground tab's operation; answers that profile */
-export async function learnFromPlayground(h: ConsoleHarness, dialect: SandboxDialect, operations: Record<string, DescribedOperation>): Promise<Profile> {
+export async function learnFromPlayground(
+  h: ConsoleHarness,
+  dialect: SandboxDialect,
+  operations: Record<string, DescribedOperation>,
+): Promise<Profile> {
   const profile = await h.core.profiles.active();
   if (profile === null) throw new Error('no active profile');
   for (const tab of playgroundTabs(dialect, h.sandbox.baseUrl)) {

@@ -131,7 +131,10 @@ export async function openSection(page: Page, name: SectionName): Promise<void> 
 /** Profiles -> Edit (the Sandbox profile) -> API; returns the edit form. */
 export async function openApiTab(page: Page): Promise<Locator> {
   await openSection(page, 'Profiles');
-  const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
+  const row = page
+    .getByRole('table', { name: 'Profiles' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
   const edit = page.getByTestId('edit-profile');
   if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
   await edit.getByRole('tab', { name: 'API' }).click();
@@ -143,7 +146,10 @@ export async function openApiTab(page: Page): Promise<Locator> {
 /** Profiles -> Edit (the Sandbox profile) -> Events: where its webhooks arrive and their signing; returns the Events panel. */
 export async function openEventsTab(page: Page): Promise<Locator> {
   await openSection(page, 'Profiles');
-  const row = page.getByRole('table', { name: 'Profiles' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
+  const row = page
+    .getByRole('table', { name: 'Profiles' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
   const edit = page.getByTestId('edit-profile');
   if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
   await edit.getByRole('tab', { name: 'Events' }).click();
@@ -169,8 +175,14 @@ export async function openSendTo(page: Page, tab: SendTab, number: string): Prom
 
 /** Every screen of the app with how to open it: the seven sections and the four send panels. */
 export const EVERY_SCREEN: { name: string; open: (page: Page) => Promise<unknown> }[] = [
-  ...(['Contacts', 'Messages', 'Keys', 'Outbox', 'Request log', 'Profiles', 'Conversations'] as SectionName[]).map((s) => ({ name: s, open: (page: Page) => openSection(page, s) })),
-  ...(['Send Text', 'Send Media', 'Send Audio', 'Send Template'] as const).map((t) => ({ name: t, open: (page: Page) => openSendTab(page, t) })),
+  ...(['Contacts', 'Messages', 'Keys', 'Outbox', 'Request log', 'Profiles', 'Conversations'] as SectionName[]).map((s) => ({
+    name: s,
+    open: (page: Page) => openSection(page, s),
+  })),
+  ...(['Send Text', 'Send Media', 'Send Audio', 'Send Template'] as const).map((t) => ({
+    name: t,
+    open: (page: Page) => openSendTab(page, t),
+  })),
 ];
 
 /** The preview section of the visible send panel (endpoint, cURL, copy buttons). */
@@ -201,11 +213,22 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 6
  * until the element is gone or `enough` different values were seen. Returns the values in the
  * order seen (each once), so a test can check it counts down without timing anything.
  */
-export async function watchCountdown(page: Page, locator: Locator, pattern: RegExp, { enough = 2, timeoutMs = 20_000 } = {}): Promise<number[]> {
+export async function watchCountdown(
+  page: Page,
+  locator: Locator,
+  pattern: RegExp,
+  { enough = 2, timeoutMs = 20_000 } = {},
+): Promise<number[]> {
   const seen: number[] = [];
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && new Set(seen).size < enough) {
-    const text = (await locator.count()) > 0 ? await locator.first().textContent({ timeout: 500 }).catch(() => null) : null;
+    const text =
+      (await locator.count()) > 0
+        ? await locator
+            .first()
+            .textContent({ timeout: 500 })
+            .catch(() => null)
+        : null;
     if (text === null) {
       if (seen.length > 0) break; // gone after it was seen
     } else {
@@ -234,7 +257,10 @@ export async function addKeyThroughForm(page: Page, name: string, value: string)
 }
 
 export function keyRow(page: Page, name: string): Locator {
-  return page.getByRole('table', { name: 'Saved keys' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(name)}\\b`) }) });
+  return page
+    .getByRole('table', { name: 'Saved keys' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(name)}\\b`) }) });
 }
 
 /** The local id of a saved key, from its row (`key-row-<id>`). */

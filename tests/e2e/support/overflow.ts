@@ -33,6 +33,11 @@ export async function overflowOf(page: Page): Promise<Overflow> {
         outside.push(`${el.tagName.toLowerCase()} "${label}" right=${Math.round(r.right)}`);
       }
     }
-    return { pageScrollWidth: document.scrollingElement!.scrollWidth, viewportWidth, main: { scrollWidth: main.scrollWidth, clientWidth: main.clientWidth }, outside };
+    return {
+      pageScrollWidth: document.scrollingElement!.scrollWidth,
+      viewportWidth,
+      main: { scrollWidth: main.scrollWidth, clientWidth: main.clientWidth },
+      outside,
+    };
   });
 }

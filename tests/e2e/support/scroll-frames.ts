@@ -22,7 +22,10 @@ export interface ScrollRun {
  * Scrolls the element with data-testid `scrollTestId` over `count` rows (`rowSelector` counts
  * them; the last carries data-index count-1), faster further down, then to the very end.
  */
-export async function scrollTopToBottom(page: Page, args: { scrollTestId: string; rowSelector: string; count: number }): Promise<ScrollRun> {
+export async function scrollTopToBottom(
+  page: Page,
+  args: { scrollTestId: string; rowSelector: string; count: number },
+): Promise<ScrollRun> {
   return page.evaluate(async ({ scrollTestId, rowSelector, count }) => {
     const el = document.querySelector(`[data-testid="${scrollTestId}"]`) as HTMLElement;
     const frames: number[] = [];

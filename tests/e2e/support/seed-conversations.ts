@@ -10,14 +10,18 @@ export const seededNumber = (i: number): string => `55119${String(i).padStart(8,
 export function seedConversations(dataDir: string, profileId: string, count: number): void {
   const other = openDatabase(dataDir);
   try {
-    const insert = other.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = other.prepare(
+      'INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     const now = Date.now();
-    other.transaction(() => {
-      for (let i = 0; i < count; i += 1) {
-        const at = new Date(now - (count - i) * 1000).toISOString();
-        insert.run(profileId, `bulk_${i}`, seededNumber(i), 'text', `Question ${i}`, null, at, at);
-      }
-    }).immediate();
+    other
+      .transaction(() => {
+        for (let i = 0; i < count; i += 1) {
+          const at = new Date(now - (count - i) * 1000).toISOString();
+          insert.run(profileId, `bulk_${i}`, seededNumber(i), 'text', `Question ${i}`, null, at, at);
+        }
+      })
+      .immediate();
   } finally {
     other.close();
   }

@@ -13,7 +13,8 @@ const ROOT = '/app/out/renderer';
 let root: string;
 let outside: string;
 
-const get = (url: string, method = 'GET', files?: AppFiles) => answerAppRequest({ url, method }, { root, csp: CONTENT_SECURITY_POLICY, files });
+const get = (url: string, method = 'GET', files?: AppFiles) =>
+  answerAppRequest({ url, method }, { root, csp: CONTENT_SECURITY_POLICY, files });
 const text = (body: Uint8Array | null): string => Buffer.from(body ?? new Uint8Array()).toString('utf8');
 
 beforeAll(async () => {
@@ -44,7 +45,11 @@ describe('the page and its files', () => {
       const answer = await get(url);
       expect(answer.status, url).toBe(200);
       expect(text(answer.body)).toContain('<title>CRM Console</title>');
-      expect(answer.headers).toMatchObject({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' });
+      expect(answer.headers).toMatchObject({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'X-Content-Type-Options': 'nosniff',
+      });
     }
   });
 
@@ -88,7 +93,14 @@ describe('the page and its files', () => {
 
 describe('refused: anything outside the built window', () => {
   it('another host, a port, another scheme or no URL at all: 404', async () => {
-    for (const url of ['app://evil.example/index.html', 'app://crm-console:8080/index.html', 'app://crm-console.evil/index.html', 'file:///etc/passwd', `https://crm-console/index.html`, 'not a url']) {
+    for (const url of [
+      'app://evil.example/index.html',
+      'app://crm-console:8080/index.html',
+      'app://crm-console.evil/index.html',
+      'file:///etc/passwd',
+      `https://crm-console/index.html`,
+      'not a url',
+    ]) {
       const answer = await get(url);
       expect(answer.status, url).toBe(404);
       expect(answer.body).toBeNull();
@@ -102,7 +114,13 @@ describe('refused: anything outside the built window', () => {
   });
 
   it('../ written with an encoded slash (%2e%2e%2f, %2E%2E%2F, ..%2f) is 403', async () => {
-    for (const path of ['/%2e%2e%2fsecret.txt', '/%2E%2E%2Fsecret.txt', '/..%2fsecret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/.%2e%2fsecret.txt']) {
+    for (const path of [
+      '/%2e%2e%2fsecret.txt',
+      '/%2E%2E%2Fsecret.txt',
+      '/..%2fsecret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/.%2e%2fsecret.txt',
+    ]) {
       expect((await get(`${APP_ORIGIN}${path}`)).status, path).toBe(403);
     }
   });
@@ -114,7 +132,14 @@ describe('refused: anything outside the built window', () => {
   });
 
   it('absolute paths (an encoded leading slash, a drive letter, a UNC share) are 403', async () => {
-    for (const path of ['/%2fetc%2fpasswd', '//etc/passwd', '/C:/Windows/win.ini', '/c:%5cWindows%5cwin.ini', '/%5c%5cserver%5cshare%5cx', '/index.html:stream']) {
+    for (const path of [
+      '/%2fetc%2fpasswd',
+      '//etc/passwd',
+      '/C:/Windows/win.ini',
+      '/c:%5cWindows%5cwin.ini',
+      '/%5c%5cserver%5cshare%5cx',
+      '/index.html:stream',
+    ]) {
       expect((await get(`${APP_ORIGIN}${path}`)).status, path).toBe(403);
     }
   });
@@ -134,7 +159,13 @@ describe('refused: anything outside the built window', () => {
 
   it('an unreadable file is 404, and nothing is read before the link check passed', async () => {
     const read: string[] = [];
-    const files: AppFiles = { realpath: async (p) => (p.endsWith('leak.txt') ? outside : p), readFile: async (p) => { read.push(p); throw new Error('EACCES'); } };
+    const files: AppFiles = {
+      realpath: async (p) => (p.endsWith('leak.txt') ? outside : p),
+      readFile: async (p) => {
+        read.push(p);
+        throw new Error('EACCES');
+      },
+    };
     expect((await get(`${APP_ORIGIN}/assets/leak.txt`, 'GET', files)).status).toBe(403);
     expect(read).toEqual([]);
     expect((await get(`${APP_ORIGIN}/assets/index-1.js`, 'GET', files)).status).toBe(404);

@@ -25,7 +25,8 @@ const resume: ResumeSandbox = async (o) => {
   started.push(s);
   return s;
 };
-const boot = (tc: TestCore) => bootstrap({ dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start, resumeSandbox: resume });
+const boot = (tc: TestCore) =>
+  bootstrap({ dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start, resumeSandbox: resume });
 
 async function serverKeyNames(tc: TestCore, profileId: string): Promise<string[]> {
   return (await tc.core.keys.listServerKeys(profileId)).keys.map((k) => k.name);
@@ -71,7 +72,7 @@ describe.skipIf(!available)('bootstrap', () => {
       }
     }));
 
-  it('when the old port is taken, the sandbox moves and its keys move with it (main\'s own choice, no dialog)', async () => {
+  it("when the old port is taken, the sandbox moves and its keys move with it (main's own choice, no dialog)", async () => {
     const tc = await openTestCore('boot-port');
     const blocker = createServer();
     try {
@@ -91,7 +92,7 @@ describe.skipIf(!available)('bootstrap', () => {
     }
   });
 
-  it('a sandbox whose data lost the profile\'s key gets a new admin key in the same row, made active, and says so', () =>
+  it("a sandbox whose data lost the profile's key gets a new admin key in the same row, made active, and says so", () =>
     withTestCore('boot-reset', async (tc) => {
       const first = await boot(tc);
       const adminRowId = (await tc.core.profiles.list()).profiles[0]!.activeKeyId;
@@ -105,13 +106,22 @@ describe.skipIf(!available)('bootstrap', () => {
         const again = await boot(tc);
         const resumed = again.sandbox as Awaited<ReturnType<ResumeSandbox>>;
         running = resumed;
-        expect(again.firstRunNotice).toMatch(/no longer had the key the Sandbox profile used .* new admin key was created, stored in your OS keychain/);
+        expect(again.firstRunNotice).toMatch(
+          /no longer had the key the Sandbox profile used .* new admin key was created, stored in your OS keychain/,
+        );
         const adminKey = resumed.adminKey!;
         expect(again.firstRunNotice).not.toContain(adminKey);
         const profile = (await tc.core.profiles.list()).profiles[0]!;
         const keys = await tc.core.keys.list(profile.id);
         expect(keys).toHaveLength(1);
-        expect(keys[0]).toMatchObject({ id: adminRowId, name: 'Sandbox admin', fingerprint: adminKey.slice(-4), serverKeyId: resumed.adminKeyId, state: 'active', lastStatus: null });
+        expect(keys[0]).toMatchObject({
+          id: adminRowId,
+          name: 'Sandbox admin',
+          fingerprint: adminKey.slice(-4),
+          serverKeyId: resumed.adminKeyId,
+          state: 'active',
+          lastStatus: null,
+        });
         expect(profile.activeKeyId).toBe(adminRowId);
         expect(await tc.raw.get(`key:${adminRowId}`)).toBe(adminKey);
         // the new value is the one sent, not the old one still held in memory
@@ -123,7 +133,11 @@ describe.skipIf(!available)('bootstrap', () => {
     withTestCore('boot-lesser', async (tc) => {
       await boot(tc);
       const profile = (await tc.core.profiles.list()).profiles[0]!;
-      const agent = await tc.core.keys.createServerKey({ profileId: profile.id, name: 'agent', permissions: ['contacts:read', 'messages:send'] });
+      const agent = await tc.core.keys.createServerKey({
+        profileId: profile.id,
+        name: 'agent',
+        permissions: ['contacts:read', 'messages:send'],
+      });
       await tc.core.profiles.setActiveKey(profile.id, agent.id);
       await started.at(-1)!.close();
 
@@ -187,7 +201,14 @@ describe.skipIf(!available)('bootstrap', () => {
     const tc = await openTestCore('boot-restore');
     try {
       const first = await boot(tc);
-      const deps = { dataDir: tc.dataDir, profiles: tc.core.profiles, keys: tc.core.keys, startSandbox: start, resumeSandbox: resume, running: first.sandbox };
+      const deps = {
+        dataDir: tc.dataDir,
+        profiles: tc.core.profiles,
+        keys: tc.core.keys,
+        startSandbox: start,
+        resumeSandbox: resume,
+        running: first.sandbox,
+      };
       await expect(restoreSandbox(deps)).rejects.toMatchObject({ code: 'conflict' });
       const old = (await tc.core.profiles.list()).profiles[0]!;
       await tc.core.profiles.remove(old.id);
@@ -205,4 +226,3 @@ describe.skipIf(!available)('bootstrap', () => {
     }
   });
 });
-

@@ -15,8 +15,14 @@ describe('rendererSource', () => {
   });
 
   it('development uses the dev server on this computer, and only there', () => {
-    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173/' }, root: ROOT })).toEqual({ kind: 'dev-server', url: 'http://localhost:5173/' });
-    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://127.0.0.1:5173' }, root: ROOT })).toEqual({ kind: 'dev-server', url: 'http://127.0.0.1:5173/' });
+    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://localhost:5173/' }, root: ROOT })).toEqual({
+      kind: 'dev-server',
+      url: 'http://localhost:5173/',
+    });
+    expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: 'http://127.0.0.1:5173' }, root: ROOT })).toEqual({
+      kind: 'dev-server',
+      url: 'http://127.0.0.1:5173/',
+    });
     for (const url of ['https://evil.example/', 'file:///tmp/x.html', 'javascript:alert(1)', 'not a url']) {
       expect(rendererSource({ packaged: false, env: { ELECTRON_RENDERER_URL: url }, root: ROOT })).toEqual(BUILT);
     }
@@ -25,7 +31,7 @@ describe('rendererSource', () => {
 });
 
 describe('developmentCsp', () => {
-  it('lets the dev server\'s refresh preamble, injected styles and hot-reload socket through, nothing else', () => {
+  it("lets the dev server's refresh preamble, injected styles and hot-reload socket through, nothing else", () => {
     const csp = developmentCsp('http://localhost:5173/');
     expect(csp).toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -42,7 +48,12 @@ describe('createQuitGate', () => {
 
   it('holds the first quit until clean-up has finished, then exits once', async () => {
     let finish!: () => void;
-    const cleanup = vi.fn(() => new Promise<void>((ok) => { finish = ok; }));
+    const cleanup = vi.fn(
+      () =>
+        new Promise<void>((ok) => {
+          finish = ok;
+        }),
+    );
     const exit = vi.fn();
     const gate = createQuitGate({ cleanup, exit, timeoutMs: 5000, log: () => {}, setTimer: () => undefined });
     const first = quit();
@@ -76,7 +87,13 @@ describe('createQuitGate', () => {
   it('a failed clean-up still quits, non-zero, with the reason in the log', async () => {
     const exit = vi.fn();
     const log = vi.fn();
-    const gate = createQuitGate({ cleanup: () => Promise.reject(new Error('disk full')), exit, timeoutMs: 5000, log, setTimer: () => undefined });
+    const gate = createQuitGate({
+      cleanup: () => Promise.reject(new Error('disk full')),
+      exit,
+      timeoutMs: 5000,
+      log,
+      setTimer: () => undefined,
+    });
     gate(quit());
     await new Promise((ok) => setImmediate(ok));
     expect(exit).toHaveBeenCalledWith(1);
@@ -86,15 +103,18 @@ describe('createQuitGate', () => {
 
 describe('startupFailure', () => {
   it('gives the reason and where the log is', () => {
-    const { title, body } = startupFailure(new Error('EACCES: permission denied, mkdir \'/data/crm\''), '/home/ana/.config/crm-console/logs/main.log');
+    const { title, body } = startupFailure(
+      new Error("EACCES: permission denied, mkdir '/data/crm'"),
+      '/home/ana/.config/crm-console/logs/main.log',
+    );
     expect(title).toBe('CRM Console could not start');
     expect(body).toContain("EACCES: permission denied, mkdir '/data/crm'");
     expect(body).toContain('/home/ana/.config/crm-console/logs/main.log');
   });
 });
 
-describe('withCspMeta (the dev server\'s page)', () => {
-  it('replaces only the policy of the page\'s CSP meta tag', async () => {
+describe("withCspMeta (the dev server's page)", () => {
+  it("replaces only the policy of the page's CSP meta tag", async () => {
     const { readFile } = await import('node:fs/promises');
     const html = await readFile(new URL('../../../src-renderer/index.html', import.meta.url), 'utf8');
     const dev = withCspMeta(html, developmentCsp('http://localhost:5173/'));

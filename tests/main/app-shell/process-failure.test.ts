@@ -5,8 +5,12 @@ import { macMicrophoneStep } from '../../../src-main/app-shell/microphone-access
 import { mainProcessError, processGone } from '../../../src-main/app-shell/process-failure';
 
 describe('processGone', () => {
-  it('offers a reload for the window\'s renderer and the GPU process when they end abnormally', () => {
-    expect(processGone('renderer', { reason: 'crashed', exitCode: 139 })).toEqual({ log: 'the window went away: crashed (exit code 139)', offerReload: true, message: 'The window crashed.' });
+  it("offers a reload for the window's renderer and the GPU process when they end abnormally", () => {
+    expect(processGone('renderer', { reason: 'crashed', exitCode: 139 })).toEqual({
+      log: 'the window went away: crashed (exit code 139)',
+      offerReload: true,
+      message: 'The window crashed.',
+    });
     expect(processGone('renderer', { reason: 'oom', exitCode: 1 }).message).toBe('The window ran out of memory.');
     expect(processGone('child', { type: 'GPU', reason: 'launch-failed', exitCode: 1 }).offerReload).toBe(true);
   });
@@ -14,7 +18,10 @@ describe('processGone', () => {
   it('only logs a clean exit, and helpers Chromium restarts on demand', () => {
     expect(processGone('renderer', { reason: 'clean-exit', exitCode: 0 }).offerReload).toBe(false);
     expect(processGone('child', { type: 'GPU', reason: 'clean-exit', exitCode: 0 }).offerReload).toBe(false);
-    expect(processGone('child', { type: 'Utility', name: 'Network Service', reason: 'crashed', exitCode: 1 })).toMatchObject({ offerReload: false, log: 'a Utility process (Network Service) went away: crashed (exit code 1)' });
+    expect(processGone('child', { type: 'Utility', name: 'Network Service', reason: 'crashed', exitCode: 1 })).toMatchObject({
+      offerReload: false,
+      log: 'a Utility process (Network Service) went away: crashed (exit code 1)',
+    });
   });
 
   it('names a reason Electron adds later instead of dropping it', () => {

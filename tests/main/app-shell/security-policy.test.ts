@@ -12,10 +12,12 @@ import {
 const APP = 'app://crm-console/index.html';
 
 describe('content security policy', () => {
-  const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => {
-    const [name, ...values] = d.trim().split(/\s+/);
-    return [name, values] as const;
-  }));
+  const directives = new Map(
+    CONTENT_SECURITY_POLICY.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
 
   it('forbids network access, remote scripts and inline code', () => {
     expect(directives.get('default-src')).toEqual(["'none'"]);
@@ -30,7 +32,12 @@ describe('content security policy', () => {
     const html = await readFile(new URL('../../../src-renderer/index.html', import.meta.url), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
     expect(meta, 'index.html must carry a CSP meta tag').not.toBeNull();
-    const normalise = (csp: string) => csp.split(';').map((d) => d.trim()).filter(Boolean).sort();
+    const normalise = (csp: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .sort();
     // The page carries exactly the header's policy (the app:// scheme sends it as a header too).
     expect(normalise(meta![1]!)).toEqual(normalise(CONTENT_SECURITY_POLICY));
   });
@@ -58,7 +65,7 @@ describe('navigation', () => {
     expect(isAllowedNavigation('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
   });
 
-  it('app:// is the app\'s origin: another app:// host or page is not, and file:// never is', () => {
+  it("app:// is the app's origin: another app:// host or page is not, and file:// never is", () => {
     expect(isAllowedNavigation('app://CRM-CONSOLE/index.html', APP)).toBe(true);
     expect(isAllowedNavigation('app://crm-console.evil/index.html', APP)).toBe(false);
     expect(isAllowedNavigation('app://crm-console/other.html', APP)).toBe(false);
@@ -86,7 +93,7 @@ describe('IPC sender check', () => {
     expect(isTrustedSender('file:///opt/crm/out/renderer/index.html', APP, true)).toBe(false);
   });
 
-  it('in development, the dev server\'s page is the app\'s page', () => {
+  it("in development, the dev server's page is the app's page", () => {
     expect(isTrustedSender('http://localhost:5173/', 'http://localhost:5173/', true)).toBe(true);
     expect(isTrustedSender(APP, 'http://localhost:5173/', true)).toBe(false);
   });
@@ -105,21 +112,25 @@ describe('permissions', () => {
     }
   });
 
-  it('only to the app\'s own page in the top frame, and to nothing before the page committed', () => {
+  it("only to the app's own page in the top frame, and to nothing before the page committed", () => {
     const audio = { mediaTypes: ['audio'] };
     expect(isAllowedPermission('media', { ...audio, requestingUrl: `${APP}#/send`, isMainFrame: true }, APP)).toBe(true);
     expect(isAllowedPermission('media', { ...audio, requestingUrl: 'https://evil.example/', isMainFrame: true }, APP)).toBe(false);
-    expect(isAllowedPermission('media', { ...audio, requestingUrl: 'file:///home/ana/Downloads/page.html', isMainFrame: true }, APP)).toBe(false);
+    expect(isAllowedPermission('media', { ...audio, requestingUrl: 'file:///home/ana/Downloads/page.html', isMainFrame: true }, APP)).toBe(
+      false,
+    );
     expect(isAllowedPermission('media', { ...audio, requestingUrl: APP, isMainFrame: false }, APP)).toBe(false);
     expect(isAllowedPermission('media', { ...audio }, APP)).toBe(false);
     expect(isAllowedPermission('media', { ...audio, ...fromApp }, null)).toBe(false);
   });
 
-  it('answers Chromium\'s permission checks by the same rule: the app page, in the top frame', () => {
+  it("answers Chromium's permission checks by the same rule: the app page, in the top frame", () => {
     const top = { requestingUrl: APP, isMainFrame: true };
     expect(isAllowedPermissionCheck('media', { mediaType: 'audio', ...top }, APP)).toBe(true);
     expect(isAllowedPermissionCheck('media', { mediaType: 'video', ...top }, APP)).toBe(false);
-    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: 'https://evil.example/', isMainFrame: true }, APP)).toBe(false);
+    expect(isAllowedPermissionCheck('media', { mediaType: 'audio', requestingUrl: 'https://evil.example/', isMainFrame: true }, APP)).toBe(
+      false,
+    );
     expect(isAllowedPermissionCheck('media', { mediaType: 'audio', isMainFrame: true }, APP)).toBe(false);
     expect(isAllowedPermissionCheck('clipboard-read', top, APP)).toBe(false);
     // a frame inside the page, or a check that does not say where it comes from, is not the page
@@ -132,7 +143,15 @@ describe('permissions', () => {
 describe('web preferences', () => {
   it('isolates and sandboxes the renderer; devtools only in development', () => {
     const dev = secureWebPreferences('/p.cjs', false);
-    expect(dev).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, devTools: true, preload: '/p.cjs' });
+    expect(dev).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      devTools: true,
+      preload: '/p.cjs',
+    });
     expect(secureWebPreferences('/p.cjs', true).devTools).toBe(false);
   });
 });

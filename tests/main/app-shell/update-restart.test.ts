@@ -28,7 +28,11 @@ function scene() {
     /** Electron's app.quit: before-quit, and the process ends unless a listener held it */
     quit: vi.fn(() => {
       let held = false;
-      gate({ preventDefault: () => { held = true; } });
+      gate({
+        preventDefault: () => {
+          held = true;
+        },
+      });
       steps.push(held ? 'quit held' : 'quit went through');
     }),
   };
@@ -67,7 +71,7 @@ function scene() {
 }
 
 describe('restart to update', () => {
-  it('cleans up as a quit does, then releases the single-instance lock, then installs; the installer\'s quit goes through', async () => {
+  it("cleans up as a quit does, then releases the single-instance lock, then installs; the installer's quit goes through", async () => {
     const s = scene();
     await settle();
     s.updater.emit('update-downloaded', { version: '0.2.0' });
@@ -84,7 +88,7 @@ describe('restart to update', () => {
     expect(s.exit).not.toHaveBeenCalled();
   });
 
-  it('a Quit pressed while the restart is cleaning up waits for it and does not exit in the installer\'s way', async () => {
+  it("a Quit pressed while the restart is cleaning up waits for it and does not exit in the installer's way", async () => {
     const s = scene();
     await settle();
     s.updater.emit('update-downloaded', { version: '0.2.0' });

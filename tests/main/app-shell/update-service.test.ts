@@ -10,14 +10,25 @@ import type { UpdateState } from '../../../src-main/shared/ipc-types';
 
 const KEY = 'crm_sk_live_0123456789abcdef';
 const scrub = (t: string): string => t.replaceAll(KEY, '***');
-const run = (signals: UpdateSignal[], from: UpdateState = { phase: 'idle' }): UpdateState => signals.reduce((s, signal) => nextUpdateState(s, signal, scrub), from);
+const run = (signals: UpdateSignal[], from: UpdateState = { phase: 'idle' }): UpdateState =>
+  signals.reduce((s, signal) => nextUpdateState(s, signal, scrub), from);
 
 describe('the update state machine', () => {
   it('checking, available with its version, download progress in whole percent, downloaded: ready to restart', () => {
     expect(run([{ kind: 'checking' }])).toEqual({ phase: 'checking' });
     expect(run([{ kind: 'checking' }, { kind: 'available', version: '0.2.0' }])).toEqual({ phase: 'available', version: '0.2.0' });
-    expect(run([{ kind: 'checking' }, { kind: 'available', version: '0.2.0' }, { kind: 'progress', percent: 42.7 }])).toEqual({ phase: 'downloading', version: '0.2.0', percent: 42 });
-    expect(run([{ kind: 'available', version: '0.2.0' }, { kind: 'progress', percent: 99 }, { kind: 'downloaded', version: '0.2.0' }])).toEqual({ phase: 'ready', version: '0.2.0' });
+    expect(run([{ kind: 'checking' }, { kind: 'available', version: '0.2.0' }, { kind: 'progress', percent: 42.7 }])).toEqual({
+      phase: 'downloading',
+      version: '0.2.0',
+      percent: 42,
+    });
+    expect(
+      run([
+        { kind: 'available', version: '0.2.0' },
+        { kind: 'progress', percent: 99 },
+        { kind: 'downloaded', version: '0.2.0' },
+      ]),
+    ).toEqual({ phase: 'ready', version: '0.2.0' });
   });
 
   it('nothing new: back to idle', () => {
@@ -25,14 +36,32 @@ describe('the update state machine', () => {
   });
 
   it('progress is kept within 0 to 100, and ignored when no download was announced', () => {
-    expect(run([{ kind: 'available', version: '1' }, { kind: 'progress', percent: 140 }])).toMatchObject({ percent: 100 });
-    expect(run([{ kind: 'available', version: '1' }, { kind: 'progress', percent: -3 }])).toMatchObject({ percent: 0 });
-    expect(run([{ kind: 'available', version: '1' }, { kind: 'progress', percent: Number.NaN }])).toMatchObject({ percent: 0 });
+    expect(
+      run([
+        { kind: 'available', version: '1' },
+        { kind: 'progress', percent: 140 },
+      ]),
+    ).toMatchObject({ percent: 100 });
+    expect(
+      run([
+        { kind: 'available', version: '1' },
+        { kind: 'progress', percent: -3 },
+      ]),
+    ).toMatchObject({ percent: 0 });
+    expect(
+      run([
+        { kind: 'available', version: '1' },
+        { kind: 'progress', percent: Number.NaN },
+      ]),
+    ).toMatchObject({ percent: 0 });
     expect(run([{ kind: 'progress', percent: 50 }])).toEqual({ phase: 'idle' });
   });
 
   it('the same state again is the same object, so the window is not told twice', () => {
-    const downloading = run([{ kind: 'available', version: '1' }, { kind: 'progress', percent: 10.2 }]);
+    const downloading = run([
+      { kind: 'available', version: '1' },
+      { kind: 'progress', percent: 10.2 },
+    ]);
     expect(nextUpdateState(downloading, { kind: 'progress', percent: 10.9 }, scrub)).toBe(downloading);
     expect(nextUpdateState(downloading, { kind: 'checking' }, scrub)).toBe(downloading);
     expect(nextUpdateState(downloading, { kind: 'available', version: '1' }, scrub)).toBe(downloading);
@@ -42,7 +71,13 @@ describe('the update state machine', () => {
 
   it('a downloaded update stays offered through later checks and errors; only a newer one replaces it', () => {
     const ready: UpdateState = { phase: 'ready', version: '0.2.0' };
-    for (const signal of [{ kind: 'checking' }, { kind: 'not-available' }, { kind: 'error', message: 'offline' }, { kind: 'available', version: '0.2.0' }, { kind: 'progress', percent: 5 }] as UpdateSignal[]) {
+    for (const signal of [
+      { kind: 'checking' },
+      { kind: 'not-available' },
+      { kind: 'error', message: 'offline' },
+      { kind: 'available', version: '0.2.0' },
+      { kind: 'progress', percent: 5 },
+    ] as UpdateSignal[]) {
       expect(nextUpdateState(ready, signal, scrub)).toBe(ready);
     }
     expect(nextUpdateState(ready, { kind: 'available', version: '0.3.0' }, scrub)).toEqual({ phase: 'available', version: '0.3.0' });
@@ -53,8 +88,13 @@ describe('the update state machine', () => {
     expect(run([{ kind: 'checking' }, { kind: 'downloaded', version: '9' }], { phase: 'off' })).toEqual({ phase: 'off' });
   });
 
-  it('an error reaches the window scrubbed: key values, a URL\'s password and query, one line, cut', () => {
-    const state = run([{ kind: 'error', message: `Cannot download "https://bob:hunter2@feed.example.com/latest.yml?token=${KEY}" with ${KEY}\n    at stack (file.js:1:1)` }]);
+  it("an error reaches the window scrubbed: key values, a URL's password and query, one line, cut", () => {
+    const state = run([
+      {
+        kind: 'error',
+        message: `Cannot download "https://bob:hunter2@feed.example.com/latest.yml?token=${KEY}" with ${KEY}\n    at stack (file.js:1:1)`,
+      },
+    ]);
     expect(state).toEqual({ phase: 'failed', message: 'Cannot download "https://***@feed.example.com/latest.yml" with ***' });
     expect(updateMessage('x'.repeat(500), scrub)).toHaveLength(201);
     expect(updateMessage('\n\n', scrub)).toBe('The update could not be fetched.');
@@ -96,7 +136,10 @@ const settle = () => new Promise((ok) => setTimeout(ok, 0));
 describe('the update service', () => {
   it('checks once shortly after start and then on a timer, downloading by itself and installing on quit', async () => {
     const { updater, timers } = start();
-    expect(timers.map(({ ms, repeat }) => ({ ms, repeat }))).toEqual([{ ms: 10_000, repeat: false }, { ms: 3_600_000, repeat: true }]);
+    expect(timers.map(({ ms, repeat }) => ({ ms, repeat }))).toEqual([
+      { ms: 10_000, repeat: false },
+      { ms: 3_600_000, repeat: true },
+    ]);
     await settle();
     expect(updater.checkForUpdates).not.toHaveBeenCalled();
     timers[0]!.fn();
@@ -108,7 +151,7 @@ describe('the update service', () => {
     expect(updater.autoInstallOnAppQuit).toBe(true);
   });
 
-  it('leaves electron-updater\'s checks of what it installs as they are (hash, publisher, signature): it sets only when to download and install', async () => {
+  it("leaves electron-updater's checks of what it installs as they are (hash, publisher, signature): it sets only when to download and install", async () => {
     const updater = fakeUpdater();
     const before = new Set(Object.keys(updater));
     start(updater);
@@ -116,10 +159,11 @@ describe('the update service', () => {
     const set = Object.keys(updater).filter((k) => !before.has(k) && !k.startsWith('_'));
     expect(set).toEqual([]);
     // a property an updater's setter would take: none of them is ever written
-    for (const guard of ['verifyUpdateCodeSignature', 'forceDevUpdateConfig', 'allowDowngrade', 'disableWebInstaller']) expect(updater, guard).not.toHaveProperty(guard);
+    for (const guard of ['verifyUpdateCodeSignature', 'forceDevUpdateConfig', 'allowDowngrade', 'disableWebInstaller'])
+      expect(updater, guard).not.toHaveProperty(guard);
   });
 
-  it('turns the updater\'s events into app:update states, each once', async () => {
+  it("turns the updater's events into app:update states, each once", async () => {
     const { updater, emitted, service } = start();
     await settle();
     updater.emit('checking-for-update');
@@ -161,7 +205,7 @@ describe('the update service', () => {
     expect(log.mock.calls.flat().join('\n')).not.toContain(KEY);
   });
 
-  it('electron-updater\'s own log lines go to the app\'s log, scrubbed', async () => {
+  it("electron-updater's own log lines go to the app's log, scrubbed", async () => {
     const { updater, log } = start();
     await settle();
     updater.logger!.info(`Checking for update with ${KEY}`);
@@ -180,15 +224,19 @@ describe('the update service', () => {
 });
 
 describe('the update channels', () => {
-  const handlersWith = (updates?: { state: () => UpdateState; restart: () => boolean }) => createAppHandlers({} as never, {} as never, () => ({}) as never, undefined, updates);
+  const handlersWith = (updates?: { state: () => UpdateState; restart: () => boolean }) =>
+    createAppHandlers({} as never, {} as never, () => ({}) as never, undefined, updates);
 
   it('a copy that does not update itself says off, and refuses to restart', async () => {
     const handlers = handlersWith();
     expect(await handlers['app:update-state']({})).toEqual({ phase: 'off' });
-    await expect(handlers['app:restart-to-update']({})).rejects.toMatchObject({ code: 'validation', message: 'No update is ready to install yet.' });
+    await expect(handlers['app:restart-to-update']({})).rejects.toMatchObject({
+      code: 'validation',
+      message: 'No update is ready to install yet.',
+    });
   });
 
-  it('otherwise answers the service\'s state, and restarts only when an update is ready', async () => {
+  it("otherwise answers the service's state, and restarts only when an update is ready", async () => {
     const restart = vi.fn(() => true);
     const handlers = handlersWith({ state: () => ({ phase: 'ready', version: '0.2.0' }), restart });
     expect(await handlers['app:update-state']({})).toEqual({ phase: 'ready', version: '0.2.0' });

@@ -24,12 +24,18 @@ function setup(read: () => WindowState | null, save: (s: WindowState) => Promise
       (t as { cleared: boolean }).cleared = true;
     },
   });
-  const fire = () => timers.filter((t) => !t.cleared).forEach((t) => { t.cleared = true; t.fn(); });
+  const fire = () =>
+    timers
+      .filter((t) => !t.cleared)
+      .forEach((t) => {
+        t.cleared = true;
+        t.fn();
+      });
   return { memory, save: saveSpy, log, timers, fire };
 }
 
 describe('window memory', () => {
-  it('a way out (close, quit, log-off) writes the window\'s state at once', async () => {
+  it("a way out (close, quit, log-off) writes the window's state at once", async () => {
     const { memory, save } = setup(() => at(5));
     await memory.now();
     expect(save).toHaveBeenCalledWith(at(5));
@@ -63,12 +69,17 @@ describe('window memory', () => {
   it('writes land in the order asked: a slow first write cannot overwrite a later one', async () => {
     const landed: number[] = [];
     let release!: () => void;
-    const slow = new Promise<void>((ok) => { release = ok; });
-    let x = 1;
-    const { memory } = setup(() => at(x), async (s) => {
-      if (s.bounds!.x === 1) await slow;
-      landed.push(s.bounds!.x);
+    const slow = new Promise<void>((ok) => {
+      release = ok;
     });
+    let x = 1;
+    const { memory } = setup(
+      () => at(x),
+      async (s) => {
+        if (s.bounds!.x === 1) await slow;
+        landed.push(s.bounds!.x);
+      },
+    );
     void memory.now();
     x = 2;
     const second = memory.now();
@@ -82,9 +93,12 @@ describe('window memory', () => {
     await none.memory.now();
     expect(none.save).not.toHaveBeenCalled();
     let fail = true;
-    const { memory, save, log } = setup(() => at(1), async () => {
-      if (fail) throw new Error('EROFS: read-only file system');
-    });
+    const { memory, save, log } = setup(
+      () => at(1),
+      async () => {
+        if (fail) throw new Error('EROFS: read-only file system');
+      },
+    );
     await memory.now();
     expect(log).toHaveBeenCalledWith('window state not saved: EROFS: read-only file system');
     fail = false;

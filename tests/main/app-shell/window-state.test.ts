@@ -10,7 +10,12 @@ const screenB = { x: 1920, y: 0, width: 1280, height: 1024 };
 describe('restoreBounds', () => {
   it('keeps a window that is visible on a current display', () => {
     expect(restoreBounds({ x: 100, y: 80, width: 1000, height: 700 }, [screenA])).toEqual({ x: 100, y: 80, width: 1000, height: 700 });
-    expect(restoreBounds({ x: 2000, y: 10, width: 900, height: 600 }, [screenA, screenB])).toEqual({ x: 2000, y: 10, width: 900, height: 600 });
+    expect(restoreBounds({ x: 2000, y: 10, width: 900, height: 600 }, [screenA, screenB])).toEqual({
+      x: 2000,
+      y: 10,
+      width: 900,
+      height: 600,
+    });
   });
 
   it('re-centres a window saved on a display that is gone', () => {
@@ -30,7 +35,10 @@ describe('WindowStateStore', () => {
     const store = new WindowStateStore(dir);
     expect(await store.load()).toEqual({ bounds: null, maximized: false });
     await store.save({ bounds: { x: 1, y: 2, width: 800, height: 600 }, maximized: true });
-    expect(JSON.parse(await readFile(join(dir, 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 1, y: 2, width: 800, height: 600 }, maximized: true });
+    expect(JSON.parse(await readFile(join(dir, 'window-state.json'), 'utf8'))).toEqual({
+      bounds: { x: 1, y: 2, width: 800, height: 600 },
+      maximized: true,
+    });
     expect(await new WindowStateStore(dir).load()).toEqual({ bounds: { x: 1, y: 2, width: 800, height: 600 }, maximized: true });
     await writeFile(join(dir, 'window-state.json'), '{"bounds": {"x": 1');
     expect(await new WindowStateStore(dir).load()).toEqual({ bounds: null, maximized: false });

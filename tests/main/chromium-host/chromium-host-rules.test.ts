@@ -15,7 +15,9 @@ describe('findChromium', () => {
     expect(chromiumCandidates('linux', { CHROMIUM_PATH: '/opt/c/chrome' })[0]).toBe('/opt/c/chrome');
     expect(chromiumCandidates('linux', {})).toContain('/usr/bin/chromium');
     expect(chromiumCandidates('darwin', {})).toContain('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
-    expect(chromiumCandidates('win32', { LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' })).toContain('C:\\Users\\ana\\AppData\\Local\\Google\\Chrome\\Application\\chrome.exe');
+    expect(chromiumCandidates('win32', { LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' })).toContain(
+      'C:\\Users\\ana\\AppData\\Local\\Google\\Chrome\\Application\\chrome.exe',
+    );
     expect(findChromium('linux', {}, (p) => p === '/usr/bin/google-chrome')).toBe('/usr/bin/google-chrome');
     expect(findChromium('linux', {}, () => false)).toBeNull();
   });
@@ -56,17 +58,22 @@ describe('osCommands', () => {
 });
 
 describe('the question window', () => {
-  it('shows main\'s question as text: markup in it is escaped', () => {
-    const html = questionHtml({ title: 'Keys', message: 'Send keys to <img src=x onerror=alert(1)>?', detail: '"quoted" & more', confirmLabel: 'Send <b>keys</b>' });
+  it("shows main's question as text: markup in it is escaped", () => {
+    const html = questionHtml({
+      title: 'Keys',
+      message: 'Send keys to <img src=x onerror=alert(1)>?',
+      detail: '"quoted" & more',
+      confirmLabel: 'Send <b>keys</b>',
+    });
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&quot;quoted&quot; &amp; more');
-    expect(html).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+    expect(html).toContain('Content-Security-Policy" content="default-src \'none\'');
   });
 });
 
-describe('the one-window rule and main\'s question windows', () => {
-  it('keeps the app and main\'s own question window; another window waits while one is being opened, then is closed', async () => {
+describe("the one-window rule and main's question windows", () => {
+  it("keeps the app and main's own question window; another window waits while one is being opened, then is closed", async () => {
     const questions = new QuestionWindows<string>();
     expect(questions.verdict('app', 'app')).toBe('keep');
     expect(questions.verdict('popup', 'app')).toBe('close');
@@ -93,7 +100,7 @@ describe('the one-window rule and main\'s question windows', () => {
   });
 });
 
-describe('fileFor (the window\'s files, answered from disk)', () => {
+describe("fileFor (the window's files, answered from disk)", () => {
   it('serves files under the built folder and nothing outside it', () => {
     expect(fileFor('/app/out/renderer', '/')).toBe('/app/out/renderer/index.html');
     expect(fileFor('/app/out/renderer', '/assets/index-1.js')).toBe('/app/out/renderer/assets/index-1.js');

@@ -16,15 +16,24 @@ afterEach(async () => {
 });
 
 describe('the file dialog of the Chromium host', () => {
-  it.skipIf(process.platform === 'win32')('says what to install while zenity is missing, and uses it once it is installed, without a restart', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'crm-os-services-'));
-    process.env.PATH = `${dir}${delimiter}${path ?? ''}`;
-    const has = (program: string): boolean => existsSync(join(dir, program));
-    const services = createOsServices(() => osCommands('linux', { DISPLAY: ':0' }, has), async () => false);
-    await expect(services.pickFile('image')).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('install zenity or kdialog') });
+  it.skipIf(process.platform === 'win32')(
+    'says what to install while zenity is missing, and uses it once it is installed, without a restart',
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'crm-os-services-'));
+      process.env.PATH = `${dir}${delimiter}${path ?? ''}`;
+      const has = (program: string): boolean => existsSync(join(dir, program));
+      const services = createOsServices(
+        () => osCommands('linux', { DISPLAY: ':0' }, has),
+        async () => false,
+      );
+      await expect(services.pickFile('image')).rejects.toMatchObject({
+        code: 'validation',
+        message: expect.stringContaining('install zenity or kdialog'),
+      });
 
-    await writeFile(join(dir, 'zenity'), '#!/bin/sh\necho /home/ana/photo.png\n');
-    await chmod(join(dir, 'zenity'), 0o755);
-    await expect(services.pickFile('image')).resolves.toBe('/home/ana/photo.png');
-  });
+      await writeFile(join(dir, 'zenity'), '#!/bin/sh\necho /home/ana/photo.png\n');
+      await chmod(join(dir, 'zenity'), 0o755);
+      await expect(services.pickFile('image')).resolves.toBe('/home/ana/photo.png');
+    },
+  );
 });

@@ -74,14 +74,21 @@ describe.skipIf(!available)('a server echoing an HTTP Basic credential', () => {
         res.writeHead(200, headers).end(`{"data":[${echoBody(auth, { id: 'c_1', name: 'Ada', number: NUMBER })}]}`);
         return;
       }
-      if (sendStatus < 300) res.writeHead(sendStatus, headers).end(echoBody(auth, { id: 'm_1', type: 'text', number: NUMBER, status: 'queued' }));
+      if (sendStatus < 300)
+        res.writeHead(sendStatus, headers).end(echoBody(auth, { id: 'm_1', type: 'text', number: NUMBER, status: 'queued' }));
       else res.writeHead(sendStatus, headers).end(`{"error":${echoBody(auth, { code: 'bad_request', message: `refused ${auth}` })}}`);
     });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-basic-echo-'), CRM_KEYCHAIN_SERVICE: service };
     expect((await crm(['profiles', 'add', '--name', 'basic', '--url', server.url])).code).toBe(0);
-    const contacts = await crm(['profiles', 'import-curl', '--operation', 'contacts'], `curl -u '${ACCOUNT}:${KEY}' "${server.url}/v1/contacts?page=1&per_page=50"`);
+    const contacts = await crm(
+      ['profiles', 'import-curl', '--operation', 'contacts'],
+      `curl -u '${ACCOUNT}:${KEY}' "${server.url}/v1/contacts?page=1&per_page=50"`,
+    );
     expect(contacts.code, contacts.stderr).toBe(0);
-    const text = await crm(['profiles', 'import-curl', '--operation', 'text'], `curl -X POST ${server.url}/v1/messages -u '${ACCOUNT}:${KEY}' -H 'Content-Type: application/json' -d '{"number":"${NUMBER}","text":"hi"}'`);
+    const text = await crm(
+      ['profiles', 'import-curl', '--operation', 'text'],
+      `curl -X POST ${server.url}/v1/messages -u '${ACCOUNT}:${KEY}' -H 'Content-Type: application/json' -d '{"number":"${NUMBER}","text":"hi"}'`,
+    );
     expect(text.code, text.stderr).toBe(0);
     const added = await crm(['keys', 'add', '--name', 'main'], `${KEY}\n`);
     expect(added.code, added.stderr).toBe(0);

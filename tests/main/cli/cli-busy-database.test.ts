@@ -62,33 +62,44 @@ describe.skipIf(!available)('crm while another process holds the write lock', ()
     await closeSandboxes();
   });
 
-  it('read-only commands answer at once; a writing one says the database is busy and who holds it (exit 1)', { timeout: 60_000 }, async () => {
-    holder = await holdWriteLock(join(env.CRM_DATA_DIR!, 'crm.db'));
+  it(
+    'read-only commands answer at once; a writing one says the database is busy and who holds it (exit 1)',
+    { timeout: 60_000 },
+    async () => {
+      holder = await holdWriteLock(join(env.CRM_DATA_DIR!, 'crm.db'));
 
-    // what only reads the database answers well inside the 5 s a write waits for the lock
-    for (const argv of [['profiles', 'list'], ['keys', 'list'], ['profiles', 'show']]) {
-      const started = Date.now();
-      const run = await crm(argv);
-      expect(run.code, `crm ${argv.join(' ')}: ${run.stderr}`).toBe(0);
-      expect(Date.now() - started, `crm ${argv.join(' ')}`).toBeLessThan(4000);
-    }
-    // what calls the service answers too (its request log row and the key's last use are
-    // bookkeeping: written when the lock is free, else given up)
-    for (const argv of [['contacts', '--json'], ['messages', '--to', '5511933334444', '--json']]) {
-      const run = await crm(argv);
-      expect(run.code, `crm ${argv.join(' ')}: ${run.stderr}`).toBe(0);
-      expect(run.stderr).not.toContain('busy');
-      expect(() => JSON.parse(run.stdout) as unknown).not.toThrow();
-    }
+      // what only reads the database answers well inside the 5 s a write waits for the lock
+      for (const argv of [
+        ['profiles', 'list'],
+        ['keys', 'list'],
+        ['profiles', 'show'],
+      ]) {
+        const started = Date.now();
+        const run = await crm(argv);
+        expect(run.code, `crm ${argv.join(' ')}: ${run.stderr}`).toBe(0);
+        expect(Date.now() - started, `crm ${argv.join(' ')}`).toBeLessThan(4000);
+      }
+      // what calls the service answers too (its request log row and the key's last use are
+      // bookkeeping: written when the lock is free, else given up)
+      for (const argv of [
+        ['contacts', '--json'],
+        ['messages', '--to', '5511933334444', '--json'],
+      ]) {
+        const run = await crm(argv);
+        expect(run.code, `crm ${argv.join(' ')}: ${run.stderr}`).toBe(0);
+        expect(run.stderr).not.toContain('busy');
+        expect(() => JSON.parse(run.stdout) as unknown).not.toThrow();
+      }
 
-    const write = await crm(['profiles', 'add', '--name', 'second', '--url', sandbox.baseUrl]);
-    expect(write.code).toBe(1);
-    expect(write.stderr).not.toContain('unexpected internal error');
-    expect(write.stderr).toMatch(/the database is busy \(held by another process: PID \d+, node .*write-lock-holder\.ts\) — try again/);
+      const write = await crm(['profiles', 'add', '--name', 'second', '--url', sandbox.baseUrl]);
+      expect(write.code).toBe(1);
+      expect(write.stderr).not.toContain('unexpected internal error');
+      expect(write.stderr).toMatch(/the database is busy \(held by another process: PID \d+, node .*write-lock-holder\.ts\) — try again/);
 
-    holder.stdin.end();
-    holder = null;
-    const after = await crm(['profiles', 'add', '--name', 'second', '--url', sandbox.baseUrl]);
-    expect(after.code, after.stderr).toBe(0);
-  });
+      holder.stdin.end();
+      holder = null;
+      const after = await crm(['profiles', 'add', '--name', 'second', '--url', sandbox.baseUrl]);
+      expect(after.code, after.stderr).toBe(0);
+    },
+  );
 });

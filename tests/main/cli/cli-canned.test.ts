@@ -26,7 +26,10 @@ describe.skipIf(!available)('crm canned', () => {
   });
 
   it('one process stores a shared canned response, another lists it, and the window sees it', async () => {
-    const added = await spawnCli(['canned', 'add', '--name', 'order-status', '--text', 'Hi {{contact.name}}, order {{order}} ships today.', '--shared'], { env, timeoutMs: 30_000 });
+    const added = await spawnCli(
+      ['canned', 'add', '--name', 'order-status', '--text', 'Hi {{contact.name}}, order {{order}} ships today.', '--shared'],
+      { env, timeoutMs: 30_000 },
+    );
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout.trim()).toBe('Stored shared canned response order-status: type /order-status in a reply.');
     const personal = await spawnCli(['canned', 'add', '--name', 'thanks', '--text', 'Thank you!'], { env, timeoutMs: 30_000 });
@@ -39,16 +42,27 @@ describe.skipIf(!available)('crm canned', () => {
       { name: 'thanks', text: 'Thank you!', scope: 'personal', media: null },
     ]);
     const plain = await runInProcess(['canned', 'list'], { env });
-    expect(plain.stdout.split('\n').slice(0, 2)).toEqual(['NAME          SCOPE     FILE  TEXT', 'order-status  shared    -     Hi {{contact.name}}, order {{order}} ships today.']);
+    expect(plain.stdout.split('\n').slice(0, 2)).toEqual([
+      'NAME          SCOPE     FILE  TEXT',
+      'order-status  shared    -     Hi {{contact.name}}, order {{order}} ships today.',
+    ]);
 
     window = await createCore({ dataDir: env.CRM_DATA_DIR!, keychainService: env.CRM_KEYCHAIN_SERVICE, outbox: false });
     expect(window.canned.list().map((c) => c.name)).toEqual(['order-status', 'thanks']);
   });
 
   it.each([
-    ['a name taken (case aside)', ['add', '--name', 'Order-Status', '--text', 'x'], 'A canned response is already named order-status: remove it first or choose another name'],
+    [
+      'a name taken (case aside)',
+      ['add', '--name', 'Order-Status', '--text', 'x'],
+      'A canned response is already named order-status: remove it first or choose another name',
+    ],
     ['an empty text', ['add', '--name', 'empty', '--text', ''], 'The text is empty'],
-    ['a body with an unclosed {{', ['add', '--name', 'broken', '--text', 'Hi {{contact.name'], 'The body has a "{{" without its "}}" (at character 4)'],
+    [
+      'a body with an unclosed {{',
+      ['add', '--name', 'broken', '--text', 'Hi {{contact.name'],
+      'The body has a "{{" without its "}}" (at character 4)',
+    ],
     ['a name with a space', ['add', '--name', 'two words', '--text', 'x'], 'The name may hold only letters, digits, - and _'],
     ['no --text', ['add', '--name', 'x'], 'missing --text'],
     ['an unknown name to remove', ['remove', 'nothing-here'], 'No canned response is named nothing-here: crm canned list shows them'],
@@ -63,10 +77,21 @@ describe.skipIf(!available)('crm canned', () => {
   it('--media keeps a file (a relative path made absolute) or an http(s) URL; list names the file, never its folder', async () => {
     const dir = await tempDir('crm-canned-media-');
     await writeFile(join(dir, 'price list.pdf'), '%PDF-1.4 price list');
-    const file = await spawnCli(['canned', 'add', '--name', 'prices', '--text', 'Our prices, {{contact.name}}', '--media', 'price list.pdf', '--json'], { env, cwd: dir, timeoutMs: 30_000 });
+    const file = await spawnCli(
+      ['canned', 'add', '--name', 'prices', '--text', 'Our prices, {{contact.name}}', '--media', 'price list.pdf', '--json'],
+      { env, cwd: dir, timeoutMs: 30_000 },
+    );
     expect(file.code, file.stderr).toBe(0);
-    expect(JSON.parse(file.stdout)).toEqual({ name: 'prices', text: 'Our prices, {{contact.name}}', scope: 'personal', media: { kind: 'file', fileName: 'price list.pdf' } });
-    const url = await runInProcess(['canned', 'add', '--name', 'menu', '--text', 'Our menu', '--media', 'https://example.com/menu.jpg', '--shared'], { env });
+    expect(JSON.parse(file.stdout)).toEqual({
+      name: 'prices',
+      text: 'Our prices, {{contact.name}}',
+      scope: 'personal',
+      media: { kind: 'file', fileName: 'price list.pdf' },
+    });
+    const url = await runInProcess(
+      ['canned', 'add', '--name', 'menu', '--text', 'Our menu', '--media', 'https://example.com/menu.jpg', '--shared'],
+      { env },
+    );
     expect(url.code, url.stderr).toBe(0);
     const listed = await runInProcess(['canned', 'list'], { env });
     expect(listed.stdout).toContain('https://example.com/menu.jpg');
@@ -80,7 +105,11 @@ describe.skipIf(!available)('crm canned', () => {
     ['another scheme', 'ftp://example.com/menu.pdf', 'The file must be an http(s) URL or a file on this computer'],
     ['a folder', '.', 'is not a file'],
   ])('--media with %s: a clear error and nothing stored', async (_name, media, message) => {
-    const run = await spawnCli(['canned', 'add', '--name', 'with-file', '--text', 'x', '--media', media], { env, cwd: await tempDir('crm-canned-cwd-'), timeoutMs: 30_000 });
+    const run = await spawnCli(['canned', 'add', '--name', 'with-file', '--text', 'x', '--media', media], {
+      env,
+      cwd: await tempDir('crm-canned-cwd-'),
+      timeoutMs: 30_000,
+    });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain(message);
     const listed = await runInProcess(['canned', 'list', '--json'], { env });
@@ -96,7 +125,7 @@ describe.skipIf(!available)('crm canned', () => {
 });
 
 describe('personal canned responses belong to one OS user', () => {
-  it("two users on one data folder (two connections, as two processes): each sees the shared ones and only their own", async () => {
+  it('two users on one data folder (two connections, as two processes): each sees the shared ones and only their own', async () => {
     const dir = await tempDir('crm-canned-users-');
     const ana = new CannedResponses(new CannedTable(openDatabase(dir)), 'ana');
     const bruno = new CannedResponses(new CannedTable(openDatabase(dir)), 'bruno');

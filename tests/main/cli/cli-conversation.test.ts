@@ -34,8 +34,14 @@ describe.skipIf(!available)('crm conversation', () => {
     await vi.waitFor(() => expect(follow.err()).toContain('Following'), { timeout: 20_000, interval: 50 });
     const { profileId } = folder;
     // the window's listener stores what the service posted
-    window.conversations.receive(profileId, { event: 'message.status', data: { id: messageId, number: '5511999990001', status: 'read', at: new Date().toISOString() } });
-    window.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_follow', number: '5511999990001', type: 'text', text: 'Great, thanks!', at: new Date().toISOString() } });
+    window.conversations.receive(profileId, {
+      event: 'message.status',
+      data: { id: messageId, number: '5511999990001', status: 'read', at: new Date().toISOString() },
+    });
+    window.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_follow', number: '5511999990001', type: 'text', text: 'Great, thanks!', at: new Date().toISOString() },
+    });
     await vi.waitFor(() => expect(follow.out()).toContain('← Great, thanks!'), { timeout: 10_000, interval: 50 });
     await vi.waitFor(() => expect(follow.out()).toMatch(/→ Your order ships today {2}\[read\]/), { timeout: 10_000, interval: 50 });
     expect(await follow.interrupt()).toBe(0);

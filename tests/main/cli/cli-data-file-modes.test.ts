@@ -16,7 +16,7 @@ afterEach(() => {
   window = null;
 });
 
-describe.skipIf(process.platform === 'win32')('the data files\' modes', () => {
+describe.skipIf(process.platform === 'win32')("the data files' modes", () => {
   it('a world-readable crm.db, crm.db-wal and crm.db-shm are 0600 after a crm command', { timeout: 30_000 }, async () => {
     const dataDir = await tempDir('crm-cli-modes-');
     const env = { CRM_DATA_DIR: dataDir, CRM_KEYCHAIN_SERVICE: 'crm-console-test-modes' };

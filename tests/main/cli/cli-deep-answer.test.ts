@@ -44,30 +44,33 @@ describe.skipIf(!available)('a 2xx answer nested 50,000 levels deep', () => {
     await server?.close();
   });
 
-  it.each(Object.keys(BODIES) as (keyof typeof BODIES)[])('of %s: the send is reported sent with a note, recorded once, and never sent again', async (kind) => {
-    body = BODIES[kind];
-    const before = posts();
-    const text = `deep ${kind}`;
-    const sent = await crm(['send', 'text', '--to', NUMBER, '--text', text, '--queue', '--json']);
-    expect(sent.code, sent.stderr).toBe(0);
-    expect(sent.stderr).not.toContain('internal error');
-    const result = JSON.parse(sent.stdout) as { status: string; note?: string; message: { understood: boolean } };
-    expect(result).toMatchObject({ status: 'sent', message: { understood: false } });
-    expect(result.note).toMatch(/^The service took the message; its answer could not be read: .*nested more than \d+ levels deep/);
-    expect(posts()).toBe(before + 1);
+  it.each(Object.keys(BODIES) as (keyof typeof BODIES)[])(
+    'of %s: the send is reported sent with a note, recorded once, and never sent again',
+    async (kind) => {
+      body = BODIES[kind];
+      const before = posts();
+      const text = `deep ${kind}`;
+      const sent = await crm(['send', 'text', '--to', NUMBER, '--text', text, '--queue', '--json']);
+      expect(sent.code, sent.stderr).toBe(0);
+      expect(sent.stderr).not.toContain('internal error');
+      const result = JSON.parse(sent.stdout) as { status: string; note?: string; message: { understood: boolean } };
+      expect(result).toMatchObject({ status: 'sent', message: { understood: false } });
+      expect(result.note).toMatch(/^The service took the message; its answer could not be read: .*nested more than \d+ levels deep/);
+      expect(posts()).toBe(before + 1);
 
-    const plain = await crm(['send', 'text', '--to', NUMBER, '--text', `${text} again`]);
-    expect(plain.code, plain.stderr).toBe(0);
-    expect(`${plain.stdout}${plain.stderr}`).toContain('The service took the message; its answer could not be read');
-    expect(posts()).toBe(before + 2);
+      const plain = await crm(['send', 'text', '--to', NUMBER, '--text', `${text} again`]);
+      expect(plain.code, plain.stderr).toBe(0);
+      expect(`${plain.stdout}${plain.stderr}`).toContain('The service took the message; its answer could not be read');
+      expect(posts()).toBe(before + 2);
 
-    // nothing waits in the outbox, so a sync sends nothing again
-    const sync = await crm(['sync', '--json']);
-    expect(sync.code, sync.stderr).toBe(0);
-    expect(posts()).toBe(before + 2);
-    const recorded = storedRows(env.CRM_DATA_DIR!, 'sent_messages').filter((r) => JSON.stringify(r).includes(text));
-    expect(recorded).toHaveLength(2);
-  });
+      // nothing waits in the outbox, so a sync sends nothing again
+      const sync = await crm(['sync', '--json']);
+      expect(sync.code, sync.stderr).toBe(0);
+      expect(posts()).toBe(before + 2);
+      const recorded = storedRows(env.CRM_DATA_DIR!, 'sent_messages').filter((r) => JSON.stringify(r).includes(text));
+      expect(recorded).toHaveLength(2);
+    },
+  );
 
   it('a list that cannot be read fails with its reason, not an internal error', async () => {
     body = BODIES.objects;

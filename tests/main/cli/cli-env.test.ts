@@ -19,7 +19,10 @@ let dir: string;
 const number = '5511922221111';
 
 function lastPost(path: string): { json: unknown; status: number } | undefined {
-  return sandbox.requests().filter((r) => r.method === 'POST' && r.path === path).at(-1);
+  return sandbox
+    .requests()
+    .filter((r) => r.method === 'POST' && r.path === path)
+    .at(-1);
 }
 
 beforeAll(async () => {
@@ -27,7 +30,12 @@ beforeAll(async () => {
   dir = await tempDir('crm-cli-env-');
   await writeFile(join(dir, 'dot.png'), PNG);
   await writeFile(join(dir, 'note.ogg'), OGG);
-  env = { CRM_DATA_DIR: join(dir, 'data'), CRM_API_KEY: sandbox.adminKey, CRM_BASE_URL: sandbox.baseUrl, CRM_KEYCHAIN_SERVICE: 'crm-cli-env-unused' };
+  env = {
+    CRM_DATA_DIR: join(dir, 'data'),
+    CRM_API_KEY: sandbox.adminKey,
+    CRM_BASE_URL: sandbox.baseUrl,
+    CRM_KEYCHAIN_SERVICE: 'crm-cli-env-unused',
+  };
 });
 
 afterAll(async () => {
@@ -36,25 +44,60 @@ afterAll(async () => {
 
 describe('env-var mode', () => {
   it('send media --file sends the image bytes', async () => {
-    const run = await runInProcess(['send', 'media', '--to', number, '--type', 'image', '--file', join(dir, 'dot.png'), '--caption', 'a dot', '--json'], { env });
+    const run = await runInProcess(
+      ['send', 'media', '--to', number, '--type', 'image', '--file', join(dir, 'dot.png'), '--caption', 'a dot', '--json'],
+      { env },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'sent', message: { type: 'media', number } });
     const sent = lastPost('/api/v1/messages/media');
     expect(sent?.status).toBe(201);
-    expect(sent?.json).toMatchObject({ number, mediatype: 'image', mimetype: 'image/png', fileName: 'dot.png', caption: 'a dot', media: PNG.toString('base64') });
+    expect(sent?.json).toMatchObject({
+      number,
+      mediatype: 'image',
+      mimetype: 'image/png',
+      fileName: 'dot.png',
+      caption: 'a dot',
+      media: PNG.toString('base64'),
+    });
   });
 
   it('send media --url with --file-name', async () => {
-    const run = await runInProcess(['send', 'media', '--to', number, '--type', 'document', '--url', 'https://files.example.com/report.pdf', '--file-name', 'Report.pdf', '--mimetype', 'application/pdf'], { env });
+    const run = await runInProcess(
+      [
+        'send',
+        'media',
+        '--to',
+        number,
+        '--type',
+        'document',
+        '--url',
+        'https://files.example.com/report.pdf',
+        '--file-name',
+        'Report.pdf',
+        '--mimetype',
+        'application/pdf',
+      ],
+      { env },
+    );
     expect(run.code, run.stderr).toBe(0);
-    expect(lastPost('/api/v1/messages/media')?.json).toMatchObject({ mediatype: 'document', media: 'https://files.example.com/report.pdf', fileName: 'Report.pdf' });
+    expect(lastPost('/api/v1/messages/media')?.json).toMatchObject({
+      mediatype: 'document',
+      media: 'https://files.example.com/report.pdf',
+      fileName: 'Report.pdf',
+    });
   });
 
   it('send audio --file sends a voice note', async () => {
     const run = await runInProcess(['send', 'audio', '--to', number, '--file', join(dir, 'note.ogg')], { env });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Sent audio to 5511922221111: message m_/);
-    expect(lastPost('/api/v1/messages/audio')?.json).toMatchObject({ number, mimetype: 'audio/ogg', ptt: true, audio: OGG.toString('base64') });
+    expect(lastPost('/api/v1/messages/audio')?.json).toMatchObject({
+      number,
+      mimetype: 'audio/ogg',
+      ptt: true,
+      audio: OGG.toString('base64'),
+    });
   });
 
   it('send media --curl for a file streams it with base64 instead of inlining it, and sends nothing', async () => {
@@ -108,7 +151,8 @@ describe('env-var mode', () => {
 
     expect((await runInProcess(['profiles', 'add', '--name', 'box', '--url', sandbox.baseUrl], { env: plain })).code).toBe(0);
     // SQLite's own working files (-wal, -shm) may appear when the database is read: they hold no state
-    const stateFiles = async (): Promise<string[]> => (await readdir(plain.CRM_DATA_DIR)).filter((name) => !/-(wal|shm)$/.test(name)).sort();
+    const stateFiles = async (): Promise<string[]> =>
+      (await readdir(plain.CRM_DATA_DIR)).filter((name) => !/-(wal|shm)$/.test(name)).sort();
     const filesBefore = await stateFiles();
     const run = await runInProcess(['contacts', '--json', '--per-page', '1'], { env: { ...plain, CRM_API_KEY: sandbox.adminKey } });
     expect(run.code, run.stderr).toBe(0);

@@ -39,7 +39,10 @@ describe.skipIf(!available)('--follow --json prints server text terminal-safe', 
     following.push(messages, conversation);
     for (const f of following) await vi.waitFor(() => expect(f.err()).toContain('Following'), { timeout: 20_000, interval: 50 });
 
-    window.conversations.receive(folder.profileId, { event: 'message.received', data: { id: ID, number: NUMBER, type: 'text', text: TEXT, at: new Date().toISOString() } });
+    window.conversations.receive(folder.profileId, {
+      event: 'message.received',
+      data: { id: ID, number: NUMBER, type: 'text', text: TEXT, at: new Date().toISOString() },
+    });
     for (const f of following) await vi.waitFor(() => expect(f.out()).toContain('Invoice'), { timeout: 10_000, interval: 50 });
 
     for (const f of following) {

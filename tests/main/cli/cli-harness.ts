@@ -83,7 +83,15 @@ export async function runInProcess(argv: string[], options: RunOptions = {}): Pr
     piped.end(options.input ?? '');
     stdin = piped;
   }
-  const code = await runCli(argv, { stdout, stderr, stdin, env: options.env ?? {}, isTTY: options.tty !== undefined, stdoutIsTTY: options.stdoutTty === true, ...(options.look ? { look: options.look } : {}) });
+  const code = await runCli(argv, {
+    stdout,
+    stderr,
+    stdin,
+    env: options.env ?? {},
+    isTTY: options.tty !== undefined,
+    stdoutIsTTY: options.stdoutTty === true,
+    ...(options.look ? { look: options.look } : {}),
+  });
   const run = { code, stdout: stdout.text, stderr: stderr.text };
   transcript.push(run);
   return { ...run, rawModes };
@@ -105,7 +113,10 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
  * the real executable (or `bin`, a copy of it placed elsewhere), as a child process; after
  * `timeoutMs` it is killed (its code is then -1), so a command that never ends cannot outlive the test
  */
-export function spawnCli(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; bin?: string; timeoutMs?: number; cwd?: string } = {}): Promise<CliRun> {
+export function spawnCli(
+  argv: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; bin?: string; timeoutMs?: number; cwd?: string } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.bin ?? BIN, ...argv], {
       cwd: options.cwd ?? REPO_ROOT,
@@ -161,7 +172,10 @@ export function stderrLines(run: CliRun): string[] {
  * A test's clean-up: the keychain entries of every key the data folder lists, deleted. What
  * cannot be listed any more (a folder already gone, a command that fails) is left as it is.
  */
-export async function forgetListedKeys(list: () => Promise<{ stdout: string }>, store: { delete(account: string): Promise<unknown> }): Promise<void> {
+export async function forgetListedKeys(
+  list: () => Promise<{ stdout: string }>,
+  store: { delete(account: string): Promise<unknown> },
+): Promise<void> {
   const keys = await list()
     .then((run) => (JSON.parse(run.stdout) as { keys?: { id: string }[] }).keys ?? [])
     .catch(() => []);

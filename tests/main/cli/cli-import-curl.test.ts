@@ -32,7 +32,8 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
 
   afterAll(async () => {
     const listed = await crm(['keys', 'list', '--json']);
-    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys) await store.delete(`key:${key.id}`).catch(() => false);
+    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys)
+      await store.delete(`key:${key.id}`).catch(() => false);
     for (const run of transcript) for (const secret of secrets) expect(`${run.stdout}${run.stderr}`).not.toContain(secret.slice(0, 12));
     await closeSandboxes();
   });
@@ -66,19 +67,34 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
     expect((JSON.parse(contacts.stdout) as { items: unknown[] }).items).toHaveLength(10);
     const sent = await crm(['send', 'text', '--to', '+55 11 91234-5678', '--text', 'from the command line', '--json']);
     expect(sent.code, sent.stderr).toBe(0);
-    const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+    const post = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1)!;
     expect(post.path).toBe(new URL(tabs().find((t) => t.id === 'text')!.url).pathname);
     expect(JSON.stringify(post.json)).toContain(dialect === 'desk' ? '"chatId":"5511912345678@c.us"' : '"to":"+5511912345678"');
   });
 
-  it('send media and audio by URL and by file go to the dialect\'s routes', async () => {
+  it("send media and audio by URL and by file go to the dialect's routes", async () => {
     const dir = await tempDir(`crm-cli-media-${dialect}-`);
     const png = join(dir, 'dot.png');
     const ogg = join(dir, 'note.ogg');
     await writeFile(png, makePng(2, 2));
     await writeFile(ogg, makeOgg());
     const runs = [
-      ['send', 'media', '--to', '5511912345678', '--type', 'document', '--url', 'https://example.com/files/a.pdf', '--caption', 'cap', '--json'],
+      [
+        'send',
+        'media',
+        '--to',
+        '5511912345678',
+        '--type',
+        'document',
+        '--url',
+        'https://example.com/files/a.pdf',
+        '--caption',
+        'cap',
+        '--json',
+      ],
       ['send', 'media', '--to', '5511912345678', '--type', 'image', '--file', png, '--json'],
       ['send', 'audio', '--to', '5511912345678', '--url', 'https://example.com/audio/n.ogg', '--json'],
       ['send', 'audio', '--to', '5511912345678', '--file', ogg, '--json'],
@@ -92,7 +108,10 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
         continue;
       }
       expect(run.code, run.stderr).toBe(0);
-      const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+      const post = sandbox
+        .requests()
+        .filter((r) => r.method === 'POST')
+        .at(-1)!;
       expect(post.path).toBe(new URL(tabs().find((t) => t.id === (i < 2 ? 'media' : 'audio'))!.url).pathname);
       expect(post.status).toBeLessThan(300);
     }
@@ -101,7 +120,9 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
   it('a key without messages:send: a 403 naming the permission, exit 1', async () => {
     const weak = sandbox.createKey('reader', ['contacts:read']);
     secrets.push(weak.key);
-    const run = await runInProcess(['send', 'text', '--to', '5511912345679', '--text', 'x', '--profile', dialect], { env: { ...env, CRM_BASE_URL: sandbox.baseUrl, CRM_API_KEY: weak.key } });
+    const run = await runInProcess(['send', 'text', '--to', '5511912345679', '--text', 'x', '--profile', dialect], {
+      env: { ...env, CRM_BASE_URL: sandbox.baseUrl, CRM_API_KEY: weak.key },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/lacks permission for Send Text \(needs messages:send\)\. The server says: /);
   });
@@ -109,7 +130,10 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
   it('--map fixes a guess; an unknown role is a usage error', async () => {
     const contactsTab = tabs().find((t) => t.id === 'contacts')!;
     const pageSize = dialect === 'desk' ? 'limit' : 'limit';
-    const run = await crm(['profiles', 'import-curl', '--operation', 'contacts', '--map', `constant=${pageSize}`, '--dry-run', '--json'], contactsTab.curl);
+    const run = await crm(
+      ['profiles', 'import-curl', '--operation', 'contacts', '--map', `constant=${pageSize}`, '--dry-run', '--json'],
+      contactsTab.curl,
+    );
     expect(run.code, run.stderr).toBe(0);
     const rows = (JSON.parse(run.stdout) as { proposal: { rows: { field: string; role: string | null }[] } }).proposal.rows;
     expect(rows.find((r) => r.field === pageSize)?.role).toBeNull();
@@ -129,7 +153,10 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
       env: { ...env, CRM_BASE_URL: sandbox.baseUrl, CRM_API_KEY: sandbox.adminKey },
     });
     expect(run.code, run.stderr).toBe(0);
-    const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+    const post = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1)!;
     expect(post.path).toBe(new URL(tabs().find((t) => t.id === 'text')!.url).pathname);
   });
 });

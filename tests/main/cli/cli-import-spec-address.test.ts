@@ -57,7 +57,11 @@ describe('import-spec from a URL', () => {
     servers.push(target);
     // a listening socket on this machine's own network address: a request would reach it
     const address = own === null ? '169.254.169.254:80' : `${own}:${await listening(target, own)}`;
-    for (const url of [`http://${address}/openapi.yaml`, 'http://169.254.169.254/latest/openapi.json', 'HTTP://192.168.1.10:8080/openapi.yaml']) {
+    for (const url of [
+      `http://${address}/openapi.yaml`,
+      'http://169.254.169.254/latest/openapi.json',
+      'HTTP://192.168.1.10:8080/openapi.yaml',
+    ]) {
       const run = await spawnCli(['profiles', 'import-spec', url, '--list'], { env });
       expect(run.code, run.stderr).toBe(1);
       expect(run.stderr).toMatch(REFUSED);
@@ -68,9 +72,14 @@ describe('import-spec from a URL', () => {
 
   it('reads plain http from this computer and https from a trusted server', async () => {
     const plain = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/yaml' }).end(SPEC));
-    const secure = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) => res.writeHead(200, { 'content-type': 'application/yaml' }).end(SPEC));
+    const secure = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/yaml' }).end(SPEC),
+    );
     servers.push(plain, secure);
-    for (const url of [`http://127.0.0.1:${await listening(plain, '127.0.0.1')}/openapi.yaml`, `https://127.0.0.1:${await listening(secure, '127.0.0.1')}/openapi.yaml`]) {
+    for (const url of [
+      `http://127.0.0.1:${await listening(plain, '127.0.0.1')}/openapi.yaml`,
+      `https://127.0.0.1:${await listening(secure, '127.0.0.1')}/openapi.yaml`,
+    ]) {
       const run = await spawnCli(['profiles', 'import-spec', url, '--list'], { env });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain('OpenAPI: Chat Cloud (test fixture) (3 operations)');

@@ -16,14 +16,21 @@ function fanOutDocument(): string {
   const schemas: Record<string, unknown> = {};
   for (let i = 0; i < LEVELS; i += 1) {
     const next = { $ref: `#/components/schemas/S${i + 1}` };
-    schemas[`S${i}`] = i === LEVELS - 1 ? { type: 'string' } : { type: 'object', properties: Object.fromEntries(Array.from({ length: FAN_OUT }, (_, k) => [`p${k}`, next])) };
+    schemas[`S${i}`] =
+      i === LEVELS - 1
+        ? { type: 'string' }
+        : { type: 'object', properties: Object.fromEntries(Array.from({ length: FAN_OUT }, (_, k) => [`p${k}`, next])) };
   }
   return JSON.stringify(
     {
       openapi: '3.0.3',
       info: { title: 'Fan-out', version: '1' },
       servers: [{ url: 'https://api.chat.example' }],
-      paths: { '/messages': { post: { summary: 'Send', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } } } },
+      paths: {
+        '/messages': {
+          post: { summary: 'Send', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } },
+        },
+      },
       components: { schemas },
     },
     null,
@@ -48,7 +55,9 @@ describe('import-spec of a document whose $refs fan out', () => {
     // killed (code -1) if it were still walking when the test's own time is nearly up
     const run = await spawnCli(['profiles', 'import-spec', spec, '--use', 'text=POST /messages'], { env, timeoutMs: 25_000 });
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/text \(POST \/messages\): The document refers to its parts too many times: reading it means visiting more than 1,000,000 values once its references \(\$ref, YAML aliases\) are followed/);
+    expect(run.stderr).toMatch(
+      /text \(POST \/messages\): The document refers to its parts too many times: reading it means visiting more than 1,000,000 values once its references \(\$ref, YAML aliases\) are followed/,
+    );
     const shown = await spawnCli(['profiles', 'show', 'fan'], { env });
     expect(shown.stdout).toMatch(/Send Text \(the default API, docs\/API\.md\)/);
   }, 30_000);

@@ -20,7 +20,7 @@ describe('crm profiles import-spec', () => {
     expect(added.code, added.stderr).toBe(0);
   });
 
-  it('--list prints each operation\'s ID, summary and server', async () => {
+  it("--list prints each operation's ID, summary and server", async () => {
     const run = await crm(['profiles', 'import-spec', CLOUD, '--list']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('OpenAPI: Chat Cloud (test fixture) (3 operations)');
@@ -30,7 +30,16 @@ describe('crm profiles import-spec', () => {
   });
 
   it('--dry-run prints one mapping table per operation and saves nothing', async () => {
-    const run = await crm(['profiles', 'import-spec', CLOUD, '--use', 'text=POST /{Phone-Number-ID}/messages', '--use', 'media=POST /{Phone-Number-ID}/messages', '--dry-run']);
+    const run = await crm([
+      'profiles',
+      'import-spec',
+      CLOUD,
+      '--use',
+      'text=POST /{Phone-Number-ID}/messages',
+      '--use',
+      'media=POST /{Phone-Number-ID}/messages',
+      '--dry-run',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.match(/FIELD\s+EXAMPLE\s+ROLE/g)).toHaveLength(2);
     expect(run.stdout).toContain('Send Text from POST /{Phone-Number-ID}/messages');
@@ -40,7 +49,18 @@ describe('crm profiles import-spec', () => {
   });
 
   it('saves every --use and records --absent', async () => {
-    const run = await crm(['profiles', 'import-spec', CLOUD, '--use', 'text=POST /{Phone-Number-ID}/messages', '--use', 'contacts=GET /contacts', '--absent', 'messages', '--json']);
+    const run = await crm([
+      'profiles',
+      'import-spec',
+      CLOUD,
+      '--use',
+      'text=POST /{Phone-Number-ID}/messages',
+      '--use',
+      'contacts=GET /contacts',
+      '--absent',
+      'messages',
+      '--json',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout) as { saved: boolean; operations: { operation: string }[]; absent: string[] };
     expect(doc.saved).toBe(true);
@@ -52,7 +72,15 @@ describe('crm profiles import-spec', () => {
   });
 
   it('a multipart operation saves nothing, says why, and exits 1', async () => {
-    const run = await crm(['profiles', 'import-spec', CLOUD, '--use', 'audio=POST /{Phone-Number-ID}/messages', '--use', 'media=POST /{Phone-Number-ID}/media']);
+    const run = await crm([
+      'profiles',
+      'import-spec',
+      CLOUD,
+      '--use',
+      'audio=POST /{Phone-Number-ID}/messages',
+      '--use',
+      'media=POST /{Phone-Number-ID}/media',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/multipart\/form-data .*not supported yet/);
     expect(run.stdout).toContain('Nothing was saved');

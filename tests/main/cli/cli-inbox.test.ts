@@ -20,7 +20,17 @@ describe.skipIf(!available)('crm inbox', () => {
     await sendFromShop(folder, '+55 11 99999-0002', 'Your refund is on its way');
     window = await openWindow(folder);
     // the window's listener stores what the service posted: a reply from the first contact
-    window.conversations.receive(folder.profileId, { event: 'message.received', data: { id: 'in_1', number: '5511999990001', type: 'text', text: 'Great, thanks!', name: 'Ana \u001b[2J', at: new Date().toISOString() } });
+    window.conversations.receive(folder.profileId, {
+      event: 'message.received',
+      data: {
+        id: 'in_1',
+        number: '5511999990001',
+        type: 'text',
+        text: 'Great, thanks!',
+        name: 'Ana \u001b[2J',
+        at: new Date().toISOString(),
+      },
+    });
   });
 
   afterAll(() => closeShopFolder(window));
@@ -69,8 +79,12 @@ describe.skipIf(!available)('crm inbox', () => {
   });
 
   it('crm settings reply-notices shows and switches the setting the window reads', async () => {
-    expect((await runInProcess(['settings', 'reply-notices'], { env: folder.env })).stdout.trim()).toBe('Desktop notifications of replies: on.');
-    expect((await runInProcess(['settings', 'reply-notices', 'off'], { env: folder.env })).stdout.trim()).toBe('Desktop notifications of replies: off.');
+    expect((await runInProcess(['settings', 'reply-notices'], { env: folder.env })).stdout.trim()).toBe(
+      'Desktop notifications of replies: on.',
+    );
+    expect((await runInProcess(['settings', 'reply-notices', 'off'], { env: folder.env })).stdout.trim()).toBe(
+      'Desktop notifications of replies: off.',
+    );
     expect(window.inbox.replyNotices()).toEqual({ on: false });
     const bad = await runInProcess(['settings', 'reply-notices', 'maybe'], { env: folder.env });
     expect([bad.code, bad.stderr.includes('say on or off')]).toEqual([2, true]);

@@ -22,7 +22,11 @@ let echoEnv: Record<string, string>;
 const runs: CliRun[] = [];
 
 const crm = async (argv: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> => {
-  const run = await spawnCli(argv, { env: options.env ?? env, ...(options.input === undefined ? {} : { input: options.input }), timeoutMs: 60_000 });
+  const run = await spawnCli(argv, {
+    env: options.env ?? env,
+    ...(options.input === undefined ? {} : { input: options.input }),
+    timeoutMs: 60_000,
+  });
   runs.push(run);
   return run;
 };
@@ -60,20 +64,25 @@ describe.skipIf(!available)('crm and a leaked key', () => {
     const last4 = sandbox.adminKey.slice(-4);
     const run = await crm(['send', 'text', '--to', '5511999990001', '--text', `the key is ${sandbox.adminKey}, use it`]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`This text contains the key "ops" …${last4}; it was not sent. Remove it, and roll the key if it was shared elsewhere.`);
+    expect(run.stderr).toContain(
+      `This text contains the key "ops" …${last4}; it was not sent. Remove it, and roll the key if it was shared elsewhere.`,
+    );
     expect(await sandboxMessages()).toEqual([]);
     // the same text without the key goes out
     const ok = await crm(['send', 'text', '--to', '5511999990001', '--text', 'the key is in the vault']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(await sandboxMessages()).toHaveLength(1);
     expect(findSecrets(runs, [sandbox.adminKey])).toEqual([]);
-    for (const table of ['sent_messages', 'request_log', 'saved_keys'] as const) expect(findSecrets(storedText(env.CRM_DATA_DIR!, table), [sandbox.adminKey])).toEqual([]);
+    for (const table of ['sent_messages', 'request_log', 'saved_keys'] as const)
+      expect(findSecrets(storedText(env.CRM_DATA_DIR!, table), [sandbox.adminKey])).toEqual([]);
   });
 
   it('warns on stderr, once, when the service echoed the key it was sent', { timeout: 60_000 }, async () => {
     const run = await crm(['contacts'], { env: echoEnv });
     const warnings = run.stderr.split('\n').filter((line) => line.includes('echoed the key'));
-    expect(warnings).toEqual([`crm: warning: The service at ${new URL(echo.url).host} echoed the key "echoed" …9z8y in its answer: it may keep or show it elsewhere. Roll the key.`]);
+    expect(warnings).toEqual([
+      `crm: warning: The service at ${new URL(echo.url).host} echoed the key "echoed" …9z8y in its answer: it may keep or show it elsewhere. Roll the key.`,
+    ]);
     expect(findSecrets(runs, [ECHOED])).toEqual([]);
     expect(findSecrets(storedText(echoEnv.CRM_DATA_DIR!, 'request_log'), [ECHOED])).toEqual([]);
   });

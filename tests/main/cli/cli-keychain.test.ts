@@ -57,7 +57,10 @@ async function keys(): Promise<KeyJson[]> {
 function messagesTo(number: string): unknown[] {
   return sandbox
     .requests()
-    .filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number)
+    .filter(
+      (r) =>
+        r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number,
+    )
     .map((r) => r.json);
 }
 
@@ -148,14 +151,32 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
   it('keys list fits 100 columns (short ids, short permissions, long names cut) and takes the short id back', async () => {
     const long = sandbox.createKey('k', ['contacts:read', 'messages:send', 'keys:manage']).key;
     secrets.push(long);
-    const added = await crm(['keys', 'add', '--name', 'a very long key name for the support team laptop', '--permissions', 'contacts:read,messages:send,keys:manage', '--json'], { input: long });
+    const added = await crm(
+      [
+        'keys',
+        'add',
+        '--name',
+        'a very long key name for the support team laptop',
+        '--permissions',
+        'contacts:read,messages:send,keys:manage',
+        '--json',
+      ],
+      { input: long },
+    );
     expect(added.code, added.stderr).toBe(0);
     const list = await crm(['keys', 'list']);
-    const widths = list.stdout.trimEnd().split('\n').map((line) => [...line].length);
+    const widths = list.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => [...line].length);
     expect(Math.max(...widths)).toBeLessThanOrEqual(100);
     expect(list.stdout).toContain('read,send,manage');
     const id = (JSON.parse(added.stdout) as { key: KeyJson }).key.id;
-    const shown = list.stdout.split('\n').find((line) => line.includes('a very long key'))!.trim().split(/\s+/)[0]!;
+    const shown = list.stdout
+      .split('\n')
+      .find((line) => line.includes('a very long key'))!
+      .trim()
+      .split(/\s+/)[0]!;
     expect(id.startsWith(shown.replace(/…$/, ''))).toBe(true);
     const test = await crm(['keys', 'test', shown]);
     expect(test.code, test.stderr).toBe(0);
@@ -233,7 +254,9 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
     expect(await filesHolding(env.CRM_DATA_DIR!, value)).toEqual([]);
 
     // at a terminal it says the value stays on screen; --json carries it as "value", once
-    const tty = await crm(['keys', 'create', '--name', 'printed-json', '--permissions', 'contacts:read', '--print-key', '--json'], { stdoutTty: true });
+    const tty = await crm(['keys', 'create', '--name', 'printed-json', '--permissions', 'contacts:read', '--print-key', '--json'], {
+      stdoutTty: true,
+    });
     printedRuns.add(transcript.at(-1)!);
     expect(tty.code, tty.stderr).toBe(0);
     expect(stderrLines(tty).join('\n')).toMatch(/printed below, once: it stays in this terminal's scrollback/);
@@ -258,7 +281,9 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
 
     const refused = await crm(['keys', 'revoke', 'ci']);
     expect(refused.code).toBe(2);
-    expect(stderrLines(refused)).toEqual(['crm: refusing to revoke the key without confirmation: stdin is not a terminal; pass --yes to confirm (see crm keys revoke --help)']);
+    expect(stderrLines(refused)).toEqual([
+      'crm: refusing to revoke the key without confirmation: stdin is not a terminal; pass --yes to confirm (see crm keys revoke --help)',
+    ]);
 
     const declined = await crm(['keys', 'revoke', 'ci'], { tty: { typed: ['n\n'] } });
     expect(declined.code).toBe(1);
@@ -299,7 +324,9 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
       expect(offline.code).toBe(1);
       expect(offline.stdout).toContain('1 still pending');
       expect(stderrLines(offline)).toHaveLength(1);
-      expect(offline.stderr).toMatch(/^crm: 1 operation\(s\) did not reach the service \(0 failed, 1 still pending\): ob_\S+ to 5511966665555/);
+      expect(offline.stderr).toMatch(
+        /^crm: 1 operation\(s\) did not reach the service \(0 failed, 1 still pending\): ob_\S+ to 5511966665555/,
+      );
     } finally {
       await sandbox.resume();
     }
@@ -335,9 +362,14 @@ describe.skipIf(!available)('crm with the OS keychain', () => {
       await sandbox.resume();
     }
     // a permanent failure (400) can be retried by hand
-    sandbox.injectFaults([{ kind: 'status', status: 400, body: '{"error":{"code":"bad_request","message":"injected"}}', contentType: 'application/json' }], { method: 'POST', pathPrefix: '/api/v1/messages' });
+    sandbox.injectFaults(
+      [{ kind: 'status', status: 400, body: '{"error":{"code":"bad_request","message":"injected"}}', contentType: 'application/json' }],
+      { method: 'POST', pathPrefix: '/api/v1/messages' },
+    );
     await sandbox.suspend();
-    const queued = await crm(['send', 'text', '--to', '5511933332222', '--text', 'retry me', '--queue', '--json']).finally(() => sandbox.resume());
+    const queued = await crm(['send', 'text', '--to', '5511933332222', '--text', 'retry me', '--queue', '--json']).finally(() =>
+      sandbox.resume(),
+    );
     const failedId = (JSON.parse(queued.stdout) as { outboxId: string }).outboxId;
     const failing = await crm(['sync', '--json']);
     expect(failing.code).toBe(1);

@@ -21,9 +21,10 @@ describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {
     sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-keys-basic-'), CRM_KEYCHAIN_SERVICE: service };
     expect((await crm(['profiles', 'add', '--name', 'twilio', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    const pasted = `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode `
-      + `"From=whatsapp:+14155238886" `
-      + `--data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:your_auth_token`;
+    const pasted =
+      `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode ` +
+      `"From=whatsapp:+14155238886" ` +
+      `--data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:your_auth_token`;
     const imported = await crm(['profiles', 'import-curl', '--operation', 'text'], { input: pasted });
     expect(imported.code, imported.stderr).toBe(0);
   });
@@ -42,7 +43,10 @@ describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {
     expect(run.stderr).toBe('API key for profile "twilio": Account SID:Auth Token, or API key SID:secret (input is hidden): \n');
     const sent = await crm(['send', 'text', '--to', '5511999990000', '--text', 'hello']);
     expect(sent.code, sent.stderr).toBe(0);
-    const last = sandbox.requests().filter((r) => r.method === 'POST').at(-1);
+    const last = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1);
     expect(last?.headers.authorization).toBe(`Basic ${Buffer.from(`${SID}:${sandbox.adminKey}`).toString('base64')}`);
   });
 });

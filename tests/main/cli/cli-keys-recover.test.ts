@@ -20,7 +20,8 @@ let elsewhere: KeyTrap;
 let first: Record<string, string>;
 let second: Record<string, string>;
 
-const crm = (env: Record<string, string>, argv: string[], input?: string): Promise<CliRun> => spawnCli(argv, { env, ...(input === undefined ? {} : { input }) });
+const crm = (env: Record<string, string>, argv: string[], input?: string): Promise<CliRun> =>
+  spawnCli(argv, { env, ...(input === undefined ? {} : { input }) });
 
 async function savedKeys(env: Record<string, string>): Promise<{ id: string; name: string }[]> {
   const listed = await crm(env, ['keys', 'list', '--json']);
@@ -41,7 +42,8 @@ describe.skipIf(!available)('crm keys check --recover with two data folders on o
   });
 
   afterAll(async () => {
-    for (const env of [first, second]) for (const key of env ? await savedKeys(env).catch(() => []) : []) await store.delete(`key:${key.id}`).catch(() => false);
+    for (const env of [first, second])
+      for (const key of env ? await savedKeys(env).catch(() => []) : []) await store.delete(`key:${key.id}`).catch(() => false);
     await home?.close();
     await elsewhere?.close();
   });
@@ -52,7 +54,9 @@ describe.skipIf(!available)('crm keys check --recover with two data folders on o
 
     const refused = await crm(second, ['keys', 'check', '--recover', 'elsewhere']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`refusing to bind keychain values to ${elsewhere.url} without confirmation: stdin is not a terminal; pass --yes to confirm`);
+    expect(refused.stderr).toContain(
+      `refusing to bind keychain values to ${elsewhere.url} without confirmation: stdin is not a terminal; pass --yes to confirm`,
+    );
     const json = await crm(second, ['keys', 'check', '--recover', 'elsewhere', '--json']);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'usage' } });
@@ -71,7 +75,9 @@ describe.skipIf(!available)('crm keys check --recover with two data folders on o
   it('on a terminal it asks, naming the origin and the value\'s last 4; "no" binds nothing', async () => {
     const asked = await runInProcess(['keys', 'check', '--recover', 'elsewhere'], { env: second, tty: { typed: ['n\n'] } });
     expect(asked.code).toBe(1);
-    expect(asked.stderr).toContain(`Bind 1 key value no saved key of this data folder names (…0001) to the profile "elsewhere" at ${elsewhere.url}?`);
+    expect(asked.stderr).toContain(
+      `Bind 1 key value no saved key of this data folder names (…0001) to the profile "elsewhere" at ${elsewhere.url}?`,
+    );
     expect(asked.stderr).toContain(`another data folder's key, which would then be sent to ${elsewhere.url}`);
     expect(await savedKeys(second)).toEqual([]);
   });

@@ -61,7 +61,9 @@ describe.skipIf(!available)('crm keys roll', () => {
     expect(findSecrets(transcript, made)).toEqual([]);
     for (const e of [env, slowEnv]) {
       if (!e) continue;
-      const keys = await listed(e).then((l) => l.keys).catch(() => []);
+      const keys = await listed(e)
+        .then((l) => l.keys)
+        .catch(() => []);
       for (const k of keys) await store.delete(`revoking:${k.id}`).catch(() => false);
       await forgetListedKeys(() => crm(['keys', 'list', '--all', '--json'], { env: e }), store);
     }
@@ -98,7 +100,9 @@ describe.skipIf(!available)('crm keys roll', () => {
     expect(rolled.stdout).toContain('keeps working on the service until');
 
     const listedItems = await crm(['outbox', 'list', '--json']);
-    const item = (JSON.parse(listedItems.stdout) as { items: OutboxItem[] }).items.find((i) => i.kind === 'keys.revoke' && i.label === 'ci')!;
+    const item = (JSON.parse(listedItems.stdout) as { items: OutboxItem[] }).items.find(
+      (i) => i.kind === 'keys.revoke' && i.label === 'ci',
+    )!;
     expect(item).toMatchObject({ state: 'pending', pendingReason: 'scheduled' });
     const due = Date.parse(item.nextAttemptAt!);
     expect(due).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
@@ -120,7 +124,17 @@ describe.skipIf(!available)('crm keys roll', () => {
 
   it('a new key the service refuses stops the roll: the old key stays in use, and it says where it stopped', async () => {
     const old = await savedInUse(sandbox, 'web');
-    sandbox.injectFaults([{ kind: 'status', status: 401, body: '{"error":{"code":"unauthorized","message":"unknown or deleted API key"}}', contentType: 'application/json' }], { method: 'GET', pathPrefix: '/api/v1/contacts' });
+    sandbox.injectFaults(
+      [
+        {
+          kind: 'status',
+          status: 401,
+          body: '{"error":{"code":"unauthorized","message":"unknown or deleted API key"}}',
+          contentType: 'application/json',
+        },
+      ],
+      { method: 'GET', pathPrefix: '/api/v1/contacts' },
+    );
     const rolled = await crm(['keys', 'roll', 'web', '--grace', 'now']);
     sandbox.clearFaults();
     expect(rolled.code).toBe(1);
@@ -137,7 +151,10 @@ describe.skipIf(!available)('crm keys roll', () => {
     expect(rolled.code, rolled.stderr).toBe(0);
     const first = await crm(['keys', 'list'], { env: slowEnv });
     expect(first.stdout).toMatch(/"agent" \(…\w{4}\): revoked on the server; still accepted \(200\) at \d\d:\d\d, checking again/);
-    expect((await listed(slowEnv)).keys.find((k) => k.id === old.id)?.sync).toMatchObject({ state: 'synced', proof: { state: 'accepted', status: 200 } });
+    expect((await listed(slowEnv)).keys.find((k) => k.id === old.id)?.sync).toMatchObject({
+      state: 'synced',
+      proof: { state: 'accepted', status: 200 },
+    });
     // still kept: it has not been proved refused yet
     expect(await store.get(`revoking:${old.id}`)).toBe(old.key);
 

@@ -65,7 +65,7 @@ describe('bin/crm.mjs wiring the process to runCli', () => {
     expect(run.stdout).toBe('imported');
   });
 
-  it('still exits, with runCli\'s code, when something leaves a handle open', async () => {
+  it("still exits, with runCli's code, when something leaves a handle open", async () => {
     // the open timer would hold the process for a minute, past this test's timeout
     const { bin } = await launcherCopy(`
       exports.runCli = async function runCli() {

@@ -24,7 +24,12 @@ describe.skipIf(!available)('crm settings media-cap', () => {
     expect(set.code, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({ megabytes: 200, isDefault: false, storedBytes: 0 });
 
-    const window = await createCore({ dataDir: env.CRM_DATA_DIR!, keychainService: env.CRM_KEYCHAIN_SERVICE, outbox: false, processKind: 'crm' });
+    const window = await createCore({
+      dataDir: env.CRM_DATA_DIR!,
+      keychainService: env.CRM_KEYCHAIN_SERVICE,
+      outbox: false,
+      processKind: 'crm',
+    });
     try {
       expect(window.mediaCap.get()).toBe(200);
     } finally {

@@ -17,7 +17,11 @@ describe.skipIf(!available)('crm messages --follow', () => {
 
   beforeAll(async () => {
     folder = await openShopFolder('cli-messages-follow');
-    for (const [to, text] of [['5511999990001', 'Order 1 ships today'], ['5511999990002', 'Order 2 ships today']] as const) ids[to] = await sendFromShop(folder, to, text);
+    for (const [to, text] of [
+      ['5511999990001', 'Order 1 ships today'],
+      ['5511999990002', 'Order 2 ships today'],
+    ] as const)
+      ids[to] = await sendFromShop(folder, to, text);
     window = await openWindow(folder);
   });
 
@@ -28,14 +32,39 @@ describe.skipIf(!available)('crm messages --follow', () => {
     await vi.waitFor(() => expect(follow.err()).toContain('Following every number of Shop'), { timeout: 20_000, interval: 50 });
     const { profileId } = folder;
     const now = (): string => new Date().toISOString();
-    window.conversations.receive(profileId, { event: 'message.status', data: { id: ids['5511999990001'], number: '5511999990001', status: 'delivered', at: now() } });
-    window.conversations.receive(profileId, { event: 'message.status', data: { id: ids['5511999990002'], number: '5511999990002', status: 'failed', at: now(), error: { code: 'outside_window', message: 'Outside the 24-hour window' } } });
-    window.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_follow_2', number: '5511999990002', type: 'text', text: 'Where is it?', at: now() } });
+    window.conversations.receive(profileId, {
+      event: 'message.status',
+      data: { id: ids['5511999990001'], number: '5511999990001', status: 'delivered', at: now() },
+    });
+    window.conversations.receive(profileId, {
+      event: 'message.status',
+      data: {
+        id: ids['5511999990002'],
+        number: '5511999990002',
+        status: 'failed',
+        at: now(),
+        error: { code: 'outside_window', message: 'Outside the 24-hour window' },
+      },
+    });
+    window.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_follow_2', number: '5511999990002', type: 'text', text: 'Where is it?', at: now() },
+    });
     // the same event twice changes nothing, so it is not printed twice
-    window.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_follow_2', number: '5511999990002', type: 'text', text: 'Where is it?', at: now() } });
+    window.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_follow_2', number: '5511999990002', type: 'text', text: 'Where is it?', at: now() },
+    });
     await vi.waitFor(() => expect(follow.out()).toContain('+5511999990002 ← Where is it?'), { timeout: 10_000, interval: 50 });
-    await vi.waitFor(() => expect(follow.out()).toMatch(/\+5511999990001 → Order 1 ships today {2}\[delivered\]/), { timeout: 10_000, interval: 50 });
-    await vi.waitFor(() => expect(follow.out()).toMatch(/\+5511999990002 → Order 2 ships today {2}\[failed: Outside the 24-hour window \(outside_window\)\]/), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(follow.out()).toMatch(/\+5511999990001 → Order 1 ships today {2}\[delivered\]/), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await vi.waitFor(
+      () =>
+        expect(follow.out()).toMatch(/\+5511999990002 → Order 2 ships today {2}\[failed: Outside the 24-hour window \(outside_window\)\]/),
+      { timeout: 10_000, interval: 50 },
+    );
     expect(await follow.interrupt()).toBe(0);
     const out = follow.out();
     const lines = out.trim().split('\n');

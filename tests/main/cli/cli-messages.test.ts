@@ -93,7 +93,9 @@ describe.skipIf(!available)('crm messages', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain('hello from the terminal');
     expect(table.stdout).not.toContain('sent by the outbox');
-    expect(table.stdout).toContain("The service has no message listing (GET /api/v1/messages answered HTTP 404); this is the app's own record of what it sent.");
+    expect(table.stdout).toContain(
+      "The service has no message listing (GET /api/v1/messages answered HTTP 404); this is the app's own record of what it sent.",
+    );
   });
 
   it('an empty page says so; a later page is offered while more follow', async () => {
@@ -111,7 +113,9 @@ describe.skipIf(!available)('crm messages', () => {
     const before = sandbox.requests().length;
     const bad = await crm(['messages', '--to', '12ab', '--json']);
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: 'validation', details: [expect.objectContaining({ field: 'number' })] } });
+    expect(JSON.parse(bad.stdout)).toMatchObject({
+      error: { code: 'validation', details: [expect.objectContaining({ field: 'number' })] },
+    });
     expect(sandbox.requests().length).toBe(before);
   });
 });

@@ -131,7 +131,10 @@ describe.skipIf(!available)('crm during a connection-reset outage', () => {
   it('a sync that finds an operation failed earlier counts it and exits non-zero', async () => {
     // a definite refusal (a 400 from the service) sets it aside
     balancer.mode = 'forward';
-    sandbox.injectFaults([{ kind: 'status', status: 400, body: '{"error":{"code":"bad_request","message":"nope"}}' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    sandbox.injectFaults([{ kind: 'status', status: 400, body: '{"error":{"code":"bad_request","message":"nope"}}' }], {
+      method: 'POST',
+      pathPrefix: '/api/v1/messages/text',
+    });
     balancer.mode = 'reset';
     const queued = await crm(['send', 'text', '--to', '5511988880099', '--text', 'refused later', '--queue', '--json']);
     expect(queued.code, queued.stderr).toBe(0);

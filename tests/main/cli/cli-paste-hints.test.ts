@@ -49,7 +49,10 @@ describe('hints that name a value', () => {
   it("import-curl: the example's URL and the profile name come back exact", async () => {
     const host = 'api.acme.example;{touch,pwned}$(touch,x)';
     const curl = `curl -X POST 'https://${host}/api/v1/messages/text' -H 'Authorization: Bearer KEY' -H 'Content-Type: application/json' --data '{"number":"5511999990000","text":"hi"}'`;
-    const run = await runInProcess(['profiles', 'import-curl', '--profile', NASTY, '--operation', 'text', '--dry-run'], { env, input: curl });
+    const run = await runInProcess(['profiles', 'import-curl', '--profile', NASTY, '--operation', 'text', '--dry-run'], {
+      env,
+      input: curl,
+    });
     expect(run.code, run.stderr).toBe(0);
     const args = paste(run.stdout, "To use the example's: ", cwd);
     expect(args).toEqual(['profiles', 'edit', NASTY, '--url', `https://${host}`]);

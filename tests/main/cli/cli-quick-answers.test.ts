@@ -15,7 +15,10 @@ const available = await keychainAvailable();
 const NUMBER = '5511999990001';
 
 function posts(sandbox: RunningSandbox, path: string): unknown[] {
-  return sandbox.requests().filter((r) => r.method === 'POST' && r.path === path).map((r) => r.json);
+  return sandbox
+    .requests()
+    .filter((r) => r.method === 'POST' && r.path === path)
+    .map((r) => r.json);
 }
 
 describe.skipIf(!available)('crm send text --reply-to and crm send reaction, default API', () => {
@@ -31,11 +34,16 @@ describe.skipIf(!available)('crm send text --reply-to and crm send reaction, def
   afterAll(() => closeShopFolder(window));
 
   it('a quoted reply carries replyTo, and the conversation shows what it quotes', async () => {
-    const run = await runInProcess(['send', 'text', '--to', NUMBER, '--text', 'Tracking: BR123', '--reply-to', first, '--json'], { env: folder.env });
+    const run = await runInProcess(['send', 'text', '--to', NUMBER, '--text', 'Tracking: BR123', '--reply-to', first, '--json'], {
+      env: folder.env,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(posts(folder.sandbox, '/api/v1/messages/text').at(-1)).toEqual({ number: NUMBER, text: 'Tracking: BR123', replyTo: first });
     const thread = await window.conversations.thread({ profileId: folder.profileId, number: NUMBER });
-    expect(thread.items.at(-1)).toMatchObject({ text: 'Tracking: BR123', quote: { messageId: first, text: 'Your order ships today', direction: 'out' } });
+    expect(thread.items.at(-1)).toMatchObject({
+      text: 'Tracking: BR123',
+      quote: { messageId: first, text: 'Your order ships today', direction: 'out' },
+    });
   });
 
   it('a reaction goes to the reaction route and shows on the message; --emoji "" takes it back', async () => {
@@ -89,7 +97,7 @@ describe.skipIf(!available)("crm send text --reply-to and crm send reaction, Met
     await closeShopFolder(window);
   });
 
-  it("with only the plain text example learned, --reply-to is refused with the reason and nothing is sent", async () => {
+  it('with only the plain text example learned, --reply-to is refused with the reason and nothing is sent', async () => {
     const taught = await runInProcess(['profiles', 'import-curl', '--operation', 'text'], { env, input: tabCurl(sandbox.baseUrl, 'text') });
     expect(taught.code, taught.stderr).toBe(0);
     const before = posts(sandbox, META_PATH).length;
@@ -106,7 +114,10 @@ describe.skipIf(!available)("crm send text --reply-to and crm send reaction, Met
   it("taught the playground's Reply and Reaction tabs: context.message_id and type reaction reach the sandbox", async () => {
     const reply = await runInProcess(['profiles', 'import-curl', '--operation', 'text'], { env, input: tabCurl(sandbox.baseUrl, 'reply') });
     expect(reply.code, reply.stderr).toBe(0);
-    const reaction = await runInProcess(['profiles', 'import-curl', '--operation', 'reaction'], { env, input: tabCurl(sandbox.baseUrl, 'reaction') });
+    const reaction = await runInProcess(['profiles', 'import-curl', '--operation', 'reaction'], {
+      env,
+      input: tabCurl(sandbox.baseUrl, 'reaction'),
+    });
     expect(reaction.code, reaction.stderr).toBe(0);
 
     const sent = await runInProcess(['send', 'text', '--to', NUMBER, '--text', 'Your order ships today', '--json'], { env });
@@ -118,7 +129,9 @@ describe.skipIf(!available)("crm send text --reply-to and crm send reaction, Met
     expect(quoted.code, quoted.stderr).toBe(0);
     expect(posts(sandbox, META_PATH).at(-1)).toMatchObject({ to: NUMBER, context: { message_id: id }, text: { body: 'Tracking: BR123' } });
     // the sandbox stored the quote as docs/API.md's replyTo
-    const listed = await fetch(`${sandbox.baseUrl}/api/v1/messages?number=${NUMBER}`, { headers: { Authorization: `Bearer ${sandbox.adminKey}` } });
+    const listed = await fetch(`${sandbox.baseUrl}/api/v1/messages?number=${NUMBER}`, {
+      headers: { Authorization: `Bearer ${sandbox.adminKey}` },
+    });
     expect(((await listed.json()) as { data: unknown[] }).data[0]).toMatchObject({ text: 'Tracking: BR123', replyTo: id });
 
     const reacted = await runInProcess(['send', 'reaction', '--to', NUMBER, '--message', id, '--emoji', '❤️'], { env });

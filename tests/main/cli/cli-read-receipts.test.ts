@@ -19,12 +19,29 @@ let seq = 0;
 function contactWrites(window: Core, profileId: string): string {
   seq += 1;
   const id = `wamid.cli${seq}x${Date.now()}`;
-  window.conversations.receive(profileId, metaWebhookBody({ name: 'message.received', seq, id, number: NUMBER, profileName: 'Ana', type: 'text', text: `question ${seq}`, media: null, at: new Date(), inReplyTo: 'wamid.out' }));
+  window.conversations.receive(
+    profileId,
+    metaWebhookBody({
+      name: 'message.received',
+      seq,
+      id,
+      number: NUMBER,
+      profileName: 'Ana',
+      type: 'text',
+      text: `question ${seq}`,
+      media: null,
+      at: new Date(),
+      inReplyTo: 'wamid.out',
+    }),
+  );
   return id;
 }
 
 function receipts(sandbox: RunningSandbox): unknown[] {
-  return sandbox.requests().filter((r) => r.method === 'POST' && (r.json as { status?: string } | undefined)?.status === 'read').map((r) => r.json);
+  return sandbox
+    .requests()
+    .filter((r) => r.method === 'POST' && (r.json as { status?: string } | undefined)?.status === 'read')
+    .map((r) => r.json);
 }
 
 describe.skipIf(!available)("crm conversation --mark-read, Meta's shape", () => {
@@ -38,7 +55,10 @@ describe.skipIf(!available)("crm conversation --mark-read, Meta's shape", () => 
     const added = await runInProcess(['profiles', 'add', '--name', 'Meta', '--url', sandbox.baseUrl, '--json'], { env });
     const profileId = (JSON.parse(added.stdout) as { profile: { id: string } }).profile.id;
     expect((await runInProcess(['keys', 'add', '--name', 'ops'], { env, input: sandbox.adminKey })).code).toBe(0);
-    for (const [operation, tab] of [['text', 'text'], ['read', 'read']]) {
+    for (const [operation, tab] of [
+      ['text', 'text'],
+      ['read', 'read'],
+    ]) {
       const curl = playgroundTabs('meta', sandbox.baseUrl).find((t) => t.id === tab)!.curl;
       const taught = await runInProcess(['profiles', 'import-curl', '--operation', operation!], { env, input: curl });
       expect(taught.code, taught.stderr).toBe(0);
@@ -59,12 +79,17 @@ describe.skipIf(!available)("crm conversation --mark-read, Meta's shape", () => 
     expect(run.stdout + run.stderr).not.toContain(sandbox.adminKey);
 
     const again = await runInProcess(['conversation', NUMBER, '--mark-read'], { env: folder.env });
-    expect(again.stdout.trim().split('\n').at(-1)).toBe('Marked read; nothing new to tell the service (no message from the contact since the last read receipt).');
+    expect(again.stdout.trim().split('\n').at(-1)).toBe(
+      'Marked read; nothing new to tell the service (no message from the contact since the last read receipt).',
+    );
     expect(receipts(sandbox)).toHaveLength(1);
 
     const later = contactWrites(window, folder.profileId);
     const json = await runInProcess(['conversation', NUMBER, '--mark-read', '--json'], { env: folder.env });
-    expect((JSON.parse(json.stdout) as { markedRead: unknown }).markedRead).toEqual({ unreadTotal: 0, receipt: { kind: 'sent', messageId: later } });
+    expect((JSON.parse(json.stdout) as { markedRead: unknown }).markedRead).toEqual({
+      unreadTotal: 0,
+      receipt: { kind: 'sent', messageId: later },
+    });
     expect(receipts(sandbox)).toEqual([expect.anything(), { messaging_product: 'whatsapp', status: 'read', message_id: later }]);
     expect((await window.inbox.row({ profileId: folder.profileId, number: NUMBER }))?.unread).toBe(0);
   });
@@ -74,7 +99,9 @@ describe.skipIf(!available)("crm conversation --mark-read, Meta's shape", () => 
     sandbox.injectFaults([{ kind: 'status', status: 500 }], { method: 'POST', pathPrefix: '/v23.0/' });
     const run = await runInProcess(['conversation', NUMBER, '--mark-read'], { env: folder.env });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('Marked read; the service was not told (server_error (HTTP 500)); the next open tries once more.');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe(
+      'Marked read; the service was not told (server_error (HTTP 500)); the next open tries once more.',
+    );
     const retried = await runInProcess(['conversation', NUMBER, '--mark-read'], { env: folder.env });
     expect(retried.stdout.trim().split('\n').at(-1)).toBe(`Marked read; the service was told (read receipt for ${id}).`);
   });
@@ -118,13 +145,23 @@ describe.skipIf(!available)('crm conversation --mark-read, default API (no read 
   afterAll(() => closeShopFolder(window));
 
   it('marks read, says the service has none, and sends nothing', async () => {
-    window.conversations.receive(folder.profileId, { event: 'message.received', data: { id: 'in_1', number: NUMBER, type: 'text', text: 'Hi', at: new Date().toISOString() } });
+    window.conversations.receive(folder.profileId, {
+      event: 'message.received',
+      data: { id: 'in_1', number: NUMBER, type: 'text', text: 'Hi', at: new Date().toISOString() },
+    });
     const before = folder.sandbox.requests().length;
     const run = await runInProcess(['conversation', NUMBER, '--mark-read'], { env: folder.env });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('Marked read; this service has no read receipts (teach one with crm profiles import-curl --operation read).');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe(
+      'Marked read; this service has no read receipts (teach one with crm profiles import-curl --operation read).',
+    );
     // the conversation's contact name may be looked up; nothing is posted
-    expect(folder.sandbox.requests().slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(
+      folder.sandbox
+        .requests()
+        .slice(before)
+        .filter((r) => r.method !== 'GET'),
+    ).toEqual([]);
     expect((await window.inbox.row({ profileId: folder.profileId, number: NUMBER }))?.unread).toBe(0);
   });
 });

@@ -36,7 +36,9 @@ describe.skipIf(!available)('the whole-request deadline against a trickling serv
   beforeAll(async () => {
     server = await startHttpServer((req, res) => {
       if (mode === 'answer') {
-        res.writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 'm_1', status: 'queued', data: [] }));
+        res
+          .writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ id: 'm_1', status: 'queued', data: [] }));
         return;
       }
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -69,7 +71,9 @@ describe.skipIf(!available)('the whole-request deadline against a trickling serv
     expect(run.code).toBe(1);
     expect(run.seconds).toBeLessThan(10);
     expect(JSON.parse(run.stdout)).toMatchObject({ error: { code: 'timeout' } });
-    expect(run.stderr).toContain(`${server.url} did not finish its answer within the request deadline of 2 s (crm settings request-deadline)`);
+    expect(run.stderr).toContain(
+      `${server.url} did not finish its answer within the request deadline of 2 s (crm settings request-deadline)`,
+    );
   });
 
   it('crm send text ends at the deadline as ambiguous; the retry it names carries the same Idempotency-Key', async () => {
@@ -81,7 +85,9 @@ describe.skipIf(!available)('the whole-request deadline against a trickling serv
     expect(run.stderr).toContain('within the request deadline of 2 s');
     const sentKey = postKeys()[before]!;
     expect(sentKey).toMatch(/^[0-9a-f-]{36}$/);
-    expect(run.stderr).toContain(`The service may have taken the message: to try again without sending it twice, run the same command with --idempotency-key ${sentKey}.`);
+    expect(run.stderr).toContain(
+      `The service may have taken the message: to try again without sending it twice, run the same command with --idempotency-key ${sentKey}.`,
+    );
 
     mode = 'answer';
     const retry = await crm(['send', 'text', '--to', NUMBER, '--text', 'slow answer', '--idempotency-key', sentKey, '--json']);

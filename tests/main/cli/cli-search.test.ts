@@ -21,7 +21,17 @@ describe.skipIf(!available)('crm search', () => {
     await sendFromShop(folder, '5511999990002', 'A Ação de Natal começa amanhã');
     window = await openWindow(folder);
     // the window's listener stores what the service posted
-    window.conversations.receive(folder.profileId, { event: 'message.received', data: { id: 'in_1', number: '5511999990001', type: 'text', text: 'Quando chega o pedido?', name: 'João Souza', at: new Date().toISOString() } });
+    window.conversations.receive(folder.profileId, {
+      event: 'message.received',
+      data: {
+        id: 'in_1',
+        number: '5511999990001',
+        type: 'text',
+        text: 'Quando chega o pedido?',
+        name: 'João Souza',
+        at: new Date().toISOString(),
+      },
+    });
   });
 
   afterAll(() => closeShopFolder(window));
@@ -51,7 +61,9 @@ describe.skipIf(!available)('crm search', () => {
     expect(page.next).not.toBeNull();
     const text = await runInProcess(['search', 'pedido', '--limit', '1'], { env: folder.env });
     expect(text.stdout).toContain(`2 messages match "pedido", newest first; more with --after ${page.next}.`);
-    const second = JSON.parse((await runInProcess(['search', 'pedido', '--limit', '1', '--after', page.next!, '--json'], { env: folder.env })).stdout) as SearchPage;
+    const second = JSON.parse(
+      (await runInProcess(['search', 'pedido', '--limit', '1', '--after', page.next!, '--json'], { env: folder.env })).stdout,
+    ) as SearchPage;
     expect(second.hits.map((h) => h.direction)).toEqual(['out']);
     expect(second.next).toBeNull();
   });
@@ -66,7 +78,9 @@ describe.skipIf(!available)('crm search', () => {
   });
 
   it("another profile's messages are not found", async () => {
-    const added = await runInProcess(['profiles', 'add', '--name', 'Other', '--url', folder.sandbox.baseUrl, '--json'], { env: folder.env });
+    const added = await runInProcess(['profiles', 'add', '--name', 'Other', '--url', folder.sandbox.baseUrl, '--json'], {
+      env: folder.env,
+    });
     expect(added.code, added.stderr).toBe(0);
     const run = await runInProcess(['search', 'pedido', '--profile', 'Other'], { env: folder.env });
     expect(run.code, run.stderr).toBe(0);

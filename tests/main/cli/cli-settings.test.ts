@@ -18,7 +18,7 @@ describe.skipIf(!available)('crm settings ca-file', () => {
     env = { CRM_DATA_DIR: join(dir, 'data'), CRM_KEYCHAIN_SERVICE: uniqueKeychainService('cli-settings') };
   });
 
-  it('shows none, names a file (which the window\'s core then trusts), refuses a bad one keeping the setting, and clears', async () => {
+  it("shows none, names a file (which the window's core then trusts), refuses a bad one keeping the setting, and clears", async () => {
     const none = await runInProcess(['settings', 'ca-file'], { env });
     expect(none.code, none.stderr).toBe(0);
     expect(none.stdout).toContain('No CA file');

@@ -20,7 +20,12 @@ function messagePosts(): number {
 beforeAll(async () => {
   sandbox = await openSandbox();
   dataDir = await tempDir('crm-cli-spawn-');
-  env = { CRM_DATA_DIR: dataDir, CRM_API_KEY: sandbox.adminKey, CRM_BASE_URL: sandbox.baseUrl, CRM_KEYCHAIN_SERVICE: 'crm-cli-spawn-unused' };
+  env = {
+    CRM_DATA_DIR: dataDir,
+    CRM_API_KEY: sandbox.adminKey,
+    CRM_BASE_URL: sandbox.baseUrl,
+    CRM_KEYCHAIN_SERVICE: 'crm-cli-spawn-unused',
+  };
 });
 
 afterAll(async () => {
@@ -46,7 +51,13 @@ describe('crm (spawned)', () => {
   it('contacts --json prints one JSON document with a page of contacts', async () => {
     const run = await spawnCli(['contacts', '--json', '--per-page', '7', '--page', '2'], { env });
     expect(run.code).toBe(0);
-    const doc = JSON.parse(run.stdout) as { items: { id: string; number: string }[]; page: number; perPage: number; total: number; totalPages: number };
+    const doc = JSON.parse(run.stdout) as {
+      items: { id: string; number: string }[];
+      page: number;
+      perPage: number;
+      total: number;
+      totalPages: number;
+    };
     expect(doc.items).toHaveLength(7);
     expect(doc.page).toBe(2);
     expect(doc.perPage).toBe(7);
@@ -85,7 +96,10 @@ describe('crm (spawned)', () => {
 
   it('a revoked key: exit 1 and one line on stderr naming the 401', async () => {
     const { id, key } = sandbox.createKey('cli-doomed', ['contacts:read']);
-    const deleted = await fetch(`${sandbox.baseUrl}/api/v1/api-keys/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${sandbox.adminKey}` } });
+    const deleted = await fetch(`${sandbox.baseUrl}/api/v1/api-keys/${id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${sandbox.adminKey}` },
+    });
     expect(deleted.status).toBe(200);
     const run = await spawnCli(['contacts'], { env: { ...env, CRM_API_KEY: key } });
     expect(run.code).toBe(1);
@@ -108,7 +122,10 @@ describe('crm (spawned)', () => {
   });
 
   it('crm sandbox runs the sandbox until SIGINT, then exits 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--contacts', '3', '--json'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--contacts', '3', '--json'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     const firstLine = await new Promise<string>((resolve, reject) => {
       let out = '';

@@ -18,7 +18,12 @@ function templatePosts(): { json: unknown; status: number }[] {
 beforeAll(async () => {
   sandbox = await openSandbox();
   const dir = await tempDir('crm-cli-template-');
-  env = { CRM_DATA_DIR: join(dir, 'data'), CRM_API_KEY: sandbox.adminKey, CRM_BASE_URL: sandbox.baseUrl, CRM_KEYCHAIN_SERVICE: 'crm-cli-template-unused' };
+  env = {
+    CRM_DATA_DIR: join(dir, 'data'),
+    CRM_API_KEY: sandbox.adminKey,
+    CRM_BASE_URL: sandbox.baseUrl,
+    CRM_KEYCHAIN_SERVICE: 'crm-cli-template-unused',
+  };
 });
 
 afterAll(async () => {
@@ -27,7 +32,10 @@ afterAll(async () => {
 
 describe('crm send template', () => {
   it('sends an approved template with its parameters in order', async () => {
-    const run = await runInProcess(['send', 'template', '--to', '+55 (11) 92222-3333', '--name', 'order_update', '--language', 'pt_BR', '--param', '#1042', '--json'], { env });
+    const run = await runInProcess(
+      ['send', 'template', '--to', '+55 (11) 92222-3333', '--name', 'order_update', '--language', 'pt_BR', '--param', '#1042', '--json'],
+      { env },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'sent', message: { type: 'template', number } });
     const sent = templatePosts().at(-1);
@@ -43,7 +51,10 @@ describe('crm send template', () => {
 
   it('--curl prints the request with an Idempotency-Key and sends nothing', async () => {
     const before = templatePosts().length;
-    const run = await runInProcess(['send', 'template', '--to', number, '--name', 'order_update', '--language', 'en_US', '--param', "Ana's", '--curl'], { env });
+    const run = await runInProcess(
+      ['send', 'template', '--to', number, '--name', 'order_update', '--language', 'en_US', '--param', "Ana's", '--curl'],
+      { env },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`${sandbox.baseUrl}/api/v1/messages/template`);
     expect(run.stdout).toMatch(/-H 'Idempotency-Key: [0-9a-f-]{36}'/);
@@ -59,7 +70,9 @@ describe('crm send template', () => {
 
   it('says what is wrong with the input before sending anything', async () => {
     const before = templatePosts().length;
-    const run = await runInProcess(['send', 'template', '--to', number, '--name', 'Order Update', '--language', 'english', '--param', ''], { env });
+    const run = await runInProcess(['send', 'template', '--to', number, '--name', 'Order Update', '--language', 'english', '--param', ''], {
+      env,
+    });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('Template name may only have lower-case letters, digits and underscores');
     expect(run.stderr).toContain('Language must be a language code such as en_US or pt_BR');

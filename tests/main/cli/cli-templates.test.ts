@@ -64,37 +64,34 @@ describe.skipIf(!available)('crm templates against Meta', () => {
   });
 
   it('create submits a template that is PENDING, then APPROVED; a reject_ one is REJECTED with its reason', async () => {
-    const run = await crm(
-      [
-        'templates',
-        'create',
-        '--name',
-        'delivery_window',
-        '--language',
-        'en_US',
-        '--category',
-        'utility',
-        '--body',
-        'We deliver {{1}} between {{2}}.',
-        '--sample',
-        'A-1',
-        '--sample',
-        '9 and 12',
-        '--footer',
-        'CRM Sandbox',
-        '--button',
-        'quick:Fine',
-        '--button',
-        'url:Track=https://example.com/t',
-      ]
-    );
+    const run = await crm([
+      'templates',
+      'create',
+      '--name',
+      'delivery_window',
+      '--language',
+      'en_US',
+      '--category',
+      'utility',
+      '--body',
+      'We deliver {{1}} between {{2}}.',
+      '--sample',
+      'A-1',
+      '--sample',
+      '9 and 12',
+      '--footer',
+      'CRM Sandbox',
+      '--button',
+      'quick:Fine',
+      '--button',
+      'url:Track=https://example.com/t',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Submitted delivery_window \(en_US\): PENDING/);
     await until('delivery_window', 'APPROVED');
     expect(
-      (
-        await crm(['templates', 'create', '--name', 'reject_offer', '--language', 'en_US', '--category', 'MARKETING', '--body', 'Hello'])
-      ).code
+      (await crm(['templates', 'create', '--name', 'reject_offer', '--language', 'en_US', '--category', 'MARKETING', '--body', 'Hello']))
+        .code,
     ).toBe(0);
     expect((await until('reject_offer', 'REJECTED')).rejectedReason).toBe('INVALID_FORMAT');
     const list = await crm(['templates']);
@@ -103,28 +100,37 @@ describe.skipIf(!available)('crm templates against Meta', () => {
 
   it('a draft over the limits or with a malformed button is refused with what is wrong, and nothing is sent', async () => {
     const before = posts();
-    const long = await crm(
-      [
-        'templates',
-        'create',
-        '--name',
-        'too_long',
-        '--language',
-        'en_US',
-        '--category',
-        'UTILITY',
-        '--body',
-        'Hi {{1}}',
-        '--header',
-        'h'.repeat(61),
-      ]
-    );
+    const long = await crm([
+      'templates',
+      'create',
+      '--name',
+      'too_long',
+      '--language',
+      'en_US',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Hi {{1}}',
+      '--header',
+      'h'.repeat(61),
+    ]);
     expect(long.code).not.toBe(0);
     expect(long.stderr).toMatch(/header is 61 characters; at most 60/);
     expect(long.stderr).toMatch(/give 1 sample value, not 0/);
-    const button = await crm(
-      ['templates', 'create', '--name', 'bad_button', '--language', 'en_US', '--category', 'UTILITY', '--body', 'Hi', '--button', 'link:Go']
-    );
+    const button = await crm([
+      'templates',
+      'create',
+      '--name',
+      'bad_button',
+      '--language',
+      'en_US',
+      '--category',
+      'UTILITY',
+      '--body',
+      'Hi',
+      '--button',
+      'link:Go',
+    ]);
     expect(button.code).toBe(2);
     expect(button.stderr).toMatch(/start it with quick:, url: or phone:/);
     expect(posts()).toBe(before);

@@ -14,9 +14,23 @@ const SHOWN = 'm_\\x1b]52;c;ZXZpbA==\\x07\\u009b31m\\u202eevil';
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const NUMBER = '5511999990000';
 const CREATED_VALUE = 'crm_sk_created_by_server_0002';
-const serverKey = { id: `k_${EVIL}`, name: `ops\u202etxt.exe`, prefix: 'crm_sk_crea', permissions: ['messages:send'], created_at: '2024-05-01T12:00:00Z', last_used_at: null };
+const serverKey = {
+  id: `k_${EVIL}`,
+  name: `ops\u202etxt.exe`,
+  prefix: 'crm_sk_crea',
+  permissions: ['messages:send'],
+  created_at: '2024-05-01T12:00:00Z',
+  last_used_at: null,
+};
 
-const message = { id: EVIL, type: 'text', number: `${NUMBER}\u202e`, status: `queued\u009b2J`, text: 'hi', created_at: '2024-05-01T12:00:00Z' };
+const message = {
+  id: EVIL,
+  type: 'text',
+  number: `${NUMBER}\u202e`,
+  status: `queued\u009b2J`,
+  text: 'hi',
+  created_at: '2024-05-01T12:00:00Z',
+};
 
 let server: LocalServer;
 let env: Record<string, string>;
@@ -27,12 +41,20 @@ beforeAll(async () => {
     };
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'POST' && path === '/api/v1/messages/text') return json(201, message);
-    if (req.method === 'GET' && path === '/api/v1/messages') return json(200, { data: [message], meta: { page: 1, per_page: 50, total: 1, total_pages: 1 } });
+    if (req.method === 'GET' && path === '/api/v1/messages')
+      return json(200, { data: [message], meta: { page: 1, per_page: 50, total: 1, total_pages: 1 } });
     if (req.method === 'POST' && path === '/api/v1/api-keys') return json(201, { ...serverKey, key: CREATED_VALUE });
     if (req.method === 'GET' && path === '/api/v1/api-keys') return json(200, { data: [serverKey] });
-    return json(400, { error: { code: 'bad_request', message: `refused ${EVIL}`, details: [{ field: `number\u009b`, message: `bad ${EVIL}` }] } });
+    return json(400, {
+      error: { code: 'bad_request', message: `refused ${EVIL}`, details: [{ field: `number\u009b`, message: `bad ${EVIL}` }] },
+    });
   });
-  env = { CRM_DATA_DIR: await tempDir('crm-cli-inject-'), CRM_API_KEY: 'crm_sk_inject_test_0001', CRM_BASE_URL: server.url, CRM_KEYCHAIN_SERVICE: 'crm-cli-inject-unused' };
+  env = {
+    CRM_DATA_DIR: await tempDir('crm-cli-inject-'),
+    CRM_API_KEY: 'crm_sk_inject_test_0001',
+    CRM_BASE_URL: server.url,
+    CRM_KEYCHAIN_SERVICE: 'crm-cli-inject-unused',
+  };
 });
 afterAll(() => server.close());
 
@@ -86,12 +108,20 @@ const service = uniqueKeychainService('cli-inject');
 
 describe.skipIf(!available)('server key ids on the terminal (a profile, keys in the OS keychain)', () => {
   let profileEnv: Record<string, string>;
-  const run = (argv: string[], input?: string): Promise<CliRun> => runInProcess(argv, { env: profileEnv, ...(input === undefined ? {} : { input }) });
+  const run = (argv: string[], input?: string): Promise<CliRun> =>
+    runInProcess(argv, { env: profileEnv, ...(input === undefined ? {} : { input }) });
 
   beforeAll(async () => {
     profileEnv = { CRM_DATA_DIR: await tempDir('crm-cli-inject-keys-'), CRM_KEYCHAIN_SERVICE: service };
     expect((await run(['profiles', 'add', '--name', 'local', '--url', server.url, '--use'])).code).toBe(0);
-    expect((await run(['keys', 'add', '--name', 'admin', '--permissions', 'contacts:read,messages:send,keys:manage'], 'crm_sk_inject_admin_0001\n')).code).toBe(0);
+    expect(
+      (
+        await run(
+          ['keys', 'add', '--name', 'admin', '--permissions', 'contacts:read,messages:send,keys:manage'],
+          'crm_sk_inject_admin_0001\n',
+        )
+      ).code,
+    ).toBe(0);
   });
   afterAll(async () => {
     const store = new KeytarSecretStore({ service });
@@ -104,7 +134,11 @@ describe.skipIf(!available)('server key ids on the terminal (a profile, keys in 
     expect(created.code, created.stderr).toBe(0);
     expectInert(created);
     expect(created.stdout).toContain(`server id k_${SHOWN}`);
-    for (const argv of [['keys', 'list', '--server'], ['keys', 'list', '--server', '--json'], ['keys', 'list']]) {
+    for (const argv of [
+      ['keys', 'list', '--server'],
+      ['keys', 'list', '--server', '--json'],
+      ['keys', 'list'],
+    ]) {
       const listed = await run(argv);
       expect(listed.code, `${argv.join(' ')}: ${listed.stderr}`).toBe(0);
       expectInert(listed);

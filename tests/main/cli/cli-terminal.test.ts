@@ -32,14 +32,22 @@ describe('crm on a terminal (real sandbox)', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 10 });
     const dir = await tempDir('crm-cli-terminal-');
-    env = { CRM_DATA_DIR: join(dir, 'data'), CRM_API_KEY: sandbox.adminKey, CRM_BASE_URL: sandbox.baseUrl, CRM_KEYCHAIN_SERVICE: 'crm-cli-terminal-unused' };
+    env = {
+      CRM_DATA_DIR: join(dir, 'data'),
+      CRM_API_KEY: sandbox.adminKey,
+      CRM_BASE_URL: sandbox.baseUrl,
+      CRM_KEYCHAIN_SERVICE: 'crm-cli-terminal-unused',
+    };
     file = join(dir, 'report.pdf');
     await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400_000, 32)]));
   });
   afterAll(closeSandboxes);
 
   it('shows the upload moving, then clears it before the result', async () => {
-    const run = await runInProcess(['send', 'media', '--to', '5511987650000', '--type', 'document', '--file', file], { env, look: { colour: true, progress: true } });
+    const run = await runInProcess(['send', 'media', '--to', '5511987650000', '--type', 'document', '--file', file], {
+      env,
+      look: { colour: true, progress: true },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/uploading \d+% \(/);
     expect(run.stderr.endsWith('\r\u001b[K')).toBe(true);
@@ -47,7 +55,10 @@ describe('crm on a terminal (real sandbox)', () => {
   });
 
   it('--json and plain output carry no progress line and no colour', async () => {
-    const json = await runInProcess(['send', 'media', '--to', '5511987650001', '--type', 'document', '--file', file, '--json'], { env, look: { colour: true, progress: true } });
+    const json = await runInProcess(['send', 'media', '--to', '5511987650001', '--type', 'document', '--file', file, '--json'], {
+      env,
+      look: { colour: true, progress: true },
+    });
     expect(json.code).toBe(0);
     expect(json.stderr).not.toContain('uploading');
     const plain = await runInProcess(['send', 'text', '--to', '12', '--text', 'x'], { env });

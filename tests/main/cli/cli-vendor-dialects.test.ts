@@ -26,78 +26,92 @@ const KEY_LINE: Record<string, RegExp> = {
   wati: /key\s+Authorization: Bearer <key>/,
 };
 
-describe.skipIf(!available).each(['meta', 'twilio', 'evolution-v2', 'wati'] as const)('crm against the %s dialect, taught on stdin', (dialect: SandboxDialect) => {
-  let sandbox: RunningSandbox;
-  let env: Record<string, string>;
-  let dir: string;
-  const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
-  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+describe.skipIf(!available).each(['meta', 'twilio', 'evolution-v2', 'wati'] as const)(
+  'crm against the %s dialect, taught on stdin',
+  (dialect: SandboxDialect) => {
+    let sandbox: RunningSandbox;
+    let env: Record<string, string>;
+    let dir: string;
+    const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
+    const lastPost = () =>
+      sandbox
+        .requests()
+        .filter((r) => r.method === 'POST')
+        .at(-1)!;
 
-  beforeAll(async () => {
-    sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });
-    dir = await tempDir(`crm-cli-${dialect}-`);
-    env = { CRM_DATA_DIR: dir, CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', dialect, '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
-  });
+    beforeAll(async () => {
+      sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });
+      dir = await tempDir(`crm-cli-${dialect}-`);
+      env = { CRM_DATA_DIR: dir, CRM_KEYCHAIN_SERVICE: service };
+      expect((await crm(['profiles', 'add', '--name', dialect, '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
+      expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+    });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys) await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+    afterAll(async () => {
+      const listed = await crm(['keys', 'list', '--json']);
+      for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys)
+        await store.delete(`key:${key.id}`).catch(() => false);
+      for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
+      await closeSandboxes();
+    });
 
-  it('imports every tab it can use; the table says where the key goes', async () => {
-    let saw = false;
-    for (const tab of playgroundTabs(dialect, sandbox.baseUrl)) {
-      const operation = OPERATION[tab.id];
-      if (operation === undefined) continue;
-      const run = await crm(['profiles', 'import-curl', '--operation', operation], tab.curl);
-      expect(run.code, `${tab.id}: ${run.stderr}`).toBe(0);
-      if (KEY_LINE[dialect]!.test(run.stdout)) saw = true;
-      expect(run.stdout).not.toContain('YOUR_API_KEY');
-    }
-    expect(saw).toBe(true);
-  });
+    it('imports every tab it can use; the table says where the key goes', async () => {
+      let saw = false;
+      for (const tab of playgroundTabs(dialect, sandbox.baseUrl)) {
+        const operation = OPERATION[tab.id];
+        if (operation === undefined) continue;
+        const run = await crm(['profiles', 'import-curl', '--operation', operation], tab.curl);
+        expect(run.code, `${tab.id}: ${run.stderr}`).toBe(0);
+        if (KEY_LINE[dialect]!.test(run.stdout)) saw = true;
+        expect(run.stdout).not.toContain('YOUR_API_KEY');
+      }
+      expect(saw).toBe(true);
+    });
 
-  it('sends a text in the vendor\'s shape', async () => {
-    const run = await crm(['send', 'text', '--to', '+55 11 98765-1234', '--text', 'from the terminal', '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    const post = lastPost();
-    const seen = JSON.stringify({ path: post.path, query: post.query, json: post.json });
-    expect(seen).toContain('from the terminal');
-    expect(seen).toContain('5511987651234');
-  });
+    it("sends a text in the vendor's shape", async () => {
+      const run = await crm(['send', 'text', '--to', '+55 11 98765-1234', '--text', 'from the terminal', '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      const post = lastPost();
+      const seen = JSON.stringify({ path: post.path, query: post.query, json: post.json });
+      expect(seen).toContain('from the terminal');
+      expect(seen).toContain('5511987651234');
+    });
 
-  it('a local file: uploaded first where the service takes uploads, sent inline or refused with the reason elsewhere', async () => {
-    const pdf = join(dir, 'report.pdf');
-    await writeFile(pdf, Buffer.from('%PDF-1.4\n%%EOF\n'));
-    const run = await crm(['send', 'media', '--to', '+5511987651234', '--type', 'document', '--file', pdf, '--json']);
-    if (dialect === 'twilio') {
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/takes media by URL/);
-      return;
-    }
-    expect(run.code, run.stderr).toBe(0);
-    if (dialect === 'meta') {
-      const posts = sandbox.requests().filter((r) => r.method === 'POST').slice(-2);
-      expect(posts.map((p) => p.path.split('/').pop())).toEqual(['media', 'messages']);
-      expect(posts[1]!.json).toMatchObject({ type: 'document', document: { id: expect.stringMatching(/^\d+$/), filename: 'report.pdf' } });
-    }
-  });
+    it('a local file: uploaded first where the service takes uploads, sent inline or refused with the reason elsewhere', async () => {
+      const pdf = join(dir, 'report.pdf');
+      await writeFile(pdf, Buffer.from('%PDF-1.4\n%%EOF\n'));
+      const run = await crm(['send', 'media', '--to', '+5511987651234', '--type', 'document', '--file', pdf, '--json']);
+      if (dialect === 'twilio') {
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(/takes media by URL/);
+        return;
+      }
+      expect(run.code, run.stderr).toBe(0);
+      if (dialect === 'meta') {
+        const posts = sandbox
+          .requests()
+          .filter((r) => r.method === 'POST')
+          .slice(-2);
+        expect(posts.map((p) => p.path.split('/').pop())).toEqual(['media', 'messages']);
+        expect(posts[1]!.json).toMatchObject({
+          type: 'document',
+          document: { id: expect.stringMatching(/^\d+$/), filename: 'report.pdf' },
+        });
+      }
+    });
 
-  it('contacts: the service\'s own listing, or the numbers already messaged with the reason', async () => {
-    const run = await crm(['contacts', '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    const page = JSON.parse(run.stdout) as { items: { number: string }[]; notice?: string };
-    if (dialect === 'twilio' || dialect === 'meta') {
-      // neither has a contacts listing: taught nothing for it, the guessed path answers that it does not exist
-      expect(page.notice).toMatch(/no contacts listing at/);
-      expect(page.items.map((c) => c.number)).toContain('5511987651234');
-    } else {
-      expect(page.notice).toBeUndefined();
-      expect(page.items.length).toBeGreaterThan(0);
-    }
-  });
-});
+    it("contacts: the service's own listing, or the numbers already messaged with the reason", async () => {
+      const run = await crm(['contacts', '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      const page = JSON.parse(run.stdout) as { items: { number: string }[]; notice?: string };
+      if (dialect === 'twilio' || dialect === 'meta') {
+        // neither has a contacts listing: taught nothing for it, the guessed path answers that it does not exist
+        expect(page.notice).toMatch(/no contacts listing at/);
+        expect(page.items.map((c) => c.number)).toContain('5511987651234');
+      } else {
+        expect(page.notice).toBeUndefined();
+        expect(page.items.length).toBeGreaterThan(0);
+      }
+    });
+  },
+);

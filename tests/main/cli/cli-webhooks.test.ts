@@ -62,9 +62,18 @@ describe.skipIf(!available)('crm webhooks', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout + run.stderr).not.toContain(SECRET);
     expect(await store.get(webhookSecretAccount(profileId))).toBe(SECRET);
-    const body = JSON.stringify({ event: 'message.received', data: { id: 'in_cli', number: '5511999990001', type: 'text', text: 'hi', at: '2026-01-01T00:00:00Z' } });
-    expect((await fetch(receiver.urlFor(profileId), { method: 'POST', body, headers: { 'content-type': 'application/json' } })).status).toBe(401);
-    const signed = await fetch(receiver.urlFor(profileId), { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-crm-signature-256': signatureOf(Buffer.from(body), SECRET) } });
+    const body = JSON.stringify({
+      event: 'message.received',
+      data: { id: 'in_cli', number: '5511999990001', type: 'text', text: 'hi', at: '2026-01-01T00:00:00Z' },
+    });
+    expect(
+      (await fetch(receiver.urlFor(profileId), { method: 'POST', body, headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(401);
+    const signed = await fetch(receiver.urlFor(profileId), {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-crm-signature-256': signatureOf(Buffer.from(body), SECRET) },
+    });
     expect(signed.status).toBe(200);
     const shown = JSON.parse((await runInProcess(['webhooks', 'show', '--json'], { env })).stdout) as { signed: boolean };
     expect(shown.signed).toBe(true);
@@ -72,7 +81,8 @@ describe.skipIf(!available)('crm webhooks', () => {
 
   it('verify-token, then --remove: the handshake is answered, then refused again', async () => {
     expect((await runInProcess(['webhooks', 'verify-token'], { env, input: 'tok-123\n' })).code).toBe(0);
-    const handshake = (): Promise<Response> => fetch(`${receiver.urlFor(profileId)}?hub.mode=subscribe&hub.verify_token=tok-123&hub.challenge=42`);
+    const handshake = (): Promise<Response> =>
+      fetch(`${receiver.urlFor(profileId)}?hub.mode=subscribe&hub.verify_token=tok-123&hub.challenge=42`);
     expect(await (await handshake()).text()).toBe('42');
     expect((await runInProcess(['webhooks', 'verify-token', '--remove'], { env })).code).toBe(0);
     expect((await handshake()).status).toBe(403);

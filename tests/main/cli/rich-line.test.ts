@@ -5,7 +5,19 @@ import { lineOf, shownAs } from '../../../src-main/cli/conversation-lines';
 import type { ConversationItem } from '../../../src-main/shared/conversation';
 
 function item(over: Partial<ConversationItem>): ConversationItem {
-  return { key: 'in:w1', direction: 'in', messageId: 'w1', kind: 'image', text: null, fileName: null, at: '2026-01-01T10:00:00.000Z', state: null, reason: null, media: null, ...over };
+  return {
+    key: 'in:w1',
+    direction: 'in',
+    messageId: 'w1',
+    kind: 'image',
+    text: null,
+    fileName: null,
+    at: '2026-01-01T10:00:00.000Z',
+    state: null,
+    reason: null,
+    media: null,
+    ...over,
+  };
 }
 
 const PHOTO = { mimetype: 'image/png', fileName: null, show: 'preview' as const };
@@ -14,7 +26,9 @@ describe('rich conversation lines in a terminal', () => {
   it('says where a file downloaded by id stands, and a follower prints the line again when that changes', () => {
     const pending = item({ media: { ...PHOTO, show: 'pending', download: { state: 'pending', reason: null, bytes: null } } });
     const kept = item({ media: { ...PHOTO, download: { state: 'stored', reason: null, bytes: 2048 } } });
-    const refused = item({ media: { ...PHOTO, show: 'none', download: { state: 'failed', reason: 'The service refused the key', bytes: null } } });
+    const refused = item({
+      media: { ...PHOTO, show: 'none', download: { state: 'failed', reason: 'The service refused the key', bytes: null } },
+    });
     expect(lineOf(pending)).toMatch(/← image {2}\(file downloading\)$/);
     expect(lineOf(kept)).toMatch(/← image {2}\(file kept, 2 KB\)$/);
     expect(lineOf(refused)).toMatch(/← image {2}\(file not downloaded: The service refused the key\)$/);
@@ -22,8 +36,16 @@ describe('rich conversation lines in a terminal', () => {
   });
 
   it('a shared place and contact cards read as text', () => {
-    expect(lineOf(item({ kind: 'location', location: { latitude: -23.561684, longitude: -46.655981, name: 'Avenida Paulista', address: null } }))).toMatch(/← location: Avenida Paulista \(-23\.56168, -46\.65598\)$/);
-    expect(lineOf(item({ kind: 'contacts', sharedContacts: [{ name: 'Bruno Lima', phones: ['+55 11 97777-1234'], emails: [], company: null }] }))).toMatch(/← contact: Bruno Lima, \+55 11 97777-1234$/);
+    expect(
+      lineOf(
+        item({ kind: 'location', location: { latitude: -23.561684, longitude: -46.655981, name: 'Avenida Paulista', address: null } }),
+      ),
+    ).toMatch(/← location: Avenida Paulista \(-23\.56168, -46\.65598\)$/);
+    expect(
+      lineOf(
+        item({ kind: 'contacts', sharedContacts: [{ name: 'Bruno Lima', phones: ['+55 11 97777-1234'], emails: [], company: null }] }),
+      ),
+    ).toMatch(/← contact: Bruno Lima, \+55 11 97777-1234$/);
   });
 
   it('a line without rich parts reads as before', () => {

@@ -10,7 +10,18 @@ const EVERY_UNSAFE = [
   ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).filter((c) => c !== '\n' && c !== '\t'),
   '\u007f',
   ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(0x80 + i)),
-  '\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069',
+  '\u061c',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
 ].join('');
 
 describe('visibleText', () => {
@@ -50,7 +61,13 @@ describe('clean, oneLine and table', () => {
   });
 
   it('a table cell with bidi overrides or escapes keeps its columns aligned', () => {
-    const text = table(['ID', 'NAME'], [['k_1\u202e', 'evil\u001b[31m'], ['k_22', 'plain']]);
+    const text = table(
+      ['ID', 'NAME'],
+      [
+        ['k_1\u202e', 'evil\u001b[31m'],
+        ['k_22', 'plain'],
+      ],
+    );
     expect(text).not.toMatch(RAW);
     const [head, first, second] = text.split('\n');
     expect(head!.indexOf('NAME')).toBe(first!.indexOf('evil'));

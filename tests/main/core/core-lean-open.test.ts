@@ -9,12 +9,21 @@ import { FileStaging } from '../../../src-main/core/files/staging';
 import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import { tempDir } from '../helpers/temp-dir';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('a core opened for one command', () => {
   it('keeps its database in memory: profiles work, and no crm.db is written to the data folder', async () => {
     const dataDir = await tempDir('crm-lean-');
-    const core = await createCore({ dataDir, database: 'memory', prepareFilesAtStart: false, secretStore: new MemorySecretStore(), outbox: false });
+    const core = await createCore({
+      dataDir,
+      database: 'memory',
+      prepareFilesAtStart: false,
+      secretStore: new MemorySecretStore(),
+      outbox: false,
+    });
     try {
       const profile = await core.profiles.create({ name: 'one', baseUrl: 'http://127.0.0.1:9' });
       expect((await core.profiles.list()).profiles.map((p) => p.id)).toEqual([profile.id]);

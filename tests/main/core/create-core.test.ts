@@ -17,7 +17,10 @@ import { tempDir } from '../helpers/temp-dir';
 import { sendMedia, sendText } from '../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe.skipIf(!hasKeychain)('createCore', () => {
   let sandbox: RunningSandbox;
@@ -37,7 +40,14 @@ describe.skipIf(!hasKeychain)('createCore', () => {
   async function open(label: string): Promise<TestCore & { profileId: string; keyId: string }> {
     const t = await openTestCore(label);
     opened.push(t);
-    return { ...t, ...(await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'Admin', value: sandbox.adminKey })) };
+    return {
+      ...t,
+      ...(await addProfileWithKey(
+        t.core,
+        { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true },
+        { name: 'Admin', value: sandbox.adminKey },
+      )),
+    };
   }
 
   it('stores keys under the given keychain service and logs requests with Authorization redacted', async () => {
@@ -71,7 +81,11 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     await writeFile(join(dataDir, 'profiles.json'), '{ not json');
     const core = await createCore({ dataDir, keychainService: uniqueKeychainService('corrupt'), outbox: false });
     try {
-      expect(core.notices).toEqual([expect.stringMatching(/^profiles\.json could not be read and was set aside as profiles\.json\.corrupt-.+; starting with an empty one\.$/)]);
+      expect(core.notices).toEqual([
+        expect.stringMatching(
+          /^profiles\.json could not be read and was set aside as profiles\.json\.corrupt-.+; starting with an empty one\.$/,
+        ),
+      ]);
       expect((await core.profiles.list()).profiles).toEqual([]);
     } finally {
       await core.close();
@@ -88,10 +102,15 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     const revoked = await t.core.keys.revoke(made.id);
     expect(revoked.state).toBe('revoked');
     await t.core.outbox?.syncNow();
-    await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' }), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' }), {
+      timeout: 10_000,
+      interval: 20,
+    });
     // the kept value is dropped right after the synced state is on disk
     await vi.waitFor(async () => expect(await t.raw.get(revokingAccount(made.id))).toBeNull(), { timeout: 10_000, interval: 20 });
-    expect(sandbox.requests().some((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${made.serverKeyId}` && r.status === 200)).toBe(true);
+    expect(
+      sandbox.requests().some((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${made.serverKeyId}` && r.status === 200),
+    ).toBe(true);
     expect(await t.raw.get(revokingAccount(made.id))).toBeNull();
     expect(await t.raw.get(keyAccount(made.id))).toBeNull();
     const check = await fetch(`${sandbox.baseUrl}/api/v1/contacts?per_page=1`, { headers: { authorization: `Bearer ${value}` } });
@@ -106,7 +125,10 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     await sandbox.suspend();
     try {
       await t.core.keys.revoke(made.id);
-      await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'pending', reason: 'offline' }), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'pending', reason: 'offline' }), {
+        timeout: 10_000,
+        interval: 20,
+      });
     } finally {
       await sandbox.resume();
     }
@@ -116,7 +138,10 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     try {
       expect((await reader.core.keys.get(made.id)).sync).toMatchObject({ state: 'pending', reason: 'offline' });
       await t.core.outbox?.syncNow();
-      await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' }), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect((await t.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' }), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect((await reader.core.keys.get(made.id)).sync).toMatchObject({ state: 'synced' });
     } finally {
       await reader.core.close();
@@ -132,7 +157,11 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     let mediaQueued: { status: string; outboxId?: string };
     try {
       textQueued = await sendText(t.core.messages, { number: '5511966665555', text: 'queued text' }, { idempotencyKey: 'queued-key-0001' });
-      mediaQueued = await sendMedia(t.core.messages, { number: '5511966665555', mediatype: 'image', source: { kind: 'file', path: t.core.files.resolve(staged.fileId) } });
+      mediaQueued = await sendMedia(t.core.messages, {
+        number: '5511966665555',
+        mediatype: 'image',
+        source: { kind: 'file', path: t.core.files.resolve(staged.fileId) },
+      });
     } finally {
       await sandbox.resume();
     }
@@ -141,13 +170,24 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     await t.core.files.release(staged.fileId);
     expect(await readdir(join(t.dataDir, 'outbox-files'))).toHaveLength(1);
     await t.core.outbox?.syncNow();
-    await vi.waitFor(async () => {
-      const items = (await t.core.outbox?.list()) ?? [];
-      expect(items.filter((i) => i.id === textQueued.outboxId || i.id === mediaQueued.outboxId).map((i) => i.state)).toEqual(['sent', 'sent']);
-    }, { timeout: 10_000, interval: 20 });
-    const posts = sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.headers['idempotency-key'] === 'queued-key-0001');
+    await vi.waitFor(
+      async () => {
+        const items = (await t.core.outbox?.list()) ?? [];
+        expect(items.filter((i) => i.id === textQueued.outboxId || i.id === mediaQueued.outboxId).map((i) => i.state)).toEqual([
+          'sent',
+          'sent',
+        ]);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    const posts = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.headers['idempotency-key'] === 'queued-key-0001');
     expect(posts.map((r) => r.status)).toEqual([201]);
-    const media = sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/media' && r.status === 201).at(-1);
+    const media = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/media' && r.status === 201)
+      .at(-1);
     expect(media?.json).toMatchObject({ number: '5511966665555', mimetype: 'image/png' });
     await vi.waitFor(async () => expect(await readdir(join(t.dataDir, 'outbox-files'))).toEqual([]), { timeout: 5_000, interval: 20 });
   });

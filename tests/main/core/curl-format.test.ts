@@ -31,7 +31,11 @@ function sendRequest(endpoint: 'messages.text' | 'messages.media', idempotencyKe
 describe('toCurl', () => {
   it('prints a GET with the key as "$CRM_API_KEY"', () => {
     expect(toCurl(get)).toBe(
-      [`curl 'https://crm.example.com/api/v1/contacts?search=it'\\''s%20me' \\`, `  -H 'Accept: application/json' \\`, `  -H "Authorization: Bearer $CRM_API_KEY"`].join('\n'),
+      [
+        `curl 'https://crm.example.com/api/v1/contacts?search=it'\\''s%20me' \\`,
+        `  -H 'Accept: application/json' \\`,
+        `  -H "Authorization: Bearer $CRM_API_KEY"`,
+      ].join('\n'),
     );
   });
 
@@ -51,7 +55,13 @@ describe('toCurl', () => {
   });
 
   it('says -X DELETE and puts a literal key in single quotes only when asked', () => {
-    const del: PreparedRequest = { ...get, endpoint: 'keys.delete', method: 'DELETE', url: 'https://crm.example.com/api/v1/api-keys/k_1', retrySafe: false };
+    const del: PreparedRequest = {
+      ...get,
+      endpoint: 'keys.delete',
+      method: 'DELETE',
+      url: 'https://crm.example.com/api/v1/api-keys/k_1',
+      retrySafe: false,
+    };
     expect(toCurl(del)).toContain(`\\\n  -X DELETE \\\n`);
     expect(toCurl(del)).not.toContain('crm_sk_');
     expect(toCurl(del, { key: { literal: "crm_sk_a'b$c" } })).toContain(`-H 'Authorization: Bearer crm_sk_a'\\''b$c'`);
@@ -90,7 +100,9 @@ describe('toCurl', () => {
   });
 
   it('turns off curl URL globbing when the URL still has brackets (an IPv6 host)', () => {
-    expect(toCurl({ ...get, url: 'http://[::1]:4010/api/v1/contacts' })).toMatch(/^curl --globoff 'http:\/\/\[::1\]:4010\/api\/v1\/contacts'/);
+    expect(toCurl({ ...get, url: 'http://[::1]:4010/api/v1/contacts' })).toMatch(
+      /^curl --globoff 'http:\/\/\[::1\]:4010\/api\/v1\/contacts'/,
+    );
   });
 
   it('refuses a NUL, which no shell argument can carry', () => {

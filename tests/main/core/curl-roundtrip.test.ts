@@ -64,7 +64,11 @@ async function roundTrip(op: Operation, options: { literalKey?: boolean; expecte
     const start = sandbox.requests().length;
     const env = shellEnv(options.literalKey ? {} : { CRM_API_KEY: sandbox.adminKey });
     const result = await runInShell(shell, command, env);
-    expect({ shell: shell.name, code: result.code, problems: shellProblems(result.stderr) }).toEqual({ shell: shell.name, code: 0, problems: [] });
+    expect({ shell: shell.name, code: result.code, problems: shellProblems(result.stderr) }).toEqual({
+      shell: shell.name,
+      code: 0,
+      problems: [],
+    });
     const records = sandbox.requests().slice(start);
     expect(records).toHaveLength(1);
     expect({ shell: shell.name, ...comparable(records[0]) }).toEqual({ shell: shell.name, ...app });
@@ -77,7 +81,9 @@ const NUMBER = '5511999990000';
 
 /** stderr lines that are not curl's progress meter (curl prints it when stdout is not a terminal). */
 function shellProblems(stderr: string): string[] {
-  return stderr.split(/[\r\n]+/).filter((line) => line.trim() !== '' && !/^\s*(% Total|Dload|[\d.kMG]+\s+[\d.kMG]+\s)/.test(line) && !/^[\d\s.kMG:-]+$/.test(line));
+  return stderr
+    .split(/[\r\n]+/)
+    .filter((line) => line.trim() !== '' && !/^\s*(% Total|Dload|[\d.kMG]+\s+[\d.kMG]+\s)/.test(line) && !/^[\d\s.kMG:-]+$/.test(line));
 }
 
 describe(`cURL round trip in ${shells.map((s) => s.name).join(', ')}`, () => {
@@ -86,23 +92,36 @@ describe(`cURL round trip in ${shells.map((s) => s.name).join(', ')}`, () => {
   });
 
   describe('Send Text', () => {
-    it.each(trickyStrings(40, 1).map((t, i) => [i, JSON.stringify(t).slice(0, 60), t] as const))('text #%i %s', async (_i, _label, text) => {
-      await roundTrip({ op: 'messages.text', input: { number: NUMBER, text }, idempotencyKey: nextKey() });
-    });
+    it.each(trickyStrings(40, 1).map((t, i) => [i, JSON.stringify(t).slice(0, 60), t] as const))(
+      'text #%i %s',
+      async (_i, _label, text) => {
+        await roundTrip({ op: 'messages.text', input: { number: NUMBER, text }, idempotencyKey: nextKey() });
+      },
+    );
 
     it('a 4096-character text of emoji', async () => {
-      await roundTrip({ op: 'messages.text', input: { number: NUMBER, text: '👩‍👩‍👧'.repeat(4096 / 5) + 'x'.repeat(4096 % 5) }, idempotencyKey: nextKey() });
+      await roundTrip({
+        op: 'messages.text',
+        input: { number: NUMBER, text: '👩‍👩‍👧'.repeat(4096 / 5) + 'x'.repeat(4096 % 5) },
+        idempotencyKey: nextKey(),
+      });
     });
 
     it('with the key written into the command', async () => {
-      await roundTrip({ op: 'messages.text', input: { number: NUMBER, text: "literal 'key' $CRM_API_KEY" }, idempotencyKey: nextKey() }, { literalKey: true });
+      await roundTrip(
+        { op: 'messages.text', input: { number: NUMBER, text: "literal 'key' $CRM_API_KEY" }, idempotencyKey: nextKey() },
+        { literalKey: true },
+      );
     });
   });
 
   describe('contacts search', () => {
-    it.each(trickyStrings(20, 2).map((t, i) => [i, JSON.stringify(t).slice(0, 60), t] as const))('search #%i %s', async (_i, _label, search) => {
-      await roundTrip({ op: 'contacts.list', input: { search, perPage: 5, page: 1 } });
-    });
+    it.each(trickyStrings(20, 2).map((t, i) => [i, JSON.stringify(t).slice(0, 60), t] as const))(
+      'search #%i %s',
+      async (_i, _label, search) => {
+        await roundTrip({ op: 'contacts.list', input: { search, perPage: 5, page: 1 } });
+      },
+    );
   });
 
   describe('Send Media from a file', () => {
@@ -116,33 +135,67 @@ describe(`cURL round trip in ${shells.map((s) => s.name).join(', ')}`, () => {
       const png = makePng(12, 10, i + 1);
       await writeFile(path, png);
       const caption = trickyStrings(1 + i, 100 + i)[i] ?? 'caption';
-      const expectedBody = JSON.stringify({ number: NUMBER, mediatype: 'image', mimetype: 'image/png', fileName: name, media: png.toString('base64'), caption });
-      await roundTrip({ op: 'messages.media', input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path }, caption }, idempotencyKey: nextKey() }, { expectedBody });
+      const expectedBody = JSON.stringify({
+        number: NUMBER,
+        mediatype: 'image',
+        mimetype: 'image/png',
+        fileName: name,
+        media: png.toString('base64'),
+        caption,
+      });
+      await roundTrip(
+        {
+          op: 'messages.media',
+          input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path }, caption },
+          idempotencyKey: nextKey(),
+        },
+        { expectedBody },
+      );
     });
 
-    it.each(trickyStrings(10, 4).map((t, i) => [i, JSON.stringify(t).slice(0, 60), t] as const))('caption #%i %s', async (_i, _label, caption) => {
-      const path = join(dir, 'caption test.png');
-      await writeFile(path, makePng(8, 8));
-      await roundTrip({ op: 'messages.media', input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path }, caption: caption.slice(0, 1000) }, idempotencyKey: nextKey() });
-    });
+    it.each(trickyStrings(10, 4).map((t, i) => [i, JSON.stringify(t).slice(0, 60), t] as const))(
+      'caption #%i %s',
+      async (_i, _label, caption) => {
+        const path = join(dir, 'caption test.png');
+        await writeFile(path, makePng(8, 8));
+        await roundTrip({
+          op: 'messages.media',
+          input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path }, caption: caption.slice(0, 1000) },
+          idempotencyKey: nextKey(),
+        });
+      },
+    );
 
     it('a document whose base64 needs padding (sizes 1, 2 and 3 mod 3)', async () => {
       for (const size of [301, 302, 303]) {
         const path = join(dir, `doc-${size}.pdf`);
         await writeFile(path, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x41)]));
-        await roundTrip({ op: 'messages.media', input: { number: NUMBER, mediatype: 'document', source: { kind: 'file', path }, fileName: `"${size}" it's.pdf` }, idempotencyKey: nextKey() });
+        await roundTrip({
+          op: 'messages.media',
+          input: { number: NUMBER, mediatype: 'document', source: { kind: 'file', path }, fileName: `"${size}" it's.pdf` },
+          idempotencyKey: nextKey(),
+        });
       }
     });
 
     it('media from a URL', async () => {
-      await roundTrip({ op: 'messages.media', input: { number: NUMBER, mediatype: 'image', source: { kind: 'url', url: "https://cdn.example.com/a/it's%20here.png?x=1&y='2'" }, caption: '$(id)' }, idempotencyKey: nextKey() });
+      await roundTrip({
+        op: 'messages.media',
+        input: {
+          number: NUMBER,
+          mediatype: 'image',
+          source: { kind: 'url', url: "https://cdn.example.com/a/it's%20here.png?x=1&y='2'" },
+          caption: '$(id)',
+        },
+        idempotencyKey: nextKey(),
+      });
     });
   });
 
   describe('Send Audio from a file', () => {
     it.each([
       ['voice note.ogg', () => makeOgg(3)],
-      ["it's \"loud\" $(x).wav", () => makeWav(3000)],
+      ['it\'s "loud" $(x).wav', () => makeWav(3000)],
       ['-rf @x.ogg', () => makeOgg(1)],
     ] as const)('%j', async (name, bytes) => {
       const path = join(dir, name);
@@ -156,7 +209,10 @@ describe(`cURL round trip in ${shells.map((s) => s.name).join(', ')}`, () => {
       await roundTrip({ op: 'keys.list', input: {} });
       await roundTrip({ op: 'messages.list', input: { number: NUMBER, perPage: 2 } });
       // creating a key is not idempotent: each run makes its own key, so compare everything but the answer
-      const create = await buildRequest({ op: 'keys.create', input: { name: "curl 'key' $(x)", permissions: ['contacts:read'] } }, { baseUrl: sandbox.baseUrl, endpointOverrides: {} });
+      const create = await buildRequest(
+        { op: 'keys.create', input: { name: "curl 'key' $(x)", permissions: ['contacts:read'] } },
+        { baseUrl: sandbox.baseUrl, endpointOverrides: {} },
+      );
       const before = sandbox.requests().length;
       await client.send(create, sandbox.adminKey);
       const app = comparable(sandbox.requests()[before]);

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, ENDPOINT_IDS, checkEndpointPath, resolveEndpointPath, validateEndpointOverrides } from '../../../src-main/core/endpoints';
+import {
+  ENDPOINTS,
+  ENDPOINT_IDS,
+  checkEndpointPath,
+  resolveEndpointPath,
+  validateEndpointOverrides,
+} from '../../../src-main/core/endpoints';
 
 describe('endpoint catalogue', () => {
   it('lists every endpoint with API.md method, path, permission and whether it creates a message', () => {
-    const table = ENDPOINT_IDS.map((id) => [id, ENDPOINTS[id].method, ENDPOINTS[id].path, ENDPOINTS[id].permission, ENDPOINTS[id].createsMessage]);
+    const table = ENDPOINT_IDS.map((id) => [
+      id,
+      ENDPOINTS[id].method,
+      ENDPOINTS[id].path,
+      ENDPOINTS[id].permission,
+      ENDPOINTS[id].createsMessage,
+    ]);
     expect(table).toEqual([
       ['contacts.list', 'GET', '/api/v1/contacts', 'contacts:read', false],
       ['messages.text', 'POST', '/api/v1/messages/text', 'messages:send', true],
@@ -59,8 +71,14 @@ describe('endpoint catalogue', () => {
   });
 
   it('resolves overrides and fills {id} as one encoded path segment', () => {
-    expect(resolveEndpointPath('keys.delete', {}, { id: 'k_1/../x y' })).toEqual({ path: '/api/v1/api-keys/k_1%2F..%2Fx%20y', problem: null });
-    expect(resolveEndpointPath('keys.delete', { 'keys.delete': '/keys/{id}/revoke' }, { id: 'k_9' })).toEqual({ path: '/keys/k_9/revoke', problem: null });
+    expect(resolveEndpointPath('keys.delete', {}, { id: 'k_1/../x y' })).toEqual({
+      path: '/api/v1/api-keys/k_1%2F..%2Fx%20y',
+      problem: null,
+    });
+    expect(resolveEndpointPath('keys.delete', { 'keys.delete': '/keys/{id}/revoke' }, { id: 'k_9' })).toEqual({
+      path: '/keys/k_9/revoke',
+      problem: null,
+    });
     expect(resolveEndpointPath('contacts.list', { 'contacts.list': '/crm/people' })).toEqual({ path: '/crm/people', problem: null });
     expect(resolveEndpointPath('contacts.list', { 'contacts.list': 'http://x/y' })).toEqual({
       path: '/api/v1/contacts',

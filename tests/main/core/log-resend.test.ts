@@ -26,7 +26,8 @@ describe.skipIf(!hasKeychain)('log:resend over the sandbox', () => {
     sandbox = await openSandbox({ contacts: 30 });
     other = await openSandbox({ contacts: 5 });
     t = await openTestCore('log-resend', { outbox: false });
-    profileId = (await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey })).profileId;
+    profileId = (await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey }))
+      .profileId;
     dispatch = testDispatch(t.core);
   });
 
@@ -35,7 +36,10 @@ describe.skipIf(!hasKeychain)('log:resend over the sandbox', () => {
     await closeSandboxes();
   });
 
-  const call = async <T>(channel: string, payload: unknown): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }> =>
+  const call = async <T>(
+    channel: string,
+    payload: unknown,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }> =>
     (await dispatch(channel, payload)) as { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
   const ok = async <T>(channel: string, payload: unknown): Promise<T> => {
     const r = await call<T>(channel, payload);
@@ -81,7 +85,9 @@ describe.skipIf(!hasKeychain)('log:resend over the sandbox', () => {
     const entry = await newest('/api/v1/messages/text');
     await ok('log:resend', { id: entry.id });
     await ok('log:resend', { id: entry.id });
-    const keys = texts().slice(-3).map((r) => r.headers['idempotency-key']);
+    const keys = texts()
+      .slice(-3)
+      .map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(3);
   });
 
@@ -120,7 +126,10 @@ describe.skipIf(!hasKeychain)('log:resend over the sandbox', () => {
       const fresh = testDispatch(again.core);
       const detail = (await fresh('log:detail', { id: entry.id })) as { ok: true; value: RequestLogDetail };
       expect(detail.value.resendable).toBe(false);
-      expect(await fresh('log:resend', { id: entry.id })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('Copy as cURL') } });
+      expect(await fresh('log:resend', { id: entry.id })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found', message: expect.stringContaining('Copy as cURL') },
+      });
     } finally {
       await again.cleanup();
     }

@@ -6,7 +6,18 @@ import type { ObservedEntry } from '../../../src-main/core/http/sender';
 import { openTestRequestLog } from '../helpers/request-log';
 
 function entry(i: number): ObservedEntry {
-  return { id: `r${i}`, at: new Date().toISOString(), host: 'crm.example', method: 'GET', path: `/api/v1/contacts?page=${i}`, status: 200, durationMs: 1, requestHeaders: {}, errorCode: null, attempt: 1 };
+  return {
+    id: `r${i}`,
+    at: new Date().toISOString(),
+    host: 'crm.example',
+    method: 'GET',
+    path: `/api/v1/contacts?page=${i}`,
+    status: 200,
+    durationMs: 1,
+    requestHeaders: {},
+    errorCode: null,
+    attempt: 1,
+  };
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -18,7 +29,14 @@ describe('request log writes off the request path', () => {
     let observed = 0;
     t.log.record(entry(1), () => {
       observed += 1;
-      return { statusText: 'OK', responseHeaders: {}, requestBody: null, responseBody: { kind: 'text', text: '{"data":[]}', contentType: 'application/json', truncated: false }, curl: null, sent: null };
+      return {
+        statusText: 'OK',
+        responseHeaders: {},
+        requestBody: null,
+        responseBody: { kind: 'text', text: '{"data":[]}', contentType: 'application/json', truncated: false },
+        curl: null,
+        sent: null,
+      };
     });
     // the exchange is not even looked at in the request's own turn, where the caller goes on
     // to send its next request

@@ -38,7 +38,8 @@ describe.skipIf(!hasKeychain)('log:detail and log:copy-curl over the sandbox', (
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 30 });
     t = await openTestCore('log-detail', { outbox: false });
-    profileId = (await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey })).profileId;
+    profileId = (await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey }))
+      .profileId;
     dispatch = testDispatch(t.core, { clipboard });
   });
 
@@ -158,7 +159,12 @@ describe('the log detail of a hostile server', () => {
   beforeAll(async () => {
     server = await startHttpServer((req, res) => {
       const auth = req.headers.authorization ?? '';
-      res.writeHead(reply.status, { 'Content-Type': 'application/json', 'X-Echo': auth, 'X-Other': OTHER.toLowerCase(), 'Set-Cookie': 'session=abcdef0123456789' });
+      res.writeHead(reply.status, {
+        'Content-Type': 'application/json',
+        'X-Echo': auth,
+        'X-Other': OTHER.toLowerCase(),
+        'Set-Cookie': 'session=abcdef0123456789',
+      });
       res.end(reply.body);
     });
   });
@@ -172,7 +178,10 @@ describe('the log detail of a hostile server', () => {
   it('never keeps a key the server echoes, in any body, header or cURL, whatever the status', async () => {
     await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
     for (const status of [201, 400, 500]) {
-      reply = { status, body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }) };
+      reply = {
+        status,
+        body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }),
+      };
       await sender.send(post(JSON.stringify({ number: '5511', text: `my key is ${OTHER}` })), KEY).catch(() => undefined);
       const detail = lastDetail();
       expect(detail.status).toBe(status);
@@ -189,8 +198,19 @@ describe('the log detail of a hostile server', () => {
   it('writes no key to the data folder: crm.db and its WAL hold no run of either key, before and after closing', async () => {
     await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
     for (const status of [201, 400, 500]) {
-      reply = { status, body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }) };
-      await sender.send({ ...post(JSON.stringify({ number: '5511', text: `my key is ${OTHER}` })), sent: { kind: 'text', number: '5511', text: `my key is ${OTHER}` } }, KEY).catch(() => undefined);
+      reply = {
+        status,
+        body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }),
+      };
+      await sender
+        .send(
+          {
+            ...post(JSON.stringify({ number: '5511', text: `my key is ${OTHER}` })),
+            sent: { kind: 'text', number: '5511', text: `my key is ${OTHER}` },
+          },
+          KEY,
+        )
+        .catch(() => undefined);
     }
     const dir = t?.dir ?? '';
     expect(log.list()).toHaveLength(3);
@@ -232,7 +252,13 @@ describe('the log detail of a hostile server', () => {
       {
         ...post(''),
         endpoint: 'messages.media',
-        body: { kind: 'json-with-file', prefix: '{"number":"5511","mimetype":"application/pdf","media":"', filePath, fileSize: bytes.length, suffix: '"}' },
+        body: {
+          kind: 'json-with-file',
+          prefix: '{"number":"5511","mimetype":"application/pdf","media":"',
+          filePath,
+          fileSize: bytes.length,
+          suffix: '"}',
+        },
       },
       KEY,
     );
@@ -244,10 +270,13 @@ describe('the log detail of a hostile server', () => {
     expect(detail.curl).toContain(`base64 < '${filePath}'`);
   });
 
-  it('keeps a send\'s fields for the Send panel scrubbed like its bodies, and releases them with the bodies', async () => {
+  it("keeps a send's fields for the Send panel scrubbed like its bodies, and releases them with the bodies", async () => {
     await newLog({ bodyChars: 4000, totalChars: 6000 });
     reply = { status: 201, body: '{"id":"m_1"}' };
-    await sender.send({ ...post(`{"to":"1","body":"token ${KEY}"}`), sent: { kind: 'text', number: '+55 11 9', text: `token ${KEY} and ${OTHER}` } }, KEY);
+    await sender.send(
+      { ...post(`{"to":"1","body":"token ${KEY}"}`), sent: { kind: 'text', number: '+55 11 9', text: `token ${KEY} and ${OTHER}` } },
+      KEY,
+    );
     expect(lastDetail().sent).toEqual({ kind: 'text', number: '+55 11 9', text: 'token *** and ***' });
     reply = { status: 200, body: JSON.stringify({ filler: 'z'.repeat(3000) }) };
     for (let i = 0; i < 3; i += 1) await sender.send(post(`{"n":${i}}`), KEY);

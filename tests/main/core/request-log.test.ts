@@ -7,7 +7,18 @@ import { REQUEST_LOG_SIZE } from '../../../src-main/core/log/request-log';
 import { openTestRequestLog } from '../helpers/request-log';
 
 function entry(i: number, headers: Record<string, string> = {}): ObservedEntry {
-  return { id: `r${i}`, at: new Date().toISOString(), host: 'crm.example:8443', method: 'GET', path: `/api/v1/contacts?page=${i}`, status: 200, durationMs: 1, requestHeaders: headers, errorCode: null, attempt: 1 };
+  return {
+    id: `r${i}`,
+    at: new Date().toISOString(),
+    host: 'crm.example:8443',
+    method: 'GET',
+    path: `/api/v1/contacts?page=${i}`,
+    status: 200,
+    durationMs: 1,
+    requestHeaders: headers,
+    errorCode: null,
+    attempt: 1,
+  };
 }
 
 describe('RequestLogService', () => {
@@ -60,14 +71,27 @@ describe('RequestLogService', () => {
 
   it('never stores a header value that carries a key, nor a key in the path or host', async () => {
     const secret = 'crm_sk_live_abcdefghijklmnop';
-    const t = await openTestRequestLog({ containsSecret: (text) => text.includes(secret), scrub: (text) => text.split(secret).join('***') });
+    const t = await openTestRequestLog({
+      containsSecret: (text) => text.includes(secret),
+      scrub: (text) => text.split(secret).join('***'),
+    });
     t.log.record({
-      ...entry(1, { Authorization: `Bearer ${secret}`, 'X-Debug': `echo ${secret}`, 'X-Forwarded': 'bearer abcdefghijkl', Accept: 'application/json' }),
+      ...entry(1, {
+        Authorization: `Bearer ${secret}`,
+        'X-Debug': `echo ${secret}`,
+        'X-Forwarded': 'bearer abcdefghijkl',
+        Accept: 'application/json',
+      }),
       path: `/api/v1/contacts?token=${secret}`,
       host: `${secret}.crm.example`,
     });
     const stored = t.log.list()[0];
-    expect(stored?.requestHeaders).toEqual({ Authorization: 'Bearer ***', 'X-Debug': '***', 'X-Forwarded': '***', Accept: 'application/json' });
+    expect(stored?.requestHeaders).toEqual({
+      Authorization: 'Bearer ***',
+      'X-Debug': '***',
+      'X-Forwarded': '***',
+      Accept: 'application/json',
+    });
     expect(stored).toMatchObject({ path: '/api/v1/contacts?token=***', host: '***.crm.example' });
     expect(JSON.stringify(t.log.list())).not.toContain(secret);
     t.close();

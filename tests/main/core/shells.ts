@@ -43,7 +43,11 @@ export function shellEnv(extra: Record<string, string> = {}): Record<string, str
  * Runs a command string with `<shell> -c`, asynchronously (the sandbox lives in this process),
  * with stdin closed: bash reads ~/.bashrc when stdin is a socket, as Node's default pipes are.
  */
-export function runInShell(shell: Shell, command: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runInShell(
+  shell: Shell,
+  command: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(shell.path, ['-c', command], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
     const out: Buffer[] = [];
@@ -51,6 +55,8 @@ export function runInShell(shell: Shell, command: string, env: Record<string, st
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => err.push(c));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (code) =>
+      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
   });
 }

@@ -22,7 +22,9 @@ beforeEach(() => {
 describe('the app:// scheme in Electron', () => {
   it('is declared standard, secure, fetchable and code-cached', () => {
     declareAppScheme();
-    expect(protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+    expect(protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    ]);
   });
 
   it('answers the built page with its CSP header, and refuses a way out of the folder', async () => {

@@ -22,7 +22,15 @@ vi.mock('electron', () => ({ app: { setBadgeCount }, Notification: FakeNotificat
 const { createElectronAttention } = await import('../../../src-main/electron/attention');
 
 function fakeWindow(focused: boolean) {
-  return { isDestroyed: () => false, isFocused: () => focused, isMinimized: () => true, restore: vi.fn(), isVisible: () => true, show: vi.fn(), focus: vi.fn() };
+  return {
+    isDestroyed: () => false,
+    isFocused: () => focused,
+    isMinimized: () => true,
+    restore: vi.fn(),
+    isVisible: () => true,
+    show: vi.fn(),
+    focus: vi.fn(),
+  };
 }
 
 beforeEach(() => {

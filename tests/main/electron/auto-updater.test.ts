@@ -19,11 +19,13 @@ const { loadAutoUpdater } = await import('../../../src-main/electron/auto-update
 
 describe('the updater an installed copy loads', () => {
   it('a running AppImage gets the AppImage updater, whatever package-type says', async () => {
-    expect(await loadAutoUpdater('linux', { APPIMAGE: '/home/ana/Applications/CRM-Console-x86_64.AppImage' })).toMatchObject({ kind: 'appimage' });
+    expect(await loadAutoUpdater('linux', { APPIMAGE: '/home/ana/Applications/CRM-Console-x86_64.AppImage' })).toMatchObject({
+      kind: 'appimage',
+    });
     expect(made.appImageUpdaters).toBe(1);
   });
 
-  it('a deb (no APPIMAGE), Windows and macOS get electron-updater\'s own choice', async () => {
+  it("a deb (no APPIMAGE), Windows and macOS get electron-updater's own choice", async () => {
     expect(await loadAutoUpdater('linux', {})).toMatchObject({ kind: 'platform default' });
     expect(await loadAutoUpdater('win32', { APPIMAGE: 'C:\\x.AppImage' })).toMatchObject({ kind: 'platform default' });
     expect(await loadAutoUpdater('darwin', { APPIMAGE: '/x.AppImage' })).toMatchObject({ kind: 'platform default' });

@@ -38,7 +38,14 @@ async function setUp(uploadUrl?: string) {
   const logPath = join(data, 'main.log');
   await writeFile(logPath, `2026-11-26T17:00:00.000Z keys: saved ${KEY}\n2026-11-26T17:00:01.000Z window opened\n`);
   const lines: string[] = [];
-  const save = createCrashReporter({ dir: join(data, 'crash-reports'), logPath, scrub, log: (m) => lines.push(m), uploadUrl: () => uploadUrl, now: () => new Date('2026-11-26T17:30:00.000Z') });
+  const save = createCrashReporter({
+    dir: join(data, 'crash-reports'),
+    logPath,
+    scrub,
+    log: (m) => lines.push(m),
+    uploadUrl: () => uploadUrl,
+    now: () => new Date('2026-11-26T17:30:00.000Z'),
+  });
   return { data, save, lines };
 }
 
@@ -54,14 +61,14 @@ afterEach(async () => {
 });
 
 describe('saving a crash report', () => {
-  it('names Electron\'s crash dumps folder, where a native crash left its minidump', async () => {
+  it("names Electron's crash dumps folder, where a native crash left its minidump", async () => {
     app.paths.set('userData', '/home/ana/.config/crm-console');
     const { save } = await setUp();
     const path = await save({ kind: 'renderer', error: 'crashed (exit code 139)' });
     expect(await readFile(path!, 'utf8')).toContain('are kept on this computer in: /home/ana/.config/crm-console/Crashpad');
   });
 
-  it('writes it to the data folder\'s crash-reports folder, scrubbed, and shows it', async () => {
+  it("writes it to the data folder's crash-reports folder, scrubbed, and shows it", async () => {
     const { data, save, lines } = await setUp();
     const path = await save({ kind: 'uncaughtException', error: `Error: refused ${KEY}\n    at x (main.js:1:1)` });
     expect(path).toBe(join(data, 'crash-reports', 'crash-2026-11-26T17-30-00-000Z.txt'));
@@ -107,7 +114,13 @@ describe('saving a crash report', () => {
   it('a folder that cannot be written is logged, not thrown', async () => {
     const { data, lines } = await setUp();
     await writeFile(join(data, 'blocked'), 'a file where the folder should be');
-    const save = createCrashReporter({ dir: join(data, 'blocked', 'crash-reports'), logPath: join(data, 'main.log'), scrub, log: (m) => lines.push(m), uploadUrl: () => undefined });
+    const save = createCrashReporter({
+      dir: join(data, 'blocked', 'crash-reports'),
+      logPath: join(data, 'main.log'),
+      scrub,
+      log: (m) => lines.push(m),
+      uploadUrl: () => undefined,
+    });
     expect(await save({ kind: 'renderer', error: 'gone' })).toBeNull();
     expect(lines.at(-1)).toMatch(/^crash report could not be saved: /);
     expect(shell.showItemInFolder).not.toHaveBeenCalled();

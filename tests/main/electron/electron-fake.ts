@@ -78,9 +78,17 @@ export function fakeSession() {
     permissionRequest: null as null | Listener,
     permissionCheck: null as null | Listener,
     headers: null as null | Listener,
-    setPermissionRequestHandler: (fn: Listener) => { s.permissionRequest = fn; },
-    setPermissionCheckHandler: (fn: Listener) => { s.permissionCheck = fn; },
-    webRequest: { onHeadersReceived: (fn: Listener) => { s.headers = fn; } },
+    setPermissionRequestHandler: (fn: Listener) => {
+      s.permissionRequest = fn;
+    },
+    setPermissionCheckHandler: (fn: Listener) => {
+      s.permissionCheck = fn;
+    },
+    webRequest: {
+      onHeadersReceived: (fn: Listener) => {
+        s.headers = fn;
+      },
+    },
   };
   return s;
 }
@@ -101,7 +109,9 @@ export function fakeIpcMain() {
 export function fakeApp(options: { packaged?: boolean; singleInstance?: boolean } = {}) {
   const listeners = new Map<string, Listener[]>();
   let ready!: () => void;
-  const whenReady = new Promise<void>((ok) => { ready = ok; });
+  const whenReady = new Promise<void>((ok) => {
+    ready = ok;
+  });
   const app = {
     isPackaged: options.packaged ?? false,
     paths: new Map<string, string>(),
@@ -179,7 +189,11 @@ export function fakeProtocol() {
   return p;
 }
 
-export const fakeDialog = { showErrorBox: vi.fn(), showOpenDialog: vi.fn(), showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) };
+export const fakeDialog = {
+  showErrorBox: vi.fn(),
+  showOpenDialog: vi.fn(),
+  showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })),
+};
 
 /** systemPreferences' media access, as a test sets it */
 export const fakeSystemPreferences = {

@@ -7,7 +7,18 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../helpers/temp-dir';
-import { FakeBrowserWindow, fakeApp, fakeCrashReporter, fakeDialog, fakeIpcMain, fakeProtocol, fakeSession, fakeSystemPreferences, screen, shell } from './electron-fake';
+import {
+  FakeBrowserWindow,
+  fakeApp,
+  fakeCrashReporter,
+  fakeDialog,
+  fakeIpcMain,
+  fakeProtocol,
+  fakeSession,
+  fakeSystemPreferences,
+  screen,
+  shell,
+} from './electron-fake';
 
 type App = ReturnType<typeof fakeApp>;
 
@@ -84,7 +95,8 @@ beforeEach(async () => {
 // the host installs main's error handlers on the real process: each test takes its own away
 const ERROR_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
 type Listener = (...args: unknown[]) => void;
-const errorListeners = (event: (typeof ERROR_EVENTS)[number]): Listener[] => (event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection')) as Listener[];
+const errorListeners = (event: (typeof ERROR_EVENTS)[number]): Listener[] =>
+  (event === 'uncaughtException' ? process.listeners('uncaughtException') : process.listeners('unhandledRejection')) as Listener[];
 let listenersBefore: Map<string, Listener[]>;
 beforeEach(() => {
   listenersBefore = new Map(ERROR_EVENTS.map((e) => [e, errorListeners(e)]));
@@ -113,7 +125,7 @@ describe('the Electron host', () => {
     expect(host.exitCodes).toEqual([1]);
   });
 
-  it('a relative CRM_DATA_DIR is made absolute and created before Electron\'s setPath', async () => {
+  it("a relative CRM_DATA_DIR is made absolute and created before Electron's setPath", async () => {
     const absolute = join(dataDir, 'relative-data');
     vi.stubEnv('CRM_DATA_DIR', relative(process.cwd(), absolute));
     runtimeControl.build.mockResolvedValue(fakeRuntime());
@@ -126,7 +138,12 @@ describe('the Electron host', () => {
 
   it('quitting waits for the runtime to shut down (outbox, sandbox, staged files), then exits 0', async () => {
     let finish!: () => void;
-    const runtime = fakeRuntime(() => new Promise<void>((ok) => { finish = ok; }));
+    const runtime = fakeRuntime(
+      () =>
+        new Promise<void>((ok) => {
+          finish = ok;
+        }),
+    );
     runtimeControl.build.mockResolvedValue(runtime);
     const host = await startHost();
     host.ready();
@@ -145,7 +162,10 @@ describe('the Electron host', () => {
     expect(host.exitCodes).toEqual([]);
     finish();
     await vi.waitFor(() => expect(host.exitCodes).toEqual([0]), { timeout: 5000, interval: 10 });
-    expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 1, y: 2, width: 900, height: 600 }, maximized: true });
+    expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({
+      bounds: { x: 1, y: 2, width: 900, height: 600 },
+      maximized: true,
+    });
   });
 
   it('serves the page from app:// (declared before ready, answered after it), not from file://', async () => {
@@ -160,18 +180,30 @@ describe('the Electron host', () => {
     expect(answer.status).toBe(403);
   });
 
-  it('hands the runtime its host: Electron\'s OS services, the data folder and a log', async () => {
+  it("hands the runtime its host: Electron's OS services, the data folder and a log", async () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     const host = await startHost();
     host.ready();
     await started();
-    const options = runtimeControl.build.mock.calls[0]![0] as { dataDir: string; host: { kind: string; services: object }; log: (m: string) => void };
+    const options = runtimeControl.build.mock.calls[0]![0] as {
+      dataDir: string;
+      host: { kind: string; services: object };
+      log: (m: string) => void;
+    };
     expect(options.dataDir).toBe(join(dataDir, 'data'));
     expect(options.host.kind).toBe('electron');
     // microphoneAccess: the Send Audio panel asks it before recording (macOS: the system's consent)
     // resolveProxy: the core's requests take the OS's proxy settings (electron/os-proxy.ts)
     // openPath: a document a contact sent, kept in the data folder, opens with the OS's own app
-    expect(Object.keys(options.host.services).sort()).toEqual(['clipboard', 'confirm', 'microphoneAccess', 'openExternal', 'openPath', 'pickFile', 'resolveProxy']);
+    expect(Object.keys(options.host.services).sort()).toEqual([
+      'clipboard',
+      'confirm',
+      'microphoneAccess',
+      'openExternal',
+      'openPath',
+      'pickFile',
+      'resolveProxy',
+    ]);
     // the log scrubs with the core's knowledge of key values once the core exists
     options.log('keychain get failed: crm_sk_live_secret_value');
     expect(await readFile(join(dataDir, 'data', 'logs', 'main.log'), 'utf8')).toContain('keychain get failed: ***');
@@ -179,7 +211,11 @@ describe('the Electron host', () => {
 
   it('opens the window while the runtime is still being built; its first requests wait for it', async () => {
     let built!: (r: ReturnType<typeof fakeRuntime>) => void;
-    runtimeControl.build.mockReturnValue(new Promise((ok) => { built = ok; }));
+    runtimeControl.build.mockReturnValue(
+      new Promise((ok) => {
+        built = ok;
+      }),
+    );
     const ipc = (await import('electron')).ipcMain as unknown as ReturnType<typeof fakeIpcMain>;
     const host = await startHost();
     host.ready();
@@ -194,7 +230,9 @@ describe('the Electron host', () => {
     const runtime = fakeRuntime();
     runtime.dispatch.mockResolvedValue({ ok: true, value: 'ready' });
     let answered = false;
-    void pending.then(() => { answered = true; });
+    void pending.then(() => {
+      answered = true;
+    });
     await flush();
     expect(answered).toBe(false);
     built(runtime);
@@ -222,10 +260,13 @@ describe('the Electron host', () => {
     FakeBrowserWindow.created[0]!.getNormalBounds = () => ({ x: 5, y: 6, width: 1000, height: 700 });
     host.emit('before-quit', { preventDefault: vi.fn() });
     await vi.waitFor(() => expect(host.exitCodes).toEqual([0]), { timeout: 5000, interval: 10 });
-    expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({ bounds: { x: 5, y: 6, width: 1000, height: 700 }, maximized: false });
+    expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({
+      bounds: { x: 5, y: 6, width: 1000, height: 700 },
+      maximized: false,
+    });
   });
 
-  it('a moved window\'s place is on disk a moment later, before any way out (a crash or kill -9 announces none)', async () => {
+  it("a moved window's place is on disk a moment later, before any way out (a crash or kill -9 announces none)", async () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     const host = await startHost();
     host.ready();
@@ -235,11 +276,15 @@ describe('the Electron host', () => {
     win.emitWindow('move');
     win.emitWindow('resize');
     const file = join(dataDir, 'data', 'window-state.json');
-    await vi.waitFor(async () => expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ bounds: { x: 40, y: 50, width: 1100, height: 720 }, maximized: false }), { timeout: 3000, interval: 100 });
+    await vi.waitFor(
+      async () =>
+        expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ bounds: { x: 40, y: 50, width: 1100, height: 720 }, maximized: false }),
+      { timeout: 3000, interval: 100 },
+    );
     expect(host.exitCodes).toEqual([]);
   });
 
-  it('a crashed window is logged and offered a reload; main\'s uncaught errors go to the log, scrubbed', async () => {
+  it("a crashed window is logged and offered a reload; main's uncaught errors go to the log, scrubbed", async () => {
     runtimeControl.build.mockResolvedValue(fakeRuntime());
     fakeDialog.showMessageBox.mockClear();
     const host = await startHost();
@@ -309,7 +354,7 @@ describe('the Electron host', () => {
     }
   });
 
-  it('keeps package.json\'s name on Linux, where the window\'s X11 class (and so its launcher) comes from it', async () => {
+  it("keeps package.json's name on Linux, where the window's X11 class (and so its launcher) comes from it", async () => {
     vi.spyOn(process, 'platform', 'get').mockReturnValue('linux');
     try {
       runtimeControl.build.mockResolvedValue(fakeRuntime());

@@ -38,7 +38,13 @@ describe('registerIpc', () => {
     const ipcMain = fakeIpcMain();
     const dispatch = vi.fn();
     registerIpc(dispatch, () => APP, ipcMain as never);
-    for (const event of [eventFrom('https://evil.example/'), eventFrom('file:///app/out/renderer/index.html'), eventFrom('app://other-host/index.html'), eventFrom(APP, false), { sender: new FakeWebContents(), senderFrame: null }]) {
+    for (const event of [
+      eventFrom('https://evil.example/'),
+      eventFrom('file:///app/out/renderer/index.html'),
+      eventFrom('app://other-host/index.html'),
+      eventFrom(APP, false),
+      { sender: new FakeWebContents(), senderFrame: null },
+    ]) {
       const result = await ipcMain.handlers.get('keys:add')!(event, { profileId: 'p', name: 'n', value: 'crm_sk_x' });
       expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
     }
@@ -74,7 +80,10 @@ describe('createEmitter', () => {
       contents.sent.push({ channel, data });
     };
     const lines: string[] = [];
-    const emit = createEmitter(() => contents as never, (m) => lines.push(m));
+    const emit = createEmitter(
+      () => contents as never,
+      (m) => lines.push(m),
+    );
     expect(() => emit('net:status', { online: true, pending: 0, retry: () => {} } as never)).not.toThrow();
     expect(() => emit('net:status', { online: true, pending: Symbol('n') } as never)).not.toThrow();
     expect(contents.sent).toEqual([]);
@@ -92,7 +101,10 @@ describe('createEmitter', () => {
       throw new Error('Object has been destroyed');
     };
     const lines: string[] = [];
-    const emit = createEmitter(() => contents as never, (m) => lines.push(m));
+    const emit = createEmitter(
+      () => contents as never,
+      (m) => lines.push(m),
+    );
     expect(() => emit('net:status', { online: true, pending: 0 })).not.toThrow();
     expect(lines).toEqual([]);
   });
@@ -103,7 +115,10 @@ describe('createEmitter', () => {
       throw new Error('Object has been destroyed');
     };
     const lines: string[] = [];
-    const emit = createEmitter(() => contents as never, (m) => lines.push(m));
+    const emit = createEmitter(
+      () => contents as never,
+      (m) => lines.push(m),
+    );
     expect(() => emit('net:status', { online: true, pending: 0 })).not.toThrow();
     expect(lines).toEqual(['event net:status not delivered to the window: Object has been destroyed']);
   });

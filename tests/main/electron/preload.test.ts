@@ -5,10 +5,18 @@ const listeners = new Map<string, ((...a: unknown[]) => void)[]>();
 const ipcRenderer = {
   invoke: vi.fn(async (channel: string, payload: unknown) => ({ ok: true, value: { channel, payload } })),
   on: (channel: string, fn: (...a: unknown[]) => void) => listeners.set(channel, [...(listeners.get(channel) ?? []), fn]),
-  removeListener: (channel: string, fn: (...a: unknown[]) => void) => listeners.set(channel, (listeners.get(channel) ?? []).filter((f) => f !== fn)),
+  removeListener: (channel: string, fn: (...a: unknown[]) => void) =>
+    listeners.set(
+      channel,
+      (listeners.get(channel) ?? []).filter((f) => f !== fn),
+    ),
 };
 vi.mock('electron', () => ({
-  contextBridge: { exposeInMainWorld: (name: string, api: unknown) => { exposed[name] = api; } },
+  contextBridge: {
+    exposeInMainWorld: (name: string, api: unknown) => {
+      exposed[name] = api;
+    },
+  },
   ipcRenderer,
 }));
 
@@ -27,7 +35,10 @@ describe('preload', () => {
 
   it('forwards the payload only, and returns the Result', async () => {
     const api = exposed.crm as Api;
-    await expect(api['contacts:list']!({ page: 2, perPage: 50 })).resolves.toEqual({ ok: true, value: { channel: 'contacts:list', payload: { page: 2, perPage: 50 } } });
+    await expect(api['contacts:list']!({ page: 2, perPage: 50 })).resolves.toEqual({
+      ok: true,
+      value: { channel: 'contacts:list', payload: { page: 2, perPage: 50 } },
+    });
   });
 
   it('delivers events without the IPC event object and unsubscribes', () => {

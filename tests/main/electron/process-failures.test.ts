@@ -34,7 +34,11 @@ beforeEach(() => {
 function watch(options: { quitting?: boolean; window?: boolean } = {}) {
   const win = new FakeBrowserWindow({});
   const lines: string[] = [];
-  watchProcessFailures({ getWindow: () => (options.window === false ? null : (win as never)), log: (m) => lines.push(m), quitting: () => options.quitting ?? false });
+  watchProcessFailures({
+    getWindow: () => (options.window === false ? null : (win as never)),
+    log: (m) => lines.push(m),
+    quitting: () => options.quitting ?? false,
+  });
   return { win, lines };
 }
 
@@ -67,7 +71,10 @@ describe('a process of the window goes away', () => {
     app.emit('child-process-gone', {}, { type: 'Utility', name: 'Audio Service', reason: 'crashed', exitCode: 1 });
     app.emit('render-process-gone', {}, {}, { reason: 'clean-exit', exitCode: 0 });
     await flush();
-    expect(lines).toEqual(['a Utility process (Audio Service) went away: crashed (exit code 1)', 'the window went away: clean-exit (exit code 0)']);
+    expect(lines).toEqual([
+      'a Utility process (Audio Service) went away: crashed (exit code 1)',
+      'the window went away: clean-exit (exit code 0)',
+    ]);
     expect(fakeDialog.showMessageBox).not.toHaveBeenCalled();
 
     app = fakeApp();
@@ -79,7 +86,7 @@ describe('a process of the window goes away', () => {
 });
 
 describe('the opt-in crash report', () => {
-  it('a crashed window\'s dialog offers it unticked; unticked, nothing is written', async () => {
+  it("a crashed window's dialog offers it unticked; unticked, nothing is written", async () => {
     const saveCrashReport = vi.fn(async () => '/data/crash-reports/r.txt');
     const win = new FakeBrowserWindow({});
     watchProcessFailures({ getWindow: () => win as never, log: () => {}, quitting: () => false, saveCrashReport });
@@ -108,7 +115,7 @@ describe('the opt-in crash report', () => {
     expect(order).toEqual(['saved', 'reloaded']);
   });
 
-  it('main\'s own error dialog offers it too; ticked, the report gets the error with its stack', async () => {
+  it("main's own error dialog offers it too; ticked, the report gets the error with its stack", async () => {
     const saveCrashReport = vi.fn(async () => '/data/crash-reports/r.txt');
     fakeDialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: true } as never);
     const target = new EventEmitter();
@@ -139,7 +146,7 @@ describe('an error nothing in main caught', () => {
     return { target, lines };
   }
 
-  it('is logged with its stack and shown scrubbed in the app\'s own dialog, not Electron\'s', async () => {
+  it("is logged with its stack and shown scrubbed in the app's own dialog, not Electron's", async () => {
     const { target, lines } = caught(true);
     target.emit('uncaughtException', new Error(`request failed: Authorization: Bearer ${SECRET}\nsecond line`));
     await flush();
@@ -157,7 +164,12 @@ describe('an error nothing in main caught', () => {
 
   it('an unhandled rejection of any value too; a second one while the dialog is open is only logged', async () => {
     let close!: () => void;
-    fakeDialog.showMessageBox.mockImplementation(() => new Promise((ok) => { close = () => ok({ response: 0 }); }));
+    fakeDialog.showMessageBox.mockImplementation(
+      () =>
+        new Promise((ok) => {
+          close = () => ok({ response: 0 });
+        }),
+    );
     const { target, lines } = caught(true);
     target.emit('unhandledRejection', `token ${SECRET} refused`);
     target.emit('unhandledRejection', new Error('again'));
@@ -186,7 +198,7 @@ describe('the OS side of the microphone', () => {
     fakeSystemPreferences.askForMediaAccess.mockClear();
   });
 
-  it('Linux and Windows do not gate it: granted, and Chromium\'s own prompt path decides', async () => {
+  it("Linux and Windows do not gate it: granted, and Chromium's own prompt path decides", async () => {
     expect(await createOsMicrophone('linux', () => {})()).toEqual({ access: 'granted' });
     expect(await createOsMicrophone('win32', () => {})()).toEqual({ access: 'granted' });
     expect(fakeSystemPreferences.getMediaAccessStatus).not.toHaveBeenCalled();
@@ -205,7 +217,10 @@ describe('the OS side of the microphone', () => {
     expect(await createOsMicrophone('darwin', () => {})()).toEqual({ access: 'granted' });
     expect(fakeSystemPreferences.askForMediaAccess).toHaveBeenCalledWith('microphone');
     fakeSystemPreferences.answer = false;
-    expect(await createOsMicrophone('darwin', () => {})()).toEqual({ access: 'denied', where: 'System Settings › Privacy & Security › Microphone' });
+    expect(await createOsMicrophone('darwin', () => {})()).toEqual({
+      access: 'denied',
+      where: 'System Settings › Privacy & Security › Microphone',
+    });
   });
 
   it('macOS denied (or restricted): not asked again, logged, answered with where to allow it', async () => {
@@ -225,10 +240,13 @@ describe('the OS side of the microphone', () => {
 describe('app:microphone-access', () => {
   const handlersWith = (platform: object) => createAppHandlers({} as never, platform as never, () => ({}) as never, undefined) as never;
 
-  it('answers the platform\'s consent; with none to ask (Chromium host, harness) it is granted', async () => {
+  it("answers the platform's consent; with none to ask (Chromium host, harness) it is granted", async () => {
     fakeSystemPreferences.status = 'denied';
     const mac = createDispatcher(handlersWith({ microphoneAccess: createOsMicrophone('darwin', () => {}) }));
-    expect(await mac('app:microphone-access', {})).toEqual({ ok: true, value: { access: 'denied', where: 'System Settings › Privacy & Security › Microphone' } });
+    expect(await mac('app:microphone-access', {})).toEqual({
+      ok: true,
+      value: { access: 'denied', where: 'System Settings › Privacy & Security › Microphone' },
+    });
     const elsewhere = createDispatcher(handlersWith({}));
     expect(await elsewhere('app:microphone-access', {})).toEqual({ ok: true, value: { access: 'granted' } });
   });

@@ -18,7 +18,12 @@ const navigation = (preventDefault: () => void, url: string) => [{ preventDefaul
 
 /** a window whose page committed at APP, as Chromium reports it after loadURL */
 function open(packaged = false) {
-  const win = createMainWindow({ preload: '/app/out/preload/index.cjs', packaged, state: { bounds: null, maximized: false }, page: createTrustedPage(APP) }) as unknown as FakeBrowserWindow;
+  const win = createMainWindow({
+    preload: '/app/out/preload/index.cjs',
+    packaged,
+    state: { bounds: null, maximized: false },
+    page: createTrustedPage(APP),
+  }) as unknown as FakeBrowserWindow;
   win.webContents.emit('did-navigate', {}, APP);
   return win;
 }
@@ -42,7 +47,7 @@ describe('main window', () => {
     expect(win.show).toHaveBeenCalled();
   });
 
-  it('writes exactly the policy\'s web preferences (a literal an auditor can read), auxclick off', () => {
+  it("writes exactly the policy's web preferences (a literal an auditor can read), auxclick off", () => {
     for (const packaged of [false, true]) {
       FakeBrowserWindow.created = [];
       const win = open(packaged);
@@ -66,7 +71,12 @@ describe('main window', () => {
 
   it('trusts the first page Chromium committed at the address it was told to load, and nothing before it', () => {
     const page = createTrustedPage(APP);
-    const win = createMainWindow({ preload: '/p', packaged: true, state: { bounds: null, maximized: false }, page }) as unknown as FakeBrowserWindow;
+    const win = createMainWindow({
+      preload: '/p',
+      packaged: true,
+      state: { bounds: null, maximized: false },
+      page,
+    }) as unknown as FakeBrowserWindow;
     const early = vi.fn();
     win.webContents.emit('will-navigate', ...navigation(early, APP));
     expect(early).toHaveBeenCalledTimes(1);
@@ -82,7 +92,7 @@ describe('main window', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it('never lets the window onto file://, even the built page\'s own file', () => {
+  it("never lets the window onto file://, even the built page's own file", () => {
     const win = open();
     for (const url of ['file:///app/out/renderer/index.html', 'file:///etc/passwd', 'app://evil/index.html']) {
       const prevent = vi.fn();
@@ -110,7 +120,12 @@ describe('main window', () => {
   });
 
   it('restores the remembered size and maximised state', () => {
-    const win = createMainWindow({ preload: '/p', packaged: false, state: { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true }, page: createTrustedPage(APP) }) as unknown as FakeBrowserWindow;
+    const win = createMainWindow({
+      preload: '/p',
+      packaged: false,
+      state: { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true },
+      page: createTrustedPage(APP),
+    }) as unknown as FakeBrowserWindow;
     expect(win.options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
     expect(win.maximize).toHaveBeenCalled();
   });
@@ -121,29 +136,52 @@ describe('session hardening', () => {
   /** the request handler's answer, once its (possibly asynchronous) callback ran */
   const answer = async (session: ReturnType<typeof fakeSession>, permission: string, details: object): Promise<boolean | undefined> => {
     let granted: boolean | undefined;
-    session.permissionRequest!(null, permission, (g: boolean) => { granted = g; }, details);
+    session.permissionRequest!(
+      null,
+      permission,
+      (g: boolean) => {
+        granted = g;
+      },
+      details,
+    );
     await new Promise((ok) => setTimeout(ok, 0));
     return granted;
   };
 
-  it('grants only the app page\'s microphone requests and adds the CSP header', async () => {
+  it("grants only the app page's microphone requests and adds the CSP header", async () => {
     const session = fakeSession();
     hardenSession(session as never, CONTENT_SECURITY_POLICY, () => APP);
     expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['audio'] })).toBe(true);
     expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['video'] })).toBe(false);
-    expect(await answer(session, 'media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['audio'] })).toBe(false);
+    expect(await answer(session, 'media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['audio'] })).toBe(
+      false,
+    );
     expect(await answer(session, 'media', { requestingUrl: APP, isMainFrame: false, mediaTypes: ['audio'] })).toBe(false);
     expect(await answer(session, 'geolocation', fromApp)).toBe(false);
     expect(await answer(session, 'notifications', fromApp)).toBe(false);
-    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP, isMainFrame: true })).toBe(true);
-    expect(session.permissionCheck!(null, 'media', 'https://evil.example', { mediaType: 'audio', requestingUrl: 'https://evil.example/', isMainFrame: true })).toBe(false);
-    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'video', requestingUrl: APP, isMainFrame: true })).toBe(false);
+    expect(
+      session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP, isMainFrame: true }),
+    ).toBe(true);
+    expect(
+      session.permissionCheck!(null, 'media', 'https://evil.example', {
+        mediaType: 'audio',
+        requestingUrl: 'https://evil.example/',
+        isMainFrame: true,
+      }),
+    ).toBe(false);
+    expect(
+      session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'video', requestingUrl: APP, isMainFrame: true }),
+    ).toBe(false);
     expect(session.permissionCheck!(null, 'clipboard-read', 'app://crm-console', { requestingUrl: APP, isMainFrame: true })).toBe(false);
     // the app's own address in a frame below the top one is not the app's page
-    expect(session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP, isMainFrame: false })).toBe(false);
+    expect(
+      session.permissionCheck!(null, 'media', 'app://crm-console', { mediaType: 'audio', requestingUrl: APP, isMainFrame: false }),
+    ).toBe(false);
 
     let headers: Record<string, string[]> = {};
-    session.headers!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
+    session.headers!({ responseHeaders: { 'X-Other': ['1'] } }, (r: { responseHeaders: Record<string, string[]> }) => {
+      headers = r.responseHeaders;
+    });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['X-Other']).toEqual(['1']);
   });
@@ -154,11 +192,13 @@ describe('session hardening', () => {
     expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['audio'] })).toBe(false);
   });
 
-  it('asks the OS only after the page\'s rule allowed it, and follows its answer', async () => {
+  it("asks the OS only after the page's rule allowed it, and follows its answer", async () => {
     const session = fakeSession();
     const os = vi.fn(async () => false);
     hardenSession(session as never, CONTENT_SECURITY_POLICY, () => APP, os);
-    expect(await answer(session, 'media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['audio'] })).toBe(false);
+    expect(await answer(session, 'media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['audio'] })).toBe(
+      false,
+    );
     expect(os).not.toHaveBeenCalled();
     expect(await answer(session, 'media', { ...fromApp, mediaTypes: ['audio'] })).toBe(false);
     expect(os).toHaveBeenCalledTimes(1);
@@ -170,7 +210,9 @@ describe('session hardening', () => {
     const session = fakeSession();
     hardenSession(session as never, developmentCsp('http://localhost:5173/'));
     let headers: Record<string, string[]> = {};
-    session.headers!({ responseHeaders: {} }, (r: { responseHeaders: Record<string, string[]> }) => { headers = r.responseHeaders; });
+    session.headers!({ responseHeaders: {} }, (r: { responseHeaders: Record<string, string[]> }) => {
+      headers = r.responseHeaders;
+    });
     expect(headers['Content-Security-Policy']![0]).toContain("connect-src 'self' ws://localhost:5173");
   });
 });

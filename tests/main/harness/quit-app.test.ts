@@ -16,9 +16,18 @@ describe('quitRequest', () => {
 
 describe.skipIf(process.platform === 'win32')('askToQuit', () => {
   it('lets a process that handles SIGTERM end itself with code 0', async () => {
-    const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); console.log('up'); setInterval(() => {}, 1000);"], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['-e', "process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); console.log('up'); setInterval(() => {}, 1000);"],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
-    await new Promise<void>((ready) => child.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('up')) ready(); }));
+    await new Promise<void>((ready) =>
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('up')) ready();
+      }),
+    );
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     askToQuit(child);
     expect(await exited).toBe(0);

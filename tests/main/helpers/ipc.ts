@@ -1,7 +1,14 @@
 // The IPC handlers over a test core, wired as a host wires them minus the desktop: the
 // clipboard is a plain holder the test can read, no file is ever picked, nothing is opened.
 import { createClipboardGuard } from '../../../src-main/ipc/clipboard-guard';
-import { createDispatcher, createHandlers, type Dispatch, type HandlerCore, type HandlerDeps, type HandlerPlatform } from '../../../src-main/ipc/handlers';
+import {
+  createDispatcher,
+  createHandlers,
+  type Dispatch,
+  type HandlerCore,
+  type HandlerDeps,
+  type HandlerPlatform,
+} from '../../../src-main/ipc/handlers';
 import { TEST_APP_INFO } from './app-info';
 
 export interface TestIpcOptions {
@@ -19,7 +26,12 @@ export function testDispatch(core: HandlerCore, options: TestIpcOptions = {}): D
   const handlers = createHandlers({
     core,
     platform: {
-      clipboard: createClipboardGuard({ writeText: (t) => { clipboard.text = t; }, readText: () => clipboard.text }),
+      clipboard: createClipboardGuard({
+        writeText: (t) => {
+          clipboard.text = t;
+        },
+        readText: () => clipboard.text,
+      }),
       pickFile: async () => null,
       openExternal: async () => {},
       ...(options.confirm ? { confirm: options.confirm } : {}),

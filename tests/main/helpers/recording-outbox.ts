@@ -28,7 +28,11 @@ export class RecordingOutbox implements OutboxService {
 
   async enqueueMessage(input: MessageInput): Promise<OutboxItem> {
     this.messages.push(input);
-    return this.add(input.op.op === 'messages.text' ? 'send.text' : input.op.op === 'messages.media' ? 'send.media' : 'send.audio', input.profileId, input.label);
+    return this.add(
+      input.op.op === 'messages.text' ? 'send.text' : input.op.op === 'messages.media' ? 'send.media' : 'send.audio',
+      input.profileId,
+      input.label,
+    );
   }
 
   private async enqueueRevocation(input: RevocationInput): Promise<OutboxItem> {
@@ -66,8 +70,18 @@ export class RecordingOutbox implements OutboxService {
   private add(kind: OutboxItem['kind'], profileId: string, label: string): OutboxItem {
     const at = new Date().toISOString();
     const item: OutboxItem = {
-      id: `ob_${this.items.length + 1}`, kind, profileId, label, state: 'pending', attempts: 0, createdAt: at, updatedAt: at,
-      nextAttemptAt: null, lastError: null, resultSummary: null, pendingReason: 'queued',
+      id: `ob_${this.items.length + 1}`,
+      kind,
+      profileId,
+      label,
+      state: 'pending',
+      attempts: 0,
+      createdAt: at,
+      updatedAt: at,
+      nextAttemptAt: null,
+      lastError: null,
+      resultSummary: null,
+      pendingReason: 'queued',
     };
     this.items.push(item);
     return item;

@@ -30,17 +30,19 @@ export function leakedRuns(text: string, secret: string): string[] {
 
 function serialise(value: unknown): string {
   const seen = new WeakSet<object>();
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v instanceof Error) {
-      return { ...v, name: v.name, message: v.message, stack: v.stack, cause: (v as { cause?: unknown }).cause };
-    }
-    if (typeof v === 'object' && v !== null) {
-      if (seen.has(v)) return '[circular]';
-      seen.add(v);
-    }
-    if (typeof v === 'bigint') return v.toString();
-    return v;
-  }) ?? String(value);
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (v instanceof Error) {
+        return { ...v, name: v.name, message: v.message, stack: v.stack, cause: (v as { cause?: unknown }).cause };
+      }
+      if (typeof v === 'object' && v !== null) {
+        if (seen.has(v)) return '[circular]';
+        seen.add(v);
+      }
+      if (typeof v === 'bigint') return v.toString();
+      return v;
+    }) ?? String(value)
+  );
 }
 
 /** the secrets (shown by their last 4 characters only) of which `value` holds an 8+ run, any case */

@@ -6,7 +6,10 @@ import { DATABASE_FILE } from '../../../src-main/core/store/database';
 import { KeysCodec } from '../../../src-main/core/store/tables/keys-table';
 import { openSqlite } from '../../../src-main/core/store/sqlite';
 
-export function storedRows(dataDir: string, table: 'profiles' | 'saved_keys' | 'settings' | 'sent_messages' | 'server_key_lists' | 'request_log'): Record<string, unknown>[] {
+export function storedRows(
+  dataDir: string,
+  table: 'profiles' | 'saved_keys' | 'settings' | 'sent_messages' | 'server_key_lists' | 'request_log',
+): Record<string, unknown>[] {
   const db = openSqlite(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     // the name is one of the literal table names above, never input

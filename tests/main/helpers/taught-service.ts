@@ -14,9 +14,18 @@ export interface TaughtService {
 }
 
 export async function openTaughtService(dialect: SandboxDialect, options: { contacts?: number; keyName: string }): Promise<TaughtService> {
-  const sandbox = await openSandbox({ dialect, rate: 1000, burst: 1000, ...(options.contacts === undefined ? {} : { contacts: options.contacts }) });
+  const sandbox = await openSandbox({
+    dialect,
+    rate: 1000,
+    burst: 1000,
+    ...(options.contacts === undefined ? {} : { contacts: options.contacts }),
+  });
   const t = await openTestCore(dialect);
-  const { profileId } = await addProfileWithKey(t.core, { name: dialect, baseUrl: sandbox.baseUrl }, { name: options.keyName, value: sandbox.adminKey });
+  const { profileId } = await addProfileWithKey(
+    t.core,
+    { name: dialect, baseUrl: sandbox.baseUrl },
+    { name: options.keyName, value: sandbox.adminKey },
+  );
   await teachPlayground(t.core, profileId, dialect, sandbox.baseUrl);
   return { sandbox, t, profileId };
 }

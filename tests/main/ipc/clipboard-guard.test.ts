@@ -4,7 +4,13 @@ import { createClipboardGuard, SENSITIVE_CLEAR_MS } from '../../../src-main/ipc/
 /** A guard over a fake clipboard whose text `cb.peek()` shows. */
 function guardedClipboard() {
   let text = '';
-  const cb = { writeText: async (t: string) => { text = t; }, readText: async () => text, peek: () => text };
+  const cb = {
+    writeText: async (t: string) => {
+      text = t;
+    },
+    readText: async () => text,
+    peek: () => text,
+  };
   return { cb, guard: createClipboardGuard(cb) };
 }
 

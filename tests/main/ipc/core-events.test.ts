@@ -14,10 +14,30 @@ describe('wireCoreEvents', () => {
     const profiles = new Emitter<ProfileChange>();
     const events: [string, unknown][] = [];
     const wiring = wireCoreEvents(
-      { requestLog: { onDidAppend: log.event }, outbox: { onDidChange: outbox.event }, keys: { onDidChange: sync.event }, profiles: { onDidChange: profiles.event } },
+      {
+        requestLog: { onDidAppend: log.event },
+        outbox: { onDidChange: outbox.event },
+        keys: { onDidChange: sync.event },
+        profiles: { onDidChange: profiles.event },
+      },
       (e, d) => events.push([e, d]),
     );
-    log.fire({ own: true, entry: { id: 'r', at: '', process: 'window', host: 'crm.example', method: 'GET', path: '/x', status: null, durationMs: 1, requestHeaders: {}, errorCode: 'network', attempt: 1 } });
+    log.fire({
+      own: true,
+      entry: {
+        id: 'r',
+        at: '',
+        process: 'window',
+        host: 'crm.example',
+        method: 'GET',
+        path: '/x',
+        status: null,
+        durationMs: 1,
+        requestHeaders: {},
+        errorCode: 'network',
+        attempt: 1,
+      },
+    });
     outbox.fire([{ state: 'pending' } as OutboxItem]);
     sync.fire({ keyId: 'lk_1', profileId: 'p1' });
     expect(events.map(([e]) => e)).toEqual(['log:entry', 'net:status', 'outbox:changed', 'net:status', 'keys:changed']);
@@ -29,8 +49,27 @@ describe('wireCoreEvents', () => {
   it("forwards another process's log entries to the window without taking them as this process's reachability", () => {
     const log = new Emitter<LoggedRequest>();
     const events: [string, unknown][] = [];
-    wireCoreEvents({ requestLog: { onDidAppend: log.event }, keys: { onDidChange: new Emitter<KeyChange>().event }, profiles: { onDidChange: new Emitter<ProfileChange>().event } }, (e, d) => events.push([e, d]));
-    const unreachable: RequestLogEntry = { id: 'c1', at: '', process: 'crm', host: 'elsewhere.example', method: 'GET', path: '/x', status: null, durationMs: 1, requestHeaders: {}, errorCode: 'network', attempt: 1 };
+    wireCoreEvents(
+      {
+        requestLog: { onDidAppend: log.event },
+        keys: { onDidChange: new Emitter<KeyChange>().event },
+        profiles: { onDidChange: new Emitter<ProfileChange>().event },
+      },
+      (e, d) => events.push([e, d]),
+    );
+    const unreachable: RequestLogEntry = {
+      id: 'c1',
+      at: '',
+      process: 'crm',
+      host: 'elsewhere.example',
+      method: 'GET',
+      path: '/x',
+      status: null,
+      durationMs: 1,
+      requestHeaders: {},
+      errorCode: 'network',
+      attempt: 1,
+    };
     log.fire({ entry: unreachable, own: false });
     expect(events).toEqual([['log:entry', unreachable]]);
     log.fire({ entry: { ...unreachable, id: 'w1', process: 'window' }, own: true });
@@ -40,7 +79,14 @@ describe('wireCoreEvents', () => {
   it('a profile change is announced with its state; a move to another address also changes its keys', () => {
     const profiles = new Emitter<ProfileChange>();
     const events: [string, unknown][] = [];
-    wireCoreEvents({ requestLog: { onDidAppend: new Emitter<LoggedRequest>().event }, keys: { onDidChange: new Emitter<KeyChange>().event }, profiles: { onDidChange: profiles.event } }, (e, d) => events.push([e, d]));
+    wireCoreEvents(
+      {
+        requestLog: { onDidAppend: new Emitter<LoggedRequest>().event },
+        keys: { onDidChange: new Emitter<KeyChange>().event },
+        profiles: { onDidChange: profiles.event },
+      },
+      (e, d) => events.push([e, d]),
+    );
     const state = { profiles: [], activeProfileId: null };
     profiles.fire({ state, moved: null });
     profiles.fire({ state, moved: 'p2' });

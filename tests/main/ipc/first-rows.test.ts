@@ -7,7 +7,15 @@ import type { Handlers } from '../../../src-main/ipc/handler-types';
 
 function dispatchLogging() {
   const lines: string[] = [];
-  const handlers = createAppHandlers({} as never, {} as never, () => ({}) as never, undefined, undefined, undefined, (m) => lines.push(m));
+  const handlers = createAppHandlers(
+    {} as never,
+    {} as never,
+    () => ({}) as never,
+    undefined,
+    undefined,
+    undefined,
+    (m) => lines.push(m),
+  );
   return { lines, dispatch: createDispatcher(handlers as unknown as Handlers) };
 }
 

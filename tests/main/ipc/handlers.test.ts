@@ -33,8 +33,16 @@ describe.skipIf(!available)('IPC handlers over the real core', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 300, rate: 1000, burst: 1000 });
     tc = await openTestCore('ipc');
-    ({ profileId } = await addProfileWithKey(tc.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'admin', value: sandbox.adminKey }));
-    dispatch = testDispatch(tc.core, { clipboard, emit: (event, data) => events.push({ event, data }), onInternalError: (channel) => internalErrors.push(channel) });
+    ({ profileId } = await addProfileWithKey(
+      tc.core,
+      { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true },
+      { name: 'admin', value: sandbox.adminKey },
+    ));
+    dispatch = testDispatch(tc.core, {
+      clipboard,
+      emit: (event, data) => events.push({ event, data }),
+      onInternalError: (channel) => internalErrors.push(channel),
+    });
     // the services announce their own changes; wired as every host's runtime wires them
     wireCoreEvents(tc.core, (event, data) => events.push({ event, data }));
   });

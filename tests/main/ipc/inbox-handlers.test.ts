@@ -22,9 +22,18 @@ describe.skipIf(!available)('the inbox channels', () => {
     await tc.core.profiles.activate(profileId);
     dispatch = testDispatch(tc.core);
     const at = new Date().toISOString();
-    tc.core.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_1', number: ANA, type: 'text', text: 'Hi, is my order out?', name: 'Ana', at } });
-    tc.core.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_2', number: BRUNO, type: 'text', text: 'Thanks!', at } });
-    tc.core.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_3', number: BRUNO, type: 'text', text: 'One more thing', at } });
+    tc.core.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_1', number: ANA, type: 'text', text: 'Hi, is my order out?', name: 'Ana', at },
+    });
+    tc.core.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_2', number: BRUNO, type: 'text', text: 'Thanks!', at },
+    });
+    tc.core.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_3', number: BRUNO, type: 'text', text: 'One more thing', at },
+    });
   });
 
   afterAll(async () => {
@@ -70,7 +79,10 @@ describe.skipIf(!available)('the inbox channels', () => {
       expect(r.ok ? 'ok' : r.error.code, JSON.stringify(payload)).toBe('validation');
     }
     const r = await dispatch('inbox:mark-read', { number: 'call me' });
-    expect(r.ok ? null : [r.error.code, r.error.message]).toEqual(['validation', 'The number has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed.']);
+    expect(r.ok ? null : [r.error.code, r.error.message]).toEqual([
+      'validation',
+      'The number has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed.',
+    ]);
     // nothing was marked by the refused calls
     expect((await list({ filter: 'unread', offset: 0, limit: 50 })).unreadTotal).toBe(1);
   });

@@ -34,7 +34,11 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
   beforeAll(async () => {
     sandbox = await openSandbox();
     tc = await openTestCore('ipc-key-lifecycle');
-    ({ profileId } = await addProfileWithKey(tc.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'admin', value: sandbox.adminKey }));
+    ({ profileId } = await addProfileWithKey(
+      tc.core,
+      { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true },
+      { name: 'admin', value: sandbox.adminKey },
+    ));
     dispatch = testDispatch(tc.core);
   });
 
@@ -80,7 +84,10 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
     strays.push(stray);
     await tc.raw.set(stray, moved.value);
     await tc.raw.delete(keyAccount(moved.id));
-    expect((await call('keys:missing-values', { profileId })) as { value: string[] }).toMatchObject({ ok: true, value: expect.arrayContaining([moved.id]) });
+    expect((await call('keys:missing-values', { profileId })) as { value: string[] }).toMatchObject({
+      ok: true,
+      value: expect.arrayContaining([moved.id]),
+    });
 
     const r = await call('keys:repair', { id: moved.id });
     expect(r).toMatchObject({ ok: true, value: { repaired: true } });
@@ -108,7 +115,10 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
 
   it('keeps the expiry a created key was given; a wrong one is refused before any key is made', async () => {
     const before = Date.now();
-    const r = (await call('keys:server-create', { name: 'expiring', permissions: ['contacts:read'], expires: '30d' })) as { ok: true; value: { id: string; expiresAt: string } };
+    const r = (await call('keys:server-create', { name: 'expiring', permissions: ['contacts:read'], expires: '30d' })) as {
+      ok: true;
+      value: { id: string; expiresAt: string };
+    };
     expect(r.ok).toBe(true);
     const saved = (await tc.core.keys.list(profileId)).find((k) => k.id === r.value.id);
     expect(saved?.expiresAt).toBe(r.value.expiresAt);
@@ -122,7 +132,10 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
     expect(JSON.stringify(wrong)).toContain('has already passed');
     expect((await tc.core.keys.list(profileId)).length).toBe(count);
 
-    const none = (await call('keys:server-create', { name: 'no expiry', permissions: ['contacts:read'] })) as { ok: true; value: { id: string } };
+    const none = (await call('keys:server-create', { name: 'no expiry', permissions: ['contacts:read'] })) as {
+      ok: true;
+      value: { id: string };
+    };
     expect((await tc.core.keys.list(profileId)).find((k) => k.id === none.value.id)?.expiresAt ?? null).toBeNull();
   });
 });

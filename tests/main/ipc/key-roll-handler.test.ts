@@ -30,7 +30,11 @@ describe.skipIf(!available)('keys:roll', () => {
   beforeAll(async () => {
     sandbox = await openSandbox();
     tc = await openTestCore('ipc-key-roll');
-    ({ profileId, keyId: adminId } = await addProfileWithKey(tc.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'admin', value: sandbox.adminKey }));
+    ({ profileId, keyId: adminId } = await addProfileWithKey(
+      tc.core,
+      { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true },
+      { name: 'admin', value: sandbox.adminKey },
+    ));
     dispatch = testDispatch(tc.core, {
       emit: (event, data) => {
         events.push({ event, data });
@@ -45,7 +49,12 @@ describe.skipIf(!available)('keys:roll', () => {
   });
 
   it('validates the payload: an unknown grace or field is refused before anything is made', async () => {
-    for (const payload of [{ id: adminId }, { id: adminId, grace: '2h' }, { id: adminId, grace: 'now', extra: 1 }, { id: '', grace: 'now' }]) {
+    for (const payload of [
+      { id: adminId },
+      { id: adminId, grace: '2h' },
+      { id: adminId, grace: 'now', extra: 1 },
+      { id: '', grace: 'now' },
+    ]) {
       expect(await call('keys:roll', payload), JSON.stringify(payload)).toMatchObject({ ok: false, error: { code: 'validation' } });
     }
     expect(events.filter((e) => e.event === 'keys:roll-progress')).toEqual([]);
@@ -55,7 +64,10 @@ describe.skipIf(!available)('keys:roll', () => {
   it('rolls a key: both keys answered, each step emitted in order, no value in the reply or an event', async () => {
     const made = sandbox.createKey('ops', ['contacts:read', 'messages:send']);
     const old = await tc.core.keys.addKey({ profileId, name: 'ops', value: made.key });
-    const r = (await call('keys:roll', { id: old.id, grace: '1h' })) as { ok: true; value: { oldKey: { id: string; state: string }; newKey: { id: string; name: string }; switched: string[]; retiresAt: string } };
+    const r = (await call('keys:roll', { id: old.id, grace: '1h' })) as {
+      ok: true;
+      value: { oldKey: { id: string; state: string }; newKey: { id: string; name: string }; switched: string[]; retiresAt: string };
+    };
     expect(r.ok).toBe(true);
     expect(r.value.oldKey).toMatchObject({ id: old.id, state: 'revoked' });
     expect(r.value.newKey.name).toBe('ops (rolled)');

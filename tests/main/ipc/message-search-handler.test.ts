@@ -26,7 +26,10 @@ describe.skipIf(!available)('messages:search over IPC', () => {
     const { profileId } = await addProfileWithKey(tc.core, { name: 'Shop', baseUrl: 'http://127.0.0.1:4799' }, { name: 'ops', value: KEY });
     await tc.core.profiles.activate(profileId);
     const at = new Date().toISOString();
-    tc.core.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_1', number: '5511999990001', type: 'text', text: `Meu pedido? a chave é ${KEY}`, name: 'Zoë', at } });
+    tc.core.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_1', number: '5511999990001', type: 'text', text: `Meu pedido? a chave é ${KEY}`, name: 'Zoë', at },
+    });
     dispatch = testDispatch(tc.core);
   });
 
@@ -61,8 +64,21 @@ describe.skipIf(!available)('messages:search over IPC', () => {
   });
 
   it('answers text with nothing to search for, or a page marker no search gave, with the reason as data', async () => {
-    expect(await call({ text: '  ' })).toEqual({ ok: false, error: { code: 'validation', message: 'Type a word to search for.', details: [{ field: 'text', message: 'Type a word to search for.' }] } });
-    expect(await call({ text: '*)("' })).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringMatching(/finds words and numbers/) } });
-    expect(await call({ text: 'pedido', after: 'DROP TABLE' })).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringMatching(/not one a search gave/) } });
+    expect(await call({ text: '  ' })).toEqual({
+      ok: false,
+      error: {
+        code: 'validation',
+        message: 'Type a word to search for.',
+        details: [{ field: 'text', message: 'Type a word to search for.' }],
+      },
+    });
+    expect(await call({ text: '*)("' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringMatching(/finds words and numbers/) },
+    });
+    expect(await call({ text: 'pedido', after: 'DROP TABLE' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringMatching(/not one a search gave/) },
+    });
   });
 });

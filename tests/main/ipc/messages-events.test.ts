@@ -9,10 +9,17 @@ import { wireCoreEvents } from '../../../src-main/ipc/core-events';
 describe('messages:changed', () => {
   it('is sent for each change the history announces, and no longer once unwired', () => {
     const history = new Emitter<HistoryChange>();
-    const quiet = <T>(): Event<T> => () => ({ dispose: () => undefined });
+    const quiet =
+      <T>(): Event<T> =>
+      () => ({ dispose: () => undefined });
     const events: [string, unknown][] = [];
     const wiring = wireCoreEvents(
-      { requestLog: { onDidAppend: quiet<LoggedRequest>() }, keys: { onDidChange: quiet<KeyChange>() }, profiles: { onDidChange: quiet<ProfileChange>() }, history: { onDidChange: history.event } },
+      {
+        requestLog: { onDidAppend: quiet<LoggedRequest>() },
+        keys: { onDidChange: quiet<KeyChange>() },
+        profiles: { onDidChange: quiet<ProfileChange>() },
+        history: { onDidChange: history.event },
+      },
       (e, d) => events.push([e, d]),
     );
     history.fire({ profileId: 'p1' });

@@ -3,7 +3,17 @@ import type { OutboxItem, RequestLogEntry } from '../../../src-main/core/model';
 import { createNetStatus } from '../../../src-main/ipc/net-status';
 
 const entry = (status: number | null, errorCode: RequestLogEntry['errorCode'] = null): RequestLogEntry => ({
-  id: 'r', at: '', process: 'window', host: 'crm.example', method: 'GET', path: '/api/v1/contacts', status, durationMs: 1, requestHeaders: {}, errorCode, attempt: 1,
+  id: 'r',
+  at: '',
+  process: 'window',
+  host: 'crm.example',
+  method: 'GET',
+  path: '/api/v1/contacts',
+  status,
+  durationMs: 1,
+  requestHeaders: {},
+  errorCode,
+  attempt: 1,
 });
 const item = (state: OutboxItem['state']) => ({ state }) as OutboxItem;
 

@@ -15,7 +15,11 @@ describe('conversations:open-media', () => {
   it('a kept file opens with the OS (its path), never in the browser', async () => {
     const opened: string[] = [];
     const browsed: string[] = [];
-    const handlers = createConversationHandlers(service('/data/media/p1/abc'), async (url) => void browsed.push(url), async (path) => void opened.push(path));
+    const handlers = createConversationHandlers(
+      service('/data/media/p1/abc'),
+      async (url) => void browsed.push(url),
+      async (path) => void opened.push(path),
+    );
     await handlers['conversations:open-media']({ messageId: 'wamid.1' });
     expect(opened).toEqual(['/data/media/p1/abc']);
     expect(browsed).toEqual([]);
@@ -23,13 +27,19 @@ describe('conversations:open-media', () => {
 
   it('a linked file opens in the browser', async () => {
     const browsed: string[] = [];
-    const handlers = createConversationHandlers(service(null), async (url) => void browsed.push(url), async () => undefined);
+    const handlers = createConversationHandlers(
+      service(null),
+      async (url) => void browsed.push(url),
+      async () => undefined,
+    );
     await handlers['conversations:open-media']({ messageId: 'in_1' });
     expect(browsed).toEqual(['https://files.example/invoice.pdf']);
   });
 
   it('a host without an opener says the file is kept and where', async () => {
     const handlers = createConversationHandlers(service('/data/media/p1/abc'), async () => undefined);
-    await expect(handlers['conversations:open-media']({ messageId: 'wamid.1' })).rejects.toThrow(/cannot open files with the OS: the file is kept in the data folder, under media\//);
+    await expect(handlers['conversations:open-media']({ messageId: 'wamid.1' })).rejects.toThrow(
+      /cannot open files with the OS: the file is kept in the data folder, under media\//,
+    );
   });
 });

@@ -42,7 +42,11 @@ describe.skipIf(!available)('keys stay with their origin', () => {
     // another origin that records everything it is sent
     elsewhere = await startKeyTrap('{"data":[],"meta":{"page":1,"per_page":1,"total":0,"total_pages":0}}');
     tc = await openTestCore('origin');
-    ({ profileId } = await addProfileWithKey(tc.core, { name: 'Prod', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey }));
+    ({ profileId } = await addProfileWithKey(
+      tc.core,
+      { name: 'Prod', baseUrl: sandbox.baseUrl },
+      { name: 'admin', value: sandbox.adminKey },
+    ));
     dispatch = testDispatch(tc.core, {
       clipboard,
       confirm: async (question) => {
@@ -62,7 +66,7 @@ describe.skipIf(!available)('keys stay with their origin', () => {
     expect(await keysOf()).toMatchObject([{ name: 'admin', origin: new URL(sandbox.baseUrl).origin, heldBack: false }]);
   });
 
-  it('moving the profile without the person\'s yes keeps the key behind: it is never sent to the new origin', async () => {
+  it("moving the profile without the person's yes keeps the key behind: it is never sent to the new origin", async () => {
     answer = false;
     const moved = await dispatch('profiles:update', { id: profileId, baseUrl: elsewhere.url, confirmInsecure: true });
     expect(moved).toMatchObject({ ok: true, value: { baseUrl: elsewhere.url } });
@@ -94,7 +98,7 @@ describe.skipIf(!available)('keys stay with their origin', () => {
     expect(await keysOf()).toMatchObject([{ origin: new URL(sandbox.baseUrl).origin, heldBack: false }]);
   });
 
-  it('plain http to a remote host needs the person\'s yes; confirmInsecure from the window is not enough', async () => {
+  it("plain http to a remote host needs the person's yes; confirmInsecure from the window is not enough", async () => {
     answer = false;
     const insecure = await dispatch('profiles:update', { id: profileId, baseUrl: 'http://192.0.2.10:4010', confirmInsecure: true });
     expect(insecure).toMatchObject({ ok: false, error: { code: 'validation' } });
@@ -102,7 +106,10 @@ describe.skipIf(!available)('keys stay with their origin', () => {
     const created = await dispatch('profiles:create', { name: 'Remote http', baseUrl: 'http://192.0.2.11:4010', confirmInsecure: true });
     expect(created).toMatchObject({ ok: false, error: { code: 'validation' } });
     answer = true;
-    expect(await dispatch('profiles:create', { name: 'Remote http', baseUrl: 'http://192.0.2.11:4010' })).toMatchObject({ ok: true, value: { allowInsecureHttp: true } });
+    expect(await dispatch('profiles:create', { name: 'Remote http', baseUrl: 'http://192.0.2.11:4010' })).toMatchObject({
+      ok: true,
+      value: { allowInsecureHttp: true },
+    });
     expect((await tc.core.profiles.get(profileId)).baseUrl).toBe(sandbox.baseUrl);
   });
 
@@ -111,7 +118,9 @@ describe.skipIf(!available)('keys stay with their origin', () => {
     try {
       const profile = await addProfileWithKey(core.core, { name: 'P', baseUrl: sandbox.baseUrl }, { name: 'k', value: sandbox.adminKey });
       const d = testDispatch(core.core);
-      expect(await d('profiles:update', { id: profile.profileId, baseUrl: elsewhere.url, confirmInsecure: true })).toMatchObject({ ok: true });
+      expect(await d('profiles:update', { id: profile.profileId, baseUrl: elsewhere.url, confirmInsecure: true })).toMatchObject({
+        ok: true,
+      });
       expect(await d('keys:list', { profileId: profile.profileId })).toMatchObject({ ok: true, value: [{ heldBack: true }] });
       expect(await d('contacts:list', { page: 1, perPage: 5 })).toMatchObject({ ok: false, error: { code: 'key_held_back' } });
     } finally {
@@ -127,11 +136,33 @@ describe('a key saved before keys were bound', () => {
     const meta = createMetaStores(openDatabase(dir));
     const secrets = new MemorySecretStore();
     await meta.profiles.update((doc) => {
-      doc.profiles.push({ id: 'p1', name: 'P', baseUrl: 'https://a.example', endpointOverrides: {}, api: null, activeKeyId: 'lk_1', sandbox: false, allowInsecureHttp: false, createdAt: '2026-01-01T00:00:00Z' });
+      doc.profiles.push({
+        id: 'p1',
+        name: 'P',
+        baseUrl: 'https://a.example',
+        endpointOverrides: {},
+        api: null,
+        activeKeyId: 'lk_1',
+        sandbox: false,
+        allowInsecureHttp: false,
+        createdAt: '2026-01-01T00:00:00Z',
+      });
       doc.activeProfileId = 'p1';
     });
     await meta.keys.update((doc) => {
-      doc.keys.push({ id: 'lk_1', name: 'old', profileId: 'p1', fingerprint: 'abcd', permissions: null, addedAt: '2026-01-01T00:00:00Z', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null });
+      doc.keys.push({
+        id: 'lk_1',
+        name: 'old',
+        profileId: 'p1',
+        fingerprint: 'abcd',
+        permissions: null,
+        addedAt: '2026-01-01T00:00:00Z',
+        lastUsedAt: null,
+        lastStatus: null,
+        state: 'active',
+        serverKeyId: null,
+        revokedAt: null,
+      });
     });
     await secrets.set(keyAccount('lk_1'), 'legacy-key-value-0000abcd');
     const vault = new KeyVault(secrets, meta);

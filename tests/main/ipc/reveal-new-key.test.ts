@@ -33,7 +33,11 @@ describe.skipIf(!available)('keys:reveal-new and keys:copy-new', () => {
   beforeAll(async () => {
     sandbox = await openSandbox();
     tc = await openTestCore('ipc-reveal');
-    await addProfileWithKey(tc.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'admin', value: sandbox.adminKey });
+    await addProfileWithKey(
+      tc.core,
+      { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true },
+      { name: 'admin', value: sandbox.adminKey },
+    );
     const emit = (event: EventChannel, data: unknown) => events.push(JSON.stringify({ event, data }));
     const port = {
       writeText: (t: string) => {
@@ -44,7 +48,12 @@ describe.skipIf(!available)('keys:reveal-new and keys:copy-new', () => {
       readText: () => clipboard.text,
     };
     dispatch = createDispatcher(
-      createHandlers({ core: tc.core, platform: { clipboard: createClipboardGuard(port), pickFile: async () => null, openExternal: async () => {} }, appInfo: () => TEST_APP_INFO, emit }),
+      createHandlers({
+        core: tc.core,
+        platform: { clipboard: createClipboardGuard(port), pickFile: async () => null, openExternal: async () => {} },
+        appInfo: () => TEST_APP_INFO,
+        emit,
+      }),
     );
     wireCoreEvents(tc.core, emit);
   });

@@ -28,13 +28,22 @@ describe.skipIf(!available)('send:submit keeps each draft from being sent twice'
   };
   const submit = (text: string, extra: { again?: boolean; requestId?: string } = {}) =>
     dispatch('send:submit', { draft: draft(text), requestId: extra.requestId ?? `r-${++seq}`, ...(extra.again ? { again: true } : {}) });
-  const posts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && (r.json as { number?: string } | undefined)?.number === number);
+  const posts = () =>
+    sandbox
+      .requests()
+      .filter(
+        (r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && (r.json as { number?: string } | undefined)?.number === number,
+      );
   const created = () => posts().filter((r) => r.status === 201);
 
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 10, rate: 1000, burst: 1000 });
     tc = await openTestCore('send-session');
-    await addProfileWithKey(tc.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true }, { name: 'admin', value: sandbox.adminKey });
+    await addProfileWithKey(
+      tc.core,
+      { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true },
+      { name: 'admin', value: sandbox.adminKey },
+    );
     dispatch = testDispatch(tc.core);
   });
 
@@ -72,7 +81,10 @@ describe.skipIf(!available)('send:submit keeps each draft from being sent twice'
 
   it('item 5: after a 2xx the app could not read, the key stays: sending again is a replay', async () => {
     const key = await keyShown('unreadable answer');
-    sandbox.injectFaults([{ kind: 'status', status: 201, body: '<html>queued!</html>', contentType: 'text/html' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    sandbox.injectFaults([{ kind: 'status', status: 201, body: '<html>queued!</html>', contentType: 'text/html' }], {
+      method: 'POST',
+      pathPrefix: '/api/v1/messages/text',
+    });
     const first = await submit('unreadable answer');
     expect(first).toMatchObject({ ok: true, value: { status: 'sent', message: { id: null, understood: false } } });
     expect(await keyShown('unreadable answer')).toBe(key);

@@ -23,7 +23,15 @@ beforeAll(async () => {
 
 function setup(picks: (string | null)[]) {
   const stored = { value: null as string | null };
-  const trust = new CaFileTrust({ get: () => stored.value, set: (path) => { stored.value = path; } }, { defaults: () => null });
+  const trust = new CaFileTrust(
+    {
+      get: () => stored.value,
+      set: (path) => {
+        stored.value = path;
+      },
+    },
+    { defaults: () => null },
+  );
   const asked: string[] = [];
   const handlers = createSettingsHandlers(trust, async (purpose) => {
     asked.push(purpose);
@@ -33,7 +41,7 @@ function setup(picks: (string | null)[]) {
 }
 
 describe('settings:ca-file / settings:set-ca-file', () => {
-  it('choose: the file picked in main\'s dialog is trusted and stored; clear: none', async () => {
+  it("choose: the file picked in main's dialog is trusted and stored; clear: none", async () => {
     const { stored, asked, handlers } = setup([good]);
     expect(await handlers['settings:ca-file']({})).toEqual({ path: null, certificates: 0, problem: null });
     expect(await handlers['settings:set-ca-file']({ action: 'choose' })).toEqual({ path: good, certificates: 1, problem: null });
@@ -46,7 +54,10 @@ describe('settings:ca-file / settings:set-ca-file', () => {
   it('a file that cannot be used is a validation error with its reason; a cancelled dialog changes nothing', async () => {
     const { stored, handlers } = setup([good, bad, null]);
     await handlers['settings:set-ca-file']({ action: 'choose' });
-    expect(await caught(() => handlers['settings:set-ca-file']({ action: 'choose' }))).toMatchObject({ code: 'validation', message: `${bad} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----).` });
+    expect(await caught(() => handlers['settings:set-ca-file']({ action: 'choose' }))).toMatchObject({
+      code: 'validation',
+      message: `${bad} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----).`,
+    });
     expect(await handlers['settings:set-ca-file']({ action: 'choose' })).toEqual({ path: good, certificates: 1, problem: null });
     expect(stored.value).toBe(good);
   });

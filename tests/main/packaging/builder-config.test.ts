@@ -9,7 +9,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { builderKeepsDependencyFile, builderSelects, builderUpdateFeeds, DEFAULT_DEB_DEPENDS, mergedWithBuilder, REPO_ROOT, validateWithBuilder } from './builder-internals';
+import {
+  builderKeepsDependencyFile,
+  builderSelects,
+  builderUpdateFeeds,
+  DEFAULT_DEB_DEPENDS,
+  mergedWithBuilder,
+  REPO_ROOT,
+  validateWithBuilder,
+} from './builder-internals';
 import { updateFeedPlan } from '../../../scripts/dist-plan.mjs';
 import { readIcnsEntries, readIcoDirectory, readPngHeader } from './icon-formats';
 
@@ -60,15 +68,21 @@ const archsOf = (section: Section, target: string): string[] | undefined =>
 const resource = (name: string): Promise<Buffer> => readFile(join(REPO_ROOT, config.directories.buildResources, name));
 
 describe('electron-builder.json against electron-builder 26 itself', () => {
-  it('passes electron-builder\'s own configuration validator', async () => {
+  it("passes electron-builder's own configuration validator", async () => {
     await expect(validateWithBuilder(raw)).resolves.toBeUndefined();
   });
 
   it('the validator really rejects: a misspelled option or a wrong value is an error that says where', async () => {
     const { electronFuses, ...rest } = config;
-    await expect(validateWithBuilder({ ...rest, electronFuse: electronFuses })).rejects.toThrow(/configuration has an unknown property 'electronFuse'/);
-    await expect(validateWithBuilder({ ...config, deb: { ...config.deb, recommend: ['gnome-keyring'] } })).rejects.toThrow(/configuration\.deb\b/);
-    await expect(validateWithBuilder({ ...config, nsis: { ...config.nsis, oneClick: 'sometimes' } })).rejects.toThrow(/configuration\.nsis\b/);
+    await expect(validateWithBuilder({ ...rest, electronFuse: electronFuses })).rejects.toThrow(
+      /configuration has an unknown property 'electronFuse'/,
+    );
+    await expect(validateWithBuilder({ ...config, deb: { ...config.deb, recommend: ['gnome-keyring'] } })).rejects.toThrow(
+      /configuration\.deb\b/,
+    );
+    await expect(validateWithBuilder({ ...config, nsis: { ...config.nsis, oneClick: 'sometimes' } })).rejects.toThrow(
+      /configuration\.nsis\b/,
+    );
   });
 
   it('ships only the built app and package.json: no sources, tests, scripts, CI or the CLI bundle', () => {
@@ -77,12 +91,21 @@ describe('electron-builder.json against electron-builder 26 itself', () => {
     for (const path of [pkg.main, 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index.js', 'package.json']) {
       expect(selected(path), path).toBe(true);
     }
-    for (const path of ['src-main/index.ts', 'src-renderer/main.tsx', 'tests/main/packaging/builder-config.test.ts', 'scripts/dist.mjs', '.ci/run', 'out/cli/crm.cjs', 'README.md', 'resources/icon.png']) {
+    for (const path of [
+      'src-main/index.ts',
+      'src-renderer/main.tsx',
+      'tests/main/packaging/builder-config.test.ts',
+      'scripts/dist.mjs',
+      '.ci/run',
+      'out/cli/crm.cjs',
+      'README.md',
+      'resources/icon.png',
+    ]) {
       expect(selected(path), path).toBe(false);
     }
   });
 
-  it('keeps the native files (keytar\'s, and libsql\'s in its per-platform package) outside app.asar, and nothing else', () => {
+  it("keeps the native files (keytar's, and libsql's in its per-platform package) outside app.asar, and nothing else", () => {
     const unpacked = (path: string): boolean => builderSelects(raw, 'asarUnpack', config.linux, path);
     expect(unpacked('node_modules/keytar/build/Release/keytar.node')).toBe(true);
     expect(unpacked('node_modules/@libsql/linux-x64-gnu/index.node')).toBe(true);
@@ -101,7 +124,17 @@ describe('what of the native packages goes into the package', () => {
   const kept = (path: string): boolean => builderKeepsDependencyFile(config, config.linux, path);
 
   it('their runtime files: the JavaScript that loads them and the .node files', () => {
-    for (const path of ['node_modules/keytar/lib/keytar.js', 'node_modules/keytar/package.json', 'node_modules/keytar/build/Release/keytar.node', 'node_modules/libsql/index.js', 'node_modules/libsql/sqlite-error.js', 'node_modules/@libsql/linux-x64-gnu/index.node', 'node_modules/@libsql/darwin-arm64/index.node', 'node_modules/@neon-rs/load/dist/index.js', 'node_modules/detect-libc/lib/detect-libc.js']) {
+    for (const path of [
+      'node_modules/keytar/lib/keytar.js',
+      'node_modules/keytar/package.json',
+      'node_modules/keytar/build/Release/keytar.node',
+      'node_modules/libsql/index.js',
+      'node_modules/libsql/sqlite-error.js',
+      'node_modules/@libsql/linux-x64-gnu/index.node',
+      'node_modules/@libsql/darwin-arm64/index.node',
+      'node_modules/@neon-rs/load/dist/index.js',
+      'node_modules/detect-libc/lib/detect-libc.js',
+    ]) {
       expect(kept(path), path).toBe(true);
     }
   });
@@ -177,13 +210,13 @@ describe('our packaging rules', () => {
     }
   });
 
-  it('names its maker and home (placeholders of the project\'s own: example.com), for the .deb and the About panel', () => {
+  it("names its maker and home (placeholders of the project's own: example.com), for the .deb and the About panel", () => {
     expect(pkg.author).toEqual({ name: 'CRM Console team', email: 'crm-console@example.com' });
     expect(pkg.homepage).toBe('https://example.com/crm-console');
     expect(config.linux.maintainer).toBe(`${pkg.author.name} <${pkg.author.email}>`);
   });
 
-  it('installs one crm-console.desktop that the running window is matched to (Electron\'s app_id is desktopName)', () => {
+  it("installs one crm-console.desktop that the running window is matched to (Electron's app_id is desktopName)", () => {
     expect(pkg.desktopName).toBe('crm-console.desktop');
     // syncDesktopName: the installed file is named after desktopName, so it matches StartupWMClass
     expect(config.linux.syncDesktopName).toBe(true);
@@ -202,7 +235,9 @@ describe('our packaging rules', () => {
     for (const name of Object.keys(pkg.dependencies)) {
       const gyp = await readFile(join(REPO_ROOT, 'node_modules', name, 'binding.gyp'), 'utf8').catch(() => null);
       // or prebuilt N-API binaries in per-platform packages (libsql: @libsql/<platform>-<arch>)
-      const meta = JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { optionalDependencies?: Record<string, string> };
+      const meta = JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+        optionalDependencies?: Record<string, string>;
+      };
       const perPlatform = Object.keys(meta.optionalDependencies ?? {}).some((dep) => /-(x64|arm64)(-|$)/.test(dep));
       expect(gyp !== null || perPlatform, `${name} is not native: make it a devDependency so the bundle carries it`).toBe(true);
     }
@@ -217,7 +252,7 @@ describe('our packaging rules', () => {
     expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true });
   });
 
-  it('the .deb needs libsecret (keytar) on top of electron-builder\'s default dependencies, and recommends gnome-keyring', () => {
+  it("the .deb needs libsecret (keytar) on top of electron-builder's default dependencies, and recommends gnome-keyring", () => {
     // deb.depends replaces the defaults when set, so every default must be listed again
     expect(DEFAULT_DEB_DEPENDS.length).toBeGreaterThan(0);
     expect(config.deb.depends).toEqual(expect.arrayContaining([...DEFAULT_DEB_DEPENDS, 'libsecret-1-0']));
@@ -232,7 +267,7 @@ describe('our packaging rules', () => {
     expect(config.deb.artifactName).toMatch(/^CRM-Console_/);
   });
 
-  it('packages for the installed Electron and never rebuilds the project\'s node_modules in place', () => {
+  it("packages for the installed Electron and never rebuilds the project's node_modules in place", () => {
     expect(config.electronVersion).toBe(pkg.devDependencies.electron);
     // every native runtime module is N-API (keytar, libsql): the same binary loads in Node and in
     // Electron, so there is nothing to rebuild, and a rebuild would leave node_modules built for

@@ -81,13 +81,21 @@ export function builderSelects(config: unknown, name: 'files' | 'asarUnpack', pl
  */
 export function builderKeepsDependencyFile(config: { files?: unknown }, platformOptions: unknown, relativePath: string): boolean {
   const destination = join(REPO_ROOT, 'dist', 'linux-unpacked', 'resources', 'app');
-  const matcher = fileMatcherModule.getNodeModuleFileMatcher(REPO_ROOT, destination, (pattern) => pattern, platformOptions ?? {}, { config, debugLogger: { isEnabled: false } });
+  const matcher = fileMatcherModule.getNodeModuleFileMatcher(REPO_ROOT, destination, (pattern) => pattern, platformOptions ?? {}, {
+    config,
+    debugLogger: { isEnabled: false },
+  });
   const packagedPath = join(destination, ...relativePath.split('/'));
   return matcher.createFilter()(join(REPO_ROOT, ...relativePath.split('/')), { ...FILE_STAT, moduleFullFilePath: packagedPath } as never);
 }
 
 interface PublishManagerModule {
-  getPublishConfigs(platformPackager: unknown, targetSpecificOptions: unknown, arch: number | null, errorIfCannot: boolean): Promise<{ provider: string; url?: string }[] | null>;
+  getPublishConfigs(
+    platformPackager: unknown,
+    targetSpecificOptions: unknown,
+    arch: number | null,
+    errorIfCannot: boolean,
+  ): Promise<{ provider: string; url?: string }[] | null>;
 }
 interface ObjectsModule {
   deepAssign<T>(target: T, ...objects: unknown[]): T;

@@ -24,12 +24,16 @@ interface Node {
   [key: string]: unknown;
 }
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-const literal = (value: unknown): string | null => (isNode(value) && value.type === 'Literal' && typeof value.value === 'string' ? value.value : null);
+const literal = (value: unknown): string | null =>
+  isNode(value) && value.type === 'Literal' && typeof value.value === 'string' ? value.value : null;
 
 /** `require`, rolldown's `__require`, or `createRequire(...)` called at once */
 const isRequire = (callee: Node): boolean =>
   (callee.type === 'Identifier' && /^_*require\d*$/.test(String(callee.name))) ||
-  (callee.type === 'CallExpression' && isNode(callee.callee) && callee.callee.type === 'Identifier' && callee.callee.name === 'createRequire');
+  (callee.type === 'CallExpression' &&
+    isNode(callee.callee) &&
+    callee.callee.type === 'Identifier' &&
+    callee.callee.name === 'createRequire');
 
 /** every module specifier: static and dynamic imports, re-exports, and require()-like calls */
 function specifiers(code: string, sourceType: 'module' | 'script'): string[] {
@@ -59,28 +63,40 @@ const allowed = (specifier: string): boolean =>
 const isChunk = (specifier: string): boolean => /^\.\/chunks\/[\w.-]+\.js$/.test(specifier);
 
 describe('the built bundles', () => {
-  it.skipIf(!built)(built ? 'main imports only Node builtins, electron, keytar and libsql' : 'SKIPPED: out/ is not built (npm run build)', async () => {
-    const imports = specifiers(await readFile(MAIN, 'utf8'), 'module');
-    expect(imports.filter((s) => !allowed(s) && !isChunk(s))).toEqual([]);
-    expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar', 'libsql']));
-    // the pure-JS libraries really are inside
-    expect(imports.some((s) => /^(undici|zod|js-yaml)(\/|$)/.test(s))).toBe(false);
-  });
+  it.skipIf(!built)(
+    built ? 'main imports only Node builtins, electron, keytar and libsql' : 'SKIPPED: out/ is not built (npm run build)',
+    async () => {
+      const imports = specifiers(await readFile(MAIN, 'utf8'), 'module');
+      expect(imports.filter((s) => !allowed(s) && !isChunk(s))).toEqual([]);
+      expect(imports).toEqual(expect.arrayContaining(['electron', 'keytar', 'libsql']));
+      // the pure-JS libraries really are inside
+      expect(imports.some((s) => /^(undici|zod|js-yaml)(\/|$)/.test(s))).toBe(false);
+    },
+  );
 
-  it.skipIf(!built)(built ? 'main\'s chunks import only Node builtins, electron, main itself, and what they can do without' : 'SKIPPED: out/ is not built (npm run build)', async () => {
-    const chunks = existsSync(CHUNKS) ? (await readdir(CHUNKS)).filter((f) => f.endsWith('.js')) : [];
-    for (const chunk of chunks) {
-      const imports = specifiers(await readFile(join(CHUNKS, chunk), 'utf8'), 'module');
-      expect(imports.filter((s) => !allowed(s) && s !== '../index.js' && !OPTIONAL.includes(s)), chunk).toEqual([]);
-    }
-  });
+  it.skipIf(!built)(
+    built
+      ? "main's chunks import only Node builtins, electron, main itself, and what they can do without"
+      : 'SKIPPED: out/ is not built (npm run build)',
+    async () => {
+      const chunks = existsSync(CHUNKS) ? (await readdir(CHUNKS)).filter((f) => f.endsWith('.js')) : [];
+      for (const chunk of chunks) {
+        const imports = specifiers(await readFile(join(CHUNKS, chunk), 'utf8'), 'module');
+        expect(
+          imports.filter((s) => !allowed(s) && s !== '../index.js' && !OPTIONAL.includes(s)),
+          chunk,
+        ).toEqual([]);
+      }
+    },
+  );
 
   it.skipIf(!built)(built ? 'the preload requires electron alone' : 'SKIPPED: out/ is not built (npm run build)', async () => {
     expect(specifiers(await readFile(PRELOAD, 'utf8'), 'script')).toEqual(['electron']);
   });
 
   it('the checker sees every way a bundle loads a module', () => {
-    const code = "import a from 'x'; export * from 'y'; const b = __require('z'); const c = require(name); await import('w'); createRequire(import.meta.url)('v');";
+    const code =
+      "import a from 'x'; export * from 'y'; const b = __require('z'); const c = require(name); await import('w'); createRequire(import.meta.url)('v');";
     expect(specifiers(code, 'module').sort()).toEqual(['<computed require()>', 'v', 'w', 'x', 'y', 'z']);
   });
 });

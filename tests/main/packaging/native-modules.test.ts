@@ -64,7 +64,9 @@ export function electronLoadProblem(exports: readonly string[], abi: string): st
   if (exports.includes(NAPI_SYMBOL)) return null;
   if (exports.includes(`node_register_module_v${abi}`)) return null;
   const built = exports.find((name) => /^node_register_module_v\d+$/.test(name));
-  return built ? `built for ABI ${built.replace('node_register_module_v', '')}, not N-API and not Electron's ABI ${abi}` : 'exports no module entry point';
+  return built
+    ? `built for ABI ${built.replace('node_register_module_v', '')}, not N-API and not Electron's ABI ${abi}`
+    : 'exports no module entry point';
 }
 
 describe('the native modules the app ships', () => {
@@ -79,7 +81,10 @@ describe('the native modules the app ships', () => {
     expect(problems).toEqual([]);
     // the keychain and the database were among them: an empty list would prove nothing
     expect(files.map((f) => relative(ROOT, f))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/node_modules\/keytar\/.*\.node$/), expect.stringMatching(/node_modules\/@libsql\/.*\.node$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/node_modules\/keytar\/.*\.node$/),
+        expect.stringMatching(/node_modules\/@libsql\/.*\.node$/),
+      ]),
     );
   });
 

@@ -45,7 +45,7 @@ function sources(options: { fail?: boolean } = {}) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the first contacts page, fetched before the window asks', () => {
-  it('is asked for the active profile at once, and answers the window\'s first request without asking again', async () => {
+  it("is asked for the active profile at once, and answers the window's first request without asking again", async () => {
     const s = sources();
     const first = prefetchFirstContactsPage(s.deps);
     await settle();
@@ -77,7 +77,10 @@ describe('the first contacts page, fetched before the window asks', () => {
     await settle();
     await first.list({ page: 2, perPage: FIRST_CONTACTS_PAGE.perPage });
     await first.list({ ...FIRST_CONTACTS_PAGE, search: 'ana' });
-    expect(s.asked.slice(1)).toEqual([{ page: 2, perPage: FIRST_CONTACTS_PAGE.perPage }, { ...FIRST_CONTACTS_PAGE, search: 'ana' }]);
+    expect(s.asked.slice(1)).toEqual([
+      { page: 2, perPage: FIRST_CONTACTS_PAGE.perPage },
+      { ...FIRST_CONTACTS_PAGE, search: 'ana' },
+    ]);
     // still there for the first page itself
     expect((await first.list({ ...FIRST_CONTACTS_PAGE })).total).toBe(1);
   });
@@ -126,7 +129,7 @@ describe('the first contacts page, fetched before the window asks', () => {
     expect((await first.list({ ...FIRST_CONTACTS_PAGE })).total).toBe(2);
   });
 
-  it('asks nothing when no profile is active, and the window\'s request goes to the service', async () => {
+  it("asks nothing when no profile is active, and the window's request goes to the service", async () => {
     const s = sources();
     s.setActive(null);
     const first = prefetchFirstContactsPage(s.deps);

@@ -20,7 +20,11 @@ afterEach(async () => {
 function attention(focused: { now: boolean }) {
   const notices: { notice: ReplyNotice; click: () => void }[] = [];
   const badges: number[] = [];
-  const port: AttentionPort = { badge: (n) => badges.push(n), notify: (notice, click) => notices.push({ notice, click }), focused: () => focused.now };
+  const port: AttentionPort = {
+    badge: (n) => badges.push(n),
+    notify: (notice, click) => notices.push({ notice, click }),
+    focused: () => focused.now,
+  };
   return { port, notices, badges };
 }
 
@@ -34,7 +38,11 @@ describe.skipIf(!available)('the inbox signals', () => {
     const a = attention(focused);
     const opened: string[] = [];
     const signals = startInboxSignals(core, a.port, { open: (n) => opened.push(n) });
-    const reply = (id: string, text: string) => core.conversations.receive(profileId, { event: 'message.received', data: { id, number: ANA, type: 'text', text, name: 'Ana', at: new Date().toISOString() } });
+    const reply = (id: string, text: string) =>
+      core.conversations.receive(profileId, {
+        event: 'message.received',
+        data: { id, number: ANA, type: 'text', text, name: 'Ana', at: new Date().toISOString() },
+      });
 
     reply('in_1', 'Where is my order?');
     await vi.waitFor(() => expect(a.notices).toHaveLength(1));
@@ -44,7 +52,10 @@ describe.skipIf(!available)('the inbox signals', () => {
     expect(opened).toEqual([ANA]);
 
     // a delivery state changes the conversation but is no reply: nothing new is told
-    core.conversations.receive(profileId, { event: 'message.status', data: { id: 'wamid.x', number: ANA, status: 'delivered', at: new Date().toISOString() } });
+    core.conversations.receive(profileId, {
+      event: 'message.status',
+      data: { id: 'wamid.x', number: ANA, status: 'delivered', at: new Date().toISOString() },
+    });
     // the window has the focus: the person sees it there
     focused.now = true;
     reply('in_2', 'Hello?');
@@ -67,11 +78,26 @@ describe.skipIf(!available)('the inbox signals', () => {
 
 describe('replyNotice', () => {
   const since = new Date('2026-03-01T12:00:00Z');
-  const row = (over: Partial<InboxRow>): InboxRow => ({ number: ANA, name: null, lastDirection: 'in', lastKind: 'text', lastText: 'Hi', lastAt: '2026-03-01T12:00:05.000Z', unread: 1, needsAnswer: true, lastSentState: null, windowClosesAt: null, ...over });
+  const row = (over: Partial<InboxRow>): InboxRow => ({
+    number: ANA,
+    name: null,
+    lastDirection: 'in',
+    lastKind: 'text',
+    lastText: 'Hi',
+    lastAt: '2026-03-01T12:00:05.000Z',
+    unread: 1,
+    needsAnswer: true,
+    lastSentState: null,
+    windowClosesAt: null,
+    ...over,
+  });
 
   it('tells a new unread reply once, by name or number; a file by its kind', () => {
     expect(replyNotice(row({}), since, undefined)).toEqual({ title: '+55 11 99999 0001', body: 'Hi' });
-    expect(replyNotice(row({ name: 'Ana', lastText: null, lastKind: 'image' }), since, undefined)).toEqual({ title: 'Ana (+55 11 99999 0001)', body: 'Sent an image' });
+    expect(replyNotice(row({ name: 'Ana', lastText: null, lastKind: 'image' }), since, undefined)).toEqual({
+      title: 'Ana (+55 11 99999 0001)',
+      body: 'Sent an image',
+    });
     expect(replyNotice(row({}), since, '2026-03-01T12:00:05.000Z')).toBeNull();
   });
 

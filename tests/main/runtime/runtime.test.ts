@@ -20,7 +20,12 @@ function host(events: unknown[]) {
     kind: 'test' as const,
     version: '9.9.9',
     services: {
-      clipboard: createClipboardGuard({ writeText: (t: string) => { clipboard.text = t; }, readText: () => clipboard.text }),
+      clipboard: createClipboardGuard({
+        writeText: (t: string) => {
+          clipboard.text = t;
+        },
+        readText: () => clipboard.text,
+      }),
       pickFile: async () => null,
       openExternal: async () => {},
     },
@@ -67,7 +72,13 @@ describe.skipIf(!available)('buildRuntime', () => {
       sandbox: {
         start: async (o) => {
           const s = await startSandbox({ ...o, contacts: 40 });
-          return { ...s, close: async () => { sandboxClosed += 1; await s.close(); } };
+          return {
+            ...s,
+            close: async () => {
+              sandboxClosed += 1;
+              await s.close();
+            },
+          };
         },
         resume: () => Promise.reject(new Error('unused')),
       },
@@ -78,10 +89,15 @@ describe.skipIf(!available)('buildRuntime', () => {
     expect(events.some((e) => (e as [string])[0] === 'log:entry')).toBe(true);
     await Promise.all([runtime.shutdown(), runtime.shutdown()]);
     expect(sandboxClosed).toBe(1);
-    expect(await fetch(`${runtime.info.sandbox!.baseUrl}/api/v1/contacts`).then(() => 'answered', () => 'closed')).toBe('closed');
+    expect(
+      await fetch(`${runtime.info.sandbox!.baseUrl}/api/v1/contacts`).then(
+        () => 'answered',
+        () => 'closed',
+      ),
+    ).toBe('closed');
   });
 
-  it('asks for the window\'s first contacts page while the window loads, and the window\'s request does not ask again', async () => {
+  it("asks for the window's first contacts page while the window loads, and the window's request does not ask again", async () => {
     const dataDir = await tempDir('crm-runtime-');
     let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
     const runtime = await buildRuntime({

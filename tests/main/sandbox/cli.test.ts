@@ -10,12 +10,28 @@ import { tempDir } from '../helpers/temp-dir';
 import { call } from './helpers';
 
 describe('parseSandboxArgs', () => {
-  it('defaults to 127.0.0.1:4010 and the app\'s 100,000 contacts', () => {
+  it("defaults to 127.0.0.1:4010 and the app's 100,000 contacts", () => {
     expect(parseSandboxArgs([])).toEqual({ kind: 'run', args: { port: 4010, host: '127.0.0.1', contacts: 100_000, json: false } });
   });
 
   it('reads every flag, as "--flag value" or "--flag=value"', () => {
-    expect(parseSandboxArgs(['--port', '0', '--host=0.0.0.0', '--contacts', '100000', '--rate', '2.5', '--burst=5', '--data', 'x.json', '--seed', '7', '--json'])).toEqual({
+    expect(
+      parseSandboxArgs([
+        '--port',
+        '0',
+        '--host=0.0.0.0',
+        '--contacts',
+        '100000',
+        '--rate',
+        '2.5',
+        '--burst=5',
+        '--data',
+        'x.json',
+        '--seed',
+        '7',
+        '--json',
+      ]),
+    ).toEqual({
       kind: 'run',
       args: { port: 0, host: '0.0.0.0', contacts: 100_000, rate: 2.5, burst: 5, dataFile: 'x.json', seed: 7, json: true },
     });
@@ -29,7 +45,10 @@ describe('parseSandboxArgs', () => {
   });
 
   it('reads --media-host (checked when the sandbox starts)', () => {
-    expect(parseSandboxArgs(['--dialect', 'meta', '--media-host', 'localhost'])).toMatchObject({ kind: 'run', args: { dialect: 'meta', mediaHost: 'localhost' } });
+    expect(parseSandboxArgs(['--dialect', 'meta', '--media-host', 'localhost'])).toMatchObject({
+      kind: 'run',
+      args: { dialect: 'meta', mediaHost: 'localhost' },
+    });
     expect(parseSandboxArgs(['--media-host'])).toEqual({ kind: 'error', message: '--media-host needs a value' });
   });
 
@@ -64,7 +83,12 @@ describe('parseSandboxArgs', () => {
 
 function capture() {
   let text = '';
-  return { write: (chunk: string) => (text += chunk), get text() { return text; } };
+  return {
+    write: (chunk: string) => (text += chunk),
+    get text() {
+      return text;
+    },
+  };
 }
 
 describe('runSandboxCli (in-process)', () => {
@@ -153,7 +177,18 @@ describe('the CLI as a real process', () => {
     // tsx loaded into the one process that runs the script, so the SIGTERM reaches the sandbox
     // itself: the tsx launcher relays signals to a child and, on a loaded machine, has been seen
     // to exit 143 on its own before the child reported its handler
-    const cli = await spawnCli(process.execPath, ['--import', 'tsx', 'src-main/sandbox/cli.ts', '--port', '0', '--json', '--contacts', '50', '--data', dataFile]);
+    const cli = await spawnCli(process.execPath, [
+      '--import',
+      'tsx',
+      'src-main/sandbox/cli.ts',
+      '--port',
+      '0',
+      '--json',
+      '--contacts',
+      '50',
+      '--data',
+      dataFile,
+    ]);
     await expectServing(cli.info, 50);
     process.kill(cli.pid, 'SIGTERM');
     expect(await cli.exited).toEqual({ code: 0, signal: null });

@@ -26,7 +26,31 @@ const VIEWS: [string, ContactView][] = [
   ['wati', WATI_CONTACT_VIEW],
 ];
 // names, parts of emails and domains, digits of every length, and what only the full text answers
-const TERMS = ['', 'ana', 'SILVA', 'maria fernanda', 'íñigo', "o'brien", 'obrien', ' ', "'", '.', 'a', 'e', 'é', 'ana.', '.lima', 'a.l', 'example', 'ample.c', '.org', 'com', 'n', 'dela cruz', 'delacruz'];
+const TERMS = [
+  '',
+  'ana',
+  'SILVA',
+  'maria fernanda',
+  'íñigo',
+  "o'brien",
+  'obrien',
+  ' ',
+  "'",
+  '.',
+  'a',
+  'e',
+  'é',
+  'ana.',
+  '.lima',
+  'a.l',
+  'example',
+  'ample.c',
+  '.org',
+  'com',
+  'n',
+  'dela cruz',
+  'delacruz',
+];
 const DIGIT_TERMS = ['5', '1', '12', '99', '55', '551', '9181', '2348', '5511987654321', '0'];
 const FULL_TEXT_TERMS = ['lima1', 'lima12@', '@example', '@', 'a1', '1@e', 'zzzzqqqq', 'ana\u0000', '\u0001'];
 const ALL_TERMS = [...TERMS, ...DIGIT_TERMS, ...FULL_TEXT_TERMS];
@@ -60,7 +84,8 @@ describe('columnar seeded contacts', () => {
 
   it('answers every search the same from the full text, which the other searches skip', () => {
     const fullText = new ContactSearch(seedColumns(COUNT, SEED));
-    for (const term of ALL_TERMS.filter((t) => t !== '')) expect([...fullText.scan(term.toLowerCase())], term).toEqual([...old.matches(term)!]);
+    for (const term of ALL_TERMS.filter((t) => t !== ''))
+      expect([...fullText.scan(term.toLowerCase())], term).toEqual([...old.matches(term)!]);
   });
 
   it('writes the same listing bodies, the last page and past it included', () => {

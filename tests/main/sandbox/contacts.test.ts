@@ -105,8 +105,9 @@ describe('GET /api/v1/contacts (1000 contacts)', () => {
     const all = seedContacts(1000, 42);
     const sample = all[123]!;
     const lastName = sample.name.split(' ').at(-1)!;
-    const byName = (await call(sb, 'GET', `/api/v1/contacts?per_page=500&search=${encodeURIComponent(lastName.toUpperCase())}`, { key: sb.adminKey }))
-      .body as Page;
+    const byName = (
+      await call(sb, 'GET', `/api/v1/contacts?per_page=500&search=${encodeURIComponent(lastName.toUpperCase())}`, { key: sb.adminKey })
+    ).body as Page;
     const expected = ranked(all, lastName);
     expect(byName.meta.total).toBe(expected.length);
     expect(byName.data.map((c) => c.id)).toEqual(expected.slice(0, 500).map((c) => c.id));
@@ -119,15 +120,18 @@ describe('GET /api/v1/contacts (1000 contacts)', () => {
     // written the way people write numbers: separators and a leading + are not part of the search
     const n = sample.number;
     const written = `+${n.slice(0, 2)} (${n.slice(2, 4)}) ${n.slice(4, 8)}-${n.slice(8)}`;
-    const byWritten = (await call(sb, 'GET', `/api/v1/contacts?per_page=500&search=${encodeURIComponent(written)}`, { key: sb.adminKey })).body as Page;
+    const byWritten = (await call(sb, 'GET', `/api/v1/contacts?per_page=500&search=${encodeURIComponent(written)}`, { key: sb.adminKey }))
+      .body as Page;
     expect(byWritten.data.map((c) => c.id)).toContain(sample.id);
 
     const withEmail = all.find((c) => c.email !== null)!;
-    const byEmail = (await call(sb, 'GET', `/api/v1/contacts?search=${encodeURIComponent(withEmail.email!.toUpperCase())}`, { key: sb.adminKey }))
-      .body as Page;
+    const byEmail = (
+      await call(sb, 'GET', `/api/v1/contacts?search=${encodeURIComponent(withEmail.email!.toUpperCase())}`, { key: sb.adminKey })
+    ).body as Page;
     expect(byEmail.data.map((c) => c.id)).toContain(withEmail.id);
 
-    const padded = (await call(sb, 'GET', `/api/v1/contacts?search=%20%20${encodeURIComponent(lastName)}%20`, { key: sb.adminKey })).body as Page;
+    const padded = (await call(sb, 'GET', `/api/v1/contacts?search=%20%20${encodeURIComponent(lastName)}%20`, { key: sb.adminKey }))
+      .body as Page;
     expect(padded.meta.total).toBe(expected.length);
 
     // a control character can only match across fields or contacts: no hits, no error
@@ -200,7 +204,8 @@ describe('GET /api/v1/contacts (100,000 contacts)', () => {
   it('seeds numbers of many countries', () => {
     const all = seedContacts(100_000, 42);
     const codes = new Set<string>();
-    for (const c of all) for (const cc of ['55', '52', '1', '91', '34', '234', '62', '57', '63']) if (c.number.startsWith(cc)) codes.add(cc);
+    for (const c of all)
+      for (const cc of ['55', '52', '1', '91', '34', '234', '62', '57', '63']) if (c.number.startsWith(cc)) codes.add(cc);
     expect([...codes].sort()).toEqual(['1', '234', '34', '52', '55', '57', '62', '63', '91']);
     expect(new Set(all.map((c) => c.number)).size).toBe(100_000);
     expect(new Set(all.map((c) => c.id)).size).toBe(100_000);

@@ -44,11 +44,16 @@ interface StoredMessage {
 
 describe('dialect "evolution-v2"', () => {
   let sb: RunningSandbox;
-  const post = (path: string, body: unknown, opts: { apikey?: string | null; headers?: Record<string, string> } = {}): Promise<ApiResponse> =>
+  const post = (
+    path: string,
+    body: unknown,
+    opts: { apikey?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> =>
     call(sb, 'POST', path, { body, headers: { ...(opts.apikey === null ? {} : { apikey: opts.apikey ?? sb.adminKey }), ...opts.headers } });
   const last = async (count: number): Promise<StoredMessage[]> =>
     ((await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey })).body as { data: StoredMessage[] }).data;
-  const total = async (): Promise<number> => ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
+  const total = async (): Promise<number> =>
+    ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
 
   beforeAll(async () => {
     sb = await start({ dialect: 'evolution-v2', contacts: CONTACTS });
@@ -104,7 +109,9 @@ describe('dialect "evolution-v2"', () => {
     });
 
     it('answers 400 for a bad filter, 403 without contacts:read', async () => {
-      expect(evolutionError(await post('/chat/findContacts/sandbox', { where: { pushName: '' } }), 400, 'Bad Request')).toEqual(['where.pushName must be a non-empty string']);
+      expect(evolutionError(await post('/chat/findContacts/sandbox', { where: { pushName: '' } }), 400, 'Bad Request')).toEqual([
+        'where.pushName must be a non-empty string',
+      ]);
       const sender = sb.createKey('sender', ['messages:send']);
       evolutionError(await post('/chat/findContacts/sandbox', {}, { apikey: sender.key }), 403, 'Forbidden');
     });
@@ -129,17 +136,36 @@ describe('dialect "evolution-v2"', () => {
     });
 
     it('sends media by URL and by base64, and a video as a document with its type', async () => {
-      const doc = await post('/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'document', media: 'https://example.com/f/report.pdf', caption: 'Q3' });
+      const doc = await post('/message/sendMedia/sandbox', {
+        number: NUMBER,
+        mediatype: 'document',
+        media: 'https://example.com/f/report.pdf',
+        caption: 'Q3',
+      });
       expect(doc.status).toBe(201);
-      expect((doc.body as SendAnswer).message.documentMessage).toMatchObject({ url: 'https://example.com/f/report.pdf', mimetype: 'application/pdf', fileName: 'report.pdf', caption: 'Q3' });
+      expect((doc.body as SendAnswer).message.documentMessage).toMatchObject({
+        url: 'https://example.com/f/report.pdf',
+        mimetype: 'application/pdf',
+        fileName: 'report.pdf',
+        caption: 'Q3',
+      });
       const image = await post('/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'image', media: PNG64, fileName: 'pic.png' });
       expect(image.status).toBe(201);
       expect((image.body as SendAnswer).messageType).toBe('imageMessage');
-      const video = await post('/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'video', media: 'https://example.com/v/clip.mp4' });
+      const video = await post('/message/sendMedia/sandbox', {
+        number: NUMBER,
+        mediatype: 'video',
+        media: 'https://example.com/v/clip.mp4',
+      });
       expect(video.status).toBe(201);
       expect((video.body as SendAnswer).message.videoMessage).toMatchObject({ mimetype: 'video/mp4' });
       const [storedVideo, storedImage, storedDoc] = await last(3);
-      expect(storedDoc).toMatchObject({ type: 'media', mediatype: 'document', mimetype: 'application/pdf', media: 'https://example.com/f/report.pdf' });
+      expect(storedDoc).toMatchObject({
+        type: 'media',
+        mediatype: 'document',
+        mimetype: 'application/pdf',
+        media: 'https://example.com/f/report.pdf',
+      });
       expect(storedImage).toMatchObject({ type: 'media', mediatype: 'image', mimetype: 'image/png', fileName: 'pic.png', bytes: 108 });
       expect(storedVideo).toMatchObject({ type: 'media', mediatype: 'document', mimetype: 'video/mp4', fileName: 'clip.mp4' });
     });
@@ -149,7 +175,9 @@ describe('dialect "evolution-v2"', () => {
       expect(voice.status).toBe(201);
       expect((voice.body as SendAnswer).message.audioMessage).toMatchObject({ mimetype: 'audio/ogg', ptt: true });
       expect((await post('/message/sendWhatsAppAudio/sandbox', { number: NUMBER, audio: 'https://example.com/a/voice' })).status).toBe(201);
-      expect((await post('/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'audio', media: 'https://example.com/a/song.mp3' })).status).toBe(201);
+      expect(
+        (await post('/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'audio', media: 'https://example.com/a/song.mp3' })).status,
+      ).toBe(201);
       const [song, byUrl, bytes] = await last(3);
       expect(bytes).toMatchObject({ type: 'audio', mimetype: 'audio/ogg', ptt: true, bytes: 104 });
       expect(byUrl).toMatchObject({ type: 'audio', mimetype: 'audio/ogg', ptt: true, audio: 'https://example.com/a/voice' });
@@ -161,13 +189,21 @@ describe('dialect "evolution-v2"', () => {
       ['/message/sendText/sandbox', { number: '55 11', text: 'x' }, 'number must be a phone number'],
       ['/message/sendText/sandbox', { number: NUMBER, text: '' }, 'text must not be empty'],
       ['/message/sendText/sandbox', { number: NUMBER, text: 'x', delay: 'soon' }, 'delay must be an integer'],
-      ['/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'sticker', media: 'https://example.com/a.webp' }, 'mediatype must be one of image, video, document, audio'],
+      [
+        '/message/sendMedia/sandbox',
+        { number: NUMBER, mediatype: 'sticker', media: 'https://example.com/a.webp' },
+        'mediatype must be one of image, video, document, audio',
+      ],
       ['/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'image', media: PDF64 }, 'mimetype must be an image type'],
       ['/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'document' }, 'media is required'],
-      ['/message/sendMedia/sandbox', { number: NUMBER, mediatype: 'audio', media: OGG64, caption: 'x' }, 'caption cannot be sent with an audio'],
+      [
+        '/message/sendMedia/sandbox',
+        { number: NUMBER, mediatype: 'audio', media: OGG64, caption: 'x' },
+        'caption cannot be sent with an audio',
+      ],
       ['/message/sendWhatsAppAudio/sandbox', { number: NUMBER, audio: PDF64 }, 'audio must be an audio file'],
       ['/message/sendWhatsAppAudio/sandbox', { number: NUMBER, audio: 'data:audio/ogg;base64,AAAA' }, 'audio must be plain base64'],
-    ])('answers 400 in Evolution\'s shape: %s %#', async (path, body, problem) => {
+    ])("answers 400 in Evolution's shape: %s %#", async (path, body, problem) => {
       const before = await total();
       const messages = evolutionError(await post(path, body), 400, 'Bad Request') as string[];
       expect(messages.some((m) => m.startsWith(problem))).toBe(true);
@@ -175,7 +211,10 @@ describe('dialect "evolution-v2"', () => {
     });
 
     it('400 for a body that is not JSON', async () => {
-      const res = await call(sb, 'POST', '/message/sendText/sandbox', { rawBody: '{nope', headers: { apikey: sb.adminKey, 'Content-Type': 'application/json' } });
+      const res = await call(sb, 'POST', '/message/sendText/sandbox', {
+        rawBody: '{nope',
+        headers: { apikey: sb.adminKey, 'Content-Type': 'application/json' },
+      });
       expect((evolutionError(res, 400, 'Bad Request') as string[])[0]).toMatch(/^body malformed JSON/);
     });
 
@@ -233,7 +272,7 @@ describe('playground of dialect "evolution-v2"', () => {
     expect(playgroundTabs('evolution-v2', sb.baseUrl)).toEqual(tabs);
   });
 
-  it('writes the cURL in Evolution\'s reference style', () => {
+  it("writes the cURL in Evolution's reference style", () => {
     expect(tabs[1]!.curl).toBe(
       [
         'curl --request POST \\',

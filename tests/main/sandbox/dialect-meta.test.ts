@@ -62,7 +62,11 @@ async function messageCount(sb: RunningSandbox): Promise<number> {
 }
 
 /** A multipart upload the way fetch (undici) writes one. */
-async function upload(sb: RunningSandbox, fields: Record<string, string | { data: Buffer; name: string; type: string }>, key = sb.adminKey): Promise<ApiResponse> {
+async function upload(
+  sb: RunningSandbox,
+  fields: Record<string, string | { data: Buffer; name: string; type: string }>,
+  key = sb.adminKey,
+): Promise<ApiResponse> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(name, value);
@@ -79,7 +83,11 @@ function uploadFile(sb: RunningSandbox, data: Buffer, type: string, name: string
 
 /** A multipart body written by hand, for what FormData will not write. */
 function rawUpload(sb: RunningSandbox, body: string | Buffer, contentType: string): Promise<ApiResponse> {
-  return call(sb, 'POST', `${BASE}/media`, { key: sb.adminKey, rawBody: typeof body === 'string' ? Buffer.from(body) : body, headers: { 'Content-Type': contentType } });
+  return call(sb, 'POST', `${BASE}/media`, {
+    key: sb.adminKey,
+    rawBody: typeof body === 'string' ? Buffer.from(body) : body,
+    headers: { 'Content-Type': contentType },
+  });
 }
 
 describe('dialect "meta"', () => {
@@ -98,7 +106,12 @@ describe('dialect "meta"', () => {
     it('answers the phone number with its default fields', async () => {
       const res = await call(sb, 'GET', BASE, { key: sb.adminKey });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ id: PHONE_ID, display_phone_number: expect.any(String), verified_name: expect.any(String), quality_rating: 'GREEN' });
+      expect(res.body).toEqual({
+        id: PHONE_ID,
+        display_phone_number: expect.any(String),
+        verified_name: expect.any(String),
+        quality_rating: 'GREEN',
+      });
     });
 
     it('adds the fields `fields` asks for, and refuses one the node does not have', async () => {
@@ -106,7 +119,10 @@ describe('dialect "meta"', () => {
       expect(res.body).toMatchObject({ id: PHONE_ID, code_verification_status: 'VERIFIED', name_status: 'APPROVED' });
       const bad = await call(sb, 'GET', `${BASE}?fields=secret`, { key: sb.adminKey });
       expect(bad.status).toBe(400);
-      expect(graphError(bad)).toMatchObject({ code: 100, message: '(#100) Tried accessing nonexisting field (secret) on node type (WhatsAppBusinessPhoneNumber)' });
+      expect(graphError(bad)).toMatchObject({
+        code: 100,
+        message: '(#100) Tried accessing nonexisting field (secret) on node type (WhatsAppBusinessPhoneNumber)',
+      });
     });
 
     it('answers any valid key, whatever its permissions', async () => {
@@ -114,7 +130,7 @@ describe('dialect "meta"', () => {
       expect((await call(sb, 'GET', BASE, { key: reader.key })).status).toBe(200);
     });
 
-    it('answers another id 400 with Graph\'s code 100, subcode 33', async () => {
+    it("answers another id 400 with Graph's code 100, subcode 33", async () => {
       const res = await call(sb, 'GET', '/v23.0/123456789', { key: sb.adminKey });
       expect(res.status).toBe(400);
       const error = graphError(res);
@@ -125,7 +141,11 @@ describe('dialect "meta"', () => {
     it('401 with code 190 for a bad token, before anything else', async () => {
       const res = await call(sb, 'GET', '/v23.0/123456789', { key: 'crm_sk_not_a_real_key_at_all' });
       expect(res.status).toBe(401);
-      expect(graphError(res)).toMatchObject({ code: 190, type: 'OAuthException', message: 'Invalid OAuth access token - Cannot parse access token' });
+      expect(graphError(res)).toMatchObject({
+        code: 190,
+        type: 'OAuthException',
+        message: 'Invalid OAuth access token - Cannot parse access token',
+      });
       expect((await call(sb, 'GET', BASE)).status).toBe(401);
     });
   });
@@ -147,9 +167,17 @@ describe('dialect "meta"', () => {
     });
 
     it.each([
-      ['image', { link: 'https://example.com/i/photo.png', caption: 'look' }, { mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'look' }],
+      [
+        'image',
+        { link: 'https://example.com/i/photo.png', caption: 'look' },
+        { mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'look' },
+      ],
       ['image', { link: 'https://example.com/download' }, { mediatype: 'image', mimetype: 'image/jpeg', fileName: 'download' }],
-      ['video', { link: 'https://example.com/v/clip.mp4', caption: 'clip' }, { mediatype: 'document', mimetype: 'video/mp4', fileName: 'clip.mp4', caption: 'clip' }],
+      [
+        'video',
+        { link: 'https://example.com/v/clip.mp4', caption: 'clip' },
+        { mediatype: 'document', mimetype: 'video/mp4', fileName: 'clip.mp4', caption: 'clip' },
+      ],
       [
         'document',
         { link: 'https://example.com/files/x', filename: 'Q3 report.pdf', caption: 'Q3' },
@@ -193,23 +221,44 @@ describe('dialect "meta"', () => {
       const res = await send({ ...base, type: 'image', image: { id, caption: 'uploaded' } });
       expect(res.status).toBe(200);
       const [message] = await lastMessages(sb, 1);
-      expect(message).toMatchObject({ id: wamidOf(res), type: 'media', mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'uploaded', bytes: PNG.length, media_id: id });
+      expect(message).toMatchObject({
+        id: wamidOf(res),
+        type: 'media',
+        mediatype: 'image',
+        mimetype: 'image/png',
+        fileName: 'photo.png',
+        caption: 'uploaded',
+        bytes: PNG.length,
+        media_id: id,
+      });
       expect(message!.media).toBeUndefined();
     });
 
-    it('keeps a document\'s filename (given at send, else the uploaded file\'s)', async () => {
+    it("keeps a document's filename (given at send, else the uploaded file's)", async () => {
       const pdf = Buffer.from('%PDF-1.7\nhello');
       const { id } = (await uploadFile(sb, pdf, 'application/pdf', 'upload.pdf')).body as { id: string };
       expect((await send({ ...base, type: 'document', document: { id } })).status).toBe(200);
-      expect((await send({ ...base, type: 'document', document: { id, filename: 'Invoice 42.pdf', caption: 'invoice' } })).status).toBe(200);
+      expect((await send({ ...base, type: 'document', document: { id, filename: 'Invoice 42.pdf', caption: 'invoice' } })).status).toBe(
+        200,
+      );
       const [named, plain] = await lastMessages(sb, 2);
       expect(plain).toMatchObject({ mediatype: 'document', mimetype: 'application/pdf', fileName: 'upload.pdf', bytes: pdf.length });
-      expect(named).toMatchObject({ mediatype: 'document', mimetype: 'application/pdf', fileName: 'Invoice 42.pdf', caption: 'invoice', bytes: pdf.length });
+      expect(named).toMatchObject({
+        mediatype: 'document',
+        mimetype: 'application/pdf',
+        fileName: 'Invoice 42.pdf',
+        caption: 'invoice',
+        bytes: pdf.length,
+      });
     });
 
     it('sends uploaded audio (opus stored as Ogg Opus), video and sticker by id', async () => {
       const ids: Record<string, string> = {};
-      for (const [kind, type, name] of [['audio', 'audio/opus', 'note.opus'], ['video', 'video/mp4', 'clip.mp4'], ['sticker', 'image/webp', 'smile.webp']] as const) {
+      for (const [kind, type, name] of [
+        ['audio', 'audio/opus', 'note.opus'],
+        ['video', 'video/mp4', 'clip.mp4'],
+        ['sticker', 'image/webp', 'smile.webp'],
+      ] as const) {
         const up = await uploadFile(sb, Buffer.alloc(64, 1), type, name);
         expect(up.status).toBe(200);
         ids[kind] = (up.body as { id: string }).id;
@@ -261,12 +310,25 @@ describe('dialect "meta"', () => {
       }
       const template = await send({ ...base, to, type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } });
       expect(template.status).toBe(200);
-      expect(template.body).toEqual({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamidOf(template), message_status: 'accepted' }] });
-      expect((await lastMessages(sb, 1))[0]).toMatchObject({ type: 'template', number: to, template: { name: 'hello_world', language: 'en_US', params: [] } });
+      expect(template.body).toEqual({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: to, wa_id: to }],
+        messages: [{ id: wamidOf(template), message_status: 'accepted' }],
+      });
+      expect((await lastMessages(sb, 1))[0]).toMatchObject({
+        type: 'template',
+        number: to,
+        template: { name: 'hello_world', language: 'en_US', params: [] },
+      });
     });
 
     it('answers 131026 for a number ending in 26, template or not', async () => {
-      const res = await send({ ...base, to: '5511999990026', type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } });
+      const res = await send({
+        ...base,
+        to: '5511999990026',
+        type: 'template',
+        template: { name: 'hello_world', language: { code: 'en_US' } },
+      });
       expect(res.status).toBe(400);
       expect(graphError(res)).toMatchObject({ code: 131026, message: '(#131026) Message Undeliverable.' });
     });
@@ -277,16 +339,36 @@ describe('dialect "meta"', () => {
       [{ messaging_product: 'whatsapp', type: 'text', text: { body: 'x' } }, 'to', 'to is required'],
       [{ ...base, type: 'location', location: {} }, 'type', 'type must be one of text, image, video, document, audio, sticker, template'],
       [{ ...base, type: undefined, text: { body: 'x' } }, 'type', 'type is required'],
-      [{ ...base, messaging_product: 'sms', type: 'text', text: { body: 'x' } }, 'messaging_product', 'messaging_product must be "whatsapp"'],
+      [
+        { ...base, messaging_product: 'sms', type: 'text', text: { body: 'x' } },
+        'messaging_product',
+        'messaging_product must be "whatsapp"',
+      ],
       [{ ...base, to: '12', type: 'text', text: { body: 'x' } }, 'to', 'to must be'],
       [{ ...base, type: 'text', text: { body: '' } }, 'text.body', 'text.body must not be empty'],
       [{ ...base, type: 'image', image: { link: 'ftp://example.com/a.png' } }, 'image.link', 'image.link must be an http(s) URL'],
-      [{ ...base, type: 'image', image: { link: 'https://example.com/a.png', id: '1' } }, 'image', 'image must have "link" or "id", not both'],
+      [
+        { ...base, type: 'image', image: { link: 'https://example.com/a.png', id: '1' } },
+        'image',
+        'image must have "link" or "id", not both',
+      ],
       [{ ...base, type: 'video', video: {} }, 'video', 'video needs "link"'],
       [{ ...base, type: 'audio', audio: { id: 42 } }, 'audio.id', 'audio.id must be a media id'],
-      [{ ...base, type: 'audio', audio: { link: 'https://example.com/a.ogg', voice: 'yes' } }, 'audio.voice', 'audio.voice must be true or false'],
-      [{ ...base, type: 'document', document: { link: 'https://example.com/a.pdf', filename: '../etc/passwd' } }, 'document.filename', 'document.filename must be a file name'],
-      [{ ...base, type: 'template', template: { name: 'Hello World', language: { code: 'en_US' } } }, 'template.name', 'template.name must be a template name'],
+      [
+        { ...base, type: 'audio', audio: { link: 'https://example.com/a.ogg', voice: 'yes' } },
+        'audio.voice',
+        'audio.voice must be true or false',
+      ],
+      [
+        { ...base, type: 'document', document: { link: 'https://example.com/a.pdf', filename: '../etc/passwd' } },
+        'document.filename',
+        'document.filename must be a file name',
+      ],
+      [
+        { ...base, type: 'template', template: { name: 'Hello World', language: { code: 'en_US' } } },
+        'template.name',
+        'template.name must be a template name',
+      ],
       [{ ...base, type: 'template', template: { name: 'hello_world' } }, 'template.language.code', 'template.language.code is required'],
     ])('%#: %s', async (body, fieldName, problem) => {
       const before = await messageCount(sb);
@@ -307,7 +389,11 @@ describe('dialect "meta"', () => {
     });
 
     it('answers a body that is not JSON with code 100', async () => {
-      const res = await call(sb, 'POST', `${BASE}/messages`, { key: sb.adminKey, rawBody: '{nope', headers: { 'Content-Type': 'application/json' } });
+      const res = await call(sb, 'POST', `${BASE}/messages`, {
+        key: sb.adminKey,
+        rawBody: '{nope',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(res.status).toBe(400);
       expect(graphError(res).message).toMatch(/^\(#100\) Invalid parameter: body malformed JSON/);
     });
@@ -341,7 +427,10 @@ describe('dialect "meta"', () => {
       ['GET', `${BASE}/contacts`],
       ['POST', `${BASE}/contacts`],
     ] as const)('%s %s answers 400, code 100', async (method, path) => {
-      const res = await call(sb, method, path, { key: sb.adminKey, ...(method === 'POST' ? { body: { blocking: 'wait', contacts: [`+${NUMBER}`] } } : {}) });
+      const res = await call(sb, method, path, {
+        key: sb.adminKey,
+        ...(method === 'POST' ? { body: { blocking: 'wait', contacts: [`+${NUMBER}`] } } : {}),
+      });
       expect(res.status).toBe(400);
       const error = graphError(res);
       expect(error.code).toBe(100);
@@ -354,7 +443,7 @@ describe('dialect "meta"', () => {
     });
   });
 
-  describe('the upload\'s edge cases: 400 in Meta\'s shape, never a crash', () => {
+  describe("the upload's edge cases: 400 in Meta's shape, never a crash", () => {
     const detailsOf = async (res: Promise<ApiResponse>): Promise<string> => {
       const answered = await res;
       expect(answered.status).toBe(400);
@@ -365,13 +454,17 @@ describe('dialect "meta"', () => {
 
     it('names every missing field', async () => {
       expect(await detailsOf(upload(sb, { messaging_product: 'whatsapp', type: 'image/png' }))).toMatch(/file is required/);
-      expect(await detailsOf(upload(sb, { file: { data: PNG, name: 'a.png', type: 'image/png' } }))).toMatch(/messaging_product is required.*type is required/);
+      expect(await detailsOf(upload(sb, { file: { data: PNG, name: 'a.png', type: 'image/png' } }))).toMatch(
+        /messaging_product is required.*type is required/,
+      );
     });
 
-    it('refuses a type Meta does not take, an empty file, and a file over its kind\'s limit', async () => {
+    it("refuses a type Meta does not take, an empty file, and a file over its kind's limit", async () => {
       expect(await detailsOf(uploadFile(sb, PNG, 'image/gif', 'a.gif'))).toMatch(/type must be one of image\/jpeg, image\/png/);
       expect(await detailsOf(uploadFile(sb, Buffer.alloc(0), 'image/png', 'a.png'))).toMatch(/file is empty/);
-      expect(await detailsOf(uploadFile(sb, Buffer.alloc(5 * MiB + 1), 'image/png', 'a.png'))).toMatch(/file is 5242881 bytes; image\/png may be at most 5 MiB/);
+      expect(await detailsOf(uploadFile(sb, Buffer.alloc(5 * MiB + 1), 'image/png', 'a.png'))).toMatch(
+        /file is 5242881 bytes; image\/png may be at most 5 MiB/,
+      );
       expect(await detailsOf(uploadFile(sb, Buffer.alloc(500 * 1024 + 1), 'image/webp', 'a.webp'))).toMatch(/at most 500 KiB/);
     });
 
@@ -381,7 +474,9 @@ describe('dialect "meta"', () => {
       const body = '--AAA\r\nContent-Disposition: form-data; name="type"\r\n\r\nimage/png\r\n--AAA--\r\n';
       expect(await detailsOf(rawUpload(sb, body, 'multipart/form-data; boundary=BBB'))).toMatch(/does not contain the boundary/);
       expect(await detailsOf(rawUpload(sb, body.slice(0, 60), 'multipart/form-data; boundary=AAA'))).toMatch(/not closed by the boundary/);
-      expect(await detailsOf(rawUpload(sb, '--AAA\r\nX-Nothing: 1\r\n\r\nv\r\n--AAA--', 'multipart/form-data; boundary=AAA'))).toMatch(/Content-Disposition/);
+      expect(await detailsOf(rawUpload(sb, '--AAA\r\nX-Nothing: 1\r\n\r\nv\r\n--AAA--', 'multipart/form-data; boundary=AAA'))).toMatch(
+        /Content-Disposition/,
+      );
     });
 
     it('takes a hand-written form with a quoted boundary and a preamble', async () => {
@@ -399,7 +494,7 @@ describe('dialect "meta"', () => {
       expect((await lastMessages(sb, 1))[0]).toMatchObject({ fileName: 'say "hi".png', bytes: PNG.length });
     });
 
-    it('answers a body over the route\'s limit 400 at once and closes', async () => {
+    it("answers a body over the route's limit 400 at once and closes", async () => {
       const result = await rawExchange(sb.port, (socket) => {
         socket.write(
           `POST ${BASE}/media HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: multipart/form-data; boundary=AAA\r\nContent-Length: ${UPLOAD_BODY_LIMIT + 1}\r\n\r\n--AAA\r\n`,
@@ -436,12 +531,17 @@ describe('dialect "meta"', () => {
         expect(Buffer.from(await bytes.arrayBuffer())).toEqual(MEDIA_SAMPLES.image.bytes);
         expect((await fetch(url)).status).toBe(401);
         // the journal names the host each keyed request came to
-        const seen = sb.requests().filter((r) => r.path === '/whatsapp_business/attachments/').map((r) => r.headers.host);
+        const seen = sb
+          .requests()
+          .filter((r) => r.path === '/whatsapp_business/attachments/')
+          .map((r) => r.headers.host);
         expect(seen).toContain(`localhost:${sb.port}`);
       } finally {
         sb.configureEvents({ mediaHost: null });
       }
-      expect(new URL(((await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string }).url).origin).toBe(sb.baseUrl);
+      expect(new URL(((await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string }).url).origin).toBe(
+        sb.baseUrl,
+      );
     });
 
     it.each(['http://localhost', 'localhost:8080', 'local host', '', 'a/b'])('refuses mediaHost %j', (host) => {
@@ -471,7 +571,7 @@ describe('multipart parsing', () => {
       form(
         'Content-Disposition: form-data; name="a"\r\n\r\none',
         'Content-Disposition: form-data; name=b; filename="x\\"y.txt"\r\nContent-Type: text/plain\r\n\r\ntwo\r\nlines',
-        "Content-Disposition: form-data; name=\"c\"; filename=\"plain.txt\"; filename*=UTF-8''caf%C3%A9.txt\r\n\r\n",
+        'Content-Disposition: form-data; name="c"; filename="plain.txt"; filename*=UTF-8\'\'caf%C3%A9.txt\r\n\r\n',
       ),
       'B',
     );
@@ -501,7 +601,8 @@ describe('multipart parsing', () => {
   it('keeps only the last uploads', () => {
     const store = new UploadStore();
     const first = store.add({ phoneNumberId: PHONE_ID, mimetype: 'image/png', bytes: 1, sha256: '', fileName: null });
-    for (let i = 0; i < MAX_UPLOADS; i += 1) store.add({ phoneNumberId: PHONE_ID, mimetype: 'image/png', bytes: 1, sha256: '', fileName: null });
+    for (let i = 0; i < MAX_UPLOADS; i += 1)
+      store.add({ phoneNumberId: PHONE_ID, mimetype: 'image/png', bytes: 1, sha256: '', fileName: null });
     expect(store.size).toBe(MAX_UPLOADS);
     expect(store.get(first.id)).toBeUndefined();
   });
@@ -540,7 +641,7 @@ describe('playground of dialect "meta"', () => {
     expect(tabs.find((t) => t.id === 'media')!.body).toMatchObject({ type: 'document', document: { filename: 'report.pdf' } });
   });
 
-  it('writes the cURLs in Meta\'s style', () => {
+  it("writes the cURLs in Meta's style", () => {
     const byId = Object.fromEntries(tabs.map((t) => [t.id, t.curl]));
     expect(byId.check).toBe(`curl '${sb.baseUrl}${BASE}' \\\n-H 'Authorization: Bearer YOUR_API_KEY'`);
     expect(byId.text!.split('\n').slice(0, 5)).toEqual([

@@ -47,14 +47,22 @@ interface StoredMessage {
 
 describe('dialect "twilio"', () => {
   let sb: RunningSandbox;
-  const send = (fields: Record<string, string | string[]>, opts: { auth?: string; path?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> =>
+  const send = (
+    fields: Record<string, string | string[]>,
+    opts: { auth?: string; path?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> =>
     call(sb, 'POST', opts.path ?? MESSAGES, {
       rawBody: form(fields),
-      headers: { Authorization: opts.auth ?? basic(SID, sb.adminKey), 'Content-Type': 'application/x-www-form-urlencoded', ...opts.headers },
+      headers: {
+        Authorization: opts.auth ?? basic(SID, sb.adminKey),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...opts.headers,
+      },
     });
   const last = async (count: number): Promise<StoredMessage[]> =>
     ((await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey })).body as { data: StoredMessage[] }).data;
-  const total = async (): Promise<number> => ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
+  const total = async (): Promise<number> =>
+    ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
 
   beforeAll(async () => {
     sb = await start({ dialect: 'twilio', contacts: 20 });
@@ -63,7 +71,10 @@ describe('dialect "twilio"', () => {
 
   describe('auth: HTTP Basic, the key as the password', () => {
     it('accepts any Account SID as the username when the path names the same one', async () => {
-      const res = await send({ To: TO, From: FROM, Body: 'hi' }, { auth: basic(OTHER_SID, sb.adminKey), path: `/2010-04-01/Accounts/${OTHER_SID}/Messages.json` });
+      const res = await send(
+        { To: TO, From: FROM, Body: 'hi' },
+        { auth: basic(OTHER_SID, sb.adminKey), path: `/2010-04-01/Accounts/${OTHER_SID}/Messages.json` },
+      );
       expect(res.status).toBe(201);
       expect((res.body as { account_sid: string }).account_sid).toBe(OTHER_SID);
     });
@@ -99,12 +110,22 @@ describe('dialect "twilio"', () => {
     it('answers the Account resource (checking a key), without the token', async () => {
       const res = await call(sb, 'GET', `/2010-04-01/Accounts/${SID}.json`, { headers: { Authorization: basic(SID, sb.adminKey) } });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ sid: SID, status: 'active', type: 'Full', uri: `/2010-04-01/Accounts/${SID}.json`, friendly_name: 'sandbox admin' });
+      expect(res.body).toMatchObject({
+        sid: SID,
+        status: 'active',
+        type: 'Full',
+        uri: `/2010-04-01/Accounts/${SID}.json`,
+        friendly_name: 'sandbox admin',
+      });
       expect(res.text).not.toContain(sb.adminKey);
       expect((res.body as Record<string, unknown>).auth_token).toBeUndefined();
       const reader = sb.createKey('reader', ['contacts:read']);
-      expect((await call(sb, 'GET', `/2010-04-01/Accounts/${SID}.json`, { headers: { Authorization: basic(SID, reader.key) } })).status).toBe(200);
-      const wrong = await call(sb, 'GET', `/2010-04-01/Accounts/${SID}.json`, { headers: { Authorization: basic(SID, 'crm_sk_wrongwrongwrong') } });
+      expect(
+        (await call(sb, 'GET', `/2010-04-01/Accounts/${SID}.json`, { headers: { Authorization: basic(SID, reader.key) } })).status,
+      ).toBe(200);
+      const wrong = await call(sb, 'GET', `/2010-04-01/Accounts/${SID}.json`, {
+        headers: { Authorization: basic(SID, 'crm_sk_wrongwrongwrong') },
+      });
       twilioError(wrong, 401, 20003);
     });
   });
@@ -140,7 +161,14 @@ describe('dialect "twilio"', () => {
       const audio = await send({ To: TO, From: FROM, MediaUrl: 'https://example.com/a/note.ogg' });
       expect(audio.status).toBe(201);
       const [storedAudio, storedDoc, storedImage] = await last(3);
-      expect(storedImage).toMatchObject({ type: 'media', mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'look', media: 'https://example.com/p/photo.png' });
+      expect(storedImage).toMatchObject({
+        type: 'media',
+        mediatype: 'image',
+        mimetype: 'image/png',
+        fileName: 'photo.png',
+        caption: 'look',
+        media: 'https://example.com/p/photo.png',
+      });
       expect(storedDoc).toMatchObject({ type: 'media', mediatype: 'document', mimetype: 'application/octet-stream', fileName: 'download' });
       expect(storedAudio).toMatchObject({ type: 'audio', mimetype: 'audio/ogg', ptt: false, audio: 'https://example.com/a/note.ogg' });
     });
@@ -156,15 +184,18 @@ describe('dialect "twilio"', () => {
       [{ To: TO, From: FROM, MediaUrl: Buffer.from('%PDF-1.7').toString('base64') }, 21620],
       [{ To: TO, From: FROM, MediaUrl: ['https://example.com/a.png', 'https://example.com/b.png'] }, 21623],
       [{ To: TO, From: FROM, Body: 'x', MediaUrl: 'https://example.com/a.ogg' }, 400],
-    ])('answers 400 with Twilio\'s code: %#', async (fields, code) => {
+    ])("answers 400 with Twilio's code: %#", async (fields, code) => {
       const before = await total();
       const res = await send(fields);
       expect(twilioError(res, 400, code).message.length).toBeGreaterThan(0);
       expect(await total()).toBe(before);
     });
 
-    it('refuses a JSON body (400) in Twilio\'s shape', async () => {
-      const res = await call(sb, 'POST', MESSAGES, { body: { To: TO, From: FROM, Body: 'x' }, headers: { Authorization: basic(SID, sb.adminKey) } });
+    it("refuses a JSON body (400) in Twilio's shape", async () => {
+      const res = await call(sb, 'POST', MESSAGES, {
+        body: { To: TO, From: FROM, Body: 'x' },
+        headers: { Authorization: basic(SID, sb.adminKey) },
+      });
       expect(twilioError(res, 400, 400).message).toMatch(/Content-Type must be application\/x-www-form-urlencoded/);
     });
 
@@ -184,7 +215,9 @@ describe('dialect "twilio"', () => {
 
   describe('errors', () => {
     it('has no contacts: 404 (20404) naming the resource', async () => {
-      const res = await call(sb, 'GET', `/2010-04-01/Accounts/${SID}/Contacts.json`, { headers: { Authorization: basic(SID, sb.adminKey) } });
+      const res = await call(sb, 'GET', `/2010-04-01/Accounts/${SID}/Contacts.json`, {
+        headers: { Authorization: basic(SID, sb.adminKey) },
+      });
       expect(twilioError(res, 404, 20404).message).toBe(`The requested resource /2010-04-01/Accounts/${SID}/Contacts.json was not found`);
       twilioError(await call(sb, 'GET', '/api/v1/contacts', { key: sb.adminKey }), 404, 20404);
     });
@@ -241,7 +274,7 @@ describe('playground of dialect "twilio"', () => {
     expect(playgroundTabs('twilio', sb.baseUrl)).toEqual(tabs);
   });
 
-  it('writes the cURL in Twilio\'s style', () => {
+  it("writes the cURL in Twilio's style", () => {
     expect(tabs[0]!.curl).toBe(
       [
         `curl -X POST "${sb.baseUrl}${MESSAGES}" \\`,
@@ -260,12 +293,16 @@ describe('playground of dialect "twilio"', () => {
   });
 
   it.skipIf(!curlAvailable)('has cURLs that run as they are in bash, once the key is filled in', async () => {
-    const before = ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
+    const before = ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta
+      .total;
     for (const tab of tabs) {
       const status = (await runCurl(tab.curl.replace('YOUR_API_KEY', sb.adminKey))).status;
       expect([tab.id, status]).toEqual([tab.id, 201]);
     }
-    const after = ((await call(sb, 'GET', '/api/v1/messages?per_page=3', { key: sb.adminKey })).body as { meta: { total: number }; data: StoredMessage[] });
+    const after = (await call(sb, 'GET', '/api/v1/messages?per_page=3', { key: sb.adminKey })).body as {
+      meta: { total: number };
+      data: StoredMessage[];
+    };
     expect(after.meta.total).toBe(before + 3);
     expect(after.data.map((m) => m.type)).toEqual(['audio', 'media', 'text']);
   });

@@ -46,7 +46,12 @@ async function messageCount(sb: RunningSandbox): Promise<number> {
   return (res.body as { meta: { total: number } }).meta.total;
 }
 
-function sendText(sb: RunningSandbox, number: string, query: string, opts: { key?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+function sendText(
+  sb: RunningSandbox,
+  number: string,
+  query: string,
+  opts: { key?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
   return call(sb, 'POST', `/api/v1/sendSessionMessage/${number}${query}`, { key: opts.key ?? sb.adminKey, headers: opts.headers });
 }
 
@@ -89,7 +94,7 @@ describe('dialect "wati"', () => {
   afterAll(() => sb.close());
 
   describe('session text: POST /api/v1/sendSessionMessage/{whatsappNumber}?messageText=', () => {
-    it('answers 200 with Wati\'s message and stores it under that id', async () => {
+    it("answers 200 with Wati's message and stores it under that id", async () => {
       const res = await sendText(sb, NUMBER, `?messageText=${encodeURIComponent('Olá 👋 & bye')}`);
       expect(res.status).toBe(200);
       const body = res.body as { ok: boolean; result: string; message: WatiMessage };
@@ -99,7 +104,13 @@ describe('dialect "wati"', () => {
       expect(body.message.id).toMatch(/^[0-9a-f]{24}$/);
       expect(body.message.whatsappMessageId).toMatch(/^wamid\./);
       const [stored] = await lastMessages(sb, 1);
-      expect(stored).toMatchObject({ id: body.message.id, type: 'text', number: NUMBER, text: 'Olá 👋 & bye', whatsapp_message_id: body.message.whatsappMessageId });
+      expect(stored).toMatchObject({
+        id: body.message.id,
+        type: 'text',
+        number: NUMBER,
+        text: 'Olá 👋 & bye',
+        whatsapp_message_id: body.message.whatsappMessageId,
+      });
     });
 
     it('keeps one conversation id per number', async () => {
@@ -179,26 +190,49 @@ describe('dialect "wati"', () => {
       expect(body.data).toMatchObject({ type: 'image', text: 'Look', waId: NUMBER });
       expect(body.data.id).toMatch(/^[0-9a-f]{24}$/);
       const [stored] = await lastMessages(sb, 1);
-      expect(stored).toMatchObject({ id: body.data.id, type: 'media', mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'Look', bytes: PNG.length });
+      expect(stored).toMatchObject({
+        id: body.data.id,
+        type: 'media',
+        mediatype: 'image',
+        mimetype: 'image/png',
+        fileName: 'photo.png',
+        caption: 'Look',
+        bytes: PNG.length,
+      });
     });
 
     it('sends a document, its type from the bytes when the part says octet-stream, or from the name', async () => {
-      const res = await sendFile(sb, NUMBER, '?caption=Invoice_October.pdf', { file: { data: PDF, name: 'invoice.pdf', type: 'application/octet-stream' } });
+      const res = await sendFile(sb, NUMBER, '?caption=Invoice_October.pdf', {
+        file: { data: PDF, name: 'invoice.pdf', type: 'application/octet-stream' },
+      });
       expect((res.body as { data: WatiMessage }).data.type).toBe('document');
-      expect((await lastMessages(sb, 1))[0]).toMatchObject({ mediatype: 'document', mimetype: 'application/pdf', fileName: 'invoice.pdf', bytes: PDF.length });
+      expect((await lastMessages(sb, 1))[0]).toMatchObject({
+        mediatype: 'document',
+        mimetype: 'application/pdf',
+        fileName: 'invoice.pdf',
+        bytes: PDF.length,
+      });
       await sendFile(sb, NUMBER, '', { file: { data: Buffer.from('a,b\n1,2\n'), name: 'sheet.csv', type: 'application/octet-stream' } });
       expect((await lastMessages(sb, 1))[0]).toMatchObject({ mediatype: 'document', mimetype: 'text/csv', fileName: 'sheet.csv' });
       expect((await lastMessages(sb, 1))[0]!.caption).toBeUndefined();
     });
 
     it('sends an unknown file as an octet-stream document', async () => {
-      const res = await sendFile(sb, NUMBER, '', { file: { data: Buffer.from([1, 2, 3, 4]), name: 'blob', type: 'application/octet-stream' } });
+      const res = await sendFile(sb, NUMBER, '', {
+        file: { data: Buffer.from([1, 2, 3, 4]), name: 'blob', type: 'application/octet-stream' },
+      });
       expect(res.status).toBe(200);
-      expect((await lastMessages(sb, 1))[0]).toMatchObject({ mediatype: 'document', mimetype: 'application/octet-stream', fileName: 'blob' });
+      expect((await lastMessages(sb, 1))[0]).toMatchObject({
+        mediatype: 'document',
+        mimetype: 'application/octet-stream',
+        fileName: 'blob',
+      });
     });
 
     it('sends an audio file as API.md audio without caption', async () => {
-      const res = await sendFile(sb, NUMBER, '?caption=ignored', { file: { data: OGG, name: 'note.ogg', type: 'application/octet-stream' } });
+      const res = await sendFile(sb, NUMBER, '?caption=ignored', {
+        file: { data: OGG, name: 'note.ogg', type: 'application/octet-stream' },
+      });
       expect(res.status).toBe(200);
       expect((res.body as { data: WatiMessage }).data).toMatchObject({ type: 'audio', text: null });
       const [stored] = await lastMessages(sb, 1);
@@ -208,8 +242,16 @@ describe('dialect "wati"', () => {
 
     it.each([
       ['an empty file', { file: { data: Buffer.alloc(0), name: 'a.pdf', type: 'application/pdf' } }, 'file is empty'],
-      ['an image over 5 MiB', { file: { data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: 'a.png', type: 'image/png' } }, 'may be at most 5 MiB'],
-      ['a caption in the form', { file: { data: PDF, name: 'a.pdf', type: 'application/pdf' }, caption: 'x' }, 'caption goes in the query string'],
+      [
+        'an image over 5 MiB',
+        { file: { data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: 'a.png', type: 'image/png' } },
+        'may be at most 5 MiB',
+      ],
+      [
+        'a caption in the form',
+        { file: { data: PDF, name: 'a.pdf', type: 'application/pdf' }, caption: 'x' },
+        'caption goes in the query string',
+      ],
       ['another part', { file: { data: PDF, name: 'a.pdf', type: 'application/pdf' }, other: 'x' }, 'other is not a field of this form'],
     ] as const)('400 for %s', async (_name, parts, info) => {
       const before = await messageCount(sb);
@@ -220,7 +262,10 @@ describe('dialect "wati"', () => {
     });
 
     it('400 naming file for an empty multipart body', async () => {
-      const res = await call(sb, 'POST', `/api/v1/sendSessionFile/${NUMBER}?caption=x`, { key: sb.adminKey, headers: { 'Content-Type': 'multipart/form-data; boundary=B' } });
+      const res = await call(sb, 'POST', `/api/v1/sendSessionFile/${NUMBER}?caption=x`, {
+        key: sb.adminKey,
+        headers: { 'Content-Type': 'multipart/form-data; boundary=B' },
+      });
       expect(res.status).toBe(400);
       expect(refusal(res).info).toMatch(/^file is required: one multipart\/form-data part named "file"/);
     });
@@ -234,23 +279,47 @@ describe('dialect "wati"', () => {
 
   describe('contacts: GET /api/v1/getContacts?pageSize=&pageNumber=&name=', () => {
     const all = seedContacts(CONTACTS, 42);
-    type Page = { result: string; contact_list: { id: string; wAid: string; fullName: string; firstName: string; phone: string; customParams: { name: string; value: string }[] }[]; link: Record<string, unknown> };
+    type Page = {
+      result: string;
+      contact_list: {
+        id: string;
+        wAid: string;
+        fullName: string;
+        firstName: string;
+        phone: string;
+        customParams: { name: string; value: string }[];
+      }[];
+      link: Record<string, unknown>;
+    };
     const page = async (query: string): Promise<Page> => {
       const res = await call(sb, 'GET', `/api/v1/getContacts${query}`, { key: sb.adminKey });
       expect(res.status).toBe(200);
       return res.body as Page;
     };
 
-    it('answers the first 10 in Wati\'s contact shape', async () => {
+    it("answers the first 10 in Wati's contact shape", async () => {
       const first = await page('');
       expect(first.result).toBe('success');
       expect(first.contact_list).toHaveLength(10);
       const c = first.contact_list[0]!;
-      expect(c).toMatchObject({ wAid: all[0]!.number, phone: all[0]!.number, fullName: all[0]!.name, firstName: all[0]!.name.split(' ')[0], contactStatus: 'VALID', optedIn: false });
+      expect(c).toMatchObject({
+        wAid: all[0]!.number,
+        phone: all[0]!.number,
+        fullName: all[0]!.name,
+        firstName: all[0]!.name.split(' ')[0],
+        contactStatus: 'VALID',
+        optedIn: false,
+      });
       expect(c.id).toMatch(/^[0-9a-f]{24}$/);
       expect((c as unknown as { created: string }).created).toMatch(/^[A-Z][a-z]{2}-\d{2}-\d{4}$/);
       expect(c.customParams).toContainEqual({ name: 'name', value: all[0]!.name });
-      expect(first.link).toEqual({ prevPage: null, nextPage: '/api/v1/getContacts?pageSize=10&pageNumber=2', pageNumber: 1, pageSize: 10, total: CONTACTS });
+      expect(first.link).toEqual({
+        prevPage: null,
+        nextPage: '/api/v1/getContacts?pageSize=10&pageNumber=2',
+        pageNumber: 1,
+        pageSize: 10,
+        total: CONTACTS,
+      });
     });
 
     it('pages by page number to the end, every contact once', async () => {
@@ -351,7 +420,11 @@ describe('dialect "wati"', () => {
       const body = Buffer.from(await request.arrayBuffer());
       const contentType = request.headers.get('content-type')!;
       const post = (): Promise<ApiResponse> =>
-        call(sb, 'POST', `/api/v1/sendSessionFile/${NUMBER}?caption=x`, { key: sb.adminKey, rawBody: body, headers: { ...headers, 'Content-Type': contentType } });
+        call(sb, 'POST', `/api/v1/sendSessionFile/${NUMBER}?caption=x`, {
+          key: sb.adminKey,
+          rawBody: body,
+          headers: { ...headers, 'Content-Type': contentType },
+        });
       const first = await post();
       const again = await post();
       expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -387,7 +460,7 @@ describe('playground of dialect "wati"', () => {
     expect(tabs.find((t) => t.id === 'media')!.multipart).toEqual([['file', `@${DOCUMENT_EXAMPLE_PATH}`]]);
   });
 
-  it('writes the cURLs in Wati\'s reference style', () => {
+  it("writes the cURLs in Wati's reference style", () => {
     const byId = Object.fromEntries(tabs.map((t) => [t.id, t.curl]));
     expect(byId.text).toBe(
       [

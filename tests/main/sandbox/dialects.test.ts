@@ -97,7 +97,14 @@ describe('dialect "cloud"', () => {
     it('serves the same seeded contacts as the default dialect', async () => {
       const expected = await defaultContacts();
       const res = await call(sb, 'GET', '/api/v1/contacts?limit=200', { key: sb.adminKey });
-      const list = res.body as { id: number; first_name: string; last_name: string; phone_number: string; email: string | null; labels: string[] }[];
+      const list = res.body as {
+        id: number;
+        first_name: string;
+        last_name: string;
+        phone_number: string;
+        email: string | null;
+        labels: string[];
+      }[];
       expect(list).toHaveLength(CONTACTS);
       list.forEach((c, i) => {
         const d = expected[i]!;
@@ -148,10 +155,21 @@ describe('dialect "cloud"', () => {
       const res = await send({ ...base, recipient_type: 'individual', type: 'text', text: { body: 'Olá 👋', preview_url: true } });
       expect(res.status).toBe(200);
       const answer = res.body as { messaging_product: string; contacts: { input: string; wa_id: string }[]; messages: { id: string }[] };
-      expect(answer).toEqual({ messaging_product: 'whatsapp', contacts: [{ input: `+${NUMBER}`, wa_id: NUMBER }], messages: [{ id: answer.messages[0]!.id }] });
+      expect(answer).toEqual({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: `+${NUMBER}`, wa_id: NUMBER }],
+        messages: [{ id: answer.messages[0]!.id }],
+      });
       expect(answer.messages[0]!.id).toMatch(/^wamid\.[A-Za-z0-9_-]{20,}$/);
       const [stored] = await lastMessages(sb, 1);
-      expect(stored).toEqual({ id: answer.messages[0]!.id, type: 'text', number: NUMBER, status: 'queued', created_at: stored!.created_at, text: 'Olá 👋' });
+      expect(stored).toEqual({
+        id: answer.messages[0]!.id,
+        type: 'text',
+        number: NUMBER,
+        status: 'queued',
+        created_at: stored!.created_at,
+        text: 'Olá 👋',
+      });
     });
 
     it('takes `to` without the "+" too', async () => {
@@ -163,10 +181,22 @@ describe('dialect "cloud"', () => {
     it('sends an image in base64 (type told from the bytes) and a document by URL', async () => {
       const image = await send({ ...base, type: 'image', image: { link: PNG64, caption: 'look' } });
       expect(image.status).toBe(200);
-      const doc = await send({ ...base, type: 'document', document: { link: 'https://example.com/files/report.pdf', filename: 'Q3 report.pdf', caption: 'Q3' } });
+      const doc = await send({
+        ...base,
+        type: 'document',
+        document: { link: 'https://example.com/files/report.pdf', filename: 'Q3 report.pdf', caption: 'Q3' },
+      });
       expect(doc.status).toBe(200);
       const [storedDoc, storedImage] = await lastMessages(sb, 2);
-      expect(storedImage).toMatchObject({ type: 'media', number: NUMBER, mediatype: 'image', mimetype: 'image/png', fileName: 'image.png', caption: 'look', bytes: 108 });
+      expect(storedImage).toMatchObject({
+        type: 'media',
+        number: NUMBER,
+        mediatype: 'image',
+        mimetype: 'image/png',
+        fileName: 'image.png',
+        caption: 'look',
+        bytes: 108,
+      });
       expect(storedImage!.media).toBeUndefined();
       expect(storedDoc).toMatchObject({
         type: 'media',
@@ -199,7 +229,10 @@ describe('dialect "cloud"', () => {
       [{ ...base, type: 'image', image: { link: 'https://example.com/download' } }, 'image.mime_type is required'],
       [{ ...base, type: 'image', image: { link: 'data:image/png;base64,AAAA' } }, 'image.link must be plain base64'],
       [{ ...base, type: 'audio', audio: { link: 'https://example.com/a.ogg', mime_type: 'audio/flac' } }, 'audio.mime_type must be one of'],
-      [{ ...base, type: 'document', document: { link: 'https://example.com/a.pdf', filename: '../etc/passwd' } }, 'document.filename must be a file name'],
+      [
+        { ...base, type: 'document', document: { link: 'https://example.com/a.pdf', filename: '../etc/passwd' } },
+        'document.filename must be a file name',
+      ],
     ])('answers 400 in its own shape: %#', async (body, problem) => {
       const before = await messageCount(sb);
       const res = await send(body);
@@ -214,7 +247,11 @@ describe('dialect "cloud"', () => {
     it('keeps the decoded size limits of API.md (image 5 MiB)', async () => {
       const ok = await send({ ...base, type: 'image', image: { link: Buffer.alloc(5 * MiB).toString('base64'), mime_type: 'image/jpeg' } });
       expect(ok.status).toBe(200);
-      const big = await send({ ...base, type: 'image', image: { link: Buffer.alloc(5 * MiB + 3).toString('base64'), mime_type: 'image/jpeg' } });
+      const big = await send({
+        ...base,
+        type: 'image',
+        image: { link: Buffer.alloc(5 * MiB + 3).toString('base64'), mime_type: 'image/jpeg' },
+      });
       expect(big.status).toBe(400);
       expect(cloudError(big).message).toMatch(/^\(#100\) Invalid parameter: image\.link decodes to 5242883 bytes/);
     });
@@ -254,9 +291,16 @@ describe('dialect "cloud"', () => {
       expect(cloudError(list).code).toBe(10);
     });
 
-    it('404: code 803, also for the default dialect\'s routes', async () => {
-      for (const [method, path] of [['GET', '/api/v1/nothing'], ['POST', '/api/v1/messages/text'], ['DELETE', '/api/v1/api-keys/k_unknown']] as const) {
-        const res = await call(sb, method, path, { key: sb.adminKey, ...(method === 'POST' ? { body: { number: NUMBER, text: 'x' } } : {}) });
+    it("404: code 803, also for the default dialect's routes", async () => {
+      for (const [method, path] of [
+        ['GET', '/api/v1/nothing'],
+        ['POST', '/api/v1/messages/text'],
+        ['DELETE', '/api/v1/api-keys/k_unknown'],
+      ] as const) {
+        const res = await call(sb, method, path, {
+          key: sb.adminKey,
+          ...(method === 'POST' ? { body: { number: NUMBER, text: 'x' } } : {}),
+        });
         expect(res.status).toBe(404);
         expect(cloudError(res)).toMatchObject({ code: 803, message: '(#803) Some of the aliases you requested do not exist' });
       }
@@ -283,7 +327,11 @@ describe('dialect "cloud"', () => {
     });
 
     it('400 for a body that is not JSON', async () => {
-      const res = await call(sb, 'POST', '/api/v1/messages', { key: sb.adminKey, rawBody: '{nope', headers: { 'Content-Type': 'application/json' } });
+      const res = await call(sb, 'POST', '/api/v1/messages', {
+        key: sb.adminKey,
+        rawBody: '{nope',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(res.status).toBe(400);
       expect(cloudError(res).message).toMatch(/^\(#100\) Invalid parameter: body malformed JSON/);
     });
@@ -331,7 +379,9 @@ describe('dialect "desk"', () => {
       const expected = await defaultContacts();
       const res = await call(sb, 'GET', '/api/v1/contacts?limit=100', { key: sb.adminKey });
       const page = res.body as DeskPage;
-      expect(page.contacts).toEqual(expected.map((c) => ({ id: Number(c.id.slice(2)), full_name: c.name, phone: c.number, email: c.email, tags: c.tags })));
+      expect(page.contacts).toEqual(
+        expected.map((c) => ({ id: Number(c.id.slice(2)), full_name: c.name, phone: c.number, email: c.email, tags: c.tags })),
+      );
       expect(page.meta.next_cursor).toBeNull();
     });
 
@@ -358,12 +408,18 @@ describe('dialect "desk"', () => {
       expect(expected.length).toBeGreaterThan(5);
       const first = (await call(sb, 'GET', '/api/v1/contacts?search=A&limit=5', { key: sb.adminKey })).body as DeskPage;
       expect(first.meta.total_count).toBe(expected.length);
-      const withSearch = await call(sb, 'GET', `/api/v1/contacts?search=A&limit=5&cursor=${encodeURIComponent(first.meta.next_cursor!)}`, { key: sb.adminKey });
-      const without = await call(sb, 'GET', `/api/v1/contacts?limit=5&cursor=${encodeURIComponent(first.meta.next_cursor!)}`, { key: sb.adminKey });
+      const withSearch = await call(sb, 'GET', `/api/v1/contacts?search=A&limit=5&cursor=${encodeURIComponent(first.meta.next_cursor!)}`, {
+        key: sb.adminKey,
+      });
+      const without = await call(sb, 'GET', `/api/v1/contacts?limit=5&cursor=${encodeURIComponent(first.meta.next_cursor!)}`, {
+        key: sb.adminKey,
+      });
       expect(withSearch.status).toBe(200);
       expect(without.body).toEqual(withSearch.body);
       expect((withSearch.body as DeskPage).contacts.map((c) => c.id)).toEqual(expected.slice(5, 10).map((c) => Number(c.id.slice(2))));
-      const other = await call(sb, 'GET', `/api/v1/contacts?search=zz&cursor=${encodeURIComponent(first.meta.next_cursor!)}`, { key: sb.adminKey });
+      const other = await call(sb, 'GET', `/api/v1/contacts?search=zz&cursor=${encodeURIComponent(first.meta.next_cursor!)}`, {
+        key: sb.adminKey,
+      });
       expect(other.status).toBe(400);
       expect((other.body as DeskError).errors?.cursor?.[0]).toMatch(/^The cursor field is for another search/);
     });
@@ -384,7 +440,10 @@ describe('dialect "desk"', () => {
     it.each([['limit=0'], ['limit=101'], ['limit=x']])('answers 400 for %s', async (query) => {
       const res = await call(sb, 'GET', `/api/v1/contacts?${query}`, { key: sb.adminKey });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'The limit field must be an integer from 1 to 100.', errors: { limit: ['The limit field must be an integer from 1 to 100.'] } });
+      expect(res.body).toEqual({
+        message: 'The limit field must be an integer from 1 to 100.',
+        errors: { limit: ['The limit field must be an integer from 1 to 100.'] },
+      });
     });
   });
 
@@ -396,11 +455,23 @@ describe('dialect "desk"', () => {
       expect(Object.keys(res.body as object)).toEqual(['idMessage']);
       expect(idMessage).toMatch(/^3EB0[0-9A-F]{16}$/);
       const [stored] = await lastMessages(sb, 1);
-      expect(stored).toEqual({ id: idMessage, type: 'text', number: NUMBER, status: 'queued', created_at: stored!.created_at, text: 'Olá' });
+      expect(stored).toEqual({
+        id: idMessage,
+        type: 'text',
+        number: NUMBER,
+        status: 'queued',
+        created_at: stored!.created_at,
+        text: 'Olá',
+      });
     });
 
     it('sendFile by URL and in base64: 200 {"sent":true}, image or document by the type', async () => {
-      const doc = await post('sendFile', { chatId, file: 'https://example.com/files/report.pdf', fileName: 'report.pdf', caption: 'Monthly report' });
+      const doc = await post('sendFile', {
+        chatId,
+        file: 'https://example.com/files/report.pdf',
+        fileName: 'report.pdf',
+        caption: 'Monthly report',
+      });
       expect(doc.status).toBe(200);
       expect(doc.body).toEqual({ sent: true });
       const image = await post('sendFile', { chatId, file: PNG64, fileName: 'photo' });
@@ -437,11 +508,21 @@ describe('dialect "desk"', () => {
     it.each([
       ['sendMessage', { chatId: NUMBER, message: 'x' }, 'chatId', 'The chat id field must end with @c.us.'],
       ['sendMessage', { message: 'x' }, 'chatId', 'The chat id field is required.'],
-      ['sendMessage', { chatId: '551199@c.us', message: 'x' }, 'chatId', 'The chat id field must be a chat id, the phone number followed by @c.us: 8 to 15 digits, country code first.'],
+      [
+        'sendMessage',
+        { chatId: '551199@c.us', message: 'x' },
+        'chatId',
+        'The chat id field must be a chat id, the phone number followed by @c.us: 8 to 15 digits, country code first.',
+      ],
       ['sendMessage', { chatId }, 'message', 'The message field is required.'],
       ['sendFile', { chatId, file: 'https://example.com/a.pdf' }, 'fileName', 'The file name field is required.'],
       ['sendFile', { chatId, fileName: 'a.pdf' }, 'file', 'The file field is required: an http(s) URL or the file in base64.'],
-      ['sendVoice', { chatId, audio: 'https://example.com/a.pdf' }, 'audio', 'The audio field must be a file of type: ogg, webm, mp3, m4a, aac, wav.'],
+      [
+        'sendVoice',
+        { chatId, audio: 'https://example.com/a.pdf' },
+        'audio',
+        'The audio field must be a file of type: ogg, webm, mp3, m4a, aac, wav.',
+      ],
     ])('%s answers 400 in Laravel style: %j', async (path, body, key, sentence) => {
       const res = await post(path, body);
       expect(res.status).toBe(400);
@@ -578,7 +659,7 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
     expect(playgroundTabs(dialect, sb.baseUrl)).toEqual(tabs);
   });
 
-  it('writes the cURL in the dialect\'s own style', () => {
+  it("writes the cURL in the dialect's own style", () => {
     const send = tabs[1]!.curl;
     if (dialect === 'default') {
       expect(send).toBe(
@@ -613,7 +694,9 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
   it('has examples the sandbox accepts (built from method, endpoint and body, with a real key)', async () => {
     const before = await messageCount(sb);
     for (const tab of tabs) {
-      const headers = Object.fromEntries(Object.entries(tab.headers).map(([name, value]) => [name, value.replace('YOUR_API_KEY', sb.adminKey)]));
+      const headers = Object.fromEntries(
+        Object.entries(tab.headers).map(([name, value]) => [name, value.replace('YOUR_API_KEY', sb.adminKey)]),
+      );
       const res = await call(sb, tab.method, tab.endpoint, { headers, ...(tab.body ? { rawBody: JSON.stringify(tab.body) } : {}) });
       expect({ id: tab.id, ok: res.status >= 200 && res.status < 300 }).toEqual({ id: tab.id, ok: true });
     }
@@ -636,7 +719,12 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
     expect(html).not.toMatch(/<script/i);
     for (const tab of tabs) {
       expect(html).toContain(`<h2 id="${tab.id}-title">${tab.title}</h2>`);
-      const escaped = tab.curl.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+      const escaped = tab.curl
+        .replaceAll('&', '&amp;')
+        .replaceAll('<', '&lt;')
+        .replaceAll('>', '&gt;')
+        .replaceAll('"', '&quot;')
+        .replaceAll("'", '&#39;');
       expect(html).toContain(`<pre><code>${escaped}</code></pre>`);
       expect(html).toContain(`<span class="method">${tab.method}</span>`);
     }
@@ -645,7 +733,7 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
   it('uses the Host the request came to, and the listening address for a strange one', async () => {
     const viaHost = JSON.parse((await getWithHost(sb, '/playground.json', 'crm.local:8080')).body) as { tabs: PlaygroundTab[] };
     expect(viaHost.tabs.every((t) => t.url.startsWith('http://crm.local:8080/api/v1/'))).toBe(true);
-    const strange = await getWithHost(sb, '/playground', "x'$(id)\"<b>");
+    const strange = await getWithHost(sb, '/playground', 'x\'$(id)"<b>');
     expect(strange.status).toBe(200);
     expect(strange.body).toContain(sb.baseUrl);
     expect(strange.body).not.toContain('<b>');
@@ -677,17 +765,25 @@ describe('the default dialect is unchanged', () => {
 
 describe('--dialect and the dialect option', () => {
   it('parses --dialect NAME and --dialect=NAME', () => {
-    expect(parseSandboxArgs(['--dialect', 'cloud'])).toEqual({ kind: 'run', args: { port: 4010, host: '127.0.0.1', contacts: 100_000, json: false, dialect: 'cloud' } });
+    expect(parseSandboxArgs(['--dialect', 'cloud'])).toEqual({
+      kind: 'run',
+      args: { port: 4010, host: '127.0.0.1', contacts: 100_000, json: false, dialect: 'cloud' },
+    });
     expect(parseSandboxArgs(['--dialect=desk'])).toMatchObject({ kind: 'run', args: { dialect: 'desk' } });
   });
 
   it('rejects an unknown dialect, naming the valid ones', () => {
-    expect(parseSandboxArgs(['--dialect', 'graph'])).toEqual({ kind: 'error', message: '--dialect must be one of default, cloud, desk, twilio, evolution-v2, meta, wati, got "graph"' });
+    expect(parseSandboxArgs(['--dialect', 'graph'])).toEqual({
+      kind: 'error',
+      message: '--dialect must be one of default, cloud, desk, twilio, evolution-v2, meta, wati, got "graph"',
+    });
     expect(parseSandboxArgs(['--dialect'])).toEqual({ kind: 'error', message: '--dialect needs a value' });
   });
 
   it('startSandbox rejects an unknown dialect', async () => {
-    await expect(startSandbox({ dialect: 'graph' as SandboxDialect })).rejects.toThrow(/dialect must be one of default, cloud, desk, twilio, evolution-v2, meta, wati/);
+    await expect(startSandbox({ dialect: 'graph' as SandboxDialect })).rejects.toThrow(
+      /dialect must be one of default, cloud, desk, twilio, evolution-v2, meta, wati/,
+    );
   });
 });
 

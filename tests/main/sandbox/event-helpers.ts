@@ -33,9 +33,16 @@ export interface SseClient {
 }
 
 /** Opens GET /api/v1/events; resolves once the status line and headers have arrived. */
-export function openEvents(baseUrl: string, key: string | null, headers: Record<string, string> = {}, path = '/api/v1/events'): Promise<SseClient> {
+export function openEvents(
+  baseUrl: string,
+  key: string | null,
+  headers: Record<string, string> = {},
+  path = '/api/v1/events',
+): Promise<SseClient> {
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${path}`, { headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), Accept: 'text/event-stream', ...headers } });
+    const req = request(`${baseUrl}${path}`, {
+      headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), Accept: 'text/event-stream', ...headers },
+    });
     req.on('error', reject);
     req.on('response', (res: IncomingMessage) => {
       let text = '';
@@ -105,7 +112,12 @@ export async function startReceiver(path = '/hooks/crm'): Promise<WebhookReceive
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      receiver.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      receiver.requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       if (receiver.hang) return;
       res.statusCode = receiver.answers.shift() ?? 200;
       res.end('ok');

@@ -30,7 +30,8 @@ describe('events (default dialect)', () => {
     expect(res.status).toBe(201);
     return res.body as Message;
   };
-  const statusOf = async (id: string): Promise<Message> => (await call(sb, 'GET', `/api/v1/messages/${encodeURIComponent(id)}`, { key: sb.adminKey })).body as Message;
+  const statusOf = async (id: string): Promise<Message> =>
+    (await call(sb, 'GET', `/api/v1/messages/${encodeURIComponent(id)}`, { key: sb.adminKey })).body as Message;
   const framesFor = (client: SseClient, id: string): SseFrame[] => client.frames.filter((f) => dataOf(f).id === id);
 
   beforeAll(async () => {
@@ -53,7 +54,10 @@ describe('events (default dialect)', () => {
     const sent = await sendText(NUMBER);
     expect(sent.status).toBe('queued');
     await waitFor(async () => ((await statusOf(sent.id)).status === 'read' ? true : undefined), 'the message to be read');
-    const frames = await waitFor(() => (framesFor(stream, sent.id).length === 3 ? framesFor(stream, sent.id) : undefined), 'three status events');
+    const frames = await waitFor(
+      () => (framesFor(stream, sent.id).length === 3 ? framesFor(stream, sent.id) : undefined),
+      'three status events',
+    );
     expect(frames.map((f) => f.event)).toEqual(['message.status', 'message.status', 'message.status']);
     expect(frames.map((f) => dataOf(f).status)).toEqual(['sent', 'delivered', 'read']);
     const data = dataOf(frames[0]!);
@@ -77,14 +81,22 @@ describe('events (default dialect)', () => {
     }, 'the message to fail');
     const reason = { code: 'outside_window', message: 'The recipient is outside the 24-hour window; send a template.' };
     expect(failed.error).toEqual(reason);
-    const frames = await waitFor(() => (framesFor(stream, sent.id).length > 0 ? framesFor(stream, sent.id) : undefined), 'the failure event');
-    expect(frames.map((f) => dataOf(f))).toEqual([{ id: sent.id, number: FAILING, status: 'failed', at: dataOf(frames[0]!).at, error: reason }]);
+    const frames = await waitFor(
+      () => (framesFor(stream, sent.id).length > 0 ? framesFor(stream, sent.id) : undefined),
+      'the failure event',
+    );
+    expect(frames.map((f) => dataOf(f))).toEqual([
+      { id: sent.id, number: FAILING, status: 'failed', at: dataOf(frames[0]!).at, error: reason },
+    ]);
   });
 
   it('lets a reply number answer with a text', async () => {
     sb.configureEvents({ replyFrom: [REPLYING] });
     const sent = await sendText(REPLYING);
-    const reply = await waitFor(() => stream.frames.find((f) => f.event === 'message.received' && dataOf(f).number === REPLYING), 'the reply');
+    const reply = await waitFor(
+      () => stream.frames.find((f) => f.event === 'message.received' && dataOf(f).number === REPLYING),
+      'the reply',
+    );
     const data = dataOf(reply);
     expect(data).toEqual({ id: data.id, number: REPLYING, type: 'text', text: 'Thanks, got it', at: data.at });
     expect(String(data.id)).toMatch(/^in_[0-9a-f]{20}$/);
@@ -97,13 +109,16 @@ describe('events (default dialect)', () => {
     const silent = await sendText(NUMBER);
     await sendText(REPLYING);
     await waitFor(() => stream.frames.find((f) => f.event === 'message.received' && dataOf(f).text === 'Obrigado!'), 'the new reply text');
-    await waitFor(async () => ((await statusOf(silent.id)).status === 'read' ? true : undefined), 'the silent number\'s message to be read');
+    await waitFor(async () => ((await statusOf(silent.id)).status === 'read' ? true : undefined), "the silent number's message to be read");
     expect(stream.frames.some((f) => f.event === 'message.received' && dataOf(f).number === NUMBER)).toBe(false);
   });
 
   it('replays what a client missed after Last-Event-ID, and only that', async () => {
     const sent = await sendText(NUMBER);
-    const frames = await waitFor(() => (framesFor(stream, sent.id).length === 3 ? framesFor(stream, sent.id) : undefined), 'three status events');
+    const frames = await waitFor(
+      () => (framesFor(stream, sent.id).length === 3 ? framesFor(stream, sent.id) : undefined),
+      'three status events',
+    );
     const again = await openEvents(sb.baseUrl, sb.adminKey, { 'Last-Event-ID': frames[0]!.id! });
     try {
       const replayed = await waitFor(() => (framesFor(again, sent.id).length === 2 ? framesFor(again, sent.id) : undefined), 'the replay');

@@ -43,7 +43,7 @@ describe('dialect "evolution-v2": findContacts paging in the body', () => {
     ['offset 0', { offset: 0 }, 'offset must be an integer from 1 to 100000'],
     ['a text page', { offset: 5, page: '2' }, 'page must be an integer from 1 to 1000000000'],
     ['a fractional offset', { offset: 2.5 }, 'offset must be an integer from 1 to 100000'],
-  ])('answers 400 for %s, in Evolution\'s error shape', async (_name, body, message) => {
+  ])("answers 400 for %s, in Evolution's error shape", async (_name, body, message) => {
     const res = await find(body);
     expect(res.status).toBe(400);
     expect((res.body as { response: { message: string[] } }).response.message).toEqual([message]);

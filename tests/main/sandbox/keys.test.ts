@@ -15,7 +15,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('API keys', () => {
   let sb: RunningSandbox;
-  const list = async (key = sb.adminKey): Promise<KeyView[]> => ((await call(sb, 'GET', '/api/v1/api-keys', { key })).body as { data: KeyView[] }).data;
+  const list = async (key = sb.adminKey): Promise<KeyView[]> =>
+    ((await call(sb, 'GET', '/api/v1/api-keys', { key })).body as { data: KeyView[] }).data;
 
   beforeAll(async () => {
     sb = await start();
@@ -46,7 +47,14 @@ describe('API keys', () => {
     expect(created.created_at).toMatch(ISO);
 
     const listed = (await list()).find((k) => k.id === created.id)!;
-    expect(listed).toEqual({ id: created.id, name: 'My app', prefix: created.prefix, permissions: created.permissions, created_at: created.created_at, last_used_at: null });
+    expect(listed).toEqual({
+      id: created.id,
+      name: 'My app',
+      prefix: created.prefix,
+      permissions: created.permissions,
+      created_at: created.created_at,
+      last_used_at: null,
+    });
     expect(JSON.stringify(await list())).not.toContain(created.key);
 
     expect((await call(sb, 'GET', '/api/v1/contacts', { key: created.key })).status).toBe(200);
@@ -54,7 +62,10 @@ describe('API keys', () => {
   });
 
   it('creates keys with chosen permissions, deduplicated, and with none', async () => {
-    const res = await call(sb, 'POST', '/api/v1/api-keys', { key: sb.adminKey, body: { name: 'mgr', permissions: ['keys:manage', 'keys:manage'] } });
+    const res = await call(sb, 'POST', '/api/v1/api-keys', {
+      key: sb.adminKey,
+      body: { name: 'mgr', permissions: ['keys:manage', 'keys:manage'] },
+    });
     expect(res.status).toBe(201);
     expect((res.body as KeyView).permissions).toEqual(['keys:manage']);
     const none = await call(sb, 'POST', '/api/v1/api-keys', { key: sb.adminKey, body: { name: 'nothing', permissions: [] } });

@@ -96,7 +96,9 @@ describe('start, suspend, resume, close', () => {
 describe('fault injection', () => {
   it('answers a status fault with the given body, content type and headers, once', async () => {
     const sb = await sandbox();
-    sb.injectFaults([{ kind: 'status', status: 500, body: '<html><body>Oops</body></html>', contentType: 'text/html', headers: { 'X-Fault': 'yes' } }]);
+    sb.injectFaults([
+      { kind: 'status', status: 500, body: '<html><body>Oops</body></html>', contentType: 'text/html', headers: { 'X-Fault': 'yes' } },
+    ]);
     const res = await fetch(`${sb.baseUrl}/api/v1/contacts`, { headers: { Authorization: `Bearer ${sb.adminKey}` } });
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toBe('text/html');
@@ -107,7 +109,10 @@ describe('fault injection', () => {
 
   it('serves a 200 with truncated JSON, and a default JSON error body', async () => {
     const sb = await sandbox();
-    sb.injectFaults([{ kind: 'status', status: 200, body: '{"data":[{"id":"c_' }, { kind: 'status', status: 502 }]);
+    sb.injectFaults([
+      { kind: 'status', status: 200, body: '{"data":[{"id":"c_' },
+      { kind: 'status', status: 502 },
+    ]);
     const truncated = await call(sb, 'GET', '/api/v1/contacts', { key: sb.adminKey });
     expect(truncated.status).toBe(200);
     expect(truncated.text).toBe('{"data":[{"id":"c_');
@@ -144,7 +149,13 @@ describe('fault injection', () => {
 
   it('matches method and path prefix, consumes faults in order, and clears them', async () => {
     const sb = await sandbox();
-    sb.injectFaults([{ kind: 'status', status: 503 }, { kind: 'status', status: 500 }], { method: 'post', pathPrefix: '/api/v1/messages' });
+    sb.injectFaults(
+      [
+        { kind: 'status', status: 503 },
+        { kind: 'status', status: 500 },
+      ],
+      { method: 'post', pathPrefix: '/api/v1/messages' },
+    );
     expect((await call(sb, 'GET', '/api/v1/messages', { key: sb.adminKey })).status).toBe(200);
     expect((await call(sb, 'GET', '/api/v1/contacts', { key: sb.adminKey })).status).toBe(200);
     const body = { number: '5511912345678', text: 'x' };
@@ -167,7 +178,11 @@ describe('request journal and log', () => {
   it('records method, path, query, headers, body, parsed JSON and status', async () => {
     const sb = await sandbox();
     await call(sb, 'GET', '/api/v1/contacts?search=ana&page=2&page=3', { key: sb.adminKey });
-    await call(sb, 'POST', '/api/v1/messages/text', { key: sb.adminKey, body: { number: '5511912345678', text: 'hi' }, headers: { 'Idempotency-Key': 'j-1' } });
+    await call(sb, 'POST', '/api/v1/messages/text', {
+      key: sb.adminKey,
+      body: { number: '5511912345678', text: 'hi' },
+      headers: { 'Idempotency-Key': 'j-1' },
+    });
     // with a key: kept even on an unknown route (without one it is not kept: memory-bounds.test.ts, issue 10 item 11)
     await call(sb, 'GET', '/nowhere', { key: sb.adminKey });
     const [list, send, missing] = sb.requests();
@@ -187,7 +202,8 @@ describe('request journal and log', () => {
 
   it('keeps the last 10,000 requests, oldest first', () => {
     const journal = new RequestJournal();
-    for (let i = 0; i < JOURNAL_SIZE + 25; i += 1) journal.add({ method: 'GET', path: `/${i}`, query: {}, headers: {}, rawBody: '', json: undefined, status: 200, at: i });
+    for (let i = 0; i < JOURNAL_SIZE + 25; i += 1)
+      journal.add({ method: 'GET', path: `/${i}`, query: {}, headers: {}, rawBody: '', json: undefined, status: 200, at: i });
     const list = journal.list();
     expect(list).toHaveLength(10_000);
     expect(list[0]!.path).toBe('/25');

@@ -21,7 +21,12 @@ function record(i: number, rawBody: string): SandboxRequestRecord {
 function partialUpload(baseUrl: string, key: string, total: number, sent: number) {
   const req = request(`${baseUrl}/api/v1/messages/text`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': String(total), 'Idempotency-Key': `slow-${total}` },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Content-Length': String(total),
+      'Idempotency-Key': `slow-${total}`,
+    },
   });
   const answer = new Promise<{ status: number; retryAfter: string | undefined; text: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
@@ -42,7 +47,9 @@ function partialUpload(baseUrl: string, key: string, total: number, sent: number
 describe('sandbox memory bounds', () => {
   it('keeps no request without a valid key in its journal, and drops their bodies', async () => {
     const sb = await openSandbox({ contacts: 10 });
-    expect((await call(sb, 'POST', '/api/v1/messages/text', { rawBody: BIG, headers: { 'Content-Type': 'application/json' } })).status).toBe(401);
+    expect(
+      (await call(sb, 'POST', '/api/v1/messages/text', { rawBody: BIG, headers: { 'Content-Type': 'application/json' } })).status,
+    ).toBe(401);
     expect((await call(sb, 'POST', '/api/v1/messages/text', { key: 'crm_sk_notarealkey00000', rawBody: BIG })).status).toBe(401);
     expect((await call(sb, 'GET', '/nowhere', { rawBody: undefined })).status).toBe(404);
     expect((await call(sb, 'GET', '/playground.json')).status).toBe(200);
@@ -69,7 +76,11 @@ describe('sandbox memory bounds', () => {
     const sb = await openSandbox({ contacts: 10, rate: 1e9, burst: 1e9 });
     const n = 600;
     for (let i = 0; i < n; i += 1) {
-      const res = await call(sb, 'POST', '/api/v1/api-keys', { key: sb.adminKey, rawBody: BIG, headers: { 'Content-Type': 'application/json', 'X-Pad': 'p'.repeat(15 * 1024) } });
+      const res = await call(sb, 'POST', '/api/v1/api-keys', {
+        key: sb.adminKey,
+        rawBody: BIG,
+        headers: { 'Content-Type': 'application/json', 'X-Pad': 'p'.repeat(15 * 1024) },
+      });
       expect(res.status).toBe(400);
     }
     const kept = sb.requests();
@@ -83,7 +94,11 @@ describe('sandbox memory bounds', () => {
     const first = partialUpload(sb.baseUrl, sb.adminKey, 900 * 1024, 1024);
     // the first upload is in flight and holds 900 KiB of the 1 MiB budget
     await new Promise((r) => setTimeout(r, 100));
-    const refused = await call(sb, 'POST', '/api/v1/messages/text', { key: sb.adminKey, rawBody: 'y'.repeat(200 * 1024), headers: { 'Content-Type': 'application/json' } });
+    const refused = await call(sb, 'POST', '/api/v1/messages/text', {
+      key: sb.adminKey,
+      rawBody: 'y'.repeat(200 * 1024),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.text).toMatch(/too many large requests/);

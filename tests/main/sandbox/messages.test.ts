@@ -42,7 +42,14 @@ describe('sending messages', () => {
   });
 
   it('sends a base64 image: the Message has bytes and no base64', async () => {
-    const res = await post('media', { number: NUMBER, mediatype: 'image', mimetype: 'image/png', fileName: 'a.png', caption: 'hi', media: zeros64(1000) });
+    const res = await post('media', {
+      number: NUMBER,
+      mediatype: 'image',
+      mimetype: 'image/png',
+      fileName: 'a.png',
+      caption: 'hi',
+      media: zeros64(1000),
+    });
     expect(res.status).toBe(201);
     const m = res.body as Message;
     expect(m).toEqual({
@@ -61,7 +68,13 @@ describe('sending messages', () => {
 
   it('sends media by URL: the URL is kept, no bytes', async () => {
     const url = 'https://files.example.com/report.pdf?x=1';
-    const res = await post('media', { number: NUMBER, mediatype: 'document', mimetype: 'application/pdf', fileName: 'report.pdf', media: url });
+    const res = await post('media', {
+      number: NUMBER,
+      mediatype: 'document',
+      mimetype: 'application/pdf',
+      fileName: 'report.pdf',
+      media: url,
+    });
     expect(res.status).toBe(201);
     const m = res.body as Message;
     expect(m.media).toBe(url);
@@ -182,7 +195,11 @@ describe('sending messages', () => {
     ['a JSON array', '[1,2]', 'application/json'],
     ['JSON null', 'null', 'application/json'],
     ['an empty body', '', 'application/json'],
-    ['invalid UTF-8', Buffer.concat([Buffer.from('{"number":"5511999990000","text":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]), 'application/json'],
+    [
+      'invalid UTF-8',
+      Buffer.concat([Buffer.from('{"number":"5511999990000","text":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
+      'application/json',
+    ],
   ])('answers 400 naming body for %s', async (_name, rawBody, contentType) => {
     const res = await call(sb, 'POST', '/api/v1/messages/text', { key: sb.adminKey, rawBody, headers: { 'Content-Type': contentType } });
     expect(res.status).toBe(400);
@@ -206,7 +223,11 @@ describe('sending messages', () => {
   });
 
   it('checks the key before the body: a bad body with a bad key is 401, with a key lacking messages:send 403', async () => {
-    const bad = await call(sb, 'POST', '/api/v1/messages/text', { key: 'crm_sk_nope_nope_nope', rawBody: '{nope', headers: { 'Content-Type': 'application/json' } });
+    const bad = await call(sb, 'POST', '/api/v1/messages/text', {
+      key: 'crm_sk_nope_nope_nope',
+      rawBody: '{nope',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(bad.status).toBe(401);
     const { key } = sb.createKey('reader', ['contacts:read']);
     for (const path of ['text', 'media', 'audio']) {
@@ -241,13 +262,19 @@ describe('GET /api/v1/messages', () => {
     const b = '15550000002';
     const sent: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const res = await call(sb, 'POST', '/api/v1/messages/text', { key: sb.adminKey, body: { number: i % 2 === 0 ? a : b, text: `m${i}` } });
+      const res = await call(sb, 'POST', '/api/v1/messages/text', {
+        key: sb.adminKey,
+        body: { number: i % 2 === 0 ? a : b, text: `m${i}` },
+      });
       sent.push((res.body as Message).id);
     }
     const all = (await call(sb, 'GET', '/api/v1/messages', { key: sb.adminKey })).body as { data: Message[]; meta: unknown };
     expect(all.data.map((m) => m.id)).toEqual([...sent].reverse());
     expect(all.meta).toEqual({ page: 1, per_page: 50, total: 5, total_pages: 1 });
-    const onlyA = (await call(sb, 'GET', `/api/v1/messages?number=${a}&per_page=2&page=2`, { key: sb.adminKey })).body as { data: Message[]; meta: unknown };
+    const onlyA = (await call(sb, 'GET', `/api/v1/messages?number=${a}&per_page=2&page=2`, { key: sb.adminKey })).body as {
+      data: Message[];
+      meta: unknown;
+    };
     expect(onlyA.data.map((m) => m.text)).toEqual(['m0']);
     expect(onlyA.meta).toEqual({ page: 2, per_page: 2, total: 3, total_pages: 2 });
     const nobody = (await call(sb, 'GET', '/api/v1/messages?number=99999999', { key: sb.adminKey })).body as { data: Message[] };
@@ -275,7 +302,11 @@ describe('the 100 MiB document limit', () => {
       const chunk = Buffer.alloc(MiB, 'A');
       const req = request(`${sb.baseUrl}/api/v1/messages/media`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${sb.adminKey}`, 'Content-Type': 'application/json', 'Content-Length': head.length + mebibytes * MiB + end.length },
+        headers: {
+          Authorization: `Bearer ${sb.adminKey}`,
+          'Content-Type': 'application/json',
+          'Content-Length': head.length + mebibytes * MiB + end.length,
+        },
       });
       req.on('response', (res) => {
         let body = '';

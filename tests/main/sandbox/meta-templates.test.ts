@@ -54,9 +54,10 @@ function changesFor(name: string): { field: string; value: Record<string, unknow
 
 beforeAll(async () => {
   receiver = await startReceiver('/meta');
-  sb = await start(
-    { dialect: 'meta', events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000], webhookUrl: receiver.url, webhookSecret: SECRET } }
-  );
+  sb = await start({
+    dialect: 'meta',
+    events: { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000], webhookUrl: receiver.url, webhookSecret: SECRET },
+  });
 });
 afterAll(async () => {
   await sb.close();
@@ -106,14 +107,12 @@ describe('meta dialect: template management', () => {
     expect((await submit('pause_me', { components: [{ type: 'BODY', text: 'Hi' }] })).status).toBe(200);
     await waitFor(async () => ((await listed('pause_me'))?.status === 'PAUSED' ? true : undefined), 'pause', 15_000);
     expect((await listed('pause_me'))?.quality_score.score).toBe('RED');
-    expect(changesFor('pause_me').map((c) => c.field)).toEqual(
-      [
-        'message_template_quality_update',
-        'message_template_status_update',
-        'message_template_quality_update',
-        'message_template_status_update',
-      ]
-    );
+    expect(changesFor('pause_me').map((c) => c.field)).toEqual([
+      'message_template_quality_update',
+      'message_template_status_update',
+      'message_template_quality_update',
+      'message_template_status_update',
+    ]);
     const send = await call(sb, 'POST', `/v23.0/${PHONE_ID}/messages`, {
       key: sb.adminKey,
       body: {

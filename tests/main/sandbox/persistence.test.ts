@@ -49,13 +49,15 @@ describe('persistence with a data file', () => {
     }
   });
 
-  it('resumeSandbox keeps the caller\'s key, and makes a new admin key only when that key is gone', async () => {
+  it("resumeSandbox keeps the caller's key, and makes a new admin key only when that key is gone", async () => {
     const dataFile = join(dir, 'state.json');
     const first = await start({ dataFile });
     const reader = first.createKey('reader', ['contacts:read']);
     await first.close();
     const adminNames = async (sb: { baseUrl: string }, key: string) =>
-      ((await call(sb, 'GET', '/api/v1/api-keys', { key })).body as { data: { name: string }[] }).data.map((k) => k.name).filter((n) => n === 'sandbox admin');
+      ((await call(sb, 'GET', '/api/v1/api-keys', { key })).body as { data: { name: string }[] }).data
+        .map((k) => k.name)
+        .filter((n) => n === 'sandbox admin');
 
     // the earlier admin key is still there: nothing made
     const kept = await resumeSandbox({ dataFile, contacts: 10, keepKeyId: first.adminKeyId });

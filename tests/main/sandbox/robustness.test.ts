@@ -49,10 +49,14 @@ describe('garbage, slow and oversized input', () => {
 
   it('answers 400 to broken chunked encoding and to a bad Content-Length', async () => {
     const chunked = await rawExchange(sb.port, (s) =>
-      s.write(`POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nxx\r\n`),
+      s.write(
+        `POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nxx\r\n`,
+      ),
     );
     expect(rawStatus(chunked.response)).toBe(400);
-    const length = await rawExchange(sb.port, (s) => s.write('POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n'));
+    const length = await rawExchange(sb.port, (s) =>
+      s.write('POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n'),
+    );
     expect(rawStatus(length.response)).toBe(400);
     await healthy();
   });
@@ -202,7 +206,23 @@ describe('garbage, slow and oversized input', () => {
   it('never answers 500 to random requests (fuzz)', async () => {
     const random = createRandom(99);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    const values: unknown[] = [null, true, 0, -1, 1e308, '', 'x', '5511999990000', 'http://x.example/a', 'AAAA', [], {}, [1], { a: 1 }, 'é'.repeat(5000)];
+    const values: unknown[] = [
+      null,
+      true,
+      0,
+      -1,
+      1e308,
+      '',
+      'x',
+      '5511999990000',
+      'http://x.example/a',
+      'AAAA',
+      [],
+      {},
+      [1],
+      { a: 1 },
+      'é'.repeat(5000),
+    ];
     const fields = ['number', 'text', 'mediatype', 'mimetype', 'fileName', 'caption', 'media', 'audio', 'ptt', 'name', 'permissions'];
     const paths = [
       '/api/v1/contacts',

@@ -18,7 +18,8 @@ async function statusOf(sb: RunningSandbox, id: string): Promise<string> {
 
 describe('POST /api/v1/messages/template (default dialect)', () => {
   let sb: RunningSandbox;
-  const send = (body: unknown, key?: string) => call(sb, 'POST', '/api/v1/messages/template', { key: key ?? sb.adminKey, body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const send = (body: unknown, key?: string) =>
+    call(sb, 'POST', '/api/v1/messages/template', { key: key ?? sb.adminKey, body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
 
   beforeAll(async () => {
     sb = await start({ events: { statusDelaysMs: [10, 20, 30], failNumbers: [FAILING] } });
@@ -30,7 +31,12 @@ describe('POST /api/v1/messages/template (default dialect)', () => {
   it('accepts an approved template in an approved language with its parameters: 201 Message', async () => {
     const res = await send({ number: NUMBER, template: { name: 'order_update', language: 'pt_BR', params: ['#1042'] } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'template', number: NUMBER, status: 'queued', template: { name: 'order_update', language: 'pt_BR', params: ['#1042'] } });
+    expect(res.body).toMatchObject({
+      type: 'template',
+      number: NUMBER,
+      status: 'queued',
+      template: { name: 'order_update', language: 'pt_BR', params: ['#1042'] },
+    });
     expect((await send({ number: NUMBER, template: { name: 'hello_world', language: 'en_US', params: [] } })).status).toBe(201);
     expect((await send({ number: NUMBER, template: { name: 'hello_world', language: 'en_US' } })).status).toBe(201);
   });
@@ -50,7 +56,9 @@ describe('POST /api/v1/messages/template (default dialect)', () => {
   it('answers 400 for another number of parameters, and for a body of the wrong shape', async () => {
     const wrongCount = await send({ number: NUMBER, template: { name: 'order_update', language: 'en_US', params: [] } });
     expect(wrongCount.status).toBe(400);
-    expect(errorOf(wrongCount).details).toEqual([{ field: 'template.params', message: 'template order_update takes 1 body parameter, not 0' }]);
+    expect(errorOf(wrongCount).details).toEqual([
+      { field: 'template.params', message: 'template order_update takes 1 body parameter, not 0' },
+    ]);
     const bad = await send({ number: '12', template: { name: 'Order Update', language: 'english', params: [42] } });
     expect(bad.status).toBe(400);
     expect(detailFields(bad)).toEqual(['number', 'template.language', 'template.name', 'template.params[0]']);
@@ -88,7 +96,11 @@ describe('type "template" (meta dialect)', () => {
     const res = await call(sb, 'POST', path, { key: sb.adminKey, body: template('order_update', 'en_US', ['#1042']) });
     expect(res.status).toBe(200);
     const list = await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey });
-    expect((list.body as { data: unknown[] }).data[0]).toMatchObject({ type: 'template', number: NUMBER, template: { name: 'order_update', language: 'en_US', params: ['#1042'] } });
+    expect((list.body as { data: unknown[] }).data[0]).toMatchObject({
+      type: 'template',
+      number: NUMBER,
+      template: { name: 'order_update', language: 'en_US', params: ['#1042'] },
+    });
   });
 
   it('answers 132001 for a template it never approved and 132000 for another number of parameters', async () => {
@@ -97,7 +109,10 @@ describe('type "template" (meta dialect)', () => {
     expect(graphError(unknown)).toMatchObject({ code: 132001 });
     const count = await call(sb, 'POST', path, { key: sb.adminKey, body: template('order_update', 'en_US', ['a', 'b']) });
     expect(count.status).toBe(400);
-    expect(graphError(count)).toMatchObject({ code: 132000, message: '(#132000) Number of parameters does not match the expected number of params' });
+    expect(graphError(count)).toMatchObject({
+      code: 132000,
+      message: '(#132000) Number of parameters does not match the expected number of params',
+    });
   });
 
   it('refuses a body parameter that is not text, naming it', async () => {

@@ -46,7 +46,11 @@ describe('webhooks (default dialect)', () => {
     sb.configureEvents({ replyFrom: [NUMBER] });
     const id = await sendText(NUMBER);
     const statuses = await waitFor(() => (about(id).length === 3 ? about(id) : undefined), 'three status webhooks');
-    const reply = await waitFor(() => receiver.requests.find((r) => jsonOf(r).event === 'message.received' && (jsonOf(r).data as { number: string }).number === NUMBER), 'the reply webhook');
+    const reply = await waitFor(
+      () =>
+        receiver.requests.find((r) => jsonOf(r).event === 'message.received' && (jsonOf(r).data as { number: string }).number === NUMBER),
+      'the reply webhook',
+    );
     for (const request of [...statuses, reply]) {
       expect(request.method).toBe('POST');
       expect(request.url).toBe('/hooks/crm');
@@ -68,7 +72,10 @@ describe('webhooks (default dialect)', () => {
     const id = await sendText(FAILING);
     const [failed] = await waitFor(() => (about(id).length === 1 ? about(id) : undefined), 'the failure webhook');
     expect(failed!.headers['x-crm-signature-256']).toBeUndefined();
-    expect((jsonOf(failed!).data as { error: unknown }).error).toEqual({ code: 'outside_window', message: 'The recipient is outside the 24-hour window; send a template.' });
+    expect((jsonOf(failed!).data as { error: unknown }).error).toEqual({
+      code: 'outside_window',
+      message: 'The recipient is outside the 24-hour window; send a template.',
+    });
   });
 
   it('retries a receiver that answers 500, with the same body, then goes on in order', async () => {
@@ -85,7 +92,13 @@ describe('webhooks (default dialect)', () => {
   it('never holds up a send: a receiver that does not answer leaves the send route and the statuses alone', async () => {
     receiver.hang = true;
     const id = await sendText(NUMBER);
-    await waitFor(async () => (((await call(sb, 'GET', `/api/v1/messages/${id}`, { key: sb.adminKey })).body as { status: string }).status === 'read' ? true : undefined), 'read');
+    await waitFor(
+      async () =>
+        ((await call(sb, 'GET', `/api/v1/messages/${id}`, { key: sb.adminKey })).body as { status: string }).status === 'read'
+          ? true
+          : undefined,
+      'read',
+    );
     expect(await sendText(NUMBER)).toMatch(/^m_/);
   });
 });
@@ -96,16 +109,22 @@ describe('webhooks (meta dialect): the WhatsApp Cloud API shape', () => {
   // a seeded contact Meta's sandbox rules let through (not ending in 47 or 26), so its reply has a profile name
   const contact = seedContacts(200, 42).find((c) => !/(47|26)$/.test(c.number))!;
   const send = async (to: string): Promise<string> => {
-    const res = await call(sb, 'POST', '/v23.0/106540352242922/messages', { key: sb.adminKey, body: { messaging_product: 'whatsapp', to, type: 'text', text: { body: 'Olá' } } });
+    const res = await call(sb, 'POST', '/v23.0/106540352242922/messages', {
+      key: sb.adminKey,
+      body: { messaging_product: 'whatsapp', to, type: 'text', text: { body: 'Olá' } },
+    });
     expect(res.status).toBe(200);
     return (res.body as { messages: { id: string }[] }).messages[0]!.id;
   };
   const values = (): Record<string, unknown>[] =>
-    receiver.requests.map((r) => ((jsonOf(r).entry as { changes: { value: Record<string, unknown> }[] }[])[0]!.changes[0]!.value));
+    receiver.requests.map((r) => (jsonOf(r).entry as { changes: { value: Record<string, unknown> }[] }[])[0]!.changes[0]!.value);
 
   beforeAll(async () => {
     receiver = await startReceiver('/meta');
-    sb = await start({ dialect: 'meta', events: { ...FAST, webhookUrl: receiver.url, webhookSecret: SECRET, failNumbers: [FAILING], replyFrom: [contact.number] } });
+    sb = await start({
+      dialect: 'meta',
+      events: { ...FAST, webhookUrl: receiver.url, webhookSecret: SECRET, failNumbers: [FAILING], replyFrom: [contact.number] },
+    });
   });
   afterAll(async () => {
     await sb.close();
@@ -114,7 +133,10 @@ describe('webhooks (meta dialect): the WhatsApp Cloud API shape', () => {
 
   it('statuses: object, entry, changes[field "messages"], statuses[{id,status,timestamp,recipient_id}], X-Hub-Signature-256', async () => {
     const wamid = await send(NUMBER);
-    await waitFor(() => (values().filter((v) => (v.statuses as { id: string }[] | undefined)?.[0]?.id === wamid).length === 3 ? true : undefined), 'three statuses');
+    await waitFor(
+      () => (values().filter((v) => (v.statuses as { id: string }[] | undefined)?.[0]?.id === wamid).length === 3 ? true : undefined),
+      'three statuses',
+    );
     const request = receiver.requests.find((r) => r.body.includes(wamid))!;
     expect(request.headers['x-hub-signature-256']).toBe(hex256(request.body));
     const body = jsonOf(request);
@@ -136,7 +158,14 @@ describe('webhooks (meta dialect): the WhatsApp Cloud API shape', () => {
     const value = await waitFor(() => values().find((v) => (v.statuses as { id: string }[] | undefined)?.[0]?.id === wamid), 'the failure');
     const status = (value.statuses as Record<string, unknown>[])[0]!;
     expect(status.status).toBe('failed');
-    expect(status.errors).toEqual([{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message', error_data: { details: expect.any(String) as string } }]);
+    expect(status.errors).toEqual([
+      {
+        code: 131047,
+        title: 'Re-engagement message',
+        message: 'Re-engagement message',
+        error_data: { details: expect.any(String) as string },
+      },
+    ]);
     const stored = (await call(sb, 'GET', `/api/v1/messages/${wamid}`, { key: sb.adminKey })).body as { status: string; error: unknown };
     expect(stored).toMatchObject({ status: 'failed', error: { code: '131047', message: 'Re-engagement message' } });
   });
@@ -146,7 +175,13 @@ describe('webhooks (meta dialect): the WhatsApp Cloud API shape', () => {
     const value = await waitFor(() => values().find((v) => v.messages !== undefined), 'the reply');
     expect(value.contacts).toEqual([{ profile: { name: contact.name }, wa_id: contact.number }]);
     const message = (value.messages as Record<string, unknown>[])[0]!;
-    expect(message).toEqual({ from: contact.number, id: message.id, timestamp: message.timestamp, type: 'text', text: { body: 'Thanks, got it' } });
+    expect(message).toEqual({
+      from: contact.number,
+      id: message.id,
+      timestamp: message.timestamp,
+      type: 'text',
+      text: { body: 'Thanks, got it' },
+    });
     expect(String(message.id)).toMatch(/^wamid\./);
   });
 });
@@ -157,7 +192,9 @@ describe('webhooks (twilio dialect): form callbacks with X-Twilio-Signature', ()
   let receiver: WebhookReceiver;
   const twilioSignature = (url: string, params: URLSearchParams): string => {
     const names = [...new Set(params.keys())].sort();
-    return createHmac('sha1', SECRET).update(url + names.map((n) => `${n}${params.get(n)}`).join('')).digest('base64');
+    return createHmac('sha1', SECRET)
+      .update(url + names.map((n) => `${n}${params.get(n)}`).join(''))
+      .digest('base64');
   };
 
   beforeAll(async () => {
@@ -172,7 +209,10 @@ describe('webhooks (twilio dialect): form callbacks with X-Twilio-Signature', ()
   it('status callbacks and the incoming message, each signed over the URL and sorted fields', async () => {
     const res = await call(sb, 'POST', `/2010-04-01/Accounts/${SID}/Messages.json`, {
       rawBody: new URLSearchParams({ To: `whatsapp:+${NUMBER}`, From: 'whatsapp:+14155238886', Body: 'Olá' }).toString(),
-      headers: { Authorization: `Basic ${Buffer.from(`${SID}:${sb.adminKey}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${SID}:${sb.adminKey}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
     });
     expect(res.status).toBe(201);
     const sid = (res.body as { sid: string }).sid;

@@ -22,9 +22,15 @@ async function projectCopy(): Promise<string> {
   const root = await tempDir('crm-bootstrap-project-');
   await mkdir(join(root, 'scripts'));
   for (const file of SCRIPTS) await copyFile(join(REPO_ROOT, 'scripts', file), join(root, 'scripts', file));
-  await writeFile(join(root, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { '': { name: 'copy' }, 'node_modules/keytar': KEYTAR } }));
+  await writeFile(
+    join(root, 'package-lock.json'),
+    JSON.stringify({ lockfileVersion: 3, packages: { '': { name: 'copy' }, 'node_modules/keytar': KEYTAR } }),
+  );
   await mkdir(join(root, 'node_modules'));
-  await writeFile(join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/keytar': KEYTAR } }));
+  await writeFile(
+    join(root, 'node_modules', '.package-lock.json'),
+    JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/keytar': KEYTAR } }),
+  );
   // the real, built keytar: `npm test`'s last check loads it
   await symlink(join(REPO_ROOT, 'node_modules', 'keytar'), join(root, 'node_modules', 'keytar'));
   return root;
@@ -39,7 +45,10 @@ async function fakeBin(): Promise<{ bin: string; log: string }> {
     await chmod(join(bin, name), 0o755);
   };
   for (const name of PRESENT) await write(name, 'exit 0');
-  await write('apt-get', `echo "$*" >> "${log}"\ncase "$1" in install) printf '#!/bin/sh\\n' > "${bin}/zsh"; /bin/chmod +x "${bin}/zsh";; esac`);
+  await write(
+    'apt-get',
+    `echo "$*" >> "${log}"\ncase "$1" in install) printf '#!/bin/sh\\n' > "${bin}/zsh"; /bin/chmod +x "${bin}/zsh";; esac`,
+  );
   return { bin, log };
 }
 
@@ -47,8 +56,15 @@ async function fakeBin(): Promise<{ bin: string; log: string }> {
 function run(root: string, bin: string, nodeVersion?: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { HOME: process.env.HOME, PATH: bin, LANG: 'C.UTF-8', CHROMIUM_PATH: join(bin, 'chromium') };
-    const pretend = nodeVersion ? ['--import', `data:text/javascript,Object.defineProperty(process,'version',{value:'${nodeVersion}'})`] : [];
-    const child = spawn(process.execPath, [...pretend, join(root, 'scripts', 'bootstrap.mjs'), 'test'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+    const pretend = nodeVersion
+      ? ['--import', `data:text/javascript,Object.defineProperty(process,'version',{value:'${nodeVersion}'})`]
+      : [];
+    const child = spawn(process.execPath, [...pretend, join(root, 'scripts', 'bootstrap.mjs'), 'test'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 20_000,
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -58,13 +74,16 @@ function run(root: string, bin: string, nodeVersion?: string): Promise<{ code: n
 }
 
 describe('scripts/bootstrap.mjs test, zsh missing, no terminal', () => {
-  it.skipIf(!isRoot)('as root (CI): apt-get update, then apt-get install of exactly the missing package, then the run goes on', async () => {
-    const { bin, log } = await fakeBin();
-    const result = await run(await projectCopy(), bin);
-    expect(result.code, result.out).toBe(0);
-    expect(result.out).toBe('npm test: installing the missing system packages: zsh\n');
-    expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['update -qq', 'install -y -q --no-install-recommends zsh']);
-  });
+  it.skipIf(!isRoot)(
+    'as root (CI): apt-get update, then apt-get install of exactly the missing package, then the run goes on',
+    async () => {
+      const { bin, log } = await fakeBin();
+      const result = await run(await projectCopy(), bin);
+      expect(result.code, result.out).toBe(0);
+      expect(result.out).toBe('npm test: installing the missing system packages: zsh\n');
+      expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual(['update -qq', 'install -y -q --no-install-recommends zsh']);
+    },
+  );
 
   it.skipIf(isRoot)('not root: prints the one sudo command, installs nothing and exits 1', async () => {
     const { bin, log } = await fakeBin();
@@ -91,12 +110,14 @@ describe('readNodeModulesFacts', () => {
   });
 });
 
-describe('scripts/bootstrap.mjs on a Node that package.json\'s engines do not accept', () => {
+describe("scripts/bootstrap.mjs on a Node that package.json's engines do not accept", () => {
   it('stops first, in one line that says which Node it needs, installing nothing', async () => {
     const { bin, log } = await fakeBin();
     const result = await run(await projectCopy(), bin, 'v18.20.4');
     expect(result.code).toBe(1);
-    expect(result.out).toBe('npm test: this is Node 18.20.4; CRM Console needs Node 20.19 or newer on 20, 22.13 or newer on 22, or 24 and later (its build and test tools require it). Install one of those, then run the command again.\n');
+    expect(result.out).toBe(
+      'npm test: this is Node 18.20.4; CRM Console needs Node 20.19 or newer on 20, 22.13 or newer on 22, or 24 and later (its build and test tools require it). Install one of those, then run the command again.\n',
+    );
     await expect(readFile(log, 'utf8')).rejects.toThrow();
   });
 });

@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPackage } from '@electron/asar';
-import { appNativeProblems, debDockerScript, latestMacProblems, packageArch, packageTypeProblem, requiredNatives, unpackedApps } from '../../../scripts/check-artifacts.mjs';
+import {
+  appNativeProblems,
+  debDockerScript,
+  latestMacProblems,
+  packageArch,
+  packageTypeProblem,
+  requiredNatives,
+  unpackedApps,
+} from '../../../scripts/check-artifacts.mjs';
 
 const LIBSQL = join('node_modules', '@libsql', 'linux-x64-gnu', 'index.node');
 const NAPI_RS = (target: string) => join('node_modules', '@electron-internal', 'extract-zip', `index.${target}.node`);
@@ -35,7 +43,15 @@ describe('unpackedApps', () => {
   it("reads each OS and architecture from electron-builder's folder names", () => {
     mkdirSync(join(dist, 'mac-arm64', 'CRM Console.app'), { recursive: true });
     mkdirSync(join(dist, 'mac', 'CRM Console.app'), { recursive: true });
-    const names = ['linux-unpacked', 'linux-arm64-unpacked', 'win-unpacked', 'mac', 'mac-arm64', 'builder-debug.yml', 'CRM-Console-x86_64.AppImage'];
+    const names = [
+      'linux-unpacked',
+      'linux-arm64-unpacked',
+      'win-unpacked',
+      'mac',
+      'mac-arm64',
+      'builder-debug.yml',
+      'CRM-Console-x86_64.AppImage',
+    ];
     const apps = unpackedApps(dist, names).map(({ os, archs, resources }) => ({ os, archs, resources: resources.slice(dist.length + 1) }));
     expect(apps).toEqual([
       { os: 'linux', archs: ['x64'], resources: join('linux-unpacked', 'resources') },
@@ -93,20 +109,35 @@ describe('appNativeProblems', () => {
     rmSync(source, { recursive: true, force: true });
     const [app] = unpackedApps(dist, ['win-unpacked']);
     const { problems } = appNativeProblems(app!, []);
-    expect(problems).toEqual(['resources/app.asar/node_modules/keytar/keytar.node is packed inside app.asar: unpack it (asarUnpack) so it loads as a file']);
+    expect(problems).toEqual([
+      'resources/app.asar/node_modules/keytar/keytar.node is packed inside app.asar: unpack it (asarUnpack) so it loads as a file',
+    ]);
   });
 });
 
 describe('latestMacProblems', () => {
-  const yml = (urls: string[]) => `version: 0.1.0\nfiles:\n${urls.map((u) => `  - url: ${u}\n    sha512: abc==\n    size: 1`).join('\n')}\npath: ${urls[0]}\nsha512: abc==\n`;
+  const yml = (urls: string[]) =>
+    `version: 0.1.0\nfiles:\n${urls.map((u) => `  - url: ${u}\n    sha512: abc==\n    size: 1`).join('\n')}\npath: ${urls[0]}\nsha512: abc==\n`;
 
   it('passes a feed naming a zip for each architecture', () => {
-    expect(latestMacProblems(yml(['CRM-Console-0.1.0-x64.zip', 'CRM-Console-0.1.0-x64.dmg', 'CRM-Console-0.1.0-arm64.zip', 'CRM-Console-0.1.0-arm64.dmg']), ['x64', 'arm64'])).toEqual([]);
+    expect(
+      latestMacProblems(
+        yml(['CRM-Console-0.1.0-x64.zip', 'CRM-Console-0.1.0-x64.dmg', 'CRM-Console-0.1.0-arm64.zip', 'CRM-Console-0.1.0-arm64.dmg']),
+        ['x64', 'arm64'],
+      ),
+    ).toEqual([]);
   });
 
   it('names the architecture whose zip is missing, and files that are not in dist/', () => {
-    const problems = latestMacProblems(yml(['CRM-Console-0.1.0-arm64.zip']), ['x64', 'arm64'], (url) => url !== 'CRM-Console-0.1.0-arm64.zip');
-    expect(problems).toEqual(['latest-mac.yml names no x64 zip (files: CRM-Console-0.1.0-arm64.zip)', 'latest-mac.yml names CRM-Console-0.1.0-arm64.zip, which is not in dist/']);
+    const problems = latestMacProblems(
+      yml(['CRM-Console-0.1.0-arm64.zip']),
+      ['x64', 'arm64'],
+      (url) => url !== 'CRM-Console-0.1.0-arm64.zip',
+    );
+    expect(problems).toEqual([
+      'latest-mac.yml names no x64 zip (files: CRM-Console-0.1.0-arm64.zip)',
+      'latest-mac.yml names CRM-Console-0.1.0-arm64.zip, which is not in dist/',
+    ]);
   });
 });
 

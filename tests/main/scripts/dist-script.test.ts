@@ -20,7 +20,12 @@ interface Run {
 
 function runDist(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DIST, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: RUN_LIMIT_MS });
+    const child = spawn(process.execPath, [DIST, ...args], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: RUN_LIMIT_MS,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -45,9 +50,10 @@ async function noElectronEnv(): Promise<NodeJS.ProcessEnv> {
 }
 
 const installed = findElectronBinary(process.env).path ?? findElectronBinary({}).path;
-const noBinaryTitle = installed === null
-  ? 'without an Electron binary: exits 1 with one line on stderr that says so and how to build elsewhere'
-  : `SKIPPED because an Electron binary is installed here (${installed}): dist.mjs would really package`;
+const noBinaryTitle =
+  installed === null
+    ? 'without an Electron binary: exits 1 with one line on stderr that says so and how to build elsewhere'
+    : `SKIPPED because an Electron binary is installed here (${installed}): dist.mjs would really package`;
 
 describe('scripts/dist.mjs', () => {
   it.skipIf(installed !== null)(noBinaryTitle, { timeout: RUN_LIMIT_MS + 10_000 }, async () => {
@@ -63,13 +69,17 @@ describe('scripts/dist.mjs', () => {
     expect(findElectronBinary({}).path).toBeNull();
   });
 
-  it('refuses a target for another OS in one line, since it packages the Electron installed here', { timeout: RUN_LIMIT_MS + 10_000 }, async () => {
-    const other = process.platform === 'win32' ? ['--linux', 'deb'] : ['--win', 'nsis'];
-    const run = await runDist(other, await noElectronEnv());
-    expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
-    expect(run.stderr).toContain(`build ${other[0]} packages on that OS`);
-  });
+  it(
+    'refuses a target for another OS in one line, since it packages the Electron installed here',
+    { timeout: RUN_LIMIT_MS + 10_000 },
+    async () => {
+      const other = process.platform === 'win32' ? ['--linux', 'deb'] : ['--win', 'nsis'];
+      const run = await runDist(other, await noElectronEnv());
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
+      expect(run.stderr).toContain(`build ${other[0]} packages on that OS`);
+    },
+  );
 
   it('rejects an argument electron-builder does not know, in one line', { timeout: RUN_LIMIT_MS + 10_000 }, async () => {
     const run = await runDist(['--linx'], await noElectronEnv());

@@ -19,15 +19,16 @@ describe('import circles', () => {
       ['g', ['h']],
       ['h', []],
     ]);
-    expect(circlesOf(graph)).toEqual(
-      expect.arrayContaining([
-        ['a', 'b'],
-        ['c', 'd', 'e'],
-        ['f'],
-      ]),
-    );
+    expect(circlesOf(graph)).toEqual(expect.arrayContaining([['a', 'b'], ['c', 'd', 'e'], ['f']]));
     expect(circlesOf(graph)).toHaveLength(3);
-    expect(circlesOf(new Map([['x', ['y']], ['y', []]]))).toEqual([]);
+    expect(
+      circlesOf(
+        new Map([
+          ['x', ['y']],
+          ['y', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads static, type-only, re-exported and dynamic imports of project files, not packages', async () => {
@@ -41,7 +42,9 @@ describe('import circles', () => {
       "import { z } from 'zod';",
       "import './d.js';",
     ].join('\n');
-    expect(importsOf(join(dir, 'a.ts'), text).sort()).toEqual([join(dir, 'b.ts'), join(dir, 'c.tsx'), join(dir, 'd.ts'), join(dir, 'sub/index.ts')].sort());
+    expect(importsOf(join(dir, 'a.ts'), text).sort()).toEqual(
+      [join(dir, 'b.ts'), join(dir, 'c.tsx'), join(dir, 'd.ts'), join(dir, 'sub/index.ts')].sort(),
+    );
   });
 
   it('the project has none', () => {

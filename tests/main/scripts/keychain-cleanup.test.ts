@@ -10,7 +10,16 @@ describe('prefixProblem', () => {
   it('accepts only test and CI prefixes', () => {
     expect(prefixProblem(PREFIX)).toBeNull();
     expect(prefixProblem('crm-console-test-run-4242-17')).toBeNull();
-    for (const bad of [undefined, '', 'crm-console', 'crm-console-', 'crm', 'crm-console-test-', 'crm-console-ci-a b', 'other-app-test-1']) {
+    for (const bad of [
+      undefined,
+      '',
+      'crm-console',
+      'crm-console-',
+      'crm',
+      'crm-console-test-',
+      'crm-console-ci-a b',
+      'other-app-test-1',
+    ]) {
       expect(prefixProblem(bad)).toMatch(/^refusing/);
     }
   });
@@ -38,7 +47,12 @@ describe('macEntries', () => {
     ].join('\n');
 
   it('lists the generic passwords under the prefix, the exact service included', () => {
-    const dump = [item(`${PREFIX}-keys-77-a1b2`, 'key-1'), item('crm-console', 'key-1'), item(PREFIX, 'sandbox-admin'), item(`${PREFIX}-x`, 'not-a-password', 'inet')].join('');
+    const dump = [
+      item(`${PREFIX}-keys-77-a1b2`, 'key-1'),
+      item('crm-console', 'key-1'),
+      item(PREFIX, 'sandbox-admin'),
+      item(`${PREFIX}-x`, 'not-a-password', 'inet'),
+    ].join('');
     expect(macEntries(dump, PREFIX)).toEqual([
       { service: `${PREFIX}-keys-77-a1b2`, account: 'key-1' },
       { service: PREFIX, account: 'sandbox-admin' },

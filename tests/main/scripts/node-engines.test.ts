@@ -24,7 +24,7 @@ const ACCEPTED: Record<string, boolean> = {
 };
 
 describe('the Node check before npm start and npm test', () => {
-  it('is package.json\'s engines, word for word', async () => {
+  it("is package.json's engines, word for word", async () => {
     const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
     expect(ENGINES_NODE).toBe(pkg.engines.node);
   });
@@ -35,6 +35,8 @@ describe('the Node check before npm start and npm test', () => {
   });
 
   it('says which Node it found and which it needs', () => {
-    expect(enginesProblem('v22.12.0')).toMatch(/^this is Node 22\.12\.0; CRM Console needs Node 20\.19 or newer on 20, 22\.13 or newer on 22, or 24 and later/);
+    expect(enginesProblem('v22.12.0')).toMatch(
+      /^this is Node 22\.12\.0; CRM Console needs Node 20\.19 or newer on 20, 22\.13 or newer on 22, or 24 and later/,
+    );
   });
 });

@@ -30,7 +30,10 @@ describe('the node_modules step for real', () => {
     expect(said).toEqual(['node_modules is missing: running npm ci (about a minute)...']);
     expect(existsSync(join(clone, 'node_modules', '.package-lock.json'))).toBe(true);
     // the two native modules were built and load
-    const load = spawnSync(process.execPath, ['-e', "require('keytar'); new (require('libsql'))(':memory:').close()"], { cwd: clone, encoding: 'utf8' });
+    const load = spawnSync(process.execPath, ['-e', "require('keytar'); new (require('libsql'))(':memory:').close()"], {
+      cwd: clone,
+      encoding: 'utf8',
+    });
     expect(load.status, load.stderr).toBe(0);
 
     const again: string[] = [];

@@ -25,7 +25,11 @@ const BARE_BUS = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Conf
   <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
 </busconfig>`;
 
-function run(command: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -49,10 +53,17 @@ describe.skipIf(!canRunBus)('npm start without a Secret Service', () => {
     const fake = await tempDir('crm-fake-electron-');
     await writeFile(join(fake, 'electron'), '#!/bin/sh\necho FAKE-ELECTRON-RAN\n');
     await chmod(join(fake, 'electron'), 0o755);
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, XDG_DATA_HOME: await tempDir('crm-xdg-'), ELECTRON_OVERRIDE_DIST_PATH: fake };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      XDG_DATA_HOME: await tempDir('crm-xdg-'),
+      ELECTRON_OVERRIDE_DIST_PATH: fake,
+    };
     const r = await run('dbus-run-session', [`--config-file=${await bareBus()}`, '--', process.execPath, 'scripts/start.mjs'], env);
     expect(r.stderr).toContain('crm-console: cannot start: no Secret Service (the OS keychain) is running on this D-Bus session, and');
-    expect(r.stderr).toContain(`crm-console: Fix: ${onPath('gnome-keyring-daemon') ? 'gnome-keyring-daemon --start --components=secrets' : 'sudo apt-get install -y gnome-keyring'}`);
+    expect(r.stderr).toContain(
+      `crm-console: Fix: ${onPath('gnome-keyring-daemon') ? 'gnome-keyring-daemon --start --components=secrets' : 'sudo apt-get install -y gnome-keyring'}`,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain('FAKE-ELECTRON-RAN');
     // no build was started either
@@ -65,7 +76,22 @@ describe.skipIf(!canRunBus)('npm start without a Secret Service', () => {
     const script = `import(${JSON.stringify(join(root, 'scripts/secret-service.mjs'))}).then((m) => m.secretServiceCheck({ root: ${JSON.stringify(root)} })).then((lines) => console.log(JSON.stringify(lines)))`;
     const env = { PATH: bin, HOME: process.env.HOME, XDG_DATA_HOME: await tempDir('crm-xdg-') };
     const busPath = process.env.PATH ?? '';
-    const r = await run('/usr/bin/env', [`PATH=${busPath}`, 'dbus-run-session', `--config-file=${await bareBus()}`, '--', '/usr/bin/env', `PATH=${bin}`, process.execPath, '--input-type=module', '-e', script], env);
+    const r = await run(
+      '/usr/bin/env',
+      [
+        `PATH=${busPath}`,
+        'dbus-run-session',
+        `--config-file=${await bareBus()}`,
+        '--',
+        '/usr/bin/env',
+        `PATH=${bin}`,
+        process.execPath,
+        '--input-type=module',
+        '-e',
+        script,
+      ],
+      env,
+    );
     const lines = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? 'null') as string[] | null;
     expect(lines?.[0]).toContain('no Secret Service (the OS keychain) is running on this D-Bus session, and none is installed');
     expect(lines?.[1]).toBe('Fix: sudo apt-get install -y gnome-keyring');
@@ -78,7 +104,9 @@ describe('the keychain check', () => {
     const env = { PATH: process.env.PATH, HOME: process.env.HOME };
     const lines = await secretServiceCheck({ root, env, platform: 'linux' });
     expect(lines?.[0]).toContain('there is no D-Bus session bus');
-    expect(lines?.[1]).toMatch(/^Fix: (dbus-run-session -- bash -c .*gnome-keyring-daemon --unlock --components=secrets.*npm start'|sudo apt-get install -y gnome-keyring)/);
+    expect(lines?.[1]).toMatch(
+      /^Fix: (dbus-run-session -- bash -c .*gnome-keyring-daemon --unlock --components=secrets.*npm start'|sudo apt-get install -y gnome-keyring)/,
+    );
   });
 
   it('a service that never answers (a probe that hangs) is stopped and named as silent, not waited for', async () => {
@@ -90,12 +118,17 @@ describe('the keychain check', () => {
   it('an answer, an error the service gave itself (a locked collection), another OS, or a probe that cannot run: the start goes on', () => {
     const facts = { platform: 'linux', hasKeyring: true, apt: true };
     expect(secretServiceProblem({ outcome: 'answered' }, facts)).toBeNull();
-    expect(secretServiceProblem({ outcome: 'failed', detail: 'Object does not exist at path “/org/freedesktop/secrets/collection/login”' }, facts)).toBeNull();
+    expect(
+      secretServiceProblem(
+        { outcome: 'failed', detail: 'Object does not exist at path “/org/freedesktop/secrets/collection/login”' },
+        facts,
+      ),
+    ).toBeNull();
     expect(secretServiceProblem({ outcome: 'unknown' }, facts)).toBeNull();
     expect(secretServiceProblem({ outcome: 'silent' }, { ...facts, platform: 'darwin' })).toBeNull();
   });
 
-  it.skipIf(!hasKeychain)('with a running keyring (the test session\'s own), it says nothing', async () => {
+  it.skipIf(!hasKeychain)("with a running keyring (the test session's own), it says nothing", async () => {
     expect(await secretServiceCheck({ root, platform: 'linux' })).toBeNull();
   });
 });

@@ -20,24 +20,40 @@ describe('signingPlan', () => {
   it('macOS with every secret: signed and notarized', () => {
     const plan = signingPlan('darwin', { ...MAC_SIGN, ...NOTARY, WIN_CSC_LINK: 'not for this OS' });
     expect(plan.exports).toEqual({ ...MAC_SIGN, ...NOTARY });
-    expect(plan.notes).toEqual(['macOS code signing: ON (CSC_LINK, CSC_KEY_PASSWORD)', 'macOS notarization: ON (APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID)']);
+    expect(plan.notes).toEqual([
+      'macOS code signing: ON (CSC_LINK, CSC_KEY_PASSWORD)',
+      'macOS notarization: ON (APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID)',
+    ]);
   });
 
   it('refuses a half-given set, and notarization without a signature', () => {
-    expect(signingPlan('darwin', { CSC_LINK: 'x' }).problem).toBe('macOS code signing: only CSC_LINK of CSC_LINK, CSC_KEY_PASSWORD are set; set all or none');
+    expect(signingPlan('darwin', { CSC_LINK: 'x' }).problem).toBe(
+      'macOS code signing: only CSC_LINK of CSC_LINK, CSC_KEY_PASSWORD are set; set all or none',
+    );
     expect(signingPlan('darwin', NOTARY).problem).toBe('macOS notarization needs macOS code signing, whose secrets are missing');
-    expect(signingPlan('win32', { WIN_CSC_KEY_PASSWORD: 'pw' }).problem).toMatch(/^Windows Authenticode signing: only WIN_CSC_KEY_PASSWORD/);
+    expect(signingPlan('win32', { WIN_CSC_KEY_PASSWORD: 'pw' }).problem).toMatch(
+      /^Windows Authenticode signing: only WIN_CSC_KEY_PASSWORD/,
+    );
   });
 
   it('Windows takes only its own certificate; Linux signs nothing and says so', () => {
-    expect(signingPlan('win32', { WIN_CSC_LINK: 'pfx', WIN_CSC_KEY_PASSWORD: 'pw', ...MAC_SIGN }).exports).toEqual({ WIN_CSC_LINK: 'pfx', WIN_CSC_KEY_PASSWORD: 'pw' });
-    expect(signingPlan('linux', { ...MAC_SIGN })).toEqual({ exports: {}, notes: [expect.stringMatching(/^Linux: deb and AppImage are not signed/)], problem: null });
+    expect(signingPlan('win32', { WIN_CSC_LINK: 'pfx', WIN_CSC_KEY_PASSWORD: 'pw', ...MAC_SIGN }).exports).toEqual({
+      WIN_CSC_LINK: 'pfx',
+      WIN_CSC_KEY_PASSWORD: 'pw',
+    });
+    expect(signingPlan('linux', { ...MAC_SIGN })).toEqual({
+      exports: {},
+      notes: [expect.stringMatching(/^Linux: deb and AppImage are not signed/)],
+      problem: null,
+    });
   });
 });
 
 describe('githubEnvLines', () => {
   it('writes each value between delimiter lines, multi-line values included', () => {
-    expect(githubEnvLines({ CSC_LINK: 'AAAA\nBBBB', CSC_KEY_PASSWORD: 'pw' }, 'EOF_X')).toBe('CSC_LINK<<EOF_X\nAAAA\nBBBB\nEOF_X\nCSC_KEY_PASSWORD<<EOF_X\npw\nEOF_X\n');
+    expect(githubEnvLines({ CSC_LINK: 'AAAA\nBBBB', CSC_KEY_PASSWORD: 'pw' }, 'EOF_X')).toBe(
+      'CSC_LINK<<EOF_X\nAAAA\nBBBB\nEOF_X\nCSC_KEY_PASSWORD<<EOF_X\npw\nEOF_X\n',
+    );
     expect(githubEnvLines({ A: '1' })).toMatch(/^A<<SIGNING_[0-9a-f]{16}\n1\nSIGNING_[0-9a-f]{16}\n$/);
   });
 });

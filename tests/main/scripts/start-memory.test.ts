@@ -5,7 +5,13 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIsFresh, electronDownloadFailed, newestInputMs, rememberElectronDownloadFailed, windowBuildState } from '../../../scripts/start-memory.mjs';
+import {
+  buildIsFresh,
+  electronDownloadFailed,
+  newestInputMs,
+  rememberElectronDownloadFailed,
+  windowBuildState,
+} from '../../../scripts/start-memory.mjs';
 
 let root = '';
 afterEach(async () => {

@@ -25,7 +25,11 @@ describe('sandboxBlocker', () => {
 
 describe('scripts/start.mjs', () => {
   it('runs with an empty PATH: no npx, no shell, only this Node; with no display it says so and exits 2', async () => {
-    const env: Record<string, string> = { PATH: '', HOME: process.env.HOME ?? '/tmp', ELECTRON_OVERRIDE_DIST_PATH: '/nonexistent-electron' };
+    const env: Record<string, string> = {
+      PATH: '',
+      HOME: process.env.HOME ?? '/tmp',
+      ELECTRON_OVERRIDE_DIST_PATH: '/nonexistent-electron',
+    };
     const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

@@ -70,16 +70,25 @@ describe('Electronegativity over the app (tests left out)', () => {
     const electron = pkg.devDependencies.electron!.replace(/^[^\d]*/, '');
     // the app's code only: main, preload, renderer and the package manifest
     const scanned = await tempDir('crm-electronegativity-');
-    for (const part of ['src-main', 'src-renderer', 'package.json']) await cp(join(REPO_ROOT, part), join(scanned, part), { recursive: true });
+    for (const part of ['src-main', 'src-renderer', 'package.json'])
+      await cp(join(REPO_ROOT, part), join(scanned, part), { recursive: true });
     const csv = join(await tempDir('crm-electronegativity-out-'), 'findings.csv');
     const result = await run(['-i', scanned, '-e', electron, '-r', '-v', 'false', '-o', csv]);
     expect(result.code, result.output).toBe(0);
     const [header, ...rows] = parseCsv(await readFile(csv, 'utf8'));
     expect(header?.[0]).toBe('issue');
-    const findings: Finding[] = rows.map(([issue = '', severity = '', confidence = '', file = '', location = '']) => ({ issue, severity, confidence, file, location }));
+    const findings: Finding[] = rows.map(([issue = '', severity = '', confidence = '', file = '', location = '']) => ({
+      issue,
+      severity,
+      confidence,
+      file,
+      location,
+    }));
     // the checks that used to fire on the window (webPreferences built by a function, auxclick on) ran and passed
     expect(findings.length).toBeGreaterThan(0);
-    const serious = findings.filter((f) => ['HIGH', 'MEDIUM', 'CRITICAL'].includes(f.severity) && ['FIRM', 'CERTAIN'].includes(f.confidence));
+    const serious = findings.filter(
+      (f) => ['HIGH', 'MEDIUM', 'CRITICAL'].includes(f.severity) && ['FIRM', 'CERTAIN'].includes(f.confidence),
+    );
     expect(serious).toEqual([]);
   });
 });

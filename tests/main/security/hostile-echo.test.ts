@@ -46,10 +46,19 @@ type BodyKind = (typeof ERROR_BODIES)[number] | (typeof OK_BODIES)[number];
 
 /** the key as a careless server repeats it: whole, in other cases, cut short, in pieces */
 function echoes(key: string): { whole: string; lower: string; upper: string; short: string; head: string; tail: string; middle: string } {
-  return { whole: key, lower: key.toLowerCase(), upper: key.toUpperCase(), short: key.slice(0, -1), head: key.slice(0, 12), tail: key.slice(-10), middle: key.slice(5, 15) };
+  return {
+    whole: key,
+    lower: key.toLowerCase(),
+    upper: key.toUpperCase(),
+    short: key.slice(0, -1),
+    head: key.slice(0, 12),
+    tail: key.slice(-10),
+    middle: key.slice(5, 15),
+  };
 }
 
-const LONG = 'The request could not be processed because one or more of the fields it carried did not pass the validation rules this service applies to every message it accepts today';
+const LONG =
+  'The request could not be processed because one or more of the fields it carried did not pass the validation rules this service applies to every message it accepts today';
 
 function errorBody(kind: BodyKind, key: string): { type: string; text: string } {
   const e = echoes(key);
@@ -71,13 +80,33 @@ function errorBody(kind: BodyKind, key: string): { type: string; text: string } 
         }),
       };
     case 'laravel':
-      return { type: 'application/json', text: JSON.stringify({ message: `The given data was invalid (${e.lower}).`, errors: { [e.whole]: [`The ${e.short} field is wrong.`], phone: [e.middle] } }) };
+      return {
+        type: 'application/json',
+        text: JSON.stringify({
+          message: `The given data was invalid (${e.lower}).`,
+          errors: { [e.whole]: [`The ${e.short} field is wrong.`], phone: [e.middle] },
+        }),
+      };
     case 'jsonapi':
-      return { type: 'application/vnd.api+json', text: JSON.stringify({ errors: [{ status: '400', detail: `Token ${e.upper} rejected`, source: { pointer: `/data/attributes/${e.whole}` } }, { title: e.tail, detail: e.head }] }) };
+      return {
+        type: 'application/vnd.api+json',
+        text: JSON.stringify({
+          errors: [
+            { status: '400', detail: `Token ${e.upper} rejected`, source: { pointer: `/data/attributes/${e.whole}` } },
+            { title: e.tail, detail: e.head },
+          ],
+        }),
+      };
     case 'rfc7807':
-      return { type: 'application/problem+json', text: JSON.stringify({ type: 'about:blank', title: `Bad ${e.whole}`, detail: `${LONG} ${e.lower}`, instance: `/keys/${e.short}` }) };
+      return {
+        type: 'application/problem+json',
+        text: JSON.stringify({ type: 'about:blank', title: `Bad ${e.whole}`, detail: `${LONG} ${e.lower}`, instance: `/keys/${e.short}` }),
+      };
     case 'html':
-      return { type: 'text/html', text: `<html><head><title>Error for ${e.whole}</title></head><body><pre>Authorization: Bearer ${e.whole}\n${e.lower}</pre></body></html>` };
+      return {
+        type: 'text/html',
+        text: `<html><head><title>Error for ${e.whole}</title></head><body><pre>Authorization: Bearer ${e.whole}\n${e.lower}</pre></body></html>`,
+      };
     case 'text':
       return { type: 'text/plain', text: `${LONG} Bearer ${e.lower} ${e.short}` };
     default:
@@ -89,16 +118,38 @@ function errorBody(kind: BodyKind, key: string): { type: string; text: string } 
 function okBody(method: string, path: string, key: string): unknown {
   const e = echoes(key);
   if (method === 'GET' && path.includes('/contacts')) {
-    return { data: [{ id: 'c_1', name: e.whole, number: '5511999990000', email: `${e.lower}@example.com`, tags: [e.short, e.upper] }], meta: { page: 1, per_page: 50, total: 1, total_pages: 1, [e.whole]: e.head } };
+    return {
+      data: [{ id: 'c_1', name: e.whole, number: '5511999990000', email: `${e.lower}@example.com`, tags: [e.short, e.upper] }],
+      meta: { page: 1, per_page: 50, total: 1, total_pages: 1, [e.whole]: e.head },
+    };
   }
   if (method === 'GET' && path.includes('/api-keys')) {
-    return { data: [{ id: 'k_hostile', name: e.whole, prefix: key.slice(0, 11), permissions: ['contacts:read', 'messages:send', 'keys:manage'], created_at: e.lower, last_used_at: null }] };
+    return {
+      data: [
+        {
+          id: 'k_hostile',
+          name: e.whole,
+          prefix: key.slice(0, 11),
+          permissions: ['contacts:read', 'messages:send', 'keys:manage'],
+          created_at: e.lower,
+          last_used_at: null,
+        },
+      ],
+    };
   }
   if (method === 'POST' && path.includes('/api-keys')) {
     return { id: 'k_created', name: e.whole, key: createdKey(), prefix: e.head, permissions: ['contacts:read'], created_at: e.short };
   }
   if (method === 'DELETE') return { id: e.whole, revoked_at: e.lower };
-  return { id: 'm_1', type: 'text', number: '5511999990000', status: e.short, created_at: e.lower, echo: `Bearer ${e.whole}`, nested: { list: [e.upper, e.middle], [e.whole]: e.tail } };
+  return {
+    id: 'm_1',
+    type: 'text',
+    number: '5511999990000',
+    status: e.short,
+    created_at: e.lower,
+    echo: `Bearer ${e.whole}`,
+    nested: { list: [e.upper, e.middle], [e.whole]: e.tail },
+  };
 }
 
 describe.skipIf(!available)('a server that echoes the key in every answer', () => {
@@ -146,7 +197,11 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
       const auth = req.headers.authorization ?? '';
       const key = auth.replace(/^Bearer /i, '');
       const { status } = mode;
-      const headers: Record<string, string> = { 'X-Echo': auth, 'X-Echo-Lower': auth.toLowerCase(), 'WWW-Authenticate': `Bearer error="${key}"` };
+      const headers: Record<string, string> = {
+        'X-Echo': auth,
+        'X-Echo-Lower': auth.toLowerCase(),
+        'WWW-Authenticate': `Bearer error="${key}"`,
+      };
       if (status === 429) headers['Retry-After'] = '0';
       if (status >= 200 && status < 300 && mode.kind === 'json') {
         res.writeHead(status, { ...headers, 'Content-Type': 'application/json' });
@@ -181,7 +236,7 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
     await server?.close();
   });
 
-  it('over the window\'s handlers, for every status and kind of body', { timeout: 120_000 }, async () => {
+  it("over the window's handlers, for every status and kind of body", { timeout: 120_000 }, async () => {
     let n = 0;
     for (const status of STATUSES) {
       const kinds = status < 300 ? OK_BODIES : ERROR_BODIES;
@@ -214,7 +269,9 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
     // a revocation in the outbox for `crm sync` and `crm outbox list` (this server never lists the
     // key, so it fails, and is retried below: every attempt and reason goes to the journal)
     await crm(['keys', 'revoke', 'other', '--yes']);
-    expect((JSON.parse((await crm(['outbox', 'list', '--json'])).stdout) as { items: { kind: string }[] }).items.map((i) => i.kind)).toContain('keys.revoke');
+    expect(
+      (JSON.parse((await crm(['outbox', 'list', '--json'])).stdout) as { items: { kind: string }[] }).items.map((i) => i.kind),
+    ).toContain('keys.revoke');
     let i = 0;
     for (const status of STATUSES) {
       const kinds = status < 300 ? OK_BODIES : ERROR_BODIES;
@@ -235,7 +292,11 @@ describe.skipIf(!available)('a server that echoes the key in every answer', () =
         await crm(['outbox', 'list', ...json]);
         await crm(['keys', 'list', ...json]);
       }
-      await crm(['outbox', 'retry', (JSON.parse((await crm(['outbox', 'list', '--json'])).stdout) as { items: { id: string }[] }).items[0]?.id ?? 'none']);
+      await crm([
+        'outbox',
+        'retry',
+        (JSON.parse((await crm(['outbox', 'list', '--json'])).stdout) as { items: { id: string }[] }).items[0]?.id ?? 'none',
+      ]);
     }
     // the queued revocation looked for the key in the server's list, with the main key
     expect(server.received.filter((r) => r.method === 'GET' && r.url.endsWith('/api-keys')).length).toBeGreaterThan(0);

@@ -9,7 +9,9 @@ describe('filling a canned response', () => {
   it('fills the contact and the parameters, each parameter asked once in the order it first appears', () => {
     const body = 'Hi {{contact.name}}, order {{order}} ships to {{ city }}; we will call {{contact.number}} about {{order}}.';
     expect(parametersOf(body)).toEqual(['order', 'city']);
-    expect(fillCanned(body, { contact, params: { order: '#1042', city: 'Recife' } })).toBe('Hi Ana, order #1042 ships to Recife; we will call 5511999990001 about #1042.');
+    expect(fillCanned(body, { contact, params: { order: '#1042', city: 'Recife' } })).toBe(
+      'Hi Ana, order #1042 ships to Recife; we will call 5511999990001 about #1042.',
+    );
   });
 
   it('calls a contact without a known name by its number', () => {
@@ -25,8 +27,10 @@ describe('filling a canned response', () => {
     expect(fillCanned('Order {{order}}', { contact, params })).toBe(expected);
   });
 
-  it("a contact name that holds a variable is written as given", () => {
-    expect(fillCanned('Hi {{contact.name}} {{order}}', { contact: { name: '{{order}}', number: '1' }, params: { order: 'x' } })).toBe('Hi {{order}} x');
+  it('a contact name that holds a variable is written as given', () => {
+    expect(fillCanned('Hi {{contact.name}} {{order}}', { contact: { name: '{{order}}', number: '1' }, params: { order: 'x' } })).toBe(
+      'Hi {{order}} x',
+    );
   });
 
   it('a parameter not given, or one named like an Object property, is never taken from elsewhere', () => {
@@ -42,8 +46,16 @@ describe('checking a canned response', () => {
     ['an unclosed {{', 'Hi {{contact.name', 'The body has a "{{" without its "}}" (at character 4)'],
     ['an unclosed {{ after a good one', '{{order}} and {{', 'The body has a "{{" without its "}}" (at character 15)'],
     ['an empty variable', 'Hi {{}}', '"{{}}" is not a variable: use letters, digits and _ (e.g. {{order}}, {{contact.name}})'],
-    ['a variable with spaces inside', 'Hi {{first name}}', '"{{first name}}" is not a variable: use letters, digits and _ (e.g. {{order}}, {{contact.name}})'],
-    ['an unknown contact field', 'Hi {{contact.email}}', '{{contact.email}} is not known: a contact has {{contact.name}} and {{contact.number}}'],
+    [
+      'a variable with spaces inside',
+      'Hi {{first name}}',
+      '"{{first name}}" is not a variable: use letters, digits and _ (e.g. {{order}}, {{contact.name}})',
+    ],
+    [
+      'an unknown contact field',
+      'Hi {{contact.email}}',
+      '{{contact.email}} is not known: a contact has {{contact.name}} and {{contact.number}}',
+    ],
     ['a text past 4096 characters', 'x'.repeat(4097), 'The text is longer than 4096 characters'],
     ['more than 20 parameters', Array.from({ length: 21 }, (_, i) => `{{p${i}}}`).join(' '), 'The body asks for more than 20 parameters'],
   ])('%s is refused with the reason', (_name, text, problem) => {
@@ -73,7 +85,12 @@ describe('checking a canned response', () => {
 
 describe('matching what is typed after /', () => {
   it('names that start with it first, then names that contain it, case aside', () => {
-    const all = ['thanks', 'order-status', 'reorder', 'Order-late'].map((name) => ({ name, text: name, scope: 'shared' as const, media: null }));
+    const all = ['thanks', 'order-status', 'reorder', 'Order-late'].map((name) => ({
+      name,
+      text: name,
+      scope: 'shared' as const,
+      media: null,
+    }));
     expect(cannedMatches(all, 'ord').map((c) => c.name)).toEqual(['order-status', 'Order-late', 'reorder']);
     expect(cannedMatches(all, '').map((c) => c.name)).toEqual(['thanks', 'order-status', 'reorder', 'Order-late']);
     expect(cannedMatches(all, 'zzz')).toEqual([]);

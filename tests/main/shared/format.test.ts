@@ -39,7 +39,15 @@ describe('tooLargeMessage', () => {
   });
 
   it('holds a file to the limits it is given (the window uses the ones main reported)', () => {
-    const limits = { imageBytes: MIB, documentBytes: 2 * MIB, videoBytes: 2 * MIB, stickerBytes: 2 * MIB, audioBytes: 3 * MIB, textChars: 10, captionChars: 5 };
+    const limits = {
+      imageBytes: MIB,
+      documentBytes: 2 * MIB,
+      videoBytes: 2 * MIB,
+      stickerBytes: 2 * MIB,
+      audioBytes: 3 * MIB,
+      textChars: 10,
+      captionChars: 5,
+    };
     expect(fileSizeProblem('note.webm', 4 * MIB, 'audio', limits)).toBe('note.webm is 4 MB; voice notes are limited to 3 MB');
     expect(fileSizeProblem('note.webm', 3 * MIB, 'audio', limits)).toBeNull();
     expect(fileSizeProblem('scan.pdf', 3 * MIB, 'document', limits)).toBe('scan.pdf is 3 MB; documents are limited to 2 MB');

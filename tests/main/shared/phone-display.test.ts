@@ -11,7 +11,7 @@ describe('formatPhone', () => {
     ['491701234567', '+49 170 1234567'], // Germany mobile
     ['819012345678', '+81 90 1234 5678'], // Japan mobile
     ['919876543210', '+91 98765 43210'], // India mobile
-  ])('formats %s in its country\'s international form', (saved, shown) => {
+  ])("formats %s in its country's international form", (saved, shown) => {
     expect(formatPhone(saved)).toBe(shown);
   });
 

@@ -18,7 +18,11 @@ function learnedFrom(dialect: SandboxDialect): ApiDescription {
 
 describe("a service's own refusal for a contact outside the window", () => {
   it.each([
-    ['Meta, as the app words its 400', 'The server rejected the request: 131047: (#131047) Re-engagement message', 'Meta WhatsApp Cloud API (also 360dialog)'],
+    [
+      'Meta, as the app words its 400',
+      'The server rejected the request: 131047: (#131047) Re-engagement message',
+      'Meta WhatsApp Cloud API (also 360dialog)',
+    ],
     ['Meta, as a failed delivery reason', 'Re-engagement message (131047)', 'Meta WhatsApp Cloud API (also 360dialog)'],
     ['Twilio', 'The service did not send the message: 63016: The free-form message was not sent', 'Twilio WhatsApp'],
     ["Wati's 2xx with result false", 'The service did not send the message: Ticket has been expired', 'Wati'],
@@ -59,6 +63,11 @@ describe('whether the service enforces the window', () => {
 
   it("360dialog's key header says it is Meta's API behind another door", () => {
     const spec = learnedFrom('default').operations['messages.text']!;
-    expect(enforcesWindow({ version: 1, operations: { 'messages.text': { ...spec, credential: { in: 'header', name: 'D360-API-KEY', scheme: '' } } } })).toBe(true);
+    expect(
+      enforcesWindow({
+        version: 1,
+        operations: { 'messages.text': { ...spec, credential: { in: 'header', name: 'D360-API-KEY', scheme: '' } } },
+      }),
+    ).toBe(true);
   });
 });

@@ -1,7 +1,17 @@
 // A small stand-in for main's api:* channels: a desk-like Send Text example whose rows are
 // guessed by name, with `fixes` applied the way main applies them (a fixed role is taken from
 // the row it was guessed for). Enough to drive the mapping editor's store and components.
-import type { ApiProposal, DescribedApi, DescribedOperation, MappingRow, OperationSpec, Profile, Role, RoleFixes, Template } from '../../../src-renderer/lib/api';
+import type {
+  ApiProposal,
+  DescribedApi,
+  DescribedOperation,
+  MappingRow,
+  OperationSpec,
+  Profile,
+  Role,
+  RoleFixes,
+  Template,
+} from '../../../src-renderer/lib/api';
 import type { FakeCrm } from './fake-crm';
 import { fail, ok } from './fake-crm';
 import { profileRecord } from './records';
@@ -19,7 +29,13 @@ const EXAMPLE: { field: string; value: string; guess: Role | null }[] = [
 
 export const PROFILE: Profile = profileRecord({ name: 'Desk', activeKeyId: 'k1' });
 
-const DEFAULT_TEXT: OperationSpec = { method: 'POST', path: '/api/v1/messages/text', query: [], headers: [], body: { number: { $role: 'number' }, text: { $role: 'text' } } };
+const DEFAULT_TEXT: OperationSpec = {
+  method: 'POST',
+  path: '/api/v1/messages/text',
+  query: [],
+  headers: [],
+  body: { number: { $role: 'number' }, text: { $role: 'text' } },
+};
 
 export function describedApi(profileId: string, custom: Partial<Record<DescribedOperation, OperationSpec>> = {}): DescribedApi {
   const labels: Record<DescribedOperation, string> = {
@@ -53,7 +69,8 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
 /** What main would propose for the example with these fixes. */
 export function proposeDeskText(fixes: RoleFixes = {}, baseUrl = 'http://127.0.0.1:4010'): ApiProposal {
   const fixed = new Map<string, Role | null>();
-  for (const [role, fields] of Object.entries(fixes) as [Role | 'constant', string[]][]) for (const f of fields) fixed.set(f, role === 'constant' ? null : role);
+  for (const [role, fields] of Object.entries(fixes) as [Role | 'constant', string[]][])
+    for (const f of fields) fixed.set(f, role === 'constant' ? null : role);
   const taken = new Set([...fixed.values()].filter((r): r is Role => r !== null));
   const rows: MappingRow[] = EXAMPLE.map(({ field, value, guess }) => {
     if (fixed.has(field)) return { location: 'body', field, example: value, role: fixed.get(field) ?? null };
@@ -70,16 +87,33 @@ export function proposeDeskText(fixes: RoleFixes = {}, baseUrl = 'http://127.0.0
     spec: { method: 'POST', path: '/api/v1/sendMessage', query: [], headers: [], body, send: { messageId: null } },
     baseUrl,
     rows,
-    warnings: ["Authorization is left out: the app adds it from the keychain with the profile's key", ...missing.map((r) => `In this example no field is mapped to the ${r}`)],
+    warnings: [
+      "Authorization is left out: the app adds it from the keychain with the profile's key",
+      ...missing.map((r) => `In this example no field is mapped to the ${r}`),
+    ],
   };
 }
 
 /** Installs the api:* handlers on a fake crm; `refuseSave` makes api:save answer a validation error. */
-export function handleApi(crm: FakeCrm, options: { refuseSave?: string; baseUrl?: string } = {}): { saved: () => Partial<Record<DescribedOperation, OperationSpec>> } {
+export function handleApi(
+  crm: FakeCrm,
+  options: { refuseSave?: string; baseUrl?: string } = {},
+): { saved: () => Partial<Record<DescribedOperation, OperationSpec>> } {
   const saved: Partial<Record<DescribedOperation, OperationSpec>> = {};
   crm.handle('api:describe', ({ profileId }) => ok(describedApi(profileId, saved)));
-  crm.handle('api:import-curl', ({ curl, fixes }) => (curl.startsWith('curl') ? ok(proposeDeskText(fixes, options.baseUrl)) : fail({ code: 'validation', message: 'The cURL could not be read: it does not start with curl' })));
-  crm.handle('api:preview', ({ spec }) => ok({ method: 'POST', url: `http://127.0.0.1:4010${spec?.path ?? '/api/v1/messages/text'}`, curl: `curl -X POST ${JSON.stringify(spec?.body ?? null)}`, problems: [] }));
+  crm.handle('api:import-curl', ({ curl, fixes }) =>
+    curl.startsWith('curl')
+      ? ok(proposeDeskText(fixes, options.baseUrl))
+      : fail({ code: 'validation', message: 'The cURL could not be read: it does not start with curl' }),
+  );
+  crm.handle('api:preview', ({ spec }) =>
+    ok({
+      method: 'POST',
+      url: `http://127.0.0.1:4010${spec?.path ?? '/api/v1/messages/text'}`,
+      curl: `curl -X POST ${JSON.stringify(spec?.body ?? null)}`,
+      problems: [],
+    }),
+  );
   crm.handle('api:save', ({ operation, spec }) => {
     if (options.refuseSave) return fail({ code: 'validation', message: options.refuseSave });
     saved[operation] = spec;

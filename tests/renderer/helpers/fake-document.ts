@@ -23,7 +23,15 @@ export const DOCUMENT: ApiDocumentView = {
       open: { vars: ['instance'], user: false },
       unsupported: null,
     },
-    { id: UPLOAD_ID, method: 'POST', path: '/media/upload', summary: 'Upload a file', notes: [], open: { vars: [], user: false }, unsupported: 'This operation cannot be proposed: its body is multipart/form-data' },
+    {
+      id: UPLOAD_ID,
+      method: 'POST',
+      path: '/media/upload',
+      summary: 'Upload a file',
+      notes: [],
+      open: { vars: [], user: false },
+      unsupported: 'This operation cannot be proposed: its body is multipart/form-data',
+    },
   ],
   expiresInMs: 900_000,
 };
@@ -32,7 +40,14 @@ function sendText(instance: string, fixes: RoleFixes | undefined): ApiProposal {
   const textIsConstant = fixes?.constant?.includes('text') ?? false;
   return {
     operation: 'messages.text',
-    spec: { method: 'POST', path: `/message/sendText/${instance}`, query: [], headers: [], body: { number: { $role: 'number' }, text: textIsConstant ? 'Hello' : { $role: 'text' } }, credential: { in: 'header', name: 'apikey', scheme: '' } },
+    spec: {
+      method: 'POST',
+      path: `/message/sendText/${instance}`,
+      query: [],
+      headers: [],
+      body: { number: { $role: 'number' }, text: textIsConstant ? 'Hello' : { $role: 'text' } },
+      credential: { in: 'header', name: 'apikey', scheme: '' },
+    },
     baseUrl: 'http://127.0.0.1:4010',
     rows: [
       { location: 'body', field: 'number', example: '5511999990000', role: 'number' },
@@ -46,8 +61,19 @@ function sendText(instance: string, fixes: RoleFixes | undefined): ApiProposal {
 export function handleDocument(crm: FakeCrm, load: Handler<'api:spec-load'> = () => ok(DOCUMENT)): void {
   crm.handle('api:spec-load', load);
   crm.handle('api:spec-propose', ({ candidateId, vars, fixes }) => {
-    if (candidateId === UPLOAD_ID) return ok<ApiDocumentProposal>({ candidateId, proposal: null, problem: 'This operation cannot be proposed: its body is multipart/form-data', open: { vars: [], user: false } });
+    if (candidateId === UPLOAD_ID)
+      return ok<ApiDocumentProposal>({
+        candidateId,
+        proposal: null,
+        problem: 'This operation cannot be proposed: its body is multipart/form-data',
+        open: { vars: [], user: false },
+      });
     const instance = vars?.instance;
-    return ok<ApiDocumentProposal>({ candidateId, proposal: sendText(instance ?? 'instance', fixes), problem: null, open: { vars: instance ? [] : ['instance'], user: false } });
+    return ok<ApiDocumentProposal>({
+      candidateId,
+      proposal: sendText(instance ?? 'instance', fixes),
+      problem: null,
+      open: { vars: instance ? [] : ['instance'], user: false },
+    });
   });
 }

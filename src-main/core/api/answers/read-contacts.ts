@@ -33,7 +33,10 @@ export function readContacts(json: unknown, headers: Record<string, string>, map
   const paths = {} as Record<Field, string | null>;
   for (const field of Object.keys(CONTACT_FIELDS) as Field[]) paths[field] = map[field] ?? detectField(records, CONTACT_FIELDS[field]);
   if (paths.number === null && records.length > 0) {
-    throw badShape(WHAT, `no phone number found in the contacts (looked for ${CONTACT_FIELDS.number.slice(0, 6).join(', ')}, ...); name the field in Profiles → API`);
+    throw badShape(
+      WHAT,
+      `no phone number found in the contacts (looked for ${CONTACT_FIELDS.number.slice(0, 6).join(', ')}, ...); name the field in Profiles → API`,
+    );
   }
   const items = list.map((item, i) => readContact(item, i, paths));
   const total = readTotal(json, headers, map.total);
@@ -42,14 +45,39 @@ export function readContacts(json: unknown, headers: Record<string, string>, map
   const nextLink = linkNext(headers.link);
   const more = getPath(json, firstPath(json, HAS_MORE_PATHS, (v) => typeof v === 'boolean') ?? '\u0000');
   const hasMore = nextCursor !== null || nextLink !== null ? true : typeof more === 'boolean' ? more : null;
-  const pages = getPath(json, firstPath(json, ['meta.total_pages', 'total_pages', 'totalPages', 'meta.totalPages', 'last_page', 'meta.last_page', 'pagination.total_pages', 'pageCount'], isCount) ?? '\u0000');
-  return { items, total, totalPages: isCount(pages) ? pages : null, nextCursor, nextCursorAt: nextCursor === null ? null : nextCursorAt, nextLink, hasMore };
+  const pages = getPath(
+    json,
+    firstPath(
+      json,
+      [
+        'meta.total_pages',
+        'total_pages',
+        'totalPages',
+        'meta.totalPages',
+        'last_page',
+        'meta.last_page',
+        'pagination.total_pages',
+        'pageCount',
+      ],
+      isCount,
+    ) ?? '\u0000',
+  );
+  return {
+    items,
+    total,
+    totalPages: isCount(pages) ? pages : null,
+    nextCursor,
+    nextCursorAt: nextCursor === null ? null : nextCursorAt,
+    nextLink,
+    hasMore,
+  };
 }
 
 function findList(json: unknown, path: string | null): unknown[] {
   if (path !== null) {
     const value = getPath(json, path);
-    if (!Array.isArray(value)) throw badShape(WHAT, path === '' ? 'the answer is not a list' : `"${path}" is ${value === undefined ? 'missing' : 'not a list'}`);
+    if (!Array.isArray(value))
+      throw badShape(WHAT, path === '' ? 'the answer is not a list' : `"${path}" is ${value === undefined ? 'missing' : 'not a list'}`);
     return value;
   }
   if (Array.isArray(json)) return json;
@@ -111,7 +139,11 @@ function phoneText(value: unknown): string | null {
 }
 
 function tagsOf(value: unknown): string[] {
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   if (!Array.isArray(value)) return [];
   return value
     .map((t) => (typeof t === 'string' ? t : isRecord(t) ? text(t.name ?? t.title ?? t.label ?? null) : null))

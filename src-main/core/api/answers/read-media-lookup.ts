@@ -26,7 +26,11 @@ const isHttpUrl = (v: unknown): boolean => typeof v === 'string' && /^https?:\/\
 
 export function readMediaLookup(json: unknown): MediaLookup {
   const url = text(json, URL_PATHS, isHttpUrl);
-  if (typeof url !== 'string') throw new CrmError('bad_response', "The service's answer about the file names no http(s) address to download it from; check Profiles → API → Download media");
+  if (typeof url !== 'string')
+    throw new CrmError(
+      'bad_response',
+      "The service's answer about the file names no http(s) address to download it from; check Profiles → API → Download media",
+    );
   const type = text(json, TYPE_PATHS, (v) => typeof v === 'string' && /^[\w.+-]+\/[\w.+-]+/.test(v));
   const size = text(json, SIZE_PATHS, (v) => Number.isSafeInteger(Number(v)) && Number(v) >= 0 && v !== '' && v !== null);
   const sha = text(json, SHA256_PATHS, (v) => typeof v === 'string' && /^[0-9a-f]{64}$/i.test(v));

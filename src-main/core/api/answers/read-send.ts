@@ -16,12 +16,17 @@ export interface SendAnswer {
   unreadable: boolean;
 }
 
-export function readSendAnswer(answer: SendAnswer, map: SendResponseMap | undefined, sent: { type: MessageType; number: string }): SentMessage {
+export function readSendAnswer(
+  answer: SendAnswer,
+  map: SendResponseMap | undefined,
+  sent: { type: MessageType; number: string },
+): SentMessage {
   const { json } = answer;
   const path = map?.messageId ?? firstPath(json, MESSAGE_ID_PATHS, isId);
   const id = path === null ? null : idText(getPath(json, path));
   const body = isRecord(json) ? json : {};
-  const type = typeof body.type === 'string' && ['text', 'media', 'audio', 'template'].includes(body.type) ? (body.type as MessageType) : sent.type;
+  const type =
+    typeof body.type === 'string' && ['text', 'media', 'audio', 'template'].includes(body.type) ? (body.type as MessageType) : sent.type;
   const status = typeof body.status === 'string' ? body.status.slice(0, 40) : null;
   return {
     id,

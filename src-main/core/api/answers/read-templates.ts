@@ -18,7 +18,9 @@ export function languageOf(value: unknown): string | null {
 export function bodyOf(entry: Record<string, unknown>): string | null {
   if (typeof entry.body === 'string') return entry.body;
   const components = Array.isArray(entry.components) ? entry.components : [];
-  const body = components.find((c) => isRecord(c) && typeof c.type === 'string' && c.type.toUpperCase() === 'BODY' && typeof c.text === 'string');
+  const body = components.find(
+    (c) => isRecord(c) && typeof c.type === 'string' && c.type.toUpperCase() === 'BODY' && typeof c.text === 'string',
+  );
   return isRecord(body) ? (body.text as string) : null;
 }
 
@@ -35,7 +37,11 @@ function approved(entry: Record<string, unknown>): boolean {
 }
 
 function looksLikeTemplates(value: unknown): value is Record<string, unknown>[] {
-  return Array.isArray(value) && value.length > 0 && value.some((e) => isRecord(e) && typeof e.name === 'string' && languageOf(e.language) !== null);
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.some((e) => isRecord(e) && typeof e.name === 'string' && languageOf(e.language) !== null)
+  );
 }
 
 export function findList(json: unknown, depth = 0): Record<string, unknown>[] | null {
@@ -58,7 +64,12 @@ export function readTemplates(json: unknown): ApprovedTemplate[] | null {
     const language = languageOf(entry.language);
     if (language === null) continue;
     const body = bodyOf(entry);
-    out.push({ name: entry.name.slice(0, 512), language: language.slice(0, 20), params: paramsOf(entry, body), body: body === null ? null : body.slice(0, 1024) });
+    out.push({
+      name: entry.name.slice(0, 512),
+      language: language.slice(0, 20),
+      params: paramsOf(entry, body),
+      body: body === null ? null : body.slice(0, 1024),
+    });
   }
   return out;
 }

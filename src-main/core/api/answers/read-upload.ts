@@ -10,7 +10,11 @@ const UPLOAD_ID_PATHS = ['id', 'media_id', 'mediaId', 'data.id', 'data.media_id'
 export function readUploadedId(json: unknown, idPath: string | null | undefined): string {
   const path = idPath ?? firstPath(json, UPLOAD_ID_PATHS, (v) => idText(v) !== null);
   const id = path === null ? null : idText(getPath(json, path));
-  if (id === null) throw new CrmError('bad_response', 'The service took the upload but its answer has no media id to send the file by; check Profiles → API → Upload media');
+  if (id === null)
+    throw new CrmError(
+      'bad_response',
+      'The service took the upload but its answer has no media id to send the file by; check Profiles → API → Upload media',
+    );
   return id;
 }
 

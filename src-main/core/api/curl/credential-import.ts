@@ -16,14 +16,19 @@ export interface LearnedCredential {
 }
 
 /** Header names services use for a bare key (compared lower-case). */
-const KEY_HEADER = /^(x-)?(api[-_]?key|apikey|api[-_]?token|apitoken|auth[-_]?token|authtoken|access[-_]?token|client[-_]?token|token|key|secret|client[-_]?secret|clientsecret|authentication|d360-api-key|x-.*-(key|token|secret))$/i;
+const KEY_HEADER =
+  /^(x-)?(api[-_]?key|apikey|api[-_]?token|apitoken|auth[-_]?token|authtoken|access[-_]?token|client[-_]?token|token|key|secret|client[-_]?secret|clientsecret|authentication|d360-api-key|x-.*-(key|token|secret))$/i;
 
 /** Query names that carry a key. */
-const KEY_QUERY = /^(api[-_]?key|apikey|key|token|access[-_]?token|auth[-_]?token|api[-_]?token|secret|client[-_]?secret|password|sig|signature)$/i;
+const KEY_QUERY =
+  /^(api[-_]?key|apikey|key|token|access[-_]?token|auth[-_]?token|api[-_]?token|secret|client[-_]?secret|password|sig|signature)$/i;
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9._~+/-]{0,39})\s+(\S.*)$/;
 
-export function learnCredential(headers: readonly { name: string; value: string }[], query: readonly [string, string][]): LearnedCredential {
+export function learnCredential(
+  headers: readonly { name: string; value: string }[],
+  query: readonly [string, string][],
+): LearnedCredential {
   const found: CredentialPlacement[] = [];
   const keptHeaders: { name: string; value: string }[] = [];
   for (const header of headers) {
@@ -44,11 +49,18 @@ export function learnCredential(headers: readonly { name: string; value: string 
   const notes: string[] = [];
   const [first, ...others] = found;
   if (others.length > 0) {
-    notes.push(`The example carries ${found.length} credentials (${found.map(describeWhere).join(', ')}); the profile sends one key, as ${describeWhere(first!)}. The others were left out`);
+    notes.push(
+      `The example carries ${found.length} credentials (${found.map(describeWhere).join(', ')}); the profile sends one key, as ${describeWhere(first!)}. The others were left out`,
+    );
   }
-  const isBearer = first !== undefined && first.in === 'header' && first.name.toLowerCase() === 'authorization' && first.scheme.toLowerCase() === 'bearer';
-  if (first !== undefined && !isBearer) notes.push(`The key goes as ${describeWhere(first)}; the pasted value was not kept: the profile's key is read from the keychain when a request is sent`);
-  if (first?.in === 'basic' && /[$<>{}]/.test(first.username)) notes.push(`The user name ${first.username.slice(0, 60)} looks like a placeholder: paste the example with your account id in it`);
+  const isBearer =
+    first !== undefined && first.in === 'header' && first.name.toLowerCase() === 'authorization' && first.scheme.toLowerCase() === 'bearer';
+  if (first !== undefined && !isBearer)
+    notes.push(
+      `The key goes as ${describeWhere(first)}; the pasted value was not kept: the profile's key is read from the keychain when a request is sent`,
+    );
+  if (first?.in === 'basic' && /[$<>{}]/.test(first.username))
+    notes.push(`The user name ${first.username.slice(0, 60)} looks like a placeholder: paste the example with your account id in it`);
   return { placement: first === undefined || isBearer ? undefined : first, headers: keptHeaders, query: keptQuery, notes };
 }
 

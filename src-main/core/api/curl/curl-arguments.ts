@@ -6,7 +6,15 @@ import { CurlParseError } from './curl-error';
 import { addCookie, addData, addHeader, addQuery, newDraft, record, setBasicAuth, setDerived, setMethod, setReferer } from './curl-draft';
 import type { Draft } from './curl-draft';
 import {
-  ADDRESSING, AUTH_SCHEMES, FLAG_OPTIONS, INSECURE, NETRC, QUIET_IGNORED, SHORT_OPTIONS, TRUST_FILES, VALUE_OPTIONS,
+  ADDRESSING,
+  AUTH_SCHEMES,
+  FLAG_OPTIONS,
+  INSECURE,
+  NETRC,
+  QUIET_IGNORED,
+  SHORT_OPTIONS,
+  TRUST_FILES,
+  VALUE_OPTIONS,
   isProxyOption,
 } from './curl-options';
 
@@ -17,7 +25,8 @@ export function readArguments(args: string[]): Draft {
     const arg = args[i] ?? '';
     const next = args[i + 1];
     if (optionsEnded || !arg.startsWith('-')) draft.urls.push(arg);
-    else if (arg === '--') optionsEnded = true; // curl: what follows is a URL even if it starts with -
+    else if (arg === '--')
+      optionsEnded = true; // curl: what follows is a URL even if it starts with -
     else if (arg === '-') draft.unknown.push(arg);
     else if (arg.startsWith('--') ? readLongOption(draft, arg, next) : readShortOptions(draft, arg, next)) i += 1;
   }
@@ -88,11 +97,19 @@ function requireValue(spelled: string, next: string | undefined): string {
 
 function applyFlag(draft: Draft, name: string, spelled: string, toggle: boolean): void {
   switch (name) {
-    case 'get': draft.get = toggle; return;
-    case 'head': draft.head = toggle; return;
-    case 'next': throw new CurlParseError('the command makes more than one request (--next); paste one request at a time');
-    case 'globoff': draft.globoff = toggle; break;
-    default: break;
+    case 'get':
+      draft.get = toggle;
+      return;
+    case 'head':
+      draft.head = toggle;
+      return;
+    case 'next':
+      throw new CurlParseError('the command makes more than one request (--next); paste one request at a time');
+    case 'globoff':
+      draft.globoff = toggle;
+      break;
+    default:
+      break;
   }
   if (AUTH_SCHEMES.has(name)) {
     draft.authScheme = toggle ? name : null;
@@ -111,7 +128,8 @@ function ignoredWithWarning(draft: Draft, name: string): boolean {
   else if (TRUST_FILES.has(name)) warning = `--${name} was ignored: the app checks certificates against its own trusted list`;
   else if (isProxyOption(name)) warning = `--${name} was ignored: the app connects to the server directly, without a proxy`;
   else if (ADDRESSING.has(name)) warning = `--${name} was ignored: the app looks up the server's address itself`;
-  else if (NETRC.has(name)) warning = `--${name} was ignored: no credentials are read from a .netrc file; add -u user:password or an Authorization header`;
+  else if (NETRC.has(name))
+    warning = `--${name} was ignored: no credentials are read from a .netrc file; add -u user:password or an Authorization header`;
   if (warning === null) return false;
   draft.warnings.push(warning);
   return true;
@@ -119,25 +137,56 @@ function ignoredWithWarning(draft: Draft, name: string): boolean {
 
 function applyValue(draft: Draft, name: string, spelled: string, value: string): void {
   switch (name) {
-    case 'request': setMethod(draft, spelled, value); return;
-    case 'url': draft.urls.push(value); return;
-    case 'header': addHeader(draft, spelled, value); return;
-    case 'data': case 'data-ascii': case 'data-binary': case 'data-raw': case 'data-urlencode': case 'json':
-      addData(draft, name, spelled, value); return;
-    case 'url-query': addQuery(draft, spelled, value); return;
-    case 'user-agent': setDerived(draft, 'User-Agent', value === '' ? null : value); return;
-    case 'referer': setReferer(draft, value); return;
-    case 'cookie': addCookie(draft, spelled, value); return;
-    case 'user': setBasicAuth(draft, spelled, value); return;
-    case 'oauth2-bearer': setDerived(draft, 'Authorization', `Bearer ${value}`); return;
-    case 'range': setDerived(draft, 'Range', `bytes=${value}`); return;
-    case 'form': case 'form-string':
+    case 'request':
+      setMethod(draft, spelled, value);
+      return;
+    case 'url':
+      draft.urls.push(value);
+      return;
+    case 'header':
+      addHeader(draft, spelled, value);
+      return;
+    case 'data':
+    case 'data-ascii':
+    case 'data-binary':
+    case 'data-raw':
+    case 'data-urlencode':
+    case 'json':
+      addData(draft, name, spelled, value);
+      return;
+    case 'url-query':
+      addQuery(draft, spelled, value);
+      return;
+    case 'user-agent':
+      setDerived(draft, 'User-Agent', value === '' ? null : value);
+      return;
+    case 'referer':
+      setReferer(draft, value);
+      return;
+    case 'cookie':
+      addCookie(draft, spelled, value);
+      return;
+    case 'user':
+      setBasicAuth(draft, spelled, value);
+      return;
+    case 'oauth2-bearer':
+      setDerived(draft, 'Authorization', `Bearer ${value}`);
+      return;
+    case 'range':
+      setDerived(draft, 'Range', `bytes=${value}`);
+      return;
+    case 'form':
+    case 'form-string':
       (draft.form ??= []).push(readFormPart(spelled, value, name === 'form-string'));
       return;
     case 'upload-file':
-      throw new CurlParseError(`${spelled} uploads a local file, which cannot be read from a pasted command; paste the body itself with --data-raw`);
+      throw new CurlParseError(
+        `${spelled} uploads a local file, which cannot be read from a pasted command; paste the body itself with --data-raw`,
+      );
     case 'config':
-      throw new CurlParseError(`${spelled} reads more options from a config file, which cannot be read from a pasted command; paste the options themselves`);
+      throw new CurlParseError(
+        `${spelled} reads more options from a config file, which cannot be read from a pasted command; paste the options themselves`,
+      );
     default:
       if (QUIET_IGNORED.has(name) || ignoredWithWarning(draft, name)) record(draft.ignored, name, spelled, value);
       else record(draft.unknown, name, spelled, value);

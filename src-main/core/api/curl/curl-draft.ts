@@ -37,9 +37,23 @@ export interface Draft {
 
 export function newDraft(): Draft {
   return {
-    method: null, head: false, get: false, urls: [], headers: [], derived: new Map(), explicit: new Set(),
-    data: null, form: null, json: false, query: null, globoff: false, authScheme: null, hasUser: false,
-    ignored: [], unknown: [], warnings: [],
+    method: null,
+    head: false,
+    get: false,
+    urls: [],
+    headers: [],
+    derived: new Map(),
+    explicit: new Set(),
+    data: null,
+    form: null,
+    json: false,
+    query: null,
+    globoff: false,
+    authScheme: null,
+    hasUser: false,
+    ignored: [],
+    unknown: [],
+    warnings: [],
   };
 }
 
@@ -57,7 +71,10 @@ export function setMethod(draft: Draft, spelled: string, value: string): void {
 
 /** -H 'Name: value'; 'Name;' sends an empty value; 'Name:' only removes curl's own header. */
 export function addHeader(draft: Draft, spelled: string, raw: string): void {
-  if (raw.startsWith('@')) throw new CurlParseError(`${spelled} ${preview(raw)} reads headers from a local file, which cannot be read from a pasted command; paste the headers themselves`);
+  if (raw.startsWith('@'))
+    throw new CurlParseError(
+      `${spelled} ${preview(raw)} reads headers from a local file, which cannot be read from a pasted command; paste the headers themselves`,
+    );
   if (raw.trim() === '') {
     draft.warnings.push(`an empty ${spelled} was ignored`);
     record(draft.ignored, 'header', spelled, "''");
@@ -80,9 +97,14 @@ function splitHeader(spelled: string, raw: string): { name: string; value: strin
     const semi = raw.indexOf(';');
     if (semi > 0 && raw.slice(semi + 1).trim() === '') return { name: raw.slice(0, semi).trim(), value: '', removes: false };
     // only the first word is quoted: the rest of a header line is often its credential
-    throw new CurlParseError(`the header starting ${preview(raw.trim().split(/\s/, 1)[0]!.slice(0, 40))} (${spelled}) has no colon; write it as Name: value`);
+    throw new CurlParseError(
+      `the header starting ${preview(raw.trim().split(/\s/, 1)[0]!.slice(0, 40))} (${spelled}) has no colon; write it as Name: value`,
+    );
   }
-  const value = raw.slice(colon + 1).replace(/^[ \t]+/, '').replace(/[ \t]+$/, '');
+  const value = raw
+    .slice(colon + 1)
+    .replace(/^[ \t]+/, '')
+    .replace(/[ \t]+$/, '');
   return { name: raw.slice(0, colon).trim(), value, removes: value === '' };
 }
 
@@ -90,16 +112,21 @@ const TYPOGRAPHIC_QUOTES = /[\u201c\u201d\u201e\u2018\u2019]/;
 
 export function rejectTypographicQuotes(what: string, text: string): void {
   if (TYPOGRAPHIC_QUOTES.test(text)) {
-    throw new CurlParseError(`${what} contains typographic quotes (“ ” ‘ ’), as chat apps and word processors write them; type straight quotes (" or ') instead`);
+    throw new CurlParseError(
+      `${what} contains typographic quotes (“ ” ‘ ’), as chat apps and word processors write them; type straight quotes (" or ') instead`,
+    );
   }
 }
 
 function checkHeader(name: string, value: string): void {
   rejectTypographicQuotes(`the header ${preview(name)}`, name);
-  if (!TOKEN.test(name)) throw new CurlParseError(`${preview(name)} is not a valid header name; header names cannot contain spaces or punctuation like : ( ) "`);
-  if (/[\r\n]/.test(value)) throw new CurlParseError(`the value of the ${name} header contains a line break; a header value must be one line`);
+  if (!TOKEN.test(name))
+    throw new CurlParseError(`${preview(name)} is not a valid header name; header names cannot contain spaces or punctuation like : ( ) "`);
+  if (/[\r\n]/.test(value))
+    throw new CurlParseError(`the value of the ${name} header contains a line break; a header value must be one line`);
   // eslint-disable-next-line no-control-regex -- exactly the characters HTTP forbids in a header value
-  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new CurlParseError(`the value of the ${name} header contains a control character; remove it`);
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+    throw new CurlParseError(`the value of the ${name} header contains a control character; remove it`);
 }
 
 /** The one header an option like -A owns: set where the option first appears, last value wins. */
@@ -128,7 +155,9 @@ export function setReferer(draft: Draft, value: string): void {
 export function addCookie(draft: Draft, spelled: string, value: string): void {
   if (!value.includes('=')) {
     record(draft.ignored, 'cookie', spelled, value);
-    draft.warnings.push(`${spelled} ${preview(value)} reads cookies from a local file, which cannot be read from a pasted command; no cookies were added`);
+    draft.warnings.push(
+      `${spelled} ${preview(value)} reads cookies from a local file, which cannot be read from a pasted command; no cookies were added`,
+    );
     return;
   }
   const existing = draft.derived.get('cookie');
@@ -156,8 +185,13 @@ export function addData(draft: Draft, kind: string, spelled: string, value: stri
 function dataPiece(kind: string, spelled: string, value: string): string {
   if (kind === 'data-urlencode') return urlencodeData(spelled, value);
   if (kind === 'data-raw' || !value.startsWith('@')) return value;
-  if (value === '@-') throw new CurlParseError(`${spelled} @- reads the body from standard input, which a pasted command cannot provide; paste the body itself with --data-raw`);
-  throw new CurlParseError(`the body of ${spelled} ${preview(value)} refers to a local file, which cannot be read from a pasted command; paste the body itself with --data-raw`);
+  if (value === '@-')
+    throw new CurlParseError(
+      `${spelled} @- reads the body from standard input, which a pasted command cannot provide; paste the body itself with --data-raw`,
+    );
+  throw new CurlParseError(
+    `the body of ${spelled} ${preview(value)} refers to a local file, which cannot be read from a pasted command; paste the body itself with --data-raw`,
+  );
 }
 
 /** --data-urlencode: content, =content, name=content (name kept as is), name@file, @file. */
@@ -169,7 +203,9 @@ function urlencodeData(spelled: string, value: string): string {
     return name === '' ? encoded : `${name}=${encoded}`;
   }
   if (value.includes('@')) {
-    throw new CurlParseError(`${spelled} ${preview(value)} reads its content from a local file, which cannot be read from a pasted command; write name=value instead`);
+    throw new CurlParseError(
+      `${spelled} ${preview(value)} reads its content from a local file, which cannot be read from a pasted command; write name=value instead`,
+    );
   }
   return formEncode(value);
 }

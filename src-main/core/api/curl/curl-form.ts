@@ -5,8 +5,7 @@
 import { CurlParseError, preview } from './curl-error';
 
 export type FormPart =
-  | { name: string; value: string; type: string | null }
-  | { name: string; file: string; type: string | null; filename: string | null };
+  { name: string; value: string; type: string | null } | { name: string; file: string; type: string | null; filename: string | null };
 
 export function isFilePart(part: FormPart): part is Extract<FormPart, { file: string }> {
   return 'file' in part;
@@ -19,7 +18,9 @@ export function readFormPart(spelled: string, raw: string, literal: boolean): Fo
   const content = raw.slice(eq + 1);
   if (literal) return { name, value: content, type: null };
   if (content.startsWith('<')) {
-    throw new CurlParseError(`${spelled} ${preview(raw)} reads the part's text from a local file, which cannot be read from a pasted command; write name=value instead`);
+    throw new CurlParseError(
+      `${spelled} ${preview(raw)} reads the part's text from a local file, which cannot be read from a pasted command; write name=value instead`,
+    );
   }
   if (content.startsWith('@')) {
     const [file, rest] = firstWord(content.slice(1));
@@ -41,7 +42,7 @@ function readTextPart(name: string, content: string): FormPart {
   const quoted = text.startsWith('"') ? quotedWord(text) : null;
   if (quoted !== null) {
     const semi = quoted.rest.indexOf(';');
-    return { name, value: quoted.word, type: semi === -1 ? null : readParams(quoted.rest.slice(semi)).type ?? null };
+    return { name, value: quoted.word, type: semi === -1 ? null : (readParams(quoted.rest.slice(semi)).type ?? null) };
   }
   const semi = text.search(/;(type|filename|headers)=/);
   if (semi === -1) return { name, value: text.replace(/\s+$/, ''), type: null };

@@ -102,7 +102,9 @@ function buildRequest(draft: Draft, shellWarnings: string[]): ParsedCurl {
     throw new CurlParseError('-I (HEAD) cannot be combined with a request body (-d); remove one of them');
   }
   if (draft.form !== null && (draft.data !== null || draft.get || draft.head)) {
-    throw new CurlParseError('-F (a multipart form) cannot be combined with -d, -G or -I, as curl says too; keep one way of sending the body');
+    throw new CurlParseError(
+      '-F (a multipart form) cannot be combined with -d, -G or -I, as curl says too; keep one way of sending the body',
+    );
   }
   let body = draft.data;
   if (draft.get && body !== null) {
@@ -121,7 +123,8 @@ function buildRequest(draft: Draft, shellWarnings: string[]): ParsedCurl {
     headers,
     body,
     form: draft.form,
-    contentType: draft.form !== null && !draft.explicit.has('content-type') ? 'multipart/form-data' : effectiveContentType(draft, headers, body),
+    contentType:
+      draft.form !== null && !draft.explicit.has('content-type') ? 'multipart/form-data' : effectiveContentType(draft, headers, body),
     ignored: draft.ignored,
     unknown: draft.unknown,
     warnings: [...new Set(warnings)],
@@ -151,6 +154,7 @@ function effectiveContentType(draft: Draft, headers: { name: string; value: stri
 function pickUrl(draft: Draft): string {
   const [first, second] = draft.urls;
   if (first === undefined) throw new CurlParseError('the command has no URL; add the address the request goes to');
-  if (second !== undefined) throw new CurlParseError(`the command has more than one URL (${preview(first)} and ${preview(second)}); keep only one`);
+  if (second !== undefined)
+    throw new CurlParseError(`the command has more than one URL (${preview(first)} and ${preview(second)}); keep only one`);
   return first;
 }

@@ -8,9 +8,13 @@ import { querySafe } from './curl-encoding';
 export function checkUrl(raw: string, warnings: string[]): string {
   if (raw === '') throw new CurlParseError('the URL is empty; add the address the request goes to');
   rejectTypographicQuotes(`the URL ${preview(raw)}`, raw);
-  if (raw.startsWith('@')) throw new CurlParseError(`the URL ${preview(raw)} reads addresses from a local file, which cannot be read from a pasted command; paste the URL itself`);
+  if (raw.startsWith('@'))
+    throw new CurlParseError(
+      `the URL ${preview(raw)} reads addresses from a local file, which cannot be read from a pasted command; paste the URL itself`,
+    );
   // eslint-disable-next-line no-control-regex -- any blank or control character makes the URL ambiguous
-  if (/[\s\u0000-\u001f\u007f]/.test(raw)) throw new CurlParseError(`the URL ${preview(raw)} contains a space or line break; write a space as %20`);
+  if (/[\s\u0000-\u001f\u007f]/.test(raw))
+    throw new CurlParseError(`the URL ${preview(raw)} contains a space or line break; write a space as %20`);
   const scheme = schemeOf(raw);
   if (scheme !== null && scheme !== 'http' && scheme !== 'https') {
     throw new CurlParseError(`the URL uses the ${scheme}: scheme; only http and https URLs can be sent`);

@@ -17,29 +17,38 @@ export function detailsOf(value: unknown, clean: Clean): FieldDetail[] {
   if (Array.isArray(value)) return value.slice(0, MAX_DETAILS).flatMap((item) => itemDetail(item, clean));
   if (isRecord(value)) {
     // Laravel / Rails / ASP.NET: {"phone": ["The phone field is required."]}
-    return Object.entries(value).slice(0, MAX_DETAILS).flatMap(([field, messages]): FieldDetail[] => {
-      const list = Array.isArray(messages) ? messages : [messages];
-      const text = list.find((m): m is string => typeof m === 'string' && m.trim() !== '');
-      return text === undefined ? [] : [{ field: clean(field, MAX_FIELD), message: clean(text, MAX_DETAIL) }];
-    });
+    return Object.entries(value)
+      .slice(0, MAX_DETAILS)
+      .flatMap(([field, messages]): FieldDetail[] => {
+        const list = Array.isArray(messages) ? messages : [messages];
+        const text = list.find((m): m is string => typeof m === 'string' && m.trim() !== '');
+        return text === undefined ? [] : [{ field: clean(field, MAX_FIELD), message: clean(text, MAX_DETAIL) }];
+      });
   }
   return [];
 }
 
 function itemDetail(item: unknown, clean: Clean): FieldDetail[] {
-  if (typeof item === 'string') return item.trim() === '' ? [] : [{ field: fieldInSentence(item, clean), message: clean(item, MAX_DETAIL) }];
+  if (typeof item === 'string')
+    return item.trim() === '' ? [] : [{ field: fieldInSentence(item, clean), message: clean(item, MAX_DETAIL) }];
   if (!isRecord(item)) return [];
-  const text = [item.message, item.detail, item.title, item.msg, item.description].find((m): m is string => typeof m === 'string' && m.trim() !== '');
+  const text = [item.message, item.detail, item.title, item.msg, item.description].find(
+    (m): m is string => typeof m === 'string' && m.trim() !== '',
+  );
   if (text === undefined) return [];
   const source = isRecord(item.source) ? (item.source.pointer ?? item.source.parameter) : undefined;
-  const named = [item.field, item.param, item.parameter, item.path, item.loc, item.location, item.pointer, source].find((f) => typeof f === 'string' || Array.isArray(f));
+  const named = [item.field, item.param, item.parameter, item.path, item.loc, item.location, item.pointer, source].find(
+    (f) => typeof f === 'string' || Array.isArray(f),
+  );
   const field = named === undefined ? fieldInSentence(text, clean) : fieldName(named, clean);
   return [{ field, message: clean(text, MAX_DETAIL) }];
 }
 
 /** where a field is, as a person reads it: `to`, `text.body`, `contacts.0.phone` */
 function fieldName(where: unknown, clean: Clean): string {
-  const parts = Array.isArray(where) ? where.filter((p) => typeof p === 'string' || typeof p === 'number').map(String) : pointerParts(String(where));
+  const parts = Array.isArray(where)
+    ? where.filter((p) => typeof p === 'string' || typeof p === 'number').map(String)
+    : pointerParts(String(where));
   // a request-part prefix ("body", "query"...) says where the field was sent, not which one it is
   const named = parts.length > 1 && REQUEST_PARTS.has(parts[0]!.toLowerCase()) ? parts.slice(1) : parts;
   return clean(named.join('.'), MAX_FIELD);
@@ -48,7 +57,10 @@ function fieldName(where: unknown, clean: Clean): string {
 /** a JSON pointer (`/data/attributes/to`, `#/to`) as its parts; any other text as one part */
 function pointerParts(where: string): string[] {
   if (!/^#?\//.test(where)) return [where];
-  const parts = where.replace(/^#?\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = where
+    .replace(/^#?\//, '')
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   return parts[0] === 'data' && parts[1] === 'attributes' ? parts.slice(2) : parts;
 }
 

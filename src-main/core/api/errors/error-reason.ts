@@ -55,13 +55,30 @@ export function reasonOfJson(parsed: unknown, clean: Clean = line): ErrorReason 
   const sentences = [inner?.message, response?.message, parsed.message].map(sentencesOf).find((list) => list.length > 0) ?? [];
   const sentenceDetails = detailsOf(sentences, clean);
   const messages = [
-    inner?.message, inner?.error_user_msg, inner?.error_user_title, inner?.description, inner?.detail, response?.message,
+    inner?.message,
+    inner?.error_user_msg,
+    inner?.error_user_title,
+    inner?.description,
+    inner?.detail,
+    response?.message,
     sentences.join('; '),
     typeof parsed.error === 'string' ? parsed.error : undefined,
-    parsed.message, parsed.detail, parsed.error_description, parsed.errorMessage, parsed.error_message, parsed.description, parsed.reason, parsed.msg, parsed.title, parsed.info,
+    parsed.message,
+    parsed.detail,
+    parsed.error_description,
+    parsed.errorMessage,
+    parsed.error_message,
+    parsed.description,
+    parsed.reason,
+    parsed.msg,
+    parsed.title,
+    parsed.info,
   ];
   const details = [
-    ...detailsOf(scope.details, clean), ...detailsOf(parsed.errors, clean), ...detailsOf(inner?.errors, clean), ...detailsOf(parsed.validation, clean),
+    ...detailsOf(scope.details, clean),
+    ...detailsOf(parsed.errors, clean),
+    ...detailsOf(inner?.errors, clean),
+    ...detailsOf(parsed.validation, clean),
     ...(Array.isArray(parsed.detail) ? detailsOf(parsed.detail, clean) : []),
     // sentences only count as details when at least one names its field
     ...(sentenceDetails.some((d) => d.field !== '') ? sentenceDetails : []),
@@ -74,22 +91,33 @@ export function reasonOfJson(parsed: unknown, clean: Clean = line): ErrorReason 
   let message = text === null ? null : clean(text, MAX_MESSAGE);
   if (text !== null && link !== null) message = clean(`${clean(text, MAX_MESSAGE - link.length - 7)} (see ${link})`, MAX_MESSAGE);
   if (message === null && details.length > 0) message = details[0]!.message;
-  const code = [scope.code, parsed.code, scope.error_code, parsed.error_code, scope.type, problemType(parsed.type)].map(codeOf).find((c) => c !== null) ?? null;
+  const code =
+    [scope.code, parsed.code, scope.error_code, parsed.error_code, scope.type, problemType(parsed.type)]
+      .map(codeOf)
+      .find((c) => c !== null) ?? null;
   return { code, message: message || null, details, hint: knownCodeHint(providerOf(parsed, inner), code) };
 }
 
 /** every sentence of a `message` given as a list (of strings, or of lists of strings) */
 function sentencesOf(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.flat(2).filter((s): s is string => typeof s === 'string' && s.trim() !== '').slice(0, MAX_DETAILS);
+  return value
+    .flat(2)
+    .filter((s): s is string => typeof s === 'string' && s.trim() !== '')
+    .slice(0, MAX_DETAILS);
 }
 
 /** whose codes these are: a bare number means something else at each provider */
 function providerOf(body: Json, inner: Json | null): Provider | null {
-  if (inner !== null && typeof inner.code === 'number' && (inner.fbtrace_id !== undefined || inner.error_subcode !== undefined || isRecord(inner.error_data) || inner.type === 'OAuthException')) {
+  if (
+    inner !== null &&
+    typeof inner.code === 'number' &&
+    (inner.fbtrace_id !== undefined || inner.error_subcode !== undefined || isRecord(inner.error_data) || inner.type === 'OAuthException')
+  ) {
     return 'meta';
   }
-  if (typeof body.code === 'number' && typeof body.more_info === 'string' && /^https:\/\/([\w-]+\.)*twilio\.com\//i.test(body.more_info)) return 'twilio';
+  if (typeof body.code === 'number' && typeof body.more_info === 'string' && /^https:\/\/([\w-]+\.)*twilio\.com\//i.test(body.more_info))
+    return 'twilio';
   return null;
 }
 

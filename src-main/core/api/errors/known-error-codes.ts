@@ -13,13 +13,15 @@ const HINTS: Record<Provider, Record<string, string>> = {
   // WhatsApp Cloud API (Graph API error codes)
   meta: {
     '131047': OUTSIDE_WINDOW,
-    '131026': 'The message could not be delivered: the number may not be on WhatsApp, or its owner cannot receive messages from this business yet.',
+    '131026':
+      'The message could not be delivered: the number may not be on WhatsApp, or its owner cannot receive messages from this business yet.',
     '190': "The access token has expired or is not valid: create a new one and save it as this profile's key.",
     '131056': 'Too many messages to this same number in a short time: wait a moment before sending to it again.',
     '130429': "The phone number's message throughput limit was reached: slow down and retry later.",
     '80007': "The WhatsApp Business Account's rate limit was reached: retry later.",
     '4': "The app's API call limit was reached: wait a while and retry.",
-    '100': "A parameter of the request is missing or not valid: compare the one it names with this profile's request template (Profiles → API).",
+    '100':
+      "A parameter of the request is missing or not valid: compare the one it names with this profile's request template (Profiles → API).",
   },
   twilio: {
     '63016': OUTSIDE_WINDOW,

@@ -11,7 +11,8 @@ export function getPath(root: unknown, path: string): unknown {
       if (!Array.isArray(node) || step >= node.length) return undefined;
       node = node[step];
     } else {
-      if (typeof node !== 'object' || node === null || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, step)) return undefined;
+      if (typeof node !== 'object' || node === null || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, step))
+        return undefined;
       node = (node as Record<string, unknown>)[step];
     }
   }

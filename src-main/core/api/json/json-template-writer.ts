@@ -49,14 +49,19 @@ function compileNode(node: Template): NodeWriter {
     };
   }
   if (Array.isArray(node)) return compileArray(node);
-  if (typeof node === 'object' && node !== null) return isLiteralObject(node) ? compileObject(node.$literal) : compileObject(node, onlyDroppable(Object.values(node)));
+  if (typeof node === 'object' && node !== null)
+    return isLiteralObject(node) ? compileObject(node.$literal) : compileObject(node, onlyDroppable(Object.values(node)));
   const text = JSON.stringify(node);
   return () => text;
 }
 
 /** `droppable`: the object is left out when none of its slots is filled (template.ts, DROPPED_WITH_OBJECT) */
 function compileObject(fields: { [name: string]: Template }, droppable = false): NodeWriter {
-  const parts = Object.entries(fields).map(([name, child]) => ({ key: `${JSON.stringify(name)}:`, write: compileNode(child), constant: constantText(child) }));
+  const parts = Object.entries(fields).map(([name, child]) => ({
+    key: `${JSON.stringify(name)}:`,
+    write: compileNode(child),
+    constant: constantText(child),
+  }));
   if (parts.every((p) => p.constant !== null)) {
     const text = `{${parts.map((p) => `${p.key}${p.constant}`).join(',')}}`;
     return () => text;

@@ -29,7 +29,16 @@ interface Parameter {
   schema: unknown;
 }
 
-const KNOWN_QUERY = new Set([...REQUEST_NAMES.page, ...REQUEST_NAMES.per_page, ...REQUEST_NAMES.offset, ...REQUEST_NAMES.cursor, ...REQUEST_NAMES.search, ...REQUEST_NAMES.number].map(normalizeName));
+const KNOWN_QUERY = new Set(
+  [
+    ...REQUEST_NAMES.page,
+    ...REQUEST_NAMES.per_page,
+    ...REQUEST_NAMES.offset,
+    ...REQUEST_NAMES.cursor,
+    ...REQUEST_NAMES.search,
+    ...REQUEST_NAMES.number,
+  ].map(normalizeName),
+);
 /** Headers the app writes itself: a parameter of that name adds nothing to learn. */
 const OWN_HEADERS = new Set(['content-type', 'accept', 'authorization', 'content-length', 'user-agent', 'idempotency-key']);
 
@@ -44,27 +53,58 @@ export function openApiRequest(doc: Json, op: OpenApiOperation, options: SpecOpt
   const pathValues: Record<string, string> = {};
   for (const param of params.filter((p) => p.in === 'path')) pathValues[param.name] = pathValue(param, vars, ctx);
   // the account a path names (Meta's Phone-Number-ID, Twilio's AccountSid) is the profile's, never the recipient
-  const accountValues = Object.entries(pathValues).filter(([name]) => !namesRecipient(name)).map(([, value]) => value);
-  const credential = openApiCredential(doc, op.operation, { ...(options.user === undefined ? {} : { user: options.user }), pathValues }, notes, ctx.budget);
+  const accountValues = Object.entries(pathValues)
+    .filter(([name]) => !namesRecipient(name))
+    .map(([, value]) => value);
+  const credential = openApiCredential(
+    doc,
+    op.operation,
+    { ...(options.user === undefined ? {} : { user: options.user }), pathValues },
+    notes,
+    ctx.budget,
+  );
 
   const server = chooseServer(serversOf(op.operation.servers, op.pathItem.servers, doc.servers), options);
   notes.push(...server.notes);
-  const path = op.candidate.path.replace(/\{([^{}]+)\}/g, (whole, name: string) => (Object.hasOwn(pathValues, name) ? encodeURIComponent(pathValues[name]!) : whole));
+  const path = op.candidate.path.replace(/\{([^{}]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(pathValues, name) ? encodeURIComponent(pathValues[name]!) : whole,
+  );
   const query: string[] = [];
   const headers: { name: string; value: string }[] = [];
   for (const param of params) {
-    if (param.in === 'query' && param.name !== credential?.query && (param.required || param.given !== OMIT || KNOWN_QUERY.has(normalizeName(param.name)))) {
-      for (const value of listValue(param.given !== OMIT ? param.given : schemaExample(param.schema, param.name, ctx))) query.push(`${encodeURIComponent(param.name)}=${encodeURIComponent(value)}`);
-    } else if (param.in === 'header' && !OWN_HEADERS.has(param.name.toLowerCase()) && param.name.toLowerCase() !== credential?.header?.toLowerCase() && (param.required || param.given !== OMIT)) {
+    if (
+      param.in === 'query' &&
+      param.name !== credential?.query &&
+      (param.required || param.given !== OMIT || KNOWN_QUERY.has(normalizeName(param.name)))
+    ) {
+      for (const value of listValue(param.given !== OMIT ? param.given : schemaExample(param.schema, param.name, ctx)))
+        query.push(`${encodeURIComponent(param.name)}=${encodeURIComponent(value)}`);
+    } else if (
+      param.in === 'header' &&
+      !OWN_HEADERS.has(param.name.toLowerCase()) &&
+      param.name.toLowerCase() !== credential?.header?.toLowerCase() &&
+      (param.required || param.given !== OMIT)
+    ) {
       const value = param.given !== OMIT ? param.given : schemaExample(param.schema, param.name, ctx);
       headers.push({ name: param.name, value: value === OMIT ? '' : scalarText(value) });
-    } else if (param.in === 'cookie' && param.required) notes.push(`The cookie ${param.name.slice(0, 60)} the operation asks for is not sent: this app sends no cookies`);
+    } else if (param.in === 'cookie' && param.required)
+      notes.push(`The cookie ${param.name.slice(0, 60)} the operation asks for is not sent: this app sends no cookies`);
   }
 
   const body = bodyOf(op.operation, ctx, { keep, vars }, options);
   if (body.kind === 'text') headers.push({ name: 'Content-Type', value: body.type });
   const url = `${server.url}${path}${query.length === 0 ? '' : `?${query.join('&')}`}`;
-  const request: ParsedCurl = { method: op.candidate.method, url, headers, body: body.kind === 'text' ? body.text : null, form: null, contentType: body.kind === 'text' ? body.type : null, ignored: [], unknown: [], warnings: notes };
+  const request: ParsedCurl = {
+    method: op.candidate.method,
+    url,
+    headers,
+    body: body.kind === 'text' ? body.text : null,
+    form: null,
+    contentType: body.kind === 'text' ? body.type : null,
+    ignored: [],
+    unknown: [],
+    warnings: notes,
+  };
   return { request, credential, unsupported: body.kind === 'unsupported' ? body.reason : null, accountValues };
 }
 
@@ -81,7 +121,13 @@ function parametersOf(op: OpenApiOperation, ctx: SchemaContext): Parameter[] {
     for (const raw of list) {
       const node = deref(ctx.doc, raw, ctx.budget).node;
       if (!isObject(node) || typeof node.name !== 'string' || typeof node.in !== 'string') continue;
-      byKey.set(`${node.in}:${node.name}`, { name: node.name, in: node.in, required: node.required === true || node.in === 'path', given: parameterExample(node, ctx), schema: node.schema ?? {} });
+      byKey.set(`${node.in}:${node.name}`, {
+        name: node.name,
+        in: node.in,
+        required: node.required === true || node.in === 'path',
+        given: parameterExample(node, ctx),
+        schema: node.schema ?? {},
+      });
     }
   }
   return [...byKey.values()];
@@ -105,10 +151,13 @@ function pathValue(param: Parameter, vars: Record<string, string>, ctx: SchemaCo
   if (param.given !== OMIT && param.given !== null && typeof param.given !== 'object') {
     const sample = String(param.given).slice(0, 40);
     const ask = `give yours with --var ${param.name}=VALUE`;
-    if (!namesRecipient(param.name)) ctx.warnings.push(`The path parameter {${param.name}} holds the document's sample value ${sample}: ${ask}`);
+    if (!namesRecipient(param.name))
+      ctx.warnings.push(`The path parameter {${param.name}} holds the document's sample value ${sample}: ${ask}`);
     return String(param.given);
   }
-  ctx.warnings.push(`The path parameter {${param.name}} has no example; its name stands in the path: import again with --var ${param.name}=VALUE`);
+  ctx.warnings.push(
+    `The path parameter {${param.name}} has no example; its name stands in the path: import again with --var ${param.name}=VALUE`,
+  );
   return param.name;
 }
 
@@ -129,7 +178,9 @@ function bodyOf(operation: Json, ctx: SchemaContext, choice: SampleChoice, optio
   const content = requestBody.content;
   const chosen = chooseMediaType(Object.keys(content));
   if ('reason' in chosen) return { kind: 'unsupported', reason: `This operation cannot be proposed: ${chosen.reason}` };
-  const key = Object.keys(content).find((k) => k.split(';')[0]!.trim().toLowerCase() === chosen.type) ?? Object.keys(content).find((k) => k.startsWith('*') || k.startsWith('application/*'))!;
+  const key =
+    Object.keys(content).find((k) => k.split(';')[0]!.trim().toLowerCase() === chosen.type) ??
+    Object.keys(content).find((k) => k.startsWith('*') || k.startsWith('application/*'))!;
   const media = deref(ctx.doc, content[key], ctx.budget).node;
   const value = isObject(media) ? withoutSamples(mediaExample(media, ctx, options.example), media.schema, ctx, choice) : {};
   return { kind: 'text', type: chosen.type, text: chosen.kind === 'form' ? formText(value, ctx.warnings) : JSON.stringify(value ?? {}) };
@@ -143,13 +194,17 @@ function mediaExample(media: Json, ctx: SchemaContext, wanted: string | undefine
       const example = deref(ctx.doc, raw, ctx.budget).node;
       if (!isObject(example)) return [];
       if (!Object.hasOwn(example, 'value')) {
-        if (typeof example.externalValue === 'string') ctx.warnings.push(`The example "${name.slice(0, 60)}" is in another file (externalValue); it was not read`);
+        if (typeof example.externalValue === 'string')
+          ctx.warnings.push(`The example "${name.slice(0, 60)}" is in another file (externalValue); it was not read`);
         return [];
       }
       const summary = typeof example.summary === 'string' ? example.summary : '';
       return [{ name: `${name} ${summary}`, detail: detailOf(example.value), item: { key: name, value: example.value } }];
     });
-    const names = variants.map((v) => `"${v.item.key.slice(0, 60)}"`).join(', ').slice(0, 400);
+    const names = variants
+      .map((v) => `"${v.item.key.slice(0, 60)}"`)
+      .join(', ')
+      .slice(0, 400);
     if (wanted !== undefined) {
       const tidy = wanted.trim().toLowerCase();
       const found = variants.find((v) => v.item.key === wanted) ?? variants.find((v) => v.item.key.toLowerCase() === tidy);
@@ -175,5 +230,7 @@ function detailOf(value: unknown): string {
   if (!isObject(value)) return '';
   // an object's own keys too: Meta's `"image": {"link": ...}` says it goes by link
   const words = (v: unknown): string => (typeof v === 'string' && v.length < 40 ? v : isObject(v) ? Object.keys(v).join(' ') : '');
-  return Object.entries(value).map(([k, v]) => `${k} ${words(v)}`).join(' ');
+  return Object.entries(value)
+    .map(([k, v]) => `${k} ${words(v)}`)
+    .join(' ');
 }

@@ -16,6 +16,11 @@ export function openApiSource(doc: Json): OperationSource {
   const operations = openApiOperations(doc);
   return {
     candidates: operations.map((o) => o.candidate),
-    request: (candidate, options) => openApiRequest(doc, operations.find((o) => o.candidate === candidate)!, options),
+    request: (candidate, options) =>
+      openApiRequest(
+        doc,
+        operations.find((o) => o.candidate === candidate)!,
+        options,
+      ),
   };
 }

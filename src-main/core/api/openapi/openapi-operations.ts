@@ -17,8 +17,12 @@ export interface OpenApiOperation {
 
 /** Refuses what is not an OpenAPI 3 document (Swagger 2 is named, since it looks alike). */
 export function checkOpenApi(doc: Json): void {
-  if (typeof doc.swagger === 'string') throw new SpecError('This is a Swagger 2.0 document; this app reads OpenAPI 3 (convert it first, e.g. with the converter at converter.swagger.io)');
-  if (typeof doc.openapi !== 'string' || !/^3\.\d+/.test(doc.openapi)) throw new SpecError('The document is not OpenAPI 3 (no "openapi: 3.x" at its top)');
+  if (typeof doc.swagger === 'string')
+    throw new SpecError(
+      'This is a Swagger 2.0 document; this app reads OpenAPI 3 (convert it first, e.g. with the converter at converter.swagger.io)',
+    );
+  if (typeof doc.openapi !== 'string' || !/^3\.\d+/.test(doc.openapi))
+    throw new SpecError('The document is not OpenAPI 3 (no "openapi: 3.x" at its top)');
 }
 
 export function openApiOperations(doc: Json): OpenApiOperation[] {
@@ -32,9 +36,14 @@ export function openApiOperations(doc: Json): OpenApiOperation[] {
       const operation = pathItem[method];
       if (!isObject(operation)) continue;
       const upper = method.toUpperCase();
-      const summary = [operation.summary, operation.operationId, operation.description].find((s): s is string => typeof s === 'string') ?? '';
+      const summary =
+        [operation.summary, operation.operationId, operation.description].find((s): s is string => typeof s === 'string') ?? '';
       const servers = listServers(serversOf(operation.servers, pathItem.servers, doc.servers));
-      out.push({ candidate: { id: `${upper} ${path}`, method: upper, path, summary: summary.split('\n')[0]!.slice(0, 120), servers }, pathItem, operation });
+      out.push({
+        candidate: { id: `${upper} ${path}`, method: upper, path, summary: summary.split('\n')[0]!.slice(0, 120), servers },
+        pathItem,
+        operation,
+      });
     }
   }
   return out;

@@ -33,8 +33,10 @@ export function deref(doc: Json, node: unknown, budget: VisitBudget): Resolved {
   while (isObject(current) && typeof current.$ref === 'string') {
     budget.spend();
     const ref = current.$ref;
-    if (refs.includes(ref)) throw new SpecError(`The document's $ref ${shown(ref)} leads back to itself (${[...refs, ref].map(shown).join(' -> ')})`);
-    if (refs.length >= MAX_CHAIN) throw new SpecError(`The document's $ref ${shown(refs[0]!)} is a chain of more than ${MAX_CHAIN} references`);
+    if (refs.includes(ref))
+      throw new SpecError(`The document's $ref ${shown(ref)} leads back to itself (${[...refs, ref].map(shown).join(' -> ')})`);
+    if (refs.length >= MAX_CHAIN)
+      throw new SpecError(`The document's $ref ${shown(refs[0]!)} is a chain of more than ${MAX_CHAIN} references`);
     refs.push(ref);
     current = pointer(doc, ref);
     name = ref.slice(ref.lastIndexOf('/') + 1);
@@ -44,7 +46,10 @@ export function deref(doc: Json, node: unknown, budget: VisitBudget): Resolved {
 
 /** The value a local JSON pointer names (`#/a/b~1c`). */
 function pointer(doc: Json, ref: string): unknown {
-  if (!ref.startsWith('#')) throw new SpecError(`The document refers to ${shown(ref)} outside itself; only references inside the document ("#/components/...") are followed`);
+  if (!ref.startsWith('#'))
+    throw new SpecError(
+      `The document refers to ${shown(ref)} outside itself; only references inside the document ("#/components/...") are followed`,
+    );
   if (ref === '#') return doc;
   if (!ref.startsWith('#/')) throw new SpecError(`The document's $ref ${shown(ref)} is not a JSON pointer ("#/components/...")`);
   let node: unknown = doc;

@@ -37,7 +37,15 @@ export function knownNames(operation: DescribedOperation | undefined): Set<strin
   let names = KNOWN_FOR.get(operation);
   if (names === undefined) {
     const roles = OPERATION_ROLES[operation];
-    const lists: string[] = roles.flatMap((role): readonly string[] => (role in REQUEST_NAMES ? REQUEST_NAMES[role as keyof typeof REQUEST_NAMES] : role.startsWith('audio') ? REQUEST_NAMES.audio : role.startsWith('media') ? REQUEST_NAMES.media : []));
+    const lists: string[] = roles.flatMap((role): readonly string[] =>
+      role in REQUEST_NAMES
+        ? REQUEST_NAMES[role as keyof typeof REQUEST_NAMES]
+        : role.startsWith('audio')
+          ? REQUEST_NAMES.audio
+          : role.startsWith('media')
+            ? REQUEST_NAMES.media
+            : [],
+    );
     // the text beside a file is its caption (Twilio's Body beside MediaUrl)
     if (roles.includes('caption')) lists.push(...REQUEST_NAMES.text);
     names = new Set(lists.map(normalizeName));
@@ -45,7 +53,21 @@ export function knownNames(operation: DescribedOperation | undefined): Set<strin
   }
   return names;
 }
-const PHONE_NAMES = new Set(['to', 'phone', 'number', 'phonenumber', 'recipient', 'recipientid', 'waid', 'mobile', 'msisdn', 'chatid', 'destination', 'receiver', 'whatsappnumber']);
+const PHONE_NAMES = new Set([
+  'to',
+  'phone',
+  'number',
+  'phonenumber',
+  'recipient',
+  'recipientid',
+  'waid',
+  'mobile',
+  'msisdn',
+  'chatid',
+  'destination',
+  'receiver',
+  'whatsappnumber',
+]);
 const MIMETYPE_NAMES = new Set(REQUEST_NAMES.mimetype.map(normalizeName));
 const FILE_NAMES = new Set(['filename', 'documentname']);
 /** A 1x1 PNG: base64 long enough to read as a file's bytes. */
@@ -116,7 +138,9 @@ function objectExample(schema: Json, ctx: SchemaContext, inside: readonly string
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? new Set(schema.required.filter((r): r is string => typeof r === 'string')) : null;
   // without a required list, the fields worth showing; all of them when none is
-  const shown = Object.keys(properties).filter((key) => (required === null ? false : required.has(key)) || worthShowing(key, properties[key], ctx));
+  const shown = Object.keys(properties).filter(
+    (key) => (required === null ? false : required.has(key)) || worthShowing(key, properties[key], ctx),
+  );
   const keys = new Set(required === null && shown.length === 0 ? Object.keys(properties) : shown);
   const samples = Object.keys(properties).filter((key) => !keys.has(key) && hasSample(properties[key], ctx));
   if (samples.length > 0) note(ctx, samplesLeftOut(samples));
@@ -170,9 +194,15 @@ function chooseBranch(branches: unknown[], ctx: SchemaContext): unknown {
     const props = isObject(schema.properties) ? schema.properties : {};
     const values = Object.values(props).flatMap((p) => {
       const resolved = deref(ctx.doc, p, ctx.budget).node;
-      return isObject(resolved) ? [resolved.const, ...(Array.isArray(resolved.enum) ? resolved.enum : [])].filter((v) => typeof v === 'string') : [];
+      return isObject(resolved)
+        ? [resolved.const, ...(Array.isArray(resolved.enum) ? resolved.enum : [])].filter((v) => typeof v === 'string')
+        : [];
     });
-    return { name: `${name ?? ''} ${typeof schema.title === 'string' ? schema.title : ''}`, detail: [...Object.keys(props), ...values].join(' '), item: branch };
+    return {
+      name: `${name ?? ''} ${typeof schema.title === 'string' ? schema.title : ''}`,
+      detail: [...Object.keys(props), ...values].join(' '),
+      item: branch,
+    };
   });
   return pickVariant(variants, ctx.operation)?.item ?? branches[0];
 }
@@ -180,7 +210,8 @@ function chooseBranch(branches: unknown[], ctx: SchemaContext): unknown {
 function stringExample(schema: Json, name: string, ctx: SchemaContext): string {
   const key = normalizeName(name);
   const format = typeof schema.format === 'string' ? schema.format.toLowerCase() : '';
-  if (['uri', 'url', 'uri-reference', 'iri'].includes(format) || ['link', 'url', 'mediaurl', 'fileurl'].includes(key)) return fileUrl(key, ctx);
+  if (['uri', 'url', 'uri-reference', 'iri'].includes(format) || ['link', 'url', 'mediaurl', 'fileurl'].includes(key))
+    return fileUrl(key, ctx);
   if (format === 'byte') return PNG_BASE64;
   if (format === 'email') return 'user@example.com';
   if (format === 'date-time') return '2024-01-01T12:00:00Z';

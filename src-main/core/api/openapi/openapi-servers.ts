@@ -23,7 +23,10 @@ export function listServers(servers: Json[]): string[] {
   return servers.flatMap((server) => (typeof server.url === 'string' ? [fill(server, {}, [])] : []));
 }
 
-export function chooseServer(servers: Json[], options: { vars?: Record<string, string>; sourceUrl?: string; profileBaseUrl?: string }): ServerChoice {
+export function chooseServer(
+  servers: Json[],
+  options: { vars?: Record<string, string>; sourceUrl?: string; profileBaseUrl?: string },
+): ServerChoice {
   const notes: string[] = [];
   const first = servers.find((s) => typeof s.url === 'string');
   const filled = first === undefined ? '/' : fill(first, options.vars ?? {}, notes);
@@ -34,9 +37,12 @@ export function chooseServer(servers: Json[], options: { vars?: Record<string, s
   try {
     url = /^[a-z][a-z0-9+.-]*:/i.test(filled) || base === undefined ? new URL(filled) : new URL(filled, base);
   } catch {
-    throw new SpecError(`The document's server URL ${filled.slice(0, 80)} is not an absolute http(s) URL, and there is no base to read it against`);
+    throw new SpecError(
+      `The document's server URL ${filled.slice(0, 80)} is not an absolute http(s) URL, and there is no base to read it against`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SpecError(`The document's server URL uses ${url.protocol}; this app talks http(s)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SpecError(`The document's server URL uses ${url.protocol}; this app talks http(s)`);
   if (first === undefined && base !== undefined) notes.push(`The document names no server; its paths were read under ${url.origin}`);
   return { listed: listServers(servers), url: url.href.replace(/\/+$/, ''), notes };
 }
@@ -47,7 +53,8 @@ function fill(server: Json, vars: Record<string, string>, notes: string[]): stri
   return String(server.url).replace(/\{([^{}]+)\}/g, (whole, name: string) => {
     if (Object.hasOwn(vars, name)) return vars[name]!;
     const variable = variables[name];
-    if (isObject(variable) && (typeof variable.default === 'string' || typeof variable.default === 'number')) return String(variable.default);
+    if (isObject(variable) && (typeof variable.default === 'string' || typeof variable.default === 'number'))
+      return String(variable.default);
     const sentence = `The server URL's variable {${name}} has no default; give it with --var ${name}=VALUE`;
     if (!notes.includes(sentence)) notes.push(sentence);
     return whole;

@@ -21,21 +21,35 @@ function param(auth: Json, type: string, key: string): string | undefined {
 /** `{{name}}`-resolved text, or undefined while a variable is left in it. */
 export type Substitute = (text: string) => string;
 
-export function postmanCredential(auth: Json | null, substitute: Substitute, user: string | undefined, notes: string[]): SpecCredential | null {
+export function postmanCredential(
+  auth: Json | null,
+  substitute: Substitute,
+  user: string | undefined,
+  notes: string[],
+): SpecCredential | null {
   if (auth === null) return null;
   const type = typeof auth.type === 'string' ? auth.type : '';
   let credential: SpecCredential | null = null;
   if (type === 'noauth' || type === '') return null;
   if (type === 'bearer' || type === 'oauth2') credential = { placement: undefined, header: 'Authorization', query: null, scheme: type };
-  else if (type === 'basic') credential = { placement: { in: 'basic', username: basicUser(param(auth, 'basic', 'username'), substitute, user, notes) }, header: 'Authorization', query: null, scheme: type };
+  else if (type === 'basic')
+    credential = {
+      placement: { in: 'basic', username: basicUser(param(auth, 'basic', 'username'), substitute, user, notes) },
+      header: 'Authorization',
+      query: null,
+      scheme: type,
+    };
   else if (type === 'apikey') {
     const name = substitute(param(auth, 'apikey', 'key') ?? '').trim();
     const where = param(auth, 'apikey', 'in') ?? 'header';
-    if (name === '' || /\{\{/.test(name)) notes.push('The collection\'s API key auth names no header or parameter; it was left out');
+    if (name === '' || /\{\{/.test(name)) notes.push("The collection's API key auth names no header or parameter; it was left out");
     else if (where === 'query') credential = { placement: { in: 'query', name }, header: null, query: name, scheme: type };
     else credential = { placement: { in: 'header', name, scheme: '' }, header: name, query: null, scheme: type };
   } else notes.push(`The collection's ${type.slice(0, 30)} auth is not one this app can send (bearer, basic, apikey); it was left out`);
-  if (credential !== null) notes.push(`The key goes as ${describeCredential(credential.placement)} (the collection's ${type} auth); no key value from the collection is kept: the profile's key is read from the keychain when a request is sent`);
+  if (credential !== null)
+    notes.push(
+      `The key goes as ${describeCredential(credential.placement)} (the collection's ${type} auth); no key value from the collection is kept: the profile's key is read from the keychain when a request is sent`,
+    );
   return credential;
 }
 
@@ -43,6 +57,8 @@ function basicUser(given: string | undefined, substitute: Substitute, user: stri
   if (user !== undefined && user !== '') return user;
   const name = substitute(given ?? '');
   if (name !== '' && !/[:{}]/.test(name)) return name;
-  notes.push('HTTP Basic needs a user name (an account id) the collection does not give: the placeholder {username} was saved; import again with --user ACCOUNT');
+  notes.push(
+    'HTTP Basic needs a user name (an account id) the collection does not give: the placeholder {username} was saved; import again with --user ACCOUNT',
+  );
   return '{username}';
 }

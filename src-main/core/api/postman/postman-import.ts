@@ -23,7 +23,9 @@ export interface PostmanItem {
 
 export function isPostmanCollection(doc: Json): boolean {
   const schema = isObject(doc.info) ? doc.info.schema : undefined;
-  return (typeof schema === 'string' && /getpostman\.com\/json\/collection\/v2/.test(schema)) || (Array.isArray(doc.item) && isObject(doc.info));
+  return (
+    (typeof schema === 'string' && /getpostman\.com\/json\/collection\/v2/.test(schema)) || (Array.isArray(doc.item) && isObject(doc.info))
+  );
 }
 
 export function postmanItems(doc: Json): PostmanItem[] {
@@ -41,7 +43,17 @@ export function postmanItems(doc: Json): PostmanItem[] {
         const method = typeof request.method === 'string' ? request.method.toUpperCase() : 'GET';
         const raw = urlText(request.url);
         const requestAuth = isObject(request.auth) ? request.auth : own;
-        out.push({ candidate: { id: [...trail, name].join(' / '), method, path: pathOf(raw), summary: `${method} ${raw}`.slice(0, 160), servers: [serverOf(raw, vars)].filter((s) => s !== '') }, request, auth: requestAuth });
+        out.push({
+          candidate: {
+            id: [...trail, name].join(' / '),
+            method,
+            path: pathOf(raw),
+            summary: `${method} ${raw}`.slice(0, 160),
+            servers: [serverOf(raw, vars)].filter((s) => s !== ''),
+          },
+          request,
+          auth: requestAuth,
+        });
       }
     }
   };
@@ -53,11 +65,12 @@ export function postmanRequest(doc: Json, item: PostmanItem, options: SpecOption
   const notes: string[] = [];
   const vars = collectionVariables(doc, options.vars ?? {});
   const missing = new Set<string>();
-  const substitute = (text: string): string => text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, name: string) => {
-    if (Object.hasOwn(vars, name)) return vars[name]!;
-    missing.add(name);
-    return whole;
-  });
+  const substitute = (text: string): string =>
+    text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, name: string) => {
+      if (Object.hasOwn(vars, name)) return vars[name]!;
+      missing.add(name);
+      return whole;
+    });
   const credential = postmanCredential(item.auth, substitute, options.user, notes);
   const url = requestUrl(item.request, substitute, options, notes);
   const headers: { name: string; value: string }[] = [];
@@ -66,8 +79,19 @@ export function postmanRequest(doc: Json, item: PostmanItem, options: SpecOption
     headers.push({ name: header.key, value: substitute(typeof header.value === 'string' ? header.value : '') });
   }
   const body = bodyOf(item.request.body, headers, substitute, notes);
-  for (const name of missing) notes.push(`The variable {{${name.slice(0, 60)}}} has no value in the collection; import again with --var ${name.slice(0, 60)}=VALUE`);
-  const request: ParsedCurl = { method: item.candidate.method, url, headers, body: body.text, form: null, contentType: body.type, ignored: [], unknown: [], warnings: notes };
+  for (const name of missing)
+    notes.push(`The variable {{${name.slice(0, 60)}}} has no value in the collection; import again with --var ${name.slice(0, 60)}=VALUE`);
+  const request: ParsedCurl = {
+    method: item.candidate.method,
+    url,
+    headers,
+    body: body.text,
+    form: null,
+    contentType: body.type,
+    ignored: [],
+    unknown: [],
+    warnings: notes,
+  };
   return { request, credential, unsupported: body.unsupported };
 }
 
@@ -76,7 +100,8 @@ function collectionVariables(doc: Json, given: Record<string, string>): Record<s
   const vars: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const variable of Array.isArray(doc.variable) ? doc.variable : []) {
     if (!isObject(variable) || variable.disabled === true || typeof variable.key !== 'string') continue;
-    if (typeof variable.value === 'string' || typeof variable.value === 'number' || typeof variable.value === 'boolean') vars[variable.key] = String(variable.value);
+    if (typeof variable.value === 'string' || typeof variable.value === 'number' || typeof variable.value === 'boolean')
+      vars[variable.key] = String(variable.value);
   }
   for (const [name, value] of Object.entries(given)) vars[name] = value;
   return vars;
@@ -87,7 +112,11 @@ function urlText(url: unknown): string {
   if (!isObject(url)) return '';
   if (typeof url.raw === 'string') return url.raw;
   const host = Array.isArray(url.host) ? url.host.join('.') : typeof url.host === 'string' ? url.host : '';
-  const path = Array.isArray(url.path) ? url.path.map((p) => (typeof p === 'string' ? p : '')).join('/') : typeof url.path === 'string' ? url.path : '';
+  const path = Array.isArray(url.path)
+    ? url.path.map((p) => (typeof p === 'string' ? p : '')).join('/')
+    : typeof url.path === 'string'
+      ? url.path
+      : '';
   const protocol = typeof url.protocol === 'string' ? `${url.protocol}://` : '';
   return `${protocol}${host}${path === '' ? '' : `/${path.replace(/^\//, '')}`}`;
 }
@@ -118,7 +147,9 @@ function requestUrl(request: Json, substitute: (text: string) => string, options
   // a base URL variable the collection leaves empty: the profile's base URL stands in
   const leading = /^\{\{[^{}]+\}\}/.exec(text);
   if (leading !== null && options.profileBaseUrl !== undefined) {
-    notes.push(`${leading[0].slice(0, 60)} has no value in the collection; the request was read under the profile's ${options.profileBaseUrl}`);
+    notes.push(
+      `${leading[0].slice(0, 60)} has no value in the collection; the request was read under the profile's ${options.profileBaseUrl}`,
+    );
     text = `${options.profileBaseUrl.replace(/\/+$/, '')}${text.slice(leading[0].length)}`;
   }
   if (!/^https?:\/\//i.test(text)) text = `https://${text}`;
@@ -129,7 +160,12 @@ function requestUrl(request: Json, substitute: (text: string) => string, options
   }
 }
 
-function bodyOf(body: unknown, headers: { name: string; value: string }[], substitute: (text: string) => string, notes: string[]): { text: string | null; type: string | null; unsupported: string | null } {
+function bodyOf(
+  body: unknown,
+  headers: { name: string; value: string }[],
+  substitute: (text: string) => string,
+  notes: string[],
+): { text: string | null; type: string | null; unsupported: string | null } {
   const declared = headers.find((h) => h.name.toLowerCase() === 'content-type');
   if (!isObject(body) || body.disabled === true) return { text: null, type: declared?.value ?? null, unsupported: null };
   const mode = typeof body.mode === 'string' ? body.mode : 'raw';
@@ -149,6 +185,16 @@ function bodyOf(body: unknown, headers: { name: string; value: string }[], subst
     if (declared === undefined) headers.push({ name: 'Content-Type', value: FORM_TYPE });
     return { text: formText(fields, notes), type: FORM_TYPE, unsupported: null };
   }
-  if (mode === 'formdata') return { text: null, type: null, unsupported: 'This request cannot be proposed: its body is form-data (multipart, a file upload), which is not supported yet: this app sends JSON and form bodies' };
-  return { text: null, type: null, unsupported: `This request cannot be proposed: its body mode is ${mode.slice(0, 20)}; this app sends JSON and form bodies` };
+  if (mode === 'formdata')
+    return {
+      text: null,
+      type: null,
+      unsupported:
+        'This request cannot be proposed: its body is form-data (multipart, a file upload), which is not supported yet: this app sends JSON and form bodies',
+    };
+  return {
+    text: null,
+    type: null,
+    unsupported: `This request cannot be proposed: its body mode is ${mode.slice(0, 20)}; this app sends JSON and form bodies`,
+  };
 }

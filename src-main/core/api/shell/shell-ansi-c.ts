@@ -4,8 +4,19 @@ import { lineAt, readHex, unterminated } from './shell-scan';
 import type { Scan } from './shell-scan';
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\u0007', b: '\b', e: '\u001b', E: '\u001b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
-  '\\': '\\', "'": "'", '"': '"', '?': '?',
+  a: '\u0007',
+  b: '\b',
+  e: '\u001b',
+  E: '\u001b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
 };
 
 export function ansiCQuoted(s: Scan): void {
@@ -37,7 +48,10 @@ class AnsiOutput {
   private value = '';
   private bytes: number[] = [];
 
-  constructor(private readonly source: string, private readonly openedAt: number) {}
+  constructor(
+    private readonly source: string,
+    private readonly openedAt: number,
+  ) {}
 
   text(piece: string): void {
     this.flush();
@@ -68,14 +82,19 @@ class AnsiOutput {
       // reading them as anything else would change what is sent without a word; the bytes are not
       // quoted (the string may be a header holding a key)
       const line = lineAt(this.source, this.openedAt);
-      throw new CurlParseError(`the $'...' string at line ${line} holds escaped bytes that are not UTF-8 text, `
-        + 'such as Latin-1; the app sends text as UTF-8 and would change them: write the characters themselves (é, not \\xe9)');
+      throw new CurlParseError(
+        `the $'...' string at line ${line} holds escaped bytes that are not UTF-8 text, ` +
+          'such as Latin-1; the app sends text as UTF-8 and would change them: write the characters themselves (é, not \\xe9)',
+      );
     }
     this.bytes = [];
   }
 
   private rejectNul(value: number): void {
-    if (value === 0) throw new CurlParseError(`the $'...' string at line ${lineAt(this.source, this.openedAt)} contains a NUL character, which no shell can pass to curl`);
+    if (value === 0)
+      throw new CurlParseError(
+        `the $'...' string at line ${lineAt(this.source, this.openedAt)} contains a NUL character, which no shell can pass to curl`,
+      );
   }
 }
 
@@ -89,7 +108,8 @@ function ansiCEscape(text: string, at: number, out: AnsiOutput, openedAt: number
   }
   if (e === 'x' || e === 'u' || e === 'U') {
     const hex = readHex(text, at + 2, e === 'x' ? 2 : e === 'u' ? 4 : 8);
-    if (hex.value === -1) out.text(`\\${e}`); // bash keeps an escape without digits as written
+    if (hex.value === -1)
+      out.text(`\\${e}`); // bash keeps an escape without digits as written
     else if (e === 'x') out.byte(hex.value);
     else out.codePoint(hex.value);
     return hex.end;

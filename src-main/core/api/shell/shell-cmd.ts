@@ -130,7 +130,9 @@ function crtBackslashes(s: Scan, chars: string[], at: number): number {
   const count = end - at;
   if (chars[end] !== '"') {
     if (count >= 2) {
-      s.notes.warn('in cmd, backslashes reach curl.exe as written unless a quote follows them, so \\\\ stays two backslashes (DevTools\' "Copy as cURL (cmd)" doubles every backslash); if the body shows too many, copy as cURL (bash) instead');
+      s.notes.warn(
+        'in cmd, backslashes reach curl.exe as written unless a quote follows them, so \\\\ stays two backslashes (DevTools\' "Copy as cURL (cmd)" doubles every backslash); if the body shows too many, copy as cURL (bash) instead',
+      );
     }
     s.words.add('\\'.repeat(count));
     return end;

@@ -26,10 +26,12 @@ export function posixOperator(s: Scan, at: number): CurlParseError {
   if (pair === '&&') return refuse(s, at, '&& (a second command)');
   if (pair === '||') return refuse(s, at, '|| (a second command)');
   if (c === '|') return refuse(s, at, 'a pipe (|)');
-  if (c === '&') return refuse(s, at, 'an unquoted & (which would run the command in the background)', 'put the URL in quotes if it contains &');
+  if (c === '&')
+    return refuse(s, at, 'an unquoted & (which would run the command in the background)', 'put the URL in quotes if it contains &');
   if (c === ';') return refuse(s, at, 'a ; (a second command)');
   if (c === '<' || c === '>') return refuse(s, at, `a redirection (${c})`, 'paste only the curl command (use -o to save the response)');
-  if (c === '`') return refuse(s, at, 'a backtick command substitution (`...`), which is not run here', 'paste the command with its result filled in');
+  if (c === '`')
+    return refuse(s, at, 'a backtick command substitution (`...`), which is not run here', 'paste the command with its result filled in');
   return refuse(s, at, `an unquoted parenthesis (${c})`, 'put that argument in quotes');
 }
 
@@ -67,7 +69,8 @@ function posixDoubleQuoted(s: Scan): void {
 function posixDoubleQuotedSpecial(s: Scan, at: number): number {
   const { text } = s;
   const c = text.charAt(at);
-  if (c === '`') throw refuse(s, at, 'a backtick command substitution (`...`), which is not run here', 'paste the command with its result filled in');
+  if (c === '`')
+    throw refuse(s, at, 'a backtick command substitution (`...`), which is not run here', 'paste the command with its result filled in');
   if (c === '$') {
     posixDollar(s, at);
     return at + 1;
@@ -88,7 +91,8 @@ function posixBareDollar(s: Scan): void {
   const at = s.pos;
   const next = s.text.charAt(at + 1);
   if (next === "'") ansiCQuoted(s);
-  else if (next === '"') s.pos += 1; // $"..." (locale translation) reads as "..."
+  else if (next === '"')
+    s.pos += 1; // $"..." (locale translation) reads as "..."
   else {
     posixDollar(s, at);
     s.lineHasContent = true;
@@ -99,7 +103,8 @@ function posixBareDollar(s: Scan): void {
 /** A POSIX `$` not starting $'...': notes a variable, refuses $(...), keeps the `$` itself. */
 function posixDollar(s: Scan, at: number): void {
   const next = s.text.charAt(at + 1);
-  if (next === '(') throw refuse(s, at, 'a command substitution $(...), which is not run here', 'paste the command with its result filled in');
+  if (next === '(')
+    throw refuse(s, at, 'a command substitution $(...), which is not run here', 'paste the command with its result filled in');
   if (!noteVariable(s, at, '') && next !== '' && '0123456789@*#?$!-'.includes(next)) s.notes.variable(`$${next}`);
   s.words.add('$');
 }

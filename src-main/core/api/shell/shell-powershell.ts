@@ -40,7 +40,14 @@ function powerShellSingleQuoted(s: Scan): void {
 }
 
 const POWERSHELL_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\u0007', b: '\b', e: '\u001b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+  a: '\u0007',
+  b: '\b',
+  e: '\u001b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
 };
 
 /** "..." with `x escapes and "" for a quote; $name is noted, $( refused. */
@@ -70,7 +77,10 @@ function powerShellDoubleQuoted(s: Scan): void {
 function powerShellEscape(s: Scan, at: number, openedAt: number): number {
   const e = s.text.charAt(at + 1);
   if (e === '') throw unterminated(s.text, openedAt);
-  if (e === '0') throw new CurlParseError(`the string at line ${lineAt(s.text, openedAt)} contains a NUL character (\`0), which cannot be passed to curl`);
+  if (e === '0')
+    throw new CurlParseError(
+      `the string at line ${lineAt(s.text, openedAt)} contains a NUL character (\`0), which cannot be passed to curl`,
+    );
   if (e === 'u' && s.text.charAt(at + 2) === '{') {
     const hex = readHex(s.text, at + 3, 6);
     if (hex.value > 0 && s.text.charAt(hex.end) === '}') {
@@ -90,6 +100,7 @@ function powerShellBareDollar(s: Scan): void {
 }
 
 function powerShellDollar(s: Scan, at: number): void {
-  if (s.text.charAt(at + 1) === '(') throw refuse(s, at, 'a subexpression $(...), which is not run here', 'paste the command with its result filled in');
+  if (s.text.charAt(at + 1) === '(')
+    throw refuse(s, at, 'a subexpression $(...), which is not run here', 'paste the command with its result filled in');
   noteVariable(s, at, ':');
 }

@@ -49,8 +49,10 @@ export class Notes {
   list(): string[] {
     const out = [...this.messages];
     const names = [...this.variables];
-    if (names.length === 1) out.push(`the variable ${names[0]} was not expanded and stays as written; put its value in the command instead`);
-    if (names.length > 1) out.push(`the variables ${names.join(', ')} were not expanded and stay as written; put their values in the command instead`);
+    if (names.length === 1)
+      out.push(`the variable ${names[0]} was not expanded and stays as written; put its value in the command instead`);
+    if (names.length > 1)
+      out.push(`the variables ${names.join(', ')} were not expanded and stay as written; put their values in the command instead`);
     return out;
   }
 }
@@ -67,7 +69,15 @@ export interface Scan {
 }
 
 export function newScan(text: string, start: number): Scan {
-  return { text, pos: start, words: new WordSink(), notes: new Notes(), lineHasContent: false, warnedBareNewline: false, warnedTrailingSpace: false };
+  return {
+    text,
+    pos: start,
+    words: new WordSink(),
+    notes: new Notes(),
+    lineHasContent: false,
+    warnedBareNewline: false,
+    warnedTrailingSpace: false,
+  };
 }
 
 export function isBlank(c: string): boolean {
@@ -89,7 +99,8 @@ function isTypographicQuote(c: string): boolean {
 
 export function rejectNul(text: string): void {
   const at = text.indexOf('\u0000');
-  if (at !== -1) throw new CurlParseError(`the text contains a NUL character at line ${lineAt(text, at)}, which no shell can pass to curl; remove it`);
+  if (at !== -1)
+    throw new CurlParseError(`the text contains a NUL character at line ${lineAt(text, at)}, which no shell can pass to curl; remove it`);
 }
 
 export function unterminated(text: string, openedAt: number): CurlParseError {
@@ -116,7 +127,10 @@ export function addPlain(s: Scan, c: string): void {
     s.words.end();
     return;
   }
-  if (isTypographicQuote(c)) s.notes.warn('typographic quotes (“ ” ‘ ’) outside quotes were kept as text; if they were meant as quotes, type straight quotes instead');
+  if (isTypographicQuote(c))
+    s.notes.warn(
+      'typographic quotes (“ ” ‘ ’) outside quotes were kept as text; if they were meant as quotes, type straight quotes instead',
+    );
   s.words.add(c);
   s.lineHasContent = true;
 }
@@ -171,11 +185,15 @@ export function bareLineBreak(s: Scan, at: number): number {
   while (next < s.text.length && isBlank(s.text.charAt(next))) next += 1;
   if (next < s.text.length) {
     if (startsCurl(s.text, next)) {
-      throw new CurlParseError(`the text holds more than one command (another curl starts at line ${lineAt(s.text, next)}); paste one curl command at a time`);
+      throw new CurlParseError(
+        `the text holds more than one command (another curl starts at line ${lineAt(s.text, next)}); paste one curl command at a time`,
+      );
     }
     if (s.lineHasContent && !s.warnedBareNewline && s.text.charAt(next) !== '#') {
       s.warnedBareNewline = true;
-      s.notes.warn(`line ${lineAt(s.text, at)} does not end with a line continuation, so a shell would stop the command there; the lines after it were read as part of the same command`);
+      s.notes.warn(
+        `line ${lineAt(s.text, at)} does not end with a line continuation, so a shell would stop the command there; the lines after it were read as part of the same command`,
+      );
     }
   }
   s.lineHasContent = false;

@@ -13,7 +13,8 @@ export function chooseMediaType(types: readonly string[]): { type: string; kind:
   const json = lower.findIndex((t) => t === JSON_TYPE || /^application\/[\w.-]+\+json$/.test(t) || t === '*/*' || t === 'application/*');
   if (json >= 0) return { type: lower[json] === '*/*' || lower[json] === 'application/*' ? JSON_TYPE : lower[json]!, kind: 'json' };
   if (lower.includes(FORM_TYPE)) return { type: FORM_TYPE, kind: 'form' };
-  if (lower.includes('multipart/form-data')) return { reason: 'its body is multipart/form-data (a file upload), which is not supported yet: this app sends JSON and form bodies' };
+  if (lower.includes('multipart/form-data'))
+    return { reason: 'its body is multipart/form-data (a file upload), which is not supported yet: this app sends JSON and form bodies' };
   return { reason: `its body is ${lower.join(', ').slice(0, 80)}, which this app does not send (it sends JSON and form bodies)` };
 }
 
@@ -26,7 +27,8 @@ export function formText(value: unknown, notes: string[]): string {
   const pairs: string[] = [];
   for (const [name, field] of Object.entries(value)) {
     for (const item of Array.isArray(field) ? field : [field]) {
-      if (typeof item === 'object' && item !== null) notes.push(`The form field ${name.slice(0, 60)} holds an object; it was written as JSON text`);
+      if (typeof item === 'object' && item !== null)
+        notes.push(`The form field ${name.slice(0, 60)} holds an object; it was written as JSON text`);
       const text = item === null || item === undefined ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item);
       pairs.push(`${formEncode(name)}=${formEncode(text)}`);
     }

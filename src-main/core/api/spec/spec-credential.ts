@@ -10,12 +10,25 @@ import type { SpecCredential } from './spec-types';
 export function withKey(request: ParsedCurl, credential: SpecCredential | null): ParsedCurl {
   if (credential === null) return request;
   const placement = credential.placement;
-  if (placement === undefined) return { ...request, headers: [...request.headers, { name: 'Authorization', value: `Bearer ${KEY_PLACEHOLDER}` }] };
+  if (placement === undefined)
+    return { ...request, headers: [...request.headers, { name: 'Authorization', value: `Bearer ${KEY_PLACEHOLDER}` }] };
   switch (placement.in) {
     case 'basic':
-      return { ...request, headers: [...request.headers, { name: 'Authorization', value: `Basic ${Buffer.from(`${placement.username}:${KEY_PLACEHOLDER}`).toString('base64')}` }] };
+      return {
+        ...request,
+        headers: [
+          ...request.headers,
+          { name: 'Authorization', value: `Basic ${Buffer.from(`${placement.username}:${KEY_PLACEHOLDER}`).toString('base64')}` },
+        ],
+      };
     case 'header':
-      return { ...request, headers: [...request.headers, { name: placement.name, value: placement.scheme === '' ? KEY_PLACEHOLDER : `${placement.scheme} ${KEY_PLACEHOLDER}` }] };
+      return {
+        ...request,
+        headers: [
+          ...request.headers,
+          { name: placement.name, value: placement.scheme === '' ? KEY_PLACEHOLDER : `${placement.scheme} ${KEY_PLACEHOLDER}` },
+        ],
+      };
     case 'query': {
       const url = new URL(request.url);
       url.search = `${url.search === '' ? '?' : `${url.search}&`}${querySafe(placement.name)}=${KEY_PLACEHOLDER}`;

@@ -24,11 +24,26 @@ export interface ApiSpec extends OperationSource {
 
 export function readApiSpec(text: string): ApiSpec {
   const doc = parseSpecText(text) as Record<string, unknown>;
-  const title = isObject(doc.info) && typeof doc.info.title === 'string' ? doc.info.title : isObject(doc.info) && typeof doc.info.name === 'string' ? doc.info.name : '';
+  const title =
+    isObject(doc.info) && typeof doc.info.title === 'string'
+      ? doc.info.title
+      : isObject(doc.info) && typeof doc.info.name === 'string'
+        ? doc.info.name
+        : '';
   if (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') return { kind: 'openapi', title, ...openApiSource(doc) };
   if (isPostmanCollection(doc)) {
     const items = postmanItems(doc);
-    return { kind: 'postman', title, candidates: items.map((i) => i.candidate), request: (candidate, options) => postmanRequest(doc, items.find((i) => i.candidate === candidate)!, options) };
+    return {
+      kind: 'postman',
+      title,
+      candidates: items.map((i) => i.candidate),
+      request: (candidate, options) =>
+        postmanRequest(
+          doc,
+          items.find((i) => i.candidate === candidate)!,
+          options,
+        ),
+    };
   }
   throw new SpecError('The document is neither an OpenAPI 3 description (openapi: 3.x) nor a Postman collection (info and item)');
 }
@@ -45,7 +60,13 @@ export function findCandidate(spec: ApiSpec, ref: string): SpecCandidate {
   for (const key of [(c: SpecCandidate) => `${c.method} ${c.path}`, (c: SpecCandidate) => c.summary]) {
     const matching = spec.candidates.filter((c) => tidy(key(c)) === wanted);
     if (matching.length === 1) return matching[0]!;
-    if (matching.length > 1) throw new SpecError(`"${ref.slice(0, 80)}" names ${matching.length} operations of the document (${matching.map((c) => c.id).join('; ').slice(0, 200)}); name one by its id`);
+    if (matching.length > 1)
+      throw new SpecError(
+        `"${ref.slice(0, 80)}" names ${matching.length} operations of the document (${matching
+          .map((c) => c.id)
+          .join('; ')
+          .slice(0, 200)}); name one by its id`,
+      );
   }
   throw new SpecError(`The document has no operation "${ref.slice(0, 80)}"; list them with --list`);
 }

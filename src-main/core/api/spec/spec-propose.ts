@@ -6,7 +6,12 @@ import { proposeOperation } from '../propose';
 import type { SpecCandidate, SpecProposal, SpecProposeOptions, SpecRequest } from './spec-types';
 import type { DescribedOperation } from '../types';
 
-export function proposeSpecRequest(candidate: SpecCandidate, example: SpecRequest, operation: DescribedOperation, options: SpecProposeOptions): SpecProposal {
+export function proposeSpecRequest(
+  candidate: SpecCandidate,
+  example: SpecRequest,
+  operation: DescribedOperation,
+  options: SpecProposeOptions,
+): SpecProposal {
   if (example.unsupported !== null) return { candidate, proposal: null, unsupported: example.unsupported };
   const proposal = proposeOperation(example.request, operation, {
     ...(options.profileBaseUrl === undefined ? {} : { profileBaseUrl: options.profileBaseUrl }),

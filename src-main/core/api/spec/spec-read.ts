@@ -45,7 +45,8 @@ function parseYaml(text: string): unknown {
     const reason = err instanceof Error ? ((err as { reason?: unknown }).reason ?? err.message) : 'unreadable';
     // a parser recursing through `[[[[...` runs out of stack, or stops at its own depth limit
     // (js-yaml 4's maxDepth): say what it means
-    if (err instanceof RangeError || /nesting exceeded/i.test(String(reason))) throw new SpecError(`The document is nested too deeply (more than ${MAX_SPEC_DEPTH} levels)`);
+    if (err instanceof RangeError || /nesting exceeded/i.test(String(reason)))
+      throw new SpecError(`The document is nested too deeply (more than ${MAX_SPEC_DEPTH} levels)`);
     throw new SpecError(`The document is neither JSON nor YAML this app reads: ${String(reason).slice(0, 160)}`);
   }
 }
@@ -59,7 +60,8 @@ function checkExpansion(root: unknown): void {
     budget.spend();
     if (typeof node !== 'object' || node === null) continue;
     // a value that contains itself (a YAML alias to its own anchor) never ends: it hits the depth
-    if (depth >= MAX_SPEC_DEPTH) throw new SpecError(`The document is nested too deeply (more than ${MAX_SPEC_DEPTH} levels) or contains itself`);
+    if (depth >= MAX_SPEC_DEPTH)
+      throw new SpecError(`The document is nested too deeply (more than ${MAX_SPEC_DEPTH} levels) or contains itself`);
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
   }
 }

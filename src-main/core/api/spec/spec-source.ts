@@ -24,7 +24,9 @@ export function isSpecUrl(source: string): boolean {
 }
 
 export async function readSpecSource(source: string, options: { timeoutMs?: number; route?: NetworkRoute } = {}): Promise<SpecText> {
-  return isSpecUrl(source) ? fetchSpec(source.trim(), options.timeoutMs ?? FETCH_TIMEOUT_MS, options.route ?? environmentRoute()) : { text: await readSpecFile(source) };
+  return isSpecUrl(source)
+    ? fetchSpec(source.trim(), options.timeoutMs ?? FETCH_TIMEOUT_MS, options.route ?? environmentRoute())
+    : { text: await readSpecFile(source) };
 }
 
 async function readSpecFile(path: string): Promise<string> {
@@ -33,7 +35,9 @@ async function readSpecFile(path: string): Promise<string> {
     handle = await open(path, 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new SpecError(code === 'ENOENT' ? `There is no file ${path.slice(0, 200)}` : `The file ${path.slice(0, 200)} cannot be read (${code ?? 'error'})`);
+    throw new SpecError(
+      code === 'ENOENT' ? `There is no file ${path.slice(0, 200)}` : `The file ${path.slice(0, 200)} cannot be read (${code ?? 'error'})`,
+    );
   }
   try {
     const stat = await handle.stat();
@@ -52,13 +56,24 @@ async function readSpecFile(path: string): Promise<string> {
 async function fetchSpec(source: string, timeoutMs: number, route: NetworkRoute): Promise<SpecText> {
   // before anything is resolved or connected: plain http goes nowhere but this computer
   const url = checkedSpecUrl(source);
-  const dispatcher = await dispatcherFor(url.origin, route, { connectTimeoutMs: timeoutMs, headersTimeoutMs: timeoutMs, bodyTimeoutMs: timeoutMs });
+  const dispatcher = await dispatcherFor(url.origin, route, {
+    connectTimeoutMs: timeoutMs,
+    headersTimeoutMs: timeoutMs,
+    bodyTimeoutMs: timeoutMs,
+  });
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await requestUrl(dispatcher, url, { method: 'GET', signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' } });
+    const res = await requestUrl(dispatcher, url, {
+      method: 'GET',
+      signal,
+      headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' },
+    });
     if (res.statusCode >= 300) {
       await res.body.dump();
-      const where = res.statusCode < 400 && typeof res.headers.location === 'string' ? `; it points at ${res.headers.location.slice(0, 200)}: fetch that address instead` : '';
+      const where =
+        res.statusCode < 400 && typeof res.headers.location === 'string'
+          ? `; it points at ${res.headers.location.slice(0, 200)}: fetch that address instead`
+          : '';
       throw new SpecError(`${url.origin}${url.pathname.slice(0, 120)} answered HTTP ${res.statusCode}${where}`);
     }
     const declared = Number(res.headers['content-length']);
@@ -79,7 +94,11 @@ async function fetchSpec(source: string, timeoutMs: number, route: NetworkRoute)
     return { text: Buffer.concat(chunks).toString('utf8'), url: url.href };
   } catch (err) {
     if (err instanceof SpecError) throw err;
-    const reason = signal.aborted ? `no complete answer within ${Math.round(timeoutMs / 1000)} s` : err instanceof Error ? err.message.slice(0, 160) : 'unreachable';
+    const reason = signal.aborted
+      ? `no complete answer within ${Math.round(timeoutMs / 1000)} s`
+      : err instanceof Error
+        ? err.message.slice(0, 160)
+        : 'unreachable';
     throw new SpecError(`The document at ${url.origin}${url.pathname.slice(0, 120)} could not be fetched: ${reason}`);
   } finally {
     void dispatcher.destroy().catch(() => undefined);

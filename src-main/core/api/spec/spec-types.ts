@@ -61,8 +61,7 @@ export interface SpecRequest {
 }
 
 export type SpecProposal =
-  | { candidate: SpecCandidate; proposal: Proposal; unsupported: null }
-  | { candidate: SpecCandidate; proposal: null; unsupported: string };
+  { candidate: SpecCandidate; proposal: Proposal; unsupported: null } | { candidate: SpecCandidate; proposal: null; unsupported: string };
 
 export interface SpecProposeOptions extends SpecOptions {
   fixes?: RoleFixes;

@@ -36,7 +36,9 @@ export function twilioSignatureOf(authToken: string, url: string, fields: readon
 export function signedUrlCandidates(path: string, headers: Headers): string[] {
   const host = header(headers, 'x-forwarded-host') ?? header(headers, 'host');
   if (host === undefined) return [];
-  const protos = [...new Set([header(headers, 'x-forwarded-proto'), 'https', 'http'].filter((p): p is string => p === 'http' || p === 'https'))];
+  const protos = [
+    ...new Set([header(headers, 'x-forwarded-proto'), 'https', 'http'].filter((p): p is string => p === 'http' || p === 'https')),
+  ];
   const urls: string[] = [];
   for (const proto of protos) {
     let url: URL;
@@ -64,7 +66,13 @@ function sameSignature(expected: string, given: string): boolean {
  * `path`: the request's path and query as received; `body`: the raw bytes; `form`: whether the
  * body is application/x-www-form-urlencoded (its fields are signed) or not (bodySHA256 is).
  */
-export function checkTwilioSignature(input: { path: string; headers: Headers; body: Buffer; form: boolean; authToken: string }): SignatureVerdict {
+export function checkTwilioSignature(input: {
+  path: string;
+  headers: Headers;
+  body: Buffer;
+  form: boolean;
+  authToken: string;
+}): SignatureVerdict {
   const given = header(input.headers, TWILIO_SIGNATURE_HEADER);
   if (given === undefined) return 'missing';
   if (!/^[A-Za-z0-9+/]{27}=$/.test(given)) return 'invalid';
@@ -78,6 +86,7 @@ export function checkTwilioSignature(input: { path: string; headers: Headers; bo
   }
   let valid = false;
   // every candidate is computed and compared, so the time taken says nothing about which matched
-  for (const url of signedUrlCandidates(input.path, input.headers)) valid = sameSignature(twilioSignatureOf(input.authToken, url, fields), given) || valid;
+  for (const url of signedUrlCandidates(input.path, input.headers))
+    valid = sameSignature(twilioSignatureOf(input.authToken, url, fields), given) || valid;
   return valid ? 'valid' : 'invalid';
 }

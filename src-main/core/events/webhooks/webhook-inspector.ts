@@ -90,7 +90,7 @@ export class WebhookInspector {
     try {
       payload = parseWebhookBody(body, original.headers['content-type']);
     } catch {
-      throw new CrmError('validation', 'This delivery\'s body is not readable JSON or form data, so replaying it would do nothing.');
+      throw new CrmError('validation', "This delivery's body is not readable JSON or form data, so replaying it would do nothing.");
     }
     const outcome = this.deps.receive(original.profileId, payload);
     const now = this.deps.now?.() ?? new Date();

@@ -108,13 +108,24 @@ function noteDelivery(req: IncomingMessage, target: WebhookTarget, profileId: st
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, target: WebhookTarget, log: (message: string) => void, listening: Listening): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: WebhookTarget,
+  log: (message: string) => void,
+  listening: Listening,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const match = /^\/webhooks\/([A-Za-z0-9_.-]{1,200})\/?$/.exec(url.pathname);
   if (!match) return answer(res, 404, '{"error":"not_found"}');
   const profileId = match[1]!;
   if (!(await target.exists(profileId))) return answer(res, 404, '{"error":"unknown_profile"}');
-  const refusal = webhookRefusal({ method: req.method ?? 'GET', headers: req.headers, ownHosts: listening.ownHosts, acceptsForms: (await target.postsForms?.(profileId)) ?? false });
+  const refusal = webhookRefusal({
+    method: req.method ?? 'GET',
+    headers: req.headers,
+    ownHosts: listening.ownHosts,
+    acceptsForms: (await target.postsForms?.(profileId)) ?? false,
+  });
   if (refusal !== null) {
     // the body is never read: nothing of it is kept or logged
     log(`webhook for ${profileId} refused: ${refusal.replace(/_/g, ' ')}`);
@@ -127,7 +138,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
     const token = await target.verifyTokenOf(profileId);
     const mode = url.searchParams.get('hub.mode');
     const challenge = url.searchParams.get('hub.challenge');
-    if (mode === 'subscribe' && token !== null && challenge !== null && url.searchParams.get('hub.verify_token') === token) return answer(res, 200, challenge, 'text/plain');
+    if (mode === 'subscribe' && token !== null && challenge !== null && url.searchParams.get('hub.verify_token') === token)
+      return answer(res, 200, challenge, 'text/plain');
     return answer(res, 403, '{"error":"verification_failed"}');
   }
   if (req.method !== 'POST') {
@@ -144,7 +156,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, target: Webhook
   if (secret !== null) {
     const twilio = req.headers[TWILIO_SIGNATURE_HEADER] !== undefined;
     verdict = twilio
-      ? checkTwilioSignature({ path: req.url ?? '/', headers: req.headers, body, form: isForm(req.headers['content-type']), authToken: secret })
+      ? checkTwilioSignature({
+          path: req.url ?? '/',
+          headers: req.headers,
+          body,
+          form: isForm(req.headers['content-type']),
+          authToken: secret,
+        })
       : checkSignatureOrApikey(body, req.headers, secret);
     if (verdict !== 'valid') {
       log(`webhook for ${profileId} refused: ${twilio ? 'X-Twilio-Signature' : 'signature'} ${verdict}`);

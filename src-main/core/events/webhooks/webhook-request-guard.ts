@@ -59,6 +59,7 @@ export function webhookRefusal(request: GuardedRequest): WebhookRefusal | null {
   if (request.headers.origin !== undefined) return 'browser_origin';
   const host = (request.headers.host ?? '').trim().toLowerCase();
   if (!request.ownHosts.includes(host) && !forwardedByTunnel(request.headers)) return 'foreign_host';
-  if (request.method === 'POST' && !acceptedBodyType(request.headers['content-type'], request.acceptsForms)) return 'unexpected_content_type';
+  if (request.method === 'POST' && !acceptedBodyType(request.headers['content-type'], request.acceptsForms))
+    return 'unexpected_content_type';
   return null;
 }

@@ -77,7 +77,12 @@ export class CaFileTrust {
     }
     const contents = await readCaFile(path);
     this.setting.set(path);
-    this.settle(path, { path, version: contents, count: contents.certificates.length, trusted: trustWith(contents.certificates, this.defaults()) });
+    this.settle(path, {
+      path,
+      version: contents,
+      count: contents.certificates.length,
+      trusted: trustWith(contents.certificates, this.defaults()),
+    });
     return this.describe();
   }
 
@@ -118,7 +123,12 @@ export class CaFileTrust {
         return;
       }
       const contents = await readCaFile(path);
-      this.read = { path, version: contents, count: contents.certificates.length, trusted: trustWith(contents.certificates, this.defaults()) };
+      this.read = {
+        path,
+        version: contents,
+        count: contents.certificates.length,
+        trusted: trustWith(contents.certificates, this.defaults()),
+      };
       this.problem = null;
     } catch (err) {
       const reason = err instanceof CrmError ? err.message : `${path} cannot be read.`;

@@ -70,20 +70,40 @@ export interface DirectConnect {
 }
 
 /** a dispatcher of its own for one origin, the way the route goes now; the caller destroys it */
-export async function dispatcherFor(origin: string, route: NetworkRoute, timeouts: PoolTimeouts, direct: DirectConnect = {}): Promise<Dispatcher> {
+export async function dispatcherFor(
+  origin: string,
+  route: NetworkRoute,
+  timeouts: PoolTimeouts,
+  direct: DirectConnect = {},
+): Promise<Dispatcher> {
   return dispatcherVia(origin, await chooseRoute(origin, route), timeouts, direct);
 }
 
 /** a dispatcher for one origin, through the chosen proxy when there is one */
 export function dispatcherVia(origin: string, choice: RouteChoice, timeouts: PoolTimeouts, direct: DirectConnect = {}): Dispatcher {
   const tlsOptions = tlsTrusting(choice.ca);
-  const common = { headersTimeout: timeouts.headersTimeoutMs, bodyTimeout: timeouts.bodyTimeoutMs, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 };
+  const common = {
+    headersTimeout: timeouts.headersTimeoutMs,
+    bodyTimeout: timeouts.bodyTimeoutMs,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+  };
   if (choice.proxy) {
-    return new ProxyAgent({ uri: choice.proxy, ...common, requestTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions }, proxyTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions } });
+    return new ProxyAgent({
+      uri: choice.proxy,
+      ...common,
+      requestTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions },
+      proxyTls: { timeout: timeouts.connectTimeoutMs, ...tlsOptions },
+    });
   }
   // undici's own connector, with each connection's DNS, connect and TLS times noted for the
   // request log (request-timing.ts); through a proxy those belong to the tunnel and are not split
-  return new Pool(origin, { ...common, connect: timedConnector(buildConnector({ timeout: timeouts.connectTimeoutMs, ...tlsOptions, ...(direct.lookup ? { lookup: direct.lookup } : {}) })) });
+  return new Pool(origin, {
+    ...common,
+    connect: timedConnector(
+      buildConnector({ timeout: timeouts.connectTimeoutMs, ...tlsOptions, ...(direct.lookup ? { lookup: direct.lookup } : {}) }),
+    ),
+  });
 }
 
 interface Held {
@@ -131,7 +151,10 @@ export class DispatcherCache {
     await Promise.all(
       pools.map(async (pool) => {
         let timer: NodeJS.Timeout | undefined;
-        const graceful = pool.close().then(() => true, () => false);
+        const graceful = pool.close().then(
+          () => true,
+          () => false,
+        );
         const late = new Promise<boolean>((resolve) => {
           timer = setTimeout(() => resolve(false), graceMs);
         });

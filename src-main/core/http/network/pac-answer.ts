@@ -14,7 +14,11 @@ type PacEntry = { kind: 'direct' } | { kind: 'proxy'; url: string } | { kind: 's
 
 /** the way out to use: the first entry the app can use, in the answer's own order */
 export function choosePacEntry(answer: string, origin: string): PacChoice {
-  const entries = answer.split(';').map((part) => part.trim()).filter((part) => part !== '').map(readEntry);
+  const entries = answer
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(readEntry);
   for (const entry of entries) {
     if (entry.kind === 'direct' || entry.kind === 'proxy') return entry;
   }
@@ -28,7 +32,10 @@ export function choosePacEntry(answer: string, origin: string): PacChoice {
       reason: `The system proxy settings send ${origin} through a SOCKS proxy (${socks.written}), which CRM Console cannot use. Ask for an HTTP proxy in the system settings or the PAC file, or start CRM Console from a terminal with HTTPS_PROXY set.`,
     };
   }
-  return { kind: 'unusable', reason: `The system proxy settings gave an answer for ${origin} that CRM Console cannot read ("${printable(answer)}").` };
+  return {
+    kind: 'unusable',
+    reason: `The system proxy settings gave an answer for ${origin} that CRM Console cannot read ("${printable(answer)}").`,
+  };
 }
 
 function readEntry(entry: string): PacEntry {
@@ -40,7 +47,8 @@ function readEntry(entry: string): PacEntry {
   if (where === undefined) return { kind: 'unreadable' };
   if (keyword === 'PROXY') return proxyEntry('http', where, 80);
   if (keyword === 'HTTPS') return proxyEntry('https', where, 443);
-  if (keyword === 'SOCKS' || keyword === 'SOCKS4' || keyword === 'SOCKS5') return hostPort(where, 1080) === null ? { kind: 'unreadable' } : { kind: 'socks', written: `${keyword} ${where}` };
+  if (keyword === 'SOCKS' || keyword === 'SOCKS4' || keyword === 'SOCKS5')
+    return hostPort(where, 1080) === null ? { kind: 'unreadable' } : { kind: 'socks', written: `${keyword} ${where}` };
   return { kind: 'unreadable' };
 }
 
@@ -62,6 +70,10 @@ function hostPort(where: string, defaultPort: number): string | null {
 
 /** the answer as a message may quote it: short, one line, no control characters */
 function printable(answer: string): string {
-  const flat = [...answer].map((ch) => (ch < ' ' || ch === '\u007f' ? ' ' : ch)).join('').replace(/ +/g, ' ').trim();
+  const flat = [...answer]
+    .map((ch) => (ch < ' ' || ch === '\u007f' ? ' ' : ch))
+    .join('')
+    .replace(/ +/g, ' ')
+    .trim();
   return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
 }

@@ -45,7 +45,9 @@ export function environmentDecides(origin: string, env: Env): boolean {
 
 /** HTTPS_PROXY for https, HTTP_PROXY for http, ALL_PROXY for both */
 function proxyVariable(url: URL, env: Env): string | undefined {
-  return url.protocol === 'https:' ? (read(env, 'https_proxy') ?? read(env, 'all_proxy')) : (read(env, 'http_proxy') ?? read(env, 'all_proxy'));
+  return url.protocol === 'https:'
+    ? (read(env, 'https_proxy') ?? read(env, 'all_proxy'))
+    : (read(env, 'http_proxy') ?? read(env, 'all_proxy'));
 }
 
 function bypassed(url: URL, noProxy: string): boolean {
@@ -78,7 +80,10 @@ function splitHostPort(rule: string): [string, string | undefined] {
  * brackets and compressed.
  */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === '::1') return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;

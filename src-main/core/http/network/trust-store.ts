@@ -11,7 +11,9 @@ type CaReader = (kind: 'default' | 'system') => string[];
 let cached: string[] | null | undefined;
 
 /** null: this Node cannot read the OS store, so its own defaults apply unchanged */
-export function trustedCertificates(read: CaReader | undefined = (tls as { getCACertificates?: CaReader }).getCACertificates): string[] | null {
+export function trustedCertificates(
+  read: CaReader | undefined = (tls as { getCACertificates?: CaReader }).getCACertificates,
+): string[] | null {
   if (read === undefined) return null;
   try {
     return [...new Set([...read('default'), ...read('system')])];

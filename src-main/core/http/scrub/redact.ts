@@ -116,7 +116,12 @@ function scrubLiteral(text: string, windows: SecretWindows): string {
     if (stretch > run) hash = (hash - Math.imul(fold(text.charCodeAt(i - run)), drop)) | 0;
     if (stretch < run) continue;
     const start = i - run + 1;
-    if ((bits[(hash & mask) >>> 5]! & (1 << (hash & 31))) === 0 || !windows.hashes.has(hash) || !windows.texts.has(text.slice(start, start + run).toLowerCase())) continue;
+    if (
+      (bits[(hash & mask) >>> 5]! & (1 << (hash & 31))) === 0 ||
+      !windows.hashes.has(hash) ||
+      !windows.texts.has(text.slice(start, start + run).toLowerCase())
+    )
+      continue;
     if (start <= coverEnd) {
       coverEnd = start + run;
       continue;
@@ -152,7 +157,10 @@ function scrubSecretSlow(text: string, secret: string): string {
   const windows = secretWindows(secret);
   const hit = new Array<boolean>(chars.length).fill(false);
   for (let i = 0; i + LEAK_RUN <= chars.length; i += 1) {
-    const window = chars.slice(i, i + LEAK_RUN).map((c) => (c.toLowerCase().length === 1 ? c.toLowerCase() : c)).join('');
+    const window = chars
+      .slice(i, i + LEAK_RUN)
+      .map((c) => (c.toLowerCase().length === 1 ? c.toLowerCase() : c))
+      .join('');
     if (windows.texts.has(window)) hit.fill(true, i, i + LEAK_RUN);
   }
   let out = '';

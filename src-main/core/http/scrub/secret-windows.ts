@@ -48,7 +48,16 @@ export function secretWindows(secret: string): SecretWindows {
     let drop = 1;
     for (let i = 0; i < LEAK_RUN; i += 1) drop = Math.imul(drop, BASE);
     const keyChars = new Uint8Array(128);
-    windows = { ascii: isAscii(secret), escapable: forms.some((f) => /[/"\\]/.test(f)), quote: secret.includes('"'), texts: new Set(), hashes: new Set(), hashBits: new Int32Array((HASH_BITS_MASK + 1) >>> 5), drop, keyChars };
+    windows = {
+      ascii: isAscii(secret),
+      escapable: forms.some((f) => /[/"\\]/.test(f)),
+      quote: secret.includes('"'),
+      texts: new Set(),
+      hashes: new Set(),
+      hashBits: new Int32Array((HASH_BITS_MASK + 1) >>> 5),
+      drop,
+      keyChars,
+    };
     for (const form of forms) addWindows(windows, form.toLowerCase());
     if (windowCache.size > 16) windowCache.clear();
     windowCache.set(secret, windows);

@@ -23,7 +23,15 @@ export function queuedMessageFields(input: Parameters<OutboxService['enqueueMess
   const data = JSON.parse(JSON.stringify(op)) as MessageOp;
   // the request as built for the send that could not go (never holds a key): what is sent later
   const request = input.request ? (JSON.parse(JSON.stringify(input.request)) as PreparedRequest) : undefined;
-  return { profileId: input.profileId, keyId: input.keyId, op: data, label: input.label, number: normalizePhone(op.input.number), request, baseUrl: input.baseUrl };
+  return {
+    profileId: input.profileId,
+    keyId: input.keyId,
+    op: data,
+    label: input.label,
+    number: normalizePhone(op.input.number),
+    request,
+    baseUrl: input.baseUrl,
+  };
 }
 
 export interface MessageKindDeps {
@@ -39,9 +47,11 @@ export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
       const id = r.item.id;
       if (r.payload.baseUrl === undefined) {
         // queued by an older build: bound to where its profile points now
-        await host.transact((tx) => m.bindBase(tx, id, profile.baseUrl)).catch((err: unknown) => {
-          host.log(`outbox: could not record where ${id} goes: ${toErrorInfo(err).message}`);
-        });
+        await host
+          .transact((tx) => m.bindBase(tx, id, profile.baseUrl))
+          .catch((err: unknown) => {
+            host.log(`outbox: could not record where ${id} goes: ${toErrorInfo(err).message}`);
+          });
       }
       const binding = await currentBinding(r.payload, profile);
       if (binding.kind === 'send') {
@@ -53,9 +63,11 @@ export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
       }
       if (r.item.pendingReason !== 'held' || r.item.lastError?.message !== binding.question) {
         const at = host.iso();
-        await host.transact((tx) => m.holdOp(tx, id, binding.question, at)).catch((err: unknown) => {
-          host.log(`outbox: could not hold ${id}: ${toErrorInfo(err).message}`);
-        });
+        await host
+          .transact((tx) => m.holdOp(tx, id, binding.question, at))
+          .catch((err: unknown) => {
+            host.log(`outbox: could not hold ${id}: ${toErrorInfo(err).message}`);
+          });
       }
       return null;
     },
@@ -72,9 +84,16 @@ export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
       // only the process whose record made it 'sent' tells, so a delivery is told once
       if (outcome.kind !== 'sent' || !outcome.message || recorded.item.state !== 'sent') return;
       try {
-        await deps.onDelivered?.({ profileId: recorded.item.profileId, op: recorded.payload.op, message: outcome.message, origin: 'outbox' });
+        await deps.onDelivered?.({
+          profileId: recorded.item.profileId,
+          op: recorded.payload.op,
+          message: outcome.message,
+          origin: 'outbox',
+        });
       } catch (err) {
-        deps.log(`outbox: a delivered message could not be told to the record of sent messages: ${err instanceof Error ? err.message : String(err)}`);
+        deps.log(
+          `outbox: a delivered message could not be told to the record of sent messages: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     },
 

@@ -38,7 +38,13 @@ export interface OutboxKind<K extends KindName> {
   /** saved keys that could now unblock an operation waiting for one (read only when it waits) */
   candidateKeys(r: StoredOpOf<K>, profile: Profile, adminKeysOf: (profileId: string) => Promise<string[]>): Promise<string[]>;
   /** one attempt; `contextAt(base)` is the engine's context for requests to that base */
-  attempt(r: StoredOpOf<K>, profile: Profile, streaks: Streaks, contextAt: (base: string) => AttemptContext, host: KindHost): Promise<Outcome>;
+  attempt(
+    r: StoredOpOf<K>,
+    profile: Profile,
+    streaks: Streaks,
+    contextAt: (base: string) => AttemptContext,
+    host: KindHost,
+  ): Promise<Outcome>;
   /** after this process recorded the attempt's outcome (`recorded` is the record as written) */
   afterRecorded(recorded: StoredOpOf<K>, outcome: Outcome): Promise<void>;
   /** after every change on disk, ours or another process's, for each operation of this kind */

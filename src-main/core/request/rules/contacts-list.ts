@@ -11,7 +11,8 @@ export const contactsListRules: DescribedRule<'contacts.list'> = ({ input }, { p
   const values: RoleValues = {};
   checkPage(page, problems);
   checkPerPage(perPage, problems);
-  if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS) problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`, 'Search');
+  if (search !== undefined && charCount(search) > MAX_SEARCH_CHARS)
+    problems.field('search', `must be at most ${MAX_SEARCH_CHARS} characters`, 'Search');
   pagingValues(values, page, perPage);
   // a number written with separators is searched by its digits, as services store numbers
   if (search !== undefined && search.trim() !== '') values.search = searchTerm(search);

@@ -15,10 +15,12 @@ export const keysCreateRules: FixedRule<'keys.create'> = ({ input }, problems) =
   const { name, permissions } = input;
   const length = charCount(name);
   if (name.trim() === '') problems.field('name', 'is empty', 'Key name');
-  else if (length > LIMITS.keyNameChars) problems.field('name', `is too long: ${length} characters, at most ${LIMITS.keyNameChars}`, 'Key name');
+  else if (length > LIMITS.keyNameChars)
+    problems.field('name', `is too long: ${length} characters, at most ${LIMITS.keyNameChars}`, 'Key name');
   if (permissions !== undefined) {
     const unknown = permissions.filter((p) => !PERMISSIONS.includes(p));
-    if (unknown.length > 0) problems.field('permissions', `has unknown permissions: ${unknown.map((p) => String(p).slice(0, 40)).join(', ')}`, 'Permissions');
+    if (unknown.length > 0)
+      problems.field('permissions', `has unknown permissions: ${unknown.map((p) => String(p).slice(0, 40)).join(', ')}`, 'Permissions');
   }
   return { body: jsonBody({ name, ...(permissions === undefined ? {} : { permissions: [...new Set(permissions)] }) }), pathParams: {} };
 };

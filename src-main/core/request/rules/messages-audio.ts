@@ -4,7 +4,10 @@ import { sourceValues } from '../file-source';
 import { audioPayload } from '../media-payload';
 import type { DescribedRule } from './rule';
 
-export const messagesAudioRules: DescribedRule<'messages.audio'> = async ({ input, idempotencyKey }, { spec, roles, problems, files, upload }) => {
+export const messagesAudioRules: DescribedRule<'messages.audio'> = async (
+  { input, idempotencyKey },
+  { spec, roles, problems, files, upload },
+) => {
   const values: RoleValues = { number: recipient(input.number, problems) };
   const audio = await audioPayload(input.source, input.mimetype, problems, files);
   values.mimetype = audio.mimetype;

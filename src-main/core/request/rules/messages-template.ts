@@ -7,7 +7,10 @@ export const messagesTemplateRules: DescribedRule<'messages.template'> = ({ inpu
   for (const { field, label, message } of templateProblems(input)) problems.field(field, message, label);
   // a description learned from an example without parameters has nowhere to put them
   if (input.params.length > 0 && !roles.has('template_param')) {
-    problems.sentence('params', "This service's Send Template has no field for parameters (see Profiles → API): import an example with a parameter, or map a field to the template parameter");
+    problems.sentence(
+      'params',
+      "This service's Send Template has no field for parameters (see Profiles → API): import an example with a parameter, or map a field to the template parameter",
+    );
   }
   return {
     values: { number, template_name: input.name, template_language: input.language, template_param: [...input.params] },

@@ -38,8 +38,12 @@ export class CannedTable {
   constructor(db: SqliteDatabase) {
     this.statements = {
       // a name is one answer for this user: the shared one and their own cannot both hold it (compared case aside)
-      visible: db.prepare<[string], { owner: string; name: string; text: string; media: string | null }>("SELECT owner, name, text, media FROM canned_responses WHERE owner IN ('', ?) ORDER BY name COLLATE NOCASE"),
-      taken: db.prepare<[string, string], { name: string }>("SELECT name FROM canned_responses WHERE owner IN ('', ?) AND name = ? COLLATE NOCASE"),
+      visible: db.prepare<[string], { owner: string; name: string; text: string; media: string | null }>(
+        "SELECT owner, name, text, media FROM canned_responses WHERE owner IN ('', ?) ORDER BY name COLLATE NOCASE",
+      ),
+      taken: db.prepare<[string, string], { name: string }>(
+        "SELECT name FROM canned_responses WHERE owner IN ('', ?) AND name = ? COLLATE NOCASE",
+      ),
       insert: db.prepare('INSERT INTO canned_responses (owner, name, text, media, created_at) VALUES (@owner, @name, @text, @media, @at)'),
       remove: db.prepare<[string, string]>("DELETE FROM canned_responses WHERE owner IN ('', ?) AND name = ? COLLATE NOCASE"),
     };
@@ -47,7 +51,9 @@ export class CannedTable {
 
   /** the shared ones and the user's own, by name */
   list(user: string): CannedRow[] {
-    return this.statements.visible.all(user).map((r) => ({ name: r.name, text: r.text, scope: r.owner === SHARED_OWNER ? 'shared' : 'personal', media: r.media }));
+    return this.statements.visible
+      .all(user)
+      .map((r) => ({ name: r.name, text: r.text, scope: r.owner === SHARED_OWNER ? 'shared' : 'personal', media: r.media }));
   }
 
   /** the name as stored when the user already sees one so called, else null */

@@ -30,7 +30,8 @@ import { watchTables } from './table-versions';
 /** characters of the newest line kept for the list (a preview, not the message) */
 export const LAST_TEXT_CHARS = 200;
 
-const COLUMNS_WRITTEN = 'profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread';
+const COLUMNS_WRITTEN =
+  'profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread';
 
 /**
  * The statement that makes (profile, number)'s row what its messages say now, when `when` holds
@@ -70,7 +71,9 @@ function refreshSql(p: string, n: string, when = '1'): string {
 
 /** the row as it was (a column of the existing row in an upsert's SET) is newer than the line `excluded` brings when `newer` is false */
 function takeLine(newer: string): string {
-  return ['last_at', 'last_direction', 'last_kind', 'last_text'].map((c) => `${c} = CASE WHEN ${newer} THEN excluded.${c} ELSE ${c} END`).join(', ');
+  return ['last_at', 'last_direction', 'last_kind', 'last_text']
+    .map((c) => `${c} = CASE WHEN ${newer} THEN excluded.${c} ELSE ${c} END`)
+    .join(', ');
 }
 
 /** a reply adds to its conversation: newest line (unless a send was seen at the same moment), unread + 1, name, the contact's time */
@@ -103,7 +106,11 @@ const RECEIVED_DELETE = `
   ${refreshSql('OLD.profile_id', 'OLD.number', `EXISTS (SELECT 1 FROM conversations WHERE ${OLD_ROW} AND last_in_seq = OLD.seq)`)}`;
 
 /** a send trimmed: only the newest send's going changes the row */
-const SENT_DELETE = refreshSql('OLD.profile_id', 'OLD.number', `EXISTS (SELECT 1 FROM conversations WHERE ${OLD_ROW} AND last_out_seq = OLD.seq)`);
+const SENT_DELETE = refreshSql(
+  'OLD.profile_id',
+  'OLD.number',
+  `EXISTS (SELECT 1 FROM conversations WHERE ${OLD_ROW} AND last_out_seq = OLD.seq)`,
+);
 
 /** the table, its indexes, the triggers that keep it, and every existing conversation (schema version 10) */
 export function createConversationList(db: SqliteDatabase): void {
@@ -165,12 +172,18 @@ export function createConversationList(db: SqliteDatabase): void {
   `);
   // a message row changed in place (no write path does it today): both conversations it may belong to are recomputed
   for (const table of ['received_messages', 'sent_messages']) {
-    db.exec(`CREATE TRIGGER ${table}_update_conversation AFTER UPDATE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} ${refreshSql('NEW.profile_id', 'NEW.number')} END;`);
+    db.exec(
+      `CREATE TRIGGER ${table}_update_conversation AFTER UPDATE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} ${refreshSql('NEW.profile_id', 'NEW.number')} END;`,
+    );
   }
   // a read mark another process (another window) set shows here too
   watchTables(db, ['conversations']);
   // every conversation stored before this version, once
-  const pairs = db.prepare<[], { profile_id: string; number: string }>('SELECT profile_id, number FROM received_messages UNION SELECT profile_id, number FROM sent_messages').all();
+  const pairs = db
+    .prepare<[], { profile_id: string; number: string }>(
+      'SELECT profile_id, number FROM received_messages UNION SELECT profile_id, number FROM sent_messages',
+    )
+    .all();
   const refresh = db.prepare<[{ p: string; n: string }]>(refreshSql('@p', '@n').split(';')[0] ?? '');
   for (const pair of pairs) refresh.run({ p: pair.profile_id, n: pair.number });
 }
@@ -230,8 +243,17 @@ const WHERE: Record<InboxFilter, string> = {
 /** a filter the totals row counts is read there; others (the window's, a combination) are counted off their index */
 function countSql(filters: readonly InboxFilter[], where: string): string {
   const only = [...new Set(filters.filter((f) => f !== 'all'))];
-  const column = only.length === 0 ? 'conversations' : only.length === 1 && only[0] === 'unread' ? 'with_unread' : only.length === 1 && only[0] === 'needs-answer' ? 'waiting' : null;
-  return column === null ? `SELECT count(*) FROM conversations c WHERE ${where}` : `SELECT coalesce((SELECT ${column} FROM conversation_totals WHERE profile_id = @profileId), 0)`;
+  const column =
+    only.length === 0
+      ? 'conversations'
+      : only.length === 1 && only[0] === 'unread'
+        ? 'with_unread'
+        : only.length === 1 && only[0] === 'needs-answer'
+          ? 'waiting'
+          : null;
+  return column === null
+    ? `SELECT count(*) FROM conversations c WHERE ${where}`
+    : `SELECT coalesce((SELECT ${column} FROM conversation_totals WHERE profile_id = @profileId), 0)`;
 }
 
 function whereOf(filters: readonly InboxFilter[]): string {
@@ -245,9 +267,13 @@ export class ConversationListTable {
 
   constructor(private readonly db: SqliteDatabase) {
     this.statements = {
-      markRead: db.prepare<[string, string]>('UPDATE conversations SET read_seq = last_in_seq, unread = 0 WHERE profile_id = ? AND number = ? AND unread > 0'),
+      markRead: db.prepare<[string, string]>(
+        'UPDATE conversations SET read_seq = last_in_seq, unread = 0 WHERE profile_id = ? AND number = ? AND unread > 0',
+      ),
       unreadTotal: db.prepare<[string], number>('SELECT unread FROM conversation_totals WHERE profile_id = ?').pluck(),
-      one: db.prepare<[string, string], ListSqlRow>(`SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE c.profile_id = ? AND c.number = ?`),
+      one: db.prepare<[string, string], ListSqlRow>(
+        `SELECT ${COLUMNS} FROM conversations c ${STATE_JOIN} WHERE c.profile_id = ? AND c.number = ?`,
+      ),
     };
   }
 
@@ -259,7 +285,10 @@ export class ConversationListTable {
     return { rows, total: statements.count.get(params) ?? 0 };
   }
 
-  private statementsFor(filters: readonly InboxFilter[]): { page: SqliteStatement<[object], ListSqlRow>; count: SqliteStatement<[object], number> } {
+  private statementsFor(filters: readonly InboxFilter[]): {
+    page: SqliteStatement<[object], ListSqlRow>;
+    count: SqliteStatement<[object], number>;
+  } {
     const key = [...new Set(filters)].sort().join(' ');
     let found = this.byFilters.get(key);
     if (!found) {

@@ -49,14 +49,20 @@ export function createConversationTables(db: SqliteDatabase): void {
 
 /** each profile's rows in arrival order, so one profile's oldest are found without reading another's (schema version 8) */
 export function indexConversationsByProfile(db: SqliteDatabase): void {
-  db.exec('CREATE INDEX received_messages_profile_seq ON received_messages (profile_id, seq); CREATE INDEX message_states_profile_seq ON message_states (profile_id, seq);');
+  db.exec(
+    'CREATE INDEX received_messages_profile_seq ON received_messages (profile_id, seq); CREATE INDEX message_states_profile_seq ON message_states (profile_id, seq);',
+  );
 }
 
 /**
  * The events of one delivery that are stored: all of them up to `limit`, else the first `limit`
  * (replies before states, as they came), and how many were dropped.
  */
-export function cutDelivery<R, S>(received: readonly R[], states: readonly S[], limit: number): { received: R[]; states: S[]; dropped: number } {
+export function cutDelivery<R, S>(
+  received: readonly R[],
+  states: readonly S[],
+  limit: number,
+): { received: R[]; states: S[]; dropped: number } {
   const keptReceived = received.slice(0, limit);
   const keptStates = states.slice(0, Math.max(0, limit - keptReceived.length));
   return { received: keptReceived, states: keptStates, dropped: received.length + states.length - keptReceived.length - keptStates.length };
@@ -64,7 +70,9 @@ export function cutDelivery<R, S>(received: readonly R[], states: readonly S[], 
 
 /** a received file's address, type and name (schema version 5) */
 export function addReceivedMedia(db: SqliteDatabase): void {
-  db.exec('ALTER TABLE received_messages ADD COLUMN media_url TEXT; ALTER TABLE received_messages ADD COLUMN media_type TEXT; ALTER TABLE received_messages ADD COLUMN media_name TEXT;');
+  db.exec(
+    'ALTER TABLE received_messages ADD COLUMN media_url TEXT; ALTER TABLE received_messages ADD COLUMN media_type TEXT; ALTER TABLE received_messages ADD COLUMN media_name TEXT;',
+  );
 }
 
 /** a shared place's coordinates, name and address, and shared contact cards, as JSON (schema version 12) */
@@ -107,12 +115,27 @@ interface ReceivedSqlRow {
   shared_contacts: string | null;
 }
 
-const RECEIVED_COLUMNS = 'message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name, location, shared_contacts';
+const RECEIVED_COLUMNS =
+  'message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name, location, shared_contacts';
 
 /** media is there when the message is a file: a row of a file kind always has a type or a name or an address */
 function receivedRowOf(r: ReceivedSqlRow): ReceivedRow {
-  const media = r.media_url === null && r.media_type === null && r.media_name === null ? null : { url: r.media_url, mimetype: r.media_type, fileName: r.media_name };
-  return { messageId: r.message_id, number: r.number, type: r.type, text: r.text, name: r.name, at: r.at, arrivedAt: r.arrived_at, media, location: locationOf(r.location), sharedContacts: cardsOf(r.shared_contacts) };
+  const media =
+    r.media_url === null && r.media_type === null && r.media_name === null
+      ? null
+      : { url: r.media_url, mimetype: r.media_type, fileName: r.media_name };
+  return {
+    messageId: r.message_id,
+    number: r.number,
+    type: r.type,
+    text: r.text,
+    name: r.name,
+    at: r.at,
+    arrivedAt: r.arrived_at,
+    media,
+    location: locationOf(r.location),
+    sharedContacts: cardsOf(r.shared_contacts),
+  };
 }
 
 export interface ReceivedRow {
@@ -175,7 +198,9 @@ export class ConversationTables {
       trimReceived: db.prepare<[{ profileId: string; keep: number }]>(
         'DELETE FROM received_messages WHERE profile_id = @profileId AND seq <= (SELECT seq FROM received_messages WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
-      state: db.prepare<[string, string], StoredState>('SELECT state, number, at, reason FROM message_states WHERE profile_id = ? AND message_id = ?'),
+      state: db.prepare<[string, string], StoredState>(
+        'SELECT state, number, at, reason FROM message_states WHERE profile_id = ? AND message_id = ?',
+      ),
       putState: db.prepare(
         `INSERT INTO message_states (profile_id, message_id, state, number, at, reason) VALUES (@profileId, @messageId, @state, @number, @at, @reason)
          ON CONFLICT (profile_id, message_id) DO UPDATE SET state = excluded.state, number = coalesce(excluded.number, number), at = excluded.at, reason = excluded.reason`,
@@ -183,11 +208,19 @@ export class ConversationTables {
       trimStates: db.prepare<[{ profileId: string; keep: number }]>(
         'DELETE FROM message_states WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_states WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
-      received: db.prepare<[string, string, number], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?`),
-      receivedOne: db.prepare<[string, string], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND message_id = ?`),
+      received: db.prepare<[string, string, number], ReceivedSqlRow>(
+        `SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?`,
+      ),
+      receivedOne: db.prepare<[string, string], ReceivedSqlRow>(
+        `SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND message_id = ?`,
+      ),
       // every number's, for a follower of the whole profile (crm messages --follow)
-      receivedAll: db.prepare<[string, number], ReceivedSqlRow>(`SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ?`),
-      lastReceivedAt: db.prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?').pluck(),
+      receivedAll: db.prepare<[string, number], ReceivedSqlRow>(
+        `SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ?`,
+      ),
+      lastReceivedAt: db
+        .prepare<[string, string], string>('SELECT max(at) FROM received_messages WHERE profile_id = ? AND number = ?')
+        .pluck(),
       anyEvent: db.prepare<[string, string], { seen: number }>(
         'SELECT (EXISTS (SELECT 1 FROM received_messages WHERE profile_id = ?) OR EXISTS (SELECT 1 FROM message_states WHERE profile_id = ?)) AS seen',
       ),
@@ -206,14 +239,35 @@ export class ConversationTables {
       const changed: string[] = [];
       for (const event of received) {
         const media = event.media;
-        const row = { profileId, messageId: event.messageId, number: event.number, type: event.type, text: event.text, name: event.name, at: event.at ?? now, arrivedAt: now, mediaUrl: media?.url ?? null, mediaType: media?.mimetype ?? null, mediaName: media?.fileName ?? null, location: event.location ? JSON.stringify(event.location) : null, sharedContacts: event.sharedContacts ? JSON.stringify(event.sharedContacts) : null };
+        const row = {
+          profileId,
+          messageId: event.messageId,
+          number: event.number,
+          type: event.type,
+          text: event.text,
+          name: event.name,
+          at: event.at ?? now,
+          arrivedAt: now,
+          mediaUrl: media?.url ?? null,
+          mediaType: media?.mimetype ?? null,
+          mediaName: media?.fileName ?? null,
+          location: event.location ? JSON.stringify(event.location) : null,
+          sharedContacts: event.sharedContacts ? JSON.stringify(event.sharedContacts) : null,
+        };
         if (this.statements.insertReceived.run(row).changes > 0) changed.push(event.messageId);
       }
       for (const event of states) {
         const stored = this.statements.state.get(profileId, event.messageId);
         const state = laterState(stored?.state ?? null, event.state);
         if (stored && state === stored.state) continue;
-        this.statements.putState.run({ profileId, messageId: event.messageId, state, number: event.number, at: event.at ?? now, reason: state === 'failed' ? event.reason : null });
+        this.statements.putState.run({
+          profileId,
+          messageId: event.messageId,
+          state,
+          number: event.number,
+          at: event.at ?? now,
+          reason: state === 'failed' ? event.reason : null,
+        });
         changed.push(event.messageId);
       }
       if (changed.length > 0) {
@@ -231,7 +285,9 @@ export class ConversationTables {
   record(profileId: string, received: ReceivedEvent[], states: StatusEvent[], now: Date): string[] {
     const cut = cutDelivery(received, states, this.limits.perDelivery);
     if (cut.dropped > 0) {
-      this.note(`A delivery for profile ${profileId} held ${received.length + states.length} message events; the first ${this.limits.perDelivery} were kept and ${cut.dropped} dropped.`);
+      this.note(
+        `A delivery for profile ${profileId} held ${received.length + states.length} message events; the first ${this.limits.perDelivery} were kept and ${cut.dropped} dropped.`,
+      );
     }
     return this.recordAll.immediate(profileId, cut.received, cut.states, now.toISOString());
   }
@@ -274,6 +330,8 @@ export class ConversationTables {
   statesOf(profileId: string, messageIds: readonly string[]): Map<string, StateRow> {
     if (messageIds.length === 0) return new Map();
     const rows = this.statements.states.all(profileId, JSON.stringify(messageIds));
-    return new Map(rows.map((r) => [r.message_id, { messageId: r.message_id, state: r.state as DeliveryState, at: r.at, reason: r.reason }]));
+    return new Map(
+      rows.map((r) => [r.message_id, { messageId: r.message_id, state: r.state as DeliveryState, at: r.at, reason: r.reason }]),
+    );
   }
 }

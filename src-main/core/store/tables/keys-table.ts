@@ -145,7 +145,9 @@ export class KeysCodec implements TableCodec<KeysDoc> {
       if (!key) {
         if (!this.reported.has(row.id)) {
           this.reported.add(row.id);
-          this.onUnreadable(`The saved key ${JSON.stringify(row.name)} in crm.db could not be read and is left out; its record and its keychain entry are kept.`);
+          this.onUnreadable(
+            `The saved key ${JSON.stringify(row.name)} in crm.db could not be read and is left out; its record and its keychain entry are kept.`,
+          );
         }
         continue;
       }

@@ -80,7 +80,8 @@ interface SqlRow {
   refused_origin: string | null;
 }
 
-const COLUMNS = 'profile_id, message_id, media_id, state, reason, attempts, next_try_at, path, size, mimetype, sha256, stored_at, refused_origin';
+const COLUMNS =
+  'profile_id, message_id, media_id, state, reason, attempts, next_try_at, path, size, mimetype, sha256, stored_at, refused_origin';
 
 function rowOf(r: SqlRow): DownloadRow {
   return {
@@ -126,7 +127,11 @@ export class MediaDownloadsTable {
       claim: db.prepare(
         'UPDATE media_downloads SET claimed_by = @owner, claimed_until = @until, attempts = attempts + 1 WHERE profile_id = @profileId AND message_id = @messageId',
       ),
-      nextDue: db.prepare<[], string | null>("SELECT min(max(next_try_at, coalesce(claimed_until, ''))) FROM media_downloads WHERE state = 'pending'").pluck(),
+      nextDue: db
+        .prepare<[], string | null>(
+          "SELECT min(max(next_try_at, coalesce(claimed_until, ''))) FROM media_downloads WHERE state = 'pending'",
+        )
+        .pluck(),
       // every end of an attempt is written only by the process that holds the claim
       stored: db.prepare(
         `UPDATE media_downloads SET state = 'stored', reason = NULL, refused_origin = NULL, path = @path, size = @size, mimetype = @mimetype, sha256 = @sha256, stored_at = @now, claimed_by = NULL, claimed_until = NULL
@@ -145,15 +150,27 @@ export class MediaDownloadsTable {
         "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND message_id = @messageId AND state = 'failed'",
       ),
       // the person allowed the key at an origin: every download of the profile refused for it starts over
-      refusedFor: db.prepare<[{ profileId: string; origin: string }], string>("SELECT message_id FROM media_downloads WHERE profile_id = @profileId AND state = 'failed' AND refused_origin = @origin").pluck(),
+      refusedFor: db
+        .prepare<[{ profileId: string; origin: string }], string>(
+          "SELECT message_id FROM media_downloads WHERE profile_id = @profileId AND state = 'failed' AND refused_origin = @origin",
+        )
+        .pluck(),
       restartRefused: db.prepare(
         "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND state = 'failed' AND refused_origin = @origin",
       ),
       one: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id = ?`),
-      of: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))`),
-      storedBytes: db.prepare<[], number | null>("SELECT sum(size) FROM (SELECT DISTINCT path, size FROM media_downloads WHERE state = 'stored')").pluck(),
-      oldestStored: db.prepare<[], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE state = 'stored' ORDER BY stored_at, rowid LIMIT 1`),
-      evict: db.prepare("UPDATE media_downloads SET state = 'failed', reason = @reason, path = NULL WHERE state = 'stored' AND path = @path"),
+      of: db.prepare<[string, string], SqlRow>(
+        `SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))`,
+      ),
+      storedBytes: db
+        .prepare<[], number | null>("SELECT sum(size) FROM (SELECT DISTINCT path, size FROM media_downloads WHERE state = 'stored')")
+        .pluck(),
+      oldestStored: db.prepare<[], SqlRow>(
+        `SELECT ${COLUMNS} FROM media_downloads WHERE state = 'stored' ORDER BY stored_at, rowid LIMIT 1`,
+      ),
+      evict: db.prepare(
+        "UPDATE media_downloads SET state = 'failed', reason = @reason, path = NULL WHERE state = 'stored' AND path = @path",
+      ),
       pathUsers: db.prepare<[string], number>("SELECT count(*) FROM media_downloads WHERE state = 'stored' AND path = ?").pluck(),
     };
     this.restartAllRefused = db.transaction((profileId: string, origin: string, now: string): string[] => {

@@ -140,16 +140,29 @@ export class MessageSearchTable {
       ),
       // the index alone: the profile's word is its id's hex, one word no other id has, so no row
       // needs reading to know whose it is (what makes counting a common word cheap)
-      countSent: db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM sent_messages_search WHERE sent_messages_search MATCH ? LIMIT ?)').pluck(),
+      countSent: db
+        .prepare<[string, number], number>(
+          'SELECT count(*) FROM (SELECT 1 FROM sent_messages_search WHERE sent_messages_search MATCH ? LIMIT ?)',
+        )
+        .pluck(),
       check: Object.values(INDEXED).map(({ index }) => db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)),
-      countReceived: db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM received_messages_search WHERE received_messages_search MATCH ? LIMIT ?)').pluck(),
+      countReceived: db
+        .prepare<[string, number], number>(
+          'SELECT count(*) FROM (SELECT 1 FROM received_messages_search WHERE received_messages_search MATCH ? LIMIT ?)',
+        )
+        .pluck(),
     };
   }
 
   /** the profile's newest sends and replies matching `match` below `bounds`, each table's newest `limit`, each newest first */
   newest(profileId: string, match: string, bounds: SearchBounds, limit: number): { sent: StoredHit[]; received: StoredHit[] } {
     const sent = this.statements.sent.all(queryFor('sent_messages', profileId, match), profileId, bounds.sentBefore ?? NO_BOUND, limit);
-    const received = this.statements.received.all(queryFor('received_messages', profileId, match), profileId, bounds.receivedBefore ?? NO_BOUND, limit);
+    const received = this.statements.received.all(
+      queryFor('received_messages', profileId, match),
+      profileId,
+      bounds.receivedBefore ?? NO_BOUND,
+      limit,
+    );
     return { sent: sent.map(sentHit), received: received.map(receivedHit) };
   }
 
@@ -163,15 +176,40 @@ export class MessageSearchTable {
 
   /** how many of the profile's messages match, counted up to `cap` in each table */
   count(profileId: string, match: string, cap: number): number {
-    return (this.statements.countSent.get(queryFor('sent_messages', profileId, match), cap) ?? 0) + (this.statements.countReceived.get(queryFor('received_messages', profileId, match), cap) ?? 0);
+    return (
+      (this.statements.countSent.get(queryFor('sent_messages', profileId, match), cap) ?? 0) +
+      (this.statements.countReceived.get(queryFor('received_messages', profileId, match), cap) ?? 0)
+    );
   }
 }
 
 function sentHit(r: SentHitRow): StoredHit {
   // the key the conversation gives the line (conversation-service.ts outgoingItem)
-  return { direction: 'out', seq: r.seq, seen: r.at, key: r.id, number: r.number, name: null, messageId: r.message_id, kind: r.kind, at: r.at, fields: [r.text, r.file_name] };
+  return {
+    direction: 'out',
+    seq: r.seq,
+    seen: r.at,
+    key: r.id,
+    number: r.number,
+    name: null,
+    messageId: r.message_id,
+    kind: r.kind,
+    at: r.at,
+    fields: [r.text, r.file_name],
+  };
 }
 
 function receivedHit(r: ReceivedHitRow): StoredHit {
-  return { direction: 'in', seq: r.seq, seen: r.arrived_at, key: `in:${r.message_id}`, number: r.number, name: r.name, messageId: r.message_id, kind: r.type, at: r.at, fields: [r.text, r.media_name, r.name] };
+  return {
+    direction: 'in',
+    seq: r.seq,
+    seen: r.arrived_at,
+    key: `in:${r.message_id}`,
+    number: r.number,
+    name: r.name,
+    messageId: r.message_id,
+    kind: r.type,
+    at: r.at,
+    fields: [r.text, r.media_name, r.name],
+  };
 }

@@ -92,7 +92,7 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
     this.statements = {
       all: db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY position, created_at, id'),
       upsert: db.prepare(
-      `INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at, live)
+        `INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at, live)
        VALUES (@id, @position, @name, @base_url, @endpoint_overrides, @api, @active_key_id, @sandbox, @allow_insecure_http, @created_at, @live)
        ON CONFLICT(id) DO UPDATE SET position = excluded.position, name = excluded.name, base_url = excluded.base_url,
          endpoint_overrides = excluded.endpoint_overrides, api = excluded.api, active_key_id = excluded.active_key_id,

@@ -52,11 +52,15 @@ export class QuickAnswerTables {
     private readonly limit = QUICK_ROWS_LIMIT,
   ) {
     this.statements = {
-      putQuote: db.prepare('INSERT OR IGNORE INTO message_quotes (profile_id, message_id, quoted_id) VALUES (@profileId, @messageId, @quotedId)'),
+      putQuote: db.prepare(
+        'INSERT OR IGNORE INTO message_quotes (profile_id, message_id, quoted_id) VALUES (@profileId, @messageId, @quotedId)',
+      ),
       trimQuotes: db.prepare<[{ profileId: string; keep: number }]>(
         'DELETE FROM message_quotes WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_quotes WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
-      quotes: db.prepare<[string, string], { message_id: string; quoted_id: string }>('SELECT message_id, quoted_id FROM message_quotes WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))'),
+      quotes: db.prepare<[string, string], { message_id: string; quoted_id: string }>(
+        'SELECT message_id, quoted_id FROM message_quotes WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))',
+      ),
       // latest wins: a reaction older than the stored one (a late or repeated event) changes nothing
       putReaction: db.prepare(
         `INSERT INTO message_reactions (profile_id, message_id, by, emoji, at) VALUES (@profileId, @messageId, @by, @emoji, @at)

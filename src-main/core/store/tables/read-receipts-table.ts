@@ -50,7 +50,9 @@ export class ReadReceiptsTable {
 
   mark(profileId: string, number: string): ReceiptMark {
     const row = this.statements.get.get(profileId, number);
-    return row === undefined ? { acknowledgedId: null, failedId: null, failures: 0 } : { acknowledgedId: row.acknowledged_id, failedId: row.failed_id, failures: row.failures };
+    return row === undefined
+      ? { acknowledgedId: null, failedId: null, failures: 0 }
+      : { acknowledgedId: row.acknowledged_id, failedId: row.failed_id, failures: row.failures };
   }
 
   /** the service took the receipt for messageId */

@@ -97,7 +97,8 @@ export function addRequestLogTiming(db: SqliteDatabase): void {
   db.exec('ALTER TABLE request_log ADD COLUMN timing TEXT');
 }
 
-const ENTRY_COLUMNS = 'seq, id, at, process, writer, host, endpoint, profile_id, method, path, status, duration_ms, error_code, attempt, request_headers, timing';
+const ENTRY_COLUMNS =
+  'seq, id, at, process, writer, host, endpoint, profile_id, method, path, status, duration_ms, error_code, attempt, request_headers, timing';
 
 interface EntryRow {
   seq: number;
@@ -154,10 +155,14 @@ export class RequestLogTable {
       newest: db.prepare<[number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log ORDER BY seq DESC LIMIT ?`),
       after: db.prepare<[number, number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log WHERE seq > ? ORDER BY seq DESC LIMIT ?`),
       lastSeq: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM request_log').pluck(),
-      detail: db.prepare<[string], DetailRow>(`SELECT ${ENTRY_COLUMNS}, status_text, response_headers, bodies, released FROM request_log WHERE id = ?`),
+      detail: db.prepare<[string], DetailRow>(
+        `SELECT ${ENTRY_COLUMNS}, status_text, response_headers, bodies, released FROM request_log WHERE id = ?`,
+      ),
       count: db.prepare<[], number>('SELECT count(*) FROM request_log').pluck(),
       held: db.prepare<[], number>('SELECT coalesce(sum(body_chars), 0) FROM request_log WHERE body_chars > 0').pluck(),
-      heldOldestFirst: db.prepare<[], { seq: number; body_chars: number }>('SELECT seq, body_chars FROM request_log WHERE body_chars > 0 ORDER BY seq'),
+      heldOldestFirst: db.prepare<[], { seq: number; body_chars: number }>(
+        'SELECT seq, body_chars FROM request_log WHERE body_chars > 0 ORDER BY seq',
+      ),
       release: db.prepare<[number]>('UPDATE request_log SET bodies = NULL, body_chars = 0, released = 1 WHERE body_chars > 0 AND seq <= ?'),
       pruneAge: db.prepare<[number]>('DELETE FROM request_log WHERE at_ms < ?'),
       // seq only grows and rows leave from the oldest end, so the newest N are the seqs above
@@ -166,11 +171,13 @@ export class RequestLogTable {
       pruneCount: db.prepare<[number]>('DELETE FROM request_log WHERE seq <= (SELECT max(seq) FROM request_log) - ?'),
       clear: db.prepare('DELETE FROM request_log'),
       // is any bound passed? (read without the write lock: see prune)
-      overBounds: db.prepare<[number, number, number], number>(
-        `SELECT EXISTS (SELECT 1 FROM request_log WHERE at_ms < ?)
+      overBounds: db
+        .prepare<[number, number, number], number>(
+          `SELECT EXISTS (SELECT 1 FROM request_log WHERE at_ms < ?)
              OR (SELECT coalesce(max(seq) - min(seq), 0) FROM request_log) >= ?
              OR (SELECT coalesce(sum(body_chars), 0) FROM request_log WHERE body_chars > 0) > ?`,
-      ).pluck(),
+        )
+        .pluck(),
     };
     // IMMEDIATE: take the write lock at BEGIN, so a reader turned writer never meets SQLITE_BUSY
     // mid-transaction (busy_timeout only helps a transaction that has not read yet)
@@ -204,8 +211,8 @@ export class RequestLogTable {
 
   /** entries after `seq` (at most the newest `limit` of them), oldest first, with who wrote each */
   after(seq: number, limit: number): StoredEntry[] {
-    return this.statements
-      .after.all(seq, limit)
+    return this.statements.after
+      .all(seq, limit)
       .reverse()
       .map((row) => ({ seq: row.seq, writer: row.writer, entry: toEntry(row) }));
   }
@@ -264,7 +271,9 @@ export class RequestLogTable {
 function toColumns(row: RequestLogRow): Record<string, string | number | null> {
   const { entry, detail } = row;
   const bodies: StoredBodies | null =
-    detail === null || detail.released ? null : { requestBody: detail.requestBody, responseBody: detail.responseBody, curl: detail.curl, sent: detail.sent };
+    detail === null || detail.released
+      ? null
+      : { requestBody: detail.requestBody, responseBody: detail.responseBody, curl: detail.curl, sent: detail.sent };
   return {
     id: entry.id,
     at: entry.at,

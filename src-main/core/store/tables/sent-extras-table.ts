@@ -45,7 +45,15 @@ interface SqlRow {
 const COLUMNS = 'record_id, profile_id, rendered_text, file_path, file_mimetype, file_size, kept_at';
 
 function rowOf(r: SqlRow): SentExtra {
-  return { recordId: r.record_id, profileId: r.profile_id, renderedText: r.rendered_text, filePath: r.file_path, fileMimetype: r.file_mimetype, fileSize: r.file_size === null ? null : Number(r.file_size), keptAt: r.kept_at };
+  return {
+    recordId: r.record_id,
+    profileId: r.profile_id,
+    renderedText: r.rendered_text,
+    filePath: r.file_path,
+    fileMimetype: r.file_mimetype,
+    fileSize: r.file_size === null ? null : Number(r.file_size),
+    keptAt: r.kept_at,
+  };
 }
 
 export class SentExtrasTable {
@@ -57,13 +65,23 @@ export class SentExtrasTable {
         `INSERT OR REPLACE INTO sent_extras (${COLUMNS}) VALUES (@recordId, @profileId, @renderedText, @filePath, @fileMimetype, @fileSize, @keptAt)`,
       ),
       // reads the record of sends (sent-messages-table.ts owns it), writes nothing there
-      orphans: db.prepare<[], { file_path: string | null }>('SELECT file_path FROM sent_extras WHERE record_id NOT IN (SELECT id FROM sent_messages)'),
+      orphans: db.prepare<[], { file_path: string | null }>(
+        'SELECT file_path FROM sent_extras WHERE record_id NOT IN (SELECT id FROM sent_messages)',
+      ),
       dropOrphans: db.prepare('DELETE FROM sent_extras WHERE record_id NOT IN (SELECT id FROM sent_messages)'),
       of: db.prepare<[string], SqlRow>(`SELECT ${COLUMNS} FROM sent_extras WHERE record_id IN (SELECT value FROM json_each(?))`),
       byMessage: db.prepare<[string, string], SqlRow>(
-        `SELECT ${COLUMNS.split(', ').map((c) => `e.${c}`).join(', ')} FROM sent_extras e JOIN sent_messages s ON s.id = e.record_id WHERE s.profile_id = ? AND s.message_id = ? ORDER BY s.seq DESC LIMIT 1`,
+        `SELECT ${COLUMNS.split(', ')
+          .map((c) => `e.${c}`)
+          .join(
+            ', ',
+          )} FROM sent_extras e JOIN sent_messages s ON s.id = e.record_id WHERE s.profile_id = ? AND s.message_id = ? ORDER BY s.seq DESC LIMIT 1`,
       ),
-      bytes: db.prepare<[], number | null>('SELECT sum(file_size) FROM (SELECT DISTINCT file_path, file_size FROM sent_extras WHERE file_path IS NOT NULL)').pluck(),
+      bytes: db
+        .prepare<[], number | null>(
+          'SELECT sum(file_size) FROM (SELECT DISTINCT file_path, file_size FROM sent_extras WHERE file_path IS NOT NULL)',
+        )
+        .pluck(),
       oldestFile: db.prepare<[], SqlRow>(`SELECT ${COLUMNS} FROM sent_extras WHERE file_path IS NOT NULL ORDER BY kept_at LIMIT 1`),
       dropFile: db.prepare('UPDATE sent_extras SET file_path = NULL WHERE file_path = ?'),
       pathUsers: db.prepare<[string], number>('SELECT count(*) FROM sent_extras WHERE file_path = ?').pluck(),

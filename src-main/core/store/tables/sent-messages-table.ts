@@ -88,11 +88,17 @@ export class SentMessagesTable {
       trim: db.prepare<[number]>('DELETE FROM sent_messages WHERE seq <= (SELECT max(seq) FROM sent_messages) - ?'),
       lastSeq: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM sent_messages').pluck(),
       profilesAfter: db.prepare<[number], string>('SELECT DISTINCT profile_id FROM sent_messages WHERE seq > ?').pluck(),
-      pageAll: db.prepare<[string, number, number], SentRow>('SELECT * FROM sent_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?'),
-      pageTo: db.prepare<[string, string, number, number], SentRow>('SELECT * FROM sent_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ? OFFSET ?'),
+      pageAll: db.prepare<[string, number, number], SentRow>(
+        'SELECT * FROM sent_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+      ),
+      pageTo: db.prepare<[string, string, number, number], SentRow>(
+        'SELECT * FROM sent_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+      ),
       countAll: db.prepare<[string], number>('SELECT count(*) FROM sent_messages WHERE profile_id = ?').pluck(),
       countTo: db.prepare<[string, string], number>('SELECT count(*) FROM sent_messages WHERE profile_id = ? AND number = ?').pluck(),
-      byMessageIds: db.prepare<[string, string], SentRow>('SELECT * FROM sent_messages WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq'),
+      byMessageIds: db.prepare<[string, string], SentRow>(
+        'SELECT * FROM sent_messages WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq',
+      ),
       all: db.prepare<[number], SentRow>('SELECT * FROM (SELECT * FROM sent_messages ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
     };
     this.appendOne = db.transaction((record: SentRecord) => {
@@ -116,7 +122,10 @@ export class SentMessagesTable {
    */
   slice(query: { profileId: string; number: string | null; offset: number; limit: number }): RecordSlice {
     const { profileId, number, offset, limit } = query;
-    const rows = number === null ? this.statements.pageAll.all(profileId, limit, offset) : this.statements.pageTo.all(profileId, number, limit, offset);
+    const rows =
+      number === null
+        ? this.statements.pageAll.all(profileId, limit, offset)
+        : this.statements.pageTo.all(profileId, number, limit, offset);
     const total = number === null ? this.statements.countAll.get(profileId) : this.statements.countTo.get(profileId, number);
     return { records: rows.map(recordOf).filter(isSentRecord), total: total ?? 0 };
   }

@@ -24,7 +24,9 @@ export class ServerKeysTable {
 
   constructor(db: SqliteDatabase) {
     this.statements = {
-      get: db.prepare<[string], { seen_at: string; keys_json: string }>('SELECT seen_at, keys_json FROM server_key_lists WHERE profile_id = ?'),
+      get: db.prepare<[string], { seen_at: string; keys_json: string }>(
+        'SELECT seen_at, keys_json FROM server_key_lists WHERE profile_id = ?',
+      ),
       put: db.prepare<[string, string, string]>(
         'INSERT INTO server_key_lists (profile_id, seen_at, keys_json) VALUES (?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET seen_at = excluded.seen_at, keys_json = excluded.keys_json',
       ),

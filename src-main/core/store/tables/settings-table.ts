@@ -37,7 +37,9 @@ export class SettingsTable {
   constructor(db: SqliteDatabase) {
     this.statements = {
       get: db.prepare<[string], string>('SELECT value FROM settings WHERE name = ?').pluck(),
-      put: db.prepare<[string, string]>('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value'),
+      put: db.prepare<[string, string]>(
+        'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
+      ),
       remove: db.prepare<[string]>('DELETE FROM settings WHERE name = ?'),
     };
   }

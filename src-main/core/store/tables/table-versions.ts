@@ -7,7 +7,16 @@ import type { SqliteDatabase } from '../sqlite';
 /** the tables the counters came with (a released migration step: never change this list) */
 const FIRST_WATCHED = ['settings', 'profiles', 'saved_keys', 'sent_messages'] as const;
 /** tables a later step put under watch (watchTables) */
-const LATER_WATCHED = ['received_messages', 'message_states', 'conversations', 'message_quotes', 'message_reactions', 'canned_responses', 'media_downloads', 'template_states'] as const;
+const LATER_WATCHED = [
+  'received_messages',
+  'message_states',
+  'conversations',
+  'message_quotes',
+  'message_reactions',
+  'canned_responses',
+  'media_downloads',
+  'template_states',
+] as const;
 
 /** the tables whose changes other processes' windows show */
 export const WATCHED_TABLES = [...FIRST_WATCHED, ...LATER_WATCHED] as const;

@@ -76,7 +76,17 @@ export interface TemplateNamed {
 
 /** profile, name, language, id, status, category, approved category, quality, reason, body, updated at */
 type UpsertRow = [
-  string, string, string, string | null, string, string | null, string | null, string, string | null, string | null, string,
+  string,
+  string,
+  string,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string,
 ];
 
 export class TemplateStatesTable {

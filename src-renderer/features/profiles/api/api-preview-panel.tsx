@@ -9,7 +9,13 @@ export function ApiPreviewPanel({ preview, proposed }: { preview: PreviewState; 
   return (
     <section className="request-preview" aria-label="Request preview" data-testid="api-preview">
       <p className="hint">{proposed ? 'What the app would send with this description:' : 'What the app sends now:'}</p>
-      <CurlView method={value?.method ?? null} url={value?.url ?? ''} curl={value?.curl ?? ''} loading={preview.loading} placeholder="The request appears here." />
+      <CurlView
+        method={value?.method ?? null}
+        url={value?.url ?? ''}
+        curl={value?.curl ?? ''}
+        loading={preview.loading}
+        placeholder="The request appears here."
+      />
       {preview.error && <ErrorMessage error={preview.error} prefix="The preview failed" />}
       {problems.length > 0 && (
         <ul className="field-problems" aria-label="Problems">

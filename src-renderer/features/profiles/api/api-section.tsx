@@ -40,8 +40,8 @@ export function ApiSection({ profile }: { profile: Profile }) {
   return (
     <div className="api-section" data-testid="api-section">
       <p className="hint">
-        Until you describe an operation here, the app asks for it the way its own API does (the one the built-in sandbox speaks). Paste the cURL the service’s playground shows for it, check what each field
-        stands for, and save. Nothing changes before you press Save.
+        Until you describe an operation here, the app asks for it the way its own API does (the one the built-in sandbox speaks). Paste the
+        cURL the service’s playground shows for it, check what each field stands for, and save. Nothing changes before you press Save.
       </p>
       {status === 'error' && error && <ErrorMessage error={error} prefix="The API description could not be loaded" />}
       {status === 'ready' && <DocumentImport profileId={profile.id} onRead={onEdit} />}

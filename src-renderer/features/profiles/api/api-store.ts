@@ -74,7 +74,10 @@ const EMPTY_DRAFT: OperationDraft = {
 };
 
 /** Answers that arrive after a newer request for the same operation are dropped. */
-const latest: { read: Partial<Record<DescribedOperation, number>>; preview: Partial<Record<DescribedOperation, number>> } = { read: {}, preview: {} };
+const latest: { read: Partial<Record<DescribedOperation, number>>; preview: Partial<Record<DescribedOperation, number>> } = {
+  read: {},
+  preview: {},
+};
 let seq = 0;
 
 export const useApiStore = create<ApiStore>()((set, get) => {
@@ -90,7 +93,12 @@ export const useApiStore = create<ApiStore>()((set, get) => {
   };
 
   /** Asks main for a proposal from `origin` with the person's choices; the guesses stay those of the first read. */
-  const propose = async (operation: DescribedOperation, origin: ProposalOrigin, choices: Record<string, Role | null>, first: boolean): Promise<boolean> => {
+  const propose = async (
+    operation: DescribedOperation,
+    origin: ProposalOrigin,
+    choices: Record<string, Role | null>,
+    first: boolean,
+  ): Promise<boolean> => {
     const profileId = get().profileId;
     if (profileId === null) return false;
     const mine = ++seq;
@@ -123,7 +131,8 @@ export const useApiStore = create<ApiStore>()((set, get) => {
     drafts: {},
 
     open: async (profileId) => {
-      if (get().profileId !== profileId) set({ profileId, status: 'loading', described: null, error: null, drafts: {}, selected: 'contacts.list' });
+      if (get().profileId !== profileId)
+        set({ profileId, status: 'loading', described: null, error: null, drafts: {}, selected: 'contacts.list' });
       await describe(profileId);
       // the base URL may have changed: the preview shows the URL the request would go to
       if (get().status === 'ready') void get().refreshPreview(get().selected);
@@ -161,7 +170,9 @@ export const useApiStore = create<ApiStore>()((set, get) => {
       patch(operation, { preview: { ...draft(operation).preview, loading: true } });
       const r = await invoke('api:preview', { profileId, operation, spec });
       if (latest.preview[operation] !== mine || get().profileId !== profileId) return;
-      patch(operation, { preview: r.ok ? { loading: false, value: r.value, error: null } : { loading: false, value: null, error: r.error } });
+      patch(operation, {
+        preview: r.ok ? { loading: false, value: r.value, error: null } : { loading: false, value: null, error: r.error },
+      });
     },
 
     save: async (operation) => {
@@ -207,7 +218,14 @@ export const useApiStore = create<ApiStore>()((set, get) => {
         patch(operation, { save: { status: 'error', action: 'save', error: r.error } });
         return false;
       }
-      patch(operation, { proposal: null, origin: null, guesses: {}, choices: {}, read: { status: 'idle' }, save: { status: absent ? 'absent' : 'offered' } });
+      patch(operation, {
+        proposal: null,
+        origin: null,
+        guesses: {},
+        choices: {},
+        read: { status: 'idle' },
+        save: { status: absent ? 'absent' : 'offered' },
+      });
       await describe(profileId);
       return true;
     },
@@ -235,5 +253,11 @@ export function shownRole(d: OperationDraft, key: string, proposed: Role | null)
  * own address read as Download media (its offer lets the key go there for files instead).
  */
 export function canSave(d: OperationDraft): boolean {
-  return d.proposal !== null && d.proposal.fileOrigin === undefined && d.read.status === 'idle' && d.save.status !== 'saving' && d.save.status !== 'resetting';
+  return (
+    d.proposal !== null &&
+    d.proposal.fileOrigin === undefined &&
+    d.read.status === 'idle' &&
+    d.save.status !== 'saving' &&
+    d.save.status !== 'resetting'
+  );
 }

@@ -18,7 +18,8 @@ export function CredentialNote({ spec }: { spec: OperationSpec }) {
       </p>
       {elsewhere.length > 0 && (
         <p className="api-number" data-testid="file-origins-note">
-          For a received file’s bytes only, it also goes to {elsewhere.map((o, i) => (
+          For a received file’s bytes only, it also goes to{' '}
+          {elsewhere.map((o, i) => (
             <span key={o}>
               {i > 0 && ', '}
               <code className="mono nowrap">{o}</code>

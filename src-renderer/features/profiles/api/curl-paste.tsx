@@ -36,7 +36,13 @@ export function CurlPaste({ operation, label }: { operation: DescribedOperation;
         </p>
       </div>
       <div className="button-row">
-        <button type="button" className="btn" onClick={() => void readCurl(operation)} disabled={empty || reading} aria-keyshortcuts="Control+Enter Meta+Enter">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void readCurl(operation)}
+          disabled={empty || reading}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
           Read cURL
         </button>
         <span role="status" aria-live="polite" className="hint">

@@ -49,7 +49,18 @@ interface DocumentImportStore {
   read: () => Promise<DescribedOperation | null>;
 }
 
-const INITIAL = { profileId: null, status: 'idle' as ImportStatus, url: '', document: null, error: null, choices: {}, vars: {}, user: '', examples: {}, results: [] };
+const INITIAL = {
+  profileId: null,
+  status: 'idle' as ImportStatus,
+  url: '',
+  document: null,
+  error: null,
+  choices: {},
+  vars: {},
+  user: '',
+  examples: {},
+  results: [],
+};
 
 export const useDocumentImportStore = create<DocumentImportStore>()((set, get) => ({
   ...INITIAL,
@@ -83,7 +94,9 @@ export const useDocumentImportStore = create<DocumentImportStore>()((set, get) =
     const { profileId, document, choices } = get();
     if (profileId === null || document === null) return null;
     const api = useApiStore.getState();
-    const operations = (api.described?.operations ?? []).map((o) => o.operation).filter((op) => (choices[op] ?? NOT_IN_DOCUMENT) !== NOT_IN_DOCUMENT);
+    const operations = (api.described?.operations ?? [])
+      .map((o) => o.operation)
+      .filter((op) => (choices[op] ?? NOT_IN_DOCUMENT) !== NOT_IN_DOCUMENT);
     if (operations.length === 0) return null;
     set({ status: 'reading', error: null, results: [] });
     const results: ReadResult[] = [];
@@ -128,7 +141,9 @@ function givenVars(s: Pick<DocumentImportStore, 'vars'>, c: ApiDocumentCandidate
 /** The candidates chosen now, each once. */
 export function chosenCandidates(document: ApiDocumentView | null, choices: DocumentImportStore['choices']): ApiDocumentCandidate[] {
   if (document === null) return [];
-  const ids = [...new Set(Object.values(choices).filter((c): c is string => c !== undefined && c !== NOT_IN_DOCUMENT && c !== NO_SUCH_LISTING))];
+  const ids = [
+    ...new Set(Object.values(choices).filter((c): c is string => c !== undefined && c !== NOT_IN_DOCUMENT && c !== NO_SUCH_LISTING)),
+  ];
   return ids.map((id) => candidate(document, id)).filter((c): c is ApiDocumentCandidate => c !== undefined);
 }
 /** The values the chosen candidates leave open: a field for each variable, and for the user name. */

@@ -24,14 +24,20 @@ export function DocumentImport({ profileId, onRead }: { profileId: string; onRea
   return (
     <section className="api-import" aria-labelledby={`${id}-title`} data-testid="api-import">
       <h3 className="api-import-title" id={`${id}-title`}>
-        <button type="button" className="disclosure" aria-expanded={expanded} aria-controls={`${id}-panel`} onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={expanded}
+          aria-controls={`${id}-panel`}
+          onClick={() => setExpanded((e) => !e)}
+        >
           Import an API document
         </button>
       </h3>
       <div id={`${id}-panel`} className="api-import-panel" hidden={!expanded} aria-busy={busy}>
         <p className="hint">
-          The service’s OpenAPI 3 description or Postman collection: pick the operation it offers for each of the console’s, check each one below, and save it. Nothing
-          changes before you press Save.
+          The service’s OpenAPI 3 description or Postman collection: pick the operation it offers for each of the console’s, check each one
+          below, and save it. Nothing changes before you press Save.
         </p>
         <DocumentSource busy={busy} />
         <p role="status" aria-live="polite" className="hint" data-testid="api-import-status">

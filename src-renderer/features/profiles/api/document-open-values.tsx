@@ -17,13 +17,26 @@ export function DocumentOpenValues({ chosen }: { chosen: readonly ApiDocumentCan
       {fields.vars.map((name, i) => (
         <div className="field" key={name}>
           <label htmlFor={`${id}-var-${i}`}>{name}</label>
-          <input id={`${id}-var-${i}`} value={vars[name] ?? ''} onChange={(e) => setVar(name, e.target.value)} spellCheck={false} autoComplete="off" />
+          <input
+            id={`${id}-var-${i}`}
+            value={vars[name] ?? ''}
+            onChange={(e) => setVar(name, e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </div>
       ))}
       {fields.user && (
         <div className="field">
           <label htmlFor={`${id}-user`}>User name</label>
-          <input id={`${id}-user`} value={user} onChange={(e) => setUser(e.target.value)} spellCheck={false} autoComplete="off" aria-describedby={`${id}-user-hint`} />
+          <input
+            id={`${id}-user`}
+            value={user}
+            onChange={(e) => setUser(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby={`${id}-user-hint`}
+          />
           <p id={`${id}-user-hint`} className="hint">
             The account id HTTP Basic sends with your key (the key itself is the profile’s, from the keychain).
           </p>

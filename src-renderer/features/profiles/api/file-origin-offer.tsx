@@ -7,7 +7,12 @@ type Outcome = { kind: 'idle' } | { kind: 'asking' } | { kind: 'done'; value: Fi
 
 function doneText(value: FileOriginAllowed): string {
   if (!value.allowed) return `Not allowed: the key is not sent to ${value.origin}.`;
-  const again = value.retried === 0 ? '' : value.retried === 1 ? ' The file refused for it is downloaded again.' : ` The ${value.retried} files refused for it are downloaded again.`;
+  const again =
+    value.retried === 0
+      ? ''
+      : value.retried === 1
+        ? ' The file refused for it is downloaded again.'
+        : ` The ${value.retried} files refused for it are downloaded again.`;
   return `The key now also goes to ${value.origin}, for received files only.${again}`;
 }
 
@@ -28,9 +33,9 @@ export function FileOriginOffer({ origin, curl, profile }: { origin: string; cur
     <div className="msg msg-warning api-base-url" data-testid="file-origin-offer">
       <div>
         <p>
-          This is the file’s own address at <span className="mono api-value">{origin}</span>, the second step of a download (the lookup is this profile’s Download media): it is
-          not saved as the operation. Allowing it lets this profile’s key go to <span className="mono api-value">{origin}</span> to download received files, and for nothing
-          else.
+          This is the file’s own address at <span className="mono api-value">{origin}</span>, the second step of a download (the lookup is
+          this profile’s Download media): it is not saved as the operation. Allowing it lets this profile’s key go to{' '}
+          <span className="mono api-value">{origin}</span> to download received files, and for nothing else.
         </p>
         <button type="button" className="btn btn-small api-wrap" onClick={() => void onAllow()} disabled={outcome.kind === 'asking'}>
           Allow the key there for files…

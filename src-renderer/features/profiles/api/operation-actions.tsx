@@ -43,16 +43,34 @@ export function OperationActions({
   return (
     <div className="api-actions">
       <div className="button-row">
-        <button type="button" className="btn btn-primary" onClick={() => void save(operation)} disabled={!canSave(draft)} data-testid="api-save">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void save(operation)}
+          disabled={!canSave(draft)}
+          data-testid="api-save"
+        >
           Save
         </button>
         {custom && (
-          <button type="button" className="btn" onClick={() => void onReset()} disabled={state.status === 'saving' || state.status === 'resetting'} data-testid="api-reset">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void onReset()}
+            disabled={state.status === 'saving' || state.status === 'resetting'}
+            data-testid="api-reset"
+          >
             Reset to default
           </button>
         )}
         {MAY_BE_ABSENT.has(operation) && (
-          <button type="button" className="btn" onClick={() => void markAbsent(operation, !absent)} disabled={busy} data-testid="api-absent">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void markAbsent(operation, !absent)}
+            disabled={busy}
+            data-testid="api-absent"
+          >
             {absent ? `The service offers ${label}` : `The service has no ${label}`}
           </button>
         )}
@@ -65,7 +83,9 @@ export function OperationActions({
         {state.status === 'absent' && `Noted: this service has no ${label}; it is never asked for.`}
         {state.status === 'offered' && `${label} follows the app’s own API again; read the service's cURL to describe it.`}
       </div>
-      {state.status === 'error' && <ErrorMessage error={state.error} prefix={state.action === 'save' ? 'Not saved' : 'Not reset'} testId="api-save-error" />}
+      {state.status === 'error' && (
+        <ErrorMessage error={state.error} prefix={state.action === 'save' ? 'Not saved' : 'Not reset'} testId="api-save-error" />
+      )}
     </div>
   );
 }

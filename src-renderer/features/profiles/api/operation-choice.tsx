@@ -16,7 +16,12 @@ export function OperationChoice({ operation, label }: { operation: DescribedOper
   return (
     <div className="field api-import-choice" data-testid={`api-import-choice-${operation}`}>
       <label htmlFor={`${id}-select`}>{label}</label>
-      <select id={`${id}-select`} value={choice} onChange={(e) => choose(operation, e.target.value)} aria-describedby={notes.length > 0 ? `${id}-notes` : undefined}>
+      <select
+        id={`${id}-select`}
+        value={choice}
+        onChange={(e) => choose(operation, e.target.value)}
+        aria-describedby={notes.length > 0 ? `${id}-notes` : undefined}
+      >
         <option value={NOT_IN_DOCUMENT}>Not in this document</option>
         {MAY_BE_ABSENT.has(operation) && <option value={NO_SUCH_LISTING}>The service has no {label}</option>}
         {(document?.candidates ?? []).map((c) => (

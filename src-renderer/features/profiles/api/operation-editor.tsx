@@ -14,7 +14,15 @@ import { EDITOR_ID } from './operations-table';
 import { ReadOutcome } from './read-outcome';
 
 /** One operation: paste and read a cURL, correct the mapping, see the request, save or reset. */
-export function OperationEditor({ operation, profile, headingRef }: { operation: DescribedOperation; profile: Profile; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function OperationEditor({
+  operation,
+  profile,
+  headingRef,
+}: {
+  operation: DescribedOperation;
+  profile: Profile;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const current = useApiStore(selectDescribedOperation(operation));
   const draft = useApiStore(selectDraft(operation));
   const id = useId();
@@ -51,7 +59,14 @@ export function OperationEditor({ operation, profile, headingRef }: { operation:
       )}
       {spec && <CredentialNote spec={spec} />}
       {spec && <NumberFormatNote spec={spec} />}
-      <OperationActions operation={operation} label={label} draft={draft} custom={current?.custom ?? false} absent={current?.absent ?? false} headingRef={headingRef} />
+      <OperationActions
+        operation={operation}
+        label={label}
+        draft={draft}
+        custom={current?.custom ?? false}
+        absent={current?.absent ?? false}
+        headingRef={headingRef}
+      />
     </section>
   );
 }

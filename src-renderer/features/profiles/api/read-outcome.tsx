@@ -6,7 +6,13 @@ import type { OperationDraft } from './api-store';
 export function ReadOutcome({ draft }: { draft: OperationDraft }) {
   const fromDocument = draft.origin?.kind === 'document';
   if (draft.read.status === 'error') {
-    return <ErrorMessage error={draft.read.error} prefix={fromDocument ? 'Nothing was read from the document' : 'The cURL was not read'} testId="api-read-error" />;
+    return (
+      <ErrorMessage
+        error={draft.read.error}
+        prefix={fromDocument ? 'Nothing was read from the document' : 'The cURL was not read'}
+        testId="api-read-error"
+      />
+    );
   }
   const warnings = draft.proposal?.warnings ?? [];
   if (warnings.length === 0) return null;

@@ -6,7 +6,6 @@ import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { URL_, errorOf, header } from './parsed-curl';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 
-
 describe('parseCurl: shell comments around the command', () => {
   it('a comment line before the command is skipped, as the shell skips it', () => {
     const parsed = parseCurl(`# Send a text message\ncurl ${URL_} -d 'a=1'`);
@@ -55,7 +54,9 @@ describe('parseCurl: header values exactly as curl sends them', () => {
     expect(header(parseCurl(`curl.exe ${URL_} -H "Range: bytes=600-" ^\n -o part`), 'Range')).toBe('bytes=600-');
     expect(header(parseCurl(`curl ${URL_} -r -500`), 'Range')).toBe('bytes=-500');
     // and the description learned from it keeps the header as given
-    expect(proposeOperation(parseCurl(`curl '${URL_}?page=1' -r 600-`), 'messages.list').spec.headers).toEqual([{ name: 'Range', value: 'bytes=600-' }]);
+    expect(proposeOperation(parseCurl(`curl '${URL_}?page=1' -r 600-`), 'messages.list').spec.headers).toEqual([
+      { name: 'Range', value: 'bytes=600-' },
+    ]);
   });
 
   it('non-ASCII header values are kept as text (the sender writes their UTF-8 bytes)', () => {
@@ -104,7 +105,9 @@ describe('parseCurl: data options as curl 8 reads them', () => {
   });
 
   it('--data-urlencode name@file is refused with the reason', () => {
-    expect(errorOf(`curl ${URL_} --data-urlencode name@file`)).toMatch(/reads its content from a local file, which cannot be read from a pasted command/);
+    expect(errorOf(`curl ${URL_} --data-urlencode name@file`)).toMatch(
+      /reads its content from a local file, which cannot be read from a pasted command/,
+    );
     expect(errorOf(`curl ${URL_} --data-urlencode @file`)).toMatch(/local file/);
   });
 
@@ -114,11 +117,16 @@ describe('parseCurl: data options as curl 8 reads them', () => {
   });
 
   it('--url-query encodes like --data-urlencode, and keeps a +raw piece as is', () => {
-    expect(parseCurl(`curl ${URL_} --url-query 'text=olá mundo' --url-query '+page=2'`)).toMatchObject({ method: 'GET', url: `${URL_}?text=ol%C3%A1+mundo&page=2` });
+    expect(parseCurl(`curl ${URL_} --url-query 'text=olá mundo' --url-query '+page=2'`)).toMatchObject({
+      method: 'GET',
+      url: `${URL_}?text=ol%C3%A1+mundo&page=2`,
+    });
   });
 
   it("an ANSI-C $'...' body gives its bytes back", () => {
-    expect(parseCurl(`curl ${URL_} --data-raw $'{"text":"it\\'s\\n\\u00e9 \\xe2\\x82\\xac"}'`).body).toBe('{"text":"it\'s\n\u00e9 \u20ac"}');
+    expect(parseCurl(`curl ${URL_} --data-raw $'{"text":"it\\'s\\n\\u00e9 \\xe2\\x82\\xac"}'`).body).toBe(
+      '{"text":"it\'s\n\u00e9 \u20ac"}',
+    );
   });
 
   it('a Windows cmd paste with ^ continuations', () => {

@@ -7,7 +7,6 @@ import { URL_, errorOf, header } from './parsed-curl';
 import { trickyStrings } from '../tricky-inputs';
 import { PATHOLOGICAL_CURLS } from '../../../fixtures/pathological-curls';
 
-
 /** POSIX single quoting, as the brief defines it. */
 function posixQuote(s: string): string {
   return `'${s.replace(/'/g, "'\\''")}'`;
@@ -56,7 +55,9 @@ describe('parseCurl: options', () => {
   });
 
   it('-H / --header keeps headers in order, as given', () => {
-    const parsed = parseCurl(`curl ${URL_} -H 'Accept: application/json' --header 'X-Trace:  abc  ' -H 'x-empty;' -H 'Content-Type: text/plain'`);
+    const parsed = parseCurl(
+      `curl ${URL_} -H 'Accept: application/json' --header 'X-Trace:  abc  ' -H 'x-empty;' -H 'Content-Type: text/plain'`,
+    );
     expect(parsed.headers).toEqual([
       { name: 'Accept', value: 'application/json' },
       { name: 'X-Trace', value: 'abc' },
@@ -105,7 +106,10 @@ describe('parseCurl: options', () => {
     ]);
     const own = parseCurl(`curl ${URL_} --json '{"a":' --json '1}' -H 'accept: */*'`);
     expect(own.body).toBe('{"a":1}'); // curl joins --json pieces without &
-    expect(own.headers).toEqual([{ name: 'accept', value: '*/*' }, { name: 'Content-Type', value: 'application/json' }]);
+    expect(own.headers).toEqual([
+      { name: 'accept', value: '*/*' },
+      { name: 'Content-Type', value: 'application/json' },
+    ]);
   });
 
   it('--data-urlencode encodes the content the way curl does', () => {
@@ -133,7 +137,9 @@ describe('parseCurl: options', () => {
   });
 
   it('-F / --form parts: text, a file by reference with type and filename, --form-string literally; a POST with a multipart Content-Type', () => {
-    const parsed = parseCurl(`curl ${URL_} -F 'messaging_product=whatsapp' -F 'file=@/tmp/my photo.png;type=image/png' -F 'doc=@"/tmp/a;b.pdf";filename="r,1.pdf"' -F 'note=hi;type=text/plain' --form-string 'raw=@not-a-file;type=x'`);
+    const parsed = parseCurl(
+      `curl ${URL_} -F 'messaging_product=whatsapp' -F 'file=@/tmp/my photo.png;type=image/png' -F 'doc=@"/tmp/a;b.pdf";filename="r,1.pdf"' -F 'note=hi;type=text/plain' --form-string 'raw=@not-a-file;type=x'`,
+    );
     expect(parsed).toMatchObject({ method: 'POST', body: null, contentType: 'multipart/form-data' });
     expect(parsed.form).toEqual([
       { name: 'messaging_product', value: 'whatsapp', type: null },
@@ -192,15 +198,22 @@ describe('parseCurl: options', () => {
   });
 
   it('-u / --user becomes Authorization: Basic; without a password it is refused', () => {
-    expect(header(parseCurl(`curl -u 'ana:s3cr:et' ${URL_}`), 'authorization')).toBe(`Basic ${Buffer.from('ana:s3cr:et').toString('base64')}`);
-    expect(header(parseCurl(`curl --user 'josé:pä' ${URL_}`), 'authorization')).toBe(`Basic ${Buffer.from('josé:pä', 'utf8').toString('base64')}`);
+    expect(header(parseCurl(`curl -u 'ana:s3cr:et' ${URL_}`), 'authorization')).toBe(
+      `Basic ${Buffer.from('ana:s3cr:et').toString('base64')}`,
+    );
+    expect(header(parseCurl(`curl --user 'josé:pä' ${URL_}`), 'authorization')).toBe(
+      `Basic ${Buffer.from('josé:pä', 'utf8').toString('base64')}`,
+    );
     expect(errorOf(`curl -u ana ${URL_}`)).toMatch(/only a user name.*user:password/);
     expect(errorOf(`curl --digest -u a:b ${URL_}`)).toMatch(/--digest authentication is not supported/);
   });
 
   it('an explicit -H replaces the header an option would make, as in curl', () => {
     const parsed = parseCurl(`curl -A agent -u a:b ${URL_} -H 'authorization: Bearer x' -H 'User-Agent: mine'`);
-    expect(parsed.headers).toEqual([{ name: 'authorization', value: 'Bearer x' }, { name: 'User-Agent', value: 'mine' }]);
+    expect(parsed.headers).toEqual([
+      { name: 'authorization', value: 'Bearer x' },
+      { name: 'User-Agent', value: 'mine' },
+    ]);
   });
 
   it('-r / --range becomes a Range header', () => {
@@ -208,8 +221,27 @@ describe('parseCurl: options', () => {
   });
 
   it('options that do not change the request are listed in ignored', () => {
-    const parsed = parseCurl(`curl --compressed -s -S -i -v --http1.1 --http2 -f --fail-with-body -o out.json --output=x --max-time 10 --connect-timeout 5 --retry 3 -w '%{http_code}' --no-progress-meter ${URL_}`);
-    expect(parsed.ignored).toEqual(['--compressed', '-s', '-S', '-i', '-v', '--http1.1', '--http2', '-f', '--fail-with-body', '-o out.json', '--output x', '--max-time 10', '--connect-timeout 5', '--retry 3', '-w %{http_code}', '--no-progress-meter']);
+    const parsed = parseCurl(
+      `curl --compressed -s -S -i -v --http1.1 --http2 -f --fail-with-body -o out.json --output=x --max-time 10 --connect-timeout 5 --retry 3 -w '%{http_code}' --no-progress-meter ${URL_}`,
+    );
+    expect(parsed.ignored).toEqual([
+      '--compressed',
+      '-s',
+      '-S',
+      '-i',
+      '-v',
+      '--http1.1',
+      '--http2',
+      '-f',
+      '--fail-with-body',
+      '-o out.json',
+      '--output x',
+      '--max-time 10',
+      '--connect-timeout 5',
+      '--retry 3',
+      '-w %{http_code}',
+      '--no-progress-meter',
+    ]);
     expect(parsed.unknown).toEqual([]);
     expect(parsed.url).toBe(URL_);
   });
@@ -300,8 +332,13 @@ describe('parseCurl: shell quoting', () => {
 
   it('$VAR and ${VAR} outside single quotes stay as written, with a warning', () => {
     const parsed = parseCurl(`curl "${URL_}" -H "Authorization: Bearer $TOKEN" -H X-Id:\${ID}`);
-    expect(parsed.headers).toEqual([{ name: 'Authorization', value: 'Bearer $TOKEN' }, { name: 'X-Id', value: '${ID}' }]);
-    expect(parsed.warnings).toEqual(['the variables $TOKEN, ${ID} were not expanded and stay as written; put their values in the command instead']);
+    expect(parsed.headers).toEqual([
+      { name: 'Authorization', value: 'Bearer $TOKEN' },
+      { name: 'X-Id', value: '${ID}' },
+    ]);
+    expect(parsed.warnings).toEqual([
+      'the variables $TOKEN, ${ID} were not expanded and stay as written; put their values in the command instead',
+    ]);
   });
 
   it('a # comment is skipped', () => {
@@ -329,7 +366,10 @@ describe('parseCurl: real-world sources', () => {
     expect(parseCurl(text)).toEqual({
       method: 'POST',
       url: URL_,
-      headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Authorization', value: 'Bearer sk_live_abc' }],
+      headers: [
+        { name: 'Content-Type', value: 'application/json' },
+        { name: 'Authorization', value: 'Bearer sk_live_abc' },
+      ],
       body: '{\n    "to": "+5511999990000",\n    "text": "Olá, it\'s ready"\n}',
       form: null,
       contentType: 'application/json',
@@ -342,8 +382,13 @@ describe('parseCurl: real-world sources', () => {
   it('readme.io: --request POST --url ... --data "{\\"a\\":1}"', () => {
     const text = `curl --request POST \\\n     --url ${URL_} \\\n     --header 'accept: application/json' \\\n     --header 'content-type: application/json' \\\n     --data "{\\"a\\":1}"`;
     expect(parseCurl(text)).toMatchObject({
-      method: 'POST', url: URL_, body: '{"a":1}',
-      headers: [{ name: 'accept', value: 'application/json' }, { name: 'content-type', value: 'application/json' }],
+      method: 'POST',
+      url: URL_,
+      body: '{"a":1}',
+      headers: [
+        { name: 'accept', value: 'application/json' },
+        { name: 'content-type', value: 'application/json' },
+      ],
     });
   });
 
@@ -352,7 +397,7 @@ describe('parseCurl: real-world sources', () => {
     expect(parseCurl(text)).toMatchObject({ method: 'PUT', url: `${URL_}/42?draft=true`, body: '{"text":"hi"}' });
   });
 
-  it("DevTools \"Copy as cURL (bash)\": $'...' bodies, -b cookies, --compressed", () => {
+  it('DevTools "Copy as cURL (bash)": $\'...\' bodies, -b cookies, --compressed', () => {
     const text = [
       `curl '${URL_}' \\`,
       `  -H 'accept: application/json, text/plain, */*' \\`,
@@ -429,7 +474,7 @@ describe('parseCurl: real-world sources', () => {
     expect(errorOf(`curl ${URL_}?a=1&b=2 ^\n -d x`)).toMatch(/&/);
   });
 
-  it('PowerShell: backtick continuations, \'\' inside single quotes, $env: variables', () => {
+  it("PowerShell: backtick continuations, '' inside single quotes, $env: variables", () => {
     const text = [
       'curl.exe --request POST `',
       `  --url '${URL_}' \``,
@@ -439,8 +484,13 @@ describe('parseCurl: real-world sources', () => {
     ].join('\r\n');
     const parsed = parseCurl(text);
     expect(parsed).toMatchObject({
-      method: 'POST', url: URL_, body: '{"text":"it\'s `n here"}',
-      headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Authorization', value: 'Bearer $env:CRM_TOKEN' }],
+      method: 'POST',
+      url: URL_,
+      body: '{"text":"it\'s `n here"}',
+      headers: [
+        { name: 'Content-Type', value: 'application/json' },
+        { name: 'Authorization', value: 'Bearer $env:CRM_TOKEN' },
+      ],
     });
     expect(parsed.warnings.join(' ')).toMatch(/\$env:CRM_TOKEN/);
   });
@@ -605,9 +655,34 @@ describe('parseCurl: hostile input', () => {
 describe('parseCurl: round trips of tricky bodies', () => {
   const bodies = [
     ...trickyStrings(300, 20240611, { exclude: (piece) => piece.includes('\u0000') }),
-    '', ' ', "'", "''", '"', '\\', '\\\\', '$', '$$', '${X}', '$(id)', '`id`', '\n', '\r\n', '\n\n\n',
-    'Olá, tudo bem? 👋 👩‍👩‍👧‍👦 🏳️‍🌈 中文 עברית', 'end with backslash \\', "end with quote '", '{"json": "it\'s \\"nested\\""}',
-    '@/etc/passwd', '-H', '--data', 'a=1&b=2', '%20%', '^"^^"', '`\n', '^\n', '\\\n',
+    '',
+    ' ',
+    "'",
+    "''",
+    '"',
+    '\\',
+    '\\\\',
+    '$',
+    '$$',
+    '${X}',
+    '$(id)',
+    '`id`',
+    '\n',
+    '\r\n',
+    '\n\n\n',
+    'Olá, tudo bem? 👋 👩‍👩‍👧‍👦 🏳️‍🌈 中文 עברית',
+    'end with backslash \\',
+    "end with quote '",
+    '{"json": "it\'s \\"nested\\""}',
+    '@/etc/passwd',
+    '-H',
+    '--data',
+    'a=1&b=2',
+    '%20%',
+    '^"^^"',
+    '`\n',
+    '^\n',
+    '\\\n',
   ];
 
   it('POSIX single quoting: curl URL --data-raw <quoted> gives the body back exactly', () => {
@@ -624,7 +699,7 @@ describe('parseCurl: round trips of tricky bodies', () => {
     }
   });
 
-  it('DevTools bash quoting ($\'...\') gives the body back exactly', () => {
+  it("DevTools bash quoting ($'...') gives the body back exactly", () => {
     for (const body of bodies) {
       expect(parseCurl(`curl '${URL_}' \\\n  --data-raw ${chromeBashQuote(body)}`).body, JSON.stringify(body)).toBe(body);
     }

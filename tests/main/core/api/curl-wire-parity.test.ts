@@ -55,41 +55,58 @@ async function expectSame(args: string, operation: Operation, keepAccept = false
 
 describe.skipIf(!curlAvailable)('an imported cURL goes on the wire as curl sends it', () => {
   it('-F \'name="value"\' loses its quotes, as curl strips them (Meta\'s upload: messaging_product="whatsapp")', async () => {
-    const { byApp } = await expectSame(`{URL}/v1/media -F 'messaging_product="whatsapp"' -F 'type="image/jpeg"' -F `
-      + `'file=@${photo};type=image/jpeg'`, upload());
+    const { byApp } = await expectSame(
+      `{URL}/v1/media -F 'messaging_product="whatsapp"' -F 'type="image/jpeg"' -F ` + `'file=@${photo};type=image/jpeg'`,
+      upload(),
+    );
     expect(byApp.body).toContain('\r\n\r\nwhatsapp\r\n');
   });
 
   it('-F text parts read as curl reads them: escapes in quotes, an unclosed quote, blanks around, text after the quote', async () => {
     const parts = [`'a="x\\"y\\\\z\\q"'`, `'b="x;type=text/foo"'`, `'c=plain"q"'`, `'d="open'`];
     parts.push(`'f=  "sp"'`, `'g=  plain'`, `'h=plain  '`, `'i="a"b'`);
-    const { byApp } = await expectSame(`{URL}/v1/media ${parts.map((p) => `-F ${p}`).join(' ')} -F `
-      + `'file=@${photo};type=image/jpeg'`, upload());
+    const { byApp } = await expectSame(
+      `{URL}/v1/media ${parts.map((p) => `-F ${p}`).join(' ')} -F ` + `'file=@${photo};type=image/jpeg'`,
+      upload(),
+    );
     expect(byApp.body).toContain('\r\n\r\nx"y\\z\\q\r\n');
   });
 
   it('-F file=@x;type=… with an explicit multipart Content-Type is a multipart upload, not JSON', async () => {
-    await expectSame(`-X POST {URL}/v1/media -H 'Content-Type: multipart/form-data' -F 'file=@${photo};type=image/jpeg' -F `
-      + `'messaging_product=whatsapp'`, upload());
+    await expectSame(
+      `-X POST {URL}/v1/media -H 'Content-Type: multipart/form-data' -F 'file=@${photo};type=image/jpeg' -F ` +
+        `'messaging_product=whatsapp'`,
+      upload(),
+    );
   });
 
   it('-d item[]=1 -d item[]=2 is a form list, sent with its brackets as written', async () => {
-    const { spec } = await expectSame(`{URL}/v1/send -d to=5511999990000 -d text=hi -d 'item[]=1' -d `
-      + `'item[]=2'`, text('5511999990000', 'hi'));
+    const { spec } = await expectSame(
+      `{URL}/v1/send -d to=5511999990000 -d text=hi -d 'item[]=1' -d ` + `'item[]=2'`,
+      text('5511999990000', 'hi'),
+    );
     expect(spec.encoding).toBe('form');
   });
 
-  it('Accept and Content-Type of the service\'s own (application/vnd.api+json) are sent as given', async () => {
+  it("Accept and Content-Type of the service's own (application/vnd.api+json) are sent as given", async () => {
     await expectSame(`{URL}/v1/templates -H 'Accept: application/vnd.api+json'`, LIST, true);
-    await expectSame(`{URL}/v1/send -H 'Content-Type: application/vnd.api+json' -H 'accept: application/vnd.api+json' `
-      + `--data-binary '{"to":"${NUMBER}","text":"hi"}'`, text(NUMBER, 'hi'), true);
-    await expectSame(`{URL}/v1/send -H 'Content-Type: application/json; charset=utf-8' --data-binary `
-      + `'{"to":"${NUMBER}","text":"hi"}'`, text(NUMBER, 'hi'));
+    await expectSame(
+      `{URL}/v1/send -H 'Content-Type: application/vnd.api+json' -H 'accept: application/vnd.api+json' ` +
+        `--data-binary '{"to":"${NUMBER}","text":"hi"}'`,
+      text(NUMBER, 'hi'),
+      true,
+    );
+    await expectSame(
+      `{URL}/v1/send -H 'Content-Type: application/json; charset=utf-8' --data-binary ` + `'{"to":"${NUMBER}","text":"hi"}'`,
+      text(NUMBER, 'hi'),
+    );
   });
 
   it('Origin and Referer naming a page are kept (long URLs with digits are no secret)', async () => {
-    await expectSame(`{URL}/v1/templates -H 'Origin: https://app.example.org' -H 'Referer: `
-      + `https://app.example.org/inbox/42/thread/9000'`, LIST);
+    await expectSame(
+      `{URL}/v1/templates -H 'Origin: https://app.example.org' -H 'Referer: ` + `https://app.example.org/inbox/42/thread/9000'`,
+      LIST,
+    );
     await expectSame(`{URL}/v1/templates -e https://app.example.org/inbox/42/thread/9000`, LIST);
   });
 
@@ -106,13 +123,19 @@ describe.skipIf(!curlAvailable)('an imported cURL goes on the wire as curl sends
   });
 
   it('JSON numbers are kept as written (1234567890123456789e1, 15e-1, 1e3, 1.0, -0)', async () => {
-    await expectSame(`{URL}/v1/send -H 'Content-Type: application/json' --data-binary `
-      + `'{"to":"${NUMBER}","text":"hi","a":1234567890123456789e1,"b":15e-1,"c":1e3,"d":[1.0,-0,1E3]}'`, text(NUMBER, 'hi'));
+    await expectSame(
+      `{URL}/v1/send -H 'Content-Type: application/json' --data-binary ` +
+        `'{"to":"${NUMBER}","text":"hi","a":1234567890123456789e1,"b":15e-1,"c":1e3,"d":[1.0,-0,1E3]}'`,
+      text(NUMBER, 'hi'),
+    );
   });
 
   it('a body field literally named $role is a constant, never a slot', async () => {
-    await expectSame(`{URL}/v1/send -H 'Content-Type: application/json' --data-binary `
-      + `'{"to":"${NUMBER}","text":"hi","meta":{"$role":"text"},"$role":"number"}'`, text(NUMBER, 'hi'));
+    await expectSame(
+      `{URL}/v1/send -H 'Content-Type: application/json' --data-binary ` +
+        `'{"to":"${NUMBER}","text":"hi","meta":{"$role":"text"},"$role":"number"}'`,
+      text(NUMBER, 'hi'),
+    );
   });
 
   it('a key in the query (?token=, ?access_token=, ?apikey=) is learned as where the key goes and sent there', async () => {
@@ -127,13 +150,15 @@ describe.skipIf(!curlAvailable)('an imported cURL goes on the wire as curl sends
     await expectSame(`-G {URL}/v1/templates -d page=1 -d apikey=${KEY} -d per_page=20`, LIST);
   });
 
-  it('a Latin-1 body ($\'caf\\xe9\') is refused with the reason, never re-encoded; the same text in UTF-8 bytes is read', async () => {
+  it("a Latin-1 body ($'caf\\xe9') is refused with the reason, never re-encoded; the same text in UTF-8 bytes is read", async () => {
     const latin1 = `{URL}/v1/send -H 'Content-Type: text/plain; charset=iso-8859-1' --data-binary $'{"to":"${NUMBER}","text":"caf\\xe9"}'`;
     const reason = /holds escaped bytes that are not UTF-8 text, such as Latin-1.*write the characters themselves/;
     expect(() => learnSpec(server, latin1, 'messages.text')).toThrow(reason);
     expect(() => learnSpec(server, `{URL}/v1/templates -H $'X-Note: \\xe9t\\xe9'`, 'templates.list')).toThrow(CurlParseError);
-    await expectSame(`{URL}/v1/send -H 'Content-Type: application/json; charset=utf-8' --data-binary `
-      + `$'{"to":"${NUMBER}","text":"caf\\xc3\\xa9"}'`, text(NUMBER, 'café'));
+    await expectSame(
+      `{URL}/v1/send -H 'Content-Type: application/json; charset=utf-8' --data-binary ` + `$'{"to":"${NUMBER}","text":"caf\\xc3\\xa9"}'`,
+      text(NUMBER, 'café'),
+    );
   });
 
   it('-u USER:SECRET is sent as curl sends it when the key is the pasted secret', async () => {

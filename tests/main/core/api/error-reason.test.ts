@@ -5,16 +5,27 @@ import { readErrorReason } from '../../../../src-main/core/api/errors/error-reas
 import { statusError } from '../../../../src-main/core/http/status-error';
 
 const KEY = 'crm_sk_Q7vXk2LmP9aZ4wRt';
-const read = (body: unknown): ReturnType<typeof readErrorReason> => readErrorReason(typeof body === 'string' ? body : JSON.stringify(body), KEY, 'application/json');
+const read = (body: unknown): ReturnType<typeof readErrorReason> =>
+  readErrorReason(typeof body === 'string' ? body : JSON.stringify(body), KEY, 'application/json');
 const sendError = (status: number, body: unknown) =>
-  statusError({ status, endpoint: 'messages.text', method: 'POST', path: '/api/v1/messages/text', bodyText: JSON.stringify(body), apiKey: KEY });
+  statusError({
+    status,
+    endpoint: 'messages.text',
+    method: 'POST',
+    path: '/api/v1/messages/text',
+    bodyText: JSON.stringify(body),
+    apiKey: KEY,
+  });
 
 const META_WINDOW = {
   error: {
     message: '(#131047) Re-engagement message',
     type: 'OAuthException',
     code: 131047,
-    error_data: { messaging_product: 'whatsapp', details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.' },
+    error_data: {
+      messaging_product: 'whatsapp',
+      details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+    },
     error_subcode: 2494010,
     fbtrace_id: 'Az8or2yhqkZfEZ-_4Qn_Bam',
   },
@@ -24,11 +35,15 @@ describe('readErrorReason', () => {
   it('WhatsApp Cloud API error: message with its details, the code, and what the 24-hour window means', () => {
     const reason = read(META_WINDOW);
     expect(reason.code).toBe('131047');
-    expect(reason.message).toBe('(#131047) Re-engagement message (Message failed to send because more than 24 hours have passed since the customer last replied to this number.)');
+    expect(reason.message).toBe(
+      '(#131047) Re-engagement message (Message failed to send because more than 24 hours have passed since the customer last replied to this number.)',
+    );
     expect(reason.hint).toMatch(/outside WhatsApp's 24-hour customer-service window: only an approved template message can be sent/);
     const error = sendError(400, META_WINDOW);
     expect(error.code).toBe('bad_request');
-    expect(error.message).toMatch(/^The server rejected the request: \(#131047\) Re-engagement message \(.*number\.\) The contact is outside WhatsApp's 24-hour/);
+    expect(error.message).toMatch(
+      /^The server rejected the request: \(#131047\) Re-engagement message \(.*number\.\) The contact is outside WhatsApp's 24-hour/,
+    );
   });
 
   it.each([
@@ -50,7 +65,7 @@ describe('readErrorReason', () => {
     expect(read({ error: { code: 4, message: 'Nope' } }).hint).toBeNull();
   });
 
-  it('RFC 9457 problem with a validating mock\'s validation list: the field without its request part, and the type as code', () => {
+  it("RFC 9457 problem with a validating mock's validation list: the field without its request part, and the type as code", () => {
     const reason = read({
       type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
       title: 'Invalid request',
@@ -68,13 +83,21 @@ describe('readErrorReason', () => {
       { field: 'page', message: 'must be integer' },
       { field: 'template.name', message: 'must be string' },
     ]);
-    expect(sendError(422, { title: 'Invalid request', validation: [{ location: ['body', 'to'], message: "must have required property 'to'" }] }).message).toBe(
-      "The server rejected the request: to: must have required property 'to'",
-    );
+    expect(
+      sendError(422, { title: 'Invalid request', validation: [{ location: ['body', 'to'], message: "must have required property 'to'" }] })
+        .message,
+    ).toBe("The server rejected the request: to: must have required property 'to'");
   });
 
   it('RFC 9457 problem with errors[] items carrying JSON pointers', () => {
-    const reason = read({ type: 'https://example.net/validation-error', title: 'Your request is not valid.', errors: [{ detail: 'must be a positive integer', pointer: '#/age' }, { detail: 'must be one of red, green', pointer: '#/profile/color' }] });
+    const reason = read({
+      type: 'https://example.net/validation-error',
+      title: 'Your request is not valid.',
+      errors: [
+        { detail: 'must be a positive integer', pointer: '#/age' },
+        { detail: 'must be one of red, green', pointer: '#/profile/color' },
+      ],
+    });
     expect(reason.code).toBe('validation-error');
     expect(reason.message).toBe('Your request is not valid.');
     expect(reason.details).toEqual([
@@ -90,11 +113,15 @@ describe('readErrorReason', () => {
       { field: 'number', message: 'instance requires property "number"' },
       { field: '', message: 'another' },
     ]);
-    expect(read({ status: 400, error: 'Bad Request', response: { message: ['Owned media must be a url or base64'] } }).message).toBe('Owned media must be a url or base64');
-    expect(read({ status: 404, error: 'Not Found', response: { message: 'The "x" instance does not exist' } }).message).toBe('The "x" instance does not exist');
-    expect(sendError(400, { status: 400, error: 'Bad Request', response: { message: [['instance requires property "number"']] } }).message).toBe(
-      'The server rejected the request: number: instance requires property "number"',
+    expect(read({ status: 400, error: 'Bad Request', response: { message: ['Owned media must be a url or base64'] } }).message).toBe(
+      'Owned media must be a url or base64',
     );
+    expect(read({ status: 404, error: 'Not Found', response: { message: 'The "x" instance does not exist' } }).message).toBe(
+      'The "x" instance does not exist',
+    );
+    expect(
+      sendError(400, { status: 400, error: 'Bad Request', response: { message: [['instance requires property "number"']] } }).message,
+    ).toBe('The server rejected the request: number: instance requires property "number"');
   });
 
   it('NestJS: a list of sentences without field names is the message, not repeated as details', () => {
@@ -103,18 +130,30 @@ describe('readErrorReason', () => {
   });
 
   it('Twilio: message, code and the documentation link', () => {
-    const body = { code: 21211, message: "The 'To' number +1555 is not a valid phone number.", more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 };
+    const body = {
+      code: 21211,
+      message: "The 'To' number +1555 is not a valid phone number.",
+      more_info: 'https://www.twilio.com/docs/errors/21211',
+      status: 400,
+    };
     expect(read(body)).toEqual({
       code: '21211',
       message: "The 'To' number +1555 is not a valid phone number. (see https://www.twilio.com/docs/errors/21211)",
       details: [],
       hint: null,
     });
-    expect(sendError(400, body).message).toBe("The server rejected the request: The 'To' number +1555 is not a valid phone number. (see https://www.twilio.com/docs/errors/21211)");
+    expect(sendError(400, body).message).toBe(
+      "The server rejected the request: The 'To' number +1555 is not a valid phone number. (see https://www.twilio.com/docs/errors/21211)",
+    );
   });
 
   it('Twilio 63016 is the 24-hour window too', () => {
-    const reason = read({ code: 63016, message: 'Failed to send freeform message because you are outside the allowed window.', more_info: 'https://www.twilio.com/docs/errors/63016', status: 400 });
+    const reason = read({
+      code: 63016,
+      message: 'Failed to send freeform message because you are outside the allowed window.',
+      more_info: 'https://www.twilio.com/docs/errors/63016',
+      status: 400,
+    });
     expect(reason.hint).toMatch(/24-hour customer-service window/);
   });
 
@@ -125,11 +164,16 @@ describe('readErrorReason', () => {
     expect(linked('ftp://example.com/x')).toBe('No');
     expect(linked(`https://example.com/${'a'.repeat(200)}`)).toBe('No');
     expect(linked(`https://user:${KEY}@example.com/x`)).toBe('No');
-    expect(read({ code: 1, message: 'x'.repeat(400), more_info: 'https://example.com/e/1' }).message).toMatch(/^x+… \(see https:\/\/example\.com\/e\/1\)$/);
+    expect(read({ code: 1, message: 'x'.repeat(400), more_info: 'https://example.com/e/1' }).message).toMatch(
+      /^x+… \(see https:\/\/example\.com\/e\/1\)$/,
+    );
   });
 
-  it('Laravel: the message and each field\'s first sentence', () => {
-    const reason = read({ message: 'The phone field is required. (and 1 more error)', errors: { phone: ['The phone field is required.'], text: ['The text may not be greater than 4096 characters.', 'second'] } });
+  it("Laravel: the message and each field's first sentence", () => {
+    const reason = read({
+      message: 'The phone field is required. (and 1 more error)',
+      errors: { phone: ['The phone field is required.'], text: ['The text may not be greater than 4096 characters.', 'second'] },
+    });
     expect(reason).toEqual({
       code: null,
       message: 'The phone field is required. (and 1 more error)',
@@ -142,7 +186,9 @@ describe('readErrorReason', () => {
   });
 
   it('FastAPI: detail[] with loc', () => {
-    expect(read({ detail: [{ loc: ['body', 'number'], msg: 'field required', type: 'value_error.missing' }] }).details).toEqual([{ field: 'number', message: 'field required' }]);
+    expect(read({ detail: [{ loc: ['body', 'number'], msg: 'field required', type: 'value_error.missing' }] }).details).toEqual([
+      { field: 'number', message: 'field required' },
+    ]);
   });
 
   it('a key echoed with escapes is gone from the message, the details and the link', () => {

@@ -52,7 +52,15 @@ describe('numbers keep their digits from example to request', () => {
 
   it('numbers that survive JSON.parse exactly stay plain numbers', () => {
     const p = propose('{"to":"+15551234567","text":"hi","delay":1200,"ratio":0.5,"neg":-3,"big":1e+21,"safe":9007199254740991}');
-    expect(p.spec.body).toEqual({ to: { $role: 'number', prefix: '+' }, text: { $role: 'text' }, delay: 1200, ratio: 0.5, neg: -3, big: 1e21, safe: 9007199254740991 });
+    expect(p.spec.body).toEqual({
+      to: { $role: 'number', prefix: '+' },
+      text: { $role: 'text' },
+      delay: 1200,
+      ratio: 0.5,
+      neg: -3,
+      big: 1e21,
+      safe: 9007199254740991,
+    });
   });
 
   it('a string that happens to look like the internal placeholder is kept as a string', () => {
@@ -61,7 +69,11 @@ describe('numbers keep their digits from example to request', () => {
   });
 
   it('a role can still be given to such a field, and then takes the value', async () => {
-    const p = proposeOperation(parseCurl(`curl https://api.example.com/send -d '{"to":"+15551234567","msg":"x","page":1.0}'`), 'messages.text', { fixes: { text: ['msg'] } });
+    const p = proposeOperation(
+      parseCurl(`curl https://api.example.com/send -d '{"to":"+15551234567","msg":"x","page":1.0}'`),
+      'messages.text',
+      { fixes: { text: ['msg'] } },
+    );
     expect(p.spec.body).toEqual({ to: { $role: 'number', prefix: '+' }, msg: { $role: 'text' }, page: { $number: '1.0' } });
   });
 
@@ -73,7 +85,20 @@ describe('numbers keep their digits from example to request', () => {
   it('a saved $number that is not a JSON number is an ordinary object, as before', () => {
     const body: Template = { meta: { $number: 'abc' } };
     expect(renderTemplate(body, {})).toEqual({ meta: { $number: 'abc' } });
-    expect(parseApiDescription({ version: 1, operations: { 'messages.text': { method: 'POST', path: '/send', query: [], headers: [], body: { to: { $role: 'number' }, text: { $role: 'text' }, meta: { $number: 'abc' } } } } }).ok).toBe(true);
+    expect(
+      parseApiDescription({
+        version: 1,
+        operations: {
+          'messages.text': {
+            method: 'POST',
+            path: '/send',
+            query: [],
+            headers: [],
+            body: { to: { $role: 'number' }, text: { $role: 'text' }, meta: { $number: 'abc' } },
+          },
+        },
+      }).ok,
+    ).toBe(true);
   });
 });
 
@@ -104,14 +129,29 @@ describe('constants that look like slots stay constants', () => {
   });
 
   it('a description saved by an older build (no escapes) still loads and sends as before', async () => {
-    const old = { method: 'POST', path: '/send', query: [], headers: [], body: { to: { $role: 'number', prefix: '+' }, text: { $role: 'text' }, opts: { $set: 1, keep: [1, 2] }, n: 12 } };
+    const old = {
+      method: 'POST',
+      path: '/send',
+      query: [],
+      headers: [],
+      body: { to: { $role: 'number', prefix: '+' }, text: { $role: 'text' }, opts: { $set: 1, keep: [1, 2] }, n: 12 },
+    };
     expect(await sentBody(old as OperationSpec)).toBe('{"to":"+5511999990000","text":"Hello","opts":{"$set":1,"keep":[1,2]},"n":12}');
   });
 
   it('a literal object with an unknown role inside is a constant, and saves', () => {
-    const spec = { method: 'POST', path: '/send', query: [], headers: [], body: { to: { $role: 'number' }, text: { $role: 'text' }, m: { $literal: { $role: 'nonsense' } } } };
+    const spec = {
+      method: 'POST',
+      path: '/send',
+      query: [],
+      headers: [],
+      body: { to: { $role: 'number' }, text: { $role: 'text' }, m: { $literal: { $role: 'nonsense' } } },
+    };
     expect(parseApiDescription({ version: 1, operations: { 'messages.text': spec } }).ok).toBe(true);
-    expect(parseApiDescription({ version: 1, operations: { 'messages.text': { ...spec, body: { ...spec.body, m: { $role: 'nonsense' } } } } }).ok).toBe(false);
+    expect(
+      parseApiDescription({ version: 1, operations: { 'messages.text': { ...spec, body: { ...spec.body, m: { $role: 'nonsense' } } } } })
+        .ok,
+    ).toBe(false);
   });
 });
 

@@ -18,7 +18,11 @@ describe('failureInSuccess', () => {
     ['sent false', { sent: false, message: 'Phone offline' }, 'Phone offline'],
     ['sent "false" (a string)', { sent: 'false', message: 'Phone offline' }, 'Phone offline'],
     ['error true', { error: true, message: 'Invalid number' }, 'Invalid number'],
-    ['an error object', { error: { code: 131026, message: '(#131026) Message undeliverable', type: 'OAuthException', fbtrace_id: 'x' } }, '(#131026) Message undeliverable'],
+    [
+      'an error object',
+      { error: { code: 131026, message: '(#131026) Message undeliverable', type: 'OAuthException', fbtrace_id: 'x' } },
+      '(#131026) Message undeliverable',
+    ],
     ['an error text', { error: 'Recipient not found' }, 'Recipient not found'],
     ['a failure without any reason', { result: false }, null],
   ])('%s is a failure', (_name, body, message) => {
@@ -47,8 +51,26 @@ describe('failureInSuccess', () => {
 
 describe('a send answered 2xx with a failure in its body', () => {
   const op = { op: 'messages.text' as const, input: { number: '5511999990000', text: 'hi' }, idempotencyKey: 'k' };
-  const profile: Profile = { id: 'p', name: 'P', baseUrl: 'http://127.0.0.1:1', endpointOverrides: {}, api: null, activeKeyId: null, sandbox: false, allowInsecureHttp: false, createdAt: '2024-01-01T00:00:00Z' };
-  const answer = (json: unknown): ApiResponse => ({ status: 200, headers: {}, json, unreadable: null, durationMs: 1, attempts: 1, replayed: false });
+  const profile: Profile = {
+    id: 'p',
+    name: 'P',
+    baseUrl: 'http://127.0.0.1:1',
+    endpointOverrides: {},
+    api: null,
+    activeKeyId: null,
+    sandbox: false,
+    allowInsecureHttp: false,
+    createdAt: '2024-01-01T00:00:00Z',
+  };
+  const answer = (json: unknown): ApiResponse => ({
+    status: 200,
+    headers: {},
+    json,
+    unreadable: null,
+    durationMs: 1,
+    attempts: 1,
+    replayed: false,
+  });
   const refusal = (json: unknown): CrmError => {
     try {
       sentMessageOf(op, profile, answer(json));
@@ -60,10 +82,14 @@ describe('a send answered 2xx with a failure in its body', () => {
   };
 
   it('an ordinary answer is still a sent message', () => {
-    expect(sentMessageOf(op, profile, answer({ id: 'm_1', status: 'queued' }))).toMatchObject({ id: 'm_1', status: 'queued', understood: true });
+    expect(sentMessageOf(op, profile, answer({ id: 'm_1', status: 'queued' }))).toMatchObject({
+      id: 'm_1',
+      status: 'queued',
+      understood: true,
+    });
   });
 
-  it('is a refused_by_service error carrying the service\'s reason, never a sent message', () => {
+  it("is a refused_by_service error carrying the service's reason, never a sent message", () => {
     expect(toErrorInfo(refusal({ result: false, info: 'Invalid WhatsApp number' }))).toEqual({
       code: 'refused_by_service',
       message: 'The service did not send the message: Invalid WhatsApp number',
@@ -73,14 +99,16 @@ describe('a send answered 2xx with a failure in its body', () => {
 
   it('names the fields and explains a known code', () => {
     const error = refusal({ error: { message: '(#131047) Re-engagement message', code: 131047, type: 'OAuthException', fbtrace_id: 'x' } });
-    expect(error.message).toMatch(/^The service did not send the message: \(#131047\) Re-engagement message\. The contact is outside WhatsApp's 24-hour/);
-    expect(refusal({ success: false, code: 'INVALID_NUMBER', message: 'Invalid number', errors: { phone: ['not on WhatsApp'] } }).message).toBe(
-      'The service did not send the message: INVALID_NUMBER: Invalid number: phone: not on WhatsApp',
+    expect(error.message).toMatch(
+      /^The service did not send the message: \(#131047\) Re-engagement message\. The contact is outside WhatsApp's 24-hour/,
     );
+    expect(
+      refusal({ success: false, code: 'INVALID_NUMBER', message: 'Invalid number', errors: { phone: ['not on WhatsApp'] } }).message,
+    ).toBe('The service did not send the message: INVALID_NUMBER: Invalid number: phone: not on WhatsApp');
     expect(refusal({ sent: false }).message).toBe('The service answered HTTP 200 but says the message was not sent (it gave no reason)');
   });
 
-  it('uses up the draft\'s Idempotency-Key: the answer was definite', () => {
+  it("uses up the draft's Idempotency-Key: the answer was definite", () => {
     expect(verdictOf({ ok: false, error: refusal({ ok: false, error: 'x' }) })).toBe('definite');
   });
 });

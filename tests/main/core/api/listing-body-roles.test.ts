@@ -27,7 +27,7 @@ describe('listing roles in a POSTed body', () => {
     expect(proposal.spec.method).toBe('POST');
   });
 
-  it('the evolution-v2 playground\'s findContacts teaches search, page and page size', () => {
+  it("the evolution-v2 playground's findContacts teaches search, page and page size", () => {
     const tab = playgroundTabs('evolution-v2', BASE).find((t) => t.id === 'contacts')!;
     expect(roles(fromCurl(tab.curl))).toEqual({ 'where.pushName': 'search', page: 'page', offset: 'per_page' });
   });

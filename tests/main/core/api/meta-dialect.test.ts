@@ -58,7 +58,11 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
     const path = join(dir, 'Q3 report.pdf');
     await writeFile(path, PDF);
     const before = posts().length;
-    const result = await sendMedia(t.core.messages, { number: '+1 555 010 1234', mediatype: 'document', source: { kind: 'file', path }, caption: 'Q3' }, { profileId });
+    const result = await sendMedia(
+      t.core.messages,
+      { number: '+1 555 010 1234', mediatype: 'document', source: { kind: 'file', path }, caption: 'Q3' },
+      { profileId },
+    );
     seen.push(result);
     expect(result.status).toBe('sent');
     const [upload, send] = posts().slice(before);
@@ -75,7 +79,11 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
   });
 
   it('an image by URL goes by link under its own key, never as a document', async () => {
-    await sendMedia(t.core.messages, { number: '+15550101234', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' }, { profileId });
+    await sendMedia(
+      t.core.messages,
+      { number: '+15550101234', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' },
+      { profileId },
+    );
     expect(posts().at(-1)!.json).toMatchObject({ type: 'image', image: { link: 'https://example.com/cat.png', caption: 'cat' } });
     expect((posts().at(-1)!.json as { image: Record<string, unknown> }).image.filename).toBeUndefined();
   });
@@ -85,11 +93,15 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
     await writeFile(path, makePng(4, 4));
     await sendMedia(t.core.messages, { number: '+15550101234', mediatype: 'image', source: { kind: 'file', path } }, { profileId });
     expect(posts().at(-1)!.json).toMatchObject({ type: 'image', image: { id: expect.stringMatching(/^\d+$/) } });
-    await sendMedia(t.core.messages, { number: '+15550101234', mediatype: 'sticker', source: { kind: 'url', url: 'https://example.com/s.webp' } }, { profileId });
+    await sendMedia(
+      t.core.messages,
+      { number: '+15550101234', mediatype: 'sticker', source: { kind: 'url', url: 'https://example.com/s.webp' } },
+      { profileId },
+    );
     expect(posts().at(-1)!.json).toMatchObject({ type: 'sticker', sticker: { link: 'https://example.com/s.webp' } });
   });
 
-  it('outside the 24-hour window (131047): the service\'s reason and what to do', async () => {
+  it("outside the 24-hour window (131047): the service's reason and what to do", async () => {
     const err = (await caught(() => sendText(t.core.messages, { number: '+15550100047', text: 'hello again' }, { profileId }))) as CrmError;
     seen.push(err.message);
     expect(err.message).toMatch(/24/);
@@ -104,7 +116,7 @@ describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', 
     expect(page.items.map((c) => c.number)).toContain('15550101234');
   });
 
-  it('the upload\'s exported cURL, run in bash with the key in $CRM_API_KEY, gets a media id', async () => {
+  it("the upload's exported cURL, run in bash with the key in $CRM_API_KEY, gets a media id", async () => {
     const path = join(dir, "it's a;file.png");
     await writeFile(path, makePng(2, 2));
     const profile = await t.core.profiles.get(profileId);

@@ -14,7 +14,7 @@ import { tempDir } from '../../helpers/temp-dir';
 
 const hasKeychain = await keychainAvailable();
 
-describe.skipIf(!hasKeychain)('Meta\'s upload cURL with quoted -F values', () => {
+describe.skipIf(!hasKeychain)("Meta's upload cURL with quoted -F values", () => {
   let sandbox: RunningSandbox;
   let t: TestCore;
   let profileId: string;
@@ -23,14 +23,15 @@ describe.skipIf(!hasKeychain)('Meta\'s upload cURL with quoted -F values', () =>
   beforeAll(async () => {
     ({ sandbox, t, profileId } = await openTaughtService('meta', { keyName: 'Access token' }));
     const tab = playgroundTabs('meta', sandbox.baseUrl).find((x) => x.id === 'upload')!;
-    const pasted = `curl -X POST '${tab.url}' -H 'Authorization: Bearer YOUR_ACCESS_TOKEN' `
-      + `-F 'file=@"/local/path/file.pdf";type=application/pdf' -F 'type="application/pdf"' -F 'messaging_product="whatsapp"'`;
+    const pasted =
+      `curl -X POST '${tab.url}' -H 'Authorization: Bearer YOUR_ACCESS_TOKEN' ` +
+      `-F 'file=@"/local/path/file.pdf";type=application/pdf' -F 'type="application/pdf"' -F 'messaging_product="whatsapp"'`;
     const proposal = await t.core.api.propose(profileId, 'media.upload', pasted);
     await t.core.api.save(profileId, 'media.upload', proposal.spec);
   });
   afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
 
-  it('the upload sends whatsapp without quotes and the file\'s type, and the send by id succeeds', async () => {
+  it("the upload sends whatsapp without quotes and the file's type, and the send by id succeeds", async () => {
     const path = join(await tempDir('crm-meta-quotes-'), 'report.pdf');
     await writeFile(path, Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'));
     const before = sandbox.requests().filter((r) => r.method === 'POST').length;
@@ -38,7 +39,10 @@ describe.skipIf(!hasKeychain)('Meta\'s upload cURL with quoted -F values', () =>
     const result = await sendMedia(t.core.messages, input, { profileId });
     seen.push(result);
     expect(result.status).toBe('sent');
-    const [upload] = sandbox.requests().filter((r) => r.method === 'POST').slice(before);
+    const [upload] = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .slice(before);
     expect(upload!.path).toMatch(/\/media$/);
     expect(upload!.rawBody).toContain('name="messaging_product"\r\n\r\nwhatsapp\r\n');
     expect(upload!.rawBody).toContain('name="type"\r\n\r\napplication/pdf\r\n');

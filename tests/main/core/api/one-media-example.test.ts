@@ -26,8 +26,8 @@ function curl(base: string, body: unknown): string {
   return `curl '${base}${PATH}' -H 'Authorization: Bearer YOUR_API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`;
 }
 
-describe('a kind object learned from another kind\'s example', () => {
-  it('Send Media gains a caption and a file name, and drops an audio\'s voice flag', () => {
+describe("a kind object learned from another kind's example", () => {
+  it("Send Media gains a caption and a file name, and drops an audio's voice flag", () => {
     const spec = proposeOperation(parseCurl(curl('https://graph.example.org', AUDIO)), 'messages.media').spec;
     const kind = { caption: { $role: 'caption' }, filename: { $role: 'file_name' } };
     expect(spec.body).toMatchObject({ type: { $role: 'mediatype' }, $mediatype: kind });
@@ -41,14 +41,14 @@ describe('a kind object learned from another kind\'s example', () => {
     expect(proposal.rows.map((r) => r.field)).not.toContain('image.caption');
   });
 
-  it('the by-id example\'s id is a sample: the uploaded file\'s id, with a link for a URL', () => {
+  it("the by-id example's id is a sample: the uploaded file's id, with a link for a URL", () => {
     const spec = proposeOperation(parseCurl(curl('https://graph.example.org', BY_ID)), 'messages.media').spec;
     expect(spec.body).toMatchObject({ $mediatype: { id: { $role: 'media_id' }, link: { $role: 'media_url' } } });
     expect(JSON.stringify(spec.body)).not.toContain('4455667788990011');
   });
 });
 
-describe('a flat body\'s kind field', () => {
+describe("a flat body's kind field", () => {
   const FLAT = { to: '15550001111', type: 'image', url: 'https://files.example.org/sample.jpg', caption: 'Sample', filename: 'sample.jpg' };
 
   it('is the kind being sent, not the example\'s: a document goes as "document" with its file name', async () => {
@@ -90,7 +90,11 @@ describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
     const proposal = await t.core.api.propose(profileId, operation, curl(sandbox.baseUrl, body));
     await t.core.api.save(profileId, operation, proposal.spec);
   }
-  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+  const lastPost = () =>
+    sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1)!;
 
   it('the image example sends a document with its file name', async () => {
     await teach('messages.media', IMAGE);

@@ -30,7 +30,14 @@ const roles = (p: Proposal): Record<string, string | null> => Object.fromEntries
 
 /** A minimal OpenAPI 3.0 document around `paths` and `components`. */
 function doc(paths: object, components: object = {}, extra: object = {}): string {
-  return JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'https://api.example.test' }], paths, components, ...extra });
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    servers: [{ url: 'https://api.example.test' }],
+    paths,
+    components,
+    ...extra,
+  });
 }
 
 describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () => {
@@ -40,20 +47,36 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
   it('lists every operation by method and path, with its server (variables filled with their defaults)', () => {
     expect(spec.kind).toBe('openapi');
     expect(spec.candidates.map((c) => c.id)).toEqual([MESSAGES, 'POST /{Phone-Number-ID}/media', 'GET /contacts']);
-    expect(spec.candidates[0]).toMatchObject({ method: 'POST', path: '/{Phone-Number-ID}/messages', summary: 'Send a message', servers: ['https://graph.chat.example/v19.0'] });
+    expect(spec.candidates[0]).toMatchObject({
+      method: 'POST',
+      path: '/{Phone-Number-ID}/messages',
+      summary: 'Send a message',
+      servers: ['https://graph.chat.example/v19.0'],
+    });
   });
 
   it('the example request: example path parameter, the named example for a text, the key as a bearer placeholder', () => {
     const example = specExample(spec, MESSAGES, { operation: 'messages.text' });
     expect(example.url).toBe('https://graph.chat.example/v19.0/1029384756/messages');
-    expect(example.headers).toEqual([{ name: 'Content-Type', value: 'application/json' }, { name: 'Authorization', value: 'Bearer YOUR_API_KEY' }]);
+    expect(example.headers).toEqual([
+      { name: 'Content-Type', value: 'application/json' },
+      { name: 'Authorization', value: 'Bearer YOUR_API_KEY' },
+    ]);
     expect(JSON.parse(example.body!)).toMatchObject({ type: 'text', text: { body: 'Hello there' } });
-    expect(specExample(spec, MESSAGES, { operation: 'messages.text', vars: { version: 'v20.0', 'Phone-Number-ID': '42' } }).url).toBe('https://graph.chat.example/v20.0/42/messages');
+    expect(specExample(spec, MESSAGES, { operation: 'messages.text', vars: { version: 'v20.0', 'Phone-Number-ID': '42' } }).url).toBe(
+      'https://graph.chat.example/v20.0/42/messages',
+    );
   });
 
   it('text: to and text.body get their roles, the rest stays constant but the optional sample preview_url; bearer is the default placement', () => {
     const p = propose(spec, MESSAGES, 'messages.text');
-    expect(p.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { body: { $role: 'text' } } });
+    expect(p.spec.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: { $role: 'number', prefix: '+' },
+      type: 'text',
+      text: { body: { $role: 'text' } },
+    });
     expect(p.warnings.join('\n')).toMatch(/sample values of optional fields \(text\.preview_url\)/);
     const kept = propose(spec, MESSAGES, 'messages.text', { fixes: { constant: ['text.preview_url'] } });
     expect(kept.spec.body).toMatchObject({ text: { preview_url: false, body: { $role: 'text' } } });
@@ -63,23 +86,52 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
   });
 
   it('media from the same operation takes the image example: link -> media, caption -> caption, type -> the media kind', () => {
-    expect(roles(propose(spec, MESSAGES, 'messages.media'))).toMatchObject({ to: 'number', 'image.link': 'media_url', 'image.id': 'media_id', 'image.caption': 'caption', type: 'mediatype' });
+    expect(roles(propose(spec, MESSAGES, 'messages.media'))).toMatchObject({
+      to: 'number',
+      'image.link': 'media_url',
+      'image.id': 'media_id',
+      'image.caption': 'caption',
+      type: 'mediatype',
+    });
   });
 
   it('without examples the body is built from the schema: the oneOf branch that fits, $refs and allOf resolved', () => {
-    const bare = parseSpecText(fixture('cloud-style.yaml')) as { paths: Record<string, { post: { requestBody: { content: Record<string, { examples?: unknown }> } } }> };
+    const bare = parseSpecText(fixture('cloud-style.yaml')) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { examples?: unknown }> } } }>;
+    };
     delete bare.paths['/{Phone-Number-ID}/messages']!.post.requestBody.content['application/json']!.examples;
     const plain = readApiSpec(JSON.stringify(bare));
     const text = propose(plain, MESSAGES, 'messages.text');
     // required and known fields only: no biz_opaque_callback_data, no preview_url; the default of recipient_type kept
-    expect(text.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: 'text', text: { body: { $role: 'text' } } });
+    expect(text.spec.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: { $role: 'number', prefix: '+' },
+      type: 'text',
+      text: { body: { $role: 'text' } },
+    });
     const media = propose(plain, MESSAGES, 'messages.media');
-    expect(media.spec.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: { $role: 'number', prefix: '+' }, type: { $role: 'mediatype' }, $mediatype: { link: { $role: 'media_url' }, caption: { $role: 'caption' }, filename: { $role: 'file_name' }, id: { $role: 'media_id' } } });
+    expect(media.spec.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: { $role: 'number', prefix: '+' },
+      type: { $role: 'mediatype' },
+      $mediatype: {
+        link: { $role: 'media_url' },
+        caption: { $role: 'caption' },
+        filename: { $role: 'file_name' },
+        id: { $role: 'media_id' },
+      },
+    });
   });
 
   it('contacts: the query parameters worth showing become paging and search roles', () => {
     const p = propose(spec, 'GET /contacts', 'contacts.list');
-    expect(p.spec.query).toEqual([{ name: 'limit', value: { $role: 'per_page' } }, { name: 'offset', value: { $role: 'offset' } }, { name: 'q', value: { $role: 'search' } }]);
+    expect(p.spec.query).toEqual([
+      { name: 'limit', value: { $role: 'per_page' } },
+      { name: 'offset', value: { $role: 'offset' } },
+      { name: 'q', value: { $role: 'search' } },
+    ]);
   });
 
   it('a multipart/form-data body proposes nothing and says it is not supported yet', () => {
@@ -129,7 +181,9 @@ describe('an Evolution-style document (OpenAPI 3.1, apikey header)', () => {
     expect(p.spec.headers).toEqual([]);
     expect(p.spec.body).toEqual({ number: { $role: 'number' }, text: { $role: 'text' } });
     expect(JSON.stringify(p)).not.toContain('EVO-DOC-KEY');
-    expect(JSON.stringify(specExample(spec, 'POST /message/sendText/{instance}', { profileBaseUrl: PROFILE }))).not.toContain('EVO-DOC-KEY');
+    expect(JSON.stringify(specExample(spec, 'POST /message/sendText/{instance}', { profileBaseUrl: PROFILE }))).not.toContain(
+      'EVO-DOC-KEY',
+    );
   });
 
   it('a relative server is read under the profile; 3.1 `examples` give the path parameter and number', () => {
@@ -137,17 +191,39 @@ describe('an Evolution-style document (OpenAPI 3.1, apikey header)', () => {
     expect(p.baseUrl).toBe(PROFILE);
     expect(p.spec.path).toBe('/message/sendText/sandbox');
     expect(p.rows.find((r) => r.field === 'number')!.example).toBe('5511999990000');
-    expect(propose(spec, 'POST /message/sendText/{instance}', 'messages.text', { vars: { instance: 'shop 1' } }).spec.path).toBe('/message/sendText/shop%201');
+    expect(propose(spec, 'POST /message/sendText/{instance}', 'messages.text', { vars: { instance: 'shop 1' } }).spec.path).toBe(
+      '/message/sendText/shop%201',
+    );
   });
 
   it('media: every field gets its role; the list is a POST with a filter body', () => {
-    expect(roles(propose(spec, 'POST /message/sendMedia/{instance}', 'messages.media'))).toEqual({ number: 'number', mediatype: 'mediatype', mimetype: 'mimetype', caption: 'caption', media: 'media', fileName: 'file_name' });
-    expect(propose(spec, 'POST /chat/findContacts/{instance}', 'contacts.list').spec).toMatchObject({ method: 'POST', body: { where: {} } });
+    expect(roles(propose(spec, 'POST /message/sendMedia/{instance}', 'messages.media'))).toEqual({
+      number: 'number',
+      mediatype: 'mediatype',
+      mimetype: 'mimetype',
+      caption: 'caption',
+      media: 'media',
+      fileName: 'file_name',
+    });
+    expect(propose(spec, 'POST /chat/findContacts/{instance}', 'contacts.list').spec).toMatchObject({
+      method: 'POST',
+      body: { where: {} },
+    });
   });
 });
 
 describe('security schemes', () => {
-  const op = { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['to', 'text'], properties: { to: { type: 'string' }, text: { type: 'string' } } } } } } } };
+  const op = {
+    post: {
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['to', 'text'], properties: { to: { type: 'string' }, text: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  };
   const withScheme = (scheme: object) => readApiSpec(doc({ '/send': op }, { securitySchemes: { s: scheme } }, { security: [{ s: [] }] }));
 
   it('apiKey in the query: the placement, the parameter left out of the learned query', () => {
@@ -159,7 +235,9 @@ describe('security schemes', () => {
   });
 
   it('a header the cURL importer would not take for a key is still the placement, because the document says so', () => {
-    expect(propose(withScheme({ type: 'apiKey', in: 'header', name: 'X-Shop-Auth' }), 'POST /send', 'messages.text').spec.credential).toEqual({ in: 'header', name: 'X-Shop-Auth', scheme: '' });
+    expect(
+      propose(withScheme({ type: 'apiKey', in: 'header', name: 'X-Shop-Auth' }), 'POST /send', 'messages.text').spec.credential,
+    ).toEqual({ in: 'header', name: 'X-Shop-Auth', scheme: '' });
   });
 
   it.each([
@@ -174,12 +252,21 @@ describe('security schemes', () => {
 
   it('a scheme missing from components is named', () => {
     const spec = readApiSpec(doc({ '/send': op }, {}, { security: [{ ghost: [] }] }));
-    expect(propose(spec, 'POST /send', 'messages.text').warnings.join('\n')).toMatch(/"ghost" is not defined in components.securitySchemes/);
+    expect(propose(spec, 'POST /send', 'messages.text').warnings.join('\n')).toMatch(
+      /"ghost" is not defined in components.securitySchemes/,
+    );
   });
 
   it('server variables without a default are named with how to give them', () => {
-    const spec = readApiSpec(JSON.stringify({ ...JSON.parse(doc({ '/send': op })), servers: [{ url: 'https://{tenant}.example.test', variables: { tenant: { enum: ['a'] } } }] }));
-    expect(() => propose(spec, 'POST /send', 'messages.text')).toThrow(/variable \{tenant\} has no default; give it with --var tenant=VALUE/);
+    const spec = readApiSpec(
+      JSON.stringify({
+        ...JSON.parse(doc({ '/send': op })),
+        servers: [{ url: 'https://{tenant}.example.test', variables: { tenant: { enum: ['a'] } } }],
+      }),
+    );
+    expect(() => propose(spec, 'POST /send', 'messages.text')).toThrow(
+      /variable \{tenant\} has no default; give it with --var tenant=VALUE/,
+    );
     expect(propose(spec, 'POST /send', 'messages.text', { vars: { tenant: 'acme' } }).baseUrl).toBe('https://acme.example.test');
   });
 });
@@ -188,20 +275,38 @@ describe('references', () => {
   const body = (schema: object) => ({ '/send': { post: { requestBody: { content: { 'application/json': { schema } } } } } });
 
   it('a $ref chain that comes back to itself is refused, naming the chain', () => {
-    const spec = readApiSpec(doc(body({ $ref: '#/components/schemas/A' }), { schemas: { A: { $ref: '#/components/schemas/B' }, B: { $ref: '#/components/schemas/A' } } }));
-    expect(() => propose(spec, 'POST /send', 'messages.text')).toThrow(/\$ref #\/components\/schemas\/A leads back to itself \(#\/components\/schemas\/A -> #\/components\/schemas\/B -> #\/components\/schemas\/A\)/);
+    const spec = readApiSpec(
+      doc(body({ $ref: '#/components/schemas/A' }), {
+        schemas: { A: { $ref: '#/components/schemas/B' }, B: { $ref: '#/components/schemas/A' } },
+      }),
+    );
+    expect(() => propose(spec, 'POST /send', 'messages.text')).toThrow(
+      /\$ref #\/components\/schemas\/A leads back to itself \(#\/components\/schemas\/A -> #\/components\/schemas\/B -> #\/components\/schemas\/A\)/,
+    );
   });
 
   it('a schema that contains itself through a property is cut at the second level, with a note', () => {
-    const node = { type: 'object', required: ['to', 'text', 'reply'], properties: { to: { type: 'string' }, text: { type: 'string' }, reply: { $ref: '#/components/schemas/Msg' } } };
-    const p = propose(readApiSpec(doc(body({ $ref: '#/components/schemas/Msg' }), { schemas: { Msg: node } })), 'POST /send', 'messages.text');
+    const node = {
+      type: 'object',
+      required: ['to', 'text', 'reply'],
+      properties: { to: { type: 'string' }, text: { type: 'string' }, reply: { $ref: '#/components/schemas/Msg' } },
+    };
+    const p = propose(
+      readApiSpec(doc(body({ $ref: '#/components/schemas/Msg' }), { schemas: { Msg: node } })),
+      'POST /send',
+      'messages.text',
+    );
     expect(p.spec.body).toEqual({ to: { $role: 'number', prefix: '+' }, text: { $role: 'text' } });
     expect(p.warnings.join('\n')).toMatch(/Msg contains itself; the example leaves the field "reply" out/);
   });
 
   it('a $ref to another file or to nothing is refused cleanly', () => {
-    expect(() => propose(readApiSpec(doc(body({ $ref: 'other.yaml#/Msg' }))), 'POST /send', 'messages.text')).toThrow(/refers to other.yaml#\/Msg outside itself/);
-    expect(() => propose(readApiSpec(doc(body({ $ref: '#/components/schemas/Nope' }))), 'POST /send', 'messages.text')).toThrow(/points at nothing/);
+    expect(() => propose(readApiSpec(doc(body({ $ref: 'other.yaml#/Msg' }))), 'POST /send', 'messages.text')).toThrow(
+      /refers to other.yaml#\/Msg outside itself/,
+    );
+    expect(() => propose(readApiSpec(doc(body({ $ref: '#/components/schemas/Nope' }))), 'POST /send', 'messages.text')).toThrow(
+      /points at nothing/,
+    );
   });
 });
 
@@ -216,9 +321,16 @@ describe('documents that are refused', () => {
 
   it('a YAML alias bomb (billion laughs) is stopped by the visit budget', () => {
     const lines = ['openapi: 3.0.0', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 9; i += 1) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 9; i += 1)
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     const started = Date.now();
-    expect(() => readApiSpec(lines.join('\n'))).toThrow(/refers to its parts too many times: reading it means visiting more than 1,000,000 values/);
+    expect(() => readApiSpec(lines.join('\n'))).toThrow(
+      /refers to its parts too many times: reading it means visiting more than 1,000,000 values/,
+    );
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

@@ -5,7 +5,15 @@ describe('reading a template listing, whatever its shape', () => {
   it("Meta's message_templates: approved ones only, the parameters counted from the body's {{n}}", () => {
     const answer = {
       data: [
-        { name: 'order_update', language: 'pt_BR', status: 'APPROVED', components: [{ type: 'HEADER', text: 'Pedido' }, { type: 'BODY', text: 'Seu pedido {{1}} chega {{2}}.' }] },
+        {
+          name: 'order_update',
+          language: 'pt_BR',
+          status: 'APPROVED',
+          components: [
+            { type: 'HEADER', text: 'Pedido' },
+            { type: 'BODY', text: 'Seu pedido {{1}} chega {{2}}.' },
+          ],
+        },
         { name: 'promo', language: 'en_US', status: 'REJECTED', components: [{ type: 'BODY', text: 'Sale!' }] },
         { name: 'hello_world', language: 'en_US', status: 'approved', components: [{ type: 'BODY', text: 'Hello World' }] },
       ],
@@ -19,7 +27,9 @@ describe('reading a template listing, whatever its shape', () => {
 
   it('a language as {code}, a bare array, a stated parameter count, a `templates` key', () => {
     expect(readTemplates([{ name: 'a', language: { code: 'es' } }])).toEqual([{ name: 'a', language: 'es', params: null, body: null }]);
-    expect(readTemplates({ result: { templates: [{ name: 'b', language: 'en', params: 3 }] } })).toEqual([{ name: 'b', language: 'en', params: 3, body: null }]);
+    expect(readTemplates({ result: { templates: [{ name: 'b', language: 'en', params: 3 }] } })).toEqual([
+      { name: 'b', language: 'en', params: 3, body: null },
+    ]);
   });
 
   it('an empty list is a list; an answer of another shape (an HTML error page parsed as nothing, a contacts list) is none', () => {

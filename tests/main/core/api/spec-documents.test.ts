@@ -30,7 +30,14 @@ function editor(loads: string[] = []): SpecDocumentEditor {
       return asCrm(() => ({ spec: readApiSpec(text) }));
     },
     proposeFromSpec: async (_profileId, operation, loaded, candidateId, options = {}) =>
-      asCrm(() => proposeFromSpec(loaded.spec, candidateId, operation, { profileBaseUrl: BASE, fixes: options.fixes ?? {}, ...(options.vars ? { vars: options.vars } : {}), ...(options.user ? { user: options.user } : {}) })),
+      asCrm(() =>
+        proposeFromSpec(loaded.spec, candidateId, operation, {
+          profileBaseUrl: BASE,
+          fixes: options.fixes ?? {},
+          ...(options.vars ? { vars: options.vars } : {}),
+          ...(options.user ? { user: options.user } : {}),
+        }),
+      ),
   };
 }
 
@@ -69,7 +76,10 @@ describe('documents held for the window', () => {
   it('reads https anywhere and http only from this computer', async () => {
     const loads: string[] = [];
     const docs = new SpecDocuments(editor(loads));
-    await expect(docs.open('p1', { kind: 'url', url: 'http://api.example.com/openapi.json' })).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('https') });
+    await expect(docs.open('p1', { kind: 'url', url: 'http://api.example.com/openapi.json' })).rejects.toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('https'),
+    });
     await expect(docs.open('p1', { kind: 'url', url: 'file:///etc/passwd' })).rejects.toMatchObject({ code: 'validation' });
     await expect(docs.open('p1', { kind: 'url', url: '/etc/passwd' })).rejects.toMatchObject({ code: 'validation' });
     await docs.open('p1', { kind: 'url', url: 'http://127.0.0.1:9/openapi.json' });
@@ -86,7 +96,9 @@ describe('documents held for the window', () => {
     // a use starts its lifetime again
     await docs.propose('p1', first.handle, 'messages.text', 'POST /message/sendText/{instance}');
     vi.advanceTimersByTime(59_000);
-    await expect(docs.propose('p1', first.handle, 'messages.text', 'POST /message/sendText/{instance}')).resolves.toMatchObject({ candidateId: 'POST /message/sendText/{instance}' });
+    await expect(docs.propose('p1', first.handle, 'messages.text', 'POST /message/sendText/{instance}')).resolves.toMatchObject({
+      candidateId: 'POST /message/sendText/{instance}',
+    });
     vi.advanceTimersByTime(60_001);
     await expect(docs.propose('p1', first.handle, 'messages.text', 'x')).rejects.toMatchObject({ code: 'not_found' });
 

@@ -97,14 +97,14 @@ describe('a Meta-shaped document', () => {
 });
 
 describe('a Twilio-shaped document', () => {
-  it('a text carries To, Body and the person\'s sender only; the recipient goes in the sender\'s channel', () => {
+  it("a text carries To, Body and the person's sender only; the recipient goes in the sender's channel", () => {
     const text = learn(TWILIO, TWILIO_SEND, 'messages.text', { vars: TWILIO_VARS, user: SANDBOX_ACCOUNT_SID });
     expect(text.spec.body).toEqual({ To: WHATSAPP_TO, From: 'whatsapp:+14155238886', Body: { $role: 'text' } });
     const left = 'MediaUrl, StatusCallback, ApplicationSid, PersistentAction, Tags, ContentSid, ContentVariables';
     expect(text.warnings.join('\n')).toContain(`sample values of optional fields (${left})`);
   });
 
-  it('without a sender given, the document\'s sample sender is left out and named', () => {
+  it("without a sender given, the document's sample sender is left out and named", () => {
     const text = learn(TWILIO, TWILIO_SEND, 'messages.text', { vars: { AccountSid: SANDBOX_ACCOUNT_SID }, user: SANDBOX_ACCOUNT_SID });
     expect(text.spec.body).toEqual({ To: { $role: 'number', prefix: '+' }, Body: { $role: 'text' } });
     expect(text.warnings.join('\n')).toMatch(/optional fields \(From, MediaUrl/);
@@ -145,7 +145,11 @@ describe.skipIf(!hasKeychain)('learned from the documents, sent to the sandbox',
     const profile = await t.core.profiles.get(profileId);
     await t.core.api.save(profileId, operation, learn(spec, id, operation, { ...options, profileBaseUrl: profile.baseUrl }).spec);
   }
-  const lastPost = (sandbox: RunningSandbox) => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+  const lastPost = (sandbox: RunningSandbox) =>
+    sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1)!;
 
   it('Meta: a text, a document and a template are accepted, with nothing the documents only sampled', async () => {
     await teach(metaProfile, META, SEND, 'messages.text', { vars: META_VARS });
@@ -167,13 +171,13 @@ describe.skipIf(!hasKeychain)('learned from the documents, sent to the sandbox',
     expect(lastPost(meta).json).toMatchObject({ type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } });
   });
 
-  it('Meta: the phone number\'s GET is the Check key request the key test uses', async () => {
+  it("Meta: the phone number's GET is the Check key request the key test uses", async () => {
     await teach(metaProfile, META, 'GET /{Version}/{Phone-Number-ID}', 'keys.check', { vars: META_VARS });
     const [key] = await t.core.keys.list(metaProfile);
     expect((await t.core.keys.checkKey(key!.id)).outcome).toBe('valid');
   });
 
-  it('Twilio: a WhatsApp text from the person\'s sender, no sample fields', async () => {
+  it("Twilio: a WhatsApp text from the person's sender, no sample fields", async () => {
     await teach(twilioProfile, TWILIO, TWILIO_SEND, 'messages.text', { vars: TWILIO_VARS, user: SANDBOX_ACCOUNT_SID });
     const sent = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'From the document' }, { profileId: twilioProfile });
     expect(sent.status).toBe('sent');

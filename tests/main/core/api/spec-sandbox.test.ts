@@ -16,9 +16,24 @@ const hasKeychain = await keychainAvailable();
 const SPECS = fileURLToPath(new URL('../../../fixtures/specs/', import.meta.url));
 
 const CASES: { dialect: SandboxDialect; file: string; id: string; check: (json: Record<string, unknown>) => void }[] = [
-  { dialect: 'twilio', file: 'twilio-style.json', id: 'POST /2010-04-01/Accounts/{AccountSid}/Messages.json', check: (json) => expect(json).toMatchObject({ To: 'whatsapp:+5511987654321', Body: 'from the spec', From: 'whatsapp:+14155238886' }) },
-  { dialect: 'evolution-v2', file: 'evolution-style.json', id: 'POST /message/sendText/{instance}', check: (json) => expect(json).toEqual({ number: '5511987654321', text: 'from the spec' }) },
-  { dialect: 'evolution-v2', file: 'gateway.postman_collection.json', id: 'Messages / Send text', check: (json) => expect(json).toEqual({ number: '5511987654321', text: 'from the spec' }) },
+  {
+    dialect: 'twilio',
+    file: 'twilio-style.json',
+    id: 'POST /2010-04-01/Accounts/{AccountSid}/Messages.json',
+    check: (json) => expect(json).toMatchObject({ To: 'whatsapp:+5511987654321', Body: 'from the spec', From: 'whatsapp:+14155238886' }),
+  },
+  {
+    dialect: 'evolution-v2',
+    file: 'evolution-style.json',
+    id: 'POST /message/sendText/{instance}',
+    check: (json) => expect(json).toEqual({ number: '5511987654321', text: 'from the spec' }),
+  },
+  {
+    dialect: 'evolution-v2',
+    file: 'gateway.postman_collection.json',
+    id: 'Messages / Send text',
+    check: (json) => expect(json).toEqual({ number: '5511987654321', text: 'from the spec' }),
+  },
 ];
 
 describe.skipIf(!hasKeychain)('a profile set up only from an API document', () => {
@@ -32,7 +47,11 @@ describe.skipIf(!hasKeychain)('a profile set up only from an API document', () =
     const sandbox = await openSandbox({ dialect, rate: 1000, burst: 1000 });
     const t = await openTestCore(`spec-${dialect}`);
     cores.push(t);
-    const { profileId } = await addProfileWithKey(t.core, { name: dialect, baseUrl: sandbox.baseUrl }, { name: 'key', value: sandbox.adminKey });
+    const { profileId } = await addProfileWithKey(
+      t.core,
+      { name: dialect, baseUrl: sandbox.baseUrl },
+      { name: 'key', value: sandbox.adminKey },
+    );
     const loaded = await t.core.api.loadSpec(join(SPECS, file));
     // the collection's own base URL is another host: the profile's stands in for it
     const vars: Record<string, string> = file.includes('postman') ? { baseUrl: sandbox.baseUrl } : {};
@@ -42,7 +61,10 @@ describe.skipIf(!hasKeychain)('a profile set up only from an API document', () =
 
     const sent = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'from the spec' }, { profileId });
     expect(sent.status).toBe('sent');
-    const post = sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+    const post = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1)!;
     expect(post.status).toBeLessThan(300);
     check(post.json as Record<string, unknown>);
     expect(findSecrets([result, await t.core.api.describe(profileId)], [sandbox.adminKey])).toEqual([]);

@@ -32,7 +32,11 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
     ({ sandbox, t, profileId } = await openTaughtService('twilio', { keyName: 'Auth token' }));
   });
   afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
-  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+  const lastPost = () =>
+    sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1)!;
 
   it('learned HTTP Basic with the account id, a form body and whatsapp:+ numbers from the playground', async () => {
     const api = await t.core.api.describe(profileId);
@@ -55,10 +59,18 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
   });
 
   it('media and audio by URL; the caption goes in Body', async () => {
-    const media = await sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/q3.pdf' }, caption: 'Q3' }, { profileId });
+    const media = await sendMedia(
+      t.core.messages,
+      { number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/files/q3.pdf' }, caption: 'Q3' },
+      { profileId },
+    );
     seen.push(media);
     expect(lastPost().json).toMatchObject({ MediaUrl: 'https://example.com/files/q3.pdf', Body: 'Q3' });
-    await sendAudio(t.core.messages, { number: '+5511987654321', source: { kind: 'url', url: 'https://example.com/a/note.ogg' } }, { profileId });
+    await sendAudio(
+      t.core.messages,
+      { number: '+5511987654321', source: { kind: 'url', url: 'https://example.com/a/note.ogg' } },
+      { profileId },
+    );
     expect(lastPost().json).toMatchObject({ MediaUrl: 'https://example.com/a/note.ogg' });
   });
 
@@ -67,13 +79,17 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
     const path = join(dir, 'cat.png');
     await writeFile(path, makePng(4, 4));
     const before = sandbox.requests().length;
-    const err = (await caught(() => sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId }))) as CrmError;
+    const err = (await caught(() =>
+      sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'image', source: { kind: 'file', path } }, { profileId }),
+    )) as CrmError;
     expect(err.message).toMatch(/takes media by URL/);
     expect(sandbox.requests().length).toBe(before);
   });
 
-  it('a 400 carries the service\'s own reason', async () => {
-    const err = (await caught(() => sendText(t.core.messages, { number: '+5511987654321', text: 'x'.repeat(1700) }, { profileId }))) as CrmError;
+  it("a 400 carries the service's own reason", async () => {
+    const err = (await caught(() =>
+      sendText(t.core.messages, { number: '+5511987654321', text: 'x'.repeat(1700) }, { profileId }),
+    )) as CrmError;
     seen.push(err.message);
     expect(err.message).toMatch(/1600|Body/i);
   });
@@ -89,8 +105,11 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
     expect(err.message).toMatch(/could not be checked: this service has no contacts listing and this profile has no Check key request/);
   });
 
-  it('the exported cURL, run in bash with the key in $CRM_API_KEY, is accepted by the service as the app\'s own send was', async () => {
-    const { request } = await t.core.messages.prepare({ op: 'messages.text', input: { number: '+5511987654321', text: 'from the shell' }, idempotencyKey: 'twilio-curl-0001' }, profileId);
+  it("the exported cURL, run in bash with the key in $CRM_API_KEY, is accepted by the service as the app's own send was", async () => {
+    const { request } = await t.core.messages.prepare(
+      { op: 'messages.text', input: { number: '+5511987654321', text: 'from the shell' }, idempotencyKey: 'twilio-curl-0001' },
+      profileId,
+    );
     const curl = toCurl(request);
     expect(curl).not.toContain(sandbox.adminKey);
     const { stdout } = await run('bash', ['-c', `${curl} -sS`], { env: { PATH: process.env.PATH ?? '', CRM_API_KEY: sandbox.adminKey } });
@@ -108,7 +127,11 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
     ({ sandbox, t, profileId } = await openTaughtService('evolution-v2', { contacts: 40, keyName: 'apikey' }));
   });
   afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
-  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+  const lastPost = () =>
+    sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .at(-1)!;
 
   it('sends a text with the key in the apikey header and no Authorization', async () => {
     const result = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'oi' }, { profileId });
@@ -120,7 +143,11 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
   });
 
   it('media by URL and by local file (base64 in the one media field)', async () => {
-    await sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' }, { profileId });
+    await sendMedia(
+      t.core.messages,
+      { number: '+5511987654321', mediatype: 'image', source: { kind: 'url', url: 'https://example.com/cat.png' }, caption: 'cat' },
+      { profileId },
+    );
     expect(lastPost().json).toMatchObject({ mediatype: 'image', media: 'https://example.com/cat.png', caption: 'cat' });
     const dir = await tempDir('crm-evo-file-');
     const path = join(dir, 'cat.png');
@@ -143,7 +170,7 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
     expect(found.items.every((c) => c.name.toLowerCase().includes(name.toLowerCase()))).toBe(true);
   });
 
-  it('a wrong key: 401 in the service\'s shape, named as such', async () => {
+  it("a wrong key: 401 in the service's shape, named as such", async () => {
     const other = await t.core.keys.addKey({ profileId, name: 'wrong', value: 'wrong-key-0000000000' });
     await t.core.keys.activate(other.id);
     const err = (await caught(() => sendText(t.core.messages, { number: '+5511987654321', text: 'x' }, { profileId }))) as CrmError;
@@ -152,64 +179,81 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
   });
 });
 
-describe.skipIf(!hasKeychain)('a Wati-shaped service (the number in the path, the text in the query, files as multipart, 200 that says it failed)', () => {
-  let sandbox: RunningSandbox;
-  let t: TestCore;
-  let profileId: string;
-  const seen: unknown[] = [];
+describe.skipIf(!hasKeychain)(
+  'a Wati-shaped service (the number in the path, the text in the query, files as multipart, 200 that says it failed)',
+  () => {
+    let sandbox: RunningSandbox;
+    let t: TestCore;
+    let profileId: string;
+    const seen: unknown[] = [];
 
-  beforeAll(async () => {
-    ({ sandbox, t, profileId } = await openTaughtService('wati', { contacts: 30, keyName: 'token' }));
-  });
-  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
-  const lastPost = () => sandbox.requests().filter((r) => r.method === 'POST').at(-1)!;
+    beforeAll(async () => {
+      ({ sandbox, t, profileId } = await openTaughtService('wati', { contacts: 30, keyName: 'token' }));
+    });
+    afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
+    const lastPost = () =>
+      sandbox
+        .requests()
+        .filter((r) => r.method === 'POST')
+        .at(-1)!;
 
-  it('learned {number} in the path and the text in the query', async () => {
-    const text = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'messages.text')!.spec;
-    expect(text.path).toMatch(/\/sendSessionMessage\/\{number\}$/);
-    expect(text.pathRoles).toEqual([{ $role: 'number' }]);
-    expect(text.query).toContainEqual({ name: 'messageText', value: { $role: 'text' } });
-  });
+    it('learned {number} in the path and the text in the query', async () => {
+      const text = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'messages.text')!.spec;
+      expect(text.path).toMatch(/\/sendSessionMessage\/\{number\}$/);
+      expect(text.pathRoles).toEqual([{ $role: 'number' }]);
+      expect(text.query).toContainEqual({ name: 'messageText', value: { $role: 'text' } });
+    });
 
-  it('a text goes to /sendSessionMessage/<digits>?messageText=...', async () => {
-    const result = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'Olá & bom dia' }, { profileId });
-    seen.push(result);
-    expect(result.status).toBe('sent');
-    const post = lastPost();
-    expect(post.path).toMatch(/\/sendSessionMessage\/5511987654321$/);
-    expect(post.query).toMatchObject({ messageText: 'Olá & bom dia' });
-  });
+    it('a text goes to /sendSessionMessage/<digits>?messageText=...', async () => {
+      const result = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'Olá & bom dia' }, { profileId });
+      seen.push(result);
+      expect(result.status).toBe('sent');
+      const post = lastPost();
+      expect(post.path).toMatch(/\/sendSessionMessage\/5511987654321$/);
+      expect(post.query).toMatchObject({ messageText: 'Olá & bom dia' });
+    });
 
-  it('a document from a local file goes as a multipart file part; a URL is refused before sending', async () => {
-    const dir = await tempDir('crm-wati-');
-    const path = join(dir, 'price list.pdf');
-    await writeFile(path, Buffer.from('%PDF-1.4\n%%EOF\n'));
-    const sent = await sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'document', source: { kind: 'file', path }, caption: 'prices' }, { profileId });
-    expect(sent.status).toBe('sent');
-    const post = lastPost();
-    expect(String(post.headers['content-type'])).toMatch(/^multipart\/form-data/);
-    expect(post.rawBody).toContain('filename="price list.pdf"');
-    expect(post.query).toMatchObject({ caption: 'prices' });
-    const before = sandbox.requests().length;
-    await expect(sendMedia(t.core.messages, { number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/a.pdf' } }, { profileId })).rejects.toThrow(/takes the file itself/);
-    expect(sandbox.requests().length).toBe(before);
-  });
+    it('a document from a local file goes as a multipart file part; a URL is refused before sending', async () => {
+      const dir = await tempDir('crm-wati-');
+      const path = join(dir, 'price list.pdf');
+      await writeFile(path, Buffer.from('%PDF-1.4\n%%EOF\n'));
+      const sent = await sendMedia(
+        t.core.messages,
+        { number: '+5511987654321', mediatype: 'document', source: { kind: 'file', path }, caption: 'prices' },
+        { profileId },
+      );
+      expect(sent.status).toBe('sent');
+      const post = lastPost();
+      expect(String(post.headers['content-type'])).toMatch(/^multipart\/form-data/);
+      expect(post.rawBody).toContain('filename="price list.pdf"');
+      expect(post.query).toMatchObject({ caption: 'prices' });
+      const before = sandbox.requests().length;
+      await expect(
+        sendMedia(
+          t.core.messages,
+          { number: '+5511987654321', mediatype: 'document', source: { kind: 'url', url: 'https://example.com/a.pdf' } },
+          { profileId },
+        ),
+      ).rejects.toThrow(/takes the file itself/);
+      expect(sandbox.requests().length).toBe(before);
+    });
 
-  it('a 200 whose body says it failed (outside the session window) is a failure with the service\'s reason, never "sent"', async () => {
-    const err = (await caught(() => sendText(t.core.messages, { number: '+5511987650047', text: 'hi' }, { profileId }))) as CrmError;
-    seen.push(err.message);
-    expect(err.code).toBe('refused_by_service');
-    expect(err.message).toMatch(/expired|window|session/i);
-    // the Request log says so too, not a plain 200
-    const logged = t.core.requestLog.list().findLast((e) => e.endpoint === 'messages.text');
-    expect(logged).toMatchObject({ status: 200, errorCode: 'refused_by_service' });
-  });
+    it('a 200 whose body says it failed (outside the session window) is a failure with the service\'s reason, never "sent"', async () => {
+      const err = (await caught(() => sendText(t.core.messages, { number: '+5511987650047', text: 'hi' }, { profileId }))) as CrmError;
+      seen.push(err.message);
+      expect(err.code).toBe('refused_by_service');
+      expect(err.message).toMatch(/expired|window|session/i);
+      // the Request log says so too, not a plain 200
+      const logged = t.core.requestLog.list().findLast((e) => e.endpoint === 'messages.text');
+      expect(logged).toMatchObject({ status: 200, errorCode: 'refused_by_service' });
+    });
 
-  it('lists contacts through its page-numbered listing and searches by name', async () => {
-    const page = await t.core.contacts.list({ profileId, page: 1, perPage: 10 });
-    seen.push(page);
-    expect(page.items).toHaveLength(10);
-    const second = await t.core.contacts.list({ profileId, page: 2, perPage: 10 });
-    expect(second.items[0]!.id).not.toBe(page.items[0]!.id);
-  });
-});
+    it('lists contacts through its page-numbered listing and searches by name', async () => {
+      const page = await t.core.contacts.list({ profileId, page: 1, perPage: 10 });
+      seen.push(page);
+      expect(page.items).toHaveLength(10);
+      const second = await t.core.contacts.list({ profileId, page: 2, perPage: 10 });
+      expect(second.items[0]!.id).not.toBe(page.items[0]!.id);
+    });
+  },
+);

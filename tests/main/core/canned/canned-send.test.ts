@@ -38,11 +38,27 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
 
     const sent = await core.canned.sendMedia({ name: 'prices', number: NUMBER, caption: 'Our prices, Ana' });
     expect(sent).toMatchObject({ status: 'sent', message: { type: 'media', number: NUMBER } });
-    const posts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/media').map((r) => r.json as Record<string, unknown>);
-    expect(posts().at(-1)).toMatchObject({ number: NUMBER, mediatype: 'document', mimetype: 'application/pdf', fileName: 'prices.pdf', caption: 'Our prices, Ana', media: Buffer.from('%PDF-1.4\n% price list\n').toString('base64') });
+    const posts = () =>
+      sandbox
+        .requests()
+        .filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/media')
+        .map((r) => r.json as Record<string, unknown>);
+    expect(posts().at(-1)).toMatchObject({
+      number: NUMBER,
+      mediatype: 'document',
+      mimetype: 'application/pdf',
+      fileName: 'prices.pdf',
+      caption: 'Our prices, Ana',
+      media: Buffer.from('%PDF-1.4\n% price list\n').toString('base64'),
+    });
 
     await core.canned.sendMedia({ name: 'menu', number: NUMBER, caption: 'Our menu' });
-    expect(posts().at(-1)).toMatchObject({ number: NUMBER, mediatype: 'image', media: 'https://example.com/menu.jpg', caption: 'Our menu' });
+    expect(posts().at(-1)).toMatchObject({
+      number: NUMBER,
+      mediatype: 'image',
+      media: 'https://example.com/menu.jpg',
+      caption: 'Our menu',
+    });
   });
 
   it('one without a file, or an unknown name, is refused and nothing is sent', async () => {
@@ -51,7 +67,9 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
     const { core } = tc;
     await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
     await core.canned.add({ name: 'thanks', text: 'Thank you!' });
-    await expect(core.canned.sendMedia({ name: 'thanks', number: NUMBER, caption: 'x' })).rejects.toThrow('The canned response thanks has no file: send its text as a reply');
+    await expect(core.canned.sendMedia({ name: 'thanks', number: NUMBER, caption: 'x' })).rejects.toThrow(
+      'The canned response thanks has no file: send its text as a reply',
+    );
     await expect(core.canned.sendMedia({ name: 'nope', number: NUMBER, caption: 'x' })).rejects.toThrow('No canned response is named nope');
     expect(sandbox.requests().filter((r) => r.method === 'POST')).toEqual([]);
   });
@@ -61,9 +79,13 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
     tc = await openTestCore('canned-key-leak');
     const { core } = tc;
     await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
-    await expect(core.canned.add({ name: 'leak', text: `Use ${sandbox.adminKey} to log in` })).rejects.toThrow(/^This text contains the key "ops"/);
+    await expect(core.canned.add({ name: 'leak', text: `Use ${sandbox.adminKey} to log in` })).rejects.toThrow(
+      /^This text contains the key "ops"/,
+    );
     expect(core.canned.list()).toEqual([]);
-    await expect(core.quick.react({ number: NUMBER, messageId: sandbox.adminKey, emoji: '👍' })).rejects.toThrow(/^This text contains the key "ops"/);
+    await expect(core.quick.react({ number: NUMBER, messageId: sandbox.adminKey, emoji: '👍' })).rejects.toThrow(
+      /^This text contains the key "ops"/,
+    );
     expect(sandbox.requests().filter((r) => r.method === 'POST')).toEqual([]);
   });
 });

@@ -11,10 +11,13 @@ describe('ContactNames', () => {
   it('asks once per number and profile, and again after the time a name is trusted', async () => {
     let clock = 0;
     const asked: string[] = [];
-    const names = new ContactNames(async (profileId, number) => {
-      asked.push(`${profileId}/${number}`);
-      return number === '5511999990001' ? 'Ana' : null;
-    }, () => clock);
+    const names = new ContactNames(
+      async (profileId, number) => {
+        asked.push(`${profileId}/${number}`);
+        return number === '5511999990001' ? 'Ana' : null;
+      },
+      () => clock,
+    );
     expect(await names.nameOf('p1', '5511999990001')).toBe('Ana');
     expect(await names.nameOf('p1', '5511999990001')).toBe('Ana');
     // a number in no contact is remembered too: most numbers that write are not in the list
@@ -34,10 +37,13 @@ describe('ContactNames', () => {
   it('a failed lookup (offline, no key) gives no name and is not repeated at every event, only after a while', async () => {
     let clock = 0;
     let calls = 0;
-    const names = new ContactNames(async () => {
-      calls += 1;
-      throw new Error('offline');
-    }, () => clock);
+    const names = new ContactNames(
+      async () => {
+        calls += 1;
+        throw new Error('offline');
+      },
+      () => clock,
+    );
     expect(await names.nameOf('p1', '5511999990001')).toBeNull();
     expect(await names.nameOf('p1', '5511999990001')).toBeNull();
     expect(calls).toBe(1);
@@ -71,51 +77,79 @@ describe.skipIf(!available)('a conversation named from the sandbox contacts', ()
     const sandbox = await openSandbox({ contacts: 5 });
     t = await openTestCore('contact-names');
     const core = t.core;
-    const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const { profileId } = await addProfileWithKey(
+      core,
+      { name: 'Shop', baseUrl: sandbox.baseUrl },
+      { name: 'ops', value: sandbox.adminKey },
+    );
     const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
     const number = contact.number.replace(/\D/g, '');
     const before = requestCount(sandbox, '/api/v1/contacts');
     for (let i = 0; i < 3; i += 1) {
-      core.conversations.receive(profileId, { event: 'message.received', data: { id: `in_named_${i}`, number, type: 'text', text: `hello ${i}`, at: new Date().toISOString() } });
+      core.conversations.receive(profileId, {
+        event: 'message.received',
+        data: { id: `in_named_${i}`, number, type: 'text', text: `hello ${i}`, at: new Date().toISOString() },
+      });
       const thread = await core.conversations.thread({ profileId, number });
       expect(thread.name).toBe(contact.name);
     }
     expect(requestCount(sandbox, '/api/v1/contacts') - before).toBe(1);
     // a number in no contact stays a number (and the list was asked once for it too)
-    core.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_stranger', number: '5511900000000', type: 'text', text: 'hi', at: new Date().toISOString() } });
+    core.conversations.receive(profileId, {
+      event: 'message.received',
+      data: { id: 'in_stranger', number: '5511900000000', type: 'text', text: 'hi', at: new Date().toISOString() },
+    });
     expect((await core.conversations.thread({ profileId, number: '5511900000000' })).name).toBeNull();
     expect((await core.conversations.thread({ profileId, number: '5511900000000' })).name).toBeNull();
     expect(requestCount(sandbox, '/api/v1/contacts') - before).toBe(2);
   });
 
-  it('a slow contacts list (3 s) does not hold the conversation up: shown by number, then announced again with the name', { timeout: 20_000 }, async () => {
-    const sandbox = await openSandbox({ contacts: 5 });
-    t = await openTestCore('contact-names-slow');
-    const core = t.core;
-    const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
-    const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
-    const number = contact.number.replace(/\D/g, '');
-    sandbox.injectFaults([{ kind: 'delay', ms: 3_000 }], { pathPrefix: '/api/v1/contacts' });
-    core.conversations.receive(profileId, { event: 'message.received', data: { id: 'in_slow', number, type: 'text', text: 'hello', at: new Date().toISOString() } });
-    const changes: (string | null)[] = [];
-    const subscription = core.conversations.onDidChange((change) => changes.push(change.number));
-    try {
-      expect((await core.conversations.thread({ profileId, number })).name).toBeNull();
-      await vi.waitFor(() => expect(changes).toContain(number), { timeout: 10_000, interval: 50 });
-      expect((await core.conversations.thread({ profileId, number })).name).toBe(contact.name);
-    } finally {
-      subscription.dispose();
-    }
-  });
+  it(
+    'a slow contacts list (3 s) does not hold the conversation up: shown by number, then announced again with the name',
+    { timeout: 20_000 },
+    async () => {
+      const sandbox = await openSandbox({ contacts: 5 });
+      t = await openTestCore('contact-names-slow');
+      const core = t.core;
+      const { profileId } = await addProfileWithKey(
+        core,
+        { name: 'Shop', baseUrl: sandbox.baseUrl },
+        { name: 'ops', value: sandbox.adminKey },
+      );
+      const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
+      const number = contact.number.replace(/\D/g, '');
+      sandbox.injectFaults([{ kind: 'delay', ms: 3_000 }], { pathPrefix: '/api/v1/contacts' });
+      core.conversations.receive(profileId, {
+        event: 'message.received',
+        data: { id: 'in_slow', number, type: 'text', text: 'hello', at: new Date().toISOString() },
+      });
+      const changes: (string | null)[] = [];
+      const subscription = core.conversations.onDidChange((change) => changes.push(change.number));
+      try {
+        expect((await core.conversations.thread({ profileId, number })).name).toBeNull();
+        await vi.waitFor(() => expect(changes).toContain(number), { timeout: 10_000, interval: 50 });
+        expect((await core.conversations.thread({ profileId, number })).name).toBe(contact.name);
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
 
   it('a name the event carries wins over the list', async () => {
     const sandbox = await openSandbox({ contacts: 5 });
     t = await openTestCore('contact-names-event');
     const core = t.core;
-    const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const { profileId } = await addProfileWithKey(
+      core,
+      { name: 'Shop', baseUrl: sandbox.baseUrl },
+      { name: 'ops', value: sandbox.adminKey },
+    );
     const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
     const number = contact.number.replace(/\D/g, '');
-    core.conversations.receive(profileId, { contacts: [{ profile: { name: 'Name From WhatsApp' }, wa_id: number }], messages: [{ from: number, id: 'wamid.named', timestamp: '1700000000', type: 'text', text: { body: 'oi' } }] });
+    core.conversations.receive(profileId, {
+      contacts: [{ profile: { name: 'Name From WhatsApp' }, wa_id: number }],
+      messages: [{ from: number, id: 'wamid.named', timestamp: '1700000000', type: 'text', text: { body: 'oi' } }],
+    });
     expect((await core.conversations.thread({ profileId, number })).name).toBe('Name From WhatsApp');
   });
 });

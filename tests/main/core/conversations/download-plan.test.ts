@@ -20,7 +20,10 @@ describe('after a failed download', () => {
   });
 
   it("waits at least as long as the service's Retry-After", () => {
-    expect(afterFailure(new CrmError('rate_limited', 'slow down', { retryAfterMs: 30_000 }), 1, DELAYS)).toMatchObject({ kind: 'retry', delayMs: 30_000 });
+    expect(afterFailure(new CrmError('rate_limited', 'slow down', { retryAfterMs: 30_000 }), 1, DELAYS)).toMatchObject({
+      kind: 'retry',
+      delayMs: 30_000,
+    });
   });
 
   it.each([
@@ -36,6 +39,9 @@ describe('after a failed download', () => {
   });
 
   it('an unexpected error ends it without its own message (it may hold anything)', () => {
-    expect(afterFailure(new Error('EACCES /secret/path'), 1, DELAYS)).toEqual({ kind: 'failed', reason: 'The download failed for a reason the app log gives' });
+    expect(afterFailure(new Error('EACCES /secret/path'), 1, DELAYS)).toEqual({
+      kind: 'failed',
+      reason: 'The download failed for a reason the app log gives',
+    });
   });
 });

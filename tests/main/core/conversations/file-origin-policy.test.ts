@@ -16,7 +16,10 @@ describe('judgeFileAddress', () => {
   });
 
   it('the same origin written otherwise is the same origin: upper case, the default port', () => {
-    expect(judgeFileAddress('https://LOOKASIDE.FBSBX.COM/x', SERVICE, LISTED)).toMatchObject({ allowed: true, origin: 'https://lookaside.fbsbx.com' });
+    expect(judgeFileAddress('https://LOOKASIDE.FBSBX.COM/x', SERVICE, LISTED)).toMatchObject({
+      allowed: true,
+      origin: 'https://lookaside.fbsbx.com',
+    });
     expect(judgeFileAddress('https://lookaside.fbsbx.com:443/x', SERVICE, LISTED)).toMatchObject({ allowed: true });
   });
 
@@ -44,13 +47,27 @@ describe('judgeFileAddress', () => {
   });
 
   it('plain http to another computer is refused even when a damaged list names it; to this computer it may be listed', () => {
-    expect(judgeFileAddress('http://files.example.com/f', SERVICE, ['http://files.example.com'])).toMatchObject({ allowed: false, why: 'insecure' });
-    expect(judgeFileAddress('http://localhost:4010/f', 'http://127.0.0.1:4010', ['http://localhost:4010'])).toEqual({ allowed: true, origin: 'http://localhost:4010', listed: true });
+    expect(judgeFileAddress('http://files.example.com/f', SERVICE, ['http://files.example.com'])).toMatchObject({
+      allowed: false,
+      why: 'insecure',
+    });
+    expect(judgeFileAddress('http://localhost:4010/f', 'http://127.0.0.1:4010', ['http://localhost:4010'])).toEqual({
+      allowed: true,
+      origin: 'http://localhost:4010',
+      listed: true,
+    });
     expect(judgeFileAddress('http://localhost:4010/f', 'http://127.0.0.1:4010', [])).toMatchObject({ allowed: false, why: 'unlisted' });
   });
 
   it('a stored list entry not written as the policy writes it counts for nothing (no matching by prefix or case)', () => {
-    for (const entry of ['https://LOOKASIDE.fbsbx.com', 'https://lookaside.fbsbx.com/', 'lookaside.fbsbx.com', '*.fbsbx.com', 'https://*.fbsbx.com', 'https://fbsbx.com']) {
+    for (const entry of [
+      'https://LOOKASIDE.fbsbx.com',
+      'https://lookaside.fbsbx.com/',
+      'lookaside.fbsbx.com',
+      '*.fbsbx.com',
+      'https://*.fbsbx.com',
+      'https://fbsbx.com',
+    ]) {
       expect(judgeFileAddress(FILE, SERVICE, [entry]), entry).toMatchObject({ allowed: false, why: 'unlisted' });
     }
   });
@@ -74,7 +91,10 @@ describe('checkFileOrigin', () => {
     ['ftp://lookaside.fbsbx.com', /starts with https:\/\//],
     ['data:text/plain,x', /starts with https:\/\//],
     ['file:///tmp', /starts with https:\/\//],
-    ['https://lookaside.fbsbx.com/whatsapp_business/attachments/', /no path, query or fragment: give https:\/\/lookaside\.fbsbx\.com alone/],
+    [
+      'https://lookaside.fbsbx.com/whatsapp_business/attachments/',
+      /no path, query or fragment: give https:\/\/lookaside\.fbsbx\.com alone/,
+    ],
     ['https://lookaside.fbsbx.com/?mid=1', /no path, query or fragment/],
     ['https://lookaside.fbsbx.com?', /no path, query or fragment/],
     ['https://lookaside.fbsbx.com#x', /no path, query or fragment/],

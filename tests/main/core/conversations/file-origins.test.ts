@@ -44,7 +44,18 @@ let seq = 0;
 function fileWebhook(kind: ReplyMediaKind): { id: string; body: unknown } {
   const id = `wamid.origin${Date.now()}${(seq += 1)}`;
   const sample = MEDIA_SAMPLES[kind];
-  const body = metaWebhookBody({ name: 'message.received', seq, id, number: NUMBER, profileName: 'Ana', type: kind, text: 'see this', media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName }, at: new Date(), inReplyTo: 'wamid.out' });
+  const body = metaWebhookBody({
+    name: 'message.received',
+    seq,
+    id,
+    number: NUMBER,
+    profileName: 'Ana',
+    type: kind,
+    text: 'see this',
+    media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName },
+    at: new Date(),
+    inReplyTo: 'wamid.out',
+  });
   return { id, body };
 }
 
@@ -61,7 +72,11 @@ async function metaService(): Promise<Service> {
   sandbox.configureEvents({ mediaHost: 'localhost' });
   const t = await openTestCore('file-origins', { processKind: 'crm', inboundMedia: { retryDelaysMs: [0, 0, 0] } });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(t.core, { name: 'Meta shop', baseUrl: sandbox.baseUrl }, { name: 'meta key', value: sandbox.adminKey });
+  const { profileId } = await addProfileWithKey(
+    t.core,
+    { name: 'Meta shop', baseUrl: sandbox.baseUrl },
+    { name: 'meta key', value: sandbox.adminKey },
+  );
   await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId, fileOrigin: `http://localhost:${sandbox.port}` };
 }
@@ -79,7 +94,11 @@ async function settled(t: TestCore, profileId: string, messageId: string): Promi
 
 /** the host each request that carried the key went to, with its path */
 function keyedRequests(sandbox: RunningSandbox): { host: string; path: string; bearer: boolean }[] {
-  return sandbox.requests().map((r: SandboxRequestRecord) => ({ host: r.headers.host ?? '', path: r.path, bearer: r.headers.authorization === `Bearer ${sandbox.adminKey}` }));
+  return sandbox.requests().map((r: SandboxRequestRecord) => ({
+    host: r.headers.host ?? '',
+    path: r.path,
+    bearer: r.headers.authorization === `Bearer ${sandbox.adminKey}`,
+  }));
 }
 
 /** a main-side question recorder that answers from a queue (no answer left: no) */
@@ -111,7 +130,9 @@ describe('received files kept on a second origin', () => {
     expect(row.reason).toContain(`crm profiles api file-origins --profile 'Meta shop' --add ${fileOrigin}`);
     // the lookup went to the service with the key; nothing with the key went to the file's origin
     const keyed = keyedRequests(sandbox);
-    expect(keyed.filter((r) => r.path.startsWith('/v23.0/9'))).toEqual([{ host: `127.0.0.1:${sandbox.port}`, path: expect.stringMatching(/^\/v23\.0\/9/), bearer: true }]);
+    expect(keyed.filter((r) => r.path.startsWith('/v23.0/9'))).toEqual([
+      { host: `127.0.0.1:${sandbox.port}`, path: expect.stringMatching(/^\/v23\.0\/9/), bearer: true },
+    ]);
     expect(keyed.filter((r) => r.host.startsWith('localhost'))).toEqual([]);
     expect(keyed.filter((r) => r.path.startsWith(ATTACHMENTS))).toEqual([]);
     // the conversation says where, for the window's button
@@ -130,7 +151,11 @@ describe('received files kept on a second origin', () => {
 
     // a no changes nothing
     const no = asker([false]);
-    expect(await allowFileOriginAsking(consentDeps(t, no.ask), { profileId, messageId: first.id })).toEqual({ allowed: false, origin: fileOrigin, retried: 0 });
+    expect(await allowFileOriginAsking(consentDeps(t, no.ask), { profileId, messageId: first.id })).toEqual({
+      allowed: false,
+      origin: fileOrigin,
+      retried: 0,
+    });
     expect(no.asked).toHaveLength(1);
     expect(no.asked[0]!.message).toBe(`Send the key of "Meta shop" to ${fileOrigin} to download the files its service keeps there?`);
     expect(no.asked[0]!.detail).toContain(`at ${sandbox.baseUrl} says it keeps received files at ${fileOrigin}`);
@@ -139,7 +164,11 @@ describe('received files kept on a second origin', () => {
 
     // a yes lists the origin and starts over every download refused for it
     const yes = asker([true]);
-    expect(await allowFileOriginAsking(consentDeps(t, yes.ask), { profileId, messageId: first.id })).toEqual({ allowed: true, origin: fileOrigin, retried: 2 });
+    expect(await allowFileOriginAsking(consentDeps(t, yes.ask), { profileId, messageId: first.id })).toEqual({
+      allowed: true,
+      origin: fileOrigin,
+      retried: 2,
+    });
     expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([fileOrigin]);
     const stored = await settled(t, profileId, first.id);
     expect(stored).toMatchObject({ state: 'stored', refusedOrigin: null, mimetype: 'image/png' });
@@ -152,7 +181,9 @@ describe('received files kept on a second origin', () => {
     expect(keyed.filter((r) => r.host === `localhost:${sandbox.port}`).every((r) => r.bearer)).toBe(true);
     expect(keyed.filter((r) => r.path.startsWith(ATTACHMENTS)).every((r) => r.host === `localhost:${sandbox.port}`)).toBe(true);
     // a message without a refused download cannot be used to list anything
-    await expect(allowFileOriginAsking(consentDeps(t, asker([true]).ask), { profileId, messageId: first.id })).rejects.toThrow(/no download that failed because of where the service keeps its file/);
+    await expect(allowFileOriginAsking(consentDeps(t, asker([true]).ask), { profileId, messageId: first.id })).rejects.toThrow(
+      /no download that failed because of where the service keeps its file/,
+    );
     expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
   });
 
@@ -171,14 +202,23 @@ describe('received files kept on a second origin', () => {
     expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([fileOrigin]);
     await t.core.api.save(profileId, 'media.download', { ...spec, fileOrigins: ['https://evil.test'] });
     expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([fileOrigin]);
-    await expect(t.core.api.save(profileId, 'messages.text', { ...described.operations.find((o) => o.operation === 'messages.text')!.spec, fileOrigins: [fileOrigin] })).rejects.toThrow(/only Download media lists where the service keeps its files/);
+    await expect(
+      t.core.api.save(profileId, 'messages.text', {
+        ...described.operations.find((o) => o.operation === 'messages.text')!.spec,
+        fileOrigins: [fileOrigin],
+      }),
+    ).rejects.toThrow(/only Download media lists where the service keeps its files/);
 
     expect(await t.core.api.removeFileOrigin(profileId, fileOrigin)).toMatchObject({ origin: fileOrigin, changed: true, origins: [] });
     const before = sandbox.requests().length;
     const two = fileWebhook('image');
     t.core.conversations.receive(profileId, two.body);
     expect(await settled(t, profileId, two.id)).toMatchObject({ state: 'failed', refusedOrigin: fileOrigin });
-    expect(keyedRequests(sandbox).slice(before).filter((r) => r.host.startsWith('localhost'))).toEqual([]);
+    expect(
+      keyedRequests(sandbox)
+        .slice(before)
+        .filter((r) => r.host.startsWith('localhost')),
+    ).toEqual([]);
   });
 
   it('a redirect from the allowed origin to a third one is not followed: the third origin never hears of the key', async (ctx) => {
@@ -193,12 +233,17 @@ describe('received files kept on a second origin', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const thirdOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await t.core.api.addFileOrigin(profileId, fileOrigin);
-    sandbox.injectFaults([{ kind: 'status', status: 302, body: '', headers: { Location: `${thirdOrigin}/steal?mid=1` } }], { method: 'GET', pathPrefix: ATTACHMENTS });
+    sandbox.injectFaults([{ kind: 'status', status: 302, body: '', headers: { Location: `${thirdOrigin}/steal?mid=1` } }], {
+      method: 'GET',
+      pathPrefix: ATTACHMENTS,
+    });
     const { id, body } = fileWebhook('image');
     t.core.conversations.receive(profileId, body);
     const row = await settled(t, profileId, id);
     expect(row.state).toBe('failed');
-    expect(row.reason).toBe(`${fileOrigin} answered HTTP 302, a redirect to ${thirdOrigin}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`);
+    expect(row.reason).toBe(
+      `${fileOrigin} answered HTTP 302, a redirect to ${thirdOrigin}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`,
+    );
     expect(row.refusedOrigin).toBeNull();
     expect(third).toEqual([]);
   });
@@ -214,20 +259,33 @@ describe('received files kept on a second origin', () => {
     expect(proposal.fileOrigin).toBe(fileOrigin);
     expect(proposal.warnings.join(' ')).toMatch(/second step of a download.*not saved as the operation.*only with your yes/);
     // the lookup itself, on the profile's own origin, is an ordinary proposal
-    const lookup = await t.core.api.propose(profileId, 'media.download', `curl '${sandbox.baseUrl}/v23.0/9123456789012345' -H 'Authorization: Bearer x'`);
+    const lookup = await t.core.api.propose(
+      profileId,
+      'media.download',
+      `curl '${sandbox.baseUrl}/v23.0/9123456789012345' -H 'Authorization: Bearer x'`,
+    );
     expect(lookup.fileOrigin).toBeUndefined();
 
     const no = asker([false]);
     expect(await allowFileOriginFromCurlAsking(consentDeps(t, no.ask), { profileId, curl })).toMatchObject({ allowed: false });
     expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([]);
     const yes = asker([true]);
-    expect(await allowFileOriginFromCurlAsking(consentDeps(t, yes.ask), { profileId, curl })).toEqual({ allowed: true, origin: fileOrigin, retried: 1 });
+    expect(await allowFileOriginFromCurlAsking(consentDeps(t, yes.ask), { profileId, curl })).toEqual({
+      allowed: true,
+      origin: fileOrigin,
+      retried: 1,
+    });
     expect(yes.asked[0]!.confirmLabel).toBe('Allow the key there for files');
     expect(await settled(t, profileId, id)).toMatchObject({ state: 'stored' });
     // the lookup the profile learned is unchanged
     const spec = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'media.download')!.spec;
     expect(spec.path).toBe('/v23.0/{media_id}');
-    await expect(allowFileOriginFromCurlAsking(consentDeps(t, asker([true]).ask), { profileId, curl: `curl '${sandbox.baseUrl}/v23.0/9123456789012345'` })).rejects.toThrow(/not a received file's own address on another origin/);
+    await expect(
+      allowFileOriginFromCurlAsking(consentDeps(t, asker([true]).ask), {
+        profileId,
+        curl: `curl '${sandbox.baseUrl}/v23.0/9123456789012345'`,
+      }),
+    ).rejects.toThrow(/not a received file's own address on another origin/);
   });
 
   it('the list belongs to the service it was allowed for: moving the profile to another origin drops it, a new path on the same origin keeps it', async (ctx) => {
@@ -239,8 +297,28 @@ describe('received files kept on a second origin', () => {
     await t.core.profiles.update(profileId, { baseUrl: `http://127.0.0.2:${sandbox.port}` });
     expect(await t.core.api.fileOrigins(profileId)).toMatchObject({ described: true, origins: [] });
     // what another profile takes of the description (crm's environment profile) leaves the list out
-    const api = { version: 1 as const, operations: { 'media.download': { method: 'GET' as const, path: '/v23.0/{media_id}', pathRoles: [{ $role: 'media_id' as const }], query: [], headers: [], body: null, fileOrigins: [fileOrigin] } } };
-    expect(withoutFileOrigins(api).operations['media.download']).toEqual({ method: 'GET', path: '/v23.0/{media_id}', pathRoles: [{ $role: 'media_id' }], query: [], headers: [], body: null });
+    const api = {
+      version: 1 as const,
+      operations: {
+        'media.download': {
+          method: 'GET' as const,
+          path: '/v23.0/{media_id}',
+          pathRoles: [{ $role: 'media_id' as const }],
+          query: [],
+          headers: [],
+          body: null,
+          fileOrigins: [fileOrigin],
+        },
+      },
+    };
+    expect(withoutFileOrigins(api).operations['media.download']).toEqual({
+      method: 'GET',
+      path: '/v23.0/{media_id}',
+      pathRoles: [{ $role: 'media_id' }],
+      query: [],
+      headers: [],
+      body: null,
+    });
   });
 
   it('over IPC the window names only the message (an origin in the payload is refused) and the host asks the person', async (ctx) => {
@@ -251,15 +329,27 @@ describe('received files kept on a second origin', () => {
     t.core.conversations.receive(profileId, body);
     await t.core.inboundMedia.idle();
     const no = testDispatch(t.core);
-    expect(await no('conversations:allow-file-origin', { messageId: id, origin: 'https://evil.test' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(await no('conversations:allow-file-origin', { messageId: id, origin: 'https://evil.test' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
     // a host that cannot ask: the answer is no, nothing changes
-    expect(await no('conversations:allow-file-origin', { messageId: id })).toEqual({ ok: true, value: { allowed: false, origin: fileOrigin, retried: 0 } });
+    expect(await no('conversations:allow-file-origin', { messageId: id })).toEqual({
+      ok: true,
+      value: { allowed: false, origin: fileOrigin, retried: 0 },
+    });
     const person = asker([true]);
     const yes = testDispatch(t.core, { confirm: person.ask });
-    expect(await yes('conversations:allow-file-origin', { messageId: id })).toEqual({ ok: true, value: { allowed: true, origin: fileOrigin, retried: 1 } });
+    expect(await yes('conversations:allow-file-origin', { messageId: id })).toEqual({
+      ok: true,
+      value: { allowed: true, origin: fileOrigin, retried: 1 },
+    });
     expect(person.asked).toHaveLength(1);
     expect(await settled(t, profileId, id)).toMatchObject({ state: 'stored' });
-    expect(await yes('conversations:allow-file-origin', { messageId: 'wamid.none' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await yes('conversations:allow-file-origin', { messageId: 'wamid.none' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('hostile addresses a lookup may answer are never fetched, even with the origin listed', async (ctx) => {
@@ -268,14 +358,30 @@ describe('received files kept on a second origin', () => {
     await t.core.api.addFileOrigin(profileId, fileOrigin);
     const port = sandbox.port;
     const cases: [string, RegExp][] = [
-      [`http://localhost:${port}@127.0.0.2:${port}${ATTACHMENTS}?mid=9`, /carries a user name or password \(it is on http:\/\/127\.0\.0\.2:/],
+      [
+        `http://localhost:${port}@127.0.0.2:${port}${ATTACHMENTS}?mid=9`,
+        /carries a user name or password \(it is on http:\/\/127\.0\.0\.2:/,
+      ],
       [`http://x:y@127.0.0.1:${port}${ATTACHMENTS}?mid=9`, /carries a user name or password/],
-      [`http://localhost:${port + 1}${ATTACHMENTS}?mid=9`, new RegExp(`keeps the file at http://localhost:${port + 1}, not on its own origin`)],
+      [
+        `http://localhost:${port + 1}${ATTACHMENTS}?mid=9`,
+        new RegExp(`keeps the file at http://localhost:${port + 1}, not on its own origin`),
+      ],
       [`http://files.example.com${ATTACHMENTS}?mid=9`, /over plain http to another computer: the key would cross the network unencrypted/],
       [`https://localhost:${port}${ATTACHMENTS}?mid=9`, new RegExp(`keeps the file at https://localhost:${port}, not on its own origin`)],
     ];
     for (const [url, reason] of cases) {
-      sandbox.injectFaults([{ kind: 'status', status: 200, contentType: 'application/json', body: JSON.stringify({ messaging_product: 'whatsapp', url, mime_type: 'image/png', id: '9100000000000001' }) }], { method: 'GET', pathPrefix: '/v23.0/9' });
+      sandbox.injectFaults(
+        [
+          {
+            kind: 'status',
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ messaging_product: 'whatsapp', url, mime_type: 'image/png', id: '9100000000000001' }),
+          },
+        ],
+        { method: 'GET', pathPrefix: '/v23.0/9' },
+      );
       const { id, body } = fileWebhook('image');
       t.core.conversations.receive(profileId, body);
       const row = await settled(t, profileId, id);

@@ -41,15 +41,38 @@ let seq = 0;
 /** Meta's webhook body for a file a contact sent, with its media id and no address */
 function fileWebhook(kind: ReplyMediaKind, id = `wamid.in${Date.now()}${(seq += 1)}`): { id: string; body: unknown } {
   const sample = MEDIA_SAMPLES[kind];
-  const body = metaWebhookBody({ name: 'message.received', seq, id, number: NUMBER, profileName: 'Ana', type: kind, text: 'see this', media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName }, at: new Date(), inReplyTo: 'wamid.out' });
+  const body = metaWebhookBody({
+    name: 'message.received',
+    seq,
+    id,
+    number: NUMBER,
+    profileName: 'Ana',
+    type: kind,
+    text: 'see this',
+    media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName },
+    at: new Date(),
+    inReplyTo: 'wamid.out',
+  });
   return { id, body };
 }
 
-async function metaService(options: { retryDelaysMs?: number[]; startOnArrival?: boolean; teach?: boolean } = {}): Promise<{ sandbox: RunningSandbox; t: TestCore; profileId: string }> {
+async function metaService(
+  options: { retryDelaysMs?: number[]; startOnArrival?: boolean; teach?: boolean } = {},
+): Promise<{ sandbox: RunningSandbox; t: TestCore; profileId: string }> {
   const sandbox = await openSandbox({ dialect: 'meta', rate: 1000, burst: 1000 });
-  const t = await openTestCore('media', { processKind: 'crm', inboundMedia: { retryDelaysMs: options.retryDelaysMs ?? [0, 0, 0], ...(options.startOnArrival === false ? { startOnArrival: false } : {}) } });
+  const t = await openTestCore('media', {
+    processKind: 'crm',
+    inboundMedia: {
+      retryDelaysMs: options.retryDelaysMs ?? [0, 0, 0],
+      ...(options.startOnArrival === false ? { startOnArrival: false } : {}),
+    },
+  });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(t.core, { name: 'meta', baseUrl: sandbox.baseUrl }, { name: 'meta key', value: sandbox.adminKey });
+  const { profileId } = await addProfileWithKey(
+    t.core,
+    { name: 'meta', baseUrl: sandbox.baseUrl },
+    { name: 'meta key', value: sandbox.adminKey },
+  );
   if (options.teach !== false) await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId };
 }
@@ -77,7 +100,13 @@ describe('files received by media id', () => {
     expect(t.core.conversations.receive(profileId, body)).toEqual({ found: 1, changed: 1 });
 
     const row = await settled(t, profileId, id);
-    expect(row).toMatchObject({ state: 'stored', attempts: 1, mimetype: 'image/png', size: MEDIA_SAMPLES.image.bytes.length, sha256: sha256Hex(MEDIA_SAMPLES.image.bytes) });
+    expect(row).toMatchObject({
+      state: 'stored',
+      attempts: 1,
+      mimetype: 'image/png',
+      size: MEDIA_SAMPLES.image.bytes.length,
+      sha256: sha256Hex(MEDIA_SAMPLES.image.bytes),
+    });
     expect(row.path).toBe(join(t.dataDir, 'media', profileId, row.sha256!));
     expect(await readFile(row.path!)).toEqual(MEDIA_SAMPLES.image.bytes);
     const auth = sandbox.requests().filter((r) => r.path.startsWith(ATTACHMENTS));
@@ -85,7 +114,11 @@ describe('files received by media id', () => {
 
     const thread = await t.core.conversations.thread({ profileId, number: NUMBER });
     expect(thread.items).toHaveLength(1);
-    expect(thread.items[0]!.media).toMatchObject({ show: 'preview', mimetype: 'image/png', download: { state: 'stored', bytes: MEDIA_SAMPLES.image.bytes.length } });
+    expect(thread.items[0]!.media).toMatchObject({
+      show: 'preview',
+      mimetype: 'image/png',
+      download: { state: 'stored', bytes: MEDIA_SAMPLES.image.bytes.length },
+    });
     // offline: the sandbox is gone, the preview still shows
     await closeSandboxes();
     const preview = await t.core.conversations.mediaPreview({ profileId, messageId: id });
@@ -96,7 +129,13 @@ describe('files received by media id', () => {
   it('two 500s from the lookup and a reset of the transfer are tried again; the same webhook delivered twice keeps one message and downloads once', async (ctx) => {
     if (!hasKeychain) return ctx.skip();
     const { sandbox, t, profileId } = await metaService({ retryDelaysMs: [0, 0, 0, 0] });
-    sandbox.injectFaults([{ kind: 'status', status: 500 }, { kind: 'status', status: 500 }], { method: 'GET', pathPrefix: LOOKUP });
+    sandbox.injectFaults(
+      [
+        { kind: 'status', status: 500 },
+        { kind: 'status', status: 500 },
+      ],
+      { method: 'GET', pathPrefix: LOOKUP },
+    );
     sandbox.injectFaults([{ kind: 'reset' }], { method: 'GET', pathPrefix: ATTACHMENTS });
     const { id, body } = fileWebhook('document');
     t.core.conversations.receive(profileId, body);
@@ -117,7 +156,10 @@ describe('files received by media id', () => {
   it('5xx every time: the download gives up after its tries with the reason, and the message stays', async (ctx) => {
     if (!hasKeychain) return ctx.skip();
     const { sandbox, t, profileId } = await metaService({ retryDelaysMs: [0, 0] });
-    sandbox.injectFaults(Array.from({ length: 5 }, () => ({ kind: 'status' as const, status: 503 })), { method: 'GET', pathPrefix: LOOKUP });
+    sandbox.injectFaults(
+      Array.from({ length: 5 }, () => ({ kind: 'status' as const, status: 503 })),
+      { method: 'GET', pathPrefix: LOOKUP },
+    );
     const { id, body } = fileWebhook('image');
     t.core.conversations.receive(profileId, body);
     const row = await settled(t, profileId, id);
@@ -145,8 +187,14 @@ describe('files received by media id', () => {
   it('an HTML page or a JSON error answered where the bytes were expected is refused, not stored as the file', async (ctx) => {
     if (!hasKeychain) return ctx.skip();
     const { sandbox, t, profileId } = await metaService();
-    sandbox.injectFaults([{ kind: 'status', status: 200, body: '<html><body>Log in to continue</body></html>', contentType: 'text/html; charset=utf-8' }], { method: 'GET', pathPrefix: ATTACHMENTS });
-    sandbox.injectFaults([{ kind: 'status', status: 200, body: '{"error":{"message":"expired"}}', contentType: 'application/json' }], { method: 'GET', pathPrefix: ATTACHMENTS });
+    sandbox.injectFaults(
+      [{ kind: 'status', status: 200, body: '<html><body>Log in to continue</body></html>', contentType: 'text/html; charset=utf-8' }],
+      { method: 'GET', pathPrefix: ATTACHMENTS },
+    );
+    sandbox.injectFaults([{ kind: 'status', status: 200, body: '{"error":{"message":"expired"}}', contentType: 'application/json' }], {
+      method: 'GET',
+      pathPrefix: ATTACHMENTS,
+    });
     const html = fileWebhook('image');
     const json = fileWebhook('document');
     t.core.conversations.receive(profileId, html.body);
@@ -162,7 +210,16 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('audio');
     t.core.conversations.receive(profileId, body);
     const db = openDatabase(t.dataDir);
-    const downloader = new InboundMedia({ table: new MediaDownloadsTable(db), files: new ReceivedFiles(t.dataDir), profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, network: t.core.network, capBytes: () => 10_000, fileLimitBytes: 100 });
+    const downloader = new InboundMedia({
+      table: new MediaDownloadsTable(db),
+      files: new ReceivedFiles(t.dataDir),
+      profiles: t.core.profiles,
+      keyAccess: t.core.keyAccess,
+      sender: t.core.sender,
+      network: t.core.network,
+      capBytes: () => 10_000,
+      fileLimitBytes: 100,
+    });
     expect(await downloader.drain()).toBe(1);
     const row = rowOf(t, profileId, id)!;
     expect(row.state).toBe('failed');
@@ -177,10 +234,23 @@ describe('files received by media id', () => {
     const { t, profileId } = await metaService({ startOnArrival: false });
     const db = openDatabase(t.dataDir);
     const table = new MediaDownloadsTable(db);
-    const sizes = { image: MEDIA_SAMPLES.image.bytes.length, document: MEDIA_SAMPLES.document.bytes.length, audio: MEDIA_SAMPLES.audio.bytes.length };
+    const sizes = {
+      image: MEDIA_SAMPLES.image.bytes.length,
+      document: MEDIA_SAMPLES.document.bytes.length,
+      audio: MEDIA_SAMPLES.audio.bytes.length,
+    };
     const cap = sizes.document + sizes.audio;
     let clock = Date.now() + 1000;
-    const downloader = new InboundMedia({ table, files: new ReceivedFiles(t.dataDir), profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, network: t.core.network, capBytes: () => cap, now: () => new Date((clock += 1000)) });
+    const downloader = new InboundMedia({
+      table,
+      files: new ReceivedFiles(t.dataDir),
+      profiles: t.core.profiles,
+      keyAccess: t.core.keyAccess,
+      sender: t.core.sender,
+      network: t.core.network,
+      capBytes: () => cap,
+      now: () => new Date((clock += 1000)),
+    });
     const ids: string[] = [];
     for (const kind of ['image', 'document', 'audio'] as const) {
       const { id, body } = fileWebhook(kind);
@@ -205,7 +275,17 @@ describe('files received by media id', () => {
     t.core.conversations.receive(profileId, body);
     const connections = [openDatabase(t.dataDir), openDatabase(t.dataDir)];
     const downloaders = connections.map(
-      (db, i) => new InboundMedia({ table: new MediaDownloadsTable(db), files: new ReceivedFiles(t.dataDir), profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, network: t.core.network, capBytes: () => 10_000_000, owner: `process-${i}` }),
+      (db, i) =>
+        new InboundMedia({
+          table: new MediaDownloadsTable(db),
+          files: new ReceivedFiles(t.dataDir),
+          profiles: t.core.profiles,
+          keyAccess: t.core.keyAccess,
+          sender: t.core.sender,
+          network: t.core.network,
+          capBytes: () => 10_000_000,
+          owner: `process-${i}`,
+        }),
     );
     const tried = await Promise.all(downloaders.map((d) => d.drain()));
     expect(tried.sort()).toEqual([0, 1]);
@@ -242,7 +322,15 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('image');
     t.core.conversations.receive(profileId, body);
     const db = openDatabase(t.dataDir);
-    const downloader = new InboundMedia({ table: new MediaDownloadsTable(db), files: new ReceivedFiles(t.dataDir), profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, network: t.core.network, capBytes: () => 10_000_000 });
+    const downloader = new InboundMedia({
+      table: new MediaDownloadsTable(db),
+      files: new ReceivedFiles(t.dataDir),
+      profiles: t.core.profiles,
+      keyAccess: t.core.keyAccess,
+      sender: t.core.sender,
+      network: t.core.network,
+      capBytes: () => 10_000_000,
+    });
     const draining = downloader.drain();
     await expect.poll(() => requestsTo(sandbox, ATTACHMENTS)).toBe(1);
     await downloader.close();
@@ -250,7 +338,15 @@ describe('files received by media id', () => {
     expect(rowOf(t, profileId, id)).toMatchObject({ state: 'pending', reason: 'The download was interrupted when the app closed' });
     // the next start picks it up
     sandbox.clearFaults();
-    const next = new InboundMedia({ table: new MediaDownloadsTable(db), files: new ReceivedFiles(t.dataDir), profiles: t.core.profiles, keyAccess: t.core.keyAccess, sender: t.core.sender, network: t.core.network, capBytes: () => 10_000_000 });
+    const next = new InboundMedia({
+      table: new MediaDownloadsTable(db),
+      files: new ReceivedFiles(t.dataDir),
+      profiles: t.core.profiles,
+      keyAccess: t.core.keyAccess,
+      sender: t.core.sender,
+      network: t.core.network,
+      capBytes: () => 10_000_000,
+    });
     expect(await next.drain()).toBe(1);
     expect(rowOf(t, profileId, id)).toMatchObject({ state: 'stored', attempts: 2 });
     await next.close();

@@ -28,7 +28,10 @@ describe('the preview fetch judges the address it connects to', () => {
 
   it('refuses IPv6 spellings of 127.0.0.1 (mapped, in hex, NAT64, 6to4) and the server sees nothing', async () => {
     for (const host of ['[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[::ffff:0:7f00:1]']) {
-      await expect(fetchMedia(`http://${host}:${port}/p.png`, { serviceHost: 'crm.example.com' }), host).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('private or local network') });
+      await expect(fetchMedia(`http://${host}:${port}/p.png`, { serviceHost: 'crm.example.com' }), host).rejects.toMatchObject({
+        code: 'validation',
+        message: expect.stringContaining('private or local network'),
+      });
     }
     expect(seen).toEqual([]);
   });
@@ -40,7 +43,9 @@ describe('the preview fetch judges the address it connects to', () => {
       const address: LookupAddress = asked === 1 ? { address: '93.184.216.34', family: 4 } : { address: '127.0.0.1', family: 4 };
       setImmediate(() => callback(null, [address]));
     };
-    await expect(fetchMedia(`http://media.rebind.test:${port}/p.png`, { serviceHost: 'crm.example.com', lookup: rebinding })).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('media.rebind.test') });
+    await expect(
+      fetchMedia(`http://media.rebind.test:${port}/p.png`, { serviceHost: 'crm.example.com', lookup: rebinding }),
+    ).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('media.rebind.test') });
     expect(asked).toBe(2);
     expect(seen).toEqual([]);
   });

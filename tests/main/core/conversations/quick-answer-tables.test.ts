@@ -42,24 +42,69 @@ describe('reactions: one per message and side, the latest wins', () => {
 
 const metaValue = (message: Record<string, unknown>): unknown => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', contacts: [{ profile: { name: 'Ana' }, wa_id: '5511999990001' }], messages: [message] } }] }],
+  entry: [
+    {
+      id: '1',
+      changes: [
+        {
+          field: 'messages',
+          value: { messaging_product: 'whatsapp', contacts: [{ profile: { name: 'Ana' }, wa_id: '5511999990001' }], messages: [message] },
+        },
+      ],
+    },
+  ],
 });
 
 describe('quotes and reactions in the service events', () => {
   it("Meta: a reply's context.id is its quote; a reaction is a reaction, never a text line; no emoji takes it back", () => {
-    const quoted = metaValue({ from: '5511999990001', id: 'wamid.in1', timestamp: '1767261600', context: { from: '15550001234', id: 'wamid.out1' }, type: 'text', text: { body: 'Yes please' } });
+    const quoted = metaValue({
+      from: '5511999990001',
+      id: 'wamid.in1',
+      timestamp: '1767261600',
+      context: { from: '15550001234', id: 'wamid.out1' },
+      type: 'text',
+      text: { body: 'Yes please' },
+    });
     expect(findQuickEvents(quoted)).toEqual([{ kind: 'quote', messageId: 'wamid.in1', quotedId: 'wamid.out1' }]);
     expect(findMessageEvents(quoted)).toMatchObject([{ kind: 'received', messageId: 'wamid.in1', text: 'Yes please' }]);
-    const reacted = metaValue({ from: '5511999990001', id: 'wamid.in2', timestamp: '1767261601', type: 'reaction', reaction: { message_id: 'wamid.out1', emoji: '👍' } });
-    expect(findQuickEvents(reacted)).toEqual([{ kind: 'reaction', messageId: 'wamid.out1', number: '5511999990001', emoji: '👍', at: '2026-01-01T10:00:01.000Z' }]);
+    const reacted = metaValue({
+      from: '5511999990001',
+      id: 'wamid.in2',
+      timestamp: '1767261601',
+      type: 'reaction',
+      reaction: { message_id: 'wamid.out1', emoji: '👍' },
+    });
+    expect(findQuickEvents(reacted)).toEqual([
+      { kind: 'reaction', messageId: 'wamid.out1', number: '5511999990001', emoji: '👍', at: '2026-01-01T10:00:01.000Z' },
+    ]);
     expect(findMessageEvents(reacted)).toEqual([]);
-    const removed = metaValue({ from: '5511999990001', id: 'wamid.in3', timestamp: '1767261602', type: 'reaction', reaction: { message_id: 'wamid.out1' } });
+    const removed = metaValue({
+      from: '5511999990001',
+      id: 'wamid.in3',
+      timestamp: '1767261602',
+      type: 'reaction',
+      reaction: { message_id: 'wamid.out1' },
+    });
     expect(findQuickEvents(removed)).toMatchObject([{ kind: 'reaction', emoji: '' }]);
   });
 
-  it("the default shape: replyTo and reaction {messageId, emoji}", () => {
-    expect(findQuickEvents({ event: 'message.received', data: { id: 'in_1', number: '5511999990001', type: 'text', text: 'ok', replyTo: 'm_1', at: '2026-01-01T10:00:00Z' } })).toEqual([{ kind: 'quote', messageId: 'in_1', quotedId: 'm_1' }]);
-    const reaction = { event: 'message.received', data: { id: 'in_2', number: '5511999990001', type: 'reaction', reaction: { messageId: 'm_1', emoji: '🎉' }, at: '2026-01-01T10:00:00Z' } };
+  it('the default shape: replyTo and reaction {messageId, emoji}', () => {
+    expect(
+      findQuickEvents({
+        event: 'message.received',
+        data: { id: 'in_1', number: '5511999990001', type: 'text', text: 'ok', replyTo: 'm_1', at: '2026-01-01T10:00:00Z' },
+      }),
+    ).toEqual([{ kind: 'quote', messageId: 'in_1', quotedId: 'm_1' }]);
+    const reaction = {
+      event: 'message.received',
+      data: {
+        id: 'in_2',
+        number: '5511999990001',
+        type: 'reaction',
+        reaction: { messageId: 'm_1', emoji: '🎉' },
+        at: '2026-01-01T10:00:00Z',
+      },
+    };
     expect(findQuickEvents(reaction)).toMatchObject([{ kind: 'reaction', messageId: 'm_1', emoji: '🎉' }]);
     expect(findMessageEvents(reaction)).toEqual([]);
   });

@@ -29,17 +29,34 @@ let seq = 0;
 function reply(t: TestCore, profileId: string): string {
   seq += 1;
   const id = `wamid.in${seq}x${Date.now()}`;
-  const body = metaWebhookBody({ name: 'message.received', seq, id, number: NUMBER, profileName: 'Ana', type: 'text', text: `hello ${seq}`, media: null, at: new Date(), inReplyTo: 'wamid.out' });
+  const body = metaWebhookBody({
+    name: 'message.received',
+    seq,
+    id,
+    number: NUMBER,
+    profileName: 'Ana',
+    type: 'text',
+    text: `hello ${seq}`,
+    media: null,
+    at: new Date(),
+    inReplyTo: 'wamid.out',
+  });
   expect(t.core.conversations.receive(profileId, body)).toMatchObject({ found: 1 });
   return id;
 }
 
-async function service(dialect: 'meta' | 'default'): Promise<{ sandbox: RunningSandbox; t: TestCore; profileId: string; logged: string[] }> {
+async function service(
+  dialect: 'meta' | 'default',
+): Promise<{ sandbox: RunningSandbox; t: TestCore; profileId: string; logged: string[] }> {
   const sandbox = await openSandbox({ dialect, rate: 1000, burst: 1000 });
   const logged: string[] = [];
   const t = await openTestCore('receipts', { processKind: 'crm', log: (m) => logged.push(m) });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(t.core, { name: dialect, baseUrl: sandbox.baseUrl }, { name: 'key', value: sandbox.adminKey });
+  const { profileId } = await addProfileWithKey(
+    t.core,
+    { name: dialect, baseUrl: sandbox.baseUrl },
+    { name: 'key', value: sandbox.adminKey },
+  );
   if (dialect === 'meta') await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId, logged };
 }
@@ -70,7 +87,7 @@ describe('which message a receipt is due for', () => {
 });
 
 describe('read receipts', () => {
-  it("opening twice sends one receipt; a new reply then an open sends a second, for the newer id; the request log shows each", async (ctx) => {
+  it('opening twice sends one receipt; a new reply then an open sends a second, for the newer id; the request log shows each', async (ctx) => {
     if (!hasKeychain) return ctx.skip();
     const { sandbox, t, profileId } = await service('meta');
     const first = reply(t, profileId);
@@ -86,7 +103,10 @@ describe('read receipts', () => {
     await open(t, profileId);
     expect(receipts(sandbox).map((r) => (r.json as { message_id: string }).message_id)).toEqual([first, newer]);
     const logged = t.core.requestLog.list().filter((e) => e.endpoint === 'messages.read');
-    expect(logged.map((e) => [e.method, e.status, e.errorCode])).toEqual([['POST', 200, null], ['POST', 200, null]]);
+    expect(logged.map((e) => [e.method, e.status, e.errorCode])).toEqual([
+      ['POST', 200, null],
+      ['POST', 200, null],
+    ]);
     expect(JSON.stringify(logged)).not.toContain(sandbox.adminKey);
   });
 
@@ -95,7 +115,11 @@ describe('read receipts', () => {
     const { sandbox, t, profileId } = await service('meta');
     const id = reply(t, profileId);
     sandbox.injectFaults([{ kind: 'delay', ms: 200 }], { method: 'POST', pathPrefix: '/v23.0/' });
-    await Promise.all([t.core.inbox.markRead({ profileId, number: NUMBER }), t.core.inbox.markRead({ profileId, number: NUMBER }), t.core.inbox.markReadAndTell({ profileId, number: NUMBER })]);
+    await Promise.all([
+      t.core.inbox.markRead({ profileId, number: NUMBER }),
+      t.core.inbox.markRead({ profileId, number: NUMBER }),
+      t.core.inbox.markReadAndTell({ profileId, number: NUMBER }),
+    ]);
     await t.core.inbox.settleReceipts();
     expect(receipts(sandbox).map((r) => (r.json as { message_id: string }).message_id)).toEqual([id]);
   });
@@ -105,7 +129,10 @@ describe('read receipts', () => {
     const { t, profileId } = await service('meta');
     expect((await t.core.inbox.markReadAndTell({ profileId, number: NUMBER })).receipt).toEqual({ kind: 'unchanged' });
     const id = reply(t, profileId);
-    expect(await t.core.inbox.markReadAndTell({ profileId, number: NUMBER })).toEqual({ unreadTotal: 0, receipt: { kind: 'sent', messageId: id } });
+    expect(await t.core.inbox.markReadAndTell({ profileId, number: NUMBER })).toEqual({
+      unreadTotal: 0,
+      receipt: { kind: 'sent', messageId: id },
+    });
     expect((await t.core.inbox.markReadAndTell({ profileId, number: NUMBER })).receipt).toEqual({ kind: 'unchanged' });
   });
 
@@ -113,12 +140,25 @@ describe('read receipts', () => {
     if (!hasKeychain) return ctx.skip();
     const { sandbox, t, profileId, logged } = await service('meta');
     const id = reply(t, profileId);
-    sandbox.injectFaults([{ kind: 'status', status: 500 }, { kind: 'status', status: 503 }], { method: 'POST', pathPrefix: '/v23.0/' });
+    sandbox.injectFaults(
+      [
+        { kind: 'status', status: 500 },
+        { kind: 'status', status: 503 },
+      ],
+      { method: 'POST', pathPrefix: '/v23.0/' },
+    );
     await expect(t.core.inbox.markRead({ profileId, number: NUMBER })).resolves.toEqual({ unreadTotal: 0 });
     await t.core.inbox.settleReceipts();
     expect(receipts(sandbox).map((r) => r.status)).toEqual([500]);
-    expect(logged.filter((m) => m.startsWith('read receipt'))).toEqual([`read receipt for +${NUMBER}: not taken (server_error (HTTP 500)); tried once more on the next open`]);
-    expect(t.core.requestLog.list().filter((e) => e.endpoint === 'messages.read').map((e) => e.status)).toEqual([500]);
+    expect(logged.filter((m) => m.startsWith('read receipt'))).toEqual([
+      `read receipt for +${NUMBER}: not taken (server_error (HTTP 500)); tried once more on the next open`,
+    ]);
+    expect(
+      t.core.requestLog
+        .list()
+        .filter((e) => e.endpoint === 'messages.read')
+        .map((e) => e.status),
+    ).toEqual([500]);
 
     await open(t, profileId);
     await open(t, profileId);
@@ -129,7 +169,11 @@ describe('read receipts', () => {
     // a newer message is due its own receipt, and the service takes it
     const newer = reply(t, profileId);
     await open(t, profileId);
-    expect(receipts(sandbox).map((r) => [r.status, (r.json as { message_id: string }).message_id])).toEqual([[500, id], [503, id], [200, newer]]);
+    expect(receipts(sandbox).map((r) => [r.status, (r.json as { message_id: string }).message_id])).toEqual([
+      [500, id],
+      [503, id],
+      [200, newer],
+    ]);
   });
 
   it('the connection reset (the service unreachable): the open answers with no error, and the receipt goes on the next open once the service answers', async (ctx) => {
@@ -141,7 +185,11 @@ describe('read receipts', () => {
     expect(logged.some((m) => m.startsWith(`read receipt for +${NUMBER}: not taken (`))).toBe(true);
     expect(receipts(sandbox).filter((r) => r.status === 200)).toEqual([]);
     await open(t, profileId);
-    expect(receipts(sandbox).filter((r) => r.status === 200).map((r) => (r.json as { message_id: string }).message_id)).toEqual([id]);
+    expect(
+      receipts(sandbox)
+        .filter((r) => r.status === 200)
+        .map((r) => (r.json as { message_id: string }).message_id),
+    ).toEqual([id]);
   });
 
   it('switched off (crm settings read-receipts off, the Conversations switch): nothing is sent; on again, the next open sends', async (ctx) => {

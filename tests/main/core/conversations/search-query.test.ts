@@ -72,7 +72,10 @@ describe('buildSearchQuery', () => {
   it(`refuses more than ${SEARCH_WORDS_LIMIT} words instead of dropping some`, () => {
     const many = Array.from({ length: SEARCH_WORDS_LIMIT + 1 }, (_, i) => `w${i}`).join(' ');
     const query = buildSearchQuery(many);
-    expect(query).toEqual({ ok: false, message: `Search for at most ${SEARCH_WORDS_LIMIT} words at once (this has ${SEARCH_WORDS_LIMIT + 1}).` });
+    expect(query).toEqual({
+      ok: false,
+      message: `Search for at most ${SEARCH_WORDS_LIMIT} words at once (this has ${SEARCH_WORDS_LIMIT + 1}).`,
+    });
     expect(buildSearchQuery(many.split(' ').slice(1).join(' ')).ok).toBe(true);
   });
 });

@@ -30,7 +30,11 @@ async function service(): Promise<{ t: TestCore; profileId: string; adminKey: st
   const sandbox = await openSandbox();
   const t = await openTestCore('sent-extras', { processKind: 'crm' });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(t.core, { name: 'default', baseUrl: sandbox.baseUrl }, { name: 'key', value: sandbox.adminKey });
+  const { profileId } = await addProfileWithKey(
+    t.core,
+    { name: 'default', baseUrl: sandbox.baseUrl },
+    { name: 'key', value: sandbox.adminKey },
+  );
   return { t, profileId, adminKey: sandbox.adminKey };
 }
 
@@ -46,8 +50,18 @@ describe('own sends in a conversation', () => {
     const { t, profileId, adminKey } = await service();
     const photo = await fileOf('photo.png', MEDIA_SAMPLES.image.bytes);
     const voice = await fileOf('voice-note-1.wav', MEDIA_SAMPLES.audio.bytes);
-    const image = await t.core.messages.send({ op: 'messages.media', input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path: photo }, caption: 'The shelf' }, idempotencyKey: randomUUID() }, { profileId });
-    const audio = await t.core.messages.send({ op: 'messages.audio', input: { number: NUMBER, source: { kind: 'file', path: voice } }, idempotencyKey: randomUUID() }, { profileId });
+    const image = await t.core.messages.send(
+      {
+        op: 'messages.media',
+        input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path: photo }, caption: 'The shelf' },
+        idempotencyKey: randomUUID(),
+      },
+      { profileId },
+    );
+    const audio = await t.core.messages.send(
+      { op: 'messages.audio', input: { number: NUMBER, source: { kind: 'file', path: voice } }, idempotencyKey: randomUUID() },
+      { profileId },
+    );
     expect([image.status, audio.status]).toEqual(['sent', 'sent']);
     await rm(photo);
     await rm(voice);
@@ -67,7 +81,15 @@ describe('own sends in a conversation', () => {
   it('a template reads as its text with the parameters in place once the service listed its body; before that, as its summary', async (ctx) => {
     if (!hasKeychain) return ctx.skip();
     const { t, profileId } = await service();
-    const send = (param: string) => t.core.messages.send({ op: 'messages.template', input: { number: NUMBER, name: 'order_update', language: 'pt_BR', params: [param] }, idempotencyKey: randomUUID() }, { profileId });
+    const send = (param: string) =>
+      t.core.messages.send(
+        {
+          op: 'messages.template',
+          input: { number: NUMBER, name: 'order_update', language: 'pt_BR', params: [param] },
+          idempotencyKey: randomUUID(),
+        },
+        { profileId },
+      );
     await send('#1041');
     const listed = await t.core.templates.list({ profileId });
     expect(listed.templates.find((x) => x.name === 'order_update')?.body).toBe('Your order {{1}} has an update.');
@@ -83,7 +105,14 @@ describe('own sends in a conversation', () => {
     const big = Buffer.concat([MEDIA_SAMPLES.image.bytes, Buffer.alloc(700 * 1024)]);
     for (const name of ['first.png', 'second.png']) {
       const path = await fileOf(name, Buffer.concat([big, Buffer.from(name)]));
-      await t.core.messages.send({ op: 'messages.media', input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path } }, idempotencyKey: randomUUID() }, { profileId });
+      await t.core.messages.send(
+        {
+          op: 'messages.media',
+          input: { number: NUMBER, mediatype: 'image', source: { kind: 'file', path } },
+          idempotencyKey: randomUUID(),
+        },
+        { profileId },
+      );
     }
     const { items } = await t.core.conversations.thread({ profileId, number: NUMBER });
     expect(items.map((i) => [i.fileName, i.media?.show ?? null])).toEqual([

@@ -7,25 +7,71 @@ import { deliveryStateOf, laterState } from '../../../../src-main/core/events/st
 
 const metaChange = (value: Record<string, unknown>): unknown => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' }, ...value } }] }],
+  entry: [
+    {
+      id: '102290129340398',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
 });
 
 describe('finding message events', () => {
   it("Meta: a text received, with the contact's name given beside it", () => {
     const payload = metaChange({
       contacts: [{ profile: { name: 'Ana Souza' }, wa_id: '5511999990001' }],
-      messages: [{ from: '5511999990001', id: 'wamid.HBgLNTUx', timestamp: '1767225600', type: 'text', text: { body: 'Is my order on its way?' } }],
+      messages: [
+        { from: '5511999990001', id: 'wamid.HBgLNTUx', timestamp: '1767225600', type: 'text', text: { body: 'Is my order on its way?' } },
+      ],
     });
     expect(findMessageEvents(payload)).toEqual([
-      { kind: 'received', messageId: 'wamid.HBgLNTUx', number: '5511999990001', text: 'Is my order on its way?', type: 'text', at: '2026-01-01T00:00:00.000Z', name: 'Ana Souza', media: null },
+      {
+        kind: 'received',
+        messageId: 'wamid.HBgLNTUx',
+        number: '5511999990001',
+        text: 'Is my order on its way?',
+        type: 'text',
+        at: '2026-01-01T00:00:00.000Z',
+        name: 'Ana Souza',
+        media: null,
+      },
     ]);
   });
 
   it('Meta: statuses, one failed with its error, several in one post, the conversation object inside not taken for a message', () => {
     const payload = metaChange({
       statuses: [
-        { id: 'wamid.A', status: 'delivered', timestamp: '1767225601', recipient_id: '5511999990001', conversation: { id: 'conv-1', origin: { type: 'service' } }, pricing: { billable: true, category: 'service' } },
-        { id: 'wamid.B', status: 'failed', timestamp: '1767225602', recipient_id: '5511999990002', errors: [{ code: 131047, title: 'Re-engagement message', error_data: { details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.' } }] },
+        {
+          id: 'wamid.A',
+          status: 'delivered',
+          timestamp: '1767225601',
+          recipient_id: '5511999990001',
+          conversation: { id: 'conv-1', origin: { type: 'service' } },
+          pricing: { billable: true, category: 'service' },
+        },
+        {
+          id: 'wamid.B',
+          status: 'failed',
+          timestamp: '1767225602',
+          recipient_id: '5511999990002',
+          errors: [
+            {
+              code: 131047,
+              title: 'Re-engagement message',
+              error_data: {
+                details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+              },
+            },
+          ],
+        },
       ],
     });
     const events = findMessageEvents(payload);
@@ -36,27 +82,77 @@ describe('finding message events', () => {
   });
 
   it('Twilio: a status callback and an incoming message, as flat form fields', () => {
-    expect(findMessageEvents({ MessageSid: 'SM1f0e', MessageStatus: 'undelivered', To: 'whatsapp:+5511999990003', From: 'whatsapp:+14155238886', ErrorCode: '63016' })).toEqual([
-      { kind: 'status', messageId: 'SM1f0e', state: 'failed', number: '5511999990003', at: null, reason: 'error 63016' },
-    ]);
-    expect(findMessageEvents({ MessageSid: 'SM2a', SmsStatus: 'received', From: 'whatsapp:+5511999990003', To: 'whatsapp:+14155238886', Body: 'hello', ProfileName: 'Bia' })).toEqual([
+    expect(
+      findMessageEvents({
+        MessageSid: 'SM1f0e',
+        MessageStatus: 'undelivered',
+        To: 'whatsapp:+5511999990003',
+        From: 'whatsapp:+14155238886',
+        ErrorCode: '63016',
+      }),
+    ).toEqual([{ kind: 'status', messageId: 'SM1f0e', state: 'failed', number: '5511999990003', at: null, reason: 'error 63016' }]);
+    expect(
+      findMessageEvents({
+        MessageSid: 'SM2a',
+        SmsStatus: 'received',
+        From: 'whatsapp:+5511999990003',
+        To: 'whatsapp:+14155238886',
+        Body: 'hello',
+        ProfileName: 'Bia',
+      }),
+    ).toEqual([
       { kind: 'received', messageId: 'SM2a', number: '5511999990003', text: 'hello', type: 'text', at: null, name: 'Bia', media: null },
     ]);
   });
 
   it("a WhatsApp Web bridge: a message in a key object, the account's own echo left out, an ack update", () => {
-    const incoming = { event: 'messages.upsert', data: { key: { remoteJid: '5511999990004@s.whatsapp.net', fromMe: false, id: '3EB0C7' }, pushName: 'Caio', message: { conversation: 'oi' }, messageTimestamp: 1767225600 } };
-    expect(findMessageEvents(incoming)).toEqual([{ kind: 'received', messageId: '3EB0C7', number: '5511999990004', text: 'oi', type: 'text', at: '2026-01-01T00:00:00.000Z', name: 'Caio', media: null }]);
-    const echo = { event: 'messages.upsert', data: { key: { remoteJid: '5511999990004@s.whatsapp.net', fromMe: true, id: '3EB0C8' }, message: { conversation: 'sent by us' } } };
+    const incoming = {
+      event: 'messages.upsert',
+      data: {
+        key: { remoteJid: '5511999990004@s.whatsapp.net', fromMe: false, id: '3EB0C7' },
+        pushName: 'Caio',
+        message: { conversation: 'oi' },
+        messageTimestamp: 1767225600,
+      },
+    };
+    expect(findMessageEvents(incoming)).toEqual([
+      {
+        kind: 'received',
+        messageId: '3EB0C7',
+        number: '5511999990004',
+        text: 'oi',
+        type: 'text',
+        at: '2026-01-01T00:00:00.000Z',
+        name: 'Caio',
+        media: null,
+      },
+    ]);
+    const echo = {
+      event: 'messages.upsert',
+      data: { key: { remoteJid: '5511999990004@s.whatsapp.net', fromMe: true, id: '3EB0C8' }, message: { conversation: 'sent by us' } },
+    };
     expect(findMessageEvents(echo)).toEqual([]);
-    expect(findMessageEvents({ event: 'messages.update', data: { key: { id: '3EB0C8', remoteJid: '5511999990004@s.whatsapp.net' }, status: 'READ' } })).toMatchObject([{ kind: 'status', messageId: '3EB0C8', state: 'read', number: '5511999990004' }]);
+    expect(
+      findMessageEvents({
+        event: 'messages.update',
+        data: { key: { id: '3EB0C8', remoteJid: '5511999990004@s.whatsapp.net' }, status: 'READ' },
+      }),
+    ).toMatchObject([{ kind: 'status', messageId: '3EB0C8', state: 'read', number: '5511999990004' }]);
   });
 
   it("this app's default shape: status and received events", () => {
-    expect(findMessageEvents({ event: 'message.status', data: { id: 'm_1', number: '5511999990005', status: 'read', at: '2026-01-01T10:00:00Z', error: null } })).toEqual([
-      { kind: 'status', messageId: 'm_1', state: 'read', number: '5511999990005', at: '2026-01-01T10:00:00.000Z', reason: null },
-    ]);
-    expect(findMessageEvents({ event: 'message.received', data: { id: 'in_1', number: '5511999990005', type: 'text', text: 'Thanks', at: '2026-01-01T10:01:00Z' } })).toMatchObject([{ kind: 'received', messageId: 'in_1', text: 'Thanks' }]);
+    expect(
+      findMessageEvents({
+        event: 'message.status',
+        data: { id: 'm_1', number: '5511999990005', status: 'read', at: '2026-01-01T10:00:00Z', error: null },
+      }),
+    ).toEqual([{ kind: 'status', messageId: 'm_1', state: 'read', number: '5511999990005', at: '2026-01-01T10:00:00.000Z', reason: null }]);
+    expect(
+      findMessageEvents({
+        event: 'message.received',
+        data: { id: 'in_1', number: '5511999990005', type: 'text', text: 'Thanks', at: '2026-01-01T10:01:00Z' },
+      }),
+    ).toMatchObject([{ kind: 'received', messageId: 'in_1', text: 'Thanks' }]);
   });
 
   it('shapes with nothing in them, and hostile ones, give no events and no crash', () => {
@@ -70,16 +166,20 @@ describe('finding message events', () => {
   });
 
   it('numbers as services write them', () => {
-    expect(['+55 (11) 99999-0000', 'whatsapp:+5511999990000', '5511999990000@c.us', '5511999990000@s.whatsapp.net'].map(digitsOf)).toEqual(Array(4).fill('5511999990000'));
+    expect(['+55 (11) 99999-0000', 'whatsapp:+5511999990000', '5511999990000@c.us', '5511999990000@s.whatsapp.net'].map(digitsOf)).toEqual(
+      Array(4).fill('5511999990000'),
+    );
     expect(digitsOf('status@broadcast')).toBeNull();
   });
 });
 
 describe('delivery states', () => {
   it('vendor words and acks in one vocabulary', () => {
-    expect(['queued', 'sending', 'SERVER_ACK', 'DELIVERY_ACK', 'read', 'PLAYED', 'undelivered', 'failed', 3, -1, 'received', 'dancing'].map(deliveryStateOf)).toEqual([
-      'accepted', 'accepted', 'sent', 'delivered', 'read', 'read', 'failed', 'failed', 'read', 'failed', null, null,
-    ]);
+    expect(
+      ['queued', 'sending', 'SERVER_ACK', 'DELIVERY_ACK', 'read', 'PLAYED', 'undelivered', 'failed', 3, -1, 'received', 'dancing'].map(
+        deliveryStateOf,
+      ),
+    ).toEqual(['accepted', 'accepted', 'sent', 'delivered', 'read', 'read', 'failed', 'failed', 'read', 'failed', null, null]);
   });
 
   it('never moves back: a late delivered after read, a repeated sent; failed ends an unread message', () => {

@@ -14,10 +14,20 @@ describe('event routes of a description', () => {
     expect(eventChannelsOf({ ...BASE, api: { version: 1, operations: {} } })).toEqual(eventChannelsOf(BASE));
   });
 
-  it('a path, an absolute URL, or null for none; a part left out stays API.md\'s', () => {
-    expect(eventChannelsOf({ ...BASE, api: { version: 1, operations: {}, events: { stream: '/v2/stream' } } })).toEqual({ streamUrl: 'https://crm.example.com/v2/stream', statusPath: '/api/v1/messages/{id}' });
-    expect(eventChannelsOf({ ...BASE, api: { version: 1, operations: {}, events: { stream: 'https://events.example.com/sse?channel=wa', statusPath: null } } })).toEqual({ streamUrl: 'https://events.example.com/sse?channel=wa', statusPath: null });
-    expect(eventChannelsOf({ ...BASE, api: { version: 1, operations: {}, events: { stream: null, statusPath: '/status/{id}' } } })).toEqual({ streamUrl: null, statusPath: '/status/{id}' });
+  it("a path, an absolute URL, or null for none; a part left out stays API.md's", () => {
+    expect(eventChannelsOf({ ...BASE, api: { version: 1, operations: {}, events: { stream: '/v2/stream' } } })).toEqual({
+      streamUrl: 'https://crm.example.com/v2/stream',
+      statusPath: '/api/v1/messages/{id}',
+    });
+    expect(
+      eventChannelsOf({
+        ...BASE,
+        api: { version: 1, operations: {}, events: { stream: 'https://events.example.com/sse?channel=wa', statusPath: null } },
+      }),
+    ).toEqual({ streamUrl: 'https://events.example.com/sse?channel=wa', statusPath: null });
+    expect(eventChannelsOf({ ...BASE, api: { version: 1, operations: {}, events: { stream: null, statusPath: '/status/{id}' } } })).toEqual(
+      { streamUrl: null, statusPath: '/status/{id}' },
+    );
   });
 
   it('are checked like the rest of a description', () => {
@@ -37,18 +47,29 @@ describe('event routes of a description', () => {
 });
 
 describe('the status request', () => {
-  it('GETs the path with the id as one segment, the key placed where the profile\'s sends put it', () => {
+  it("GETs the path with the id as one segment, the key placed where the profile's sends put it", () => {
     const plain = statusRequest(BASE, '/api/v1/messages/{id}', 'm_1/../x');
-    expect(plain).toMatchObject({ endpoint: 'messages.status', method: 'GET', url: 'https://crm.example.com/api/v1/messages/m_1%2F..%2Fx', body: null, retrySafe: true });
+    expect(plain).toMatchObject({
+      endpoint: 'messages.status',
+      method: 'GET',
+      url: 'https://crm.example.com/api/v1/messages/m_1%2F..%2Fx',
+      body: null,
+      retrySafe: true,
+    });
     expect(plain.credential).toBeUndefined();
     const credential = { in: 'header', name: 'apikey', scheme: '' } as const;
-    const described = { ...BASE, api: { version: 1 as const, operations: { 'messages.text': { ...DEFAULT_OPERATIONS['messages.text'], credential } } } };
+    const described = {
+      ...BASE,
+      api: { version: 1 as const, operations: { 'messages.text': { ...DEFAULT_OPERATIONS['messages.text'], credential } } },
+    };
     expect(statusRequest(described, '/status/{id}', 'wamid.A').credential).toEqual(credential);
     // a service whose event routes take the key otherwise than its sends says so in its events part
     const bearer = { in: 'header', name: 'Authorization', scheme: 'Bearer' } as const;
     const own = { ...described, api: { ...described.api, events: { credential: bearer } } };
     expect(statusRequest(own, '/status/{id}', 'wamid.A').credential).toEqual(bearer);
     expect(parseApiDescription({ version: 1, operations: {}, events: { credential: bearer } }).ok).toBe(true);
-    expect(parseApiDescription({ version: 1, operations: {}, events: { credential: { in: 'header', name: 'Content-Type', scheme: '' } } }).ok).toBe(false);
+    expect(
+      parseApiDescription({ version: 1, operations: {}, events: { credential: { in: 'header', name: 'Content-Type', scheme: '' } } }).ok,
+    ).toBe(false);
   });
 });

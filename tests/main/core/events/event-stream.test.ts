@@ -31,7 +31,10 @@ interface Watched {
 }
 
 async function start(path = '/api/v1/events'): Promise<Watched> {
-  const sandbox = await openSandbox({ contacts: 5, events: { statusDelaysMs: [50, 100, 150], replyFrom: [REPLIER], replyDelayMs: 200, replyText: 'Got it, thanks' } });
+  const sandbox = await openSandbox({
+    contacts: 5,
+    events: { statusDelaysMs: [50, 100, 150], replyFrom: [REPLIER], replyDelayMs: 200, replyText: 'Got it, thanks' },
+  });
   t = await openTestCore('event-stream');
   const core = t.core;
   const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
@@ -81,7 +84,10 @@ describe.skipIf(!available)('the event stream', () => {
     await vi.waitFor(() => expect(last(w.states)).toBe('open'), { timeout: 10_000 });
     await sendText(t!.core.messages, { number: REPLIER, text: 'Your order ships today' });
     // the first state reaches the app, then the server goes down while the rest happen
-    await vi.waitFor(async () => expect((await t!.core.conversations.thread({ number: REPLIER })).items[0]?.state).not.toBeNull(), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect((await t!.core.conversations.thread({ number: REPLIER })).items[0]?.state).not.toBeNull(), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await w.sandbox.suspend();
     await vi.waitFor(() => expect(last(w.states)).toBe('retrying'), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 400));

@@ -25,30 +25,70 @@ const received = (payload: unknown): ReceivedEvent => {
 
 describe('the finder maps a received file', () => {
   it("in the default API's shape", () => {
-    const event = received({ event: 'message.received', data: { id: 'in_1', number: '5511999990001', type: 'image', text: 'the box', at: '2026-01-01T00:00:00Z', media: { url: 'https://files.example/p.png', mimetype: 'image/png', fileName: 'p.png' } } });
-    expect(event).toMatchObject({ type: 'image', text: 'the box', media: { url: 'https://files.example/p.png', mimetype: 'image/png', fileName: 'p.png' } });
+    const event = received({
+      event: 'message.received',
+      data: {
+        id: 'in_1',
+        number: '5511999990001',
+        type: 'image',
+        text: 'the box',
+        at: '2026-01-01T00:00:00Z',
+        media: { url: 'https://files.example/p.png', mimetype: 'image/png', fileName: 'p.png' },
+      },
+    });
+    expect(event).toMatchObject({
+      type: 'image',
+      text: 'the box',
+      media: { url: 'https://files.example/p.png', mimetype: 'image/png', fileName: 'p.png' },
+    });
   });
 
   it("in Twilio's form (the sandbox's own)", () => {
-    const params = twilioWebhookParams({ name: 'message.received', seq: 1, id: 'SM1', number: '5511999990001', profileName: 'Ana', type: 'audio', text: '', media: { url: 'https://api.twilio.example/Media/ME1', mimetype: 'audio/ogg', fileName: 'x.ogg' }, at: new Date(), inReplyTo: 'SM0' });
+    const params = twilioWebhookParams({
+      name: 'message.received',
+      seq: 1,
+      id: 'SM1',
+      number: '5511999990001',
+      profileName: 'Ana',
+      type: 'audio',
+      text: '',
+      media: { url: 'https://api.twilio.example/Media/ME1', mimetype: 'audio/ogg', fileName: 'x.ogg' },
+      at: new Date(),
+      inReplyTo: 'SM0',
+    });
     const event = received(parseWebhookBody(Buffer.from(new URLSearchParams(params).toString()), 'application/x-www-form-urlencoded'));
     expect(event).toMatchObject({ type: 'audio', media: { url: 'https://api.twilio.example/Media/ME1', mimetype: 'audio/ogg' } });
   });
 
   it("in Meta's shape, which gives a media id and no address: kept without one", () => {
-    const event = received({ messages: [{ from: '5511999990001', id: 'wamid.1', timestamp: '1700000000', type: 'document', document: { id: '1234', mime_type: 'application/pdf', filename: 'invoice.pdf' } }] });
+    const event = received({
+      messages: [
+        {
+          from: '5511999990001',
+          id: 'wamid.1',
+          timestamp: '1700000000',
+          type: 'document',
+          document: { id: '1234', mime_type: 'application/pdf', filename: 'invoice.pdf' },
+        },
+      ],
+    });
     expect(event.media).toEqual({ url: null, mimetype: 'application/pdf', fileName: 'invoice.pdf' });
   });
 
   it('a bad address (file:, javascript:) is not kept, so it is never fetched', () => {
     for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
-      const event = received({ event: 'message.received', data: { id: 'in_bad', number: '5511999990001', type: 'image', media: { url, mimetype: 'image/png' } } });
+      const event = received({
+        event: 'message.received',
+        data: { id: 'in_bad', number: '5511999990001', type: 'image', media: { url, mimetype: 'image/png' } },
+      });
       expect(event.media?.url).toBeNull();
     }
   });
 
   it('a text message has no media', () => {
-    expect(received({ event: 'message.received', data: { id: 'in_t', number: '5511999990001', type: 'text', text: 'hi' } }).media).toBeNull();
+    expect(
+      received({ event: 'message.received', data: { id: 'in_t', number: '5511999990001', type: 'text', text: 'hi' } }).media,
+    ).toBeNull();
   });
 });
 
@@ -77,17 +117,31 @@ describe('fetchMedia', () => {
   });
 
   it('refuses what is not an image or audio (an HTML page), a file too large, a redirect off http(s), a 404', async () => {
-    await expect(fetchMedia(`${base}/page`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('text/html') });
+    await expect(fetchMedia(`${base}/page`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({
+      code: 'bad_response',
+      message: expect.stringContaining('text/html'),
+    });
     await expect(fetchMedia(`${base}/big`, { limit: 1024, serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'file_too_large' });
-    await expect(fetchMedia(`${base}/to-file`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'bad_response', message: expect.stringContaining('not http(s)') });
-    await expect(fetchMedia(`${base}/nothing`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ message: expect.stringContaining('HTTP 404') });
+    await expect(fetchMedia(`${base}/to-file`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({
+      code: 'bad_response',
+      message: expect.stringContaining('not http(s)'),
+    });
+    await expect(fetchMedia(`${base}/nothing`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({
+      message: expect.stringContaining('HTTP 404'),
+    });
   });
 
-  it('an address on this machine or the local network is refused unless it is the service\'s own host, at every redirect', async () => {
+  it("an address on this machine or the local network is refused unless it is the service's own host, at every redirect", async () => {
     // an unsigned webhook could name any address: main must not be made to fetch the person's router
-    await expect(fetchMedia(`${base}/p.png`)).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('private or local network') });
+    await expect(fetchMedia(`${base}/p.png`)).rejects.toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('private or local network'),
+    });
     await expect(fetchMedia(`${base}/p.png`, { serviceHost: 'crm.example.com' })).rejects.toMatchObject({ code: 'validation' });
-    await expect(fetchMedia(`${base}/to-lan`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({ code: 'validation', message: expect.stringContaining('192.168.1.1') });
+    await expect(fetchMedia(`${base}/to-lan`, { serviceHost: '127.0.0.1' })).rejects.toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('192.168.1.1'),
+    });
   });
 });
 
@@ -96,9 +150,22 @@ const app = webhookLoop();
 
 describe.skipIf(!available)('the sandbox contact answers with a file, over a real webhook', () => {
   async function replyWith(kind: 'image' | 'audio' | 'document') {
-    const sandbox = await openSandbox({ contacts: 5, events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 100, replyText: 'Here it is', replyMedia: kind } });
+    const sandbox = await openSandbox({
+      contacts: 5,
+      events: {
+        statusDelaysMs: [50, 100, 150],
+        replyFrom: ['5511999990001'],
+        replyDelayMs: 100,
+        replyText: 'Here it is',
+        replyMedia: kind,
+      },
+    });
     const core = await app.openCore(`media-${kind}`);
-    const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const { profileId } = await addProfileWithKey(
+      core,
+      { name: 'Shop', baseUrl: sandbox.baseUrl },
+      { name: 'ops', value: sandbox.adminKey },
+    );
     const receiver = await app.listen(core, profileId);
     sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookRetryDelaysMs: [50] });
     await sendText(core.messages, { number: '5511999990001', text: 'Send me the file' });
@@ -116,7 +183,11 @@ describe.skipIf(!available)('the sandbox contact answers with a file, over a rea
 
   it('an image: shown from the bytes main downloaded, as a data: URL', { timeout: 30_000 }, async () => {
     const { core, item } = await replyWith('image');
-    expect(item).toMatchObject({ kind: 'image', text: 'Here it is', media: { mimetype: 'image/png', fileName: 'photo.png', show: 'preview' } });
+    expect(item).toMatchObject({
+      kind: 'image',
+      text: 'Here it is',
+      media: { mimetype: 'image/png', fileName: 'photo.png', show: 'preview' },
+    });
     // the address stays in main
     expect(JSON.stringify(item)).not.toContain('/media/samples/');
     const preview = await core.conversations.mediaPreview({ messageId: item.messageId! });
@@ -128,7 +199,9 @@ describe.skipIf(!available)('the sandbox contact answers with a file, over a rea
     const { core, item } = await replyWith('document');
     expect(item.media).toMatchObject({ mimetype: 'application/pdf', fileName: 'invoice.pdf', show: 'link' });
     await expect(core.conversations.mediaPreview({ messageId: item.messageId! })).rejects.toMatchObject({ code: 'validation' });
-    expect(await core.conversations.mediaAddress({ messageId: item.messageId! })).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/samples\/invoice\.pdf$/);
+    expect(await core.conversations.mediaAddress({ messageId: item.messageId! })).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/media\/samples\/invoice\.pdf$/,
+    );
   });
 
   it('audio: previewed as a player; a message id that carried no file is refused', { timeout: 30_000 }, async () => {

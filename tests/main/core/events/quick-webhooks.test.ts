@@ -17,7 +17,18 @@ const NUMBER = '5511999990001';
 const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect): Promise<void> {
-  const sandbox = await openSandbox({ contacts: 5, dialect, events: { statusDelaysMs: [50, 100, 150], replyFrom: [NUMBER], replyDelayMs: 200, replyText: 'Great, thanks', replyQuotes: true, replyReaction: '👍' } });
+  const sandbox = await openSandbox({
+    contacts: 5,
+    dialect,
+    events: {
+      statusDelaysMs: [50, 100, 150],
+      replyFrom: [NUMBER],
+      replyDelayMs: 200,
+      replyText: 'Great, thanks',
+      replyQuotes: true,
+      replyReaction: '👍',
+    },
+  });
   const core = await app.openCore(`quick-${dialect}`);
   const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
   if (dialect !== 'default') await teachPlayground(core, profileId, dialect, sandbox.baseUrl);

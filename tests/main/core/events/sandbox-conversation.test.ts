@@ -17,7 +17,17 @@ const SECRET = 'webhook-secret-for-the-loop';
 const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect): Promise<void> {
-  const sandbox = await openSandbox({ contacts: 5, dialect, events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 250, replyText: 'Got it, thanks', failNumbers: ['5511999990002'] } });
+  const sandbox = await openSandbox({
+    contacts: 5,
+    dialect,
+    events: {
+      statusDelaysMs: [50, 100, 150],
+      replyFrom: ['5511999990001'],
+      replyDelayMs: 250,
+      replyText: 'Got it, thanks',
+      failNumbers: ['5511999990002'],
+    },
+  });
   const core = await app.openCore(`loop-${dialect}`);
   const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
   if (dialect !== 'default') await teachPlayground(core, profileId, dialect, sandbox.baseUrl);

@@ -71,8 +71,8 @@ async function metaImageLoop(): Promise<void> {
 
 describe.skipIf(!available)("the sandbox's vendor dialects post their vendor's events", () => {
   it("Evolution API v2's, with the instance apikey in the body as its signature", { timeout: 60_000 }, () =>
-    textLoop('evolution-v2', 'evolution-loop-apikey'));
+    textLoop('evolution-v2', 'evolution-loop-apikey'),
+  );
   it("Wati's, unsigned", { timeout: 60_000 }, () => textLoop('wati', null));
-  it("Meta's image reply, named by a media id, becomes an image line whose file is downloaded", { timeout: 60_000 }, () =>
-    metaImageLoop());
+  it("Meta's image reply, named by a media id, becomes an image line whose file is downloaded", { timeout: 60_000 }, () => metaImageLoop());
 });

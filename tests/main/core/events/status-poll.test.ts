@@ -26,11 +26,19 @@ afterEach(async () => {
 async function setUp(): Promise<{ sandbox: RunningSandbox; profileId: string }> {
   const sandbox = await openSandbox({ contacts: 5, events: { statusDelaysMs: [50, 100, 150], replyFrom: [], replyDelayMs: 200 } });
   t = await openTestCore('status-poll');
-  const { profileId } = await addProfileWithKey(t.core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+  const { profileId } = await addProfileWithKey(
+    t.core,
+    { name: 'Shop', baseUrl: sandbox.baseUrl },
+    { name: 'ops', value: sandbox.adminKey },
+  );
   return { sandbox, profileId };
 }
 
-const asks = (sandbox: RunningSandbox, id?: string): number => sandbox.requests().filter((r) => r.method === 'GET' && (id === undefined ? /^\/api\/v1\/messages\/m_/.test(r.path) : r.path === `/api/v1/messages/${id}`)).length;
+const asks = (sandbox: RunningSandbox, id?: string): number =>
+  sandbox
+    .requests()
+    .filter((r) => r.method === 'GET' && (id === undefined ? /^\/api\/v1\/messages\/m_/.test(r.path) : r.path === `/api/v1/messages/${id}`))
+    .length;
 
 describe.skipIf(!available)('polling the status route', () => {
   it("reaches 'read' in the conversation, then asks no more", { timeout: 30_000 }, async () => {
@@ -44,7 +52,10 @@ describe.skipIf(!available)('polling the status route', () => {
       ask: statusAsker(core, profileId, STATUS_PATH),
       receive: (id, payload) => core.conversations.receive(id, payload),
     });
-    await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990003' })).items[0]?.state).toBe('read'), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect((await core.conversations.thread({ number: '5511999990003' })).items[0]?.state).toBe('read'), {
+      timeout: 20_000,
+      interval: 100,
+    });
     await vi.waitFor(() => expect(poll!.waiting()).toBe(0), { timeout: 5_000 });
     const made = asks(sandbox);
     expect(made).toBeGreaterThanOrEqual(1);
@@ -79,7 +90,10 @@ describe.skipIf(!available)('polling the status route', () => {
     const sentAt = new Date(Date.now() - 3_000).toISOString();
     poll = startStatusPoll({
       profileId,
-      unfinished: () => [{ messageId: 'm_first', sentAt }, { messageId: 'm_second', sentAt }],
+      unfinished: () => [
+        { messageId: 'm_first', sentAt },
+        { messageId: 'm_second', sentAt },
+      ],
       ask: statusAsker(core, profileId, STATUS_PATH),
       receive: (id, payload) => core.conversations.receive(id, payload),
     });
@@ -88,7 +102,12 @@ describe.skipIf(!available)('polling the status route', () => {
     await poll.poke();
     // the second message waits too: the limit is the key's
     expect(asks(sandbox)).toBe(1);
-    expect(sandbox.requests().filter((r) => r.path.startsWith('/api/v1/messages/m_')).map((r) => r.status)).toEqual([429]);
+    expect(
+      sandbox
+        .requests()
+        .filter((r) => r.path.startsWith('/api/v1/messages/m_'))
+        .map((r) => r.status),
+    ).toEqual([429]);
     expect(poll.waiting()).toBe(2);
   });
 });

@@ -1,7 +1,14 @@
 // The event stream's reconnection policy, without a server or a clock: which answers are worth
 // another try, when failures count again from zero, and how long each wait is.
 import { describe, expect, it } from 'vitest';
-import { answerVerdict, DEFAULT_RECONNECT_MS, failuresAfter, HEALTHY_CONNECTION_MS, MAX_RECONNECT_MS, reconnectDelay } from '../../../../src-main/core/events/stream-decisions';
+import {
+  answerVerdict,
+  DEFAULT_RECONNECT_MS,
+  failuresAfter,
+  HEALTHY_CONNECTION_MS,
+  MAX_RECONNECT_MS,
+  reconnectDelay,
+} from '../../../../src-main/core/events/stream-decisions';
 
 describe('reading an answer to the stream request', () => {
   it('a 200 of type text/event-stream is a stream; of any other type it never will be', () => {

@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_EVENT_BUILDERS, testEventRequest } from '../../../../src-main/core/events/webhooks/test-events';
 
-const input = (dialect: string) => ({ kind: 'delivered' as const, dialect, number: '5511999990000', messageId: 'wamid.test', at: new Date('2026-11-29T12:00:00Z') });
+const input = (dialect: string) => ({
+  kind: 'delivered' as const,
+  dialect,
+  number: '5511999990000',
+  messageId: 'wamid.test',
+  at: new Date('2026-11-29T12:00:00Z'),
+});
 const URL_ = 'http://127.0.0.1:4011/webhooks/p_1';
 
 describe('test events', () => {

@@ -19,7 +19,12 @@ const URL_SIGNED = 'https://mycompany.com/myapp.php?foo=1&bar=2';
 const FIELDS = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
 const EXPECTED = 'RSOYDt4T1cUTdK1PDd93/VVr8B8=';
 const form = (fields: Record<string, string>): Buffer => Buffer.from(new URLSearchParams(fields).toString());
-const behindTunnel = (signature: string | undefined, host = 'mycompany.com') => ({ host: '127.0.0.1:47474', 'x-forwarded-host': host, 'x-forwarded-proto': 'https', ...(signature === undefined ? {} : { 'x-twilio-signature': signature }) });
+const behindTunnel = (signature: string | undefined, host = 'mycompany.com') => ({
+  host: '127.0.0.1:47474',
+  'x-forwarded-host': host,
+  'x-forwarded-proto': 'https',
+  ...(signature === undefined ? {} : { 'x-twilio-signature': signature }),
+});
 
 describe("Twilio's signature scheme", () => {
   it("gives the signature of Twilio's documented example", () => {
@@ -29,16 +34,40 @@ describe("Twilio's signature scheme", () => {
   it('accepts the example as it arrives through a tunnel (X-Forwarded-Host and -Proto), and with the default port written', () => {
     const path = '/myapp.php?foo=1&bar=2';
     expect(checkTwilioSignature({ path, headers: behindTunnel(EXPECTED), body: form(FIELDS), form: true, authToken: TOKEN })).toBe('valid');
-    expect(checkTwilioSignature({ path, headers: behindTunnel(EXPECTED, 'mycompany.com:443'), body: form(FIELDS), form: true, authToken: TOKEN })).toBe('valid');
+    expect(
+      checkTwilioSignature({
+        path,
+        headers: behindTunnel(EXPECTED, 'mycompany.com:443'),
+        body: form(FIELDS),
+        form: true,
+        authToken: TOKEN,
+      }),
+    ).toBe('valid');
   });
 
   it('refuses a changed field, a wrong auth token, another URL, a malformed header; a post without one is "missing"', () => {
     const path = '/myapp.php?foo=1&bar=2';
-    expect(checkTwilioSignature({ path, headers: behindTunnel(EXPECTED), body: form({ ...FIELDS, Digits: '9999' }), form: true, authToken: TOKEN })).toBe('invalid');
-    expect(checkTwilioSignature({ path, headers: behindTunnel(EXPECTED), body: form(FIELDS), form: true, authToken: '54321' })).toBe('invalid');
-    expect(checkTwilioSignature({ path: '/myapp.php?foo=1', headers: behindTunnel(EXPECTED), body: form(FIELDS), form: true, authToken: TOKEN })).toBe('invalid');
-    expect(checkTwilioSignature({ path, headers: behindTunnel('not-base64!'), body: form(FIELDS), form: true, authToken: TOKEN })).toBe('invalid');
-    expect(checkTwilioSignature({ path, headers: behindTunnel(undefined), body: form(FIELDS), form: true, authToken: TOKEN })).toBe('missing');
+    expect(
+      checkTwilioSignature({
+        path,
+        headers: behindTunnel(EXPECTED),
+        body: form({ ...FIELDS, Digits: '9999' }),
+        form: true,
+        authToken: TOKEN,
+      }),
+    ).toBe('invalid');
+    expect(checkTwilioSignature({ path, headers: behindTunnel(EXPECTED), body: form(FIELDS), form: true, authToken: '54321' })).toBe(
+      'invalid',
+    );
+    expect(
+      checkTwilioSignature({ path: '/myapp.php?foo=1', headers: behindTunnel(EXPECTED), body: form(FIELDS), form: true, authToken: TOKEN }),
+    ).toBe('invalid');
+    expect(checkTwilioSignature({ path, headers: behindTunnel('not-base64!'), body: form(FIELDS), form: true, authToken: TOKEN })).toBe(
+      'invalid',
+    );
+    expect(checkTwilioSignature({ path, headers: behindTunnel(undefined), body: form(FIELDS), form: true, authToken: TOKEN })).toBe(
+      'missing',
+    );
   });
 
   it('a JSON body is signed through bodySHA256 in the URL; one without it, or with another hash, is refused', () => {
@@ -47,14 +76,26 @@ describe("Twilio's signature scheme", () => {
     const path = `/webhooks/p1?bodySHA256=${hash}`;
     const signature = twilioSignatureOf(TOKEN, `https://mycompany.com${path}`, []);
     expect(checkTwilioSignature({ path, headers: behindTunnel(signature), body, form: false, authToken: TOKEN })).toBe('valid');
-    expect(checkTwilioSignature({ path, headers: behindTunnel(signature), body: Buffer.from('{"MessageStatus":"failed"}'), form: false, authToken: TOKEN })).toBe('invalid');
+    expect(
+      checkTwilioSignature({
+        path,
+        headers: behindTunnel(signature),
+        body: Buffer.from('{"MessageStatus":"failed"}'),
+        form: false,
+        authToken: TOKEN,
+      }),
+    ).toBe('invalid');
     const bare = twilioSignatureOf(TOKEN, 'https://mycompany.com/webhooks/p1', []);
-    expect(checkTwilioSignature({ path: '/webhooks/p1', headers: behindTunnel(bare), body, form: false, authToken: TOKEN })).toBe('invalid');
+    expect(checkTwilioSignature({ path: '/webhooks/p1', headers: behindTunnel(bare), body, form: false, authToken: TOKEN })).toBe(
+      'invalid',
+    );
   });
 
   it('tries the addresses the post may have had, and none without a Host', () => {
     expect(signedUrlCandidates('/w?a=1', { host: '127.0.0.1:47474' })).toContain('http://127.0.0.1:47474/w?a=1');
-    expect(signedUrlCandidates('/w', { host: 'example.com', 'x-forwarded-proto': 'https' })).toEqual(expect.arrayContaining(['https://example.com/w', 'https://example.com:443/w']));
+    expect(signedUrlCandidates('/w', { host: 'example.com', 'x-forwarded-proto': 'https' })).toEqual(
+      expect.arrayContaining(['https://example.com/w', 'https://example.com:443/w']),
+    );
     expect(signedUrlCandidates('/w', {})).toEqual([]);
   });
 });
@@ -65,9 +106,17 @@ const app = webhookLoop();
 
 describe.skipIf(!available)("the sandbox's Twilio webhooks, signed with X-Twilio-Signature", () => {
   async function loop(appToken: string) {
-    const sandbox = await openSandbox({ contacts: 5, dialect: 'twilio', events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' } });
+    const sandbox = await openSandbox({
+      contacts: 5,
+      dialect: 'twilio',
+      events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' },
+    });
     const core = await app.openCore(`twilio-signature-${appToken.length}`);
-    const { profileId } = await addProfileWithKey(core, { name: 'Twilio', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const { profileId } = await addProfileWithKey(
+      core,
+      { name: 'Twilio', baseUrl: sandbox.baseUrl },
+      { name: 'ops', value: sandbox.adminKey },
+    );
     await teachPlayground(core, profileId, 'twilio', sandbox.baseUrl);
     await core.webhookSecrets.set(profileId, { secret: appToken });
     const logged: string[] = [];
@@ -92,13 +141,20 @@ describe.skipIf(!available)("the sandbox's Twilio webhooks, signed with X-Twilio
     expect(logged.filter((l) => l.includes('refused'))).toEqual([]);
   });
 
-  it('with a wrong auth token (a bad signature): every post is refused and logged, and nothing shows as a message', { timeout: 60_000 }, async () => {
-    const { core, logged } = await loop('not-the-auth-token');
-    // four posts: sent, delivered, read, the reply
-    await vi.waitFor(() => expect(logged.filter((l) => l.includes('refused: X-Twilio-Signature invalid'))).toHaveLength(4), { timeout: 15_000, interval: 100 });
-    const thread = await core.conversations.thread({ number: '5511999990001' });
-    expect(thread.items.map((i) => [i.direction, i.state])).toEqual([['out', null]]);
-    // the log says what was refused, never the token or the signature
-    expect(logged.join('\n')).not.toContain(AUTH_TOKEN);
-  });
+  it(
+    'with a wrong auth token (a bad signature): every post is refused and logged, and nothing shows as a message',
+    { timeout: 60_000 },
+    async () => {
+      const { core, logged } = await loop('not-the-auth-token');
+      // four posts: sent, delivered, read, the reply
+      await vi.waitFor(() => expect(logged.filter((l) => l.includes('refused: X-Twilio-Signature invalid'))).toHaveLength(4), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      const thread = await core.conversations.thread({ number: '5511999990001' });
+      expect(thread.items.map((i) => [i.direction, i.state])).toEqual([['out', null]]);
+      // the log says what was refused, never the token or the signature
+      expect(logged.join('\n')).not.toContain(AUTH_TOKEN);
+    },
+  );
 });

@@ -51,7 +51,20 @@ describe.skipIf(!available)('receiving webhooks', () => {
     fetch(receiver.urlFor(profileId), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
   const statusOf = (messageId: string, status: string, extra: Record<string, unknown> = {}): string =>
-    JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'waba', changes: [{ field: 'messages', value: { statuses: [{ id: messageId, status, timestamp: '1767225600', recipient_id: '5511999990001', ...extra }] } }] }] });
+    JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: { statuses: [{ id: messageId, status, timestamp: '1767225600', recipient_id: '5511999990001', ...extra }] },
+            },
+          ],
+        },
+      ],
+    });
 
   it('a send, then its statuses out of order and twice, then a reply: one conversation, the state never moves back', async () => {
     const changes: unknown[] = [];
@@ -62,7 +75,22 @@ describe.skipIf(!available)('receiving webhooks', () => {
     for (const status of ['sent', 'read', 'delivered', 'read']) expect((await post(statusOf(messageId, status))).status).toBe(200);
     // the contact answers a few seconds after the send (Meta's timestamps are unix seconds)
     const repliedAt = Math.floor(Date.now() / 1000) + 5;
-    const reply = { entry: [{ changes: [{ value: { contacts: [{ profile: { name: 'Ana' }, wa_id: '5511999990001' }], messages: [{ from: '5511999990001', id: 'wamid.in1', timestamp: String(repliedAt), type: 'text', text: { body: 'Great, thanks!' } }] } }] }] };
+    const reply = {
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                contacts: [{ profile: { name: 'Ana' }, wa_id: '5511999990001' }],
+                messages: [
+                  { from: '5511999990001', id: 'wamid.in1', timestamp: String(repliedAt), type: 'text', text: { body: 'Great, thanks!' } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
     expect((await post(JSON.stringify(reply))).status).toBe(200);
     expect((await post(JSON.stringify(reply))).status).toBe(200); // the same post again
 
@@ -78,9 +106,12 @@ describe.skipIf(!available)('receiving webhooks', () => {
     subscription.dispose();
   });
 
-  it('a failure carries the service\'s reason into the conversation', async () => {
+  it("a failure carries the service's reason into the conversation", async () => {
     const sent = await sendText(t.core.messages, { number: '5511999990002', text: 'Hello again' });
-    const failed = statusOf(sent.status === 'sent' ? (sent.message.id ?? '') : '', 'failed', { recipient_id: '5511999990002', errors: [{ code: 131047, title: 'Re-engagement message' }] });
+    const failed = statusOf(sent.status === 'sent' ? (sent.message.id ?? '') : '', 'failed', {
+      recipient_id: '5511999990002',
+      errors: [{ code: 131047, title: 'Re-engagement message' }],
+    });
     expect((await post(failed)).status).toBe(200);
     const thread = await t.core.conversations.thread({ number: '5511999990002' });
     expect(thread.items.at(-1)).toMatchObject({ direction: 'out', state: 'failed', reason: 'Re-engagement message (131047)' });
@@ -100,7 +131,12 @@ describe.skipIf(!available)('receiving webhooks', () => {
     const res = await fetch(receiver.urlFor(profileId), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ MessageSid: 'SMform1', SmsStatus: 'received', From: 'whatsapp:+5511999990009', Body: 'from a form' }).toString(),
+      body: new URLSearchParams({
+        MessageSid: 'SMform1',
+        SmsStatus: 'received',
+        From: 'whatsapp:+5511999990009',
+        Body: 'from a form',
+      }).toString(),
     });
     expect(res.status).toBe(200);
     expect((await t.core.conversations.thread({ number: '5511999990009' })).items.map((i) => i.text)).toEqual(['from a form']);
@@ -109,7 +145,10 @@ describe.skipIf(!available)('receiving webhooks', () => {
 
   it('with a webhook secret: unsigned and wrongly signed posts are refused (401) and read not at all; a signed one is taken', async () => {
     await t.core.webhookSecrets.set(profileId, { secret: 'app-secret-for-tests' });
-    const body = JSON.stringify({ event: 'message.received', data: { id: 'in_signed', number: '5511999990010', type: 'text', text: 'signed hello', at: '2026-01-02T00:00:00Z' } });
+    const body = JSON.stringify({
+      event: 'message.received',
+      data: { id: 'in_signed', number: '5511999990010', type: 'text', text: 'signed hello', at: '2026-01-02T00:00:00Z' },
+    });
     expect((await post(body)).status).toBe(401);
     expect((await post(body, { 'x-hub-signature-256': signatureOf(Buffer.from(body), 'another-secret') })).status).toBe(401);
     expect((await post(body, { 'x-hub-signature-256': 'sha256=nothex' })).status).toBe(401);
@@ -120,7 +159,8 @@ describe.skipIf(!available)('receiving webhooks', () => {
   });
 
   it("Meta's subscription handshake: the challenge only with the right verify token", async () => {
-    const handshake = (token: string): Promise<Response> => fetch(`${receiver.urlFor(profileId)}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`);
+    const handshake = (token: string): Promise<Response> =>
+      fetch(`${receiver.urlFor(profileId)}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`);
     expect((await handshake('anything')).status).toBe(403); // none set
     await t.core.webhookSecrets.set(profileId, { verifyToken: 'my-verify-token' });
     expect((await handshake('wrong')).status).toBe(403);

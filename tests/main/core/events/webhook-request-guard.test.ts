@@ -71,7 +71,14 @@ describe('the webhook listener refuses what a browser page could send', () => {
     expect(await post(receiver.urlFor('p_json'), JSON_BODY, { 'content-type': 'application/json', host: `localhost:${port}` })).toBe(200);
     expect(await post(receiver.urlFor('p_form'), FORM_BODY, { 'content-type': 'application/x-www-form-urlencoded' })).toBe(200);
     expect(receiver.throughTunnel('p_json')).toBe(false);
-    expect(await post(receiver.urlFor('p_json'), JSON_BODY, { 'content-type': 'application/json', host: 'shop.tunnel.example', 'x-forwarded-host': 'shop.tunnel.example', 'x-forwarded-proto': 'https' })).toBe(200);
+    expect(
+      await post(receiver.urlFor('p_json'), JSON_BODY, {
+        'content-type': 'application/json',
+        host: 'shop.tunnel.example',
+        'x-forwarded-host': 'shop.tunnel.example',
+        'x-forwarded-proto': 'https',
+      }),
+    ).toBe(200);
     expect(received.map((r) => r.profileId)).toEqual(['p_json', 'p_json', 'p_form', 'p_json']);
     expect(receiver.throughTunnel('p_json')).toBe(true);
     expect(receiver.throughTunnel('p_form')).toBe(false);
@@ -79,9 +86,18 @@ describe('the webhook listener refuses what a browser page could send', () => {
 
   it('the webhooks status answer warns while a profile posting through a tunnel is unsigned', async () => {
     const secrets = new WebhookSecrets(new MemorySecretStore());
-    const handlers = createWebhookHandlers({ active: async () => ({ id: 'p_json' }) } as never, secrets, { urlFor: (id) => receiver.urlFor(id), problem: () => null, throughTunnel: (id) => receiver.throughTunnel(id) }, { eventsArrived: async () => false });
+    const handlers = createWebhookHandlers(
+      { active: async () => ({ id: 'p_json' }) } as never,
+      secrets,
+      { urlFor: (id) => receiver.urlFor(id), problem: () => null, throughTunnel: (id) => receiver.throughTunnel(id) },
+      { eventsArrived: async () => false },
+    );
     const before = await handlers['webhooks:info']({});
-    expect(before).toMatchObject({ signed: false, throughTunnel: true, warning: expect.stringContaining('through a tunnel and are not signed') });
+    expect(before).toMatchObject({
+      signed: false,
+      throughTunnel: true,
+      warning: expect.stringContaining('through a tunnel and are not signed'),
+    });
     const signed = await handlers['webhooks:set-secrets']({ secret: 'whsec_for_the_tunnel' });
     expect(signed).toMatchObject({ signed: true, throughTunnel: true, warning: null });
   });
@@ -90,11 +106,39 @@ describe('the webhook listener refuses what a browser page could send', () => {
 describe('the rules, by themselves', () => {
   const own = ['127.0.0.1:47474', 'localhost:47474'];
   it('Origin, Host, then the body type', () => {
-    expect(webhookRefusal({ method: 'POST', headers: { host: '127.0.0.1:47474', 'content-type': 'application/json' }, ownHosts: own, acceptsForms: false })).toBeNull();
-    expect(webhookRefusal({ method: 'POST', headers: { host: '127.0.0.1:47474', origin: 'https://a.example', 'content-type': 'application/json' }, ownHosts: own, acceptsForms: false })).toBe('browser_origin');
+    expect(
+      webhookRefusal({
+        method: 'POST',
+        headers: { host: '127.0.0.1:47474', 'content-type': 'application/json' },
+        ownHosts: own,
+        acceptsForms: false,
+      }),
+    ).toBeNull();
+    expect(
+      webhookRefusal({
+        method: 'POST',
+        headers: { host: '127.0.0.1:47474', origin: 'https://a.example', 'content-type': 'application/json' },
+        ownHosts: own,
+        acceptsForms: false,
+      }),
+    ).toBe('browser_origin');
     expect(webhookRefusal({ method: 'GET', headers: { host: 'a.example' }, ownHosts: own, acceptsForms: false })).toBe('foreign_host');
-    expect(webhookRefusal({ method: 'GET', headers: { host: 'a.example', forwarded: 'for=1.2.3.4;host=a.example;proto=https' }, ownHosts: own, acceptsForms: false })).toBeNull();
-    expect(webhookRefusal({ method: 'POST', headers: { host: 'localhost:47474', 'content-type': 'multipart/form-data; boundary=x' }, ownHosts: own, acceptsForms: true })).toBe('unexpected_content_type');
+    expect(
+      webhookRefusal({
+        method: 'GET',
+        headers: { host: 'a.example', forwarded: 'for=1.2.3.4;host=a.example;proto=https' },
+        ownHosts: own,
+        acceptsForms: false,
+      }),
+    ).toBeNull();
+    expect(
+      webhookRefusal({
+        method: 'POST',
+        headers: { host: 'localhost:47474', 'content-type': 'multipart/form-data; boundary=x' },
+        ownHosts: own,
+        acceptsForms: true,
+      }),
+    ).toBe('unexpected_content_type');
   });
   it('JSON of any +json flavour; a form only where the service posts forms', () => {
     expect(acceptedBodyType('application/vnd.api+json', false)).toBe(true);
@@ -106,7 +150,17 @@ describe('the rules, by themselves', () => {
   });
   it('a service posts forms when its operations take forms', () => {
     expect(servicePostsForms(null)).toBe(false);
-    expect(servicePostsForms({ version: 1, operations: { 'messages.text': { method: 'POST', path: '/Messages.json', query: [], headers: [], body: null, encoding: 'form' } } })).toBe(true);
-    expect(servicePostsForms({ version: 1, operations: { 'messages.text': { method: 'POST', path: '/messages', query: [], headers: [], body: null } } })).toBe(false);
+    expect(
+      servicePostsForms({
+        version: 1,
+        operations: { 'messages.text': { method: 'POST', path: '/Messages.json', query: [], headers: [], body: null, encoding: 'form' } },
+      }),
+    ).toBe(true);
+    expect(
+      servicePostsForms({
+        version: 1,
+        operations: { 'messages.text': { method: 'POST', path: '/messages', query: [], headers: [], body: null } },
+      }),
+    ).toBe(false);
   });
 });

@@ -9,7 +9,10 @@ import { LIMITS } from '../../../../src-main/core/limits';
 import { caught } from '../../helpers/secret-scan';
 import { tempDir } from '../../helpers/temp-dir';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60, 1)]);
 
 async function staging(): Promise<{ files: FileStaging; dataDir: string }> {
@@ -47,7 +50,9 @@ describe('file staging', () => {
     const err = (await caught(() => files.stageFromBytes('big.png', big, 'image'))) as CrmError;
     expect(err.code).toBe('file_too_large');
     expect(err.message).toBe('big.png is 5242881 bytes; images are limited to 5 MB (5242880 bytes).');
-    const audio = (await caught(() => files.stageFromBytes('note.ogg', new Uint8Array(LIMITS.audioBytes + 1024 * 1024), 'audio'))) as CrmError;
+    const audio = (await caught(() =>
+      files.stageFromBytes('note.ogg', new Uint8Array(LIMITS.audioBytes + 1024 * 1024), 'audio'),
+    )) as CrmError;
     expect(audio.message).toMatch(/voice notes are limited to 16 MB/);
     expect(await readdir(files.dir)).toEqual([]);
     // a document of the same size is fine
@@ -138,7 +143,10 @@ describe('file staging', () => {
     // a later process: ob_1 was sent, ob_2 failed (may be retried)
     const later = new FileStaging(dataDir);
     await later.init();
-    await later.sweepPinned([{ id: 'ob_1', state: 'sent' }, { id: 'ob_2', state: 'failed' }]);
+    await later.sweepPinned([
+      { id: 'ob_1', state: 'sent' },
+      { id: 'ob_2', state: 'failed' },
+    ]);
     expect(await readdir(join(dataDir, 'outbox-files'))).toHaveLength(1);
     await files.onOutboxChanged([{ id: 'ob_2', state: 'cancelled' }]);
     expect(await readdir(join(dataDir, 'outbox-files'))).toEqual([]);

@@ -17,7 +17,7 @@ async function staging(): Promise<FileStaging> {
 }
 
 describe('staging a recorded voice note', () => {
-  it('stages Chromium\'s WebM/Opus as an .ogg file in audio/ogg', async () => {
+  it("stages Chromium's WebM/Opus as an .ogg file in audio/ogg", async () => {
     const files = await staging();
     const staged = await files.stageFromBytes('voice-note.webm', WEBM, 'audio');
     expect(staged).toMatchObject({ name: 'voice-note.ogg', mimetype: 'audio/ogg', category: 'audio' });
@@ -30,7 +30,11 @@ describe('staging a recorded voice note', () => {
     expect(staged.previewDataUrl).toBe(`data:audio/ogg;base64,${bytes.toString('base64')}`);
     const pages = readOggPages(bytes);
     expect(pages.every((p) => p.crcOk)).toBe(true);
-    expect(Buffer.from(pages[0]?.payload ?? []).subarray(0, 8).toString('latin1')).toBe('OpusHead');
+    expect(
+      Buffer.from(pages[0]?.payload ?? [])
+        .subarray(0, 8)
+        .toString('latin1'),
+    ).toBe('OpusHead');
   });
 
   it('appends .ogg to a name without .webm', async () => {

@@ -9,7 +9,9 @@ import type { ObservedExchange } from '../../../../src-main/core/http/observed-e
 import { buildRequest } from '../../../../src-main/core/request/request-builder';
 
 const KEY = 'crm_sk_Zq8vTw3LmN0pXr5YbK2cJd7F';
-const escaped = KEY.split('').map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+const escaped = KEY.split('')
+  .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  .join('');
 const bodies: Record<string, string> = {
   '/clean': JSON.stringify({ items: [{ id: 'c_1', name: 'Ada', tags: ['x'] }], page: 1 }),
   '/plain': JSON.stringify({ items: [{ id: 'c_1', name: `echo ${KEY}`, note: KEY.toUpperCase() }] }),

@@ -26,7 +26,7 @@ const available = await keychainAvailable();
 const basic = (pair: string): string => `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
 
 describe('basicPair: which user a Basic key goes with', () => {
-  it('USER:SECRET keeps its own user; a bare key is the learned user\'s password; a leading colon is no user', () => {
+  it("USER:SECRET keeps its own user; a bare key is the learned user's password; a leading colon is no user", () => {
     expect(basicPair(SID, `${OTHER_SID}:secret-1`)).toBe(`${OTHER_SID}:secret-1`);
     expect(basicPair(SID, 'SK0123456789abcdef:api-secret:with-colon')).toBe('SK0123456789abcdef:api-secret:with-colon');
     expect(basicPair(SID, 'plain-token-123')).toBe(`${SID}:plain-token-123`);
@@ -47,8 +47,9 @@ describe('a Basic key sent to a capture server', () => {
   afterAll(async () => server.close());
 
   it('an API key SK…:secret goes as base64(SK…:secret), logged as SK…:***, and a literal cURL copy sends the same', async () => {
-    const pasted = `curl -X POST "${server.url}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode `
-      + `"To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:pasted-token-value`;
+    const pasted =
+      `curl -X POST "${server.url}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode ` +
+      `"To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:pasted-token-value`;
     const { spec } = proposeOperation(parseCurl(pasted), 'messages.text', { profileBaseUrl: server.url });
     expect(spec.credential).toEqual({ in: 'basic', username: SID });
     const key = 'SK0123456789abcdef0123456789abcdef:ApiSecretValue123456';
@@ -69,7 +70,7 @@ describe('a Basic key sent to a capture server', () => {
   });
 });
 
-describe.skipIf(!available)('a Basic key from the real keychain, sent to the sandbox\'s twilio dialect', () => {
+describe.skipIf(!available)("a Basic key from the real keychain, sent to the sandbox's twilio dialect", () => {
   let sandbox: RunningSandbox;
   let t: TestCore;
   beforeAll(async () => {
@@ -85,16 +86,21 @@ describe.skipIf(!available)('a Basic key from the real keychain, sent to the san
   /** a profile taught Twilio's send by `curl -u SID:token`, made active, with `key` saved in the keychain */
   async function profileWithKey(name: string, key: string): Promise<void> {
     const { profileId } = await addProfileWithKey(t.core, { name, baseUrl: sandbox.baseUrl }, { name: `${name} key`, value: key });
-    const pasted = `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode `
-      + `"From=whatsapp:+14155238886" `
-      + `--data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:pasted-token-value`;
+    const pasted =
+      `curl -X POST "${sandbox.baseUrl}/2010-04-01/Accounts/${SID}/Messages.json" --data-urlencode ` +
+      `"From=whatsapp:+14155238886" ` +
+      `--data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=hi" -u ${SID}:pasted-token-value`;
     const proposal = await t.core.api.propose(profileId, 'messages.text', pasted);
     expect(proposal.spec.credential).toEqual({ in: 'basic', username: SID });
     await t.core.api.save(profileId, 'messages.text', proposal.spec);
     await t.core.profiles.activate(profileId);
   }
 
-  const lastSend = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json')).at(-1);
+  const lastSend = () =>
+    sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json'))
+      .at(-1);
 
   it('the key given as ACCOUNT_SID:AUTH_TOKEN is accepted: sent as base64(SID:token), not SID:SID:token (a 401)', async () => {
     await profileWithKey('pair', `${SID}:${sandbox.adminKey}`);
@@ -108,13 +114,13 @@ describe.skipIf(!available)('a Basic key from the real keychain, sent to the san
     expect(t.core.leaks.list()).toEqual([]);
   });
 
-  it('a key without a colon is the learned account\'s password', async () => {
+  it("a key without a colon is the learned account's password", async () => {
     await profileWithKey('bare', sandbox.adminKey);
     expect((await sendText(t.core.messages, { number: '+5511999990000', text: 'bare' })).status).toBe('sent');
     expect(lastSend()?.headers.authorization).toBe(basic(`${SID}:${sandbox.adminKey}`));
   });
 
-  it('the key\'s own user wins over the learned one: another account\'s SID reaches the service, which refuses it here', async () => {
+  it("the key's own user wins over the learned one: another account's SID reaches the service, which refuses it here", async () => {
     await profileWithKey('other', `${OTHER_SID}:${sandbox.adminKey}`);
     const refused = sendText(t.core.messages, { number: '+5511999990000', text: 'other' });
     await expect(refused).rejects.toThrow(/API key missing, invalid or revoked/);

@@ -25,7 +25,9 @@ let origin: string;
 let dir: string;
 beforeAll(async () => {
   dir = await tempDir('crm-ca-trust-');
-  server = createServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'));
+  server = createServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'),
+  );
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -59,7 +61,10 @@ describe('the CA-file setting', () => {
     const trust = new CaFileTrust(setting, { defaults: () => DEFAULTS });
     const client = clientTrusting(trust);
     try {
-      expect(await caught(async () => client.send(await contacts(), KEY))).toMatchObject({ code: 'network', message: expect.stringContaining('not trusted') });
+      expect(await caught(async () => client.send(await contacts(), KEY))).toMatchObject({
+        code: 'network',
+        message: expect.stringContaining('not trusted'),
+      });
       const path = join(dir, 'company.pem');
       await writeFile(path, TEST_CERT);
       expect(await trust.choose(path)).toEqual({ path, certificates: 1, problem: null });
@@ -68,7 +73,10 @@ describe('the CA-file setting', () => {
       // the defaults are still trusted beside the file
       expect(await trust.trusted()).toEqual(expect.arrayContaining([...DEFAULTS, expect.stringContaining('BEGIN CERTIFICATE')]));
       expect(await trust.choose(null)).toEqual({ path: null, certificates: 0, problem: null });
-      expect(await caught(async () => client.send(await contacts(), KEY))).toMatchObject({ code: 'network', message: expect.stringContaining('not trusted') });
+      expect(await caught(async () => client.send(await contacts(), KEY))).toMatchObject({
+        code: 'network',
+        message: expect.stringContaining('not trusted'),
+      });
     } finally {
       await client.close();
     }
@@ -82,8 +90,14 @@ describe('the CA-file setting', () => {
     await trust.choose(good);
     const notes = join(dir, 'notes.txt');
     await writeFile(notes, 'not a certificate');
-    expect(await caught(() => trust.choose(notes))).toMatchObject({ code: 'validation', message: `${notes} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----).` });
-    expect(await caught(() => trust.choose(join(dir, 'nowhere.pem')))).toMatchObject({ code: 'validation', message: expect.stringContaining('There is no file at') });
+    expect(await caught(() => trust.choose(notes))).toMatchObject({
+      code: 'validation',
+      message: `${notes} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----).`,
+    });
+    expect(await caught(() => trust.choose(join(dir, 'nowhere.pem')))).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('There is no file at'),
+    });
     expect(setting.value).toBe(good);
     expect(await trust.state()).toEqual({ path: good, certificates: 1, problem: null });
   });
@@ -91,7 +105,12 @@ describe('the CA-file setting', () => {
   it('reads the file again when it changes, and keeps what it read when the file goes bad', async () => {
     let now = 0;
     const logged: string[] = [];
-    const trust = new CaFileTrust(memorySetting(), { defaults: () => DEFAULTS, now: () => now, recheckMs: 1000, log: (m) => logged.push(m) });
+    const trust = new CaFileTrust(memorySetting(), {
+      defaults: () => DEFAULTS,
+      now: () => now,
+      recheckMs: 1000,
+      log: (m) => logged.push(m),
+    });
     const client = clientTrusting(trust);
     const path = join(dir, 'rotating.pem');
     try {
@@ -111,7 +130,9 @@ describe('the CA-file setting', () => {
       now = 2000;
       expect((await client.send(await contacts(), KEY)).status).toBe(200);
       expect(await trust.state()).toEqual({ path, certificates: 2, problem: expect.stringContaining('holds no PEM certificate') });
-      expect(logged).toEqual([`The CA file cannot be used: ${path} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----). The certificates read from it before are still trusted.`]);
+      expect(logged).toEqual([
+        `The CA file cannot be used: ${path} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----). The certificates read from it before are still trusted.`,
+      ]);
     } finally {
       await client.close();
     }

@@ -37,26 +37,41 @@ describe('readCaFile', () => {
     const folder = join(dir, 'folder.pem');
     await mkdir(folder);
     expect(await caught(() => readCaFile(folder))).toMatchObject({ code: 'validation', message: `${folder} is not a file.` });
-    expect(await caught(() => readCaFile('company.pem'))).toMatchObject({ code: 'validation', message: expect.stringContaining('full path') });
+    expect(await caught(() => readCaFile('company.pem'))).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('full path'),
+    });
   });
 
   it('refuses a file without a PEM certificate, and says when it is a binary (DER) one', async () => {
     const empty = await file('empty.pem', '');
-    expect(await caught(() => readCaFile(empty))).toMatchObject({ code: 'validation', message: `${empty} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----).` });
+    expect(await caught(() => readCaFile(empty))).toMatchObject({
+      code: 'validation',
+      message: `${empty} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----).`,
+    });
     const key = await file('key.pem', '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n');
     expect(await caught(() => readCaFile(key))).toMatchObject({ message: expect.stringContaining('holds no PEM certificate') });
     const der = await file('company.cer', new X509Certificate(TEST_CERT).raw);
-    expect(await caught(() => readCaFile(der))).toMatchObject({ code: 'validation', message: expect.stringContaining('is a binary (DER) certificate; save it as PEM') });
+    expect(await caught(() => readCaFile(der))).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('is a binary (DER) certificate; save it as PEM'),
+    });
   });
 
   it('names a damaged certificate by its place in the file', async () => {
     const damaged = TEST_CERT.replace(/\n[A-Za-z0-9+/]{20}/, '\n!!!!');
     const path = await file('damaged.pem', `${OTHER_ROOT}\n${damaged}`);
-    expect(await caught(() => readCaFile(path))).toMatchObject({ code: 'validation', message: `Certificate 2 of 2 in ${path} is damaged and cannot be read.` });
+    expect(await caught(() => readCaFile(path))).toMatchObject({
+      code: 'validation',
+      message: `Certificate 2 of 2 in ${path} is damaged and cannot be read.`,
+    });
   });
 
   it('refuses a file larger than a bundle of certificates can be, without reading it all', async () => {
     const path = await file('huge.pem', Buffer.alloc(CA_FILE_MAX_BYTES + 1, 0x41));
-    expect(await caught(() => readCaFile(path))).toMatchObject({ code: 'validation', message: `${path} is larger than 1 MB, too large for a file of certificates.` });
+    expect(await caught(() => readCaFile(path))).toMatchObject({
+      code: 'validation',
+      message: `${path} is larger than 1 MB, too large for a file of certificates.`,
+    });
   });
 });

@@ -99,7 +99,11 @@ describe('cancellation', () => {
     // a server that never answers; the body is about 4 MB, so the abort lands mid-upload
     const path = join(dir, 'big.png');
     await writeFile(path, makePng(1000, 1000));
-    const request = await build(server.url, { op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'file', path } }, idempotencyKey: idempotencyKey() });
+    const request = await build(server.url, {
+      op: 'messages.media',
+      input: { number: '5511999990000', mediatype: 'image', source: { kind: 'file', path } },
+      idempotencyKey: idempotencyKey(),
+    });
     const client = createApiClient();
     const controller = new AbortController();
     let uploads = 0;
@@ -125,6 +129,9 @@ describe('cancellation', () => {
     await until(() => sandbox.requests().length > since);
     await client.close();
     expect(toErrorInfo(await pending).code).toBe('cancelled');
-    expect(toErrorInfo(await caught(async () => client.send(await listContacts(sandbox.baseUrl), sandbox.adminKey)))).toEqual({ code: 'cancelled', message: 'The HTTP client was closed' });
+    expect(toErrorInfo(await caught(async () => client.send(await listContacts(sandbox.baseUrl), sandbox.adminKey)))).toEqual({
+      code: 'cancelled',
+      message: 'The HTTP client was closed',
+    });
   });
 });

@@ -36,12 +36,23 @@ function learn(curl: string, operation: DescribedOperation): { spec: OperationSp
   return { spec: proposal.spec, warnings: proposal.warnings };
 }
 
-const TEXT: Operation = { op: 'messages.text', input: { number: '+5511999990000', text: 'Olá & bem-vindo' }, idempotencyKey: 'a2c4e6f8-0000-4000-8000-000000000001' };
+const TEXT: Operation = {
+  op: 'messages.text',
+  input: { number: '+5511999990000', text: 'Olá & bem-vindo' },
+  idempotencyKey: 'a2c4e6f8-0000-4000-8000-000000000001',
+};
 
-async function sendAndLog(spec: OperationSpec, operation: Operation = TEXT): Promise<{ received: ReceivedRequest; entry: ObservedEntry; request: Awaited<ReturnType<typeof buildRequest>> }> {
+async function sendAndLog(
+  spec: OperationSpec,
+  operation: Operation = TEXT,
+): Promise<{ received: ReceivedRequest; entry: ObservedEntry; request: Awaited<ReturnType<typeof buildRequest>> }> {
   const entries: ObservedEntry[] = [];
   const client = createApiClient({ observer: (entry) => entries.push(entry) });
-  const request = await buildRequest(operation, { baseUrl: server.url, endpointOverrides: {}, api: { version: 1, operations: { [operation.op]: spec } } });
+  const request = await buildRequest(operation, {
+    baseUrl: server.url,
+    endpointOverrides: {},
+    api: { version: 1, operations: { [operation.op]: spec } },
+  });
   const before = server.received.length;
   await client.send(request, KEY);
   await client.close();
@@ -56,11 +67,12 @@ async function curlDelivers(request: Awaited<ReturnType<typeof buildRequest>>, s
     const got = server.received[before]!;
     expect(got.url, shell.name).toBe(sent.url);
     expect(got.body.equals(sent.body), shell.name).toBe(true);
-    for (const name of ['authorization', 'apikey', 'content-type']) expect(got.headers[name], `${shell.name} ${name}`).toBe(sent.headers[name]);
+    for (const name of ['authorization', 'apikey', 'content-type'])
+      expect(got.headers[name], `${shell.name} ${name}`).toBe(sent.headers[name]);
   }
 }
 
-describe('a credential placement learned from the service\'s cURL', () => {
+describe("a credential placement learned from the service's cURL", () => {
   it('Twilio-style: -u ACCOUNT_SID:TOKEN and --data-urlencode fields become HTTP Basic and a form body; To keeps whatsapp:+', async () => {
     const { spec, warnings } = learn(
       `curl -X POST "${server.url}/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json" --data-urlencode "From=whatsapp:+14155238886" --data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=Hello there" -u AC0123456789abcdef0123456789abcdef:f00dfeedc0ffee0123456789abcdef01`,
@@ -82,7 +94,10 @@ describe('a credential placement learned from the service\'s cURL', () => {
   });
 
   it('Evolution-style: a bare key in an apikey header', async () => {
-    const { spec } = learn(`curl --request POST --url ${server.url}/message/sendText/sandbox --header 'Content-Type: application/json' --header 'apikey: <api-key>' --data '{"number":"5511999990000","text":"hi"}'`, 'messages.text');
+    const { spec } = learn(
+      `curl --request POST --url ${server.url}/message/sendText/sandbox --header 'Content-Type: application/json' --header 'apikey: <api-key>' --data '{"number":"5511999990000","text":"hi"}'`,
+      'messages.text',
+    );
     expect(spec.credential).toEqual({ in: 'header', name: 'apikey', scheme: '' });
     const { received, entry, request } = await sendAndLog(spec);
     expect(received.headers.apikey).toBe(KEY);
@@ -92,15 +107,24 @@ describe('a credential placement learned from the service\'s cURL', () => {
     await curlDelivers(request, received);
   });
 
-  it('every request says who sends it: User-Agent crm-console/<version>, as Meta\'s API asks', async () => {
+  it("every request says who sends it: User-Agent crm-console/<version>, as Meta's API asks", async () => {
     const { version } = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string };
-    const { received } = await sendAndLog({ method: 'POST', path: '/v1/send', query: [], headers: [], body: { to: { $role: 'number' }, text: { $role: 'text' } } });
+    const { received } = await sendAndLog({
+      method: 'POST',
+      path: '/v1/send',
+      query: [],
+      headers: [],
+      body: { to: { $role: 'number' }, text: { $role: 'text' } },
+    });
     expect(received.headers['user-agent']).toBe(`crm-console/${version}`);
     expect(version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('Authorization with another scheme word (Token) keeps the word', async () => {
-    const { spec } = learn(`curl ${server.url}/v1/send -H 'Authorization: Token abc' -H 'Content-Type: application/json' -d '{"to":"+5511999990000","text":"x"}'`, 'messages.text');
+    const { spec } = learn(
+      `curl ${server.url}/v1/send -H 'Authorization: Token abc' -H 'Content-Type: application/json' -d '{"to":"+5511999990000","text":"x"}'`,
+      'messages.text',
+    );
     expect(spec.credential).toEqual({ in: 'header', name: 'Authorization', scheme: 'Token' });
     const { received, entry } = await sendAndLog(spec);
     expect(received.headers.authorization).toBe(`Token ${KEY}`);
@@ -108,7 +132,10 @@ describe('a credential placement learned from the service\'s cURL', () => {
   });
 
   it('a key in the query string: sent there, masked in the log, the variable in the cURL', async () => {
-    const { spec, warnings } = learn(`curl '${server.url}/api/send?token=PASTED-SECRET-VALUE-123&channel=wa' -H 'Content-Type: application/json' -d '{"phone":"5511999990000","body":"x"}'`, 'messages.text');
+    const { spec, warnings } = learn(
+      `curl '${server.url}/api/send?token=PASTED-SECRET-VALUE-123&channel=wa' -H 'Content-Type: application/json' -d '{"phone":"5511999990000","body":"x"}'`,
+      'messages.text',
+    );
     // first in the example's query, so first on the wire too, as curl sends it
     expect(spec.credential).toEqual({ in: 'query', name: 'token', at: 0 });
     expect(spec.query).toEqual([{ name: 'channel', value: 'wa' }]);
@@ -122,13 +149,19 @@ describe('a credential placement learned from the service\'s cURL', () => {
   });
 
   it('Bearer stays the default and is not written into the description', () => {
-    const { spec, warnings } = learn(`curl ${server.url}/v1/messages -H 'Authorization: Bearer YOUR_API_KEY' -H 'Content-Type: application/json' -d '{"to":"+5511999990000","text":"x"}'`, 'messages.text');
+    const { spec, warnings } = learn(
+      `curl ${server.url}/v1/messages -H 'Authorization: Bearer YOUR_API_KEY' -H 'Content-Type: application/json' -d '{"to":"+5511999990000","text":"x"}'`,
+      'messages.text',
+    );
     expect(spec.credential).toBeUndefined();
     expect(warnings.join(' ')).not.toMatch(/key goes as/);
   });
 
   it('two credentials in one example: the first is the key, the other is named and left out', () => {
-    const { spec, warnings } = learn(`curl ${server.url}/send -H 'X-Api-Key: one-secret-value' -H 'Client-Token: second-secret' -H 'Content-Type: application/json' -d '{"phone":"5511999990000","message":"x"}'`, 'messages.text');
+    const { spec, warnings } = learn(
+      `curl ${server.url}/send -H 'X-Api-Key: one-secret-value' -H 'Client-Token: second-secret' -H 'Content-Type: application/json' -d '{"phone":"5511999990000","message":"x"}'`,
+      'messages.text',
+    );
     expect(spec.credential).toEqual({ in: 'header', name: 'X-Api-Key', scheme: '' });
     expect(spec.headers).toEqual([]);
     expect(warnings.join(' ')).toMatch(/2 credentials .* The others were left out/);
@@ -136,16 +169,37 @@ describe('a credential placement learned from the service\'s cURL', () => {
   });
 
   it('a form body cannot carry a local file: refused before anything is sent, with the reason', async () => {
-    const { spec } = learn(`curl ${server.url}/Messages.json -u AC1:tok --data-urlencode 'To=whatsapp:+15005550006' --data-urlencode 'MediaUrl=https://example.com/a.png' --data-urlencode 'Body=cap'`, 'messages.media');
+    const { spec } = learn(
+      `curl ${server.url}/Messages.json -u AC1:tok --data-urlencode 'To=whatsapp:+15005550006' --data-urlencode 'MediaUrl=https://example.com/a.png' --data-urlencode 'Body=cap'`,
+      'messages.media',
+    );
     expect(spec.encoding).toBe('form');
-    const op: Operation = { op: 'messages.media', input: { number: '+5511999990000', mediatype: 'image', source: { kind: 'file', path: new URL(import.meta.url).pathname } }, idempotencyKey: 'k-0000000001' };
-    await expect(buildRequest(op, { baseUrl: server.url, endpointOverrides: {}, api: { version: 1, operations: { 'messages.media': spec } } })).rejects.toThrow(/takes media by URL/);
+    const op: Operation = {
+      op: 'messages.media',
+      input: { number: '+5511999990000', mediatype: 'image', source: { kind: 'file', path: new URL(import.meta.url).pathname } },
+      idempotencyKey: 'k-0000000001',
+    };
+    await expect(
+      buildRequest(op, { baseUrl: server.url, endpointOverrides: {}, api: { version: 1, operations: { 'messages.media': spec } } }),
+    ).rejects.toThrow(/takes media by URL/);
   });
 
   it('a stored placement that names a header the app sets, or a scheme with spaces, is refused', () => {
     const base: OperationSpec = { method: 'POST', path: '/send', query: [], headers: [], body: null };
-    expect(parseApiDescription({ version: 1, operations: { 'messages.text': { ...base, credential: { in: 'header', name: 'Content-Type', scheme: '' } } } }).ok).toBe(false);
-    expect(parseApiDescription({ version: 1, operations: { 'messages.text': { ...base, credential: { in: 'header', name: 'Authorization', scheme: 'Bearer x' } } } }).ok).toBe(false);
-    expect(parseApiDescription({ version: 1, operations: { 'messages.text': { ...base, credential: { in: 'basic', username: 'a:b' } } } }).ok).toBe(false);
+    expect(
+      parseApiDescription({
+        version: 1,
+        operations: { 'messages.text': { ...base, credential: { in: 'header', name: 'Content-Type', scheme: '' } } },
+      }).ok,
+    ).toBe(false);
+    expect(
+      parseApiDescription({
+        version: 1,
+        operations: { 'messages.text': { ...base, credential: { in: 'header', name: 'Authorization', scheme: 'Bearer x' } } },
+      }).ok,
+    ).toBe(false);
+    expect(
+      parseApiDescription({ version: 1, operations: { 'messages.text': { ...base, credential: { in: 'basic', username: 'a:b' } } } }).ok,
+    ).toBe(false);
   });
 });

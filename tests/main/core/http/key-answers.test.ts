@@ -5,7 +5,14 @@ import { withoutKeyValues } from '../../../../src-main/core/http/scrub/key-answe
 import { leakedRuns } from '../../helpers/secret-scan';
 
 const NEW = 'crm_sk_9fQ2mZ7xLp4Rt8Kc1VbN6sDw3HyJ5gAe';
-const answer = JSON.stringify({ id: 'k_1', name: 'CI', key: NEW, prefix: NEW.slice(0, 11), permissions: ['contacts:read'], created_at: '2026-11-23T00:00:00Z' });
+const answer = JSON.stringify({
+  id: 'k_1',
+  name: 'CI',
+  key: NEW,
+  prefix: NEW.slice(0, 11),
+  permissions: ['contacts:read'],
+  created_at: '2026-11-23T00:00:00Z',
+});
 
 describe('withoutKeyValues', () => {
   it('cuts a new key named token out of a key creation answer too', () => {
@@ -31,11 +38,21 @@ describe('withoutKeyValues', () => {
   it('cuts full values out of a key list that carries them, under any secret-like name, at any depth', () => {
     const A = 'crm_sk_Hn3kT8vQ2pLm5Xr7Wd1Zc9Bf4Gj6Ys0A';
     const B = 'tok_9dKq2Lw8Zm4Rt7Vx1Cn5Bp3Hs6Jf0Gy2Ua8';
-    const list = JSON.stringify({ data: [{ id: 'k_a', name: 'A', prefix: A.slice(0, 11), key: A }, { id: 'k_b', name: 'B', credentials: { Access_Token: B } }] });
+    const list = JSON.stringify({
+      data: [
+        { id: 'k_a', name: 'A', prefix: A.slice(0, 11), key: A },
+        { id: 'k_b', name: 'B', credentials: { Access_Token: B } },
+      ],
+    });
     const kept = withoutKeyValues('keys.list', 200, list) ?? '';
     expect(leakedRuns(kept, A)).toEqual([]);
     expect(leakedRuns(kept, B)).toEqual([]);
-    expect(JSON.parse(kept)).toMatchObject({ data: [{ id: 'k_a', name: 'A', prefix: '***', key: '***' }, { id: 'k_b', credentials: { Access_Token: '***' } }] });
+    expect(JSON.parse(kept)).toMatchObject({
+      data: [
+        { id: 'k_a', name: 'A', prefix: '***', key: '***' },
+        { id: 'k_b', credentials: { Access_Token: '***' } },
+      ],
+    });
     // a list without values, as docs/API.md has it, keeps all but the prefixes: the first characters
     // of each key are part of its value, and the log is written to disk
     const plain = JSON.stringify({ data: [{ id: 'k_a', name: 'A', prefix: A.slice(0, 10), permissions: [] }] });
@@ -47,14 +64,14 @@ describe('withoutKeyValues', () => {
     expect(withoutKeyValues('keys.list', 200, short)).toBe(short);
   });
 
-  it('keeps an error answer, and every other operation\'s answer, as it came', () => {
+  it("keeps an error answer, and every other operation's answer, as it came", () => {
     const error = JSON.stringify({ error: { code: 'forbidden', message: 'keys:manage is needed' } });
     expect(withoutKeyValues('keys.create', 403, error)).toBe(error);
     expect(withoutKeyValues('contacts.list', 200, answer)).toBe(answer);
   });
 });
 
-describe('a key creation\'s answer through the sender', () => {
+describe("a key creation's answer through the sender", () => {
   it('keeps a new key that shares eight characters with the key it was made with (crm_sk_ + one): it goes to the keychain whole', async () => {
     const { createApiClient } = await import('../../../../src-main/core/http/api-client');
     const { buildRequest } = await import('../../../../src-main/core/request/request-builder');

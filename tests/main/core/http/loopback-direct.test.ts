@@ -44,7 +44,10 @@ let target: Recorder;
 beforeAll(async () => {
   proxy = await listen((res) => res.writeHead(502).end(), '127.0.0.1');
   // both stacks, so 127.0.0.1, [::1] and localhost all reach it
-  target = await listen((res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":1,"total":0}}'), '::');
+  target = await listen(
+    (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":1,"total":0}}'),
+    '::',
+  );
 });
 afterAll(async () => {
   await Promise.all([close(proxy), close(target)]);
@@ -77,13 +80,32 @@ describe('isLoopbackHost / proxyForOrigin', () => {
   const env = { HTTP_PROXY: 'http://proxy.corp:3128', HTTPS_PROXY: 'http://proxy.corp:3128' };
 
   it('every way of naming this machine is direct', () => {
-    for (const origin of ['http://127.0.0.1:8080', 'http://127.1', 'http://127.255.0.9', 'http://0x7f000001', 'https://localhost', 'http://LOCALHOST.:9', 'http://sandbox.localhost:3000', 'http://[::1]:4000', 'http://[0:0:0:0:0:0:0:1]', 'http://[::ffff:127.0.0.1]']) {
+    for (const origin of [
+      'http://127.0.0.1:8080',
+      'http://127.1',
+      'http://127.255.0.9',
+      'http://0x7f000001',
+      'https://localhost',
+      'http://LOCALHOST.:9',
+      'http://sandbox.localhost:3000',
+      'http://[::1]:4000',
+      'http://[0:0:0:0:0:0:0:1]',
+      'http://[::ffff:127.0.0.1]',
+    ]) {
       expect(proxyForOrigin(origin, env), origin).toBeNull();
     }
   });
 
   it('other hosts, look-alikes included, still use the proxy', () => {
-    for (const origin of ['http://128.0.0.1', 'http://localhost.example.com', 'http://mylocalhost', 'http://10.0.0.1', 'http://[::2]', 'https://api.example.com', 'http://127.0.0.1.nip.io']) {
+    for (const origin of [
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+      'http://mylocalhost',
+      'http://10.0.0.1',
+      'http://[::2]',
+      'https://api.example.com',
+      'http://127.0.0.1.nip.io',
+    ]) {
       expect(proxyForOrigin(origin, env), origin).toBe('http://proxy.corp:3128');
     }
     expect(isLoopbackHost('[::ffff:7f00:1]')).toBe(true);

@@ -29,7 +29,10 @@ describe('network failures', () => {
   it('connection refused', async () => {
     const port = await closedPort();
     const err = await failure(`http://127.0.0.1:${port}`);
-    expect(toErrorInfo(err)).toEqual({ code: 'network', message: `Cannot reach http://127.0.0.1:${port}: connection refused (is the server running and the port right?)` });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'network',
+      message: `Cannot reach http://127.0.0.1:${port}: connection refused (is the server running and the port right?)`,
+    });
   });
 
   it('connection reset before any answer', async () => {
@@ -69,7 +72,9 @@ describe('network failures', () => {
   it('a host name that does not resolve', async () => {
     const err = await failure('http://nonexistent.invalid');
     expect(err.code).toBe('network');
-    expect(err.message).toMatch(/^Cannot reach http:\/\/nonexistent\.invalid: (the host name does not resolve \(DNS lookup failed\)|DNS lookup failed temporarily \(offline\?\))$/);
+    expect(err.message).toMatch(
+      /^Cannot reach http:\/\/nonexistent\.invalid: (the host name does not resolve \(DNS lookup failed\)|DNS lookup failed temporarily \(offline\?\))$/,
+    );
   });
 
   it('a server that accepts the request and never answers -> timeout', async () => {
@@ -100,7 +105,10 @@ describe('network failures', () => {
     const { port } = server.address() as AddressInfo;
     try {
       const err = await failure(`https://127.0.0.1:${port}`);
-      expect(toErrorInfo(err)).toEqual({ code: 'network', message: `Secure connection to https://127.0.0.1:${port} failed: the certificate is self-signed and not trusted` });
+      expect(toErrorInfo(err)).toEqual({
+        code: 'network',
+        message: `Secure connection to https://127.0.0.1:${port} failed: the certificate is self-signed and not trusted`,
+      });
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -112,7 +120,9 @@ describe('network failures', () => {
     try {
       const err = await failure(server.url.replace('http:', 'https:'));
       expect(err.code).toBe('network');
-      expect(err.message).toBe(`Secure connection to ${server.url.replace('http:', 'https:')} failed: the server does not speak TLS here (http vs https?) or the handshake failed`);
+      expect(err.message).toBe(
+        `Secure connection to ${server.url.replace('http:', 'https:')} failed: the server does not speak TLS here (http vs https?) or the handshake failed`,
+      );
     } finally {
       await server.close();
     }
@@ -127,8 +137,13 @@ describe('network failures', () => {
     const nested = new Error('outer', { cause: Object.assign(new Error('inner'), { code: 'CERT_HAS_EXPIRED' }) });
     expect(networkError(nested, ctx).message).toBe('Secure connection to https://crm.example failed: the certificate has expired');
     const aggregate = new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })], 'all failed');
-    expect(networkError(aggregate, ctx).message).toBe('Cannot reach https://crm.example: connection refused (is the server running and the port right?)');
-    expect(toErrorInfo(networkError(new Error(`secret ${CANARY_KEY}`), ctx))).toEqual({ code: 'network', message: 'Network error talking to https://crm.example' });
+    expect(networkError(aggregate, ctx).message).toBe(
+      'Cannot reach https://crm.example: connection refused (is the server running and the port right?)',
+    );
+    expect(toErrorInfo(networkError(new Error(`secret ${CANARY_KEY}`), ctx))).toEqual({
+      code: 'network',
+      message: 'Network error talking to https://crm.example',
+    });
     expect(networkError(new Error('anything'), { ...ctx, aborted: true }).code).toBe('cancelled');
   });
 });

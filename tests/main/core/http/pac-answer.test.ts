@@ -30,12 +30,26 @@ describe('choosePacEntry', () => {
     for (const answer of ['SOCKS5 s.corp:1080', 'SOCKS s.corp:1080', 'SOCKS4 s.corp:1080; SOCKS5 t.corp:1080']) {
       const choice = choosePacEntry(answer, ORIGIN);
       expect(choice.kind, answer).toBe('unusable');
-      expect(choice.kind === 'unusable' ? choice.reason : '').toMatch(/^The system proxy settings send https:\/\/api\.example\.com through a SOCKS proxy \((SOCKS|SOCKS4|SOCKS5) s\.corp:1080\), which CRM Console cannot use/);
+      expect(choice.kind === 'unusable' ? choice.reason : '').toMatch(
+        /^The system proxy settings send https:\/\/api\.example\.com through a SOCKS proxy \((SOCKS|SOCKS4|SOCKS5) s\.corp:1080\), which CRM Console cannot use/,
+      );
     }
   });
 
   it('garbage is unusable, quoted short and on one line, never taken for DIRECT', () => {
-    for (const answer of ['', ';', 'hello', 'PROXY', 'PROXY a b', 'PROXY a.corp:port', 'PROXY http://a.corp:1', 'DIRECT now', 'QUIC q.corp:443', 'PROXY a.corp:1\nx', 'x'.repeat(500)]) {
+    for (const answer of [
+      '',
+      ';',
+      'hello',
+      'PROXY',
+      'PROXY a b',
+      'PROXY a.corp:port',
+      'PROXY http://a.corp:1',
+      'DIRECT now',
+      'QUIC q.corp:443',
+      'PROXY a.corp:1\nx',
+      'x'.repeat(500),
+    ]) {
       const choice = choosePacEntry(answer, ORIGIN);
       expect(choice.kind, JSON.stringify(answer)).toBe('unusable');
       const reason = choice.kind === 'unusable' ? choice.reason : '';

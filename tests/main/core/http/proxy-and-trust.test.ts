@@ -40,14 +40,18 @@ describe('proxyForOrigin (the environment variables curl reads)', () => {
 });
 
 describe('trustedCertificates', () => {
-  it('adds the OS store to Node\'s roots where this Node can read it, once each', () => {
+  it("adds the OS store to Node's roots where this Node can read it, once each", () => {
     const read = (kind: 'default' | 'system') => (kind === 'default' ? ['A', 'B'] : ['B', 'COMPANY-ROOT']);
     expect(trustedCertificates(read)).toEqual(['A', 'B', 'COMPANY-ROOT']);
   });
 
-  it('leaves Node\'s defaults alone where it cannot (older Node, an unreadable store)', () => {
+  it("leaves Node's defaults alone where it cannot (older Node, an unreadable store)", () => {
     expect(trustedCertificates(undefined)).toBeNull();
-    expect(trustedCertificates(() => { throw new Error('no store'); })).toBeNull();
+    expect(
+      trustedCertificates(() => {
+        throw new Error('no store');
+      }),
+    ).toBeNull();
   });
 });
 
@@ -65,13 +69,16 @@ afterAll(async () => {
 const TRUSTED = [TEST_CERT];
 const route = (env: Record<string, string>, ca: string[] | null = null): NetworkRoute => ({ ...environmentRoute(env), ca: () => ca });
 
-describe('requests through the environment\'s proxy', () => {
+describe("requests through the environment's proxy", () => {
   it('sends through the proxy named for the origin, and the probe goes the same way', async () => {
     const client = createApiClient({ network: route({ HTTP_PROXY: proxy.url }) });
     try {
       const remote = new URL(sandbox.baseUrl);
       remote.hostname = 'crm.proxied.test';
-      const answer = await client.send(await build(remote.origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } }), sandbox.adminKey);
+      const answer = await client.send(
+        await build(remote.origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } }),
+        sandbox.adminKey,
+      );
       expect(answer.status).toBe(200);
       expect(proxy.tunnels).toContain(remote.host);
       // the outbox's "is it back?" probe, through the sender, takes the same way out
@@ -91,7 +98,9 @@ describe('requests through the environment\'s proxy', () => {
     remote.hostname = 'crm.proxied.test';
     const client = createApiClient({ network: route({ HTTP_PROXY: proxy.url, NO_PROXY: '.proxied.test' }) });
     try {
-      const failure = await client.send(await build(remote.origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } }), sandbox.adminKey).catch((err: unknown) => err);
+      const failure = await client
+        .send(await build(remote.origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } }), sandbox.adminKey)
+        .catch((err: unknown) => err);
       expect(failure).toMatchObject({ code: 'network' });
       expect(proxy.tunnels.length).toBe(before);
     } finally {
@@ -104,7 +113,9 @@ describe('certificates from the OS store', () => {
   let https: HttpsServer;
   let origin: string;
   beforeAll(async () => {
-    https = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'));
+    https = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'),
+    );
     await new Promise<void>((ok) => https.listen(0, '127.0.0.1', ok));
     origin = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
   });
@@ -121,7 +132,10 @@ describe('certificates from the OS store', () => {
     // a route that names the proxy itself still sends them through it
     const proxied = createApiClient({ network: { proxyFor: () => proxy.url, ca: () => TRUSTED } });
     try {
-      expect(await caught(() => untrusted.send(request, 'crm_sk_test_trust_0001'))).toMatchObject({ code: 'network', message: expect.stringContaining('not trusted') });
+      expect(await caught(() => untrusted.send(request, 'crm_sk_test_trust_0001'))).toMatchObject({
+        code: 'network',
+        message: expect.stringContaining('not trusted'),
+      });
       expect((await trusted.send(request, 'crm_sk_test_trust_0001')).status).toBe(200);
       expect((await proxied.send(request, 'crm_sk_test_trust_0001')).status).toBe(200);
       expect(proxy.tunnels).toContain(new URL(origin).host);

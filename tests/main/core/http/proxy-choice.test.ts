@@ -17,7 +17,7 @@ describe('createProxyChoice', () => {
     expect(await createProxyChoice({ env: {} })(ORIGIN)).toBeNull();
   });
 
-  it("asks the OS when the environment says nothing, and reads its answer", async () => {
+  it('asks the OS when the environment says nothing, and reads its answer', async () => {
     const resolveProxy = vi.fn(async () => 'PROXY os.corp:3128; DIRECT');
     const choose = createProxyChoice({ env: {}, resolveProxy });
     expect(await choose(ORIGIN)).toBe('http://os.corp:3128');
@@ -37,7 +37,8 @@ describe('createProxyChoice', () => {
   it('this machine is never reached through a proxy, whatever the OS says, and the OS is not asked', async () => {
     const resolveProxy = vi.fn(async () => 'PROXY os.corp:3128');
     const choose = createProxyChoice({ env: {}, resolveProxy });
-    for (const origin of ['http://127.0.0.1:4010', 'http://localhost:4010', 'https://[::1]:9443', 'http://app.localhost']) expect(await choose(origin), origin).toBeNull();
+    for (const origin of ['http://127.0.0.1:4010', 'http://localhost:4010', 'https://[::1]:9443', 'http://app.localhost'])
+      expect(await choose(origin), origin).toBeNull();
     expect(resolveProxy).not.toHaveBeenCalled();
   });
 
@@ -58,13 +59,24 @@ describe('createProxyChoice', () => {
   it('a way out the app cannot use is a network error with its reason, asked again next time', async () => {
     const answers = ['SOCKS5 socks.corp:1080', 'PROXY os.corp:3128'];
     const choose = createProxyChoice({ env: {}, resolveProxy: async () => answers.shift() ?? 'DIRECT' });
-    expect(await caught(() => choose(ORIGIN))).toMatchObject({ code: 'network', message: expect.stringContaining('SOCKS proxy (SOCKS5 socks.corp:1080), which CRM Console cannot use') });
+    expect(await caught(() => choose(ORIGIN))).toMatchObject({
+      code: 'network',
+      message: expect.stringContaining('SOCKS proxy (SOCKS5 socks.corp:1080), which CRM Console cannot use'),
+    });
     expect(await choose(ORIGIN)).toBe('http://os.corp:3128');
   });
 
   it('an OS that cannot answer is a network error that says so', async () => {
-    const choose = createProxyChoice({ env: {}, resolveProxy: async () => { throw new Error('session gone'); } });
-    expect(await caught(() => choose(ORIGIN))).toMatchObject({ code: 'network', message: 'The system proxy settings could not be read for https://api.example.com.' });
+    const choose = createProxyChoice({
+      env: {},
+      resolveProxy: async () => {
+        throw new Error('session gone');
+      },
+    });
+    expect(await caught(() => choose(ORIGIN))).toMatchObject({
+      code: 'network',
+      message: 'The system proxy settings could not be read for https://api.example.com.',
+    });
   });
 });
 
@@ -82,7 +94,7 @@ describe('requests through the proxy the OS names', () => {
     await sandbox.close();
   });
 
-  it('a send goes through it; when the answer changes, the origin\'s next request takes the new way out', async () => {
+  it("a send goes through it; when the answer changes, the origin's next request takes the new way out", async () => {
     // loopback is never proxied, so the sandbox is named `crm.proxied.test`, which only the proxy can reach
     const remote = new URL(sandbox.baseUrl);
     remote.hostname = 'crm.proxied.test';
@@ -105,7 +117,10 @@ describe('requests through the proxy the OS names', () => {
       expect(proxy.tunnels.length).toBe(throughFirst);
       answer = 'SOCKS5 socks.corp:1080';
       now = 2000;
-      expect(await caught(() => client.send(request, sandbox.adminKey))).toMatchObject({ code: 'network', message: expect.stringContaining('cannot use') });
+      expect(await caught(() => client.send(request, sandbox.adminKey))).toMatchObject({
+        code: 'network',
+        message: expect.stringContaining('cannot use'),
+      });
       expect([proxy.tunnels.length, second.tunnels.length]).toEqual([throughFirst, 1]);
     } finally {
       await client.close();

@@ -32,10 +32,12 @@ async function sendAndCatch(baseUrl: string): Promise<{ error: unknown; entries:
   expect(spec.credential).toEqual({ in: 'query', name: 'access_token', at: 0 });
   const entries: ObservedEntry[] = [];
   const observed: string[] = [];
-  const client = createApiClient({ observer: (entry, observe) => {
-    entries.push(entry);
-    if (observe) observed.push(JSON.stringify(observe()));
-  } });
+  const client = createApiClient({
+    observer: (entry, observe) => {
+      entries.push(entry);
+      if (observe) observed.push(JSON.stringify(observe()));
+    },
+  });
   const api = { version: 1 as const, operations: { 'templates.list': spec } };
   const request = await buildRequest({ op: 'templates.list', input: {} }, { baseUrl, endpointOverrides: {}, api });
   let error: unknown = null;

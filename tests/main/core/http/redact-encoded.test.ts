@@ -25,10 +25,19 @@ const hex = (code: number, width: number, upper: boolean): string => {
 /** one character as a JSON string may carry it; `"` and `\` are never left bare (invalid JSON) */
 function encodeChar(c: string, pick: (n: number) => number): string {
   const code = c.charCodeAt(0);
-  const choices: (() => string)[] = [() => `\\u${hex(code, 4, false)}`, () => `\\u${hex(code, 4, true)}`, () => `%${hex(code, 2, pick(2) === 0)}`];
+  const choices: (() => string)[] = [
+    () => `\\u${hex(code, 4, false)}`,
+    () => `\\u${hex(code, 4, true)}`,
+    () => `%${hex(code, 2, pick(2) === 0)}`,
+  ];
   if (c === '"') choices.push(() => '\\"');
   else if (c === '\\') choices.push(() => '\\\\');
-  else choices.push(() => c, () => c, () => (/[a-z]/i.test(c) && pick(2) === 0 ? c.toUpperCase() : c));
+  else
+    choices.push(
+      () => c,
+      () => c,
+      () => (/[a-z]/i.test(c) && pick(2) === 0 ? c.toUpperCase() : c),
+    );
   if (c === '/') choices.push(() => '\\/');
   return choices[pick(choices.length)]!();
 }
@@ -41,7 +50,21 @@ function randomKey(pick: (n: number) => number): string {
 }
 
 /** ordinary JSON string content, escapes included, that holds no key */
-const FILLERS = ['Invalid number', ' ', '\\n', '\\"quoted\\"', 'caf\\u00e9', 'a\\/b', '100%', '%20', '\\\\', 'ü', '😀', ': ', 'http:\\/\\/x.test\\/p?q=%41'];
+const FILLERS = [
+  'Invalid number',
+  ' ',
+  '\\n',
+  '\\"quoted\\"',
+  'caf\\u00e9',
+  'a\\/b',
+  '100%',
+  '%20',
+  '\\\\',
+  'ü',
+  '😀',
+  ': ',
+  'http:\\/\\/x.test\\/p?q=%41',
+];
 
 function filler(pick: (n: number) => number): string {
   return Array.from({ length: pick(4) }, () => FILLERS[pick(FILLERS.length)]).join('');
@@ -71,7 +94,10 @@ describe('scrubSecret and escaped keys', () => {
     ['every character as an upper-case \\u escape', [...KEY].map((c) => `\\u${hex(c.charCodeAt(0), 4, true)}`).join('')],
     ['every other character escaped', [...KEY].map((c, i) => (i % 2 === 0 ? `\\u${hex(c.charCodeAt(0), 4, false)}` : c)).join('')],
     ['percent-encoded', [...KEY].map((c) => `%${hex(c.charCodeAt(0), 2, true)}`).join('')],
-    ['a mix of all three', [...KEY].map((c, i) => [c, `\\u00${hex(c.charCodeAt(0), 2, false)}`, `%${hex(c.charCodeAt(0), 2, false)}`][i % 3]).join('')],
+    [
+      'a mix of all three',
+      [...KEY].map((c, i) => [c, `\\u00${hex(c.charCodeAt(0), 2, false)}`, `%${hex(c.charCodeAt(0), 2, false)}`][i % 3]).join(''),
+    ],
   ])('removes the key written with %s, leaving valid JSON', (_name, spelled) => {
     const text = `{"error":{"message":"bad key ${spelled}!"}}`;
     const scrubbed = scrubSecret(text, KEY);

@@ -29,12 +29,28 @@ describe('scrubSecret', () => {
       for (let i = 0; i + LEAK_RUN <= secret.length; i += 1) windows.add(secret.toLowerCase().slice(i, i + LEAK_RUN));
       const hit = chars.map(() => false);
       for (let i = 0; i + LEAK_RUN <= chars.length; i += 1) {
-        const window = chars.slice(i, i + LEAK_RUN).map((c) => (c.toLowerCase().length === 1 ? c.toLowerCase() : c)).join('');
+        const window = chars
+          .slice(i, i + LEAK_RUN)
+          .map((c) => (c.toLowerCase().length === 1 ? c.toLowerCase() : c))
+          .join('');
         if (windows.has(window)) hit.fill(true, i, i + LEAK_RUN);
       }
       return chars.map((c, i) => (!hit[i] ? c : i === 0 || !hit[i - 1] ? '***' : '')).join('');
     };
-    const pieces = [KEY, KEY.toUpperCase(), KEY.slice(3, 12), KEY.replace('k', '\u212a'), 'García', 'İ', '😀', 'ß', ' ', '"', 'Q7vXk2L', 'ünïcødé'];
+    const pieces = [
+      KEY,
+      KEY.toUpperCase(),
+      KEY.slice(3, 12),
+      KEY.replace('k', '\u212a'),
+      'García',
+      'İ',
+      '😀',
+      'ß',
+      ' ',
+      '"',
+      'Q7vXk2L',
+      'ünïcødé',
+    ];
     let seed = 7;
     const next = (n: number) => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -58,6 +74,8 @@ describe('scrubSecret', () => {
   });
 
   it('scrubs keys and values of nested JSON, and leaves numbers and booleans', () => {
-    expect(scrubJson({ [KEY]: { echo: [`Bearer ${KEY}`, 3, true, null] } }, KEY)).toEqual({ '***': { echo: ['Bearer ***', 3, true, null] } });
+    expect(scrubJson({ [KEY]: { echo: [`Bearer ${KEY}`, 3, true, null] } }, KEY)).toEqual({
+      '***': { echo: ['Bearer ***', 3, true, null] },
+    });
   });
 });

@@ -25,7 +25,9 @@ let https: HttpsServer;
 let httpsOrigin: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 20, seed: 3 });
-  https = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'));
+  https = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'),
+  );
   await new Promise<void>((ok) => https.listen(0, '127.0.0.1', ok));
   httpsOrigin = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
 });
@@ -92,7 +94,7 @@ describe('request timing', () => {
     expect(seen[0]?.timing?.firstByteMs ?? null).toBeNull();
   });
 
-  it('the request log keeps each entry\'s breakdown across a restart', async () => {
+  it("the request log keeps each entry's breakdown across a restart", async () => {
     const log = await openTestRequestLog();
     const client = createApiClient({ observer: log.log.observer });
     try {

@@ -28,7 +28,10 @@ beforeEach(() => {
  * enough: the request before can arrive in the same millisecond). */
 const journalMark = (): number => sandbox.requests().length;
 const journalCount = (method: string, path: string, mark: number): number =>
-  sandbox.requests().slice(mark).filter((r) => r.method === method && r.path === path).length;
+  sandbox
+    .requests()
+    .slice(mark)
+    .filter((r) => r.method === method && r.path === path).length;
 
 describe('Retry-After parsing', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
@@ -57,7 +60,10 @@ describe('429 retries against a scripted server', () => {
   beforeAll(async () => {
     server = await startHttpServer((_req, res) => {
       const next = script.shift() ?? { status: 200 };
-      res.writeHead(next.status, { 'Content-Type': 'application/json', ...(next.retryAfter !== undefined ? { 'Retry-After': next.retryAfter } : {}) });
+      res.writeHead(next.status, {
+        'Content-Type': 'application/json',
+        ...(next.retryAfter !== undefined ? { 'Retry-After': next.retryAfter } : {}),
+      });
       res.end(next.status === 200 ? '{"data":[]}' : '{"error":{"code":"rate_limited","message":"slow down"}}');
     });
   });
@@ -114,7 +120,11 @@ describe('429 retries against a scripted server', () => {
   });
 
   it('a date in the past still backs off a little (250 ms on the first retry, doubling)', async () => {
-    script = [{ status: 429, retryAfter: 'Thu, 01 Jan 1970 00:00:00 GMT' }, { status: 429, retryAfter: '0' }, { status: 429, retryAfter: '0' }];
+    script = [
+      { status: 429, retryAfter: 'Thu, 01 Jan 1970 00:00:00 GMT' },
+      { status: 429, retryAfter: '0' },
+      { status: 429, retryAfter: '0' },
+    ];
     const { sleep, waits } = recordingSleep();
     const client = createApiClient({ sleep, random: () => 0 });
     await client.send(await listContacts(server.url), CANARY_KEY);
@@ -128,7 +138,12 @@ describe('429 retries against a scripted server', () => {
     const client = createApiClient({ sleep, random: () => 0 });
     const err = await caught(async () => client.send(await listContacts(server.url), CANARY_KEY));
     await client.close();
-    expect(toErrorInfo(err)).toEqual({ code: 'rate_limited', message: 'Rate limited by the server; try again in 1 s', status: 429, retryAfterMs: 1000 });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'rate_limited',
+      message: 'Rate limited by the server; try again in 1 s',
+      status: 429,
+      retryAfterMs: 1000,
+    });
     expect(server.received).toHaveLength(4);
     expect(waits).toEqual([1000, 1000, 1000]);
   });
@@ -160,7 +175,12 @@ describe('429 retries against a scripted server', () => {
     const client = createApiClient({ sleep });
     const err = await caught(async () => client.send(await listContacts(server.url), CANARY_KEY, { onProgress: rec.onProgress }));
     await client.close();
-    expect(toErrorInfo(err)).toEqual({ code: 'rate_limited', message: 'Rate limited by the server; try again in 24 h', status: 429, retryAfterMs: MAX_RETRY_AFTER_MS });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'rate_limited',
+      message: 'Rate limited by the server; try again in 24 h',
+      status: 429,
+      retryAfterMs: MAX_RETRY_AFTER_MS,
+    });
     expect(waits).toEqual([]);
     expect(rec.progress).toEqual([]);
     expect(server.received).toHaveLength(1);
@@ -193,14 +213,23 @@ describe('retries against the sandbox', () => {
     const since = Date.now();
     const mark = journalMark();
     const text = `retry-once ${since}`;
-    sandbox.injectFaults([{ kind: 'rate_limit', retryAfter: '1' }, { kind: 'rate_limit', retryAfter: '2' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    sandbox.injectFaults(
+      [
+        { kind: 'rate_limit', retryAfter: '1' },
+        { kind: 'rate_limit', retryAfter: '2' },
+      ],
+      { method: 'POST', pathPrefix: '/api/v1/messages/text' },
+    );
     const { sleep, waits } = recordingSleep();
     const client = createApiClient({ sleep, random: () => 0 });
     const response = await client.send(await sendText(sandbox.baseUrl, text), sandbox.adminKey);
     expect(response).toMatchObject({ status: 201, attempts: 3, replayed: false });
     expect(waits).toEqual([1000, 2000]);
     expect(journalCount('POST', '/api/v1/messages/text', mark)).toBe(3);
-    const history = await client.send(await build(sandbox.baseUrl, { op: 'messages.list', input: { number: '5511999990000', perPage: 500 } }), sandbox.adminKey);
+    const history = await client.send(
+      await build(sandbox.baseUrl, { op: 'messages.list', input: { number: '5511999990000', perPage: 500 } }),
+      sandbox.adminKey,
+    );
     expect(parseMessagePage(history.json).items.filter((m) => m.raw.text === text)).toHaveLength(1);
     await client.close();
   });
@@ -223,7 +252,10 @@ describe('retries against the sandbox', () => {
     const since = Date.now();
     const mark = journalMark();
     const at = new Date(since + 5000);
-    sandbox.injectFaults(Array.from({ length: 3 }, () => ({ kind: 'rate_limit' as const, retryAfter: at.toUTCString() })), { method: 'GET', pathPrefix: '/api/v1/contacts' });
+    sandbox.injectFaults(
+      Array.from({ length: 3 }, () => ({ kind: 'rate_limit' as const, retryAfter: at.toUTCString() })),
+      { method: 'GET', pathPrefix: '/api/v1/contacts' },
+    );
     const { sleep, waits } = recordingSleep();
     const rec = recorder();
     const client = createApiClient({ sleep, random: () => 0, observer: rec.observer });
@@ -237,7 +269,11 @@ describe('retries against the sandbox', () => {
       expect(wait).toBeGreaterThan(3000);
       expect(wait).toBeLessThanOrEqual(5000);
     }
-    expect(rec.progress.map((p) => (p.kind === 'waiting' ? [p.attempt, p.maxAttempts] : null))).toEqual([[1, 4], [2, 4], [3, 4]]);
+    expect(rec.progress.map((p) => (p.kind === 'waiting' ? [p.attempt, p.maxAttempts] : null))).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+    ]);
     expect(journalCount('GET', '/api/v1/contacts', mark)).toBe(4);
   });
 
@@ -247,7 +283,11 @@ describe('retries against the sandbox', () => {
     const { sleep, waits } = recordingSleep();
     const client = createApiClient({ sleep });
     const err = await caught(async () => client.send(await sendText(sandbox.baseUrl), sandbox.adminKey));
-    expect(toErrorInfo(err)).toEqual({ code: 'server_error', message: `Server error (HTTP ${status}). The server says: injected fault: HTTP ${status}; contact support if it persists`, status });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'server_error',
+      message: `Server error (HTTP ${status}). The server says: injected fault: HTTP ${status}; contact support if it persists`,
+      status,
+    });
     expect(waits).toEqual([]);
     expect(journalCount('POST', '/api/v1/messages/text', mark)).toBe(1);
     await client.close();
@@ -269,7 +309,8 @@ describe('retries against the sandbox', () => {
     const client = createApiClient({ observer: rec.observer });
     try {
       const request = await listContacts(limited.baseUrl);
-      for (let i = 0; i < 3; i += 1) expect((await client.send(request, limited.adminKey, { onProgress: rec.onProgress })).status).toBe(200);
+      for (let i = 0; i < 3; i += 1)
+        expect((await client.send(request, limited.adminKey, { onProgress: rec.onProgress })).status).toBe(200);
       expect(rec.log.filter((e) => e.status === 429).length).toBeGreaterThan(0);
       expect(rec.progress.every((p) => p.kind === 'waiting' && p.retryAfterMs >= 1000)).toBe(true);
     } finally {

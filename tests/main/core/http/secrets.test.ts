@@ -26,7 +26,12 @@ beforeAll(async () => {
   echo = await startHttpServer((req, res) => {
     const auth = req.headers.authorization ?? '';
     const key = auth.replace(/^Bearer /, '');
-    res.writeHead(reply.status, { 'Content-Type': reply.contentType, 'X-Echo': auth, 'Retry-After': '1', 'WWW-Authenticate': `Bearer error="${key}"` });
+    res.writeHead(reply.status, {
+      'Content-Type': reply.contentType,
+      'X-Echo': auth,
+      'Retry-After': '1',
+      'WWW-Authenticate': `Bearer error="${key}"`,
+    });
     res.end(reply.body.replaceAll('KEY', key));
   });
 });
@@ -37,12 +42,27 @@ afterAll(async () => {
 
 function assertClean(err: unknown, key: string): void {
   const fragments = [key, key.slice(-12)];
-  const texts = [String((err as Error).message), String((err as Error).stack), JSON.stringify(err), JSON.stringify(toErrorInfo(err)), JSON.stringify(log)];
+  const texts = [
+    String((err as Error).message),
+    String((err as Error).stack),
+    JSON.stringify(err),
+    JSON.stringify(toErrorInfo(err)),
+    JSON.stringify(log),
+  ];
   for (const text of texts) for (const fragment of fragments) expect(text).not.toContain(fragment);
 }
 
-async function failWith(request: PreparedRequest | Promise<PreparedRequest>, key: string, options: { signal?: AbortSignal; headersTimeoutMs?: number } = {}): Promise<unknown> {
-  const client = createApiClient({ observer: (e) => log.push(e), sleep: async () => undefined, headersTimeoutMs: options.headersTimeoutMs ?? 30_000, bodyTimeoutMs: 300 });
+async function failWith(
+  request: PreparedRequest | Promise<PreparedRequest>,
+  key: string,
+  options: { signal?: AbortSignal; headersTimeoutMs?: number } = {},
+): Promise<unknown> {
+  const client = createApiClient({
+    observer: (e) => log.push(e),
+    sleep: async () => undefined,
+    headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
+    bodyTimeoutMs: 300,
+  });
   try {
     const resolved = await request;
     // a 2xx is not a failure of the send; reading an unreadable one is (bad_response)
@@ -57,7 +77,13 @@ async function failWith(request: PreparedRequest | Promise<PreparedRequest>, key
 }
 
 const ECHO_BODIES: [number, string, string][] = [
-  [400, JSON.stringify({ error: { code: 'bad_request', message: 'bad key KEY', details: [{ field: 'KEY', message: 'your key KEY is wrong' }] } }), 'application/json'],
+  [
+    400,
+    JSON.stringify({
+      error: { code: 'bad_request', message: 'bad key KEY', details: [{ field: 'KEY', message: 'your key KEY is wrong' }] },
+    }),
+    'application/json',
+  ],
   [400, JSON.stringify({ error: { code: 'bad_request', message: 'KEY was rejected' } }), 'application/json'],
   [401, '<html>Bearer KEY is not valid</html>', 'text/html'],
   [403, JSON.stringify({ error: { code: 'forbidden', message: 'KEY lacks scope' } }), 'application/json'],
@@ -87,7 +113,14 @@ describe('no key in errors or logs', () => {
     const tls = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_q, r) => r.end('{}'));
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     try {
-      const targets = [`http://127.0.0.1:${port}`, reset.url, garbage.url, 'http://nonexistent.invalid', silent.url, `https://127.0.0.1:${(tls.address() as AddressInfo).port}`];
+      const targets = [
+        `http://127.0.0.1:${port}`,
+        reset.url,
+        garbage.url,
+        'http://nonexistent.invalid',
+        silent.url,
+        `https://127.0.0.1:${(tls.address() as AddressInfo).port}`,
+      ];
       for (const target of targets) {
         const err = await failWith(sendText(target), CANARY_KEY, { headersTimeoutMs: 300 });
         expect(['network', 'timeout']).toContain(toErrorInfo(err).code);
@@ -108,7 +141,11 @@ describe('no key in errors or logs', () => {
     assertClean(await failWith(build(`${echo.url}/${lower}`, { op: 'contacts.list', input: {} }), lower), lower);
     reply = { status: 200, body: 'not json', contentType: `text/${lower}` };
     const err = await failWith(listContacts(echo.url), lower);
-    expect(toErrorInfo(err)).toEqual({ code: 'bad_response', message: 'The server answered HTTP 200 but its body is not valid JSON (text/***)', status: 200 });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'bad_response',
+      message: 'The server answered HTTP 200 but its body is not valid JSON (text/***)',
+      status: 200,
+    });
     assertClean(err, lower);
   });
 

@@ -38,7 +38,16 @@ const BODIES: Record<string, { body: string; contentType?: string }> = {
   truncated: { body: '{"error":{"code":"bad_request","message":"number: must be', contentType: 'application/json' },
   otherShape: { body: '{"message":"Something went wrong","statusCode":500,"errors":["a","b"]}', contentType: 'application/json' },
   apiShape: {
-    body: JSON.stringify({ error: { code: 'whatever', message: 'Invalid request data', details: [{ field: 'number', message: 'must be 8 to 15 digits' }, { field: 'text', message: 'must not be empty' }] } }),
+    body: JSON.stringify({
+      error: {
+        code: 'whatever',
+        message: 'Invalid request data',
+        details: [
+          { field: 'number', message: 'must be 8 to 15 digits' },
+          { field: 'text', message: 'must not be empty' },
+        ],
+      },
+    }),
     contentType: 'application/json; charset=utf-8',
   },
 };
@@ -60,7 +69,12 @@ const BY_STATUS: [number, CrmError['code'], string, string][] = [
   [500, 'server_error', 'Server error (HTTP 500)', '; contact support if it persists'],
   [502, 'server_error', 'Server error (HTTP 502)', '; contact support if it persists'],
   [503, 'server_error', 'Server error (HTTP 503)', '; contact support if it persists'],
-  [301, 'http_status', "The server answered with a redirect (HTTP 301); check the profile's base URL (http or https, path prefix)", 'never'],
+  [
+    301,
+    'http_status',
+    "The server answered with a redirect (HTTP 301); check the profile's base URL (http or https, path prefix)",
+    'never',
+  ],
   [409, 'http_status', 'Unexpected answer from the server: HTTP 409', ''],
   [413, 'http_status', 'The request is too large for the server (HTTP 413)', ''],
   [418, 'http_status', 'Unexpected answer from the server: HTTP 418', ''],
@@ -86,7 +100,11 @@ describe('status mapping', () => {
     if (!body) throw new Error(bodyName);
     reply = { status: 400, ...body };
     const err = await caught(async () => client.send(await createKey(server.url), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({ code: 'bad_request', message: 'The server rejected the request as invalid (HTTP 400)', status: 400 });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'bad_request',
+      message: 'The server rejected the request as invalid (HTTP 400)',
+      status: 400,
+    });
   });
 
   it('HTTP 400 with the API.md shape names each field the server objected to', async () => {
@@ -115,27 +133,78 @@ describe('status mapping', () => {
   });
 
   it.each([
-    ['another JSON shape', BODIES.otherShape!.body, 'Something went wrong: a; b', [{ field: '', message: 'a' }, { field: '', message: 'b' }]],
-    ['Laravel', JSON.stringify({ message: 'The phone field is required.', errors: { phone: ['The phone field is required.'] } }), 'phone: The phone field is required.', [{ field: 'phone', message: 'The phone field is required.' }]],
-    ["Meta's Cloud API", JSON.stringify({ error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { details: 'to is not a valid number' } } }), "(#100) Invalid parameter (to is not a valid number) A parameter of the request is missing or not valid: compare the one it names with this profile's request template (Profiles → API).", undefined],
-    ['JSON:API', JSON.stringify({ errors: [{ status: '400', title: 'Invalid', detail: 'number is too short', source: { pointer: '/data/attributes/number' } }] }), 'number: number is too short', [{ field: 'number', message: 'number is too short' }]],
-    ['RFC 7807', JSON.stringify({ type: 'about:blank', title: 'Bad Request', detail: 'text must not be empty' }), 'text must not be empty', undefined],
+    [
+      'another JSON shape',
+      BODIES.otherShape!.body,
+      'Something went wrong: a; b',
+      [
+        { field: '', message: 'a' },
+        { field: '', message: 'b' },
+      ],
+    ],
+    [
+      'Laravel',
+      JSON.stringify({ message: 'The phone field is required.', errors: { phone: ['The phone field is required.'] } }),
+      'phone: The phone field is required.',
+      [{ field: 'phone', message: 'The phone field is required.' }],
+    ],
+    [
+      "Meta's Cloud API",
+      JSON.stringify({
+        error: {
+          message: '(#100) Invalid parameter',
+          type: 'OAuthException',
+          code: 100,
+          error_data: { details: 'to is not a valid number' },
+        },
+      }),
+      "(#100) Invalid parameter (to is not a valid number) A parameter of the request is missing or not valid: compare the one it names with this profile's request template (Profiles → API).",
+      undefined,
+    ],
+    [
+      'JSON:API',
+      JSON.stringify({
+        errors: [{ status: '400', title: 'Invalid', detail: 'number is too short', source: { pointer: '/data/attributes/number' } }],
+      }),
+      'number: number is too short',
+      [{ field: 'number', message: 'number is too short' }],
+    ],
+    [
+      'RFC 7807',
+      JSON.stringify({ type: 'about:blank', title: 'Bad Request', detail: 'text must not be empty' }),
+      'text must not be empty',
+      undefined,
+    ],
     ['a plain error string', JSON.stringify({ error: 'invalid_phone' }), 'invalid_phone', undefined],
     ['plain text', 'Phone number missing', 'Phone number missing', undefined],
-  ])('HTTP 400 in %s shape shows the service\'s own reason', async (_name, body, text, details) => {
+  ])("HTTP 400 in %s shape shows the service's own reason", async (_name, body, text, details) => {
     reply = { status: 400, body, contentType: body.startsWith('{') ? 'application/json' : 'text/plain' };
     const err = await caught(async () => client.send(await sendText(server.url), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({ code: 'bad_request', message: `The server rejected the request: ${text}`, status: 400, ...(details ? { details } : {}) });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'bad_request',
+      message: `The server rejected the request: ${text}`,
+      status: 400,
+      ...(details ? { details } : {}),
+    });
   });
 
-  it('HTTP 500 shows the service\'s own code and message', async () => {
-    reply = { status: 500, body: JSON.stringify({ error: { code: 'db_down', message: 'database unavailable' } }), contentType: 'application/json' };
+  it("HTTP 500 shows the service's own code and message", async () => {
+    reply = {
+      status: 500,
+      body: JSON.stringify({ error: { code: 'db_down', message: 'database unavailable' } }),
+      contentType: 'application/json',
+    };
     const err = await caught(async () => client.send(await sendText(server.url), CANARY_KEY));
-    expect((err as CrmError).message).toBe('Server error (HTTP 500). The server says: db_down: database unavailable; contact support if it persists');
+    expect((err as CrmError).message).toBe(
+      'Server error (HTTP 500). The server says: db_down: database unavailable; contact support if it persists',
+    );
   });
 
   it('HTTP 400 idempotency_mismatch is its own code', async () => {
-    reply = { status: 400, body: JSON.stringify({ error: { code: 'idempotency_mismatch', message: 'Idempotency-Key reused with another body' } }) };
+    reply = {
+      status: 400,
+      body: JSON.stringify({ error: { code: 'idempotency_mismatch', message: 'Idempotency-Key reused with another body' } }),
+    };
     const err = await caught(async () => client.send(await sendText(server.url), CANARY_KEY));
     expect(toErrorInfo(err)).toEqual({
       code: 'idempotency_mismatch',
@@ -151,20 +220,31 @@ describe('status mapping', () => {
     const contacts = await caught(async () => client.send(await build(server.url, { op: 'contacts.list', input: {} }), CANARY_KEY));
     expect((contacts as CrmError).message).toBe('This key lacks permission for List contacts (needs contacts:read)');
     const revoke = await caught(async () => client.send(await build(server.url, { op: 'keys.delete', input: { id: 'k_1' } }), CANARY_KEY));
-    expect((revoke as CrmError).message).toBe('This key lacks permission for Delete API key (needs keys:manage, or the key deleting itself)');
+    expect((revoke as CrmError).message).toBe(
+      'This key lacks permission for Delete API key (needs keys:manage, or the key deleting itself)',
+    );
   });
 
   it('a 404 on key deletion says the key is gone', async () => {
     reply = { status: 404, body: '{"error":{"code":"not_found","message":"No such key"}}' };
     const err = await caught(async () => client.send(await build(server.url, { op: 'keys.delete', input: { id: 'k_gone' } }), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({ code: 'not_found', message: 'No such API key on the server (it may already be deleted). The server says: No such key', status: 404 });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'not_found',
+      message: 'No such API key on the server (it may already be deleted). The server says: No such key',
+      status: 404,
+    });
   });
 });
 
 describe('2xx bodies', () => {
   it.each([
     ['HTML', '<html>ok</html>', 'text/html; charset=utf-8', 'The server answered HTTP 200 but its body is not valid JSON (text/html)'],
-    ['truncated JSON', '{"data":[{"id":"c_1"', 'application/json', 'The server answered HTTP 200 but its body is not valid JSON (application/json)'],
+    [
+      'truncated JSON',
+      '{"data":[{"id":"c_1"',
+      'application/json',
+      'The server answered HTTP 200 but its body is not valid JSON (application/json)',
+    ],
     ['plain text without a content type', 'OK', undefined, 'The server answered HTTP 200 but its body is not valid JSON'],
   ])('a 200 with %s is a success whose body is unreadable (bad_response when read)', async (_name, body, contentType, message) => {
     reply = { status: 200, body, contentType };
@@ -174,7 +254,12 @@ describe('2xx bodies', () => {
   });
 
   it('parses JSON (with a BOM, any content type) and returns headers, status and attempts', async () => {
-    reply = { status: 201, body: '\ufeff{"id":"m_1","type":"text"}', contentType: 'text/plain', headers: { 'Idempotent-Replayed': 'true', 'X-RateLimit-Remaining': '7' } };
+    reply = {
+      status: 201,
+      body: '\ufeff{"id":"m_1","type":"text"}',
+      contentType: 'text/plain',
+      headers: { 'Idempotent-Replayed': 'true', 'X-RateLimit-Remaining': '7' },
+    };
     const response = await client.send(await sendText(server.url), CANARY_KEY);
     expect(response).toMatchObject({ status: 201, json: { id: 'm_1', type: 'text' }, attempts: 1, replayed: true });
     expect(response.headers['x-ratelimit-remaining']).toBe('7');
@@ -205,7 +290,10 @@ describe('2xx bodies', () => {
   it('rejects a malformed key before sending anything', async () => {
     const before = server.received.length;
     const err = await caught(async () => client.send(await sendText(server.url), 'bad key\r\nX-Evil: 1'));
-    expect(toErrorInfo(err)).toEqual({ code: 'validation', message: 'The API key is not in a valid format (8 to 512 printable characters, no spaces)' });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'validation',
+      message: 'The API key is not in a valid format (8 to 512 printable characters, no spaces)',
+    });
     expect(server.received.length).toBe(before);
   });
 });

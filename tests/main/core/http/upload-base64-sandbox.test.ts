@@ -46,20 +46,30 @@ async function sendFile(size: number): Promise<{ expected: string; received: str
   expect(response.status).toBe(201);
   const received = sandbox.requests().at(-1)!;
   expect(received.headers['content-length']).toBe(String(Buffer.byteLength(body.prefix + bytes.toString('base64') + body.suffix)));
-  return { expected: body.prefix + bytes.toString('base64') + body.suffix, received: received.rawBody, bytes: (parseSentMessage(response.json, 'media').raw as { bytes?: unknown }).bytes };
+  return {
+    expected: body.prefix + bytes.toString('base64') + body.suffix,
+    received: received.rawBody,
+    bytes: (parseSentMessage(response.json, 'media').raw as { bytes?: unknown }).bytes,
+  };
 }
 
 describe('a file streamed as base64 in JSON to the sandbox', () => {
-  it.each([1, 2, 3, 4, 5, 6, 7, 100, 1001, 3 * 1024, 30_001, 30_002])('a %i-byte file arrives as exactly the buffered encoding', async (size) => {
-    const { expected, received, bytes } = await sendFile(size);
-    expect(received).toBe(expected);
-    expect(bytes).toBe(size);
-  });
+  it.each([1, 2, 3, 4, 5, 6, 7, 100, 1001, 3 * 1024, 30_001, 30_002])(
+    'a %i-byte file arrives as exactly the buffered encoding',
+    async (size) => {
+      const { expected, received, bytes } = await sendFile(size);
+      expect(received).toBe(expected);
+      expect(bytes).toBe(size);
+    },
+  );
 
   // the sender reads 196,608 bytes (a multiple of 3) at a time: these sizes end just around it
-  it.each([196_607, 196_608, 196_609, 393_217])('a %i-byte file is decoded to its own length, its body starting as the buffered one', async (size) => {
-    const { expected, received, bytes } = await sendFile(size);
-    expect(received).toBe(Buffer.from(expected).subarray(0, KEPT).toString('utf8'));
-    expect(bytes).toBe(size);
-  });
+  it.each([196_607, 196_608, 196_609, 393_217])(
+    'a %i-byte file is decoded to its own length, its body starting as the buffered one',
+    async (size) => {
+      const { expected, received, bytes } = await sendFile(size);
+      expect(received).toBe(Buffer.from(expected).subarray(0, KEPT).toString('utf8'));
+      expect(bytes).toBe(size);
+    },
+  );
 });

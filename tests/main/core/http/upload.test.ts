@@ -38,28 +38,35 @@ afterAll(async () => {
 });
 
 const mediaRequest = (baseUrl: string, path: string, mediatype: 'image' | 'document' = 'document'): Promise<PreparedRequest> =>
-  build(baseUrl, { op: 'messages.media', input: { number: '5511999990000', mediatype, source: { kind: 'file', path }, caption: 'café ☕' }, idempotencyKey: idempotencyKey() });
+  build(baseUrl, {
+    op: 'messages.media',
+    input: { number: '5511999990000', mediatype, source: { kind: 'file', path }, caption: 'café ☕' },
+    idempotencyKey: idempotencyKey(),
+  });
 
 describe('file uploads', () => {
   // 196608 is the read chunk: sizes around it exercise the carried 1-2 bytes between chunks
-  it.each([1, 2, 3, 4, 5, 196_607, 196_608, 196_609, 196_610, 500_001])('a %i-byte file arrives as exactly prefix + base64 + suffix', async (size) => {
-    const bytes = seededBytes(size, size);
-    const path = join(dir, `file-${size}.bin`);
-    await writeFile(path, bytes);
-    const request = await mediaRequest(echo.url, path);
-    const body = request.body;
-    if (body?.kind !== 'json-with-file') throw new Error('expected a file body');
-    const progress: SendProgress[] = [];
-    await client.send(request, CANARY_KEY, { onProgress: (p) => progress.push(p) });
-    const got = echo.received.at(-1);
-    const expected = body.prefix + bytes.toString('base64') + body.suffix;
-    expect(got?.body.toString('utf8')).toBe(expected);
-    expect(got?.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
-    expect(fileBodyLength(body)).toBe(Buffer.byteLength(expected));
-    const uploads = progress.filter((p): p is Extract<SendProgress, { kind: 'upload' }> => p.kind === 'upload');
-    expect(uploads.at(-1)).toEqual({ kind: 'upload', sentBytes: Buffer.byteLength(expected), totalBytes: Buffer.byteLength(expected) });
-    expect(uploads.every((p, i) => i === 0 || p.sentBytes > (uploads[i - 1]?.sentBytes ?? 0))).toBe(true);
-  });
+  it.each([1, 2, 3, 4, 5, 196_607, 196_608, 196_609, 196_610, 500_001])(
+    'a %i-byte file arrives as exactly prefix + base64 + suffix',
+    async (size) => {
+      const bytes = seededBytes(size, size);
+      const path = join(dir, `file-${size}.bin`);
+      await writeFile(path, bytes);
+      const request = await mediaRequest(echo.url, path);
+      const body = request.body;
+      if (body?.kind !== 'json-with-file') throw new Error('expected a file body');
+      const progress: SendProgress[] = [];
+      await client.send(request, CANARY_KEY, { onProgress: (p) => progress.push(p) });
+      const got = echo.received.at(-1);
+      const expected = body.prefix + bytes.toString('base64') + body.suffix;
+      expect(got?.body.toString('utf8')).toBe(expected);
+      expect(got?.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
+      expect(fileBodyLength(body)).toBe(Buffer.byteLength(expected));
+      const uploads = progress.filter((p): p is Extract<SendProgress, { kind: 'upload' }> => p.kind === 'upload');
+      expect(uploads.at(-1)).toEqual({ kind: 'upload', sentBytes: Buffer.byteLength(expected), totalBytes: Buffer.byteLength(expected) });
+      expect(uploads.every((p, i) => i === 0 || p.sentBytes > (uploads[i - 1]?.sentBytes ?? 0))).toBe(true);
+    },
+  );
 
   it('uploads a 3 MB PNG to the sandbox with rising progress and a matching Message', async () => {
     const png = makePng(1000, 1000);
@@ -71,7 +78,13 @@ describe('file uploads', () => {
     expect(response.status).toBe(201);
     const message = parseSentMessage(response.json, 'media');
     expect(message).toMatchObject({ type: 'media', number: '5511999990000', status: 'queued' });
-    expect(message.raw).toMatchObject({ mediatype: 'image', mimetype: 'image/png', fileName: 'big photo.png', caption: 'café ☕', bytes: png.length });
+    expect(message.raw).toMatchObject({
+      mediatype: 'image',
+      mimetype: 'image/png',
+      fileName: 'big photo.png',
+      caption: 'café ☕',
+      bytes: png.length,
+    });
     const total = fileBodyLength(request.body as Extract<PreparedRequest['body'], { kind: 'json-with-file' }>);
     const sent = progress.map((p) => (p.kind === 'upload' ? p.sentBytes : -1));
     expect(sent.length).toBeGreaterThan(10);
@@ -84,9 +97,18 @@ describe('file uploads', () => {
   it('sends a voice note to the sandbox', async () => {
     const path = join(dir, 'voice.ogg');
     await writeFile(path, makeOgg(5));
-    const request = await build(sandbox.baseUrl, { op: 'messages.audio', input: { number: '5511999990000', source: { kind: 'file', path } }, idempotencyKey: idempotencyKey() });
+    const request = await build(sandbox.baseUrl, {
+      op: 'messages.audio',
+      input: { number: '5511999990000', source: { kind: 'file', path } },
+      idempotencyKey: idempotencyKey(),
+    });
     const response = await client.send(request, sandbox.adminKey);
-    expect(parseSentMessage(response.json, 'audio').raw).toMatchObject({ type: 'audio', mimetype: 'audio/ogg', ptt: true, bytes: makeOgg(5).length });
+    expect(parseSentMessage(response.json, 'audio').raw).toMatchObject({
+      type: 'audio',
+      mimetype: 'audio/ogg',
+      ptt: true,
+      bytes: makeOgg(5).length,
+    });
   });
 
   it('a progress listener that throws does not break the upload', async () => {
@@ -111,7 +133,10 @@ describe('file uploads', () => {
     await appendFile(path, 'more');
     const before = echo.received.length;
     const err = await caught(() => client.send(request, CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({ code: 'file_unreadable', message: 'changing.bin changed since it was chosen (1000 bytes then, 1004 now); choose it again' });
+    expect(toErrorInfo(err)).toEqual({
+      code: 'file_unreadable',
+      message: 'changing.bin changed since it was chosen (1000 bytes then, 1004 now); choose it again',
+    });
     expect(echo.received.length).toBe(before);
   });
 

@@ -46,7 +46,9 @@ describe('wireUrl', () => {
   it('keeps every path segment where it is and encodes what a URL may not hold raw', () => {
     expect(wireUrl('http://h:1/api/v1/api-keys/%2E%2E').target).toBe('/api/v1/api-keys/%2E%2E');
     expect(wireUrl('http://h:1/a/./b/../c').target).toBe('/a/%2E/b/%2E%2E/c');
-    expect(wireUrl('https://H.example:443/x`y"z/é/[1]{2}|^?q=a b&r=ü#frag').href).toBe('https://h.example/x%60y%22z/%C3%A9/%5B1%5D%7B2%7D%7C%5E?q=a%20b&r=%C3%BC');
+    expect(wireUrl('https://H.example:443/x`y"z/é/[1]{2}|^?q=a b&r=ü#frag').href).toBe(
+      'https://h.example/x%60y%22z/%C3%A9/%5B1%5D%7B2%7D%7C%5E?q=a%20b&r=%C3%BC',
+    );
     expect(wireUrl('http://h/100%/%41').target).toBe('/100%25/%41');
     expect(wireUrl('http://h').target).toBe('/');
   });
@@ -72,7 +74,10 @@ describe('the app and its exported cURL ask for the same URL', () => {
 
   it('for a path with ` " and non-ASCII characters', async () => {
     const overrides = { 'keys.delete': '/api/v1/clés/"quoted"/`tick`/{id}' };
-    const request = await buildRequest({ op: 'keys.delete', input: { id: 'k_é`"' } }, { baseUrl: server.url, endpointOverrides: overrides });
+    const request = await buildRequest(
+      { op: 'keys.delete', input: { id: 'k_é`"' } },
+      { baseUrl: server.url, endpointOverrides: overrides },
+    );
     const { app, curl } = await bothTargets(request);
     expect(app).toBe('/api/v1/cl%C3%A9s/%22quoted%22/%60tick%60/k_%C3%A9%60%22');
     expect(curl.length).toBeGreaterThan(0);

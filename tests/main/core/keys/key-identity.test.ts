@@ -8,7 +8,14 @@ import { createHash, createHmac } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fingerprintKeyCheck, needsTag, putTag, sameValueAs, untaggedActiveIds, valueTag } from '../../../../src-main/core/keys/key-identity';
+import {
+  fingerprintKeyCheck,
+  needsTag,
+  putTag,
+  sameValueAs,
+  untaggedActiveIds,
+  valueTag,
+} from '../../../../src-main/core/keys/key-identity';
 import type { KeysDoc } from '../../../../src-main/core/meta/schemas';
 import { FINGERPRINT_KEY_ACCOUNT, keyAccount } from '../../../../src-main/core/secrets/secret-store';
 import type { SavedKey } from '../../../../src-main/core/model';
@@ -20,8 +27,17 @@ const available = await keychainAvailable();
 afterAll(closeSandboxes);
 
 const savedKey = (id: string, state: SavedKey['state'] = 'active'): SavedKey => ({
-  id, name: id, profileId: 'p', fingerprint: 'abcd', permissions: null, addedAt: '2026-01-01T00:00:00.000Z',
-  lastUsedAt: null, lastStatus: null, state, serverKeyId: null, revokedAt: null,
+  id,
+  name: id,
+  profileId: 'p',
+  fingerprint: 'abcd',
+  permissions: null,
+  addedAt: '2026-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  lastStatus: null,
+  state,
+  serverKeyId: null,
+  revokedAt: null,
 });
 
 /** every string anywhere in a JSON value, keys included */
@@ -93,7 +109,9 @@ describe.skipIf(!available)('saving a key value twice', () => {
         code: 'conflict',
         message: `This key is already saved as “ops” (ending ${sandbox.adminKey.slice(-4)}); use that one, or revoke it first.`,
       });
-      await expect(core.keys.addKey({ profileId: b.id, name: 'other profile', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict' });
+      await expect(core.keys.addKey({ profileId: b.id, name: 'other profile', value: sandbox.adminKey })).rejects.toMatchObject({
+        code: 'conflict',
+      });
       // a different value is fine
       const other = sandbox.createKey('second', ['contacts:read']);
       await core.keys.addKey({ profileId: a.id, name: 'second', value: other.key });
@@ -141,11 +159,31 @@ describe.skipIf(!available)('saving a key value twice', () => {
     const dataDir = await tempDir('crm-key-identity-legacy-');
     const raw = testKeytarStore('key-identity-legacy').store;
     // what an older build wrote: a profile, and beside its keys a salt and a fast HMAC of each value under it
-    const p = { id: 'p_legacy', name: 'P', baseUrl: sandbox.baseUrl, endpointOverrides: {}, api: null, activeKeyId: null, sandbox: false, allowInsecureHttp: false, createdAt: '2025-01-01T00:00:00.000Z' };
+    const p = {
+      id: 'p_legacy',
+      name: 'P',
+      baseUrl: sandbox.baseUrl,
+      endpointOverrides: {},
+      api: null,
+      activeKeyId: null,
+      sandbox: false,
+      allowInsecureHttp: false,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
     await writeFile(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: p.id, profiles: [p] }));
     const salt = 'c2FsdC1vZi1hbi1vbGRlci1idWlsZA==';
-    const legacy = { version: 1, hashSalt: salt, keys: [{ ...savedKey('lk_used'), profileId: p.id }, { ...savedKey('lk_lost'), profileId: p.id }],
-      valueHashes: { lk_used: createHmac('sha256', salt).update(sandbox.adminKey).digest('base64'), lk_lost: createHmac('sha256', salt).update('crm_sk_gone_from_keychain').digest('base64') } };
+    const legacy = {
+      version: 1,
+      hashSalt: salt,
+      keys: [
+        { ...savedKey('lk_used'), profileId: p.id },
+        { ...savedKey('lk_lost'), profileId: p.id },
+      ],
+      valueHashes: {
+        lk_used: createHmac('sha256', salt).update(sandbox.adminKey).digest('base64'),
+        lk_lost: createHmac('sha256', salt).update('crm_sk_gone_from_keychain').digest('base64'),
+      },
+    };
     await writeFile(join(dataDir, 'keys.json'), JSON.stringify(legacy));
     await raw.set(keyAccount('lk_used'), sandbox.adminKey);
     const second = await openTestCore('key-identity-legacy', { dataDir, raw });
@@ -161,7 +199,10 @@ describe.skipIf(!available)('saving a key value twice', () => {
       expect((await core.contacts.list({ perPage: 1 })).items).toHaveLength(1);
       await core.keys.idle();
       expect(Object.keys((await onDisk()).valueTags ?? {})).toEqual(['lk_used']);
-      await expect(core.keys.addKey({ profileId: p.id, name: 'again', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict', message: /already saved as “lk_used”/ });
+      await expect(core.keys.addKey({ profileId: p.id, name: 'again', value: sandbox.adminKey })).rejects.toMatchObject({
+        code: 'conflict',
+        message: /already saved as “lk_used”/,
+      });
       // the key whose value is gone from the keychain is listed, untagged, and blocks nothing
       expect((await core.keys.list()).map((k) => k.id)).toEqual(['lk_used', 'lk_lost']);
       const other = sandbox.createKey('other', ['contacts:read']);
@@ -185,7 +226,10 @@ describe.skipIf(!available)('saving a key value twice', () => {
     await raw.delete(FINGERPRINT_KEY_ACCOUNT);
     const second = await openTestCore('key-identity-lost', { dataDir, raw });
     try {
-      await expect(second.core.keys.addKey({ profileId: p.id, name: 'ops again', value: sandbox.adminKey })).rejects.toMatchObject({ code: 'conflict', message: /already saved as “ops”/ });
+      await expect(second.core.keys.addKey({ profileId: p.id, name: 'ops again', value: sandbox.adminKey })).rejects.toMatchObject({
+        code: 'conflict',
+        message: /already saved as “ops”/,
+      });
       const file = storedKeys(dataDir);
       const stored = Buffer.from((await raw.get(FINGERPRINT_KEY_ACCOUNT)) ?? '', 'base64');
       expect(file.valueTags).toEqual({ [saved.id]: valueTag(stored, sandbox.adminKey) });

@@ -1,7 +1,14 @@
 // The pure decisions of a key's life: the words for expiry and staleness, how an expiry is
 // typed, which keys a list shows by default, and which record a stray keychain value goes back to.
 import { describe, expect, it } from 'vitest';
-import { expiryLabel, isExpired, lifecycleLabels, listedByDefault, parseExpiry, stalenessLabel } from '../../../../src-main/shared/key-lifecycle';
+import {
+  expiryLabel,
+  isExpired,
+  lifecycleLabels,
+  listedByDefault,
+  parseExpiry,
+  stalenessLabel,
+} from '../../../../src-main/shared/key-lifecycle';
 import { planRelinks } from '../../../../src-main/core/keys/keychain-repair-relink';
 import type { SavedKey } from '../../../../src-main/core/model';
 
@@ -11,7 +18,20 @@ const ago = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString()
 const ahead = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
 
 function key(id: string, over: Partial<SavedKey> = {}): SavedKey {
-  return { id, name: id, profileId: 'p', fingerprint: 'cZn9', permissions: null, addedAt: ago(1), lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, ...over };
+  return {
+    id,
+    name: id,
+    profileId: 'p',
+    fingerprint: 'cZn9',
+    permissions: null,
+    addedAt: ago(1),
+    lastUsedAt: null,
+    lastStatus: null,
+    state: 'active',
+    serverKeyId: null,
+    revokedAt: null,
+    ...over,
+  };
 }
 
 describe('expiry and staleness words', () => {
@@ -33,7 +53,7 @@ describe('expiry and staleness words', () => {
     expect(lifecycleLabels(key('a', { addedAt: ago(60), expiresAt: ahead(3) }), NOW)).toEqual(['expires in 3 days', 'unused for 60 days']);
   });
 
-  it('an expiry is days from now or the last day (it ends at that day\'s end, UTC)', () => {
+  it("an expiry is days from now or the last day (it ends at that day's end, UTC)", () => {
     expect(parseExpiry('30d', NOW)).toEqual({ ok: true, at: ahead(30) });
     expect(parseExpiry('2027-01-31', NOW)).toEqual({ ok: true, at: '2027-02-01T00:00:00.000Z' });
     expect(parseExpiry('2026-02-30', NOW)).toEqual({ ok: false, problem: '2026-02-30 is not a date.' });
@@ -63,13 +83,26 @@ describe('which record a stray keychain value goes back to', () => {
   });
 
   it('an untagged record by its last 4 when it is the only one; two such records are not guessed between', () => {
-    expect(planRelinks([{ id: 'v1', fingerprint: 'cZn9', tag: null }], [key('old')], {}).get('v1')).toEqual({ kind: 'relink', keyId: 'old' });
-    expect(planRelinks([{ id: 'v1', fingerprint: 'cZn9', tag: null }], [key('a'), key('b')], {}).get('v1')).toEqual({ kind: 'ambiguous', keyIds: ['a', 'b'] });
+    expect(planRelinks([{ id: 'v1', fingerprint: 'cZn9', tag: null }], [key('old')], {}).get('v1')).toEqual({
+      kind: 'relink',
+      keyId: 'old',
+    });
+    expect(planRelinks([{ id: 'v1', fingerprint: 'cZn9', tag: null }], [key('a'), key('b')], {}).get('v1')).toEqual({
+      kind: 'ambiguous',
+      keyIds: ['a', 'b'],
+    });
     expect(planRelinks([{ id: 'v1', fingerprint: 'AAAA', tag: null }], [key('old')], {}).get('v1')).toEqual({ kind: 'none' });
   });
 
   it('one record takes one value', () => {
-    const plan = planRelinks([{ id: 'v1', fingerprint: 'cZn9', tag: null }, { id: 'v2', fingerprint: 'cZn9', tag: null }], [key('old')], {});
+    const plan = planRelinks(
+      [
+        { id: 'v1', fingerprint: 'cZn9', tag: null },
+        { id: 'v2', fingerprint: 'cZn9', tag: null },
+      ],
+      [key('old')],
+      {},
+    );
     expect(plan.get('v1')).toEqual({ kind: 'relink', keyId: 'old' });
     expect(plan.get('v2')).toEqual({ kind: 'none' });
   });

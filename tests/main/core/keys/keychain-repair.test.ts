@@ -16,7 +16,19 @@ import { runInProcess } from '../../cli/cli-harness';
 const available = await keychainAvailable();
 
 function record(id: string, state: SavedKey['state'] = 'active'): SavedKey {
-  return { id, name: id, profileId: 'p', fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state, serverKeyId: null, revokedAt: state === 'revoked' ? 'x' : null };
+  return {
+    id,
+    name: id,
+    profileId: 'p',
+    fingerprint: 'abcd',
+    permissions: null,
+    addedAt: 'x',
+    lastUsedAt: null,
+    lastStatus: null,
+    state,
+    serverKeyId: null,
+    revokedAt: state === 'revoked' ? 'x' : null,
+  };
 }
 
 describe('comparing records with the keychain', () => {
@@ -27,7 +39,10 @@ describe('comparing records with the keychain', () => {
   });
 
   it('a key value no record names is unlisted; the fingerprint key and revocation copies are not key values', () => {
-    const findings = compareKeychain([record('lk_1')], [keyAccount('lk_1'), keyAccount('lk_9'), FINGERPRINT_KEY_ACCOUNT, revokingAccount('lk_7')]);
+    const findings = compareKeychain(
+      [record('lk_1')],
+      [keyAccount('lk_1'), keyAccount('lk_9'), FINGERPRINT_KEY_ACCOUNT, revokingAccount('lk_7')],
+    );
     expect(findings).toEqual({ missingValues: [], unlisted: ['lk_9'] });
     expect(describeFindings(findings)).toEqual([
       "1 key value in the OS keychain is not a saved key of this data folder (a lost record, or a key of another data folder such as a development build's). It is kept: crm keys check --recover PROFILE lists it here under that profile.",
@@ -63,7 +78,9 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     expect(await first.raw.get(keyAccount(saved.id))).toBe(sandbox.adminKey);
 
     const recovered = await second.core.keychain.recoverInto(profile.id);
-    expect(recovered.map((k) => [k.id, k.name, k.origin])).toEqual([[saved.id, `Recovered key …${sandbox.adminKey.slice(-4)}`, new URL(sandbox.baseUrl).origin]]);
+    expect(recovered.map((k) => [k.id, k.name, k.origin])).toEqual([
+      [saved.id, `Recovered key …${sandbox.adminKey.slice(-4)}`, new URL(sandbox.baseUrl).origin],
+    ]);
     expect(await second.core.keychain.check()).toEqual({ missingValues: [], unlisted: [] });
     await second.core.profiles.setActiveKey(profile.id, saved.id);
     expect((await second.core.contacts.list({ profileId: profile.id, perPage: 1 })).items).toHaveLength(1);
@@ -81,7 +98,9 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
 
     const second = await openTestCore('repair-lost-value', { dataDir: first.dataDir, raw: first.raw, checkKeychain: true });
     cleanups.push(() => second.cleanup());
-    expect(second.core.notices).toContain('The saved key “ops” has no value in the OS keychain, so it cannot be used: add it again, or remove it (crm keys check --forget-missing).');
+    expect(second.core.notices).toContain(
+      'The saved key “ops” has no value in the OS keychain, so it cannot be used: add it again, or remove it (crm keys check --forget-missing).',
+    );
     expect((await second.core.keys.list()).map((k) => k.name)).toEqual(['ops']);
 
     expect(await second.core.keychain.forgetMissing()).toEqual(['ops']);

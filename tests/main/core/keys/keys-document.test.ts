@@ -11,7 +11,20 @@ import { openDatabase } from '../../../../src-main/core/store/database';
 import { tempDir } from '../../helpers/temp-dir';
 
 function key(n: number, profileId = 'p_1'): SavedKey {
-  return { id: `lk_${n}`, name: `k${n}`, profileId, fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, origin: null };
+  return {
+    id: `lk_${n}`,
+    name: `k${n}`,
+    profileId,
+    fingerprint: 'abcd',
+    permissions: null,
+    addedAt: 'x',
+    lastUsedAt: null,
+    lastStatus: null,
+    state: 'active',
+    serverKeyId: null,
+    revokedAt: null,
+    origin: null,
+  };
 }
 
 async function twoProcesses(): Promise<[KeysDocument, KeysDocument]> {
@@ -29,7 +42,7 @@ function sourceFiles(dir: string): string[] {
 describe('the keys document', () => {
   it('is changed only by keys-document.ts: no other source file calls update on the keys store', () => {
     const root = join(__dirname, '../../../../src-main');
-    const writers = sourceFiles(root).filter((file) => /\bkeys\.update\(/.test(readFileSync(file, 'utf8')));
+    const writers = sourceFiles(root).filter((file) => /\bkeys\s*\.update\(/.test(readFileSync(file, 'utf8')));
     expect(writers.map((file) => relative(root, file))).toEqual([]);
   });
 
@@ -70,7 +83,9 @@ describe('the keys document', () => {
   it('merges what uses taught, from two processes in turn', async () => {
     const [app, cli] = await twoProcesses();
     await app.addKey(key(1), { tag: 't1', check: 'c' }, () => {});
-    await app.recordUse(new Map([['lk_1', { at: '2026-11-29T01:00:00.000Z', outcome: 'valid' as const, proven: { 'contacts:read': true } }]]));
+    await app.recordUse(
+      new Map([['lk_1', { at: '2026-11-29T01:00:00.000Z', outcome: 'valid' as const, proven: { 'contacts:read': true } }]]),
+    );
     await cli.recordUse(new Map([['lk_1', { proven: { 'messages:send': true } }]]));
     const used = (await app.read()).keys[0]!;
     expect(used.lastUsedAt).toBe('2026-11-29T01:00:00.000Z');
@@ -84,7 +99,13 @@ describe('the keys document', () => {
     await app.recordUse(new Map([['lk_1', { at: 'then', outcome: 'valid' as const, proven: { 'contacts:read': true } }]]));
     await app.replaceValue('lk_1', 'wxyz', 'sk_9', { tag: 't2', check: 'c' });
     const replaced = (await app.read()).keys[0]!;
-    expect([replaced.fingerprint, replaced.serverKeyId, replaced.lastUsedAt, replaced.lastStatus, replaced.proven]).toEqual(['wxyz', 'sk_9', null, null, undefined]);
+    expect([replaced.fingerprint, replaced.serverKeyId, replaced.lastUsedAt, replaced.lastStatus, replaced.proven]).toEqual([
+      'wxyz',
+      'sk_9',
+      null,
+      null,
+      undefined,
+    ]);
     expect((await app.read()).valueTags).toEqual({ lk_1: 't2' });
   });
 

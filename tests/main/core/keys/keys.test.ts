@@ -79,12 +79,23 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const { core, raw, dataDir } = await open('add');
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
       const first = await see(core.keys.addKey({ profileId: profile.id, name: ' Admin ', value: sandbox.adminKey }));
-      expect(first).toMatchObject({ name: 'Admin', profileId: profile.id, fingerprint: sandbox.adminKey.slice(-4), state: 'active', permissions: null, serverKeyId: null, lastStatus: null, sync: null });
+      expect(first).toMatchObject({
+        name: 'Admin',
+        profileId: profile.id,
+        fingerprint: sandbox.adminKey.slice(-4),
+        state: 'active',
+        permissions: null,
+        serverKeyId: null,
+        lastStatus: null,
+        sync: null,
+      });
       expect(await raw.get(keyAccount(first.id))).toBe(sandbox.adminKey);
       expect((await core.profiles.get(profile.id)).activeKeyId).toBe(first.id);
       const other = sandbox.createKey('second', ['contacts:read']);
       secrets.push(other.key);
-      const second = await see(core.keys.addKey({ profileId: profile.id, name: 'Second', value: other.key, permissions: ['contacts:read'] }));
+      const second = await see(
+        core.keys.addKey({ profileId: profile.id, name: 'Second', value: other.key, permissions: ['contacts:read'] }),
+      );
       expect((await core.profiles.get(profile.id)).activeKeyId).toBe(first.id);
       expect((await core.keys.list(profile.id)).map((k) => k.id)).toEqual([first.id, second.id]);
       expect(await core.keys.list('p_other')).toEqual([]);
@@ -183,7 +194,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const made = sandbox.createKey('five hundred', ['contacts:read']);
       secrets.push(made.key);
       const meta = await core.keys.addKey({ profileId, name: '500', value: made.key });
-      sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>oops</html>', contentType: 'text/html' }], { pathPrefix: '/api/v1/contacts' });
+      sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>oops</html>', contentType: 'text/html' }], {
+        pathPrefix: '/api/v1/contacts',
+      });
       const result = await see(core.keys.checkKey(meta.id));
       expect(result.outcome).toBe('server_error');
       expect(result.message).toMatch(/500/);
@@ -269,7 +282,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       expect(await raw.get(keyAccount(meta.id))).toBeNull();
       expect(await raw.get(revokingAccount(meta.id))).toBe(made.key);
       // no part of the value goes to the outbox (issue 10 item 3): the id, and where the key belongs
-      expect(outbox.queuedRevocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: made.id, origin: new URL(sandbox.baseUrl).origin, label: 'In flight' }]);
+      expect(outbox.queuedRevocations).toEqual([
+        { profileId: profile.id, localKeyId: meta.id, serverKeyId: made.id, origin: new URL(sandbox.baseUrl).origin, label: 'In flight' },
+      ]);
 
       const after = requestCount(sandbox);
       store.reset();
@@ -319,7 +334,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       secrets.push('shortkey9');
       const revoked = await see(core.keys.revoke(meta.id));
       expect(revoked).toMatchObject({ state: 'revoked', sync: { state: 'pending', reason: 'queued' } });
-      expect(outbox.queuedRevocations).toEqual([{ profileId: profile.id, localKeyId: meta.id, serverKeyId: null, origin: new URL(sandbox.baseUrl).origin, label: 'Short' }]);
+      expect(outbox.queuedRevocations).toEqual([
+        { profileId: profile.id, localKeyId: meta.id, serverKeyId: null, origin: new URL(sandbox.baseUrl).origin, label: 'Short' },
+      ]);
       expect(findSecrets(outbox.queuedRevocations, ['shortkey9'])).toEqual([]);
     });
 
@@ -348,7 +365,8 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const meta = await core.keys.addKey({ profileId: profile.id, name: 'Self', value: made.key, serverKeyId: made.id });
       await see(core.keys.revoke(meta.id));
       await core.outbox?.syncNow();
-      const synced = async (): Promise<boolean> => (await core.keys.get(meta.id)).sync?.state === 'synced' && (await raw.get(revokingAccount(meta.id))) === null;
+      const synced = async (): Promise<boolean> =>
+        (await core.keys.get(meta.id)).sync?.state === 'synced' && (await raw.get(revokingAccount(meta.id))) === null;
       await vi.waitFor(async () => expect(await synced()).toBe(true), { timeout: 10_000, interval: 20 });
       const deletes = sandbox.requests().filter((r) => r.method === 'DELETE' && r.path === `/api/v1/api-keys/${made.id}`);
       expect(deletes.map((r) => r.status)).toEqual([200]);
@@ -391,7 +409,13 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const value = await raw.get(keyAccount(meta.id));
       expect(value).toMatch(/^[\x21-\x7e]{8,512}$/);
       secrets.push(value as string);
-      expect(meta).toMatchObject({ name: 'CI bot', profileId, permissions: ['contacts:read'], state: 'active', fingerprint: (value as string).slice(-4) });
+      expect(meta).toMatchObject({
+        name: 'CI bot',
+        profileId,
+        permissions: ['contacts:read'],
+        state: 'active',
+        fingerprint: (value as string).slice(-4),
+      });
       expect(meta.serverKeyId).toMatch(/^k_/);
       expect(findSecrets(meta, [value as string])).toEqual([]);
       expect(await filesContainingSecrets(dataDir, [value as string])).toEqual([]);
@@ -460,7 +484,13 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       secrets.push(remote.key);
       await t.core.keys.listServerKeys();
       expect(await see(t.core.keys.revokeServerKey({ serverKeyId: remote.id }))).toEqual({ serverKeyId: remote.id, queued: true });
-      expect(outbox.queuedRevocations[1]).toEqual({ profileId, localKeyId: null, serverKeyId: remote.id, origin: new URL(sandbox.baseUrl).origin, label: 'remote only' });
+      expect(outbox.queuedRevocations[1]).toEqual({
+        profileId,
+        localKeyId: null,
+        serverKeyId: remote.id,
+        origin: new URL(sandbox.baseUrl).origin,
+        label: 'remote only',
+      });
     });
 
     it('a key the keychain cannot take is deleted again on the server', async () => {
@@ -473,7 +503,10 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       const before = sandbox.requests().length;
       const err = await failure(core.keys.createServerKey({ name: 'orphan' }));
       expect(err.code).toBe('keychain_unavailable');
-      const calls = sandbox.requests().slice(before).map((r) => `${r.method} ${r.path.replace(/k_[^/]+$/, 'k_*')} ${r.status}`);
+      const calls = sandbox
+        .requests()
+        .slice(before)
+        .map((r) => `${r.method} ${r.path.replace(/k_[^/]+$/, 'k_*')} ${r.status}`);
       expect(calls).toEqual(['POST /api/v1/api-keys 201', 'DELETE /api/v1/api-keys/k_* 200']);
       expect(await core.keys.list()).toHaveLength(1);
     });
@@ -495,7 +528,9 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
       await core.profiles.update(profile.id, { endpointOverrides: { 'keys.delete': '/api/v1/api-key/{id}' } });
       const err = await failure(core.keys.revokeServerKey({ serverKeyId: alive.id }));
       expect(err).toMatchObject({ code: 'not_found', status: 404 });
-      expect(err.message).toMatch(/^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/);
+      expect(err.message).toMatch(
+        /^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/,
+      );
       expect(await deleteOnServer(sandbox, alive.id, alive.key)).toBe(200); // it was alive all along
     });
   });

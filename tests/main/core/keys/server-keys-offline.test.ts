@@ -13,7 +13,11 @@ describe.skipIf(!available)('server keys offline', () => {
   it('lists from the cache, queues the revocation, shows it, and the server forgets the key once back', async () => {
     const sandbox = await openSandbox({ contacts: 20 });
     await withTestCore('server-keys-offline', async ({ core, dataDir }) => {
-      const { profileId } = await addProfileWithKey(core, { name: 'S', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey });
+      const { profileId } = await addProfileWithKey(
+        core,
+        { name: 'S', baseUrl: sandbox.baseUrl },
+        { name: 'admin', value: sandbox.adminKey },
+      );
       const remote = sandbox.createKey('remote bot', ['contacts:read']);
       const online = await core.keys.listServerKeys(profileId);
       expect(online.cachedAt).toBeNull();
@@ -49,10 +53,16 @@ describe.skipIf(!available)('server keys offline', () => {
   it('without a cached list, offline is an error that says the server cannot be reached', async () => {
     const sandbox = await openSandbox({ contacts: 20 });
     await withTestCore('server-keys-nocache', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(core, { name: 'S', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey });
+      const { profileId } = await addProfileWithKey(
+        core,
+        { name: 'S', baseUrl: sandbox.baseUrl },
+        { name: 'admin', value: sandbox.adminKey },
+      );
       await sandbox.suspend();
       try {
-        await expect(core.keys.listServerKeys(profileId)).rejects.toMatchObject({ code: expect.stringMatching(/^(network|timeout|offline)$/) });
+        await expect(core.keys.listServerKeys(profileId)).rejects.toMatchObject({
+          code: expect.stringMatching(/^(network|timeout|offline)$/),
+        });
       } finally {
         await sandbox.resume();
       }

@@ -18,7 +18,6 @@ const hasKeychain = await keychainAvailable();
 const CONTACTS = 30;
 const FIXTURE = join(__dirname, '../../../fixtures/specs/evolution-style.json');
 
-
 const HEADERS = "-H 'apikey: YOUR_API_KEY' -H 'Content-Type: application/json'";
 const curl = (base: string, body: unknown): string =>
   `curl -X POST '${base}/chat/findContacts/sandbox' ${HEADERS} --data-raw '${JSON.stringify(body)}'`;
@@ -40,7 +39,11 @@ describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect'
     await t.core.api.save(profileId, 'contacts.list', proposal.spec);
     return profileId;
   };
-  const lastFind = (): unknown => sandbox.requests().filter((r) => r.path.startsWith('/chat/findContacts')).at(-1)!.json;
+  const lastFind = (): unknown =>
+    sandbox
+      .requests()
+      .filter((r) => r.path.startsWith('/chat/findContacts'))
+      .at(-1)!.json;
 
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'evolution-v2', contacts: CONTACTS, rate: 1000, burst: 1000 });
@@ -58,7 +61,7 @@ describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect'
       profileId = await profileFromCurl('evolution-paged', { where: { pushName: 'Ana' }, page: 1, offset: 10 });
     });
 
-    it('reads the body as search, page and page size (Evolution\'s offset holds how many a page has)', async () => {
+    it("reads the body as search, page and page size (Evolution's offset holds how many a page has)", async () => {
       const spec = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'contacts.list')!.spec;
       expect(spec.body).toEqual({ where: { pushName: { $role: 'search' } }, page: { $role: 'page' }, offset: { $role: 'per_page' } });
     });
@@ -130,7 +133,7 @@ describe.skipIf(!hasKeychain)('honest listings against the evolution-v2 dialect'
       profileId = await profileFromCurl('evolution-page-only', { where: {}, page: 1 });
     });
 
-    it('page 2, asked first in this process, holds rows 11 to 20: the service\'s own page size is learned from its answer', async () => {
+    it("page 2, asked first in this process, holds rows 11 to 20: the service's own page size is learned from its answer", async () => {
       const second = await t.core.contacts.list({ profileId, page: 2, perPage: 10 });
       const first = await t.core.contacts.list({ profileId, page: 1, perPage: 10 });
       expect(numbers(second.items)).toEqual(all.slice(10, 20).map(numberOf));
@@ -202,7 +205,7 @@ describe.skipIf(!hasKeychain)('honest listings against the wati dialect (GET, pa
     expect(found.searchUnsupported).toBeUndefined();
   });
 
-  it('taught without the page size: Wati\'s own 10 a page is learned, and pages of any size are gathered from it', async () => {
+  it("taught without the page size: Wati's own 10 a page is learned, and pages of any size are gathered from it", async () => {
     const key = { name: 'token', value: sandbox.createKey('w2', ['contacts:read']).key };
     const own = (await addProfileWithKey(t.core, { name: 'wati-own-size', baseUrl: sandbox.baseUrl }, key)).profileId;
     const example = `curl '${sandbox.baseUrl}/api/v1/getContacts?pageNumber=1' -H 'Authorization: Bearer YOUR_API_KEY'`;

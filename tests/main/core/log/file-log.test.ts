@@ -25,7 +25,9 @@ describe('logLine', () => {
   });
 
   it('keeps a message on one line', () => {
-    expect(logLine(at, 'first\nfake 2026-01-01T00:00:00.000Z line\r\nend', (t) => t)).toBe('2026-11-23T01:00:00.000Z first ⏎ fake 2026-01-01T00:00:00.000Z line ⏎ end\n');
+    expect(logLine(at, 'first\nfake 2026-01-01T00:00:00.000Z line\r\nend', (t) => t)).toBe(
+      '2026-11-23T01:00:00.000Z first ⏎ fake 2026-01-01T00:00:00.000Z line ⏎ end\n',
+    );
   });
 });
 
@@ -42,7 +44,7 @@ describe('createFileLog', () => {
     expect((await stat(log.path)).mode & 0o777).toBe(0o600);
   });
 
-  it('a folder it cannot write is not the app\'s problem: write() returns quietly', async () => {
+  it("a folder it cannot write is not the app's problem: write() returns quietly", async () => {
     // a file where the folder should be: no user, root included, can create the folder there
     const blocker = join(await tempDir('crm-log-ro-'), 'logs');
     await writeFile(blocker, 'not a folder');

@@ -15,7 +15,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, range: req.headers.range });
     if (req.url === '/photo') return res.writeHead(200, { 'Content-Type': 'image/png; charset=binary' }).end();
-    if (req.url === '/no-head') return req.method === 'HEAD' ? res.writeHead(405).end() : res.writeHead(206, { 'Content-Type': 'application/pdf' }).end('%');
+    if (req.url === '/no-head')
+      return req.method === 'HEAD' ? res.writeHead(405).end() : res.writeHead(206, { 'Content-Type': 'application/pdf' }).end('%');
     if (req.url === '/moved') return res.writeHead(302, { Location: '/photo' }).end();
     if (req.url === '/loop') return res.writeHead(302, { Location: '/loop' }).end();
     if (req.url === '/blob') return res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end();
@@ -39,7 +40,10 @@ describe('detectRemoteType', () => {
   });
 
   it('says why when it cannot tell', async () => {
-    expect(await detectRemoteType(`${base}/blob`, route)).toEqual({ mimetype: null, reason: 'The server does not say what the file is: choose its type.' });
+    expect(await detectRemoteType(`${base}/blob`, route)).toEqual({
+      mimetype: null,
+      reason: 'The server does not say what the file is: choose its type.',
+    });
     expect(await detectRemoteType(`${base}/missing`, route)).toEqual({ mimetype: null, reason: 'The server answered 404: check the URL.' });
     expect(await detectRemoteType(`${base}/loop`, route)).toEqual({ mimetype: null, reason: 'Too many redirects.' });
     expect(await detectRemoteType('ftp://example.com/x', route)).toEqual({ mimetype: null, reason: 'Only http(s) URLs can be asked.' });

@@ -45,8 +45,18 @@ describe('mimetype sniffing', () => {
   });
 
   it('reports a missing file or a folder as unreadable', async () => {
-    expect(await probeFile(join(dir, 'missing.png'))).toEqual({ ok: false, path: join(dir, 'missing.png'), name: 'missing.png', code: 'file_unreadable', message: 'missing.png cannot be read (it does not exist)' });
-    expect(await probeFile(dir)).toMatchObject({ ok: false, code: 'file_unreadable', message: expect.stringContaining('is not a regular file') });
+    expect(await probeFile(join(dir, 'missing.png'))).toEqual({
+      ok: false,
+      path: join(dir, 'missing.png'),
+      name: 'missing.png',
+      code: 'file_unreadable',
+      message: 'missing.png cannot be read (it does not exist)',
+    });
+    expect(await probeFile(dir)).toMatchObject({
+      ok: false,
+      code: 'file_unreadable',
+      message: expect.stringContaining('is not a regular file'),
+    });
   });
 
   it('maps recorder and alias mimetypes to the API audio list', () => {

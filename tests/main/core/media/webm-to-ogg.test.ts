@@ -64,7 +64,8 @@ function checkOgg(ogg: Uint8Array, serial: number): { pages: OggPage[]; packets:
     samples += BigInt(tocSamples(packet.data));
     granuleAt.set(packet.page, samples);
   }
-  for (let index = 2; index < pages.length; index++) expect(pages[index]?.granule, `granule of page ${index}`).toBe(granuleAt.get(index) ?? -1n);
+  for (let index = 2; index < pages.length; index++)
+    expect(pages[index]?.granule, `granule of page ${index}`).toBe(granuleAt.get(index) ?? -1n);
   return { pages, packets: audio.map((p) => p.data) };
 }
 
@@ -74,7 +75,7 @@ function tocSamples(packet: Uint8Array): number {
   const config = toc >> 3;
   const ms = config < 12 ? [10, 20, 40, 60][config & 3] : config < 16 ? [10, 20][config & 1] : [2.5, 5, 10, 20][config & 3];
   const frames = (toc & 3) === 0 ? 1 : (toc & 3) < 3 ? 2 : (packet[1] ?? 0) & 0x3f;
-  return ((ms ?? 0) * 48 * frames);
+  return (ms ?? 0) * 48 * frames;
 }
 
 function lastGranule(pages: OggPage[]): bigint {
@@ -102,7 +103,9 @@ describe('remuxWebmOpusToOgg on a Chromium recording', () => {
 
     // OpusHead is the track's CodecPrivate, byte for byte
     const head = indexOfAscii(chromiumWebm, 'OpusHead');
-    expect(Buffer.from(chromiumWebm.subarray(head, head + 19)).equals(Buffer.from(readOggPages(ogg as Uint8Array)[0]?.payload ?? []))).toBe(true);
+    expect(Buffer.from(chromiumWebm.subarray(head, head + 19)).equals(Buffer.from(readOggPages(ogg as Uint8Array)[0]?.payload ?? []))).toBe(
+      true,
+    );
 
     // the last granule is where the WebM timeline ends (ms timecodes, TimecodeScale 1 ms)
     const last = blocks[blocks.length - 1];
@@ -124,7 +127,9 @@ describe('remuxWebmOpusToOgg on a Chromium recording', () => {
     const dir = await tempDir();
     const out = join(dir, 'out.ogg');
     await writeFile(out, remuxWebmOpusToOgg(chromiumWebm) as Uint8Array);
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,channels', '-of', 'json', out], { encoding: 'utf8' })) as { streams: { codec_name: string; channels: number }[] };
+    const probe = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,channels', '-of', 'json', out], { encoding: 'utf8' }),
+    ) as { streams: { codec_name: string; channels: number }[] };
     expect(probe.streams).toEqual([{ codec_name: 'opus', channels: 1 }]);
     const decode = spawnSync('ffmpeg', ['-v', 'error', '-i', out, '-f', 'null', '-'], { encoding: 'utf8' });
     expect(decode.status).toBe(0);
@@ -137,7 +142,21 @@ describe('remuxWebmOpusToOgg on an ffmpeg WebM (known sizes, Cues, pre-skip 312)
     skipUnless(ctx, HAVE_FFMPEG, 'ffmpeg is not installed');
     const dir = await tempDir();
     const input = join(dir, 'in.webm');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-ac', '2', '-c:a', 'libopus', '-f', 'webm', input]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=1.5',
+      '-ac',
+      '2',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      input,
+    ]);
     const webm = new Uint8Array(await readFile(input));
     const ogg = remuxWebmOpusToOgg(webm, { serial: 1 });
     expect(ogg).not.toBeNull();
@@ -152,7 +171,9 @@ describe('remuxWebmOpusToOgg on an ffmpeg WebM (known sizes, Cues, pre-skip 312)
     if (HAVE_FFPROBE) {
       const out = join(dir, 'out.ogg');
       await writeFile(out, ogg as Uint8Array);
-      const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,channels', '-of', 'json', out], { encoding: 'utf8' });
+      const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,channels', '-of', 'json', out], {
+        encoding: 'utf8',
+      });
       expect(JSON.parse(probe)).toMatchObject({ streams: [{ codec_name: 'opus', channels: 2 }] });
     } else {
       console.log('ffprobe assertion skipped: ffprobe is not installed');
@@ -202,13 +223,16 @@ interface TrackSpec {
 function webm(tracks: TrackSpec[], clusterBody: Buffer[], unknownSizes = false): Uint8Array {
   const header = el('1a45dfa3', str('4282', 'webm'));
   const entries = tracks.map((t) =>
-    el('ae',
+    el(
+      'ae',
       uint('d7', t.number),
       uint('83', t.type),
       str('86', t.codec),
       ...(t.codecPrivate ? [el('63a2', t.codecPrivate)] : []),
       ...(t.codecDelayNs !== undefined ? [el('56aa', Buffer.from(t.codecDelayNs.toString(16).padStart(8, '0'), 'hex'))] : []),
-      el('e1', uint('9f', t.channels ?? 1))));
+      el('e1', uint('9f', t.channels ?? 1)),
+    ),
+  );
   const cluster = el('1f43b675', uint('e7', 0), ...clusterBody);
   const body = Buffer.concat([el('1549a966', uint('2ad7b1', 1)), el('1654ae6b', ...entries), cluster]);
   if (!unknownSizes) return Buffer.concat([header, el('18538067', body)]);
@@ -232,7 +256,9 @@ describe('remuxWebmOpusToOgg on synthetic WebMs', () => {
     expect(ogg).not.toBeNull();
     const { pages } = checkOgg(ogg as Uint8Array, 3);
     const head = Buffer.from(pages[0]?.payload ?? []);
-    expect(head.toString('hex')).toBe(Buffer.concat([Buffer.from('OpusHead'), Buffer.from([1, 2, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0])]).toString('hex'));
+    expect(head.toString('hex')).toBe(
+      Buffer.concat([Buffer.from('OpusHead'), Buffer.from([1, 2, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0])]).toString('hex'),
+    );
     expect(lastGranule(pages)).toBe(960n);
   });
 
@@ -265,7 +291,10 @@ describe('remuxWebmOpusToOgg on synthetic WebMs', () => {
   });
 
   it('ignores the blocks of a video track next to the Opus one', () => {
-    const tracks = [{ number: 1, type: 1, codec: 'V_VP8' }, { ...OPUS, number: 2 }];
+    const tracks = [
+      { number: 1, type: 1, codec: 'V_VP8' },
+      { ...OPUS, number: 2 },
+    ];
     const body = [el('a3', block(1, Buffer.from('video'))), el('a3', block(2, packet(0xf8, 20, 1)))];
     const ogg = remuxWebmOpusToOgg(webm(tracks, body), { serial: 5 });
     expect(checkOgg(ogg as Uint8Array, 5).packets.map((p) => p.length)).toEqual([20]);
@@ -309,7 +338,7 @@ describe('remuxWebmOpusToOgg refuses what is not a whole WebM/Opus, without thro
 });
 
 describe('Ogg and Opus details', () => {
-  it('the page CRC is Ogg\'s (not zlib\'s) and matches a bitwise computation', () => {
+  it("the page CRC is Ogg's (not zlib's) and matches a bitwise computation", () => {
     expect(oggCrc32(Buffer.from('123456789'))).toBe(0x89a1897f); // CRC-32/MPEG-2 without init/xorout
     const random = Uint8Array.from({ length: 1000 }, (_, i) => (i * 31 + 7) & 0xff);
     expect(oggCrc32(random)).toBe(bitwiseOggCrc(random));

@@ -22,7 +22,11 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000, dialect: 'desk' });
     t = await openTestCore('absent');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'Desk', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey }));
+    ({ profileId } = await addProfileWithKey(
+      t.core,
+      { name: 'Desk', baseUrl: sandbox.baseUrl },
+      { name: 'Admin', value: sandbox.adminKey },
+    ));
     await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
   });
   afterAll(async () => {
@@ -49,9 +53,9 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
     expect(found.items.map((c) => c.number)).toEqual(['5511988880001']);
 
     // the key test does not ask a listing the service lacks either
-    await expect(t.core.messages.prepare({ op: 'contacts.list', input: { perPage: 1 } }, profileId).then((p) => p.problems.map((x) => x.sentence))).resolves.toEqual([
-      expect.stringMatching(/does not offer List contacts/),
-    ]);
+    await expect(
+      t.core.messages.prepare({ op: 'contacts.list', input: { perPage: 1 } }, profileId).then((p) => p.problems.map((x) => x.sentence)),
+    ).resolves.toEqual([expect.stringMatching(/does not offer List contacts/)]);
     expect(findSecrets([page, found], [sandbox.adminKey])).toEqual([]);
   });
 
@@ -70,7 +74,9 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
     // the desk service keeps /api/v1/contacts; ask a path it does not have, as Twilio's would be
     await t.core.profiles.update(profileId, { endpointOverrides: { 'contacts.list': '/api/v1/people' } });
     const page = await t.core.contacts.list({ profileId, page: 1, perPage: 50 });
-    expect(page.notice).toMatch(/no contacts listing at \/api\/v1\/people \(HTTP 404\); import its contacts cURL, or mark it as not offered/);
+    expect(page.notice).toMatch(
+      /no contacts listing at \/api\/v1\/people \(HTTP 404\); import its contacts cURL, or mark it as not offered/,
+    );
     expect(page.items.length).toBeGreaterThan(0);
   });
 });

@@ -16,7 +16,10 @@ import { storedRows, storedText } from '../../helpers/stored-rows';
 import { sendAudio, sendMedia, sendText } from '../../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const NO_LISTING = { method: 'GET', pathPrefix: '/api/v1/messages' };
 
 let numberSeq = 0;
@@ -41,7 +44,11 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000 });
     t = await openTestCore('history');
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey }));
+    ({ profileId } = await addProfileWithKey(
+      t.core,
+      { name: 'Sandbox', baseUrl: sandbox.baseUrl },
+      { name: 'Admin', value: sandbox.adminKey },
+    ));
     t.core.history.onDidChange((change) => changes.push(change));
   });
 
@@ -54,16 +61,27 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   it('lists from the service when it has a listing, each message joined with how the app sent it', async () => {
     const number = freshNumber();
     const before = changes.length;
-    const text = await sendText(t.core.messages, { number: `+${number.slice(0, 2)} (${number.slice(2, 4)}) ${number.slice(4)}`, text: 'first, a text' });
+    const text = await sendText(t.core.messages, {
+      number: `+${number.slice(0, 2)} (${number.slice(2, 4)}) ${number.slice(4)}`,
+      text: 'first, a text',
+    });
     const staged = await t.core.files.stageFromBytes('storefront.png', PNG, 'image');
-    const media = await sendMedia(t.core.messages, { number, mediatype: 'image', source: { kind: 'file', path: t.core.files.resolve(staged.fileId) }, caption: 'our storefront' });
+    const media = await sendMedia(t.core.messages, {
+      number,
+      mediatype: 'image',
+      source: { kind: 'file', path: t.core.files.resolve(staged.fileId) },
+      caption: 'our storefront',
+    });
     await t.core.files.release(staged.fileId);
     expect([text.status, media.status]).toEqual(['sent', 'sent']);
     expect(changes.slice(before)).toEqual([{ profileId }, { profileId }]);
 
     // as a person writes it: the service is asked with the digits
     const page = await listed({ number: `+${number}` });
-    const asked = sandbox.requests().filter((r) => r.method === 'GET' && r.path === '/api/v1/messages').at(-1);
+    const asked = sandbox
+      .requests()
+      .filter((r) => r.method === 'GET' && r.path === '/api/v1/messages')
+      .at(-1);
     expect(asked?.query).toMatchObject({ number, page: '1', per_page: '50' });
     expect(page).toMatchObject({ source: 'service', fallbackReason: null, number, total: 2, hasMore: false, page: 1 });
     expect(page.items.map((m) => [m.kind, m.text, m.fileName, m.origin, m.source])).toEqual([
@@ -88,11 +106,17 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   it('falls back to the app record when the service answers 404 (and 405) on its listing, and says why', async () => {
     const number = freshNumber();
     await sendText(t.core.messages, { number, text: 'older' });
-    await sendAudio(t.core.messages, { number, source: { kind: 'url', url: 'https://files.example.com/notes/voice%20note.ogg?sig=abc' }, mimetype: 'audio/ogg' });
+    await sendAudio(t.core.messages, {
+      number,
+      source: { kind: 'url', url: 'https://files.example.com/notes/voice%20note.ogg?sig=abc' },
+      mimetype: 'audio/ogg',
+    });
     sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
     const page = await listed({ number });
     expect(page).toMatchObject({ source: 'record', number, total: 2, hasMore: false });
-    expect(page.fallbackReason).toBe("The service has no message listing (GET /api/v1/messages answered HTTP 404); this is the app's own record of what it sent.");
+    expect(page.fallbackReason).toBe(
+      "The service has no message listing (GET /api/v1/messages answered HTTP 404); this is the app's own record of what it sent.",
+    );
     expect(page.items.map((m) => [m.kind, m.text, m.fileName, m.origin, m.source])).toEqual([
       ['audio', null, 'voice note.ogg', 'sent', 'record'],
       ['text', 'older', null, 'sent', 'record'],
@@ -113,7 +137,7 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     expect(err).toMatchObject({ code: 'forbidden', status: 403 });
   });
 
-  it('a bad number is refused with the builder\'s words before anything is asked', async () => {
+  it("a bad number is refused with the builder's words before anything is asked", async () => {
     const before = requestCount(sandbox);
     const err = await caught(() => t.core.history.list({ number: '12ab' }));
     expect(err).toMatchObject({ code: 'validation', details: [expect.objectContaining({ field: 'number' })] });
@@ -165,12 +189,27 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     const number = freshNumber();
     const key = sandbox.adminKey;
     const document = { kind: 'url', url: 'https://files.example.com/report.pdf' } as const;
-    await expect(sendText(t.core.messages, { number, text: `my key is ${key}, keep it safe` })).rejects.toThrow(/contains the key .*it was not sent/);
+    await expect(sendText(t.core.messages, { number, text: `my key is ${key}, keep it safe` })).rejects.toThrow(
+      /contains the key .*it was not sent/,
+    );
     await expect(
-      sendMedia(t.core.messages, { number, mediatype: 'document', source: document, fileName: `key-${key.toUpperCase()}.pdf`, mimetype: 'application/pdf' }),
+      sendMedia(t.core.messages, {
+        number,
+        mediatype: 'document',
+        source: document,
+        fileName: `key-${key.toUpperCase()}.pdf`,
+        mimetype: 'application/pdf',
+      }),
     ).rejects.toThrow(/it was not sent/);
     // the prefix and a few characters: too little to name a key, still cut wherever it is kept
-    await sendMedia(t.core.messages, { number, mediatype: 'document', source: document, fileName: 'report.pdf', mimetype: 'application/pdf', caption: `caption ${key.slice(0, 12)}` });
+    await sendMedia(t.core.messages, {
+      number,
+      mediatype: 'document',
+      source: document,
+      fileName: 'report.pdf',
+      mimetype: 'application/pdf',
+      caption: `caption ${key.slice(0, 12)}`,
+    });
     expect(await filesContainingSecrets(t.dataDir, [key])).toEqual([]);
     const stored = storedText(t.dataDir, 'sent_messages');
     expect(stored).not.toContain('my key is');
@@ -204,7 +243,11 @@ describe.skipIf(!hasKeychain)('message history (desk dialect, taught only by its
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'desk', rate: 1000, burst: 1000 });
     t = await openTestCore('history-desk', { outbox: false });
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'desk', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey }));
+    ({ profileId } = await addProfileWithKey(
+      t.core,
+      { name: 'desk', baseUrl: sandbox.baseUrl },
+      { name: 'admin', value: sandbox.adminKey },
+    ));
     await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
   });
 
@@ -219,13 +262,20 @@ describe.skipIf(!hasKeychain)('message history (desk dialect, taught only by its
     expect(sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/sendMessage' && r.status === 200)).toHaveLength(1);
     const page = await t.core.history.list({ number });
     expect(page.source).toBe('service');
-    expect(page.items.map((m) => [m.id, m.text, m.origin])).toEqual([[sent.status === 'sent' ? sent.message.id : '', 'through sendMessage', 'sent']]);
+    expect(page.items.map((m) => [m.id, m.text, m.origin])).toEqual([
+      [sent.status === 'sent' ? sent.message.id : '', 'through sendMessage', 'sent'],
+    ]);
     expect(page.items[0]?.id).toMatch(/^3EB0/);
   });
 
   it('without the listing, the record of a desk file send (no id in its answer) still says what was sent', async () => {
     const number = freshNumber();
-    await sendMedia(t.core.messages, { number, mediatype: 'image', source: { kind: 'url', url: 'https://files.example.com/pic.png' }, caption: 'a picture' });
+    await sendMedia(t.core.messages, {
+      number,
+      mediatype: 'image',
+      source: { kind: 'url', url: 'https://files.example.com/pic.png' },
+      caption: 'a picture',
+    });
     sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
     const page = await t.core.history.list({ number });
     expect(page.source).toBe('record');

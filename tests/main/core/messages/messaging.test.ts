@@ -14,7 +14,10 @@ import { sendAudio, sendMedia, sendText } from '../../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe.skipIf(!hasKeychain)('contacts and messages', () => {
   let sandbox: RunningSandbox;
@@ -29,7 +32,11 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 120 });
     t = await openTestCore('messaging', { outbox: false });
-    ({ profileId, keyId } = await addProfileWithKey(t.core, { name: 'Sandbox', baseUrl: sandbox.baseUrl }, { name: 'Admin', value: sandbox.adminKey }));
+    ({ profileId, keyId } = await addProfileWithKey(
+      t.core,
+      { name: 'Sandbox', baseUrl: sandbox.baseUrl },
+      { name: 'Admin', value: sandbox.adminKey },
+    ));
   });
 
   afterAll(async () => {
@@ -41,7 +48,9 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     const page = await see(t.core.contacts.list({ page: 2, perPage: 25 }));
     expect(page).toMatchObject({ page: 2, perPage: 25, total: 120, totalPages: 5 });
     expect(page.items).toHaveLength(25);
-    expect(page.items[0]).toEqual(expect.objectContaining({ id: expect.stringMatching(/^c_/), number: expect.stringMatching(/^\d{8,15}$/) }));
+    expect(page.items[0]).toEqual(
+      expect.objectContaining({ id: expect.stringMatching(/^c_/), number: expect.stringMatching(/^\d{8,15}$/) }),
+    );
     const last = sandbox.requests().at(-1);
     expect(last).toMatchObject({ method: 'GET', path: '/api/v1/contacts', query: { page: '2', per_page: '25' } });
     expect(last?.headers.authorization).toBe(`Bearer ${sandbox.adminKey}`);
@@ -72,7 +81,10 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     expect(sent.status).toBe('sent');
     if (sent.status !== 'sent') return;
     expect(sent.message).toMatchObject({ type: 'text', number: '5511999990000', status: 'queued' });
-    const post = sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text').at(-1);
+    const post = sandbox
+      .requests()
+      .filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text')
+      .at(-1);
     const idem = post?.headers['idempotency-key'] as string;
     expect(idem).toMatch(UUID);
     const again = await see(sendText(t.core.messages, { number: '5511999990000', text: 'Olá 🙂' }, { idempotencyKey: idem }));
@@ -87,22 +99,35 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   it('sends media from a staged file and a voice note', async () => {
     const staged = await t.core.files.stageFromBytes('dot.png', PNG, 'image');
     const path = t.core.files.resolve(staged.fileId);
-    const media = await see(sendMedia(t.core.messages, { number: '5511988887777', mediatype: 'image', source: { kind: 'file', path }, caption: 'a dot' }));
+    const media = await see(
+      sendMedia(t.core.messages, { number: '5511988887777', mediatype: 'image', source: { kind: 'file', path }, caption: 'a dot' }),
+    );
     expect(media.status).toBe('sent');
-    if (media.status === 'sent') expect(media.message.raw).toMatchObject({ type: 'media', mimetype: 'image/png', bytes: PNG.length, caption: 'a dot' });
+    if (media.status === 'sent')
+      expect(media.message.raw).toMatchObject({ type: 'media', mimetype: 'image/png', bytes: PNG.length, caption: 'a dot' });
     await t.core.files.release(staged.fileId);
-    const audio = await see(sendAudio(t.core.messages, { number: '5511988887777', source: { kind: 'url', url: 'https://example.com/note.ogg' }, mimetype: 'audio/ogg' }));
+    const audio = await see(
+      sendAudio(t.core.messages, {
+        number: '5511988887777',
+        source: { kind: 'url', url: 'https://example.com/note.ogg' },
+        mimetype: 'audio/ogg',
+      }),
+    );
     expect(audio.status).toBe('sent');
   });
 
   it('prepare returns the exact request and the problems, without a key or a request', async () => {
     const before = requestCount(sandbox);
     t.store.reset();
-    const good = await see(t.core.messages.prepare({ op: 'messages.text', input: { number: '5511999990000', text: 'hi' }, idempotencyKey: 'fixed-key-1' }));
+    const good = await see(
+      t.core.messages.prepare({ op: 'messages.text', input: { number: '5511999990000', text: 'hi' }, idempotencyKey: 'fixed-key-1' }),
+    );
     expect(good.problems).toEqual([]);
     expect(good.request).toMatchObject({ method: 'POST', url: `${sandbox.baseUrl}/api/v1/messages/text`, idempotencyKey: 'fixed-key-1' });
     expect(good.request.headers.Authorization ?? good.request.headers.authorization).toBeUndefined();
-    const bad = await see(t.core.messages.prepare({ op: 'messages.text', input: { number: '12', text: '' }, idempotencyKey: 'fixed-key-2' }));
+    const bad = await see(
+      t.core.messages.prepare({ op: 'messages.text', input: { number: '12', text: '' }, idempotencyKey: 'fixed-key-2' }),
+    );
     expect(bad.problems.map((p) => p.field).sort()).toEqual(['number', 'text']);
     expect(requestCount(sandbox)).toBe(before);
     expect(t.store.total).toBe(0);
@@ -132,9 +157,16 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   it('a 200 whose body says the message was not sent is thrown as refused_by_service with the reason, not queued', async () => {
     const outbox = new RecordingOutbox();
     const messages = queueingInto(outbox);
-    sandbox.injectFaults([{ kind: 'status', status: 200, body: '{"success":false,"message":"Instance is not connected"}', contentType: 'application/json' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    sandbox.injectFaults(
+      [{ kind: 'status', status: 200, body: '{"success":false,"message":"Instance is not connected"}', contentType: 'application/json' }],
+      { method: 'POST', pathPrefix: '/api/v1/messages/text' },
+    );
     const err = await failure(sendText(messages, { number: '5511999990000', text: 'refused in a 200' }, { profileId }));
-    expect(err).toMatchObject({ code: 'refused_by_service', status: 200, message: 'The service did not send the message: Instance is not connected' });
+    expect(err).toMatchObject({
+      code: 'refused_by_service',
+      status: 200,
+      message: 'The service did not send the message: Instance is not connected',
+    });
     expect(outbox.messages).toEqual([]);
   });
 
@@ -155,7 +187,11 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
           op: { op: 'messages.text', input: { number: '5511977776666', text: 'later' }, idempotencyKey: 'retry-key-123' },
           label: '5511977776666',
           // the request as built for this send, and where it was for: what the outbox sends later
-          request: expect.objectContaining({ method: 'POST', idempotencyKey: 'retry-key-123', url: `${sandbox.baseUrl}/api/v1/messages/text` }),
+          request: expect.objectContaining({
+            method: 'POST',
+            idempotencyKey: 'retry-key-123',
+            url: `${sandbox.baseUrl}/api/v1/messages/text`,
+          }),
           baseUrl: sandbox.baseUrl,
         });
         expect(outbox.messages[1]?.op.idempotencyKey).toMatch(UUID);
@@ -185,7 +221,9 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
     sandbox.injectFaults([{ kind: 'hang' }], { pathPrefix: '/api/v1/messages/text' });
     const controller = new AbortController();
     const before = requestCount(sandbox);
-    const pending = see(sendText(t.core.messages, { number: '5511977776666', text: 'cancel me' }, { signal: controller.signal, queueWhenOffline: false }));
+    const pending = see(
+      sendText(t.core.messages, { number: '5511977776666', text: 'cancel me' }, { signal: controller.signal, queueWhenOffline: false }),
+    );
     pending.catch(() => undefined);
     while (requestCount(sandbox) === before) await new Promise((r) => setTimeout(r, 5));
     controller.abort();

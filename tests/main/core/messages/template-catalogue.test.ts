@@ -15,14 +15,22 @@ describe.skipIf(!hasKeychain)('the approved templates of a service', () => {
   it("the app's own route lists each template in each approved language, with its parameters", async () => {
     const sandbox = await openSandbox({ contacts: 5 });
     await withTestCore('templates-default', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(core, { name: 'S', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey });
+      const { profileId } = await addProfileWithKey(
+        core,
+        { name: 'S', baseUrl: sandbox.baseUrl },
+        { name: 'admin', value: sandbox.adminKey },
+      );
       const list = await core.templates.list({ profileId });
       expect(list.source).toBe('service');
-      expect(list.templates.map((t) => `${t.name} ${t.language} ${t.params}`)).toEqual(['hello_world en_US 0', 'order_update en_US 1', 'order_update pt_BR 1']);
+      expect(list.templates.map((t) => `${t.name} ${t.language} ${t.params}`)).toEqual([
+        'hello_world en_US 0',
+        'order_update en_US 1',
+        'order_update pt_BR 1',
+      ]);
     });
   });
 
-  it("a Meta-shaped service lists none at the guessed route: typed, with the reason; once its template-list cURL is learned, listed", async () => {
+  it('a Meta-shaped service lists none at the guessed route: typed, with the reason; once its template-list cURL is learned, listed', async () => {
     const service = await openTaughtService('meta', { keyName: 'Access token' });
     const seen: unknown[] = [];
     try {
@@ -38,7 +46,12 @@ describe.skipIf(!hasKeychain)('the approved templates of a service', () => {
       const learned = await t.core.templates.list({ profileId });
       seen.push(learned);
       expect(learned.source).toBe('service');
-      expect(learned.templates).toContainEqual({ name: 'order_update', language: 'pt_BR', params: 1, body: 'Your order {{1}} has an update.' });
+      expect(learned.templates).toContainEqual({
+        name: 'order_update',
+        language: 'pt_BR',
+        params: 1,
+        body: 'Your order {{1}} has an update.',
+      });
     } finally {
       await closeTaughtService(service, seen);
     }
@@ -47,7 +60,11 @@ describe.skipIf(!hasKeychain)('the approved templates of a service', () => {
   it('a service marked as not listing templates is not asked', async () => {
     const sandbox = await openSandbox({ contacts: 5 });
     await withTestCore('templates-absent', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(core, { name: 'S', baseUrl: sandbox.baseUrl }, { name: 'admin', value: sandbox.adminKey });
+      const { profileId } = await addProfileWithKey(
+        core,
+        { name: 'S', baseUrl: sandbox.baseUrl },
+        { name: 'admin', value: sandbox.adminKey },
+      );
       await core.api.markAbsent(profileId, 'templates.list', true);
       const before = sandbox.requests().length;
       const list = await core.templates.list({ profileId });

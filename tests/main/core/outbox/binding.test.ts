@@ -78,7 +78,9 @@ describe('outbox: a queued message keeps its service and its request', () => {
     moveProfile(world, { endpointOverrides: { 'messages.text': '/api/v1/messages/text-v2' } });
     const outbox = await world.open();
     const held = await waitFor(async () => (await outbox.list()).find((i) => i.id === item.id && i.pendingReason === 'held'), 'held');
-    expect(held.lastError?.message).toMatch(/^Queued as POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/messages\/text; the profile's description of this send has changed since \(now: POST .*text-v2\)/);
+    expect(held.lastError?.message).toMatch(
+      /^Queued as POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/messages\/text; the profile's description of this send has changed since \(now: POST .*text-v2\)/,
+    );
     const cancelled = await outbox.cancel(item.id);
     expect(cancelled.state).toBe('cancelled');
     await outbox.syncNow();
@@ -97,11 +99,14 @@ describe('outbox: a queued message keeps its service and its request', () => {
     await waitFor(async () => (await outbox.list()).find((i) => i.id === item.id && i.pendingReason === 'held'), 'held');
     await outbox.retry(item.id);
     await waitState(outbox, item.id, 'sent');
-    const paths = world.sandbox.requests().filter((r) => r.method === 'POST').map((r) => r.path);
+    const paths = world.sandbox
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.path);
     expect(paths).toEqual(['/api/v1/messages/text']);
   });
 
-  it('an item queued without its request (an older build) is built from today\'s description, but still held once the origin moves', async () => {
+  it("an item queued without its request (an older build) is built from today's description, but still held once the origin moves", async () => {
     world = await makeWorld();
     other = await startSandbox({ contacts: 1 });
     const outbox = await world.open();

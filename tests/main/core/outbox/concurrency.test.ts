@@ -56,7 +56,9 @@ describe('outbox: two processes on one data dir', () => {
 
     const keys: ChildKeys = { adminKey: world.sandbox.adminKey, revoking: {} };
     await writeFile(join(world.dir, 'keys.json'), JSON.stringify(keys));
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, 'sync', world.dir, world.sandbox.baseUrl, '--wait'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, 'sync', world.dir, world.sandbox.baseUrl, '--wait'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));

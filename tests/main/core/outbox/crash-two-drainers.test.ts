@@ -57,10 +57,17 @@ describe('outbox: crash test, two processes draining at once', () => {
     const { revoked, revocations, keys } = keysToRevoke(sb, REVOCATIONS, 'crash two');
     const expected: ChildPlan['messages'] = [];
     const addMessages = (n: number): ChildPlan['messages'] => {
-      const batch = Array.from({ length: n }, (_, i) => ({ number: NUMBERS[(expected.length + i) % NUMBERS.length]!, text: `crash two message ${expected.length + i}`, idempotencyKey: randomUUID() }));
+      const batch = Array.from({ length: n }, (_, i) => ({
+        number: NUMBERS[(expected.length + i) % NUMBERS.length]!,
+        text: `crash two message ${expected.length + i}`,
+        idempotencyKey: randomUUID(),
+      }));
       expected.push(...batch);
       // one delay per send, and some for the sends again after a kill
-      sb.injectFaults(Array.from({ length: Math.ceil(n * 1.2) }, () => ({ kind: 'delay', ms: LATENCY_MS })), { method: 'POST', pathPrefix: '/api/v1/messages' });
+      sb.injectFaults(
+        Array.from({ length: Math.ceil(n * 1.2) }, () => ({ kind: 'delay', ms: LATENCY_MS })),
+        { method: 'POST', pathPrefix: '/api/v1/messages' },
+      );
       return batch;
     };
     const enqueue = async (batch: ChildPlan): Promise<void> => {

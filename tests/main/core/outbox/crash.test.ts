@@ -44,7 +44,11 @@ describe('outbox: crash test', () => {
     };
     const expected: ChildPlan['messages'] = [];
     const addMessages = (n: number): ChildPlan['messages'] => {
-      const batch = Array.from({ length: n }, (_, i) => ({ number: NUMBERS[(expected.length + i) % NUMBERS.length]!, text: `crash message ${expected.length + i}`, idempotencyKey: randomUUID() }));
+      const batch = Array.from({ length: n }, (_, i) => ({
+        number: NUMBERS[(expected.length + i) % NUMBERS.length]!,
+        text: `crash message ${expected.length + i}`,
+        idempotencyKey: randomUUID(),
+      }));
       expected.push(...batch);
       return batch;
     };

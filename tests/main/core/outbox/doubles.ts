@@ -29,7 +29,8 @@ export class TestKeys implements KeyAccess {
       id: PROFILE_ID,
       name: 'test',
       baseUrl,
-      endpointOverrides: {}, api: null,
+      endpointOverrides: {},
+      api: null,
       activeKeyId: null,
       sandbox: true,
       allowInsecureHttp: false,
@@ -58,7 +59,9 @@ export class TestKeys implements KeyAccess {
 
   /** OutboxDeps.adminKeyIds: saved, active keys known to hold keys:manage */
   readonly adminKeyIds = async (): Promise<string[]> =>
-    [...this.keys.values()].filter((k) => k.meta.state === 'active' && k.meta.permissions?.includes('keys:manage') === true).map((k) => k.meta.id);
+    [...this.keys.values()]
+      .filter((k) => k.meta.state === 'active' && k.meta.permissions?.includes('keys:manage') === true)
+      .map((k) => k.meta.id);
 
   /** the key is not saved here at all (an agent's machine without the admin key) */
   forget(id: string): void {
@@ -100,7 +103,11 @@ export class TestKeys implements KeyAccess {
     return { ...p };
   };
 
-  async withKey<T>(profileId: string, keyId: string | null, fn: (key: string, signal: AbortSignal, meta: KeyMeta) => Promise<T>): Promise<T> {
+  async withKey<T>(
+    profileId: string,
+    keyId: string | null,
+    fn: (key: string, signal: AbortSignal, meta: KeyMeta) => Promise<T>,
+  ): Promise<T> {
     const id = keyId ?? this.profiles.get(profileId)?.activeKeyId ?? null;
     if (id === null) throw new CrmError('no_key', 'This profile has no active key');
     const saved = this.keys.get(id);

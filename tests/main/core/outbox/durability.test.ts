@@ -59,7 +59,9 @@ describe('outbox: durability', () => {
     const reports = second.damageReports();
     expect(reports).toHaveLength(1);
     expect(reports[0]!.parts.map((p) => p.reason)).toEqual(['checksum mismatch', 'incomplete write (no end of line)']);
-    expect(reports[0]!.message).toMatch(/2 damaged record\(s\).*line 6: checksum mismatch.*end of file: incomplete write.*set aside in .*outbox\.journal\.damaged-/s);
+    expect(reports[0]!.message).toMatch(
+      /2 damaged record\(s\).*line 6: checksum mismatch.*end of file: incomplete write.*set aside in .*outbox\.journal\.damaged-/s,
+    );
     expect(world.logs.some((l) => l.includes('damaged record'))).toBe(true);
     const aside = (await readdir(world.dir)).filter((f) => f.startsWith(`${JOURNAL}.damaged-`));
     expect(aside).toHaveLength(1);
@@ -70,7 +72,16 @@ describe('outbox: durability', () => {
     const items = await waitAll(second, 'sent');
     expect(items).toHaveLength(8);
     const counts = countTexts(await world.messages());
-    expect([...counts.keys()].sort()).toEqual(['durable 0', 'durable 1', 'durable 2', 'durable 3', 'durable 5', 'durable 6', 'durable 7', 'durable 8']);
+    expect([...counts.keys()].sort()).toEqual([
+      'durable 0',
+      'durable 1',
+      'durable 2',
+      'durable 3',
+      'durable 5',
+      'durable 6',
+      'durable 7',
+      'durable 8',
+    ]);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     // the journal was rewritten without the damage: a third start finds none
     await second.close();
@@ -162,7 +173,11 @@ describe('outbox: durability', () => {
     // the server has the message, the journal has a claim (lease far in the future) by a dead pid
     const res = await fetch(`${world.sandbox.baseUrl}/api/v1/messages/text`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${world.sandbox.adminKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': op.idempotencyKey },
+      headers: {
+        Authorization: `Bearer ${world.sandbox.adminKey}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': op.idempotencyKey,
+      },
       body: JSON.stringify({ number: A, text: 'sent, then the sender died' }),
     });
     expect(res.status).toBe(201);

@@ -8,8 +8,26 @@ import { tempDir } from '../../helpers/temp-dir';
 
 function op(id: string, order: number, state: StoredOp['item']['state'], updatedAt = new Date().toISOString()): StoredOp {
   return {
-    item: { id, kind: 'send.text', profileId: 'p', label: 'x', state, attempts: 0, createdAt: updatedAt, updatedAt, nextAttemptAt: null, lastError: null, resultSummary: null, pendingReason: null },
-    payload: { type: 'message', keyId: null, op: { op: 'messages.text', input: { number: '5511900000001', text: id }, idempotencyKey: id }, group: 'p|5511900000001' },
+    item: {
+      id,
+      kind: 'send.text',
+      profileId: 'p',
+      label: 'x',
+      state,
+      attempts: 0,
+      createdAt: updatedAt,
+      updatedAt,
+      nextAttemptAt: null,
+      lastError: null,
+      resultSummary: null,
+      pendingReason: null,
+    },
+    payload: {
+      type: 'message',
+      keyId: null,
+      op: { op: 'messages.text', input: { number: '5511900000001', text: id }, idempotencyKey: id },
+      group: 'p|5511900000001',
+    },
     order,
     claim: null,
     serverErrors: 0,

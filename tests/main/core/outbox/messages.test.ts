@@ -22,8 +22,18 @@ const C = '5511999990003';
 async function enqueuePixel(w: World, outbox: Outbox, name: string, caption?: string): Promise<{ file: string; item: OutboxItem }> {
   const file = join(w.dir, name);
   await writeFile(file, Buffer.from(PNG_1X1, 'base64'));
-  const input = { number: A, mediatype: 'image' as const, source: { kind: 'file' as const, path: file }, ...(caption !== undefined ? { caption } : {}) };
-  const item = await outbox.enqueueMessage({ profileId: PROFILE_ID, keyId: null, op: { op: 'messages.media', input, idempotencyKey: randomUUID() }, label: A });
+  const input = {
+    number: A,
+    mediatype: 'image' as const,
+    source: { kind: 'file' as const, path: file },
+    ...(caption !== undefined ? { caption } : {}),
+  };
+  const item = await outbox.enqueueMessage({
+    profileId: PROFILE_ID,
+    keyId: null,
+    op: { op: 'messages.media', input, idempotencyKey: randomUUID() },
+    label: A,
+  });
   return { file, item };
 }
 
@@ -35,7 +45,10 @@ describe('outbox: messages', () => {
   it('never fails a message for resets, even while the probe says the server is fine: it backs off and goes once the resets stop', async () => {
     // the probe (GET of the base URL) answers every time, every POST is reset
     world = await makeWorld();
-    world.sandbox.injectFaults(Array.from({ length: 50 }, () => ({ kind: 'reset' as const })), { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    world.sandbox.injectFaults(
+      Array.from({ length: 50 }, () => ({ kind: 'reset' as const })),
+      { method: 'POST', pathPrefix: '/api/v1/messages/text' },
+    );
     const outbox = await world.open();
     const item = await enqueueText(outbox, A, 'reset every time');
     const seen: OutboxItem[] = [];
@@ -49,7 +62,9 @@ describe('outbox: messages', () => {
     await waitState(outbox, item.id, 'sent', 10_000);
     expect(countTexts(await world.messages()).get('reset every time')).toBe(1);
     // every try carried the same Idempotency-Key
-    const keys = new Set(world.sent.filter((r) => r.method === 'POST').map((r) => r.requestHeaders['Idempotency-Key'] ?? r.requestHeaders['idempotency-key']));
+    const keys = new Set(
+      world.sent.filter((r) => r.method === 'POST').map((r) => r.requestHeaders['Idempotency-Key'] ?? r.requestHeaders['idempotency-key']),
+    );
     expect(keys.size).toBe(1);
   });
 
@@ -87,7 +102,10 @@ describe('outbox: messages', () => {
     world = await makeWorld();
     const outbox = await world.open({ probeIntervalMs: { min: 2000, max: 4000 } });
     // the first text POST gets an HTML 500: whichever head gets it waits 1..2 s
-    world.sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>down</html>', contentType: 'text/html' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    world.sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>down</html>', contentType: 'text/html' }], {
+      method: 'POST',
+      pathPrefix: '/api/v1/messages/text',
+    });
     await world.sandbox.suspend();
     for (let i = 0; i < 5; i++) {
       await enqueueText(outbox, A, `A${i}`);
@@ -111,7 +129,10 @@ describe('outbox: messages', () => {
     const outbox = await world.open();
     const reasons = new Set<string>();
     outbox.onDidChange((items) => items.forEach((i) => i.pendingReason && reasons.add(i.pendingReason)));
-    world.sandbox.injectFaults(Array.from({ length: 6 }, () => ({ kind: 'rate_limit' as const, retryAfter: '1' })), { method: 'POST', pathPrefix: '/api/v1/messages' });
+    world.sandbox.injectFaults(
+      Array.from({ length: 6 }, () => ({ kind: 'rate_limit' as const, retryAfter: '1' })),
+      { method: 'POST', pathPrefix: '/api/v1/messages' },
+    );
     await world.sandbox.suspend();
     for (let i = 0; i < 9; i++) await enqueueText(outbox, [A, B, C][i % 3]!, `storm ${i}`);
     await world.sandbox.resume();
@@ -148,7 +169,10 @@ describe('outbox: messages', () => {
   it('fails (does not retry) after a 4xx, and a retry by the person sends it', async () => {
     world = await makeWorld();
     const outbox = await world.open();
-    world.sandbox.injectFaults([{ kind: 'status', status: 400, body: '{"error":{"code":"bad_request","message":"nope"}}' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    world.sandbox.injectFaults([{ kind: 'status', status: 400, body: '{"error":{"code":"bad_request","message":"nope"}}' }], {
+      method: 'POST',
+      pathPrefix: '/api/v1/messages/text',
+    });
     const item = await enqueueText(outbox, A, 'four hundred');
     const failed = await waitState(outbox, item.id, 'failed');
     expect(failed.lastError?.status).toBe(400);
@@ -160,14 +184,21 @@ describe('outbox: messages', () => {
     expect(postsTo(world)).toBe(2);
   });
 
-  it('fails with the service\'s reason, once, when a 200 answer says the message was not sent', async () => {
+  it("fails with the service's reason, once, when a 200 answer says the message was not sent", async () => {
     world = await makeWorld();
     const outbox = await world.open();
     const body = '{"result":false,"info":"Invalid WhatsApp number"}';
-    world.sandbox.injectFaults([{ kind: 'status', status: 200, body, contentType: 'application/json' }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
+    world.sandbox.injectFaults([{ kind: 'status', status: 200, body, contentType: 'application/json' }], {
+      method: 'POST',
+      pathPrefix: '/api/v1/messages/text',
+    });
     const item = await enqueueText(outbox, A, 'refused in a 200');
     const failed = await waitState(outbox, item.id, 'failed');
-    expect(failed.lastError).toEqual({ code: 'refused_by_service', message: 'The service did not send the message: Invalid WhatsApp number', status: 200 });
+    expect(failed.lastError).toEqual({
+      code: 'refused_by_service',
+      message: 'The service did not send the message: Invalid WhatsApp number',
+      status: 200,
+    });
     expect(failed.attempts).toBe(1);
     // a definite answer: nothing is sent again on its own
     await new Promise((r) => setTimeout(r, 300));

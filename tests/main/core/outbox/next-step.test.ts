@@ -14,10 +14,26 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 function message(item: Partial<OutboxItem> = {}, extra: Partial<StoredOp> = {}): StoredOp {
   return {
     item: {
-      id: 'ob_1', kind: 'send.text', profileId: 'p', label: '5511999990000', state: 'pending', attempts: 1, createdAt: iso(NOW - 60_000),
-      updatedAt: iso(NOW - 1_000), nextAttemptAt: null, lastError: null, resultSummary: null, pendingReason: 'queued', ...item,
+      id: 'ob_1',
+      kind: 'send.text',
+      profileId: 'p',
+      label: '5511999990000',
+      state: 'pending',
+      attempts: 1,
+      createdAt: iso(NOW - 60_000),
+      updatedAt: iso(NOW - 1_000),
+      nextAttemptAt: null,
+      lastError: null,
+      resultSummary: null,
+      pendingReason: 'queued',
+      ...item,
     },
-    payload: { type: 'message', keyId: null, op: { op: 'messages.text', input: { number: '5511999990000', text: 'hi' }, idempotencyKey: 'k1' }, group: 'p|5511999990000' },
+    payload: {
+      type: 'message',
+      keyId: null,
+      op: { op: 'messages.text', input: { number: '5511999990000', text: 'hi' }, idempotencyKey: 'k1' },
+      group: 'p|5511999990000',
+    },
     order: 1,
     claim: null,
     serverErrors: 0,
@@ -96,13 +112,19 @@ describe('nextStep', () => {
 
     it('still waits for an API that is down, and for a 429 pause', () => {
       const keys = { candidateKeys: ['lk_admin'], forced: true };
-      expect(nextStep(waitingRevocation([]), ctx({ ...keys, target: target({ offline: true, nextProbeAt: NOW }) }), NOW)).toEqual({ kind: 'never' });
-      expect(nextStep(waitingRevocation([]), ctx({ ...keys, target: target({ pausedUntil: NOW + 1_000 }) }), NOW)).toEqual({ kind: 'at', at: NOW + 1_000 });
+      expect(nextStep(waitingRevocation([]), ctx({ ...keys, target: target({ offline: true, nextProbeAt: NOW }) }), NOW)).toEqual({
+        kind: 'never',
+      });
+      expect(nextStep(waitingRevocation([]), ctx({ ...keys, target: target({ pausedUntil: NOW + 1_000 }) }), NOW)).toEqual({
+        kind: 'at',
+        at: NOW + 1_000,
+      });
     });
   });
 
   describe('an operation being sent', () => {
-    const sending = (until: number): StoredOp => message({ state: 'sending', pendingReason: null }, { claim: { holder: 'other', pid: 4242, until } });
+    const sending = (until: number): StoredOp =>
+      message({ state: 'sending', pendingReason: null }, { claim: { holder: 'other', pid: 4242, until } });
 
     it('is taken over at once from a process that died, or from this one (a left-over claim)', () => {
       expect(nextStep(sending(NOW + 100_000), ctx({ claimHolder: 'dead' }), NOW)).toEqual({ kind: 'now' });
@@ -112,7 +134,10 @@ describe('nextStep', () => {
 
     it('is left to a live process until its claim runs out, looked at again now and then', () => {
       expect(nextStep(sending(NOW + 5_000), ctx({ claimHolder: 'alive' }), NOW)).toEqual({ kind: 'at', at: NOW + 5_000 });
-      expect(nextStep(sending(NOW + 100_000), ctx({ claimHolder: 'alive', recheckMs: 60_000 }), NOW)).toEqual({ kind: 'at', at: NOW + 60_000 });
+      expect(nextStep(sending(NOW + 100_000), ctx({ claimHolder: 'alive', recheckMs: 60_000 }), NOW)).toEqual({
+        kind: 'at',
+        at: NOW + 60_000,
+      });
       expect(nextStep(sending(NOW), ctx({ claimHolder: 'alive' }), NOW)).toEqual({ kind: 'now' });
     });
   });

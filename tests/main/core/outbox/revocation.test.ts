@@ -42,7 +42,10 @@ describe('outbox: key revocations', () => {
     const outbox = await world.open();
     const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     expect(item.kind).toBe('keys.revoke');
-    await waitFor(() => world!.keys.lastSync('leak')?.state === 'pending' && (world!.keys.lastSync('leak') as { reason: string }).reason === 'offline', 'pending offline');
+    await waitFor(
+      () => world!.keys.lastSync('leak')?.state === 'pending' && (world!.keys.lastSync('leak') as { reason: string }).reason === 'offline',
+      'pending offline',
+    );
 
     await world.sandbox.resume();
     const sent = await waitState(outbox, item.id, 'sent');
@@ -61,7 +64,10 @@ describe('outbox: key revocations', () => {
   it('a replay of an already done revocation gets 404 and counts as synced', async () => {
     world = await makeWorld();
     const leaked = leakedKey(world, 'gone');
-    const res = await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${leaked.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${world.sandbox.adminKey}` } });
+    const res = await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${leaked.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${world.sandbox.adminKey}` },
+    });
     expect(res.status).toBe(200);
     const outbox = await world.open();
     const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'gone', serverKeyId: leaked.id, label: 'gone' });
@@ -124,7 +130,10 @@ describe('outbox: key revocations', () => {
     world.keys.revoking.delete('leak');
     const stale = world.sandbox.createKey('stale admin', ['contacts:read', 'messages:send', 'keys:manage']);
     world.keys.add('stale', stale.key, ['contacts:read', 'messages:send', 'keys:manage']);
-    await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${stale.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${world.sandbox.adminKey}` } });
+    await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${stale.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${world.sandbox.adminKey}` },
+    });
     world.keys.forget('admin'); // no other admin key saved on this machine
     const before = deletes(world);
     const outbox = await world.open();
@@ -255,7 +264,9 @@ describe('outbox: key revocations', () => {
     const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'typo', serverKeyId: leaked.id, label: 'typo' });
     const failed = await waitState(outbox, item.id, 'failed');
     expect(failed.lastError).toMatchObject({ status: 404 });
-    expect(failed.lastError?.message).toMatch(/^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/);
+    expect(failed.lastError?.message).toMatch(
+      /^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/,
+    );
     await waitFor(() => world!.keys.lastSync('typo')?.state === 'failed', 'failed reported');
     // not synced, the key's own value is still kept, and the key still works on the server
     expect(world.keys.revoking.has('typo')).toBe(true);
@@ -271,7 +282,10 @@ describe('outbox: key revocations', () => {
       const sent = await waitState(outbox, item.id, 'sent');
       expect(sent.resultSummary).toMatch(/absent from its key list/);
     }
-    const deletes = world.sandbox.requests().filter((r) => r.method === 'DELETE').map((r) => `${r.path} ${r.status}`);
+    const deletes = world.sandbox
+      .requests()
+      .filter((r) => r.method === 'DELETE')
+      .map((r) => `${r.path} ${r.status}`);
     expect(deletes).toEqual(['/api/v1/api-keys/%2E 404', '/api/v1/api-keys/%2E%2E 404']);
   });
 
@@ -279,16 +293,24 @@ describe('outbox: key revocations', () => {
     world = await makeWorld();
     const leaked = leakedKey(world, 'busy');
     world.sandbox.injectFaults(
-      [{ kind: 'status', status: 503, body: '<html>maintenance</html>', contentType: 'text/html' }, { kind: 'rate_limit', retryAfter: '1' }],
+      [
+        { kind: 'status', status: 503, body: '<html>maintenance</html>', contentType: 'text/html' },
+        { kind: 'rate_limit', retryAfter: '1' },
+      ],
       { method: 'DELETE', pathPrefix: '/api/v1/api-keys/' },
     );
     const outbox = await world.open();
     const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'busy', serverKeyId: leaked.id, label: 'busy' });
     await waitState(outbox, item.id, 'sent', 10_000);
     await waitFor(() => world!.keys.lastSync('busy')?.state === 'synced', 'synced reported');
-    const reasons = world.keys.syncs.filter((s) => s.localKeyId === 'busy' && s.sync.state === 'pending').map((s) => (s.sync as { reason: string }).reason);
+    const reasons = world.keys.syncs
+      .filter((s) => s.localKeyId === 'busy' && s.sync.state === 'pending')
+      .map((s) => (s.sync as { reason: string }).reason);
     expect(reasons).toEqual(['queued', 'server_error', 'rate_limited']);
-    const rateLimited = world.keys.syncs.find((s) => s.sync.state === 'pending' && s.sync.reason === 'rate_limited')!.sync as { nextAttemptAt?: string; detail?: string };
+    const rateLimited = world.keys.syncs.find((s) => s.sync.state === 'pending' && s.sync.reason === 'rate_limited')!.sync as {
+      nextAttemptAt?: string;
+      detail?: string;
+    };
     expect(rateLimited.nextAttemptAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(rateLimited.detail).toMatch(/Rate limited/);
   });

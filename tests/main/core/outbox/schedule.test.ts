@@ -11,8 +11,28 @@ const MIN = 60_000;
 
 function revocation(notBefore?: string): StoredOp {
   return {
-    item: { id: 'ob_1', kind: 'keys.revoke', profileId: 'p', label: 'old', state: 'pending', attempts: 0, createdAt: '', updatedAt: '', nextAttemptAt: notBefore ?? null, lastError: null, resultSummary: null, pendingReason: notBefore ? 'scheduled' : 'queued' },
-    payload: { type: 'revocation', localKeyId: 'lk_1', serverKeyId: 'k_1', origin: null, refusedKeys: [], ...(notBefore ? { notBefore } : {}) },
+    item: {
+      id: 'ob_1',
+      kind: 'keys.revoke',
+      profileId: 'p',
+      label: 'old',
+      state: 'pending',
+      attempts: 0,
+      createdAt: '',
+      updatedAt: '',
+      nextAttemptAt: notBefore ?? null,
+      lastError: null,
+      resultSummary: null,
+      pendingReason: notBefore ? 'scheduled' : 'queued',
+    },
+    payload: {
+      type: 'revocation',
+      localKeyId: 'lk_1',
+      serverKeyId: 'k_1',
+      origin: null,
+      refusedKeys: [],
+      ...(notBefore ? { notBefore } : {}),
+    },
     order: 1,
     claim: null,
     serverErrors: 0,
@@ -20,7 +40,14 @@ function revocation(notBefore?: string): StoredOp {
   };
 }
 
-const ctx = (over: Partial<StepContext> = {}): StepContext => ({ claimHolder: null, target: undefined, forced: false, candidateKeys: [], recheckMs: 60_000, ...over });
+const ctx = (over: Partial<StepContext> = {}): StepContext => ({
+  claimHolder: null,
+  target: undefined,
+  forced: false,
+  candidateKeys: [],
+  recheckMs: 60_000,
+  ...over,
+});
 
 describe('a rolled key retires when its grace ends', () => {
   it('grace: now is at once; 1h, 24h and 7d are that long from now', () => {
@@ -38,7 +65,9 @@ describe('a rolled key retires when its grace ends', () => {
     expect(notBeforeOf(op)).toBe(T0 + 60 * MIN);
     expect(isScheduled(op, T0)).toBe(true);
     expect(nextStep(op, ctx({ forced: true }), T0)).toEqual({ kind: 'at', at: T0 + 60 * MIN });
-    expect(nextStep(op, ctx({ target: { offline: true, failures: 1, probing: false, nextProbeAt: T0 + 1000, pausedUntil: 0 } }), T0)).toEqual({ kind: 'at', at: T0 + 60 * MIN });
+    expect(
+      nextStep(op, ctx({ target: { offline: true, failures: 1, probing: false, nextProbeAt: T0 + 1000, pausedUntil: 0 } }), T0),
+    ).toEqual({ kind: 'at', at: T0 + 60 * MIN });
     // its time has come: like any revocation
     expect(isScheduled(op, T0 + 60 * MIN)).toBe(false);
     expect(nextStep(op, ctx({ forced: true }), T0 + 60 * MIN)).toEqual({ kind: 'now' });

@@ -71,7 +71,10 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
   };
 }
 
-export function textOp(number: string, text: string): { op: 'messages.text'; input: { number: string; text: string }; idempotencyKey: string } {
+export function textOp(
+  number: string,
+  text: string,
+): { op: 'messages.text'; input: { number: string; text: string }; idempotencyKey: string } {
   return { op: 'messages.text', input: { number, text }, idempotencyKey: randomUUID() };
 }
 
@@ -96,17 +99,25 @@ export async function itemOf(outbox: Outbox, id: string): Promise<OutboxItem> {
 }
 
 export async function waitState(outbox: Outbox, id: string, state: OutboxItem['state'], timeoutMs?: number): Promise<OutboxItem> {
-  return waitFor(async () => {
-    const item = await itemOf(outbox, id);
-    return item.state === state ? item : null;
-  }, `${id} to be ${state}`, timeoutMs);
+  return waitFor(
+    async () => {
+      const item = await itemOf(outbox, id);
+      return item.state === state ? item : null;
+    },
+    `${id} to be ${state}`,
+    timeoutMs,
+  );
 }
 
 export async function waitAll(outbox: Outbox, state: OutboxItem['state'], timeoutMs?: number): Promise<OutboxItem[]> {
-  return waitFor(async () => {
-    const items = await outbox.list();
-    return items.length > 0 && items.every((i) => i.state === state) ? items : null;
-  }, `every item to be ${state}`, timeoutMs);
+  return waitFor(
+    async () => {
+      const items = await outbox.list();
+      return items.length > 0 && items.every((i) => i.state === state) ? items : null;
+    },
+    `every item to be ${state}`,
+    timeoutMs,
+  );
 }
 
 /** counts of each text among the sandbox's messages */

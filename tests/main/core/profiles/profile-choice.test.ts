@@ -18,7 +18,7 @@ function managerOn(dir: string, chooser: ProfileChooser): ProfileManager {
 }
 
 describe("each side's profile choice", () => {
-  it('choosing in the window leaves the terminal\'s choice, and `crm profiles use` leaves the window\'s', async () => {
+  it("choosing in the window leaves the terminal's choice, and `crm profiles use` leaves the window's", async () => {
     const dir = await tempDir('crm-choice-');
     const window = managerOn(dir, 'window');
     const crm = managerOn(dir, 'terminal');

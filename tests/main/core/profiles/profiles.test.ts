@@ -79,15 +79,31 @@ describe('ProfileService', () => {
   it('creates profiles; the first becomes active; names are trimmed, 1..60 chars and unique', async () => {
     const { profiles } = await manager();
     const a = await profiles.create({ name: '  Production ', baseUrl: 'https://api.example.com/' });
-    expect(a).toMatchObject({ name: 'Production', baseUrl: 'https://api.example.com', activeKeyId: null, sandbox: false, allowInsecureHttp: false, endpointOverrides: {} });
+    expect(a).toMatchObject({
+      name: 'Production',
+      baseUrl: 'https://api.example.com',
+      activeKeyId: null,
+      sandbox: false,
+      allowInsecureHttp: false,
+      endpointOverrides: {},
+    });
     const b = await profiles.create({ name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010', sandbox: true });
     expect(b.sandbox).toBe(true);
     expect(await profiles.list()).toEqual({ profiles: [a, b], activeProfileId: a.id, terminalProfileId: a.id, windowProfileId: a.id });
     expect((await profiles.active())?.id).toBe(a.id);
 
-    expect(await codeOf(() => profiles.create({ name: 'production', baseUrl: 'https://x.example.com' }))).toMatchObject({ code: 'validation', fields: ['name'] });
-    expect(await codeOf(() => profiles.create({ name: '   ', baseUrl: 'https://x.example.com' }))).toMatchObject({ code: 'validation', fields: ['name'] });
-    expect(await codeOf(() => profiles.create({ name: 'x'.repeat(61), baseUrl: 'https://x.example.com' }))).toMatchObject({ code: 'validation', message: /at most 60/ });
+    expect(await codeOf(() => profiles.create({ name: 'production', baseUrl: 'https://x.example.com' }))).toMatchObject({
+      code: 'validation',
+      fields: ['name'],
+    });
+    expect(await codeOf(() => profiles.create({ name: '   ', baseUrl: 'https://x.example.com' }))).toMatchObject({
+      code: 'validation',
+      fields: ['name'],
+    });
+    expect(await codeOf(() => profiles.create({ name: 'x'.repeat(61), baseUrl: 'https://x.example.com' }))).toMatchObject({
+      code: 'validation',
+      message: /at most 60/,
+    });
     expect((await profiles.create({ name: '🙂'.repeat(60), baseUrl: 'https://x.example.com' })).name).toBe('🙂'.repeat(60));
   });
 
@@ -102,7 +118,10 @@ describe('ProfileService', () => {
     // same origin, another path: the confirmation still holds
     expect((await profiles.update(lan.id, { baseUrl: 'http://192.168.1.10:8080/v2' })).baseUrl).toBe('http://192.168.1.10:8080/v2');
     // another insecure origin needs a new confirmation
-    expect(await codeOf(() => profiles.update(lan.id, { baseUrl: 'http://10.0.0.1' }))).toMatchObject({ code: 'validation', fields: ['confirmInsecure'] });
+    expect(await codeOf(() => profiles.update(lan.id, { baseUrl: 'http://10.0.0.1' }))).toMatchObject({
+      code: 'validation',
+      fields: ['confirmInsecure'],
+    });
     // moving to https clears the flag
     expect((await profiles.update(lan.id, { baseUrl: 'https://crm.example.com' })).allowInsecureHttp).toBe(false);
   });
@@ -113,8 +132,12 @@ describe('ProfileService', () => {
     const bad = await codeOf(() => profiles.update(p.id, { endpointOverrides: { 'keys.delete': '/v2/keys' } }));
     expect(bad).toMatchObject({ code: 'validation', fields: ['endpointOverrides.keys.delete'] });
     expect(bad.message).toMatch(/\{id\}/);
-    expect(await codeOf(() => profiles.update(p.id, { endpointOverrides: { 'contacts.list': 'https://evil.example.com/x' } }))).toMatchObject({ code: 'validation' });
-    expect(await codeOf(() => profiles.update(p.id, { endpointOverrides: { 'contacts.list': '/a/../b' } }))).toMatchObject({ code: 'validation' });
+    expect(
+      await codeOf(() => profiles.update(p.id, { endpointOverrides: { 'contacts.list': 'https://evil.example.com/x' } })),
+    ).toMatchObject({ code: 'validation' });
+    expect(await codeOf(() => profiles.update(p.id, { endpointOverrides: { 'contacts.list': '/a/../b' } }))).toMatchObject({
+      code: 'validation',
+    });
     const updated = await profiles.update(p.id, { endpointOverrides: { 'contacts.list': ' /v2/people ', 'messages.text': '' } });
     expect(updated.endpointOverrides).toEqual({ 'contacts.list': '/v2/people' });
     expect((await profiles.get(p.id)).endpointOverrides).toEqual({ 'contacts.list': '/v2/people' });
@@ -141,12 +164,28 @@ describe('ProfileService', () => {
     const p = await profiles.create({ name: 'A', baseUrl: 'https://a.example.com' });
     const meta = createMetaStores(openDatabase(dir));
     await meta.keys.update((doc) => {
-      doc.keys.push({ id: 'lk_1', name: 'k', profileId: p.id, fingerprint: 'abcd', permissions: null, addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null });
+      doc.keys.push({
+        id: 'lk_1',
+        name: 'k',
+        profileId: p.id,
+        fingerprint: 'abcd',
+        permissions: null,
+        addedAt: 'x',
+        lastUsedAt: null,
+        lastStatus: null,
+        state: 'active',
+        serverKeyId: null,
+        revokedAt: null,
+      });
     });
     await secrets.set('key:lk_1', 'crm_sk_value_1234');
     await secrets.set(`webhook-secret:${p.id}`, 'whsec_for_a');
     await secrets.set(`webhook-verify:${p.id}`, 'verify-for-a');
-    const fresh = new ProfileManager(createMetaStores(openDatabase(dir)), secrets, new KeyVault(secrets, createMetaStores(openDatabase(dir))));
+    const fresh = new ProfileManager(
+      createMetaStores(openDatabase(dir)),
+      secrets,
+      new KeyVault(secrets, createMetaStores(openDatabase(dir))),
+    );
     secrets.fail = true;
     expect(await codeOf(() => fresh.remove(p.id))).toMatchObject({ code: 'keychain_unavailable' });
     expect((await fresh.list()).profiles).toHaveLength(1);

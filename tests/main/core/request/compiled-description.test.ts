@@ -41,11 +41,42 @@ function learned(dialect: (typeof SANDBOX_DIALECTS)[number]): ApiDescription {
 const SAMPLES: Operation[] = [
   { op: 'messages.text', input: { number: '+55 11 99999-0000', text: 'Olá "quoted" \\ and a line\nbreak 🎉' }, idempotencyKey: 'key-1' },
   { op: 'messages.text', input: { number: 'not a number', text: '' }, idempotencyKey: 'bad key' },
-  { op: 'messages.media', input: { number: '5511999990000', mediatype: 'image', source: { kind: 'url', url: 'https://files.example.com/a.png' }, caption: 'A caption' }, idempotencyKey: 'key-2' },
-  { op: 'messages.media', input: { number: '5511999990000', mediatype: 'document', source: { kind: 'url', url: 'https://files.example.com/a.pdf' }, fileName: 'a.pdf', mimetype: 'application/pdf' }, idempotencyKey: 'key-3' },
-  { op: 'messages.audio', input: { number: '5511999990000', source: { kind: 'url', url: 'https://files.example.com/a.ogg' } }, idempotencyKey: 'key-4' },
-  { op: 'messages.template', input: { number: '5511999990000', name: 'order_update', language: 'en_US', params: ['Ana', '#1042', 'três'] }, idempotencyKey: 'key-5' },
-  { op: 'messages.template', input: { number: '5511999990000', name: 'hello_world', language: 'en_US', params: [] }, idempotencyKey: 'key-6' },
+  {
+    op: 'messages.media',
+    input: {
+      number: '5511999990000',
+      mediatype: 'image',
+      source: { kind: 'url', url: 'https://files.example.com/a.png' },
+      caption: 'A caption',
+    },
+    idempotencyKey: 'key-2',
+  },
+  {
+    op: 'messages.media',
+    input: {
+      number: '5511999990000',
+      mediatype: 'document',
+      source: { kind: 'url', url: 'https://files.example.com/a.pdf' },
+      fileName: 'a.pdf',
+      mimetype: 'application/pdf',
+    },
+    idempotencyKey: 'key-3',
+  },
+  {
+    op: 'messages.audio',
+    input: { number: '5511999990000', source: { kind: 'url', url: 'https://files.example.com/a.ogg' } },
+    idempotencyKey: 'key-4',
+  },
+  {
+    op: 'messages.template',
+    input: { number: '5511999990000', name: 'order_update', language: 'en_US', params: ['Ana', '#1042', 'três'] },
+    idempotencyKey: 'key-5',
+  },
+  {
+    op: 'messages.template',
+    input: { number: '5511999990000', name: 'hello_world', language: 'en_US', params: [] },
+    idempotencyKey: 'key-6',
+  },
   { op: 'contacts.list', input: { page: 3, perPage: 50, search: '+55 11 9' } },
   { op: 'contacts.list', input: {} },
   { op: 'messages.list', input: { number: '5511999990000', page: 2, perPage: 20 } },
@@ -55,7 +86,11 @@ const SAMPLES: Operation[] = [
 /** a multipart body's boundary is random per build: the same for both sides of a comparison */
 function sameBoundary(request: PreparedRequest): PreparedRequest {
   if (request.body?.kind !== 'multipart') return request;
-  return { ...request, body: { ...request.body, boundary: 'B' }, headers: { ...request.headers, 'Content-Type': 'multipart/form-data; boundary=B' } };
+  return {
+    ...request,
+    body: { ...request.body, boundary: 'B' },
+    headers: { ...request.headers, 'Content-Type': 'multipart/form-data; boundary=B' },
+  };
 }
 
 describe('a compiled description builds what the description rendered afresh builds', () => {
@@ -89,13 +124,23 @@ describe('a changed description is compiled again', () => {
   const spec = (body: Template, path = '/send'): OperationSpec => ({ method: 'POST', path, query: [], headers: [], body });
 
   it('a new body or path is what the next send carries', async () => {
-    const first = { baseUrl: BASE, endpointOverrides: {}, api: { version: 1 as const, operations: { 'messages.text': spec({ to: { $role: 'number' }, message: { $role: 'text' } }) } } };
+    const first = {
+      baseUrl: BASE,
+      endpointOverrides: {},
+      api: { version: 1 as const, operations: { 'messages.text': spec({ to: { $role: 'number' }, message: { $role: 'text' } }) } },
+    };
     const a = (await prepareRequest(text, first)).request;
     expect(a.body).toEqual({ kind: 'json', text: '{"to":"5511999990000","message":"hi"}' });
     expect(a.url).toBe(`${BASE}/send`);
 
     // what saving a description does: new objects for the profile's description
-    const second = { ...first, api: { version: 1 as const, operations: { 'messages.text': spec({ chatId: { $role: 'number', suffix: '@c.us' }, body: { $role: 'text' } }, '/v2/send') } } };
+    const second = {
+      ...first,
+      api: {
+        version: 1 as const,
+        operations: { 'messages.text': spec({ chatId: { $role: 'number', suffix: '@c.us' }, body: { $role: 'text' } }, '/v2/send') },
+      },
+    };
     const b = (await prepareRequest(text, second)).request;
     expect(b.body).toEqual({ kind: 'json', text: '{"chatId":"5511999990000@c.us","body":"hi"}' });
     expect(b.url).toBe(`${BASE}/v2/send`);
@@ -105,7 +150,11 @@ describe('a changed description is compiled again', () => {
   });
 
   it('a description that loses a role it needs is reported as incomplete at once', async () => {
-    const complete = { baseUrl: BASE, endpointOverrides: {}, api: { version: 1 as const, operations: { 'messages.text': spec({ to: { $role: 'number' }, message: { $role: 'text' } }) } } };
+    const complete = {
+      baseUrl: BASE,
+      endpointOverrides: {},
+      api: { version: 1 as const, operations: { 'messages.text': spec({ to: { $role: 'number' }, message: { $role: 'text' } }) } },
+    };
     expect((await prepareRequest(text, complete)).problems).toEqual([]);
     const incomplete = { ...complete, api: { version: 1 as const, operations: { 'messages.text': spec({ to: { $role: 'number' } }) } } };
     expect((await prepareRequest(text, incomplete)).problems.map((p) => p.sentence)).toEqual([expect.stringContaining('is incomplete')]);
@@ -115,7 +164,18 @@ describe('a changed description is compiled again', () => {
 describe('the JSON body writer', () => {
   const rendered = (template: Template, values: RoleValues) => stringifyJson(renderTemplate(template, values));
   const cases: [string, Template][] = [
-    ['roles, constants and omitted roles', { a: { $role: 'number' }, b: 'const', c: 1.5, d: true, e: null, f: { $role: 'caption' }, g: { h: { $role: 'text', prefix: '<', suffix: '>' } } }],
+    [
+      'roles, constants and omitted roles',
+      {
+        a: { $role: 'number' },
+        b: 'const',
+        c: 1.5,
+        d: true,
+        e: null,
+        f: { $role: 'caption' },
+        g: { h: { $role: 'text', prefix: '<', suffix: '>' } },
+      },
+    ],
     ['exact numbers kept digit for digit', { big: { $number: '12345678901234567890' }, one: { $number: '1.0' }, n: { $role: 'page' } }],
     ['a literal object', { $literal: { $role: 'not a slot', x: { $role: 'text' } } }],
     ['integer-like keys, which objects put first', { b: { $role: 'text' }, 2: 'two', 1: { $role: 'number' } }],

@@ -38,12 +38,22 @@ function receivedBytes(name: string): string {
 }
 
 function plainGet(headers: Record<string, string>): PreparedRequest {
-  return { endpoint: 'keys.list', method: 'GET', url: `${server.url}/api/v1/keys`, headers, body: null, idempotencyKey: null, retrySafe: true };
+  return {
+    endpoint: 'keys.list',
+    method: 'GET',
+    url: `${server.url}/api/v1/keys`,
+    headers,
+    body: null,
+    idempotencyKey: null,
+    retrySafe: true,
+  };
 }
 
 describe('header bytes on the wire', () => {
   it("-H 'X-Note: café' from a pasted cURL arrives as the UTF-8 bytes c3 a9, as curl sends it", async () => {
-    const parsed = parseCurl(`curl ${server.url}/api/v1/messages -H 'X-Note: café' -H 'Content-Type: application/json' -d '{"to":"+15551234567","text":"hi"}'`);
+    const parsed = parseCurl(
+      `curl ${server.url}/api/v1/messages -H 'X-Note: café' -H 'Content-Type: application/json' -d '{"to":"+15551234567","text":"hi"}'`,
+    );
     const proposal = proposeOperation(parsed, 'messages.text', { profileBaseUrl: server.url });
     expect(proposal.spec.headers).toEqual([{ name: 'X-Note', value: 'café' }]);
     const request = await buildRequest(
@@ -69,9 +79,16 @@ describe('header bytes on the wire', () => {
     expect(server.received.at(-1)?.headers['x-plain']).toBe('a b;c=d');
   });
 
-  it.each([['CR', 'a\rb'], ['LF', 'a\nX-Evil: 1'], ['NUL', 'a\u0000b']])('a value with %s is refused before anything is sent', async (_what, value) => {
+  it.each([
+    ['CR', 'a\rb'],
+    ['LF', 'a\nX-Evil: 1'],
+    ['NUL', 'a\u0000b'],
+  ])('a value with %s is refused before anything is sent', async (_what, value) => {
     const before = server.received.length;
-    const error = await client.send(plainGet({ 'X-Bad': value }), CANARY_KEY).then(() => null, (err: unknown) => err);
+    const error = await client.send(plainGet({ 'X-Bad': value }), CANARY_KEY).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(error).toBeInstanceOf(CrmError);
     expect((error as CrmError).code).toBe('validation');
     expect((error as CrmError).message).toMatch(/X-Bad header contains a line break or NUL/);

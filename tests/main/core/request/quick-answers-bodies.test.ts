@@ -35,17 +35,28 @@ function described(curls: Partial<Record<DescribedOperation, string>>): typeof t
   return { baseUrl, endpointOverrides: {}, api: { version: 1, operations } };
 }
 
-const text = (replyTo?: string): Operation => ({ op: 'messages.text', input: { number: '+55 11 99999-0000', text: 'Yes, it ships today', ...(replyTo === undefined ? {} : { replyTo }) }, idempotencyKey: KEY });
-const reaction = (emoji: string, messageId = WAMID): Operation => ({ op: 'messages.reaction', input: { number: '5511999990000', messageId, emoji } });
+const text = (replyTo?: string): Operation => ({
+  op: 'messages.text',
+  input: { number: '+55 11 99999-0000', text: 'Yes, it ships today', ...(replyTo === undefined ? {} : { replyTo }) },
+  idempotencyKey: KEY,
+});
+const reaction = (emoji: string, messageId = WAMID): Operation => ({
+  op: 'messages.reaction',
+  input: { number: '5511999990000', messageId, emoji },
+});
 const bodyOf = (request: { body: unknown }): unknown => JSON.parse((request.body as { text: string }).text);
 
 describe('quoted replies', () => {
   it("docs/API.md: replyTo carries the quoted message's id, and is left out of a plain text", async () => {
-    expect(bodyOf(await buildRequest(text('m_0123456789abcdef'), target))).toEqual({ number: '5511999990000', text: 'Yes, it ships today', replyTo: 'm_0123456789abcdef' });
+    expect(bodyOf(await buildRequest(text('m_0123456789abcdef'), target))).toEqual({
+      number: '5511999990000',
+      text: 'Yes, it ships today',
+      replyTo: 'm_0123456789abcdef',
+    });
     expect(bodyOf(await buildRequest(text(), target))).toEqual({ number: '5511999990000', text: 'Yes, it ships today' });
   });
 
-  it("Meta, learned from its reply cURL: context.message_id, and no empty context on a plain text (compiled and rendered alike)", async () => {
+  it('Meta, learned from its reply cURL: context.message_id, and no empty context on a plain text (compiled and rendered alike)', async () => {
     const meta = described({ 'messages.text': META_REPLY });
     const quoted = await buildRequest(text(WAMID), meta);
     expect(bodyOf(quoted)).toMatchObject({ to: '+5511999990000', context: { message_id: WAMID }, text: { body: 'Yes, it ships today' } });
@@ -86,10 +97,16 @@ describe('reactions', () => {
     expect(bodyOf(await buildRequest(reaction(''), target))).toEqual({ number: '5511999990000', messageId: WAMID, emoji: '' });
   });
 
-  it("Meta, learned from its reaction cURL: type reaction with reaction.message_id and emoji", async () => {
+  it('Meta, learned from its reaction cURL: type reaction with reaction.message_id and emoji', async () => {
     const meta = described({ 'messages.text': META_REPLY, 'messages.reaction': META_REACTION });
     expect(isOffered(meta, 'messages.reaction')).toBe(true);
-    expect(bodyOf(await buildRequest(reaction('❤️'), meta))).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '+5511999990000', type: 'reaction', reaction: { message_id: WAMID, emoji: '❤️' } });
+    expect(bodyOf(await buildRequest(reaction('❤️'), meta))).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '+5511999990000',
+      type: 'reaction',
+      reaction: { message_id: WAMID, emoji: '❤️' },
+    });
     expect(bodyOf(await buildRequest(reaction(''), meta))).toMatchObject({ reaction: { message_id: WAMID, emoji: '' } });
   });
 

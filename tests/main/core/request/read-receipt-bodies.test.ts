@@ -51,7 +51,7 @@ describe('the Mark as Read operation', () => {
     expect(proposal.spec.send).toBeUndefined();
   });
 
-  it("docs/API.md has no read receipts: a profile that speaks it, or that describes its sends but no receipt, is not offered one", async () => {
+  it('docs/API.md has no read receipts: a profile that speaks it, or that describes its sends but no receipt, is not offered one', async () => {
     expect(isOffered(target, 'messages.read')).toBe(false);
     expect(isOffered(described({ 'messages.text': META_TEXT }), 'messages.read')).toBe(false);
     const { problems } = await prepareRequest(read(), target);

@@ -37,7 +37,10 @@ describe('template sends', () => {
     expect(request.url).toBe('https://crm.example.com/api/v1/messages/template');
     expect(request.headers['Idempotency-Key']).toBe(KEY);
     expect(request.retrySafe).toBe(true);
-    expect(bodyOf(request)).toEqual({ number: '5511999990000', template: { name: 'order_update', language: 'pt_BR', params: ['Ana', '#1042'] } });
+    expect(bodyOf(request)).toEqual({
+      number: '5511999990000',
+      template: { name: 'order_update', language: 'pt_BR', params: ['Ana', '#1042'] },
+    });
     const curl = toCurl(request);
     expect(curl).toContain("'https://crm.example.com/api/v1/messages/template'");
     expect(curl).toContain(`-H 'Idempotency-Key: ${KEY}'`);
@@ -46,7 +49,10 @@ describe('template sends', () => {
   });
 
   it('sends a template without parameters as an empty list', async () => {
-    expect(bodyOf(await buildRequest(template([], 'hello_world', 'en_US'), target))).toEqual({ number: '5511999990000', template: { name: 'hello_world', language: 'en_US', params: [] } });
+    expect(bodyOf(await buildRequest(template([], 'hello_world', 'en_US'), target))).toEqual({
+      number: '5511999990000',
+      template: { name: 'hello_world', language: 'en_US', params: [] },
+    });
   });
 
   it("learns Meta's template cURL: number, name, language and one repeating body parameter", () => {
@@ -66,7 +72,7 @@ describe('template sends', () => {
     expect(JSON.stringify(proposal)).not.toContain('EAAJBxyz');
   });
 
-  it("renders the Meta-learned request for any number of parameters, cURL included", async () => {
+  it('renders the Meta-learned request for any number of parameters, cURL included', async () => {
     const metaProfile = metaTarget();
     const three = await buildRequest(template(['Ana', '#1042', 'Friday']), metaProfile);
     expect(three.url).toBe('https://graph.facebook.com/v23.0/106540352242922/messages');
@@ -77,15 +83,30 @@ describe('template sends', () => {
       template: {
         name: 'order_update',
         language: { code: 'pt_BR' },
-        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: '#1042' }, { type: 'text', text: 'Friday' }] }],
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ana' },
+              { type: 'text', text: '#1042' },
+              { type: 'text', text: 'Friday' },
+            ],
+          },
+        ],
       },
     });
-    expect(toCurl(three)).toContain('"parameters":[{"type":"text","text":"Ana"},{"type":"text","text":"#1042"},{"type":"text","text":"Friday"}]');
+    expect(toCurl(three)).toContain(
+      '"parameters":[{"type":"text","text":"Ana"},{"type":"text","text":"#1042"},{"type":"text","text":"Friday"}]',
+    );
     const none = await buildRequest(template([], 'hello_world', 'en_US'), metaProfile);
-    expect((bodyOf(none) as { template: unknown }).template).toEqual({ name: 'hello_world', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [] }] });
+    expect((bodyOf(none) as { template: unknown }).template).toEqual({
+      name: 'hello_world',
+      language: { code: 'en_US' },
+      components: [{ type: 'body', parameters: [] }],
+    });
   });
 
-  it('keeps header and button parameters of an example as they are: only the body\'s repeat', () => {
+  it("keeps header and button parameters of an example as they are: only the body's repeat", () => {
     const curl = META_CURL.replace('"components":[', '"components":[{"type":"header","parameters":[{"type":"text","text":"Order"}]},');
     const proposal = proposeOperation(parseCurl(curl), 'messages.template');
     const rows = Object.fromEntries(proposal.rows.map((r) => [r.field, r.role]));

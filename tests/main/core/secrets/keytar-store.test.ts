@@ -64,7 +64,11 @@ describe.skipIf(!hasKeychain)('KeytarSecretStore on the real Secret Service', ()
 describe('keychain unavailable', () => {
   it('a child process without a reachable D-Bus gets keychain_unavailable for every call, with a human message', async () => {
     const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/crm-test-bus', DISPLAY: '' };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(here, 'fixtures/keychain-child.ts'), uniqueKeychainService('nobus'), SECRET, 'store'], { env, cwd: root });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', join(here, 'fixtures/keychain-child.ts'), uniqueKeychainService('nobus'), SECRET, 'store'],
+      { env, cwd: root },
+    );
     const result = JSON.parse(stdout.trim().split('\n').pop() as string) as Record<string, { code?: string; message?: string } | string[]>;
     for (const step of ['set', 'get', 'del'] as const) {
       expect(result[step]).toMatchObject({ code: 'keychain_unavailable', message: KEYCHAIN_UNAVAILABLE_MESSAGE });
@@ -79,7 +83,11 @@ describe('keychain unavailable', () => {
   it('createCore in that child: adding a key fails with keychain_unavailable and writes no plaintext anywhere', async () => {
     const dataDir = await tempDir('crm-nobus-');
     const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/crm-test-bus', DISPLAY: '' };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', join(here, 'fixtures/keychain-child.ts'), uniqueKeychainService('nobus-core'), SECRET, 'core', dataDir], { env, cwd: root });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', join(here, 'fixtures/keychain-child.ts'), uniqueKeychainService('nobus-core'), SECRET, 'core', dataDir],
+      { env, cwd: root },
+    );
     const result = JSON.parse(stdout.trim().split('\n').pop() as string) as { add: { code: string; message: string }; keys: unknown[] };
     expect(result.add.code).toBe('keychain_unavailable');
     expect(result.add.message).toBe(KEYCHAIN_UNAVAILABLE_MESSAGE);

@@ -20,17 +20,23 @@ describe('resolveDataDir', () => {
     expect(resolveDataDir({}, 'linux', '/home/ana')).toBe('/home/ana/.config/crm-console');
     expect(resolveDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/home/ana')).toBe('/cfg/crm-console');
     expect(resolveDataDir({}, 'darwin', '/Users/ana')).toBe('/Users/ana/Library/Application Support/crm-console');
-    expect(resolveDataDir({ APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ana')).toBe('C:\\Users\\ana\\AppData\\Roaming\\crm-console');
+    expect(resolveDataDir({ APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ana')).toBe(
+      'C:\\Users\\ana\\AppData\\Roaming\\crm-console',
+    );
     expect(resolveDataDir({}, 'win32', 'C:\\Users\\ana')).toBe('C:\\Users\\ana\\AppData\\Roaming\\crm-console');
   });
 });
 
 describe('the development build (npm start from the source tree)', () => {
-  it('keeps its own folder beside the installed app\'s, on every OS', () => {
+  it("keeps its own folder beside the installed app's, on every OS", () => {
     expect(resolveDataDir({}, 'linux', '/home/ana', '/src', 'development')).toBe('/home/ana/.config/crm-console-dev');
     expect(resolveDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/home/ana', '/src', 'development')).toBe('/cfg/crm-console-dev');
-    expect(resolveDataDir({}, 'darwin', '/Users/ana', '/src', 'development')).toBe('/Users/ana/Library/Application Support/crm-console-dev');
-    expect(resolveDataDir({}, 'win32', 'C:\\Users\\ana', 'C:\\src', 'development')).toBe('C:\\Users\\ana\\AppData\\Roaming\\crm-console-dev');
+    expect(resolveDataDir({}, 'darwin', '/Users/ana', '/src', 'development')).toBe(
+      '/Users/ana/Library/Application Support/crm-console-dev',
+    );
+    expect(resolveDataDir({}, 'win32', 'C:\\Users\\ana', 'C:\\src', 'development')).toBe(
+      'C:\\Users\\ana\\AppData\\Roaming\\crm-console-dev',
+    );
     expect(resolveDataDir({}, 'linux', '/home/ana', '/src', 'installed')).toBe('/home/ana/.config/crm-console');
   });
 
@@ -39,7 +45,9 @@ describe('the development build (npm start from the source tree)', () => {
   });
 
   it('logs beside its own data, on macOS in its own logs folder', () => {
-    expect(resolveLogDir({}, '/home/ana/.config/crm-console-dev', 'linux', '/home/ana', 'development')).toBe('/home/ana/.config/crm-console-dev/logs');
+    expect(resolveLogDir({}, '/home/ana/.config/crm-console-dev', 'linux', '/home/ana', 'development')).toBe(
+      '/home/ana/.config/crm-console-dev/logs',
+    );
     expect(resolveLogDir({}, '/x', 'darwin', '/Users/ana', 'development')).toBe('/Users/ana/Library/Logs/crm-console-dev');
   });
 });

@@ -25,7 +25,19 @@ function reply(id: string, number: string, extra: Partial<ReceivedEvent> = {}): 
 }
 
 function send(id: string, number: string, at: Date, extra: Partial<SentRecord> = {}): SentRecord {
-  return { id, profileId: 'p', kind: 'text', number, text: `send ${id}`, fileName: null, status: 'accepted', at: at.toISOString(), messageId: `m-${id}`, origin: 'sent', ...extra };
+  return {
+    id,
+    profileId: 'p',
+    kind: 'text',
+    number,
+    text: `send ${id}`,
+    fileName: null,
+    status: 'accepted',
+    at: at.toISOString(),
+    messageId: `m-${id}`,
+    origin: 'sent',
+    ...extra,
+  };
 }
 
 function state(messageId: string, s: StatusEvent['state']): StatusEvent {
@@ -34,7 +46,13 @@ function state(messageId: string, s: StatusEvent['state']): StatusEvent {
 
 const later = (ms: number): Date => new Date(NOW.getTime() + ms);
 
-async function open(): Promise<{ db: SqliteDatabase; dir: string; list: ConversationListTable; tables: ConversationTables; sent: SentMessagesTable }> {
+async function open(): Promise<{
+  db: SqliteDatabase;
+  dir: string;
+  list: ConversationListTable;
+  tables: ConversationTables;
+  sent: SentMessagesTable;
+}> {
   const dir = await tempDir('crm-inbox-');
   const db = openDatabase(dir);
   return { db, dir, list: new ConversationListTable(db), tables: new ConversationTables(db), sent: new SentMessagesTable(db) };
@@ -42,30 +60,47 @@ async function open(): Promise<{ db: SqliteDatabase; dir: string; list: Conversa
 
 /** every column of every row, as the triggers left them */
 function summary(db: SqliteDatabase): unknown[] {
-  return db.prepare('SELECT profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread FROM conversations ORDER BY profile_id, number').all().map((r) => {
-    const { _metadata, ...row } = r as Record<string, unknown>;
-    void _metadata;
-    return row;
-  });
+  return db
+    .prepare(
+      'SELECT profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread FROM conversations ORDER BY profile_id, number',
+    )
+    .all()
+    .map((r) => {
+      const { _metadata, ...row } = r as Record<string, unknown>;
+      void _metadata;
+      return row;
+    });
 }
 
 /** the table rebuilt from the messages alone (read marks kept), to compare with what the triggers keep */
 function recounted(db: SqliteDatabase): unknown[] {
-  const marks = db.prepare<[], { profile_id: string; number: string; read_seq: number }>('SELECT profile_id, number, read_seq FROM conversations').all();
+  const marks = db
+    .prepare<[], { profile_id: string; number: string; read_seq: number }>('SELECT profile_id, number, read_seq FROM conversations')
+    .all();
   db.exec('DELETE FROM conversations;');
   // an UPDATE that changes nothing fires each row's trigger: the conversation is computed afresh
   db.exec('UPDATE received_messages SET number = number; UPDATE sent_messages SET number = number;');
-  const setMark = db.prepare<[number, number, string, string]>('UPDATE conversations SET read_seq = ?, unread = (SELECT count(*) FROM received_messages r WHERE r.profile_id = conversations.profile_id AND r.number = conversations.number AND r.seq > ?) WHERE profile_id = ? AND number = ?');
+  const setMark = db.prepare<[number, number, string, string]>(
+    'UPDATE conversations SET read_seq = ?, unread = (SELECT count(*) FROM received_messages r WHERE r.profile_id = conversations.profile_id AND r.number = conversations.number AND r.seq > ?) WHERE profile_id = ? AND number = ?',
+  );
   for (const m of marks) setMark.run(m.read_seq, m.read_seq, m.profile_id, m.number);
   return summary(db);
 }
 
 /** the per-profile counts the triggers keep, beside the same counted over the table */
 function totals(db: SqliteDatabase): { kept: unknown[]; counted: unknown[] } {
-  const rows = (sql: string) => db.prepare(sql).all().map((r) => JSON.stringify({ ...(r as object), _metadata: undefined }));
+  const rows = (sql: string) =>
+    db
+      .prepare(sql)
+      .all()
+      .map((r) => JSON.stringify({ ...(r as object), _metadata: undefined }));
   return {
-    kept: rows('SELECT profile_id, conversations, with_unread, waiting, unread FROM conversation_totals WHERE conversations > 0 ORDER BY profile_id'),
-    counted: rows("SELECT profile_id, count(*) AS conversations, sum(unread > 0) AS with_unread, sum(last_direction = 'in') AS waiting, sum(unread) AS unread FROM conversations GROUP BY profile_id ORDER BY profile_id"),
+    kept: rows(
+      'SELECT profile_id, conversations, with_unread, waiting, unread FROM conversation_totals WHERE conversations > 0 ORDER BY profile_id',
+    ),
+    counted: rows(
+      "SELECT profile_id, count(*) AS conversations, sum(unread > 0) AS with_unread, sum(last_direction = 'in') AS waiting, sum(unread) AS unread FROM conversations GROUP BY profile_id ORDER BY profile_id",
+    ),
   };
 }
 
@@ -80,9 +115,24 @@ describe('the conversation list', () => {
     expect(page.total).toBe(2);
     expect(page.rows.map((r) => r.number)).toEqual([A, B]);
     const [a, b] = page.rows;
-    expect(a).toMatchObject({ name: 'Ana', lastDirection: 'in', lastText: 'reply r2', unread: 2, needsAnswer: true, lastAt: later(2000).toISOString() });
+    expect(a).toMatchObject({
+      name: 'Ana',
+      lastDirection: 'in',
+      lastText: 'reply r2',
+      unread: 2,
+      needsAnswer: true,
+      lastAt: later(2000).toISOString(),
+    });
     expect(a?.windowClosesAt).toBe(new Date(later(2000).getTime() + 24 * 3600_000).toISOString());
-    expect(b).toMatchObject({ name: null, lastDirection: 'out', lastText: 'send s2', unread: 0, needsAnswer: false, windowClosesAt: null, lastSentState: 'accepted' });
+    expect(b).toMatchObject({
+      name: null,
+      lastDirection: 'out',
+      lastText: 'send s2',
+      unread: 0,
+      needsAnswer: false,
+      windowClosesAt: null,
+      lastSentState: 'accepted',
+    });
     expect(a?.lastSentState).toBe('accepted');
     expect(list.unreadTotal('p')).toBe(2);
     // another profile's list is its own
@@ -127,18 +177,31 @@ describe('the conversation list', () => {
     const { db, list, tables, sent } = await open();
     const C = '5511900000003';
     // A wrote 23 hours before "now" (window closing), B 10 hours before, C never (we wrote)
-    tables.record('p', [reply('a1', A, { at: new Date(NOW.getTime() - 23 * 3600_000).toISOString() })], [], new Date(NOW.getTime() - 23 * 3600_000));
-    tables.record('p', [reply('b1', B, { at: new Date(NOW.getTime() - 10 * 3600_000).toISOString() })], [], new Date(NOW.getTime() - 10 * 3600_000));
+    tables.record(
+      'p',
+      [reply('a1', A, { at: new Date(NOW.getTime() - 23 * 3600_000).toISOString() })],
+      [],
+      new Date(NOW.getTime() - 23 * 3600_000),
+    );
+    tables.record(
+      'p',
+      [reply('b1', B, { at: new Date(NOW.getTime() - 10 * 3600_000).toISOString() })],
+      [],
+      new Date(NOW.getTime() - 10 * 3600_000),
+    );
     await sent.append(send('c1', C, NOW));
     await sent.append(send('b2', B, later(1000)));
     list.markRead('p', B);
-    const numbers = (filter: 'all' | 'unread' | 'needs-answer' | 'window-closing') => list.page({ profileId: 'p', filter, offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number);
+    const numbers = (filter: 'all' | 'unread' | 'needs-answer' | 'window-closing') =>
+      list.page({ profileId: 'p', filter, offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number);
     expect(numbers('all')).toEqual([B, C, A]);
     expect(numbers('unread')).toEqual([A]);
     expect(numbers('needs-answer')).toEqual([A]);
     expect(numbers('window-closing')).toEqual([A]);
     // filters together must all hold
-    expect(list.page({ profileId: 'p', filter: ['unread', 'needs-answer'], offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number)).toEqual([A]);
+    expect(
+      list.page({ profileId: 'p', filter: ['unread', 'needs-answer'], offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number),
+    ).toEqual([A]);
     list.markRead('p', A);
     expect(list.page({ profileId: 'p', filter: ['unread', 'needs-answer'], offset: 0, limit: 50, now: NOW }).total).toBe(0);
     expect(numbers('needs-answer')).toEqual([A]);
@@ -160,7 +223,15 @@ describe('the conversation list', () => {
 
   it('a long text is cut for the list; a file shows its name', async () => {
     const { db, list, tables } = await open();
-    tables.record('p', [reply('r1', A, { text: 'x'.repeat(5000) }), reply('r2', B, { type: 'document', text: null, media: { url: null, mimetype: 'application/pdf', fileName: 'invoice.pdf' } })], [], NOW);
+    tables.record(
+      'p',
+      [
+        reply('r1', A, { text: 'x'.repeat(5000) }),
+        reply('r2', B, { type: 'document', text: null, media: { url: null, mimetype: 'application/pdf', fileName: 'invoice.pdf' } }),
+      ],
+      [],
+      NOW,
+    );
     expect(list.one('p', A)?.lastText).toHaveLength(LAST_TEXT_CHARS);
     expect(list.one('p', B)).toMatchObject({ lastKind: 'document', lastText: 'invoice.pdf' });
     db.close();
@@ -208,55 +279,70 @@ describe('the conversation list', () => {
   it('the migration fills the list from the messages stored before it', async () => {
     const dir = await tempDir('crm-inbox-');
     const old = openSqlite(`${dir}/crm.db`);
-    migrate(old, MIGRATIONS.filter((m) => m.version < 10));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version < 10),
+    );
     // the row as a file of that version holds it (today's ConversationTables writes columns added later)
-    old.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('p', 'r1', A, 'text', 'reply r1', 'Ana', NOW.toISOString(), NOW.toISOString());
+    old
+      .prepare(
+        'INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run('p', 'r1', A, 'text', 'reply r1', 'Ana', NOW.toISOString(), NOW.toISOString());
     insertSentAsBefore(old, send('s1', B, later(1000)));
     old.close();
     const db = openDatabase(dir);
     const list = new ConversationListTable(db);
-    expect(list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW }).rows.map((r) => [r.number, r.name, r.unread, r.needsAnswer])).toEqual([
+    expect(
+      list
+        .page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW })
+        .rows.map((r) => [r.number, r.name, r.unread, r.needsAnswer]),
+    ).toEqual([
       [B, null, 0, false],
       [A, 'Ana', 1, true],
     ]);
     db.close();
   });
 
-  it('two processes writing replies and sends to the same contacts at once: every row is what a recount gives', { timeout: 90_000 }, async () => {
-    const dir = await tempDir('crm-inbox-shared-');
-    const db = openDatabase(dir);
-    const child = fileURLToPath(new URL('../../../fixtures/inbox-writer-child.ts', import.meta.url));
-    const each = 150;
-    const writers = ['a', 'b'].map((label) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', child, dir, label, String(each)], { stdio: ['pipe', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-      p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      return { p, out: () => out, err: () => err, exited: new Promise<number | null>((resolve) => p.on('exit', resolve)) };
-    });
-    const until = Date.now() + 60_000;
-    while (!writers.every((w) => w.out().includes('ready'))) {
-      if (Date.now() > until) throw new Error(`the writers did not start: ${writers.map((w) => w.err()).join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    for (const w of writers) w.p.stdin.write('go\n');
-    // this connection marks conversations read while they write
-    const list = new ConversationListTable(db);
-    let marks = 0;
-    while (writers.some((w) => !w.out().includes('done')) && marks < 10_000) {
-      if (list.markRead('p', `55119000000${marks % 10}`)) marks += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      if (writers.some((w) => w.p.exitCode !== null && !w.out().includes('done'))) break;
-    }
-    expect(await Promise.all(writers.map((w) => w.exited)), writers.map((w) => w.err()).join('\n')).toEqual([0, 0]);
-    const rows = list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW });
-    expect(rows.total).toBe(10);
-    const received = db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE profile_id = 'p'").pluck().get();
-    expect(received).toBe(2 * each);
-    const { kept, counted } = totals(db);
-    expect(kept).toEqual(counted);
-    expect(summary(db)).toEqual(recounted(db));
-    db.close();
-  });
+  it(
+    'two processes writing replies and sends to the same contacts at once: every row is what a recount gives',
+    { timeout: 90_000 },
+    async () => {
+      const dir = await tempDir('crm-inbox-shared-');
+      const db = openDatabase(dir);
+      const child = fileURLToPath(new URL('../../../fixtures/inbox-writer-child.ts', import.meta.url));
+      const each = 150;
+      const writers = ['a', 'b'].map((label) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', child, dir, label, String(each)], { stdio: ['pipe', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        p.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        p.stderr.on('data', (c: Buffer) => (err += c.toString()));
+        return { p, out: () => out, err: () => err, exited: new Promise<number | null>((resolve) => p.on('exit', resolve)) };
+      });
+      const until = Date.now() + 60_000;
+      while (!writers.every((w) => w.out().includes('ready'))) {
+        if (Date.now() > until) throw new Error(`the writers did not start: ${writers.map((w) => w.err()).join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const w of writers) w.p.stdin.write('go\n');
+      // this connection marks conversations read while they write
+      const list = new ConversationListTable(db);
+      let marks = 0;
+      while (writers.some((w) => !w.out().includes('done')) && marks < 10_000) {
+        if (list.markRead('p', `55119000000${marks % 10}`)) marks += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (writers.some((w) => w.p.exitCode !== null && !w.out().includes('done'))) break;
+      }
+      expect(await Promise.all(writers.map((w) => w.exited)), writers.map((w) => w.err()).join('\n')).toEqual([0, 0]);
+      const rows = list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW });
+      expect(rows.total).toBe(10);
+      const received = db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE profile_id = 'p'").pluck().get();
+      expect(received).toBe(2 * each);
+      const { kept, counted } = totals(db);
+      expect(kept).toEqual(counted);
+      expect(summary(db)).toEqual(recounted(db));
+      db.close();
+    },
+  );
 });

@@ -3,7 +3,11 @@
 // signed service's genuine reply), and one delivery stores at most DELIVERY_EVENTS_LIMIT events.
 import { describe, expect, it } from 'vitest';
 import type { ReceivedEvent, StatusEvent } from '../../../../src-main/core/events/event-finder';
-import { CONVERSATION_ROWS_LIMIT, ConversationTables, DELIVERY_EVENTS_LIMIT } from '../../../../src-main/core/store/tables/conversation-tables';
+import {
+  CONVERSATION_ROWS_LIMIT,
+  ConversationTables,
+  DELIVERY_EVENTS_LIMIT,
+} from '../../../../src-main/core/store/tables/conversation-tables';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { tempDir } from '../../helpers/temp-dir';
 
@@ -20,7 +24,7 @@ function delivered(id: string): StatusEvent {
 const ids = (prefix: string, from: number, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix}${from + i}`);
 
 describe('ConversationTables bounds', () => {
-  it("a profile filled past its limit keeps its newest rows, and every row of another profile stays", async () => {
+  it('a profile filled past its limit keeps its newest rows, and every row of another profile stays', async () => {
     const db = openDatabase(await tempDir('crm-conversations-'));
     const notes: string[] = [];
     const tables = new ConversationTables(db, {}, (m) => notes.push(m));
@@ -35,7 +39,8 @@ describe('ConversationTables bounds', () => {
     for (let d = 0; d < deliveries; d += 1) {
       tables.record('sandbox', ids('r', d * post, post).map(reply), ids('s', d * post, post).map(delivered), at);
     }
-    const count = (table: string, profile: string): number => db.prepare<[string], number>(`SELECT count(*) FROM ${table} WHERE profile_id = ?`).pluck().get(profile) ?? 0;
+    const count = (table: string, profile: string): number =>
+      db.prepare<[string], number>(`SELECT count(*) FROM ${table} WHERE profile_id = ?`).pluck().get(profile) ?? 0;
 
     expect(tables.receivedOne('signed', 'genuine')?.text).toBe('reply genuine');
     expect(tables.statesOf('signed', ['sent-1']).get('sent-1')?.state).toBe('delivered');

@@ -18,7 +18,10 @@ const LATEST = Math.max(...MIGRATIONS.map((m) => m.version));
 const OLDER_FILE = new URL('../../../fixtures/databases/crm-0.1.0-better-sqlite3.db', import.meta.url);
 
 function tables(db: SqliteDatabase): string[] {
-  return db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+  return db
+    .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all();
 }
 
 describe('opening crm.db', () => {

@@ -19,7 +19,18 @@ const AT = new Date('2026-01-02T03:04:05.678Z');
 const PROFILES_BEFORE_API = {
   version: 1,
   activeProfileId: 'p_1',
-  profiles: [{ id: 'p_1', name: 'Shop', baseUrl: 'https://crm.example.com', endpointOverrides: { 'contacts.list': '/v2/contacts' }, activeKeyId: 'lk_1', sandbox: false, allowInsecureHttp: false, createdAt: '2025-05-01T10:00:00.000Z' }],
+  profiles: [
+    {
+      id: 'p_1',
+      name: 'Shop',
+      baseUrl: 'https://crm.example.com',
+      endpointOverrides: { 'contacts.list': '/v2/contacts' },
+      activeKeyId: 'lk_1',
+      sandbox: false,
+      allowInsecureHttp: false,
+      createdAt: '2025-05-01T10:00:00.000Z',
+    },
+  ],
 };
 
 /** profiles.json with a learned API description */
@@ -42,7 +53,19 @@ const PROFILES_WITH_API = {
   ],
 };
 
-const OLD_KEY = { id: 'lk_1', name: 'prod', profileId: 'p_1', fingerprint: 'wxyz', permissions: ['contacts:read', 'messages:send'], addedAt: '2025-05-01T10:00:00.000Z', lastUsedAt: null, lastStatus: 'valid', state: 'active', serverKeyId: 'k_1', revokedAt: null };
+const OLD_KEY = {
+  id: 'lk_1',
+  name: 'prod',
+  profileId: 'p_1',
+  fingerprint: 'wxyz',
+  permissions: ['contacts:read', 'messages:send'],
+  addedAt: '2025-05-01T10:00:00.000Z',
+  lastUsedAt: null,
+  lastStatus: 'valid',
+  state: 'active',
+  serverKeyId: 'k_1',
+  revokedAt: null,
+};
 
 /** keys.json of the first versions: a salt and fast hashes of each key beside it, no origin */
 const KEYS_WITH_HASHES = { version: 1, keys: [OLD_KEY], hashSalt: 'c2FsdA==', valueHashes: { lk_1: 'aGFzaA==' } };
@@ -52,7 +75,15 @@ const KEYS_WITH_SYNC = {
   version: 1,
   keys: [
     { ...OLD_KEY, origin: 'https://crm.example.com', proven: { 'contacts:read': true }, sync: null },
-    { ...OLD_KEY, id: 'lk_2', name: 'old', state: 'revoked', revokedAt: '2025-07-01T00:00:00.000Z', origin: 'https://crm.example.com', sync: { state: 'pending', reason: 'offline' } },
+    {
+      ...OLD_KEY,
+      id: 'lk_2',
+      name: 'old',
+      state: 'revoked',
+      revokedAt: '2025-07-01T00:00:00.000Z',
+      origin: 'https://crm.example.com',
+      sync: { state: 'pending', reason: 'offline' },
+    },
   ],
   valueTags: { lk_1: 'dGFn' },
   tagKeyCheck: 'Y2hlY2s=',
@@ -61,14 +92,38 @@ const KEYS_WITH_SYNC = {
 const SENT = {
   version: 1,
   records: [
-    { id: 'r_1', profileId: 'p_1', kind: 'text', number: '5511999990000', text: 'hello', fileName: null, status: 'queued', at: '2025-08-01T00:00:00.000Z', messageId: 'm_1', origin: 'sent' },
-    { id: 'r_2', profileId: 'p_1', kind: 'document', number: '5511999990000', text: null, fileName: 'a.pdf', status: 'sent', at: '2025-08-01T00:01:00.000Z', messageId: 'm_2', origin: 'outbox' },
+    {
+      id: 'r_1',
+      profileId: 'p_1',
+      kind: 'text',
+      number: '5511999990000',
+      text: 'hello',
+      fileName: null,
+      status: 'queued',
+      at: '2025-08-01T00:00:00.000Z',
+      messageId: 'm_1',
+      origin: 'sent',
+    },
+    {
+      id: 'r_2',
+      profileId: 'p_1',
+      kind: 'document',
+      number: '5511999990000',
+      text: null,
+      fileName: 'a.pdf',
+      status: 'sent',
+      at: '2025-08-01T00:01:00.000Z',
+      messageId: 'm_2',
+      origin: 'outbox',
+    },
   ],
 };
 
 function writeLegacy(dir: string, files: { profiles?: unknown; keys?: unknown; sent?: unknown }): void {
-  if (files.profiles !== undefined) writeFileSync(join(dir, 'profiles.json'), typeof files.profiles === 'string' ? files.profiles : JSON.stringify(files.profiles));
-  if (files.keys !== undefined) writeFileSync(join(dir, 'keys.json'), typeof files.keys === 'string' ? files.keys : JSON.stringify(files.keys));
+  if (files.profiles !== undefined)
+    writeFileSync(join(dir, 'profiles.json'), typeof files.profiles === 'string' ? files.profiles : JSON.stringify(files.profiles));
+  if (files.keys !== undefined)
+    writeFileSync(join(dir, 'keys.json'), typeof files.keys === 'string' ? files.keys : JSON.stringify(files.keys));
   if (files.sent !== undefined) {
     mkdirSync(join(dir, 'history'), { recursive: true });
     writeFileSync(join(dir, 'history', 'sent-messages.json'), JSON.stringify(files.sent));
@@ -83,10 +138,16 @@ describe('importing the JSON files of earlier versions', () => {
     const notices: string[] = [];
     expect(importLegacyFiles(db, dir, { onNotice: (m) => notices.push(m), now: () => AT })).toHaveLength(3);
     const meta = createMetaStores(db);
-    expect(await meta.profiles.read()).toEqual({ version: 1, activeProfileId: 'p_1', profiles: [{ ...PROFILES_BEFORE_API.profiles[0], api: null }] });
+    expect(await meta.profiles.read()).toEqual({
+      version: 1,
+      activeProfileId: 'p_1',
+      profiles: [{ ...PROFILES_BEFORE_API.profiles[0], api: null }],
+    });
     expect((await meta.keys.read()).keys).toEqual([OLD_KEY]);
     expect((await new SentMessagesTable(db).read()).map((r) => r.id)).toEqual(['r_1', 'r_2']);
-    expect(notices).toEqual(['Profiles, keys and sent messages of the earlier version were moved into crm.db; the old files are kept read-only as *.imported.']);
+    expect(notices).toEqual([
+      'Profiles, keys and sent messages of the earlier version were moved into crm.db; the old files are kept read-only as *.imported.',
+    ]);
 
     expect(existsSync(join(dir, 'profiles.json'))).toBe(false);
     expect(existsSync(join(dir, 'keys.json'))).toBe(false);
@@ -132,7 +193,9 @@ describe('importing the JSON files of earlier versions', () => {
     const notices: string[] = [];
     const db = openDatabase(dir);
     importLegacyFiles(db, dir, { onNotice: (m) => notices.push(m), now: () => AT });
-    expect(notices[0]).toBe('profiles.json could not be read and was set aside as profiles.json.corrupt-2026-01-02T03-04-05-678Z; starting with an empty one.');
+    expect(notices[0]).toBe(
+      'profiles.json could not be read and was set aside as profiles.json.corrupt-2026-01-02T03-04-05-678Z; starting with an empty one.',
+    );
     expect(readFileSync(join(dir, 'profiles.json.corrupt-2026-01-02T03-04-05-678Z'), 'utf8')).toBe('{"version":1,"profiles":[{"id":');
     expect((await createMetaStores(db).keys.read()).keys).toHaveLength(2);
   });
@@ -152,7 +215,9 @@ describe('importing the JSON files of earlier versions', () => {
     const core = await createCore({ dataDir: dir, secretStore: new MemorySecretStore(), outbox: false });
     try {
       expect((await core.profiles.list()).profiles.map((p) => p.name)).toEqual(['Shop', 'Cloud']);
-      expect(core.notices).toContain('Profiles, keys and sent messages of the earlier version were moved into crm.db; the old files are kept read-only as *.imported.');
+      expect(core.notices).toContain(
+        'Profiles, keys and sent messages of the earlier version were moved into crm.db; the old files are kept read-only as *.imported.',
+      );
     } finally {
       await core.close();
     }

@@ -25,7 +25,19 @@ let clock = Date.UTC(2026, 0, 1);
 const tick = (): Date => new Date((clock += 60_000));
 
 function sentRecord(id: string, text: string | null, extra: Partial<SentRecord> = {}): SentRecord {
-  return { id, profileId: 'p1', kind: 'text', number: NUMBER, text, fileName: null, status: 'queued', at: tick().toISOString(), messageId: `m-${id}`, origin: 'sent', ...extra };
+  return {
+    id,
+    profileId: 'p1',
+    kind: 'text',
+    number: NUMBER,
+    text,
+    fileName: null,
+    status: 'queued',
+    at: tick().toISOString(),
+    messageId: `m-${id}`,
+    origin: 'sent',
+    ...extra,
+  };
 }
 
 function reply(messageId: string, text: string | null, extra: Partial<ReceivedEvent> = {}): ReceivedEvent {
@@ -50,7 +62,13 @@ function storeOn(db: SqliteDatabase, limits: { sent?: number; rows?: number } = 
     sent: new SentMessagesTable(db, limits.sent),
     received: new ConversationTables(db, limits.rows === undefined ? {} : { rows: limits.rows }),
     index,
-    search: (text, options = {}) => service.search({ text, profileId: options.profileId ?? 'p1', ...(options.limit !== undefined ? { limit: options.limit } : {}), after: options.after ?? null }),
+    search: (text, options = {}) =>
+      service.search({
+        text,
+        profileId: options.profileId ?? 'p1',
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+        after: options.after ?? null,
+      }),
   };
 }
 
@@ -67,7 +85,18 @@ describe('searching every conversation', () => {
     await s.sent.append(sentRecord('s1', 'Seu pedido saiu para entrega'));
     s.received.record('p1', [reply('r1', 'Quando chega o pedido?', { name: 'Maria' })], [], tick());
     await s.sent.append(sentRecord('s2', null, { kind: 'document', fileName: 'pedido-4471.pdf' }));
-    s.received.record('p1', [reply('r2', null, { type: 'image', name: 'João', media: { url: 'https://x/y.jpg', mimetype: 'image/jpeg', fileName: 'foto-pedido.jpg' } })], [], tick());
+    s.received.record(
+      'p1',
+      [
+        reply('r2', null, {
+          type: 'image',
+          name: 'João',
+          media: { url: 'https://x/y.jpg', mimetype: 'image/jpeg', fileName: 'foto-pedido.jpg' },
+        }),
+      ],
+      [],
+      tick(),
+    );
 
     const page = await s.search('pedido');
     expect(keys(page)).toEqual(['in:r2', 's2', 'in:r1', 's1']);
@@ -166,42 +195,53 @@ describe('searching every conversation', () => {
   it('a file from before the index has its messages indexed when it is migrated', async () => {
     const dir = await tempDir('crm-search-old-');
     const old = openSqlite(`${dir}/crm.db`);
-    migrate(old, MIGRATIONS.filter((m) => m.version <= 9));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= 9),
+    );
     // the rows as a file of that version holds them (today's tables write columns added later)
     insertSentAsBefore(old, sentRecord('s1', 'mensagem de antes'));
     const at = tick().toISOString();
-    old.prepare('INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('p1', 'r1', NUMBER, 'text', 'resposta de antes', null, at, at);
+    old
+      .prepare(
+        'INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run('p1', 'r1', NUMBER, 'text', 'resposta de antes', null, at, at);
     old.close();
     const s = storeOn(openDatabase(dir));
     expect(keys(await s.search('antes'))).toEqual(['in:r1', 's1']);
     s.index.checkIndex();
   });
 
-  it('two processes storing sends and replies at once: every message is found and the index matches its tables', { timeout: 90_000 }, async () => {
-    const dir = await tempDir('crm-search-two-');
-    const s = storeOn(openDatabase(dir));
-    const EACH = 150;
-    const child = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
-    const children = ['a', 'b'].map((label) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', child, dir, label, String(EACH)], { stdio: ['pipe', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-      p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      return { p, out: () => out, err: () => err, exited: new Promise<number | null>((resolve) => p.on('exit', resolve)) };
-    });
-    while (!children.every((c) => c.out().includes('ready'))) {
-      if (children.some((c) => c.p.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    for (const c of children) c.p.stdin.write('go\n');
-    expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0]);
-    for (const label of ['a', 'b']) {
-      expect((await s.search(`${label}sent`)).total).toBe(EACH);
-      expect((await s.search(`${label}reply`)).total).toBe(EACH);
-      expect(keys(await s.search(`${label}reply ${EACH - 1} `))).toEqual([`in:${label}-r${EACH - 1}`]);
-    }
-    expect((await s.search('pedido')).total).toBe(4 * EACH);
-    s.index.checkIndex();
-  });
+  it(
+    'two processes storing sends and replies at once: every message is found and the index matches its tables',
+    { timeout: 90_000 },
+    async () => {
+      const dir = await tempDir('crm-search-two-');
+      const s = storeOn(openDatabase(dir));
+      const EACH = 150;
+      const child = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
+      const children = ['a', 'b'].map((label) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', child, dir, label, String(EACH)], { stdio: ['pipe', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        p.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        p.stderr.on('data', (c: Buffer) => (err += c.toString()));
+        return { p, out: () => out, err: () => err, exited: new Promise<number | null>((resolve) => p.on('exit', resolve)) };
+      });
+      while (!children.every((c) => c.out().includes('ready'))) {
+        if (children.some((c) => c.p.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const c of children) c.p.stdin.write('go\n');
+      expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0]);
+      for (const label of ['a', 'b']) {
+        expect((await s.search(`${label}sent`)).total).toBe(EACH);
+        expect((await s.search(`${label}reply`)).total).toBe(EACH);
+        expect(keys(await s.search(`${label}reply ${EACH - 1} `))).toEqual([`in:${label}-r${EACH - 1}`]);
+      }
+      expect((await s.search('pedido')).total).toBe(4 * EACH);
+      s.index.checkIndex();
+    },
+  );
 });

@@ -13,11 +13,35 @@ import { changedTables, TableVersions } from '../../../../src-main/core/store/ta
 import { tempDir } from '../../helpers/temp-dir';
 
 function profile(n: number): Profile {
-  return { id: `p_${n}`, name: `n${n}`, baseUrl: 'http://127.0.0.1', endpointOverrides: {}, api: null, activeKeyId: null, sandbox: false, allowInsecureHttp: false, createdAt: 'x' };
+  return {
+    id: `p_${n}`,
+    name: `n${n}`,
+    baseUrl: 'http://127.0.0.1',
+    endpointOverrides: {},
+    api: null,
+    activeKeyId: null,
+    sandbox: false,
+    allowInsecureHttp: false,
+    createdAt: 'x',
+  };
 }
 
 function key(n: number, profileId = 'p_1'): SavedKey {
-  return { id: `lk_${n}`, name: `k${n}`, profileId, fingerprint: 'abcd', permissions: ['contacts:read'], addedAt: 'x', lastUsedAt: null, lastStatus: null, state: 'active', serverKeyId: null, revokedAt: null, origin: 'https://a.example', proven: { 'contacts:read': true } };
+  return {
+    id: `lk_${n}`,
+    name: `k${n}`,
+    profileId,
+    fingerprint: 'abcd',
+    permissions: ['contacts:read'],
+    addedAt: 'x',
+    lastUsedAt: null,
+    lastStatus: null,
+    state: 'active',
+    serverKeyId: null,
+    revokedAt: null,
+    origin: 'https://a.example',
+    proven: { 'contacts:read': true },
+  };
 }
 
 describe('profiles and keys in crm.db', () => {
@@ -148,7 +172,9 @@ describe('profiles and keys in crm.db', () => {
       doc.keys[0]!.name = 'still editable';
     });
     expect((await fresh.keys.read()).keys.map((k) => k.id)).toEqual(['lk_2']);
-    expect(notices).toEqual(['The saved key "k1" in crm.db could not be read and is left out; its record and its keychain entry are kept.']);
+    expect(notices).toEqual([
+      'The saved key "k1" in crm.db could not be read and is left out; its record and its keychain entry are kept.',
+    ]);
     expect(db.prepare<[], number>("SELECT count(*) FROM saved_keys WHERE id = 'lk_1'").pluck().get()).toBe(1);
   });
 

@@ -7,6 +7,15 @@ import type { SqliteDatabase } from '../../../../src-main/core/store/sqlite';
 export function insertSentAsBefore(db: SqliteDatabase, r: SentRecord): void {
   const columns = 'id, profile_id, kind, number, text, file_name, status, at, message_id, origin';
   db.prepare(`INSERT INTO sent_messages (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    r.id, r.profileId, r.kind, r.number, r.text, r.fileName, r.status, r.at, r.messageId, r.origin,
+    r.id,
+    r.profileId,
+    r.kind,
+    r.number,
+    r.text,
+    r.fileName,
+    r.status,
+    r.at,
+    r.messageId,
+    r.origin,
   );
 }

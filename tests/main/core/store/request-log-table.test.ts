@@ -16,9 +16,31 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-03-14T12:00:00Z');
 
 function row(i: number, at = NOW, body = ''): RequestLogRow {
-  const entry: RequestLogEntry = { id: `r${i}`, at: new Date(at).toISOString(), process: 'window', host: 'crm.example', method: 'GET', path: `/x?i=${i}`, status: 200, durationMs: 1, requestHeaders: {}, errorCode: null, attempt: 1 };
+  const entry: RequestLogEntry = {
+    id: `r${i}`,
+    at: new Date(at).toISOString(),
+    process: 'window',
+    host: 'crm.example',
+    method: 'GET',
+    path: `/x?i=${i}`,
+    status: 200,
+    durationMs: 1,
+    requestHeaders: {},
+    errorCode: null,
+    attempt: 1,
+  };
   const detail: KeptDetail | null =
-    body === '' ? null : { statusText: 'OK', responseHeaders: {}, requestBody: null, responseBody: { kind: 'text', text: body, contentType: null, truncated: false }, curl: null, released: false, sent: null };
+    body === ''
+      ? null
+      : {
+          statusText: 'OK',
+          responseHeaders: {},
+          requestBody: null,
+          responseBody: { kind: 'text', text: body, contentType: null, truncated: false },
+          curl: null,
+          released: false,
+          sent: null,
+        };
   return { entry, detail, writer: 'w', bodyChars: body.length };
 }
 
@@ -61,7 +83,16 @@ describe('the request log table', () => {
     const { db, table: t } = await table({});
     t.insert([row(1)]);
     expect(t.detail('nope')).toBeNull();
-    expect(t.detail('r1')).toMatchObject({ id: 'r1', statusText: null, responseHeaders: null, requestBody: null, responseBody: null, curl: null, sent: null, released: false });
+    expect(t.detail('r1')).toMatchObject({
+      id: 'r1',
+      statusText: null,
+      responseHeaders: null,
+      requestBody: null,
+      responseBody: null,
+      curl: null,
+      sent: null,
+      released: false,
+    });
     db.close();
   });
 
@@ -78,7 +109,10 @@ describe('the request log table', () => {
   it('a file written before the log kept profiles opens with its rows, none given a profile', async () => {
     const dir = await tempDir('crm-log-table-old-');
     const old = openSqlite(join(dir, DATABASE_FILE));
-    migrate(old, MIGRATIONS.filter((m) => m.version <= 3));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= 3),
+    );
     old
       .prepare(
         `INSERT INTO request_log (id, at, at_ms, process, writer, host, method, status, duration_ms, attempt, path, request_headers)

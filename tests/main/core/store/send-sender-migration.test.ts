@@ -19,7 +19,19 @@ function record(id: string, extra: Partial<SentRecord> = {}): SentRecord {
   const at = '2025-02-01T10:00:00.000Z';
   const number = '5511988887777';
   const text = `hello ${id}`;
-  return { id, profileId: 'p1', kind: 'text', number, text, fileName: null, status: 'sent', at, messageId: `m_${id}`, origin: 'sent', ...extra };
+  return {
+    id,
+    profileId: 'p1',
+    kind: 'text',
+    number,
+    text,
+    fileName: null,
+    status: 'sent',
+    at,
+    messageId: `m_${id}`,
+    origin: 'sent',
+    ...extra,
+  };
 }
 
 describe('schema: senders and live profiles', () => {
@@ -28,7 +40,10 @@ describe('schema: senders and live profiles', () => {
     const before = (SENDER_STEP?.version ?? 0) - 1;
     const dir = await tempDir('crm-sender-');
     const old = openSqlite(`${dir}/crm.db`);
-    migrate(old, MIGRATIONS.filter((m) => m.version <= before));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= before),
+    );
     // rows as a file of that version holds them (today's tables write the new columns)
     insertSentAsBefore(old, record('r_old', { at: '2025-01-01T00:00:00.000Z' }));
     const columns = 'id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at';
@@ -41,7 +56,11 @@ describe('schema: senders and live profiles', () => {
     const table = new SentMessagesTable(db);
     await table.append(record('r_crm', { sender: 'crm' }));
     await table.append(record('r_outbox', { sender: 'outbox' }));
-    expect((await table.read()).map((r) => [r.id, r.sender])).toEqual([['r_old', null], ['r_crm', 'crm'], ['r_outbox', 'outbox']]);
+    expect((await table.read()).map((r) => [r.id, r.sender])).toEqual([
+      ['r_old', null],
+      ['r_crm', 'crm'],
+      ['r_outbox', 'outbox'],
+    ]);
 
     const codec = new ProfilesCodec(db);
     const doc = codec.load();
@@ -51,7 +70,7 @@ describe('schema: senders and live profiles', () => {
     expect(new ProfilesCodec(openDatabase(dir)).load().profiles.map((p) => p.live)).toEqual([true]);
   });
 
-  it("a row whose sender is not one we know is left out rather than shown with a made-up label", async () => {
+  it('a row whose sender is not one we know is left out rather than shown with a made-up label', async () => {
     const db = openDatabase(await tempDir('crm-sender-'));
     const table = new SentMessagesTable(db);
     await table.append(record('r_ok', { sender: 'window' }));

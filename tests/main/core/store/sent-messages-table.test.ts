@@ -8,7 +8,18 @@ import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-m
 import { tempDir } from '../../helpers/temp-dir';
 
 function record(n: number): SentRecord {
-  return { id: `r_${n}`, profileId: 'p1', kind: 'text', number: '5511999990000', text: `text ${n}`, fileName: null, status: 'queued', at: new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(), messageId: `m_${n}`, origin: 'sent' };
+  return {
+    id: `r_${n}`,
+    profileId: 'p1',
+    kind: 'text',
+    number: '5511999990000',
+    text: `text ${n}`,
+    fileName: null,
+    status: 'queued',
+    at: new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(),
+    messageId: `m_${n}`,
+    origin: 'sent',
+  };
 }
 
 describe('SentMessagesTable', () => {
@@ -52,10 +63,17 @@ describe('SentMessagesTable', () => {
 
   it('a page is read by the index: one profile or one recipient, newest first, with the count of all that match', async () => {
     const table = new SentMessagesTable(openDatabase(await tempDir('crm-record-')));
-    for (let n = 1; n <= 7; n += 1) await table.append({ ...record(n), profileId: n % 2 === 0 ? 'p2' : 'p1', number: n <= 3 ? '5511000000001' : '5511000000002' });
-    expect(table.slice({ profileId: 'p1', number: null, offset: 0, limit: 2 })).toMatchObject({ total: 4, records: [{ id: 'r_7' }, { id: 'r_5' }] });
+    for (let n = 1; n <= 7; n += 1)
+      await table.append({ ...record(n), profileId: n % 2 === 0 ? 'p2' : 'p1', number: n <= 3 ? '5511000000001' : '5511000000002' });
+    expect(table.slice({ profileId: 'p1', number: null, offset: 0, limit: 2 })).toMatchObject({
+      total: 4,
+      records: [{ id: 'r_7' }, { id: 'r_5' }],
+    });
     expect(table.slice({ profileId: 'p1', number: null, offset: 2, limit: 2 }).records.map((r) => r.id)).toEqual(['r_3', 'r_1']);
-    expect(table.slice({ profileId: 'p1', number: '5511000000001', offset: 0, limit: 10 })).toMatchObject({ total: 2, records: [{ id: 'r_3' }, { id: 'r_1' }] });
+    expect(table.slice({ profileId: 'p1', number: '5511000000001', offset: 0, limit: 10 })).toMatchObject({
+      total: 2,
+      records: [{ id: 'r_3' }, { id: 'r_1' }],
+    });
     expect(table.slice({ profileId: 'p3', number: null, offset: 0, limit: 10 })).toEqual({ total: 0, records: [] });
   });
 
@@ -79,7 +97,15 @@ describe('SentMessagesTable', () => {
 describe('sentRecordOf', () => {
   const at = new Date(Date.UTC(2024, 4, 1, 12, 0));
   const scrubKey = (text: string): string => text.replaceAll('crm_sk_secret_value', '***');
-  const message = { id: 'm_1', type: 'media' as const, number: '5511999990000', status: 'queued', createdAt: null, raw: {}, understood: true };
+  const message = {
+    id: 'm_1',
+    type: 'media' as const,
+    number: '5511999990000',
+    status: 'queued',
+    createdAt: null,
+    raw: {},
+    understood: true,
+  };
 
   it('keeps the type, the recipient in digits, the caption and the file name, scrubbed, never the file path', () => {
     const r = sentRecordOf(
@@ -87,18 +113,49 @@ describe('sentRecordOf', () => {
         profileId: 'p1',
         origin: 'outbox',
         message,
-        op: { op: 'messages.media', idempotencyKey: 'k', input: { number: '+55 (11) 99999-0000', mediatype: 'document', source: { kind: 'file', path: '/home/ana/private/Q1 report.pdf' }, caption: 'for crm_sk_secret_value' } },
+        op: {
+          op: 'messages.media',
+          idempotencyKey: 'k',
+          input: {
+            number: '+55 (11) 99999-0000',
+            mediatype: 'document',
+            source: { kind: 'file', path: '/home/ana/private/Q1 report.pdf' },
+            caption: 'for crm_sk_secret_value',
+          },
+        },
       },
       scrubKey,
       at,
       'r_x',
     );
-    expect(r).toEqual({ id: 'r_x', profileId: 'p1', kind: 'document', number: '5511999990000', text: 'for ***', fileName: 'Q1 report.pdf', status: 'queued', at: at.toISOString(), messageId: 'm_1', origin: 'outbox', sender: 'outbox' });
+    expect(r).toEqual({
+      id: 'r_x',
+      profileId: 'p1',
+      kind: 'document',
+      number: '5511999990000',
+      text: 'for ***',
+      fileName: 'Q1 report.pdf',
+      status: 'queued',
+      at: at.toISOString(),
+      messageId: 'm_1',
+      origin: 'outbox',
+      sender: 'outbox',
+    });
   });
 
   it('scrubs a key before it cuts a long text, so a cut never leaves part of a key', () => {
     const long = `${'a'.repeat(995)}crm_sk_secret_value and more`;
-    const r = sentRecordOf({ profileId: 'p1', origin: 'sent', message: { ...message, type: 'text' }, op: { op: 'messages.text', idempotencyKey: 'k', input: { number: '5511999990000', text: long } } }, scrubKey, at, 'r_y');
+    const r = sentRecordOf(
+      {
+        profileId: 'p1',
+        origin: 'sent',
+        message: { ...message, type: 'text' },
+        op: { op: 'messages.text', idempotencyKey: 'k', input: { number: '5511999990000', text: long } },
+      },
+      scrubKey,
+      at,
+      'r_y',
+    );
     expect(r.text).toBe(`${'a'.repeat(995)}*** …`);
     expect([...(r.text ?? '')]).toHaveLength(1000);
   });

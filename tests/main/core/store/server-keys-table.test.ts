@@ -9,7 +9,15 @@ import type { ServerKey } from '../../../../src-main/core/model';
 import { openStore } from '../../../../src-main/core/store/open-store';
 import { ServerKeysTable } from '../../../../src-main/core/store/tables/server-keys-table';
 
-const key = (id: string, name: string): ServerKey => ({ id, name, prefix: 'crm_sk_SECRETPREFIX', permissions: ['contacts:read'], createdAt: '2026-01-01T00:00:00Z', lastUsedAt: null, revocation: null });
+const key = (id: string, name: string): ServerKey => ({
+  id,
+  name,
+  prefix: 'crm_sk_SECRETPREFIX',
+  permissions: ['contacts:read'],
+  createdAt: '2026-01-01T00:00:00Z',
+  lastUsedAt: null,
+  revocation: null,
+});
 
 let dir = '';
 afterEach(async () => {

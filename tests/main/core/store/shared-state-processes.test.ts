@@ -32,7 +32,10 @@ function numberOf(who: string, round: number): string {
 function textsTo(number: string): string[] {
   return sandbox
     .requests()
-    .filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number)
+    .filter(
+      (r) =>
+        r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number,
+    )
     .map((r) => (r.json as { text: string }).text);
 }
 
@@ -45,7 +48,10 @@ async function terminal(who: string): Promise<string[]> {
   for (let round = 0; round < ROUNDS; round += 1) {
     const name = `${who}-${round}`;
     await step(['profiles', 'add', '--name', name, '--url', sandbox.baseUrl]);
-    await step(['keys', 'add', '--name', `key ${name}`, '--profile', name, '--use'], sandbox.createKey(`key ${name}`, ['contacts:read', 'messages:send']).key);
+    await step(
+      ['keys', 'add', '--name', `key ${name}`, '--profile', name, '--use'],
+      sandbox.createKey(`key ${name}`, ['contacts:read', 'messages:send']).key,
+    );
     await step(['send', 'text', '--to', numberOf(who, round), '--text', `from ${name}`, '--profile', name]);
   }
   return problems;
@@ -57,7 +63,10 @@ async function windowRounds(home: Profile): Promise<void> {
     await window.profiles.update(home.id, { name: `Window ${round}` });
     const made = sandbox.createKey(`window ${round}`, ['contacts:read']);
     await window.keys.addKey({ profileId: home.id, name: `window key ${round}`, value: made.key });
-    await window.messages.send({ op: 'messages.text', input: { number: numberOf('win', round), text: `from win-${round}` }, idempotencyKey: randomUUID() }, { profileId: home.id });
+    await window.messages.send(
+      { op: 'messages.text', input: { number: numberOf('win', round), text: `from win-${round}` }, idempotencyKey: randomUUID() },
+      { profileId: home.id },
+    );
   }
 }
 
@@ -75,39 +84,48 @@ describe.skipIf(!available)('the window and two crm processes on one data folder
     await closeSandboxes();
   });
 
-  it('every change of every process is kept, the window sees the terminals\' work live, nothing is sent twice', { timeout: 180_000 }, async () => {
-    const home = await window.profiles.create({ name: 'Window', baseUrl: sandbox.baseUrl });
-    await window.keys.addKey({ profileId: home.id, name: 'window admin', value: sandbox.adminKey });
-    const heard: string[][] = [];
-    window.profiles.onDidChange((change) => heard.push(change.state.profiles.map((p) => p.name)));
+  it(
+    "every change of every process is kept, the window sees the terminals' work live, nothing is sent twice",
+    { timeout: 180_000 },
+    async () => {
+      const home = await window.profiles.create({ name: 'Window', baseUrl: sandbox.baseUrl });
+      await window.keys.addKey({ profileId: home.id, name: 'window admin', value: sandbox.adminKey });
+      const heard: string[][] = [];
+      window.profiles.onDidChange((change) => heard.push(change.state.profiles.map((p) => p.name)));
 
-    const [problemsA, problemsB] = await Promise.all([terminal('a'), terminal('b'), windowRounds(home)]);
-    expect([...(problemsA ?? []), ...(problemsB ?? [])]).toEqual([]);
+      const [problemsA, problemsB] = await Promise.all([terminal('a'), terminal('b'), windowRounds(home)]);
+      expect([...(problemsA ?? []), ...(problemsB ?? [])]).toEqual([]);
 
-    const terminalNames = TERMINALS.flatMap((who) => Array.from({ length: ROUNDS }, (_, round) => `${who}-${round}`));
-    const windowNames = Array.from({ length: ROUNDS }, (_, round) => `win-${round}`);
-    // the window learns of the terminals' last profiles from the database's change counters, as
-    // an event, without listing again by itself
-    await vi.waitFor(() => expect(heard.at(-1)).toEqual(expect.arrayContaining(terminalNames)), { timeout: 10_000, interval: 50 });
+      const terminalNames = TERMINALS.flatMap((who) => Array.from({ length: ROUNDS }, (_, round) => `${who}-${round}`));
+      const windowNames = Array.from({ length: ROUNDS }, (_, round) => `win-${round}`);
+      // the window learns of the terminals' last profiles from the database's change counters, as
+      // an event, without listing again by itself
+      await vi.waitFor(() => expect(heard.at(-1)).toEqual(expect.arrayContaining(terminalNames)), { timeout: 10_000, interval: 50 });
 
-    const { profiles } = await window.profiles.list();
-    expect(profiles.map((p) => p.name).sort()).toEqual([`Window ${ROUNDS - 1}`, ...terminalNames, ...windowNames].sort());
+      const { profiles } = await window.profiles.list();
+      expect(profiles.map((p) => p.name).sort()).toEqual([`Window ${ROUNDS - 1}`, ...terminalNames, ...windowNames].sort());
 
-    const keys = await window.keys.list();
-    const expectedKeys = ['window admin', ...Array.from({ length: ROUNDS }, (_, r) => `window key ${r}`), ...terminalNames.map((n) => `key ${n}`)];
-    expect(keys.map((k) => k.name).sort()).toEqual(expectedKeys.sort());
-    for (const key of keys) expect(await raw.get(keyAccount(key.id)), key.name).not.toBeNull();
-    // each terminal profile uses its own key, as `--use` asked
-    for (const name of terminalNames) {
-      const profile = profiles.find((p) => p.name === name)!;
-      expect(keys.find((k) => k.id === profile.activeKeyId)?.name).toBe(`key ${name}`);
-    }
+      const keys = await window.keys.list();
+      const expectedKeys = [
+        'window admin',
+        ...Array.from({ length: ROUNDS }, (_, r) => `window key ${r}`),
+        ...terminalNames.map((n) => `key ${n}`),
+      ];
+      expect(keys.map((k) => k.name).sort()).toEqual(expectedKeys.sort());
+      for (const key of keys) expect(await raw.get(keyAccount(key.id)), key.name).not.toBeNull();
+      // each terminal profile uses its own key, as `--use` asked
+      for (const name of terminalNames) {
+        const profile = profiles.find((p) => p.name === name)!;
+        expect(keys.find((k) => k.id === profile.activeKeyId)?.name).toBe(`key ${name}`);
+      }
 
-    for (const who of ['a', 'b', 'win']) {
-      for (let round = 0; round < ROUNDS; round += 1) expect(textsTo(numberOf(who, round))).toEqual([`from ${who === 'win' ? 'win' : who}-${round}`]);
-    }
-    // the app's record of sends holds every process's messages
-    const page = await window.history.list({ profileId: profiles.find((p) => p.name === 'a-0')!.id, number: numberOf('a', 0) });
-    expect(page.items.map((m) => m.text)).toContain('from a-0');
-  });
+      for (const who of ['a', 'b', 'win']) {
+        for (let round = 0; round < ROUNDS; round += 1)
+          expect(textsTo(numberOf(who, round))).toEqual([`from ${who === 'win' ? 'win' : who}-${round}`]);
+      }
+      // the app's record of sends holds every process's messages
+      const page = await window.history.list({ profileId: profiles.find((p) => p.name === 'a-0')!.id, number: numberOf('a', 0) });
+      expect(page.items.map((m) => m.text)).toContain('from a-0');
+    },
+  );
 });

@@ -66,24 +66,23 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
 
       const created = await core.templateLifecycle.create({ profileId: service.profileId, draft: draft('shipping_note') });
       expect(created.status).toBe('PENDING');
-      const sent = service.sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING).at(-1);
-      expect(sent?.json).toMatchObject(
-        {
-          name: 'shipping_note',
-          category: 'UTILITY',
-          components: [
-            { type: 'HEADER', text: 'Shipping' },
-            { type: 'BODY', example: { body_text: [['A-1042', 'Monday']] } },
-            { type: 'FOOTER' },
-            { type: 'BUTTONS' },
-          ],
-        }
-      );
+      const sent = service.sandbox
+        .requests()
+        .filter((r) => r.method === 'POST' && r.path === LISTING)
+        .at(-1);
+      expect(sent?.json).toMatchObject({
+        name: 'shipping_note',
+        category: 'UTILITY',
+        components: [
+          { type: 'HEADER', text: 'Shipping' },
+          { type: 'BODY', example: { body_text: [['A-1042', 'Monday']] } },
+          { type: 'FOOTER' },
+          { type: 'BUTTONS' },
+        ],
+      });
       expect(core.templateLifecycle.kept(service.profileId).find((t) => t.name === 'shipping_note')?.status).toBe('PENDING');
       await until(
-        async () => (
-          (await listedNow()).find((t) => t.name === 'shipping_note')?.status === 'APPROVED' ? true : undefined
-        ),
+        async () => ((await listedNow()).find((t) => t.name === 'shipping_note')?.status === 'APPROVED' ? true : undefined),
         'approval',
       );
 
@@ -106,13 +105,11 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
     const service = await taught();
     try {
       const before = service.sandbox.requests().length;
-      const err = await caught(
-        () => service.t.core.templateLifecycle.create(
-          {
-            profileId: service.profileId,
-            draft: draft('Bad Name', { body: `${'x'.repeat(1020)}{{1}}`, samples: [], footer: 'f'.repeat(61) }),
-          }
-        )
+      const err = await caught(() =>
+        service.t.core.templateLifecycle.create({
+          profileId: service.profileId,
+          draft: draft('Bad Name', { body: `${'x'.repeat(1020)}{{1}}`, samples: [], footer: 'f'.repeat(61) }),
+        }),
       );
       expect(err).toMatchObject({ code: 'validation' });
       expect((err as { details: { field: string }[] }).details.map((d) => d.field)).toEqual(['name', 'body', 'samples', 'footer']);
@@ -127,21 +124,21 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
     try {
       const lifecycle = service.t.core.templateLifecycle;
       await lifecycle.overview({ profileId: service.profileId });
-      await lifecycle.update(
-        {
-          profileId: service.profileId,
-          draft: draft('order_update', { body: 'Your order {{1}} changed.', samples: ['A-1'], header: null, footer: null, buttons: [] }),
-        }
-      );
+      await lifecycle.update({
+        profileId: service.profileId,
+        draft: draft('order_update', { body: 'Your order {{1}} changed.', samples: ['A-1'], header: null, footer: null, buttons: [] }),
+      });
       expect(lifecycle.kept(service.profileId).find((t) => t.name === 'order_update' && t.language === 'en_US')?.status).toBe('PENDING');
       await lifecycle.remove({ profileId: service.profileId, name: 'order_update' });
       expect(lifecycle.kept(service.profileId).some((t) => t.name === 'order_update')).toBe(false);
       const listed = await lifecycle.overview({ profileId: service.profileId });
       expect(listed.templates.some((t) => t.name === 'order_update')).toBe(false);
-      await expect(lifecycle.update({
-        profileId: service.profileId,
-        draft: draft('never_made'),
-      })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(
+        lifecycle.update({
+          profileId: service.profileId,
+          draft: draft('never_made'),
+        }),
+      ).rejects.toMatchObject({ code: 'not_found' });
     } finally {
       await closeTaughtService(service, []);
     }
@@ -153,11 +150,10 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
     try {
       const { profileId } = service;
       await service.t.core.templateLifecycle.overview({ profileId });
-      const change = (
-        field: string,
-        value: Record<string,
-        unknown>,
-      ) => ({ object: 'whatsapp_business_account', entry: [{ id: BUSINESS_ACCOUNT_ID, time: 1, changes: [{ field, value }] }] });
+      const change = (field: string, value: Record<string, unknown>) => ({
+        object: 'whatsapp_business_account',
+        entry: [{ id: BUSINESS_ACCOUNT_ID, time: 1, changes: [{ field, value }] }],
+      });
       const named = { message_template_name: 'order_update', message_template_language: 'pt_BR' };
       const outcome = service.t.core.conversations.receive(
         profileId,
@@ -167,25 +163,22 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
       const kept = other.core.templateLifecycle.kept(profileId).find((t) => t.name === 'order_update' && t.language === 'pt_BR');
       expect(kept).toMatchObject({ category: 'MARKETING', approvedCategory: 'UTILITY' });
       const { sendVerdict } = await import('../../../../src-main/core/templates/send-check');
-      expect(sendVerdict(
-        other.core.templateLifecycle.kept(profileId),
-        'order_update',
-        'pt_BR',
-      )).toMatchObject({ level: 'warn', problems: [{ kind: 'category_changed' }] });
+      expect(sendVerdict(other.core.templateLifecycle.kept(profileId), 'order_update', 'pt_BR')).toMatchObject({
+        level: 'warn',
+        problems: [{ kind: 'category_changed' }],
+      });
       service.t.core.conversations.receive(
         profileId,
         change('message_template_status_update', { ...named, event: 'PAUSED', reason: 'NONE' }),
       );
-      expect(sendVerdict(
-        other.core.templateLifecycle.kept(profileId),
-        'order_update',
-        'pt_BR',
-      )).toMatchObject({ level: 'refuse', problems: [{ kind: 'paused' }] });
-      expect(sendVerdict(
-        other.core.templateLifecycle.kept(profileId),
-        'order_update',
-        'fr_FR',
-      )).toMatchObject({ level: 'refuse', problems: [{ kind: 'unknown_language' }] });
+      expect(sendVerdict(other.core.templateLifecycle.kept(profileId), 'order_update', 'pt_BR')).toMatchObject({
+        level: 'refuse',
+        problems: [{ kind: 'paused' }],
+      });
+      expect(sendVerdict(other.core.templateLifecycle.kept(profileId), 'order_update', 'fr_FR')).toMatchObject({
+        level: 'refuse',
+        problems: [{ kind: 'unknown_language' }],
+      });
     } finally {
       await other.cleanup();
       await closeTaughtService(service, []);

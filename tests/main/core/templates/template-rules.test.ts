@@ -46,7 +46,7 @@ describe('a draft within WhatsApp limits', () => {
     expect(fields({ language: 'portuguese' })[0]).toMatch(/^language: must be a language code/);
     const promo = 'PROMO' as TemplateDraft['category'];
     expect(fields({ category: promo })).toEqual(['category: must be one of MARKETING, UTILITY, AUTHENTICATION']);
-    expect(fields({ body: '' , samples: [] })).toEqual(['body: must not be empty']);
+    expect(fields({ body: '', samples: [] })).toEqual(['body: must not be empty']);
     expect(fields({ body: `${'é'.repeat(1024)}`, samples: [] })).toEqual([]);
     expect(fields({ body: `${'é'.repeat(1025)}`, samples: [] })).toEqual(['body: is 1025 characters; at most 1024']);
     expect(fields({ body: 'Hi {{1}} and {{3}}', samples: ['a', 'b'] })[0]).toMatch(/without a gap/);
@@ -63,11 +63,17 @@ describe('a draft within WhatsApp limits', () => {
     expect(fields({ buttons: Array.from({ length: 10 }, () => reply) })).toEqual([]);
     expect(fields({ buttons: Array.from({ length: 11 }, () => reply) })).toEqual(['buttons: 11 buttons; at most 10']);
     expect(fields({ buttons: [{ ...reply, text: 'x'.repeat(26) }] })[0]).toMatch(/at most 25/);
-    expect(fields({ buttons: [{
-      kind: 'url',
-      text: 'Track',
-      value: 'ftp://x',
-    }] })).toEqual(['buttons.0: a URL button needs an http:// or https:// address']);
+    expect(
+      fields({
+        buttons: [
+          {
+            kind: 'url',
+            text: 'Track',
+            value: 'ftp://x',
+          },
+        ],
+      }),
+    ).toEqual(['buttons.0: a URL button needs an http:// or https:// address']);
     expect(fields({ buttons: [{ kind: 'phone', text: 'Call', value: '11 9999' }] })[0]).toMatch(/international form/);
     const url = { kind: 'url' as const, text: 'Go', value: 'https://example.com' };
     expect(fields({ buttons: [url, url, url] })).toEqual(['buttons: at most 2 URL buttons']);
@@ -104,25 +110,20 @@ describe('will this send?', () => {
 });
 
 describe("Meta's template webhooks", () => {
-  const payload = (
-    field: string,
-    value: Record<string,
-    unknown>,
-  ) => ({ object: 'whatsapp_business_account', entry: [{ id: '1', time: 1, changes: [{ field, value }] }] });
+  const payload = (field: string, value: Record<string, unknown>) => ({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', time: 1, changes: [{ field, value }] }],
+  });
   const named = { message_template_id: 4242, message_template_name: 'promo', message_template_language: 'en_US' };
 
   it('reads status (with a rejection reason), quality and category changes, and nothing else', () => {
-    expect(findTemplateChanges(payload(
-      'message_template_status_update',
-      { ...named, event: 'REJECTED', reason: 'ABUSIVE_CONTENT' },
-    ))).toEqual([
-      { id: '4242', name: 'promo', language: 'en_US', status: 'REJECTED', rejectedReason: 'ABUSIVE_CONTENT' },
-    ]);
     expect(
-      findTemplateChanges(payload(
-        'message_template_quality_update',
-        { ...named, previous_quality_score: 'GREEN', new_quality_score: 'RED' },
-      ))[0]?.quality,
+      findTemplateChanges(payload('message_template_status_update', { ...named, event: 'REJECTED', reason: 'ABUSIVE_CONTENT' })),
+    ).toEqual([{ id: '4242', name: 'promo', language: 'en_US', status: 'REJECTED', rejectedReason: 'ABUSIVE_CONTENT' }]);
+    expect(
+      findTemplateChanges(
+        payload('message_template_quality_update', { ...named, previous_quality_score: 'GREEN', new_quality_score: 'RED' }),
+      )[0]?.quality,
     ).toBe('RED');
     expect(
       findTemplateChanges(payload('template_category_update', { ...named, previous_category: 'UTILITY', new_category: 'MARKETING' }))[0],
@@ -135,36 +136,32 @@ describe("Meta's template webhooks", () => {
 
 describe('the listing and where management lives', () => {
   it("reads every state of Meta's listing", () => {
-    const listed = readManagedTemplates(
-      {
-        data: [
-          {
-            id: '9',
-            name: 'a',
-            language: 'en_US',
-            status: 'REJECTED',
-            category: 'MARKETING',
-            quality_score: { score: 'YELLOW' },
-            rejected_reason: 'SCAM',
-          },
-        ],
-      },
-    );
-    expect(listed).toEqual(
-      [
+    const listed = readManagedTemplates({
+      data: [
         {
           id: '9',
           name: 'a',
           language: 'en_US',
           status: 'REJECTED',
           category: 'MARKETING',
-          approvedCategory: null,
-          quality: 'YELLOW',
-          rejectedReason: 'SCAM',
-          body: null,
+          quality_score: { score: 'YELLOW' },
+          rejected_reason: 'SCAM',
         },
       ],
-    );
+    });
+    expect(listed).toEqual([
+      {
+        id: '9',
+        name: 'a',
+        language: 'en_US',
+        status: 'REJECTED',
+        category: 'MARKETING',
+        approvedCategory: null,
+        quality: 'YELLOW',
+        rejectedReason: 'SCAM',
+        body: null,
+      },
+    ]);
   });
 
   it("only Meta's message_templates path manages templates", () => {

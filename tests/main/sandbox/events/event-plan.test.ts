@@ -33,7 +33,10 @@ describe('event settings', () => {
 });
 
 describe('planFor', () => {
-  const settings = mergeEventSettings(DEFAULT_EVENT_SETTINGS, { failNumbers: ['5511999990002'], replyFrom: ['5511999990003', '5511999990002'] });
+  const settings = mergeEventSettings(DEFAULT_EVENT_SETTINGS, {
+    failNumbers: ['5511999990002'],
+    replyFrom: ['5511999990003', '5511999990002'],
+  });
 
   it('sent, delivered, read at the set delays; no answer by default', () => {
     expect(planFor('5511999990001', 'text', settings, reason)).toEqual({
@@ -47,7 +50,10 @@ describe('planFor', () => {
   });
 
   it('a failing number fails at the first delay and never answers, even when it is a reply number', () => {
-    expect(planFor('5511999990002', 'text', settings, reason)).toEqual({ statuses: [{ afterMs: 300, status: 'failed', error: reason }], reply: null });
+    expect(planFor('5511999990002', 'text', settings, reason)).toEqual({
+      statuses: [{ afterMs: 300, status: 'failed', error: reason }],
+      reply: null,
+    });
   });
 
   it('a failing number still gets a template: it is what may be sent outside the 24-hour window', () => {
@@ -67,9 +73,12 @@ describe('stream ids', () => {
     expect(replayFrom(undefined, 'abc1')).toBe(Number.POSITIVE_INFINITY);
   });
 
-  it('names each dialect\'s reason', () => {
+  it("names each dialect's reason", () => {
     expect(outsideWindowReason('meta')).toMatchObject({ code: '131047', title: 'Re-engagement message' });
     expect(outsideWindowReason('twilio').code).toBe('63016');
-    expect(outsideWindowReason('wati')).toMatchObject({ code: 'outside_window', message: 'The recipient is outside the 24-hour window; send a template.' });
+    expect(outsideWindowReason('wati')).toMatchObject({
+      code: 'outside_window',
+      message: 'The recipient is outside the 24-hour window; send a template.',
+    });
   });
 });

@@ -65,7 +65,9 @@ export function legacySeedContacts(count: number, seed: number): LegacySeedConta
     while (numbers.has(number)) number = country.number(random);
     numbers.add(number);
     const email =
-      random() < 0.2 ? null : `${asciiSlug(first)}.${asciiSlug(last)}${random() < 0.5 ? Math.floor(random() * 100) : ''}@${pick(random, EMAIL_DOMAINS)}`;
+      random() < 0.2
+        ? null
+        : `${asciiSlug(first)}.${asciiSlug(last)}${random() < 0.5 ? Math.floor(random() * 100) : ''}@${pick(random, EMAIL_DOMAINS)}`;
     const created = Math.floor(EPOCH + i * step + random() * step);
     const updated = created + (random() < 0.5 ? 0 : Math.floor(random() * MAX_EDIT_MS));
     contacts[i] = {

@@ -29,7 +29,9 @@ export function refusedSummary(status: number, at: string): string {
 export async function attemptProof(ctx: ProofAttemptContext, target: ProofTarget, checks: number, streaks: Streaks): Promise<Outcome> {
   const origin = originOf(ctx.profile.baseUrl);
   if (target.origin !== null && target.origin !== origin) {
-    return unproved(`The revoked key was saved for ${target.origin} and is not sent to ${origin ?? "the profile's new address"}, so it cannot be tried.`);
+    return unproved(
+      `The revoked key was saved for ${target.origin} and is not sent to ${origin ?? "the profile's new address"}, so it cannot be tried.`,
+    );
   }
   let value: string | null;
   try {
@@ -61,7 +63,12 @@ export async function attemptProof(ctx: ProofAttemptContext, target: ProofTarget
         },
       };
     }
-    return { kind: 'pending', reason: 'still_accepted', error: { code: 'conflict', status: accepted, message: `still accepted (${accepted}) at ${at}, checking again` }, delayMs: delay };
+    return {
+      kind: 'pending',
+      reason: 'still_accepted',
+      error: { code: 'conflict', status: accepted, message: `still accepted (${accepted}) at ${at}, checking again` },
+      delayMs: delay,
+    };
   }
   const info = result.error.toInfo();
   if (isTransport(info)) return transportOutcome(result.error, streaks);

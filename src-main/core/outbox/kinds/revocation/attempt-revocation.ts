@@ -62,7 +62,9 @@ export async function attemptRevocation(ctx: RevocationAttemptContext, target: R
 
   /** runs `request` with each usable key until one is not refused; null when none is left */
   const withEachKey = async (run: (key: string, signal: AbortSignal) => Promise<SendResult>): Promise<Used | null> => {
-    const tries: { who: string; attempt: () => Promise<Tried> }[] = [{ who: 'the active key', attempt: () => withActiveKey(ctx, target, refused, run) }];
+    const tries: { who: string; attempt: () => Promise<Tried> }[] = [
+      { who: 'the active key', attempt: () => withActiveKey(ctx, target, refused, run) },
+    ];
     for (const id of await adminKeyIdsOf(ctx)) {
       if (id === ctx.profile.activeKeyId || id === target.localKeyId) continue;
       tries.push({ who: 'a saved key with keys:manage', attempt: () => withSavedKey(ctx, id, refused, run) });
@@ -127,15 +129,20 @@ export async function attemptRevocation(ctx: RevocationAttemptContext, target: R
   if (serverKeyId === null) {
     const value = await own.read();
     if (value === null) {
-      return failed("Neither this key's server id nor its value (kept only until the server revocation is done) is known here, so it cannot be found on the server; revoke it there by hand.");
+      return failed(
+        "Neither this key's server id nor its value (kept only until the server revocation is done) is known here, so it cannot be found on the server; revoke it there by hand.",
+      );
     }
     const listed = await listKeys();
     if ('outcome' in listed) return listed.outcome;
     const matches = listed.keys.filter((k) => listEntryIsKey(k.prefix, value, listed.listedWith));
     if (matches.length === 0) {
-      return failed("No key in the server's key list is this key: it may already be revoked, or belong to another account. Check the server's key list.");
+      return failed(
+        "No key in the server's key list is this key: it may already be revoked, or belong to another account. Check the server's key list.",
+      );
     }
-    if (matches.length > 1) return failed(`${matches.length} keys in the server's key list could be this key; revoke the right one by its id.`);
+    if (matches.length > 1)
+      return failed(`${matches.length} keys in the server's key list could be this key; revoke the right one by its id.`);
     serverKeyId = matches[0]!.id;
     // Durable before the DELETE: a replay after a crash must delete the same key, not look it
     // up again (once deleted it is no longer listed, and the lookup would fail).
@@ -166,7 +173,8 @@ export async function attemptRevocation(ctx: RevocationAttemptContext, target: R
     const why = outcome.kind === 'sent' ? 'no answer' : (outcome.error?.message ?? 'no key may read it');
     return { kind: 'failed', error: { code: 'not_found', status: 404, message: unknownRouteMessage(target404, unconfirmed(why)) } };
   }
-  if (verdictAfter404(listed.keys, serverKeyId) === 'gone') return { kind: 'sent', summary: `${GONE_SUMMARY}, seen ${new Date(ctx.now()).toISOString()}` };
+  if (verdictAfter404(listed.keys, serverKeyId) === 'gone')
+    return { kind: 'sent', summary: `${GONE_SUMMARY}, seen ${new Date(ctx.now()).toISOString()}` };
   return { kind: 'failed', error: { code: 'not_found', status: 404, message: unknownRouteMessage(target404, STILL_LISTED) } };
 }
 
@@ -277,7 +285,7 @@ async function withOwnKey(
   if (refused.has(SELF)) return { skipped: "the revoked key's own value was refused before" };
   const profileOrigin = originOf(ctx.profile.baseUrl);
   if (target.origin && target.origin !== profileOrigin) {
-    return { skipped: `the revoked key was saved for ${target.origin} and is not sent to ${profileOrigin ?? 'the profile\'s new address'}` };
+    return { skipped: `the revoked key was saved for ${target.origin} and is not sent to ${profileOrigin ?? "the profile's new address"}` };
   }
   const value = await own.read();
   if (value === null) return { skipped: own.problem() ?? "the revoked key's own value is no longer kept" };

@@ -11,7 +11,8 @@ import type { KindHost, OutboxKind } from '../outbox-kind';
 
 /** only the fields the record has: nothing else a caller passes is ever written */
 export function revocationFields(input: RevocationInput): RevocationInput {
-  const notBefore = input.notBefore !== undefined && Number.isFinite(Date.parse(input.notBefore)) ? new Date(input.notBefore).toISOString() : undefined;
+  const notBefore =
+    input.notBefore !== undefined && Number.isFinite(Date.parse(input.notBefore)) ? new Date(input.notBefore).toISOString() : undefined;
   return {
     profileId: input.profileId,
     localKeyId: input.localKeyId,
@@ -26,7 +27,10 @@ export interface RevocationKind extends OutboxKind<'revocation'> {
   readonly reports: RevocationReports;
 }
 
-export function revocationKind({ revocationKeys, adminKeyIds }: Pick<OutboxDeps, 'revocationKeys' | 'adminKeyIds'>, host: KindHost): RevocationKind {
+export function revocationKind(
+  { revocationKeys, adminKeyIds }: Pick<OutboxDeps, 'revocationKeys' | 'adminKeyIds'>,
+  host: KindHost,
+): RevocationKind {
   const reports = new RevocationReports({
     revocationKeys,
     markFinalized: (id) => host.transact((tx) => m.markFinalized(tx, id)),

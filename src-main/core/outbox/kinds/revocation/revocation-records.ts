@@ -5,12 +5,7 @@ import type { Tx } from '../../journal';
 import { baseItem, newOpId, putNew } from '../../mutations';
 import type { StoredOp } from '../../records';
 
-export function addRevocation(
-  tx: Tx,
-  input: RevocationInput,
-  at: string,
-  offlineUntil: number | null,
-): StoredOp {
+export function addRevocation(tx: Tx, input: RevocationInput, at: string, offlineUntil: number | null): StoredOp {
   // One revocation per key: queuing it again returns the one already waiting.
   const same = tx.find((r) => {
     if (r.payload.type !== 'revocation' || r.item.profileId !== input.profileId) return false;
@@ -22,18 +17,14 @@ export function addRevocation(
   });
   if (same) return same;
   const notBefore = input.notBefore;
-  return putNew(
-    tx,
-    baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil, notBefore),
-    {
-      type: 'revocation',
-      localKeyId: input.localKeyId,
-      serverKeyId: input.serverKeyId,
-      origin: input.origin ?? null,
-      refusedKeys: [],
-      ...(notBefore !== undefined ? { notBefore } : {}),
-    },
-  );
+  return putNew(tx, baseItem(newOpId(at), 'keys.revoke', input.profileId, input.label, at, offlineUntil, notBefore), {
+    type: 'revocation',
+    localKeyId: input.localKeyId,
+    serverKeyId: input.serverKeyId,
+    origin: input.origin ?? null,
+    refusedKeys: [],
+    ...(notBefore !== undefined ? { notBefore } : {}),
+  });
 }
 
 /**
@@ -46,9 +37,11 @@ export function addProof(tx: Tx, revocation: StoredOp, at: string): StoredOp | n
   const revocationId = revocation.item.id;
   const same = tx.find((r) => r.payload.type === 'proof' && r.payload.revocationId === revocationId);
   if (same) return same;
-  return putNew(
-    tx,
-    baseItem(newOpId(at), 'keys.prove', revocation.item.profileId, revocation.item.label, at, null),
-    { type: 'proof', localKeyId: rev.localKeyId, revocationId, origin: rev.origin ?? null, startedAt: at },
-  );
+  return putNew(tx, baseItem(newOpId(at), 'keys.prove', revocation.item.profileId, revocation.item.label, at, null), {
+    type: 'proof',
+    localKeyId: rev.localKeyId,
+    revocationId,
+    origin: rev.origin ?? null,
+    startedAt: at,
+  });
 }

@@ -25,5 +25,13 @@ export async function startProxy(): Promise<{ url: string; tunnels: string[]; cl
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, tunnels, close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    tunnels,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
 }

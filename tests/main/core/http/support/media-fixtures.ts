@@ -79,7 +79,9 @@ export function makeOgg(extraPages = 2, seed = 7): Buffer {
   vendor.copy(tags, 12);
   const pages = [oggPage(head, 0, 2, 0n), oggPage(tags, 1, 0, 0n)];
   for (let i = 0; i < extraPages; i += 1) {
-    pages.push(oggPage(Buffer.concat([Buffer.from([0xf8]), seededBytes(400, seed + i)]), i + 2, i === extraPages - 1 ? 4 : 0, BigInt((i + 1) * 960)));
+    pages.push(
+      oggPage(Buffer.concat([Buffer.from([0xf8]), seededBytes(400, seed + i)]), i + 2, i === extraPages - 1 ? 4 : 0, BigInt((i + 1) * 960)),
+    );
   }
   return Buffer.concat(pages);
 }
@@ -100,14 +102,36 @@ export function makeZip(entries: { name: string; data: Buffer }[]): Buffer {
     const crc = crc32(entry.data);
     const size = entry.data.length;
     // version 20, stored: what a ZIP reader needs to find and check each entry
-    const local = zipRecord(30, [[0, 4, 0x04034b50], [4, 2, 20], [14, 4, crc], [18, 4, size], [22, 4, size], [26, 2, name.length]]);
-    const central = zipRecord(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [16, 4, crc], [20, 4, size], [24, 4, size], [28, 2, name.length], [42, 4, offset]]);
+    const local = zipRecord(30, [
+      [0, 4, 0x04034b50],
+      [4, 2, 20],
+      [14, 4, crc],
+      [18, 4, size],
+      [22, 4, size],
+      [26, 2, name.length],
+    ]);
+    const central = zipRecord(46, [
+      [0, 4, 0x02014b50],
+      [4, 2, 20],
+      [6, 2, 20],
+      [16, 4, crc],
+      [20, 4, size],
+      [24, 4, size],
+      [28, 2, name.length],
+      [42, 4, offset],
+    ]);
     locals.push(local, name, entry.data);
     centrals.push(central, name);
     offset += local.length + name.length + size;
   }
   const centralDir = Buffer.concat(centrals);
-  const end = zipRecord(22, [[0, 4, 0x06054b50], [8, 2, entries.length], [10, 2, entries.length], [12, 4, centralDir.length], [16, 4, offset]]);
+  const end = zipRecord(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, entries.length],
+    [10, 2, entries.length],
+    [12, 4, centralDir.length],
+    [16, 4, offset],
+  ]);
   return Buffer.concat([...locals, centralDir, end]);
 }
 
@@ -125,62 +149,158 @@ const xml = (text: string): Buffer => Buffer.from(`<?xml version="1.0"?>${text}`
 
 /** Heads (or whole small files) of every format the sniffer knows, with the expected result. */
 export const SAMPLES: { name: string; bytes: () => Buffer; mimetype: string; category: 'image' | 'audio' | 'document' }[] = [
-  { name: 'photo.jpg', bytes: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), seededBytes(200, 1)]), mimetype: 'image/jpeg', category: 'image' },
+  {
+    name: 'photo.jpg',
+    bytes: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), seededBytes(200, 1)]),
+    mimetype: 'image/jpeg',
+    category: 'image',
+  },
   { name: 'pic.png', bytes: () => makePng(4, 4), mimetype: 'image/png', category: 'image' },
-  { name: 'anim.gif', bytes: () => Buffer.concat([Buffer.from('GIF89a', 'latin1'), seededBytes(50, 2)]), mimetype: 'image/gif', category: 'image' },
-  { name: 'old.gif', bytes: () => Buffer.concat([Buffer.from('GIF87a', 'latin1'), seededBytes(50, 2)]), mimetype: 'image/gif', category: 'image' },
-  { name: 'pic.webp', bytes: () => Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WEBPVP8 ', 'latin1'), seededBytes(40, 3)]), mimetype: 'image/webp', category: 'image' },
-  { name: 'doc.pdf', bytes: () => Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), mimetype: 'application/pdf', category: 'document' },
+  {
+    name: 'anim.gif',
+    bytes: () => Buffer.concat([Buffer.from('GIF89a', 'latin1'), seededBytes(50, 2)]),
+    mimetype: 'image/gif',
+    category: 'image',
+  },
+  {
+    name: 'old.gif',
+    bytes: () => Buffer.concat([Buffer.from('GIF87a', 'latin1'), seededBytes(50, 2)]),
+    mimetype: 'image/gif',
+    category: 'image',
+  },
+  {
+    name: 'pic.webp',
+    bytes: () => Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WEBPVP8 ', 'latin1'), seededBytes(40, 3)]),
+    mimetype: 'image/webp',
+    category: 'image',
+  },
+  {
+    name: 'doc.pdf',
+    bytes: () => Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'),
+    mimetype: 'application/pdf',
+    category: 'document',
+  },
   {
     name: 'report.docx',
-    bytes: () => makeZip([{ name: '[Content_Types].xml', data: xml('<Types/>') }, { name: '_rels/.rels', data: xml('<Relationships/>') }, { name: 'word/document.xml', data: xml('<w:document/>') }]),
+    bytes: () =>
+      makeZip([
+        { name: '[Content_Types].xml', data: xml('<Types/>') },
+        { name: '_rels/.rels', data: xml('<Relationships/>') },
+        { name: 'word/document.xml', data: xml('<w:document/>') },
+      ]),
     mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     category: 'document',
   },
   {
     name: 'sheet.bin',
-    bytes: () => makeZip([{ name: '[Content_Types].xml', data: xml('<Types/>') }, { name: 'xl/workbook.xml', data: xml('<workbook/>') }]),
+    bytes: () =>
+      makeZip([
+        { name: '[Content_Types].xml', data: xml('<Types/>') },
+        { name: 'xl/workbook.xml', data: xml('<workbook/>') },
+      ]),
     mimetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     category: 'document',
   },
-  { name: 'archive.zip', bytes: () => makeZip([{ name: 'a.txt', data: Buffer.from('hello') }]), mimetype: 'application/zip', category: 'document' },
+  {
+    name: 'archive.zip',
+    bytes: () => makeZip([{ name: 'a.txt', data: Buffer.from('hello') }]),
+    mimetype: 'application/zip',
+    category: 'document',
+  },
   {
     name: 'text.odt',
-    bytes: () => makeZip([{ name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text') }, { name: 'content.xml', data: xml('<office/>') }]),
+    bytes: () =>
+      makeZip([
+        { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text') },
+        { name: 'content.xml', data: xml('<office/>') },
+      ]),
     mimetype: 'application/vnd.oasis.opendocument.text',
     category: 'document',
   },
   { name: 'voice.ogg', bytes: () => makeOgg(), mimetype: 'audio/ogg', category: 'audio' },
   {
     name: 'voice.webm',
-    bytes: () => Buffer.concat([ebmlHeader('webm'), Buffer.from([0x18, 0x53, 0x80, 0x67]), Buffer.from('\x86\x86A_OPUS', 'latin1'), seededBytes(100, 4)]),
+    bytes: () =>
+      Buffer.concat([
+        ebmlHeader('webm'),
+        Buffer.from([0x18, 0x53, 0x80, 0x67]),
+        Buffer.from('\x86\x86A_OPUS', 'latin1'),
+        seededBytes(100, 4),
+      ]),
     mimetype: 'audio/webm',
     category: 'audio',
   },
   {
     name: 'clip.webm',
-    bytes: () => Buffer.concat([ebmlHeader('webm'), Buffer.from([0x18, 0x53, 0x80, 0x67]), Buffer.from('\x86\x85V_VP9', 'latin1'), seededBytes(100, 4)]),
+    bytes: () =>
+      Buffer.concat([
+        ebmlHeader('webm'),
+        Buffer.from([0x18, 0x53, 0x80, 0x67]),
+        Buffer.from('\x86\x85V_VP9', 'latin1'),
+        seededBytes(100, 4),
+      ]),
     mimetype: 'video/webm',
     category: 'document',
   },
-  { name: 'song.mp3', bytes: () => Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a', 'latin1'), seededBytes(100, 5)]), mimetype: 'audio/mpeg', category: 'audio' },
-  { name: 'bare.mp3', bytes: () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), seededBytes(100, 6)]), mimetype: 'audio/mpeg', category: 'audio' },
-  { name: 'note.aac', bytes: () => Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc]), seededBytes(100, 7)]), mimetype: 'audio/aac', category: 'audio' },
-  { name: 'memo.m4a', bytes: () => Buffer.concat([Buffer.from('\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00M4A mp42isom\x00\x00\x00\x00', 'latin1'), seededBytes(64, 8)]), mimetype: 'audio/mp4', category: 'audio' },
+  {
+    name: 'song.mp3',
+    bytes: () => Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a', 'latin1'), seededBytes(100, 5)]),
+    mimetype: 'audio/mpeg',
+    category: 'audio',
+  },
+  {
+    name: 'bare.mp3',
+    bytes: () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), seededBytes(100, 6)]),
+    mimetype: 'audio/mpeg',
+    category: 'audio',
+  },
+  {
+    name: 'note.aac',
+    bytes: () => Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc]), seededBytes(100, 7)]),
+    mimetype: 'audio/aac',
+    category: 'audio',
+  },
+  {
+    name: 'memo.m4a',
+    bytes: () =>
+      Buffer.concat([Buffer.from('\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00M4A mp42isom\x00\x00\x00\x00', 'latin1'), seededBytes(64, 8)]),
+    mimetype: 'audio/mp4',
+    category: 'audio',
+  },
   {
     name: 'rec.mp4',
-    bytes: () => Buffer.concat([Buffer.from('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso6', 'latin1'), Buffer.from('\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00soun\x00\x00\x00\x00', 'latin1'), seededBytes(64, 9)]),
+    bytes: () =>
+      Buffer.concat([
+        Buffer.from('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso6', 'latin1'),
+        Buffer.from('\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00soun\x00\x00\x00\x00', 'latin1'),
+        seededBytes(64, 9),
+      ]),
     mimetype: 'audio/mp4',
     category: 'audio',
   },
   {
     name: 'movie.mp4',
-    bytes: () => Buffer.concat([Buffer.from('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso6', 'latin1'), Buffer.from('\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00vide\x00\x00\x00\x00', 'latin1'), Buffer.from('\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00soun', 'latin1')]),
+    bytes: () =>
+      Buffer.concat([
+        Buffer.from('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso6', 'latin1'),
+        Buffer.from('\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00vide\x00\x00\x00\x00', 'latin1'),
+        Buffer.from('\x00\x00\x00\x21hdlr\x00\x00\x00\x00\x00\x00\x00\x00soun', 'latin1'),
+      ]),
     mimetype: 'video/mp4',
     category: 'document',
   },
   { name: 'tone.wav', bytes: () => makeWav(100), mimetype: 'audio/wav', category: 'audio' },
-  { name: 'notes.txt', bytes: () => Buffer.from('Olá, mundo! 👋\nLine two\ttabbed\n', 'utf8'), mimetype: 'text/plain', category: 'document' },
+  {
+    name: 'notes.txt',
+    bytes: () => Buffer.from('Olá, mundo! 👋\nLine two\ttabbed\n', 'utf8'),
+    mimetype: 'text/plain',
+    category: 'document',
+  },
   { name: 'data.csv', bytes: () => Buffer.from('name,number\nAna,5511999990000\n', 'utf8'), mimetype: 'text/csv', category: 'document' },
-  { name: 'blob', bytes: () => Buffer.from([0x00, 0x01, 0x02, 0x03, 0xfe, 0xfd, 0x10, 0x00]), mimetype: 'application/octet-stream', category: 'document' },
+  {
+    name: 'blob',
+    bytes: () => Buffer.from([0x00, 0x01, 0x02, 0x03, 0xfe, 0xfd, 0x10, 0x00]),
+    mimetype: 'application/octet-stream',
+    category: 'document',
+  },
 ];

@@ -13,7 +13,12 @@ export function recordingSleep(): { sleep: (ms: number, signal: AbortSignal | un
   };
 }
 
-export function recorder(): { log: ObservedEntry[]; observer: (e: ObservedEntry) => void; progress: SendProgress[]; onProgress: (p: SendProgress) => void } {
+export function recorder(): {
+  log: ObservedEntry[];
+  observer: (e: ObservedEntry) => void;
+  progress: SendProgress[];
+  onProgress: (p: SendProgress) => void;
+} {
   const log: ObservedEntry[] = [];
   const progress: SendProgress[] = [];
   return { log, observer: (e) => log.push(e), progress, onProgress: (p) => progress.push(p) };
