@@ -4,17 +4,13 @@
 // docs/API.md has no description of its own to hold them: the facts are kept for this process only.
 import type { ListingFacts } from '../api/types';
 import type { MetaStores } from '../meta/stores';
+import { ProfilesDocument } from '../profiles/profiles-document';
 
 export type RecordListingFacts = (profileId: string, facts: ListingFacts) => Promise<void>;
 
 export function listingRecorder(meta: MetaStores, saved: () => Promise<void>): RecordListingFacts {
   return async (profileId, facts) => {
-    const changed = await meta.profiles.update((doc) => {
-      const spec = doc.profiles.find((p) => p.id === profileId)?.api?.operations['contacts.list'];
-      if (spec === undefined) return false;
-      spec.listing = { ...spec.listing, ...facts };
-      return true;
-    });
+    const changed = await new ProfilesDocument(meta.profiles).recordListingFacts(profileId, facts);
     if (changed) await saved();
   };
 }

@@ -31,6 +31,7 @@ import type { Operation } from '../operations';
 import { prepareRequest } from '../request/request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import { SpecDocuments } from './spec-documents';
+import { ProfilesDocument } from './profiles-document';
 
 /** What the preview sends: the playground's kind of example values. */
 const SAMPLES: Record<DescribedOperation, Operation> = {
@@ -317,17 +318,7 @@ export class ApiEditor {
     operation: DescribedOperation | null,
     dropsOverrides = true,
   ): Promise<Profile> {
-    const written = await this.meta.profiles.update((doc) => {
-      const profile = doc.profiles.find((p) => p.id === profileId);
-      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
-      profile.api = change(profile.api ?? { version: 1, operations: {} }, profile);
-      if (!dropsOverrides) return profile;
-      const overrides = { ...profile.endpointOverrides };
-      if (operation === null) for (const id of DESCRIBED_OPERATIONS) delete overrides[id];
-      else delete overrides[operation];
-      profile.endpointOverrides = overrides;
-      return profile;
-    });
+    const written = await new ProfilesDocument(this.meta.profiles).writeApi(profileId, change, operation, dropsOverrides);
     await this.saved();
     return written;
   }

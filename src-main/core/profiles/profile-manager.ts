@@ -17,6 +17,7 @@ import { withoutFileOrigins } from '../conversations/file-origin-policy';
 import { KeysDocument } from '../keys/keys-document';
 import { checkBaseUrl, insecureHttpError } from './base-url';
 import { choicesOf, ownChoice, type ProfileChooser } from './profile-choice';
+import { ProfilesDocument } from './profiles-document';
 import type { ProfilesDoc } from '../meta/schemas';
 
 export const PROFILE_NAME_MAX = 60;
@@ -48,6 +49,9 @@ export class ProfileManager implements ProfileService {
   /** once per change, right after it is written (the window's profiles:changed) */
   readonly onDidChange = this.changes.event;
 
+  /** the profiles document: read freely, changed only through its named mutations */
+  private readonly profilesDoc: ProfilesDocument;
+
   constructor(
     private readonly meta: MetaStores,
     private readonly secrets: SecretStore,
@@ -55,7 +59,9 @@ export class ProfileManager implements ProfileService {
     private readonly now: () => Date = () => new Date(),
     /** whose choice `active`, `list` and `activate` work with: the window keeps its own */
     private readonly chooser: ProfileChooser = 'terminal',
-  ) {}
+  ) {
+    this.profilesDoc = new ProfilesDocument(meta.profiles);
+  }
 
   private listingOf(doc: ProfilesDoc): ProfileListing {
     const choices = choicesOf(
@@ -105,9 +111,8 @@ export class ProfileManager implements ProfileService {
     const url = checkBaseUrl(input.baseUrl);
     if (url.insecure && input.confirmInsecure !== true) throw insecureHttpError();
     return this.announce(
-      await this.meta.profiles.update((doc) => {
-        this.ensureUniqueName(doc.profiles, name, null);
-        const profile: Profile = {
+      await this.profilesDoc.addProfile(
+        {
           id: `p_${randomUUID()}`,
           name,
           baseUrl: url.baseUrl,
@@ -117,11 +122,9 @@ export class ProfileManager implements ProfileService {
           sandbox: input.sandbox === true,
           allowInsecureHttp: url.insecure,
           createdAt: this.now().toISOString(),
-        };
-        doc.profiles.push(profile);
-        if (doc.activeProfileId === null) doc.activeProfileId = profile.id;
-        return profile;
-      }),
+        },
+        (profiles) => this.ensureUniqueName(profiles, name, null),
+      ),
     );
   }
 
@@ -165,11 +168,9 @@ export class ProfileManager implements ProfileService {
     // origin): a crash after this step leaves them held back, never sent to the new origin.
     const current = originOf((await this.get(id)).baseUrl);
     if (url !== undefined) await this.bindKeys(id, (origin) => origin ?? current);
-    const updated = await this.meta.profiles.update((doc) => {
-      const profile = doc.profiles.find((p) => p.id === id);
-      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
+    const updated = await this.profilesDoc.editSettings(id, (profile, profiles) => {
       if (name !== undefined) {
-        this.ensureUniqueName(doc.profiles, name, id);
+        this.ensureUniqueName(profiles, name, id);
         profile.name = name;
       }
       if (url !== undefined) {
@@ -183,7 +184,6 @@ export class ProfileManager implements ProfileService {
         profile.allowInsecureHttp = url.insecure;
       }
       if (overrides !== undefined) profile.endpointOverrides = overrides;
-      return profile;
     });
     // Then, only with the person's consent (asked by main), the keys follow the profile.
     if (url !== undefined && options.moveKeys === true) await this.bindKeys(id, () => url.origin);
@@ -211,34 +211,18 @@ export class ProfileManager implements ProfileService {
     await this.secrets.delete(webhookVerifyAccount(id)).catch(() => false);
     for (const key of keys) this.vault.revokeLocal(key.id);
     await new KeysDocument(this.meta.keys).forgetProfile(id);
-    await this.meta.profiles.update((doc) => {
-      doc.profiles = doc.profiles.filter((p) => p.id !== id);
-      if (doc.activeProfileId === id) doc.activeProfileId = doc.profiles[0]?.id ?? null;
-      if (doc.windowProfileId === id) doc.windowProfileId = null;
-    });
+    await this.profilesDoc.removeProfile(id);
     await this.announce(undefined);
   }
 
   async activate(id: string): Promise<void> {
-    await this.meta.profiles.update((doc) => {
-      if (!doc.profiles.some((p) => p.id === id))
-        throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
-      if (this.chooser === 'window') doc.windowProfileId = id;
-      else doc.activeProfileId = id;
-    });
+    await this.profilesDoc.choose(id, this.chooser);
     await this.announce(undefined);
   }
 
   /** marks the profile live or not (shared/live-guard.ts): the window and `crm` ask before acting on a live one */
   async setLive(id: string, live: boolean): Promise<Profile> {
-    return this.announce(
-      await this.meta.profiles.update((doc) => {
-        const profile = doc.profiles.find((p) => p.id === id);
-        if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
-        profile.live = live;
-        return profile;
-      }),
-    );
+    return this.announce(await this.profilesDoc.setLive(id, live));
   }
 
   async setActiveKey(profileId: string, keyId: string | null): Promise<void> {
@@ -247,11 +231,7 @@ export class ProfileManager implements ProfileService {
       if (!key || key.profileId !== profileId) throw new CrmError('not_found', 'That key is not saved for this profile.');
       if (key.state === 'revoked') throw new CrmError('key_revoked', `The key "${key.name}" is revoked and cannot be made active.`);
     }
-    await this.meta.profiles.update((doc) => {
-      const profile = doc.profiles.find((p) => p.id === profileId);
-      if (!profile) throw new CrmError('not_found', 'That profile does not exist (it may have been removed).');
-      profile.activeKeyId = keyId;
-    });
+    await this.profilesDoc.setActiveKey(profileId, keyId);
     await this.announce(undefined);
   }
 
