@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../sqlite';
 import { jsonColumn, parseJsonColumn, writeChangedRows } from '../row-diff';
 import { SettingsTable } from './settings-table';
 import type { TableCodec } from '../table-doc';
+import { documentRows, UnreadableRows, type DocumentRows } from '../document-rows';
 
 export function createKeysTable(db: SqliteDatabase): void {
   db.exec(`
@@ -112,29 +113,35 @@ function withTags(doc: KeysDoc): KeyWithTag[] {
   return doc.keys.map((key) => ({ key, tag: doc.valueTags?.[key.id] ?? null }));
 }
 
+/** the saved_keys columns a key's row is written with (rowOf gives each) */
+const KEY_COLUMNS = [
+  'id',
+  'position',
+  'profile_id',
+  'name',
+  'fingerprint',
+  'permissions',
+  'added_at',
+  'last_used_at',
+  'last_status',
+  'state',
+  'server_key_id',
+  'revoked_at',
+  'origin',
+  'proven',
+  'value_tag',
+  'expires_at',
+] as const;
+
 export class KeysCodec implements TableCodec<KeysDoc> {
   private readonly settings: SettingsTable;
-  private readonly statements;
-  private readonly reported = new Set<string>();
+  private readonly statements: DocumentRows<KeyRow>;
+  private readonly unreadable: UnreadableRows;
 
-  constructor(
-    db: SqliteDatabase,
-    private readonly onUnreadable: (message: string) => void = () => {},
-  ) {
+  constructor(db: SqliteDatabase, onUnreadable: (message: string) => void = () => {}) {
     this.settings = new SettingsTable(db);
-    this.statements = {
-      all: db.prepare<[], KeyRow>('SELECT * FROM saved_keys ORDER BY position, added_at, id'),
-      upsert: db.prepare(
-        `INSERT INTO saved_keys (id, position, profile_id, name, fingerprint, permissions, added_at, last_used_at, last_status, state, server_key_id, revoked_at, origin, proven, value_tag, expires_at)
-         VALUES (@id, @position, @profile_id, @name, @fingerprint, @permissions, @added_at, @last_used_at, @last_status, @state, @server_key_id, @revoked_at, @origin, @proven, @value_tag, @expires_at)
-         ON CONFLICT(id) DO UPDATE SET position = excluded.position, profile_id = excluded.profile_id, name = excluded.name,
-           fingerprint = excluded.fingerprint, permissions = excluded.permissions, added_at = excluded.added_at,
-           last_used_at = excluded.last_used_at, last_status = excluded.last_status, state = excluded.state,
-           server_key_id = excluded.server_key_id, revoked_at = excluded.revoked_at, origin = excluded.origin,
-           proven = excluded.proven, value_tag = excluded.value_tag, expires_at = excluded.expires_at`,
-      ),
-      remove: db.prepare<[string]>('DELETE FROM saved_keys WHERE id = ?'),
-    };
+    this.statements = documentRows<KeyRow>(db, 'saved_keys', KEY_COLUMNS, 'position, added_at, id');
+    this.unreadable = new UnreadableRows(onUnreadable);
   }
 
   load(): KeysDoc {
@@ -143,12 +150,8 @@ export class KeysCodec implements TableCodec<KeysDoc> {
     for (const row of this.statements.all.all()) {
       const key = keyOf(row);
       if (!key) {
-        if (!this.reported.has(row.id)) {
-          this.reported.add(row.id);
-          this.onUnreadable(
-            `The saved key ${JSON.stringify(row.name)} in crm.db could not be read and is left out; its record and its keychain entry are kept.`,
-          );
-        }
+        const message = `The saved key ${JSON.stringify(row.name)} in crm.db could not be read and is left out; its record and its keychain entry are kept.`;
+        this.unreadable.report(row.id, message);
         continue;
       }
       keys.push(key);

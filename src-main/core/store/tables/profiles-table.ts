@@ -7,6 +7,7 @@ import type { SqliteDatabase } from '../sqlite';
 import { jsonColumn, parseJsonColumn, writeChangedRows } from '../row-diff';
 import { SettingsTable } from './settings-table';
 import type { TableCodec } from '../table-doc';
+import { documentRows, UnreadableRows, type DocumentRows } from '../document-rows';
 
 export function createProfilesTable(db: SqliteDatabase): void {
   db.exec(`
@@ -78,28 +79,30 @@ function profileOf(row: ProfileRow): Profile | null {
   return parsed.success ? (parsed.data as Profile) : null;
 }
 
+/** the profiles columns a profile's row is written with (rowOf gives each) */
+const PROFILE_COLUMNS = [
+  'id',
+  'position',
+  'name',
+  'base_url',
+  'endpoint_overrides',
+  'api',
+  'active_key_id',
+  'sandbox',
+  'allow_insecure_http',
+  'created_at',
+  'live',
+] as const;
+
 export class ProfilesCodec implements TableCodec<ProfilesDoc> {
   private readonly settings: SettingsTable;
-  private readonly statements;
-  /** ids already reported unreadable: said once per process, not at every read */
-  private readonly reported = new Set<string>();
+  private readonly statements: DocumentRows<ProfileRow>;
+  private readonly unreadable: UnreadableRows;
 
-  constructor(
-    db: SqliteDatabase,
-    private readonly onUnreadable: (message: string) => void = () => {},
-  ) {
+  constructor(db: SqliteDatabase, onUnreadable: (message: string) => void = () => {}) {
     this.settings = new SettingsTable(db);
-    this.statements = {
-      all: db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY position, created_at, id'),
-      upsert: db.prepare(
-        `INSERT INTO profiles (id, position, name, base_url, endpoint_overrides, api, active_key_id, sandbox, allow_insecure_http, created_at, live)
-       VALUES (@id, @position, @name, @base_url, @endpoint_overrides, @api, @active_key_id, @sandbox, @allow_insecure_http, @created_at, @live)
-       ON CONFLICT(id) DO UPDATE SET position = excluded.position, name = excluded.name, base_url = excluded.base_url,
-         endpoint_overrides = excluded.endpoint_overrides, api = excluded.api, active_key_id = excluded.active_key_id,
-         sandbox = excluded.sandbox, allow_insecure_http = excluded.allow_insecure_http, created_at = excluded.created_at, live = excluded.live`,
-      ),
-      remove: db.prepare<[string]>('DELETE FROM profiles WHERE id = ?'),
-    };
+    this.statements = documentRows<ProfileRow>(db, 'profiles', PROFILE_COLUMNS, 'position, created_at, id');
+    this.unreadable = new UnreadableRows(onUnreadable);
   }
 
   load(): ProfilesDoc {
@@ -107,10 +110,11 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
     for (const row of this.statements.all.all()) {
       const profile = profileOf(row);
       if (profile) profiles.push(profile);
-      else if (!this.reported.has(row.id)) {
-        this.reported.add(row.id);
-        this.onUnreadable(`The profile ${JSON.stringify(row.name)} in crm.db could not be read and is left out; it stays in the file.`);
-      }
+      else
+        this.unreadable.report(
+          row.id,
+          `The profile ${JSON.stringify(row.name)} in crm.db could not be read and is left out; it stays in the file.`,
+        );
     }
     // the window's choice only once it made one: a folder where it never chose reads as before
     const windowProfileId = this.settings.get('window_profile_id');
