@@ -1,13 +1,13 @@
 // Streams a `json-with-file` body: prefix, the file's base64 (encoded in 3-byte-aligned
 // chunks, so the pieces concatenate to one valid base64 text), suffix. The length is known up
 // front (exact Content-Length) and the file is never held in memory whole.
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { fsReason } from '../media/file-probe';
 import type { PreparedBody } from './prepared-request';
 import { FileBodyError } from './network-error';
+import { filePieces } from './file-pieces';
 
 type FileBody = Extract<PreparedBody, { kind: 'json-with-file' }>;
 
@@ -40,7 +40,6 @@ export function fileBodyStream(body: FileBody, onSent: (sentBytes: number) => vo
 }
 
 async function* generate(body: FileBody, onSent: (sentBytes: number) => void): AsyncGenerator<Buffer> {
-  const name = basename(body.filePath);
   let sent = 0;
   const emit = (chunk: Buffer): Buffer => {
     sent += chunk.length;
@@ -48,25 +47,14 @@ async function* generate(body: FileBody, onSent: (sentBytes: number) => void): A
     return chunk;
   };
   yield emit(Buffer.from(body.prefix, 'utf8'));
+  // 3-byte-aligned pieces, the rest carried to the next, so the base64 pieces join into one text
   let carry: Buffer = Buffer.alloc(0);
-  let read = 0;
-  const stream = createReadStream(body.filePath, { highWaterMark: READ_CHUNK });
-  try {
-    for await (const piece of stream as AsyncIterable<Buffer>) {
-      read += piece.length;
-      if (read > body.fileSize) throw new FileBodyError(`${name} grew while it was being sent; choose it again`);
-      const data: Buffer = carry.length === 0 ? piece : Buffer.concat([carry, piece]);
-      const aligned = data.length - (data.length % 3);
-      carry = data.subarray(aligned);
-      if (aligned > 0) yield emit(Buffer.from(data.subarray(0, aligned).toString('base64'), 'latin1'));
-    }
-  } catch (err) {
-    if (err instanceof FileBodyError) throw err;
-    throw new FileBodyError(`${name} cannot be read (${fsReason(err)})`);
-  } finally {
-    stream.destroy();
+  for await (const piece of filePieces(body.filePath, body.fileSize, READ_CHUNK)) {
+    const data: Buffer = carry.length === 0 ? piece : Buffer.concat([carry, piece]);
+    const aligned = data.length - (data.length % 3);
+    carry = data.subarray(aligned);
+    if (aligned > 0) yield emit(Buffer.from(data.subarray(0, aligned).toString('base64'), 'latin1'));
   }
-  if (read !== body.fileSize) throw new FileBodyError(`${name} shrank while it was being sent; choose it again`);
   if (carry.length > 0) yield emit(Buffer.from(carry.toString('base64'), 'latin1'));
   yield emit(Buffer.from(body.suffix, 'utf8'));
 }

@@ -1,12 +1,9 @@
 // Streams a multipart/form-data body (RFC 7578): each text part whole, each file part read from
 // disk in chunks, so a 100 MB upload never sits in memory. The length is known up front (exact
 // Content-Length, as curl sends it) and a file that changed since it was chosen is refused.
-import { createReadStream } from 'node:fs';
-import { basename } from 'node:path';
 import { Readable } from 'node:stream';
-import { fsReason } from '../media/file-probe';
 import { checkFileUnchanged } from './file-body';
-import { FileBodyError } from './network-error';
+import { filePieces } from './file-pieces';
 import type { PreparedBody, PreparedPart } from './prepared-request';
 
 type MultipartBody = Extract<PreparedBody, { kind: 'multipart' }>;
@@ -72,20 +69,5 @@ async function* generate(body: MultipartBody, onSent: (sentBytes: number) => voi
 }
 
 async function* fileContent(part: FilePart, emit: (chunk: Buffer) => Buffer): AsyncGenerator<Buffer> {
-  const name = basename(part.filePath);
-  let read = 0;
-  const stream = createReadStream(part.filePath, { highWaterMark: READ_CHUNK });
-  try {
-    for await (const piece of stream as AsyncIterable<Buffer>) {
-      read += piece.length;
-      if (read > part.fileSize) throw new FileBodyError(`${name} grew while it was being sent; choose it again`);
-      yield emit(piece);
-    }
-  } catch (err) {
-    if (err instanceof FileBodyError) throw err;
-    throw new FileBodyError(`${name} cannot be read (${fsReason(err)})`);
-  } finally {
-    stream.destroy();
-  }
-  if (read !== part.fileSize) throw new FileBodyError(`${name} shrank while it was being sent; choose it again`);
+  for await (const piece of filePieces(part.filePath, part.fileSize, READ_CHUNK)) yield emit(piece);
 }
