@@ -21,7 +21,8 @@ function undecorate(to: string): { digits: string } {
 
 type Part = Pick<Translation, 'body' | 'names' | 'reported' | 'typeErrors' | 'fileField'>;
 
-function translateText(text: unknown, errors: FieldError[]): Part {
+/** a Graph-shaped `text` object (Meta's Cloud API and its sandbox dialects share it) */
+export function translateText(text: unknown, errors: FieldError[]): Part {
   if (!isObject(text)) {
     errors.push(field('text', 'is required: an object with "body"'));
     return { body: {}, names: {}, reported: ['text'] };

@@ -17,7 +17,7 @@ import { detectMimetype, extensionFor, fileNameFromUrl } from './media-type';
 import type { MetaMediaKind } from './meta-media-types';
 import { fitsKind } from './meta-media-types';
 import type { UploadedMedia } from './meta-uploads';
-import { checkCloudEnvelope } from './cloud-send';
+import { checkCloudEnvelope, translateText } from './cloud-send';
 import type { Translation } from './translated-send';
 import { decoratedNumber, isObject } from './translated-send';
 import { metaContext } from './meta-reaction';
@@ -73,16 +73,6 @@ function storableType(mimetype: string): string {
 function plainName(name: string | null | undefined): string | null {
   // eslint-disable-next-line no-control-regex
   return typeof name === 'string' && name.length >= 1 && name.length <= 255 && !/[\u0000-\u001f\u007f/\\]/.test(name) ? name : null;
-}
-
-function translateText(text: unknown, errors: FieldError[]): Part {
-  if (!isObject(text)) {
-    errors.push(field('text', 'is required: an object with "body"'));
-    return { body: {}, names: {}, reported: ['text'] };
-  }
-  if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
-    errors.push(field('text.preview_url', 'must be true or false'));
-  return { body: { text: text.body }, names: { text: 'text.body' }, reported: [] };
 }
 
 const NAME = /^[a-z0-9_]{1,512}$/;
