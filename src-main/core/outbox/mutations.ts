@@ -141,27 +141,25 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
     payload = { ...payload, refusedKeys: [] };
     // a retirement whose time has not come keeps its time: retry never revokes a key early
     const notBefore = payload.notBefore;
-    if (notBefore !== undefined && Date.parse(notBefore) > Date.parse(at)) {
-      const next: StoredOp = {
-        ...r,
-        item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: notBefore, pendingReason: 'scheduled', lastError: null },
-        payload,
-        claim: null,
-        serverErrors: 0,
-        unanswered: 0,
-      };
-      tx.put(next);
-      return next;
-    }
+    if (notBefore !== undefined && Date.parse(notBefore) > Date.parse(at)) return putRetried(tx, r, payload, at, notBefore);
   }
   // held because the profile changed: the person's retry is "send it as it was queued, to where"
   else if (payload.type === 'message' && r.item.pendingReason === 'held') payload = { ...payload, release: true };
   // "No usable key; add one and retry": the retry uses the profile's active key.
   else if (payload.type === 'message' && (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked'))
     payload = { ...payload, keyId: null };
+  return putRetried(tx, r, payload, at, null);
+}
+
+/** pending again with a clean slate (no error, no claim, no streaks): now, or at `notBefore` when it is scheduled */
+function putRetried(tx: Tx, r: StoredOp, payload: StoredOp['payload'], at: string, notBefore: string | null): StoredOp {
+  const when =
+    notBefore === null
+      ? { nextAttemptAt: null, pendingReason: 'queued' as const }
+      : { nextAttemptAt: notBefore, pendingReason: 'scheduled' as const };
   const next: StoredOp = {
     ...r,
-    item: { ...r.item, state: 'pending', updatedAt: at, nextAttemptAt: null, pendingReason: 'queued', lastError: null },
+    item: { ...r.item, state: 'pending', updatedAt: at, ...when, lastError: null },
     payload,
     claim: null,
     serverErrors: 0,
