@@ -16,6 +16,7 @@ const roleRef = z.strictObject({
   $role: z.enum(ROLES),
   prefix: z.string().max(64).optional(),
   suffix: z.string().max(64).optional(),
+  form: z.literal('json-object-string').optional(),
 });
 
 const path = z

@@ -26,6 +26,11 @@ function parameterCode(problem: FieldError): number {
       return required ? 21602 : 21617;
     case 'MediaUrl':
       return problem.message.startsWith('takes at most') ? 21623 : 21620;
+    // a Content template's sid and its variables
+    case 'ContentSid':
+      return 21655;
+    case 'ContentVariables':
+      return 21656;
     default:
       return 400;
   }
