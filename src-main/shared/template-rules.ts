@@ -49,7 +49,8 @@ export function templateProblems({ name, language, params }: TemplateFields, lan
       field: 'name',
       label: 'Template name',
       message:
-        'may only have lower-case letters, digits and underscores, as the service approved it (e.g. order_update), or be a Content SID (HX…)',
+        'may only have lower-case letters, digits and underscores, as the service approved it (e.g. order_update), ' +
+        'or be a Content SID (HX…)',
     });
   if (!languageNeeded) {
     // nothing to check: the language is never sent

@@ -11,7 +11,9 @@ import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import { missingRoles } from '../../../../src-main/core/api/roles';
 import { proposeFromSpec, readApiSpec } from '../../../../src-main/core/api/spec/spec-import';
+import { parseApiDescription } from '../../../../src-main/core/api/schema';
 import { rolesOf } from '../../../../src-main/core/api/template';
+import { templateProblems } from '../../../../src-main/shared/template-rules';
 import type { OperationSpec } from '../../../../src-main/core/api/types';
 import type { Operation } from '../../../../src-main/core/operations';
 import { SANDBOX_ACCOUNT_SID } from '../../../../src-main/sandbox/dialects/twilio-account';
@@ -83,6 +85,32 @@ describe('a pasted Twilio Content template cURL', () => {
       );
       expect(other.spec.body, variables).toMatchObject({ ContentVariables: expect.any(String) });
     }
+  });
+});
+
+describe('the rules around a Content template', () => {
+  it('a Content SID is a template name; the language is checked only where the description takes one', () => {
+    const twilio = { name: SID, language: '', params: ['Ana'] };
+    expect(templateProblems(twilio, false)).toEqual([]);
+    expect(templateProblems(twilio).map((p) => `${p.label} ${p.message}`)).toEqual([
+      'Language is empty: give the code of an approved translation, such as en_US or pt_BR',
+    ]);
+    expect(templateProblems({ ...twilio, name: 'HX123' }, false).map((p) => p.field)).toEqual(['name']);
+  });
+
+  it('a stored description with another parameters form is refused, saying so', () => {
+    const body = { ContentSid: { $role: 'template_name' }, ContentVariables: { $role: 'template_param', form: 'xml-string' } };
+    const checked = parseApiDescription({
+      version: 1,
+      operations: { 'messages.template': { method: 'POST', path: '/m', query: [], headers: [], body } },
+    });
+    expect(checked.ok).toBe(false);
+    expect(checked).toEqual({
+      ok: false,
+      problems: [
+        'operations.messages.template.body: the body template has a role written in an unknown form (the one form is json-object-string)',
+      ],
+    });
   });
 });
 
