@@ -44,7 +44,7 @@ export function contentSend(body: Body, errors: FieldError[]): ContentSend | und
 function contentVariables(value: unknown, errors: FieldError[]): string[] | undefined {
   if (value === undefined) return [];
   const problem = (): undefined => {
-    errors.push(field('ContentVariables', 'must be a JSON object of string values keyed "1", "2"... (e.g. {"1":"Ana"})'));
+    errors.push(field('ContentVariables', 'must be a JSON object of non-empty strings keyed "1", "2"... (e.g. {"1":"Ana"})'));
     return undefined;
   };
   if (typeof value !== 'string') return problem();
@@ -59,7 +59,8 @@ function contentVariables(value: unknown, errors: FieldError[]): string[] | unde
   const params: string[] = [];
   for (let i = 1; i <= Object.keys(entries).length; i++) {
     const text = entries[String(i)];
-    if (typeof text !== 'string') return problem();
+    // Twilio refuses a variable set to null or to an empty text
+    if (typeof text !== 'string' || text === '') return problem();
     params.push(text);
   }
   return params;

@@ -79,6 +79,8 @@ export function translateTwilioSend(body: Body): Translation {
   const number = address(body, 'To', errors);
   address(body, 'From', errors);
   if (body.ContentSid !== undefined) return templateSend(body, number, errors);
+  if (body.ContentVariables !== undefined)
+    errors.push(field('ContentSid', 'is required with ContentVariables: they fill a Content template'));
   const text = single(body, 'Body', errors);
   if (text !== undefined && charLength(text) > TWILIO_BODY_LIMIT)
     errors.push(field('Body', `exceeds the ${TWILIO_BODY_LIMIT} character limit`));
