@@ -8,6 +8,8 @@ import type { MappingRow, OperationSpec, RoleRef, Template } from '../core/api/t
 import { clean, table } from './format';
 
 export function roleText(ref: RoleRef): string {
+  // a list written as one JSON object's text shows its keys (Twilio's ContentVariables)
+  if (ref.form === 'json-object-string') return `{"1":{{${ref.$role}}},"2":…}`;
   return `${ref.prefix ?? ''}{{${ref.$role}}}${ref.suffix ?? ''}`;
 }
 

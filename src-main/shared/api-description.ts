@@ -49,7 +49,15 @@ export interface RoleRef {
   $role: Role;
   prefix?: string;
   suffix?: string;
+  /**
+   * How a list role is written in one field: `json-object-string` is the template's parameters as
+   * the text of a JSON object keyed "1".."n" (Twilio's ContentVariables). Absent: the list item
+   * holding the slot repeats once per value.
+   */
+  form?: RoleForm;
 }
+
+export type RoleForm = 'json-object-string';
 
 /**
  * A number constant written exactly as the example wrote it: the text of a JSON number that a

@@ -12,6 +12,8 @@ export const TEMPLATE_LIMITS = {
 } as const;
 
 const NAME = /^[a-z0-9_]+$/;
+/** Twilio names an approved Content template by its sid instead (HX and 32 hex digits) */
+const CONTENT_SID = /^HX[0-9a-fA-F]{32}$/;
 /** `en`, `en_US`, `pt_BR`, `zh_CN`, `es_419`... as WhatsApp names its template languages */
 const LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
 
@@ -28,7 +30,11 @@ export interface TemplateProblem {
   message: string;
 }
 
-export function templateProblems({ name, language, params }: TemplateFields): TemplateProblem[] {
+/**
+ * `languageNeeded` false: the service's description has no place for a language (Twilio's
+ * Content templates carry theirs), so an empty one is fine and a given one is not checked.
+ */
+export function templateProblems({ name, language, params }: TemplateFields, languageNeeded = true): TemplateProblem[] {
   const problems: TemplateProblem[] = [];
   const nameLength = charCount(name);
   if (nameLength === 0) problems.push({ field: 'name', label: 'Template name', message: 'is empty' });
@@ -38,13 +44,17 @@ export function templateProblems({ name, language, params }: TemplateFields): Te
       label: 'Template name',
       message: `is too long: ${nameLength} characters, at most ${TEMPLATE_LIMITS.nameChars}`,
     });
-  else if (!NAME.test(name))
+  else if (!NAME.test(name) && !CONTENT_SID.test(name))
     problems.push({
       field: 'name',
       label: 'Template name',
-      message: 'may only have lower-case letters, digits and underscores, as the service approved it (e.g. order_update)',
+      message:
+        'may only have lower-case letters, digits and underscores, as the service approved it (e.g. order_update), ' +
+        'or be a Content SID (HX…)',
     });
-  if (language === '')
+  if (!languageNeeded) {
+    // nothing to check: the language is never sent
+  } else if (language === '')
     problems.push({
       field: 'language',
       label: 'Language',

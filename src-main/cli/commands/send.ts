@@ -233,11 +233,15 @@ const audio = defineCommand({
 const template = defineCommand({
   name: 'send template',
   summary: 'send an approved template: the message WhatsApp lets a business start with, or send after 24 hours without a reply',
-  usage: ['send template --to NUMBER --name NAME --language CODE [--param TEXT]... [--curl]'],
+  usage: ['send template --to NUMBER --name NAME [--language CODE] [--param TEXT]... [--curl]'],
   options: {
     ...commonSendOptions,
     name: { type: 'string', valueName: 'NAME', help: "the template's name as the service approved it (e.g. order_update)" },
-    language: { type: 'string', valueName: 'CODE', help: 'the language of an approved translation (e.g. en_US, pt_BR)' },
+    language: {
+      type: 'string',
+      valueName: 'CODE',
+      help: "the language of an approved translation (e.g. en_US, pt_BR); not asked where the service's template carries its own (Twilio)",
+    },
     param: {
       type: 'list',
       valueName: 'TEXT',
@@ -253,12 +257,13 @@ const template = defineCommand({
     const input = {
       number: requireOption(values.to, '--to'),
       name: requireOption(values.name, '--name'),
-      language: requireOption(values.language, '--language'),
+      // left empty, the request rules say whether this service's description needs one
+      language: values.language ?? '',
       params: values.param ?? [],
     };
     // the same session dispatch opens; a printed cURL sends nothing, so it is not checked
     const session = { profileRef: values.profile, envKey: true as const, outbox: values.queue === true };
-    if (values.curl !== true) await checkTemplateSend(ctx, session, input.name, input.language);
+    if (values.curl !== true && input.language !== '') await checkTemplateSend(ctx, session, input.name, input.language);
     return dispatch(ctx, values, { op: 'messages.template', input, idempotencyKey: idempotencyKey(values) });
   },
 });

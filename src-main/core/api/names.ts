@@ -74,7 +74,17 @@ export const REQUEST_NAMES = {
     'marker',
   ],
   // a template's approved name and its translation's language (Meta's template.name, template.language.code)
-  template_name: ['name', 'template_name', 'templatename', 'template', 'element_name', 'elementname', 'template_id'],
+  template_name: [
+    'name',
+    'template_name',
+    'templatename',
+    'template',
+    'element_name',
+    'elementname',
+    'template_id',
+    'contentsid',
+    'content_sid',
+  ],
   template_language: ['language', 'language_code', 'languagecode', 'lang', 'locale', 'code'],
   // a quoted message's id (Meta's context.message_id), a reaction's target and its emoji
   quoted_id: ['message_id', 'messageid', 'reply_to', 'replyto', 'quoted', 'quoted_id', 'quotedmessageid', 'quoted_msg_id', 'context_id'],

@@ -21,6 +21,7 @@ import { normalizeName, REQUEST_NAMES } from './names';
 import { OPERATION_ROLES, isRole, missingRoles } from './roles';
 import { shorten } from './shorten';
 import { paramList } from './template-params';
+import { readJsonObjectParams } from '../../shared/json-object-params';
 import { offsetIsPageSize } from './page-size-offset';
 import type {
   DescribedOperation,
@@ -168,6 +169,8 @@ const URL_VALUE = /^https?:\/\/\S+$/i;
 const BASE64 = /^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]{16,}={0,2}$/;
 const MIMETYPE = /^[a-z]+\/[\w.+-]+$/i;
 const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
+/** Twilio names an approved Content template by its sid: HX and 32 hex digits */
+const CONTENT_SID = /^HX[0-9a-fA-F]{32}$/;
 const TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?$/;
 /** A value written to be replaced: `<PHONE_NUMBER>`, `{{Recipient-Phone-Number}}`, `YOUR_NUMBER`. */
 const PLACEHOLDER = /^(<[^<>]{1,80}>|\{\{[^{}]{1,80}\}\}|YOUR_[A-Z0-9_]{1,60})$/;
@@ -241,6 +244,10 @@ class Guesser {
       }
       if (node === null || typeof node === 'boolean') return node;
       rejectSecretField(path, key, node);
+      if (typeof node === 'string') {
+        const params = this.paramsObjectOf(node, path);
+        if (params !== null) return params;
+      }
       // a number a JS number cannot hold exactly keeps its digits (guessed from by its value)
       const exact = node instanceof JsonNumberText ? node.text : null;
       const value = exact === null ? (node as string | number) : Number(exact);
@@ -271,6 +278,24 @@ class Guesser {
       `${path} holds the template's parameters: its item repeats once for each parameter sent (none for a template without any)`,
     );
     return [list.item];
+  }
+
+  /**
+   * A template's parameters written as one JSON object's text in one field (Twilio's
+   * ContentVariables `{"1":"Ana"}`, json-object-params.ts): the field becomes the parameters role
+   * in that form, one row per parameter of the example.
+   */
+  private paramsObjectOf(text: string, path: string): RoleRef | null {
+    if (!this.allowed.has('template_param') || this.taken.has('template_param') || this.fixes.constant?.includes(path)) return null;
+    const params = readJsonObjectParams(text);
+    if (params === null) return null;
+    this.taken.add('template_param');
+    if (this.fixes.template_param?.includes(path)) this.usedFixes.add(`template_param=${path}`);
+    params.forEach((param, i) =>
+      this.rows.push({ location: 'body', field: `${path}.${i + 1}`, example: shorten(param, '…'), role: 'template_param' }),
+    );
+    this.notes.push(`${path} holds the template's parameters as a JSON object's text, keyed "1", "2"... in order`);
+    return { $role: 'template_param', form: 'json-object-string' };
   }
 
   /**
@@ -497,7 +522,7 @@ class Guesser {
     // a template's name and language are told by their values' shapes as well as their names
     if (this.operation === 'messages.template') {
       if (is('template_language') && TEMPLATE_LANGUAGE.test(text)) return 'template_language';
-      if (is('template_name') && TEMPLATE_NAME.test(text)) return 'template_name';
+      if (is('template_name') && (TEMPLATE_NAME.test(text) || CONTENT_SID.test(text))) return 'template_name';
       return null;
     }
     // a quoted message's id, a reaction's target and its emoji are told by their names alone

@@ -11,8 +11,9 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   'messages.text': [['number'], ['text']],
   'messages.media': [['number'], ['media', 'media_url', 'media_base64', 'media_id']],
   'messages.audio': [['number'], ['audio', 'audio_url', 'audio_base64', 'media_id']],
-  // a template without parameters is common (Meta's hello_world): only its name and language are needed
-  'messages.template': [['number'], ['template_name'], ['template_language']],
+  // a template without parameters is common (Meta's hello_world): only its name is needed; a language
+  // too where the service takes one (Twilio's Content templates carry theirs, named by a Content SID)
+  'messages.template': [['number'], ['template_name']],
   'messages.list': [],
   'templates.list': [],
   'media.upload': [['media', 'media_base64']],

@@ -16,6 +16,7 @@ const roleRef = z.strictObject({
   $role: z.enum(ROLES),
   prefix: z.string().max(64).optional(),
   suffix: z.string().max(64).optional(),
+  form: z.literal('json-object-string').optional(),
 });
 
 const path = z
@@ -182,6 +183,13 @@ export function parseApiDescription(raw: unknown): { ok: true; value: ApiDescrip
   return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'description'}: ${i.message}`) };
 }
 
+/** what is wrong with a slot: its form (the only one is json-object-string), else its role */
+function roleProblem(node: object): string {
+  if ('form' in node && node.form !== 'json-object-string')
+    return 'the body template has a role written in an unknown form (the one form is json-object-string)';
+  return 'the body template has an unknown role';
+}
+
 function checkTemplate(node: unknown, depth: number): string | null {
   if (depth === 0 && node !== null && JSON.stringify(node).length > MAX_TEMPLATE_CHARS)
     return `the body template is larger than ${MAX_TEMPLATE_CHARS / 1024} KiB`;
@@ -194,7 +202,7 @@ function checkTemplate(node: unknown, depth: number): string | null {
     // ordinary object, as descriptions saved before these leaves existed may hold
     if (isExactNumber(node)) return null;
     const fields = isLiteralObject(node) ? node.$literal : node;
-    if (fields === node && '$role' in node) return roleRef.safeParse(node).success ? null : 'the body template has an unknown role';
+    if (fields === node && '$role' in node) return roleRef.safeParse(node).success ? null : roleProblem(node);
     return (
       Object.values(fields as Record<string, unknown>)
         .map((n) => checkTemplate(n, depth + 1))

@@ -20,6 +20,8 @@ export const LIST_NAMES: ReadonlySet<string> = new Set(
     'templateparameters',
     'args',
     'arguments',
+    // Twilio's, a JSON object's text in one form field (json-object-params.ts)
+    'contentvariables',
   ].map(normalizeName),
 );
 

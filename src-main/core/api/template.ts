@@ -6,6 +6,7 @@
 // (`[{"type":"text","text":<param>}]` -> one object per parameter), none when the list is empty. Pure.
 import { KIND_KEY } from '../../shared/media-kinds';
 import { isExactNumber, isLiteralObject, isRoleRef, templateChildren } from '../../shared/template-leaves';
+import { writeJsonObjectParams } from '../../shared/json-object-params';
 import { JsonNumberText } from './json/json-text';
 import type { OperationSpec, Role, RoleRef, Template } from './types';
 
@@ -33,6 +34,8 @@ export function onlyDroppable(fields: readonly Template[]): boolean {
 /** The role's value as the service writes it, or undefined when there is none. */
 export function roleText(ref: RoleRef, values: RoleValues): string | number | undefined {
   const value = values[ref.$role];
+  // a list written in one field as a JSON object's text (Twilio's ContentVariables)
+  if (ref.form === 'json-object-string') return typeof value === 'object' ? writeJsonObjectParams(value) : undefined;
   // a list is written item by item where a list holds its slot (render); anywhere else it has no one text
   if (value === undefined || typeof value === 'object') return undefined;
   if (typeof value === 'number' && !ref.prefix && !ref.suffix) return value;
@@ -75,7 +78,7 @@ function repeated(item: Template, values: RoleValues): unknown[] {
 
 /** The list role in an item, not looking into lists inside it: the innermost list holding the slot repeats. */
 function listRoleIn(node: Template): Role | null {
-  if (isRoleRef(node)) return LIST_ROLES.has(node.$role) ? node.$role : null;
+  if (isRoleRef(node)) return LIST_ROLES.has(node.$role) && node.form === undefined ? node.$role : null;
   if (Array.isArray(node)) return null;
   for (const child of templateChildren(node)) {
     const found = listRoleIn(child);

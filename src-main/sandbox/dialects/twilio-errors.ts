@@ -2,8 +2,9 @@
 // {"code":21211,"message":"…","more_info":"https://www.twilio.com/docs/errors/21211","status":400}.
 // Codes are Twilio's: 20003 authentication, 20403 forbidden, 20404 not found, 20429 too many
 // requests, 20500 / 20503 server; for a bad request the first problem's parameter picks it
-// (21604 / 21211 To, 21603 / 21212 From, 21602 / 21617 Body, 21620 / 21623 MediaUrl), and a
-// problem no parameter code fits gets Twilio's catch-all 400 "Bad Request".
+// (21604 / 21211 To, 21603 / 21212 From, 21602 / 21617 Body, 21620 / 21623 MediaUrl, 21654 / 21655
+// ContentSid, 21656 ContentVariables), and a problem no parameter code fits gets Twilio's
+// catch-all 400 "Bad Request".
 import type { ErrorFormat, FieldError, Problem } from '../errors';
 import { listProblems, sentence } from './error-text';
 
@@ -26,6 +27,11 @@ function parameterCode(problem: FieldError): number {
       return required ? 21602 : 21617;
     case 'MediaUrl':
       return problem.message.startsWith('takes at most') ? 21623 : 21620;
+    // a Content template's sid and its variables
+    case 'ContentSid':
+      return required ? 21654 : 21655;
+    case 'ContentVariables':
+      return 21656;
     default:
       return 400;
   }

@@ -12,6 +12,7 @@ import type { Body } from '../validate';
 import { charLength, isValidNumber } from '../validate';
 import { extensionFor, fileNameFromUrl, isImageMimetype, mimetypeFromName } from './media-type';
 import type { Translation } from './translated-send';
+import { contentSend } from './twilio-content';
 
 const CHANNEL = 'whatsapp:';
 /** Twilio's limit for Body (docs/API.md's 4096 is larger; a caption's 1024 smaller and still applies). */
@@ -77,6 +78,9 @@ export function translateTwilioSend(body: Body): Translation {
   const errors: FieldError[] = [];
   const number = address(body, 'To', errors);
   address(body, 'From', errors);
+  if (body.ContentSid !== undefined) return templateSend(body, number, errors);
+  if (body.ContentVariables !== undefined)
+    errors.push(field('ContentSid', 'is required with ContentVariables: they fill a Content template'));
   const text = single(body, 'Body', errors);
   if (text !== undefined && charLength(text) > TWILIO_BODY_LIMIT)
     errors.push(field('Body', `exceeds the ${TWILIO_BODY_LIMIT} character limit`));
@@ -102,4 +106,12 @@ export function translateTwilioSend(body: Body): Translation {
   };
   if (text !== undefined) apiBody.caption = text;
   return { type: 'media', body: apiBody, errors, names: NAMES, reported: ['number'] };
+}
+
+/** A Content template send (twilio-content.ts), as docs/API.md's template body. */
+function templateSend(body: Body, number: string | undefined, errors: FieldError[]): Translation {
+  const names = { ...NAMES, template: 'ContentSid', 'template.name': 'ContentSid', 'template.params': 'ContentVariables' };
+  const content = contentSend(body, errors);
+  if (content === undefined) return { type: undefined, body: {}, errors, names, reported: ['number'] };
+  return { type: 'template', body: { number, template: content }, errors, names, reported: ['number'] };
 }

@@ -12,6 +12,7 @@ import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
 import { selectTemplateDraft, useSendStore } from './send-store';
+import { useTemplateTakesLanguage } from './template-language-need';
 import { TemplateSendCheck } from './template-send-check';
 
 function useProblems(fields: string[]): string[] {
@@ -24,6 +25,7 @@ export function TemplatePanel() {
   const catalogue = useSendStore((s) => s.catalogue);
   const chosen = useSendStore((s) => s.chosen);
   const profileId = useSendStore((s) => s.profileId);
+  const takesLanguage = useTemplateTakesLanguage(profileId);
   const { setTemplate, chooseTemplate, addTemplateParam, loadTemplates, touch } = useSendStore(
     useShallow((s) => ({
       setTemplate: s.setTemplate,
@@ -93,20 +95,27 @@ export function TemplatePanel() {
           />
           <FieldProblems id={`${id}-name-problems`} problems={nameProblems} />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-language`}>Language</label>
-          <input
-            id={`${id}-language`}
-            value={draft.language}
-            onChange={(e) => setTemplate({ language: e.target.value })}
-            onBlur={leave}
-            placeholder="en_US"
-            autoComplete="off"
-            spellCheck={false}
-            {...described('language', languageProblems)}
-          />
-          <FieldProblems id={`${id}-language-problems`} problems={languageProblems} />
-        </div>
+        {takesLanguage ? (
+          <div className="field">
+            <label htmlFor={`${id}-language`}>Language</label>
+            <input
+              id={`${id}-language`}
+              value={draft.language}
+              onChange={(e) => setTemplate({ language: e.target.value })}
+              onBlur={leave}
+              placeholder="en_US"
+              autoComplete="off"
+              spellCheck={false}
+              {...described('language', languageProblems)}
+            />
+            <FieldProblems id={`${id}-language-problems`} problems={languageProblems} />
+          </div>
+        ) : (
+          <p className="hint" data-testid="template-no-language">
+            This service&apos;s Send Template has no language field: its templates carry their own (Twilio names one by its Content SID,
+            HX…), so none is asked.
+          </p>
+        )}
         <TemplateSendCheck name={draft.name} language={draft.language} />
         <fieldset className="template-params">
           <legend>Parameters, in order</legend>

@@ -79,4 +79,12 @@ describe('crm send template', () => {
     expect(run.stderr).toContain('Parameter {{1}} is empty');
     expect(templatePosts().length).toBe(before);
   });
+
+  it('without --language, a service whose template takes one says so and sends nothing', async () => {
+    const before = templatePosts().length;
+    const run = await runInProcess(['send', 'template', '--to', number, '--name', 'order_update', '--param', '#1042'], { env });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('Language is empty: give the code of an approved translation, such as en_US or pt_BR');
+    expect(templatePosts().length).toBe(before);
+  });
 });

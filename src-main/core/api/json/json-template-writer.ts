@@ -126,7 +126,7 @@ function constantText(node: Template): string | null {
 
 /** The list role in an item, not looking into lists inside it (the same rule as template.ts). */
 function listRoleIn(node: Template): Role | null {
-  if (isRoleRef(node)) return LIST_ROLES.has(node.$role) ? node.$role : null;
+  if (isRoleRef(node)) return LIST_ROLES.has(node.$role) && node.form === undefined ? node.$role : null;
   if (node === null || typeof node !== 'object' || Array.isArray(node) || isExactNumber(node)) return null;
   for (const child of Object.values(isLiteralObject(node) ? node.$literal : node)) {
     const found = listRoleIn(child);

@@ -6,6 +6,7 @@
 // (a schema without a required list is read the same way), so a body does not carry fields the
 // service would reject together (an image's `id` beside its `link`, a MediaUrl in a text). Pure.
 import { normalizeName, REQUEST_NAMES } from '../names';
+import { LIST_NAMES } from '../template-params';
 import { deref, isObject } from './openapi-ref';
 import type { Json } from './openapi-ref';
 import { OPERATION_ROLES } from '../roles';
@@ -159,6 +160,8 @@ function objectExample(schema: Json, ctx: SchemaContext, inside: readonly string
  */
 function worthShowing(key: string, child: unknown, ctx: SchemaContext): boolean {
   if (knownNames(ctx.operation).has(normalizeName(key)) || ctx.keep?.includes(key) === true) return true;
+  // a template's parameters (Twilio's ContentVariables) are no role's name: they are told by their list name
+  if (ctx.operation === 'messages.template' && LIST_NAMES.has(normalizeName(key))) return true;
   const { node } = deref(ctx.doc, child, ctx.budget);
   return isObject(node) && (Object.hasOwn(node, 'default') || Object.hasOwn(node, 'const'));
 }

@@ -4,7 +4,7 @@ import type { DescribedRule } from './rule';
 
 export const messagesTemplateRules: DescribedRule<'messages.template'> = ({ input, idempotencyKey }, { roles, problems }) => {
   const number = recipient(input.number, problems);
-  for (const { field, label, message } of templateProblems(input)) problems.field(field, message, label);
+  for (const { field, label, message } of templateProblems(input, roles.has('template_language'))) problems.field(field, message, label);
   // a description learned from an example without parameters has nowhere to put them
   if (input.params.length > 0 && !roles.has('template_param')) {
     problems.sentence(
