@@ -26,7 +26,7 @@ const template = (status: string): ManagedTemplate => ({
 });
 
 let listed: ManagedTemplate[];
-const overview = (): TemplateOverview => ({ templates: listed, source: 'service', reason: null, manages: true });
+const overview = (): TemplateOverview => ({ templates: listed, source: 'service', reason: null, manages: true, management: 'inferred' });
 
 beforeEach(() => {
   listed = [template('APPROVED')];

@@ -201,10 +201,16 @@ const edit = defineCommand({
   },
 });
 
+/** template management a service may not offer (Meta's may be inferred from its listing otherwise) */
+const NOT_OFFERED_TEMPLATE_OPERATIONS = ['template-create', 'template-edit', 'template-delete'];
+
 const notOffered = defineCommand({
   name: 'profiles not-offered',
   summary: 'record that the service has no contacts or messages listing (or, with --offered, that it has)',
-  usage: ['profiles not-offered contacts|messages [--profile NAME] [--offered]'],
+  usage: [
+    'profiles not-offered contacts|messages [--profile NAME] [--offered]',
+    'profiles not-offered template-create|template-edit|template-delete [--profile NAME] [--offered]',
+  ],
   options: {
     offered: {
       type: 'boolean',
@@ -215,9 +221,10 @@ const notOffered = defineCommand({
   positionals: { min: 1, max: 1 },
   notes: [
     "An operation the service does not offer is never asked for: the contacts screen lists the numbers already messaged instead, and messages come from the app's own record.",
+    "A template operation marked not offered is not inferred from a Meta message_templates listing either: that template action is left to the service's own console.",
   ],
   async run(ctx, { values, positionals }) {
-    const name = oneOf(positionals[0], ['contacts', 'messages'], 'the operation');
+    const name = oneOf(positionals[0], ['contacts', 'messages', ...NOT_OFFERED_TEMPLATE_OPERATIONS], 'the operation');
     const operation = OPERATION_NAMES[name!]!;
     const { core, profile } = await namedProfile(ctx, values.profile);
     const absent = values.offered !== true;
