@@ -509,7 +509,7 @@ class Guesser {
       if (where === 'query') {
         for (const role of ['text', 'caption'] as const) if (is(role)) return role;
         // a template deletion names the template in its query (Meta's ?name=, ?hsm_id=)
-        for (const role of ['template_id', 'template_name'] as const) if (is(role)) return role;
+        if (this.operation === 'templates.delete') for (const role of ['template_id', 'template_name'] as const) if (is(role)) return role;
         if (this.allowed.has('caption') && !this.allowed.has('text') && namedAs('text', name)) return 'caption';
         return null;
       }
