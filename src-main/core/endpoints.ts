@@ -173,8 +173,8 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
     label: 'Mark as Read',
     params: [],
   },
-  // template management: docs/API.md has none; used only where the template listing is Meta's message_templates
-  // (templates/management-urls.ts), whose own paths they take; these defaults are never called
+  // template management: docs/API.md has none; described only (learned from the service's cURL), or inferred from a
+  // listing at Meta's message_templates (templates/management-requests.ts); these defaults are never called
   'templates.create': {
     id: 'templates.create',
     method: 'POST',
@@ -187,11 +187,11 @@ export const ENDPOINTS: Readonly<Record<EndpointId, EndpointSpec>> = {
   'templates.update': {
     id: 'templates.update',
     method: 'POST',
-    path: '/api/v1/templates/{id}',
+    path: '/api/v1/templates/{template_id}',
     permission: 'messages:send',
     createsMessage: false,
     label: 'Edit template',
-    params: ['id'],
+    params: [],
   },
   'templates.delete': {
     id: 'templates.delete',

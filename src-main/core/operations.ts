@@ -1,6 +1,7 @@
 // The operations the console performs against the CRM API, as plain data. The request
 // builder (request-builder.ts) turns one of these plus a profile into a PreparedRequest.
 import type { MediaType, Permission } from './model';
+import type { TemplateDraft } from '../shared/template-lifecycle';
 
 /** Where media/audio bytes come from: a local file (read by main, never by the renderer) or a URL. */
 export type MediaSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
@@ -96,4 +97,8 @@ export type Operation =
   | { op: 'messages.reaction'; input: SendReactionInput }
   | { op: 'media.download'; input: { mediaId: string } }
   // no Idempotency-Key: marking a message read twice leaves it read, and creates nothing
-  | { op: 'messages.read'; input: MarkReadInput };
+  | { op: 'messages.read'; input: MarkReadInput }
+  // template management (templates/template-manager.ts checks the draft before it comes here)
+  | { op: 'templates.create'; input: { draft: TemplateDraft } }
+  | { op: 'templates.update'; input: { templateId: string; draft: TemplateDraft } }
+  | { op: 'templates.delete'; input: { name: string; templateId: string | null } };

@@ -42,7 +42,11 @@ export type Role =
   | 'reaction_to'
   | 'emoji'
   /** the id of the contact's newest message a read receipt marks read (Meta's `message_id` beside `"status":"read"`) */
-  | 'read_id';
+  | 'read_id'
+  /** the service's id of a template an edit names (Meta's `POST /{template-id}`) */
+  | 'template_id'
+  /** a template submission's whole body as the console writes it: name, language, category and components */
+  | 'template_draft';
 
 /** A leaf filled at send time; prefix/suffix write the value as the service wants it (`+`, `@c.us`). */
 export interface RoleRef {
@@ -80,7 +84,7 @@ export interface LiteralObject {
 /** JSON whose leaves are constants (kept as given) or RoleRefs. */
 export type Template = RoleRef | ExactNumber | LiteralObject | string | number | boolean | null | Template[] | { [name: string]: Template };
 
-export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
+export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Where the profile's key goes on a request. The description keeps only the placement; the

@@ -29,6 +29,8 @@ export const ROLES = [
   'reaction_to',
   'emoji',
   'read_id',
+  'template_id',
+  'template_draft',
 ] as const satisfies readonly Role[];
 
 export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[]>> = {
@@ -46,6 +48,10 @@ export const OPERATION_ROLES: Readonly<Record<DescribedOperation, readonly Role[
   'media.download': ['media_id'],
   // the contact's message marked read; Meta's read receipt names no recipient, another service may
   'messages.read': ['number', 'read_id'],
+  // template management: the submission is written whole; an edit names the template by id, a deletion by name (or id)
+  'templates.create': ['template_draft'],
+  'templates.update': ['template_id', 'template_draft'],
+  'templates.delete': ['template_name', 'template_id'],
 };
 
 /** What a person calls a role, for tables and problems. */
@@ -75,4 +81,6 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   reaction_to: 'message reacted to',
   emoji: 'reaction emoji',
   read_id: 'message marked read',
+  template_id: 'template id',
+  template_draft: 'template submission (name, language, category, components)',
 };

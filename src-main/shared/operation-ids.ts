@@ -43,6 +43,9 @@ export const DESCRIBED_OPERATIONS = [
   'messages.reaction',
   'media.download',
   'messages.read',
+  'templates.create',
+  'templates.update',
+  'templates.delete',
 ] as const satisfies readonly EndpointId[];
 
 export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];

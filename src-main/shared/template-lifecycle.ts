@@ -55,6 +55,11 @@ export interface TemplateOverview {
   reason: string | null;
   /** the profile's service manages templates (create, edit, delete) through Meta's shape */
   manages: boolean;
+  /**
+   * where the management requests come from: the profile's own described operations ('learned'),
+   * its Meta message_templates listing ('inferred'), or none here (null)
+   */
+  management: 'learned' | 'inferred' | null;
 }
 
 /** One finding of the "will this send?" check. */

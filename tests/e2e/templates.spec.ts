@@ -1,7 +1,9 @@
 // The Templates screen against the sandbox's Meta dialect: every template listed with its state,
 // a new one submitted from the form that shows PENDING and turns APPROVED live, a draft over
-// WhatsApp's limits refused with what is wrong and nothing sent, and the Send Template panel's
-// "will this send?" refusing a template the review rejected, naming why. Real sandbox, real HTTP.
+// WhatsApp's limits refused with what is wrong and nothing sent, Edit on a row submitting the
+// prefilled form as an edit that goes back to review, and the Send Template panel's
+// "will this send?" refusing a template the review rejected, naming why, and its Send refusing to
+// send it. Real sandbox, real HTTP.
 import { expect, test, type Page } from '@playwright/test';
 import { BUSINESS_ACCOUNT_ID } from '../../src-main/sandbox/dialects/meta-phone';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
@@ -42,6 +44,26 @@ test.describe('the Templates screen', () => {
     await expect(row.getByTestId('template-status')).toHaveText('APPROVED', { timeout: 15_000 });
   });
 
+  test('Edit opens the form prefilled; its submission is an edit, PENDING again, then APPROVED', async () => {
+    const { page } = ctx.h;
+    const edits = () => ctx.h.sandbox.requests().filter((r) => r.method === 'POST' && /^\/v23\.0\/\d+$/.test(r.path));
+    const before = edits().length;
+    const creates = ctx.h.sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING).length;
+    await page.getByRole('button', { name: 'Edit welcome_back (en_US)' }).click();
+    const form = page.getByRole('form', { name: 'Edit welcome_back (en_US)' });
+    await expect(form.getByLabel('Name')).toHaveValue('welcome_back');
+    await expect(form.getByLabel(/^Body/)).toHaveValue('Welcome back, {{1}}!');
+    await form.getByLabel(/^Body/).fill('Welcome back, {{1}}! We kept your cart.');
+    await form.getByLabel(/^Sample values/).fill('Ana');
+    await form.getByRole('button', { name: 'Submit edit for review' }).click();
+    const row = page.getByTestId('template-welcome_back-en_US');
+    await expect(row.getByTestId('template-status')).toHaveText('PENDING');
+    await expect(row.getByTestId('template-status')).toHaveText('APPROVED', { timeout: 15_000 });
+    expect(edits()).toHaveLength(before + 1);
+    expect(ctx.h.sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING)).toHaveLength(creates);
+    await expect(page.getByRole('form', { name: 'New template' })).toBeVisible();
+  });
+
   test('a draft over the limits is refused with what is wrong, and nothing is sent', async () => {
     const { page } = ctx.h;
     const before = ctx.h.sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING).length;
@@ -62,5 +84,12 @@ test.describe('the Templates screen', () => {
     const said = 'Will not send: Template reject_promo (en_US) was rejected (INVALID_FORMAT): edit it and submit it again';
     await expect(panel.getByTestId('template-send-check')).toHaveText(said);
     await expect(panel.getByRole('alert').filter({ hasText: 'Will not send' })).toBeVisible();
+
+    // Send refuses it too, as crm send template does: the reason is the result and nothing reaches the service
+    const sends = () => ctx.h.sandbox.requests().filter((r) => r.method !== 'GET').length;
+    const before = sends();
+    await panel.getByTestId('send-button').click();
+    await expect(panel.getByTestId('send-error')).toContainText('Not sent: Template reject_promo (en_US) was rejected (INVALID_FORMAT)');
+    expect(sends()).toBe(before);
   });
 });

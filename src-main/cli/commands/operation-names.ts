@@ -18,6 +18,9 @@ export const OPERATION_NAMES: Record<string, DescribedOperation> = {
   check: 'keys.check',
   reaction: 'messages.reaction',
   read: 'messages.read',
+  'template-create': 'templates.create',
+  'template-edit': 'templates.update',
+  'template-delete': 'templates.delete',
 };
 
 /** --map ROLE=FIELD (repeatable); FIELD is a body path (text.body), a query name or a key name. */

@@ -48,6 +48,7 @@ const importCurl = defineCommand({
     'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Where it puts the key (Authorization with any scheme, -u user:key, a header such as apikey, or a query parameter) is learned; the pasted value is never stored: the saved key is read from the keychain when a request is sent.',
     'JSON and form bodies (-d a=1, --data-urlencode, a form Content-Type) are sent as the example sends them.',
     'The number is written the way the example writes it (+5511..., 5511...@c.us). Show the result with `crm profiles show NAME`; undo with `crm profiles import-curl` of another example, or reset in the app.',
+    "template-create, template-edit and template-delete take a service's template management (Meta's POST and DELETE on /{version}/{waba-id}/message_templates, POST /{version}/{template-id}): the body is written whole from the draft crm templates create/edit gives, the edit's last path segment is the template id and the deletion's ?name= the template name. Without them, a template listing at Meta's message_templates is the fallback.",
     'Meta downloads a received file in two steps: the lookup (GET /v23.0/{media-id}, the download operation) answers an address on https://lookaside.fbsbx.com, and a GET there with the same token gives the bytes. Imported as download once the lookup is known, that second cURL is not saved as the operation: with --yes the key may go to its origin for received files only (see crm profiles api --help); without, nothing changes.',
   ],
   async run(ctx, { values }) {
@@ -201,10 +202,16 @@ const edit = defineCommand({
   },
 });
 
+/** template management a service may not offer (Meta's may be inferred from its listing otherwise) */
+const NOT_OFFERED_TEMPLATE_OPERATIONS = ['template-create', 'template-edit', 'template-delete'];
+
 const notOffered = defineCommand({
   name: 'profiles not-offered',
   summary: 'record that the service has no contacts or messages listing (or, with --offered, that it has)',
-  usage: ['profiles not-offered contacts|messages [--profile NAME] [--offered]'],
+  usage: [
+    'profiles not-offered contacts|messages [--profile NAME] [--offered]',
+    'profiles not-offered template-create|template-edit|template-delete [--profile NAME] [--offered]',
+  ],
   options: {
     offered: {
       type: 'boolean',
@@ -215,9 +222,10 @@ const notOffered = defineCommand({
   positionals: { min: 1, max: 1 },
   notes: [
     "An operation the service does not offer is never asked for: the contacts screen lists the numbers already messaged instead, and messages come from the app's own record.",
+    "A template operation marked not offered is not inferred from a Meta message_templates listing either: that template action is left to the service's own console.",
   ],
   async run(ctx, { values, positionals }) {
-    const name = oneOf(positionals[0], ['contacts', 'messages'], 'the operation');
+    const name = oneOf(positionals[0], ['contacts', 'messages', ...NOT_OFFERED_TEMPLATE_OPERATIONS], 'the operation');
     const operation = OPERATION_NAMES[name!]!;
     const { core, profile } = await namedProfile(ctx, values.profile);
     const absent = values.offered !== true;

@@ -77,13 +77,38 @@ export const DEFAULT_OPERATIONS: Readonly<Record<DescribedOperation, OperationSp
     headers: [],
     body: { number: role('number'), messageId: role('read_id') },
   },
+  // never used as is (docs/API.md has no template management): the shapes a described one usually takes
+  'templates.create': { method: 'POST', path: '/api/v1/templates', query: [], headers: [], body: role('template_draft') },
+  'templates.update': {
+    method: 'POST',
+    path: '/api/v1/templates/{template_id}',
+    pathRoles: [role('template_id')],
+    query: [],
+    headers: [],
+    body: role('template_draft'),
+  },
+  'templates.delete': {
+    method: 'DELETE',
+    path: '/api/v1/templates',
+    query: [{ name: 'name', value: role('template_name') }],
+    headers: [],
+    body: null,
+  },
 };
 
 /**
  * Operations docs/API.md does not have: a profile offers them only when it describes them (from the
  * service's own cURL or document), never by falling back to a guessed route.
  */
-export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set(['media.upload', 'keys.check', 'media.download', 'messages.read']);
+export const DESCRIBED_ONLY: ReadonlySet<DescribedOperation> = new Set([
+  'media.upload',
+  'keys.check',
+  'media.download',
+  'messages.read',
+  'templates.create',
+  'templates.update',
+  'templates.delete',
+]);
 
 /**
  * Operations docs/API.md has that a service described in its own shape is not assumed to have

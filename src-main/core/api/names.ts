@@ -92,6 +92,8 @@ export const REQUEST_NAMES = {
   emoji: ['emoji', 'reaction', 'emoticon'],
   // the message a read receipt marks read (Meta's message_id beside "status":"read")
   read_id: ['message_id', 'messageid', 'read_id', 'readid', 'id', 'msgid', 'msg_id'],
+  // the template a deletion names by id (Meta's hsm_id beside name)
+  template_id: ['hsm_id', 'hsmid', 'template_id', 'templateid'],
   search: ['search', 'q', 'query', 'term', 'filter', 'keyword', 'keywords', 'name', 'text', 'find', 'searchterm', 'pushname'],
 } as const;
 

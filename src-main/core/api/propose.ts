@@ -38,7 +38,11 @@ import type {
 
 export type { MappingRow, Proposal, RoleFixes };
 
-const METHODS: readonly OperationMethod[] = ['GET', 'POST', 'PUT', 'PATCH'];
+const METHODS: readonly OperationMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** a template submission's body is the console's own draft (draft-body.ts), written whole: its fields are not mapped one by one */
+const WHOLE_BODY_OPERATIONS: ReadonlySet<DescribedOperation> = new Set(['templates.create', 'templates.update']);
+/** a DELETE is only how a service deletes (a template), never how it sends or lists */
+const DELETE_OPERATIONS: readonly DescribedOperation[] = ['templates.delete'];
 
 export interface ProposeOptions {
   profileBaseUrl?: string;
@@ -52,7 +56,15 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
   if (parsed.unknown.length > 0) warnings.push(`Options this app does not know were left out: ${parsed.unknown.join(', ')}`);
   const method = parsed.method.toUpperCase() as OperationMethod;
   if (!METHODS.includes(method))
-    throw new CrmError('validation', `The example uses ${parsed.method.slice(0, 20)}; an operation here is a GET, POST, PUT or PATCH`);
+    throw new CrmError(
+      'validation',
+      `The example uses ${parsed.method.slice(0, 20)}; an operation here is a GET, POST, PUT, PATCH or DELETE`,
+    );
+  if (method === 'DELETE' && !DELETE_OPERATIONS.includes(operation))
+    throw new CrmError(
+      'validation',
+      `The example is a DELETE; ${operation} is not a deletion (import it as templates.delete, or another example)`,
+    );
   const url = new URL(parsed.url);
   const { baseUrl, path } = splitUrl(url, options.profileBaseUrl);
   rejectTokenInPath(path);
@@ -73,7 +85,7 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
       : parseBody(parsed.body, declaredContentType(parsed.headers), operation, method, warnings);
   const guesser = new Guesser(operation, options.fixes ?? {}, options.accountSegments ?? []);
   const query: QueryParam[] = learned.query.map(([name, value]) => ({ name, value: guesser.queryValue(name, value) }));
-  const template = body === undefined ? null : guesser.template(body);
+  const template = body === undefined ? null : WHOLE_BODY_OPERATIONS.has(operation) ? guesser.wholeBody(body) : guesser.template(body);
   // after the body and the query: a number there wins over digits in the path (Meta's phone-number id)
   const pathTemplate = guesser.pathTemplate(path);
   guesser.checkFixesUsed(warnings);
@@ -90,7 +102,8 @@ export function proposeOperation(parsed: ParsedCurl, operation: DescribedOperati
     operation !== 'messages.list' &&
     operation !== 'templates.list' &&
     operation !== 'media.download' &&
-    operation !== 'messages.read'
+    operation !== 'messages.read' &&
+    !operation.startsWith('templates.')
   )
     spec.send = { messageId: null };
   const present = new Set(guesser.rows.flatMap((r) => (r.role === null ? [] : [r.role])));
@@ -303,7 +316,8 @@ class Guesser {
    * when neither the body nor the query holds one. Only the number: any other segment is kept.
    */
   pathTemplate(path: string): { path: string; roles: RoleRef[] } {
-    if (this.operation === 'media.download') return this.mediaIdPath(path);
+    if (this.operation === 'media.download') return this.idPath(path, 'media_id');
+    if (this.operation === 'templates.update') return this.idPath(path, 'template_id');
     const roles: RoleRef[] = [];
     const segments = path.split('/').map((segment, i) => {
       if (segment === '' || !this.allowed.has('number') || this.taken.has('number')) return segment;
@@ -331,23 +345,36 @@ class Guesser {
   }
 
   /**
-   * A media download names the file by its id in the path (Meta's `GET /v23.0/{media-id}`): the
-   * last segment is the id, unless a fix names another (media_id=path[N]) or keeps it (constant).
+   * A media download names the file by its id in the path (Meta's `GET /v23.0/{media-id}`), a
+   * template edit the template (Meta's `POST /v23.0/{template-id}`): the last segment is the id,
+   * unless a fix names another (media_id=path[N]) or keeps it (constant).
    */
-  private mediaIdPath(path: string): { path: string; roles: RoleRef[] } {
+  private idPath(path: string, role: 'media_id' | 'template_id'): { path: string; roles: RoleRef[] } {
     const segments = path.split('/');
-    const fixed = this.fixes.media_id?.find((f) => /^path\[\d+\]$/.test(f));
+    const fixed = this.fixes[role]?.find((f) => /^path\[\d+\]$/.test(f));
     let index = fixed === undefined ? segments.findLastIndex((s) => s !== '') : Number(fixed.slice(5, -1));
-    if (fixed !== undefined) this.usedFixes.add(`media_id=${fixed}`);
+    if (fixed !== undefined) this.usedFixes.add(`${role}=${fixed}`);
     if (this.fixes.constant?.includes(`path[${index}]`)) {
       this.usedFixes.add(`constant=path[${index}]`);
       index = -1;
     }
     if (index < 0 || index >= segments.length || segments[index] === '') return { path, roles: [] };
-    this.taken.add('media_id');
-    this.rows.push({ location: 'path', field: `path[${index}]`, example: shorten(segments[index]!, '…'), role: 'media_id' });
-    segments[index] = '{media_id}';
-    return { path: segments.join('/'), roles: [{ $role: 'media_id' }] };
+    this.taken.add(role);
+    this.rows.push({ location: 'path', field: `path[${index}]`, example: shorten(segments[index]!, '…'), role });
+    segments[index] = `{${role}}`;
+    return { path: segments.join('/'), roles: [{ $role: role }] };
+  }
+
+  /**
+   * A template submission's example body stands for the whole draft the console writes (its name,
+   * language, category and components in Meta's shape): one slot, whatever the example held.
+   */
+  wholeBody(body: unknown): Template {
+    const example = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body).join(', ') : String(body);
+    this.taken.add('template_draft');
+    this.rows.push({ location: 'body', field: '(the whole body)', example: shorten(example, '…'), role: 'template_draft' });
+    this.notes.push("The body is written whole from the template's draft (name, language, category, components), as Meta's takes it");
+    return { $role: 'template_draft' };
   }
 
   /** A multipart file part: the file's bytes for an upload or a send; anything else cannot take one. */
@@ -506,6 +533,8 @@ class Guesser {
       // a send may carry its fields in the query (Wati's ?messageText=, ?caption=)
       if (where === 'query') {
         for (const role of ['text', 'caption'] as const) if (is(role)) return role;
+        // a template deletion names the template in its query (Meta's ?name=, ?hsm_id=)
+        if (this.operation === 'templates.delete') for (const role of ['template_id', 'template_name'] as const) if (is(role)) return role;
         if (this.allowed.has('caption') && !this.allowed.has('text') && namedAs('text', name)) return 'caption';
         return null;
       }

@@ -21,6 +21,9 @@ const REQUIRED: Readonly<Record<DescribedOperation, readonly (readonly Role[])[]
   'messages.reaction': [['number'], ['reaction_to'], ['emoji']],
   'media.download': [['media_id']],
   'messages.read': [['read_id']],
+  'templates.create': [['template_draft']],
+  'templates.update': [['template_id'], ['template_draft']],
+  'templates.delete': [['template_name', 'template_id']],
 };
 
 export function isRole(value: unknown): value is Role {

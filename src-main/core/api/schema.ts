@@ -98,7 +98,7 @@ const fileOrigins = z
 
 export const operationSpecSchema = z
   .strictObject({
-    method: z.enum(['GET', 'POST', 'PUT', 'PATCH']),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
     path,
     pathRoles: z.array(roleRef).max(5).optional(),
     query: z.array(z.strictObject({ name: z.string().min(1).max(100), value: z.union([z.string().max(1000), roleRef]) })).max(50),

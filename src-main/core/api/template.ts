@@ -12,7 +12,10 @@ import type { OperationSpec, Role, RoleRef, Template } from './types';
 
 export { isRoleRef } from '../../shared/template-leaves';
 
-export type RoleValues = Partial<Record<Role, string | number | readonly string[]>>;
+/** a whole JSON object a role stands for (a template submission's body), written where its slot is */
+export type RoleObject = Readonly<Record<string, unknown>>;
+
+export type RoleValues = Partial<Record<Role, string | number | readonly string[] | RoleObject>>;
 
 /** Roles whose value is a list, each item filling one copy of the list item that holds the slot. */
 const LIST_ROLES: ReadonlySet<Role> = new Set<Role>(['template_param']);
@@ -42,6 +45,12 @@ export function roleText(ref: RoleRef, values: RoleValues): string | number | un
   return `${ref.prefix ?? ''}${value}${ref.suffix ?? ''}`;
 }
 
+/** the object the role stands for as it is (a list role's list is not one) */
+function roleObject(ref: RoleRef, values: RoleValues): RoleObject | undefined {
+  const value = values[ref.$role];
+  return typeof value === 'object' && !Array.isArray(value) ? (value as RoleObject) : undefined;
+}
+
 export function renderTemplate(template: Template, values: RoleValues): unknown {
   const out = render(template, values);
   return out === OMIT ? null : out;
@@ -49,7 +58,7 @@ export function renderTemplate(template: Template, values: RoleValues): unknown 
 
 function render(node: Template, values: RoleValues): unknown {
   if (isExactNumber(node)) return new JsonNumberText(node.$number);
-  if (isRoleRef(node)) return roleText(node, values) ?? OMIT;
+  if (isRoleRef(node)) return roleObject(node, values) ?? roleText(node, values) ?? OMIT;
   if (Array.isArray(node)) return node.flatMap((item) => repeated(item, values)).filter((item) => item !== OMIT);
   if (typeof node === 'object' && node !== null) {
     const literal = isLiteralObject(node);
@@ -72,7 +81,7 @@ function repeated(item: Template, values: RoleValues): unknown[] {
   const role = listRoleIn(item);
   if (role === null) return [render(item, values)];
   const list = values[role];
-  const items = typeof list === 'object' ? list : [];
+  const items = Array.isArray(list) ? (list as readonly string[]) : [];
   return items.map((value) => render(item, { ...values, [role]: value }));
 }
 

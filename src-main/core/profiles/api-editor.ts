@@ -28,10 +28,23 @@ import { CrmError } from '../errors';
 import type { MetaStores } from '../meta/stores';
 import type { Profile } from '../model';
 import type { Operation } from '../operations';
+import type { TemplateDraft } from '../../shared/template-lifecycle';
 import { prepareRequest } from '../request/request-builder';
 import { isOffered, operationSpec } from '../request/operation-spec';
 import { SpecDocuments } from './spec-documents';
 import { ProfilesDocument } from './profiles-document';
+
+/** a template submission for the previews: one parameter with its sample, a footer */
+const SAMPLE_DRAFT: TemplateDraft = {
+  name: 'order_update',
+  language: 'en_US',
+  category: 'UTILITY',
+  body: 'Your order {{1}} is on its way',
+  samples: ['#1042'],
+  header: null,
+  footer: 'Reply STOP to opt out',
+  buttons: [],
+};
 
 /** What the preview sends: the playground's kind of example values. */
 const SAMPLES: Record<DescribedOperation, Operation> = {
@@ -75,6 +88,9 @@ const SAMPLES: Record<DescribedOperation, Operation> = {
   },
   'media.download': { op: 'media.download', input: { mediaId: '1234567890123456' } },
   'messages.read': { op: 'messages.read', input: { number: '5511999990000', messageId: 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3' } },
+  'templates.create': { op: 'templates.create', input: { draft: SAMPLE_DRAFT } },
+  'templates.update': { op: 'templates.update', input: { templateId: '1234567890123456', draft: SAMPLE_DRAFT } },
+  'templates.delete': { op: 'templates.delete', input: { name: 'order_update', templateId: null } },
 };
 
 export class ApiEditor {

@@ -1,8 +1,8 @@
 // Template lifecycle for one profile's service: the listing with every template's state (kept in
-// template_states, so the window and any `crm` agree), creation, edit and deletion where the
-// service's listing is Meta's message_templates (management-urls.ts), the states Meta's template
-// webhooks announce, and the "will this send?" check. Requests reuse the described listing's
-// request (its headers and where the key goes) with another method, address and body.
+// template_states, so the window and any `crm` agree), creation, edit and deletion through the
+// operations the profile describes, or else inferred from a listing at Meta's message_templates
+// (management-requests.ts), the states Meta's template webhooks announce, and the "will this
+// send?" check.
 import type { Profile } from '../../shared/model';
 import type { ManagedTemplate, SendVerdict, TemplateDraft, TemplateOverview } from '../../shared/template-lifecycle';
 import { Emitter } from '../emitter';
@@ -17,10 +17,9 @@ import { buildRequest } from '../request/request-builder';
 import { isOffered } from '../request/operation-spec';
 import type { KeyAccess } from '../services';
 import type { TemplateStatesTable } from '../store/tables/template-states-table';
-import { createBody, editBody } from './draft-body';
 import { draftProblems } from './draft-check';
-import type { ManagementUrls } from './management-urls';
-import { managementUrls } from './management-urls';
+import type { ManagementAction, ManagementSource } from './management-requests';
+import { managementRequest, managementSource } from './management-requests';
 import { readManagedTemplates } from './read-managed';
 import { sendVerdict } from './send-check';
 import { findTemplateChanges } from './template-webhook';
@@ -34,7 +33,8 @@ export interface TemplateManagerDeps {
 }
 
 const NOT_MANAGED =
-  "This service's template listing is not Meta's message_templates, so templates are created, edited and deleted in its own console";
+  "This profile describes no template management and its template listing is not Meta's message_templates, so templates are " +
+  "created, edited and deleted in the service's own console (or import its cURLs in Profiles → API)";
 
 export class TemplateManager {
   private readonly changes = new Emitter<{ profileId: string | null }>();
@@ -47,27 +47,30 @@ export class TemplateManager {
   async overview(input: { profileId?: string }): Promise<TemplateOverview> {
     const profile = await this.deps.profiles.resolve(input.profileId);
     const unlisted = 'This service does not list its templates (Profiles → API says so)';
-    if (!isOffered(profile, 'templates.list')) return this.stored(profile.id, unlisted);
+    // learned management works without a listing: the screen still offers New template
+    const management = await managementSource(profile);
+    if (!isOffered(profile, 'templates.list')) return this.stored(profile.id, unlisted, management);
     const listing = await buildRequest({ op: 'templates.list', input: {} }, profile);
-    const manages = managementUrls(listing.url) !== null;
     let json: unknown;
     try {
       json = readableJson(await this.call(profile, listing));
     } catch (err) {
       if (isNoListing(err)) {
         const where = `${new URL(listing.url).pathname} (HTTP ${err.status})`;
-        return this.stored(profile.id, `This service lists no templates at ${where}: import its template-list cURL in Profiles → API`);
+        const reason = `This service lists no templates at ${where}: import its template-list cURL in Profiles → API`;
+        return this.stored(profile.id, reason, management);
       }
       if (isUnreachable(err)) {
-        return this.stored(profile.id, `The service could not be reached (${err.message}): the states last seen are shown`, manages);
+        return this.stored(profile.id, `The service could not be reached (${err.message}): the states last seen are shown`, management);
       }
       throw err;
     }
     const listed = readManagedTemplates(json);
-    if (listed === null) return this.stored(profile.id, "The service's answer holds no list of templates that could be read", manages);
+    if (listed === null) return this.stored(profile.id, "The service's answer holds no list of templates that could be read", management);
     this.deps.table.replace(profile.id, listed, this.now());
     this.changes.fire({ profileId: profile.id });
-    return { templates: this.deps.table.list(profile.id), source: 'service', reason: manages ? null : NOT_MANAGED, manages };
+    const reason = management === null ? NOT_MANAGED : null;
+    return { templates: this.deps.table.list(profile.id), source: 'service', reason, manages: management !== null, management };
   }
 
   /** the states kept, without asking the service */
@@ -77,9 +80,8 @@ export class TemplateManager {
 
   async create(input: { profileId?: string; draft: TemplateDraft }): Promise<{ id: string | null; status: string }> {
     checkDraft(input.draft);
-    const { profile, listing, urls } = await this.managed(input.profileId);
-    const request = withBody(listing, 'templates.create', urls.create, createBody(input.draft));
-    const answer = readableJson(await this.call(profile, request));
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    const answer = readableJson(await this.call(profile, await managed(profile, { op: 'templates.create', draft: input.draft })));
     await this.refresh(profile.id);
     const record = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
     const status = typeof record.status === 'string' ? record.status : 'PENDING';
@@ -89,13 +91,13 @@ export class TemplateManager {
   /** an edit of the template with that name and language (Meta reviews it again) */
   async update(input: { profileId?: string; draft: TemplateDraft }): Promise<void> {
     checkDraft(input.draft);
-    const { profile, listing, urls } = await this.managed(input.profileId);
+    const profile = await this.deps.profiles.resolve(input.profileId);
     const kept = this.deps.table.list(profile.id).find((t) => t.name === input.draft.name && t.language === input.draft.language);
     if (kept?.id == null) {
       const which = `${input.draft.name} (${input.draft.language})`;
       throw new CrmError('not_found', `No template ${which} with an id is listed: list the templates again, or create it`);
     }
-    await this.call(profile, withBody(listing, 'templates.update', urls.edit(kept.id), editBody(input.draft)));
+    await this.call(profile, await managed(profile, { op: 'templates.update', templateId: kept.id, draft: input.draft }));
     await this.refresh(profile.id);
   }
 
@@ -104,10 +106,8 @@ export class TemplateManager {
     if (!/^[a-z0-9_]{1,512}$/.test(input.name)) {
       throw new CrmError('validation', `"${input.name.slice(0, 80)}" is not a template name (lowercase letters, digits and underscores)`);
     }
-    const { profile, listing, urls } = await this.managed(input.profileId);
-    const url = urls.remove(input.name);
-    const request: PreparedRequest = { ...listing, endpoint: 'templates.delete', method: 'DELETE', url, body: null, retrySafe: false };
-    await this.call(profile, request);
+    const profile = await this.deps.profiles.resolve(input.profileId);
+    await this.call(profile, await managed(profile, { op: 'templates.delete', name: input.name, templateId: null }));
     this.deps.table.remove(profile.id, input.name);
     this.changes.fire({ profileId: profile.id });
   }
@@ -135,19 +135,8 @@ export class TemplateManager {
     this.changes.fire({ profileId: null });
   }
 
-  private async managed(profileId: string | undefined): Promise<{ profile: Profile; listing: PreparedRequest; urls: ManagementUrls }> {
-    const profile = await this.deps.profiles.resolve(profileId);
-    if (!isOffered(profile, 'templates.list')) {
-      throw new CrmError('validation', `${NOT_MANAGED}: it lists none here (import its template-list cURL in Profiles → API)`);
-    }
-    const listing = await buildRequest({ op: 'templates.list', input: {} }, profile);
-    const urls = managementUrls(listing.url);
-    if (urls === null) throw new CrmError('validation', NOT_MANAGED);
-    return { profile, listing, urls };
-  }
-
-  private stored(profileId: string, reason: string, manages = false): TemplateOverview {
-    return { templates: this.deps.table.list(profileId), source: 'stored', reason, manages };
+  private stored(profileId: string, reason: string, management: ManagementSource | null = null): TemplateOverview {
+    return { templates: this.deps.table.list(profileId), source: 'stored', reason, manages: management !== null, management };
   }
 
   private async refresh(profileId: string): Promise<void> {
@@ -170,8 +159,9 @@ function checkDraft(draft: TemplateDraft): void {
   throw new CrmError('validation', `The template cannot be submitted: ${said}`, { details: problems });
 }
 
-/** a POST with a JSON body, otherwise the listing's request (its headers, where the key goes) */
-function withBody(listing: PreparedRequest, endpoint: PreparedRequest['endpoint'], url: string, body: object): PreparedRequest {
-  const headers = { ...listing.headers, 'Content-Type': 'application/json' };
-  return { ...listing, endpoint, method: 'POST', url, body: { kind: 'json', text: JSON.stringify(body) }, headers, retrySafe: false };
+/** the action's request, or the reason it is not offered here */
+async function managed(profile: Profile, action: ManagementAction): Promise<PreparedRequest> {
+  const request = await managementRequest(profile, action);
+  if (request === null) throw new CrmError('validation', NOT_MANAGED);
+  return request;
 }

@@ -1,6 +1,7 @@
 // Sends in flight and what came of them: one send per panel at a time, its upload progress and
 // 429 waits (main reports them as events), the result, cancel, and "Send again" for the draft
 // that was just sent. The draft itself is never changed here.
+import type { SendDraft } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
 import { buildDraft, draftSignature, KINDS, needsAgain, perKind } from './draft';
@@ -10,6 +11,7 @@ import type { DataOf, RequestsSlice, SendSlice } from './send-state';
 import type { Countdown, SendKind, SendPhase } from './send-types';
 import { useWindowRefusals } from './window-refusals';
 import { guardLiveAct } from '../profiles/live-confirm';
+import { templateRefusal } from './template-refusal';
 
 const countdownTimers: Partial<Record<SendKind, ReturnType<typeof setInterval>>> = {};
 
@@ -80,6 +82,22 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
     return false;
   };
 
+  /** false when the check refused the template (its reason is the result) or Cancel was pressed while it was asked */
+  const templateCheckPassed = async (kind: SendKind, requestId: string, draft: SendDraft): Promise<boolean> => {
+    const refusal = await templateRefusal(draft);
+    if (refusal !== null) {
+      settle(kind, requestId, { phase: 'error', error: refusal, retryIn: null }, null);
+      return false;
+    }
+    // main never heard of this request: a Cancel meanwhile is the end of it
+    const now = get().send[kind];
+    if (now.phase === 'sending' && now.requestId === requestId && now.cancelling) {
+      settle(kind, requestId, { phase: 'cancelled' }, null);
+      return false;
+    }
+    return true;
+  };
+
   return {
     ...initialRequestsState(),
 
@@ -105,6 +123,9 @@ export const createRequestsSlice: SendSlice<RequestsSlice> = (set, get) => {
       const go = guardLiveAct('send', profileId, draft.number);
       if (go !== true && !(await go)) return;
       setPhase(kind, { phase: 'sending', requestId, cancelling: false, upload: null, waiting: null });
+      // a template the service will refuse (not approved, no such language) is not sent: the reason shows as the result;
+      // only a template waits for the check, so the other panels hand their draft to main at once
+      if (draft.kind === 'template' && !(await templateCheckPassed(kind, requestId, draft))) return;
       const r = await invoke('send:submit', { draft, requestId, ...(again ? { again: true } : {}) });
       // The draft is never touched here: an error or a queue keeps everything the person typed.
       if (r.ok) {

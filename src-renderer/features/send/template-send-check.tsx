@@ -1,7 +1,8 @@
 // "Will this send?" under the Send Template form: once a name and a language are given, main says
 // from the template's known state whether it will send (approved, not paused or disabled, quality
 // not red, category as approved, language available). A refusal is an alert naming what is wrong;
-// a warning is a status line; nothing known says nothing (the service decides).
+// a warning is a status line; nothing known says nothing (the service decides). Send itself asks
+// again before it sends, and stops on a refusal (template-refusal.ts).
 import { useEffect, useState } from 'react';
 import type { SendVerdict } from '../../lib/api';
 import { invoke } from '../../lib/api';

@@ -1,12 +1,12 @@
-// Create a template: name, language, category, body with {{1}}… and a sample value for each, an
-// optional header and footer, and buttons (one per line: quick:Text, url:Text=https://…,
-// phone:Text=+number). Main checks WhatsApp's limits and names every problem before anything is sent.
-import { useId, useState } from 'react';
+// Create a template, or edit a listed one (the same form, prefilled; its name and language pick it):
+// name, language, category, body with {{1}}… and a sample value for each, an optional header and
+// footer, and buttons (one per line: quick:Text, url:Text=https://…, phone:Text=+number). Main
+// checks WhatsApp's limits and names every problem before anything is sent.
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TemplateButton, TemplateCategory, TemplateDraft } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
+import { EMPTY_TEMPLATE_FIELDS, fieldsForEdit, TEMPLATE_CATEGORY_CHOICES, type TemplateFormFields } from './template-form-fields';
 import { useTemplatesStore } from './templates-store';
-
-const CATEGORIES: TemplateCategory[] = ['UTILITY', 'MARKETING', 'AUTHENTICATION'];
 const KINDS: Record<string, TemplateButton['kind']> = { quick: 'quick_reply', url: 'url', phone: 'phone' };
 
 /** one line a button; a line that names no kind is a quick reply, so main says what is wrong with it */
@@ -25,18 +25,6 @@ export function buttonsOf(text: string): TemplateButton[] {
     });
 }
 
-/** the form as it opens, and again after a submission went through */
-const EMPTY = {
-  name: '',
-  language: 'en_US',
-  category: 'UTILITY' as TemplateCategory,
-  body: '',
-  samples: '',
-  header: '',
-  footer: '',
-  buttons: '',
-};
-
 const lines = (text: string): string[] => text.split('\n').filter((line) => line.trim() !== '');
 const optional = (text: string): string | null => (text.trim() === '' ? null : text);
 
@@ -45,8 +33,19 @@ export function TemplateForm() {
   const submit = useTemplatesStore((s) => s.submit);
   const submitting = useTemplatesStore((s) => s.submitting);
   const submitError = useTemplatesStore((s) => s.submitError);
-  const [fields, setFields] = useState(EMPTY);
-  const set = (patch: Partial<typeof fields>) => setFields((f) => ({ ...f, ...patch }));
+  const editing = useTemplatesStore((s) => s.editing);
+  const stopEditing = useTemplatesStore((s) => s.stopEditing);
+  // the screen gives the form a new key for each edit, so it opens with that template's content
+  const [fields, setFields] = useState<TemplateFormFields>(() => (editing === null ? EMPTY_TEMPLATE_FIELDS : fieldsForEdit(editing)));
+  const set = (patch: Partial<TemplateFormFields>) => setFields((f) => ({ ...f, ...patch }));
+  const title = useRef<HTMLHeadingElement>(null);
+  const editingNow = editing !== null;
+  // Edit on a row: the form comes into view with the focus on its title, where the edit is named
+  useEffect(() => {
+    if (!editingNow) return;
+    title.current?.scrollIntoView?.({ block: 'nearest' });
+    title.current?.focus();
+  }, [editingNow]);
   const draft = (): TemplateDraft => ({
     name: fields.name.trim(),
     language: fields.language.trim(),
@@ -57,7 +56,7 @@ export function TemplateForm() {
     footer: optional(fields.footer),
     buttons: buttonsOf(fields.buttons),
   });
-  const field = (key: 'name' | 'language' | 'header' | 'footer', label: string, placeholder: string) => (
+  const field = (key: 'name' | 'language' | 'header' | 'footer', label: string, placeholder: string, picks = false) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
@@ -67,6 +66,8 @@ export function TemplateForm() {
         placeholder={placeholder}
         autoComplete="off"
         spellCheck={false}
+        // an edit's name and language say which template it is: they are not changed by it
+        readOnly={picks && editing !== null}
       />
     </div>
   );
@@ -76,16 +77,21 @@ export function TemplateForm() {
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit(draft()).then((ok) => ok && setFields(EMPTY));
+        void submit(draft()).then((ok) => ok && setFields(EMPTY_TEMPLATE_FIELDS));
       }}
     >
-      <h2 id={`${id}-title`}>New template</h2>
-      {field('name', 'Name', 'order_update')}
-      {field('language', 'Language', 'en_US')}
+      <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
+        {editing === null ? 'New template' : `Edit ${editing.name} (${editing.language})`}
+      </h2>
+      {editing !== null && (
+        <p className="hint">The edit replaces the whole template and sends it back to review: give its header, footer and buttons again.</p>
+      )}
+      {field('name', 'Name', 'order_update', true)}
+      {field('language', 'Language', 'en_US', true)}
       <div className="field">
         <label htmlFor={`${id}-category`}>Category</label>
         <select id={`${id}-category`} value={fields.category} onChange={(e) => set({ category: e.target.value as TemplateCategory })}>
-          {CATEGORIES.map((c) => (
+          {TEMPLATE_CATEGORY_CHOICES.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
@@ -115,9 +121,16 @@ export function TemplateForm() {
         />
       </div>
       {submitError && <ErrorMessage error={submitError} prefix="Not submitted" testId="template-submit-error" />}
-      <button type="submit" className="btn btn-primary" disabled={submitting}>
-        Submit for review
-      </button>
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={submitting}>
+          {editing === null ? 'Submit for review' : 'Submit edit for review'}
+        </button>
+        {editing !== null && (
+          <button type="button" className="btn" onClick={stopEditing}>
+            Cancel edit
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 // Templates: every template of the active profile's service with its status, the reason of a
 // rejection, its quality, category (and the one it was approved with when Meta moved it) and
 // language; live while a review is pending or a webhook or `crm` changes a state. New templates
-// are submitted from the form below; Delete removes one in every language.
+// are submitted from the form below, and Edit opens that form prefilled with a row's template;
+// Delete removes one in every language.
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ManagedTemplate } from '../../lib/api';
@@ -25,6 +26,8 @@ export function TemplatesScreen() {
       return { status, overview, error, done, load, reloadKept, remove };
     }),
   );
+  const startEditing = useTemplatesStore((s) => s.startEditing);
+  const editing = useTemplatesStore((s) => s.editing);
   useEffect(() => {
     void load();
     return onEvent('template-lifecycle:changed', () => void reloadKept());
@@ -82,9 +85,14 @@ export function TemplatesScreen() {
                 <td>{categoryText(t)}</td>
                 <td>
                   {overview?.manages === true && (
-                    <button type="button" className="btn" onClick={() => void confirmDelete(t.name)} aria-label={`Delete ${t.name}`}>
-                      Delete
-                    </button>
+                    <div className="button-row">
+                      <button type="button" className="btn" onClick={() => startEditing(t)} aria-label={`Edit ${t.name} (${t.language})`}>
+                        Edit
+                      </button>
+                      <button type="button" className="btn" onClick={() => void confirmDelete(t.name)} aria-label={`Delete ${t.name}`}>
+                        Delete
+                      </button>
+                    </div>
                   )}
                 </td>
               </tr>
@@ -92,7 +100,7 @@ export function TemplatesScreen() {
           </tbody>
         </table>
       )}
-      {overview?.manages === true && <TemplateForm />}
+      {overview?.manages === true && <TemplateForm key={editing === null ? 'new' : `edit ${editing.name}|${editing.language}`} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // The Templates screen's state: the active profile's templates with their states (listed from the
-// service, or as last kept with the reason), and the create and delete actions. A change another
+// service, or as last kept with the reason), and the create, edit and delete actions. A change another
 // process or a webhook made arrives as template-lifecycle:changed and is read from the kept
 // states; while a template waits for review the service is asked again every few seconds.
 import { create } from 'zustand';
@@ -17,6 +17,10 @@ interface TemplatesState {
   submitError: ErrorInfo | null;
   /** the last thing done, for the status line ("Submitted …") */
   done: string | null;
+  /** the listed template the form edits; null: the form makes a new one */
+  editing: ManagedTemplate | null;
+  startEditing(template: ManagedTemplate): void;
+  stopEditing(): void;
   load(): Promise<void>;
   reloadKept(): Promise<void>;
   submit(draft: TemplateDraft): Promise<boolean>;
@@ -30,6 +34,15 @@ export const useTemplatesStore = create<TemplatesState>((set, get) => ({
   submitting: false,
   submitError: null,
   done: null,
+  editing: null,
+
+  startEditing(template) {
+    set({ editing: template, submitError: null });
+  },
+
+  stopEditing() {
+    set({ editing: null, submitError: null });
+  },
 
   async load() {
     if (get().overview === null) set({ status: 'loading' });
@@ -47,11 +60,19 @@ export const useTemplatesStore = create<TemplatesState>((set, get) => ({
 
   async submit(draft) {
     set({ submitting: true, submitError: null, done: null });
-    const r = await invoke('template-lifecycle:create', { draft });
-    if (r.ok) set({ submitting: false, done: `Submitted ${draft.name} (${draft.language}): ${r.value.status}` });
-    else set({ submitting: false, submitError: r.error });
-    if (r.ok) await get().load();
-    return r.ok;
+    const editing = get().editing;
+    const r =
+      editing === null ? await invoke('template-lifecycle:create', { draft }) : await invoke('template-lifecycle:update', { draft });
+    const which = `${draft.name} (${draft.language})`;
+    if (!r.ok) {
+      set({ submitting: false, submitError: r.error });
+      return false;
+    }
+    // an edit goes back to review: the listing read next shows it PENDING
+    const done = r.value === null ? `Submitted an edit of ${which}: back in review` : `Submitted ${which}: ${r.value.status}`;
+    set({ submitting: false, done, editing: null });
+    await get().load();
+    return true;
   },
 
   async remove(name) {

@@ -36,7 +36,7 @@ describe('endpoint catalogue', () => {
       // marking a message read twice leaves it read: no Idempotency-Key
       ['messages.read', 'POST', '/api/v1/messages/read', 'messages:send', false],
       ['templates.create', 'POST', '/api/v1/templates', 'messages:send', false],
-      ['templates.update', 'POST', '/api/v1/templates/{id}', 'messages:send', false],
+      ['templates.update', 'POST', '/api/v1/templates/{template_id}', 'messages:send', false],
       ['templates.delete', 'DELETE', '/api/v1/templates', 'messages:send', false],
     ]);
   });

@@ -51,6 +51,9 @@ export function describedApi(profileId: string, custom: Partial<Record<Described
     'messages.reaction': 'Send Reaction',
     'media.download': 'Download media',
     'messages.read': 'Mark as Read',
+    'templates.create': 'Create template',
+    'templates.update': 'Edit template',
+    'templates.delete': 'Delete template',
   };
   return {
     profileId,

@@ -67,6 +67,9 @@ describe('the API tab', () => {
       'Send Reaction',
       'Download media',
       'Mark as Read',
+      'Create template',
+      'Edit template',
+      'Delete template',
     ]);
     expect(rows[1]?.textContent).toContain('POST /api/v1/messages/text');
     expect(rows[1]?.textContent).toContain('the app’s own API');

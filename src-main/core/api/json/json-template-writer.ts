@@ -44,6 +44,9 @@ function compileNode(node: Template): NodeWriter {
   }
   if (isRoleRef(node)) {
     return (values) => {
+      const value = values[node.$role];
+      // a whole object the role stands for (a template submission) is written as it is
+      if (typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
       const text = roleText(node, values);
       return text === undefined ? undefined : JSON.stringify(text);
     };
@@ -87,7 +90,7 @@ function compileArray(items: Template[]): NodeWriter {
     // the item once per value of its list role, each copy seeing one value (template.ts: repeated)
     const repeat: NodeWriter = (values) => {
       const list = values[role];
-      const copies = typeof list === 'object' ? list : [];
+      const copies = Array.isArray(list) ? (list as readonly string[]) : [];
       const texts: string[] = [];
       for (const value of copies) {
         const text = write({ ...values, [role]: value });

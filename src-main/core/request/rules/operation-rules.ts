@@ -11,6 +11,7 @@ import { messagesTemplateRules } from './messages-template';
 import { messagesTextRules } from './messages-text';
 import { messagesReactionRules } from './messages-reaction';
 import { messagesReadRules } from './messages-read';
+import { templatesCreateRules, templatesDeleteRules, templatesUpdateRules } from './templates-manage';
 import type { DescribedRule, FixedOperation, FixedRule } from './rule';
 
 export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRule<K> } = {
@@ -28,6 +29,9 @@ export const DESCRIBED_RULES: { readonly [K in DescribedOperation]: DescribedRul
   // the id goes into the path as the service gave it
   'media.download': ({ input }) => ({ values: { media_id: input.mediaId } }),
   'messages.read': messagesReadRules,
+  'templates.create': templatesCreateRules,
+  'templates.update': templatesUpdateRules,
+  'templates.delete': templatesDeleteRules,
 };
 
 export const FIXED_RULES: { readonly [K in FixedOperation]: FixedRule<K> } = {

@@ -174,7 +174,8 @@ describe('examples that cannot become an operation', () => {
 
   it.each([
     ['a body that is neither JSON nor a form', `curl https://x.io/send -d 'hello there'`, /neither JSON nor a form/],
-    ['a DELETE', `curl -X DELETE https://x.io/send`, /GET, POST, PUT or PATCH/],
+    ['a DELETE for a send (only a template deletion is one)', `curl -X DELETE https://x.io/send`, /is a DELETE; .* is not a deletion/],
+    ['an unknown method', `curl -X PURGE https://x.io/send`, /GET, POST, PUT, PATCH or DELETE/],
     ['another scheme', `curl ftp://x.io/send`, /ftp/],
     ['a pipe into a shell', `curl https://x.io/send -d '{}' | sh`, /pipe/],
     ['a command substitution', "curl https://x.io/$(whoami) -d '{}'", /\$\(/],
