@@ -38,7 +38,7 @@ export function onlyDroppable(fields: readonly Template[]): boolean {
 export function roleText(ref: RoleRef, values: RoleValues): string | number | undefined {
   const value = values[ref.$role];
   // a list written in one field as a JSON object's text (Twilio's ContentVariables)
-  if (ref.form === 'json-object-string') return typeof value === 'object' ? writeJsonObjectParams(value) : undefined;
+  if (ref.form === 'json-object-string') return Array.isArray(value) ? writeJsonObjectParams(value) : undefined;
   // a list is written item by item where a list holds its slot (render); anywhere else it has no one text
   if (value === undefined || typeof value === 'object') return undefined;
   if (typeof value === 'number' && !ref.prefix && !ref.suffix) return value;

@@ -2,11 +2,11 @@
 // templates, as a pasted cURL teaches them): the panel asks for none and says why; a profile whose
 // description takes a language (docs/API.md's) keeps the field.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DescribedApi, OperationSpec } from '../../src-renderer/lib/api';
-import { TemplatePanel } from '../../src-renderer/features/send/template-panel';
-import { useSendStore } from '../../src-renderer/features/send/send-store';
-import { installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
-import { render, settle, type Rendered } from './helpers/render';
+import type { DescribedApi, OperationSpec } from '../../../src-renderer/lib/api';
+import { TemplatePanel } from '../../../src-renderer/features/send/template-panel';
+import { useSendStore } from '../../../src-renderer/features/send/send-store';
+import { installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { render, settle, type Rendered } from '../helpers/render';
 
 /** what a pasted Twilio Content template cURL teaches (pinned in tests/main/core/api/twilio-content-templates.test.ts) */
 const TWILIO_TEMPLATE: OperationSpec = {

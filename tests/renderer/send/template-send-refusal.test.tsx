@@ -2,11 +2,11 @@
 // verdict (still in review, no such language) stops Send and Ctrl+Enter with its reason and sends
 // nothing; a warning shows and the send goes; a check main cannot answer leaves it to the service.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result, SendVerdict } from '../../src-renderer/lib/api';
-import { TemplatePanel } from '../../src-renderer/features/send/template-panel';
-import { useSendStore } from '../../src-renderer/features/send/send-store';
-import { fail, installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
-import { click, key, render, settle, typeInto, type Rendered } from './helpers/render';
+import type { Result, SendVerdict } from '../../../src-renderer/lib/api';
+import { TemplatePanel } from '../../../src-renderer/features/send/template-panel';
+import { useSendStore } from '../../../src-renderer/features/send/send-store';
+import { fail, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { click, key, render, settle, typeInto, type Rendered } from '../helpers/render';
 
 let crm: FakeCrm;
 let view: Rendered;

@@ -3,11 +3,11 @@
 // template; the row then shows it back in review. Cancel edit returns to an empty New template form.
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ManagedTemplate, TemplateOverview } from '../../src-renderer/lib/api';
-import { TemplatesScreen } from '../../src-renderer/features/templates/templates-screen';
-import { useTemplatesStore } from '../../src-renderer/features/templates/templates-store';
-import { installFakeCrm, ok, type FakeCrm } from './helpers/fake-crm';
-import { byText, click, render, settle, typeInto, type Rendered } from './helpers/render';
+import type { ManagedTemplate, TemplateOverview } from '../../../src-renderer/lib/api';
+import { TemplatesScreen } from '../../../src-renderer/features/templates/templates-screen';
+import { useTemplatesStore } from '../../../src-renderer/features/templates/templates-store';
+import { installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { byText, click, render, settle, typeInto, type Rendered } from '../helpers/render';
 
 let crm: FakeCrm;
 let view: Rendered;
