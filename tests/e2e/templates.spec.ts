@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BUSINESS_ACCOUNT_ID } from '../../src-main/sandbox/dialects/meta-phone';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { learnFromPlayground } from './support/conversation-steps';
-import { openSection, openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSection, openSendTo, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
 
 const LISTING = `/v23.0/${BUSINESS_ACCOUNT_ID}/message_templates`;
 
@@ -42,6 +42,7 @@ test.describe('the Templates screen', () => {
     const row = page.getByTestId('template-welcome_back-en_US');
     await expect(row.getByTestId('template-status')).toHaveText('PENDING');
     await expect(row.getByTestId('template-status')).toHaveText('APPROVED', { timeout: 15_000 });
+    await readmeScreenshot(page, 'templates');
   });
 
   test('Edit opens the form prefilled; its submission is an edit, PENDING again, then APPROVED', async () => {

@@ -36,6 +36,8 @@ test.describe('the webhook inspector', () => {
       const detail = inspector.getByTestId('inspector-detail');
       await expect(detail.getByTestId('inspector-verdict')).toHaveText('signature valid');
       await expect(detail.getByTestId('inspector-body')).toContainText('whatsapp_business_account');
+      // the docs' picture: the deliveries alone (npm run screenshots copies it by its name)
+      await inspector.screenshot({ path: 'test-results/screens/webhook-inspector.png', animations: 'disabled' });
 
       await detail.getByRole('button', { name: 'Replay' }).click();
       await expect(inspector.getByTestId('inspector-note')).toContainText('Replayed');
