@@ -46,6 +46,13 @@ export class KeytarSecretStore implements SecretStore {
   private readonly onFailure: KeytarStoreOptions['onFailure'];
   private readonly load: () => KeytarModule;
   private module: KeytarModule | null = null;
+  /**
+   * The end of the last call asked for: each call waits for the one before it. libsecret can hand
+   * keytar an item whose secret is gone when a delete runs beside a read or a listing, and keytar
+   * then reads a null secret and crashes the whole process (node-keytar issue 477); one call at a
+   * time means this process never races itself.
+   */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(options: KeytarStoreOptions = {}) {
     this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
@@ -82,18 +89,34 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
-  private async call<T>(
+  private call<T>(
     operation: 'get' | 'set' | 'delete' | 'list',
     secret: string | undefined,
     run: (k: KeytarModule) => Promise<T>,
   ): Promise<T> {
+    // the deadline counts from the ask: a call queued behind one that hangs fails at its own time
+    const deadline = Date.now() + this.timeoutMs;
+    const result = this.tail.then(() => this.callNow(operation, secret, run, deadline));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  private async callNow<T>(
+    operation: 'get' | 'set' | 'delete' | 'list',
+    secret: string | undefined,
+    run: (k: KeytarModule) => Promise<T>,
+    deadline: number,
+  ): Promise<T> {
     const keytar = this.keytar();
     let timer: NodeJS.Timeout | undefined;
+    const late = new Error(`no answer from the keychain within ${this.timeoutMs} ms`);
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from the keychain within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(() => reject(late), Math.max(0, deadline - Date.now()));
       timer.unref();
     });
     try {
+      // past its time before its turn came: not run at all, so a failed write is never done later
+      if (Date.now() >= deadline) throw late;
       return await Promise.race([run(keytar), timeout]);
     } catch (err) {
       this.report(operation, err, secret);

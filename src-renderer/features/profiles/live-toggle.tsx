@@ -10,11 +10,15 @@ import { useProfilesStore } from './profiles-store';
 export function LiveToggle({ profile }: { profile: Profile }) {
   const setLive = useProfilesStore((s) => s.setLive);
   const [error, setError] = useState<ErrorInfo | null>(null);
+  // the switch shows the person's choice at once, while main saves it; a refusal puts it back
+  const [pending, setPending] = useState<boolean | null>(null);
   const hintId = useId();
-  const live = profile.live === true;
+  const live = pending ?? profile.live === true;
   const suggested = !live && suggestsLive(profile.baseUrl);
   const toggle = async (next: boolean): Promise<void> => {
+    setPending(next);
     const r = await setLive(profile.id, next);
+    setPending(null);
     setError(r.ok ? null : r.error);
   };
   return (

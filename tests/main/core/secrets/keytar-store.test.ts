@@ -127,6 +127,57 @@ describe('keychain unavailable', () => {
     expect((err as CrmError).code).toBe('keychain_unavailable');
   });
 
+  it('runs one keychain call at a time, so a delete never races a read or a listing (keytar crashes on a secret deleted mid-read)', async () => {
+    let running = 0;
+    let most = 0;
+    const step =
+      <T>(value: T) =>
+      async (): Promise<T> => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return value;
+      };
+    const store = new KeytarSecretStore({
+      service: 'crm-console-test-one-at-a-time',
+      load: () => ({
+        getPassword: step<string | null>('v'),
+        setPassword: step<void>(undefined),
+        deletePassword: step(true),
+        findCredentials: step<{ account: string; password: string }[]>([{ account: 'key:a', password: 'v' }]),
+      }),
+    });
+    const answers = await Promise.all([
+      store.get('key:a'),
+      store.delete('key:a'),
+      store.accounts(),
+      store.set('key:b', 'w'),
+      store.get('key:b'),
+    ]);
+    expect(answers).toEqual(['v', true, ['key:a'], undefined, 'v']);
+    expect(most).toBe(1);
+  });
+
+  it('a call queued behind one that hangs still ends, as keychain_unavailable', async () => {
+    const store = new KeytarSecretStore({
+      service: 'crm-console-test-queued-hang',
+      timeoutMs: 50,
+      load: () => ({
+        getPassword: () => new Promise<string | null>(() => {}),
+        setPassword: () => new Promise<void>(() => {}),
+        deletePassword: () => new Promise<boolean>(() => {}),
+        findCredentials: async () => [],
+      }),
+    });
+    const ends = await Promise.allSettled([store.get('key:a'), store.set('key:b', 'w'), store.delete('key:c')]);
+    expect(ends.map((e) => (e.status === 'rejected' ? (e.reason as CrmError).code : e.status))).toEqual([
+      'keychain_unavailable',
+      'keychain_unavailable',
+      'keychain_unavailable',
+    ]);
+  });
+
   it('a failure text that echoes the value is scrubbed before it reaches the log callback', async () => {
     const details: string[] = [];
     const store = new KeytarSecretStore({
