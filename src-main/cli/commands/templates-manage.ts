@@ -13,8 +13,8 @@ const DRAFT_USAGE = [
 ].join(' ');
 
 const CREATE_NOTES = [
-  "Only where the profile's template listing is Meta's message_templates (learned from its cURL in Profiles → API):" +
-    ' other services manage templates in their own console.',
+  'Through the create, edit and delete requests the profile learned (crm profiles import-curl --operation template-create,' +
+    " template-edit, template-delete), or, without them, Meta's own routes beside a learned message_templates listing.",
   'The draft is checked against WhatsApp limits first; nothing is sent while a problem is left.',
 ];
 
