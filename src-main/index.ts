@@ -149,6 +149,8 @@ function start(): void {
   });
 
   const opened = app.whenReady().then(async () => {
+    // the baseline of the packaged start's figures (tests/electron/support/start-marks.ts)
+    log.write('electron ready');
     const csp = source.kind === 'dev-server' ? developmentCsp(source.url) : CONTENT_SECURITY_POLICY;
     // one consent, asked by the Send Audio panel before it records and by the permission handler
     const microphone = createOsMicrophone(process.platform, (m) => log.write(m));

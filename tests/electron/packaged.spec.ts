@@ -7,7 +7,7 @@
 // Its fuses turn off the inspector Playwright's _electron needs, so it is run as a plain process
 // and watched through its log. Skipped, and says so, where no packaged build exists.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { askToQuit } from '../harness/quit-app';
 import { displayForWindows, type VirtualDisplay } from '../harness/xvfb';
+import { readStartMarks, startSummary } from './support/start-marks';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAC_APP = join('CRM Console.app', 'Contents', 'MacOS', 'CRM Console');
@@ -56,6 +57,7 @@ test.afterAll(async () => {
 
 test('the packaged app shows its first contact rows from the built-in sandbox and quits cleanly', async () => {
   test.setTimeout(120_000);
+  const spawnedAt = Date.now();
   const child = spawn(binary!, [], {
     env: {
       ...process.env,
@@ -77,6 +79,14 @@ test('the packaged app shows its first contact rows from the built-in sandbox an
     .poll(logText, { timeout: 30_000, message: `the app's log (${logFile}) says the first contact rows were shown` })
     .toMatch(/first contact rows shown \([1-9]\d*\)/);
   expect(logText()).not.toMatch(/start-up failed/);
+  reportStart(readStartMarks(logText(), spawnedAt));
   askToQuit(child);
   expect(await exited).toBe(0);
 });
+
+/** the start's figures, printed and (in the release workflow) added to the job's summary; never asserted: a runner's speed varies */
+function reportStart(marks: ReturnType<typeof readStartMarks>): void {
+  const summary = startSummary(process.env.CRM_PACKAGED_LABEL || `${process.platform} ${process.arch}`, marks);
+  console.log(summary);
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${summary}\n`);
+}
