@@ -39,7 +39,7 @@ import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import type { LogProcess } from './model';
 import { RequestLogService } from './log/request-log';
-import { createKeytarStore } from './secrets/keytar-store';
+import { createKeytarStore, KEYCHAIN_LOCK_FILE } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
 import type { KeyAccess, OutboxService } from './services';
 import { watchDataVersion } from './store/data-version-watch';
@@ -203,6 +203,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     createKeytarStore({
       service: options.keychainService ?? undefined,
       onFailure: (operation, detail) => log?.(`keychain ${operation} failed: ${detail}`),
+      // the window and every crm on this folder take turns to write, delete and list keys
+      ...(options.database === 'memory' ? {} : { lockPath: join(dataDir, KEYCHAIN_LOCK_FILE) }),
     });
   // the data folder's shared database; every process opens it (docs/ARCHITECTURE.md, rule 7)
   const store = options.database === 'memory' ? { db: openMemoryDatabase(), shared: false } : openStore(dataDir, { onNotice, now });

@@ -37,7 +37,7 @@ import type { OutboxDeps } from './deps';
 import type { DamageReport, Tx } from './journal';
 import { Journal } from './journal';
 import { watchJournal } from './journal-watch';
-import { holderAlive, registerHolder, unregisterHolder } from './liveness';
+import { holderAlive, registerHolder, unregisterHolder } from '../storage/liveness';
 import * as m from './mutations';
 import type { Backoff, Outcome } from './policy';
 import { backoffMs } from './policy';

@@ -1,8 +1,11 @@
 // The product's SecretStore: keytar (libsecret on Linux, Keychain on macOS, Credential Vault on
 // Windows). keytar is CommonJS and native, so it is loaded lazily with createRequire: a missing
 // or broken build becomes 'keychain_unavailable' at the first use, not a crash at start.
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CrmError } from '../errors';
+import { FileLock } from '../storage/file-lock';
+import { registerHolder } from '../storage/liveness';
 import { DEFAULT_KEYCHAIN_SERVICE, keychainUnavailable, scrubSecrets } from './secret-store';
 import type { SecretStore } from './secret-store';
 
@@ -28,7 +31,21 @@ export interface KeytarStoreOptions {
   onFailure?: (operation: 'load' | 'get' | 'set' | 'delete' | 'list', detail: string) => void;
   /** for tests: how keytar is loaded */
   load?: () => KeytarModule;
+  /**
+   * The data folder's keychain lock file (`<data dir>/keychain.lock`). With it, a write, a delete
+   * or a listing waits for the same kind of call of every other process on the folder (the window
+   * and any number of crm): a listing beside another process's delete is what crashes keytar.
+   */
+  lockPath?: string;
 }
+
+/** the keychain lock's file name in the data folder */
+export const KEYCHAIN_LOCK_FILE = 'keychain.lock';
+
+/** the calls that must not overlap another process's: a read of one item is safe beside them */
+const LOCKED_CALLS = new Set<KeychainCall>(['set', 'delete', 'list']);
+
+type KeychainCall = 'get' | 'set' | 'delete' | 'list';
 
 let cachedModule: KeytarModule | null = null;
 
@@ -53,12 +70,17 @@ export class KeytarSecretStore implements SecretStore {
    * time means this process never races itself.
    */
   private tail: Promise<unknown> = Promise.resolve();
+  private readonly lockPath: string | undefined;
+  /** this store's name in the lock file; registered, so this process's own lock is never judged stale */
+  private readonly lockHolder = `keychain-${randomBytes(6).toString('hex')}`;
 
   constructor(options: KeytarStoreOptions = {}) {
     this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.onFailure = options.onFailure;
     this.load = options.load ?? loadKeytar;
+    this.lockPath = options.lockPath;
+    if (this.lockPath) registerHolder(this.lockHolder);
   }
 
   get(account: string): Promise<string | null> {
@@ -89,11 +111,7 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
-  private call<T>(
-    operation: 'get' | 'set' | 'delete' | 'list',
-    secret: string | undefined,
-    run: (k: KeytarModule) => Promise<T>,
-  ): Promise<T> {
+  private call<T>(operation: KeychainCall, secret: string | undefined, run: (k: KeytarModule) => Promise<T>): Promise<T> {
     // the deadline counts from the ask: a call queued behind one that hangs fails at its own time
     const deadline = Date.now() + this.timeoutMs;
     const result = this.tail.then(() => this.callNow(operation, secret, run, deadline));
@@ -102,7 +120,7 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   private async callNow<T>(
-    operation: 'get' | 'set' | 'delete' | 'list',
+    operation: KeychainCall,
     secret: string | undefined,
     run: (k: KeytarModule) => Promise<T>,
     deadline: number,
@@ -117,12 +135,31 @@ export class KeytarSecretStore implements SecretStore {
     try {
       // past its time before its turn came: not run at all, so a failed write is never done later
       if (Date.now() >= deadline) throw late;
-      return await Promise.race([run(keytar), timeout]);
+      return await Promise.race([this.acrossProcesses(operation, deadline, () => run(keytar)), timeout]);
     } catch (err) {
       this.report(operation, err, secret);
       throw keychainUnavailable();
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** a write, delete or listing under the data folder's keychain lock; waiting for it counts against the deadline */
+  private async acrossProcesses<T>(operation: KeychainCall, deadline: number, run: () => Promise<T>): Promise<T> {
+    if (!this.lockPath || !LOCKED_CALLS.has(operation)) return run();
+    const lock = new FileLock(this.lockPath, this.lockHolder, {
+      guards: 'keychain',
+      maxWaitMs: Math.max(0, deadline - Date.now()),
+      // a holder is never legitimately longer than its own deadline
+      staleMs: this.timeoutMs + 5_000,
+    });
+    await lock.acquire();
+    try {
+      // the lock came after the caller was told the call failed: never do it late
+      if (Date.now() >= deadline) throw new Error(`no answer from the keychain within ${this.timeoutMs} ms`);
+      return await run();
+    } finally {
+      await lock.release();
     }
   }
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../../src-main/core/outbox/journal';
 import type { StoredOp } from '../../../../src-main/core/outbox/records';
-import { registerHolder, unregisterHolder } from '../../../../src-main/core/outbox/liveness';
+import { registerHolder, unregisterHolder } from '../../../../src-main/core/storage/liveness';
 import { tempDir } from '../../helpers/temp-dir';
 
 function op(id: string, order: number, state: StoredOp['item']['state'], updatedAt = new Date().toISOString()): StoredOp {

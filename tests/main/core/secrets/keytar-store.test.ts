@@ -1,14 +1,15 @@
 // The keytar adapter against the REAL Secret Service (gnome-keyring in the private D-Bus session
 // of npm test), and the typed failure when no keychain can be reached.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CrmError } from '../../../../src-main/core/errors';
 import { CountingSecretStore } from '../../../../src-main/core/secrets/counting-store';
-import { KeytarSecretStore } from '../../../../src-main/core/secrets/keytar-store';
+import { KEYCHAIN_LOCK_FILE, KeytarSecretStore } from '../../../../src-main/core/secrets/keytar-store';
 import { MemorySecretStore } from '../../../../src-main/core/secrets/memory-store';
 import { KEYCHAIN_UNAVAILABLE_MESSAGE, keyAccount, revokingAccount } from '../../../../src-main/core/secrets/secret-store';
 import { keychainAvailable, uniqueKeychainService } from '../../helpers/keychain';
@@ -157,6 +158,76 @@ describe('keychain unavailable', () => {
     ]);
     expect(answers).toEqual(['v', true, ['key:a'], undefined, 'v']);
     expect(most).toBe(1);
+  });
+
+  it('two stores on one data folder (two processes) take turns to write, delete and list, never overlapping', async () => {
+    const dir = await tempDir('keychain-lock-');
+    let running = 0;
+    let most = 0;
+    const slow =
+      <T>(value: T) =>
+      async (): Promise<T> => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return value;
+      };
+    const keytar = {
+      getPassword: async () => 'v',
+      setPassword: slow<void>(undefined),
+      deletePassword: slow(true),
+      findCredentials: slow<{ account: string; password: string }[]>([]),
+    };
+    const lockPath = join(dir, KEYCHAIN_LOCK_FILE);
+    const window = new KeytarSecretStore({ service: 'crm-console-test-lock', load: () => keytar, lockPath });
+    const crm = new KeytarSecretStore({ service: 'crm-console-test-lock', load: () => keytar, lockPath });
+    await Promise.all([
+      window.accounts(),
+      crm.delete('key:a'),
+      window.set('key:b', 'w'),
+      crm.accounts(),
+      crm.set('key:c', 'x'),
+      window.delete('key:b'),
+    ]);
+    expect(most).toBe(1);
+    // nothing is left behind in the folder
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("a listing waits while another process holds the folder's keychain lock, and runs once it lets go", async () => {
+    const dir = await tempDir('keychain-lock-child-');
+    const lockPath = join(dir, KEYCHAIN_LOCK_FILE);
+    const holder = spawn(process.execPath, ['--import', 'tsx', join(here, 'fixtures/keychain-lock-holder.ts'), lockPath], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const said = createInterface({ input: holder.stdout! });
+    const lines = said[Symbol.asyncIterator]();
+    expect((await lines.next()).value).toBe('held');
+    let listed = false;
+    const store = new KeytarSecretStore({
+      service: 'crm-console-test-lock-child',
+      lockPath,
+      load: () => ({
+        getPassword: async () => null,
+        setPassword: async () => undefined,
+        deletePassword: async () => true,
+        findCredentials: async () => {
+          listed = true;
+          return [{ account: 'key:a', password: 'v' }];
+        },
+      }),
+    });
+    const accounts = store.accounts();
+    // long enough for a listing that did not wait to have run
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(listed).toBe(false);
+    holder.stdin!.write('go\n');
+    expect((await lines.next()).value).toBe('released');
+    expect(await accounts).toEqual(['key:a']);
+    expect(listed).toBe(true);
+    holder.kill();
   });
 
   it('a call queued behind one that hangs still ends, as keychain_unavailable', async () => {

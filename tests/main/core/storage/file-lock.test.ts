@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileLock } from '../../../../src-main/core/outbox/file-lock';
+import { FileLock } from '../../../../src-main/core/storage/file-lock';
 import { tempDir } from '../../helpers/temp-dir';
 
 describe('FileLock.removeLeftovers', () => {

@@ -1,6 +1,7 @@
-// A cross-process mutex on the outbox journal: the lock file `<dir>/outbox.lock` holds
-// {holder, pid, at, token}. It is held only while one batch of records is read and appended
-// (one fsync, milliseconds), never while a request is in flight.
+// A cross-process mutex on one file of the data folder: the lock file (the outbox journal's
+// `<dir>/outbox.lock`, the keychain's `<dir>/keychain.lock`) holds {holder, pid, at, token}.
+// It is held for short work only (one batch of journal records read and appended, one keychain
+// write or listing), never while a request is in flight.
 //
 // Taking it: write the content to a private temp file, then link() it to the lock path. link()
 // fails with EEXIST when the lock is held, and the lock file is never seen half-written (an
@@ -36,6 +37,8 @@ export interface FileLockOptions {
   /** give up waiting after this; default 60 s */
   maxWaitMs?: number;
   log?: (line: string) => void;
+  /** what the lock guards, for its messages: 'outbox' (the default, its lock is the journal's) or 'keychain' */
+  guards?: 'outbox' | 'keychain';
   /**
    * epoch ms; default Date.now. A lock's time (and a file's mtime) is compared with the clocks of
    * the other processes on this data dir, so outside tests it must be wall time.
@@ -54,6 +57,9 @@ export class FileLock {
   private readonly maxWaitMs: number;
   private readonly now: () => number;
   private useLink = true;
+  private readonly guards: 'outbox' | 'keychain';
+  /** the outbox's lock is known in its messages as the journal lock */
+  private readonly lockName: string;
 
   constructor(
     private readonly path: string,
@@ -63,6 +69,8 @@ export class FileLock {
     this.staleMs = options.staleMs ?? 30_000;
     this.maxWaitMs = options.maxWaitMs ?? 60_000;
     this.now = options.now ?? Date.now;
+    this.guards = options.guards ?? 'outbox';
+    this.lockName = this.guards === 'outbox' ? 'journal' : this.guards;
   }
 
   async acquire(): Promise<void> {
@@ -86,7 +94,7 @@ export class FileLock {
         const who = seen.kind === 'info' ? `process ${seen.info.pid}` : 'another process';
         throw new CrmError(
           'conflict',
-          `The outbox is locked by ${who}, which has not released it for ${Math.round(this.maxWaitMs / 1000)} s.`,
+          `The ${this.guards} is locked by ${who}, which has not released it for ${Math.round(this.maxWaitMs / 1000)} s.`,
         );
       }
       await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
@@ -109,7 +117,9 @@ export class FileLock {
     if (seen.kind === 'info' && seen.info.token === held.token) {
       await unlink(this.path).catch(() => undefined);
     } else {
-      this.options.log?.('outbox: the journal lock was taken from this process while it held it (it was considered stale)');
+      this.options.log?.(
+        `${this.guards}: the ${this.lockName} lock was taken from this process while it held it (it was considered stale)`,
+      );
     }
   }
 
@@ -219,7 +229,8 @@ export class FileLock {
       }
     } else if (judged.kind === 'info') {
       this.options.log?.(
-        `outbox: took over the journal lock left by process ${judged.info.pid} (${holderAlive(judged.info.holder, judged.info.pid) ? 'expired' : 'no longer running'})`,
+        `${this.guards}: took over the ${this.lockName} lock left by process ${judged.info.pid} ` +
+          `(${holderAlive(judged.info.holder, judged.info.pid) ? 'expired' : 'no longer running'})`,
       );
     }
     await rm(aside, { force: true });
