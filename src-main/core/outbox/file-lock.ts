@@ -219,7 +219,8 @@ export class FileLock {
       }
     } else if (judged.kind === 'info') {
       this.options.log?.(
-        `outbox: took over the journal lock left by process ${judged.info.pid} (${holderAlive(judged.info.holder, judged.info.pid) ? 'expired' : 'no longer running'})`,
+        `outbox: took over the journal lock left by process ${judged.info.pid} ` +
+          `(${holderAlive(judged.info.holder, judged.info.pid) ? 'expired' : 'no longer running'})`,
       );
     }
     await rm(aside, { force: true });
