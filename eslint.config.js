@@ -145,12 +145,18 @@ export default tseslint.config(
   {
     // The contract's types come from src-main/shared/, so the window type-checks against main's
     // own definitions without reaching into the core.
-    files: ['src-main/ipc/contract.ts'],
+    // contract.ts composes the per-domain maps of contract/, which take theirs from shared/ too.
+    files: ['src-main/ipc/contract.ts', 'src-main/ipc/contract/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^(?!\\.\\./shared/)', message: 'contract.ts takes its types from src-main/shared/ only.' }],
+          patterns: [
+            {
+              regex: '^(?!(\\.\\./)+shared/|\\./contract/)',
+              message: 'contract.ts and contract/ take their types from src-main/shared/ only.',
+            },
+          ],
         },
       ],
       'no-restricted-syntax': [

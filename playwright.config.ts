@@ -8,7 +8,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const electronBinary = findElectronBinary();
 if (electronBinary.path === null && !process.env.TEST_WORKER_INDEX) {
   console.log(
-    `[electron suite] SKIPPED: ${electronBinary.reason}. tests/electron runs wherever an Electron binary is installed (or ELECTRON_OVERRIDE_DIST_PATH points to one).`,
+    `[electron suite] SKIPPED: ${electronBinary.reason}. tests/electron runs wherever an Electron binary is installed (or ` +
+      `ELECTRON_OVERRIDE_DIST_PATH points to one).`,
   );
 }
 

@@ -109,7 +109,8 @@ export async function runClientBench(options: ClientBenchOptions): Promise<Clien
       bareMs += ms.bare;
       ratios.push(ms.core / ms.bare);
       log(
-        `round ${round + 1}: core ${Math.round((perRound / ms.core) * 1000)} req/s, bare ${Math.round((perRound / ms.bare) * 1000)} req/s, ratio ${(ms.core / ms.bare).toFixed(3)}`,
+        `round ${round + 1}: core ${Math.round((perRound / ms.core) * 1000)} req/s, bare ` +
+          `${Math.round((perRound / ms.bare) * 1000)} req/s, ratio ${(ms.core / ms.bare).toFixed(3)}`,
       );
     }
     const coreRps = (perRound * rounds) / (coreMs / 1000);

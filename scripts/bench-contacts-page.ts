@@ -91,9 +91,11 @@ export async function runContactsPageBench(options: {
 
 export function formatContactsPageBench(r: ContactsPageResult): string {
   return [
-    `the contacts page (page 3, ${PER_PAGE} contacts) through the app vs a bare undici GET, one call after another (key in ${r.keychain === 'os' ? 'the OS keychain' : 'memory'})`,
+    `the contacts page (page 3, ${PER_PAGE} contacts) through the app vs a bare undici GET, one call after another (key in ` +
+      `${r.keychain === 'os' ? 'the OS keychain' : 'memory'})`,
     `  app (core.contacts.list):       ${r.appUs.toFixed(0)} us per page`,
     `  bare (undici.request + json()): ${r.bareUs.toFixed(0)} us per page`,
-    `  goal: app/bare ${r.ratio.toFixed(2)} <= ${CONTACTS_PAGE_GOAL_RATIO} (median of per-round ratios): ${r.ratio <= CONTACTS_PAGE_GOAL_RATIO ? 'met' : 'NOT met'}`,
+    `  goal: app/bare ${r.ratio.toFixed(2)} <= ${CONTACTS_PAGE_GOAL_RATIO} (median of per-round ratios): ` +
+      `${r.ratio <= CONTACTS_PAGE_GOAL_RATIO ? 'met' : 'NOT met'}`,
   ].join('\n');
 }

@@ -164,20 +164,24 @@ async function main(): Promise<void> {
     const baseline = pct(idle, 0.95);
     console.log('\nConversation panel under 10,000 events a minute (headless Chromium, built renderer, real handlers and listener)');
     console.log(
-      `  events posted                    ${total} in ${elapsedS.toFixed(1)} s (${((total / elapsedS) * 60).toFixed(0)} a minute), a third for the contact on view; every one answered 200 and applied`,
+      `  events posted                    ${total} in ${elapsedS.toFixed(1)} s (${((total / elapsedS) * 60).toFixed(0)} a ` +
+        `minute), a third for the contact on view; every one answered 200 and applied`,
     );
     console.log(
-      `  frame p95 while events arrive    ${figure.toFixed(1)} ms over ${busy.length} frames (p50 ${pct(busy, 0.5).toFixed(1)} ms, max ${Math.max(...busy).toFixed(1)} ms)`,
+      `  frame p95 while events arrive    ${figure.toFixed(1)} ms over ${busy.length} frames (p50 ${pct(busy, 0.5).toFixed(1)} ` +
+        `ms, max ${Math.max(...busy).toFixed(1)} ms)`,
     );
     console.log(
       `  baseline: frame p95 idle         ${baseline.toFixed(1)} ms over ${idle.length} frames (ratio ${(figure / baseline).toFixed(2)})`,
     );
     const missed = busy.filter((f) => f > LATE_MS).length;
     console.log(
-      `  frames missed                    ${missed} of ${busy.length} (${((missed / busy.length) * 100).toFixed(1)}%) while events arrive, ${idle.filter((f) => f > LATE_MS).length} of ${idle.length} idle`,
+      `  frames missed                    ${missed} of ${busy.length} (${((missed / busy.length) * 100).toFixed(1)}%) while ` +
+        `events arrive, ${idle.filter((f) => f > LATE_MS).length} of ${idle.length} idle`,
     );
     console.log(
-      `  goal                             frame p95 under ${DISPLAY_FRAME_MS.toFixed(1)} ms of work, i.e. the p95 interval one display frame (under ${LATE_MS.toFixed(1)} ms): ${figure < LATE_MS ? 'met' : 'NOT MET'}`,
+      `  goal                             frame p95 under ${DISPLAY_FRAME_MS.toFixed(1)} ms of work, i.e. the p95 interval one ` +
+        `display frame (under ${LATE_MS.toFixed(1)} ms): ${figure < LATE_MS ? 'met' : 'NOT MET'}`,
     );
     console.log(`  last reply shown in the panel    ${shownAfterMs.toFixed(0)} ms after the last post was answered`);
   } finally {

@@ -33,7 +33,9 @@ for (const text of texts) {
   const plain = medianMs(baseline);
   const hostile = medianMs(text);
   console.log(
-    `  ${JSON.stringify(text.slice(0, 36)).padEnd(42)} ${(text.length / 1024).toFixed(0).padStart(4)} KiB  ${hostile.toFixed(2).padStart(7)} ms  plain ${plain.toFixed(2).padStart(6)} ms  ratio ${(hostile / Math.max(plain, 0.01)).toFixed(1)}`,
+    `  ${JSON.stringify(text.slice(0, 36)).padEnd(42)} ${(text.length / 1024).toFixed(0).padStart(4)} KiB  ` +
+      `${hostile.toFixed(2).padStart(7)} ms  plain ${plain.toFixed(2).padStart(6)} ms  ratio ` +
+      `${(hostile / Math.max(plain, 0.01)).toFixed(1)}`,
   );
 }
 const huge = `curl ${URL_} -d '${'x'.repeat(1024 * 1024)}'`;

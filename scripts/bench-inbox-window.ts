@@ -108,7 +108,12 @@ async function windowOpen(page: Page): Promise<WindowOpen> {
   const seen = (await page.evaluate(`(() => {
     const chunk = performance.getEntriesByType('resource').find((e) => /inbox-screen[^/]*[.]js$/.test(e.name));
     const probe = globalThis.__inboxProbe;
-    return { chunkStart: chunk ? chunk.startTime : NaN, chunkEnd: chunk ? chunk.responseEnd : NaN, screenInserted: probe.screenAt ?? NaN, rowInserted: probe.rowAt ?? NaN };
+    return {
+      chunkStart: chunk ? chunk.startTime : NaN,
+      chunkEnd: chunk ? chunk.responseEnd : NaN,
+      screenInserted: probe.screenAt ?? NaN,
+      rowInserted: probe.rowAt ?? NaN,
+    };
   })()`)) as Pick<WindowOpen, 'chunkStart' | 'chunkEnd' | 'screenInserted' | 'rowInserted'>;
   return { asked: asked ?? Number.NaN, answered: answered ?? Number.NaN, painted: painted ?? Number.NaN, ...seen };
 }
@@ -234,7 +239,8 @@ async function main(): Promise<void> {
         `\nInbox in the window (headless Chromium, built renderer, real handlers; ${OPENS} opens each, 100,000 conversations vs 1 in turn)`,
       );
       console.log(
-        `  window opening on Conversations, inbox's ask -> first row painted   100k: ${fmt(w100k)}   1: ${fmt(w1)}   (median ${ratio(w100k.median, w1.median)})`,
+        `  window opening on Conversations, inbox's ask -> first row painted   100k: ${fmt(w100k)}   1: ${fmt(w1)}   (median ` +
+          `${ratio(w100k.median, w1.median)})`,
       );
       console.log(`    of which the first page's answer (ask -> answer)                 100k: ${fmt(answer100k)}   1: ${fmt(answer1)}`);
       console.log(
@@ -242,32 +248,44 @@ async function main(): Promise<void> {
       );
       const at = (pick: (w: WindowOpen) => number) => stats(bigOpens.window.map(pick)).median.toFixed(0).padStart(4);
       console.log(
-        `    100k, median ms since navigation start: asked ${at((w) => w.asked)}, answered ${at((w) => w.answered)}, screen chunk ${at((w) => w.chunkStart)} -> ${at((w) => w.chunkEnd)}, screen inserted ${at((w) => w.screenInserted)}, first row inserted ${at((w) => w.rowInserted)}, painted ${at((w) => w.painted)}`,
+        `    100k, median ms since navigation start: asked ${at((w) => w.asked)}, answered ${at((w) => w.answered)}, screen ` +
+          `chunk ${at((w) => w.chunkStart)} -> ${at((w) => w.chunkEnd)}, screen inserted ${at((w) => w.screenInserted)}, first ` +
+          `row inserted ${at((w) => w.rowInserted)}, painted ${at((w) => w.painted)}`,
       );
       console.log(
-        `    from navigation start to the first row painted                    100k: ${fmt(n100k)}   1: ${fmt(n1)}   (median ${ratio(n100k.median, n1.median)})`,
+        `    from navigation start to the first row painted                    100k: ${fmt(n100k)}   1: ${fmt(n1)}   (median ` +
+          `${ratio(n100k.median, n1.median)})`,
       );
       console.log(
-        `  switching Contacts -> Conversations, click -> first row painted     100k: ${fmt(s100k)}   1: ${fmt(s1)}   (median ${ratio(s100k.median, s1.median)}); the list's own mark: ${fmt(sMarked)}`,
+        `  switching Contacts -> Conversations, click -> first row painted     100k: ${fmt(s100k)}   1: ${fmt(s1)}   (median ` +
+          `${ratio(s100k.median, s1.median)}); the list's own mark: ${fmt(sMarked)}`,
       );
       console.log(
-        `  baseline: Conversations -> Contacts, click -> first row painted     ${fmt(c100k)} (its pages in memory; inbox 100k median ${ratio(s100k.median, c100k.median)} of it)`,
+        `  baseline: Conversations -> Contacts, click -> first row painted     ${fmt(c100k)} (its pages in memory; inbox 100k ` +
+          `median ${ratio(s100k.median, c100k.median)} of it)`,
       );
       const frames = stats(bigScroll.frames);
       const missed = missedFrames(bigScroll.frames);
       console.log(
-        `  scrolling 100k top to bottom   frame interval ${fmt(frames)} (60 Hz clock, jitter included); missed ${missed} of ${bigScroll.frames.length} (an interval over ${MISSED_FRAME_MS.toFixed(1)} ms); ${domRowsBig} DOM rows at most; last row reached: ${bigScroll.lastRowShown ? 'yes' : 'NO'}`,
+        `  scrolling 100k top to bottom   frame interval ${fmt(frames)} (60 Hz clock, jitter included); missed ${missed} of ` +
+          `${bigScroll.frames.length} (an interval over ${MISSED_FRAME_MS.toFixed(1)} ms); ${domRowsBig} DOM rows at most; last ` +
+          `row reached: ${bigScroll.lastRowShown ? 'yes' : 'NO'}`,
       );
       const cFrames = stats(contactsScroll.frames);
       console.log(
-        `  baseline: scrolling 100k contacts the same way   frame interval ${fmt(cFrames)}; missed ${missedFrames(contactsScroll.frames)} of ${contactsScroll.frames.length}; ${contactsScroll.maxRows} DOM rows at most`,
+        `  baseline: scrolling 100k contacts the same way   frame interval ${fmt(cFrames)}; missed ` +
+          `${missedFrames(contactsScroll.frames)} of ${contactsScroll.frames.length}; ${contactsScroll.maxRows} DOM rows at most`,
       );
       const worst = Math.max(w100k.p95, s100k.p95);
       console.log(
-        `goal: inbox first paint <= ${GOAL_MS} ms after the window asks (p95: opening on it ${w100k.p95.toFixed(0)} ms, switching to it ${s100k.p95.toFixed(0)} ms; with 1 conversation ${w1.p95.toFixed(0)} and ${s1.p95.toFixed(0)} ms): ${met(worst <= GOAL_MS)}`,
+        `goal: inbox first paint <= ${GOAL_MS} ms after the window asks (p95: opening on it ${w100k.p95.toFixed(0)} ms, ` +
+          `switching to it ${s100k.p95.toFixed(0)} ms; with 1 conversation ${w1.p95.toFixed(0)} and ${s1.p95.toFixed(0)} ms): ` +
+          `${met(worst <= GOAL_MS)}`,
       );
       console.log(
-        `goal: inbox scroll at 100k: 0 missed frames (${missed} of ${bigScroll.frames.length}, p95 interval ${frames.p95.toFixed(1)} ms; DOM rows ${domRowsBig}; the contacts list the same way: ${missedFrames(contactsScroll.frames)} missed): ${met(missed === 0 && bigScroll.lastRowShown)}`,
+        `goal: inbox scroll at 100k: 0 missed frames (${missed} of ${bigScroll.frames.length}, p95 interval ` +
+          `${frames.p95.toFixed(1)} ms; DOM rows ${domRowsBig}; the contacts list the same way: ` +
+          `${missedFrames(contactsScroll.frames)} missed): ${met(missed === 0 && bigScroll.lastRowShown)}`,
       );
     } finally {
       await big.close();

@@ -58,7 +58,8 @@ async function main(): Promise<void> {
       'INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insertSent = db.prepare(
-      "INSERT INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin) VALUES (?, ?, 'text', ?, ?, NULL, 'accepted', ?, ?, 'sent')",
+      'INSERT INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin) ' +
+        "VALUES (?, ?, 'text', ?, ?, NULL, 'accepted', ?, ?, 'sent')",
     );
     const now = Date.now();
     db.transaction(() => {
@@ -104,7 +105,8 @@ async function main(): Promise<void> {
       const page = await ask(filter, 0);
       worst = Math.max(worst, first.p95);
       console.log(
-        `first page (${filter}, ${page.rows.length} of ${page.total}): median ${fmt(first.median)}, p95 ${fmt(first.p95)} (${ratio(first.median, baseline.median)} the baseline)`,
+        `first page (${filter}, ${page.rows.length} of ${page.total}): median ${fmt(first.median)}, p95 ${fmt(first.p95)} ` +
+          `(${ratio(first.median, baseline.median)} the baseline)`,
       );
     }
     const last = await time(10, () => ask('all', CONVERSATIONS - PAGE));
@@ -126,11 +128,13 @@ async function main(): Promise<void> {
     const plainReply = await time(200, reply(plain, 'plain'));
     const withTriggers = await time(200, reply(insertReceived, 'more'));
     console.log(
-      `reply stored with the summary's triggers: median ${fmt(withTriggers.median)}, p95 ${fmt(withTriggers.p95)}; without (baseline): median ${fmt(plainReply.median)} (${ratio(withTriggers.median, plainReply.median)})`,
+      `reply stored with the summary's triggers: median ${fmt(withTriggers.median)}, p95 ${fmt(withTriggers.p95)}; without ` +
+        `(baseline): median ${fmt(plainReply.median)} (${ratio(withTriggers.median, plainReply.median)})`,
     );
 
     console.log(
-      `goal: inbox first paint <= ${GOAL_MS} ms after the window asks (main's first page, worst filter p95 ${fmt(worst)}): ${worst <= GOAL_MS ? 'met' : 'NOT met'}`,
+      `goal: inbox first paint <= ${GOAL_MS} ms after the window asks (main's first page, worst filter p95 ${fmt(worst)}): ` +
+        `${worst <= GOAL_MS ? 'met' : 'NOT met'}`,
     );
     db.close();
   } finally {

@@ -53,10 +53,10 @@ const COMMON = (
   'sim não talvez ok certo claro perfeito ótimo ação informação dúvida pergunta resposta hello thanks order delivery ' +
   'tomorrow price payment invoice refund please when where status tracking size color'
 ).split(' ');
-const SYLLABLES =
-  'ba be bi bo bu ca ce ci co cu da de di do du fa fe fi fo ga go la le li lo lu ma me mi mo mu na ne ni no pa pe pi po ra re ri ro sa se si so ta te ti to va ve vi vo za ção são nha lho'.split(
-    ' ',
-  );
+const SYLLABLES = (
+  'ba be bi bo bu ca ce ci co cu da de di do du fa fe fi fo ga go la le li lo lu ma me mi mo mu na ne ni no pa pe pi po ra re ' +
+  'ri ro sa se si so ta te ti to va ve vi vo za ção são nha lho'
+).split(' ');
 // the long tail of a real vocabulary: 4,000 more words, each rarer than the last
 const TAIL = Array.from({ length: 4_000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join(''));
 const VOCABULARY = [...COMMON, ...TAIL];
@@ -84,7 +84,8 @@ function build(db: SqliteDatabase): void {
     'INSERT INTO sent_messages (id, profile_id, kind, number, text, file_name, status, at, message_id, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const received = db.prepare(
-    'INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, media_type, ' +
+      'media_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const start = Date.UTC(2025, 0, 1);
   db.transaction(() => {
@@ -197,7 +198,9 @@ async function main(): Promise<void> {
     db.pragma('synchronous = NORMAL');
     const before = fileSize(db, path);
     console.log(
-      `built ${TOTAL.toLocaleString('en')} messages (${PROFILES} profiles, ${PER_PROFILE_EACH.toLocaleString('en')} sends and ${PER_PROFILE_EACH.toLocaleString('en')} replies each) in one transaction: ${(buildMs / 1000).toFixed(1)} s; crm.db ${mb(before)}`,
+      `built ${TOTAL.toLocaleString('en')} messages (${PROFILES} profiles, ${PER_PROFILE_EACH.toLocaleString('en')} sends and ` +
+        `${PER_PROFILE_EACH.toLocaleString('en')} replies each) in one transaction: ${(buildMs / 1000).toFixed(1)} s; crm.db ` +
+        `${mb(before)}`,
     );
 
     t0 = performance.now();
@@ -256,10 +259,14 @@ async function main(): Promise<void> {
     const scanned = stats(scan);
 
     console.log(
-      `search (${QUERIES.length} queries x ${ROUNDS} rounds, each on another profile, ${found.toLocaleString('en')} hits listed): median ${fmt(all.median)}, p95 ${fmt(all.p95)}; slowest p95: ${slowest.map(([q, ms]) => `"${q}" ${fmt(ms)}`).join(', ')}`,
+      `search (${QUERIES.length} queries x ${ROUNDS} rounds, each on another profile, ${found.toLocaleString('en')} hits ` +
+        `listed): median ${fmt(all.median)}, p95 ${fmt(all.p95)}; slowest p95: ` +
+        `${slowest.map(([q, ms]) => `"${q}" ${fmt(ms)}`).join(', ')}`,
     );
     console.log(
-      `baseline: a primary-key lookup of one message: median ${fmt(base.median)}, p95 ${fmt(base.p95)} (search p95 is ${(all.p95 / base.p95).toFixed(0)}x); a LIKE scan of one profile's replies (no snippet, no count, one table): median ${fmt(scanned.median)}, p95 ${fmt(scanned.p95)} (search p95 is ${(all.p95 / scanned.p95).toFixed(2)}x)`,
+      `baseline: a primary-key lookup of one message: median ${fmt(base.median)}, p95 ${fmt(base.p95)} (search p95 is ` +
+        `${(all.p95 / base.p95).toFixed(0)}x); a LIKE scan of one profile's replies (no snippet, no count, one table): median ` +
+        `${fmt(scanned.median)}, p95 ${fmt(scanned.p95)} (search p95 is ${(all.p95 / scanned.p95).toFixed(2)}x)`,
     );
     console.log(`goal: search p95 <= ${SEARCH_GOAL_MS} ms: ${all.p95 <= SEARCH_GOAL_MS ? 'met' : 'NOT met'} (${fmt(all.p95)})`);
     console.log(

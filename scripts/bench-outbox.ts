@@ -231,9 +231,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   );
   console.log(`baseline: raw writeFile + fsync, one file per operation, same payload`);
   console.log(
-    `  sequential per second           ${f(r.rawSequentialPerSec)}   ratio outbox/raw ${(r.recordedPerSec / r.rawSequentialPerSec).toFixed(2)} (one after the other)`,
+    `  sequential per second           ${f(r.rawSequentialPerSec)}   ratio outbox/raw ` +
+      `${(r.recordedPerSec / r.rawSequentialPerSec).toFixed(2)} (one after the other)`,
   );
   console.log(
-    `  300 concurrent per second       ${f(r.rawConcurrentPerSec)}   ratio outbox/raw ${(r.recordedBurstPerSec / r.rawConcurrentPerSec).toFixed(2)} (burst vs concurrent)`,
+    `  300 concurrent per second       ${f(r.rawConcurrentPerSec)}   ratio outbox/raw ` +
+      `${(r.recordedBurstPerSec / r.rawConcurrentPerSec).toFixed(2)} (burst vs concurrent)`,
   );
 }

@@ -359,10 +359,15 @@ export async function runRendererBench(): Promise<RendererBench> {
 export function printRendererBench(r: RendererBench): void {
   console.log('\nRenderer (headless Chromium, built renderer, real handlers)');
   console.log(
-    `  renderer JS                      ${(r.jsBytes / 1024).toFixed(1)} KiB, gzip ${(r.jsGzipBytes / 1024).toFixed(1)} KiB; loaded before the first screen ${(r.firstChunkBytes / 1024).toFixed(1)} KiB, gzip ${(r.firstChunkGzipBytes / 1024).toFixed(1)} KiB`,
+    `  renderer JS                      ${(r.jsBytes / 1024).toFixed(1)} KiB, gzip ${(r.jsGzipBytes / 1024).toFixed(1)} KiB; ` +
+      `loaded before the first screen ${(r.firstChunkBytes / 1024).toFixed(1)} KiB, gzip ` +
+      `${(r.firstChunkGzipBytes / 1024).toFixed(1)} KiB`,
   );
   console.log(
-    `  cold load to first contact row   ${r.coldLoadInPageMs.toFixed(0)} ms painted in the page, ${r.coldLoadMs.toFixed(0)} ms when the harness was told  (blank page baseline ${r.blankPageLoadMs.toFixed(0)} ms, ratios ${(r.coldLoadInPageMs / r.blankPageLoadMs).toFixed(1)}x, ${(r.coldLoadMs / r.blankPageLoadMs).toFixed(1)}x; goal <= ${COLD_LOAD_GOAL_RATIO}x painted: ${r.coldLoadInPageMs / r.blankPageLoadMs <= COLD_LOAD_GOAL_RATIO ? 'met' : 'NOT met'})`,
+    `  cold load to first contact row   ${r.coldLoadInPageMs.toFixed(0)} ms painted in the page, ${r.coldLoadMs.toFixed(0)} ms ` +
+      `when the harness was told  (blank page baseline ${r.blankPageLoadMs.toFixed(0)} ms, ratios ` +
+      `${(r.coldLoadInPageMs / r.blankPageLoadMs).toFixed(1)}x, ${(r.coldLoadMs / r.blankPageLoadMs).toFixed(1)}x; goal <= ` +
+      `${COLD_LOAD_GOAL_RATIO}x painted: ${r.coldLoadInPageMs / r.blankPageLoadMs <= COLD_LOAD_GOAL_RATIO ? 'met' : 'NOT met'})`,
   );
   console.log(
     `                                   ${r.coldLoadPolledMs.toFixed(0)} ms when Playwright's polling locator saw it (its 20-100 ms retry steps included)`,
@@ -388,7 +393,8 @@ export function printRendererBench(r: RendererBench): void {
       const t = pick(c.theirs);
       const o = pick(c.ours);
       console.log(
-        `    ${name.padEnd(34)} ${t.toFixed(0).padStart(4)} ms (${(t / c.blankMs).toFixed(1)}x blank) -> ${o.toFixed(0).padStart(4)} ms (${(o / c.blankMs).toFixed(1)}x blank), ratio ${(o / t).toFixed(2)}`,
+        `    ${name.padEnd(34)} ${t.toFixed(0).padStart(4)} ms (${(t / c.blankMs).toFixed(1)}x blank) -> ` +
+          `${o.toFixed(0).padStart(4)} ms (${(o / c.blankMs).toFixed(1)}x blank), ratio ${(o / t).toFixed(2)}`,
       );
     };
     console.log(`  cold load, ${c.dir} -> this build (median of ${c.runs} interleaved runs each, blank page ${c.blankMs.toFixed(0)} ms)`);
@@ -399,20 +405,28 @@ export function printRendererBench(r: RendererBench): void {
   }
   console.log(`  DOM rows while scrolling         ${r.domRows100k} at 100k contacts, ${r.domRows1k} at 1k contacts`);
   console.log(
-    `  frame time while scrolling 100k  p50 ${r.frameP50Ms.toFixed(1)} ms, p95 ${r.frameP95Ms.toFixed(1)} ms (intervals of the display's 60 Hz clock, jitter included); frames missed ${r.droppedFrames} of ${r.scrollFrames} (100k), ${r.droppedFrames1m} of ${r.scrollFrames} (1M)`,
+    `  frame time while scrolling 100k  p50 ${r.frameP50Ms.toFixed(1)} ms, p95 ${r.frameP95Ms.toFixed(1)} ms (intervals of the ` +
+      `display's 60 Hz clock, jitter included); frames missed ${r.droppedFrames} of ${r.scrollFrames} (100k), ` +
+      `${r.droppedFrames1m} of ${r.scrollFrames} (1M)`,
   );
   const scrollMet = r.droppedFrames === 0 && r.droppedFrames1m === 0 && Math.max(r.frameP95Ms, r.frameP95Ms1m) < MISSED_FRAME_MS;
   console.log(
-    `  goal while scrolling              0 frames missed of ${r.scrollFrames} at 100k and 1M, and a p95 of one display frame (16.7 ms of work: an interval under ${MISSED_FRAME_MS.toFixed(1)} ms): ${scrollMet ? 'met' : 'NOT met'}`,
+    `  goal while scrolling              0 frames missed of ${r.scrollFrames} at 100k and 1M, and a p95 of one display frame ` +
+      `(16.7 ms of work: an interval under ${MISSED_FRAME_MS.toFixed(1)} ms): ${scrollMet ? 'met' : 'NOT met'}`,
   );
   console.log(
-    `  scrolling 1,000,000 to the end   ${r.domRows1m} DOM rows at most, frame p95 ${r.frameP95Ms1m.toFixed(1)} ms (${(r.frameP95Ms1m / r.frameP95Ms).toFixed(2)}x the 100k p95), scroll height ${(r.scrollHeight1m / 1e6).toFixed(1)}M px, last row reached at 1k/100k/1M: ${r.lastRowShown1m ? 'yes' : 'NO'}`,
+    `  scrolling 1,000,000 to the end   ${r.domRows1m} DOM rows at most, frame p95 ${r.frameP95Ms1m.toFixed(1)} ms ` +
+      `(${(r.frameP95Ms1m / r.frameP95Ms).toFixed(2)}x the 100k p95), scroll height ${(r.scrollHeight1m / 1e6).toFixed(1)}M px, ` +
+      `last row reached at 1k/100k/1M: ${r.lastRowShown1m ? 'yes' : 'NO'}`,
   );
   console.log(
-    `  IPC handler per call             ${r.ipcPerCallUs.toFixed(0)} us vs service direct ${r.directPerCallUs.toFixed(0)} us (ratio ${r.ipcOverheadRatio.toFixed(3)}), a page of ${PER_PAGE} contacts`,
+    `  IPC handler per call             ${r.ipcPerCallUs.toFixed(0)} us vs service direct ${r.directPerCallUs.toFixed(0)} us ` +
+      `(ratio ${r.ipcOverheadRatio.toFixed(3)}), a page of ${PER_PAGE} contacts`,
   );
   console.log(
-    `  the app's contacts page          ${r.directPerCallUs.toFixed(0)} us vs the bare HTTP GET ${r.barePerCallUs.toFixed(0)} us (ratio ${(r.directPerCallUs / r.barePerCallUs).toFixed(2)}): paging, reading, scrubbing, request log, with the sandbox and the window's listeners on the same thread (the goal is measured by bench-client, against a sandbox of its own)`,
+    `  the app's contacts page          ${r.directPerCallUs.toFixed(0)} us vs the bare HTTP GET ${r.barePerCallUs.toFixed(0)} us ` +
+      `(ratio ${(r.directPerCallUs / r.barePerCallUs).toFixed(2)}): paging, reading, scrubbing, request log, with the sandbox ` +
+      `and the window's listeners on the same thread (the goal is measured by bench-client, against a sandbox of its own)`,
   );
 }
 

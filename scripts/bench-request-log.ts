@@ -59,7 +59,9 @@ function exchange(i: number): ObservedExchange {
       contentType: 'application/json',
       truncated: false,
     },
-    curl: `curl -X POST 'https://api.crm.example/api/v1/messages/text?n=${i}' -H 'Authorization: Bearer $CRM_API_KEY' -H 'Content-Type: application/json' --data-raw '${body}'`,
+    curl:
+      `curl -X POST 'https://api.crm.example/api/v1/messages/text?n=${i}' -H 'Authorization: Bearer $CRM_API_KEY' -H ` +
+      `'Content-Type: application/json' --data-raw '${body}'`,
     sent: { kind: 'text', number: '5511999990000', text: `bench message ${i}` },
   };
 }
@@ -187,7 +189,8 @@ async function main(): Promise<number> {
       `file (crm.db + WAL): ${mb(sizeAtCheckpoint)} after ${CHECKPOINT.toLocaleString('en')} requests, ${mb(finalBytes)} after ${TOTAL.toLocaleString('en')}`,
     );
     console.log(
-      `list the newest ${LIST.toLocaleString('en')}: ${listNewestMs.toFixed(1)} ms (plain SELECT of the same rows: ${rawListMs.toFixed(1)} ms); the window's 500: ${listWindowMs.toFixed(2)} ms; one detail: ${detailMs.toFixed(3)} ms`,
+      `list the newest ${LIST.toLocaleString('en')}: ${listNewestMs.toFixed(1)} ms (plain SELECT of the same rows: ` +
+        `${rawListMs.toFixed(1)} ms); the window's 500: ${listWindowMs.toFixed(2)} ms; one detail: ${detailMs.toFixed(3)} ms`,
     );
 
     log.close();

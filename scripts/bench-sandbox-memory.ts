@@ -182,9 +182,11 @@ export function formatSandboxMemoryBench(r: SandboxMemoryResult): string {
   const mib = (v: number): string => `${v.toFixed(0)} MiB`;
   return [
     `sandbox memory (RSS of the sandbox process, 100,000 contacts): idle ${mib(r.idleMiB)}`,
-    `  ${r.flood.requests} requests without a key (64 KiB body, 15 KiB headers) in ${r.flood.seconds.toFixed(1)} s, answers ${JSON.stringify(r.flood.statuses)}`,
+    `  ${r.flood.requests} requests without a key (64 KiB body, 15 KiB headers) in ${r.flood.seconds.toFixed(1)} s, answers ` +
+      `${JSON.stringify(r.flood.statuses)}`,
     `    peak ${mib(r.flood.peakMiB)} (${x(r.flood.peakMiB)}), after ${mib(r.flood.settledMiB)} (${x(r.flood.settledMiB)})`,
-    `  ${r.uploads.uploads} parallel 100 MiB uploads (134 MiB of base64 each) in ${r.uploads.seconds.toFixed(1)} s, ${r.uploads.refusedThenRetried} refused (503) and sent again`,
+    `  ${r.uploads.uploads} parallel 100 MiB uploads (134 MiB of base64 each) in ${r.uploads.seconds.toFixed(1)} s, ` +
+      `${r.uploads.refusedThenRetried} refused (503) and sent again`,
     `    peak ${mib(r.uploads.peakMiB)} (${x(r.uploads.peakMiB)}), after ${mib(r.uploads.settledMiB)} (${x(r.uploads.settledMiB)})`,
   ].join('\n');
 }

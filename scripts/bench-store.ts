@@ -92,10 +92,13 @@ async function main(): Promise<void> {
     const whole = await time(20, () => table.read());
     const plain = await time(20, () => plainAll.all());
     console.log(
-      `history page over ${HISTORY_ROWS} rows, one profile: median ${fmt(page.median)}, p95 ${fmt(page.p95)}; one recipient: median ${fmt(toOne.median)}, p95 ${fmt(toOne.p95)}; goal < ${HISTORY_GOAL_MS} ms: ${Math.max(page.p95, toOne.p95) < HISTORY_GOAL_MS ? 'met' : 'NOT met'}`,
+      `history page over ${HISTORY_ROWS} rows, one profile: median ${fmt(page.median)}, p95 ${fmt(page.p95)}; one recipient: ` +
+        `median ${fmt(toOne.median)}, p95 ${fmt(toOne.p95)}; goal < ${HISTORY_GOAL_MS} ms: ` +
+        `${Math.max(page.p95, toOne.p95) < HISTORY_GOAL_MS ? 'met' : 'NOT met'}`,
     );
     console.log(
-      `whole record read and checked: median ${fmt(whole.median)} (plain SELECT of the rows: median ${fmt(plain.median)}; ${ratio(whole.median, plain.median)})`,
+      `whole record read and checked: median ${fmt(whole.median)} (plain SELECT of the rows: median ${fmt(plain.median)}; ` +
+        `${ratio(whole.median, plain.median)})`,
     );
 
     const meta = createMetaStores(db);
@@ -112,7 +115,8 @@ async function main(): Promise<void> {
     const plainChange = db.transaction((i: number) => plainUpdate.run(`Service ${i}`, `p_${i % PROFILES}`));
     const baseline = await time(200, () => plainChange.immediate(n++));
     console.log(
-      `profile change through the document (${PROFILES} profiles): median ${fmt(change.median)}, p95 ${fmt(change.p95)} (plain one-row UPDATE: median ${fmt(baseline.median)}; ${ratio(change.median, baseline.median)})`,
+      `profile change through the document (${PROFILES} profiles): median ${fmt(change.median)}, p95 ${fmt(change.p95)} (plain ` +
+        `one-row UPDATE: median ${fmt(baseline.median)}; ${ratio(change.median, baseline.median)})`,
     );
 
     const other = openDatabase(dir);
@@ -125,7 +129,9 @@ async function main(): Promise<void> {
     const plainSelect = db.prepare('SELECT * FROM profiles ORDER BY position');
     const selectOnly = await time(500, () => plainSelect.all());
     console.log(
-      `profiles read, unchanged: median ${fmt(cached.median)}; after another process's change: median ${fmt(reread.median)} (plain SELECT of the rows: median ${fmt(selectOnly.median)}; ${ratio(cached.median, selectOnly.median)} and ${ratio(reread.median, selectOnly.median)})`,
+      `profiles read, unchanged: median ${fmt(cached.median)}; after another process's change: median ${fmt(reread.median)} ` +
+        `(plain SELECT of the rows: median ${fmt(selectOnly.median)}; ${ratio(cached.median, selectOnly.median)} and ` +
+        `${ratio(reread.median, selectOnly.median)})`,
     );
     other.close();
     db.close();

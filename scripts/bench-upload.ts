@@ -24,7 +24,11 @@ const MIB = 1024 * 1024;
 function startSink(): Promise<{ url: string; stop: () => void }> {
   const code = `
     const http = require('node:http');
-    const server = http.createServer((req, res) => { let n = 0; req.on('data', (c) => { n += c.length; }); req.on('end', () => { res.setHeader('Content-Type', 'application/json'); res.end(JSON.stringify({ id: '1', bytes: n })); }); });
+    const server = http.createServer((req, res) => {
+      let n = 0;
+      req.on('data', (c) => { n += c.length; });
+      req.on('end', () => { res.setHeader('Content-Type', 'application/json'); res.end(JSON.stringify({ id: '1', bytes: n })); });
+    });
     server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -125,10 +129,13 @@ async function main(): Promise<void> {
     const verdict = (mib: number): string => `goal <= ${GOAL_MIB} MiB: ${mib <= GOAL_MIB ? 'met' : 'NOT met'}`;
     console.log(`bare undici POST streaming the same file (baseline): peak RSS growth ${bare.toFixed(1)} MiB, median of 3`);
     console.log(
-      `100 MB as multipart through the app:      peak RSS growth ${app.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(app)}); ${(app - bare).toFixed(1)} MiB against the baseline`,
+      `100 MB as multipart through the app:      peak RSS growth ${app.toFixed(1)} MiB, median of 3 after a warm-up ` +
+        `(${verdict(app)}); ${(app - bare).toFixed(1)} MiB against the baseline`,
     );
     console.log(
-      `100 MB as base64 in JSON through the app:  peak RSS growth ${base64.toFixed(1)} MiB, median of 3 after a warm-up (${verdict(base64)}); ${(base64 - bare).toFixed(1)} MiB against the baseline (${(base64Length(SIZE) / 1e6).toFixed(0)} MB on the wire)`,
+      `100 MB as base64 in JSON through the app:  peak RSS growth ${base64.toFixed(1)} MiB, median of 3 after a warm-up ` +
+        `(${verdict(base64)}); ${(base64 - bare).toFixed(1)} MiB against the baseline (${(base64Length(SIZE) / 1e6).toFixed(0)} ` +
+        `MB on the wire)`,
     );
   } finally {
     sink.stop();

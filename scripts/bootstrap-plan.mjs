@@ -122,7 +122,8 @@ export function aptCommand(names, root) {
  * - at a terminal, as root or with sudo: ask, and install only after an explicit yes;
  * - otherwise: print the one command that installs them and stop.
  * @param {{ missing: {name: string, why: string, installable: boolean}[], apt: boolean, root: boolean, sudo: boolean, terminal: boolean }} facts
- * @returns {{ action: 'none' } | { action: 'install', names: string[] } | { action: 'ask', names: string[], question: string, lines: string[] } | { action: 'stop', lines: string[] }}
+ * @returns {{ action: 'none' } | { action: 'install', names: string[] }
+ *   | { action: 'ask', names: string[], question: string, lines: string[] } | { action: 'stop', lines: string[] }}
  */
 export function systemPlan({ missing, apt, root, sudo, terminal }) {
   if (missing.length === 0) return { action: 'none' };

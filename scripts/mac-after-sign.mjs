@@ -14,7 +14,10 @@ export function adHocResignTarget({ electronPlatformName, appOutDir, identity, p
   return join(appOutDir, `${productFilename}.app`);
 }
 
-/** @param {{ electronPlatformName: string, appOutDir: string, packager: { platformSpecificBuildOptions: { identity?: string | null }, appInfo: { productFilename: string } } }} context */
+/**
+ * @param {{ electronPlatformName: string, appOutDir: string,
+ *   packager: { platformSpecificBuildOptions: { identity?: string | null }, appInfo: { productFilename: string } } }} context
+ */
 export async function afterSign(context) {
   const app = adHocResignTarget({
     electronPlatformName: context.electronPlatformName,

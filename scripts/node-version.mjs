@@ -17,7 +17,10 @@ export function nodeVersionProblem(version, minimum = DIST_NODE) {
   for (let i = 0; i < 3; i += 1) {
     if ((have[i] ?? 0) > (need[i] ?? 0)) return null;
     if ((have[i] ?? 0) < (need[i] ?? 0)) {
-      return `npm run dist needs Node ${minimum} or newer (Electron and electron-builder's native rebuild require it); this is Node ${version.replace(/^v/, '')}. The other scripts run on Node 20.19 and up.`;
+      return (
+        `npm run dist needs Node ${minimum} or newer (Electron and electron-builder's native rebuild require it); this is ` +
+        `Node ${version.replace(/^v/, '')}. The other scripts run on Node 20.19 and up.`
+      );
     }
   }
   return null;
@@ -35,5 +38,8 @@ export function enginesProblem(version) {
   const [major = 0, minor = 0] = parts(version);
   const fits = (major === 20 && minor >= 19) || (major === 22 && minor >= 13) || major >= 24;
   if (fits) return null;
-  return `this is Node ${version.replace(/^v/, '')}; CRM Console needs Node 20.19 or newer on 20, 22.13 or newer on 22, or 24 and later (its build and test tools require it). Install one of those, then run the command again.`;
+  return (
+    `this is Node ${version.replace(/^v/, '')}; CRM Console needs Node 20.19 or newer on 20, 22.13 or newer on 22, or 24 ` +
+    `and later (its build and test tools require it). Install one of those, then run the command again.`
+  );
 }

@@ -59,7 +59,9 @@ export function secretServiceProblem(result, facts) {
     : 'install gnome-keyring (or another Secret Service) with your package manager';
   if (result.outcome === 'silent') {
     return {
-      reason: `no Secret Service (the OS keychain) answered on D-Bus within ${PROBE_TIMEOUT_MS / 1000} s: one is registered but does not reply (it may be waiting for an unlock prompt nobody can see)`,
+      reason:
+        `no Secret Service (the OS keychain) answered on D-Bus within ${PROBE_TIMEOUT_MS / 1000} s: one is registered but ` +
+        `does not reply (it may be waiting for an unlock prompt nobody can see)`,
       fix: `bash -c 'read -rsp "keyring password: " pw; echo; printf %s "$pw" | gnome-keyring-daemon --replace --unlock --components=secrets >/dev/null'`,
       rerun: true,
     };
@@ -72,7 +74,8 @@ export function secretServiceProblem(result, facts) {
         'there is no D-Bus session bus, through which the OS keychain (a Secret Service) is reached (a login without a desktop, e.g. over ssh)',
       // the session lasts as long as the command in it: the app is started inside it
       fix: facts.hasKeyring
-        ? `dbus-run-session -- bash -c 'read -rsp "keyring password: " pw; echo; printf %s "$pw" | gnome-keyring-daemon --unlock --components=secrets >/dev/null; npm start'`
+        ? `dbus-run-session -- bash -c 'read -rsp "keyring password: " pw; echo; printf %s "$pw" | gnome-keyring-daemon --unlock ` +
+          `--components=secrets >/dev/null; npm start'`
         : install,
       rerun: !facts.hasKeyring,
     };

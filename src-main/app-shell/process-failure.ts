@@ -71,6 +71,8 @@ export function mainProcessError(
     log: `main process ${kind}: ${scrub(stack)}`,
     title: 'CRM Console',
     message: 'Something went wrong inside CRM Console.',
-    detail: `${cut || 'unknown error'}\n\nDetails were written to the log: ${logPath}\nThe app keeps running; if something looks wrong, quit and start it again.`,
+    detail:
+      `${cut || 'unknown error'}\n\nDetails were written to the log: ${logPath}\nThe app keeps running; if something looks ` +
+      `wrong, quit and start it again.`,
   };
 }

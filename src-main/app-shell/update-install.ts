@@ -26,5 +26,8 @@ export function updateInstallOf(platform: NodeJS.Platform, appUpdateYml: string)
 
 /** what the window says when a newer version is out on an OS where the app does not install it */
 export function manualUpdateMessage(version: string, downloadFrom: string | null): string {
-  return `CRM Console ${version} is out. Updates are not installed automatically on this OS; download the new version from ${downloadFrom ?? 'where you got this one'}.`;
+  return (
+    `CRM Console ${version} is out. Updates are not installed automatically on this OS; download the new version from ` +
+    `${downloadFrom ?? 'where you got this one'}.`
+  );
 }

@@ -4,5 +4,8 @@
 export function missingDisplay(platform: NodeJS.Platform, env: Record<string, string | undefined>): string | null {
   if (platform !== 'linux' && platform !== 'freebsd' && platform !== 'openbsd') return null;
   if (env.DISPLAY?.trim() || env.WAYLAND_DISPLAY?.trim()) return null;
-  return 'no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). Run it from a desktop session, or under a virtual display: xvfb-run -a npm start';
+  return (
+    'no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). Run it from a desktop session, or under ' +
+    'a virtual display: xvfb-run -a npm start'
+  );
 }

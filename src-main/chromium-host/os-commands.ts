@@ -39,7 +39,8 @@ export function osCommands(
         file: POWERSHELL.file,
         args: [
           ...POWERSHELL.pre,
-          'Add-Type -AssemblyName System.Windows.Forms; $d = New-Object System.Windows.Forms.OpenFileDialog; if ($d.ShowDialog() -eq "OK") { $d.FileName } else { exit 1 }',
+          'Add-Type -AssemblyName System.Windows.Forms; $d = New-Object System.Windows.Forms.OpenFileDialog; if ($d.ShowDialog() ' +
+            '-eq "OK") { $d.FileName } else { exit 1 }',
         ],
       },
       // not `cmd /c start`: cmd would read & and ^ in a URL as its own syntax

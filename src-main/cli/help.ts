@@ -7,7 +7,8 @@ import { isGroup } from './command';
 function optionLines(options: OptionSpecs): string[] {
   const all: OptionSpecs = { ...options, ...COMMON_OPTIONS };
   const rows = Object.entries(all).map(([name, spec]) => {
-    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.type !== 'boolean' ? ` ${spec.valueName ?? 'VALUE'}${spec.type === 'list' ? ' (repeatable)' : ''}` : ''}`;
+    const value = spec.type !== 'boolean' ? ` ${spec.valueName ?? 'VALUE'}${spec.type === 'list' ? ' (repeatable)' : ''}` : '';
+    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${value}`;
     return [flag, spec.help] as const;
   });
   const width = Math.max(...rows.map(([flag]) => flag.length));

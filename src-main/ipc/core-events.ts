@@ -1,6 +1,7 @@
 // Main -> renderer events, all from the services that own the state: the request log (this
 // process's requests and, through the database, those of `crm` commands), the outbox, the saved
-// keys, the profiles, the record of sent messages, and the online status derived from them. Wired once by the runtime builder, so every host pushes the same events.
+// keys, the profiles, the record of sent messages, and the online status derived from them.
+// Wired once by the runtime builder, so every host pushes the same events.
 // keys:changed comes from one place: the key service (told by the outbox of revocations), and
 // from a profile moving to another address (which of its keys may be used there changed).
 import type { KeyChange } from '../core/keys/key-manager';

@@ -112,7 +112,10 @@ export class NumberText {
     this.text = out.toString('latin1');
   }
 
-  /** A needle of digits: in the number (a word start only at its first digit), or, 1-2 digits long, in the email's digits (never a word start: a letter is before them). */
+  /**
+   * A needle of digits: in the number (a word start only at its first digit), or, 1-2 digits
+   * long, in the email's digits (never a word start: a letter is before them).
+   */
   search(contacts: SeedColumns, needle: string): Int32Array {
     const classes = new Uint8Array(contacts.size);
     let contact = 0;

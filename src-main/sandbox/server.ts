@@ -27,7 +27,10 @@ const CLIENT_ERROR_LINGER_MS = 1000;
 
 function rawJsonResponse(format: ErrorFormat, status: number, reason: string, message: string): string {
   const body = JSON.stringify(format(status, { code: 'bad_request', message }));
-  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ` +
+    `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
 }
 
 function clientErrorResponse(format: ErrorFormat, code: string | undefined, timeoutMs: number): string {

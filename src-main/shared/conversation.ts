@@ -145,5 +145,8 @@ export interface WebhookInfo {
  */
 export function unsignedWebhookWarning(signed: boolean, throughTunnel: boolean): string | null {
   if (signed || !throughTunnel) return null;
-  return "Posts reach this profile through a tunnel and are not signed: anyone who learns the tunnel's address can put messages and delivery states here. Set the webhook secret.";
+  return (
+    "Posts reach this profile through a tunnel and are not signed: anyone who learns the tunnel's address can put messages " +
+    'and delivery states here. Set the webhook secret.'
+  );
 }

@@ -36,7 +36,10 @@ export function leakSentence(leak: Pick<KeyLeak, 'keyName' | 'last4' | 'where'>)
   const key = keyLabel(leak.keyName, leak.last4);
   switch (leak.where.kind) {
     case 'reply':
-      return `A reply${leak.where.number === null ? '' : ` from ${leak.where.number}`} contains the key ${key}: anyone who saw that message has it. Roll the key.`;
+      return (
+        `A reply${leak.where.number === null ? '' : ` from ${leak.where.number}`} contains the key ${key}: anyone who saw ` +
+        `that message has it. Roll the key.`
+      );
     case 'clipboard':
       return `The key ${key} is now in the clipboard, and in clipboard history where the system keeps one. Roll the key if that copy may have been seen.`;
     case 'echo':

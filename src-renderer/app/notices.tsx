@@ -3,7 +3,10 @@ import { StartingNotice } from './starting-notice';
 import { UpdateNotice } from './update-notice';
 import { LeakNotices } from '../features/keys/leak-notice';
 
-/** "Starting…" while main builds the app, the built-in sandbox banner (first run, or its data reset), a downloaded update, a saved key seen where it must not be, and main's app:notice messages. */
+/**
+ * "Starting…" while main builds the app, the built-in sandbox banner (first run, or its data reset),
+ * a downloaded update, a saved key seen where it must not be, and main's app:notice messages.
+ */
 export function Notices() {
   const firstRun = useAppStore(selectFirstRunNotice);
   const notices = useAppStore(selectNotices);

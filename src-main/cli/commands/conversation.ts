@@ -34,7 +34,9 @@ export const conversationCommand = defineCommand({
   positionals: { min: 1, max: 1 },
   notes: [
     "Replies and states come from the service's events, which the open window receives (crm webhooks show says where).",
-    "--mark-read prints one more line saying whether the service was told (a read receipt for the contact's newest message, where the profile describes Mark as Read and crm settings read-receipts is on); a receipt the service did not take is no error and is tried once more on the next open.",
+    "--mark-read prints one more line saying whether the service was told (a read receipt for the contact's newest message, " +
+      'where the profile describes Mark as Read and crm settings read-receipts is on); a receipt the service did not take is no ' +
+      'error and is tried once more on the next open.',
   ],
   async run(ctx, { values, positionals }) {
     if (values['mark-read'] && values.follow) throw new UsageError('--mark-read marks what is there now: use it without --follow');

@@ -27,7 +27,8 @@ export const inboxCommand = defineCommand({
   },
   positionals: { min: 0, max: 0 },
   notes: [
-    "Replies and delivery states come from the service's events, which the open window receives (crm webhooks show says where). Opening a conversation in the window marks it read; listing it here does not.",
+    "Replies and delivery states come from the service's events, which the open window receives (crm webhooks show says where). " +
+      'Opening a conversation in the window marks it read; listing it here does not.',
     '--json prints {"rows":[...],"total","offset","unreadTotal"}.',
   ],
   async run(ctx, { values }) {

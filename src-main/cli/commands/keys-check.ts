@@ -17,7 +17,8 @@ export function recoveryQuestion(values: readonly { fingerprint: string }[], pro
   const which = values.map((v) => `…${v.fingerprint}`).join(', ');
   return (
     `Bind ${count} key value${count === 1 ? '' : 's'} no saved key of this data folder names (${which}) to the profile "${profileName}" at ${origin}? ` +
-    `The keychain does not say where ${count === 1 ? 'it was' : 'they were'} saved for: ${count === 1 ? 'it may be' : 'they may be'} another data folder's key, ` +
+    `The keychain does not say where ${count === 1 ? 'it was' : 'they were'} saved for: ` +
+    `${count === 1 ? 'it may be' : 'they may be'} another data folder's key, ` +
     `which would then be sent to ${origin}, and deleted from the keychain with this profile.`
   );
 }
@@ -47,7 +48,8 @@ export const keysCheck = defineCommand({
   positionals: { min: 0, max: 0 },
   notes: [
     'Exit 0 when every saved key has its value and every value its saved key; exit 1 when something is out of step (--json says the same under "ok").',
-    '--recover puts a value back under the saved key whose value is missing and whose fingerprint it has (no second record); only a value no saved key matches becomes a new "Recovered key", after the question.',
+    '--recover puts a value back under the saved key whose value is missing and whose fingerprint it has (no second record); ' +
+      'only a value no saved key matches becomes a new "Recovered key", after the question.',
   ],
   async run(ctx, { values }) {
     if (values.recover !== undefined && values['forget-missing'])
@@ -68,7 +70,8 @@ export const keysCheck = defineCommand({
       lines.push(
         ...plan.ambiguous.map(
           (a) =>
-            `Left the keychain value …${a.fingerprint} alone: it could be any of ${a.keys.map((k) => `"${clean(k.name)}"`).join(', ')} (same last 4). Add the right key again instead.`,
+            `Left the keychain value …${a.fingerprint} alone: it could be any of ` +
+            `${a.keys.map((k) => `"${clean(k.name)}"`).join(', ')} (same last 4). Add the right key again instead.`,
         ),
       );
       const ambiguous = plan.ambiguous.map((a) => ({ fingerprint: a.fingerprint, keyIds: a.keys.map((k) => k.id) }));

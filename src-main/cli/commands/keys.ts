@@ -68,7 +68,8 @@ const list = defineCommand({
   },
   positionals: { min: 0, max: 0 },
   notes: [
-    '* marks the key a profile uses. Revoked keys stay listed until their server revocation is done; then --revoked (or --all) shows them, and crm keys remove drops one.',
+    '* marks the key a profile uses. Revoked keys stay listed until their server revocation is done; then --revoked (or --all) ' +
+      'shows them, and crm keys remove drops one.',
     'STATE also says "expired", "expires in N days", or "unused for N days" (no use in 45 days or more).',
   ],
   async run(ctx, { values }) {
@@ -218,7 +219,9 @@ const add = defineCommand({
     const active = await useIfAsked(session, profile.id, key.id, values.use);
     return {
       data: { key, active },
-      text: `Saved key "${clean(key.name)}" (${fingerprint(key)}) for profile "${clean(profile.name)}" in the keychain${active ? '; the profile now uses it' : ''}.\nCheck it: crm keys test ${pasteWord(key.id)}`,
+      text:
+        `Saved key "${clean(key.name)}" (${fingerprint(key)}) for profile "${clean(profile.name)}" in the ` +
+        `keychain${active ? '; the profile now uses it' : ''}.\nCheck it: crm keys test ${pasteWord(key.id)}`,
     };
   },
 });
@@ -264,7 +267,9 @@ const revoke = defineCommand({
   },
   positionals: { min: 0, max: 1 },
   notes: [
-    'A saved key stops working on this computer at once; the server revocation (DELETE /api/v1/api-keys/ID) goes through the outbox and is tried right away: it waits there while the server is unreachable and the next `crm sync` or the app retries it.',
+    'A saved key stops working on this computer at once; the server revocation (DELETE /api/v1/api-keys/ID) goes through the ' +
+      'outbox and is tried right away: it waits there while the server is unreachable and the next `crm sync` or the ' +
+      'app retries it.',
     'On a terminal you are asked to confirm; without a terminal --yes is required.',
   ],
   async run(ctx, { values, positionals }) {
@@ -351,7 +356,8 @@ const create = defineCommand({
   positionals: { min: 0, max: 0 },
   notes: [
     "Uses the profile's current key, which needs keys:manage. The new value goes from the API response into the OS keychain only.",
-    'With --print-key the value is also written to stdout, once, for a script or another machine: KEY=$(crm keys create --name ci --print-key). It is written nowhere else (no file, not the request log); the sentence about the key goes to stderr then.',
+    'With --print-key the value is also written to stdout, once, for a script or another machine: KEY=$(crm keys create --name ' +
+      'ci --print-key). It is written nowhere else (no file, not the request log); the sentence about the key goes to stderr then.',
   ],
   async run(ctx, { values }) {
     const name = requireOption(values.name, '--name');
@@ -367,7 +373,11 @@ const create = defineCommand({
       key = { ...key, expiresAt: expiry.at };
     }
     const active = await useIfAsked(session, profile.id, key.id, values.use);
-    const text = `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${key.serverKeyId ? `, server id ${key.serverKeyId}` : ''}) and saved it in the keychain${active ? '; the profile now uses it' : ''}.${key.expiresAt ? ` It is not sent after ${key.expiresAt.slice(0, 10)} (${key.expiresAt.slice(11, 16)} UTC).` : ''}`;
+    const serverId = key.serverKeyId ? `, server id ${key.serverKeyId}` : '';
+    const lastDay = key.expiresAt ? ` It is not sent after ${key.expiresAt.slice(0, 10)} (${key.expiresAt.slice(11, 16)} UTC).` : '';
+    const text =
+      `Created key "${clean(key.name)}" (${fingerprint(key)}, ${permissionsText(key.permissions)}${serverId}) and saved it in the ` +
+      `keychain${active ? '; the profile now uses it' : ''}.${lastDay}`;
     if (values['print-key'] !== true) return { data: { key, active }, text };
     return printKey(ctx, await session.core.keys.takeNewKeyValueForClipboard(key.id), { key, active }, text);
   },
@@ -422,9 +432,13 @@ const roll = defineCommand({
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    "Steps: a new key with the same permissions is created on the service (the profile's key needs keys:manage) and saved in the keychain, tried with one contacts request, every profile that used the old key is switched to it; the old key is then revoked here, and on the service when the grace ends (a scheduled revocation in the outbox: crm outbox list shows it, crm outbox cancel ID keeps the key there).",
+    "Steps: a new key with the same permissions is created on the service (the profile's key needs keys:manage) and saved in the " +
+      'keychain, tried with one contacts request, every profile that used the old key is switched to it; the old key is then ' +
+      'revoked here, and on the service when the grace ends (a scheduled revocation in the outbox: crm outbox list shows it, crm ' +
+      'outbox cancel ID keeps the key there).',
     'A step that fails stops the roll and says where: until the switch, the old key is still the one in use.',
-    'After its server revocation, the old value is tried until the service refuses it (crm keys list shows "refused (401)" or "still accepted, checking again"); only then is it deleted from the keychain.',
+    'After its server revocation, the old value is tried until the service refuses it (crm keys list shows "refused (401)" or ' +
+      '"still accepted, checking again"); only then is it deleted from the keychain.',
   ],
   async run(ctx, { values, positionals }) {
     const grace = values.grace ?? DEFAULT_GRACE;
@@ -444,7 +458,9 @@ const roll = defineCommand({
         : `The old key: ${syncText(oldKey) || 'revoked here'}.`;
     return {
       data: { oldKey, newKey: result.newKey, switched: result.switched, retiresAt: result.retiresAt },
-      text: `Rolled "${clean(key.name)}" (${fingerprint(key)}) to "${clean(result.newKey.name)}" (${fingerprint(result.newKey)}): created, saved and proved with a live request${using}.\n${retiring}`,
+      text:
+        `Rolled "${clean(key.name)}" (${fingerprint(key)}) to "${clean(result.newKey.name)}" ` +
+        `(${fingerprint(result.newKey)}): created, saved and proved with a live request${using}.\n${retiring}`,
     };
   },
 });

@@ -38,8 +38,10 @@ export const messagesCommand = defineCommand({
       "or the profile says so: crm profiles not-offered messages), from this app's own record of what it sent " +
       '(the last 5,000 sends, kept in the data folder). The last line says which.',
     'STATUS is the latest delivery state the service said, in its listing or in its events (the state the conversation shows).',
-    'ORIGIN says how this app sent each message: sent now, from the outbox (sent later, once the service could be reached), or replayed (the service answered with its stored answer for the same Idempotency-Key: nothing new was created).',
-    '--follow prints one line per change (with --json, one JSON object per line: the conversation line and its "number"); replies and states come from the service\'s events, which the open window receives (crm webhooks show says where).',
+    'ORIGIN says how this app sent each message: sent now, from the outbox (sent later, once the service could be reached), or ' +
+      'replayed (the service answered with its stored answer for the same Idempotency-Key: nothing new was created).',
+    '--follow prints one line per change (with --json, one JSON object per line: the conversation line and its "number"); ' +
+      "replies and states come from the service's events, which the open window receives (crm webhooks show says where).",
     '--json prints {"items":[...],"page","perPage","total","hasMore","source","number","fallbackReason"}; source is "service" or "record".',
   ],
   async run(ctx, { values }) {
@@ -105,7 +107,8 @@ async function follow(ctx: CommandContext, session: Session, to: string | undefi
   };
   print(await ask(), true);
   ctx.note(
-    `Following ${only === null ? 'every number' : `+${only}`} of ${profile.name}: new sends, replies and delivery states are printed as they arrive; Ctrl+C stops.`,
+    `Following ${only === null ? 'every number' : `+${only}`} of ${profile.name}: new sends, replies and delivery states are ` +
+      `printed as they arrive; Ctrl+C stops.`,
   );
   const refresh = (): void => {
     void ask()

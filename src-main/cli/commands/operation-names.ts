@@ -33,7 +33,9 @@ export function parseFixes(values: string[] | undefined): RoleFixes {
     if (eq <= 0 || field === '') throw new UsageError('--map takes ROLE=FIELD, e.g. --map per_page=limit or --map constant=type');
     if (role !== 'constant' && !isRole(role))
       throw new UsageError(
-        `--map: "${role.slice(0, 40)}" is not a role (number, text, caption, media, media_url, media_base64, file_name, mimetype, mediatype, audio, audio_url, audio_base64, media_id, template_name, template_language, template_param, page, per_page, offset, cursor, search, or constant)`,
+        `--map: "${role.slice(0, 40)}" is not a role (number, text, caption, media, media_url, media_base64, file_name, ` +
+          `mimetype, mediatype, audio, audio_url, audio_base64, media_id, template_name, template_language, template_param, ` +
+          `page, per_page, offset, cursor, search, or constant)`,
       );
     (fixes[role] ??= []).push(field);
   }

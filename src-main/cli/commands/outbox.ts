@@ -142,7 +142,8 @@ export const syncCommand = defineCommand({
   },
   positionals: { min: 0, max: 0 },
   notes: [
-    'Exit 0 when the outbox holds nothing pending and nothing failed; 1 otherwise (offline, refused, held, timed out), naming each operation that did not go and why. Operations left pending stay queued for the next sync or the app.',
+    'Exit 0 when the outbox holds nothing pending and nothing failed; 1 otherwise (offline, refused, held, timed out), naming ' +
+      'each operation that did not go and why. Operations left pending stay queued for the next sync or the app.',
     '--json prints {"sent":[...],"failed":[...],"pending":[...],"timedOut":false,"items":[...]}.',
   ],
   async run(ctx, { values }) {

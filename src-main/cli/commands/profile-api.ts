@@ -22,13 +22,17 @@ const importCurl = defineCommand({
   name: 'profiles import-curl',
   summary: "learn one operation from the cURL the service's playground shows (read from stdin)",
   usage: [
-    'profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction|read [--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--yes] [--json] < curl.txt',
+    'profiles import-curl --operation contacts|text|media|audio|template|messages|templates|upload|download|check|reaction|read ' +
+      '[--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--yes] [--json] < curl.txt',
   ],
   options: {
     operation: {
       type: 'string',
       valueName: 'OP',
-      help: 'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved templates), upload (a media upload that answers an id), download (where the file of a received media id is found), check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)',
+      help:
+        'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved ' +
+        'templates), upload (a media upload that answers an id), download (where the file of a received media id is found), ' +
+        'check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)',
     },
     map: {
       type: 'list',
@@ -45,11 +49,20 @@ const importCurl = defineCommand({
   },
   positionals: { min: 0, max: 0 },
   notes: [
-    'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Where it puts the key (Authorization with any scheme, -u user:key, a header such as apikey, or a query parameter) is learned; the pasted value is never stored: the saved key is read from the keychain when a request is sent.',
+    'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Where it puts the key ' +
+      '(Authorization with any scheme, -u user:key, a header such as apikey, or a query parameter) is learned; the pasted value ' +
+      'is never stored: the saved key is read from the keychain when a request is sent.',
     'JSON and form bodies (-d a=1, --data-urlencode, a form Content-Type) are sent as the example sends them.',
-    'The number is written the way the example writes it (+5511..., 5511...@c.us). Show the result with `crm profiles show NAME`; undo with `crm profiles import-curl` of another example, or reset in the app.',
-    "template-create, template-edit and template-delete take a service's template management (Meta's POST and DELETE on /{version}/{waba-id}/message_templates, POST /{version}/{template-id}): the body is written whole from the draft crm templates create/edit gives, the edit's last path segment is the template id and the deletion's ?name= the template name. Without them, a template listing at Meta's message_templates is the fallback.",
-    'Meta downloads a received file in two steps: the lookup (GET /v23.0/{media-id}, the download operation) answers an address on https://lookaside.fbsbx.com, and a GET there with the same token gives the bytes. Imported as download once the lookup is known, that second cURL is not saved as the operation: with --yes the key may go to its origin for received files only (see crm profiles api --help); without, nothing changes.',
+    'The number is written the way the example writes it (+5511..., 5511...@c.us). Show the result with `crm profiles show ' +
+      'NAME`; undo with `crm profiles import-curl` of another example, or reset in the app.',
+    "template-create, template-edit and template-delete take a service's template management (Meta's POST and DELETE on " +
+      '/{version}/{waba-id}/message_templates, POST /{version}/{template-id}): the body is written whole from the draft crm ' +
+      "templates create/edit gives, the edit's last path segment is the template id and the deletion's ?name= the template name. " +
+      "Without them, a template listing at Meta's message_templates is the fallback.",
+    'Meta downloads a received file in two steps: the lookup (GET /v23.0/{media-id}, the download operation) answers an address ' +
+      'on https://lookaside.fbsbx.com, and a GET there with the same token gives the bytes. Imported as download once the lookup ' +
+      'is known, that second cURL is not saved as the operation: with --yes the key may go to its origin for received files only ' +
+      '(see crm profiles api --help); without, nothing changes.',
   ],
   async run(ctx, { values }) {
     const name = oneOf(values.operation, Object.keys(OPERATION_NAMES), '--operation');
@@ -82,7 +95,8 @@ const importCurl = defineCommand({
     const lines = [mappingTable(proposal.rows), '', ...operationLines(label, proposal.spec, true)];
     if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
       proposal.warnings.push(
-        `The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the example's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`,
+        `The example is for ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the ` +
+          `example's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`,
       );
     }
     for (const warning of proposal.warnings) lines.push(`note: ${clean(warning)}`);
@@ -111,7 +125,8 @@ async function fileStep(
   if (!yes) {
     lines.push(
       '',
-      `Not saved. To let the key of "${clean(profile.name)}" go to ${origin} for received files (and nothing else), run the same command with --yes, or: crm profiles api file-origins --profile ${pasteWord(profile.name)} --add ${origin}`,
+      `Not saved. To let the key of "${clean(profile.name)}" go to ${origin} for received files (and nothing else), run the same ` +
+        `command with --yes, or: crm profiles api file-origins --profile ${pasteWord(profile.name)} --add ${origin}`,
     );
     return {
       data: { profile: profile.id, operation, saved: false, fileOrigin: { origin, allowed: false }, proposal },
@@ -156,7 +171,9 @@ const edit = defineCommand({
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    'A key is only sent to the address (scheme, host and port) it was saved for. When --url moves the profile to another one, the saved keys follow it only with your yes: asked on a terminal, or --move-keys. Otherwise they stay held back, unused, until approved (crm profiles edit NAME --move-keys).',
+    'A key is only sent to the address (scheme, host and port) it was saved for. When --url moves the profile to another one, ' +
+      'the saved keys follow it only with your yes: asked on a terminal, or --move-keys. Otherwise they stay held back, unused, ' +
+      'until approved (crm profiles edit NAME --move-keys).',
   ],
   async run(ctx, { values, positionals }) {
     const moveFlag = values['move-keys'] === true;
@@ -192,7 +209,8 @@ const edit = defineCommand({
       lines.push(
         moveKeys
           ? `${keys} will be sent to ${keysToMove.to}.`
-          : `${keys} ${keysToMove.count === 1 ? 'stays' : 'stay'} held back (not sent to ${keysToMove.to}) until approved: crm profiles edit ${pasteWord(updated.name)} --move-keys`,
+          : `${keys} ${keysToMove.count === 1 ? 'stays' : 'stay'} held back (not sent to ${keysToMove.to}) until approved: crm ` +
+              `profiles edit ${pasteWord(updated.name)} --move-keys`,
       );
     }
     return {
@@ -221,8 +239,10 @@ const notOffered = defineCommand({
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    "An operation the service does not offer is never asked for: the contacts screen lists the numbers already messaged instead, and messages come from the app's own record.",
-    "A template operation marked not offered is not inferred from a Meta message_templates listing either: that template action is left to the service's own console.",
+    'An operation the service does not offer is never asked for: the contacts screen lists the numbers already messaged instead, ' +
+      "and messages come from the app's own record.",
+    'A template operation marked not offered is not inferred from a Meta message_templates listing either: that template action ' +
+      "is left to the service's own console.",
   ],
   async run(ctx, { values, positionals }) {
     const name = oneOf(positionals[0], ['contacts', 'messages', ...NOT_OFFERED_TEMPLATE_OPERATIONS], 'the operation');

@@ -79,8 +79,14 @@ export const fileOrigins = defineCommand({
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    "Some services keep the files contacts send on another origin than their API: Meta's media lookup (GET https://graph.facebook.com/v23.0/{media-id}) answers an address on https://lookaside.fbsbx.com, which needs the same token. A key is only sent to the origin it was saved for; an origin listed here also gets it, only for the GET of a received file's bytes (never with any other request), only when the address's origin is exactly the one listed (no wildcards, no other port or scheme), and never by following a redirect.",
-    'An origin is https://host[:port] with no path; plain http only for this computer (localhost, 127.x.x.x, [::1]). Adding one downloads again the files of the profile that were refused for it. In the window, a refused file\'s line offers "Allow the key there for files…".',
+    "Some services keep the files contacts send on another origin than their API: Meta's media lookup (GET " +
+      'https://graph.facebook.com/v23.0/{media-id}) answers an address on https://lookaside.fbsbx.com, which needs the same ' +
+      'token. A key is only sent to the origin it was saved for; an origin listed here also gets it, only for the GET of a ' +
+      "received file's bytes (never with any other request), only when the address's origin is exactly the one listed (no " +
+      'wildcards, no other port or scheme), and never by following a redirect.',
+    'An origin is https://host[:port] with no path; plain http only for this computer (localhost, 127.x.x.x, [::1]). Adding one ' +
+      'downloads again the files of the profile that were refused for it. In the window, a refused file\'s line offers "Allow ' +
+      'the key there for files…".',
   ],
   async run(ctx, { values, positionals }) {
     oneOf(positionals[0], ['file-origins'], 'the part of the API description');

@@ -68,7 +68,8 @@ export const importSpec = defineCommand({
   summary: "learn several operations at once from the service's OpenAPI 3 document or Postman collection",
   usage: [
     'profiles import-spec FILE|URL --list [--json]',
-    'profiles import-spec FILE|URL [--profile NAME] --use OP=ID... [--absent OP]... [--var NAME=VALUE]... [--user ACCOUNT] [--map [OP:]ROLE=FIELD]... [--example [OP:]NAME]... [--dry-run] [--json]',
+    'profiles import-spec FILE|URL [--profile NAME] --use OP=ID... [--absent OP]... [--var NAME=VALUE]... [--user ACCOUNT] ' +
+      '[--map [OP:]ROLE=FIELD]... [--example [OP:]NAME]... [--dry-run] [--json]',
   ],
   options: {
     list: { type: 'boolean', help: 'print the operations the document offers (their IDs for --use) and stop' },
@@ -95,12 +96,18 @@ export const importSpec = defineCommand({
   },
   positionals: { min: 1, max: 1 },
   notes: [
-    'Reads OpenAPI 3.0 and 3.1 (JSON or YAML) and Postman collections v2.1, from a file or a URL (https, or plain http only from this computer), up to 8 MiB. References inside the document ($ref) are followed; other files are not read.',
-    "Each chosen operation's example request is built as the service's playground would show it (the document's example, or one made from its schema) and read like a pasted cURL: see crm profiles import-curl. Where the key goes comes from the security scheme (bearer, basic, apiKey in a header or the query) or the collection's auth; no key value in the document is ever stored.",
+    'Reads OpenAPI 3.0 and 3.1 (JSON or YAML) and Postman collections v2.1, from a file or a URL (https, or plain http only from ' +
+      'this computer), up to 8 MiB. References inside the document ($ref) are followed; other files are not read.',
+    "Each chosen operation's example request is built as the service's playground would show it (the document's example, or one " +
+      'made from its schema) and read like a pasted cURL: see crm profiles import-curl. Where the key goes comes from the ' +
+      "security scheme (bearer, basic, apiKey in a header or the query) or the collection's auth; no key value in the document " +
+      'is ever stored.',
     "A document's example values are samples: optional fields it fills in are left out and named (keep one with --map constant=FIELD, " +
       'give your own with --var FIELD=VALUE, e.g. --var From=whatsapp:+14155238886); ' +
       'a path parameter naming the account is never the recipient.',
-    'When one operation serves several (a POST /messages for text and files), each --use picks the example or oneOf branch that fits it. Bodies sent as multipart/form-data are not supported yet: nothing is saved and the command says which. Show the result with `crm profiles show NAME`.',
+    'When one operation serves several (a POST /messages for text and files), each --use picks the example or oneOf branch that ' +
+      'fits it. Bodies sent as multipart/form-data are not supported yet: nothing is saved and the command says which. Show the ' +
+      'result with `crm profiles show NAME`.',
   ],
   async run(ctx, { values, positionals }) {
     const source = positionals[0]!;
@@ -128,7 +135,9 @@ export const importSpec = defineCommand({
     const loaded = await core.api.loadSpec(source);
     if (values.list) {
       const { kind, title, candidates } = loaded.spec;
-      const head = `${kind === 'openapi' ? 'OpenAPI' : 'Postman collection'}${title === '' ? '' : `: ${clean(title)}`} (${candidates.length} operation${candidates.length === 1 ? '' : 's'})`;
+      const head =
+        `${kind === 'openapi' ? 'OpenAPI' : 'Postman collection'}${title === '' ? '' : `: ${clean(title)}`} ` +
+        `(${candidates.length} operation${candidates.length === 1 ? '' : 's'})`;
       const rows = candidates.map((c) => [clean(c.id), clean(c.summary), clean(c.servers[0] ?? '')]);
       return {
         data: { kind, title, candidates },
@@ -200,7 +209,8 @@ function describe(p: Planned, profile: Profile): string[] {
   const notes = [...proposal.warnings];
   if (new URL(proposal.baseUrl).origin !== new URL(profile.baseUrl).origin) {
     notes.push(
-      `The document's server is ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the document's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`,
+      `The document's server is ${proposal.baseUrl}; the profile "${profile.name}" points at ${profile.baseUrl}. To use the ` +
+        `document's: crm profiles edit ${pasteWord(profile.name)} --url ${pasteWord(proposal.baseUrl)}`,
     );
   }
   for (const note of notes) lines.push(`note: ${clean(note)}`);

@@ -29,7 +29,8 @@ export const readReceiptsCommand = defineCommand({
   options: {},
   positionals: { min: 0, max: 1 },
   notes: [
-    'On unless switched off. The window and every `crm` command on the data folder share it. A service has read receipts when its profile describes Mark as Read (crm profiles import-curl --operation read).',
+    'On unless switched off. The window and every `crm` command on the data folder share it. A service has read receipts when ' +
+      'its profile describes Mark as Read (crm profiles import-curl --operation read).',
   ],
   async run(ctx, { positionals }) {
     const given = positionals[0];

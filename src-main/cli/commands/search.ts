@@ -18,7 +18,9 @@ export const searchCommand = defineCommand({
   },
   positionals: { min: 1, max: 16 },
   notes: [
-    'Finds messages holding every word given, in their text, caption or file name, or in the name a reply carried; accents and letter case do not matter ("acao" finds "Ação"), and the last word also finds longer words it starts (from 3 letters). Quotes, *, -, AND, OR, NEAR and other punctuation are read as plain text, never as search syntax.',
+    'Finds messages holding every word given, in their text, caption or file name, or in the name a reply carried; accents and ' +
+      'letter case do not matter ("acao" finds "Ação"), and the last word also finds longer words it starts (from 3 letters). ' +
+      'Quotes, *, -, AND, OR, NEAR and other punctuation are read as plain text, never as search syntax.',
     "Searches this app's record of its sends (the last 5,000) and the replies it received, kept in the data folder.",
     '--json prints {"query","hits":[{"key","direction","number","name","messageId","kind","at","snippet":[{"text","match"}]}],"total","totalCapped","next"}.',
   ],

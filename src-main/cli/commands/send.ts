@@ -100,7 +100,8 @@ async function dispatch(
     if (isUnreachable(err) && err.unsent !== true) {
       throw new CrmError(
         err.code,
-        `${err.message}. The service may have taken the message: to try again without sending it twice, run the same command with --idempotency-key ${op.idempotencyKey}.`,
+        `${err.message}. The service may have taken the message: to try again without sending it twice, run the same command ` +
+          `with --idempotency-key ${op.idempotencyKey}.`,
       );
     }
     // nothing was sent and nothing kept: say how to keep it for later

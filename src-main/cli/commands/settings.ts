@@ -34,7 +34,9 @@ const caFile = defineCommand({
   options: { clear: { type: 'boolean', help: 'trust no CA file' } },
   positionals: { min: 0, max: 1 },
   notes: [
-    'The file holds one or more certificates in PEM form (-----BEGIN CERTIFICATE-----), up to 1 MB. The installed app, the window and every `crm` command on the data folder use it; NODE_EXTRA_CA_CERTS reaches only processes started from a terminal. See docs/network.md.',
+    'The file holds one or more certificates in PEM form (-----BEGIN CERTIFICATE-----), up to 1 MB. The installed app, the ' +
+      'window and every `crm` command on the data folder use it; NODE_EXTRA_CA_CERTS reaches only processes started from a ' +
+      'terminal. See docs/network.md.',
   ],
   async run(ctx, { values, positionals }) {
     const path = positionals[0];
@@ -54,7 +56,9 @@ const requestDeadline = defineCommand({
   options: { clear: { type: 'boolean', help: `back to the default (${DEFAULT_REQUEST_DEADLINE_MS / 1000} s)` } },
   positionals: { min: 0, max: 1 },
   notes: [
-    'A service that answers slowly but never stops (a byte every few seconds) is cut off at the deadline. A send cut off may have been taken: it keeps its Idempotency-Key, so a retry is never a second message. The window and every `crm` command on the data folder use it.',
+    'A service that answers slowly but never stops (a byte every few seconds) is cut off at the deadline. A send cut off may ' +
+      'have been taken: it keeps its Idempotency-Key, so a retry is never a second message. The window and every `crm` command ' +
+      'on the data folder use it.',
   ],
   async run(ctx, { values, positionals }) {
     const given = positionals[0];
@@ -85,7 +89,10 @@ const mediaCap = defineCommand({
   options: { clear: { type: 'boolean', help: `back to the default (${DEFAULT_MEDIA_CAP_BYTES / 1024 / 1024} MB)` } },
   positionals: { min: 0, max: 1 },
   notes: [
-    `A file a service names by its media id (Meta) is downloaded when it arrives and kept under media/ in the data folder, so it shows offline and after the id expires. Past the cap the oldest files go first; one file larger than ${formatBytes(MEDIA_FILE_LIMIT_BYTES)} (or than the cap) is not downloaded, and its message says why. A lower cap applies at once.`,
+    `A file a service names by its media id (Meta) is downloaded when it arrives and kept under media/ in the data folder, so it ` +
+      `shows offline and after the id expires. Past the cap the oldest files go first; one file larger than ` +
+      `${formatBytes(MEDIA_FILE_LIMIT_BYTES)} (or than the cap) is not downloaded, and its message says why. A lower cap ` +
+      `applies at once.`,
   ],
   async run(ctx, { values, positionals }) {
     const given = positionals[0];

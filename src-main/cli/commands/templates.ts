@@ -14,10 +14,10 @@ function approvedText(list: TemplateList): string {
   if (list.source === 'typed') return `${list.reason ?? 'This service lists no templates'}.`.replace(/\.\.$/, '.');
   if (list.templates.length === 0) return 'The service lists no approved templates.';
   return list.templates
-    .map(
-      (t) =>
-        `${clean(t.name)} (${clean(t.language)})${t.params === null ? '' : `, ${t.params} parameter${t.params === 1 ? '' : 's'}`}${t.body === null ? '' : `: ${clean(t.body)}`}`,
-    )
+    .map((t) => {
+      const params = t.params === null ? '' : `, ${t.params} parameter${t.params === 1 ? '' : 's'}`;
+      return `${clean(t.name)} (${clean(t.language)})${params}${t.body === null ? '' : `: ${clean(t.body)}`}`;
+    })
     .join('\n');
 }
 

@@ -12,7 +12,8 @@ import { logCommand, replayCommand } from './webhooks-log';
 import { fireCommand } from './webhooks-fire';
 
 const TUNNEL_UNSIGNED =
-  "If the service reaches this address through a tunnel, anyone who learns the tunnel's address can post messages and delivery states into the app until a secret is set.";
+  "If the service reaches this address through a tunnel, anyone who learns the tunnel's address can post messages and delivery " +
+  'states into the app until a secret is set.';
 
 function addressOf(env: Record<string, string | undefined>, profileId: string): string {
   const port = webhookPortOf(env);

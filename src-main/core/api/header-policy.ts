@@ -17,8 +17,12 @@ export const APP_HEADERS: ReadonlySet<string> = new Set([
   'expect',
 ]);
 
-const CREDENTIAL_NAME =
-  /(^|[-_])(auth|authorization|token|secret|password|passwd|pass|key|apikey|api-key|api_key|session|cookie|signature|sig|credential|credentials|bearer|jwt)($|[-_])|^(cookie|set-cookie|proxy-authorization|x-api-key|apikey|api-key|client-token|access-token|x-access-token|x-auth-token)$/i;
+const CREDENTIAL_NAME = new RegExp(
+  '(^|[-_])(auth|authorization|token|secret|password|passwd|pass|key|apikey|api-key|api_key|session|cookie|signature|sig|credential|' +
+    'credentials|bearer|jwt)($|[-_])|' +
+    '^(cookie|set-cookie|proxy-authorization|x-api-key|apikey|api-key|client-token|access-token|x-access-token|x-auth-token)$',
+  'i',
+);
 
 export type HeaderVerdict = { keep: true } | { keep: false; silent: true } | { keep: false; silent: false; reason: string };
 

@@ -171,7 +171,9 @@ function parseBody(
     if (err instanceof JsonBoundsError) throw new CrmError('validation', `The body cannot be used: ${err.message}`);
     throw new CrmError(
       'validation',
-      `The body is neither JSON nor a form (a=1&b=2)${contentType === null ? '' : ` and its Content-Type is ${contentType.slice(0, 60)}`}; this app sends JSON and form bodies`,
+      `The body is neither JSON nor a form ` +
+        `(a=1&b=2)${contentType === null ? '' : ` and its Content-Type is ${contentType.slice(0, 60)}`}; this app sends JSON ` +
+        `and form bodies`,
     );
   }
 }
@@ -592,7 +594,8 @@ function rejectTokenInPath(path: string): void {
     if (!token) return;
     throw new CrmError(
       'validation',
-      `Path segment ${i} of the example looks like a secret token (long, mixed-case letters and digits); the app keeps keys only in the keychain and cannot send one in the path yet, so this example was not used (nothing was stored)`,
+      `Path segment ${i} of the example looks like a secret token (long, mixed-case letters and digits); the app keeps keys only ` +
+        `in the keychain and cannot send one in the path yet, so this example was not used (nothing was stored)`,
     );
   });
 }
@@ -610,7 +613,9 @@ function rejectSecretField(path: string, key: string, value: unknown): void {
   if (!SECRET_FIELD.test(key) || (typeof value === 'string' && value.trim() === '')) return;
   throw new CrmError(
     'validation',
-    `The example's body carries a credential in ${path.slice(0, 80)}; the app keeps keys only in the keychain and cannot send one in a body field yet, so this example was not used (nothing was stored). Services that take the key in a header, HTTP Basic or the query work.`,
+    `The example's body carries a credential in ${path.slice(0, 80)}; the app keeps keys only in the keychain and cannot send ` +
+      `one in a body field yet, so this example was not used (nothing was stored). Services that take the key in a header, HTTP ` +
+      `Basic or the query work.`,
   );
 }
 

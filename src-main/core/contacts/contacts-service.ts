@@ -69,7 +69,8 @@ export class ContactsServiceImpl implements ContactsService {
       return this.fromRecord(
         profile,
         query,
-        `This service has no contacts listing at ${operationSpec(profile, 'contacts.list').path} (HTTP ${err.status}); import its contacts cURL, or mark it as not offered, in Profiles → API`,
+        `This service has no contacts listing at ${operationSpec(profile, 'contacts.list').path} (HTTP ${err.status}); import ` +
+          `its contacts cURL, or mark it as not offered, in Profiles → API`,
       );
     }
   }

@@ -29,7 +29,8 @@ export function fileOriginQuestion(profileName: string, origin: string, serviceO
     title: 'Send the key there for files?',
     message: `Send the key of "${profileName}" to ${origin} to download the files its service keeps there?`,
     detail:
-      `The service${serviceOrigin === null ? '' : ` at ${serviceOrigin}`} says it keeps received files at ${origin}. The profile's key is only sent where it was saved for; ` +
+      `The service${serviceOrigin === null ? '' : ` at ${serviceOrigin}`} says it keeps received files at ${origin}. The ` +
+      `profile's key is only sent where it was saved for; ` +
       `if you allow it, it also goes to ${origin}, and only to download a received file (that exact origin, never by following a redirect). ` +
       `To stop it later: ${fileOriginCommand('remove', profileName, origin)}`,
     confirmLabel: 'Allow the key there for files',

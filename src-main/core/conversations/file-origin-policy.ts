@@ -50,7 +50,9 @@ export function checkFileOrigin(text: string): FileOriginCheck {
   if (!safeScheme(url)) {
     return {
       ok: false,
-      reason: `Plain http is only for this computer (localhost, 127.x.x.x, [::1]): to ${url.hostname} the key would cross the network unencrypted; use https://${url.host}`,
+      reason:
+        `Plain http is only for this computer (localhost, 127.x.x.x, [::1]): to ${url.hostname} the key would cross the ` +
+        `network unencrypted; use https://${url.host}`,
     };
   }
   return { ok: true, origin: url.origin };

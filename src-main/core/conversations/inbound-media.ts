@@ -35,7 +35,8 @@ export { DEFAULT_MEDIA_CAP_BYTES, MEDIA_CAP_RANGE_MB, MEDIA_FILE_LIMIT_BYTES } f
 const CLAIM_MS = 5 * 60_000;
 
 export const NO_DOWNLOAD_ROUTE =
-  "This service's API description has no Download media operation, so the file cannot be fetched by its id: paste the service's media lookup cURL (Meta: GET /{media-id}) in Profiles → API → Download media";
+  "This service's API description has no Download media operation, so the file cannot be fetched by its id: paste the service's " +
+  'media lookup cURL (Meta: GET /{media-id}) in Profiles → API → Download media';
 
 /** why the key did not go with the file's GET; an origin the person may list is named on the problem */
 function refusedAddress(
@@ -47,7 +48,8 @@ function refusedAddress(
     const own = originOf(profile.baseUrl);
     return new DownloadProblem(
       'file_origin',
-      `The service keeps the file at ${origin}, not on its own origin${own === null ? '' : ` (${own})`}: the key is only sent there once you allow it for this profile's files. ` +
+      `The service keeps the file at ${origin}, not on its own origin${own === null ? '' : ` (${own})`}: the key is only sent ` +
+        `there once you allow it for this profile's files. ` +
         `In the window: "Allow the key there for files…" on this message; on the command line: ${fileOriginCommand('add', profile.name, origin)}`,
       origin,
     );
@@ -55,12 +57,14 @@ function refusedAddress(
   if (verdict.why === 'insecure')
     return new DownloadProblem(
       'no_route',
-      `The service keeps the file at ${origin ?? 'an address'} over plain http to another computer: the key would cross the network unencrypted, so it is not sent there and the file is not downloaded`,
+      `The service keeps the file at ${origin ?? 'an address'} over plain http to another computer: the key would cross the ` +
+        `network unencrypted, so it is not sent there and the file is not downloaded`,
     );
   if (verdict.why === 'userinfo')
     return new DownloadProblem(
       'no_route',
-      `The service's address for the file carries a user name or password (it is on ${origin ?? 'another host'}): the key is not sent to such an address, so the file is not downloaded`,
+      `The service's address for the file carries a user name or password (it is on ${origin ?? 'another host'}): the key is not ` +
+        `sent to such an address, so the file is not downloaded`,
     );
   return new DownloadProblem(
     'no_route',

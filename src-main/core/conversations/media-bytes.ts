@@ -57,7 +57,8 @@ function redirected(status: number, from: URL, location: string | string[] | und
   const to = where === null || where === 'null' ? '' : ` to ${where}`;
   return new DownloadProblem(
     'no_route',
-    `${from.origin} answered HTTP ${status}, a redirect${to}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`,
+    `${from.origin} answered HTTP ${status}, a redirect${to}, where the file was expected: the key is not sent on to another ` +
+      `address, so the file is not downloaded`,
   );
 }
 

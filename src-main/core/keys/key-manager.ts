@@ -583,6 +583,9 @@ function testMessage(outcome: KeyTestOutcome, failure: CrmError | null, canSend:
       return `The API is rate-limiting this key (429).${wait}`;
     }
     case 'server_error':
-      return `The API answered with a server error${failure?.status ? ` (${failure.status})` : ''}; try again later, and contact the service's support if it persists.`;
+      return (
+        `The API answered with a server error${failure?.status ? ` (${failure.status})` : ''}; try again later, and contact ` +
+        `the service's support if it persists.`
+      );
   }
 }

@@ -30,6 +30,7 @@ export function withOriginState<K extends SavedKey>(key: K, profile: Pick<Profil
 export function heldBackMessage(key: Pick<SavedKey, 'name' | 'origin'>, profile: Pick<Profile, 'baseUrl' | 'name'>): string {
   return (
     `The key "${key.name}" was saved for ${key.origin ?? 'another address'}, but the profile "${profile.name}" now points at ` +
-    `${originOf(profile.baseUrl) ?? profile.baseUrl}: it is not sent there until you approve it (in the app: save the profile again; on the command line: crm profiles edit NAME --move-keys).`
+    `${originOf(profile.baseUrl) ?? profile.baseUrl}: it is not sent there until you approve it (in the app: save the profile ` +
+    `again; on the command line: crm profiles edit NAME --move-keys).`
   );
 }

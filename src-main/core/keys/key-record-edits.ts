@@ -22,7 +22,10 @@ export interface KeyRecordEditsDeps {
 /** why a key may not be removed, or null when it may */
 export function removalRefusal(key: Pick<SavedKey, 'name' | 'state'>): string | null {
   if (key.state === 'revoked') return null;
-  return `The key “${key.name}” is live: revoke it first (crm keys revoke, or Revoke in the window), then remove it. Only a revoked key's record can be removed.`;
+  return (
+    `The key “${key.name}” is live: revoke it first (crm keys revoke, or Revoke in the window), then remove it. Only a ` +
+    `revoked key's record can be removed.`
+  );
 }
 
 export class KeyRecordEdits {

@@ -32,7 +32,10 @@ export function describeFindings(findings: KeychainFindings): string[] {
   if (findings.unlisted.length > 0) {
     const count = findings.unlisted.length;
     lines.push(
-      `${count} key value${count === 1 ? '' : 's'} in the OS keychain ${count === 1 ? 'is not a saved key' : 'are not saved keys'} of this data folder (a lost record, or a key of another data folder such as a development build's). ${count === 1 ? 'It is' : 'They are'} kept: crm keys check --recover PROFILE lists ${count === 1 ? 'it' : 'them'} here under that profile.`,
+      `${count} key value${count === 1 ? '' : 's'} in the OS keychain ` +
+        `${count === 1 ? 'is not a saved key' : 'are not saved keys'} of this data folder (a lost record, or a key of another ` +
+        `data folder such as a development build's). ${count === 1 ? 'It is' : 'They are'} kept: crm keys check --recover ` +
+        `PROFILE lists ${count === 1 ? 'it' : 'them'} here under that profile.`,
     );
   }
   return lines;

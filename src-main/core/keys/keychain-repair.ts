@@ -143,7 +143,9 @@ export class KeychainRepair {
     }
     return {
       repaired: false,
-      message: `The keychain holds no value for “${key.name}” (…${key.fingerprint}). Revoke it and add the key again with Add key, or on the command line: crm keys check --forget-missing, then crm keys add.`,
+      message:
+        `The keychain holds no value for “${key.name}” (…${key.fingerprint}). Revoke it and add the key again with Add ` +
+        `key, or on the command line: crm keys check --forget-missing, then crm keys add.`,
     };
   }
 

@@ -105,7 +105,8 @@ export async function rollKey(
     throw stopped(
       err,
       (reason) =>
-        `${capital(made)}, proved it and switched to it, but the old key's retirement could not be scheduled (${reason}): the old key still works; revoke it by hand.`,
+        `${capital(made)}, proved it and switched to it, but the old key's retirement could not be scheduled (${reason}): the ` +
+        `old key still works; revoke it by hand.`,
     );
   }
   return { oldKey: await deps.keys.get(oldKey.id), newKey: await deps.keys.get(newKey.id), switched, retiresAt };

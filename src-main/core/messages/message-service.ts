@@ -148,7 +148,9 @@ export class MessageServiceImpl implements MessageService {
       return {
         status: 'queued',
         outboxId: item.id,
-        reason: `The API could not be reached (${err.message}). The message is in the outbox and will be sent, with the same Idempotency-Key, when the API is back.`,
+        reason:
+          `The API could not be reached (${err.message}). The message is in the outbox and will be sent, with the same ` +
+          `Idempotency-Key, when the API is back.`,
       };
     }
     const message = sentMessageOf(op, profile, response);

@@ -43,7 +43,8 @@ export class TemplateCatalogue {
     } catch (err) {
       if (isNoListing(err)) {
         return typed(
-          `This service lists no templates at ${operationSpec(profile, 'templates.list').path} (HTTP ${err.status}): type the template's name and language, or import its template-list cURL in Profiles → API`,
+          `This service lists no templates at ${operationSpec(profile, 'templates.list').path} (HTTP ${err.status}): type the ` +
+            `template's name and language, or import its template-list cURL in Profiles → API`,
         );
       }
       throw err;

@@ -73,7 +73,10 @@ export async function attemptMessage(ctx: AttemptContext, payload: MessagePayloa
         kind: 'failed',
         error: {
           code: 'key_held_back',
-          message: `No saved key may be sent to ${origin ?? binding.base}, the service this message was queued for (${err.message.replace(/\.$/, '')}); it is not sent anywhere else. Cancel it, or add a key for that service and retry.`,
+          message:
+            `No saved key may be sent to ${origin ?? binding.base}, the service this message was queued for ` +
+            `(${err.message.replace(/\.$/, '')}); it is not sent anywhere else. Cancel it, or add a key for that ` +
+            `service and retry.`,
         },
       };
     }

@@ -434,7 +434,9 @@ function holdForReview(r: StoredOp, at: string, aside: string): StoredOp {
       updatedAt: at,
       lastError: {
         code: 'conflict',
-        message: `Held: the latest outbox record of this operation was damaged on disk (set aside in ${aside}), so it may have been cancelled since. Retry to send it, or cancel it.`,
+        message:
+          `Held: the latest outbox record of this operation was damaged on disk (set aside in ${aside}), so it may have ` +
+          `been cancelled since. Retry to send it, or cancel it.`,
       },
     },
   };

@@ -396,7 +396,8 @@ export class OutboxEngine implements Outbox {
     const prior = before?.claim;
     if (before?.item.state === 'sending' && prior && !m.isOurs(prior, this.holder)) {
       this.log(
-        `outbox: took over ${id} from process ${prior.pid} (${holderAlive(prior.holder, prior.pid) ? 'claim expired' : 'no longer running'}); sending it again is harmless`,
+        `outbox: took over ${id} from process ${prior.pid} ` +
+          `(${holderAlive(prior.holder, prior.pid) ? 'claim expired' : 'no longer running'}); sending it again is harmless`,
       );
     }
     this.forced.delete(id);

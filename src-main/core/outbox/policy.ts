@@ -129,7 +129,9 @@ export function transportOutcome(err: unknown, streaks: Streaks): Outcome {
       kind: 'failed',
       error: {
         ...info,
-        message: `No answer to this request ${count} times in a row (last: ${info.message.replace(/\.$/, '')}), although the server may have received it. Retry it once the connection is stable (a resend cannot make a second copy), or cancel it.`,
+        message:
+          `No answer to this request ${count} times in a row (last: ${info.message.replace(/\.$/, '')}), although the ` +
+          `server may have received it. Retry it once the connection is stable (a resend cannot make a second copy), or cancel it.`,
       },
     };
   }
@@ -143,7 +145,9 @@ export function serverError(info: ErrorInfo, serverErrors: number, bounds: Backo
       kind: 'failed',
       error: {
         ...info,
-        message: `The server answered with an error ${count} times in a row (last: ${info.message.replace(/\.$/, '')}). Retry when the service is healthy again.`,
+        message:
+          `The server answered with an error ${count} times in a row (last: ${info.message.replace(/\.$/, '')}). Retry ` +
+          `when the service is healthy again.`,
       },
     };
   }

@@ -352,7 +352,8 @@ export interface FileOrigins {
 }
 
 const NO_DOWNLOAD_SPEC =
-  "This profile has no Download media operation of its own, so there is nothing to download files with: import the service's media lookup cURL first (Meta: GET /{media-id}; crm profiles import-curl --operation download)";
+  "This profile has no Download media operation of its own, so there is nothing to download files with: import the service's " +
+  'media lookup cURL first (Meta: GET /{media-id}; crm profiles import-curl --operation download)';
 
 function fileOriginsOf(profile: Profile): FileOrigins {
   const spec = profile.api?.operations['media.download'];
@@ -386,7 +387,10 @@ function withFileStep(proposal: Proposal, parsed: ParsedCurl, profile: Profile):
   const own = originOf(profile.baseUrl);
   if (origin === null || origin === own) return proposal;
   const checked = checkFileOrigin(origin);
-  const step = `This example GETs ${origin}, not the profile's own origin (${own ?? profile.baseUrl}), and the profile already looks its files up there: it reads as the second step of a download (the file's own address, as Meta's lookaside.fbsbx.com), not as Download media, so it is not saved as the operation.`;
+  const step =
+    `This example GETs ${origin}, not the profile's own origin (${own ?? profile.baseUrl}), and the profile already ` +
+    `looks its files up there: it reads as the second step of a download (the file's own address, as Meta's ` +
+    `lookaside.fbsbx.com), not as Download media, so it is not saved as the operation.`;
   if (!checked.ok) return { ...proposal, warnings: [...proposal.warnings, `${step} The key cannot be allowed there: ${checked.reason}`] };
   return {
     ...proposal,

@@ -44,7 +44,8 @@ export function checkBaseUrl(raw: string): BaseUrlCheck {
 }
 
 export const INSECURE_HTTP_MESSAGE =
-  'This base URL uses plain http to a host that is not this computer: the API key would cross the network unencrypted. Use https, or confirm that you accept the risk.';
+  'This base URL uses plain http to a host that is not this computer: the API key would cross the network unencrypted. Use ' +
+  'https, or confirm that you accept the risk.';
 
 export function insecureHttpError(): CrmError {
   return new CrmError('validation', INSECURE_HTTP_MESSAGE, {

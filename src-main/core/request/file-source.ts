@@ -54,7 +54,8 @@ export function sourceValues(
     if (roles.has('media_id')) {
       problems.sentence(
         'source',
-        `This service's ${what} takes a file only after an upload, and this profile has no Upload media operation: import the service's upload cURL in Profiles → API, or give the file's https:// URL`,
+        `This service's ${what} takes a file only after an upload, and this profile has no Upload media operation: import the ` +
+          `service's upload cURL in Profiles → API, or give the file's https:// URL`,
       );
     } else if (roles.has(urlRole))
       problems.sentence('source', `This service's ${what} takes a URL, not a file (see Profiles → API): give the file's https:// URL`);

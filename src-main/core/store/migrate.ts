@@ -21,7 +21,8 @@ export class DatabaseTooNewError extends Error {
     readonly knownVersion: number,
   ) {
     super(
-      `crm.db was written by a newer version of CRM Console (database version ${fileVersion}; this version knows up to ${knownVersion}); update the app. The file was left untouched.`,
+      `crm.db was written by a newer version of CRM Console (database version ${fileVersion}; this version knows up to ` +
+        `${knownVersion}); update the app. The file was left untouched.`,
     );
     this.name = 'DatabaseTooNewError';
   }

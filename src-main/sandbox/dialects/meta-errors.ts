@@ -26,7 +26,8 @@ export function unknownObject(
 ): Reply {
   return graphReply(
     100,
-    `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+    `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does ` +
+      `not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
     details,
     { type: 'GraphMethodException', subcode: 33 },
   );
@@ -41,7 +42,8 @@ export function outsideWindow(number: string): Reply {
   return graphReply(
     131047,
     '(#131047) Re-engagement message',
-    `more than 24 hours have passed since ${number} last replied to this business number, so only a template message can reach it now (sandbox rule: recipients whose number ends in 47)`,
+    `more than 24 hours have passed since ${number} last replied to this business number, so only a template message can reach ` +
+      `it now (sandbox rule: recipients whose number ends in 47)`,
   );
 }
 

@@ -9,7 +9,9 @@ export function closeQuestion(created: Pick<CreatedKey, 'key' | 'everCopied'>): 
   if (!created.everCopied) {
     return {
       title: 'Close without copying?',
-      message: `The value of “${created.key.name}” was never copied. Once this closes it is not shown again: the app keeps using it from the keychain, but to use it anywhere else you would create another key.`,
+      message:
+        `The value of “${created.key.name}” was never copied. Once this closes it is not shown again: the app keeps using ` +
+        `it from the keychain, but to use it anywhere else you would create another key.`,
       confirmLabel: 'Close without copying',
       cancelLabel: 'Keep it open',
       danger: true,

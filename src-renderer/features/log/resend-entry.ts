@@ -13,7 +13,9 @@ export async function resendEntry(entry: Pick<RequestLogDetail, 'id' | 'method' 
   if (entry.method !== 'GET') {
     const ok = await requestConfirm({
       title: 'Send this request again?',
-      message: `${what} is sent to the service once more: a message goes out again, a key is made again. It gets a new Idempotency-Key, so the service treats it as a new request.`,
+      message:
+        `${what} is sent to the service once more: a message goes out again, a key is made again. It gets a new ` +
+        `Idempotency-Key, so the service treats it as a new request.`,
       confirmLabel: 'Send again',
       cancelLabel: 'Keep',
     });

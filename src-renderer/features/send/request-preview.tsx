@@ -6,7 +6,8 @@ import { otherProblems } from './fields';
 import { selectCopy, selectPreview, useSendStore, type SendKind } from './send-store';
 
 export const COPY_WITH_KEY_WARNING =
-  'The real API key will be on the clipboard, in plain text, for anything that reads it. It is cleared after 60 s if nothing else was copied since. Paste it only where you trust.';
+  'The real API key will be on the clipboard, in plain text, for anything that reads it. It is cleared after 60 s if nothing ' +
+  'else was copied since. Paste it only where you trust.';
 
 /** Method, endpoint, live cURL and the copy buttons of one send panel. */
 export function RequestPreviewPanel({ kind }: { kind: SendKind }) {

@@ -16,8 +16,11 @@ export interface LearnedCredential {
 }
 
 /** Header names services use for a bare key (compared lower-case). */
-const KEY_HEADER =
-  /^(x-)?(api[-_]?key|apikey|api[-_]?token|apitoken|auth[-_]?token|authtoken|access[-_]?token|client[-_]?token|token|key|secret|client[-_]?secret|clientsecret|authentication|d360-api-key|x-.*-(key|token|secret))$/i;
+const KEY_HEADER = new RegExp(
+  '^(x-)?(api[-_]?key|apikey|api[-_]?token|apitoken|auth[-_]?token|authtoken|access[-_]?token|client[-_]?token|token|key|secret|' +
+    'client[-_]?secret|clientsecret|authentication|d360-api-key|x-.*-(key|token|secret))$',
+  'i',
+);
 
 /** Query names that carry a key. */
 const KEY_QUERY =
@@ -50,7 +53,8 @@ export function learnCredential(
   const [first, ...others] = found;
   if (others.length > 0) {
     notes.push(
-      `The example carries ${found.length} credentials (${found.map(describeWhere).join(', ')}); the profile sends one key, as ${describeWhere(first!)}. The others were left out`,
+      `The example carries ${found.length} credentials (${found.map(describeWhere).join(', ')}); the profile sends one key, as ` +
+        `${describeWhere(first!)}. The others were left out`,
     );
   }
   const isBearer =

@@ -41,15 +41,18 @@ export function openApiCredential(
     }
     if (names.length > 1)
       notes.push(
-        `The operation asks for ${names.length} credentials together (${names.join(', ').slice(0, 120)}); the profile sends one key, as ${describeCredential(credential.placement)}`,
+        `The operation asks for ${names.length} credentials together (${names.join(', ').slice(0, 120)}); the profile sends one ` +
+          `key, as ${describeCredential(credential.placement)}`,
       );
     notes.push(
-      `The key goes as ${describeCredential(credential.placement)} (the document's security scheme "${name.slice(0, 60)}"); no key value from the document is kept: the profile's key is read from the keychain when a request is sent`,
+      `The key goes as ${describeCredential(credential.placement)} (the document's security scheme "${name.slice(0, 60)}"); no ` +
+        `key value from the document is kept: the profile's key is read from the keychain when a request is sent`,
     );
     return credential;
   }
   notes.push(
-    "None of the document's security schemes for this operation can be sent by this app; the key goes as Authorization: Bearer unless the example says otherwise",
+    "None of the document's security schemes for this operation can be sent by this app; the key goes as Authorization: Bearer " +
+      'unless the example says otherwise',
   );
   return null;
 }
@@ -62,7 +65,8 @@ function placementOf(name: string, scheme: Json, input: CredentialInput, notes: 
     return { placement: { in: 'basic', username: basicUser(input, notes) }, header: 'Authorization', query: null, scheme: name };
   if (type === 'oauth2' || type === 'openIdConnect') {
     notes.push(
-      `The security scheme "${name.slice(0, 60)}" is ${type}: the app sends a token you obtained elsewhere as Authorization: Bearer; it does not run the ${type} flow`,
+      `The security scheme "${name.slice(0, 60)}" is ${type}: the app sends a token you obtained elsewhere as Authorization: ` +
+        `Bearer; it does not run the ${type} flow`,
     );
     return { placement: undefined, header: 'Authorization', query: null, scheme: name };
   }
@@ -78,7 +82,8 @@ function placementOf(name: string, scheme: Json, input: CredentialInput, notes: 
     return null;
   }
   notes.push(
-    `The security scheme "${name.slice(0, 60)}" (${`${type} ${httpScheme}`.trim().slice(0, 40) || 'no type'}) is not one this app can send (http bearer or basic, apiKey, oauth2, openIdConnect)`,
+    `The security scheme "${name.slice(0, 60)}" (${`${type} ${httpScheme}`.trim().slice(0, 40) || 'no type'}) is not one this ` +
+      `app can send (http bearer or basic, apiKey, oauth2, openIdConnect)`,
   );
   return null;
 }

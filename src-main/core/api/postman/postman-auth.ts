@@ -48,7 +48,8 @@ export function postmanCredential(
   } else notes.push(`The collection's ${type.slice(0, 30)} auth is not one this app can send (bearer, basic, apikey); it was left out`);
   if (credential !== null)
     notes.push(
-      `The key goes as ${describeCredential(credential.placement)} (the collection's ${type} auth); no key value from the collection is kept: the profile's key is read from the keychain when a request is sent`,
+      `The key goes as ${describeCredential(credential.placement)} (the collection's ${type} auth); no key value from the ` +
+        `collection is kept: the profile's key is read from the keychain when a request is sent`,
     );
   return credential;
 }

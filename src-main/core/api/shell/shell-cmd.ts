@@ -131,7 +131,8 @@ function crtBackslashes(s: Scan, chars: string[], at: number): number {
   if (chars[end] !== '"') {
     if (count >= 2) {
       s.notes.warn(
-        'in cmd, backslashes reach curl.exe as written unless a quote follows them, so \\\\ stays two backslashes (DevTools\' "Copy as cURL (cmd)" doubles every backslash); if the body shows too many, copy as cURL (bash) instead',
+        "in cmd, backslashes reach curl.exe as written unless a quote follows them, so \\\\ stays two backslashes (DevTools' " +
+          '"Copy as cURL (cmd)" doubles every backslash); if the body shows too many, copy as cURL (bash) instead',
       );
     }
     s.words.add('\\'.repeat(count));

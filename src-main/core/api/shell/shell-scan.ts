@@ -192,7 +192,8 @@ export function bareLineBreak(s: Scan, at: number): number {
     if (s.lineHasContent && !s.warnedBareNewline && s.text.charAt(next) !== '#') {
       s.warnedBareNewline = true;
       s.notes.warn(
-        `line ${lineAt(s.text, at)} does not end with a line continuation, so a shell would stop the command there; the lines after it were read as part of the same command`,
+        `line ${lineAt(s.text, at)} does not end with a line continuation, so a shell would stop the command there; the lines ` +
+          `after it were read as part of the same command`,
       );
     }
   }

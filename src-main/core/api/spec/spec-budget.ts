@@ -22,5 +22,8 @@ export class VisitBudget {
 }
 
 export function tooManyVisits(limit: number): string {
-  return `The document refers to its parts too many times: reading it means visiting more than ${limit.toLocaleString('en-US')} values once its references ($ref, YAML aliases) are followed; this app does not read it`;
+  return (
+    `The document refers to its parts too many times: reading it means visiting more than ${limit.toLocaleString('en-US')} ` +
+    `values once its references ($ref, YAML aliases) are followed; this app does not read it`
+  );
 }

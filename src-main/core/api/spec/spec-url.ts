@@ -15,7 +15,8 @@ export function checkedSpecUrl(text: string): URL {
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url;
   throw new SpecError(
     url.protocol === 'http:'
-      ? `A document is read over https (plain http only from this computer): ${url.host.slice(0, 80)} is not this computer, so nothing was fetched; use its https:// address.`
+      ? `A document is read over https (plain http only from this computer): ${url.host.slice(0, 80)} is not this computer, so ` +
+          `nothing was fetched; use its https:// address.`
       : 'A document is read from an https:// address (or http:// on this computer).',
   );
 }

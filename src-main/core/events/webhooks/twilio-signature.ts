@@ -49,8 +49,9 @@ export function signedUrlCandidates(path: string, headers: Headers): string[] {
     }
     const asGiven = `${proto}://${host}${path}`;
     const defaultPort = proto === 'https' ? '443' : '80';
-    const withoutPort = `${proto}://${url.hostname.includes(':') ? `[${url.hostname}]` : url.hostname}${url.port === '' || url.port === defaultPort ? '' : `:${url.port}`}${path}`;
-    const withPort = `${proto}://${url.hostname.includes(':') ? `[${url.hostname}]` : url.hostname}:${url.port || defaultPort}${path}`;
+    const hostName = url.hostname.includes(':') ? `[${url.hostname}]` : url.hostname;
+    const withoutPort = `${proto}://${hostName}${url.port === '' || url.port === defaultPort ? '' : `:${url.port}`}${path}`;
+    const withPort = `${proto}://${hostName}:${url.port || defaultPort}${path}`;
     for (const candidate of [asGiven, withoutPort, withPort]) if (!urls.includes(candidate)) urls.push(candidate);
   }
   return urls;

@@ -29,7 +29,9 @@ export function choosePacEntry(answer: string, origin: string): PacChoice {
   if (socks !== undefined) {
     return {
       kind: 'unusable',
-      reason: `The system proxy settings send ${origin} through a SOCKS proxy (${socks.written}), which CRM Console cannot use. Ask for an HTTP proxy in the system settings or the PAC file, or start CRM Console from a terminal with HTTPS_PROXY set.`,
+      reason:
+        `The system proxy settings send ${origin} through a SOCKS proxy (${socks.written}), which CRM Console cannot use. ` +
+        `Ask for an HTTP proxy in the system settings or the PAC file, or start CRM Console from a terminal with HTTPS_PROXY set.`,
     };
   }
   return {

@@ -9,7 +9,8 @@ export const messagesTemplateRules: DescribedRule<'messages.template'> = ({ inpu
   if (input.params.length > 0 && !roles.has('template_param')) {
     problems.sentence(
       'params',
-      "This service's Send Template has no field for parameters (see Profiles → API): import an example with a parameter, or map a field to the template parameter",
+      "This service's Send Template has no field for parameters (see Profiles → API): import an example with a parameter, or map " +
+        'a field to the template parameter',
     );
   }
   return {

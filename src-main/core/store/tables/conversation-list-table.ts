@@ -79,7 +79,8 @@ function takeLine(newer: string): string {
 /** a reply adds to its conversation: newest line (unless a send was seen at the same moment), unread + 1, name, the contact's time */
 const RECEIVED_INSERT = `
   INSERT INTO conversations (${COLUMNS_WRITTEN})
-  VALUES (NEW.profile_id, NEW.number, NEW.name, NEW.arrived_at, 'in', NEW.type, substr(coalesce(NEW.text, NEW.media_name), 1, ${LAST_TEXT_CHARS}), NULL, 0, NEW.at, NEW.seq, 0, 1)
+  VALUES (NEW.profile_id, NEW.number, NEW.name, NEW.arrived_at, 'in', NEW.type,
+    substr(coalesce(NEW.text, NEW.media_name), 1, ${LAST_TEXT_CHARS}), NULL, 0, NEW.at, NEW.seq, 0, 1)
   ON CONFLICT (profile_id, number) DO UPDATE SET
     ${takeLine("excluded.last_at > last_at OR (excluded.last_at = last_at AND last_direction = 'in')")},
     name = coalesce(excluded.name, name),
@@ -90,7 +91,8 @@ const RECEIVED_INSERT = `
 /** a send adds to its conversation: newest line, and the newest send whose state the row shows */
 const SENT_INSERT = `
   INSERT INTO conversations (${COLUMNS_WRITTEN})
-  VALUES (NEW.profile_id, NEW.number, NULL, NEW.at, 'out', NEW.kind, substr(coalesce(NEW.text, NEW.file_name), 1, ${LAST_TEXT_CHARS}), NEW.message_id, NEW.seq, NULL, 0, 0, 0)
+  VALUES (NEW.profile_id, NEW.number, NULL, NEW.at, 'out', NEW.kind,
+    substr(coalesce(NEW.text, NEW.file_name), 1, ${LAST_TEXT_CHARS}), NEW.message_id, NEW.seq, NULL, 0, 0, 0)
   ON CONFLICT (profile_id, number) DO UPDATE SET
     ${takeLine('excluded.last_at >= last_at')},
     last_out_message_id = excluded.last_out_message_id,
@@ -173,7 +175,8 @@ export function createConversationList(db: SqliteDatabase): void {
   // a message row changed in place (no write path does it today): both conversations it may belong to are recomputed
   for (const table of ['received_messages', 'sent_messages']) {
     db.exec(
-      `CREATE TRIGGER ${table}_update_conversation AFTER UPDATE ON ${table} BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} ${refreshSql('NEW.profile_id', 'NEW.number')} END;`,
+      `CREATE TRIGGER ${table}_update_conversation AFTER UPDATE ON ${table} ` +
+        `BEGIN ${refreshSql('OLD.profile_id', 'OLD.number')} ${refreshSql('NEW.profile_id', 'NEW.number')} END;`,
     );
   }
   // a read mark another process (another window) set shows here too
@@ -297,7 +300,10 @@ export class ConversationListTable {
         // the page's keys first, off the filter's index alone (a deep offset skips index entries,
         // not rows), then their rows
         page: this.db.prepare<[object], ListSqlRow>(
-          `SELECT ${COLUMNS} FROM (SELECT c.profile_id, c.number FROM conversations c WHERE ${where} ORDER BY c.last_at DESC, c.number LIMIT @limit OFFSET @offset) k
+          `SELECT ${COLUMNS} FROM (
+             SELECT c.profile_id, c.number FROM conversations c WHERE ${where}
+             ORDER BY c.last_at DESC, c.number LIMIT @limit OFFSET @offset
+           ) k
            JOIN conversations c ON c.profile_id = k.profile_id AND c.number = k.number ${STATE_JOIN} ORDER BY c.last_at DESC, c.number`,
         ),
         count: this.db.prepare<[object], number>(countSql(filters, where)).pluck(),

@@ -50,7 +50,8 @@ export function createConversationTables(db: SqliteDatabase): void {
 /** each profile's rows in arrival order, so one profile's oldest are found without reading another's (schema version 8) */
 export function indexConversationsByProfile(db: SqliteDatabase): void {
   db.exec(
-    'CREATE INDEX received_messages_profile_seq ON received_messages (profile_id, seq); CREATE INDEX message_states_profile_seq ON message_states (profile_id, seq);',
+    'CREATE INDEX received_messages_profile_seq ON received_messages (profile_id, seq); ' +
+      'CREATE INDEX message_states_profile_seq ON message_states (profile_id, seq);',
   );
 }
 
@@ -71,7 +72,8 @@ export function cutDelivery<R, S>(
 /** a received file's address, type and name (schema version 5) */
 export function addReceivedMedia(db: SqliteDatabase): void {
   db.exec(
-    'ALTER TABLE received_messages ADD COLUMN media_url TEXT; ALTER TABLE received_messages ADD COLUMN media_type TEXT; ALTER TABLE received_messages ADD COLUMN media_name TEXT;',
+    'ALTER TABLE received_messages ADD COLUMN media_url TEXT; ALTER TABLE received_messages ADD COLUMN media_type TEXT; ALTER ' +
+      'TABLE received_messages ADD COLUMN media_name TEXT;',
   );
 }
 
@@ -192,21 +194,28 @@ export class ConversationTables {
     this.limits = { rows: CONVERSATION_ROWS_LIMIT, perDelivery: DELIVERY_EVENTS_LIMIT, ...limits };
     this.statements = {
       insertReceived: db.prepare(
-        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, media_type, media_name, location, shared_contacts) VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt, @mediaUrl, @mediaType, @mediaName, @location, @sharedContacts)',
+        'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, ' +
+          'media_type, media_name, location, shared_contacts) ' +
+          'VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt, @mediaUrl, @mediaType, @mediaName, ' +
+          '@location, @sharedContacts)',
       ),
       // the profile's rows older than its newest `keep` (seq is shared by every profile, so no arithmetic on it)
       trimReceived: db.prepare<[{ profileId: string; keep: number }]>(
-        'DELETE FROM received_messages WHERE profile_id = @profileId AND seq <= (SELECT seq FROM received_messages WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
+        'DELETE FROM received_messages WHERE profile_id = @profileId AND seq <= (SELECT seq FROM received_messages ' +
+          'WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
       state: db.prepare<[string, string], StoredState>(
         'SELECT state, number, at, reason FROM message_states WHERE profile_id = ? AND message_id = ?',
       ),
       putState: db.prepare(
-        `INSERT INTO message_states (profile_id, message_id, state, number, at, reason) VALUES (@profileId, @messageId, @state, @number, @at, @reason)
-         ON CONFLICT (profile_id, message_id) DO UPDATE SET state = excluded.state, number = coalesce(excluded.number, number), at = excluded.at, reason = excluded.reason`,
+        `INSERT INTO message_states (profile_id, message_id, state, number, at, reason)
+         VALUES (@profileId, @messageId, @state, @number, @at, @reason)
+         ON CONFLICT (profile_id, message_id) DO UPDATE SET
+           state = excluded.state, number = coalesce(excluded.number, number), at = excluded.at, reason = excluded.reason`,
       ),
       trimStates: db.prepare<[{ profileId: string; keep: number }]>(
-        'DELETE FROM message_states WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_states WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
+        'DELETE FROM message_states WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_states ' +
+          'WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
       received: db.prepare<[string, string, number], ReceivedSqlRow>(
         `SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?`,
@@ -286,7 +295,8 @@ export class ConversationTables {
     const cut = cutDelivery(received, states, this.limits.perDelivery);
     if (cut.dropped > 0) {
       this.note(
-        `A delivery for profile ${profileId} held ${received.length + states.length} message events; the first ${this.limits.perDelivery} were kept and ${cut.dropped} dropped.`,
+        `A delivery for profile ${profileId} held ${received.length + states.length} message events; the first ` +
+          `${this.limits.perDelivery} were kept and ${cut.dropped} dropped.`,
       );
     }
     return this.recordAll.immediate(profileId, cut.received, cut.states, now.toISOString());

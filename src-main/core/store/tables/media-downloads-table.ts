@@ -122,10 +122,12 @@ export class MediaDownloadsTable {
          WHERE EXISTS (SELECT 1 FROM received_messages WHERE profile_id = @profileId AND message_id = @messageId)`,
       ),
       due: db.prepare<[{ now: string }], SqlRow>(
-        `SELECT ${COLUMNS} FROM media_downloads WHERE state = 'pending' AND next_try_at <= @now AND (claimed_until IS NULL OR claimed_until <= @now) ORDER BY next_try_at LIMIT 1`,
+        `SELECT ${COLUMNS} FROM media_downloads WHERE state = 'pending' AND next_try_at <= @now AND (claimed_until IS NULL ` +
+          `OR claimed_until <= @now) ORDER BY next_try_at LIMIT 1`,
       ),
       claim: db.prepare(
-        'UPDATE media_downloads SET claimed_by = @owner, claimed_until = @until, attempts = attempts + 1 WHERE profile_id = @profileId AND message_id = @messageId',
+        'UPDATE media_downloads SET claimed_by = @owner, claimed_until = @until, attempts = attempts + 1 ' +
+          'WHERE profile_id = @profileId AND message_id = @messageId',
       ),
       nextDue: db
         .prepare<[], string | null>(
@@ -134,7 +136,8 @@ export class MediaDownloadsTable {
         .pluck(),
       // every end of an attempt is written only by the process that holds the claim
       stored: db.prepare(
-        `UPDATE media_downloads SET state = 'stored', reason = NULL, refused_origin = NULL, path = @path, size = @size, mimetype = @mimetype, sha256 = @sha256, stored_at = @now, claimed_by = NULL, claimed_until = NULL
+        `UPDATE media_downloads SET state = 'stored', reason = NULL, refused_origin = NULL, path = @path, size = @size,
+           mimetype = @mimetype, sha256 = @sha256, stored_at = @now, claimed_by = NULL, claimed_until = NULL
          WHERE profile_id = @profileId AND message_id = @messageId AND claimed_by = @owner AND state = 'pending'`,
       ),
       retry: db.prepare(
@@ -147,7 +150,9 @@ export class MediaDownloadsTable {
       ),
       // a failed download starts over (its file was removed by the cap, or never came)
       restart: db.prepare(
-        "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND message_id = @messageId AND state = 'failed'",
+        "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, " +
+          'claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND message_id = @messageId ' +
+          "AND state = 'failed'",
       ),
       // the person allowed the key at an origin: every download of the profile refused for it starts over
       refusedFor: db
@@ -156,7 +161,9 @@ export class MediaDownloadsTable {
         )
         .pluck(),
       restartRefused: db.prepare(
-        "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND state = 'failed' AND refused_origin = @origin",
+        "UPDATE media_downloads SET state = 'pending', reason = NULL, refused_origin = NULL, attempts = 0, next_try_at = @now, " +
+          "claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND state = 'failed' " +
+          'AND refused_origin = @origin',
       ),
       one: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id = ?`),
       of: db.prepare<[string, string], SqlRow>(

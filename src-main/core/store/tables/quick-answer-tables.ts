@@ -56,7 +56,8 @@ export class QuickAnswerTables {
         'INSERT OR IGNORE INTO message_quotes (profile_id, message_id, quoted_id) VALUES (@profileId, @messageId, @quotedId)',
       ),
       trimQuotes: db.prepare<[{ profileId: string; keep: number }]>(
-        'DELETE FROM message_quotes WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_quotes WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
+        'DELETE FROM message_quotes WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_quotes ' +
+          'WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
       quotes: db.prepare<[string, string], { message_id: string; quoted_id: string }>(
         'SELECT message_id, quoted_id FROM message_quotes WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))',
@@ -68,7 +69,8 @@ export class QuickAnswerTables {
          WHERE excluded.at >= message_reactions.at AND excluded.emoji <> message_reactions.emoji`,
       ),
       trimReactions: db.prepare<[{ profileId: string; keep: number }]>(
-        'DELETE FROM message_reactions WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_reactions WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
+        'DELETE FROM message_reactions WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_reactions ' +
+          'WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
       reactions: db.prepare<[string, string], { message_id: string; by: ReactionBy; emoji: string; at: string }>(
         "SELECT message_id, by, emoji, at FROM message_reactions WHERE profile_id = ? AND emoji <> '' AND message_id IN (SELECT value FROM json_each(?))",

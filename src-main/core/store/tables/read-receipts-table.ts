@@ -43,7 +43,8 @@ export class ReadReceiptsTable {
       // a failure of the same message adds to its count; of a newer one, starts a new count
       failed: db.prepare<[string, string, string]>(
         `INSERT INTO read_receipts (profile_id, number, acknowledged_id, failed_id, failures) VALUES (?, ?, NULL, ?, 1)
-         ON CONFLICT (profile_id, number) DO UPDATE SET failures = CASE WHEN failed_id = excluded.failed_id THEN failures + 1 ELSE 1 END, failed_id = excluded.failed_id`,
+         ON CONFLICT (profile_id, number) DO UPDATE SET
+           failures = CASE WHEN failed_id = excluded.failed_id THEN failures + 1 ELSE 1 END, failed_id = excluded.failed_id`,
       ),
     };
   }

@@ -149,8 +149,10 @@ export class RequestLogTable {
     this.bounds = { ...DEFAULT_REQUEST_LOG_BOUNDS, ...bounds };
     this.statements = {
       insert: db.prepare(
-        `INSERT OR IGNORE INTO request_log (id, at, at_ms, process, writer, body_chars, released, host, endpoint, profile_id, method, status, duration_ms, error_code, attempt, path, request_headers, timing, status_text, response_headers, bodies)
-         VALUES (@id, @at, @at_ms, @process, @writer, @body_chars, @released, @host, @endpoint, @profile_id, @method, @status, @duration_ms, @error_code, @attempt, @path, @request_headers, @timing, @status_text, @response_headers, @bodies)`,
+        `INSERT OR IGNORE INTO request_log (id, at, at_ms, process, writer, body_chars, released, host, endpoint, profile_id, method,
+           status, duration_ms, error_code, attempt, path, request_headers, timing, status_text, response_headers, bodies)
+         VALUES (@id, @at, @at_ms, @process, @writer, @body_chars, @released, @host, @endpoint, @profile_id, @method,
+           @status, @duration_ms, @error_code, @attempt, @path, @request_headers, @timing, @status_text, @response_headers, @bodies)`,
       ),
       newest: db.prepare<[number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log ORDER BY seq DESC LIMIT ?`),
       after: db.prepare<[number, number], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM request_log WHERE seq > ? ORDER BY seq DESC LIMIT ?`),

@@ -28,7 +28,8 @@ export class ServerKeysTable {
         'SELECT seen_at, keys_json FROM server_key_lists WHERE profile_id = ?',
       ),
       put: db.prepare<[string, string, string]>(
-        'INSERT INTO server_key_lists (profile_id, seen_at, keys_json) VALUES (?, ?, ?) ON CONFLICT(profile_id) DO UPDATE SET seen_at = excluded.seen_at, keys_json = excluded.keys_json',
+        'INSERT INTO server_key_lists (profile_id, seen_at, keys_json) VALUES (?, ?, ?) ON CONFLICT(profile_id) DO UPDATE ' +
+          'SET seen_at = excluded.seen_at, keys_json = excluded.keys_json',
       ),
     };
   }

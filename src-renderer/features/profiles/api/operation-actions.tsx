@@ -32,7 +32,9 @@ export function OperationActions({
   const onReset = async () => {
     const ok = await requestConfirm({
       title: `Reset “${label}” to the default?`,
-      message: `${label} goes back to the app’s own API (the one the built-in sandbox speaks), for this profile. The description saved for it is removed; what you pasted stays in the box.`,
+      message:
+        `${label} goes back to the app’s own API (the one the built-in sandbox speaks), for this profile. The description ` +
+        `saved for it is removed; what you pasted stays in the box.`,
       confirmLabel: 'Reset',
       danger: true,
     });

@@ -59,7 +59,9 @@ export async function attemptProof(ctx: ProofAttemptContext, target: ProofTarget
         error: {
           code: 'conflict',
           status: accepted,
-          message: `Still accepted (${accepted}) at ${at}, an hour after its revocation synced: the service may not have revoked it. Check the service's key list; retry to check again.`,
+          message:
+            `Still accepted (${accepted}) at ${at}, an hour after its revocation synced: the service may not have revoked ` +
+            `it. Check the service's key list; retry to check again.`,
         },
       };
     }

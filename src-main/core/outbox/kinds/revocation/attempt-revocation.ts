@@ -130,7 +130,8 @@ export async function attemptRevocation(ctx: RevocationAttemptContext, target: R
     const value = await own.read();
     if (value === null) {
       return failed(
-        "Neither this key's server id nor its value (kept only until the server revocation is done) is known here, so it cannot be found on the server; revoke it there by hand.",
+        "Neither this key's server id nor its value (kept only until the server revocation is done) is known here, so it cannot " +
+          'be found on the server; revoke it there by hand.',
       );
     }
     const listed = await listKeys();
