@@ -47,6 +47,7 @@ import { watchForeignChanges } from './store/foreign-changes';
 import { importLegacyFiles } from './store/legacy-import';
 import { openMemoryDatabase } from './store/database';
 import { openStore } from './store/open-store';
+import { GroupCommit } from './store/group-commit';
 import { RequestLogTable, type RequestLogBounds } from './store/tables/request-log-table';
 import { SentMessagesTable } from './store/tables/sent-messages-table';
 import { SettingsTable } from './store/tables/settings-table';
@@ -520,18 +521,26 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (ownsSender) await sender.close();
       // after the sender: a request cut short by the close is still logged
       requestLog.close();
+      // webhook posts waiting for their group are written before the file closes
+      deliveryWrites.flushNow();
       store.db.close();
     })();
     return closing;
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
+  // a listener's posts arriving together share one commit (webhook-inspector.ts take)
+  const deliveryWrites = new GroupCommit(store.db);
   const webhookInspector = new WebhookInspector({
     table: new WebhookDeliveriesTable(store.db, undefined, () => now().getTime()),
     secretsOf: async (profileId) =>
-      [await webhookSecrets.secretOf(profileId), await webhookSecrets.verifyTokenOf(profileId)].filter((s): s is string => s !== null),
+      [await webhookSecrets.listenerSecretOf(profileId), await webhookSecrets.listenerVerifyTokenOf(profileId)].filter(
+        (s): s is string => s !== null,
+      ),
     scrub: scrubSecrets,
     receive: (profileId, payload) => conversations.receive(profileId, payload),
+    write: (work) => deliveryWrites.write(work),
+    ...(log ? { log } : {}),
     now,
   });
   const requestDeadline = {

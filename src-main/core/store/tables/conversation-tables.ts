@@ -208,6 +208,20 @@ export class ConversationTables {
       trimStates: db.prepare<[{ profileId: string; keep: number }]>(
         'DELETE FROM message_states WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_states WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
+      // at most this many rows (seq is unique): the trims above walk `keep` index entries, these two read one each,
+      // so a profile under its bound is never walked (a listener taking thousands of replies a second)
+      spanReceived: db
+        .prepare<[{ profileId: string }], number>(
+          `SELECT coalesce((SELECT max(seq) FROM received_messages WHERE profile_id = @profileId)
+             - (SELECT min(seq) FROM received_messages WHERE profile_id = @profileId) + 1, 0)`,
+        )
+        .pluck(),
+      spanStates: db
+        .prepare<[{ profileId: string }], number>(
+          `SELECT coalesce((SELECT max(seq) FROM message_states WHERE profile_id = @profileId)
+             - (SELECT min(seq) FROM message_states WHERE profile_id = @profileId) + 1, 0)`,
+        )
+        .pluck(),
       received: db.prepare<[string, string, number], ReceivedSqlRow>(
         `SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?`,
       ),
@@ -271,8 +285,10 @@ export class ConversationTables {
         changed.push(event.messageId);
       }
       if (changed.length > 0) {
-        this.statements.trimReceived.run({ profileId, keep: this.limits.rows });
-        this.statements.trimStates.run({ profileId, keep: this.limits.rows });
+        const { spanReceived, spanStates, trimReceived, trimStates } = this.statements;
+        const keep = this.limits.rows;
+        if (spanReceived.get({ profileId })! > keep) trimReceived.run({ profileId, keep });
+        if (spanStates.get({ profileId })! > keep) trimStates.run({ profileId, keep });
       }
       return changed;
     });
