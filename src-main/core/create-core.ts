@@ -254,7 +254,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
   const ownsSender = options.sender === undefined;
   // built below, once the message service it sends through exists; asked only after createCore returns
-  const late: { quick?: QuickAnswers } = {};
+  const late: { quick?: QuickAnswers; webhookInspector?: WebhookInspector } = {};
   // the window keeps its own profile choice; `crm` works with the terminal's (profile-choice.ts)
   const chooser = (options.processKind ?? 'window') === 'window' ? 'window' : 'terminal';
   const profiles = new ProfileManager(meta, secretStore, vault, now, chooser);
@@ -488,6 +488,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         conversations.announceOutsideChange();
       else if (tables.has('message_quotes') || tables.has('message_reactions')) conversations.announceOutsideChange();
       if (tables.has('template_states')) templateLifecycle.announceOutsideChange();
+      // built after this watch starts (late): a change seen before is shown by the inspector's first list
+      if (tables.has('webhook_deliveries')) late.webhookInspector?.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
@@ -543,6 +545,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(log ? { log } : {}),
     now,
   });
+  late.webhookInspector = webhookInspector;
   const requestDeadline = {
     get: () => settings.get('request_deadline_s'),
     set: (seconds: number | null) => settings.set('request_deadline_s', seconds),

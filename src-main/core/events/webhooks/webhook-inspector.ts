@@ -44,6 +44,9 @@ export class WebhookInspector {
   private readonly recorded = new Emitter<KeptDelivery>();
   /** a delivery was kept by this process (others' show through list()) */
   readonly onDidRecord: Event<KeptDelivery> = this.recorded.event;
+  private readonly changes = new Emitter<{ profileId: string | null }>();
+  /** the kept deliveries changed: one kept here (its profile), or by another process (null: any profile) */
+  readonly onDidChange: Event<{ profileId: string | null }> = this.changes.event;
 
   constructor(private readonly deps: WebhookInspectorDeps) {}
 
@@ -51,7 +54,7 @@ export class WebhookInspector {
   async record(seen: ObservedDelivery): Promise<KeptDelivery> {
     const secrets = await this.deps.secretsOf(seen.profileId).catch(() => []);
     const kept = this.keep(seen, secrets);
-    this.recorded.fire(kept);
+    this.told(kept);
     return kept;
   }
 
@@ -73,8 +76,18 @@ export class WebhookInspector {
         return { outcome, kept: null };
       }
     });
-    if (taken.kept !== null) this.recorded.fire(taken.kept);
+    if (taken.kept !== null) this.told(taken.kept);
     return taken;
+  }
+
+  /** another process kept or pruned deliveries (the foreign-changes watch) */
+  announceOutsideChange(): void {
+    this.changes.fire({ profileId: null });
+  }
+
+  private told(kept: KeptDelivery): void {
+    this.recorded.fire(kept);
+    this.changes.fire({ profileId: kept.profileId });
   }
 
   /** the scrubbed row of one delivery, written (a transaction of its own, or a savepoint in a group) */

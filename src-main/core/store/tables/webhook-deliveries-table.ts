@@ -7,6 +7,7 @@ import type { DeliveryEffect, DeliveryVerdict, KeptDelivery } from '../../../sha
 
 export type { KeptDelivery };
 import type { SqliteDatabase } from '../sqlite';
+import { watchTables } from './table-versions';
 
 export interface DeliveryBounds {
   /** rows kept per profile at most, newest first */
@@ -47,6 +48,11 @@ export function createWebhookDeliveriesTable(db: SqliteDatabase): void {
     CREATE INDEX webhook_deliveries_by_profile ON webhook_deliveries (profile_id, seq);
     CREATE INDEX webhook_deliveries_age ON webhook_deliveries (at_ms);
   `);
+}
+
+/** a delivery kept by another process reaches an open inspector as a change (a migration step, version 19) */
+export function watchWebhookDeliveries(db: SqliteDatabase): void {
+  watchTables(db, ['webhook_deliveries']);
 }
 
 interface Row {
