@@ -532,7 +532,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   // a listener's posts arriving together share one commit (webhook-inspector.ts take)
-  const deliveryWrites = new GroupCommit(store.db);
+  const deliveryWrites = new GroupCommit(store.db, { around: (writes) => conversationTables.trimmingOnceAfter(writes) });
   const webhookInspector = new WebhookInspector({
     table: new WebhookDeliveriesTable(store.db, undefined, () => now().getTime()),
     secretsOf: async (profileId) =>

@@ -26,6 +26,8 @@ export interface GroupCommitOptions {
   limit?: number;
   /** told of each group written (its size), for a log or a test */
   onGroup?: (size: number) => void;
+  /** wraps the writes of a group inside its transaction (tidying done once per group: ConversationTables.trimmingOnceAfter) */
+  around?: <T>(writes: () => T) => T;
 }
 
 export class GroupCommit {
@@ -64,7 +66,8 @@ export class GroupCommit {
   private writeGroup(group: Pending<unknown>[]): void {
     let outcomes: Outcome[];
     try {
-      outcomes = this.db.transaction(() => group.map((pending) => this.inSavepoint(pending.work))).immediate();
+      const around = this.options.around ?? (<T>(writes: () => T): T => writes());
+      outcomes = this.db.transaction(() => around(() => group.map((pending) => this.inSavepoint(pending.work)))).immediate();
     } catch {
       // the group's transaction itself failed: nothing of it is on disk, so each goes alone
       outcomes = group.map((pending) => this.alone(pending.work));

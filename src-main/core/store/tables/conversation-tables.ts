@@ -182,6 +182,8 @@ export class ConversationTables {
   private readonly recordAll;
 
   private readonly limits: ConversationLimits;
+  /** inside trimmingOnceAfter: the profiles written, trimmed once at its end */
+  private trimsAfter: Set<string> | null = null;
 
   constructor(
     db: SqliteDatabase,
@@ -285,13 +287,38 @@ export class ConversationTables {
         changed.push(event.messageId);
       }
       if (changed.length > 0) {
-        const { spanReceived, spanStates, trimReceived, trimStates } = this.statements;
-        const keep = this.limits.rows;
-        if (spanReceived.get({ profileId })! > keep) trimReceived.run({ profileId, keep });
-        if (spanStates.get({ profileId })! > keep) trimStates.run({ profileId, keep });
+        if (this.trimsAfter !== null) this.trimsAfter.add(profileId);
+        else this.trim(profileId);
       }
       return changed;
     });
+  }
+
+  /**
+   * Runs `writes` (a group of deliveries in one transaction, group-commit.ts) with each profile's
+   * trim made once at its end instead of after each delivery: at its bound a trim walks the
+   * profile's newest rows, the longest part of storing a reply. Inside the same transaction, so
+   * no commit ever holds more than the bound.
+   */
+  trimmingOnceAfter<T>(writes: () => T): T {
+    if (this.trimsAfter !== null) return writes();
+    const written = new Set<string>();
+    this.trimsAfter = written;
+    let result: T;
+    try {
+      result = writes();
+    } finally {
+      this.trimsAfter = null;
+    }
+    for (const profileId of written) this.trim(profileId);
+    return result;
+  }
+
+  private trim(profileId: string): void {
+    const { spanReceived, spanStates, trimReceived, trimStates } = this.statements;
+    const keep = this.limits.rows;
+    if (spanReceived.get({ profileId })! > keep) trimReceived.run({ profileId, keep });
+    if (spanStates.get({ profileId })! > keep) trimStates.run({ profileId, keep });
   }
 
   /**
