@@ -120,7 +120,8 @@ async function main(): Promise<void> {
     if (cpuBefore !== null && cpuMid !== null && cpuResumed !== null && cpuAfter !== null) {
       const perEventMs = (cpuMid - cpuBefore + (cpuAfter - cpuResumed)) / EVENTS;
       console.log(
-        `listener CPU per stored event: ${(perEventMs * 1000).toFixed(0)} µs (one core busy with nothing else: ~${(1000 / perEventMs).toFixed(0)} events/s)`,
+        `listener CPU per stored event: ${(perEventMs * 1000).toFixed(0)} µs ` +
+          `(one core busy with nothing else: ~${(1000 / perEventMs).toFixed(0)} events/s)`,
       );
     }
     console.log(`last reply visible to crm conversation after ${visibleMs.toFixed(0)} ms (spawn included)`);

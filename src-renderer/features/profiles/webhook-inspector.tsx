@@ -1,8 +1,9 @@
 // Profiles -> Edit -> Events, under the address and signing: the webhook inspector. Every
 // delivery a listener of this data folder kept for the active profile, newest first, refreshed
-// when main says one was kept (inspector:changed, from this process or another); the selected one's headers, body (scrubbed: no signature, token or key), its
-// signature verdict and what the app made of it; Replay, Copy as cURL (the signature only when
-// asked, and then straight to the clipboard, never into the window) and Fire a test event.
+// when main says one was kept (inspector:changed, from this process or another); the selected
+// one's headers, body (scrubbed: no signature, token or key), its signature verdict and what the
+// app made of it; Replay, Copy as cURL (the signature only when asked, and then straight to the
+// clipboard, never into the window) and Fire a test event.
 // The list is a listbox: Up/Down (and Home/End) move the selection, Tab reaches the actions.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { onEvent } from '../../lib/api';
