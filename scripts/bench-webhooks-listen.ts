@@ -4,12 +4,14 @@
 // the last reply is visible to another process, `crm conversation NUMBER --json` started right
 // after it was answered (goal <= 1 s, spawn included). Events are replies in the default API's
 // shape, signed as the sandbox signs them (X-Crm-Signature-256), each from its own number, so every
-// one is a new row, a new conversation and a new search entry.
+// one is a new row, a new conversation and a new search entry. Beside the rates, the CPU time the
+// listener process spent per stored event (Linux: /proc/<pid>/stat), which says what one core
+// could take when the machine is shared and the wall-clock rate is set by the others.
 // Run inside a keyring session (npm run bench does): the webhook secret lives in the keychain.
 //   npm run -s build && bash tests/harness/with-keyring.sh npx tsx scripts/bench-webhooks-listen.ts [--events 4000]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -92,9 +94,13 @@ async function main(): Promise<void> {
     await postAll(started.url, EVENTS, 200);
     const half = Math.floor(EVENTS / 2);
     const bareRates = [await postAll(bare.url, 0, half)];
+    const cpuBefore = await cpuMsOf(started.child.pid);
     const listenRates = [await postAll(started.url, 0, half)];
+    const cpuMid = await cpuMsOf(started.child.pid);
     bareRates.push(await postAll(bare.url, half, EVENTS - half));
+    const cpuResumed = await cpuMsOf(started.child.pid);
     listenRates.push(await postAll(started.url, half, EVENTS - half));
+    const cpuAfter = await cpuMsOf(started.child.pid);
     const last = replyEvent(EVENTS - 1);
     const askedAt = performance.now();
     const visibleMs = await visibleWithin(env, last.number, askedAt);
@@ -111,6 +117,13 @@ async function main(): Promise<void> {
       `crm webhooks listen (check, parse, store):  ${listenRate.toFixed(0)} events/s (${(listenRate / bareRate).toFixed(2)}x the bare server)`,
     );
     console.log(`goal: >= ${STORED_GOAL_PER_S} events/s stored: ${listenRate >= STORED_GOAL_PER_S ? 'met' : 'NOT met'}`);
+    if (cpuBefore !== null && cpuMid !== null && cpuResumed !== null && cpuAfter !== null) {
+      const perEventMs = (cpuMid - cpuBefore + (cpuAfter - cpuResumed)) / EVENTS;
+      console.log(
+        `listener CPU per stored event: ${(perEventMs * 1000).toFixed(0)} µs ` +
+          `(one core busy with nothing else: ~${(1000 / perEventMs).toFixed(0)} events/s)`,
+      );
+    }
     console.log(`last reply visible to crm conversation after ${visibleMs.toFixed(0)} ms (spawn included)`);
     console.log(`goal: visible within ${VISIBLE_GOAL_MS} ms: ${visibleMs <= VISIBLE_GOAL_MS ? 'met' : 'NOT met'}`);
   } finally {
@@ -151,6 +164,20 @@ async function visibleWithin(env: NodeJS.ProcessEnv, number: string, since: numb
     if (run.status === 0 && run.stdout.includes(`reply ${EVENTS - 1}`)) return performance.now() - since;
   }
   throw new Error(`the last reply never showed in crm conversation ${number}`);
+}
+
+/** user + system CPU time of a process so far, in ms (Linux); null where /proc is not there */
+async function cpuMsOf(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 12th, stime the 13th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticksPerSecond = 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
 }
 
 function mean(values: number[]): number {

@@ -47,6 +47,7 @@ import { watchForeignChanges } from './store/foreign-changes';
 import { importLegacyFiles } from './store/legacy-import';
 import { openMemoryDatabase } from './store/database';
 import { openStore } from './store/open-store';
+import { GroupCommit } from './store/group-commit';
 import { RequestLogTable, type RequestLogBounds } from './store/tables/request-log-table';
 import { SentMessagesTable } from './store/tables/sent-messages-table';
 import { SettingsTable } from './store/tables/settings-table';
@@ -255,7 +256,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
   const ownsSender = options.sender === undefined;
   // built below, once the message service it sends through exists; asked only after createCore returns
-  const late: { quick?: QuickAnswers } = {};
+  const late: { quick?: QuickAnswers; webhookInspector?: WebhookInspector } = {};
   // the window keeps its own profile choice; `crm` works with the terminal's (profile-choice.ts)
   const chooser = (options.processKind ?? 'window') === 'window' ? 'window' : 'terminal';
   const profiles = new ProfileManager(meta, secretStore, vault, now, chooser);
@@ -489,6 +490,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         conversations.announceOutsideChange();
       else if (tables.has('message_quotes') || tables.has('message_reactions')) conversations.announceOutsideChange();
       if (tables.has('template_states')) templateLifecycle.announceOutsideChange();
+      // built after this watch starts (late): a change seen before is shown by the inspector's first list
+      if (tables.has('webhook_deliveries')) late.webhookInspector?.announceOutsideChange();
     },
     { onError: (err) => log?.(`could not read another process's changes: ${err instanceof Error ? err.message : 'unknown error'}`) },
   );
@@ -522,20 +525,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (ownsSender) await sender.close();
       // after the sender: a request cut short by the close is still logged
       requestLog.close();
+      // webhook posts waiting for their group are written before the file closes
+      deliveryWrites.flushNow();
       store.db.close();
     })();
     return closing;
   };
 
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
+  // a listener's posts arriving together share one commit (webhook-inspector.ts take)
+  const deliveryWrites = new GroupCommit(store.db, { around: (writes) => conversationTables.trimmingOnceAfter(writes) });
   const webhookInspector = new WebhookInspector({
     table: new WebhookDeliveriesTable(store.db, undefined, () => now().getTime()),
     secretsOf: async (profileId) =>
-      [await webhookSecrets.secretOf(profileId), await webhookSecrets.verifyTokenOf(profileId)].filter((s): s is string => s !== null),
+      [await webhookSecrets.listenerSecretOf(profileId), await webhookSecrets.listenerVerifyTokenOf(profileId)].filter(
+        (s): s is string => s !== null,
+      ),
     scrub: scrubSecrets,
     receive: (profileId, payload) => conversations.receive(profileId, payload),
+    write: (work) => deliveryWrites.write(work),
+    ...(log ? { log } : {}),
     now,
   });
+  late.webhookInspector = webhookInspector;
   const requestDeadline = {
     get: () => settings.get('request_deadline_s'),
     set: (seconds: number | null) => settings.set('request_deadline_s', seconds),

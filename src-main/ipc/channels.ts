@@ -107,6 +107,7 @@ const events: Record<EventChannel, true> = {
   'app:update': true,
   'inbox:open': true,
   'template-lifecycle:changed': true,
+  'inspector:changed': true,
 };
 
 export const INVOKE_CHANNELS = Object.keys(invoke) as InvokeChannel[];

@@ -90,6 +90,8 @@ export interface EventMap {
   'inbox:open': { number: string };
   /** a profile's kept template states changed (a listing, a webhook, another process); null: any profile */
   'template-lifecycle:changed': { profileId: string | null };
+  /** the webhook inspector's kept deliveries changed (a listener here or in another process kept one); null: any profile */
+  'inspector:changed': { profileId: string | null };
 }
 
 export type EventChannel = keyof EventMap;

@@ -27,6 +27,8 @@ export interface EventSources {
   conversations?: { onDidChange: Event<{ profileId: string | null; number: string | null }> } | undefined;
   /** absent in a host without template states */
   templateLifecycle?: { onDidChange: Event<{ profileId: string | null }> } | undefined;
+  /** absent in a host without the webhook inspector */
+  webhookInspector?: { onDidChange: Event<{ profileId: string | null }> } | undefined;
 }
 
 export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel>(event: E, data: EventMap[E]) => void): Disposable {
@@ -50,5 +52,6 @@ export function wireCoreEvents(core: EventSources, emit: <E extends EventChannel
     core.history?.onDidChange((change) => emit('messages:changed', { profileId: change.profileId })),
     core.conversations?.onDidChange((change) => emit('conversation:changed', change)),
     core.templateLifecycle?.onDidChange((change) => emit('template-lifecycle:changed', change)),
+    core.webhookInspector?.onDidChange((change) => emit('inspector:changed', change)),
   ]);
 }

@@ -22,7 +22,7 @@ import { createTableVersions } from './tables/table-versions';
 import { createQuickAnswerTables } from './tables/quick-answer-tables';
 import { createCannedTable } from './tables/canned-table';
 import { createReadReceiptsTable } from './tables/read-receipts-table';
-import { createWebhookDeliveriesTable } from './tables/webhook-deliveries-table';
+import { createWebhookDeliveriesTable, watchWebhookDeliveries } from './tables/webhook-deliveries-table';
 import { createTemplateStatesTable } from './tables/template-states-table';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -80,4 +80,5 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "each profile's message templates: status, quality, category and why one was rejected",
     up: createTemplateStatesTable,
   },
+  { version: 19, name: "the webhook inspector's deliveries under watch, so another process's show at once", up: watchWebhookDeliveries },
 ];

@@ -1,6 +1,8 @@
 // The webhook inspector of the active profile as Profiles -> Edit -> Events shows it: the kept
 // deliveries (any listener of this data folder wrote them), refreshed while the list is open by
 // asking only for those newer than the newest held, the one selected, and the three actions.
+// A listener under a stream of posts tells of thousands a second: refreshes asked for while one is
+// under way become one more after it, not one each.
 import { create } from 'zustand';
 import type { ErrorInfo } from '../../lib/api';
 import type { DeliveryList, KeptDelivery, TestEventKind } from '../../../src-main/shared/webhook-deliveries';
@@ -39,6 +41,14 @@ export const useDeliveriesStore = create<DeliveriesState>()((set, get) => {
       const selectedId = s.selectedId ?? deliveries[0]?.id ?? null;
       return { profileId: list.profileId, deliveries, dialects: list.dialects, url: list.url, error: null, selectedId };
     });
+  /** the refresh under way, and whether another was asked for meanwhile */
+  let running: Promise<void> | null = null;
+  let again = false;
+  const refreshOnce = async (): Promise<void> => {
+    const newest = get().deliveries[0]?.seq;
+    const r = await invoke('inspector:list', newest === undefined ? { limit: HELD } : { afterSeq: newest, limit: HELD });
+    if (r.ok) apply(r.value, false);
+  };
   return {
     profileId: null,
     deliveries: [],
@@ -55,9 +65,19 @@ export const useDeliveriesStore = create<DeliveriesState>()((set, get) => {
     },
 
     async refresh() {
-      const newest = get().deliveries[0]?.seq;
-      const r = await invoke('inspector:list', newest === undefined ? { limit: HELD } : { afterSeq: newest, limit: HELD });
-      if (r.ok) apply(r.value, false);
+      if (running !== null) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await refreshOnce();
+        } while (again);
+      })().finally(() => {
+        running = null;
+      });
+      return running;
     },
 
     select: (id) => set({ selectedId: id }),

@@ -1,17 +1,16 @@
 // Profiles -> Edit -> Events, under the address and signing: the webhook inspector. Every
 // delivery a listener of this data folder kept for the active profile, newest first, refreshed
-// while shown; the selected one's headers, body (scrubbed: no signature, token or key), its
-// signature verdict and what the app made of it; Replay, Copy as cURL (the signature only when
-// asked, and then straight to the clipboard, never into the window) and Fire a test event.
+// when main says one was kept (inspector:changed, from this process or another); the selected
+// one's headers, body (scrubbed: no signature, token or key), its signature verdict and what the
+// app made of it; Replay, Copy as cURL (the signature only when asked, and then straight to the
+// clipboard, never into the window) and Fire a test event.
 // The list is a listbox: Up/Down (and Home/End) move the selection, Tab reaches the actions.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { onEvent } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
 import { TEST_EVENT_KINDS, VERDICT_WORDS, deliveryWords } from '../../../src-main/shared/webhook-deliveries';
 import type { KeptDelivery, TestEventKind } from '../../../src-main/shared/webhook-deliveries';
 import { useDeliveriesStore } from './deliveries-store';
-
-/** how often the open list asks for deliveries kept since its newest */
-const REFRESH_MS = 1500;
 
 function timeOf(at: string): string {
   return at.replace('T', ' ').replace(/\.\d+Z$/, '');
@@ -110,8 +109,9 @@ export function WebhookInspector() {
   const id = useId();
   useEffect(() => {
     void load();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    return () => clearInterval(timer);
+    return onEvent('inspector:changed', (change) => {
+      if (change.profileId === null || change.profileId === useDeliveriesStore.getState().profileId) void refresh();
+    });
   }, [load, refresh]);
   const selected = deliveries.find((d) => d.id === selectedId) ?? null;
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>): void => {

@@ -29,3 +29,6 @@ export interface ObservedDelivery {
   /** a replay of a kept delivery (webhook-inspector.ts), not a post from the service */
   replayOf?: string;
 }
+
+/** a post whose signature passed (or that needs none) and whose body was read: its events are to be stored, and it kept */
+export type TakenDelivery = Omit<ObservedDelivery, 'status' | 'problem' | 'outcome'>;

@@ -14,7 +14,7 @@ import { effectsOf } from './delivery-effects';
 import { signatureOf } from './signature';
 import { twilioSignatureOf } from './twilio-signature';
 import { parseWebhookBody } from './webhook-receiver';
-import type { ObservedDelivery } from './webhook-delivery';
+import type { ObservedDelivery, TakenDelivery } from './webhook-delivery';
 
 export interface WebhookInspectorDeps {
   table: WebhookDeliveriesTable;
@@ -24,7 +24,17 @@ export interface WebhookInspectorDeps {
   scrub(text: string): string;
   /** the same handling a live post gets (conversations.receive) */
   receive(profileId: string, payload: unknown): { found: number; changed: number };
+  /** runs synchronous writes durably, resolving after their commit (group-commit.ts); absent: at once, each its own */
+  write?: <T>(work: () => T) => Promise<T>;
+  /** a line for the app's log (an inspector row that could not be kept) */
+  log?: (message: string) => void;
   now?: () => Date;
+}
+
+export interface TakenOutcome {
+  outcome: { found: number; changed: number };
+  /** the inspector's row; null when it could not be kept (the events are stored all the same) */
+  kept: KeptDelivery | null;
 }
 
 /** headers a re-post must not copy: the transport's own, and what the listener refuses from a browser */
@@ -34,15 +44,57 @@ export class WebhookInspector {
   private readonly recorded = new Emitter<KeptDelivery>();
   /** a delivery was kept by this process (others' show through list()) */
   readonly onDidRecord: Event<KeptDelivery> = this.recorded.event;
+  private readonly changes = new Emitter<{ profileId: string | null }>();
+  /** the kept deliveries changed: one kept here (its profile), or by another process (null: any profile) */
+  readonly onDidChange: Event<{ profileId: string | null }> = this.changes.event;
 
   constructor(private readonly deps: WebhookInspectorDeps) {}
 
   /** keeps one delivery the listener saw, scrubbed */
   async record(seen: ObservedDelivery): Promise<KeptDelivery> {
     const secrets = await this.deps.secretsOf(seen.profileId).catch(() => []);
+    const kept = this.keep(seen, secrets);
+    this.told(kept);
+    return kept;
+  }
+
+  /**
+   * Stores a post's events and keeps its row in the same transaction, shared with the posts that
+   * arrived with it (write): resolves only once that transaction committed, so the listener never
+   * acknowledges an event that is not on disk. A row that cannot be kept leaves the events stored.
+   */
+  async take(seen: TakenDelivery): Promise<TakenOutcome> {
+    const secrets = await this.deps.secretsOf(seen.profileId).catch(() => []);
+    const write = this.deps.write ?? (<T>(work: () => T) => Promise.resolve(work()));
+    const taken = await write((): TakenOutcome => {
+      const outcome = this.deps.receive(seen.profileId, seen.payload);
+      const problem = outcome.found === 0 ? 'no message event in it' : null;
+      try {
+        return { outcome, kept: this.keep({ ...seen, status: 200, problem, outcome }, secrets) };
+      } catch (err) {
+        this.deps.log?.(`webhook for ${seen.profileId} not kept in the inspector: ${err instanceof Error ? err.message : 'unknown error'}`);
+        return { outcome, kept: null };
+      }
+    });
+    if (taken.kept !== null) this.told(taken.kept);
+    return taken;
+  }
+
+  /** another process kept or pruned deliveries (the foreign-changes watch) */
+  announceOutsideChange(): void {
+    this.changes.fire({ profileId: null });
+  }
+
+  private told(kept: KeptDelivery): void {
+    this.recorded.fire(kept);
+    this.changes.fire({ profileId: kept.profileId });
+  }
+
+  /** the scrubbed row of one delivery, written (a transaction of its own, or a savepoint in a group) */
+  private keep(seen: ObservedDelivery, secrets: readonly string[]): KeptDelivery {
     const body = seen.body === null ? null : scrubBody(seen.body, contentTypeOf(seen.headers), secrets);
     const headers = Object.fromEntries(Object.entries(scrubHeaders(seen.headers)).map(([name, value]) => [name, this.deps.scrub(value)]));
-    const kept = this.deps.table.add({
+    return this.deps.table.add({
       id: randomUUID(),
       profileId: seen.profileId,
       at: seen.at.toISOString(),
@@ -60,8 +112,6 @@ export class WebhookInspector {
       changed: seen.outcome?.changed ?? null,
       replayOf: seen.replayOf ?? null,
     });
-    this.recorded.fire(kept);
-    return kept;
   }
 
   list(query: DeliveryQuery): KeptDelivery[] {

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { checkSignatureOrApikey } from './body-apikey';
 import { checkTwilioSignature, TWILIO_SIGNATURE_HEADER } from './twilio-signature';
 import { forwardedByTunnel, ownHosts, webhookRefusal } from './webhook-request-guard';
-import type { DeliveryVerdict, ObservedDelivery } from './webhook-delivery';
+import type { DeliveryVerdict, ObservedDelivery, TakenDelivery } from './webhook-delivery';
 
 /** a webhook body larger than this is refused (no vendor's event comes near it) */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -33,6 +33,11 @@ export interface WebhookTarget {
   postsForms?(profileId: string): Promise<boolean>;
   /** each POST for a known profile, with what was answered (the inspector's record); absent: none kept */
   record?(delivery: ObservedDelivery): void | Promise<unknown>;
+  /**
+   * stores a readable post's events and keeps its record together, resolving once both are on disk
+   * (the answer waits for it); absent: receive, then record
+   */
+  take?(delivery: TakenDelivery): Promise<{ found: number; changed: number }>;
 }
 
 export interface WebhookReceiver {
@@ -100,12 +105,30 @@ function noteDelivery(req: IncomingMessage, target: WebhookTarget, profileId: st
     log(`webhook for ${profileId} not kept in the inspector: ${err instanceof Error ? err.message : 'unknown error'}`);
   };
   try {
-    const request = { method: req.method, path: req.url ?? '/', headers: req.headers, source: req.socket.remoteAddress ?? null };
-    const delivery: ObservedDelivery = { profileId, at: new Date(), ...request, payload: null, outcome: null, ...seen };
+    const delivery: ObservedDelivery = { profileId, at: new Date(), ...requestOf(req), payload: null, outcome: null, ...seen };
     void Promise.resolve(target.record(delivery)).catch(failed);
   } catch (err) {
     failed(err);
   }
+}
+
+function requestOf(req: IncomingMessage): Pick<ObservedDelivery, 'method' | 'path' | 'headers' | 'source'> {
+  return { method: req.method ?? 'POST', path: req.url ?? '/', headers: req.headers, source: req.socket.remoteAddress ?? null };
+}
+
+/** the events stored and the post kept: together, durably, before the answer when the target can (take) */
+async function store(
+  req: IncomingMessage,
+  target: WebhookTarget,
+  profileId: string,
+  read: { body: Buffer; verdict: DeliveryVerdict; payload: unknown },
+  log: (message: string) => void,
+): Promise<{ found: number; changed: number }> {
+  if (target.take) return target.take({ profileId, at: new Date(), ...requestOf(req), ...read });
+  const outcome = target.receive(profileId, read.payload);
+  const problem = outcome.found === 0 ? 'no message event in it' : null;
+  noteDelivery(req, target, profileId, { ...read, status: 200, problem, outcome }, log);
+  return outcome;
 }
 
 async function handle(
@@ -178,9 +201,7 @@ async function handle(
     noteDelivery(req, target, profileId, { body, verdict, status: 400, problem: 'unreadable body' }, log);
     return answer(res, 400, '{"error":"unreadable_body"}');
   }
-  const outcome = target.receive(profileId, payload);
-  const problem = outcome.found === 0 ? 'no message event in it' : null;
-  noteDelivery(req, target, profileId, { body, verdict, status: 200, problem, payload, outcome }, log);
+  const outcome = await store(req, target, profileId, { body, verdict, payload }, log);
   // a payload with nothing we know is still acknowledged: the service must not retry it forever
   if (outcome.found === 0) log(`webhook for ${profileId}: no message event found in a ${body.length}-byte payload`);
   answer(res, 200, JSON.stringify({ received: outcome.found }));

@@ -10,13 +10,18 @@ import type { KeptDelivery } from '../../store/tables/webhook-deliveries-table';
 export function webhookTargetOf(core: Core, kept?: (delivery: KeptDelivery) => void): WebhookTarget {
   return {
     exists: async (profileId) => (await core.profiles.list()).profiles.some((p) => p.id === profileId),
-    secretOf: (profileId) => core.webhookSecrets.secretOf(profileId),
-    verifyTokenOf: (profileId) => core.webhookSecrets.verifyTokenOf(profileId),
+    secretOf: (profileId) => core.webhookSecrets.listenerSecretOf(profileId),
+    verifyTokenOf: (profileId) => core.webhookSecrets.listenerVerifyTokenOf(profileId),
     receive: (profileId, payload) => core.conversations.receive(profileId, payload),
     postsForms: async (profileId) => servicePostsForms((await core.profiles.get(profileId)).api),
     record: async (delivery) => {
       const stored = await core.webhookInspector.record(delivery);
       kept?.(stored);
+    },
+    take: async (delivery) => {
+      const taken = await core.webhookInspector.take(delivery);
+      if (taken.kept !== null) kept?.(taken.kept);
+      return taken.outcome;
     },
   };
 }

@@ -184,6 +184,8 @@ export class ConversationTables {
   private readonly recordAll;
 
   private readonly limits: ConversationLimits;
+  /** inside trimmingOnceAfter: the profiles written, trimmed once at its end */
+  private trimsAfter: Set<string> | null = null;
 
   constructor(
     db: SqliteDatabase,
@@ -217,6 +219,20 @@ export class ConversationTables {
         'DELETE FROM message_states WHERE profile_id = @profileId AND seq <= (SELECT seq FROM message_states ' +
           'WHERE profile_id = @profileId ORDER BY seq DESC LIMIT 1 OFFSET @keep)',
       ),
+      // at most this many rows (seq is unique): the trims above walk `keep` index entries, these two read one each,
+      // so a profile under its bound is never walked (a listener taking thousands of replies a second)
+      spanReceived: db
+        .prepare<[{ profileId: string }], number>(
+          `SELECT coalesce((SELECT max(seq) FROM received_messages WHERE profile_id = @profileId)
+             - (SELECT min(seq) FROM received_messages WHERE profile_id = @profileId) + 1, 0)`,
+        )
+        .pluck(),
+      spanStates: db
+        .prepare<[{ profileId: string }], number>(
+          `SELECT coalesce((SELECT max(seq) FROM message_states WHERE profile_id = @profileId)
+             - (SELECT min(seq) FROM message_states WHERE profile_id = @profileId) + 1, 0)`,
+        )
+        .pluck(),
       received: db.prepare<[string, string, number], ReceivedSqlRow>(
         `SELECT ${RECEIVED_COLUMNS} FROM received_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ?`,
       ),
@@ -280,11 +296,38 @@ export class ConversationTables {
         changed.push(event.messageId);
       }
       if (changed.length > 0) {
-        this.statements.trimReceived.run({ profileId, keep: this.limits.rows });
-        this.statements.trimStates.run({ profileId, keep: this.limits.rows });
+        if (this.trimsAfter !== null) this.trimsAfter.add(profileId);
+        else this.trim(profileId);
       }
       return changed;
     });
+  }
+
+  /**
+   * Runs `writes` (a group of deliveries in one transaction, group-commit.ts) with each profile's
+   * trim made once at its end instead of after each delivery: at its bound a trim walks the
+   * profile's newest rows, the longest part of storing a reply. Inside the same transaction, so
+   * no commit ever holds more than the bound.
+   */
+  trimmingOnceAfter<T>(writes: () => T): T {
+    if (this.trimsAfter !== null) return writes();
+    const written = new Set<string>();
+    this.trimsAfter = written;
+    let result: T;
+    try {
+      result = writes();
+    } finally {
+      this.trimsAfter = null;
+    }
+    for (const profileId of written) this.trim(profileId);
+    return result;
+  }
+
+  private trim(profileId: string): void {
+    const { spanReceived, spanStates, trimReceived, trimStates } = this.statements;
+    const keep = this.limits.rows;
+    if (spanReceived.get({ profileId })! > keep) trimReceived.run({ profileId, keep });
+    if (spanStates.get({ profileId })! > keep) trimStates.run({ profileId, keep });
   }
 
   /**

@@ -16,6 +16,7 @@ const LATER_WATCHED = [
   'canned_responses',
   'media_downloads',
   'template_states',
+  'webhook_deliveries',
 ] as const;
 
 /** the tables whose changes other processes' windows show */

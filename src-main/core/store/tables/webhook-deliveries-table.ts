@@ -7,6 +7,7 @@ import type { DeliveryEffect, DeliveryVerdict, KeptDelivery } from '../../../sha
 
 export type { KeptDelivery };
 import type { SqliteDatabase } from '../sqlite';
+import { watchTables } from './table-versions';
 
 export interface DeliveryBounds {
   /** rows kept per profile at most, newest first */
@@ -47,6 +48,11 @@ export function createWebhookDeliveriesTable(db: SqliteDatabase): void {
     CREATE INDEX webhook_deliveries_by_profile ON webhook_deliveries (profile_id, seq);
     CREATE INDEX webhook_deliveries_age ON webhook_deliveries (at_ms);
   `);
+}
+
+/** a delivery kept by another process reaches an open inspector as a change (a migration step, version 19) */
+export function watchWebhookDeliveries(db: SqliteDatabase): void {
+  watchTables(db, ['webhook_deliveries']);
 }
 
 interface Row {
@@ -130,8 +136,8 @@ export class WebhookDeliveriesTable {
 
   /** keeps one delivery and drops what the bounds no longer allow, in one transaction */
   add(delivery: NewDelivery): KeptDelivery {
-    const write = this.db.transaction(() => {
-      this.statements.insert.run({
+    const write = this.db.transaction((): number | bigint => {
+      const { lastInsertRowid } = this.statements.insert.run({
         ...delivery,
         atMs: Date.parse(delivery.at),
         headers: JSON.stringify(delivery.headers),
@@ -140,9 +146,10 @@ export class WebhookDeliveriesTable {
       });
       this.statements.pruneOld.run(this.nowMs() - this.bounds.maxDays * DAY_MS);
       this.statements.pruneProfile.run(delivery.profileId, delivery.profileId, this.bounds.perProfile);
+      return lastInsertRowid;
     });
-    write.immediate();
-    return this.get(delivery.id)!;
+    // the row as written, without reading it back (a listener keeps thousands a second)
+    return { seq: Number(write.immediate()), ...delivery };
   }
 
   get(id: string): KeptDelivery | null {

@@ -76,6 +76,22 @@ describe('ConversationTables bounds', () => {
     expect(tables.statesOf('b', ids('bs', 0, 20)).size).toBe(5);
     db.close();
   });
+
+  it('deliveries written as one group are trimmed once at its end, to the same bound', async () => {
+    const db = openDatabase(await tempDir('crm-conversations-'));
+    const tables = new ConversationTables(db, { rows: 5, perDelivery: 50 });
+    let inside = 0;
+    db.transaction(() =>
+      tables.trimmingOnceAfter(() => {
+        for (let i = 0; i < 12; i += 1) tables.record('g', [reply(`g${i}`)], [delivered(`gs${i}`)], new Date());
+        inside = tables.receivedByAll('g', 100).length;
+      }),
+    ).immediate();
+    expect(inside).toBe(12);
+    expect(tables.receivedByAll('g', 100).map((r) => r.messageId)).toEqual(['g11', 'g10', 'g9', 'g8', 'g7']);
+    expect(tables.statesOf('g', ids('gs', 0, 12)).size).toBe(5);
+    db.close();
+  });
 });
 
 describe('whether a profile ever heard from its service', () => {

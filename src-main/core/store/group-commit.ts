@@ -1,0 +1,102 @@
+// Group commit: writes asked for at about the same time go into ONE transaction, and each is
+// answered only once that transaction has committed. A commit is what a stream of small writes
+// waits on (the lock, the WAL append, the triggers' counters, the checkpoints), so sharing it is
+// how a listener keeps up with a service posting thousands of events a second.
+// Each write runs in a savepoint of its own: one that throws is rolled back alone and fails alone,
+// the others of its group commit. When the group's own transaction fails (another process held
+// the lock past the busy wait, the disk refused the commit), each write is tried again alone, in
+// a transaction of its own, so no write is lost or failed for another's sake.
+import type { SqliteDatabase } from './sqlite';
+
+/** how long the first write of a group waits for others to join it */
+export const GROUP_WINDOW_MS = 2;
+/** a group holds at most this many writes; more wait for the next */
+export const GROUP_LIMIT = 256;
+
+interface Pending<T> {
+  work: () => T;
+  resolve: (value: T) => void;
+  reject: (err: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export interface GroupCommitOptions {
+  windowMs?: number;
+  limit?: number;
+  /** told of each group written (its size), for a log or a test */
+  onGroup?: (size: number) => void;
+  /** wraps the writes of a group inside its transaction (tidying done once per group: ConversationTables.trimmingOnceAfter) */
+  around?: <T>(writes: () => T) => T;
+}
+
+export class GroupCommit {
+  private queue: Pending<unknown>[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly windowMs: number;
+  private readonly limit: number;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly options: GroupCommitOptions = {},
+  ) {
+    this.windowMs = options.windowMs ?? GROUP_WINDOW_MS;
+    this.limit = options.limit ?? GROUP_LIMIT;
+  }
+
+  /** runs `work` (synchronous SQLite writes) in the next group; resolves once that group committed */
+  write<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve, reject } as Pending<unknown>);
+      if (this.queue.length >= this.limit) this.flushNow();
+      else this.timer ??= setTimeout(() => this.flushNow(), this.windowMs);
+    });
+  }
+
+  /** writes what is queued now (close calls it so nothing waits on a timer) */
+  flushNow(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.queue.length > 0) {
+      const group = this.queue.splice(0, this.limit);
+      this.writeGroup(group);
+    }
+  }
+
+  private writeGroup(group: Pending<unknown>[]): void {
+    let outcomes: Outcome[];
+    try {
+      const around = this.options.around ?? (<T>(writes: () => T): T => writes());
+      outcomes = this.db.transaction(() => around(() => group.map((pending) => this.inSavepoint(pending.work)))).immediate();
+    } catch {
+      // the group's transaction itself failed: nothing of it is on disk, so each goes alone
+      outcomes = group.map((pending) => this.alone(pending.work));
+    }
+    this.options.onGroup?.(group.length);
+    group.forEach((pending, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) pending.resolve(outcome.value);
+      else pending.reject(outcome.error);
+    });
+  }
+
+  private inSavepoint(work: () => unknown): Outcome {
+    // SQLite rolls the whole transaction back on some errors (a full disk): what follows would
+    // run outside it, so the group stops here and each of its writes goes alone
+    if (!this.db.inTransaction) throw new Error('the group transaction was rolled back');
+    try {
+      // inside the group's transaction, a transaction is a savepoint (sqlite.ts)
+      return { ok: true, value: this.db.transaction(work)() };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  private alone(work: () => unknown): Outcome {
+    try {
+      return { ok: true, value: this.db.transaction(work).immediate() };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+}

@@ -1,0 +1,95 @@
+// Group commit on a real crm.db file, read back through a second connection (which sees only what
+// was committed): writes asked for together go in one transaction, each is answered only once it
+// is on disk, and a write that throws fails alone, its own partial writes rolled back.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type SqliteDatabase } from '../../../../src-main/core/store/database';
+import { GroupCommit } from '../../../../src-main/core/store/group-commit';
+import { tempDir } from '../../helpers/temp-dir';
+
+let open: SqliteDatabase[] = [];
+afterEach(() => {
+  for (const db of open) db.close();
+  open = [];
+});
+
+async function twoConnections(): Promise<{ writer: SqliteDatabase; reader: SqliteDatabase }> {
+  const dir = await tempDir('crm-group-commit-');
+  const writer = openDatabase(dir);
+  writer.exec('CREATE TABLE scratch (id TEXT PRIMARY KEY, part INTEGER NOT NULL DEFAULT 0)');
+  const reader = openDatabase(dir);
+  open.push(writer, reader);
+  return { writer, reader };
+}
+
+const committed = (reader: SqliteDatabase, id: string): boolean =>
+  reader.prepare<[string], number>('SELECT count(*) FROM scratch WHERE id = ?').pluck().get(id) === 1;
+
+describe('group commit', () => {
+  it('writes asked for together go in one transaction, each answered only once it is committed', async () => {
+    const { writer, reader } = await twoConnections();
+    const groups: number[] = [];
+    const commit = new GroupCommit(writer, { windowMs: 60_000, limit: 20, onGroup: (size) => groups.push(size) });
+    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const seenAtAnswer: boolean[] = [];
+    const answers = Array.from({ length: 20 }, (_, i) =>
+      commit
+        .write(() => {
+          insert.run(`w${i}`);
+          return i;
+        })
+        .then((value) => {
+          seenAtAnswer.push(committed(reader, `w${value}`));
+          return value;
+        }),
+    );
+    expect(await Promise.all(answers)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(groups).toEqual([20]);
+    expect(seenAtAnswer).toEqual(Array.from({ length: 20 }, () => true));
+  });
+
+  it('nothing is written, nor answered, before the group is', async () => {
+    const { writer, reader } = await twoConnections();
+    const commit = new GroupCommit(writer, { windowMs: 60_000 });
+    let answered = false;
+    const answer = commit.write(() => writer.prepare("INSERT INTO scratch (id) VALUES ('late')").run()).then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    expect(committed(reader, 'late')).toBe(false);
+    commit.flushNow();
+    await answer;
+    expect(committed(reader, 'late')).toBe(true);
+  });
+
+  it('a write that throws fails alone: its own writes are rolled back, the others of its group committed', async () => {
+    const { writer, reader } = await twoConnections();
+    const groups: number[] = [];
+    const commit = new GroupCommit(writer, { windowMs: 60_000, limit: 5, onGroup: (size) => groups.push(size) });
+    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const outcomes = await Promise.allSettled(
+      ['a', 'b', 'bad', 'c', 'd'].map((id) =>
+        commit.write(() => {
+          insert.run(id);
+          if (id === 'bad') throw new Error('its effects failed');
+          return id;
+        }),
+      ),
+    );
+    expect(groups).toEqual([5]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'its effects failed' });
+    expect(['a', 'b', 'c', 'd'].map((id) => committed(reader, id))).toEqual([true, true, true, true]);
+    expect(committed(reader, 'bad')).toBe(false);
+  });
+
+  it('more writes than a group holds go in several groups, none lost', async () => {
+    const { writer, reader } = await twoConnections();
+    const groups: number[] = [];
+    const commit = new GroupCommit(writer, { windowMs: 60_000, limit: 4, onGroup: (size) => groups.push(size) });
+    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const answers = Array.from({ length: 10 }, (_, i) => commit.write(() => insert.run(`n${i}`)));
+    commit.flushNow();
+    await Promise.all(answers);
+    expect(groups).toEqual([4, 4, 2]);
+    expect(reader.prepare('SELECT count(*) FROM scratch').pluck().get()).toBe(10);
+  });
+});
