@@ -58,6 +58,8 @@ export interface RequestLogOptions {
   watch?: (onForeignWrite: () => void) => DataVersionWatch;
   /** diagnostics (never a key value) */
   log?: (message: string) => void;
+  /** told after each batch of rows is committed (store/idle-checkpoint.ts) */
+  onWritten?: () => void;
 }
 
 interface Pending {
@@ -154,6 +156,7 @@ export class RequestLogService implements RequestLog {
     this.pending = [];
     try {
       this.table.insert(batch.map((p) => this.rowOf(p)));
+      this.options.onWritten?.();
     } catch (err) {
       this.report('could not write to the request log', err);
       // busy past the timeout (another process stuck mid-write): try these again shortly
