@@ -2,24 +2,8 @@
 // the caller has put its next requests on the wire), together with every request finished by
 // then, in one transaction; a read or close never waits for that moment.
 import { describe, expect, it, vi } from 'vitest';
-import type { ObservedEntry } from '../../../src-main/core/http/sender';
 import { REQUEST_LOG_BATCH_MS } from '../../../src-main/core/log/request-log';
-import { openTestRequestLog } from '../helpers/request-log';
-
-function entry(i: number): ObservedEntry {
-  return {
-    id: `r${i}`,
-    at: new Date().toISOString(),
-    host: 'crm.example',
-    method: 'GET',
-    path: `/api/v1/contacts?page=${i}`,
-    status: 200,
-    durationMs: 1,
-    requestHeaders: {},
-    errorCode: null,
-    attempt: 1,
-  };
-}
+import { openTestRequestLog, pageEntry as entry } from '../helpers/request-log';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

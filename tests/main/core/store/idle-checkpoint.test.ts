@@ -4,28 +4,12 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ObservedEntry } from '../../../../src-main/core/http/sender';
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { IdleCheckpoint } from '../../../../src-main/core/store/idle-checkpoint';
-import { openTestRequestLog, type TestRequestLog } from '../../helpers/request-log';
+import { openTestRequestLog, pageEntry as entry, type TestRequestLog } from '../../helpers/request-log';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const IDLE_MS = 50;
-
-function entry(i: number): ObservedEntry {
-  return {
-    id: `r${i}`,
-    at: new Date().toISOString(),
-    host: 'crm.example',
-    method: 'GET',
-    path: `/api/v1/contacts?page=${i}`,
-    status: 200,
-    durationMs: 1,
-    requestHeaders: {},
-    errorCode: null,
-    attempt: 1,
-  };
-}
 
 /** a contacts page's worth of answer, so each row takes several pages of the file */
 const observePage = () => ({
