@@ -39,6 +39,7 @@ import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import type { LogProcess } from './model';
 import { RequestLogService } from './log/request-log';
+import { IdleCheckpoint } from './store/idle-checkpoint';
 import { createKeytarStore, KEYCHAIN_LOCK_FILE } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
 import type { KeyAccess, OutboxService } from './services';
@@ -218,7 +219,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     work.catch((err: unknown) => log?.(`could not look for saved keys: ${err instanceof Error ? err.message : 'unknown error'}`));
   };
   const requestLogTable = new RequestLogTable(store.db, options.requestLogBounds, () => now().getTime());
+  const idleCheckpoint = new IdleCheckpoint(store.db, undefined, (err) =>
+    log?.(`could not checkpoint the database: ${err instanceof Error ? err.message : 'unknown error'}`),
+  );
   const requestLog = new RequestLogService({
+    onWritten: () => idleCheckpoint.noteWrite(),
     table: requestLogTable,
     process: options.processKind ?? 'window',
     containsSecret: (text) => vault.containsSecret(text),
@@ -527,6 +532,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requestLog.close();
       // webhook posts waiting for their group are written before the file closes
       deliveryWrites.flushNow();
+      idleCheckpoint.stop();
       store.db.close();
     })();
     return closing;

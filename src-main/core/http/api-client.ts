@@ -18,6 +18,7 @@ import { DispatcherCache, environmentRoute, type NetworkRoute } from './network/
 import { newTrace, timingOf, traced, type RequestTrace } from './request-timing';
 import { BEARER, KEY_MASK, credentialHeaderName, loggedKey, placeCredential, withQueryCredential } from './credential';
 import { checkFileUnchanged, fileBodyLength, fileBodyStream } from './file-body';
+import { followAbort } from './follow-abort';
 import { isKeyValueField } from './scrub/key-answers';
 import { holdsKey } from '../keys/leak-finder';
 import { MAX_ANSWER_DEPTH, nestedTooDeep } from './json-depth';
@@ -409,8 +410,16 @@ function startDeadline(
   }, ms);
   // the timer alone never keeps a process alive: the request it bounds does
   timer.unref();
-  const signal = outer === undefined ? controller.signal : AbortSignal.any([outer, controller.signal]);
-  return { signal, ms, expired: () => expired, clear: () => clearTimeout(timer) };
+  const unfollow = followAbort(outer, controller);
+  return {
+    signal: controller.signal,
+    ms,
+    expired: () => expired,
+    clear: () => {
+      clearTimeout(timer);
+      unfollow();
+    },
+  };
 }
 
 /** A progress listener's failure must not fail (or misreport) the request. */

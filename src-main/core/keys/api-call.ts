@@ -4,6 +4,7 @@
 import { CrmError } from '../errors';
 import type { ApiResponse, HttpSender, SendOptions } from '../http/sender';
 import type { PreparedRequest } from '../http/prepared-request';
+import { followAbort } from '../http/follow-abort';
 import { ENDPOINTS } from '../endpoints';
 import type { KeyTestOutcome, Permission, Profile, SavedKey } from '../model';
 import type { KeyAccess } from '../services';
@@ -68,11 +69,18 @@ export async function callWithKey(
   let used: SavedKey | null = null;
   let failure: unknown = null;
   try {
-    return await deps.keyAccess.withKey(profile.id, keyId, (key, keySignal, meta) => {
+    return await deps.keyAccess.withKey(profile.id, keyId, async (key, keySignal, meta) => {
       used = meta;
       onKey?.(meta);
-      const combined = signal ? AbortSignal.any([keySignal, signal]) : keySignal;
-      return deps.sender.send(request, key, { ...sendOptions, signal: combined });
+      if (signal === undefined) return deps.sender.send(request, key, { ...sendOptions, signal: keySignal });
+      // the key's revocation and the caller's cancel both stop the request
+      const combined = new AbortController();
+      const unfollow = [followAbort(keySignal, combined), followAbort(signal, combined)];
+      try {
+        return await deps.sender.send(request, key, { ...sendOptions, signal: combined.signal });
+      } finally {
+        for (const stop of unfollow) stop();
+      }
     });
   } catch (err) {
     failure = err;

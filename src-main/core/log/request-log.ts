@@ -4,11 +4,13 @@
 // no header value that carries a bearer token or a key held in memory is ever stored, and each
 // entry's detail (bodies, response headers, cURL) is scrubbed of every key the vault holds, THEN
 // cut (log-detail.ts). All of that is off the request's path: an entry is announced at once,
-// and its row is built (the exchange observed, scrubbed, cut) and written WRITE_DELAY_MS later,
-// with every other request finished by then, in one transaction. By then a caller paging
-// through contacts has put its next request on the wire, so the log's work overlaps the wait
-// for that answer instead of delaying it. Reads flush the queue first, so a list always holds
-// every request this process finished; other processes see the rows at their own watch's poll.
+// and its row is built (the exchange observed, scrubbed, cut) and written at most
+// REQUEST_LOG_BATCH_MS later, with every other request finished by then, in one transaction.
+// A caller paging through contacts finishes a request every millisecond or two; a contacts
+// page's row written in a transaction of its own cost a third more CPU than in a batch
+// (docs/performance.md, "What costs what"), so the window batches a run of calls. Reads flush the queue
+// first, so a list always holds every request this process finished; other processes see the
+// rows at their own watch's poll (well within the second of docs/ARCHITECTURE.md, rule 7).
 import { randomUUID } from 'node:crypto';
 import type { ObservedExchange } from '../http/observed-exchange';
 import { REDACTED_AUTHORIZATION } from '../http/scrub/redact';
@@ -28,11 +30,11 @@ export const REQUEST_LOG_SIZE = 500;
 const MAX_PENDING = 10_000;
 const RETRY_MS = 250;
 /**
- * how long a finished request's row waits: long enough for the caller's next request to go out
- * first (undici reuses a socket a full event-loop turn after its answer, and a caller's own
- * awaits add turns), short enough that the rows of a burst still share one transaction
+ * how long a finished request's row waits at most: the caller's next requests go out first, and
+ * the rows of every request finished meanwhile share one transaction. A process killed outright
+ * loses at most the rows of this window (the requests themselves are unaffected).
  */
-const WRITE_DELAY_MS = 1;
+export const REQUEST_LOG_BATCH_MS = 100;
 const REDACTED = '***';
 
 export interface RequestLogOptions {
@@ -56,6 +58,8 @@ export interface RequestLogOptions {
   watch?: (onForeignWrite: () => void) => DataVersionWatch;
   /** diagnostics (never a key value) */
   log?: (message: string) => void;
+  /** told after each batch of rows is committed (store/idle-checkpoint.ts) */
+  onWritten?: () => void;
 }
 
 interface Pending {
@@ -152,6 +156,7 @@ export class RequestLogService implements RequestLog {
     this.pending = [];
     try {
       this.table.insert(batch.map((p) => this.rowOf(p)));
+      this.options.onWritten?.();
     } catch (err) {
       this.report('could not write to the request log', err);
       // busy past the timeout (another process stuck mid-write): try these again shortly
@@ -186,7 +191,7 @@ export class RequestLogService implements RequestLog {
       this.scheduled = null;
       this.flush();
     };
-    this.scheduled = setTimeout(run, later ? RETRY_MS : WRITE_DELAY_MS);
+    this.scheduled = setTimeout(run, later ? RETRY_MS : REQUEST_LOG_BATCH_MS);
   }
 
   private startWatch(): void {

@@ -1,27 +1,14 @@
-// A request's row is written off its path: a moment after it finished (when the caller has put
-// its next request on the wire), together with every request finished by then, in one
-// transaction; a read or close never waits for that moment.
+// A request's row is written off its path: at most REQUEST_LOG_BATCH_MS after it finished (when
+// the caller has put its next requests on the wire), together with every request finished by
+// then, in one transaction; a read or close never waits for that moment.
 import { describe, expect, it, vi } from 'vitest';
-import type { ObservedEntry } from '../../../src-main/core/http/sender';
-import { openTestRequestLog } from '../helpers/request-log';
-
-function entry(i: number): ObservedEntry {
-  return {
-    id: `r${i}`,
-    at: new Date().toISOString(),
-    host: 'crm.example',
-    method: 'GET',
-    path: `/api/v1/contacts?page=${i}`,
-    status: 200,
-    durationMs: 1,
-    requestHeaders: {},
-    errorCode: null,
-    attempt: 1,
-  };
-}
+import { REQUEST_LOG_BATCH_MS } from '../../../src-main/core/log/request-log';
+import { openTestRequestLog, pageEntry as entry } from '../helpers/request-log';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** past the batch window, when the queued rows have been written */
+const afterTheWindow = (): Promise<void> => sleep(REQUEST_LOG_BATCH_MS + 30);
 
 describe('request log writes off the request path', () => {
   it('builds and writes no row in the turn its request finished, but a moment later', async () => {
@@ -42,7 +29,7 @@ describe('request log writes off the request path', () => {
     // to send its next request
     expect(observed).toBe(0);
     expect(t.table.count()).toBe(0);
-    await sleep(30);
+    await afterTheWindow();
     expect(observed).toBe(1);
     expect(t.table.count()).toBe(1);
     expect(t.log.detail('r1')?.responseBody?.text).toBe('{"data":[]}');
@@ -53,9 +40,23 @@ describe('request log writes off the request path', () => {
     const t = await openTestRequestLog();
     const inserts = vi.spyOn(t.table, 'insert');
     for (let i = 1; i <= 6; i += 1) t.log.record(entry(i));
-    await sleep(30);
+    await afterTheWindow();
     expect(t.table.count()).toBe(6);
     expect(inserts.mock.calls.map(([rows]) => rows.length)).toEqual([6]);
+    t.close();
+  });
+
+  it('writes the requests of a run of calls, one after another, together: one insert per window, not per call', async () => {
+    const t = await openTestRequestLog();
+    const inserts = vi.spyOn(t.table, 'insert');
+    // a caller paging one request after another finishes one every few milliseconds
+    for (let i = 1; i <= 4; i += 1) {
+      t.log.record(entry(i));
+      await sleep(5);
+    }
+    await afterTheWindow();
+    expect(t.table.count()).toBe(4);
+    expect(inserts.mock.calls.map(([rows]) => rows.length)).toEqual([4]);
     t.close();
   });
 

@@ -3,7 +3,7 @@
 // key is stored.
 import { describe, expect, it } from 'vitest';
 import type { ObservedEntry } from '../../../src-main/core/http/sender';
-import { REQUEST_LOG_SIZE } from '../../../src-main/core/log/request-log';
+import { REQUEST_LOG_BATCH_MS, REQUEST_LOG_SIZE } from '../../../src-main/core/log/request-log';
 import { openTestRequestLog } from '../helpers/request-log';
 
 function entry(i: number, headers: Record<string, string> = {}): ObservedEntry {
@@ -50,7 +50,7 @@ describe('RequestLogService', () => {
     const t = await openTestRequestLog();
     for (let i = 0; i < 20; i += 1) t.log.record(entry(i));
     expect(t.table.count()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_LOG_BATCH_MS + 30));
     expect(t.table.count()).toBe(20);
     t.close();
   });
