@@ -1,6 +1,6 @@
-// A profile and a saved key as main hands them to the window: each test names only the fields
+// A profile, a saved key and a sent message as main hands them to the window: each test names only the fields
 // its case is about, the rest are these plain defaults.
-import type { KeyMeta, Profile } from '../../../src-renderer/lib/api';
+import type { KeyMeta, Profile, SentMessage } from '../../../src-renderer/lib/api';
 
 export function profileRecord(fields: Partial<Profile> = {}): Profile {
   return {
@@ -31,6 +31,19 @@ export function keyRecord(fields: Partial<KeyMeta> = {}): KeyMeta {
     serverKeyId: null,
     revokedAt: null,
     sync: null,
+    ...fields,
+  };
+}
+
+export function sentMessageRecord(fields: Partial<SentMessage> = {}): SentMessage {
+  return {
+    id: 'm_1',
+    type: 'text',
+    number: '5511999990000',
+    status: 'queued',
+    createdAt: null,
+    raw: {},
+    understood: true,
     ...fields,
   };
 }
