@@ -1,6 +1,20 @@
-// A profile, a saved key and a sent message as main hands them to the window: each test names only the fields
+// app:info, a profile, a saved key and a sent message as main hands them to the window: each test names only the fields
 // its case is about, the rest are these plain defaults.
-import type { KeyMeta, Profile, SentMessage } from '../../../src-renderer/lib/api';
+import type { AppInfo, KeyMeta, Profile, SentMessage } from '../../../src-renderer/lib/api';
+
+/** limits of 1 unless a case names them: a test that stages or types anything says what it allows */
+export function appInfoRecord(fields: Partial<AppInfo> = {}): AppInfo {
+  return {
+    version: '1',
+    platform: 'linux',
+    host: 'test',
+    firstRunNotice: null,
+    notices: [],
+    sandbox: null,
+    limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
+    ...fields,
+  };
+}
 
 export function profileRecord(fields: Partial<Profile> = {}): Profile {
   return {
