@@ -1,6 +1,6 @@
-// app:info, a profile, a saved key and a sent message as main hands them to the window: each test names only the fields
+// app:info, a profile, a saved key, a sent message and a profile's webhook settings as main hands them to the window: each test names only the fields
 // its case is about, the rest are these plain defaults.
-import type { AppInfo, KeyMeta, Profile, SentMessage } from '../../../src-renderer/lib/api';
+import type { AppInfo, KeyMeta, Profile, SentMessage, WebhookInfo } from '../../../src-renderer/lib/api';
 
 /** limits of 1 unless a case names them: a test that stages or types anything says what it allows */
 export function appInfoRecord(fields: Partial<AppInfo> = {}): AppInfo {
@@ -58,6 +58,20 @@ export function sentMessageRecord(fields: Partial<SentMessage> = {}): SentMessag
     createdAt: null,
     raw: {},
     understood: true,
+    ...fields,
+  };
+}
+
+/** a profile's webhook address, unsigned, before any event arrived */
+export function webhookInfoRecord(fields: Partial<WebhookInfo> = {}): WebhookInfo {
+  return {
+    url: 'http://127.0.0.1:47474/webhooks/p1',
+    problem: null,
+    signed: false,
+    verifyToken: false,
+    throughTunnel: false,
+    warning: null,
+    eventsArrived: false,
     ...fields,
   };
 }
