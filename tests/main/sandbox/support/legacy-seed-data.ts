@@ -1,22 +1,14 @@
 // The seed's number plans as they were (numbers written as text), for legacy-seed.ts. The name
 // lists, weights, tags and e-mail domains are the product's own (src-main/sandbox/seed-data.ts):
 // they never changed, and the reference must draw from the same lists to answer like the columns.
-import { COUNTRIES as SEED_COUNTRIES } from '../../../../src-main/sandbox/seed-data';
-export { EMAIL_DOMAINS, TAGS } from '../../../../src-main/sandbox/seed-data';
+import { COUNTRIES as SEED_COUNTRIES, pick } from '../../../../src-main/sandbox/seed-data';
+import type { CountryPlan as SeedCountryPlan, Random } from '../../../../src-main/sandbox/seed-data';
+export { EMAIL_DOMAINS, TAGS, pick, type Random } from '../../../../src-main/sandbox/seed-data';
 
-export type Random = () => number;
-
-export interface CountryPlan {
-  country: string;
-  weight: number;
-  firstNames: readonly string[];
-  lastNames: readonly string[];
+/** a country as the seed draws it, its number written as text */
+export interface CountryPlan extends Omit<SeedCountryPlan, 'number'> {
   /** country code + national mobile number, digits only */
   number(random: Random): string;
-}
-
-export function pick<T>(random: Random, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)]!;
 }
 
 /** `count` (<= 15) random decimal digits. */
