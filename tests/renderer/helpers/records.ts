@@ -1,19 +1,11 @@
 // app:info, a profile, a saved key, a sent message and a profile's webhook settings as main hands them to the window: each test names only the fields
 // its case is about, the rest are these plain defaults.
 import type { AppInfo, KeyMeta, Profile, SentMessage, WebhookInfo } from '../../../src-renderer/lib/api';
+import { TEST_APP_INFO } from '../../main/helpers/app-info';
 
-/** limits of 1 unless a case names them: a test that stages or types anything says what it allows */
+/** the handler tests' app info (limits of 1): a case that stages or types anything names what it allows */
 export function appInfoRecord(fields: Partial<AppInfo> = {}): AppInfo {
-  return {
-    version: '1',
-    platform: 'linux',
-    host: 'test',
-    firstRunNotice: null,
-    notices: [],
-    sandbox: null,
-    limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
-    ...fields,
-  };
+  return { ...TEST_APP_INFO, ...fields };
 }
 
 export function profileRecord(fields: Partial<Profile> = {}): Profile {
