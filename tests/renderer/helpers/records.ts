@@ -1,5 +1,6 @@
-// app:info, a profile, a saved key, a sent message and a profile's webhook settings as main hands them to the window: each test names only the fields
-// its case is about, the rest are these plain defaults.
+// app:info, a profile, a saved key, a sent message and a profile's webhook settings as main hands
+// them to the window: each test names only the fields its case is about, the rest are these plain
+// defaults.
 import type { AppInfo, KeyMeta, Profile, SentMessage, WebhookInfo } from '../../../src-renderer/lib/api';
 import { TEST_APP_INFO } from '../../main/helpers/app-info';
 
