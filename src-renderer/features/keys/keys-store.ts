@@ -113,7 +113,7 @@ interface KeysStore {
 }
 
 /** what belongs to one profile's keys: empty at start and again whenever another profile is loaded */
-const NO_PROFILE_STATE = {
+const EMPTY_PROFILE_KEYS = {
   keys: [],
   error: null,
   tests: {},
@@ -145,14 +145,14 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
 
   return {
     profileId: null,
-    ...NO_PROFILE_STATE,
+    ...EMPTY_PROFILE_KEYS,
     status: 'idle',
     filter: 'live',
     roll: null,
 
     load: async (profileId) => {
       const switched = profileId !== get().profileId;
-      set(switched ? { profileId, ...NO_PROFILE_STATE, status: 'loading' } : { status: get().status === 'ready' ? 'ready' : 'loading' });
+      set(switched ? { profileId, ...EMPTY_PROFILE_KEYS, status: 'loading' } : { status: get().status === 'ready' ? 'ready' : 'loading' });
       if (!profileId) {
         set({ status: 'ready' });
         return;
