@@ -1,9 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { findElectronBinary } from './scripts/electron-binary.mjs';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './tests/harness/headless-chromium';
 
-// Debian's Chromium (Playwright's own browser download cannot work on machines without
-// internet access). CHROMIUM_PATH overrides it, e.g. on macOS.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 const electronBinary = findElectronBinary();
 if (electronBinary.path === null && !process.env.TEST_WORKER_INDEX) {
@@ -29,18 +28,8 @@ export default defineConfig({
         browserName: 'chromium',
         launchOptions: {
           executablePath: CHROMIUM_PATH,
-          args: [
-            '--no-sandbox',
-            '--headless',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--use-fake-ui-for-media-stream',
-            '--use-fake-device-for-media-stream',
-          ],
+          // the tests record voice notes: a fake microphone, allowed without asking
+          args: [...HEADLESS_CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
         },
       },
     },

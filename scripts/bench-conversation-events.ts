@@ -10,20 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { Agent, request } from 'undici';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../tests/harness/headless-chromium';
 import { launchConsole, type ConsoleHarness } from '../tests/e2e/support/app-harness';
 import { openSection, uniqueNumber } from '../tests/e2e/support/fixtures';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const EVENTS_PER_MINUTE = 10_000;
 /** the stream lasts this long (BENCH_EVENTS_SECONDS); the rate, not the length, is the claim */
 const SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 60);
@@ -71,8 +61,8 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const browser = await chromium
-    .launch({ executablePath: CHROMIUM, args: ARGS })
-    .catch((err: unknown) => fail(`Chromium did not start (${CHROMIUM}): ${err instanceof Error ? err.message : String(err)}`));
+    .launch({ executablePath: CHROMIUM_PATH, args: [...HEADLESS_CHROMIUM_ARGS] })
+    .catch((err: unknown) => fail(`Chromium did not start (${CHROMIUM_PATH}): ${err instanceof Error ? err.message : String(err)}`));
   const h = await launchConsole(browser, { contacts: 1_000 });
   const agent = new Agent({ connections: IN_FLIGHT });
   try {

@@ -22,22 +22,12 @@
 // Median and p95 over OPENS opens each. Goals: the inbox's first paint <= 100 ms after the window
 // asks (p95, both ways of opening), and scrolling it at 100k with no missed frame.
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../tests/harness/headless-chromium';
 import { launchConsole, type ConsoleHarness } from '../tests/e2e/support/app-harness';
 import { MISSED_FRAME_MS, missedFrames, scrollTopToBottom, type ScrollRun } from '../tests/e2e/support/scroll-frames';
 import { seedConversations } from '../tests/e2e/support/seed-conversations';
 import { INBOX_MARKS } from '../src-renderer/features/inbox/first-paint-mark-names';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const CONVERSATIONS = 100_000;
 const OPENS = 15;
 const GOAL_MS = 100;
@@ -193,7 +183,7 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...HEADLESS_CHROMIUM_ARGS] });
   try {
     const seedAt = performance.now();
     const big = await consoleWith(browser, CONVERSATIONS);

@@ -7,24 +7,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../tests/harness/headless-chromium';
 import { launchConsole } from '../tests/e2e/support/app-harness';
 import { MISSED_FRAME_MS, missedFrames, scrollTopToBottom, type ScrollRun } from '../tests/e2e/support/scroll-frames';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** cold load to the first painted contact row, as a multiple of a blank page's load in the same run */
 const COLD_LOAD_GOAL_RATIO = 3;
 /** cold loads (each beside a blank page's) whose medians the figures are */
 const COLD_LOAD_RUNS = 15;
-const ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface RendererBench {
   jsBytes: number;
@@ -292,7 +282,7 @@ async function ipcOverhead(browser: Browser): Promise<{ ipc: number; direct: num
 }
 
 export async function runRendererBench(): Promise<RendererBench> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...HEADLESS_CHROMIUM_ARGS] });
   try {
     const size = await jsSize();
     const loads: { total: number; breakdown: LoadBreakdown }[] = [];

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { selectChosen, useContactsStore } from '../features/contacts/contacts-store';
 import { selectActiveProfileId, selectProfiles, useProfilesStore } from '../features/profiles/profiles-store';
+import { ComboboxOption } from '../ui/combobox-option';
 import { Dialog } from '../ui/dialog';
 import { paletteCommands, type PaletteCommand } from './palette-commands';
 import { runPaletteAction } from './palette-run';
@@ -62,18 +63,10 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
       />
       <ul id={listId} role="listbox" aria-label="Commands" className="palette-list">
         {commands.map((c, i) => (
-          <li
-            key={c.id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === current}
-            className={i === current ? 'palette-item is-active' : 'palette-item'}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => run(c)}
-          >
+          <ComboboxOption key={c.id} listId={listId} index={i} active={i === current} className="palette-item" onChoose={() => run(c)}>
             <span>{c.label}</span>
             <span className="palette-hint">{c.hint}</span>
-          </li>
+          </ComboboxOption>
         ))}
         {commands.length === 0 && <li className="palette-empty muted">Nothing matches.</li>}
       </ul>

@@ -27,19 +27,21 @@ export function formatClock(ms: number): string {
   return `${m}:${s.toString().padStart(2, '0')}`;
 }
 
+/** a four-digit year, and a 24-hour time that cannot break before an AM/PM */
+export const TO_THE_MINUTE: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  // a four-digit year, and a 24-hour time that cannot break before an AM/PM
-  return d.toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  return d.toLocaleString(undefined, TO_THE_MINUTE);
 }
 
 /** 14:03:07: a 24-hour clock time that cannot wrap before an AM/PM (the request log's rows). */

@@ -1,5 +1,6 @@
 // "2 min ago" / "in 3 min": how long ago (or until) a moment is, for lists a person keeps open all
 // day, where a clock time says less than its distance from now. Pure: the caller passes now.
+import { TO_THE_MINUTE } from './format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,13 +32,5 @@ export function formatRelative(iso: string, nowMs: number): string | null {
 export function formatExactTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  return d.toLocaleString(undefined, { ...TO_THE_MINUTE, second: '2-digit' });
 }

@@ -13,7 +13,6 @@ import {
   journalMark,
   journalSince,
   openApiTab,
-  openSection,
   openSendTab,
   openSendTo,
   previewOf,
@@ -22,14 +21,7 @@ import {
   sharedConsole,
   uniqueNumber,
 } from './support/fixtures';
-
-async function showConversation(page: Page, number: string) {
-  await openSection(page, 'Messages');
-  const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(number);
-  await filter.getByRole('button', { name: 'Show', exact: true }).click();
-  return page.getByTestId('conversation');
-}
+import { showConversation } from './support/conversation-steps';
 
 async function switchProfile(page: Page, name: string): Promise<void> {
   await page.getByTestId('profile-switcher').selectOption({ label: name });

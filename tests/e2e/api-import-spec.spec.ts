@@ -6,7 +6,16 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import {
+  editSandboxProfile,
+  journalMark,
+  journalSince,
+  openSection,
+  openSendTo,
+  settledCurl,
+  sharedConsole,
+  uniqueNumber,
+} from './support/fixtures';
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/specs/evolution-send-text.json', import.meta.url));
 const SEND_TEXT = 'POST /message/sendText/{instance}';
@@ -19,12 +28,7 @@ test.describe('importing an API document (evolution-v2 dialect)', () => {
     const h = ctx.h;
     const { page } = h;
     await openSection(page, 'Profiles');
-    const row = page
-      .getByRole('table', { name: 'Profiles' })
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
-    await row.getByRole('button', { name: 'Edit', exact: true }).click();
-    const edit = page.getByTestId('edit-profile');
+    const edit = await editSandboxProfile(page);
     await edit.getByRole('tab', { name: 'API' }).click();
     await expect(edit.getByRole('table', { name: 'Operations' })).toBeVisible();
 

@@ -11,6 +11,7 @@ import {
   journalMark,
   journalSince,
   openApiTab,
+  editSandboxProfile,
   openSection,
   openSendTo,
   sandboxApi,
@@ -76,7 +77,8 @@ const CASES: DialectCase[] = [
       const r = await sandboxApi<{ first_name: string; last_name: string; phone_number: string }[]>(h, '/api/v1/contacts?limit=1');
       expect(r.status).toBe(200);
       const c = r.json[0]!;
-      return { name: [c.first_name, c.last_name].filter((p) => p !== '').join(' '), number: c.phone_number.replace(/^\+/, '') }; // the app writes numbers as digits
+      // the app writes numbers as digits
+      return { name: [c.first_name, c.last_name].filter((p) => p !== '').join(' '), number: c.phone_number.replace(/^\+/, '') };
     },
     text: {
       path: '/api/v1/messages',
@@ -153,12 +155,7 @@ for (const c of CASES) {
     test('Edit opens on General, whose path overrides are only the key routes', async () => {
       const { page } = ctx.h;
       await openSection(page, 'Profiles');
-      const row = page
-        .getByRole('table', { name: 'Profiles' })
-        .getByRole('row')
-        .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
-      await row.getByRole('button', { name: 'Edit', exact: true }).click();
-      const edit = page.getByTestId('edit-profile');
+      const edit = await editSandboxProfile(page);
       await expect(edit.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
       const overrides = edit.getByRole('group', { name: 'Key route overrides' });
       await expect(overrides.getByRole('textbox')).toHaveCount(3);

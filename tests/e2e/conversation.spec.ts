@@ -3,20 +3,13 @@
 // the app's own listener; a reply typed in the panel goes out with Ctrl+Enter. The default API
 // does not enforce WhatsApp's 24-hour window, so no warning is shown for it; a template sent from
 // Send Template is delivered where a free-form message fails. Real keyboard, real sandbox, real HTTP.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openConversation, showConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
-
-async function showConversation(page: Page, number: string) {
-  await openSection(page, 'Messages');
-  const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(number);
-  await filter.getByRole('button', { name: 'Show', exact: true }).click();
-  return page.getByTestId('conversation');
-}
 
 test.describe('the conversation panel', () => {
   const ctx = sharedConsole();
@@ -26,12 +19,7 @@ test.describe('the conversation panel', () => {
     const number = uniqueNumber();
     sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], replyDelayMs: 700, replyText: 'Thanks, got it' });
 
-    await openSection(page, 'Messages');
-    const filter = page.getByRole('search', { name: 'Filter messages by number' });
-    await filter.getByLabel('Recipient number').fill(`+${number}`);
-    await filter.getByRole('button', { name: 'Show', exact: true }).click();
-    const panel = page.getByTestId('conversation');
-    await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
+    const panel = await openConversation(page, number);
     // the default API does not enforce the window: no warning; no event arrived yet: only a link to Profiles
     await expect(panel.getByTestId('conversation-events-setup')).toContainText('Events are not set up for this profile');
     await expect(panel.getByTestId('conversation-window')).toHaveCount(0);

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CrmError } from '../../src-main/core/errors';
 import type { CrmApi } from '../../src-main/ipc/contract';
-import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
+import { expectAccessible } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
 import {
   activateKey,
@@ -63,11 +63,6 @@ async function createServerKey(page: Page, name: string) {
   const panel = page.getByRole('region', { name: `New key “${name}”` });
   await expect(panel).toBeVisible();
   return panel;
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const problems = blocking(await a11yProblems(page, `test-results/a11y/${what}.json`));
-  expect(problems, formatA11yProblems(what, problems)).toEqual([]);
 }
 
 test.describe('a new key shown once, and a revoke dialog that names the key', () => {

@@ -4,17 +4,12 @@
 // leaves the default list once its server revocation is done, the Revoked filter keeps it, and
 // Remove drops its record (a live key has no Remove); a key created with an expiry says so.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { keyAccount } from '../../src-main/core/secrets/secret-store';
-import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
+import { expectAccessible } from './support/a11y';
 import { addKeyThroughForm, cellUnder, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole, showKeys } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
-
-async function expectAccessible(page: Page, what: string) {
-  const problems = blocking(await a11yProblems(page, `test-results/a11y/${what}.json`));
-  expect(problems, formatA11yProblems(what, problems)).toEqual([]);
-}
 
 test.describe('a key whose value left the keychain, revoked keys and expiry', () => {
   const ctx = sharedConsole();

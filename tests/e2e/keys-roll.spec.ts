@@ -3,8 +3,8 @@
 // and, once the check after its revocation ran, its row says "refused (401) at …"; with a grace
 // of 1 hour the old row says "retires at …" and the outbox lists its scheduled retirement. The
 // dialog passes axe, and Escape returns focus to the row's Roll key… button.
-import { expect, test, type Page } from '@playwright/test';
-import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import {
   activateKey,
   addKeyThroughForm,
@@ -20,11 +20,6 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const ALL = ['contacts:read', 'messages:send', 'keys:manage'] as const;
-
-async function expectAccessible(page: Page, what: string) {
-  const problems = blocking(await a11yProblems(page, `test-results/a11y/${what}.json`));
-  expect(problems, formatA11yProblems(what, problems)).toEqual([]);
-}
 
 test.describe('Roll key…', () => {
   const ctx = sharedConsole();

@@ -18,6 +18,7 @@ import {
   uniqueNumber,
   readmeScreenshot,
 } from './support/fixtures';
+import { filterMessagesBy } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
 
 test.describe.configure({ mode: 'serial' });
@@ -36,10 +37,7 @@ async function sendText(page: Page, number: string, text: string): Promise<Locat
 
 /** opens Messages and lists one recipient, typed as a person writes it */
 async function showMessagesTo(page: Page, typed: string): Promise<Locator> {
-  await openSection(page, 'Messages');
-  const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(typed);
-  await filter.getByRole('button', { name: 'Show', exact: true }).click();
+  await filterMessagesBy(page, typed);
   return page.getByTestId('message-list');
 }
 

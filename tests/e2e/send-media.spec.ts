@@ -1,7 +1,8 @@
 // Send Media: an image through the file dialog (preview, size, type), a document by
 // drag-and-drop, and an image over the 5 MiB limit refused before anything is uploaded.
-import { expect, test } from '@playwright/test';
-import { journalMark, journalSince, messagesTo, openSendTab, sharedConsole, uniqueNumber } from './support/fixtures';
+import { expect, test, type Locator } from '@playwright/test';
+import type { ConsoleHarness } from './support/app-harness';
+import { journalMark, journalSince, messagesTo, openSendTab, sharedConsole, uniqueNumber, type SandboxMessage } from './support/fixtures';
 import { dropFile, pdfBytes, pngBytes, writeMediaFile } from './support/media-files';
 
 test.describe.configure({ mode: 'serial' });
@@ -10,6 +11,18 @@ const MIB = 1024 * 1024;
 
 function stagedIpcCalls(traffic: string[]): number {
   return traffic.filter((t) => t.startsWith('{"channel":"files:stage"')).length;
+}
+
+/** Send, then: one media POST carried exactly `bytes` (base64), and the service's message for `number` */
+async function sendCarrying(h: ConsoleHarness, panel: Locator, number: string, bytes: Buffer): Promise<SandboxMessage | undefined> {
+  const mark = journalMark(h);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
+  const posts = journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/media' });
+  expect(posts).toHaveLength(1);
+  expect(Buffer.from((posts[0]!.json as Record<string, string>).media ?? '', 'base64').equals(bytes)).toBe(true);
+  const [message] = await messagesTo(h, number);
+  return message;
 }
 
 test.describe('send media', () => {
@@ -40,15 +53,7 @@ test.describe('send media', () => {
     await panel.getByLabel('Caption (optional)').fill('A gradient');
     await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('/api/v1/messages/media');
 
-    const mark = journalMark(h);
-    await panel.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
-
-    const posts = journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/media' });
-    expect(posts).toHaveLength(1);
-    const body = posts[0]!.json as Record<string, string>;
-    expect(Buffer.from(body.media ?? '', 'base64').equals(png)).toBe(true);
-    const [message] = await messagesTo(h, number);
+    const message = await sendCarrying(h, panel, number, png);
     expect(message).toMatchObject({
       type: 'media',
       mediatype: 'image',
@@ -78,13 +83,7 @@ test.describe('send media', () => {
     await expect(staged.getByTestId('temporary-file-media')).toContainText('temporary copy');
     await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('/staging/');
 
-    const mark = journalMark(h);
-    await panel.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
-    const posts = journalSince(h, mark, { method: 'POST', path: '/api/v1/messages/media' });
-    expect(posts).toHaveLength(1);
-    expect(Buffer.from((posts[0]!.json as Record<string, string>).media ?? '', 'base64').equals(pdf)).toBe(true);
-    const [message] = await messagesTo(h, number);
+    const message = await sendCarrying(h, panel, number, pdf);
     expect(message).toMatchObject({
       type: 'media',
       mediatype: 'document',

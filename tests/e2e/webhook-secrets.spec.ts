@@ -3,22 +3,15 @@
 // keychain, takes effect in the listener at once (the sandbox's unsigned posts are refused,
 // signed ones taken), and never comes back: the page says only "Set" or "Not set", and the value
 // is in no IPC reply, event or page text. The conversation shows none of it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openEventsTab, openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openEventsTab, sharedConsole, uniqueNumber } from './support/fixtures';
+import { showConversation } from './support/conversation-steps';
 
 test.describe.configure({ mode: 'serial' });
 
 const SECRET = 'whsec-e2e-7f3a9c1b5d';
 const VERIFY = 'verify-e2e-2b8e6d4f0a';
-
-async function showConversation(page: Page, number: string) {
-  await openSection(page, 'Messages');
-  const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(number);
-  await filter.getByRole('button', { name: 'Show', exact: true }).click();
-  return page.getByTestId('conversation');
-}
 
 test.describe("webhook signing on the profile's page", () => {
   const ctx = sharedConsole();

@@ -16,7 +16,8 @@ if [ "$(uname -s)" != "Linux" ]; then
   case "$CRM_KEYCHAIN_SERVICE" in
     crm-console-test-?* | crm-console-ci-?*) ;;
     *)
-      echo "with-keyring: refusing CRM_KEYCHAIN_SERVICE=\"$CRM_KEYCHAIN_SERVICE\": tests here write to your own keychain, so it must start with crm-console-test- or crm-console-ci-" >&2
+      echo "with-keyring: refusing CRM_KEYCHAIN_SERVICE=\"$CRM_KEYCHAIN_SERVICE\": tests here write to your own keychain," \
+        "so it must start with crm-console-test- or crm-console-ci-" >&2
       exit 1
       ;;
   esac

@@ -7,6 +7,7 @@ import { isWindowClosing, type InboxFilter, type InboxPage, type InboxRow } from
 import { parsePositiveInt, UsageError } from '../args';
 import { defineCommand } from '../command';
 import { dash, shortTime, table } from '../format';
+import { onOffSettingCommand } from './on-off-setting';
 import { profileOption } from './shared';
 
 /** a long line is cut for the table; --json has it as stored */
@@ -84,20 +85,13 @@ function row(r: InboxRow, now: Date): string[] {
 }
 
 /** crm settings reply-notices: the window's switch for desktop notifications of replies */
-export const replyNoticesCommand = defineCommand({
-  name: 'settings reply-notices',
+export const replyNoticesCommand = onOffSettingCommand({
+  name: 'reply-notices',
   summary: 'show or switch the desktop notification the window shows when a contact writes while it is in the background',
-  usage: ['settings reply-notices [on|off] [--json]'],
-  options: {},
-  positionals: { min: 0, max: 1 },
   notes: [
     'On unless switched off. The window and every `crm` command on the data folder share it; the window takes a change at the next reply.',
   ],
-  async run(ctx, { positionals }) {
-    const given = positionals[0];
-    if (given !== undefined && given !== 'on' && given !== 'off') throw new UsageError('say on or off');
-    const session = await ctx.session();
-    const state = given === undefined ? session.core.inbox.replyNotices() : session.core.inbox.setReplyNotices({ on: given === 'on' });
-    return { data: state, text: `Desktop notifications of replies: ${state.on ? 'on' : 'off'}.` };
-  },
+  label: 'Desktop notifications of replies',
+  read: (core) => core.inbox.replyNotices(),
+  write: (core, on) => core.inbox.setReplyNotices({ on }),
 });

@@ -2,7 +2,9 @@
 // `crm templates`), changed (reviewed again), deleted in every language, or checked before a send.
 import type { SendVerdict } from '../../shared/template-lifecycle';
 import { UsageError } from '../args';
-import { defineCommand } from '../command';
+import type { Core } from '../../core/create-core';
+import type { TemplateDraft } from '../../shared/template-lifecycle';
+import { defineCommand, type CommandDef, type CommandResult } from '../command';
 import { clean } from '../format';
 import { draftOf, draftOptions } from './template-draft-options';
 import { confirmOrRefuse, namedProfile, profileOption, yesOption } from './shared';
@@ -18,37 +20,46 @@ const CREATE_NOTES = [
   'The draft is checked against WhatsApp limits first; nothing is sent while a problem is left.',
 ];
 
-export const templatesCreateCommand = defineCommand({
-  name: 'templates create',
-  summary: 'submit a new template for review (it is PENDING until approved or rejected)',
-  usage: [`templates create ${DRAFT_USAGE}`],
-  options: draftOptions,
-  positionals: { min: 0, max: 0 },
-  notes: CREATE_NOTES,
-  async run(ctx, { values }) {
-    const draft = draftOf(values);
-    const { core, profile } = await namedProfile(ctx, values.profile);
-    const created = await core.templateLifecycle.create({ profileId: profile.id, draft });
+/** templates create and edit: the same draft, read and checked the same way, handed to `submit` */
+function draftCommand(
+  verb: 'create' | 'edit',
+  summary: string,
+  submit: (core: Core, profileId: string, draft: TemplateDraft) => Promise<CommandResult>,
+): CommandDef<typeof draftOptions> {
+  return defineCommand({
+    name: `templates ${verb}`,
+    summary,
+    usage: [`templates ${verb} ${DRAFT_USAGE}`],
+    options: draftOptions,
+    positionals: { min: 0, max: 0 },
+    notes: CREATE_NOTES,
+    async run(ctx, { values }) {
+      const draft = draftOf(values);
+      const { core, profile } = await namedProfile(ctx, values.profile);
+      return submit(core, profile.id, draft);
+    },
+  });
+}
+
+export const templatesCreateCommand = draftCommand(
+  'create',
+  'submit a new template for review (it is PENDING until approved or rejected)',
+  async (core, profileId, draft) => {
+    const created = await core.templateLifecycle.create({ profileId, draft });
     const which = `${clean(draft.name)} (${clean(draft.language)})`;
     return { data: created, text: `Submitted ${which}: ${clean(created.status)}. Watch it with crm templates.` };
   },
-});
+);
 
-export const templatesEditCommand = defineCommand({
-  name: 'templates edit',
-  summary: 'change a template (name and language say which); it is reviewed again',
-  usage: [`templates edit ${DRAFT_USAGE}`],
-  options: draftOptions,
-  positionals: { min: 0, max: 0 },
-  notes: CREATE_NOTES,
-  async run(ctx, { values }) {
-    const draft = draftOf(values);
-    const { core, profile } = await namedProfile(ctx, values.profile);
-    await core.templateLifecycle.update({ profileId: profile.id, draft });
+export const templatesEditCommand = draftCommand(
+  'edit',
+  'change a template (name and language say which); it is reviewed again',
+  async (core, profileId, draft) => {
+    await core.templateLifecycle.update({ profileId, draft });
     const data = { name: draft.name, language: draft.language, status: 'PENDING' };
     return { data, text: `Changed ${clean(draft.name)} (${clean(draft.language)}): PENDING review again.` };
   },
-});
+);
 
 export const templatesDeleteCommand = defineCommand({
   name: 'templates delete',

@@ -55,7 +55,7 @@ export function ContactList() {
     prefetchRows: PREFETCH_ROWS,
     onChoose,
   });
-  const { scrollRef, view, rowId } = list;
+  const { scrollRef, view } = list;
   const items = view.rows;
   useReportFirstRows(items.filter((it) => rowAt(pages, it.index).kind === 'contact').length);
 
@@ -74,12 +74,8 @@ export function ContactList() {
         role="listbox"
         id={CONTACT_LISTBOX_ID}
         aria-label="Contacts"
-        tabIndex={0}
         className="contact-listbox"
-        aria-activedescendant={list.activeDescendant}
-        onKeyDown={list.onKeyDown}
-        onFocus={list.onFocus}
-        style={{ height: `${view.space.domPx}px` }}
+        {...list.listboxProps}
         data-testid="contacts-list"
       >
         {items.map((it) => {
@@ -89,20 +85,13 @@ export function ContactList() {
           return (
             <div
               key={it.index}
-              id={rowId(it.index)}
-              role="option"
+              {...list.rowProps(it.index, it.top)}
               aria-selected={isChosen}
               aria-disabled={row.kind !== 'contact' ? true : undefined}
-              aria-setsize={count}
-              aria-posinset={it.index + 1}
               className={`contact-row${isActive ? ' is-active' : ''}${isChosen ? ' is-chosen' : ''} row-${row.kind}`}
-              style={{ height: `${rowHeight}px`, transform: `translateY(${it.top}px)` }}
               data-testid={row.kind === 'contact' ? 'contact-row' : `contact-row-${row.kind}`}
-              data-index={it.index}
-              onMouseDown={(e) => e.preventDefault()}
               onClick={() => {
-                setActiveIndex(it.index);
-                (scrollRef.current?.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
+                list.clickRow(it.index);
                 if (row.kind === 'contact') chooseContact(row.contact);
               }}
             >

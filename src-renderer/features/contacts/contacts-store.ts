@@ -59,12 +59,8 @@ export interface ParkedContacts {
   chosen: Contact | null;
 }
 
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
-
-export const useContactsStore = create<ContactsStore>()((set, get) => ({
-  searchInput: '',
-  query: '',
-  generation: 0,
+/** a query's listing before its first page answers: at start, and with each new query */
+const NOTHING_FETCHED = {
   total: null,
   estimatedCount: 0,
   endCount: null,
@@ -72,6 +68,15 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
   notice: null,
   localSearch: null,
   activeIndex: null,
+} satisfies Partial<ContactsStore>;
+
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const useContactsStore = create<ContactsStore>()((set, get) => ({
+  searchInput: '',
+  query: '',
+  generation: 0,
+  ...NOTHING_FETCHED,
   chosen: null,
   profileId: null,
   parked: {},
@@ -96,13 +101,7 @@ export const useContactsStore = create<ContactsStore>()((set, get) => ({
     set((s) => ({
       query,
       generation: s.generation + 1,
-      total: null,
-      estimatedCount: 0,
-      endCount: null,
-      pages: {},
-      notice: null,
-      localSearch: null,
-      activeIndex: null,
+      ...NOTHING_FETCHED,
     }));
     void get().fetchPage(1);
   },

@@ -3,7 +3,7 @@
 // again for new rows, the keyboard (arrows, Page Up/Down, Home, End; Enter or Space chooses) and
 // the first row on screen made active when the list takes focus. Each list keeps its own rows,
 // their look and what choosing one does.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useScrollWindow, type ScrollWindow } from './use-scroll-window';
 
 /** fetches wait for the scroll position to rest this long: a fast fling does not load every page it passes */
@@ -38,12 +38,30 @@ export interface ListWindowOptions {
 export interface ListWindow {
   scrollRef: React.RefObject<HTMLDivElement | null>;
   view: ScrollWindow;
-  /** the element id of row `index` (aria-activedescendant) */
-  rowId(index: number): string;
-  /** the active row's id while it is rendered, for aria-activedescendant */
-  activeDescendant: string | undefined;
+  /** the listbox element's focus, keyboard and height attributes, spread onto it */
+  listboxProps: ListboxProps;
+  /** row `index`'s place, size and option attributes, spread onto it at `top` px */
+  rowProps(index: number, top: number): RowProps;
+  /** a click on row `index`: it becomes the active row and the listbox keeps the focus */
+  clickRow(index: number): void;
+}
+
+export interface ListboxProps {
+  tabIndex: number;
+  'aria-activedescendant': string | undefined;
   onKeyDown(e: KeyboardEvent<HTMLElement>): void;
   onFocus(): void;
+  style: CSSProperties;
+}
+
+export interface RowProps {
+  id: string;
+  role: 'option';
+  'aria-setsize': number;
+  'aria-posinset': number;
+  style: CSSProperties;
+  'data-index': number;
+  onMouseDown(e: MouseEvent): void;
 }
 
 export function useListWindow(o: ListWindowOptions): ListWindow {
@@ -94,12 +112,31 @@ export function useListWindow(o: ListWindowOptions): ListWindow {
     if (activeIndex === null && count > 0) setActiveIndex(firstIndex);
   };
   const activeRendered = activeIndex !== null && items.some((it) => it.index === activeIndex);
+  // the active row's id while it is rendered
+  const activeDescendant = activeRendered && activeIndex !== null ? rowId(activeIndex) : undefined;
   return {
     scrollRef,
     view,
-    rowId,
-    activeDescendant: activeRendered && activeIndex !== null ? rowId(activeIndex) : undefined,
-    onKeyDown,
-    onFocus,
+    listboxProps: {
+      tabIndex: 0,
+      'aria-activedescendant': activeDescendant,
+      onKeyDown,
+      onFocus,
+      style: { height: `${view.space.domPx}px` },
+    },
+    rowProps: (index, top) => ({
+      id: rowId(index),
+      role: 'option',
+      'aria-setsize': count,
+      'aria-posinset': index + 1,
+      style: { height: `${rowHeight}px`, transform: `translateY(${top}px)` },
+      'data-index': index,
+      // a click must not take the focus from the listbox (the row is not focusable)
+      onMouseDown: (e) => e.preventDefault(),
+    }),
+    clickRow: (index) => {
+      setActiveIndex(index);
+      (scrollRef.current?.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
+    },
   };
 }

@@ -38,7 +38,7 @@ export function InboxList() {
     prefetchRows: INBOX_PAGE / 2,
     onChoose: openAt,
   });
-  const { scrollRef, view, rowId } = list;
+  const { scrollRef, view } = list;
   const items = view.rows;
   useMarkFirstRowPainted(items.filter((it) => rowAt(pages, it.index).kind === 'row').length);
 
@@ -48,12 +48,8 @@ export function InboxList() {
         role="listbox"
         id={INBOX_LISTBOX_ID}
         aria-label="Conversations, newest first"
-        tabIndex={0}
         className="contact-listbox"
-        aria-activedescendant={list.activeDescendant}
-        onKeyDown={list.onKeyDown}
-        onFocus={list.onFocus}
-        style={{ height: `${view.space.domPx}px` }}
+        {...list.listboxProps}
         data-testid="inbox-list"
       >
         {items.map((it) => {
@@ -64,21 +60,14 @@ export function InboxList() {
           return (
             <div
               key={it.index}
-              id={rowId(it.index)}
-              role="option"
+              {...list.rowProps(it.index, it.top)}
               aria-selected={isOpen}
               aria-disabled={row.kind !== 'row' ? true : undefined}
-              aria-setsize={count}
-              aria-posinset={it.index + 1}
               className={`inbox-row${isActive ? ' is-active' : ''}${isOpen ? ' is-chosen' : ''}${unread ? ' is-unread' : ''} row-${row.kind}`}
-              style={{ height: `${rowHeight}px`, transform: `translateY(${it.top}px)` }}
               data-testid={row.kind === 'row' ? 'inbox-row' : `inbox-row-${row.kind}`}
               data-number={row.kind === 'row' ? row.row.number : undefined}
-              data-index={it.index}
-              onMouseDown={(e) => e.preventDefault()}
               onClick={() => {
-                setActiveIndex(it.index);
-                (scrollRef.current?.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
+                list.clickRow(it.index);
                 openAt(it.index);
               }}
             >

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { useSecretInput } from '../../ui/secret-input';
+import { SecretValueInput } from '../../ui/secret-value-input';
 import { SubmitRow } from '../../ui/submit-row';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { useKeyEntryHint } from './key-entry-hint';
@@ -46,15 +47,7 @@ export function AddKeyForm() {
       </div>
       <div className="field">
         <label htmlFor={`${id}-value`}>Key value</label>
-        <input
-          id={`${id}-value`}
-          ref={valueRef}
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${id}-hint`}
-          data-testid="add-key-value"
-        />
+        <SecretValueInput id={`${id}-value`} inputRef={valueRef} hintId={`${id}-hint`} testId="add-key-value" />
         <p id={`${id}-hint`} className="hint" data-testid="add-key-hint">
           {entryHint === null ? '' : `${entryHint} `}Saved to the system keychain; never shown again.
         </p>

@@ -112,6 +112,22 @@ interface KeysStore {
   rollProgress: (e: { keyId: string; step: RollStep }) => void;
 }
 
+/** what belongs to one profile's keys: empty at start and again whenever another profile is loaded */
+const EMPTY_PROFILE_KEYS = {
+  keys: [],
+  error: null,
+  tests: {},
+  rowErrors: {},
+  add: { status: 'idle' },
+  server: { status: 'idle' },
+  createServer: { status: 'idle' },
+  created: null,
+  serverMessage: null,
+  approve: { status: 'idle' },
+  missing: [],
+  repairs: {},
+} satisfies Partial<KeysStore>;
+
 export const useKeysStore = create<KeysStore>()((set, get) => {
   /** a row action's answer: the updated key replaces its row, or the error shows on the row */
   const applyRowResult = async (id: string, r: Result<KeyMeta>): Promise<boolean> => {
@@ -129,44 +145,14 @@ export const useKeysStore = create<KeysStore>()((set, get) => {
 
   return {
     profileId: null,
-    keys: [],
+    ...EMPTY_PROFILE_KEYS,
     status: 'idle',
-    error: null,
-    tests: {},
-    rowErrors: {},
-    add: { status: 'idle' },
-    server: { status: 'idle' },
-    createServer: { status: 'idle' },
-    created: null,
-    serverMessage: null,
-    approve: { status: 'idle' },
     filter: 'live',
-    missing: [],
-    repairs: {},
     roll: null,
 
     load: async (profileId) => {
       const switched = profileId !== get().profileId;
-      set(
-        switched
-          ? {
-              profileId,
-              keys: [],
-              status: 'loading',
-              error: null,
-              tests: {},
-              rowErrors: {},
-              add: { status: 'idle' },
-              server: { status: 'idle' },
-              createServer: { status: 'idle' },
-              created: null,
-              serverMessage: null,
-              approve: { status: 'idle' },
-              missing: [],
-              repairs: {},
-            }
-          : { status: get().status === 'ready' ? 'ready' : 'loading' },
-      );
+      set(switched ? { profileId, ...EMPTY_PROFILE_KEYS, status: 'loading' } : { status: get().status === 'ready' ? 'ready' : 'loading' });
       if (!profileId) {
         set({ status: 'ready' });
         return;

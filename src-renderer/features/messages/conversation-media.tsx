@@ -48,14 +48,7 @@ export function ConversationMedia({
     return (
       <p className="hint" data-testid="conversation-media-none">
         {`${kind}${media.fileName ? `: ${media.fileName}` : ''}: ${media.download.reason ?? 'the file could not be downloaded'} `}
-        <button
-          type="button"
-          className="btn btn-link"
-          onClick={() => void invoke('conversations:retry-media', { messageId })}
-          aria-label={`Try again to download ${what}`}
-        >
-          Try again
-        </button>
+        <RetryDownload messageId={messageId} what={what} />
       </p>
     );
   }
@@ -103,14 +96,7 @@ function RefusedOrigin({ messageId, kind, media, origin }: { messageId: string; 
         >
           Allow the key there for files…
         </button>{' '}
-        <button
-          type="button"
-          className="btn btn-link"
-          onClick={() => void invoke('conversations:retry-media', { messageId })}
-          aria-label={`Try again to download ${what}`}
-        >
-          Try again
-        </button>
+        <RetryDownload messageId={messageId} what={what} />
       </p>
       <p role="status" aria-live="polite">
         {allowing.phase === 'asking'
@@ -121,6 +107,20 @@ function RefusedOrigin({ messageId, kind, media, origin }: { messageId: string; 
       </p>
       {allowing.phase === 'failed' && <ErrorMessage error={allowing.error} prefix="Not allowed" />}
     </div>
+  );
+}
+
+/** asks main to download a received file again */
+function RetryDownload({ messageId, what }: { messageId: string; what: string }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-link"
+      onClick={() => void invoke('conversations:retry-media', { messageId })}
+      aria-label={`Try again to download ${what}`}
+    >
+      Try again
+    </button>
   );
 }
 

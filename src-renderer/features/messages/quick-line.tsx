@@ -1,7 +1,7 @@
 // What a conversation line shows of quoted replies and reactions: the message it quotes (or that
 // it quotes one not in this conversation), the reactions on it, ours and the contact's, and its
 // Quote and React buttons (a reaction bar of a few emoji; Escape closes it).
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { ConversationItem } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
 import { useConversationStore } from './conversation-store';
@@ -107,20 +107,37 @@ function ReactionBar({ messageId, ours }: { messageId: string; ours: string | nu
   );
 }
 
+/** a note above the reply box of what the reply goes with, and × to take it off */
+function ReplyBoxNote({
+  testId,
+  cancelLabel,
+  onCancel,
+  children,
+}: {
+  testId: string;
+  cancelLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="conversation-quoting" data-testid={testId}>
+      <span>{children}</span>
+      <button type="button" className="btn btn-small" onClick={onCancel} aria-label={cancelLabel}>
+        ×
+      </button>
+    </div>
+  );
+}
+
 /** the quote shown in the reply box, with its cancel */
 export function QuotingNote() {
   const quoting = useQuickStore((s) => s.quoting);
   const cancel = useQuickStore((s) => s.cancelQuote);
   if (!quoting) return null;
   return (
-    <div className="conversation-quoting" data-testid="conversation-quoting">
-      <span>
-        Replying to: <q>{shortText(quoting.text)}</q>
-      </span>
-      <button type="button" className="btn btn-small" onClick={cancel} aria-label="Cancel the quote">
-        ×
-      </button>
-    </div>
+    <ReplyBoxNote testId="conversation-quoting" cancelLabel="Cancel the quote" onCancel={cancel}>
+      Replying to: <q>{shortText(quoting.text)}</q>
+    </ReplyBoxNote>
   );
 }
 
@@ -130,14 +147,9 @@ export function AttachmentNote() {
   const drop = useQuickStore((s) => s.dropAttachment);
   if (!attachment) return null;
   return (
-    <div className="conversation-quoting" data-testid="conversation-attachment">
-      <span>
-        With the file {attachment.label} (from /{attachment.name}), the text as its caption
-      </span>
-      <button type="button" className="btn btn-small" onClick={drop} aria-label="Send without the file">
-        ×
-      </button>
-    </div>
+    <ReplyBoxNote testId="conversation-attachment" cancelLabel="Send without the file" onCancel={drop}>
+      With the file {attachment.label} (from /{attachment.name}), the text as its caption
+    </ReplyBoxNote>
   );
 }
 

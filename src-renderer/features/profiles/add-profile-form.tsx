@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../../lib/api';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { useSecretInput } from '../../ui/secret-input';
+import { SecretValueInput } from '../../ui/secret-value-input';
 import { SubmitRow } from '../../ui/submit-row';
 import type { ErrorInfo } from '../../lib/api';
 import { ProfileFields } from './profile-fields';
@@ -44,14 +45,7 @@ export function AddProfileForm() {
       </div>
       <div className="field">
         <label htmlFor={`${id}-keyvalue`}>Key value</label>
-        <input
-          id={`${id}-keyvalue`}
-          ref={valueRef}
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${id}-keyhint`}
-        />
+        <SecretValueInput id={`${id}-keyvalue`} inputRef={valueRef} hintId={`${id}-keyhint`} />
         <p id={`${id}-keyhint`} className="hint">
           Optional; saved to the system keychain.
         </p>

@@ -7,6 +7,7 @@ import type { DescribedOperation, ErrorInfo } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { useSecretInput } from '../../ui/secret-input';
+import { SecretValueInput } from '../../ui/secret-value-input';
 import { KEY_ENTRY_EITHER } from '../../../src-main/shared/key-entry-words';
 import { SubmitRow } from '../../ui/submit-row';
 import { hostOfCurl } from './curl-origin';
@@ -106,7 +107,7 @@ export function ProfileFromCurl({ onCreated }: { onCreated: (profileId: string) 
       </div>
       <div className="field">
         <label htmlFor={`${id}-key`}>Key value</label>
-        <input id={`${id}-key`} ref={keyRef} type="password" autoComplete="off" spellCheck={false} aria-describedby={`${id}-key-hint`} />
+        <SecretValueInput id={`${id}-key`} inputRef={keyRef} hintId={`${id}-key-hint`} />
         <p id={`${id}-key-hint`} className="hint">
           Optional; saved to the system keychain. A key inside the cURL is never kept. {KEY_ENTRY_EITHER}
         </p>

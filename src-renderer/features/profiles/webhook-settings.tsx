@@ -9,6 +9,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ErrorInfo, Profile, WebhookInfo } from '../../lib/api';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
 import { useSecretInput } from '../../ui/secret-input';
+import { SecretValueInput } from '../../ui/secret-value-input';
 import { selectActiveProfileId, useProfilesStore } from './profiles-store';
 import { useWebhooksStore } from './webhooks-store';
 import { WebhookInspector } from './webhook-inspector';
@@ -61,15 +62,7 @@ function SecretField({ field, info }: { field: Field; info: WebhookInfo }) {
       <span className={set ? 'webhook-secret-state is-set' : 'webhook-secret-state'} data-testid={`webhook-${field}-state`}>
         {set ? 'Set' : 'Not set'}
       </span>
-      <input
-        id={`${id}-value`}
-        ref={ref}
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        aria-describedby={`${id}-hint`}
-        placeholder={set ? 'Type a new one to replace it' : ''}
-      />
+      <SecretValueInput id={`${id}-value`} inputRef={ref} hintId={`${id}-hint`} placeholder={set ? 'Type a new one to replace it' : ''} />
       <button type="submit" className="btn" disabled={busy}>
         Save
       </button>

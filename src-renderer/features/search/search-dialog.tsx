@@ -7,6 +7,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchHit } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { formatPhone } from '../../../src-main/shared/phone-display';
+import { ComboboxOption } from '../../ui/combobox-option';
 import { Dialog } from '../../ui/dialog';
 import { ErrorMessage } from '../../ui/messages';
 import { formatSentAt } from '../messages/message-time';
@@ -83,19 +84,18 @@ export function SearchDialog() {
         data-testid="message-search-results"
       >
         {hits.map((hit, i) => (
-          <li
+          <ComboboxOption
             key={hit.key}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === current}
-            className={i === current ? 'palette-item search-hit is-active' : 'palette-item search-hit'}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => choose(hit)}
-            data-testid="message-search-hit"
+            listId={listId}
+            index={i}
+            active={i === current}
+            className="palette-item search-hit"
+            onChoose={() => choose(hit)}
+            onHover={() => setActive(i)}
+            testId="message-search-hit"
           >
             <HitLine hit={hit} />
-          </li>
+          </ComboboxOption>
         ))}
       </ul>
       <MoreResults />

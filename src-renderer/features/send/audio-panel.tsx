@@ -12,6 +12,7 @@ import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
 import { selectAudioDraft, useSendStore } from './send-store';
 import { useVoiceRecorder, type Recording } from './use-voice-recorder';
+import { SourceChoice } from './source-choice';
 
 function extensionFor(mimeType: string): string {
   if (mimeType.includes('ogg')) return 'ogg';
@@ -34,15 +35,7 @@ export function AudioPanel() {
       <div className="send-form">
         {/* no text to go back to: the recipient, for the next voice note */}
         <NumberField kind="audio" focusAfterSend />
-        <fieldset className="choice">
-          <legend>Source</legend>
-          {(['file', 'url'] as const).map((m) => (
-            <label key={m} className="choice-item">
-              <input type="radio" name={`${id}-mode`} value={m} checked={draft.mode === m} onChange={() => setAudio({ mode: m })} />
-              {m === 'file' ? 'File or voice note' : 'URL'}
-            </label>
-          ))}
-        </fieldset>
+        <SourceChoice name={`${id}-mode`} mode={draft.mode} fileLabel="File or voice note" onChange={(mode) => setAudio({ mode })} />
         {draft.mode === 'file' ? (
           <>
             <VoiceRecorder />

@@ -16,6 +16,7 @@ import { RequestPreviewPanel } from './request-preview';
 import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
 import { selectMediaDraft, useSendStore } from './send-store';
+import { SourceChoice } from './source-choice';
 
 const DROP_NOUN: Readonly<Record<MediaType, string>> = {
   image: 'an image',
@@ -59,15 +60,7 @@ export function MediaPanel() {
             </label>
           ))}
         </fieldset>
-        <fieldset className="choice">
-          <legend>Source</legend>
-          {(['file', 'url'] as const).map((m) => (
-            <label key={m} className="choice-item">
-              <input type="radio" name={`${id}-mode`} value={m} checked={draft.mode === m} onChange={() => setMedia({ mode: m })} />
-              {m === 'file' ? 'File' : 'URL'}
-            </label>
-          ))}
-        </fieldset>
+        <SourceChoice name={`${id}-mode`} mode={draft.mode} fileLabel="File" onChange={(mode) => setMedia({ mode })} />
         {draft.mode === 'file' ? (
           <FileSource
             kind="media"

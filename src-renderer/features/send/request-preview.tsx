@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { requestConfirm } from '../../ui/confirm-store';
-import { CurlView } from '../../ui/curl-view';
 import { ErrorMessage } from '../../ui/messages';
+import { RequestPreviewCurl } from '../../ui/request-preview-curl';
 import { otherProblems } from './fields';
 import { selectCopy, selectPreview, useSendStore, type SendKind } from './send-store';
 
@@ -28,14 +28,7 @@ export function RequestPreviewPanel({ kind }: { kind: SendKind }) {
 
   return (
     <section className="request-preview" aria-label="Request preview" data-testid={`preview-${kind}`}>
-      <CurlView
-        method={preview?.method ?? null}
-        url={preview?.url ?? ''}
-        curl={preview?.curl ?? ''}
-        loading={state.loading}
-        placeholder="The request appears here."
-      />
-      {state.error && <ErrorMessage error={state.error} prefix="The preview failed" />}
+      <RequestPreviewCurl request={preview} loading={state.loading} error={state.error} />
       {other.length > 0 && (
         <ul className="field-problems" aria-label="Other problems">
           {other.map((p) => (

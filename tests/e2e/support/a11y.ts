@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface A11yProblem {
   rule: string;
@@ -60,4 +60,10 @@ export function formatA11yProblems(screen: string, problems: A11yProblem[]): str
     for (const t of p.targets) lines.push(`    - ${t.target} :: ${t.summary}`);
   }
   return lines.join('\n');
+}
+
+/** Fails the test on any serious or critical violation, printing each; the full result goes to test-results/a11y/WHAT.json. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const problems = blocking(await a11yProblems(page, `test-results/a11y/${what}.json`));
+  expect(problems, formatA11yProblems(what, problems)).toEqual([]);
 }

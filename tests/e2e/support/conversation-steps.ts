@@ -26,13 +26,23 @@ export async function learnFromPlayground(
   return profile;
 }
 
-/** Messages filtered by `number` (digits), once its conversation's heading shows */
-export async function openConversation(page: Page, number: string): Promise<Locator> {
+/** opens Messages and filters it by one recipient, typed as a person writes it */
+export async function filterMessagesBy(page: Page, typed: string): Promise<void> {
   await openSection(page, 'Messages');
   const filter = page.getByRole('search', { name: 'Filter messages by number' });
-  await filter.getByLabel('Recipient number').fill(`+${number}`);
+  await filter.getByLabel('Recipient number').fill(typed);
   await filter.getByRole('button', { name: 'Show', exact: true }).click();
-  const panel = page.getByTestId('conversation');
+}
+
+/** Messages filtered by `typed`; answers the conversation panel without waiting for it */
+export async function showConversation(page: Page, typed: string): Promise<Locator> {
+  await filterMessagesBy(page, typed);
+  return page.getByTestId('conversation');
+}
+
+/** Messages filtered by `number` (digits), once its conversation's heading shows */
+export async function openConversation(page: Page, number: string): Promise<Locator> {
+  const panel = await showConversation(page, `+${number}`);
   await expect(panel.getByRole('heading', { name: `Conversation with ${formatPhone(number)}` })).toBeVisible();
   return panel;
 }

@@ -128,32 +128,36 @@ export async function openSection(page: Page, name: SectionName): Promise<void> 
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 }
 
-/** Profiles -> Edit (the Sandbox profile) -> API; returns the edit form. */
-export async function openApiTab(page: Page): Promise<Locator> {
-  await openSection(page, 'Profiles');
+/** On the Profiles screen: Edit on the Sandbox profile's row; returns the edit form. */
+export async function editSandboxProfile(page: Page): Promise<Locator> {
   const row = page
     .getByRole('table', { name: 'Profiles' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  return page.getByTestId('edit-profile');
+}
+
+/** Profiles -> Edit (the Sandbox profile) -> `tab`, once the tab is selected; returns the edit form. */
+async function openSandboxProfileTab(page: Page, tab: 'API' | 'Events'): Promise<Locator> {
   const edit = page.getByTestId('edit-profile');
-  if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
-  await edit.getByRole('tab', { name: 'API' }).click();
-  await expect(edit.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true');
+  await openSection(page, 'Profiles');
+  if (!(await edit.isVisible())) await editSandboxProfile(page);
+  await edit.getByRole('tab', { name: tab }).click();
+  await expect(edit.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  return edit;
+}
+
+/** Profiles -> Edit (the Sandbox profile) -> API; returns the edit form. */
+export async function openApiTab(page: Page): Promise<Locator> {
+  const edit = await openSandboxProfileTab(page, 'API');
   await expect(edit.getByRole('table', { name: 'Operations' })).toBeVisible();
   return edit;
 }
 
 /** Profiles -> Edit (the Sandbox profile) -> Events: where its webhooks arrive and their signing; returns the Events panel. */
 export async function openEventsTab(page: Page): Promise<Locator> {
-  await openSection(page, 'Profiles');
-  const row = page
-    .getByRole('table', { name: 'Profiles' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: /^Sandbox/ }) });
-  const edit = page.getByTestId('edit-profile');
-  if (!(await edit.isVisible())) await row.getByRole('button', { name: 'Edit', exact: true }).click();
-  await edit.getByRole('tab', { name: 'Events' }).click();
-  await expect(edit.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+  const edit = await openSandboxProfileTab(page, 'Events');
   return edit.getByTestId('webhook-settings');
 }
 

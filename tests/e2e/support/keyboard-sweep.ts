@@ -15,8 +15,11 @@ export interface Sweep {
 export async function sweep(page: Page, maxTabs = 200): Promise<Sweep> {
   const expected = await page.evaluate(() => {
     document.querySelectorAll('[data-kbd]').forEach((el) => el.removeAttribute('data-kbd'));
-    const label = (el: HTMLElement) =>
-      `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? (el as HTMLInputElement).name ?? '').trim().slice(0, 40)}"`;
+    const label = (el: HTMLElement) => {
+      const role = el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '';
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? (el as HTMLInputElement).name ?? '').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${role} "${name}"`;
+    };
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]')) {
       const r = el.getBoundingClientRect();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRank, paletteCommands } from '../../../src-renderer/app/palette-commands';
 import { isPaletteShortcut, isSearchShortcut } from '../../../src-renderer/app/shortcuts';
+import { chord } from '../helpers/key-chord';
 
 const ctx = {
   query: '',
@@ -57,28 +58,20 @@ describe('paletteCommands', () => {
 });
 
 describe('palette and search shortcuts', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
-    key: k,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    shiftKey: false,
-    ...mods,
-  });
   it('Ctrl+K, or Cmd+K on a Mac', () => {
-    expect(isPaletteShortcut(key('k', { ctrlKey: true }), false)).toBe(true);
-    expect(isPaletteShortcut(key('K', { ctrlKey: true }), false)).toBe(true);
-    expect(isPaletteShortcut(key('k', { metaKey: true }), true)).toBe(true);
-    expect(isPaletteShortcut(key('k', { ctrlKey: true }), true)).toBe(false);
-    expect(isPaletteShortcut(key('k'), false)).toBe(false);
+    expect(isPaletteShortcut(chord('k', { ctrlKey: true }), false)).toBe(true);
+    expect(isPaletteShortcut(chord('K', { ctrlKey: true }), false)).toBe(true);
+    expect(isPaletteShortcut(chord('k', { metaKey: true }), true)).toBe(true);
+    expect(isPaletteShortcut(chord('k', { ctrlKey: true }), true)).toBe(false);
+    expect(isPaletteShortcut(chord('k'), false)).toBe(false);
   });
 
   it('/ goes to search unless the person is typing in a field', () => {
-    expect(isSearchShortcut(key('/'), { tagName: 'BUTTON' } as unknown as EventTarget)).toBe(true);
-    expect(isSearchShortcut(key('/'), null)).toBe(true);
-    expect(isSearchShortcut(key('/'), { tagName: 'INPUT', type: 'text' } as unknown as EventTarget)).toBe(false);
-    expect(isSearchShortcut(key('/'), { tagName: 'TEXTAREA' } as unknown as EventTarget)).toBe(false);
-    expect(isSearchShortcut(key('/'), { tagName: 'DIV', isContentEditable: true } as unknown as EventTarget)).toBe(false);
-    expect(isSearchShortcut(key('/', { ctrlKey: true }), null)).toBe(false);
+    expect(isSearchShortcut(chord('/'), { tagName: 'BUTTON' } as unknown as EventTarget)).toBe(true);
+    expect(isSearchShortcut(chord('/'), null)).toBe(true);
+    expect(isSearchShortcut(chord('/'), { tagName: 'INPUT', type: 'text' } as unknown as EventTarget)).toBe(false);
+    expect(isSearchShortcut(chord('/'), { tagName: 'TEXTAREA' } as unknown as EventTarget)).toBe(false);
+    expect(isSearchShortcut(chord('/'), { tagName: 'DIV', isContentEditable: true } as unknown as EventTarget)).toBe(false);
+    expect(isSearchShortcut(chord('/', { ctrlKey: true }), null)).toBe(false);
   });
 });

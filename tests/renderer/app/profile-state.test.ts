@@ -12,7 +12,7 @@ import { useMessagesStore } from '../../../src-renderer/features/messages/messag
 import { useProfilesStore } from '../../../src-renderer/features/profiles/profiles-store';
 import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { deferred, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
-import { profileRecord } from '../helpers/records';
+import { appInfoRecord, profileRecord } from '../helpers/records';
 
 const profiles = [profileRecord({ id: 'p1', name: 'p1' }), profileRecord({ id: 'p2', name: 'p2' })];
 const switchTo = (activeProfileId: string) =>
@@ -34,15 +34,11 @@ beforeEach(async () => {
   sendAnswer = null;
   crm = installFakeCrm({
     'app:info': () =>
-      ok({
-        version: '1',
-        platform: 'linux',
-        host: 'test',
-        firstRunNotice: null,
-        notices: [],
-        sandbox: null,
-        limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 4096, captionChars: 1 },
-      }),
+      ok(
+        appInfoRecord({
+          limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 4096, captionChars: 1 },
+        }),
+      ),
     'profiles:list': () => ok({ profiles: structuredClone(profiles) as Profile[], activeProfileId: 'p1' }),
     'outbox:list': () => ok([]),
     'log:list': () => ok([]),

@@ -2,15 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENS } from '../../../src-renderer/app/app-store';
 import { screenForShortcut, shortcutLabel } from '../../../src-renderer/app/shortcuts';
-
-const chord = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
-  key,
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  shiftKey: false,
-  ...mods,
-});
+import { chord } from '../helpers/key-chord';
 
 describe('screenForShortcut', () => {
   it('Ctrl+digit opens the screen in that place of the nav', () => {

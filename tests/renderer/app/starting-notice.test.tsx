@@ -8,17 +8,10 @@ import { useAppStore } from '../../../src-renderer/app/app-store';
 import { Notices } from '../../../src-renderer/app/notices';
 import { STARTING_NOTICE_AFTER_MS } from '../../../src-renderer/app/starting-notice';
 import { deferred, flush, installFakeCrm, ok } from '../helpers/fake-crm';
+import { appInfoRecord } from '../helpers/records';
 import { render, type Rendered } from '../helpers/render';
 
-const appInfo = (): AppInfo => ({
-  version: '1',
-  platform: 'linux',
-  host: 'electron',
-  firstRunNotice: null,
-  notices: [],
-  sandbox: null,
-  limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
-});
+const appInfo = (): AppInfo => appInfoRecord({ host: 'electron' });
 
 let view: Rendered | undefined;
 const starting = () => view!.container.querySelector('[data-testid="app-starting"]');

@@ -10,7 +10,7 @@ import { useOutboxStore } from '../../../src-renderer/features/outbox/outbox-sto
 import { useProfilesStore } from '../../../src-renderer/features/profiles/profiles-store';
 import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
-import { keyRecord, profileRecord } from '../helpers/records';
+import { appInfoRecord, keyRecord, profileRecord } from '../helpers/records';
 
 const profile = (id: string): Profile => profileRecord({ id, name: id });
 
@@ -42,15 +42,12 @@ beforeEach(() => {
   useSendStore.getState().reset();
   crm = installFakeCrm({
     'app:info': () =>
-      ok({
-        version: '1',
-        platform: 'linux',
-        host: 'test',
-        firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.',
-        notices: ['profiles.json could not be read and was set aside as profiles.json.broken.'],
-        sandbox: null,
-        limits: { imageBytes: 1, documentBytes: 1, videoBytes: 1, stickerBytes: 1, audioBytes: 1, textChars: 1, captionChars: 1 },
-      }),
+      ok(
+        appInfoRecord({
+          firstRunNotice: 'A built-in sandbox was started and a Sandbox profile created.',
+          notices: ['profiles.json could not be read and was set aside as profiles.json.broken.'],
+        }),
+      ),
     'profiles:list': () => ok({ profiles: [profile('p1'), profile('p2')], activeProfileId: 'p1' }),
     'outbox:list': () => ok([]),
     'log:list': () => ok([entry('old')]),

@@ -9,6 +9,7 @@ import type {
   InvokeValue,
   Result,
 } from '../../../src-renderer/lib/api';
+import { INVOKE_CHANNELS } from '../../../src-main/ipc/channels';
 
 export type Handler<C extends InvokeChannel> = (payload: InvokePayload<C>) => Result<InvokeValue<C>> | Promise<Result<InvokeValue<C>>>;
 export type Handlers = { [C in InvokeChannel]?: Handler<C> };
@@ -44,97 +45,6 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-/** Every invoke channel; typed as a record so a channel added to the contract must be added here. */
-const CHANNEL_SET: Record<InvokeChannel, true> = {
-  'app:info': true,
-  'sandbox:restore': true,
-  'app:update-state': true,
-  'app:restart-to-update': true,
-  'app:microphone-access': true,
-  'app:first-rows': true,
-  'media:detect-type': true,
-  'profiles:list': true,
-  'profiles:create': true,
-  'profiles:update': true,
-  'profiles:delete': true,
-  'profiles:activate': true,
-  'api:describe': true,
-  'api:import-curl': true,
-  'api:save': true,
-  'api:reset': true,
-  'api:preview': true,
-  'api:mark-absent': true,
-  'api:spec-load': true,
-  'api:spec-propose': true,
-  'keys:list': true,
-  'keys:add': true,
-  'keys:test': true,
-  'keys:activate': true,
-  'keys:revoke': true,
-  'keys:server-list': true,
-  'keys:server-create': true,
-  'keys:server-revoke': true,
-  'keys:copy-new': true,
-  'keys:reveal-new': true,
-  'keys:missing-values': true,
-  'keys:repair': true,
-  'keys:remove': true,
-  'keys:roll': true,
-  'contacts:list': true,
-  'files:pick': true,
-  'files:stage': true,
-  'files:release': true,
-  'send:preview': true,
-  'send:submit': true,
-  'send:cancel': true,
-  'send:copy-curl': true,
-  'messages:list': true,
-  'conversations:get': true,
-  'conversations:media': true,
-  'conversations:open-media': true,
-  'templates:list': true,
-  'webhooks:info': true,
-  'webhooks:set-secrets': true,
-  'outbox:list': true,
-  'outbox:cancel': true,
-  'outbox:retry': true,
-  'outbox:sync': true,
-  'log:list': true,
-  'log:detail': true,
-  'log:copy-curl': true,
-  'log:resend': true,
-  'settings:ca-file': true,
-  'settings:set-ca-file': true,
-  'shell:open-external': true,
-  'keys:leaks': true,
-  'inbox:list': true,
-  'inbox:mark-read': true,
-  'inbox:reply-notices': true,
-  'inbox:set-reply-notices': true,
-  'quick:reply': true,
-  'quick:react': true,
-  'canned:list': true,
-  'canned:send-media': true,
-  'messages:search': true,
-  'conversations:retry-media': true,
-  'inbox:read-receipts': true,
-  'inbox:set-read-receipts': true,
-  'conversations:allow-file-origin': true,
-  'api:allow-file-origin': true,
-  'inspector:list': true,
-  'inspector:replay': true,
-  'inspector:fire': true,
-  'inspector:copy-curl': true,
-  'profiles:set-live': true,
-  'template-lifecycle:overview': true,
-  'template-lifecycle:kept': true,
-  'template-lifecycle:create': true,
-  'template-lifecycle:update': true,
-  'template-lifecycle:delete': true,
-  'template-lifecycle:check': true,
-};
-const CHANNELS = Object.keys(CHANNEL_SET) as InvokeChannel[];
-
 /** Builds a fake bridge; unhandled channels answer an `internal` error so a test notices. */
 export function createFakeCrm(handlers: Handlers = {}): FakeCrm {
   const table: Handlers = { ...handlers };
@@ -148,7 +58,8 @@ export function createFakeCrm(handlers: Handlers = {}): FakeCrm {
       return () => set.delete(listener);
     },
   } as Record<string, unknown>;
-  for (const channel of CHANNELS) {
+  // the real contract's list, so the fake answers every channel main does
+  for (const channel of INVOKE_CHANNELS) {
     api[channel] = async (payload: unknown) => {
       calls.push({ channel, payload });
       const h = table[channel] as ((p: unknown) => unknown) | undefined;

@@ -27,17 +27,7 @@ const page = (rows: InboxRow[], total = rows.length, offset = 0): InboxPage => (
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(() => {
-  useInboxStore.setState({
-    filter: 'all',
-    generation: 1,
-    total: null,
-    unreadTotal: 0,
-    pages: {},
-    error: null,
-    activeIndex: null,
-    openNumber: null,
-    shown: false,
-  });
+  useInboxStore.setState(useInboxStore.getInitialState(), true);
 });
 
 describe('the inbox store', () => {

@@ -18,34 +18,13 @@ import { click, render, settle, type Rendered } from '../helpers/render';
 
 const DAY = 86_400_000;
 const live = keyRecord({ id: 'live', name: 'live', lastUsedAt: new Date().toISOString() });
-const pending = keyRecord({
-  id: 'pending',
-  name: 'pending',
-  state: 'revoked',
-  revokedAt: '2026-01-01T00:00:00Z',
-  sync: { state: 'pending', reason: 'offline' },
-});
-const failed = keyRecord({
-  id: 'failed',
-  name: 'failed',
-  state: 'revoked',
-  revokedAt: '2026-01-01T00:00:00Z',
-  sync: { state: 'failed', reason: 'no' },
-});
-const done = keyRecord({
-  id: 'done',
-  name: 'done',
-  state: 'revoked',
-  revokedAt: '2026-01-01T00:00:00Z',
-  sync: { state: 'synced', at: '2026-01-01T00:00:00Z' },
-});
-const localOnly = keyRecord({
-  id: 'local',
-  name: 'local',
-  state: 'revoked',
-  revokedAt: '2026-01-01T00:00:00Z',
-  sync: { state: 'local_only' },
-});
+/** a key revoked here on 2026-01-01, its revocation on the service as far as `sync` says */
+const revoked = (id: string, sync: KeyMeta['sync']) =>
+  keyRecord({ id, name: id, state: 'revoked', revokedAt: '2026-01-01T00:00:00Z', sync });
+const pending = revoked('pending', { state: 'pending', reason: 'offline' });
+const failed = revoked('failed', { state: 'failed', reason: 'no' });
+const done = revoked('done', { state: 'synced', at: '2026-01-01T00:00:00Z' });
+const localOnly = revoked('local', { state: 'local_only' });
 const all = [live, pending, failed, done, localOnly];
 const ids = (keys: KeyMeta[]) => keys.map((k) => k.id);
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationItem, WebhookInfo } from '../../../src-renderer/lib/api';
 import { eventsNeedSetup, warnsOfWindow } from '../../../src-renderer/features/messages/conversation-notices';
 import { useWindowRefusals } from '../../../src-renderer/features/send/window-refusals';
+import { webhookInfoRecord } from '../helpers/records';
 
 const item = (patch: Partial<ConversationItem>): ConversationItem => ({
   key: 'k',
@@ -19,16 +20,7 @@ const item = (patch: Partial<ConversationItem>): ConversationItem => ({
   media: null,
   ...patch,
 });
-const info = (patch: Partial<WebhookInfo>): WebhookInfo => ({
-  url: 'http://127.0.0.1:47474/webhooks/p1',
-  problem: null,
-  signed: false,
-  verifyToken: false,
-  throughTunnel: false,
-  warning: null,
-  eventsArrived: true,
-  ...patch,
-});
+const info = (patch: Partial<WebhookInfo>): WebhookInfo => webhookInfoRecord({ eventsArrived: true, ...patch });
 
 describe('the 24-hour warning', () => {
   const outside = { insideWindow: false, items: [] };

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src-renderer/lib/api';
 import { useConversationStore } from '../../../src-renderer/features/messages/conversation-store';
 import { deferred, installFakeCrm, ok } from '../helpers/fake-crm';
+import { webhookInfoRecord } from '../helpers/records';
 
 const conversation = (text: string): Conversation => ({
   profileId: 'p1',
@@ -45,16 +46,7 @@ describe('the conversation store', () => {
         reads += 1;
         return reads === 1 ? first.promise : ok(conversation(`read ${reads}`));
       },
-      'webhooks:info': () =>
-        ok({
-          url: 'http://127.0.0.1:47474/webhooks/p1',
-          problem: null,
-          signed: false,
-          verifyToken: false,
-          throughTunnel: false,
-          warning: null,
-          eventsArrived: false,
-        }),
+      'webhooks:info': () => ok(webhookInfoRecord()),
     });
     detach = useConversationStore.getState().attach();
     const shown = useConversationStore.getState().show('5511999990001');

@@ -45,14 +45,7 @@ const SENT: SendResult = {
 let view: Rendered | undefined;
 afterEach(() => {
   view?.unmount();
-  useConversationStore.setState({
-    number: null,
-    conversation: null,
-    error: null,
-    webhooks: null,
-    reply: '',
-    replyState: { phase: 'idle' },
-  });
+  useConversationStore.setState(useConversationStore.getInitialState(), true);
   useQuickStore.getState().reset();
 });
 

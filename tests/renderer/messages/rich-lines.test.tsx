@@ -128,7 +128,8 @@ describe('rich conversation lines', () => {
     };
     view = render(<ConversationMedia messageId="wamid.6" kind="image" media={media} />);
     expect(view.container.querySelector('[data-testid="conversation-media-none"]')?.textContent).toBe(
-      'image: the service keeps this file at https://lookaside.fbsbx.com, not on its own origin, and the profile’s key is only sent there once you allow it. Allow the key there for files… Try again',
+      'image: the service keeps this file at https://lookaside.fbsbx.com, not on its own origin, ' +
+        'and the profile’s key is only sent there once you allow it. Allow the key there for files… Try again',
     );
     const allow = [...view.container.querySelectorAll('button')].find((b) => b.textContent === 'Allow the key there for files…')!;
     expect(allow.getAttribute('aria-label')).toBe('Allow the key there for files… (https://lookaside.fbsbx.com), then download image');

@@ -213,7 +213,8 @@ describe('the API tab', () => {
       />,
     );
     expect($('[data-testid="file-origins-note"]')?.textContent).toBe(
-      'For a received file’s bytes only, it also goes to https://lookaside.fbsbx.com (allowed by you; crm profiles api file-origins --remove ORIGIN stops it).',
+      'For a received file’s bytes only, it also goes to https://lookaside.fbsbx.com ' +
+        '(allowed by you; crm profiles api file-origins --remove ORIGIN stops it).',
     );
     view.unmount();
     view = render(<CredentialNote spec={{ method: 'GET', path: '/v23.0/{media_id}', query: [], headers: [], body: null }} />);

@@ -11,7 +11,8 @@ const created = (name: string, baseUrl: string): Profile =>
 const declined = {
   code: 'validation' as const,
   message:
-    'This base URL uses plain http to a host that is not this computer: the API key would cross the network unencrypted. Use https, or confirm that you accept the risk.',
+    'This base URL uses plain http to a host that is not this computer: the API key would cross the network unencrypted. ' +
+    'Use https, or confirm that you accept the risk.',
 };
 
 let crm: FakeCrm;
@@ -57,7 +58,9 @@ describe('update profile', () => {
 });
 
 describe('a new profile from a cURL', () => {
-  const CURL = `curl -X POST 'https://graph.example.com/v19.0/123/messages' -H 'Content-Type: application/json' -d '{"to":"5511999990000","text":{"body":"Hi"}}'`;
+  const CURL =
+    `curl -X POST 'https://graph.example.com/v19.0/123/messages' -H 'Content-Type: application/json' ` +
+    `-d '{"to":"5511999990000","text":{"body":"Hi"}}'`;
   const spec = { method: 'POST', path: '/v19.0/123/messages' } as never;
 
   it('reads the cURL first, makes the profile at the base URL it implies, then saves the operation with it', async () => {

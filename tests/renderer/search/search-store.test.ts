@@ -8,6 +8,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE, useSearchStore } from '../../../src-re
 import { isMessageSearchShortcut } from '../../../src-renderer/app/shortcuts';
 import { paletteCommands } from '../../../src-renderer/app/palette-commands';
 import { deferred, fail, flush, installFakeCrm, ok } from '../helpers/fake-crm';
+import { chord } from '../helpers/key-chord';
 
 const hit = (key: string): SearchHit => ({
   key,
@@ -121,20 +122,12 @@ describe('search store', () => {
 });
 
 describe('the search shortcut and palette entry', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
-    key: k,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    shiftKey: false,
-    ...mods,
-  });
   it('Ctrl+Shift+F, or Cmd+Shift+F on a Mac; not Ctrl+F (the page may use it) nor with Alt', () => {
-    expect(isMessageSearchShortcut(key('F', { ctrlKey: true, shiftKey: true }), false)).toBe(true);
-    expect(isMessageSearchShortcut(key('f', { metaKey: true, shiftKey: true }), true)).toBe(true);
-    expect(isMessageSearchShortcut(key('f', { ctrlKey: true }), false)).toBe(false);
-    expect(isMessageSearchShortcut(key('F', { ctrlKey: true, shiftKey: true, altKey: true }), false)).toBe(false);
-    expect(isMessageSearchShortcut(key('F', { ctrlKey: true, shiftKey: true }), true)).toBe(false);
+    expect(isMessageSearchShortcut(chord('F', { ctrlKey: true, shiftKey: true }), false)).toBe(true);
+    expect(isMessageSearchShortcut(chord('f', { metaKey: true, shiftKey: true }), true)).toBe(true);
+    expect(isMessageSearchShortcut(chord('f', { ctrlKey: true }), false)).toBe(false);
+    expect(isMessageSearchShortcut(chord('F', { ctrlKey: true, shiftKey: true, altKey: true }), false)).toBe(false);
+    expect(isMessageSearchShortcut(chord('F', { ctrlKey: true, shiftKey: true }), true)).toBe(false);
   });
 
   it('the palette offers it with its shortcut', () => {

@@ -2,7 +2,8 @@
 // field was changed and left or a send tried, then follows what is typed; a success starts the
 // panel over (the emptied box is not "Text is empty"); a new number or another profile clears
 // "Not sent"; main's own refusal of a draft goes with the first edit.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { sendStoreOnFakeClock } from '../helpers/send-store-clock';
 import type { RequestPreview, SendDraft } from '../../../src-renderer/lib/api';
 import {
   afterBlur,
@@ -78,15 +79,7 @@ describe('in the send store', () => {
     await flush();
   };
 
-  beforeEach(() => {
-    vi.useFakeTimers();
-    store().reset();
-  });
-  afterEach(() => {
-    store().reset();
-    vi.clearAllTimers();
-    vi.useRealTimers();
-  });
+  sendStoreOnFakeClock();
 
   it('"Number is too short" shows once the field is left, and goes as soon as the number is long enough', async () => {
     installFakeCrm({ 'send:preview': ({ draft }) => ok({ method: 'POST', url: 'u', curl: 'c', problems: check(draft) }) });
@@ -179,15 +172,7 @@ describe('in the send store', () => {
 
 describe("main's own refusal of a draft", () => {
   const store = () => useSendStore.getState();
-  beforeEach(() => {
-    vi.useFakeTimers();
-    store().reset();
-  });
-  afterEach(() => {
-    store().reset();
-    vi.clearAllTimers();
-    vi.useRealTimers();
-  });
+  sendStoreOnFakeClock();
 
   it('goes with the first edit of that panel; a refusal by the service stays until a new number', async () => {
     const refusal = (code: 'validation' | 'refused_by_service', message: string): SendPhase => ({

@@ -2,21 +2,14 @@
 // is the only way to send it once more, Ctrl+Enter does not resend, and focus comes back to the
 // message field after a send.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result, SendResult, SentMessage } from '../../../src-renderer/lib/api';
+import type { Result, SendResult } from '../../../src-renderer/lib/api';
 import { TextPanel } from '../../../src-renderer/features/send/text-panel';
 import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { deferred, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
 import { click, key, render, settle, typeInto, type Rendered } from '../helpers/render';
+import { sentMessageRecord } from '../helpers/records';
 
-const message: SentMessage = {
-  id: 'm_0123abcd',
-  type: 'text',
-  number: '5511999990000',
-  status: 'queued',
-  createdAt: null,
-  raw: {},
-  understood: true,
-};
+const message = sentMessageRecord({ id: 'm_0123abcd' });
 const sent = (): Result<SendResult> => ok({ status: 'sent', message, durationMs: 12, replayed: false });
 
 let crm: FakeCrm;

@@ -4,17 +4,9 @@ import { SendControls } from '../../../src-renderer/features/send/send-controls'
 import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { installFakeCrm } from '../helpers/fake-crm';
 import { render, type Rendered } from '../helpers/render';
+import { sentMessageRecord } from '../helpers/records';
 
-const message = (patch: Partial<SentMessage>): SentMessage => ({
-  id: 'm_0123abcd',
-  type: 'text',
-  number: '5511999990000',
-  status: 'queued',
-  createdAt: null,
-  raw: {},
-  understood: true,
-  ...patch,
-});
+const message = (patch: Partial<SentMessage>): SentMessage => sentMessageRecord({ id: 'm_0123abcd', ...patch });
 
 let view: Rendered;
 

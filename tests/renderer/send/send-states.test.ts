@@ -2,33 +2,19 @@
 // draft handed to the outbox is held like a sent one, main's refusal of the same draft leaves
 // the earlier result standing (no "Not sent"), and an accepted text leaves the box empty with
 // Undo bringing it back.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SentMessage } from '../../../src-renderer/lib/api';
+import { describe, expect, it } from 'vitest';
 import { selectJustCleared, selectNeedsAgain, useSendStore } from '../../../src-renderer/features/send/send-store';
 import { fail, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { sentMessageRecord } from '../helpers/records';
+import { sendStoreOnFakeClock } from '../helpers/send-store-clock';
 
-const message: SentMessage = {
-  id: 'm_1',
-  type: 'text',
-  number: '5511999990000',
-  status: 'queued',
-  createdAt: null,
-  raw: {},
-  understood: true,
-};
+const message = sentMessageRecord();
 const store = () => useSendStore.getState();
 let crm: FakeCrm;
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  store().reset();
+sendStoreOnFakeClock(() => {
   store().setNumber('5511999990000');
   store().setText('hello');
-});
-afterEach(() => {
-  store().reset();
-  vi.clearAllTimers();
-  vi.useRealTimers();
 });
 
 describe('send states', () => {

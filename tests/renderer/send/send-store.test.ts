@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RequestPreview, Result, SendResult, SentMessage } from '../../../src-renderer/lib/api';
 import { PREVIEW_DEBOUNCE_MS, problemsFor, selectNeedsAgain, useSendStore } from '../../../src-renderer/features/send/send-store';
 import { MEDIA_SOURCE_FIELDS, MISSING_FILE, TEXT_FIELDS } from '../../../src-renderer/features/send/fields';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { sentMessageRecord } from '../helpers/records';
+import { sendStoreOnFakeClock } from '../helpers/send-store-clock';
 
-const message: SentMessage = {
-  id: 'm_1',
-  type: 'text',
-  number: '5511999990000',
-  status: 'queued',
-  createdAt: null,
-  raw: {},
-  understood: true,
-};
+const message = sentMessageRecord();
 
 function preview(curl: string, problems: RequestPreview['problems'] = []): RequestPreview {
   return { method: 'POST', url: 'http://127.0.0.1:4010/api/v1/messages/text', curl, problems };
@@ -21,15 +15,7 @@ function preview(curl: string, problems: RequestPreview['problems'] = []): Reque
 let crm: FakeCrm;
 const store = () => useSendStore.getState();
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  store().reset();
-});
-afterEach(() => {
-  store().reset();
-  vi.clearAllTimers();
-  vi.useRealTimers();
-});
+sendStoreOnFakeClock();
 
 describe('cURL preview', () => {
   it('is debounced: one send:preview 150 ms after the last change, with the latest draft', async () => {

@@ -3,6 +3,7 @@ import type { StagedFile } from '../../../src-renderer/lib/api';
 import { useAppStore } from '../../../src-renderer/app/app-store';
 import { useSendStore, type LocalFile } from '../../../src-renderer/features/send/send-store';
 import { installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { appInfoRecord } from '../helpers/records';
 
 const MB = 1024 * 1024;
 let crm: FakeCrm;
@@ -49,13 +50,7 @@ describe('dropped files', () => {
 
   it('uses the limits main reports in app:info', async () => {
     useAppStore.setState({
-      info: {
-        version: '1',
-        platform: 'linux',
-        host: 'test',
-        firstRunNotice: null,
-        notices: [],
-        sandbox: null,
+      info: appInfoRecord({
         limits: {
           imageBytes: MB,
           documentBytes: 2 * MB,
@@ -65,7 +60,7 @@ describe('dropped files', () => {
           textChars: 10,
           captionChars: 5,
         },
-      },
+      }),
     });
     const note = localFile('note.webm', 4 * MB, 'audio/webm');
     expect(await useSendStore.getState().stageLocalFile('audio', note)).toBe(false);

@@ -102,7 +102,8 @@ function locationOf(raw: string | null | undefined): ReceivedLocation | null {
   }
 }
 
-interface ReceivedSqlRow {
+/** a row of received_messages as SQLite hands it over */
+export interface ReceivedSqlRow {
   message_id: string;
   number: string;
   type: string;

@@ -7,6 +7,7 @@
 // of an indexed column replaces. Accents and case are folded by the tokenizer, on the stored text
 // and on the query alike ("acao" finds "Ação").
 import type { SqliteDatabase } from '../sqlite';
+import type { ReceivedSqlRow } from './conversation-tables';
 
 const TOKENIZE = "tokenize = 'unicode61 remove_diacritics 2'";
 
@@ -71,16 +72,12 @@ interface SentHitRow {
   message_id: string | null;
 }
 
-interface ReceivedHitRow {
+/** the received message's columns a hit shows, and its place in the search's order */
+interface ReceivedHitRow extends Pick<
+  ReceivedSqlRow,
+  'message_id' | 'number' | 'type' | 'text' | 'name' | 'at' | 'arrived_at' | 'media_name'
+> {
   seq: number;
-  message_id: string;
-  number: string;
-  type: string;
-  text: string | null;
-  name: string | null;
-  at: string;
-  arrived_at: string;
-  media_name: string | null;
 }
 
 /** a matching message as stored, with the order it is listed in */

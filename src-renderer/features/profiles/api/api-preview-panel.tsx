@@ -1,5 +1,4 @@
-import { CurlView } from '../../../ui/curl-view';
-import { ErrorMessage } from '../../../ui/messages';
+import { RequestPreviewCurl } from '../../../ui/request-preview-curl';
 import type { PreviewState } from './api-store';
 
 /** The request the description (read, or saved) makes with example values, as the send panels show it. */
@@ -9,14 +8,7 @@ export function ApiPreviewPanel({ preview, proposed }: { preview: PreviewState; 
   return (
     <section className="request-preview" aria-label="Request preview" data-testid="api-preview">
       <p className="hint">{proposed ? 'What the app would send with this description:' : 'What the app sends now:'}</p>
-      <CurlView
-        method={value?.method ?? null}
-        url={value?.url ?? ''}
-        curl={value?.curl ?? ''}
-        loading={preview.loading}
-        placeholder="The request appears here."
-      />
-      {preview.error && <ErrorMessage error={preview.error} prefix="The preview failed" />}
+      <RequestPreviewCurl request={value} loading={preview.loading} error={preview.error} />
       {problems.length > 0 && (
         <ul className="field-problems" aria-label="Problems">
           {problems.map((p) => (

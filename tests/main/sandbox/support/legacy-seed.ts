@@ -3,16 +3,10 @@
 import { COUNTRIES, EMAIL_DOMAINS, TAGS, pick } from './legacy-seed-data';
 import type { CountryPlan, Random } from './legacy-seed-data';
 import { createRandom } from '../../../../src-main/sandbox/seed';
+import type { SeedContact } from '../../../../src-main/sandbox/seed-columns';
 
-export interface LegacySeedContact {
-  id: string;
-  name: string;
-  number: string;
-  email: string | null;
-  tags: string[];
-  created_at: string;
-  updated_at: string;
-}
+/** a seeded contact as an object: the shape the columns read back (src-main/sandbox/seed-columns.ts) */
+export type LegacySeedContact = SeedContact;
 
 // Fixed clock: timestamps spread over two years from 2023-01-01, never "now".
 const EPOCH = Date.UTC(2023, 0, 1);
