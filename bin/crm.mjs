@@ -20,9 +20,15 @@ if (!existsSync(fileURLToPath(built))) {
   process.stderr.write(`crm: the crm command is not built yet: run \`npm run build\` in ${root}\n`);
   process.exit(1);
 }
-const cli = loadWithCodeCache(fileURLToPath(built), fileURLToPath(new URL(`../out/cli/${CODE_CACHE_FOLDER}`, import.meta.url)));
+const args = process.argv.slice(2);
+// the command the code caches learn from: its first word only (never a value typed after it), and
+// none for help, which runs none of the command's code
+const asksHelp = args[0] === 'help' || args.includes('--help') || args.includes('-h');
+const command = !asksHelp && /^[a-z][a-z-]{0,30}$/.test(args[0] ?? '') ? args[0] : '';
+const cacheFolder = fileURLToPath(new URL(`../out/cli/${CODE_CACHE_FOLDER}`, import.meta.url));
+const cli = loadWithCodeCache(fileURLToPath(built), cacheFolder, command);
 const { runCli, terminalLook } = cli.exports;
-const code = await runCli(process.argv.slice(2), {
+const code = await runCli(args, {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,

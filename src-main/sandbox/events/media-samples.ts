@@ -73,9 +73,25 @@ const PDF = Buffer.from(
   'latin1',
 );
 
+/**
+ * A sample whose bytes are made when first asked for: `crm` loads this module with its commands,
+ * and a start that serves no sample should not pay for deflating and checksumming a picture.
+ */
+function madeOnUse(fileName: string, mimetype: string, make: () => Buffer): MediaSample {
+  let bytes: Buffer | undefined;
+  return {
+    fileName,
+    mimetype,
+    get bytes() {
+      bytes ??= make();
+      return bytes;
+    },
+  };
+}
+
 export const MEDIA_SAMPLES: Record<ReplyMediaKind, MediaSample> = {
-  image: { fileName: 'photo.png', mimetype: 'image/png', bytes: redPng() },
-  audio: { fileName: 'voice-note.wav', mimetype: 'audio/wav', bytes: silentWav() },
+  image: madeOnUse('photo.png', 'image/png', redPng),
+  audio: madeOnUse('voice-note.wav', 'audio/wav', silentWav),
   document: { fileName: 'invoice.pdf', mimetype: 'application/pdf', bytes: PDF },
 };
 

@@ -156,6 +156,27 @@ describe('the real build, with only the runtime dependencies installed', () => {
       expect((await stat(entryCache())).mtimeMs).toBe(written);
     });
 
+    it('learns once from each other command: its first run writes the cache again with its name, later runs leave it', async () => {
+      await rm(cacheFolder, { recursive: true, force: true });
+      await help();
+      const fromHelp = await readFile(entryCache());
+      // help learns nothing: the cache names no command
+      expect(fromHelp.subarray(0, fromHelp.indexOf(10)).toString('latin1')).toBe('crm-code-cache 1 ');
+      const profiles = async (): Promise<void> => {
+        const run = await spawnCli(['profiles', 'list', '--json'], { bin, env: { CRM_DATA_DIR: await tempDir('crm-launcher-data-') } });
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+      };
+      await profiles();
+      const learned = await readFile(entryCache());
+      expect(learned.subarray(0, learned.indexOf(10)).toString('latin1')).toBe('crm-code-cache 1 profiles');
+      const written = (await stat(entryCache())).mtimeMs;
+      await profiles();
+      await help();
+      expect((await stat(entryCache())).mtimeMs).toBe(written);
+      expect(await readFile(entryCache())).toEqual(learned);
+    });
+
     it('a damaged cache is refused by V8: the command runs from source and the cache is written anew', async () => {
       await rm(cacheFolder, { recursive: true, force: true });
       await mkdir(cacheFolder);
