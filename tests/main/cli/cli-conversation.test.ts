@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { keychainAvailable } from '../helpers/index';
 import { followCli, runInProcess } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 
@@ -38,10 +38,7 @@ describe.skipIf(!available)('crm conversation', () => {
       event: 'message.status',
       data: { id: messageId, number: '5511999990001', status: 'read', at: new Date().toISOString() },
     });
-    window.conversations.receive(profileId, {
-      event: 'message.received',
-      data: { id: 'in_follow', number: '5511999990001', type: 'text', text: 'Great, thanks!', at: new Date().toISOString() },
-    });
+    contactTextArrives(window, profileId, { id: 'in_follow', number: '5511999990001', text: 'Great, thanks!' });
     await vi.waitFor(() => expect(follow.out()).toContain('← Great, thanks!'), { timeout: 10_000, interval: 50 });
     await vi.waitFor(() => expect(follow.out()).toMatch(/→ Your order ships today {2}\[read\]/), { timeout: 10_000, interval: 50 });
     expect(await follow.interrupt()).toBe(0);

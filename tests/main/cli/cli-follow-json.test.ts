@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { keychainAvailable } from '../helpers/index';
 import { followCli, type FollowingCli } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 
@@ -39,10 +39,7 @@ describe.skipIf(!available)('--follow --json prints server text terminal-safe', 
     following.push(messages, conversation);
     for (const f of following) await vi.waitFor(() => expect(f.err()).toContain('Following'), { timeout: 20_000, interval: 50 });
 
-    window.conversations.receive(folder.profileId, {
-      event: 'message.received',
-      data: { id: ID, number: NUMBER, type: 'text', text: TEXT, at: new Date().toISOString() },
-    });
+    contactTextArrives(window, folder.profileId, { id: ID, number: NUMBER, text: TEXT });
     for (const f of following) await vi.waitFor(() => expect(f.out()).toContain('Invoice'), { timeout: 10_000, interval: 50 });
 
     for (const f of following) {

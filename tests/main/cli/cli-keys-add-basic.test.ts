@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { forgetKeysAndCloseSandboxes } from './sandbox-profile';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-keys-basic');
@@ -29,13 +30,7 @@ describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {
     expect(imported.code, imported.stderr).toBe(0);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    const { keys } = JSON.parse(listed.stdout) as { keys: { id: string }[] };
-    for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it('the prompt asks for SID:token; the pair typed there is sent as base64(SID:token) and the send succeeds', async () => {
     const run = await crm(['keys', 'add', '--name', 'pair'], { tty: { typed: [`${SID}:${sandbox.adminKey}`, '\r'] } });

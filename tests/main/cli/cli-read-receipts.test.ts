@@ -9,7 +9,7 @@ import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/i
 import { metaWebhookBody } from '../../../src-main/sandbox/events/payloads-meta';
 import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopFolder, openWindow, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 const NUMBER = '5511988887777';
@@ -145,10 +145,7 @@ describe.skipIf(!available)('crm conversation --mark-read, default API (no read 
   afterAll(() => closeShopFolder(window));
 
   it('marks read, says the service has none, and sends nothing', async () => {
-    window.conversations.receive(folder.profileId, {
-      event: 'message.received',
-      data: { id: 'in_1', number: NUMBER, type: 'text', text: 'Hi', at: new Date().toISOString() },
-    });
+    contactTextArrives(window, folder.profileId, { id: 'in_1', number: NUMBER, text: 'Hi' });
     const before = folder.sandbox.requests().length;
     const run = await runInProcess(['conversation', NUMBER, '--mark-read'], { env: folder.env });
     expect(run.code, run.stderr).toBe(0);

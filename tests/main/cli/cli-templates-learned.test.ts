@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-templates-learned');
@@ -27,19 +28,12 @@ describe.skipIf(!available)('template management learned with crm profiles impor
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'meta', contacts: 5, rate: 1000, burst: 1000 });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-templates-learned-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'meta', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+    await addProfileAndKey(env, { name: 'meta', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
     const listing = `curl '${sandbox.baseUrl}${LISTING}?fields=name,language,status,category' -H 'Authorization: Bearer ${TOKEN}'`;
     expect((await crm(['profiles', 'import-curl', '--operation', 'templates'], listing)).code).toBe(0);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    const { keys } = JSON.parse(listed.stdout) as { keys: { id: string }[] };
-    for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it('an unknown operation name is refused with the names there are, and nothing is learned', async () => {
     const run = await crm(['profiles', 'import-curl', '--operation', 'template-remove'], `curl -X DELETE '${sandbox.baseUrl}${LISTING}'`);

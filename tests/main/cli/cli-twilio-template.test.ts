@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { SANDBOX_ACCOUNT_SID } from '../../../src-main/sandbox/dialects/twilio-account';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-twilio-template');
@@ -27,17 +28,10 @@ describe.skipIf(!available)('crm and Twilio Content templates', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-twilio-template-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'twilio', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+    await addProfileAndKey(env, { name: 'twilio', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys)
-      await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it("import-curl learns the template from Twilio's documented form, the key's value never shown", async () => {
     const paste =

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-vendors');
@@ -43,17 +44,10 @@ describe.skipIf(!available).each(['meta', 'twilio', 'evolution-v2', 'wati'] as c
       sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });
       dir = await tempDir(`crm-cli-${dialect}-`);
       env = { CRM_DATA_DIR: dir, CRM_KEYCHAIN_SERVICE: service };
-      expect((await crm(['profiles', 'add', '--name', dialect, '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-      expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+      await addProfileAndKey(env, { name: dialect, url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
     });
 
-    afterAll(async () => {
-      const listed = await crm(['keys', 'list', '--json']);
-      for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys)
-        await store.delete(`key:${key.id}`).catch(() => false);
-      for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-      await closeSandboxes();
-    });
+    afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
     it('imports every tab it can use; the table says where the key goes', async () => {
       let saw = false;
