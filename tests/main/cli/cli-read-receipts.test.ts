@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { metaWebhookBody } from '../../../src-main/sandbox/events/payloads-meta';
+import { metaContactText } from '../helpers/meta-contact';
 import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
 import { closeShopFolder, contactTextArrives, openShopFolder, openWindow, type ShopFolder } from './shop-folder';
@@ -19,21 +19,7 @@ let seq = 0;
 function contactWrites(window: Core, profileId: string): string {
   seq += 1;
   const id = `wamid.cli${seq}x${Date.now()}`;
-  window.conversations.receive(
-    profileId,
-    metaWebhookBody({
-      name: 'message.received',
-      seq,
-      id,
-      number: NUMBER,
-      profileName: 'Ana',
-      type: 'text',
-      text: `question ${seq}`,
-      media: null,
-      at: new Date(),
-      inReplyTo: 'wamid.out',
-    }),
-  );
+  window.conversations.receive(profileId, metaContactText({ seq, id, number: NUMBER }, `question ${seq}`));
   return id;
 }
 

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { allowFileOriginAsking, allowFileOriginFromCurlAsking } from '../../../../src-main/core/conversations/file-origin-consent';
 import { withoutFileOrigins } from '../../../../src-main/core/conversations/file-origin-policy';
 import type { ConsentQuestion } from '../../../../src-main/core/profiles/profile-consent';
@@ -16,47 +16,29 @@ import { openDatabase } from '../../../../src-main/core/store/database';
 import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
-import { metaWebhookBody } from '../../../../src-main/sandbox/events/payloads-meta';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { testDispatch } from '../../helpers/ipc';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { metaContactFile } from '../../helpers/meta-contact';
+import { coresCleanedAfterEach } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 import { filesContainingSecrets } from '../../helpers/secret-scan';
 
 const NUMBER = '5511988887777';
 const ATTACHMENTS = '/whatsapp_business/attachments/';
 
-let hasKeychain = false;
-beforeAll(async () => {
-  hasKeychain = await keychainAvailable();
-});
-
-const opened: TestCore[] = [];
+const hasKeychain = await keychainAvailable();
+const opened = coresCleanedAfterEach();
 const servers: Server[] = [];
 afterEach(async () => {
-  for (const t of opened.splice(0)) await t.cleanup();
   for (const s of servers.splice(0)) await new Promise((done) => s.close(done));
-  await closeSandboxes();
 });
 
 let seq = 0;
 function fileWebhook(kind: ReplyMediaKind): { id: string; body: unknown } {
   const id = `wamid.origin${Date.now()}${(seq += 1)}`;
-  const sample = MEDIA_SAMPLES[kind];
-  const body = metaWebhookBody({
-    name: 'message.received',
-    seq,
-    id,
-    number: NUMBER,
-    profileName: 'Ana',
-    type: kind,
-    text: 'see this',
-    media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName },
-    at: new Date(),
-    inReplyTo: 'wamid.out',
-  });
-  return { id, body };
+  return { id, body: metaContactFile({ seq, id, number: NUMBER }, kind, 'see this') };
 }
 
 interface Service {

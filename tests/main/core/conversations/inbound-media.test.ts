@@ -7,17 +7,18 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InboundMedia, NO_DOWNLOAD_ROUTE } from '../../../../src-main/core/conversations/inbound-media';
 import { ReceivedFiles, sha256Hex } from '../../../../src-main/core/media/received-files';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
-import { metaWebhookBody } from '../../../../src-main/sandbox/events/payloads-meta';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
+import { metaContactFile } from '../../helpers/meta-contact';
+import { coresCleanedAfterEach } from '../../helpers/opened-cores';
 import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
 import { filesContainingSecrets } from '../../helpers/secret-scan';
 
@@ -26,34 +27,13 @@ const ATTACHMENTS = '/whatsapp_business/attachments/';
 /** every media id the sandbox names starts with 9 (meta-inbound-media.ts) */
 const LOOKUP = '/v23.0/9';
 
-let hasKeychain = false;
-beforeAll(async () => {
-  hasKeychain = await keychainAvailable();
-});
-
-const opened: TestCore[] = [];
-afterEach(async () => {
-  for (const t of opened.splice(0)) await t.cleanup();
-  await closeSandboxes();
-});
+const hasKeychain = await keychainAvailable();
+const opened = coresCleanedAfterEach();
 
 let seq = 0;
 /** Meta's webhook body for a file a contact sent, with its media id and no address */
 function fileWebhook(kind: ReplyMediaKind, id = `wamid.in${Date.now()}${(seq += 1)}`): { id: string; body: unknown } {
-  const sample = MEDIA_SAMPLES[kind];
-  const body = metaWebhookBody({
-    name: 'message.received',
-    seq,
-    id,
-    number: NUMBER,
-    profileName: 'Ana',
-    type: kind,
-    text: 'see this',
-    media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName },
-    at: new Date(),
-    inReplyTo: 'wamid.out',
-  });
-  return { id, body };
+  return { id, body: metaContactFile({ seq, id, number: NUMBER }, kind, 'see this') };
 }
 
 async function metaService(
