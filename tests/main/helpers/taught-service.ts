@@ -1,7 +1,7 @@
 // A core with one profile taught a sandbox dialect only by its playground cURLs, and the checks
 // every such test ends with: no key value in what the test saw, nor in any file of the data folder.
-import { expect } from 'vitest';
-import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { RunningSandbox, SandboxDialect, SandboxRequestRecord } from '../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from './core';
 import { teachPlayground } from './playground';
 import { closeSandboxes, openSandbox } from './sandbox';
@@ -35,4 +35,30 @@ export async function closeTaughtService(service: TaughtService, seen: unknown[]
   expect(await filesContainingSecrets(service.t.dataDir, [service.sandbox.adminKey])).toEqual([]);
   await service.t.cleanup();
   await closeSandboxes();
+}
+
+/**
+ * A describe block's taught service: opened before its tests (handed to `onOpen`, which keeps it
+ * in the block's variables) and closed after them with the checks over what the tests `seen`.
+ */
+export function taughtServiceAround(
+  dialect: SandboxDialect,
+  options: { contacts?: number; keyName: string },
+  seen: unknown[],
+  onOpen: (service: TaughtService) => void,
+): void {
+  let service: TaughtService;
+  beforeAll(async () => {
+    service = await openTaughtService(dialect, options);
+    onOpen(service);
+  });
+  afterAll(() => closeTaughtService(service, seen));
+}
+
+/** the last POST the sandbox answered */
+export function lastPostOf(sandbox: RunningSandbox): SandboxRequestRecord {
+  return sandbox
+    .requests()
+    .filter((r) => r.method === 'POST')
+    .at(-1)!;
 }
