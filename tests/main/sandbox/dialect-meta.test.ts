@@ -497,7 +497,8 @@ describe('dialect "meta"', () => {
     it("answers a body over the route's limit 400 at once and closes", async () => {
       const result = await rawExchange(sb.port, (socket) => {
         socket.write(
-          `POST ${BASE}/media HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: multipart/form-data; boundary=AAA\r\nContent-Length: ${UPLOAD_BODY_LIMIT + 1}\r\n\r\n--AAA\r\n`,
+          `POST ${BASE}/media HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: ` +
+            `multipart/form-data; boundary=AAA\r\nContent-Length: ${UPLOAD_BODY_LIMIT + 1}\r\n\r\n--AAA\r\n`,
         );
       });
       expect(rawStatus(result.response)).toBe(400);
@@ -515,34 +516,38 @@ describe('dialect "meta"', () => {
   describe('a received file on another origin (the mediaHost event option)', () => {
     const mediaId = inboundMediaId('wamid.elsewhere', 'image');
 
-    it('by default the lookup names the file on the origin it came to; with mediaHost, on that host (same port), where the key is checked as before', async () => {
-      const own = (await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string };
-      expect(new URL(own.url).origin).toBe(sb.baseUrl);
-      sb.configureEvents({ mediaHost: 'localhost' });
-      try {
-        const lookup = await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey });
-        const { url, mime_type: mimetype } = lookup.body as { url: string; mime_type: string };
-        expect(mimetype).toBe('image/png');
-        expect(new URL(url).origin).toBe(`http://localhost:${sb.port}`);
-        expect(new URL(url).pathname).toBe('/whatsapp_business/attachments/');
-        // the same server under the other name: the bytes with the key, 401 without
-        const bytes = await fetch(url, { headers: { Authorization: `Bearer ${sb.adminKey}` } });
-        expect(bytes.status).toBe(200);
-        expect(Buffer.from(await bytes.arrayBuffer())).toEqual(MEDIA_SAMPLES.image.bytes);
-        expect((await fetch(url)).status).toBe(401);
-        // the journal names the host each keyed request came to
-        const seen = sb
-          .requests()
-          .filter((r) => r.path === '/whatsapp_business/attachments/')
-          .map((r) => r.headers.host);
-        expect(seen).toContain(`localhost:${sb.port}`);
-      } finally {
-        sb.configureEvents({ mediaHost: null });
-      }
-      expect(new URL(((await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string }).url).origin).toBe(
-        sb.baseUrl,
-      );
-    });
+    it(
+      'by default the lookup names the file on the origin it came to; with mediaHost, on that host (same ' +
+        'port), where the key is checked as before',
+      async () => {
+        const own = (await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string };
+        expect(new URL(own.url).origin).toBe(sb.baseUrl);
+        sb.configureEvents({ mediaHost: 'localhost' });
+        try {
+          const lookup = await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey });
+          const { url, mime_type: mimetype } = lookup.body as { url: string; mime_type: string };
+          expect(mimetype).toBe('image/png');
+          expect(new URL(url).origin).toBe(`http://localhost:${sb.port}`);
+          expect(new URL(url).pathname).toBe('/whatsapp_business/attachments/');
+          // the same server under the other name: the bytes with the key, 401 without
+          const bytes = await fetch(url, { headers: { Authorization: `Bearer ${sb.adminKey}` } });
+          expect(bytes.status).toBe(200);
+          expect(Buffer.from(await bytes.arrayBuffer())).toEqual(MEDIA_SAMPLES.image.bytes);
+          expect((await fetch(url)).status).toBe(401);
+          // the journal names the host each keyed request came to
+          const seen = sb
+            .requests()
+            .filter((r) => r.path === '/whatsapp_business/attachments/')
+            .map((r) => r.headers.host);
+          expect(seen).toContain(`localhost:${sb.port}`);
+        } finally {
+          sb.configureEvents({ mediaHost: null });
+        }
+        expect(new URL(((await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string }).url).origin).toBe(
+          sb.baseUrl,
+        );
+      },
+    );
 
     it.each(['http://localhost', 'localhost:8080', 'local host', '', 'a/b'])('refuses mediaHost %j', (host) => {
       expect(() => sb.configureEvents({ mediaHost: host })).toThrow(/mediaHost must be a host name/);

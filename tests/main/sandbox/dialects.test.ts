@@ -663,7 +663,9 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
     const send = tabs[1]!.curl;
     if (dialect === 'default') {
       expect(send).toBe(
-        `curl -X POST '${sb.baseUrl}/api/v1/messages/text' -H 'Content-Type: application/json' -H 'Authorization: Bearer YOUR_API_KEY' -d '{"number":"${NUMBER}","text":"Hello Ana, your order has shipped."}'`,
+        `curl -X POST '${sb.baseUrl}/api/v1/messages/text' -H 'Content-Type: application/json' -H ` +
+          `'Authorization: Bearer YOUR_API_KEY' -d '{"number":"${NUMBER}","text":"Hello Ana, your order has ` +
+          `shipped."}'`,
       );
       expect(tabs[0]!.endpoint).toBe('/api/v1/contacts?page=1&per_page=50&search=ana');
     } else if (dialect === 'cloud') {

@@ -224,7 +224,8 @@ describe('received files kept on a second origin', () => {
     const row = await settled(t, profileId, id);
     expect(row.state).toBe('failed');
     expect(row.reason).toBe(
-      `${fileOrigin} answered HTTP 302, a redirect to ${thirdOrigin}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`,
+      `${fileOrigin} answered HTTP 302, a redirect to ${thirdOrigin}, where the file was expected: the key ` +
+        `is not sent on to another address, so the file is not downloaded`,
     );
     expect(row.refusedOrigin).toBeNull();
     expect(third).toEqual([]);
@@ -270,38 +271,42 @@ describe('received files kept on a second origin', () => {
     ).rejects.toThrow(/not a received file's own address on another origin/);
   });
 
-  it('the list belongs to the service it was allowed for: moving the profile to another origin drops it, a new path on the same origin keeps it', async (ctx) => {
-    if (!hasKeychain) return ctx.skip();
-    const { sandbox, t, profileId, fileOrigin } = await metaService();
-    await t.core.api.addFileOrigin(profileId, fileOrigin);
-    await t.core.profiles.update(profileId, { baseUrl: `${sandbox.baseUrl}/graph` });
-    expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([fileOrigin]);
-    await t.core.profiles.update(profileId, { baseUrl: `http://127.0.0.2:${sandbox.port}` });
-    expect(await t.core.api.fileOrigins(profileId)).toMatchObject({ described: true, origins: [] });
-    // what another profile takes of the description (crm's environment profile) leaves the list out
-    const api = {
-      version: 1 as const,
-      operations: {
-        'media.download': {
-          method: 'GET' as const,
-          path: '/v23.0/{media_id}',
-          pathRoles: [{ $role: 'media_id' as const }],
-          query: [],
-          headers: [],
-          body: null,
-          fileOrigins: [fileOrigin],
+  it(
+    'the list belongs to the service it was allowed for: moving the profile to another origin drops it, ' +
+      'a new path on the same origin keeps it',
+    async (ctx) => {
+      if (!hasKeychain) return ctx.skip();
+      const { sandbox, t, profileId, fileOrigin } = await metaService();
+      await t.core.api.addFileOrigin(profileId, fileOrigin);
+      await t.core.profiles.update(profileId, { baseUrl: `${sandbox.baseUrl}/graph` });
+      expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([fileOrigin]);
+      await t.core.profiles.update(profileId, { baseUrl: `http://127.0.0.2:${sandbox.port}` });
+      expect(await t.core.api.fileOrigins(profileId)).toMatchObject({ described: true, origins: [] });
+      // what another profile takes of the description (crm's environment profile) leaves the list out
+      const api = {
+        version: 1 as const,
+        operations: {
+          'media.download': {
+            method: 'GET' as const,
+            path: '/v23.0/{media_id}',
+            pathRoles: [{ $role: 'media_id' as const }],
+            query: [],
+            headers: [],
+            body: null,
+            fileOrigins: [fileOrigin],
+          },
         },
-      },
-    };
-    expect(withoutFileOrigins(api).operations['media.download']).toEqual({
-      method: 'GET',
-      path: '/v23.0/{media_id}',
-      pathRoles: [{ $role: 'media_id' }],
-      query: [],
-      headers: [],
-      body: null,
-    });
-  });
+      };
+      expect(withoutFileOrigins(api).operations['media.download']).toEqual({
+        method: 'GET',
+        path: '/v23.0/{media_id}',
+        pathRoles: [{ $role: 'media_id' }],
+        query: [],
+        headers: [],
+        body: null,
+      });
+    },
+  );
 
   it('over IPC the window names only the message (an origin in the payload is refused) and the host asks the person', async (ctx) => {
     if (!hasKeychain) return ctx.skip();

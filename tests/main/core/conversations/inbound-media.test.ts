@@ -106,32 +106,36 @@ describe('files received by media id', () => {
     expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
   });
 
-  it('two 500s from the lookup and a reset of the transfer are tried again; the same webhook delivered twice keeps one message and downloads once', async (ctx) => {
-    if (!hasKeychain) return ctx.skip();
-    const { sandbox, t, profileId } = await metaService({ retryDelaysMs: [0, 0, 0, 0] });
-    sandbox.injectFaults(
-      [
-        { kind: 'status', status: 500 },
-        { kind: 'status', status: 500 },
-      ],
-      { method: 'GET', pathPrefix: LOOKUP },
-    );
-    sandbox.injectFaults([{ kind: 'reset' }], { method: 'GET', pathPrefix: ATTACHMENTS });
-    const { id, body } = fileWebhook('document');
-    t.core.conversations.receive(profileId, body);
-    const row = await settled(t, profileId, id);
-    expect(row).toMatchObject({ state: 'stored', attempts: 4, mimetype: 'application/pdf' });
+  it(
+    'two 500s from the lookup and a reset of the transfer are tried again; the same webhook delivered ' +
+      'twice keeps one message and downloads once',
+    async (ctx) => {
+      if (!hasKeychain) return ctx.skip();
+      const { sandbox, t, profileId } = await metaService({ retryDelaysMs: [0, 0, 0, 0] });
+      sandbox.injectFaults(
+        [
+          { kind: 'status', status: 500 },
+          { kind: 'status', status: 500 },
+        ],
+        { method: 'GET', pathPrefix: LOOKUP },
+      );
+      sandbox.injectFaults([{ kind: 'reset' }], { method: 'GET', pathPrefix: ATTACHMENTS });
+      const { id, body } = fileWebhook('document');
+      t.core.conversations.receive(profileId, body);
+      const row = await settled(t, profileId, id);
+      expect(row).toMatchObject({ state: 'stored', attempts: 4, mimetype: 'application/pdf' });
 
-    expect(t.core.conversations.receive(profileId, body)).toEqual({ found: 1, changed: 0 });
-    await t.core.inboundMedia.idle();
-    const thread = await t.core.conversations.thread({ profileId, number: NUMBER });
-    expect(thread.items.map((i) => i.messageId)).toEqual([id]);
-    expect(thread.items[0]!.media).toMatchObject({ show: 'file', fileName: 'invoice.pdf', download: { state: 'stored' } });
-    expect(await t.core.conversations.storedFile({ profileId, messageId: id })).toBe(row.path);
-    // 2 refused lookups + 2 that answered; 1 reset transfer + 1 whole one: nothing more for the repeat
-    expect(requestsTo(sandbox, LOOKUP)).toBe(4);
-    expect(requestsTo(sandbox, ATTACHMENTS)).toBe(2);
-  });
+      expect(t.core.conversations.receive(profileId, body)).toEqual({ found: 1, changed: 0 });
+      await t.core.inboundMedia.idle();
+      const thread = await t.core.conversations.thread({ profileId, number: NUMBER });
+      expect(thread.items.map((i) => i.messageId)).toEqual([id]);
+      expect(thread.items[0]!.media).toMatchObject({ show: 'file', fileName: 'invoice.pdf', download: { state: 'stored' } });
+      expect(await t.core.conversations.storedFile({ profileId, messageId: id })).toBe(row.path);
+      // 2 refused lookups + 2 that answered; 1 reset transfer + 1 whole one: nothing more for the repeat
+      expect(requestsTo(sandbox, LOOKUP)).toBe(4);
+      expect(requestsTo(sandbox, ATTACHMENTS)).toBe(2);
+    },
+  );
 
   it('5xx every time: the download gives up after its tries with the reason, and the message stays', async (ctx) => {
     if (!hasKeychain) return ctx.skip();

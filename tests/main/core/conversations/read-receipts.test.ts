@@ -158,21 +158,25 @@ describe('read receipts', () => {
     ]);
   });
 
-  it('the connection reset (the service unreachable): the open answers with no error, and the receipt goes on the next open once the service answers', async (ctx) => {
-    if (!hasKeychain) return ctx.skip();
-    const { sandbox, t, profileId, logged } = await service('meta');
-    const id = reply(t, profileId);
-    sandbox.injectFaults([{ kind: 'reset' }], { method: 'POST', pathPrefix: '/v23.0/' });
-    await open(t, profileId);
-    expect(logged.some((m) => m.startsWith(`read receipt for +${NUMBER}: not taken (`))).toBe(true);
-    expect(receipts(sandbox).filter((r) => r.status === 200)).toEqual([]);
-    await open(t, profileId);
-    expect(
-      receipts(sandbox)
-        .filter((r) => r.status === 200)
-        .map((r) => (r.json as { message_id: string }).message_id),
-    ).toEqual([id]);
-  });
+  it(
+    'the connection reset (the service unreachable): the open answers with no error, and the receipt ' +
+      'goes on the next open once the service answers',
+    async (ctx) => {
+      if (!hasKeychain) return ctx.skip();
+      const { sandbox, t, profileId, logged } = await service('meta');
+      const id = reply(t, profileId);
+      sandbox.injectFaults([{ kind: 'reset' }], { method: 'POST', pathPrefix: '/v23.0/' });
+      await open(t, profileId);
+      expect(logged.some((m) => m.startsWith(`read receipt for +${NUMBER}: not taken (`))).toBe(true);
+      expect(receipts(sandbox).filter((r) => r.status === 200)).toEqual([]);
+      await open(t, profileId);
+      expect(
+        receipts(sandbox)
+          .filter((r) => r.status === 200)
+          .map((r) => (r.json as { message_id: string }).message_id),
+      ).toEqual([id]);
+    },
+  );
 
   it('switched off (crm settings read-receipts off, the Conversations switch): nothing is sent; on again, the next open sends', async (ctx) => {
     if (!hasKeychain) return ctx.skip();

@@ -69,14 +69,18 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
     expect(profile.api?.absent).toBeUndefined();
   });
 
-  it('API.md\'s contacts path guessed for a service described by its own cURLs: a 404 lists the numbers messaged and says why, not "check the base URL"', async () => {
-    await t.core.api.reset(profileId, 'contacts.list');
-    // the desk service keeps /api/v1/contacts; ask a path it does not have, as Twilio's would be
-    await t.core.profiles.update(profileId, { endpointOverrides: { 'contacts.list': '/api/v1/people' } });
-    const page = await t.core.contacts.list({ profileId, page: 1, perPage: 50 });
-    expect(page.notice).toMatch(
-      /no contacts listing at \/api\/v1\/people \(HTTP 404\); import its contacts cURL, or mark it as not offered/,
-    );
-    expect(page.items.length).toBeGreaterThan(0);
-  });
+  it(
+    "API.md's contacts path guessed for a service described by its own cURLs: a 404 lists the numbers " +
+      'messaged and says why, not "check the base URL"',
+    async () => {
+      await t.core.api.reset(profileId, 'contacts.list');
+      // the desk service keeps /api/v1/contacts; ask a path it does not have, as Twilio's would be
+      await t.core.profiles.update(profileId, { endpointOverrides: { 'contacts.list': '/api/v1/people' } });
+      const page = await t.core.contacts.list({ profileId, page: 1, perPage: 50 });
+      expect(page.notice).toMatch(
+        /no contacts listing at \/api\/v1\/people \(HTTP 404\); import its contacts cURL, or mark it as not offered/,
+      );
+      expect(page.items.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -40,7 +40,10 @@ describe.skipIf(!hasKeychain)('the approved templates of a service', () => {
       expect(guessed).toMatchObject({ source: 'typed', templates: [] });
       expect(guessed.reason).toMatch(/lists no templates at \/api\/v1\/templates \(HTTP 40[04]\)/);
 
-      const curl = `curl -X GET '${sandbox.baseUrl}/${META_VERSION}/${BUSINESS_ACCOUNT_ID}/message_templates?fields=name,language,status,components' -H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
+      const curl =
+        `curl -X GET ` +
+        `'${sandbox.baseUrl}/${META_VERSION}/${BUSINESS_ACCOUNT_ID}/message_templates?fields=name,language,status,components' ` +
+        `-H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
       const proposal = await t.core.api.propose(profileId, 'templates.list', curl);
       await t.core.api.save(profileId, 'templates.list', proposal.spec);
       const learned = await t.core.templates.list({ profileId });
