@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InboundMedia, NO_DOWNLOAD_ROUTE } from '../../../../src-main/core/conversations/inbound-media';
+import { InboundMedia, NO_DOWNLOAD_ROUTE, type InboundMediaDeps } from '../../../../src-main/core/conversations/inbound-media';
 import { ReceivedFiles, sha256Hex } from '../../../../src-main/core/media/received-files';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
@@ -34,6 +34,13 @@ let seq = 0;
 /** Meta's webhook body for a file a contact sent, with its media id and no address */
 function fileWebhook(kind: ReplyMediaKind, id = `wamid.in${Date.now()}${(seq += 1)}`): { id: string; body: unknown } {
   return { id, body: metaContactFile({ seq, id, number: NUMBER }, kind, 'see this') };
+}
+
+/** a downloader of its own over the test core's profiles, keys, sender and network */
+type DownloaderOptions = Omit<InboundMediaDeps, 'table' | 'files' | 'profiles' | 'keyAccess' | 'sender' | 'network'>;
+function coreDownloader(t: TestCore, table: MediaDownloadsTable, options: DownloaderOptions): InboundMedia {
+  const { profiles, keyAccess, sender, network } = t.core;
+  return new InboundMedia({ table, files: new ReceivedFiles(t.dataDir), profiles, keyAccess, sender, network, ...options });
 }
 
 async function metaService(
@@ -194,16 +201,7 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('audio');
     t.core.conversations.receive(profileId, body);
     const db = openDatabase(t.dataDir);
-    const downloader = new InboundMedia({
-      table: new MediaDownloadsTable(db),
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => 10_000,
-      fileLimitBytes: 100,
-    });
+    const downloader = coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000, fileLimitBytes: 100 });
     expect(await downloader.drain()).toBe(1);
     const row = rowOf(t, profileId, id)!;
     expect(row.state).toBe('failed');
@@ -225,16 +223,7 @@ describe('files received by media id', () => {
     };
     const cap = sizes.document + sizes.audio;
     let clock = Date.now() + 1000;
-    const downloader = new InboundMedia({
-      table,
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => cap,
-      now: () => new Date((clock += 1000)),
-    });
+    const downloader = coreDownloader(t, table, { capBytes: () => cap, now: () => new Date((clock += 1000)) });
     const ids: string[] = [];
     for (const kind of ['image', 'document', 'audio'] as const) {
       const { id, body } = fileWebhook(kind);
@@ -258,18 +247,8 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('image');
     t.core.conversations.receive(profileId, body);
     const connections = [openDatabase(t.dataDir), openDatabase(t.dataDir)];
-    const downloaders = connections.map(
-      (db, i) =>
-        new InboundMedia({
-          table: new MediaDownloadsTable(db),
-          files: new ReceivedFiles(t.dataDir),
-          profiles: t.core.profiles,
-          keyAccess: t.core.keyAccess,
-          sender: t.core.sender,
-          network: t.core.network,
-          capBytes: () => 10_000_000,
-          owner: `process-${i}`,
-        }),
+    const downloaders = connections.map((db, i) =>
+      coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000_000, owner: `process-${i}` }),
     );
     const tried = await Promise.all(downloaders.map((d) => d.drain()));
     expect(tried.sort()).toEqual([0, 1]);
@@ -306,15 +285,7 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('image');
     t.core.conversations.receive(profileId, body);
     const db = openDatabase(t.dataDir);
-    const downloader = new InboundMedia({
-      table: new MediaDownloadsTable(db),
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => 10_000_000,
-    });
+    const downloader = coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000_000 });
     const draining = downloader.drain();
     await expect.poll(() => requestsTo(sandbox, ATTACHMENTS)).toBe(1);
     await downloader.close();
@@ -322,15 +293,7 @@ describe('files received by media id', () => {
     expect(rowOf(t, profileId, id)).toMatchObject({ state: 'pending', reason: 'The download was interrupted when the app closed' });
     // the next start picks it up
     sandbox.clearFaults();
-    const next = new InboundMedia({
-      table: new MediaDownloadsTable(db),
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => 10_000_000,
-    });
+    const next = coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000_000 });
     expect(await next.drain()).toBe(1);
     expect(rowOf(t, profileId, id)).toMatchObject({ state: 'stored', attempts: 2 });
     await next.close();
