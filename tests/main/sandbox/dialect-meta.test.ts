@@ -2,8 +2,7 @@
 // key check, every send type by link and by uploaded id, the multipart upload and its edge
 // cases, Meta's error codes and body, the missing contacts listing, and the playground's cURLs
 // run in bash.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
@@ -14,8 +13,9 @@ import { UPLOAD_BODY_LIMIT } from '../../../src-main/sandbox/dialects/meta-uploa
 import { inboundMediaId } from '../../../src-main/sandbox/dialects/meta-inbound-media';
 import { MEDIA_SAMPLES } from '../../../src-main/sandbox/events/media-samples';
 import { MAX_PARTS, boundaryOf, parseMultipart } from '../../../src-main/sandbox/multipart';
-import { call, rawExchange, rawJson, rawStatus, start } from './helpers';
+import { call, lastMessages, rawExchange, rawJson, rawStatus, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { playgroundAround } from './playground-around';
 import { curlAvailable, runCurl } from './run-curl';
 
 const PHONE_ID = '106540352242922';
@@ -42,18 +42,6 @@ function graphError(res: ApiResponse): GraphError {
   expect(typeof body.error.error_data.details).toBe('string');
   expect(body.error.fbtrace_id).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   return body.error;
-}
-
-interface StoredMessage {
-  id: string;
-  type: string;
-  number: string;
-  [field: string]: unknown;
-}
-
-async function lastMessages(sb: RunningSandbox, count: number): Promise<StoredMessage[]> {
-  const res = await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey });
-  return (res.body as { data: StoredMessage[] }).data;
 }
 
 async function messageCount(sb: RunningSandbox): Promise<number> {
@@ -614,19 +602,8 @@ describe('multipart parsing', () => {
 });
 
 describe('playground of dialect "meta"', () => {
-  let sb: RunningSandbox;
-  let tabs: PlaygroundTab[];
-  let dir: string;
-
-  beforeAll(async () => {
-    sb = await start({ dialect: 'meta', contacts: 5 });
-    tabs = ((await call(sb, 'GET', '/playground.json')).body as { tabs: PlaygroundTab[] }).tabs;
-    dir = await mkdtemp(join(tmpdir(), 'crm-meta-playground-'));
-  });
-  afterAll(async () => {
-    await sb.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  let sb: RunningSandbox, tabs: PlaygroundTab[], dir: string;
+  playgroundAround({ dialect: 'meta', contacts: 5 }, (opened) => ({ sb, tabs, dir } = opened));
 
   it('has the check, send, upload, media lookup, template, reply and reaction tabs, no contacts tab', () => {
     expect(tabs.map((t) => [t.id, t.title, t.method, t.endpoint])).toEqual([
