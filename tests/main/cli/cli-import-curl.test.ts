@@ -4,17 +4,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
-import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { openSandbox, tempDir } from '../helpers/index';
 import { makeOgg, makePng } from '../core/http/support/media-fixtures';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-import');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-import');
 
 describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles import-curl, %s dialect', (dialect: SandboxDialect) => {
   let sandbox: RunningSandbox;

@@ -2,15 +2,13 @@
 // for the service's pair (Account SID:Auth Token, or API key SID:secret), and the pair typed there,
 // read back from the real keychain, reaches the sandbox's twilio dialect as base64(SID:token).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 import { forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-keys-basic');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-keys-basic');
 const SID = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 
 describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {

@@ -6,16 +6,14 @@
 import { createServer, connect } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, findSecrets, openSandbox, tempDir } from '../helpers/index';
 import { sandboxMessages } from '../core/outbox/doubles';
 import { runInProcess, transcript } from './cli-harness';
 import { addProfileAndKey, forgetKeys } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-outbox-outage');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-outbox-outage');
 
 /** one address: resets every request (mode 'reset') or passes it to the sandbox ('forward') */
 interface Balancer {

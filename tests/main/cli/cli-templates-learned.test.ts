@@ -3,15 +3,13 @@
 // real keychain); crm templates --json then says management is learned instead of inferred, and
 // create, edit and delete go through them. An unknown operation name is refused with the names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-templates-learned');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-templates-learned');
 const LISTING = '/v23.0/102290129340398/message_templates';
 const TOKEN = 'EAAG_PLACEHOLDER_FOR_THE_DOCS';
 

@@ -3,15 +3,13 @@
 // with its reason on a later list); a bad draft refused before anything is sent; delete; the
 // "will this send?" check, and crm send template refusing a rejected template without sending.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-templates');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-templates');
 const LISTING = '/v23.0/102290129340398/message_templates';
 
 describe.skipIf(!available)('crm templates against Meta', () => {

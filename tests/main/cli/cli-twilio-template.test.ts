@@ -3,16 +3,14 @@
 // template` then sends one to the sandbox's twilio dialect without a --language; a wrong number of
 // parameters is refused by the sandbox with its Twilio error said. No key value in any output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { SANDBOX_ACCOUNT_SID } from '../../../src-main/sandbox/dialects/twilio-account';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-twilio-template');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-twilio-template');
 const ORDER_UPDATE = 'HXb0c1d2e3f4a5968778695a4b3c2d1e0f';
 
 describe.skipIf(!available)('crm and Twilio Content templates', () => {

@@ -6,16 +6,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
-import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-vendors');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-vendors');
 
 /** The console's operation for each tab the vendors' playgrounds show (others are not taught). */
 const OPERATION: Record<string, string> = { contacts: 'contacts', text: 'text', media: 'media', audio: 'audio', upload: 'upload' };
