@@ -9,6 +9,7 @@ import { openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
 import { fileKeychain } from '../helpers/keychain';
+import { lastPostOf } from '../helpers/sandbox';
 
 const { available, service, store } = await fileKeychain('cli-twilio-template');
 const ORDER_UPDATE = 'HXb0c1d2e3f4a5968778695a4b3c2d1e0f';
@@ -17,11 +18,7 @@ describe.skipIf(!available)('crm and Twilio Content templates', () => {
   let sandbox: RunningSandbox;
   let env: Record<string, string>;
   const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
-  const lastPost = () =>
-    sandbox
-      .requests()
-      .filter((r) => r.method === 'POST')
-      .at(-1)!;
+  const lastPost = () => lastPostOf(sandbox);
 
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });

@@ -12,6 +12,7 @@ import { openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
 import { fileKeychain } from '../helpers/keychain';
+import { lastPostOf } from '../helpers/sandbox';
 
 const { available, service, store } = await fileKeychain('cli-vendors');
 
@@ -32,11 +33,7 @@ describe.skipIf(!available).each(['meta', 'twilio', 'evolution-v2', 'wati'] as c
     let env: Record<string, string>;
     let dir: string;
     const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
-    const lastPost = () =>
-      sandbox
-        .requests()
-        .filter((r) => r.method === 'POST')
-        .at(-1)!;
+    const lastPost = () => lastPostOf(sandbox);
 
     beforeAll(async () => {
       sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });

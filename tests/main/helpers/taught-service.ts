@@ -1,7 +1,7 @@
 // A core with one profile taught a sandbox dialect only by its playground cURLs, and the checks
 // every such test ends with: no key value in what the test saw, nor in any file of the data folder.
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { RunningSandbox, SandboxDialect, SandboxRequestRecord } from '../../../src-main/sandbox/index';
+import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from './core';
 import { teachPlayground } from './playground';
 import { closeSandboxes, openSandbox } from './sandbox';
@@ -53,12 +53,4 @@ export function taughtServiceAround(
     onOpen(service);
   });
   afterAll(() => closeTaughtService(service, seen));
-}
-
-/** the last POST the sandbox answered */
-export function lastPostOf(sandbox: RunningSandbox): SandboxRequestRecord {
-  return sandbox
-    .requests()
-    .filter((r) => r.method === 'POST')
-    .at(-1)!;
 }

@@ -5,6 +5,7 @@ import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { DescribedOperation, RoleFixes } from '../../../../src-main/core/api/types';
 import { CrmError } from '../../../../src-main/core/errors';
+import { EVOLUTION_MEDIA_ROLES } from './support/evolution-roles';
 
 function propose(curl: string, operation: DescribedOperation, fixes: RoleFixes = {}, profileBaseUrl?: string) {
   return proposeOperation(parseCurl(curl), operation, { fixes, ...(profileBaseUrl ? { profileBaseUrl } : {}) });
@@ -84,14 +85,9 @@ describe("guessing roles from real services' examples", () => {
       media: 'https://example.com/cat.png',
       fileName: 'cat.png',
     };
-    expect(roles(`curl https://evo.example.com/message/sendMedia/inst -d '${JSON.stringify(body)}'`, 'messages.media')).toEqual({
-      number: 'number',
-      mediatype: 'mediatype',
-      mimetype: 'mimetype',
-      caption: 'caption',
-      media: 'media',
-      fileName: 'file_name',
-    });
+    expect(roles(`curl https://evo.example.com/message/sendMedia/inst -d '${JSON.stringify(body)}'`, 'messages.media')).toEqual(
+      EVOLUTION_MEDIA_ROLES,
+    );
   });
 
   it('Meta media by link with a filename: the type is the media kind and picks the key; a voice note by link with voice:true kept as a constant', () => {
