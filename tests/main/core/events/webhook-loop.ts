@@ -5,12 +5,27 @@ import { afterEach } from 'vitest';
 import type { Core } from '../../../../src-main/core/create-core';
 import { servicePostsForms } from '../../../../src-main/core/events/webhooks/webhook-dialect';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
-import { openTestCore, type TestCore } from '../../helpers/core';
+import type { RunningSandbox, SandboxDialect } from '../../../../src-main/sandbox/types';
+import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { teachPlayground } from '../../helpers/playground';
 import { closeSandboxes } from '../../helpers/sandbox';
 
 export interface WebhookLoop {
   openCore(name: string): Promise<Core>;
   listen(core: Core, profileId: string, options?: { log?: (line: string) => void }): Promise<WebhookReceiver>;
+  /**
+   * a core named `shop.name` with the profile "Shop" on the sandbox (taught its playground unless
+   * the dialect is docs/API.md's), its webhook secret saved, and the listener the sandbox posts to
+   */
+  connectShop(sandbox: RunningSandbox, shop: LoopShop): Promise<{ core: Core; profileId: string }>;
+}
+
+export interface LoopShop {
+  name: string;
+  dialect: SandboxDialect;
+  /** the secret both sides share; null: the service signs nothing */
+  secret: string | null;
+  log?: (line: string) => void;
 }
 
 export function webhookLoop(): WebhookLoop {
@@ -23,10 +38,20 @@ export function webhookLoop(): WebhookLoop {
     opened = null;
     await closeSandboxes();
   });
-  return {
+  const loop: WebhookLoop = {
     openCore: async (name) => {
       opened = await openTestCore(name);
       return opened.core;
+    },
+    connectShop: async (sandbox, shop) => {
+      const core = await loop.openCore(shop.name);
+      const key = { name: 'ops', value: sandbox.adminKey };
+      const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, key);
+      if (shop.dialect !== 'default') await teachPlayground(core, profileId, shop.dialect, sandbox.baseUrl);
+      if (shop.secret !== null) await core.webhookSecrets.set(profileId, { secret: shop.secret });
+      const receiver = await loop.listen(core, profileId, shop.log ? { log: shop.log } : {});
+      sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: shop.secret, webhookRetryDelaysMs: [50, 100, 200] });
+      return { core, profileId };
     },
     listen: async (core, profileId, options = {}) => {
       receiver = await startWebhookReceiver(
@@ -42,4 +67,5 @@ export function webhookLoop(): WebhookLoop {
       return receiver;
     },
   };
+  return loop;
 }
