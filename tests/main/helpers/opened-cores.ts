@@ -12,3 +12,13 @@ export function coresCleanedAfterEach(): TestCore[] {
   });
   return opened;
 }
+
+/** Closes what a test opened, in order (a test core by its clean-up), then every sandbox. */
+export async function closeOpened(...opened: ({ close(): Promise<unknown> } | TestCore | null | undefined)[]): Promise<void> {
+  for (const thing of opened) {
+    if (!thing) continue;
+    if ('cleanup' in thing) await thing.cleanup();
+    else await thing.close();
+  }
+  await closeSandboxes();
+}

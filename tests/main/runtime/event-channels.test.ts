@@ -12,7 +12,8 @@ import {
 } from '../../../src-main/runtime/event-channels';
 import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { closeOpened } from '../helpers/opened-cores';
+import { openSandbox } from '../helpers/sandbox';
 import { teachPlayground } from '../helpers/playground';
 import { sendText } from '../helpers/send-operations';
 
@@ -41,11 +42,8 @@ describe('choosing the channels', () => {
 let t: TestCore | null = null;
 let channels: EventChannels | null = null;
 afterEach(async () => {
-  await channels?.close();
-  channels = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
+  await closeOpened(channels, t);
+  [channels, t] = [null, null];
 });
 
 describe.skipIf(!available)('the channels of the active profile', () => {

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startStatusPoll, statusAsker, type StatusPoll } from '../../../../src-main/core/events/status-poll';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { closeOpened } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { sendText } from '../../helpers/send-operations';
 
@@ -16,11 +17,8 @@ const STATUS_PATH = '/api/v1/messages/{id}';
 let t: TestCore | null = null;
 let poll: StatusPoll | null = null;
 afterEach(async () => {
-  await poll?.close();
-  poll = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
+  await closeOpened(poll, t);
+  [poll, t] = [null, null];
 });
 
 async function setUp(): Promise<{ sandbox: RunningSandbox; profileId: string }> {

@@ -8,7 +8,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main
 import type { RunningSandbox, SandboxDialect } from '../../../../src-main/sandbox/types';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { teachPlayground } from '../../helpers/playground';
-import { closeSandboxes } from '../../helpers/sandbox';
+import { closeOpened } from '../../helpers/opened-cores';
 
 export interface WebhookLoop {
   openCore(name: string): Promise<Core>;
@@ -32,11 +32,8 @@ export function webhookLoop(): WebhookLoop {
   let opened: TestCore | null = null;
   let receiver: WebhookReceiver | null = null;
   afterEach(async () => {
-    await receiver?.close();
-    receiver = null;
-    await opened?.cleanup();
-    opened = null;
-    await closeSandboxes();
+    await closeOpened(receiver, opened);
+    [receiver, opened] = [null, null];
   });
   const loop: WebhookLoop = {
     openCore: async (name) => {
