@@ -5,19 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { keychainAvailable } from '../helpers/index';
 import { followCli, runInProcess } from './cli-harness';
-import { closeShopFolder, contactTextArrives, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopAfterSend, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('crm conversation', () => {
-  let folder: ShopFolder;
-  let window: Core;
-  let messageId: string;
+  let folder: ShopFolder, window: Core, messageId: string;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-conversation');
-    messageId = await sendFromShop(folder, '+55 11 99999-0001', 'Your order ships today');
-    window = await openWindow(folder);
+    ({ folder, window, messageId } = await openShopAfterSend('cli-conversation', '+55 11 99999-0001', 'Your order ships today'));
   });
 
   afterAll(() => closeShopFolder(window));

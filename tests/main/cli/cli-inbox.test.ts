@@ -11,8 +11,7 @@ import { closeShopFolder, openShopWithReply, type ShopFolder } from './shop-fold
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('crm inbox', () => {
-  let folder: ShopFolder;
-  let window: Core;
+  let folder: ShopFolder, window: Core;
 
   beforeAll(async () => {
     const sends: [string, string][] = [

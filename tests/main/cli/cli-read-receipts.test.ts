@@ -9,7 +9,7 @@ import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/i
 import { metaContactText } from '../helpers/meta-contact';
 import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
-import { closeShopFolder, contactTextArrives, openShopFolder, openWindow, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopAndWindow, openWindow, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 const NUMBER = '5511988887777';
@@ -121,12 +121,10 @@ describe.skipIf(!available)("crm conversation --mark-read, Meta's shape", () => 
 });
 
 describe.skipIf(!available)('crm conversation --mark-read, default API (no read receipts)', () => {
-  let folder: ShopFolder;
-  let window: Core;
+  let folder: ShopFolder, window: Core;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-receipts-default');
-    window = await openWindow(folder);
+    ({ folder, window } = await openShopAndWindow('cli-receipts-default'));
   });
   afterAll(() => closeShopFolder(window));
 

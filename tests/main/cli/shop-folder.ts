@@ -33,6 +33,23 @@ export function openWindow(folder: ShopFolder): Promise<Core> {
   return createCore({ dataDir: folder.env.CRM_DATA_DIR!, keychainService: folder.env.CRM_KEYCHAIN_SERVICE, outbox: false });
 }
 
+/** The folder and its window, opened together. */
+export async function openShopAndWindow(name: string): Promise<{ folder: ShopFolder; window: Core }> {
+  const folder = await openShopFolder(name);
+  return { folder, window: await openWindow(folder) };
+}
+
+/** The folder after crm sent `text` to `to`, the id the service gave it, and the window opened after the send. */
+export async function openShopAfterSend(
+  name: string,
+  to: string,
+  text: string,
+): Promise<{ folder: ShopFolder; window: Core; messageId: string }> {
+  const folder = await openShopFolder(name);
+  const messageId = await sendFromShop(folder, to, text);
+  return { folder, window: await openWindow(folder), messageId };
+}
+
 /** A text the contact sent, stored by the window as its listener stores what the service posted. */
 export interface ContactText {
   id: string;
