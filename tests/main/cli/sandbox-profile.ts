@@ -2,6 +2,7 @@
 // that teach or use a vendor's routes need it: the profile and its key added first; at the end
 // the keys forgotten in the keychain, no run's output holding a secret, and the sandboxes closed.
 import { expect } from 'vitest';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes } from '../helpers/index';
 import { forgetListedKeys, runInProcess, transcript } from './cli-harness';
 
@@ -43,4 +44,9 @@ export async function forgetKeysAndCloseSandboxes(
   await forgetKeys(env, store);
   expectNoSecretPrinted(secrets);
   await closeSandboxes();
+}
+
+/** crm in env-var mode on the sandbox: its address and admin key from the environment, the keychain service never used */
+export function envModeOn(sandbox: RunningSandbox, dataDir: string, unusedService: string): Record<string, string> {
+  return { CRM_DATA_DIR: dataDir, CRM_API_KEY: sandbox.adminKey, CRM_BASE_URL: sandbox.baseUrl, CRM_KEYCHAIN_SERVICE: unusedService };
 }
