@@ -3,22 +3,9 @@
 // transaction; a read or close never waits for that moment.
 import { describe, expect, it, vi } from 'vitest';
 import type { ObservedEntry } from '../../../src-main/core/http/sender';
-import { openTestRequestLog } from '../helpers/request-log';
+import { observedContactsPage, openTestRequestLog } from '../helpers/request-log';
 
-function entry(i: number): ObservedEntry {
-  return {
-    id: `r${i}`,
-    at: new Date().toISOString(),
-    host: 'crm.example',
-    method: 'GET',
-    path: `/api/v1/contacts?page=${i}`,
-    status: 200,
-    durationMs: 1,
-    requestHeaders: {},
-    errorCode: null,
-    attempt: 1,
-  };
-}
+const entry = (i: number): ObservedEntry => observedContactsPage(i, 'crm.example');
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

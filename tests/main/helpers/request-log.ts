@@ -1,5 +1,6 @@
 // A request log over a real crm.db in a fresh temp folder (or a given one), for tests that need
 // the log without a whole core.
+import type { ObservedEntry } from '../../../src-main/core/http/sender';
 import { RequestLogService, type RequestLogOptions } from '../../../src-main/core/log/request-log';
 import { watchDataVersion } from '../../../src-main/core/store/data-version-watch';
 import { openDatabase, type SqliteDatabase } from '../../../src-main/core/store/database';
@@ -36,5 +37,22 @@ export async function openTestRequestLog(
       log.close();
       db.close();
     },
+  };
+}
+
+/** the `i`th contacts page fetched from `host`: a 200 in a millisecond */
+export function observedContactsPage(i: number, host: string, requestHeaders: Record<string, string> = {}): ObservedEntry {
+  const at = new Date().toISOString();
+  return {
+    id: `r${i}`,
+    at,
+    host,
+    method: 'GET',
+    path: `/api/v1/contacts?page=${i}`,
+    status: 200,
+    durationMs: 1,
+    requestHeaders,
+    errorCode: null,
+    attempt: 1,
   };
 }
