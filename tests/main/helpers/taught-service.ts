@@ -2,7 +2,7 @@
 // every such test ends with: no key value in what the test saw, nor in any file of the data folder.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore, type TestCore } from './core';
+import { addSandboxProfile, openTestCore, type TestCore } from './core';
 import { teachPlayground } from './playground';
 import { closeSandboxes, openSandbox } from './sandbox';
 import { filesContainingSecrets, findSecrets } from './secret-scan';
@@ -21,11 +21,7 @@ export async function openTaughtService(dialect: SandboxDialect, options: { cont
     ...(options.contacts === undefined ? {} : { contacts: options.contacts }),
   });
   const t = await openTestCore(dialect);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: dialect, baseUrl: sandbox.baseUrl },
-    { name: options.keyName, value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, dialect, options.keyName);
   await teachPlayground(t.core, profileId, dialect, sandbox.baseUrl);
   return { sandbox, t, profileId };
 }

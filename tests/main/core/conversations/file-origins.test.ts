@@ -16,7 +16,7 @@ import { openDatabase } from '../../../../src-main/core/store/database';
 import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { testDispatch } from '../../helpers/ipc';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
@@ -54,11 +54,7 @@ async function metaService(): Promise<Service> {
   sandbox.configureEvents({ mediaHost: 'localhost' });
   const t = await openTestCore('file-origins', { processKind: 'crm', inboundMedia: { retryDelaysMs: [0, 0, 0] } });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: 'Meta shop', baseUrl: sandbox.baseUrl },
-    { name: 'meta key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, 'Meta shop', 'meta key');
   await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId, fileOrigin: `http://localhost:${sandbox.port}` };
 }

@@ -14,7 +14,7 @@ import { openDatabase } from '../../../../src-main/core/store/database';
 import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
 import { metaContactFile } from '../../helpers/meta-contact';
@@ -55,11 +55,7 @@ async function metaService(
     },
   });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: 'meta', baseUrl: sandbox.baseUrl },
-    { name: 'meta key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, 'meta', 'meta key');
   if (options.teach !== false) await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId };
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECEIPT_TRIES, receiptDue } from '../../../../src-main/core/conversations/read-receipts';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
 import { metaContactText } from '../../helpers/meta-contact';
@@ -34,11 +34,7 @@ async function service(
   const logged: string[] = [];
   const t = await openTestCore('receipts', { processKind: 'crm', log: (m) => logged.push(m) });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: dialect, baseUrl: sandbox.baseUrl },
-    { name: 'key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, dialect, 'key');
   if (dialect === 'meta') await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId, logged };
 }

@@ -7,7 +7,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_SAMPLES } from '../../../../src-main/sandbox/events/media-samples';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { coresCleanedAfterEach } from '../../helpers/opened-cores';
 import { openSandbox } from '../../helpers/sandbox';
@@ -23,11 +23,7 @@ async function service(): Promise<{ t: TestCore; profileId: string; adminKey: st
   const sandbox = await openSandbox();
   const t = await openTestCore('sent-extras', { processKind: 'crm' });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: 'default', baseUrl: sandbox.baseUrl },
-    { name: 'key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, 'default', 'key');
   return { t, profileId, adminKey: sandbox.adminKey };
 }
 

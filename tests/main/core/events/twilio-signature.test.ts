@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { checkTwilioSignature, signedUrlCandidates, twilioSignatureOf } from '../../../../src-main/core/events/webhooks/twilio-signature';
-import { addProfileWithKey } from '../../helpers/core';
+import { addSandboxProfile } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { openSandbox } from '../../helpers/sandbox';
 import { teachPlayground } from '../../helpers/playground';
@@ -112,11 +112,7 @@ describe.skipIf(!available)("the sandbox's Twilio webhooks, signed with X-Twilio
       events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' },
     });
     const core = await app.openCore(`twilio-signature-${appToken.length}`);
-    const { profileId } = await addProfileWithKey(
-      core,
-      { name: 'Twilio', baseUrl: sandbox.baseUrl },
-      { name: 'ops', value: sandbox.adminKey },
-    );
+    const { profileId } = await addSandboxProfile(core, sandbox, 'Twilio', 'ops');
     await teachPlayground(core, profileId, 'twilio', sandbox.baseUrl);
     await core.webhookSecrets.set(profileId, { secret: appToken });
     const logged: string[] = [];

@@ -4,7 +4,7 @@
 // same list with the reason. Real sandbox, real keychain, real data folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
@@ -22,11 +22,7 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000, dialect: 'desk' });
     t = await openTestCore('absent');
-    ({ profileId } = await addProfileWithKey(
-      t.core,
-      { name: 'Desk', baseUrl: sandbox.baseUrl },
-      { name: 'Admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'Desk', 'Admin'));
     await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryChange } from '../../../../src-main/core/services';
 import type { MessageHistoryPage } from '../../../../src-main/shared/message-history';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
@@ -44,11 +44,7 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000 });
     t = await openTestCore('history');
-    ({ profileId } = await addProfileWithKey(
-      t.core,
-      { name: 'Sandbox', baseUrl: sandbox.baseUrl },
-      { name: 'Admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'Sandbox', 'Admin'));
     t.core.history.onDidChange((change) => changes.push(change));
   });
 
@@ -247,11 +243,7 @@ describe.skipIf(!hasKeychain)('message history (desk dialect, taught only by its
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'desk', rate: 1000, burst: 1000 });
     t = await openTestCore('history-desk', { outbox: false });
-    ({ profileId } = await addProfileWithKey(
-      t.core,
-      { name: 'desk', baseUrl: sandbox.baseUrl },
-      { name: 'admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'desk', 'admin'));
     await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
   });
 
