@@ -5,9 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SandboxDialect } from '../../../../src-main/sandbox/types';
 import { keychainAvailable } from '../../helpers/keychain';
-import { openSandbox } from '../../helpers/sandbox';
 import { sendText } from '../../helpers/send-operations';
-import { webhookLoop } from './webhook-loop';
+import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
 
 const available = await keychainAvailable();
 const SECRET = 'webhook-secret-for-quick-answers';
@@ -15,17 +14,12 @@ const NUMBER = '5511999990001';
 const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect): Promise<void> {
-  const sandbox = await openSandbox({
-    contacts: 5,
-    dialect,
-    events: {
-      statusDelaysMs: [50, 100, 150],
-      replyFrom: [NUMBER],
-      replyDelayMs: 200,
-      replyText: 'Great, thanks',
-      replyQuotes: true,
-      replyReaction: '👍',
-    },
+  const sandbox = await openAnsweringSandbox(dialect, {
+    replyFrom: [NUMBER],
+    replyDelayMs: 200,
+    replyText: 'Great, thanks',
+    replyQuotes: true,
+    replyReaction: '👍',
   });
   const { core } = await app.connectShop(sandbox, { name: `quick-${dialect}`, dialect, secret: SECRET });
 

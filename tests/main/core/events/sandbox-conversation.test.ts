@@ -5,9 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SandboxDialect } from '../../../../src-main/sandbox/types';
 import { keychainAvailable } from '../../helpers/keychain';
-import { openSandbox } from '../../helpers/sandbox';
 import { sendText } from '../../helpers/send-operations';
-import { webhookLoop } from './webhook-loop';
+import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
 
 const available = await keychainAvailable();
 const SECRET = 'webhook-secret-for-the-loop';
@@ -15,16 +14,11 @@ const SECRET = 'webhook-secret-for-the-loop';
 const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect): Promise<void> {
-  const sandbox = await openSandbox({
-    contacts: 5,
-    dialect,
-    events: {
-      statusDelaysMs: [50, 100, 150],
-      replyFrom: ['5511999990001'],
-      replyDelayMs: 250,
-      replyText: 'Got it, thanks',
-      failNumbers: ['5511999990002'],
-    },
+  const sandbox = await openAnsweringSandbox(dialect, {
+    replyFrom: ['5511999990001'],
+    replyDelayMs: 250,
+    replyText: 'Got it, thanks',
+    failNumbers: ['5511999990002'],
   });
   const { core } = await app.connectShop(sandbox, { name: `loop-${dialect}`, dialect, secret: SECRET });
 

@@ -8,10 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkTwilioSignature, signedUrlCandidates, twilioSignatureOf } from '../../../../src-main/core/events/webhooks/twilio-signature';
 import { addSandboxProfile } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { openSandbox } from '../../helpers/sandbox';
 import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
-import { webhookLoop } from './webhook-loop';
+import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
 
 // Twilio's documented example: this URL, these fields, auth token 12345
 const TOKEN = '12345';
@@ -106,11 +105,7 @@ const app = webhookLoop();
 
 describe.skipIf(!available)("the sandbox's Twilio webhooks, signed with X-Twilio-Signature", () => {
   async function loop(appToken: string) {
-    const sandbox = await openSandbox({
-      contacts: 5,
-      dialect: 'twilio',
-      events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' },
-    });
+    const sandbox = await openAnsweringSandbox('twilio', { replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' });
     const core = await app.openCore(`twilio-signature-${appToken.length}`);
     const { profileId } = await addSandboxProfile(core, sandbox, 'Twilio', 'ops');
     await teachPlayground(core, profileId, 'twilio', sandbox.baseUrl);

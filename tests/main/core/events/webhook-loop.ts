@@ -5,10 +5,11 @@ import { afterEach } from 'vitest';
 import type { Core } from '../../../../src-main/core/create-core';
 import { servicePostsForms } from '../../../../src-main/core/events/webhooks/webhook-dialect';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
-import type { RunningSandbox, SandboxDialect } from '../../../../src-main/sandbox/types';
+import type { RunningSandbox, SandboxDialect, SandboxEventOptions } from '../../../../src-main/sandbox/types';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { teachPlayground } from '../../helpers/playground';
 import { closeOpened } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 
 export interface WebhookLoop {
   openCore(name: string): Promise<Core>;
@@ -26,6 +27,11 @@ export interface LoopShop {
   /** the secret both sides share; null: the service signs nothing */
   secret: string | null;
   log?: (line: string) => void;
+}
+
+/** a sandbox of 5 contacts whose statuses come within 150 ms, its contacts answering as `events` says */
+export function openAnsweringSandbox(dialect: SandboxDialect, events: Partial<SandboxEventOptions>): Promise<RunningSandbox> {
+  return openSandbox({ contacts: 5, dialect, events: { statusDelaysMs: [50, 100, 150], ...events } });
 }
 
 export function webhookLoop(): WebhookLoop {
