@@ -64,7 +64,8 @@ describe('the update service where the app installs nothing itself', () => {
       phase: 'manual',
       version: '0.3.0',
       message:
-        'CRM Console 0.3.0 is out. Updates are not installed automatically on this OS; download the new version from https://downloads.example.com/crm-console/.',
+        'CRM Console 0.3.0 is out. Updates are not installed automatically on this OS; download the new ' +
+        'version from https://downloads.example.com/crm-console/.',
     });
     // even a download that happened anyway is never installed from here
     updater.emit('update-downloaded', { version: '0.3.0' });

@@ -5,15 +5,13 @@
 // (the real process) nor any row of the data folder's crm.db may hold the key or that base64.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
-import { keychainAvailable, leakedRuns, tempDir, uniqueKeychainService } from '../helpers/index';
+import { leakedRuns, tempDir } from '../helpers/index';
 import { storedRows } from '../helpers/stored-rows';
 import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
 import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-basic-echo');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-basic-echo');
 
 const ACCOUNT = 'AC0123456789abcdef0123456789abcdef';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz~?';

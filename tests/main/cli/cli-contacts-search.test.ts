@@ -5,16 +5,14 @@
 // every contact at once. Run inside the keyring harness after the CLI build.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import type { ContactPage } from '../../../src-main/shared/model';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { evolutionContacts } from '../helpers/evolution-contacts';
 import { forgetListedKeys, runInProcess, spawnCli } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-contacts-search');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-contacts-search');
 const FIXTURE = join(__dirname, '../../fixtures/specs/evolution-style.json');
 const CONTACTS = 12;
 

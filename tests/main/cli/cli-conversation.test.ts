@@ -5,19 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { keychainAvailable } from '../helpers/index';
 import { followCli, runInProcess } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopAfterSend, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('crm conversation', () => {
-  let folder: ShopFolder;
-  let window: Core;
-  let messageId: string;
+  let folder: ShopFolder, window: Core, messageId: string;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-conversation');
-    messageId = await sendFromShop(folder, '+55 11 99999-0001', 'Your order ships today');
-    window = await openWindow(folder);
+    ({ folder, window, messageId } = await openShopAfterSend('cli-conversation', '+55 11 99999-0001', 'Your order ships today'));
   });
 
   afterAll(() => closeShopFolder(window));
@@ -38,10 +34,7 @@ describe.skipIf(!available)('crm conversation', () => {
       event: 'message.status',
       data: { id: messageId, number: '5511999990001', status: 'read', at: new Date().toISOString() },
     });
-    window.conversations.receive(profileId, {
-      event: 'message.received',
-      data: { id: 'in_follow', number: '5511999990001', type: 'text', text: 'Great, thanks!', at: new Date().toISOString() },
-    });
+    contactTextArrives(window, profileId, { id: 'in_follow', number: '5511999990001', text: 'Great, thanks!' });
     await vi.waitFor(() => expect(follow.out()).toContain('← Great, thanks!'), { timeout: 10_000, interval: 50 });
     await vi.waitFor(() => expect(follow.out()).toMatch(/→ Your order ships today {2}\[read\]/), { timeout: 10_000, interval: 50 });
     expect(await follow.interrupt()).toBe(0);

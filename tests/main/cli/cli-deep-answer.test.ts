@@ -4,15 +4,13 @@
 // later `crm sync` sends nothing again. The contacts list, which must be read to be shown,
 // fails with a clear reason instead of an internal error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
-import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
+import { tempDir } from '../helpers/index';
 import { storedRows } from '../helpers/stored-rows';
 import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
 import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-deep-answer');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-deep-answer');
 const KEY = 'crm_sk_deep_answer_test_0001';
 const NUMBER = '5511999990000';
 const DEPTH = 50_000;

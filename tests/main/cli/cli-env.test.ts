@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { runInProcess, stderrLines, transcript } from './cli-harness';
+import { envModeOn } from './sandbox-profile';
 
 // a 1x1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -30,12 +31,7 @@ beforeAll(async () => {
   dir = await tempDir('crm-cli-env-');
   await writeFile(join(dir, 'dot.png'), PNG);
   await writeFile(join(dir, 'note.ogg'), OGG);
-  env = {
-    CRM_DATA_DIR: join(dir, 'data'),
-    CRM_API_KEY: sandbox.adminKey,
-    CRM_BASE_URL: sandbox.baseUrl,
-    CRM_KEYCHAIN_SERVICE: 'crm-cli-env-unused',
-  };
+  env = envModeOn(sandbox, join(dir, 'data'), 'crm-cli-env-unused');
 });
 
 afterAll(async () => {

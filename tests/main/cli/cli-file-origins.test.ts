@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { MEDIA_SAMPLES } from '../../../src-main/sandbox/events/media-samples';
-import { metaWebhookBody } from '../../../src-main/sandbox/events/payloads-meta';
+import { metaContactFile } from '../helpers/meta-contact';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
 
@@ -28,22 +27,7 @@ describe.skipIf(!available)('crm profiles api file-origins', () => {
   /** the window's listener stores a photo the contact sent, by media id; its core tries the download */
   async function photoArrives(): Promise<string> {
     const id = `wamid.cli${Date.now()}${(seq += 1)}`;
-    const sample = MEDIA_SAMPLES.image;
-    window.conversations.receive(
-      profileId,
-      metaWebhookBody({
-        name: 'message.received',
-        seq,
-        id,
-        number: NUMBER,
-        profileName: 'Ana',
-        type: 'image',
-        text: 'the receipt',
-        media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName },
-        at: new Date(),
-        inReplyTo: 'wamid.out',
-      }),
-    );
+    window.conversations.receive(profileId, metaContactFile({ seq, id, number: NUMBER }, 'image', 'the receipt'));
     await window.inboundMedia.idle();
     return id;
   }

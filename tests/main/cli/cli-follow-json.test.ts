@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { keychainAvailable } from '../helpers/index';
 import { followCli, type FollowingCli } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopAfterSend, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 
@@ -18,14 +18,11 @@ const TEXT = 'Invoice \u009b31m\u202efdp.exe\u202c \u202a\u202b\u202d\u2067\u206
 const RAW_CONTROLS = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe.skipIf(!available)('--follow --json prints server text terminal-safe', () => {
-  let folder: ShopFolder;
-  let window: Core;
+  let folder: ShopFolder, window: Core;
   const following: FollowingCli[] = [];
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-follow-json');
-    await sendFromShop(folder, NUMBER, 'Your invoice is ready');
-    window = await openWindow(folder);
+    ({ folder, window } = await openShopAfterSend('cli-follow-json', NUMBER, 'Your invoice is ready'));
   });
 
   afterAll(async () => {
@@ -39,10 +36,7 @@ describe.skipIf(!available)('--follow --json prints server text terminal-safe', 
     following.push(messages, conversation);
     for (const f of following) await vi.waitFor(() => expect(f.err()).toContain('Following'), { timeout: 20_000, interval: 50 });
 
-    window.conversations.receive(folder.profileId, {
-      event: 'message.received',
-      data: { id: ID, number: NUMBER, type: 'text', text: TEXT, at: new Date().toISOString() },
-    });
+    contactTextArrives(window, folder.profileId, { id: ID, number: NUMBER, text: TEXT });
     for (const f of following) await vi.waitFor(() => expect(f.out()).toContain('Invoice'), { timeout: 10_000, interval: 50 });
 
     for (const f of following) {

@@ -169,15 +169,17 @@ export function stderrLines(run: CliRun): string[] {
 }
 
 /**
- * A test's clean-up: the keychain entries of every key the data folder lists, deleted. What
- * cannot be listed any more (a folder already gone, a command that fails) is left as it is.
+ * A test's clean-up: the keychain entries of every key the data folder lists, deleted (by default
+ * the key's own entry; `accountsOf` names others too). What cannot be listed any more (a folder
+ * already gone, a command that fails) is left as it is.
  */
 export async function forgetListedKeys(
   list: () => Promise<{ stdout: string }>,
   store: { delete(account: string): Promise<unknown> },
+  accountsOf: (id: string) => string[] = (id) => [`key:${id}`],
 ): Promise<void> {
   const keys = await list()
     .then((run) => (JSON.parse(run.stdout) as { keys?: { id: string }[] }).keys ?? [])
     .catch(() => []);
-  for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
+  for (const key of keys) for (const account of accountsOf(key.id)) await store.delete(account).catch(() => false);
 }

@@ -4,16 +4,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { openSandbox, tempDir } from '../helpers/index';
 import { makeOgg, makePng } from '../core/http/support/media-fixtures';
-import { runInProcess, transcript } from './cli-harness';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-import');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-import');
 
 describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles import-curl, %s dialect', (dialect: SandboxDialect) => {
   let sandbox: RunningSandbox;
@@ -26,17 +25,10 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
     sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });
     secrets.push(sandbox.adminKey);
     env = { CRM_DATA_DIR: await tempDir(`crm-cli-import-${dialect}-`), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', dialect, '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    expect((await crm(['keys', 'add', '--name', 'admin'], `${sandbox.adminKey}\n`)).code).toBe(0);
+    await addProfileAndKey(env, { name: dialect, url: sandbox.baseUrl, use: true }, 'admin', sandbox.adminKey);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys)
-      await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) for (const secret of secrets) expect(`${run.stdout}${run.stderr}`).not.toContain(secret.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, secrets));
 
   it('--dry-run prints the mapping and saves nothing', async () => {
     const text = tabs().find((t) => t.id === 'text')!;

@@ -13,6 +13,7 @@ const CLOUD = join(SPECS, 'cloud-style.yaml');
 describe('crm profiles import-spec', () => {
   let env: Record<string, string>;
   const crm = (argv: string[]) => runInProcess(argv, { env });
+  const importCloud = (...args: string[]) => crm(['profiles', 'import-spec', CLOUD, ...args]);
 
   beforeAll(async () => {
     env = { CRM_DATA_DIR: await tempDir('crm-cli-spec-'), CRM_KEYCHAIN_SERVICE: 'crm-cli-spec-unused' };
@@ -21,25 +22,22 @@ describe('crm profiles import-spec', () => {
   });
 
   it("--list prints each operation's ID, summary and server", async () => {
-    const run = await crm(['profiles', 'import-spec', CLOUD, '--list']);
+    const run = await importCloud('--list');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('OpenAPI: Chat Cloud (test fixture) (3 operations)');
     expect(run.stdout).toMatch(/POST \/\{Phone-Number-ID\}\/messages\s+Send a message\s+https:\/\/graph\.chat\.example\/v19\.0/);
-    const json = JSON.parse((await crm(['profiles', 'import-spec', CLOUD, '--list', '--json'])).stdout) as { candidates: { id: string }[] };
+    const json = JSON.parse((await importCloud('--list', '--json')).stdout) as { candidates: { id: string }[] };
     expect(json.candidates.map((c) => c.id)).toContain('GET /contacts');
   });
 
   it('--dry-run prints one mapping table per operation and saves nothing', async () => {
-    const run = await crm([
-      'profiles',
-      'import-spec',
-      CLOUD,
+    const run = await importCloud(
       '--use',
       'text=POST /{Phone-Number-ID}/messages',
       '--use',
       'media=POST /{Phone-Number-ID}/messages',
       '--dry-run',
-    ]);
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.match(/FIELD\s+EXAMPLE\s+ROLE/g)).toHaveLength(2);
     expect(run.stdout).toContain('Send Text from POST /{Phone-Number-ID}/messages');
@@ -49,10 +47,7 @@ describe('crm profiles import-spec', () => {
   });
 
   it('saves every --use and records --absent', async () => {
-    const run = await crm([
-      'profiles',
-      'import-spec',
-      CLOUD,
+    const run = await importCloud(
       '--use',
       'text=POST /{Phone-Number-ID}/messages',
       '--use',
@@ -60,7 +55,7 @@ describe('crm profiles import-spec', () => {
       '--absent',
       'messages',
       '--json',
-    ]);
+    );
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout) as { saved: boolean; operations: { operation: string }[]; absent: string[] };
     expect(doc.saved).toBe(true);
@@ -72,23 +67,15 @@ describe('crm profiles import-spec', () => {
   });
 
   it('a multipart operation saves nothing, says why, and exits 1', async () => {
-    const run = await crm([
-      'profiles',
-      'import-spec',
-      CLOUD,
-      '--use',
-      'audio=POST /{Phone-Number-ID}/messages',
-      '--use',
-      'media=POST /{Phone-Number-ID}/media',
-    ]);
+    const run = await importCloud('--use', 'audio=POST /{Phone-Number-ID}/messages', '--use', 'media=POST /{Phone-Number-ID}/media');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/multipart\/form-data .*not supported yet/);
     expect(run.stdout).toContain('Nothing was saved');
   });
 
   it('mistakes in the command line are usage errors (exit 2)', async () => {
-    expect((await crm(['profiles', 'import-spec', CLOUD])).stderr).toMatch(/give --list, or at least one --use OP=ID or --absent OP/);
-    const bad = await crm(['profiles', 'import-spec', CLOUD, '--use', 'fax=GET /contacts']);
+    expect((await importCloud()).stderr).toMatch(/give --list, or at least one --use OP=ID or --absent OP/);
+    const bad = await importCloud('--use', 'fax=GET /contacts');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/"fax" is not an operation/);
     expect((await crm(['profiles', 'import-spec', join(SPECS, 'nope.yaml'), '--list'])).stderr).toMatch(/There is no file/);

@@ -6,31 +6,21 @@ import type { Core } from '../../../src-main/core/create-core';
 import type { InboxPage } from '../../../src-main/shared/inbox';
 import { keychainAvailable } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, openShopWithReply, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('crm inbox', () => {
-  let folder: ShopFolder;
-  let window: Core;
+  let folder: ShopFolder, window: Core;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-inbox');
-    await sendFromShop(folder, '+55 11 99999-0001', 'Your order ships today');
-    await sendFromShop(folder, '+55 11 99999-0002', 'Your refund is on its way');
-    window = await openWindow(folder);
+    const sends: [string, string][] = [
+      ['+55 11 99999-0001', 'Your order ships today'],
+      ['+55 11 99999-0002', 'Your refund is on its way'],
+    ];
     // the window's listener stores what the service posted: a reply from the first contact
-    window.conversations.receive(folder.profileId, {
-      event: 'message.received',
-      data: {
-        id: 'in_1',
-        number: '5511999990001',
-        type: 'text',
-        text: 'Great, thanks!',
-        name: 'Ana \u001b[2J',
-        at: new Date().toISOString(),
-      },
-    });
+    const reply = { id: 'in_1', number: '5511999990001', text: 'Great, thanks!', name: 'Ana \u001b[2J' };
+    ({ folder, window } = await openShopWithReply('cli-inbox', sends, reply));
   });
 
   afterAll(() => closeShopFolder(window));

@@ -3,16 +3,14 @@
 // the sandbox receives no message; a service echoing the key it was sent gets a one-line
 // warning on stderr. The key is in no output and in no row of crm.db.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, findSecrets, openSandbox, tempDir } from '../helpers/index';
 import { storedText } from '../helpers/stored-rows';
 import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
 import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-key-leak');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-key-leak');
 const ECHOED = 'crm_sk_EchoedBack0123456789abcdefghijk9z8y';
 
 let sandbox: RunningSandbox;

@@ -3,16 +3,14 @@
 // create; test; revoke with confirmation), profile-mode sends, the outbox and crm sync.
 // Run inside the keyring harness (npm test); elsewhere the suite is skipped with a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { runInProcess, spawnCli, stderrLines, transcript } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli');
 let sandbox: RunningSandbox;
 let env: Record<string, string>;
 /** every key value this file has seen: none may appear in any output */

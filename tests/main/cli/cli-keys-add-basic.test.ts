@@ -2,14 +2,13 @@
 // for the service's pair (Account SID:Auth Token, or API key SID:secret), and the pair typed there,
 // read back from the real keychain, reaches the sandbox's twilio dialect as base64(SID:token).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { openSandbox, tempDir } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-keys-basic');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-keys-basic');
 const SID = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 
 describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {
@@ -29,13 +28,7 @@ describe.skipIf(!available)('crm keys add for an HTTP Basic profile', () => {
     expect(imported.code, imported.stderr).toBe(0);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    const { keys } = JSON.parse(listed.stdout) as { keys: { id: string }[] };
-    for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it('the prompt asks for SID:token; the pair typed there is sent as base64(SID:token) and the send succeeds', async () => {
     const run = await crm(['keys', 'add', '--name', 'pair'], { tty: { typed: [`${SID}:${sandbox.adminKey}`, '\r'] } });

@@ -5,16 +5,14 @@
 // them (never a live key), `keys create --expires` keeps an expiry, and an expired key is refused
 // before any request is made. Run inside the keyring harness; elsewhere skipped with a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { openDatabase } from '../../../src-main/core/store/database';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { startKeyTrap, type KeyTrap } from '../core/http/support/local-server';
 import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-keys-lifecycle');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-keys-lifecycle');
 const DAY_MS = 24 * 60 * 60 * 1000;
 let sandbox: RunningSandbox;
 let trap: KeyTrap;

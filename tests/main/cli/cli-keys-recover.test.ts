@@ -5,14 +5,12 @@
 // it refuses (exit 2) and changes nothing, so the other folder's key is never sent to this
 // origin, and removing this folder's profile leaves it in the keychain. With --yes it binds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
-import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
+import { tempDir } from '../helpers/index';
 import { startKeyTrap, type KeyTrap } from '../core/http/support/local-server';
 import { runInProcess, spawnCli, type CliRun } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-keys-recover');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-keys-recover');
 const OTHER_KEY = 'crm_sk_other_folder_live_key_0001';
 
 let home: KeyTrap;

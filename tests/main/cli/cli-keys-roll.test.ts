@@ -5,15 +5,13 @@
 // and only then deleted from the keychain; with the sandbox's revoke delay the key is first
 // "still accepted, checking again". A roll whose new key is refused stops and says where.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import type { KeyMeta, OutboxItem } from '../../../src-main/core/model';
-import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, findSecrets, openSandbox, tempDir } from '../helpers/index';
 import { forgetListedKeys, spawnCli, transcript, type CliRun } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-keys-roll');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-keys-roll');
 const ALL = ['contacts:read', 'messages:send', 'keys:manage'] as const;
 
 let sandbox: RunningSandbox;

@@ -6,18 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { keychainAvailable } from '../helpers/index';
 import { runInProcess } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, type ShopFolder } from './shop-folder';
+import { closeShopFolder, openShopAndWindow, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 const NUMBER = '5511977776666';
 
 describe.skipIf(!available)('crm and live profiles', () => {
-  let folder: ShopFolder;
-  let window: Core;
+  let folder: ShopFolder, window: Core;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-live-profile');
-    window = await openWindow(folder);
+    ({ folder, window } = await openShopAndWindow('cli-live-profile'));
   });
 
   afterAll(() => closeShopFolder(window));

@@ -8,7 +8,7 @@ import type { Core } from '../../../src-main/core/create-core';
 import type { MessageHistoryPage } from '../../../src-main/shared/message-history';
 import { keychainAvailable } from '../helpers/index';
 import { runInProcess } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, openShopAfterSend, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 const NUMBER = '5511999990001';
@@ -18,14 +18,10 @@ function lastLine(text: string): string | undefined {
 }
 
 describe.skipIf(!available)("crm messages from the app's own record", () => {
-  let folder: ShopFolder;
-  let window: Core;
-  let messageId: string;
+  let folder: ShopFolder, window: Core, messageId: string;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-messages-record');
-    messageId = await sendFromShop(folder, `+${NUMBER}`, 'Your order ships today');
-    window = await openWindow(folder);
+    ({ folder, window, messageId } = await openShopAfterSend('cli-messages-record', `+${NUMBER}`, 'Your order ships today'));
     // the window's listener stores what the service posted: the message was read
     const read = { id: messageId, number: NUMBER, status: 'read', at: new Date().toISOString() };
     window.conversations.receive(folder.profileId, { event: 'message.status', data: read });

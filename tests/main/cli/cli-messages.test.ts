@@ -2,15 +2,14 @@
 // listing after `crm send`, the outbox's delivery after `crm sync`, this app's record when the
 // service has no listing (404), paging, and its mistakes. No key value in any output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import type { MessageHistoryPage } from '../../../src-main/shared/message-history';
-import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, findSecrets, openSandbox, tempDir } from '../helpers/index';
 import { runInProcess, stderrLines, transcript } from './cli-harness';
+import { addProfileAndKey, forgetKeys } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-messages');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-messages');
 const NO_LISTING = { method: 'GET', pathPrefix: '/api/v1/messages' };
 let sandbox: RunningSandbox;
 let env: Record<string, string>;
@@ -31,18 +30,12 @@ describe.skipIf(!available)('crm messages', () => {
   beforeAll(async () => {
     sandbox = await openSandbox();
     env = { CRM_DATA_DIR: await tempDir('crm-cli-messages-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'local', '--url', sandbox.baseUrl])).code).toBe(0);
-    const added = await crm(['keys', 'add', '--name', 'admin'], { input: `${sandbox.adminKey}\n` });
-    expect(added.code, added.stderr).toBe(0);
+    await addProfileAndKey(env, { name: 'local', url: sandbox.baseUrl }, 'admin', sandbox.adminKey);
   });
 
   afterAll(async () => {
     expect(findSecrets(transcript, [sandbox.adminKey])).toEqual([]);
-    const listed = await crm(['keys', 'list', '--json']).catch(() => null);
-    for (const key of listed ? (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys : []) {
-      await store.delete(`key:${key.id}`).catch(() => false);
-      await store.delete(`revoking:${key.id}`).catch(() => false);
-    }
+    await forgetKeys(env, store, (id) => [`key:${id}`, `revoking:${id}`]);
     await closeSandboxes();
   });
 

@@ -6,15 +6,14 @@
 import { createServer, connect } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, findSecrets, openSandbox, tempDir } from '../helpers/index';
 import { sandboxMessages } from '../core/outbox/doubles';
 import { runInProcess, transcript } from './cli-harness';
+import { addProfileAndKey, forgetKeys } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-outbox-outage');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-outbox-outage');
 
 /** one address: resets every request (mode 'reset') or passes it to the sandbox ('forward') */
 interface Balancer {
@@ -80,17 +79,12 @@ describe.skipIf(!available)('crm during a connection-reset outage', () => {
     sandbox = await openSandbox();
     balancer = await startBalancer(Number(new URL(sandbox.baseUrl).port));
     env = { CRM_DATA_DIR: await tempDir('crm-cli-outage-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'behind-lb', '--url', balancer.url])).code).toBe(0);
-    const added = await crm(['keys', 'add', '--name', 'admin'], { input: `${sandbox.adminKey}\n` });
-    expect(added.code, added.stderr).toBe(0);
+    await addProfileAndKey(env, { name: 'behind-lb', url: balancer.url }, 'admin', sandbox.adminKey);
   });
 
   afterAll(async () => {
     expect(findSecrets(transcript, [sandbox.adminKey])).toEqual([]);
-    const listed = await crm(['keys', 'list', '--json']).catch(() => null);
-    for (const key of listed ? (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys : []) {
-      await store.delete(`key:${key.id}`).catch(() => false);
-    }
+    await forgetKeys(env, store);
     await balancer?.close();
     await closeSandboxes();
   });

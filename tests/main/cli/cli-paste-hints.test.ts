@@ -48,7 +48,9 @@ describe('hints that name a value', () => {
 
   it("import-curl: the example's URL and the profile name come back exact", async () => {
     const host = 'api.acme.example;{touch,pwned}$(touch,x)';
-    const curl = `curl -X POST 'https://${host}/api/v1/messages/text' -H 'Authorization: Bearer KEY' -H 'Content-Type: application/json' --data '{"number":"5511999990000","text":"hi"}'`;
+    const curl =
+      `curl -X POST 'https://${host}/api/v1/messages/text' -H 'Authorization: Bearer KEY' -H ` +
+      `'Content-Type: application/json' --data '{"number":"5511999990000","text":"hi"}'`;
     const run = await runInProcess(['profiles', 'import-curl', '--profile', NASTY, '--operation', 'text', '--dry-run'], {
       env,
       input: curl,

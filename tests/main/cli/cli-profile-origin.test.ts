@@ -2,15 +2,13 @@
 // person's yes: asked on a terminal, or --move-keys; otherwise they stay held back, unused
 // (issue 10 item 4). Real keychain (keyring harness), real sandbox, a recording "elsewhere".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { startKeyTrap, type KeyTrap } from '../core/http/support/local-server';
 import { runInProcess } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-origin');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-origin');
 
 interface KeyJson {
   id: string;

@@ -9,7 +9,7 @@ import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/i
 import { CANNOT_QUOTE } from '../../../src-main/shared/quick-answers';
 import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, openShopAfterSend, openWindow, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 const NUMBER = '5511999990001';
@@ -22,14 +22,10 @@ function posts(sandbox: RunningSandbox, path: string): unknown[] {
 }
 
 describe.skipIf(!available)('crm send text --reply-to and crm send reaction, default API', () => {
-  let folder: ShopFolder;
-  let window: Core;
-  let first: string;
+  let folder: ShopFolder, window: Core, first: string;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-quick');
-    first = await sendFromShop(folder, NUMBER, 'Your order ships today');
-    window = await openWindow(folder);
+    ({ folder, window, messageId: first } = await openShopAfterSend('cli-quick', NUMBER, 'Your order ships today'));
   });
   afterAll(() => closeShopFolder(window));
 

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/create-core';
 import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { metaWebhookBody } from '../../../src-main/sandbox/events/payloads-meta';
+import { metaContactText } from '../helpers/meta-contact';
 import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, type ShopFolder } from './shop-folder';
+import { closeShopFolder, contactTextArrives, openShopAndWindow, openWindow, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 const NUMBER = '5511988887777';
@@ -19,21 +19,7 @@ let seq = 0;
 function contactWrites(window: Core, profileId: string): string {
   seq += 1;
   const id = `wamid.cli${seq}x${Date.now()}`;
-  window.conversations.receive(
-    profileId,
-    metaWebhookBody({
-      name: 'message.received',
-      seq,
-      id,
-      number: NUMBER,
-      profileName: 'Ana',
-      type: 'text',
-      text: `question ${seq}`,
-      media: null,
-      at: new Date(),
-      inReplyTo: 'wamid.out',
-    }),
-  );
+  window.conversations.receive(profileId, metaContactText({ seq, id, number: NUMBER }, `question ${seq}`));
   return id;
 }
 
@@ -135,20 +121,15 @@ describe.skipIf(!available)("crm conversation --mark-read, Meta's shape", () => 
 });
 
 describe.skipIf(!available)('crm conversation --mark-read, default API (no read receipts)', () => {
-  let folder: ShopFolder;
-  let window: Core;
+  let folder: ShopFolder, window: Core;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-receipts-default');
-    window = await openWindow(folder);
+    ({ folder, window } = await openShopAndWindow('cli-receipts-default'));
   });
   afterAll(() => closeShopFolder(window));
 
   it('marks read, says the service has none, and sends nothing', async () => {
-    window.conversations.receive(folder.profileId, {
-      event: 'message.received',
-      data: { id: 'in_1', number: NUMBER, type: 'text', text: 'Hi', at: new Date().toISOString() },
-    });
+    contactTextArrives(window, folder.profileId, { id: 'in_1', number: NUMBER, text: 'Hi' });
     const before = folder.sandbox.requests().length;
     const run = await runInProcess(['conversation', NUMBER, '--mark-read'], { env: folder.env });
     expect(run.code, run.stderr).toBe(0);

@@ -6,14 +6,12 @@
 // queued send keeps its key for `crm sync`: the service sees one key, never a second message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
-import { keychainAvailable, tempDir, uniqueKeychainService } from '../helpers/index';
+import { tempDir } from '../helpers/index';
 import { startHttpServer, type LocalServer } from '../core/http/support/local-server';
 import { forgetListedKeys, spawnCli, type CliRun } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-request-deadline');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-request-deadline');
 const KEY = 'crm_sk_request_deadline_test_0001';
 const NUMBER = '5511999990000';
 

@@ -7,31 +7,21 @@ import type { Core } from '../../../src-main/core/create-core';
 import type { SearchPage } from '../../../src-main/shared/message-search';
 import { keychainAvailable } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
-import { closeShopFolder, openShopFolder, openWindow, sendFromShop, type ShopFolder } from './shop-folder';
+import { closeShopFolder, openShopWithReply, type ShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('crm search', () => {
-  let folder: ShopFolder;
-  let window: Core;
+  let folder: ShopFolder, window: Core;
 
   beforeAll(async () => {
-    folder = await openShopFolder('cli-search');
-    await sendFromShop(folder, '5511999990001', 'Seu pedido 4471 saiu para entrega');
-    await sendFromShop(folder, '5511999990002', 'A Ação de Natal começa amanhã');
-    window = await openWindow(folder);
+    const sends: [string, string][] = [
+      ['5511999990001', 'Seu pedido 4471 saiu para entrega'],
+      ['5511999990002', 'A Ação de Natal começa amanhã'],
+    ];
     // the window's listener stores what the service posted
-    window.conversations.receive(folder.profileId, {
-      event: 'message.received',
-      data: {
-        id: 'in_1',
-        number: '5511999990001',
-        type: 'text',
-        text: 'Quando chega o pedido?',
-        name: 'João Souza',
-        at: new Date().toISOString(),
-      },
-    });
+    const reply = { id: 'in_1', number: '5511999990001', text: 'Quando chega o pedido?', name: 'João Souza' };
+    ({ folder, window } = await openShopWithReply('cli-search', sends, reply));
   });
 
   afterAll(() => closeShopFolder(window));

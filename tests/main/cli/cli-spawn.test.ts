@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { BIN, REPO_ROOT, spawnCli, stderrLines, transcript } from './cli-harness';
+import { envModeOn } from './sandbox-profile';
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -20,12 +21,7 @@ function messagePosts(): number {
 beforeAll(async () => {
   sandbox = await openSandbox();
   dataDir = await tempDir('crm-cli-spawn-');
-  env = {
-    CRM_DATA_DIR: dataDir,
-    CRM_API_KEY: sandbox.adminKey,
-    CRM_BASE_URL: sandbox.baseUrl,
-    CRM_KEYCHAIN_SERVICE: 'crm-cli-spawn-unused',
-  };
+  env = envModeOn(sandbox, dataDir, 'crm-cli-spawn-unused');
 });
 
 afterAll(async () => {

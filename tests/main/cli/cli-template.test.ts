@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
+import { envModeOn } from './sandbox-profile';
 
 let sandbox: RunningSandbox;
 let env: Record<string, string>;
@@ -18,12 +19,7 @@ function templatePosts(): { json: unknown; status: number }[] {
 beforeAll(async () => {
   sandbox = await openSandbox();
   const dir = await tempDir('crm-cli-template-');
-  env = {
-    CRM_DATA_DIR: join(dir, 'data'),
-    CRM_API_KEY: sandbox.adminKey,
-    CRM_BASE_URL: sandbox.baseUrl,
-    CRM_KEYCHAIN_SERVICE: 'crm-cli-template-unused',
-  };
+  env = envModeOn(sandbox, join(dir, 'data'), 'crm-cli-template-unused');
 });
 
 afterAll(async () => {

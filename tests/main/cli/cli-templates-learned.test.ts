@@ -3,14 +3,13 @@
 // real keychain); crm templates --json then says management is learned instead of inferred, and
 // create, edit and delete go through them. An unknown operation name is refused with the names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { openSandbox, tempDir } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-templates-learned');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-templates-learned');
 const LISTING = '/v23.0/102290129340398/message_templates';
 const TOKEN = 'EAAG_PLACEHOLDER_FOR_THE_DOCS';
 
@@ -27,19 +26,12 @@ describe.skipIf(!available)('template management learned with crm profiles impor
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'meta', contacts: 5, rate: 1000, burst: 1000 });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-templates-learned-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'meta', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+    await addProfileAndKey(env, { name: 'meta', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
     const listing = `curl '${sandbox.baseUrl}${LISTING}?fields=name,language,status,category' -H 'Authorization: Bearer ${TOKEN}'`;
     expect((await crm(['profiles', 'import-curl', '--operation', 'templates'], listing)).code).toBe(0);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    const { keys } = JSON.parse(listed.stdout) as { keys: { id: string }[] };
-    for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it('an unknown operation name is refused with the names there are, and nothing is learned', async () => {
     const run = await crm(['profiles', 'import-curl', '--operation', 'template-remove'], `curl -X DELETE '${sandbox.baseUrl}${LISTING}'`);

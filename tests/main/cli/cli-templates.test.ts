@@ -3,14 +3,13 @@
 // with its reason on a later list); a bad draft refused before anything is sent; delete; the
 // "will this send?" check, and crm send template refusing a rejected template without sending.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { openSandbox, tempDir } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-templates');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-templates');
 const LISTING = '/v23.0/102290129340398/message_templates';
 
 describe.skipIf(!available)('crm templates against Meta', () => {
@@ -38,21 +37,14 @@ describe.skipIf(!available)('crm templates against Meta', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'meta', contacts: 5, rate: 1000, burst: 1000 });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-templates-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'meta', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+    await addProfileAndKey(env, { name: 'meta', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
     const fields = 'name,language,status,category,quality_score,components';
     const curl = `curl '${sandbox.baseUrl}${LISTING}?fields=${fields}' -H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
     const taught = await crm(['profiles', 'import-curl', '--operation', 'templates'], curl);
     expect(taught.code, taught.stderr).toBe(0);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    const { keys } = JSON.parse(listed.stdout) as { keys: { id: string }[] };
-    for (const key of keys) await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it('`crm templates` alone lists every template with status, quality, category and language', async () => {
     const run = await crm(['templates']);

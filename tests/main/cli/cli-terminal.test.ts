@@ -7,6 +7,7 @@ import { paint, progressLine, terminalLook } from '../../../src-main/cli/termina
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers';
 import { runInProcess } from './cli-harness';
+import { envModeOn } from './sandbox-profile';
 
 describe('terminalLook', () => {
   it('colour on a terminal unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it; progress only on a terminal', () => {
@@ -32,12 +33,7 @@ describe('crm on a terminal (real sandbox)', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 10 });
     const dir = await tempDir('crm-cli-terminal-');
-    env = {
-      CRM_DATA_DIR: join(dir, 'data'),
-      CRM_API_KEY: sandbox.adminKey,
-      CRM_BASE_URL: sandbox.baseUrl,
-      CRM_KEYCHAIN_SERVICE: 'crm-cli-terminal-unused',
-    };
+    env = envModeOn(sandbox, join(dir, 'data'), 'crm-cli-terminal-unused');
     file = join(dir, 'report.pdf');
     await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400_000, 32)]));
   });

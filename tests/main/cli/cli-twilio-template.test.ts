@@ -3,41 +3,30 @@
 // template` then sends one to the sandbox's twilio dialect without a --language; a wrong number of
 // parameters is refused by the sandbox with its Twilio error said. No key value in any output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { SANDBOX_ACCOUNT_SID } from '../../../src-main/sandbox/dialects/twilio-account';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { openSandbox, tempDir } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
+import { lastPostOf } from '../helpers/sandbox';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-twilio-template');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-twilio-template');
 const ORDER_UPDATE = 'HXb0c1d2e3f4a5968778695a4b3c2d1e0f';
 
 describe.skipIf(!available)('crm and Twilio Content templates', () => {
   let sandbox: RunningSandbox;
   let env: Record<string, string>;
   const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
-  const lastPost = () =>
-    sandbox
-      .requests()
-      .filter((r) => r.method === 'POST')
-      .at(-1)!;
+  const lastPost = () => lastPostOf(sandbox);
 
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });
     env = { CRM_DATA_DIR: await tempDir('crm-cli-twilio-template-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'twilio', '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-    expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+    await addProfileAndKey(env, { name: 'twilio', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
   });
 
-  afterAll(async () => {
-    const listed = await crm(['keys', 'list', '--json']);
-    for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys)
-      await store.delete(`key:${key.id}`).catch(() => false);
-    for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-    await closeSandboxes();
-  });
+  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it("import-curl learns the template from Twilio's documented form, the key's value never shown", async () => {
     const paste =

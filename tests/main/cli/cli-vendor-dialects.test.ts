@@ -6,15 +6,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { runInProcess, transcript } from './cli-harness';
+import { openSandbox, tempDir } from '../helpers/index';
+import { runInProcess } from './cli-harness';
+import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { fileKeychain } from '../helpers/keychain';
+import { lastPostOf } from '../helpers/sandbox';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-vendors');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-vendors');
 
 /** The console's operation for each tab the vendors' playgrounds show (others are not taught). */
 const OPERATION: Record<string, string> = { contacts: 'contacts', text: 'text', media: 'media', audio: 'audio', upload: 'upload' };
@@ -33,27 +33,16 @@ describe.skipIf(!available).each(['meta', 'twilio', 'evolution-v2', 'wati'] as c
     let env: Record<string, string>;
     let dir: string;
     const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
-    const lastPost = () =>
-      sandbox
-        .requests()
-        .filter((r) => r.method === 'POST')
-        .at(-1)!;
+    const lastPost = () => lastPostOf(sandbox);
 
     beforeAll(async () => {
       sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });
       dir = await tempDir(`crm-cli-${dialect}-`);
       env = { CRM_DATA_DIR: dir, CRM_KEYCHAIN_SERVICE: service };
-      expect((await crm(['profiles', 'add', '--name', dialect, '--url', sandbox.baseUrl, '--use'])).code).toBe(0);
-      expect((await crm(['keys', 'add', '--name', 'token'], `${sandbox.adminKey}\n`)).code).toBe(0);
+      await addProfileAndKey(env, { name: dialect, url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
     });
 
-    afterAll(async () => {
-      const listed = await crm(['keys', 'list', '--json']);
-      for (const key of (JSON.parse(listed.stdout) as { keys: { id: string }[] }).keys)
-        await store.delete(`key:${key.id}`).catch(() => false);
-      for (const run of transcript) expect(`${run.stdout}${run.stderr}`).not.toContain(sandbox.adminKey.slice(0, 12));
-      await closeSandboxes();
-    });
+    afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
     it('imports every tab it can use; the table says where the key goes', async () => {
       let saw = false;

@@ -5,15 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureOf } from '../../../src-main/core/events/webhooks/signature';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../src-main/core/events/webhooks/webhook-receiver';
 import { webhookSecretAccount, webhookVerifyAccount } from '../../../src-main/core/events/webhooks/webhook-secrets';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
+import { fileKeychain } from '../helpers/keychain';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-webhooks');
-const store = new KeytarSecretStore({ service });
+const { available, service, store } = await fileKeychain('cli-webhooks');
 const SECRET = 'whsec_cli_signing_secret_0042';
 
 describe.skipIf(!available)('crm webhooks', () => {

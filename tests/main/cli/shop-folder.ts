@@ -33,6 +33,50 @@ export function openWindow(folder: ShopFolder): Promise<Core> {
   return createCore({ dataDir: folder.env.CRM_DATA_DIR!, keychainService: folder.env.CRM_KEYCHAIN_SERVICE, outbox: false });
 }
 
+/** The folder and its window, opened together. */
+export async function openShopAndWindow(name: string): Promise<{ folder: ShopFolder; window: Core }> {
+  const folder = await openShopFolder(name);
+  return { folder, window: await openWindow(folder) };
+}
+
+/** The folder after crm sent `text` to `to`, the id the service gave it, and the window opened after the send. */
+export async function openShopAfterSend(
+  name: string,
+  to: string,
+  text: string,
+): Promise<{ folder: ShopFolder; window: Core; messageId: string }> {
+  const folder = await openShopFolder(name);
+  const messageId = await sendFromShop(folder, to, text);
+  return { folder, window: await openWindow(folder), messageId };
+}
+
+/** A text the contact sent, stored by the window as its listener stores what the service posted. */
+export interface ContactText {
+  id: string;
+  number: string;
+  text: string;
+  name?: string;
+}
+
+export function contactTextArrives(window: Core, profileId: string, reply: ContactText): void {
+  const { id, number, text, name } = reply;
+  const data = { id, number, type: 'text', text, ...(name === undefined ? {} : { name }), at: new Date().toISOString() };
+  window.conversations.receive(profileId, { event: 'message.received', data });
+}
+
+/** The folder after crm sent each of `sends` ([to, text]), and its window holding the contact's reply. */
+export async function openShopWithReply(
+  name: string,
+  sends: [to: string, text: string][],
+  reply: ContactText,
+): Promise<{ folder: ShopFolder; window: Core }> {
+  const folder = await openShopFolder(name);
+  for (const [to, text] of sends) await sendFromShop(folder, to, text);
+  const window = await openWindow(folder);
+  contactTextArrives(window, folder.profileId, reply);
+  return { folder, window };
+}
+
 /** the window closed, the keys it saved taken out of the keychain, the sandboxes closed */
 export async function closeShopFolder(window: Core | undefined): Promise<void> {
   const keys = await window?.keys.list().catch(() => []);

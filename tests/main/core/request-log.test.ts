@@ -4,22 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ObservedEntry } from '../../../src-main/core/http/sender';
 import { REQUEST_LOG_BATCH_MS, REQUEST_LOG_SIZE } from '../../../src-main/core/log/request-log';
-import { openTestRequestLog } from '../helpers/request-log';
+import { observedContactsPage, openTestRequestLog } from '../helpers/request-log';
 
-function entry(i: number, headers: Record<string, string> = {}): ObservedEntry {
-  return {
-    id: `r${i}`,
-    at: new Date().toISOString(),
-    host: 'crm.example:8443',
-    method: 'GET',
-    path: `/api/v1/contacts?page=${i}`,
-    status: 200,
-    durationMs: 1,
-    requestHeaders: headers,
-    errorCode: null,
-    attempt: 1,
-  };
-}
+const entry = (i: number, headers: Record<string, string> = {}): ObservedEntry => observedContactsPage(i, 'crm.example:8443', headers);
 
 describe('RequestLogService', () => {
   it('lists the newest 500 entries, oldest first, each stamped with its process and host', async () => {

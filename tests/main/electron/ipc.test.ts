@@ -61,6 +61,21 @@ describe('registerIpc', () => {
   });
 });
 
+/** an emitter to a window whose send throws as a destroyed one's does, and the lines it logs */
+function emitterToDestroyedWindow(saysDestroyed: boolean) {
+  const contents = new FakeWebContents();
+  if (saysDestroyed) contents.isDestroyed = () => true;
+  contents.send = () => {
+    throw new Error('Object has been destroyed');
+  };
+  const lines: string[] = [];
+  const emit = createEmitter(
+    () => contents as never,
+    (m) => lines.push(m),
+  );
+  return { emit, lines };
+}
+
 describe('createEmitter', () => {
   it('sends events to the window when there is one', () => {
     const contents = new FakeWebContents();
@@ -95,30 +110,13 @@ describe('createEmitter', () => {
   });
 
   it('sends nothing to a destroyed window, even one whose send would throw', () => {
-    const contents = new FakeWebContents();
-    contents.isDestroyed = () => true;
-    contents.send = () => {
-      throw new Error('Object has been destroyed');
-    };
-    const lines: string[] = [];
-    const emit = createEmitter(
-      () => contents as never,
-      (m) => lines.push(m),
-    );
+    const { emit, lines } = emitterToDestroyedWindow(true);
     expect(() => emit('net:status', { online: true, pending: 0 })).not.toThrow();
     expect(lines).toEqual([]);
   });
 
   it('a window destroyed between the check and the send is a log line, not a crash', () => {
-    const contents = new FakeWebContents();
-    contents.send = () => {
-      throw new Error('Object has been destroyed');
-    };
-    const lines: string[] = [];
-    const emit = createEmitter(
-      () => contents as never,
-      (m) => lines.push(m),
-    );
+    const { emit, lines } = emitterToDestroyedWindow(false);
     expect(() => emit('net:status', { online: true, pending: 0 })).not.toThrow();
     expect(lines).toEqual(['event net:status not delivered to the window: Object has been destroyed']);
   });

@@ -59,6 +59,16 @@ export async function addProfileWithKey(
   return { profileId, keyId };
 }
 
+/** A profile named `name` on the sandbox, with the sandbox's admin key saved as its key `keyName`. */
+export function addSandboxProfile(
+  core: Core,
+  sandbox: { baseUrl: string; adminKey: string },
+  name: string,
+  keyName: string,
+): Promise<{ profileId: string; keyId: string }> {
+  return addProfileWithKey(core, { name, baseUrl: sandbox.baseUrl }, { name: keyName, value: sandbox.adminKey });
+}
+
 /** Runs `fn` with a fresh test core and cleans the core up afterwards, however `fn` ends. */
 export async function withTestCore<T>(label: string, fn: (tc: TestCore) => Promise<T>): Promise<T> {
   const tc = await openTestCore(label);

@@ -54,3 +54,9 @@ export function testKeytarStore(label: string): { store: KeytarSecretStore; serv
   const service = uniqueKeychainService(label);
   return { store: new KeytarSecretStore({ service }), service };
 }
+
+/** A test file's own keychain: whether it works here, a service name nobody else uses, and a store on it. */
+export async function fileKeychain(label: string): Promise<{ available: boolean; service: string; store: KeytarSecretStore }> {
+  const service = uniqueKeychainService(label);
+  return { available: await keychainAvailable(), service, store: new KeytarSecretStore({ service }) };
+}

@@ -40,18 +40,24 @@ export async function openTestRequestLog(
   };
 }
 
-/** the i-th request of a run of contacts pages, as the sender reports it to the log */
-export function pageEntry(i: number): ObservedEntry {
+/** the `i`th contacts page fetched from `host`: a 200 in a millisecond */
+export function observedContactsPage(i: number, host: string, requestHeaders: Record<string, string> = {}): ObservedEntry {
+  const at = new Date().toISOString();
   return {
     id: `r${i}`,
-    at: new Date().toISOString(),
-    host: 'crm.example',
+    at,
+    host,
     method: 'GET',
     path: `/api/v1/contacts?page=${i}`,
     status: 200,
     durationMs: 1,
-    requestHeaders: {},
+    requestHeaders,
     errorCode: null,
     attempt: 1,
   };
+}
+
+/** the i-th request of a run of contacts pages, as the sender reports it to the log */
+export function pageEntry(i: number): ObservedEntry {
+  return observedContactsPage(i, 'crm.example');
 }

@@ -1,7 +1,7 @@
 // The real CRM API sandbox on 127.0.0.1 for tests. Everything started here is closed by
 // closeSandboxes() (call it in afterAll / afterEach) or by withSandbox() itself.
 import { startSandbox } from '../../../src-main/sandbox/index';
-import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import type { RunningSandbox, SandboxOptions, SandboxRequestRecord } from '../../../src-main/sandbox/index';
 
 const running = new Set<RunningSandbox>();
 
@@ -36,4 +36,12 @@ export async function withSandbox<T>(options: SandboxOptions, fn: (sandbox: Runn
 /** requests the sandbox received (optionally only those to a path prefix) */
 export function requestCount(sandbox: RunningSandbox, pathPrefix = '/'): number {
   return sandbox.requests().filter((r) => r.path.startsWith(pathPrefix)).length;
+}
+
+/** the last POST the sandbox answered */
+export function lastPostOf(sandbox: RunningSandbox): SandboxRequestRecord {
+  return sandbox
+    .requests()
+    .filter((r) => r.method === 'POST')
+    .at(-1)!;
 }

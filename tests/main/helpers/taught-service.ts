@@ -1,8 +1,8 @@
 // A core with one profile taught a sandbox dialect only by its playground cURLs, and the checks
 // every such test ends with: no key value in what the test saw, nor in any file of the data folder.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore, type TestCore } from './core';
+import { addSandboxProfile, openTestCore, type TestCore } from './core';
 import { teachPlayground } from './playground';
 import { closeSandboxes, openSandbox } from './sandbox';
 import { filesContainingSecrets, findSecrets } from './secret-scan';
@@ -21,11 +21,7 @@ export async function openTaughtService(dialect: SandboxDialect, options: { cont
     ...(options.contacts === undefined ? {} : { contacts: options.contacts }),
   });
   const t = await openTestCore(dialect);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: dialect, baseUrl: sandbox.baseUrl },
-    { name: options.keyName, value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, dialect, options.keyName);
   await teachPlayground(t.core, profileId, dialect, sandbox.baseUrl);
   return { sandbox, t, profileId };
 }
@@ -35,4 +31,22 @@ export async function closeTaughtService(service: TaughtService, seen: unknown[]
   expect(await filesContainingSecrets(service.t.dataDir, [service.sandbox.adminKey])).toEqual([]);
   await service.t.cleanup();
   await closeSandboxes();
+}
+
+/**
+ * A describe block's taught service: opened before its tests (handed to `onOpen`, which keeps it
+ * in the block's variables) and closed after them with the checks over what the tests `seen`.
+ */
+export function taughtServiceAround(
+  dialect: SandboxDialect,
+  options: { contacts?: number; keyName: string },
+  seen: unknown[],
+  onOpen: (service: TaughtService) => void,
+): void {
+  let service: TaughtService;
+  beforeAll(async () => {
+    service = await openTaughtService(dialect, options);
+    onOpen(service);
+  });
+  afterAll(() => closeTaughtService(service, seen));
 }

@@ -6,6 +6,11 @@ import type { OutboxItem, RequestLogEntry } from '../../../src-main/core/model';
 import type { LoggedRequest } from '../../../src-main/core/services';
 import { wireCoreEvents } from '../../../src-main/ipc/core-events';
 
+/** a GET that reached no service (a network error), logged by `process` */
+function unreachableEntry(entry: Pick<RequestLogEntry, 'id' | 'process' | 'host'>): RequestLogEntry {
+  return { ...entry, at: '', method: 'GET', path: '/x', status: null, durationMs: 1, requestHeaders: {}, errorCode: 'network', attempt: 1 };
+}
+
 describe('wireCoreEvents', () => {
   it('forwards log entries, outbox changes and key changes, and unwires', () => {
     const log = new Emitter<LoggedRequest>();
@@ -22,22 +27,7 @@ describe('wireCoreEvents', () => {
       },
       (e, d) => events.push([e, d]),
     );
-    log.fire({
-      own: true,
-      entry: {
-        id: 'r',
-        at: '',
-        process: 'window',
-        host: 'crm.example',
-        method: 'GET',
-        path: '/x',
-        status: null,
-        durationMs: 1,
-        requestHeaders: {},
-        errorCode: 'network',
-        attempt: 1,
-      },
-    });
+    log.fire({ own: true, entry: unreachableEntry({ id: 'r', process: 'window', host: 'crm.example' }) });
     outbox.fire([{ state: 'pending' } as OutboxItem]);
     sync.fire({ keyId: 'lk_1', profileId: 'p1' });
     expect(events.map(([e]) => e)).toEqual(['log:entry', 'net:status', 'outbox:changed', 'net:status', 'keys:changed']);
@@ -57,19 +47,7 @@ describe('wireCoreEvents', () => {
       },
       (e, d) => events.push([e, d]),
     );
-    const unreachable: RequestLogEntry = {
-      id: 'c1',
-      at: '',
-      process: 'crm',
-      host: 'elsewhere.example',
-      method: 'GET',
-      path: '/x',
-      status: null,
-      durationMs: 1,
-      requestHeaders: {},
-      errorCode: 'network',
-      attempt: 1,
-    };
+    const unreachable = unreachableEntry({ id: 'c1', process: 'crm', host: 'elsewhere.example' });
     log.fire({ entry: unreachable, own: false });
     expect(events).toEqual([['log:entry', unreachable]]);
     log.fire({ entry: { ...unreachable, id: 'w1', process: 'window' }, own: true });

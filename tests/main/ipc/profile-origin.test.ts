@@ -14,7 +14,7 @@ import type { KeyMeta } from '../../../src-main/ipc/contract';
 import type { Dispatch } from '../../../src-main/ipc/handlers';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir } from '../helpers';
-import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
+import { addProfileWithKey, addSandboxProfile, openTestCore, type TestCore } from '../helpers/core';
 import { testDispatch } from '../helpers/ipc';
 import { startKeyTrap, type KeyTrap } from '../core/http/support/local-server';
 
@@ -42,11 +42,7 @@ describe.skipIf(!available)('keys stay with their origin', () => {
     // another origin that records everything it is sent
     elsewhere = await startKeyTrap('{"data":[],"meta":{"page":1,"per_page":1,"total":0,"total_pages":0}}');
     tc = await openTestCore('origin');
-    ({ profileId } = await addProfileWithKey(
-      tc.core,
-      { name: 'Prod', baseUrl: sandbox.baseUrl },
-      { name: 'admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(tc.core, sandbox, 'Prod', 'admin'));
     dispatch = testDispatch(tc.core, {
       clipboard,
       confirm: async (question) => {

@@ -10,9 +10,10 @@ import {
   startEventChannels,
   type EventChannels,
 } from '../../../src-main/runtime/event-channels';
-import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
+import { addProfileWithKey, addSandboxProfile, openTestCore, type TestCore } from '../helpers/core';
 import { keychainAvailable } from '../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { closeOpened } from '../helpers/opened-cores';
+import { openSandbox } from '../helpers/sandbox';
 import { teachPlayground } from '../helpers/playground';
 import { sendText } from '../helpers/send-operations';
 
@@ -41,11 +42,8 @@ describe('choosing the channels', () => {
 let t: TestCore | null = null;
 let channels: EventChannels | null = null;
 afterEach(async () => {
-  await channels?.close();
-  channels = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
+  await closeOpened(channels, t);
+  [channels, t] = [null, null];
 });
 
 describe.skipIf(!available)('the channels of the active profile', () => {
@@ -59,11 +57,7 @@ describe.skipIf(!available)('the channels of the active profile', () => {
       });
       t = await openTestCore('event-channels');
       const core = t.core;
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'Shop', baseUrl: sandbox.baseUrl },
-        { name: 'ops', value: sandbox.adminKey },
-      );
+      const { profileId } = await addSandboxProfile(core, sandbox, 'Shop', 'ops');
       await core.profiles.activate(profileId);
       const logs: string[] = [];
       channels = startEventChannels({ core, log: (line) => logs.push(line) });
@@ -153,11 +147,7 @@ describe.skipIf(!available)('the channels of the active profile', () => {
       const sandbox = await openSandbox({ contacts: 5, dialect: 'evolution-v2', events: { statusDelaysMs: [50, 100, 150] } });
       t = await openTestCore('event-channels-dialect');
       const core = t.core;
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'Evolution', baseUrl: sandbox.baseUrl },
-        { name: 'ops', value: sandbox.adminKey },
-      );
+      const { profileId } = await addSandboxProfile(core, sandbox, 'Evolution', 'ops');
       await teachPlayground(core, profileId, 'evolution-v2', sandbox.baseUrl);
       await core.profiles.activate(profileId);
       // this service's sends take `apikey:`; its event routes take a Bearer key, as its description now says

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
-import { call, start } from './helpers';
-import type { ApiResponse } from './helpers';
+import { call, lastMessages, playgroundOf, start } from './helpers';
+import type { ApiResponse, StoredMessage } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
 const NUMBER = '5511999990000';
@@ -36,12 +36,6 @@ interface SendAnswer {
   status: string;
 }
 
-interface StoredMessage {
-  id: string;
-  type: string;
-  [field: string]: unknown;
-}
-
 describe('dialect "evolution-v2"', () => {
   let sb: RunningSandbox;
   const post = (
@@ -50,8 +44,7 @@ describe('dialect "evolution-v2"', () => {
     opts: { apikey?: string | null; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse> =>
     call(sb, 'POST', path, { body, headers: { ...(opts.apikey === null ? {} : { apikey: opts.apikey ?? sb.adminKey }), ...opts.headers } });
-  const last = async (count: number): Promise<StoredMessage[]> =>
-    ((await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey })).body as { data: StoredMessage[] }).data;
+  const last = (count: number): Promise<StoredMessage[]> => lastMessages(sb, count);
   const total = async (): Promise<number> =>
     ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
 
@@ -257,7 +250,7 @@ describe('playground of dialect "evolution-v2"', () => {
 
   beforeAll(async () => {
     sb = await start({ dialect: 'evolution-v2', contacts: CONTACTS });
-    tabs = ((await call(sb, 'GET', '/playground.json')).body as { tabs: PlaygroundTab[] }).tabs;
+    tabs = (await playgroundOf(sb)).tabs;
   });
   afterAll(() => sb.close());
 

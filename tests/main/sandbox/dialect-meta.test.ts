@@ -2,8 +2,7 @@
 // key check, every send type by link and by uploaded id, the multipart upload and its edge
 // cases, Meta's error codes and body, the missing contacts listing, and the playground's cURLs
 // run in bash.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
@@ -14,8 +13,9 @@ import { UPLOAD_BODY_LIMIT } from '../../../src-main/sandbox/dialects/meta-uploa
 import { inboundMediaId } from '../../../src-main/sandbox/dialects/meta-inbound-media';
 import { MEDIA_SAMPLES } from '../../../src-main/sandbox/events/media-samples';
 import { MAX_PARTS, boundaryOf, parseMultipart } from '../../../src-main/sandbox/multipart';
-import { call, rawExchange, rawJson, rawStatus, start } from './helpers';
+import { call, lastMessages, rawExchange, rawJson, rawStatus, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { playgroundAround } from './playground-around';
 import { curlAvailable, runCurl } from './run-curl';
 
 const PHONE_ID = '106540352242922';
@@ -42,18 +42,6 @@ function graphError(res: ApiResponse): GraphError {
   expect(typeof body.error.error_data.details).toBe('string');
   expect(body.error.fbtrace_id).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   return body.error;
-}
-
-interface StoredMessage {
-  id: string;
-  type: string;
-  number: string;
-  [field: string]: unknown;
-}
-
-async function lastMessages(sb: RunningSandbox, count: number): Promise<StoredMessage[]> {
-  const res = await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey });
-  return (res.body as { data: StoredMessage[] }).data;
 }
 
 async function messageCount(sb: RunningSandbox): Promise<number> {
@@ -497,7 +485,8 @@ describe('dialect "meta"', () => {
     it("answers a body over the route's limit 400 at once and closes", async () => {
       const result = await rawExchange(sb.port, (socket) => {
         socket.write(
-          `POST ${BASE}/media HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: multipart/form-data; boundary=AAA\r\nContent-Length: ${UPLOAD_BODY_LIMIT + 1}\r\n\r\n--AAA\r\n`,
+          `POST ${BASE}/media HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: ` +
+            `multipart/form-data; boundary=AAA\r\nContent-Length: ${UPLOAD_BODY_LIMIT + 1}\r\n\r\n--AAA\r\n`,
         );
       });
       expect(rawStatus(result.response)).toBe(400);
@@ -515,34 +504,38 @@ describe('dialect "meta"', () => {
   describe('a received file on another origin (the mediaHost event option)', () => {
     const mediaId = inboundMediaId('wamid.elsewhere', 'image');
 
-    it('by default the lookup names the file on the origin it came to; with mediaHost, on that host (same port), where the key is checked as before', async () => {
-      const own = (await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string };
-      expect(new URL(own.url).origin).toBe(sb.baseUrl);
-      sb.configureEvents({ mediaHost: 'localhost' });
-      try {
-        const lookup = await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey });
-        const { url, mime_type: mimetype } = lookup.body as { url: string; mime_type: string };
-        expect(mimetype).toBe('image/png');
-        expect(new URL(url).origin).toBe(`http://localhost:${sb.port}`);
-        expect(new URL(url).pathname).toBe('/whatsapp_business/attachments/');
-        // the same server under the other name: the bytes with the key, 401 without
-        const bytes = await fetch(url, { headers: { Authorization: `Bearer ${sb.adminKey}` } });
-        expect(bytes.status).toBe(200);
-        expect(Buffer.from(await bytes.arrayBuffer())).toEqual(MEDIA_SAMPLES.image.bytes);
-        expect((await fetch(url)).status).toBe(401);
-        // the journal names the host each keyed request came to
-        const seen = sb
-          .requests()
-          .filter((r) => r.path === '/whatsapp_business/attachments/')
-          .map((r) => r.headers.host);
-        expect(seen).toContain(`localhost:${sb.port}`);
-      } finally {
-        sb.configureEvents({ mediaHost: null });
-      }
-      expect(new URL(((await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string }).url).origin).toBe(
-        sb.baseUrl,
-      );
-    });
+    it(
+      'by default the lookup names the file on the origin it came to; with mediaHost, on that host (same ' +
+        'port), where the key is checked as before',
+      async () => {
+        const own = (await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string };
+        expect(new URL(own.url).origin).toBe(sb.baseUrl);
+        sb.configureEvents({ mediaHost: 'localhost' });
+        try {
+          const lookup = await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey });
+          const { url, mime_type: mimetype } = lookup.body as { url: string; mime_type: string };
+          expect(mimetype).toBe('image/png');
+          expect(new URL(url).origin).toBe(`http://localhost:${sb.port}`);
+          expect(new URL(url).pathname).toBe('/whatsapp_business/attachments/');
+          // the same server under the other name: the bytes with the key, 401 without
+          const bytes = await fetch(url, { headers: { Authorization: `Bearer ${sb.adminKey}` } });
+          expect(bytes.status).toBe(200);
+          expect(Buffer.from(await bytes.arrayBuffer())).toEqual(MEDIA_SAMPLES.image.bytes);
+          expect((await fetch(url)).status).toBe(401);
+          // the journal names the host each keyed request came to
+          const seen = sb
+            .requests()
+            .filter((r) => r.path === '/whatsapp_business/attachments/')
+            .map((r) => r.headers.host);
+          expect(seen).toContain(`localhost:${sb.port}`);
+        } finally {
+          sb.configureEvents({ mediaHost: null });
+        }
+        expect(new URL(((await call(sb, 'GET', `/v23.0/${mediaId}`, { key: sb.adminKey })).body as { url: string }).url).origin).toBe(
+          sb.baseUrl,
+        );
+      },
+    );
 
     it.each(['http://localhost', 'localhost:8080', 'local host', '', 'a/b'])('refuses mediaHost %j', (host) => {
       expect(() => sb.configureEvents({ mediaHost: host })).toThrow(/mediaHost must be a host name/);
@@ -609,19 +602,8 @@ describe('multipart parsing', () => {
 });
 
 describe('playground of dialect "meta"', () => {
-  let sb: RunningSandbox;
-  let tabs: PlaygroundTab[];
-  let dir: string;
-
-  beforeAll(async () => {
-    sb = await start({ dialect: 'meta', contacts: 5 });
-    tabs = ((await call(sb, 'GET', '/playground.json')).body as { tabs: PlaygroundTab[] }).tabs;
-    dir = await mkdtemp(join(tmpdir(), 'crm-meta-playground-'));
-  });
-  afterAll(async () => {
-    await sb.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  let sb: RunningSandbox, tabs: PlaygroundTab[], dir: string;
+  playgroundAround({ dialect: 'meta', contacts: 5 }, (opened) => ({ sb, tabs, dir } = opened));
 
   it('has the check, send, upload, media lookup, template, reply and reaction tabs, no contacts tab', () => {
     expect(tabs.map((t) => [t.id, t.title, t.method, t.endpoint])).toEqual([

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
-import { call, start } from './helpers';
-import type { ApiResponse } from './helpers';
+import { call, lastMessages, playgroundOf, start } from './helpers';
+import type { ApiResponse, StoredMessage } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
 const SID = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9';
@@ -39,12 +39,6 @@ function twilioError(res: ApiResponse, status: number, code: number): TwilioErro
   return body;
 }
 
-interface StoredMessage {
-  id: string;
-  type: string;
-  [field: string]: unknown;
-}
-
 describe('dialect "twilio"', () => {
   let sb: RunningSandbox;
   const send = (
@@ -59,8 +53,7 @@ describe('dialect "twilio"', () => {
         ...opts.headers,
       },
     });
-  const last = async (count: number): Promise<StoredMessage[]> =>
-    ((await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey })).body as { data: StoredMessage[] }).data;
+  const last = (count: number): Promise<StoredMessage[]> => lastMessages(sb, count);
   const total = async (): Promise<number> =>
     ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
 
@@ -254,9 +247,7 @@ describe('playground of dialect "twilio"', () => {
 
   beforeAll(async () => {
     sb = await start({ dialect: 'twilio', contacts: 20 });
-    const res = await call(sb, 'GET', '/playground.json');
-    expect(res.status).toBe(200);
-    tabs = (res.body as { dialect: string; tabs: PlaygroundTab[] }).tabs;
+    tabs = (await playgroundOf(sb)).tabs;
   });
   afterAll(() => sb.close());
 

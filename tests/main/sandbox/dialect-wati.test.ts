@@ -2,16 +2,16 @@
 // the path and the words in the query, files as multipart (image, document, audio), Wati's
 // 200-with-result-false refusals, contacts paged by page number and searched by name, the error
 // shape of 400/401/404/429, idempotency over path and query, and the playground's cURLs run in bash.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { seedContacts } from '../../../src-main/sandbox/seed';
 import { AUDIO_EXAMPLE_PATH, DOCUMENT_EXAMPLE_PATH } from '../../../src-main/sandbox/dialects/wati-examples';
-import { call, ranked, start } from './helpers';
+import { call, lastMessages, ranked, start } from './helpers';
 import type { ApiResponse } from './helpers';
+import { playgroundAround } from './playground-around';
 import { curlAvailable, runCurl } from './run-curl';
 
 const NUMBER = '5511999990000';
@@ -27,18 +27,6 @@ interface WatiMessage {
   type: string;
   waId: string;
   [field: string]: unknown;
-}
-
-interface StoredMessage {
-  id: string;
-  type: string;
-  number: string;
-  [field: string]: unknown;
-}
-
-async function lastMessages(sb: RunningSandbox, count: number): Promise<StoredMessage[]> {
-  const res = await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey });
-  return (res.body as { data: StoredMessage[] }).data;
 }
 
 async function messageCount(sb: RunningSandbox): Promise<number> {
@@ -434,19 +422,8 @@ describe('dialect "wati"', () => {
 });
 
 describe('playground of dialect "wati"', () => {
-  let sb: RunningSandbox;
-  let tabs: PlaygroundTab[];
-  let dir: string;
-
-  beforeAll(async () => {
-    sb = await start({ dialect: 'wati', contacts: 20 });
-    tabs = ((await call(sb, 'GET', '/playground.json')).body as { tabs: PlaygroundTab[] }).tabs;
-    dir = await mkdtemp(join(tmpdir(), 'crm-wati-playground-'));
-  });
-  afterAll(async () => {
-    await sb.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  let sb: RunningSandbox, tabs: PlaygroundTab[], dir: string;
+  playgroundAround({ dialect: 'wati', contacts: 20 }, (opened) => ({ sb, tabs, dir } = opened));
 
   it('has contacts, text, media and audio tabs', () => {
     expect(tabs.map((t) => [t.id, t.method, t.endpoint])).toEqual([

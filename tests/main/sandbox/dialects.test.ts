@@ -7,7 +7,7 @@ import type { PlaygroundTab, RunningSandbox, SandboxDialect } from '../../../src
 import { parseSandboxArgs, playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { decodeCursor, encodeCursor } from '../../../src-main/sandbox/dialects/desk-cursor';
 import { sniffBase64 } from '../../../src-main/sandbox/dialects/media-type';
-import { call, ranked, start } from './helpers';
+import { call, lastMessages, playgroundOf, ranked, start } from './helpers';
 import type { ApiResponse } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
@@ -22,19 +22,6 @@ function file64(magic: string | Buffer, size = 100): string {
 const PNG64 = file64(Buffer.from('89504e470d0a1a0a', 'hex'));
 const OGG64 = file64('OggS');
 const PDF64 = file64('%PDF-1.7\n');
-
-interface StoredMessage {
-  id: string;
-  type: string;
-  number: string;
-  [field: string]: unknown;
-}
-
-async function lastMessages(sb: RunningSandbox, count: number): Promise<StoredMessage[]> {
-  const res = await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey });
-  expect(res.status).toBe(200);
-  return (res.body as { data: StoredMessage[] }).data;
-}
 
 async function messageCount(sb: RunningSandbox): Promise<number> {
   const res = await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey });
@@ -629,9 +616,7 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
 
   beforeAll(async () => {
     sb = await start({ dialect, contacts: CONTACTS });
-    const res = await call(sb, 'GET', '/playground.json');
-    expect(res.status).toBe(200);
-    const body = res.body as { dialect: string; tabs: PlaygroundTab[] };
+    const body = await playgroundOf(sb);
     expect(body.dialect).toBe(dialect);
     tabs = body.tabs;
   });
@@ -663,7 +648,9 @@ describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"
     const send = tabs[1]!.curl;
     if (dialect === 'default') {
       expect(send).toBe(
-        `curl -X POST '${sb.baseUrl}/api/v1/messages/text' -H 'Content-Type: application/json' -H 'Authorization: Bearer YOUR_API_KEY' -d '{"number":"${NUMBER}","text":"Hello Ana, your order has shipped."}'`,
+        `curl -X POST '${sb.baseUrl}/api/v1/messages/text' -H 'Content-Type: application/json' -H ` +
+          `'Authorization: Bearer YOUR_API_KEY' -d '{"number":"${NUMBER}","text":"Hello Ana, your order has ` +
+          `shipped."}'`,
       );
       expect(tabs[0]!.endpoint).toBe('/api/v1/contacts?page=1&per_page=50&search=ana');
     } else if (dialect === 'cloud') {

@@ -1,7 +1,7 @@
 // Shared helpers for the sandbox tests: a tiny JSON client over global fetch, and raw TCP
 // exchanges for what fetch cannot send (garbage, slow or endless bodies).
 import { connect } from 'node:net';
-import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import type { PlaygroundTab, RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
 import type { SeedContact } from '../../../src-main/sandbox/seed';
 import { startSandbox } from '../../../src-main/sandbox/index';
 
@@ -137,4 +137,26 @@ export function ranked<C extends Pick<SeedContact, 'name' | 'number' | 'email'>>
   const hits = all.filter((c) => fields(c).some((f) => f.includes(t)));
   const startsAWord = (c: C) => fields(c).some((f) => f.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(t)) || f.startsWith(t));
   return [...hits.filter(startsAWord), ...hits.filter((c) => !startsAWord(c))];
+}
+
+/** A message as the sandbox's own listing (GET /api/v1/messages) returns it. */
+export interface StoredMessage {
+  id: string;
+  type: string;
+  number: string;
+  [field: string]: unknown;
+}
+
+/** The newest `count` messages the sandbox stored, from its own listing. */
+export async function lastMessages(sb: RunningSandbox, count: number): Promise<StoredMessage[]> {
+  const res = await call(sb, 'GET', `/api/v1/messages?per_page=${count}`, { key: sb.adminKey });
+  if (res.status !== 200) throw new Error(`the message listing answered ${res.status}: ${res.text}`);
+  return (res.body as { data: StoredMessage[] }).data;
+}
+
+/** What /playground.json answers: the dialect it is for and its tabs. */
+export async function playgroundOf(sb: RunningSandbox): Promise<{ dialect: string; tabs: PlaygroundTab[] }> {
+  const res = await call(sb, 'GET', '/playground.json');
+  if (res.status !== 200) throw new Error(`/playground.json answered ${res.status}`);
+  return res.body as { dialect: string; tabs: PlaygroundTab[] };
 }

@@ -83,7 +83,8 @@ describe('garbage, slow and oversized input', () => {
   it('answers 408 in JSON to a body that stops arriving', async () => {
     const result = await rawExchange(sb.port, (s) =>
       s.write(
-        `POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"number":`,
+        `POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ` +
+          `${sb.adminKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"number":`,
       ),
     );
     expect(rawStatus(result.response)).toBe(408);
@@ -97,7 +98,8 @@ describe('garbage, slow and oversized input', () => {
       sb.port,
       (s) => {
         s.write(
-          `POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+          `POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ` +
+            `${sb.adminKey}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
         );
         const drip = setInterval(() => {
           if (s.stopped()) clearInterval(drip);
@@ -119,7 +121,9 @@ describe('garbage, slow and oversized input', () => {
       sb.port,
       (s) => {
         s.write(
-          `POST ${path} HTTP/1.1\r\nHost: x\r\n${auth ? `Authorization: Bearer ${sb.adminKey}\r\n` : ''}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+          `POST ${path} HTTP/1.1\r\nHost: ` +
+            `x\r\n${auth ? `Authorization: Bearer ${sb.adminKey}\r\n` : ''}Content-Type: ` +
+            `application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
         );
         const head = '{"number":"5511999990000","text":"';
         s.write(`${head.length.toString(16)}\r\n${head}\r\n`);
@@ -195,7 +199,8 @@ describe('garbage, slow and oversized input', () => {
   it('answers a declared Content-Length over the limit at once', async () => {
     const result = await rawExchange(sb.port, (s) =>
       s.write(
-        `POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${sb.adminKey}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n`,
+        `POST /api/v1/messages/text HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ` +
+          `${sb.adminKey}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n`,
       ),
     );
     expect(rawStatus(result.response)).toBe(400);

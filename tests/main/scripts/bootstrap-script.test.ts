@@ -116,7 +116,9 @@ describe("scripts/bootstrap.mjs on a Node that package.json's engines do not acc
     const result = await run(await projectCopy(), bin, 'v18.20.4');
     expect(result.code).toBe(1);
     expect(result.out).toBe(
-      'npm test: this is Node 18.20.4; CRM Console needs Node 20.19 or newer on 20, 22.13 or newer on 22, or 24 and later (its build and test tools require it). Install one of those, then run the command again.\n',
+      'npm test: this is Node 18.20.4; CRM Console needs Node 20.19 or newer on 20, 22.13 or newer on 22, ' +
+        'or 24 and later (its build and test tools require it). Install one of those, then run the command ' +
+        'again.\n',
     );
     await expect(readFile(log, 'utf8')).rejects.toThrow();
   });

@@ -17,7 +17,9 @@ const canRunBus = process.platform === 'linux' && onPath('dbus-run-session');
 const hasKeychain = await keychainAvailable();
 
 /** a session bus with no service directories: nothing can be started on it, gnome-keyring least of all */
-const BARE_BUS = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+const BARE_BUS =
+  `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" ` +
+  `"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
   <listen>unix:tmpdir=/tmp</listen>
@@ -73,7 +75,10 @@ describe.skipIf(!canRunBus)('npm start without a Secret Service', () => {
   it('where gnome-keyring is not installed (not on PATH), the fix is the package to install', async () => {
     const bin = await tempDir('crm-path-');
     await symlink('/usr/bin/apt-get', join(bin, 'apt-get'));
-    const script = `import(${JSON.stringify(join(root, 'scripts/secret-service.mjs'))}).then((m) => m.secretServiceCheck({ root: ${JSON.stringify(root)} })).then((lines) => console.log(JSON.stringify(lines)))`;
+    const script =
+      `import(${JSON.stringify(join(root, 'scripts/secret-service.mjs'))}).then((m) => ` +
+      `m.secretServiceCheck({ root: ${JSON.stringify(root)} })).then((lines) => ` +
+      `console.log(JSON.stringify(lines)))`;
     const env = { PATH: bin, HOME: process.env.HOME, XDG_DATA_HOME: await tempDir('crm-xdg-') };
     const busPath = process.env.PATH ?? '';
     const r = await run(

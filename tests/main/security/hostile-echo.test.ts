@@ -58,7 +58,8 @@ function echoes(key: string): { whole: string; lower: string; upper: string; sho
 }
 
 const LONG =
-  'The request could not be processed because one or more of the fields it carried did not pass the validation rules this service applies to every message it accepts today';
+  'The request could not be processed because one or more of the fields it carried did not pass the ' +
+  'validation rules this service applies to every message it accepts today';
 
 function errorBody(kind: BodyKind, key: string): { type: string; text: string } {
   const e = echoes(key);

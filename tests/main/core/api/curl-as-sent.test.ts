@@ -14,7 +14,9 @@ describe('parseCurl: shell comments around the command', () => {
   });
 
   it('several comment lines and blank lines, with CRLF, before a continued command and a $ prompt', () => {
-    const text = `\r\n# Send a text message\r\n#   (needs a token)\r\n\r\n   # indented comment with 'quotes' and "more"\r\n$ curl ${URL_} \\\r\n  -H 'X-A: 1' \\\r\n  -d 'a=1'\r\n`;
+    const text =
+      `\r\n# Send a text message\r\n#   (needs a token)\r\n\r\n   # indented comment with 'quotes' and ` +
+      `"more"\r\n$ curl ${URL_} \\\r\n  -H 'X-A: 1' \\\r\n  -d 'a=1'\r\n`;
     const parsed = parseCurl(text);
     expect(parsed).toMatchObject({ method: 'POST', url: URL_, body: 'a=1', headers: [{ name: 'X-A', value: '1' }] });
     expect(parsed.warnings).toEqual([]);

@@ -138,7 +138,9 @@ describe('parseCurl: options', () => {
 
   it('-F / --form parts: text, a file by reference with type and filename, --form-string literally; a POST with a multipart Content-Type', () => {
     const parsed = parseCurl(
-      `curl ${URL_} -F 'messaging_product=whatsapp' -F 'file=@/tmp/my photo.png;type=image/png' -F 'doc=@"/tmp/a;b.pdf";filename="r,1.pdf"' -F 'note=hi;type=text/plain' --form-string 'raw=@not-a-file;type=x'`,
+      `curl ${URL_} -F 'messaging_product=whatsapp' -F 'file=@/tmp/my photo.png;type=image/png' -F ` +
+        `'doc=@"/tmp/a;b.pdf";filename="r,1.pdf"' -F 'note=hi;type=text/plain' --form-string ` +
+        `'raw=@not-a-file;type=x'`,
     );
     expect(parsed).toMatchObject({ method: 'POST', body: null, contentType: 'multipart/form-data' });
     expect(parsed.form).toEqual([
@@ -222,7 +224,8 @@ describe('parseCurl: options', () => {
 
   it('options that do not change the request are listed in ignored', () => {
     const parsed = parseCurl(
-      `curl --compressed -s -S -i -v --http1.1 --http2 -f --fail-with-body -o out.json --output=x --max-time 10 --connect-timeout 5 --retry 3 -w '%{http_code}' --no-progress-meter ${URL_}`,
+      `curl --compressed -s -S -i -v --http1.1 --http2 -f --fail-with-body -o out.json --output=x ` +
+        `--max-time 10 --connect-timeout 5 --retry 3 -w '%{http_code}' --no-progress-meter ${URL_}`,
     );
     expect(parsed.ignored).toEqual([
       '--compressed',
@@ -380,7 +383,9 @@ describe('parseCurl: real-world sources', () => {
   });
 
   it('readme.io: --request POST --url ... --data "{\\"a\\":1}"', () => {
-    const text = `curl --request POST \\\n     --url ${URL_} \\\n     --header 'accept: application/json' \\\n     --header 'content-type: application/json' \\\n     --data "{\\"a\\":1}"`;
+    const text =
+      `curl --request POST \\\n     --url ${URL_} \\\n     --header 'accept: application/json' \\\n     ` +
+      `--header 'content-type: application/json' \\\n     --data "{\\"a\\":1}"`;
     expect(parseCurl(text)).toMatchObject({
       method: 'POST',
       url: URL_,
@@ -464,7 +469,9 @@ describe('parseCurl: real-world sources', () => {
   it('Windows cmd: double-quoted arguments with \\" inside (Postman for Windows)', () => {
     // the C runtime's rules: \" is a quote; backslashes are literal unless a quote follows them,
     // so the JSON value C:\\temp\\ (escaped backslashes) is written C:\\temp\\\\\" here
-    const text = `curl --location "${URL_}" ^\n--header "Content-Type: application/json" ^\n--data "{\\"to\\":\\"+5511999990000\\",\\"path\\":\\"C:\\\\temp\\\\\\\\\\"}"`;
+    const text =
+      `curl --location "${URL_}" ^\n--header "Content-Type: application/json" ^\n--data ` +
+      `"{\\"to\\":\\"+5511999990000\\",\\"path\\":\\"C:\\\\temp\\\\\\\\\\"}"`;
     const parsed = parseCurl(text);
     expect(parsed).toMatchObject({ url: URL_, body: '{"to":"+5511999990000","path":"C:\\\\temp\\\\"}' });
     expect(parsed.warnings.join(' ')).toMatch(/backslashes reach curl.exe as written/);

@@ -12,7 +12,7 @@ import { CrmError } from '../../../../src-main/core/errors';
 import { playgroundTabs } from '../../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../../src-main/sandbox/index';
 import { makeOgg, makePng } from '../http/support/media-fixtures';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { tabPath, teachPlayground } from '../../helpers/playground';
@@ -54,11 +54,7 @@ describe.skipIf(!hasKeychain).each(['default', 'cloud', 'desk'] as const)('the %
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect, contacts: CONTACTS, rate: 1000, burst: 1000 });
     t = await openTestCore(`dialect-${dialect}`);
-    ({ profileId } = await addProfileWithKey(
-      t.core,
-      { name: dialect, baseUrl: sandbox.baseUrl },
-      { name: 'admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(t.core, sandbox, dialect, 'admin'));
     await teachPlayground(t.core, profileId, dialect, sandbox.baseUrl);
     dir = await tempDir(`crm-dialect-${dialect}-`);
   });

@@ -193,7 +193,10 @@ describe('readErrorReason', () => {
 
   it('a key echoed with escapes is gone from the message, the details and the link', () => {
     const escaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-    const body = `{"error":{"message":"bad token ${escaped}","code":190,"type":"OAuthException","errors":[{"field":"${escaped}","message":"x"}]},"more_info":"https://example.com/${KEY.replace(/_/g, '%5F')}"}`;
+    const body =
+      `{"error":{"message":"bad token ` +
+      `${escaped}","code":190,"type":"OAuthException","errors":[{"field":"${escaped}","message":"x"}]},` +
+      `"more_info":"https://example.com/${KEY.replace(/_/g, '%5F')}"}`;
     const reason = readErrorReason(body, KEY, null);
     const all = JSON.stringify(reason).toLowerCase();
     expect(all).not.toContain(KEY.toLowerCase().slice(0, 8));

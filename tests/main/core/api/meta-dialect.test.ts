@@ -7,14 +7,14 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toCurl } from '../../../../src-main/core/request/to-curl';
 import type { CrmError } from '../../../../src-main/core/errors';
 import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
+import { taughtServiceAround } from '../../helpers/taught-service';
 import { caught } from '../../helpers/secret-scan';
 import { tempDir } from '../../helpers/temp-dir';
 import { makePng } from '../http/support/media-fixtures';
@@ -25,17 +25,13 @@ const run = promisify(execFile);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 describe.skipIf(!hasKeychain)('a Meta-shaped service taught by its playground', () => {
-  let sandbox: RunningSandbox;
-  let t: TestCore;
-  let profileId: string;
+  let sandbox: RunningSandbox, t: TestCore, profileId: string;
   let dir: string;
   const seen: unknown[] = [];
-
+  taughtServiceAround('meta', { keyName: 'Access token' }, seen, (s) => ({ sandbox, t, profileId } = s));
   beforeAll(async () => {
-    ({ sandbox, t, profileId } = await openTaughtService('meta', { keyName: 'Access token' }));
     dir = await tempDir('crm-meta-');
   });
-  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
   const posts = () => sandbox.requests().filter((r) => r.method === 'POST');
 
   it('learned an upload (multipart, answering an id) and a media object that takes a link or an id', async () => {

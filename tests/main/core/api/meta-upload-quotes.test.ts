@@ -4,24 +4,21 @@
 // without the quotes, and the document is then sent by the id the upload answered.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playgroundTabs, type RunningSandbox } from '../../../../src-main/sandbox/index';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
+import { taughtServiceAround } from '../../helpers/taught-service';
 import { sendMedia } from '../../helpers/send-operations';
 import { tempDir } from '../../helpers/temp-dir';
 
 const hasKeychain = await keychainAvailable();
 
 describe.skipIf(!hasKeychain)("Meta's upload cURL with quoted -F values", () => {
-  let sandbox: RunningSandbox;
-  let t: TestCore;
-  let profileId: string;
+  let sandbox: RunningSandbox, t: TestCore, profileId: string;
   const seen: unknown[] = [];
-
+  taughtServiceAround('meta', { keyName: 'Access token' }, seen, (s) => ({ sandbox, t, profileId } = s));
   beforeAll(async () => {
-    ({ sandbox, t, profileId } = await openTaughtService('meta', { keyName: 'Access token' }));
     const tab = playgroundTabs('meta', sandbox.baseUrl).find((x) => x.id === 'upload')!;
     const pasted =
       `curl -X POST '${tab.url}' -H 'Authorization: Bearer YOUR_ACCESS_TOKEN' ` +
@@ -29,7 +26,6 @@ describe.skipIf(!hasKeychain)("Meta's upload cURL with quoted -F values", () => 
     const proposal = await t.core.api.propose(profileId, 'media.upload', pasted);
     await t.core.api.save(profileId, 'media.upload', proposal.spec);
   });
-  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
 
   it("the upload sends whatsapp without quotes and the file's type, and the send by id succeeds", async () => {
     const path = join(await tempDir('crm-meta-quotes-'), 'report.pdf');

@@ -15,6 +15,7 @@ import { parseSpecText } from '../../../../src-main/core/api/spec/spec-read';
 import { readSpecSource } from '../../../../src-main/core/api/spec/spec-source';
 import type { DescribedOperation, Proposal } from '../../../../src-main/core/api/types';
 import { tempDir } from '../../helpers/temp-dir';
+import { EVOLUTION_MEDIA_ROLES } from './support/evolution-roles';
 
 const SPECS = fileURLToPath(new URL('../../../fixtures/specs/', import.meta.url));
 const fixture = (name: string): string => readFileSync(join(SPECS, name), 'utf8');
@@ -197,14 +198,7 @@ describe('an Evolution-style document (OpenAPI 3.1, apikey header)', () => {
   });
 
   it('media: every field gets its role; the list is a POST with a filter body', () => {
-    expect(roles(propose(spec, 'POST /message/sendMedia/{instance}', 'messages.media'))).toEqual({
-      number: 'number',
-      mediatype: 'mediatype',
-      mimetype: 'mimetype',
-      caption: 'caption',
-      media: 'media',
-      fileName: 'file_name',
-    });
+    expect(roles(propose(spec, 'POST /message/sendMedia/{instance}', 'messages.media'))).toEqual(EVOLUTION_MEDIA_ROLES);
     expect(propose(spec, 'POST /chat/findContacts/{instance}', 'contacts.list').spec).toMatchObject({
       method: 'POST',
       body: { where: {} },

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { findCandidate, proposeFromSpec, readApiSpec, specExample } from '../../../../src-main/core/api/spec/spec-import';
 import type { SpecProposeOptions } from '../../../../src-main/core/api/spec/spec-import';
 import type { DescribedOperation, Proposal } from '../../../../src-main/core/api/types';
+import { EVOLUTION_MEDIA_ROLES } from './support/evolution-roles';
 
 const text = readFileSync(
   join(fileURLToPath(new URL('../../../fixtures/specs/', import.meta.url)), 'gateway.postman_collection.json'),
@@ -56,14 +57,9 @@ describe('a Postman collection', () => {
   });
 
   it('send media: every field gets its role', () => {
-    expect(Object.fromEntries(propose('Messages / Send media', 'messages.media').rows.map((r) => [r.field, r.role]))).toEqual({
-      number: 'number',
-      mediatype: 'mediatype',
-      mimetype: 'mimetype',
-      caption: 'caption',
-      media: 'media',
-      fileName: 'file_name',
-    });
+    expect(Object.fromEntries(propose('Messages / Send media', 'messages.media').rows.map((r) => [r.field, r.role]))).toEqual(
+      EVOLUTION_MEDIA_ROLES,
+    );
   });
 
   it('a form-data body proposes nothing and says it is not supported yet', () => {

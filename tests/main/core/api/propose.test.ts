@@ -5,6 +5,7 @@ import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { DescribedOperation, RoleFixes } from '../../../../src-main/core/api/types';
 import { CrmError } from '../../../../src-main/core/errors';
+import { EVOLUTION_MEDIA_ROLES } from './support/evolution-roles';
 
 function propose(curl: string, operation: DescribedOperation, fixes: RoleFixes = {}, profileBaseUrl?: string) {
   return proposeOperation(parseCurl(curl), operation, { fixes, ...(profileBaseUrl ? { profileBaseUrl } : {}) });
@@ -17,7 +18,10 @@ function roles(curl: string, operation: DescribedOperation, fixes: RoleFixes = {
 describe("guessing roles from real services' examples", () => {
   it("Meta's Cloud API text: to (+digits) and text.body; constants stay", () => {
     const p = propose(
-      `curl -X POST 'https://graph.facebook.com/v21.0/106540352242922/messages' -H 'Authorization: Bearer EAAJB...' -H 'Content-Type: application/json' -d '{ "messaging_product": "whatsapp", "recipient_type": "individual", "to": "+16505551234", "type": "text", "text": { "preview_url": false, "body": "Hello" } }'`,
+      `curl -X POST 'https://graph.facebook.com/v21.0/106540352242922/messages' -H 'Authorization: Bearer ` +
+        `EAAJB...' -H 'Content-Type: application/json' -d '{ "messaging_product": "whatsapp", ` +
+        `"recipient_type": "individual", "to": "+16505551234", "type": "text", "text": { "preview_url": ` +
+        `false, "body": "Hello" } }'`,
       'messages.text',
     );
     expect(p.spec.body).toEqual({
@@ -34,7 +38,9 @@ describe("guessing roles from real services' examples", () => {
 
   it("Evolution API sendText: number and text under an instance path; the apikey header becomes the key's placement, its value is not kept", () => {
     const p = propose(
-      `curl --request POST --url https://evo.example.com/message/sendText/my-instance --header 'Content-Type: application/json' --header 'apikey: 429683C4C977415CAAFCCE10F7D57E11' --data '{"number": "5511999990000", "text": "hi", "delay": 1200}'`,
+      `curl --request POST --url https://evo.example.com/message/sendText/my-instance --header ` +
+        `'Content-Type: application/json' --header 'apikey: 429683C4C977415CAAFCCE10F7D57E11' --data ` +
+        `'{"number": "5511999990000", "text": "hi", "delay": 1200}'`,
       'messages.text',
     );
     expect(p.spec.body).toEqual({ number: { $role: 'number' }, text: { $role: 'text' }, delay: 1200 });
@@ -46,7 +52,9 @@ describe("guessing roles from real services' examples", () => {
 
   it("Z-API send-text: phone and message; Client-Token is the key's placement", () => {
     const p = propose(
-      `curl -X POST "https://api.z-api.io/instances/ID/token/TOKEN/send-text" -H "Client-Token: F8d4b3c2a1e5f6g7h8i9j0k1l2m3n4o5" -H "Content-Type: application/json" -d "{\\"phone\\": \\"5511999999999\\", \\"message\\": \\"Welcome\\"}"`,
+      `curl -X POST "https://api.z-api.io/instances/ID/token/TOKEN/send-text" -H "Client-Token: ` +
+        `F8d4b3c2a1e5f6g7h8i9j0k1l2m3n4o5" -H "Content-Type: application/json" -d "{\\"phone\\": ` +
+        `\\"5511999999999\\", \\"message\\": \\"Welcome\\"}"`,
       'messages.text',
     );
     expect(p.spec.body).toEqual({ phone: { $role: 'number' }, message: { $role: 'text' } });
@@ -58,7 +66,8 @@ describe("guessing roles from real services' examples", () => {
   it('green-api / WPPConnect: a chat id learns its @c.us suffix', () => {
     expect(
       propose(
-        `curl https://api.green-api.com/waInstance1/sendMessage/tok -H 'Content-Type: application/json' -d '{"chatId":"79001234567@c.us","message":"I use Green-API"}'`,
+        `curl https://api.green-api.com/waInstance1/sendMessage/tok -H 'Content-Type: application/json' -d ` +
+          `'{"chatId":"79001234567@c.us","message":"I use Green-API"}'`,
         'messages.text',
       ).spec.body,
     ).toEqual({
@@ -76,20 +85,17 @@ describe("guessing roles from real services' examples", () => {
       media: 'https://example.com/cat.png',
       fileName: 'cat.png',
     };
-    expect(roles(`curl https://evo.example.com/message/sendMedia/inst -d '${JSON.stringify(body)}'`, 'messages.media')).toEqual({
-      number: 'number',
-      mediatype: 'mediatype',
-      mimetype: 'mimetype',
-      caption: 'caption',
-      media: 'media',
-      fileName: 'file_name',
-    });
+    expect(roles(`curl https://evo.example.com/message/sendMedia/inst -d '${JSON.stringify(body)}'`, 'messages.media')).toEqual(
+      EVOLUTION_MEDIA_ROLES,
+    );
   });
 
   it('Meta media by link with a filename: the type is the media kind and picks the key; a voice note by link with voice:true kept as a constant', () => {
     expect(
       roles(
-        `curl https://graph.facebook.com/v21.0/1/messages -d '{"messaging_product":"whatsapp","to":"15551234567","type":"document","document":{"link":"https://x.io/a.pdf","filename":"a.pdf","caption":"Q3"}}'`,
+        `curl https://graph.facebook.com/v21.0/1/messages -d ` +
+          `'{"messaging_product":"whatsapp","to":"15551234567","type":"document",` +
+          `"document":{"link":"https://x.io/a.pdf","filename":"a.pdf","caption":"Q3"}}'`,
         'messages.media',
       ),
     ).toMatchObject({
@@ -103,7 +109,8 @@ describe("guessing roles from real services' examples", () => {
     });
     expect(
       roles(
-        `curl https://graph.facebook.com/v21.0/1/messages -d '{"messaging_product":"whatsapp","to":"15551234567","type":"audio","audio":{"link":"https://x.io/n.ogg"}}'`,
+        `curl https://graph.facebook.com/v21.0/1/messages -d ` +
+          `'{"messaging_product":"whatsapp","to":"15551234567","type":"audio","audio":{"link":"https://x.io/n.ogg"}}'`,
         'messages.audio',
       ),
     ).toMatchObject({ to: 'number', 'audio.link': 'audio_url', 'audio.id': 'media_id' });

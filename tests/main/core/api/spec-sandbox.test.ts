@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SandboxDialect } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
@@ -47,11 +47,7 @@ describe.skipIf(!hasKeychain)('a profile set up only from an API document', () =
     const sandbox = await openSandbox({ dialect, rate: 1000, burst: 1000 });
     const t = await openTestCore(`spec-${dialect}`);
     cores.push(t);
-    const { profileId } = await addProfileWithKey(
-      t.core,
-      { name: dialect, baseUrl: sandbox.baseUrl },
-      { name: 'key', value: sandbox.adminKey },
-    );
+    const { profileId } = await addSandboxProfile(t.core, sandbox, dialect, 'key');
     const loaded = await t.core.api.loadSpec(join(SPECS, file));
     // the collection's own base URL is another host: the profile's stands in for it
     const vars: Record<string, string> = file.includes('postman') ? { baseUrl: sandbox.baseUrl } : {};

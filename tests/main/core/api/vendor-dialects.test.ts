@@ -7,13 +7,14 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../../../src-main/core/request/to-curl';
 import type { CrmError } from '../../../../src-main/core/errors';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
+import { lastPostOf } from '../../helpers/sandbox';
+import { taughtServiceAround } from '../../helpers/taught-service';
 import { caught } from '../../helpers/secret-scan';
 import { tempDir } from '../../helpers/temp-dir';
 import { makePng } from '../http/support/media-fixtures';
@@ -23,20 +24,10 @@ const hasKeychain = await keychainAvailable();
 const run = promisify(execFile);
 
 describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies, no contacts listing)', () => {
-  let sandbox: RunningSandbox;
-  let t: TestCore;
-  let profileId: string;
+  let sandbox: RunningSandbox, t: TestCore, profileId: string;
   const seen: unknown[] = [];
-
-  beforeAll(async () => {
-    ({ sandbox, t, profileId } = await openTaughtService('twilio', { keyName: 'Auth token' }));
-  });
-  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
-  const lastPost = () =>
-    sandbox
-      .requests()
-      .filter((r) => r.method === 'POST')
-      .at(-1)!;
+  taughtServiceAround('twilio', { keyName: 'Auth token' }, seen, (s) => ({ sandbox, t, profileId } = s));
+  const lastPost = () => lastPostOf(sandbox);
 
   it('learned HTTP Basic with the account id, a form body and whatsapp:+ numbers from the playground', async () => {
     const api = await t.core.api.describe(profileId);
@@ -118,20 +109,10 @@ describe.skipIf(!hasKeychain)('a Twilio-shaped service (HTTP Basic, form bodies,
 });
 
 describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, contacts by POST)', () => {
-  let sandbox: RunningSandbox;
-  let t: TestCore;
-  let profileId: string;
+  let sandbox: RunningSandbox, t: TestCore, profileId: string;
   const seen: unknown[] = [];
-
-  beforeAll(async () => {
-    ({ sandbox, t, profileId } = await openTaughtService('evolution-v2', { contacts: 40, keyName: 'apikey' }));
-  });
-  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
-  const lastPost = () =>
-    sandbox
-      .requests()
-      .filter((r) => r.method === 'POST')
-      .at(-1)!;
+  taughtServiceAround('evolution-v2', { contacts: 40, keyName: 'apikey' }, seen, (s) => ({ sandbox, t, profileId } = s));
+  const lastPost = () => lastPostOf(sandbox);
 
   it('sends a text with the key in the apikey header and no Authorization', async () => {
     const result = await sendText(t.core.messages, { number: '+55 11 98765-4321', text: 'oi' }, { profileId });
@@ -182,20 +163,10 @@ describe.skipIf(!hasKeychain)('an Evolution-shaped service (apikey header, conta
 describe.skipIf(!hasKeychain)(
   'a Wati-shaped service (the number in the path, the text in the query, files as multipart, 200 that says it failed)',
   () => {
-    let sandbox: RunningSandbox;
-    let t: TestCore;
-    let profileId: string;
+    let sandbox: RunningSandbox, t: TestCore, profileId: string;
     const seen: unknown[] = [];
-
-    beforeAll(async () => {
-      ({ sandbox, t, profileId } = await openTaughtService('wati', { contacts: 30, keyName: 'token' }));
-    });
-    afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
-    const lastPost = () =>
-      sandbox
-        .requests()
-        .filter((r) => r.method === 'POST')
-        .at(-1)!;
+    taughtServiceAround('wati', { contacts: 30, keyName: 'token' }, seen, (s) => ({ sandbox, t, profileId } = s));
+    const lastPost = () => lastPostOf(sandbox);
 
     it('learned {number} in the path and the text in the query', async () => {
       const text = (await t.core.api.describe(profileId)).operations.find((o) => o.operation === 'messages.text')!.spec;

@@ -72,18 +72,19 @@ afterEach(async () => {
   await closeSandboxes();
 });
 
+/** a core on a sandbox of 5 contacts, with the first listed contact and its number's digits */
+async function shopWithContacts(label: string) {
+  const sandbox = await openSandbox({ contacts: 5 });
+  t = await openTestCore(label);
+  const core = t.core;
+  const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+  const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
+  return { sandbox, core, profileId, contact, number: contact.number.replace(/\D/g, '') };
+}
+
 describe.skipIf(!available)('a conversation named from the sandbox contacts', () => {
   it('an event without a name shows the listed contact name, with one contacts request for many events', async () => {
-    const sandbox = await openSandbox({ contacts: 5 });
-    t = await openTestCore('contact-names');
-    const core = t.core;
-    const { profileId } = await addProfileWithKey(
-      core,
-      { name: 'Shop', baseUrl: sandbox.baseUrl },
-      { name: 'ops', value: sandbox.adminKey },
-    );
-    const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
-    const number = contact.number.replace(/\D/g, '');
+    const { sandbox, core, profileId, contact, number } = await shopWithContacts('contact-names');
     const before = requestCount(sandbox, '/api/v1/contacts');
     for (let i = 0; i < 3; i += 1) {
       core.conversations.receive(profileId, {
@@ -108,16 +109,7 @@ describe.skipIf(!available)('a conversation named from the sandbox contacts', ()
     'a slow contacts list (3 s) does not hold the conversation up: shown by number, then announced again with the name',
     { timeout: 20_000 },
     async () => {
-      const sandbox = await openSandbox({ contacts: 5 });
-      t = await openTestCore('contact-names-slow');
-      const core = t.core;
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'Shop', baseUrl: sandbox.baseUrl },
-        { name: 'ops', value: sandbox.adminKey },
-      );
-      const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
-      const number = contact.number.replace(/\D/g, '');
+      const { sandbox, core, profileId, contact, number } = await shopWithContacts('contact-names-slow');
       sandbox.injectFaults([{ kind: 'delay', ms: 3_000 }], { pathPrefix: '/api/v1/contacts' });
       core.conversations.receive(profileId, {
         event: 'message.received',
@@ -136,16 +128,7 @@ describe.skipIf(!available)('a conversation named from the sandbox contacts', ()
   );
 
   it('a name the event carries wins over the list', async () => {
-    const sandbox = await openSandbox({ contacts: 5 });
-    t = await openTestCore('contact-names-event');
-    const core = t.core;
-    const { profileId } = await addProfileWithKey(
-      core,
-      { name: 'Shop', baseUrl: sandbox.baseUrl },
-      { name: 'ops', value: sandbox.adminKey },
-    );
-    const contact = (await core.contacts.list({ profileId, page: 1, perPage: 1 })).items[0]!;
-    const number = contact.number.replace(/\D/g, '');
+    const { core, profileId, number } = await shopWithContacts('contact-names-event');
     core.conversations.receive(profileId, {
       contacts: [{ profile: { name: 'Name From WhatsApp' }, wa_id: number }],
       messages: [{ from: number, id: 'wamid.named', timestamp: '1700000000', type: 'text', text: { body: 'oi' } }],

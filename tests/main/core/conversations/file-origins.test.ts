@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { allowFileOriginAsking, allowFileOriginFromCurlAsking } from '../../../../src-main/core/conversations/file-origin-consent';
 import { withoutFileOrigins } from '../../../../src-main/core/conversations/file-origin-policy';
 import type { ConsentQuestion } from '../../../../src-main/core/profiles/profile-consent';
@@ -16,47 +16,29 @@ import { openDatabase } from '../../../../src-main/core/store/database';
 import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
-import { metaWebhookBody } from '../../../../src-main/sandbox/events/payloads-meta';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { testDispatch } from '../../helpers/ipc';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { metaContactFile } from '../../helpers/meta-contact';
+import { coresCleanedAfterEach } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 import { filesContainingSecrets } from '../../helpers/secret-scan';
 
 const NUMBER = '5511988887777';
 const ATTACHMENTS = '/whatsapp_business/attachments/';
 
-let hasKeychain = false;
-beforeAll(async () => {
-  hasKeychain = await keychainAvailable();
-});
-
-const opened: TestCore[] = [];
+const hasKeychain = await keychainAvailable();
+const opened = coresCleanedAfterEach();
 const servers: Server[] = [];
 afterEach(async () => {
-  for (const t of opened.splice(0)) await t.cleanup();
   for (const s of servers.splice(0)) await new Promise((done) => s.close(done));
-  await closeSandboxes();
 });
 
 let seq = 0;
 function fileWebhook(kind: ReplyMediaKind): { id: string; body: unknown } {
   const id = `wamid.origin${Date.now()}${(seq += 1)}`;
-  const sample = MEDIA_SAMPLES[kind];
-  const body = metaWebhookBody({
-    name: 'message.received',
-    seq,
-    id,
-    number: NUMBER,
-    profileName: 'Ana',
-    type: kind,
-    text: 'see this',
-    media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName },
-    at: new Date(),
-    inReplyTo: 'wamid.out',
-  });
-  return { id, body };
+  return { id, body: metaContactFile({ seq, id, number: NUMBER }, kind, 'see this') };
 }
 
 interface Service {
@@ -72,11 +54,7 @@ async function metaService(): Promise<Service> {
   sandbox.configureEvents({ mediaHost: 'localhost' });
   const t = await openTestCore('file-origins', { processKind: 'crm', inboundMedia: { retryDelaysMs: [0, 0, 0] } });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: 'Meta shop', baseUrl: sandbox.baseUrl },
-    { name: 'meta key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, 'Meta shop', 'meta key');
   await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId, fileOrigin: `http://localhost:${sandbox.port}` };
 }
@@ -242,7 +220,8 @@ describe('received files kept on a second origin', () => {
     const row = await settled(t, profileId, id);
     expect(row.state).toBe('failed');
     expect(row.reason).toBe(
-      `${fileOrigin} answered HTTP 302, a redirect to ${thirdOrigin}, where the file was expected: the key is not sent on to another address, so the file is not downloaded`,
+      `${fileOrigin} answered HTTP 302, a redirect to ${thirdOrigin}, where the file was expected: the key ` +
+        `is not sent on to another address, so the file is not downloaded`,
     );
     expect(row.refusedOrigin).toBeNull();
     expect(third).toEqual([]);
@@ -288,38 +267,42 @@ describe('received files kept on a second origin', () => {
     ).rejects.toThrow(/not a received file's own address on another origin/);
   });
 
-  it('the list belongs to the service it was allowed for: moving the profile to another origin drops it, a new path on the same origin keeps it', async (ctx) => {
-    if (!hasKeychain) return ctx.skip();
-    const { sandbox, t, profileId, fileOrigin } = await metaService();
-    await t.core.api.addFileOrigin(profileId, fileOrigin);
-    await t.core.profiles.update(profileId, { baseUrl: `${sandbox.baseUrl}/graph` });
-    expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([fileOrigin]);
-    await t.core.profiles.update(profileId, { baseUrl: `http://127.0.0.2:${sandbox.port}` });
-    expect(await t.core.api.fileOrigins(profileId)).toMatchObject({ described: true, origins: [] });
-    // what another profile takes of the description (crm's environment profile) leaves the list out
-    const api = {
-      version: 1 as const,
-      operations: {
-        'media.download': {
-          method: 'GET' as const,
-          path: '/v23.0/{media_id}',
-          pathRoles: [{ $role: 'media_id' as const }],
-          query: [],
-          headers: [],
-          body: null,
-          fileOrigins: [fileOrigin],
+  it(
+    'the list belongs to the service it was allowed for: moving the profile to another origin drops it, ' +
+      'a new path on the same origin keeps it',
+    async (ctx) => {
+      if (!hasKeychain) return ctx.skip();
+      const { sandbox, t, profileId, fileOrigin } = await metaService();
+      await t.core.api.addFileOrigin(profileId, fileOrigin);
+      await t.core.profiles.update(profileId, { baseUrl: `${sandbox.baseUrl}/graph` });
+      expect((await t.core.api.fileOrigins(profileId)).origins).toEqual([fileOrigin]);
+      await t.core.profiles.update(profileId, { baseUrl: `http://127.0.0.2:${sandbox.port}` });
+      expect(await t.core.api.fileOrigins(profileId)).toMatchObject({ described: true, origins: [] });
+      // what another profile takes of the description (crm's environment profile) leaves the list out
+      const api = {
+        version: 1 as const,
+        operations: {
+          'media.download': {
+            method: 'GET' as const,
+            path: '/v23.0/{media_id}',
+            pathRoles: [{ $role: 'media_id' as const }],
+            query: [],
+            headers: [],
+            body: null,
+            fileOrigins: [fileOrigin],
+          },
         },
-      },
-    };
-    expect(withoutFileOrigins(api).operations['media.download']).toEqual({
-      method: 'GET',
-      path: '/v23.0/{media_id}',
-      pathRoles: [{ $role: 'media_id' }],
-      query: [],
-      headers: [],
-      body: null,
-    });
-  });
+      };
+      expect(withoutFileOrigins(api).operations['media.download']).toEqual({
+        method: 'GET',
+        path: '/v23.0/{media_id}',
+        pathRoles: [{ $role: 'media_id' }],
+        query: [],
+        headers: [],
+        body: null,
+      });
+    },
+  );
 
   it('over IPC the window names only the message (an origin in the payload is refused) and the host asks the person', async (ctx) => {
     if (!hasKeychain) return ctx.skip();

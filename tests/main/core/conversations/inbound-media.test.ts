@@ -7,17 +7,18 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InboundMedia, NO_DOWNLOAD_ROUTE } from '../../../../src-main/core/conversations/inbound-media';
+import { describe, expect, it } from 'vitest';
+import { InboundMedia, NO_DOWNLOAD_ROUTE, type InboundMediaDeps } from '../../../../src-main/core/conversations/inbound-media';
 import { ReceivedFiles, sha256Hex } from '../../../../src-main/core/media/received-files';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { MediaDownloadsTable, type DownloadRow } from '../../../../src-main/core/store/tables/media-downloads-table';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { MEDIA_SAMPLES, type ReplyMediaKind } from '../../../../src-main/sandbox/events/media-samples';
-import { metaWebhookBody } from '../../../../src-main/sandbox/events/payloads-meta';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
+import { metaContactFile } from '../../helpers/meta-contact';
+import { coresCleanedAfterEach } from '../../helpers/opened-cores';
 import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
 import { filesContainingSecrets } from '../../helpers/secret-scan';
 
@@ -26,34 +27,20 @@ const ATTACHMENTS = '/whatsapp_business/attachments/';
 /** every media id the sandbox names starts with 9 (meta-inbound-media.ts) */
 const LOOKUP = '/v23.0/9';
 
-let hasKeychain = false;
-beforeAll(async () => {
-  hasKeychain = await keychainAvailable();
-});
-
-const opened: TestCore[] = [];
-afterEach(async () => {
-  for (const t of opened.splice(0)) await t.cleanup();
-  await closeSandboxes();
-});
+const hasKeychain = await keychainAvailable();
+const opened = coresCleanedAfterEach();
 
 let seq = 0;
 /** Meta's webhook body for a file a contact sent, with its media id and no address */
 function fileWebhook(kind: ReplyMediaKind, id = `wamid.in${Date.now()}${(seq += 1)}`): { id: string; body: unknown } {
-  const sample = MEDIA_SAMPLES[kind];
-  const body = metaWebhookBody({
-    name: 'message.received',
-    seq,
-    id,
-    number: NUMBER,
-    profileName: 'Ana',
-    type: kind,
-    text: 'see this',
-    media: { url: 'unused', mimetype: sample.mimetype, fileName: sample.fileName },
-    at: new Date(),
-    inReplyTo: 'wamid.out',
-  });
-  return { id, body };
+  return { id, body: metaContactFile({ seq, id, number: NUMBER }, kind, 'see this') };
+}
+
+/** a downloader of its own over the test core's profiles, keys, sender and network */
+type DownloaderOptions = Omit<InboundMediaDeps, 'table' | 'files' | 'profiles' | 'keyAccess' | 'sender' | 'network'>;
+function coreDownloader(t: TestCore, table: MediaDownloadsTable, options: DownloaderOptions): InboundMedia {
+  const { profiles, keyAccess, sender, network } = t.core;
+  return new InboundMedia({ table, files: new ReceivedFiles(t.dataDir), profiles, keyAccess, sender, network, ...options });
 }
 
 async function metaService(
@@ -68,11 +55,7 @@ async function metaService(
     },
   });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: 'meta', baseUrl: sandbox.baseUrl },
-    { name: 'meta key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, 'meta', 'meta key');
   if (options.teach !== false) await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId };
 }
@@ -126,32 +109,36 @@ describe('files received by media id', () => {
     expect(await filesContainingSecrets(t.dataDir, [sandbox.adminKey])).toEqual([]);
   });
 
-  it('two 500s from the lookup and a reset of the transfer are tried again; the same webhook delivered twice keeps one message and downloads once', async (ctx) => {
-    if (!hasKeychain) return ctx.skip();
-    const { sandbox, t, profileId } = await metaService({ retryDelaysMs: [0, 0, 0, 0] });
-    sandbox.injectFaults(
-      [
-        { kind: 'status', status: 500 },
-        { kind: 'status', status: 500 },
-      ],
-      { method: 'GET', pathPrefix: LOOKUP },
-    );
-    sandbox.injectFaults([{ kind: 'reset' }], { method: 'GET', pathPrefix: ATTACHMENTS });
-    const { id, body } = fileWebhook('document');
-    t.core.conversations.receive(profileId, body);
-    const row = await settled(t, profileId, id);
-    expect(row).toMatchObject({ state: 'stored', attempts: 4, mimetype: 'application/pdf' });
+  it(
+    'two 500s from the lookup and a reset of the transfer are tried again; the same webhook delivered ' +
+      'twice keeps one message and downloads once',
+    async (ctx) => {
+      if (!hasKeychain) return ctx.skip();
+      const { sandbox, t, profileId } = await metaService({ retryDelaysMs: [0, 0, 0, 0] });
+      sandbox.injectFaults(
+        [
+          { kind: 'status', status: 500 },
+          { kind: 'status', status: 500 },
+        ],
+        { method: 'GET', pathPrefix: LOOKUP },
+      );
+      sandbox.injectFaults([{ kind: 'reset' }], { method: 'GET', pathPrefix: ATTACHMENTS });
+      const { id, body } = fileWebhook('document');
+      t.core.conversations.receive(profileId, body);
+      const row = await settled(t, profileId, id);
+      expect(row).toMatchObject({ state: 'stored', attempts: 4, mimetype: 'application/pdf' });
 
-    expect(t.core.conversations.receive(profileId, body)).toEqual({ found: 1, changed: 0 });
-    await t.core.inboundMedia.idle();
-    const thread = await t.core.conversations.thread({ profileId, number: NUMBER });
-    expect(thread.items.map((i) => i.messageId)).toEqual([id]);
-    expect(thread.items[0]!.media).toMatchObject({ show: 'file', fileName: 'invoice.pdf', download: { state: 'stored' } });
-    expect(await t.core.conversations.storedFile({ profileId, messageId: id })).toBe(row.path);
-    // 2 refused lookups + 2 that answered; 1 reset transfer + 1 whole one: nothing more for the repeat
-    expect(requestsTo(sandbox, LOOKUP)).toBe(4);
-    expect(requestsTo(sandbox, ATTACHMENTS)).toBe(2);
-  });
+      expect(t.core.conversations.receive(profileId, body)).toEqual({ found: 1, changed: 0 });
+      await t.core.inboundMedia.idle();
+      const thread = await t.core.conversations.thread({ profileId, number: NUMBER });
+      expect(thread.items.map((i) => i.messageId)).toEqual([id]);
+      expect(thread.items[0]!.media).toMatchObject({ show: 'file', fileName: 'invoice.pdf', download: { state: 'stored' } });
+      expect(await t.core.conversations.storedFile({ profileId, messageId: id })).toBe(row.path);
+      // 2 refused lookups + 2 that answered; 1 reset transfer + 1 whole one: nothing more for the repeat
+      expect(requestsTo(sandbox, LOOKUP)).toBe(4);
+      expect(requestsTo(sandbox, ATTACHMENTS)).toBe(2);
+    },
+  );
 
   it('5xx every time: the download gives up after its tries with the reason, and the message stays', async (ctx) => {
     if (!hasKeychain) return ctx.skip();
@@ -210,16 +197,7 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('audio');
     t.core.conversations.receive(profileId, body);
     const db = openDatabase(t.dataDir);
-    const downloader = new InboundMedia({
-      table: new MediaDownloadsTable(db),
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => 10_000,
-      fileLimitBytes: 100,
-    });
+    const downloader = coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000, fileLimitBytes: 100 });
     expect(await downloader.drain()).toBe(1);
     const row = rowOf(t, profileId, id)!;
     expect(row.state).toBe('failed');
@@ -241,16 +219,7 @@ describe('files received by media id', () => {
     };
     const cap = sizes.document + sizes.audio;
     let clock = Date.now() + 1000;
-    const downloader = new InboundMedia({
-      table,
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => cap,
-      now: () => new Date((clock += 1000)),
-    });
+    const downloader = coreDownloader(t, table, { capBytes: () => cap, now: () => new Date((clock += 1000)) });
     const ids: string[] = [];
     for (const kind of ['image', 'document', 'audio'] as const) {
       const { id, body } = fileWebhook(kind);
@@ -274,18 +243,8 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('image');
     t.core.conversations.receive(profileId, body);
     const connections = [openDatabase(t.dataDir), openDatabase(t.dataDir)];
-    const downloaders = connections.map(
-      (db, i) =>
-        new InboundMedia({
-          table: new MediaDownloadsTable(db),
-          files: new ReceivedFiles(t.dataDir),
-          profiles: t.core.profiles,
-          keyAccess: t.core.keyAccess,
-          sender: t.core.sender,
-          network: t.core.network,
-          capBytes: () => 10_000_000,
-          owner: `process-${i}`,
-        }),
+    const downloaders = connections.map((db, i) =>
+      coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000_000, owner: `process-${i}` }),
     );
     const tried = await Promise.all(downloaders.map((d) => d.drain()));
     expect(tried.sort()).toEqual([0, 1]);
@@ -322,15 +281,7 @@ describe('files received by media id', () => {
     const { id, body } = fileWebhook('image');
     t.core.conversations.receive(profileId, body);
     const db = openDatabase(t.dataDir);
-    const downloader = new InboundMedia({
-      table: new MediaDownloadsTable(db),
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => 10_000_000,
-    });
+    const downloader = coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000_000 });
     const draining = downloader.drain();
     await expect.poll(() => requestsTo(sandbox, ATTACHMENTS)).toBe(1);
     await downloader.close();
@@ -338,15 +289,7 @@ describe('files received by media id', () => {
     expect(rowOf(t, profileId, id)).toMatchObject({ state: 'pending', reason: 'The download was interrupted when the app closed' });
     // the next start picks it up
     sandbox.clearFaults();
-    const next = new InboundMedia({
-      table: new MediaDownloadsTable(db),
-      files: new ReceivedFiles(t.dataDir),
-      profiles: t.core.profiles,
-      keyAccess: t.core.keyAccess,
-      sender: t.core.sender,
-      network: t.core.network,
-      capBytes: () => 10_000_000,
-    });
+    const next = coreDownloader(t, new MediaDownloadsTable(db), { capBytes: () => 10_000_000 });
     expect(await next.drain()).toBe(1);
     expect(rowOf(t, profileId, id)).toMatchObject({ state: 'stored', attempts: 2 });
     await next.close();

@@ -2,45 +2,27 @@
 // Read from the playground's cURL tells the service when the agent opens a conversation, once per
 // newest message of the contact; a failure is logged, tried once more on the next open, and never
 // surfaces; a profile speaking docs/API.md (no read receipts) and the switch set off send nothing.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RECEIPT_TRIES, receiptDue } from '../../../../src-main/core/conversations/read-receipts';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../../src-main/sandbox/index';
-import { metaWebhookBody } from '../../../../src-main/sandbox/events/payloads-meta';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { metaContactText } from '../../helpers/meta-contact';
+import { coresCleanedAfterEach } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 
 const NUMBER = '5511988887777';
 
-let hasKeychain = false;
-beforeAll(async () => {
-  hasKeychain = await keychainAvailable();
-});
-
-const opened: TestCore[] = [];
-afterEach(async () => {
-  for (const t of opened.splice(0)) await t.cleanup();
-  await closeSandboxes();
-});
+const hasKeychain = await keychainAvailable();
+const opened = coresCleanedAfterEach();
 
 let seq = 0;
 /** the contact writes: Meta's webhook body for a text, under a fresh wamid */
 function reply(t: TestCore, profileId: string): string {
   seq += 1;
   const id = `wamid.in${seq}x${Date.now()}`;
-  const body = metaWebhookBody({
-    name: 'message.received',
-    seq,
-    id,
-    number: NUMBER,
-    profileName: 'Ana',
-    type: 'text',
-    text: `hello ${seq}`,
-    media: null,
-    at: new Date(),
-    inReplyTo: 'wamid.out',
-  });
+  const body = metaContactText({ seq, id, number: NUMBER }, `hello ${seq}`);
   expect(t.core.conversations.receive(profileId, body)).toMatchObject({ found: 1 });
   return id;
 }
@@ -52,11 +34,7 @@ async function service(
   const logged: string[] = [];
   const t = await openTestCore('receipts', { processKind: 'crm', log: (m) => logged.push(m) });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: dialect, baseUrl: sandbox.baseUrl },
-    { name: 'key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, dialect, 'key');
   if (dialect === 'meta') await teachPlayground(t.core, profileId, 'meta', sandbox.baseUrl);
   return { sandbox, t, profileId, logged };
 }
@@ -176,21 +154,25 @@ describe('read receipts', () => {
     ]);
   });
 
-  it('the connection reset (the service unreachable): the open answers with no error, and the receipt goes on the next open once the service answers', async (ctx) => {
-    if (!hasKeychain) return ctx.skip();
-    const { sandbox, t, profileId, logged } = await service('meta');
-    const id = reply(t, profileId);
-    sandbox.injectFaults([{ kind: 'reset' }], { method: 'POST', pathPrefix: '/v23.0/' });
-    await open(t, profileId);
-    expect(logged.some((m) => m.startsWith(`read receipt for +${NUMBER}: not taken (`))).toBe(true);
-    expect(receipts(sandbox).filter((r) => r.status === 200)).toEqual([]);
-    await open(t, profileId);
-    expect(
-      receipts(sandbox)
-        .filter((r) => r.status === 200)
-        .map((r) => (r.json as { message_id: string }).message_id),
-    ).toEqual([id]);
-  });
+  it(
+    'the connection reset (the service unreachable): the open answers with no error, and the receipt ' +
+      'goes on the next open once the service answers',
+    async (ctx) => {
+      if (!hasKeychain) return ctx.skip();
+      const { sandbox, t, profileId, logged } = await service('meta');
+      const id = reply(t, profileId);
+      sandbox.injectFaults([{ kind: 'reset' }], { method: 'POST', pathPrefix: '/v23.0/' });
+      await open(t, profileId);
+      expect(logged.some((m) => m.startsWith(`read receipt for +${NUMBER}: not taken (`))).toBe(true);
+      expect(receipts(sandbox).filter((r) => r.status === 200)).toEqual([]);
+      await open(t, profileId);
+      expect(
+        receipts(sandbox)
+          .filter((r) => r.status === 200)
+          .map((r) => (r.json as { message_id: string }).message_id),
+      ).toEqual([id]);
+    },
+  );
 
   it('switched off (crm settings read-receipts off, the Conversations switch): nothing is sent; on again, the next open sends', async (ctx) => {
     if (!hasKeychain) return ctx.skip();

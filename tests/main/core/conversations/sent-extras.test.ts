@@ -5,36 +5,25 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEDIA_SAMPLES } from '../../../../src-main/sandbox/events/media-samples';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { coresCleanedAfterEach } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 import { filesContainingSecrets } from '../../helpers/secret-scan';
 import { tempDir } from '../../helpers/temp-dir';
 
 const NUMBER = '5511977776666';
 
-let hasKeychain = false;
-beforeAll(async () => {
-  hasKeychain = await keychainAvailable();
-});
-
-const opened: TestCore[] = [];
-afterEach(async () => {
-  for (const t of opened.splice(0)) await t.cleanup();
-  await closeSandboxes();
-});
+const hasKeychain = await keychainAvailable();
+const opened = coresCleanedAfterEach();
 
 async function service(): Promise<{ t: TestCore; profileId: string; adminKey: string }> {
   const sandbox = await openSandbox();
   const t = await openTestCore('sent-extras', { processKind: 'crm' });
   opened.push(t);
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: 'default', baseUrl: sandbox.baseUrl },
-    { name: 'key', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, 'default', 'key');
   return { t, profileId, adminKey: sandbox.adminKey };
 }
 

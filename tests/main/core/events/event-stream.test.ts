@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEventStream, type EventStream, type StreamState } from '../../../../src-main/core/events/event-stream';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { closeOpened } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { sendText } from '../../helpers/send-operations';
 
@@ -16,11 +17,8 @@ const REPLIER = '5511999990001';
 let t: TestCore | null = null;
 let stream: EventStream | null = null;
 afterEach(async () => {
-  await stream?.close();
-  stream = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
+  await closeOpened(stream, t);
+  [stream, t] = [null, null];
 });
 
 interface Watched {

@@ -11,7 +11,7 @@ import { fetchMedia } from '../../../../src-main/core/conversations/media-fetch'
 import { parseWebhookBody } from '../../../../src-main/core/events/webhooks/webhook-receiver';
 import { MEDIA_SAMPLES } from '../../../../src-main/sandbox/events/media-samples';
 import { twilioWebhookParams } from '../../../../src-main/sandbox/events/payloads-twilio';
-import { addProfileWithKey } from '../../helpers/core';
+import { addSandboxProfile } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { openSandbox } from '../../helpers/sandbox';
 import { sendText } from '../../helpers/send-operations';
@@ -161,11 +161,7 @@ describe.skipIf(!available)('the sandbox contact answers with a file, over a rea
       },
     });
     const core = await app.openCore(`media-${kind}`);
-    const { profileId } = await addProfileWithKey(
-      core,
-      { name: 'Shop', baseUrl: sandbox.baseUrl },
-      { name: 'ops', value: sandbox.adminKey },
-    );
+    const { profileId } = await addSandboxProfile(core, sandbox, 'Shop', 'ops');
     const receiver = await app.listen(core, profileId);
     sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookRetryDelaysMs: [50] });
     await sendText(core.messages, { number: '5511999990001', text: 'Send me the file' });

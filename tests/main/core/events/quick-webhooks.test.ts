@@ -4,12 +4,9 @@
 // our message, never as a line of its own. Run inside the keyring harness.
 import { describe, expect, it, vi } from 'vitest';
 import type { SandboxDialect } from '../../../../src-main/sandbox/types';
-import { addProfileWithKey } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { openSandbox } from '../../helpers/sandbox';
-import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
-import { webhookLoop } from './webhook-loop';
+import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
 
 const available = await keychainAvailable();
 const SECRET = 'webhook-secret-for-quick-answers';
@@ -17,24 +14,14 @@ const NUMBER = '5511999990001';
 const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect): Promise<void> {
-  const sandbox = await openSandbox({
-    contacts: 5,
-    dialect,
-    events: {
-      statusDelaysMs: [50, 100, 150],
-      replyFrom: [NUMBER],
-      replyDelayMs: 200,
-      replyText: 'Great, thanks',
-      replyQuotes: true,
-      replyReaction: '👍',
-    },
+  const sandbox = await openAnsweringSandbox(dialect, {
+    replyFrom: [NUMBER],
+    replyDelayMs: 200,
+    replyText: 'Great, thanks',
+    replyQuotes: true,
+    replyReaction: '👍',
   });
-  const core = await app.openCore(`quick-${dialect}`);
-  const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
-  if (dialect !== 'default') await teachPlayground(core, profileId, dialect, sandbox.baseUrl);
-  await core.webhookSecrets.set(profileId, { secret: SECRET });
-  const receiver = await app.listen(core, profileId);
-  sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: SECRET, webhookRetryDelaysMs: [50, 100, 200] });
+  const { core } = await app.connectShop(sandbox, { name: `quick-${dialect}`, dialect, secret: SECRET });
 
   const sent = await sendText(core.messages, { number: NUMBER, text: 'Your order ships today' });
   const sentId = sent.status === 'sent' ? sent.message.id : null;

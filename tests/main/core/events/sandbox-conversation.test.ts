@@ -4,12 +4,9 @@
 // the conversation shows it all. Run inside the keyring harness (npm test).
 import { describe, expect, it, vi } from 'vitest';
 import type { SandboxDialect } from '../../../../src-main/sandbox/types';
-import { addProfileWithKey } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { openSandbox } from '../../helpers/sandbox';
-import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
-import { webhookLoop } from './webhook-loop';
+import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
 
 const available = await keychainAvailable();
 const SECRET = 'webhook-secret-for-the-loop';
@@ -17,23 +14,13 @@ const SECRET = 'webhook-secret-for-the-loop';
 const app = webhookLoop();
 
 async function loop(dialect: SandboxDialect): Promise<void> {
-  const sandbox = await openSandbox({
-    contacts: 5,
-    dialect,
-    events: {
-      statusDelaysMs: [50, 100, 150],
-      replyFrom: ['5511999990001'],
-      replyDelayMs: 250,
-      replyText: 'Got it, thanks',
-      failNumbers: ['5511999990002'],
-    },
+  const sandbox = await openAnsweringSandbox(dialect, {
+    replyFrom: ['5511999990001'],
+    replyDelayMs: 250,
+    replyText: 'Got it, thanks',
+    failNumbers: ['5511999990002'],
   });
-  const core = await app.openCore(`loop-${dialect}`);
-  const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
-  if (dialect !== 'default') await teachPlayground(core, profileId, dialect, sandbox.baseUrl);
-  await core.webhookSecrets.set(profileId, { secret: SECRET });
-  const receiver = await app.listen(core, profileId);
-  sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: SECRET, webhookRetryDelaysMs: [50, 100, 200] });
+  const { core } = await app.connectShop(sandbox, { name: `loop-${dialect}`, dialect, secret: SECRET });
 
   await sendText(core.messages, { number: '+55 11 99999-0001', text: 'Your order ships today' });
   await sendText(core.messages, { number: '5511999990002', text: 'Are you there?' });

@@ -5,10 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../../src-main/core/create-core';
 import type { SandboxDialect, SandboxEventOptions } from '../../../../src-main/sandbox/types';
-import { addProfileWithKey } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { openSandbox } from '../../helpers/sandbox';
-import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
 import { webhookLoop } from './webhook-loop';
 
@@ -27,13 +25,9 @@ interface Loop {
 async function openLoop(dialect: SandboxDialect, secret: string | null, reply: Partial<SandboxEventOptions>): Promise<Loop> {
   const events: SandboxEventOptions = { statusDelaysMs: [50, 100, 150], replyFrom: [CONTACT], replyDelayMs: 250, ...reply };
   const sandbox = await openSandbox({ contacts: 5, dialect, events });
-  const core = await app.openCore(`vendor-loop-${dialect}`);
-  const { profileId } = await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
-  await teachPlayground(core, profileId, dialect, sandbox.baseUrl);
-  if (secret !== null) await core.webhookSecrets.set(profileId, { secret });
   const logged: string[] = [];
-  const receiver = await app.listen(core, profileId, { log: (line) => logged.push(line) });
-  sandbox.configureEvents({ webhookUrl: receiver.urlFor(profileId), webhookSecret: secret, webhookRetryDelaysMs: [50, 100, 200] });
+  const log = (line: string): number => logged.push(line);
+  const { core, profileId } = await app.connectShop(sandbox, { name: `vendor-loop-${dialect}`, dialect, secret, log });
   return { core, profileId, logged };
 }
 

@@ -9,7 +9,8 @@ function readAll(parser: SseParser, chunks: string[]): { type: string; data: str
 }
 
 const STREAM =
-  'retry: 1000\n: stream open\n\nid: r1.1\nevent: message.status\ndata: {"event":"message.status"}\n\n: heartbeat\n\nid: r1.2\nevent: message.received\ndata: {"a":1}\n\n';
+  'retry: 1000\n: stream open\n\nid: r1.1\nevent: message.status\ndata: ' +
+  '{"event":"message.status"}\n\n: heartbeat\n\nid: r1.2\nevent: message.received\ndata: {"a":1}\n\n';
 
 describe('reading an event stream', () => {
   it('reads events, skips comments, keeps each id and the retry', () => {

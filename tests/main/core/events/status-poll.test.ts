@@ -4,9 +4,10 @@
 // of failing the poller. Run inside the keyring harness.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startStatusPoll, statusAsker, type StatusPoll } from '../../../../src-main/core/events/status-poll';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { closeOpened } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { sendText } from '../../helpers/send-operations';
 
@@ -16,21 +17,14 @@ const STATUS_PATH = '/api/v1/messages/{id}';
 let t: TestCore | null = null;
 let poll: StatusPoll | null = null;
 afterEach(async () => {
-  await poll?.close();
-  poll = null;
-  await t?.cleanup();
-  t = null;
-  await closeSandboxes();
+  await closeOpened(poll, t);
+  [poll, t] = [null, null];
 });
 
 async function setUp(): Promise<{ sandbox: RunningSandbox; profileId: string }> {
   const sandbox = await openSandbox({ contacts: 5, events: { statusDelaysMs: [50, 100, 150], replyFrom: [], replyDelayMs: 200 } });
   t = await openTestCore('status-poll');
-  const { profileId } = await addProfileWithKey(
-    t.core,
-    { name: 'Shop', baseUrl: sandbox.baseUrl },
-    { name: 'ops', value: sandbox.adminKey },
-  );
+  const { profileId } = await addSandboxProfile(t.core, sandbox, 'Shop', 'ops');
   return { sandbox, profileId };
 }
 

@@ -6,12 +6,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { checkTwilioSignature, signedUrlCandidates, twilioSignatureOf } from '../../../../src-main/core/events/webhooks/twilio-signature';
-import { addProfileWithKey } from '../../helpers/core';
+import { addSandboxProfile } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { openSandbox } from '../../helpers/sandbox';
 import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
-import { webhookLoop } from './webhook-loop';
+import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
 
 // Twilio's documented example: this URL, these fields, auth token 12345
 const TOKEN = '12345';
@@ -106,17 +105,9 @@ const app = webhookLoop();
 
 describe.skipIf(!available)("the sandbox's Twilio webhooks, signed with X-Twilio-Signature", () => {
   async function loop(appToken: string) {
-    const sandbox = await openSandbox({
-      contacts: 5,
-      dialect: 'twilio',
-      events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' },
-    });
+    const sandbox = await openAnsweringSandbox('twilio', { replyFrom: ['5511999990001'], replyDelayMs: 200, replyText: 'Got it, thanks' });
     const core = await app.openCore(`twilio-signature-${appToken.length}`);
-    const { profileId } = await addProfileWithKey(
-      core,
-      { name: 'Twilio', baseUrl: sandbox.baseUrl },
-      { name: 'ops', value: sandbox.adminKey },
-    );
+    const { profileId } = await addSandboxProfile(core, sandbox, 'Twilio', 'ops');
     await teachPlayground(core, profileId, 'twilio', sandbox.baseUrl);
     await core.webhookSecrets.set(profileId, { secret: appToken });
     const logged: string[] = [];

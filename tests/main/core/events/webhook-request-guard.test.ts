@@ -105,40 +105,18 @@ describe('the webhook listener refuses what a browser page could send', () => {
 
 describe('the rules, by themselves', () => {
   const own = ['127.0.0.1:47474', 'localhost:47474'];
+  const refusal = (method: string, headers: Record<string, string>, acceptsForms = false) =>
+    webhookRefusal({ method, headers, ownHosts: own, acceptsForms });
   it('Origin, Host, then the body type', () => {
-    expect(
-      webhookRefusal({
-        method: 'POST',
-        headers: { host: '127.0.0.1:47474', 'content-type': 'application/json' },
-        ownHosts: own,
-        acceptsForms: false,
-      }),
-    ).toBeNull();
-    expect(
-      webhookRefusal({
-        method: 'POST',
-        headers: { host: '127.0.0.1:47474', origin: 'https://a.example', 'content-type': 'application/json' },
-        ownHosts: own,
-        acceptsForms: false,
-      }),
-    ).toBe('browser_origin');
-    expect(webhookRefusal({ method: 'GET', headers: { host: 'a.example' }, ownHosts: own, acceptsForms: false })).toBe('foreign_host');
-    expect(
-      webhookRefusal({
-        method: 'GET',
-        headers: { host: 'a.example', forwarded: 'for=1.2.3.4;host=a.example;proto=https' },
-        ownHosts: own,
-        acceptsForms: false,
-      }),
-    ).toBeNull();
-    expect(
-      webhookRefusal({
-        method: 'POST',
-        headers: { host: 'localhost:47474', 'content-type': 'multipart/form-data; boundary=x' },
-        ownHosts: own,
-        acceptsForms: true,
-      }),
-    ).toBe('unexpected_content_type');
+    expect(refusal('POST', { host: '127.0.0.1:47474', 'content-type': 'application/json' })).toBeNull();
+    expect(refusal('POST', { host: '127.0.0.1:47474', origin: 'https://a.example', 'content-type': 'application/json' })).toBe(
+      'browser_origin',
+    );
+    expect(refusal('GET', { host: 'a.example' })).toBe('foreign_host');
+    expect(refusal('GET', { host: 'a.example', forwarded: 'for=1.2.3.4;host=a.example;proto=https' })).toBeNull();
+    expect(refusal('POST', { host: 'localhost:47474', 'content-type': 'multipart/form-data; boundary=x' }, true)).toBe(
+      'unexpected_content_type',
+    );
   });
   it('JSON of any +json flavour; a form only where the service posts forms', () => {
     expect(acceptedBodyType('application/vnd.api+json', false)).toBe(true);

@@ -131,7 +131,8 @@ describe('the CA-file setting', () => {
       expect((await client.send(await contacts(), KEY)).status).toBe(200);
       expect(await trust.state()).toEqual({ path, certificates: 2, problem: expect.stringContaining('holds no PEM certificate') });
       expect(logged).toEqual([
-        `The CA file cannot be used: ${path} holds no PEM certificate (a block starting with -----BEGIN CERTIFICATE-----). The certificates read from it before are still trusted.`,
+        `The CA file cannot be used: ${path} holds no PEM certificate (a block starting with -----BEGIN ` +
+          `CERTIFICATE-----). The certificates read from it before are still trusted.`,
       ]);
     } finally {
       await client.close();

@@ -75,7 +75,10 @@ async function curlDelivers(request: Awaited<ReturnType<typeof buildRequest>>, s
 describe("a credential placement learned from the service's cURL", () => {
   it('Twilio-style: -u ACCOUNT_SID:TOKEN and --data-urlencode fields become HTTP Basic and a form body; To keeps whatsapp:+', async () => {
     const { spec, warnings } = learn(
-      `curl -X POST "${server.url}/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json" --data-urlencode "From=whatsapp:+14155238886" --data-urlencode "To=whatsapp:+15005550006" --data-urlencode "Body=Hello there" -u AC0123456789abcdef0123456789abcdef:f00dfeedc0ffee0123456789abcdef01`,
+      `curl -X POST "${server.url}/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json" ` +
+        `--data-urlencode "From=whatsapp:+14155238886" --data-urlencode "To=whatsapp:+15005550006" ` +
+        `--data-urlencode "Body=Hello there" -u ` +
+        `AC0123456789abcdef0123456789abcdef:f00dfeedc0ffee0123456789abcdef01`,
       'messages.text',
     );
     expect(spec.credential).toEqual({ in: 'basic', username: 'AC0123456789abcdef0123456789abcdef' });
@@ -95,7 +98,8 @@ describe("a credential placement learned from the service's cURL", () => {
 
   it('Evolution-style: a bare key in an apikey header', async () => {
     const { spec } = learn(
-      `curl --request POST --url ${server.url}/message/sendText/sandbox --header 'Content-Type: application/json' --header 'apikey: <api-key>' --data '{"number":"5511999990000","text":"hi"}'`,
+      `curl --request POST --url ${server.url}/message/sendText/sandbox --header 'Content-Type: ` +
+        `application/json' --header 'apikey: <api-key>' --data '{"number":"5511999990000","text":"hi"}'`,
       'messages.text',
     );
     expect(spec.credential).toEqual({ in: 'header', name: 'apikey', scheme: '' });
@@ -159,7 +163,8 @@ describe("a credential placement learned from the service's cURL", () => {
 
   it('two credentials in one example: the first is the key, the other is named and left out', () => {
     const { spec, warnings } = learn(
-      `curl ${server.url}/send -H 'X-Api-Key: one-secret-value' -H 'Client-Token: second-secret' -H 'Content-Type: application/json' -d '{"phone":"5511999990000","message":"x"}'`,
+      `curl ${server.url}/send -H 'X-Api-Key: one-secret-value' -H 'Client-Token: second-secret' -H ` +
+        `'Content-Type: application/json' -d '{"phone":"5511999990000","message":"x"}'`,
       'messages.text',
     );
     expect(spec.credential).toEqual({ in: 'header', name: 'X-Api-Key', scheme: '' });
@@ -170,7 +175,8 @@ describe("a credential placement learned from the service's cURL", () => {
 
   it('a form body cannot carry a local file: refused before anything is sent, with the reason', async () => {
     const { spec } = learn(
-      `curl ${server.url}/Messages.json -u AC1:tok --data-urlencode 'To=whatsapp:+15005550006' --data-urlencode 'MediaUrl=https://example.com/a.png' --data-urlencode 'Body=cap'`,
+      `curl ${server.url}/Messages.json -u AC1:tok --data-urlencode 'To=whatsapp:+15005550006' ` +
+        `--data-urlencode 'MediaUrl=https://example.com/a.png' --data-urlencode 'Body=cap'`,
       'messages.media',
     );
     expect(spec.encoding).toBe('form');

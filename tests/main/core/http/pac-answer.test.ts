@@ -31,7 +31,10 @@ describe('choosePacEntry', () => {
       const choice = choosePacEntry(answer, ORIGIN);
       expect(choice.kind, answer).toBe('unusable');
       expect(choice.kind === 'unusable' ? choice.reason : '').toMatch(
-        /^The system proxy settings send https:\/\/api\.example\.com through a SOCKS proxy \((SOCKS|SOCKS4|SOCKS5) s\.corp:1080\), which CRM Console cannot use/,
+        new RegExp(
+          /^The system proxy settings send https:\/\/api\.example\.com through a SOCKS proxy /.source +
+            /\((SOCKS|SOCKS4|SOCKS5) s\.corp:1080\), which CRM Console cannot use/.source,
+        ),
       );
     }
   });

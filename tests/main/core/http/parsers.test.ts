@@ -174,7 +174,8 @@ describe('contacts page', () => {
     ['<html>', "The server's contacts list is not in the expected shape: expected a list, or an object holding one"],
     [
       { data: 'x' },
-      "The server's contacts list is not in the expected shape: no list found (looked for a bare array and data, contacts, items, results, records, ...); name it in Profiles → API",
+      "The server's contacts list is not in the expected shape: no list found (looked for a bare array and " +
+        'data, contacts, items, results, records, ...); name it in Profiles → API',
     ],
     [
       { data: [contact, { ...contact, number: null }] },

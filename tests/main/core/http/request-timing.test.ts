@@ -37,15 +37,20 @@ afterAll(async () => {
   await sandbox.close();
 });
 
+/** the contacts listing sent twice by one client, its connection handed back in between */
+async function listTwice(client: ReturnType<typeof createApiClient>, origin: string, key: string): Promise<void> {
+  const request = await build(origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } });
+  await client.send(request, key);
+  await handedBack();
+  await client.send(request, key);
+}
+
 describe('request timing', () => {
   it('a fresh connection records its connect time; the next request on it is marked reused with 0 for DNS, connect and TLS', async () => {
     const seen: ObservedEntry[] = [];
     const client = createApiClient({ observer: (entry) => seen.push(entry) });
     try {
-      const request = await build(sandbox.baseUrl, { op: 'contacts.list', input: { page: 1, perPage: 5 } });
-      await client.send(request, sandbox.adminKey);
-      await handedBack();
-      await client.send(request, sandbox.adminKey);
+      await listTwice(client, sandbox.baseUrl, sandbox.adminKey);
     } finally {
       await client.close();
     }
@@ -65,10 +70,7 @@ describe('request timing', () => {
     const trusted = [TEST_CERT];
     const client = createApiClient({ observer: (entry) => seen.push(entry), network: { proxyFor: () => null, ca: () => trusted } });
     try {
-      const request = await build(httpsOrigin, { op: 'contacts.list', input: { page: 1, perPage: 5 } });
-      await client.send(request, 'crm_sk_test_timing_0001');
-      await handedBack();
-      await client.send(request, 'crm_sk_test_timing_0001');
+      await listTwice(client, httpsOrigin, 'crm_sk_test_timing_0001');
     } finally {
       await client.close();
     }
@@ -98,10 +100,7 @@ describe('request timing', () => {
     const log = await openTestRequestLog();
     const client = createApiClient({ observer: log.log.observer });
     try {
-      const request = await build(sandbox.baseUrl, { op: 'contacts.list', input: { page: 1, perPage: 5 } });
-      await client.send(request, sandbox.adminKey);
-      await handedBack();
-      await client.send(request, sandbox.adminKey);
+      await listTwice(client, sandbox.baseUrl, sandbox.adminKey);
     } finally {
       await client.close();
       log.close();

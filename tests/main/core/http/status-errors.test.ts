@@ -158,7 +158,8 @@ describe('status mapping', () => {
           error_data: { details: 'to is not a valid number' },
         },
       }),
-      "(#100) Invalid parameter (to is not a valid number) A parameter of the request is missing or not valid: compare the one it names with this profile's request template (Profiles → API).",
+      '(#100) Invalid parameter (to is not a valid number) A parameter of the request is missing or not ' +
+        "valid: compare the one it names with this profile's request template (Profiles → API).",
       undefined,
     ],
     [

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KeyLeak } from '../../../../src-main/shared/key-leak';
 import { wireCoreEvents } from '../../../../src-main/ipc/core-events';
 import type { EventChannel, EventMap } from '../../../../src-main/ipc/contract';
-import { addProfileWithKey } from '../../helpers/core';
+import { addProfileWithKey, addSandboxProfile } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { openSandbox, requestCount } from '../../helpers/sandbox';
 import { sendText } from '../../helpers/send-operations';
@@ -51,11 +51,7 @@ describe.skipIf(!available)('leak response', () => {
         events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200 },
       });
       const core = await app.openCore('leak-reply');
-      const { profileId, keyId } = await addProfileWithKey(
-        core,
-        { name: 'Shop', baseUrl: sandbox.baseUrl },
-        { name: 'ops', value: sandbox.adminKey },
-      );
+      const { profileId, keyId } = await addSandboxProfile(core, sandbox, 'Shop', 'ops');
       const receiver = await app.listen(core, profileId);
       sandbox.configureEvents({
         webhookUrl: receiver.urlFor(profileId),

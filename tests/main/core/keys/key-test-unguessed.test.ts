@@ -2,14 +2,14 @@
 // listing, no Check key request): it asks nothing rather than a contacts route the app guessed,
 // says so plainly with the account request worth learning, and once that request is learned as
 // the profile's Check key request, the key test uses it. Real sandbox over loopback, real keychain.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CrmError } from '../../../../src-main/core/errors';
 import { accountPathOf } from '../../../../src-main/core/keys/key-check-hint';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { caught } from '../../helpers/secret-scan';
-import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
+import { taughtServiceAround } from '../../helpers/taught-service';
 
 const hasKeychain = await keychainAvailable();
 
@@ -27,15 +27,9 @@ describe('the account request a send path names', () => {
 });
 
 describe.skipIf(!hasKeychain)('the key test on a service with no contacts listing and no Check key request', () => {
-  let sandbox: RunningSandbox;
-  let t: TestCore;
-  let profileId: string;
+  let sandbox: RunningSandbox, t: TestCore, profileId: string;
   const seen: unknown[] = [];
-
-  beforeAll(async () => {
-    ({ sandbox, t, profileId } = await openTaughtService('twilio', { keyName: 'Auth token' }));
-  });
-  afterAll(() => closeTaughtService({ sandbox, t, profileId }, seen));
+  taughtServiceAround('twilio', { keyName: 'Auth token' }, seen, (s) => ({ sandbox, t, profileId } = s));
 
   it('asks nothing of a guessed contacts route and names the account request to learn, never the base URL', async () => {
     const [key] = await t.core.keys.list(profileId);

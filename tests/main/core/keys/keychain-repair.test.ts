@@ -45,7 +45,9 @@ describe('comparing records with the keychain', () => {
     );
     expect(findings).toEqual({ missingValues: [], unlisted: ['lk_9'] });
     expect(describeFindings(findings)).toEqual([
-      "1 key value in the OS keychain is not a saved key of this data folder (a lost record, or a key of another data folder such as a development build's). It is kept: crm keys check --recover PROFILE lists it here under that profile.",
+      '1 key value in the OS keychain is not a saved key of this data folder (a lost record, or a key of ' +
+        "another data folder such as a development build's). It is kept: crm keys check --recover PROFILE " +
+        'lists it here under that profile.',
     ]);
   });
 });
@@ -73,7 +75,9 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     const second = await openTestCore('repair-lost-record', { dataDir: first.dataDir, raw: first.raw, checkKeychain: true });
     cleanups.push(() => second.cleanup());
     expect(second.core.notices).toContain(
-      "1 key value in the OS keychain is not a saved key of this data folder (a lost record, or a key of another data folder such as a development build's). It is kept: crm keys check --recover PROFILE lists it here under that profile.",
+      '1 key value in the OS keychain is not a saved key of this data folder (a lost record, or a key of ' +
+        "another data folder such as a development build's). It is kept: crm keys check --recover PROFILE " +
+        'lists it here under that profile.',
     );
     expect(await first.raw.get(keyAccount(saved.id))).toBe(sandbox.adminKey);
 

@@ -1,49 +1,20 @@
 // The saved keys' document and its one writer: each named change over a real crm.db, two
 // connections (two processes) changing it in turn, and no other module of the core editing the
 // document directly.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KeysDocument } from '../../../../src-main/core/keys/keys-document';
-import { createMetaStores } from '../../../../src-main/core/meta/stores';
-import type { SavedKey } from '../../../../src-main/core/model';
-import { openDatabase } from '../../../../src-main/core/store/database';
-import { tempDir } from '../../helpers/temp-dir';
+import { keyRow, sourceFilesCalling, twoConnections } from '../../helpers/meta-rows';
 
-function key(n: number, profileId = 'p_1'): SavedKey {
-  return {
-    id: `lk_${n}`,
-    name: `k${n}`,
-    profileId,
-    fingerprint: 'abcd',
-    permissions: null,
-    addedAt: 'x',
-    lastUsedAt: null,
-    lastStatus: null,
-    state: 'active',
-    serverKeyId: null,
-    revokedAt: null,
-    origin: null,
-  };
-}
+const key = keyRow;
 
 async function twoProcesses(): Promise<[KeysDocument, KeysDocument]> {
-  const dir = await tempDir('crm-keys-doc-');
-  return [new KeysDocument(createMetaStores(openDatabase(dir)).keys), new KeysDocument(createMetaStores(openDatabase(dir)).keys)];
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(name) ? [path] : [];
-  });
+  const [app, cli] = await twoConnections('crm-keys-doc-');
+  return [new KeysDocument(app.keys), new KeysDocument(cli.keys)];
 }
 
 describe('the keys document', () => {
   it('is changed only by keys-document.ts: no other source file calls update on the keys store', () => {
-    const root = join(__dirname, '../../../../src-main');
-    const writers = sourceFiles(root).filter((file) => /\bkeys\s*\.update\(/.test(readFileSync(file, 'utf8')));
-    expect(writers.map((file) => relative(root, file))).toEqual([]);
+    expect(sourceFilesCalling(/\bkeys\s*\.update\(/)).toEqual([]);
   });
 
   it('adds a key with its tag, and a refusal from the current document writes nothing', async () => {

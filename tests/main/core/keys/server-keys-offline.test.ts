@@ -3,7 +3,7 @@
 // server is back the key is gone from its list. Real sandbox, real outbox, real keychain.
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSandboxes, keychainAvailable, openSandbox } from '../../helpers';
-import { addProfileWithKey, withTestCore } from '../../helpers/core';
+import { addSandboxProfile, withTestCore } from '../../helpers/core';
 import { storedText } from '../../helpers/stored-rows';
 
 const available = await keychainAvailable();
@@ -13,11 +13,7 @@ describe.skipIf(!available)('server keys offline', () => {
   it('lists from the cache, queues the revocation, shows it, and the server forgets the key once back', async () => {
     const sandbox = await openSandbox({ contacts: 20 });
     await withTestCore('server-keys-offline', async ({ core, dataDir }) => {
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'S', baseUrl: sandbox.baseUrl },
-        { name: 'admin', value: sandbox.adminKey },
-      );
+      const { profileId } = await addSandboxProfile(core, sandbox, 'S', 'admin');
       const remote = sandbox.createKey('remote bot', ['contacts:read']);
       const online = await core.keys.listServerKeys(profileId);
       expect(online.cachedAt).toBeNull();
@@ -53,11 +49,7 @@ describe.skipIf(!available)('server keys offline', () => {
   it('without a cached list, offline is an error that says the server cannot be reached', async () => {
     const sandbox = await openSandbox({ contacts: 20 });
     await withTestCore('server-keys-nocache', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'S', baseUrl: sandbox.baseUrl },
-        { name: 'admin', value: sandbox.adminKey },
-      );
+      const { profileId } = await addSandboxProfile(core, sandbox, 'S', 'admin');
       await sandbox.suspend();
       try {
         await expect(core.keys.listServerKeys(profileId)).rejects.toMatchObject({

@@ -4,7 +4,7 @@
 // same list with the reason. Real sandbox, real keychain, real data folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
@@ -22,11 +22,7 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000, dialect: 'desk' });
     t = await openTestCore('absent');
-    ({ profileId } = await addProfileWithKey(
-      t.core,
-      { name: 'Desk', baseUrl: sandbox.baseUrl },
-      { name: 'Admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'Desk', 'Admin'));
     await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
   });
   afterAll(async () => {
@@ -69,14 +65,18 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
     expect(profile.api?.absent).toBeUndefined();
   });
 
-  it('API.md\'s contacts path guessed for a service described by its own cURLs: a 404 lists the numbers messaged and says why, not "check the base URL"', async () => {
-    await t.core.api.reset(profileId, 'contacts.list');
-    // the desk service keeps /api/v1/contacts; ask a path it does not have, as Twilio's would be
-    await t.core.profiles.update(profileId, { endpointOverrides: { 'contacts.list': '/api/v1/people' } });
-    const page = await t.core.contacts.list({ profileId, page: 1, perPage: 50 });
-    expect(page.notice).toMatch(
-      /no contacts listing at \/api\/v1\/people \(HTTP 404\); import its contacts cURL, or mark it as not offered/,
-    );
-    expect(page.items.length).toBeGreaterThan(0);
-  });
+  it(
+    "API.md's contacts path guessed for a service described by its own cURLs: a 404 lists the numbers " +
+      'messaged and says why, not "check the base URL"',
+    async () => {
+      await t.core.api.reset(profileId, 'contacts.list');
+      // the desk service keeps /api/v1/contacts; ask a path it does not have, as Twilio's would be
+      await t.core.profiles.update(profileId, { endpointOverrides: { 'contacts.list': '/api/v1/people' } });
+      const page = await t.core.contacts.list({ profileId, page: 1, perPage: 50 });
+      expect(page.notice).toMatch(
+        /no contacts listing at \/api\/v1\/people \(HTTP 404\); import its contacts cURL, or mark it as not offered/,
+      );
+      expect(page.items.length).toBeGreaterThan(0);
+    },
+  );
 });

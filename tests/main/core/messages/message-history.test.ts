@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryChange } from '../../../../src-main/core/services';
 import type { MessageHistoryPage } from '../../../../src-main/shared/message-history';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
@@ -44,11 +44,7 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ rate: 1000, burst: 1000 });
     t = await openTestCore('history');
-    ({ profileId } = await addProfileWithKey(
-      t.core,
-      { name: 'Sandbox', baseUrl: sandbox.baseUrl },
-      { name: 'Admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'Sandbox', 'Admin'));
     t.core.history.onDidChange((change) => changes.push(change));
   });
 
@@ -185,42 +181,46 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
     expect(record.items.map((m) => [m.text, m.origin, m.source])).toEqual([['waited for the connection', 'outbox', 'record']]);
   });
 
-  it('keeps no key value: a text or a file name holding the saved key is not sent at all, and a caption holding a run of it is scrubbed on disk and in the list', async () => {
-    const number = freshNumber();
-    const key = sandbox.adminKey;
-    const document = { kind: 'url', url: 'https://files.example.com/report.pdf' } as const;
-    await expect(sendText(t.core.messages, { number, text: `my key is ${key}, keep it safe` })).rejects.toThrow(
-      /contains the key .*it was not sent/,
-    );
-    await expect(
-      sendMedia(t.core.messages, {
+  it(
+    'keeps no key value: a text or a file name holding the saved key is not sent at all, and a caption ' +
+      'holding a run of it is scrubbed on disk and in the list',
+    async () => {
+      const number = freshNumber();
+      const key = sandbox.adminKey;
+      const document = { kind: 'url', url: 'https://files.example.com/report.pdf' } as const;
+      await expect(sendText(t.core.messages, { number, text: `my key is ${key}, keep it safe` })).rejects.toThrow(
+        /contains the key .*it was not sent/,
+      );
+      await expect(
+        sendMedia(t.core.messages, {
+          number,
+          mediatype: 'document',
+          source: document,
+          fileName: `key-${key.toUpperCase()}.pdf`,
+          mimetype: 'application/pdf',
+        }),
+      ).rejects.toThrow(/it was not sent/);
+      // the prefix and a few characters: too little to name a key, still cut wherever it is kept
+      await sendMedia(t.core.messages, {
         number,
         mediatype: 'document',
         source: document,
-        fileName: `key-${key.toUpperCase()}.pdf`,
+        fileName: 'report.pdf',
         mimetype: 'application/pdf',
-      }),
-    ).rejects.toThrow(/it was not sent/);
-    // the prefix and a few characters: too little to name a key, still cut wherever it is kept
-    await sendMedia(t.core.messages, {
-      number,
-      mediatype: 'document',
-      source: document,
-      fileName: 'report.pdf',
-      mimetype: 'application/pdf',
-      caption: `caption ${key.slice(0, 12)}`,
-    });
-    expect(await filesContainingSecrets(t.dataDir, [key])).toEqual([]);
-    const stored = storedText(t.dataDir, 'sent_messages');
-    expect(stored).not.toContain('my key is');
-    expect(stored).not.toContain(key.slice(0, 12));
-    const service = await listed({ number });
-    sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
-    const record = await listed({ number });
-    expect(findSecrets([service, record], [key])).toEqual([]);
-    expect(record.items.map((m) => m.text)).toEqual(['caption ***']);
-    expect(service.items).toHaveLength(1);
-  });
+        caption: `caption ${key.slice(0, 12)}`,
+      });
+      expect(await filesContainingSecrets(t.dataDir, [key])).toEqual([]);
+      const stored = storedText(t.dataDir, 'sent_messages');
+      expect(stored).not.toContain('my key is');
+      expect(stored).not.toContain(key.slice(0, 12));
+      const service = await listed({ number });
+      sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
+      const record = await listed({ number });
+      expect(findSecrets([service, record], [key])).toEqual([]);
+      expect(record.items.map((m) => m.text)).toEqual(['caption ***']);
+      expect(service.items).toHaveLength(1);
+    },
+  );
 
   it('the record lives in crm.db, listed again by a new core on the same data folder', async () => {
     const number = freshNumber();
@@ -243,11 +243,7 @@ describe.skipIf(!hasKeychain)('message history (desk dialect, taught only by its
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect: 'desk', rate: 1000, burst: 1000 });
     t = await openTestCore('history-desk', { outbox: false });
-    ({ profileId } = await addProfileWithKey(
-      t.core,
-      { name: 'desk', baseUrl: sandbox.baseUrl },
-      { name: 'admin', value: sandbox.adminKey },
-    ));
+    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'desk', 'admin'));
     await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
   });
 

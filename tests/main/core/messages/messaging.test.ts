@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageServiceImpl } from '../../../../src-main/core/messages/message-service';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { observe } from '../../helpers/observed';
@@ -32,11 +32,7 @@ describe.skipIf(!hasKeychain)('contacts and messages', () => {
   beforeAll(async () => {
     sandbox = await openSandbox({ contacts: 120 });
     t = await openTestCore('messaging', { outbox: false });
-    ({ profileId, keyId } = await addProfileWithKey(
-      t.core,
-      { name: 'Sandbox', baseUrl: sandbox.baseUrl },
-      { name: 'Admin', value: sandbox.adminKey },
-    ));
+    ({ profileId, keyId } = await addSandboxProfile(t.core, sandbox, 'Sandbox', 'Admin'));
   });
 
   afterAll(async () => {

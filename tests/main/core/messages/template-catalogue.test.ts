@@ -6,7 +6,7 @@ import { BUSINESS_ACCOUNT_ID, META_VERSION } from '../../../../src-main/sandbox/
 import { keychainAvailable } from '../../helpers/keychain';
 import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
 import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
-import { addProfileWithKey, withTestCore } from '../../helpers/core';
+import { addSandboxProfile, withTestCore } from '../../helpers/core';
 
 const hasKeychain = await keychainAvailable();
 afterAll(closeSandboxes);
@@ -15,11 +15,7 @@ describe.skipIf(!hasKeychain)('the approved templates of a service', () => {
   it("the app's own route lists each template in each approved language, with its parameters", async () => {
     const sandbox = await openSandbox({ contacts: 5 });
     await withTestCore('templates-default', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'S', baseUrl: sandbox.baseUrl },
-        { name: 'admin', value: sandbox.adminKey },
-      );
+      const { profileId } = await addSandboxProfile(core, sandbox, 'S', 'admin');
       const list = await core.templates.list({ profileId });
       expect(list.source).toBe('service');
       expect(list.templates.map((t) => `${t.name} ${t.language} ${t.params}`)).toEqual([
@@ -40,7 +36,10 @@ describe.skipIf(!hasKeychain)('the approved templates of a service', () => {
       expect(guessed).toMatchObject({ source: 'typed', templates: [] });
       expect(guessed.reason).toMatch(/lists no templates at \/api\/v1\/templates \(HTTP 40[04]\)/);
 
-      const curl = `curl -X GET '${sandbox.baseUrl}/${META_VERSION}/${BUSINESS_ACCOUNT_ID}/message_templates?fields=name,language,status,components' -H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
+      const curl =
+        `curl -X GET ` +
+        `'${sandbox.baseUrl}/${META_VERSION}/${BUSINESS_ACCOUNT_ID}/message_templates?fields=name,language,status,components' ` +
+        `-H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
       const proposal = await t.core.api.propose(profileId, 'templates.list', curl);
       await t.core.api.save(profileId, 'templates.list', proposal.spec);
       const learned = await t.core.templates.list({ profileId });
@@ -60,11 +59,7 @@ describe.skipIf(!hasKeychain)('the approved templates of a service', () => {
   it('a service marked as not listing templates is not asked', async () => {
     const sandbox = await openSandbox({ contacts: 5 });
     await withTestCore('templates-absent', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'S', baseUrl: sandbox.baseUrl },
-        { name: 'admin', value: sandbox.adminKey },
-      );
+      const { profileId } = await addSandboxProfile(core, sandbox, 'S', 'admin');
       await core.api.markAbsent(profileId, 'templates.list', true);
       const before = sandbox.requests().length;
       const list = await core.templates.list({ profileId });

@@ -53,7 +53,8 @@ describe('outbox: a queued message keeps its service and its request', () => {
     const held = await waitFor(async () => (await outbox.list()).find((i) => i.id === item.id && i.pendingReason === 'held'), 'held');
     expect(held.state).toBe('pending');
     expect(held.lastError?.message).toBe(
-      `Queued for ${new URL(world.sandbox.baseUrl).origin}; the profile now points at ${new URL(other.baseUrl).origin}: send it to the old service, or discard it.`,
+      `Queued for ${new URL(world.sandbox.baseUrl).origin}; the profile now points at ` +
+        `${new URL(other.baseUrl).origin}: send it to the old service, or discard it.`,
     );
     await outbox.syncNow();
     await new Promise((r) => setTimeout(r, 300));

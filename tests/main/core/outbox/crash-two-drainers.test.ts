@@ -188,7 +188,8 @@ describe('outbox: crash test, two processes draining at once', () => {
     console.log(
       `outbox crash test, two drainers: survived ${kills} kill -9 (${midSync} mid-sync) in ${rounds} rounds of two processes ` +
         `(${loneRounds} with one killed first, the other draining on; ${finishedEarly} drained the queue and got more work); ` +
-        `${bothDraining} rounds with both processes recording sends while the other ran (${interleaved} of them interleaved); ${expected.length} messages + ${REVOCATIONS} revocations, each exactly once; ` +
+        `${bothDraining} rounds with both processes recording sends while the other ran (${interleaved} of ` +
+        `them interleaved); ${expected.length} messages + ${REVOCATIONS} revocations, each exactly once; ` +
         `${resends} message resends after a kill (harmless: same Idempotency-Key); taken over after a kill: ${claimTakeovers} claims ` +
         `(${peerTakeovers} by the surviving peer while it drained), ${lockTakeovers} journal locks; ${damaged} torn journal tail(s) set aside; ${seconds} s`,
     );

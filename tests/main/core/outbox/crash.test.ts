@@ -104,8 +104,10 @@ describe('outbox: crash test', () => {
     const seconds = ((Date.now() - t0) / 1000).toFixed(1);
     console.log(
       `outbox crash test: survived ${kills} kill -9 (${midSync} mid-sync; ${finishedEarly} runs drained the queue before their kill and got more work); ` +
-        `${expected.length} messages + ${REVOCATIONS} revocations, each exactly once; ${resends} message resends after a kill (harmless: same Idempotency-Key); ` +
-        `taken over after a kill: ${claimTakeovers} claims of operations being sent, ${lockTakeovers} journal locks; ${damaged} torn journal tail(s) set aside; ${seconds} s`,
+        `${expected.length} messages + ${REVOCATIONS} revocations, each exactly once; ${resends} message ` +
+        `resends after a kill (harmless: same Idempotency-Key); ` +
+        `taken over after a kill: ${claimTakeovers} claims of operations being sent, ${lockTakeovers} ` +
+        `journal locks; ${damaged} torn journal tail(s) set aside; ${seconds} s`,
     );
     expect(kills).toBeGreaterThanOrEqual(30);
     expect(midSync).toBeGreaterThan(0);

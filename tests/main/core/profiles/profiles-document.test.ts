@@ -1,49 +1,20 @@
 // The profiles document and its one writer: named changes over a real crm.db, two connections
 // (two processes) in turn keeping each other's changes, and no other source file editing it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMetaStores } from '../../../../src-main/core/meta/stores';
-import type { Profile } from '../../../../src-main/core/model';
 import type { OperationSpec } from '../../../../src-main/shared/api-description';
 import { ProfilesDocument } from '../../../../src-main/core/profiles/profiles-document';
-import { openDatabase } from '../../../../src-main/core/store/database';
-import { tempDir } from '../../helpers/temp-dir';
+import { profileRow, sourceFilesCalling, twoConnections } from '../../helpers/meta-rows';
 
-function profile(n: number): Profile {
-  return {
-    id: `p_${n}`,
-    name: `n${n}`,
-    baseUrl: 'http://127.0.0.1',
-    endpointOverrides: {},
-    api: null,
-    activeKeyId: null,
-    sandbox: false,
-    allowInsecureHttp: false,
-    createdAt: 'x',
-  };
-}
+const profile = profileRow;
 
 async function twoProcesses(): Promise<[ProfilesDocument, ProfilesDocument]> {
-  const dir = await tempDir('crm-profiles-doc-');
-  return [
-    new ProfilesDocument(createMetaStores(openDatabase(dir)).profiles),
-    new ProfilesDocument(createMetaStores(openDatabase(dir)).profiles),
-  ];
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(name) ? [path] : [];
-  });
+  const [app, cli] = await twoConnections('crm-profiles-doc-');
+  return [new ProfilesDocument(app.profiles), new ProfilesDocument(cli.profiles)];
 }
 
 describe('the profiles document', () => {
   it('is changed only by profiles-document.ts: no other source file calls update on the profiles store', () => {
-    const root = join(__dirname, '../../../../src-main');
-    const writers = sourceFiles(root).filter((file) => /\bmeta\s*\.profiles\s*\.update\(/.test(readFileSync(file, 'utf8')));
-    expect(writers.map((file) => relative(root, file))).toEqual([]);
+    expect(sourceFilesCalling(/\bmeta\s*\.profiles\s*\.update\(/)).toEqual([]);
   });
 
   it('adds profiles from two processes in turn, the first one active, and a refusal writes nothing', async () => {

@@ -9,6 +9,7 @@ import { checkBaseUrl, isLoopbackHost } from '../../../../src-main/core/profiles
 import { ProfileManager } from '../../../../src-main/core/profiles/profile-manager';
 import { MemorySecretStore } from '../../../../src-main/core/secrets/memory-store';
 import { caught } from '../../helpers/secret-scan';
+import { keyRow } from '../../helpers/meta-rows';
 import { tempDir } from '../../helpers/temp-dir';
 
 async function manager(): Promise<{ profiles: ProfileManager; secrets: MemorySecretStore; dir: string }> {
@@ -164,19 +165,8 @@ describe('ProfileService', () => {
     const p = await profiles.create({ name: 'A', baseUrl: 'https://a.example.com' });
     const meta = createMetaStores(openDatabase(dir));
     await meta.keys.update((doc) => {
-      doc.keys.push({
-        id: 'lk_1',
-        name: 'k',
-        profileId: p.id,
-        fingerprint: 'abcd',
-        permissions: null,
-        addedAt: 'x',
-        lastUsedAt: null,
-        lastStatus: null,
-        state: 'active',
-        serverKeyId: null,
-        revokedAt: null,
-      });
+      // saved before keys were bound: no origin
+      doc.keys.push(keyRow(1, p.id, { name: 'k', origin: undefined }));
     });
     await secrets.set('key:lk_1', 'crm_sk_value_1234');
     await secrets.set(`webhook-secret:${p.id}`, 'whsec_for_a');

@@ -15,7 +15,10 @@ import type { MediaType } from '../../../../src-main/shared/file-purpose';
 import { KIND_KEY, offeredMediaKinds } from '../../../../src-main/shared/media-kinds';
 
 const BASE = 'https://graph.example.com/v23.0/106540352242922';
-const DOCUMENT_EXAMPLE = `curl '${BASE}/messages' -H 'Authorization: Bearer TOKEN' -H 'Content-Type: application/json' -d '{"messaging_product":"whatsapp","recipient_type":"individual","to":"15551234567","type":"document","document":{"link":"https://example.com/a.pdf","filename":"a.pdf","caption":"Q3"}}'`;
+const DOCUMENT_EXAMPLE =
+  `curl '${BASE}/messages' -H 'Authorization: Bearer TOKEN' -H 'Content-Type: application/json' -d ` +
+  `'{"messaging_product":"whatsapp","recipient_type":"individual","to":"15551234567","type":"document",` +
+  `"document":{"link":"https://example.com/a.pdf","filename":"a.pdf","caption":"Q3"}}'`;
 
 function learned(curl = DOCUMENT_EXAMPLE): OperationSpec {
   const spec = proposeOperation(parseCurl(curl), 'messages.media', { profileBaseUrl: BASE }).spec;

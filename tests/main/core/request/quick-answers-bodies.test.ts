@@ -16,13 +16,19 @@ const target = { baseUrl: 'https://crm.example.com', endpointOverrides: {} };
 const KEY = '11111111-2222-4333-8444-555555555555';
 const WAMID = 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3';
 
-const META_REPLY = `curl 'https://graph.facebook.com/v23.0/106540352242922/messages' \\
+const META_REPLY =
+  `curl 'https://graph.facebook.com/v23.0/106540352242922/messages' \\
   -H 'Authorization: Bearer EAAJBxyz' -H 'Content-Type: application/json' \\
-  -d '{"messaging_product":"whatsapp","recipient_type":"individual","to":"+16505551234","context":{"message_id":"${WAMID}"},"type":"text","text":{"preview_url":false,"body":"Hello"}}'`;
-const META_REACTION = `curl 'https://graph.facebook.com/v23.0/106540352242922/messages' \\
+  -d '{"messaging_product":"whatsapp","recipient_type":"individual","to":"+16505551234",` +
+  `"context":{"message_id":"${WAMID}"},"type":"text","text":{"preview_url":false,"body":"Hello"}}'`;
+const META_REACTION =
+  `curl 'https://graph.facebook.com/v23.0/106540352242922/messages' \\
   -H 'Authorization: Bearer EAAJBxyz' -H 'Content-Type: application/json' \\
-  -d '{"messaging_product":"whatsapp","recipient_type":"individual","to":"+16505551234","type":"reaction","reaction":{"message_id":"${WAMID}","emoji":"😀"}}'`;
-const EVOLUTION_TEXT = `curl 'https://evo.example.com/message/sendText/shop' -H 'apikey: abcdef0123456789' -H 'Content-Type: application/json' -d '{"number":"5511999990000","text":"Hello"}'`;
+  -d '{"messaging_product":"whatsapp","recipient_type":"individual","to":"+16505551234",` +
+  `"type":"reaction","reaction":{"message_id":"${WAMID}","emoji":"😀"}}'`;
+const EVOLUTION_TEXT =
+  `curl 'https://evo.example.com/message/sendText/shop' -H 'apikey: abcdef0123456789' ` +
+  `-H 'Content-Type: application/json' -d '{"number":"5511999990000","text":"Hello"}'`;
 
 function described(curls: Partial<Record<DescribedOperation, string>>): typeof target & { api: ApiDescription } {
   const operations: ApiDescription['operations'] = {};

@@ -35,15 +35,19 @@ const read = (messageId = WAMID): Operation => ({ op: 'messages.read', input: { 
 const bodyOf = (request: { body: unknown }): string => (request.body as { text: string }).text;
 
 describe('the Mark as Read operation', () => {
-  it("Meta, learned from its cURL: POST /{phone-number-id}/messages with exactly messaging_product, status read and the contact's message id; no Idempotency-Key", async () => {
-    const meta = described({ 'messages.text': META_TEXT, 'messages.read': META_READ });
-    expect(isOffered(meta, 'messages.read')).toBe(true);
-    const request = await buildRequest(read(), meta);
-    expect(request.method).toBe('POST');
-    expect(request.url).toBe('https://graph.facebook.com/v23.0/106540352242922/messages');
-    expect(bodyOf(request)).toBe(`{"messaging_product":"whatsapp","status":"read","message_id":"${WAMID}"}`);
-    expect(request.headers['Idempotency-Key']).toBeUndefined();
-  });
+  it(
+    'Meta, learned from its cURL: POST /{phone-number-id}/messages with exactly messaging_product, ' +
+      "status read and the contact's message id; no Idempotency-Key",
+    async () => {
+      const meta = described({ 'messages.text': META_TEXT, 'messages.read': META_READ });
+      expect(isOffered(meta, 'messages.read')).toBe(true);
+      const request = await buildRequest(read(), meta);
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe('https://graph.facebook.com/v23.0/106540352242922/messages');
+      expect(bodyOf(request)).toBe(`{"messaging_product":"whatsapp","status":"read","message_id":"${WAMID}"}`);
+      expect(request.headers['Idempotency-Key']).toBeUndefined();
+    },
+  );
 
   it('the learned id is the role "message marked read", and the receipt answers no message id to keep', () => {
     const proposal = proposeOperation(parseCurl(META_READ), 'messages.read');

@@ -141,7 +141,8 @@ describe('request builder: text and lists', () => {
       target,
     );
     expect(request.url).toBe(
-      'https://crm.example.com/api/v1/contacts?page=2&per_page=50&search=ana%20%26%20bo%3Db%20%2B1%20100%25%20%F0%9F%91%A9%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7%20%EF%BF%BD',
+      'https://crm.example.com/api/v1/contacts?page=2&per_page=50&search=ana%20%26%20bo%3Db%20%2B1%20100%25%20' +
+        '%F0%9F%91%A9%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7%20%EF%BF%BD',
     );
     expect(new URL(request.url).searchParams.get('search')).toBe('ana & bo=b +1 100% 👩‍👩‍👧 \ufffd');
     expect(request).toMatchObject({
@@ -556,9 +557,11 @@ describe('request builder: media and audio', () => {
       {
         field: 'source',
         message:
-          'notes.txt is not a supported audio file (its bytes look like text/plain); the API takes audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav',
+          'notes.txt is not a supported audio file (its bytes look like text/plain); the API takes audio/ogg, ' +
+          'audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav',
         sentence:
-          'notes.txt is not a supported audio file (its bytes look like text/plain); the API takes audio/ogg, audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav',
+          'notes.txt is not a supported audio file (its bytes look like text/plain); the API takes audio/ogg, ' +
+          'audio/webm, audio/mpeg, audio/mp4, audio/aac, audio/wav',
       },
     ]);
     const big = await sparseFile('long.ogg', 17 * MIB, makeOgg(0));

@@ -21,9 +21,12 @@ function bodyOf(request: { body: unknown }): unknown {
   return JSON.parse((request.body as { text: string }).text);
 }
 
-const META_CURL = `curl -X POST 'https://graph.facebook.com/v23.0/106540352242922/messages' \\
+const META_CURL =
+  `curl -X POST 'https://graph.facebook.com/v23.0/106540352242922/messages' \\
   -H 'Authorization: Bearer EAAJBxyz' -H 'Content-Type: application/json' \\
-  -d '{"messaging_product":"whatsapp","to":"+16505551234","type":"template","template":{"name":"order_update","language":{"code":"en_US"},"components":[{"type":"body","parameters":[{"type":"text","text":"Ana"},{"type":"text","text":"#1042"}]}]}}'`;
+  -d '{"messaging_product":"whatsapp","to":"+16505551234","type":"template",` +
+  `"template":{"name":"order_update","language":{"code":"en_US"},` +
+  `"components":[{"type":"body","parameters":[{"type":"text","text":"Ana"},{"type":"text","text":"#1042"}]}]}}'`;
 
 function metaTarget(): typeof target & { api: ApiDescription } {
   const proposal = proposeOperation(parseCurl(META_CURL), 'messages.template');
@@ -131,7 +134,10 @@ describe('template sends', () => {
   });
 
   it('says so when a learned description has nowhere to put parameters', async () => {
-    const curl = `curl -X POST 'https://graph.facebook.com/v23.0/1065/messages' -H 'Content-Type: application/json' -d '{"messaging_product":"whatsapp","to":"+16505551234","type":"template","template":{"name":"hello_world","language":{"code":"en_US"}}}'`;
+    const curl =
+      `curl -X POST 'https://graph.facebook.com/v23.0/1065/messages' -H 'Content-Type: application/json' ` +
+      `-d '{"messaging_product":"whatsapp","to":"+16505551234","type":"template",` +
+      `"template":{"name":"hello_world","language":{"code":"en_US"}}}'`;
     const proposal = proposeOperation(parseCurl(curl), 'messages.template');
     const profile = { ...target, api: { version: 1 as const, operations: { 'messages.template': proposal.spec } } };
     expect((await prepareRequest(template([]), profile)).problems).toEqual([]);

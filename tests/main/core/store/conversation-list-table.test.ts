@@ -62,7 +62,9 @@ async function open(): Promise<{
 function summary(db: SqliteDatabase): unknown[] {
   return db
     .prepare(
-      'SELECT profile_id, number, name, last_at, last_direction, last_kind, last_text, last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread FROM conversations ORDER BY profile_id, number',
+      'SELECT profile_id, number, name, last_at, last_direction, last_kind, last_text, ' +
+        'last_out_message_id, last_out_seq, last_in_at, last_in_seq, read_seq, unread FROM conversations ' +
+        'ORDER BY profile_id, number',
     )
     .all()
     .map((r) => {
@@ -81,7 +83,9 @@ function recounted(db: SqliteDatabase): unknown[] {
   // an UPDATE that changes nothing fires each row's trigger: the conversation is computed afresh
   db.exec('UPDATE received_messages SET number = number; UPDATE sent_messages SET number = number;');
   const setMark = db.prepare<[number, number, string, string]>(
-    'UPDATE conversations SET read_seq = ?, unread = (SELECT count(*) FROM received_messages r WHERE r.profile_id = conversations.profile_id AND r.number = conversations.number AND r.seq > ?) WHERE profile_id = ? AND number = ?',
+    'UPDATE conversations SET read_seq = ?, unread = (SELECT count(*) FROM received_messages r WHERE ' +
+      'r.profile_id = conversations.profile_id AND r.number = conversations.number AND r.seq > ?) WHERE ' +
+      'profile_id = ? AND number = ?',
   );
   for (const m of marks) setMark.run(m.read_seq, m.read_seq, m.profile_id, m.number);
   return summary(db);
@@ -99,7 +103,8 @@ function totals(db: SqliteDatabase): { kept: unknown[]; counted: unknown[] } {
       'SELECT profile_id, conversations, with_unread, waiting, unread FROM conversation_totals WHERE conversations > 0 ORDER BY profile_id',
     ),
     counted: rows(
-      "SELECT profile_id, count(*) AS conversations, sum(unread > 0) AS with_unread, sum(last_direction = 'in') AS waiting, sum(unread) AS unread FROM conversations GROUP BY profile_id ORDER BY profile_id",
+      'SELECT profile_id, count(*) AS conversations, sum(unread > 0) AS with_unread, sum(last_direction = ' +
+        "'in') AS waiting, sum(unread) AS unread FROM conversations GROUP BY profile_id ORDER BY profile_id",
     ),
   };
 }

@@ -7,41 +7,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CrmError } from '../../../../src-main/core/errors';
 import { createMetaStores } from '../../../../src-main/core/meta/stores';
-import type { Profile, SavedKey } from '../../../../src-main/core/model';
+import type { SavedKey } from '../../../../src-main/core/model';
 import { DATABASE_FILE, openDatabase } from '../../../../src-main/core/store/database';
 import { changedTables, TableVersions } from '../../../../src-main/core/store/tables/table-versions';
+import { keyRow, profileRow } from '../../helpers/meta-rows';
 import { tempDir } from '../../helpers/temp-dir';
 
-function profile(n: number): Profile {
-  return {
-    id: `p_${n}`,
-    name: `n${n}`,
-    baseUrl: 'http://127.0.0.1',
-    endpointOverrides: {},
-    api: null,
-    activeKeyId: null,
-    sandbox: false,
-    allowInsecureHttp: false,
-    createdAt: 'x',
-  };
-}
+const profile = profileRow;
 
 function key(n: number, profileId = 'p_1'): SavedKey {
-  return {
-    id: `lk_${n}`,
-    name: `k${n}`,
-    profileId,
-    fingerprint: 'abcd',
-    permissions: ['contacts:read'],
-    addedAt: 'x',
-    lastUsedAt: null,
-    lastStatus: null,
-    state: 'active',
-    serverKeyId: null,
-    revokedAt: null,
-    origin: 'https://a.example',
-    proven: { 'contacts:read': true },
-  };
+  return keyRow(n, profileId, { permissions: ['contacts:read'], origin: 'https://a.example', proven: { 'contacts:read': true } });
 }
 
 describe('profiles and keys in crm.db', () => {

@@ -20,8 +20,16 @@ const TOKEN = 'EAAJ-our-own-placeholder-token';
 /** the three examples as a person pastes them from Meta's documentation, with our own values */
 function curls(base: string): Record<'templates.create' | 'templates.update' | 'templates.delete', string> {
   return {
-    'templates.create': `curl -X POST '${base}${LISTING}' -H 'Authorization: Bearer ${TOKEN}' -H 'Content-Type: application/json' -d '{"name":"pickup_ready","language":"en_US","category":"UTILITY","components":[{"type":"BODY","text":"Your parcel {{1}} is ready","example":{"body_text":[["P-77"]]}}]}'`,
-    'templates.update': `curl -X POST '${base}/${META_VERSION}/8800000000000001' -H 'Authorization: Bearer ${TOKEN}' -H 'Content-Type: application/json' -d '{"category":"UTILITY","components":[{"type":"BODY","text":"Parcel {{1}} waits for you","example":{"body_text":[["P-77"]]}}]}'`,
+    'templates.create':
+      `curl -X POST '${base}${LISTING}' -H 'Authorization: Bearer ${TOKEN}' -H 'Content-Type: ` +
+      `application/json' -d ` +
+      `'{"name":"pickup_ready","language":"en_US","category":"UTILITY","components":[{"type":"BODY","text":"Your ` +
+      `parcel {{1}} is ready","example":{"body_text":[["P-77"]]}}]}'`,
+    'templates.update':
+      `curl -X POST '${base}/${META_VERSION}/8800000000000001' -H 'Authorization: Bearer ${TOKEN}' -H ` +
+      `'Content-Type: application/json' -d ` +
+      `'{"category":"UTILITY","components":[{"type":"BODY","text":"Parcel {{1}} waits for ` +
+      `you","example":{"body_text":[["P-77"]]}}]}'`,
     'templates.delete': `curl -X DELETE '${base}${LISTING}?name=pickup_ready' -H 'Authorization: Bearer ${TOKEN}'`,
   };
 }

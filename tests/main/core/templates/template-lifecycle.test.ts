@@ -10,7 +10,7 @@ import { keychainAvailable } from '../../helpers/keychain';
 import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
 import type { TaughtService } from '../../helpers/taught-service';
 import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
-import { addProfileWithKey, openTestCore, withTestCore } from '../../helpers/core';
+import { addSandboxProfile, openTestCore, withTestCore } from '../../helpers/core';
 import { caught } from '../../helpers/secret-scan';
 
 const hasKeychain = await keychainAvailable();
@@ -188,11 +188,7 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
   it("a service whose listing is not Meta's is told it manages templates in its own console; nothing is sent", async () => {
     const sandbox = await openSandbox({ contacts: 5 });
     await withTestCore('templates-unmanaged', async ({ core }) => {
-      const { profileId } = await addProfileWithKey(
-        core,
-        { name: 'S', baseUrl: sandbox.baseUrl },
-        { name: 'admin', value: sandbox.adminKey },
-      );
+      const { profileId } = await addSandboxProfile(core, sandbox, 'S', 'admin');
       const overview = await core.templateLifecycle.overview({ profileId });
       expect(overview).toMatchObject({ source: 'service', manages: false });
       const before = sandbox.requests().length;

@@ -92,6 +92,11 @@ function ebmlHeader(docType: string): Buffer {
   return Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]), body]);
 }
 
+/** A WebM file: the EBML header, a Segment, then a track whose CodecID element is `codecId` (latin1 bytes). */
+function webmWithCodec(codecId: string): Buffer {
+  return Buffer.concat([ebmlHeader('webm'), Buffer.from([0x18, 0x53, 0x80, 0x67]), Buffer.from(codecId, 'latin1'), seededBytes(100, 4)]);
+}
+
 /** A stored (uncompressed) ZIP with the given entries. */
 export function makeZip(entries: { name: string; data: Buffer }[]): Buffer {
   const locals: Buffer[] = [];
@@ -220,25 +225,13 @@ export const SAMPLES: { name: string; bytes: () => Buffer; mimetype: string; cat
   { name: 'voice.ogg', bytes: () => makeOgg(), mimetype: 'audio/ogg', category: 'audio' },
   {
     name: 'voice.webm',
-    bytes: () =>
-      Buffer.concat([
-        ebmlHeader('webm'),
-        Buffer.from([0x18, 0x53, 0x80, 0x67]),
-        Buffer.from('\x86\x86A_OPUS', 'latin1'),
-        seededBytes(100, 4),
-      ]),
+    bytes: () => webmWithCodec('\x86\x86A_OPUS'),
     mimetype: 'audio/webm',
     category: 'audio',
   },
   {
     name: 'clip.webm',
-    bytes: () =>
-      Buffer.concat([
-        ebmlHeader('webm'),
-        Buffer.from([0x18, 0x53, 0x80, 0x67]),
-        Buffer.from('\x86\x85V_VP9', 'latin1'),
-        seededBytes(100, 4),
-      ]),
+    bytes: () => webmWithCodec('\x86\x85V_VP9'),
     mimetype: 'video/webm',
     category: 'document',
   },
