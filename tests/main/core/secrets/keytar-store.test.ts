@@ -22,6 +22,22 @@ const root = join(here, '../../../..');
 const hasKeychain = await keychainAvailable();
 const SECRET = 'crm_sk_test_0123456789abcdefXYZ9';
 
+/** keytar calls that each take a moment, counting how many ever ran at once */
+class OverlapCounter {
+  most = 0;
+  private running = 0;
+
+  slowCall<T>(value: T): () => Promise<T> {
+    return async () => {
+      this.running += 1;
+      this.most = Math.max(this.most, this.running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      this.running -= 1;
+      return value;
+    };
+  }
+}
+
 describe.skipIf(!hasKeychain)('KeytarSecretStore on the real Secret Service', () => {
   const service = uniqueKeychainService('keytar');
   const store = new KeytarSecretStore({ service });
@@ -129,17 +145,8 @@ describe('keychain unavailable', () => {
   });
 
   it('runs one keychain call at a time, so a delete never races a read or a listing (keytar crashes on a secret deleted mid-read)', async () => {
-    let running = 0;
-    let most = 0;
-    const step =
-      <T>(value: T) =>
-      async (): Promise<T> => {
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        running -= 1;
-        return value;
-      };
+    const overlap = new OverlapCounter();
+    const step = overlap.slowCall.bind(overlap);
     const store = new KeytarSecretStore({
       service: 'crm-console-test-one-at-a-time',
       load: () => ({
@@ -157,22 +164,13 @@ describe('keychain unavailable', () => {
       store.get('key:b'),
     ]);
     expect(answers).toEqual(['v', true, ['key:a'], undefined, 'v']);
-    expect(most).toBe(1);
+    expect(overlap.most).toBe(1);
   });
 
   it('two stores on one data folder (two processes) take turns to write, delete and list, never overlapping', async () => {
     const dir = await tempDir('keychain-lock-');
-    let running = 0;
-    let most = 0;
-    const slow =
-      <T>(value: T) =>
-      async (): Promise<T> => {
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        running -= 1;
-        return value;
-      };
+    const overlap = new OverlapCounter();
+    const slow = overlap.slowCall.bind(overlap);
     const keytar = {
       getPassword: async () => 'v',
       setPassword: slow<void>(undefined),
@@ -190,7 +188,7 @@ describe('keychain unavailable', () => {
       crm.set('key:c', 'x'),
       window.delete('key:b'),
     ]);
-    expect(most).toBe(1);
+    expect(overlap.most).toBe(1);
     // nothing is left behind in the folder
     expect(await readdir(dir)).toEqual([]);
   });
