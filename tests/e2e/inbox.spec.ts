@@ -68,16 +68,6 @@ test.describe('the inbox', () => {
     await expect(rows.nth(1).getByTestId('inbox-needs-answer')).toHaveCount(0);
     await expect(page).toHaveTitle('(1) CRM Console');
     await expect(page.getByTestId('nav-unread')).toHaveText('1');
-    // the current section's bold name, its unread count and its shortcut stay on one line:
-    // every sidebar link is as tall as the others
-    const linkHeights = await page
-      .locator('.nav-item')
-      .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().height)));
-    const cutLabels = await page
-      .locator('.nav-label')
-      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
-    expect(cutLabels, 'sidebar names cut short').toEqual([]);
-    expect(new Set(linkHeights).size, `sidebar link heights ${linkHeights.join(', ')}`).toBe(1);
 
     // the filters
     await page.getByTestId('inbox-filter-unread').click();
