@@ -57,14 +57,14 @@ export function VirtualListbox({
       <div role="listbox" id={id} aria-label={label} className="contact-listbox" {...listboxProps} data-testid={`${testName}-list`}>
         {view.rows.map((it) => {
           const option = optionAt(it.index);
-          const isActive = it.index === activeIndex;
+          const marks = `${it.index === activeIndex ? ' is-active' : ''}${option.isChosen ? ' is-chosen' : ''}${option.extraClass ?? ''}`;
           return (
             <div
               key={it.index}
               {...rowProps(it.index, it.top)}
               aria-selected={option.isChosen}
               aria-disabled={option.isItem ? undefined : true}
-              className={`${rowName}${isActive ? ' is-active' : ''}${option.isChosen ? ' is-chosen' : ''}${option.extraClass ?? ''} row-${option.kind}`}
+              className={`${rowName}${marks} row-${option.kind}`}
               data-testid={option.isItem ? rowName : `${rowName}-${option.kind}`}
               data-number={option.number}
               onClick={() => {
