@@ -1,10 +1,10 @@
 // crm contacts [--search S [--local]] [--page N] [--per-page N]
 // A search the service cannot do is refused (exit 2) rather than shown as done; --local searches
 // the page fetched instead, and says so.
-import { parsePositiveInt } from '../args';
 import { defineCommand } from '../command';
 import { clean, dash, table } from '../format';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
+import { pageAsked, pageOptions } from './page-options';
 import { EXIT_USAGE } from '../io';
 import { searchedHere } from './contacts-local';
 
@@ -14,8 +14,7 @@ export const contactsCommand = defineCommand({
   usage: ['contacts [--search TEXT [--local]] [--page N] [--per-page N] [--profile NAME] [--json]'],
   options: {
     search: { type: 'string', valueName: 'TEXT', help: 'case-insensitive part of a name, number or e-mail' },
-    page: { type: 'string', valueName: 'N', help: 'page number, from 1 (default 1)' },
-    'per-page': { type: 'string', valueName: 'N', help: 'contacts per page, 1..500 (default 50)' },
+    ...pageOptions('contacts'),
     local: { type: 'boolean', help: 'when the service cannot search: search the page fetched here instead of refusing' },
     profile: profileOption,
   },
@@ -26,15 +25,12 @@ export const contactsCommand = defineCommand({
     '  --search exits 2 saying why; add --local to search the fetched page here.',
   ],
   async run(ctx, { values }) {
-    const page = parsePositiveInt(values.page, '--page');
-    const perPage = parsePositiveInt(values['per-page'], '--per-page');
-    const session = await ctx.session({ profileRef: values.profile, envKey: true });
-    const profile = await session.profile();
+    const asked = pageAsked(values);
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile, envKey: true });
     const listed = await session.core.contacts.list({
       profileId: profile.id,
       ...(values.search !== undefined ? { search: values.search } : {}),
-      ...(page !== undefined ? { page } : {}),
-      ...(perPage !== undefined ? { perPage } : {}),
+      ...asked,
     });
     const unsupported = values.search !== undefined ? listed.searchUnsupported : undefined;
     if (unsupported !== undefined && values.local !== true) {

@@ -7,7 +7,7 @@ import { defineCommand } from '../command';
 import { lineOf, shownAs } from '../conversation-lines';
 import { followUntilStopped } from '../follow';
 import { clean, jsonLine } from '../format';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
 import { receiptLine } from './read-receipts';
 import { UsageError } from '../args';
 
@@ -40,8 +40,7 @@ export const conversationCommand = defineCommand({
   ],
   async run(ctx, { values, positionals }) {
     if (values['mark-read'] && values.follow) throw new UsageError('--mark-read marks what is there now: use it without --follow');
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     const ask = (): Promise<Conversation> => session.core.conversations.thread({ profileId: profile.id, number: positionals[0] ?? '' });
     const first = await ask();
     if (!values.follow) {

@@ -8,7 +8,7 @@ import { parsePositiveInt, UsageError } from '../args';
 import { defineCommand } from '../command';
 import { dash, shortTime, table } from '../format';
 import { onOffSettingCommand } from './on-off-setting';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
 
 /** a long line is cut for the table; --json has it as stored */
 const TEXT_COLUMN = 50;
@@ -42,8 +42,7 @@ export const inboxCommand = defineCommand({
       ...(values['needs-answer'] ? ['needs-answer' as const] : []),
       ...(values['window-closing'] ? ['window-closing' as const] : []),
     ];
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     const page = await session.core.inbox.list({ profileId: profile.id, filter: filters, offset, limit });
     return { data: page, text: inboxText(page, filters.length > 0) };
   },

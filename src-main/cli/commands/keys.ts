@@ -24,6 +24,7 @@ import {
   parsePermissions,
   permissionsText,
   profileOption,
+  profileSession,
   syncText,
   yesOption,
 } from './shared';
@@ -211,8 +212,7 @@ const add = defineCommand({
     if (positionals.length > 0) throw new UsageError(KEY_ARGUMENT_REFUSAL);
     const name = requireOption(values.name, '--name');
     const permissions = parsePermissions(values.permissions);
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     const value = await readKeyValue(ctx, profile.name, await keyPrompt(session.core, profile));
     const key = await session.core.keys.addKey({ profileId: profile.id, name, value, permissions: permissions ?? null });
     // the core makes the first usable key of a profile its active key; --use forces it
@@ -235,8 +235,7 @@ const test = defineCommand({
   notes: ['KEY is a key id or name; default: the key the profile uses (or CRM_API_KEY when it is set).'],
   async run(ctx, { values, positionals }) {
     const ref = positionals[0];
-    const session = await ctx.session({ profileRef: values.profile, envKey: ref === undefined });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile, envKey: ref === undefined });
     let keyId: string;
     if (ref !== undefined) {
       keyId = (await resolveKey(session, ref, values.profile !== undefined ? profile.id : null)).id;
@@ -365,8 +364,7 @@ const create = defineCommand({
     // checked before the key exists: a mistyped expiry never leaves a key made without one
     const expiry = values.expires === undefined ? null : parseExpiry(values.expires, new Date());
     if (expiry && !expiry.ok) throw new UsageError(`--expires: ${expiry.problem}`);
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     let key = await session.core.keys.createServerKey({ profileId: profile.id, name, ...(permissions ? { permissions } : {}) });
     if (expiry?.ok) {
       await session.core.keyRecords.setExpiry(key.id, expiry.at);

@@ -7,13 +7,14 @@ import type { HistoryMessage, MessageHistoryPage } from '../../shared/message-hi
 import { KIND_WORDS, SOURCE_WORDS, originWords } from '../../shared/message-words';
 import type { NumberedItem } from '../../shared/conversation';
 import { checkPhone } from '../../core/phone';
-import { parsePositiveInt, UsageError } from '../args';
+import { UsageError } from '../args';
 import { defineCommand, type CommandContext } from '../command';
 import { lineOf, shownAs } from '../conversation-lines';
 import { followUntilStopped } from '../follow';
 import type { Session } from '../session';
 import { dash, jsonLine, shortTime, table } from '../format';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
+import { pageAsked, pageOptions } from './page-options';
 
 /** a long text is cut for the table; --json has it as listed */
 const TEXT_COLUMN = 60;
@@ -28,8 +29,7 @@ export const messagesCommand = defineCommand({
   options: {
     follow: { type: 'boolean', help: "stay and print each new send, reply and delivery state, every number's (or --to's), until Ctrl+C" },
     to: { type: 'string', valueName: 'NUMBER', help: 'only messages to this number (+55 (11) 99999-0000 is fine)' },
-    page: { type: 'string', valueName: 'N', help: 'page number, from 1 (default 1)' },
-    'per-page': { type: 'string', valueName: 'N', help: 'messages per page, 1..500 (default 50)' },
+    ...pageOptions('messages'),
     profile: profileOption,
   },
   positionals: { min: 0, max: 0 },
@@ -52,15 +52,12 @@ export const messagesCommand = defineCommand({
       await follow(ctx, session, values.to);
       return { data: null, text: '', printed: true };
     }
-    const page = parsePositiveInt(values.page, '--page');
-    const perPage = parsePositiveInt(values['per-page'], '--per-page');
-    const session = await ctx.session({ profileRef: values.profile, envKey: true });
-    const profile = await session.profile();
+    const asked = pageAsked(values);
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile, envKey: true });
     const result = await session.core.history.list({
       profileId: profile.id,
       ...(values.to !== undefined ? { number: values.to } : {}),
-      ...(page !== undefined ? { page } : {}),
-      ...(perPage !== undefined ? { perPage } : {}),
+      ...asked,
     });
     return { data: result, text: messagesText(result) };
   },

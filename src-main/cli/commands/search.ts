@@ -5,7 +5,7 @@ import type { SearchHit, SearchPage, SnippetPart } from '../../shared/message-se
 import { parsePositiveInt } from '../args';
 import { defineCommand } from '../command';
 import { clean, shortTime } from '../format';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
 
 export const searchCommand = defineCommand({
   name: 'search',
@@ -26,8 +26,7 @@ export const searchCommand = defineCommand({
   ],
   async run(ctx, { values, positionals }) {
     const limit = parsePositiveInt(values.limit, '--limit');
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     const page = await session.core.messageSearch.search({
       profileId: profile.id,
       text: positionals.join(' '),

@@ -4,7 +4,7 @@ import { CrmError } from '../../core/errors';
 import { CANNOT_QUOTE_FIELD } from '../../shared/quick-answers';
 import { UsageError, requireOption } from '../args';
 import { defineCommand } from '../command';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
 
 export const reactionCommand = defineCommand({
   name: 'send reaction',
@@ -24,8 +24,7 @@ export const reactionCommand = defineCommand({
     // "" is a value here (take the reaction back), so only a missing option is a usage error
     const emoji = values.emoji;
     if (emoji === undefined) throw new UsageError('missing --emoji (give --emoji "" to take the reaction back)');
-    const session = await ctx.session({ profileRef: values.profile, envKey: true });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile, envKey: true });
     const result = await session.core.quick.react({ profileId: profile.id, number, messageId, emoji });
     return { data: result, text: emoji === '' ? `Took our reaction to ${messageId} back.` : `Reacted ${emoji} to ${messageId}.` };
   },

@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import type { CaFileState } from '../../shared/network-settings';
 import { UsageError } from '../args';
-import { defineCommand, type CommandGroup } from '../command';
+import type { CommandGroup } from '../command';
+import { clearableSettingCommand } from './clearable-setting';
 import { clean } from '../format';
 import { replyNoticesCommand } from './inbox';
 import { readReceiptsCommand } from './read-receipts';
@@ -27,42 +28,37 @@ function describeState(state: CaFileState): string {
   return `CA file ${file}: ${count} trusted beside the certificates Node and the operating system trust.`;
 }
 
-const caFile = defineCommand({
-  name: 'settings ca-file',
+const caFile = clearableSettingCommand({
+  name: 'ca-file',
   summary: 'show, name or clear the PEM file whose certificates every request trusts (a company root the OS store lacks)',
-  usage: ['settings ca-file [--json]', 'settings ca-file PATH [--json]', 'settings ca-file --clear [--json]'],
-  options: { clear: { type: 'boolean', help: 'trust no CA file' } },
-  positionals: { min: 0, max: 1 },
+  valueName: 'PATH',
+  valueWords: 'a PATH',
+  clearHelp: 'trust no CA file',
   notes: [
     'The file holds one or more certificates in PEM form (-----BEGIN CERTIFICATE-----), up to 1 MB. The installed app, the ' +
       'window and every `crm` command on the data folder use it; NODE_EXTRA_CA_CERTS reaches only processes started from a ' +
       'terminal. See docs/network.md.',
   ],
-  async run(ctx, { values, positionals }) {
-    const path = positionals[0];
-    if (path !== undefined && values.clear) throw new UsageError('give a PATH or --clear, not both');
+  async apply(ctx, { given: path, clear }) {
     const session = await ctx.session();
     const trust = session.core.caFile;
     // a relative path is the person's, from where they typed it; the setting keeps it whole
-    const state = values.clear ? await trust.choose(null) : path !== undefined ? await trust.choose(resolve(path)) : await trust.state();
+    const state = clear ? await trust.choose(null) : path !== undefined ? await trust.choose(resolve(path)) : await trust.state();
     return { data: state, text: describeState(state) };
   },
 });
 
-const requestDeadline = defineCommand({
-  name: 'settings request-deadline',
+const requestDeadline = clearableSettingCommand({
+  name: 'request-deadline',
   summary: 'show, set or clear how long one request may take in all, its answer included',
-  usage: ['settings request-deadline [--json]', 'settings request-deadline SECONDS [--json]', 'settings request-deadline --clear [--json]'],
-  options: { clear: { type: 'boolean', help: `back to the default (${DEFAULT_REQUEST_DEADLINE_MS / 1000} s)` } },
-  positionals: { min: 0, max: 1 },
+  valueName: 'SECONDS',
+  clearHelp: `back to the default (${DEFAULT_REQUEST_DEADLINE_MS / 1000} s)`,
   notes: [
     'A service that answers slowly but never stops (a byte every few seconds) is cut off at the deadline. A send cut off may ' +
       'have been taken: it keeps its Idempotency-Key, so a retry is never a second message. The window and every `crm` command ' +
       'on the data folder use it.',
   ],
-  async run(ctx, { values, positionals }) {
-    const given = positionals[0];
-    if (given !== undefined && values.clear) throw new UsageError('give SECONDS or --clear, not both');
+  async apply(ctx, { given, clear }) {
     const seconds = given === undefined ? undefined : Number(given);
     if (seconds !== undefined && !validDeadlineSeconds(seconds)) {
       throw new UsageError(
@@ -71,7 +67,7 @@ const requestDeadline = defineCommand({
     }
     const session = await ctx.session();
     const setting = session.core.requestDeadline;
-    if (values.clear) setting.set(null);
+    if (clear) setting.set(null);
     else if (seconds !== undefined) setting.set(seconds);
     const stored = setting.get();
     const ms = requestDeadlineMs(stored);
@@ -82,21 +78,18 @@ const requestDeadline = defineCommand({
   },
 });
 
-const mediaCap = defineCommand({
-  name: 'settings media-cap',
+const mediaCap = clearableSettingCommand({
+  name: 'media-cap',
   summary: 'show, set or clear how much room the files contacts sent may take in the data folder',
-  usage: ['settings media-cap [--json]', 'settings media-cap MEGABYTES [--json]', 'settings media-cap --clear [--json]'],
-  options: { clear: { type: 'boolean', help: `back to the default (${DEFAULT_MEDIA_CAP_BYTES / 1024 / 1024} MB)` } },
-  positionals: { min: 0, max: 1 },
+  valueName: 'MEGABYTES',
+  clearHelp: `back to the default (${DEFAULT_MEDIA_CAP_BYTES / 1024 / 1024} MB)`,
   notes: [
     `A file a service names by its media id (Meta) is downloaded when it arrives and kept under media/ in the data folder, so it ` +
       `shows offline and after the id expires. Past the cap the oldest files go first; one file larger than ` +
       `${formatBytes(MEDIA_FILE_LIMIT_BYTES)} (or than the cap) is not downloaded, and its message says why. A lower cap ` +
       `applies at once.`,
   ],
-  async run(ctx, { values, positionals }) {
-    const given = positionals[0];
-    if (given !== undefined && values.clear) throw new UsageError('give MEGABYTES or --clear, not both');
+  async apply(ctx, { given, clear }) {
     const megabytes = given === undefined ? undefined : Number(given);
     if (
       megabytes !== undefined &&
@@ -106,7 +99,7 @@ const mediaCap = defineCommand({
     }
     const session = await ctx.session();
     const setting = session.core.mediaCap;
-    if (values.clear) setting.set(null);
+    if (clear) setting.set(null);
     else if (megabytes !== undefined) setting.set(megabytes);
     await session.core.inboundMedia.keepUnderCap();
     const stored = setting.get();

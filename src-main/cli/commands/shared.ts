@@ -4,6 +4,7 @@ import type { Core } from '../../core/create-core';
 import type { KeyMeta, Permission, Profile, RevocationProof, RevocationSyncState } from '../../core/model';
 import { UsageError } from '../args';
 import type { CommandContext } from '../command';
+import type { Session, SessionOptions } from '../session';
 import { dash, shortTime } from '../format';
 import { proofWords } from '../../shared/revocation-proof-words';
 import { resolveProfile } from '../profile-ref';
@@ -44,6 +45,12 @@ export function parsePermissions(value: string | undefined): Permission[] | unde
 export async function namedProfile(ctx: CommandContext, ref: string | undefined): Promise<{ core: Core; profile: Profile }> {
   const { core } = await ctx.session();
   return { core, profile: await resolveProfile(core, ref) };
+}
+
+/** The session a command runs in and the profile it works on (--profile, else CRM_API_KEY's, else the active one). */
+export async function profileSession(ctx: CommandContext, options?: SessionOptions): Promise<{ session: Session; profile: Profile }> {
+  const session = await ctx.session(options);
+  return { session, profile: await session.profile() };
 }
 
 /** Asks on a terminal; without --yes and without a terminal it refuses (exit 2). */

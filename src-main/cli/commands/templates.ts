@@ -7,7 +7,7 @@ import type { ManagedTemplate, TemplateOverview } from '../../shared/template-li
 import type { CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, table } from '../format';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
 import { templatesCheckCommand, templatesCreateCommand, templatesDeleteCommand, templatesEditCommand } from './templates-manage';
 
 function approvedText(list: TemplateList): string {
@@ -43,8 +43,7 @@ export const templatesListCommand = defineCommand({
   positionals: { min: 0, max: 0 },
   notes: ['Without a listing to ask (offline, or none described), the states last kept are shown, with the reason.'],
   async run(ctx, { values }) {
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     if (values.approved === true) {
       const list = await session.core.templates.list({ profileId: profile.id });
       return { data: list, text: approvedText(list) };

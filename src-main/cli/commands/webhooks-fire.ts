@@ -9,7 +9,7 @@ import { TEST_EVENT_BUILDERS, TEST_EVENT_KINDS } from '../../core/events/webhook
 import { fireTestEvent } from '../../core/events/webhooks/fire-test-event';
 import { digitsOf } from '../../core/events/event-finder';
 import { clean } from '../format';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
 
 /** the contact a test event is from (or to) when --number is not given: a reserved fictional number */
 const TEST_NUMBER = '15555550100';
@@ -42,8 +42,7 @@ export const fireCommand = defineCommand({
     if (number === null) throw new UsageError('--number must be a phone number (digits, optionally with + and spaces)');
     const port = webhookPortOf(ctx.io.env);
     if (port === null || port === 0) throw new UsageError('CRM_WEBHOOK_PORT must name the port the listener took (it is off, or 0)');
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     const url = `http://127.0.0.1:${port}/webhooks/${encodeURIComponent(profile.id)}`;
     const secret = await session.core.webhookSecrets.secretOf(profile.id);
     const input = { kind, dialect, number, at: new Date(), ...(values.message ? { messageId: values.message } : {}) };

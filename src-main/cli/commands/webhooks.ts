@@ -5,7 +5,7 @@ import { defineCommand } from '../command';
 import type { CommandGroup } from '../command';
 import { clean } from '../format';
 import { DEFAULT_WEBHOOK_PORT, webhookPortOf } from '../../core/events/webhooks/webhook-port';
-import { profileOption } from './shared';
+import { profileOption, profileSession } from './shared';
 import { readKeyValue } from './keys';
 import { listenCommand } from './webhooks-listen';
 import { logCommand, replayCommand } from './webhooks-log';
@@ -31,8 +31,7 @@ const show = defineCommand({
     `The window listens on 127.0.0.1 only (port ${DEFAULT_WEBHOOK_PORT}, or CRM_WEBHOOK_PORT); reach it from the internet with your own tunnel.`,
   ],
   async run(ctx, { values }) {
-    const session = await ctx.session({ profileRef: values.profile });
-    const profile = await session.profile();
+    const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
     const state = await session.core.webhookSecrets.stateOf(profile.id);
     const url = addressOf(ctx.io.env, profile.id);
     const text = [
@@ -62,8 +61,7 @@ function secretCommand(kind: 'secret' | 'verify-token') {
     options: { profile: profileOption, remove: { type: 'boolean', help: `remove the ${what}` } },
     positionals: { min: 0, max: 0 },
     async run(ctx, { values }) {
-      const session = await ctx.session({ profileRef: values.profile });
-      const profile = await session.profile();
+      const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
       const value = values.remove
         ? null
         : await readKeyValue(ctx, profile.name, `${what[0]!.toUpperCase()}${what.slice(1)} for profile "${clean(profile.name)}"`);

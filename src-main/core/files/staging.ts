@@ -19,6 +19,7 @@ import { CrmError } from '../errors';
 import { nodeFileAccess } from '../media/file-access';
 import { SNIFF_BYTES, sniffMimetype } from '../media/sniff';
 import { oggFileName, remuxWebmOpusToOgg } from '../media/webm-to-ogg';
+import { namesInFolder } from '../storage/folder-names';
 
 interface Entry {
   path: string;
@@ -246,12 +247,7 @@ export class FileStaging {
    */
   async sweepPinned(items: readonly { id: string; state: string }[]): Promise<void> {
     const byId = new Map(items.map((i) => [i.id, i.state]));
-    let names: string[];
-    try {
-      names = await readdir(this.pinnedDir);
-    } catch {
-      return;
-    }
+    const names = await namesInFolder(this.pinnedDir);
     for (const name of names) {
       const dir = join(this.pinnedDir, name);
       const outboxId = await readFile(join(dir, PIN_MARKER), 'utf8').then(

@@ -3,11 +3,11 @@
 // front (exact Content-Length) and the file is never held in memory whole.
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { fsReason } from '../media/file-probe';
 import type { PreparedBody } from './prepared-request';
 import { FileBodyError } from './network-error';
-import { filePieces } from './file-pieces';
+import { countedStream, filePieces } from './file-pieces';
 
 type FileBody = Extract<PreparedBody, { kind: 'json-with-file' }>;
 
@@ -36,25 +36,19 @@ export async function checkFileUnchanged(body: { filePath: string; fileSize: num
 }
 
 export function fileBodyStream(body: FileBody, onSent: (sentBytes: number) => void): Readable {
-  return Readable.from(generate(body, onSent), { objectMode: false });
+  return countedStream(generate(body), onSent);
 }
 
-async function* generate(body: FileBody, onSent: (sentBytes: number) => void): AsyncGenerator<Buffer> {
-  let sent = 0;
-  const emit = (chunk: Buffer): Buffer => {
-    sent += chunk.length;
-    onSent(sent);
-    return chunk;
-  };
-  yield emit(Buffer.from(body.prefix, 'utf8'));
+async function* generate(body: FileBody): AsyncGenerator<Buffer> {
+  yield Buffer.from(body.prefix, 'utf8');
   // 3-byte-aligned pieces, the rest carried to the next, so the base64 pieces join into one text
   let carry: Buffer = Buffer.alloc(0);
   for await (const piece of filePieces(body.filePath, body.fileSize, READ_CHUNK)) {
     const data: Buffer = carry.length === 0 ? piece : Buffer.concat([carry, piece]);
     const aligned = data.length - (data.length % 3);
     carry = data.subarray(aligned);
-    if (aligned > 0) yield emit(Buffer.from(data.subarray(0, aligned).toString('base64'), 'latin1'));
+    if (aligned > 0) yield Buffer.from(data.subarray(0, aligned).toString('base64'), 'latin1');
   }
-  if (carry.length > 0) yield emit(Buffer.from(carry.toString('base64'), 'latin1'));
-  yield emit(Buffer.from(body.suffix, 'utf8'));
+  if (carry.length > 0) yield Buffer.from(carry.toString('base64'), 'latin1');
+  yield Buffer.from(body.suffix, 'utf8');
 }

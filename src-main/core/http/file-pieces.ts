@@ -3,6 +3,7 @@
 // the same way a file that grows, shrinks or cannot be read while it is sent.
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
+import { Readable } from 'node:stream';
 import { fsReason } from '../media/file-probe';
 import { FileBodyError } from './network-error';
 
@@ -23,4 +24,18 @@ export async function* filePieces(filePath: string, fileSize: number, chunkBytes
     stream.destroy();
   }
   if (read !== fileSize) throw new FileBodyError(`${name} shrank while it was being sent; choose it again`);
+}
+
+/** A body's pieces as the byte stream sent, telling `onSent` how many bytes went so far (the upload's progress). */
+export function countedStream(pieces: AsyncIterable<Buffer>, onSent: (sentBytes: number) => void): Readable {
+  return Readable.from(counted(pieces, onSent), { objectMode: false });
+}
+
+async function* counted(pieces: AsyncIterable<Buffer>, onSent: (sentBytes: number) => void): AsyncGenerator<Buffer> {
+  let sent = 0;
+  for await (const piece of pieces) {
+    sent += piece.length;
+    onSent(sent);
+    yield piece;
+  }
 }

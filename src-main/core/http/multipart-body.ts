@@ -1,9 +1,9 @@
 // Streams a multipart/form-data body (RFC 7578): each text part whole, each file part read from
 // disk in chunks, so a 100 MB upload never sits in memory. The length is known up front (exact
 // Content-Length, as curl sends it) and a file that changed since it was chosen is refused.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { checkFileUnchanged } from './file-body';
-import { filePieces } from './file-pieces';
+import { countedStream, filePieces } from './file-pieces';
 import type { PreparedBody, PreparedPart } from './prepared-request';
 
 type MultipartBody = Extract<PreparedBody, { kind: 'multipart' }>;
@@ -49,25 +49,15 @@ export async function checkPartsUnchanged(body: MultipartBody): Promise<void> {
 }
 
 export function multipartStream(body: MultipartBody, onSent: (sentBytes: number) => void): Readable {
-  return Readable.from(generate(body, onSent), { objectMode: false });
+  return countedStream(generate(body), onSent);
 }
 
-async function* generate(body: MultipartBody, onSent: (sentBytes: number) => void): AsyncGenerator<Buffer> {
-  let sent = 0;
-  const emit = (chunk: Buffer): Buffer => {
-    sent += chunk.length;
-    onSent(sent);
-    return chunk;
-  };
+async function* generate(body: MultipartBody): AsyncGenerator<Buffer> {
   for (const part of body.parts) {
-    yield emit(Buffer.from(partHead(body, part), 'utf8'));
-    if (isFilePart(part)) yield* fileContent(part, emit);
-    else yield emit(Buffer.from(part.value, 'utf8'));
-    yield emit(Buffer.from('\r\n', 'latin1'));
+    yield Buffer.from(partHead(body, part), 'utf8');
+    if (isFilePart(part)) yield* filePieces(part.filePath, part.fileSize, READ_CHUNK);
+    else yield Buffer.from(part.value, 'utf8');
+    yield Buffer.from('\r\n', 'latin1');
   }
-  yield emit(Buffer.from(closing(body), 'utf8'));
-}
-
-async function* fileContent(part: FilePart, emit: (chunk: Buffer) => Buffer): AsyncGenerator<Buffer> {
-  for await (const piece of filePieces(part.filePath, part.fileSize, READ_CHUNK)) yield emit(piece);
+  yield Buffer.from(closing(body), 'utf8');
 }

@@ -27,7 +27,7 @@
 //   new inode under the lock and reload. An open descriptor keeps the old inode alive, so an
 //   unchanged inode number always means the same file.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
@@ -37,6 +37,7 @@ import type { DamagedPart, ParsedJournal } from './journal-parse';
 import { parseJournal } from './journal-parse';
 import type { StoredOp } from './records';
 import { encodeLine, isTerminal } from './records';
+import { namesInFolder } from '../storage/folder-names';
 
 export type { DamagedPart } from './journal-parse';
 
@@ -152,12 +153,7 @@ export class Journal {
    * so a live writer keeps its own. (The lock cleans up after its own takers.)
    */
   private async removeLeftovers(): Promise<void> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch {
-      return;
-    }
+    const names = await namesInFolder(this.dir);
     for (const name of names) {
       const m = /^\.outbox\.journal\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
       if (m && !pidAlive(Number(m[1]))) await rm(join(this.dir, name), { force: true }).catch(() => undefined);

@@ -64,10 +64,7 @@ export function messageOutcome(err: unknown, streaks: Streaks, bounds: Backoff, 
   if (info.code === 'cancelled') return { kind: 'pending', reason: 'queued', error: info, delayMs: backoffMs(1, bounds, random) };
   if (info.code === 'rate_limited' || info.status === 429) return rateLimited(info, bounds, random);
   if (info.code === 'no_key' || info.code === 'key_revoked') {
-    return {
-      kind: 'failed',
-      error: { ...info, message: `No usable key for this profile (${info.message.replace(/\.$/, '')}); add one and retry.` },
-    };
+    return failedSaying(info, (last) => `No usable key for this profile (${last}); add one and retry.`);
   }
   if (isDefiniteRefusal(info) || (info.status === undefined && !isOutageCode(info.code))) return { kind: 'failed', error: info };
   // 5xx, 408, 425, an unreadable non-2xx: the service may be down or overloaded; it waits
@@ -125,15 +122,12 @@ export function transportOutcome(err: unknown, streaks: Streaks): Outcome {
   if (err instanceof CrmError && err.unsent) return { kind: 'pending', reason: 'offline', error: info, delayMs: null, streak: 'unsent' };
   const count = streaks.unanswered + 1;
   if (count >= MAX_UNANSWERED) {
-    return {
-      kind: 'failed',
-      error: {
-        ...info,
-        message:
-          `No answer to this request ${count} times in a row (last: ${info.message.replace(/\.$/, '')}), although the ` +
-          `server may have received it. Retry it once the connection is stable (a resend cannot make a second copy), or cancel it.`,
-      },
-    };
+    return failedSaying(
+      info,
+      (last) =>
+        `No answer to this request ${count} times in a row (last: ${last}), although the server may have received it. ` +
+        `Retry it once the connection is stable (a resend cannot make a second copy), or cancel it.`,
+    );
   }
   return { kind: 'pending', reason: 'offline', error: info, delayMs: null, streak: 'unanswered' };
 }
@@ -141,17 +135,17 @@ export function transportOutcome(err: unknown, streaks: Streaks): Outcome {
 export function serverError(info: ErrorInfo, serverErrors: number, bounds: Backoff, random: () => number): Outcome {
   const count = serverErrors + 1;
   if (count >= MAX_SERVER_ERRORS) {
-    return {
-      kind: 'failed',
-      error: {
-        ...info,
-        message:
-          `The server answered with an error ${count} times in a row (last: ${info.message.replace(/\.$/, '')}). Retry ` +
-          `when the service is healthy again.`,
-      },
-    };
+    return failedSaying(
+      info,
+      (last) => `The server answered with an error ${count} times in a row (last: ${last}). Retry when the service is healthy again.`,
+    );
   }
   return { kind: 'pending', reason: 'server_error', error: info, delayMs: backoffMs(count, bounds, random), streak: 'server_error' };
+}
+
+/** failed for good, its message saying why around the last error's (without its full stop) */
+function failedSaying(info: ErrorInfo, sentence: (last: string) => string): Outcome {
+  return { kind: 'failed', error: { ...info, message: sentence(info.message.replace(/\.$/, '')) } };
 }
 
 export function internal(message: string): CrmError {

@@ -17,10 +17,11 @@
 // What a taker that died leaves beside the lock (its temp file, a stale lock it had moved aside)
 // is removed by removeLeftovers(), once the file names say its process is gone.
 import { randomBytes } from 'node:crypto';
-import { link, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CrmError } from '../errors';
 import { holderAlive, pidAlive } from './liveness';
+import { namesInFolder } from './folder-names';
 
 interface LockInfo {
   holder: string;
@@ -131,12 +132,7 @@ export class FileLock {
   async removeLeftovers(): Promise<void> {
     const dir = dirname(this.path);
     const name = basename(this.path);
-    let names: string[];
-    try {
-      names = await readdir(dir);
-    } catch {
-      return;
-    }
+    const names = await namesInFolder(dir);
     for (const entry of names) {
       if (!entry.startsWith(`${name}.`)) continue;
       const temp = /^\.(\d+)\.[0-9a-f]+\.tmp$/.exec(entry.slice(name.length));

@@ -25,18 +25,19 @@ import { createReadReceiptsTable } from './tables/read-receipts-table';
 import { createWebhookDeliveriesTable, watchWebhookDeliveries } from './tables/webhook-deliveries-table';
 import { createTemplateStatesTable } from './tables/template-states-table';
 
+/** one migration made of several tables' steps, run one after the other */
+function inOrder(...steps: readonly Migration['up'][]): Migration['up'] {
+  return (db) => {
+    for (const step of steps) step(db);
+  };
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'request log', up: createRequestLogTable },
   {
     version: 2,
     name: 'settings, profiles, saved keys, sent messages, table versions',
-    up: (db) => {
-      createSettingsTable(db);
-      createProfilesTable(db);
-      createKeysTable(db);
-      createSentMessagesTable(db);
-      createTableVersions(db);
-    },
+    up: inOrder(createSettingsTable, createProfilesTable, createKeysTable, createSentMessagesTable, createTableVersions),
   },
   { version: 3, name: 'received messages and message states', up: createConversationTables },
   { version: 4, name: "the request log's profile", up: addRequestLogProfile },
@@ -50,19 +51,12 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 12,
     name: 'received files downloaded by their media id, the places and contact cards contacts shared, and what a conversation shows of own sends',
-    up: (db) => {
-      createMediaDownloadsTable(db);
-      addReceivedRichParts(db);
-      createSentExtrasTable(db);
-    },
+    up: inOrder(createMediaDownloadsTable, addReceivedRichParts, createSentExtrasTable),
   },
   {
     version: 13,
     name: 'quoted messages, reactions and canned responses',
-    up: (db) => {
-      createQuickAnswerTables(db);
-      createCannedTable(db);
-    },
+    up: inOrder(createQuickAnswerTables, createCannedTable),
   },
   { version: 14, name: 'the origin a received file is kept at when the key was not sent there', up: addRefusedOrigin },
   { version: 15, name: 'the message each conversation last sent a read receipt for', up: createReadReceiptsTable },
@@ -70,10 +64,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 17,
     name: 'who made each send, and which profiles are live',
-    up: (db) => {
-      addSentSender(db);
-      addProfileLive(db);
-    },
+    up: inOrder(addSentSender, addProfileLive),
   },
   {
     version: 18,

@@ -13,6 +13,7 @@ import {
   type RowState,
 } from './contacts-store';
 import { useListWindow, useRowHeight } from './use-list-window';
+import { VirtualListbox } from './virtual-listbox';
 import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
 import { useReportFirstRows } from './report-first-rows';
 
@@ -55,7 +56,7 @@ export function ContactList() {
     prefetchRows: PREFETCH_ROWS,
     onChoose,
   });
-  const { scrollRef, view } = list;
+  const { view } = list;
   const items = view.rows;
   useReportFirstRows(items.filter((it) => rowAt(pages, it.index).kind === 'contact').length);
 
@@ -69,37 +70,27 @@ export function ContactList() {
   }
 
   return (
-    <div className="contact-scroll" ref={scrollRef} data-testid="contacts-scroll">
-      <div
-        role="listbox"
-        id={CONTACT_LISTBOX_ID}
-        aria-label="Contacts"
-        className="contact-listbox"
-        {...list.listboxProps}
-        data-testid="contacts-list"
-      >
-        {items.map((it) => {
-          const row = rowAt(pages, it.index);
-          const isActive = it.index === activeIndex;
-          const isChosen = row.kind === 'contact' && chosen?.id === row.contact.id;
-          return (
-            <div
-              key={it.index}
-              {...list.rowProps(it.index, it.top)}
-              aria-selected={isChosen}
-              aria-disabled={row.kind !== 'contact' ? true : undefined}
-              className={`contact-row${isActive ? ' is-active' : ''}${isChosen ? ' is-chosen' : ''} row-${row.kind}`}
-              data-testid={row.kind === 'contact' ? 'contact-row' : `contact-row-${row.kind}`}
-              onClick={() => {
-                list.clickRow(it.index);
-                if (row.kind === 'contact') chooseContact(row.contact);
-              }}
-            >
-              <RowContent row={row} />
-            </div>
-          );
-        })}
-      </div>
+    <VirtualListbox
+      {...list}
+      activeIndex={activeIndex}
+      optionAt={(index) => {
+        const row = rowAt(pages, index);
+        return {
+          kind: row.kind,
+          isItem: row.kind === 'contact',
+          isChosen: row.kind === 'contact' && chosen?.id === row.contact.id,
+          onClick: () => {
+            if (row.kind === 'contact') chooseContact(row.contact);
+          },
+          content: <RowContent row={row} />,
+        };
+      }}
+      scrollClassName="contact-scroll"
+      id={CONTACT_LISTBOX_ID}
+      label="Contacts"
+      testName="contacts"
+      rowName="contact-row"
+    >
       {[...failed.values()].map(({ start, row }) => (
         <div
           key={row.page}
@@ -115,7 +106,7 @@ export function ContactList() {
           </button>
         </div>
       ))}
-    </div>
+    </VirtualListbox>
   );
 }
 

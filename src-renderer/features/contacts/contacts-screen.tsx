@@ -68,26 +68,25 @@ function SearchBar() {
   );
 }
 
-/** Shown when the service has no contacts listing: what the list is instead. */
-function ContactsNotice() {
-  const notice = useContactsStore(selectNotice);
-  if (notice === null) return null;
+/** a note above the list on what it holds; nothing while there is none */
+function ListNote({ text, testId }: { text: string | null; testId: string }) {
+  if (text === null) return null;
   return (
-    <p className="notice" role="note" data-testid="contacts-notice">
-      {notice}
+    <p className="notice" role="note" data-testid={testId}>
+      {text}
     </p>
   );
+}
+
+/** Shown when the service has no contacts listing: what the list is instead. */
+function ContactsNotice() {
+  return <ListNote text={useContactsStore(selectNotice)} testId="contacts-notice" />;
 }
 
 /** Shown when the service cannot search: the search was done here, over what it answered. */
 function LocalSearchNotice() {
   const local = useContactsStore(selectLocalSearch);
-  if (local === null) return null;
-  return (
-    <p className="notice" role="note" data-testid="contacts-local-search">
-      {localSearchSentence(local)}
-    </p>
-  );
+  return <ListNote text={local === null ? null : localSearchSentence(local)} testId="contacts-local-search" />;
 }
 
 function TotalCount() {

@@ -2,6 +2,7 @@
 // like ten: only the rows on screen are in the document, the pages they need are asked of main).
 // Arrows, Page Up/Down, Home and End move; Enter (or a click) opens the conversation beside it.
 import { useListWindow, useRowHeight } from '../contacts/use-list-window';
+import { VirtualListbox } from '../contacts/virtual-listbox';
 import { useNow } from '../../ui/use-now';
 import { describeError } from '../../lib/api';
 import { InboxRowContent } from './inbox-row';
@@ -38,46 +39,37 @@ export function InboxList() {
     prefetchRows: INBOX_PAGE / 2,
     onChoose: openAt,
   });
-  const { scrollRef, view } = list;
+  const { view } = list;
   const items = view.rows;
   useMarkFirstRowPainted(items.filter((it) => rowAt(pages, it.index).kind === 'row').length);
 
   return (
-    <div className="contact-scroll inbox-scroll" ref={scrollRef} data-testid="inbox-scroll">
-      <div
-        role="listbox"
-        id={INBOX_LISTBOX_ID}
-        aria-label="Conversations, newest first"
-        className="contact-listbox"
-        {...list.listboxProps}
-        data-testid="inbox-list"
-      >
-        {items.map((it) => {
-          const row = rowAt(pages, it.index);
-          const isActive = it.index === activeIndex;
-          const isOpen = row.kind === 'row' && row.row.number === openNumber;
-          const unread = row.kind === 'row' && row.row.unread > 0;
-          return (
-            <div
-              key={it.index}
-              {...list.rowProps(it.index, it.top)}
-              aria-selected={isOpen}
-              aria-disabled={row.kind !== 'row' ? true : undefined}
-              className={`inbox-row${isActive ? ' is-active' : ''}${isOpen ? ' is-chosen' : ''}${unread ? ' is-unread' : ''} row-${row.kind}`}
-              data-testid={row.kind === 'row' ? 'inbox-row' : `inbox-row-${row.kind}`}
-              data-number={row.kind === 'row' ? row.row.number : undefined}
-              onClick={() => {
-                list.clickRow(it.index);
-                openAt(it.index);
-              }}
-            >
+    <VirtualListbox
+      {...list}
+      activeIndex={activeIndex}
+      optionAt={(index) => {
+        const row = rowAt(pages, index);
+        return {
+          kind: row.kind,
+          isItem: row.kind === 'row',
+          isChosen: row.kind === 'row' && row.row.number === openNumber,
+          extraClass: row.kind === 'row' && row.row.unread > 0 ? ' is-unread' : '',
+          ...(row.kind === 'row' ? { number: row.row.number } : {}),
+          onClick: () => openAt(index),
+          content: (
+            <>
               {row.kind === 'row' && <InboxRowContent row={row.row} now={now} />}
               {row.kind === 'loading' && <span className="muted">Loading…</span>}
               {row.kind === 'error' && <span className="muted">Not loaded: {describeError(row.error)}</span>}
-            </div>
-          );
-        })}
-      </div>
-    </div>
+            </>
+          ),
+        };
+      }}
+      scrollClassName="contact-scroll inbox-scroll"
+      id={INBOX_LISTBOX_ID}
+      label="Conversations, newest first"
+      testName="inbox"
+      rowName="inbox-row"
+    />
   );
 }

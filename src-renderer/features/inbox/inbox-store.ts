@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { ErrorInfo, InboxFilter, InboxRow } from '../../lib/api';
 import { invoke } from '../../lib/api';
+import { coalescedReads } from '../../lib/coalesced-reads';
 import { INBOX_MARKS, markInbox } from './first-paint-marks';
 
 /** rows per page asked of main */
@@ -52,8 +53,7 @@ interface InboxStore {
 type Get = () => InboxStore;
 type Set = (partial: Partial<InboxStore> | ((s: InboxStore) => Partial<InboxStore>)) => void;
 
-let reading: Promise<void> | null = null;
-let again = false;
+const readsOfChanges = coalescedReads(READ_GAP_MS);
 
 function pageOf(pages: Record<number, PageState>, index: number): PageState | undefined {
   return pages[Math.floor(index / INBOX_PAGE)];
@@ -174,22 +174,7 @@ export const useInboxStore = create<InboxStore>()((set, get) => ({
   },
 
   onChanged() {
-    // a busy service posts many events a second: one read at a time, and one more after it
-    if (reading) {
-      again = true;
-      return reading;
-    }
-    reading = (async () => {
-      await readAgain(get, set);
-      while (again) {
-        again = false;
-        await new Promise((resolve) => setTimeout(resolve, READ_GAP_MS));
-        await readAgain(get, set);
-      }
-    })().finally(() => {
-      reading = null;
-    });
-    return reading;
+    return readsOfChanges(() => readAgain(get, set));
   },
 
   reset() {

@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { Conversation, ErrorInfo, WebhookInfo } from '../../lib/api';
 import { invoke, onEvent } from '../../lib/api';
 import { newRequestId } from '../../lib/ids';
+import { coalescedReads } from '../../lib/coalesced-reads';
 import { useWindowRefusals } from '../send/window-refusals';
 import { FILE_WITHOUT_QUOTE, useQuickStore } from './quick-store';
 import { guardLiveAct } from '../profiles/live-confirm';
@@ -36,8 +37,7 @@ type Get = () => ConversationStore;
 /** the least time between two reads of a conversation that events keep changing */
 const READ_GAP_MS = 150;
 
-let loading: Promise<void> | null = null;
-let again = false;
+const readsOfConversation = coalescedReads(READ_GAP_MS);
 
 async function readConversation(get: Get, set: Set): Promise<void> {
   const { number } = get();
@@ -72,25 +72,7 @@ export const useConversationStore = create<ConversationStore>()((set, get) => ({
   },
 
   reload() {
-    // a busy service posts many events a second: one read at a time, and one more after it for
-    // whatever arrived meanwhile, instead of a read (and a render) per event
-    if (loading) {
-      again = true;
-      return loading;
-    }
-    loading = (async () => {
-      await readConversation(get, set);
-      while (again) {
-        again = false;
-        // the first read is at once (a reply just sent shows now); the ones a stream of events
-        // asks for come at most every READ_GAP_MS, so the window keeps its frames
-        await new Promise((resolve) => setTimeout(resolve, READ_GAP_MS));
-        await readConversation(get, set);
-      }
-    })().finally(() => {
-      loading = null;
-    });
-    return loading;
+    return readsOfConversation(() => readConversation(get, set));
   },
 
   setReply(text) {

@@ -13,6 +13,7 @@ import { SendControls, useSendShortcut } from './send-controls';
 import { selectAudioDraft, useSendStore } from './send-store';
 import { useVoiceRecorder, type Recording } from './use-voice-recorder';
 import { SourceChoice } from './source-choice';
+import { SourceUrlField } from './source-url-field';
 
 function extensionFor(mimeType: string): string {
   if (mimeType.includes('ogg')) return 'ogg';
@@ -24,7 +25,6 @@ export function AudioPanel() {
   const onSendShortcut = useSendShortcut('audio');
   const draft = useSendStore(selectAudioDraft);
   const setAudio = useSendStore((s) => s.setAudio);
-  const touch = useSendStore((s) => s.touch);
   const problems = useSendStore(useShallow((s) => problemsFor(s, 'audio', AUDIO_SOURCE_FIELDS, 'audio-source')));
   const limits = useLimits();
   const id = useId();
@@ -48,20 +48,7 @@ export function AudioPanel() {
             />
           </>
         ) : (
-          <div className="field">
-            <label htmlFor={`${id}-url`}>Audio URL</label>
-            <input
-              id={`${id}-url`}
-              type="url"
-              value={draft.url}
-              placeholder="https://example.com/note.ogg"
-              onChange={(e) => setAudio({ url: e.target.value })}
-              onBlur={() => touch('audio-source')}
-              aria-invalid={problems.length > 0}
-              aria-describedby={problems.length ? `${id}-problems` : undefined}
-              data-testid="audio-url"
-            />
-          </div>
+          <SourceUrlField kind="audio" id={`${id}-url`} problemsId={`${id}-problems`} />
         )}
         {draft.mode === 'url' && (
           <UrlTypeField kind="audio" url={draft.url} value={draft.urlType} onChange={(urlType) => setAudio({ urlType })} />

@@ -17,6 +17,7 @@ import { SendControls, useSendShortcut } from './send-controls';
 import { AFTER_SEND_MARK } from './send-focus';
 import { selectMediaDraft, useSendStore } from './send-store';
 import { SourceChoice } from './source-choice';
+import { SourceUrlField } from './source-url-field';
 
 const DROP_NOUN: Readonly<Record<MediaType, string>> = {
   image: 'an image',
@@ -69,20 +70,7 @@ export function MediaPanel() {
             dropHint={`Drop ${DROP_NOUN[draft.mediatype]} here (up to ${formatBytes(limit)}), or`}
           />
         ) : (
-          <div className="field">
-            <label htmlFor={`${id}-url`}>Media URL</label>
-            <input
-              id={`${id}-url`}
-              type="url"
-              value={draft.url}
-              placeholder="https://example.com/photo.jpg"
-              onChange={(e) => setMedia({ url: e.target.value })}
-              onBlur={() => touch('media-source')}
-              aria-invalid={sourceProblems.length > 0}
-              aria-describedby={sourceProblems.length ? `${id}-src-problems` : undefined}
-              data-testid="media-url"
-            />
-          </div>
+          <SourceUrlField kind="media" id={`${id}-url`} problemsId={`${id}-src-problems`} />
         )}
         {draft.mode === 'url' && (
           <UrlTypeField kind={draft.mediatype} url={draft.url} value={draft.urlType} onChange={(urlType) => setMedia({ urlType })} />

@@ -14,12 +14,19 @@ export interface OperationSource {
 export function openApiSource(doc: Json): OperationSource {
   checkOpenApi(doc);
   const operations = openApiOperations(doc);
+  return sourceOver(operations, (operation, options) => openApiRequest(doc, operation, options));
+}
+
+/** a source over a document's entries (operations, collection items), each offered as its candidate */
+export function sourceOver<E extends { candidate: SpecCandidate }>(
+  entries: readonly E[],
+  requestOf: (entry: E, options: SpecOptions) => SpecRequest,
+): OperationSource {
   return {
-    candidates: operations.map((o) => o.candidate),
+    candidates: entries.map((e) => e.candidate),
     request: (candidate, options) =>
-      openApiRequest(
-        doc,
-        operations.find((o) => o.candidate === candidate)!,
+      requestOf(
+        entries.find((e) => e.candidate === candidate)!,
         options,
       ),
   };

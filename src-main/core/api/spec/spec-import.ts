@@ -3,7 +3,7 @@
 // proposal proposeOperation makes of it, as for a pasted cURL. Reading the file or URL is
 // spec-source.ts's (the one effect); everything here is pure.
 import type { ParsedCurl } from '../curl/curl-parse';
-import { openApiSource } from '../openapi/openapi-import';
+import { openApiSource, sourceOver } from '../openapi/openapi-import';
 import type { OperationSource } from '../openapi/openapi-import';
 import { isObject } from '../openapi/openapi-ref';
 import { isPostmanCollection, postmanItems, postmanRequest } from '../postman/postman-import';
@@ -32,18 +32,7 @@ export function readApiSpec(text: string): ApiSpec {
         : '';
   if (typeof doc.openapi === 'string' || typeof doc.swagger === 'string') return { kind: 'openapi', title, ...openApiSource(doc) };
   if (isPostmanCollection(doc)) {
-    const items = postmanItems(doc);
-    return {
-      kind: 'postman',
-      title,
-      candidates: items.map((i) => i.candidate),
-      request: (candidate, options) =>
-        postmanRequest(
-          doc,
-          items.find((i) => i.candidate === candidate)!,
-          options,
-        ),
-    };
+    return { kind: 'postman', title, ...sourceOver(postmanItems(doc), (item, options) => postmanRequest(doc, item, options)) };
   }
   throw new SpecError('The document is neither an OpenAPI 3 description (openapi: 3.x) nor a Postman collection (info and item)');
 }
