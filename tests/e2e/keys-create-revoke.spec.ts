@@ -8,17 +8,8 @@ import { CrmError } from '../../src-main/core/errors';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { expectAccessible } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import {
-  activateKey,
-  addKeyThroughForm,
-  cellUnder,
-  keyIdOf,
-  keyRow,
-  openSection,
-  sandboxApi,
-  sharedConsole,
-  showKeys,
-} from './support/fixtures';
+import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { keyAccount } from '../../src-main/core/secrets/secret-store';
 import { expectAccessible } from './support/a11y';
-import { addKeyThroughForm, cellUnder, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole, showKeys } from './support/fixtures';
+import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { addKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 

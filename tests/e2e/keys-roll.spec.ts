@@ -5,17 +5,8 @@
 // dialog passes axe, and Escape returns focus to the row's Roll key… button.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import {
-  activateKey,
-  addKeyThroughForm,
-  cellUnder,
-  keyIdOf,
-  keyRow,
-  openSection,
-  sandboxApi,
-  sharedConsole,
-  showKeys,
-} from './support/fixtures';
+import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 

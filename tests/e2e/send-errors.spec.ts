@@ -4,8 +4,6 @@
 // body, and offline (queued in the outbox, sent exactly once after Sync now).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  activateKey,
-  addKeyThroughForm,
   journalMark,
   journalSince,
   messagesTo,
@@ -17,6 +15,7 @@ import {
   uniqueNumber,
   watchCountdown,
 } from './support/fixtures';
+import { activateKey, addKeyThroughForm } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 
