@@ -1,6 +1,8 @@
 // Steps on the Keys screen through the UI, as a person takes them: add a key through the form, find
 // its row and the cell under a column, pick which keys the table shows, make a key the active one.
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Permission } from '../../../src-main/sandbox/types';
+import type { ConsoleHarness } from './app-harness';
 import { escapeRegExp, openSection } from './fixtures';
 
 /** Adds a key through the Keys screen's form; returns its row. */
@@ -57,4 +59,18 @@ export async function activateKey(page: Page, name: string): Promise<void> {
   await row.getByRole('button', { name: 'Make active' }).click();
   await expect(page.getByTestId('active-key')).toContainText(name);
   await expect(row.getByRole('button', { name: 'Make active' })).toBeDisabled();
+}
+
+/**
+ * A key the sandbox creates with `permissions`, handed to the secret scan (it must appear nowhere),
+ * then added through the form under the same name; returns the created key and its row.
+ */
+export async function addServerKeyThroughForm(
+  h: ConsoleHarness,
+  name: string,
+  permissions: Permission[],
+): Promise<{ key: { id: string; key: string }; row: Locator }> {
+  const key = h.sandbox.createKey(name, permissions);
+  h.secrets.push(key.key);
+  return { key, row: await addKeyThroughForm(h.page, name, key.key) };
 }
