@@ -3,11 +3,9 @@
 // and a Revoke confirmation (focus trapped in the dialog, Escape cancels, focus comes back).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  cellUnder,
   contactAt,
   journalMark,
   journalSince,
-  keyRow,
   messagesTo,
   navLink,
   openSection,
@@ -18,6 +16,7 @@ import {
   tabTo,
   uniqueNumber,
 } from './support/fixtures';
+import { cellUnder, keyRow } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 

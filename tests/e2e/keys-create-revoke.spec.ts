@@ -8,17 +8,8 @@ import { CrmError } from '../../src-main/core/errors';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { expectAccessible } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import {
-  activateKey,
-  addKeyThroughForm,
-  cellUnder,
-  keyIdOf,
-  keyRow,
-  openSection,
-  sandboxApi,
-  sharedConsole,
-  showKeys,
-} from './support/fixtures';
+import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { activateKey, addServerKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -153,9 +144,7 @@ test.describe('a new key shown once, and a revoke dialog that names the key', ()
   test('the revoke dialog names a key not in use; the simple confirm revokes it', async () => {
     const h = ctx.h;
     const { page } = h;
-    const key = h.sandbox.createKey('e2e spare', ['contacts:read']);
-    h.secrets.push(key.key);
-    const row = await addKeyThroughForm(page, 'e2e spare', key.key);
+    const { key, row } = await addServerKeyThroughForm(h, 'e2e spare', ['contacts:read']);
     // the revoked keys stay in view from here on (Live drops one once its revocation is done)
     await showKeys(page, 'All');
     await row.getByRole('button', { name: 'Revoke' }).click();
@@ -212,9 +201,7 @@ test.describe('a new key shown once, and a revoke dialog that names the key', ()
   test('"Switch Sandbox to…" switches the profile first, then revokes', async () => {
     const h = ctx.h;
     const { page } = h;
-    const key = h.sandbox.createKey('e2e current', ['contacts:read', 'messages:send']);
-    h.secrets.push(key.key);
-    await addKeyThroughForm(page, 'e2e current', key.key);
+    const { key } = await addServerKeyThroughForm(h, 'e2e current', ['contacts:read', 'messages:send']);
     await activateKey(page, 'e2e current');
     const row = keyRow(page, 'e2e current');
     await row.getByRole('button', { name: 'Revoke' }).click();

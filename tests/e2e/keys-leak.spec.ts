@@ -4,7 +4,7 @@
 // and the Roll dialog for that key. Real sandbox, real webhooks, axe on the notice.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, messagesTo, openSendTab, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, messagesTo, openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,8 +15,7 @@ test.describe('a saved key where it must not be', () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();
     const last4 = sandbox.adminKey.slice(-4);
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     const text = panel.getByLabel('Message text');
     await text.fill(`my key: ${sandbox.adminKey}`);
     const mark = journalMark(ctx.h);
@@ -40,8 +39,7 @@ test.describe('a saved key where it must not be', () => {
       replyDelayMs: 400,
       replyText: `here is the key you asked for: ${sandbox.adminKey}`,
     });
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill('Can you send me the code?');
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { keyAccount } from '../../src-main/core/secrets/secret-store';
 import { expectAccessible } from './support/a11y';
-import { addKeyThroughForm, cellUnder, keyIdOf, keyRow, openSection, sandboxApi, sharedConsole, showKeys } from './support/fixtures';
+import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { addServerKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,9 +18,7 @@ test.describe('a key whose value left the keychain, revoked keys and expiry', ()
   test('a value moved aside in the keychain shows "value missing" within seconds; Repair links it back', async () => {
     const h = ctx.h;
     const { page } = h;
-    const key = h.sandbox.createKey('e2e moved value', ['contacts:read']);
-    h.secrets.push(key.key);
-    const row = await addKeyThroughForm(page, 'e2e moved value', key.key);
+    const { key, row } = await addServerKeyThroughForm(h, 'e2e moved value', ['contacts:read']);
     const id = await keyIdOf(row);
     await expect(await cellUnder(row, 'Last status')).toHaveText('—');
 
@@ -49,9 +48,7 @@ test.describe('a key whose value left the keychain, revoked keys and expiry', ()
   test('a value deleted from the keychain: Repair says how to give the key a value again', async () => {
     const h = ctx.h;
     const { page } = h;
-    const key = h.sandbox.createKey('e2e lost value', ['contacts:read']);
-    h.secrets.push(key.key);
-    const row = await addKeyThroughForm(page, 'e2e lost value', key.key);
+    const { key, row } = await addServerKeyThroughForm(h, 'e2e lost value', ['contacts:read']);
     const id = await keyIdOf(row);
     expect(await h.core.secretStore.delete(keyAccount(id))).toBe(true);
 
@@ -68,9 +65,7 @@ test.describe('a key whose value left the keychain, revoked keys and expiry', ()
   test('a revoked key leaves the list once its revocation is done; Revoked shows it and Remove drops it', async () => {
     const h = ctx.h;
     const { page } = h;
-    const key = h.sandbox.createKey('e2e retired', ['contacts:read']);
-    h.secrets.push(key.key);
-    const row = await addKeyThroughForm(page, 'e2e retired', key.key);
+    const { key, row } = await addServerKeyThroughForm(h, 'e2e retired', ['contacts:read']);
     const id = await keyIdOf(row);
     // a live key has no Remove: it is revoked first
     await expect(row.getByRole('button', { name: 'Remove' })).toHaveCount(0);

@@ -5,17 +5,8 @@
 // dialog passes axe, and Escape returns focus to the row's Roll key… button.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import {
-  activateKey,
-  addKeyThroughForm,
-  cellUnder,
-  keyIdOf,
-  keyRow,
-  openSection,
-  sandboxApi,
-  sharedConsole,
-  showKeys,
-} from './support/fixtures';
+import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { activateKey, addServerKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,9 +37,7 @@ test.describe('Roll key…', () => {
   test('grace now: the profile uses the new key, the old one is revoked and proved refused (401)', async () => {
     const h = ctx.h;
     const { page } = h;
-    const made = h.sandbox.createKey('e2e roll now', [...ALL]);
-    h.secrets.push(made.key);
-    const row = await addKeyThroughForm(page, 'e2e roll now', made.key);
+    const { key: made, row } = await addServerKeyThroughForm(h, 'e2e roll now', [...ALL]);
     const oldId = await keyIdOf(row);
     await activateKey(page, 'e2e roll now');
 
@@ -91,9 +80,7 @@ test.describe('Roll key…', () => {
     const { page } = h;
     // the service's keys are made with the profile's key: the admin key again, after the last roll
     await activateKey(page, 'Sandbox admin');
-    const made = h.sandbox.createKey('e2e roll later', [...ALL]);
-    h.secrets.push(made.key);
-    const row = await addKeyThroughForm(page, 'e2e roll later', made.key);
+    const { key: made, row } = await addServerKeyThroughForm(h, 'e2e roll later', [...ALL]);
     const oldId = await keyIdOf(row);
 
     await row.getByRole('button', { name: /^Roll key… e2e roll later/ }).click();

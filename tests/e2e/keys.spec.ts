@@ -7,21 +7,8 @@ import { expect, test } from '@playwright/test';
 import { scrubSecret } from '../../src-main/core/http/scrub/redact';
 import { keyLabel } from '../../src-main/shared/key-label';
 import type { CrmApi } from '../../src-main/ipc/contract';
-import {
-  activateKey,
-  addKeyThroughForm,
-  cellUnder,
-  journalMark,
-  journalSince,
-  keyIdOf,
-  keyRow,
-  openSection,
-  openSendTo,
-  sandboxApi,
-  sharedConsole,
-  showKeys,
-  uniqueNumber,
-} from './support/fixtures';
+import { journalMark, journalSince, openSection, openSendTo, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
+import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 

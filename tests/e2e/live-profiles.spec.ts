@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { openConversation } from './support/conversation-steps';
-import { journalMark, journalSince, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -75,8 +75,7 @@ test.describe('live profiles and other processes', () => {
     await expect(header.getByTestId('live-badge')).toHaveText('live');
 
     const number = uniqueNumber();
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill('to a live profile');
     await settledCurl(page, `"number":"${number}"`);
     const mark = journalMark(h);

@@ -4,7 +4,7 @@
 // while offline is fetched again when the connection returns, without Retry.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { messagesTo, openSection, openSendTab, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,8 +26,7 @@ test.describe('live state', () => {
     const { page, sandbox } = h;
     const number = uniqueNumber();
     const text = `live state ${Date.now()}`;
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill(text);
     await settledCurl(page, `"number":"${number}"`);
     const status = page.getByTestId('connection-status');

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { messagesTo, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { messagesTo, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 
 let files: Server;
 let base = '';
@@ -23,8 +23,7 @@ test.describe('media URL without an extension', () => {
     const h = ctx.h;
     const { page } = h;
     const number = uniqueNumber();
-    const panel = await openSendTab(page, 'Send Media');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Media', number);
     await panel.getByRole('radio', { name: 'URL' }).check();
     // nothing typed yet: no complaint about the type
     await expect(panel.getByText(/Mimetype is required/)).toHaveCount(0);

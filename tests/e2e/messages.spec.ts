@@ -12,7 +12,7 @@ import {
   journalSince,
   messagesTo,
   openSection,
-  openSendTab,
+  openSendTo,
   settledCurl,
   sharedConsole,
   uniqueNumber,
@@ -27,8 +27,7 @@ test.describe.configure({ mode: 'serial' });
 const FOUR_DIGIT_YEAR = new RegExp(String(new Date().getFullYear()));
 
 async function sendText(page: Page, number: string, text: string): Promise<Locator> {
-  const panel = await openSendTab(page, 'Send Text');
-  await panel.getByLabel('Recipient number').fill(number);
+  const panel = await openSendTo(page, 'Send Text', number);
   await panel.getByLabel('Message text').fill(text);
   await settledCurl(page, `"number":"${number}"`);
   await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -4,7 +4,7 @@
 // profile appears under the other, and coming back brings the first profile's state back.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { contactAt, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { contactAt, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,8 +55,7 @@ test.describe('per-profile window state', () => {
     const { page } = ctx.h;
     const number = uniqueNumber();
     const text = `for the sandbox ${Date.now()}`;
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill(text);
     await settledCurl(page, `"number":"${number}"`);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -3,7 +3,8 @@
 // (its key is held back until the person approves it in the app's own dialog), and switching back.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { cellUnder, journalMark, journalSince, keyIdOf, keyRow, openSection, sharedConsole } from './support/fixtures';
+import { journalMark, journalSince, openSection, sharedConsole } from './support/fixtures';
+import { cellUnder, keyIdOf, keyRow } from './support/keys-screen';
 import { overflowOf } from './support/overflow';
 
 function profileRow(page: Page, name: string) {

@@ -16,6 +16,7 @@ import { openDatabase } from '../../src-main/core/store/database';
 import { updateProfileAsking, type AskConsent, type ConsentQuestion } from '../../src-main/core/profiles/profile-consent';
 import { ProfileManager } from '../../src-main/core/profiles/profile-manager';
 import { MemorySecretStore } from '../../src-main/core/secrets/memory-store';
+import { keyRow } from '../main/helpers/saved-rows';
 
 const QUESTION: ConsentQuestion = { title: 'Question from main', message: 'Go ahead?', detail: 'A detail.', confirmLabel: 'Go ahead' };
 
@@ -129,20 +130,7 @@ test("moving a profile's saved keys to a new address: asked in the window, yes m
     const profiles = new ProfileManager(meta, secrets, new KeyVault(secrets, meta));
     const p = await profiles.create({ name: 'Shop', baseUrl: 'https://old.example.com' });
     await meta.keys.update((doc) => {
-      doc.keys.push({
-        id: 'lk_1',
-        name: 'k',
-        profileId: p.id,
-        fingerprint: 'abcd',
-        permissions: null,
-        addedAt: 'x',
-        lastUsedAt: null,
-        lastStatus: null,
-        state: 'active',
-        serverKeyId: null,
-        revokedAt: null,
-        origin: 'https://old.example.com',
-      });
+      doc.keys.push(keyRow(1, p.id, { name: 'k', origin: 'https://old.example.com' }));
     });
     const updated = updateProfileAsking(profiles, ask, p.id, { baseUrl: 'https://new.example.com' });
     const question = await questionShown('Send the keys to a new address?');

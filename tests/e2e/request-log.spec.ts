@@ -11,7 +11,7 @@
 // screenshot is kept for the README.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
+import { openSection, openSendTab, openSendTo, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
 import { overflowOf } from './support/overflow';
 
 test.describe.configure({ mode: 'serial' });
@@ -23,8 +23,7 @@ test.describe('the Request log', () => {
     const { page, sandbox, clipboard } = ctx.h;
     const number = uniqueNumber();
     const text = 'Checking the request log';
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill(text);
     await settledCurl(page, `"number":"${number}"`);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
@@ -101,8 +100,7 @@ test.describe('the Request log', () => {
     const { page } = ctx.h;
     const number = uniqueNumber();
     const url = 'https://cdn.example.com/menu?id=7';
-    const panel = await openSendTab(page, 'Send Media');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Media', number);
     await panel.getByRole('radio', { name: 'URL' }).check();
     await panel.getByTestId('media-url').fill(url);
     await panel.getByTestId('media-url-type').selectOption('image/webp');
@@ -212,8 +210,7 @@ test.describe('the Request log in the smallest window', () => {
   test('Resend sends a logged text again only after asking, with a new Idempotency-Key', async () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill('Sent once, then again from the log');
     await settledCurl(page, `"number":"${number}"`);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();

@@ -4,7 +4,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ConsoleHarness } from './support/app-harness';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { cellUnder, keyIdOf, keyRow, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { cellUnder, keyIdOf, keyRow } from './support/keys-screen';
 import { pngBytes, writeMediaFile } from './support/media-files';
 
 const SCREENS_DIR = 'test-results/screens';

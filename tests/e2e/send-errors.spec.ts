@@ -4,8 +4,6 @@
 // body, and offline (queued in the outbox, sent exactly once after Sync now).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  activateKey,
-  addKeyThroughForm,
   journalMark,
   journalSince,
   messagesTo,
@@ -17,6 +15,7 @@ import {
   uniqueNumber,
   watchCountdown,
 } from './support/fixtures';
+import { activateKey, addServerKeyThroughForm } from './support/keys-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -165,9 +164,7 @@ test.describe('send errors', () => {
   test('401: a key revoked on the server is reported as unauthorized', async () => {
     const h = ctx.h;
     const { page } = h;
-    const created = h.sandbox.createKey('e2e soon revoked', ['contacts:read', 'messages:send']);
-    h.secrets.push(created.key);
-    await addKeyThroughForm(page, 'e2e soon revoked', created.key);
+    const { key: created } = await addServerKeyThroughForm(h, 'e2e soon revoked', ['contacts:read', 'messages:send']);
     await activateKey(page, 'e2e soon revoked');
     try {
       expect((await sandboxApi(h, `/api/v1/api-keys/${created.id}`, { method: 'DELETE' })).status).toBe(200);
@@ -188,9 +185,7 @@ test.describe('send errors', () => {
   test('403: a key without messages:send is reported as forbidden', async () => {
     const h = ctx.h;
     const { page } = h;
-    const created = h.sandbox.createKey('e2e read only', ['contacts:read']);
-    h.secrets.push(created.key);
-    await addKeyThroughForm(page, 'e2e read only', created.key);
+    await addServerKeyThroughForm(h, 'e2e read only', ['contacts:read']);
     await activateKey(page, 'e2e read only');
     try {
       const number = uniqueNumber();

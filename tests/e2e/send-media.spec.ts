@@ -13,8 +13,17 @@ function stagedIpcCalls(traffic: string[]): number {
   return traffic.filter((t) => t.startsWith('{"channel":"files:stage"')).length;
 }
 
-/** Send, then: one media POST carried exactly `bytes` (base64), and the service's message for `number` */
-async function sendCarrying(h: ConsoleHarness, panel: Locator, number: string, bytes: Buffer): Promise<SandboxMessage | undefined> {
+/**
+ * Send, then: one media POST carried exactly `bytes` (base64), and the service's message for `number` is
+ * that media with `fields` and those bytes.
+ */
+async function sendArrives(
+  h: ConsoleHarness,
+  panel: Locator,
+  number: string,
+  bytes: Buffer,
+  fields: Partial<SandboxMessage>,
+): Promise<void> {
   const mark = journalMark(h);
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_[0-9a-f]+/);
@@ -22,7 +31,7 @@ async function sendCarrying(h: ConsoleHarness, panel: Locator, number: string, b
   expect(posts).toHaveLength(1);
   expect(Buffer.from((posts[0]!.json as Record<string, string>).media ?? '', 'base64').equals(bytes)).toBe(true);
   const [message] = await messagesTo(h, number);
-  return message;
+  expect(message).toMatchObject({ type: 'media', ...fields, bytes: bytes.length });
 }
 
 test.describe('send media', () => {
@@ -53,15 +62,7 @@ test.describe('send media', () => {
     await panel.getByLabel('Caption (optional)').fill('A gradient');
     await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('/api/v1/messages/media');
 
-    const message = await sendCarrying(h, panel, number, png);
-    expect(message).toMatchObject({
-      type: 'media',
-      mediatype: 'image',
-      mimetype: 'image/png',
-      fileName: 'photo.png',
-      caption: 'A gradient',
-      bytes: png.length,
-    });
+    await sendArrives(h, panel, number, png, { mediatype: 'image', mimetype: 'image/png', fileName: 'photo.png', caption: 'A gradient' });
   });
 
   test('a document dropped on the panel arrives as a document', async () => {
@@ -83,14 +84,7 @@ test.describe('send media', () => {
     await expect(staged.getByTestId('temporary-file-media')).toContainText('temporary copy');
     await expect(page.getByRole('region', { name: 'cURL preview' })).toContainText('/staging/');
 
-    const message = await sendCarrying(h, panel, number, pdf);
-    expect(message).toMatchObject({
-      type: 'media',
-      mediatype: 'document',
-      mimetype: 'application/pdf',
-      fileName: 'report.pdf',
-      bytes: pdf.length,
-    });
+    await sendArrives(h, panel, number, pdf, { mediatype: 'document', mimetype: 'application/pdf', fileName: 'report.pdf' });
   });
 
   test('an image over 5 MiB dropped on the panel is refused before it is read or uploaded', async () => {

@@ -3,7 +3,7 @@
 // green "Sent from the outbox" stays green. The Outbox screen uses the same words.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { messagesTo, openSection, openSendTab, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { messagesTo, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,8 +15,7 @@ test.describe('send states that never contradict', () => {
     const h = ctx.h;
     const { page, sandbox } = h;
     const number = uniqueNumber();
-    const panel = await openSendTab(page, 'Send Text');
-    await panel.getByLabel('Recipient number').fill(number);
+    const panel = await openSendTo(page, 'Send Text', number);
     await panel.getByLabel('Message text').fill(`offline once ${Date.now()}`);
     await settledCurl(page, `"number":"${number}"`);
     const send = panel.getByRole('button', { name: 'Send', exact: true });

@@ -244,64 +244,6 @@ export async function watchCountdown(
   return seen;
 }
 
-// ---------------------------------------------------------------- keys through the UI
-
-/** Adds a key through the Keys screen's form; returns its row. */
-export async function addKeyThroughForm(page: Page, name: string, value: string): Promise<Locator> {
-  await openSection(page, 'Keys');
-  const form = page.getByRole('form', { name: 'Add a key' });
-  await form.getByLabel('Key name').fill(name);
-  await form.getByLabel('Key value').fill(value);
-  await form.getByRole('button', { name: 'Add key' }).click();
-  await expect(form.getByTestId('add-key-status')).toHaveText(`Key “${name}” saved to the keychain.`);
-  await expect(form.getByLabel('Key value')).toHaveValue('');
-  const row = keyRow(page, name);
-  await expect(row).toBeVisible();
-  return row;
-}
-
-export function keyRow(page: Page, name: string): Locator {
-  return page
-    .getByRole('table', { name: 'Saved keys' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${escapeRegExp(name)}\\b`) }) });
-}
-
-/** The local id of a saved key, from its row (`key-row-<id>`). */
-export async function keyIdOf(row: Locator): Promise<string> {
-  const testId = (await row.getAttribute('data-testid')) ?? '';
-  if (!testId.startsWith('key-row-')) throw new Error(`not a key row: ${testId}`);
-  return testId.slice('key-row-'.length);
-}
-
-/** The cell of `row` under the column whose header reads `column` (layout-independent). */
-export async function cellUnder(row: Locator, column: string): Promise<Locator> {
-  const table = row.locator('xpath=ancestor::table[1]');
-  const headers = (await table.locator('thead th').allTextContents()).map((t) => t.trim());
-  const index = headers.indexOf(column);
-  if (index < 0) throw new Error(`no column "${column}" (columns: ${headers.join(', ')})`);
-  return row.locator(':scope > th, :scope > td').nth(index);
-}
-
-/**
- * Picks which saved keys the Keys table shows: Live (the default: revoked keys leave it once their
- * server revocation is done), Revoked, or All (the history too).
- */
-export async function showKeys(page: Page, view: 'Live' | 'Revoked' | 'All'): Promise<void> {
-  const button = page.getByRole('group', { name: 'Show keys' }).getByRole('button', { name: view, exact: true });
-  await button.click();
-  await expect(button).toHaveAttribute('aria-pressed', 'true');
-}
-
-/** Makes a saved key the active key of the profile through its row; waits for the header. */
-export async function activateKey(page: Page, name: string): Promise<void> {
-  await openSection(page, 'Keys');
-  const row = keyRow(page, name);
-  await row.getByRole('button', { name: 'Make active' }).click();
-  await expect(page.getByTestId('active-key')).toContainText(name);
-  await expect(row.getByRole('button', { name: 'Make active' })).toBeDisabled();
-}
-
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -70,11 +70,17 @@ function scene() {
   return { steps, cleanup, finishCleanup: () => finishCleanup(), exit, gate, app, updater, service, timers };
 }
 
+/** a scene whose updater has started and has an update downloaded, ready for "Restart to update" */
+async function downloadedScene(): Promise<ReturnType<typeof scene>> {
+  const s = scene();
+  await settle();
+  s.updater.emit('update-downloaded', { version: '0.2.0' });
+  return s;
+}
+
 describe('restart to update', () => {
   it("cleans up as a quit does, then releases the single-instance lock, then installs; the installer's quit goes through", async () => {
-    const s = scene();
-    await settle();
-    s.updater.emit('update-downloaded', { version: '0.2.0' });
+    const s = await downloadedScene();
     expect(s.service.restart()).toBe(true);
     await settle();
     // nothing is handed over while the runtime is still shutting down
@@ -89,9 +95,7 @@ describe('restart to update', () => {
   });
 
   it("a Quit pressed while the restart is cleaning up waits for it and does not exit in the installer's way", async () => {
-    const s = scene();
-    await settle();
-    s.updater.emit('update-downloaded', { version: '0.2.0' });
+    const s = await downloadedScene();
     s.service.restart();
     s.app.quit();
     s.finishCleanup();
@@ -101,9 +105,7 @@ describe('restart to update', () => {
   });
 
   it('"Restart to update" during a quit\'s clean-up shares that clean-up, and the installer ends the app instead of the quit', async () => {
-    const s = scene();
-    await settle();
-    s.updater.emit('update-downloaded', { version: '0.2.0' });
+    const s = await downloadedScene();
     s.app.quit();
     s.service.restart();
     s.finishCleanup();
@@ -114,9 +116,7 @@ describe('restart to update', () => {
   });
 
   it('a second "Restart to update" does not start a second hand-over', async () => {
-    const s = scene();
-    await settle();
-    s.updater.emit('update-downloaded', { version: '0.2.0' });
+    const s = await downloadedScene();
     s.service.restart();
     s.service.restart();
     s.finishCleanup();
@@ -125,12 +125,10 @@ describe('restart to update', () => {
   });
 
   it('an install that never quits the app ends it after a while, with a line in the log', async () => {
-    const s = scene();
+    const s = await downloadedScene();
     s.updater.quitAndInstall.mockImplementation(() => {
       s.steps.push('quitAndInstall failed quietly');
     });
-    await settle();
-    s.updater.emit('update-downloaded', { version: '0.2.0' });
     s.service.restart();
     s.finishCleanup();
     await settle();

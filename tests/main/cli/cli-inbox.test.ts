@@ -1,32 +1,27 @@
 // crm inbox: the profile's conversations from the data folder, as the window lists them: sends
 // made by crm, a reply stored by another process (the window's listener), the filters, --json,
 // a contact's name that tries to move the cursor, bad flags; and crm settings reply-notices.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src-main/core/create-core';
+import { describe, expect, it } from 'vitest';
 import type { InboxPage } from '../../../src-main/shared/inbox';
 import { keychainAvailable } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
-import { closeShopFolder, openShopWithReply, type ShopFolder } from './shop-folder';
+import { shopWithReplyForSuite } from './shop-folder';
 
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('crm inbox', () => {
-  let folder: ShopFolder, window: Core;
-
-  beforeAll(async () => {
-    const sends: [string, string][] = [
+  const shop = shopWithReplyForSuite(
+    'cli-inbox',
+    [
       ['+55 11 99999-0001', 'Your order ships today'],
       ['+55 11 99999-0002', 'Your refund is on its way'],
-    ];
+    ],
     // the window's listener stores what the service posted: a reply from the first contact
-    const reply = { id: 'in_1', number: '5511999990001', text: 'Great, thanks!', name: 'Ana \u001b[2J' };
-    ({ folder, window } = await openShopWithReply('cli-inbox', sends, reply));
-  });
-
-  afterAll(() => closeShopFolder(window));
+    { id: 'in_1', number: '5511999990001', text: 'Great, thanks!', name: 'Ana \u001b[2J' },
+  );
 
   it('lists every conversation newest first: the one that replied on top, unread and waiting', async () => {
-    const run = await spawnCli(['inbox'], { env: folder.env });
+    const run = await spawnCli(['inbox'], { env: shop.folder.env });
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^WHEN\s+CONTACT\s+UNREAD\s+WAITING\s+LAST\s+STATE\s+WINDOW$/);
@@ -38,19 +33,19 @@ describe.skipIf(!available)('crm inbox', () => {
   });
 
   it('--unread and --needs-answer keep only the contact who wrote; --json prints the page', async () => {
-    const run = await runInProcess(['inbox', '--unread', '--needs-answer', '--json'], { env: folder.env });
+    const run = await runInProcess(['inbox', '--unread', '--needs-answer', '--json'], { env: shop.folder.env });
     expect(run.code, run.stderr).toBe(0);
     const page = JSON.parse(run.stdout) as InboxPage;
     expect(page.total).toBe(1);
     expect(page.unreadTotal).toBe(1);
     expect(page.rows.map((r) => [r.number, r.unread, r.needsAnswer])).toEqual([['5511999990001', 1, true]]);
-    const none = await runInProcess(['inbox', '--window-closing'], { env: folder.env });
+    const none = await runInProcess(['inbox', '--window-closing'], { env: shop.folder.env });
     expect(none.stdout.trim()).toBe('No conversation matches these filters.');
   });
 
   it('what the window marks read is read for crm too', async () => {
-    await window.inbox.markRead({ profileId: folder.profileId, number: '5511999990001' });
-    const run = await runInProcess(['inbox', '--unread'], { env: folder.env });
+    await shop.window.inbox.markRead({ profileId: shop.folder.profileId, number: '5511999990001' });
+    const run = await runInProcess(['inbox', '--unread'], { env: shop.folder.env });
     expect(run.stdout.trim()).toBe('No conversation matches these filters.');
   });
 
@@ -61,7 +56,7 @@ describe.skipIf(!available)('crm inbox', () => {
       [['inbox', '--offset=-3'], '--offset must be a whole number of 0 or more'],
       [['inbox', 'extra'], ''],
     ] as const) {
-      const run = await runInProcess([...argv], { env: folder.env });
+      const run = await runInProcess([...argv], { env: shop.folder.env });
       expect(run.code, argv.join(' ')).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain(reason);
@@ -69,17 +64,17 @@ describe.skipIf(!available)('crm inbox', () => {
   });
 
   it('crm settings reply-notices shows and switches the setting the window reads', async () => {
-    expect((await runInProcess(['settings', 'reply-notices'], { env: folder.env })).stdout.trim()).toBe(
+    expect((await runInProcess(['settings', 'reply-notices'], { env: shop.folder.env })).stdout.trim()).toBe(
       'Desktop notifications of replies: on.',
     );
-    expect((await runInProcess(['settings', 'reply-notices', 'off'], { env: folder.env })).stdout.trim()).toBe(
+    expect((await runInProcess(['settings', 'reply-notices', 'off'], { env: shop.folder.env })).stdout.trim()).toBe(
       'Desktop notifications of replies: off.',
     );
-    expect(window.inbox.replyNotices()).toEqual({ on: false });
-    const bad = await runInProcess(['settings', 'reply-notices', 'maybe'], { env: folder.env });
+    expect(shop.window.inbox.replyNotices()).toEqual({ on: false });
+    const bad = await runInProcess(['settings', 'reply-notices', 'maybe'], { env: shop.folder.env });
     expect([bad.code, bad.stderr.includes('say on or off')]).toEqual([2, true]);
-    expect(window.inbox.replyNotices()).toEqual({ on: false });
-    await runInProcess(['settings', 'reply-notices', 'on'], { env: folder.env });
-    expect(window.inbox.replyNotices()).toEqual({ on: true });
+    expect(shop.window.inbox.replyNotices()).toEqual({ on: false });
+    await runInProcess(['settings', 'reply-notices', 'on'], { env: shop.folder.env });
+    expect(shop.window.inbox.replyNotices()).toEqual({ on: true });
   });
 });

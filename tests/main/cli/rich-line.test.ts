@@ -3,22 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { lineOf, shownAs } from '../../../src-main/cli/conversation-lines';
 import type { ConversationItem } from '../../../src-main/shared/conversation';
+import { conversationItem } from '../helpers/conversation-item';
 
-function item(over: Partial<ConversationItem>): ConversationItem {
-  return {
-    key: 'in:w1',
-    direction: 'in',
-    messageId: 'w1',
-    kind: 'image',
-    text: null,
-    fileName: null,
-    at: '2026-01-01T10:00:00.000Z',
-    state: null,
-    reason: null,
-    media: null,
-    ...over,
-  };
-}
+const item = (over: Partial<ConversationItem>): ConversationItem => conversationItem({ kind: 'image', ...over });
 
 const PHOTO = { mimetype: 'image/png', fileName: null, show: 'preview' as const };
 

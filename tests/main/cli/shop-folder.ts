@@ -1,6 +1,7 @@
 // The data folder the follow tests share: the profile "Shop" on a sandbox and its key, made
 // through crm as a person would, then the window's core opened on the same folder (it stores
 // what the service posts, as the window's listener does). Run inside the keyring harness.
+import { afterAll, beforeAll } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
@@ -75,6 +76,23 @@ export async function openShopWithReply(
   const window = await openWindow(folder);
   contactTextArrives(window, folder.profileId, reply);
   return { folder, window };
+}
+
+/**
+ * For the calling describe block: the folder and window openShopWithReply makes, opened before its
+ * first test and closed after its last (read them inside the tests).
+ */
+export function shopWithReplyForSuite(
+  name: string,
+  sends: [to: string, text: string][],
+  reply: ContactText,
+): { readonly folder: ShopFolder; readonly window: Core } {
+  const opened = {} as { folder: ShopFolder; window: Core };
+  beforeAll(async () => {
+    Object.assign(opened, await openShopWithReply(name, sends, reply));
+  });
+  afterAll(() => closeShopFolder(opened.window));
+  return opened;
 }
 
 /** the window closed, the keys it saved taken out of the keychain, the sandboxes closed */

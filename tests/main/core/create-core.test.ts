@@ -10,7 +10,8 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore } from '../helpers/core';
 import type { TestCore } from '../helpers/core';
 import { keychainAvailable, uniqueKeychainService } from '../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../helpers/sandbox';
+import { closeOpened } from '../helpers/opened-cores';
+import { openSandbox } from '../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../helpers/secret-scan';
 import { storedText } from '../helpers/stored-rows';
 import { tempDir } from '../helpers/temp-dir';
@@ -32,10 +33,7 @@ describe.skipIf(!hasKeychain)('createCore', () => {
     secrets.push(sandbox.adminKey);
   });
 
-  afterAll(async () => {
-    for (const t of opened) await t.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeOpened(...opened));
 
   async function open(label: string): Promise<TestCore & { profileId: string; keyId: string }> {
     const t = await openTestCore(label);

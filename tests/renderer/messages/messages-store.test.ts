@@ -2,17 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryMessage, MessageHistoryPage, Result } from '../../../src-renderer/lib/api';
 import { MESSAGES_PER_PAGE, useMessagesStore } from '../../../src-renderer/features/messages/messages-store';
 import { deferred, fail, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { numberedSentFields } from '../../main/helpers/numbered-sent';
 
 const message = (n: number, extra: Partial<HistoryMessage> = {}): HistoryMessage => ({
   key: `m_${n}`,
   id: `m_${n}`,
-  kind: 'text',
-  number: '5511999990000',
-  text: `text ${n}`,
-  fileName: null,
-  status: 'queued',
-  at: new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(),
-  origin: 'sent',
+  ...numberedSentFields(n),
   source: 'service',
   ...extra,
 });

@@ -9,6 +9,7 @@ import { ConversationLine } from '../../../src-renderer/features/messages/conver
 import { ConversationMedia } from '../../../src-renderer/features/messages/conversation-media';
 import { fail, installFakeCrm, ok } from '../helpers/fake-crm';
 import { render, settle, type Rendered } from '../helpers/render';
+import { conversationItem } from '../../main/helpers/conversation-item';
 
 let view: Rendered | undefined;
 afterEach(() => view?.unmount());
@@ -20,21 +21,7 @@ const PDF = {
   download: { state: 'stored' as const, reason: null, bytes: 2048 },
 };
 
-function item(over: Partial<ConversationItem>): ConversationItem {
-  return {
-    key: 'in:1',
-    direction: 'in',
-    messageId: 'wamid.1',
-    kind: 'text',
-    text: null,
-    fileName: null,
-    at: '2026-01-01T10:00:00.000Z',
-    state: null,
-    reason: null,
-    media: null,
-    ...over,
-  };
-}
+const item = (over: Partial<ConversationItem>): ConversationItem => conversationItem({ key: 'in:1', messageId: 'wamid.1', ...over });
 
 describe('rich conversation lines', () => {
   it('a stored document is a chip with its name, size and type; Open asks main to open the stored file', async () => {

@@ -44,6 +44,14 @@ function doc(paths: object, components: object = {}, extra: object = {}): string
 describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () => {
   const spec = readApiSpec(fixture('cloud-style.yaml'));
   const MESSAGES = 'POST /{Phone-Number-ID}/messages';
+  // the text body proposed from the example and from the schema alike: to and text.body get their roles
+  const TEXT_BODY = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: { $role: 'number', prefix: '+' },
+    type: 'text',
+    text: { body: { $role: 'text' } },
+  };
 
   it('lists every operation by method and path, with its server (variables filled with their defaults)', () => {
     expect(spec.kind).toBe('openapi');
@@ -71,13 +79,7 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
 
   it('text: to and text.body get their roles, the rest stays constant but the optional sample preview_url; bearer is the default placement', () => {
     const p = propose(spec, MESSAGES, 'messages.text');
-    expect(p.spec.body).toEqual({
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: { $role: 'number', prefix: '+' },
-      type: 'text',
-      text: { body: { $role: 'text' } },
-    });
+    expect(p.spec.body).toEqual(TEXT_BODY);
     expect(p.warnings.join('\n')).toMatch(/sample values of optional fields \(text\.preview_url\)/);
     const kept = propose(spec, MESSAGES, 'messages.text', { fixes: { constant: ['text.preview_url'] } });
     expect(kept.spec.body).toMatchObject({ text: { preview_url: false, body: { $role: 'text' } } });
@@ -104,13 +106,7 @@ describe('a cloud-style document (OpenAPI 3.0, YAML, bearer, a oneOf body)', () 
     const plain = readApiSpec(JSON.stringify(bare));
     const text = propose(plain, MESSAGES, 'messages.text');
     // required and known fields only: no biz_opaque_callback_data, no preview_url; the default of recipient_type kept
-    expect(text.spec.body).toEqual({
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: { $role: 'number', prefix: '+' },
-      type: 'text',
-      text: { body: { $role: 'text' } },
-    });
+    expect(text.spec.body).toEqual(TEXT_BODY);
     const media = propose(plain, MESSAGES, 'messages.media');
     expect(media.spec.body).toEqual({
       messaging_product: 'whatsapp',

@@ -10,6 +10,7 @@ import { closeOpened } from '../../helpers/opened-cores';
 import { openSandbox } from '../../helpers/sandbox';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { sendText } from '../../helpers/send-operations';
+import { expectRepliedThread } from './replied-thread';
 
 const available = await keychainAvailable();
 const REPLIER = '5511999990001';
@@ -51,25 +52,12 @@ async function start(path = '/api/v1/events'): Promise<Watched> {
 
 const last = (states: StreamState[]): StreamState['kind'] | undefined => states.at(-1)?.kind;
 
-async function expectRepliedThread(): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      const thread = await t!.core.conversations.thread({ number: REPLIER });
-      expect(thread.items.map((i) => [i.direction, i.text, i.state])).toEqual([
-        ['out', 'Your order ships today', 'read'],
-        ['in', 'Got it, thanks', null],
-      ]);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-}
-
 describe.skipIf(!available)('the event stream', () => {
   it('brings the delivery states and the reply into the conversation, and logs no key', async () => {
     const w = await start();
     await vi.waitFor(() => expect(last(w.states)).toBe('open'), { timeout: 10_000 });
     await sendText(t!.core.messages, { number: REPLIER, text: 'Your order ships today' });
-    await expectRepliedThread();
+    await expectRepliedThread(t!.core, REPLIER);
     const streams = w.sandbox.requests().filter((r) => r.path === '/api/v1/events');
     expect(streams[0]?.headers.authorization).toBe(`Bearer ${w.sandbox.adminKey}`);
     expect(streams[0]?.headers.accept).toBe('text/event-stream');
@@ -90,7 +78,7 @@ describe.skipIf(!available)('the event stream', () => {
     await vi.waitFor(() => expect(last(w.states)).toBe('retrying'), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await w.sandbox.resume();
-    await expectRepliedThread();
+    await expectRepliedThread(t!.core, REPLIER);
     const streams = w.sandbox.requests().filter((r) => r.path === '/api/v1/events');
     expect(streams.length).toBeGreaterThanOrEqual(2);
     expect(streams[0]?.headers['last-event-id']).toBeUndefined();

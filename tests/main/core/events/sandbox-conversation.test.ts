@@ -7,6 +7,7 @@ import type { SandboxDialect } from '../../../../src-main/sandbox/types';
 import { keychainAvailable } from '../../helpers/keychain';
 import { sendText } from '../../helpers/send-operations';
 import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
+import { expectRepliedThread } from './replied-thread';
 
 const available = await keychainAvailable();
 const SECRET = 'webhook-secret-for-the-loop';
@@ -25,17 +26,8 @@ async function loop(dialect: SandboxDialect): Promise<void> {
   await sendText(core.messages, { number: '+55 11 99999-0001', text: 'Your order ships today' });
   await sendText(core.messages, { number: '5511999990002', text: 'Are you there?' });
 
-  await vi.waitFor(
-    async () => {
-      const thread = await core.conversations.thread({ number: '5511999990001' });
-      expect(thread.items.map((i) => [i.direction, i.text, i.state])).toEqual([
-        ['out', 'Your order ships today', 'read'],
-        ['in', 'Got it, thanks', null],
-      ]);
-      expect(thread.insideWindow).toBe(true);
-    },
-    { timeout: 15_000, interval: 100 },
-  );
+  const thread = await expectRepliedThread(core, '5511999990001');
+  expect(thread.insideWindow).toBe(true);
   await vi.waitFor(
     async () => {
       const failed = await core.conversations.thread({ number: '5511999990002' });

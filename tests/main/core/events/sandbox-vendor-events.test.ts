@@ -9,6 +9,7 @@ import { keychainAvailable } from '../../helpers/keychain';
 import { openSandbox } from '../../helpers/sandbox';
 import { sendText } from '../../helpers/send-operations';
 import { webhookLoop } from './webhook-loop';
+import { expectRepliedThread } from './replied-thread';
 
 const available = await keychainAvailable();
 const app = webhookLoop();
@@ -34,16 +35,7 @@ async function openLoop(dialect: SandboxDialect, secret: string | null, reply: P
 async function textLoop(dialect: SandboxDialect, secret: string | null): Promise<void> {
   const { core, profileId, logged } = await openLoop(dialect, secret, { replyText: 'Got it, thanks' });
   await sendText(core.messages, { number: '+55 11 99999-0001', text: 'Your order ships today' });
-  await vi.waitFor(
-    async () => {
-      const thread = await core.conversations.thread({ number: CONTACT });
-      expect(thread.items.map((i) => [i.direction, i.text, i.state])).toEqual([
-        ['out', 'Your order ships today', 'read'],
-        ['in', 'Got it, thanks', null],
-      ]);
-    },
-    { timeout: 15_000, interval: 100 },
-  );
+  await expectRepliedThread(core, CONTACT);
   expect(logged.filter((line) => /refused|no message event/.test(line))).toEqual([]);
   if (secret !== null) expect(logged.join('\n')).not.toContain(secret);
   await core.webhookSecrets.forget(profileId);

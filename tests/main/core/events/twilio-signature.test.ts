@@ -11,6 +11,7 @@ import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
 import { sendText } from '../../helpers/send-operations';
 import { openAnsweringSandbox, webhookLoop } from './webhook-loop';
+import { expectRepliedThread } from './replied-thread';
 
 // Twilio's documented example: this URL, these fields, auth token 12345
 const TOKEN = '12345';
@@ -119,16 +120,7 @@ describe.skipIf(!available)("the sandbox's Twilio webhooks, signed with X-Twilio
 
   it('with the right auth token: the statuses and the reply are taken', { timeout: 60_000 }, async () => {
     const { core, logged } = await loop(AUTH_TOKEN);
-    await vi.waitFor(
-      async () => {
-        const thread = await core.conversations.thread({ number: '5511999990001' });
-        expect(thread.items.map((i) => [i.direction, i.text, i.state])).toEqual([
-          ['out', 'Your order ships today', 'read'],
-          ['in', 'Got it, thanks', null],
-        ]);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    await expectRepliedThread(core, '5511999990001');
     expect(logged.filter((l) => l.includes('refused'))).toEqual([]);
   });
 

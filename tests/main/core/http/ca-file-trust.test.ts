@@ -2,8 +2,6 @@
 // is refused until its certificate's file is named, a file that cannot be used is refused
 // without losing the setting, and a changed file or setting is read again.
 import { utimes, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,27 +12,22 @@ import type { HttpSender } from '../../../../src-main/core/http/sender';
 import { caught } from '../../helpers/secret-scan';
 import { tempDir } from '../../helpers/temp-dir';
 import { build } from './support/requests';
-import { TEST_CERT, TEST_CERT_KEY } from './support/self-signed';
+import { TEST_CERT } from './support/self-signed';
+import { startSelfSignedServer, type SelfSignedServer } from './support/self-signed-server';
 
 const KEY = 'crm_sk_test_cafile_0001';
 /** the trust without the file: a public root, which does not sign the test server */
 const DEFAULTS = [rootCertificates[0]!];
 
-let server: Server;
+let server: SelfSignedServer;
 let origin: string;
 let dir: string;
 beforeAll(async () => {
   dir = await tempDir('crm-ca-trust-');
-  server = createServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) =>
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'),
-  );
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startSelfSignedServer();
+  origin = server.origin;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((ok) => server.close(ok));
-});
+afterAll(() => server.close());
 
 /** the settings table's stand-in: one value two processes' cores would share */
 function memorySetting(): CaFileSetting & { value: string | null } {

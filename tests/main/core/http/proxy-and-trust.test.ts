@@ -2,8 +2,6 @@
 // reachability probe) go through the proxy the environment names, NO_PROXY exceptions connect
 // directly, and a certificate from the OS store (here: the test's own root) is trusted, as
 // Node's bundled roots alone would not.
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environmentRoute, type NetworkRoute } from '../../../../src-main/core/http/network/dispatcher-cache';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
@@ -11,7 +9,8 @@ import { proxyForOrigin } from '../../../../src-main/core/http/network/proxy-env
 import { trustedCertificates } from '../../../../src-main/core/http/network/trust-store';
 import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/index';
 import { build, caught } from './support/requests';
-import { TEST_CERT, TEST_CERT_KEY } from './support/self-signed';
+import { TEST_CERT } from './support/self-signed';
+import { startSelfSignedServer, type SelfSignedServer } from './support/self-signed-server';
 import { startProxy } from './support/connect-proxy';
 
 describe('proxyForOrigin (the environment variables curl reads)', () => {
@@ -110,19 +109,13 @@ describe("requests through the environment's proxy", () => {
 });
 
 describe('certificates from the OS store', () => {
-  let https: HttpsServer;
+  let https: SelfSignedServer;
   let origin: string;
   beforeAll(async () => {
-    https = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) =>
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'),
-    );
-    await new Promise<void>((ok) => https.listen(0, '127.0.0.1', ok));
-    origin = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
+    https = await startSelfSignedServer();
+    origin = https.origin;
   });
-  afterAll(async () => {
-    https.closeAllConnections();
-    await new Promise((ok) => https.close(ok));
-  });
+  afterAll(() => https.close());
 
   it('a company root in the trusted list is accepted, directly and through the proxy; without it the request is refused', async () => {
     const request = await build(origin, { op: 'contacts.list', input: { page: 1, perPage: 5 } });

@@ -2,8 +2,6 @@
 // HTTP) and a local HTTPS server. A fresh connection has its connect (and TLS) time; the next
 // request on it is marked reused with 0 for each; the log keeps the breakdown across a restart.
 // No wall-clock value is asserted, only which phases were measured and how they relate.
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { ObservedEntry } from '../../../../src-main/core/http/sender';
@@ -11,7 +9,8 @@ import { startSandbox, type RunningSandbox } from '../../../../src-main/sandbox/
 import { openTestRequestLog } from '../../helpers/request-log';
 import { closedPort } from './support/local-server';
 import { build } from './support/requests';
-import { TEST_CERT, TEST_CERT_KEY } from './support/self-signed';
+import { TEST_CERT } from './support/self-signed';
+import { startSelfSignedServer, type SelfSignedServer } from './support/self-signed-server';
 
 /**
  * undici hands a connection back to its pool a tick after the answer's body ended; a request
@@ -21,19 +20,15 @@ import { TEST_CERT, TEST_CERT_KEY } from './support/self-signed';
 const handedBack = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 let sandbox: RunningSandbox;
-let https: HttpsServer;
+let https: SelfSignedServer;
 let httpsOrigin: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 20, seed: 3 });
-  https = createHttpsServer({ cert: TEST_CERT, key: TEST_CERT_KEY }, (_req, res) =>
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"meta":{"page":1,"per_page":5,"total":0}}'),
-  );
-  await new Promise<void>((ok) => https.listen(0, '127.0.0.1', ok));
-  httpsOrigin = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
+  https = await startSelfSignedServer();
+  httpsOrigin = https.origin;
 });
 afterAll(async () => {
-  https.closeAllConnections();
-  await new Promise((ok) => https.close(ok));
+  await https.close();
   await sandbox.close();
 });
 

@@ -61,12 +61,18 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
     await closeSandboxes();
   });
 
-  it('a lost record: said at start, its value kept, listed again under the profile the person names, and usable', async () => {
-    sandbox = await openSandbox({ contacts: 3 });
-    const first = await openTestCore('repair-lost-record');
+  /** a folder whose profile "Shop" on a new sandbox of `contacts` has the saved key "ops" (the sandbox's), its core closed */
+  async function closedShopFolder(name: string, contacts: number) {
+    sandbox = await openSandbox({ contacts });
+    const first = await openTestCore(name);
     const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
     const saved = await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
     await first.core.close();
+    return { first, profile, saved };
+  }
+
+  it('a lost record: said at start, its value kept, listed again under the profile the person names, and usable', async () => {
+    const { first, profile, saved } = await closedShopFolder('repair-lost-record', 3);
     // the record is lost (a restored older database, a hand edit); the keychain still holds the value
     const db = openDatabase(first.dataDir);
     db.prepare('DELETE FROM saved_keys WHERE id = ?').run(saved.id);
@@ -93,11 +99,7 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
   });
 
   it('a value gone from the keychain: said at start, kept until the person asks, then forgotten and no longer the active key', async () => {
-    sandbox = await openSandbox({ contacts: 1 });
-    const first = await openTestCore('repair-lost-value');
-    const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
-    const saved = await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
-    await first.core.close();
+    const { first, profile, saved } = await closedShopFolder('repair-lost-value', 1);
     await first.raw.delete(keyAccount(saved.id));
 
     const second = await openTestCore('repair-lost-value', { dataDir: first.dataDir, raw: first.raw, checkKeychain: true });
@@ -113,22 +115,14 @@ describe.skipIf(!available)('repairing records and keychain values', () => {
   });
 
   it('records and keychain in step: nothing is said', async () => {
-    sandbox = await openSandbox({ contacts: 1 });
-    const first = await openTestCore('repair-in-step');
-    const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
-    await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
-    await first.core.close();
+    const { first } = await closedShopFolder('repair-in-step', 1);
     const second = await openTestCore('repair-in-step', { dataDir: first.dataDir, raw: first.raw, checkKeychain: true });
     cleanups.push(() => second.cleanup());
     expect(second.core.notices).toEqual([]);
   });
 
   it('crm keys check says what is out of step and changes nothing; --forget-missing mends it', async () => {
-    sandbox = await openSandbox({ contacts: 1 });
-    const first = await openTestCore('repair-cli');
-    const profile = await first.core.profiles.create({ name: 'Shop', baseUrl: sandbox.baseUrl });
-    const saved = await first.core.keys.addKey({ profileId: profile.id, name: 'ops', value: sandbox.adminKey });
-    await first.core.close();
+    const { first, saved } = await closedShopFolder('repair-cli', 1);
     cleanups.push(() => first.cleanup());
     await first.raw.delete(keyAccount(saved.id));
     const env = { CRM_DATA_DIR: first.dataDir, CRM_KEYCHAIN_SERVICE: (first.raw as unknown as { service: string }).service };

@@ -13,7 +13,8 @@ import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { observe } from '../../helpers/observed';
 import { RecordingOutbox } from '../../helpers/recording-outbox';
-import { closeSandboxes, openSandbox, requestCount } from '../../helpers/sandbox';
+import { closeOpened } from '../../helpers/opened-cores';
+import { openSandbox, requestCount } from '../../helpers/sandbox';
 import { filesContainingSecrets, findSecrets } from '../../helpers/secret-scan';
 import { SHOWN_PREFIX_CHARS } from '../../../../src-main/core/keys/key-format';
 import { startHttpServer } from '../http/support/local-server';
@@ -49,10 +50,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     secrets.push(sandbox.adminKey);
   });
 
-  afterAll(async () => {
-    for (const t of opened) await t.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeOpened(...opened));
 
   describe('add', () => {
     it.each([

@@ -8,7 +8,8 @@ import { keyAccount } from '../../../../src-main/core/secrets/secret-store';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { closeOpened } from '../../helpers/opened-cores';
+import { openSandbox } from '../../helpers/sandbox';
 import { caught } from '../../helpers/secret-scan';
 
 const hasKeychain = await keychainAvailable();
@@ -28,10 +29,7 @@ describe.skipIf(!hasKeychain)('a new key shown once', () => {
   beforeAll(async () => {
     sandbox = await openSandbox();
   });
-  afterAll(async () => {
-    for (const t of opened) await t.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeOpened(...opened));
 
   it('hands the value out once, the keychain one, then refuses', async () => {
     const { t } = await open('reveal-once');

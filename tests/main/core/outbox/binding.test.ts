@@ -2,6 +2,7 @@
 // moves to another service, or describes the send differently, holds it for the person instead
 // of sending it somewhere (or somehow) else. Two real sandboxes, the real HTTP client.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { OutboxItem } from '../../../../src-main/core/model';
 import type { Outbox } from '../../../../src-main/core/outbox/index';
 import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import { startSandbox } from '../../../../src-main/sandbox/index';
@@ -29,6 +30,16 @@ async function enqueueBound(w: World, outbox: Outbox, text: string) {
   return outbox.enqueueMessage({ profileId: PROFILE_ID, keyId: null, op, label: A, request, baseUrl: profile.baseUrl });
 }
 
+/** `text` queued by an outbox that could not send (no key to be had), that outbox closed, then the keys given back */
+async function queuedWhileKeysHeld(w: World, text: string): Promise<OutboxItem> {
+  w.keys.hold();
+  const first = await w.open();
+  const item = await enqueueBound(w, first, text);
+  await first.close();
+  w.keys.release();
+  return item;
+}
+
 function moveProfile(w: World, patch: { baseUrl?: string; endpointOverrides?: Record<string, string> }): void {
   const p = w.keys.profiles.get(PROFILE_ID)!;
   w.keys.profiles.set(PROFILE_ID, { ...p, ...patch });
@@ -42,11 +53,7 @@ describe('outbox: a queued message keeps its service and its request', () => {
   it('held when the profile moved to another service; retry sends it to the old one, once, and never to the new one', async () => {
     world = await makeWorld();
     other = await startSandbox({ contacts: 1 });
-    world.keys.hold(); // queue only
-    const first = await world.open();
-    const item = await enqueueBound(world, first, 'bound to the first service');
-    await first.close();
-    world.keys.release();
+    const item = await queuedWhileKeysHeld(world, 'bound to the first service');
     // the profile now points at the second service (and its key was approved for it)
     moveProfile(world, { baseUrl: other.baseUrl });
     const outbox = await world.open();
@@ -71,11 +78,7 @@ describe('outbox: a queued message keeps its service and its request', () => {
 
   it('held when the description of the send changed; cancel discards it and nothing is sent', async () => {
     world = await makeWorld();
-    world.keys.hold();
-    const first = await world.open();
-    const item = await enqueueBound(world, first, 'described the old way');
-    await first.close();
-    world.keys.release();
+    const item = await queuedWhileKeysHeld(world, 'described the old way');
     moveProfile(world, { endpointOverrides: { 'messages.text': '/api/v1/messages/text-v2' } });
     const outbox = await world.open();
     const held = await waitFor(async () => (await outbox.list()).find((i) => i.id === item.id && i.pendingReason === 'held'), 'held');
@@ -90,11 +93,7 @@ describe('outbox: a queued message keeps its service and its request', () => {
 
   it('sends the stored request as it was queued once the person says so, even if the description changed', async () => {
     world = await makeWorld();
-    world.keys.hold();
-    const first = await world.open();
-    const item = await enqueueBound(world, first, 'as queued');
-    await first.close();
-    world.keys.release();
+    const item = await queuedWhileKeysHeld(world, 'as queued');
     moveProfile(world, { endpointOverrides: { 'messages.text': '/api/v1/nowhere' } });
     const outbox = await world.open();
     await waitFor(async () => (await outbox.list()).find((i) => i.id === item.id && i.pendingReason === 'held'), 'held');

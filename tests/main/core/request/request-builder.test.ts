@@ -454,48 +454,33 @@ describe('request builder: media and audio', () => {
         caption: 'hi',
       }),
     });
-    const unknown = await prepareRequest(
-      {
-        op: 'messages.media',
-        input: { number: '5511999990000', mediatype: 'document', source: { kind: 'url', url: 'https://x.example/download' } },
-        idempotencyKey: 'u',
-      },
-      target,
-    );
-    expect(unknown.problems).toEqual([
+    expect(await urlMediaProblems('document', 'https://x.example/download')).toEqual([
       {
         field: 'mimetype',
         message: 'is required: the URL does not end in a known file extension',
         sentence: 'Mimetype is required: the URL does not end in a known file extension',
       },
     ]);
-    const notImage = await prepareRequest(
-      {
-        op: 'messages.media',
-        input: { number: '5511999990000', mediatype: 'image', source: { kind: 'url', url: 'https://x.example/a.pdf' } },
-        idempotencyKey: 'u',
-      },
-      target,
-    );
-    expect(notImage.problems).toEqual([
+    expect(await urlMediaProblems('image', 'https://x.example/a.pdf')).toEqual([
       {
         field: 'mimetype',
         message: 'must be an image type (image/jpeg, image/png, image/gif, image/webp) for an image, not application/pdf',
         sentence: 'Mimetype must be an image type (image/jpeg, image/png, image/gif, image/webp) for an image, not application/pdf',
       },
     ]);
-    const ftp = await prepareRequest(
-      {
-        op: 'messages.media',
-        input: { number: '5511999990000', mediatype: 'document', source: { kind: 'url', url: 'ftp://x.example/a.pdf' } },
-        idempotencyKey: 'u',
-      },
-      target,
-    );
-    expect(ftp.problems).toEqual([
+    expect(await urlMediaProblems('document', 'ftp://x.example/a.pdf')).toEqual([
       { field: 'source', message: 'must be an http:// or https:// URL', sentence: 'Media URL must be an http:// or https:// URL' },
     ]);
   });
+
+  /** the problems of a media send from `url` with no mimetype given */
+  async function urlMediaProblems(mediatype: 'image' | 'document', url: string): Promise<unknown> {
+    const prepared = await prepareRequest(
+      { op: 'messages.media', input: { number: '5511999990000', mediatype, source: { kind: 'url', url } }, idempotencyKey: 'u' },
+      target,
+    );
+    return prepared.problems;
+  }
 
   it('checks the caption length in code points', async () => {
     const op = (caption: string): Operation => ({

@@ -5,20 +5,15 @@ import type { SentRecord } from '../../../../src-main/core/messages/sent-record'
 import { sentRecordOf } from '../../../../src-main/core/messages/sent-record';
 import { openDatabase } from '../../../../src-main/core/store/database';
 import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
+import { numberedSentFields } from '../../helpers/numbered-sent';
 import { tempDir } from '../../helpers/temp-dir';
 
 function record(n: number): SentRecord {
   return {
     id: `r_${n}`,
     profileId: 'p1',
-    kind: 'text',
-    number: '5511999990000',
-    text: `text ${n}`,
-    fileName: null,
-    status: 'queued',
-    at: new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(),
+    ...numberedSentFields(n),
     messageId: `m_${n}`,
-    origin: 'sent',
   };
 }
 
