@@ -9,7 +9,7 @@ import { loadScreenChunk } from './screen-chunks';
  * a main still starting (a first run, a slow keychain) must not keep the window blank. The answer
  * coming later still opens Conversations, as a switch.
  */
-export const FIRST_SCREEN_WAIT_MS = 150;
+export const FIRST_SCREEN_WAIT_MS = 100;
 
 /**
  * Asks main for the first screen's data while the bundle is still being evaluated (see
