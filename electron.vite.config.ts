@@ -58,27 +58,40 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const EARLY_ENTRY = 'early-first-page';
 
 /**
- * The phone number formatter (src-main/shared/phone-display.ts) is a chunk of its own, imported
- * once the first contact rows are on screen (src-renderer/lib/phone-display-when-ready.ts). A
- * modulepreload link fetches and compiles it beside the app's bundle, so that import finds it
- * ready instead of starting a fetch after the first rows. A build only, as above.
+ * A modulepreload link for the chunk of `module` and the chunks it imports that the page does not
+ * link yet, so the window fetches and compiles them beside the app's bundle and a later import()
+ * finds them ready instead of starting its fetches then. A build only, as above.
  */
-function phoneFormatPreloadPlugin(): Plugin {
+function chunkPreloadPlugin(name: string, module: string): Plugin {
   return {
-    name: 'crm-phone-format-preload',
+    name,
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(PHONE_FORMAT_MODULE));
-        if (!chunk) return html;
-        return html.replace('</head>', `  <link rel="modulepreload" crossorigin href="./${chunk.fileName}">\n  </head>`);
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(module));
+        if (chunk?.type !== 'chunk') return html;
+        const files = [chunk.fileName, ...chunk.imports].filter((f) => !html.includes(`href="./${f}"`) && !html.includes(`src="./${f}"`));
+        const links = files.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`);
+        return links.length === 0 ? html : html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
       },
     },
   };
 }
 
-const PHONE_FORMAT_MODULE = 'src-main/shared/phone-display.ts';
+/**
+ * The phone number formatter (src-main/shared/phone-display.ts) is a chunk of its own, imported
+ * once the first contact rows are on screen (src-renderer/lib/phone-display-when-ready.ts).
+ */
+const phoneFormatPreloadPlugin = () => chunkPreloadPlugin('crm-phone-format-preload', 'src-main/shared/phone-display.ts');
+
+/**
+ * The Conversations screen's chunk: its import starts with the inbox's first ask, before React
+ * renders (src-renderer/app/start-first-load.ts), and the window opens on it when the profile has
+ * conversations. Fetched there, its files reached the window only after main had served them
+ * (in Electron, main's thread serves app:// too), behind the inbox's own answer.
+ */
+const inboxScreenPreloadPlugin = () => chunkPreloadPlugin('crm-inbox-screen-preload', 'src-renderer/features/inbox/inbox-screen.tsx');
 
 // Explicit inputs: the project keeps main, preload and renderer outside electron-vite's default src/ layout.
 export default defineConfig({
@@ -105,7 +118,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react(), developmentCspPlugin(), earlyFirstPagePlugin(), phoneFormatPreloadPlugin()],
+    plugins: [react(), developmentCspPlugin(), earlyFirstPagePlugin(), phoneFormatPreloadPlugin(), inboxScreenPreloadPlugin()],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves output unminified by default; the renderer's cold load and its

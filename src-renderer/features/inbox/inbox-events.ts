@@ -24,19 +24,33 @@ export function wireInboxEvents(): Unsubscribe {
     followActiveProfile(),
     keepTitle(),
   ]);
-  void useInboxStore.getState().start().then(openOnConversations);
+  void startInbox();
   return off;
+}
+
+/**
+ * The first page of the list and, at the same time, the Conversations screen's chunk (small; the
+ * window fetches every screen's a second later anyway), so a window that opens on it waits for
+ * the longer of the two, not their sum. Called before React renders (app/start-first-load.ts) and
+ * again as the events are wired: the second call finds both on their way.
+ */
+export function startInbox(): Promise<void> {
+  const chunk = loadScreen('conversations');
+  return useInboxStore
+    .getState()
+    .start()
+    .then(() => openOnConversations(chunk));
 }
 
 /**
  * The window opens on Conversations when the profile has some: the agent's work starts there. A
  * fresh data folder (none) keeps Contacts, and so does a person who already moved or typed.
  */
-async function openOnConversations(): Promise<void> {
+async function openOnConversations(chunk: Promise<void>): Promise<void> {
   const wanted = (): boolean => (useInboxStore.getState().total ?? 0) > 0 && useContactsStore.getState().searchInput === '';
   if (!wanted()) return;
   // its chunk first: a screen opened before it arrived shows 300 ms late (screen-chunks.ts)
-  await loadScreen('conversations');
+  await chunk;
   if (wanted()) replaceFirstScreen('conversations');
 }
 

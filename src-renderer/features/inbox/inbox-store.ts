@@ -37,7 +37,11 @@ interface InboxStore {
   /** the Conversations screen is on view (a reply to the open conversation is then read as it comes) */
   shown: boolean;
   setShown: (shown: boolean) => void;
-  /** the first page, read once at start (the window's title and whether it opens on this screen) */
+  /**
+   * the first page, read once at start (the window's title and whether it opens on this screen);
+   * asked again while that read is held (the window asks before React renders, and again as its
+   * events are wired), it gives the same read instead of a second one
+   */
   start: () => Promise<void>;
   setFilter: (filter: InboxFilter) => void;
   ensureRange: (firstIndex: number, lastIndex: number) => void;
@@ -54,6 +58,8 @@ type Get = () => InboxStore;
 type Set = (partial: Partial<InboxStore> | ((s: InboxStore) => Partial<InboxStore>)) => void;
 
 const readsOfChanges = coalescedReads(READ_GAP_MS);
+/** start()'s read of the first page, for as long as that page is held; `done` once it answered */
+let firstRead: { read: Promise<void>; done: boolean } | null = null;
 
 function pageOf(pages: Record<number, PageState>, index: number): PageState | undefined {
   return pages[Math.floor(index / INBOX_PAGE)];
@@ -150,7 +156,17 @@ export const useInboxStore = create<InboxStore>()((set, get) => ({
 
   setShown: (shown) => set({ shown }),
 
-  start: () => readPage(get, set, 0),
+  start() {
+    const held = get().pages[0];
+    // a page that failed is read again, once its read is over (it keeps the failure on screen until then)
+    if (firstRead !== null && held !== undefined && !(held.status === 'error' && firstRead.done)) return firstRead.read;
+    const started = { read: readPage(get, set, 0), done: false };
+    void started.read.finally(() => {
+      started.done = true;
+    });
+    firstRead = started;
+    return started.read;
+  },
 
   setFilter(filter) {
     if (filter === get().filter) return;

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContactPage } from '../../../src-renderer/lib/api';
+import type { ContactPage, InboxPage } from '../../../src-renderer/lib/api';
 import { useAppStore } from '../../../src-renderer/app/app-store';
-import { startFirstLoad } from '../../../src-renderer/app/start-first-load';
+import { FIRST_SCREEN_WAIT_MS, startFirstLoad } from '../../../src-renderer/app/start-first-load';
 import { useContactsStore } from '../../../src-renderer/features/contacts/contacts-store';
+import { useInboxStore } from '../../../src-renderer/features/inbox/inbox-store';
 import { FIRST_CONTACTS_PAGE } from '../../../src-main/shared/first-screen';
-import { flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { deferred, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
 
 const EMPTY: ContactPage = { items: [], page: 1, perPage: 100, total: 0, totalPages: 0, hasMore: false };
+const inboxOf = (total: number): InboxPage => ({ rows: [], total, offset: 0, unreadTotal: 0 });
 
 let crm: FakeCrm;
 
@@ -14,7 +16,8 @@ beforeEach(() => {
   vi.useFakeTimers();
   useAppStore.setState(useAppStore.getInitialState(), true);
   useContactsStore.setState(useContactsStore.getInitialState(), true);
-  crm = installFakeCrm({ 'contacts:list': () => ok(EMPTY) });
+  useInboxStore.setState(useInboxStore.getInitialState(), true);
+  crm = installFakeCrm({ 'contacts:list': () => ok(EMPTY), 'inbox:list': () => ok(inboxOf(0)) });
 });
 afterEach(() => {
   vi.clearAllTimers();
@@ -40,5 +43,35 @@ describe('startFirstLoad', () => {
     startFirstLoad();
     await flush();
     expect(crm.callsTo('contacts:list')).toEqual([]);
+  });
+
+  it('settles which screen the window opens on before React renders: Conversations when the profile has some', async () => {
+    crm.handle('inbox:list', () => ok(inboxOf(3)));
+    // the clock stands still: what settles it is the answer and the screen's chunk, not the cap
+    await startFirstLoad();
+    expect(useAppStore.getState().screen).toBe('conversations');
+    expect(crm.callsTo('inbox:list')).toEqual([{ filter: 'all', offset: 0, limit: 100 }]);
+  });
+
+  it('keeps Contacts when the profile has no conversation', async () => {
+    await startFirstLoad();
+    expect(useAppStore.getState().screen).toBe('contacts');
+    expect(crm.callsTo('inbox:list')).toHaveLength(1);
+  });
+
+  it('lets React render after FIRST_SCREEN_WAIT_MS when main does not answer yet, and opens Conversations when it does', async () => {
+    const answer = deferred<ReturnType<typeof ok<InboxPage>>>();
+    crm.handle('inbox:list', () => answer.promise);
+    let known = false;
+    const first = startFirstLoad().then(() => {
+      known = true;
+    });
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
+    expect(known).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await first;
+    expect(useAppStore.getState().screen).toBe('contacts');
+    answer.resolve(ok(inboxOf(2)));
+    await vi.waitFor(() => expect(useAppStore.getState().screen).toBe('conversations'));
   });
 });

@@ -90,6 +90,26 @@ describe('the inbox store', () => {
     expect(opened.kind === 'row' ? opened.row.unread : null).toBe(0);
   });
 
+  it('start asked twice (before React renders, then as events are wired) reads the first page once; a failed one is read again', async () => {
+    const answer = deferred<ReturnType<typeof ok<InboxPage>>>();
+    let failing = true;
+    const fake = installFakeCrm({
+      'inbox:list': () => (failing ? { ok: false as const, error: { code: 'internal' as const, message: 'not yet' } } : answer.promise),
+    });
+    await useInboxStore.getState().start();
+    expect(useInboxStore.getState().error?.message).toBe('not yet');
+    failing = false;
+    const first = useInboxStore.getState().start();
+    const second = useInboxStore.getState().start();
+    expect(second).toBe(first);
+    answer.resolve(ok(page([row('5511900000001', 1)])));
+    await second;
+    expect(fake.callsTo('inbox:list')).toHaveLength(2);
+    expect(useInboxStore.getState().total).toBe(1);
+    await useInboxStore.getState().start();
+    expect(fake.callsTo('inbox:list')).toHaveLength(2);
+  });
+
   it('a new filter reads from the top, and an answer for the old filter is dropped', async () => {
     const slow = deferred<ReturnType<typeof ok<InboxPage>>>();
     const fake = installFakeCrm({ 'inbox:list': (p) => (p.filter === 'all' ? slow.promise : ok(page([row('5511900000003', 1)]))) });
