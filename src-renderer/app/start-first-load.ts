@@ -1,7 +1,9 @@
 import { useContactsStore } from '../features/contacts/contacts-store';
 import { startInbox } from '../features/inbox/inbox-events';
+import { useInboxStore } from '../features/inbox/inbox-store';
 import { useAppStore } from './app-store';
 import { registerScreenLoader } from './app-port';
+import { expectsConversations, rememberFirstScreen } from './first-screen-hint';
 import { loadScreenChunk } from './screen-chunks';
 
 /**
@@ -19,12 +21,17 @@ export const FIRST_SCREEN_WAIT_MS = 100;
  * whether the window opens on Conversations. Resolves once it did (or FIRST_SCREEN_WAIT_MS
  * passed), for React's first render: that render is then the Conversations screen itself, with
  * its first rows, instead of Contacts rendered first, then replaced, while the page's answer
- * waited behind that render in the window's one thread.
+ * waited behind that render in the window's one thread. It waits only when the window opened on
+ * Conversations last time (first-screen-hint.ts): one that opens on Contacts renders at once.
  */
 export function startFirstLoad(): Promise<void> {
   if (useAppStore.getState().screen === 'contacts') useContactsStore.getState().init();
   registerScreenLoader(loadScreenChunk);
-  const inbox = startInbox();
+  const opensOnConversations = expectsConversations();
+  const inbox = startInbox(opensOnConversations);
+  void inbox.then(() => rememberFirstScreen((useInboxStore.getState().total ?? 0) > 0));
+  // it opened on Contacts last time: render now, and switch should the inbox say otherwise
+  if (!opensOnConversations) return Promise.resolve();
   return new Promise((done) => {
     const timer = setTimeout(done, FIRST_SCREEN_WAIT_MS);
     void inbox.finally(() => {

@@ -29,13 +29,14 @@ export function wireInboxEvents(): Unsubscribe {
 }
 
 /**
- * The first page of the list and, at the same time, the Conversations screen's chunk (small; the
- * window fetches every screen's a second later anyway), so a window that opens on it waits for
- * the longer of the two, not their sum. Called before React renders (app/start-first-load.ts) and
- * again as the events are wired: the second call finds both on their way.
+ * The first page of the list and, when the window will probably open on Conversations, at the same
+ * time the screen's chunk (small; the window fetches every screen's a second later anyway), so it
+ * waits for the longer of the two, not their sum; a window that opens on Contacts does not spend
+ * its first frames on that chunk. Called before React renders (app/start-first-load.ts) and again
+ * as the events are wired: the second call finds both on their way.
  */
-export function startInbox(): Promise<void> {
-  const chunk = loadScreen('conversations');
+export function startInbox(loadScreenNow = false): Promise<void> {
+  const chunk = loadScreenNow ? loadScreen('conversations') : null;
   return useInboxStore
     .getState()
     .start()
@@ -46,11 +47,11 @@ export function startInbox(): Promise<void> {
  * The window opens on Conversations when the profile has some: the agent's work starts there. A
  * fresh data folder (none) keeps Contacts, and so does a person who already moved or typed.
  */
-async function openOnConversations(chunk: Promise<void>): Promise<void> {
+async function openOnConversations(chunk: Promise<void> | null): Promise<void> {
   const wanted = (): boolean => (useInboxStore.getState().total ?? 0) > 0 && useContactsStore.getState().searchInput === '';
   if (!wanted()) return;
   // its chunk first: a screen opened before it arrived shows 300 ms late (screen-chunks.ts)
-  await chunk;
+  await (chunk ?? loadScreen('conversations'));
   if (wanted()) replaceFirstScreen('conversations');
 }
 

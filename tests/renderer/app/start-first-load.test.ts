@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactPage, InboxPage } from '../../../src-renderer/lib/api';
 import { useAppStore } from '../../../src-renderer/app/app-store';
+import { expectsConversations, rememberFirstScreen } from '../../../src-renderer/app/first-screen-hint';
 import { FIRST_SCREEN_WAIT_MS, startFirstLoad } from '../../../src-renderer/app/start-first-load';
 import { useContactsStore } from '../../../src-renderer/features/contacts/contacts-store';
 import { useInboxStore } from '../../../src-renderer/features/inbox/inbox-store';
@@ -18,6 +19,8 @@ beforeEach(() => {
   useContactsStore.setState(useContactsStore.getInitialState(), true);
   useInboxStore.setState(useInboxStore.getInitialState(), true);
   crm = installFakeCrm({ 'contacts:list': () => ok(EMPTY), 'inbox:list': () => ok(inboxOf(0)) });
+  // the window opened on Conversations last time: React's first render waits for the inbox
+  rememberFirstScreen(true);
 });
 afterEach(() => {
   vi.clearAllTimers();
@@ -73,5 +76,28 @@ describe('startFirstLoad', () => {
     expect(useAppStore.getState().screen).toBe('contacts');
     answer.resolve(ok(inboxOf(2)));
     await vi.waitFor(() => expect(useAppStore.getState().screen).toBe('conversations'));
+  });
+
+  it('renders at once when the window opened on Contacts last time, then switches if the inbox has conversations', async () => {
+    rememberFirstScreen(false);
+    const answer = deferred<ReturnType<typeof ok<InboxPage>>>();
+    crm.handle('inbox:list', () => answer.promise);
+    let known = false;
+    void startFirstLoad().then(() => {
+      known = true;
+    });
+    await flush();
+    expect(known).toBe(true);
+    expect(useAppStore.getState().screen).toBe('contacts');
+    answer.resolve(ok(inboxOf(2)));
+    await vi.waitFor(() => expect(useAppStore.getState().screen).toBe('conversations'));
+    // and the next start waits for the inbox, since it will open there
+    expect(expectsConversations()).toBe(true);
+  });
+
+  it('remembers a profile without conversations, so the next start renders at once', async () => {
+    await startFirstLoad();
+    await flush();
+    expect(expectsConversations()).toBe(false);
   });
 });
