@@ -2,7 +2,7 @@
 // bundle from source again (its module compile cache arrived in Node 22.1); a CommonJS file
 // compiled through vm.Script can instead hand V8 the code it made last time. That spares the
 // parse and the lazy compilation of each function the command runs: about a quarter of the CPU
-// time of `crm contacts --json` (docs/drafts/performance.md has the figures).
+// time of `crm contacts --json` (docs/performance.md has the figures).
 //
 // The cache of a file is written after the first command that loaded it, again after each other
 // command's first run (a cache holds the functions the runs that wrote it compiled: written by
