@@ -35,6 +35,12 @@ const RETRY_MS = 250;
  * loses at most the rows of this window (the requests themselves are unaffected).
  */
 export const REQUEST_LOG_BATCH_MS = 100;
+/**
+ * a batch this long is written at once, not at the end of its window: a stream of fast calls
+ * would otherwise hold thousands of exchanges (bodies and all) in memory, and pay for it in
+ * garbage collection more than one transaction saves (scripts/bench-request-log.ts)
+ */
+export const REQUEST_LOG_BATCH_ROWS = 128;
 const REDACTED = '***';
 
 export interface RequestLogOptions {
@@ -186,12 +192,17 @@ export class RequestLogService implements RequestLog {
   }
 
   private schedule(later: boolean): void {
-    if (this.scheduled !== null) return;
+    const full = !later && this.pending.length >= REQUEST_LOG_BATCH_ROWS;
+    if (this.scheduled !== null) {
+      if (!full) return;
+      clearTimeout(this.scheduled);
+    }
     const run = (): void => {
       this.scheduled = null;
       this.flush();
     };
-    this.scheduled = setTimeout(run, later ? RETRY_MS : REQUEST_LOG_BATCH_MS);
+    // still off the caller's path when full: the write waits for the next turn of the event loop
+    this.scheduled = setTimeout(run, later ? RETRY_MS : full ? 0 : REQUEST_LOG_BATCH_MS);
   }
 
   private startWatch(): void {

@@ -2,7 +2,7 @@
 // the caller has put its next requests on the wire), together with every request finished by
 // then, in one transaction; a read or close never waits for that moment.
 import { describe, expect, it, vi } from 'vitest';
-import { REQUEST_LOG_BATCH_MS } from '../../../src-main/core/log/request-log';
+import { REQUEST_LOG_BATCH_MS, REQUEST_LOG_BATCH_ROWS } from '../../../src-main/core/log/request-log';
 import { openTestRequestLog, pageEntry as entry } from '../helpers/request-log';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -43,6 +43,19 @@ describe('request log writes off the request path', () => {
     await afterTheWindow();
     expect(t.table.count()).toBe(6);
     expect(inserts.mock.calls.map(([rows]) => rows.length)).toEqual([6]);
+    t.close();
+  });
+
+  it('writes a full batch in the next turn instead of holding a stream of fast calls for the whole window', async () => {
+    const t = await openTestRequestLog();
+    const inserts = vi.spyOn(t.table, 'insert');
+    for (let i = 1; i <= REQUEST_LOG_BATCH_ROWS + 3; i += 1) t.log.record(entry(i));
+    // still not in the calls' own turn
+    expect(t.table.count()).toBe(0);
+    // a few milliseconds, far inside the window
+    await sleep(5);
+    expect(inserts.mock.calls.map(([rows]) => rows.length)).toEqual([REQUEST_LOG_BATCH_ROWS + 3]);
+    expect(t.table.count()).toBe(REQUEST_LOG_BATCH_ROWS + 3);
     t.close();
   });
 
