@@ -162,18 +162,11 @@ function ChosenContact() {
       </dl>
       <p className="hint">Recipient of the send panels.</p>
       <div className="button-row">
-        <button type="button" className="btn btn-primary" onClick={() => go('text')}>
-          Send text
-        </button>
-        <button type="button" className="btn" onClick={() => go('media')}>
-          Send media
-        </button>
-        <button type="button" className="btn" onClick={() => go('audio')}>
-          Send audio
-        </button>
-        <button type="button" className="btn" onClick={() => go('template')}>
-          Send template
-        </button>
+        {SEND_BUTTONS.map(({ tab, label }) => (
+          <button key={tab} type="button" className={tab === 'text' ? 'btn btn-primary' : 'btn'} onClick={() => go(tab)}>
+            {label}
+          </button>
+        ))}
         <button
           type="button"
           className="btn"
@@ -188,6 +181,14 @@ function ChosenContact() {
     </aside>
   );
 }
+
+/** the chosen contact's ways into the send panels, Send text first as the usual one */
+const SEND_BUTTONS: readonly { tab: SendKind; label: string }[] = [
+  { tab: 'text', label: 'Send text' },
+  { tab: 'media', label: 'Send media' },
+  { tab: 'audio', label: 'Send audio' },
+  { tab: 'template', label: 'Send template' },
+];
 
 function ChosenNumber({ number }: { number: string }) {
   return (
