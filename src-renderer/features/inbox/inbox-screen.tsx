@@ -10,8 +10,7 @@ import { ConversationPanel } from '../messages/conversation-panel';
 import { useConversationStore } from '../messages/conversation-store';
 import { InboxList } from './inbox-list';
 import { useInboxStore } from './inbox-store';
-import { NotifySwitch } from './notify-switch';
-import { ReceiptsSwitch } from './receipts-switch';
+import { NotifySwitch, ReceiptsSwitch } from './inbox-switches';
 
 /** how often the window-closing filter is read again while on view */
 const WINDOW_RECHECK_MS = 60_000;
