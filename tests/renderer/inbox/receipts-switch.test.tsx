@@ -1,7 +1,7 @@
 // The Conversations screen's read-receipts switch shows what main says the shared setting is,
 // changes it through main, and says so when the change is refused (the box keeps its state).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReceiptsSwitch } from '../../../src-renderer/features/inbox/receipts-switch';
+import { ReceiptsSwitch } from '../../../src-renderer/features/inbox/inbox-switches';
 import { fail, installFakeCrm, ok } from '../helpers/fake-crm';
 import { click, render, settle, type Rendered } from '../helpers/render';
 
