@@ -9,6 +9,7 @@ import { keyLabel } from '../../src-main/shared/key-label';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { journalMark, journalSince, openSection, openSendTo, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
 import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
+import { addProfileThroughForm } from './support/profiles-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -142,14 +143,7 @@ test.describe('keys', () => {
     // an agent's desk: a profile whose only key cannot manage keys, with no admin key beside it
     const key = h.sandbox.createKey('e2e waiting key', ['contacts:read', 'messages:send']);
     h.secrets.push(key.key);
-    await openSection(page, 'Profiles');
-    const form = page.getByRole('form', { name: 'Add a profile' });
-    await form.getByLabel('Profile name').fill('Agent desk');
-    await form.getByLabel('Base URL').fill(h.sandbox.baseUrl);
-    await form.getByLabel('Key name').fill('e2e waiting key');
-    await form.getByLabel('Key value').fill(key.key);
-    await form.getByRole('button', { name: 'Add profile' }).click();
-    await expect(form.getByRole('status')).toHaveText('Profile “Agent desk” created.');
+    await addProfileThroughForm(page, { name: 'Agent desk', baseUrl: h.sandbox.baseUrl, keyName: 'e2e waiting key', keyValue: key.key });
     const switcher = page.getByRole('combobox', { name: 'Switch profile' });
     await switcher.selectOption({ label: 'Agent desk' });
     await expect(page.getByTestId('active-profile')).toHaveText(/Profile\s*Agent desk$/);

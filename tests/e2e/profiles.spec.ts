@@ -6,6 +6,7 @@ import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { journalMark, journalSince, openSection, sharedConsole } from './support/fixtures';
 import { cellUnder, keyIdOf, keyRow } from './support/keys-screen';
 import { overflowOf } from './support/overflow';
+import { addProfileThroughForm } from './support/profiles-screen';
 
 function profileRow(page: Page, name: string) {
   return page
@@ -35,14 +36,12 @@ test.describe('profiles', () => {
     const { page } = h;
     second = h.sandbox.createKey('e2e staging key', ['contacts:read', 'messages:send']);
     h.secrets.push(second.key);
-    await openSection(page, 'Profiles');
-    const form = page.getByRole('form', { name: 'Add a profile' });
-    await form.getByLabel('Profile name').fill('Staging copy');
-    await form.getByLabel('Base URL').fill(h.sandbox.baseUrl);
-    await form.getByLabel('Key name').fill('staging key');
-    await form.getByLabel('Key value').fill(second.key);
-    await form.getByRole('button', { name: 'Add profile' }).click();
-    await expect(form.getByRole('status')).toHaveText('Profile “Staging copy” created.');
+    const form = await addProfileThroughForm(page, {
+      name: 'Staging copy',
+      baseUrl: h.sandbox.baseUrl,
+      keyName: 'staging key',
+      keyValue: second.key,
+    });
     await expect(form.getByLabel('Key value')).toHaveValue('');
     await expect(form.getByRole('alert')).toHaveCount(0);
 
