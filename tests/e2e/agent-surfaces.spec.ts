@@ -22,6 +22,7 @@ import {
   uniqueNumber,
 } from './support/fixtures';
 import { showConversation } from './support/conversation-steps';
+import { addKeylessProfile } from './support/profiles-screen';
 
 async function switchProfile(page: Page, name: string): Promise<void> {
   await page.getByTestId('profile-switcher').selectOption({ label: name });
@@ -114,8 +115,7 @@ test.describe('the agent surfaces on the default API', () => {
     const h = ctx.h;
     const { page } = h;
     // a second profile with no key: its send fails, which makes "Not sent" easy to see
-    await h.core.profiles.create({ name: 'Staging', baseUrl: h.sandbox.baseUrl.replace('127.0.0.1', 'localhost') });
-    await expect(page.getByTestId('profile-switcher').getByRole('option', { name: 'Staging' })).toHaveCount(1);
+    await addKeylessProfile(h, 'Staging');
     await switchProfile(page, 'Staging');
     const panel = await openSendTo(page, 'Send Text', '5511999990000');
     await panel.getByLabel('Message text').fill('for staging');

@@ -4,6 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { contactAt, navLink, openSection, sharedConsole, type SectionName } from './support/fixtures';
+import { addKeylessProfile } from './support/profiles-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -138,8 +139,7 @@ test.describe('focus after every palette entry and navigation', () => {
   test('Switch profile from the palette leaves focus on the screen’s first control', async () => {
     const h = ctx.h;
     const { page } = h;
-    await h.core.profiles.create({ name: 'Staging', baseUrl: h.sandbox.baseUrl.replace('127.0.0.1', 'localhost') });
-    await expect(page.getByTestId('profile-switcher').getByRole('option', { name: 'Staging' })).toHaveCount(1);
+    await addKeylessProfile(h, 'Staging');
     await openSection(page, 'Contacts');
     await runFromPalette(page, 'staging', /^Switch to profile Staging/);
     await expect(page.getByTestId('active-profile')).toContainText('Staging');

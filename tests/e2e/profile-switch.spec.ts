@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { contactAt, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { addKeylessProfile } from './support/profiles-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,8 +20,7 @@ test.describe('per-profile window state', () => {
   test.beforeAll(async () => {
     const h = ctx.h;
     // a second profile with no key: everything it tries fails, which makes its errors easy to see
-    await h.core.profiles.create({ name: 'Staging', baseUrl: h.sandbox.baseUrl.replace('127.0.0.1', 'localhost') });
-    await expect(h.page.getByTestId('profile-switcher').getByRole('option', { name: 'Staging' })).toHaveCount(1);
+    await addKeylessProfile(h, 'Staging');
   });
 
   test('Contacts: the search and the chosen contact belong to the profile they were made under', async () => {
