@@ -13,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, openSendTab, openSendTo, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
 import { overflowOf } from './support/overflow';
+import { openNewestLogEntry } from './support/request-log-screen';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -114,13 +115,7 @@ test.describe('the Request log', () => {
     await panel.getByTestId('media-url').fill('');
     await openSection(page, 'Request log');
     await page.getByTestId('log-filter-all').click();
-    await page.getByLabel('Search', { exact: true }).fill('/messages/media');
-    await page
-      .getByTestId('log-row')
-      .first()
-      .getByRole('button', { name: /\/messages\/media/ })
-      .click();
-    const detail = page.getByTestId('log-detail');
+    const detail = await openNewestLogEntry(page, '/messages/media');
     await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
     await expect(detail.getByTestId('log-file-again')).toHaveCount(0);
     await detail.getByTestId('log-open-in-send').click();
@@ -220,13 +215,7 @@ test.describe('the Request log in the smallest window', () => {
     expect(posts()).toHaveLength(1);
 
     await openSection(page, 'Request log');
-    await page.getByLabel('Search', { exact: true }).fill('/messages/text');
-    await page
-      .getByTestId('log-row')
-      .first()
-      .getByRole('button', { name: /\/messages\/text/ })
-      .click();
-    const detail = page.getByTestId('log-detail');
+    const detail = await openNewestLogEntry(page, '/messages/text');
     await expect(detail.getByTestId('log-detail-status')).toHaveText('201 Created');
     await expect(detail.getByTestId('log-request-body')).toContainText(number);
 
