@@ -118,11 +118,16 @@ async function sendOnePost(h: ConsoleHarness, panel: Locator, expected: { path: 
 
 /** The editor of the desk dialect's Send Text with its fields table read, scrolled into view and saved as a screenshot. */
 async function showFilledEditor(h: ConsoleHarness, screenshot: string): Promise<void> {
-  const edit = await openApiTab(h.page);
-  const text = playgroundTabs('desk', h.sandbox.baseUrl).find((t) => t.id === 'text')!;
-  const editor = await readTab(edit, text);
+  const { editor } = await readSendText(h, 'desk');
   await editor.getByRole('table', { name: 'Fields of Send Text' }).scrollIntoViewIfNeeded();
   await h.page.screenshot({ path: `${SCREENS_DIR}/${screenshot}.png`, animations: 'disabled' });
+}
+
+/** Opens the API tab and reads the dialect's Send Text cURL there; returns the tab, Send Text's playground entry and the editor. */
+async function readSendText(h: ConsoleHarness, dialect: SandboxDialect): Promise<{ edit: Locator; text: PlaygroundTab; editor: Locator }> {
+  const edit = await openApiTab(h.page);
+  const text = playgroundTabs(dialect, h.sandbox.baseUrl).find((t) => t.id === 'text')!;
+  return { edit, text, editor: await readTab(edit, text) };
 }
 
 /** Picks an operation, pastes the tab's cURL and reads it; returns the editor. */
@@ -195,10 +200,8 @@ for (const c of CASES) {
     });
 
     test('the mapping editor with a filled table: screenshot, axe, keyboard', async () => {
-      const { page, sandbox } = ctx.h;
-      const edit = await openApiTab(page);
-      const text = playgroundTabs(c.dialect, sandbox.baseUrl).find((t) => t.id === 'text')!;
-      const editor = await readTab(edit, text);
+      const { page } = ctx.h;
+      const { editor } = await readSendText(ctx.h, c.dialect);
       const table = editor.getByRole('table', { name: 'Fields of Send Text' });
       // every role control is labelled with its field, and offers "keep as given" plus the operation's roles
       const number = table.getByRole('combobox', { name: c.dialect === 'desk' ? 'What chatId stands for' : 'What to stands for' });
@@ -226,9 +229,7 @@ for (const c of CASES) {
 
     test('a changed role is read again; a cURL that is not one is refused with a reason', async () => {
       const { page, sandbox } = ctx.h;
-      const edit = await openApiTab(page);
-      const text = playgroundTabs(c.dialect, sandbox.baseUrl).find((t) => t.id === 'text')!;
-      const editor = await readTab(edit, text);
+      const { edit, text, editor } = await readSendText(ctx.h, c.dialect);
       const table = editor.getByRole('table', { name: 'Fields of Send Text' });
       const textField = c.dialect === 'desk' ? 'message' : 'text.body';
       const select = table.getByRole('combobox', { name: `What ${textField} stands for` });
