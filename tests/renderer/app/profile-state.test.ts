@@ -13,6 +13,7 @@ import { useProfilesStore } from '../../../src-renderer/features/profiles/profil
 import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { deferred, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
 import { appInfoRecord, profileRecord } from '../helpers/records';
+import { resetStores } from '../helpers/stores';
 
 const profiles = [profileRecord({ id: 'p1', name: 'p1' }), profileRecord({ id: 'p2', name: 'p2' })];
 const switchTo = (activeProfileId: string) =>
@@ -25,11 +26,7 @@ let sendAnswer: ReturnType<typeof deferred<Result<SendResult>>> | null = null;
 
 beforeEach(async () => {
   vi.useFakeTimers();
-  useAppStore.setState(useAppStore.getInitialState(), true);
-  useContactsStore.setState(useContactsStore.getInitialState(), true);
-  useKeysStore.setState(useKeysStore.getInitialState(), true);
-  useMessagesStore.setState(useMessagesStore.getInitialState(), true);
-  useProfilesStore.setState(useProfilesStore.getInitialState(), true);
+  resetStores(useAppStore, useContactsStore, useKeysStore, useMessagesStore, useProfilesStore);
   useSendStore.getState().reset();
   sendAnswer = null;
   crm = installFakeCrm({

@@ -7,6 +7,7 @@ import { useContactsStore } from '../../../src-renderer/features/contacts/contac
 import { useInboxStore } from '../../../src-renderer/features/inbox/inbox-store';
 import { FIRST_CONTACTS_PAGE } from '../../../src-main/shared/first-screen';
 import { deferred, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { resetStores } from '../helpers/stores';
 
 const EMPTY: ContactPage = { items: [], page: 1, perPage: 100, total: 0, totalPages: 0, hasMore: false };
 const inboxOf = (total: number): InboxPage => ({ rows: [], total, offset: 0, unreadTotal: 0 });
@@ -15,9 +16,7 @@ let crm: FakeCrm;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  useAppStore.setState(useAppStore.getInitialState(), true);
-  useContactsStore.setState(useContactsStore.getInitialState(), true);
-  useInboxStore.setState(useInboxStore.getInitialState(), true);
+  resetStores(useAppStore, useContactsStore, useInboxStore);
   crm = installFakeCrm({ 'contacts:list': () => ok(EMPTY), 'inbox:list': () => ok(inboxOf(0)) });
   // the window opened on Conversations last time: React's first render waits for the inbox
   rememberFirstScreen(true);

@@ -11,6 +11,7 @@ import { useProfilesStore } from '../../../src-renderer/features/profiles/profil
 import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
 import { appInfoRecord, keyRecord, profileRecord } from '../helpers/records';
+import { resetStores } from '../helpers/stores';
 
 const profile = (id: string): Profile => profileRecord({ id, name: id });
 
@@ -33,12 +34,7 @@ let unwire: () => void;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  useAppStore.setState(useAppStore.getInitialState(), true);
-  useContactsStore.setState(useContactsStore.getInitialState(), true);
-  useKeysStore.setState(useKeysStore.getInitialState(), true);
-  useLogStore.setState(useLogStore.getInitialState(), true);
-  useOutboxStore.setState(useOutboxStore.getInitialState(), true);
-  useProfilesStore.setState(useProfilesStore.getInitialState(), true);
+  resetStores(useAppStore, useContactsStore, useKeysStore, useLogStore, useOutboxStore, useProfilesStore);
   useSendStore.getState().reset();
   crm = installFakeCrm({
     'app:info': () =>
