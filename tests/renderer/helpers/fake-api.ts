@@ -12,9 +12,12 @@ import type {
   RoleFixes,
   Template,
 } from '../../../src-renderer/lib/api';
+import { useApiStore } from '../../../src-renderer/features/profiles/api/api-store';
+import { useProfilesStore } from '../../../src-renderer/features/profiles/profiles-store';
 import type { FakeCrm } from './fake-crm';
-import { fail, ok } from './fake-crm';
+import { fail, installFakeCrm, ok } from './fake-crm';
 import { profileRecord } from './records';
+import { resetStores } from './stores';
 
 export const DESK_TEXT_CURL = `curl --request POST \\
      --url http://127.0.0.1:4010/api/v1/sendMessage \\
@@ -28,6 +31,13 @@ const EXAMPLE: { field: string; value: string; guess: Role | null }[] = [
 ];
 
 export const PROFILE: Profile = profileRecord({ name: 'Desk', activeKeyId: 'k1' });
+
+/** The window with PROFILE active and nothing of its API asked yet, and a fresh fake main with no handlers; returns that main. */
+export function startOnApiProfile(): FakeCrm {
+  resetStores(useApiStore);
+  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [PROFILE], activeProfileId: 'p1', status: 'ready' }, true);
+  return installFakeCrm();
+}
 
 const DEFAULT_TEXT: OperationSpec = {
   method: 'POST',

@@ -4,14 +4,13 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiSection } from '../../../src-renderer/features/profiles/api/api-section';
-import { useApiStore } from '../../../src-renderer/features/profiles/api/api-store';
 import { useDocumentImportStore } from '../../../src-renderer/features/profiles/api/document-import-store';
-import { useProfilesStore } from '../../../src-renderer/features/profiles/profiles-store';
 import type { ApiDocumentView } from '../../../src-renderer/lib/api';
-import { handleApi, PROFILE } from '../helpers/fake-api';
+import { handleApi, PROFILE, startOnApiProfile } from '../helpers/fake-api';
 import { DOCUMENT, handleDocument, SEND_TEXT_ID } from '../helpers/fake-document';
-import { installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { ok, type FakeCrm } from '../helpers/fake-crm';
 import { byText, click, render, settle, type Rendered } from '../helpers/render';
+import { resetStores } from '../helpers/stores';
 
 const SEND_ID = 'POST /{Version}/{Phone-Number-ID}/messages';
 const WITH_EXAMPLES: ApiDocumentView = {
@@ -47,10 +46,8 @@ function labelled<T extends HTMLElement>(text: string): T | null {
 }
 
 beforeEach(async () => {
-  useApiStore.setState(useApiStore.getInitialState(), true);
-  useDocumentImportStore.setState(useDocumentImportStore.getInitialState(), true);
-  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [PROFILE], activeProfileId: 'p1', status: 'ready' }, true);
-  crm = installFakeCrm();
+  resetStores(useDocumentImportStore);
+  crm = startOnApiProfile();
   handleApi(crm);
   handleDocument(crm, () => ok(WITH_EXAMPLES));
   view = render(<ApiSection profile={PROFILE} />);

@@ -1,13 +1,12 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiSection } from '../../../src-renderer/features/profiles/api/api-section';
-import { useApiStore } from '../../../src-renderer/features/profiles/api/api-store';
 import { NO_SUCH_LISTING, useDocumentImportStore } from '../../../src-renderer/features/profiles/api/document-import-store';
-import { useProfilesStore } from '../../../src-renderer/features/profiles/profiles-store';
-import { handleApi, PROFILE } from '../helpers/fake-api';
+import { handleApi, PROFILE, startOnApiProfile } from '../helpers/fake-api';
 import { DOCUMENT, handleDocument, SEND_TEXT_ID, UPLOAD_ID } from '../helpers/fake-document';
-import { deferred, fail, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { deferred, fail, ok, type FakeCrm } from '../helpers/fake-crm';
 import { byText, click, render, settle, typeInto, type Rendered } from '../helpers/render';
+import { resetStores } from '../helpers/stores';
 
 let crm: FakeCrm;
 let view: Rendered;
@@ -46,10 +45,8 @@ async function expandAndLoadFile(): Promise<void> {
 }
 
 beforeEach(() => {
-  useApiStore.setState(useApiStore.getInitialState(), true);
-  useDocumentImportStore.setState(useDocumentImportStore.getInitialState(), true);
-  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [PROFILE], activeProfileId: 'p1', status: 'ready' }, true);
-  crm = installFakeCrm();
+  resetStores(useDocumentImportStore);
+  crm = startOnApiProfile();
   handleApi(crm);
 });
 afterEach(() => view?.unmount());

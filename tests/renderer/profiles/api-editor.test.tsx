@@ -1,14 +1,14 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiSection } from '../../../src-renderer/features/profiles/api/api-section';
-import { useApiStore } from '../../../src-renderer/features/profiles/api/api-store';
 import { CredentialNote } from '../../../src-renderer/features/profiles/api/credential-note';
 import { useProfilesStore } from '../../../src-renderer/features/profiles/profiles-store';
 import { ConfirmHost } from '../../../src-renderer/ui/confirm-host';
 import { useConfirmStore } from '../../../src-renderer/ui/confirm-store';
-import { DESK_TEXT_CURL, handleApi, PROFILE } from '../helpers/fake-api';
-import { installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
+import { DESK_TEXT_CURL, handleApi, PROFILE, startOnApiProfile } from '../helpers/fake-api';
+import { ok, type FakeCrm } from '../helpers/fake-crm';
 import { byText, click, render, settle, typeInto, type Rendered } from '../helpers/render';
+import { resetStores } from '../helpers/stores';
 
 let crm: FakeCrm;
 let view: Rendered;
@@ -42,10 +42,8 @@ async function readDeskText(): Promise<void> {
 }
 
 beforeEach(() => {
-  useApiStore.setState(useApiStore.getInitialState(), true);
-  useConfirmStore.setState(useConfirmStore.getInitialState(), true);
-  useProfilesStore.setState({ ...useProfilesStore.getInitialState(), profiles: [PROFILE], activeProfileId: 'p1', status: 'ready' }, true);
-  crm = installFakeCrm();
+  resetStores(useConfirmStore);
+  crm = startOnApiProfile();
 });
 afterEach(() => view?.unmount());
 
