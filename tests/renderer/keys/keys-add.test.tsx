@@ -89,22 +89,21 @@ describe('add key', () => {
         baseUrl: 'https://api.example.com',
         operations: [{ operation: 'messages.text', label: 'Send text', custom: true, absent: false, spec: spec(credential) }],
       });
-    const hint = () => view.container.querySelector('[data-testid="add-key-hint"]')?.textContent ?? '';
-    crm = installFakeCrm({ 'api:describe': described({ in: 'basic', username: 'AC0123' }) });
-    view = render(<AddKeyForm />);
-    await settle();
-    expect(hint()).toContain('Account SID:Auth Token, or API key SID:secret');
-    expect(hint()).toContain('password of AC0123');
+    /** a new form's hint once main answered as these handlers do */
+    const hintWith = async (handlers: Parameters<typeof installFakeCrm>[0]): Promise<string> => {
+      crm = installFakeCrm(handlers);
+      view = render(<AddKeyForm />);
+      await settle();
+      return view.container.querySelector('[data-testid="add-key-hint"]')?.textContent ?? '';
+    };
+    const basic = await hintWith({ 'api:describe': described({ in: 'basic', username: 'AC0123' }) });
+    expect(basic).toContain('Account SID:Auth Token, or API key SID:secret');
+    expect(basic).toContain('password of AC0123');
     view.unmount();
-    crm = installFakeCrm({ 'api:describe': described({ in: 'query', name: 'token' }) });
-    view = render(<AddKeyForm />);
-    await settle();
-    expect(hint()).toContain('the bare token');
-    expect(hint()).toContain('query parameter token=<key>');
+    const query = await hintWith({ 'api:describe': described({ in: 'query', name: 'token' }) });
+    expect(query).toContain('the bare token');
+    expect(query).toContain('query parameter token=<key>');
     view.unmount();
-    crm = installFakeCrm({});
-    view = render(<AddKeyForm />);
-    await settle();
-    expect(hint()).toBe('Saved to the system keychain; never shown again.');
+    expect(await hintWith({})).toBe('Saved to the system keychain; never shown again.');
   });
 });
