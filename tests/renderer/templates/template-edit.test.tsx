@@ -52,13 +52,23 @@ const submitForm = () =>
     form().requestSubmit();
   });
 
+const clickEdit = async () => {
+  click(view.container.querySelector('[aria-label="Edit order_update (pt_BR)"]'));
+  await settle();
+};
+/** the Templates screen with order_update's Edit clicked */
+const editFromItsRow = async () => {
+  view = render(<TemplatesScreen />);
+  await settle();
+  await clickEdit();
+};
+
 describe('Edit on a template row', () => {
   it('opens the form prefilled, with the name and language fixed', async () => {
     view = render(<TemplatesScreen />);
     await settle();
     expect(form().querySelector('h2')?.textContent).toBe('New template');
-    click(view.container.querySelector('[aria-label="Edit order_update (pt_BR)"]'));
-    await settle();
+    await clickEdit();
     expect(form().querySelector('h2')?.textContent).toBe('Edit order_update (pt_BR)');
     expect(field(/^Name/)!.value).toBe('order_update');
     expect((field(/^Name/) as HTMLInputElement).readOnly).toBe(true);
@@ -69,10 +79,7 @@ describe('Edit on a template row', () => {
   });
 
   it('submits an edit, not a new template, and the row shows it back in review', async () => {
-    view = render(<TemplatesScreen />);
-    await settle();
-    click(view.container.querySelector('[aria-label="Edit order_update (pt_BR)"]'));
-    await settle();
+    await editFromItsRow();
     typeInto(field(/^Body/), 'Pedido {{1}} saiu para entrega');
     typeInto(field(/^Sample values/), '#1042');
     submitForm();
@@ -104,10 +111,7 @@ describe('Edit on a template row', () => {
   });
 
   it('Cancel edit leaves the template alone and empties the form', async () => {
-    view = render(<TemplatesScreen />);
-    await settle();
-    click(view.container.querySelector('[aria-label="Edit order_update (pt_BR)"]'));
-    await settle();
+    await editFromItsRow();
     click(byText(form(), 'button', 'Cancel edit'));
     await settle();
     expect(form().querySelector('h2')?.textContent).toBe('New template');
