@@ -15,11 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApiClient } from '../src-main/core/http/api-client';
-import type { KeyMeta, Profile } from '../src-main/core/model';
+import type { Profile } from '../src-main/core/model';
 import { createOutbox } from '../src-main/core/outbox/index';
 import type { Outbox } from '../src-main/core/outbox/index';
 import type { KeyAccess } from '../src-main/core/services';
 import { startSandbox } from '../src-main/sandbox/index';
+import { freshKeyMeta } from '../tests/fixtures/key-meta';
 
 const RECORD_OPS = 300;
 const RECORD_BURST = 2000;
@@ -57,20 +58,7 @@ function deps(dir: string, baseUrl: string, key: string, sender = createApiClien
     allowInsecureHttp: false,
     createdAt: new Date().toISOString(),
   };
-  const meta: KeyMeta = {
-    id: 'k',
-    name: 'k',
-    profileId: 'p',
-    fingerprint: key.slice(-4),
-    permissions: null,
-    addedAt: profile.createdAt,
-    lastUsedAt: null,
-    lastStatus: null,
-    state: 'active',
-    serverKeyId: null,
-    revokedAt: null,
-    sync: null,
-  };
+  const meta = freshKeyMeta({ id: 'k', name: 'k', profileId: 'p', fingerprint: key.slice(-4), addedAt: profile.createdAt });
   let hold: Promise<void> | null = null;
   let release = (): void => undefined;
   const keyAccess: KeyAccess = {

@@ -2,6 +2,7 @@
 // them to the window: each test names only the fields its case is about, the rest are these plain
 // defaults.
 import type { AppInfo, KeyMeta, Profile, SentMessage, WebhookInfo } from '../../../src-renderer/lib/api';
+import { freshKeyMeta } from '../../fixtures/key-meta';
 import { TEST_APP_INFO } from '../../main/helpers/app-info';
 
 /** the handler tests' app info (limits of 1): a case that stages or types anything names what it allows */
@@ -25,21 +26,7 @@ export function profileRecord(fields: Partial<Profile> = {}): Profile {
 }
 
 export function keyRecord(fields: Partial<KeyMeta> = {}): KeyMeta {
-  return {
-    id: 'k1',
-    name: 'CI key',
-    profileId: 'p1',
-    fingerprint: '9z9z',
-    permissions: null,
-    addedAt: '2025-01-01T00:00:00Z',
-    lastUsedAt: null,
-    lastStatus: null,
-    state: 'active',
-    serverKeyId: null,
-    revokedAt: null,
-    sync: null,
-    ...fields,
-  };
+  return freshKeyMeta({ id: 'k1', name: 'CI key', profileId: 'p1', fingerprint: '9z9z', addedAt: '2025-01-01T00:00:00Z', ...fields });
 }
 
 export function sentMessageRecord(fields: Partial<SentMessage> = {}): SentMessage {
