@@ -1,9 +1,9 @@
-import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RequestLogEntry } from '../../lib/api';
 import { formatClockTime, formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { SCREEN_FOCUS_MARK } from '../../ui/focus';
-import { ErrorMessage } from '../../ui/messages';
+import { LoadedListState } from '../../ui/loaded-list-state';
 import { LOG_DETAIL_ID, LogDetailPanel } from './log-detail';
 import { filterEntries, STATUS_CLASSES, type StatusClass } from './log-filter';
 import { ByCell, HostCell, ProfileCell, profileNamer } from './log-origin';
@@ -24,9 +24,6 @@ const STATUS_CLASS_LABELS: Record<StatusClass, string> = { all: 'All', '2xx': '2
 export function LogScreen() {
   const entries = useLogStore(selectLogEntries);
   const filter = useLogStore(selectLogFilter);
-  const status = useLogStore((s) => s.status);
-  const error = useLogStore((s) => s.error);
-  const load = useLogStore((s) => s.load);
   const detail = useLogStore(selectLogDetail);
   const openDetail = useLogStore((s) => s.openDetail);
   const closeDetail = useLogStore((s) => s.closeDetail);
@@ -36,9 +33,6 @@ export function LogScreen() {
   const profileName = useMemo(() => profileNamer(profiles), [profiles]);
   const visible = useMemo(() => filterEntries(entries, filter, profileName), [entries, filter, profileName]);
   const openId = detail.status === 'closed' ? null : detail.id;
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // arrows move between the rows' path buttons; Enter (the button's own) opens the details; C
   // copies the row's cURL without opening it
@@ -86,8 +80,7 @@ export function LogScreen() {
       <p role="status" aria-live="polite" className="hint" data-testid="log-list-copy-status">
         {copied}
       </p>
-      {status === 'error' && error && <ErrorMessage error={error} prefix="The log could not be loaded" />}
-      {status === 'ready' && entries.length === 0 && <p className="empty">No requests yet.</p>}
+      <LoadedListState store={useLogStore} count={entries.length} failed="The log could not be loaded" empty="No requests yet." />
       <div className={openId === null ? 'log-layout' : 'log-layout log-layout-open'} onKeyDown={onLayoutKeyDown}>
         {visible.length > 0 && (
           <div ref={rows} onKeyDown={onRowsKeyDown}>

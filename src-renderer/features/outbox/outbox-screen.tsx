@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import type { OutboxItem, OutboxState } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { CheckIcon, ClockIcon, AlertIcon, SpinnerIcon } from '../../ui/icons';
 import { ErrorMessage, ErrorText } from '../../ui/messages';
+import { LoadedListState } from '../../ui/loaded-list-state';
 import { RelativeTime } from '../../ui/relative-time';
 import { PENDING_REASON, selectNet, selectOutboxItems, useOutboxStore } from './outbox-store';
 import { OUTBOX_STATE_WORDS } from './outbox-words';
@@ -24,16 +24,9 @@ const GROUPS: { state: OutboxState; title: string }[] = (['pending', 'sending', 
 
 export function OutboxScreen() {
   const items = useOutboxStore(selectOutboxItems);
-  const status = useOutboxStore((s) => s.status);
-  const error = useOutboxStore((s) => s.error);
-  const load = useOutboxStore((s) => s.load);
   const sync = useOutboxStore((s) => s.sync);
   const syncing = useOutboxStore((s) => s.syncing);
   const syncError = useOutboxStore((s) => s.actionErrors['']);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   return (
     <section className="screen screen-outbox" aria-labelledby="outbox-title">
       <h1 id="outbox-title">Outbox</h1>
@@ -44,8 +37,12 @@ export function OutboxScreen() {
         </button>
       </div>
       {syncError && <ErrorMessage error={syncError} prefix="Sync failed" />}
-      {status === 'error' && error && <ErrorMessage error={error} prefix="The outbox could not be loaded" />}
-      {status === 'ready' && items.length === 0 && <p className="empty">The outbox is empty: nothing waits to be sent.</p>}
+      <LoadedListState
+        store={useOutboxStore}
+        count={items.length}
+        failed="The outbox could not be loaded"
+        empty="The outbox is empty: nothing waits to be sent."
+      />
       {GROUPS.map((g) => {
         const group = items.filter((i) => i.state === g.state);
         if (group.length === 0) return null;
