@@ -9,7 +9,6 @@ import type { DeliveryState } from '../../events/status-words';
 import { laterState } from '../../events/status-words';
 import type { ReceivedEvent, ReceivedLocation, ReceivedMedia, SharedContact, StatusEvent } from '../../events/event-finder';
 import type { SqliteDatabase } from '../sqlite';
-import { camelRow } from '../camel-row';
 import { watchTables } from './table-versions';
 
 /** rows kept in each table for each profile, that profile's oldest go first */
@@ -124,9 +123,22 @@ const RECEIVED_COLUMNS =
 
 /** media is there when the message is a file: a row of a file kind always has a type or a name or an address */
 function receivedRowOf(r: ReceivedSqlRow): ReceivedRow {
-  const { media_url: url, media_type: mimetype, media_name: fileName, location, shared_contacts: cards, ...plain } = r;
-  const media = url === null && mimetype === null && fileName === null ? null : { url, mimetype, fileName };
-  return { ...camelRow(plain), media, location: locationOf(location), sharedContacts: cardsOf(cards) };
+  const media =
+    r.media_url === null && r.media_type === null && r.media_name === null
+      ? null
+      : { url: r.media_url, mimetype: r.media_type, fileName: r.media_name };
+  return {
+    messageId: r.message_id,
+    number: r.number,
+    type: r.type,
+    text: r.text,
+    name: r.name,
+    at: r.at,
+    arrivedAt: r.arrived_at,
+    media,
+    location: locationOf(r.location),
+    sharedContacts: cardsOf(r.shared_contacts),
+  };
 }
 
 export interface ReceivedRow {

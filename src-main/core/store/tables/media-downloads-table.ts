@@ -6,7 +6,6 @@
 // one download is claimed in a transaction, so only one process fetches a given file, and a
 // claim lapses when its process dies mid-download.
 import type { SqliteDatabase } from '../sqlite';
-import { camelRow } from '../camel-row';
 import { watchTables } from './table-versions';
 
 export type DownloadState = 'pending' | 'stored' | 'failed';
@@ -86,10 +85,19 @@ const COLUMNS =
 
 function rowOf(r: SqlRow): DownloadRow {
   return {
-    ...camelRow(r),
+    profileId: r.profile_id,
+    messageId: r.message_id,
+    mediaId: r.media_id,
     state: r.state as DownloadState,
+    reason: r.reason,
     attempts: Number(r.attempts),
+    nextTryAt: r.next_try_at,
+    path: r.path,
     size: r.size === null ? null : Number(r.size),
+    mimetype: r.mimetype,
+    sha256: r.sha256,
+    storedAt: r.stored_at,
+    refusedOrigin: r.refused_origin,
   };
 }
 

@@ -3,7 +3,6 @@
 // copy of a sent photo or voice note kept in the data folder. One row per record, removed with
 // it (rows whose record is gone are dropped at the next write).
 import type { SqliteDatabase } from '../sqlite';
-import { camelRow } from '../camel-row';
 
 export interface SentExtra {
   recordId: string;
@@ -46,7 +45,15 @@ interface SqlRow {
 const COLUMNS = 'record_id, profile_id, rendered_text, file_path, file_mimetype, file_size, kept_at';
 
 function rowOf(r: SqlRow): SentExtra {
-  return { ...camelRow(r), fileSize: r.file_size === null ? null : Number(r.file_size) };
+  return {
+    recordId: r.record_id,
+    profileId: r.profile_id,
+    renderedText: r.rendered_text,
+    filePath: r.file_path,
+    fileMimetype: r.file_mimetype,
+    fileSize: r.file_size === null ? null : Number(r.file_size),
+    keptAt: r.kept_at,
+  };
 }
 
 export class SentExtrasTable {

@@ -7,7 +7,6 @@ import type { RecordSlice } from '../../messages/history-page';
 import type { SentRecord } from '../../messages/sent-record';
 import { isSentRecord } from '../../messages/sent-record';
 import type { SqliteDatabase, SqliteTransaction } from '../sqlite';
-import { camelRow } from '../camel-row';
 
 /** how many sends are kept by default (the oldest go first) */
 export const SENT_MESSAGES_LIMIT = 5_000;
@@ -40,7 +39,6 @@ export function addSentSender(db: SqliteDatabase): void {
 }
 
 interface SentRow {
-  seq: number;
   id: string;
   profile_id: string;
   kind: string;
@@ -54,10 +52,20 @@ interface SentRow {
   sender: string | null;
 }
 
-/** a row as a record (the table's own order, seq, stays here) */
 function recordOf(row: SentRow): unknown {
-  const { seq: _seq, ...record } = row;
-  return camelRow(record);
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    kind: row.kind,
+    number: row.number,
+    text: row.text,
+    fileName: row.file_name,
+    status: row.status,
+    at: row.at,
+    messageId: row.message_id,
+    origin: row.origin,
+    sender: row.sender,
+  };
 }
 
 /** the insert's parameters: a record read from an older file has no sender, which is kept as unknown */

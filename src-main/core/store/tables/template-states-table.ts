@@ -5,7 +5,6 @@
 // transaction; a webhook changes one row.
 import type { ManagedTemplate, TemplateQuality } from '../../../shared/template-lifecycle';
 import type { SqliteDatabase } from '../sqlite';
-import { camelRow } from '../camel-row';
 import { watchTables } from './table-versions';
 
 /** the table (schema version 17), watched so other processes show its changes */
@@ -45,8 +44,18 @@ interface Row {
 const COLUMNS = 'template_id, name, language, status, category, approved_category, quality, rejected_reason, body, updated_at';
 
 function fromRow(r: Row): ManagedTemplate {
-  const { template_id: id, ...named } = r;
-  return { id, ...camelRow(named), quality: r.quality as TemplateQuality };
+  return {
+    id: r.template_id,
+    name: r.name,
+    language: r.language,
+    status: r.status,
+    category: r.category,
+    approvedCategory: r.approved_category,
+    quality: r.quality as TemplateQuality,
+    rejectedReason: r.rejected_reason,
+    body: r.body,
+    updatedAt: r.updated_at,
+  };
 }
 
 /** one change a webhook announced; absent fields stay as they are */
