@@ -26,29 +26,15 @@ export const ENDPOINT_IDS = [
 
 export type EndpointId = (typeof ENDPOINT_IDS)[number];
 
-/**
- * The operations a profile's API description covers, in the order the window lists them. Key
- * management keeps docs/API.md's routes (and their path overrides).
- */
-export const DESCRIBED_OPERATIONS = [
-  'contacts.list',
-  'messages.text',
-  'messages.media',
-  'messages.audio',
-  'messages.template',
-  'messages.list',
-  'templates.list',
-  'media.upload',
-  'keys.check',
-  'messages.reaction',
-  'media.download',
-  'messages.read',
-  'templates.create',
-  'templates.update',
-  'templates.delete',
-] as const satisfies readonly EndpointId[];
+/** The routes no API description covers: key management keeps docs/API.md's routes (and their path overrides). */
+const UNDESCRIBED_ENDPOINTS = ['messages.status', 'keys.list', 'keys.create', 'keys.delete'] as const satisfies readonly EndpointId[];
 
-export type DescribedOperation = (typeof DESCRIBED_OPERATIONS)[number];
+export type DescribedOperation = Exclude<EndpointId, (typeof UNDESCRIBED_ENDPOINTS)[number]>;
+
+/** The operations a profile's API description covers, in the order the window lists them: every other route, in its order. */
+export const DESCRIBED_OPERATIONS: readonly DescribedOperation[] = ENDPOINT_IDS.filter(
+  (id): id is DescribedOperation => !(UNDESCRIBED_ENDPOINTS as readonly string[]).includes(id),
+);
 
 export function isDescribedOperation(id: string): id is DescribedOperation {
   return (DESCRIBED_OPERATIONS as readonly string[]).includes(id);

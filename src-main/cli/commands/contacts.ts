@@ -3,8 +3,8 @@
 // the page fetched instead, and says so.
 import { defineCommand } from '../command';
 import { clean, dash, table } from '../format';
-import { profileOption, profileSession } from './shared';
-import { pageAsked, pageOptions } from './page-options';
+import { profileOption } from './shared';
+import { pageOptions, pageQuery } from './page-options';
 import { EXIT_USAGE } from '../io';
 import { searchedHere } from './contacts-local';
 
@@ -25,13 +25,8 @@ export const contactsCommand = defineCommand({
     '  --search exits 2 saying why; add --local to search the fetched page here.',
   ],
   async run(ctx, { values }) {
-    const asked = pageAsked(values);
-    const { session, profile } = await profileSession(ctx, { profileRef: values.profile, envKey: true });
-    const listed = await session.core.contacts.list({
-      profileId: profile.id,
-      ...(values.search !== undefined ? { search: values.search } : {}),
-      ...asked,
-    });
+    const { session, query } = await pageQuery(ctx, values, values.search !== undefined ? { search: values.search } : {});
+    const listed = await session.core.contacts.list(query);
     const unsupported = values.search !== undefined ? listed.searchUnsupported : undefined;
     if (unsupported !== undefined && values.local !== true) {
       const fetched = listed.items.length;

@@ -13,8 +13,8 @@ import { lineOf, shownAs } from '../conversation-lines';
 import { followUntilStopped } from '../follow';
 import type { Session } from '../session';
 import { dash, jsonLine, shortTime, table } from '../format';
-import { profileOption, profileSession } from './shared';
-import { pageAsked, pageOptions } from './page-options';
+import { profileOption } from './shared';
+import { pageOptions, pageQuery } from './page-options';
 
 /** a long text is cut for the table; --json has it as listed */
 const TEXT_COLUMN = 60;
@@ -52,13 +52,8 @@ export const messagesCommand = defineCommand({
       await follow(ctx, session, values.to);
       return { data: null, text: '', printed: true };
     }
-    const asked = pageAsked(values);
-    const { session, profile } = await profileSession(ctx, { profileRef: values.profile, envKey: true });
-    const result = await session.core.history.list({
-      profileId: profile.id,
-      ...(values.to !== undefined ? { number: values.to } : {}),
-      ...asked,
-    });
+    const { session, query } = await pageQuery(ctx, values, values.to !== undefined ? { number: values.to } : {});
+    const result = await session.core.history.list(query);
     return { data: result, text: messagesText(result) };
   },
 });

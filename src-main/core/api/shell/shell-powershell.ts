@@ -10,8 +10,8 @@ const POWERSHELL_RULES: WordRules = {
   escape: '`',
   operators: '|&;<>',
   operator: posixOperator,
-  singleQuoted: powerShellSingleQuoted,
-  doubleQuoted: powerShellDoubleQuoted,
+  singleQuoted: (s) => powerShellQuoted(s, singleQuotedBody),
+  doubleQuoted: (s) => powerShellQuoted(s, doubleQuotedBody),
   dollar: powerShellBareDollar,
 };
 
@@ -19,24 +19,30 @@ export function scanPowerShell(s: Scan): void {
   scanWords(s, POWERSHELL_RULES);
 }
 
-/** '...' with '' for a quote; nothing else is special. */
-function powerShellSingleQuoted(s: Scan): void {
-  const { text } = s;
+/**
+ * A quoted string from s.pos: `readBody` adds what it holds to the word, from just after the
+ * opening quote, and answers where the closing quote is.
+ */
+function powerShellQuoted(s: Scan, readBody: (s: Scan, from: number, openedAt: number) => number): void {
   const openedAt = s.pos;
   s.words.open();
-  let i = openedAt + 1;
+  const close = readBody(s, openedAt + 1, openedAt);
+  s.lineHasContent = true;
+  s.pos = close + 1;
+}
+
+/** '...' with '' for a quote; nothing else is special. */
+function singleQuotedBody(s: Scan, from: number, openedAt: number): number {
+  const { text } = s;
+  let i = from;
   for (;;) {
     const close = text.indexOf("'", i);
     if (close === -1) throw unterminated(text, openedAt);
     s.words.add(text.slice(i, close));
-    if (text.charAt(close + 1) !== "'") {
-      s.pos = close + 1;
-      break;
-    }
+    if (text.charAt(close + 1) !== "'") return close;
     s.words.add("'");
     i = close + 2;
   }
-  s.lineHasContent = true;
 }
 
 const POWERSHELL_ESCAPES: Readonly<Record<string, string>> = {
@@ -51,18 +57,16 @@ const POWERSHELL_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** "..." with `x escapes and "" for a quote; $name is noted, $( refused. */
-function powerShellDoubleQuoted(s: Scan): void {
+function doubleQuotedBody(s: Scan, from: number, openedAt: number): number {
   const { text } = s;
-  const openedAt = s.pos;
-  s.words.open();
-  let i = openedAt + 1;
+  let i = from;
   for (;;) {
     if (i >= text.length) throw unterminated(text, openedAt);
     const c = text.charAt(i);
     if (c === '"' && text.charAt(i + 1) === '"') {
       s.words.add('"');
       i += 2;
-    } else if (c === '"') break;
+    } else if (c === '"') return i;
     else if (c === '`') i = powerShellEscape(s, i, openedAt);
     else {
       if (c === '$') powerShellDollar(s, i);
@@ -70,8 +74,6 @@ function powerShellDoubleQuoted(s: Scan): void {
       i += 1;
     }
   }
-  s.lineHasContent = true;
-  s.pos = i + 1;
 }
 
 function powerShellEscape(s: Scan, at: number, openedAt: number): number {

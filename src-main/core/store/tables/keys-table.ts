@@ -5,10 +5,8 @@
 import type { SavedKey } from '../../model';
 import { savedKeySchema, type KeysDoc } from '../../meta/schemas';
 import type { SqliteDatabase } from '../sqlite';
-import { jsonColumn, parseJsonColumn, writeChangedRows } from '../row-diff';
-import { SettingsTable } from './settings-table';
-import type { TableCodec } from '../table-doc';
-import { documentRows, UnreadableRows, type DocumentRows } from '../document-rows';
+import { jsonColumn, parseJsonColumn } from '../row-diff';
+import { RowsCodec } from '../rows-codec';
 
 export function createKeysTable(db: SqliteDatabase): void {
   db.exec(`
@@ -133,27 +131,21 @@ const KEY_COLUMNS = [
   'expires_at',
 ] as const;
 
-export class KeysCodec implements TableCodec<KeysDoc> {
-  private readonly settings: SettingsTable;
-  private readonly statements: DocumentRows<KeyRow>;
-  private readonly unreadable: UnreadableRows;
+/** what is said of a saved key whose row no longer reads */
+function leftOutKey(row: KeyRow): string {
+  const name = JSON.stringify(row.name);
+  return `The saved key ${name} in crm.db could not be read and is left out; its record and its keychain entry are kept.`;
+}
 
-  constructor(db: SqliteDatabase, onUnreadable: (message: string) => void = () => {}) {
-    this.settings = new SettingsTable(db);
-    this.statements = documentRows<KeyRow>(db, 'saved_keys', KEY_COLUMNS, 'position, added_at, id');
-    this.unreadable = new UnreadableRows(onUnreadable);
+export class KeysCodec extends RowsCodec<KeysDoc, KeyRow> {
+  constructor(db: SqliteDatabase, onUnreadable?: (message: string) => void) {
+    super(db, { table: 'saved_keys', columns: KEY_COLUMNS, orderBy: 'position, added_at, id' }, onUnreadable);
   }
 
   load(): KeysDoc {
     const keys: SavedKey[] = [];
     const valueTags: Record<string, string> = {};
-    for (const row of this.statements.all.all()) {
-      const key = keyOf(row);
-      if (!key) {
-        const message = `The saved key ${JSON.stringify(row.name)} in crm.db could not be read and is left out; its record and its keychain entry are kept.`;
-        this.unreadable.report(row.id, message);
-        continue;
-      }
+    for (const { row, item: key } of this.readRows(keyOf, leftOutKey)) {
       keys.push(key);
       if (row.value_tag !== null) valueTags[key.id] = row.value_tag;
     }
@@ -162,13 +154,7 @@ export class KeysCodec implements TableCodec<KeysDoc> {
   }
 
   save(before: KeysDoc, after: KeysDoc): void {
-    const { upsert, remove } = this.statements;
-    writeChangedRows(withTags(before), withTags(after), {
-      idOf: ({ key }) => key.id,
-      rowOf,
-      upsert: (row) => upsert.run(row),
-      remove: (id) => remove.run(id),
-    });
+    this.writeRows(withTags(before), withTags(after), { idOf: ({ key }) => key.id, rowOf });
     if ((before.tagKeyCheck ?? null) !== (after.tagKeyCheck ?? null)) this.settings.set('key_tag_check', after.tagKeyCheck ?? null);
   }
 }

@@ -5,6 +5,7 @@
 // a file that cannot be had never loses the message. Any number of processes share the table:
 // one download is claimed in a transaction, so only one process fetches a given file, and a
 // claim lapses when its process dies mid-download.
+import { camelSelect } from '../camel-select';
 import type { SqliteDatabase } from '../sqlite';
 import { watchTables } from './table-versions';
 
@@ -64,41 +65,13 @@ export function addRefusedOrigin(db: SqliteDatabase): void {
   db.exec('ALTER TABLE media_downloads ADD COLUMN refused_origin TEXT');
 }
 
-interface SqlRow {
-  profile_id: string;
-  message_id: string;
-  media_id: string;
-  state: string;
-  reason: string | null;
-  attempts: number;
-  next_try_at: string;
-  path: string | null;
-  size: number | null;
-  mimetype: string | null;
-  sha256: string | null;
-  stored_at: string | null;
-  refused_origin: string | null;
-}
+const SELECTED = camelSelect(
+  'profile_id, message_id, media_id, state, reason, attempts, next_try_at, path, size, mimetype, sha256, stored_at, refused_origin',
+);
 
-const COLUMNS =
-  'profile_id, message_id, media_id, state, reason, attempts, next_try_at, path, size, mimetype, sha256, stored_at, refused_origin';
-
-function rowOf(r: SqlRow): DownloadRow {
-  return {
-    profileId: r.profile_id,
-    messageId: r.message_id,
-    mediaId: r.media_id,
-    state: r.state as DownloadState,
-    reason: r.reason,
-    attempts: Number(r.attempts),
-    nextTryAt: r.next_try_at,
-    path: r.path,
-    size: r.size === null ? null : Number(r.size),
-    mimetype: r.mimetype,
-    sha256: r.sha256,
-    storedAt: r.stored_at,
-    refusedOrigin: r.refused_origin,
-  };
+/** a row selected under its properties' names: only its numbers are made sure of (its state is one the table was written with) */
+function rowOf(r: DownloadRow): DownloadRow {
+  return { ...r, attempts: Number(r.attempts), size: r.size === null ? null : Number(r.size) };
 }
 
 export interface StoredFile {
@@ -121,8 +94,8 @@ export class MediaDownloadsTable {
          SELECT @profileId, @messageId, @mediaId, 'pending', @now
          WHERE EXISTS (SELECT 1 FROM received_messages WHERE profile_id = @profileId AND message_id = @messageId)`,
       ),
-      due: db.prepare<[{ now: string }], SqlRow>(
-        `SELECT ${COLUMNS} FROM media_downloads WHERE state = 'pending' AND next_try_at <= @now AND (claimed_until IS NULL ` +
+      due: db.prepare<[{ now: string }], DownloadRow>(
+        `SELECT ${SELECTED} FROM media_downloads WHERE state = 'pending' AND next_try_at <= @now AND (claimed_until IS NULL ` +
           `OR claimed_until <= @now) ORDER BY next_try_at LIMIT 1`,
       ),
       claim: db.prepare(
@@ -165,15 +138,15 @@ export class MediaDownloadsTable {
           "claimed_by = NULL, claimed_until = NULL, path = NULL WHERE profile_id = @profileId AND state = 'failed' " +
           'AND refused_origin = @origin',
       ),
-      one: db.prepare<[string, string], SqlRow>(`SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id = ?`),
-      of: db.prepare<[string, string], SqlRow>(
-        `SELECT ${COLUMNS} FROM media_downloads WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))`,
+      one: db.prepare<[string, string], DownloadRow>(`SELECT ${SELECTED} FROM media_downloads WHERE profile_id = ? AND message_id = ?`),
+      of: db.prepare<[string, string], DownloadRow>(
+        `SELECT ${SELECTED} FROM media_downloads WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?))`,
       ),
       storedBytes: db
         .prepare<[], number | null>("SELECT sum(size) FROM (SELECT DISTINCT path, size FROM media_downloads WHERE state = 'stored')")
         .pluck(),
-      oldestStored: db.prepare<[], SqlRow>(
-        `SELECT ${COLUMNS} FROM media_downloads WHERE state = 'stored' ORDER BY stored_at, rowid LIMIT 1`,
+      oldestStored: db.prepare<[], DownloadRow>(
+        `SELECT ${SELECTED} FROM media_downloads WHERE state = 'stored' ORDER BY stored_at, rowid LIMIT 1`,
       ),
       evict: db.prepare(
         "UPDATE media_downloads SET state = 'failed', reason = @reason, path = NULL WHERE state = 'stored' AND path = @path",
@@ -188,7 +161,7 @@ export class MediaDownloadsTable {
     this.claimOne = db.transaction((owner: string, now: string, until: string): DownloadRow | null => {
       const row = this.statements.due.get({ now });
       if (row === undefined) return null;
-      this.statements.claim.run({ owner, until, profileId: row.profile_id, messageId: row.message_id });
+      this.statements.claim.run({ owner, until, profileId: row.profileId, messageId: row.messageId });
       return { ...rowOf(row), attempts: Number(row.attempts) + 1 };
     });
   }
@@ -244,7 +217,7 @@ export class MediaDownloadsTable {
   /** the downloads of these messages, by message id */
   of(profileId: string, messageIds: readonly string[]): Map<string, DownloadRow> {
     if (messageIds.length === 0) return new Map();
-    return new Map(this.statements.of.all(profileId, JSON.stringify(messageIds)).map((r) => [r.message_id, rowOf(r)]));
+    return new Map(this.statements.of.all(profileId, JSON.stringify(messageIds)).map((r) => [r.messageId, rowOf(r)]));
   }
 
   /** bytes the stored files take (a file two messages share counts once) */

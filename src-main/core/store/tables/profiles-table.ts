@@ -4,10 +4,8 @@
 import type { Profile } from '../../model';
 import { profileSchema, type ProfilesDoc } from '../../meta/schemas';
 import type { SqliteDatabase } from '../sqlite';
-import { jsonColumn, parseJsonColumn, writeChangedRows } from '../row-diff';
-import { SettingsTable } from './settings-table';
-import type { TableCodec } from '../table-doc';
-import { documentRows, UnreadableRows, type DocumentRows } from '../document-rows';
+import { jsonColumn, parseJsonColumn } from '../row-diff';
+import { RowsCodec } from '../rows-codec';
 
 export function createProfilesTable(db: SqliteDatabase): void {
   db.exec(`
@@ -94,28 +92,17 @@ const PROFILE_COLUMNS = [
   'live',
 ] as const;
 
-export class ProfilesCodec implements TableCodec<ProfilesDoc> {
-  private readonly settings: SettingsTable;
-  private readonly statements: DocumentRows<ProfileRow>;
-  private readonly unreadable: UnreadableRows;
-
-  constructor(db: SqliteDatabase, onUnreadable: (message: string) => void = () => {}) {
-    this.settings = new SettingsTable(db);
-    this.statements = documentRows<ProfileRow>(db, 'profiles', PROFILE_COLUMNS, 'position, created_at, id');
-    this.unreadable = new UnreadableRows(onUnreadable);
+export class ProfilesCodec extends RowsCodec<ProfilesDoc, ProfileRow> {
+  constructor(db: SqliteDatabase, onUnreadable?: (message: string) => void) {
+    super(db, { table: 'profiles', columns: PROFILE_COLUMNS, orderBy: 'position, created_at, id' }, onUnreadable);
   }
 
   load(): ProfilesDoc {
-    const profiles: Profile[] = [];
-    for (const row of this.statements.all.all()) {
-      const profile = profileOf(row);
-      if (profile) profiles.push(profile);
-      else
-        this.unreadable.report(
-          row.id,
-          `The profile ${JSON.stringify(row.name)} in crm.db could not be read and is left out; it stays in the file.`,
-        );
-    }
+    const read = this.readRows(
+      profileOf,
+      (row) => `The profile ${JSON.stringify(row.name)} in crm.db could not be read and is left out; it stays in the file.`,
+    );
+    const profiles = read.map(({ item }) => item);
     // the window's choice only once it made one: a folder where it never chose reads as before
     const windowProfileId = this.settings.get('window_profile_id');
     const windowChoice = windowProfileId === null ? {} : { windowProfileId };
@@ -123,13 +110,7 @@ export class ProfilesCodec implements TableCodec<ProfilesDoc> {
   }
 
   save(before: ProfilesDoc, after: ProfilesDoc): void {
-    const { upsert, remove } = this.statements;
-    writeChangedRows(before.profiles, after.profiles, {
-      idOf: (p) => p.id,
-      rowOf,
-      upsert: (row) => upsert.run(row),
-      remove: (id) => remove.run(id),
-    });
+    this.writeRows(before.profiles, after.profiles, { idOf: (p) => p.id, rowOf });
     if (before.activeProfileId !== after.activeProfileId) this.settings.set('active_profile_id', after.activeProfileId);
     const windowChoice = after.windowProfileId ?? null;
     if ((before.windowProfileId ?? null) !== windowChoice) this.settings.set('window_profile_id', windowChoice);

@@ -2,6 +2,7 @@
 // record's line (sent-messages-table.ts): a template's text with its parameters filled in, and a
 // copy of a sent photo or voice note kept in the data folder. One row per record, removed with
 // it (rows whose record is gone are dropped at the next write).
+import { camelSelect } from '../camel-select';
 import type { SqliteDatabase } from '../sqlite';
 
 export interface SentExtra {
@@ -32,28 +33,13 @@ export function createSentExtrasTable(db: SqliteDatabase): void {
   `);
 }
 
-interface SqlRow {
-  record_id: string;
-  profile_id: string;
-  rendered_text: string | null;
-  file_path: string | null;
-  file_mimetype: string | null;
-  file_size: number | null;
-  kept_at: string;
-}
-
 const COLUMNS = 'record_id, profile_id, rendered_text, file_path, file_mimetype, file_size, kept_at';
 
-function rowOf(r: SqlRow): SentExtra {
-  return {
-    recordId: r.record_id,
-    profileId: r.profile_id,
-    renderedText: r.rendered_text,
-    filePath: r.file_path,
-    fileMimetype: r.file_mimetype,
-    fileSize: r.file_size === null ? null : Number(r.file_size),
-    keptAt: r.kept_at,
-  };
+/** the columns as a SentExtra's properties */
+const SELECTED = camelSelect(COLUMNS);
+
+function rowOf(r: SentExtra): SentExtra {
+  return { ...r, fileSize: r.fileSize === null ? null : Number(r.fileSize) };
 }
 
 export class SentExtrasTable {
@@ -69,20 +55,17 @@ export class SentExtrasTable {
         'SELECT file_path FROM sent_extras WHERE record_id NOT IN (SELECT id FROM sent_messages)',
       ),
       dropOrphans: db.prepare('DELETE FROM sent_extras WHERE record_id NOT IN (SELECT id FROM sent_messages)'),
-      of: db.prepare<[string], SqlRow>(`SELECT ${COLUMNS} FROM sent_extras WHERE record_id IN (SELECT value FROM json_each(?))`),
-      byMessage: db.prepare<[string, string], SqlRow>(
-        `SELECT ${COLUMNS.split(', ')
-          .map((c) => `e.${c}`)
-          .join(
-            ', ',
-          )} FROM sent_extras e JOIN sent_messages s ON s.id = e.record_id WHERE s.profile_id = ? AND s.message_id = ? ORDER BY s.seq DESC LIMIT 1`,
+      of: db.prepare<[string], SentExtra>(`SELECT ${SELECTED} FROM sent_extras WHERE record_id IN (SELECT value FROM json_each(?))`),
+      byMessage: db.prepare<[string, string], SentExtra>(
+        `SELECT ${camelSelect(COLUMNS, 'e')} FROM sent_extras e JOIN sent_messages s ON s.id = e.record_id ` +
+          'WHERE s.profile_id = ? AND s.message_id = ? ORDER BY s.seq DESC LIMIT 1',
       ),
       bytes: db
         .prepare<[], number | null>(
           'SELECT sum(file_size) FROM (SELECT DISTINCT file_path, file_size FROM sent_extras WHERE file_path IS NOT NULL)',
         )
         .pluck(),
-      oldestFile: db.prepare<[], SqlRow>(`SELECT ${COLUMNS} FROM sent_extras WHERE file_path IS NOT NULL ORDER BY kept_at LIMIT 1`),
+      oldestFile: db.prepare<[], SentExtra>(`SELECT ${SELECTED} FROM sent_extras WHERE file_path IS NOT NULL ORDER BY kept_at LIMIT 1`),
       dropFile: db.prepare('UPDATE sent_extras SET file_path = NULL WHERE file_path = ?'),
       pathUsers: db.prepare<[string], number>('SELECT count(*) FROM sent_extras WHERE file_path = ?').pluck(),
     };
@@ -98,7 +81,7 @@ export class SentExtrasTable {
 
   of(recordIds: readonly string[]): Map<string, SentExtra> {
     if (recordIds.length === 0) return new Map();
-    return new Map(this.statements.of.all(JSON.stringify(recordIds)).map((r) => [r.record_id, rowOf(r)]));
+    return new Map(this.statements.of.all(JSON.stringify(recordIds)).map((r) => [r.recordId, rowOf(r)]));
   }
 
   /** the extras of the send the service numbered `messageId` */

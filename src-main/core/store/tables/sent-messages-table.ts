@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { RecordSlice } from '../../messages/history-page';
 import type { SentRecord } from '../../messages/sent-record';
 import { isSentRecord } from '../../messages/sent-record';
+import { camelSelect } from '../camel-select';
 import type { SqliteDatabase, SqliteTransaction } from '../sqlite';
 
 /** how many sends are kept by default (the oldest go first) */
@@ -38,35 +39,8 @@ export function addSentSender(db: SqliteDatabase): void {
   db.exec('ALTER TABLE sent_messages ADD COLUMN sender TEXT');
 }
 
-interface SentRow {
-  id: string;
-  profile_id: string;
-  kind: string;
-  number: string;
-  text: string | null;
-  file_name: string | null;
-  status: string;
-  at: string;
-  message_id: string | null;
-  origin: string;
-  sender: string | null;
-}
-
-function recordOf(row: SentRow): unknown {
-  return {
-    id: row.id,
-    profileId: row.profile_id,
-    kind: row.kind,
-    number: row.number,
-    text: row.text,
-    fileName: row.file_name,
-    status: row.status,
-    at: row.at,
-    messageId: row.message_id,
-    origin: row.origin,
-    sender: row.sender,
-  };
-}
+/** every column but seq (the table's own order), as a record's properties: checked by isSentRecord as they are read */
+const RECORD = camelSelect('id, profile_id, kind, number, text, file_name, status, at, message_id, origin, sender');
 
 /** the insert's parameters: a record read from an older file has no sender, which is kept as unknown */
 const paramsOf = (record: SentRecord): SentRecord => ({ ...record, sender: record.sender ?? null });
@@ -88,18 +62,18 @@ export class SentMessagesTable {
       trim: db.prepare<[number]>('DELETE FROM sent_messages WHERE seq <= (SELECT max(seq) FROM sent_messages) - ?'),
       lastSeq: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM sent_messages').pluck(),
       profilesAfter: db.prepare<[number], string>('SELECT DISTINCT profile_id FROM sent_messages WHERE seq > ?').pluck(),
-      pageAll: db.prepare<[string, number, number], SentRow>(
-        'SELECT * FROM sent_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+      pageAll: db.prepare<[string, number, number], unknown>(
+        `SELECT ${RECORD} FROM sent_messages WHERE profile_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
       ),
-      pageTo: db.prepare<[string, string, number, number], SentRow>(
-        'SELECT * FROM sent_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ? OFFSET ?',
+      pageTo: db.prepare<[string, string, number, number], unknown>(
+        `SELECT ${RECORD} FROM sent_messages WHERE profile_id = ? AND number = ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
       ),
       countAll: db.prepare<[string], number>('SELECT count(*) FROM sent_messages WHERE profile_id = ?').pluck(),
       countTo: db.prepare<[string, string], number>('SELECT count(*) FROM sent_messages WHERE profile_id = ? AND number = ?').pluck(),
-      byMessageIds: db.prepare<[string, string], SentRow>(
-        'SELECT * FROM sent_messages WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq',
+      byMessageIds: db.prepare<[string, string], unknown>(
+        `SELECT ${RECORD} FROM sent_messages WHERE profile_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
       ),
-      all: db.prepare<[number], SentRow>('SELECT * FROM (SELECT * FROM sent_messages ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
+      all: db.prepare<[number], unknown>(`SELECT ${RECORD} FROM (SELECT * FROM sent_messages ORDER BY seq DESC LIMIT ?) ORDER BY seq`),
     };
     this.appendOne = db.transaction((record: SentRecord) => {
       this.statements.insert.run(paramsOf(record));
@@ -110,7 +84,7 @@ export class SentMessagesTable {
   /** oldest first, at most the limit */
   read(): Promise<SentRecord[]> {
     try {
-      return Promise.resolve(this.statements.all.all(this.limit).map(recordOf).filter(isSentRecord));
+      return Promise.resolve(this.statements.all.all(this.limit).filter(isSentRecord));
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
@@ -127,13 +101,13 @@ export class SentMessagesTable {
         ? this.statements.pageAll.all(profileId, limit, offset)
         : this.statements.pageTo.all(profileId, number, limit, offset);
     const total = number === null ? this.statements.countAll.get(profileId) : this.statements.countTo.get(profileId, number);
-    return { records: rows.map(recordOf).filter(isSentRecord), total: total ?? 0 };
+    return { records: rows.filter(isSentRecord), total: total ?? 0 };
   }
 
   /** the profile's records of these message ids, oldest first */
   withMessageIds(profileId: string, messageIds: readonly string[]): SentRecord[] {
     if (messageIds.length === 0) return [];
-    return this.statements.byMessageIds.all(profileId, JSON.stringify(messageIds)).map(recordOf).filter(isSentRecord);
+    return this.statements.byMessageIds.all(profileId, JSON.stringify(messageIds)).filter(isSentRecord);
   }
 
   append(record: SentRecord): Promise<void> {

@@ -4,6 +4,7 @@
 // approved with (kept when Meta moves it). A listing replaces the profile's rows in one
 // transaction; a webhook changes one row.
 import type { ManagedTemplate, TemplateQuality } from '../../../shared/template-lifecycle';
+import { camelSelect } from '../camel-select';
 import type { SqliteDatabase } from '../sqlite';
 import { watchTables } from './table-versions';
 
@@ -28,35 +29,10 @@ export function createTemplateStatesTable(db: SqliteDatabase): void {
   watchTables(db, ['template_states']);
 }
 
-interface Row {
-  template_id: string | null;
-  name: string;
-  language: string;
-  status: string;
-  category: string | null;
-  approved_category: string | null;
-  quality: string;
-  rejected_reason: string | null;
-  body: string | null;
-  updated_at: string;
-}
+const NAMED_COLUMNS = 'name, language, status, category, approved_category, quality, rejected_reason, body, updated_at';
 
-const COLUMNS = 'template_id, name, language, status, category, approved_category, quality, rejected_reason, body, updated_at';
-
-function fromRow(r: Row): ManagedTemplate {
-  return {
-    id: r.template_id,
-    name: r.name,
-    language: r.language,
-    status: r.status,
-    category: r.category,
-    approvedCategory: r.approved_category,
-    quality: r.quality as TemplateQuality,
-    rejectedReason: r.rejected_reason,
-    body: r.body,
-    updatedAt: r.updated_at,
-  };
-}
+/** a row as a ManagedTemplate (its quality is one the table was written with) */
+const SELECTED = `template_id AS id, ${camelSelect(NAMED_COLUMNS)}`;
 
 /** one change a webhook announced; absent fields stay as they are */
 export interface StateChange {
@@ -94,7 +70,7 @@ export class TemplateStatesTable {
 
   constructor(private readonly db: SqliteDatabase) {
     this.statements = {
-      list: db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM template_states WHERE profile_id = ? ORDER BY name, language`),
+      list: db.prepare<[string], ManagedTemplate>(`SELECT ${SELECTED} FROM template_states WHERE profile_id = ? ORDER BY name, language`),
       // the approved category is the first one seen approved (or the one a listing says it had), never moved by a later listing
       upsert: db.prepare<UpsertRow>(
         `INSERT INTO template_states
@@ -107,8 +83,8 @@ export class TemplateStatesTable {
       ),
       clear: db.prepare<[string]>('DELETE FROM template_states WHERE profile_id = ?'),
       removeName: db.prepare<[string, string]>('DELETE FROM template_states WHERE profile_id = ? AND name = ?'),
-      find: db.prepare<[string, string | null, string | null, string | null], Row>(
-        `SELECT ${COLUMNS} FROM template_states
+      find: db.prepare<[string, string | null, string | null, string | null], ManagedTemplate>(
+        `SELECT ${SELECTED} FROM template_states
          WHERE profile_id = ? AND ((template_id IS NOT NULL AND template_id = ?) OR (name = ? AND language = ?)) LIMIT 1`,
       ),
       update: db.prepare<[string, string | null, string, string | null, string | null, string, string, string, string]>(
@@ -119,7 +95,7 @@ export class TemplateStatesTable {
   }
 
   list(profileId: string): ManagedTemplate[] {
-    return this.statements.list.all(profileId).map(fromRow);
+    return this.statements.list.all(profileId);
   }
 
   /** the service's whole listing: what it no longer lists is gone */
@@ -145,9 +121,8 @@ export class TemplateStatesTable {
   }
 
   private applyNow(profileId: string, named: TemplateNamed, change: StateChange, now: string): boolean {
-    const row = this.statements.find.get(profileId, named.id, named.name, named.language);
-    if (row === undefined) return false;
-    const t = fromRow(row);
+    const t = this.statements.find.get(profileId, named.id, named.name, named.language);
+    if (t === undefined) return false;
     const status = change.status ?? t.status;
     const category = change.category ?? t.category;
     const approved = t.approvedCategory ?? change.previousCategory ?? (status === 'APPROVED' ? t.category : null);
