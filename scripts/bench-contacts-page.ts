@@ -23,6 +23,9 @@ export interface ContactsPageResult {
   bareUs: number;
   /** app / bare, the median of the per-round ratios */
   ratio: number;
+  /** process CPU time (every thread) per page, median of the rounds: steadier than the wall clock on a loaded machine */
+  appCpuUs: number;
+  bareCpuUs: number;
   keychain: 'os' | 'memory';
 }
 
@@ -59,10 +62,15 @@ export async function runContactsPageBench(options: {
       if (res.statusCode !== 200) throw new Error(`bare: HTTP ${res.statusCode}`);
       await res.body.json();
     };
+    const cpuUs: Record<'app' | 'bare', number[]> = { app: [], bare: [] };
     const timed = async (call: () => Promise<void>): Promise<number> => {
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       for (let i = 0; i < perRound; i += 1) await call();
-      return ((performance.now() - started) * 1000) / perRound;
+      const wallUs = ((performance.now() - started) * 1000) / perRound;
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuUs[call === app ? 'app' : 'bare'].push((cpu.user + cpu.system) / perRound);
+      return wallUs;
     };
     for (let i = 0; i < 100; i += 1) {
       await app();
@@ -80,7 +88,14 @@ export async function runContactsPageBench(options: {
       bareUs.push(bareRound);
       ratios.push(appRound / bareRound);
     }
-    return { appUs: median(appUs), bareUs: median(bareUs), ratio: median(ratios), keychain };
+    return {
+      appUs: median(appUs),
+      bareUs: median(bareUs),
+      ratio: median(ratios),
+      appCpuUs: median(cpuUs.app),
+      bareCpuUs: median(cpuUs.bare),
+      keychain,
+    };
   } finally {
     if (keyId !== null) await core.secretStore.delete(keyAccount(keyId)).catch(() => false);
     await pool.close();
@@ -95,6 +110,8 @@ export function formatContactsPageBench(r: ContactsPageResult): string {
       `${r.keychain === 'os' ? 'the OS keychain' : 'memory'})`,
     `  app (core.contacts.list):       ${r.appUs.toFixed(0)} us per page`,
     `  bare (undici.request + json()): ${r.bareUs.toFixed(0)} us per page`,
+    `  process CPU per page (every thread): app ${r.appCpuUs.toFixed(0)} us, bare ${r.bareCpuUs.toFixed(0)} us, ` +
+      `ratio ${(r.appCpuUs / r.bareCpuUs).toFixed(2)}`,
     `  goal: app/bare ${r.ratio.toFixed(2)} <= ${CONTACTS_PAGE_GOAL_RATIO} (median of per-round ratios): ` +
       `${r.ratio <= CONTACTS_PAGE_GOAL_RATIO ? 'met' : 'NOT met'}`,
   ].join('\n');

@@ -23,6 +23,8 @@
 //   collected (see releaseClosedFiles);
 // - inTransaction on a closed connection makes the native side panic (the process aborts): a
 //   closed connection answers false here, and a transaction begun on it fails as exec() does;
+// - iterate() stopped early leaves the statement mid-result, holding a read snapshot that makes
+//   this connection's next write fail once another connection commits: it is read to the end here;
 // - a statement of a closed connection goes on reading and writing the file (the connection
 //   lives on until its statements are collected): here it fails, as better-sqlite3's did, so a
 //   late write after close is an error its caller sees, never a write nobody expected.
@@ -138,6 +140,19 @@ function bound(params: unknown[]): unknown[] | Record<string, unknown> {
   return params;
 }
 
+/**
+ * The rest of a result a loop stopped reading. libsql's iterator has no return(): a statement
+ * left mid-result keeps this connection's read snapshot open, and once another connection
+ * commits, every write of this one fails with SQLITE_BUSY_SNAPSHOT until that statement runs again.
+ */
+function readToEnd(rows: Iterator<unknown>): void {
+  try {
+    while (rows.next().done !== true);
+  } catch {
+    // the connection closed or failed meanwhile: nothing is left open to release
+  }
+}
+
 const notOpen = (): never => {
   throw new TypeError('The database connection is not open');
 };
@@ -174,7 +189,14 @@ class Statement<P extends unknown[], R> implements SqliteStatement<P, R> {
 
   *iterate(...params: P): IterableIterator<R> {
     if (!this.connection.open) notOpen();
-    for (const row of this.native.iterate(bound(params))) yield (this.plucked ? (row as unknown[])[0] : row) as R;
+    const rows = this.native.iterate(bound(params));
+    let finished = false;
+    try {
+      for (const row of rows) yield (this.plucked ? (row as unknown[])[0] : row) as R;
+      finished = true;
+    } finally {
+      if (!finished) readToEnd(rows);
+    }
   }
 
   run(...params: P): SqliteRunResult {

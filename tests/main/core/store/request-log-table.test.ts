@@ -127,3 +127,24 @@ describe('the request log table', () => {
     db.close();
   });
 });
+
+describe('the request log table beside another connection', () => {
+  it('still writes after a release walk once another connection has committed: the walk leaves no read open', async () => {
+    const dir = await tempDir('crm-log-table-');
+    const db = openDatabase(dir);
+    const other = openDatabase(dir);
+    try {
+      const t = new RequestLogTable(db, { bodyChars: 25_000, pruneEvery: 300 }, () => NOW);
+      // the walk stops at the 50th of 300 rows holding a body: far from the end of its reading
+      t.insert(Array.from({ length: 300 }, (_, i) => row(i, NOW, 'z'.repeat(100))));
+      expect(t.detail('r0')).toMatchObject({ released: true });
+      expect(t.detail('r60')).toMatchObject({ released: false });
+      new RequestLogTable(other, {}, () => NOW).insert([row(1000)]);
+      t.insert([row(1001)]);
+      expect(t.newest(2).map((e) => e.id)).toEqual(['r1000', 'r1001']);
+    } finally {
+      other.close();
+      db.close();
+    }
+  });
+});

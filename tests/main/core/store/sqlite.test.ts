@@ -92,6 +92,29 @@ describe('the SQLite binding', () => {
     expect(() => [...count.iterate()]).toThrow('not open');
   });
 
+  it('a loop that stops reading early leaves no read open: the connection still writes after another one commits', async () => {
+    const path = join(await tempDir('crm-sqlite-'), 'shared.db');
+    const first = openSqlite(path, { timeout: 1000 });
+    first.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)');
+    const second = openSqlite(path, { timeout: 1000 });
+    try {
+      // libsql fetches 100 rows at a time: stopping at the first of 300 leaves the statement mid-result
+      first.transaction(() => {
+        for (let i = 0; i < 300; i += 1) first.prepare('INSERT INTO t (name) VALUES (?)').run(`n${i}`);
+      })();
+      for (const name of first.prepare<[], string>('SELECT name FROM t ORDER BY id').pluck().iterate()) {
+        expect(name).toBe('n0');
+        break;
+      }
+      second.prepare('INSERT INTO t (name) VALUES (?)').run('from the second');
+      first.transaction(() => first.prepare('INSERT INTO t (name) VALUES (?)').run('from the first')).immediate();
+      expect(names(first).slice(-2)).toEqual(['from the second', 'from the first']);
+    } finally {
+      second.close();
+      first.close();
+    }
+  });
+
   it('opens a file read-only without being able to write it, and does not create one that is missing', async () => {
     const dir = await tempDir('crm-sqlite-ro-');
     // characters a file URI must escape
