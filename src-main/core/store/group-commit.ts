@@ -63,6 +63,18 @@ export class GroupCommit {
     }
   }
 
+  /**
+   * writes what is queued, and what the answers to it queue in turn (a post's inspector row,
+   * write-batch.ts), until nothing is left: close waits for it before the file closes
+   */
+  async drain(): Promise<void> {
+    do {
+      this.flushNow();
+      // the writes just answered run their continuations (microtasks) before this resumes
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.queue.length > 0);
+  }
+
   private writeGroup(group: Pending<unknown>[]): void {
     let outcomes: Outcome[];
     try {
