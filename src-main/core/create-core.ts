@@ -530,8 +530,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (ownsSender) await sender.close();
       // after the sender: a request cut short by the close is still logged
       requestLog.close();
-      // webhook posts waiting for their group are written before the file closes
-      deliveryWrites.flushNow();
+      // webhook posts waiting for their group are written before the file closes, and the
+      // inspector rows their answers queued after them
+      await deliveryWrites.drain();
       idleCheckpoint.stop();
       store.db.close();
     })();
