@@ -551,6 +551,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     scrub: scrubSecrets,
     receive: (profileId, payload) => conversations.receive(profileId, payload),
     write: (work) => deliveryWrites.write(work),
+    writeLater: (work) => deliveryWrites.writeWithNext(work),
     ...(log ? { log } : {}),
     now,
   });

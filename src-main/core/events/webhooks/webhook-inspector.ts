@@ -27,6 +27,8 @@ export interface WebhookInspectorDeps {
   receive(profileId: string, payload: unknown): { found: number; changed: number };
   /** runs synchronous writes durably, resolving after their commit (group-commit.ts); absent: at once, each its own */
   write?: DurableWrite;
+  /** runs the writes of taken posts' rows, after their answers (GroupCommit.writeWithNext); absent: write */
+  writeLater?: DurableWrite;
   /** a line for the app's log (an inspector row that could not be kept) */
   log?: (message: string) => void;
   now?: () => Date;
@@ -66,7 +68,7 @@ export class WebhookInspector {
   constructor(private readonly deps: WebhookInspectorDeps) {
     // without a group commit: at once, each its own transaction (a throw is a rejection, as there)
     this.write = deps.write ?? (<T>(work: () => T) => new Promise<T>((resolve) => resolve(work())));
-    this.laterRows = new WriteBatch(this.write, (rows) => this.keepAll(rows));
+    this.laterRows = new WriteBatch(deps.writeLater ?? this.write, (rows) => this.keepAll(rows));
   }
 
   /** keeps one delivery the listener saw, scrubbed */

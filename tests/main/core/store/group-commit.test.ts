@@ -92,4 +92,22 @@ describe('group commit', () => {
     expect(groups).toEqual([4, 4, 2]);
     expect(reader.prepare('SELECT count(*) FROM scratch').pluck().get()).toBe(10);
   });
+
+  it('a write with the next group joins the group the next write starts, and goes alone when none starts', async () => {
+    const { writer, reader } = await twoConnections();
+    const groups: number[] = [];
+    const commit = new GroupCommit(writer, { windowMs: 5, withNextMs: 60_000, onGroup: (size) => groups.push(size) });
+    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const later = commit.writeWithNext(() => insert.run('row-of-an-answered-post'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // nothing started a group: it waits (a minute here)
+    expect(committed(reader, 'row-of-an-answered-post')).toBe(false);
+    // the next post's write starts a group within its own window, and the waiting write goes with it
+    await Promise.all([commit.write(() => insert.run('next-post')), later]);
+    expect(groups).toEqual([2]);
+    const alone = new GroupCommit(writer, { windowMs: 60_000, withNextMs: 5, onGroup: (size) => groups.push(size) });
+    await alone.writeWithNext(() => insert.run('a-quiet-moment'));
+    expect(groups).toEqual([2, 1]);
+    expect(['next-post', 'a-quiet-moment'].map((id) => committed(reader, id))).toEqual([true, true]);
+  });
 });
