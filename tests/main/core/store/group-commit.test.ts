@@ -2,24 +2,14 @@
 // was committed): writes asked for together go in one transaction, each is answered only once it
 // is on disk, and a write that throws fails alone, its own partial writes rolled back.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDatabase } from '../../../../src-main/core/store/database';
+import type { SqliteDatabase } from '../../../../src-main/core/store/database';
 import { GroupCommit } from '../../../../src-main/core/store/group-commit';
-import { tempDir } from '../../helpers/temp-dir';
+import { closeScratchDbs, scratchDb } from '../../helpers/scratch-db';
 
-let open: SqliteDatabase[] = [];
-afterEach(() => {
-  for (const db of open) db.close();
-  open = [];
-});
+afterEach(closeScratchDbs);
 
-async function twoConnections(): Promise<{ writer: SqliteDatabase; reader: SqliteDatabase }> {
-  const dir = await tempDir('crm-group-commit-');
-  const writer = openDatabase(dir);
-  writer.exec('CREATE TABLE scratch (id TEXT PRIMARY KEY, part INTEGER NOT NULL DEFAULT 0)');
-  const reader = openDatabase(dir);
-  open.push(writer, reader);
-  return { writer, reader };
-}
+const twoConnections = (): Promise<{ writer: SqliteDatabase; reader: SqliteDatabase }> =>
+  scratchDb('group-commit', 'CREATE TABLE scratch (id TEXT PRIMARY KEY, part INTEGER NOT NULL DEFAULT 0)');
 
 const committed = (reader: SqliteDatabase, id: string): boolean =>
   reader.prepare<[string], number>('SELECT count(*) FROM scratch WHERE id = ?').pluck().get(id) === 1;

@@ -4,25 +4,15 @@
 // each item is then written once, none lost; a batch that fails fails each of its items, and what
 // is queued after it is written all the same; settled() and drain() leave nothing behind.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDatabase } from '../../../../src-main/core/store/database';
+import type { SqliteDatabase } from '../../../../src-main/core/store/database';
 import { GroupCommit } from '../../../../src-main/core/store/group-commit';
 import { WriteBatch } from '../../../../src-main/core/store/write-batch';
-import { tempDir } from '../../helpers/temp-dir';
+import { closeScratchDbs, scratchDb } from '../../helpers/scratch-db';
 
-let open: SqliteDatabase[] = [];
-afterEach(() => {
-  for (const db of open) db.close();
-  open = [];
-});
+afterEach(closeScratchDbs);
 
-async function twoConnections(): Promise<{ writer: SqliteDatabase; reader: SqliteDatabase }> {
-  const dir = await tempDir('crm-write-batch-');
-  const writer = openDatabase(dir);
-  writer.exec('CREATE TABLE scratch (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL)');
-  const reader = openDatabase(dir);
-  open.push(writer, reader);
-  return { writer, reader };
-}
+const twoConnections = (): Promise<{ writer: SqliteDatabase; reader: SqliteDatabase }> =>
+  scratchDb('write-batch', 'CREATE TABLE scratch (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL)');
 
 const idsIn = (reader: SqliteDatabase): string[] => reader.prepare<[], string>('SELECT id FROM scratch ORDER BY seq').pluck().all();
 
