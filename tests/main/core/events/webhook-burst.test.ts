@@ -108,6 +108,24 @@ describe.skipIf(!available)('a burst of signed webhook posts', () => {
     expect(kept.slice(48).map((k) => k.changed)).toEqual(burst.map(() => 1));
   });
 
+  it('a listener closed right after a burst writes every inspector row before its file closes', { timeout: 60_000 }, async () => {
+    const own = await openTestCore('webhook-burst-close');
+    const profileId = (await own.core.profiles.create({ name: 'burst', baseUrl: 'http://127.0.0.1:9' })).id;
+    await own.core.webhookSecrets.set(profileId, { secret: SECRET });
+    const listener = await startWebhookReceiver(webhookTargetOf(own.core), { port: 0 });
+    const burst = Array.from({ length: 48 }, (_, n) => reply('close', n));
+    const statuses = await Promise.all(burst.map((event) => post(listener.urlFor(profileId), event).then((a) => a.status)));
+    expect(statuses).toEqual(burst.map(() => 200));
+    // closed at once: the rows still waiting for a group are written by the close
+    await listener.close();
+    await own.core.webhookSecrets.forget(profileId);
+    await own.cleanup();
+    const reader = openDatabase(own.dataDir);
+    connections.push(reader);
+    expect(keptCount(reader, profileId)).toBe(48);
+    expect(storedIds(reader, profileId)).toHaveLength(48);
+  });
+
   it('a post with a bad signature in the burst is refused and stores nothing; the others are stored', { timeout: 60_000 }, async () => {
     const { profileId, url, reader } = await listening('webhook-burst-bad-sig');
     const burst = Array.from({ length: 16 }, (_, n) => reply('sig', n));
