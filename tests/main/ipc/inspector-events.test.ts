@@ -1,7 +1,8 @@
 // inspector:changed, end to end on one data folder: a delivery another process's listener kept
 // (a second core on the same crm.db, as `crm webhooks listen` is) reaches the window's events
 // through the change counters, and one this process's own listener kept is told once its row is
-// written (a moment after the answer), with its profile. A test that fails when the inspector's table is not watched or the event not wired.
+// written (a moment after the answer), with its profile. A test that fails when the inspector's
+// table is not watched or the event not wired.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { signatureOf } from '../../../src-main/core/events/webhooks/signature';
