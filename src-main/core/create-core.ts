@@ -530,8 +530,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (ownsSender) await sender.close();
       // after the sender: a request cut short by the close is still logged
       requestLog.close();
-      // webhook posts waiting for their group are written before the file closes
-      deliveryWrites.flushNow();
+      // webhook posts waiting for their group are written before the file closes, and the
+      // inspector rows their answers queued after them
+      await deliveryWrites.drain();
       idleCheckpoint.stop();
       store.db.close();
     })();
@@ -550,6 +551,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     scrub: scrubSecrets,
     receive: (profileId, payload) => conversations.receive(profileId, payload),
     write: (work) => deliveryWrites.write(work),
+    writeLater: (work) => deliveryWrites.writeWithNext(work),
     ...(log ? { log } : {}),
     now,
   });

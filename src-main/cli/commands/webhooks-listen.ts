@@ -12,6 +12,7 @@ import type { KeptDelivery } from '../../core/store/tables/webhook-deliveries-ta
 import { clean } from '../format';
 import { followUntilStopped } from '../follow';
 import { deliveryJson, deliveryLine } from '../delivery-lines';
+import { linesPerTurn } from '../lines-per-turn';
 import { profileOption } from './shared';
 import { profileNamesOf } from './webhooks-log';
 
@@ -40,10 +41,10 @@ export const listenCommand = defineCommand({
     const session = await ctx.session({ profileRef: values.profile });
     const only = values.profile === undefined ? null : (await session.profile()).id;
     const names = await profileNamesOf(session.core);
+    const printLine = linesPerTurn(ctx.io.stdout);
     const print = (delivery: KeptDelivery): void => {
       if (only !== null && delivery.profileId !== only) return;
-      const line = ctx.json ? deliveryJson(delivery) : deliveryLine(delivery, names.get(delivery.profileId) ?? delivery.profileId, false);
-      ctx.io.stdout.write(`${line}\n`);
+      printLine(ctx.json ? deliveryJson(delivery) : deliveryLine(delivery, names.get(delivery.profileId) ?? delivery.profileId, false));
     };
     let receiver: WebhookReceiver;
     try {

@@ -12,6 +12,11 @@ import type { SqliteDatabase } from './sqlite';
 export const GROUP_WINDOW_MS = 2;
 /** a group holds at most this many writes; more wait for the next */
 export const GROUP_LIMIT = 256;
+/**
+ * how long a write that rides with the next group (writeWithNext) waits for one at most: under a
+ * stream the next post comes sooner, and the write shares its commit instead of paying its own
+ */
+export const WITH_NEXT_MS = 25;
 
 interface Pending<T> {
   work: () => T;
@@ -23,6 +28,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export interface GroupCommitOptions {
   windowMs?: number;
+  /** WITH_NEXT_MS */
+  withNextMs?: number;
   limit?: number;
   /** told of each group written (its size), for a log or a test */
   onGroup?: (size: number) => void;
@@ -33,7 +40,10 @@ export interface GroupCommitOptions {
 export class GroupCommit {
   private queue: Pending<unknown>[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** when the timer fires (performance.now()) */
+  private timerDue = 0;
   private readonly windowMs: number;
+  private readonly withNextMs: number;
   private readonly limit: number;
 
   constructor(
@@ -41,16 +51,38 @@ export class GroupCommit {
     private readonly options: GroupCommitOptions = {},
   ) {
     this.windowMs = options.windowMs ?? GROUP_WINDOW_MS;
+    this.withNextMs = options.withNextMs ?? WITH_NEXT_MS;
     this.limit = options.limit ?? GROUP_LIMIT;
   }
 
   /** runs `work` (synchronous SQLite writes) in the next group; resolves once that group committed */
   write<T>(work: () => T): Promise<T> {
+    return this.queued(work, this.windowMs);
+  }
+
+  /**
+   * runs `work` in the group the next write() starts, or in one of its own when none starts within
+   * WITH_NEXT_MS: for what may come a moment later (a post's inspector row, written after its answer)
+   */
+  writeWithNext<T>(work: () => T): Promise<T> {
+    return this.queued(work, this.withNextMs);
+  }
+
+  private queued<T>(work: () => T, waitMs: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve, reject } as Pending<unknown>);
       if (this.queue.length >= this.limit) this.flushNow();
-      else this.timer ??= setTimeout(() => this.flushNow(), this.windowMs);
+      else this.flushWithin(waitMs);
     });
+  }
+
+  /** the group is written at the latest in `waitMs`: a write never waits longer than it asked, nor moves a group later */
+  private flushWithin(waitMs: number): void {
+    const due = performance.now() + waitMs;
+    if (this.timer !== null && this.timerDue <= due) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(() => this.flushNow(), waitMs);
   }
 
   /** writes what is queued now (close calls it so nothing waits on a timer) */
@@ -61,6 +93,18 @@ export class GroupCommit {
       const group = this.queue.splice(0, this.limit);
       this.writeGroup(group);
     }
+  }
+
+  /**
+   * writes what is queued, and what the answers to it queue in turn (a post's inspector row,
+   * write-batch.ts), until nothing is left: close waits for it before the file closes
+   */
+  async drain(): Promise<void> {
+    do {
+      this.flushNow();
+      // the writes just answered run their continuations (microtasks) before this resumes
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.queue.length > 0);
   }
 
   private writeGroup(group: Pending<unknown>[]): void {

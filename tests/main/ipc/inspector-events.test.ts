@@ -1,7 +1,8 @@
 // inspector:changed, end to end on one data folder: a delivery another process's listener kept
 // (a second core on the same crm.db, as `crm webhooks listen` is) reaches the window's events
-// through the change counters, and one this process's own listener kept is told at once, with
-// its profile. A test that fails when the inspector's table is not watched or the event not wired.
+// through the change counters, and one this process's own listener kept is told once its row is
+// written (a moment after the answer), with its profile. A test that fails when the inspector's
+// table is not watched or the event not wired.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { signatureOf } from '../../../src-main/core/events/webhooks/signature';
@@ -75,9 +76,11 @@ describe('inspector:changed', () => {
     expect(window.webhookInspector.list({ profileId, limit: 10 })).toHaveLength(1);
   });
 
-  it("a delivery this process's listener kept is told at once, with its profile", { timeout: 30_000 }, async () => {
+  it("a delivery this process's listener kept is told once its row is written, with its profile", { timeout: 30_000 }, async () => {
     const { window, profileId, told } = await windowOn('crm-inspector-events-own-');
     expect(await postSigned(window, profileId)).toBe(200);
+    // the row is written a moment after the answer (webhook-inspector.ts take)
+    await window.webhookInspector.rowsWritten();
     expect(told).toContainEqual({ profileId });
   });
 });

@@ -34,13 +34,21 @@ export function scrubHeaders(headers: IncomingHttpHeaders): Record<string, strin
   return kept;
 }
 
+const isCredential = (key: string, inner: unknown): boolean => CREDENTIAL_FIELD.test(key) && inner !== null && typeof inner !== 'object';
+
 function scrubValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrubValue);
-  if (value !== null && typeof value === 'object') {
-    const credential = (key: string, inner: unknown): boolean => CREDENTIAL_FIELD.test(key) && inner !== null && typeof inner !== 'object';
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, credential(key, inner) ? SCRUBBED : scrubValue(inner)]));
-  }
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isCredential(key, inner) ? SCRUBBED : scrubValue(inner)]));
   return value;
+}
+
+/** whether scrubValue would change anything: most bodies hold no credential, and are then kept without a copy made */
+function holdsCredential(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsCredential);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([key, inner]) => (isCredential(key, inner) ? inner !== SCRUBBED : holdsCredential(inner)));
+  return false;
 }
 
 /** credential fields of a JSON or form body replaced; null when none was there (or it parses as neither) */
@@ -53,8 +61,7 @@ function scrubFields(text: string, form: boolean): string | null {
   }
   try {
     const parsed = JSON.parse(text) as unknown;
-    const scrubbed = JSON.stringify(scrubValue(parsed));
-    return scrubbed === JSON.stringify(parsed) ? null : scrubbed;
+    return holdsCredential(parsed) ? JSON.stringify(scrubValue(parsed)) : null;
   } catch {
     return null;
   }

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { shellQuote } from '../../request/to-curl';
 import { Emitter, type Event } from '../../emitter';
 import { CrmError } from '../../errors';
-import type { KeptDelivery, WebhookDeliveriesTable, DeliveryQuery } from '../../store/tables/webhook-deliveries-table';
+import type { KeptDelivery, NewDelivery, WebhookDeliveriesTable, DeliveryQuery } from '../../store/tables/webhook-deliveries-table';
+import { WriteBatch, type DurableWrite } from '../../store/write-batch';
 import { SIGNATURE_PLACEHOLDER, isSignatureHeader, scrubBody, scrubHeaders } from './delivery-scrub';
 import { effectsOf } from './delivery-effects';
 import { signatureOf } from './signature';
@@ -25,7 +26,9 @@ export interface WebhookInspectorDeps {
   /** the same handling a live post gets (conversations.receive) */
   receive(profileId: string, payload: unknown): { found: number; changed: number };
   /** runs synchronous writes durably, resolving after their commit (group-commit.ts); absent: at once, each its own */
-  write?: <T>(work: () => T) => Promise<T>;
+  write?: DurableWrite;
+  /** runs the writes of taken posts' rows, after their answers (GroupCommit.writeWithNext); absent: write */
+  writeLater?: DurableWrite;
   /** a line for the app's log (an inspector row that could not be kept) */
   log?: (message: string) => void;
   now?: () => Date;
@@ -33,8 +36,17 @@ export interface WebhookInspectorDeps {
 
 export interface TakenOutcome {
   outcome: { found: number; changed: number };
-  /** the inspector's row; null when it could not be kept (the events are stored all the same) */
-  kept: KeptDelivery | null;
+  /**
+   * the inspector's row, once written (a moment after the answer, with the rows of the posts
+   * answered with it); null when it could not be kept (the events are stored all the same)
+   */
+  kept: Promise<KeptDelivery | null>;
+}
+
+/** a taken post whose row waits for its batch, with the secrets to scrub it of */
+interface RowToKeep {
+  seen: ObservedDelivery;
+  secrets: readonly string[];
 }
 
 /** headers a re-post must not copy: the transport's own, and what the listener refuses from a browser */
@@ -48,7 +60,16 @@ export class WebhookInspector {
   /** the kept deliveries changed: one kept here (its profile), or by another process (null: any profile) */
   readonly onDidChange: Event<{ profileId: string | null }> = this.changes.event;
 
-  constructor(private readonly deps: WebhookInspectorDeps) {}
+  /** the rows of taken posts, written together after their answers (write-batch.ts) */
+  private readonly laterRows: WriteBatch<RowToKeep, KeptDelivery | null>;
+
+  private readonly write: DurableWrite;
+
+  constructor(private readonly deps: WebhookInspectorDeps) {
+    // without a group commit: at once, each its own transaction (a throw is a rejection, as there)
+    this.write = deps.write ?? (<T>(work: () => T) => new Promise<T>((resolve) => resolve(work())));
+    this.laterRows = new WriteBatch(deps.writeLater ?? this.write, (rows) => this.keepAll(rows));
+  }
 
   /** keeps one delivery the listener saw, scrubbed */
   async record(seen: ObservedDelivery): Promise<KeptDelivery> {
@@ -59,25 +80,34 @@ export class WebhookInspector {
   }
 
   /**
-   * Stores a post's events and keeps its row in the same transaction, shared with the posts that
-   * arrived with it (write): resolves only once that transaction committed, so the listener never
-   * acknowledges an event that is not on disk. A row that cannot be kept leaves the events stored.
+   * Stores a post's events in a transaction shared with the posts that arrived with it (write):
+   * resolves only once that transaction committed, so the listener never acknowledges an event
+   * that is not on disk. Its inspector row is written after the answer, in a batch with the rows
+   * of the other posts answered meanwhile (kept): it shows in the inspector some milliseconds
+   * after the answer instead of with it. Built and written at a listener's rate, each row was
+   * half of a stored event's time (docs/performance.md, the webhooks section). A row that cannot
+   * be kept leaves the events stored.
    */
   async take(seen: TakenDelivery): Promise<TakenOutcome> {
     const secrets = await this.deps.secretsOf(seen.profileId).catch(() => []);
-    const write = this.deps.write ?? (<T>(work: () => T) => Promise.resolve(work()));
-    const taken = await write((): TakenOutcome => {
-      const outcome = this.deps.receive(seen.profileId, seen.payload);
-      const problem = outcome.found === 0 ? 'no message event in it' : null;
-      try {
-        return { outcome, kept: this.keep({ ...seen, status: 200, problem, outcome }, secrets) };
-      } catch (err) {
-        this.deps.log?.(`webhook for ${seen.profileId} not kept in the inspector: ${err instanceof Error ? err.message : 'unknown error'}`);
-        return { outcome, kept: null };
-      }
-    });
-    if (taken.kept !== null) this.told(taken.kept);
-    return taken;
+    const outcome = await this.write(() => this.deps.receive(seen.profileId, seen.payload));
+    const problem = outcome.found === 0 ? 'no message event in it' : null;
+    const kept = this.laterRows.add({ seen: { ...seen, status: 200, problem, outcome }, secrets }).then(
+      (row) => {
+        if (row !== null) this.told(row);
+        return row;
+      },
+      (err: unknown) => {
+        this.notKept(seen.profileId, err);
+        return null;
+      },
+    );
+    return { outcome, kept };
+  }
+
+  /** resolves once every row of a taken post is written (or could not be) */
+  rowsWritten(): Promise<void> {
+    return this.laterRows.settled();
   }
 
   /** another process kept or pruned deliveries (the foreign-changes watch) */
@@ -92,9 +122,32 @@ export class WebhookInspector {
 
   /** the scrubbed row of one delivery, written (a transaction of its own, or a savepoint in a group) */
   private keep(seen: ObservedDelivery, secrets: readonly string[]): KeptDelivery {
+    return this.deps.table.add(this.rowOf(seen, secrets));
+  }
+
+  /** a batch of taken posts' rows in one write; a row that cannot be made is left out (null), the others kept */
+  private keepAll(rows: readonly RowToKeep[]): (KeptDelivery | null)[] {
+    const made = rows.map(({ seen, secrets }): NewDelivery | null => {
+      try {
+        return this.rowOf(seen, secrets);
+      } catch (err) {
+        this.notKept(seen.profileId, err);
+        return null;
+      }
+    });
+    const kept = this.deps.table.addAll(made.filter((row): row is NewDelivery => row !== null));
+    return made.map((row) => (row === null ? null : kept.shift()!));
+  }
+
+  private notKept(profileId: string, err: unknown): void {
+    this.deps.log?.(`webhook for ${profileId} not kept in the inspector: ${err instanceof Error ? err.message : 'unknown error'}`);
+  }
+
+  /** what the table keeps of a delivery: scrubbed of every secret */
+  private rowOf(seen: ObservedDelivery, secrets: readonly string[]): NewDelivery {
     const body = seen.body === null ? null : scrubBody(seen.body, contentTypeOf(seen.headers), secrets);
     const headers = Object.fromEntries(Object.entries(scrubHeaders(seen.headers)).map(([name, value]) => [name, this.deps.scrub(value)]));
-    return this.deps.table.add({
+    return {
       id: randomUUID(),
       profileId: seen.profileId,
       at: seen.at.toISOString(),
@@ -111,7 +164,7 @@ export class WebhookInspector {
       effects: seen.outcome === null ? [] : effectsOf(seen.payload),
       changed: seen.outcome?.changed ?? null,
       replayOf: seen.replayOf ?? null,
-    });
+    };
   }
 
   list(query: DeliveryQuery): KeptDelivery[] {

@@ -1,7 +1,7 @@
 // The ONE owner of webhook_deliveries: the webhook inspector's record of each POST a listener
 // (the window's or `crm webhooks listen`) took or refused, written by whichever process received
 // it and read by every other. Rows arrive scrubbed (delivery-scrub.ts): no signature, token or
-// key value is written here. Bounded per profile by count and by age, pruned on every insert so
+// key value is written here. Bounded per profile by count and by age, pruned with every write so
 // a busy listener never grows the file.
 import type { DeliveryEffect, DeliveryVerdict, KeptDelivery } from '../../../shared/webhook-deliveries';
 
@@ -136,20 +136,33 @@ export class WebhookDeliveriesTable {
 
   /** keeps one delivery and drops what the bounds no longer allow, in one transaction */
   add(delivery: NewDelivery): KeptDelivery {
-    const write = this.db.transaction((): number | bigint => {
-      const { lastInsertRowid } = this.statements.insert.run({
-        ...delivery,
-        atMs: Date.parse(delivery.at),
-        headers: JSON.stringify(delivery.headers),
-        bodyCut: delivery.bodyCut ? 1 : 0,
-        effects: JSON.stringify(delivery.effects),
+    return this.addAll([delivery])[0]!;
+  }
+
+  /**
+   * keeps deliveries in one transaction (a savepoint inside a group commit), then drops what the
+   * bounds no longer allow once for all of them: at its bound, a profile's trim walks its newest
+   * rows, as long a walk for one new row as for a listener's batch of them
+   */
+  addAll(deliveries: readonly NewDelivery[]): KeptDelivery[] {
+    const write = this.db.transaction((): KeptDelivery[] => {
+      const kept = deliveries.map((delivery) => {
+        const { lastInsertRowid } = this.statements.insert.run({
+          ...delivery,
+          atMs: Date.parse(delivery.at),
+          headers: JSON.stringify(delivery.headers),
+          bodyCut: delivery.bodyCut ? 1 : 0,
+          effects: JSON.stringify(delivery.effects),
+        });
+        // the row as written, without reading it back (a listener keeps thousands a second)
+        return { seq: Number(lastInsertRowid), ...delivery };
       });
       this.statements.pruneOld.run(this.nowMs() - this.bounds.maxDays * DAY_MS);
-      this.statements.pruneProfile.run(delivery.profileId, delivery.profileId, this.bounds.perProfile);
-      return lastInsertRowid;
+      for (const profileId of new Set(deliveries.map((d) => d.profileId)))
+        this.statements.pruneProfile.run(profileId, profileId, this.bounds.perProfile);
+      return kept;
     });
-    // the row as written, without reading it back (a listener keeps thousands a second)
-    return { seq: Number(write.immediate()), ...delivery };
+    return write.immediate();
   }
 
   get(id: string): KeptDelivery | null {

@@ -93,16 +93,37 @@ describe.skipIf(!available)('a burst of signed webhook posts', () => {
     expect(answers.map((a) => a.body)).toEqual(burst.map(() => '{"received":1}'));
     expect(answers.map((a) => a.committed)).toEqual(burst.map(() => 1));
     expect(storedIds(reader, profileId).sort()).toEqual(burst.map((e) => e.id).sort());
+    // the inspector's rows are written after the answers, together
+    await core.webhookInspector.rowsWritten();
     expect(keptCount(reader, profileId)).toBe(48);
 
     // the same burst again, as a service retrying: answered, stored no second time, kept as repeats
     const again = await Promise.all(burst.map((event) => post(url, event).then((a) => a.status)));
     expect(again).toEqual(burst.map(() => 200));
     expect(storedIds(reader, profileId)).toHaveLength(48);
+    await core.webhookInspector.rowsWritten();
     const kept = core.webhookInspector.list({ profileId, limit: 200 });
     expect(kept).toHaveLength(96);
     expect(kept.slice(0, 48).map((k) => k.changed)).toEqual(burst.map(() => 0));
     expect(kept.slice(48).map((k) => k.changed)).toEqual(burst.map(() => 1));
+  });
+
+  it('a listener closed right after a burst writes every inspector row before its file closes', { timeout: 60_000 }, async () => {
+    const own = await openTestCore('webhook-burst-close');
+    const profileId = (await own.core.profiles.create({ name: 'burst', baseUrl: 'http://127.0.0.1:9' })).id;
+    await own.core.webhookSecrets.set(profileId, { secret: SECRET });
+    const listener = await startWebhookReceiver(webhookTargetOf(own.core), { port: 0 });
+    const burst = Array.from({ length: 48 }, (_, n) => reply('close', n));
+    const statuses = await Promise.all(burst.map((event) => post(listener.urlFor(profileId), event).then((a) => a.status)));
+    expect(statuses).toEqual(burst.map(() => 200));
+    // closed at once: the rows still waiting for a group are written by the close
+    await listener.close();
+    await own.core.webhookSecrets.forget(profileId);
+    await own.cleanup();
+    const reader = openDatabase(own.dataDir);
+    connections.push(reader);
+    expect(keptCount(reader, profileId)).toBe(48);
+    expect(storedIds(reader, profileId)).toHaveLength(48);
   });
 
   it('a post with a bad signature in the burst is refused and stores nothing; the others are stored', { timeout: 60_000 }, async () => {
@@ -175,6 +196,9 @@ describe.skipIf(!available)('a burst of signed webhook posts', () => {
       connections.push(reader);
       const expected = burst.filter((_, n) => n !== 7).map((e) => e.id);
       expect(storedIds(reader, 'p1').sort()).toEqual(expected.sort());
+      // the rows wait for the next group (its window is a minute here): written when the listener closes
+      expect(keptCount(reader, 'p1')).toBe(0);
+      await writes.drain();
       expect(keptCount(reader, 'p1')).toBe(11);
       expect(reader.prepare('SELECT count(*) FROM conversations WHERE profile_id = ?').pluck().get('p1')).toBe(11);
     },
@@ -202,6 +226,7 @@ describe.skipIf(!available)('a burst of signed webhook posts', () => {
       expect(out).toContain('done');
       expect(statuses).toEqual(burst.map(() => 200));
       expect(storedIds(reader, profileId).sort()).toEqual(burst.map((e) => e.id).sort());
+      await tc!.core.webhookInspector.rowsWritten();
       expect(keptCount(reader, profileId)).toBe(150);
       const theirs = reader.prepare<[], number>("SELECT count(*) FROM received_messages WHERE message_id LIKE 'other-in-%'").pluck().get();
       const theirSends = reader.prepare<[], number>("SELECT count(*) FROM sent_messages WHERE id LIKE 'other-out-%'").pluck().get();

@@ -2,24 +2,14 @@
 // was committed): writes asked for together go in one transaction, each is answered only once it
 // is on disk, and a write that throws fails alone, its own partial writes rolled back.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDatabase } from '../../../../src-main/core/store/database';
+import type { SqliteDatabase } from '../../../../src-main/core/store/database';
 import { GroupCommit } from '../../../../src-main/core/store/group-commit';
-import { tempDir } from '../../helpers/temp-dir';
+import { closeScratchDbs, scratchDb } from '../../helpers/scratch-db';
 
-let open: SqliteDatabase[] = [];
-afterEach(() => {
-  for (const db of open) db.close();
-  open = [];
-});
+afterEach(closeScratchDbs);
 
-async function twoConnections(): Promise<{ writer: SqliteDatabase; reader: SqliteDatabase }> {
-  const dir = await tempDir('crm-group-commit-');
-  const writer = openDatabase(dir);
-  writer.exec('CREATE TABLE scratch (id TEXT PRIMARY KEY, part INTEGER NOT NULL DEFAULT 0)');
-  const reader = openDatabase(dir);
-  open.push(writer, reader);
-  return { writer, reader };
-}
+const twoConnections = (): Promise<{ writer: SqliteDatabase; reader: SqliteDatabase }> =>
+  scratchDb('group-commit', 'CREATE TABLE scratch (id TEXT PRIMARY KEY, part INTEGER NOT NULL DEFAULT 0)');
 
 const committed = (reader: SqliteDatabase, id: string): boolean =>
   reader.prepare<[string], number>('SELECT count(*) FROM scratch WHERE id = ?').pluck().get(id) === 1;
@@ -91,5 +81,23 @@ describe('group commit', () => {
     await Promise.all(answers);
     expect(groups).toEqual([4, 4, 2]);
     expect(reader.prepare('SELECT count(*) FROM scratch').pluck().get()).toBe(10);
+  });
+
+  it('a write with the next group joins the group the next write starts, and goes alone when none starts', async () => {
+    const { writer, reader } = await twoConnections();
+    const groups: number[] = [];
+    const commit = new GroupCommit(writer, { windowMs: 5, withNextMs: 60_000, onGroup: (size) => groups.push(size) });
+    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const later = commit.writeWithNext(() => insert.run('row-of-an-answered-post'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // nothing started a group: it waits (a minute here)
+    expect(committed(reader, 'row-of-an-answered-post')).toBe(false);
+    // the next post's write starts a group within its own window, and the waiting write goes with it
+    await Promise.all([commit.write(() => insert.run('next-post')), later]);
+    expect(groups).toEqual([2]);
+    const alone = new GroupCommit(writer, { windowMs: 60_000, withNextMs: 5, onGroup: (size) => groups.push(size) });
+    await alone.writeWithNext(() => insert.run('a-quiet-moment'));
+    expect(groups).toEqual([2, 1]);
+    expect(['next-post', 'a-quiet-moment'].map((id) => committed(reader, id))).toEqual([true, true]);
   });
 });
