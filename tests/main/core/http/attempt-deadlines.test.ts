@@ -44,7 +44,8 @@ afterAll(async () => {
 const activeTimers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 
 function deadlineMessage(seconds: string): string {
-  return `${new URL(server.url).origin} did not finish its answer within the request deadline of ${seconds} (crm settings request-deadline)`;
+  const origin = new URL(server.url).origin;
+  return `${origin} did not finish its answer within the request deadline of ${seconds} (crm settings request-deadline)`;
 }
 
 describe('the request deadline, one timer per client', () => {
