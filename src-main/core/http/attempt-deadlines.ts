@@ -15,6 +15,8 @@ import type { Dispatcher } from 'undici';
 
 type AbortListener = () => void;
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** One attempt's deadline and cancel, and the signal undici is handed for it. */
 export class AttemptDeadline {
   aborted = false;
@@ -68,7 +70,8 @@ export class AttemptDeadlines {
 
   /** An attempt that ends `ms` from now unless `end` is called first. */
   start(ms: number): AttemptDeadline {
-    const attempt = new AttemptDeadline(performance.now() + ms, ms);
+    // what setTimeout made of a deadline that is not a positive number: 1 ms
+    const attempt = new AttemptDeadline(performance.now() + (ms >= 1 ? ms : 1), ms);
     this.pending.add(attempt);
     if (attempt.dueAt < this.armedFor) this.arm(attempt.dueAt);
     return attempt;
@@ -95,7 +98,9 @@ export class AttemptDeadlines {
   private arm(dueAt: number): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.armedFor = dueAt;
-    this.timer = setTimeout(() => this.fire(), Math.max(1, Math.ceil(dueAt - performance.now())));
+    // past setTimeout's longest wait (about 24.8 days) it would fire at once: it fires then and re-arms
+    const delay = Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(dueAt - performance.now())));
+    this.timer = setTimeout(() => this.fire(), delay);
     this.timer.unref();
   }
 

@@ -128,6 +128,14 @@ describe('AttemptDeadlines', () => {
     expect(deadlines.size).toBe(0);
   });
 
+  it('a deadline that is not a positive number ends the attempt at the next timer, as setTimeout would', async () => {
+    const deadlines = new AttemptDeadlines();
+    const attempts = [Number.NaN, 0, -5].map((ms) => deadlines.start(ms));
+    for (let i = 0; i < 500 && attempts.some((a) => !a.aborted); i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(attempts.map((a) => a.expired)).toEqual([true, true, true]);
+    deadlines.close();
+  });
+
   it('a removed listener is not called; the abort reason is an AbortError unless one is given', () => {
     const deadlines = new AttemptDeadlines();
     const attempt = deadlines.start(60_000);
