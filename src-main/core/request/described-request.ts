@@ -2,18 +2,27 @@
 // profile's description (path, query, body, credential placement).
 import { missingRoles } from '../api/roles';
 import { renderQuery, rolesOf } from '../api/template';
-import type { DescribedOperation, Role } from '../api/types';
+import type { DescribedOperation, OperationSpec, Role } from '../api/types';
 import { ENDPOINTS, checkEndpointPath } from '../endpoints';
 import { loggedSendOf } from '../log/logged-send';
 import type { FileAccess } from '../media/file-access';
 import { assembleRequest, type Prepared } from './assemble-request';
-import { allowedRoles, compiledSpec } from './compiled-spec';
+import { allowedRoles, compiledSpec, type CompiledSpec } from './compiled-spec';
 import { isOffered, operationSpec, type RequestTarget } from './operation-spec';
 import type { Problems } from './problems';
 import { renderBody } from './render-body';
 import { describedPath, joinUrl } from './request-url';
 import { DESCRIBED_RULES } from './rules/operation-rules';
-import type { DescribedRule, OperationOf } from './rules/rule';
+import type { DescribedRule, OperationOf, RuleOutput } from './rules/rule';
+
+/** what the rules' answer is poured into */
+interface Described {
+  op: OperationOf<DescribedOperation>;
+  target: RequestTarget;
+  spec: OperationSpec;
+  compiled: CompiledSpec | null;
+  problems: Problems;
+}
 
 export interface BuilderDeps {
   /** file access port; tests pass a counting one */
@@ -27,12 +36,16 @@ export interface BuilderDeps {
   compiled?: boolean;
 }
 
-export async function prepareDescribed(
+/**
+ * Not a promise when the operation's rules answer at once (no file to look at): a send's request
+ * then reaches the sender without waiting turns of the event loop for nothing.
+ */
+export function prepareDescribed(
   op: OperationOf<DescribedOperation>,
   target: RequestTarget,
   deps: BuilderDeps,
   problems: Problems,
-): Promise<Prepared> {
+): Prepared | Promise<Prepared> {
   const spec = operationSpec(target, op.op);
   const label = ENDPOINTS[op.op].label;
   if (!isOffered(target, op.op)) problems.sentence('api', `This service does not offer ${label} (Profiles → API says so)`);
@@ -51,7 +64,13 @@ export async function prepareDescribed(
   const upload = { available: isOffered(target, 'media.upload'), id: deps.uploadedMediaId };
   // the map pairs each operation with its own rules; TypeScript cannot follow that pairing here
   const rules = DESCRIBED_RULES[op.op] as DescribedRule<DescribedOperation>;
-  const { values, file = null, idempotencyKey = null } = await rules(op, { spec, roles, problems, files: deps.files, upload });
+  const output = rules(op, { spec, roles, problems, files: deps.files, upload });
+  const described = { op, target, spec, compiled, problems };
+  return output instanceof Promise ? output.then((ruled) => pour(described, ruled)) : pour(described, output);
+}
+
+/** The rules' values poured into the description: the request, and what would stop it. */
+function pour({ op, target, spec, compiled, problems }: Described, { values, file = null, idempotencyKey = null }: RuleOutput): Prepared {
   // keep only what this operation may fill (a stored description cannot pull in other values)
   const allowed = allowedRoles(op.op);
   for (const role of Object.keys(values) as Role[]) if (!allowed.has(role)) delete values[role];

@@ -120,12 +120,31 @@ export class DispatcherCache {
     private readonly route: NetworkRoute = environmentRoute(),
   ) {}
 
-  /** the origin's dispatcher for the way its requests go now: a new one when the proxy or the trusted certificates changed */
-  async get(origin: string): Promise<Dispatcher> {
+  /**
+   * the origin's dispatcher for the way its requests go now: a new one when the proxy or the
+   * trusted certificates changed; not a promise when the route answered at once (the environment's
+   * variables and a trust list already read), so a request need not wait a turn for it
+   */
+  get(origin: string): Dispatcher | Promise<Dispatcher> {
     if (this.closed) throw new Error('dispatcher cache closed');
-    const choice = await chooseRoute(origin, this.route);
+    const proxy = this.route.proxyFor(origin);
+    const ca = this.route.ca();
+    if (proxy instanceof Promise || ca instanceof Promise) return this.getAfter(origin, proxy, ca);
+    return this.held(origin, { proxy, ca });
+  }
+
+  private async getAfter(
+    origin: string,
+    asked: ReturnType<NetworkRoute['proxyFor']>,
+    trusted: ReturnType<NetworkRoute['ca']>,
+  ): Promise<Dispatcher> {
+    const [proxy, ca] = await Promise.all([asked, trusted]);
     if (this.closed) throw new Error('dispatcher cache closed');
-    // looked up after the wait: a request that asked at the same moment may have made it already
+    return this.held(origin, { proxy, ca });
+  }
+
+  private held(origin: string, choice: RouteChoice): Dispatcher {
+    // looked up after any wait: a request that asked at the same moment may have made it already
     const held = this.pools.get(origin);
     if (held !== undefined && held.choice.proxy === choice.proxy && held.choice.ca === choice.ca) return held.dispatcher;
     // the old way's requests in flight finish on it; it takes no new ones

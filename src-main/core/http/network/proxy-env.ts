@@ -3,6 +3,8 @@
 // HTTP_PROXY for http, ALL_PROXY for both, and NO_PROXY's exceptions. Pure, so the rules are
 // tested without a network.
 
+import { memoByText } from '../../memo';
+
 type Env = Record<string, string | undefined>;
 
 const read = (env: Env, name: string): string | undefined => {
@@ -10,18 +12,27 @@ const read = (env: Env, name: string): string | undefined => {
   return value?.trim() ? value.trim() : undefined;
 };
 
-/** the proxy URL for `origin` (e.g. "http://proxy.corp:3128"), or null to connect directly */
-export function proxyForOrigin(origin: string, env: Env): string | null {
-  let url: URL;
+/**
+ * An origin parsed, and whether it is this machine, remembered: every request asks, for the same
+ * few origins, and the parse was most of a request to loopback's route. Frozen: it is shared.
+ */
+const originOf = memoByText((origin: string): Readonly<{ url: URL; loopback: boolean }> | null => {
   try {
-    url = new URL(origin);
+    const url = new URL(origin);
+    return Object.freeze({ url, loopback: isLoopbackHost(url.hostname) });
   } catch {
     return null;
   }
+});
+
+/** the proxy URL for `origin` (e.g. "http://proxy.corp:3128"), or null to connect directly */
+export function proxyForOrigin(origin: string, env: Env): string | null {
+  const parsed = originOf(origin);
   // This machine is never reached through a proxy, NO_PROXY or not: the proxy would see the
   // request, the key in its Authorization header included, in clear text (the sandbox and
   // local services are plain http), and could not reach the right "localhost" anyway.
-  if (isLoopbackHost(url.hostname)) return null;
+  if (parsed === null || parsed.loopback) return null;
+  const { url } = parsed;
   const proxy = proxyVariable(url, env);
   if (!proxy || bypassed(url, read(env, 'no_proxy') ?? '')) return null;
   // "proxy.corp:3128" without a scheme is meant as http, as curl reads it
