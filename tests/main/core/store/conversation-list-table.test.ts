@@ -1,7 +1,6 @@
 // The inbox's summary table is kept by triggers inside each writing transaction: whatever writes
 // a reply or a send (this process, another one, a trim, a backfill), each conversation's row is
 // what a recount of its messages gives, and the agent's read marks are kept durably.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedEvent, StatusEvent } from '../../../../src-main/core/events/event-finder';
@@ -14,6 +13,7 @@ import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
 import type { SentRecord } from '../../../../src-main/core/messages/sent-record';
 import { tempDir } from '../../helpers/temp-dir';
+import { startWriterChild } from '../../helpers/writer-child';
 import { insertSentAsBefore } from './old-rows';
 
 const A = '5511900000001';
@@ -317,27 +317,20 @@ describe('the conversation list', () => {
       const db = openDatabase(dir);
       const child = fileURLToPath(new URL('../../../fixtures/inbox-writer-child.ts', import.meta.url));
       const each = 150;
-      const writers = ['a', 'b'].map((label) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', child, dir, label, String(each)], { stdio: ['pipe', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        return { p, out: () => out, err: () => err, exited: new Promise<number | null>((resolve) => p.on('exit', resolve)) };
-      });
+      const writers = ['a', 'b'].map((label) => startWriterChild(child, dir, label, each));
       const until = Date.now() + 60_000;
       while (!writers.every((w) => w.out().includes('ready'))) {
         if (Date.now() > until) throw new Error(`the writers did not start: ${writers.map((w) => w.err()).join('\n')}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      for (const w of writers) w.p.stdin.write('go\n');
+      for (const w of writers) w.process.stdin.write('go\n');
       // this connection marks conversations read while they write
       const list = new ConversationListTable(db);
       let marks = 0;
       while (writers.some((w) => !w.out().includes('done')) && marks < 10_000) {
         if (list.markRead('p', `55119000000${marks % 10}`)) marks += 1;
         await new Promise((resolve) => setTimeout(resolve, 5));
-        if (writers.some((w) => w.p.exitCode !== null && !w.out().includes('done'))) break;
+        if (writers.some((w) => w.process.exitCode !== null && !w.out().includes('done'))) break;
       }
       expect(await Promise.all(writers.map((w) => w.exited)), writers.map((w) => w.err()).join('\n')).toEqual([0, 0]);
       const rows = list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW });
