@@ -46,7 +46,8 @@ function state(messageId: string, s: StatusEvent['state']): StatusEvent {
 
 const later = (ms: number): Date => new Date(NOW.getTime() + ms);
 
-async function open(): Promise<{
+/** a fresh crm.db with its tables; `rows` and `sends`: how many replies and sends a profile keeps, when not the defaults */
+async function open(limits: { rows?: number; sends?: number } = {}): Promise<{
   db: SqliteDatabase;
   dir: string;
   list: ConversationListTable;
@@ -55,7 +56,8 @@ async function open(): Promise<{
 }> {
   const dir = await tempDir('crm-inbox-');
   const db = openDatabase(dir);
-  return { db, dir, list: new ConversationListTable(db), tables: new ConversationTables(db), sent: new SentMessagesTable(db) };
+  const tables = new ConversationTables(db, limits.rows === undefined ? {} : { rows: limits.rows });
+  return { db, dir, list: new ConversationListTable(db), tables, sent: new SentMessagesTable(db, limits.sends) };
 }
 
 /** every column of every row, as the triggers left them */
@@ -92,6 +94,13 @@ function recounted(db: SqliteDatabase): unknown[] {
 }
 
 /** the per-profile counts the triggers keep, beside the same counted over the table */
+/** the stored summary and totals are what counting the message tables again gives */
+function expectAsRecounted(db: SqliteDatabase): void {
+  const { kept, counted } = totals(db);
+  expect(kept).toEqual(counted);
+  expect(summary(db)).toEqual(recounted(db));
+}
+
 function totals(db: SqliteDatabase): { kept: unknown[]; counted: unknown[] } {
   const rows = (sql: string) =>
     db
@@ -243,11 +252,7 @@ describe('the conversation list', () => {
   });
 
   it('trims of old rows: a conversation keeps its newest remaining line, and one with no line left leaves the list', async () => {
-    const dir = await tempDir('crm-inbox-');
-    const db = openDatabase(dir);
-    const list = new ConversationListTable(db);
-    const tables = new ConversationTables(db, { rows: 3 });
-    const sent = new SentMessagesTable(db, 2);
+    const { db, list, tables, sent } = await open({ rows: 3, sends: 2 });
     tables.record('p', [reply('old', A)], [], NOW);
     await sent.append(send('s-old', A, later(1)));
     tables.record('p', [reply('b1', B), reply('b2', B), reply('b3', B)], [], later(1000));
@@ -258,26 +263,19 @@ describe('the conversation list', () => {
     // A's send was trimmed too (2 sends kept): A has no line left
     expect(list.one('p', A)).toBeNull();
     expect(list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number)).toEqual([B]);
-    const { kept, counted } = totals(db);
-    expect(kept).toEqual(counted);
-    expect(summary(db)).toEqual(recounted(db));
+    expectAsRecounted(db);
     db.close();
   });
 
   it('a chatty contact trimmed reply by reply keeps the right unread count and name, read mark included', async () => {
-    const dir = await tempDir('crm-inbox-');
-    const db = openDatabase(dir);
-    const list = new ConversationListTable(db);
-    const tables = new ConversationTables(db, { rows: 50 });
+    const { db, list, tables } = await open({ rows: 50 });
     for (let i = 0; i < 120; i += 1) {
       tables.record('p', [reply(`r${i}`, A, { name: i < 100 ? 'Ana' : null })], [], later(i * 1000));
       if (i === 90) list.markRead('p', A);
     }
     // 50 replies kept (70..119), 29 of them after the mark (91..119)
     expect(list.one('p', A)).toMatchObject({ name: 'Ana', unread: 29, lastText: 'reply r119' });
-    const { kept, counted } = totals(db);
-    expect(kept).toEqual(counted);
-    expect(summary(db)).toEqual(recounted(db));
+    expectAsRecounted(db);
     db.close();
   });
 
@@ -337,9 +335,7 @@ describe('the conversation list', () => {
       expect(rows.total).toBe(10);
       const received = db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE profile_id = 'p'").pluck().get();
       expect(received).toBe(2 * each);
-      const { kept, counted } = totals(db);
-      expect(kept).toEqual(counted);
-      expect(summary(db)).toEqual(recounted(db));
+      expectAsRecounted(db);
       db.close();
     },
   );
