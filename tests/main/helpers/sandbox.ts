@@ -38,6 +38,17 @@ export function requestCount(sandbox: RunningSandbox, pathPrefix = '/'): number 
   return sandbox.requests().filter((r) => r.path.startsWith(pathPrefix)).length;
 }
 
+/** the bodies of the text sends to `number` the sandbox accepted (201), oldest first */
+export function acceptedTextSendsTo(sandbox: RunningSandbox, number: string): unknown[] {
+  return sandbox
+    .requests()
+    .filter(
+      (r) =>
+        r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number,
+    )
+    .map((r) => r.json);
+}
+
 /** the last POST the sandbox answered */
 export function lastPostOf(sandbox: RunningSandbox): SandboxRequestRecord {
   return sandbox
