@@ -9,7 +9,7 @@ import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/in
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import { seedContacts } from '../../../src-main/sandbox/seed';
 import { AUDIO_EXAMPLE_PATH, DOCUMENT_EXAMPLE_PATH } from '../../../src-main/sandbox/dialects/wati-examples';
-import { call, lastMessages, ranked, rateLimitedAnswer, start } from './helpers';
+import { call, lastMessages, messageCount, ranked, rateLimitedAnswer, start } from './helpers';
 import type { ApiResponse } from './helpers';
 import { playgroundAround } from './playground-around';
 import { curlAvailable, runCurl } from './run-curl';
@@ -27,11 +27,6 @@ interface WatiMessage {
   type: string;
   waId: string;
   [field: string]: unknown;
-}
-
-async function messageCount(sb: RunningSandbox): Promise<number> {
-  const res = await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey });
-  return (res.body as { meta: { total: number } }).meta.total;
 }
 
 function sendText(

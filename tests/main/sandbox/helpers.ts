@@ -45,6 +45,33 @@ export async function rateLimitedAnswer(
   }
 }
 
+/** how many messages the sandbox has stored */
+export async function messageCount(sb: RunningSandbox): Promise<number> {
+  const res = await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey });
+  return (res.body as { meta: { total: number } }).meta.total;
+}
+
+/**
+ * A send refused as an invalid parameter in the Graph API's way: a 400 whose error (read and
+ * checked by `errorOf`) has code 100 and names `problem`, and nothing stored. The error is
+ * returned for the dialect's own checks.
+ */
+export async function invalidParameterError<E extends { code: number; message: string }>(
+  sb: RunningSandbox,
+  send: () => Promise<ApiResponse>,
+  errorOf: (res: ApiResponse) => E,
+  problem: string,
+): Promise<E> {
+  const before = await messageCount(sb);
+  const res = await send();
+  expect(res.status).toBe(400);
+  const error = errorOf(res);
+  expect(error.code).toBe(100);
+  expect(error.message).toContain(`(#100) Invalid parameter: ${problem}`);
+  expect(await messageCount(sb)).toBe(before);
+  return error;
+}
+
 export async function call(
   sb: { baseUrl: string },
   method: string,
