@@ -49,10 +49,10 @@ export function acceptedTextSendsTo(sandbox: RunningSandbox, number: string): un
     .map((r) => r.json);
 }
 
-/** the last POST the sandbox answered */
-export function lastPostOf(sandbox: RunningSandbox): SandboxRequestRecord {
+/** the last POST the sandbox answered (the last to `path`, when given) */
+export function lastPostOf(sandbox: RunningSandbox, path?: string): SandboxRequestRecord {
   return sandbox
     .requests()
-    .filter((r) => r.method === 'POST')
+    .filter((r) => r.method === 'POST' && (path === undefined || r.path === path))
     .at(-1)!;
 }
