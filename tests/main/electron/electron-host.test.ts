@@ -82,6 +82,17 @@ async function startHost(options: { packaged?: boolean } = {}): Promise<App> {
   return app;
 }
 
+/** `check` run on a host started (not yet ready) on a working runtime as on `platform` */
+async function startedOn(platform: NodeJS.Platform, check: (host: App) => void): Promise<void> {
+  vi.spyOn(process, 'platform', 'get').mockReturnValue(platform);
+  try {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    check(await startHost());
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
 /** the host started on a working runtime, its window created */
 async function hostWithWindow(): Promise<App> {
   runtimeControl.build.mockResolvedValue(fakeRuntime());
@@ -341,29 +352,19 @@ describe('the Electron host', () => {
   });
 
   it('is named CRM Console on macOS before ready (its menu says so), and userData stays the data folder', async () => {
-    vi.spyOn(process, 'platform', 'get').mockReturnValue('darwin');
-    try {
-      runtimeControl.build.mockResolvedValue(fakeRuntime());
-      const host = await startHost();
+    await startedOn('darwin', (host) => {
       expect(host.name).toBe('CRM Console');
       expect(host.calls.indexOf('setName CRM Console')).toBeGreaterThanOrEqual(0);
       expect(host.calls.indexOf('setName CRM Console')).toBeLessThan(host.calls.indexOf('setPath userData'));
       expect(host.calls.indexOf('ready')).toBe(-1);
       expect(host.paths.get('userData')).toBe(join(dataDir, 'data'));
-    } finally {
-      vi.restoreAllMocks();
-    }
+    });
   });
 
   it("keeps package.json's name on Linux, where the window's X11 class (and so its launcher) comes from it", async () => {
-    vi.spyOn(process, 'platform', 'get').mockReturnValue('linux');
-    try {
-      runtimeControl.build.mockResolvedValue(fakeRuntime());
-      const host = await startHost();
+    await startedOn('linux', (host) => {
       expect(host.name).toBe('crm-console');
       expect(host.calls.some((c) => c.startsWith('setName'))).toBe(false);
-    } finally {
-      vi.restoreAllMocks();
-    }
+    });
   });
 });
