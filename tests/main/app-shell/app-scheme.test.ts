@@ -8,6 +8,7 @@ import { answerAppRequest, APP_ORIGIN, APP_PAGE_URL, type AppFiles } from '../..
 import { CONTENT_SECURITY_POLICY } from '../../../src-main/app-shell/security-policy';
 import { contentTypeFor, rendererFileFor } from '../../../src-main/app-shell/renderer-files';
 import { tempDir } from '../helpers';
+import { casesOf } from '../helpers/cases';
 
 const ROOT = '/app/out/renderer';
 let root: string;
@@ -16,6 +17,13 @@ let outside: string;
 const get = (url: string, method = 'GET', files?: AppFiles) =>
   answerAppRequest({ url, method }, { root, csp: CONTENT_SECURITY_POLICY, files });
 const text = (body: Uint8Array | null): string => Buffer.from(body ?? new Uint8Array()).toString('utf8');
+
+/** Each path under the app's origin is refused with 403; a failure names the path. */
+async function expectForbidden(paths: string[]): Promise<void> {
+  for (const path of paths) {
+    expect((await get(`${APP_ORIGIN}${path}`)).status, path).toBe(403);
+  }
+}
 
 beforeAll(async () => {
   const base = await tempDir('crm-app-scheme-');
@@ -114,34 +122,28 @@ describe('refused: anything outside the built window', () => {
   });
 
   it('../ written with an encoded slash (%2e%2e%2f, %2E%2E%2F, ..%2f) is 403', async () => {
-    for (const path of [
+    await expectForbidden([
       '/%2e%2e%2fsecret.txt',
       '/%2E%2E%2Fsecret.txt',
       '/..%2fsecret.txt',
       '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
       '/.%2e%2fsecret.txt',
-    ]) {
-      expect((await get(`${APP_ORIGIN}${path}`)).status, path).toBe(403);
-    }
+    ]);
   });
 
   it('backslashes, raw or encoded (a separator on Windows), are 403', async () => {
-    for (const path of ['/..\\secret.txt', '/assets\\..\\..\\secret.txt', '/%5c..%5csecret.txt', '/..%5Csecret.txt']) {
-      expect((await get(`${APP_ORIGIN}${path}`)).status, path).toBe(403);
-    }
+    await expectForbidden(['/..\\secret.txt', '/assets\\..\\..\\secret.txt', '/%5c..%5csecret.txt', '/..%5Csecret.txt']);
   });
 
   it('absolute paths (an encoded leading slash, a drive letter, a UNC share) are 403', async () => {
-    for (const path of [
+    await expectForbidden([
       '/%2fetc%2fpasswd',
       '//etc/passwd',
       '/C:/Windows/win.ini',
       '/c:%5cWindows%5cwin.ini',
       '/%5c%5cserver%5cshare%5cx',
       '/index.html:stream',
-    ]) {
-      expect((await get(`${APP_ORIGIN}${path}`)).status, path).toBe(403);
-    }
+    ]);
   });
 
   it('a NUL byte is 403', async () => {
@@ -193,7 +195,7 @@ describe('rendererFileFor (the same rules for the Chromium host)', () => {
 });
 
 describe('contentTypeFor', () => {
-  it.each([
+  casesOf('%s is %s', contentTypeFor, [
     ['index.html', 'text/html; charset=utf-8'],
     ['a.js', 'text/javascript; charset=utf-8'],
     ['a.mjs', 'text/javascript; charset=utf-8'],
@@ -207,7 +209,5 @@ describe('contentTypeFor', () => {
     ['A.PNG', 'image/png'],
     ['noextension', 'application/octet-stream'],
     ['a.exe', 'application/octet-stream'],
-  ])('%s is %s', (file, type) => {
-    expect(contentTypeFor(file)).toBe(type);
-  });
+  ]);
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { macMicrophoneStep } from '../../../src-main/app-shell/microphone-access';
 import { mainProcessError, processGone } from '../../../src-main/app-shell/process-failure';
+import { expectResults } from '../helpers/cases';
 
 describe('processGone', () => {
   it("offers a reload for the window's renderer and the GPU process when they end abnormally", () => {
@@ -54,10 +55,12 @@ describe('mainProcessError', () => {
 
 describe('macMicrophoneStep', () => {
   it('grants a granted microphone, asks when undecided, refuses a denial or a restriction', () => {
-    expect(macMicrophoneStep('granted')).toBe('grant');
-    expect(macMicrophoneStep('not-determined')).toBe('ask');
-    expect(macMicrophoneStep('unknown')).toBe('ask');
-    expect(macMicrophoneStep('denied')).toBe('deny');
-    expect(macMicrophoneStep('restricted')).toBe('deny');
+    expectResults(macMicrophoneStep, [
+      ['granted', 'grant'],
+      ['not-determined', 'ask'],
+      ['unknown', 'ask'],
+      ['denied', 'deny'],
+      ['restricted', 'deny'],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { forgetListedKeys, spawnCli, transcript } from './cli-harness';
+import { addProfileAndKeyWith } from './sandbox-profile';
 
 const HOLDER = fileURLToPath(new URL('../../fixtures/write-lock-holder.ts', import.meta.url));
 const available = await keychainAvailable();
@@ -42,9 +43,7 @@ describe.skipIf(!available)('crm while another process holds the write lock', ()
   beforeAll(async () => {
     sandbox = await openSandbox();
     env = { CRM_DATA_DIR: await tempDir('crm-cli-busy-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'local', '--url', sandbox.baseUrl])).code).toBe(0);
-    const added = await crm(['keys', 'add', '--name', 'admin'], `${sandbox.adminKey}\n`);
-    expect(added.code, added.stderr).toBe(0);
+    await addProfileAndKeyWith(crm, { name: 'local', url: sandbox.baseUrl }, 'admin', sandbox.adminKey);
     // something sent, so the record of sends has a row to list
     const sent = await crm(['send', 'text', '--to', '5511933334444', '--text', 'before the lock']);
     expect(sent.code, sent.stderr).toBe(0);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
 import { openSandbox, tempDir } from '../helpers/index';
+import { lastPostOf } from '../helpers/sandbox';
 import { makeOgg, makePng } from '../core/http/support/media-fixtures';
 import { runInProcess } from './cli-harness';
 import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
@@ -20,6 +21,8 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
   const secrets: string[] = [];
   const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
   const tabs = () => playgroundTabs(dialect, sandbox.baseUrl);
+  /** the path of the playground tab's endpoint on this sandbox */
+  const tabPath = (id: string): string => new URL(tabs().find((t) => t.id === id)!.url).pathname;
 
   beforeAll(async () => {
     sandbox = await openSandbox({ dialect, contacts: 30, rate: 1000, burst: 1000 });
@@ -59,11 +62,8 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
     expect((JSON.parse(contacts.stdout) as { items: unknown[] }).items).toHaveLength(10);
     const sent = await crm(['send', 'text', '--to', '+55 11 91234-5678', '--text', 'from the command line', '--json']);
     expect(sent.code, sent.stderr).toBe(0);
-    const post = sandbox
-      .requests()
-      .filter((r) => r.method === 'POST')
-      .at(-1)!;
-    expect(post.path).toBe(new URL(tabs().find((t) => t.id === 'text')!.url).pathname);
+    const post = lastPostOf(sandbox);
+    expect(post.path).toBe(tabPath('text'));
     expect(JSON.stringify(post.json)).toContain(dialect === 'desk' ? '"chatId":"5511912345678@c.us"' : '"to":"+5511912345678"');
   });
 
@@ -100,11 +100,8 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
         continue;
       }
       expect(run.code, run.stderr).toBe(0);
-      const post = sandbox
-        .requests()
-        .filter((r) => r.method === 'POST')
-        .at(-1)!;
-      expect(post.path).toBe(new URL(tabs().find((t) => t.id === (i < 2 ? 'media' : 'audio'))!.url).pathname);
+      const post = lastPostOf(sandbox);
+      expect(post.path).toBe(tabPath(i < 2 ? 'media' : 'audio'));
       expect(post.status).toBeLessThan(300);
     }
   });
@@ -145,10 +142,7 @@ describe.skipIf(!available).each(['cloud', 'desk'] as const)('crm profiles impor
       env: { ...env, CRM_BASE_URL: sandbox.baseUrl, CRM_API_KEY: sandbox.adminKey },
     });
     expect(run.code, run.stderr).toBe(0);
-    const post = sandbox
-      .requests()
-      .filter((r) => r.method === 'POST')
-      .at(-1)!;
-    expect(post.path).toBe(new URL(tabs().find((t) => t.id === 'text')!.url).pathname);
+    const post = lastPostOf(sandbox);
+    expect(post.path).toBe(tabPath('text'));
   });
 });

@@ -7,6 +7,7 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
+import { acceptedTextSendsTo } from '../helpers/sandbox';
 import { runInProcess, spawnCli, stderrLines, transcript } from './cli-harness';
 import { fileKeychain } from '../helpers/keychain';
 
@@ -52,15 +53,7 @@ async function keys(): Promise<KeyJson[]> {
   return (await json<{ keys: KeyJson[] }>(['keys', 'list', '--all'])).keys;
 }
 
-function messagesTo(number: string): unknown[] {
-  return sandbox
-    .requests()
-    .filter(
-      (r) =>
-        r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number,
-    )
-    .map((r) => r.json);
-}
+const messagesTo = (number: string): unknown[] => acceptedTextSendsTo(sandbox, number);
 
 describe.skipIf(!available)('crm with the OS keychain', () => {
   beforeAll(async () => {

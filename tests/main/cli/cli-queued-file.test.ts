@@ -9,6 +9,7 @@ import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { forgetListedKeys, spawnCli, transcript } from './cli-harness';
+import { addProfileAndKeyWith } from './sandbox-profile';
 
 const available = await keychainAvailable();
 const service = uniqueKeychainService('cli-queued-file');
@@ -21,9 +22,7 @@ describe.skipIf(!available)('a queued file send', () => {
   beforeAll(async () => {
     sandbox = await openSandbox();
     env = { CRM_DATA_DIR: await tempDir('crm-cli-queued-file-'), CRM_KEYCHAIN_SERVICE: service };
-    expect((await crm(['profiles', 'add', '--name', 'local', '--url', sandbox.baseUrl])).code).toBe(0);
-    const added = await crm(['keys', 'add', '--name', 'admin'], `${sandbox.adminKey}\n`);
-    expect(added.code, added.stderr).toBe(0);
+    await addProfileAndKeyWith(crm, { name: 'local', url: sandbox.baseUrl }, 'admin', sandbox.adminKey);
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes } from '../helpers/index';
-import { forgetListedKeys, runInProcess, transcript } from './cli-harness';
+import { forgetListedKeys, runInProcess, transcript, type CliRun } from './cli-harness';
 
 export interface ProfileToAdd {
   name: string;
@@ -15,9 +15,19 @@ export interface ProfileToAdd {
 
 /** Adds the profile, then the key typed on stdin under `keyName`; each command must succeed. */
 export async function addProfileAndKey(env: Record<string, string>, profile: ProfileToAdd, keyName: string, key: string): Promise<void> {
+  await addProfileAndKeyWith((argv, input) => runInProcess(argv, { env, input }), profile, keyName, key);
+}
+
+/** addProfileAndKey through the suite's own way of running crm (e.g. as a real process). */
+export async function addProfileAndKeyWith(
+  crm: (argv: string[], input?: string) => Promise<CliRun>,
+  profile: ProfileToAdd,
+  keyName: string,
+  key: string,
+): Promise<void> {
   const argv = ['profiles', 'add', '--name', profile.name, '--url', profile.url, ...(profile.use ? ['--use'] : [])];
-  expect((await runInProcess(argv, { env })).code).toBe(0);
-  const added = await runInProcess(['keys', 'add', '--name', keyName], { env, input: `${key}\n` });
+  expect((await crm(argv)).code).toBe(0);
+  const added = await crm(['keys', 'add', '--name', keyName], `${key}\n`);
   expect(added.code, added.stderr).toBe(0);
 }
 

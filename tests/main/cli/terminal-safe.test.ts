@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { clean, oneLine, table } from '../../../src-main/cli/format';
 import { visibleJson, visibleText } from '../../../src-main/cli/terminal-safe';
+import { expectResults } from '../helpers/cases';
 
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -26,10 +27,12 @@ const EVERY_UNSAFE = [
 
 describe('visibleText', () => {
   it('shows ESC, BEL, C1 and bidi controls as escapes', () => {
-    expect(visibleText('m_\u001b]52;c;ZXZpbA==\u0007')).toBe('m_\\x1b]52;c;ZXZpbA==\\x07');
-    expect(visibleText('\u009b31mred')).toBe('\\u009b31mred');
-    expect(visibleText('abc\u202edef\u2066\u061c')).toBe('abc\\u202edef\\u2066\\u061c');
-    expect(visibleText('del\u007f\r')).toBe('del\\x7f\\x0d');
+    expectResults(visibleText, [
+      ['m_\u001b]52;c;ZXZpbA==\u0007', 'm_\\x1b]52;c;ZXZpbA==\\x07'],
+      ['\u009b31mred', '\\u009b31mred'],
+      ['abc\u202edef\u2066\u061c', 'abc\\u202edef\\u2066\\u061c'],
+      ['del\u007f\r', 'del\\x7f\\x0d'],
+    ]);
   });
 
   it('keeps newlines, tabs and ordinary text (accents, emoji, Arabic) as they are', () => {

@@ -7,15 +7,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCurl } from '../../../src-main/core/request/to-curl';
-import { createApiClient } from '../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../src-main/core/http/prepared-request';
 import type { HttpSender } from '../../../src-main/core/http/sender';
 import type { Operation } from '../../../src-main/core/operations';
 import { buildRequest } from '../../../src-main/core/request/request-builder';
 import type { RunningSandbox, SandboxRequestRecord } from '../../../src-main/sandbox/index';
-import { startSandbox } from '../../../src-main/sandbox/index';
 import { tempDir } from '../helpers/temp-dir';
 import { makeOgg, makePng, makeWav } from './http/support/media-fixtures';
+import { closeSandboxClient, startSandboxClient } from './http/support/sandbox-client';
 import { availableShells, runInShell, shellEnv } from './shells';
 import { trickyStrings } from './tricky-inputs';
 
@@ -28,14 +27,10 @@ let dir: string;
 let caseNumber = 0;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 30 });
-  client = createApiClient();
+  ({ sandbox, client } = await startSandboxClient({ contacts: 30 }));
   dir = await tempDir('crm-curl-');
 });
-afterAll(async () => {
-  await client.close();
-  await sandbox.close();
-});
+afterAll(() => closeSandboxClient({ sandbox, client }));
 
 const IGNORED_HEADERS = new Set(['user-agent', 'connection', 'expect']);
 

@@ -1,14 +1,26 @@
 // A request's row is written off its path: at most REQUEST_LOG_BATCH_MS after it finished (when
 // the caller has put its next requests on the wire), together with every request finished by
 // then, in one transaction; a read or close never waits for that moment.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type MockInstance } from 'vitest';
 import { REQUEST_LOG_BATCH_MS, REQUEST_LOG_BATCH_ROWS } from '../../../src-main/core/log/request-log';
-import { openTestRequestLog, pageEntry as entry } from '../helpers/request-log';
+import type { RequestLogTable } from '../../../src-main/core/store/tables/request-log-table';
+import { openTestRequestLog, pageEntry as entry, type TestRequestLog } from '../helpers/request-log';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 /** past the batch window, when the queued rows have been written */
 const afterTheWindow = (): Promise<void> => sleep(REQUEST_LOG_BATCH_MS + 30);
+
+/** once the window has passed: the table holds `rows` rows, all written by a single insert */
+async function expectOneInsertAfterTheWindow(
+  t: TestRequestLog,
+  inserts: MockInstance<RequestLogTable['insert']>,
+  rows: number,
+): Promise<void> {
+  await afterTheWindow();
+  expect(t.table.count()).toBe(rows);
+  expect(inserts.mock.calls.map(([inserted]) => inserted.length)).toEqual([rows]);
+}
 
 describe('request log writes off the request path', () => {
   it('builds and writes no row in the turn its request finished, but a moment later', async () => {
@@ -40,9 +52,7 @@ describe('request log writes off the request path', () => {
     const t = await openTestRequestLog();
     const inserts = vi.spyOn(t.table, 'insert');
     for (let i = 1; i <= 6; i += 1) t.log.record(entry(i));
-    await afterTheWindow();
-    expect(t.table.count()).toBe(6);
-    expect(inserts.mock.calls.map(([rows]) => rows.length)).toEqual([6]);
+    await expectOneInsertAfterTheWindow(t, inserts, 6);
     t.close();
   });
 
@@ -67,9 +77,7 @@ describe('request log writes off the request path', () => {
       t.log.record(entry(i));
       await sleep(5);
     }
-    await afterTheWindow();
-    expect(t.table.count()).toBe(4);
-    expect(inserts.mock.calls.map(([rows]) => rows.length)).toEqual([4]);
+    await expectOneInsertAfterTheWindow(t, inserts, 4);
     t.close();
   });
 

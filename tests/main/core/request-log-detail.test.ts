@@ -139,6 +139,12 @@ describe('the log detail of a hostile server', () => {
     sender = createApiClient({ observer: log.observer });
   };
 
+  /** the server's answer with `status`, echoing both keys as given, lower-cased, cut short and as a field name */
+  const echoingKeys = (status: number): typeof reply => ({
+    status,
+    body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }),
+  });
+
   const post = (body: string): PreparedRequest => ({
     endpoint: 'messages.text',
     method: 'POST',
@@ -178,10 +184,7 @@ describe('the log detail of a hostile server', () => {
   it('never keeps a key the server echoes, in any body, header or cURL, whatever the status', async () => {
     await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
     for (const status of [201, 400, 500]) {
-      reply = {
-        status,
-        body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }),
-      };
+      reply = echoingKeys(status);
       await sender.send(post(JSON.stringify({ number: '5511', text: `my key is ${OTHER}` })), KEY).catch(() => undefined);
       const detail = lastDetail();
       expect(detail.status).toBe(status);
@@ -198,10 +201,7 @@ describe('the log detail of a hostile server', () => {
   it('writes no key to the data folder: crm.db and its WAL hold no run of either key, before and after closing', async () => {
     await newLog({ bodyChars: 64 * 1024, totalChars: 1024 * 1024 });
     for (const status of [201, 400, 500]) {
-      reply = {
-        status,
-        body: JSON.stringify({ echo: KEY, lower: KEY.toLowerCase(), head: KEY.slice(0, 12), [OTHER]: OTHER.toUpperCase() }),
-      };
+      reply = echoingKeys(status);
       await sender
         .send(
           {

@@ -82,6 +82,32 @@ async function startHost(options: { packaged?: boolean } = {}): Promise<App> {
   return app;
 }
 
+/** `check` run on a host started (not yet ready) on a working runtime as on `platform` */
+async function startedOn(platform: NodeJS.Platform, check: (host: App) => void): Promise<void> {
+  vi.spyOn(process, 'platform', 'get').mockReturnValue(platform);
+  try {
+    runtimeControl.build.mockResolvedValue(fakeRuntime());
+    check(await startHost());
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+/** the host started on a working runtime, its window created */
+async function hostWithWindow(): Promise<App> {
+  runtimeControl.build.mockResolvedValue(fakeRuntime());
+  const host = await startHost();
+  host.ready();
+  await started();
+  return host;
+}
+
+/** once the host has exited 0: the window's place as saved in the data folder */
+async function windowStateAfterExit(host: App): Promise<unknown> {
+  await vi.waitFor(() => expect(host.exitCodes).toEqual([0]), { timeout: 5000, interval: 10 });
+  return JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'));
+}
+
 beforeEach(async () => {
   dataDir = await tempDir('crm-electron-host-');
   vi.stubEnv('CRM_DATA_DIR', join(dataDir, 'data'));
@@ -161,8 +187,7 @@ describe('the Electron host', () => {
     expect(runtime.shutdown).toHaveBeenCalledTimes(1);
     expect(host.exitCodes).toEqual([]);
     finish();
-    await vi.waitFor(() => expect(host.exitCodes).toEqual([0]), { timeout: 5000, interval: 10 });
-    expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({
+    expect(await windowStateAfterExit(host)).toEqual({
       bounds: { x: 1, y: 2, width: 900, height: 600 },
       maximized: true,
     });
@@ -181,10 +206,7 @@ describe('the Electron host', () => {
   });
 
   it("hands the runtime its host: Electron's OS services, the data folder and a log", async () => {
-    runtimeControl.build.mockResolvedValue(fakeRuntime());
-    const host = await startHost();
-    host.ready();
-    await started();
+    await hostWithWindow();
     const options = runtimeControl.build.mock.calls[0]![0] as {
       dataDir: string;
       host: { kind: string; services: object };
@@ -253,24 +275,17 @@ describe('the Electron host', () => {
   });
 
   it('Quit without closing the window first (menu, Cmd+Q) still remembers where the window was', async () => {
-    runtimeControl.build.mockResolvedValue(fakeRuntime());
-    const host = await startHost();
-    host.ready();
-    await started();
+    const host = await hostWithWindow();
     FakeBrowserWindow.created[0]!.getNormalBounds = () => ({ x: 5, y: 6, width: 1000, height: 700 });
     host.emit('before-quit', { preventDefault: vi.fn() });
-    await vi.waitFor(() => expect(host.exitCodes).toEqual([0]), { timeout: 5000, interval: 10 });
-    expect(JSON.parse(await readFile(join(dataDir, 'data', 'window-state.json'), 'utf8'))).toEqual({
+    expect(await windowStateAfterExit(host)).toEqual({
       bounds: { x: 5, y: 6, width: 1000, height: 700 },
       maximized: false,
     });
   });
 
   it("a moved window's place is on disk a moment later, before any way out (a crash or kill -9 announces none)", async () => {
-    runtimeControl.build.mockResolvedValue(fakeRuntime());
-    const host = await startHost();
-    host.ready();
-    await started();
+    const host = await hostWithWindow();
     const win = FakeBrowserWindow.created[0]!;
     win.getNormalBounds = () => ({ x: 40, y: 50, width: 1100, height: 720 });
     win.emitWindow('move');
@@ -285,11 +300,8 @@ describe('the Electron host', () => {
   });
 
   it("a crashed window is logged and offered a reload; main's uncaught errors go to the log, scrubbed", async () => {
-    runtimeControl.build.mockResolvedValue(fakeRuntime());
     fakeDialog.showMessageBox.mockClear();
-    const host = await startHost();
-    host.ready();
-    await started();
+    const host = await hostWithWindow();
     const win = FakeBrowserWindow.created[0]!;
     host.emit('render-process-gone', {}, win.webContents, { reason: 'crashed', exitCode: 139 });
     await flush();
@@ -340,29 +352,19 @@ describe('the Electron host', () => {
   });
 
   it('is named CRM Console on macOS before ready (its menu says so), and userData stays the data folder', async () => {
-    vi.spyOn(process, 'platform', 'get').mockReturnValue('darwin');
-    try {
-      runtimeControl.build.mockResolvedValue(fakeRuntime());
-      const host = await startHost();
+    await startedOn('darwin', (host) => {
       expect(host.name).toBe('CRM Console');
       expect(host.calls.indexOf('setName CRM Console')).toBeGreaterThanOrEqual(0);
       expect(host.calls.indexOf('setName CRM Console')).toBeLessThan(host.calls.indexOf('setPath userData'));
       expect(host.calls.indexOf('ready')).toBe(-1);
       expect(host.paths.get('userData')).toBe(join(dataDir, 'data'));
-    } finally {
-      vi.restoreAllMocks();
-    }
+    });
   });
 
   it("keeps package.json's name on Linux, where the window's X11 class (and so its launcher) comes from it", async () => {
-    vi.spyOn(process, 'platform', 'get').mockReturnValue('linux');
-    try {
-      runtimeControl.build.mockResolvedValue(fakeRuntime());
-      const host = await startHost();
+    await startedOn('linux', (host) => {
       expect(host.name).toBe('crm-console');
       expect(host.calls.some((c) => c.startsWith('setName'))).toBe(false);
-    } finally {
-      vi.restoreAllMocks();
-    }
+    });
   });
 });

@@ -38,10 +38,21 @@ export function requestCount(sandbox: RunningSandbox, pathPrefix = '/'): number 
   return sandbox.requests().filter((r) => r.path.startsWith(pathPrefix)).length;
 }
 
-/** the last POST the sandbox answered */
-export function lastPostOf(sandbox: RunningSandbox): SandboxRequestRecord {
+/** the bodies of the text sends to `number` the sandbox accepted (201), oldest first */
+export function acceptedTextSendsTo(sandbox: RunningSandbox, number: string): unknown[] {
   return sandbox
     .requests()
-    .filter((r) => r.method === 'POST')
+    .filter(
+      (r) =>
+        r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number,
+    )
+    .map((r) => r.json);
+}
+
+/** the last POST the sandbox answered (the last to `path`, when given) */
+export function lastPostOf(sandbox: RunningSandbox, path?: string): SandboxRequestRecord {
+  return sandbox
+    .requests()
+    .filter((r) => r.method === 'POST' && (path === undefined || r.path === path))
     .at(-1)!;
 }

@@ -1,6 +1,7 @@
 // A core with one profile taught a sandbox dialect only by its playground cURLs, and the checks
 // every such test ends with: no key value in what the test saw, nor in any file of the data folder.
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { CoreOptions } from '../../../src-main/core/create-core';
 import type { RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
 import { addSandboxProfile, openTestCore, type TestCore } from './core';
 import { teachPlayground } from './playground';
@@ -13,14 +14,21 @@ export interface TaughtService {
   profileId: string;
 }
 
-export async function openTaughtService(dialect: SandboxDialect, options: { contacts?: number; keyName: string }): Promise<TaughtService> {
+/** `core`: options of the test core (e.g. no outbox), when not the defaults */
+export interface TaughtServiceOptions {
+  contacts?: number;
+  keyName: string;
+  core?: Partial<CoreOptions>;
+}
+
+export async function openTaughtService(dialect: SandboxDialect, options: TaughtServiceOptions): Promise<TaughtService> {
   const sandbox = await openSandbox({
     dialect,
     rate: 1000,
     burst: 1000,
     ...(options.contacts === undefined ? {} : { contacts: options.contacts }),
   });
-  const t = await openTestCore(dialect);
+  const t = await openTestCore(dialect, options.core);
   const { profileId } = await addSandboxProfile(t.core, sandbox, dialect, options.keyName);
   await teachPlayground(t.core, profileId, dialect, sandbox.baseUrl);
   return { sandbox, t, profileId };
@@ -39,7 +47,7 @@ export async function closeTaughtService(service: TaughtService, seen: unknown[]
  */
 export function taughtServiceAround(
   dialect: SandboxDialect,
-  options: { contacts?: number; keyName: string },
+  options: TaughtServiceOptions,
   seen: unknown[],
   onOpen: (service: TaughtService) => void,
 ): void {

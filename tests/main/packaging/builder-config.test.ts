@@ -20,6 +20,7 @@ import {
 } from './builder-internals';
 import { updateFeedPlan } from '../../../scripts/dist-plan.mjs';
 import { readIcnsEntries, readIcoDirectory, readPngHeader } from './icon-formats';
+import { expectSameResult } from '../helpers/cases';
 
 interface TargetEntry {
   target: string;
@@ -88,21 +89,25 @@ describe('electron-builder.json against electron-builder 26 itself', () => {
   it('ships only the built app and package.json: no sources, tests, scripts, CI or the CLI bundle', () => {
     const selected = (path: string): boolean => builderSelects(raw, 'files', config.linux, path);
     expect(pkg.main.startsWith('out/main/')).toBe(true);
-    for (const path of [pkg.main, 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index.js', 'package.json']) {
-      expect(selected(path), path).toBe(true);
-    }
-    for (const path of [
-      'src-main/index.ts',
-      'src-renderer/main.tsx',
-      'tests/main/packaging/builder-config.test.ts',
-      'scripts/dist.mjs',
-      '.ci/run',
-      'out/cli/crm.cjs',
-      'README.md',
-      'resources/icon.png',
-    ]) {
-      expect(selected(path), path).toBe(false);
-    }
+    expectSameResult(
+      selected,
+      [pkg.main, 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index.js', 'package.json'],
+      true,
+    );
+    expectSameResult(
+      selected,
+      [
+        'src-main/index.ts',
+        'src-renderer/main.tsx',
+        'tests/main/packaging/builder-config.test.ts',
+        'scripts/dist.mjs',
+        '.ci/run',
+        'out/cli/crm.cjs',
+        'README.md',
+        'resources/icon.png',
+      ],
+      false,
+    );
   });
 
   it("keeps the native files (keytar's, and libsql's in its per-platform package) outside app.asar, and nothing else", () => {
@@ -124,41 +129,45 @@ describe('what of the native packages goes into the package', () => {
   const kept = (path: string): boolean => builderKeepsDependencyFile(config, config.linux, path);
 
   it('their runtime files: the JavaScript that loads them and the .node files', () => {
-    for (const path of [
-      'node_modules/keytar/lib/keytar.js',
-      'node_modules/keytar/package.json',
-      'node_modules/keytar/build/Release/keytar.node',
-      'node_modules/libsql/index.js',
-      'node_modules/libsql/sqlite-error.js',
-      'node_modules/@libsql/linux-x64-gnu/index.node',
-      'node_modules/@libsql/darwin-arm64/index.node',
-      'node_modules/@neon-rs/load/dist/index.js',
-      'node_modules/detect-libc/lib/detect-libc.js',
-    ]) {
-      expect(kept(path), path).toBe(true);
-    }
+    expectSameResult(
+      kept,
+      [
+        'node_modules/keytar/lib/keytar.js',
+        'node_modules/keytar/package.json',
+        'node_modules/keytar/build/Release/keytar.node',
+        'node_modules/libsql/index.js',
+        'node_modules/libsql/sqlite-error.js',
+        'node_modules/@libsql/linux-x64-gnu/index.node',
+        'node_modules/@libsql/darwin-arm64/index.node',
+        'node_modules/@neon-rs/load/dist/index.js',
+        'node_modules/detect-libc/lib/detect-libc.js',
+      ],
+      true,
+    );
   });
 
   it('not their sources, build leftovers, test addons, headers, docs or type files', () => {
-    for (const path of [
-      'node_modules/keytar/src/keytar_posix.cc',
-      'node_modules/keytar/binding.gyp',
-      'node_modules/keytar/keytar.d.ts',
-      'node_modules/keytar/build/Release/obj.target/keytar/src/keytar_posix.o',
-      'node_modules/keytar/build/config.gypi',
-      'node_modules/keytar/build/keytar.target.mk',
-      'node_modules/node-addon-api/napi.h',
-      'node_modules/libsql/types/index.d.ts',
-      'node_modules/libsql/README.md',
-      'node_modules/@neon-rs/load/dist/index.d.ts',
-      'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c',
-      'node_modules/better-sqlite3/src/better_sqlite3.cpp',
-      'node_modules/better-sqlite3/build/Release/test_extension.node',
-      // libsql's musl build: Electron runs on glibc Linux only
-      'node_modules/@libsql/linux-x64-musl/index.node',
-    ]) {
-      expect(kept(path), path).toBe(false);
-    }
+    expectSameResult(
+      kept,
+      [
+        'node_modules/keytar/src/keytar_posix.cc',
+        'node_modules/keytar/binding.gyp',
+        'node_modules/keytar/keytar.d.ts',
+        'node_modules/keytar/build/Release/obj.target/keytar/src/keytar_posix.o',
+        'node_modules/keytar/build/config.gypi',
+        'node_modules/keytar/build/keytar.target.mk',
+        'node_modules/node-addon-api/napi.h',
+        'node_modules/libsql/types/index.d.ts',
+        'node_modules/libsql/README.md',
+        'node_modules/@neon-rs/load/dist/index.d.ts',
+        'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c',
+        'node_modules/better-sqlite3/src/better_sqlite3.cpp',
+        'node_modules/better-sqlite3/build/Release/test_extension.node',
+        // libsql's musl build: Electron runs on glibc Linux only
+        'node_modules/@libsql/linux-x64-musl/index.node',
+      ],
+      false,
+    );
   });
 });
 

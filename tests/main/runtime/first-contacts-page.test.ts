@@ -44,31 +44,37 @@ function sources(options: { fail?: boolean } = {}) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** the window asks for the first page: the answer is the service's `answer`-th, and the service was asked `asked` times by then */
+async function expectFirstPage(
+  first: ReturnType<typeof prefetchFirstContactsPage>,
+  s: ReturnType<typeof sources>,
+  answer: number,
+  asked: number,
+): Promise<void> {
+  expect((await first.list({ ...FIRST_CONTACTS_PAGE })).total).toBe(answer);
+  expect(s.asked).toHaveLength(asked);
+}
+
 describe('the first contacts page, fetched before the window asks', () => {
   it("is asked for the active profile at once, and answers the window's first request without asking again", async () => {
     const s = sources();
     const first = prefetchFirstContactsPage(s.deps);
     await settle();
     expect(s.asked).toEqual([{ ...FIRST_CONTACTS_PAGE, profileId: 'p1' }]);
-    const page = await first.list({ ...FIRST_CONTACTS_PAGE });
-    expect(page.total).toBe(1);
-    expect(s.asked).toHaveLength(1);
+    await expectFirstPage(first, s, 1, 1);
   });
 
   it('is taken by the window even while it is still on its way', async () => {
     const s = sources();
     const first = prefetchFirstContactsPage(s.deps);
-    const page = await first.list({ ...FIRST_CONTACTS_PAGE });
-    expect(page.total).toBe(1);
-    expect(s.asked).toHaveLength(1);
+    await expectFirstPage(first, s, 1, 1);
   });
 
   it('is served once: the next request for the same page goes to the service', async () => {
     const s = sources();
     const first = prefetchFirstContactsPage(s.deps);
     await first.list({ ...FIRST_CONTACTS_PAGE });
-    expect((await first.list({ ...FIRST_CONTACTS_PAGE })).total).toBe(2);
-    expect(s.asked).toHaveLength(2);
+    await expectFirstPage(first, s, 2, 2);
   });
 
   it('does not answer another page or a search', async () => {
@@ -100,8 +106,7 @@ describe('the first contacts page, fetched before the window asks', () => {
     const first = prefetchFirstContactsPage(s.deps);
     await settle();
     s.keyChanges.fire({});
-    expect((await first.list({ ...FIRST_CONTACTS_PAGE })).total).toBe(2);
-    expect(s.asked).toHaveLength(2);
+    await expectFirstPage(first, s, 2, 2);
   });
 
   it('is not served for another profile than the active one', async () => {
@@ -116,8 +121,7 @@ describe('the first contacts page, fetched before the window asks', () => {
   it('is asked afresh when the early request failed', async () => {
     const s = sources({ fail: true });
     const first = prefetchFirstContactsPage(s.deps);
-    expect((await first.list({ ...FIRST_CONTACTS_PAGE })).total).toBe(2);
-    expect(s.asked).toHaveLength(2);
+    await expectFirstPage(first, s, 2, 2);
   });
 
   it('is asked afresh when it has grown old', async () => {

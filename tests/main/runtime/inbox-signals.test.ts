@@ -2,20 +2,17 @@
 // focused is told once, by a notification whose click opens its conversation; none while the
 // window has the focus, none when switched off, none for a delivery state; the badge follows the
 // unread total as replies come and conversations are opened.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { replyNotice, startInboxSignals, type AttentionPort, type ReplyNotice } from '../../../src-main/runtime/inbox-signals';
 import type { InboxRow } from '../../../src-main/shared/inbox';
 import { keychainAvailable } from '../helpers';
-import { openTestCore, type TestCore } from '../helpers/core';
+import { openTestCore } from '../helpers/core';
+import { coresCleanedAfterEach } from '../helpers/opened-cores';
 
 const available = await keychainAvailable();
 const ANA = '5511999990001';
 
-let tc: TestCore | null = null;
-afterEach(async () => {
-  await tc?.cleanup();
-  tc = null;
-});
+const cores = coresCleanedAfterEach();
 
 function attention(focused: { now: boolean }) {
   const notices: { notice: ReplyNotice; click: () => void }[] = [];
@@ -30,7 +27,8 @@ function attention(focused: { now: boolean }) {
 
 describe.skipIf(!available)('the inbox signals', () => {
   it('a reply while the window is in the background: one notification, its click opens the conversation; the badge follows', async () => {
-    tc = await openTestCore('inbox-signals');
+    const tc = await openTestCore('inbox-signals');
+    cores.push(tc);
     const { core } = tc;
     const profileId = (await core.profiles.create({ name: 'Shop', baseUrl: 'http://127.0.0.1:9' })).id;
     await core.profiles.activate(profileId);

@@ -6,14 +6,24 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
-import { playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
+import { playgroundTabs } from '../../../src-main/sandbox/index';
 import { UPLOAD_EXAMPLE_PATH } from '../../../src-main/sandbox/dialects/meta-examples';
 import { MAX_UPLOADS, UploadStore } from '../../../src-main/sandbox/dialects/meta-uploads';
 import { UPLOAD_BODY_LIMIT } from '../../../src-main/sandbox/dialects/meta-upload';
 import { inboundMediaId } from '../../../src-main/sandbox/dialects/meta-inbound-media';
 import { MEDIA_SAMPLES } from '../../../src-main/sandbox/events/media-samples';
 import { MAX_PARTS, boundaryOf, parseMultipart } from '../../../src-main/sandbox/multipart';
-import { call, lastMessages, rawExchange, rawJson, rawStatus, start } from './helpers';
+import {
+  call,
+  invalidParameterError,
+  lastMessages,
+  messageCount,
+  rawExchange,
+  rawJson,
+  rawStatus,
+  rateLimitedAnswer,
+  start,
+} from './helpers';
 import type { ApiResponse } from './helpers';
 import { playgroundAround } from './playground-around';
 import { curlAvailable, runCurl } from './run-curl';
@@ -42,11 +52,6 @@ function graphError(res: ApiResponse): GraphError {
   expect(typeof body.error.error_data.details).toBe('string');
   expect(body.error.fbtrace_id).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   return body.error;
-}
-
-async function messageCount(sb: RunningSandbox): Promise<number> {
-  const res = await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey });
-  return (res.body as { meta: { total: number } }).meta.total;
 }
 
 /** A multipart upload the way fetch (undici) writes one. */
@@ -359,14 +364,8 @@ describe('dialect "meta"', () => {
       ],
       [{ ...base, type: 'template', template: { name: 'hello_world' } }, 'template.language.code', 'template.language.code is required'],
     ])('%#: %s', async (body, fieldName, problem) => {
-      const before = await messageCount(sb);
-      const res = await send(body);
-      expect(res.status).toBe(400);
-      const error = graphError(res);
-      expect(error.code).toBe(100);
-      expect(error.message).toContain(`(#100) Invalid parameter: ${problem}`);
+      const error = await invalidParameterError(sb, () => send(body), graphError, problem);
       expect(error.error_data.details).toMatch(new RegExp(`^Invalid parameters: .*${fieldName.replace('.', '\\.')} `));
-      expect(await messageCount(sb)).toBe(before);
     });
 
     it('answers a send to another phone number id with code 100, subcode 33', async () => {
@@ -543,16 +542,8 @@ describe('dialect "meta"', () => {
   });
 
   it('429 with code 4, is_transient and Retry-After', async () => {
-    const slow = await startSandbox({ dialect: 'meta', contacts: 5, rate: 0.5, burst: 1 });
-    try {
-      expect((await call(slow, 'GET', BASE, { key: slow.adminKey })).status).toBe(200);
-      const res = await call(slow, 'GET', BASE, { key: slow.adminKey });
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(graphError(res)).toMatchObject({ code: 4, is_transient: true, message: '(#4) Application request limit reached' });
-    } finally {
-      await slow.close();
-    }
+    const res = await rateLimitedAnswer('meta', (slow) => call(slow, 'GET', BASE, { key: slow.adminKey }));
+    expect(graphError(res)).toMatchObject({ code: 4, is_transient: true, message: '(#4) Application request limit reached' });
   });
 });
 

@@ -7,7 +7,7 @@ import type { PlaygroundTab, RunningSandbox, SandboxDialect } from '../../../src
 import { parseSandboxArgs, playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { decodeCursor, encodeCursor } from '../../../src-main/sandbox/dialects/desk-cursor';
 import { sniffBase64 } from '../../../src-main/sandbox/dialects/media-type';
-import { call, lastMessages, playgroundOf, ranked, start } from './helpers';
+import { call, invalidParameterError, lastMessages, messageCount, playgroundOf, ranked, rateLimitedAnswer, start } from './helpers';
 import type { ApiResponse } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
@@ -22,11 +22,6 @@ function file64(magic: string | Buffer, size = 100): string {
 const PNG64 = file64(Buffer.from('89504e470d0a1a0a', 'hex'));
 const OGG64 = file64('OggS');
 const PDF64 = file64('%PDF-1.7\n');
-
-async function messageCount(sb: RunningSandbox): Promise<number> {
-  const res = await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey });
-  return (res.body as { meta: { total: number } }).meta.total;
-}
 
 /** The docs/API.md contacts of a default sandbox with the same seed and count, to compare against. */
 async function defaultContacts(): Promise<{ id: string; name: string; number: string; email: string | null; tags: string[] }[]> {
@@ -221,14 +216,8 @@ describe('dialect "cloud"', () => {
         'document.filename must be a file name',
       ],
     ])('answers 400 in its own shape: %#', async (body, problem) => {
-      const before = await messageCount(sb);
-      const res = await send(body);
-      expect(res.status).toBe(400);
-      const error = cloudError(res);
-      expect(error.code).toBe(100);
-      expect(error.message).toContain(`(#100) Invalid parameter: ${problem}`);
+      const error = await invalidParameterError(sb, () => send(body), cloudError, problem);
       expect(error.error_data.details).toMatch(/^Invalid parameters: /);
-      expect(await messageCount(sb)).toBe(before);
     });
 
     it('keeps the decoded size limits of API.md (image 5 MiB)', async () => {
@@ -301,16 +290,8 @@ describe('dialect "cloud"', () => {
     });
 
     it('429: code 4 with Retry-After', async () => {
-      const slow = await startSandbox({ dialect: 'cloud', contacts: 5, rate: 0.5, burst: 1 });
-      try {
-        expect((await call(slow, 'GET', '/api/v1/contacts', { key: slow.adminKey })).status).toBe(200);
-        const res = await call(slow, 'GET', '/api/v1/contacts', { key: slow.adminKey });
-        expect(res.status).toBe(429);
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        expect(cloudError(res)).toMatchObject({ code: 4, message: '(#4) Application request limit reached' });
-      } finally {
-        await slow.close();
-      }
+      const res = await rateLimitedAnswer('cloud', (slow) => call(slow, 'GET', '/api/v1/contacts', { key: slow.adminKey }));
+      expect(cloudError(res)).toMatchObject({ code: 4, message: '(#4) Application request limit reached' });
     });
 
     it('400 for a body that is not JSON', async () => {
@@ -582,16 +563,8 @@ describe('dialect "desk"', () => {
       expect(injected.status).toBe(429);
       expect(injected.headers.get('retry-after')).toBe('3');
       expect(injected.body).toEqual({ message: 'Too Many Attempts.' });
-      const slow = await startSandbox({ dialect: 'desk', contacts: 5, rate: 0.5, burst: 1 });
-      try {
-        await call(slow, 'GET', '/api/v1/contacts', { key: slow.adminKey });
-        const res = await call(slow, 'GET', '/api/v1/contacts', { key: slow.adminKey });
-        expect(res.status).toBe(429);
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        expect(res.body).toEqual({ message: 'Too Many Attempts.' });
-      } finally {
-        await slow.close();
-      }
+      const res = await rateLimitedAnswer('desk', (slow) => call(slow, 'GET', '/api/v1/contacts', { key: slow.adminKey }));
+      expect(res.body).toEqual({ message: 'Too Many Attempts.' });
     });
   });
 });

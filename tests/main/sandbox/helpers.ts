@@ -1,6 +1,7 @@
 // Shared helpers for the sandbox tests: a tiny JSON client over global fetch, and raw TCP
 // exchanges for what fetch cannot send (garbage, slow or endless bodies).
 import { connect } from 'node:net';
+import { expect } from 'vitest';
 import type { PlaygroundTab, RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
 import type { SeedContact } from '../../../src-main/sandbox/seed';
 import { startSandbox } from '../../../src-main/sandbox/index';
@@ -21,6 +22,54 @@ export const STILL_CLOCK = { statusDelaysMs: [3_600_000, 3_600_000, 3_600_000] }
 
 export function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ contacts: 200, rate: 1000, burst: 1000, events: STILL_CLOCK, ...options });
+}
+
+/**
+ * The answer to a second `request` to a fresh sandbox of `dialect` that lets one call through and
+ * then limits (0.5 a second, a burst of 1): the first must pass, the second is a 429 whose
+ * Retry-After asks for at least a second. The sandbox is closed after.
+ */
+export async function rateLimitedAnswer(
+  dialect: SandboxOptions['dialect'],
+  request: (sb: RunningSandbox) => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  const slow = await startSandbox({ dialect, contacts: 5, rate: 0.5, burst: 1 });
+  try {
+    expect((await request(slow)).status).toBe(200);
+    const res = await request(slow);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    return res;
+  } finally {
+    await slow.close();
+  }
+}
+
+/** how many messages the sandbox has stored */
+export async function messageCount(sb: RunningSandbox): Promise<number> {
+  const res = await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey });
+  return (res.body as { meta: { total: number } }).meta.total;
+}
+
+/**
+ * A send refused as an invalid parameter in the Graph API's way: a 400 whose error (read and
+ * checked by `errorOf`) has code 100 and names `problem`, and nothing stored. The error is
+ * returned for the dialect's own checks.
+ */
+export async function invalidParameterError<E extends { code: number; message: string }>(
+  sb: RunningSandbox,
+  send: () => Promise<ApiResponse>,
+  errorOf: (res: ApiResponse) => E,
+  problem: string,
+): Promise<E> {
+  const before = await messageCount(sb);
+  const res = await send();
+  expect(res.status).toBe(400);
+  const error = errorOf(res);
+  expect(error.code).toBe(100);
+  expect(error.message).toContain(`(#100) Invalid parameter: ${problem}`);
+  expect(await messageCount(sb)).toBe(before);
+  return error;
 }
 
 export async function call(

@@ -92,6 +92,8 @@ describe('node_modules', () => {
 const names = (list: { name: string }[]) => list.map((p) => p.name);
 const BUILD = ['python3', 'make', 'g++', 'pkg-config', 'libsecret-1-dev'];
 const TEST = ['curl', 'zsh', 'chromium', 'xvfb', 'xauth', 'xdotool', 'dbus', 'dbus-x11', 'gnome-keyring'];
+/** what `npm test` needs on Linux when npm ci does not run, with this environment */
+const testOnLinux = (env: Record<string, string> = {}) => neededPackages({ command: 'test', platform: 'linux', npmCi: false, env });
 
 describe('system packages each command needs', () => {
   it('npm start needs the build tools only when npm ci is about to compile keytar', () => {
@@ -100,19 +102,14 @@ describe('system packages each command needs', () => {
   });
 
   it('npm test needs what the suite runs besides Node, and the build tools when npm ci runs', () => {
-    expect(names(neededPackages({ command: 'test', platform: 'linux', npmCi: false, env: {} }))).toEqual(TEST);
+    expect(names(testOnLinux())).toEqual(TEST);
     expect(names(neededPackages({ command: 'test', platform: 'linux', npmCi: true, env: {} }))).toEqual([...BUILD, ...TEST]);
-    const chromium = neededPackages({ command: 'test', platform: 'linux', npmCi: false, env: {} }).find((p) => p.name === 'chromium');
+    const chromium = testOnLinux().find((p) => p.name === 'chromium');
     expect(chromium).toMatchObject({ probe: { executable: '/usr/bin/chromium' }, installable: true });
   });
 
   it('CHROMIUM_PATH names the browser to look for, which apt-get cannot put there', () => {
-    const chromium = neededPackages({
-      command: 'test',
-      platform: 'linux',
-      npmCi: false,
-      env: { CHROMIUM_PATH: '/opt/chrome/chrome' },
-    }).find((p) => p.name === 'chromium');
+    const chromium = testOnLinux({ CHROMIUM_PATH: '/opt/chrome/chrome' }).find((p) => p.name === 'chromium');
     expect(chromium).toMatchObject({ probe: { executable: '/opt/chrome/chrome' }, installable: false });
   });
 
@@ -123,9 +120,7 @@ describe('system packages each command needs', () => {
 });
 
 describe('missing system packages', () => {
-  const missing = neededPackages({ command: 'test', platform: 'linux', npmCi: false, env: {} }).filter((p) =>
-    ['zsh', 'xdotool'].includes(p.name),
-  );
+  const missing = testOnLinux().filter((p) => ['zsh', 'xdotool'].includes(p.name));
   const debian = { missing, apt: true, root: false, sudo: true, terminal: false };
 
   it('none missing: nothing, whoever runs it', () => {
@@ -180,12 +175,7 @@ describe('missing system packages', () => {
   });
 
   it("a browser named by CHROMIUM_PATH that is not there stops the run instead of installing Debian's", () => {
-    const custom = neededPackages({
-      command: 'test',
-      platform: 'linux',
-      npmCi: false,
-      env: { CHROMIUM_PATH: '/opt/chrome/chrome' },
-    }).filter((p) => p.name === 'chromium');
+    const custom = testOnLinux({ CHROMIUM_PATH: '/opt/chrome/chrome' }).filter((p) => p.name === 'chromium');
     expect(systemPlan({ ...debian, missing: custom, root: true })).toMatchObject({ action: 'stop' });
   });
 

@@ -16,6 +16,7 @@ import {
   requiredNatives,
   unpackedApps,
 } from '../../../scripts/check-artifacts.mjs';
+import { expectResults } from '../helpers/cases';
 
 const LIBSQL = join('node_modules', '@libsql', 'linux-x64-gnu', 'index.node');
 const NAPI_RS = (target: string) => join('node_modules', '@electron-internal', 'extract-zip', `index.${target}.node`);
@@ -31,11 +32,13 @@ const required = requiredNatives({ keytar: '7.9.0', libsql: '0.5.29', zod: '4' }
 
 describe('packageArch', () => {
   it('reads the architecture from per-platform package names only', () => {
-    expect(packageArch('a/node_modules/@libsql/darwin-arm64/index.node')).toBe('arm64');
-    expect(packageArch('a/node_modules/@libsql/linux-x64-gnu/index.node')).toBe('x64');
-    expect(packageArch('a/node_modules/@libsql/linux-arm-gnueabihf/index.node')).toBe('armv7l');
-    expect(packageArch('a/node_modules/@libsql/win32-x64-msvc/index.node')).toBe('x64');
-    expect(packageArch('a/node_modules/keytar/build/Release/keytar.node')).toBeNull();
+    expectResults(packageArch, [
+      ['a/node_modules/@libsql/darwin-arm64/index.node', 'arm64'],
+      ['a/node_modules/@libsql/linux-x64-gnu/index.node', 'x64'],
+      ['a/node_modules/@libsql/linux-arm-gnueabihf/index.node', 'armv7l'],
+      ['a/node_modules/@libsql/win32-x64-msvc/index.node', 'x64'],
+      ['a/node_modules/keytar/build/Release/keytar.node', null],
+    ]);
   });
 });
 

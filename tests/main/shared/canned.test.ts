@@ -2,6 +2,7 @@
 // filled, a value never filled twice, and every bad body named before it is stored.
 import { describe, expect, it } from 'vitest';
 import { cannedMatches, cannedNameProblem, cannedTextProblem, fillCanned, parametersOf } from '../../../src-main/shared/canned';
+import { casesOf, namedCasesOf } from '../helpers/cases';
 
 const contact = { name: 'Ana', number: '5511999990001' };
 
@@ -40,7 +41,7 @@ describe('filling a canned response', () => {
 });
 
 describe('checking a canned response', () => {
-  it.each([
+  namedCasesOf('%s is refused with the reason', cannedTextProblem, [
     ['an empty text', '', 'The text is empty'],
     ['white space only', ' \n\t', 'The text is empty'],
     ['an unclosed {{', 'Hi {{contact.name', 'The body has a "{{" without its "}}" (at character 4)'],
@@ -58,23 +59,19 @@ describe('checking a canned response', () => {
     ],
     ['a text past 4096 characters', 'x'.repeat(4097), 'The text is longer than 4096 characters'],
     ['more than 20 parameters', Array.from({ length: 21 }, (_, i) => `{{p${i}}}`).join(' '), 'The body asks for more than 20 parameters'],
-  ])('%s is refused with the reason', (_name, text, problem) => {
-    expect(cannedTextProblem(text)).toBe(problem);
-  });
+  ]);
 
   it('single braces and a lone }} are text', () => {
     expect(cannedTextProblem('a {b} c }} d')).toBeNull();
     expect(parametersOf('a {b} c }} d')).toEqual([]);
   });
 
-  it.each([
+  casesOf('the name %j is refused', cannedNameProblem, [
     ['', 'The name is empty'],
     ['order status', 'The name may hold only letters, digits, - and _ (it is typed after /)'],
     ['/order', 'The name may hold only letters, digits, - and _ (it is typed after /)'],
     ['x'.repeat(65), 'The name is longer than 64 characters'],
-  ])('the name %j is refused', (name, problem) => {
-    expect(cannedNameProblem(name)).toBe(problem);
-  });
+  ]);
 
   it('accepts names in any script', () => {
     expect(cannedNameProblem('pedido-enviado_2')).toBeNull();

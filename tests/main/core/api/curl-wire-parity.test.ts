@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurlParseError } from '../../../../src-main/core/api/curl/curl-parse';
 import type { DescribedOperation } from '../../../../src-main/core/api/types';
 import type { Operation } from '../../../../src-main/core/operations';
-import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { startJsonServer, type LocalServer } from '../http/support/local-server';
 import { tempDir } from '../../helpers/temp-dir';
 import { curlAvailable } from '../../sandbox/run-curl';
 import { appSends, curlSends, learnSpec, wireOf, withoutDefaultKey } from './support/curl-wire';
@@ -18,10 +18,7 @@ const KEY = 'tok_Wire7Parity3Key9Value';
 let server: LocalServer;
 let photo: string;
 beforeAll(async () => {
-  server = await startHttpServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end('{"id":"m_1","messages":[],"data":[]}');
-  });
+  server = await startJsonServer(200, '{"id":"m_1","messages":[],"data":[]}');
   // a JPEG's first bytes: the app sniffs the type the paste names
   photo = join(await tempDir('crm-curl-wire-'), 'photo.jpg');
   await writeFile(photo, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x41, 0x42]));

@@ -23,7 +23,7 @@ import { keychainAvailable } from '../../helpers/keychain';
 import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
 import { sendTemplate } from '../../helpers/send-operations';
 import { curlAvailable } from '../../sandbox/run-curl';
-import { startHttpServer, type LocalServer } from '../http/support/local-server';
+import { startJsonServer, type LocalServer } from '../http/support/local-server';
 import { appSends, curlSends, learnSpec, wireOf } from './support/curl-wire';
 
 const KEY = 'tok_Content4Template8Key2Value';
@@ -136,10 +136,7 @@ describe("a Twilio-shaped OpenAPI document's Messages.json", () => {
 describe.skipIf(!curlAvailable)('the learned template send on the wire', () => {
   let server: LocalServer;
   beforeAll(async () => {
-    server = await startHttpServer((_req, res) => {
-      res.writeHead(201, { 'Content-Type': 'application/json' });
-      res.end('{"sid":"SM00000000000000000000000000000001"}');
-    });
+    server = await startJsonServer(201, '{"sid":"SM00000000000000000000000000000001"}');
   });
   afterAll(async () => server.close());
 

@@ -5,25 +5,22 @@
 // inside the keyring harness.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
+import { describe, expect, it } from 'vitest';
+import { addProfileWithKey, openTestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { openSandbox } from '../../helpers/sandbox';
+import { coresCleanedAfterEach } from '../../helpers/opened-cores';
 import { tempDir } from '../../helpers/temp-dir';
 
 const available = await keychainAvailable();
 const NUMBER = '5511999990001';
-let tc: TestCore | null = null;
-afterEach(async () => {
-  await tc?.cleanup();
-  tc = null;
-  await closeSandboxes();
-});
+const cores = coresCleanedAfterEach();
 
 describe.skipIf(!available)('sending a canned response with a file', () => {
   it('a file goes as a document with the caption; a URL image as an image', async () => {
     const sandbox = await openSandbox();
-    tc = await openTestCore('canned-send');
+    const tc = await openTestCore('canned-send');
+    cores.push(tc);
     const { core } = tc;
     await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
     const dir = await tempDir('crm-canned-file-');
@@ -63,7 +60,8 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
 
   it('one without a file, or an unknown name, is refused and nothing is sent', async () => {
     const sandbox = await openSandbox();
-    tc = await openTestCore('canned-send-refused');
+    const tc = await openTestCore('canned-send-refused');
+    cores.push(tc);
     const { core } = tc;
     await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
     await core.canned.add({ name: 'thanks', text: 'Thank you!' });
@@ -76,7 +74,8 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
 
   it('a text or a reaction holding a saved key is refused: never stored on disk, never sent', async () => {
     const sandbox = await openSandbox();
-    tc = await openTestCore('canned-key-leak');
+    const tc = await openTestCore('canned-key-leak');
+    cores.push(tc);
     const { core } = tc;
     await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
     await expect(core.canned.add({ name: 'leak', text: `Use ${sandbox.adminKey} to log in` })).rejects.toThrow(

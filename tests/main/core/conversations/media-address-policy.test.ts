@@ -1,51 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedIPv4, ipv6Groups, isPrivateAddress, mediaHostProblem } from '../../../../src-main/core/conversations/media-address-policy';
+import { expectSameResult } from '../../helpers/cases';
 
 describe("where a contact's file may be downloaded from", () => {
   it('names private, loopback, link-local and multicast addresses, v4 and v6, and no public one', () => {
-    for (const ip of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.0.10',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '224.0.0.1',
-      '::1',
-      '::',
-      'fd00::1',
-      'fe80::1',
-      '::ffff:10.0.0.1',
-      '[::1]',
-    ]) {
-      expect(isPrivateAddress(ip), ip).toBe(true);
-    }
-    for (const ip of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '2001:4860:4860::8888', 'files.example.com'])
-      expect(isPrivateAddress(ip), ip).toBe(false);
+    expectSameResult(
+      isPrivateAddress,
+      [
+        '127.0.0.1',
+        '10.1.2.3',
+        '172.16.0.1',
+        '172.31.255.255',
+        '192.168.0.10',
+        '169.254.169.254',
+        '100.64.0.1',
+        '0.0.0.0',
+        '224.0.0.1',
+        '::1',
+        '::',
+        'fd00::1',
+        'fe80::1',
+        '::ffff:10.0.0.1',
+        '[::1]',
+      ],
+      true,
+    );
+    expectSameResult(isPrivateAddress, ['8.8.8.8', '172.32.0.1', '100.128.0.1', '2001:4860:4860::8888', 'files.example.com'], false);
   });
 
   it('judges an IPv6 address that carries an IPv4 one by that IPv4, however it is spelt', () => {
-    for (const ip of [
-      '::ffff:7f00:1',
-      '[::ffff:7f00:1]',
-      '::ffff:a9fe:a9fe',
-      '::ffff:0:7f00:1',
-      '::7f00:1',
-      '64:ff9b::7f00:1',
-      '64:ff9b::a00:1',
-      '64:ff9b:1::c0a8:101',
-      '2002:7f00:1::1',
-      '2002:c0a8:101::',
-      '2001:0:4136:e378:8000:63bf:80ff:fffe',
-      '0:0:0:0:0:ffff:127.0.0.1',
-      '::ffff:0.0.0.0',
-    ]) {
-      expect(isPrivateAddress(ip), ip).toBe(true);
-    }
-    for (const ip of ['::ffff:808:808', '64:ff9b::808:808', '2002:808:808::1', '2001:4860:4860::8844'])
-      expect(isPrivateAddress(ip), ip).toBe(false);
+    expectSameResult(
+      isPrivateAddress,
+      [
+        '::ffff:7f00:1',
+        '[::ffff:7f00:1]',
+        '::ffff:a9fe:a9fe',
+        '::ffff:0:7f00:1',
+        '::7f00:1',
+        '64:ff9b::7f00:1',
+        '64:ff9b::a00:1',
+        '64:ff9b:1::c0a8:101',
+        '2002:7f00:1::1',
+        '2002:c0a8:101::',
+        '2001:0:4136:e378:8000:63bf:80ff:fffe',
+        '0:0:0:0:0:ffff:127.0.0.1',
+        '::ffff:0.0.0.0',
+      ],
+      true,
+    );
+    expectSameResult(isPrivateAddress, ['::ffff:808:808', '64:ff9b::808:808', '2002:808:808::1', '2001:4860:4860::8844'], false);
     expect(embeddedIPv4('::ffff:a9fe:a9fe')).toBe('169.254.169.254');
     expect(embeddedIPv4('64:ff9b::7f00:1')).toBe('127.0.0.1');
     expect(embeddedIPv4('2002:c0a8:101::')).toBe('192.168.1.1');

@@ -3,6 +3,7 @@
 // refused with the reason.
 import { describe, expect, it } from 'vitest';
 import { buildSearchQuery, SEARCH_WORDS_LIMIT } from '../../../../src-main/core/conversations/search-query';
+import { namedCasesOf } from '../../helpers/cases';
 
 const matchOf = (text: string): string => {
   const query = buildSearchQuery(text);
@@ -33,7 +34,7 @@ describe('buildSearchQuery', () => {
     expect(matchOf('注文書')).toBe('"注文書"*');
   });
 
-  it.each([
+  namedCasesOf('%s is read as plain words: %s', matchOf, [
     ['double quotes', '"olá mundo"', '"olá" AND "mundo"'],
     ['an unbalanced quote', 'say "hi', '"say" AND "hi"'],
     ['a star', 'ped*', '"ped"'],
@@ -47,9 +48,7 @@ describe('buildSearchQuery', () => {
     ['a plus', '+55 11 99999-0000', '"55" AND "11" AND "99999" AND "0000"*'],
     ['an apostrophe', "don't", '"don" AND "t"'],
     ['emoji between words', 'bom 🙂 dia', '"bom" AND "dia"*'],
-  ])('%s is read as plain words: %s', (_what, text, match) => {
-    expect(matchOf(text)).toBe(match);
-  });
+  ]);
 
   it.each([
     ['empty', ''],

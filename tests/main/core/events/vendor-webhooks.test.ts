@@ -5,10 +5,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
+import type { WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { openSandbox } from '../../helpers/sandbox';
+import { closeCoreReceiver, startCoreReceiver } from './support/core-receiver';
 import { sendText } from '../../helpers/send-operations';
 
 const available = await keychainAvailable();
@@ -30,24 +31,15 @@ describe.skipIf(!available)("each vendor's own webhook events", () => {
     t = await openTestCore('vendor-webhooks');
     ({ profileId } = await addProfileWithKey(t.core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey }));
     const { core } = t;
-    receiver = await startWebhookReceiver(
-      {
-        exists: async (id) => id === profileId,
-        secretOf: (id) => core.webhookSecrets.secretOf(id),
-        verifyTokenOf: async () => null,
-        receive: (id, payload) => core.conversations.receive(id, payload),
-        postsForms: async () => postsForms,
-      },
-      { port: 0, log: (line) => logged.push(line) },
-    );
+    receiver = await startCoreReceiver(core, {
+      exists: async (id) => id === profileId,
+      verifyTokenOf: async () => null,
+      postsForms: () => postsForms,
+      log: (line) => logged.push(line),
+    });
   });
 
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.core.webhookSecrets.forget(profileId);
-    await t?.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeCoreReceiver(receiver, t, profileId));
 
   const post = async (payload: unknown): Promise<{ status: number; received: number | null }> => {
     const headers = { 'content-type': 'application/json' };

@@ -5,7 +5,6 @@
 // its inspector row; one event whose effects fail is answered 500 and leaves nothing, the others
 // of its group stored; and a second process writing the same file during the burst loses nothing.
 // Run inside the keyring harness (the webhook secret lives in the keychain); elsewhere skipped.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../../src-main/core/create-core';
@@ -21,6 +20,7 @@ import { webhookRequest } from '../../../../src-main/sandbox/events/webhook-requ
 import { keychainAvailable } from '../../helpers/index';
 import { openTestCore, type TestCore } from '../../helpers/core';
 import { tempDir } from '../../helpers/temp-dir';
+import { startWriterChild } from '../../helpers/writer-child';
 
 const available = await keychainAvailable();
 const SECRET = 'whsec_burst_test_secret_4417';
@@ -209,21 +209,16 @@ describe.skipIf(!available)('a burst of signed webhook posts', () => {
     { timeout: 120_000 },
     async () => {
       const { profileId, url, reader } = await listening('webhook-burst-two-processes');
-      const child = spawn(process.execPath, ['--import', 'tsx', WRITER, tc!.dataDir, 'other', '150'], { stdio: ['pipe', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      for (let waited = 0; !out.includes('ready'); waited += 20) {
-        if (waited > 60_000) throw new Error(`the writer never got ready: ${err}`);
+      const child = startWriterChild(WRITER, tc!.dataDir, 'other', 150);
+      for (let waited = 0; !child.out().includes('ready'); waited += 20) {
+        if (waited > 60_000) throw new Error(`the writer never got ready: ${child.err()}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      child.stdin.write('go\n');
+      child.process.stdin.write('go\n');
       const burst = Array.from({ length: 150 }, (_, n) => reply('race', n));
       const statuses = await Promise.all(burst.map((event) => post(url, event).then((a) => a.status)));
-      expect(await exited, err).toBe(0);
-      expect(out).toContain('done');
+      expect(await child.exited, child.err()).toBe(0);
+      expect(child.out()).toContain('done');
       expect(statuses).toEqual(burst.map(() => 200));
       expect(storedIds(reader, profileId).sort()).toEqual(burst.map((e) => e.id).sort());
       await tc!.core.webhookInspector.rowsWritten();

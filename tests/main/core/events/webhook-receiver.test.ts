@@ -5,11 +5,12 @@
 // back; a post about a message this app never sent is kept, not an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureOf } from '../../../../src-main/core/events/webhooks/signature';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
+import type { WebhookReceiver } from '../../../../src-main/core/events/webhooks/webhook-receiver';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { addProfileWithKey, openTestCore, type TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { openSandbox } from '../../helpers/sandbox';
+import { closeCoreReceiver, startCoreReceiver } from './support/core-receiver';
 import { sendText } from '../../helpers/send-operations';
 
 const available = await keychainAvailable();
@@ -28,24 +29,15 @@ describe.skipIf(!available)('receiving webhooks', () => {
     t = await openTestCore('webhooks');
     ({ profileId } = await addProfileWithKey(t.core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey }));
     const { core } = t;
-    receiver = await startWebhookReceiver(
-      {
-        exists: async (id) => (await core.profiles.list()).profiles.some((p) => p.id === id),
-        secretOf: (id) => core.webhookSecrets.secretOf(id),
-        verifyTokenOf: (id) => core.webhookSecrets.verifyTokenOf(id),
-        receive: (id, payload) => core.conversations.receive(id, payload),
-        postsForms: async () => postsForms,
-      },
-      { port: 0, log: (m) => logged.push(m) },
-    );
+    receiver = await startCoreReceiver(core, {
+      exists: async (id) => (await core.profiles.list()).profiles.some((p) => p.id === id),
+      verifyTokenOf: (id) => core.webhookSecrets.verifyTokenOf(id),
+      postsForms: () => postsForms,
+      log: (m) => logged.push(m),
+    });
   });
 
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.core.webhookSecrets.forget(profileId);
-    await t?.cleanup();
-    await closeSandboxes();
-  });
+  afterAll(() => closeCoreReceiver(receiver, t, profileId));
 
   const post = (body: string, headers: Record<string, string> = {}): Promise<Response> =>
     fetch(receiver.urlFor(profileId), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });

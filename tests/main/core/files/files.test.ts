@@ -7,6 +7,7 @@ import type { CrmError } from '../../../../src-main/core/errors';
 import { FileStaging, PREVIEW_MAX_BYTES, sanitiseFileName } from '../../../../src-main/core/files/staging';
 import { LIMITS } from '../../../../src-main/core/limits';
 import { caught } from '../../helpers/secret-scan';
+import { casesOf } from '../../helpers/cases';
 import { tempDir } from '../../helpers/temp-dir';
 
 const PNG = Buffer.from(
@@ -152,14 +153,12 @@ describe('file staging', () => {
     expect(await readdir(join(dataDir, 'outbox-files'))).toEqual([]);
   });
 
-  it.each([
+  casesOf('sanitises %j to %j', sanitiseFileName, [
     ['photo.jpg', 'photo.jpg'],
     ['C:\\Users\\me\\doc.pdf', 'doc.pdf'],
     ['..', 'file'],
     ['', 'file'],
     ['a\u0000b.txt', 'a_b.txt'],
     ['.hidden', 'hidden'],
-  ])('sanitises %j to %j', (raw, expected) => {
-    expect(sanitiseFileName(raw)).toBe(expected);
-  });
+  ]);
 });

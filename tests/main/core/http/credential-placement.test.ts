@@ -14,17 +14,14 @@ import type { Operation } from '../../../../src-main/core/operations';
 import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import { availableShells, runInShell, shellEnv } from '../shells';
 import type { LocalServer, ReceivedRequest } from './support/local-server';
-import { startHttpServer } from './support/local-server';
+import { startJsonServer } from './support/local-server';
 
 const KEY = 'sk_live_Zq81RtT0pLmW3vXy9ABCDEF';
 const { shells } = availableShells();
 
 let server: LocalServer;
 beforeAll(async () => {
-  server = await startHttpServer((_req, res) => {
-    res.writeHead(201, { 'Content-Type': 'application/json' });
-    res.end('{"sid":"SM0123456789abcdef0123456789abcdef","status":"queued"}');
-  });
+  server = await startJsonServer(201, '{"sid":"SM0123456789abcdef0123456789abcdef","status":"queued"}');
 });
 afterAll(async () => server.close());
 

@@ -14,20 +14,16 @@ import { parseMessagePage, parseSentMessage } from '../../../../src-main/core/pa
 import { parseCreatedKey, parseServerKeys } from '../../../../src-main/core/parse/server-keys';
 import { buildRequest, prepareRequest } from '../../../../src-main/core/request/request-builder';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { startSandbox } from '../../../../src-main/sandbox/index';
 import { startHttpServer } from './support/local-server';
 import { build, caught, idempotencyKey } from './support/requests';
+import { closeSandboxClient, startSandboxClient } from './support/sandbox-client';
 
 let sandbox: RunningSandbox;
 let client: HttpSender;
 beforeAll(async () => {
-  sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 120, seed: 7 });
-  client = createApiClient();
+  ({ sandbox, client } = await startSandboxClient({ contacts: 120, seed: 7 }));
 });
-afterAll(async () => {
-  await client.close();
-  await sandbox.close();
-});
+afterAll(() => closeSandboxClient({ sandbox, client }));
 
 describe('against the sandbox', () => {
   it('pages through contacts and parses every page', async () => {

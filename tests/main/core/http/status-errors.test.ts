@@ -32,6 +32,10 @@ afterAll(async () => {
   await server.close();
 });
 
+/** what the client throws for the request `request` makes for the test server, as error info */
+const errorInfoOf = async (request: typeof sendText): Promise<ReturnType<typeof toErrorInfo>> =>
+  toErrorInfo(await caught(async () => client.send(await request(server.url), CANARY_KEY)));
+
 const BODIES: Record<string, { body: string; contentType?: string }> = {
   empty: { body: '' },
   html: { body: '<!doctype html><html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>', contentType: 'text/html' },
@@ -99,8 +103,7 @@ describe('status mapping', () => {
     const body = BODIES[bodyName];
     if (!body) throw new Error(bodyName);
     reply = { status: 400, ...body };
-    const err = await caught(async () => client.send(await createKey(server.url), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({
+    expect(await errorInfoOf(createKey)).toEqual({
       code: 'bad_request',
       message: 'The server rejected the request as invalid (HTTP 400)',
       status: 400,
@@ -109,8 +112,7 @@ describe('status mapping', () => {
 
   it('HTTP 400 with the API.md shape names each field the server objected to', async () => {
     reply = { status: 400, ...BODIES.apiShape } as Reply;
-    const err = await caught(async () => client.send(await createKey(server.url), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({
+    expect(await errorInfoOf(createKey)).toEqual({
       code: 'bad_request',
       message: 'The server rejected the request: number: must be 8 to 15 digits; text: must not be empty',
       status: 400,
@@ -180,8 +182,7 @@ describe('status mapping', () => {
     ['plain text', 'Phone number missing', 'Phone number missing', undefined],
   ])("HTTP 400 in %s shape shows the service's own reason", async (_name, body, text, details) => {
     reply = { status: 400, body, contentType: body.startsWith('{') ? 'application/json' : 'text/plain' };
-    const err = await caught(async () => client.send(await sendText(server.url), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({
+    expect(await errorInfoOf(sendText)).toEqual({
       code: 'bad_request',
       message: `The server rejected the request: ${text}`,
       status: 400,
@@ -206,8 +207,7 @@ describe('status mapping', () => {
       status: 400,
       body: JSON.stringify({ error: { code: 'idempotency_mismatch', message: 'Idempotency-Key reused with another body' } }),
     };
-    const err = await caught(async () => client.send(await sendText(server.url), CANARY_KEY));
-    expect(toErrorInfo(err)).toEqual({
+    expect(await errorInfoOf(sendText)).toEqual({
       code: 'idempotency_mismatch',
       message: 'This Idempotency-Key was already used with a different request body; a changed message needs a new key',
       status: 400,

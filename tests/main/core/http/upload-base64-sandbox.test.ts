@@ -4,15 +4,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { PreparedRequest } from '../../../../src-main/core/http/prepared-request';
 import type { HttpSender } from '../../../../src-main/core/http/sender';
 import { parseSentMessage } from '../../../../src-main/core/parse/message';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { startSandbox } from '../../../../src-main/sandbox/index';
 import { tempDir } from '../../helpers/temp-dir';
 import { seededBytes } from './support/media-fixtures';
 import { build, idempotencyKey } from './support/requests';
+import { closeSandboxClient, startSandboxClient } from './support/sandbox-client';
 
 /** the sandbox's request journal keeps this much of each body */
 const KEPT = 64 * 1024;
@@ -22,14 +21,10 @@ let client: HttpSender;
 let dir: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 10 });
-  client = createApiClient();
+  ({ sandbox, client } = await startSandboxClient({ contacts: 10 }));
   dir = await tempDir('crm-upload-b64-');
 });
-afterAll(async () => {
-  await client.close();
-  await sandbox.close();
-});
+afterAll(() => closeSandboxClient({ sandbox, client }));
 
 async function sendFile(size: number): Promise<{ expected: string; received: string; bytes: unknown }> {
   const bytes = seededBytes(size, size + 1);

@@ -13,7 +13,7 @@ import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { startSandbox } from '../../../../src-main/sandbox/index';
 import { tempDir } from '../../helpers/temp-dir';
 import type { LocalServer } from './support/local-server';
-import { startHttpServer } from './support/local-server';
+import { startJsonServer } from './support/local-server';
 import { makeOgg, makePng, seededBytes } from './support/media-fixtures';
 import { CANARY_KEY, build, caught, idempotencyKey } from './support/requests';
 
@@ -24,10 +24,7 @@ let dir: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ rate: 100_000, burst: 100_000, contacts: 10 });
-  echo = await startHttpServer((_req, res) => {
-    res.writeHead(201, { 'Content-Type': 'application/json' });
-    res.end('{"id":"m_1","type":"media","number":"5511999990000","status":"queued"}');
-  });
+  echo = await startJsonServer(201, '{"id":"m_1","type":"media","number":"5511999990000","status":"queued"}');
   client = createApiClient();
   dir = await tempDir('crm-upload-');
 });

@@ -9,7 +9,7 @@ import type { PreparedRequest } from '../../../../src-main/core/http/prepared-re
 import { wireUrl } from '../../../../src-main/core/http/wire-url';
 import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { LocalServer } from './support/local-server';
-import { startHttpServer } from './support/local-server';
+import { startJsonServer } from './support/local-server';
 import { availableShells, runInShell, shellEnv } from '../shells';
 
 const KEY = 'crm_sk_wire_url_test_key_000000';
@@ -17,10 +17,7 @@ let server: LocalServer;
 const sender = createApiClient();
 
 beforeAll(async () => {
-  server = await startHttpServer((_req, res) => {
-    res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end('{"error":{"code":"not_found","message":"no"}}');
-  });
+  server = await startJsonServer(404, '{"error":{"code":"not_found","message":"no"}}');
 });
 afterAll(async () => {
   await sender.close();

@@ -5,6 +5,7 @@ import { probeFile } from '../../../../src-main/core/media/file-probe';
 import { baseMimetype, mimetypeFromName, toAudioMimetype } from '../../../../src-main/core/media/mimetypes';
 import { SNIFF_BYTES, sniffMimetype } from '../../../../src-main/core/media/sniff';
 import { tempDir } from '../../helpers/temp-dir';
+import { expectResults } from '../../helpers/cases';
 import { SAMPLES, makePng, seededBytes } from '../http/support/media-fixtures';
 
 let dir: string;
@@ -60,13 +61,15 @@ describe('mimetype sniffing', () => {
   });
 
   it('maps recorder and alias mimetypes to the API audio list', () => {
-    expect(toAudioMimetype('audio/webm;codecs=opus')).toBe('audio/webm');
-    expect(toAudioMimetype('Audio/MP3')).toBe('audio/mpeg');
-    expect(toAudioMimetype('audio/x-wav')).toBe('audio/wav');
-    expect(toAudioMimetype('audio/x-m4a')).toBe('audio/mp4');
-    expect(toAudioMimetype('video/mp4')).toBe('audio/mp4');
-    expect(toAudioMimetype('audio/flac')).toBeNull();
-    expect(toAudioMimetype('image/png')).toBeNull();
+    expectResults(toAudioMimetype, [
+      ['audio/webm;codecs=opus', 'audio/webm'],
+      ['Audio/MP3', 'audio/mpeg'],
+      ['audio/x-wav', 'audio/wav'],
+      ['audio/x-m4a', 'audio/mp4'],
+      ['video/mp4', 'audio/mp4'],
+      ['audio/flac', null],
+      ['image/png', null],
+    ]);
     expect(baseMimetype(' Text/Plain ; charset=utf-8')).toBe('text/plain');
     expect(mimetypeFromName('https://cdn.example/a/b/Photo.JPEG')).toBe('image/jpeg');
     expect(mimetypeFromName('noext')).toBeNull();

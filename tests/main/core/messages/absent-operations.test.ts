@@ -2,15 +2,15 @@
 // asked for, and the contacts screen lists the numbers already messaged instead of a "404: check
 // the base URL". A service described by its own cURLs whose contacts path answers 404 gets the
 // same list with the reason. Real sandbox, real keychain, real data folder.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { teachPlayground } from '../../helpers/playground';
-import { closeSandboxes, openSandbox, requestCount } from '../../helpers/sandbox';
+import { requestCount } from '../../helpers/sandbox';
 import { findSecrets } from '../../helpers/secret-scan';
 import { sendText } from '../../helpers/send-operations';
+import { taughtServiceAround } from '../../helpers/taught-service';
 
 const hasKeychain = await keychainAvailable();
 
@@ -19,16 +19,7 @@ describe.skipIf(!hasKeychain)('operations a service does not offer', () => {
   let t: TestCore;
   let profileId: string;
 
-  beforeAll(async () => {
-    sandbox = await openSandbox({ rate: 1000, burst: 1000, dialect: 'desk' });
-    t = await openTestCore('absent');
-    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'Desk', 'Admin'));
-    await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
-  });
-  afterAll(async () => {
-    await t.cleanup();
-    await closeSandboxes();
-  });
+  taughtServiceAround('desk', { keyName: 'Admin' }, [], (s) => ({ sandbox, t, profileId } = s));
 
   it('a contacts listing marked absent is never asked for; the numbers already messaged are listed, searchable, with the reason', async () => {
     await sendText(t.core.messages, { number: '+55 11 99999-1234', text: 'first' }, { profileId });

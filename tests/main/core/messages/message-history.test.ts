@@ -9,10 +9,10 @@ import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { teachPlayground } from '../../helpers/playground';
 import { closeSandboxes, openSandbox, requestCount } from '../../helpers/sandbox';
 import { caught, filesContainingSecrets, findSecrets } from '../../helpers/secret-scan';
 import { storedRows, storedText } from '../../helpers/stored-rows';
+import { taughtServiceAround } from '../../helpers/taught-service';
 import { sendAudio, sendMedia, sendText } from '../../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
@@ -238,19 +238,8 @@ describe.skipIf(!hasKeychain)('message history (API.md sandbox)', () => {
 describe.skipIf(!hasKeychain)('message history (desk dialect, taught only by its playground)', () => {
   let sandbox: RunningSandbox;
   let t: TestCore;
-  let profileId: string;
 
-  beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'desk', rate: 1000, burst: 1000 });
-    t = await openTestCore('history-desk', { outbox: false });
-    ({ profileId } = await addSandboxProfile(t.core, sandbox, 'desk', 'admin'));
-    await teachPlayground(t.core, profileId, 'desk', sandbox.baseUrl);
-  });
-
-  afterAll(async () => {
-    await t.cleanup();
-    await closeSandboxes();
-  });
+  taughtServiceAround('desk', { keyName: 'admin', core: { outbox: false } }, [], (s) => ({ sandbox, t } = s));
 
   it('the service listing shows a desk send (POST /sendMessage), joined by its idMessage', async () => {
     const number = freshNumber();

@@ -8,7 +8,7 @@ import { buildRequest } from '../../../../src-main/core/request/request-builder'
 import { startSandbox } from '../../../../src-main/sandbox/index';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { PROFILE_ID, sandboxMessages } from './doubles';
-import { countTexts, makeWorld, textOp, waitFor, waitState } from './world';
+import { countTexts, makeWorld, queuedWithKeysHeld, textOp, waitFor, waitState } from './world';
 import type { World } from './world';
 
 let world: World | null = null;
@@ -32,12 +32,7 @@ async function enqueueBound(w: World, outbox: Outbox, text: string) {
 
 /** `text` queued by an outbox that could not send (no key to be had), that outbox closed, then the keys given back */
 async function queuedWhileKeysHeld(w: World, text: string): Promise<OutboxItem> {
-  w.keys.hold();
-  const first = await w.open();
-  const item = await enqueueBound(w, first, text);
-  await first.close();
-  w.keys.release();
-  return item;
+  return queuedWithKeysHeld(w, (first) => enqueueBound(w, first, text));
 }
 
 function moveProfile(w: World, patch: { baseUrl?: string; endpointOverrides?: Record<string, string> }): void {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeLine } from '../../../../src-main/core/outbox/records';
 import type { Entry } from '../../../../src-main/core/outbox/records';
-import { PROFILE_ID, countTexts, enqueueText, itemOf, makeWorld, textOp, waitAll, waitState } from './world';
+import { PROFILE_ID, countTexts, enqueueText, itemOf, makeWorld, queuedWithKeysHeld, textOp, waitAll, waitState } from './world';
 import type { World } from './world';
 
 let world: World | null = null;
@@ -37,11 +37,9 @@ async function journalLines(dir: string): Promise<string[]> {
 describe('outbox: durability', () => {
   it('sets a torn last line and a corrupt middle line aside with a message; the rest syncs', async () => {
     world = await makeWorld();
-    world.keys.hold(); // queue only
-    const first = await world.open();
-    for (let i = 0; i < 10; i++) await enqueueText(first, `55119888800${String(i).padStart(2, '0')}`, `durable ${i}`);
-    await first.close();
-    world.keys.release();
+    await queuedWithKeysHeld(world, async (first) => {
+      for (let i = 0; i < 10; i++) await enqueueText(first, `55119888800${String(i).padStart(2, '0')}`, `durable ${i}`);
+    });
 
     const lines = await journalLines(world.dir);
     expect(lines).toHaveLength(11); // header + one snapshot per message
@@ -91,12 +89,11 @@ describe('outbox: durability', () => {
 
   it('a torn end costs only that state change: the operation resumes from its earlier snapshot', async () => {
     world = await makeWorld();
-    world.keys.hold();
-    const first = await world.open();
-    const item = await enqueueText(first, A, 'two snapshots');
-    await first.retry(item.id); // a second full snapshot of the same operation
-    await first.close();
-    world.keys.release();
+    const item = await queuedWithKeysHeld(world, async (first) => {
+      const queued = await enqueueText(first, A, 'two snapshots');
+      await first.retry(queued.id); // a second full snapshot of the same operation
+      return queued;
+    });
     const path = join(world.dir, JOURNAL);
     const lines = await journalLines(world.dir);
     expect(lines).toHaveLength(3);
@@ -110,13 +107,11 @@ describe('outbox: durability', () => {
 
   it('a damaged latest record inside the file holds a pending operation for the person: it may have been a cancel', async () => {
     world = await makeWorld();
-    world.keys.hold();
-    const first = await world.open();
-    const cancelled = await enqueueText(first, A, 'cancelled, then the record was damaged');
-    await first.cancel(cancelled.id);
-    const intact = await enqueueText(first, '5511988880002', 'untouched');
-    await first.close();
-    world.keys.release();
+    const { cancelled, intact } = await queuedWithKeysHeld(world, async (first) => {
+      const queued = await enqueueText(first, A, 'cancelled, then the record was damaged');
+      await first.cancel(queued.id);
+      return { cancelled: queued, intact: await enqueueText(first, '5511988880002', 'untouched') };
+    });
     const path = join(world.dir, JOURNAL);
     const lines = await journalLines(world.dir);
     expect(lines).toHaveLength(4); // header, pending, cancelled, the other message
@@ -145,12 +140,11 @@ describe('outbox: durability', () => {
 
   it('a damaged record that is not the latest costs nothing: the later snapshot stands', async () => {
     world = await makeWorld();
-    world.keys.hold();
-    const first = await world.open();
-    const item = await enqueueText(first, A, 'older record damaged');
-    await first.retry(item.id);
-    await first.close();
-    world.keys.release();
+    const item = await queuedWithKeysHeld(world, async (first) => {
+      const queued = await enqueueText(first, A, 'older record damaged');
+      await first.retry(queued.id);
+      return queued;
+    });
     const path = join(world.dir, JOURNAL);
     const lines = await journalLines(world.dir);
     await writeFile(path, `${lines[0]}\n${damage(lines[1]!)}\n${lines[2]}\n`);
@@ -162,12 +156,8 @@ describe('outbox: durability', () => {
 
   it('takes over the claim of a process that died mid-send; the resend creates no second message', async () => {
     world = await makeWorld();
-    world.keys.hold();
-    const first = await world.open();
     const op = textOp(A, 'sent, then the sender died');
-    await first.enqueueMessage({ profileId: PROFILE_ID, keyId: null, op, label: A });
-    await first.close();
-    world.keys.release();
+    await queuedWithKeysHeld(world, (first) => first.enqueueMessage({ profileId: PROFILE_ID, keyId: null, op, label: A }));
 
     // what a process killed between "request answered" and "sent recorded" leaves behind:
     // the server has the message, the journal has a claim (lease far in the future) by a dead pid

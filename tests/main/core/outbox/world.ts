@@ -71,6 +71,16 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
   };
 }
 
+/** `queue` run on an outbox opened while the keys are held (so nothing is sent), the outbox closed after; its result */
+export async function queuedWithKeysHeld<T>(world: World, queue: (outbox: Outbox) => Promise<T>): Promise<T> {
+  world.keys.hold();
+  const outbox = await world.open();
+  const queued = await queue(outbox);
+  await outbox.close();
+  world.keys.release();
+  return queued;
+}
+
 export function textOp(
   number: string,
   text: string,

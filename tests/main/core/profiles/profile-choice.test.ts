@@ -17,11 +17,15 @@ function managerOn(dir: string, chooser: ProfileChooser): ProfileManager {
   return new ProfileManager(meta, secrets, new KeyVault(secrets, meta), undefined, chooser);
 }
 
+/** the window's and a `crm` command's managers on one fresh data folder */
+async function windowAndTerminal(): Promise<{ window: ProfileManager; crm: ProfileManager }> {
+  const dir = await tempDir('crm-choice-');
+  return { window: managerOn(dir, 'window'), crm: managerOn(dir, 'terminal') };
+}
+
 describe("each side's profile choice", () => {
   it("choosing in the window leaves the terminal's choice, and `crm profiles use` leaves the window's", async () => {
-    const dir = await tempDir('crm-choice-');
-    const window = managerOn(dir, 'window');
-    const crm = managerOn(dir, 'terminal');
+    const { window, crm } = await windowAndTerminal();
     const sandbox = await crm.create({ name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010' });
     const shop = await crm.create({ name: 'Shop', baseUrl: 'https://graph.example.com' });
     // before the window chose, it works with the terminal's profile
@@ -39,9 +43,7 @@ describe("each side's profile choice", () => {
   });
 
   it("the window's chosen profile removed (by any process): the window falls back to the terminal's", async () => {
-    const dir = await tempDir('crm-choice-');
-    const window = managerOn(dir, 'window');
-    const crm = managerOn(dir, 'terminal');
+    const { window, crm } = await windowAndTerminal();
     const a = await crm.create({ name: 'A', baseUrl: 'http://127.0.0.1:4010' });
     const b = await crm.create({ name: 'B', baseUrl: 'https://b.example.com' });
     await window.activate(b.id);
@@ -55,9 +57,7 @@ describe("each side's profile choice", () => {
   });
 
   it('a profile marked live is live for every process, until unmarked; an unknown profile is a clear error', async () => {
-    const dir = await tempDir('crm-choice-');
-    const window = managerOn(dir, 'window');
-    const crm = managerOn(dir, 'terminal');
+    const { window, crm } = await windowAndTerminal();
     const shop = await crm.create({ name: 'Shop', baseUrl: 'https://graph.example.com' });
     expect(shop.live).toBeFalsy();
     await window.setLive(shop.id, true);

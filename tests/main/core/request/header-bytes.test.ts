@@ -11,7 +11,7 @@ import type { PreparedRequest } from '../../../../src-main/core/http/prepared-re
 import type { HttpSender, ObservedEntry } from '../../../../src-main/core/http/sender';
 import { buildRequest } from '../../../../src-main/core/request/request-builder';
 import type { LocalServer } from '../http/support/local-server';
-import { startHttpServer } from '../http/support/local-server';
+import { startJsonServer } from '../http/support/local-server';
 import { CANARY_KEY } from '../http/support/requests';
 
 let server: LocalServer;
@@ -19,10 +19,7 @@ let client: HttpSender;
 const logged: ObservedEntry[] = [];
 
 beforeAll(async () => {
-  server = await startHttpServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end('{"id":"m_1"}');
-  });
+  server = await startJsonServer(200, '{"id":"m_1"}');
   client = createApiClient({ network: { proxyFor: () => null, ca: () => null }, observer: (entry) => logged.push(entry) });
 });
 afterAll(async () => {

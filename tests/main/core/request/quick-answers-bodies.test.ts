@@ -11,6 +11,7 @@ import { buildRequest, prepareRequest } from '../../../../src-main/core/request/
 import { compiledSpec } from '../../../../src-main/core/request/compiled-spec';
 import { isOffered } from '../../../../src-main/core/request/operation-spec';
 import { CANNOT_QUOTE } from '../../../../src-main/shared/quick-answers';
+import { BAD_MESSAGE_IDS } from './support/bad-message-ids';
 
 const target = { baseUrl: 'https://crm.example.com', endpointOverrides: {} };
 const KEY = '11111111-2222-4333-8444-555555555555';
@@ -83,12 +84,7 @@ describe('quoted replies', () => {
     expect(bodyOf(await buildRequest(text(), evolution))).toEqual({ number: '5511999990000', text: 'Yes, it ships today' });
   });
 
-  it.each([
-    ['an empty id', ''],
-    ['a space inside', 'wamid one'],
-    ['a line break (header or JSON breaking)', 'wamid\n"x"'],
-    ['an id past 256 characters', 'x'.repeat(257)],
-  ])('a quoted id that is %s is a field problem', async (_name, id) => {
+  it.each(BAD_MESSAGE_IDS)('a quoted id that is %s is a field problem', async (_name, id) => {
     const { problems } = await prepareRequest(text(id), target);
     expect(problems.map((p) => p.field)).toEqual(['replyTo']);
   });

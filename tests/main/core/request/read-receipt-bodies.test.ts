@@ -8,6 +8,7 @@ import type { ApiDescription, DescribedOperation } from '../../../../src-main/co
 import type { Operation } from '../../../../src-main/core/operations';
 import { buildRequest, prepareRequest } from '../../../../src-main/core/request/request-builder';
 import { isOffered } from '../../../../src-main/core/request/operation-spec';
+import { BAD_MESSAGE_IDS } from './support/bad-message-ids';
 
 const target = { baseUrl: 'https://crm.example.com', endpointOverrides: {} };
 const WAMID = 'wamid.HBgNNTUxMTk5OTk5MDAwMBUCABIYFjNFQjBDMEM3';
@@ -62,12 +63,7 @@ describe('the Mark as Read operation', () => {
     expect(problems.length).toBeGreaterThan(0);
   });
 
-  it.each([
-    ['an empty id', ''],
-    ['a space inside', 'wamid one'],
-    ['a line break (header or JSON breaking)', 'wamid\n"x"'],
-    ['an id past 256 characters', 'x'.repeat(257)],
-  ])('a message id that is %s is a field problem: nothing is built', async (_name, id) => {
+  it.each(BAD_MESSAGE_IDS)('a message id that is %s is a field problem: nothing is built', async (_name, id) => {
     const meta = described({ 'messages.read': META_READ });
     const { problems } = await prepareRequest(read(id), meta);
     expect(problems.map((p) => p.field)).toEqual(['messageId']);

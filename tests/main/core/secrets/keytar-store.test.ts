@@ -22,6 +22,22 @@ const root = join(here, '../../../..');
 const hasKeychain = await keychainAvailable();
 const SECRET = 'crm_sk_test_0123456789abcdefXYZ9';
 
+type Credential = { account: string; password: string };
+
+/** a store (50 ms timeout) whose keychain never answers a read, a write or a delete: an unlock prompt nobody answers */
+function hangingStore(service: string, findCredentials: () => Promise<Credential[]>): KeytarSecretStore {
+  return new KeytarSecretStore({
+    service,
+    timeoutMs: 50,
+    load: () => ({
+      getPassword: () => new Promise<string | null>(() => {}),
+      setPassword: () => new Promise<void>(() => {}),
+      deletePassword: () => new Promise<boolean>(() => {}),
+      findCredentials,
+    }),
+  });
+}
+
 /** keytar calls that each take a moment, counting how many ever ran at once */
 class OverlapCounter {
   most = 0;
@@ -130,16 +146,7 @@ describe('keychain unavailable', () => {
   });
 
   it('a keychain that never answers (an unanswered unlock prompt) times out as keychain_unavailable', async () => {
-    const store = new KeytarSecretStore({
-      service: 'crm-console-test-hang',
-      timeoutMs: 50,
-      load: () => ({
-        getPassword: () => new Promise<string | null>(() => {}),
-        setPassword: () => new Promise<void>(() => {}),
-        deletePassword: () => new Promise<boolean>(() => {}),
-        findCredentials: () => new Promise<{ account: string; password: string }[]>(() => {}),
-      }),
-    });
+    const store = hangingStore('crm-console-test-hang', () => new Promise<Credential[]>(() => {}));
     const err = await caught(() => store.get('key:x'));
     expect((err as CrmError).code).toBe('keychain_unavailable');
   });
@@ -229,16 +236,7 @@ describe('keychain unavailable', () => {
   });
 
   it('a call queued behind one that hangs still ends, as keychain_unavailable', async () => {
-    const store = new KeytarSecretStore({
-      service: 'crm-console-test-queued-hang',
-      timeoutMs: 50,
-      load: () => ({
-        getPassword: () => new Promise<string | null>(() => {}),
-        setPassword: () => new Promise<void>(() => {}),
-        deletePassword: () => new Promise<boolean>(() => {}),
-        findCredentials: async () => [],
-      }),
-    });
+    const store = hangingStore('crm-console-test-queued-hang', async () => []);
     const ends = await Promise.allSettled([store.get('key:a'), store.set('key:b', 'w'), store.delete('key:c')]);
     expect(ends.map((e) => (e.status === 'rejected' ? (e.reason as CrmError).code : e.status))).toEqual([
       'keychain_unavailable',

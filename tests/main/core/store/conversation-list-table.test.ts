@@ -1,7 +1,6 @@
 // The inbox's summary table is kept by triggers inside each writing transaction: whatever writes
 // a reply or a send (this process, another one, a trim, a backfill), each conversation's row is
 // what a recount of its messages gives, and the agent's read marks are kept durably.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedEvent, StatusEvent } from '../../../../src-main/core/events/event-finder';
@@ -14,6 +13,7 @@ import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-messages-table';
 import type { SentRecord } from '../../../../src-main/core/messages/sent-record';
 import { tempDir } from '../../helpers/temp-dir';
+import { startWriterChild } from '../../helpers/writer-child';
 import { insertSentAsBefore } from './old-rows';
 
 const A = '5511900000001';
@@ -46,7 +46,8 @@ function state(messageId: string, s: StatusEvent['state']): StatusEvent {
 
 const later = (ms: number): Date => new Date(NOW.getTime() + ms);
 
-async function open(): Promise<{
+/** a fresh crm.db with its tables; `rows` and `sends`: how many replies and sends a profile keeps, when not the defaults */
+async function open(limits: { rows?: number; sends?: number } = {}): Promise<{
   db: SqliteDatabase;
   dir: string;
   list: ConversationListTable;
@@ -55,7 +56,8 @@ async function open(): Promise<{
 }> {
   const dir = await tempDir('crm-inbox-');
   const db = openDatabase(dir);
-  return { db, dir, list: new ConversationListTable(db), tables: new ConversationTables(db), sent: new SentMessagesTable(db) };
+  const tables = new ConversationTables(db, limits.rows === undefined ? {} : { rows: limits.rows });
+  return { db, dir, list: new ConversationListTable(db), tables, sent: new SentMessagesTable(db, limits.sends) };
 }
 
 /** every column of every row, as the triggers left them */
@@ -92,6 +94,13 @@ function recounted(db: SqliteDatabase): unknown[] {
 }
 
 /** the per-profile counts the triggers keep, beside the same counted over the table */
+/** the stored summary and totals are what counting the message tables again gives */
+function expectAsRecounted(db: SqliteDatabase): void {
+  const { kept, counted } = totals(db);
+  expect(kept).toEqual(counted);
+  expect(summary(db)).toEqual(recounted(db));
+}
+
 function totals(db: SqliteDatabase): { kept: unknown[]; counted: unknown[] } {
   const rows = (sql: string) =>
     db
@@ -243,11 +252,7 @@ describe('the conversation list', () => {
   });
 
   it('trims of old rows: a conversation keeps its newest remaining line, and one with no line left leaves the list', async () => {
-    const dir = await tempDir('crm-inbox-');
-    const db = openDatabase(dir);
-    const list = new ConversationListTable(db);
-    const tables = new ConversationTables(db, { rows: 3 });
-    const sent = new SentMessagesTable(db, 2);
+    const { db, list, tables, sent } = await open({ rows: 3, sends: 2 });
     tables.record('p', [reply('old', A)], [], NOW);
     await sent.append(send('s-old', A, later(1)));
     tables.record('p', [reply('b1', B), reply('b2', B), reply('b3', B)], [], later(1000));
@@ -258,26 +263,19 @@ describe('the conversation list', () => {
     // A's send was trimmed too (2 sends kept): A has no line left
     expect(list.one('p', A)).toBeNull();
     expect(list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW }).rows.map((r) => r.number)).toEqual([B]);
-    const { kept, counted } = totals(db);
-    expect(kept).toEqual(counted);
-    expect(summary(db)).toEqual(recounted(db));
+    expectAsRecounted(db);
     db.close();
   });
 
   it('a chatty contact trimmed reply by reply keeps the right unread count and name, read mark included', async () => {
-    const dir = await tempDir('crm-inbox-');
-    const db = openDatabase(dir);
-    const list = new ConversationListTable(db);
-    const tables = new ConversationTables(db, { rows: 50 });
+    const { db, list, tables } = await open({ rows: 50 });
     for (let i = 0; i < 120; i += 1) {
       tables.record('p', [reply(`r${i}`, A, { name: i < 100 ? 'Ana' : null })], [], later(i * 1000));
       if (i === 90) list.markRead('p', A);
     }
     // 50 replies kept (70..119), 29 of them after the mark (91..119)
     expect(list.one('p', A)).toMatchObject({ name: 'Ana', unread: 29, lastText: 'reply r119' });
-    const { kept, counted } = totals(db);
-    expect(kept).toEqual(counted);
-    expect(summary(db)).toEqual(recounted(db));
+    expectAsRecounted(db);
     db.close();
   });
 
@@ -317,36 +315,27 @@ describe('the conversation list', () => {
       const db = openDatabase(dir);
       const child = fileURLToPath(new URL('../../../fixtures/inbox-writer-child.ts', import.meta.url));
       const each = 150;
-      const writers = ['a', 'b'].map((label) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', child, dir, label, String(each)], { stdio: ['pipe', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        return { p, out: () => out, err: () => err, exited: new Promise<number | null>((resolve) => p.on('exit', resolve)) };
-      });
+      const writers = ['a', 'b'].map((label) => startWriterChild(child, dir, label, each));
       const until = Date.now() + 60_000;
       while (!writers.every((w) => w.out().includes('ready'))) {
         if (Date.now() > until) throw new Error(`the writers did not start: ${writers.map((w) => w.err()).join('\n')}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      for (const w of writers) w.p.stdin.write('go\n');
+      for (const w of writers) w.process.stdin.write('go\n');
       // this connection marks conversations read while they write
       const list = new ConversationListTable(db);
       let marks = 0;
       while (writers.some((w) => !w.out().includes('done')) && marks < 10_000) {
         if (list.markRead('p', `55119000000${marks % 10}`)) marks += 1;
         await new Promise((resolve) => setTimeout(resolve, 5));
-        if (writers.some((w) => w.p.exitCode !== null && !w.out().includes('done'))) break;
+        if (writers.some((w) => w.process.exitCode !== null && !w.out().includes('done'))) break;
       }
       expect(await Promise.all(writers.map((w) => w.exited)), writers.map((w) => w.err()).join('\n')).toEqual([0, 0]);
       const rows = list.page({ profileId: 'p', filter: 'all', offset: 0, limit: 50, now: NOW });
       expect(rows.total).toBe(10);
       const received = db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE profile_id = 'p'").pluck().get();
       expect(received).toBe(2 * each);
-      const { kept, counted } = totals(db);
-      expect(kept).toEqual(counted);
-      expect(summary(db)).toEqual(recounted(db));
+      expectAsRecounted(db);
       db.close();
     },
   );

@@ -14,12 +14,18 @@ const twoConnections = (): Promise<{ writer: SqliteDatabase; reader: SqliteDatab
 const committed = (reader: SqliteDatabase, id: string): boolean =>
   reader.prepare<[string], number>('SELECT count(*) FROM scratch WHERE id = ?').pluck().get(id) === 1;
 
+/** a group commit of at most `limit` writes, in a window that never ends by itself; the sizes of its groups; an insert into scratch */
+function groupsOf(writer: SqliteDatabase, limit: number) {
+  const groups: number[] = [];
+  const commit = new GroupCommit(writer, { windowMs: 60_000, limit, onGroup: (size) => groups.push(size) });
+  const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+  return { groups, commit, insert };
+}
+
 describe('group commit', () => {
   it('writes asked for together go in one transaction, each answered only once it is committed', async () => {
     const { writer, reader } = await twoConnections();
-    const groups: number[] = [];
-    const commit = new GroupCommit(writer, { windowMs: 60_000, limit: 20, onGroup: (size) => groups.push(size) });
-    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const { groups, commit, insert } = groupsOf(writer, 20);
     const seenAtAnswer: boolean[] = [];
     const answers = Array.from({ length: 20 }, (_, i) =>
       commit
@@ -52,9 +58,7 @@ describe('group commit', () => {
 
   it('a write that throws fails alone: its own writes are rolled back, the others of its group committed', async () => {
     const { writer, reader } = await twoConnections();
-    const groups: number[] = [];
-    const commit = new GroupCommit(writer, { windowMs: 60_000, limit: 5, onGroup: (size) => groups.push(size) });
-    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const { groups, commit, insert } = groupsOf(writer, 5);
     const outcomes = await Promise.allSettled(
       ['a', 'b', 'bad', 'c', 'd'].map((id) =>
         commit.write(() => {
@@ -73,9 +77,7 @@ describe('group commit', () => {
 
   it('more writes than a group holds go in several groups, none lost', async () => {
     const { writer, reader } = await twoConnections();
-    const groups: number[] = [];
-    const commit = new GroupCommit(writer, { windowMs: 60_000, limit: 4, onGroup: (size) => groups.push(size) });
-    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const { groups, commit, insert } = groupsOf(writer, 4);
     const answers = Array.from({ length: 10 }, (_, i) => commit.write(() => insert.run(`n${i}`)));
     commit.flushNow();
     await Promise.all(answers);

@@ -2,7 +2,6 @@
 // through inserts (from two processes at once), trims and updates, folds accents and case, keeps
 // each profile's messages to itself, lists newest first a page at a time, and an older file's
 // messages are indexed when it is migrated.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MessageSearch } from '../../../../src-main/core/conversations/message-search';
@@ -18,6 +17,7 @@ import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-m
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import type { SearchPage } from '../../../../src-main/shared/message-search';
 import { tempDir } from '../../helpers/temp-dir';
+import { startWriterChild } from '../../helpers/writer-child';
 import { insertSentAsBefore } from './old-rows';
 
 const NUMBER = '5511999990000';
@@ -221,19 +221,12 @@ describe('searching every conversation', () => {
       const s = storeOn(openDatabase(dir));
       const EACH = 150;
       const child = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
-      const children = ['a', 'b'].map((label) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', child, dir, label, String(EACH)], { stdio: ['pipe', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        p.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        p.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        return { p, out: () => out, err: () => err, exited: new Promise<number | null>((resolve) => p.on('exit', resolve)) };
-      });
+      const children = ['a', 'b'].map((label) => startWriterChild(child, dir, label, EACH));
       while (!children.every((c) => c.out().includes('ready'))) {
-        if (children.some((c) => c.p.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
+        if (children.some((c) => c.process.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      for (const c of children) c.p.stdin.write('go\n');
+      for (const c of children) c.process.stdin.write('go\n');
       expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0]);
       for (const label of ['a', 'b']) {
         expect((await s.search(`${label}sent`)).total).toBe(EACH);

@@ -17,6 +17,12 @@ function record(n: number): SentRecord {
   };
 }
 
+/** the table as the window and a `crm` command each open it: two connections to one file */
+async function twoProcesses(): Promise<[SentMessagesTable, SentMessagesTable]> {
+  const dir = await tempDir('crm-record-');
+  return [new SentMessagesTable(openDatabase(dir)), new SentMessagesTable(openDatabase(dir))];
+}
+
 describe('SentMessagesTable', () => {
   it('keeps the last `limit` sends, oldest first', async () => {
     const table = new SentMessagesTable(openDatabase(await tempDir('crm-record-')), 3);
@@ -25,9 +31,7 @@ describe('SentMessagesTable', () => {
   });
 
   it('an append keeps what another process (another connection to the file) wrote since, and each sees the other at once', async () => {
-    const dir = await tempDir('crm-record-');
-    const app = new SentMessagesTable(openDatabase(dir));
-    const cli = new SentMessagesTable(openDatabase(dir));
+    const [app, cli] = await twoProcesses();
     await app.append(record(1));
     await cli.append(record(2));
     await app.append(record(3));
@@ -36,9 +40,7 @@ describe('SentMessagesTable', () => {
   });
 
   it('tells which profiles got records after a mark (how a window hears of sends by `crm`)', async () => {
-    const dir = await tempDir('crm-record-');
-    const app = new SentMessagesTable(openDatabase(dir));
-    const cli = new SentMessagesTable(openDatabase(dir));
+    const [app, cli] = await twoProcesses();
     await app.append(record(1));
     const mark = app.lastSeq();
     await cli.append({ ...record(2), profileId: 'p2' });

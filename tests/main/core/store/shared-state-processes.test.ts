@@ -13,6 +13,7 @@ import { keyAccount } from '../../../../src-main/core/secrets/secret-store';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { spawnCli } from '../../cli/cli-harness';
 import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../../helpers/index';
+import { acceptedTextSendsTo } from '../../helpers/sandbox';
 
 const available = await keychainAvailable();
 const ROUNDS = 4;
@@ -30,13 +31,7 @@ function numberOf(who: string, round: number): string {
 }
 
 function textsTo(number: string): string[] {
-  return sandbox
-    .requests()
-    .filter(
-      (r) =>
-        r.method === 'POST' && r.path === '/api/v1/messages/text' && r.status === 201 && (r.json as { number?: string }).number === number,
-    )
-    .map((r) => (r.json as { text: string }).text);
+  return acceptedTextSendsTo(sandbox, number).map((body) => (body as { text: string }).text);
 }
 
 async function terminal(who: string): Promise<string[]> {

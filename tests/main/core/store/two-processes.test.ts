@@ -1,32 +1,18 @@
 // The request log shared by real processes on one data folder: two `crm`-like children write
 // 500 entries each at the same moment while the app's core (this process) watches. Every entry
 // lands, no write fails busy, and this process hears of the children's entries within a second.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../../src-main/core/create-core';
 import type { RequestLogEntry } from '../../../../src-main/core/model';
 import { MemorySecretStore } from '../../../../src-main/core/secrets/memory-store';
 import { tempDir } from '../../helpers/temp-dir';
+import { startWriterChild, type WriterChild } from '../../helpers/writer-child';
 
 const CHILD = fileURLToPath(new URL('../../../fixtures/request-log-child.ts', import.meta.url));
 const EACH = 500;
 
-interface Child {
-  process: ChildProcessWithoutNullStreams;
-  out: () => string;
-  err: () => string;
-  exited: Promise<number | null>;
-}
-
-function startChild(dataDir: string, label: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, label, String(EACH)], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  return { process: child, out: () => out, err: () => err, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
-}
+const startChild = (dataDir: string, label: string): WriterChild => startWriterChild(CHILD, dataDir, label, EACH);
 
 async function waitFor(check: () => boolean, what: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -37,7 +23,7 @@ async function waitFor(check: () => boolean, what: string, ms: number): Promise<
 }
 
 let core: Core | null = null;
-let children: Child[] = [];
+let children: WriterChild[] = [];
 afterEach(async () => {
   for (const c of children) c.process.kill();
   children = [];

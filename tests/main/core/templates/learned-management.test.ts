@@ -9,7 +9,7 @@ import { BUSINESS_ACCOUNT_ID, META_VERSION } from '../../../../src-main/sandbox/
 import { keychainAvailable } from '../../helpers/keychain';
 import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
 import type { TaughtService } from '../../helpers/taught-service';
-import { closeSandboxes } from '../../helpers/sandbox';
+import { closeSandboxes, lastPostOf } from '../../helpers/sandbox';
 
 const hasKeychain = await keychainAvailable();
 afterAll(closeSandboxes);
@@ -92,11 +92,7 @@ describe.skipIf(!hasKeychain)('template management learned from pasted cURLs', (
 
       const created = await lifecycle.create({ profileId: service.profileId, draft: draft('return_label', 'Label {{1}} attached') });
       expect(created.status).toBe('PENDING');
-      const posted = service.sandbox
-        .requests()
-        .filter((r) => r.method === 'POST' && r.path === LISTING)
-        .at(-1);
-      expect(posted?.json).toEqual({
+      expect(lastPostOf(service.sandbox, LISTING).json).toEqual({
         name: 'return_label',
         language: 'en_US',
         category: 'UTILITY',

@@ -9,7 +9,7 @@ import { BUSINESS_ACCOUNT_ID, META_VERSION } from '../../../../src-main/sandbox/
 import { keychainAvailable } from '../../helpers/keychain';
 import { closeTaughtService, openTaughtService } from '../../helpers/taught-service';
 import type { TaughtService } from '../../helpers/taught-service';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { closeSandboxes, lastPostOf, openSandbox } from '../../helpers/sandbox';
 import { addSandboxProfile, openTestCore, withTestCore } from '../../helpers/core';
 import { caught } from '../../helpers/secret-scan';
 
@@ -66,11 +66,7 @@ describe.skipIf(!hasKeychain)('template lifecycle against Meta', () => {
 
       const created = await core.templateLifecycle.create({ profileId: service.profileId, draft: draft('shipping_note') });
       expect(created.status).toBe('PENDING');
-      const sent = service.sandbox
-        .requests()
-        .filter((r) => r.method === 'POST' && r.path === LISTING)
-        .at(-1);
-      expect(sent?.json).toMatchObject({
+      expect(lastPostOf(service.sandbox, LISTING).json).toMatchObject({
         name: 'shipping_note',
         category: 'UTILITY',
         components: [

@@ -45,12 +45,17 @@ export interface KeyTrap extends LocalServer {
   requestsWithKey(key: string): ReceivedRequest[];
 }
 
-/** Another origin, for the tests of where a key may go: answers every request 200 with `json` and records it. */
-export async function startKeyTrap(json: string): Promise<KeyTrap> {
-  const server = await startHttpServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
+/** Answers every request `status` with the JSON text `json`, and records it. */
+export function startJsonServer(status: number, json: string): Promise<LocalServer> {
+  return startHttpServer((_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(json);
   });
+}
+
+/** Another origin, for the tests of where a key may go: answers every request 200 with `json` and records it. */
+export async function startKeyTrap(json: string): Promise<KeyTrap> {
+  const server = await startJsonServer(200, json);
   return { ...server, requestsWithKey: (key) => server.received.filter((r) => (r.headers.authorization ?? '').includes(key.slice(8))) };
 }
 
