@@ -2,8 +2,14 @@
 //
 //   loggedPerSec     requests logged per second through the request log service (each with
 //                    bodies and a cURL, scrubbed and cut, queued and written in batches)
-//   fileBytes        crm.db and its WAL after 100,000 requests, against the size at 20,000:
+//   fileBytes        crm.db and its WAL after 100,000 requests, against the size at 60,000:
 //                    the count bound (10,000) keeps it flat, pages of pruned rows are reused
+//                    (the file reaches its high-water mark, the row bound plus a trim's worth
+//                    with bodies up to their budget, within about 40,000 requests: 29 MB at
+//                    20,000, then 43-44 MB from 40,000 to 240,000 in one run of 240,000);
+//                    both sizes are taken after a truncating checkpoint, since the WAL alone
+//                    swings by up to 16 MB (wal_autocheckpoint, store/idle-checkpoint.ts) with
+//                    where the run stands between two checkpoints, which says nothing of growth
 //   listNewestMs     listing the newest 10,000 entries (median of 9), and the window's 500
 //
 // Baseline in the same process: plain INSERTs of the same rows in batches of the same size
@@ -21,9 +27,12 @@ import type { ObservedEntry } from '../src-main/core/http/sender';
 import { RequestLogService } from '../src-main/core/log/request-log';
 import { DATABASE_FILE, openDatabase } from '../src-main/core/store/database';
 import { DEFAULT_REQUEST_LOG_BOUNDS, RequestLogTable, type RequestLogRow } from '../src-main/core/store/tables/request-log-table';
+import type { SqliteDatabase } from '../src-main/core/store/sqlite';
 
 const TOTAL = 100_000;
 const CHECKPOINT = 20_000;
+/** where the file's size is taken as the reference for "flat": past its high-water mark (see fileBytes above) */
+const SETTLED_AT = 60_000;
 const BURST = 100;
 const LIST = 10_000;
 /** plain INSERTs timed after each CHECKPOINT of the service's rows */
@@ -64,6 +73,12 @@ function exchange(i: number): ObservedExchange {
       `'Content-Type: application/json' --data-raw '${body}'`,
     sent: { kind: 'text', number: '5511999990000', text: `bench message ${i}` },
   };
+}
+
+/** the file's size with every committed page in crm.db and the WAL emptied (outside the timed work) */
+function settledBytes(db: SqliteDatabase, dir: string): number {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return fileBytes(dir);
 }
 
 function fileBytes(dir: string): number {
@@ -139,7 +154,7 @@ async function main(): Promise<number> {
     const plain = new Stopwatch();
     let rawRows = 0;
 
-    let sizeAtCheckpoint = 0;
+    let sizeSettled = 0;
     service.start();
     for (let i = 0; i < TOTAL; i += 1) {
       const observed = exchange(i);
@@ -148,7 +163,7 @@ async function main(): Promise<number> {
       if (i % CHECKPOINT === CHECKPOINT - 1) {
         log.flush();
         service.stop();
-        if (i === CHECKPOINT - 1) sizeAtCheckpoint = fileBytes(dir);
+        if (i === SETTLED_AT - 1) sizeSettled = settledBytes(db, dir);
         plain.start();
         for (let r = 0; r < RAW_SLICE; r += BURST, rawRows += BURST) rawTable.insert(rawBatch(rawRows));
         plain.stop();
@@ -157,7 +172,7 @@ async function main(): Promise<number> {
     }
     log.flush();
     service.stop();
-    const finalBytes = fileBytes(dir);
+    const finalBytes = settledBytes(db, dir);
     const rows = table.count();
 
     const listNewestMs = timed(() => log.list(LIST));
@@ -186,7 +201,7 @@ async function main(): Promise<number> {
       `rows kept: ${rows.toLocaleString('en')} (bound ${bound.maxEntries.toLocaleString('en')}, pruned every ${bound.pruneEvery} inserts)`,
     );
     console.log(
-      `file (crm.db + WAL): ${mb(sizeAtCheckpoint)} after ${CHECKPOINT.toLocaleString('en')} requests, ${mb(finalBytes)} after ${TOTAL.toLocaleString('en')}`,
+      `file (crm.db + WAL): ${mb(sizeSettled)} after ${SETTLED_AT.toLocaleString('en')} requests, ${mb(finalBytes)} after ${TOTAL.toLocaleString('en')}`,
     );
     console.log(
       `list the newest ${LIST.toLocaleString('en')}: ${listNewestMs.toFixed(1)} ms (plain SELECT of the same rows: ` +
@@ -204,7 +219,7 @@ async function main(): Promise<number> {
         `ratio ${ratio.cpu.toFixed(2)}x (by the wall clock ${ratio.wall.toFixed(2)}x): ${met}`,
     );
     const withinCount = rows <= bound.maxEntries + bound.pruneEvery;
-    const flat = finalBytes <= sizeAtCheckpoint * 1.25;
+    const flat = finalBytes <= sizeSettled * 1.25;
     if (!withinCount || !flat) {
       console.log(`!!! the log outgrew its bound: ${withinCount ? '' : 'too many rows; '}${flat ? '' : 'the file kept growing'}`);
       return 1;
