@@ -16,6 +16,7 @@ export function mayHoldKeyRun(text: string, windows: SecretWindows): boolean {
   const hashOf = gramHash;
   const codes = windows.keyCodes;
   const bits = windows.gramBits;
+  const pairs = windows.pairBits;
   // keyCodes says "not held" with 0, so a key holding NUL is never ruled out here
   if (windows.keyChars[0] === 1) return true;
   const last = text.length - GRAM;
@@ -25,6 +26,8 @@ export function mayHoldKeyRun(text: string, windows: SecretWindows): boolean {
     if (a === 0) continue;
     const b = keyCode(text.charCodeAt(at + 1), codes);
     if (b === 0) continue;
+    const pair = (a << 7) | b;
+    if ((pairs[pair >>> 5]! & (1 << (pair & 31))) === 0) continue;
     const c = keyCode(text.charCodeAt(at + 2), codes);
     if (c === 0) continue;
     const d = keyCode(text.charCodeAt(at + 3), codes);

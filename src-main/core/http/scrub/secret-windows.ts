@@ -39,6 +39,12 @@ export interface SecretWindows {
    * text none of whose pieces at those positions is here holds no run (run-precheck.ts)
    */
   gramBits: Int32Array;
+  /**
+   * the key's 2-character pieces (every form, lower-cased) as a bit set indexed by their two
+   * ASCII codes: most of a piece's first two characters are no pair of the key's, ruled out
+   * before the rest of the piece is read
+   */
+  pairBits: Int32Array;
   /** each ASCII code -> its folded code when the key holds that, else 0: fold and keyChars in one read */
   keyCodes: Uint8Array;
 }
@@ -76,6 +82,7 @@ export function secretWindows(secret: string): SecretWindows {
       drop,
       keyChars,
       gramBits: new Int32Array((HASH_BITS_MASK + 1) >>> 5),
+      pairBits: new Int32Array((128 * 128) >>> 5),
       keyCodes: new Uint8Array(128),
     };
     for (const form of forms) addWindows(windows, form.toLowerCase());
@@ -89,6 +96,10 @@ export function secretWindows(secret: string): SecretWindows {
 /** the runs of `lower` (a lower-cased form of the key) and the characters they are made of */
 function addWindows(windows: SecretWindows, lower: string): void {
   for (let i = 0; i < lower.length; i += 1) if (lower.charCodeAt(i) < 128) windows.keyChars[lower.charCodeAt(i)] = 1;
+  for (let i = 0; i + 1 < lower.length; i += 1) {
+    const pair = ((lower.charCodeAt(i) & 0x7f) << 7) | (lower.charCodeAt(i + 1) & 0x7f);
+    windows.pairBits[pair >>> 5]! |= 1 << (pair & 31);
+  }
   for (let i = 0; i + GRAM <= lower.length; i += 1) {
     const gram = gramHash(lower.charCodeAt(i), lower.charCodeAt(i + 1), lower.charCodeAt(i + 2), lower.charCodeAt(i + 3));
     windows.gramBits[gram >>> 5]! |= 1 << (gram & 31);
