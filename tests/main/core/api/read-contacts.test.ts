@@ -3,21 +3,9 @@
 // item without a number named with the place that was read.
 import { describe, expect, it } from 'vitest';
 import { readContacts } from '../../../../src-main/core/api/answers/read-contacts';
-import type { ContactsResponseMap } from '../../../../src-main/shared/api-description';
+import { DETECT_CONTACTS } from '../../../../src-main/core/api/defaults';
 
-const DETECT: ContactsResponseMap = {
-  list: null,
-  id: null,
-  name: null,
-  firstName: null,
-  lastName: null,
-  number: null,
-  email: null,
-  tags: null,
-  total: null,
-  nextCursor: null,
-  paging: null,
-};
+const DETECT = DETECT_CONTACTS;
 
 describe('readContacts', () => {
   it('writes numbers as digits: bare, decorated, as a WhatsApp JID, and keeps what is not a number as given', () => {
