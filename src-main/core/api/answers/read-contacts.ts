@@ -4,7 +4,7 @@
 // does not decide it. Pure: the caller passes the body and the lower-cased headers.
 import type { Contact } from '../../model';
 import { badShape, isRecord } from '../../parse/shape';
-import { firstPath, getPath } from '../json/json-path';
+import { firstPath, getPath, getSteps, splitPath } from '../json/json-path';
 import { CONTACT_FIELDS, HAS_MORE_PATHS, LIST_PATHS, NEXT_CURSOR_PATHS, TOTAL_HEADERS, TOTAL_PATHS } from '../names';
 import type { ContactsResponseMap } from '../types';
 
@@ -38,7 +38,10 @@ export function readContacts(json: unknown, headers: Record<string, string>, map
       `no phone number found in the contacts (looked for ${CONTACT_FIELDS.number.slice(0, 6).join(', ')}, ...); name the field in Profiles → API`,
     );
   }
-  const items = list.map((item, i) => readContact(item, i, paths));
+  // each field's path split once for the page, not once per item
+  const steps = {} as Record<Field, readonly (string | number)[] | null>;
+  for (const field of Object.keys(paths) as Field[]) steps[field] = paths[field] === null ? null : splitPath(paths[field]);
+  const items = list.map((item, i) => readContact(item, i, steps, paths.number));
   const total = readTotal(json, headers, map.total);
   const nextCursorAt = map.nextCursor ?? firstPath(json, NEXT_CURSOR_PATHS, isToken);
   const nextCursor = textAt(json, nextCursorAt);
@@ -97,10 +100,15 @@ function detectField(records: Record<string, unknown>[], candidates: readonly st
   return null;
 }
 
-function readContact(item: unknown, index: number, paths: Record<Field, string | null>): Contact {
+function readContact(
+  item: unknown,
+  index: number,
+  paths: Record<Field, readonly (string | number)[] | null>,
+  numberPath: string | null,
+): Contact {
   if (!isRecord(item)) throw badShape(WHAT, `item ${index} is not an object`);
   const number = phoneText(at(item, paths.number));
-  if (number === null) throw badShape(WHAT, `item ${index} has no phone number${paths.number ? ` at "${paths.number}"` : ''}`);
+  if (number === null) throw badShape(WHAT, `item ${index} has no phone number${numberPath ? ` at "${numberPath}"` : ''}`);
   const first = text(at(item, paths.firstName));
   const last = text(at(item, paths.lastName));
   const name = text(at(item, paths.name)) ?? ([first, last].filter((s) => s !== null && s !== '').join(' ') || '');
@@ -115,8 +123,9 @@ function readContact(item: unknown, index: number, paths: Record<Field, string |
   };
 }
 
-function at(item: Record<string, unknown>, path: string | null): unknown {
-  return path === null ? undefined : getPath(item, path);
+function at(item: Record<string, unknown>, steps: readonly (string | number)[] | null): unknown {
+  // '' (the item itself) splits into no steps, which getSteps reads as the item, as getPath does
+  return steps === null ? undefined : getSteps(item, steps);
 }
 
 function text(value: unknown): string | null {
@@ -132,10 +141,23 @@ function text(value: unknown): string | null {
  */
 function phoneText(value: unknown): string | null {
   const raw = text(value);
-  if (raw === null || raw.trim() === '') return null;
+  if (raw === null) return null;
+  // the common case, digits only, is what the expressions below would return unchanged
+  if (isDigits(raw)) return raw;
+  if (raw.trim() === '') return null;
   const bare = raw.replace(/@[a-z0-9.]+$/i, '');
   const digits = bare.replace(/[\s().+-]/g, '');
   return /^\+?[\d\s().-]+$/.test(bare.trim()) && /^\d{6,15}$/.test(digits) ? digits : bare;
+}
+
+/** 6 to 15 ASCII digits and nothing else */
+function isDigits(raw: string): boolean {
+  if (raw.length < 6 || raw.length > 15) return false;
+  for (let i = 0; i < raw.length; i += 1) {
+    const code = raw.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 function tagsOf(value: unknown): string[] {

@@ -5,8 +5,13 @@ import { memoByText } from '../../memo';
 
 export function getPath(root: unknown, path: string): unknown {
   if (path === '') return root;
+  return getSteps(root, splitPath(path));
+}
+
+/** getPath with the path already split (splitPath): for a path read in every item of a list */
+export function getSteps(root: unknown, steps: readonly (string | number)[]): unknown {
   let node: unknown = root;
-  for (const step of splitPath(path)) {
+  for (const step of steps) {
     if (typeof step === 'number') {
       if (!Array.isArray(node) || step >= node.length) return undefined;
       node = node[step];

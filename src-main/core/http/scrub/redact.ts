@@ -2,6 +2,7 @@
 // never leaves the sender, and anything a server echoes back loses every trace of the key
 // before it is cut, shown, logged or written, however its characters are spelled (escapes that
 // a JSON or URL decoder would undo included: scrub-encoded.ts).
+import { mayHoldKeyRun } from './run-precheck';
 import { isEscaped, scrubEncoded } from './scrub-encoded';
 import { BASE, HASH_BITS_MASK, LEAK_RUN, foldToAscii, secretWindows } from './secret-windows';
 import type { SecretWindows } from './secret-windows';
@@ -28,7 +29,8 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
  * an escape that JSON.parse or a URL decoder undoes (`\u0063`, `\/`, `%63`, any mix, any case):
  * such text goes through scrub-encoded.ts, which replaces whole escapes so JSON stays valid.
  * Text without such an escape (the common body) takes the literal scan, and pays only for the
- * few `includes` calls that tell the two apart.
+ * few `includes` calls that tell the two apart, and first a precheck (run-precheck.ts) that reads
+ * one position in five and skips the scan when no run of the key can be there.
  */
 export function scrubSecret(text: string, secret: string): string {
   if (secret.length < LEAK_RUN || text.length < LEAK_RUN) return text;
@@ -38,7 +40,8 @@ export function scrubSecret(text: string, secret: string): string {
     const literal = scrubSecretSlow(text, secret);
     return scrubIfEncoded(literal, windows) ?? literal;
   }
-  return scrubIfEncoded(text, windows) ?? scrubLiteral(text, windows);
+  // most answers hold no piece of the key at all: one read in five tells, before the full scan
+  return scrubIfEncoded(text, windows) ?? (mayHoldKeyRun(text, windows) ? scrubLiteral(text, windows) : text);
 }
 
 /**
