@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { dependencies?: Record<string, string> };
 // Installed with the package (keytar is native and cannot be bundled); everything else,
@@ -18,8 +18,31 @@ function isExternal(id: string): boolean {
   return installed.some((name) => id === name || id.startsWith(`${name}/`));
 }
 
+/** the line of undici's Client that loads its HTTP/2 half, and what the CLI's bundle holds instead */
+const EAGER_H2 = "const connectH2 = require('./client-h2.js')";
+const LAZY_H2 = "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)";
+
+/**
+ * undici's Client loads its HTTP/2 half (and with it `node:http2`, about 8 ms of each start) when
+ * it loads, though it runs only on a connection whose TLS handshake chose h2, which no `crm`
+ * request offers (none sets allowH2). In the CLI's bundle it is loaded on that first h2
+ * connection instead. The build fails if undici's line changes, rather than bundle it eagerly.
+ */
+function lazyUndiciHttp2Plugin(): Plugin {
+  return {
+    name: 'crm-lazy-undici-http2',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('/undici/lib/dispatcher/client.js')) return null;
+      if (!code.includes(EAGER_H2))
+        throw new Error(`undici's client.js no longer holds \`${EAGER_H2}\`: update lazyUndiciHttp2Plugin in vite.cli.config.ts`);
+      return { code: code.replace(EAGER_H2, LAZY_H2), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
+  plugins: [lazyUndiciHttp2Plugin()],
   // no .env files: the CLI reads its environment at run time, never at build time
   envDir: false,
   ssr: { target: 'node', noExternal: true },

@@ -159,15 +159,30 @@ const notOpen = (): never => {
 
 class Statement<P extends unknown[], R> implements SqliteStatement<P, R> {
   private plucked = false;
+  private compiled: NativeStatement | undefined;
 
   constructor(
-    private readonly native: NativeStatement,
-    private readonly connection: { readonly open: boolean },
+    private readonly sql: string,
+    private readonly connection: Libsql.Database,
   ) {}
+
+  /**
+   * SQLite compiles the statement when it first runs, not when it is prepared: opening the core
+   * prepares every table's statements (about 130), and a command runs a few of them (`crm
+   * contacts` about 10), so each start compiled a hundred it never used. An error in the SQL
+   * therefore shows at the statement's first run, not when its table opens.
+   */
+  private get native(): NativeStatement {
+    if (this.compiled === undefined) {
+      this.compiled = this.connection.prepare(this.sql) as NativeStatement;
+      if (this.plucked) this.compiled.raw(true);
+    }
+    return this.compiled;
+  }
 
   pluck(): this {
     this.plucked = true;
-    this.native.raw(true);
+    this.compiled?.raw(true);
     return this;
   }
 
@@ -216,7 +231,7 @@ class Connection implements SqliteDatabase {
   }
 
   prepare<P extends unknown[] | object = unknown[], R = unknown>(sql: string): SqliteStatement<P extends unknown[] ? P : [P], R> {
-    return new Statement<P extends unknown[] ? P : [P], R>(this.native.prepare(sql) as NativeStatement, this.native);
+    return new Statement<P extends unknown[] ? P : [P], R>(sql, this.native);
   }
 
   exec(sql: string): void {

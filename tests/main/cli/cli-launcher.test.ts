@@ -120,6 +120,30 @@ describe('the real build, with only the runtime dependencies installed', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ page: 1, perPage: 3, total: 200 });
   });
 
+  it("contacts --json leaves undici's HTTP/2 client and node:http2 unloaded (no request offers h2)", async () => {
+    const folder = await tempDir('crm-launcher-modules-');
+    const probe = join(folder, 'loaded-at-exit.cjs');
+    const loaded = join(folder, 'loaded.json');
+    // Node's own list of the built-in modules the process loaded, written as it exits
+    await writeFile(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    const env = {
+      CRM_API_KEY: sandbox.adminKey,
+      CRM_BASE_URL: sandbox.baseUrl,
+      CRM_DATA_DIR: await tempDir('crm-launcher-data-'),
+      NODE_OPTIONS: `--require ${JSON.stringify(probe)}`,
+    };
+    const run = await spawnCli(['contacts', '--json', '--per-page', '3'], { bin, env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ page: 1, perPage: 3, total: 200 });
+    const modules = JSON.parse(await readFile(loaded, 'utf8')) as string[];
+    expect(modules).toContain('NativeModule http');
+    expect(modules).not.toContain('NativeModule http2');
+  });
+
   it('sandbox --help loads the sandbox', async () => {
     const run = await spawnCli(['sandbox', '--help'], { bin });
     expect(run.code).toBe(0);

@@ -46,6 +46,21 @@ describe('the SQLite binding', () => {
     db.close();
   });
 
+  it('compiles a statement at its first run: its SQL error shows there, once per run, and a table created meanwhile is found', () => {
+    const db = memory();
+    const wrong = db.prepare('SELECT nme FROM t');
+    expect(() => wrong.all()).toThrow(/no such column: nme/);
+    expect(() => wrong.get()).toThrow(/no such column: nme/);
+    const later = db.prepare<[], string>('SELECT label FROM created_after').pluck();
+    db.exec("CREATE TABLE created_after (label TEXT); INSERT INTO created_after VALUES ('found')");
+    expect(later.get()).toBe('found');
+    // plucked once compiled too
+    const count = db.prepare<[], number>('SELECT count(*) FROM t');
+    expect(count.get()).toEqual({ 'count(*)': 0 });
+    expect(count.pluck().get()).toBe(0);
+    db.close();
+  });
+
   it('runs a transaction inside another as a savepoint: the inner one can fail alone, the outer one takes both back', () => {
     const db = memory();
     const insert = db.prepare<[string]>('INSERT INTO t (name) VALUES (?)');
