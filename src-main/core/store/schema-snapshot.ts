@@ -8,7 +8,7 @@
 // themselves, and tests/main/core/store/schema-snapshot.test.ts fails while it is behind them.
 // One left behind (a migration added without writing it again) is still safe: the database
 // starts from the snapshot's version and the migrations after it run as they would on a file.
-import snapshotFile from './schema-snapshot.json';
+import snapshotFile from './schema-snapshot.json' with { type: 'json' };
 import type { SqliteDatabase } from './sqlite';
 
 export interface SchemaSnapshot {
