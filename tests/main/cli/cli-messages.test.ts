@@ -1,43 +1,31 @@
 // `crm messages` in-process against the real sandbox and the REAL OS keychain: the service's
 // listing after `crm send`, the outbox's delivery after `crm sync`, this app's record when the
 // service has no listing (404), paging, and its mistakes. No key value in any output.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { describe, expect, it } from 'vitest';
 import type { MessageHistoryPage } from '../../../src-main/shared/message-history';
-import { closeSandboxes, findSecrets, openSandbox, tempDir } from '../helpers/index';
-import { runInProcess, stderrLines, transcript } from './cli-harness';
-import { addProfileAndKey, forgetKeys } from './sandbox-profile';
+import { stderrLines } from './cli-harness';
+import { sandboxFolderForSuite } from './sandbox-folder';
 import { fileKeychain } from '../helpers/keychain';
 
 const { available, service, store } = await fileKeychain('cli-messages');
 const NO_LISTING = { method: 'GET', pathPrefix: '/api/v1/messages' };
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-
-async function crm(argv: string[], options: Parameters<typeof runInProcess>[1] = {}) {
-  return runInProcess(argv, { env, ...options });
-}
-
-async function messages(...argv: string[]): Promise<MessageHistoryPage> {
-  const run = await crm(['messages', ...argv, '--json']);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as MessageHistoryPage;
-}
 
 describe.skipIf(!available)('crm messages', () => {
   const number = '5511933334444';
-
-  beforeAll(async () => {
-    sandbox = await openSandbox();
-    env = { CRM_DATA_DIR: await tempDir('crm-cli-messages-'), CRM_KEYCHAIN_SERVICE: service };
-    await addProfileAndKey(env, { name: 'local', url: sandbox.baseUrl }, 'admin', sandbox.adminKey);
+  const folder = sandboxFolderForSuite({
+    label: 'cli-messages',
+    keychain: { service, store },
+    profile: { name: 'local' },
+    keyName: 'admin',
+    accountsOf: (id) => [`key:${id}`, `revoking:${id}`],
   });
+  const { crm } = folder;
 
-  afterAll(async () => {
-    expect(findSecrets(transcript, [sandbox.adminKey])).toEqual([]);
-    await forgetKeys(env, store, (id) => [`key:${id}`, `revoking:${id}`]);
-    await closeSandboxes();
-  });
+  async function messages(...argv: string[]): Promise<MessageHistoryPage> {
+    const run = await crm(['messages', ...argv, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as MessageHistoryPage;
+  }
 
   it('after crm send, lists the message from the service as sent now (table and --json)', async () => {
     const sent = await crm(['send', 'text', '--to', '+55 11 93333-4444', '--text', 'hello from the terminal']);
@@ -56,13 +44,13 @@ describe.skipIf(!available)('crm messages', () => {
   });
 
   it('a message queued while the service was down is listed as from the outbox once crm sync delivered it', async () => {
-    await sandbox.suspend();
+    await folder.sandbox.suspend();
     try {
       const queued = await crm(['send', 'text', '--to', number, '--text', 'sent by the outbox', '--queue', '--json']);
       expect(queued.code, queued.stderr).toBe(0);
       expect(JSON.parse(queued.stdout)).toMatchObject({ status: 'queued' });
     } finally {
-      await sandbox.resume();
+      await folder.sandbox.resume();
     }
     const synced = await crm(['sync']);
     expect(synced.code, synced.stderr).toBe(0);
@@ -74,14 +62,14 @@ describe.skipIf(!available)('crm messages', () => {
   });
 
   it('without a service listing (404) it lists the app record and says so', async () => {
-    sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
+    folder.sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
     const page = await messages('--to', number);
     expect(page).toMatchObject({ source: 'record', total: 2 });
     expect(page.items.map((m) => [m.text, m.origin, m.source])).toEqual([
       ['sent by the outbox', 'outbox', 'record'],
       ['hello from the terminal', 'sent', 'record'],
     ]);
-    sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
+    folder.sandbox.injectFaults([{ kind: 'status', status: 404 }], NO_LISTING);
     const table = await crm(['messages', '--to', number, '--per-page', '1', '--page', '2']);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain('hello from the terminal');
@@ -103,12 +91,12 @@ describe.skipIf(!available)('crm messages', () => {
     const page = await crm(['messages', '--page', 'zero']);
     expect(page.code).toBe(2);
     expect(stderrLines(page).at(-1)).toBe('crm: --page must be a whole number of at least 1 (see crm messages --help)');
-    const before = sandbox.requests().length;
+    const before = folder.sandbox.requests().length;
     const bad = await crm(['messages', '--to', '12ab', '--json']);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout)).toMatchObject({
       error: { code: 'validation', details: [expect.objectContaining({ field: 'number' })] },
     });
-    expect(sandbox.requests().length).toBe(before);
+    expect(folder.sandbox.requests().length).toBe(before);
   });
 });

@@ -4,33 +4,22 @@
 // sandbox and the REAL OS keychain.
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
-import { forgetListedKeys, spawnCli, transcript } from './cli-harness';
-import { addProfileAndKeyWith } from './sandbox-profile';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/index';
+import { fileKeychain } from '../helpers/keychain';
+import { sandboxFolderForSuite, spawnedRunner } from './sandbox-folder';
 
-const available = await keychainAvailable();
-const service = uniqueKeychainService('cli-queued-file');
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-
-const crm = (argv: string[], input?: string) => spawnCli(argv, { env, ...(input === undefined ? {} : { input }) });
+const { available, service, store } = await fileKeychain('cli-queued-file');
 
 describe.skipIf(!available)('a queued file send', () => {
-  beforeAll(async () => {
-    sandbox = await openSandbox();
-    env = { CRM_DATA_DIR: await tempDir('crm-cli-queued-file-'), CRM_KEYCHAIN_SERVICE: service };
-    await addProfileAndKeyWith(crm, { name: 'local', url: sandbox.baseUrl }, 'admin', sandbox.adminKey);
+  const folder = sandboxFolderForSuite({
+    label: 'cli-queued-file',
+    keychain: { service, store },
+    profile: { name: 'local' },
+    keyName: 'admin',
+    runner: spawnedRunner,
   });
-
-  afterAll(async () => {
-    expect(findSecrets(transcript, [sandbox.adminKey])).toEqual([]);
-    const store = new KeytarSecretStore({ service });
-    await forgetListedKeys(() => crm(['keys', 'list', '--json']), store);
-    await closeSandboxes();
-  });
+  const { crm } = folder;
 
   it('crm sync sends the bytes that were queued, not a same-size rewrite of the file', { timeout: 60_000 }, async () => {
     const file = join(await tempDir('crm-cli-queued-src-'), 'report.txt');
@@ -39,21 +28,21 @@ describe.skipIf(!available)('a queued file send', () => {
     expect(laterText.length).toBe(queuedText.length);
     await writeFile(file, queuedText);
 
-    await sandbox.suspend();
+    await folder.sandbox.suspend();
     try {
       const queued = await crm(['send', 'media', '--to', '5511933334444', '--type', 'document', '--file', file, '--queue', '--json']);
       expect(queued.code, queued.stderr).toBe(0);
       expect(JSON.parse(queued.stdout)).toMatchObject({ status: 'queued' });
     } finally {
-      await sandbox.resume();
+      await folder.sandbox.resume();
     }
     // the outbox holds its own copy
-    expect(await readdir(join(env.CRM_DATA_DIR!, 'outbox-files'))).toHaveLength(1);
+    expect(await readdir(join(folder.env.CRM_DATA_DIR!, 'outbox-files'))).toHaveLength(1);
     await writeFile(file, laterText);
 
     const synced = await crm(['sync']);
     expect(synced.code, synced.stderr).toBe(0);
-    const sends = sandbox.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/messages'));
+    const sends = folder.sandbox.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/messages'));
     expect(sends).toHaveLength(1);
     const body = sends[0]!.rawBody;
     expect(body).toContain(Buffer.from(queuedText).toString('base64'));

@@ -2,21 +2,23 @@
 // stdin: the list with status, quality and category; create (PENDING, then approved or rejected
 // with its reason on a later list); a bad draft refused before anything is sent; delete; the
 // "will this send?" check, and crm send template refusing a rejected template without sending.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { openSandbox, tempDir } from '../helpers/index';
-import { runInProcess } from './cli-harness';
-import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sandboxFolderForSuite } from './sandbox-folder';
 import { fileKeychain } from '../helpers/keychain';
 
 const { available, service, store } = await fileKeychain('cli-templates');
 const LISTING = '/v23.0/102290129340398/message_templates';
 
 describe.skipIf(!available)('crm templates against Meta', () => {
-  let sandbox: RunningSandbox;
-  let env: Record<string, string>;
-  const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
-  const posts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING).length;
+  const folder = sandboxFolderForSuite({
+    label: 'cli-templates',
+    keychain: { service, store },
+    sandbox: { dialect: 'meta', contacts: 5, rate: 1000, burst: 1000 },
+    profile: { name: 'meta', use: true },
+    keyName: 'token',
+  });
+  const { crm } = folder;
+  const posts = () => folder.sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING).length;
 
   async function statusOf(name: string): Promise<{ status: string; rejectedReason: string | null } | undefined> {
     const run = await crm(['templates', '--json']);
@@ -35,16 +37,11 @@ describe.skipIf(!available)('crm templates against Meta', () => {
   }
 
   beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'meta', contacts: 5, rate: 1000, burst: 1000 });
-    env = { CRM_DATA_DIR: await tempDir('crm-cli-templates-'), CRM_KEYCHAIN_SERVICE: service };
-    await addProfileAndKey(env, { name: 'meta', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
     const fields = 'name,language,status,category,quality_score,components';
-    const curl = `curl '${sandbox.baseUrl}${LISTING}?fields=${fields}' -H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
+    const curl = `curl '${folder.sandbox.baseUrl}${LISTING}?fields=${fields}' -H 'Authorization: Bearer EAAG_YOUR_ACCESS_TOKEN'`;
     const taught = await crm(['profiles', 'import-curl', '--operation', 'templates'], curl);
     expect(taught.code, taught.stderr).toBe(0);
   });
-
-  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
 
   it('`crm templates` alone lists every template with status, quality, category and language', async () => {
     const run = await crm(['templates']);
@@ -134,11 +131,11 @@ describe.skipIf(!available)('crm templates against Meta', () => {
     expect(check.code).toBe(1);
     expect(check.stdout).toMatch(/Will not send: Template reject_offer \(en_US\) was rejected \(INVALID_FORMAT\)/);
     expect((await crm(['templates', 'check', '--name', 'hello_world', '--language', 'en_US'])).stdout).toMatch(/^It will send/);
-    const sends = sandbox.requests().filter((r) => r.path.endsWith('/messages')).length;
+    const sends = folder.sandbox.requests().filter((r) => r.path.endsWith('/messages')).length;
     const send = await crm(['send', 'template', '--to', '5511999990000', '--name', 'reject_offer', '--language', 'en_US']);
     expect(send.code).not.toBe(0);
     expect(send.stderr).toMatch(/Not sent: Template reject_offer \(en_US\) was rejected/);
-    expect(sandbox.requests().filter((r) => r.path.endsWith('/messages')).length).toBe(sends);
+    expect(folder.sandbox.requests().filter((r) => r.path.endsWith('/messages')).length).toBe(sends);
   });
 
   it('delete removes the template in every language', async () => {

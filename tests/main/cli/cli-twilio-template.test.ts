@@ -2,12 +2,9 @@
 // Twilio's Content template send from its documented cURL (pasted on stdin), and `crm send
 // template` then sends one to the sandbox's twilio dialect without a --language; a wrong number of
 // parameters is refused by the sandbox with its Twilio error said. No key value in any output.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_ACCOUNT_SID } from '../../../src-main/sandbox/dialects/twilio-account';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { openSandbox, tempDir } from '../helpers/index';
-import { runInProcess } from './cli-harness';
-import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { sandboxFolderForSuite } from './sandbox-folder';
 import { fileKeychain } from '../helpers/keychain';
 import { lastPostOf } from '../helpers/sandbox';
 
@@ -15,25 +12,22 @@ const { available, service, store } = await fileKeychain('cli-twilio-template');
 const ORDER_UPDATE = 'HXb0c1d2e3f4a5968778695a4b3c2d1e0f';
 
 describe.skipIf(!available)('crm and Twilio Content templates', () => {
-  let sandbox: RunningSandbox;
-  let env: Record<string, string>;
-  const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
-  const lastPost = () => lastPostOf(sandbox);
-
-  beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'twilio', rate: 1000, burst: 1000 });
-    env = { CRM_DATA_DIR: await tempDir('crm-cli-twilio-template-'), CRM_KEYCHAIN_SERVICE: service };
-    await addProfileAndKey(env, { name: 'twilio', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
+  const folder = sandboxFolderForSuite({
+    label: 'cli-twilio-template',
+    keychain: { service, store },
+    sandbox: { dialect: 'twilio', rate: 1000, burst: 1000 },
+    profile: { name: 'twilio', use: true },
+    keyName: 'token',
   });
-
-  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
+  const { crm } = folder;
+  const lastPost = () => lastPostOf(folder.sandbox);
 
   it("import-curl learns the template from Twilio's documented form, the key's value never shown", async () => {
     const paste =
-      `curl -X POST ${sandbox.baseUrl}/2010-04-01/Accounts/${SANDBOX_ACCOUNT_SID}/Messages.json ` +
+      `curl -X POST ${folder.sandbox.baseUrl}/2010-04-01/Accounts/${SANDBOX_ACCOUNT_SID}/Messages.json ` +
       `--data-urlencode "ContentSid=${ORDER_UPDATE}" --data-urlencode 'ContentVariables={"1":"12/1","2":"3pm"}' ` +
       `--data-urlencode "From=whatsapp:+14155238886" --data-urlencode "To=whatsapp:+15550001234" ` +
-      `-u ${SANDBOX_ACCOUNT_SID}:${sandbox.adminKey}`;
+      `-u ${SANDBOX_ACCOUNT_SID}:${folder.sandbox.adminKey}`;
     const run = await crm(['profiles', 'import-curl', '--operation', 'template'], paste);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/ContentSid\s+HX\w+\s+template_name\n/);
