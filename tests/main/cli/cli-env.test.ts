@@ -5,9 +5,9 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
+import { closeSandboxes } from '../helpers/index';
 import { runInProcess, stderrLines, transcript } from './cli-harness';
-import { envModeOn } from './sandbox-profile';
+import { openEnvModeSandbox } from './sandbox-profile';
 
 // a 1x1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -27,16 +27,12 @@ function lastPost(path: string): { json: unknown; status: number } | undefined {
 }
 
 beforeAll(async () => {
-  sandbox = await openSandbox();
-  dir = await tempDir('crm-cli-env-');
+  ({ sandbox, env, dir } = await openEnvModeSandbox('cli-env'));
   await writeFile(join(dir, 'dot.png'), PNG);
   await writeFile(join(dir, 'note.ogg'), OGG);
-  env = envModeOn(sandbox, join(dir, 'data'), 'crm-cli-env-unused');
 });
 
-afterAll(async () => {
-  await closeSandboxes();
-});
+afterAll(closeSandboxes);
 
 describe('env-var mode', () => {
   it('send media --file sends the image bytes', async () => {

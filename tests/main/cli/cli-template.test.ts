@@ -1,12 +1,11 @@
 // crm send template in env-var mode (CRM_API_KEY), against the real sandbox: an approved template
 // with its parameters in order, the cURL it prints without sending, the sandbox's refusal of a
 // template it never approved, and the input rules said before anything is sent.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
+import { closeSandboxes } from '../helpers/index';
 import { runInProcess } from './cli-harness';
-import { envModeOn } from './sandbox-profile';
+import { openEnvModeSandbox } from './sandbox-profile';
 
 let sandbox: RunningSandbox;
 let env: Record<string, string>;
@@ -17,14 +16,10 @@ function templatePosts(): { json: unknown; status: number }[] {
 }
 
 beforeAll(async () => {
-  sandbox = await openSandbox();
-  const dir = await tempDir('crm-cli-template-');
-  env = envModeOn(sandbox, join(dir, 'data'), 'crm-cli-template-unused');
+  ({ sandbox, env } = await openEnvModeSandbox('cli-template'));
 });
 
-afterAll(async () => {
-  await closeSandboxes();
-});
+afterAll(closeSandboxes);
 
 describe('crm send template', () => {
   it('sends an approved template with its parameters in order', async () => {

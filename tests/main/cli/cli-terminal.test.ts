@@ -4,10 +4,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paint, progressLine, terminalLook } from '../../../src-main/cli/terminal';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, openSandbox, tempDir } from '../helpers';
+import { closeSandboxes } from '../helpers';
 import { runInProcess } from './cli-harness';
-import { envModeOn } from './sandbox-profile';
+import { openEnvModeSandbox } from './sandbox-profile';
 
 describe('terminalLook', () => {
   it('colour on a terminal unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it; progress only on a terminal', () => {
@@ -27,14 +26,12 @@ describe('terminalLook', () => {
 });
 
 describe('crm on a terminal (real sandbox)', () => {
-  let sandbox: RunningSandbox;
   let env: Record<string, string>;
   let file: string;
   beforeAll(async () => {
-    sandbox = await openSandbox({ contacts: 10 });
-    const dir = await tempDir('crm-cli-terminal-');
-    env = envModeOn(sandbox, join(dir, 'data'), 'crm-cli-terminal-unused');
-    file = join(dir, 'report.pdf');
+    const opened = await openEnvModeSandbox('cli-terminal', { contacts: 10 });
+    env = opened.env;
+    file = join(opened.dir, 'report.pdf');
     await writeFile(file, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400_000, 32)]));
   });
   afterAll(closeSandboxes);

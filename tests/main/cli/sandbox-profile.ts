@@ -1,9 +1,10 @@
 // A data folder's profile on a sandbox, set up and cleaned up through a real crm, as the tests
 // that teach or use a vendor's routes need it: the profile and its key added first; at the end
 // the keys forgotten in the keychain, no run's output holding a secret, and the sandboxes closed.
+import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes } from '../helpers/index';
+import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import { closeSandboxes, openSandbox, tempDir } from '../helpers/index';
 import { forgetListedKeys, runInProcess, transcript, type CliRun } from './cli-harness';
 
 export interface ProfileToAdd {
@@ -59,4 +60,17 @@ export async function forgetKeysAndCloseSandboxes(
 /** crm in env-var mode on the sandbox: its address and admin key from the environment, the keychain service never used */
 export function envModeOn(sandbox: RunningSandbox, dataDir: string, unusedService: string): Record<string, string> {
   return { CRM_DATA_DIR: dataDir, CRM_API_KEY: sandbox.adminKey, CRM_BASE_URL: sandbox.baseUrl, CRM_KEYCHAIN_SERVICE: unusedService };
+}
+
+/**
+ * A sandbox (`options`) and crm's env-var mode on it: `dir` a fresh folder for the test's files,
+ * the data folder inside it (dir/data); closeSandboxes() closes the sandbox.
+ */
+export async function openEnvModeSandbox(
+  label: string,
+  options: SandboxOptions = {},
+): Promise<{ sandbox: RunningSandbox; env: Record<string, string>; dir: string }> {
+  const sandbox = await openSandbox(options);
+  const dir = await tempDir(`crm-${label}-`);
+  return { sandbox, env: envModeOn(sandbox, join(dir, 'data'), `crm-${label}-unused`), dir };
 }
