@@ -78,6 +78,19 @@ async function downloadedScene(): Promise<ReturnType<typeof scene>> {
   return s;
 }
 
+type Scene = ReturnType<typeof scene>;
+
+/** a downloaded scene after `presses` (in that order) and the clean-up they started finished */
+async function afterCleanup(...presses: ((s: Scene) => unknown)[]): Promise<Scene> {
+  const s = await downloadedScene();
+  for (const press of presses) press(s);
+  s.finishCleanup();
+  await settle();
+  return s;
+}
+const restart = (s: Scene) => s.service.restart();
+const quit = (s: Scene) => s.app.quit();
+
 describe('restart to update', () => {
   it("cleans up as a quit does, then releases the single-instance lock, then installs; the installer's quit goes through", async () => {
     const s = await downloadedScene();
@@ -95,43 +108,29 @@ describe('restart to update', () => {
   });
 
   it("a Quit pressed while the restart is cleaning up waits for it and does not exit in the installer's way", async () => {
-    const s = await downloadedScene();
-    s.service.restart();
-    s.app.quit();
-    s.finishCleanup();
-    await settle();
+    const s = await afterCleanup(restart, quit);
     expect(s.steps).toEqual(['cleanup started', 'quit held', 'cleanup finished', 'lock released', 'quitAndInstall', 'quit went through']);
     expect(s.exit).not.toHaveBeenCalled();
   });
 
   it('"Restart to update" during a quit\'s clean-up shares that clean-up, and the installer ends the app instead of the quit', async () => {
-    const s = await downloadedScene();
-    s.app.quit();
-    s.service.restart();
-    s.finishCleanup();
-    await settle();
+    const s = await afterCleanup(quit, restart);
     expect(s.steps).toEqual(['cleanup started', 'quit held', 'cleanup finished', 'lock released', 'quitAndInstall', 'quit went through']);
     expect(s.cleanup).toHaveBeenCalledTimes(1);
     expect(s.exit).not.toHaveBeenCalled();
   });
 
   it('a second "Restart to update" does not start a second hand-over', async () => {
-    const s = await downloadedScene();
-    s.service.restart();
-    s.service.restart();
-    s.finishCleanup();
-    await settle();
+    const s = await afterCleanup(restart, restart);
     expect(s.updater.quitAndInstall).toHaveBeenCalledTimes(1);
   });
 
   it('an install that never quits the app ends it after a while, with a line in the log', async () => {
-    const s = await downloadedScene();
-    s.updater.quitAndInstall.mockImplementation(() => {
-      s.steps.push('quitAndInstall failed quietly');
-    });
-    s.service.restart();
-    s.finishCleanup();
-    await settle();
+    const failQuietly = (s: Scene) =>
+      s.updater.quitAndInstall.mockImplementation(() => {
+        s.steps.push('quitAndInstall failed quietly');
+      });
+    const s = await afterCleanup(failQuietly, restart);
     expect(s.timers.map((t) => t.ms)).toEqual([30_000]);
     s.timers[0]!.fn();
     expect(s.exit).toHaveBeenCalledWith(1);
