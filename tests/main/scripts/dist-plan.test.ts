@@ -86,20 +86,15 @@ describe('electron-builder runs', () => {
   });
 
   it("the runs' latest-linux.yml files become one listing every target, the earlier run's file first", () => {
-    const appImage = {
+    const updateInfo = (url: string, sha512: string, size: number, releaseDate: string) => ({
       version: '0.2.0',
-      files: [{ url: 'CRM-Console-x86_64.AppImage', sha512: 'a', size: 1 }],
-      path: 'CRM-Console-x86_64.AppImage',
-      sha512: 'a',
-      releaseDate: '2026-11-29T07:00:00.000Z',
-    };
-    const deb = {
-      version: '0.2.0',
-      files: [{ url: 'CRM-Console_0.2.0_amd64.deb', sha512: 'd', size: 2 }],
-      path: 'CRM-Console_0.2.0_amd64.deb',
-      sha512: 'd',
-      releaseDate: '2026-11-29T07:01:00.000Z',
-    };
+      files: [{ url, sha512, size }],
+      path: url,
+      sha512,
+      releaseDate,
+    });
+    const appImage = updateInfo('CRM-Console-x86_64.AppImage', 'a', 1, '2026-11-29T07:00:00.000Z');
+    const deb = updateInfo('CRM-Console_0.2.0_amd64.deb', 'd', 2, '2026-11-29T07:01:00.000Z');
     expect(mergeUpdateInfo(appImage, deb)).toEqual({
       version: '0.2.0',
       files: [...appImage.files, ...deb.files],
