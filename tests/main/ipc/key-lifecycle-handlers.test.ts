@@ -2,52 +2,37 @@
 // (one keychain listing, no value read), keys:repair (re-link, or the sentence), keys:remove (a
 // revoked key's record only) and keys:server-create's expiry (checked before the key is made).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { keyAccount } from '../../../src-main/core/secrets/secret-store';
-import type { Dispatch } from '../../../src-main/ipc/handlers';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox } from '../helpers';
-import { addProfileWithKey, openTestCore, type TestCore } from '../helpers/core';
-import { testDispatch } from '../helpers/ipc';
+import { keychainAvailable } from '../helpers';
+import { sandboxHandlersForSuite } from '../helpers/sandbox-handlers';
 
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and an expiry at creation', () => {
-  let sandbox: RunningSandbox;
-  let tc: TestCore;
-  let dispatch: Dispatch;
-  let profileId = '';
+  const suite = sandboxHandlersForSuite({
+    label: 'ipc-key-lifecycle',
+    profile: { name: 'Sandbox', sandbox: true },
+    keyName: 'admin',
+  });
   const replies: string[] = [];
   const strays: string[] = [];
 
   const call = async (channel: string, payload: unknown) => {
-    const result = await dispatch(channel, payload);
+    const result = await suite.dispatch(channel, payload);
     replies.push(JSON.stringify(result));
     return result;
   };
   const addKey = async (name: string) => {
-    const made = sandbox.createKey(name, ['contacts:read']);
-    const key = await tc.core.keys.addKey({ profileId, name, value: made.key });
+    const made = suite.sandbox.createKey(name, ['contacts:read']);
+    const key = await suite.tc.core.keys.addKey({ profileId: suite.profileId, name, value: made.key });
     return { id: key.id, value: made.key };
   };
 
-  beforeAll(async () => {
-    sandbox = await openSandbox();
-    tc = await openTestCore('ipc-key-lifecycle');
-    ({ profileId } = await addProfileWithKey(
-      tc.core,
-      { name: 'Sandbox', baseUrl: sandbox.baseUrl, sandbox: true },
-      { name: 'admin', value: sandbox.adminKey },
-    ));
-    dispatch = testDispatch(tc.core);
-  });
-
   afterAll(async () => {
     // no reply carried a key value
-    for (const text of replies) expect(text).not.toContain(sandbox.adminKey);
-    for (const account of strays) await tc.raw.delete(account).catch(() => false);
-    await tc?.cleanup();
-    await closeSandboxes();
+    for (const text of replies) expect(text).not.toContain(suite.sandbox.adminKey);
+    for (const account of strays) await suite.tc.raw.delete(account).catch(() => false);
   });
 
   it('validates every payload', async () => {
@@ -65,11 +50,11 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
   it('names the live keys whose value left the keychain, with one listing and no value read', async () => {
     const kept = await addKey('kept');
     const lost = await addKey('lost');
-    expect(await call('keys:missing-values', { profileId })).toEqual({ ok: true, value: [] });
-    await tc.raw.delete(keyAccount(lost.id));
-    const reads = tc.store.counts.get;
-    expect(await call('keys:missing-values', { profileId })).toEqual({ ok: true, value: [lost.id] });
-    expect(tc.store.counts.get).toBe(reads);
+    expect(await call('keys:missing-values', { profileId: suite.profileId })).toEqual({ ok: true, value: [] });
+    await suite.tc.raw.delete(keyAccount(lost.id));
+    const reads = suite.tc.store.counts.get;
+    expect(await call('keys:missing-values', { profileId: suite.profileId })).toEqual({ ok: true, value: [lost.id] });
+    expect(suite.tc.store.counts.get).toBe(reads);
     expect(replies.join('\n')).not.toContain(kept.value);
 
     // nothing to link back: the sentence says how to give the key a value again
@@ -82,9 +67,9 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
     const moved = await addKey('moved');
     const stray = keyAccount(randomUUID());
     strays.push(stray);
-    await tc.raw.set(stray, moved.value);
-    await tc.raw.delete(keyAccount(moved.id));
-    expect((await call('keys:missing-values', { profileId })) as { value: string[] }).toMatchObject({
+    await suite.tc.raw.set(stray, moved.value);
+    await suite.tc.raw.delete(keyAccount(moved.id));
+    expect((await call('keys:missing-values', { profileId: suite.profileId })) as { value: string[] }).toMatchObject({
       ok: true,
       value: expect.arrayContaining([moved.id]),
     });
@@ -93,9 +78,9 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
     expect(r).toMatchObject({ ok: true, value: { repaired: true } });
     expect(JSON.stringify(r)).toContain('linked back');
     expect(JSON.stringify(r)).not.toContain(moved.value);
-    expect(await tc.raw.get(keyAccount(moved.id))).toBe(moved.value);
-    expect(await tc.raw.get(stray)).toBeNull();
-    const after = (await call('keys:missing-values', { profileId })) as { value: string[] };
+    expect(await suite.tc.raw.get(keyAccount(moved.id))).toBe(moved.value);
+    expect(await suite.tc.raw.get(stray)).toBeNull();
+    const after = (await call('keys:missing-values', { profileId: suite.profileId })) as { value: string[] };
     expect(after.value).not.toContain(moved.id);
     expect(await call('keys:repair', { id: 'lk_unknown' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
@@ -105,11 +90,11 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
     const live = await call('keys:remove', { id: key.id });
     expect(live).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect(JSON.stringify(live)).toContain('revoke it first');
-    expect((await tc.core.keys.list(profileId)).some((k) => k.id === key.id)).toBe(true);
+    expect((await suite.tc.core.keys.list(suite.profileId)).some((k) => k.id === key.id)).toBe(true);
 
     expect(await call('keys:revoke', { id: key.id })).toMatchObject({ ok: true });
     expect(await call('keys:remove', { id: key.id })).toEqual({ ok: true, value: { id: key.id } });
-    expect((await tc.core.keys.list(profileId)).some((k) => k.id === key.id)).toBe(false);
+    expect((await suite.tc.core.keys.list(suite.profileId)).some((k) => k.id === key.id)).toBe(false);
     expect(await call('keys:remove', { id: key.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
@@ -120,22 +105,22 @@ describe.skipIf(!available)('keys:missing-values, keys:repair, keys:remove and a
       value: { id: string; expiresAt: string };
     };
     expect(r.ok).toBe(true);
-    const saved = (await tc.core.keys.list(profileId)).find((k) => k.id === r.value.id);
+    const saved = (await suite.tc.core.keys.list(suite.profileId)).find((k) => k.id === r.value.id);
     expect(saved?.expiresAt).toBe(r.value.expiresAt);
     const days = (Date.parse(r.value.expiresAt) - before) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(30);
     expect(days).toBeLessThan(30.01);
 
-    const count = (await tc.core.keys.list(profileId)).length;
+    const count = (await suite.tc.core.keys.list(suite.profileId)).length;
     const wrong = await call('keys:server-create', { name: 'never made', permissions: ['contacts:read'], expires: '2001-01-01' });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(JSON.stringify(wrong)).toContain('has already passed');
-    expect((await tc.core.keys.list(profileId)).length).toBe(count);
+    expect((await suite.tc.core.keys.list(suite.profileId)).length).toBe(count);
 
     const none = (await call('keys:server-create', { name: 'no expiry', permissions: ['contacts:read'] })) as {
       ok: true;
       value: { id: string };
     };
-    expect((await tc.core.keys.list(profileId)).find((k) => k.id === none.value.id)?.expiresAt ?? null).toBeNull();
+    expect((await suite.tc.core.keys.list(suite.profileId)).find((k) => k.id === none.value.id)?.expiresAt ?? null).toBeNull();
   });
 });

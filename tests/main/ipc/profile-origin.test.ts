@@ -11,108 +11,116 @@ import { MemorySecretStore } from '../../../src-main/core/secrets/memory-store';
 import { keyAccount } from '../../../src-main/core/secrets/secret-store';
 import type { ConsentQuestion } from '../../../src-main/core/profiles/profile-consent';
 import type { KeyMeta } from '../../../src-main/ipc/contract';
-import type { Dispatch } from '../../../src-main/ipc/handlers';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir } from '../helpers';
-import { addProfileWithKey, addSandboxProfile, openTestCore, type TestCore } from '../helpers/core';
+import { keychainAvailable, tempDir } from '../helpers';
+import { addProfileWithKey, openTestCore } from '../helpers/core';
 import { testDispatch } from '../helpers/ipc';
+import { sandboxHandlersForSuite } from '../helpers/sandbox-handlers';
 import { startKeyTrap, type KeyTrap } from '../core/http/support/local-server';
 
 const available = await keychainAvailable();
 
 describe.skipIf(!available)('keys stay with their origin', () => {
-  let sandbox: RunningSandbox;
   let elsewhere: KeyTrap;
-  let tc: TestCore;
-  let dispatch: Dispatch;
-  let profileId = '';
   const asked: ConsentQuestion[] = [];
   let answer = false;
   const clipboard = { text: '' };
-
-  const keysOf = async (): Promise<KeyMeta[]> => {
-    const r = await dispatch('keys:list', { profileId });
-    if (!r.ok) throw new Error(r.error.message);
-    return r.value as KeyMeta[];
-  };
-  const sentTheKey = () => elsewhere.requestsWithKey(sandbox.adminKey);
-
-  beforeAll(async () => {
-    sandbox = await openSandbox({ contacts: 10 });
-    // another origin that records everything it is sent
-    elsewhere = await startKeyTrap('{"data":[],"meta":{"page":1,"per_page":1,"total":0,"total_pages":0}}');
-    tc = await openTestCore('origin');
-    ({ profileId } = await addSandboxProfile(tc.core, sandbox, 'Prod', 'admin'));
-    dispatch = testDispatch(tc.core, {
+  const suite = sandboxHandlersForSuite({
+    label: 'origin',
+    sandbox: { contacts: 10 },
+    profile: { name: 'Prod' },
+    keyName: 'admin',
+    ipc: {
       clipboard,
       confirm: async (question) => {
         asked.push(question);
         return answer;
       },
-    });
+    },
+  });
+
+  const keysOf = async (): Promise<KeyMeta[]> => {
+    const r = await suite.dispatch('keys:list', { profileId: suite.profileId });
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value as KeyMeta[];
+  };
+  const sentTheKey = () => elsewhere.requestsWithKey(suite.sandbox.adminKey);
+
+  beforeAll(async () => {
+    // another origin that records everything it is sent
+    elsewhere = await startKeyTrap('{"data":[],"meta":{"page":1,"per_page":1,"total":0,"total_pages":0}}');
   });
 
   afterAll(async () => {
-    await tc?.cleanup();
     await elsewhere?.close();
-    await closeSandboxes();
   });
 
   it('a key records the origin it was saved for', async () => {
-    expect(await keysOf()).toMatchObject([{ name: 'admin', origin: new URL(sandbox.baseUrl).origin, heldBack: false }]);
+    expect(await keysOf()).toMatchObject([{ name: 'admin', origin: new URL(suite.sandbox.baseUrl).origin, heldBack: false }]);
   });
 
   it("moving the profile without the person's yes keeps the key behind: it is never sent to the new origin", async () => {
     answer = false;
-    const moved = await dispatch('profiles:update', { id: profileId, baseUrl: elsewhere.url, confirmInsecure: true });
+    const moved = await suite.dispatch('profiles:update', { id: suite.profileId, baseUrl: elsewhere.url, confirmInsecure: true });
     expect(moved).toMatchObject({ ok: true, value: { baseUrl: elsewhere.url } });
     expect(asked.at(-1)).toMatchObject({ message: `Send its saved API key to ${elsewhere.url}?` });
-    expect(await keysOf()).toMatchObject([{ origin: new URL(sandbox.baseUrl).origin, heldBack: true }]);
+    expect(await keysOf()).toMatchObject([{ origin: new URL(suite.sandbox.baseUrl).origin, heldBack: true }]);
     for (const [channel, payload] of [
       ['keys:test', { id: (await keysOf())[0]!.id }],
       ['contacts:list', { page: 1, perPage: 5 }],
       ['send:submit', { draft: { kind: 'text', number: '5511999990000', text: 'hi' }, requestId: 'r-moved' }],
       ['send:copy-curl', { draft: { kind: 'text', number: '5511999990000', text: 'hi' }, withKey: true }],
     ] as const) {
-      const result = await dispatch(channel, payload);
+      const result = await suite.dispatch(channel, payload);
       expect(result, channel).toMatchObject({ ok: false, error: { code: 'key_held_back' } });
     }
-    expect(clipboard.text).not.toContain(sandbox.adminKey);
+    expect(clipboard.text).not.toContain(suite.sandbox.adminKey);
     expect(sentTheKey()).toEqual([]);
   });
 
   it('saving the profile again asks again; a yes moves the key, and only then it is sent there', async () => {
     answer = true;
     const before = asked.length;
-    expect(await dispatch('profiles:update', { id: profileId, baseUrl: elsewhere.url })).toMatchObject({ ok: true });
+    expect(await suite.dispatch('profiles:update', { id: suite.profileId, baseUrl: elsewhere.url })).toMatchObject({ ok: true });
     expect(asked.length).toBe(before + 1);
     expect(await keysOf()).toMatchObject([{ origin: new URL(elsewhere.url).origin, heldBack: false }]);
-    expect(await dispatch('contacts:list', { page: 1, perPage: 5 })).toMatchObject({ ok: true });
+    expect(await suite.dispatch('contacts:list', { page: 1, perPage: 5 })).toMatchObject({ ok: true });
     expect(sentTheKey()).toHaveLength(1);
     // and back home, approved again
-    expect(await dispatch('profiles:update', { id: profileId, baseUrl: sandbox.baseUrl })).toMatchObject({ ok: true });
-    expect(await keysOf()).toMatchObject([{ origin: new URL(sandbox.baseUrl).origin, heldBack: false }]);
+    expect(await suite.dispatch('profiles:update', { id: suite.profileId, baseUrl: suite.sandbox.baseUrl })).toMatchObject({ ok: true });
+    expect(await keysOf()).toMatchObject([{ origin: new URL(suite.sandbox.baseUrl).origin, heldBack: false }]);
   });
 
   it("plain http to a remote host needs the person's yes; confirmInsecure from the window is not enough", async () => {
     answer = false;
-    const insecure = await dispatch('profiles:update', { id: profileId, baseUrl: 'http://192.0.2.10:4010', confirmInsecure: true });
+    const insecure = await suite.dispatch('profiles:update', {
+      id: suite.profileId,
+      baseUrl: 'http://192.0.2.10:4010',
+      confirmInsecure: true,
+    });
     expect(insecure).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(asked.at(-1)).toMatchObject({ title: 'Unencrypted connection' });
-    const created = await dispatch('profiles:create', { name: 'Remote http', baseUrl: 'http://192.0.2.11:4010', confirmInsecure: true });
+    const created = await suite.dispatch('profiles:create', {
+      name: 'Remote http',
+      baseUrl: 'http://192.0.2.11:4010',
+      confirmInsecure: true,
+    });
     expect(created).toMatchObject({ ok: false, error: { code: 'validation' } });
     answer = true;
-    expect(await dispatch('profiles:create', { name: 'Remote http', baseUrl: 'http://192.0.2.11:4010' })).toMatchObject({
+    expect(await suite.dispatch('profiles:create', { name: 'Remote http', baseUrl: 'http://192.0.2.11:4010' })).toMatchObject({
       ok: true,
       value: { allowInsecureHttp: true },
     });
-    expect((await tc.core.profiles.get(profileId)).baseUrl).toBe(sandbox.baseUrl);
+    expect((await suite.tc.core.profiles.get(suite.profileId)).baseUrl).toBe(suite.sandbox.baseUrl);
   });
 
   it('without a dialog port every such question is a no', async () => {
     const core = await openTestCore('origin-nodialog');
     try {
-      const profile = await addProfileWithKey(core.core, { name: 'P', baseUrl: sandbox.baseUrl }, { name: 'k', value: sandbox.adminKey });
+      const profile = await addProfileWithKey(
+        core.core,
+        { name: 'P', baseUrl: suite.sandbox.baseUrl },
+        { name: 'k', value: suite.sandbox.adminKey },
+      );
       const d = testDispatch(core.core);
       expect(await d('profiles:update', { id: profile.profileId, baseUrl: elsewhere.url, confirmInsecure: true })).toMatchObject({
         ok: true,
