@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
+import { openProfileFolder } from './spec-folder';
 
 const SPECS = fileURLToPath(new URL('../../fixtures/specs/', import.meta.url));
 const META = join(SPECS, 'meta-cloud-messages.yaml');
@@ -16,9 +16,7 @@ describe('crm profiles import-spec --example', () => {
   const crm = (argv: string[]) => runInProcess(argv, { env });
 
   beforeAll(async () => {
-    env = { CRM_DATA_DIR: await tempDir('crm-cli-spec-example-'), CRM_KEYCHAIN_SERVICE: 'crm-cli-spec-example-unused' };
-    const added = await crm(['profiles', 'add', '--name', 'cloud', '--url', 'https://graph.cloud-messaging.example', '--use']);
-    expect(added.code, added.stderr).toBe(0);
+    env = await openProfileFolder('cli-spec-example', { name: 'cloud', url: 'https://graph.cloud-messaging.example' });
   });
 
   it('names the examples there are and the one used', async () => {

@@ -2,11 +2,10 @@
 // fourteen schemas, each referring to the next eight times, are about 5 KiB on disk and 8^13
 // schemas to walk. The walk spends every schema and reference from one budget and stops with a
 // sentence, exit 1, instead of running without end. Needs the built crm (out/cli).
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/index';
 import { spawnCli } from './cli-harness';
+import { spawnedRunner } from './sandbox-folder';
+import { openSpecFolder } from './spec-folder';
 
 const LEVELS = 14;
 const FAN_OUT = 8;
@@ -42,13 +41,10 @@ describe('import-spec of a document whose $refs fan out', () => {
   let env: Record<string, string>;
   let spec: string;
   beforeAll(async () => {
-    env = { CRM_DATA_DIR: await tempDir('crm-spec-fanout-'), CRM_KEYCHAIN_SERVICE: 'crm-spec-fanout-unused' };
-    spec = join(await tempDir('crm-spec-fanout-doc-'), 'fan-out.json');
     const text = fanOutDocument();
     expect(text.length).toBeLessThan(10 * 1024);
-    await writeFile(spec, text);
-    const added = await spawnCli(['profiles', 'add', '--name', 'fan', '--url', 'https://api.chat.example', '--use'], { env });
-    expect(added.code, added.stderr).toBe(0);
+    const fan = { name: 'fan', url: 'https://api.chat.example' };
+    ({ env, spec } = await openSpecFolder('spec-fanout', fan, { name: 'fan-out.json', text }, spawnedRunner));
   });
 
   it('stops with a sentence and exit 1, and saves nothing', async () => {

@@ -3,11 +3,12 @@
 // paste (`crm profiles edit NAME --url URL`) must give that URL back as one literal word in sh
 // and in bash, with nothing run. Needs the built crm (out/cli).
 import { spawnSync } from 'node:child_process';
-import { readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/index';
 import { spawnCli } from './cli-harness';
+import { spawnedRunner } from './sandbox-folder';
+import { openSpecFolder } from './spec-folder';
 
 /**
  * a host a URL parser accepts (lowercased, no spaces), holding second commands, brace expansions,
@@ -46,11 +47,8 @@ describe("import-spec: the document's server URL in the printed suggestion", () 
   let env: Record<string, string>;
   let spec: string;
   beforeAll(async () => {
-    env = { CRM_DATA_DIR: await tempDir('crm-spec-paste-'), CRM_KEYCHAIN_SERVICE: 'crm-spec-paste-unused' };
-    spec = join(await tempDir('crm-spec-paste-doc-'), 'hostile.json');
-    await writeFile(spec, JSON.stringify(HOSTILE));
-    const added = await spawnCli(['profiles', 'add', '--name', PROFILE, '--url', 'http://127.0.0.1:9', '--use'], { env });
-    expect(added.code, added.stderr).toBe(0);
+    const hostile = { name: 'hostile.json', text: JSON.stringify(HOSTILE) };
+    ({ env, spec } = await openSpecFolder('spec-paste', { name: PROFILE, url: 'http://127.0.0.1:9' }, hostile, spawnedRunner));
   });
 
   it('comes back as one literal word in sh and bash, and nothing is run', async () => {

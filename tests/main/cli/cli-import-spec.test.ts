@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/index';
 import { runInProcess } from './cli-harness';
+import { openProfileFolder } from './spec-folder';
 
 const SPECS = fileURLToPath(new URL('../../fixtures/specs/', import.meta.url));
 const CLOUD = join(SPECS, 'cloud-style.yaml');
@@ -16,9 +16,7 @@ describe('crm profiles import-spec', () => {
   const importCloud = (...args: string[]) => crm(['profiles', 'import-spec', CLOUD, ...args]);
 
   beforeAll(async () => {
-    env = { CRM_DATA_DIR: await tempDir('crm-cli-spec-'), CRM_KEYCHAIN_SERVICE: 'crm-cli-spec-unused' };
-    const added = await crm(['profiles', 'add', '--name', 'cloud', '--url', 'https://graph.chat.example', '--use']);
-    expect(added.code, added.stderr).toBe(0);
+    env = await openProfileFolder('cli-spec', { name: 'cloud', url: 'https://graph.chat.example' });
   });
 
   it("--list prints each operation's ID, summary and server", async () => {
