@@ -2,9 +2,8 @@
 // search, the chosen contact, the send panels' drafts and results and the Messages filter of the
 // profile left, and brings back the other profile's (or nothing). A send still on its way when
 // the profile changes lands in its own profile's panel, not in the one on screen.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, Profile, Result, SendResult } from '../../../src-renderer/lib/api';
-import { wireAppEvents } from '../../../src-renderer/app/wire-events';
 import { useAppStore } from '../../../src-renderer/app/app-store';
 import { useContactsStore } from '../../../src-renderer/features/contacts/contacts-store';
 import { useKeysStore } from '../../../src-renderer/features/keys/keys-store';
@@ -13,7 +12,7 @@ import { useProfilesStore } from '../../../src-renderer/features/profiles/profil
 import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { deferred, flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
 import { appInfoRecord, profileRecord } from '../helpers/records';
-import { resetStores } from '../helpers/stores';
+import { wiredAppForEachTest } from '../helpers/wired-app';
 
 const profiles = [profileRecord({ id: 'p1', name: 'p1' }), profileRecord({ id: 'p2', name: 'p2' })];
 const switchTo = (activeProfileId: string) =>
@@ -21,13 +20,9 @@ const switchTo = (activeProfileId: string) =>
 const ana: Contact = { id: 'c1', name: 'Ana', number: '5511999990001', email: null, tags: [] } as unknown as Contact;
 
 let crm: FakeCrm;
-let unwire: () => void;
 let sendAnswer: ReturnType<typeof deferred<Result<SendResult>>> | null = null;
 
-beforeEach(async () => {
-  vi.useFakeTimers();
-  resetStores(useAppStore, useContactsStore, useKeysStore, useMessagesStore, useProfilesStore);
-  useSendStore.getState().reset();
+wiredAppForEachTest([useAppStore, useContactsStore, useKeysStore, useMessagesStore, useProfilesStore], () => {
   sendAnswer = null;
   crm = installFakeCrm({
     'app:info': () =>
@@ -49,15 +44,11 @@ beforeEach(async () => {
       return sendAnswer.promise;
     },
   });
-  unwire = wireAppEvents();
+});
+beforeEach(async () => {
   await flush(10);
   useContactsStore.getState().init();
   await flush();
-});
-afterEach(() => {
-  unwire();
-  vi.clearAllTimers();
-  vi.useRealTimers();
 });
 
 describe('per-profile window state', () => {

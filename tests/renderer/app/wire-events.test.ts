@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Profile, RequestLogEntry } from '../../../src-renderer/lib/api';
-import { wireAppEvents } from '../../../src-renderer/app/wire-events';
 import { invokeEarly } from '../../../src-renderer/lib/api';
 import { useAppStore } from '../../../src-renderer/app/app-store';
 import { useContactsStore } from '../../../src-renderer/features/contacts/contacts-store';
@@ -8,10 +7,9 @@ import { useKeysStore } from '../../../src-renderer/features/keys/keys-store';
 import { useLogStore } from '../../../src-renderer/features/log/log-store';
 import { useOutboxStore } from '../../../src-renderer/features/outbox/outbox-store';
 import { useProfilesStore } from '../../../src-renderer/features/profiles/profiles-store';
-import { useSendStore } from '../../../src-renderer/features/send/send-store';
 import { flush, installFakeCrm, ok, type FakeCrm } from '../helpers/fake-crm';
 import { appInfoRecord, keyRecord, profileRecord } from '../helpers/records';
-import { resetStores } from '../helpers/stores';
+import { wiredAppForEachTest } from '../helpers/wired-app';
 
 const profile = (id: string): Profile => profileRecord({ id, name: id });
 
@@ -30,12 +28,8 @@ const entry = (id: string): RequestLogEntry => ({
 });
 
 let crm: FakeCrm;
-let unwire: () => void;
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  resetStores(useAppStore, useContactsStore, useKeysStore, useLogStore, useOutboxStore, useProfilesStore);
-  useSendStore.getState().reset();
+const unwire = wiredAppForEachTest([useAppStore, useContactsStore, useKeysStore, useLogStore, useOutboxStore, useProfilesStore], () => {
   crm = installFakeCrm({
     'app:info': () =>
       ok(
@@ -52,12 +46,6 @@ beforeEach(() => {
     'contacts:list': ({ page }) => ok({ items: [], page, perPage: 100, total: 0, totalPages: 0, hasMore: false }),
     'send:preview': () => ok({ method: 'POST', url: 'u', curl: 'c', problems: [] }),
   });
-  unwire = wireAppEvents();
-});
-afterEach(() => {
-  unwire();
-  vi.clearAllTimers();
-  vi.useRealTimers();
 });
 
 describe('wireAppEvents', () => {
@@ -153,6 +141,5 @@ describe('wireAppEvents', () => {
     expect(crm.listenerCount()).toBe(14);
     unwire();
     expect(crm.listenerCount()).toBe(0);
-    unwire = () => undefined;
   });
 });
