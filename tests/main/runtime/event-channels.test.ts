@@ -15,6 +15,7 @@ import { keychainAvailable } from '../helpers/keychain';
 import { closeOpened } from '../helpers/opened-cores';
 import { openSandbox } from '../helpers/sandbox';
 import { teachPlayground } from '../helpers/playground';
+import { openAnsweringSandbox } from '../core/events/webhook-loop';
 import { sendText } from '../helpers/send-operations';
 
 const available = await keychainAvailable();
@@ -51,10 +52,7 @@ describe.skipIf(!available)('the channels of the active profile', () => {
     'follow the description: the stream by default, polling when the service refuses it, nothing when it names neither',
     { timeout: 40_000 },
     async () => {
-      const sandbox = await openSandbox({
-        contacts: 5,
-        events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200 },
-      });
+      const sandbox = await openAnsweringSandbox('default', { replyFrom: ['5511999990001'], replyDelayMs: 200 });
       t = await openTestCore('event-channels');
       const core = t.core;
       const { profileId } = await addSandboxProfile(core, sandbox, 'Shop', 'ops');

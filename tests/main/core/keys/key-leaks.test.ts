@@ -11,7 +11,7 @@ import { openSandbox, requestCount } from '../../helpers/sandbox';
 import { sendText } from '../../helpers/send-operations';
 import { testDispatch } from '../../helpers/ipc';
 import { startHttpServer } from '../http/support/local-server';
-import { webhookLoop } from '../events/webhook-loop';
+import { openAnsweringSandbox, webhookLoop } from '../events/webhook-loop';
 
 const available = await keychainAvailable();
 const app = webhookLoop();
@@ -46,10 +46,7 @@ describe.skipIf(!available)('leak response', () => {
     'stores a reply holding the key scrubbed and raises keys:leak for that key, listed again by keys:leaks',
     { timeout: 60_000 },
     async () => {
-      const sandbox = await openSandbox({
-        contacts: 5,
-        events: { statusDelaysMs: [50, 100, 150], replyFrom: ['5511999990001'], replyDelayMs: 200 },
-      });
+      const sandbox = await openAnsweringSandbox('default', { replyFrom: ['5511999990001'], replyDelayMs: 200 });
       const core = await app.openCore('leak-reply');
       const { profileId, keyId } = await addSandboxProfile(core, sandbox, 'Shop', 'ops');
       const receiver = await app.listen(core, profileId);
