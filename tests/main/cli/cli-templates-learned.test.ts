@@ -2,11 +2,8 @@
 // profile Meta's template management from the pasted cURLs (sandbox's Meta dialect, real HTTP,
 // real keychain); crm templates --json then says management is learned instead of inferred, and
 // create, edit and delete go through them. An unknown operation name is refused with the names.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { openSandbox, tempDir } from '../helpers/index';
-import { runInProcess } from './cli-harness';
-import { addProfileAndKey, forgetKeysAndCloseSandboxes } from './sandbox-profile';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { vendorFolderForSuite } from './sandbox-folder';
 import { fileKeychain } from '../helpers/keychain';
 
 const { available, service, store } = await fileKeychain('cli-templates-learned');
@@ -14,9 +11,8 @@ const LISTING = '/v23.0/102290129340398/message_templates';
 const TOKEN = 'EAAG_PLACEHOLDER_FOR_THE_DOCS';
 
 describe.skipIf(!available)('template management learned with crm profiles import-curl', () => {
-  let sandbox: RunningSandbox;
-  let env: Record<string, string>;
-  const crm = (argv: string[], input?: string) => runInProcess(argv, { env, ...(input === undefined ? {} : { input }) });
+  const folder = vendorFolderForSuite('cli-templates-learned', { service, store }, 'meta', { contacts: 5 });
+  const { crm } = folder;
   const management = async (): Promise<unknown> => {
     const run = await crm(['templates', '--json']);
     expect(run.code, run.stderr).toBe(0);
@@ -24,24 +20,22 @@ describe.skipIf(!available)('template management learned with crm profiles impor
   };
 
   beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'meta', contacts: 5, rate: 1000, burst: 1000 });
-    env = { CRM_DATA_DIR: await tempDir('crm-cli-templates-learned-'), CRM_KEYCHAIN_SERVICE: service };
-    await addProfileAndKey(env, { name: 'meta', url: sandbox.baseUrl, use: true }, 'token', sandbox.adminKey);
-    const listing = `curl '${sandbox.baseUrl}${LISTING}?fields=name,language,status,category' -H 'Authorization: Bearer ${TOKEN}'`;
+    const listing = `curl '${folder.sandbox.baseUrl}${LISTING}?fields=name,language,status,category' -H 'Authorization: Bearer ${TOKEN}'`;
     expect((await crm(['profiles', 'import-curl', '--operation', 'templates'], listing)).code).toBe(0);
   });
 
-  afterAll(() => forgetKeysAndCloseSandboxes(env, store, [sandbox.adminKey]));
-
   it('an unknown operation name is refused with the names there are, and nothing is learned', async () => {
-    const run = await crm(['profiles', 'import-curl', '--operation', 'template-remove'], `curl -X DELETE '${sandbox.baseUrl}${LISTING}'`);
+    const run = await crm(
+      ['profiles', 'import-curl', '--operation', 'template-remove'],
+      `curl -X DELETE '${folder.sandbox.baseUrl}${LISTING}'`,
+    );
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('template-delete');
     expect(await management()).toBe('inferred');
   });
 
   it('learns the three operations; create, edit and delete then go through them', async () => {
-    const base = `${sandbox.baseUrl}/v23.0`;
+    const base = `${folder.sandbox.baseUrl}/v23.0`;
     const auth = `-H 'Authorization: Bearer ${TOKEN}' -H 'Content-Type: application/json'`;
     const body = `{"name":"spare_parts","language":"en_US","category":"UTILITY","components":[{"type":"BODY","text":"Part {{1}} is in"}]}`;
     const examples: [string, string][] = [
@@ -65,7 +59,7 @@ describe.skipIf(!available)('template management learned with crm profiles impor
     const common = ['--language', 'en_US', '--category', 'UTILITY', '--sample', 'B-12'];
     const created = await crm(['templates', 'create', '--name', 'bike_parts', '--body', 'Part {{1}} is in', ...common]);
     expect(created.code, created.stderr).toBe(0);
-    const posted = sandbox
+    const posted = folder.sandbox
       .requests()
       .filter((r) => r.method === 'POST' && r.path === LISTING)
       .at(-1);
@@ -73,7 +67,7 @@ describe.skipIf(!available)('template management learned with crm profiles impor
 
     const edited = await crm(['templates', 'edit', '--name', 'bike_parts', '--body', 'Part {{1}} arrived', ...common]);
     expect(edited.code, edited.stderr).toBe(0);
-    const edit = sandbox
+    const edit = folder.sandbox
       .requests()
       .filter((r) => r.method === 'POST' && /^\/v23\.0\/\d+$/.test(r.path))
       .at(-1);
@@ -82,7 +76,7 @@ describe.skipIf(!available)('template management learned with crm profiles impor
     const deleted = await crm(['templates', 'delete', 'bike_parts', '--yes']);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(
-      sandbox
+      folder.sandbox
         .requests()
         .filter((r) => r.method === 'DELETE')
         .at(-1),
@@ -92,10 +86,10 @@ describe.skipIf(!available)('template management learned with crm profiles impor
   it('crm profiles not-offered template-create: neither learned nor inferred, refused, nothing sent', async () => {
     const marked = await crm(['profiles', 'not-offered', 'template-create']);
     expect(marked.code, marked.stderr).toBe(0);
-    const before = sandbox.requests().filter((r) => r.method === 'POST').length;
+    const before = folder.sandbox.requests().filter((r) => r.method === 'POST').length;
     const run = await crm(['templates', 'create', '--name', 'never_sent', '--language', 'en_US', '--category', 'UTILITY', '--body', 'Hi']);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/own console/);
-    expect(sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(before);
+    expect(folder.sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(before);
   });
 });

@@ -3,20 +3,14 @@
 // with its reason on a later list); a bad draft refused before anything is sent; delete; the
 // "will this send?" check, and crm send template refusing a rejected template without sending.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sandboxFolderForSuite } from './sandbox-folder';
+import { vendorFolderForSuite } from './sandbox-folder';
 import { fileKeychain } from '../helpers/keychain';
 
 const { available, service, store } = await fileKeychain('cli-templates');
 const LISTING = '/v23.0/102290129340398/message_templates';
 
 describe.skipIf(!available)('crm templates against Meta', () => {
-  const folder = sandboxFolderForSuite({
-    label: 'cli-templates',
-    keychain: { service, store },
-    sandbox: { dialect: 'meta', contacts: 5, rate: 1000, burst: 1000 },
-    profile: { name: 'meta', use: true },
-    keyName: 'token',
-  });
+  const folder = vendorFolderForSuite('cli-templates', { service, store }, 'meta', { contacts: 5 });
   const { crm } = folder;
   const posts = () => folder.sandbox.requests().filter((r) => r.method === 'POST' && r.path === LISTING).length;
 

@@ -4,7 +4,7 @@
 // parameters is refused by the sandbox with its Twilio error said. No key value in any output.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_ACCOUNT_SID } from '../../../src-main/sandbox/dialects/twilio-account';
-import { sandboxFolderForSuite } from './sandbox-folder';
+import { vendorFolderForSuite } from './sandbox-folder';
 import { fileKeychain } from '../helpers/keychain';
 import { lastPostOf } from '../helpers/sandbox';
 
@@ -12,13 +12,7 @@ const { available, service, store } = await fileKeychain('cli-twilio-template');
 const ORDER_UPDATE = 'HXb0c1d2e3f4a5968778695a4b3c2d1e0f';
 
 describe.skipIf(!available)('crm and Twilio Content templates', () => {
-  const folder = sandboxFolderForSuite({
-    label: 'cli-twilio-template',
-    keychain: { service, store },
-    sandbox: { dialect: 'twilio', rate: 1000, burst: 1000 },
-    profile: { name: 'twilio', use: true },
-    keyName: 'token',
-  });
+  const folder = vendorFolderForSuite('cli-twilio-template', { service, store }, 'twilio');
   const { crm } = folder;
   const lastPost = () => lastPostOf(folder.sandbox);
 

@@ -3,7 +3,7 @@
 // the file printed any part of that key, the folder's keys are forgotten in the keychain and the
 // sandboxes are closed.
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/index';
+import type { RunningSandbox, SandboxDialect, SandboxOptions } from '../../../src-main/sandbox/index';
 import { closeSandboxes, findSecrets, openSandbox, tempDir } from '../helpers/index';
 import { forgetListedKeys, runInProcess, spawnCli, transcript, type CliRun } from './cli-harness';
 import { addProfileAndKeyWith, type ProfileToAdd } from './sandbox-profile';
@@ -64,4 +64,18 @@ export function sandboxFolderForSuite(plan: SandboxFolderPlan): SandboxFolder {
     },
     crm,
   };
+}
+
+/**
+ * sandboxFolderForSuite on a vendor's dialect, as the template tests use it: the sandbox unthrottled
+ * (`sandbox` adds options), the profile named after the dialect and in use, its key "token".
+ */
+export function vendorFolderForSuite(
+  label: string,
+  keychain: SandboxFolderPlan['keychain'],
+  dialect: SandboxDialect,
+  sandbox: SandboxOptions = {},
+): SandboxFolder {
+  const unthrottled = { dialect, rate: 1000, burst: 1000, ...sandbox };
+  return sandboxFolderForSuite({ label, keychain, sandbox: unthrottled, profile: { name: dialect, use: true }, keyName: 'token' });
 }
