@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { playgroundTabs, type RunningSandbox } from '../../../src-main/sandbox/index';
 import { metaContactFile } from '../helpers/meta-contact';
-import { closeSandboxes, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
+import { keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { runInProcess, spawnCli } from './cli-harness';
+import { closeShopFolder } from './shop-folder';
 
 const available = await keychainAvailable();
 const NUMBER = '5511977776666';
@@ -57,12 +58,7 @@ describe.skipIf(!available)('crm profiles api file-origins', () => {
     });
   });
 
-  afterAll(async () => {
-    const keys = await window?.keys.list().catch(() => []);
-    for (const key of keys ?? []) await window?.secretStore.delete(`key:${key.id}`).catch(() => false);
-    await window?.close();
-    await closeSandboxes();
-  });
+  afterAll(() => closeShopFolder(window));
 
   it('the refused file says where and how to allow it; --add lists the origin and downloads it; --remove stops it', async () => {
     const id = await photoArrives();
