@@ -9,13 +9,12 @@ import { profileApiCommands } from './profile-api';
 import type { Profile } from '../../core/model';
 import { suggestsLive } from '../../shared/live-guard';
 import { confirmOrRefuse, insecureOption, keyHeaders, keyRows, namedProfile, yesOption } from './shared';
+import { flagOption, valueOption } from '../option-kinds';
 
 const list = defineCommand({
   name: 'profiles list',
   summary: 'list profiles (* marks the active one)',
   usage: ['profiles list [--json]'],
-  options: {},
-  positionals: { min: 0, max: 0 },
   async run(ctx) {
     const { core } = await ctx.session();
     const { profiles, activeProfileId, windowProfileId = null } = await core.profiles.list();
@@ -47,12 +46,11 @@ const add = defineCommand({
   summary: 'add a profile (an API base URL); the first one becomes active',
   usage: ['profiles add --name NAME --url URL [--insecure] [--use]'],
   options: {
-    name: { type: 'string', valueName: 'NAME', help: 'a name for the profile (unique)' },
-    url: { type: 'string', valueName: 'URL', help: 'the API base URL, e.g. https://crm.example.com (paths go under /api/v1)' },
+    name: valueOption('NAME', 'a name for the profile (unique)'),
+    url: valueOption('URL', 'the API base URL, e.g. https://crm.example.com (paths go under /api/v1)'),
     insecure: insecureOption,
-    use: { type: 'boolean', help: 'make it the active profile' },
+    use: flagOption('make it the active profile'),
   },
-  positionals: { min: 0, max: 0 },
   notes: ['Then save a key for it: crm keys add --name NAME --profile PROFILE (the key is read from stdin or a hidden prompt).'],
   async run(ctx, { values }) {
     const name = requireOption(values.name, '--name');
@@ -78,7 +76,6 @@ const use = defineCommand({
   name: 'profiles use',
   summary: 'make a profile the active one',
   usage: ['profiles use NAME'],
-  options: {},
   positionals: { min: 1, max: 1 },
   async run(ctx, { positionals }) {
     const { core, profile } = await namedProfile(ctx, positionals[0]);
@@ -94,7 +91,7 @@ const live = defineCommand({
   name: 'profiles live',
   summary: 'mark a profile live (sends on it name it and ask first), or not live with --off',
   usage: ['profiles live NAME [--off]'],
-  options: { off: { type: 'boolean', help: 'mark it not live' } },
+  options: { off: flagOption('mark it not live') },
   positionals: { min: 1, max: 1 },
   async run(ctx, { values, positionals }) {
     const { core, profile } = await namedProfile(ctx, positionals[0]);
@@ -128,7 +125,6 @@ const show = defineCommand({
   name: 'profiles show',
   summary: 'show a profile, its API description and its saved keys (metadata only)',
   usage: ['profiles show [NAME]'],
-  options: {},
   positionals: { min: 0, max: 1 },
   async run(ctx, { positionals }) {
     const { core, profile } = await namedProfile(ctx, positionals[0]);

@@ -12,8 +12,9 @@ import { confirm } from '../prompt';
 import { cutChars } from '../../shared/format';
 import { lifecycleLabels } from '../../shared/key-lifecycle';
 import { PERMISSIONS } from '../../shared/permissions';
+import { flagOption, valueOption } from '../option-kinds';
 
-export const profileOption = { type: 'string', valueName: 'NAME', help: 'a profile name or id (default: the active profile)' } as const;
+export const profileOption = valueOption('NAME', 'a profile name or id (default: the active profile)');
 
 /** --yes of the commands that ask before they destroy something (see confirmOrRefuse) */
 export const yesOption = {
@@ -23,10 +24,7 @@ export const yesOption = {
 } as const;
 
 /** --insecure of the commands that set a profile's base URL */
-export const insecureOption = {
-  type: 'boolean',
-  help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)',
-} as const;
+export const insecureOption = flagOption('allow plain http:// to a host other than this computer (the key travels unencrypted)');
 
 export function parsePermissions(value: string | undefined): Permission[] | undefined {
   if (value === undefined) return undefined;
