@@ -20,6 +20,7 @@ import {
   confirmOrRefuse,
   fingerprint,
   keyHeaders,
+  keyLookupProfileId,
   keyRows,
   parsePermissions,
   permissionsText,
@@ -400,7 +401,7 @@ const use = defineCommand({
   positionals: { min: 1, max: 1 },
   async run(ctx, { values, positionals }) {
     const session = await ctx.session({ profileRef: values.profile });
-    const key = await resolveKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    const key = await resolveKey(session, positionals[0] ?? '', await keyLookupProfileId(session, values.profile));
     await session.core.profiles.setActiveKey(key.profileId, key.id);
     const profile = await session.core.profiles.get(key.profileId);
     return {
@@ -433,7 +434,7 @@ const roll = defineCommand({
     if (!isGrace(grace)) throw new UsageError(`--grace is one of ${GRACES.join(', ')}`);
     const session = await ctx.session({ profileRef: values.profile, outbox: true });
     const { core } = session;
-    const key = await resolveKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    const key = await resolveKey(session, positionals[0] ?? '', await keyLookupProfileId(session, values.profile));
     const result = await rollKey({ keys: core.keys, profiles: core.profiles }, { keyId: key.id, grace });
     // one pass now: a revocation due at once reaches the service, and its key is checked
     await core.outbox?.syncNow();

@@ -51,6 +51,11 @@ export async function profileSession(ctx: CommandContext, options?: SessionOptio
   return { session, profile: await session.profile() };
 }
 
+/** where a KEY argument is looked up: among the keys of the profile --profile names, else among every profile's */
+export async function keyLookupProfileId(session: Session, profileRef: string | undefined): Promise<string | null> {
+  return profileRef !== undefined ? (await session.profile()).id : null;
+}
+
 /** Asks on a terminal; without --yes and without a terminal it refuses (exit 2). */
 export async function confirmOrRefuse(ctx: CommandContext, yes: boolean, question: string, what: string): Promise<void> {
   if (yes) return;
