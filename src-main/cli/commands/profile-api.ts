@@ -16,7 +16,7 @@ import { moveKeysQuestion } from '../../core/profiles/profile-consent';
 import { fileOrigins, retriedText, retryRefused } from './profile-file-origins';
 import { importSpec } from './profile-import-spec';
 import { OPERATION_NAMES, parseFixes } from './operation-names';
-import { insecureOption, namedProfile, profileOption } from './shared';
+import { dryRunOption, insecureOption, namedProfile, profileOption } from './shared';
 import { flagOption, listOption, valueOption } from '../option-kinds';
 
 const importCurl = defineCommand({
@@ -34,7 +34,7 @@ const importCurl = defineCommand({
         'check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)',
     ),
     map: listOption('ROLE=FIELD', 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)'),
-    'dry-run': flagOption('print what was learned and save nothing'),
+    'dry-run': dryRunOption,
     yes: {
       type: 'boolean',
       short: 'y',

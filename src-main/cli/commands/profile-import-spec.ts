@@ -15,7 +15,7 @@ import { defineCommand } from '../command';
 import { clean, table } from '../format';
 import { pasteWord } from '../paste-word';
 import { OPERATION_NAMES, parseFixes } from './operation-names';
-import { namedProfile, profileOption } from './shared';
+import { dryRunOption, namedProfile, profileOption } from './shared';
 import { flagOption, listOption, valueOption } from '../option-kinds';
 
 // The operations a document is most often read for, named in usage errors and --use's help.
@@ -83,7 +83,7 @@ export const importSpec = defineCommand({
       '[OP:]NAME',
       "read the document's example NAME (for every --use, or for one: media:image-by-url) instead of the one that fits",
     ),
-    'dry-run': flagOption('print what was learned and save nothing'),
+    'dry-run': dryRunOption,
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },

@@ -26,6 +26,9 @@ export const yesOption = {
 /** --insecure of the commands that set a profile's base URL */
 export const insecureOption = flagOption('allow plain http:// to a host other than this computer (the key travels unencrypted)');
 
+/** --dry-run of the commands that learn a profile's API (import-curl, import-spec) */
+export const dryRunOption = flagOption('print what was learned and save nothing');
+
 export function parsePermissions(value: string | undefined): Permission[] | undefined {
   if (value === undefined) return undefined;
   const parts = value
