@@ -40,7 +40,8 @@ export const keysCheck = defineCommand({
   options: {
     recover: valueOption(
       'PROFILE',
-      'link each value no saved key names back to the saved key it belongs to; list the others under this profile (asks first, naming its origin)',
+      'link each value no saved key names back to the saved key it belongs to; ' +
+        'list the others under this profile (asks first, naming its origin)',
     ),
     yes: yesOption,
     'forget-missing': flagOption('remove the saved keys whose value is no longer in the keychain'),
