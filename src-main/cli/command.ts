@@ -46,8 +46,17 @@ export interface CommandDef<O extends OptionSpecs = OptionSpecs> {
   run(ctx: CommandContext, parsed: Parsed<O & typeof COMMON_OPTIONS>, rawArgs: string[]): Promise<CommandResult>;
 }
 
-export function defineCommand<O extends OptionSpecs>(def: CommandDef<O>): CommandDef<O> {
-  return def;
+/** what a command declares: without options of its own or positionals, it takes none */
+export type CommandDeclaration<O extends OptionSpecs> = Omit<CommandDef<O>, 'options' | 'positionals'> &
+  Partial<Pick<CommandDef<O>, 'options' | 'positionals'>>;
+
+/** most commands take options only: `crm keys list`, not `crm keys list SOMETHING` */
+const NO_POSITIONALS = { min: 0, max: 0 };
+
+// O defaults to no options, so a command that declares none still types its values as empty
+export function defineCommand<O extends OptionSpecs = Record<never, never>>(def: CommandDeclaration<O>): CommandDef<O> {
+  // without `options` O is its default, the empty record, which `{}` is
+  return { ...def, options: def.options ?? ({} as O), positionals: def.positionals ?? NO_POSITIONALS };
 }
 
 export interface CommandGroup {

@@ -4,6 +4,7 @@ import { cannedNameProblem } from '../../shared/canned';
 import { UsageError, requireOption } from '../args';
 import type { CommandGroup } from '../command';
 import { defineCommand } from '../command';
+import { flagOption, valueOption } from '../option-kinds';
 import { table } from '../format';
 import { resolve } from 'node:path';
 import type { CannedResponse } from '../../shared/canned';
@@ -17,8 +18,6 @@ const list = defineCommand({
   name: 'canned list',
   summary: 'the canned responses this user sees: the shared ones and their own',
   usage: ['canned list [--json]'],
-  options: {},
-  positionals: { min: 0, max: 0 },
   notes: [
     '--json prints [{"name","text","scope","media"}], scope "shared" or "personal", media null, {"kind":"url","url"} or {"kind":"file","fileName"}.',
   ],
@@ -43,16 +42,11 @@ const add = defineCommand({
   summary: 'store a canned response ({{contact.name}}, {{contact.number}} and {{any_parameter}} are filled when it is used)',
   usage: ['canned add --name NAME --text TEXT [--shared] [--media PATH|URL] [--json]'],
   options: {
-    name: { type: 'string', valueName: 'NAME', help: 'what is typed after / in the reply box: letters, digits, - and _' },
-    text: { type: 'string', valueName: 'TEXT', help: 'the body (1..4096 characters); {{order}} is asked for when it is used' },
-    shared: { type: 'boolean', help: 'everyone on this data folder sees it (default: only this OS user)' },
-    media: {
-      type: 'string',
-      valueName: 'PATH|URL',
-      help: 'a file sent with it, its text as the caption: a file on this computer or an http(s) URL',
-    },
+    name: valueOption('NAME', 'what is typed after / in the reply box: letters, digits, - and _'),
+    text: valueOption('TEXT', 'the body (1..4096 characters); {{order}} is asked for when it is used'),
+    shared: flagOption('everyone on this data folder sees it (default: only this OS user)'),
+    media: valueOption('PATH|URL', 'a file sent with it, its text as the caption: a file on this computer or an http(s) URL'),
   },
-  positionals: { min: 0, max: 0 },
   async run(ctx, { values }) {
     const name = requireOption(values.name, '--name');
     if (values.text === undefined) throw new UsageError('missing --text');
@@ -73,7 +67,6 @@ const remove = defineCommand({
   name: 'canned remove',
   summary: 'remove a canned response (a shared one for everyone)',
   usage: ['canned remove NAME'],
-  options: {},
   positionals: { min: 1, max: 1 },
   async run(ctx, { positionals }) {
     const name = positionals[0] ?? '';

@@ -2,6 +2,7 @@
 // folder share, shown with no argument, set with a value and put back to its default with --clear.
 import { UsageError } from '../args';
 import { defineCommand, type CommandContext, type CommandResult } from '../command';
+import { flagOption } from '../option-kinds';
 
 /** what the command line asked: a value given, --clear, or neither (show the setting) */
 export interface SettingChange {
@@ -29,7 +30,7 @@ export function clearableSettingCommand(setting: ClearableSetting) {
     name: command,
     summary: setting.summary,
     usage: [`${command} [--json]`, `${command} ${setting.valueName} [--json]`, `${command} --clear [--json]`],
-    options: { clear: { type: 'boolean', help: setting.clearHelp } },
+    options: { clear: flagOption(setting.clearHelp) },
     positionals: { min: 0, max: 1 },
     notes: setting.notes,
     async run(ctx, { values, positionals }) {

@@ -7,18 +7,18 @@ import { profileOption } from './shared';
 import { pageOptions, pageQuery } from './page-options';
 import { EXIT_USAGE } from '../io';
 import { searchedHere } from './contacts-local';
+import { flagOption, valueOption } from '../option-kinds';
 
 export const contactsCommand = defineCommand({
   name: 'contacts',
   summary: 'list contacts (one page)',
   usage: ['contacts [--search TEXT [--local]] [--page N] [--per-page N] [--profile NAME] [--json]'],
   options: {
-    search: { type: 'string', valueName: 'TEXT', help: 'case-insensitive part of a name, number or e-mail' },
+    search: valueOption('TEXT', 'case-insensitive part of a name, number or e-mail'),
     ...pageOptions('contacts'),
-    local: { type: 'boolean', help: 'when the service cannot search: search the page fetched here instead of refusing' },
+    local: flagOption('when the service cannot search: search the page fetched here instead of refusing'),
     profile: profileOption,
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     '--json prints {"items":[...],"page","perPage","total","totalPages"} (total and totalPages are null when the server does not say).',
     'A service that cannot search (its listing takes no search term, or it answered one with other contacts):',

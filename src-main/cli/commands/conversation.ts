@@ -10,6 +10,7 @@ import { clean, jsonLine } from '../format';
 import { profileOption, profileSession } from './shared';
 import { receiptLine } from './read-receipts';
 import { UsageError } from '../args';
+import { flagOption } from '../option-kinds';
 
 function header(c: Conversation): string {
   const who = c.name ? `${clean(c.name)} (+${c.number})` : `+${c.number}`;
@@ -24,11 +25,10 @@ export const conversationCommand = defineCommand({
   summary: "one contact's conversation: sends with their delivery state, and replies (--follow stays and prints new ones)",
   usage: ['conversation NUMBER [--follow] [--profile NAME] [--json]', 'conversation NUMBER --mark-read [--profile NAME] [--json]'],
   options: {
-    follow: { type: 'boolean', help: 'keep printing new replies and delivery states until Ctrl+C' },
-    'mark-read': {
-      type: 'boolean',
-      help: 'mark the conversation read, as opening it in the window does, and tell the service where it has read receipts',
-    },
+    follow: flagOption('keep printing new replies and delivery states until Ctrl+C'),
+    'mark-read': flagOption(
+      'mark the conversation read, as opening it in the window does, and tell the service where it has read receipts',
+    ),
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },

@@ -9,6 +9,7 @@ import { defineCommand } from '../command';
 import { dash, shortTime, table } from '../format';
 import { onOffSettingCommand } from './on-off-setting';
 import { profileOption, profileSession } from './shared';
+import { flagOption, valueOption } from '../option-kinds';
 
 /** a long line is cut for the table; --json has it as stored */
 const TEXT_COLUMN = 50;
@@ -19,14 +20,13 @@ export const inboxCommand = defineCommand({
   summary: "the profile's conversations, newest first, with unread replies and those waiting for an answer",
   usage: ['inbox [--unread] [--needs-answer] [--window-closing] [--limit N] [--offset N] [--profile NAME] [--json]'],
   options: {
-    unread: { type: 'boolean', help: 'only conversations with replies the agent has not opened' },
-    'needs-answer': { type: 'boolean', help: 'only conversations where the contact wrote last' },
-    'window-closing': { type: 'boolean', help: 'only conversations whose 24-hour window closes within 2 hours' },
-    limit: { type: 'string', valueName: 'N', help: `conversations to list, 1..500 (default ${DEFAULT_LIMIT})` },
-    offset: { type: 'string', valueName: 'N', help: 'skip the newest N first (default 0)' },
+    unread: flagOption('only conversations with replies the agent has not opened'),
+    'needs-answer': flagOption('only conversations where the contact wrote last'),
+    'window-closing': flagOption('only conversations whose 24-hour window closes within 2 hours'),
+    limit: valueOption('N', `conversations to list, 1..500 (default ${DEFAULT_LIMIT})`),
+    offset: valueOption('N', 'skip the newest N first (default 0)'),
     profile: profileOption,
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     "Replies and delivery states come from the service's events, which the open window receives (crm webhooks show says where). " +
       'Opening a conversation in the window marks it read; listing it here does not.',

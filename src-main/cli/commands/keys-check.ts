@@ -6,6 +6,7 @@ import { clean } from '../format';
 import { describeFindings } from '../../core/keys/keychain-consistency';
 import { originOf } from '../../core/keys/key-origin';
 import { confirmOrRefuse, yesOption } from './shared';
+import { flagOption, valueOption } from '../option-kinds';
 
 /**
  * What --recover asks before binding: the keychain does not record which origin or data folder a
@@ -37,15 +38,14 @@ export const keysCheck = defineCommand({
   summary: 'compare saved keys with the OS keychain; recover values no key names, or forget keys whose value is gone',
   usage: ['keys check [--json]', 'keys check --recover PROFILE [--yes]', 'keys check --forget-missing'],
   options: {
-    recover: {
-      type: 'string',
-      valueName: 'PROFILE',
-      help: 'link each value no saved key names back to the saved key it belongs to; list the others under this profile (asks first, naming its origin)',
-    },
+    recover: valueOption(
+      'PROFILE',
+      'link each value no saved key names back to the saved key it belongs to; ' +
+        'list the others under this profile (asks first, naming its origin)',
+    ),
     yes: yesOption,
-    'forget-missing': { type: 'boolean', help: 'remove the saved keys whose value is no longer in the keychain' },
+    'forget-missing': flagOption('remove the saved keys whose value is no longer in the keychain'),
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     'Exit 0 when every saved key has its value and every value its saved key; exit 1 when something is out of step (--json says the same under "ok").',
     '--recover puts a value back under the saved key whose value is missing and whose fingerprint it has (no second record); ' +

@@ -5,7 +5,7 @@ import { UsageError } from '../args';
 import { defineCommand } from '../command';
 import { clean } from '../format';
 import type { Session } from '../session';
-import { fingerprint, profileOption } from './shared';
+import { fingerprint, keyLookupProfileId, profileOption } from './shared';
 
 /** a key by id (or a unique start of one, as the table shows it) or by its name */
 async function findKey(session: Session, ref: string, profileId: string | null): Promise<KeyMeta> {
@@ -31,7 +31,7 @@ export const keysRemove = defineCommand({
   notes: ['KEY is a key id or name (crm keys list --revoked shows them). A live key must be revoked first: crm keys revoke KEY.'],
   async run(ctx, { values, positionals }) {
     const session = await ctx.session({ profileRef: values.profile });
-    const key = await findKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    const key = await findKey(session, positionals[0] ?? '', await keyLookupProfileId(session, values.profile));
     if (key.state !== 'revoked') {
       throw new UsageError(
         `"${clean(key.name)}" (${fingerprint(key)}) is live: revoke it first (crm keys revoke ${key.id}), then remove it`,

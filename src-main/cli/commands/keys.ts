@@ -20,6 +20,7 @@ import {
   confirmOrRefuse,
   fingerprint,
   keyHeaders,
+  keyLookupProfileId,
   keyRows,
   parsePermissions,
   permissionsText,
@@ -28,6 +29,7 @@ import {
   syncText,
   yesOption,
 } from './shared';
+import { flagOption, valueOption } from '../option-kinds';
 
 export const KEY_ARGUMENT_REFUSAL =
   'keys add never takes the key on the command line (arguments are kept in shell history and other users see them in `ps`): ' +
@@ -62,12 +64,11 @@ const list = defineCommand({
   usage: ['keys list [--profile NAME | --all-profiles] [--revoked | --all]', 'keys list --server [--profile NAME]'],
   options: {
     profile: profileOption,
-    'all-profiles': { type: 'boolean', help: 'keys of every profile' },
-    revoked: { type: 'boolean', help: 'only the revoked keys (the history)' },
-    all: { type: 'boolean', help: 'live and revoked keys' },
-    server: { type: 'boolean', help: 'list the keys that exist on the server instead (needs keys:manage)' },
+    'all-profiles': flagOption('keys of every profile'),
+    revoked: flagOption('only the revoked keys (the history)'),
+    all: flagOption('live and revoked keys'),
+    server: flagOption('list the keys that exist on the server instead (needs keys:manage)'),
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     '* marks the key a profile uses. Revoked keys stay listed until their server revocation is done; then --revoked (or --all) ' +
       'shows them, and crm keys remove drops one.',
@@ -191,10 +192,10 @@ const add = defineCommand({
     'keys add --name NAME [--profile NAME]     (in a terminal: asks for the key, input hidden)',
   ],
   options: {
-    name: { type: 'string', valueName: 'NAME', help: 'a name for the key (e.g. "ci" or "laptop")' },
+    name: valueOption('NAME', 'a name for the key (e.g. "ci" or "laptop")'),
     profile: profileOption,
-    permissions: { type: 'string', valueName: 'LIST', help: 'what the key may do, if known: contacts:read,messages:send,keys:manage' },
-    use: { type: 'boolean', help: 'make it the key the profile uses (automatic when the profile has none)' },
+    permissions: valueOption('LIST', 'what the key may do, if known: contacts:read,messages:send,keys:manage'),
+    use: flagOption('make it the key the profile uses (automatic when the profile has none)'),
   },
   positionals: { min: 0, max: Number.POSITIVE_INFINITY },
   refuse: (args) => {
@@ -261,7 +262,7 @@ const revoke = defineCommand({
   usage: ['keys revoke KEY [--profile NAME] [--yes]', 'keys revoke --server SERVER_KEY_ID [--profile NAME] [--yes]'],
   options: {
     profile: profileOption,
-    server: { type: 'string', valueName: 'ID', help: "revoke this server key id (k_...) with the profile's key (needs keys:manage)" },
+    server: valueOption('ID', "revoke this server key id (k_...) with the profile's key (needs keys:manage)"),
     yes: yesOption,
   },
   positionals: { min: 0, max: 1 },
@@ -337,22 +338,16 @@ const create = defineCommand({
   summary: 'create a key on the server and save it straight into the keychain (printed only with --print-key)',
   usage: ['keys create --name NAME [--permissions LIST] [--profile NAME] [--expires 30d|2027-01-31] [--use] [--print-key]'],
   options: {
-    name: { type: 'string', valueName: 'NAME', help: "the key's name on the server (1..100 characters)" },
-    expires: {
-      type: 'string',
-      valueName: 'WHEN',
-      help: 'when the key stops being sent: days from now (7d, 30d, 90d) or the last day (2027-01-31); kept on this computer',
-    },
-    permissions: {
-      type: 'string',
-      valueName: 'LIST',
-      help: "comma-separated: contacts:read,messages:send,keys:manage (default: the server's)",
-    },
+    name: valueOption('NAME', "the key's name on the server (1..100 characters)"),
+    expires: valueOption(
+      'WHEN',
+      'when the key stops being sent: days from now (7d, 30d, 90d) or the last day (2027-01-31); kept on this computer',
+    ),
+    permissions: valueOption('LIST', "comma-separated: contacts:read,messages:send,keys:manage (default: the server's)"),
     profile: profileOption,
-    use: { type: 'boolean', help: 'make the new key the one the profile uses' },
-    'print-key': { type: 'boolean', help: 'also write the new value, once, to stdout (alone on its line; with --json as "value")' },
+    use: flagOption('make the new key the one the profile uses'),
+    'print-key': flagOption('also write the new value, once, to stdout (alone on its line; with --json as "value")'),
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     "Uses the profile's current key, which needs keys:manage. The new value goes from the API response into the OS keychain only.",
     'With --print-key the value is also written to stdout, once, for a script or another machine: KEY=$(crm keys create --name ' +
@@ -406,7 +401,7 @@ const use = defineCommand({
   positionals: { min: 1, max: 1 },
   async run(ctx, { values, positionals }) {
     const session = await ctx.session({ profileRef: values.profile });
-    const key = await resolveKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    const key = await resolveKey(session, positionals[0] ?? '', await keyLookupProfileId(session, values.profile));
     await session.core.profiles.setActiveKey(key.profileId, key.id);
     const profile = await session.core.profiles.get(key.profileId);
     return {
@@ -422,11 +417,7 @@ const roll = defineCommand({
   usage: ['keys roll KEY [--grace now|1h|24h|7d] [--profile NAME]'],
   options: {
     profile: profileOption,
-    grace: {
-      type: 'string',
-      valueName: 'GRACE',
-      help: `how long the old key keeps working on the service: ${GRACES.join(', ')} (default ${DEFAULT_GRACE})`,
-    },
+    grace: valueOption('GRACE', `how long the old key keeps working on the service: ${GRACES.join(', ')} (default ${DEFAULT_GRACE})`),
   },
   positionals: { min: 1, max: 1 },
   notes: [
@@ -443,7 +434,7 @@ const roll = defineCommand({
     if (!isGrace(grace)) throw new UsageError(`--grace is one of ${GRACES.join(', ')}`);
     const session = await ctx.session({ profileRef: values.profile, outbox: true });
     const { core } = session;
-    const key = await resolveKey(session, positionals[0] ?? '', values.profile !== undefined ? (await session.profile()).id : null);
+    const key = await resolveKey(session, positionals[0] ?? '', await keyLookupProfileId(session, values.profile));
     const result = await rollKey({ keys: core.keys, profiles: core.profiles }, { keyId: key.id, grace });
     // one pass now: a revocation due at once reaches the service, and its key is checked
     await core.outbox?.syncNow();

@@ -15,6 +15,7 @@ import type { Session } from '../session';
 import { dash, jsonLine, shortTime, table } from '../format';
 import { profileOption } from './shared';
 import { pageOptions, pageQuery } from './page-options';
+import { flagOption, valueOption } from '../option-kinds';
 
 /** a long text is cut for the table; --json has it as listed */
 const TEXT_COLUMN = 60;
@@ -27,12 +28,11 @@ export const messagesCommand = defineCommand({
     'messages --follow [--to NUMBER] [--profile NAME] [--json]',
   ],
   options: {
-    follow: { type: 'boolean', help: "stay and print each new send, reply and delivery state, every number's (or --to's), until Ctrl+C" },
-    to: { type: 'string', valueName: 'NUMBER', help: 'only messages to this number (+55 (11) 99999-0000 is fine)' },
+    follow: flagOption("stay and print each new send, reply and delivery state, every number's (or --to's), until Ctrl+C"),
+    to: valueOption('NUMBER', 'only messages to this number (+55 (11) 99999-0000 is fine)'),
     ...pageOptions('messages'),
     profile: profileOption,
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     "The list comes from the service's message listing; when the service has none (it answers 404 or 405, its first page is empty, " +
       "or the profile says so: crm profiles not-offered messages), from this app's own record of what it sent " +

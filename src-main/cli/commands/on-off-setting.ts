@@ -20,7 +20,6 @@ export function onOffSettingCommand(setting: OnOffSetting): CommandDef<Record<st
     name: `settings ${setting.name}`,
     summary: setting.summary,
     usage: [`settings ${setting.name} [on|off] [--json]`],
-    options: {},
     positionals: { min: 0, max: 1 },
     notes: setting.notes,
     async run(ctx, { positionals }) {

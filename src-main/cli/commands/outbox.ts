@@ -7,6 +7,7 @@ import { UsageError, parsePositiveInt } from '../args';
 import type { CommandContext, CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, dash, errorLine, shortTime, table } from '../format';
+import { valueOption } from '../option-kinds';
 
 async function outboxOf(ctx: CommandContext): Promise<OutboxService> {
   const { core } = await ctx.session({ outbox: true });
@@ -63,8 +64,6 @@ const list = defineCommand({
   name: 'outbox list',
   summary: 'list queued operations (sends and key revocations waiting for the server)',
   usage: ['outbox list [--json]'],
-  options: {},
-  positionals: { min: 0, max: 0 },
   async run(ctx) {
     const outbox = await outboxOf(ctx);
     const items = [...(await outbox.list())].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -83,7 +82,6 @@ function itemCommand(
     name: `outbox ${verb}`,
     summary,
     usage: [`outbox ${verb} ID`],
-    options: {},
     positionals: { min: 1, max: 1 },
     notes: extra.notes,
     async run(ctx, { positionals }) {
@@ -138,9 +136,8 @@ export const syncCommand = defineCommand({
   summary: 'send what waits in the outbox now; wait until nothing is sendable, then summarise',
   usage: ['sync [--timeout SECONDS] [--json]'],
   options: {
-    timeout: { type: 'string', valueName: 'SECONDS', help: `give up waiting after this long (default ${DEFAULT_SYNC_TIMEOUT_S})` },
+    timeout: valueOption('SECONDS', `give up waiting after this long (default ${DEFAULT_SYNC_TIMEOUT_S})`),
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     'Exit 0 when the outbox holds nothing pending and nothing failed; 1 otherwise (offline, refused, held, timed out), naming ' +
       'each operation that did not go and why. Operations left pending stay queued for the next sync or the app.',

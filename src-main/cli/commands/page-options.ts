@@ -4,11 +4,12 @@ import { parsePositiveInt } from '../args';
 import type { CommandContext } from '../command';
 import type { Session } from '../session';
 import { profileSession } from './shared';
+import { valueOption } from '../option-kinds';
 
 export function pageOptions(itemsWord: string) {
   return {
-    page: { type: 'string', valueName: 'N', help: 'page number, from 1 (default 1)' },
-    'per-page': { type: 'string', valueName: 'N', help: `${itemsWord} per page, 1..500 (default 50)` },
+    page: valueOption('N', 'page number, from 1 (default 1)'),
+    'per-page': valueOption('N', `${itemsWord} per page, 1..500 (default 50)`),
   } as const;
 }
 

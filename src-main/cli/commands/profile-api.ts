@@ -16,7 +16,8 @@ import { moveKeysQuestion } from '../../core/profiles/profile-consent';
 import { fileOrigins, retriedText, retryRefused } from './profile-file-origins';
 import { importSpec } from './profile-import-spec';
 import { OPERATION_NAMES, parseFixes } from './operation-names';
-import { insecureOption, namedProfile, profileOption } from './shared';
+import { dryRunOption, insecureOption, namedProfile, profileOption } from './shared';
+import { flagOption, listOption, valueOption } from '../option-kinds';
 
 const importCurl = defineCommand({
   name: 'profiles import-curl',
@@ -26,20 +27,14 @@ const importCurl = defineCommand({
       '[--profile NAME] [--map ROLE=FIELD]... [--dry-run] [--yes] [--json] < curl.txt',
   ],
   options: {
-    operation: {
-      type: 'string',
-      valueName: 'OP',
-      help:
-        'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved ' +
+    operation: valueOption(
+      'OP',
+      'which operation the cURL shows: contacts, text, media, audio, template, messages, templates (the list of approved ' +
         'templates), upload (a media upload that answers an id), download (where the file of a received media id is found), ' +
         'check (a request that proves the key works), reaction or read (a read receipt: the contact sees their message was read)',
-    },
-    map: {
-      type: 'list',
-      valueName: 'ROLE=FIELD',
-      help: 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)',
-    },
-    'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
+    ),
+    map: listOption('ROLE=FIELD', 'fix a guess: the field that holds ROLE (e.g. per_page=limit, number=to, constant=type)'),
+    'dry-run': dryRunOption,
     yes: {
       type: 'boolean',
       short: 'y',
@@ -47,7 +42,6 @@ const importCurl = defineCommand({
     },
     profile: profileOption,
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     'Paste the cURL exactly as the playground shows it (bash, Windows cmd ^ or PowerShell forms). Where it puts the key ' +
       '(Authorization with any scheme, -u user:key, a header such as apikey, or a query parameter) is learned; the pasted value ' +
@@ -163,11 +157,11 @@ const edit = defineCommand({
   summary: "change a profile's name or base URL",
   usage: ['profiles edit NAME [--name NEW] [--url URL] [--insecure] [--move-keys | --keep-keys]'],
   options: {
-    name: { type: 'string', valueName: 'NEW', help: 'a new name (unique)' },
-    url: { type: 'string', valueName: 'URL', help: 'a new base URL, e.g. https://crm.example.com' },
+    name: valueOption('NEW', 'a new name (unique)'),
+    url: valueOption('URL', 'a new base URL, e.g. https://crm.example.com'),
     insecure: insecureOption,
-    'move-keys': { type: 'boolean', help: "send the profile's saved keys to its (new) address; alone, approves keys held back" },
-    'keep-keys': { type: 'boolean', help: 'leave the saved keys bound to the address they were saved for (held back)' },
+    'move-keys': flagOption("send the profile's saved keys to its (new) address; alone, approves keys held back"),
+    'keep-keys': flagOption('leave the saved keys bound to the address they were saved for (held back)'),
   },
   positionals: { min: 1, max: 1 },
   notes: [
@@ -231,10 +225,7 @@ const notOffered = defineCommand({
     'profiles not-offered template-create|template-edit|template-delete [--profile NAME] [--offered]',
   ],
   options: {
-    offered: {
-      type: 'boolean',
-      help: 'undo: the service offers it after all (it follows the default API, docs/API.md, until you import its cURL)',
-    },
+    offered: flagOption('undo: the service offers it after all (it follows the default API, docs/API.md, until you import its cURL)'),
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },

@@ -11,6 +11,7 @@ import { UsageError, oneOf } from '../args';
 import { defineCommand } from '../command';
 import { clean } from '../format';
 import { namedProfile, profileOption } from './shared';
+import { valueOption } from '../option-kinds';
 
 /** the origin as it will be listed, or a usage error with the reason (checked before anything is opened) */
 function originArgument(flag: string, value: string): string {
@@ -69,12 +70,11 @@ export const fileOrigins = defineCommand({
   summary: "list or change where else the key goes for a received file's download (file-origins)",
   usage: ['profiles api file-origins [--profile NAME] [--add ORIGIN] [--remove ORIGIN] [--json]'],
   options: {
-    add: {
-      type: 'string',
-      valueName: 'ORIGIN',
-      help: 'let the key go to ORIGIN (https://host[:port]) to download a received file, e.g. https://lookaside.fbsbx.com',
-    },
-    remove: { type: 'string', valueName: 'ORIGIN', help: 'the key no longer goes to ORIGIN' },
+    add: valueOption(
+      'ORIGIN',
+      'let the key go to ORIGIN (https://host[:port]) to download a received file, e.g. https://lookaside.fbsbx.com',
+    ),
+    remove: valueOption('ORIGIN', 'the key no longer goes to ORIGIN'),
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },

@@ -15,7 +15,8 @@ import { defineCommand } from '../command';
 import { clean, table } from '../format';
 import { pasteWord } from '../paste-word';
 import { OPERATION_NAMES, parseFixes } from './operation-names';
-import { namedProfile, profileOption } from './shared';
+import { dryRunOption, namedProfile, profileOption } from './shared';
+import { flagOption, listOption, valueOption } from '../option-kinds';
 
 // The operations a document is most often read for, named in usage errors and --use's help.
 const NAMES = 'contacts, text, media, audio, messages';
@@ -72,26 +73,17 @@ export const importSpec = defineCommand({
       '[--map [OP:]ROLE=FIELD]... [--example [OP:]NAME]... [--dry-run] [--json]',
   ],
   options: {
-    list: { type: 'boolean', help: 'print the operations the document offers (their IDs for --use) and stop' },
-    use: {
-      type: 'list',
-      valueName: 'OP=ID',
-      help: `teach OP (${NAMES}) from the document's operation ID, e.g. text="POST /{id}/messages"`,
-    },
-    absent: { type: 'list', valueName: 'OP', help: 'record that the service does not offer OP (contacts or messages)' },
-    var: {
-      type: 'list',
-      valueName: 'NAME=VALUE',
-      help: 'a value the document leaves open: a path parameter, a server or collection variable',
-    },
-    user: { type: 'string', valueName: 'ACCOUNT', help: 'the HTTP Basic user name (an account id) when the service uses Basic auth' },
-    map: { type: 'list', valueName: '[OP:]ROLE=FIELD', help: 'fix a guess, for every --use or for one (text:number=to)' },
-    example: {
-      type: 'list',
-      valueName: '[OP:]NAME',
-      help: "read the document's example NAME (for every --use, or for one: media:image-by-url) instead of the one that fits",
-    },
-    'dry-run': { type: 'boolean', help: 'print what was learned and save nothing' },
+    list: flagOption('print the operations the document offers (their IDs for --use) and stop'),
+    use: listOption('OP=ID', `teach OP (${NAMES}) from the document's operation ID, e.g. text="POST /{id}/messages"`),
+    absent: listOption('OP', 'record that the service does not offer OP (contacts or messages)'),
+    var: listOption('NAME=VALUE', 'a value the document leaves open: a path parameter, a server or collection variable'),
+    user: valueOption('ACCOUNT', 'the HTTP Basic user name (an account id) when the service uses Basic auth'),
+    map: listOption('[OP:]ROLE=FIELD', 'fix a guess, for every --use or for one (text:number=to)'),
+    example: listOption(
+      '[OP:]NAME',
+      "read the document's example NAME (for every --use, or for one: media:image-by-url) instead of the one that fits",
+    ),
+    'dry-run': dryRunOption,
     profile: profileOption,
   },
   positionals: { min: 1, max: 1 },

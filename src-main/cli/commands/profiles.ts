@@ -2,20 +2,20 @@
 import { requireOption } from '../args';
 import type { CommandGroup } from '../command';
 import { defineCommand } from '../command';
+import { profileCommand } from './profile-command';
 import { clean, dash, shortTime, table } from '../format';
 import { pasteWord } from '../paste-word';
 import { operationLines } from '../api-text';
 import { profileApiCommands } from './profile-api';
 import type { Profile } from '../../core/model';
 import { suggestsLive } from '../../shared/live-guard';
-import { confirmOrRefuse, insecureOption, keyHeaders, keyRows, namedProfile, yesOption } from './shared';
+import { confirmOrRefuse, insecureOption, keyHeaders, keyRows, yesOption } from './shared';
+import { flagOption, valueOption } from '../option-kinds';
 
 const list = defineCommand({
   name: 'profiles list',
   summary: 'list profiles (* marks the active one)',
   usage: ['profiles list [--json]'],
-  options: {},
-  positionals: { min: 0, max: 0 },
   async run(ctx) {
     const { core } = await ctx.session();
     const { profiles, activeProfileId, windowProfileId = null } = await core.profiles.list();
@@ -47,12 +47,11 @@ const add = defineCommand({
   summary: 'add a profile (an API base URL); the first one becomes active',
   usage: ['profiles add --name NAME --url URL [--insecure] [--use]'],
   options: {
-    name: { type: 'string', valueName: 'NAME', help: 'a name for the profile (unique)' },
-    url: { type: 'string', valueName: 'URL', help: 'the API base URL, e.g. https://crm.example.com (paths go under /api/v1)' },
+    name: valueOption('NAME', 'a name for the profile (unique)'),
+    url: valueOption('URL', 'the API base URL, e.g. https://crm.example.com (paths go under /api/v1)'),
     insecure: insecureOption,
-    use: { type: 'boolean', help: 'make it the active profile' },
+    use: flagOption('make it the active profile'),
   },
-  positionals: { min: 0, max: 0 },
   notes: ['Then save a key for it: crm keys add --name NAME --profile PROFILE (the key is read from stdin or a hidden prompt).'],
   async run(ctx, { values }) {
     const name = requireOption(values.name, '--name');
@@ -74,14 +73,11 @@ const add = defineCommand({
   },
 });
 
-const use = defineCommand({
+const use = profileCommand({
   name: 'profiles use',
   summary: 'make a profile the active one',
   usage: ['profiles use NAME'],
-  options: {},
-  positionals: { min: 1, max: 1 },
-  async run(ctx, { positionals }) {
-    const { core, profile } = await namedProfile(ctx, positionals[0]);
+  async run(ctx, { core, profile }) {
     await core.profiles.activate(profile.id);
     return {
       data: { profile: await core.profiles.get(profile.id), active: true },
@@ -90,29 +86,25 @@ const use = defineCommand({
   },
 });
 
-const live = defineCommand({
+const live = profileCommand({
   name: 'profiles live',
   summary: 'mark a profile live (sends on it name it and ask first), or not live with --off',
   usage: ['profiles live NAME [--off]'],
-  options: { off: { type: 'boolean', help: 'mark it not live' } },
-  positionals: { min: 1, max: 1 },
-  async run(ctx, { values, positionals }) {
-    const { core, profile } = await namedProfile(ctx, positionals[0]);
+  options: { off: flagOption('mark it not live') },
+  async run(ctx, { core, profile }, values) {
     const updated = await core.profiles.setLive(profile.id, values.off !== true);
     const said = updated.live === true ? 'is live: each send on it names it and asks first (--yes in scripts)' : 'is not live';
     return { data: { profile: updated }, text: `Profile "${clean(updated.name)}" ${said}.` };
   },
 });
 
-const remove = defineCommand({
+const remove = profileCommand({
   name: 'profiles remove',
   summary: 'remove a profile and forget its keys (they are deleted from the keychain)',
   usage: ['profiles remove NAME [--yes]'],
   options: { yes: yesOption },
-  positionals: { min: 1, max: 1 },
   notes: ['Removing a profile does not revoke its keys on the server: revoke them first (crm keys revoke ID) if they may have leaked.'],
-  async run(ctx, { values, positionals }) {
-    const { core, profile } = await namedProfile(ctx, positionals[0]);
+  async run(ctx, { core, profile }, values) {
     const keys = await core.keys.list(profile.id);
     const question = `Remove profile "${clean(profile.name)}" and delete its ${keys.length} saved key(s) from the keychain?`;
     await confirmOrRefuse(ctx, values.yes === true, question, 'remove a profile');
@@ -124,14 +116,12 @@ const remove = defineCommand({
   },
 });
 
-const show = defineCommand({
+const show = profileCommand({
   name: 'profiles show',
   summary: 'show a profile, its API description and its saved keys (metadata only)',
   usage: ['profiles show [NAME]'],
-  options: {},
-  positionals: { min: 0, max: 1 },
-  async run(ctx, { positionals }) {
-    const { core, profile } = await namedProfile(ctx, positionals[0]);
+  nameOptional: true,
+  async run(ctx, { core, profile }) {
     const { activeProfileId } = await core.profiles.list();
     const keys = await core.keys.list(profile.id);
     const overrides = Object.entries(profile.endpointOverrides);

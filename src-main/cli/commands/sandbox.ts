@@ -6,7 +6,6 @@ export const sandboxCommand = defineCommand({
   name: 'sandbox',
   summary: 'run the built-in CRM API sandbox (same as npm run sandbox); Ctrl+C stops it',
   usage: ['sandbox [--port N] [--host H] [--contacts N] [--seed N] [--rate R] [--burst B] [--data FILE] [--revoke-delay D] [--json]'],
-  options: {},
   positionals: { min: 0, max: Number.POSITIVE_INFINITY },
   passThrough: true,
   async run(ctx, _parsed, rawArgs) {

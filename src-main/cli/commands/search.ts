@@ -6,14 +6,15 @@ import { parsePositiveInt } from '../args';
 import { defineCommand } from '../command';
 import { clean, shortTime } from '../format';
 import { profileOption, profileSession } from './shared';
+import { valueOption } from '../option-kinds';
 
 export const searchCommand = defineCommand({
   name: 'search',
   summary: 'search every conversation (sent messages and replies) for words',
   usage: ['search TEXT... [--limit N] [--after MARK] [--profile NAME] [--json]'],
   options: {
-    limit: { type: 'string', valueName: 'N', help: 'messages to list, 1..100 (default 20)' },
-    after: { type: 'string', valueName: 'MARK', help: 'the next page: the mark the last line of the page before gave' },
+    limit: valueOption('N', 'messages to list, 1..100 (default 20)'),
+    after: valueOption('MARK', 'the next page: the mark the last line of the page before gave'),
     profile: profileOption,
   },
   positionals: { min: 1, max: 16 },

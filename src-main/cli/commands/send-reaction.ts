@@ -5,18 +5,18 @@ import { CANNOT_QUOTE_FIELD } from '../../shared/quick-answers';
 import { UsageError, requireOption } from '../args';
 import { defineCommand } from '../command';
 import { profileOption, profileSession } from './shared';
+import { valueOption } from '../option-kinds';
 
 export const reactionCommand = defineCommand({
   name: 'send reaction',
   summary: 'react to a message with an emoji (--emoji "" takes the reaction back)',
   usage: ['send reaction --to NUMBER --message ID --emoji EMOJI [--profile NAME] [--json]'],
   options: {
-    to: { type: 'string', valueName: 'NUMBER', help: 'the contact: country code + number' },
-    message: { type: 'string', valueName: 'ID', help: "the message's id as the service gave it (crm conversation --json shows it)" },
-    emoji: { type: 'string', valueName: 'EMOJI', help: 'one emoji; "" takes our reaction back' },
+    to: valueOption('NUMBER', 'the contact: country code + number'),
+    message: valueOption('ID', "the message's id as the service gave it (crm conversation --json shows it)"),
+    emoji: valueOption('EMOJI', 'one emoji; "" takes our reaction back'),
     profile: profileOption,
   },
-  positionals: { min: 0, max: 0 },
   notes: ["Where the profile's API description has no Send Reaction, nothing is sent and crm says so.", '--json prints {"emoji"}.'],
   async run(ctx, { values }) {
     const number = requireOption(values.to, '--to');

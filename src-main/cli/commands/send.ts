@@ -21,20 +21,21 @@ import { profileOption, yesOption } from './shared';
 import { guardLiveSend } from '../live-send';
 import { reactionCommand, withoutQuoteHint } from './send-reaction';
 import { checkTemplateSend } from './template-send-check';
+import { flagOption, listOption, valueOption } from '../option-kinds';
 
 const commonSendOptions = {
-  to: { type: 'string', valueName: 'NUMBER', help: 'recipient: country code + number (+55 (11) 99999-0000 is fine)' },
-  curl: { type: 'boolean', help: 'print the equivalent cURL command (key as $CRM_API_KEY) and send nothing' },
-  queue: { type: 'boolean', help: 'if the API is unreachable, keep the message in the outbox (sent by `crm sync` or the app)' },
-  'idempotency-key': { type: 'string', valueName: 'UUID', help: 'reuse an Idempotency-Key (retrying a send that may have gone through)' },
+  to: valueOption('NUMBER', 'recipient: country code + number (+55 (11) 99999-0000 is fine)'),
+  curl: flagOption('print the equivalent cURL command (key as $CRM_API_KEY) and send nothing'),
+  queue: flagOption('if the API is unreachable, keep the message in the outbox (sent by `crm sync` or the app)'),
+  'idempotency-key': valueOption('UUID', 'reuse an Idempotency-Key (retrying a send that may have gone through)'),
   profile: profileOption,
   yes: { ...yesOption, help: 'send on a live profile without asking (needed when stdin is not a terminal)' },
 } as const satisfies OptionSpecs;
 
 const sourceOptions = {
-  file: { type: 'string', valueName: 'PATH', help: 'a local file (sent as base64)' },
-  url: { type: 'string', valueName: 'URL', help: 'an http(s) URL the server fetches' },
-  mimetype: { type: 'string', valueName: 'TYPE', help: 'override the detected MIME type' },
+  file: valueOption('PATH', 'a local file (sent as base64)'),
+  url: valueOption('URL', 'an http(s) URL the server fetches'),
+  mimetype: valueOption('TYPE', 'override the detected MIME type'),
 } as const satisfies OptionSpecs;
 
 const sendNotes = [
@@ -162,8 +163,8 @@ const text = defineCommand({
   ],
   options: {
     ...commonSendOptions,
-    text: { type: 'string', valueName: 'TEXT', help: 'the message (1..4096 characters); or give - to read it from stdin' },
-    'reply-to': { type: 'string', valueName: 'ID', help: 'quote this message (its id as the service gave it): a quoted reply' },
+    text: valueOption('TEXT', 'the message (1..4096 characters); or give - to read it from stdin'),
+    'reply-to': valueOption('ID', 'quote this message (its id as the service gave it): a quoted reply'),
   },
   positionals: { min: 0, max: 1 },
   notes: [...sendNotes, 'With -, one trailing line ending is dropped (so `echo hi | crm send text --to N -` sends "hi").'],
@@ -191,15 +192,13 @@ const media = defineCommand({
   options: {
     ...commonSendOptions,
     ...sourceOptions,
-    type: {
-      type: 'string',
-      valueName: 'KIND',
-      help: 'image (up to 5 MB) or document (up to 100 MB); video (16 MB) and sticker (WebP, 500 KB) where the service takes them',
-    },
-    caption: { type: 'string', valueName: 'TEXT', help: 'a caption (up to 1024 characters)' },
-    'file-name': { type: 'string', valueName: 'NAME', help: "the file name the recipient sees (default: the file's own)" },
+    type: valueOption(
+      'KIND',
+      'image (up to 5 MB) or document (up to 100 MB); video (16 MB) and sticker (WebP, 500 KB) where the service takes them',
+    ),
+    caption: valueOption('TEXT', 'a caption (up to 1024 characters)'),
+    'file-name': valueOption('NAME', "the file name the recipient sees (default: the file's own)"),
   },
-  positionals: { min: 0, max: 0 },
   notes: sendNotes,
   async run(ctx, { values }) {
     const to = requireOption(values.to, '--to');
@@ -222,7 +221,6 @@ const audio = defineCommand({
   summary: 'send a voice note (a local audio file or a URL)',
   usage: ['send audio --to NUMBER (--file PATH | --url URL) [--mimetype TYPE] [--curl]'],
   options: { ...commonSendOptions, ...sourceOptions },
-  positionals: { min: 0, max: 0 },
   notes: [...sendNotes, 'Audio types: ogg, webm, mpeg (mp3), mp4, aac, wav; up to 16 MB.'],
   async run(ctx, { values }) {
     const to = requireOption(values.to, '--to');
@@ -237,19 +235,13 @@ const template = defineCommand({
   usage: ['send template --to NUMBER --name NAME [--language CODE] [--param TEXT]... [--curl]'],
   options: {
     ...commonSendOptions,
-    name: { type: 'string', valueName: 'NAME', help: "the template's name as the service approved it (e.g. order_update)" },
-    language: {
-      type: 'string',
-      valueName: 'CODE',
-      help: "the language of an approved translation (e.g. en_US, pt_BR); not asked where the service's template carries its own (Twilio)",
-    },
-    param: {
-      type: 'list',
-      valueName: 'TEXT',
-      help: 'a body parameter, in order: the first --param fills {{1}} (up to 20, each up to 1024 characters)',
-    },
+    name: valueOption('NAME', "the template's name as the service approved it (e.g. order_update)"),
+    language: valueOption(
+      'CODE',
+      "the language of an approved translation (e.g. en_US, pt_BR); not asked where the service's template carries its own (Twilio)",
+    ),
+    param: listOption('TEXT', 'a body parameter, in order: the first --param fills {{1}} (up to 20, each up to 1024 characters)'),
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     ...sendNotes,
     'A free-form message to someone who has not written in 24 hours is refused (Meta 131047, Twilio 63016); a template is not.',

@@ -12,8 +12,9 @@ import { confirm } from '../prompt';
 import { cutChars } from '../../shared/format';
 import { lifecycleLabels } from '../../shared/key-lifecycle';
 import { PERMISSIONS } from '../../shared/permissions';
+import { flagOption, valueOption } from '../option-kinds';
 
-export const profileOption = { type: 'string', valueName: 'NAME', help: 'a profile name or id (default: the active profile)' } as const;
+export const profileOption = valueOption('NAME', 'a profile name or id (default: the active profile)');
 
 /** --yes of the commands that ask before they destroy something (see confirmOrRefuse) */
 export const yesOption = {
@@ -23,10 +24,10 @@ export const yesOption = {
 } as const;
 
 /** --insecure of the commands that set a profile's base URL */
-export const insecureOption = {
-  type: 'boolean',
-  help: 'allow plain http:// to a host other than this computer (the key travels unencrypted)',
-} as const;
+export const insecureOption = flagOption('allow plain http:// to a host other than this computer (the key travels unencrypted)');
+
+/** --dry-run of the commands that learn a profile's API (import-curl, import-spec) */
+export const dryRunOption = flagOption('print what was learned and save nothing');
 
 export function parsePermissions(value: string | undefined): Permission[] | undefined {
   if (value === undefined) return undefined;
@@ -51,6 +52,11 @@ export async function namedProfile(ctx: CommandContext, ref: string | undefined)
 export async function profileSession(ctx: CommandContext, options?: SessionOptions): Promise<{ session: Session; profile: Profile }> {
   const session = await ctx.session(options);
   return { session, profile: await session.profile() };
+}
+
+/** where a KEY argument is looked up: among the keys of the profile --profile names, else among every profile's */
+export async function keyLookupProfileId(session: Session, profileRef: string | undefined): Promise<string | null> {
+  return profileRef !== undefined ? (await session.profile()).id : null;
 }
 
 /** Asks on a terminal; without --yes and without a terminal it refuses (exit 2). */

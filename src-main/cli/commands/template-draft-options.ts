@@ -4,21 +4,18 @@
 import type { TemplateButton, TemplateCategory, TemplateDraft } from '../../shared/template-lifecycle';
 import { UsageError } from '../args';
 import { profileOption } from './shared';
+import { listOption, valueOption } from '../option-kinds';
 
 export const draftOptions = {
   profile: profileOption,
-  name: { type: 'string', valueName: 'NAME', help: 'lowercase letters, digits and underscores (e.g. order_update)' },
-  language: { type: 'string', valueName: 'CODE', help: 'the language code (e.g. en_US, pt_BR)' },
-  category: { type: 'string', valueName: 'CATEGORY', help: 'MARKETING, UTILITY or AUTHENTICATION' },
-  body: { type: 'string', valueName: 'TEXT', help: 'the body, at most 1024 characters, with {{1}}, {{2}}… for parameters' },
-  sample: { type: 'list', valueName: 'TEXT', help: 'a sample value for the review, in order: the first --sample is {{1}}' },
-  header: { type: 'string', valueName: 'TEXT', help: 'an optional header text, at most 60 characters' },
-  footer: { type: 'string', valueName: 'TEXT', help: 'an optional footer, at most 60 characters' },
-  button: {
-    type: 'list',
-    valueName: 'KIND:TEXT[=VALUE]',
-    help: 'a button (at most 10, text up to 25): quick:TEXT, url:TEXT=https://…, phone:TEXT=+NUMBER',
-  },
+  name: valueOption('NAME', 'lowercase letters, digits and underscores (e.g. order_update)'),
+  language: valueOption('CODE', 'the language code (e.g. en_US, pt_BR)'),
+  category: valueOption('CATEGORY', 'MARKETING, UTILITY or AUTHENTICATION'),
+  body: valueOption('TEXT', 'the body, at most 1024 characters, with {{1}}, {{2}}… for parameters'),
+  sample: listOption('TEXT', 'a sample value for the review, in order: the first --sample is {{1}}'),
+  header: valueOption('TEXT', 'an optional header text, at most 60 characters'),
+  footer: valueOption('TEXT', 'an optional footer, at most 60 characters'),
+  button: listOption('KIND:TEXT[=VALUE]', 'a button (at most 10, text up to 25): quick:TEXT, url:TEXT=https://…, phone:TEXT=+NUMBER'),
 } as const;
 
 const KINDS: Readonly<Record<string, TemplateButton['kind']>> = { quick: 'quick_reply', url: 'url', phone: 'phone' };

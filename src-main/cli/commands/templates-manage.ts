@@ -31,7 +31,6 @@ function draftCommand(
     summary,
     usage: [`templates ${verb} ${DRAFT_USAGE}`],
     options: draftOptions,
-    positionals: { min: 0, max: 0 },
     notes: CREATE_NOTES,
     async run(ctx, { values }) {
       const draft = draftOf(values);
@@ -87,7 +86,6 @@ export const templatesCheckCommand = defineCommand({
   summary: 'will this template send? (approved, not paused, quality not red, category unchanged, language available)',
   usage: ['templates check --name NAME --language CODE [--profile NAME] [--json]'],
   options: { profile: profileOption, name: draftOptions.name, language: draftOptions.language },
-  positionals: { min: 0, max: 0 },
   async run(ctx, { values }) {
     if (values.name === undefined || values.language === undefined) throw new UsageError('--name and --language are required');
     const { core, profile } = await namedProfile(ctx, values.profile);

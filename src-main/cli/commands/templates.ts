@@ -9,6 +9,7 @@ import { defineCommand } from '../command';
 import { clean, table } from '../format';
 import { profileOption, profileSession } from './shared';
 import { templatesCheckCommand, templatesCreateCommand, templatesDeleteCommand, templatesEditCommand } from './templates-manage';
+import { flagOption } from '../option-kinds';
 
 function approvedText(list: TemplateList): string {
   if (list.source === 'typed') return `${list.reason ?? 'This service lists no templates'}.`.replace(/\.\.$/, '.');
@@ -38,9 +39,8 @@ export const templatesListCommand = defineCommand({
   usage: ['templates [list] [--approved] [--profile NAME] [--json]'],
   options: {
     profile: profileOption,
-    approved: { type: 'boolean', help: 'only the approved ones, with their parameters, as crm send template takes them' },
+    approved: flagOption('only the approved ones, with their parameters, as crm send template takes them'),
   },
-  positionals: { min: 0, max: 0 },
   notes: ['Without a listing to ask (offline, or none described), the states last kept are shown, with the reason.'],
   async run(ctx, { values }) {
     const { session, profile } = await profileSession(ctx, { profileRef: values.profile });

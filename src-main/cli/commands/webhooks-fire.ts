@@ -10,6 +10,7 @@ import { fireTestEvent } from '../../core/events/webhooks/fire-test-event';
 import { digitsOf } from '../../core/events/event-finder';
 import { clean } from '../format';
 import { profileOption, profileSession } from './shared';
+import { valueOption } from '../option-kinds';
 
 /** the contact a test event is from (or to) when --number is not given: a reserved fictional number */
 const TEST_NUMBER = '15555550100';
@@ -20,20 +21,11 @@ export const fireCommand = defineCommand({
   usage: ['webhooks fire --kind reply|sent|delivered|read|failed [--dialect D] [--number N] [--message ID] [--profile NAME] [--json]'],
   options: {
     profile: profileOption,
-    kind: {
-      type: 'string',
-      valueName: 'KIND',
-      help: `the event: ${TEST_EVENT_KINDS.join(', ')} (failed: outside the 24-hour window, with the vendor's code)`,
-    },
-    dialect: {
-      type: 'string',
-      valueName: 'D',
-      help: `the vendor's shape: ${Object.keys(TEST_EVENT_BUILDERS).join(', ')} (default: default)`,
-    },
-    number: { type: 'string', valueName: 'N', help: `the contact's number (default ${TEST_NUMBER}, a fictional one)` },
-    message: { type: 'string', valueName: 'ID', help: 'the sent message a state is about, or a reply answers (default: a test id)' },
+    kind: valueOption('KIND', `the event: ${TEST_EVENT_KINDS.join(', ')} (failed: outside the 24-hour window, with the vendor's code)`),
+    dialect: valueOption('D', `the vendor's shape: ${Object.keys(TEST_EVENT_BUILDERS).join(', ')} (default: default)`),
+    number: valueOption('N', `the contact's number (default ${TEST_NUMBER}, a fictional one)`),
+    message: valueOption('ID', 'the sent message a state is about, or a reply answers (default: a test id)'),
   },
-  positionals: { min: 0, max: 0 },
   notes: ['Nothing listens unless the window is open or `crm webhooks listen` runs. A test reply shows up in the inbox like any reply.'],
   async run(ctx, { values }) {
     const kind = oneOf(requireOption(values.kind, '--kind'), TEST_EVENT_KINDS, '--kind')!;

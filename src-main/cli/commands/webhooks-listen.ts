@@ -29,7 +29,6 @@ export const listenCommand = defineCommand({
   summary: 'receive webhooks without the window: the same address, signature checks and database; one line per delivery until Ctrl+C',
   usage: ['webhooks listen [--profile NAME] [--json]'],
   options: { profile: { ...profileOption, help: "print only this profile's deliveries (every profile's address is listened on)" } },
-  positionals: { min: 0, max: 0 },
   notes: [
     `Listens on 127.0.0.1 port ${DEFAULT_WEBHOOK_PORT} (or CRM_WEBHOOK_PORT; 0 takes a free port, said on stderr).`,
     'Only one process can listen there: while the window is open, it receives the webhooks.',

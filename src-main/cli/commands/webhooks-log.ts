@@ -9,6 +9,7 @@ import { deliveryWords } from '../../shared/webhook-deliveries';
 import { followUntilStopped } from '../follow';
 import { deliveryJson, deliveryLine } from '../delivery-lines';
 import { profileOption } from './shared';
+import { flagOption, valueOption } from '../option-kinds';
 
 /** how often --follow looks for deliveries another process kept */
 const FOLLOW_POLL_MS = 400;
@@ -23,10 +24,9 @@ export const logCommand = defineCommand({
   usage: ['webhooks log [--profile NAME] [--limit N] [--follow] [--json]'],
   options: {
     profile: { ...profileOption, help: "only this profile's deliveries (default: every profile's)" },
-    limit: { type: 'string', valueName: 'N', help: 'the newest N deliveries (default 20)' },
-    follow: { type: 'boolean', help: 'keep printing new deliveries until Ctrl+C' },
+    limit: valueOption('N', 'the newest N deliveries (default 20)'),
+    follow: flagOption('keep printing new deliveries until Ctrl+C'),
   },
-  positionals: { min: 0, max: 0 },
   notes: [
     'Kept 7 days, the last 500 per profile; signature headers, tokens and key values are never kept.',
     'The id at the end of a line is what `crm webhooks replay` takes.',
@@ -64,7 +64,6 @@ export const replayCommand = defineCommand({
   name: 'webhooks replay',
   summary: 'hand a kept delivery to the app again, as a live one is handled (a state already recorded changes nothing)',
   usage: ['webhooks replay ID [--json]'],
-  options: {},
   positionals: { min: 1, max: 1 },
   async run(ctx, { positionals }) {
     const session = await ctx.session();

@@ -10,6 +10,7 @@ import { readKeyValue } from './keys';
 import { listenCommand } from './webhooks-listen';
 import { logCommand, replayCommand } from './webhooks-log';
 import { fireCommand } from './webhooks-fire';
+import { flagOption } from '../option-kinds';
 
 const TUNNEL_UNSIGNED =
   "If the service reaches this address through a tunnel, anyone who learns the tunnel's address can post messages and delivery " +
@@ -26,7 +27,6 @@ const show = defineCommand({
   summary: "where the profile's service should post its webhooks (the open window listens there), and whether its secrets are set",
   usage: ['webhooks show [--profile NAME] [--json]'],
   options: { profile: profileOption },
-  positionals: { min: 0, max: 0 },
   notes: [
     `The window listens on 127.0.0.1 only (port ${DEFAULT_WEBHOOK_PORT}, or CRM_WEBHOOK_PORT); reach it from the internet with your own tunnel.`,
   ],
@@ -58,8 +58,7 @@ function secretCommand(kind: 'secret' | 'verify-token') {
         ? "save the profile's webhook signing secret (Meta: the app secret; Twilio: the auth token) in the OS keychain, from stdin or a hidden prompt"
         : "save the verify token Meta's subscription check sends, in the OS keychain, from stdin or a hidden prompt",
     usage: [`webhooks ${kind} [--profile NAME] < ${kind}.txt`, `webhooks ${kind} --remove [--profile NAME]`],
-    options: { profile: profileOption, remove: { type: 'boolean', help: `remove the ${what}` } },
-    positionals: { min: 0, max: 0 },
+    options: { profile: profileOption, remove: flagOption(`remove the ${what}`) },
     async run(ctx, { values }) {
       const { session, profile } = await profileSession(ctx, { profileRef: values.profile });
       const value = values.remove
