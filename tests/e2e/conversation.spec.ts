@@ -5,15 +5,12 @@
 // Send Template is delivered where a free-form message fails. Real keyboard, real sandbox, real HTTP.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSendTo, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { openConversation, showConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('the conversation panel', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the conversation panel', (ctx) => {
   test('a reply sent with Ctrl+Enter is read by the contact, who answers; the 24-hour window opens', async () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();

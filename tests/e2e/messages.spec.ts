@@ -14,14 +14,12 @@ import {
   openSection,
   openSendTo,
   settledCurl,
-  sharedConsole,
   uniqueNumber,
   readmeScreenshot,
 } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { filterMessagesBy } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
-
-test.describe.configure({ mode: 'serial' });
 
 /** the sandbox's date format check: the view writes dates with their four-digit year */
 const FOUR_DIGIT_YEAR = new RegExp(String(new Date().getFullYear()));
@@ -40,9 +38,7 @@ async function showMessagesTo(page: Page, typed: string): Promise<Locator> {
   return page.getByTestId('message-list');
 }
 
-test.describe('the Messages view', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the Messages view', (ctx) => {
   test('a text sent from the Send panel is listed by the service, as sent now', async () => {
     const { page } = ctx.h;
     const number = uniqueNumber();

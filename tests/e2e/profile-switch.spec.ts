@@ -4,19 +4,16 @@
 // profile appears under the other, and coming back brings the first profile's state back.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { contactAt, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { contactAt, openSection, openSendTo, settledCurl, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { addKeylessProfile } from './support/profiles-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 async function switchProfile(page: Page, name: string): Promise<void> {
   await page.getByTestId('profile-switcher').selectOption({ label: name });
   await expect(page.getByTestId('active-profile')).toContainText(name);
 }
 
-test.describe('per-profile window state', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('per-profile window state', (ctx) => {
   test.beforeAll(async () => {
     const h = ctx.h;
     // a second profile with no key: everything it tries fails, which makes its errors easy to see

@@ -4,13 +4,11 @@
 // (the sandbox receives replyTo) and react to it and take the reaction back. Real keyboard.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { openConversation } from './support/conversation-steps';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('quick answers in the conversation', () => {
-  const ctx = sharedConsole();
+describeOnOneConsole('quick answers in the conversation', (ctx) => {
   const number = uniqueNumber();
 
   test("the contact's quoted reply shows its quote, and its 👍 shows on our message", async () => {

@@ -5,11 +5,10 @@
 // Real keyboard, real sandbox, real HTTP.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSection, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { openConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
-
-test.describe.configure({ mode: 'serial' });
 
 async function sendFromPanel(page: Page, number: string, text: string): Promise<void> {
   const panel = await openConversation(page, number);
@@ -18,8 +17,7 @@ async function sendFromPanel(page: Page, number: string, text: string): Promise<
   await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');
 }
 
-test.describe('searching every conversation', () => {
-  const ctx = sharedConsole();
+describeOnOneConsole('searching every conversation', (ctx) => {
   const contact = uniqueNumber();
   const other = uniqueNumber();
 

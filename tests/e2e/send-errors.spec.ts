@@ -11,20 +11,16 @@ import {
   openSendTo,
   sandboxApi,
   settledCurl,
-  sharedConsole,
   uniqueNumber,
   watchCountdown,
 } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { activateKey, addServerKeyThroughForm } from './support/keys-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 const TEXT_PATH = '/api/v1/messages/text';
 const ON_TEXT = { method: 'POST', pathPrefix: TEXT_PATH };
 
-test.describe('send errors', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('send errors', (ctx) => {
   /** Fills the Send Text panel and waits for its preview; returns the panel. */
   async function draft(page: Page, number: string, text: string): Promise<Locator> {
     const panel = await openSendTo(page, 'Send Text', number);

@@ -1,6 +1,6 @@
 // Steps several conversation specs take alike: a profile learning some of a dialect's operations
-// from its playground cURLs (as a person pasting them would), and the Messages view opened on one
-// number's conversation.
+// from its playground cURLs (as a person pasting them would), the Messages view opened on one
+// number's conversation, and a reply sent there that the contact answers.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { playgroundTabs, type SandboxDialect } from '../../../src-main/sandbox/index';
 import type { DescribedOperation } from '../../../src-main/core/api/types';
@@ -38,6 +38,14 @@ export async function filterMessagesBy(page: Page, typed: string): Promise<void>
 export async function showConversation(page: Page, typed: string): Promise<Locator> {
   await filterMessagesBy(page, typed);
   return page.getByTestId('conversation');
+}
+
+/** a reply typed and sent in the conversation panel, once the contact's answer to it shows (one more incoming line) */
+export async function replyAndAwaitAnswer(panel: Locator, text: string): Promise<void> {
+  const before = await panel.getByTestId('conversation-in').count();
+  await panel.getByLabel('Reply').fill(text);
+  await panel.getByRole('button', { name: 'Send reply' }).click();
+  await expect(panel.getByTestId('conversation-in')).toHaveCount(before + 1, { timeout: 15_000 });
 }
 
 /** Messages filtered by `number` (digits), once its conversation's heading shows */
