@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, readmeScreenshot, uniqueNumber } from './support/fixtures';
 import { describeOnOneConsole } from './support/console-describe';
+import { contactAnswers, showConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
 import { openDatabase } from '../../src-main/core/store/database';
 import { SentMessagesTable } from '../../src-main/core/store/tables/sent-messages-table';
@@ -18,13 +19,9 @@ describeOnOneConsole('the inbox', (ctx) => {
     const first = uniqueNumber();
     const second = uniqueNumber();
     // the first contact answers a few seconds after our message, by webhook to the window's listener
-    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [first], replyDelayMs: 5_000, replyText: 'Where is my order?' });
+    contactAnswers(sandbox, first, { replyDelayMs: 5_000, replyText: 'Where is my order?' });
 
-    await openSection(page, 'Messages');
-    const filter = page.getByRole('search', { name: 'Filter messages by number' });
-    await filter.getByLabel('Recipient number').fill(first);
-    await filter.getByRole('button', { name: 'Show', exact: true }).click();
-    const panel = page.getByTestId('conversation');
+    const panel = await showConversation(page, first);
     await panel.getByLabel('Reply').fill('Your order ships today');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');

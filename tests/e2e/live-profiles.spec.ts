@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { openConversation } from './support/conversation-steps';
-import { journalMark, journalSince, openSection, openSendTo, settledCurl, uniqueNumber } from './support/fixtures';
+import { draftTextTo, journalMark, journalSince, openSection, uniqueNumber } from './support/fixtures';
 import { describeOnOneConsole } from './support/console-describe';
 
 const BIN = fileURLToPath(new URL('../../bin/crm.mjs', import.meta.url));
@@ -72,9 +72,7 @@ describeOnOneConsole('live profiles and other processes', { contacts: 10 }, (ctx
     await expect(header.getByTestId('live-badge')).toHaveText('live');
 
     const number = uniqueNumber();
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill('to a live profile');
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, 'to a live profile');
     const mark = journalMark(h);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Live profile' });

@@ -4,7 +4,7 @@
 // while offline is fetched again when the connection returns, without Retry.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messagesTo, openSection, openSendTab, openSendTo, settledCurl, uniqueNumber } from './support/fixtures';
+import { draftTextTo, messagesTo, openSection, openSendTab, uniqueNumber } from './support/fixtures';
 import { describeOnOneConsole } from './support/console-describe';
 
 /** The header's connection state: its word, its colour, and axe's contrast check of the two. */
@@ -23,9 +23,7 @@ describeOnOneConsole('live state', (ctx) => {
     const { page, sandbox } = h;
     const number = uniqueNumber();
     const text = `live state ${Date.now()}`;
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill(text);
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, text);
     const status = page.getByTestId('connection-status');
     await expect(status).toContainText('Online');
     const online = await headerState(page);

@@ -8,11 +8,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import {
   contactAt,
+  draftTextTo,
   journalMark,
   journalSince,
   messagesTo,
   openSection,
-  openSendTo,
   settledCurl,
   uniqueNumber,
   readmeScreenshot,
@@ -25,9 +25,7 @@ import { formatPhone } from '../../src-main/shared/phone-display';
 const FOUR_DIGIT_YEAR = new RegExp(String(new Date().getFullYear()));
 
 async function sendText(page: Page, number: string, text: string): Promise<Locator> {
-  const panel = await openSendTo(page, 'Send Text', number);
-  await panel.getByLabel('Message text').fill(text);
-  await settledCurl(page, `"number":"${number}"`);
+  const panel = await draftTextTo(page, number, text);
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
   return panel;
 }

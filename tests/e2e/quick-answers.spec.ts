@@ -6,16 +6,14 @@ import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { journalMark, journalSince, uniqueNumber } from './support/fixtures';
 import { describeOnOneConsole } from './support/console-describe';
-import { openConversation } from './support/conversation-steps';
+import { contactAnswers, openConversation } from './support/conversation-steps';
 
 describeOnOneConsole('quick answers in the conversation', (ctx) => {
   const number = uniqueNumber();
 
   test("the contact's quoted reply shows its quote, and its 👍 shows on our message", async () => {
     const { page, sandbox } = ctx.h;
-    sandbox.configureEvents({
-      statusDelaysMs: [100, 200, 400],
-      replyFrom: [number],
+    contactAnswers(sandbox, number, {
       replyDelayMs: 500,
       replyText: 'Thanks, got it',
       replyQuotes: true,

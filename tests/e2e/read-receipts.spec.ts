@@ -8,7 +8,7 @@ import type { DescribedOperation } from '../../src-main/core/api/types';
 import { formatPhone } from '../../src-main/shared/phone-display';
 import { journalMark, journalSince, openSection, uniqueNumber } from './support/fixtures';
 import { describeOnOneConsole } from './support/console-describe';
-import { learnFromPlayground, openConversation, replyAndAwaitAnswer } from './support/conversation-steps';
+import { contactAnswers, learnFromPlayground, openConversation, replyAndAwaitAnswer } from './support/conversation-steps';
 import type { ConsoleHarness } from './support/app-harness';
 
 const TAB_OPERATION: Record<string, DescribedOperation> = { text: 'messages.text', read: 'messages.read' };
@@ -33,7 +33,7 @@ async function receivedIds(h: ConsoleHarness, profileId: string, number: string)
 
 /** a reply typed in the panel; the sandbox's contact answers it a moment later by webhook */
 async function replyAndAwait(h: ConsoleHarness, panel: Locator, number: string, text: string): Promise<void> {
-  h.sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], replyDelayMs: 200, replyText: 'Where is my order?' });
+  contactAnswers(h.sandbox, number, { replyDelayMs: 200, replyText: 'Where is my order?' });
   await replyAndAwaitAnswer(panel, text);
 }
 

@@ -11,7 +11,7 @@
 // screenshot is kept for the README.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, openSendTab, openSendTo, settledCurl, uniqueNumber, readmeScreenshot } from './support/fixtures';
+import { draftTextTo, openSection, openSendTab, openSendTo, settledCurl, uniqueNumber, readmeScreenshot } from './support/fixtures';
 import { describeOnOneConsole } from './support/console-describe';
 import { overflowOf } from './support/overflow';
 import { openLogAfterContacts, openNewestLogEntry } from './support/request-log-screen';
@@ -21,9 +21,7 @@ describeOnOneConsole('the Request log', (ctx) => {
     const { page, sandbox, clipboard } = ctx.h;
     const number = uniqueNumber();
     const text = 'Checking the request log';
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill(text);
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, text);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
     const id = /m_[0-9a-f]+/.exec((await panel.getByTestId('send-result').textContent()) ?? '')?.[0] ?? 'no id was shown';
@@ -199,9 +197,7 @@ describeOnOneConsole('the Request log in the smallest window', { window: { width
   test('Resend sends a logged text again only after asking, with a new Idempotency-Key', async () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill('Sent once, then again from the log');
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, 'Sent once, then again from the log');
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
     const posts = () =>

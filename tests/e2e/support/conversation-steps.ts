@@ -1,10 +1,11 @@
 // Steps several conversation specs take alike: a profile learning some of a dialect's operations
 // from its playground cURLs (as a person pasting them would), the Messages view opened on one
-// number's conversation, and a reply sent there that the contact answers.
+// number's conversation, a contact who answers, and a reply sent there that the contact answers.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { playgroundTabs, type SandboxDialect } from '../../../src-main/sandbox/index';
 import type { DescribedOperation } from '../../../src-main/core/api/types';
 import type { Profile } from '../../../src-main/core/model';
+import type { SandboxEventOptions } from '../../../src-main/sandbox/types';
 import { formatPhone } from '../../../src-main/shared/phone-display';
 import type { ConsoleHarness } from './app-harness';
 import { openSection } from './fixtures';
@@ -24,6 +25,15 @@ export async function learnFromPlayground(
     await h.core.api.save(profile.id, operation, proposal.spec);
   }
   return profile;
+}
+
+/** the sandbox's status clock sped up (read within half a second) and `number` answering each message as `reply` says */
+export function contactAnswers(
+  sandbox: ConsoleHarness['sandbox'],
+  number: string,
+  reply: Omit<SandboxEventOptions, 'statusDelaysMs' | 'replyFrom'>,
+): void {
+  sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], ...reply });
 }
 
 /** opens Messages and filters it by one recipient, typed as a person writes it */
