@@ -18,9 +18,9 @@ import {
   previewOf,
   readmeScreenshot,
   settledCurl,
-  sharedConsole,
   uniqueNumber,
 } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { showConversation } from './support/conversation-steps';
 import { addKeylessProfile } from './support/profiles-screen';
 
@@ -29,10 +29,7 @@ async function switchProfile(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('active-profile')).toContainText(name);
 }
 
-test.describe('the agent surfaces on the default API', () => {
-  test.describe.configure({ mode: 'serial' });
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the agent surfaces on the default API', (ctx) => {
   test('Send Template shows its endpoint and cURL, offers the approved templates, and sends one', async () => {
     const { page } = ctx.h;
     const number = uniqueNumber();
@@ -131,9 +128,7 @@ test.describe('the agent surfaces on the default API', () => {
   });
 });
 
-test.describe('a Wati-shaped service', () => {
-  test.describe.configure({ mode: 'serial' });
-  const ctx = sharedConsole({ dialect: 'wati' });
+describeOnOneConsole('a Wati-shaped service', { dialect: 'wati' }, (ctx) => {
   // the wati sandbox's rule: a number ending in 47 has not written in the last 24 hours
   const outside = '5511999990047';
 

@@ -6,24 +6,13 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import {
-  editSandboxProfile,
-  journalMark,
-  journalSince,
-  openSection,
-  openSendTo,
-  settledCurl,
-  sharedConsole,
-  uniqueNumber,
-} from './support/fixtures';
+import { editSandboxProfile, journalMark, journalSince, openSection, openSendTo, settledCurl, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/specs/evolution-send-text.json', import.meta.url));
 const SEND_TEXT = 'POST /message/sendText/{instance}';
 
-test.describe('importing an API document (evolution-v2 dialect)', () => {
-  test.describe.configure({ mode: 'serial' });
-  const ctx = sharedConsole({ dialect: 'evolution-v2', contacts: 100 });
-
+describeOnOneConsole('importing an API document (evolution-v2 dialect)', { dialect: 'evolution-v2', contacts: 100 }, (ctx) => {
   test('Send Text is read from the picked document, reviewed, saved and used', async () => {
     const h = ctx.h;
     const { page } = h;

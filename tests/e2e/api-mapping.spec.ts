@@ -16,9 +16,9 @@ import {
   openSendTo,
   sandboxApi,
   settledCurl,
-  sharedConsole,
   uniqueNumber,
 } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { sweep } from './support/keyboard-sweep';
 import { overflowOf } from './support/overflow';
 import { formatPhone } from '../../src-main/shared/phone-display';
@@ -153,10 +153,7 @@ async function readTab(edit: Locator, tab: PlaygroundTab): Promise<Locator> {
 }
 
 for (const c of CASES) {
-  test.describe(`API mapping (${c.dialect} dialect)`, () => {
-    test.describe.configure({ mode: 'serial' });
-    const ctx = sharedConsole({ dialect: c.dialect, contacts: 1000 });
-
+  describeOnOneConsole(`API mapping (${c.dialect} dialect)`, { dialect: c.dialect, contacts: 1000 }, (ctx) => {
     test('Edit opens on General, whose path overrides are only the key routes', async () => {
       const { page } = ctx.h;
       await openSection(page, 'Profiles');
@@ -307,9 +304,7 @@ for (const c of CASES) {
   });
 }
 
-test.describe('API mapping in the dark color scheme', () => {
-  const ctx = sharedConsole({ dialect: 'desk', contacts: 100, colorScheme: 'dark' });
-
+describeOnOneConsole('API mapping in the dark color scheme', { dialect: 'desk', contacts: 100, colorScheme: 'dark' }, (ctx) => {
   test('the editor with a filled table: screenshot and axe', async () => {
     await showFilledEditor(ctx.h, 'api-mapping-dark');
     const problems = blocking(await a11yProblems(ctx.h.page, 'test-results/a11y/api-mapping-dark.json'));
@@ -317,14 +312,16 @@ test.describe('API mapping in the dark color scheme', () => {
   });
 });
 
-test.describe('API mapping in the smallest window at 125% zoom', () => {
-  const ctx = sharedConsole({ dialect: 'desk', contacts: 100, zoom: 1.25, window: { width: 720, height: 480 } });
-
-  test('the editor with a filled table fits: nothing is pushed out of the window', async () => {
-    await showFilledEditor(ctx.h, 'api-mapping-small');
-    const o = await overflowOf(ctx.h.page);
-    expect(o.outside, `controls outside the ${o.viewportWidth}px window`).toEqual([]);
-    expect(o.pageScrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(o.viewportWidth);
-    expect(o.main.scrollWidth, 'the main pane scrolls sideways').toBeLessThanOrEqual(o.main.clientWidth);
-  });
-});
+describeOnOneConsole(
+  'API mapping in the smallest window at 125% zoom',
+  { dialect: 'desk', contacts: 100, zoom: 1.25, window: { width: 720, height: 480 } },
+  (ctx) => {
+    test('the editor with a filled table fits: nothing is pushed out of the window', async () => {
+      await showFilledEditor(ctx.h, 'api-mapping-small');
+      const o = await overflowOf(ctx.h.page);
+      expect(o.outside, `controls outside the ${o.viewportWidth}px window`).toEqual([]);
+      expect(o.pageScrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(o.viewportWidth);
+      expect(o.main.scrollWidth, 'the main pane scrolls sideways').toBeLessThanOrEqual(o.main.clientWidth);
+    });
+  },
+);

@@ -4,16 +4,14 @@
 // remembered for that table (across a reload of the window) and for no other table.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, sharedConsole } from './support/fixtures';
-
-test.describe.configure({ mode: 'serial' });
+import { openSection } from './support/fixtures';
+import { openLogAfterContacts } from './support/request-log-screen';
+import { describeOnOneConsole } from './support/console-describe';
 
 const width = async (cell: Locator): Promise<number> => Math.round((await cell.boundingBox())?.width ?? 0);
 
 async function logTable(page: Page): Promise<{ table: Locator; path: Locator; handle: Locator }> {
-  await openSection(page, 'Contacts');
-  await expect(page.getByTestId('contact-row').first()).toBeVisible();
-  await openSection(page, 'Request log');
+  await openLogAfterContacts(page);
   const table = page.getByRole('table', { name: 'Recent requests' });
   await expect(table.getByTestId('log-row').first()).toBeVisible();
   return {
@@ -23,9 +21,7 @@ async function logTable(page: Page): Promise<{ table: Locator; path: Locator; ha
   };
 }
 
-test.describe('resizable table columns', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('resizable table columns', (ctx) => {
   test('dragging the edge of a heading with the mouse widens that column, and the handle says the width', async () => {
     const { page } = ctx.h;
     const { table, path, handle } = await logTable(page);

@@ -2,10 +2,9 @@
 // that index, a bounded DOM, a debounced search, a number searched as people write it, a failed
 // page with Retry, and choosing a contact as the send panels' recipient.
 import { expect, test, type Page } from '@playwright/test';
-import { contactAt, journalMark, journalSince, openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { contactAt, journalMark, journalSince, openSection, sandboxApi } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { formatPhone } from '../../src-main/shared/phone-display';
-
-test.describe.configure({ mode: 'serial' });
 
 const HTML_500 = {
   kind: 'status' as const,
@@ -14,9 +13,7 @@ const HTML_500 = {
   contentType: 'text/html',
 };
 
-test.describe('contacts at 100k', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('contacts at 100k', (ctx) => {
   /** Scrolls the list so `fraction` of its height is above the viewport; returns the first fully visible index. */
   async function scrollTo(page: Page, fraction: number): Promise<number> {
     const scroller = page.getByTestId('contacts-scroll');

@@ -5,19 +5,16 @@
 // Send Template is delivered where a free-form message fails. Real keyboard, real sandbox, real HTTP.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
-import { openConversation, showConversation } from './support/conversation-steps';
+import { openSendTo, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
+import { contactAnswers, openConversation, showConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('the conversation panel', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the conversation panel', (ctx) => {
   test('a reply sent with Ctrl+Enter is read by the contact, who answers; the 24-hour window opens', async () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();
-    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], replyDelayMs: 700, replyText: 'Thanks, got it' });
+    contactAnswers(sandbox, number, { replyDelayMs: 700, replyText: 'Thanks, got it' });
 
     const panel = await openConversation(page, number);
     // the default API does not enforce the window: no warning; no event arrived yet: only a link to Profiles

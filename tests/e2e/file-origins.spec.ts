@@ -8,7 +8,8 @@
 import { expect, test } from '@playwright/test';
 import type { DescribedOperation } from '../../src-main/core/api/types';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { sharedConsole, uniqueNumber } from './support/fixtures';
+import { uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { learnFromPlayground, openConversation } from './support/conversation-steps';
 import type { ConsoleHarness } from './support/app-harness';
 
@@ -20,8 +21,7 @@ async function teachMeta(h: ConsoleHarness): Promise<string> {
   return (await learnFromPlayground(h, 'meta', TAB_OPERATION)).name;
 }
 
-test.describe('received files kept on another origin', () => {
-  const ctx = sharedConsole({ dialect: 'meta', contacts: 100 });
+describeOnOneConsole('received files kept on another origin', { dialect: 'meta', contacts: 100 }, (ctx) => {
   const number = uniqueNumber();
 
   test('the failed line says where the file is; Allow asks main, and after yes the thumbnail shows', async () => {

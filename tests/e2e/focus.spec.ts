@@ -3,10 +3,9 @@
 // opened, and typed keys land there. The sidebar shows each screen's shortcut, in its own order.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { contactAt, navLink, openSection, sharedConsole, type SectionName } from './support/fixtures';
+import { contactAt, navLink, openSection, type SectionName } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { addKeylessProfile } from './support/profiles-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 /** Ctrl+K, the query, Enter: the palette runs its first entry */
 async function runFromPalette(page: Page, query: string, expected: RegExp): Promise<void> {
@@ -37,9 +36,7 @@ async function typeLands(page: Page, field: Locator, text: string): Promise<void
   await field.fill('');
 }
 
-test.describe('focus after every palette entry and navigation', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('focus after every palette entry and navigation', (ctx) => {
   const SCREENS: { name: SectionName; shortcut: string; target: (page: Page) => Locator; types: boolean }[] = [
     { name: 'Contacts', shortcut: 'Ctrl+1', target: (p) => p.getByRole('searchbox', { name: 'Search contacts' }), types: true },
     { name: 'Send', shortcut: 'Ctrl+2', target: (p) => p.getByTestId('recipient-number'), types: true },

@@ -5,29 +5,23 @@
 // conversation shows it beside the list and marks it read; a reload opens on Conversations.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSection, readmeScreenshot, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
+import { contactAnswers, showConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
 import { openDatabase } from '../../src-main/core/store/database';
 import { SentMessagesTable } from '../../src-main/core/store/tables/sent-messages-table';
 import { seedConversations, seededNumber } from './support/seed-conversations';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('the inbox', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the inbox', (ctx) => {
   test('replies move their conversation to the top, unread and waiting; filters, keyboard and opening work', async () => {
     const { page, sandbox, core } = ctx.h;
     const first = uniqueNumber();
     const second = uniqueNumber();
     // the first contact answers a few seconds after our message, by webhook to the window's listener
-    sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [first], replyDelayMs: 5_000, replyText: 'Where is my order?' });
+    contactAnswers(sandbox, first, { replyDelayMs: 5_000, replyText: 'Where is my order?' });
 
-    await openSection(page, 'Messages');
-    const filter = page.getByRole('search', { name: 'Filter messages by number' });
-    await filter.getByLabel('Recipient number').fill(first);
-    await filter.getByRole('button', { name: 'Show', exact: true }).click();
-    const panel = page.getByTestId('conversation');
+    const panel = await showConversation(page, first);
     await panel.getByLabel('Reply').fill('Your order ships today');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');
@@ -118,9 +112,7 @@ test.describe('the inbox', () => {
   });
 });
 
-test.describe('the inbox at 100,000 conversations', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the inbox at 100,000 conversations', (ctx) => {
   test('the list stays a window of rows: End reaches the oldest conversation, Home the newest', async () => {
     test.setTimeout(180_000);
     const { page, core } = ctx.h;

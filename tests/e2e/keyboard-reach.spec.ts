@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { EVERY_SCREEN, openSection, sharedConsole } from './support/fixtures';
 import { sweep } from './support/keyboard-sweep';
+import { withPlantedElement } from './support/planted-element';
 
 test.describe('keyboard: every control is reachable with Tab and shows its focus', () => {
   const ctx = sharedConsole();
@@ -12,15 +13,14 @@ test.describe('keyboard: every control is reachable with Tab and shows its focus
   test('the sweep itself can fail: a ring-less control and controls Tab did not reach are reported', async () => {
     const { page } = ctx.h;
     await openSection(page, 'Profiles');
-    await page.evaluate(() => {
-      const b = document.createElement('div');
-      b.id = 'planted-ringless';
-      b.tabIndex = 0;
-      b.textContent = 'planted';
-      b.style.cssText = 'outline:none!important;box-shadow:none!important';
-      document.querySelector('main h1')?.after(b);
-    });
-    try {
+    const ringless = {
+      tag: 'div',
+      id: 'planted-ringless',
+      tabIndex: 0,
+      text: 'planted',
+      css: 'outline:none!important;box-shadow:none!important',
+    } as const;
+    await withPlantedElement(page, ringless, async () => {
       const s = await sweep(page);
       expect(s.noRing).toEqual(['div "planted"']);
       expect(s.missed).toEqual([]);
@@ -28,9 +28,7 @@ test.describe('keyboard: every control is reachable with Tab and shows its focus
       const short = await sweep(page, 3);
       expect(short.missed).toEqual(short.expected.slice(3));
       expect(short.missed).toContain('div "planted"');
-    } finally {
-      await page.evaluate(() => document.getElementById('planted-ringless')?.remove());
-    }
+    });
   });
 
   for (const screen of EVERY_SCREEN) {

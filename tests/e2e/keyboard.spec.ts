@@ -12,21 +12,17 @@ import {
   openSendTab,
   openSendTo,
   sandboxApi,
-  sharedConsole,
   tabTo,
   uniqueNumber,
 } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { cellUnder, keyRow } from './support/keys-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 async function focusInside(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((sel) => document.querySelector(sel)?.contains(document.activeElement) ?? false, selector);
 }
 
-test.describe('keyboard only', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('keyboard only', (ctx) => {
   test('pick a recipient and send a text without the mouse', async () => {
     const h = ctx.h;
     const { page } = h;

@@ -8,10 +8,9 @@ import { CrmError } from '../../src-main/core/errors';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { expectAccessible } from './support/a11y';
 import type { ConsoleHarness } from './support/app-harness';
-import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { openSection, sandboxApi } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { activateKey, addServerKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 const NO_CLIPBOARD = 'Copying needs a clipboard program here: install xclip, xsel or wl-clipboard, then try again.';
 
@@ -56,9 +55,7 @@ async function createServerKey(page: Page, name: string) {
   return panel;
 }
 
-test.describe('a new key shown once, and a revoke dialog that names the key', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('a new key shown once, and a revoke dialog that names the key', (ctx) => {
   test('a created key is shown masked; Reveal shows the value the server made; a second fetch is refused', async () => {
     const h = ctx.h;
     const { page } = h;

@@ -4,13 +4,10 @@
 // and the Roll dialog for that key. Real sandbox, real webhooks, axe on the notice.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, messagesTo, openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, messagesTo, openSendTo, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('a saved key where it must not be', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('a saved key where it must not be', (ctx) => {
   test('Send Text refuses a text that holds the saved key, and sends nothing', async () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();

@@ -7,14 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { keyAccount } from '../../src-main/core/secrets/secret-store';
 import { expectAccessible } from './support/a11y';
-import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { openSection, sandboxApi } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { addServerKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('a key whose value left the keychain, revoked keys and expiry', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('a key whose value left the keychain, revoked keys and expiry', (ctx) => {
   test('a value moved aside in the keychain shows "value missing" within seconds; Repair links it back', async () => {
     const h = ctx.h;
     const { page } = h;

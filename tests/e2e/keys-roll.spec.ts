@@ -5,16 +5,13 @@
 // dialog passes axe, and Escape returns focus to the row's Roll key… button.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { openSection, sandboxApi } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { activateKey, addServerKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 const ALL = ['contacts:read', 'messages:send', 'keys:manage'] as const;
 
-test.describe('Roll key…', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('Roll key…', (ctx) => {
   test('the dialog passes axe; Escape closes it and returns focus to the row’s Roll key… button', async () => {
     const { page } = ctx.h;
     await openSection(page, 'Keys');

@@ -7,16 +7,14 @@ import { expect, test } from '@playwright/test';
 import { scrubSecret } from '../../src-main/core/http/scrub/redact';
 import { keyLabel } from '../../src-main/shared/key-label';
 import type { CrmApi } from '../../src-main/ipc/contract';
-import { journalMark, journalSince, openSection, openSendTo, sandboxApi, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, openSection, openSendTo, sandboxApi, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { activateKey, addKeyThroughForm, cellUnder, keyIdOf, keyRow, showKeys } from './support/keys-screen';
 import { addProfileThroughForm } from './support/profiles-screen';
 
-test.describe.configure({ mode: 'serial' });
-
 const REVOKE_WARNING = 'Every request that uses it will fail.';
 
-test.describe('keys', () => {
-  const ctx = sharedConsole();
+describeOnOneConsole('keys', (ctx) => {
   let added: { id: string; key: string };
 
   test('a key added through the form is saved, and the value field is empty afterwards', async () => {

@@ -10,9 +10,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { openConversation } from './support/conversation-steps';
-import { journalMark, journalSince, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
-
-test.describe.configure({ mode: 'serial' });
+import { draftTextTo, journalMark, journalSince, openSection, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
 const BIN = fileURLToPath(new URL('../../bin/crm.mjs', import.meta.url));
 
@@ -30,9 +29,7 @@ function crm(env: Record<string, string>, argv: string[]): Promise<{ code: numbe
   });
 }
 
-test.describe('live profiles and other processes', () => {
-  const ctx = sharedConsole({ contacts: 10 });
-
+describeOnOneConsole('live profiles and other processes', { contacts: 10 }, (ctx) => {
   test('a crm send shows in the open conversation, the inbox and the request log without a click, labelled by who sent it', async () => {
     const h = ctx.h;
     const { page } = h;
@@ -75,9 +72,7 @@ test.describe('live profiles and other processes', () => {
     await expect(header.getByTestId('live-badge')).toHaveText('live');
 
     const number = uniqueNumber();
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill('to a live profile');
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, 'to a live profile');
     const mark = journalMark(h);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Live profile' });

@@ -4,9 +4,8 @@
 // while offline is fetched again when the connection returns, without Retry.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messagesTo, openSection, openSendTab, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
-
-test.describe.configure({ mode: 'serial' });
+import { draftTextTo, messagesTo, openSection, openSendTab, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
 /** The header's connection state: its word, its colour, and axe's contrast check of the two. */
 async function headerState(page: Page): Promise<{ text: string; color: string; contrast: string[] }> {
@@ -17,18 +16,14 @@ async function headerState(page: Page): Promise<{ text: string; color: string; c
   return { text, color, contrast: axe.violations.map((v) => v.id) };
 }
 
-test.describe('live state', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('live state', (ctx) => {
   test('offline: header and nav show it; the send and the contact list recover by themselves when the service is back', async () => {
     test.setTimeout(90_000);
     const h = ctx.h;
     const { page, sandbox } = h;
     const number = uniqueNumber();
     const text = `live state ${Date.now()}`;
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill(text);
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, text);
     const status = page.getByTestId('connection-status');
     await expect(status).toContainText('Online');
     const online = await headerState(page);

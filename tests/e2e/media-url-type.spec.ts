@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { messagesTo, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { messagesTo, openSendTo, settledCurl, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
 let files: Server;
 let base = '';
@@ -16,9 +17,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((ok) => files.close(() => ok())));
 
-test.describe('media URL without an extension', () => {
-  const ctx = sharedConsole({ contacts: 500 });
-
+describeOnOneConsole('media URL without an extension', { contacts: 500 }, (ctx) => {
   test('Detect asks the hosting server for the type; it is sent with the message', async () => {
     const h = ctx.h;
     const { page } = h;

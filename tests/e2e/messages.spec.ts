@@ -8,28 +8,24 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import {
   contactAt,
+  draftTextTo,
   journalMark,
   journalSince,
   messagesTo,
   openSection,
-  openSendTo,
   settledCurl,
-  sharedConsole,
   uniqueNumber,
   readmeScreenshot,
 } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { filterMessagesBy } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
-
-test.describe.configure({ mode: 'serial' });
 
 /** the sandbox's date format check: the view writes dates with their four-digit year */
 const FOUR_DIGIT_YEAR = new RegExp(String(new Date().getFullYear()));
 
 async function sendText(page: Page, number: string, text: string): Promise<Locator> {
-  const panel = await openSendTo(page, 'Send Text', number);
-  await panel.getByLabel('Message text').fill(text);
-  await settledCurl(page, `"number":"${number}"`);
+  const panel = await draftTextTo(page, number, text);
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
   return panel;
 }
@@ -40,9 +36,7 @@ async function showMessagesTo(page: Page, typed: string): Promise<Locator> {
   return page.getByTestId('message-list');
 }
 
-test.describe('the Messages view', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the Messages view', (ctx) => {
   test('a text sent from the Send panel is listed by the service, as sent now', async () => {
     const { page } = ctx.h;
     const number = uniqueNumber();

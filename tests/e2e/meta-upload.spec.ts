@@ -4,15 +4,13 @@
 // a contact outside WhatsApp's 24-hour window gets the service's reason with what to do.
 import { expect, test } from '@playwright/test';
 import { playgroundTabs, type PlaygroundTab } from '../../src-main/sandbox/index';
-import { journalMark, journalSince, openApiTab, openSendTo, sharedConsole } from './support/fixtures';
+import { journalMark, journalSince, openApiTab, openSendTo } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { dropFile, pdfBytes } from './support/media-files';
 
 const LABELS: Partial<Record<PlaygroundTab['id'], string>> = { text: 'Send Text', media: 'Send Media', upload: 'Upload media' };
 
-test.describe('a Meta-shaped service, set up in the window from its cURLs', () => {
-  test.describe.configure({ mode: 'serial' });
-  const ctx = sharedConsole({ dialect: 'meta', contacts: 100 });
-
+describeOnOneConsole('a Meta-shaped service, set up in the window from its cURLs', { dialect: 'meta', contacts: 100 }, (ctx) => {
   test('the text, document and upload cURLs are read and saved; the key placement and the upload are said', async () => {
     const { page, sandbox } = ctx.h;
     const edit = await openApiTab(page);

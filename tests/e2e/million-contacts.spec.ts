@@ -2,9 +2,8 @@
 // the list's scroll space is scaled. Scrolling to the bottom and the End key both reach the last
 // contact the server has, with its position announced, and the DOM holds a bounded set of rows.
 import { expect, test, type Page } from '@playwright/test';
-import { contactAt, sharedConsole } from './support/fixtures';
-
-test.describe.configure({ mode: 'serial' });
+import { contactAt } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
 const COUNT = 1_000_000;
 /** Chromium's largest layout height (2^25 px, less a few): a list taller than this is cut off */
@@ -12,9 +11,7 @@ const BROWSER_HEIGHT_CAP = 33_554_400;
 /** rows the list may hold at once: a screenful plus overscan, whatever the list's length */
 const MAX_DOM_ROWS = 60;
 
-test.describe('contacts at 1,000,000', () => {
-  const ctx = sharedConsole({ contacts: COUNT });
-
+describeOnOneConsole('contacts at 1,000,000', { contacts: COUNT }, (ctx) => {
   async function geometry(page: Page): Promise<{ rowHeight: number; scrollHeight: number; domRows: number }> {
     return page.getByTestId('contacts-scroll').evaluate((el) => ({
       rowHeight: el.querySelector<HTMLElement>('[role="option"]')?.getBoundingClientRect().height ?? 0,

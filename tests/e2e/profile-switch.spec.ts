@@ -4,19 +4,17 @@
 // profile appears under the other, and coming back brings the first profile's state back.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { contactAt, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { contactAt, draftTextTo, openSection, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
+import { filterMessagesBy } from './support/conversation-steps';
 import { addKeylessProfile } from './support/profiles-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 async function switchProfile(page: Page, name: string): Promise<void> {
   await page.getByTestId('profile-switcher').selectOption({ label: name });
   await expect(page.getByTestId('active-profile')).toContainText(name);
 }
 
-test.describe('per-profile window state', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('per-profile window state', (ctx) => {
   test.beforeAll(async () => {
     const h = ctx.h;
     // a second profile with no key: everything it tries fails, which makes its errors easy to see
@@ -55,9 +53,7 @@ test.describe('per-profile window state', () => {
     const { page } = ctx.h;
     const number = uniqueNumber();
     const text = `for the sandbox ${Date.now()}`;
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill(text);
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, text);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByTestId('send-result')).toContainText('Sent: message');
 
@@ -104,11 +100,8 @@ test.describe('per-profile window state', () => {
 
   test('Messages: the number filter belongs to its profile', async () => {
     const { page } = ctx.h;
-    await openSection(page, 'Messages');
-    const filter = page.getByRole('search', { name: 'Filter messages by number' });
-    const field = filter.getByLabel('Recipient number');
-    await field.fill('5511999990000');
-    await filter.getByRole('button', { name: 'Show', exact: true }).click();
+    await filterMessagesBy(page, '5511999990000');
+    const field = page.getByRole('search', { name: 'Filter messages by number' }).getByLabel('Recipient number');
     await switchProfile(page, 'Staging');
     await expect(field).toHaveValue('');
     await switchProfile(page, 'Sandbox');

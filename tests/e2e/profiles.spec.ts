@@ -3,7 +3,8 @@
 // (its key is held back until the person approves it in the app's own dialog), and switching back.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, openSection, sharedConsole } from './support/fixtures';
+import { journalMark, journalSince, openSection } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { cellUnder, keyIdOf, keyRow } from './support/keys-screen';
 import { overflowOf } from './support/overflow';
 import { addProfileThroughForm } from './support/profiles-screen';
@@ -25,10 +26,7 @@ async function saveProfile(page: Page, name: string, baseUrl?: string): Promise<
   await expect(form).toBeHidden(); // saved: the editor closes
 }
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('profiles', () => {
-  const ctx = sharedConsole();
+describeOnOneConsole('profiles', (ctx) => {
   let second: { id: string; key: string };
 
   test('a second profile with a key is added; the key field is empty afterwards', async () => {
@@ -154,9 +152,7 @@ test.describe('profiles', () => {
   });
 });
 
-test.describe('a new profile from a cURL', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('a new profile from a cURL', (ctx) => {
   test('one paste makes the profile at the cURL’s address, named after its host, with that request learnt; its API tab opens for the rest', async () => {
     const { page } = ctx.h;
     await openSection(page, 'Profiles');

@@ -4,20 +4,16 @@
 // (the sandbox receives replyTo) and react to it and take the reaction back. Real keyboard.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { journalMark, journalSince, sharedConsole, uniqueNumber } from './support/fixtures';
-import { openConversation } from './support/conversation-steps';
+import { journalMark, journalSince, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
+import { contactAnswers, openConversation } from './support/conversation-steps';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('quick answers in the conversation', () => {
-  const ctx = sharedConsole();
+describeOnOneConsole('quick answers in the conversation', (ctx) => {
   const number = uniqueNumber();
 
   test("the contact's quoted reply shows its quote, and its 👍 shows on our message", async () => {
     const { page, sandbox } = ctx.h;
-    sandbox.configureEvents({
-      statusDelaysMs: [100, 200, 400],
-      replyFrom: [number],
+    contactAnswers(sandbox, number, {
       replyDelayMs: 500,
       replyText: 'Thanks, got it',
       replyQuotes: true,

@@ -6,8 +6,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { DescribedOperation } from '../../src-main/core/api/types';
 import { formatPhone } from '../../src-main/shared/phone-display';
-import { journalMark, journalSince, openSection, sharedConsole, uniqueNumber } from './support/fixtures';
-import { learnFromPlayground, openConversation } from './support/conversation-steps';
+import { journalMark, journalSince, openSection, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
+import { contactAnswers, learnFromPlayground, openConversation, replyAndAwaitAnswer } from './support/conversation-steps';
 import type { ConsoleHarness } from './support/app-harness';
 
 const TAB_OPERATION: Record<string, DescribedOperation> = { text: 'messages.text', read: 'messages.read' };
@@ -32,20 +33,15 @@ async function receivedIds(h: ConsoleHarness, profileId: string, number: string)
 
 /** a reply typed in the panel; the sandbox's contact answers it a moment later by webhook */
 async function replyAndAwait(h: ConsoleHarness, panel: Locator, number: string, text: string): Promise<void> {
-  h.sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], replyDelayMs: 200, replyText: 'Where is my order?' });
-  const before = await panel.getByTestId('conversation-in').count();
-  await panel.getByLabel('Reply').fill(text);
-  await panel.getByRole('button', { name: 'Send reply' }).click();
-  await expect(panel.getByTestId('conversation-in')).toHaveCount(before + 1, { timeout: 15_000 });
+  contactAnswers(h.sandbox, number, { replyDelayMs: 200, replyText: 'Where is my order?' });
+  await replyAndAwaitAnswer(panel, text);
 }
 
 function rowOf(page: Page, number: string): Locator {
   return page.locator(`[data-testid="inbox-row"][data-number="${number}"]`);
 }
 
-test.describe('read receipts to a Meta-shaped service', () => {
-  test.describe.configure({ mode: 'serial' });
-  const ctx = sharedConsole({ dialect: 'meta', contacts: 100 });
+describeOnOneConsole('read receipts to a Meta-shaped service', { dialect: 'meta', contacts: 100 }, (ctx) => {
   const number = uniqueNumber();
 
   test("opening the conversation tells the service the contact's newest message was read, once", async () => {

@@ -11,22 +11,17 @@
 // screenshot is kept for the README.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, openSendTab, openSendTo, settledCurl, sharedConsole, uniqueNumber, readmeScreenshot } from './support/fixtures';
+import { draftTextTo, openSection, openSendTab, openSendTo, settledCurl, uniqueNumber, readmeScreenshot } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { overflowOf } from './support/overflow';
-import { openNewestLogEntry } from './support/request-log-screen';
+import { openLogAfterContacts, openNewestLogEntry } from './support/request-log-screen';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('the Request log', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the Request log', (ctx) => {
   test('a sent text: filtered, opened, its answer shown, copied as cURL and opened in the send panel', async () => {
     const { page, sandbox, clipboard } = ctx.h;
     const number = uniqueNumber();
     const text = 'Checking the request log';
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill(text);
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, text);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
     const id = /m_[0-9a-f]+/.exec((await panel.getByTestId('send-result').textContent()) ?? '')?.[0] ?? 'no id was shown';
@@ -177,14 +172,11 @@ test.describe('the Request log', () => {
   });
 });
 
-test.describe('the Request log in the smallest window', () => {
-  const ctx = sharedConsole({ window: { width: 720, height: 480 } }); // MIN_SIZE in src-main/app-shell/window-state.ts
-
+// 720 x 480: MIN_SIZE in src-main/app-shell/window-state.ts
+describeOnOneConsole('the Request log in the smallest window', { window: { width: 720, height: 480 } }, (ctx) => {
   test('with the viewer open nothing is pushed out of the window, and Escape closes it', async () => {
     const { page } = ctx.h;
-    await openSection(page, 'Contacts');
-    await expect(page.getByTestId('contact-row').first()).toBeVisible();
-    await openSection(page, 'Request log');
+    await openLogAfterContacts(page);
     const open = page
       .getByTestId('log-row')
       .first()
@@ -205,9 +197,7 @@ test.describe('the Request log in the smallest window', () => {
   test('Resend sends a logged text again only after asking, with a new Idempotency-Key', async () => {
     const { page, sandbox } = ctx.h;
     const number = uniqueNumber();
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill('Sent once, then again from the log');
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, 'Sent once, then again from the log');
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
     const posts = () =>
@@ -237,14 +227,10 @@ test.describe('the Request log in the smallest window', () => {
   });
 });
 
-test.describe('the Request log in a 1200 px window', () => {
-  const ctx = sharedConsole({ window: { width: 1200, height: 800 } });
-
+describeOnOneConsole('the Request log in a 1200 px window', { window: { width: 1200, height: 800 } }, (ctx) => {
   test('the list keeps its Headers column whole, with the viewer closed and open', async () => {
     const { page } = ctx.h;
-    await openSection(page, 'Contacts');
-    await expect(page.getByTestId('contact-row').first()).toBeVisible();
-    await openSection(page, 'Request log');
+    await openLogAfterContacts(page);
     const row = page.getByTestId('log-row').first();
     const headersWhole = async (): Promise<void> => {
       const scroller = page.locator('.screen-log .table-scroll');

@@ -1,11 +1,10 @@
 // "Reset sandbox": after the Sandbox profile is deleted (its key goes with it), the Profiles
 // screen offers to make it again; the new profile is active with a new admin key that works.
 import { expect, test } from '@playwright/test';
-import { openSection, sharedConsole } from './support/fixtures';
+import { openSection } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
-test.describe('reset sandbox', () => {
-  const ctx = sharedConsole({ contacts: 500 });
-
+describeOnOneConsole('reset sandbox', { contacts: 500 }, (ctx) => {
   test('delete the Sandbox profile, then Reset sandbox brings it back, active, with a working key', async () => {
     const { page } = ctx.h;
     await openSection(page, 'Profiles');

@@ -8,8 +8,9 @@
 import { expect, test, type Locator } from '@playwright/test';
 import type { DescribedOperation } from '../../src-main/core/api/types';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSendTo, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
-import { learnFromPlayground, openConversation } from './support/conversation-steps';
+import { openSendTo, readmeScreenshot, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
+import { learnFromPlayground, openConversation, replyAndAwaitAnswer } from './support/conversation-steps';
 import type { ConsoleHarness } from './support/app-harness';
 import { dropFile, pngBytes } from './support/media-files';
 import { BUSINESS_ACCOUNT_ID, PHONE_NUMBER_ID } from '../../src-main/sandbox/dialects/meta-phone';
@@ -63,16 +64,10 @@ async function replyAndAwait(
   reply: 'image' | 'document' | 'audio' | 'location' | 'contacts',
 ): Promise<void> {
   h.sandbox.configureEvents({ replyFrom: [number], replyDelayMs: 200, replyText: 'Here it is', replyMedia: reply });
-  const before = await panel.getByTestId('conversation-in').count();
-  await panel.getByLabel('Reply').fill(text);
-  await panel.getByRole('button', { name: 'Send reply' }).click();
-  await expect(panel.getByTestId('conversation-in')).toHaveCount(before + 1, { timeout: 15_000 });
+  await replyAndAwaitAnswer(panel, text);
 }
 
-test.describe('rich messages from a Meta-shaped service', () => {
-  test.describe.configure({ mode: 'serial' });
-  const ctx = sharedConsole({ dialect: 'meta', contacts: 100 });
-
+describeOnOneConsole('rich messages from a Meta-shaped service', { dialect: 'meta', contacts: 100 }, (ctx) => {
   const number = uniqueNumber();
 
   test('own sends: a template reads as its text, a photo as a picture, a voice note as a player', async () => {

@@ -7,6 +7,7 @@ import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
 import { cellUnder, keyIdOf, keyRow } from './support/keys-screen';
 import { pngBytes, writeMediaFile } from './support/media-files';
+import { withPlantedElement } from './support/planted-element';
 
 const SCREENS_DIR = 'test-results/screens';
 
@@ -27,18 +28,11 @@ for (const scheme of ['light', 'dark'] as const) {
       const { page } = ctx.h;
       expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
       // the check itself can fail: a button without a name is a critical violation
-      await page.evaluate(() => {
-        const b = document.createElement('button');
-        b.id = 'planted-violation';
-        document.querySelector('main')?.append(b);
-      });
-      try {
+      await withPlantedElement(page, { tag: 'button', id: 'planted-violation', at: 'end of main' }, async () => {
         const planted = blocking(await a11yProblems(page));
         expect(planted.map((p) => p.rule)).toContain('button-name');
         expect(planted.flatMap((p) => p.targets.map((t) => t.target))).toContain('#planted-violation');
-      } finally {
-        await page.evaluate(() => document.getElementById('planted-violation')?.remove());
-      }
+      });
     });
 
     test('Contacts', async () => {

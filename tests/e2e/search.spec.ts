@@ -5,11 +5,10 @@
 // Real keyboard, real sandbox, real HTTP.
 import { expect, test, type Page } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openSection, sharedConsole, uniqueNumber } from './support/fixtures';
-import { openConversation } from './support/conversation-steps';
+import { openSection, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
+import { contactAnswers, openConversation } from './support/conversation-steps';
 import { formatPhone } from '../../src-main/shared/phone-display';
-
-test.describe.configure({ mode: 'serial' });
 
 async function sendFromPanel(page: Page, number: string, text: string): Promise<void> {
   const panel = await openConversation(page, number);
@@ -18,19 +17,13 @@ async function sendFromPanel(page: Page, number: string, text: string): Promise<
   await expect(panel.getByTestId('conversation-reply-result')).toHaveText('Accepted by the service.');
 }
 
-test.describe('searching every conversation', () => {
-  const ctx = sharedConsole();
+describeOnOneConsole('searching every conversation', (ctx) => {
   const contact = uniqueNumber();
   const other = uniqueNumber();
 
   test('finds sends and replies as the person types, and opens the chosen message in its conversation', async () => {
     const { page, sandbox } = ctx.h;
-    sandbox.configureEvents({
-      statusDelaysMs: [100, 200, 400],
-      replyFrom: [contact],
-      replyDelayMs: 300,
-      replyText: 'Ação do João: o pedido chegou!',
-    });
+    contactAnswers(sandbox, contact, { replyDelayMs: 300, replyText: 'Ação do João: o pedido chegou!' });
     await sendFromPanel(page, contact, 'Seu pedido 4471 saiu para entrega');
     await expect(page.getByTestId('conversation-in')).toContainText('o pedido chegou', { timeout: 15_000 });
     await sendFromPanel(page, other, 'O boleto vence amanhã');

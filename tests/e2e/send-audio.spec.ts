@@ -1,14 +1,11 @@
 // Send Audio: a voice note recorded with Chromium's fake microphone (record, stop, play back,
 // send as ptt), and an audio file picked in the dialog.
 import { expect, test } from '@playwright/test';
-import { journalMark, journalSince, messagesTo, openSendTo, sharedConsole, uniqueNumber } from './support/fixtures';
+import { journalMark, journalSince, messagesTo, openSendTo, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { wavBytes, writeMediaFile } from './support/media-files';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('send audio', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('send audio', (ctx) => {
   test('a voice note recorded with the microphone plays back and arrives as a ptt audio message', async () => {
     const h = ctx.h;
     const { page } = h;

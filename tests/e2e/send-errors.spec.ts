@@ -4,54 +4,51 @@
 // body, and offline (queued in the outbox, sent exactly once after Sync now).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  draftTextTo,
+  expectCountdown,
   journalMark,
   journalSince,
   messagesTo,
   openSection,
-  openSendTo,
   sandboxApi,
-  settledCurl,
-  sharedConsole,
   uniqueNumber,
   watchCountdown,
 } from './support/fixtures';
+import type { SandboxFault } from '../../src-main/sandbox/index';
+import { describeOnOneConsole } from './support/console-describe';
 import { activateKey, addServerKeyThroughForm } from './support/keys-screen';
-
-test.describe.configure({ mode: 'serial' });
 
 const TEXT_PATH = '/api/v1/messages/text';
 const ON_TEXT = { method: 'POST', pathPrefix: TEXT_PATH };
 
-test.describe('send errors', () => {
-  const ctx = sharedConsole();
-
-  /** Fills the Send Text panel and waits for its preview; returns the panel. */
+describeOnOneConsole('send errors', (ctx) => {
+  /** Fills the Send Text panel and waits for its preview, the text included; returns the panel. */
   async function draft(page: Page, number: string, text: string): Promise<Locator> {
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill(text);
-    await settledCurl(page, `"number":"${number}"`, JSON.stringify(text).slice(1, -1));
-    return panel;
+    return draftTextTo(page, number, text, JSON.stringify(text).slice(1, -1));
   }
 
   async function send(panel: Locator): Promise<void> {
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
   }
 
-  test('400 with field details: the server message and the field problem are shown', async () => {
-    const { page, sandbox } = ctx.h;
-    const panel = await draft(page, uniqueNumber(), 'details please');
-    sandbox.injectFaults(
-      [
-        {
-          kind: 'status',
-          status: 400,
-          body: JSON.stringify({ error: { code: 'bad_request', message: 'x', details: [{ field: 'number', message: 'bad' }] } }),
-          contentType: 'application/json',
-        },
-      ],
-      ON_TEXT,
-    );
+  /** Drafts `text` to `number` and sends it into `faults`; returns the panel and the journal's mark from before the send. */
+  async function sendIntoFaults(number: string, text: string, faults: SandboxFault[]): Promise<{ panel: Locator; mark: number }> {
+    const panel = await draft(ctx.h.page, number, text);
+    const mark = journalMark(ctx.h);
+    ctx.h.sandbox.injectFaults(faults, ON_TEXT);
     await send(panel);
+    return { panel, mark };
+  }
+
+  test('400 with field details: the server message and the field problem are shown', async () => {
+    const { panel } = await sendIntoFaults(uniqueNumber(), 'details please', [
+      {
+        kind: 'status',
+        status: 400,
+        body: JSON.stringify({ error: { code: 'bad_request', message: 'x', details: [{ field: 'number', message: 'bad' }] } }),
+        contentType: 'application/json',
+      },
+    ]);
     const error = panel.getByTestId('send-error');
     await expect(error.getByRole('alert')).toContainText('Not sent: The server rejected the request (400)');
     // said once, not "rejected (400): The server rejected the request: ..."
@@ -66,10 +63,7 @@ test.describe('send errors', () => {
   });
 
   test('404: says to check the base URL and endpoint paths', async () => {
-    const { page, sandbox } = ctx.h;
-    const panel = await draft(page, uniqueNumber(), 'not found please');
-    sandbox.injectFaults([{ kind: 'status', status: 404 }], ON_TEXT);
-    await send(panel);
+    const { panel } = await sendIntoFaults(uniqueNumber(), 'not found please', [{ kind: 'status', status: 404 }]);
     const error = panel.getByTestId('send-error');
     // the app's sentence, and the service's own reason after it
     await expect(error.getByRole('alert')).toHaveText(
@@ -79,22 +73,16 @@ test.describe('send errors', () => {
   });
 
   test('500 with an HTML body: "server error, contact support", and the HTML is not shown', async () => {
-    const { page, sandbox } = ctx.h;
+    const { page } = ctx.h;
     const number = uniqueNumber();
-    const panel = await draft(page, number, 'server error please');
-    const mark = journalMark(ctx.h);
-    sandbox.injectFaults(
-      [
-        {
-          kind: 'status',
-          status: 500,
-          body: '<html><body><h1>Internal Server Error</h1><p>stack trace here</p></body></html>',
-          contentType: 'text/html',
-        },
-      ],
-      ON_TEXT,
-    );
-    await send(panel);
+    const { panel, mark } = await sendIntoFaults(number, 'server error please', [
+      {
+        kind: 'status',
+        status: 500,
+        body: '<html><body><h1>Internal Server Error</h1><p>stack trace here</p></body></html>',
+        contentType: 'text/html',
+      },
+    ]);
     const error = panel.getByTestId('send-error');
     await expect(error.getByRole('alert')).toHaveText('Not sent: Server error (HTTP 500); contact support if it persists.');
     await expect(page.locator('body')).not.toContainText('stack trace here');
@@ -105,18 +93,12 @@ test.describe('send errors', () => {
   });
 
   test('429 once: a countdown while the client waits as told, then the message is sent', async () => {
-    const { page, sandbox } = ctx.h;
+    const { page } = ctx.h;
     const number = uniqueNumber();
-    const panel = await draft(page, number, 'rate limited once');
-    const mark = journalMark(ctx.h);
-    sandbox.injectFaults([{ kind: 'rate_limit', retryAfter: '3' }], ON_TEXT);
-    await send(panel);
+    const { panel, mark } = await sendIntoFaults(number, 'rate limited once', [{ kind: 'rate_limit', retryAfter: '3' }]);
     const waiting = panel.getByTestId('send-waiting');
     await expect(waiting).toContainText(/Rate limited \(429\): retrying in \d s \(attempt 1 of \d\)/);
-    const seen = await watchCountdown(page, waiting, /retrying in (\d+) s/);
-    expect(seen[0]).toBeLessThanOrEqual(4);
-    expect(seen.length, `a countdown, not a fixed text (saw ${seen.join(', ')})`).toBeGreaterThanOrEqual(2);
-    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    expectCountdown(await watchCountdown(page, waiting, /retrying in (\d+) s/), 4);
     await expect(panel.getByTestId('send-result')).toContainText(/Sent: message m_/);
 
     const posts = journalSince(ctx.h, mark, { method: 'POST' });
@@ -128,28 +110,19 @@ test.describe('send errors', () => {
   });
 
   test('429 more times than the client retries: the error shows a retry countdown, then a resend works', async () => {
-    const { page, sandbox } = ctx.h;
+    const { page } = ctx.h;
     const number = uniqueNumber();
-    const panel = await draft(page, number, 'rate limited always');
-    const mark = journalMark(ctx.h);
-    sandbox.injectFaults(
-      [
-        { kind: 'rate_limit', retryAfter: '1' },
-        { kind: 'rate_limit', retryAfter: '1' },
-        { kind: 'rate_limit', retryAfter: '1' },
-        { kind: 'rate_limit', retryAfter: '6' },
-      ],
-      ON_TEXT,
-    );
-    await send(panel);
+    const { panel, mark } = await sendIntoFaults(number, 'rate limited always', [
+      { kind: 'rate_limit', retryAfter: '1' },
+      { kind: 'rate_limit', retryAfter: '1' },
+      { kind: 'rate_limit', retryAfter: '1' },
+      { kind: 'rate_limit', retryAfter: '6' },
+    ]);
     const error = panel.getByTestId('send-error');
     await expect(error.getByRole('alert')).toHaveText('Not sent: Rate limited (429): too many requests.', { timeout: 20_000 });
     const countdown = panel.getByTestId('retry-countdown');
     await expect(countdown).toContainText(/You can retry in \d s\./);
-    const seen = await watchCountdown(page, countdown, /retry in (\d+) s/, { enough: 3 });
-    expect(seen[0]).toBeLessThanOrEqual(6);
-    expect(seen.length, `a countdown, not a fixed text (saw ${seen.join(', ')})`).toBeGreaterThanOrEqual(2);
-    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    expectCountdown(await watchCountdown(page, countdown, /retry in (\d+) s/, { enough: 3 }), 6);
     const posts = journalSince(ctx.h, mark, { method: 'POST' });
     expect(posts.map((p) => p.status)).toEqual([429, 429, 429, 429]);
     expect(new Set(posts.map((p) => p.headers['idempotency-key'])).size).toBe(1);

@@ -2,10 +2,9 @@
 // drag-and-drop, and an image over the 5 MiB limit refused before anything is uploaded.
 import { expect, test, type Locator } from '@playwright/test';
 import type { ConsoleHarness } from './support/app-harness';
-import { journalMark, journalSince, messagesTo, openSendTab, sharedConsole, uniqueNumber, type SandboxMessage } from './support/fixtures';
+import { journalMark, journalSince, messagesTo, openSendTab, uniqueNumber, type SandboxMessage } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { dropFile, pdfBytes, pngBytes, writeMediaFile } from './support/media-files';
-
-test.describe.configure({ mode: 'serial' });
 
 const MIB = 1024 * 1024;
 
@@ -34,9 +33,7 @@ async function sendArrives(
   expect(message).toMatchObject({ type: 'media', ...fields, bytes: bytes.length });
 }
 
-test.describe('send media', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('send media', (ctx) => {
   test('an image picked in the file dialog shows a preview, its size and type, and arrives with its bytes', async () => {
     const h = ctx.h;
     const { page } = h;

@@ -3,21 +3,16 @@
 // green "Sent from the outbox" stays green. The Outbox screen uses the same words.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { messagesTo, openSection, openSendTo, settledCurl, sharedConsole, uniqueNumber } from './support/fixtures';
+import { draftTextTo, messagesTo, openSection, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('send states that never contradict', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('send states that never contradict', (ctx) => {
   test('in the outbox, Send again for it, then sent from the outbox: one state at a time, same words as the Outbox', async () => {
     test.setTimeout(90_000);
     const h = ctx.h;
     const { page, sandbox } = h;
     const number = uniqueNumber();
-    const panel = await openSendTo(page, 'Send Text', number);
-    await panel.getByLabel('Message text').fill(`offline once ${Date.now()}`);
-    await settledCurl(page, `"number":"${number}"`);
+    const panel = await draftTextTo(page, number, `offline once ${Date.now()}`);
     const send = panel.getByRole('button', { name: 'Send', exact: true });
     const status = panel.getByTestId('send-status');
 

@@ -4,23 +4,11 @@
 // and the same text once more only through "Send again".
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import {
-  journalMark,
-  journalSince,
-  messagesTo,
-  openSendTab,
-  parseCurl,
-  previewOf,
-  settledCurl,
-  sharedConsole,
-  uniqueNumber,
-} from './support/fixtures';
+import { journalMark, journalSince, messagesTo, openSendTab, parseCurl, previewOf, settledCurl, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { sweep } from './support/keyboard-sweep';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('send text', () => {
-  const ctx = sharedConsole();
+describeOnOneConsole('send text', (ctx) => {
   const number = uniqueNumber();
   const typedNumber = `+${number.slice(0, 2)} (${number.slice(2, 4)}) ${number.slice(4, 9)}-${number.slice(9)}`;
   // a quote, a dollar sign, a backslash and non-ASCII: the shell quoting must survive all of them

@@ -2,11 +2,10 @@
 // (and says so), the revocation is queued (the row greys out with its state at once), and when
 // the service is back the key is deleted there and leaves the list.
 import { expect, test } from '@playwright/test';
-import { openSection, sandboxApi, sharedConsole } from './support/fixtures';
+import { openSection, sandboxApi } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
-test.describe('server keys offline', () => {
-  const ctx = sharedConsole({ contacts: 500 });
-
+describeOnOneConsole('server keys offline', { contacts: 500 }, (ctx) => {
   test('revoke from the cached list while offline; it reaches the server when it is back', async () => {
     test.setTimeout(90_000);
     const h = ctx.h;

@@ -3,13 +3,10 @@
 // finds a contact, sends to the chosen contact and switches profile, all from the keyboard.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { contactAt, openSection, sharedConsole } from './support/fixtures';
+import { contactAt, openSection } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
-test.describe.configure({ mode: 'serial' });
-
-test.describe('shortcuts and the command palette', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('shortcuts and the command palette', (ctx) => {
   test('Ctrl+2 opens Send with the recipient field focused; Ctrl+1 goes back to the contact search', async () => {
     const { page } = ctx.h;
     await page.keyboard.press('Control+2');

@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { BUSINESS_ACCOUNT_ID } from '../../src-main/sandbox/dialects/meta-phone';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
 import { learnFromPlayground } from './support/conversation-steps';
-import { openSection, openSendTo, readmeScreenshot, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openSection, openSendTo, readmeScreenshot, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
 const LISTING = `/v23.0/${BUSINESS_ACCOUNT_ID}/message_templates`;
 
@@ -21,10 +22,7 @@ async function submit(page: Page, fields: { name: string; body: string; samples?
   await form.getByRole('button', { name: 'Submit for review' }).click();
 }
 
-test.describe('the Templates screen', () => {
-  test.describe.configure({ mode: 'serial' });
-  const ctx = sharedConsole({ dialect: 'meta', contacts: 20 });
-
+describeOnOneConsole('the Templates screen', { dialect: 'meta', contacts: 20 }, (ctx) => {
   test('lists every template with its state; a new one is PENDING, then APPROVED without a reload', async () => {
     const { h } = ctx;
     const { page } = h;

@@ -4,15 +4,12 @@
 // listed marked as one and changes no state twice; neither the secret nor the signature shows in
 // the page or crosses IPC.
 import { expect, test } from '@playwright/test';
-import { openEventsTab, sharedConsole } from './support/fixtures';
-
-test.describe.configure({ mode: 'serial' });
+import { openEventsTab } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 
 const SECRET = 'whsec-inspector-e2e-51c7';
 
-test.describe('the webhook inspector', () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole('the webhook inspector', (ctx) => {
   test('fires a signed test event, lists it with its verdict, replays it without counting it twice', async () => {
     const { page, core } = ctx.h;
     const profileId = (await core.profiles.active())!.id;

@@ -5,17 +5,14 @@
 // is in no IPC reply, event or page text. The conversation shows none of it.
 import { expect, test } from '@playwright/test';
 import { a11yProblems, blocking, formatA11yProblems } from './support/a11y';
-import { openEventsTab, sharedConsole, uniqueNumber } from './support/fixtures';
+import { openEventsTab, uniqueNumber } from './support/fixtures';
+import { describeOnOneConsole } from './support/console-describe';
 import { showConversation } from './support/conversation-steps';
-
-test.describe.configure({ mode: 'serial' });
 
 const SECRET = 'whsec-e2e-7f3a9c1b5d';
 const VERIFY = 'verify-e2e-2b8e6d4f0a';
 
-test.describe("webhook signing on the profile's page", () => {
-  const ctx = sharedConsole();
-
+describeOnOneConsole("webhook signing on the profile's page", (ctx) => {
   test('sets the secret and the verify token from the keyboard, shown only as set, effective at once, then clears them', async () => {
     const { page, sandbox, core } = ctx.h;
     const number = uniqueNumber();

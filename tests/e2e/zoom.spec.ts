@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { EVERY_SCREEN, openSection, sharedConsole } from './support/fixtures';
 import { overflowOf } from './support/overflow';
+import { withPlantedElement } from './support/planted-element';
 
 const ZOOM = 1.25;
 const WINDOWS = [
@@ -24,20 +25,12 @@ for (const win of WINDOWS) {
     test('the check itself can fail: a planted too-wide control is found', async () => {
       const { page } = ctx.h;
       await openSection(page, 'Keys');
-      await page.evaluate(() => {
-        const b = document.createElement('button');
-        b.id = 'planted-overflow';
-        b.textContent = 'planted';
-        b.style.cssText = 'display:block;width:1400px';
-        document.querySelector('main h1')?.after(b);
-      });
-      try {
+      const tooWide = { tag: 'button', id: 'planted-overflow', text: 'planted', css: 'display:block;width:1400px' } as const;
+      await withPlantedElement(page, tooWide, async () => {
         const o = await overflowOf(page);
         expect(o.outside.join('\n')).toContain('button "planted"');
         expect(o.main.scrollWidth).toBeGreaterThan(o.main.clientWidth);
-      } finally {
-        await page.evaluate(() => document.getElementById('planted-overflow')?.remove());
-      }
+      });
     });
 
     for (const screen of EVERY_SCREEN) {

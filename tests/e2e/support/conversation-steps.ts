@@ -1,10 +1,11 @@
 // Steps several conversation specs take alike: a profile learning some of a dialect's operations
-// from its playground cURLs (as a person pasting them would), and the Messages view opened on one
-// number's conversation.
+// from its playground cURLs (as a person pasting them would), the Messages view opened on one
+// number's conversation, a contact who answers, and a reply sent there that the contact answers.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { playgroundTabs, type SandboxDialect } from '../../../src-main/sandbox/index';
 import type { DescribedOperation } from '../../../src-main/core/api/types';
 import type { Profile } from '../../../src-main/core/model';
+import type { SandboxEventOptions } from '../../../src-main/sandbox/types';
 import { formatPhone } from '../../../src-main/shared/phone-display';
 import type { ConsoleHarness } from './app-harness';
 import { openSection } from './fixtures';
@@ -26,6 +27,15 @@ export async function learnFromPlayground(
   return profile;
 }
 
+/** the sandbox's status clock sped up (read within half a second) and `number` answering each message as `reply` says */
+export function contactAnswers(
+  sandbox: ConsoleHarness['sandbox'],
+  number: string,
+  reply: Omit<SandboxEventOptions, 'statusDelaysMs' | 'replyFrom'>,
+): void {
+  sandbox.configureEvents({ statusDelaysMs: [100, 200, 400], replyFrom: [number], ...reply });
+}
+
 /** opens Messages and filters it by one recipient, typed as a person writes it */
 export async function filterMessagesBy(page: Page, typed: string): Promise<void> {
   await openSection(page, 'Messages');
@@ -38,6 +48,14 @@ export async function filterMessagesBy(page: Page, typed: string): Promise<void>
 export async function showConversation(page: Page, typed: string): Promise<Locator> {
   await filterMessagesBy(page, typed);
   return page.getByTestId('conversation');
+}
+
+/** a reply typed and sent in the conversation panel, once the contact's answer to it shows (one more incoming line) */
+export async function replyAndAwaitAnswer(panel: Locator, text: string): Promise<void> {
+  const before = await panel.getByTestId('conversation-in').count();
+  await panel.getByLabel('Reply').fill(text);
+  await panel.getByRole('button', { name: 'Send reply' }).click();
+  await expect(panel.getByTestId('conversation-in')).toHaveCount(before + 1, { timeout: 15_000 });
 }
 
 /** Messages filtered by `number` (digits), once its conversation's heading shows */

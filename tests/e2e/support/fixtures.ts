@@ -177,6 +177,14 @@ export async function openSendTo(page: Page, tab: SendTab, number: string): Prom
   return panel;
 }
 
+/** Send Text with `text` typed to `number`, once the preview names the number (and holds each of `alsoInPreview`); returns its panel. */
+export async function draftTextTo(page: Page, number: string, text: string, ...alsoInPreview: string[]): Promise<Locator> {
+  const panel = await openSendTo(page, 'Send Text', number);
+  await panel.getByLabel('Message text').fill(text);
+  await settledCurl(page, `"number":"${number}"`, ...alsoInPreview);
+  return panel;
+}
+
 /** Every screen of the app with how to open it: the seven sections and the four send panels. */
 export const EVERY_SCREEN: { name: string; open: (page: Page) => Promise<unknown> }[] = [
   ...(['Contacts', 'Messages', 'Keys', 'Outbox', 'Request log', 'Profiles', 'Conversations'] as SectionName[]).map((s) => ({
@@ -242,6 +250,13 @@ export async function watchCountdown(
     await page.waitForTimeout(150);
   }
   return seen;
+}
+
+/** What watchCountdown saw was a countdown: from at most `atMost`, more than one value, never going up. */
+export function expectCountdown(seen: number[], atMost: number): void {
+  expect(seen[0]).toBeLessThanOrEqual(atMost);
+  expect(seen.length, `a countdown, not a fixed text (saw ${seen.join(', ')})`).toBeGreaterThanOrEqual(2);
+  expect([...seen].sort((a, b) => b - a)).toEqual(seen);
 }
 
 export function escapeRegExp(text: string): string {
