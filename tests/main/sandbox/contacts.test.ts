@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { seedContacts } from '../../../src-main/sandbox/seed';
 import type { SeedContact } from '../../../src-main/sandbox/seed';
 import { call, detailFields, errorOf, ranked, start } from './helpers';
+import { sandboxAround } from './sandbox-around';
 
 interface Page {
   data: SeedContact[];
@@ -13,10 +14,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('GET /api/v1/contacts (1000 contacts)', () => {
   let sb: RunningSandbox;
-  beforeAll(async () => {
-    sb = await start({ contacts: 1000 });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ contacts: 1000 }, (started) => (sb = started));
 
   it('answers 401 without a key, with a malformed header and with an unknown key', async () => {
     const none = await call(sb, 'GET', '/api/v1/contacts');
@@ -162,10 +160,7 @@ describe('GET /api/v1/contacts (1000 contacts)', () => {
 
 describe('GET /api/v1/contacts (100,000 contacts)', () => {
   let sb: RunningSandbox;
-  beforeAll(async () => {
-    sb = await start({ contacts: 100_000 });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ contacts: 100_000 }, (started) => (sb = started));
 
   it('reports total and total_pages and serves the last page', async () => {
     const first = (await call(sb, 'GET', '/api/v1/contacts', { key: sb.adminKey })).body as Page;

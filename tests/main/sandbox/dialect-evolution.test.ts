@@ -1,9 +1,11 @@
 // The 'evolution-v2' dialect over real HTTP: the `apikey` header, the one `sandbox` instance,
 // Evolution's send answers and contact records, its error body, and its playground's cURLs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
-import { call, lastMessages, playgroundOf, rateLimitedAnswer, start } from './helpers';
+import { call, lastMessages, rateLimitedAnswer } from './helpers';
+import { sandboxAround } from './sandbox-around';
+import { playgroundAround } from './playground-around';
 import type { ApiResponse, StoredMessage } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
@@ -48,10 +50,7 @@ describe('dialect "evolution-v2"', () => {
   const total = async (): Promise<number> =>
     ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
 
-  beforeAll(async () => {
-    sb = await start({ dialect: 'evolution-v2', contacts: CONTACTS });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'evolution-v2', contacts: CONTACTS }, (started) => (sb = started));
 
   describe('auth: the apikey header', () => {
     it.each([
@@ -239,14 +238,8 @@ describe('dialect "evolution-v2"', () => {
 });
 
 describe('playground of dialect "evolution-v2"', () => {
-  let sb: RunningSandbox;
-  let tabs: PlaygroundTab[];
-
-  beforeAll(async () => {
-    sb = await start({ dialect: 'evolution-v2', contacts: CONTACTS });
-    tabs = (await playgroundOf(sb)).tabs;
-  });
-  afterAll(() => sb.close());
+  let sb: RunningSandbox, tabs: PlaygroundTab[];
+  playgroundAround({ dialect: 'evolution-v2', contacts: CONTACTS }, (opened) => ({ sb, tabs } = opened));
 
   it('has the four tabs, all POST with the apikey header', () => {
     expect(tabs.map((t) => [t.id, t.method, t.endpoint])).toEqual([

@@ -4,7 +4,7 @@
 // run in bash.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import { UPLOAD_EXAMPLE_PATH } from '../../../src-main/sandbox/dialects/meta-examples';
@@ -13,17 +13,8 @@ import { UPLOAD_BODY_LIMIT } from '../../../src-main/sandbox/dialects/meta-uploa
 import { inboundMediaId } from '../../../src-main/sandbox/dialects/meta-inbound-media';
 import { MEDIA_SAMPLES } from '../../../src-main/sandbox/events/media-samples';
 import { MAX_PARTS, boundaryOf, parseMultipart } from '../../../src-main/sandbox/multipart';
-import {
-  call,
-  invalidParameterError,
-  lastMessages,
-  messageCount,
-  rawExchange,
-  rawJson,
-  rawStatus,
-  rateLimitedAnswer,
-  start,
-} from './helpers';
+import { call, invalidParameterError, lastMessages, messageCount, rawExchange, rawJson, rawStatus, rateLimitedAnswer } from './helpers';
+import { sandboxAround } from './sandbox-around';
 import type { ApiResponse } from './helpers';
 import { playgroundAround } from './playground-around';
 import { curlAvailable, runCurl } from './run-curl';
@@ -90,10 +81,7 @@ describe('dialect "meta"', () => {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: NUMBER };
   const wamidOf = (res: ApiResponse): string => (res.body as { messages: { id: string }[] }).messages[0]!.id;
 
-  beforeAll(async () => {
-    sb = await start({ dialect: 'meta', contacts: 20 });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'meta', contacts: 20 }, (started) => (sb = started));
 
   describe('the key check: GET /v23.0/{phone-number-id}', () => {
     it('answers the phone number with its default fields', async () => {

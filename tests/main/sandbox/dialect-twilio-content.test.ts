@@ -2,10 +2,11 @@
 // sandbox's approved templates under its made-up HX sid, ContentVariables fills it as a JSON
 // object's text keyed "1".."n"; each bad input is refused with Twilio's code and a sentence
 // naming the field, and nothing is stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_ACCOUNT_SID } from '../../../src-main/sandbox/dialects/twilio-account';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { call, start } from './helpers';
+import { call } from './helpers';
+import { sandboxAround } from './sandbox-around';
 
 const MESSAGES = `/2010-04-01/Accounts/${SANDBOX_ACCOUNT_SID}/Messages.json`;
 const HELLO_WORLD = 'HXa1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -14,10 +15,7 @@ const ENVELOPE = { To: 'whatsapp:+5511999990000', From: 'whatsapp:+14155238886' 
 
 describe('dialect "twilio": Content templates', () => {
   let sb: RunningSandbox;
-  beforeAll(async () => {
-    sb = await start({ dialect: 'twilio', contacts: 5 });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'twilio', contacts: 5 }, (started) => (sb = started));
 
   const send = (fields: Record<string, string>) =>
     call(sb, 'POST', MESSAGES, {

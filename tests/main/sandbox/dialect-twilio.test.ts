@@ -1,9 +1,11 @@
 // The 'twilio' dialect over real HTTP: HTTP Basic with the key as the password, form bodies,
 // Twilio's Message and Account resources, Twilio's error codes, and its playground's cURLs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
-import { call, lastMessages, playgroundOf, rateLimitedAnswer, start } from './helpers';
+import { call, lastMessages, rateLimitedAnswer } from './helpers';
+import { sandboxAround } from './sandbox-around';
+import { playgroundAround } from './playground-around';
 import type { ApiResponse, StoredMessage } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
@@ -57,10 +59,7 @@ describe('dialect "twilio"', () => {
   const total = async (): Promise<number> =>
     ((await call(sb, 'GET', '/api/v1/messages?per_page=1', { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
 
-  beforeAll(async () => {
-    sb = await start({ dialect: 'twilio', contacts: 20 });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'twilio', contacts: 20 }, (started) => (sb = started));
 
   describe('auth: HTTP Basic, the key as the password', () => {
     it('accepts any Account SID as the username when the path names the same one', async () => {
@@ -236,14 +235,8 @@ describe('dialect "twilio"', () => {
 });
 
 describe('playground of dialect "twilio"', () => {
-  let sb: RunningSandbox;
-  let tabs: PlaygroundTab[];
-
-  beforeAll(async () => {
-    sb = await start({ dialect: 'twilio', contacts: 20 });
-    tabs = (await playgroundOf(sb)).tabs;
-  });
-  afterAll(() => sb.close());
+  let sb: RunningSandbox, tabs: PlaygroundTab[];
+  playgroundAround({ dialect: 'twilio', contacts: 20 }, (opened) => ({ sb, tabs } = opened));
 
   it('has the three sends and no List Contacts tab, each a form with Basic auth', () => {
     expect(tabs.map((t) => [t.id, t.title, t.method])).toEqual([

@@ -4,12 +4,13 @@
 // shape of 400/401/404/429, idempotency over path and query, and the playground's cURLs run in bash.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox } from '../../../src-main/sandbox/index';
 import { playgroundTabs } from '../../../src-main/sandbox/index';
 import { seedContacts } from '../../../src-main/sandbox/seed';
 import { AUDIO_EXAMPLE_PATH, DOCUMENT_EXAMPLE_PATH } from '../../../src-main/sandbox/dialects/wati-examples';
-import { call, lastMessages, messageCount, ranked, rateLimitedAnswer, start } from './helpers';
+import { call, lastMessages, messageCount, ranked, rateLimitedAnswer } from './helpers';
+import { sandboxAround } from './sandbox-around';
 import type { ApiResponse } from './helpers';
 import { playgroundAround } from './playground-around';
 import { curlAvailable, runCurl } from './run-curl';
@@ -71,10 +72,7 @@ function refusal(res: ApiResponse): { result: false; info: string; [field: strin
 describe('dialect "wati"', () => {
   let sb: RunningSandbox;
 
-  beforeAll(async () => {
-    sb = await start({ dialect: 'wati', contacts: CONTACTS });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'wati', contacts: CONTACTS }, (started) => (sb = started));
 
   describe('session text: POST /api/v1/sendSessionMessage/{whatsappNumber}?messageText=', () => {
     it("answers 200 with Wati's message and stores it under that id", async () => {

@@ -2,12 +2,14 @@
 // error in the dialect's own body, and the playground of every dialect (whose examples must be
 // requests the sandbox accepts).
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundTab, RunningSandbox, SandboxDialect } from '../../../src-main/sandbox/index';
 import { parseSandboxArgs, playgroundTabs, startSandbox } from '../../../src-main/sandbox/index';
 import { decodeCursor, encodeCursor } from '../../../src-main/sandbox/dialects/desk-cursor';
 import { sniffBase64 } from '../../../src-main/sandbox/dialects/media-type';
-import { call, invalidParameterError, lastMessages, messageCount, playgroundOf, ranked, rateLimitedAnswer, start } from './helpers';
+import { call, invalidParameterError, lastMessages, messageCount, ranked, rateLimitedAnswer, start } from './helpers';
+import { sandboxAround } from './sandbox-around';
+import { playgroundAround } from './playground-around';
 import type { ApiResponse } from './helpers';
 import { curlAvailable, runCurl } from './run-curl';
 
@@ -59,10 +61,7 @@ describe('dialect "cloud"', () => {
     call(sb, 'POST', '/api/v1/messages', { key: opts.key ?? sb.adminKey, body, headers: opts.headers });
   const base = { messaging_product: 'whatsapp', to: `+${NUMBER}` };
 
-  beforeAll(async () => {
-    sb = await start({ dialect: 'cloud', contacts: CONTACTS });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'cloud', contacts: CONTACTS }, (started) => (sb = started));
 
   describe('contacts', () => {
     it('answers the first page as a bare array with numeric ids and X-Total-Count', async () => {
@@ -325,10 +324,7 @@ describe('dialect "desk"', () => {
     meta: { next_cursor: string | null; total_count: number };
   }
 
-  beforeAll(async () => {
-    sb = await start({ dialect: 'desk', contacts: CONTACTS });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'desk', contacts: CONTACTS }, (started) => (sb = started));
 
   describe('contacts', () => {
     it('answers the first page with meta.total_count and a next_cursor', async () => {
@@ -584,16 +580,11 @@ function getWithHost(sb: RunningSandbox, path: string, host: string): Promise<{ 
 }
 
 describe.each(['default', 'cloud', 'desk'] as const)('playground of dialect "%s"', (dialect: SandboxDialect) => {
-  let sb: RunningSandbox;
-  let tabs: PlaygroundTab[];
-
-  beforeAll(async () => {
-    sb = await start({ dialect, contacts: CONTACTS });
-    const body = await playgroundOf(sb);
-    expect(body.dialect).toBe(dialect);
-    tabs = body.tabs;
+  let sb: RunningSandbox, tabs: PlaygroundTab[];
+  playgroundAround({ dialect, contacts: CONTACTS }, (opened) => {
+    expect(opened.dialect).toBe(dialect);
+    ({ sb, tabs } = opened);
   });
-  afterAll(() => sb.close());
 
   it('has the four tabs, each with method, endpoint and a cURL for the real base URL', () => {
     expect(tabs.map((t) => [t.id, t.title, t.method])).toEqual([

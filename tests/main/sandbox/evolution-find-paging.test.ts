@@ -1,8 +1,9 @@
 // The evolution-v2 dialect's findContacts pages as Evolution v2 does, in the body: `offset` is how
 // many records a page holds and `page` which page (from 1); without `offset` every match comes back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { call, start } from './helpers';
+import { call } from './helpers';
+import { sandboxAround } from './sandbox-around';
 
 const CONTACTS = 25;
 
@@ -12,10 +13,7 @@ describe('dialect "evolution-v2": findContacts paging in the body', () => {
     call(sb, 'POST', '/chat/findContacts/sandbox', { body, headers: { apikey: sb.adminKey } });
   const ids = async (body: unknown): Promise<string[]> => ((await find(body)).body as { id: string }[]).map((c) => c.id);
 
-  beforeAll(async () => {
-    sb = await start({ dialect: 'evolution-v2', contacts: CONTACTS });
-  });
-  afterAll(() => sb.close());
+  sandboxAround({ dialect: 'evolution-v2', contacts: CONTACTS }, (started) => (sb = started));
 
   it('page 2 of 10 holds the next ten records, the last page the rest', async () => {
     const all = await ids({ where: {} });

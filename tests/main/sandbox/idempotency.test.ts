@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { call, detailFields, errorOf, sleep, start } from './helpers';
+import { sandboxAround } from './sandbox-around';
 import type { ApiResponse } from './helpers';
 
 const NUMBER = '5511988887777';
@@ -14,10 +15,7 @@ describe('Idempotency-Key', () => {
   const countFor = async (number: string): Promise<number> =>
     ((await call(sb, 'GET', `/api/v1/messages?number=${number}`, { key: sb.adminKey })).body as { meta: { total: number } }).meta.total;
 
-  beforeAll(async () => {
-    sb = await start();
-  });
-  afterAll(() => sb.close());
+  sandboxAround({}, (started) => (sb = started));
 
   it('replays the first answer for a repeat with the same body, creating one message', async () => {
     const idem = freshKey();

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
-import { call, detailFields, errorOf, start } from './helpers';
+import { call, detailFields, errorOf } from './helpers';
+import { sandboxAround } from './sandbox-around';
 
 interface KeyView {
   id: string;
@@ -18,10 +19,7 @@ describe('API keys', () => {
   const list = async (key = sb.adminKey): Promise<KeyView[]> =>
     ((await call(sb, 'GET', '/api/v1/api-keys', { key })).body as { data: KeyView[] }).data;
 
-  beforeAll(async () => {
-    sb = await start();
-  });
-  afterAll(() => sb.close());
+  sandboxAround({}, (started) => (sb = started));
 
   it('lists the admin key without its value', async () => {
     const res = await call(sb, 'GET', '/api/v1/api-keys', { key: sb.adminKey });

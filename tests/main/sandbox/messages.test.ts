@@ -1,7 +1,8 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { call, detailFields, errorOf, start } from './helpers';
+import { sandboxAround } from './sandbox-around';
 import type { ApiResponse } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -26,10 +27,7 @@ describe('sending messages', () => {
   const post = (path: string, body: unknown, key?: string): Promise<ApiResponse> =>
     call(sb, 'POST', `/api/v1/messages/${path}`, { key: key ?? sb.adminKey, body });
 
-  beforeAll(async () => {
-    sb = await start();
-  });
-  afterAll(() => sb.close());
+  sandboxAround({}, (started) => (sb = started));
 
   it('sends a text: 201 with a queued Message', async () => {
     const res = await post('text', { number: NUMBER, text: 'Olá 👋' });
@@ -252,10 +250,7 @@ describe('sending messages', () => {
 
 describe('GET /api/v1/messages', () => {
   let sb: RunningSandbox;
-  beforeAll(async () => {
-    sb = await start();
-  });
-  afterAll(() => sb.close());
+  sandboxAround({}, (started) => (sb = started));
 
   it('lists newest first, filters by number and pages', async () => {
     const a = '5511000000001';

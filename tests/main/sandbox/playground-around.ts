@@ -9,6 +9,8 @@ import { playgroundOf, start } from './helpers';
 
 export interface OpenedPlayground {
   sb: RunningSandbox;
+  /** the dialect /playground.json says its tabs are for */
+  dialect: string;
   tabs: PlaygroundTab[];
   dir: string;
 }
@@ -17,8 +19,8 @@ export function playgroundAround(options: SandboxOptions & { dialect: SandboxDia
   let opened: OpenedPlayground | undefined;
   beforeAll(async () => {
     const sb = await start(options);
-    const { tabs } = await playgroundOf(sb);
-    opened = { sb, tabs, dir: await mkdtemp(join(tmpdir(), `crm-${options.dialect}-playground-`)) };
+    const { dialect, tabs } = await playgroundOf(sb);
+    opened = { sb, dialect, tabs, dir: await mkdtemp(join(tmpdir(), `crm-${options.dialect}-playground-`)) };
     onOpen(opened);
   });
   afterAll(async () => {

@@ -6,7 +6,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
+import type { Core } from '../../../../src-main/core/create-core';
+import type { RunningSandbox } from '../../../../src-main/sandbox/index';
+import { addSandboxProfile, openTestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
 import { openSandbox } from '../../helpers/sandbox';
 import { coresCleanedAfterEach } from '../../helpers/opened-cores';
@@ -16,13 +18,18 @@ const available = await keychainAvailable();
 const NUMBER = '5511999990001';
 const cores = coresCleanedAfterEach();
 
+/** A fresh core whose profile "Shop" talks to a fresh sandbox with its admin key, saved as "ops". */
+async function shopOnSandbox(label: string): Promise<{ sandbox: RunningSandbox; core: Core }> {
+  const sandbox = await openSandbox();
+  const tc = await openTestCore(label);
+  cores.push(tc);
+  await addSandboxProfile(tc.core, sandbox, 'Shop', 'ops');
+  return { sandbox, core: tc.core };
+}
+
 describe.skipIf(!available)('sending a canned response with a file', () => {
   it('a file goes as a document with the caption; a URL image as an image', async () => {
-    const sandbox = await openSandbox();
-    const tc = await openTestCore('canned-send');
-    cores.push(tc);
-    const { core } = tc;
-    await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const { sandbox, core } = await shopOnSandbox('canned-send');
     const dir = await tempDir('crm-canned-file-');
     const path = join(dir, 'prices.pdf');
     await writeFile(path, '%PDF-1.4\n% price list\n');
@@ -59,11 +66,7 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
   });
 
   it('one without a file, or an unknown name, is refused and nothing is sent', async () => {
-    const sandbox = await openSandbox();
-    const tc = await openTestCore('canned-send-refused');
-    cores.push(tc);
-    const { core } = tc;
-    await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const { sandbox, core } = await shopOnSandbox('canned-send-refused');
     await core.canned.add({ name: 'thanks', text: 'Thank you!' });
     await expect(core.canned.sendMedia({ name: 'thanks', number: NUMBER, caption: 'x' })).rejects.toThrow(
       'The canned response thanks has no file: send its text as a reply',
@@ -73,11 +76,7 @@ describe.skipIf(!available)('sending a canned response with a file', () => {
   });
 
   it('a text or a reaction holding a saved key is refused: never stored on disk, never sent', async () => {
-    const sandbox = await openSandbox();
-    const tc = await openTestCore('canned-key-leak');
-    cores.push(tc);
-    const { core } = tc;
-    await addProfileWithKey(core, { name: 'Shop', baseUrl: sandbox.baseUrl }, { name: 'ops', value: sandbox.adminKey });
+    const { sandbox, core } = await shopOnSandbox('canned-key-leak');
     await expect(core.canned.add({ name: 'leak', text: `Use ${sandbox.adminKey} to log in` })).rejects.toThrow(
       /^This text contains the key "ops"/,
     );

@@ -3,19 +3,16 @@
 // document directly.
 import { describe, expect, it } from 'vitest';
 import { KeysDocument } from '../../../../src-main/core/keys/keys-document';
-import { keyRow, sourceFilesCalling, twoConnections } from '../../helpers/meta-rows';
+import { documentInTwoProcesses, itIsTheStoresOnlyWriter } from '../../helpers/document-processes';
+import { keyRow } from '../../helpers/meta-rows';
 
 const key = keyRow;
 
-async function twoProcesses(): Promise<[KeysDocument, KeysDocument]> {
-  const [app, cli] = await twoConnections('crm-keys-doc-');
-  return [new KeysDocument(app.keys), new KeysDocument(cli.keys)];
-}
+const twoProcesses = (): Promise<[KeysDocument, KeysDocument]> =>
+  documentInTwoProcesses('crm-keys-doc-', (stores) => new KeysDocument(stores.keys));
 
 describe('the keys document', () => {
-  it('is changed only by keys-document.ts: no other source file calls update on the keys store', () => {
-    expect(sourceFilesCalling(/\bkeys\s*\.update\(/)).toEqual([]);
-  });
+  itIsTheStoresOnlyWriter('keys', /\bkeys\s*\.update\(/);
 
   it('adds a key with its tag, and a refusal from the current document writes nothing', async () => {
     const [app, cli] = await twoProcesses();

@@ -8,17 +8,16 @@ import { buildRequest } from '../../../../src-main/core/request/request-builder'
 import { startSandbox } from '../../../../src-main/sandbox/index';
 import type { RunningSandbox } from '../../../../src-main/sandbox/index';
 import { PROFILE_ID, sandboxMessages } from './doubles';
-import { countTexts, makeWorld, queuedWithKeysHeld, textOp, waitFor, waitState } from './world';
+import { countTexts, worldsClosedAfterEach, queuedWithKeysHeld, textOp, waitFor, waitState } from './world';
 import type { World } from './world';
 
-let world: World | null = null;
 let other: RunningSandbox | null = null;
 afterEach(async () => {
-  await world?.close();
   await other?.close();
-  world = null;
   other = null;
 });
+// registered last, so it runs first: each world is closed before the other sandbox
+const openWorld = worldsClosedAfterEach();
 
 const A = '5511999991001';
 
@@ -46,7 +45,7 @@ function posts(s: RunningSandbox): number {
 
 describe('outbox: a queued message keeps its service and its request', () => {
   it('held when the profile moved to another service; retry sends it to the old one, once, and never to the new one', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     other = await startSandbox({ contacts: 1 });
     const item = await queuedWhileKeysHeld(world, 'bound to the first service');
     // the profile now points at the second service (and its key was approved for it)
@@ -72,7 +71,7 @@ describe('outbox: a queued message keeps its service and its request', () => {
   });
 
   it('held when the description of the send changed; cancel discards it and nothing is sent', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const item = await queuedWhileKeysHeld(world, 'described the old way');
     moveProfile(world, { endpointOverrides: { 'messages.text': '/api/v1/messages/text-v2' } });
     const outbox = await world.open();
@@ -87,7 +86,7 @@ describe('outbox: a queued message keeps its service and its request', () => {
   });
 
   it('sends the stored request as it was queued once the person says so, even if the description changed', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const item = await queuedWhileKeysHeld(world, 'as queued');
     moveProfile(world, { endpointOverrides: { 'messages.text': '/api/v1/nowhere' } });
     const outbox = await world.open();
@@ -102,7 +101,7 @@ describe('outbox: a queued message keeps its service and its request', () => {
   });
 
   it("an item queued without its request (an older build) is built from today's description, but still held once the origin moves", async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     other = await startSandbox({ contacts: 1 });
     const outbox = await world.open();
     // a first pass binds it to where the profile points; the sandbox is suspended so it waits

@@ -3,19 +3,15 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChildKeys } from '../../../fixtures/outbox-child';
-import { countTexts, enqueueText, makeWorld, waitAll, waitFor } from './world';
+import { countTexts, enqueueText, worldsClosedAfterEach, waitAll, waitFor } from './world';
 import type { World } from './world';
 
 const CHILD = fileURLToPath(new URL('../../../fixtures/outbox-child.ts', import.meta.url));
 const NUMBERS = ['5511977770001', '5511977770002', '5511977770003', '5511977770004', '5511977770005', '5511977770006'];
 
-let world: World | null = null;
-afterEach(async () => {
-  await world?.close();
-  world = null;
-});
+const openWorld = worldsClosedAfterEach();
 
 function textPosts(w: World): number {
   return w.sandbox.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/messages/text').length;
@@ -23,7 +19,7 @@ function textPosts(w: World): number {
 
 describe('outbox: two processes on one data dir', () => {
   it('two instances (app + CLI) both syncing: each operation is sent once, by one of them', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     await world.sandbox.suspend();
     const app = await world.open({ holderId: 'app' });
     const cli = await world.open({ holderId: 'cli' });
@@ -46,7 +42,7 @@ describe('outbox: two processes on one data dir', () => {
   });
 
   it('an in-process instance and a separate process sync the same queue: each message once', { timeout: 60_000 }, async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     // queue 120 messages without sending them
     world.keys.hold();
     const queue = await world.open({ dir: join(world.dir, 'data') });

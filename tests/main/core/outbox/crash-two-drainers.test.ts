@@ -3,20 +3,14 @@
 // with SIGKILL at random (seeded) moments, both at once or one first while the other keeps
 // draining (and takes over what the dead one was sending); a few hundred kills, then one process
 // runs to the end. Nothing may be lost and nothing may reach the server twice.
-import { randomUUID } from 'node:crypto';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../../src-main/sandbox/index';
+import { describe, expect, it } from 'vitest';
 import { JOURNAL_SIZE } from '../../../../src-main/sandbox/journal';
-import { createRandom } from '../../../../src-main/sandbox/seed';
-import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import type { ChildPlan } from '../../../fixtures/outbox-child';
-import { tempDir } from '../../helpers/temp-dir';
 import type { ChildRun } from './crash-child-runner';
 import { runChild, syncToTheEnd } from './crash-child-runner';
 import { expectCrashEndState } from './crash-end-state';
-import { keysToRevoke } from './keys-to-revoke';
+import { startCrashRun } from './crash-run';
 
 const KILLS = 200;
 /** first batch; when a round drains the queue before its kills, another TOP_UP are queued */
@@ -41,45 +35,23 @@ type Child = ReturnType<typeof runChild>;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-let sandbox: RunningSandbox | null = null;
-afterAll(async () => {
-  await sandbox?.close();
-});
-
 describe('outbox: crash test, two processes draining at once', () => {
   it(`loses nothing and sends nothing twice across ${KILLS}+ kill -9 of two concurrent drainers`, { timeout: 400_000 }, async () => {
     const t0 = Date.now();
-    sandbox = await startSandbox({ contacts: 5, rate: 1_000_000, burst: 1_000_000 });
-    const sb = sandbox;
-    const work = await tempDir('outbox-crash2-');
-    const random = createRandom(SEED);
-
-    const { revoked, revocations, keys } = keysToRevoke(sb, REVOCATIONS, 'crash two');
-    const expected: ChildPlan['messages'] = [];
-    const addMessages = (n: number): ChildPlan['messages'] => {
-      const batch = Array.from({ length: n }, (_, i) => ({
-        number: NUMBERS[(expected.length + i) % NUMBERS.length]!,
-        text: `crash two message ${expected.length + i}`,
-        idempotencyKey: randomUUID(),
-      }));
-      expected.push(...batch);
+    const { sb, work, random, revoked, expected, enqueueMore, writes } = await startCrashRun({
+      label: 'crash two',
+      seed: SEED,
+      numbers: NUMBERS,
+      messages: MESSAGES,
+      revocations: REVOCATIONS,
       // one delay per send, and some for the sends again after a kill
-      sb.injectFaults(
-        Array.from({ length: Math.ceil(n * 1.2) }, () => ({ kind: 'delay', ms: LATENCY_MS })),
-        { method: 'POST', pathPrefix: '/api/v1/messages' },
-      );
-      return batch;
-    };
-    const enqueue = async (batch: ChildPlan): Promise<void> => {
-      await writeFile(join(work, 'plan.json'), JSON.stringify(batch));
-      const run = await runChild('enqueue', work, sb.baseUrl).exited;
-      expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.done!)).toEqual({ enqueued: expected.length + revocations.length });
-    };
-    await writeFile(join(work, 'keys.json'), JSON.stringify(keys));
-    await enqueue({ messages: addMessages(MESSAGES), revocations });
+      onBatch: (sandbox, n) =>
+        sandbox.injectFaults(
+          Array.from({ length: Math.ceil(n * 1.2) }, () => ({ kind: 'delay', ms: LATENCY_MS })),
+          { method: 'POST', pathPrefix: '/api/v1/messages' },
+        ),
+    });
 
-    const writes = (): number => sb.requests().filter((r) => r.method === 'POST' || r.method === 'DELETE').length;
     const runs: ChildRun[] = [];
     let kills = 0;
     let midSync = 0;
@@ -160,7 +132,7 @@ describe('outbox: crash test, two processes draining at once', () => {
       if (a.finished || b.finished) {
         // it drained the queue before the kills came: queue more so later kills land mid-sync
         finishedEarly++;
-        await enqueue({ messages: addMessages(TOP_UP), revocations: [] });
+        await enqueueMore(TOP_UP);
       }
     }
     // the spares never opened the outbox

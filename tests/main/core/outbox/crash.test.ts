@@ -1,18 +1,12 @@
 // The crash test: a few hundred operations, synced by child processes that are killed with
 // SIGKILL at random (seeded) moments, over and over; then one child runs to the end.
 // Nothing may be lost and nothing may reach the server twice.
-import { randomUUID } from 'node:crypto';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../../src-main/sandbox/index';
-import { createRandom } from '../../../../src-main/sandbox/seed';
-import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import type { ChildPlan } from '../../../fixtures/outbox-child';
-import { tempDir } from '../../helpers/temp-dir';
+import { describe, expect, it } from 'vitest';
 import { runChild, syncToTheEnd } from './crash-child-runner';
 import { expectCrashEndState } from './crash-end-state';
-import { keysToRevoke } from './keys-to-revoke';
+import { startCrashRun } from './crash-run';
 
 const KILLS = 32;
 /** first batch; when a run drains the queue before its kill, another TOP_UP are queued */
@@ -22,40 +16,17 @@ const NUMBERS = ['5511900000001', '5511900000002', '5511900000003'];
 const REVOCATIONS = 6;
 const SEED = 0x5eed;
 
-let sandbox: RunningSandbox | null = null;
-afterAll(async () => {
-  await sandbox?.close();
-});
-
 describe('outbox: crash test', () => {
   it(`loses nothing and sends nothing twice across ${KILLS}+ kill -9 at random moments`, { timeout: 120_000 }, async () => {
     const t0 = Date.now();
-    sandbox = await startSandbox({ contacts: 5, rate: 1_000_000, burst: 1_000_000 });
-    const sb = sandbox;
-    const work = await tempDir('outbox-crash-');
-    const random = createRandom(SEED);
+    const { sb, work, random, revoked, expected, enqueueMore, writes } = await startCrashRun({
+      label: 'crash',
+      seed: SEED,
+      numbers: NUMBERS,
+      messages: MESSAGES,
+      revocations: REVOCATIONS,
+    });
 
-    const { revoked, revocations, keys } = keysToRevoke(sb, REVOCATIONS, 'crash');
-    const enqueue = async (batch: ChildPlan): Promise<void> => {
-      await writeFile(join(work, 'plan.json'), JSON.stringify(batch));
-      const run = await runChild('enqueue', work, sb.baseUrl).exited;
-      expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.done!)).toEqual({ enqueued: expected.length + revocations.length });
-    };
-    const expected: ChildPlan['messages'] = [];
-    const addMessages = (n: number): ChildPlan['messages'] => {
-      const batch = Array.from({ length: n }, (_, i) => ({
-        number: NUMBERS[(expected.length + i) % NUMBERS.length]!,
-        text: `crash message ${expected.length + i}`,
-        idempotencyKey: randomUUID(),
-      }));
-      expected.push(...batch);
-      return batch;
-    };
-    await writeFile(join(work, 'keys.json'), JSON.stringify(keys));
-    await enqueue({ messages: addMessages(MESSAGES), revocations });
-
-    const writes = (): number => sb.requests().filter((r) => r.method === 'POST' || r.method === 'DELETE').length;
     let kills = 0;
     let midSync = 0;
     let finishedEarly = 0;
@@ -87,7 +58,7 @@ describe('outbox: crash test', () => {
         // it drained the queue before its kill came: queue more so later kills land mid-sync
         expect(run.code, run.stderr).toBe(0);
         finishedEarly++;
-        await enqueue({ messages: addMessages(TOP_UP), revocations: [] });
+        await enqueueMore(TOP_UP);
       }
     }
     // the spares never opened the outbox

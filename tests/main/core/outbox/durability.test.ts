@@ -2,17 +2,22 @@
 import { spawn } from 'node:child_process';
 import { appendFile, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeLine } from '../../../../src-main/core/outbox/records';
 import type { Entry } from '../../../../src-main/core/outbox/records';
-import { PROFILE_ID, countTexts, enqueueText, itemOf, makeWorld, queuedWithKeysHeld, textOp, waitAll, waitState } from './world';
-import type { World } from './world';
+import {
+  PROFILE_ID,
+  countTexts,
+  enqueueText,
+  itemOf,
+  worldsClosedAfterEach,
+  queuedWithKeysHeld,
+  textOp,
+  waitAll,
+  waitState,
+} from './world';
 
-let world: World | null = null;
-afterEach(async () => {
-  await world?.close();
-  world = null;
-});
+const openWorld = worldsClosedAfterEach();
 
 const JOURNAL = 'outbox.journal';
 const A = '5511988880001';
@@ -36,7 +41,7 @@ async function journalLines(dir: string): Promise<string[]> {
 
 describe('outbox: durability', () => {
   it('sets a torn last line and a corrupt middle line aside with a message; the rest syncs', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     await queuedWithKeysHeld(world, async (first) => {
       for (let i = 0; i < 10; i++) await enqueueText(first, `55119888800${String(i).padStart(2, '0')}`, `durable ${i}`);
     });
@@ -88,7 +93,7 @@ describe('outbox: durability', () => {
   });
 
   it('a torn end costs only that state change: the operation resumes from its earlier snapshot', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const item = await queuedWithKeysHeld(world, async (first) => {
       const queued = await enqueueText(first, A, 'two snapshots');
       await first.retry(queued.id); // a second full snapshot of the same operation
@@ -106,7 +111,7 @@ describe('outbox: durability', () => {
   });
 
   it('a damaged latest record inside the file holds a pending operation for the person: it may have been a cancel', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const { cancelled, intact } = await queuedWithKeysHeld(world, async (first) => {
       const queued = await enqueueText(first, A, 'cancelled, then the record was damaged');
       await first.cancel(queued.id);
@@ -139,7 +144,7 @@ describe('outbox: durability', () => {
   });
 
   it('a damaged record that is not the latest costs nothing: the later snapshot stands', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const item = await queuedWithKeysHeld(world, async (first) => {
       const queued = await enqueueText(first, A, 'older record damaged');
       await first.retry(queued.id);
@@ -155,7 +160,7 @@ describe('outbox: durability', () => {
   });
 
   it('takes over the claim of a process that died mid-send; the resend creates no second message', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const op = textOp(A, 'sent, then the sender died');
     await queuedWithKeysHeld(world, (first) => first.enqueueMessage({ profileId: PROFILE_ID, keyId: null, op, label: A }));
 
@@ -194,7 +199,7 @@ describe('outbox: durability', () => {
   });
 
   it('takes over a journal lock left by a dead process', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const pid = await deadPid();
     await writeFile(join(world.dir, 'outbox.lock'), JSON.stringify({ holder: `${pid}-ghost`, pid, at: Date.now(), token: 'ghost' }));
     const started = Date.now();

@@ -1,13 +1,8 @@
 // The sync loop costs nothing when nothing waits, and backs off (no busy loop) while offline.
-import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueText, makeWorld, waitAll, waitFor } from './world';
-import type { World } from './world';
+import { describe, expect, it } from 'vitest';
+import { enqueueText, worldsClosedAfterEach, waitAll, waitFor } from './world';
 
-let world: World | null = null;
-afterEach(async () => {
-  await world?.close();
-  world = null;
-});
+const openWorld = worldsClosedAfterEach();
 
 function timeouts(): number {
   return process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -17,7 +12,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 describe('outbox: idle and back-off', () => {
   it('an empty outbox sets no timer at all', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const before = timeouts();
     const outbox = await world.open();
     await outbox.syncNow();
@@ -28,7 +23,7 @@ describe('outbox: idle and back-off', () => {
   });
 
   it('after everything is sent the loop stops: no timer, no wake-ups', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open();
     for (let i = 0; i < 5; i++) await enqueueText(outbox, '5511966660001', `idle ${i}`);
     await waitAll(outbox, 'sent');
@@ -44,7 +39,7 @@ describe('outbox: idle and back-off', () => {
   });
 
   it('while the server is down it probes with growing back-off, not in a loop', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     await world.sandbox.suspend();
     const outbox = await world.open({ probeIntervalMs: { min: 40, max: 320 }, random: () => 0.5 });
     const item = await enqueueText(outbox, '5511966660002', 'waits');
@@ -66,7 +61,7 @@ describe('outbox: idle and back-off', () => {
   });
 
   it('waiting only for an admin key sets no timer', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     world.keys.forget('admin'); // no admin key saved on this machine
     const outbox = await world.open();
     await outbox.revocations.enqueue({ profileId: 'p_test', localKeyId: null, serverKeyId: 'k_somewhere', label: 'x' });

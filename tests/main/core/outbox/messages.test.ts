@@ -2,17 +2,13 @@
 import { writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../../src-main/core/model';
 import type { Outbox } from '../../../../src-main/core/outbox/index';
-import { PROFILE_ID, countTexts, enqueueText, makeWorld, waitAll, waitFor, waitState } from './world';
+import { PROFILE_ID, countTexts, enqueueText, worldsClosedAfterEach, waitAll, waitFor, waitState } from './world';
 import type { World } from './world';
 
-let world: World | null = null;
-afterEach(async () => {
-  await world?.close();
-  world = null;
-});
+const openWorld = worldsClosedAfterEach();
 
 const A = '5511999990001';
 const B = '5511999990002';
@@ -44,7 +40,7 @@ function postsTo(w: World, path = '/api/v1/messages/text'): number {
 describe('outbox: messages', () => {
   it('never fails a message for resets, even while the probe says the server is fine: it backs off and goes once the resets stop', async () => {
     // the probe (GET of the base URL) answers every time, every POST is reset
-    world = await makeWorld();
+    const world = await openWorld();
     world.sandbox.injectFaults(
       Array.from({ length: 50 }, () => ({ kind: 'reset' as const })),
       { method: 'POST', pathPrefix: '/api/v1/messages/text' },
@@ -53,7 +49,7 @@ describe('outbox: messages', () => {
     const item = await enqueueText(outbox, A, 'reset every time');
     const seen: OutboxItem[] = [];
     outbox.onDidChange((items) => items.forEach((i) => i.id === item.id && seen.push(i)));
-    await waitFor(async () => world!.sent.filter((r) => r.method === 'POST').length >= 6, 'six resets', 20_000);
+    await waitFor(async () => world.sent.filter((r) => r.method === 'POST').length >= 6, 'six resets', 20_000);
     // its own back-off grows (FAST: 40..300 ms), so six resets take a while, not one probe each
     expect(seen.every((i) => i.state !== 'failed')).toBe(true);
     const waiting = (await outbox.list()).find((i) => i.id === item.id)!;
@@ -69,7 +65,7 @@ describe('outbox: messages', () => {
   });
 
   it('queues while the server is down and sends each message exactly once when it is back', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     await world.sandbox.suspend();
     const outbox = await world.open();
     const seen = new Set<string>();
@@ -99,7 +95,7 @@ describe('outbox: messages', () => {
   });
 
   it('keeps the order per recipient, and a waiting message blocks only its own recipient', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open({ probeIntervalMs: { min: 2000, max: 4000 } });
     // the first text POST gets an HTML 500: whichever head gets it waits 1..2 s
     world.sandbox.injectFaults([{ kind: 'status', status: 500, body: '<html>down</html>', contentType: 'text/html' }], {
@@ -125,7 +121,7 @@ describe('outbox: messages', () => {
   });
 
   it('rides out a 429 storm and still sends each message exactly once', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open();
     const reasons = new Set<string>();
     outbox.onDidChange((items) => items.forEach((i) => i.pendingReason && reasons.add(i.pendingReason)));
@@ -143,7 +139,7 @@ describe('outbox: messages', () => {
   });
 
   it('retries after HTML 500s and succeeds; a long run of 500s never fails it', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open({ probeIntervalMs: { min: 20, max: 60 } });
     const html = { kind: 'status' as const, status: 500, body: '<html><body>Internal error</body></html>', contentType: 'text/html' };
     world.sandbox.injectFaults([html, html, html], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
@@ -167,7 +163,7 @@ describe('outbox: messages', () => {
   });
 
   it('fails (does not retry) after a 4xx, and a retry by the person sends it', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open();
     world.sandbox.injectFaults([{ kind: 'status', status: 400, body: '{"error":{"code":"bad_request","message":"nope"}}' }], {
       method: 'POST',
@@ -185,7 +181,7 @@ describe('outbox: messages', () => {
   });
 
   it("fails with the service's reason, once, when a 200 answer says the message was not sent", async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open();
     const body = '{"result":false,"info":"Invalid WhatsApp number"}';
     world.sandbox.injectFaults([{ kind: 'status', status: 200, body, contentType: 'application/json' }], {
@@ -207,7 +203,7 @@ describe('outbox: messages', () => {
   });
 
   it('cancels pending and failed messages, not one being sent', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     await world.sandbox.suspend();
     const outbox = await world.open();
     const keep = await enqueueText(outbox, A, 'keep me');
@@ -228,7 +224,7 @@ describe('outbox: messages', () => {
   });
 
   it('close() during a send gives the operation back; the next instance sends it once', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const first = await world.open();
     world.sandbox.injectFaults([{ kind: 'delay', ms: 400 }], { method: 'POST', pathPrefix: '/api/v1/messages/text' });
     const item = await enqueueText(first, A, 'closed mid-send');
@@ -246,7 +242,7 @@ describe('outbox: messages', () => {
   });
 
   it('fails a media message whose staged file was deleted before the send, with a clear reason', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     await world.sandbox.suspend();
     const outbox = await world.open();
     const { file, item } = await enqueuePixel(world, outbox, 'photo.png');
@@ -258,7 +254,7 @@ describe('outbox: messages', () => {
   });
 
   it('sends a staged media file once it can', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open();
     const { item } = await enqueuePixel(world, outbox, 'pixel.png', 'pixel');
     await waitState(outbox, item.id, 'sent');
@@ -266,7 +262,7 @@ describe('outbox: messages', () => {
   });
 
   it('fails a message with no usable key; after a key is added, retry sends it', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     world.keys.setActive(null);
     const outbox = await world.open();
     const item = await enqueueText(outbox, A, 'needs a key', 'k_gone');
@@ -279,7 +275,7 @@ describe('outbox: messages', () => {
   });
 
   it('queues the same Idempotency-Key once', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     world.keys.hold();
     const outbox = await world.open();
     const op = { op: 'messages.text' as const, input: { number: A, text: 'twice?' }, idempotencyKey: randomUUID() };

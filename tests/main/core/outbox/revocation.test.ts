@@ -1,17 +1,13 @@
 // Key revocations through the outbox against the real sandbox.
-import { afterEach, describe, expect, it } from 'vitest';
-import { PROFILE_ID, makeWorld, waitFor, waitState } from './world';
+import { describe, expect, it } from 'vitest';
+import { PROFILE_ID, worldsClosedAfterEach, waitFor, waitState } from './world';
 import type { World } from './world';
 import type { Outbox } from '../../../../src-main/core/outbox/index';
 import type { OutboxItem } from '../../../../src-main/core/model';
 import { keyStatus, serverKeyIds } from './doubles';
 import { filesContainingSecrets, findSecrets } from '../../helpers/secret-scan';
 
-let world: World | null = null;
-afterEach(async () => {
-  await world?.close();
-  world = null;
-});
+const openWorld = worldsClosedAfterEach();
 
 /** DELETEs the outbox sent (counted by its sender: the sandbox keeps no request whose key it refused) */
 function deletes(w: World): number {
@@ -36,23 +32,23 @@ function leakedKey(w: World, localId: string): { id: string; key: string } {
 
 describe('outbox: key revocations', () => {
   it('revokes while the server is down, syncs when it is back; the key then gets 401', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'leak');
     await world.sandbox.suspend();
     const outbox = await world.open();
     const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'leak', serverKeyId: leaked.id, label: 'leaky' });
     expect(item.kind).toBe('keys.revoke');
     await waitFor(
-      () => world!.keys.lastSync('leak')?.state === 'pending' && (world!.keys.lastSync('leak') as { reason: string }).reason === 'offline',
+      () => world.keys.lastSync('leak')?.state === 'pending' && (world.keys.lastSync('leak') as { reason: string }).reason === 'offline',
       'pending offline',
     );
 
     await world.sandbox.resume();
     const sent = await waitState(outbox, item.id, 'sent');
     expect(sent.resultSummary).toMatch(/^revoked /);
-    await waitFor(() => world!.keys.lastSync('leak')?.state === 'synced', 'synced reported');
+    await waitFor(() => world.keys.lastSync('leak')?.state === 'synced', 'synced reported');
     // the kept value is dropped once a check proved the service refuses it
-    await waitFor(() => !world!.keys.revoking.has('leak'), 'the kept value dropped after the proof');
+    await waitFor(() => !world.keys.revoking.has('leak'), 'the kept value dropped after the proof');
     expect(world.keys.lastSync('leak')).toMatchObject({ state: 'synced', proof: { state: 'refused', status: 401 } });
     expect(await serverKeyIds(world.sandbox.baseUrl, world.sandbox.adminKey)).not.toContain(leaked.id);
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
@@ -62,7 +58,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('a replay of an already done revocation gets 404 and counts as synced', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'gone');
     const res = await fetch(`${world.sandbox.baseUrl}/api/v1/api-keys/${leaked.id}`, {
       method: 'DELETE',
@@ -73,11 +69,11 @@ describe('outbox: key revocations', () => {
     const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'gone', serverKeyId: leaked.id, label: 'gone' });
     const sent = await waitState(outbox, item.id, 'sent');
     expect(sent.resultSummary).toMatch(/404/);
-    await waitFor(() => world!.keys.lastSync('gone')?.state === 'synced', 'synced reported');
+    await waitFor(() => world.keys.lastSync('gone')?.state === 'synced', 'synced reported');
   });
 
   it('401/403 everywhere: waits for an admin key without retrying blindly; a key change retries', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'leak');
     world.keys.revoking.delete('leak'); // its own value is not kept: only an admin key can do it
     // the active key cannot manage keys, and we do not know that locally (permissions null)
@@ -109,7 +105,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('an admin key saved beside a weaker active key is used without asking the person', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'leak');
     world.keys.revoking.delete('leak'); // its own value is not kept: only an admin key can do it
     const agent = world.sandbox.createKey('agent', ['contacts:read', 'messages:send']);
@@ -125,7 +121,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('a saved admin key the server refuses falls through to the next way, and is not tried again', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'leak');
     world.keys.revoking.delete('leak');
     const stale = world.sandbox.createKey('stale admin', ['contacts:read', 'messages:send', 'keys:manage']);
@@ -146,7 +142,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('saving an admin key wakes a revocation that waits for one, without making it active', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'leak');
     world.keys.revoking.delete('leak');
     world.keys.forget('admin');
@@ -160,7 +156,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('a saved admin key that cannot be read counts as tried: no attempt loop', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'leak');
     world.keys.revoking.delete('leak');
     world.keys.forget('admin');
@@ -177,7 +173,7 @@ describe('outbox: key revocations', () => {
   });
 
   it("the person's retry tries again after needs_admin_key", async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'leak');
     world.keys.revoking.delete('leak');
     world.keys.forget('admin'); // no admin key saved on this machine
@@ -192,7 +188,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('with no admin key, the revoked key deletes itself', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     world.keys.forget('admin'); // no admin key saved on this machine
     const leaked = leakedKey(world, 'self');
     const outbox = await world.open();
@@ -201,11 +197,11 @@ describe('outbox: key revocations', () => {
     const del = world.sandbox.requests().find((r) => r.method === 'DELETE');
     expect(del?.headers.authorization).toBe(`Bearer ${leaked.key}`);
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(401);
-    await waitFor(() => !world!.keys.revoking.has('self'), 'the kept value dropped after the proof');
+    await waitFor(() => !world.keys.revoking.has('self'), 'the kept value dropped after the proof');
   });
 
   it('an active key refused with 401 falls through to the key itself', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     world.keys.add('stale-admin', 'crm_sk_this_key_does_not_exist_0000', ['keys:manage'], { active: true });
     const leaked = leakedKey(world, 'leak');
     const outbox = await world.open();
@@ -216,7 +212,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('finds the server id by comparing the kept value with the server list, storing no part of the key', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const created = world.sandbox.createKey('pasted', ['contacts:read']);
     world.keys.add('pasted', created.key, null); // pasted by hand: no server id
     world.keys.revokeLocally('pasted');
@@ -230,7 +226,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('the revoked key lists the keys itself: its own entry (scrubbed to ***) is the one', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const created = world.sandbox.createKey('self-admin', ['contacts:read', 'keys:manage']);
     world.keys.forget('admin'); // no other key saved here
     world.keys.add('pasted', created.key, null);
@@ -242,7 +238,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('fails with a clear reason, naming no part of any key, when it cannot be found', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     world.keys.add('ghost', 'crm_sk_zzzz_not_there_at_all_000', null);
     world.keys.revokeLocally('ghost');
     const outbox = await world.open();
@@ -255,7 +251,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('a 404 from a route the server does not know is not a revocation: the key stays listed, the item fails', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'typo');
     // a mistyped Delete API key path: the sandbox answers 404 (no such route)
     const profile = world.keys.profiles.get(PROFILE_ID)!;
@@ -267,7 +263,7 @@ describe('outbox: key revocations', () => {
     expect(failed.lastError?.message).toMatch(
       /^The server does not know this route: DELETE \/api\/v1\/api-key\/k_\w+ answered 404 while the key is still in its key list/,
     );
-    await waitFor(() => world!.keys.lastSync('typo')?.state === 'failed', 'failed reported');
+    await waitFor(() => world.keys.lastSync('typo')?.state === 'failed', 'failed reported');
     // not synced, the key's own value is still kept, and the key still works on the server
     expect(world.keys.revoking.has('typo')).toBe(true);
     expect(await keyStatus(world.sandbox.baseUrl, leaked.key)).toBe(200);
@@ -275,7 +271,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('a key id "." or ".." stays one path segment: the 404 is for that key, and it counts as done only because no such key is listed', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const outbox = await world.open();
     for (const id of ['.', '..']) {
       const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: null, serverKeyId: id, label: `dots ${id}` });
@@ -290,7 +286,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('reports server errors and rate limits as pending with their reason, then synced', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     const leaked = leakedKey(world, 'busy');
     world.sandbox.injectFaults(
       [
@@ -302,7 +298,7 @@ describe('outbox: key revocations', () => {
     const outbox = await world.open();
     const item = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'busy', serverKeyId: leaked.id, label: 'busy' });
     await waitState(outbox, item.id, 'sent', 10_000);
-    await waitFor(() => world!.keys.lastSync('busy')?.state === 'synced', 'synced reported');
+    await waitFor(() => world.keys.lastSync('busy')?.state === 'synced', 'synced reported');
     const reasons = world.keys.syncs
       .filter((s) => s.localKeyId === 'busy' && s.sync.state === 'pending')
       .map((s) => (s.sync as { reason: string }).reason);
@@ -316,7 +312,7 @@ describe('outbox: key revocations', () => {
   });
 
   it('queues one revocation per key', async () => {
-    world = await makeWorld();
+    const world = await openWorld();
     world.keys.hold();
     const outbox = await world.open();
     const one = await outbox.revocations.enqueue({ profileId: PROFILE_ID, localKeyId: 'x', serverKeyId: 'k_x', label: 'x' });

@@ -1,6 +1,7 @@
 // A test world: the real sandbox, the real HTTP client, a temp data dir and the doubles.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { afterEach } from 'vitest';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { HttpSender, ObservedEntry } from '../../../../src-main/core/http/sender';
 import type { OutboxItem } from '../../../../src-main/core/model';
@@ -68,6 +69,19 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
       await sandbox.close();
       if (!options.dir) await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** makeWorld for a test file whose every world is closed after the test that made it: call once, at the file's top. */
+export function worldsClosedAfterEach(): (options?: Parameters<typeof makeWorld>[0]) => Promise<World> {
+  const made: World[] = [];
+  afterEach(async () => {
+    for (const world of made.splice(0)) await world.close();
+  });
+  return async (options) => {
+    const world = await makeWorld(options);
+    made.push(world);
+    return world;
   };
 }
 

@@ -3,19 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../../../../src-main/shared/api-description';
 import { ProfilesDocument } from '../../../../src-main/core/profiles/profiles-document';
-import { profileRow, sourceFilesCalling, twoConnections } from '../../helpers/meta-rows';
+import { documentInTwoProcesses, itIsTheStoresOnlyWriter } from '../../helpers/document-processes';
+import { profileRow } from '../../helpers/meta-rows';
 
 const profile = profileRow;
 
-async function twoProcesses(): Promise<[ProfilesDocument, ProfilesDocument]> {
-  const [app, cli] = await twoConnections('crm-profiles-doc-');
-  return [new ProfilesDocument(app.profiles), new ProfilesDocument(cli.profiles)];
-}
+const twoProcesses = (): Promise<[ProfilesDocument, ProfilesDocument]> =>
+  documentInTwoProcesses('crm-profiles-doc-', (stores) => new ProfilesDocument(stores.profiles));
 
 describe('the profiles document', () => {
-  it('is changed only by profiles-document.ts: no other source file calls update on the profiles store', () => {
-    expect(sourceFilesCalling(/\bmeta\s*\.profiles\s*\.update\(/)).toEqual([]);
-  });
+  itIsTheStoresOnlyWriter('profiles', /\bmeta\s*\.profiles\s*\.update\(/);
 
   it('adds profiles from two processes in turn, the first one active, and a refusal writes nothing', async () => {
     const [app, cli] = await twoProcesses();
