@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../tests/harness/headless-chromium';
 import { launchConsole } from '../tests/e2e/support/app-harness';
+import { LOAD_TRACE_CATEGORIES, LOAD_WORK, loadWorkCpu, type LoadWork } from './renderer-load-cpu';
 import { MISSED_FRAME_MS, missedFrames, scrollTopToBottom, type ScrollRun } from '../tests/e2e/support/scroll-frames';
 
 /** cold load to the first painted contact row, as a multiple of a blank page's load in the same run */
@@ -293,6 +294,41 @@ async function blankLoad(browser: Browser): Promise<{ wallMs: number; cpuMs: num
   return { wallMs: t, cpuMs: used.taskMs };
 }
 
+/**
+ * `runs` cold loads traced: the page's main thread CPU by kind of work until the first contact
+ * row is in the document, medians (renderer-load-cpu.ts). Tracing adds its own cost to each.
+ */
+async function coldLoadCpuBreakdown(runs: number, rendererDir?: string): Promise<Record<LoadWork, number>> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...HEADLESS_CHROMIUM_ARGS] });
+  const seen: Record<LoadWork, number>[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const beforeLoad = (page: Page) => browser.startTracing(page, { categories: LOAD_TRACE_CATEGORIES });
+      const h = await launchConsole(browser, { contacts: 100_000, beforeLoad, ...(rendererDir ? { rendererDir } : {}) });
+      try {
+        await h.page.getByTestId('contact-row').first().waitFor();
+        const rowSeenAt = await h.page.evaluate(() => performance.now());
+        seen.push(loadWorkCpu((await browser.stopTracing()).toString(), rowSeenAt));
+      } finally {
+        await h.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return Object.fromEntries(LOAD_WORK.map(([name]) => [name, median(seen.map((s) => s[name]))])) as Record<LoadWork, number>;
+}
+
+function printCpuBreakdown(runs: number, cpu: Record<LoadWork, number>): void {
+  console.log(`\nThe page's main thread CPU until the first contact row, by kind of work (median of ${runs} traced cold loads)`);
+  for (const [name, what] of LOAD_WORK) console.log(`  ${what.padEnd(60)} ${cpu[name].toFixed(1).padStart(6)} ms`);
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
 async function scroll(browser: Browser, contacts: number): Promise<ScrollRun> {
   const h = await launchConsole(browser, { contacts });
   try {
@@ -529,9 +565,16 @@ function printRestOfBench(r: RestOfBench): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { 'cold-load-only': { type: 'boolean' }, runs: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { 'cold-load-only': { type: 'boolean' }, 'cpu-breakdown': { type: 'boolean' }, runs: { type: 'string' } },
+  });
   const runs = values.runs === undefined ? undefined : Number(values.runs);
   if (runs !== undefined && !(Number.isInteger(runs) && runs > 0))
     throw new Error(`--runs wants a whole number above 0, not ${values.runs}`);
-  printRendererBench(await runRendererBench({ coldLoadOnly: values['cold-load-only'] === true, ...(runs ? { runs } : {}) }));
+  if (values['cpu-breakdown']) {
+    const traced = runs ?? COLD_LOAD_RUNS;
+    printCpuBreakdown(traced, await coldLoadCpuBreakdown(traced, process.env.BENCH_COMPARE_RENDERER));
+  } else {
+    printRendererBench(await runRendererBench({ coldLoadOnly: values['cold-load-only'] === true, ...(runs ? { runs } : {}) }));
+  }
 }
