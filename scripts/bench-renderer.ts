@@ -5,6 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -27,6 +28,9 @@ export interface RendererBench {
   /** the page's main thread CPU until the first row was painted (median; CDP thread ticks): less moved by the machine's load */
   coldLoadCpuMs: number;
   coldLoadScriptCpuMs: number;
+  /** the bench's process, main in this host, from navigation to the row (medians): CPU, and its event loop's longest delay */
+  hostCpuMs: number;
+  hostLoopDelayMaxMs: number;
   blankPageCpuMs: number;
   /** harness-observed: when the page's message "first row painted" reached the harness (median) */
   coldLoadMs: number;
@@ -162,6 +166,9 @@ export interface LoadBreakdown {
   /** the page's main thread CPU (thread ticks) until the harness was told: all its tasks, and its scripts' part */
   taskCpu: number;
   scriptCpu: number;
+  /** the bench's process (main in this host) from navigation to the row: its CPU, and its event loop's longest delay */
+  hostCpu: number;
+  hostLoopDelayMax: number;
 }
 
 /** A comparison's figures: each the median over the runs, per figure. */
@@ -202,12 +209,17 @@ function medianOf(xs: LoadBreakdown[]): Comparison['theirs'] {
 async function coldLoad(browser: Browser, contacts: number, rendererDir?: string): Promise<{ total: number; breakdown: LoadBreakdown }> {
   let toldAt: number | null = null;
   let cpuAtRow: Promise<PageCpu> | null = null;
+  // the bench's own process is the window's main here: it serves the page's files and answers its calls
+  const host = { cpuFrom: process.cpuUsage(), cpuMs: 0, loop: monitorEventLoopDelay({ resolution: 2 }) };
   const beforeLoad = async (page: Page): Promise<void> => {
     const cpu = await pageCpuMeter(page);
     await page.exposeBinding('__benchRowPainted', () => {
       toldAt ??= performance.timeOrigin + performance.now();
       cpuAtRow ??= cpu();
+      if (host.loop.disable()) host.cpuMs = cpuMs(process.cpuUsage(host.cpuFrom));
     });
+    host.cpuFrom = process.cpuUsage();
+    host.loop.enable();
   };
   const h = await launchConsole(browser, { contacts, initScript: LOAD_PROBE, beforeLoad, ...(rendererDir ? { rendererDir } : {}) });
   try {
@@ -257,12 +269,16 @@ async function coldLoad(browser: Browser, contacts: number, rendererDir?: string
         harnessPolledRow: polled,
         taskCpu: cpu.taskMs,
         scriptCpu: cpu.scriptMs,
+        hostCpu: host.cpuMs,
+        hostLoopDelayMax: host.loop.max / 1e6,
       },
     };
   } finally {
     await h.close();
   }
 }
+
+const cpuMs = (used: NodeJS.CpuUsage): number => (used.user + used.system) / 1000;
 
 interface PageCpu {
   taskMs: number;
@@ -432,6 +448,8 @@ export async function runRendererBench(options: RendererBenchOptions = {}): Prom
       firstPageAnsweredMs: median(loads.map((l) => firstPageAnswered(l.breakdown))),
       coldLoadCpuMs: median(loads.map((l) => l.breakdown.taskCpu)),
       coldLoadScriptCpuMs: median(loads.map((l) => l.breakdown.scriptCpu)),
+      hostCpuMs: median(loads.map((l) => l.breakdown.hostCpu)),
+      hostLoopDelayMaxMs: median(loads.map((l) => l.breakdown.hostLoopDelayMax)),
       blankPageCpuMs: median(blanks.map((b) => b.cpuMs)),
       coldLoadBreakdown: medianLoad.breakdown,
       compared,
@@ -486,6 +504,10 @@ export function printRendererBench(r: RendererBench): void {
   console.log(
     `  first page's answer in the page  ${r.firstPageAnsweredMs.toFixed(0)} ms (${(r.firstPageAnsweredMs / r.blankPageLoadMs).toFixed(1)}x ` +
       `blank): the earliest any design could paint a row from it`,
+  );
+  console.log(
+    `  main (the bench's process) to the row: ${r.hostCpuMs.toFixed(0)} ms of CPU, its event loop held up to ` +
+      `${r.hostLoopDelayMaxMs.toFixed(0)} ms at once (medians)`,
   );
   console.log(
     `  page main thread CPU to the row  ${r.coldLoadCpuMs.toFixed(0)} ms (scripts ${r.coldLoadScriptCpuMs.toFixed(0)} ms), blank page ` +
