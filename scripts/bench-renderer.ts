@@ -502,7 +502,8 @@ export function printRendererBench(r: RendererBench): void {
     `                                   ${r.coldLoadPolledMs.toFixed(0)} ms when Playwright's polling locator saw it (its 20-100 ms retry steps included)`,
   );
   console.log(
-    `  first page's answer in the page  ${r.firstPageAnsweredMs.toFixed(0)} ms (${(r.firstPageAnsweredMs / r.blankPageLoadMs).toFixed(1)}x ` +
+    `  first page's answer in the page  ${r.firstPageAnsweredMs.toFixed(0)} ms ` +
+      `(${(r.firstPageAnsweredMs / r.blankPageLoadMs).toFixed(1)}x ` +
       `blank): the earliest any design could paint a row from it`,
   );
   console.log(
