@@ -3,17 +3,21 @@
 // DOM row count and frame times while scrolling 100k contacts (against 1k, to show rows stay
 // bounded), and IPC handler overhead per call against calling the service directly.
 import { readdir, readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../tests/harness/headless-chromium';
 import { launchConsole } from '../tests/e2e/support/app-harness';
+import { LOAD_TRACE_CATEGORIES, LOAD_WORK, loadWorkCpu, type LoadWork } from './renderer-load-cpu';
 import { MISSED_FRAME_MS, missedFrames, scrollTopToBottom, type ScrollRun } from '../tests/e2e/support/scroll-frames';
 
 /** cold load to the first painted contact row, as a multiple of a blank page's load in the same run */
 const COLD_LOAD_GOAL_RATIO = 3;
-/** cold loads (each beside a blank page's) whose medians the figures are */
+/** cold loads (each beside a blank page's) whose medians the figures are; `--runs N` sets another count */
 const COLD_LOAD_RUNS = 15;
 
 export interface RendererBench {
@@ -21,17 +25,34 @@ export interface RendererBench {
   jsGzipBytes: number;
   firstChunkBytes: number;
   firstChunkGzipBytes: number;
+  /** the page's main thread CPU until the first row was painted (median; CDP thread ticks): less moved by the machine's load */
+  coldLoadCpuMs: number;
+  coldLoadScriptCpuMs: number;
+  /** the bench's process, main in this host, from navigation to the row (medians): CPU, and its event loop's longest delay */
+  hostCpuMs: number;
+  hostLoopDelayMaxMs: number;
+  blankPageCpuMs: number;
   /** harness-observed: when the page's message "first row painted" reached the harness (median) */
   coldLoadMs: number;
   /** Playwright's locator wait, then a frame: its retry steps (20-100 ms) are part of the figure */
   coldLoadPolledMs: number;
   /** in-page: the frame after the first row's insertion (median over the same loads) */
   coldLoadInPageMs: number;
+  /**
+   * when the page took the first contacts page's answer (median over the same loads): no design
+   * can paint a contact row before it, so this is the floor of painting rows from the early answer
+   */
+  firstPageAnsweredMs: number;
   /** the breakdown of the median cold load */
   coldLoadBreakdown: LoadBreakdown;
   /** cold loads of another build (BENCH_COMPARE_RENDERER) taken in turn with this one's */
   compared: Comparison | null;
   blankPageLoadMs: number;
+  /** the rest: null with --cold-load-only */
+  rest: RestOfBench | null;
+}
+
+interface RestOfBench {
   domRows100k: number;
   domRows1k: number;
   domRows1m: number;
@@ -92,7 +113,9 @@ const LOAD_PROBE = `(() => {
     const wrapped = {};
     for (const [name, fn] of Object.entries(api)) {
       wrapped[name] = name === 'on' ? fn : (payload) => {
-        const call = { channel: name, start: performance.now(), end: null };
+        // which script made the call: the window's early one, or the app's bundle
+        const from = /early-first-page/.test(String(new Error().stack)) ? 'early script' : 'bundle';
+        const call = { channel: name, start: performance.now(), end: null, from };
         probe.calls.push(call);
         return Promise.resolve(fn(payload)).finally(() => { call.end = performance.now(); });
       };
@@ -118,6 +141,7 @@ interface LoadCall {
   channel: string;
   start: number;
   end: number | null;
+  from: string;
 }
 
 /** Where the cold load's time goes, every figure in ms since navigation start. */
@@ -127,8 +151,10 @@ export interface LoadBreakdown {
   domInteractive: number;
   firstReactCommit: number;
   firstIpcCall: number;
-  /** the first call of each channel made before the first row: [start, end] */
-  firstCalls: Record<string, [number, number | null]>;
+  /** the first call of each channel made before the first row: [start, end, the script that made it] */
+  firstCalls: Record<string, [number, number | null, string]>;
+  /** the first chunk's and the early script's fetch: [start, end] */
+  scriptFetches: Record<string, [number, number]>;
   callsBeforeRow: number;
   firstRowInserted: number;
   /** the frame after the row's insertion, seen in the page */
@@ -137,6 +163,12 @@ export interface LoadBreakdown {
   harnessToldRow: number;
   /** when Playwright's polling locator saw the row (its retry steps included) */
   harnessPolledRow: number;
+  /** the page's main thread CPU (thread ticks) until the harness was told: all its tasks, and its scripts' part */
+  taskCpu: number;
+  scriptCpu: number;
+  /** the bench's process (main in this host) from navigation to the row: its CPU, and its event loop's longest delay */
+  hostCpu: number;
+  hostLoopDelayMax: number;
 }
 
 /** A comparison's figures: each the median over the runs, per figure. */
@@ -144,9 +176,19 @@ interface Comparison {
   dir: string;
   runs: number;
   blankMs: number;
-  theirs: { harnessToldRow: number; firstRowPainted: number; firstIpcCall: number; firstRowInserted: number };
+  theirs: {
+    harnessToldRow: number;
+    firstRowPainted: number;
+    firstIpcCall: number;
+    firstRowInserted: number;
+    taskCpu: number;
+    firstPageAnswered: number;
+  };
   ours: Comparison['theirs'];
 }
+
+/** when the page took the first contacts:list's answer (the row's insertion when none was seen) */
+const firstPageAnswered = (b: LoadBreakdown): number => b.firstCalls['contacts:list']?.[1] ?? b.firstRowInserted;
 
 function medianOf(xs: LoadBreakdown[]): Comparison['theirs'] {
   return {
@@ -154,6 +196,8 @@ function medianOf(xs: LoadBreakdown[]): Comparison['theirs'] {
     firstRowPainted: median(xs.map((x) => x.firstRowPainted)),
     firstIpcCall: median(xs.map((x) => x.firstIpcCall)),
     firstRowInserted: median(xs.map((x) => x.firstRowInserted)),
+    taskCpu: median(xs.map((x) => x.taskCpu)),
+    firstPageAnswered: median(xs.map(firstPageAnswered)),
   };
 }
 
@@ -164,10 +208,18 @@ function medianOf(xs: LoadBreakdown[]): Comparison['theirs'] {
  */
 async function coldLoad(browser: Browser, contacts: number, rendererDir?: string): Promise<{ total: number; breakdown: LoadBreakdown }> {
   let toldAt: number | null = null;
+  let cpuAtRow: Promise<PageCpu> | null = null;
+  // the bench's own process is the window's main here: it serves the page's files and answers its calls
+  const host = { cpuFrom: process.cpuUsage(), cpuMs: 0, loop: monitorEventLoopDelay({ resolution: 2 }) };
   const beforeLoad = async (page: Page): Promise<void> => {
+    const cpu = await pageCpuMeter(page);
     await page.exposeBinding('__benchRowPainted', () => {
       toldAt ??= performance.timeOrigin + performance.now();
+      cpuAtRow ??= cpu();
+      if (host.loop.disable()) host.cpuMs = cpuMs(process.cpuUsage(host.cpuFrom));
     });
+    host.cpuFrom = process.cpuUsage();
+    host.loop.enable();
   };
   const h = await launchConsole(browser, { contacts, initScript: LOAD_PROBE, beforeLoad, ...(rendererDir ? { rendererDir } : {}) });
   try {
@@ -190,12 +242,16 @@ async function coldLoad(browser: Browser, contacts: number, rendererDir?: string
         htmlReceived: nav?.responseEnd ?? 0,
         domInteractive: nav?.domInteractive ?? 0,
         scriptReceived: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+        scriptFetches: scripts
+          .filter((e) => /\/(index|early-first-page)-[^/]+\.js$/.test(e.name))
+          .map((e) => [e.name.replace(/^.*\//, ''), e.startTime, e.responseEnd] as const),
       };
     });
+    const cpu = (await cpuAtRow) ?? { taskMs: 0, scriptMs: 0 };
     const rowAt = raw.probe.rowAt ?? total;
     const before = raw.probe.calls.filter((c) => c.start <= rowAt);
-    const firstCalls: Record<string, [number, number | null]> = {};
-    for (const c of before) firstCalls[c.channel] ??= [c.start, c.end];
+    const firstCalls: LoadBreakdown['firstCalls'] = {};
+    for (const c of before) firstCalls[c.channel] ??= [c.start, c.end, c.from];
     return {
       total,
       breakdown: {
@@ -205,11 +261,16 @@ async function coldLoad(browser: Browser, contacts: number, rendererDir?: string
         firstReactCommit: raw.probe.rootAt ?? 0,
         firstIpcCall: before[0]?.start ?? 0,
         firstCalls,
+        scriptFetches: Object.fromEntries(raw.scriptFetches.map(([name, start, end]) => [name, [start, end]])),
         callsBeforeRow: before.length,
         firstRowInserted: rowAt,
         firstRowPainted: raw.probe.paintedAt ?? total,
         harnessToldRow: total,
         harnessPolledRow: polled,
+        taskCpu: cpu.taskMs,
+        scriptCpu: cpu.scriptMs,
+        hostCpu: host.cpuMs,
+        hostLoopDelayMax: host.loop.max / 1e6,
       },
     };
   } finally {
@@ -217,12 +278,71 @@ async function coldLoad(browser: Browser, contacts: number, rendererDir?: string
   }
 }
 
-async function blankLoad(browser: Browser): Promise<number> {
+const cpuMs = (used: NodeJS.CpuUsage): number => (used.user + used.system) / 1000;
+
+interface PageCpu {
+  taskMs: number;
+  scriptMs: number;
+}
+
+/**
+ * The page's main thread CPU so far, by Chromium's own metrics counted in thread ticks (CPU time,
+ * not the wall clock): with seven other processes on two cores a load's wall time swings by 2x,
+ * its CPU much less. Started before navigation, so the page's whole load is counted.
+ */
+async function pageCpuMeter(page: Page): Promise<() => Promise<PageCpu>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const seconds = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return { taskMs: seconds('TaskDuration') * 1000, scriptMs: seconds('ScriptDuration') * 1000 };
+  };
+}
+
+async function blankLoad(browser: Browser): Promise<{ wallMs: number; cpuMs: number }> {
   const page = await browser.newPage();
+  const cpu = await pageCpuMeter(page);
   await page.goto('data:text/html,<p>x</p>');
   const t = await page.evaluate(() => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now()))));
+  const used = await cpu();
   await page.close();
-  return t;
+  return { wallMs: t, cpuMs: used.taskMs };
+}
+
+/**
+ * `runs` cold loads traced: the page's main thread CPU by kind of work until the first contact
+ * row is in the document, medians (renderer-load-cpu.ts). Tracing adds its own cost to each.
+ */
+async function coldLoadCpuBreakdown(runs: number, rendererDir?: string): Promise<Record<LoadWork, number>> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...HEADLESS_CHROMIUM_ARGS] });
+  const seen: Record<LoadWork, number>[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const beforeLoad = (page: Page) => browser.startTracing(page, { categories: LOAD_TRACE_CATEGORIES });
+      const h = await launchConsole(browser, { contacts: 100_000, beforeLoad, ...(rendererDir ? { rendererDir } : {}) });
+      try {
+        await h.page.getByTestId('contact-row').first().waitFor();
+        const rowSeenAt = await h.page.evaluate(() => performance.now());
+        seen.push(loadWorkCpu((await browser.stopTracing()).toString(), rowSeenAt));
+      } finally {
+        await h.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return Object.fromEntries(LOAD_WORK.map(([name]) => [name, median(seen.map((s) => s[name]))])) as Record<LoadWork, number>;
+}
+
+function printCpuBreakdown(runs: number, cpu: Record<LoadWork, number>): void {
+  console.log(`\nThe page's main thread CPU until the first contact row, by kind of work (median of ${runs} traced cold loads)`);
+  for (const [name, what] of LOAD_WORK) console.log(`  ${what.padEnd(60)} ${cpu[name].toFixed(1).padStart(6)} ms`);
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 async function scroll(browser: Browser, contacts: number): Promise<ScrollRun> {
@@ -281,15 +401,22 @@ async function ipcOverhead(browser: Browser): Promise<{ ipc: number; direct: num
   }
 }
 
-export async function runRendererBench(): Promise<RendererBench> {
+export interface RendererBenchOptions {
+  /** only the cold loads (and the comparison with BENCH_COMPARE_RENDERER): no scrolling, no IPC figures */
+  coldLoadOnly?: boolean;
+  runs?: number;
+}
+
+export async function runRendererBench(options: RendererBenchOptions = {}): Promise<RendererBench> {
+  const runs = options.runs ?? COLD_LOAD_RUNS;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...HEADLESS_CHROMIUM_ARGS] });
   try {
     const size = await jsSize();
     const loads: { total: number; breakdown: LoadBreakdown }[] = [];
-    const blanks: number[] = [];
+    const blanks: { wallMs: number; cpuMs: number }[] = [];
     // COLD_LOAD_RUNS pairs, a blank page then the app: the machine's other work moves single
     // loads by 100 ms and more, and five pairs still gave ratios from 2.5x to 5.7x
-    for (let i = 0; i < COLD_LOAD_RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       blanks.push(await blankLoad(browser));
       loads.push(await coldLoad(browser, 100_000));
     }
@@ -303,17 +430,13 @@ export async function runRendererBench(): Promise<RendererBench> {
       const theirs: LoadBreakdown[] = [];
       const ours: LoadBreakdown[] = [];
       const blank: number[] = [];
-      for (let i = 0; i < COLD_LOAD_RUNS; i++) {
-        blank.push(await blankLoad(browser));
+      for (let i = 0; i < runs; i++) {
+        blank.push((await blankLoad(browser)).wallMs);
         theirs.push((await coldLoad(browser, 100_000, compareDir)).breakdown);
         ours.push((await coldLoad(browser, 100_000)).breakdown);
       }
-      compared = { dir: compareDir, runs: COLD_LOAD_RUNS, blankMs: median(blank), theirs: medianOf(theirs), ours: medianOf(ours) };
+      compared = { dir: compareDir, runs, blankMs: median(blank), theirs: medianOf(theirs), ours: medianOf(ours) };
     }
-    const big = await scroll(browser, 100_000);
-    const small = await scroll(browser, 1_000);
-    const million = await scroll(browser, 1_000_000);
-    const overhead = await ipcOverhead(browser);
     return {
       jsBytes: size.raw,
       jsGzipBytes: size.gzip,
@@ -322,28 +445,44 @@ export async function runRendererBench(): Promise<RendererBench> {
       coldLoadMs: medianLoad.total,
       coldLoadPolledMs: median(loads.map((l) => l.breakdown.harnessPolledRow)),
       coldLoadInPageMs: median(loads.map((l) => l.breakdown.firstRowPainted)),
+      firstPageAnsweredMs: median(loads.map((l) => firstPageAnswered(l.breakdown))),
+      coldLoadCpuMs: median(loads.map((l) => l.breakdown.taskCpu)),
+      coldLoadScriptCpuMs: median(loads.map((l) => l.breakdown.scriptCpu)),
+      hostCpuMs: median(loads.map((l) => l.breakdown.hostCpu)),
+      hostLoopDelayMaxMs: median(loads.map((l) => l.breakdown.hostLoopDelayMax)),
+      blankPageCpuMs: median(blanks.map((b) => b.cpuMs)),
       coldLoadBreakdown: medianLoad.breakdown,
       compared,
-      blankPageLoadMs: median(blanks),
-      domRows100k: big.maxRows,
-      domRows1k: small.maxRows,
-      domRows1m: million.maxRows,
-      frameP95Ms1m: pct(million.frames, 0.95),
-      lastRowShown1m: million.lastRowShown && big.lastRowShown && small.lastRowShown,
-      scrollHeight1m: million.scrollHeight,
-      frameP50Ms: median(big.frames),
-      frameP95Ms: pct(big.frames, 0.95),
-      droppedFrames: dropped(big.frames),
-      droppedFrames1m: dropped(million.frames),
-      scrollFrames: big.frames.length,
-      ipcPerCallUs: overhead.ipc,
-      directPerCallUs: overhead.direct,
-      ipcOverheadRatio: overhead.ipc / overhead.direct,
-      barePerCallUs: overhead.bare,
+      blankPageLoadMs: median(blanks.map((b) => b.wallMs)),
+      rest: options.coldLoadOnly ? null : await restOfBench(browser),
     };
   } finally {
     await browser.close();
   }
+}
+
+async function restOfBench(browser: Browser): Promise<RestOfBench> {
+  const big = await scroll(browser, 100_000);
+  const small = await scroll(browser, 1_000);
+  const million = await scroll(browser, 1_000_000);
+  const overhead = await ipcOverhead(browser);
+  return {
+    domRows100k: big.maxRows,
+    domRows1k: small.maxRows,
+    domRows1m: million.maxRows,
+    frameP95Ms1m: pct(million.frames, 0.95),
+    lastRowShown1m: million.lastRowShown && big.lastRowShown && small.lastRowShown,
+    scrollHeight1m: million.scrollHeight,
+    frameP50Ms: median(big.frames),
+    frameP95Ms: pct(big.frames, 0.95),
+    droppedFrames: dropped(big.frames),
+    droppedFrames1m: dropped(million.frames),
+    scrollFrames: big.frames.length,
+    ipcPerCallUs: overhead.ipc,
+    directPerCallUs: overhead.direct,
+    ipcOverheadRatio: overhead.ipc / overhead.direct,
+    barePerCallUs: overhead.bare,
+  };
 }
 
 export function printRendererBench(r: RendererBench): void {
@@ -362,6 +501,21 @@ export function printRendererBench(r: RendererBench): void {
   console.log(
     `                                   ${r.coldLoadPolledMs.toFixed(0)} ms when Playwright's polling locator saw it (its 20-100 ms retry steps included)`,
   );
+  console.log(
+    `  first page's answer in the page  ${r.firstPageAnsweredMs.toFixed(0)} ms ` +
+      `(${(r.firstPageAnsweredMs / r.blankPageLoadMs).toFixed(1)}x ` +
+      `blank): the earliest any design could paint a row from it`,
+  );
+  console.log(
+    `  main (the bench's process) to the row: ${r.hostCpuMs.toFixed(0)} ms of CPU, its event loop held up to ` +
+      `${r.hostLoopDelayMaxMs.toFixed(0)} ms at once (medians)`,
+  );
+  console.log(
+    `  page main thread CPU to the row  ${r.coldLoadCpuMs.toFixed(0)} ms (scripts ${r.coldLoadScriptCpuMs.toFixed(0)} ms), blank page ` +
+      `${r.blankPageCpuMs.toFixed(0)} ms (ratio ${(r.coldLoadCpuMs / r.blankPageCpuMs).toFixed(1)}x); load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+  );
   const b = r.coldLoadBreakdown;
   const ms = (x: number | null) => (x == null ? '-' : x.toFixed(0).padStart(4));
   console.log('  cold load breakdown (ms since navigation start)');
@@ -371,9 +525,13 @@ export function printRendererBench(r: RendererBench): void {
   console.log(
     `    first React commit ${ms(b.firstReactCommit)}   first IPC call ${ms(b.firstIpcCall)}   calls before first row ${b.callsBeforeRow}`,
   );
-  for (const [channel, [start, end]] of Object.entries(b.firstCalls)) {
-    console.log(`      ${channel.padEnd(18)} ${ms(start)} -> ${ms(end)}  (${end == null ? '-' : (end - start).toFixed(0)} ms)`);
+  for (const [channel, [start, end, from]] of Object.entries(b.firstCalls)) {
+    console.log(
+      `      ${channel.padEnd(18)} ${ms(start)} -> ${ms(end)}  (${end == null ? '-' : (end - start).toFixed(0)} ms, by the ${from})`,
+    );
   }
+  for (const [file, [start, end]] of Object.entries(b.scriptFetches))
+    console.log(`    fetched ${file.padEnd(34)} ${ms(start)} -> ${ms(end)}`);
   console.log(
     `    first row inserted ${ms(b.firstRowInserted)}   first row painted (in page) ${ms(b.firstRowPainted)}   harness told ${ms(b.harnessToldRow)}`,
   );
@@ -389,10 +547,19 @@ export function printRendererBench(r: RendererBench): void {
     };
     console.log(`  cold load, ${c.dir} -> this build (median of ${c.runs} interleaved runs each, blank page ${c.blankMs.toFixed(0)} ms)`);
     row('first IPC call', (x) => x.firstIpcCall);
+    row("first page's answer in the page", (x) => x.firstPageAnswered);
     row('first row inserted', (x) => x.firstRowInserted);
     row('first row painted (in page)', (x) => x.firstRowPainted);
     row('harness told the row was painted', (x) => x.harnessToldRow);
+    console.log(
+      `    ${'page main thread CPU to the row'.padEnd(34)} ${c.theirs.taskCpu.toFixed(0).padStart(4)} ms -> ` +
+        `${c.ours.taskCpu.toFixed(0).padStart(4)} ms, ratio ${(c.ours.taskCpu / c.theirs.taskCpu).toFixed(2)}`,
+    );
   }
+  if (r.rest) printRestOfBench(r.rest);
+}
+
+function printRestOfBench(r: RestOfBench): void {
   console.log(`  DOM rows while scrolling         ${r.domRows100k} at 100k contacts, ${r.domRows1k} at 1k contacts`);
   console.log(
     `  frame time while scrolling 100k  p50 ${r.frameP50Ms.toFixed(1)} ms, p95 ${r.frameP95Ms.toFixed(1)} ms (intervals of the ` +
@@ -421,5 +588,16 @@ export function printRendererBench(r: RendererBench): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printRendererBench(await runRendererBench());
+  const { values } = parseArgs({
+    options: { 'cold-load-only': { type: 'boolean' }, 'cpu-breakdown': { type: 'boolean' }, runs: { type: 'string' } },
+  });
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  if (runs !== undefined && !(Number.isInteger(runs) && runs > 0))
+    throw new Error(`--runs wants a whole number above 0, not ${values.runs}`);
+  if (values['cpu-breakdown']) {
+    const traced = runs ?? COLD_LOAD_RUNS;
+    printCpuBreakdown(traced, await coldLoadCpuBreakdown(traced, process.env.BENCH_COMPARE_RENDERER));
+  } else {
+    printRendererBench(await runRendererBench({ coldLoadOnly: values['cold-load-only'] === true, ...(runs ? { runs } : {}) }));
+  }
 }
