@@ -3,7 +3,7 @@
 // under the filter without scrolling, and "Load more" adds older messages below, so paging never
 // moves what the person is reading.
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import type { HistoryMessage } from '../../lib/api';
+import type { HistoryKind, HistoryMessage } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { KIND_WORDS, originWords } from '../../../src-main/shared/message-words';
 import { formatPhone } from '../../../src-main/shared/phone-display';
@@ -174,11 +174,14 @@ function MessagesBody() {
   );
 }
 
+/** the kinds that carry a file stand out in the list, in the badges' own tones */
+const KIND_TONE: Partial<Record<HistoryKind, string>> = { image: ' badge-accent', document: ' badge-accent', audio: ' badge-success' };
+
 function MessageRow({ message: m, showNumber }: { message: HistoryMessage; showNumber: boolean }) {
   return (
     <li className={`message-item origin-${m.origin ?? 'none'}`} data-testid="message-item">
       <p className="message-head">
-        <span className={`badge message-kind kind-${m.kind}`}>{KIND_WORDS[m.kind]}</span>
+        <span className={`badge message-kind kind-${m.kind}${KIND_TONE[m.kind] ?? ''}`}>{KIND_WORDS[m.kind]}</span>
         {showNumber && <span className="mono">to {formatPhone(m.number)}</span>}
         <time dateTime={m.at ?? undefined}>{formatSentAt(m.at)}</time>
       </p>
