@@ -14,6 +14,7 @@ import { AFTER_SEND_MARK } from './send-focus';
 import { selectTemplateDraft, useSendStore } from './send-store';
 import { useTemplateTakesLanguage } from './template-language-need';
 import { TemplateSendCheck } from './template-send-check';
+import { usePicked } from '../../app/use-picked';
 
 function useProblems(fields: string[]): string[] {
   return useSendStore(useShallow((s) => problemsFor(s, 'template', fields, 'template')));
@@ -22,9 +23,7 @@ function useProblems(fields: string[]): string[] {
 export function TemplatePanel() {
   const onSendShortcut = useSendShortcut('template');
   const draft = useSendStore(selectTemplateDraft);
-  const catalogue = useSendStore((s) => s.catalogue);
-  const chosen = useSendStore((s) => s.chosen);
-  const profileId = useSendStore((s) => s.profileId);
+  const { catalogue, chosen, profileId } = usePicked(useSendStore, 'catalogue', 'chosen', 'profileId');
   const takesLanguage = useTemplateTakesLanguage(profileId);
   const { chooseTemplate, addTemplateParam, loadTemplates, touch } = useSendStore(
     useShallow((s) => ({
