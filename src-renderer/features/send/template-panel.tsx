@@ -25,13 +25,12 @@ export function TemplatePanel() {
   const draft = useSendStore(selectTemplateDraft);
   const { catalogue, chosen, profileId } = usePicked(useSendStore, 'catalogue', 'chosen', 'profileId');
   const takesLanguage = useTemplateTakesLanguage(profileId);
-  const { chooseTemplate, addTemplateParam, loadTemplates, touch } = useSendStore(
-    useShallow((s) => ({
-      chooseTemplate: s.chooseTemplate,
-      addTemplateParam: s.addTemplateParam,
-      loadTemplates: s.loadTemplates,
-      touch: s.touch,
-    })),
+  const { chooseTemplate, addTemplateParam, loadTemplates, touch } = usePicked(
+    useSendStore,
+    'chooseTemplate',
+    'addTemplateParam',
+    'loadTemplates',
+    'touch',
   );
   // the service's approved templates, asked once the panel shows (again under another profile)
   useEffect(() => void loadTemplates(), [loadTemplates, profileId]);
