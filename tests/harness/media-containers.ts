@@ -1,27 +1,7 @@
 // The containers of the media both suites generate (tests/main and tests/e2e): a PNG around
-// pixels the fixture makes, and a WAV of a tone. No binary fixtures in the repo.
-import { crc32 } from 'node:zlib';
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A PNG of 8-bit samples; `color` 2 is RGB, 6 is RGBA; `idat` is the deflated scanlines. */
-export function pngFile(width: number, height: number, color: 2 | 6, idat: Buffer): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = color;
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
+// pixels the fixture makes (the sandbox's PNG writer, which makes its sample picture too), and a
+// WAV of a tone. No binary fixtures in the repo.
+export { pngFile } from '../../src-main/sandbox/events/png-file';
 
 /** A mono 16-bit PCM WAV: `samples` of a 440 Hz tone at `rate`, peaking at `amplitude`. */
 export function toneWav(samples: number, rate: number, amplitude: number): Buffer {

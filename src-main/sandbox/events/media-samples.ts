@@ -3,6 +3,7 @@
 // silent WAV and a one-page PDF. Small and made here, so the sandbox ships no binary files.
 import { deflateSync } from 'node:zlib';
 import type { PublicRoute } from '../router';
+import { pngFile } from './png-file';
 import type { ReplyMediaKind } from './event-types';
 
 export type { ReplyMediaKind };
@@ -13,39 +14,10 @@ export interface MediaSample {
   bytes: Buffer;
 }
 
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
 /** a 2x2 red PNG */
 function redPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
   const row = [0, 255, 0, 0, 255, 0, 0]; // filter byte, two red pixels
-  const pixels = deflateSync(Buffer.from([...row, ...row]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', pixels),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(2, 2, 2, deflateSync(Buffer.from([...row, ...row])));
 }
 
 /** 0.1 s of 8 kHz 8-bit mono silence */

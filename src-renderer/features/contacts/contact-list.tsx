@@ -1,21 +1,12 @@
 import type { Contact } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { useSendStore } from '../send/send-store';
-import {
-  PER_PAGE,
-  rowAt,
-  selectActiveIndex,
-  selectChosen,
-  selectGeneration,
-  selectPages,
-  selectRowCount,
-  useContactsStore,
-  type RowState,
-} from './contacts-store';
-import { useListWindow, useRowHeight } from './use-list-window';
+import { PER_PAGE, rowAt, selectRowCount, useContactsStore, type RowState } from './contacts-store';
+import { LIST_WINDOW_FIELDS, useListWindow, useRowHeight } from './use-list-window';
 import { VirtualListbox } from './virtual-listbox';
 import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
 import { useReportFirstRows } from './report-first-rows';
+import { usePicked } from '../../app/use-picked';
 
 /** the list box's element id: the search field moves focus here with ArrowDown */
 export const CONTACT_LISTBOX_ID = 'contacts-listbox';
@@ -33,13 +24,12 @@ export function chooseContact(contact: Contact): void {
 
 export function ContactList() {
   const count = useContactsStore(selectRowCount);
-  const pages = useContactsStore(selectPages);
-  const activeIndex = useContactsStore(selectActiveIndex);
-  const chosen = useContactsStore(selectChosen);
-  const setActiveIndex = useContactsStore((s) => s.setActiveIndex);
-  const ensureRange = useContactsStore((s) => s.ensureRange);
-  const retryPage = useContactsStore((s) => s.retryPage);
-  const generation = useContactsStore(selectGeneration);
+  const { pages, activeIndex, chosen, setActiveIndex, ensureRange, retryPage, generation } = usePicked(
+    useContactsStore,
+    ...LIST_WINDOW_FIELDS,
+    'chosen',
+    'retryPage',
+  );
   const rowHeight = useRowHeight(ROW_REM);
   const onChoose = (index: number) => {
     const row = rowAt(pages, index);

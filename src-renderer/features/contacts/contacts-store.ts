@@ -219,10 +219,7 @@ export const selectKnownTotal = (s: S): number | null => s.total ?? s.endCount;
 export const selectSearchInput = (s: S): string => s.searchInput;
 export const selectQuery = (s: S): string => s.query;
 /** changes whenever a new query (or a reload) replaces the rows */
-export const selectGeneration = (s: S): number => s.generation;
-export const selectPages = (s: S): Record<number, PageState> => s.pages;
 export const selectFirstPage = (s: S): PageState | undefined => s.pages[1];
-export const selectActiveIndex = (s: S): number | null => s.activeIndex;
 export const selectChosen = (s: S): Contact | null => s.chosen;
 
 export function pageOf(index: number): number {

@@ -20,6 +20,9 @@ export function useRowHeight(rowRem: number): number {
   return px;
 }
 
+/** what each list reads of its own store for its window: the loaded pages, the active row and what moves them */
+export const LIST_WINDOW_FIELDS = ['pages', 'activeIndex', 'generation', 'setActiveIndex', 'ensureRange'] as const;
+
 export interface ListWindowOptions {
   count: number;
   rowHeight: number;

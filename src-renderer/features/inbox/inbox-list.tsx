@@ -1,9 +1,10 @@
 // The conversation list: a virtual listbox over every conversation of the profile (100,000 scroll
 // like ten: only the rows on screen are in the document, the pages they need are asked of main).
 // Arrows, Page Up/Down, Home and End move; Enter (or a click) opens the conversation beside it.
-import { useListWindow, useRowHeight } from '../contacts/use-list-window';
+import { LIST_WINDOW_FIELDS, useListWindow, useRowHeight } from '../contacts/use-list-window';
 import { VirtualListbox } from '../contacts/virtual-listbox';
 import { useNow } from '../../ui/use-now';
+import { usePicked } from '../../app/use-picked';
 import { describeError } from '../../lib/api';
 import { InboxRowContent } from './inbox-row';
 import { useMarkFirstRowPainted } from './first-paint-marks';
@@ -16,13 +17,12 @@ const ROW_REM = 3.75;
 
 export function InboxList() {
   const count = useInboxStore(selectRowCount);
-  const pages = useInboxStore((s) => s.pages);
-  const activeIndex = useInboxStore((s) => s.activeIndex);
-  const openNumber = useInboxStore((s) => s.openNumber);
-  const generation = useInboxStore((s) => s.generation);
-  const setActiveIndex = useInboxStore((s) => s.setActiveIndex);
-  const ensureRange = useInboxStore((s) => s.ensureRange);
-  const open = useInboxStore((s) => s.open);
+  const { pages, activeIndex, openNumber, generation, setActiveIndex, ensureRange, open } = usePicked(
+    useInboxStore,
+    ...LIST_WINDOW_FIELDS,
+    'openNumber',
+    'open',
+  );
   const rowHeight = useRowHeight(ROW_REM);
   const now = useNow(15_000);
   const openAt = (index: number) => {

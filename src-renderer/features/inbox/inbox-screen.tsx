@@ -11,6 +11,7 @@ import { useConversationStore } from '../messages/conversation-store';
 import { InboxList } from './inbox-list';
 import { useInboxStore } from './inbox-store';
 import { NotifySwitch, ReceiptsSwitch } from './inbox-switches';
+import { usePicked } from '../../app/use-picked';
 
 /** how often the window-closing filter is read again while on view */
 const WINDOW_RECHECK_MS = 60_000;
@@ -64,10 +65,7 @@ export function InboxScreen() {
 }
 
 function FilterBar() {
-  const filter = useInboxStore((s) => s.filter);
-  const setFilter = useInboxStore((s) => s.setFilter);
-  const total = useInboxStore((s) => s.total);
-  const unread = useInboxStore((s) => s.unreadTotal);
+  const { filter, setFilter, total, unreadTotal: unread } = usePicked(useInboxStore, 'filter', 'setFilter', 'total', 'unreadTotal');
   return (
     <div className="toolbar inbox-filters" role="group" aria-label="Show">
       {FILTERS.map((f, i) => (

@@ -15,6 +15,7 @@ import { revokeWithDialog, savedSubject } from './revoke-flow';
 import { RevocationProofState } from './revocation-proof';
 import { RollKeyButton } from './roll-key-button';
 import { ErrorText } from '../../ui/messages';
+import { usePicked } from '../../app/use-picked';
 
 export { REVOKE_WARNING } from './revoke-words';
 
@@ -56,9 +57,7 @@ export function KeyTable({ keys }: { keys: KeyMeta[] }) {
 function KeyRow({ k, isActive, profile, first }: { k: KeyMeta; isActive: boolean; profile: Profile | null; first: boolean }) {
   const test = useKeysStore(selectTest(k.id));
   const rowError = useKeysStore((s) => s.rowErrors[k.id]);
-  const testKey = useKeysStore((s) => s.testKey);
-  const activateKey = useKeysStore((s) => s.activateKey);
-  const revokeKey = useKeysStore((s) => s.revokeKey);
+  const { testKey, activateKey, revokeKey } = usePicked(useKeysStore, 'testKey', 'activateKey', 'revokeKey');
   const revoked = k.state === 'revoked';
   const prefix = useKeysStore(selectListedPrefix(k.serverKeyId));
   const label = keyLabel({ prefix, lastFour: k.fingerprint });

@@ -5,19 +5,23 @@ import { emptyViewText, keysInView } from './key-filter';
 import { KeyFilterBar } from './key-filter-bar';
 import { HeldBackNotice } from './held-back';
 import { KeyTable } from './key-table';
-import { selectKeyFilter, selectKeys, selectKeysError, selectKeysStatus, useKeysStore } from './keys-store';
+import { useKeysStore } from './keys-store';
 import { RevokeDialogHost } from './revoke-dialog';
 import { ServerKeys } from './server-keys';
 import { useValueWatch } from './use-value-watch';
+import { usePicked } from '../../app/use-picked';
 
 export function KeysScreen() {
   const profile = useProfilesStore(selectActiveProfile);
-  const keys = useKeysStore(selectKeys);
-  const status = useKeysStore(selectKeysStatus);
-  const error = useKeysStore(selectKeysError);
-  const reload = useKeysStore((s) => s.reload);
-  const filter = useKeysStore(selectKeyFilter);
-  const profileId = useKeysStore((s) => s.profileId);
+  const { keys, status, error, reload, filter, profileId } = usePicked(
+    useKeysStore,
+    'keys',
+    'status',
+    'error',
+    'reload',
+    'filter',
+    'profileId',
+  );
   useValueWatch(profileId);
   const shown = keysInView(keys, filter);
   return (

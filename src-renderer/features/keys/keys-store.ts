@@ -378,9 +378,6 @@ function withoutKey<V>(rec: Record<string, V>, key: string): Record<string, V> {
 }
 
 type S = KeysStore;
-export const selectKeys = (s: S): KeyMeta[] => s.keys;
-export const selectKeysStatus = (s: S): Status => s.status;
-export const selectKeysError = (s: S): ErrorInfo | null => s.error;
 export const selectKeyById =
   (id: string | null) =>
   (s: S): KeyMeta | null =>

@@ -14,6 +14,7 @@ import { revokeWithDialog, serverSubject } from './revoke-flow';
 import { selectActiveProfile, useProfilesStore } from '../profiles/profiles-store';
 import { selectSavedLastFour, selectServer, selectServerIdOf, useKeysStore } from './keys-store';
 import { CopyLastCurl } from '../log/copy-last-curl';
+import { usePicked } from '../../app/use-picked';
 
 const SERVER_KEY_COLUMNS = ['Name', 'Key', 'Permissions', 'Created', 'Last used', 'Actions'];
 
@@ -27,10 +28,12 @@ const REVOCATION_TEXT: Record<NonNullable<ServerKey['revocation']>['state'], str
 
 /** Keys on the server (needs keys:manage): list, create (value straight to the keychain), revoke. */
 export function ServerKeys() {
-  const profileId = useKeysStore((s) => s.profileId);
+  const {
+    profileId,
+    loadServerKeys: load,
+    serverMessage: message,
+  } = usePicked(useKeysStore, 'profileId', 'loadServerKeys', 'serverMessage');
   const server = useKeysStore(selectServer);
-  const load = useKeysStore((s) => s.loadServerKeys);
-  const message = useKeysStore((s) => s.serverMessage);
   useEffect(() => {
     if (profileId) void load();
   }, [profileId, load]);

@@ -7,7 +7,8 @@ import { LoadedListState } from '../../ui/loaded-list-state';
 import { LOG_DETAIL_ID, LogDetailPanel } from './log-detail';
 import { filterEntries, STATUS_CLASSES, type StatusClass } from './log-filter';
 import { ByCell, HostCell, ProfileCell, profileNamer } from './log-origin';
-import { copyEntryCurl, selectLogDetail, selectLogEntries, selectLogFilter, useLogStore } from './log-store';
+import { copyEntryCurl, selectLogFilter, useLogStore } from './log-store';
+import { usePicked } from '../../app/use-picked';
 import { selectProfiles, useProfilesStore } from '../profiles/profiles-store';
 
 const LOG_COLUMNS = ['Time', 'By', 'Profile', 'Method', 'Host', 'Path', 'Status', 'Duration', 'Attempt', 'Headers'];
@@ -22,11 +23,14 @@ const COLUMN_CLASSES: Readonly<Record<string, string>> = { By: SECONDARY, Profil
 const STATUS_CLASS_LABELS: Record<StatusClass, string> = { all: 'All', '2xx': '2xx', '4xx': '4xx', '5xx': '5xx', errors: 'Errors' };
 
 export function LogScreen() {
-  const entries = useLogStore(selectLogEntries);
-  const filter = useLogStore(selectLogFilter);
-  const detail = useLogStore(selectLogDetail);
-  const openDetail = useLogStore((s) => s.openDetail);
-  const closeDetail = useLogStore((s) => s.closeDetail);
+  const { entries, filter, detail, openDetail, closeDetail } = usePicked(
+    useLogStore,
+    'entries',
+    'filter',
+    'detail',
+    'openDetail',
+    'closeDetail',
+  );
   const profiles = useProfilesStore(selectProfiles);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [copied, setCopied] = useState('');

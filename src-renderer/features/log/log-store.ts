@@ -86,7 +86,6 @@ export function newestEntryFor(endpoint: EndpointId): RequestLogEntry | null {
   return useLogStore.getState().entries.find((e) => e.endpoint === endpoint && e.method === 'GET') ?? null;
 }
 
-export const selectLogEntries = (s: LogStore): RequestLogEntry[] => s.entries;
 export const selectLogFilter = (s: LogStore): LogFilter => s.filter;
 export const selectLogDetail = (s: LogStore): DetailState => s.detail;
 export const selectRawBodies = (s: LogStore): boolean => s.rawBodies;

@@ -13,12 +13,10 @@ import { WindowNotice } from './window-notice';
 import { AttachmentNote, QuotingNote } from './quick-line';
 import { cannotQuote, useQuickStore } from './quick-store';
 import { useCannedPicker } from './canned-picker';
+import { usePicked } from '../../app/use-picked';
 
 export function ConversationPanel({ number }: { number: string }) {
-  const attach = useConversationStore((s) => s.attach);
-  const show = useConversationStore((s) => s.show);
-  const conversation = useConversationStore((s) => s.conversation);
-  const error = useConversationStore((s) => s.error);
+  const { attach, show, conversation, error } = usePicked(useConversationStore, 'attach', 'show', 'conversation', 'error');
   useEffect(() => attach(), [attach]);
   useEffect(() => {
     void show(number);
@@ -46,10 +44,7 @@ export function ConversationPanel({ number }: { number: string }) {
 }
 
 function ReplyBox() {
-  const reply = useConversationStore((s) => s.reply);
-  const state = useConversationStore((s) => s.replyState);
-  const setReply = useConversationStore((s) => s.setReply);
-  const sendReply = useConversationStore((s) => s.sendReply);
+  const { reply, replyState: state, setReply, sendReply } = usePicked(useConversationStore, 'reply', 'replyState', 'setReply', 'sendReply');
   const contactName = useConversationStore((s) => s.conversation?.name ?? null);
   const contactNumber = useConversationStore((s) => s.number ?? '');
   const id = useId();

@@ -3,7 +3,7 @@
 // under the filter without scrolling, and "Load more" adds older messages below, so paging never
 // moves what the person is reading.
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import type { HistoryMessage } from '../../lib/api';
+import type { HistoryKind, HistoryMessage } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { KIND_WORDS, originWords } from '../../../src-main/shared/message-words';
 import { formatPhone } from '../../../src-main/shared/phone-display';
@@ -13,6 +13,7 @@ import { CopyLastCurl } from '../log/copy-last-curl';
 import { ConversationPanel } from './conversation-panel';
 import { formatSentAt } from './message-time';
 import { selectIsFiltered, selectMessages, useMessagesStore } from './messages-store';
+import { usePicked } from '../../app/use-picked';
 
 export function MessagesScreen() {
   const attach = useMessagesStore((s) => s.attach);
@@ -38,14 +39,16 @@ function Conversation() {
 }
 
 function FilterBar() {
-  const value = useMessagesStore((s) => s.numberInput);
-  const problem = useMessagesStore((s) => s.filterProblem);
+  const {
+    numberInput: value,
+    filterProblem: problem,
+    setNumberInput,
+    applyFilter,
+    clearFilter,
+    refresh,
+  } = usePicked(useMessagesStore, 'numberInput', 'filterProblem', 'setNumberInput', 'applyFilter', 'clearFilter', 'refresh');
   const filtered = useMessagesStore(selectIsFiltered);
   const loading = useMessagesStore((s) => s.status === 'loading');
-  const setNumberInput = useMessagesStore((s) => s.setNumberInput);
-  const applyFilter = useMessagesStore((s) => s.applyFilter);
-  const clearFilter = useMessagesStore((s) => s.clearFilter);
-  const refresh = useMessagesStore((s) => s.refresh);
   const id = useId();
   const problemId = `${id}-problem`;
   const field = useRef<HTMLInputElement>(null);
@@ -97,10 +100,8 @@ function FilterBar() {
 }
 
 function Count() {
-  const status = useMessagesStore((s) => s.status);
-  const total = useMessagesStore((s) => s.total);
+  const { status, total, number } = usePicked(useMessagesStore, 'status', 'total', 'number');
   const shown = useMessagesStore((s) => s.items.length);
-  const number = useMessagesStore((s) => s.number);
   let text = '';
   if (status === 'loading') text = 'Loading…';
   else if (status === 'ready') {
@@ -130,11 +131,8 @@ function SourceNote() {
 
 function MessagesBody() {
   const items = useMessagesStore(selectMessages);
-  const status = useMessagesStore((s) => s.status);
-  const error = useMessagesStore((s) => s.error);
-  const number = useMessagesStore((s) => s.number);
+  const { status, error, number, load } = usePicked(useMessagesStore, 'status', 'error', 'number', 'load');
   const filtered = useMessagesStore(selectIsFiltered);
-  const load = useMessagesStore((s) => s.load);
   if (status === 'error' && error) {
     return (
       <div className="messages-error" data-testid="messages-error">
@@ -174,11 +172,14 @@ function MessagesBody() {
   );
 }
 
+/** the kinds that carry a file stand out in the list, in the badges' own tones */
+const KIND_TONE: Partial<Record<HistoryKind, string>> = { image: ' badge-accent', document: ' badge-accent', audio: ' badge-success' };
+
 function MessageRow({ message: m, showNumber }: { message: HistoryMessage; showNumber: boolean }) {
   return (
     <li className={`message-item origin-${m.origin ?? 'none'}`} data-testid="message-item">
       <p className="message-head">
-        <span className={`badge message-kind kind-${m.kind}`}>{KIND_WORDS[m.kind]}</span>
+        <span className={`badge message-kind kind-${m.kind}${KIND_TONE[m.kind] ?? ''}`}>{KIND_WORDS[m.kind]}</span>
         {showNumber && <span className="mono">to {formatPhone(m.number)}</span>}
         <time dateTime={m.at ?? undefined}>{formatSentAt(m.at)}</time>
       </p>
@@ -200,10 +201,7 @@ function MessageRow({ message: m, showNumber }: { message: HistoryMessage; showN
 }
 
 function LoadMore() {
-  const hasMore = useMessagesStore((s) => s.hasMore);
-  const loadingMore = useMessagesStore((s) => s.loadingMore);
-  const moreError = useMessagesStore((s) => s.moreError);
-  const loadMore = useMessagesStore((s) => s.loadMore);
+  const { hasMore, loadingMore, moreError, loadMore } = usePicked(useMessagesStore, 'hasMore', 'loadingMore', 'moreError', 'loadMore');
   if (!hasMore && !moreError) return null;
   return (
     <div className="messages-more">

@@ -4,6 +4,7 @@ import { describeError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
 import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
+import { usePicked } from '../../app/use-picked';
 import { AddProfileForm } from './add-profile-form';
 import { RestoreSandbox } from './restore-sandbox';
 import { EditProfile, type EditTab } from './edit-profile';
@@ -18,12 +19,14 @@ const PROFILE_COLUMNS = ['Name', 'Base URL', 'Created', 'Actions'];
 export function ProfilesScreen() {
   const profiles = useProfilesStore(selectProfiles);
   const activeId = useProfilesStore(selectActiveProfileId);
-  const terminalId = useProfilesStore((s) => s.terminalProfileId);
-  const status = useProfilesStore((s) => s.status);
-  const error = useProfilesStore((s) => s.error);
-  const actionError = useProfilesStore((s) => s.actionError);
-  const activate = useProfilesStore((s) => s.activate);
-  const remove = useProfilesStore((s) => s.remove);
+  const {
+    terminalProfileId: terminalId,
+    status,
+    error,
+    actionError,
+    activate,
+    remove,
+  } = usePicked(useProfilesStore, 'terminalProfileId', 'status', 'error', 'actionError', 'activate', 'remove');
   // another screen may have asked for a profile's page (the conversation's "set up in Profiles")
   const [asked] = useState(() => useEditRequest.getState().request);
   useEffect(() => {

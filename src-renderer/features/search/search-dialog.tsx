@@ -13,12 +13,10 @@ import { ErrorMessage } from '../../ui/messages';
 import { formatSentAt } from '../messages/message-time';
 import { openMessage } from './open-message';
 import { useSearchStore } from './search-store';
+import { usePicked } from '../../app/use-picked';
 
 export function SearchDialog() {
-  const text = useSearchStore((s) => s.text);
-  const hits = useSearchStore((s) => s.hits);
-  const setText = useSearchStore((s) => s.setText);
-  const close = useSearchStore((s) => s.close);
+  const { text, hits, setText, close } = usePicked(useSearchStore, 'text', 'hits', 'setText', 'close');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -125,11 +123,13 @@ function HitLine({ hit }: { hit: SearchHit }) {
 
 /** how many matched, or why nothing is listed; read out as it changes */
 function SearchStatus({ id }: { id: string }) {
-  const status = useSearchStore((s) => s.status);
-  const total = useSearchStore((s) => s.total);
-  const capped = useSearchStore((s) => s.totalCapped);
-  const problem = useSearchStore((s) => s.problem);
-  const error = useSearchStore((s) => s.error);
+  const {
+    status,
+    total,
+    totalCapped: capped,
+    problem,
+    error,
+  } = usePicked(useSearchStore, 'status', 'total', 'totalCapped', 'problem', 'error');
   const hits = useSearchStore((s) => s.hits.length);
   let words = '';
   if (status === 'searching' && hits === 0) words = 'Searching…';
@@ -160,9 +160,7 @@ function SearchStatus({ id }: { id: string }) {
 }
 
 function MoreResults() {
-  const next = useSearchStore((s) => s.next);
-  const loadingMore = useSearchStore((s) => s.loadingMore);
-  const loadMore = useSearchStore((s) => s.loadMore);
+  const { next, loadingMore, loadMore } = usePicked(useSearchStore, 'next', 'loadingMore', 'loadMore');
   if (next === null) return null;
   return (
     <div className="messages-more">

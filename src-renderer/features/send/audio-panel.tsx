@@ -14,6 +14,7 @@ import { selectAudioDraft, useSendStore } from './send-store';
 import { useVoiceRecorder, type Recording } from './use-voice-recorder';
 import { SourceChoice } from './source-choice';
 import { SourceUrlField } from './source-url-field';
+import { usePicked } from '../../app/use-picked';
 
 function extensionFor(mimeType: string): string {
   if (mimeType.includes('ogg')) return 'ogg';
@@ -66,9 +67,7 @@ function VoiceRecorder() {
   // Play what main staged (Chromium's WebM recording remuxed to Ogg, which reports its duration);
   // the recorder's own blob is the fallback.
   const stagedUrl = useSendStore((s) => s.audio.file?.previewDataUrl ?? null);
-  const stageLocalFile = useSendStore((s) => s.stageLocalFile);
-  const setRecordingUrl = useSendStore((s) => s.setRecordingUrl);
-  const clearFile = useSendStore((s) => s.clearFile);
+  const { stageLocalFile, setRecordingUrl, clearFile } = usePicked(useSendStore, 'stageLocalFile', 'setRecordingUrl', 'clearFile');
 
   const onRecorded = useCallback(
     async ({ blob, mimeType }: Recording) => {

@@ -3,6 +3,7 @@ import { formatBytes } from '../../../src-main/shared/format';
 import type { StagedFile } from '../../lib/api';
 import { SpinnerIcon } from '../../ui/icons';
 import { selectFileState, useSendStore, type FileKind } from './send-store';
+import { usePicked } from '../../app/use-picked';
 
 interface FileSourceProps {
   kind: FileKind;
@@ -16,9 +17,7 @@ interface FileSourceProps {
 /** Pick a file (main's dialog) or drop one: the bytes are checked against the limit, then staged in main. */
 export function FileSource({ kind, file, pickLabel, dropHint, hidePlayer = false }: FileSourceProps) {
   const state = useSendStore(selectFileState(kind));
-  const pickFile = useSendStore((s) => s.pickFile);
-  const stageLocalFile = useSendStore((s) => s.stageLocalFile);
-  const clearFile = useSendStore((s) => s.clearFile);
+  const { pickFile, stageLocalFile, clearFile } = usePicked(useSendStore, 'pickFile', 'stageLocalFile', 'clearFile');
   const [over, setOver] = useState(false);
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {

@@ -10,6 +10,7 @@ import { HeldHint } from './held-hint';
 import { focusSendAgain, focusUndo, returnFocusAfterSend, SEND_AGAIN_MARK, UNDO_MARK } from './send-focus';
 import { WindowHint } from './window-hint';
 import { selectJustCleared, selectNeedsAgain, selectPhase, useSendStore, type SendKind, type SendPhase } from './send-store';
+import { usePicked } from '../../app/use-picked';
 
 /**
  * Ctrl+Enter (Cmd+Enter on macOS) anywhere in a send panel (its form or its request preview) sends it, as in chat apps. Right
@@ -42,7 +43,7 @@ export function SendControls({ kind }: { kind: SendKind }) {
   const phase = useSendStore(selectPhase(kind));
   const needsAgain = useSendStore(selectNeedsAgain(kind));
   const justCleared = useSendStore(selectJustCleared(kind));
-  const undoClear = useSendStore((s) => s.undoClear);
+  const { undoClear, submit, cancel } = usePicked(useSendStore, 'undoClear', 'submit', 'cancel');
   const ref = useRef<HTMLDivElement>(null);
   const previous = useRef(phase.phase);
   const hintId = useId();
@@ -54,8 +55,6 @@ export function SendControls({ kind }: { kind: SendKind }) {
     // the Send button was disabled while sending: give the person the message field back
     if (was === 'sending' && phase.phase !== 'sending') returnFocusAfterSend(ref.current);
   }, [phase.phase]);
-  const submit = useSendStore((s) => s.submit);
-  const cancel = useSendStore((s) => s.cancel);
   const sending = phase.phase === 'sending';
   const mac = useIsMac();
   return (

@@ -9,19 +9,7 @@ import { createProfileSlice, initialProfileState } from './profile-slice';
 import { createRequestsSlice, initialRequestsState, stopCountdowns } from './requests-slice';
 import { createTemplateSlice, initialTemplateState } from './template-slice';
 import type { ResetSlice, SendSlice, SendState } from './send-state';
-import type {
-  AudioDraftState,
-  CopyState,
-  FileKind,
-  FileState,
-  MediaDraftState,
-  PreviewState,
-  Recipient,
-  SendKind,
-  SendPhase,
-  TemplateDraftState,
-  TextDraftState,
-} from './send-types';
+import type { AudioDraftState, MediaDraftState, Recipient, SendKind, TemplateDraftState, TextDraftState } from './send-types';
 
 export type {
   AudioDraftState,
@@ -72,24 +60,21 @@ export const useSendStore = create<SendState>()((...a) => ({
 }));
 
 type S = SendState;
+/** the selector maker for one kind's entry of a record the state keeps per kind (a preview, a send, a file...) */
+const selectOfKind =
+  <K extends string, V>(record: (s: S) => Record<K, V>) =>
+  (kind: K) =>
+  (s: S): V =>
+    record(s)[kind];
 export const selectTab = (s: S): SendKind => s.tab;
 export const selectRecipient = (s: S): Recipient => s.recipient;
 export const selectTextDraft = (s: S): TextDraftState => s.text;
 export const selectMediaDraft = (s: S): MediaDraftState => s.media;
 export const selectAudioDraft = (s: S): AudioDraftState => s.audio;
 export const selectTemplateDraft = (s: S): TemplateDraftState => s.template;
-export const selectPreview =
-  (kind: SendKind) =>
-  (s: S): PreviewState =>
-    s.preview[kind];
-export const selectPhase =
-  (kind: SendKind) =>
-  (s: S): SendPhase =>
-    s.send[kind];
-export const selectFileState =
-  (kind: FileKind) =>
-  (s: S): FileState =>
-    s.files[kind];
+export const selectPreview = selectOfKind((s) => s.preview);
+export const selectPhase = selectOfKind((s) => s.send);
+export const selectFileState = selectOfKind((s) => s.files);
 /** true while the panel holds exactly the draft it just sent: Send is held, "Send again" offered */
 export const selectNeedsAgain =
   (kind: SendKind) =>
@@ -102,7 +87,4 @@ export const selectJustCleared =
     const phase = s.send[kind];
     return kind === 'text' && phase.phase === 'sent' && phase.cleared !== null && s.text.text === '';
   };
-export const selectCopy =
-  (kind: SendKind) =>
-  (s: S): CopyState =>
-    s.copy[kind];
+export const selectCopy = selectOfKind((s) => s.copy);

@@ -3,7 +3,7 @@
 // name and the language of its translation); its body parameters ({{1}}, {{2}}... in order)
 // follow. The anatomy of the other panels: the number, the fields with their problems (the rules
 // of template-rules.ts, as main checks them), the endpoint and cURL preview, Ctrl+Enter to send.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type InputHTMLAttributes } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { FieldProblems } from '../../ui/messages';
 import { problemsFor, TEMPLATE_LANGUAGE_FIELDS, TEMPLATE_NAME_FIELDS, TEMPLATE_PARAMS_FIELDS, templateParamFields } from './fields';
@@ -14,6 +14,7 @@ import { AFTER_SEND_MARK } from './send-focus';
 import { selectTemplateDraft, useSendStore } from './send-store';
 import { useTemplateTakesLanguage } from './template-language-need';
 import { TemplateSendCheck } from './template-send-check';
+import { usePicked } from '../../app/use-picked';
 
 function useProblems(fields: string[]): string[] {
   return useSendStore(useShallow((s) => problemsFor(s, 'template', fields, 'template')));
@@ -22,31 +23,21 @@ function useProblems(fields: string[]): string[] {
 export function TemplatePanel() {
   const onSendShortcut = useSendShortcut('template');
   const draft = useSendStore(selectTemplateDraft);
-  const catalogue = useSendStore((s) => s.catalogue);
-  const chosen = useSendStore((s) => s.chosen);
-  const profileId = useSendStore((s) => s.profileId);
+  const { catalogue, chosen, profileId } = usePicked(useSendStore, 'catalogue', 'chosen', 'profileId');
   const takesLanguage = useTemplateTakesLanguage(profileId);
-  const { setTemplate, chooseTemplate, addTemplateParam, loadTemplates, touch } = useSendStore(
-    useShallow((s) => ({
-      setTemplate: s.setTemplate,
-      chooseTemplate: s.chooseTemplate,
-      addTemplateParam: s.addTemplateParam,
-      loadTemplates: s.loadTemplates,
-      touch: s.touch,
-    })),
+  const { chooseTemplate, addTemplateParam, loadTemplates, touch } = usePicked(
+    useSendStore,
+    'chooseTemplate',
+    'addTemplateParam',
+    'loadTemplates',
+    'touch',
   );
   // the service's approved templates, asked once the panel shows (again under another profile)
   useEffect(() => void loadTemplates(), [loadTemplates, profileId]);
-  const nameProblems = useProblems(TEMPLATE_NAME_FIELDS);
-  const languageProblems = useProblems(TEMPLATE_LANGUAGE_FIELDS);
   const paramsProblems = useProblems(TEMPLATE_PARAMS_FIELDS);
   const id = useId();
   const listed = catalogue.status === 'ready' ? catalogue.list.templates : [];
   const leave = () => touch('template');
-  const described = (field: string, problems: string[]) => ({
-    'aria-invalid': problems.length > 0,
-    ...(problems.length > 0 ? { 'aria-describedby': `${id}-${field}-problems` } : {}),
-  });
   return (
     // the shortcut is heard on the whole panel: focus may be in the request preview beside the form
     <div className="send-panel" onKeyDown={onSendShortcut}>
@@ -79,37 +70,16 @@ export function TemplatePanel() {
         {catalogue.status === 'failed' && (
           <p className="hint">{`The service's templates could not be listed (${catalogue.error.message}): type the name and language.`}</p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Template name</label>
-          <input
-            id={`${id}-name`}
-            value={draft.name}
-            onChange={(e) => setTemplate({ name: e.target.value })}
-            onBlur={leave}
-            placeholder="order_update"
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="template-name"
-            {...described('name', nameProblems)}
-            {...AFTER_SEND_MARK}
-          />
-          <FieldProblems id={`${id}-name-problems`} problems={nameProblems} />
-        </div>
+        <DraftTextField
+          part="name"
+          label="Template name"
+          placeholder="order_update"
+          problemFields={TEMPLATE_NAME_FIELDS}
+          onLeave={leave}
+          marks={{ 'data-testid': 'template-name', ...AFTER_SEND_MARK }}
+        />
         {takesLanguage ? (
-          <div className="field">
-            <label htmlFor={`${id}-language`}>Language</label>
-            <input
-              id={`${id}-language`}
-              value={draft.language}
-              onChange={(e) => setTemplate({ language: e.target.value })}
-              onBlur={leave}
-              placeholder="en_US"
-              autoComplete="off"
-              spellCheck={false}
-              {...described('language', languageProblems)}
-            />
-            <FieldProblems id={`${id}-language-problems`} problems={languageProblems} />
-          </div>
+          <DraftTextField part="language" label="Language" placeholder="en_US" problemFields={TEMPLATE_LANGUAGE_FIELDS} onLeave={leave} />
         ) : (
           <p className="hint" data-testid="template-no-language">
             This service&apos;s Send Template has no language field: its templates carry their own (Twilio names one by its Content SID,
@@ -135,6 +105,46 @@ export function TemplatePanel() {
   );
 }
 
+/** the template's typed name or language: its field and the problems main's rules find in it */
+function DraftTextField({
+  part,
+  label,
+  placeholder,
+  problemFields,
+  onLeave,
+  marks = {},
+}: {
+  part: 'name' | 'language';
+  label: string;
+  placeholder: string;
+  problemFields: string[];
+  onLeave: () => void;
+  /** test id and focus marks the field carries */
+  marks?: Record<string, string>;
+}) {
+  const value = useSendStore((s) => s.template[part]);
+  const setTemplate = useSendStore((s) => s.setTemplate);
+  const problems = useProblems(problemFields);
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <ProblemInput
+        id={id}
+        problems={problems}
+        value={value}
+        onChange={(e) => setTemplate({ [part]: e.target.value })}
+        onBlur={onLeave}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        {...marks}
+      />
+      <FieldProblems id={`${id}-problems`} problems={problems} />
+    </div>
+  );
+}
+
 function TemplateParam({ index, value, onLeave }: { index: number; value: string; onLeave: () => void }) {
   const setTemplateParam = useSendStore((s) => s.setTemplateParam);
   const removeTemplateParam = useSendStore((s) => s.removeTemplateParam);
@@ -144,18 +154,23 @@ function TemplateParam({ index, value, onLeave }: { index: number; value: string
   return (
     <div className="template-param">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        onChange={(e) => setTemplateParam(index, e.target.value)}
-        onBlur={onLeave}
-        aria-invalid={problems.length > 0}
-        {...(problems.length > 0 ? { 'aria-describedby': `${id}-problems` } : {})}
-      />
+      <ProblemInput id={id} problems={problems} value={value} onChange={(e) => setTemplateParam(index, e.target.value)} onBlur={onLeave} />
       <button type="button" className="btn" onClick={() => removeTemplateParam(index)} aria-label={`Remove parameter {{${index + 1}}}`}>
         Remove
       </button>
       <FieldProblems id={`${id}-problems`} problems={problems} />
     </div>
+  );
+}
+
+/** an input marked invalid and described by its problems (FieldProblems at `${id}-problems`) while it has some */
+function ProblemInput({ id, problems, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; problems: string[] }) {
+  return (
+    <input
+      id={id}
+      {...input}
+      aria-invalid={problems.length > 0}
+      {...(problems.length > 0 ? { 'aria-describedby': `${id}-problems` } : {})}
+    />
   );
 }

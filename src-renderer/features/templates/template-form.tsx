@@ -7,6 +7,7 @@ import type { TemplateButton, TemplateCategory, TemplateDraft } from '../../lib/
 import { ErrorMessage } from '../../ui/messages';
 import { EMPTY_TEMPLATE_FIELDS, fieldsForEdit, TEMPLATE_CATEGORY_CHOICES, type TemplateFormFields } from './template-form-fields';
 import { useTemplatesStore } from './templates-store';
+import { usePicked } from '../../app/use-picked';
 const KINDS: Record<string, TemplateButton['kind']> = { quick: 'quick_reply', url: 'url', phone: 'phone' };
 
 /** one line a button; a line that names no kind is a quick reply, so main says what is wrong with it */
@@ -30,11 +31,14 @@ const optional = (text: string): string | null => (text.trim() === '' ? null : t
 
 export function TemplateForm() {
   const id = useId();
-  const submit = useTemplatesStore((s) => s.submit);
-  const submitting = useTemplatesStore((s) => s.submitting);
-  const submitError = useTemplatesStore((s) => s.submitError);
-  const editing = useTemplatesStore((s) => s.editing);
-  const stopEditing = useTemplatesStore((s) => s.stopEditing);
+  const { submit, submitting, submitError, editing, stopEditing } = usePicked(
+    useTemplatesStore,
+    'submit',
+    'submitting',
+    'submitError',
+    'editing',
+    'stopEditing',
+  );
   // the screen gives the form a new key for each edit, so it opens with that template's content
   const [fields, setFields] = useState<TemplateFormFields>(() => (editing === null ? EMPTY_TEMPLATE_FIELDS : fieldsForEdit(editing)));
   const set = (patch: Partial<TemplateFormFields>) => setFields((f) => ({ ...f, ...patch }));

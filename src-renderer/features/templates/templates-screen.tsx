@@ -4,7 +4,7 @@
 // are submitted from the form below, and Edit opens that form prefilled with a row's template;
 // Delete removes one in every language.
 import { useEffect } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { usePicked } from '../../app/use-picked';
 import type { ManagedTemplate } from '../../lib/api';
 import { onEvent } from '../../lib/api';
 import { requestConfirm } from '../../ui/confirm-store';
@@ -20,14 +20,18 @@ function categoryText(t: ManagedTemplate): string {
 export function TemplatesScreen() {
   const templates = useTemplatesStore(selectTemplates);
   const reviewing = useTemplatesStore(selectReviewing);
-  const { status, overview, error, done, load, reloadKept, remove } = useTemplatesStore(
-    useShallow((s) => {
-      const { status, overview, error, done, load, reloadKept, remove } = s;
-      return { status, overview, error, done, load, reloadKept, remove };
-    }),
+  const { status, overview, error, done, load, reloadKept, remove, startEditing, editing } = usePicked(
+    useTemplatesStore,
+    'status',
+    'overview',
+    'error',
+    'done',
+    'load',
+    'reloadKept',
+    'remove',
+    'startEditing',
+    'editing',
   );
-  const startEditing = useTemplatesStore((s) => s.startEditing);
-  const editing = useTemplatesStore((s) => s.editing);
   useEffect(() => {
     void load();
     return onEvent('template-lifecycle:changed', () => void reloadKept());

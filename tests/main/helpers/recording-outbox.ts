@@ -3,6 +3,7 @@
 // test plays the outbox's part in a revocation's progress with report().
 import type { Disposable, Event } from '../../../src-main/core/emitter';
 import type { OutboxItem, RevocationSyncState } from '../../../src-main/core/model';
+import { baseItem } from '../../../src-main/core/outbox/mutations';
 import type { OutboxService, RevocationInput, RevocationQueue, RevocationReport } from '../../../src-main/core/services';
 
 type MessageInput = Parameters<OutboxService['enqueueMessage']>[0];
@@ -68,21 +69,8 @@ export class RecordingOutbox implements OutboxService {
   async close(): Promise<void> {}
 
   private add(kind: OutboxItem['kind'], profileId: string, label: string): OutboxItem {
-    const at = new Date().toISOString();
-    const item: OutboxItem = {
-      id: `ob_${this.items.length + 1}`,
-      kind,
-      profileId,
-      label,
-      state: 'pending',
-      attempts: 0,
-      createdAt: at,
-      updatedAt: at,
-      nextAttemptAt: null,
-      lastError: null,
-      resultSummary: null,
-      pendingReason: 'queued',
-    };
+    // queued as the real outbox queues it while the API is reachable: pending, nothing scheduled
+    const item = baseItem(`ob_${this.items.length + 1}`, kind, profileId, label, new Date().toISOString(), null);
     this.items.push(item);
     return item;
   }

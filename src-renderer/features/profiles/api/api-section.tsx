@@ -5,14 +5,12 @@ import { selectSelected, useApiStore } from './api-store';
 import { DocumentImport } from './document-import';
 import { OperationEditor } from './operation-editor';
 import { OperationsTable } from './operations-table';
+import { usePicked } from '../../../app/use-picked';
 
 /** Profiles -> Edit -> API: importing from an API document, the described operations and the editor of the one picked. */
 export function ApiSection({ profile }: { profile: Profile }) {
-  const open = useApiStore((s) => s.open);
-  const select = useApiStore((s) => s.select);
+  const { open, select, status, error } = usePicked(useApiStore, 'open', 'select', 'status', 'error');
   const selected = useApiStore(selectSelected);
-  const status = useApiStore((s) => s.status);
-  const error = useApiStore((s) => s.error);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // set by "Edit": focus follows the person to the editor they asked for, not on every render
   const focusWanted = useRef(false);

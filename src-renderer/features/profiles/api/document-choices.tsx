@@ -5,13 +5,12 @@ import { DocumentExampleChoice } from './document-example-choice';
 import { chosenCandidates, NOT_IN_DOCUMENT, useDocumentImportStore } from './document-import-store';
 import { DocumentOpenValues } from './document-open-values';
 import { OperationChoice } from './operation-choice';
+import { usePicked } from '../../../app/use-picked';
 
 /** The loaded document: for each of the console's operations, which of its operations it is; then Read. */
 export function DocumentChoices({ busy, onRead }: { busy: boolean; onRead: (operation: DescribedOperation) => void }) {
   const described = useApiStore(selectDescribed);
-  const document = useDocumentImportStore((s) => s.document);
-  const choices = useDocumentImportStore((s) => s.choices);
-  const read = useDocumentImportStore((s) => s.read);
+  const { document, choices, read } = usePicked(useDocumentImportStore, 'document', 'choices', 'read');
   const id = useId();
   if (document === null) return null;
   const anyChosen = Object.values(choices).some((c) => c !== undefined && c !== NOT_IN_DOCUMENT);

@@ -5,15 +5,14 @@ import { DocumentChoices } from './document-choices';
 import { useDocumentImportStore } from './document-import-store';
 import { DocumentReadResults } from './document-read-results';
 import { DocumentSource } from './document-source';
+import { usePicked } from '../../../app/use-picked';
 
 /**
  * "Import an API document", above the operations table: a disclosure whose panel loads a
  * document in main, maps its operations to the console's and reads them into their editors.
  */
 export function DocumentImport({ profileId, onRead }: { profileId: string; onRead: (operation: DescribedOperation) => void }) {
-  const open = useDocumentImportStore((s) => s.open);
-  const status = useDocumentImportStore((s) => s.status);
-  const error = useDocumentImportStore((s) => s.error);
+  const { open, status, error } = usePicked(useDocumentImportStore, 'open', 'status', 'error');
   const loaded = useDocumentImportStore((s) => s.document !== null);
   const [expanded, setExpanded] = useState(loaded);
   const id = useId();

@@ -1,13 +1,11 @@
 import { useId } from 'react';
 import type { ApiDocumentCandidate } from '../../../lib/api';
 import { openFields, useDocumentImportStore } from './document-import-store';
+import { usePicked } from '../../../app/use-picked';
 
 /** A field for each value the chosen operations leave open (a path parameter, a server variable, the Basic user name). */
 export function DocumentOpenValues({ chosen }: { chosen: readonly ApiDocumentCandidate[] }) {
-  const vars = useDocumentImportStore((s) => s.vars);
-  const user = useDocumentImportStore((s) => s.user);
-  const setVar = useDocumentImportStore((s) => s.setVar);
-  const setUser = useDocumentImportStore((s) => s.setUser);
+  const { vars, user, setVar, setUser } = usePicked(useDocumentImportStore, 'vars', 'user', 'setVar', 'setUser');
   const id = useId();
   const fields = openFields(chosen);
   if (fields.vars.length === 0 && !fields.user) return null;

@@ -1,11 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import { useDocumentImportStore } from './document-import-store';
+import { usePicked } from '../../../app/use-picked';
 
 /** Where the document comes from: a file main’s own dialog picks, or an address main fetches. */
 export function DocumentSource({ busy }: { busy: boolean }) {
-  const url = useDocumentImportStore((s) => s.url);
-  const setUrl = useDocumentImportStore((s) => s.setUrl);
-  const load = useDocumentImportStore((s) => s.load);
+  const { url, setUrl, load } = usePicked(useDocumentImportStore, 'url', 'setUrl', 'load');
   const id = useId();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,6 +3,7 @@ import type { DescribedOperation } from '../../../lib/api';
 import { requestConfirm } from '../../../ui/confirm-store';
 import { ErrorMessage } from '../../../ui/messages';
 import { canSave, useApiStore, type OperationDraft } from './api-store';
+import { usePicked } from '../../../app/use-picked';
 
 /** Listings a service may lack; a send operation it lacks is simply not used. */
 const MAY_BE_ABSENT: ReadonlySet<DescribedOperation> = new Set(['contacts.list', 'messages.list']);
@@ -23,9 +24,7 @@ export function OperationActions({
   absent: boolean;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
-  const save = useApiStore((s) => s.save);
-  const reset = useApiStore((s) => s.reset);
-  const markAbsent = useApiStore((s) => s.markAbsent);
+  const { save, reset, markAbsent } = usePicked(useApiStore, 'save', 'reset', 'markAbsent');
   const state = draft.save;
   const busy = state.status === 'saving' || state.status === 'resetting';
 
