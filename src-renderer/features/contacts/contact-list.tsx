@@ -2,11 +2,10 @@ import type { Contact } from '../../lib/api';
 import { describeError } from '../../lib/api';
 import { useSendStore } from '../send/send-store';
 import { PER_PAGE, rowAt, selectRowCount, useContactsStore, type RowState } from './contacts-store';
-import { LIST_WINDOW_FIELDS, useListWindow, useRowHeight } from './use-list-window';
+import { useStoreListWindow } from './use-store-list-window';
 import { VirtualListbox } from './virtual-listbox';
 import { usePhoneDisplay } from '../../lib/phone-display-when-ready';
 import { useReportFirstRows } from './report-first-rows';
-import { usePicked } from '../../app/use-picked';
 
 /** the list box's element id: the search field moves focus here with ArrowDown */
 export const CONTACT_LISTBOX_ID = 'contacts-listbox';
@@ -23,29 +22,18 @@ export function chooseContact(contact: Contact): void {
 }
 
 export function ContactList() {
-  const count = useContactsStore(selectRowCount);
-  const { pages, activeIndex, chosen, setActiveIndex, ensureRange, retryPage, generation } = usePicked(
-    useContactsStore,
-    ...LIST_WINDOW_FIELDS,
-    'chosen',
-    'retryPage',
-  );
-  const rowHeight = useRowHeight(ROW_REM);
-  const onChoose = (index: number) => {
-    const row = rowAt(pages, index);
-    if (row.kind === 'contact') chooseContact(row.contact);
-    else if (row.kind === 'error') retryPage(row.page);
-  };
-  const list = useListWindow({
-    count,
-    rowHeight,
-    generation,
-    activeIndex,
-    setActiveIndex,
-    ensureRange,
+  const { picked, rowHeight, list } = useStoreListWindow(useContactsStore, {
+    rowCount: selectRowCount,
+    rowRem: ROW_REM,
     prefetchRows: PREFETCH_ROWS,
-    onChoose,
+    extraFields: ['chosen', 'retryPage'],
+    choose: ({ pages, retryPage }, index) => {
+      const row = rowAt(pages, index);
+      if (row.kind === 'contact') chooseContact(row.contact);
+      else if (row.kind === 'error') retryPage(row.page);
+    },
   });
+  const { pages, chosen, retryPage } = picked;
   const { view } = list;
   const items = view.rows;
   useReportFirstRows(items.filter((it) => rowAt(pages, it.index).kind === 'contact').length);
@@ -62,19 +50,15 @@ export function ContactList() {
   return (
     <VirtualListbox
       {...list}
-      activeIndex={activeIndex}
-      optionAt={(index) => {
-        const row = rowAt(pages, index);
-        return {
-          kind: row.kind,
-          isItem: row.kind === 'contact',
-          isChosen: row.kind === 'contact' && chosen?.id === row.contact.id,
-          onClick: () => {
-            if (row.kind === 'contact') chooseContact(row.contact);
-          },
-          content: <RowContent row={row} />,
-        };
-      }}
+      rowAt={(index) => rowAt(pages, index)}
+      itemKind="contact"
+      optionOf={(row) => ({
+        isChosen: row.kind === 'contact' && chosen?.id === row.contact.id,
+        onClick: () => {
+          if (row.kind === 'contact') chooseContact(row.contact);
+        },
+        content: <RowContent row={row} />,
+      })}
       scrollClassName="contact-scroll"
       id={CONTACT_LISTBOX_ID}
       label="Contacts"

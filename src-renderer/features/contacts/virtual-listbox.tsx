@@ -6,12 +6,8 @@
 import type { ReactNode } from 'react';
 import type { ListWindow } from './use-list-window';
 
-/** what one row on screen is */
+/** what one row on screen shows and does */
 export interface ListboxOption {
-  /** the row's state (class row-KIND; the test id of a row that is not an item ends in -KIND) */
-  kind: string;
-  /** an item, not a placeholder: only an item may be chosen */
-  isItem: boolean;
   isChosen: boolean;
   /** classes beside the row's own: ' is-unread' */
   extraClass?: string;
@@ -23,9 +19,13 @@ export interface ListboxOption {
 }
 
 /** the list window (spread from useListWindow) and what the list's rows are */
-export interface VirtualListboxProps extends ListWindow {
+export interface VirtualListboxProps<Row extends { kind: string }> extends ListWindow {
   activeIndex: number | null;
-  optionAt(index: number): ListboxOption;
+  /** row `index`'s state: its kind is the row's class row-KIND (the test id of a row that is not an item ends in -KIND) */
+  rowAt(index: number): Row;
+  /** the kind of row that is an item, not a placeholder: only an item may be chosen */
+  itemKind: Row['kind'];
+  optionOf(row: Row, index: number): ListboxOption;
   scrollClassName: string;
   /** the listbox's element id (a field moves focus here) */
   id: string;
@@ -37,35 +37,39 @@ export interface VirtualListboxProps extends ListWindow {
   children?: ReactNode;
 }
 
-export function VirtualListbox({
+export function VirtualListbox<Row extends { kind: string }>({
   scrollRef,
   listboxProps,
   rowProps,
   clickRow,
   view,
   activeIndex,
-  optionAt,
+  rowAt,
+  itemKind,
+  optionOf,
   scrollClassName,
   id,
   label,
   testName,
   rowName,
   children,
-}: VirtualListboxProps) {
+}: VirtualListboxProps<Row>) {
   return (
     <div className={scrollClassName} ref={scrollRef} data-testid={`${testName}-scroll`}>
       <div role="listbox" id={id} aria-label={label} className="contact-listbox" {...listboxProps} data-testid={`${testName}-list`}>
         {view.rows.map((it) => {
-          const option = optionAt(it.index);
+          const row = rowAt(it.index);
+          const isItem = row.kind === itemKind;
+          const option = optionOf(row, it.index);
           const marks = `${it.index === activeIndex ? ' is-active' : ''}${option.isChosen ? ' is-chosen' : ''}${option.extraClass ?? ''}`;
           return (
             <div
               key={it.index}
               {...rowProps(it.index, it.top)}
               aria-selected={option.isChosen}
-              aria-disabled={option.isItem ? undefined : true}
-              className={`${rowName}${marks} row-${option.kind}`}
-              data-testid={option.isItem ? rowName : `${rowName}-${option.kind}`}
+              aria-disabled={isItem ? undefined : true}
+              className={`${rowName}${marks} row-${row.kind}`}
+              data-testid={isItem ? rowName : `${rowName}-${row.kind}`}
               data-number={option.number}
               onClick={() => {
                 clickRow(it.index);

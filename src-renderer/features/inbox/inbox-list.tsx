@@ -1,14 +1,13 @@
 // The conversation list: a virtual listbox over every conversation of the profile (100,000 scroll
 // like ten: only the rows on screen are in the document, the pages they need are asked of main).
 // Arrows, Page Up/Down, Home and End move; Enter (or a click) opens the conversation beside it.
-import { LIST_WINDOW_FIELDS, useListWindow, useRowHeight } from '../contacts/use-list-window';
+import { useStoreListWindow } from '../contacts/use-store-list-window';
 import { VirtualListbox } from '../contacts/virtual-listbox';
 import { useNow } from '../../ui/use-now';
-import { usePicked } from '../../app/use-picked';
 import { describeError } from '../../lib/api';
 import { InboxRowContent } from './inbox-row';
 import { useMarkFirstRowPainted } from './first-paint-marks';
-import { INBOX_PAGE, rowAt, selectRowCount, useInboxStore } from './inbox-store';
+import { INBOX_PAGE, rowAt, selectRowCount, useInboxStore, type PageState } from './inbox-store';
 
 /** the listbox's element id: the filter moves focus here */
 export const INBOX_LISTBOX_ID = 'inbox-listbox';
@@ -16,29 +15,15 @@ export const INBOX_LISTBOX_ID = 'inbox-listbox';
 const ROW_REM = 3.75;
 
 export function InboxList() {
-  const count = useInboxStore(selectRowCount);
-  const { pages, activeIndex, openNumber, generation, setActiveIndex, ensureRange, open } = usePicked(
-    useInboxStore,
-    ...LIST_WINDOW_FIELDS,
-    'openNumber',
-    'open',
-  );
-  const rowHeight = useRowHeight(ROW_REM);
-  const now = useNow(15_000);
-  const openAt = (index: number) => {
-    const row = rowAt(pages, index);
-    if (row.kind === 'row') void open(row.row.number);
-  };
-  const list = useListWindow({
-    count,
-    rowHeight,
-    generation,
-    activeIndex,
-    setActiveIndex,
-    ensureRange,
+  const { picked, list } = useStoreListWindow(useInboxStore, {
+    rowCount: selectRowCount,
+    rowRem: ROW_REM,
     prefetchRows: INBOX_PAGE / 2,
-    onChoose: openAt,
+    extraFields: ['openNumber', 'open'],
+    choose: ({ pages, open }, index) => openAt(pages, open, index),
   });
+  const { pages, openNumber, open } = picked;
+  const now = useNow(15_000);
   const { view } = list;
   const items = view.rows;
   useMarkFirstRowPainted(items.filter((it) => rowAt(pages, it.index).kind === 'row').length);
@@ -46,25 +31,21 @@ export function InboxList() {
   return (
     <VirtualListbox
       {...list}
-      activeIndex={activeIndex}
-      optionAt={(index) => {
-        const row = rowAt(pages, index);
-        return {
-          kind: row.kind,
-          isItem: row.kind === 'row',
-          isChosen: row.kind === 'row' && row.row.number === openNumber,
-          extraClass: row.kind === 'row' && row.row.unread > 0 ? ' is-unread' : '',
-          ...(row.kind === 'row' ? { number: row.row.number } : {}),
-          onClick: () => openAt(index),
-          content: (
-            <>
-              {row.kind === 'row' && <InboxRowContent row={row.row} now={now} />}
-              {row.kind === 'loading' && <span className="muted">Loading…</span>}
-              {row.kind === 'error' && <span className="muted">Not loaded: {describeError(row.error)}</span>}
-            </>
-          ),
-        };
-      }}
+      rowAt={(index) => rowAt(pages, index)}
+      itemKind="row"
+      optionOf={(row, index) => ({
+        isChosen: row.kind === 'row' && row.row.number === openNumber,
+        extraClass: row.kind === 'row' && row.row.unread > 0 ? ' is-unread' : '',
+        ...(row.kind === 'row' ? { number: row.row.number } : {}),
+        onClick: () => openAt(pages, open, index),
+        content: (
+          <>
+            {row.kind === 'row' && <InboxRowContent row={row.row} now={now} />}
+            {row.kind === 'loading' && <span className="muted">Loading…</span>}
+            {row.kind === 'error' && <span className="muted">Not loaded: {describeError(row.error)}</span>}
+          </>
+        ),
+      })}
       scrollClassName="contact-scroll inbox-scroll"
       id={INBOX_LISTBOX_ID}
       label="Conversations, newest first"
@@ -72,4 +53,10 @@ export function InboxList() {
       rowName="inbox-row"
     />
   );
+}
+
+/** Enter, Space or a click on row `index`: its conversation opens beside the list */
+function openAt(pages: Record<number, PageState>, open: (number: string) => Promise<unknown>, index: number): void {
+  const row = rowAt(pages, index);
+  if (row.kind === 'row') void open(row.row.number);
 }
