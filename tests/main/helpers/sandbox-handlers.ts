@@ -16,6 +16,8 @@ export interface SandboxHandlersPlan {
   profile: { name: string; sandbox?: boolean };
   keyName: string;
   ipc?: TestIpcOptions;
+  /** the core's options besides its label (e.g. { outbox: false }) */
+  core?: Parameters<typeof openTestCore>[1];
 }
 
 export interface SandboxHandlers {
@@ -31,7 +33,7 @@ export function sandboxHandlersForSuite(plan: SandboxHandlersPlan): SandboxHandl
   const opened = {} as { -readonly [K in keyof SandboxHandlers]: SandboxHandlers[K] };
   beforeAll(async () => {
     opened.sandbox = await openSandbox(plan.sandbox);
-    opened.tc = await openTestCore(plan.label);
+    opened.tc = await openTestCore(plan.label, plan.core);
     const { baseUrl, adminKey } = opened.sandbox;
     Object.assign(opened, await addProfileWithKey(opened.tc.core, { ...plan.profile, baseUrl }, { name: plan.keyName, value: adminKey }));
     opened.dispatch = testDispatch(opened.tc.core, plan.ipc);
