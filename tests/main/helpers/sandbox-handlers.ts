@@ -1,5 +1,5 @@
 // The window's handlers over a test core whose profile is on a fresh sandbox, its key the
-// sandbox's admin key, as the IPC tests of keys and profiles need them: for the calling describe
+// sandbox's admin key, as the IPC and core tests that send through a profile need them: for the calling describe
 // block, opened before its first test and cleaned up after its last (the core's keychain entries
 // deleted, the sandboxes closed). A file's own afterAll runs before this one, while the core is open.
 import { afterAll, beforeAll } from 'vitest';

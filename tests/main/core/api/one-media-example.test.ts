@@ -3,16 +3,13 @@
 // and without the audio's voice flag, any kind's example an audio without caption or file name,
 // and the by-id example a URL by link. Each is sent to the sandbox's meta dialect over loopback,
 // which refuses a field a kind does not take.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCurl } from '../../../../src-main/core/api/curl/curl-parse';
 import { proposeOperation } from '../../../../src-main/core/api/propose';
 import type { DescribedOperation } from '../../../../src-main/core/api/types';
 import { buildRequest } from '../../../../src-main/core/request/request-builder';
-import type { RunningSandbox } from '../../../../src-main/sandbox/index';
-import { addProfileWithKey, openTestCore } from '../../helpers/core';
-import type { TestCore } from '../../helpers/core';
 import { keychainAvailable } from '../../helpers/keychain';
-import { closeSandboxes, openSandbox } from '../../helpers/sandbox';
+import { sandboxHandlersForSuite } from '../../helpers/sandbox-handlers';
 import { sendAudio, sendMedia } from '../../helpers/send-operations';
 
 const hasKeychain = await keychainAvailable();
@@ -71,27 +68,19 @@ describe("a flat body's kind field", () => {
 });
 
 describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
-  let sandbox: RunningSandbox;
-  let t: TestCore;
-  let profileId: string;
-
-  beforeAll(async () => {
-    sandbox = await openSandbox({ dialect: 'meta', rate: 1000, burst: 1000 });
-    t = await openTestCore('one-media-example');
-    const key = { name: 'token', value: sandbox.adminKey };
-    ({ profileId } = await addProfileWithKey(t.core, { name: 'meta', baseUrl: sandbox.baseUrl }, key));
-  });
-  afterAll(async () => {
-    await t.cleanup();
-    await closeSandboxes();
+  const h = sandboxHandlersForSuite({
+    label: 'one-media-example',
+    sandbox: { dialect: 'meta', rate: 1000, burst: 1000 },
+    profile: { name: 'meta' },
+    keyName: 'token',
   });
 
   async function teach(operation: DescribedOperation, body: unknown): Promise<void> {
-    const proposal = await t.core.api.propose(profileId, operation, curl(sandbox.baseUrl, body));
-    await t.core.api.save(profileId, operation, proposal.spec);
+    const proposal = await h.tc.core.api.propose(h.profileId, operation, curl(h.sandbox.baseUrl, body));
+    await h.tc.core.api.save(h.profileId, operation, proposal.spec);
   }
   const lastPost = () =>
-    sandbox
+    h.sandbox
       .requests()
       .filter((r) => r.method === 'POST')
       .at(-1)!;
@@ -100,7 +89,7 @@ describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
     await teach('messages.media', IMAGE);
     const url = 'https://files.example.org/report-q3.pdf';
     const source = { kind: 'url' as const, url };
-    const sent = await sendMedia(t.core.messages, { number: '+15550002222', mediatype: 'document', source }, { profileId });
+    const sent = await sendMedia(h.tc.core.messages, { number: '+15550002222', mediatype: 'document', source }, { profileId: h.profileId });
     expect(sent.status).toBe('sent');
     expect(lastPost().json).toMatchObject({ type: 'document', document: { link: url, filename: 'report-q3.pdf' } });
   });
@@ -109,7 +98,7 @@ describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
     await teach('messages.media', AUDIO);
     const source = { kind: 'url' as const, url: 'https://files.example.org/logo.png' };
     const input = { number: '+15550002222', mediatype: 'image' as const, caption: 'Our logo', source };
-    const sent = await sendMedia(t.core.messages, input, { profileId });
+    const sent = await sendMedia(h.tc.core.messages, input, { profileId: h.profileId });
     expect(sent.status).toBe('sent');
     expect(lastPost().json).toMatchObject({ type: 'image', image: { link: 'https://files.example.org/logo.png', caption: 'Our logo' } });
     expect(lastPost().json).not.toHaveProperty('image.voice');
@@ -119,7 +108,7 @@ describe.skipIf(!hasKeychain)('sent to the meta sandbox', () => {
   it('the image example teaches Send Audio: "audio" with its link only', async () => {
     await teach('messages.audio', IMAGE);
     const source = { kind: 'url' as const, url: 'https://files.example.org/note.ogg' };
-    const sent = await sendAudio(t.core.messages, { number: '+15550002222', source }, { profileId });
+    const sent = await sendAudio(h.tc.core.messages, { number: '+15550002222', source }, { profileId: h.profileId });
     expect(sent.status).toBe('sent');
     expect(lastPost().json).toMatchObject({ type: 'audio', audio: { link: 'https://files.example.org/note.ogg' } });
     expect(Object.keys((lastPost().json as { audio: object }).audio)).toEqual(['link']);
