@@ -48,9 +48,10 @@ export async function buildRequest(op: Operation, target: RequestTarget, deps: B
   throw new CrmError(errorCodeOf(problems), message, { details: problems.map(withoutCode) });
 }
 
-/** the request stamped with the profile it was built for, when the target is a profile */
+/** the request stamped with the profile it was built for, when the target is a profile (it was made for this build alone) */
 function forProfile(request: PreparedRequest, target: RequestTarget): PreparedRequest {
-  return target.id === undefined ? request : { ...request, profileId: target.id };
+  if (target.id !== undefined) request.profileId = target.id;
+  return request;
 }
 
 function prepare(op: Operation, target: RequestTarget, deps: BuilderDeps): Promise<Prepared> | Prepared {
