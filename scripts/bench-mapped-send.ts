@@ -4,8 +4,9 @@
 // send it with the key, read the answer through the description. The bare side posts a JSON
 // text prepared once. Rounds alternate after a warm-up; the ratio is the median per round.
 //
-//   npx tsx scripts/bench-mapped-send.ts [--requests 4000] [--concurrency 16]
+//   npx tsx scripts/bench-mapped-send.ts [--requests 4000] [--concurrency 16] [--warmup 10000]
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Pool, request as undiciRequest } from 'undici';
 import { parseCurl } from '../src-main/core/api/curl/curl-parse';
@@ -25,6 +26,7 @@ function argValue(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const total = argValue('requests', 4000);
   const concurrency = argValue('concurrency', 16);
+  const warmup = argValue('warmup', 10_000);
   const rounds = 10;
   const perRound = Math.floor(total / rounds);
   const sandbox = await startSandbox({ dialect: 'desk', rate: 1e9, burst: 1e9, contacts: 100 });
@@ -67,24 +69,42 @@ async function main(): Promise<void> {
 
   try {
     console.log(`bench-mapped-send: Send Text through the desk dialect's learned description (POST ${spec.path}) at ${sandbox.baseUrl}`);
-    console.log(`${perRound * rounds} requests per side, concurrency ${concurrency}, alternating rounds after a warm-up`);
-    await runConcurrent(core, 500, concurrency);
-    await runConcurrent(bare, 500, concurrency);
+    console.log(`${perRound * rounds} requests per side, concurrency ${concurrency}, alternating rounds after a warm-up of ${warmup} each`);
+    // each side's code optimised before the timed rounds: V8 optimises a function only after thousands of calls, and
+    // the learned path's own functions (build, send, read) are called once per send; after 500 sends most still ran
+    // unoptimised, some until 7,000 (docs/performance.md, "The learned send: where its microseconds went")
+    await runConcurrent(core, warmup, concurrency);
+    await runConcurrent(bare, warmup, concurrency);
     const ratios: number[] = [];
     let coreMs = 0;
     let bareMs = 0;
+    // the process's CPU time (every thread, the sandbox's work included on both sides), steadier than the wall clock on a loaded machine
+    const cpu = { core: 0, bare: 0 };
+    const timed = async (side: 'core' | 'bare'): Promise<number> => {
+      const before = process.cpuUsage();
+      const ms = await runConcurrent(side === 'core' ? core : bare, perRound, concurrency);
+      const used = process.cpuUsage(before);
+      cpu[side] += used.user + used.system;
+      return ms;
+    };
     for (let round = 0; round < rounds; round += 1) {
-      const first = round % 2 === 0 ? core : bare;
-      const second = round % 2 === 0 ? bare : core;
-      const a = await runConcurrent(first, perRound, concurrency);
-      const b = await runConcurrent(second, perRound, concurrency);
+      const first = round % 2 === 0 ? 'core' : 'bare';
+      const second = round % 2 === 0 ? 'bare' : 'core';
+      const a = await timed(first);
+      const b = await timed(second);
       const ms = round % 2 === 0 ? { core: a, bare: b } : { core: b, bare: a };
       coreMs += ms.core;
       bareMs += ms.bare;
       ratios.push(ms.core / ms.bare);
     }
-    console.log(`core (description -> build -> send -> read): ${((perRound * rounds) / (coreMs / 1000)).toFixed(0)} sends/s`);
-    console.log(`bare (undici.request of a prepared body):    ${((perRound * rounds) / (bareMs / 1000)).toFixed(0)} sends/s`);
+    const sends = perRound * rounds;
+    const load = loadavg().map((l) => l.toFixed(2));
+    console.log(`load average: ${load.join(' ')}`);
+    const figures = (side: 'core' | 'bare', ms: number): string =>
+      `${(sends / (ms / 1000)).toFixed(0)} sends/s, ${(cpu[side] / sends).toFixed(1)} us CPU a send`;
+    console.log(`core (description -> build -> send -> read): ${figures('core', coreMs)}`);
+    console.log(`bare (undici.request of a prepared body):    ${figures('bare', bareMs)}`);
+    console.log(`CPU ratio (core / bare):                     ${(cpu.core / cpu.bare).toFixed(3)}`);
     const ratio = median(ratios);
     console.log(
       `overhead ratio (core time / bare time):      ${ratio.toFixed(3)} (median of per-round ratios; goal <= 1.10: ${ratio <= 1.1 ? 'met' : 'NOT met'})`,

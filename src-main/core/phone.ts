@@ -32,12 +32,19 @@ export function checkPhone(input: string): PhoneCheck {
   const trimmed = input.trim();
   if (trimmed === '') return { ok: false, number: '', message: 'is empty: type the number with its country code, e.g. +55 11 99999 0000' };
   const number = normalizePhone(trimmed);
+  // digits only (nearly every send): no letter, "+" or other character to look for
+  if (/^[0-9]+$/.test(number)) return digitCountCheck(number);
   if (/\p{L}/u.test(number))
     return { ok: false, number, message: 'has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed' };
   if (number.includes('+')) return { ok: false, number, message: 'has a "+" that is not at the start' };
   // only a number that is not all digits is looked through for the character to name
   const other = /^[0-9]*$/.test(number) ? undefined : [...number].find((c) => !/[0-9]/.test(c));
   if (other !== undefined) return { ok: false, number, message: `has characters that are not digits (${describeChar(other)})` };
+  return digitCountCheck(number);
+}
+
+/** A number of digits only (or none): its first digit and its length. */
+function digitCountCheck(number: string): PhoneCheck {
   if (number.length === 0) return { ok: false, number, message: 'has no digits' };
   if (number.startsWith('0'))
     return {

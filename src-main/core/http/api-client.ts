@@ -27,6 +27,7 @@ import { failureInSuccess } from '../api/errors/failure-in-success';
 import { checkPartsUnchanged, multipartLength, multipartStream } from './multipart-body';
 import { networkError } from './network-error';
 import { observeExchange } from './observed-exchange';
+import type { CredentialPlacement } from '../../shared/api-description';
 import type { PreparedRequest } from './prepared-request';
 import { probeBaseUrl } from './probe';
 import { redactHeaders, scrubJson, scrubSecret } from './scrub/redact';
@@ -88,7 +89,8 @@ interface LoggedCredential {
   target: string;
   /** the origin's host (with a non-default port), for the log's Host column */
   host: string;
-  header: { name: string; value: string } | null;
+  /** where the key went; its masked header is made only when an observer is told of the request */
+  credential: CredentialPlacement;
 }
 
 function loggedHeaders(headers: Record<string, string>, credential: { name: string; value: string } | null): Record<string, string> {
@@ -162,8 +164,7 @@ class ApiClient implements HttpSender {
     } catch {
       throw new CrmError('validation', 'The request URL is not a valid URL');
     }
-    const loggedHeader = placeCredential(credential, loggedKey(credential, apiKey), { masked: true }).header;
-    const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, header: loggedHeader };
+    const logged: LoggedCredential = { target: loggedTarget, host: wire.parsed.host, credential };
     const url = wire.parsed;
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new CrmError('validation', 'The request URL must be http:// or https://');
@@ -181,7 +182,8 @@ class ApiClient implements HttpSender {
     for (let attempt = 1; ; attempt += 1) {
       if (signal?.aborted) throw cancelledError();
       const started = performance.now();
-      const startedAt = new Date();
+      // a number, not a Date: the log's time is written only when an observer is told of the request
+      const startedAt = Date.now();
       const headers = this.headersFor(request, placed.header, credentialHeaderName(credential));
       const trace = newTrace(started);
       let exchange: Exchange;
@@ -294,9 +296,9 @@ class ApiClient implements HttpSender {
     credentialHeader: string | null,
   ): Record<string, string> {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
+    for (const name in request.headers) {
       const lower = name.toLowerCase();
-      if (lower !== 'authorization' && lower !== credentialHeader) headers[name] = value;
+      if (lower !== 'authorization' && lower !== credentialHeader) headers[name] = request.headers[name]!;
     }
     headers['User-Agent'] = this.userAgent;
     if (credential !== null) headers[credential.name] = credential.value;
@@ -368,7 +370,7 @@ class ApiClient implements HttpSender {
     request: PreparedRequest,
     logged: LoggedCredential,
     headers: Record<string, string>,
-    startedAt: Date,
+    startedAt: number,
     durationMs: number,
     trace: RequestTrace,
     status: number | null,
@@ -380,9 +382,10 @@ class ApiClient implements HttpSender {
   ): void {
     if (response !== null) this.noticeEcho(apiKey, logged.host, response.text, scrubbedText);
     if (this.observer === undefined) return;
+    const maskedHeader = placeCredential(logged.credential, loggedKey(logged.credential, apiKey), { masked: true }).header;
     const entry: ObservedEntry = {
       id: randomUUID(),
-      at: startedAt.toISOString(),
+      at: new Date(startedAt).toISOString(),
       host: scrubSecret(logged.host, apiKey),
       endpoint: request.endpoint,
       ...(request.profileId === undefined ? {} : { profileId: request.profileId }),
@@ -391,7 +394,7 @@ class ApiClient implements HttpSender {
       path: scrubSecret(logged.target, apiKey),
       status,
       durationMs: Math.round(durationMs * 10) / 10,
-      requestHeaders: loggedHeaders(headers, logged.header),
+      requestHeaders: loggedHeaders(headers, maskedHeader),
       errorCode,
       attempt,
     };

@@ -41,5 +41,6 @@ export function assembleRequest(
     idempotencyKey,
     retrySafe: method === 'GET' || idempotencyKey !== null,
   };
-  return credential === undefined ? request : { ...request, credential };
+  if (credential !== undefined) request.credential = credential;
+  return request;
 }

@@ -79,5 +79,7 @@ function pour({ op, target, spec, compiled, problems }: Described, { values, fil
   const body = renderBody(spec, values, file, op.op === 'messages.audio' ? 'audio' : 'media', problems, compiled?.jsonBody ?? null);
   const request = assembleRequest(op.op, spec.method, url, spec.headers, body, idempotencyKey, spec.credential);
   const sent = loggedSendOf(op);
-  return { request: sent === null ? request : { ...request, sent }, problems: problems.list };
+  // the request was made just now for this send alone: set on it, not copied into another
+  if (sent !== null) request.sent = sent;
+  return { request, problems: problems.list };
 }

@@ -40,17 +40,31 @@ export async function prepareRequest(op: Operation, target: RequestTarget, deps:
   };
 }
 
-/** Like prepareRequest, but throws CrmError (validation, file_too_large, file_unreadable) on any problem. */
-export async function buildRequest(op: Operation, target: RequestTarget, deps: BuilderDeps = {}): Promise<PreparedRequest> {
-  const { request, problems } = await prepare(op, target, deps);
+/**
+ * Like prepareRequest, but rejects with a CrmError (validation, file_too_large, file_unreadable) on
+ * any problem. Not an async function: a request whose rules answer at once is handed back already
+ * settled, without the turns an await inside would add before the sender sees it.
+ */
+export function buildRequest(op: Operation, target: RequestTarget, deps: BuilderDeps = {}): Promise<PreparedRequest> {
+  try {
+    const prepared = prepare(op, target, deps);
+    return prepared instanceof Promise ? prepared.then((done) => built(done, target)) : Promise.resolve(built(prepared, target));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** the request, or the CrmError its problems make */
+function built({ request, problems }: Prepared, target: RequestTarget): PreparedRequest {
   if (problems.length === 0) return forProfile(request, target);
   const message = problems.map((p) => p.sentence).join('; ');
   throw new CrmError(errorCodeOf(problems), message, { details: problems.map(withoutCode) });
 }
 
-/** the request stamped with the profile it was built for, when the target is a profile */
+/** the request stamped with the profile it was built for, when the target is a profile (it was made for this build alone) */
 function forProfile(request: PreparedRequest, target: RequestTarget): PreparedRequest {
-  return target.id === undefined ? request : { ...request, profileId: target.id };
+  if (target.id !== undefined) request.profileId = target.id;
+  return request;
 }
 
 function prepare(op: Operation, target: RequestTarget, deps: BuilderDeps): Promise<Prepared> | Prepared {

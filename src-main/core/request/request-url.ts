@@ -18,11 +18,12 @@ export function joinUrl(
 ): string {
   const { base, problems: baseProblems } = checkedBase(baseUrl);
   for (const [field, message] of baseProblems) problems.field('baseUrl', message, field);
-  const search = query
-    .filter((pair): pair is readonly [string, string] => pair[1] !== undefined)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(wellFormed(value))}`)
-    .join('&');
-  return `${base}${path}${search === '' ? '' : `?${search}`}`;
+  let search = '';
+  for (const [name, value] of query) {
+    if (value === undefined) continue;
+    search += `${search === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(wellFormed(value))}`;
+  }
+  return `${base}${path}${search}`;
 }
 
 /** The description's path with its roles written in, or docs/API.md's when it is unusable (reported). */

@@ -7,7 +7,9 @@
 import { scrubJson, scrubSecret } from './redact';
 
 export function scrubHeaders(headers: Record<string, string>, key: string): Record<string, string> {
-  let text = '';
-  for (const name in headers) text += `${name}\n${headers[name]}\n`;
+  // joined once, not concatenated piece by piece: one flat text instead of a chain the scan must flatten
+  const lines: string[] = [];
+  for (const name in headers) lines.push(name, headers[name]!);
+  const text = lines.join('\n');
   return scrubSecret(text, key) === text ? headers : scrubJson(headers, key);
 }

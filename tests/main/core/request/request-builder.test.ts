@@ -106,6 +106,22 @@ describe('request builder: text and lists', () => {
     expect(long.request.body).toEqual({ kind: 'json', text: JSON.stringify({ number: '5511999990000', text: 'x'.repeat(4097) }) });
   });
 
+  it('answers a bad send with a rejected promise, never a throw, and keeps a header-breaking key out of the preview', async () => {
+    const bad: Operation = { op: 'messages.text', input: { number: '5511999990000', text: 'hi' }, idempotencyKey: 'a\r\nb' };
+    let pending: Promise<PreparedRequest> | undefined;
+    expect(() => {
+      pending = buildRequest(bad, target);
+    }).not.toThrow();
+    await expect(pending).rejects.toMatchObject({
+      code: 'validation',
+      message: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+    });
+    const preview = await prepareRequest(bad, target);
+    expect(preview.request.headers['Idempotency-Key']).toBe('a??b');
+    const good = await buildRequest({ ...bad, idempotencyKey: 'k-1' }, { ...target, id: 'p1' });
+    expect(good).toMatchObject({ idempotencyKey: 'k-1', profileId: 'p1', sent: { kind: 'text', number: '5511999990000', text: 'hi' } });
+  });
+
   it('lists every problem at once and still returns a previewable request', async () => {
     const result = await prepareRequest({ op: 'messages.text', input: { number: '12 34', text: '' }, idempotencyKey: 'has space' }, target);
     expect(result.problems).toEqual([
