@@ -10,11 +10,11 @@
 //
 // Standalone it starts its own sandbox with a rate limit far above what it can reach.
 import { pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { Pool, request as undiciRequest } from 'undici';
 import { createApiClient } from '../src-main/core/http/api-client';
 import { buildRequest } from '../src-main/core/request/request-builder';
 import { formatContactsPageBench, runContactsPageBench } from './bench-contacts-page';
+import { median, runConcurrent, type Call } from './bench-rounds';
 import { startSandboxProcess } from './sandbox-process';
 /** the core send pipeline against bare undici: at most this much slower (median of per-round ratios) */
 export const CORE_SEND_GOAL_RATIO = 1.15;
@@ -40,21 +40,6 @@ export interface ClientBenchResult {
    * on the machine during one round does not decide the result.
    */
   overheadRatio: number;
-}
-
-type Call = () => Promise<void>;
-
-export async function runConcurrent(call: Call, count: number, concurrency: number): Promise<number> {
-  let started = 0;
-  const begin = performance.now();
-  const worker = async (): Promise<void> => {
-    while (started < count) {
-      started += 1;
-      await call();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return performance.now() - begin;
 }
 
 export async function runClientBench(options: ClientBenchOptions): Promise<ClientBenchResult> {
@@ -122,12 +107,6 @@ export async function runClientBench(options: ClientBenchOptions): Promise<Clien
     await client.close();
     await pool.close();
   }
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function argValue(name: string, fallback: number): number {

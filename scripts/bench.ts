@@ -3,6 +3,7 @@
 // against a baseline measured in the same process. Run inside the private keyring session
 // (package.json does that) so the keychain figures come from a real Secret Service.
 import { spawnSync } from 'node:child_process';
+import { benchCommand } from './bundled-benches';
 
 const benches: [title: string, script: string][] = [
   ['Sandbox: contacts search and paging at 100k', 'scripts/bench-sandbox.ts'],
@@ -42,8 +43,7 @@ let failed = 0;
 for (const [title, script] of benches) {
   if (only.length > 0 && !only.some((o) => script.includes(o))) continue;
   console.log(`\n=== ${title} (${script}) ===`);
-  // --expose-gc: memory benches collect garbage before they measure
-  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, benchCommand(script), { stdio: 'inherit' });
   if (run.status !== 0) {
     failed += 1;
     console.log(`!!! ${script} exited with ${run.status ?? run.signal}`);
