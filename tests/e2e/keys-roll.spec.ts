@@ -84,13 +84,16 @@ describeOnOneConsole('Roll key…', (ctx) => {
     const dialog = page.getByRole('dialog', { name: 'Roll key “e2e roll later”' });
     await dialog.getByLabel('Old key keeps working on the service for').selectOption('1h');
     await dialog.getByRole('button', { name: 'Roll', exact: true }).click();
-    await expect(dialog.getByTestId('roll-done')).toContainText(/retires on the service at \d{2}:\d{2}/, { timeout: 20_000 });
+    // an hour from now: the time alone today, with its day after midnight ("Nov 30, 2026, 00:20")
+    await expect(dialog.getByTestId('roll-done')).toContainText(/retires on the service at (?:\w{3} \d{1,2}, \d{4}, )?\d{2}:\d{2}/, {
+      timeout: 20_000,
+    });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // revoked here, still working on the service until its grace ends
     const old = page.getByTestId(`key-row-${oldId}`);
     await expect(await cellUnder(old, 'State')).toContainText(/^revoked /);
-    await expect(old.getByTestId(`key-proof-${oldId}`)).toHaveText(/^retires at \d{2}:\d{2}$/);
+    await expect(old.getByTestId(`key-proof-${oldId}`)).toHaveText(/^retires at (?:\w{3} \d{1,2}, \d{4}, )?\d{2}:\d{2}$/);
     expect((await sandboxApi(h, '/api/v1/contacts?per_page=1', { key: made.key })).status).toBe(200);
     await expect(page.getByRole('rowheader', { name: /^e2e roll later \(rolled\)/ })).toBeVisible();
 
