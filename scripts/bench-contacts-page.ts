@@ -14,6 +14,7 @@ import { Pool, request } from 'undici';
 import { createCore } from '../src-main/core/create-core';
 import { MemorySecretStore } from '../src-main/core/secrets/memory-store';
 import { keyAccount } from '../src-main/core/secrets/secret-store';
+import { median } from './bench-rounds';
 
 export const CONTACTS_PAGE_GOAL_RATIO = 1.5;
 const PER_PAGE = 100;
@@ -28,8 +29,6 @@ export interface ContactsPageResult {
   bareCpuUs: number;
   keychain: 'os' | 'memory';
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function runContactsPageBench(options: {
   baseUrl: string;

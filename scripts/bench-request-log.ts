@@ -28,6 +28,7 @@ import { RequestLogService } from '../src-main/core/log/request-log';
 import { DATABASE_FILE, openDatabase } from '../src-main/core/store/database';
 import { DEFAULT_REQUEST_LOG_BOUNDS, RequestLogTable, type RequestLogRow } from '../src-main/core/store/tables/request-log-table';
 import type { SqliteDatabase } from '../src-main/core/store/sqlite';
+import { median } from './bench-rounds';
 
 const TOTAL = 100_000;
 const CHECKPOINT = 20_000;
@@ -86,11 +87,6 @@ function fileBytes(dir: string): number {
     (n, name) => n + (existsSync(join(dir, name)) ? statSync(join(dir, name)).size : 0),
     0,
   );
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 function timed(fn: () => void, runs = 9): number {

@@ -1,5 +1,5 @@
 // What the benches that run calls in rounds share: running a call many times at a given
-// concurrency, and the median of the rounds' figures. A module of its own, so that a bench
+// concurrency, and the median of the rounds' figures (the mean of the middle two for an even count). A module of its own, so that a bench
 // importing them does not import another bench (whose own main would then run in one bundle).
 import { performance } from 'node:perf_hooks';
 
