@@ -2,11 +2,16 @@
 // answered only once that transaction has committed. A commit is what a stream of small writes
 // waits on (the lock, the WAL append, the triggers' counters, the checkpoints), so sharing it is
 // how a listener keeps up with a service posting thousands of events a second.
-// Each write runs in a savepoint of its own: one that throws is rolled back alone and fails alone,
-// the others of its group commit. When the group's own transaction fails (another process held
-// the lock past the busy wait, the disk refused the commit), each write is tried again alone, in
-// a transaction of its own, so no write is lost or failed for another's sake.
-import type { SqliteDatabase } from './sqlite';
+// A group's writes first run one after the other with no savepoint between them (a savepoint's
+// statements cost about a tenth of a stored event). When one of them throws, the group's
+// transaction is rolled back whole and its writes run again, each in a savepoint of its own: the
+// one that throws is rolled back alone and fails alone, the others of its group commit. When the
+// group's own transaction fails (another process held the lock past the busy wait, the disk
+// refused the commit), each write is tried again alone, in a transaction of its own, so no write
+// is lost or failed for another's sake. A write may therefore run more than once before its
+// commit: only its last run's writes are on disk, and it must do nothing else that cannot be run
+// again.
+import { NestedWithoutSavepointFailed, type SqliteDatabase } from './sqlite';
 
 /** how long the first write of a group waits for others to join it */
 export const GROUP_WINDOW_MS = 2;
@@ -109,12 +114,14 @@ export class GroupCommit {
 
   private writeGroup(group: Pending<unknown>[]): void {
     let outcomes: Outcome[];
+    const around = this.options.around ?? (<T>(writes: () => T): T => writes());
+    const aWriteFailed = { value: false };
     try {
-      const around = this.options.around ?? (<T>(writes: () => T): T => writes());
-      outcomes = this.db.transaction(() => around(() => group.map((pending) => this.inSavepoint(pending.work)))).immediate();
-    } catch {
-      // the group's transaction itself failed: nothing of it is on disk, so each goes alone
-      outcomes = group.map((pending) => this.alone(pending.work));
+      outcomes = this.db.transaction(() => around(() => this.db.withoutSavepoints(() => this.allOrNone(group, aWriteFailed)))).immediate();
+    } catch (err) {
+      // a write threw (or failed a transaction of its own and went on): its partial writes went back with the group's
+      const redo = aWriteFailed.value || err instanceof NestedWithoutSavepointFailed;
+      outcomes = redo ? this.oneByOne(group, around) : group.map((pending) => this.alone(pending.work));
     }
     this.options.onGroup?.(group.length);
     group.forEach((pending, i) => {
@@ -122,6 +129,30 @@ export class GroupCommit {
       if (outcome.ok) pending.resolve(outcome.value);
       else pending.reject(outcome.error);
     });
+  }
+
+  /** every write of the group, with no savepoint: the first that throws takes the whole transaction back (marked in `failed`) */
+  private allOrNone(group: Pending<unknown>[], failed: { value: boolean }): Outcome[] {
+    return group.map((pending) => {
+      // as in inSavepoint: SQLite may have rolled the transaction back under a write that went on
+      if (!this.db.inTransaction) throw new Error('the group transaction was rolled back');
+      try {
+        return { ok: true, value: pending.work() };
+      } catch (err) {
+        failed.value = true;
+        throw err;
+      }
+    });
+  }
+
+  /** the group again after one of its writes threw: each in a savepoint, so that one fails alone */
+  private oneByOne(group: Pending<unknown>[], around: <T>(writes: () => T) => T): Outcome[] {
+    try {
+      return this.db.transaction(() => around(() => group.map((pending) => this.inSavepoint(pending.work)))).immediate();
+    } catch {
+      // the group's transaction itself failed: nothing of it is on disk, so each goes alone
+      return group.map((pending) => this.alone(pending.work));
+    }
   }
 
   private inSavepoint(work: () => unknown): Outcome {

@@ -65,6 +65,13 @@ export interface SqliteDatabase {
   pragma(source: string, options?: { simple?: boolean }): unknown;
   /** `fn` inside BEGIN…COMMIT (ROLLBACK when it throws); inside another transaction, a savepoint */
   transaction<F extends AnyFunction>(fn: F): SqliteTransaction<F>;
+  /**
+   * runs `fn` inside the open transaction with the transactions nested in it run without their
+   * savepoints (a savepoint's statements cost a group commit a tenth of a stored event): throws,
+   * after `fn` returns, when one of them failed, so the caller rolls the whole transaction back
+   * (its partial writes were not) and does its work again with savepoints (group-commit.ts)
+   */
+  withoutSavepoints<T>(fn: () => T): T;
   readonly inTransaction: boolean;
   close(): void;
 }
@@ -221,8 +228,18 @@ class Statement<P extends unknown[], R> implements SqliteStatement<P, R> {
   }
 }
 
+/** a transaction nested in withoutSavepoints failed: its partial writes are in the open transaction, which must be rolled back */
+export class NestedWithoutSavepointFailed extends Error {
+  constructor() {
+    super('a nested transaction failed without a savepoint to roll it back');
+    this.name = 'NestedWithoutSavepointFailed';
+  }
+}
+
 class Connection implements SqliteDatabase {
   private savepoints = 0;
+  /** inside withoutSavepoints: nested transactions run bare, and a failure of one is noted here */
+  private flat: { failed: boolean } | null = null;
 
   constructor(private readonly native: Libsql.Database) {}
 
@@ -247,12 +264,39 @@ class Connection implements SqliteDatabase {
     const wrap =
       (mode: string) =>
       (...args: Parameters<F>): ReturnType<F> =>
-        this.inTransaction ? this.inSavepoint(fn, args) : this.inTransactionOf(mode, fn, args);
+        this.inTransaction ? this.nested(fn, args) : this.inTransactionOf(mode, fn, args);
     return Object.assign(wrap(''), { deferred: wrap('DEFERRED'), immediate: wrap('IMMEDIATE'), exclusive: wrap('EXCLUSIVE') });
+  }
+
+  withoutSavepoints<T>(fn: () => T): T {
+    if (!this.inTransaction) throw new Error('withoutSavepoints runs inside a transaction');
+    const outer = this.flat;
+    const flat = { failed: false };
+    this.flat = flat;
+    try {
+      const result = fn();
+      if (flat.failed) throw new NestedWithoutSavepointFailed();
+      return result;
+    } finally {
+      this.flat = outer;
+      if (outer !== null && flat.failed) outer.failed = true;
+    }
   }
 
   close(): void {
     if (this.native.open) this.native.close();
+  }
+
+  private nested<F extends AnyFunction>(fn: F, args: Parameters<F>): ReturnType<F> {
+    const flat = this.flat;
+    if (flat === null) return this.inSavepoint(fn, args);
+    try {
+      return fn(...args) as ReturnType<F>;
+    } catch (err) {
+      // a caller may catch this and go on: the whole transaction is rolled back all the same
+      flat.failed = true;
+      throw err;
+    }
   }
 
   private inTransactionOf<F extends AnyFunction>(mode: string, fn: F, args: Parameters<F>): ReturnType<F> {

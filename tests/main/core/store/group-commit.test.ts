@@ -75,6 +75,51 @@ describe('group commit', () => {
     expect(committed(reader, 'bad')).toBe(false);
   });
 
+  it('a group whose writes all succeed runs each once; after one throws, the others run again and commit, the thrower alone fails', async () => {
+    const { writer, reader } = await twoConnections();
+    const { groups, commit, insert } = groupsOf(writer, 3);
+    const runs = new Map<string, number>();
+    const counted = (id: string, fails: boolean) => () => {
+      runs.set(id, (runs.get(id) ?? 0) + 1);
+      insert.run(id);
+      if (fails) throw new Error(`${id} refused`);
+    };
+    await Promise.all(['p', 'q', 'r'].map((id) => commit.write(counted(id, false))));
+    expect([...runs.values()]).toEqual([1, 1, 1]);
+    const outcomes = await Promise.allSettled(['s', 'bad', 't'].map((id) => commit.write(counted(id, id === 'bad'))));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(groups).toEqual([3, 3]);
+    expect(['p', 'q', 'r', 's', 't', 'bad'].map((id) => committed(reader, id))).toEqual([true, true, true, true, true, false]);
+    // 'bad' threw before 't' ran: 's' and 'bad' ran twice, 't' once, and no row twice
+    expect([runs.get('s'), runs.get('bad'), runs.get('t')]).toEqual([2, 2, 1]);
+    expect(reader.prepare('SELECT count(*) FROM scratch').pluck().get()).toBe(5);
+  });
+
+  it("a write that catches its own transaction's failure and goes on still fails alone, its writes rolled back", async () => {
+    const { writer, reader } = await twoConnections();
+    const { commit, insert } = groupsOf(writer, 3);
+    const refusing = writer.transaction((id: string) => {
+      insert.run(id);
+      throw new Error('refused inside');
+    });
+    const goesOn = (): string => {
+      try {
+        refusing('half-written');
+      } catch {
+        // handled here: the group must still not commit 'half-written'
+      }
+      insert.run('after-the-catch');
+      return 'went on';
+    };
+    const outcomes = await Promise.allSettled([
+      commit.write(() => insert.run('x')),
+      commit.write(goesOn),
+      commit.write(() => insert.run('y')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(['x', 'y', 'after-the-catch', 'half-written'].map((id) => committed(reader, id))).toEqual([true, true, true, false]);
+  });
+
   it('more writes than a group holds go in several groups, none lost', async () => {
     const { writer, reader } = await twoConnections();
     const { groups, commit, insert } = groupsOf(writer, 4);

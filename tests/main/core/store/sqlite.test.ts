@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqlite, type SqliteDatabase } from '../../../../src-main/core/store/sqlite';
+import { NestedWithoutSavepointFailed, openSqlite, type SqliteDatabase } from '../../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp-dir';
 
 function memory(): SqliteDatabase {
@@ -83,6 +83,42 @@ describe('the SQLite binding', () => {
     expect(() => outer(['c'], true)).toThrow('outer refused');
     expect(names(db)).toEqual(['a', 'b']);
     expect(db.inTransaction).toBe(false);
+    db.close();
+  });
+
+  it('runs transactions nested in withoutSavepoints bare, and fails at its end when one of them failed, even one whose caller went on', () => {
+    const db = memory();
+    const insert = db.prepare<[string]>('INSERT INTO t (name) VALUES (?)');
+    const inner = db.transaction((name: string) => {
+      insert.run(name);
+      if (name === 'bad') throw new Error('inner refused');
+    });
+    expect(() => db.withoutSavepoints(() => inner('outside'))).toThrow('inside a transaction');
+    db.transaction(() => db.withoutSavepoints(() => ['a', 'b'].forEach((name) => inner(name)))).immediate();
+    expect(names(db)).toEqual(['a', 'b']);
+    const goesOn = db.transaction(() =>
+      db.withoutSavepoints(() => {
+        try {
+          inner('bad');
+        } catch {
+          // without a savepoint 'bad' stays written: withoutSavepoints must still refuse the transaction
+        }
+        inner('c');
+      }),
+    );
+    expect(() => goesOn.immediate()).toThrow(NestedWithoutSavepointFailed);
+    expect(names(db)).toEqual(['a', 'b']);
+    expect(db.inTransaction).toBe(false);
+    // outside withoutSavepoints, nested transactions have their savepoints again
+    db.transaction(() => {
+      try {
+        inner('bad');
+      } catch {
+        // rolled back alone
+      }
+      inner('d');
+    }).immediate();
+    expect(names(db)).toEqual(['a', 'b', 'd']);
     db.close();
   });
 
