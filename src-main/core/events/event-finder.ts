@@ -5,6 +5,7 @@
 // sender and a text (and is not our own echo) is a message received. Nothing is assumed about
 // where in the payload they sit, so a shape never seen before still works when its field names
 // are the usual ones. Pure: the payload in, the events out.
+import { pathParts } from './path-parts';
 import { deliveryStateOf, type DeliveryState } from './status-words';
 
 export interface StatusEvent {
@@ -120,7 +121,7 @@ export function isObject(value: unknown): value is Json {
 /** the value at a dotted path ('errors.0.title'), or undefined */
 export function at(obj: Json, path: string): unknown {
   let current: unknown = obj;
-  for (const part of path.split('.')) {
+  for (const part of pathParts(path)) {
     if (Array.isArray(current)) current = current[Number(part)];
     else if (isObject(current)) current = current[part];
     else return undefined;
@@ -322,10 +323,27 @@ function objectsIn(payload: unknown): Json[] {
 }
 
 /**
+ * the events found in a payload, by the payload: a webhook's payload is read by the conversations
+ * and again by the inspector's row (delivery-effects.ts), and reading it was as long as storing
+ * it. A payload is never changed once parsed, and the events found are read, never changed.
+ */
+const FOUND = new WeakMap<object, readonly MessageEvent[]>();
+
+/**
  * Every message event in `payload`, in the order they appear. An object inside an event that
  * was taken (a message's `key`, a status's `errors`) is not read as an event of its own.
  */
 export function findMessageEvents(payload: unknown): MessageEvent[] {
+  if (typeof payload !== 'object' || payload === null) return eventsIn(payload);
+  let found = FOUND.get(payload);
+  if (found === undefined) {
+    found = eventsIn(payload);
+    FOUND.set(payload, found);
+  }
+  return [...found];
+}
+
+function eventsIn(payload: unknown): MessageEvent[] {
   const objects = objectsIn(payload);
   const names = contactNames(objects);
   const events: MessageEvent[] = [];

@@ -3,6 +3,7 @@
 // API's `replyTo`), and a reaction a contact put on a message or took back (Meta's
 // `type: "reaction"` with `reaction: {message_id, emoji}`, the default API's
 // `reaction: {messageId, emoji}`; an empty emoji takes it back). Pure: the payload in, the events out.
+import { pathParts } from './path-parts';
 
 export interface QuoteEvent {
   kind: 'quote';
@@ -37,7 +38,7 @@ function isObject(value: unknown): value is Json {
 
 function at(obj: Json, path: string): unknown {
   let current: unknown = obj;
-  for (const part of path.split('.')) current = isObject(current) ? current[part] : undefined;
+  for (const part of pathParts(path)) current = isObject(current) ? current[part] : undefined;
   return current;
 }
 

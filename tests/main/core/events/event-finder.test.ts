@@ -165,6 +165,20 @@ describe('finding message events', () => {
     expect(findMessageEvents(deep)).toEqual([]);
   });
 
+  it('a payload read twice (the conversations, then the inspector) gives the same events, and a list one caller changes is not the next', () => {
+    const payload = { id: 'in_1', from: '5511999990001', text: 'hello', type: 'text', errors: [{ title: 'not read as a path' }] };
+    const first = findMessageEvents(payload);
+    expect(first).toEqual([expect.objectContaining({ kind: 'received', messageId: 'in_1', number: '5511999990001', text: 'hello' })]);
+    first.pop();
+    expect(findMessageEvents(payload)).toHaveLength(1);
+    // another payload with the same fields is read on its own
+    expect(findMessageEvents({ ...payload, id: 'in_2' })).toEqual([expect.objectContaining({ messageId: 'in_2' })]);
+    // a text at a dotted path ('text.body'), and one whose fields are not objects, read the same however often asked
+    const meta = { id: 'in_3', from: '5511999990001', text: { body: 'nested' } };
+    expect(findMessageEvents(meta)[0]).toMatchObject({ text: 'nested' });
+    expect(findMessageEvents({ ...meta, text: 'flat' })[0]).toMatchObject({ text: 'flat' });
+  });
+
   it('numbers as services write them', () => {
     expect(['+55 (11) 99999-0000', 'whatsapp:+5511999990000', '5511999990000@c.us', '5511999990000@s.whatsapp.net'].map(digitsOf)).toEqual(
       Array(4).fill('5511999990000'),
