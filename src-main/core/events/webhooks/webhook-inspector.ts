@@ -4,7 +4,6 @@
 // and fire a test event at the listener.
 // A replay goes through the same handling as a live post (parse, then the conversations), so a
 // state already recorded changes nothing the second time: states are kept per message, not counted.
-import { randomUUID } from 'node:crypto';
 import { shellQuote } from '../../request/to-curl';
 import { Emitter, type Event } from '../../emitter';
 import { CrmError } from '../../errors';
@@ -15,6 +14,7 @@ import { effectsOf } from './delivery-effects';
 import { signatureOf } from './signature';
 import { twilioSignatureOf } from './twilio-signature';
 import { parseWebhookBody } from './webhook-receiver';
+import { timeOrderedId } from './time-ordered-id';
 import type { ObservedDelivery, TakenDelivery } from './webhook-delivery';
 
 export interface WebhookInspectorDeps {
@@ -148,7 +148,7 @@ export class WebhookInspector {
     const body = seen.body === null ? null : scrubBody(seen.body, contentTypeOf(seen.headers), secrets);
     const headers = Object.fromEntries(Object.entries(scrubHeaders(seen.headers)).map(([name, value]) => [name, this.deps.scrub(value)]));
     return {
-      id: randomUUID(),
+      id: timeOrderedId(),
       profileId: seen.profileId,
       at: seen.at.toISOString(),
       source: seen.source,
