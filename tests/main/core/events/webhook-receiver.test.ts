@@ -145,8 +145,17 @@ describe.skipIf(!available)('receiving webhooks', () => {
     expect((await post(body, { 'x-hub-signature-256': signatureOf(Buffer.from(body), 'another-secret') })).status).toBe(401);
     expect((await post(body, { 'x-hub-signature-256': 'sha256=nothex' })).status).toBe(401);
     expect((await t.core.conversations.thread({ number: '5511999990010' })).items).toEqual([]);
-    expect((await post(body, { 'x-hub-signature-256': signatureOf(Buffer.from(body), 'app-secret-for-tests') })).status).toBe(200);
+    const taken = await post(body, { 'x-hub-signature-256': signatureOf(Buffer.from(body), 'app-secret-for-tests') });
+    expect(taken.status).toBe(200);
+    expect(await taken.text()).toBe('{"received":1}');
+    expect([taken.headers.get('content-type'), taken.headers.get('cache-control')]).toEqual([
+      'application/json; charset=utf-8',
+      'no-store',
+    ]);
     expect((await t.core.conversations.thread({ number: '5511999990010' })).items.map((i) => i.text)).toEqual(['signed hello']);
+    // the digest in capitals is the same signature
+    const upper = `sha256=${signatureOf(Buffer.from(body), 'app-secret-for-tests').slice('sha256='.length).toUpperCase()}`;
+    expect((await post(body, { 'x-hub-signature-256': upper })).status).toBe(200);
     await t.core.webhookSecrets.set(profileId, { secret: null });
   });
 
@@ -159,12 +168,18 @@ describe.skipIf(!available)('receiving webhooks', () => {
     const ok = await handshake('my-verify-token');
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe('1158201444');
+    expect(ok.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 
   it('other paths, unknown profiles, other methods, huge and unreadable bodies get clear refusals', async () => {
     expect((await fetch(`${receiver.baseUrl}/elsewhere`)).status).toBe(404);
     expect((await fetch(`${receiver.baseUrl}/webhooks/p_unknown`, { method: 'POST', body: '{}' })).status).toBe(404);
-    expect((await fetch(receiver.urlFor(profileId), { method: 'PUT', body: '{}' })).status).toBe(405);
+    const put = await fetch(receiver.urlFor(profileId), { method: 'PUT', body: '{}' });
+    expect([put.status, put.headers.get('allow'), put.headers.get('content-type')]).toEqual([
+      405,
+      'GET, POST',
+      'application/json; charset=utf-8',
+    ]);
     expect((await post('x'.repeat(1024 * 1024 + 10))).status).toBe(413);
     expect((await post('{ not json')).status).toBe(400);
   });
