@@ -122,6 +122,8 @@ export class TemplateManager {
   /** the template changes a webhook payload announces (Meta's template fields); how many were kept */
   receive(profileId: string, payload: unknown): number {
     const changes = findTemplateChanges(payload);
+    // every webhook payload comes here, and nearly none holds a template change
+    if (changes.length === 0) return 0;
     const now = this.now();
     const kept = ({ id, name, language, ...change }: (typeof changes)[number]): boolean =>
       this.deps.table.apply(profileId, { id, name, language }, change, now);
