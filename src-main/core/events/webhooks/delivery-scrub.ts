@@ -46,13 +46,20 @@ function scrubValue(value: unknown): unknown {
 /** whether scrubValue would change anything: most bodies hold no credential, and are then kept without a copy made */
 function holdsCredential(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(holdsCredential);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([key, inner]) => (isCredential(key, inner) ? inner !== SCRUBBED : holdsCredential(inner)));
+  if (value === null || typeof value !== 'object') return false;
+  // the own keys scrubValue reads (Object.entries), walked without an array of pairs made for each object
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (isCredential(key, inner) ? inner !== SCRUBBED : holdsCredential(inner)) return true;
+  }
   return false;
 }
 
-/** credential fields of a JSON or form body replaced; null when none was there (or it parses as neither) */
-function scrubFields(text: string, form: boolean): string | null {
+/**
+ * credential fields of a JSON or form body replaced; null when none was there (or it parses as
+ * neither). `parsedJson`: the JSON body as the listener parsed it already (undefined: parsed here)
+ */
+function scrubFields(text: string, form: boolean, parsedJson: unknown): string | null {
   if (form) {
     const params = new URLSearchParams(text);
     const names = [...params.keys()].filter((name) => CREDENTIAL_FIELD.test(name));
@@ -60,7 +67,7 @@ function scrubFields(text: string, form: boolean): string | null {
     return names.length === 0 ? null : params.toString();
   }
   try {
-    const parsed = JSON.parse(text) as unknown;
+    const parsed = parsedJson === undefined ? (JSON.parse(text) as unknown) : parsedJson;
     return holdsCredential(parsed) ? JSON.stringify(scrubValue(parsed)) : null;
   } catch {
     return null;
@@ -82,13 +89,14 @@ export interface ScrubbedBody {
 /**
  * the body as kept: credential fields and every known secret replaced, then cut to the cap.
  * A body whose fields needed no change keeps its exact bytes, so a replay parses what came.
+ * `parsedJson`: a JSON body as the listener parsed it (JSON.parse of the same text), so it is
+ * not parsed a second time; undefined for a form, or where nothing parsed it.
  */
-export function scrubBody(body: Buffer, contentType: string | undefined, secrets: readonly string[]): ScrubbedBody {
+export function scrubBody(body: Buffer, contentType: string | undefined, secrets: readonly string[], parsedJson?: unknown): ScrubbedBody {
   const raw = body.toString('utf8');
   const form = /application\/x-www-form-urlencoded/i.test(contentType ?? '');
   // re-serialised only when a field was replaced: otherwise the bytes stay as they came
-  const scrubbed = blank(scrubFields(raw, form) ?? raw, secrets);
-  const encoded = Buffer.from(scrubbed, 'utf8');
-  if (encoded.length <= KEPT_BODY_BYTES) return { text: scrubbed, bytes: body.length, cut: false };
-  return { text: encoded.subarray(0, KEPT_BODY_BYTES).toString('utf8'), bytes: body.length, cut: true };
+  const scrubbed = blank(scrubFields(raw, form, form ? undefined : parsedJson) ?? raw, secrets);
+  if (Buffer.byteLength(scrubbed, 'utf8') <= KEPT_BODY_BYTES) return { text: scrubbed, bytes: body.length, cut: false };
+  return { text: Buffer.from(scrubbed, 'utf8').subarray(0, KEPT_BODY_BYTES).toString('utf8'), bytes: body.length, cut: true };
 }

@@ -145,7 +145,9 @@ export class WebhookInspector {
 
   /** what the table keeps of a delivery: scrubbed of every secret */
   private rowOf(seen: ObservedDelivery, secrets: readonly string[]): NewDelivery {
-    const body = seen.body === null ? null : scrubBody(seen.body, contentTypeOf(seen.headers), secrets);
+    // a post handed on (an outcome) was parsed from this very body: its payload is not parsed again to scrub it
+    const parsed = seen.outcome !== null && typeof seen.payload === 'object' && seen.payload !== null ? seen.payload : undefined;
+    const body = seen.body === null ? null : scrubBody(seen.body, contentTypeOf(seen.headers), secrets, parsed);
     const headers = Object.fromEntries(Object.entries(scrubHeaders(seen.headers)).map(([name, value]) => [name, this.deps.scrub(value)]));
     return {
       id: timeOrderedId(),
