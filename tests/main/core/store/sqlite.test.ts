@@ -15,6 +15,15 @@ function memory(): SqliteDatabase {
 
 const names = (db: SqliteDatabase): string[] => db.prepare<[], string>('SELECT name FROM t ORDER BY id').pluck().all();
 
+/** a transaction that inserts a name, then throws when the name is 'bad' (what it wrote is its own to take back) */
+function insertRefusingBad(db: SqliteDatabase): (name: string) => void {
+  const insert = db.prepare<[string]>('INSERT INTO t (name) VALUES (?)');
+  return db.transaction((name: string) => {
+    insert.run(name);
+    if (name === 'bad') throw new Error('inner refused');
+  });
+}
+
 describe('the SQLite binding', () => {
   it('answers rows with their columns only, and plucked statements with the first column in get, all and iterate', () => {
     const db = memory();
@@ -63,11 +72,7 @@ describe('the SQLite binding', () => {
 
   it('runs a transaction inside another as a savepoint: the inner one can fail alone, the outer one takes both back', () => {
     const db = memory();
-    const insert = db.prepare<[string]>('INSERT INTO t (name) VALUES (?)');
-    const inner = db.transaction((name: string) => {
-      insert.run(name);
-      if (name === 'bad') throw new Error('inner refused');
-    });
+    const inner = insertRefusingBad(db);
     const outer = db.transaction((names: string[], failAtEnd: boolean) => {
       for (const name of names) {
         try {
@@ -88,11 +93,7 @@ describe('the SQLite binding', () => {
 
   it('runs transactions nested in withoutSavepoints bare, and fails at its end when one of them failed, even one whose caller went on', () => {
     const db = memory();
-    const insert = db.prepare<[string]>('INSERT INTO t (name) VALUES (?)');
-    const inner = db.transaction((name: string) => {
-      insert.run(name);
-      if (name === 'bad') throw new Error('inner refused');
-    });
+    const inner = insertRefusingBad(db);
     expect(() => db.withoutSavepoints(() => inner('outside'))).toThrow('inside a transaction');
     db.transaction(() => db.withoutSavepoints(() => ['a', 'b'].forEach((name) => inner(name)))).immediate();
     expect(names(db)).toEqual(['a', 'b']);
