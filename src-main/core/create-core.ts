@@ -34,7 +34,8 @@ import { TemplateStatesTable } from './store/tables/template-states-table';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
 import { listingRecorder } from './contacts/listing-record';
-import { journalRevocationProgress, OutboxEngine } from './outbox/index';
+import { createKinds, DurableOutbox } from './outbox/index';
+import { journalRevocationProgress } from './outbox/kinds/index';
 import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import type { LogProcess } from './model';
@@ -313,21 +314,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       late.quick?.noteSent(delivery);
     },
   };
-  // The outbox before the services that queue into it: they get it at construction.
-  const ownOutbox =
+  // The outbox's kinds, then the outbox, before the services that queue into it: they get their
+  // kind's queue (the keys: the revocations) or the outbox at construction.
+  const ownKinds =
     options.outbox === undefined
-      ? new OutboxEngine({
+      ? createKinds({
+          revocationKeys: new KeychainRevocationKeyStore(secretStore),
+          adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
+          onDelivered: (delivery) => recordSend.record(delivery),
+          ...(log ? { log } : {}),
+        })
+      : undefined;
+  const ownOutbox = ownKinds
+    ? new DurableOutbox(
+        {
           dir: join(dataDir, 'outbox'),
           sender,
           getProfile: (profileId: string) => profiles.get(profileId),
           keyAccess: vault,
-          revocationKeys: new KeychainRevocationKeyStore(secretStore),
-          adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
-          onDelivered: (delivery) => recordSend.record(delivery),
           now: () => now().getTime(),
           ...(log ? { log } : {}),
-        })
-      : undefined;
+        },
+        ownKinds,
+      )
+    : undefined;
   const outbox: OutboxService | undefined = options.outbox === false ? undefined : (options.outbox ?? ownOutbox);
   const withOutbox = outbox ? { outbox } : {};
   // Without an outbox, keys still show where their server revocation stands: read from its journal.
@@ -342,7 +352,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sender,
     now,
     serverKeyCache,
-    ...(outbox ? { revocationQueue: outbox.revocations } : {}),
+    ...(outbox ? { revocationQueue: ownKinds?.revocations ?? outbox.revocations } : {}),
     ...revocations,
     ...(log ? { log } : {}),
   });

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../../src-main/core/outbox/journal';
+import { PAYLOAD_RULES as payloads } from '../../../../src-main/core/outbox/kinds/payloads';
 import type { StoredOp } from '../../../../src-main/core/outbox/records';
 import { registerHolder, unregisterHolder } from '../../../../src-main/core/storage/liveness';
 import { tempDir } from '../../helpers/temp-dir';
@@ -44,8 +45,8 @@ describe('outbox journal', () => {
     const dir = await tempDir('journal-test-');
     registerHolder('a');
     registerHolder('b');
-    const a = new Journal(dir, 'a', { now: Date.now, compactAfterLines: 50 });
-    const b = new Journal(dir, 'b', { now: Date.now, compactAfterLines: 1_000_000 });
+    const a = new Journal(dir, 'a', { payloads, now: Date.now, compactAfterLines: 50 });
+    const b = new Journal(dir, 'b', { payloads, now: Date.now, compactAfterLines: 1_000_000 });
     await a.open();
     await b.open();
     for (let i = 0; i < 5; i++) await b.transact((tx) => tx.put(op(`ob_b${i}`, tx.nextOrder(), 'pending')));
@@ -62,7 +63,7 @@ describe('outbox journal', () => {
     expect([...a.state.keys()].sort()).toEqual(['ob_a', 'ob_b0', 'ob_b1', 'ob_b2', 'ob_b3', 'ob_b4']);
 
     // a third reader from scratch sees the same
-    const c = new Journal(dir, 'b', { now: Date.now });
+    const c = new Journal(dir, 'b', { payloads, now: Date.now });
     await c.open();
     expect([...c.state.keys()].sort()).toEqual([...a.state.keys()].sort());
     await Promise.all([a.close(), b.close(), c.close()]);
@@ -74,7 +75,7 @@ describe('outbox journal', () => {
     const dir = await tempDir('journal-test-');
     registerHolder('a');
     const old = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
-    const j = new Journal(dir, 'a', { now: Date.now, compactAfterLines: 20 });
+    const j = new Journal(dir, 'a', { payloads, now: Date.now, compactAfterLines: 20 });
     await j.open();
     await j.transact((tx) => {
       tx.put(op('ob_oldsent', 1, 'sent', old));
