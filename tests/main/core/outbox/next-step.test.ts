@@ -54,7 +54,16 @@ function waitingRevocation(refusedKeys: string[]): StoredOp {
 }
 
 function ctx(over: Partial<StepContext> = {}): StepContext {
-  return { claimHolder: null, target: undefined, forced: false, waitsFor: null, unblocked: false, notBefore: 0, recheckMs: 60_000, ...over };
+  return {
+    claimHolder: null,
+    target: undefined,
+    forced: false,
+    waitsFor: null,
+    unblocked: false,
+    notBefore: 0,
+    recheckMs: 60_000,
+    ...over,
+  };
 }
 
 // the revocation kind's own answers (its host is not used for them)

@@ -54,4 +54,3 @@ function waitForNetwork(err: unknown, streaks: Streaks, bounds: Backoff, random:
     streak: 'unanswered',
   };
 }
-
