@@ -325,10 +325,10 @@ export class OutboxEngine implements OutboxEngineService, OutboxDiagnostics {
         continue;
       }
       // An API known to be down, or not heard from yet in this process, is probed, not sent to.
-      // One waiting for the person (or a change only its kind sees) or for its scheduled time
+      // One waiting for a change only its kind sees (e.g. a key), or for its scheduled time,
       // waits for that first: probing for it alone would be wasted.
       const scheduled = kindOf(this.kinds, r).notBefore(r.payload) > now;
-      if (base !== undefined && r.item.state === 'pending' && this.waitsFor(r) === null && !scheduled) {
+      if (base !== undefined && r.item.state === 'pending' && this.waitsFor(r) !== 'change' && !scheduled) {
         this.reach.ensure(base);
         if (this.reach.probeDue(base, now)) this.probe(base);
       }
