@@ -43,7 +43,7 @@ import { RequestLogService } from './log/request-log';
 import { IdleCheckpoint } from './store/idle-checkpoint';
 import { createKeytarStore, KEYCHAIN_LOCK_FILE } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
-import type { KeyAccess, OutboxService } from './services';
+import type { KeyAccess, OutboxService, RevocationQueue } from './services';
 import { watchDataVersion } from './store/data-version-watch';
 import { watchForeignChanges } from './store/foreign-changes';
 import { importLegacyFiles } from './store/legacy-import';
@@ -108,6 +108,11 @@ export interface CoreOptions {
    * started and closed by whoever made it.
    */
   outbox?: false | OutboxService;
+  /**
+   * with an outbox passed in: the keys' queue of server revocations on it (absent: a revocation
+   * stays on this computer). The default outbox's comes from its kinds (outbox/kinds/index.ts).
+   */
+  revocationQueue?: RevocationQueue;
   /** diagnostics for the app log (never a key value) */
   log?: (message: string) => void;
   now?: () => Date;
@@ -340,8 +345,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     : undefined;
   const outbox: OutboxService | undefined = options.outbox === false ? undefined : (options.outbox ?? ownOutbox);
   const withOutbox = outbox ? { outbox } : {};
-  // Without an outbox, keys still show where their server revocation stands: read from its journal.
-  const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
+  // The keys depend on their kind's queue only (the outbox's revocation kind), not on the outbox.
+  const revocationQueue = outbox ? (ownKinds?.revocations ?? options.revocationQueue) : undefined;
+  // Without one, keys still show where their server revocation stands: read from the journal.
+  const revocations = revocationQueue ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeysTable(store.db);
   const keys = new KeyManager({
     meta,
@@ -352,7 +359,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sender,
     now,
     serverKeyCache,
-    ...(outbox ? { revocationQueue: ownKinds?.revocations ?? outbox.revocations } : {}),
+    ...(revocationQueue ? { revocationQueue } : {}),
     ...revocations,
     ...(log ? { log } : {}),
   });

@@ -7,7 +7,8 @@ import type { OutboxDiagnostics } from '../outbox';
 import { OutboxEngine } from '../outbox';
 import { createKinds, type KindDeps, type OutboxKindSet } from './index';
 
-export type Outbox = OutboxService & OutboxDiagnostics;
+/** the outbox with its kinds' queues on it (the keys take theirs from the kind set instead) */
+export type Outbox = OutboxService & OutboxDiagnostics & { readonly revocations: RevocationQueue };
 export type DurableOutboxDeps = OutboxDeps & KindDeps;
 
 export class DurableOutbox extends OutboxEngine implements Outbox {
