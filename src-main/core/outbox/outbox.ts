@@ -6,9 +6,10 @@
 //   3. the outcome: sent / pending (why, next attempt) / failed
 // A crash between 2 and 3 leaves a claim whose holder is dead; any process takes it over at once
 // (pid liveness) or after the lease, and sends again. Every kind makes that second send harmless
-// (kinds/: a key the server replays its first answer for, a deletion whose replay counts as
-// done). This is the only place an operation can reach the server twice, and it never creates a
-// second copy or an error. Each kind bounds its attempts or waits out an outage (policy.ts).
+// (kinds/: a request key the server answers a replay of as it did the first time, a deletion whose
+// replay counts as done). This is the only place an operation can reach the server twice, and it
+// never creates a second copy or an error. Each kind bounds its attempts or waits out an outage
+// (policy.ts).
 //
 // Two processes (the app and `crm`) on one data dir: both run this loop; the claim in step 1 is
 // made under the journal lock after catching up, so an operation is claimed, and sent, by one.
