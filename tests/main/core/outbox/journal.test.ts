@@ -56,6 +56,21 @@ function keyOp(id: string, order: number, type: 'revocation' | 'proof', updatedA
   };
 }
 
+/** the ids left after `records` (the last one finished recently) are stored and the journal compacts */
+async function keptAfterCompaction(records: StoredOp[]): Promise<string[]> {
+  const dir = await tempDir('journal-test-');
+  registerHolder('a');
+  const j = new Journal(dir, 'a', { payloads, now: Date.now, compactAfterLines: 20 });
+  await j.open();
+  await j.transact((tx) => records.forEach((r) => tx.put(r)));
+  const last = records.at(-1)!.item.id;
+  for (let i = 0; i < 30; i++) await j.transact((tx) => tx.put({ ...tx.get(last)!, serverErrors: i }));
+  const kept = [...j.state.keys()].sort();
+  await j.close();
+  unregisterHolder('a');
+  return kept;
+}
+
 async function lineCount(path: string): Promise<number> {
   return (await readFile(path, 'utf8')).split('\n').filter((l) => l !== '').length;
 }
@@ -92,38 +107,24 @@ describe('outbox journal', () => {
   });
 
   it('prunes operations finished long ago at compaction, never open ones', async () => {
-    const dir = await tempDir('journal-test-');
-    registerHolder('a');
     const old = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
-    const j = new Journal(dir, 'a', { payloads, now: Date.now, compactAfterLines: 20 });
-    await j.open();
-    await j.transact((tx) => {
-      tx.put(op('ob_oldsent', 1, 'sent', old));
-      tx.put(op('ob_oldpending', 2, 'pending', old));
-      tx.put(op('ob_newsent', 3, 'sent'));
-    });
-    for (let i = 0; i < 30; i++) await j.transact((tx) => tx.put({ ...tx.get('ob_newsent')!, serverErrors: i }));
-    expect([...j.state.keys()].sort()).toEqual(['ob_newsent', 'ob_oldpending']);
-    await j.close();
-    unregisterHolder('a');
+    const kept = await keptAfterCompaction([
+      op('ob_oldsent', 1, 'sent', old),
+      op('ob_oldpending', 2, 'pending', old),
+      op('ob_newsent', 3, 'sent'),
+    ]);
+    expect(kept).toEqual(['ob_newsent', 'ob_oldpending']);
   });
 
   it('keeps finished revocations and their proofs for good at compaction: they are the only record of a key gone', async () => {
-    const dir = await tempDir('journal-test-');
-    registerHolder('a');
     const old = new Date(Date.now() - 30 * 24 * 3600_000).toISOString();
-    const j = new Journal(dir, 'a', { payloads, now: Date.now, compactAfterLines: 20 });
-    await j.open();
-    await j.transact((tx) => {
-      tx.put(op('ob_oldsent', 1, 'sent', old));
-      tx.put(keyOp('ob_rev', 2, 'revocation', old));
-      tx.put(keyOp('ob_proof', 3, 'proof', old));
-      tx.put(op('ob_newsent', 4, 'sent'));
-    });
-    for (let i = 0; i < 30; i++) await j.transact((tx) => tx.put({ ...tx.get('ob_newsent')!, serverErrors: i }));
-    expect([...j.state.keys()].sort()).toEqual(['ob_newsent', 'ob_proof', 'ob_rev']);
-    await j.close();
-    unregisterHolder('a');
+    const kept = await keptAfterCompaction([
+      op('ob_oldsent', 1, 'sent', old),
+      keyOp('ob_rev', 2, 'revocation', old),
+      keyOp('ob_proof', 3, 'proof', old),
+      op('ob_newsent', 4, 'sent'),
+    ]);
+    expect(kept).toEqual(['ob_newsent', 'ob_proof', 'ob_rev']);
   });
 
   it('reads a revocation an older build wrote with the first characters of its key, and keeps none of them', async () => {
