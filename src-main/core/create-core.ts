@@ -34,7 +34,8 @@ import { TemplateStatesTable } from './store/tables/template-states-table';
 import { MessageServiceImpl } from './messages/message-service';
 import { createMetaStores } from './meta/stores';
 import { listingRecorder } from './contacts/listing-record';
-import { journalRevocationProgress, OutboxEngine } from './outbox/index';
+import { createKinds, DurableOutbox } from './outbox/index';
+import { journalRevocationProgress } from './outbox/kinds/index';
 import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import type { LogProcess } from './model';
@@ -42,7 +43,7 @@ import { RequestLogService } from './log/request-log';
 import { IdleCheckpoint } from './store/idle-checkpoint';
 import { createKeytarStore, KEYCHAIN_LOCK_FILE } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
-import type { KeyAccess, OutboxService } from './services';
+import type { KeyAccess, OutboxService, RevocationQueue } from './services';
 import { watchDataVersion } from './store/data-version-watch';
 import { watchForeignChanges } from './store/foreign-changes';
 import { importLegacyFiles } from './store/legacy-import';
@@ -107,6 +108,11 @@ export interface CoreOptions {
    * started and closed by whoever made it.
    */
   outbox?: false | OutboxService;
+  /**
+   * with an outbox passed in: the keys' queue of server revocations on it (absent: a revocation
+   * stays on this computer). The default outbox's comes from its kinds (outbox/kinds/index.ts).
+   */
+  revocationQueue?: RevocationQueue;
   /** diagnostics for the app log (never a key value) */
   log?: (message: string) => void;
   now?: () => Date;
@@ -313,25 +319,36 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       late.quick?.noteSent(delivery);
     },
   };
-  // The outbox before the services that queue into it: they get it at construction.
-  const ownOutbox =
+  // The outbox's kinds, then the outbox, before the services that queue into it: they get their
+  // kind's queue (the keys: the revocations) or the outbox at construction.
+  const ownKinds =
     options.outbox === undefined
-      ? new OutboxEngine({
+      ? createKinds({
+          revocationKeys: new KeychainRevocationKeyStore(secretStore),
+          adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
+          onDelivered: (delivery) => recordSend.record(delivery),
+          ...(log ? { log } : {}),
+        })
+      : undefined;
+  const ownOutbox = ownKinds
+    ? new DurableOutbox(
+        {
           dir: join(dataDir, 'outbox'),
           sender,
           getProfile: (profileId: string) => profiles.get(profileId),
           keyAccess: vault,
-          revocationKeys: new KeychainRevocationKeyStore(secretStore),
-          adminKeyIds: (profileId) => vault.adminKeyIds(profileId),
-          onDelivered: (delivery) => recordSend.record(delivery),
           now: () => now().getTime(),
           ...(log ? { log } : {}),
-        })
-      : undefined;
+        },
+        ownKinds,
+      )
+    : undefined;
   const outbox: OutboxService | undefined = options.outbox === false ? undefined : (options.outbox ?? ownOutbox);
   const withOutbox = outbox ? { outbox } : {};
-  // Without an outbox, keys still show where their server revocation stands: read from its journal.
-  const revocations = outbox ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
+  // The keys depend on their kind's queue only (the outbox's revocation kind), not on the outbox.
+  const revocationQueue = outbox ? (ownKinds?.revocations ?? options.revocationQueue) : undefined;
+  // Without one, keys still show where their server revocation stands: read from the journal.
+  const revocations = revocationQueue ? {} : { revocations: journalRevocationProgress(join(dataDir, 'outbox')) };
   const serverKeyCache = new ServerKeysTable(store.db);
   const keys = new KeyManager({
     meta,
@@ -342,7 +359,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sender,
     now,
     serverKeyCache,
-    ...(outbox ? { revocationQueue: outbox.revocations } : {}),
+    ...(revocationQueue ? { revocationQueue } : {}),
     ...revocations,
     ...(log ? { log } : {}),
   });

@@ -236,10 +236,5 @@ export interface OutboxService {
   syncNow(): Promise<void>;
   /** every change on disk, ours or another process's: the whole list */
   readonly onDidChange: Event<OutboxItem[]>;
-  /**
-   * The keys' queue of server revocations (outbox/kinds/revocation/): each change of one is
-   * reported once, in order; the outbox never calls the key service, whoever cares listens there.
-   */
-  readonly revocations: RevocationQueue;
   close(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { PromptCancelled, readAll, readHiddenLine } from '../prompt';
 import type { Session } from '../session';
 import { keysCheck } from './keys-check';
 import { rollKey } from '../../core/keys/roll';
-import { DEFAULT_GRACE, GRACES, isGrace } from '../../core/outbox/schedule';
+import { DEFAULT_GRACE, GRACES, isGrace } from '../../core/outbox/kinds/revocation/schedule';
 import { keysRemove } from './keys-remove';
 import { lifecycleLabels, listedByDefault, parseExpiry } from '../../shared/key-lifecycle';
 import { keyEntryPrompt } from '../../shared/key-entry-words';

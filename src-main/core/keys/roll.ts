@@ -10,7 +10,7 @@ import { LIMITS } from '../limits';
 import type { KeyMeta } from '../model';
 import type { KeyService, ProfileService } from '../services';
 import type { Grace, RollOutcome, RollStep } from '../../shared/key-roll';
-import { retirementAt } from '../outbox/schedule';
+import { retirementAt } from '../outbox/kinds/revocation/schedule';
 
 export interface RollDeps {
   keys: Pick<KeyService, 'get' | 'createServerKey' | 'checkKey' | 'revoke'>;

@@ -9,22 +9,13 @@
 // - file-lock.ts: a short cross-process lock around each read-and-append (pid + time, stale when
 //   the pid is dead or the lock is old).
 // - outbox.ts: per-operation claims written to the journal (holder, pid, lease) so the app and
-//   the CLI never send one operation both; a dead holder's claim is taken over at once. The
-//   Idempotency-Key (messages) and 404-for-an-unlisted-key-means-done (revocations) make the one unavoidable resend,
-//   after a crash between "sent" and "recorded", harmless.
-import type { OutboxDeps } from './deps';
-import type { Outbox } from './outbox';
-import { OutboxEngine } from './outbox';
-
-export type { OutboxDeps, RevocationKeyStore } from './deps';
-export type { Outbox, OutboxDiagnostics } from './outbox';
+//   the CLI never send one operation both; a dead holder's claim is taken over at once. Each
+//   kind makes the one unavoidable resend, after a crash between "sent" and "recorded", harmless.
+// - kinds/: each kind of queued work behind one small port (kinds/outbox-kind.ts); kinds/index.ts
+//   builds them, and kinds/durable-outbox.ts is the engine with every kind.
+export type { OutboxDeps } from './deps';
+export type { OutboxDiagnostics } from './outbox';
 export type { DamageReport, DamagedPart } from './journal';
-export { OutboxEngine };
-export { journalRevocationProgress } from './journal-reader';
-
-/** A started outbox. Construct an OutboxEngine and start() it yourself to subscribe first. */
-export async function createOutbox(deps: OutboxDeps): Promise<Outbox> {
-  const outbox = new OutboxEngine(deps);
-  await outbox.start();
-  return outbox;
-}
+export { OutboxEngine } from './outbox';
+export { createOutbox, DurableOutbox, type DurableOutboxDeps, type Outbox } from './kinds/durable-outbox';
+export { createKinds, type KindDeps, type OutboxKindSet } from './kinds/index';

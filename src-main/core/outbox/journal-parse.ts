@@ -1,6 +1,6 @@
 // Reading journal bytes into records (format in records.ts). Pure: what to do with damage is the
 // caller's (the journal sets it aside; a read-only reader just leaves it out).
-import type { Entry } from './records';
+import type { Entry, PayloadRules } from './records';
 import { decodeLine, guessId } from './records';
 
 export interface DamagedPart {
@@ -20,8 +20,8 @@ export interface ParsedJournal {
   lastLineOf: Map<string, number>;
 }
 
-/** `linesBefore`: lines already read before `buf` (for line numbers in damage reports) */
-export function parseJournal(buf: Buffer, linesBefore: number): ParsedJournal {
+/** `linesBefore`: lines already read before `buf` (for line numbers in damage reports); `rules`: the kinds' checks */
+export function parseJournal(buf: Buffer, linesBefore: number, rules: PayloadRules): ParsedJournal {
   const entries: Entry[] = [];
   const lastLineOf = new Map<string, number>();
   const damaged: ParsedJournal['damaged'] = [];
@@ -45,7 +45,7 @@ export function parseJournal(buf: Buffer, linesBefore: number): ParsedJournal {
     start = nl + 1;
     if (raw.length === 0) continue;
     const text = raw.toString('utf8');
-    const decoded = decodeLine(text);
+    const decoded = decodeLine(text, rules);
     if (!decoded.ok) {
       damaged.push({ line, bytes: raw.length, reason: decoded.reason, opId: guessId(text), raw });
       continue;

@@ -35,7 +35,7 @@ import { FileLock } from '../storage/file-lock';
 import { pidAlive } from '../storage/liveness';
 import type { DamagedPart, ParsedJournal } from './journal-parse';
 import { parseJournal } from './journal-parse';
-import type { StoredOp } from './records';
+import type { PayloadRules, StoredOp } from './records';
 import { encodeLine, isTerminal } from './records';
 import { namesInFolder } from '../storage/folder-names';
 
@@ -58,11 +58,13 @@ export interface DamageReport {
 }
 
 export interface JournalOptions {
+  /** what the kinds say of their records: how each payload is checked, which are never pruned */
+  payloads: PayloadRules;
   log?: (line: string) => void;
   now: () => number;
   /** compact when the file has more lines than this and 4x the live operations; default 4000 */
   compactAfterLines?: number;
-  /** finished (sent/cancelled) operations are dropped at compaction after this; default 7 days */
+  /** finished (sent/cancelled) operations are dropped at compaction after this (unless kept for good); default 7 days */
   retentionMs?: number;
   lockStaleMs?: number;
 }
@@ -313,7 +315,7 @@ export class Journal {
     if (this.fd === null || st.ino !== this.fdIno || st.size < this.offset) return this.reload();
     if (st.size === this.offset) return false;
     const buf = await readRange(this.fd, this.offset, st.size);
-    const parsed = parseJournal(buf, this.lineCount);
+    const parsed = parseJournal(buf, this.lineCount, this.options.payloads);
     this.offset += buf.length;
     this.lineCount = parsed.lines;
     for (const e of parsed.entries) {
@@ -330,7 +332,7 @@ export class Journal {
     this.fdIno = (await this.fd.stat()).ino;
     const size = (await this.fd.stat()).size;
     const buf = await readRange(this.fd, 0, size);
-    const parsed = parseJournal(buf, 0);
+    const parsed = parseJournal(buf, 0, this.options.payloads);
     this.state.clear();
     this.seq = 0;
     this.maxOrder = 0;
@@ -380,10 +382,8 @@ export class Journal {
     if (this.lineCount <= this.compactAfter || this.lineCount <= 4 * this.state.size) return;
     const cutoff = this.options.now() - this.retentionMs;
     for (const [id, r] of this.state) {
-      // A revocation is never pruned: it is the only record of whether the key is gone from the
-      // server (a key's row shows it for as long as the key is listed), and one line per key
-      // ever revoked costs nothing worth saving.
-      const done = isTerminal(r.item.state) && r.payload.type === 'message';
+      // an operation its kind keeps for good (the only record of something) is never pruned
+      const done = isTerminal(r.item.state) && !this.options.payloads.keptForever(r.payload);
       if (done && Date.parse(r.item.updatedAt) < cutoff) this.state.delete(id);
     }
     await this.rewrite();

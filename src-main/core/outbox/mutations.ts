@@ -7,16 +7,8 @@ import { CrmError } from '../errors';
 import type { OutboxItem, OutboxKind } from '../model';
 import type { Tx } from './journal';
 import type { Outcome } from './policy';
-import type { PreparedRequest } from '../http/prepared-request';
-import type { Claim, MessageOp, StoredOp } from './records';
+import type { Claim, StoredOp } from './records';
 import { openHeads } from './queue-view';
-
-const KIND_OF: Record<MessageOp['op'], OutboxKind> = {
-  'messages.text': 'send.text',
-  'messages.media': 'send.media',
-  'messages.audio': 'send.audio',
-  'messages.template': 'send.template',
-};
 
 /** `at`: when it is queued (ISO); the id starts with it, so ids sort roughly by age */
 export function newOpId(at: string): string {
@@ -25,7 +17,7 @@ export function newOpId(at: string): string {
 
 /**
  * `offlineUntil`: the API is known to be unreachable; the next probe is then. `notBefore`: it is
- * scheduled for then (a rolled key's retirement), which comes before any network state.
+ * scheduled for then (its kind's own time), which comes before any network state.
  */
 export function baseItem(
   id: string,
@@ -36,7 +28,7 @@ export function baseItem(
   offlineUntil: number | null,
   notBefore?: string,
 ): OutboxItem {
-  // a retirement scheduled for later waits for its time, whatever the network does meanwhile
+  // an operation scheduled for later waits for its time, whatever the network does meanwhile
   const scheduled = notBefore !== undefined && Date.parse(notBefore) > Date.parse(at);
   const offline = !scheduled && offlineUntil !== null;
   return {
@@ -62,45 +54,12 @@ export function putNew(tx: Tx, item: OutboxItem, payload: StoredOp['payload']): 
   return r;
 }
 
-export function addMessage(
-  tx: Tx,
-  input: {
-    profileId: string;
-    keyId: string | null;
-    op: MessageOp;
-    label: string;
-    number: string;
-    request?: PreparedRequest;
-    baseUrl?: string;
-  },
-  at: string,
-  offlineUntil: number | null,
-): StoredOp {
-  // The same Idempotency-Key queued twice (a caller retrying its enqueue) is one operation.
-  const same = tx.find(
-    (r) =>
-      r.payload.type === 'message' &&
-      r.item.profileId === input.profileId &&
-      r.payload.op.idempotencyKey === input.op.idempotencyKey &&
-      r.item.state !== 'cancelled',
-  );
-  if (same) return same;
-  return putNew(tx, baseItem(newOpId(at), KIND_OF[input.op.op], input.profileId, input.label, at, offlineUntil), {
-    type: 'message',
-    keyId: input.keyId,
-    op: input.op,
-    group: `${input.profileId}|${input.number}`,
-    ...(input.request ? { request: input.request } : {}),
-    ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
-  });
-}
-
 /** a claim of this holder in this process (two processes given the same holder id stay apart) */
 export function isOurs(claim: Claim | null, holder: string): boolean {
   return claim !== null && claim.holder === holder && claim.pid === process.pid;
 }
 
-function mustGet(tx: Tx, id: string): StoredOp {
+export function mustGet(tx: Tx, id: string): StoredOp {
   const r = tx.get(id);
   if (!r) throw new CrmError('not_found', 'No such operation in the outbox (it may have been cleaned up).');
   return r;
@@ -127,8 +86,15 @@ export function cancelOp(tx: Tx, id: string, at: string): StoredOp {
   }
 }
 
-/** failed (or pending: e.g. waiting for an admin key) -> pending, next attempt now */
-export function retryOp(tx: Tx, id: string, at: string): StoredOp {
+/** What a retry starts from, as the operation's kind says. */
+export interface Retried {
+  payload: StoredOp['payload'];
+  /** epoch ms before which its kind sends nothing of it (0: none): a retry never sends it before then */
+  notBefore: number;
+}
+
+/** failed (or pending: e.g. waiting for the person) -> pending, next attempt now (or at its kind's not-before time) */
+export function retryOp(tx: Tx, id: string, at: string, retried: (r: StoredOp) => Retried): StoredOp {
   const r = mustGet(tx, id);
   if (r.item.state !== 'failed' && r.item.state !== 'pending') {
     throw new CrmError(
@@ -136,18 +102,8 @@ export function retryOp(tx: Tx, id: string, at: string): StoredOp {
       r.item.state === 'sending' ? 'It is being sent right now.' : `It is ${r.item.state} and cannot be retried.`,
     );
   }
-  let payload = r.payload;
-  if (payload.type === 'revocation') {
-    payload = { ...payload, refusedKeys: [] };
-    // a retirement whose time has not come keeps its time: retry never revokes a key early
-    const notBefore = payload.notBefore;
-    if (notBefore !== undefined && Date.parse(notBefore) > Date.parse(at)) return putRetried(tx, r, payload, at, notBefore);
-  }
-  // held because the profile changed: the person's retry is "send it as it was queued, to where"
-  else if (payload.type === 'message' && r.item.pendingReason === 'held') payload = { ...payload, release: true };
-  // "No usable key; add one and retry": the retry uses the profile's active key.
-  else if (payload.type === 'message' && (r.item.lastError?.code === 'no_key' || r.item.lastError?.code === 'key_revoked'))
-    payload = { ...payload, keyId: null };
+  const { payload, notBefore: scheduled } = retried(r);
+  if (scheduled > Date.parse(at)) return putRetried(tx, r, payload, at, new Date(scheduled).toISOString());
   return putRetried(tx, r, payload, at, null);
 }
 
@@ -173,8 +129,8 @@ function putRetried(tx: Tx, r: StoredOp, payload: StoredOp['payload'], at: strin
  * Claims the picked operations for sending, each only if it is unchanged since it was picked and
  * is still the head of its group. The claim is on disk before any request goes out.
  */
-export function claimOps(tx: Tx, picks: StoredOp[], claim: Claim, at: string): StoredOp[] {
-  const heads = new Set(openHeads(tx.values()).map((r) => r.item.id));
+export function claimOps(tx: Tx, picks: StoredOp[], claim: Claim, at: string, groupOf: (r: StoredOp) => string): StoredOp[] {
+  const heads = new Set(openHeads(tx.values(), groupOf).map((r) => r.item.id));
   const claimed: StoredOp[] = [];
   for (const pick of picks) {
     const cur = tx.get(pick.item.id);
@@ -190,17 +146,22 @@ export function claimOps(tx: Tx, picks: StoredOp[], claim: Claim, at: string): S
   return claimed;
 }
 
+/** What recording an outcome needs beyond the record: the time, and what its kind says of it. */
+export interface OutcomeContext {
+  now: number;
+  /** the next probe of the operation's API when it is known to be down */
+  probeAt: number | null;
+  /** the outcome waits for the person (its kind says so of its reason): no time is set */
+  waitsForPerson: boolean;
+  /** the payload its kind records with the outcome */
+  recorded(cur: StoredOp): StoredOp['payload'];
+}
+
 /**
  * Records the outcome of an attempt by `holder`. If another process took the operation over
  * meanwhile (our claim expired), only a success is still recorded: it is the truth either way.
  */
-export function recordOutcome(
-  tx: Tx,
-  id: string,
-  holder: string,
-  outcome: Outcome,
-  ctx: { now: number; probeAt: number | null; activeKeyId: string | null },
-): StoredOp | null {
+export function recordOutcome(tx: Tx, id: string, holder: string, outcome: Outcome, ctx: OutcomeContext): StoredOp | null {
   const cur = tx.get(id);
   if (!cur) return null;
   const ours = cur.item.state === 'sending' && isOurs(cur.claim, holder);
@@ -224,54 +185,18 @@ export function recordOutcome(
         pendingReason: outcome.reason,
         lastError: outcome.error,
         // waiting for the person: no time
-        nextAttemptAt: outcome.reason === 'needs_admin_key' || outcome.reason === 'held' ? null : new Date(waitUntil).toISOString(),
+        nextAttemptAt: ctx.waitsForPerson ? null : new Date(waitUntil).toISOString(),
       });
       serverErrors = outcome.streak === 'server_error' ? cur.serverErrors + 1 : 0;
       // a request that never left neither counts nor breaks the streak of unanswered ones
       unanswered = outcome.streak === 'unanswered' ? (cur.unanswered ?? 0) + 1 : outcome.streak === 'unsent' ? (cur.unanswered ?? 0) : 0;
-      if (payload.type === 'revocation' && outcome.reason === 'needs_admin_key') {
-        // The active key at this attempt counts as tried, whatever stopped it (no keys:manage,
-        // refused, not readable): only a different key, or the person's retry, wakes this up.
-        const refused = new Set([...payload.refusedKeys, ...(outcome.refusedKeys ?? [])]);
-        if (ctx.activeKeyId !== null) refused.add(ctx.activeKeyId);
-        payload = { ...payload, refusedKeys: [...refused] };
-      }
+      payload = ctx.recorded(cur);
       break;
     }
   }
   const next: StoredOp = { ...cur, item, payload, claim: null, serverErrors, unanswered };
   tx.put(next);
   return next;
-}
-
-/**
- * A message queued by an older build (or without its base URL) is bound to where its profile
- * points at the first pass that sees it: from then on it is held if the profile moves.
- */
-export function bindBase(tx: Tx, id: string, baseUrl: string): void {
-  const cur = tx.get(id);
-  if (!cur || cur.payload.type !== 'message' || cur.payload.baseUrl !== undefined || cur.item.state !== 'pending') return;
-  tx.put({ ...cur, payload: { ...cur.payload, baseUrl } });
-}
-
-/** holds a waiting message for the person (binding.ts); `question` says what changed */
-export function holdOp(tx: Tx, id: string, question: string, at: string): StoredOp | null {
-  const cur = tx.get(id);
-  if (!cur || cur.item.state !== 'pending') return null;
-  if (cur.item.pendingReason === 'held' && cur.item.lastError?.message === question) return cur;
-  const next: StoredOp = {
-    ...cur,
-    item: { ...cur.item, pendingReason: 'held', nextAttemptAt: null, updatedAt: at, lastError: { code: 'conflict', message: question } },
-  };
-  tx.put(next);
-  return next;
-}
-
-/** a held message whose profile points where it was queued for again goes on by itself */
-export function unholdOp(tx: Tx, id: string, at: string): void {
-  const cur = tx.get(id);
-  if (!cur || cur.item.state !== 'pending' || cur.item.pendingReason !== 'held') return;
-  tx.put({ ...cur, item: { ...cur.item, pendingReason: 'queued', nextAttemptAt: null, updatedAt: at, lastError: null } });
 }
 
 /** marks waiting operations of an unreachable API as 'offline' (what the person sees) */
@@ -288,14 +213,6 @@ export function markOffline(tx: Tx, ids: Set<string>, probeAt: number, at: strin
     changed.push(next);
   }
   return changed;
-}
-
-export function saveServerKeyId(tx: Tx, id: string, holder: string, serverKeyId: string): void {
-  const cur = tx.get(id);
-  if (!cur || cur.payload.type !== 'revocation' || cur.item.state !== 'sending' || !isOurs(cur.claim, holder)) {
-    throw new CrmError('conflict', 'The revocation was taken over by another process.');
-  }
-  tx.put({ ...cur, payload: { ...cur.payload, serverKeyId } });
 }
 
 export function markFinalized(tx: Tx, id: string): void {

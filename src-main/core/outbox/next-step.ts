@@ -4,7 +4,13 @@
 // from that answer, so the two cannot disagree.
 import type { Target } from './reachability';
 import type { StoredOp } from './records';
-import { notBeforeOf } from './schedule';
+
+/**
+ * What a pending operation waits for besides the clock and the network, as its kind says of its
+ * pending reason: 'person': only the person moves it (retry, cancel); 'change': the person, or a
+ * change only its kind sees (StepContext.unblocked); null: nothing else.
+ */
+export type PersonWait = 'person' | 'change' | null;
 
 export type Step =
   | { kind: 'now' }
@@ -24,11 +30,12 @@ export interface StepContext {
   target: Target | undefined;
   /** the person asked (sync now, retry), or the API just came back: the back-off is skipped */
   forced: boolean;
-  /**
-   * the keys a revocation waiting for a key with keys:manage could use now: the profile's active
-   * key and its saved keys known to hold keys:manage
-   */
-  candidateKeys: readonly string[];
+  /** what its pending reason waits for besides the clock, as its kind says */
+  waitsFor: PersonWait;
+  /** for one that waits for a change: its kind sees one that may let it go without the person */
+  unblocked: boolean;
+  /** epoch ms before which its kind sends nothing of it (nor probes for it); 0: no such time */
+  notBefore: number;
   /** how long a live process's claim is trusted before it is looked at again (its holder may die) */
   recheckMs: number;
 }
@@ -41,9 +48,9 @@ export function nextStep(op: StoredOp, ctx: StepContext, now: number): Step {
     case 'sending':
       return claimStep(op, ctx, now);
     case 'pending':
-      // held for the person (the profile changed since it was queued): only retry or cancel moves it
-      if (op.item.pendingReason === 'held') return NEVER;
-      return op.item.pendingReason === 'needs_admin_key' ? keyStep(op, ctx, now) : pendingStep(op, ctx, now);
+      // held for the person: only retry or cancel moves it
+      if (ctx.waitsFor === 'person') return NEVER;
+      return ctx.waitsFor === 'change' ? changeStep(ctx, now) : pendingStep(op, ctx, now);
     default:
       // sent, failed, cancelled: only the person moves it again (retry)
       return NEVER;
@@ -61,25 +68,20 @@ function claimStep(op: StoredOp, ctx: StepContext, now: number): Step {
 }
 
 /**
- * A revocation that no key here could do waits for the person (retry) or for a key not tried
- * yet; trying the same keys again on a timer would only be refused again.
+ * One that nothing here could do waits for the person (retry) or for the change its kind watches
+ * for (e.g. a key not tried yet); trying the same again on a timer would only fail the same way.
  */
-function keyStep(op: StoredOp, ctx: StepContext, now: number): Step {
+function changeStep(ctx: StepContext, now: number): Step {
   // the API is down as well: its answering again starts a pass, which looks at this then
   if (ctx.target?.offline) return NEVER;
-  if (!ctx.forced) {
-    if (op.payload.type !== 'revocation') return NEVER;
-    const { localKeyId, refusedKeys } = op.payload;
-    const untried = ctx.candidateKeys.some((id) => id !== localKeyId && !refusedKeys.includes(id));
-    if (!untried) return NEVER;
-  }
+  if (!ctx.forced && !ctx.unblocked) return NEVER;
   return notBefore(ctx.target?.pausedUntil ?? 0, now);
 }
 
 function pendingStep(op: StoredOp, ctx: StepContext, now: number): Step {
-  // A scheduled retirement waits for its time whatever else happens: "sync now", the API coming
-  // back and a retry never revoke a key before its grace ends (nor probe for it meanwhile).
-  const scheduled = notBeforeOf(op);
+  // A scheduled operation waits for its time whatever else happens: "sync now", the API coming
+  // back and a retry never send it before then (nor probe for it meanwhile).
+  const scheduled = ctx.notBefore;
   if (scheduled > now) return { kind: 'at', at: scheduled };
   const target = ctx.target;
   // Nothing is sent to an API known to be down: it waits for the probe, whose answer starts a

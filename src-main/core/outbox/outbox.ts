@@ -5,11 +5,11 @@
 //   2. the request
 //   3. the outcome: sent / pending (why, next attempt) / failed
 // A crash between 2 and 3 leaves a claim whose holder is dead; any process takes it over at once
-// (pid liveness) or after the lease, and sends again. That second send is harmless: messages
-// carry their Idempotency-Key (the server replays its first answer), and a revocation replay gets
-// 404 for a key then absent from the server's key list, which counts as done. This is the only
-// place an operation can reach the server twice, and it never creates a second message or an
-// error. Every operation's attempts are bounded (policy.ts): 5xx and unanswered streaks fail it.
+// (pid liveness) or after the lease, and sends again. Every kind makes that second send harmless
+// (kinds/: a request key the server answers a replay of as it did the first time, a deletion whose
+// replay counts as done). This is the only place an operation can reach the server twice, and it
+// never creates a second copy or an error. Each kind bounds its attempts or waits out an outage
+// (policy.ts).
 //
 // Two processes (the app and `crm`) on one data dir: both run this loop; the claim in step 1 is
 // made under the journal lock after catching up, so an operation is claimed, and sent, by one.
@@ -19,19 +19,19 @@
 // answers; probes back off exponentially with jitter. A 429 pauses the API for Retry-After.
 // When each operation can go is decided once per pass (next-step.ts); what is sent and the timer
 // both follow that answer. Timers: exactly one, at the earliest moment something can happen (next
-// attempt, next probe, end of a foreign claim). Nothing waiting (or only for a person:
-// 'needs_admin_key') -> no timer.
+// attempt, next probe, end of a foreign claim). Nothing waiting (or only for a person, as its
+// kind says) -> no timer.
 //
-// Kinds: the engine never looks inside a payload and names no kind of work. Each kind
-// (kinds/message-kind.ts, kinds/revocation/) says where its requests go, makes one attempt and
-// hears of changes through the small port in kinds/outbox-kind.ts; kinds/index.ts builds them. A
-// kind with a queue of its own (the keys' revocations) reaches the engine through enqueue and
-// records only.
+// Kinds: the engine never looks inside a payload and names no kind of work. Each kind (kinds/)
+// says what its payload holds, where its requests go, what it waits for and what a retry
+// changes, makes one attempt and hears of changes through the small port in
+// kinds/outbox-kind.ts. The engine is given its kind set (kinds/index.ts builds it first); a
+// kind's own queue reaches the engine through the host it lends them (enqueue, records) only.
 import { randomBytes } from 'node:crypto';
 import { Emitter, type Event } from '../emitter';
 import { CrmError, toErrorInfo } from '../errors';
 import type { OutboxItem, Profile } from '../model';
-import type { OutboxService, RevocationQueue } from '../services';
+import type { OutboxService } from '../services';
 import type { AttemptContext } from './attempt-context';
 import type { OutboxDeps } from './deps';
 import type { DamageReport, Tx } from './journal';
@@ -43,13 +43,10 @@ import type { Backoff, Outcome } from './policy';
 import { backoffMs } from './policy';
 import type { Step, StepContext } from './next-step';
 import { nextStep } from './next-step';
-import { isScheduled } from './schedule';
 import type { StoredOp } from './records';
 import { openHeads } from './queue-view';
 import { Reachability } from './reachability';
-import { kindOf, type KindHost, type OutboxKinds } from './kinds/outbox-kind';
-import { queuedMessageFields } from './kinds/message-kind';
-import { createKinds, type KindSet } from './kinds/index';
+import { kindOf, type KindHost, type KindSet, type OutboxKinds, type PassMemo } from './kinds/outbox-kind';
 
 export interface OutboxDiagnostics {
   /** damaged journal parts set aside since this instance started */
@@ -60,7 +57,8 @@ export interface OutboxDiagnostics {
   hasTimer(): boolean;
 }
 
-export type Outbox = OutboxService & OutboxDiagnostics;
+/** What the engine offers itself; what is queued comes in through its kinds' own queues. */
+export type OutboxEngineService = Pick<OutboxService, 'list' | 'cancel' | 'retry' | 'syncNow' | 'onDidChange' | 'close'>;
 
 /**
  * How long a claim holds without news; a dead holder's claim is taken over at once anyway. Other
@@ -72,7 +70,7 @@ const CONCURRENCY = 8;
 /** floor of the timer, so a mistake can never become a busy loop */
 const MIN_TIMER_MS = 20;
 
-export class OutboxEngine implements Outbox {
+export class OutboxEngine implements OutboxEngineService, OutboxDiagnostics {
   private readonly journal: Journal;
   private readonly now: () => number;
   private readonly random: () => number;
@@ -84,14 +82,12 @@ export class OutboxEngine implements Outbox {
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly reach: Reachability;
   private readonly profileBase = new Map<string, string>();
-  /** where each message goes, as its last pass or attempt decided (binding.ts); else its profile's base */
+  /** where each operation goes, as its kind's last route or attempt decided; else its profile's base */
   private readonly opBase = new Map<string, string>();
   /** operations to try on the next pass whatever their back-off (sync now, back online, retry) */
   private readonly forced = new Set<string>();
   /** one module per kind of queued work; the engine itself never looks inside a payload */
   private readonly kinds: OutboxKinds;
-  private readonly kindSet: KindSet;
-  readonly revocations: RevocationQueue;
   private readonly host: KindHost;
   private readonly closeCtrl = new AbortController();
   private settleWaiters: (() => void)[] = [];
@@ -107,7 +103,10 @@ export class OutboxEngine implements Outbox {
   /** what the last pass decided for each operation it looked at: what it sent, and the timer */
   private steps = new Map<string, Step>();
 
-  constructor(private readonly deps: OutboxDeps) {
+  constructor(
+    private readonly deps: OutboxDeps,
+    private readonly kindSet: KindSet,
+  ) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
     this.bounds = deps.probeIntervalMs ?? { min: 1_000, max: 60_000 };
@@ -115,26 +114,27 @@ export class OutboxEngine implements Outbox {
     this.log = deps.log ?? (() => undefined);
     this.changes = new Emitter({ onListenerError: (err) => this.log(`outbox: a listener failed: ${String(err)}`) });
     this.onDidChange = this.changes.event;
-    this.journal = new Journal(deps.dir, this.holder, { log: this.log, now: this.now });
+    this.journal = new Journal(deps.dir, this.holder, { payloads: kindSet.payloads, log: this.log, now: this.now });
     this.reach = new Reachability(this.now, this.random, this.bounds, (base) => deps.sender.probe(base, this.closeCtrl.signal));
-    const host: KindHost = {
+    this.host = {
       transact: (fn) => this.journal.transact(fn),
+      enqueue: (profileId, add) => this.enqueue(profileId, add),
+      records: () => this.records(),
+      syncNow: () => this.syncNow(),
       iso: () => this.iso(),
       log: this.log,
       holder: this.holder,
+      offlineUntil: (base) => this.reach.offlineUntil(base),
       pinBase: (id, base) => this.opBase.set(id, base),
       baseOf: (r) => this.baseOf(r),
+      stored: (id) => this.journal.state.get(id),
     };
-    const queueHost = { enqueue: this.enqueue.bind(this), records: this.records.bind(this), syncNow: this.syncNow.bind(this) };
-    this.kindSet = createKinds(deps, host, queueHost, (id) => this.journal.state.get(id));
-    this.kinds = this.kindSet.kinds;
-    this.revocations = this.kindSet.revocations;
-    this.host = host;
+    this.kinds = kindSet.attach(this.host);
   }
 
   /**
-   * Opens the journal and starts sending. Revocation listeners that must hear about work a
-   * crash left unreported subscribe before this: it is told once, here.
+   * Opens the journal and starts sending. A kind's listeners that must hear about work a crash
+   * left unreported subscribe before this: it is told once, here.
    */
   async start(): Promise<void> {
     registerHolder(this.holder);
@@ -160,15 +160,6 @@ export class OutboxEngine implements Outbox {
   async list(): Promise<OutboxItem[]> {
     if (!this.closed) await this.journal.transact(() => undefined);
     return this.items();
-  }
-
-  async enqueueMessage(input: Parameters<OutboxService['enqueueMessage']>[0]): Promise<OutboxItem> {
-    const fields = queuedMessageFields(input);
-    // a message bound to where its profile pointed then is offline when that address is
-    const bound = input.baseUrl !== undefined ? this.reach.offlineUntil(input.baseUrl) : undefined;
-    return this.enqueue(input.profileId, (tx, at, offlineUntil) =>
-      m.addMessage(tx, fields, at, bound === undefined ? offlineUntil : bound),
-    );
   }
 
   /** stores one new operation a kind built in a journal transaction (`offlineUntil`: its profile's API is down till then), then starts a pass */
@@ -198,7 +189,12 @@ export class OutboxEngine implements Outbox {
   async retry(id: string): Promise<OutboxItem> {
     this.assertOpen();
     const at = this.iso();
-    const r = await this.journal.transact((tx) => m.retryOp(tx, id, at));
+    const retried = (cur: StoredOp): m.Retried => {
+      const kind = kindOf(this.kinds, cur);
+      const payload = kind.onRetry(cur);
+      return { payload, notBefore: kind.notBefore(payload) };
+    };
+    const r = await this.journal.transact((tx) => m.retryOp(tx, id, at, retried));
     this.forced.add(id);
     const base = this.baseOf(r);
     if (base !== undefined) this.reach.probeSoon(base);
@@ -210,16 +206,14 @@ export class OutboxEngine implements Outbox {
     this.assertOpen();
     await this.journal.transact(() => undefined);
     for (const r of this.journal.state.values()) {
-      const waitsForPerson = r.item.pendingReason === 'needs_admin_key' || r.item.pendingReason === 'held';
-      if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && !waitsForPerson) this.forced.add(r.item.id);
+      if (r.item.state === 'pending' && r.item.pendingReason !== 'rate_limited' && this.waitsFor(r) === null) this.forced.add(r.item.id);
     }
     // a report a listener failed to take is offered again
     this.observeAll();
     this.reach.probeSoon();
     await this.settle();
-    // What a finished operation starts in its kind (a revocation: its key's proof, then dropping
-    // the proved value) runs after the record; a pass waits for it, so `crm sync` and
-    // `crm keys roll` end with it done.
+    // What a finished operation starts in its kind (e.g. the next operation it queues) runs after
+    // the record; a pass waits for it, so a command that syncs ends with it done.
     // These rounds force nothing: what failed above keeps its back-off.
     for (let round = 0; round < 2 && !this.closed; round += 1) {
       await this.kindSet.idle();
@@ -292,7 +286,7 @@ export class OutboxEngine implements Outbox {
   private async pumpOnce(): Promise<void> {
     if (this.closed) return;
     const now = this.now();
-    const heads = openHeads(this.journal.state.values());
+    const heads = openHeads(this.journal.state.values(), this.groupOf);
     const profiles = new Map<string, Promise<Profile | null>>();
     const profileOf = (id: string): Promise<Profile | null> => {
       let p = profiles.get(id);
@@ -308,15 +302,15 @@ export class OutboxEngine implements Outbox {
       }
       return p;
     };
-    // only for revocations waiting for an admin key: has a saved one appeared since?
-    const admins = new Map<string, Promise<string[]>>();
-    const adminKeysOf = (id: string): Promise<string[]> => {
-      let a = admins.get(id);
-      if (!a) {
-        a = (this.deps.adminKeyIds?.(id) ?? Promise.resolve([])).catch(() => []);
-        admins.set(id, a);
+    // what the kinds read while deciding (e.g. a profile's keys) is read once per pass
+    const memos = new Map<string, Promise<unknown>>();
+    const memo: PassMemo = (key, read) => {
+      let answer = memos.get(key);
+      if (!answer) {
+        answer = read();
+        memos.set(key, answer);
       }
-      return a;
+      return answer as ReturnType<typeof read>;
     };
 
     const picks: StoredOp[] = [];
@@ -332,13 +326,14 @@ export class OutboxEngine implements Outbox {
         continue;
       }
       // An API known to be down, or not heard from yet in this process, is probed, not sent to.
-      // A revocation waiting for a key waits for the person or a key change first: probing for
-      // it alone would be wasted.
-      if (base !== undefined && r.item.state === 'pending' && r.item.pendingReason !== 'needs_admin_key' && !isScheduled(r, now)) {
+      // One waiting for a change only its kind sees (e.g. a key), or for its scheduled time,
+      // waits for that first: probing for it alone would be wasted.
+      const scheduled = kindOf(this.kinds, r).notBefore(r.payload) > now;
+      if (base !== undefined && r.item.state === 'pending' && this.waitsFor(r) !== 'change' && !scheduled) {
         this.reach.ensure(base);
         if (this.reach.probeDue(base, now)) this.probe(base);
       }
-      const step = nextStep(r, await this.stepContext(r, base, profile, adminKeysOf), now);
+      const step = nextStep(r, await this.stepContext(r, base, profile, memo), now);
       steps.set(r.item.id, step);
       if (step.kind === 'now' && picks.length < capacity) picks.push(r);
     }
@@ -346,7 +341,7 @@ export class OutboxEngine implements Outbox {
     if (picks.length === 0 || this.closed) return;
     const claim = { holder: this.holder, pid: process.pid, until: this.now() + LEASE_MS };
     const at = this.iso();
-    const claiming = this.journal.transact((tx) => m.claimOps(tx, picks, claim, at));
+    const claiming = this.journal.transact((tx) => m.claimOps(tx, picks, claim, at, this.groupOf));
     this.claiming = claiming.then(
       () => undefined,
       () => undefined,
@@ -379,17 +374,31 @@ export class OutboxEngine implements Outbox {
   }
 
   /** what nextStep needs to know of an operation beyond its record */
-  private async stepContext(
-    r: StoredOp,
-    base: string | undefined,
-    profile: Profile | null,
-    adminKeysOf: (profileId: string) => Promise<string[]>,
-  ): Promise<StepContext> {
+  private async stepContext(r: StoredOp, base: string | undefined, profile: Profile | null, memo: PassMemo): Promise<StepContext> {
     const c = r.claim;
     const claimHolder = c === null ? null : m.isOurs(c, this.holder) ? 'ours' : holderAlive(c.holder, c.pid) ? 'alive' : 'dead';
-    const candidateKeys = profile === null ? [] : await kindOf(this.kinds, r).candidateKeys(r, profile, adminKeysOf);
-    return { claimHolder, target: this.reach.get(base), forced: this.forced.has(r.item.id), candidateKeys, recheckMs: this.bounds.max };
+    const kind = kindOf(this.kinds, r);
+    const waitsFor = this.waitsFor(r);
+    const unblocked = waitsFor === 'change' && profile !== null && (await kind.unblocked(r, profile, memo));
+    return {
+      claimHolder,
+      target: this.reach.get(base),
+      forced: this.forced.has(r.item.id),
+      waitsFor,
+      unblocked,
+      notBefore: kind.notBefore(r.payload),
+      recheckMs: this.bounds.max,
+    };
   }
+
+  /** what a pending operation waits for besides the clock and the network, as its kind says */
+  private waitsFor(r: StoredOp): StepContext['waitsFor'] {
+    const reason = r.item.pendingReason;
+    return r.item.state === 'pending' && reason !== null ? kindOf(this.kinds, r).waitsForPerson(reason) : null;
+  }
+
+  /** operations of one group go one after the other (its kind says what a group is) */
+  private readonly groupOf = (r: StoredOp): string => kindOf(this.kinds, r).groupOf(r);
 
   private startAttempt(r: StoredOp, before: StoredOp | undefined): void {
     const id = r.item.id;
@@ -440,7 +449,13 @@ export class OutboxEngine implements Outbox {
         outcome = { kind: 'pending', reason: 'queued', error: info, delayMs: backoffMs(r.item.attempts, this.bounds, this.random) };
       }
     }
-    const ctx = { now: this.now(), probeAt: this.reach.offlineUntil(this.baseOf(r)), activeKeyId };
+    const kind = kindOf(this.kinds, r);
+    const ctx: m.OutcomeContext = {
+      now: this.now(),
+      probeAt: this.reach.offlineUntil(this.baseOf(r)),
+      waitsForPerson: outcome.kind === 'pending' && kind.waitsForPerson(outcome.reason) !== null,
+      recorded: (cur) => kind.onPending(cur, outcome, activeKeyId),
+    };
     let recorded: StoredOp | null;
     try {
       recorded = await this.journal.transact((tx) => m.recordOutcome(tx, id, this.holder, outcome, ctx));
@@ -585,7 +600,7 @@ export class OutboxEngine implements Outbox {
     this.kick();
   }
 
-  /** each operation to its kind, which tells what is new about it (a revocation's state, once) */
+  /** each operation to its kind, which tells what is new about it (e.g. a state its listeners hear of once) */
   private observeAll(): void {
     for (const r of this.journal.state.values()) kindOf(this.kinds, r).observe(r);
   }

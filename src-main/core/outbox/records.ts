@@ -8,11 +8,10 @@
 // Line format: `<crc32 of the JSON text, 8 lower-case hex> <JSON text>\n`.
 import { crc32 } from 'node:zlib';
 import type { OutboxItem, OutboxKind, OutboxState } from '../model';
-import type { PreparedRequest } from '../http/prepared-request';
-import type { Operation } from '../operations';
 import { isRecord } from '../parse/shape';
+import type { Payload } from './kinds/payloads';
 
-export type MessageOp = Extract<Operation, { idempotencyKey: string }>;
+export type { Payload } from './kinds/payloads';
 
 /** A claim on an operation being sent: who sends it, and until when the claim holds without news. */
 export interface Claim {
@@ -22,58 +21,16 @@ export interface Claim {
   until: number;
 }
 
-export type Payload =
-  | {
-      type: 'message';
-      /** the key chosen at enqueue time; null = the profile's active key when sent */
-      keyId: string | null;
-      /** data only: a file source holds the staged file's path, never bytes */
-      op: MessageOp;
-      /** `${profileId}|${number}`: messages of one group are sent in enqueue order */
-      group: string;
-      /**
-       * The request as built when it was queued (no key): what is sent, whatever the profile's
-       * description says later. Absent for items queued by an older build: those are built from
-       * the description when sent, as before.
-       */
-      request?: PreparedRequest;
-      /**
-       * The profile's base URL when it was queued: the service the message is for. An item
-       * queued by an older build gets the base URL of the first pass that sees it.
-       */
-      baseUrl?: string;
-      /** the person chose to send it as queued although the profile changed since (binding.ts) */
-      release?: boolean;
-    }
-  | {
-      type: 'revocation';
-      localKeyId: string | null;
-      serverKeyId: string | null;
-      /**
-       * the origin the revoked key was saved for: its own value is only ever sent there. No part
-       * of the key is stored: without a server id, the key is found by comparing its kept value
-       * (keychain) with the server's key list in memory.
-       */
-      origin?: string | null;
-      /** keys the server refused (401/403) for this revocation; 'self' is the revoked key itself */
-      refusedKeys: string[];
-      /** ISO time before which it is not sent (a rolled key's grace, schedule.ts); absent: at once */
-      notBefore?: string;
-    }
-  | {
-      /**
-       * After a revocation synced: the revoked value tried against a harmless request until the
-       * service refuses it (proof-schedule.ts); the value is then dropped from the keychain.
-       */
-      type: 'proof';
-      localKeyId: string;
-      /** the outbox id of the revocation this proves */
-      revocationId: string;
-      /** the origin the value was saved for: it is only ever sent there */
-      origin: string | null;
-      /** when the checks began (ISO): they stop an hour later */
-      startedAt: string;
-    };
+/**
+ * What the journal asks of the kinds (kinds/payloads.ts): the item kinds a record may have, each
+ * kind's check of its payload (the payload as kept, or null when it is not one), and which
+ * finished operations are never pruned.
+ */
+export interface PayloadRules {
+  readonly itemKinds: readonly OutboxKind[];
+  read(payload: Record<string, unknown>): Payload | null;
+  keptForever(payload: Payload): boolean;
+}
 
 export interface StoredOp {
   item: OutboxItem;
@@ -85,7 +42,7 @@ export interface StoredOp {
   serverErrors: number;
   /** consecutive attempts without any answer (absent in journals written before it existed) */
   unanswered?: number;
-  /** revocations and proofs: the listeners were told about the final state (and a proven key's value was dropped) */
+  /** its kind told whoever listens about the final state (and did what follows it): done once */
   finalized: boolean;
 }
 
@@ -111,8 +68,8 @@ export function crcHex(text: string): string {
 
 export type Decoded = { ok: true; value: Header | Entry } | { ok: false; reason: string };
 
-/** One line without its '\n'. Checks the checksum, the JSON and the shape. */
-export function decodeLine(line: string): Decoded {
+/** One line without its '\n'. Checks the checksum, the JSON and the shape (the payload: its kind's check). */
+export function decodeLine(line: string, rules: PayloadRules): Decoded {
   const space = line.indexOf(' ');
   if (space !== 8 || !/^[0-9a-f]{8}$/.test(line.slice(0, 8))) return { ok: false, reason: 'no checksum' };
   const text = line.slice(9);
@@ -124,41 +81,29 @@ export function decodeLine(line: string): Decoded {
     return { ok: false, reason: 'not JSON' };
   }
   if (isHeader(value)) return { ok: true, value };
-  if (isEntry(value)) return { ok: true, value: withoutKeyPrefix(value) };
+  const entry = isRecord(value) ? asEntry(value, rules) : null;
+  if (entry) return { ok: true, value: entry };
   return { ok: false, reason: 'unknown record shape' };
 }
 
-const KINDS: readonly OutboxKind[] = ['send.text', 'send.media', 'send.audio', 'send.template', 'keys.revoke', 'keys.prove'];
 const STATES: readonly OutboxState[] = ['pending', 'sending', 'sent', 'failed', 'cancelled'];
 
 function isHeader(v: unknown): v is Header {
   return isRecord(v) && v.h === 1 && typeof v.gen === 'string';
 }
 
-function isEntry(v: unknown): v is Entry {
-  if (!isRecord(v) || typeof v.s !== 'number' || !isRecord(v.r)) return false;
+/** the envelope checked here, the payload by its kind; the entry as kept, or null */
+function asEntry(v: Record<string, unknown>, rules: PayloadRules): Entry | null {
+  if (typeof v.s !== 'number' || !isRecord(v.r)) return null;
   const r = v.r;
-  if (!isRecord(r.item) || !isRecord(r.payload) || typeof r.order !== 'number') return false;
+  if (!isRecord(r.item) || !isRecord(r.payload) || typeof r.order !== 'number') return null;
   const item = r.item;
-  if (typeof item.id !== 'string' || typeof item.profileId !== 'string') return false;
-  if (!KINDS.includes(item.kind as OutboxKind) || !STATES.includes(item.state as OutboxState)) return false;
-  const p = r.payload;
-  if (p.type === 'message')
-    return isRecord(p.op) && typeof p.group === 'string' && typeof (p.op as { idempotencyKey?: unknown }).idempotencyKey === 'string';
-  if (p.type === 'revocation') return Array.isArray(p.refusedKeys) && (p.notBefore === undefined || typeof p.notBefore === 'string');
-  if (p.type === 'proof') return typeof p.localKeyId === 'string' && typeof p.revocationId === 'string' && typeof p.startedAt === 'string';
-  return false;
-}
-
-/**
- * Journals written before keys were matched by their kept value stored the first characters of
- * the key (`keyPrefix`): dropped on load, so the next snapshot or compaction writes none.
- */
-function withoutKeyPrefix(entry: Entry): Entry {
-  const payload = entry.r.payload as Payload & { keyPrefix?: unknown };
-  if (payload.type !== 'revocation' || !('keyPrefix' in payload)) return entry;
-  const { keyPrefix: _dropped, ...rest } = payload;
-  return { ...entry, r: { ...entry.r, payload: rest } };
+  if (typeof item.id !== 'string' || typeof item.profileId !== 'string') return null;
+  if (!rules.itemKinds.includes(item.kind as OutboxKind) || !STATES.includes(item.state as OutboxState)) return null;
+  const payload = rules.read(r.payload);
+  if (payload === null) return null;
+  const entry = v as unknown as Entry;
+  return (payload as unknown) === r.payload ? entry : { ...entry, r: { ...entry.r, payload } };
 }
 
 /** Best effort: the operation id named in a damaged line, for the message that reports it. */

@@ -1,6 +1,7 @@
 // A stand-in OutboxService that records what the core hands it (the agreed contract:
-// enqueueMessage, and revocations.enqueue), for tests of the services without the real outbox. A
-// test plays the outbox's part in a revocation's progress with report().
+// enqueueMessage, and its revocation queue's enqueue, handed to the keys as the core's
+// revocationQueue), for tests of the services without the real outbox. A test plays the outbox's
+// part in a revocation's progress with report().
 import type { Disposable, Event } from '../../../src-main/core/emitter';
 import type { OutboxItem, RevocationSyncState } from '../../../src-main/core/model';
 import { baseItem } from '../../../src-main/core/outbox/mutations';

@@ -36,6 +36,11 @@ async function open(label: string, options: Parameters<typeof openTestCore>[1] =
   return t;
 }
 
+/** the core's options for a stand-in outbox: it, and its queue of revocations for the keys */
+function withQueue(outbox: RecordingOutbox): { outbox: RecordingOutbox; revocationQueue: RecordingOutbox['revocations'] } {
+  return { outbox, revocationQueue: outbox.revocations };
+}
+
 async function deleteOnServer(sandbox: RunningSandbox, id: string, key: string): Promise<number> {
   const res = await fetch(`${sandbox.baseUrl}/api/v1/api-keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
   await res.arrayBuffer();
@@ -148,7 +153,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     let profileId: string;
 
     beforeAll(async () => {
-      t = await open('test', { outbox: new RecordingOutbox() });
+      t = await open('test', withQueue(new RecordingOutbox()));
       core = t.core;
       profileId = (await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl })).id;
     });
@@ -258,7 +263,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
   describe('revoke', () => {
     it('mid-flight: the hanging request rejects with key_revoked; later uses fail without a request', async () => {
       const outbox = new RecordingOutbox();
-      const { core, raw, store } = await open('revoke-inflight', { outbox });
+      const { core, raw, store } = await open('revoke-inflight', withQueue(outbox));
       const made = sandbox.createKey('in flight', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
@@ -304,7 +309,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     it('with the keychain locked the local revocation still holds; the stale entry goes once the server side is synced', async () => {
       const memory = new MemorySecretStore();
       const outbox = new RecordingOutbox();
-      const { core } = await open('revoke-locked', { raw: memory, outbox });
+      const { core } = await open('revoke-locked', { raw: memory, ...withQueue(outbox) });
       const made = sandbox.createKey('locked', ['contacts:read']);
       secrets.push(made.key);
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
@@ -326,7 +331,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
 
     it('a short key without a server id is queued with no part of its value: its kept value finds it later', async () => {
       const outbox = new RecordingOutbox();
-      const { core } = await open('revoke-local-only', { outbox });
+      const { core } = await open('revoke-local-only', withQueue(outbox));
       const profile = await core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
       const meta = await core.keys.addKey({ profileId: profile.id, name: 'Short', value: 'shortkey9' });
       secrets.push('shortkey9');
@@ -339,7 +344,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     });
 
     it('is durable: a new process still refuses the revoked key', async () => {
-      const first = await open('revoke-durable', { outbox: new RecordingOutbox() });
+      const first = await open('revoke-durable', withQueue(new RecordingOutbox()));
       const made = sandbox.createKey('durable', ['contacts:read']);
       secrets.push(made.key);
       const profile = await first.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl });
@@ -396,7 +401,7 @@ describe.skipIf(!hasKeychain)('KeyService with the real keychain and sandbox', (
     const outbox = new RecordingOutbox();
 
     beforeAll(async () => {
-      t = await open('server-keys', { outbox });
+      t = await open('server-keys', withQueue(outbox));
       profileId = (await t.core.profiles.create({ name: 'P', baseUrl: sandbox.baseUrl })).id;
       await t.core.keys.addKey({ profileId, name: 'Admin', value: sandbox.adminKey });
     });

@@ -3,7 +3,7 @@
 // crash-test child process uses the same doubles.
 import { CrmError } from '../../../../src-main/core/errors';
 import type { KeyMeta, Permission, Profile, RevocationSyncState } from '../../../../src-main/core/model';
-import type { RevocationKeyStore } from '../../../../src-main/core/outbox/index';
+import type { RevocationKeyStore } from '../../../../src-main/core/outbox/kinds/index';
 import type { KeyAccess, RevocationReport } from '../../../../src-main/core/services';
 
 interface Saved {
@@ -57,7 +57,7 @@ export class TestKeys implements KeyAccess {
     if (options.active) this.setActive(id);
   }
 
-  /** OutboxDeps.adminKeyIds: saved, active keys known to hold keys:manage */
+  /** RevocationDeps.adminKeyIds: saved, active keys known to hold keys:manage */
   readonly adminKeyIds = async (): Promise<string[]> =>
     [...this.keys.values()]
       .filter((k) => k.meta.state === 'active' && k.meta.permissions?.includes('keys:manage') === true)

@@ -2,6 +2,8 @@
 // operation's record, what the engine knows around it, and the time.
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../../src-main/core/model';
+import type { KindHost } from '../../../../src-main/core/outbox/kinds/outbox-kind';
+import { hasUntriedKey, revocationKind } from '../../../../src-main/core/outbox/kinds/revocation/revocation-kind';
 import type { StepContext } from '../../../../src-main/core/outbox/next-step';
 import { nextStep } from '../../../../src-main/core/outbox/next-step';
 import type { Target } from '../../../../src-main/core/outbox/reachability';
@@ -52,7 +54,30 @@ function waitingRevocation(refusedKeys: string[]): StoredOp {
 }
 
 function ctx(over: Partial<StepContext> = {}): StepContext {
-  return { claimHolder: null, target: undefined, forced: false, candidateKeys: [], recheckMs: 60_000, ...over };
+  return {
+    claimHolder: null,
+    target: undefined,
+    forced: false,
+    waitsFor: null,
+    unblocked: false,
+    notBefore: 0,
+    recheckMs: 60_000,
+    ...over,
+  };
+}
+
+// the revocation kind's own answers (its host is not used for them)
+const revocations = revocationKind({ revocationKeys: { get: async () => null, drop: async () => undefined } }, {} as KindHost);
+
+/**
+ * What the engine knows of a revocation waiting for a key: what its kind says the wait is, and
+ * whether `candidateKeys` (the profile's active key and its saved keys with keys:manage) hold one
+ * not tried yet.
+ */
+function keyWait(op: StoredOp, candidateKeys: string[], over: Partial<StepContext> = {}): StepContext {
+  if (op.payload.type !== 'revocation') throw new Error('not a revocation');
+  const waitsFor = revocations.waitsForPerson(op.item.pendingReason!);
+  return ctx({ waitsFor, unblocked: hasUntriedKey(op.payload, candidateKeys), ...over });
 }
 
 function target(over: Partial<Target> = {}): Target {
@@ -101,21 +126,24 @@ describe('nextStep', () => {
 
   describe('a revocation waiting for a key that can manage keys', () => {
     it('waits while every key here was tried, or is the revoked key itself', () => {
-      expect(nextStep(waitingRevocation(['lk_agent']), ctx({ candidateKeys: ['lk_agent', 'lk_gone'] }), NOW)).toEqual({ kind: 'never' });
-      expect(nextStep(waitingRevocation([]), ctx({ candidateKeys: [] }), NOW)).toEqual({ kind: 'never' });
+      const agentTried = waitingRevocation(['lk_agent']);
+      expect(nextStep(agentTried, keyWait(agentTried, ['lk_agent', 'lk_gone']), NOW)).toEqual({ kind: 'never' });
+      expect(nextStep(waitingRevocation([]), keyWait(waitingRevocation([]), []), NOW)).toEqual({ kind: 'never' });
     });
 
     it('goes now once a key not tried yet is there, or the person retries', () => {
-      expect(nextStep(waitingRevocation(['lk_agent']), ctx({ candidateKeys: ['lk_agent', 'lk_admin'] }), NOW)).toEqual({ kind: 'now' });
-      expect(nextStep(waitingRevocation(['lk_agent']), ctx({ candidateKeys: ['lk_agent'], forced: true }), NOW)).toEqual({ kind: 'now' });
+      const agentTried = waitingRevocation(['lk_agent']);
+      expect(nextStep(agentTried, keyWait(agentTried, ['lk_agent', 'lk_admin']), NOW)).toEqual({ kind: 'now' });
+      expect(nextStep(agentTried, keyWait(agentTried, ['lk_agent'], { forced: true }), NOW)).toEqual({ kind: 'now' });
     });
 
     it('still waits for an API that is down, and for a 429 pause', () => {
-      const keys = { candidateKeys: ['lk_admin'], forced: true };
-      expect(nextStep(waitingRevocation([]), ctx({ ...keys, target: target({ offline: true, nextProbeAt: NOW }) }), NOW)).toEqual({
+      const op = waitingRevocation([]);
+      const keys = (over: Partial<StepContext>): StepContext => keyWait(op, ['lk_admin'], { forced: true, ...over });
+      expect(nextStep(op, keys({ target: target({ offline: true, nextProbeAt: NOW }) }), NOW)).toEqual({
         kind: 'never',
       });
-      expect(nextStep(waitingRevocation([]), ctx({ ...keys, target: target({ pausedUntil: NOW + 1_000 }) }), NOW)).toEqual({
+      expect(nextStep(op, keys({ target: target({ pausedUntil: NOW + 1_000 }) }), NOW)).toEqual({
         kind: 'at',
         at: NOW + 1_000,
       });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nextStep, type StepContext } from '../../../../src-main/core/outbox/next-step';
 import { nextProofDelayMs, PROOF_WINDOW_MS } from '../../../../src-main/core/outbox/kinds/revocation/proof-schedule';
 import type { StoredOp } from '../../../../src-main/core/outbox/records';
-import { isGrace, isScheduled, notBeforeOf, retirementAt } from '../../../../src-main/core/outbox/schedule';
+import { isGrace, isScheduled, notBeforeOf, retirementAt } from '../../../../src-main/core/outbox/kinds/revocation/schedule';
 
 const T0 = Date.parse('2030-01-01T12:00:00.000Z');
 const MIN = 60_000;
@@ -40,11 +40,14 @@ function revocation(notBefore?: string): StoredOp {
   };
 }
 
-const ctx = (over: Partial<StepContext> = {}): StepContext => ({
+/** what the engine knows of `op` beyond its record: its not-before time, as its kind says (notBeforeOf) */
+const ctx = (op: StoredOp, over: Partial<StepContext> = {}): StepContext => ({
   claimHolder: null,
   target: undefined,
   forced: false,
-  candidateKeys: [],
+  waitsFor: null,
+  unblocked: false,
+  notBefore: notBeforeOf(op),
   recheckMs: 60_000,
   ...over,
 });
@@ -64,18 +67,18 @@ describe('a rolled key retires when its grace ends', () => {
     const op = revocation(at);
     expect(notBeforeOf(op)).toBe(T0 + 60 * MIN);
     expect(isScheduled(op, T0)).toBe(true);
-    expect(nextStep(op, ctx({ forced: true }), T0)).toEqual({ kind: 'at', at: T0 + 60 * MIN });
+    expect(nextStep(op, ctx(op, { forced: true }), T0)).toEqual({ kind: 'at', at: T0 + 60 * MIN });
     expect(
-      nextStep(op, ctx({ target: { offline: true, failures: 1, probing: false, nextProbeAt: T0 + 1000, pausedUntil: 0 } }), T0),
+      nextStep(op, ctx(op, { target: { offline: true, failures: 1, probing: false, nextProbeAt: T0 + 1000, pausedUntil: 0 } }), T0),
     ).toEqual({ kind: 'at', at: T0 + 60 * MIN });
     // its time has come: like any revocation
     expect(isScheduled(op, T0 + 60 * MIN)).toBe(false);
-    expect(nextStep(op, ctx({ forced: true }), T0 + 60 * MIN)).toEqual({ kind: 'now' });
+    expect(nextStep(op, ctx(op, { forced: true }), T0 + 60 * MIN)).toEqual({ kind: 'now' });
   });
 
   it('a revocation without a time, or with one that cannot be read, goes as before', () => {
     expect(notBeforeOf(revocation())).toBe(0);
-    expect(nextStep(revocation(), ctx(), T0)).toEqual({ kind: 'now' });
+    expect(nextStep(revocation(), ctx(revocation()), T0)).toEqual({ kind: 'now' });
     const unreadable = revocation('not a time');
     expect(notBeforeOf(unreadable)).toBe(0);
   });

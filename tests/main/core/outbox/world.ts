@@ -5,8 +5,8 @@ import { afterEach } from 'vitest';
 import { createApiClient } from '../../../../src-main/core/http/api-client';
 import type { HttpSender, ObservedEntry } from '../../../../src-main/core/http/sender';
 import type { OutboxItem } from '../../../../src-main/core/model';
-import type { Outbox, OutboxDeps } from '../../../../src-main/core/outbox/index';
-import { OutboxEngine } from '../../../../src-main/core/outbox/index';
+import type { DurableOutboxDeps, Outbox } from '../../../../src-main/core/outbox/index';
+import { DurableOutbox } from '../../../../src-main/core/outbox/index';
 import { startSandbox } from '../../../../src-main/sandbox/index';
 import type { RunningSandbox, SandboxOptions } from '../../../../src-main/sandbox/index';
 import { tempDir } from '../../helpers/temp-dir';
@@ -20,7 +20,7 @@ export interface World {
   /** every request the outbox's sender made (the sandbox keeps only those with a valid key) */
   sent: ObservedEntry[];
   logs: string[];
-  open(overrides?: Partial<OutboxDeps>): Promise<Outbox>;
+  open(overrides?: Partial<DurableOutboxDeps>): Promise<Outbox>;
   messages(): ReturnType<typeof sandboxMessages>;
   close(): Promise<void>;
 }
@@ -44,7 +44,7 @@ export async function makeWorld(options: SandboxOptions & { dir?: string } = {})
     sent,
     logs,
     async open(overrides = {}) {
-      const outbox = new OutboxEngine({
+      const outbox = new DurableOutbox({
         dir,
         sender,
         getProfile: keys.getProfile,

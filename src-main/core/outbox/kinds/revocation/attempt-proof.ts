@@ -8,13 +8,13 @@ import { keyTestRequest } from '../../../keys/key-test-request';
 import { originOf } from '../../../keys/key-origin';
 import type { AttemptContext } from '../../attempt-context';
 import { sendOnce } from '../../attempt-context';
-import type { RevocationKeyStore } from '../../deps';
+import type { RevocationKeyStore } from './revocation-deps';
 import type { Outcome, Streaks } from '../../policy';
 import { isServerError, isTransport, rateLimited, serverError, transportOutcome } from '../../policy';
 import { nextProofDelayMs } from './proof-schedule';
-import type { Payload } from '../../records';
+import type { ProofPayload } from './revocation-payload';
 
-export type ProofTarget = Extract<Payload, { type: 'proof' }>;
+export type ProofTarget = ProofPayload;
 
 export interface ProofAttemptContext extends AttemptContext {
   revocationKeys: RevocationKeyStore;

@@ -27,7 +27,7 @@ import { isRecord } from '../../../parse/shape';
 import { parseServerKeys } from '../../../parse/server-keys';
 import { buildRequest } from '../../../request/request-builder';
 import type { AttemptContext, SendResult } from '../../attempt-context';
-import type { RevocationKeyStore } from '../../deps';
+import type { RevocationKeyStore } from './revocation-deps';
 import { sendOnce } from '../../attempt-context';
 import type { Outcome, Streaks } from '../../policy';
 import { isServerError, isTransport, rateLimited, serverError, transportOutcome } from '../../policy';
@@ -35,7 +35,7 @@ import { isServerError, isTransport, rateLimited, serverError, transportOutcome 
 /** What a revocation's attempt needs beyond any attempt's context. */
 export interface RevocationAttemptContext extends AttemptContext {
   revocationKeys: RevocationKeyStore;
-  /** the profile's saved keys known to hold keys:manage (see OutboxDeps.adminKeyIds) */
+  /** the profile's saved keys known to hold keys:manage (see RevocationDeps.adminKeyIds) */
   adminKeyIds(): Promise<string[]>;
   /** durably records the resolved server id of a key being revoked (before the DELETE) */
   saveServerKeyId(serverKeyId: string): Promise<void>;

@@ -4,13 +4,14 @@
 // process makes each check; every change is reported to the revocation listeners, and a
 // finished proof drops the value from the keychain (revocation-reports.ts).
 import type { RevocationSyncState } from '../../../model';
-import type { OutboxDeps } from '../../deps';
 import { attemptProof } from './attempt-proof';
 import type { RevocationReports } from './revocation-reports';
 import type { StoredOp } from '../../records';
 import type { OutboxKind } from '../outbox-kind';
+import { plainKind } from '../outbox-kind';
+import type { RevocationDeps } from './revocation-deps';
 
-export interface ProofKindDeps extends Pick<OutboxDeps, 'revocationKeys'> {
+export interface ProofKindDeps extends Pick<RevocationDeps, 'revocationKeys'> {
   reports: RevocationReports;
   /** the proved revocation's state as a key shows it, the proof included */
   syncOf(proof: StoredOp): RevocationSyncState | undefined;
@@ -18,8 +19,10 @@ export interface ProofKindDeps extends Pick<OutboxDeps, 'revocationKeys'> {
 
 export function proofKind({ revocationKeys, reports, syncOf }: ProofKindDeps): OutboxKind<'proof'> {
   return {
+    ...plainKind,
     route: () => Promise.resolve(undefined),
-    candidateKeys: () => Promise.resolve([]),
+    // each proof is its own group: it waits for nothing else in the queue
+    groupOf: (r) => `rev:${r.item.id}`,
     attempt(r, profile, streaks, contextAt) {
       return attemptProof({ ...contextAt(profile.baseUrl), revocationKeys }, r.payload, r.item.attempts, streaks);
     },

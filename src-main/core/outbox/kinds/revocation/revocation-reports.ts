@@ -8,7 +8,7 @@ import type { Disposable } from '../../../emitter';
 import { toErrorInfo } from '../../../errors';
 import type { RevocationSyncState } from '../../../model';
 import type { RevocationReport } from '../../../services';
-import type { RevocationKeyStore } from '../../deps';
+import type { RevocationKeyStore } from './revocation-deps';
 import type { StoredOp } from '../../records';
 import { syncStateOf } from './revocation-views';
 

@@ -3,12 +3,10 @@
 // another origin now, or describes the send differently, sending it would create it somewhere
 // or somehow the person never saw (and a message the first service may already have created
 // would be created on a second one too), so it is held for the person instead. Pure.
-import type { PreparedRequest } from '../http/prepared-request';
-import { originOf } from '../keys/key-origin';
-import type { Profile } from '../model';
-import type { Payload } from './records';
-
-type MessagePayload = Extract<Payload, { type: 'message' }>;
+import type { PreparedRequest } from '../../../http/prepared-request';
+import { originOf } from '../../../keys/key-origin';
+import type { Profile } from '../../../model';
+import type { MessagePayload } from './message-payload';
 
 export type Binding =
   /** send the stored `request`; null (queued by an older build): build it for `base` from today's description */

@@ -1,12 +1,13 @@
 // When a scheduled server revocation may go: a rolled key's old value keeps working on the
 // service until its grace ends, so its revocation waits in the outbox with a not-before time.
-// Pure functions, no I/O: the send loop (next-step.ts), the records (mutations.ts) and the
-// roll (keys/roll.ts) all ask here, so they cannot disagree about the time.
-import { GRACES, type Grace } from '../../shared/key-roll';
-import type { StoredOp } from './records';
+// Pure functions, no I/O: the revocation kind (its notBefore hook, which the send loop and a
+// retry ask) and the roll (keys/roll.ts) all ask here, so they cannot disagree about the time.
+import { GRACES, type Grace } from '../../../../shared/key-roll';
+import type { StoredOp } from '../../records';
+import type { Payload } from '../payloads';
 
 // the graces are named once, in shared/, so the window offers the same ones
-export { DEFAULT_GRACE, GRACES, type Grace } from '../../shared/key-roll';
+export { DEFAULT_GRACE, GRACES, type Grace } from '../../../../shared/key-roll';
 
 const GRACE_MS: Record<Grace, number> = { now: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 };
 
@@ -26,8 +27,13 @@ export function retirementAt(now: number, grace: Grace): string | null {
 
 /** epoch ms before which nothing of the operation is sent; 0 when it has no such time (or one that cannot be read) */
 export function notBeforeOf(op: StoredOp): number {
-  if (op.payload.type !== 'revocation' || op.payload.notBefore === undefined) return 0;
-  const at = Date.parse(op.payload.notBefore);
+  return payloadNotBefore(op.payload);
+}
+
+/** notBeforeOf, from the payload alone */
+export function payloadNotBefore(payload: Payload): number {
+  if (payload.type !== 'revocation' || payload.notBefore === undefined) return 0;
+  const at = Date.parse(payload.notBefore);
   return Number.isFinite(at) ? at : 0;
 }
 

@@ -2,21 +2,19 @@
 // queued for (binding.ts), or nothing at all when the profile changed since.
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { CrmError, toErrorInfo } from '../errors';
-import type { PreparedRequest } from '../http/prepared-request';
-import { originOf } from '../keys/key-origin';
-import { sentMessageOf } from '../messages/sent-message';
-import type { Profile } from '../model';
-import { buildRequest } from '../request/request-builder';
-import type { AttemptContext } from './attempt-context';
-import { sendOnce } from './attempt-context';
+import { CrmError, toErrorInfo } from '../../../errors';
+import type { PreparedRequest } from '../../../http/prepared-request';
+import { originOf } from '../../../keys/key-origin';
+import { sentMessageOf } from '../../../messages/sent-message';
+import type { Profile } from '../../../model';
+import { buildRequest } from '../../../request/request-builder';
+import type { AttemptContext } from '../../attempt-context';
+import { sendOnce } from '../../attempt-context';
+import type { Outcome, Streaks } from '../../policy';
 import type { Binding } from './binding';
 import { bindingOf } from './binding';
-import type { Outcome, Streaks } from './policy';
-import { messageOutcome } from './policy';
-import type { Payload } from './records';
-
-type MessagePayload = Extract<Payload, { type: 'message' }>;
+import type { MessagePayload } from './message-payload';
+import { messageOutcome } from './message-policy';
 
 /** what to do with the message now, given the profile as it is (builds today's request to compare) */
 export async function currentBinding(payload: MessagePayload, profile: Profile): Promise<Binding> {

@@ -1,20 +1,22 @@
 // Queued messages: each goes to the service it was queued for (binding.ts), is held for the
 // person when the profile changed since, and, once the service took it, is told to the record of
 // sent messages by the process that recorded it.
-import { CrmError, toErrorInfo } from '../../errors';
-import type { PreparedRequest } from '../../http/prepared-request';
-import type { Delivery } from '../../messages/sent-record';
-import { normalizePhone } from '../../phone';
-import type { OutboxService } from '../../services';
-import { attemptMessage, currentBinding } from '../attempt-message';
-import * as m from '../mutations';
-import type { MessageOp } from '../records';
-import type { OutboxKind } from './outbox-kind';
+import { CrmError, toErrorInfo } from '../../../errors';
+import type { PreparedRequest } from '../../../http/prepared-request';
+import type { Delivery } from '../../../messages/sent-record';
+import type { OutboxItem } from '../../../model';
+import { normalizePhone } from '../../../phone';
+import type { OutboxService } from '../../../services';
+import type { KindHost, OutboxKind } from '../outbox-kind';
+import { plainKind } from '../outbox-kind';
+import { attemptMessage, currentBinding } from './attempt-message';
+import type { MessageOp } from './message-payload';
+import * as m from './message-records';
 
 const MESSAGE_OPS = new Set(['messages.text', 'messages.media', 'messages.audio', 'messages.template']);
 
 /** What a queued message's record holds, checked and detached from the caller's objects. */
-export function queuedMessageFields(input: Parameters<OutboxService['enqueueMessage']>[0]): Parameters<typeof m.addMessage>[1] {
+export function queuedMessageFields(input: MessageInput): Parameters<typeof m.addMessage>[1] {
   const op = input.op as MessageOp;
   if (!MESSAGE_OPS.has(op.op) || typeof op.idempotencyKey !== 'string' || op.idempotencyKey === '') {
     throw new CrmError('validation', 'Only message sends with an Idempotency-Key can be queued.');
@@ -35,13 +37,33 @@ export function queuedMessageFields(input: Parameters<OutboxService['enqueueMess
 }
 
 export interface MessageKindDeps {
-  /** see OutboxDeps.onDelivered */
+  /**
+   * A queued message the service took, told once its 'sent' record is on disk (by the process
+   * that recorded it), for this app's record of what it sent. Its failure is logged, never retried.
+   */
   onDelivered?(delivery: Delivery): Promise<void> | void;
   log(line: string): void;
 }
 
+type MessageInput = Parameters<OutboxService['enqueueMessage']>[0];
+
+/** queues a message through the engine's host (checked and detached first) */
+export async function enqueueMessage(host: KindHost, input: MessageInput): Promise<OutboxItem> {
+  const fields = queuedMessageFields(input);
+  // a message bound to where its profile pointed then is offline when that address is
+  const bound = input.baseUrl !== undefined ? host.offlineUntil(input.baseUrl) : undefined;
+  return host.enqueue(input.profileId, (tx, at, offlineUntil) => m.addMessage(tx, fields, at, bound === undefined ? offlineUntil : bound));
+}
+
 export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
   return {
+    ...plainKind,
+    // messages to one recipient (of one profile) go in enqueue order
+    groupOf: (r) => r.payload.group,
+    // held for the person (the profile changed since it was queued): only retry or cancel moves it
+    waitsForPerson: (reason) => (reason === 'held' ? 'person' : null),
+    onRetry: (r) => m.retriedMessage(r.payload, r.item),
+
     async route(r, profile, host) {
       if (r.item.state !== 'pending') return undefined;
       const id = r.item.id;
@@ -71,8 +93,6 @@ export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
       }
       return null;
     },
-
-    candidateKeys: () => Promise.resolve([]),
 
     async attempt(r, profile, streaks, contextAt, host) {
       const binding = await currentBinding(r.payload, profile);
