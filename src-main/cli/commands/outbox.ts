@@ -8,6 +8,7 @@ import type { CommandContext, CommandGroup } from '../command';
 import { defineCommand } from '../command';
 import { clean, dash, errorLine, shortTime, table } from '../format';
 import { valueOption } from '../option-kinds';
+import { syncTally } from './sync-tally';
 
 async function outboxOf(ctx: CommandContext): Promise<OutboxService> {
   const { core } = await ctx.session({ outbox: true });
@@ -145,6 +146,8 @@ export const syncCommand = defineCommand({
   ],
   async run(ctx, { values }) {
     const timeoutMs = (parsePositiveInt(values.timeout, '--timeout') ?? DEFAULT_SYNC_TIMEOUT_S) * 1000;
+    // before the session opens the outbox, which starts sending at once (sync-tally.ts)
+    const openedAt = Date.now();
     const outbox = await outboxOf(ctx);
     const before = new Map((await outbox.list()).map((i) => [i.id, i.state]));
     const deadline = Date.now() + timeoutMs;
@@ -167,15 +170,7 @@ export const syncCommand = defineCommand({
       }
       items = await outbox.list();
     }
-    const sent = items.filter((i) => i.state === 'sent' && before.get(i.id) !== 'sent');
-    // every failed operation still in the outbox counts, also one set aside by an earlier run:
-    // it has not reached the service, and a sync that says "0 failed" would hide it
-    const failed = items.filter((i) => i.state === 'failed');
-    const failedEarlier = failed.filter((i) => before.get(i.id) === 'failed').length;
-    // waiting by design, not for want of the service: a rolled key's retirement before its
-    // grace ends, and the checks that a revoked key is refused
-    const later = items.filter((i) => i.state === 'pending' && (i.pendingReason === 'scheduled' || i.kind === 'keys.prove'));
-    const pending = items.filter((i) => (i.state === 'pending' || i.state === 'sending') && !later.includes(i));
+    const { sent, failed, failedEarlier, later, pending } = syncTally(items, before, openedAt);
     const parts = [
       `${sent.length} sent`,
       `${failed.length} failed${failedEarlier > 0 ? ` (${failedEarlier} before this sync)` : ''}`,
