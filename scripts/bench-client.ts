@@ -7,9 +7,11 @@
 // GET of the same page (bench-contacts-page.ts), served by a sandbox in its own process.
 //
 //   npx tsx scripts/bench-client.ts [--requests 6000] [--concurrency 16] [--contacts-page-only]
+//     [--page-rounds 7] [--pages-per-round 200]
 //
 // --contacts-page-only skips the core send and runs the contacts page alone (a change to the
-// page's path measured without the minute the core send takes before it).
+// page's path measured without the minute the core send takes before it); --page-rounds and
+// --pages-per-round time more pages for a steadier figure on a loaded machine.
 //
 // Standalone it starts its own sandbox with a rate limit far above what it can reach.
 import { pathToFileURL } from 'node:url';
@@ -125,7 +127,8 @@ async function main(): Promise<void> {
   // real service
   const service = await startSandboxProcess(1000);
   try {
-    console.log(formatContactsPageBench(await runContactsPageBench({ baseUrl: service.baseUrl, adminKey: service.adminKey })));
+    const pages = { rounds: argValue('page-rounds', 7), perRound: argValue('pages-per-round', 200) };
+    console.log(formatContactsPageBench(await runContactsPageBench({ baseUrl: service.baseUrl, adminKey: service.adminKey, ...pages })));
   } finally {
     await service.close();
   }
