@@ -18,8 +18,8 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 function countingVersionReads(db: SqliteDatabase): { db: SqliteDatabase; reads: () => number } {
   let reads = 0;
   const counted: SqliteDatabase = {
-    prepare: (sql) => {
-      const statement = db.prepare(sql);
+    prepare: <P extends unknown[] | object = unknown[], R = unknown>(sql: string) => {
+      const statement = db.prepare<P, R>(sql);
       if (!/data_version/i.test(sql)) return statement;
       const get = statement.get.bind(statement);
       statement.get = (...params) => {
