@@ -14,7 +14,7 @@ import { createMessageSearch } from './tables/message-search-table';
 import { addRefusedOrigin, createMediaDownloadsTable } from './tables/media-downloads-table';
 import { createSentExtrasTable } from './tables/sent-extras-table';
 import { addProfileLive, createProfilesTable } from './tables/profiles-table';
-import { addRequestLogProfile, addRequestLogTiming, createRequestLogTable } from './tables/request-log-table';
+import { addRequestLogProfile, addRequestLogResponseBody, addRequestLogTiming, createRequestLogTable } from './tables/request-log-table';
 import { createServerKeysTable } from './tables/server-keys-table';
 import { addSentSender, createSentMessagesTable } from './tables/sent-messages-table';
 import { createSettingsTable } from './tables/settings-table';
@@ -72,4 +72,5 @@ export const MIGRATIONS: readonly Migration[] = [
     up: createTemplateStatesTable,
   },
   { version: 19, name: "the webhook inspector's deliveries under watch, so another process's show at once", up: watchWebhookDeliveries },
+  { version: 20, name: "the request log's response body in a column of its own", up: addRequestLogResponseBody },
 ];

@@ -160,6 +160,18 @@ function readToEnd(rows: Iterator<unknown>): void {
   }
 }
 
+/**
+ * Writes and commits made by any connection of this process so far: a reader that kept a
+ * connection's data_version for the turn (turn-data-version.ts) asks again once this moved, since
+ * data_version tells one connection of another's commits only when it is asked.
+ */
+let localCommits = 0;
+
+/** how many writes and commits this process's connections have made (it only grows) */
+export function localCommitCount(): number {
+  return localCommits;
+}
+
 const notOpen = (): never => {
   throw new TypeError('The database connection is not open');
 };
@@ -223,8 +235,12 @@ class Statement<P extends unknown[], R> implements SqliteStatement<P, R> {
 
   run(...params: P): SqliteRunResult {
     if (!this.connection.open) notOpen();
-    const { changes, lastInsertRowid } = this.native.run(bound(params)) as SqliteRunResult;
-    return { changes, lastInsertRowid };
+    try {
+      const { changes, lastInsertRowid } = this.native.run(bound(params)) as SqliteRunResult;
+      return { changes, lastInsertRowid };
+    } finally {
+      localCommits += 1;
+    }
   }
 }
 
@@ -252,7 +268,11 @@ class Connection implements SqliteDatabase {
   }
 
   exec(sql: string): void {
-    this.native.exec(sql);
+    try {
+      this.native.exec(sql);
+    } finally {
+      localCommits += 1;
+    }
   }
 
   pragma(source: string, options: { simple?: boolean } = {}): unknown {
@@ -314,6 +334,8 @@ class Connection implements SqliteDatabase {
     } catch (err) {
       if (this.inTransaction) this.native.exec('ROLLBACK');
       throw err;
+    } finally {
+      localCommits += 1;
     }
     return result;
   }

@@ -11,10 +11,13 @@
 // connection commits) and this view's own writes say nothing changed: a send reads its profile
 // without parsing every row again. The copy is frozen and handed out as it is, not cloned per
 // read (a contacts page reads the profiles twice and the keys once): a reader that tried to
-// change it would throw, so changes go through update() only.
+// change it would throw, so changes go through update() only. The documents on a connection ask
+// for `data_version` once per turn of the event loop between them (turn-data-version.ts): another
+// process's commit shows at the next turn, one of this process at once.
 import { CrmError } from '../errors';
 import { DatabaseBusyError, isDatabaseBusy } from './busy';
 import type { SqliteDatabase } from './sqlite';
+import { turnDataVersionOf, type TurnDataVersion } from './turn-data-version';
 
 /** how a document is read from and written to its tables (the table owner supplies it) */
 export interface TableCodec<T> {
@@ -37,7 +40,7 @@ export interface DocStore<T> {
 
 export class TableDoc<T> implements DocStore<T> {
   private cached: { version: number; doc: T } | null = null;
-  private readonly dataVersion;
+  private readonly dataVersion: TurnDataVersion;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -45,7 +48,7 @@ export class TableDoc<T> implements DocStore<T> {
     /** names the document in an error a person reads ("the profiles") */
     private readonly what: string,
   ) {
-    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.dataVersion = turnDataVersionOf(db);
   }
 
   read(): Promise<T> {
@@ -62,7 +65,7 @@ export class TableDoc<T> implements DocStore<T> {
         // read under the write lock, before our commit (which leaves data_version as it is): read
         // after the commit, it could already count another process's later commit, and the
         // copy would pass for current while missing that change
-        const version = this.dataVersion.get() as number;
+        const version = this.dataVersion.readNow();
         const before = this.codec.load();
         const after = structuredClone(before);
         const result = mutate(after);
@@ -70,6 +73,8 @@ export class TableDoc<T> implements DocStore<T> {
         return { doc: after, result, version };
       });
       const { doc, result, version } = change.immediate();
+      // still the connection's version after our commit, which leaves data_version as it is
+      this.dataVersion.remember(version);
       this.cached = { version, doc: deepFreeze(doc) };
       return Promise.resolve(result);
     } catch (err) {
@@ -85,7 +90,7 @@ export class TableDoc<T> implements DocStore<T> {
   }
 
   private current(): T {
-    const version = this.dataVersion.get() as number;
+    const version = this.dataVersion.get();
     if (this.cached && this.cached.version === version) return this.cached.doc;
     const doc = deepFreeze(this.codec.load());
     this.cached = { version, doc };

@@ -9,7 +9,7 @@ import { DATABASE_FILE, openDatabase } from '../../../../src-main/core/store/dat
 import { migrate } from '../../../../src-main/core/store/migrate';
 import { MIGRATIONS } from '../../../../src-main/core/store/schema';
 import { RequestLogTable, type RequestLogRow } from '../../../../src-main/core/store/tables/request-log-table';
-import { openSqlite } from '../../../../src-main/core/store/sqlite';
+import { openSqlite, type SqliteDatabase } from '../../../../src-main/core/store/sqlite';
 import { tempDir } from '../../helpers/temp-dir';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -124,6 +124,84 @@ describe('the request log table', () => {
     const t = new RequestLogTable(db, {}, () => NOW);
     expect(t.newest(5)).toEqual([expect.objectContaining({ id: 'old', path: '/api/v1/contacts' })]);
     expect(t.newest(5)[0]).not.toHaveProperty('profileId');
+    db.close();
+  });
+});
+
+/** the step that gave the response body a column of its own, whatever number it has */
+const RESPONSE_BODY_STEP = MIGRATIONS.find((m) => m.name.includes('response body in a column of its own'));
+
+/** the response_body column of a row, as stored */
+function responseColumn(db: SqliteDatabase, id: string): unknown {
+  return db.prepare<[string], string | null>('SELECT response_body FROM request_log WHERE id = ?').pluck().get(id);
+}
+
+describe("the request log table: the response body's own column", () => {
+  it('keeps the response body as it is in its own column, not escaped in the JSON of the bodies, and reads it back whole', async () => {
+    const { db, table: t } = await table({});
+    const body = JSON.stringify({ data: [{ name: 'Ana "A"', note: 'back\\slash\nline', emoji: '\u{1F600}' }] });
+    const detail: KeptDetail = {
+      statusText: 'OK',
+      responseHeaders: { 'content-type': 'application/json' },
+      requestBody: { kind: 'text', text: '{"to":"1"}', contentType: 'application/json', truncated: false },
+      responseBody: { kind: 'text', text: body, contentType: 'application/json', truncated: true },
+      curl: "curl 'https://crm.example/x'",
+      released: false,
+      sent: null,
+    };
+    t.insert([{ ...row(1), detail, bodyChars: 100 }]);
+    expect(responseColumn(db, 'r1')).toBe(body);
+    const bodies = db.prepare<[], string>("SELECT bodies FROM request_log WHERE id = 'r1'").pluck().get() ?? '';
+    expect(bodies).not.toContain('Ana');
+    expect(t.detail('r1')).toMatchObject({ ...detail, id: 'r1' });
+    db.close();
+  });
+
+  it('a file at the version before opens with its rows, whose bodies still show; new rows use the column', async () => {
+    expect(RESPONSE_BODY_STEP).toBeDefined();
+    const before = (RESPONSE_BODY_STEP?.version ?? 0) - 1;
+    const dir = await tempDir('crm-log-table-old-');
+    const old = openSqlite(join(dir, DATABASE_FILE));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version <= before),
+    );
+    const stored = {
+      requestBody: null,
+      responseBody: { kind: 'text', text: '{"data":[{"name":"Old"}]}', contentType: 'application/json', truncated: false },
+      curl: 'curl old',
+      sent: null,
+    };
+    old
+      .prepare(
+        `INSERT INTO request_log (id, at, at_ms, process, writer, body_chars, host, method, status, duration_ms, attempt, path,
+           request_headers, status_text, response_headers, bodies)
+         VALUES ('old', '2026-03-14T11:00:00.000Z', ?, 'crm', 'w', ?, 'crm.example', 'GET', 200, 3, 1, '/api/v1/contacts', '{}', 'OK',
+           '{}', ?)`,
+      )
+      .run(NOW - 3_600_000, 33, JSON.stringify(stored));
+    old.close();
+
+    const db = openDatabase(dir);
+    const t = new RequestLogTable(db, {}, () => NOW);
+    expect(t.detail('old')).toMatchObject({ id: 'old', ...stored, released: false });
+    t.insert([row(1, NOW, 'new body')]);
+    expect(t.detail('r1')?.responseBody).toEqual({ kind: 'text', text: 'new body', contentType: null, truncated: false });
+    expect(responseColumn(db, 'r1')).toBe('new body');
+    expect(t.heldChars()).toBe(33 + 'new body'.length);
+    db.close();
+  });
+
+  it('a released row loses the text of its column too, and a pruned one goes whole', async () => {
+    const { db, table: t } = await table({ bodyChars: 10_000, maxEntries: 5, pruneEvery: 1_000 });
+    for (let i = 0; i < 10; i += 1) t.insert([row(i, NOW, String(i).repeat(3000))]);
+    t.prune();
+    expect(t.count()).toBe(5);
+    expect(db.prepare<[], number>('SELECT count(*) FROM request_log WHERE response_body IS NOT NULL').pluck().get()).toBe(3);
+    expect(responseColumn(db, 'r6')).toBeNull();
+    expect(t.detail('r6')).toMatchObject({ released: true, responseBody: null });
+    expect(t.detail('r9')).toMatchObject({ released: false, responseBody: { text: '9'.repeat(3000) } });
+    expect(t.heldChars()).toBe(9000);
     db.close();
   });
 });
