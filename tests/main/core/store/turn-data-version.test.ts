@@ -31,6 +31,7 @@ function countingVersionReads(db: SqliteDatabase): { db: SqliteDatabase; reads: 
     exec: (sql) => db.exec(sql),
     pragma: (source, options) => db.pragma(source, options),
     transaction: (fn) => db.transaction(fn),
+    withoutSavepoints: (fn) => db.withoutSavepoints(fn),
     get inTransaction() {
       return db.inTransaction;
     },
