@@ -432,8 +432,12 @@ export async function runRendererBench(options: RendererBenchOptions = {}): Prom
       const blank: number[] = [];
       for (let i = 0; i < runs; i++) {
         blank.push((await blankLoad(browser)).wallMs);
-        theirs.push((await coldLoad(browser, 100_000, compareDir)).breakdown);
-        ours.push((await coldLoad(browser, 100_000)).breakdown);
+        // each build goes first in every other pair: a load right after another one shares the
+        // machine with that one's teardown (its sandbox and core closing), which one after the blank page does not
+        for (const build of i % 2 === 0 ? (['theirs', 'ours'] as const) : (['ours', 'theirs'] as const)) {
+          if (build === 'theirs') theirs.push((await coldLoad(browser, 100_000, compareDir)).breakdown);
+          else ours.push((await coldLoad(browser, 100_000)).breakdown);
+        }
       }
       compared = { dir: compareDir, runs, blankMs: median(blank), theirs: medianOf(theirs), ours: medianOf(ours) };
     }
