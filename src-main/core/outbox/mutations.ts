@@ -161,7 +161,7 @@ export interface OutcomeContext {
  * Records the outcome of an attempt by `holder`. If another process took the operation over
  * meanwhile (our claim expired), only a success is still recorded: it is the truth either way.
  */
-export function recordOutcome(tx: Tx, id: string, holder: string, outcome: Outcome, ctx: OutcomeContext): StoredOp | null {
+export function recordOutcome(tx: Tx, id: string, holder: string, outcome: Outcome<unknown>, ctx: OutcomeContext): StoredOp | null {
   const cur = tx.get(id);
   if (!cur) return null;
   const ours = cur.item.state === 'sending' && isOurs(cur.claim, holder);

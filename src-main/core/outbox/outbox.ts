@@ -428,7 +428,7 @@ export class OutboxEngine implements OutboxEngineService, OutboxDiagnostics {
 
   private async runAttempt(r: StoredOp): Promise<void> {
     const id = r.item.id;
-    let outcome: Outcome;
+    let outcome: Outcome<unknown>;
     let activeKeyId: string | null = null;
     try {
       let profile: Profile;

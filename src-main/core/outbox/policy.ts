@@ -1,6 +1,6 @@
 // What an attempt's outcome means for the operation: pure functions, no I/O.
 import { CrmError, toErrorInfo } from '../errors';
-import type { ErrorInfo, OutboxItem, SentMessage } from '../model';
+import type { ErrorInfo, OutboxItem } from '../model';
 import { isUnreachableCode } from '../../shared/unreachable';
 
 export type PendingReason = NonNullable<OutboxItem['pendingReason']>;
@@ -12,11 +12,14 @@ export type PendingReason = NonNullable<OutboxItem['pendingReason']>;
  */
 export type Streak = 'server_error' | 'unanswered' | 'unsent';
 
-export type Outcome =
-  /** `message`: the sent message the service's answer describes, when the kind sends one (for this app's record of what it sent) */
-  | { kind: 'sent'; summary: string | null; message?: SentMessage }
+/**
+ * `detail`: what the operation's kind keeps of this attempt for itself; the engine hands it back
+ * to the kind (onPending, afterRecorded) and never reads it. An outcome made here has none.
+ */
+export type Outcome<Detail = never> =
+  | { kind: 'sent'; summary: string | null; detail?: Detail }
   /** waits; `delayMs` from now (null: the target's probe schedule decides) */
-  | { kind: 'pending'; reason: PendingReason; error: ErrorInfo | null; delayMs: number | null; refusedKeys?: string[]; streak?: Streak }
+  | { kind: 'pending'; reason: PendingReason; error: ErrorInfo | null; delayMs: number | null; detail?: Detail; streak?: Streak }
   | { kind: 'failed'; error: ErrorInfo };
 
 /** Consecutive failures of one operation so far (stored with it: StoredOp). */

@@ -43,7 +43,8 @@ export interface KindHost {
 /** One answer per pass for a key: what a kind reads while deciding (a profile's keys) is read once per pass. */
 export type PassMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 
-export interface OutboxKind<K extends KindName> {
+/** `Detail`: what this kind's outcomes carry for its own bookkeeping (policy.ts Outcome) */
+export interface OutboxKind<K extends KindName, Detail = never> {
   /**
    * Where a waiting operation's requests go now: a base URL, null when it is held for the
    * person (nothing is sent, probed or timed for it), undefined when the kind has no say (the
@@ -61,7 +62,7 @@ export interface OutboxKind<K extends KindName> {
   /** the payload the person's retry starts from */
   onRetry(r: StoredOpOf<K>): Extract<Payload, { type: K }>;
   /** the payload recorded with a pending outcome (`activeKeyId`: the profile's active key at the attempt) */
-  onPending(r: StoredOpOf<K>, outcome: Outcome, activeKeyId: string | null): Extract<Payload, { type: K }>;
+  onPending(r: StoredOpOf<K>, outcome: Outcome<Detail>, activeKeyId: string | null): Extract<Payload, { type: K }>;
   /** one attempt; `contextAt(base)` is the engine's context for requests to that base */
   attempt(
     r: StoredOpOf<K>,
@@ -69,15 +70,15 @@ export interface OutboxKind<K extends KindName> {
     streaks: Streaks,
     contextAt: (base: string) => AttemptContext,
     host: KindHost,
-  ): Promise<Outcome>;
+  ): Promise<Outcome<Detail>>;
   /** after this process recorded the attempt's outcome (`recorded` is the record as written) */
-  afterRecorded(recorded: StoredOpOf<K>, outcome: Outcome): Promise<void>;
+  afterRecorded(recorded: StoredOpOf<K>, outcome: Outcome<Detail>): Promise<void>;
   /** after every change on disk, ours or another process's, for each operation of this kind */
   observe(r: StoredOpOf<K>): void;
 }
 
 /** Every kind the journal holds, one module each. */
-export type OutboxKinds = { readonly [K in KindName]: OutboxKind<K> };
+export type OutboxKinds = { readonly [K in KindName]: OutboxKind<K, unknown> };
 
 /** What the engine is built with: its kinds, lent the engine once it exists. */
 export interface KindSet {
@@ -90,8 +91,8 @@ export interface KindSet {
 }
 
 /** The kind that owns a record; TypeScript cannot pair a payload's type with its module by itself. */
-export function kindOf(kinds: OutboxKinds, r: StoredOp): OutboxKind<KindName> {
-  return kinds[r.payload.type] as OutboxKind<KindName>;
+export function kindOf(kinds: OutboxKinds, r: StoredOp): OutboxKind<KindName, unknown> {
+  return kinds[r.payload.type] as OutboxKind<KindName, unknown>;
 }
 
 /** Kinds without a say in a hook answer with these. */

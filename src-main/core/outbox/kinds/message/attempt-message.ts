@@ -6,7 +6,7 @@ import { CrmError, toErrorInfo } from '../../../errors';
 import type { PreparedRequest } from '../../../http/prepared-request';
 import { originOf } from '../../../keys/key-origin';
 import { sentMessageOf } from '../../../messages/sent-message';
-import type { Profile } from '../../../model';
+import type { Profile, SentMessage } from '../../../model';
 import { buildRequest } from '../../../request/request-builder';
 import type { AttemptContext } from '../../attempt-context';
 import { sendOnce } from '../../attempt-context';
@@ -23,7 +23,10 @@ export async function currentBinding(payload: MessagePayload, profile: Profile):
   return bindingOf(payload, profile, current);
 }
 
-export async function attemptMessage(ctx: AttemptContext, payload: MessagePayload, streaks: Streaks): Promise<Outcome> {
+/** an attempt's outcome; a sent one carries the message the service's answer describes (for the record of sent messages) */
+export type MessageOutcome = Outcome<SentMessage>;
+
+export async function attemptMessage(ctx: AttemptContext, payload: MessagePayload, streaks: Streaks): Promise<MessageOutcome> {
   const { op, keyId } = payload;
   const missing = await missingFile(payload);
   if (missing !== null) {
@@ -86,7 +89,7 @@ export async function attemptMessage(ctx: AttemptContext, payload: MessagePayloa
   if (result.ok) {
     try {
       const message = sentMessageOf(op, ctx.profile, result.response);
-      return { kind: 'sent', summary: message.id, message };
+      return { kind: 'sent', summary: message.id, detail: message };
     } catch (err) {
       return { kind: 'failed', error: toErrorInfo(err) };
     }

@@ -4,7 +4,7 @@
 import { CrmError, toErrorInfo } from '../../../errors';
 import type { PreparedRequest } from '../../../http/prepared-request';
 import type { Delivery } from '../../../messages/sent-record';
-import type { OutboxItem } from '../../../model';
+import type { OutboxItem, SentMessage } from '../../../model';
 import { normalizePhone } from '../../../phone';
 import type { OutboxService } from '../../../services';
 import type { KindHost, OutboxKind } from '../outbox-kind';
@@ -55,7 +55,7 @@ export async function enqueueMessage(host: KindHost, input: MessageInput): Promi
   return host.enqueue(input.profileId, (tx, at, offlineUntil) => m.addMessage(tx, fields, at, bound === undefined ? offlineUntil : bound));
 }
 
-export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
+export function messageKind(deps: MessageKindDeps): OutboxKind<'message', SentMessage> {
   return {
     ...plainKind,
     // messages to one recipient (of one profile) go in enqueue order
@@ -102,12 +102,12 @@ export function messageKind(deps: MessageKindDeps): OutboxKind<'message'> {
 
     async afterRecorded(recorded, outcome) {
       // only the process whose record made it 'sent' tells, so a delivery is told once
-      if (outcome.kind !== 'sent' || !outcome.message || recorded.item.state !== 'sent') return;
+      if (outcome.kind !== 'sent' || !outcome.detail || recorded.item.state !== 'sent') return;
       try {
         await deps.onDelivered?.({
           profileId: recorded.item.profileId,
           op: recorded.payload.op,
-          message: outcome.message,
+          message: outcome.detail,
           origin: 'outbox',
         });
       } catch (err) {

@@ -54,7 +54,14 @@ export const SELF = 'self';
 type Tried = { used: string; result: SendResult } | { skipped: string };
 type Used = { used: string; result: SendResult };
 
-export async function attemptRevocation(ctx: RevocationAttemptContext, target: RevocationTarget, streaks: Streaks): Promise<Outcome> {
+/** an attempt's outcome; a wait for a key carries the keys the service refused this time */
+export type RevocationOutcome = Outcome<string[]>;
+
+export async function attemptRevocation(
+  ctx: RevocationAttemptContext,
+  target: RevocationTarget,
+  streaks: Streaks,
+): Promise<RevocationOutcome> {
   const refused = new Set(target.refusedKeys);
   const notes: string[] = [];
   let lastRefusal: ErrorInfo | null = null;
@@ -88,7 +95,7 @@ export async function attemptRevocation(ctx: RevocationAttemptContext, target: R
     return null;
   };
 
-  const waitForAdmin = (): Outcome => ({
+  const waitForAdmin = (): RevocationOutcome => ({
     kind: 'pending',
     reason: 'needs_admin_key',
     error: {
@@ -97,14 +104,14 @@ export async function attemptRevocation(ctx: RevocationAttemptContext, target: R
       message: `Waiting for a key that can manage keys (keys:manage): ${notes.join('; ')}. Add or activate such a key, or retry.`,
     },
     delayMs: null,
-    refusedKeys: [...refused],
+    detail: [...refused],
   });
 
   /**
    * The server's key list, read with the first usable key; an Outcome when it cannot be had.
    * `listedWith` is that key's value (in memory only): the sender scrubbed its runs from the list.
    */
-  const listKeys = async (): Promise<{ keys: ServerKey[]; listedWith: string } | { outcome: Outcome }> => {
+  const listKeys = async (): Promise<{ keys: ServerKey[]; listedWith: string } | { outcome: RevocationOutcome }> => {
     let listRequest: PreparedRequest;
     try {
       listRequest = await buildRequest({ op: 'keys.list', input: {} }, ctx.profile);

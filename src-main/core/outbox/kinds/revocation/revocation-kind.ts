@@ -35,7 +35,7 @@ export function hasUntriedKey(payload: RevocationPayload, candidateKeys: readonl
   return candidateKeys.some((id) => id !== payload.localKeyId && !payload.refusedKeys.includes(id));
 }
 
-export interface RevocationKind extends OutboxKind<'revocation'> {
+export interface RevocationKind extends OutboxKind<'revocation', string[]> {
   readonly reports: RevocationReports;
 }
 

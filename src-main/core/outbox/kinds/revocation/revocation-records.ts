@@ -5,7 +5,7 @@ import { CrmError } from '../../../errors';
 import type { RevocationInput } from '../../../services';
 import type { Tx } from '../../journal';
 import { baseItem, isOurs, newOpId, putNew } from '../../mutations';
-import type { Outcome } from '../../policy';
+import type { RevocationOutcome } from './attempt-revocation';
 import type { StoredOp } from '../../records';
 import type { StoredOpOf } from '../outbox-kind';
 import type { RevocationPayload } from './revocation-payload';
@@ -70,9 +70,9 @@ export function retriedRevocation(payload: RevocationPayload): RevocationPayload
  * stopped it (no keys:manage, refused, not readable): only a different key, or the person's
  * retry, wakes it up.
  */
-export function withRefusedKeys(r: StoredOpOf<'revocation'>, outcome: Outcome, activeKeyId: string | null): RevocationPayload {
+export function withRefusedKeys(r: StoredOpOf<'revocation'>, outcome: RevocationOutcome, activeKeyId: string | null): RevocationPayload {
   if (outcome.kind !== 'pending' || outcome.reason !== 'needs_admin_key') return r.payload;
-  const refused = new Set([...r.payload.refusedKeys, ...(outcome.refusedKeys ?? [])]);
+  const refused = new Set([...r.payload.refusedKeys, ...(outcome.detail ?? [])]);
   if (activeKeyId !== null) refused.add(activeKeyId);
   return { ...r.payload, refusedKeys: [...refused] };
 }
