@@ -14,7 +14,11 @@ import { heldBackMessage, keyFitsProfile, originOf } from './key-origin';
 import { KeysDocument } from './keys-document';
 
 /** the shortest time between two writes of keys' last use while requests keep coming */
-const USE_BATCH_MS = 25;
+// A key's last use, last status and proven permissions are bookkeeping for the keys list: this
+// process reads its own at once (KeyManager flushes before a read), another process within a
+// second. Written at most once a second, a person paging contacts or a `crm` loop pays one keys
+// write a second instead of one every 25 ms (about 30 us of each page's CPU, docs/performance.md).
+const USE_BATCH_MS = 1000;
 
 export const KEY_REVOKED_IN_FLIGHT = 'The key was revoked while the request was in flight.';
 
@@ -89,18 +93,16 @@ export class KeyVault implements KeyAccess {
     this.pendingUse.set(keyId, { at, outcome: outcome ?? previous?.outcome ?? null, ...(proven ? { proven } : {}) });
     if (!this.useFlush) {
       // Coalesced: a burst of requests costs one metadata write, after the burst; requests one
-      // after the other share a write per USE_BATCH_MS (the first after a quiet spell goes at once)
-      const wait = USE_BATCH_MS - (performance.now() - this.lastUseWriteAt);
-      const due =
-        wait > 0
-          ? new Promise<void>((wake) => {
-              const timer = setTimeout(wake, wait);
-              this.wakeUseWrite = () => {
-                clearTimeout(timer);
-                wake();
-              };
-            })
-          : Promise.resolve();
+      // after the other share a write per USE_BATCH_MS. The first after a quiet spell goes on a
+      // timer too, never in the microtasks of the request whose answer is on its way.
+      const wait = Math.max(0, USE_BATCH_MS - (performance.now() - this.lastUseWriteAt));
+      const due = new Promise<void>((wake) => {
+        const timer = setTimeout(wake, wait);
+        this.wakeUseWrite = () => {
+          clearTimeout(timer);
+          wake();
+        };
+      });
       this.useFlush = due.then(() => this.flushUse());
     }
   }
