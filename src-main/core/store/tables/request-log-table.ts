@@ -303,6 +303,11 @@ function bodiesOf(stored: StoredBodies, responseText: string | null): DetailBodi
   return { ...stored, responseBody: { ...responseBody, text: responseText } };
 }
 
+/** what `bodies` keeps of a response body since version 20: every field but its text (response_body has it) */
+function withoutText({ text: _text, ...rest }: LoggedBody): StoredResponseBody {
+  return rest;
+}
+
 function toColumns(row: RequestLogRow): Record<string, string | number | null> {
   const { entry, detail } = row;
   const kept = detail !== null && !detail.released;
@@ -310,7 +315,7 @@ function toColumns(row: RequestLogRow): Record<string, string | number | null> {
   const bodies: StoredBodies | null = kept
     ? {
         requestBody: detail.requestBody,
-        responseBody: response === null ? null : { kind: response.kind, contentType: response.contentType, truncated: response.truncated },
+        responseBody: response === null ? null : withoutText(response),
         curl: detail.curl,
         sent: detail.sent,
       }
