@@ -56,10 +56,7 @@ export function useScrollWindow(
         return p.scrollTop === scrollTop && p.viewport === viewport && p.pinned === pinned ? p : { scrollTop, viewport, pinned };
       });
     el.addEventListener('scroll', read, { passive: true });
-    // measured now, in the commit: React renders again before the frame is painted. The resize
-    // observer's first notification comes before that paint too, but its update is rendered in a
-    // later task: the first frames showed the overscan rows alone (5 of the 22 a window holds)
-    read();
+    // its first notification comes after layout and before the first paint: rows are not a frame late
     const resize = new ResizeObserver(read);
     resize.observe(el);
     return () => {
