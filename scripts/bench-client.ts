@@ -19,7 +19,7 @@ import { Pool, request as undiciRequest } from 'undici';
 import { createApiClient } from '../src-main/core/http/api-client';
 import { buildRequest } from '../src-main/core/request/request-builder';
 import { formatContactsPageBench, runContactsPageBench } from './bench-contacts-page';
-import { median, runConcurrent, type Call } from './bench-rounds';
+import { argValue, median, runConcurrent, type Call } from './bench-rounds';
 import { startSandboxProcess } from './sandbox-process';
 /** the core send pipeline against bare undici: at most this much slower (median of per-round ratios) */
 export const CORE_SEND_GOAL_RATIO = 1.15;
@@ -112,12 +112,6 @@ export async function runClientBench(options: ClientBenchOptions): Promise<Clien
     await client.close();
     await pool.close();
   }
-}
-
-function argValue(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 async function main(): Promise<void> {

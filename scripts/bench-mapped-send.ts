@@ -15,13 +15,7 @@ import { readSendAnswer } from '../src-main/core/api/answers/read-send';
 import { createApiClient } from '../src-main/core/http/api-client';
 import { buildRequest } from '../src-main/core/request/request-builder';
 import { playgroundTabs, startSandbox } from '../src-main/sandbox/index';
-import { median, runConcurrent } from './bench-rounds';
-
-function argValue(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+import { argValue, median, runConcurrent } from './bench-rounds';
 
 async function main(): Promise<void> {
   const total = argValue('requests', 4000);
