@@ -37,8 +37,8 @@ export function checkPhone(input: string): PhoneCheck {
   if (/\p{L}/u.test(number))
     return { ok: false, number, message: 'has letters: only digits, spaces, "+", "-", ".", "(" and ")" are allowed' };
   if (number.includes('+')) return { ok: false, number, message: 'has a "+" that is not at the start' };
-  // only a number that is not all digits is looked through for the character to name
-  const other = /^[0-9]*$/.test(number) ? undefined : [...number].find((c) => !/[0-9]/.test(c));
+  // a number of digits only went above: what is left holds a character to name, or is empty
+  const other = [...number].find((c) => !/[0-9]/.test(c));
   if (other !== undefined) return { ok: false, number, message: `has characters that are not digits (${describeChar(other)})` };
   return digitCountCheck(number);
 }
