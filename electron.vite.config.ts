@@ -103,7 +103,10 @@ export default defineConfig({
       // packaged app loads one file instead of resolving hundreds inside app.asar.
       externalizeDeps: true,
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve('src-main/index.ts') } },
+      // the request log's writing thread is an entry of its own (src-main/electron/log-thread.ts)
+      rolldownOptions: {
+        input: { index: resolve('src-main/index.ts'), 'request-log-thread': resolve('src-main/core/log/thread/request-log-thread.ts') },
+      },
     },
   },
   preload: {

@@ -7,15 +7,20 @@
 // GET of the same page (bench-contacts-page.ts), served by a sandbox in its own process.
 //
 //   npx tsx scripts/bench-client.ts [--requests 6000] [--concurrency 16] [--contacts-page-only]
-//     [--page-rounds 7] [--pages-per-round 200]
+//     [--page-rounds 7] [--pages-per-round 200] [--log-here]
 //
 // --contacts-page-only skips the core send and runs the contacts page alone (a change to the
 // page's path measured without the minute the core send takes before it); --page-rounds and
-// --pages-per-round time more pages for a steadier figure on a loaded machine.
+// --pages-per-round time more pages for a steadier figure on a loaded machine. The bundle writes
+// the request log's rows on their own thread, as the window does; --log-here writes them on the
+// bench's thread instead, as `crm` does.
 //
 // Standalone it starts its own sandbox with a rate limit far above what it can reach.
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { Pool, request as undiciRequest } from 'undici';
+import type { StartLogThread } from '../src-main/core/log/thread/thread-row-writer';
 import { createApiClient } from '../src-main/core/http/api-client';
 import { buildRequest } from '../src-main/core/request/request-builder';
 import { formatContactsPageBench, runContactsPageBench } from './bench-contacts-page';
@@ -122,10 +127,21 @@ async function main(): Promise<void> {
   const service = await startSandboxProcess(1000);
   try {
     const pages = { rounds: argValue('page-rounds', 7), perRound: argValue('pages-per-round', 200) };
-    console.log(formatContactsPageBench(await runContactsPageBench({ baseUrl: service.baseUrl, adminKey: service.adminKey, ...pages })));
+    const requestLogThread = process.argv.includes('--log-here') ? undefined : bundledLogThread();
+    const options = { baseUrl: service.baseUrl, adminKey: service.adminKey, ...pages, ...(requestLogThread ? { requestLogThread } : {}) };
+    console.log(formatContactsPageBench(await runContactsPageBench(options)));
   } finally {
     await service.close();
   }
+}
+
+/**
+ * the request log's writing thread as the window runs it, from this bundle's build of it
+ * (vite.bench.config.ts); through tsx there is none and the rows are written on the bench's thread
+ */
+function bundledLogThread(): StartLogThread | undefined {
+  const script = new URL('./request-log-thread.mjs', import.meta.url);
+  return existsSync(script) ? (data) => new Worker(script, { workerData: data }) : undefined;
 }
 
 async function mainCoreSend(): Promise<void> {

@@ -32,6 +32,7 @@ import { CRASH_REPORTS_DIR } from './app-shell/crash-report';
 import { appNameFor } from './app-shell/app-name';
 import { createMainWindow, focusWindow, hardenSession } from './electron/window';
 import { webhookPortOf } from './core/events/webhooks/webhook-port';
+import { startLogThreadAt } from './electron/log-thread';
 
 const QUIT_TIMEOUT_MS = 5000;
 /** quiet time after a move or resize before the window's place is written */
@@ -211,6 +212,8 @@ function start(): void {
         dataDir,
         keychainService: process.env.CRM_KEYCHAIN_SERVICE,
         webhookPort: webhookPortOf(process.env),
+        // built beside this entry (electron.vite.config.ts)
+        requestLogThread: startLogThreadAt(new URL('./request-log-thread.js', import.meta.url)),
         log: (m) => log.write(m),
         host: {
           kind: 'electron',

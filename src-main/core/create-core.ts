@@ -40,6 +40,8 @@ import { ApiEditor } from './profiles/api-editor';
 import { ProfileManager } from './profiles/profile-manager';
 import type { LogProcess } from './model';
 import { RequestLogService } from './log/request-log';
+import { writeInThisThread } from './log/row-writer';
+import { ThreadRowWriter, type StartLogThread } from './log/thread/thread-row-writer';
 import { IdleCheckpoint } from './store/idle-checkpoint';
 import { createKeytarStore, KEYCHAIN_LOCK_FILE } from './secrets/keytar-store';
 import type { SecretStore } from './secrets/secret-store';
@@ -123,6 +125,12 @@ export interface CoreOptions {
    * DEFAULT_REQUEST_LOG_BOUNDS (10,000 entries, 7 days). Each process prunes with its own.
    */
   requestLogBounds?: Partial<RequestLogBounds>;
+  /**
+   * starts the request log's writing thread (log/thread/request-log-thread.ts, where the host's
+   * build put it): the window's process writes its log rows there. Absent, or with an in-memory
+   * database: written on this thread (a `crm` command)
+   */
+  requestLogThread?: StartLogThread;
   /**
    * compare the key records with the keychain at start and add what is out of step to the
    * notices (the window does; a `crm` command asks for it with `crm keys check`)
@@ -228,9 +236,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const idleCheckpoint = new IdleCheckpoint(store.db, undefined, (err) =>
     log?.(`could not checkpoint the database: ${err instanceof Error ? err.message : 'unknown error'}`),
   );
+  const rowsHere = writeInThisThread(requestLogTable);
   const requestLog = new RequestLogService({
     onWritten: () => idleCheckpoint.noteWrite(),
     table: requestLogTable,
+    rows:
+      options.requestLogThread === undefined || !store.shared
+        ? rowsHere
+        : new ThreadRowWriter({
+            start: options.requestLogThread,
+            dataDir,
+            bounds: options.requestLogBounds ?? {},
+            here: rowsHere,
+            report: (message) => log?.(message),
+          }),
     process: options.processKind ?? 'window',
     containsSecret: (text) => vault.containsSecret(text),
     scrub: (text, scrubbedOf) => vault.scrubSecrets(text, scrubbedOf),

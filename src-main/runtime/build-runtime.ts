@@ -11,6 +11,7 @@ import {
   type StartSandbox,
 } from '../app-shell/bootstrap';
 import { createCore, type Core } from '../core/create-core';
+import type { StartLogThread } from '../core/log/thread/thread-row-writer';
 import { LIMITS } from '../core/limits';
 import type { AppHost, AppInfo, EventChannel, EventMap } from '../ipc/contract';
 import { wireCoreEvents } from '../ipc/core-events';
@@ -53,6 +54,8 @@ export interface RuntimeOptions {
    * null runs none. Default 0
    */
   webhookPort?: number | null;
+  /** the request log's writing thread (core/create-core.ts); absent: rows written on this thread */
+  requestLogThread?: StartLogThread;
 }
 
 export interface Runtime {
@@ -72,6 +75,7 @@ export async function buildRuntime(options: RuntimeOptions): Promise<Runtime> {
     processKind: 'window',
     checkKeychain: true,
     resolveProxy: host.services.resolveProxy,
+    ...(options.requestLogThread ? { requestLogThread: options.requestLogThread } : {}),
     ...(options.keychainService ? { keychainService: options.keychainService } : {}),
   });
   const sandbox = options.sandbox ?? { start: startSandbox, resume: resumeSandbox };

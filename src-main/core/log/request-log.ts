@@ -11,6 +11,8 @@
 // (docs/performance.md, "What costs what"), so the window batches a run of calls. Reads flush the queue
 // first, so a list always holds every request this process finished; other processes see the
 // rows at their own watch's poll (well within the second of docs/ARCHITECTURE.md, rule 7).
+// Where the batch is written is the `rows` writer's: on this thread (`crm`), or on a thread of its
+// own in the window's process (thread/thread-row-writer.ts), whose reads wait for it.
 import { randomUUID } from 'node:crypto';
 import type { ObservedExchange } from '../http/observed-exchange';
 import { REDACTED_AUTHORIZATION } from '../http/scrub/redact';
@@ -22,6 +24,7 @@ import { Emitter } from '../emitter';
 import type { LoggedRequest, RequestLog } from '../services';
 import type { DataVersionWatch } from '../store/data-version-watch';
 import type { RequestLogRow, RequestLogTable } from '../store/tables/request-log-table';
+import { writeInThisThread, type RequestLogRowWriter } from './row-writer';
 
 /** entries log:list gives the window (the newest); the table keeps more (its bounds) */
 export const REQUEST_LOG_SIZE = 500;
@@ -44,7 +47,10 @@ export const REQUEST_LOG_BATCH_ROWS = 128;
 const REDACTED = '***';
 
 export interface RequestLogOptions {
+  /** where the log is read (and, without `rows`, written) */
   table: RequestLogTable;
+  /** where finished rows are written; default: the table, on this thread (row-writer.ts) */
+  rows?: RequestLogRowWriter;
   /** what kind of process this is, stamped on every entry it makes */
   process: LogProcess;
   /** true when a text holds a key value the process knows (KeyVault.containsSecret) */
@@ -83,6 +89,7 @@ export class RequestLogService implements RequestLog {
   /** each request as it is logged, this process's (own) and, through the database, the others' */
   readonly onDidAppend = this.appended.event;
   private readonly table: RequestLogTable;
+  private readonly rows: RequestLogRowWriter;
   private readonly process: LogProcess;
   private readonly containsSecret: (text: string) => boolean;
   private readonly scrub: (text: string, scrubbedOf?: string) => string;
@@ -101,6 +108,7 @@ export class RequestLogService implements RequestLog {
 
   constructor(private readonly options: RequestLogOptions) {
     this.table = options.table;
+    this.rows = options.rows ?? writeInThisThread(options.table);
     this.process = options.process;
     this.containsSecret = options.containsSecret ?? (() => false);
     this.scrub = options.scrub ?? ((text) => text);
@@ -129,25 +137,27 @@ export class RequestLogService implements RequestLog {
 
   /** the newest entries of every process, oldest first */
   list(limit = this.listSize): RequestLogEntry[] {
-    this.flush();
+    this.settle();
     return this.read(() => this.table.newest(limit), []);
   }
 
   /** the entry with its bodies, response headers and cURL; null once it left the log */
   detail(id: string): RequestLogDetail | null {
-    this.flush();
+    this.settle();
     return this.read(() => this.table.detail(id), null);
   }
 
   /** how many characters of bodies and cURLs the log holds now (the body budget's measure) */
   heldChars(): number {
-    this.flush();
+    this.settle();
     return this.read(() => this.table.heldChars(), 0);
   }
 
   /** empties the log of every process */
   clear(): void {
     this.pending = [];
+    // rows already handed to the writing thread land before the table is emptied, not after
+    this.rows.settle();
     this.read(() => this.table.clear(), undefined);
   }
 
@@ -161,7 +171,7 @@ export class RequestLogService implements RequestLog {
     const batch = this.pending;
     this.pending = [];
     try {
-      this.table.insert(batch.map((p) => this.rowOf(p)));
+      this.rows.write(batch.map((p) => this.rowOf(p)));
       this.options.onWritten?.();
     } catch (err) {
       this.report('could not write to the request log', err);
@@ -176,8 +186,15 @@ export class RequestLogService implements RequestLog {
   /** writes what is queued and stops watching; the database is closed by its owner afterwards */
   close(): void {
     this.flush();
+    this.rows.close();
     this.closed = true;
     this.stopWatch();
+  }
+
+  /** every finished request's row committed: written now, and waited for on the writing thread */
+  private settle(): void {
+    this.flush();
+    this.rows.settle();
   }
 
   private rowOf(p: Pending): RequestLogRow {
