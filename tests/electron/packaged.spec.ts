@@ -2,7 +2,8 @@
 // binary named by CRM_PACKAGED_APP, launched with a fresh data folder. It must open its window,
 // show the first contact rows of its built-in sandbox (the window reports them painted and main
 // logs "first contact rows shown (N)": that needs the packaged keytar and SQLite modules, the
-// sandbox, the preload and the app:// page all working), and quit cleanly with exit code 0 when
+// sandbox, the preload and the app:// page all working), write the request log through its own
+// thread (loaded from inside app.asar), and quit cleanly with exit code 0 when
 // asked as the OS asks: SIGTERM on macOS and Linux, WM_CLOSE (taskkill without /F) on Windows.
 // Its fuses turn off the inspector Playwright's _electron needs, so it is run as a plain process
 // and watched through its log. Skipped, and says so, where no packaged build exists.
@@ -82,6 +83,9 @@ test('the packaged app shows its first contact rows from the built-in sandbox an
   reportStart(readStartMarks(logText(), spawnedAt));
   askToQuit(child);
   expect(await exited).toBe(0);
+  // the first page's request was logged: its row went through the request log's thread, which
+  // loads from inside app.asar (a thread that fails says so, and its rows are written by main)
+  expect(logText()).not.toMatch(/the request log's thread failed/);
 });
 
 /** the start's figures, printed and (in the release workflow) added to the job's summary; never asserted: a runner's speed varies */
