@@ -48,6 +48,17 @@ export function openDatabase(dir: string, options: OpenDatabaseOptions = {}): Sq
 }
 
 /**
+ * A second connection, in the same process, to a `<dir>/crm.db` this process has already opened
+ * with openDatabase (the request log's writing thread): checked and configured like the first,
+ * never moved aside when damaged (the first connection decides that) and never created.
+ */
+export function openOpenedDatabase(dir: string): SqliteDatabase {
+  const path = join(dir, DATABASE_FILE);
+  if (!existsSync(path)) throw new Error(`${DATABASE_FILE} is not in ${dir}`);
+  return openChecked(path);
+}
+
+/**
  * a private database (nothing on disk), with the same schema: for a process that must not share
  * one. Empty, it starts from the final schema at once (schema-snapshot.ts) instead of replaying
  * every migration; any migration newer than the snapshot still runs.

@@ -5,7 +5,7 @@
 // they came; a batch the database is too busy for is tried again, the ones after it wait.
 import { parentPort, workerData } from 'node:worker_threads';
 import { isDatabaseBusy } from '../../store/busy';
-import { openDatabase } from '../../store/database';
+import { openOpenedDatabase } from '../../store/database';
 import { IdleCheckpoint } from '../../store/idle-checkpoint';
 import { RequestLogTable, type RequestLogRow } from '../../store/tables/request-log-table';
 import { CLOSED, DONE_SEQ, type LogThreadData, type LogThreadProblem, type ToLogThread } from './log-thread-protocol';
@@ -21,7 +21,7 @@ interface Batch {
 
 function run(port: NonNullable<typeof parentPort>, data: LogThreadData): void {
   const progress = new Int32Array(data.progress);
-  const db = openDatabase(data.dataDir);
+  const db = openOpenedDatabase(data.dataDir);
   const table = new RequestLogTable(db, data.bounds);
   const checkpoint = new IdleCheckpoint(db, undefined, (err) => report('could not checkpoint the database', err));
   const queue: Batch[] = [];

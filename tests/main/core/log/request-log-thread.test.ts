@@ -3,6 +3,8 @@
 // thread cannot start or dies, a read never waits past its limit for another process's lock, and
 // clear() and close() leave nothing behind them. A real crm.db and a real worker thread.
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ObservedExchange } from '../../../../src-main/core/http/observed-exchange';
 import { RequestLogService } from '../../../../src-main/core/log/request-log';
@@ -115,6 +117,18 @@ describe('the request log written on a thread of its own', () => {
     expect(t.log.list().map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => `r${i}`));
     expect(t.writtenHere()).toBe(2);
     expect(t.problems).toEqual([expect.stringContaining("the request log's thread failed")]);
+    t.close();
+  });
+
+  it('a thread that fails on its own (its folder holds no crm.db) creates nothing there, and its rows are written here', async () => {
+    const elsewhere = await tempDir('crm-log-thread-empty-');
+    const t = await openThreadLog({ start: (data) => startLogThreadFromSource({ ...data, dataDir: elsewhere }) });
+    t.record(0, 10);
+    await expect.poll(() => t.problems.some((p) => p.includes("the request log's thread failed")), { timeout: 10_000 }).toBe(true);
+    t.record(10, 10);
+    expect(t.log.list()).toHaveLength(20);
+    expect(storedIds(t.dir)).toHaveLength(20);
+    expect(existsSync(join(elsewhere, 'crm.db'))).toBe(false);
     t.close();
   });
 
