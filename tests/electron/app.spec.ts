@@ -129,6 +129,18 @@ test('lists contacts from the built-in sandbox through IPC', async () => {
   expect(result).toMatchObject({ ok: true, value: { page: 1, perPage: 5 } });
 });
 
+test("the request log lists that listing, its row committed by the log's own thread", async () => {
+  const page = await app.firstWindow();
+  const result = (await page.evaluate(() =>
+    (globalThis as unknown as { crm: Record<string, (p: unknown) => Promise<unknown>> }).crm['log:list']!({}),
+  )) as { ok: boolean; value?: Array<{ path: string; process: string }> };
+  expect(result.ok).toBe(true);
+  expect(result.value).toEqual(expect.arrayContaining([expect.objectContaining({ path: expect.stringContaining('/api/v1/contacts') })]));
+  // the thread loaded in Electron's main process: one that failed says so in the app's log
+  const logFile = join(dataDir, 'logs', 'main.log');
+  expect(existsSync(logFile) ? readFileSync(logFile, 'utf8') : '').not.toMatch(/the request log's thread failed/);
+});
+
 test('quits cleanly: the process ends by itself after closing the window', async () => {
   const child = app.process();
   const ended = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
