@@ -3,6 +3,7 @@
 // with the page it asked the service for while the window was created, and taken once by the
 // contacts screen. The service is asked for that page once, the window asks main for it once.
 import { expect, test } from '@playwright/test';
+import { bindPage } from '../../src-main/chromium-host/page-bridge';
 import type { CrmApi } from '../../src-main/ipc/contract';
 import { EARLY_CALL, FIRST_CONTACTS_PAGE } from '../../src-main/shared/first-screen';
 import { describeOnOneConsole } from './support/console-describe';
@@ -51,3 +52,40 @@ describeOnOneConsole(
     });
   },
 );
+
+test("the bridge makes its early call for the app page's top frame only", async ({ browser }) => {
+  const page = await browser.newPage();
+  const asked: string[] = [];
+  await bindPage(
+    page,
+    async (channel, payload) => {
+      asked.push(`${channel} ${JSON.stringify(payload)}`);
+      return { ok: true, value: null };
+    },
+    { appUrl: 'http://app.test/index.html' },
+  );
+  // every page here frames the app page's address: a frame at that address, but not the top one
+  await page.route('http://app.test/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><iframe src="/index.html"></iframe>' }),
+  );
+  /** what window.crm holds in the top frame and in the framed one: a held early call, or none */
+  const held = () =>
+    page.evaluate(
+      async ([channel, payload]) => {
+        type Bridge = { crm: CrmApi };
+        const framed = (document.querySelector('iframe')?.contentWindow as unknown as Bridge | null)?.crm;
+        const top = await (window as unknown as Bridge).crm.takeEarly(channel, payload);
+        return { top: top ?? 'none', framed: framed?.takeEarly(channel, payload) ?? 'none' };
+      },
+      [EARLY_CALL.channel, { ...FIRST_CONTACTS_PAGE }] as const,
+    );
+  try {
+    await page.goto('http://app.test/other.html');
+    expect(await held()).toEqual({ top: 'none', framed: 'none' });
+    await page.goto('http://app.test/index.html');
+    expect(await held()).toEqual({ top: { ok: true, value: null }, framed: 'none' });
+    expect(asked).toEqual([`${EARLY_CALL.channel} ${JSON.stringify(FIRST_CONTACTS_PAGE)}`]);
+  } finally {
+    await page.close();
+  }
+});
