@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { Dispatch } from '../ipc/dispatcher';
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../ipc/channels';
 import type { EventChannel, EventMap } from '../ipc/contract';
+import { EARLY_CALL, EARLY_CALL_FRESH_MS, earlyCallKey } from '../shared/first-screen';
 
 const BYTES_TAG = '__crmBytes';
 
@@ -30,7 +31,23 @@ const INSTALL_API = `(() => {
   };
   const api = {};
   // the answer comes as JSON text: see bindPage
-  for (const channel of lists.invoke) api[channel] = (payload) => invoke(channel, encode(payload)).then((text) => JSON.parse(text));
+  const call = (channel, payload) => invoke(channel, encode(payload)).then((text) => JSON.parse(text));
+  for (const channel of lists.invoke) api[channel] = (payload) => call(channel, payload);
+  // The window's early call (shared/first-screen.ts), as Electron's preload makes it
+  // (preload/early-call.ts): now, before the page's own files are fetched; the app page's top
+  // frame only. Handed once to the identical call while fresh.
+  const first = lists.early;
+  let held = null;
+  if (globalThis.top === globalThis && location.origin + location.pathname === first.page) {
+    held = { made: call(first.channel, first.payload), at: Date.now() };
+    held.made.catch(() => undefined);
+  }
+  api.takeEarly = (channel, payload) => {
+    if (held === null || channel + ' ' + JSON.stringify(payload) !== first.key) return undefined;
+    const taken = held;
+    held = null;
+    return Date.now() - taken.at <= first.freshMs ? taken.made : undefined;
+  };
   api.on = (event, listener) => {
     if (!lists.events.includes(event)) throw new Error('Unknown event: ' + event);
     if (!listeners.has(event)) listeners.set(event, new Set());
@@ -83,8 +100,14 @@ export async function bindPage(page: Page, dispatch: Dispatch, options: BridgeOp
     // milliseconds for a page of contacts while the window waited for its first rows
     return JSON.stringify(result);
   });
+  const early = {
+    ...EARLY_CALL,
+    key: earlyCallKey(EARLY_CALL.channel, EARLY_CALL.payload),
+    freshMs: EARLY_CALL_FRESH_MS,
+    page: app.origin + app.pathname,
+  };
   await page.addInitScript({
-    content: INSTALL_API.replace('__LISTS__', JSON.stringify({ invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG })),
+    content: INSTALL_API.replace('__LISTS__', JSON.stringify({ invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS, tag: BYTES_TAG, early })),
   });
   return {
     deliver(event, data) {

@@ -103,6 +103,12 @@ export type CrmApi = {
   readonly [C in InvokeChannel]: (payload: InvokePayload<C>) => Promise<Result<InvokeValue<C>>>;
 } & {
   on<E extends EventChannel>(event: E, listener: (data: EventMap[E]) => void): Unsubscribe;
+  /**
+   * The answer to the call window.crm made as it was installed (shared/first-screen.ts: EARLY_CALL),
+   * handed once to the very same call while fresh; undefined for any other call, once taken, when
+   * stale, or when none was made. Its payload crossed the dispatcher's schema like any other call's.
+   */
+  takeEarly<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): Promise<Result<InvokeValue<C>>> | undefined;
 };
 
 export type { ErrorInfo as IpcError };

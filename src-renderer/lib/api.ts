@@ -1,5 +1,6 @@
 // The renderer's only door to main: the typed `window.crm` exposed by the preload.
 // No network calls here or anywhere in the renderer (CSP: connect-src 'none').
+import { EARLY_CALL, EARLY_CALL_FRESH_MS, earlyCallKey } from '../../src-main/shared/first-screen';
 import type { CrmApi, ErrorInfo, EventChannel, EventMap, InvokeChannel, InvokePayload, InvokeValue, Result, Unsubscribe } from './contract';
 
 declare global {
@@ -22,45 +23,83 @@ const NO_BRIDGE: ErrorInfo = {
 };
 
 /**
- * Calls made before the app's bundle ran (early-first-page.ts), each handed once to the app's
- * identical call, and only while fresh: an answer asked for at start must not stand in for the
- * same call made later, for another profile (main answers for whichever profile is active).
+ * Calls made before the app's bundle ran, each handed once to the app's identical call, and only
+ * while fresh: an answer asked for at start must not stand in for the same call made later, for
+ * another profile (main answers for whichever profile is active). The first is the one window.crm
+ * made as it was installed (shared/first-screen.ts: EARLY_CALL), adopted here once; where a
+ * bridge made none, the window's early script makes it (early-first-page.ts: invokeEarly).
  */
 const early = new Map<string, { made: Promise<Result<unknown>>; at: number }>();
-/** how long an early call may stand in for the app's own (main keeps its first page as long) */
-export const EARLY_CALL_FRESH_MS = 10_000;
+/** whether window.crm's own early call was adopted (or dropped) already: it is asked for once */
+let bridgeCallAdopted = false;
 
-const callKey = (channel: InvokeChannel, payload: unknown): string => `${channel} ${JSON.stringify(payload)}`;
+export { EARLY_CALL_FRESH_MS };
+
+function adoptBridgeCall(): void {
+  if (bridgeCallAdopted) return;
+  bridgeCallAdopted = true;
+  const { channel, payload } = EARLY_CALL;
+  const api = bridge();
+  // a bridge without it (an older host, a test's fake) leaves the early script to make the call
+  const made = typeof api?.takeEarly === 'function' ? api.takeEarly(channel, { ...payload }) : undefined;
+  if (made === undefined) return;
+  const answered = settled(channel, made).then((result) =>
+    // refused as not from the app's page (a bridge that saw the call before the page's commit):
+    // that payload cannot fail validation otherwise, so the app asks again instead of showing it
+    !result.ok && result.error.code === 'validation' ? call(channel, { ...payload }) : result,
+  );
+  early.set(earlyCallKey(channel, payload), { made: answered, at: Date.now() });
+}
 
 /**
  * Makes a call now, for the app to take when it asks for the very same thing: the answer then
- * travels while the rest of the window's script loads and runs.
+ * travels while the rest of the window's script loads and runs. A call window.crm already made is
+ * not made again.
  */
 export function invokeEarly<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): void {
-  early.set(callKey(channel, payload), { made: invoke(channel, payload), at: Date.now() });
+  adoptBridgeCall();
+  const key = earlyCallKey(channel, payload);
+  if (!early.has(key)) early.set(key, { made: invoke(channel, payload), at: Date.now() });
 }
 
 /** Forgets the early calls not taken yet: the profile they were made for is no longer the one shown. */
 export function dropEarlyCalls(): void {
+  // window.crm's own one too, should it not have been adopted yet
+  bridgeCallAdopted = true;
   early.clear();
 }
 
 /** Calls one invoke channel. Never throws: a broken bridge becomes an `internal` error. */
 export async function invoke<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): Promise<Result<InvokeValue<C>>> {
+  adoptBridgeCall();
   if (early.size > 0) {
-    const key = callKey(channel, payload);
+    const key = earlyCallKey(channel, payload);
     const taken = early.get(key);
     early.delete(key);
     if (taken !== undefined && Date.now() - taken.at <= EARLY_CALL_FRESH_MS) return taken.made as Promise<Result<InvokeValue<C>>>;
   }
+  return call(channel, payload);
+}
+
+/** Calls main through window.crm, past the early calls. */
+function call<C extends InvokeChannel>(channel: C, payload: InvokePayload<C>): Promise<Result<InvokeValue<C>>> {
   const api = bridge();
-  if (!api) return { ok: false, error: NO_BRIDGE };
+  if (!api) return Promise.resolve({ ok: false, error: NO_BRIDGE });
   try {
     const fn = api[channel] as unknown as Invoker<C>;
-    return await fn.call(api, payload);
+    return settled(channel, fn.call(api, payload));
   } catch (err) {
-    return { ok: false, error: { code: 'internal', message: `The call ${channel} failed: ${errorText(err)}` } };
+    return Promise.resolve(failed(channel, err));
   }
+}
+
+/** A bridge's answer, its failure (a broken bridge) an `internal` error instead of a rejection. */
+function settled<T>(channel: InvokeChannel, answer: Promise<Result<T>>): Promise<Result<T>> {
+  return Promise.resolve(answer).catch((err: unknown) => failed(channel, err));
+}
+
+function failed(channel: InvokeChannel, err: unknown): Result<never> {
+  return { ok: false, error: { code: 'internal', message: `The call ${channel} failed: ${errorText(err)}` } };
 }
 
 /** Subscribes to a main -> renderer event; returns the unsubscribe function. */
