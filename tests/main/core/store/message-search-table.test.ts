@@ -1,7 +1,8 @@
 // Search across every conversation, on a real crm.db: the index follows both message tables
 // through inserts (from two processes at once), trims and updates, folds accents and case, keeps
 // each profile's messages to itself, lists newest first a page at a time, and an older file's
-// messages are indexed when it is migrated.
+// messages are indexed when it is migrated. Replies are indexed in batches past a mark: a search
+// indexes what another process (or one killed before it could) stored, exactly once.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MessageSearch } from '../../../../src-main/core/conversations/message-search';
@@ -210,6 +211,94 @@ describe('searching every conversation', () => {
     old.close();
     const s = storeOn(openDatabase(dir));
     expect(keys(await s.search('antes'))).toEqual(['in:r1', 's1']);
+    s.index.checkIndex();
+  });
+
+  it('replies are indexed in one batch past a mark: a search indexes them first, each once, and a second catch-up adds none', async () => {
+    const s = await openStoreIn();
+    for (let i = 0; i < 5; i += 1) s.received.record('p1', [reply(`r${i}`, `boleto ${i}`)], [], tick());
+    // nothing indexed them yet: the index holds none of them, the mark is behind
+    const indexed = (): number =>
+      s.db
+        .prepare<[], number>("SELECT count(*) FROM received_messages_search WHERE received_messages_search MATCH 'boleto'")
+        .pluck()
+        .get()!;
+    const mark = (): number => s.db.prepare<[], number>('SELECT indexed_through FROM received_messages_search_mark').pluck().get()!;
+    expect(indexed()).toBe(0);
+    const newest = s.db.prepare<[], number>('SELECT max(seq) FROM received_messages').pluck().get()!;
+    expect(mark()).toBeLessThan(newest);
+    expect(keys(await s.search('boleto'))).toEqual(['in:r4', 'in:r3', 'in:r2', 'in:r1', 'in:r0']);
+    expect(mark()).toBe(newest);
+    s.index.catchUp();
+    expect(indexed()).toBe(5);
+    expect((await s.search('boleto')).total).toBe(5);
+    s.index.checkIndex();
+  });
+
+  it('a reply past the mark deleted or changed by any statement has the replies past the mark indexed first', async () => {
+    const s = await openStoreIn();
+    for (let i = 0; i < 4; i += 1) s.received.record('p1', [reply(`r${i}`, `fatura ${i}`)], [], tick());
+    // plain SQL, as another program or an older path would write: the triggers keep the index right
+    s.db.exec("DELETE FROM received_messages WHERE message_id = 'r1'");
+    s.db.exec("UPDATE received_messages SET text = 'recibo 2' WHERE message_id = 'r2'");
+    s.index.checkIndex();
+    expect(keys(await s.search('fatura'))).toEqual(['in:r3', 'in:r0']);
+    expect(keys(await s.search('recibo'))).toEqual(['in:r2']);
+    s.index.checkIndex();
+  });
+
+  it(
+    'replies a process stored before it was killed, never indexed, are found by the next search, each once',
+    { timeout: 60_000 },
+    async () => {
+      const dir = await tempDir('crm-search-killed-');
+      const s = storeOn(openDatabase(dir));
+      const child = startWriterChild(
+        fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url)),
+        dir,
+        'k',
+        100_000,
+      );
+      while (!child.out().includes('ready')) {
+        if (child.process.exitCode !== null) throw new Error(child.err());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      child.process.stdin.write('go\n');
+      const stored = s.db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE message_id LIKE 'k-%'").pluck();
+      while (stored.get()! < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+      child.process.kill('SIGKILL');
+      await child.exited;
+      const count = stored.get()!;
+      expect(count).toBeGreaterThanOrEqual(40);
+      expect((await s.search('kreply')).total).toBe(count);
+      expect(keys(await s.search(`kreply ${count - 1} `))).toEqual([`in:k-r${count - 1}`]);
+      s.index.checkIndex();
+    },
+  );
+
+  it('searches catching up while two other processes store replies: every reply is indexed exactly once', { timeout: 90_000 }, async () => {
+    const dir = await tempDir('crm-search-racing-');
+    const s = storeOn(openDatabase(dir));
+    const EACH = 120;
+    const child = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
+    const children = ['c', 'd'].map((label) => startWriterChild(child, dir, label, EACH));
+    while (!children.every((c) => c.out().includes('ready'))) {
+      if (children.some((c) => c.process.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const c of children) c.process.stdin.write('go\n');
+    let searches = 0;
+    const exited = Promise.all(children.map((c) => c.exited));
+    let done = false;
+    void exited.then(() => (done = true));
+    while (!done) {
+      await s.search('pedido');
+      searches += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await exited).toEqual([0, 0]);
+    expect(searches).toBeGreaterThan(0);
+    for (const label of ['c', 'd']) expect((await s.search(`${label}reply`)).total).toBe(EACH);
     s.index.checkIndex();
   });
 
