@@ -18,7 +18,7 @@ import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-m
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import type { SearchPage } from '../../../../src-main/shared/message-search';
 import { tempDir } from '../../helpers/temp-dir';
-import { startWriterChild } from '../../helpers/writer-child';
+import { startWriterChild, type WriterChild } from '../../helpers/writer-child';
 import { insertSentAsBefore } from './old-rows';
 
 const NUMBER = '5511999990000';
@@ -79,6 +79,19 @@ async function openStoreIn(limits: { sent?: number; rows?: number } = {}): Promi
 
 const keys = (page: SearchPage): string[] => page.hits.map((h) => h.key);
 const marked = (page: SearchPage): string[] => page.hits.map((h) => h.snippet.map((p) => (p.match ? `[${p.text}]` : p.text)).join(''));
+
+const SEARCH_CHILD = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
+
+/** writer children storing sends and replies in `dir`, each told to go once all of them said ready */
+async function childrenWriting(dir: string, labels: string[], count: number): Promise<WriterChild[]> {
+  const children = labels.map((label) => startWriterChild(SEARCH_CHILD, dir, label, count));
+  while (!children.every((c) => c.out().includes('ready'))) {
+    if (children.some((c) => c.process.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  for (const c of children) c.process.stdin.write('go\n');
+  return children;
+}
 
 describe('searching every conversation', () => {
   it('finds sent texts and file names, replies, their names and file names, newest first, each with its number, direction and key', async () => {
@@ -253,21 +266,11 @@ describe('searching every conversation', () => {
     async () => {
       const dir = await tempDir('crm-search-killed-');
       const s = storeOn(openDatabase(dir));
-      const child = startWriterChild(
-        fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url)),
-        dir,
-        'k',
-        100_000,
-      );
-      while (!child.out().includes('ready')) {
-        if (child.process.exitCode !== null) throw new Error(child.err());
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      child.process.stdin.write('go\n');
+      const [child] = await childrenWriting(dir, ['k'], 100_000);
       const stored = s.db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE message_id LIKE 'k-%'").pluck();
       while (stored.get()! < 40) await new Promise((resolve) => setTimeout(resolve, 10));
-      child.process.kill('SIGKILL');
-      await child.exited;
+      child!.process.kill('SIGKILL');
+      await child!.exited;
       const count = stored.get()!;
       expect(count).toBeGreaterThanOrEqual(40);
       expect((await s.search('kreply')).total).toBe(count);
@@ -280,13 +283,7 @@ describe('searching every conversation', () => {
     const dir = await tempDir('crm-search-racing-');
     const s = storeOn(openDatabase(dir));
     const EACH = 120;
-    const child = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
-    const children = ['c', 'd'].map((label) => startWriterChild(child, dir, label, EACH));
-    while (!children.every((c) => c.out().includes('ready'))) {
-      if (children.some((c) => c.process.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    for (const c of children) c.process.stdin.write('go\n');
+    const children = await childrenWriting(dir, ['c', 'd'], EACH);
     let searches = 0;
     const exited = Promise.all(children.map((c) => c.exited));
     let done = false;
@@ -309,13 +306,7 @@ describe('searching every conversation', () => {
       const dir = await tempDir('crm-search-two-');
       const s = storeOn(openDatabase(dir));
       const EACH = 150;
-      const child = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
-      const children = ['a', 'b'].map((label) => startWriterChild(child, dir, label, EACH));
-      while (!children.every((c) => c.out().includes('ready'))) {
-        if (children.some((c) => c.process.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      for (const c of children) c.process.stdin.write('go\n');
+      const children = await childrenWriting(dir, ['a', 'b'], EACH);
       expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0]);
       for (const label of ['a', 'b']) {
         expect((await s.search(`${label}sent`)).total).toBe(EACH);
