@@ -9,6 +9,7 @@
 // could take when the machine is shared and the wall-clock rate is set by the others.
 // Run inside a keyring session (npm run bench does): the webhook secret lives in the keychain.
 //   npm run -s build && bash tests/harness/with-keyring.sh npx tsx scripts/bench-webhooks-listen.ts [--events 4000]
+// BENCH_LISTENER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the listener alone (Node refuses --cpu-prof in NODE_OPTIONS).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -64,7 +65,8 @@ async function bareServer(): Promise<{ server: Server; url: string }> {
 
 /** starts `crm webhooks listen` on a free port; resolves with the profile's address once it listens */
 function listen(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CRM, 'webhooks', 'listen', '--json'], {
+  const nodeArgs = (process.env.BENCH_LISTENER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, CRM, 'webhooks', 'listen', '--json'], {
     env: { ...env, CRM_WEBHOOK_PORT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -73,6 +73,7 @@ import type { Delivery } from './messages/sent-record';
 import { CannedResponses } from './canned/canned-responses';
 import { CannedTable } from './store/tables/canned-table';
 import { MessageSearchTable } from './store/tables/message-search-table';
+import { searchCatchUpSoon } from './store/search-catch-up';
 import { WebhookDeliveriesTable } from './store/tables/webhook-deliveries-table';
 import { WebhookInspector } from './events/webhooks/webhook-inspector';
 import { MessageSearch } from './conversations/message-search';
@@ -466,8 +467,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     ...(log ? { log } : {}),
   });
+  const messageSearchTable = new MessageSearchTable(store.db);
   const messageSearch = new MessageSearch({
-    table: new MessageSearchTable(store.db),
+    table: messageSearchTable,
     profiles,
     scrubber: async () => {
       const live = (await vault.liveValues()).map((entry) => entry.value);
@@ -578,6 +580,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const scrubSecrets = (text: string): string => vault.scrubSecrets(text);
   // a listener's posts arriving together share one commit (webhook-inspector.ts take)
   const deliveryWrites = new GroupCommit(store.db, { around: (writes) => conversationTables.trimmingOnceAfter(writes) });
+  // the replies a listener stored, indexed for search in one write with a later group (a search catches up itself first)
+  const indexRepliesSoon = searchCatchUpSoon(
+    (work) => deliveryWrites.writeWithNext(work),
+    () => messageSearchTable.catchUp(),
+    (err) => log?.(`replies not indexed for search yet: ${err instanceof Error ? err.message : 'unknown error'}`),
+  );
   const webhookInspector = new WebhookInspector({
     table: new WebhookDeliveriesTable(store.db, undefined, () => now().getTime()),
     secretsOf: async (profileId) =>
@@ -585,7 +593,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         (s): s is string => s !== null,
       ),
     scrub: scrubSecrets,
-    receive: (profileId, payload) => conversations.receive(profileId, payload),
+    receive: (profileId, payload) => {
+      const outcome = conversations.receive(profileId, payload);
+      if (outcome.found > 0) indexRepliesSoon();
+      return outcome;
+    },
     write: (work) => deliveryWrites.write(work),
     writeLater: (work) => deliveryWrites.writeWithNext(work),
     ...(log ? { log } : {}),

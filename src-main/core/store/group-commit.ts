@@ -22,6 +22,13 @@ export const GROUP_LIMIT = 256;
  * stream the next post comes sooner, and the write shares its commit instead of paying its own
  */
 export const WITH_NEXT_MS = 25;
+/**
+ * how long a write with the next group is held before it looks for one: a listener's inspector
+ * rows are batched by their caller until their write runs (write-batch.ts), so held this long a
+ * batch holds the rows of several groups' posts, and its pages (the table's, its indexes') are
+ * appended to the WAL once for all of them instead of once per group
+ */
+export const HOLD_MS = 100;
 
 interface Pending<T> {
   work: () => T;
@@ -35,6 +42,8 @@ export interface GroupCommitOptions {
   windowMs?: number;
   /** WITH_NEXT_MS */
   withNextMs?: number;
+  /** HOLD_MS; 0: a write with the next group looks for one at once */
+  holdMs?: number;
   limit?: number;
   /** told of each group written (its size), for a log or a test */
   onGroup?: (size: number) => void;
@@ -47,8 +56,12 @@ export class GroupCommit {
   private timer: NodeJS.Timeout | null = null;
   /** when the timer fires (performance.now()) */
   private timerDue = 0;
+  /** writes with the next group during their hold (writeWithNext) */
+  private held: Pending<unknown>[] = [];
+  private holdTimer: NodeJS.Timeout | null = null;
   private readonly windowMs: number;
   private readonly withNextMs: number;
+  private readonly holdMs: number;
   private readonly limit: number;
 
   constructor(
@@ -57,6 +70,7 @@ export class GroupCommit {
   ) {
     this.windowMs = options.windowMs ?? GROUP_WINDOW_MS;
     this.withNextMs = options.withNextMs ?? WITH_NEXT_MS;
+    this.holdMs = options.holdMs ?? HOLD_MS;
     this.limit = options.limit ?? GROUP_LIMIT;
   }
 
@@ -66,19 +80,33 @@ export class GroupCommit {
   }
 
   /**
-   * runs `work` in the group the next write() starts, or in one of its own when none starts within
-   * WITH_NEXT_MS: for what may come a moment later (a post's inspector row, written after its answer)
+   * runs `work`, after HOLD_MS, in the group the next write() starts, or in one of its own when
+   * none starts within WITH_NEXT_MS: for what may come a moment later (a post's inspector row,
+   * written after its answer). drain() ends the hold at once.
    */
   writeWithNext<T>(work: () => T): Promise<T> {
-    return this.queued(work, this.withNextMs);
+    if (this.holdMs <= 0) return this.queued(work, this.withNextMs);
+    return new Promise<T>((resolve, reject) => {
+      this.held.push({ work, resolve, reject } as Pending<unknown>);
+      this.holdTimer ??= setTimeout(() => this.releaseHeld(), this.holdMs);
+    });
   }
 
   private queued<T>(work: () => T, waitMs: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve, reject } as Pending<unknown>);
-      if (this.queue.length >= this.limit) this.flushNow();
-      else this.flushWithin(waitMs);
-    });
+    return new Promise<T>((resolve, reject) => this.enqueue({ work, resolve, reject } as Pending<unknown>, waitMs));
+  }
+
+  private enqueue(pending: Pending<unknown>, waitMs: number): void {
+    this.queue.push(pending);
+    if (this.queue.length >= this.limit) this.flushNow();
+    else this.flushWithin(waitMs);
+  }
+
+  /** the held writes look for their group now */
+  private releaseHeld(): void {
+    if (this.holdTimer !== null) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    for (const pending of this.held.splice(0)) this.enqueue(pending, this.withNextMs);
   }
 
   /** the group is written at the latest in `waitMs`: a write never waits longer than it asked, nor moves a group later */
@@ -101,15 +129,16 @@ export class GroupCommit {
   }
 
   /**
-   * writes what is queued, and what the answers to it queue in turn (a post's inspector row,
-   * write-batch.ts), until nothing is left: close waits for it before the file closes
+   * writes what is queued or held, and what the answers to it queue in turn (a post's inspector
+   * row, write-batch.ts), until nothing is left: close waits for it before the file closes
    */
   async drain(): Promise<void> {
     do {
+      this.releaseHeld();
       this.flushNow();
       // the writes just answered run their continuations (microtasks) before this resumes
       await new Promise((resolve) => setImmediate(resolve));
-    } while (this.queue.length > 0);
+    } while (this.queue.length > 0 || this.held.length > 0);
   }
 
   private writeGroup(group: Pending<unknown>[]): void {

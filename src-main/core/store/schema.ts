@@ -10,7 +10,7 @@ import {
 } from './tables/conversation-tables';
 import { createConversationList } from './tables/conversation-list-table';
 import { addKeyExpiry, createKeysTable } from './tables/keys-table';
-import { createMessageSearch } from './tables/message-search-table';
+import { createMessageSearch, indexRepliesInBatches } from './tables/message-search-table';
 import { addRefusedOrigin, createMediaDownloadsTable } from './tables/media-downloads-table';
 import { createSentExtrasTable } from './tables/sent-extras-table';
 import { addProfileLive, createProfilesTable } from './tables/profiles-table';
@@ -73,4 +73,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 19, name: "the webhook inspector's deliveries under watch, so another process's show at once", up: watchWebhookDeliveries },
   { version: 20, name: "the request log's response body in a column of its own", up: addRequestLogResponseBody },
+  { version: 21, name: 'replies indexed for search in batches, up to a mark', up: indexRepliesInBatches },
 ];

@@ -196,11 +196,10 @@ export class ConversationTables {
   ) {
     this.limits = { rows: CONVERSATION_ROWS_LIMIT, perDelivery: DELIVERY_EVENTS_LIMIT, ...limits };
     this.statements = {
-      insertReceived: db.prepare(
+      // bound by position: a listener stores thousands a second, and 13 values bound by name cost about 3 µs a reply more in a bare loop
+      insertReceived: db.prepare<(string | null)[]>(
         'INSERT OR IGNORE INTO received_messages (profile_id, message_id, number, type, text, name, at, arrived_at, media_url, ' +
-          'media_type, media_name, location, shared_contacts) ' +
-          'VALUES (@profileId, @messageId, @number, @type, @text, @name, @at, @arrivedAt, @mediaUrl, @mediaType, @mediaName, ' +
-          '@location, @sharedContacts)',
+          'media_type, media_name, location, shared_contacts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       // the profile's rows older than its newest `keep` (seq is shared by every profile, so no arithmetic on it)
       trimReceived: db.prepare<[{ profileId: string; keep: number }]>(
@@ -265,22 +264,22 @@ export class ConversationTables {
       const changed: string[] = [];
       for (const event of received) {
         const media = event.media;
-        const row = {
+        const inserted = this.statements.insertReceived.run(
           profileId,
-          messageId: event.messageId,
-          number: event.number,
-          type: event.type,
-          text: event.text,
-          name: event.name,
-          at: event.at ?? now,
-          arrivedAt: now,
-          mediaUrl: media?.url ?? null,
-          mediaType: media?.mimetype ?? null,
-          mediaName: media?.fileName ?? null,
-          location: event.location ? JSON.stringify(event.location) : null,
-          sharedContacts: event.sharedContacts ? JSON.stringify(event.sharedContacts) : null,
-        };
-        if (this.statements.insertReceived.run(row).changes > 0) changed.push(event.messageId);
+          event.messageId,
+          event.number,
+          event.type,
+          event.text,
+          event.name,
+          event.at ?? now,
+          now,
+          media?.url ?? null,
+          media?.mimetype ?? null,
+          media?.fileName ?? null,
+          event.location ? JSON.stringify(event.location) : null,
+          event.sharedContacts ? JSON.stringify(event.sharedContacts) : null,
+        );
+        if (inserted.changes > 0) changed.push(event.messageId);
       }
       for (const event of states) {
         const stored = this.statements.state.get(profileId, event.messageId);

@@ -6,6 +6,14 @@
 // whichever process writes: an insert adds, a delete (a trim drops the oldest) removes, an update
 // of an indexed column replaces. Accents and case are folded by the tokenizer, on the stored text
 // and on the query alike ("acao" finds "Ação").
+// Replies are indexed in batches instead (schema version 21): a listener stores thousands a
+// second, and the index's insert was a fifth of a reply's own write, each group's few rows a
+// segment of their own. A mark in the file says up to which reply the index holds; whoever
+// searches or checks the index first indexes the replies past it (catchUp), in one write with
+// the mark moved, so each is indexed exactly once whichever process does it and whenever (a
+// process that stored replies and died before indexing them leaves them to the next search). A
+// listener catches up about every 100 ms (create-core.ts). A reply past the mark that is deleted
+// or changed has the replies past the mark indexed first, by a trigger.
 import type { SqliteDatabase } from '../sqlite';
 import type { ReceivedSqlRow } from './conversation-tables';
 
@@ -59,6 +67,42 @@ export function createMessageSearch(db: SqliteDatabase): void {
       INSERT INTO ${index} (${index}) VALUES ('rebuild');
     `);
   }
+}
+
+/** the replies the index holds: those up to this seq (schema version 21) */
+const RECEIVED_MARK = 'received_messages_search_mark';
+
+/** the replies past the mark, indexed (the index's own columns, as the insert trigger gave them) */
+const INDEX_PAST_MARK = `INSERT INTO ${INDEXED.received_messages.index} (rowid, profile, ${INDEXED.received_messages.texts.join(', ')})
+  SELECT seq, ${profileWordSql('')}, ${INDEXED.received_messages.texts.join(', ')} FROM received_messages
+  WHERE seq > (SELECT indexed_through FROM ${RECEIVED_MARK}) ORDER BY seq`;
+
+/** the mark moved past every reply there is (never back: the newest may have been trimmed) */
+const MOVE_MARK = `UPDATE ${RECEIVED_MARK}
+  SET indexed_through = max(indexed_through, (SELECT coalesce(max(seq), 0) FROM received_messages))`;
+
+/**
+ * The replies are indexed past the mark by catchUp, no longer by a trigger of each insert (schema
+ * version 21). The delete and update triggers stay as they were: they take out of the index what
+ * it holds of a row, so before a reply past the mark is deleted or its words change, the replies
+ * past the mark are indexed first (BEFORE triggers doing what catchUp does), whatever process or
+ * statement deletes or changes it.
+ */
+export function indexRepliesInBatches(db: SqliteDatabase): void {
+  const { index, texts } = INDEXED.received_messages;
+  const pastMark = `old.seq > (SELECT indexed_through FROM ${RECEIVED_MARK})`;
+  db.exec(`
+    -- one row: every reply up to indexed_through is in the index, none after it
+    CREATE TABLE ${RECEIVED_MARK} (only INTEGER PRIMARY KEY CHECK (only = 1), indexed_through INTEGER NOT NULL);
+    INSERT INTO ${RECEIVED_MARK} (only, indexed_through) SELECT 1, coalesce(max(seq), 0) FROM received_messages;
+    DROP TRIGGER ${index}_insert;
+    CREATE TRIGGER ${index}_before_delete BEFORE DELETE ON received_messages WHEN ${pastMark} BEGIN
+      ${INDEX_PAST_MARK}; ${MOVE_MARK};
+    END;
+    CREATE TRIGGER ${index}_before_update BEFORE UPDATE OF seq, profile_id, ${texts.join(', ')} ON received_messages WHEN ${pastMark} BEGIN
+      ${INDEX_PAST_MARK}; ${MOVE_MARK};
+    END;
+  `);
 }
 
 interface SentHitRow {
@@ -119,7 +163,7 @@ const NO_BOUND = Number.MAX_SAFE_INTEGER;
 export class MessageSearchTable {
   private readonly statements;
 
-  constructor(db: SqliteDatabase) {
+  constructor(private readonly db: SqliteDatabase) {
     // CROSS JOIN keeps the index as the outer loop: left to choose, SQLite may walk the profile's
     // rows by their own index and ask FTS5 about each one, which is thousands of times slower
     this.statements = {
@@ -143,6 +187,12 @@ export class MessageSearchTable {
         )
         .pluck(),
       check: Object.values(INDEXED).map(({ index }) => db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)),
+      // seq is AUTOINCREMENT: a reply stored later never takes a seq at or below the mark
+      repliesPastMark: db
+        .prepare<[], number>(`SELECT (SELECT coalesce(max(seq), 0) FROM received_messages) > indexed_through FROM ${RECEIVED_MARK}`)
+        .pluck(),
+      indexPastMark: db.prepare(INDEX_PAST_MARK),
+      moveMark: db.prepare(MOVE_MARK),
       countReceived: db
         .prepare<[string, number], number>(
           'SELECT count(*) FROM (SELECT 1 FROM received_messages_search WHERE received_messages_search MATCH ? LIMIT ?)',
@@ -151,8 +201,24 @@ export class MessageSearchTable {
     };
   }
 
+  /**
+   * indexes the replies stored past the mark, by any process, in one write with the mark moved (a
+   * savepoint inside a caller's transaction); asks for no write when there are none
+   */
+  catchUp(): void {
+    if (this.statements.repliesPastMark.get() !== 1) return;
+    this.db
+      .transaction(() => {
+        // read again under the write lock: another process may have caught up since
+        this.statements.indexPastMark.run();
+        this.statements.moveMark.run();
+      })
+      .immediate();
+  }
+
   /** the profile's newest sends and replies matching `match` below `bounds`, each table's newest `limit`, each newest first */
   newest(profileId: string, match: string, bounds: SearchBounds, limit: number): { sent: StoredHit[]; received: StoredHit[] } {
+    this.catchUp();
     const sent = this.statements.sent.all(queryFor('sent_messages', profileId, match), profileId, bounds.sentBefore ?? NO_BOUND, limit);
     const received = this.statements.received.all(
       queryFor('received_messages', profileId, match),
@@ -168,11 +234,13 @@ export class MessageSearchTable {
    * external-content index with its table's rows): for tests and diagnostics.
    */
   checkIndex(): void {
+    this.catchUp();
     for (const statement of this.statements.check) statement.run();
   }
 
   /** how many of the profile's messages match, counted up to `cap` in each table */
   count(profileId: string, match: string, cap: number): number {
+    this.catchUp();
     return (
       (this.statements.countSent.get(queryFor('sent_messages', profileId, match), cap) ?? 0) +
       (this.statements.countReceived.get(queryFor('received_messages', profileId, match), cap) ?? 0)

@@ -55,6 +55,27 @@ export function watchWebhookDeliveries(db: SqliteDatabase): void {
   watchTables(db, ['webhook_deliveries']);
 }
 
+/** an insert's values, in its columns' order */
+type InsertValues = [
+  id: string,
+  profileId: string,
+  at: string,
+  atMs: number,
+  source: string | null,
+  method: string,
+  path: string,
+  headers: string,
+  body: string | null,
+  bodyBytes: number,
+  bodyCut: number,
+  verdict: string,
+  status: number,
+  problem: string | null,
+  effects: string,
+  changed: number | null,
+  replayOf: string | null,
+];
+
 interface Row {
   seq: number;
   id: string;
@@ -114,11 +135,12 @@ export class WebhookDeliveriesTable {
     private readonly nowMs: () => number = () => Date.now(),
   ) {
     this.statements = {
-      insert: db.prepare(
+      // bound by position: a listener writes thousands a second, and 17 values bound by name (an
+      // object spread, then each name looked up) cost about 4 µs a row more in a bare loop
+      insert: db.prepare<InsertValues>(
         `INSERT INTO webhook_deliveries (id, profile_id, at, at_ms, source, method, path, headers, body, body_bytes, body_cut,
            verdict, status, problem, effects, changed, replay_of)
-         VALUES (@id, @profileId, @at, @atMs, @source, @method, @path, @headers, @body, @bodyBytes, @bodyCut,
-           @verdict, @status, @problem, @effects, @changed, @replayOf)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       pruneOld: db.prepare<[number]>('DELETE FROM webhook_deliveries WHERE at_ms < ?'),
       // everything of the profile older than its newest `perProfile` rows
@@ -147,13 +169,26 @@ export class WebhookDeliveriesTable {
   addAll(deliveries: readonly NewDelivery[]): KeptDelivery[] {
     const write = this.db.transaction((): KeptDelivery[] => {
       const kept = deliveries.map((delivery) => {
-        const { lastInsertRowid } = this.statements.insert.run({
-          ...delivery,
-          atMs: Date.parse(delivery.at),
-          headers: JSON.stringify(delivery.headers),
-          bodyCut: delivery.bodyCut ? 1 : 0,
-          effects: JSON.stringify(delivery.effects),
-        });
+        const d = delivery;
+        const { lastInsertRowid } = this.statements.insert.run(
+          d.id,
+          d.profileId,
+          d.at,
+          Date.parse(d.at),
+          d.source,
+          d.method,
+          d.path,
+          JSON.stringify(d.headers),
+          d.body,
+          d.bodyBytes,
+          d.bodyCut ? 1 : 0,
+          d.verdict,
+          d.status,
+          d.problem,
+          JSON.stringify(d.effects),
+          d.changed,
+          d.replayOf,
+        );
         // the row as written, without reading it back (a listener keeps thousands a second)
         return { seq: Number(lastInsertRowid), ...delivery };
       });

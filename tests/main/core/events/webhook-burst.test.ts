@@ -2,8 +2,9 @@
 // stream: the listener shares commits between posts that arrive together (group commit), and
 // still answers each only once its event is on disk (a second connection, which sees only what
 // was committed, finds it at the moment of the answer); every event is stored exactly once, with
-// its inspector row; one event whose effects fail is answered 500 and leaves nothing, the others
-// of its group stored; and a second process writing the same file during the burst loses nothing.
+// its inspector row, and indexed for search by the listener itself; one event whose effects fail
+// is answered 500 and leaves nothing, the others of its group stored; and a second process
+// writing the same file during the burst loses nothing.
 // Run inside the keyring harness (the webhook secret lives in the keychain); elsewhere skipped.
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -124,6 +125,13 @@ describe.skipIf(!available)('a burst of signed webhook posts', () => {
     connections.push(reader);
     expect(keptCount(reader, profileId)).toBe(48);
     expect(storedIds(reader, profileId)).toHaveLength(48);
+    // and the listener indexed the burst's replies for search itself, in batches, before the file closed
+    const indexed = reader
+      .prepare<[], number>("SELECT count(*) FROM received_messages_search WHERE received_messages_search MATCH 'close'")
+      .pluck();
+    expect(indexed.get()).toBe(48);
+    const mark = reader.prepare<[], number>('SELECT indexed_through FROM received_messages_search_mark').pluck().get();
+    expect(mark).toBe(reader.prepare<[], number>('SELECT max(seq) FROM received_messages').pluck().get());
   });
 
   it('a post with a bad signature in the burst is refused and stores nothing; the others are stored', { timeout: 60_000 }, async () => {

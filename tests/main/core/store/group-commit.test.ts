@@ -133,7 +133,7 @@ describe('group commit', () => {
   it('a write with the next group joins the group the next write starts, and goes alone when none starts', async () => {
     const { writer, reader } = await twoConnections();
     const groups: number[] = [];
-    const commit = new GroupCommit(writer, { windowMs: 5, withNextMs: 60_000, onGroup: (size) => groups.push(size) });
+    const commit = new GroupCommit(writer, { windowMs: 5, withNextMs: 60_000, holdMs: 0, onGroup: (size) => groups.push(size) });
     const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
     const later = commit.writeWithNext(() => insert.run('row-of-an-answered-post'));
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -142,9 +142,39 @@ describe('group commit', () => {
     // the next post's write starts a group within its own window, and the waiting write goes with it
     await Promise.all([commit.write(() => insert.run('next-post')), later]);
     expect(groups).toEqual([2]);
-    const alone = new GroupCommit(writer, { windowMs: 60_000, withNextMs: 5, onGroup: (size) => groups.push(size) });
+    const alone = new GroupCommit(writer, { windowMs: 60_000, withNextMs: 5, holdMs: 0, onGroup: (size) => groups.push(size) });
     await alone.writeWithNext(() => insert.run('a-quiet-moment'));
     expect(groups).toEqual([2, 1]);
     expect(['next-post', 'a-quiet-moment'].map((id) => committed(reader, id))).toEqual([true, true]);
+  });
+
+  it('a write with the next group is held first: the groups started during its hold go without it', async () => {
+    const { writer, reader } = await twoConnections();
+    const groups: number[] = [];
+    const commit = new GroupCommit(writer, { windowMs: 1, withNextMs: 60_000, holdMs: 60_000, onGroup: (size) => groups.push(size) });
+    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const held = commit.writeWithNext(() => insert.run('rows-of-answered-posts'));
+    await commit.write(() => insert.run('a-post'));
+    await commit.write(() => insert.run('another-post'));
+    expect(groups).toEqual([1, 1]);
+    expect(committed(reader, 'rows-of-answered-posts')).toBe(false);
+    // closing ends the hold: nothing waits on its timer
+    await commit.drain();
+    await held;
+    expect(groups).toEqual([1, 1, 1]);
+    expect(committed(reader, 'rows-of-answered-posts')).toBe(true);
+  });
+
+  it('a held write joins the group the next write starts once its hold ends', async () => {
+    const { writer, reader } = await twoConnections();
+    const groups: number[] = [];
+    const commit = new GroupCommit(writer, { windowMs: 5, withNextMs: 60_000, holdMs: 5, onGroup: (size) => groups.push(size) });
+    const insert = writer.prepare<[string]>('INSERT INTO scratch (id) VALUES (?)');
+    const held = commit.writeWithNext(() => insert.run('rows-of-answered-posts'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // its hold ended, and no group started since: it waits for one (a minute here)
+    expect(committed(reader, 'rows-of-answered-posts')).toBe(false);
+    await Promise.all([commit.write(() => insert.run('next-post')), held]);
+    expect(groups).toEqual([2]);
   });
 });

@@ -1,7 +1,8 @@
 // Search across every conversation, on a real crm.db: the index follows both message tables
 // through inserts (from two processes at once), trims and updates, folds accents and case, keeps
 // each profile's messages to itself, lists newest first a page at a time, and an older file's
-// messages are indexed when it is migrated.
+// messages are indexed when it is migrated. Replies are indexed in batches past a mark: a search
+// indexes what another process (or one killed before it could) stored, exactly once.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MessageSearch } from '../../../../src-main/core/conversations/message-search';
@@ -17,7 +18,7 @@ import { SentMessagesTable } from '../../../../src-main/core/store/tables/sent-m
 import { openSqlite } from '../../../../src-main/core/store/sqlite';
 import type { SearchPage } from '../../../../src-main/shared/message-search';
 import { tempDir } from '../../helpers/temp-dir';
-import { startWriterChild } from '../../helpers/writer-child';
+import { startWriterChild, type WriterChild } from '../../helpers/writer-child';
 import { insertSentAsBefore } from './old-rows';
 
 const NUMBER = '5511999990000';
@@ -78,6 +79,19 @@ async function openStoreIn(limits: { sent?: number; rows?: number } = {}): Promi
 
 const keys = (page: SearchPage): string[] => page.hits.map((h) => h.key);
 const marked = (page: SearchPage): string[] => page.hits.map((h) => h.snippet.map((p) => (p.match ? `[${p.text}]` : p.text)).join(''));
+
+const SEARCH_CHILD = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
+
+/** writer children storing sends and replies in `dir`, each told to go once all of them said ready */
+async function childrenWriting(dir: string, labels: string[], count: number): Promise<WriterChild[]> {
+  const children = labels.map((label) => startWriterChild(SEARCH_CHILD, dir, label, count));
+  while (!children.every((c) => c.out().includes('ready'))) {
+    if (children.some((c) => c.process.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  for (const c of children) c.process.stdin.write('go\n');
+  return children;
+}
 
 describe('searching every conversation', () => {
   it('finds sent texts and file names, replies, their names and file names, newest first, each with its number, direction and key', async () => {
@@ -213,6 +227,78 @@ describe('searching every conversation', () => {
     s.index.checkIndex();
   });
 
+  it('replies are indexed in one batch past a mark: a search indexes them first, each once, and a second catch-up adds none', async () => {
+    const s = await openStoreIn();
+    for (let i = 0; i < 5; i += 1) s.received.record('p1', [reply(`r${i}`, `boleto ${i}`)], [], tick());
+    // nothing indexed them yet: the index holds none of them, the mark is behind
+    const indexed = (): number =>
+      s.db
+        .prepare<[], number>("SELECT count(*) FROM received_messages_search WHERE received_messages_search MATCH 'boleto'")
+        .pluck()
+        .get()!;
+    const mark = (): number => s.db.prepare<[], number>('SELECT indexed_through FROM received_messages_search_mark').pluck().get()!;
+    expect(indexed()).toBe(0);
+    const newest = s.db.prepare<[], number>('SELECT max(seq) FROM received_messages').pluck().get()!;
+    expect(mark()).toBeLessThan(newest);
+    expect(keys(await s.search('boleto'))).toEqual(['in:r4', 'in:r3', 'in:r2', 'in:r1', 'in:r0']);
+    expect(mark()).toBe(newest);
+    s.index.catchUp();
+    expect(indexed()).toBe(5);
+    expect((await s.search('boleto')).total).toBe(5);
+    s.index.checkIndex();
+  });
+
+  it('a reply past the mark deleted or changed by any statement has the replies past the mark indexed first', async () => {
+    const s = await openStoreIn();
+    for (let i = 0; i < 4; i += 1) s.received.record('p1', [reply(`r${i}`, `fatura ${i}`)], [], tick());
+    // plain SQL, as another program or an older path would write: the triggers keep the index right
+    s.db.exec("DELETE FROM received_messages WHERE message_id = 'r1'");
+    s.db.exec("UPDATE received_messages SET text = 'recibo 2' WHERE message_id = 'r2'");
+    s.index.checkIndex();
+    expect(keys(await s.search('fatura'))).toEqual(['in:r3', 'in:r0']);
+    expect(keys(await s.search('recibo'))).toEqual(['in:r2']);
+    s.index.checkIndex();
+  });
+
+  it(
+    'replies a process stored before it was killed, never indexed, are found by the next search, each once',
+    { timeout: 60_000 },
+    async () => {
+      const dir = await tempDir('crm-search-killed-');
+      const s = storeOn(openDatabase(dir));
+      const [child] = await childrenWriting(dir, ['k'], 100_000);
+      const stored = s.db.prepare<[], number>("SELECT count(*) FROM received_messages WHERE message_id LIKE 'k-%'").pluck();
+      while (stored.get()! < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+      child!.process.kill('SIGKILL');
+      await child!.exited;
+      const count = stored.get()!;
+      expect(count).toBeGreaterThanOrEqual(40);
+      expect((await s.search('kreply')).total).toBe(count);
+      expect(keys(await s.search(`kreply ${count - 1} `))).toEqual([`in:k-r${count - 1}`]);
+      s.index.checkIndex();
+    },
+  );
+
+  it('searches catching up while two other processes store replies: every reply is indexed exactly once', { timeout: 90_000 }, async () => {
+    const dir = await tempDir('crm-search-racing-');
+    const s = storeOn(openDatabase(dir));
+    const EACH = 120;
+    const children = await childrenWriting(dir, ['c', 'd'], EACH);
+    let searches = 0;
+    const exited = Promise.all(children.map((c) => c.exited));
+    let done = false;
+    void exited.then(() => (done = true));
+    while (!done) {
+      await s.search('pedido');
+      searches += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await exited).toEqual([0, 0]);
+    expect(searches).toBeGreaterThan(0);
+    for (const label of ['c', 'd']) expect((await s.search(`${label}reply`)).total).toBe(EACH);
+    s.index.checkIndex();
+  });
+
   it(
     'two processes storing sends and replies at once: every message is found and the index matches its tables',
     { timeout: 90_000 },
@@ -220,13 +306,7 @@ describe('searching every conversation', () => {
       const dir = await tempDir('crm-search-two-');
       const s = storeOn(openDatabase(dir));
       const EACH = 150;
-      const child = fileURLToPath(new URL('../../../fixtures/message-search-child.ts', import.meta.url));
-      const children = ['a', 'b'].map((label) => startWriterChild(child, dir, label, EACH));
-      while (!children.every((c) => c.out().includes('ready'))) {
-        if (children.some((c) => c.process.exitCode !== null)) throw new Error(children.map((c) => c.err()).join('\n'));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      for (const c of children) c.process.stdin.write('go\n');
+      const children = await childrenWriting(dir, ['a', 'b'], EACH);
       expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0]);
       for (const label of ['a', 'b']) {
         expect((await s.search(`${label}sent`)).total).toBe(EACH);
