@@ -33,7 +33,8 @@ interface Batch {
 
 export class ThreadRowWriter implements RequestLogRowWriter {
   private worker: Worker | null = null;
-  private failed = false;
+  /** the thread failed or was closed: rows are written here from now on */
+  private done = false;
   private posted = 0;
   private readonly progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   /** batches handed over and not yet confirmed, kept to be written here if the thread dies */
@@ -45,7 +46,7 @@ export class ThreadRowWriter implements RequestLogRowWriter {
   }
 
   write(rows: RequestLogRow[]): void {
-    const worker = this.failed ? null : (this.worker ?? this.startThread());
+    const worker = this.done ? null : (this.worker ?? this.startThread());
     if (worker === null) {
       this.options.here.write(rows);
       return;
@@ -67,6 +68,7 @@ export class ThreadRowWriter implements RequestLogRowWriter {
     if (worker === null) return;
     this.settle();
     this.worker = null;
+    this.done = true;
     worker.postMessage({ type: 'close' } satisfies ToLogThread);
     // the thread closes its connection before the owner closes the file's last one
     this.waitFor(CLOSED, 1);
@@ -113,8 +115,8 @@ export class ThreadRowWriter implements RequestLogRowWriter {
 
   /** the thread is gone: what it had not confirmed, and everything after, is written here */
   private fail(err: unknown): void {
-    if (this.failed) return;
-    this.failed = true;
+    if (this.done) return;
+    this.done = true;
     this.options.report(
       `the request log's thread failed, its rows are written by the process itself: ${err instanceof Error ? err.message : 'unknown error'}`,
     );
