@@ -133,7 +133,8 @@ function threadCpuNs(): number | null {
 export function formatContactsPageBench(r: ContactsPageResult): string {
   return [
     `the contacts page (page 3, ${PER_PAGE} contacts) through the app vs a bare undici GET, one call after another (key in ` +
-      `${r.keychain === 'os' ? 'the OS keychain' : 'memory'}; the log's rows written ${r.logRows === 'thread' ? 'on their own thread' : 'on this thread'})`,
+      `${r.keychain === 'os' ? 'the OS keychain' : 'memory'}; the log's rows written ` +
+      `${r.logRows === 'thread' ? 'on their own thread' : 'on this thread'})`,
     `  app (core.contacts.list):       ${r.appUs.toFixed(0)} us per page`,
     `  bare (undici.request + json()): ${r.bareUs.toFixed(0)} us per page`,
     `  process CPU per page (every thread): app ${r.appCpuUs.toFixed(0)} us, bare ${r.bareCpuUs.toFixed(0)} us, ` +

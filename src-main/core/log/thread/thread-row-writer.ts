@@ -117,9 +117,8 @@ export class ThreadRowWriter implements RequestLogRowWriter {
   private fail(err: unknown): void {
     if (this.done) return;
     this.done = true;
-    this.options.report(
-      `the request log's thread failed, its rows are written by the process itself: ${err instanceof Error ? err.message : 'unknown error'}`,
-    );
+    const why = err instanceof Error ? err.message : 'unknown error';
+    this.options.report(`the request log's thread failed, its rows are written by the process itself: ${why}`);
     const worker = this.worker;
     this.worker = null;
     if (worker !== null) void worker.terminate();
