@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { request } from 'undici';
+import { CONTACTS_PAGE_SIZE, EARLY_CALL } from '../src-main/shared/first-screen';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../tests/harness/headless-chromium';
 import { launchConsole } from '../tests/e2e/support/app-harness';
 import { LOAD_TRACE_CATEGORIES, LOAD_WORK, loadWorkCpu, type LoadWork } from './renderer-load-cpu';
@@ -72,8 +73,8 @@ interface RestOfBench {
   barePerCallUs: number;
 }
 
-/** the page the window asks for (PER_PAGE in src-renderer/features/contacts/contacts-store.ts) */
-const PER_PAGE = 100;
+/** the page the window asks for */
+const PER_PAGE = CONTACTS_PAGE_SIZE;
 
 const dropped = missedFrames;
 
@@ -117,16 +118,16 @@ const LOAD_PROBE = `(() => {
       // window.crm's early call, made as it was installed: taken here at once so that its answer
       // is timed when it comes, and handed on, once, to the app's identical take
       if (name === 'takeEarly') {
-        const firstPage = { page: 1, perPage: __PER_PAGE__ };
-        const made = fn('contacts:list', firstPage);
+        const early = __EARLY_CALL__;
+        const made = fn(early.channel, early.payload);
         if (made !== undefined) {
-          const call = { channel: 'contacts:list', start: installedAt, end: null, from: 'window.crm as installed' };
+          const call = { channel: early.channel, start: installedAt, end: null, from: 'window.crm as installed' };
           probe.calls.push(call);
           made.finally(() => { call.end = performance.now(); }).catch(() => undefined);
         }
         let held = made;
         wrapped[name] = (channel, payload) => {
-          if (held === undefined || channel !== 'contacts:list' || JSON.stringify(payload) !== JSON.stringify(firstPage)) return undefined;
+          if (held === undefined || channel !== early.channel || JSON.stringify(payload) !== JSON.stringify(early.payload)) return undefined;
           const taken = held;
           held = undefined;
           return taken;
@@ -156,7 +157,7 @@ const LOAD_PROBE = `(() => {
       obs.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
-})();`.replace('__PER_PAGE__', String(PER_PAGE));
+})();`.replace('__EARLY_CALL__', JSON.stringify(EARLY_CALL));
 
 interface LoadCall {
   channel: string;

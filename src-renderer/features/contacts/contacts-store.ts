@@ -1,9 +1,11 @@
 import { create } from 'zustand';
+import { CONTACTS_PAGE_SIZE } from '../../../src-main/shared/first-screen';
 import type { Contact, ErrorInfo } from '../../lib/api';
 import { invoke } from '../../lib/api';
 import { searchLoaded, type LocalSearch } from './local-search';
 
-export const PER_PAGE = 100;
+/** the page size window.crm's early call asks for too (shared/first-screen.ts): the first page's answer is taken only if they agree */
+export const PER_PAGE = CONTACTS_PAGE_SIZE;
 export const SEARCH_DEBOUNCE_MS = 250;
 
 export type PageState = { status: 'loading' } | { status: 'loaded'; items: Contact[] } | { status: 'error'; error: ErrorInfo };

@@ -56,7 +56,10 @@ export function useScrollWindow(
         return p.scrollTop === scrollTop && p.viewport === viewport && p.pinned === pinned ? p : { scrollTop, viewport, pinned };
       });
     el.addEventListener('scroll', read, { passive: true });
-    // its first notification comes after layout and before the first paint: rows are not a frame late
+    // Its first notification comes before the first paint, but the state it sets is rendered a
+    // task later: the first frames can show the overscan rows alone. Reading here in the commit
+    // mends that at the price of a second render before the first frame, which measured slower
+    // (docs/performance.md, "The window's first rows painted before React").
     const resize = new ResizeObserver(read);
     resize.observe(el);
     return () => {
