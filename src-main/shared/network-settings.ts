@@ -1,5 +1,5 @@
 // The CA-file setting as the window and the `crm` command see it (core/http/network/ca-file-trust.ts
-// owns it). Pure types: both processes import them.
+// owns it). Pure: both processes import it, so both say the same of it.
 
 export interface CaFileState {
   /** the PEM file named (a full path), or null for none */
@@ -8,4 +8,17 @@ export interface CaFileState {
   certificates: number;
   /** why the file cannot be read now; null when it is fine or none is named */
   problem: string | null;
+}
+
+/**
+ * The setting in one sentence. `clean` makes the file's path and the problem safe to print where
+ * they go (a terminal strips control characters; the window's text needs nothing).
+ */
+export function describeCaFile(state: CaFileState, clean: (text: string) => string = (text) => text): string {
+  if (state.path === null) return 'No CA file: requests trust the certificates Node and the operating system trust.';
+  const file = clean(state.path);
+  const count = `${state.certificates} certificate${state.certificates === 1 ? '' : 's'}`;
+  if (state.problem !== null)
+    return `CA file ${file}: ${clean(state.problem)}${state.certificates > 0 ? ` What was read from it before (${count}) is still trusted.` : ''}`;
+  return `CA file ${file}: ${count} trusted beside the certificates Node and the operating system trust.`;
 }

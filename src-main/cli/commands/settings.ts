@@ -3,7 +3,7 @@
 // a change within a second. A file that cannot be used is refused with its reason and the
 // setting stays as it was.
 import { resolve } from 'node:path';
-import type { CaFileState } from '../../shared/network-settings';
+import { describeCaFile } from '../../shared/network-settings';
 import { UsageError } from '../args';
 import type { CommandGroup } from '../command';
 import { clearableSettingCommand } from './clearable-setting';
@@ -18,15 +18,6 @@ import {
   requestDeadlineMs,
   validDeadlineSeconds,
 } from '../../core/http/request-deadline';
-
-function describeState(state: CaFileState): string {
-  if (state.path === null) return 'No CA file: requests trust the certificates Node and the operating system trust.';
-  const file = clean(state.path);
-  const count = `${state.certificates} certificate${state.certificates === 1 ? '' : 's'}`;
-  if (state.problem !== null)
-    return `CA file ${file}: ${clean(state.problem)}${state.certificates > 0 ? ` What was read from it before (${count}) is still trusted.` : ''}`;
-  return `CA file ${file}: ${count} trusted beside the certificates Node and the operating system trust.`;
-}
 
 const caFile = clearableSettingCommand({
   name: 'ca-file',
@@ -44,7 +35,7 @@ const caFile = clearableSettingCommand({
     const trust = session.core.caFile;
     // a relative path is the person's, from where they typed it; the setting keeps it whole
     const state = clear ? await trust.choose(null) : path !== undefined ? await trust.choose(resolve(path)) : await trust.state();
-    return { data: state, text: describeState(state) };
+    return { data: state, text: describeCaFile(state, clean) };
   },
 });
 

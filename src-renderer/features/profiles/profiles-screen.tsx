@@ -6,6 +6,7 @@ import { requestConfirm } from '../../ui/confirm-store';
 import { DataTable } from '../../ui/data-table';
 import { usePicked } from '../../app/use-picked';
 import { AddProfileForm } from './add-profile-form';
+import { CaFilePanel } from './ca-file-panel';
 import { RestoreSandbox } from './restore-sandbox';
 import { EditProfile, type EditTab } from './edit-profile';
 import { useEditRequest } from './edit-request';
@@ -101,6 +102,7 @@ export function ProfilesScreen() {
       <ProfileFromCurl onCreated={(id) => edit(id, 'api')} />
       <AddProfileForm />
       <RestoreSandbox />
+      <CaFilePanel />
     </section>
   );
 }
