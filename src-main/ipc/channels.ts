@@ -72,6 +72,8 @@ const invoke: Record<InvokeChannel, true> = {
   'log:resend': true,
   'settings:ca-file': true,
   'settings:set-ca-file': true,
+  'settings:request-deadline': true,
+  'settings:set-request-deadline': true,
   'shell:open-external': true,
   'inbox:list': true,
   'inbox:mark-read': true,

@@ -107,6 +107,8 @@ export interface HandlerCore {
   network: NetworkRoute;
   /** the CA-file setting */
   caFile: Pick<CaFileTrust, 'state' | 'choose'>;
+  /** the whole-request deadline's setting, in seconds (null: the default) */
+  requestDeadline: { get(): number | null; set(seconds: number | null): void };
 }
 
 export interface HandlerPlatform {

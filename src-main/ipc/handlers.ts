@@ -46,7 +46,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createTemplateHandlers(core.templates),
     ...createTemplateLifecycleHandlers(core.templateLifecycle, core.profiles),
     ...createWebhookHandlers(core.profiles, core.webhookSecrets, deps.webhooks ?? NO_LISTENER, core.conversations),
-    ...createSettingsHandlers(core.caFile, (purpose) => platform.pickFile(purpose)),
+    ...createSettingsHandlers(core, (purpose) => platform.pickFile(purpose)),
     // send and roll progress are per request, so they are the events a handler emits
     ...createSendHandlers(core, platform.clipboard, emit),
     ...createInboxHandlers(core.inbox),

@@ -10,8 +10,20 @@ export interface CaFileState {
   problem: string | null;
 }
 
+/** the whole-request deadline as the window and `crm` see it (core/http/request-deadline.ts) */
+export interface RequestDeadlineState {
+  /** the deadline in force, in seconds */
+  seconds: number;
+  /** true when none is set and the default is in force */
+  isDefault: boolean;
+  defaultSeconds: number;
+  /** what the setting accepts, in whole seconds */
+  min: number;
+  max: number;
+}
+
 /**
- * The setting in one sentence. `clean` makes the file's path and the problem safe to print where
+ * The CA-file setting in one sentence. `clean` makes the file's path and the problem safe to print where
  * they go (a terminal strips control characters; the window's text needs nothing).
  */
 export function describeCaFile(state: CaFileState, clean: (text: string) => string = (text) => text): string {

@@ -1,6 +1,6 @@
 // The IPC contract's invoke channels for the app itself, its settings and the OS around it. TYPES ONLY, like
 // contract.ts, which composes every domain's map into the one InvokeMap.
-import type { CaFileState } from '../../shared/network-settings';
+import type { CaFileState, RequestDeadlineState } from '../../shared/network-settings';
 import type { AppInfo, MicrophoneAccess, UpdateState } from '../../shared/ipc-types';
 
 export interface AppInvokeMap {
@@ -34,6 +34,10 @@ export interface AppInvokeMap {
    * nothing. `clear`: no CA file.
    */
   'settings:set-ca-file': { payload: { action: 'choose' | 'clear' }; value: CaFileState };
+  /** how long one request may take in all, its answer included, for every process on the data folder */
+  'settings:request-deadline': { payload: Record<string, never>; value: RequestDeadlineState };
+  /** sets it in whole seconds (within the state's min and max); null: back to the default */
+  'settings:set-request-deadline': { payload: { seconds: number | null }; value: RequestDeadlineState };
   /** opens an http(s) link in the OS browser; any other scheme is refused */
   'shell:open-external': { payload: { url: string }; value: null };
 }

@@ -1,6 +1,7 @@
 // The zod schemas of the IPC payloads for the app itself, its settings and the OS around it (contract/app.ts);
 // schemas.ts composes every domain's into the one table main parses payloads with.
 import { z } from 'zod';
+import { REQUEST_DEADLINE_RANGE_S } from '../../core/http/request-deadline';
 import type { AppInvokeMap } from '../contract/app';
 import { empty, type SchemasOf } from './common';
 
@@ -13,5 +14,9 @@ export const appSchemas = {
   'sandbox:restore': empty,
   'settings:ca-file': empty,
   'settings:set-ca-file': z.object({ action: z.enum(['choose', 'clear']) }).strict(),
+  'settings:request-deadline': empty,
+  'settings:set-request-deadline': z
+    .object({ seconds: z.number().int().min(REQUEST_DEADLINE_RANGE_S.min).max(REQUEST_DEADLINE_RANGE_S.max).nullable() })
+    .strict(),
   'shell:open-external': z.object({ url: z.string().max(4096) }).strict(),
 } satisfies SchemasOf<AppInvokeMap>;

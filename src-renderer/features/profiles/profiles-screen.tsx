@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/data-table';
 import { usePicked } from '../../app/use-picked';
 import { AddProfileForm } from './add-profile-form';
 import { CaFilePanel } from './ca-file-panel';
+import { RequestDeadlinePanel } from './request-deadline-panel';
 import { RestoreSandbox } from './restore-sandbox';
 import { EditProfile, type EditTab } from './edit-profile';
 import { useEditRequest } from './edit-request';
@@ -103,6 +104,7 @@ export function ProfilesScreen() {
       <AddProfileForm />
       <RestoreSandbox />
       <CaFilePanel />
+      <RequestDeadlinePanel />
     </section>
   );
 }

@@ -70,7 +70,8 @@ describe.skipIf(!available)('the whole-request deadline against a trickling serv
     expect(run.seconds).toBeLessThan(10);
     expect(JSON.parse(run.stdout)).toMatchObject({ error: { code: 'timeout' } });
     expect(run.stderr).toContain(
-      `${server.url} did not finish its answer within the request deadline of 2 s (crm settings request-deadline)`,
+      `${server.url} did not finish its answer within the request deadline of 2 s ` +
+        '(Profiles → Request deadline in the window; crm settings request-deadline)',
     );
   });
 

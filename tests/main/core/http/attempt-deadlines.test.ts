@@ -45,7 +45,8 @@ const activeTimers = (): number => process.getActiveResourcesInfo().filter((kind
 
 function deadlineMessage(seconds: string): string {
   const origin = new URL(server.url).origin;
-  return `${origin} did not finish its answer within the request deadline of ${seconds} (crm settings request-deadline)`;
+  const where = 'Profiles → Request deadline in the window; crm settings request-deadline';
+  return `${origin} did not finish its answer within the request deadline of ${seconds} (${where})`;
 }
 
 describe('the request deadline, one timer per client', () => {

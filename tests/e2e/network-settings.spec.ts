@@ -1,9 +1,13 @@
-// Trusted certificates on the Profiles screen, in the real window with main's own handlers and
-// file dialog (answered by the harness): a service whose certificate the operating system does
-// not trust (self-signed, its own root, as a company's TLS inspection root is to the OS store)
-// is refused until that root's PEM file is chosen; then Contacts load from it. A file that is not
-// PEM is refused with its reason and the setting stays as it was; "Stop trusting it" clears it.
+// The network settings on the Profiles screen, in the real window with main's own handlers and
+// file dialog (answered by the harness):
+// - Trusted certificates: a service whose certificate the operating system does not trust
+//   (self-signed, its own root, as a company's TLS inspection root is to the OS store) is refused
+//   until that root's PEM file is chosen; then Contacts load from it. A file that is not PEM is
+//   refused with its reason and the setting stays as it was; "Stop trusting it" clears it.
+// - Request deadline: set in the window, it is the data folder's, and it ends a listing whose
+//   answer trickles in a byte at a time, with an error that says where it is set.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer as createPlainServer, type ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +19,7 @@ import { describeOnOneConsole } from './support/console-describe';
 
 const CONTACT = { id: 'c_1', name: 'Ada Behind A Company Root', number: '5511999990001', email: null, tags: [] };
 
-describeOnOneConsole('trusted certificates', { contacts: 10 }, (ctx) => {
+describeOnOneConsole('network settings', { contacts: 10 }, (ctx) => {
   let server: Server;
   let dir: string;
 
@@ -84,5 +88,54 @@ describeOnOneConsole('trusted certificates', { contacts: 10 }, (ctx) => {
     await panel.getByRole('button', { name: 'Stop trusting it' }).click();
     await expect(panel.getByTestId('ca-file-state')).toHaveText(/^No CA file/);
     await expect(panel.getByRole('button', { name: 'Stop trusting it' })).toHaveCount(0);
+  });
+
+  test("the request deadline set in the window is the data folder's and ends an answer that trickles past it", async () => {
+    const h = ctx.h;
+    const { page } = h;
+    const trickling: ServerResponse[] = [];
+    const slow = createPlainServer((req, res) => {
+      req.resume();
+      trickling.push(res);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"data":[');
+      const drip = setInterval(() => res.write(' '), 200);
+      res.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((listening) => slow.listen(0, '127.0.0.1', listening));
+    try {
+      const baseUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+      const profile = await h.core.profiles.create({ name: 'Trickling', baseUrl });
+      await h.core.keys.addKey({ profileId: profile.id, name: 'trickle', value: 'crm_sk_deadline_e2e_0001' });
+
+      await openSection(page, 'Profiles');
+      const panel = page.getByTestId('request-deadline');
+      await expect(panel.getByTestId('request-deadline-state')).toHaveText('60 s (the default)');
+      const seconds = panel.getByLabel('Seconds');
+      await seconds.fill('0');
+      await seconds.press('Enter');
+      await expect(panel).toContainText('Whole seconds from 1 to 3600.');
+      expect(h.core.requestDeadline.get()).toBeNull();
+      await seconds.fill('2');
+      await seconds.press('Enter');
+      await expect(panel.getByTestId('request-deadline-state')).toHaveText('2 s');
+      expect(h.core.requestDeadline.get()).toBe(2);
+
+      await page.getByRole('row').filter({ hasText: 'Trickling' }).getByRole('button', { name: 'Switch to' }).click();
+      await expect(page.getByTestId('active-profile')).toContainText('Trickling');
+      await openSection(page, 'Contacts');
+      await expect(page.getByTestId('contacts-error')).toContainText(
+        'did not finish its answer within the request deadline of 2 s (Profiles → Request deadline in the window',
+      );
+
+      await openSection(page, 'Profiles');
+      await panel.getByRole('button', { name: 'Back to the default (60 s)' }).click();
+      await expect(panel.getByTestId('request-deadline-state')).toHaveText('60 s (the default)');
+      expect(h.core.requestDeadline.get()).toBeNull();
+    } finally {
+      for (const res of trickling) res.destroy();
+      slow.closeAllConnections();
+      await new Promise((closed) => slow.close(closed));
+    }
   });
 });
