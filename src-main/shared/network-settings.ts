@@ -1,5 +1,6 @@
-// The CA-file setting as the window and the `crm` command see it (core/http/network/ca-file-trust.ts
-// owns it). Pure: both processes import it, so both say the same of it.
+// The network settings of the data folder as the window and the `crm` command see them: the CA
+// file (core/http/network/ca-file-trust.ts owns it) and the request deadline
+// (core/http/request-deadline.ts). Pure: both processes import it, so both say the same of them.
 
 export interface CaFileState {
   /** the PEM file named (a full path), or null for none */
@@ -23,8 +24,8 @@ export interface RequestDeadlineState {
 }
 
 /**
- * The CA-file setting in one sentence. `clean` makes the file's path and the problem safe to print where
- * they go (a terminal strips control characters; the window's text needs nothing).
+ * The CA-file setting in one sentence. `clean` makes the file's path and the problem safe to
+ * print where they go (a terminal strips control characters; the window's text needs nothing).
  */
 export function describeCaFile(state: CaFileState, clean: (text: string) => string = (text) => text): string {
   if (state.path === null) return 'No CA file: requests trust the certificates Node and the operating system trust.';
