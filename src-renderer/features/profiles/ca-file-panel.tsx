@@ -3,36 +3,14 @@
 // reaches the installed app only this way: it cannot be started with NODE_EXTRA_CA_CERTS. Main
 // owns the setting and opens the file dialog itself, so the window never names a file for main
 // to trust; a file that cannot be used is refused with its reason and the setting stays.
-import { useEffect, useState } from 'react';
-import { describeCaFile, type CaFileState } from '../../../src-main/shared/network-settings';
-import { invoke, type ErrorInfo } from '../../lib/api';
+import { describeCaFile } from '../../../src-main/shared/network-settings';
+import { invoke } from '../../lib/api';
 import { ErrorMessage } from '../../ui/messages';
+import { useMainSetting } from './use-main-setting';
 
 export function CaFilePanel() {
-  const [state, setState] = useState<CaFileState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorInfo | null>(null);
-
-  useEffect(() => {
-    let shown = true;
-    void invoke('settings:ca-file', {}).then((r) => {
-      if (!shown) return;
-      if (r.ok) setState(r.value);
-      else setError(r.error);
-    });
-    return () => {
-      shown = false;
-    };
-  }, []);
-
-  const change = async (action: 'choose' | 'clear'): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    const r = await invoke('settings:set-ca-file', { action });
-    setBusy(false);
-    if (r.ok) setState(r.value);
-    else setError(r.error);
-  };
+  const { value: state, busy, error, change } = useMainSetting(() => invoke('settings:ca-file', {}));
+  const ask = (action: 'choose' | 'clear') => () => void change(() => invoke('settings:set-ca-file', { action }));
 
   return (
     <section className="panel" aria-labelledby="ca-file-title" data-testid="ca-file">
@@ -47,11 +25,11 @@ export function CaFilePanel() {
         </p>
       )}
       <div className="button-row">
-        <button type="button" className="btn" onClick={() => void change('choose')} disabled={busy}>
+        <button type="button" className="btn" onClick={ask('choose')} disabled={busy}>
           {busy ? 'Reading the file…' : state?.path ? 'Choose another file…' : 'Choose a CA file…'}
         </button>
         {state?.path && (
-          <button type="button" className="btn" onClick={() => void change('clear')} disabled={busy}>
+          <button type="button" className="btn" onClick={ask('clear')} disabled={busy}>
             Stop trusting it
           </button>
         )}

@@ -2,45 +2,30 @@
 // setting, so the window and every `crm` command on it use the same. A service that trickles its
 // answer a byte at a time passes every silence timeout and is ended only by this. Whole seconds
 // within the range main gives; anything else is refused here with the range, and by main too.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { RequestDeadlineState } from '../../../src-main/shared/network-settings';
-import { invoke, type ErrorInfo } from '../../lib/api';
+import { useId, useState, type FormEvent } from 'react';
+import { invoke } from '../../lib/api';
 import { ErrorMessage, FieldProblems } from '../../ui/messages';
+import { useMainSetting } from './use-main-setting';
 
 export function RequestDeadlinePanel() {
   const id = useId();
-  const [state, setState] = useState<RequestDeadlineState | null>(null);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorInfo | null>(null);
+  // what main says is in force fills the field, on opening and after each change
+  const {
+    value: state,
+    busy,
+    error,
+    change,
+  } = useMainSetting(
+    () => invoke('settings:request-deadline', {}),
+    (answer) => {
+      setDraft(String(answer.seconds));
+      setProblem(null);
+    },
+  );
 
-  const show = (next: RequestDeadlineState): void => {
-    setState(next);
-    setDraft(String(next.seconds));
-    setProblem(null);
-  };
-
-  useEffect(() => {
-    let shown = true;
-    void invoke('settings:request-deadline', {}).then((r) => {
-      if (!shown) return;
-      if (r.ok) show(r.value);
-      else setError(r.error);
-    });
-    return () => {
-      shown = false;
-    };
-  }, []);
-
-  const save = async (seconds: number | null): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    const r = await invoke('settings:set-request-deadline', { seconds });
-    setBusy(false);
-    if (r.ok) show(r.value);
-    else setError(r.error);
-  };
+  const save = (seconds: number | null): void => void change(() => invoke('settings:set-request-deadline', { seconds }));
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
@@ -50,7 +35,7 @@ export function RequestDeadlinePanel() {
       setProblem(`Whole seconds from ${state.min} to ${state.max}.`);
       return;
     }
-    void save(seconds);
+    save(seconds);
   };
 
   return (
@@ -87,7 +72,7 @@ export function RequestDeadlinePanel() {
               Save
             </button>
             {!state.isDefault && (
-              <button type="button" className="btn" onClick={() => void save(null)} disabled={busy}>
+              <button type="button" className="btn" onClick={() => save(null)} disabled={busy}>
                 Back to the default ({state.defaultSeconds} s)
               </button>
             )}
