@@ -49,7 +49,8 @@ import type { KeyAccess, OutboxService, RevocationQueue } from './services';
 import { watchDataVersion } from './store/data-version-watch';
 import { watchForeignChanges } from './store/foreign-changes';
 import { importLegacyFiles } from './store/legacy-import';
-import { openMemoryDatabase } from './store/database';
+import { BUSY_TIMEOUT_MS, openMemoryDatabase } from './store/database';
+import { ClosingWrites } from './store/closing-writes';
 import { openStore } from './store/open-store';
 import { GroupCommit } from './store/group-commit';
 import { RequestLogTable, type RequestLogBounds } from './store/tables/request-log-table';
@@ -559,18 +560,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await readReceipts.idle();
       await inboundMedia.close();
       await ownOutbox?.close();
-      await keys.idle();
-      await vault.flush();
+      // the bookkeeping below waits for a lock held by another process once, not once per write
+      const last = new ClosingWrites(store.db, BUSY_TIMEOUT_MS);
+      // the keys' pending last use is written here
+      await last.next(() => keys.idle());
+      await last.next(() => vault.flush());
       vault.clearCache();
-      await meta.flush();
+      await last.next(() => meta.flush());
       await files.releaseAll();
       api.documents.close();
       if (ownsSender) await sender.close();
       // after the sender: a request cut short by the close is still logged
-      requestLog.close();
+      await last.next(() => requestLog.close());
       // webhook posts waiting for their group are written before the file closes, and the
       // inspector rows their answers queued after them
-      await deliveryWrites.drain();
+      await last.next(() => deliveryWrites.drain());
       idleCheckpoint.stop();
       store.db.close();
     })();

@@ -1,5 +1,6 @@
 // crm while another process holds crm.db's write lock (a process stuck mid-transaction): the
-// commands that only read start and answer as usual, and a command that must write waits its
+// commands that only read start and answer as usual, one that calls the service answers and
+// exits after one bounded wait for its bookkeeping, and a command that must write waits its
 // bounded time, then says the database is busy and who holds it (exit 1), never "unexpected
 // internal error". Real processes: the crm executable and a second process holding the lock.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/core/secrets/keytar-store';
+import { BUSY_TIMEOUT_MS } from '../../../src-main/core/store/database';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { closeSandboxes, findSecrets, keychainAvailable, openSandbox, tempDir, uniqueKeychainService } from '../helpers/index';
 import { forgetListedKeys, spawnCli, transcript } from './cli-harness';
@@ -79,12 +81,15 @@ describe.skipIf(!available)('crm while another process holds the write lock', ()
         expect(Date.now() - started, `crm ${argv.join(' ')}`).toBeLessThan(4000);
       }
       // what calls the service answers too (its request log row and the key's last use are
-      // bookkeeping: written when the lock is free, else given up)
+      // bookkeeping: written when the lock is free, else given up), and its closing writes wait
+      // for the lock once between them: they each waited the whole busy timeout, over 10 s in all
       for (const argv of [
         ['contacts', '--json'],
         ['messages', '--to', '5511933334444', '--json'],
       ]) {
+        const started = Date.now();
         const run = await crm(argv);
+        expect(Date.now() - started, `crm ${argv.join(' ')}`).toBeLessThan(BUSY_TIMEOUT_MS + 3000);
         expect(run.code, `crm ${argv.join(' ')}: ${run.stderr}`).toBe(0);
         expect(run.stderr).not.toContain('busy');
         expect(() => JSON.parse(run.stdout) as unknown).not.toThrow();
