@@ -15,7 +15,7 @@ import { formatBytes } from '../../shared/format';
 import {
   DEFAULT_REQUEST_DEADLINE_MS,
   REQUEST_DEADLINE_RANGE_S,
-  requestDeadlineMs,
+  requestDeadlineState,
   validDeadlineSeconds,
 } from '../../core/http/request-deadline';
 
@@ -60,11 +60,11 @@ const requestDeadline = clearableSettingCommand({
     const setting = session.core.requestDeadline;
     if (clear) setting.set(null);
     else if (seconds !== undefined) setting.set(seconds);
-    const stored = setting.get();
-    const ms = requestDeadlineMs(stored);
+    // what the window's panel shows too (settings:request-deadline)
+    const { seconds: inForce, isDefault } = requestDeadlineState(setting.get());
     return {
-      data: { seconds: ms / 1000, isDefault: stored === null },
-      text: `Request deadline: ${ms / 1000} s${stored === null ? ' (the default)' : ''}.`,
+      data: { seconds: inForce, isDefault },
+      text: `Request deadline: ${inForce} s${isDefault ? ' (the default)' : ''}.`,
     };
   },
 });
