@@ -18,9 +18,9 @@
 // Standalone it starts its own sandbox with a rate limit far above what it can reach.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { Pool, request as undiciRequest } from 'undici';
 import type { StartLogThread } from '../src-main/core/log/thread/thread-row-writer';
+import { startLogThreadAt } from '../src-main/electron/log-thread';
 import { createApiClient } from '../src-main/core/http/api-client';
 import { buildRequest } from '../src-main/core/request/request-builder';
 import { formatContactsPageBench, runContactsPageBench } from './bench-contacts-page';
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
  */
 function bundledLogThread(): StartLogThread | undefined {
   const script = new URL('./request-log-thread.mjs', import.meta.url);
-  return existsSync(script) ? (data) => new Worker(script, { workerData: data }) : undefined;
+  return existsSync(script) ? startLogThreadAt(script) : undefined;
 }
 
 async function mainCoreSend(): Promise<void> {
